@@ -1,0 +1,7 @@
+; Fold regions, multi-line dictionaries and the bodies of multi-line ops.
+[
+  (region)
+  (attribute_dict)
+  (block)
+  (type_parameters)
+] @fold

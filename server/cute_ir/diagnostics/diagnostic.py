@@ -1,0 +1,83 @@
+"""The one diagnostic record every stage produces.
+
+Stages collect these and return them beside their result; no stage raises for a user error.
+Spans are byte offsets into the UTF-8 document (what tree-sitter reports); conversion to
+LSP line/character positions happens only at the edges (lsp/, cli).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """Half-open byte range [start, end) in the UTF-8 encoded document."""
+
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if self.start < 0 or self.end < self.start:
+            raise ValueError(f"bad span {self.start}..{self.end}")
+
+    def shifted(self, delta: int) -> "Span":
+        return Span(self.start + delta, self.end + delta)
+
+    def contains(self, offset: int) -> bool:
+        return self.start <= offset <= self.end
+
+    def overlaps(self, other: "Span") -> bool:
+        return self.start < other.end and other.start < self.end
+
+
+class Severity(IntEnum):
+    """Same numbering as LSP's DiagnosticSeverity."""
+
+    ERROR = 1
+    WARNING = 2
+    INFORMATION = 3
+    HINT = 4
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+class Source(str, Enum):
+    """Which stage found the problem."""
+
+    SYNTAX = "syntax"
+    TYPES = "types"
+    VERIFY = "verify"
+    LOWER = "lower"
+    PTXAS = "ptxas"
+
+
+@dataclass(frozen=True)
+class Related:
+    """A secondary location that explains a diagnostic (e.g. where an atom was defined)."""
+
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    span: Span
+    severity: Severity
+    source: Source
+    message: str
+    related: tuple[Related, ...] = field(default=())
+
+    def shifted(self, delta: int) -> "Diagnostic":
+        """The same diagnostic moved by `delta` bytes (used when reusing per-op results)."""
+        return Diagnostic(
+            self.code,
+            self.span.shifted(delta),
+            self.severity,
+            self.source,
+            self.message,
+            tuple(Related(r.span.shifted(delta), r.message) for r in self.related),
+        )
