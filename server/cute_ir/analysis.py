@@ -1,0 +1,474 @@
+"""The one orchestrator: a document's text -> CST -> per-unit diagnostics and IR.
+
+A document is split into *units*: its top-level statements, except that a top-level
+`module` contributes each statement of its region as a unit, plus a "shell" unit for the
+module's header (`module attributes {...} {`) and one for its closing brace. Units make
+per-keystroke work scale with the edit, not the file:
+
+- An edit inside one statement that cannot change the structure around it (it adds or
+  removes no `{`/`}`) re-parses just that statement, with tree-sitter restricted to the
+  statement's byte range (offsets stay absolute). The whole-document tree only has the edit
+  applied (`Tree.edit`, which shifts every later node) and is re-parsed lazily.
+- Any other edit re-parses the document incrementally and re-derives the units around it.
+- Every unit keeps its diagnostics relative to its start, so a unit that merely moved costs
+  nothing, and its IR is built lazily, when a feature asks for it.
+"""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass, field
+
+from tree_sitter import Node, QueryCursor, Tree
+
+from .diagnostics import Diagnostic, Severity, Source, Span
+from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
+from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
+from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
+from .ir import UnitIR, build_unit
+from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
+from .syntax.cst import STATEMENT_KINDS
+from .syntax.errors import describe_error, describe_missing, describe_unclosed
+from .text import Document
+from .text.document import TextEdit, decode_source
+from .text.positions import Encoding, Position
+
+# Files above this size are not analysed: a clear diagnostic instead of a hang.
+MAX_ANALYSED_BYTES = 16 * 1024 * 1024
+
+# Ops whose region statements become units of their own.
+CONTAINER_OPS = frozenset({"module", "builtin.module", "gpu.module"})
+
+_UNIT_KINDS = STATEMENT_KINDS | {"ERROR", "block"}
+
+# Characters whose insertion or removal can change the nesting around an edit.
+_STRUCTURAL = frozenset(b"{}")
+
+_FINDINGS = query(
+    """
+    (cute_nvgpu_type) @type
+    (operation name: (op_name) @custom_op)
+    (operation name: (string) @generic_op)
+    (ERROR) @error
+    (unclosed_bracket) @unclosed
+    """
+)
+
+
+@dataclass
+class Unit:
+    start: int
+    end: int
+    shell: bool = False                       # a container's header or closing brace
+    diagnostics: list[Diagnostic] = field(default_factory=list)   # spans relative to `start`
+    tree: Tree | None = None                  # own tree after a local re-parse
+    ir: UnitIR | None = None
+    ir_start: int = -1
+
+    def shift(self, delta: int) -> None:
+        self.start += delta
+        self.end += delta
+
+
+@dataclass(frozen=True)
+class Settings:
+    target_arch: str = "sm_90a"
+
+
+class DocumentAnalysis:
+    """Everything the server knows about one open document, kept up to date per edit."""
+
+    def __init__(self, uri: str, text: str | bytes, version: int | None = None,
+                 encoding: Encoding = Encoding.UTF16, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        self.file_problems: list[Diagnostic] = []
+        if isinstance(text, bytes):
+            data, problem = decode_source(text)
+            if problem:
+                self.file_problems.append(
+                    Diagnostic("syntax.encoding", Span(0, 0), Severity.WARNING, Source.SYNTAX, problem))
+            text = data.decode("utf-8")
+        self.document = Document(uri, text, version, encoding)
+        self.units: list[Unit] = []
+        self.syntax: SyntaxTree | None = None
+        self.full_stale = False       # whole-document tree has edits applied but not re-parsed
+        self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
+        self._full_analysis()
+
+    # ------------------------------------------------------------------ public
+    @property
+    def version(self) -> int | None:
+        return self.document.version
+
+    @property
+    def too_large(self) -> bool:
+        return len(self.document.data) > MAX_ANALYSED_BYTES
+
+    def update(self, changes: list[tuple[Position | None, Position | None, str]], version: int | None) -> None:
+        """Apply LSP content changes in order, re-analysing only what they touched."""
+        self.document.version = version
+        for start, end, new_text in changes:
+            was_too_large = self.too_large
+            old_data = self.document.data
+            edit = self.document.replace(start, end, new_text)
+            if self.too_large or was_too_large or self.syntax is None or start is None:
+                self._full_analysis()
+                continue
+            removed = old_data[edit.start:edit.old_end]
+            inserted = self.document.data[edit.start:edit.new_end]
+            self._apply(edit, removed, inserted)
+
+    def diagnostics(self) -> list[Diagnostic]:
+        out = list(self.file_problems)
+        for unit in self.units:
+            if unit.diagnostics:
+                out.extend(d.shifted(unit.start) for d in unit.diagnostics)
+        return out
+
+    def unit_at(self, offset: int) -> Unit | None:
+        if not self.units:
+            return None
+        index = bisect_right(self._starts(), offset) - 1
+        for candidate in (index, index - 1):
+            if 0 <= candidate < len(self.units):
+                u = self.units[candidate]
+                if u.start <= offset <= u.end:
+                    return u
+        return None
+
+    def tree_for(self, unit: Unit | None) -> Tree | None:
+        """The tree whose nodes are valid for `unit` (its own, or the document's)."""
+        if unit is not None and unit.tree is not None:
+            return unit.tree
+        return self.syntax.tree if self.syntax is not None else None
+
+    def node_at(self, offset: int) -> Node | None:
+        tree = self.tree_for(self.unit_at(offset))
+        return tree.root_node.descendant_for_byte_range(offset, offset) if tree is not None else None
+
+    def unit_ir(self, unit: Unit) -> UnitIR:
+        if unit.ir is None or unit.ir_start != unit.start:
+            unit.ir = build_unit(self._unit_nodes(unit), Span(unit.start, unit.end))
+            unit.ir_start = unit.start
+        return unit.ir
+
+    def ir_at(self, offset: int) -> UnitIR | None:
+        unit = self.unit_at(offset)
+        return self.unit_ir(unit) if unit is not None else None
+
+    def all_ir(self):
+        for unit in self.units:
+            if not unit.shell:
+                yield self.unit_ir(unit)
+
+    def fresh_tree(self) -> Tree | None:
+        """The whole-document tree, re-parsed if edits were applied to units only."""
+        if self.syntax is not None and self.full_stale:
+            self.syntax = parse(self.document.data, self.syntax)
+            self.full_stale = False
+            for unit in self.units:
+                unit.tree = None
+        return self.syntax.tree if self.syntax is not None else None
+
+    def reanalysed(self) -> "DocumentAnalysis":
+        """A full analysis of the current text over the same parse (for checking this one)."""
+        tree = self.syntax.tree.copy() if self.syntax is not None else None
+        if tree is not None and self.full_stale:
+            tree = parse(self.document.data, SyntaxTree(tree, self.document.data)).tree
+        other = DocumentAnalysis.__new__(DocumentAnalysis)
+        other.settings = self.settings
+        other.file_problems = list(self.file_problems)
+        other.document = Document(self.document.uri, self.document.text, self.document.version,
+                                  self.document.encoding)
+        other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
+        other._full_analysis(tree)
+        return other
+
+    def cute_type(self, node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
+        """Interpret a cute_nvgpu_type node; diagnostics are absolute."""
+        ty, diags = self._parse_type(node)
+        return ty, [d.shifted(node.start_byte) for d in diags]
+
+    # ------------------------------------------------------------------ edits
+    def _starts(self) -> list[int]:
+        return [u.start for u in self.units]
+
+    def _apply(self, edit: TextEdit, removed: bytes, inserted: bytes) -> None:
+        apply_edit(self.syntax.tree, edit)
+        delta = edit.new_end - edit.old_end
+        starts = self._starts()
+        # Units ending before the edit, units starting after it, and those it touches.
+        first = bisect_left([u.end for u in self.units], edit.start)
+        last = bisect_right(starts, edit.old_end) - 1
+        touched = self.units[first:last + 1]
+        structural = any(b in _STRUCTURAL for b in removed) or any(b in _STRUCTURAL for b in inserted)
+        if len(touched) == 1 and not structural and not touched[0].shell \
+                and touched[0].start <= edit.start and edit.old_end <= touched[0].end:
+            following = self.units[last + 1] if last + 1 < len(self.units) else None
+            if self._reparse_unit(touched[0], following, edit, delta):
+                self._shift_units(last + 1, delta, edit)
+                return
+        if not touched and not structural and not inserted.strip() and not removed.strip():
+            # Whitespace between units.
+            self._shift_units(first, delta, edit)
+            return
+        self._reparse_document(edit, first, last, delta)
+
+    def _shift_units(self, index: int, delta: int, edit: TextEdit) -> None:
+        if not delta:
+            return
+        for unit in self.units[index:]:
+            unit.shift(delta)
+            if unit.tree is not None:
+                apply_edit(unit.tree, edit)
+
+    def _reparse_unit(self, unit: Unit, following: Unit | None, edit: TextEdit, delta: int) -> bool:
+        """Re-parse one statement alone; False when the result could differ in context.
+
+        The statement is parsed together with the next one (when there is one, not a shell)
+        so that the scanner sees where the next statement starts, exactly as in the document.
+        Only an error-free result is accepted: error recovery depends on context.
+        """
+        start = unit.start
+        end = unit.end + delta
+        if following is not None and not following.shell:
+            end = following.end + delta
+        if unit.tree is not None:
+            apply_edit(unit.tree, edit)
+        lines = self.document.lines
+        start_point = (lines.line_of(start), start - lines.starts[lines.line_of(start)])
+        end_point = (lines.line_of(end), end - lines.starts[lines.line_of(end)])
+        tree = parse_range(self.document.data, start, end, start_point, end_point, unit.tree)
+        root = tree.root_node
+        if root.has_error:
+            return False
+        statements = [c for c in root.named_children if c.type in _UNIT_KINDS]
+        expected = 1 if end == unit.end + delta else 2
+        if len(statements) != expected or statements[0].start_byte != start:
+            return False
+        if expected == 2 and (statements[1].start_byte != following.start + delta
+                              or statements[1].end_byte != end):
+            return False
+        unit.tree = tree
+        unit.end = statements[0].end_byte
+        unit.ir = None
+        self.full_stale = True
+        self._diagnose_unit(unit, self._findings(root, unit.start, unit.end))
+        return True
+
+    def _reparse_document(self, edit: TextEdit, first: int, last: int, delta: int) -> None:
+        """Incremental re-parse of the whole document, then re-derive units near the edit."""
+        old = self.syntax
+        self.syntax = parse(self.document.data, old)
+        self.full_stale = False
+        # Structural changes can reach beyond the touched units (a new `}` closes a region
+        # early); tree-sitter reports where, and this path is taken only for such edits.
+        changed = [(r.start_byte, r.end_byte) for r in old.tree.changed_ranges(self.syntax.tree)]
+        mapped: list[Unit] = []
+        for index, unit in enumerate(self.units):
+            unit.tree = None            # the fresh document tree covers every unit again
+            if index < first:
+                mapped.append(unit)
+            elif index > last:
+                unit.shift(delta)
+                mapped.append(unit)
+        lo = min(edit.start, self.units[first].start) if first <= last else edit.start
+        hi = max(edit.new_end, self.units[last].end + delta) if first <= last else edit.new_end
+        for a, b in changed:
+            lo, hi = min(lo, a), max(hi, b)
+        # `mapped` lacks the touched units; re-derive everything in [lo, hi], growing the
+        # window while the fresh units reach into neighbours (a brace changed the nesting).
+        root = self.syntax.root
+        a, b = lo, hi
+        left = first
+        right = first  # index in `mapped` of the first unit after the window
+        while True:
+            while left > 0 and mapped[left - 1].end >= a:
+                left -= 1
+                a = min(a, mapped[left].start)
+            while right < len(mapped) and mapped[right].start <= b:
+                b = max(b, mapped[right].end)
+                right += 1
+            fresh = list(self._enumerate_units(root, a, b))
+            na = min([a] + [u.start for u in fresh])
+            nb = max([b] + [u.end for u in fresh])
+            if (na, nb) == (a, b):
+                break
+            a, b = na, nb
+        findings = self._findings(root, a, b)
+        self._diagnose_units(fresh, findings)
+        self.units = mapped[:left] + fresh + mapped[right:]
+
+    # ------------------------------------------------------------------ units
+    def _full_analysis(self, tree: Tree | None = None) -> None:
+        """Analyse the whole document (with `tree` when given, else a fresh parse)."""
+        data = self.document.data
+        if self.too_large:
+            self.syntax = None
+            self.units = [Unit(0, len(data), diagnostics=[Diagnostic(
+                "syntax.too-large", Span(0, 0), Severity.ERROR, Source.SYNTAX,
+                f"file too large to analyse: {len(data) / 2**20:.1f} MiB (the limit is "
+                f"{MAX_ANALYSED_BYTES // 2**20} MiB); no diagnostics, hover or navigation for it")])]
+            return
+        self.syntax = SyntaxTree(tree, data) if tree is not None else parse(data)
+        self.full_stale = False
+        units = list(self._enumerate_units(self.syntax.root, 0, len(data)))
+        self._diagnose_units(units, self._findings(self.syntax.root, 0, len(data)))
+        self.units = units
+
+    def _diagnose_units(self, units: list[Unit], findings: list[tuple[str, Node]]) -> None:
+        starts = [u.start for u in units]
+        buckets: list[list[tuple[str, Node]]] = [[] for _ in units]
+        for name, node in findings:
+            index = bisect_right(starts, node.start_byte) - 1
+            if index >= 0 and node.start_byte <= units[index].end:
+                buckets[index].append((name, node))
+        for unit, found in zip(units, buckets):
+            self._diagnose_unit(unit, found)
+
+    def _enumerate_units(self, container: Node, lo: int, hi: int):
+        """Units overlapping [lo, hi] inside a source_file or region, in order."""
+        if lo >= container.end_byte or container.named_child_count == 0:
+            return
+        child = self._child_at(container, lo) if lo > container.start_byte else container.named_child(0)
+        while child is not None and child.start_byte <= hi:
+            if child.type in _UNIT_KINDS:
+                region = self._container_region(child)
+                if region is not None:
+                    yield from self._container_units(child, region, lo, hi)
+                elif child.end_byte >= lo:
+                    yield Unit(child.start_byte, child.end_byte)
+            child = child.next_named_sibling
+
+    @staticmethod
+    def _child_at(container: Node, offset: int) -> Node | None:
+        """The named child of `container` at or just before `offset` (O(depth), not O(children))."""
+        node = container.descendant_for_byte_range(offset, offset)
+        while node is not None and node.parent is not None and node.parent != container:
+            node = node.parent
+        if node is None or node.parent is None:
+            return container.named_child(0)
+        while not node.is_named and node.prev_sibling is not None:
+            node = node.prev_sibling
+        previous = node.prev_named_sibling
+        if previous is not None and previous.end_byte >= offset:
+            node = previous
+        return node if node.is_named else container.named_child(0)
+
+    def _container_region(self, op: Node) -> Node | None:
+        if op.type != "operation":
+            return None
+        name = op.child_by_field_name("name")
+        if name is None or name.type != "op_name" or (name.text or b"").decode("utf-8", "replace") not in CONTAINER_OPS:
+            return None
+        body = op.child_by_field_name("body")
+        if body is None:
+            return None
+        for item in body.named_children:
+            if item.type == "region":
+                return item
+        return None
+
+    def _container_units(self, op: Node, region: Node, lo: int, hi: int):
+        # Shell units: the header up to and including '{', and the closing '}' with what
+        # follows it (`} loc(#loc)`); the statements in between are units of their own.
+        head_end = region.start_byte + 1
+        tail_start = max(head_end, region.end_byte - 1)
+        if op.start_byte <= hi and head_end >= lo:
+            yield Unit(op.start_byte, head_end, shell=True)
+        yield from self._enumerate_units(region, max(lo, head_end), min(hi, tail_start))
+        if tail_start <= hi and op.end_byte >= lo:
+            yield Unit(tail_start, op.end_byte, shell=True)
+
+    def _unit_nodes(self, unit: Unit) -> list[Node]:
+        """Statement nodes that make up a unit (none for a container's shell)."""
+        tree = self.tree_for(unit)
+        if tree is None or unit.shell:
+            return []
+        node = tree.root_node.descendant_for_byte_range(unit.start, unit.end)
+        while node is not None and node.type not in _UNIT_KINDS and node.type != "source_file":
+            node = node.parent
+        if node is None:
+            return []
+        if node.type == "source_file":
+            return [n for n in node.named_children
+                    if n.type in _UNIT_KINDS and n.start_byte >= unit.start and n.end_byte <= unit.end]
+        return [node]
+
+    # ------------------------------------------------------------------ diagnostics
+    def _findings(self, root: Node, lo: int, hi: int) -> list[tuple[str, Node]]:
+        cursor = QueryCursor(_FINDINGS)
+        cursor.set_byte_range(lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
+        found: list[tuple[str, Node]] = []
+        for name, nodes in cursor.captures(root).items():
+            for node in nodes:
+                if lo <= node.start_byte <= hi:
+                    found.append((name, node))
+        found.sort(key=lambda item: (item[1].start_byte, -item[1].end_byte))
+        return found
+
+    def _parse_type(self, node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
+        """Memoised by the type's text: diagnostics relative to the type's start."""
+        key = node.text or b""
+        hit = self._type_memo.get(key)
+        if hit is None:
+            ty, diags = parse_type_node(node)
+            base = node.start_byte
+            hit = (ty, [d.shifted(-base) for d in diags])
+            if len(self._type_memo) > 50_000:
+                self._type_memo.clear()
+            self._type_memo[key] = hit
+        return hit
+
+    def _diagnose_unit(self, unit: Unit, found: list[tuple[str, Node]]) -> None:
+        base = unit.start
+        out: list[Diagnostic] = []
+        errors: list[Node] = []
+        for name, node in found:
+            if name == "type":
+                _, diags = self._parse_type(node)
+                out.extend(d.shifted(node.start_byte - base) for d in diags)
+            elif name in ("custom_op", "generic_op"):
+                d = self._op_diagnostic(name, node)
+                if d is not None:
+                    out.append(d.shifted(-base))
+            elif name == "error":
+                if any(e.start_byte <= node.start_byte and node.end_byte <= e.end_byte for e in errors):
+                    continue
+                errors.append(node)
+                out.append(describe_error(node).shifted(-base))
+            elif name == "unclosed":
+                out.append(describe_unclosed(node).shifted(-base))
+        for missing in self._missing_in(unit):
+            out.append(describe_missing(missing).shifted(-base))
+        out.sort(key=lambda d: d.span)
+        unit.diagnostics = out
+
+    def _missing_in(self, unit: Unit) -> list[Node]:
+        tree = self.tree_for(unit)
+        if tree is None or not tree.root_node.has_error:
+            return []
+        out: list[Node] = []
+        stack = [tree.root_node.descendant_for_byte_range(unit.start, unit.end)]
+        while stack:
+            node = stack.pop()
+            if node is None or not node.has_error:
+                continue
+            if node.is_missing:
+                if unit.start <= node.start_byte <= unit.end:
+                    out.append(node)
+                continue
+            stack.extend(c for c in node.children if c.end_byte >= unit.start and c.start_byte <= unit.end)
+        return out
+
+    def _op_diagnostic(self, kind: str, name_node: Node) -> Diagnostic | None:
+        raw = (name_node.text or b"").decode("utf-8", errors="replace")
+        name = raw[1:-1] if kind == "generic_op" else raw
+        if not name.startswith(DIALECT_PREFIX) or is_known_op(name):
+            return None
+        dialect = DIALECT_PREFIX[:-1]
+        if kind == "generic_op":
+            message = UNREGISTERED_OPERATION.format(name, dialect)
+        else:
+            message = UNKNOWN_CUSTOM_OP.format(name)
+        return Diagnostic("types.unknown-op", Span(name_node.start_byte, name_node.end_byte),
+                          Severity.ERROR, Source.TYPES, message)

@@ -1,0 +1,337 @@
+"""cute_nvgpu types: resolve mnemonics, interpret parameters, print canonically.
+
+The dispatch behaves like the dialect's 27-arm walk (asm-printer page): literal arms first,
+case-sensitive, in table order; the `i<N>` integer branch only after every literal arm missed;
+anything else is the verbatim unknown-type diagnostic on the mnemonic.
+
+Parameters come from the CST (`type_parameters`), so every problem points at the parameter
+that has it. The printer is the inverse of the parser for the spec's spellings:
+text -> type -> text is identical.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from tree_sitter import Node
+
+from ...diagnostics import Diagnostic, Severity, Source, Span
+from ...diagnostics.catalogue import make
+from ...tables.atoms import ATOMS_BY_MNEMONIC, MNEMONICS, AtomRow
+from .enums import ALLOW_DSMEM, BIT_UNIT, DIALECT, MEMORY_ORDERS, MEMORY_SCOPES
+
+UINT32_MAX = (1 << 32) - 1
+
+
+class MnemonicArm(Enum):
+    LITERAL = "literal"        # one of the 27 table entries
+    ATOM_INTEGER = "integer"   # i<N>, reached only after every literal arm missed
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Resolution:
+    arm: MnemonicArm
+    row: AtomRow | None = None
+    width: int | None = None
+    problem: str | None = None  # for ATOM_INTEGER: why N is not acceptable
+
+
+def resolve_mnemonic(mnemonic: str) -> Resolution:
+    row = ATOMS_BY_MNEMONIC.get(mnemonic)  # exact, case-sensitive: SM120.mma_bs only
+    if row is not None:
+        return Resolution(MnemonicArm.LITERAL, row=row)
+    if mnemonic.startswith("i") and mnemonic[1:].isdigit() and mnemonic[1:].isascii():
+        width = int(mnemonic[1:])
+        if width > UINT32_MAX:
+            return Resolution(MnemonicArm.ATOM_INTEGER, width=width,
+                              problem=f"integer width {width} does not fit in 32 bits")
+        return Resolution(MnemonicArm.ATOM_INTEGER, width=width)
+    return Resolution(MnemonicArm.UNKNOWN)
+
+
+def walk_index(mnemonic: str) -> int | None:
+    """Position of a literal mnemonic in the dispatch walk (0..26); the printer slot."""
+    try:
+        return MNEMONICS.index(mnemonic)
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class TypeParam:
+    """One parameter of a cute_nvgpu type as written, with its span."""
+
+    kind: str            # the CST node kind: bit_width, memory_order, key_value, keyword, ...
+    text: str
+    span: Span
+    key: str | None = None
+    value: str | None = None
+
+
+@dataclass(frozen=True)
+class CuteNvgpuType:
+    mnemonic: str
+    arm: MnemonicArm
+    span: Span
+    mnemonic_span: Span
+    row: AtomRow | None = None
+    params: tuple[TypeParam, ...] = ()
+    # Interpreted fields (absent fields stay None: the printer elides them).
+    value_type: str | None = None          # universal_copy
+    bit_width: int | None = None           # universal_copy `128 b`
+    allow_dsmem: bool = False              # universal_copy
+    mem_order: str | None = None           # universal_copy
+    mem_scope: str | None = None           # universal_copy
+    source_type: str | None = None         # smem_desc_view
+    layout: str | None = None              # smem_desc_view
+    width: int | None = None               # i<N>
+    divby: int | None = None               # i<N><divby M>
+    settings: tuple[tuple[str, str], ...] = field(default=())  # DSL `key = value` parameters
+    raw_parameters: str | None = None      # parameter text of spellings printed as written
+
+    @property
+    def known(self) -> bool:
+        return self.arm is not MnemonicArm.UNKNOWN
+
+    def setting(self, key: str) -> str | None:
+        for k, v in self.settings:
+            if k == key:
+                return v
+        return None
+
+
+def _text(node: Node | None) -> str:
+    if node is None or node.text is None:
+        return ""
+    return node.text.decode("utf-8", errors="replace")
+
+
+def _span(node: Node) -> Span:
+    return Span(node.start_byte, node.end_byte)
+
+
+def _params(parameters: Node | None) -> list[TypeParam]:
+    if parameters is None:
+        return []
+    out: list[TypeParam] = []
+    for child in parameters.named_children:
+        if child.type in ("comment", "unclosed_bracket"):
+            continue
+        key = value = None
+        if child.type == "key_value":
+            key = _text(child.child_by_field_name("key"))
+            value = _text(child.child_by_field_name("value"))
+        elif child.type in ("memory_order", "memory_scope"):
+            key = "mem_order" if child.type == "memory_order" else "mem_scope"
+            value = _text(child.child_by_field_name("value"))
+        elif child.type == "bit_width":
+            key = _text(child.child_by_field_name("unit"))
+            value = _text(child.child_by_field_name("value"))
+        elif child.type == "divby":
+            key = "divby"
+            value = _text(child.child_by_field_name("value"))
+        out.append(TypeParam(child.type, _text(child), _span(child), key, value))
+    return out
+
+
+def _is_power_of_two(n: int) -> bool:
+    return n > 0 and (n & (n - 1)) == 0
+
+
+def _error(code: str, span: Span, message: str) -> Diagnostic:
+    return Diagnostic(code, span, Severity.ERROR, Source.TYPES, message)
+
+
+_TYPE_PARAM_KINDS = frozenset({
+    "integer_type", "float_type", "index_type", "none_type", "memref_type", "tensor_type",
+    "vector_type", "complex_type", "tuple_type", "cute_nvgpu_type", "dialect_type", "type_alias",
+})
+_LAYOUT_PARAM_KINDS = frozenset({"cute_layout", "string", "attribute_alias", "dialect_attribute"})
+
+
+def _universal_copy(base: dict, params: list[TypeParam], diags: list[Diagnostic]) -> None:
+    mn = base["mnemonic"]
+    if not params or params[0].kind not in _TYPE_PARAM_KINDS:
+        at = params[0].span if params else base["span"]
+        diags.append(_error("types.universal-copy.value-type", at,
+                            f"`{mn}` expects a value type as its first parameter, e.g. `<f16>`"))
+        rest = params
+    else:
+        base["value_type"] = params[0].text
+        rest = params[1:]
+    for p in rest:
+        if p.kind == "bit_width":
+            width = int(p.value or "0", 0)
+            if p.key != BIT_UNIT:
+                diags.append(_error("types.universal-copy.unit", p.span,
+                                    f"bit width unit must be `{BIT_UNIT}` (bits), e.g. `{width} b`, not `{p.key}`"))
+            elif not _is_power_of_two(width):
+                diags.append(_error("types.universal-copy.width", p.span,
+                                    f"copy bit width must be a power of two, got {width}"))
+            else:
+                base["bit_width"] = width
+        elif p.kind == "integer":
+            diags.append(_error("types.universal-copy.unit", p.span,
+                                f"missing `{BIT_UNIT}` after the bit width: write `{p.text} {BIT_UNIT}`"))
+        elif p.kind == "keyword" and p.text == ALLOW_DSMEM:
+            base["allow_dsmem"] = True
+        elif p.kind == "memory_order":
+            if p.value not in MEMORY_ORDERS:
+                diags.append(_error("types.universal-copy.mem-order", p.span,
+                                    f"unknown memory order `{p.value}`; expected one of {', '.join(MEMORY_ORDERS)}"))
+            else:
+                base["mem_order"] = p.value
+        elif p.kind == "memory_scope":
+            if p.value not in MEMORY_SCOPES:
+                diags.append(_error("types.universal-copy.mem-scope", p.span,
+                                    f"unknown memory scope `{p.value}`; expected one of {', '.join(MEMORY_SCOPES)}"))
+            else:
+                base["mem_scope"] = p.value
+        elif p.kind == ",":
+            continue
+        else:
+            diags.append(_error("types.universal-copy.parameter", p.span,
+                                f"unexpected parameter `{p.text}` for `{mn}`; expected a bit width (`128 b`), "
+                                f"`{ALLOW_DSMEM}`, `mem_order=...` or `mem_scope=...`"))
+
+
+def _smem_desc_view(base: dict, params: list[TypeParam], diags: list[Diagnostic]) -> None:
+    if len(params) != 2 or params[0].kind not in _TYPE_PARAM_KINDS or params[1].kind not in _LAYOUT_PARAM_KINDS:
+        at = params[0].span if params else base["span"]
+        diags.append(_error("types.smem-desc-view.parameters", at,
+                            "`smem_desc_view` expects `<source type, layout>`, e.g. "
+                            "`<memref<128xf16, 3>, #cute.layout<(4@0, 32@1)>>`"))
+        return
+    base["source_type"] = params[0].text
+    base["layout"] = params[1].text
+
+
+def _atom_integer(base: dict, params: list[TypeParam], diags: list[Diagnostic]) -> None:
+    for p in params:
+        if p.kind == "divby":
+            divisor = int(p.value or "0", 0)
+            if divisor <= 0 or divisor > UINT32_MAX:
+                diags.append(_error("types.integer.divby", p.span,
+                                    f"`divby` needs a positive 32-bit divisor, got {p.value}"))
+            elif base.get("divby") is not None:
+                diags.append(_error("types.integer.divby", p.span, "`divby` given twice"))
+            else:
+                base["divby"] = divisor
+        else:
+            diags.append(_error("types.integer.parameter", p.span,
+                                f"unexpected parameter `{p.text}`; atom integer types take only `<divby M>`"))
+
+
+# Mnemonics whose types the dialect builds with no parameters (asm-printer page: entries 4,
+# 15 and 16 are zero-parameter sugared types).
+_ZERO_PARAMETER = frozenset({"smem_desc", "tma_descriptor_tiled", "tma_descriptor_im2col"})
+
+
+def _interpret_settings(params: list[TypeParam]) -> tuple[tuple[str, str], ...]:
+    out = []
+    for index, p in enumerate(params):
+        if p.kind == "key_value" and p.key is not None:
+            out.append((p.key, p.value or ""))
+        elif p.kind == "shape" and index == 0:
+            out.append(("shape", p.text))
+    return tuple(out)
+
+
+def parse_type_node(node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
+    """Interpret a `cute_nvgpu_type` CST node."""
+    mnemonic_node = node.child_by_field_name("mnemonic")
+    parameters = node.child_by_field_name("parameters")
+    mnemonic = _text(mnemonic_node)
+    mnemonic_span = _span(mnemonic_node) if mnemonic_node is not None else _span(node)
+    resolution = resolve_mnemonic(mnemonic)
+    diags: list[Diagnostic] = []
+    params = _params(parameters)
+    base: dict = {"mnemonic": mnemonic, "arm": resolution.arm, "span": _span(node),
+                  "mnemonic_span": mnemonic_span, "row": resolution.row, "params": tuple(params)}
+
+    if resolution.arm is MnemonicArm.UNKNOWN:
+        diags.append(make("types.unknown-type", mnemonic_span, mnemonic, DIALECT))
+        return CuteNvgpuType(**base), diags
+
+    if resolution.arm is MnemonicArm.ATOM_INTEGER:
+        if resolution.problem:
+            diags.append(_error("types.integer.width", mnemonic_span, resolution.problem))
+        base["width"] = resolution.width
+        _atom_integer(base, [p for p in params if p.kind != ","], diags)
+        return CuteNvgpuType(**base), diags
+
+    if mnemonic == "atom.universal_copy":
+        _universal_copy(base, [p for p in params if p.kind != ","], diags)
+    elif mnemonic == "smem_desc_view":
+        _smem_desc_view(base, [p for p in params if p.kind != ","], diags)
+    elif params and mnemonic in _ZERO_PARAMETER:
+        diags.append(_error("types.parameters", _span(parameters), f"`{mnemonic}` takes no parameters"))
+    elif params:
+        # CuTe DSL spellings carry the atom's configuration as parameters; keep them.
+        base["settings"] = _interpret_settings(params)
+        base["raw_parameters"] = _text(parameters)
+    return CuteNvgpuType(**base), diags
+
+
+def print_type(t: CuteNvgpuType) -> str:
+    """Canonical text; absent fields are elided, never printed as sentinels."""
+    head = f"!{DIALECT}.{t.mnemonic}"
+    if t.arm is MnemonicArm.ATOM_INTEGER:
+        return head + (f"<divby {t.divby}>" if t.divby is not None else "")
+    if t.mnemonic == "atom.universal_copy" and t.value_type is not None:
+        parts = [t.value_type]
+        if t.bit_width is not None:
+            parts.append(f"{t.bit_width} {BIT_UNIT}")
+        if t.allow_dsmem:
+            parts.append(ALLOW_DSMEM)
+        if t.mem_order is not None:
+            parts.append(f"mem_order={t.mem_order}")
+        if t.mem_scope is not None:
+            parts.append(f"mem_scope={t.mem_scope}")
+        return head + "<" + ", ".join(parts) + ">"
+    if t.mnemonic == "smem_desc_view" and t.source_type is not None:
+        return f"{head}<{t.source_type}, {t.layout}>"
+    if t.raw_parameters is not None:
+        return head + t.raw_parameters
+    return head
+
+
+# ------------------------------------------------------------------ alias hints
+_ELEMENT_NAME_KEYS = ("elem_type", "val_type")
+
+
+def _split_tuple(value: str) -> list[str]:
+    inner = value.strip()
+    if inner.startswith("(") and inner.endswith(")"):
+        inner = inner[1:-1]
+    return [part.strip() for part in inner.split(",") if part.strip()]
+
+
+def alias_for_type(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None) -> str:
+    """The dialect's SSA alias hint (asm-printer page, "Alias Hints"); "" when none applies.
+
+    MMA aliases need element types and a shape: from the type's parameters (CuTe DSL spelling)
+    or from the op's `a_type`/`b_type`/`c_type`/`shape_MNK` attributes (spec spelling).
+    """
+    row = t.row
+    if row is None or row.alias_family is None:
+        return ""
+    if row.alias_family == "copy":
+        suffix = t.mnemonic.removeprefix("atom.").replace(".", "_")
+        tier = row.spec_min_tier.lower()
+        if tier.startswith("sm") and not suffix.startswith(tier):
+            suffix = f"{tier}_{suffix}"
+        return f"copy_{suffix}"
+    attrs = op_attributes or {}
+    elem = t.setting("elem_type")
+    types = _split_tuple(elem) if elem else [attrs.get(k, "") for k in ("a_type", "b_type", "c_type")]
+    shape = t.setting("shape") or _shape_from_list(attrs.get("shape_MNK", ""))
+    if len(types) != 3 or not all(types) or not shape:
+        return ""
+    return "mma_{}_{}_{}_{}".format(*types, shape)
+
+
+def _shape_from_list(value: str) -> str:
+    parts = _split_tuple(value.replace("[", "(").replace("]", ")"))
+    return "x".join(parts) if parts and all(p.isdigit() for p in parts) else ""

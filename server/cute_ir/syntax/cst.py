@@ -1,0 +1,58 @@
+"""Small helpers over tree-sitter nodes that every later stage uses."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from tree_sitter import Node
+
+from ..diagnostics import Span
+
+# Statement-level node kinds (children of source_file, region and block).
+STATEMENT_KINDS = frozenset({"operation", "type_alias_definition", "attribute_alias_definition"})
+
+
+def span(node: Node) -> Span:
+    return Span(node.start_byte, node.end_byte)
+
+
+def text(node: Node | None) -> str:
+    if node is None:
+        return ""
+    raw = node.text
+    return raw.decode("utf-8", errors="replace") if raw is not None else ""
+
+
+def named_children(node: Node) -> Iterator[Node]:
+    for child in node.named_children:
+        yield child
+
+
+def statements(container: Node) -> Iterator[Node]:
+    """Statement nodes directly inside a source_file, region or block (ERROR nodes included)."""
+    for child in container.named_children:
+        if child.type in STATEMENT_KINDS or child.type == "ERROR":
+            yield child
+
+
+def op_name(op: Node) -> str:
+    name = op.child_by_field_name("name")
+    if name is None:
+        return ""
+    value = text(name)
+    return value[1:-1] if name.type == "string" else value
+
+
+def ancestors(node: Node) -> Iterator[Node]:
+    parent = node.parent
+    while parent is not None:
+        yield parent
+        parent = parent.parent
+
+
+def enclosing(node: Node, kinds: frozenset[str] | set[str]) -> Node | None:
+    if node.type in kinds:
+        return node
+    for parent in ancestors(node):
+        if parent.type in kinds:
+            return parent
+    return None

@@ -1,0 +1,79 @@
+"""An open document: UTF-8 bytes, its line index and the edits that brought it here.
+
+The server owns document text itself (instead of pygls's workspace copy, which re-splits
+the whole text on every change) so that applying a keystroke costs O(edit + lines), and the
+byte-level edit can be handed to tree-sitter for an incremental re-parse.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .positions import Encoding, LineIndex, Position
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    """A byte-level edit in tree-sitter's terms: [start, old_end) became [start, new_end)."""
+
+    start: int
+    old_end: int
+    new_end: int
+    start_point: tuple[int, int]
+    old_end_point: tuple[int, int]
+    new_end_point: tuple[int, int]
+
+
+def decode_source(raw: bytes) -> tuple[bytes, str | None]:
+    """Normalise raw file bytes to valid UTF-8; returns (data, problem or None).
+
+    Invalid UTF-8 is replaced (U+FFFD) so that every later stage sees text; the caller
+    reports the problem as a diagnostic instead of failing.
+    """
+    try:
+        raw.decode("utf-8")
+        return raw, None
+    except UnicodeDecodeError as err:
+        fixed = raw.decode("utf-8", errors="replace").encode("utf-8")
+        return fixed, f"the file is not valid UTF-8 (first bad byte at offset {err.start}); invalid bytes were replaced"
+
+
+class Document:
+    def __init__(self, uri: str, text: str, version: int | None = None,
+                 encoding: Encoding = Encoding.UTF16) -> None:
+        self.uri = uri
+        self.version = version
+        self.encoding = encoding
+        self.data = text.encode("utf-8", errors="replace")
+        self.lines = LineIndex(self.data)
+
+    @property
+    def text(self) -> str:
+        return self.data.decode("utf-8", errors="replace")
+
+    def position(self, offset: int) -> Position:
+        return self.lines.position(self.data, offset, self.encoding)
+
+    def offset(self, position: Position) -> int:
+        return self.lines.offset(self.data, position, self.encoding)
+
+    def _point(self, offset: int) -> tuple[int, int]:
+        line = self.lines.line_of(offset)
+        return (line, offset - self.lines.starts[line])
+
+    def replace(self, start: Position | None, end: Position | None, new_text: str) -> TextEdit:
+        """Apply one LSP content change (a range, or the whole document when None)."""
+        if start is None or end is None:
+            s, old_end = 0, len(self.data)
+        else:
+            s, old_end = self.offset(start), self.offset(end)
+            if old_end < s:
+                s, old_end = old_end, s
+        start_point, old_end_point = self._point(s), self._point(old_end)
+        inserted = new_text.encode("utf-8", errors="replace")
+        self.data = self.data[:s] + inserted + self.data[old_end:]
+        new_end = s + len(inserted)
+        if start is None:
+            self.lines = LineIndex(self.data)
+        else:
+            self.lines.update(self.data, s, old_end, new_end)
+        return TextEdit(s, old_end, new_end, start_point, old_end_point, self._point(new_end))

@@ -1,0 +1,93 @@
+"""Conversions between byte offsets (what tree-sitter reports) and LSP positions.
+
+LSP positions are (line, character) where `character` counts UTF-16 code units by default
+(VS Code) or UTF-8 bytes / code points when negotiated. The index keeps the byte offset of
+every line start; converting a position costs a bisect plus decoding one line prefix.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from enum import Enum
+
+_NEWLINE = re.compile(b"\n")
+
+
+class Encoding(str, Enum):
+    UTF16 = "utf-16"
+    UTF8 = "utf-8"
+    UTF32 = "utf-32"
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    line: int
+    character: int
+
+
+@dataclass(frozen=True)
+class Range:
+    start: Position
+    end: Position
+
+
+def _units(text: str, encoding: Encoding) -> int:
+    if encoding is Encoding.UTF16:
+        return len(text.encode("utf-16-le")) // 2
+    if encoding is Encoding.UTF8:
+        return len(text.encode("utf-8"))
+    return len(text)
+
+
+class LineIndex:
+    """Byte offsets of line starts of a UTF-8 buffer, updatable in place after an edit."""
+
+    def __init__(self, data: bytes) -> None:
+        self.starts: list[int] = [0] + [m.end() for m in _NEWLINE.finditer(data)]
+
+    @property
+    def line_count(self) -> int:
+        return len(self.starts)
+
+    def line_of(self, offset: int) -> int:
+        return bisect_right(self.starts, offset) - 1
+
+    def update(self, data: bytes, start: int, old_end: int, new_end: int) -> None:
+        """Refresh the index after bytes [start, old_end) became [start, new_end) in `data`."""
+        first = self.line_of(start) + 1          # line starts after `start` may change
+        last = bisect_right(self.starts, old_end)  # first line start beyond the old range
+        delta = new_end - old_end
+        inserted = [m.end() for m in _NEWLINE.finditer(data, start, new_end)]
+        tail = self.starts[last:]
+        if delta:
+            tail = [s + delta for s in tail]
+        self.starts[first:] = inserted + tail
+
+    def position(self, data: bytes, offset: int, encoding: Encoding = Encoding.UTF16) -> Position:
+        offset = max(0, min(offset, len(data)))
+        line = self.line_of(offset)
+        start = self.starts[line]
+        if encoding is Encoding.UTF8:
+            return Position(line, offset - start)
+        prefix = data[start:offset].decode("utf-8", errors="replace")
+        return Position(line, _units(prefix, encoding))
+
+    def offset(self, data: bytes, position: Position, encoding: Encoding = Encoding.UTF16) -> int:
+        """Byte offset of an LSP position; positions past a line's end clamp to the line end."""
+        if position.line >= len(self.starts):
+            return len(data)
+        if position.line < 0:
+            return 0
+        start = self.starts[position.line]
+        end = self.starts[position.line + 1] - 1 if position.line + 1 < len(self.starts) else len(data)
+        line = data[start:end]
+        if encoding is Encoding.UTF8:
+            return start + min(position.character, len(line))
+        text = line.decode("utf-8", errors="replace")
+        units = 0
+        for index, ch in enumerate(text):
+            if units >= position.character:
+                return start + len(text[:index].encode("utf-8"))
+            units += 2 if (encoding is Encoding.UTF16 and ord(ch) > 0xFFFF) else 1
+        return end
