@@ -1,0 +1,728 @@
+"""PTX preview: pure functions from an atom configuration + target to a complete PTX module.
+
+Every module is self-contained and assembles with ``ptxas -arch=<tiers.ptxas_arch(target)>``:
+``.version`` / ``.target`` / ``.address_size 64``, one ``.visible .entry`` kernel per atom
+configuration, its parameters and register declarations, the atom's instruction(s), and stores
+of every result so nothing is dead. Instruction lines that implement the atom carry
+``// @op <origin>`` when the caller passes an origin id; `PtxModule.line_origins` maps those
+(1-based) line numbers back to the origin.
+
+Legality comes from the tables: `atoms.MMA_LATTICE` / `atoms.COPY_LATTICE` rows (shape, types,
+residency, arch gate) and `tiers.satisfies_any`. A configuration the target cannot run yields an
+`EmitError` (returned, never raised).
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from cute_ir.tables import atoms as A
+from cute_ir.tables import descriptors as D
+from cute_ir.tables import tiers as T
+
+__all__ = ["AtomConfig", "PtxModule", "EmitError", "emit_ptx", "emit_module", "check_config",
+           "supported_targets", "enumerate_configs"]
+
+R = A.Residency
+
+
+@dataclass(frozen=True)
+class AtomConfig:
+    """One atom instance as the preview sees it (attributes of the IR atom type/op)."""
+    mnemonic: str | None                      # dialect mnemonic; None = legacy PTX-only MMA
+    shape: tuple[int, int, int] | None = None  # MMA (M, N, K)
+    a_type: str | None = None
+    b_type: str | None = None
+    c_type: str | None = None                 # accumulator = D type
+    sparse: bool = False
+    block_scale: str | None = None            # mxf8f6f4 | mxf4 | mxf4nvf4
+    vec_size: int | None = None               # elements per scale factor (32 / 16)
+    sf_type: str | None = None                # ue8m0 | ue4m3
+    cta_group: int = 1                        # tcgen05 only
+    a_source: str | None = None               # rmem | smem_desc | tmem; None = atom default
+    saturate: bool = False                    # integer .satfinite
+    sparse_selector: int = 0                  # mma.sp `f` immediate
+    # copy atoms
+    num_matrices: int | None = None           # ldmatrix / stmatrix .x1/.x2/.x4
+    transpose: bool = False
+    copy_bytes: int | None = None             # cp.async 4/8/16
+    cache: str | None = None                  # cp.async ca | cg
+    tmem_shape: str | None = None             # tcgen05.ld/st 32x32b, 16x64b, ...
+    repeat: int | None = None                 # tcgen05.ld/st .num
+    pack: bool = False                        # .pack::16b / .unpack::16b
+    cp_shape: str | None = None               # tcgen05.cp 128x256b, 64x128b.warpx2::02_13, ...
+    tma_rank: int | None = None
+    tma_mode: str = "tile"                    # tile | im2col | im2col_no_offs
+    multicast: bool = False
+    reduce_op: str | None = None
+    copy_bits: int | None = None              # universal_copy width
+
+    def label(self) -> str:
+        parts = [self.mnemonic or "mma_sync"]
+        if self.shape:
+            parts.append("m{}n{}k{}".format(*self.shape))
+        parts += [t for t in (self.a_type, self.b_type, self.c_type, self.block_scale,
+                              self.sf_type) if t]
+        for flag, text in ((self.sparse, "sp"), (self.saturate, "sat"), (self.transpose, "t"),
+                           (self.pack, "pack"), (self.multicast, "mc")):
+            if flag:
+                parts.append(text)
+        if self.vec_size:
+            parts.append(f"v{self.vec_size}")
+        if self.mnemonic and self.mnemonic.startswith("sm100"):
+            parts.append(f"cta{self.cta_group}_{self.a_source or 'default'}")
+        elif self.mnemonic == "sm90.mma":
+            parts.append(self.a_source or "default")
+        if self.sparse and self.mnemonic == "sm80.sparse_mma":
+            parts.append(f"f{self.sparse_selector}")
+        for v in (self.num_matrices, self.cache, self.copy_bytes, self.tmem_shape, self.repeat,
+                  self.cp_shape, self.tma_rank, self.reduce_op, self.copy_bits):
+            if v is not None:
+                parts.append(str(v))
+        if self.tma_rank is not None:
+            parts.append(self.tma_mode)
+        if self.cp_shape is not None:
+            parts.append(f"cta{self.cta_group}")
+        return re.sub(r"[^A-Za-z0-9_]+", "_", "_".join(parts))
+
+
+@dataclass(frozen=True)
+class PtxModule:
+    text: str
+    line_origins: dict[int, str]
+    target: str
+    ptxas_arch: str
+    kernels: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class EmitError:
+    message: str
+    config: AtomConfig | None = None
+    target: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return False
+
+
+# --------------------------------------------------------------------------------------------
+# Kernel builder
+# --------------------------------------------------------------------------------------------
+
+# Initial register values: any defined value will do; the floating scalars get 1.0 so an FMA of
+# them is not trivially foldable.
+_MOV_INIT = {"b32": "mov.b32 {r}, 0;", "f32": "mov.f32 {r}, 0f00000000;",
+             "b16": "mov.b16 {r}, 0;", "f16": "mov.b16 {r}, 0x3C00;", "b64": "mov.b64 {r}, 0;",
+             "f64": "mov.f64 {r}, 0d3FF0000000000000;"}
+_STORE_BYTES = {"b32": 4, "f32": 4, "b16": 2, "f16": 2, "b64": 8, "f64": 8}
+
+
+@dataclass
+class _Kernel:
+    name: str
+    params: list[tuple[str, str]] = field(default_factory=list)   # (ptx type, name)
+    decls: list[str] = field(default_factory=list)
+    body: list[tuple[str, bool]] = field(default_factory=list)    # (line, implements the atom)
+    directives: list[str] = field(default_factory=list)
+    _store_offset: int = 0
+
+    def param(self, ptx_type: str, name: str, reg: str) -> str:
+        """Declare kernel parameter `name` (u32/u64) and load it into register `reg`."""
+        self.params.append((ptx_type, name))
+        self.decls.append(f".reg .b{ptx_type[1:]} {reg};")
+        self.emit(f"ld.param.{ptx_type} {reg}, [{name}];")
+        return reg
+
+    def regs(self, ptx_type: str, prefix: str, count: int) -> list[str]:
+        self.decls.append(f".reg .{ptx_type} {prefix}<{count}>;")
+        return [f"{prefix}{i}" for i in range(count)]
+
+    def reg(self, ptx_type: str, name: str) -> str:
+        self.decls.append(f".reg .{ptx_type} {name};")
+        return name
+
+    def shared(self, decl: str) -> None:
+        self.decls.append(decl)
+
+    def init(self, ptx_type: str, regs: Iterable[str]) -> None:
+        for r in regs:
+            self.emit(_MOV_INIT[ptx_type].format(r=r))
+
+    def emit(self, line: str, atom: bool = False) -> None:
+        self.body.append((line, atom))
+
+    def op(self, text: str) -> None:
+        """Instruction(s) implementing the atom (tagged with the origin id)."""
+        for line in text.split("\n"):
+            self.emit(line, atom=True)
+
+    def store(self, out: str, ptx_type: str, regs: Iterable[str]) -> None:
+        for r in regs:
+            self.emit(f"st.global.{ptx_type} [{out}+{self._store_offset}], {r};")
+            self._store_offset += _STORE_BYTES[ptx_type]
+
+
+def _braces(regs: Sequence[str]) -> str:
+    return "{" + ", ".join(regs) + "}"
+
+
+def _render(kernels: Sequence[tuple[_Kernel, str | None]], target: T.Target) -> PtxModule:
+    lines = [f".version {target.ptx_version}", f".target {target.name}", ".address_size 64"]
+    origins: dict[int, str] = {}
+    for kernel, origin in kernels:
+        params = ", ".join(f".param .{t} {n}" for t, n in kernel.params)
+        lines += ["", f".visible .entry {kernel.name}({params})"] + kernel.directives + ["{"]
+        lines += [f"  {d}" for d in kernel.decls]
+        for text, is_atom in kernel.body:
+            if is_atom and origin is not None:
+                lines.append(f"  {text}  // @op {origin}")
+                origins[len(lines)] = origin
+            else:
+                lines.append(f"  {text}")
+        lines += ["  ret;", "}"]
+    return PtxModule("\n".join(lines) + "\n", origins, target.name, target.ptxas_arch,
+                     tuple(k.name for k, _ in kernels))
+
+
+# --------------------------------------------------------------------------------------------
+# Resolution: config -> lattice row (or a reason it has none)
+# --------------------------------------------------------------------------------------------
+
+_NO_INSTRUCTION = {
+    "smem_desc": "a descriptor type",
+    "smem_desc_view": "a descriptor type",
+    "tma_descriptor_tiled": "a descriptor type",
+    "tma_descriptor_im2col": "a descriptor type",
+    "atom.non_exec_tiled_tma_load": "a non-executing atom (bind an mbarrier/cache policy first)",
+    "atom.non_exec_tiled_tma_store": "a non-executing atom",
+    "atom.non_exec_tiled_tma_reduce": "a non-executing atom",
+}
+_MMA_ATOMS = {r.mnemonic for r in A.ATOMS if r.implements(A.Interface.MMA_ATOM)}
+_A_SOURCES = {"rmem": R.RMEM, "smem_desc": R.SMEM_DESC, "tmem": R.TMEM}
+
+
+def _types_text(c: AtomConfig) -> str:
+    return f"{c.a_type} x {c.b_type} -> {c.c_type}"
+
+
+def _resolve_mma(c: AtomConfig) -> A.MmaShapeRow | str:
+    if c.shape is None or None in (c.a_type, c.b_type, c.c_type):
+        return "an MMA configuration needs shape, a_type, b_type and c_type"
+    atom = A.ATOMS_BY_MNEMONIC.get(c.mnemonic) if c.mnemonic else None
+    # Sparse atoms imply sparsity; for the others `sparse` selects the .sp form.
+    sparse = c.sparse or bool(atom and atom.implements(A.Interface.SPARSE_METADATA_ATOM))
+    rows = A.find_mma_rows(a_type=c.a_type, b_type=c.b_type, c_type=c.c_type,
+                           block_kind=c.block_scale, sparse=sparse)
+    rows = [r for r in rows if r.atom == c.mnemonic
+            and (r.block_scale is None) == (c.block_scale is None)
+            and (r.cta_group is None or r.cta_group == c.cta_group)
+            and (c.vec_size is None or r.block_scale is None
+                 or r.block_scale.vec_size == c.vec_size)]
+    if not rows:
+        return (f"{c.mnemonic or 'mma.sync'} has no form for {_types_text(c)}"
+                + (f" with kind::{c.block_scale}" if c.block_scale else ""))
+    with_shape = [r for r in rows if c.shape in set(r.shapes())]
+    if not with_shape:
+        legal = "; ".join(_shape_summary(r) for r in rows)
+        return (f"shape {'x'.join(map(str, c.shape))} is not legal for {c.mnemonic or 'mma.sync'}"
+                f" {_types_text(c)} (legal: {legal})")
+    return with_shape[0]
+
+
+def _shape_summary(r: A.MmaShapeRow) -> str:
+    ns = r.n if len(r.n) <= 3 else f"{r.n[0]}..{r.n[-1]} ({len(r.n)} values)"
+    return f"M in {list(r.m)}, N in {ns}, K = {r.k}"
+
+
+def _copy_variant(c: AtomConfig) -> str | None:
+    m = c.mnemonic
+    if m in ("atom.ldsm", "atom.stsm"):
+        return f"x{c.num_matrices}{'.trans' if c.transpose else ''}"
+    if m == "atom.simt_async_copy":
+        return f"{c.cache or ('cg' if c.copy_bytes == 16 else 'ca')}.{c.copy_bytes}"
+    if m in ("atom.tmem_load", "atom.tmem_store"):
+        return c.tmem_shape
+    if m == "atom.s2t_copy":
+        return c.cp_shape
+    if m == "atom.tma_load":
+        return "tile.multicast" if c.multicast and c.tma_mode == "tile" else c.tma_mode
+    if m in ("atom.tma_store", "atom.tma_reduce"):
+        return c.tma_mode
+    if m == "atom.universal_copy":
+        return "bits"
+    return None
+
+
+def _resolve_copy(c: AtomConfig) -> A.CopyShapeRow | str:
+    variant = _copy_variant(c)
+    rows = A.find_copy_rows(atom=c.mnemonic, variant=variant)
+    if not rows:
+        legal = ", ".join(r.variant for r in A.find_copy_rows(atom=c.mnemonic))
+        return f"{c.mnemonic} has no form '{variant}' (legal: {legal})"
+    row = rows[0]
+    if row.ranks and c.tma_rank not in row.ranks:
+        return f"{c.mnemonic} {row.variant} takes rank {list(row.ranks)}, not {c.tma_rank}"
+    if c.mnemonic in ("atom.tmem_load", "atom.tmem_store") and c.repeat not in row.repeats:
+        return (f"tcgen05.{'ld' if c.mnemonic.endswith('load') else 'st'}.{row.variant} takes "
+                f".num in {['x%d' % n for n in row.repeats]}, not x{c.repeat}")
+    if c.mnemonic == "atom.tma_reduce" and c.reduce_op not in row.options:
+        return f"TMA reduce op must be one of {list(row.options)}, not {c.reduce_op!r}"
+    if c.mnemonic == "atom.universal_copy" and str(c.copy_bits) not in row.options:
+        return f"universal copy width must be one of {list(row.options)} bits"
+    if c.mnemonic == "atom.s2t_copy" and str(c.cta_group) not in row.options:
+        return "tcgen05.cp takes cta_group 1 or 2"
+    return row
+
+
+def _a_residency(c: AtomConfig, row: A.MmaShapeRow) -> A.Residency | None:
+    """Where A comes from: as configured, else the row's first (preferred) residency."""
+    if c.a_source is None:
+        return row.a_residencies[0]
+    return _A_SOURCES.get(c.a_source)
+
+
+def _gate_error(requires: tuple[str, ...], what: str, target: T.Target,
+                deviation: str | None) -> str | None:
+    if T.satisfies_any(target, requires):
+        return None
+    msg = (f"{what} needs {T.describe_requirements(requires)}; "
+           f"target {target.name} does not provide it")
+    return msg + (f" [{deviation}]" if deviation else "")
+
+
+def _check(c: AtomConfig, target: T.Target) -> A.MmaShapeRow | A.CopyShapeRow | str:
+    if c.mnemonic in _NO_INSTRUCTION:
+        return f"{c.mnemonic} is {_NO_INSTRUCTION[c.mnemonic]}: it has no instruction to preview"
+    if c.mnemonic is not None and c.mnemonic not in A.ATOMS_BY_MNEMONIC:
+        return f"unknown atom mnemonic {c.mnemonic!r}"
+    row = _resolve_mma(c) if c.mnemonic is None or c.mnemonic in _MMA_ATOMS \
+        else _resolve_copy(c)
+    if isinstance(row, str):
+        return row
+    if isinstance(row, A.MmaShapeRow):
+        gate = _gate_error(row.requires, f"{row.instruction} ({row.key})", target,
+                           row.deviation)
+        if gate:
+            return gate
+        a_res = _a_residency(c, row)
+        if a_res is None or row.template_for(a_res) is None:
+            return (f"{row.instruction} ({row.key}) takes A from "
+                    f"{'/'.join(r.value for r in row.a_residencies)}, not {c.a_source}")
+        if row.sparse and row.sparse_selectors and c.sparse_selector not in row.sparse_selectors:
+            return (f"mma.sp selector must be one of {list(row.sparse_selectors)} for "
+                    f"{row.key}, not {c.sparse_selector}")
+        if row.block_scale and c.sf_type not in row.block_scale.scale_types:
+            return (f"kind::{row.block_scale.kind} (vec {row.block_scale.vec_size}) takes "
+                    f"scale factors {list(row.block_scale.scale_types)}, not {c.sf_type}")
+        if c.saturate and not row.satfinite:
+            return f".satfinite / saturate applies to integer MMA only, not {row.key}"
+        return row
+    gate = _gate_error(row.requires, f"{c.mnemonic} {row.variant}", target, row.deviation)
+    return gate or row
+
+
+def check_config(config: AtomConfig, target: str) -> str | None:
+    """None when `config` can be emitted for `target`, else the reason it cannot."""
+    t = T.parse_target(target)
+    if t is None:
+        return f"unknown SM target {target!r}"
+    result = _check(config, t)
+    return result if isinstance(result, str) else None
+
+
+def supported_targets(config: AtomConfig) -> tuple[str, ...]:
+    return tuple(t.name for t in T.TARGETS if check_config(config, t.name) is None)
+
+
+# --------------------------------------------------------------------------------------------
+# Per-family kernel bodies
+# --------------------------------------------------------------------------------------------
+
+def _frag_reg_type(type_name: str) -> str:
+    return "f32" if type_name == "f32" else "b32"
+
+
+def _mma_register_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
+    out = k.param("u64", "out", "%out")
+    regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type)
+    ra = k.regs("b32", "%a", regs["A"])
+    rb = k.regs("b32", "%b", regs["B"])
+    ctype = _frag_reg_type(c.c_type)
+    rc = k.regs(ctype, "%c", regs["C"])
+    rd = k.regs(ctype, "%d", regs["C"])
+    k.init("b32", ra + rb)
+    k.init(ctype, rc)
+    fill = dict(M=c.shape[0], N=c.shape[1], K=c.shape[2], d=c.c_type, a=c.a_type,
+                b=c.b_type, c=c.c_type, sat="satfinite." if c.saturate else "",
+                D=_braces(rd), A=_braces(ra), B=_braces(rb), C=_braces(rc))
+    if row.sparse:
+        fill.update(E=k.reg("b32", "%e"), F=str(c.sparse_selector))
+        k.init("b32", ["%e"])
+    if row.block_scale:
+        sfa, sfb = k.reg("b32", "%sfa"), k.reg("b32", "%sfb")
+        ids = [k.reg("b16", n) for n in ("%sfa_bid", "%sfa_tid", "%sfb_bid", "%sfb_tid")]
+        # 0x7f is 1.0 in ue8m0; the assembler accepts any scale bytes.
+        k.emit(f"mov.b32 {sfa}, 0x7f7f7f7f;")
+        k.emit(f"mov.b32 {sfb}, 0x7f7f7f7f;")
+        k.init("b16", ids)
+        fill.update(kind=row.block_scale.kind, vec=row.block_scale.scale_vec, sf=c.sf_type,
+                    SFA=sfa, SFB=sfb, SFA_BID=ids[0], SFA_TID=ids[1], SFB_BID=ids[2],
+                    SFB_TID=ids[3])
+    k.op(row.template_for(R.RMEM).format(**fill))
+    k.store(out, ctype, rd)
+
+
+def _fma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
+    out = k.param("u64", "out", "%out")
+    t = c.a_type
+    a, b, cc, d = (k.reg(t, n) for n in ("%a", "%b", "%c", "%d"))
+    k.init(t, [a, b, cc])
+    k.op(row.template_for(R.RMEM).format(d=t, D=d, A=a, B=b, C=cc))
+    k.store(out, "b16" if t == "f16" else t, [d])
+
+
+def _wgmma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
+    out = k.param("u64", "out", "%out")
+    a_res = _a_residency(c, row)
+    adesc = k.param("u64", "a_desc", "%adesc") if a_res is R.SMEM_DESC else None
+    bdesc = k.param("u64", "b_desc", "%bdesc")
+    regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type, a_res)
+    dtype = _frag_reg_type(c.c_type)
+    rd = k.regs(dtype, "%d", regs["C"])
+    k.init(dtype, rd)
+    if a_res is R.RMEM:
+        ra = k.regs("b32", "%a", regs["A"])
+        k.init("b32", ra)
+        a_operand = _braces(ra)
+    else:
+        a_operand = adesc
+    scale_d = k.reg("pred", "%scale_d")
+    k.emit(f"setp.ne.b64 {scale_d}, {bdesc}, 0;")
+    k.op("wgmma.fence.sync.aligned;")
+    k.op(row.template_for(a_res).format(
+        M=c.shape[0], N=c.shape[1], K=c.shape[2], sat="satfinite." if c.saturate else "",
+        d=c.c_type, a=c.a_type, b=c.b_type, D=_braces(rd), A=a_operand, B=bdesc,
+        SCALE_D=scale_d))
+    k.op("wgmma.commit_group.sync.aligned;")
+    k.op("wgmma.wait_group.sync.aligned 0;")
+    k.store(out, dtype, rd)
+
+
+# TMEM column budget for the tcgen05 kernels: D at column 0, A / metadata / scales behind it.
+_TMEM_COLS = 512
+
+
+def _tmem_prologue(k: _Kernel, cta: int) -> tuple[str, str]:
+    """Allocate tensor memory; returns (tmem base address register, mbarrier address register)."""
+    k.shared(".shared .align 16 .b32 tmem_slot;")
+    k.shared(".shared .align 8 .b64 mbar;")
+    slot, tmem, mbar = k.reg("b32", "%slot"), k.reg("b32", "%tmem"), k.reg("b32", "%mbar")
+    k.emit(f"mov.u32 {slot}, tmem_slot;")
+    k.emit(f"mov.u32 {mbar}, mbar;")
+    k.emit(f"mbarrier.init.shared::cta.b64 [{mbar}], 1;")
+    k.emit(f"tcgen05.alloc.cta_group::{cta}.sync.aligned.shared::cta.b32 [{slot}], "
+           f"{_TMEM_COLS};")
+    k.emit(f"tcgen05.relinquish_alloc_permit.cta_group::{cta}.sync.aligned;")
+    k.emit(f"ld.shared.b32 {tmem}, [{slot}];")
+    k.emit("tcgen05.fence::after_thread_sync;")
+    if cta == 2:
+        k.directives.append(".reqnctapercluster 2, 1, 1")
+    return tmem, mbar
+
+
+def _tmem_epilogue(k: _Kernel, cta: int, tmem: str, out: str) -> None:
+    k.emit("tcgen05.fence::before_thread_sync;")
+    k.emit(f"tcgen05.dealloc.cta_group::{cta}.sync.aligned.b32 {tmem}, {_TMEM_COLS};")
+    k.store(out, "b32", [tmem])
+
+
+def _commit(cta: int, mbar: str, k: _Kernel) -> str:
+    if cta == 2:
+        mask = k.reg("b16", "%cta_mask")
+        k.emit(f"mov.b16 {mask}, 3;")
+        return (f"tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster"
+                f".multicast::cluster.b64 [{mbar}], {mask};")
+    return f"tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [{mbar}];"
+
+
+def _umma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow, target: T.Target) -> None:
+    out = k.param("u64", "out", "%out")
+    a_res = _a_residency(c, row)
+    adesc = k.param("u64", "a_desc", "%adesc") if a_res is R.SMEM_DESC else None
+    bdesc = k.param("u64", "b_desc", "%bdesc")
+    cta = row.cta_group
+    tmem, mbar = _tmem_prologue(k, cta)
+    kind = row.block_scale.kind if row.block_scale else _umma_kind(row)
+    idesc_value = D.umma_instr_desc(kind, c.a_type, c.b_type, c.c_type, c.shape[0],
+                                    c.shape[1], sparse=row.sparse, sf_type=c.sf_type,
+                                    saturate=c.saturate)
+    assert isinstance(idesc_value, int), idesc_value
+    idesc = k.reg("b32", "%idesc")
+    k.emit(f"mov.b32 {idesc}, 0x{idesc_value:08x};")
+    enable_d = k.reg("pred", "%enable_d")
+    k.emit(f"setp.ne.b64 {enable_d}, {bdesc}, 0;")
+    column = iter((256, 320, 384, 448))
+
+    def tmem_at(name: str) -> str:
+        reg = k.reg("b32", name)
+        k.emit(f"add.u32 {reg}, {tmem}, {next(column)};")
+        return reg
+
+    a_operand = f"[{tmem_at('%atmem')}]" if a_res is R.TMEM else adesc
+    meta = f"[{tmem_at('%meta')}], " if row.sparse else ""
+    scales, bs = "", ""
+    if row.block_scale:
+        scales = f"[{tmem_at('%sfa')}], [{tmem_at('%sfb')}], "
+        # `.scale_vec::NX` is the arch-specific spelling; family targets spell `.blockN`.
+        bs = ".block_scale." + (f"scale_vec::{row.block_scale.scale_vec}"
+                                if T.satisfies_any(target, A.SCALE_VEC_SPELLING_REQUIRES)
+                                else row.block_scale.block_qualifier)
+    k.op(row.template_for(a_res).format(
+        sp=".sp" if row.sparse else "", cta=cta, kind=kind, bs=bs, D_TMEM=tmem, A=a_operand,
+        B=bdesc, META=meta, IDESC=idesc, SCALES=scales, ENABLE_D=enable_d))
+    k.op(_commit(cta, mbar, k))
+    _tmem_epilogue(k, cta, tmem, out)
+
+
+def _umma_kind(row: A.MmaShapeRow) -> str:
+    # The dense kind is the leading component of the row's a/b type family.
+    for kind, codes in D.UMMA_AB_FORMAT_CODES.items():
+        if not kind.startswith("mx") and set(row.a_types) <= set(codes):
+            return kind
+    raise AssertionError(row.key)
+
+
+def _ldsm_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+    out = k.param("u64", "out", "%out")
+    k.shared(".shared .align 16 .b8 smem_tile[512];")
+    s = k.reg("b32", "%smem")
+    k.emit(f"mov.u32 {s}, smem_tile;")
+    regs = k.regs("b32", "%r", row.regs)
+    if c.mnemonic == "atom.ldsm":
+        k.op(row.ptx.format(D=_braces(regs), SRC=s))
+        k.store(out, "b32", regs)
+    else:
+        k.init("b32", regs)
+        k.op(row.ptx.format(DST=s, S=_braces(regs)))
+        back = k.reg("b32", "%back")
+        k.emit("bar.sync 0;")
+        k.emit(f"ld.shared.b32 {back}, [{s}];")
+        k.store(out, "b32", [back])
+
+
+def _cp_async_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+    src = k.param("u64", "src", "%src")
+    out = k.param("u64", "out", "%out")
+    k.shared(".shared .align 16 .b8 smem_tile[64];")
+    s, g = k.reg("b32", "%smem"), k.reg("b64", "%gsrc")
+    k.emit(f"mov.u32 {s}, smem_tile;")
+    k.emit(f"cvta.to.global.u64 {g}, {src};")
+    k.op(row.ptx.format(DST=s, SRC=g))
+    k.op("cp.async.commit_group;")
+    k.op("cp.async.wait_group 0;")
+    back = k.reg("b32", "%back")
+    k.emit("bar.sync 0;")
+    k.emit(f"ld.shared.b32 {back}, [{s}];")
+    k.store(out, "b32", [back])
+
+
+def _tmem_copy_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+    out = k.param("u64", "out", "%out")
+    tmem, _ = _tmem_prologue(k, 1)
+    regs = k.regs("b32", "%r", row.regs * c.repeat)
+    fill = dict(NUM=c.repeat, IMM=16, SRC=tmem, DST=tmem, D=_braces(regs), S=_braces(regs))
+    if c.mnemonic == "atom.tmem_load":
+        fill["PACK"] = ".pack::16b" if c.pack else ""
+        k.op(row.ptx.format(**fill))
+        k.op("tcgen05.wait::ld.sync.aligned;")
+        k.store(out, "b32", regs)
+    else:
+        fill["PACK"] = ".unpack::16b" if c.pack else ""
+        k.init("b32", regs)
+        k.op(row.ptx.format(**fill))
+        k.op("tcgen05.wait::st.sync.aligned;")
+    _tmem_epilogue(k, 1, tmem, out)
+
+
+def _s2t_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+    out = k.param("u64", "out", "%out")
+    sdesc = k.param("u64", "s_desc", "%sdesc")
+    tmem, mbar = _tmem_prologue(k, c.cta_group)
+    k.op(row.ptx.format(CTA=c.cta_group, DST=tmem, SRC=sdesc))
+    k.op(_commit(c.cta_group, mbar, k))
+    _tmem_epilogue(k, c.cta_group, tmem, out)
+
+
+def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+    tmap = k.param("u64", "tmap", "%tmap")
+    out = k.param("u64", "out", "%out")
+    k.shared(".shared .align 128 .b8 smem_tile[1024];")
+    s = k.reg("b32", "%smem")
+    k.emit(f"mov.u32 {s}, smem_tile;")
+    coords = k.regs("b32", "%coord", c.tma_rank)
+    k.init("b32", coords)
+    fill = dict(RANK=c.tma_rank, TMAP=tmap, COORDS=_braces(coords), MODE=row.params["mode"])
+    if c.mnemonic == "atom.tma_load":
+        k.shared(".shared .align 8 .b64 mbar;")
+        mbar, state = k.reg("b32", "%mbar"), k.reg("b64", "%mbar_state")
+        done = k.reg("pred", "%done")
+        k.emit(f"mov.u32 {mbar}, mbar;")
+        k.emit(f"mbarrier.init.shared::cta.b64 [{mbar}], 1;")
+        k.emit("fence.mbarrier_init.release.cluster;")
+        k.emit(f"mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{mbar}], 1024;")
+        offsets, mask = "", ""
+        if row.params["mode"] == ".im2col":
+            offs = k.regs("b16", "%im2col_off", c.tma_rank - 2)
+            k.init("b16", offs)
+            offsets = ", " + _braces(offs)
+        if row.params["multicast"]:
+            m = k.reg("b16", "%cta_mask")
+            k.emit(f"mov.b16 {m}, 3;")
+            mask = f", {m}"
+        fill.update(DST=s, MBAR=mbar, OFFSETS=offsets, MASK=mask,
+                    MC=".multicast::cluster" if row.params["multicast"] else "")
+        k.op(row.ptx.format(**fill))
+        k.emit("TMA_WAIT:")
+        k.emit(f"mbarrier.try_wait.parity.shared::cta.b64 {done}, [{mbar}], 0;")
+        k.emit(f"@!{done} bra TMA_WAIT;")
+        back = k.reg("b32", "%back")
+        k.emit(f"ld.shared.b32 {back}, [{s}];")
+        k.store(out, "b32", [back])
+        return
+    k.emit("fence.proxy.async.shared::cta;")
+    fill.update(SRC=s, OP=c.reduce_op or "")
+    k.op(row.ptx.format(**fill))
+    k.op("cp.async.bulk.commit_group;")
+    k.op("cp.async.bulk.wait_group.read 0;")
+    k.store(out, "b32", [s])
+
+
+# universal_copy widths: (vector prefix, ld/st type, register type, registers)
+_UNIVERSAL_WIDTHS = {8: ("", "b8", "b16", 1), 16: ("", "b16", "b16", 1),
+                     32: ("", "b32", "b32", 1), 64: ("", "b64", "b64", 1),
+                     128: (".v2", "b64", "b64", 2)}
+
+
+def _universal_copy_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+    src = k.param("u64", "src", "%src")
+    dst = k.param("u64", "dst", "%dst")
+    vec, t, reg_t, n = _UNIVERSAL_WIDTHS[c.copy_bits]
+    regs = k.regs(reg_t, "%v", n)
+    r = _braces(regs) if n > 1 else regs[0]
+    k.op(row.ptx.format(VEC=vec, T=t, R=r, SRC=src, DST=dst))
+
+
+def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
+                  target: T.Target) -> _Kernel:
+    k = _Kernel(name)
+    if isinstance(row, A.MmaShapeRow):
+        builders = {"fma": _fma_kernel, "mma.sync": _mma_register_kernel,
+                    "mma.sp": _mma_register_kernel,
+                    "mma.sync.block_scale": _mma_register_kernel, "wgmma": _wgmma_kernel}
+        if row.instruction.startswith("tcgen05"):
+            _umma_kernel(k, c, row, target)
+        else:
+            builders[row.instruction](k, c, row)
+        return k
+    builders = {"atom.ldsm": _ldsm_kernel, "atom.stsm": _ldsm_kernel,
+                "atom.simt_async_copy": _cp_async_kernel, "atom.tmem_load": _tmem_copy_kernel,
+                "atom.tmem_store": _tmem_copy_kernel, "atom.s2t_copy": _s2t_kernel,
+                "atom.tma_load": _tma_kernel, "atom.tma_store": _tma_kernel,
+                "atom.tma_reduce": _tma_kernel, "atom.universal_copy": _universal_copy_kernel}
+    builders[row.atom](k, c, row)
+    return k
+
+
+# --------------------------------------------------------------------------------------------
+# Public entry points
+# --------------------------------------------------------------------------------------------
+
+def emit_module(items: Sequence[tuple[AtomConfig, str | None]],
+                target: str) -> PtxModule | EmitError:
+    """One module with one kernel per (config, origin) item; the first illegal config wins."""
+    t = T.parse_target(target)
+    if t is None:
+        return EmitError(f"unknown SM target {target!r}", None, target)
+    kernels = []
+    for index, (config, origin) in enumerate(items):
+        row = _check(config, t)
+        if isinstance(row, str):
+            return EmitError(row, config, target)
+        kernels.append((_build_kernel(f"k{index}_{config.label()}", config, row, t), origin))
+    return _render(kernels, t)
+
+
+def emit_ptx(config: AtomConfig, target: str, origin: str | None = None
+             ) -> PtxModule | EmitError:
+    """A complete PTX module exercising `config` on `target`, or why it cannot exist."""
+    return emit_module([(config, origin)], target)
+
+
+# --------------------------------------------------------------------------------------------
+# Enumeration of everything the emitter can produce
+# --------------------------------------------------------------------------------------------
+
+def _mma_configs(row: A.MmaShapeRow) -> Iterable[AtomConfig]:
+    type_combos = list(itertools.product(row.a_types, row.b_types, row.c_types))
+    shapes = list(row.shapes())
+    scale_types = row.block_scale.scale_types if row.block_scale else (None,)
+    if row.instruction.startswith("tcgen05"):
+        # M, N, the element types and the scale type only reach the instruction-descriptor
+        # immediate, never the instruction's spelling: one of each covers every form.
+        type_combos, shapes, scale_types = type_combos[:1], shapes[:1], scale_types[:1]
+    sources = [r.value for r in row.a_residencies]
+    selectors = row.sparse_selectors if row.instruction == "mma.sp" else (0,)
+    saturate = (False, True) if row.satfinite else (False,)
+    for (a, b, cty), shape, src, sf, sel, sat in itertools.product(
+            type_combos, shapes, sources, scale_types, selectors, saturate):
+        yield AtomConfig(row.atom, shape, a, b, cty, sparse=row.sparse,
+                         block_scale=row.block_scale.kind if row.block_scale else None,
+                         vec_size=row.block_scale.vec_size if row.block_scale else None,
+                         sf_type=sf, cta_group=row.cta_group or 1, a_source=src,
+                         saturate=sat, sparse_selector=sel)
+
+
+def _copy_configs(row: A.CopyShapeRow) -> Iterable[AtomConfig]:
+    m = row.atom
+    if m in ("atom.ldsm", "atom.stsm"):
+        yield AtomConfig(m, num_matrices=row.params["num"], transpose=row.params["trans"])
+    elif m == "atom.simt_async_copy":
+        yield AtomConfig(m, cache=row.params["cache"], copy_bytes=row.params["bytes"])
+    elif m in ("atom.tmem_load", "atom.tmem_store"):
+        for num, pack in itertools.product(row.repeats, (False, True)):
+            yield AtomConfig(m, tmem_shape=row.variant, repeat=num, pack=pack)
+    elif m == "atom.s2t_copy":
+        for cta in (1, 2):
+            yield AtomConfig(m, cp_shape=row.variant, cta_group=cta)
+    elif m in ("atom.tma_load", "atom.tma_store", "atom.tma_reduce"):
+        mode = row.variant.split(".")[0]
+        for rank in row.ranks:
+            for op in row.options or (None,):
+                yield AtomConfig(m, tma_rank=rank, tma_mode=mode,
+                                 multicast=bool(row.params.get("multicast")), reduce_op=op)
+    elif m == "atom.universal_copy":
+        for bits in row.options:
+            yield AtomConfig(m, copy_bits=int(bits))
+
+
+def enumerate_configs() -> list[AtomConfig]:
+    """Every configuration form the emitter can produce, derived from the tables.
+
+    Register-MMA, WGMMA and copy forms are enumerated exhaustively (every shape, type tuple and
+    qualifier the instruction spells). tcgen05.mma forms are enumerated per lattice row, A
+    source and saturation: M, N, element and scale types only change the 32-bit instruction
+    descriptor immediate, which the assembler does not interpret.
+    """
+    configs: list[AtomConfig] = []
+    for row in A.MMA_LATTICE:
+        configs.extend(_mma_configs(row))
+    for row in A.COPY_LATTICE:
+        configs.extend(_copy_configs(row))
+    return list(dict.fromkeys(configs))

@@ -1,0 +1,1 @@
+"""tables stage of cute-ir."""

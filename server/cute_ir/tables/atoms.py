@@ -1,0 +1,863 @@
+"""Atom facts as data: the 27 cute_nvgpu type mnemonics, the MMA shape lattice, the copy lattice.
+
+Every row states its hardware-correct arch gate as a tuple of *alternatives* for
+`tiers.satisfies_any` (``("sm_100f", "sm_110f")`` = any target carrying the sm_10x or sm_11x
+family features). Where the dialect specification states a hardware fact the PTX ISA / ptxas
+contradicts, the row carries a `deviation` text that names the item of
+``reference/hardware-facts.md`` it follows, so hover can show why.
+
+Sources (besides the specification pages):
+* PTX ISA 9.0/9.1: mma / mma.sp / wgmma shape tables, tcgen05 "Matrix Shape" table
+  (".kind and shapes"), tcgen05.ld/st ".num" register table, tcgen05.cp shapes.
+* CUTLASS 4.2 (NVIDIA/cutlass, include/cute/atom/mma_traits_sm{70,75,80,89,120}.hpp):
+  per-thread fragment layouts, stored below as layout *strings*.
+* CUTLASS include/cute/arch/mma_sm100_umma.hpp: per-atom UMMA M/N static_asserts, used to
+  settle the one ambiguity of the PTX table (kind::f8f6f4, cta_group::1: step 8 for M=64,
+  step 16 for M=128).
+* ptxas 13.0 runs over every target of `tiers.TARGETS` (gates below were measured that way).
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterator
+
+__all__ = [
+    "Residency", "Interface", "AtomFamily", "OperandContract", "AtomRow", "ATOMS",
+    "ATOMS_BY_MNEMONIC", "MNEMONICS", "BlockScale", "FragmentLayouts", "MmaShapeRow",
+    "MMA_LATTICE", "CopyShapeRow", "COPY_LATTICE", "TYPE_BITS", "SCALE_VEC_SPELLING_REQUIRES",
+    "WGMMA", "TCGEN05", "TCGEN05_I8", "TCGEN05_A_ONLY", "SM120_BLOCK_SCALED", "TMA",
+    "N_STEP8", "N_STEP16", "N_STEP32", "N_WGMMA_INT", "N_UMMA_I8_CTA1",
+    "find_mma_rows", "find_copy_rows", "mma_row", "copy_row", "fragment_counts",
+    "register_counts",
+]
+
+# --------------------------------------------------------------------------------------------
+# Vocabulary
+# --------------------------------------------------------------------------------------------
+
+
+class Residency(enum.Enum):
+    RMEM = "rmem"
+    SMEM = "smem"
+    SMEM_DESC = "smem_desc"     # a 64-bit shared-memory matrix descriptor in a register
+    TMEM = "tmem"
+    GMEM = "gmem"
+
+
+class Interface(enum.Enum):
+    MMA_ATOM = "MmaAtom"
+    COPY_ATOM = "CopyAtom"
+    PREFETCH_ATOM = "PrefetchAtom"
+    ASYNC_COPY_ATOM = "AsyncCopyAtom"
+    TMA_ATOM = "TmaAtom"
+    TMEM_ATOM = "TmemAtom"
+    SPARSE_METADATA_ATOM = "SparseMetadataAtom"
+    BLOCK_SCALE_ATOM = "BlockScaleAtom"
+    SMEM_DESCRIPTOR_ATOM = "SmemDescriptorAtom"
+    DESCRIPTOR_TYPE = "DescriptorType"
+
+
+class AtomFamily(enum.Enum):
+    # The four families of the mnemonic table (asm-printer page, "Type Mnemonics").
+    MMA = "MMA atoms"
+    SMEM_DESCRIPTOR = "SMEM descriptors"
+    TMEM_AND_COPY = "TMEM and copy atoms"
+    TMA = "TMA descriptors and atoms"
+
+
+R = Residency
+I = Interface
+
+# Bits per element as PTX spells the type. Sub-byte and 6-bit types are *packed* in the
+# register-MMA forms that name them directly (s4/u4, e2m1 in m16n8k64); the kind::f8f6f4 family
+# keeps every element in an 8-bit container (see MmaShapeRow.container_bits).
+TYPE_BITS: dict[str, int] = {
+    "b1": 1, "s4": 4, "u4": 4, "e2m1": 4, "e2m3": 6, "e3m2": 6, "s8": 8, "u8": 8, "e4m3": 8,
+    "e5m2": 8, "ue8m0": 8, "ue4m3": 8, "f16": 16, "bf16": 16, "tf32": 32, "f32": 32, "s32": 32,
+    "f64": 64,
+}
+
+# --------------------------------------------------------------------------------------------
+# Arch gates shared by several rows (each fact once)
+# --------------------------------------------------------------------------------------------
+
+WGMMA: tuple[str, ...] = ("sm_90a",)                      # hardware-facts: wgmma sm_90a only
+TCGEN05: tuple[str, ...] = ("sm_100f", "sm_110f")          # 100a/100f/103a/103f/110a/110f
+TCGEN05_I8: tuple[str, ...] = ("sm_100a", "sm_110a")       # kind::i8: arch-specific only
+# Arch-specific tcgen05 features (ptxas 13.0 accepts them on the `a` targets only): the
+# `.scale_vec::NX` spelling and sparse kind::mxf4 / kind::mxf4nvf4.
+TCGEN05_A_ONLY: tuple[str, ...] = ("sm_100a", "sm_103a", "sm_110a")
+SM120_BLOCK_SCALED: tuple[str, ...] = ("sm_120f",)         # 120a/120f/121a/121f
+TMA: tuple[str, ...] = ("sm_90",)
+# `.scale_vec::NX` is an arch-specific spelling; family targets must spell `.block32/.block16`.
+SCALE_VEC_SPELLING_REQUIRES: tuple[str, ...] = TCGEN05_A_ONLY
+
+
+@dataclass(frozen=True)
+class OperandContract:
+    role: str                            # A, B, D, E (sparse metadata), SFA, SFB, src, dst
+    allowed: tuple[Residency, ...]
+
+
+def _ops(**roles: tuple[Residency, ...] | Residency) -> tuple[OperandContract, ...]:
+    return tuple(OperandContract(role, v if isinstance(v, tuple) else (v,))
+                 for role, v in roles.items())
+
+
+@dataclass(frozen=True)
+class AtomRow:
+    mnemonic: str
+    family: AtomFamily
+    requires: tuple[str, ...]            # hardware-correct gate; () = any target
+    spec_min_tier: str                   # what the registry table states
+    interfaces: frozenset[Interface]
+    operands: tuple[OperandContract, ...]
+    description: str                     # one line for hover cards
+    alias_family: str | None             # "mma" / "copy" alias hint (asm-printer page)
+    deviation: str | None = None
+
+    def implements(self, interface: Interface) -> bool:
+        return interface in self.interfaces
+
+
+def _atom(mnemonic: str, family: AtomFamily, requires: tuple[str, ...], spec_min_tier: str,
+          interfaces: tuple[Interface, ...], operands: tuple[OperandContract, ...],
+          description: str, alias_family: str | None, deviation: str | None = None) -> AtomRow:
+    return AtomRow(mnemonic, family, requires, spec_min_tier, frozenset(interfaces), operands,
+                   description, alias_family, deviation)
+
+
+_TCGEN05_DEVIATION = (
+    "Spec: min tier SM100 (and SM110 has no MMA surface). Hardware (hardware-facts, arch "
+    "gates): tcgen05 assembles for sm_100a/100f/103a/103f/110a/110f only -- not plain "
+    "sm_100/sm_103, not sm_120*. Whether the dialect dispatches it for sm_110 is the "
+    "verifier's policy, not a hardware limit.")
+
+_TMA_DESC_DEVIATION = (
+    "hardware-facts 6: a CUtensorMap is 128 bytes (16 x u64, alignas(128)), not the spec's "
+    "64-byte DESC_TMA512 payload; its bit layout is opaque, so show fields, never bytes.")
+
+# The registry, in the parser's dispatch order (asm-printer page, perfect-hash table #0..#26).
+# `smem_desc`/`smem_desc_view` take their gate from the consumers of a matrix descriptor
+# (wgmma + tcgen05) -- computed below so the fact lives once.
+_ATOMS_RAW: tuple[AtomRow, ...] = (
+    _atom("atom.universal_fma", AtomFamily.MMA, (), "all", (I.MMA_ATOM,),
+          _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM),
+          "Scalar fused multiply-add atom (1x1x1), the generic MMA fallback on every target.",
+          "mma"),
+    _atom("sm80.mma", AtomFamily.MMA, ("sm_80",), "SM80", (I.MMA_ATOM,),
+          _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM),
+          "Ampere warp-level mma.sync: f16/bf16/tf32/s8/s4 register fragments.", "mma"),
+    _atom("sm80.sparse_mma", AtomFamily.MMA, ("sm_80",), "SM80",
+          (I.MMA_ATOM, I.SPARSE_METADATA_ATOM),
+          _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM, E=R.RMEM),
+          "Ampere 2:4 structured-sparse mma.sp: compressed A, metadata register, selector.",
+          "mma",
+          "hardware-facts 10: mma.sp operands are d, a, b, c, e, f -- e a .b32 metadata "
+          "register, f an immediate selector (0..3 for m16n8k16 f16, 0..1 for m16n8k32 s8); "
+          "the spec says the selector is not an operand."),
+    _atom("sm89.mma", AtomFamily.MMA, ("sm_89",), "SM89", (I.MMA_ATOM,),
+          _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM),
+          "Ada FP8 mma.sync m16n8k32 (e4m3/e5m2 in any mix, f32 or f16 accumulate).", "mma"),
+    _atom("smem_desc", AtomFamily.SMEM_DESCRIPTOR, (), "SM90", (I.DESCRIPTOR_TYPE,), (),
+          "64-bit shared-memory matrix descriptor word (WGMMA GmmaDescriptor / UMMA "
+          "SmemDescriptor).", None,
+          "hardware-facts 1: the WGMMA descriptor has lbo at 16-29, sbo at 32-45, base_offset "
+          "49-51, layout 62-63 (spec: 14-29/30-45/46-48/52-53); the tcgen05 descriptor is a "
+          "different layout (version 46-47, 3-bit swizzle 61-63)."),
+    _atom("smem_desc_view", AtomFamily.SMEM_DESCRIPTOR, (), "SM90",
+          (I.DESCRIPTOR_TYPE,), (),
+          "Typed view of a shared-memory tile as a WGMMA/UMMA matrix descriptor.", None,
+          "hardware-facts 1: see smem_desc."),
+    _atom("sm90.mma", AtomFamily.MMA, WGMMA, "SM90", (I.MMA_ATOM, I.SMEM_DESCRIPTOR_ATOM),
+          _ops(A=(R.RMEM, R.SMEM_DESC), B=R.SMEM_DESC, D=R.RMEM),
+          "Hopper warpgroup wgmma.mma_async: B (and optionally A) from SMEM descriptors, D in "
+          "registers.", "mma",
+          "Spec: min tier SM90. Hardware (hardware-facts, arch gates): wgmma.* assembles for "
+          "sm_90a only -- rejected on plain sm_90 and on every Blackwell target."),
+    _atom("sm100.mma", AtomFamily.MMA, TCGEN05, "SM100", (I.MMA_ATOM, I.TMEM_ATOM),
+          _ops(A=(R.SMEM_DESC, R.TMEM), B=R.SMEM_DESC, D=R.TMEM),
+          "Blackwell tcgen05.mma (UMMA): single-thread issue, A from SMEM descriptor or TMEM, "
+          "D in tensor memory.", "mma", _TCGEN05_DEVIATION),
+    _atom("sm100.mma_sp", AtomFamily.MMA, TCGEN05, "SM100",
+          (I.MMA_ATOM, I.TMEM_ATOM, I.SPARSE_METADATA_ATOM),
+          _ops(A=(R.SMEM_DESC, R.TMEM), B=R.SMEM_DESC, D=R.TMEM, E=R.TMEM),
+          "Blackwell tcgen05.mma.sp: structured-sparse A, metadata in tensor memory.", "mma",
+          _TCGEN05_DEVIATION),
+    _atom("sm100.mma_bs", AtomFamily.MMA, TCGEN05, "SM100",
+          (I.MMA_ATOM, I.TMEM_ATOM, I.BLOCK_SCALE_ATOM),
+          _ops(A=(R.SMEM_DESC, R.TMEM), B=R.SMEM_DESC, D=R.TMEM, SFA=R.TMEM, SFB=R.TMEM),
+          "Blackwell block-scaled tcgen05.mma (mxf8f6f4 / mxf4 / mxf4nvf4), scale factors in "
+          "tensor memory.", "mma",
+          _TCGEN05_DEVIATION + " hardware-facts 4: (32,32) is kind::mxf8f6f4 E8M0, (64,32) "
+          "kind::mxf4 2X E8M0, (64,16) kind::mxf4nvf4 4X E8M0 or E4M3; the scale type is "
+          "instruction-descriptor bit 23."),
+    _atom("sm100.mma_bs_sp", AtomFamily.MMA, TCGEN05, "SM100",
+          (I.MMA_ATOM, I.TMEM_ATOM, I.BLOCK_SCALE_ATOM, I.SPARSE_METADATA_ATOM),
+          _ops(A=(R.SMEM_DESC, R.TMEM), B=R.SMEM_DESC, D=R.TMEM, E=R.TMEM, SFA=R.TMEM,
+               SFB=R.TMEM),
+          "Blackwell sparse block-scaled tcgen05.mma.sp (metadata + scale factors in TMEM).",
+          "mma", _TCGEN05_DEVIATION),
+    _atom("SM120.mma_bs", AtomFamily.MMA, SM120_BLOCK_SCALED, "SM120",
+          (I.MMA_ATOM, I.BLOCK_SCALE_ATOM),
+          _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM, SFA=R.RMEM, SFB=R.RMEM),
+          "Consumer-Blackwell block-scaled mma.sync (m16n8k32 mxf8f6f4, m16n8k64 mxf4 / "
+          "mxf4nvf4), register scale factors.", "mma",
+          "Spec: min tier SM120, E8M0 scales only. Hardware: needs sm_120a/120f/121a/121f "
+          "(not plain sm_120/121); hardware-facts 5: mxf4nvf4 takes 2X ue8m0 or 4X ue4m3 "
+          "(4X ue8m0 is rejected by ptxas 13.0)."),
+    _atom("atom.tmem_load", AtomFamily.TMEM_AND_COPY, TCGEN05, "SM100", (I.COPY_ATOM,),
+          _ops(src=R.TMEM, dst=R.RMEM),
+          "tcgen05.ld: warp-collective load of TMEM lanes x columns into registers.", "copy",
+          _TCGEN05_DEVIATION),
+    _atom("atom.tmem_store", AtomFamily.TMEM_AND_COPY, TCGEN05, "SM100", (I.COPY_ATOM,),
+          _ops(src=R.RMEM, dst=R.TMEM),
+          "tcgen05.st: warp-collective store of registers into TMEM lanes x columns.", "copy",
+          _TCGEN05_DEVIATION),
+    _atom("atom.s2t_copy", AtomFamily.TMEM_AND_COPY, TCGEN05, "SM100",
+          (I.COPY_ATOM, I.ASYNC_COPY_ATOM),
+          _ops(src=R.SMEM_DESC, dst=R.TMEM),
+          "tcgen05.cp: asynchronous shared-memory (matrix descriptor) to tensor-memory copy.",
+          "copy",
+          _TCGEN05_DEVIATION + " hardware-facts 8: tcgen05.cp is SMEM(descriptor) -> TMEM "
+          "only; there is no TMEM -> SMEM tcgen05.cp form."),
+    _atom("tma_descriptor_tiled", AtomFamily.TMA, TMA, "SM90", (I.DESCRIPTOR_TYPE,), (),
+          "TMA tensor map (CUtensorMap) in tiled mode.", None, _TMA_DESC_DEVIATION),
+    _atom("tma_descriptor_im2col", AtomFamily.TMA, TMA, "SM90", (I.DESCRIPTOR_TYPE,), (),
+          "TMA tensor map (CUtensorMap) in im2col mode (rank 3..5).", None,
+          _TMA_DESC_DEVIATION),
+    _atom("atom.tma_load", AtomFamily.TMA, TMA, "SM90",
+          (I.COPY_ATOM, I.TMA_ATOM, I.PREFETCH_ATOM, I.ASYNC_COPY_ATOM),
+          _ops(src=R.GMEM, dst=R.SMEM),
+          "cp.async.bulk.tensor global -> shared::cluster, mbarrier complete_tx completion.",
+          "copy"),
+    _atom("atom.tma_store", AtomFamily.TMA, TMA, "SM90",
+          (I.COPY_ATOM, I.TMA_ATOM, I.ASYNC_COPY_ATOM),
+          _ops(src=R.SMEM, dst=R.GMEM),
+          "cp.async.bulk.tensor shared::cta -> global, bulk-group completion.", "copy",
+          "hardware-facts 8: the store spelling is cp.async.bulk.tensor.Nd.global.shared::cta"
+          ".bulk_group; the spec's plain `.global.shared` is rejected by ptxas."),
+    _atom("atom.tma_reduce", AtomFamily.TMA, TMA, "SM90",
+          (I.COPY_ATOM, I.TMA_ATOM, I.ASYNC_COPY_ATOM),
+          _ops(src=R.SMEM, dst=R.GMEM),
+          "cp.reduce.async.bulk.tensor: element-wise reduce (add/min/max/inc/dec/and/or/xor) "
+          "of a shared tile into global memory.", "copy",
+          "hardware-facts 8: spelled cp.reduce.async.bulk.tensor.Nd.global.shared::cta.OP"
+          ".bulk_group (spec: .global.shared.OP)."),
+    _atom("atom.universal_copy", AtomFamily.TMEM_AND_COPY, (), "all", (I.COPY_ATOM,),
+          _ops(src=(R.RMEM, R.SMEM, R.GMEM), dst=(R.RMEM, R.SMEM, R.GMEM)),
+          "Generic scalar/vector ld/st copy of a given bit width.", "copy"),
+    _atom("atom.simt_async_copy", AtomFamily.TMEM_AND_COPY, ("sm_80",), "SM80",
+          (I.COPY_ATOM, I.ASYNC_COPY_ATOM),
+          _ops(src=R.GMEM, dst=R.SMEM),
+          "Ampere cp.async global -> shared (.ca 4/8/16 bytes, .cg 16 bytes).", "copy",
+          "hardware-facts 11: .ca takes 4/8/16 bytes, .cg only 16 (spec agrees; recorded so "
+          "hover can say why .cg 8 is rejected)."),
+    _atom("atom.ldsm", AtomFamily.TMEM_AND_COPY, ("sm_75",), "SM75", (I.COPY_ATOM,),
+          _ops(src=R.SMEM, dst=R.RMEM),
+          "ldmatrix: warp loads 1/2/4 8x8 b16 matrices from shared memory (optional .trans).",
+          "copy"),
+    _atom("atom.stsm", AtomFamily.TMEM_AND_COPY, ("sm_90",), "SM90", (I.COPY_ATOM,),
+          _ops(src=R.RMEM, dst=R.SMEM),
+          "stmatrix: warp stores 1/2/4 8x8 b16 matrices to shared memory (optional .trans).",
+          "copy"),
+    _atom("atom.non_exec_tiled_tma_load", AtomFamily.TMA, TMA, "SM90", (I.TMA_ATOM,),
+          _ops(src=R.GMEM, dst=R.SMEM),
+          "Partitioned TMA load not yet bound to an mbarrier / cache policy (non-executing).",
+          None),
+    _atom("atom.non_exec_tiled_tma_store", AtomFamily.TMA, TMA, "SM90", (I.TMA_ATOM,),
+          _ops(src=R.SMEM, dst=R.GMEM),
+          "Partitioned TMA store not yet bound (non-executing).", None),
+    _atom("atom.non_exec_tiled_tma_reduce", AtomFamily.TMA, TMA, "SM90", (I.TMA_ATOM,),
+          _ops(src=R.SMEM, dst=R.GMEM),
+          "Partitioned TMA reduce not yet bound (non-executing).", None),
+)
+
+
+def _with_descriptor_gate(row: AtomRow) -> AtomRow:
+    # A matrix descriptor is only ever consumed by wgmma or tcgen05.{mma,cp}.
+    if row.family is AtomFamily.SMEM_DESCRIPTOR:
+        return AtomRow(row.mnemonic, row.family, WGMMA + TCGEN05, row.spec_min_tier,
+                       row.interfaces, row.operands, row.description, row.alias_family,
+                       row.deviation)
+    return row
+
+
+ATOMS: tuple[AtomRow, ...] = tuple(_with_descriptor_gate(r) for r in _ATOMS_RAW)
+ATOMS_BY_MNEMONIC: dict[str, AtomRow] = {r.mnemonic: r for r in ATOMS}
+MNEMONICS: tuple[str, ...] = tuple(r.mnemonic for r in ATOMS)
+
+# --------------------------------------------------------------------------------------------
+# MMA shape lattice
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BlockScale:
+    kind: str                    # PTX .kind: mxf8f6f4 | mxf4 | mxf4nvf4
+    vec_size: int                # elements of K sharing one scale factor (32 or 16)
+    scale_types: tuple[str, ...]  # ue8m0 (OCP MX) / ue4m3 (NVFP4)
+    scale_vec: str               # PTX .scale_vec::NX spelling ("1X", "2X", "4X")
+    block_qualifier: str         # PTX 8.8 alias spelling ("block32", "block16")
+
+
+@dataclass(frozen=True)
+class FragmentLayouts:
+    """Per-thread (thread, value) -> (row, col) layouts as CuTe layout strings (CUTLASS)."""
+    a: str
+    b: str
+    c: str
+    source: str
+    sfa: str | None = None
+    sfb: str | None = None
+    thr_id: str | None = None    # only when the participating threads are not simply 0..31
+
+
+@dataclass(frozen=True)
+class MmaShapeRow:
+    key: str                     # unique row id
+    atom: str | None             # dialect mnemonic; None = legacy PTX form without a mnemonic
+    instruction: str             # mma.sync | mma.sp | wgmma | tcgen05.mma | tcgen05.mma.sp
+    m: tuple[int, ...]
+    n: tuple[int, ...]
+    k: int
+    a_types: tuple[str, ...]
+    b_types: tuple[str, ...]
+    c_types: tuple[str, ...]     # accumulator (= D) types
+    operands: tuple[OperandContract, ...]
+    threads: int                 # threads holding register fragments (0: none, e.g. tcgen05)
+    requires: tuple[str, ...]
+    ptx: tuple[tuple[Residency, str], ...]   # instruction template per A residency
+    sparse: bool = False
+    block_scale: BlockScale | None = None
+    cta_group: int | None = None
+    container_bits: int | None = None        # register container per element, if not packed
+    layouts: FragmentLayouts | None = None
+    sparse_selectors: tuple[int, ...] = ()    # legal mma.sp `f` immediates
+    satfinite: bool = False                   # integer forms take .satfinite / saturate bit
+    deviation: str | None = None
+
+    def shapes(self) -> Iterator[tuple[int, int, int]]:
+        for m in self.m:
+            for n in self.n:
+                yield (m, n, self.k)
+
+    def template_for(self, a_residency: Residency) -> str | None:
+        return dict(self.ptx).get(a_residency)
+
+    @property
+    def a_residencies(self) -> tuple[Residency, ...]:
+        return tuple(r for r, _ in self.ptx)
+
+    def fragments(self, shape: tuple[int, int, int] | None = None,
+                  a_residency: Residency | None = None) -> dict[str, int | None]:
+        """Per-thread A/B/C element counts (see `fragment_counts`); `shape` may be omitted
+        when the row has a single shape."""
+        if shape is None:
+            (shape,) = tuple(self.shapes())
+        return fragment_counts(self, shape, a_residency or self.a_residencies[0])
+
+
+def _steps(lo: int, hi: int, step: int) -> tuple[int, ...]:
+    return tuple(range(lo, hi + 1, step))
+
+
+# N sets (PTX ISA wgmma and tcgen05 shape tables; WGMMA int sets verified with ptxas 13.0).
+N_STEP8 = _steps(8, 256, 8)
+N_STEP16 = _steps(16, 256, 16)
+N_STEP32 = _steps(32, 256, 32)
+N_WGMMA_INT = (8, 16, 24) + _steps(32, 256, 16)       # s8/u8 and b1 (hardware-facts 2)
+N_UMMA_I8_CTA1 = (8, 16, 24, 32) + _steps(48, 256, 16)
+
+_REG = _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM)
+_REG_SPARSE = _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM, E=R.RMEM)
+_REG_SCALED = _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM, SFA=R.RMEM, SFB=R.RMEM)
+
+_MMA_SYNC = "mma.sync.aligned.m{M}n{N}k{K}.row.col.{sat}{d}.{a}.{b}.{c} {D}, {A}, {B}, {C};"
+_MMA_SP = ("mma.sp::ordered_metadata.sync.aligned.m{M}n{N}k{K}.row.col.{sat}{d}.{a}.{b}.{c} "
+           "{D}, {A}, {B}, {C}, {E}, {F};")
+_SM120_BS = ("mma.sync.aligned.m{M}n{N}k{K}.row.col.kind::{kind}.block_scale.scale_vec::{vec}"
+             ".{d}.{a}.{b}.{c}.{sf} {D}, {A}, {B}, {C}, {SFA}, {{{SFA_BID}, {SFA_TID}}}, "
+             "{SFB}, {{{SFB_BID}, {SFB_TID}}};")
+
+
+def _reg_only(template: str) -> tuple[tuple[Residency, str], ...]:
+    return ((R.RMEM, template),)
+
+
+# CUTLASS layout strings (include/cute/atom/mma_traits_sm80.hpp unless noted).
+_L_16x8_ROW = "((4,8),(2,2)):((32,1),(16,8))"
+_L_M16N8K8_F16 = FragmentLayouts(_L_16x8_ROW, "((4,8),2):((16,1),8)", _L_16x8_ROW,
+                                 "cute/atom/mma_traits_sm80.hpp SM80_16x8x8_F16F16F16F16_TN "
+                                 "(SM75_16x8x8 identical)")
+_L_M16N8K16_F16 = FragmentLayouts("((4,8),(2,2,2)):((32,1),(16,8,128))",
+                                  "((4,8),(2,2)):((16,1),(8,64))", _L_16x8_ROW,
+                                  "cute/atom/mma_traits_sm80.hpp SM80_16x8x16_F16F16F16F16_TN")
+_L_M16N8K8_TF32 = FragmentLayouts("((4,8),(2,2)):((16,1),(8,64))", "((4,8),2):((8,1),32)",
+                                  _L_16x8_ROW,
+                                  "cute/atom/mma_traits_sm80.hpp SM80_16x8x8_F32TF32TF32F32_TN")
+_L_M16N8K32_8BIT = FragmentLayouts("((4,8),(4,2,2)):((64,1),(16,8,256))",
+                                   "((4,8),(4,2)):((32,1),(8,128))", _L_16x8_ROW,
+                                   "cute/atom/mma_traits_sm80.hpp SM80_16x8x32_S32S8S8S32_TN "
+                                   "(SM89 FP8 and SM120 16x8x32 reuse it)")
+_L_M16N8K64_4BIT = FragmentLayouts("((4,8),(8,2,2)):((128,1),(16,8,512))",
+                                   "((4,8),(8,2)):((64,1),(8,256))", _L_16x8_ROW,
+                                   "cute/atom/mma_traits_sm80.hpp SM80_16x8x64_S32S4S4S32_TN")
+_L_M8N8K4 = {
+    "f16": FragmentLayouts("(8,4):(1,8)", "(8,4):(1,8)", "(8,8):(1,8)",
+                           "cute/atom/mma_traits_sm70.hpp SM70_8x8x4_F16F16F16F16_TN",
+                           thr_id="(4,2):(1,16)"),
+    "f32": FragmentLayouts("(8,4):(1,8)", "(8,4):(1,8)",
+                           "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))",
+                           "cute/atom/mma_traits_sm70.hpp SM70_8x8x4_F32F16F16F32_TN",
+                           thr_id="(4,2):(1,16)"),
+}
+_L_SM120_K32 = FragmentLayouts(
+    _L_M16N8K32_8BIT.a, _L_M16N8K32_8BIT.b, _L_16x8_ROW,
+    "cute/atom/mma_traits_sm120.hpp SM120_16x8x32 (A/B/C of SM80_16x8x32) + scale layouts",
+    sfa="((2,2,8),32):((8,0,1),16)", sfb="((4,8),32):((0,1),8)")
+_L_SM120_K64 = FragmentLayouts(
+    _L_M16N8K64_4BIT.a, _L_M16N8K64_4BIT.b, _L_16x8_ROW,
+    "cute/atom/mma_traits_sm120.hpp SM120_16x8x64_TN_VS",
+    sfa="((2,2,8),64):((8,0,1),16)", sfb="((4,8),64):((0,1),8)")
+
+_DEV_SM80_FOOTPRINT = (
+    "hardware-facts 9: per-thread counts match the spec (A 8, B 4, C 4) but the spec's "
+    "footprints ('(2,2,2,2):(1,16,8,128)' for A, '(2,2,2):(1,8,16)' for B) cover twice the "
+    "elements; the layouts here are CUTLASS's.")
+_DEV_M16N8K8 = ("Spec lattice lists 16x8x8 f16 under sm_70 and sm_75 ('SM70/SM75 m16n8k8'); "
+                "the instruction needs sm_75 (hardware-facts, arch gates).")
+
+_FP8 = ("e4m3", "e5m2")
+_F8F6F4 = ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1")
+_I8 = ("s8", "u8")
+_I4 = ("s4", "u4")
+
+_REGISTER_MMA: tuple[MmaShapeRow, ...] = tuple(
+    # The generic scalar FMA atom: one thread, one element, a = b = c.
+    MmaShapeRow(f"universal.fma.{t}", "atom.universal_fma", "fma", (1,), (1,), 1, (t,), (t,),
+                (t,), _REG, 1, (), _reg_only("fma.rn.{d} {D}, {A}, {B}, {C};"))
+    for t in ("f16", "f32", "f64")
+) + (
+    MmaShapeRow("sm70.m8n8k4.f16", None, "mma.sync", (8,), (8,), 4, ("f16",), ("f16",),
+                ("f16", "f32"), _REG, 8, ("sm_70",), _reg_only(_MMA_SYNC),
+                layouts=_L_M8N8K4["f32"],
+                deviation="No dialect mnemonic: the spec routes SM70 MMA through universal "
+                          "paths. Fragments are per quad-pair (8 threads); layouts shown are "
+                          "CUTLASS's f32-accumulator ones (f16 accumulator C: "
+                          + _L_M8N8K4["f16"].c + ")."),
+    MmaShapeRow("sm80.m16n8k8.f16", "sm80.mma", "mma.sync", (16,), (8,), 8, ("f16",),
+                ("f16",), ("f16", "f32"), _REG, 32, ("sm_75",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K8_F16, deviation=_DEV_M16N8K8),
+    MmaShapeRow("sm80.m16n8k8.bf16", "sm80.mma", "mma.sync", (16,), (8,), 8, ("bf16",),
+                ("bf16",), ("f32",), _REG, 32, ("sm_80",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K8_F16),
+    MmaShapeRow("sm80.m16n8k8.tf32", "sm80.mma", "mma.sync", (16,), (8,), 8, ("tf32",),
+                ("tf32",), ("f32",), _REG, 32, ("sm_80",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K8_TF32),
+    MmaShapeRow("sm80.m16n8k16.f16", "sm80.mma", "mma.sync", (16,), (8,), 16, ("f16",),
+                ("f16",), ("f16", "f32"), _REG, 32, ("sm_80",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K16_F16, deviation=_DEV_SM80_FOOTPRINT),
+    MmaShapeRow("sm80.m16n8k16.bf16", "sm80.mma", "mma.sync", (16,), (8,), 16, ("bf16",),
+                ("bf16",), ("f32",), _REG, 32, ("sm_80",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K16_F16, deviation=_DEV_SM80_FOOTPRINT),
+    MmaShapeRow("sm80.m16n8k32.i8", "sm80.mma", "mma.sync", (16,), (8,), 32, _I8, _I8,
+                ("s32",), _REG, 32, ("sm_80",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K32_8BIT, satfinite=True),
+    MmaShapeRow("sm80.m16n8k64.i4", "sm80.mma", "mma.sync", (16,), (8,), 64, _I4, _I4,
+                ("s32",), _REG, 32, ("sm_80",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K64_4BIT, satfinite=True),
+    MmaShapeRow("sm80.sp.m16n8k16.f16", "sm80.sparse_mma", "mma.sp", (16,), (8,), 16,
+                ("f16",), ("f16",), ("f16", "f32"), _REG_SPARSE, 32, ("sm_80",),
+                _reg_only(_MMA_SP), sparse=True, sparse_selectors=(0, 1, 2, 3),
+                deviation="hardware-facts 10: operands d, a, b, c, e (metadata .b32), f "
+                          "(selector 0..3). `mma.sp::ordered_metadata` needs PTX 8.5."),
+    MmaShapeRow("sm80.sp.m16n8k16.bf16", "sm80.sparse_mma", "mma.sp", (16,), (8,), 16,
+                ("bf16",), ("bf16",), ("f32",), _REG_SPARSE, 32, ("sm_80",),
+                _reg_only(_MMA_SP), sparse=True, sparse_selectors=(0, 1, 2, 3)),
+    MmaShapeRow("sm80.sp.m16n8k32.i8", "sm80.sparse_mma", "mma.sp", (16,), (8,), 32, _I8,
+                _I8, ("s32",), _REG_SPARSE, 32, ("sm_80",), _reg_only(_MMA_SP), sparse=True,
+                sparse_selectors=(0, 1), satfinite=True,
+                deviation="hardware-facts 10: operands d, a, b, c, e, f; selector 0..1 for "
+                          "8-bit types in ptxas 13.0."),
+    MmaShapeRow("sm89.m16n8k32.fp8", "sm89.mma", "mma.sync", (16,), (8,), 32, _FP8, _FP8,
+                ("f32", "f16"), _REG, 32, ("sm_89",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K32_8BIT),
+)
+
+# SM120 block-scaled mma.sync (hardware-facts 5). The kind::mxf8f6f4 operands sit in 8-bit
+# containers; kind::mxf4/mxf4nvf4 pack two e2m1 per byte.
+_SM120_ROWS: tuple[MmaShapeRow, ...] = (
+    MmaShapeRow("sm120.m16n8k32.mxf8f6f4", "SM120.mma_bs", "mma.sync.block_scale", (16,),
+                (8,), 32, _F8F6F4, _F8F6F4, ("f32",), _REG_SCALED, 32, SM120_BLOCK_SCALED,
+                _reg_only(_SM120_BS),
+                block_scale=BlockScale("mxf8f6f4", 32, ("ue8m0",), "1X", "block32"),
+                container_bits=8, layouts=_L_SM120_K32),
+    MmaShapeRow("sm120.m16n8k64.mxf4", "SM120.mma_bs", "mma.sync.block_scale", (16,), (8,),
+                64, ("e2m1",), ("e2m1",), ("f32",), _REG_SCALED, 32, SM120_BLOCK_SCALED,
+                _reg_only(_SM120_BS),
+                block_scale=BlockScale("mxf4", 32, ("ue8m0",), "2X", "block32"),
+                layouts=_L_SM120_K64),
+    MmaShapeRow("sm120.m16n8k64.mxf4nvf4.vec32", "SM120.mma_bs", "mma.sync.block_scale",
+                (16,), (8,), 64, ("e2m1",), ("e2m1",), ("f32",), _REG_SCALED, 32,
+                SM120_BLOCK_SCALED, _reg_only(_SM120_BS),
+                block_scale=BlockScale("mxf4nvf4", 32, ("ue8m0",), "2X", "block32"),
+                layouts=_L_SM120_K64),
+    MmaShapeRow("sm120.m16n8k64.mxf4nvf4.vec16", "SM120.mma_bs", "mma.sync.block_scale",
+                (16,), (8,), 64, ("e2m1",), ("e2m1",), ("f32",), _REG_SCALED, 32,
+                SM120_BLOCK_SCALED, _reg_only(_SM120_BS),
+                block_scale=BlockScale("mxf4nvf4", 16, ("ue4m3",), "4X", "block16"),
+                layouts=_L_SM120_K64,
+                deviation="hardware-facts 5: NVFP4 (vec 16, 4X) takes ue4m3 scales; an "
+                          "E8M0-only rule (spec) would reject it, and 4X with ue8m0 is "
+                          "rejected by ptxas 13.0."),
+)
+
+# WGMMA (hardware-facts 2 and the "spellings that assemble" list). M is fixed at 64; the
+# operand immediates differ per type family, hence one template pair per row.
+_WG = "wgmma.mma_async.sync.aligned.m{M}n{N}k{K}.{sat}{d}.{a}.{b}{op} {D}, {A}, {B}, {SCALE_D}"
+_WG_FP16_SS, _WG_FP16_RS = _WG + ", 1, 1, 0, 0;", _WG + ", 1, 1, 0;"
+_WG_FP_NOTRANS = _WG + ", 1, 1;"          # tf32 / fp8: no transpose immediates
+_WG_INT = _WG + ";"                       # integer / b1: no scale immediates either
+_WGMMA_OPS = _ops(A=(R.SMEM_DESC, R.RMEM), B=R.SMEM_DESC, D=R.RMEM)
+_DEV_WGMMA_N_INT = ("hardware-facts 2: s8/u8 and b1 take N in {8,16,24,32,48,...,256} (steps "
+                    "of 16 above 32), not every multiple of 8; K = 256/bits.")
+
+
+def _wgmma(key: str, k: int, a: tuple[str, ...], b: tuple[str, ...], c: tuple[str, ...],
+           n: tuple[int, ...], ss: str, rs: str, deviation: str | None = None,
+           op: str = "", satfinite: bool = False) -> MmaShapeRow:
+    # `op` is the b1 popcount qualifier (".and.popc"); empty for every other type.
+    return MmaShapeRow(key, "sm90.mma", "wgmma", (64,), n, k, a, b, c, _WGMMA_OPS, 128, WGMMA,
+                       ((R.SMEM_DESC, ss.replace("{op}", op)),
+                        (R.RMEM, rs.replace("{op}", op))), deviation=deviation,
+                       satfinite=satfinite)
+
+
+_WGMMA_ROWS: tuple[MmaShapeRow, ...] = (
+    _wgmma("sm90.wgmma.f16", 16, ("f16",), ("f16",), ("f16", "f32"), N_STEP8,
+           _WG_FP16_SS, _WG_FP16_RS),
+    _wgmma("sm90.wgmma.bf16", 16, ("bf16",), ("bf16",), ("f32",), N_STEP8,
+           _WG_FP16_SS, _WG_FP16_RS),
+    _wgmma("sm90.wgmma.tf32", 8, ("tf32",), ("tf32",), ("f32",), N_STEP8,
+           _WG_FP_NOTRANS, _WG_FP_NOTRANS),
+    _wgmma("sm90.wgmma.fp8", 32, _FP8, _FP8, ("f16", "f32"), N_STEP8,
+           _WG_FP_NOTRANS, _WG_FP_NOTRANS),
+    _wgmma("sm90.wgmma.i8", 32, _I8, _I8, ("s32",), N_WGMMA_INT, _WG_INT, _WG_INT,
+           _DEV_WGMMA_N_INT + " There is no s4/u4 wgmma (ptxas: 'Unexpected instruction "
+           "types'), although the spec's GMMA_K table lists s4 x s4 K=64.", satfinite=True),
+    _wgmma("sm90.wgmma.b1", 256, ("b1",), ("b1",), ("s32",), N_WGMMA_INT, _WG_INT, _WG_INT,
+           _DEV_WGMMA_N_INT, op=".and.popc"),
+)
+
+# tcgen05.mma (UMMA). One table of kinds, one table of (kind class, cta_group, sparse) -> M/N,
+# from the PTX ISA "Various combinations of .kind and shapes" table. Dense K per kind; sparse
+# doubles K (hardware-facts 3).
+_UMMA = ("tcgen05.mma{sp}.cta_group::{cta}.kind::{kind}{bs} [{D_TMEM}], {A}, {B}, {META}"
+         "{IDESC}, {SCALES}{ENABLE_D};")
+_UMMA_TEMPLATES = ((R.SMEM_DESC, _UMMA), (R.TMEM, _UMMA))
+
+
+@dataclass(frozen=True)
+class _UmmaKind:
+    key: str
+    kind: str
+    a: tuple[str, ...]
+    b: tuple[str, ...]
+    c: tuple[str, ...]
+    k_dense: int
+    shape_class: str
+    requires: tuple[str, ...] = TCGEN05
+    block_scale: BlockScale | None = None
+    sparse_requires: tuple[str, ...] | None = None   # when .sp narrows the gate
+    satfinite: bool = False
+
+
+_UMMA_KINDS: tuple[_UmmaKind, ...] = (
+    _UmmaKind("f16", "f16", ("f16",), ("f16",), ("f16", "f32"), 16, "fp"),
+    _UmmaKind("bf16", "f16", ("bf16",), ("bf16",), ("f32",), 16, "fp"),
+    _UmmaKind("tf32", "tf32", ("tf32",), ("tf32",), ("f32",), 8, "fp"),
+    _UmmaKind("f8f6f4", "f8f6f4", _F8F6F4, _F8F6F4, ("f16", "f32"), 32, "f8f6f4"),
+    _UmmaKind("i8", "i8", _I8, _I8, ("s32",), 32, "i8", requires=TCGEN05_I8, satfinite=True),
+    _UmmaKind("mxf8f6f4", "mxf8f6f4", _F8F6F4, _F8F6F4, ("f32",), 32, "mx",
+              block_scale=BlockScale("mxf8f6f4", 32, ("ue8m0",), "1X", "block32")),
+    _UmmaKind("mxf4", "mxf4", ("e2m1",), ("e2m1",), ("f32",), 64, "mx",
+              block_scale=BlockScale("mxf4", 32, ("ue8m0",), "2X", "block32"),
+              sparse_requires=TCGEN05_A_ONLY),
+    _UmmaKind("mxf4nvf4", "mxf4nvf4", ("e2m1",), ("e2m1",), ("f32",), 64, "mx",
+              block_scale=BlockScale("mxf4nvf4", 16, ("ue8m0", "ue4m3"), "4X", "block16"),
+              sparse_requires=TCGEN05_A_ONLY),
+)
+
+# (shape class, cta_group, sparse) -> ((M values, N values), ...)
+_UMMA_SHAPES: dict[tuple[str, int, bool], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = {
+    ("fp", 1, False): (((64, 128), N_STEP8),),
+    ("fp", 1, True): (((64, 128), N_STEP8),),
+    ("fp", 2, False): (((128, 256), N_STEP16),),
+    ("fp", 2, True): (((128, 256), N_STEP16),),
+    # PTX: "N = step 8 OR step 16"; CUTLASS SM100_MMA_F8F6F4_TS / _SS_SPARSE pin step 16 to M=128.
+    ("f8f6f4", 1, False): (((64,), N_STEP8), ((128,), N_STEP16)),
+    ("f8f6f4", 1, True): (((64,), N_STEP8), ((128,), N_STEP16)),
+    ("f8f6f4", 2, False): (((128, 256), N_STEP16),),
+    ("f8f6f4", 2, True): (((128, 256), N_STEP16),),
+    ("i8", 1, False): (((64, 128), N_UMMA_I8_CTA1),),
+    ("i8", 1, True): (((64, 128), N_UMMA_I8_CTA1),),
+    ("i8", 2, False): (((128, 256), N_STEP32),),
+    ("i8", 2, True): (((128, 256), N_STEP32),),
+    ("mx", 1, False): (((128,), N_STEP8),),
+    ("mx", 1, True): (((128,), N_STEP8),),
+    ("mx", 2, False): (((128, 256), N_STEP16),),
+    ("mx", 2, True): (((256,), N_STEP16),),
+}
+
+_DEV_UMMA = ("hardware-facts 3: M is 64/128 for cta_group::1 and 128/256 for cta_group::2; "
+             "dense K is f16 16, tf32 8, f8f6f4 32, i8 32 and sparse doubles it -- the spec's "
+             "'64 single-CTA or 128 2-CTA' and 'K = 512/elem_bits' are wrong.")
+_DEV_UMMA_BS = ("hardware-facts 4: (atom_K 32, vec 32) = kind::mxf8f6f4 with E8M0, (64, 32) = "
+                "kind::mxf4 2X E8M0, (64, 16) = kind::mxf4nvf4 4X E8M0 or E4M3 (the spec maps "
+                "them to f8f6f4 / mxf4 / mxf4nvf4 and reverses NVFP4 vs MX); the scale type is "
+                "instruction-descriptor bit 23. Block-scaled kinds take M=128 only with "
+                "cta_group::1.")
+
+
+_DEV_SPARSE_MXF4 = (" Sparse kind::mxf4 / kind::mxf4nvf4 is arch-specific: ptxas 13.0 rejects "
+                    "it on sm_100f/sm_103f/sm_110f ('.kind::mxf4 with .sp modifier not "
+                    "supported').")
+
+
+def _umma_rows() -> tuple[MmaShapeRow, ...]:
+    rows = []
+    for kind in _UMMA_KINDS:
+        for cta in (1, 2):
+            for sparse in (False, True):
+                for m_values, n_values in _UMMA_SHAPES[(kind.shape_class, cta, sparse)]:
+                    if kind.block_scale:
+                        atom = "sm100.mma_bs_sp" if sparse else "sm100.mma_bs"
+                    else:
+                        atom = "sm100.mma_sp" if sparse else "sm100.mma"
+                    roles = dict(A=(R.SMEM_DESC, R.TMEM), B=R.SMEM_DESC, D=R.TMEM)
+                    if sparse:
+                        roles["E"] = R.TMEM
+                    if kind.block_scale:
+                        roles.update(SFA=R.TMEM, SFB=R.TMEM)
+                    m_tag = "" if len(_UMMA_SHAPES[(kind.shape_class, cta, sparse)]) == 1 \
+                        else f".m{m_values[0]}"
+                    rows.append(MmaShapeRow(
+                        key=f"sm100.{'sp.' if sparse else ''}{kind.key}.cta{cta}{m_tag}",
+                        atom=atom, instruction="tcgen05.mma.sp" if sparse else "tcgen05.mma",
+                        m=m_values, n=n_values, k=kind.k_dense * (2 if sparse else 1),
+                        a_types=kind.a, b_types=kind.b, c_types=kind.c, operands=_ops(**roles),
+                        threads=0,
+                        requires=(kind.sparse_requires if sparse and kind.sparse_requires
+                                  else kind.requires),
+                        ptx=_UMMA_TEMPLATES, sparse=sparse, block_scale=kind.block_scale,
+                        cta_group=cta, satfinite=kind.satfinite,
+                        deviation=(_DEV_UMMA_BS if kind.block_scale else _DEV_UMMA)
+                        + (_DEV_SPARSE_MXF4 if sparse and kind.sparse_requires else "")))
+    return tuple(rows)
+
+
+MMA_LATTICE: tuple[MmaShapeRow, ...] = (_REGISTER_MMA + _SM120_ROWS + _WGMMA_ROWS
+                                        + _umma_rows())
+_MMA_BY_KEY = {r.key: r for r in MMA_LATTICE}
+
+
+def mma_row(key: str) -> MmaShapeRow:
+    return _MMA_BY_KEY[key]
+
+
+def find_mma_rows(atom: str | None = None, shape: tuple[int, int, int] | None = None,
+                  a_type: str | None = None, b_type: str | None = None,
+                  c_type: str | None = None, sparse: bool | None = None,
+                  cta_group: int | None = None, block_kind: str | None = None,
+                  vec_size: int | None = None, instruction: str | None = None,
+                  ) -> list[MmaShapeRow]:
+    """Lattice rows matching every given criterion (None = don't care)."""
+    def ok(r: MmaShapeRow) -> bool:
+        return ((atom is None or r.atom == atom)
+                and (instruction is None or r.instruction == instruction)
+                and (shape is None or shape in set(r.shapes()))
+                and (a_type is None or a_type in r.a_types)
+                and (b_type is None or b_type in r.b_types)
+                and (c_type is None or c_type in r.c_types)
+                and (sparse is None or r.sparse == sparse)
+                and (cta_group is None or r.cta_group == cta_group)
+                and (block_kind is None or (r.block_scale is not None
+                                            and r.block_scale.kind == block_kind))
+                and (vec_size is None or (r.block_scale is not None
+                                          and r.block_scale.vec_size == vec_size)))
+    return [r for r in MMA_LATTICE if ok(r)]
+
+
+def fragment_counts(row: MmaShapeRow, shape: tuple[int, int, int],
+                    a_residency: Residency = R.RMEM) -> dict[str, int | None]:
+    """Per-thread element counts of A, B, C: tile area / participating threads.
+
+    Sparse A stores half of K. Operands that are not in registers (descriptor / TMEM) have no
+    per-thread fragment: None.
+    """
+    m, n, k = shape
+    if row.threads == 0:
+        return {"A": None, "B": None, "C": None}
+    a_k = k // 2 if row.sparse else k
+    roles = {o.role: o.allowed for o in row.operands}
+    return {
+        "A": m * a_k // row.threads if a_residency is R.RMEM else None,
+        "B": n * k // row.threads if R.RMEM in roles["B"] else None,
+        "C": m * n // row.threads,
+    }
+
+
+def register_counts(row: MmaShapeRow, shape: tuple[int, int, int], a_type: str, b_type: str,
+                    c_type: str, a_residency: Residency = R.RMEM) -> dict[str, int | None]:
+    """b32 registers per thread for A, B, C (= D) given the element types."""
+    counts = fragment_counts(row, shape, a_residency)
+
+    def regs(count: int | None, type_name: str, packed_operand: bool) -> int | None:
+        if count is None:
+            return None
+        bits = (row.container_bits if packed_operand and row.container_bits
+                else TYPE_BITS[type_name])
+        return max(1, count * bits // 32)
+
+    return {"A": regs(counts["A"], a_type, True), "B": regs(counts["B"], b_type, True),
+            "C": regs(counts["C"], c_type, False)}
+
+
+# --------------------------------------------------------------------------------------------
+# Copy lattice
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CopyShapeRow:
+    key: str
+    atom: str
+    variant: str                  # the distinguishing qualifiers, e.g. "x4.trans", "ca.16"
+    requires: tuple[str, ...]
+    src: Residency
+    dst: Residency
+    ptx: str                      # instruction template
+    regs: int | None = None       # b32 registers per thread (per repetition for tmem rows)
+    repeats: tuple[int, ...] = (1,)   # legal repetition counts (.num for tcgen05.ld/st)
+    ranks: tuple[int, ...] = ()       # legal tensor ranks (TMA)
+    options: tuple[str, ...] = ()     # legal values of the row's open qualifier
+    deviation: str | None = None
+    params: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+
+def _ldsm_rows() -> tuple[CopyShapeRow, ...]:
+    rows = []
+    for num in (1, 2, 4):
+        for trans in (False, True):
+            t = ".trans" if trans else ""
+            rows.append(CopyShapeRow(
+                f"ldsm.x{num}{t}", "atom.ldsm", f"x{num}{t}", ("sm_75",), R.SMEM, R.RMEM,
+                f"ldmatrix.sync.aligned.m8n8.x{num}{t}.shared.b16 {{D}}, [{{SRC}}];", regs=num,
+                params={"num": num, "trans": trans}))
+            rows.append(CopyShapeRow(
+                f"stsm.x{num}{t}", "atom.stsm", f"x{num}{t}", ("sm_90",), R.RMEM, R.SMEM,
+                f"stmatrix.sync.aligned.m8n8.x{num}{t}.shared.b16 [{{DST}}], {{S}};", regs=num,
+                params={"num": num, "trans": trans}))
+    return tuple(rows)
+
+
+_CP_ASYNC_DEV = ("hardware-facts 11: .cg accepts 16 bytes only (ptxas: 'expected to be 16').")
+_CP_ASYNC_ROWS: tuple[CopyShapeRow, ...] = tuple(
+    CopyShapeRow(f"cp_async.{cache}.{nbytes}", "atom.simt_async_copy", f"{cache}.{nbytes}",
+                 ("sm_80",), R.GMEM, R.SMEM,
+                 f"cp.async.{cache}.shared.global [{{DST}}], [{{SRC}}], {nbytes};",
+                 deviation=_CP_ASYNC_DEV if cache == "cg" else None,
+                 params={"cache": cache, "bytes": nbytes})
+    for cache, nbytes in (("ca", 4), ("ca", 8), ("ca", 16), ("cg", 16)))
+
+# tcgen05.ld / tcgen05.st: registers = .num x base (PTX ISA tcgen05 ".num" table), at most 128.
+_TMEM_SHAPES: tuple[tuple[str, int], ...] = (
+    ("32x32b", 1), ("16x64b", 1), ("16x128b", 2), ("16x256b", 4), ("16x32bx2", 1))
+_NUMS = (1, 2, 4, 8, 16, 32, 64, 128)
+
+
+def _tmem_rows() -> tuple[CopyShapeRow, ...]:
+    rows = []
+    for shape, base in _TMEM_SHAPES:
+        nums = tuple(n for n in _NUMS if n * base <= 128)
+        # .16x32bx2 takes a second, immediate half-split offset operand.
+        imm = ", {IMM}" if shape == "16x32bx2" else ""
+        rows.append(CopyShapeRow(
+            f"tmem_load.{shape}", "atom.tmem_load", shape, TCGEN05, R.TMEM, R.RMEM,
+            f"tcgen05.ld.sync.aligned.{shape}.x{{NUM}}{{PACK}}.b32 {{D}}, [{{SRC}}]{imm};",
+            regs=base, repeats=nums, options=("", ".pack::16b"), params={"shape": shape}))
+        rows.append(CopyShapeRow(
+            f"tmem_store.{shape}", "atom.tmem_store", shape, TCGEN05, R.RMEM, R.TMEM,
+            f"tcgen05.st.sync.aligned.{shape}.x{{NUM}}{{PACK}}.b32 [{{DST}}]{imm}, {{S}};",
+            regs=base, repeats=nums, options=("", ".unpack::16b"), params={"shape": shape}))
+    return tuple(rows)
+
+
+_S2T_SHAPES = ("128x256b", "4x256b", "128x128b", "64x128b.warpx2::02_13",
+               "64x128b.warpx2::01_23", "32x128b.warpx4")
+_S2T_ROWS: tuple[CopyShapeRow, ...] = tuple(
+    CopyShapeRow(f"s2t_copy.{shape}", "atom.s2t_copy", shape, TCGEN05, R.SMEM_DESC, R.TMEM,
+                 f"tcgen05.cp.cta_group::{{CTA}}.{shape} [{{DST}}], {{SRC}};",
+                 options=("1", "2"),
+                 deviation=("hardware-facts 8: SMEM(descriptor) -> TMEM only. The 64x128b "
+                            "shape requires a .warpx2 qualifier (ptxas)."
+                            if shape.startswith("64x128b") else None),
+                 params={"shape": shape})
+    for shape in _S2T_SHAPES)
+
+_TMA_LOAD = ("cp.async.bulk.tensor.{RANK}d.shared::cluster.global{MODE}"
+             ".mbarrier::complete_tx::bytes{MC} [{DST}], [{TMAP}, {COORDS}], [{MBAR}]"
+             "{OFFSETS}{MASK};")
+_TMA_STORE = ("cp.async.bulk.tensor.{RANK}d.global.shared::cta{MODE}.bulk_group "
+              "[{TMAP}, {COORDS}], [{SRC}];")
+_TMA_REDUCE = ("cp.reduce.async.bulk.tensor.{RANK}d.global.shared::cta.{OP}{MODE}.bulk_group "
+               "[{TMAP}, {COORDS}], [{SRC}];")
+_TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
+_DEV_TMA_STORE = ("hardware-facts 8: `.global.shared::cta.bulk_group`; the spec's "
+                  "`.global.shared` is rejected.")
+_TMA_ROWS: tuple[CopyShapeRow, ...] = (
+    CopyShapeRow("tma_load.tile", "atom.tma_load", "tile", TMA, R.GMEM, R.SMEM, _TMA_LOAD,
+                 ranks=(1, 2, 3, 4, 5), params={"mode": "", "multicast": False}),
+    CopyShapeRow("tma_load.tile.multicast", "atom.tma_load", "tile.multicast", TMA, R.GMEM,
+                 R.SMEM, _TMA_LOAD, ranks=(1, 2, 3, 4, 5),
+                 params={"mode": "", "multicast": True},
+                 deviation="hardware-facts (arch gates): multicast on plain sm_90 / sm_120* "
+                           "only draws a ptxas advisory; it is meant for sm_90a / sm_100+."),
+    CopyShapeRow("tma_load.im2col", "atom.tma_load", "im2col", TMA, R.GMEM, R.SMEM, _TMA_LOAD,
+                 ranks=(3, 4, 5), params={"mode": ".im2col", "multicast": False},
+                 deviation="hardware-facts 6: im2col needs rank 3..5 and (rank - 2) 16-bit "
+                           "offsets."),
+    CopyShapeRow("tma_store.tile", "atom.tma_store", "tile", TMA, R.SMEM, R.GMEM, _TMA_STORE,
+                 ranks=(1, 2, 3, 4, 5), params={"mode": ""}, deviation=_DEV_TMA_STORE),
+    CopyShapeRow("tma_store.im2col_no_offs", "atom.tma_store", "im2col_no_offs", TMA, R.SMEM,
+                 R.GMEM, _TMA_STORE, ranks=(3, 4, 5), params={"mode": ".im2col_no_offs"},
+                 deviation=_DEV_TMA_STORE),
+    CopyShapeRow("tma_reduce.tile", "atom.tma_reduce", "tile", TMA, R.SMEM, R.GMEM,
+                 _TMA_REDUCE, ranks=(1, 2, 3, 4, 5), options=_TMA_REDUCE_OPS,
+                 params={"mode": ""}, deviation=_DEV_TMA_STORE),
+    CopyShapeRow("tma_reduce.im2col_no_offs", "atom.tma_reduce", "im2col_no_offs", TMA,
+                 R.SMEM, R.GMEM, _TMA_REDUCE, ranks=(3, 4, 5), options=_TMA_REDUCE_OPS,
+                 params={"mode": ".im2col_no_offs"}, deviation=_DEV_TMA_STORE),
+)
+
+# Generic atoms: one row each, the open qualifier is the element width / type.
+_UNIVERSAL_ROWS: tuple[CopyShapeRow, ...] = (
+    CopyShapeRow("universal_copy", "atom.universal_copy", "bits", (), R.GMEM, R.GMEM,
+                 "ld.global{VEC}.{T} {R}, [{SRC}];\nst.global{VEC}.{T} [{DST}], {R};",
+                 options=("8", "16", "32", "64", "128")),
+)
+
+COPY_LATTICE: tuple[CopyShapeRow, ...] = (_ldsm_rows() + _CP_ASYNC_ROWS + _tmem_rows()
+                                          + _S2T_ROWS + _TMA_ROWS + _UNIVERSAL_ROWS)
+_COPY_BY_KEY = {r.key: r for r in COPY_LATTICE}
+
+
+def copy_row(key: str) -> CopyShapeRow:
+    return _COPY_BY_KEY[key]
+
+
+def find_copy_rows(atom: str | None = None, variant: str | None = None) -> list[CopyShapeRow]:
+    return [r for r in COPY_LATTICE
+            if (atom is None or r.atom == atom) and (variant is None or r.variant == variant)]
