@@ -43,6 +43,8 @@ _UNIT_KINDS = STATEMENT_KINDS | {"ERROR", "block"}
 # Characters whose insertion or removal can change the nesting around an edit.
 _STRUCTURAL = frozenset(b"{}")
 
+_PREFIX_BYTES = {"custom_op": DIALECT_PREFIX.encode(), "generic_op": b'"' + DIALECT_PREFIX.encode()}
+
 _FINDINGS = query(
     """
     (cute_nvgpu_type) @type
@@ -315,15 +317,24 @@ class DocumentAnalysis:
         self._diagnose_units(units, self._findings(self.syntax.root, 0, len(data)))
         self.units = units
 
-    def _diagnose_units(self, units: list[Unit], findings: list[tuple[str, Node]]) -> None:
+    def _diagnose_units(self, units: list[Unit], findings: dict[str, list[Node]]) -> None:
+        """Turn findings into diagnostics, then hand each diagnostic to its unit.
+
+        Most findings (well-formed types, known ops) produce nothing, so only diagnostics are
+        bucketed; the per-finding work is a memo lookup by text.
+        """
         starts = [u.start for u in units]
-        buckets: list[list[tuple[str, Node]]] = [[] for _ in units]
-        for name, node in findings:
-            index = bisect_right(starts, node.start_byte) - 1
-            if index >= 0 and node.start_byte <= units[index].end:
-                buckets[index].append((name, node))
-        for unit, found in zip(units, buckets):
-            self._diagnose_unit(unit, found)
+        per_unit: list[list[Diagnostic]] = [[] for _ in units]
+        for d in self._finding_diagnostics(findings):
+            index = bisect_right(starts, d.span.start) - 1
+            if index < 0:
+                index = 0
+            per_unit[index].append(d.shifted(-units[index].start))
+        for unit, diags in zip(units, per_unit):
+            for missing in self._missing_in(unit):
+                diags.append(describe_missing(missing).shifted(-unit.start))
+            diags.sort(key=lambda d: d.span)
+            unit.diagnostics = diags
 
     def _enumerate_units(self, container: Node, lo: int, hi: int):
         """Units overlapping [lo, hi] inside a source_file or region, in order."""
@@ -395,16 +406,11 @@ class DocumentAnalysis:
         return [node]
 
     # ------------------------------------------------------------------ diagnostics
-    def _findings(self, root: Node, lo: int, hi: int) -> list[tuple[str, Node]]:
+    def _findings(self, root: Node, lo: int, hi: int) -> dict[str, list[Node]]:
         cursor = QueryCursor(_FINDINGS)
         cursor.set_byte_range(lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
-        found: list[tuple[str, Node]] = []
-        for name, nodes in cursor.captures(root).items():
-            for node in nodes:
-                if lo <= node.start_byte <= hi:
-                    found.append((name, node))
-        found.sort(key=lambda item: (item[1].start_byte, -item[1].end_byte))
-        return found
+        found = cursor.captures(root)
+        return {name: [n for n in nodes if lo <= n.start_byte <= hi] for name, nodes in found.items()}
 
     def _parse_type(self, node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
         """Memoised by the type's text: diagnostics relative to the type's start."""
@@ -419,29 +425,31 @@ class DocumentAnalysis:
             self._type_memo[key] = hit
         return hit
 
-    def _diagnose_unit(self, unit: Unit, found: list[tuple[str, Node]]) -> None:
-        base = unit.start
+    def _diagnose_unit(self, unit: Unit, found: dict[str, list[Node]]) -> None:
+        self._diagnose_units([unit], found)
+
+    def _finding_diagnostics(self, found: dict[str, list[Node]]) -> list[Diagnostic]:
+        """Absolute diagnostics for the query's findings."""
         out: list[Diagnostic] = []
-        errors: list[Node] = []
-        for name, node in found:
-            if name == "type":
-                _, diags = self._parse_type(node)
-                out.extend(d.shifted(node.start_byte - base) for d in diags)
-            elif name in ("custom_op", "generic_op"):
-                d = self._op_diagnostic(name, node)
+        for node in found.get("type", ()):
+            _, diags = self._parse_type(node)
+            if diags:
+                out.extend(d.shifted(node.start_byte) for d in diags)
+        for kind in ("custom_op", "generic_op"):
+            for node in found.get(kind, ()):
+                d = self._op_diagnostic(kind, node)
                 if d is not None:
-                    out.append(d.shifted(-base))
-            elif name == "error":
-                if any(e.start_byte <= node.start_byte and node.end_byte <= e.end_byte for e in errors):
-                    continue
-                errors.append(node)
-                out.append(describe_error(node).shifted(-base))
-            elif name == "unclosed":
-                out.append(describe_unclosed(node).shifted(-base))
-        for missing in self._missing_in(unit):
-            out.append(describe_missing(missing).shifted(-base))
-        out.sort(key=lambda d: d.span)
-        unit.diagnostics = out
+                    out.append(d)
+        errors = sorted(found.get("error", ()), key=lambda n: (n.start_byte, -n.end_byte))
+        outer: list[Node] = []
+        for node in errors:
+            # Nested ERROR nodes describe the same problem; report the outermost.
+            if any(e.start_byte <= node.start_byte and node.end_byte <= e.end_byte for e in outer):
+                continue
+            outer.append(node)
+            out.append(describe_error(node))
+        out.extend(describe_unclosed(node) for node in found.get("unclosed", ()))
+        return out
 
     def _missing_in(self, unit: Unit) -> list[Node]:
         tree = self.tree_for(unit)
@@ -461,9 +469,12 @@ class DocumentAnalysis:
         return out
 
     def _op_diagnostic(self, kind: str, name_node: Node) -> Diagnostic | None:
-        raw = (name_node.text or b"").decode("utf-8", errors="replace")
-        name = raw[1:-1] if kind == "generic_op" else raw
-        if not name.startswith(DIALECT_PREFIX) or is_known_op(name):
+        raw = name_node.text or b""
+        if not raw.startswith(_PREFIX_BYTES[kind]):
+            return None
+        name = raw.decode("utf-8", errors="replace")
+        name = name[1:-1] if kind == "generic_op" else name
+        if is_known_op(name):
             return None
         dialect = DIALECT_PREFIX[:-1]
         if kind == "generic_op":

@@ -1,0 +1,176 @@
+"""Hover: what the thing under the cursor is, as a kernel engineer wants to read it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from ..analysis import DocumentAnalysis
+from ..diagnostics import Span
+from ..dialects.cute_nvgpu.ops import lookup_op
+from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_layout, rank, size
+from .cards import enum_card, op_card, type_card
+
+
+@dataclass(frozen=True)
+class HoverResult:
+    markdown: str
+    span: Span
+
+
+def _text(node: Node | None) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace") if node is not None else ""
+
+
+def _span(node: Node) -> Span:
+    return Span(node.start_byte, node.end_byte)
+
+
+def _enclosing(node: Node | None, kind: str) -> Node | None:
+    while node is not None:
+        if node.type == kind:
+            return node
+        node = node.parent
+    return None
+
+
+def _op_attributes(op: Node | None) -> dict[str, str]:
+    """`key = value` entries written in an op's attribute dictionaries."""
+    out: dict[str, str] = {}
+    if op is None:
+        return out
+    stack = [op]
+    while stack:
+        n = stack.pop()
+        if n.type == "attribute_entry":
+            key = n.child_by_field_name("name")
+            value = n.child_by_field_name("value")
+            out[_text(key)] = _text(value)
+            continue
+        if n.type == "region":
+            continue
+        stack.extend(n.named_children)
+    return out
+
+
+def _layout_card(node: Node) -> str:
+    body = node.child_by_field_name("body")
+    text = _text(body)
+    parsed = parse_layout(text)
+    lines = [f"**CuTe layout** `{_text(node)}`"]
+    if parsed.error is not None:
+        lines.append(f"\nCannot read the layout: {parsed.error.message}")
+        return "\n".join(lines)
+    layout = parsed.value
+    facts = [("canonical", f"`{format_layout(layout)}`")]
+    for label, fn in (("rank", rank), ("size", size), ("cosize", cosize)):
+        try:
+            value = fn(layout)
+        except Exception:  # an operation the layout kind does not support
+            value = None
+        facts.append((label, "dynamic" if value is None else str(value)))
+    facts.append(("static", "yes" if is_static(layout) else "no"))
+    facts.append(("scaled basis", "yes" if has_scaled_basis(layout) else "no"))
+    lines += ["", "| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in facts]
+    return "\n".join(lines)
+
+
+def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
+    node = analysis.node_at(offset)
+    if node is None:
+        return None
+    cute = _enclosing(node, "cute_nvgpu_type")
+    layout = _enclosing(node, "cute_layout")
+    if layout is not None and (cute is None or layout.start_byte > cute.start_byte):
+        return HoverResult(_layout_card(layout), _span(layout))
+    if cute is not None:
+        # Inside a universal_copy enum parameter: explain the enum.
+        for kind in ("memory_order", "memory_scope"):
+            param = _enclosing(node, kind)
+            if param is not None and param.start_byte >= cute.start_byte:
+                return HoverResult(enum_card("mem_order" if kind == "memory_order" else "mem_scope"), _span(param))
+        ty, diags = analysis.cute_type(cute)
+        card = type_card(ty, _op_attributes(_enclosing(cute, "operation")))
+        if diags:
+            card += "\n\n---\n" + "\n".join(f"- {d.message}" for d in diags)
+        return HoverResult(card, _span(cute))
+    if node.type == "symbol":
+        return _symbol_hover(analysis, node)
+    if node.type in ("value_id", "result_index") or node.parent is not None and node.parent.type == "value_use":
+        return _value_hover(analysis, offset)
+    if node.type == "caret_id" or node.type == "successor":
+        return _label_hover(analysis, offset, node)
+    name = _enclosing(node, "op_name")
+    if name is None and node.type == "string" and node.parent is not None and node.parent.type == "operation" \
+            and node.parent.child_by_field_name("name") == node:
+        name = node
+    if name is not None:
+        op_text = _text(name).strip('"')
+        return HoverResult(op_card(op_text, lookup_op(op_text)), _span(name))
+    entry = _enclosing(node, "attribute_entry")
+    if entry is not None:
+        key = _text(entry.child_by_field_name("name"))
+        value = entry.child_by_field_name("value")
+        op = _enclosing(entry, "operation")
+        owner = _text(op.child_by_field_name("name")) if op is not None else "?"
+        shown = f" = `{_text(value)}`" if value is not None else " (unit attribute)"
+        return HoverResult(f"**attribute `{key}`**{shown} of `{owner.strip(chr(34))}`", _span(entry))
+    attr = _enclosing(node, "dialect_attribute")
+    if attr is not None:
+        return HoverResult(f"**dialect attribute** `{_text(attr)}`", _span(attr))
+    return None
+
+
+def _value_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
+    ir = analysis.ir_at(offset)
+    if ir is None:
+        return None
+    found = ir.value_at(offset)
+    if found is None:
+        return None
+    name, span = found
+    defs = ir.definitions.get(name, [])
+    if not defs:
+        return HoverResult(f"**`{name}`** — no definition in this function", span)
+    value = defs[0]
+    line = analysis.document.position(value.span.start).line + 1
+    owner = value.owner
+    where = ""
+    if owner is not None and hasattr(owner, "name") and value.kind.value != "block argument":
+        where = f" of `{owner.name}`"
+    elif owner is not None and hasattr(owner, "label") and owner.label:
+        where = f" of block `{owner.label}`"
+    type_text = f" : `{value.type.text}`" if value.type is not None else ""
+    count = f" (group of {value.count} results)" if value.count > 1 else ""
+    uses = len(ir.uses.get(name, []))
+    md = f"**`{name}`**{type_text}\n\n{value.kind.value}{where}{count}, defined on line {line}; {uses} use{'s' if uses != 1 else ''}"
+    if len(defs) > 1:
+        md += f"\n\n*{len(defs)} definitions of this name in the same function.*"
+    return HoverResult(md, span)
+
+
+def _label_hover(analysis: DocumentAnalysis, offset: int, node: Node) -> HoverResult | None:
+    ir = analysis.ir_at(offset)
+    if ir is None:
+        return None
+    found = ir.label_at(offset)
+    if found is None:
+        return None
+    name, span = found
+    blocks = ir.labels.get(name, [])
+    if not blocks:
+        return HoverResult(f"**block `{name}`** — not defined in this function", span)
+    block = blocks[0]
+    args = ", ".join(f"{a.name}: {a.type.text if a.type else '?'}" for a in block.arguments)
+    line = analysis.document.position(block.span.start).line + 1
+    return HoverResult(f"**block `{name}`**({args}) — {len(block.operations)} ops, line {line}", span)
+
+
+def _symbol_hover(analysis: DocumentAnalysis, node: Node) -> HoverResult:
+    name = _text(node)
+    for ir in analysis.all_ir():
+        for op in ir.all_operations():
+            if op.symbol is not None and op.symbol[0] == name:
+                line = analysis.document.position(op.span.start).line + 1
+                return HoverResult(f"**symbol `{name}`** — defined by `{op.name}` on line {line}", _span(node))
+    return HoverResult(f"**symbol `{name}`** — not defined in this file", _span(node))

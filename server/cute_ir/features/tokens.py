@@ -1,0 +1,87 @@
+"""Semantic tokens from the grammar's own highlight query, restricted to a byte range."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tree_sitter import QueryCursor
+
+import tree_sitter_cute_ir
+
+from ..analysis import DocumentAnalysis
+from ..syntax import query
+
+# LSP token types, in legend order; capture names of highlights.scm map onto them.
+TOKEN_TYPES: tuple[str, ...] = (
+    "namespace", "type", "function", "variable", "parameter", "property", "enumMember",
+    "keyword", "number", "string", "comment", "operator", "label", "macro",
+)
+TOKEN_MODIFIERS: tuple[str, ...] = ("definition", "defaultLibrary")
+
+_CAPTURE_TO_TYPE: dict[str, tuple[str, tuple[str, ...]]] = {
+    "module": ("namespace", ()),
+    "type": ("type", ()),
+    "type.builtin": ("type", ("defaultLibrary",)),
+    "type.definition": ("type", ("definition",)),
+    "function": ("function", ()),
+    "function.builtin": ("function", ("defaultLibrary",)),
+    "variable": ("variable", ()),
+    "variable.parameter": ("parameter", ("definition",)),
+    "property": ("property", ()),
+    "attribute": ("property", ()),
+    "constant": ("enumMember", ()),
+    "constant.builtin": ("enumMember", ("defaultLibrary",)),
+    "boolean": ("enumMember", ("defaultLibrary",)),
+    "keyword": ("keyword", ()),
+    "number": ("number", ()),
+    "number.float": ("number", ()),
+    "string": ("string", ()),
+    "comment": ("comment", ()),
+    "comment.special": ("comment", ()),
+    "operator": ("operator", ()),
+    "label": ("label", ()),
+}
+
+
+@dataclass(frozen=True)
+class Token:
+    start: int
+    end: int
+    type_index: int
+    modifiers: int
+
+
+def _highlights():
+    return query(tree_sitter_cute_ir.query_source("highlights"))
+
+
+def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]:
+    """Non-overlapping, single-line tokens in [lo, hi), sorted by position."""
+    tree = analysis.fresh_tree()
+    if tree is None:
+        return []
+    q = _highlights()
+    cursor = QueryCursor(q)
+    cursor.set_byte_range(lo, hi)
+    best: dict[tuple[int, int], Token] = {}
+    for name, nodes in cursor.captures(tree.root_node).items():
+        mapped = _CAPTURE_TO_TYPE.get(name)
+        if mapped is None:
+            continue
+        type_index = TOKEN_TYPES.index(mapped[0])
+        mods = 0
+        for m in mapped[1]:
+            mods |= 1 << TOKEN_MODIFIERS.index(m)
+        for node in nodes:
+            if node.start_point.row != node.end_point.row or node.start_byte == node.end_byte:
+                continue
+            # Innermost (shortest) capture wins for the same start.
+            key = (node.start_byte, node.end_byte)
+            best.setdefault(key, Token(node.start_byte, node.end_byte, type_index, mods))
+    out: list[Token] = []
+    last_end = -1
+    for token in sorted(best.values(), key=lambda t: (t.start, t.end)):
+        if token.start < last_end:
+            continue
+        out.append(token)
+        last_end = token.end
+    return out

@@ -1,0 +1,335 @@
+"""`cute-ir serve`: the stdio language server.
+
+Handlers are thin: find the document's analysis, call a pure feature function, convert.
+Document text is owned by cute-ir's own Document (see text/document.py), so the protocol
+class below replaces pygls's built-in text synchronisation.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, lsp_method
+
+from .. import __version__
+from ..analysis import DocumentAnalysis, Settings
+from ..features import completion, hints, hover, navigation, outline, tokens
+from ..tables.tiers import EDITOR_TARGETS
+from . import convert
+
+log = logging.getLogger(__name__)
+
+SETTINGS_SECTION = "cute-ir"
+TARGET_NAMES: tuple[str, ...] = tuple(EDITOR_TARGETS)
+
+_SYMBOL_KINDS = {
+    "module": lsp.SymbolKind.Module,
+    "function": lsp.SymbolKind.Function,
+    "alias": lsp.SymbolKind.TypeParameter,
+    "atom": lsp.SymbolKind.Variable,
+    "operation": lsp.SymbolKind.Event,
+}
+_COMPLETION_KINDS = {
+    "type": lsp.CompletionItemKind.Class,
+    "enum": lsp.CompletionItemKind.EnumMember,
+    "keyword": lsp.CompletionItemKind.Keyword,
+}
+
+
+class CuteIrProtocol(LanguageServerProtocol):
+    """Document sync goes to cute-ir's analyses instead of pygls's workspace copies."""
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams):
+        self._server.open_document(params.text_document)
+        return None
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams):
+        self._server.change_document(params)
+        return None
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: lsp.DidCloseTextDocumentParams):
+        self._server.close_document(params.text_document.uri)
+        return None
+
+
+class CuteIrServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("cute-ir", __version__, protocol_cls=CuteIrProtocol,
+                         text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        self.analyses: dict[str, DocumentAnalysis] = {}
+        self.settings = Settings()
+        self._pending: dict[str, asyncio.Task] = {}
+
+    # ------------------------------------------------------------------ documents
+    def encoding(self):
+        try:
+            negotiated = self.workspace.position_encoding
+        except RuntimeError:
+            negotiated = None
+        return convert.ENCODINGS.get(negotiated, convert.ENCODINGS[lsp.PositionEncodingKind.Utf16])
+
+    def open_document(self, item: lsp.TextDocumentItem) -> None:
+        self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
+                                                   self.encoding(), self.settings)
+        self.schedule_publish(item.uri)
+
+    def change_document(self, params: lsp.DidChangeTextDocumentParams) -> None:
+        analysis = self.analyses.get(params.text_document.uri)
+        if analysis is None:
+            return
+        analysis.update([convert.change(c) for c in params.content_changes], params.text_document.version)
+        self.schedule_publish(params.text_document.uri)
+
+    def close_document(self, uri: str) -> None:
+        self.analyses.pop(uri, None)
+        task = self._pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def schedule_publish(self, uri: str) -> None:
+        """Publish after the messages already queued are handled; a newer edit cancels this."""
+        previous = self._pending.pop(uri, None)
+        if previous is not None:
+            previous.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.publish(uri)
+            return
+        self._pending[uri] = loop.create_task(self._publish_soon(uri))
+
+    async def _publish_soon(self, uri: str) -> None:
+        await asyncio.sleep(0)
+        self._pending.pop(uri, None)
+        self.publish(uri)
+
+    def publish(self, uri: str) -> None:
+        analysis = self.analyses.get(uri)
+        if analysis is None:
+            return
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
+            uri=uri, version=analysis.version, diagnostics=convert.diagnostics(analysis)))
+
+    def analysis(self, uri: str) -> DocumentAnalysis | None:
+        return self.analyses.get(uri)
+
+    # ------------------------------------------------------------------ settings
+    def apply_settings(self, values: Any) -> None:
+        if not isinstance(values, dict):
+            return
+        section = values.get(SETTINGS_SECTION, values)
+        if not isinstance(section, dict):
+            return
+        arch = section.get("targetArch")
+        if arch is None:
+            return
+        if arch not in TARGET_NAMES:
+            self.window_show_message(lsp.ShowMessageParams(
+                type=lsp.MessageType.Warning,
+                message=f"cute-ir: unknown target arch `{arch}`; keeping {self.settings.target_arch}. "
+                        f"Expected one of {', '.join(TARGET_NAMES)}."))
+            return
+        if arch != self.settings.target_arch:
+            self.settings = Settings(target_arch=arch)
+            for analysis in self.analyses.values():
+                analysis.settings = self.settings
+                self.schedule_publish(analysis.document.uri)
+
+
+server = CuteIrServer()
+
+
+@server.feature(lsp.INITIALIZE)
+def initialize(ls: CuteIrServer, params: lsp.InitializeParams) -> None:
+    ls.apply_settings(params.initialization_options or {})
+
+
+@server.feature(lsp.INITIALIZED)
+async def initialized(ls: CuteIrServer, params: lsp.InitializedParams) -> None:
+    caps = ls.client_capabilities.workspace
+    if caps is not None and caps.configuration:
+        try:
+            values = await ls.workspace_configuration_async(
+                lsp.ConfigurationParams(items=[lsp.ConfigurationItem(section=SETTINGS_SECTION)]))
+            if values:
+                ls.apply_settings({SETTINGS_SECTION: values[0]})
+        except Exception as err:  # a client that fails the request keeps the defaults
+            log.info("workspace/configuration failed: %s", err)
+
+
+@server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
+def did_change_configuration(ls: CuteIrServer, params: lsp.DidChangeConfigurationParams) -> None:
+    ls.apply_settings(params.settings)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DIAGNOSTIC,
+                lsp.DiagnosticOptions(inter_file_dependencies=False, workspace_diagnostics=False))
+def pull_diagnostics(ls: CuteIrServer, params: lsp.DocumentDiagnosticParams):
+    analysis = ls.analysis(params.text_document.uri)
+    items = convert.diagnostics(analysis) if analysis is not None else []
+    return lsp.RelatedFullDocumentDiagnosticReport(items=items)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_HOVER)
+def on_hover(ls: CuteIrServer, params: lsp.HoverParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return None
+    result = hover.hover(analysis, convert.offset(analysis, params.position))
+    if result is None:
+        return None
+    return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=result.markdown),
+                     range=convert.span_range(analysis, result.span))
+
+
+def _locations(analysis: DocumentAnalysis, spans) -> list[lsp.Location]:
+    uri = analysis.document.uri
+    return [lsp.Location(uri=uri, range=convert.span_range(analysis, s)) for s in spans]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+def on_definition(ls: CuteIrServer, params: lsp.DefinitionParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return None
+    return _locations(analysis, navigation.definition(analysis, convert.offset(analysis, params.position))) or None
+
+
+@server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+def on_references(ls: CuteIrServer, params: lsp.ReferenceParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return None
+    spans = navigation.references(analysis, convert.offset(analysis, params.position),
+                                  params.context.include_declaration)
+    return _locations(analysis, spans)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
+def on_prepare_rename(ls: CuteIrServer, params: lsp.PrepareRenameParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return None
+    found = navigation.prepare_rename(analysis, convert.offset(analysis, params.position))
+    if found is None:
+        return None
+    span, name = found
+    return lsp.PrepareRenamePlaceholder(range=convert.span_range(analysis, span), placeholder=name)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_RENAME)
+def on_rename(ls: CuteIrServer, params: lsp.RenameParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return None
+    result = navigation.rename(analysis, convert.offset(analysis, params.position), params.new_name)
+    if isinstance(result, str):
+        raise ValueError(result)
+    spans, name = result
+    edits = [lsp.TextEdit(range=convert.span_range(analysis, s), new_text=name) for s in spans]
+    return lsp.WorkspaceEdit(changes={analysis.document.uri: edits})
+
+
+def _symbol(analysis: DocumentAnalysis, s: outline.Symbol) -> lsp.DocumentSymbol:
+    return lsp.DocumentSymbol(
+        name=s.name, detail=s.detail or None, kind=_SYMBOL_KINDS.get(s.kind, lsp.SymbolKind.Object),
+        range=convert.span_range(analysis, s.span),
+        selection_range=convert.span_range(analysis, s.selection),
+        children=[_symbol(analysis, c) for c in s.children] or None)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return []
+    return [_symbol(analysis, s) for s in outline.document_symbols(analysis)]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
+def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return []
+    out = []
+    for fold in outline.folding_ranges(analysis):
+        start = analysis.document.position(fold.start).line
+        end = analysis.document.position(fold.end).line
+        if end > start:
+            out.append(lsp.FoldingRange(start_line=start, end_line=end - 1 if end - 1 > start else end))
+    return out
+
+
+_LEGEND = lsp.SemanticTokensLegend(token_types=list(tokens.TOKEN_TYPES),
+                                   token_modifiers=list(tokens.TOKEN_MODIFIERS))
+
+
+def _encode_tokens(analysis: DocumentAnalysis, found: list[tokens.Token]) -> lsp.SemanticTokens:
+    data: list[int] = []
+    prev_line = prev_char = 0
+    for t in found:
+        start = analysis.document.position(t.start)
+        end = analysis.document.position(t.end)
+        length = end.character - start.character
+        delta_line = start.line - prev_line
+        delta_char = start.character - prev_char if delta_line == 0 else start.character
+        data += [delta_line, delta_char, length, t.type_index, t.modifiers]
+        prev_line, prev_char = start.line, start.character
+    return lsp.SemanticTokens(data=data)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, _LEGEND)
+def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return lsp.SemanticTokens(data=[])
+    return _encode_tokens(analysis, tokens.semantic_tokens(analysis, 0, len(analysis.document.data)))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, _LEGEND)
+def on_semantic_tokens_range(ls: CuteIrServer, params: lsp.SemanticTokensRangeParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return lsp.SemanticTokens(data=[])
+    lo = convert.offset(analysis, params.range.start)
+    hi = convert.offset(analysis, params.range.end)
+    return _encode_tokens(analysis, tokens.semantic_tokens(analysis, lo, hi))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_COMPLETION,
+                lsp.CompletionOptions(trigger_characters=[".", "=", ",", "<"]))
+def on_completion(ls: CuteIrServer, params: lsp.CompletionParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return None
+    items = []
+    for c in completion.complete(analysis, convert.offset(analysis, params.position)):
+        items.append(lsp.CompletionItem(
+            label=c.label, kind=_COMPLETION_KINDS.get(c.kind), detail=c.detail,
+            documentation=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=c.documentation) if c.documentation else None,
+            sort_text=c.sort_key,
+            text_edit=lsp.TextEdit(range=convert.span_range(analysis, c.replace), new_text=c.label)))
+    return lsp.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
+def on_inlay_hint(ls: CuteIrServer, params: lsp.InlayHintParams):
+    analysis = ls.analysis(params.text_document.uri)
+    if analysis is None:
+        return []
+    lo = convert.offset(analysis, params.range.start)
+    hi = convert.offset(analysis, params.range.end)
+    return [lsp.InlayHint(position=convert.position(analysis, h.offset), label=h.label,
+                          kind=lsp.InlayHintKind.Type, padding_left=True, tooltip=h.tooltip)
+            for h in hints.alias_hints(analysis, lo, hi)]
+
+
+def serve() -> None:
+    server.start_io()
