@@ -4,8 +4,10 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 TS     ?= $(abspath ../shared/bin/tree-sitter)
 
-.PHONY: run test install install-dev grammar grammar-test test-python test-nvim bench test-editors clean
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-editors clean
 
+# Re-install when the package metadata or the generated grammar changes: the grammar is a
+# C extension compiled by pip.
 $(VENV)/.installed: pyproject.toml setup.py grammar/src/parser.c grammar/src/scanner.c
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
@@ -21,22 +23,28 @@ install-dev: $(VENV)/.installed-dev
 
 ## run: install and show what a user gets on the example files
 run: install
-	$(VENV)/bin/cute-ir check examples/*.ir; status=$$?; \
-	  echo "cute-ir check exited with $$status (1 means the examples contain the errors they demonstrate)"
+	@$(VENV)/bin/cute-ir check examples/*.ir; status=$$?; \
+	  echo "(cute-ir check exited with $$status: examples/mistakes.ir demonstrates errors on purpose)"
 
 ## grammar: regenerate grammar/src from grammar/grammar.js (commit the result)
 grammar:
 	cd grammar && $(TS) generate --no-bindings
 
-## grammar-test: tree-sitter corpus tests (skipped with a reason where the CLI is absent)
+## grammar-test: tree-sitter corpus tests
 grammar-test:
 	@if [ -x "$(TS)" ]; then cd grammar && $(TS) test; \
 	 else echo "SKIP grammar corpus: tree-sitter CLI not found at $(TS)"; fi
 
-test-python: install-dev
+## editor-deps: the real editors the client tests drive (Debian packages)
+editor-deps:
+	@if ! command -v nvim >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null; \
+	  else echo "Neovim missing and not root: the Neovim tests will be skipped"; fi; fi
+
+test-python: install-dev editor-deps
 	$(PY) -m pytest -q
 
-## test: every test: grammar corpus + pytest (unit, LSP end to end, Neovim client)
+## test: every test: grammar corpus + pytest (stages, LSP end to end, Neovim client, ptxas)
 test: grammar-test test-python
 
 bench: install

@@ -15,6 +15,7 @@ per-keystroke work scale with the edit, not the file:
 """
 from __future__ import annotations
 
+import logging
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
@@ -31,6 +32,8 @@ from .syntax.errors import describe_error, describe_missing, describe_unclosed
 from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
+
+log = logging.getLogger(__name__)
 
 # Files above this size are not analysed: a clear diagnostic instead of a hang.
 MAX_ANALYSED_BYTES = 16 * 1024 * 1024
@@ -63,6 +66,7 @@ class Unit:
     shell: bool = False                       # a container's header or closing brace
     diagnostics: list[Diagnostic] = field(default_factory=list)   # spans relative to `start`
     tree: Tree | None = None                  # own tree after a local re-parse
+    dirty: bool = False                       # re-parsed alone: the document tree is outdated here
     ir: UnitIR | None = None
     ir_start: int = -1
 
@@ -90,13 +94,39 @@ class DocumentAnalysis:
                     Diagnostic("syntax.encoding", Span(0, 0), Severity.WARNING, Source.SYNTAX, problem))
             text = data.decode("utf-8")
         self.document = Document(uri, text, version, encoding)
-        self.units: list[Unit] = []
+        self._units: list[Unit] = []
+        # Typing in one statement moves every later unit by the same amount; that shift is
+        # kept pending for units[_shift_from:] and applied when anything needs positions.
+        self._shift_from = 0
+        self._shift = 0
+        self._recent: int | None = None             # index of the unit edited last
+        self._flagged: list[int] | None = None      # indices of units with diagnostics
         self.syntax: SyntaxTree | None = None
         self.full_stale = False       # whole-document tree has edits applied but not re-parsed
         self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
         self._full_analysis()
 
     # ------------------------------------------------------------------ public
+    @property
+    def units(self) -> list[Unit]:
+        self._settle_units()
+        return self._units
+
+    @units.setter
+    def units(self, value: list[Unit]) -> None:
+        self._units = value
+        self._shift_from, self._shift = len(value), 0
+        self._recent = None
+        self._flagged = None
+
+    def _settle_units(self) -> None:
+        if self._shift:
+            for unit in self._units[self._shift_from:]:
+                unit.start += self._shift
+                unit.end += self._shift
+                unit.tree = None   # not worth shifting; the document tree serves it once fresh
+        self._shift_from, self._shift = len(self._units), 0
+
     @property
     def version(self) -> int | None:
         return self.document.version
@@ -110,37 +140,58 @@ class DocumentAnalysis:
         self.document.version = version
         for start, end, new_text in changes:
             was_too_large = self.too_large
-            old_data = self.document.data
+            if start is not None and end is not None:
+                lo, hi = sorted((self.document.offset(start), self.document.offset(end)))
+                removed = bytes(self.document.data[lo:hi])
+            else:
+                removed = b""
             edit = self.document.replace(start, end, new_text)
             if self.too_large or was_too_large or self.syntax is None or start is None:
                 self._full_analysis()
                 continue
-            removed = old_data[edit.start:edit.old_end]
-            inserted = self.document.data[edit.start:edit.new_end]
-            self._apply(edit, removed, inserted)
+            inserted = bytes(self.document.data[edit.start:edit.new_end])
+            try:
+                self._apply(edit, removed, inserted)
+            except Exception:  # a defect here must not cost the user the document
+                log.exception("incremental update failed; re-analysing %s from scratch", self.document.uri)
+                self._full_analysis()
 
     def diagnostics(self) -> list[Diagnostic]:
         out = list(self.file_problems)
-        for unit in self.units:
-            if unit.diagnostics:
-                out.extend(d.shifted(unit.start) for d in unit.diagnostics)
+        if self._flagged is None:
+            self._flagged = [i for i, u in enumerate(self._units) if u.diagnostics]
+        shift_from, shift = self._shift_from, self._shift
+        for index in self._flagged:
+            unit = self._units[index]
+            base = unit.start + (shift if index >= shift_from else 0)
+            out.extend(d.shifted(base) for d in unit.diagnostics)
         return out
 
     def unit_at(self, offset: int) -> Unit | None:
-        if not self.units:
+        units = self.units
+        if not units:
             return None
         index = bisect_right(self._starts(), offset) - 1
         for candidate in (index, index - 1):
-            if 0 <= candidate < len(self.units):
-                u = self.units[candidate]
+            if 0 <= candidate < len(units):
+                u = units[candidate]
                 if u.start <= offset <= u.end:
                     return u
         return None
 
     def tree_for(self, unit: Unit | None) -> Tree | None:
-        """The tree whose nodes are valid for `unit` (its own, or the document's)."""
+        """The tree whose nodes (and their text) are valid for `unit`.
+
+        A unit re-parsed on its own has a tree of its own. Any other unit is served by the
+        document tree: edits were applied to it (`Tree.edit` shifts later nodes, and the
+        buffer it reads is edited in place), so it is exact outside the units re-parsed on
+        their own since its last parse; for those it is re-parsed first.
+        """
+        self._settle_units()
         if unit is not None and unit.tree is not None:
             return unit.tree
+        if unit is None or unit.dirty:
+            return self.fresh_tree()
         return self.syntax.tree if self.syntax is not None else None
 
     def node_at(self, offset: int) -> Node | None:
@@ -164,11 +215,13 @@ class DocumentAnalysis:
 
     def fresh_tree(self) -> Tree | None:
         """The whole-document tree, re-parsed if edits were applied to units only."""
+        self._settle_units()
         if self.syntax is not None and self.full_stale:
             self.syntax = parse(self.document.data, self.syntax)
             self.full_stale = False
-            for unit in self.units:
+            for unit in self._units:
                 unit.tree = None
+                unit.dirty = False
         return self.syntax.tree if self.syntax is not None else None
 
     def reanalysed(self) -> "DocumentAnalysis":
@@ -192,69 +245,99 @@ class DocumentAnalysis:
 
     # ------------------------------------------------------------------ edits
     def _starts(self) -> list[int]:
-        return [u.start for u in self.units]
+        return [u.start for u in self._units]
+
+    def _virtual_span(self, index: int) -> tuple[int, int]:
+        """Where units[index] is now, counting the pending shift."""
+        unit = self._units[index]
+        shift = self._shift if index >= self._shift_from else 0
+        return unit.start + shift, unit.end + shift
+
+    def _unit_containing(self, lo: int, hi: int) -> int | None:
+        """Index of the one non-shell unit containing [lo, hi], or None."""
+        # Typing usually continues in the unit just edited: try it before anything costly.
+        recent = self._recent
+        if recent is not None and recent < len(self._units) and (not self._shift or recent < self._shift_from):
+            start, end = self._virtual_span(recent)
+            if start <= lo and hi <= end:
+                return recent
+        self._settle_units()
+        index = bisect_right(self._starts(), lo) - 1
+        if 0 <= index < len(self._units):
+            unit = self._units[index]
+            if unit.start <= lo and hi <= unit.end:
+                return index
+        return None
+
+    def _add_shift(self, index: int, delta: int) -> None:
+        if not delta:
+            return
+        if self._shift and self._shift_from != index:
+            self._settle_units()
+        if not self._shift:
+            self._shift_from = index
+        self._shift += delta
+        if not self._shift:
+            self._shift_from = len(self._units)
 
     def _apply(self, edit: TextEdit, removed: bytes, inserted: bytes) -> None:
         apply_edit(self.syntax.tree, edit)
         delta = edit.new_end - edit.old_end
-        starts = self._starts()
-        # Units ending before the edit, units starting after it, and those it touches.
-        first = bisect_left([u.end for u in self.units], edit.start)
-        last = bisect_right(starts, edit.old_end) - 1
-        touched = self.units[first:last + 1]
         structural = any(b in _STRUCTURAL for b in removed) or any(b in _STRUCTURAL for b in inserted)
-        if len(touched) == 1 and not structural and not touched[0].shell \
-                and touched[0].start <= edit.start and edit.old_end <= touched[0].end:
-            following = self.units[last + 1] if last + 1 < len(self.units) else None
-            if self._reparse_unit(touched[0], following, edit, delta):
-                self._shift_units(last + 1, delta, edit)
-                return
+        if not structural:
+            index = self._unit_containing(edit.start, edit.old_end)
+            if index is not None and not self._units[index].shell:
+                following = None
+                if index + 1 < len(self._units) and not self._units[index + 1].shell:
+                    following = self._virtual_span(index + 1)
+                if self._reparse_unit(self._units[index], following, edit, delta):
+                    self._add_shift(index + 1, delta)
+                    self._recent = index
+                    return
+        self._settle_units()
+        units = self._units
+        first = bisect_left([u.end for u in units], edit.start)
+        last = bisect_right(self._starts(), edit.old_end) - 1
+        touched = units[first:last + 1]
         if not touched and not structural and not inserted.strip() and not removed.strip():
             # Whitespace between units.
-            self._shift_units(first, delta, edit)
+            self._add_shift(first, delta)
             return
         self._reparse_document(edit, first, last, delta)
 
-    def _shift_units(self, index: int, delta: int, edit: TextEdit) -> None:
-        if not delta:
-            return
-        for unit in self.units[index:]:
-            unit.shift(delta)
-            if unit.tree is not None:
-                apply_edit(unit.tree, edit)
-
-    def _reparse_unit(self, unit: Unit, following: Unit | None, edit: TextEdit, delta: int) -> bool:
+    def _reparse_unit(self, unit: Unit, following: tuple[int, int] | None, edit: TextEdit, delta: int) -> bool:
         """Re-parse one statement alone; False when the result could differ in context.
 
-        The statement is parsed together with the next one (when there is one, not a shell)
-        so that the scanner sees where the next statement starts, exactly as in the document.
-        Only an error-free result is accepted: error recovery depends on context.
+        The statement is parsed together with the next one (`following`: its span before this
+        edit) so that the scanner sees where the next statement starts, exactly as in the
+        document. Only an error-free result is accepted: error recovery depends on context.
         """
         start = unit.start
         end = unit.end + delta
-        if following is not None and not following.shell:
-            end = following.end + delta
+        if following is not None:
+            end = following[1] + delta
         if unit.tree is not None:
             apply_edit(unit.tree, edit)
-        lines = self.document.lines
-        start_point = (lines.line_of(start), start - lines.starts[lines.line_of(start)])
-        end_point = (lines.line_of(end), end - lines.starts[lines.line_of(end)])
-        tree = parse_range(self.document.data, start, end, start_point, end_point, unit.tree)
+        tree = parse_range(self.document.data, start, end, self.document.point(start),
+                           self.document.point(end), unit.tree)
         root = tree.root_node
         if root.has_error:
             return False
         statements = [c for c in root.named_children if c.type in _UNIT_KINDS]
-        expected = 1 if end == unit.end + delta else 2
+        expected = 1 if following is None else 2
         if len(statements) != expected or statements[0].start_byte != start:
             return False
-        if expected == 2 and (statements[1].start_byte != following.start + delta
-                              or statements[1].end_byte != end):
+        if expected == 2 and (statements[1].start_byte != following[0] + delta or statements[1].end_byte != end):
             return False
+        had_diagnostics = bool(unit.diagnostics)
         unit.tree = tree
+        unit.dirty = True
         unit.end = statements[0].end_byte
         unit.ir = None
         self.full_stale = True
         self._diagnose_unit(unit, self._findings(root, unit.start, unit.end))
+        if had_diagnostics != bool(unit.diagnostics):
+            self._flagged = None
         return True
 
     def _reparse_document(self, edit: TextEdit, first: int, last: int, delta: int) -> None:
@@ -268,6 +351,7 @@ class DocumentAnalysis:
         mapped: list[Unit] = []
         for index, unit in enumerate(self.units):
             unit.tree = None            # the fresh document tree covers every unit again
+            unit.dirty = False
             if index < first:
                 mapped.append(unit)
             elif index > last:
@@ -323,12 +407,14 @@ class DocumentAnalysis:
         Most findings (well-formed types, known ops) produce nothing, so only diagnostics are
         bucketed; the per-finding work is a memo lookup by text.
         """
+        found = self._finding_diagnostics(findings)
+        if found and not units:
+            # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
+            units.append(Unit(min(d.span.start for d in found), max(d.span.end for d in found)))
         starts = [u.start for u in units]
         per_unit: list[list[Diagnostic]] = [[] for _ in units]
-        for d in self._finding_diagnostics(findings):
-            index = bisect_right(starts, d.span.start) - 1
-            if index < 0:
-                index = 0
+        for d in found:
+            index = max(0, bisect_right(starts, d.span.start) - 1)
             per_unit[index].append(d.shifted(-units[index].start))
         for unit, diags in zip(units, per_unit):
             for missing in self._missing_in(unit):
@@ -452,7 +538,8 @@ class DocumentAnalysis:
         return out
 
     def _missing_in(self, unit: Unit) -> list[Node]:
-        tree = self.tree_for(unit)
+        # Called while diagnosing `unit` right after its (own or document) parse.
+        tree = unit.tree if unit.tree is not None else (self.syntax.tree if self.syntax is not None else None)
         if tree is None or not tree.root_node.has_error:
             return []
         out: list[Node] = []

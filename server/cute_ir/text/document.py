@@ -1,8 +1,12 @@
 """An open document: UTF-8 bytes, its line index and the edits that brought it here.
 
 The server owns document text itself (instead of pygls's workspace copy, which re-splits
-the whole text on every change) so that applying a keystroke costs O(edit + lines), and the
+the whole text on every change) so that applying a keystroke costs O(edit), and the
 byte-level edit can be handed to tree-sitter for an incremental re-parse.
+
+The bytes live in one `bytearray` edited in place. tree-sitter trees keep a reference to the
+buffer they were parsed from, so a tree that has had an edit applied (`Tree.edit`) reads the
+current text at its shifted positions.
 """
 from __future__ import annotations
 
@@ -43,7 +47,7 @@ class Document:
         self.uri = uri
         self.version = version
         self.encoding = encoding
-        self.data = text.encode("utf-8", errors="replace")
+        self.data = bytearray(text.encode("utf-8", errors="replace"))
         self.lines = LineIndex(self.data)
 
     @property
@@ -56,9 +60,10 @@ class Document:
     def offset(self, position: Position) -> int:
         return self.lines.offset(self.data, position, self.encoding)
 
-    def _point(self, offset: int) -> tuple[int, int]:
+    def point(self, offset: int) -> tuple[int, int]:
+        """tree-sitter's (row, byte column) of a byte offset."""
         line = self.lines.line_of(offset)
-        return (line, offset - self.lines.starts[line])
+        return (line, offset - self.lines.start(line))
 
     def replace(self, start: Position | None, end: Position | None, new_text: str) -> TextEdit:
         """Apply one LSP content change (a range, or the whole document when None)."""
@@ -68,12 +73,16 @@ class Document:
             s, old_end = self.offset(start), self.offset(end)
             if old_end < s:
                 s, old_end = old_end, s
-        start_point, old_end_point = self._point(s), self._point(old_end)
+        start_point, old_end_point = self.point(s), self.point(old_end)
         inserted = new_text.encode("utf-8", errors="replace")
-        self.data = self.data[:s] + inserted + self.data[old_end:]
+        if start is None:
+            # A whole new text: a new buffer, so trees of the old text keep reading the old one.
+            self.data = bytearray(inserted)
+        else:
+            self.data[s:old_end] = inserted
         new_end = s + len(inserted)
         if start is None:
             self.lines = LineIndex(self.data)
         else:
             self.lines.update(self.data, s, old_end, new_end)
-        return TextEdit(s, old_end, new_end, start_point, old_end_point, self._point(new_end))
+        return TextEdit(s, old_end, new_end, start_point, old_end_point, self.point(new_end))

@@ -41,33 +41,75 @@ def _units(text: str, encoding: Encoding) -> int:
 
 
 class LineIndex:
-    """Byte offsets of line starts of a UTF-8 buffer, updatable in place after an edit."""
+    """Byte offsets of line starts of a UTF-8 buffer, updatable in place after an edit.
+
+    Typing inside a line moves every later line start by the same amount; instead of
+    rewriting them all per keystroke, the shift is kept pending (`_from`, `_delta`) and
+    applied when an edit elsewhere needs the true values. Readers go through `start()`.
+    """
 
     def __init__(self, data: bytes) -> None:
-        self.starts: list[int] = [0] + [m.end() for m in _NEWLINE.finditer(data)]
+        self._starts: list[int] = [0] + [m.end() for m in _NEWLINE.finditer(data)]
+        self._from = len(self._starts)   # line starts from this index are off by _delta
+        self._delta = 0
 
     @property
     def line_count(self) -> int:
-        return len(self.starts)
+        return len(self._starts)
+
+    def _settle(self) -> None:
+        if self._delta:
+            f, d = self._from, self._delta
+            self._starts[f:] = [s + d for s in self._starts[f:]]
+        self._from, self._delta = len(self._starts), 0
+
+    def start(self, line: int) -> int:
+        value = self._starts[line]
+        return value + self._delta if line >= self._from else value
+
+    @property
+    def starts(self) -> list[int]:
+        self._settle()
+        return self._starts
 
     def line_of(self, offset: int) -> int:
-        return bisect_right(self.starts, offset) - 1
+        lo, hi = 0, len(self._starts)
+        while lo < hi:  # bisect_right over the shifted view
+            mid = (lo + hi) // 2
+            if self.start(mid) <= offset:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo - 1
 
     def update(self, data: bytes, start: int, old_end: int, new_end: int) -> None:
         """Refresh the index after bytes [start, old_end) became [start, new_end) in `data`."""
-        first = self.line_of(start) + 1          # line starts after `start` may change
-        last = bisect_right(self.starts, old_end)  # first line start beyond the old range
+        first = self.line_of(start) + 1            # line starts after `start` may change
+        last = self.line_of(old_end) + 1           # first line start beyond the old range
         delta = new_end - old_end
         inserted = [m.end() for m in _NEWLINE.finditer(data, start, new_end)]
-        tail = self.starts[last:]
+        if first == last and not inserted:
+            # No line break added or removed: only later lines move.
+            if not delta:
+                return
+            if self._delta and self._from != first:
+                self._settle()
+            self._from = first if not self._delta else self._from
+            self._delta += delta
+            if self._delta == 0:
+                self._from = len(self._starts)
+            return
+        self._settle()
+        tail = self._starts[last:]
         if delta:
             tail = [s + delta for s in tail]
-        self.starts[first:] = inserted + tail
+        self._starts[first:] = inserted + tail
+        self._from = len(self._starts)
 
     def position(self, data: bytes, offset: int, encoding: Encoding = Encoding.UTF16) -> Position:
         offset = max(0, min(offset, len(data)))
         line = self.line_of(offset)
-        start = self.starts[line]
+        start = self.start(line)
         if encoding is Encoding.UTF8:
             return Position(line, offset - start)
         prefix = data[start:offset].decode("utf-8", errors="replace")
@@ -75,12 +117,13 @@ class LineIndex:
 
     def offset(self, data: bytes, position: Position, encoding: Encoding = Encoding.UTF16) -> int:
         """Byte offset of an LSP position; positions past a line's end clamp to the line end."""
-        if position.line >= len(self.starts):
+        count = len(self._starts)
+        if position.line >= count:
             return len(data)
         if position.line < 0:
             return 0
-        start = self.starts[position.line]
-        end = self.starts[position.line + 1] - 1 if position.line + 1 < len(self.starts) else len(data)
+        start = self.start(position.line)
+        end = self.start(position.line + 1) - 1 if position.line + 1 < count else len(data)
         line = data[start:end]
         if encoding is Encoding.UTF8:
             return start + min(position.character, len(line))

@@ -1,0 +1,45 @@
+"""Shared test fixtures and the catalogue backlog report."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+SPEC = SHARED / "spec"
+
+
+@pytest.fixture(scope="session")
+def repo() -> Path:
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def spec_dir() -> Path:
+    if not SPEC.is_dir():
+        pytest.skip(f"spec pages not found at {SPEC}")
+    return SPEC
+
+
+# Messages produced by the verify corpus, collected by tests/test_verify_corpus.py and
+# compared with the catalogue at the end of the run: the visible backlog.
+PRODUCED_MESSAGES: set[str] = set()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    from cute_ir.diagnostics.catalogue import CATALOGUE
+    from tests.verify_corpus import catalogue_backlog
+
+    if not PRODUCED_MESSAGES:
+        return
+    backlog = catalogue_backlog(PRODUCED_MESSAGES)
+    terminalreporter.section("catalogue backlog: spec messages no test input produces yet")
+    by_page: dict[str, list[str]] = {}
+    for code in backlog:
+        by_page.setdefault(CATALOGUE[code].page, []).append(code)
+    for page, codes in sorted(by_page.items()):
+        terminalreporter.write_line(f"{page}: {len(codes)}")
+        for code in codes:
+            terminalreporter.write_line(f"    {code}: {CATALOGUE[code].template!r}")
+    terminalreporter.write_line(f"produced: {len(CATALOGUE) - len(backlog)} of {len(CATALOGUE)}")

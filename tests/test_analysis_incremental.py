@@ -1,0 +1,104 @@
+"""Per-unit incremental analysis: the result after any edit equals a fresh analysis."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cute_ir.analysis import MAX_ANALYSED_BYTES, DocumentAnalysis
+from cute_ir.text.positions import Position
+
+KERNEL = """\
+  func.func @kernel_{i}(%arg0: i32) -> i32 {{
+    %a_{i} = cute.make_atom : !cute_nvgpu.sm90.mma<64x128x16, elem_type = (f16, f16, f32)>
+    %c_{i} = cute.make_atom : !cute_nvgpu.atom.universal_copy<f16, 128 b>
+    %s_{i} = arith.addi %arg0, %arg0 : i32
+    return %s_{i} : i32
+  }}
+"""
+INSERTS = [
+    "    %q = cute_nvgpu.bogus_op %x\n",
+    "    %t = cute.x : !cute_nvgpu.sm90.mmx\n",
+    "    %u = cute.x : !cute_nvgpu.atom.universal_copy<f16, 3 b, mem_order=nope>\n",
+    "    %z = arith.addi %a, %b : i32\n",
+    '    "cute_nvgpu.gen"() : () -> ()\n',
+]
+
+
+def _document(n=40):
+    return "module {\n" + "".join(KERNEL.format(i=i) for i in range(n)) + "}\n"
+
+
+def _norm(a):
+    return sorted((d.span.start, d.span.end, d.message) for d in a.diagnostics())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_valid_edits_match_a_fresh_analysis(seed):
+    rng = random.Random(seed)
+    a = DocumentAnalysis("file:///x.ir", _document())
+    local = 0
+    for step in range(150):
+        lines = a.document.text.split("\n")
+        op_lines = [i for i, line in enumerate(lines) if line.startswith("    %")]
+        r = rng.random()
+        if r < 0.45:
+            line = rng.choice(op_lines)
+            change = (Position(line, 0), Position(line, 0), rng.choice(INSERTS))
+        elif r < 0.7 and len(op_lines) > 5:
+            line = rng.choice(op_lines)
+            change = (Position(line, 0), Position(line + 1, 0), "")
+        elif r < 0.9:
+            line = rng.choice(op_lines)
+            col = lines[line].index("%") + 1
+            change = (Position(line, col), Position(line, col), "k")
+        else:
+            heads = [i for i, line in enumerate(lines) if line.startswith("  func.func")]
+            line = rng.choice(heads)
+            change = (Position(line, 0), Position(line, 0), "  func.func @extra() {\n    return\n  }\n")
+        a.update([change], step)
+        local += any(u.tree is not None for u in a.units)
+        fresh = DocumentAnalysis("file:///y.ir", a.document.text)
+        assert not fresh.syntax.root.has_error
+        assert _norm(a) == _norm(fresh), f"step {step}: {change}"
+    # Most edits stay inside one statement and re-parse only that statement.
+    assert local > 100
+
+
+def test_edit_inside_a_statement_reparses_only_that_unit():
+    a = DocumentAnalysis("file:///x.ir", _document())
+    units_before = [(u.start, u.end) for u in a.units]
+    line = 1 + 6 * 20 + 3     # %s_20 = arith.addi ...
+    a.update([(Position(line, 6), Position(line, 6), "9")], 1)
+    touched = [u for u in a.units if u.tree is not None]
+    assert len(touched) == 1
+    assert a.document.text.split("\n")[line].startswith("    %s9_20 = ")
+    assert a.full_stale
+    after = [(u.start, u.end) for u in a.units]
+    index = after.index((touched[0].start, touched[0].end))
+    assert after[:index] == units_before[:index]
+    assert after[index + 1:] == [(s + 1, e + 1) for s, e in units_before[index + 1:]]
+
+
+def test_structural_edit_re_derives_units():
+    a = DocumentAnalysis("file:///x.ir", _document(5))
+    count = len(a.units)
+    line = 1 + 6 * 2 + 5     # closing brace of kernel_2
+    a.update([(Position(line, 0), Position(line + 1, 0), "")], 1)
+    fresh = DocumentAnalysis("file:///y.ir", a.document.text)
+    assert _norm(a) == _norm(fresh)
+    assert len(a.units) == len(fresh.units) < count
+
+
+def test_whole_document_replacement():
+    a = DocumentAnalysis("file:///x.ir", _document(3))
+    a.update([(None, None, "%0 = t.t : !cute_nvgpu.nope\n")], 2)
+    assert [d.message for d in a.diagnostics()] == ["unknown  type `nope` in dialect `cute_nvgpu`"]
+
+
+def test_too_large_documents_are_not_analysed():
+    text = "// " + "x" * (MAX_ANALYSED_BYTES + 10) + "\n"
+    a = DocumentAnalysis("file:///big.ir", text)
+    assert [d.code for d in a.diagnostics()] == ["syntax.too-large"]
+    a.update([(None, None, "%0 = t.t : !cute_nvgpu.nope\n")], 2)
+    assert [d.code for d in a.diagnostics()] == ["types.unknown-type"]

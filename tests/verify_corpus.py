@@ -1,0 +1,75 @@
+"""MLIR -verify-diagnostics style corpus: `// expected-error @+1 {{message}}`, split by `// -----`.
+
+Each expectation names a line (relative to the comment: `@+N`, `@-N`, or the comment's own
+line) and the whole message; optional `at col N` is not used: the column check is the
+diagnostic's start on the expected line matching the first `^` marker line when present.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.diagnostics.catalogue import CATALOGUE
+
+_EXPECT = re.compile(r"//\s*expected-(error|warning|note|remark)\s*(@([+-]\d+|above|below))?\s*\{\{(.*)\}\}\s*$")
+_SPLIT = re.compile(r"^// -----\s*$", re.M)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    severity: str
+    line: int          # 0-based line in the case
+    message: str
+
+
+@dataclass
+class Case:
+    path: Path
+    index: int
+    first_line: int    # 0-based line of the case in the file
+    text: str
+    expected: list[Expectation]
+
+
+def load_cases(path: Path) -> list[Case]:
+    text = path.read_text(encoding="utf-8")
+    cases = []
+    offset_line = 0
+    for index, chunk in enumerate(_SPLIT.split(text)):
+        expected = []
+        for number, line in enumerate(chunk.split("\n")):
+            m = _EXPECT.search(line)
+            if not m:
+                continue
+            where = m.group(3)
+            delta = 0
+            if where:
+                delta = {"above": -1, "below": 1}.get(where, None)
+                delta = int(where) if delta is None else delta
+            expected.append(Expectation(m.group(1), number + delta, m.group(4)))
+        cases.append(Case(path, index, offset_line, chunk, expected))
+        offset_line += chunk.count("\n") + 1
+    return cases
+
+
+def run_case(case: Case, arch: str = "sm_90a") -> list[Expectation]:
+    analysis = DocumentAnalysis(f"file://{case.path}#{case.index}", case.text, settings=Settings(target_arch=arch))
+    out = []
+    for d in analysis.diagnostics():
+        line = analysis.document.position(d.span.start).line
+        out.append(Expectation(d.severity.label if d.severity.label != "information" else "remark", line, d.message))
+        for r in d.related:
+            out.append(Expectation("note", analysis.document.position(r.span.start).line, r.message))
+    return out
+
+
+def catalogue_backlog(produced: set[str]) -> list[str]:
+    """Catalogue codes none of whose renderings appear among the produced messages."""
+    backlog = []
+    for code, entry in CATALOGUE.items():
+        literal = [part for part in re.split(r"\{\d+\}", entry.template.replace("{{", "{").replace("}}", "}")) if part]
+        if not any(all(part in message for part in literal) for message in produced):
+            backlog.append(code)
+    return backlog
