@@ -6,7 +6,7 @@ so that `pip install .` compiles grammar/src/parser.c with no manual step.
 from setuptools import Extension, find_packages, setup
 
 setup(
-    packages=find_packages("server") + ["tree_sitter_cute_ir"],
+    packages=find_packages("server") + ["tree_sitter_cute_ir", "tree_sitter_cute_ir.queries"],
     ext_modules=[
         Extension(
             name="tree_sitter_cute_ir._binding",
