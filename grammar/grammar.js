@@ -228,7 +228,7 @@ module.exports = grammar({
       '>',
     ),
 
-    _shaped_parameter: ($) => choice($.integer, $._keyed_attribute, $.attribute_alias),
+    _shaped_parameter: ($) => choice($.integer, $._keyed_attribute, $.attribute_alias, $.cute_layout),
 
     complex_type: ($) => seq('complex', '<', field('element_type', $._type), '>'),
     tuple_type: ($) => seq('tuple', '<', commaSep($._type), '>'),
@@ -396,9 +396,9 @@ module.exports = grammar({
 
     integer: ($) => choice(/-?[0-9]+/, /0x[0-9a-fA-F]+/),
     float: ($) => /-?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?/,
-    string: ($) => /"([^"\\\n]|\\.)*"/,
+    string: ($) => /"([^"\\\r\n]|\\.)*"/,
 
     split_marker: ($) => token(prec(2, '// -----')),
-    comment: ($) => token(prec(1, /\/\/[^\n]*/)),
+    comment: ($) => token(prec(1, /\/\/[^\r\n]*/)),
   },
 });

@@ -44,7 +44,9 @@ static bool is_alpha(int32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && 
 static bool is_digit(int32_t c) { return c >= '0' && c <= '9'; }
 static bool is_bare_id_char(int32_t c) { return is_alpha(c) || is_digit(c) || c == '$' || c == '.'; }
 static bool is_suffix_id_char(int32_t c) { return is_bare_id_char(c) || c == '-'; }
-static bool is_blank(int32_t c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+/* '\r' ends a line like '\n' (LSP counts "\n", "\r\n" and a lone "\r" as line ends). */
+static bool is_newline(int32_t c) { return c == '\n' || c == '\r'; }
+static bool is_blank(int32_t c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
 
 static void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
 
@@ -53,7 +55,7 @@ static void skip_blanks(TSLexer *lexer) {
 }
 
 static void skip_whitespace(TSLexer *lexer) {
-  while (is_blank(lexer->lookahead) || lexer->lookahead == '\n') advance(lexer);
+  while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) advance(lexer);
 }
 
 /* `%name` or `%name:N`, possibly repeated with commas, then a single '=' and an op name. */
@@ -84,7 +86,7 @@ static bool looks_like_results_then_op(TSLexer *lexer) {
 static bool looks_like_generic_op(TSLexer *lexer) {
   advance(lexer); /* opening quote */
   while (lexer->lookahead != '"') {
-    if (lexer->lookahead == '\n' || lexer->eof(lexer)) return false;
+    if (is_newline(lexer->lookahead) || lexer->eof(lexer)) return false;
     if (lexer->lookahead == '\\') advance(lexer);
     advance(lexer);
   }
@@ -143,7 +145,7 @@ static bool looks_like_block_label(TSLexer *lexer) {
       } else if (ch == '"') {
         advance(lexer);
         while (lexer->lookahead != '"') {
-          if (lexer->lookahead == '\n' || lexer->eof(lexer)) return false;
+          if (is_newline(lexer->lookahead) || lexer->eof(lexer)) return false;
           if (lexer->lookahead == '\\') advance(lexer);
           advance(lexer);
         }
@@ -163,8 +165,8 @@ static bool scan_unclosed_bracket(TSLexer *lexer) {
    * closed; each enclosing bracket then sees the same newline and closes in turn. */
   lexer->mark_end(lexer);
   bool line_start = false;
-  while (is_blank(lexer->lookahead) || lexer->lookahead == '\n') {
-    if (lexer->lookahead == '\n') line_start = true;
+  while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
+    if (is_newline(lexer->lookahead)) line_start = true;
     advance(lexer);
   }
   if (!line_start) return false;
@@ -190,8 +192,8 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   }
 
   bool line_start = false;
-  while (is_blank(lexer->lookahead) || lexer->lookahead == '\n') {
-    if (lexer->lookahead == '\n') line_start = true;
+  while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
+    if (is_newline(lexer->lookahead)) line_start = true;
     lexer->advance(lexer, true);
   }
   lexer->mark_end(lexer); /* statement and block starts are zero-width, after blanks */

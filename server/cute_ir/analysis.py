@@ -23,7 +23,7 @@ from tree_sitter import Node, QueryCursor, Tree
 
 from .diagnostics import Diagnostic, Severity, Source, Span
 from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
-from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
+from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, VERIFIED_OPS, is_known_op
 from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from .ir import UnitIR, build_unit
 from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
@@ -32,6 +32,7 @@ from .syntax.errors import describe_error, describe_missing, describe_unclosed
 from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
+from .verify import verify_unit
 
 log = logging.getLogger(__name__)
 
@@ -195,8 +196,18 @@ class DocumentAnalysis:
         return self.syntax.tree if self.syntax is not None else None
 
     def node_at(self, offset: int) -> Node | None:
+        """The smallest node at `offset` (the token that starts there, if one does)."""
         tree = self.tree_for(self.unit_at(offset))
-        return tree.root_node.descendant_for_byte_range(offset, offset) if tree is not None else None
+        if tree is None:
+            return None
+        node = tree.root_node.descendant_for_byte_range(offset, offset)
+        # A zero-width statement marker at `offset` makes tree-sitter answer with the
+        # enclosing region; the token the cursor is on starts at `offset`.
+        if node is not None and node.child_count and offset < len(self.document.data):
+            wider = tree.root_node.descendant_for_byte_range(offset, offset + 1)
+            if wider is not None and wider.start_byte == offset:
+                node = wider
+        return node
 
     def unit_ir(self, unit: Unit) -> UnitIR:
         if unit.ir is None or unit.ir_start != unit.start:
@@ -237,6 +248,12 @@ class DocumentAnalysis:
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
         other._full_analysis(tree)
         return other
+
+    def set_settings(self, settings: Settings) -> None:
+        """A new target changes what the verifiers say: analyse again."""
+        if settings != self.settings:
+            self.settings = settings
+            self._full_analysis()
 
     def cute_type(self, node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
         """Interpret a cute_nvgpu_type node; diagnostics are absolute."""
@@ -408,6 +425,7 @@ class DocumentAnalysis:
         bucketed; the per-finding work is a memo lookup by text.
         """
         found = self._finding_diagnostics(findings)
+        found.extend(self._verify(units, findings))
         if found and not units:
             # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
             units.append(Unit(min(d.span.start for d in found), max(d.span.end for d in found)))
@@ -479,7 +497,11 @@ class DocumentAnalysis:
     def _unit_nodes(self, unit: Unit) -> list[Node]:
         """Statement nodes that make up a unit (none for a container's shell)."""
         tree = self.tree_for(unit)
-        if tree is None or unit.shell:
+        return self._statement_nodes(tree, unit) if tree is not None else []
+
+    @staticmethod
+    def _statement_nodes(tree: Tree, unit: Unit) -> list[Node]:
+        if unit.shell:
             return []
         node = tree.root_node.descendant_for_byte_range(unit.start, unit.end)
         while node is not None and node.type not in _UNIT_KINDS and node.type != "source_file":
@@ -510,6 +532,27 @@ class DocumentAnalysis:
                 self._type_memo.clear()
             self._type_memo[key] = hit
         return hit
+
+    def _verify(self, units: list[Unit], findings: dict[str, list[Node]]) -> list[Diagnostic]:
+        """Run the verifiers over units that contain ops they check (IR is built only there)."""
+        sites = [n.start_byte for n in findings.get("custom_op", ())
+                 if (n.text or b"").decode("utf-8", "replace") in VERIFIED_OPS]
+        sites += [n.start_byte for n in findings.get("generic_op", ())
+                  if (n.text or b"")[1:-1].decode("utf-8", "replace") in VERIFIED_OPS]
+        if not sites:
+            return []
+        starts = [u.start for u in units]
+        out: list[Diagnostic] = []
+        for index in sorted({bisect_right(starts, s) - 1 for s in sites}):
+            if index < 0:
+                continue
+            unit = units[index]
+            tree = unit.tree if unit.tree is not None else self.syntax.tree
+            nodes = self._statement_nodes(tree, unit)
+            ir = build_unit(nodes, Span(unit.start, unit.end))
+            unit.ir, unit.ir_start = ir, unit.start
+            out.extend(verify_unit(tree.root_node, ir, self.settings.target_arch))
+        return out
 
     def _diagnose_unit(self, unit: Unit, found: dict[str, list[Node]]) -> None:
         self._diagnose_units([unit], found)

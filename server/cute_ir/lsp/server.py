@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
@@ -23,6 +25,9 @@ from . import convert
 log = logging.getLogger(__name__)
 
 SETTINGS_SECTION = "cute-ir"
+
+# Changes closer together than this are a burst: only the last one's diagnostics are sent.
+BURST_SECONDS = 0.015
 TARGET_NAMES: tuple[str, ...] = tuple(EDITOR_TARGETS)
 
 _SYMBOL_KINDS = {
@@ -65,6 +70,7 @@ class CuteIrServer(LanguageServer):
         self.analyses: dict[str, DocumentAnalysis] = {}
         self.settings = Settings()
         self._pending: dict[str, asyncio.Task] = {}
+        self._last_change: dict[str, float] = {}
 
     # ------------------------------------------------------------------ documents
     def encoding(self):
@@ -94,19 +100,27 @@ class CuteIrServer(LanguageServer):
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def schedule_publish(self, uri: str) -> None:
-        """Publish after the messages already queued are handled; a newer edit cancels this."""
+        """Publish the document's diagnostics; a newer edit cancels a publish not yet sent.
+
+        An isolated change is published at once. Changes that arrive in a burst (within
+        BURST_SECONDS of the previous one) wait that long, so that only the last of them is
+        converted and sent: the earlier publishes are stale work and get cancelled.
+        """
         previous = self._pending.pop(uri, None)
         if previous is not None:
             previous.cancel()
+        now = time.monotonic()
+        delay = BURST_SECONDS if now - self._last_change.get(uri, -1.0) < BURST_SECONDS else 0.0
+        self._last_change[uri] = now
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             self.publish(uri)
             return
-        self._pending[uri] = loop.create_task(self._publish_soon(uri))
+        self._pending[uri] = loop.create_task(self._publish_soon(uri, delay))
 
-    async def _publish_soon(self, uri: str) -> None:
-        await asyncio.sleep(0)
+    async def _publish_soon(self, uri: str, delay: float) -> None:
+        await asyncio.sleep(delay)
         self._pending.pop(uri, None)
         self.publish(uri)
 
@@ -139,7 +153,7 @@ class CuteIrServer(LanguageServer):
         if arch != self.settings.target_arch:
             self.settings = Settings(target_arch=arch)
             for analysis in self.analyses.values():
-                analysis.settings = self.settings
+                analysis.set_settings(self.settings)
                 self.schedule_publish(analysis.document.uri)
 
 
@@ -231,7 +245,8 @@ def on_rename(ls: CuteIrServer, params: lsp.RenameParams):
         return None
     result = navigation.rename(analysis, convert.offset(analysis, params.position), params.new_name)
     if isinstance(result, str):
-        raise ValueError(result)
+        # RequestFailed: the editor shows the message as is.
+        raise JsonRpcException(result, code=lsp.LSPErrorCodes.RequestFailed)
     spans, name = result
     edits = [lsp.TextEdit(range=convert.span_range(analysis, s), new_text=name) for s in spans]
     return lsp.WorkspaceEdit(changes={analysis.document.uri: edits})

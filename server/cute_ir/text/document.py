@@ -74,6 +74,7 @@ class Document:
             if old_end < s:
                 s, old_end = old_end, s
         start_point, old_end_point = self.point(s), self.point(old_end)
+        removed_cr = b"\r" in self.data[s:old_end]
         inserted = new_text.encode("utf-8", errors="replace")
         if start is None:
             # A whole new text: a new buffer, so trees of the old text keep reading the old one.
@@ -81,7 +82,8 @@ class Document:
         else:
             self.data[s:old_end] = inserted
         new_end = s + len(inserted)
-        if start is None:
+        if start is None or removed_cr or b"\r" in inserted or b"\r" in self.data[max(0, s - 1):new_end + 1]:
+            # A carriage return next to the edit may pair with a newline differently: rescan.
             self.lines = LineIndex(self.data)
         else:
             self.lines.update(self.data, s, old_end, new_end)

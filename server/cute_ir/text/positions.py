@@ -11,7 +11,8 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from enum import Enum
 
-_NEWLINE = re.compile(b"\n")
+# LSP line ends: "\n", "\r\n" and a lone "\r".
+_NEWLINE = re.compile(rb"\r\n|\r|\n")
 
 
 class Encoding(str, Enum):

@@ -1,1 +1,33 @@
-"""verify stage of cute-ir."""
+"""Verifiers, one module per family; `verify_unit` runs those that apply to a unit's ops."""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ..diagnostics import Diagnostic
+from ..dialects.cute_nvgpu.ops import lookup_op
+from ..ir import Operation, UnitIR
+from .context import VerifyContext, find_node
+from .copy import verify_copy_op
+from .make import verify_make_atom
+from .mma import verify_mma_op
+
+# Op kind (dialects/cute_nvgpu/ops.py) -> verifier.
+VERIFIERS = {
+    "make_atom": verify_make_atom,
+    "mma": verify_mma_op,
+    "copy": verify_copy_op,
+}
+
+
+def verify_unit(root: Node, ir: UnitIR, target: str) -> list[Diagnostic]:
+    """Diagnostics (absolute spans) of every verified op in the unit."""
+    ctx = VerifyContext(root, ir, target, [])
+    for op in ir.all_operations():
+        row = lookup_op(op.name)
+        verifier = VERIFIERS.get(row.kind) if row is not None else None
+        if verifier is not None:
+            verifier(ctx, op)
+    return ctx.diagnostics
+
+
+__all__ = ["VERIFIERS", "VerifyContext", "find_node", "verify_unit", "Operation"]

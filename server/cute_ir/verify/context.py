@@ -1,0 +1,97 @@
+"""What every verifier needs: the op's CST, the atom it applies, its operand types, the target."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from ..diagnostics import Diagnostic, Related, Severity, Source, Span
+from ..dialects.cute_nvgpu.atoms import AtomInstance, Field, atom_instance
+from ..dialects.cute_nvgpu.operands import OperandType, operand_type
+from ..dialects.cute_nvgpu.types import parse_type_node
+from ..ir import Operation, UnitIR, Value, ValueKind
+from ..ir.builder import TYPE_KINDS
+
+
+def text(node: Node | None) -> str:
+    return (node.text or b"").decode("utf-8", errors="replace") if node is not None else ""
+
+
+def span(node: Node) -> Span:
+    return Span(node.start_byte, node.end_byte)
+
+
+def find_node(root: Node, at: Span, kind: str) -> Node | None:
+    """The node of `kind` whose span is exactly `at`."""
+    node = root.descendant_for_byte_range(at.start, at.end)
+    while node is not None and not (node.type == kind and node.start_byte == at.start and node.end_byte == at.end):
+        node = node.parent
+    return node
+
+
+@dataclass
+class VerifyContext:
+    root: Node                    # a tree whose nodes are valid for this unit
+    ir: UnitIR
+    target: str
+    diagnostics: list[Diagnostic]
+
+    def error(self, code: str, at: Span, message: str, related: tuple[Related, ...] = (),
+              source: Source = Source.VERIFY) -> None:
+        self.diagnostics.append(Diagnostic(code, at, Severity.ERROR, source, message, related))
+
+    def note_at_definition(self, atom: AtomInstance) -> tuple[Related, ...]:
+        if atom.defined_at is None:
+            return ()
+        return (Related(atom.defined_at, f"the `{atom.mnemonic}` atom is defined here"),)
+
+    # ------------------------------------------------------------------ atoms
+    def atom_of_type_node(self, node: Node, attributes: dict[str, Field], defined_at: Span) -> AtomInstance | None:
+        ty, _ = parse_type_node(node)
+        return atom_instance(ty, attributes, defined_at)
+
+    def attributes(self, op: Operation) -> dict[str, Field]:
+        out = {}
+        for a in op.attributes:
+            if a.value is not None and a.value_span is not None:
+                out[a.name] = Field(a.value, a.value_span)
+        return out
+
+    def definition(self, name: str) -> Value | None:
+        values = self.ir.definitions.get(name)
+        return values[0] if values else None
+
+    def atom_from_value(self, value: Value) -> AtomInstance | None:
+        """The atom an SSA value holds: from its building op, or from a block argument's type."""
+        if value.type is None or value.type.kind != "cute_nvgpu_type":
+            return None
+        node = find_node(self.root, value.type.span, "cute_nvgpu_type")
+        if node is None:
+            return None
+        owner = value.owner
+        if value.kind is ValueKind.RESULT and isinstance(owner, Operation):
+            return self.atom_of_type_node(node, self.attributes(owner), owner.span)
+        return self.atom_of_type_node(node, {}, value.span)
+
+    # ------------------------------------------------------------------ operands
+    def operand_types(self, op: Operation) -> list[Node]:
+        """Type nodes of the `: (T0, T1, ...)` list of a custom op, in order."""
+        node = find_node(self.root, op.span, "operation")
+        body = node.child_by_field_name("body") if node is not None else None
+        if body is None:
+            return []
+        items = body.children
+        colon = max((i for i, n in enumerate(items) if n.type == ":"), default=None)
+        if colon is None:
+            return []
+        out: list[Node] = []
+        for item in items[colon + 1:]:
+            if item.type == "paren_group":
+                out.extend(c for c in item.named_children if c.type in TYPE_KINDS)
+                break
+            if item.type in TYPE_KINDS:
+                out.append(item)
+        return out
+
+    def classify(self, node: Node) -> OperandType:
+        return operand_type(node)

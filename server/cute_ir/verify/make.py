@@ -1,0 +1,39 @@
+"""Ops that build atoms: the result type must name an atom of the right kind; the atom's own
+rules (target, type pairs, lattice, block scaling) are checked where it is written."""
+from __future__ import annotations
+
+from ..diagnostics.catalogue import get as message
+from ..ir import Operation
+from .context import VerifyContext
+from .copy import verify_copy_atom
+from .mma import INTERFACE, verify_atom
+
+# Ops that may only build one particular atom.
+_FIXED_RESULT = {"cute_nvgpu.make_sm120_mma_bs": "SM120.mma_bs"}
+
+
+def verify_make_atom(ctx: VerifyContext, op: Operation) -> None:
+    if not op.results or not op.result_types:
+        ctx.error("verify.make.result", op.name_span,
+                  f"`{op.name}` needs a result and its atom type: `%atom = {op.name} {{...}} : !cute_nvgpu.<atom>`")
+        return
+    result_type = op.result_types[0]
+    atom = ctx.atom_from_value(op.results[0])
+    wants = _FIXED_RESULT.get(op.name)
+    if wants is not None and (atom is None or atom.mnemonic != wants):
+        ctx.error("verify.make.result", result_type.span,
+                  f"`{op.name}` builds `!cute_nvgpu.{wants}`, not `{result_type.text}`")
+        return
+    if atom is None:
+        ctx.error(INTERFACE, result_type.span, message(INTERFACE).render())
+        return
+    if op.name == "cute_nvgpu.make_copy_atom" and not atom.is_copy:
+        ctx.error("verify.make.result", result_type.span, f"`{op.name}` builds a copy atom, not `{result_type.text}`")
+        return
+    if op.name != "cute_nvgpu.make_copy_atom" and not atom.is_mma:
+        ctx.error("verify.make.result", result_type.span, f"`{op.name}` builds an MMA atom, not `{result_type.text}`")
+        return
+    if atom.is_mma:
+        verify_atom(ctx, atom)
+    else:
+        verify_copy_atom(ctx, atom)

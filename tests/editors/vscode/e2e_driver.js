@@ -1,0 +1,321 @@
+// Drives code-server (the real VS Code workbench) in headless Chromium via
+// playwright-core, the way a person would use the cute-ir extension, and
+// prints one JSON object. Exit code 0 only if every required check passed.
+//
+// usage: node e2e_driver.js BASE_URL WORKSPACE_DIR IR_FILE OUT_DIR
+// env:   CUTE_IR_EXPECT_DIAG   diagnostic text expected verbatim in the Problems panel
+//        CUTE_IR_EXPECT_HOVER  text expected in the hover card over `!cute_nvgpu.sm90.mma`
+//        CUTE_IR_MACHINE_SETTINGS  code-server's machine settings.json; when given, the last
+//                              step points cute-ir.server.command at a missing program and
+//                              checks the error the extension shows
+//        CHROMIUM              browser executable (default /usr/bin/chromium)
+'use strict';
+const { chromium } = require('playwright-core');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const [base, folder, file, outDir] = process.argv.slice(2);
+const EXPECT_DIAG = process.env.CUTE_IR_EXPECT_DIAG || 'unknown  type `bogus` in dialect `cute_nvgpu`';
+const EXPECT_HOVER = process.env.CUTE_IR_EXPECT_HOVER || 'sm90.mma';
+const MACHINE_SETTINGS = process.env.CUTE_IR_MACHINE_SETTINGS;
+const T = 60000;
+const PTX_TAB = `${file}.ptx`;
+const LOWERED_TAB = `${path.basename(file, path.extname(file))}.lowered.ir`;
+
+const t0 = Date.now();
+const lap = (m) => console.error(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
+const res = { ok: false, checks: {}, screenshots: [], times_s: {} };
+const mark = (name) => (res.times_s[name] = (Date.now() - t0) / 1000);
+
+async function shot(page, name) {
+  const p = path.join(outDir, name);
+  await page.screenshot({ path: p });
+  res.screenshots.push(p);
+}
+
+/** Runs a command through the Command Palette, as a person would. */
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: T });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: T });
+  await page.keyboard.press('Enter');
+}
+
+/** The editor group whose active tab shows the file `name` (exact name: kernel.ir is not kernel.ir.ptx). */
+function groupWithTab(page, name) {
+  return page.locator('.editor-group-container').filter({ has: page.locator(`.tab.active[data-resource-name="${name}"]`) }).first();
+}
+
+function notification(page, text) {
+  return page.locator('.notifications-toasts .notification-list-item-message, .notifications-center .notification-list-item-message', { hasText: text }).first();
+}
+
+/** Waits for the first of several locators to appear; returns its index. */
+async function firstVisible(locators, timeout) {
+  return Promise.any(locators.map((l, i) => l.waitFor({ state: 'visible', timeout }).then(() => i)));
+}
+
+async function editorText(group) {
+  return (await group.locator('.monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+}
+
+async function dismissNotifications(page) {
+  await page.keyboard.press('Escape');
+  const clear = page.locator('.notifications-toasts .codicon-notifications-clear, .notification-toast .codicon-close');
+  for (const btn of await clear.all()) await btn.click({ timeout: 1000 }).catch(() => {});
+}
+
+(async () => {
+  fs.mkdirSync(outDir, { recursive: true });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cute-ir-chromium-'));
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1400, height: 860 },
+    // Root needs --no-sandbox; the rest keeps Chromium off the (closed) network.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+  const page = ctx.pages()[0] || (await ctx.newPage());
+  const consoleErrors = [];
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text().slice(0, 300)));
+  try {
+    await page.goto(`${base}/?folder=${encodeURIComponent(folder)}`, { timeout: T });
+    await page.waitForSelector('.monaco-workbench', { timeout: T });
+    await page.waitForSelector(`.explorer-folders-view .monaco-list-row[aria-label*="${file}"]`, { timeout: T });
+    mark('workbench');
+    lap('workbench ready');
+
+    // Open the file with Quick Open.
+    await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: T });
+    await page.keyboard.type(file);
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label*="${file}"]`).first().waitFor({ timeout: T });
+    await page.keyboard.press('Enter');
+    const irGroup = groupWithTab(page, file);
+    await irGroup.locator('.monaco-editor .view-lines').first().waitFor({ timeout: T });
+    mark('file_open');
+    lap('file open');
+
+    // 1. The language comes from the extension.
+    res.language_mode = (await page.locator('#status\\.editor\\.mode').textContent({ timeout: T }))?.trim();
+    res.checks.language_mode = /CuTe IR|cute-ir/.test(res.language_mode || '');
+
+    // 2. The status bar shows the target and, once started, the server state.
+    const status = page.locator('.statusbar-item', { hasText: 'cute-ir:' }).first();
+    await status.waitFor({ timeout: T });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('.statusbar-item')].some((e) => /cute-ir:/.test(e.textContent) && !/starting/.test(e.textContent)),
+      null,
+      { timeout: T },
+    );
+    res.status_bar = (await status.textContent()).trim();
+    res.checks.status_bar = /cute-ir: sm_90a/.test(res.status_bar) && !/error|stopped/.test(res.status_bar);
+    if (/error|stopped/.test(res.status_bar)) {
+      res.server_error = await page.locator('.notification-list-item-message').allTextContents().catch(() => []);
+      throw new Error(`the language server is not running: ${res.status_bar}`);
+    }
+
+    // 3. Diagnostics: squiggles, and the verbatim text in the Problems panel.
+    await irGroup.locator('.squiggly-error').first().waitFor({ timeout: T });
+    res.squiggles = await irGroup.locator('.squiggly-error').count();
+    await page.keyboard.press('Control+Shift+M');
+    await page.locator('.markers-panel .monaco-list-row').first().waitFor({ timeout: T });
+    await page
+      .waitForFunction(
+        (expected) => [...document.querySelectorAll('.markers-panel .monaco-list-row')].some((r) => r.textContent.includes(expected)),
+        EXPECT_DIAG,
+        { timeout: T },
+      )
+      .catch(() => {});
+    // textContent, not innerText: the Problems panel must keep both spaces of "unknown  type".
+    res.problems = await page.locator('.markers-panel .monaco-list-row').evaluateAll((rows) => rows.map((r) => r.textContent));
+    res.checks.diagnostic_verbatim = res.problems.some((t) => t.includes(EXPECT_DIAG));
+    mark('diagnostics');
+    await shot(page, 'diagnostics.png');
+    lap(`diagnostics: ${res.checks.diagnostic_verbatim}`);
+
+    // 4. Hover over the cute_nvgpu type.
+    const token = irGroup.locator('.view-lines span', { hasText: /^sm90\.mma$/ }).first();
+    const box = await token.boundingBox();
+    if (!box) throw new Error('the sm90.mma token is not on screen');
+    await page.mouse.move(box.x - 200, box.y + 200);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: EXPECT_HOVER }).first();
+    await hover.waitFor({ state: 'visible', timeout: T });
+    res.hover_text = (await hover.innerText()).trim();
+    res.checks.hover = res.hover_text.includes(EXPECT_HOVER);
+    await page.waitForTimeout(800); // the hover fades in
+    mark('hover');
+    await shot(page, 'hover.png');
+    lap('hover visible');
+    await page.mouse.move(5, 400);
+    await page.keyboard.press('Escape');
+
+    // 5. The "Preview PTX" CodeLens above the function.
+    const lens = irGroup.locator('.codelens-decoration', { hasText: 'Preview PTX' });
+    await lens.first().waitFor({ timeout: T }).catch(() => {});
+    res.codelens_count = await lens.count();
+    res.checks.codelens = res.codelens_count > 0;
+
+    // 6. PTX preview: opens beside the IR and follows an edit.
+    await irGroup.locator('.view-lines').first().click({ position: { x: 300, y: 10 } });
+    await runCommand(page, 'CuTe IR: Show PTX Preview');
+    const ptxGroup = groupWithTab(page, PTX_TAB);
+    const unavailable = notification(page, 'not available from this server version');
+    const which = await firstVisible([ptxGroup.locator('.view-lines').first(), unavailable], T).catch(() => -1);
+    if (which === 1) {
+      res.preview = 'skipped: server has no PTX preview';
+      res.preview_message = (await unavailable.textContent()).trim();
+      await dismissNotifications(page);
+    } else if (which === 0) {
+      await page.waitForFunction(
+        (tab) => document.querySelectorAll('.editor-group-container').length >= 2 && !!document.querySelector(`.tab[data-resource-name="${tab}"]`),
+        PTX_TAB,
+        { timeout: T },
+      );
+      await page.waitForTimeout(500);
+      const before = await editorText(ptxGroup);
+      res.preview_lines_before = before.split('\n').length;
+      // Edit the IR: a new operation after the first one.
+      const firstOp = irGroup.locator('.view-line', { hasText: 'arith.constant' }).first();
+      await firstOp.click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('%extra = arith.constant 42 : i32');
+      const changed = await page
+        .waitForFunction(
+          ([sel, tab, old]) => {
+            const tabEl = document.querySelector(`.tab.active[data-resource-name="${tab}"]`);
+            const group = tabEl && tabEl.closest('.editor-group-container');
+            const lines = group && group.querySelector('.monaco-editor .view-lines');
+            return lines && lines.innerText.replace(/\u00a0/g, ' ') !== old;
+          },
+          ['.view-lines', PTX_TAB, before],
+          { timeout: 20000 },
+        )
+        .then(() => true, () => false);
+      await page.waitForTimeout(1000); // let the last keystrokes' refresh land
+      const after = await editorText(ptxGroup);
+      res.preview_mentions_edit = after.includes('extra');
+      res.checks.preview_follows_edit = changed;
+      res.preview = changed ? 'updated after edit' : 'did not change after edit';
+      // Cursor on the new operation: its PTX lines are highlighted on the right.
+      await page.waitForTimeout(400);
+      mark('preview');
+      await shot(page, 'preview.png');
+      // Select a PTX line: the IR it came from is revealed/highlighted on the left.
+      const ptxLine = ptxGroup.locator('.view-line', { hasText: 'arith.addi' }).first();
+      if (await ptxLine.count()) {
+        await ptxLine.click();
+        await page.waitForTimeout(400);
+        await shot(page, 'preview-sync.png');
+      }
+      lap(`preview: ${res.preview}`);
+    } else {
+      res.preview = 'neither a preview nor a message appeared';
+      res.checks.preview_follows_edit = false;
+    }
+
+    // 7. Lowered IR: a document, or a graceful message on servers without it.
+    await irGroup.locator('.view-lines').first().click({ position: { x: 300, y: 10 } });
+    await runCommand(page, 'CuTe IR: Show Lowered IR');
+    const lowered = page.locator(`.tab[data-resource-name="${LOWERED_TAB}"]`);
+    const loweredMissing = notification(page, 'Lowered IR is not available from this server version');
+    const lw = await firstVisible([lowered, loweredMissing], 30000).catch(() => -1);
+    res.lowered_ir = ['opened', 'not available (message shown)', 'no response'][lw === -1 ? 2 : lw];
+    res.checks.lowered_ir_graceful = lw !== -1;
+    await dismissNotifications(page);
+
+    // 8. Descriptor fields of the type under the cursor: a table, or a graceful message.
+    const typeToken = irGroup.locator('.view-lines span', { hasText: /^sm90\.mma$/ }).first();
+    await typeToken.click();
+    await runCommand(page, 'CuTe IR: Show Descriptor Fields');
+    const fieldsTab = page.locator('.tab', { hasText: /descriptor/i }).first();
+    const fieldsMissing = notification(page, 'Descriptor fields are not available from this server version');
+    const noDescriptor = notification(page, 'There is no descriptor at the cursor');
+    const df = await firstVisible([fieldsTab, fieldsMissing, noDescriptor], 30000).catch(() => -1);
+    res.descriptor_fields = ['opened', 'not available (message shown)', 'no descriptor (message shown)', 'no response'][df === -1 ? 3 : df];
+    res.checks.descriptor_fields_graceful = df !== -1;
+    if (df === 0) {
+      await page.waitForTimeout(1500); // the webview renders in its own frame
+      await shot(page, 'descriptor.png');
+    }
+    await dismissNotifications(page);
+
+    // 9. The status bar item changes the target architecture.
+    await irGroup.locator('.view-lines').first().click({ position: { x: 300, y: 10 } });
+    await status.click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'sm_100a' }).first().click({ timeout: T });
+    await page
+      .waitForFunction(() => [...document.querySelectorAll('.statusbar-item')].some((e) => /cute-ir: sm_100a/.test(e.textContent)), null, { timeout: 15000 })
+      .catch(() => {});
+    res.status_bar_after_pick = (await status.textContent()).trim();
+    res.checks.arch_quick_pick = /cute-ir: sm_100a/.test(res.status_bar_after_pick);
+    if (res.preview === 'updated after edit') {
+      // The descriptor table may cover the PTX tab in its group: bring it back first.
+      await page.locator(`.tab[data-resource-name="${PTX_TAB}"]`).first().click();
+      await page.waitForTimeout(1500);
+      res.preview_after_arch_change_mentions_sm_100a = (await editorText(groupWithTab(page, PTX_TAB))).includes('sm_100a');
+    }
+
+    // 10. Broken server commands (changing the setting restarts the server):
+    //   a) a program that does not exist, b) one that dies during startup.
+    //   Both must give a clear error with "Open Settings" and "Installation guide".
+    if (MACHINE_SETTINGS) {
+      const brokenServer = async (argv, expected, screenshot) => {
+        await dismissNotifications(page);
+        fs.writeFileSync(MACHINE_SETTINGS, JSON.stringify({ 'cute-ir.server.command': argv }));
+        const message = notification(page, expected);
+        await message.waitFor({ state: 'visible', timeout: T });
+        const toast = page.locator('.notification-toast', { hasText: expected }).first();
+        const out = {
+          message: (await message.textContent()).trim(),
+          buttons: (await toast.locator('.monaco-button').allTextContents()).map((b) => b.trim()),
+        };
+        await page
+          .waitForFunction(() => [...document.querySelectorAll('.statusbar-item')].some((e) => /cute-ir:.*\(error\)/.test(e.textContent)), null, { timeout: 15000 })
+          .catch(() => {});
+        out.status_bar = (await status.textContent()).trim();
+        await shot(page, screenshot);
+        out.ok = ['Open Settings', 'Installation guide'].every((b) => out.buttons.includes(b)) && /\(error\)/.test(out.status_bar);
+        return { out, toast };
+      };
+
+      const missing = await brokenServer(['/nonexistent/cute-ir', 'serve'], 'was not found', 'start-error.png');
+      res.start_error_missing = missing.out;
+      res.checks.start_error_missing = missing.out.ok;
+
+      const early = await brokenServer(
+        ['/usr/bin/python3', '-c', 'import sys; sys.exit("cute-ir: no such command: serve")'],
+        'no such command: serve',
+        'start-error-early-exit.png',
+      );
+      res.start_error_early_exit = early.out;
+      res.checks.start_error_early_exit = early.out.ok;
+
+      // "Open Settings" lands on the setting itself.
+      await early.toast.locator('.monaco-button', { hasText: 'Open Settings' }).click();
+      const settingRow = page.locator('.settings-editor .setting-item-contents', { hasText: 'Server: Command' }).first();
+      res.checks.open_settings_button = await settingRow.waitFor({ timeout: 20000 }).then(() => true, () => false);
+      await page.waitForTimeout(500);
+      await shot(page, 'open-settings.png');
+    }
+
+    res.ok = Object.values(res.checks).every(Boolean);
+  } catch (e) {
+    res.error = String((e && e.message) || e).slice(0, 2000);
+    await shot(page, 'failure.png').catch(() => {});
+  } finally {
+    res.console_errors = consoleErrors.slice(0, 10);
+    res.total_s = (Date.now() - t0) / 1000;
+    console.log(JSON.stringify(res, null, 2));
+    await ctx.close().catch(() => {});
+    fs.rmSync(profile, { recursive: true, force: true });
+    process.exit(res.ok ? 0 : 1);
+  }
+})();

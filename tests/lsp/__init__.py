@@ -1,0 +1,1 @@
+"""End-to-end tests of `cute-ir serve` driven through pytest-lsp."""
