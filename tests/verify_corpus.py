@@ -1,8 +1,9 @@
 """MLIR -verify-diagnostics style corpus: `// expected-error @+1 {{message}}`, split by `// -----`.
 
 Each expectation names a line (relative to the comment: `@+N`, `@-N`, or the comment's own
-line) and the whole message; optional `at col N` is not used: the column check is the
-diagnostic's start on the expected line matching the first `^` marker line when present.
+line) and the whole message. Cases are checked against target sm_90a, or the target a file names
+on its first line (`// RUN: --arch sm_100a`); a line `// target: sm_120a` inside a case selects
+that case's target. Exact columns are checked by pytest tests beside the corpus.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from pathlib import Path
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics.catalogue import CATALOGUE
 
+_TARGET = re.compile(r"^//\s*target:\s*(sm_\w+)\s*$", re.M)
+_RUN_ARCH = re.compile(r"^//\s*RUN:\s*--arch\s+(sm_\w+)\s*$")
 _EXPECT = re.compile(r"//\s*expected-(error|warning|note|remark)\s*(@([+-]\d+|above|below))?\s*\{\{(.*)\}\}\s*$")
 _SPLIT = re.compile(r"^// -----\s*$", re.M)
 
@@ -31,10 +34,13 @@ class Case:
     first_line: int    # 0-based line of the case in the file
     text: str
     expected: list[Expectation]
+    target: str = "sm_90a"   # a `// target: sm_100a` line in the case selects another
 
 
 def load_cases(path: Path) -> list[Case]:
     text = path.read_text(encoding="utf-8")
+    run = _RUN_ARCH.match(text.split("\n", 1)[0])
+    file_target = run.group(1) if run else "sm_90a"
     cases = []
     offset_line = 0
     for index, chunk in enumerate(_SPLIT.split(text)):
@@ -49,13 +55,16 @@ def load_cases(path: Path) -> list[Case]:
                 delta = {"above": -1, "below": 1}.get(where, None)
                 delta = int(where) if delta is None else delta
             expected.append(Expectation(m.group(1), number + delta, m.group(4)))
-        cases.append(Case(path, index, offset_line, chunk, expected))
+        target = _TARGET.search(chunk)
+        cases.append(Case(path, index, offset_line, chunk, expected, target.group(1) if target else file_target))
         offset_line += chunk.count("\n") + 1
     return cases
 
 
-def run_case(case: Case, arch: str = "sm_90a") -> list[Expectation]:
-    analysis = DocumentAnalysis(f"file://{case.path}#{case.index}", case.text, settings=Settings(target_arch=arch))
+def run_case(case: Case, arch: str | None = None) -> list[Expectation]:
+    """Diagnostics of one case on `arch` (default: the case's own target)."""
+    analysis = DocumentAnalysis(f"file://{case.path}#{case.index}", case.text,
+                                settings=Settings(target_arch=arch or case.target))
     out = []
     for d in analysis.diagnostics():
         line = analysis.document.position(d.span.start).line

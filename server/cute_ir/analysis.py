@@ -398,8 +398,11 @@ class DocumentAnalysis:
                 break
             a, b = na, nb
         findings = self._findings(root, a, b)
-        self._diagnose_units(fresh, findings)
         self.units = mapped[:left] + fresh + mapped[right:]
+        count = len(fresh)
+        self._diagnose_units(fresh, findings)
+        if len(fresh) != count:   # problems outside any statement got a unit of their own
+            self.units = mapped[:left] + fresh + mapped[right:]
 
     # ------------------------------------------------------------------ units
     def _full_analysis(self, tree: Tree | None = None) -> None:
@@ -415,8 +418,8 @@ class DocumentAnalysis:
         self.syntax = SyntaxTree(tree, data) if tree is not None else parse(data)
         self.full_stale = False
         units = list(self._enumerate_units(self.syntax.root, 0, len(data)))
+        self.units = units   # installed first: verifiers look up aliases among them
         self._diagnose_units(units, self._findings(self.syntax.root, 0, len(data)))
-        self.units = units
 
     def _diagnose_units(self, units: list[Unit], findings: dict[str, list[Node]]) -> None:
         """Turn findings into diagnostics, then hand each diagnostic to its unit.
@@ -551,8 +554,24 @@ class DocumentAnalysis:
             nodes = self._statement_nodes(tree, unit)
             ir = build_unit(nodes, Span(unit.start, unit.end))
             unit.ir, unit.ir_start = ir, unit.start
-            out.extend(verify_unit(tree.root_node, ir, self.settings.target_arch))
+            out.extend(verify_unit(tree.root_node, ir, self.settings.target_arch, self.type_alias))
         return out
+
+    def type_alias(self, name: str) -> Node | None:
+        """The type a top-level `!name = <type>` defines (aliases may follow their uses)."""
+        needle = name.encode("utf-8")
+        for unit in self._units:
+            if unit.shell or not self.document.data.startswith(needle, unit.start):
+                continue
+            tree = unit.tree if unit.tree is not None else (self.syntax.tree if self.syntax is not None else None)
+            node = tree.root_node.descendant_for_byte_range(unit.start, unit.start + len(needle)) if tree else None
+            while node is not None and node.type != "type_alias_definition":
+                node = node.parent
+            if node is not None:
+                alias = node.child_by_field_name("name")
+                if alias is not None and alias.text == needle:
+                    return node.child_by_field_name("value")
+        return None
 
     def _diagnose_unit(self, unit: Unit, found: dict[str, list[Node]]) -> None:
         self._diagnose_units([unit], found)

@@ -1,6 +1,8 @@
 """Verifiers, one module per family; `verify_unit` runs those that apply to a unit's ops."""
 from __future__ import annotations
 
+from typing import Callable
+
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic
@@ -19,9 +21,10 @@ VERIFIERS = {
 }
 
 
-def verify_unit(root: Node, ir: UnitIR, target: str) -> list[Diagnostic]:
+def verify_unit(root: Node, ir: UnitIR, target: str,
+                resolve_alias: Callable[[str], Node | None] = lambda name: None) -> list[Diagnostic]:
     """Diagnostics (absolute spans) of every verified op in the unit."""
-    ctx = VerifyContext(root, ir, target, [])
+    ctx = VerifyContext(root, ir, target, [], resolve_alias)
     for op in ir.all_operations():
         row = lookup_op(op.name)
         verifier = VERIFIERS.get(row.kind) if row is not None else None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from tree_sitter import Node
 
@@ -35,6 +36,8 @@ class VerifyContext:
     ir: UnitIR
     target: str
     diagnostics: list[Diagnostic]
+    # `!alias` -> the node of its definition's type (CuTe DSL dumps name atoms by alias).
+    resolve_alias: Callable[[str], Node | None] = lambda name: None
 
     def error(self, code: str, at: Span, message: str, related: tuple[Related, ...] = (),
               source: Source = Source.VERIFY) -> None:
@@ -61,11 +64,20 @@ class VerifyContext:
         values = self.ir.definitions.get(name)
         return values[0] if values else None
 
+    def type_node(self, value: Value) -> Node | None:
+        """The cute_nvgpu type node of a value's type, through a type alias if need be."""
+        if value.type is None:
+            return None
+        if value.type.kind == "cute_nvgpu_type":
+            return find_node(self.root, value.type.span, "cute_nvgpu_type")
+        if value.type.kind == "type_alias":
+            target = self.resolve_alias(value.type.text)
+            return target if target is not None and target.type == "cute_nvgpu_type" else None
+        return None
+
     def atom_from_value(self, value: Value) -> AtomInstance | None:
         """The atom an SSA value holds: from its building op, or from a block argument's type."""
-        if value.type is None or value.type.kind != "cute_nvgpu_type":
-            return None
-        node = find_node(self.root, value.type.span, "cute_nvgpu_type")
+        node = self.type_node(value)
         if node is None:
             return None
         owner = value.owner
