@@ -217,7 +217,9 @@ _ATOMS_RAW: tuple[AtomRow, ...] = (
           _TCGEN05_DEVIATION),
     _atom("atom.s2t_copy", AtomFamily.TMEM_AND_COPY, TCGEN05, "SM100",
           (I.COPY_ATOM, I.ASYNC_COPY_ATOM),
-          _ops(src=R.SMEM_DESC, dst=R.TMEM),
+          # The registry contract reads "src=smem": a shared-memory tile, which tcgen05.cp
+          # addresses through a matrix descriptor built from it.
+          _ops(src=(R.SMEM, R.SMEM_DESC), dst=R.TMEM),
           "tcgen05.cp: asynchronous shared-memory (matrix descriptor) to tensor-memory copy.",
           "copy",
           _TCGEN05_DEVIATION + " hardware-facts 8: tcgen05.cp is SMEM(descriptor) -> TMEM "
