@@ -288,20 +288,28 @@ async def completion_labels(client: RecordingClient, text: str, name: str) -> li
     return result.items
 
 
+def target(client: RecordingClient, arch: str) -> None:
+    """Select the target; completion offers only atoms it can run (SM120.mma_bs needs sm_120*)."""
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(
+        settings={"cute-ir": {"targetArch": arch}}))
+
+
 async def test_completion_of_mnemonics_keeps_the_dialect_case(client: RecordingClient):
+    target(client, "sm_120a")
     text = "func.func @f() {\n  %a = test.make : !cute_nvgpu.⟂\n  return\n}\n"
     items = await completion_labels(client, text, "complete-mnemonic")
     by_label = {i.label: i for i in items}
 
     assert "SM120.mma_bs" in by_label and "sm120.mma_bs" not in by_label
-    assert "sm90.mma" in by_label
-    assert by_label["sm90.mma"].kind == lsp.CompletionItemKind.Class
+    assert "sm80.mma" in by_label and "sm90.mma" not in by_label   # wgmma is sm_90a only
+    assert by_label["sm80.mma"].kind == lsp.CompletionItemKind.Class
     cursor = position_at(text, find(text, "⟂"))
     assert by_label["SM120.mma_bs"].text_edit == lsp.TextEdit(
         range=lsp.Range(start=cursor, end=cursor), new_text="SM120.mma_bs")
 
 
 async def test_completion_replaces_the_partial_mnemonic(client: RecordingClient):
+    target(client, "sm_121a")
     text = "func.func @f() {\n  %a = test.make : !cute_nvgpu.SM1⟂\n  return\n}\n"
     items = await completion_labels(client, text, "complete-partial")
     item = next(i for i in items if i.label == "SM120.mma_bs")

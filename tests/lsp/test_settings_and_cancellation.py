@@ -21,7 +21,8 @@ pytestmark = pytest.mark.asyncio
 COMPLETE = "func.func @f() {\n  %a = test.make : !cute_nvgpu.\n  return\n}\n"
 CURSOR = position_at(COMPLETE, find(COMPLETE, "!cute_nvgpu.") + len("!cute_nvgpu."))
 
-# The completion detail of each atom: "<family> · <tier text>", plus a note when the target lacks it.
+# The completion detail of each atom: "<family> · <tier text>". Only atoms the target can run are
+# offered (an atom the target lacks is absent from the list).
 SM90_MMA = "MMA atoms · SM90 (hardware gate: sm_90a)"
 SM100_MMA = "MMA atoms · SM100 (hardware gate: sm_100f, sm_110f)"
 
@@ -60,13 +61,13 @@ def unknown_arch_warning(arch: str, kept: str) -> str:
 async def test_default_target_is_sm_90a(client: RecordingClient):
     found = await details(client)
     assert found["sm90.mma"] == SM90_MMA
-    assert found["sm100.mma"] == SM100_MMA + " · not available on sm_90a"
+    assert "sm100.mma" not in found
 
 
 async def test_initialization_options_select_sm_100a(client_sm100a: RecordingClient):
     found = await details(client_sm100a)
     # wgmma (sm90.mma) assembles for sm_90a only; sm_100a has the sm_100f family features.
-    assert found["sm90.mma"] == SM90_MMA + " · not available on sm_100a"
+    assert "sm90.mma" not in found
     assert found["sm100.mma"] == SM100_MMA
     assert client_sm100a.messages == []
 
@@ -74,16 +75,15 @@ async def test_initialization_options_select_sm_100a(client_sm100a: RecordingCli
 async def test_initialization_options_select_sm_90a(client_sm90a: RecordingClient):
     found = await details(client_sm90a)
     assert found["sm90.mma"] == SM90_MMA
-    assert "not available" not in found["sm90.mma"]
-    assert found["sm100.mma"] == SM100_MMA + " · not available on sm_90a"
+    assert "sm100.mma" not in found and "SM120.mma_bs" not in found
 
 
-async def test_unavailable_atoms_sort_after_available_ones(client_sm100a: RecordingClient):
+async def test_offered_atoms_keep_the_dispatch_order(client_sm100a: RecordingClient):
     await open_and_wait(client_sm100a, doc_uri("sort"), COMPLETE)
     result = await bounded(client_sm100a.text_document_completion_async(lsp.CompletionParams(
         text_document=lsp.TextDocumentIdentifier(uri=doc_uri("sort")), position=CURSOR)))
     by_label = {i.label: i for i in result.items}
-    assert by_label["sm100.mma"].sort_text < by_label["sm90.mma"].sort_text
+    assert by_label["sm100.mma"].sort_text < by_label["sm100.mma_sp"].sort_text < by_label["atom.tmem_load"].sort_text
 
 
 async def test_did_change_configuration_switches_the_target(client: RecordingClient):
@@ -94,7 +94,7 @@ async def test_did_change_configuration_switches_the_target(client: RecordingCli
 
     client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(
         settings={"cute-ir": {"targetArch": "sm_100a"}}))
-    assert (await details(client, uri))["sm90.mma"] == SM90_MMA + " · not available on sm_100a"
+    assert "sm90.mma" not in await details(client, uri)
     # Open documents are re-published under the new settings (same version: the text did not change).
     republished = await wait_for_publish(client, uri, 1, after=before)
     assert republished.diagnostics == opened.diagnostics
@@ -132,10 +132,10 @@ async def test_workspace_configuration_is_requested_and_applied(client_configure
     # The answer is applied asynchronously: poll (bounded) until completion reflects it.
     loop = asyncio.get_running_loop()
     deadline = loop.time() + TIMEOUT
-    detail = (await details(client))["sm90.mma"]
-    while detail != SM90_MMA + " · not available on sm_100a" and loop.time() < deadline:
-        detail = (await details(client))["sm90.mma"]
-    assert detail == SM90_MMA + " · not available on sm_100a"
+    offered = await details(client)
+    while "sm90.mma" in offered and loop.time() < deadline:
+        offered = await details(client)
+    assert "sm90.mma" not in offered and offered["sm100.mma"] == SM100_MMA
 
 
 async def _first_configuration_request(client: RecordingClient) -> lsp.ConfigurationParams:

@@ -1,12 +1,47 @@
-"""Markdown cards that explain a cute_nvgpu type or op: shared by hover and completion."""
+"""Markdown cards that explain a cute_nvgpu type or op: shared by hover and completion.
+
+An atom's *contract card* reads it the way a kernel engineer does: which tier registers it and
+whether the selected target can run it, the lattice row(s) that match what is written (shape,
+element types, block-scale and CTA-group settings, from op attributes or from CuTe DSL type
+parameters), where every operand lives, how many elements and b32 registers each thread holds,
+the PTX instruction it lowers to, and the hardware facts where the spec is wrong.
+
+Everything comes from the tables (`tables/atoms.py`, `tables/tiers.py`); locating the atom a
+type, op or SSA value denotes reuses the verifiers' own `VerifyContext`, so hover and the
+verifier always agree on what an atom is.
+"""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from tree_sitter import Node
+
+from ..analysis import DocumentAnalysis
+from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.enums import MEMORY_ORDERS, MEMORY_SCOPES
-from ..dialects.cute_nvgpu.ops import OpRow
-from ..dialects.cute_nvgpu.types import CuteNvgpuType, MnemonicArm, alias_for_type, print_type, walk_index
-from ..tables.atoms import AtomRow
+from ..dialects.cute_nvgpu.ops import OpRow, lookup_op
+from ..dialects.cute_nvgpu.types import (
+    CuteNvgpuType, MnemonicArm, alias_for_type, parse_type_node, print_type, walk_index,
+)
+from ..ir import Operation, Value, ValueKind
+from ..tables.atoms import (
+    SCALE_VEC_SPELLING_REQUIRES, AtomRow, CopyShapeRow, MmaShapeRow, Residency,
+    find_copy_rows, find_mma_rows, register_counts,
+)
+from ..tables.tiers import describe_requirements, satisfies_any
+from ..verify.context import VerifyContext, find_node
+
+R = Residency
+
+# Attribute keys of the ops that build atoms (spec spelling), in the order people write them.
+ATOM_ATTRIBUTE_KEYS: tuple[str, ...] = (
+    "shape_MNK", "a_type", "b_type", "c_type", "vec_size", "sf_type", "cta_group")
+COPY_ATTRIBUTE_KEYS: tuple[str, ...] = ("val_type", "num_matrices")
 
 
+# ------------------------------------------------------------------ small pieces
 def _residency(row: AtomRow) -> str:
     parts = []
     for contract in row.operands:
@@ -23,7 +58,23 @@ def tier_text(row: AtomRow) -> str:
     return f"{spec} (hardware gate: {hardware})"
 
 
-def atom_card(row: AtomRow) -> str:
+def target_text(requires: tuple[str, ...], target: str) -> str:
+    """`sm_90a: yes` or `sm_90a: **no** — needs sm_90a only`."""
+    if satisfies_any(target, requires):
+        return f"{target}: yes"
+    return f"{target}: **no** — needs {describe_requirements(requires)}"
+
+
+def _shape_text(shape: tuple[int, int, int] | None) -> str:
+    return "x".join(map(str, shape)) if shape else "?"
+
+
+def _cell(value: object) -> str:
+    return "—" if value is None else str(value)
+
+
+# ------------------------------------------------------------------ atom and type cards
+def atom_card(row: AtomRow, target: str | None = None, deviation: bool = True) -> str:
     lines = [
         f"**`!cute_nvgpu.{row.mnemonic}`** — {row.family.value}",
         "",
@@ -32,15 +83,23 @@ def atom_card(row: AtomRow) -> str:
         "| | |",
         "|---|---|",
         f"| Minimum tier | {tier_text(row)} |",
+    ]
+    if target is not None:
+        lines.append(f"| Target | {target_text(row.requires, target)} |")
+    lines += [
         f"| Interfaces | {', '.join(sorted(i.value for i in row.interfaces))} |",
         f"| Operand residency | {_residency(row)} |",
     ]
     index = walk_index(row.mnemonic)
     if index is not None:
         lines.append(f"| Dispatch slot | {index} of 27 |")
-    if row.deviation:
-        lines += ["", f"*Hardware deviation from the spec:* {row.deviation}"]
+    if row.deviation and deviation:
+        lines += ["", _atom_deviation(row)]
     return "\n".join(lines)
+
+
+def _atom_deviation(row: AtomRow) -> str:
+    return f"*Hardware deviation from the spec:* {row.deviation}"
 
 
 def _parameters(t: CuteNvgpuType) -> list[str]:
@@ -59,7 +118,10 @@ def _parameters(t: CuteNvgpuType) -> list[str]:
     return out
 
 
-def type_card(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None) -> str:
+def type_card(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None,
+              target: str | None = None) -> str:
+    """The card of a type that denotes no atom (descriptor types, `i<N>`, unknown mnemonics);
+    atoms get `contract_card`."""
     if t.arm is MnemonicArm.ATOM_INTEGER:
         lines = [f"**`{print_type(t)}`** — atom integer type",
                  "",
@@ -70,7 +132,7 @@ def type_card(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None) -> 
         return "\n".join(lines)
     if t.row is None:
         return f"**`!cute_nvgpu.{t.mnemonic}`** — unknown mnemonic"
-    lines = [atom_card(t.row)]
+    lines = [atom_card(t.row, target)]
     params = _parameters(t)
     if params:
         lines += ["", "**Parameters:** " + "; ".join(params)]
@@ -91,3 +153,555 @@ def enum_card(kind: str) -> str:
     values = MEMORY_ORDERS if kind == "mem_order" else MEMORY_SCOPES
     what = "memory order" if kind == "mem_order" else "memory scope"
     return f"PTX-like {what} of a universal copy atom: " + ", ".join(f"`{v}`" for v in values)
+
+
+# ------------------------------------------------------------------ MMA lattice matching
+_FRAG_KIND_A = {"ss": R.SMEM_DESC, "rs": R.RMEM, "ts": R.TMEM}
+
+
+@dataclass(frozen=True)
+class MmaMatch:
+    """What the written atom selects from the MMA lattice."""
+
+    shape: tuple[int, int, int] | None
+    types: tuple[str | None, str | None, str | None]   # PTX spellings; None = not written
+    sf_type: str | None                                 # PTX scale type, if written
+    rows: list[MmaShapeRow]          # rows matching everything written
+    candidates: list[MmaShapeRow]    # rows matching everything but the shape
+    nearest: tuple[int, int, int] | None
+    a_residency: Residency | None    # fixed by the DSL `frag_kind`, if written
+
+
+def _digits(field) -> int | None:
+    return int(field.value) if field is not None and field.value.strip().isdigit() else None
+
+
+def _ptx(field, table: dict[str, str]) -> str | None:
+    if field is None:
+        return None
+    value = field.value.strip()
+    return table.get(value, value)
+
+
+def _fma_dsl_types(atom: AtomInstance, ty: CuteNvgpuType | None) -> tuple[str | None, ...]:
+    """`!cute_nvgpu.atom.universal_fma<1x1x1, (f32, f32) -> f32>`: A, B from the group, C after."""
+    if ty is None or atom.mnemonic != "atom.universal_fma":
+        return (None, None, None)
+    params = [p for p in ty.params if p.kind != ","]
+    for index, p in enumerate(params):
+        if p.kind == "parameter_group" and index + 1 < len(params):
+            parts = [s.strip() for s in p.text.strip("()").split(",") if s.strip()]
+            if len(parts) == 2:
+                return (parts[0], parts[1], params[index + 1].text)
+    return (None, None, None)
+
+
+def match_mma(atom: AtomInstance, ty: CuteNvgpuType | None = None) -> MmaMatch:
+    written = [atom.a_type, atom.b_type, atom.c_type]
+    fallback = _fma_dsl_types(atom, ty)
+    types = tuple(_ptx(f, PTX_TYPE) if f is not None else (PTX_TYPE.get(fb, fb) if fb else None)
+                  for f, fb in zip(written, fallback))
+    vec, cta = _digits(atom.vec_size), _digits(atom.cta_group)
+    sf = _ptx(atom.sf_type, SCALE_TYPE)
+    a, b, c = types
+
+    def fits(r: MmaShapeRow) -> bool:
+        scaled = r.block_scale
+        return ((vec is None or scaled is None or scaled.vec_size == vec)
+                and (cta is None or r.cta_group in (None, cta))
+                and (sf is None or scaled is None or sf in scaled.scale_types))
+
+    candidates = [r for r in find_mma_rows(atom=atom.mnemonic, a_type=a, b_type=b, c_type=c)
+                  if fits(r)]
+    rows = [r for r in candidates if atom.shape in set(r.shapes())] if atom.shape else candidates
+    nearest = None
+    if atom.shape and not rows and candidates:
+        shapes = {s for r in candidates for s in r.shapes()}
+        nearest = min(shapes, key=lambda s: (sum(abs(x - y) for x, y in zip(s, atom.shape)), s))
+    frag = atom.frag_kind.value.strip() if atom.frag_kind is not None else ""
+    return MmaMatch(atom.shape, types, sf, rows, candidates, nearest, _FRAG_KIND_A.get(frag))
+
+
+def _types_text(types: Iterable[str | None]) -> str:
+    a, b, c = (t or "?" for t in types)
+    return f"{a} × {b} → {c}"
+
+
+def _row_types(r: MmaShapeRow) -> str:
+    return f"{'/'.join(r.a_types)} × {'/'.join(r.b_types)} → {'/'.join(r.c_types)}"
+
+
+def _threads_text(r: MmaShapeRow) -> str:
+    if r.threads == 0:
+        return ("Operands (one thread issues the MMA; no per-thread register fragments: A/B are "
+                "read through SMEM descriptors or TMEM, D stays in TMEM):")
+    who = {1: "one thread", 8: "per thread of a quad-pair (8 threads)",
+           32: "per thread of the warp (32 threads)",
+           128: "per thread of the warpgroup (128 threads)"}.get(r.threads, f"per thread of {r.threads}")
+    return f"Fragments {who}:"
+
+
+def _steps_text(values: tuple[int, ...]) -> str:
+    """`8..256 step 8`, `8, 16, 24, 32..256 step 16`, or the values."""
+    values = tuple(values)
+    if len(values) <= 3:
+        return ", ".join(map(str, values))
+    # The longest arithmetic tail of at least four values.
+    for start in range(len(values) - 3):
+        tail = values[start:]
+        steps = {b - a for a, b in zip(tail, tail[1:])}
+        if len(steps) == 1:
+            head = ", ".join(map(str, values[:start]))
+            run = f"{tail[0]}..{tail[-1]} step {steps.pop()}"
+            return f"{head}, {run}" if head else run
+    return ", ".join(map(str, values))
+
+
+def shapes_text(rows: Iterable[MmaShapeRow]) -> str:
+    """Legal shapes of lattice rows, compactly: `M 64, N 8..256 step 8, K 16`."""
+    parts = [f"M {'/'.join(map(str, r.m))}, N {_steps_text(r.n)}, K {r.k}" for r in rows]
+    return "; ".join(dict.fromkeys(parts))
+
+
+def _one(values: tuple[str, ...]) -> str | None:
+    return values[0] if len(values) == 1 else None
+
+
+def _resolved_types(match: MmaMatch, row: MmaShapeRow) -> tuple[str | None, str | None, str | None]:
+    a, b, c = match.types
+    return (a or _one(row.a_types), b or _one(row.b_types), c or _one(row.c_types))
+
+
+def _a_residencies(match: MmaMatch, row: MmaShapeRow) -> tuple[Residency, ...]:
+    options = row.a_residencies
+    if match.a_residency in options:
+        return (match.a_residency,)
+    return options
+
+
+def _fragment_table(match: MmaMatch, row: MmaShapeRow, shape: tuple[int, int, int]) -> list[str]:
+    a, b, c = _resolved_types(match, row)
+    roles = {o.role: o.allowed for o in row.operands}
+    lines = [_threads_text(row), "",
+             "| Operand | Element | Residency | Elements / thread | b32 registers / thread |",
+             "|---|---|---|---|---|"]
+    for res in _a_residencies(match, row):
+        counts = row.fragments(shape, res)
+        regs = register_counts(row, shape, a, b, c, res) if a and b and c else {}
+        a_regs = "—" if counts["A"] is None else _cell(regs.get("A")) if regs else "?"
+        lines.append(f"| A | {a or '?'} | {res.value} | {_cell(counts['A'])} | {a_regs} |")
+    res = _a_residencies(match, row)[0]
+    counts = row.fragments(shape, res)
+    regs = register_counts(row, shape, a, b, c, res) if a and b and c else {}
+
+    def reg(role: str) -> str:
+        if counts[role] is None:
+            return "—"
+        return _cell(regs.get(role)) if regs else "?"
+
+    b_res = " or ".join(r.value for r in roles["B"])
+    d_res = " or ".join(r.value for r in roles["D"])
+    lines.append(f"| B | {b or '?'} | {b_res} | {_cell(counts['B'])} | {reg('B')} |")
+    lines.append(f"| C / D | {c or '?'} | {d_res} | {_cell(counts['C'])} | {reg('C')} |")
+    in_registers = row.threads > 0
+    if "E" in roles:
+        lines.append(f"| E (sparse metadata) | b32 | {' or '.join(r.value for r in roles['E'])} | — | "
+                     f"{'1' if in_registers else '—'} |")
+    if row.block_scale is not None:
+        sf = match.sf_type or "/".join(row.block_scale.scale_types)
+        for role in ("SFA", "SFB"):
+            lines.append(f"| {role} (scale factors) | {sf} | "
+                         f"{' or '.join(r.value for r in roles[role])} | — | "
+                         f"{'1' if in_registers else '—'} |")
+    return lines
+
+
+# ------------------------------------------------------------------ PTX lines
+class _Fill(dict):
+    """str.format_map with `<name>` for what the atom does not say."""
+
+    def __missing__(self, key: str) -> str:
+        return f"<{key}>"
+
+
+_A_OPERAND = {R.RMEM: "a", R.SMEM_DESC: "a_desc", R.TMEM: "[a_tmem]"}
+
+
+def _dense_umma_kind(row: MmaShapeRow) -> str:
+    types = set(row.a_types)
+    if "tf32" in types:
+        return "tf32"
+    if types & {"s8", "u8"}:
+        return "i8"
+    if types & {"f16", "bf16"}:
+        return "f16"
+    return "f8f6f4"
+
+
+def mma_ptx(row: MmaShapeRow, match: MmaMatch, shape: tuple[int, int, int] | None,
+            a_residency: Residency, target: str) -> str | None:
+    """The row's instruction template filled with what is known (operands as names)."""
+    template = row.template_for(a_residency)
+    if template is None:
+        return None
+    a, b, c = _resolved_types(match, row)
+    fill = _Fill(D="d", A=_A_OPERAND[a_residency], C="c", E="e", sat="",
+                 F=str(row.sparse_selectors[0]) if row.sparse_selectors else "f",
+                 SCALE_D="p", D_TMEM="d_tmem", IDESC="idesc", ENABLE_D="enable_d",
+                 SFA="sfa", SFB="sfb", SFA_BID="0", SFA_TID="0", SFB_BID="0", SFB_TID="0")
+    roles = {o.role: o.allowed for o in row.operands}
+    fill["B"] = "b" if R.RMEM in roles.get("B", ()) else "b_desc"
+    if shape is not None:
+        fill.update(M=shape[0], N=shape[1], K=shape[2])
+    for key, value in (("a", a), ("b", b), ("c", c), ("d", c)):
+        if value:
+            fill[key] = value
+    scaled = row.block_scale
+    if row.instruction.startswith("tcgen05"):
+        fill.update(sp=".sp" if row.sparse else "", cta=row.cta_group,
+                    kind=scaled.kind if scaled else _dense_umma_kind(row),
+                    META="[e_tmem], " if row.sparse else "",
+                    SCALES="[sfa_tmem], [sfb_tmem], " if scaled else "", bs="")
+        if scaled:
+            # `.scale_vec::NX` is the arch-specific spelling; family targets spell `.blockN`.
+            fill["bs"] = ".block_scale." + (
+                f"scale_vec::{scaled.scale_vec}" if satisfies_any(target, SCALE_VEC_SPELLING_REQUIRES)
+                else scaled.block_qualifier)
+    elif scaled:
+        fill.update(kind=scaled.kind, vec=scaled.scale_vec)
+        sf = match.sf_type or _one(scaled.scale_types)
+        if sf:
+            fill["sf"] = sf
+    return template.format_map(fill)
+
+
+# ------------------------------------------------------------------ copy atoms
+@dataclass(frozen=True)
+class CopyMatch:
+    rows: list[CopyShapeRow]
+    exact: bool                       # the written parameters pick these rows
+    repeat: int | None = None         # tcgen05.ld/st .num, if written
+    bits: int | None = None           # universal_copy width
+
+
+def _keywords(ty: CuteNvgpuType | None) -> list[str]:
+    return [p.text for p in ty.params if p.kind == "keyword"] if ty is not None else []
+
+
+def _integers(ty: CuteNvgpuType | None) -> list[int]:
+    return [int(p.text, 0) for p in ty.params if p.kind == "integer"] if ty is not None else []
+
+
+def match_copy(atom: AtomInstance, ty: CuteNvgpuType | None = None) -> CopyMatch:
+    rows = find_copy_rows(atom=atom.mnemonic)
+    words = _keywords(ty)
+    setting = {k: f.value.strip() for k, f in atom.settings.items()}
+    if atom.mnemonic in ("atom.ldsm", "atom.stsm"):
+        num = int(setting["num_matrices"]) if setting.get("num_matrices", "").isdigit() else None
+        trans = setting.get("trans") in ("true", "1")
+        for w in words:
+            m = re.search(r"(?:^|\.)x([124])(?:\.|$)", w)
+            if m:
+                num = int(m.group(1))
+            if w in ("t", "trans") or w.endswith(".trans"):
+                trans = True
+        if num is not None:
+            picked = find_copy_rows(atom.mnemonic, f"x{num}{'.trans' if trans else ''}")
+            return CopyMatch(picked, bool(picked))
+        return CopyMatch([r for r in rows if r.params.get("trans") == trans], False)
+    if atom.mnemonic == "atom.simt_async_copy":
+        sizes = _integers(ty) + [int(v) for k, v in setting.items() if k in ("bytes", "size") and v.isdigit()]
+        cache = next((w for w in words if w in ("ca", "cg")), None)
+        picked = [r for r in rows if (not sizes or r.params["bytes"] == sizes[0])
+                  and (cache is None or r.params["cache"] == cache)]
+        return CopyMatch(picked or rows, bool(picked) and len(picked) == 1)
+    if atom.mnemonic in ("atom.tmem_load", "atom.tmem_store"):
+        shape = next((w for w in words if re.fullmatch(r"\d+x\d+b(x2)?", w)), None)
+        if shape is None and ty is not None:
+            units = {p.key: p.value for p in ty.params if p.kind == "bit_width"}
+            if units.get("DP") and units.get("bit"):
+                shape = f"{units['DP']}x{units['bit']}b"
+        repeat = next((int(w[1:]) for w in words if re.fullmatch(r"x\d+", w)), None)
+        picked = [r for r in rows if r.variant == shape]
+        return CopyMatch(picked or rows, bool(picked), repeat)
+    if atom.mnemonic == "atom.universal_copy":
+        bits = ty.bit_width if ty is not None else None
+        return CopyMatch(rows, True, bits=bits)
+    return CopyMatch(rows, len(rows) == 1)
+
+
+def copy_ptx(row: CopyShapeRow, match: CopyMatch) -> str:
+    fill = _Fill(D="d", S="s", SRC="src", DST="dst", PACK="", IMM="imm", TMAP="tmap",
+                 COORDS="{c0, ...}", MBAR="mbar", OFFSETS="", MASK="", VEC="", R="r")
+    if match.repeat is not None:
+        fill["NUM"] = match.repeat
+    if match.bits is not None:
+        fill["T"] = f"b{match.bits}"
+    mode = row.params.get("mode")
+    if mode is not None:
+        fill["MODE"] = mode
+    if "multicast" in row.params:
+        fill["MC"] = ".multicast::cluster" if row.params["multicast"] else ""
+        if row.params["multicast"]:
+            fill["MASK"] = ", cta_mask"
+    if len(row.options) == 1:
+        fill["OP"] = row.options[0]
+    return row.ptx.format_map(fill)
+
+
+def _copy_regs(row: CopyShapeRow, match: CopyMatch) -> str:
+    if row.regs is None:
+        return "—"
+    if len(row.repeats) > 1:
+        if match.repeat is not None:
+            return str(row.regs * match.repeat)
+        return f"{row.regs} × .num"
+    return str(row.regs)
+
+
+def _copy_elements(row: CopyShapeRow, match: CopyMatch) -> str:
+    if row.atom in ("atom.ldsm", "atom.stsm") and row.regs is not None:
+        return f"{2 * row.regs} × b16"
+    if "bytes" in row.params:
+        return f"{row.params['bytes']} bytes"
+    return "—"
+
+
+# ------------------------------------------------------------------ the contract sections
+_MAX_ROWS = 12
+
+
+def _deviations(items: Iterable[tuple[str, str | None]]) -> list[str]:
+    seen, out = set(), []
+    for key, text in items:
+        if text and text not in seen:
+            seen.add(text)
+            out += ["", f"*Lattice row `{key}`:* {text}"]
+    return out
+
+
+def _gate_note(requires: tuple[str, ...], atom_requires: tuple[str, ...], target: str) -> str:
+    if requires == atom_requires:
+        return ""
+    return f" · row gate {describe_requirements(requires)} ({target_text(requires, target)})"
+
+
+def _gate_cell(requires: tuple[str, ...], atom_requires: tuple[str, ...], target: str) -> str:
+    """Can the target run this row? Details only where the row's gate is not the atom's."""
+    if satisfies_any(target, requires):
+        return "yes"
+    if requires == atom_requires:
+        return "no"
+    return f"no — needs {describe_requirements(requires)}"
+
+
+def _mma_sections(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) -> list[str]:
+    m = match_mma(atom, ty)
+    written = f"`{_shape_text(m.shape)}` · {_types_text(m.types)}"
+    if m.shape is None and not any(m.types):
+        written = "nothing but the atom (no shape or element types)"
+    extras = []
+    if atom.vec_size is not None:
+        extras.append(f"vec_size {atom.vec_size.value}")
+    if m.sf_type:
+        extras.append(f"scales {m.sf_type}")
+    if atom.cta_group is not None:
+        extras.append(f"cta_group {atom.cta_group.value}")
+    if extras:
+        written += " · " + ", ".join(extras)
+    out = [f"**As written:** {written}", ""]
+    if not m.candidates:
+        out.append(f"**Lattice:** no `{atom.mnemonic}` tile takes {_types_text(m.types)}.")
+        return out
+    if m.shape is not None and not m.rows:
+        out.append(f"**Lattice:** `{_shape_text(m.shape)}` is not a legal shape; nearest legal "
+                   f"shape **{_shape_text(m.nearest)}** (legal: {shapes_text(m.candidates)}).")
+        return out
+    shapes = {s for r in m.rows for s in r.shapes()}
+    shape = m.shape or (next(iter(shapes)) if len(shapes) == 1 else None)
+    if shape is None:
+        out += ["**Lattice rows** (write `shape_MNK` to pick one):", "",
+                f"| Row | Shapes (M, N, K) | A × B → C | On {target} |", "|---|---|---|---|"]
+        for r in m.rows[:_MAX_ROWS]:
+            out.append(f"| `{r.key}` | {shapes_text([r])} | {_row_types(r)} | "
+                       f"{_gate_cell(r.requires, atom.row.requires, target)} |")
+        if len(m.rows) > _MAX_ROWS:
+            out.append(f"| … {len(m.rows) - _MAX_ROWS} more | | | |")
+        return out
+    keys = ", ".join(f"`{r.key}`" for r in m.rows)
+    first = m.rows[0]
+    out.append(f"**Lattice:** {keys} — {shapes_text(m.rows)}"
+               + _gate_note(first.requires, atom.row.requires, target))
+    out += [""] + _fragment_table(m, first, shape)
+    ptx = []
+    for r in m.rows[:4]:
+        for res in _a_residencies(m, r):
+            line = mma_ptx(r, m, shape, res, target)
+            if line and line not in ptx:
+                ptx.append(line)
+    if ptx:
+        out += ["", "**PTX:**", "```ptx"] + ptx + ["```"]
+    out += _deviations((r.key, r.deviation) for r in m.rows)
+    return out
+
+
+def _copy_sections(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) -> list[str]:
+    m = match_copy(atom, ty)
+    if not m.rows:
+        return []
+    title = "**Copy variant:**" if m.exact else "**Copy variants** (the type does not pick one):"
+    out = [title, "", f"| Variant | Source → destination | b32 registers / thread | Elements / thread | On {target} |",
+           "|---|---|---|---|---|"]
+    contract = {o.role: o.allowed for o in atom.row.operands}
+
+    def where(role: str, fallback: Residency) -> str:
+        allowed = contract.get(role, ())
+        return " / ".join(a.value for a in allowed) if len(allowed) > 1 else fallback.value
+
+    for r in m.rows[:_MAX_ROWS]:
+        out.append(f"| `{r.variant}` | {where('src', r.src)} → {where('dst', r.dst)} | {_copy_regs(r, m)} | "
+                   f"{_copy_elements(r, m)} | {_gate_cell(r.requires, atom.row.requires, target)} |")
+    ptx = []
+    for r in m.rows[:_MAX_ROWS]:
+        for line in copy_ptx(r, m).splitlines():
+            if line not in ptx:
+                ptx.append(line)
+    out += ["", "**PTX:**", "```ptx"] + ptx + ["```"]
+    if m.exact:
+        out += _deviations((r.key, r.deviation) for r in m.rows)
+    return out
+
+
+def contract_sections(atom: AtomInstance, target: str, ty: CuteNvgpuType | None = None) -> str:
+    """Lattice / copy-variant, fragments and PTX of an atom as written (markdown)."""
+    if atom.is_mma:
+        lines = _mma_sections(atom, ty, target)
+    elif atom.is_copy:
+        lines = _copy_sections(atom, ty, target)
+    else:
+        lines = []
+    return "\n".join(lines)
+
+
+def contract_card(atom: AtomInstance, ty: CuteNvgpuType, target: str,
+                  op_attributes: dict[str, str] | None = None) -> str:
+    """The full card: registry facts, then what the written atom selects."""
+    lines = [atom_card(atom.row, target, deviation=False)]
+    params = _parameters(ty)
+    if params:
+        lines += ["", "**Parameters:** " + "; ".join(params)]
+    alias = alias_for_type(ty, op_attributes)
+    if alias:
+        lines += ["", f"Alias hint: `%{alias}`"]
+    contract = contract_sections(atom, target, ty)
+    if contract:
+        lines += ["", contract]
+    if atom.row.deviation:
+        lines += ["", _atom_deviation(atom.row)]
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ locating atoms in a document
+@dataclass(frozen=True)
+class LocatedAtom:
+    atom: AtomInstance
+    type: CuteNvgpuType
+    op: Operation | None                 # the op whose attributes configure it, if any
+
+    @property
+    def attribute_text(self) -> dict[str, str]:
+        return {a.name: a.value or "" for a in self.op.attributes} if self.op is not None else {}
+
+
+def _context(analysis: DocumentAnalysis, offset: int) -> VerifyContext | None:
+    unit = analysis.unit_at(offset)
+    if unit is None or unit.shell:
+        return None
+    tree = analysis.tree_for(unit)
+    if tree is None:
+        return None
+    return VerifyContext(tree.root_node, analysis.unit_ir(unit), analysis.settings.target_arch, [])
+
+
+def _innermost_op(ctx: VerifyContext, start: int, end: int) -> Operation | None:
+    best = None
+    for op in ctx.ir.all_operations():
+        if op.span.start <= start and end <= op.span.end:
+            if best is None or op.span.end - op.span.start <= best.span.end - best.span.start:
+                best = op
+    return best
+
+
+def _from_value(ctx: VerifyContext, value: Value) -> LocatedAtom | None:
+    if value.type is None or value.type.kind != "cute_nvgpu_type":
+        return None
+    node = find_node(ctx.root, value.type.span, "cute_nvgpu_type")
+    if node is None:
+        return None
+    ty, _ = parse_type_node(node)
+    atom = ctx.atom_from_value(value)
+    if atom is None:
+        return None
+    owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
+    return LocatedAtom(atom, ty, owner)
+
+
+def atom_at_type(analysis: DocumentAnalysis, node: Node) -> LocatedAtom | None:
+    """The atom a written `cute_nvgpu_type` node denotes there.
+
+    As the result type of an op, the op's attributes configure it (`make_mma_atom {shape_MNK =
+    ...} : !cute_nvgpu.sm90.mma`); as the atom operand type of `cute_nvgpu.mma` / `copy`, it is
+    the atom the first operand holds; anywhere else, the type alone.
+    """
+    ctx = _context(analysis, node.start_byte)
+    ty, _ = parse_type_node(node)
+    at = (node.start_byte, node.end_byte)
+    if ctx is not None:
+        op = _innermost_op(ctx, *at)
+        if op is not None:
+            for value, ref in zip(op.results, op.result_types):
+                if (ref.span.start, ref.span.end) == at:
+                    return _from_value(ctx, value)
+            row = lookup_op(op.name)
+            if row is not None and row.kind in ("mma", "copy") and op.operands:
+                types = ctx.operand_types(op)
+                if types and (types[0].start_byte, types[0].end_byte) == at:
+                    value = ctx.definition(op.operands[0].name)
+                    found = _from_value(ctx, value) if value is not None else None
+                    if found is not None:
+                        return found
+    atom = atom_instance(ty, {})
+    return LocatedAtom(atom, ty, None) if atom is not None else None
+
+
+def atom_of_op(analysis: DocumentAnalysis, op: Operation) -> LocatedAtom | None:
+    """The atom an op builds (its first result, when typed as an atom)."""
+    ctx = _context(analysis, op.span.start)
+    if ctx is None or not op.results:
+        return None
+    return _from_value(ctx, op.results[0])
+
+
+def atom_of_value(analysis: DocumentAnalysis, offset: int, name: str) -> LocatedAtom | None:
+    ctx = _context(analysis, offset)
+    if ctx is None:
+        return None
+    value = ctx.definition(name)
+    return _from_value(ctx, value) if value is not None else None
+
+
+def op_at(analysis: DocumentAnalysis, start: int, end: int | None = None) -> Operation | None:
+    """The innermost op whose span covers [start, end]."""
+    ctx = _context(analysis, start)
+    return _innermost_op(ctx, start, start if end is None else end) if ctx is not None else None
+
+
+def builds_atom_from_attributes(op: Operation | None) -> bool:
+    """An op whose attributes say something about the atom it builds (not only its type)."""
+    if op is None:
+        return False
+    row = lookup_op(op.name)
+    if row is not None and row.kind == "make_atom":
+        return True
+    keys = set(ATOM_ATTRIBUTE_KEYS) | set(COPY_ATTRIBUTE_KEYS)
+    return any(a.name in keys for a in op.attributes)

@@ -1,4 +1,15 @@
-"""Completion of cute_nvgpu type mnemonics and enum spellings, in the dialect's exact case."""
+"""Completion of cute_nvgpu type mnemonics, enum spellings, make-op attribute keys and legal
+MMA shapes, in the dialect's exact case.
+
+* After `!cute_nvgpu.`: the atoms the target can run (dispatch order), every descriptor type
+  (flagged when the target lacks it) and `i<N>`.
+* `mem_order=` / `mem_scope=` values, and the parameters of `atom.universal_copy<...>`.
+* Inside the attribute dictionary of an op that builds an atom: the keys not written yet
+  (only those the result atom takes, when its type is already written).
+* After `shape_MNK = [`: the lattice shapes of the atom for the element types written so far.
+
+Completion runs on text being typed, so it reads the raw bytes around the cursor, not the CST.
+"""
 from __future__ import annotations
 
 import re
@@ -6,10 +17,11 @@ from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
+from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE
 from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPES
-from ..tables.atoms import ATOMS
-from ..tables.tiers import satisfies_any
-from .cards import atom_card, tier_text
+from ..tables.atoms import ATOMS, ATOMS_BY_MNEMONIC, Interface, MmaShapeRow, find_mma_rows
+from ..tables.tiers import describe_requirements, satisfies_any
+from .cards import ATOM_ATTRIBUTE_KEYS, COPY_ATTRIBUTE_KEYS, atom_card, tier_text
 
 
 @dataclass(frozen=True)
@@ -25,12 +37,39 @@ class Completion:
 _MNEMONIC_PREFIX = re.compile(rb"!cute_nvgpu\.([A-Za-z0-9_$.]*)$")
 _ENUM_PREFIX = re.compile(rb"(mem_order|mem_scope)\s*=\s*([A-Za-z_]*)$")
 _PARAM_START = re.compile(rb"!cute_nvgpu\.atom\.universal_copy<[^<>\n]*,\s*([A-Za-z_]*)$")
+_SHAPE_LIST = re.compile(rb"shape_MNK\s*=\s*\[([0-9,\s]*)$")
+_KEY_PREFIX = re.compile(rb"(?:^|[{,])\s*([A-Za-z_][A-Za-z0-9_]*)?$")
+_MAKE_OP = re.compile(rb"(cute_nvgpu\.make_[A-Za-z0-9_]+|cute\.make_atom)\s*$")
+_RESULT_ATOM = re.compile(rb"\s*:\s*!cute_nvgpu\.([A-Za-z0-9_.]+)")
+_ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^,}]*)")
+
+# How far around the cursor an op's attribute dictionary is looked for.
+_WINDOW = 4096
+
+# Ops that build one particular atom whatever their result type says.
+_FIXED_ATOM = {b"cute_nvgpu.make_sm120_mma_bs": "SM120.mma_bs"}
+
+_KEY_DOCS = {
+    "shape_MNK": ("MMA tile (M, N, K)",
+                  "`shape_MNK = [M, N, K]`, e.g. `[64, 128, 16]`: one of the atom's lattice shapes"),
+    "a_type": ("A element type", "MLIR element type of A, e.g. `f16`, `bf16`, `f8E4M3FN`, `i8`"),
+    "b_type": ("B element type", "MLIR element type of B (WGMMA/UMMA: same family as A)"),
+    "c_type": ("accumulator (C = D) element type", "e.g. `f32`, `f16`, `i32`; block-scaled atoms take `f32` only"),
+    "vec_size": ("elements of K per scale factor",
+                 "block-scaled atoms: `32` (OCP MX, UE8M0 scales) or `16` (mxf4nvf4 4X: UE4M3 scales; "
+                 "UE8M0 too on SM100)"),
+    "sf_type": ("scale-factor element type", "`f8E8M0FNU` (UE8M0) or `f8E4M3FN` (UE4M3, with `vec_size = 16`)"),
+    "cta_group": ("CTAs cooperating (tcgen05)", "`1` or `2`: cta_group::2 doubles M across a CTA pair"),
+    "val_type": ("value type of the copy", "element type moved by the copy atom, e.g. `f16`"),
+    "num_matrices": ("ldmatrix / stmatrix .x1/.x2/.x4", "number of 8x8 b16 matrices per instruction: `1`, `2` or `4`"),
+}
 
 
-def complete(analysis: DocumentAnalysis, offset: int) -> list[Completion]:
+def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -> list[Completion]:
+    """Completions at `offset`; `legal_only` leaves out atoms the target cannot run."""
     data = analysis.document.data
     line_start = data.rfind(b"\n", 0, offset) + 1
-    before = data[line_start:offset]
+    before = bytes(data[line_start:offset])
     m = _ENUM_PREFIX.search(before)
     if m:
         values = MEMORY_ORDERS if m.group(1) == b"mem_order" else MEMORY_SCOPES
@@ -40,22 +79,7 @@ def complete(analysis: DocumentAnalysis, offset: int) -> list[Completion]:
                 for i, v in enumerate(values)]
     m = _MNEMONIC_PREFIX.search(before)
     if m:
-        word = Span(offset - len(m.group(1)), offset)
-        target = analysis.settings.target_arch
-        out = []
-        for index, row in enumerate(ATOMS):
-            legal = satisfies_any(target, row.requires)
-            detail = f"{row.family.value} · {tier_text(row)}"
-            if not legal:
-                detail += f" · not available on {target}"
-            # Atoms legal for the target first, in the dialect's dispatch order.
-            out.append(Completion(row.mnemonic, "type", detail, atom_card(row), word,
-                                  f"{0 if legal else 1}{index:02d}"))
-        for width in (2, 4, 6, 8):
-            out.append(Completion(f"i{width}", "type", "atom integer type",
-                                  f"{width}-bit packed fragment element; add `<divby M>` for microscaling lanes",
-                                  word, f"2{width:02d}"))
-        return out
+        return _mnemonics(analysis, Span(offset - len(m.group(1)), offset), legal_only)
     m = _PARAM_START.search(before)
     if m:
         word = Span(offset - len(m.group(1)), offset)
@@ -65,4 +89,165 @@ def complete(analysis: DocumentAnalysis, offset: int) -> list[Completion]:
             Completion(ALLOW_DSMEM, "keyword", "allow distributed shared memory", "", word, "2"),
             Completion("128 b", "keyword", "bit width (bits)", "copy width in bits, a power of two", word, "3"),
         ]
-    return []
+    return _in_make_op(analysis, offset)
+
+
+def _mnemonics(analysis: DocumentAnalysis, word: Span, legal_only: bool) -> list[Completion]:
+    target = analysis.settings.target_arch
+    out = []
+    for index, row in enumerate(ATOMS):
+        legal = satisfies_any(target, row.requires)
+        descriptor = row.implements(Interface.DESCRIPTOR_TYPE)
+        if legal_only and not legal and not descriptor:
+            continue
+        detail = f"{row.family.value} · {tier_text(row)}"
+        if not legal:
+            detail += f" · not available on {target}"
+        # What the target can run first, in the dialect's dispatch order.
+        out.append(Completion(row.mnemonic, "type", detail, atom_card(row, target), word,
+                              f"{0 if legal else 1}{index:02d}"))
+    for width in (2, 4, 6, 8):
+        out.append(Completion(f"i{width}", "type", "atom integer type",
+                              f"{width}-bit packed fragment element; add `<divby M>` for microscaling lanes",
+                              word, f"2{width:02d}"))
+    return out
+
+
+# ------------------------------------------------------------------ inside a make op's `{...}`
+@dataclass(frozen=True)
+class _Dict:
+    op: bytes                    # the op name before `{`
+    open: int                    # offset of `{`
+    close: int | None            # offset of the matching `}`, if written
+    entries: dict[str, str]      # key = value written (before and after the cursor)
+    atom: str | None             # the result atom's mnemonic, if known
+
+
+def _enclosing_dict(data: bytes, offset: int) -> int | None:
+    """Offset of the unmatched `{` before `offset` (other brackets may be open in between)."""
+    depth = 0
+    lo = max(0, offset - _WINDOW)
+    for i in range(offset - 1, lo - 1, -1):
+        ch = data[i:i + 1]
+        if ch in b")]}>":
+            depth += 1
+        elif ch in b"([<":
+            depth = max(0, depth - 1)      # at depth 0: the cursor is inside this bracket
+        elif ch == b"{":
+            if depth == 0:
+                return i
+            depth -= 1
+    return None
+
+
+def _matching_close(data: bytes, open_at: int) -> int | None:
+    depth = 0
+    for i in range(open_at, min(len(data), open_at + _WINDOW)):
+        ch = data[i:i + 1]
+        if ch == b"{":
+            depth += 1
+        elif ch == b"}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def _make_dict(data: bytes, offset: int) -> _Dict | None:
+    open_at = _enclosing_dict(data, offset)
+    if open_at is None:
+        return None
+    m = _MAKE_OP.search(data[max(0, open_at - 200):open_at])
+    if m is None:
+        return None
+    close = _matching_close(data, open_at)
+    body = data[open_at + 1:close if close is not None else offset].decode("utf-8", "replace")
+    entries = {k: v.strip() for k, v in _ENTRY.findall(body)}
+    atom = _FIXED_ATOM.get(m.group(1))
+    if atom is None and close is not None:
+        r = _RESULT_ATOM.match(data, close + 1)
+        if r is not None:
+            atom = r.group(1).decode("utf-8", "replace")
+    return _Dict(m.group(1), open_at, close, entries, atom)
+
+
+def _open_brackets(text: bytes) -> bool:
+    depth = 0
+    for ch in text:
+        if ch in b"([{<":
+            depth += 1
+        elif ch in b")]}>":
+            depth -= 1
+    return depth > 0
+
+
+def _keys_for(d: _Dict) -> tuple[str, ...]:
+    if d.op == b"cute_nvgpu.make_copy_atom":
+        return COPY_ATTRIBUTE_KEYS
+    row = ATOMS_BY_MNEMONIC.get(d.atom or "")
+    if row is None:
+        return ATOM_ATTRIBUTE_KEYS
+    if row.implements(Interface.COPY_ATOM) and not row.implements(Interface.MMA_ATOM):
+        return COPY_ATTRIBUTE_KEYS
+    keys = ["shape_MNK", "a_type", "b_type", "c_type"]
+    if row.implements(Interface.BLOCK_SCALE_ATOM):
+        keys += ["vec_size", "sf_type"]
+    if row.mnemonic.startswith("sm100."):
+        keys.append("cta_group")
+    return tuple(keys)
+
+
+def _in_make_op(analysis: DocumentAnalysis, offset: int) -> list[Completion]:
+    data = bytes(analysis.document.data)
+    d = _make_dict(data, offset)
+    if d is None:
+        return []
+    inside = data[d.open:offset]
+    m = _SHAPE_LIST.search(inside)
+    if m:
+        return _shapes(analysis, d, Span(offset - len(m.group(1)), offset))
+    m = _KEY_PREFIX.search(inside)
+    if m is None or _open_brackets(inside[1:]):
+        return []
+    partial = m.group(1) or b""
+    word = Span(offset - len(partial), offset)
+    out = []
+    for index, key in enumerate(_keys_for(d)):
+        if key in d.entries and key != partial.decode():
+            continue
+        detail, doc = _KEY_DOCS[key]
+        out.append(Completion(key, "keyword", detail, doc, word, f"{index:02d}"))
+    return out
+
+
+def _shapes(analysis: DocumentAnalysis, d: _Dict, word: Span) -> list[Completion]:
+    if d.atom is None or d.atom not in ATOMS_BY_MNEMONIC:
+        return []
+    target = analysis.settings.target_arch
+
+    def ptx(key: str, table: dict[str, str]) -> str | None:
+        value = d.entries.get(key)
+        return table.get(value, value) if value else None
+
+    vec = d.entries.get("vec_size", "")
+    cta = d.entries.get("cta_group", "")
+    sf = ptx("sf_type", SCALE_TYPE)
+    rows = [r for r in find_mma_rows(atom=d.atom, a_type=ptx("a_type", PTX_TYPE),
+                                     b_type=ptx("b_type", PTX_TYPE), c_type=ptx("c_type", PTX_TYPE))
+            if (not vec.isdigit() or r.block_scale is None or r.block_scale.vec_size == int(vec))
+            and (not cta.isdigit() or r.cta_group in (None, int(cta)))
+            and (sf is None or r.block_scale is None or sf in r.block_scale.scale_types)]
+    seen: dict[tuple[int, int, int], MmaShapeRow] = {}
+    for r in rows:
+        for shape in r.shapes():
+            seen.setdefault(shape, r)
+    out = []
+    for index, (shape, r) in enumerate(seen.items()):
+        legal = satisfies_any(target, r.requires)
+        detail = f"`{r.key}` · {'/'.join(r.a_types)} × {'/'.join(r.b_types)} → {'/'.join(r.c_types)}"
+        if not legal:
+            detail += f" · not available on {target} (needs {describe_requirements(r.requires)})"
+        label = ", ".join(map(str, shape))
+        out.append(Completion(label, "enum", detail, f"lattice row `{r.key}`", word,
+                              f"{0 if legal else 1}{index:04d}"))
+    return out

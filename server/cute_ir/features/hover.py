@@ -9,7 +9,10 @@ from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.ops import lookup_op
 from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_layout, rank, size
-from .cards import enum_card, op_card, type_card
+from .cards import (
+    atom_at_type, atom_of_op, atom_of_value, builds_atom_from_attributes, contract_card, enum_card,
+    op_at, op_card, type_card,
+)
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,12 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
             if param is not None and param.start_byte >= cute.start_byte:
                 return HoverResult(enum_card("mem_order" if kind == "memory_order" else "mem_scope"), _span(param))
         ty, diags = analysis.cute_type(cute)
-        card = type_card(ty, _op_attributes(_enclosing(cute, "operation")))
+        attributes = _op_attributes(_enclosing(cute, "operation"))
+        located = atom_at_type(analysis, cute) if ty.row is not None else None
+        if located is not None:
+            card = contract_card(located.atom, located.type, analysis.settings.target_arch, attributes)
+        else:
+            card = type_card(ty, attributes, analysis.settings.target_arch)
         if diags:
             card += "\n\n---\n" + "\n".join(f"- {d.message}" for d in diags)
         return HoverResult(card, _span(cute))
@@ -106,7 +114,7 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         name = node
     if name is not None:
         op_text = _text(name).strip('"')
-        return HoverResult(op_card(op_text, lookup_op(op_text)), _span(name))
+        return HoverResult(_op_hover(analysis, op_text, name), _span(name))
     entry = _enclosing(node, "attribute_entry")
     if entry is not None:
         key = _text(entry.child_by_field_name("name"))
@@ -119,6 +127,17 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
     if attr is not None:
         return HoverResult(f"**dialect attribute** `{_text(attr)}`", _span(attr))
     return None
+
+
+def _op_hover(analysis: DocumentAnalysis, op_text: str, name: Node) -> str:
+    """The op's card; for an op that builds an atom, the atom's contract card follows."""
+    card = op_card(op_text, lookup_op(op_text))
+    op = op_at(analysis, name.start_byte, name.end_byte)
+    located = atom_of_op(analysis, op) if op is not None else None
+    if located is None:
+        return card
+    return card + "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.settings.target_arch,
+                                               located.attribute_text)
 
 
 def _value_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
@@ -146,6 +165,15 @@ def _value_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
     md = f"**`{name}`**{type_text}\n\n{value.kind.value}{where}{count}, defined on line {line}; {uses} use{'s' if uses != 1 else ''}"
     if len(defs) > 1:
         md += f"\n\n*{len(defs)} definitions of this name in the same function.*"
+    # An atom configured by its building op's attributes: the type alone does not show it,
+    # so its contract card follows. (An atom spelled entirely in its type keeps the plain
+    # hover; hovering the type shows the card.)
+    if value.type is not None and value.type.kind == "cute_nvgpu_type" \
+            and builds_atom_from_attributes(owner if value.kind.value == "result" else None):
+        located = atom_of_value(analysis, value.span.start, name)
+        if located is not None:
+            md += "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.settings.target_arch,
+                                                  located.attribute_text)
     return HoverResult(md, span)
 
 

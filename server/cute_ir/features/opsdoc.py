@@ -1,0 +1,387 @@
+"""docs/ops.md, generated from the op table (`dialects/cute_nvgpu/ops.py`) and the atom tables
+(`tables/atoms.py`, `tables/tiers.py`), so the reference never drifts from what the server
+checks:
+
+    python -m cute_ir.features.opsdoc > docs/ops.md
+
+`tests/test_ops_doc.py` compares the file with `render()` and parses every example in it.
+What the tables cannot say (operand lists, attribute meanings, examples of the ops the spec
+shows no custom form for) is written down here, once.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+
+from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPES
+from ..dialects.cute_nvgpu.ops import OPS, OpRow
+from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, find_mma_rows
+from ..tables.tiers import describe_requirements, targets_satisfying
+from .cards import shapes_text
+
+COMMAND = "python -m cute_ir.features.opsdoc > docs/ops.md"
+FENCE = "mlir"
+
+
+# ------------------------------------------------------------------ what the tables do not say
+@dataclass(frozen=True)
+class Operand:
+    name: str
+    meaning: str
+    residency: str
+
+
+@dataclass(frozen=True)
+class OpDoc:
+    operands: tuple[Operand, ...] = ()
+    attributes: tuple[tuple[str, str], ...] = ()
+    syntax: str = ""          # for ops whose row has none
+    example: str = ""
+    note: str = ""
+
+
+_MMA_ATTRIBUTES = (
+    ("shape_MNK", "MMA tile `[M, N, K]`; must be one of the result atom's lattice shapes (see Types)"),
+    ("a_type", "element type of A (MLIR spelling: `f16`, `bf16`, `tf32`, `f8E4M3FN`, `f8E5M2`, `f6E2M3FN`, `f6E3M2FN`, `f4E2M1FN`, `i8`, `ui8`, `i4`, `i1`)"),
+    ("b_type", "element type of B"),
+    ("c_type", "accumulator element type (C and D)"),
+    ("vec_size", "block-scaled atoms: elements of K sharing one scale factor (32 or 16)"),
+    ("sf_type", "block-scaled atoms: scale-factor type (`f8E8M0FNU` = UE8M0, `f8E4M3FN` = UE4M3)"),
+    ("cta_group", "`sm100.*` atoms: 1 or 2 CTAs cooperating (tcgen05 `cta_group::N`)"),
+)
+
+_TMA_EXAMPLE_NOTE = "The spec page shows this op only in prose or a worked example; the form below is what cute-ir's grammar accepts."
+
+_DOCS: dict[str, OpDoc] = {
+    "cute_nvgpu.make_sm120_mma_bs": OpDoc(
+        attributes=tuple(a for a in _MMA_ATTRIBUTES if a[0] != "cta_group")),
+    "cute_nvgpu.make_mma_atom": OpDoc(attributes=_MMA_ATTRIBUTES),
+    "cute_nvgpu.make_copy_atom": OpDoc(attributes=(
+        ("val_type", "element type the copy moves"),
+        ("num_matrices", "`atom.ldsm` / `atom.stsm`: 8x8 b16 matrices per instruction (1, 2, 4)"),
+        ("…", "other keys are kept as the atom's settings"))),
+    "cute_nvgpu.mma": OpDoc(operands=(
+        Operand("%atom", "the MMA atom (its type names the atom)", "—"),
+        Operand("%d", "accumulator out", "per atom, below (D)"),
+        Operand("%a", "A", "per atom, below"),
+        Operand("%b", "B", "per atom, below"),
+        Operand("%c", "accumulator in", "as D"),
+        Operand("%e", "sparse atoms: metadata", "per atom, below (E)"),
+        Operand("%sfa, %sfb", "block-scaled atoms: scale factors of A and B", "per atom, below"))),
+    "cute_nvgpu.copy": OpDoc(operands=(
+        Operand("%atom", "the copy atom", "—"),
+        Operand("%src", "source fragment", "per atom, below"),
+        Operand("%dst", "destination fragment", "per atom, below"))),
+    "cute_nvgpu.atom.non_exec_tiled_tma_load": OpDoc(
+        operands=(Operand("%desc", "TMA descriptor (`!cute_nvgpu.tma_descriptor_tiled`)", "gmem tensor map"),
+                  Operand("%tile", "partitioner tile layout", "—"),
+                  Operand("%cta_map", "CTA value map layout", "—")),
+        attributes=(("num_multicast", "CTAs receiving the tile (1 = no multicast)"),),
+        syntax="%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = N} : !cute_nvgpu.atom.non_exec_tiled_tma_load",
+        example="%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = 1} : !cute_nvgpu.atom.non_exec_tiled_tma_load"),
+    "cute_nvgpu.atom.non_exec_tiled_tma_store": OpDoc(
+        operands=(Operand("%desc", "TMA descriptor", "gmem tensor map"),
+                  Operand("%tile", "partitioner tile layout", "—"),
+                  Operand("%cta_map", "CTA value map layout", "—")),
+        syntax="%atom = cute_nvgpu.atom.non_exec_tiled_tma_store %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_store",
+        example="%store = cute_nvgpu.atom.non_exec_tiled_tma_store %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_store",
+        note=_TMA_EXAMPLE_NOTE),
+    "cute_nvgpu.atom.non_exec_tiled_tma_reduce": OpDoc(
+        operands=(Operand("%desc", "TMA descriptor", "gmem tensor map"),
+                  Operand("%tile", "partitioner tile layout", "—"),
+                  Operand("%cta_map", "CTA value map layout", "—")),
+        syntax="%atom = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_reduce",
+        example="%reduce = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_reduce",
+        note=_TMA_EXAMPLE_NOTE),
+    "cute_nvgpu.atom.make_exec_tma": OpDoc(
+        operands=(Operand("%atom", "non-exec TMA atom", "—"),
+                  Operand("%mbar", "mbarrier the transfer completes on", "smem")),
+        attributes=(("cache_mode", "`#cute_nvgpu.load_cache_mode<...>` cache hint"),),
+        syntax="%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar {cache_mode = #cute_nvgpu.load_cache_mode<M>} : !cute_nvgpu.atom.tma_load",
+        example="%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar {cache_mode = #cute_nvgpu.load_cache_mode<cg>} : !cute_nvgpu.atom.tma_load"),
+    "cute_nvgpu.atom.tma_load": OpDoc(
+        operands=(Operand("%exec", "executable TMA load atom", "—"),
+                  Operand("%smem_tile", "destination tile", "smem"),
+                  Operand("%coord", "tile coordinates", "index (scalar)")),
+        attributes=(("allow_tma", "lowering may use TMA"), ("inBounds", "the box is known to be in bounds")),
+        syntax="cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord {allow_tma = true, inBounds = true}",
+        example="cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord {allow_tma = true, inBounds = true}"),
+    "cute_nvgpu.atom.tma_store": OpDoc(
+        operands=(Operand("%exec", "executable TMA store atom", "—"),
+                  Operand("%smem_tile", "source tile", "smem"),
+                  Operand("%coord", "tile coordinates", "index (scalar)")),
+        syntax="cute_nvgpu.atom.tma_store %exec, %smem_tile, %coord",
+        example="cute_nvgpu.atom.tma_store %exec, %smem_tile, %coord",
+        note=_TMA_EXAMPLE_NOTE),
+    "cute_nvgpu.atom.tma_reduce": OpDoc(
+        operands=(Operand("%exec", "executable TMA reduce atom", "—"),
+                  Operand("%smem_tile", "source tile", "smem"),
+                  Operand("%coord", "tile coordinates", "index (scalar)")),
+        attributes=(("kind", "reduction: `ADD`, `MIN`, `MAX`, `INC`, `DEC`, `AND`, `OR`, `XOR`"),),
+        syntax="cute_nvgpu.atom.tma_reduce %exec, %smem_tile, %coord {kind = #cute_nvgpu.tma_reduce_kind<K>}",
+        example="cute_nvgpu.atom.tma_reduce %exec, %smem_tile, %coord {kind = #cute_nvgpu.tma_reduce_kind<ADD>}",
+        note=_TMA_EXAMPLE_NOTE),
+    "cute_nvgpu.atom.tma_partition": OpDoc(
+        operands=(Operand("%atom", "TMA atom", "—"),
+                  Operand("%smem_layout", "shared-memory layout", "smem"),
+                  Operand("%gmem_layout", "global layout", "gmem"),
+                  Operand("%cta_v_map", "CTA value map", "—")),
+        syntax="%part = cute_nvgpu.atom.tma_partition %atom, %smem_layout, %gmem_layout, %cta_v_map",
+        example="%part = cute_nvgpu.atom.tma_partition %atom, %smem_layout, %gmem_layout, %cta_v_map",
+        note=_TMA_EXAMPLE_NOTE),
+    "cute_nvgpu.prefetch_tma_desc": OpDoc(
+        operands=(Operand("%desc", "TMA descriptor", "gmem tensor map"),),
+        syntax="cute_nvgpu.prefetch_tma_desc %desc : !cute_nvgpu.tma_descriptor_tiled",
+        example="cute_nvgpu.prefetch_tma_desc %desc : !cute_nvgpu.tma_descriptor_tiled",
+        note=_TMA_EXAMPLE_NOTE),
+    "cute_nvgpu.atom.set_value": OpDoc(
+        operands=(Operand("%atom", "the atom", "—"), Operand("%value", "the new field value", "rmem")),
+        syntax="cute_nvgpu.atom.set_value<field>(%atom, %value) : (AtomType, ValueType)",
+        example="cute_nvgpu.atom.set_value<tma_bar>(%atom, %mbar) : (!cute_nvgpu.atom.tma_load, memref<1xi64, 3>)",
+        note="CuTe DSL spelling (reference/cute-dsl-surface.md); accepted, not verified."),
+}
+
+# One example per type mnemonic: spec spelling first, CuTe DSL spelling second where it exists.
+_TYPE_EXAMPLES: dict[str, tuple[str, ...]] = {
+    "atom.universal_fma": (
+        "%fma = cute_nvgpu.make_mma_atom {shape_MNK = [1, 1, 1], a_type = f32, b_type = f32, c_type = f32} : !cute_nvgpu.atom.universal_fma",
+        "!fma = !cute_nvgpu.atom.universal_fma<1x1x1, (f32, f32) -> f32 >"),
+    "sm80.mma": (
+        "%mma = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm80.mma",
+        "!mma = !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>"),
+    "sm80.sparse_mma": (
+        "%sp = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 32], a_type = i8, b_type = i8, c_type = i32} : !cute_nvgpu.sm80.sparse_mma",),
+    "sm89.mma": (
+        "%fp8 = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 32], a_type = f8E4M3FN, b_type = f8E5M2, c_type = f32} : !cute_nvgpu.sm89.mma",),
+    "smem_desc": ("!desc = !cute_nvgpu.smem_desc",),
+    "smem_desc_view": (
+        "!desc_a = !cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, #cute.layout<(64, 16):(16, 1)>>",
+        "!desc_dsl = !cute_nvgpu.smem_desc_view<!cute_nvgpu.smem_desc, \"(1,2,4,(1,7)):(0,512,2,(0,1024))\">"),
+    "sm90.mma": (
+        "%wgmma = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm90.mma",
+        "!wgmma = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>"),
+    "sm100.mma": (
+        "%umma = cute_nvgpu.make_mma_atom {shape_MNK = [128, 256, 16], a_type = bf16, b_type = bf16, c_type = f32, cta_group = 1} : !cute_nvgpu.sm100.mma",),
+    "sm100.mma_sp": (
+        "%umma_sp = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 32], a_type = f16, b_type = f16, c_type = f32, cta_group = 1} : !cute_nvgpu.sm100.mma_sp",),
+    "sm100.mma_bs": (
+        "%umma_bs = cute_nvgpu.make_mma_atom {shape_MNK = [128, 256, 32], a_type = f8E4M3FN, b_type = f8E4M3FN, c_type = f32, vec_size = 32, sf_type = f8E8M0FNU, cta_group = 1} : !cute_nvgpu.sm100.mma_bs",),
+    "sm100.mma_bs_sp": (
+        "%umma_bs_sp = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 64], a_type = f8E4M3FN, b_type = f8E4M3FN, c_type = f32, vec_size = 32, sf_type = f8E8M0FNU, cta_group = 1} : !cute_nvgpu.sm100.mma_bs_sp",),
+    "SM120.mma_bs": (
+        "%nvfp4 = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 64], vec_size = 16, a_type = f4E2M1FN, b_type = f4E2M1FN, c_type = f32, sf_type = f8E4M3FN} : !cute_nvgpu.SM120.mma_bs",
+        "!nvfp4 = !cute_nvgpu.SM120.mma_bs<16x8x64, vec_size = 16, elem_type = (f4E2M1FN, f4E2M1FN, f32), sf_type = f8E4M3FN, use_sf_layout_TV = false>"),
+    "atom.tmem_load": (
+        "%tmem_ld = cute_nvgpu.make_copy_atom {val_type = f32} : !cute_nvgpu.atom.tmem_load",
+        "!tmem_ld = !cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>"),
+    "atom.tmem_store": ("%tmem_st = cute_nvgpu.make_copy_atom {val_type = f32} : !cute_nvgpu.atom.tmem_store",),
+    "atom.s2t_copy": ("%s2t = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.s2t_copy",),
+    "tma_descriptor_tiled": ("!tmap = !cute_nvgpu.tma_descriptor_tiled",),
+    "tma_descriptor_im2col": ("!tmap_im2col = !cute_nvgpu.tma_descriptor_im2col",),
+    "atom.tma_load": (
+        "%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar {cache_mode = #cute_nvgpu.load_cache_mode<cg>} : !cute_nvgpu.atom.tma_load",
+        "!tma_ld = !cute_nvgpu.atom.tma_load<f16, copy_bits = 131072, mode = tiled, num_cta = 1, g_stride = <\"()\"> tma_gbasis = <\"(64,128,1):(1@1,1@0,1@2)\">>"),
+    "atom.tma_store": ("!tma_st = !cute_nvgpu.atom.tma_store",),
+    "atom.tma_reduce": ("!tma_red = !cute_nvgpu.atom.tma_reduce",),
+    "atom.universal_copy": (
+        "%cp = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.universal_copy<f16, 128 b, mem_order=acquire, mem_scope=cluster>",),
+    "atom.simt_async_copy": ("%cp_async = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.simt_async_copy",),
+    "atom.ldsm": (
+        "%ldsm = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.ldsm",
+        "!ldsm = !cute_nvgpu.atom.ldsm<val_type = f16, mode = <\"(8,8)\">, sz_pattern = u16, num_matrices = 4, n>"),
+    "atom.stsm": ("%stsm = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.stsm",),
+    "atom.non_exec_tiled_tma_load": (
+        "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = 1} : !cute_nvgpu.atom.non_exec_tiled_tma_load",),
+    "atom.non_exec_tiled_tma_store": (
+        "%store = cute_nvgpu.atom.non_exec_tiled_tma_store %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_store",),
+    "atom.non_exec_tiled_tma_reduce": (
+        "%reduce = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_reduce",),
+}
+
+_INTEGER_EXAMPLE = ("!sf = !cute_nvgpu.i4<divby 2>", "!packed = !cute_nvgpu.i6")
+
+_ZERO_PARAMETER = {"smem_desc", "tma_descriptor_tiled", "tma_descriptor_im2col"}
+
+
+# ------------------------------------------------------------------ rendering
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9_-]", "", text.lower().replace(" ", "-"))
+
+
+def _anchors(headings: list[str]) -> list[str]:
+    """GitHub's heading anchors, in document order (repeats get `-1`, `-2`, ...)."""
+    seen: dict[str, int] = {}
+    out = []
+    for heading in headings:
+        slug = _slug(heading)
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        out.append(slug if count == 0 else f"{slug}-{count}")
+    return out
+
+
+def _block(lines: tuple[str, ...] | list[str]) -> list[str]:
+    return [f"```{FENCE}", *lines, "```"]
+
+
+def _atoms_with(interface: Interface) -> list[AtomRow]:
+    return [r for r in ATOMS if r.implements(interface)]
+
+
+def _residency_table(rows: list[AtomRow], roles: tuple[str, ...]) -> list[str]:
+    lines = ["| Atom | " + " | ".join(roles) + " |", "|---" * (len(roles) + 1) + "|"]
+    for row in rows:
+        allowed = {o.role: " or ".join(r.value for r in o.allowed) for o in row.operands}
+        cells = []
+        for role in roles:
+            key = "D" if role == "C" else role
+            cells.append(allowed.get(key, "—"))
+        lines.append(f"| `{row.mnemonic}` | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _op_section(op: OpRow) -> list[str]:
+    doc = _DOCS.get(op.name, OpDoc())
+    syntax = op.syntax or doc.syntax
+    example = op.example or doc.example
+    out = [f"### `{op.name}`", "", op.summary, "", f"- Spec page: `{op.source}`", f"- Kind: {op.kind}"]
+    if doc.note:
+        out.append(f"- Note: {doc.note}")
+    out += ["", "**Syntax**", "", "```text", syntax, "```", ""]
+    out.append("**Operands**")
+    out.append("")
+    if doc.operands:
+        out += ["| Operand | Meaning | Residency |", "|---|---|---|"]
+        out += [f"| `{o.name}` | {o.meaning} | {o.residency} |" for o in doc.operands]
+    else:
+        out.append("None: the atom is built from the attributes and the result type.")
+    if op.kind == "mma":
+        out += ["", "Residency per MMA atom (C lives where D does):", ""]
+        out += _residency_table(_atoms_with(Interface.MMA_ATOM), ("D", "A", "B", "C", "E", "SFA", "SFB"))
+    elif op.kind == "copy":
+        out += ["", "Residency per copy atom:", ""]
+        out += _residency_table(_atoms_with(Interface.COPY_ATOM), ("src", "dst"))
+    out += ["", "**Attributes**", ""]
+    if doc.attributes:
+        out += ["| Attribute | Meaning |", "|---|---|"]
+        out += [f"| `{k}` | {v} |" for k, v in doc.attributes]
+    else:
+        out.append("None.")
+    out += ["", "**Example**", ""] + _block([example]) + [""]
+    return out
+
+
+def _parameters(row: AtomRow) -> str:
+    if row.mnemonic == "atom.universal_copy":
+        return ("`<value type[, N b][, " + ALLOW_DSMEM + "][, mem_order=O][, mem_scope=S]>`: value type first; "
+                "bit width in bits with a space before `b` (a power of two); memory order one of "
+                + ", ".join(f"`{v}`" for v in MEMORY_ORDERS) + "; scope one of "
+                + ", ".join(f"`{v}`" for v in MEMORY_SCOPES) + ". Absent fields are elided, never printed as defaults.")
+    if row.mnemonic == "smem_desc_view":
+        return "`<source type, layout>`: the shared-memory object (memory space 3) and the CuTe layout WGMMA/UMMA reads it with."
+    if row.mnemonic in _ZERO_PARAMETER:
+        return "None (zero-parameter type)."
+    if row.implements(Interface.MMA_ATOM):
+        return ("None in the spec spelling: the building op's attributes (`shape_MNK`, `a_type`, `b_type`, "
+                "`c_type`" + (", `vec_size`, `sf_type`" if row.implements(Interface.BLOCK_SCALE_ATOM) else "")
+                + (", `cta_group`" if row.mnemonic.startswith("sm100.") else "")
+                + ") configure it. CuTe DSL dumps spell them as parameters: `<MxNxK, elem_type = (A, B, C), ...>`.")
+    return ("None in the spec spelling (attributes of the building op such as `val_type` configure it); "
+            "CuTe DSL dumps carry `key = value` parameters, kept as the atom's settings.")
+
+
+def _lattice_table(row: AtomRow) -> list[str]:
+    rows = find_mma_rows(atom=row.mnemonic)
+    if not rows:
+        return []
+    out = ["", "| Lattice row | A × B → C | Shapes | Gate |", "|---|---|---|---|"]
+    for r in rows:
+        types = f"{'/'.join(r.a_types)} × {'/'.join(r.b_types)} → {'/'.join(r.c_types)}"
+        extra = []
+        if r.block_scale is not None:
+            extra.append(f"kind::{r.block_scale.kind}, vec {r.block_scale.vec_size}, "
+                         f"{'/'.join(r.block_scale.scale_types)} scales")
+        if r.cta_group is not None:
+            extra.append(f"cta_group::{r.cta_group}")
+        if extra:
+            types += " (" + "; ".join(extra) + ")"
+        out.append(f"| `{r.key}` | {types} | {shapes_text([r])} | {describe_requirements(r.requires)} |")
+    return out
+
+
+def _type_section(row: AtomRow) -> list[str]:
+    runs = targets_satisfying(row.requires)
+    out = [f"### `!cute_nvgpu.{row.mnemonic}`", "", row.description, "",
+           "| | |", "|---|---|",
+           f"| Family | {row.family.value} |",
+           f"| Minimum tier (spec) | {row.spec_min_tier} |",
+           f"| Hardware gate | {describe_requirements(row.requires)} |",
+           f"| Targets that run it | {', '.join(runs)} |",
+           f"| Interfaces | {', '.join(sorted(i.value for i in row.interfaces))} |",
+           f"| Operand residency | {'; '.join(f'{o.role}: ' + ' or '.join(r.value for r in o.allowed) for o in row.operands) or '—'} |",
+           "", f"**Parameters:** {_parameters(row)}"]
+    out += _lattice_table(row)
+    if row.deviation:
+        out += ["", f"*Hardware deviation from the spec:* {row.deviation}"]
+    out += ["", "**Example**", ""] + _block(_TYPE_EXAMPLES[row.mnemonic]) + [""]
+    return out
+
+
+def render() -> str:
+    out = ["# cute_nvgpu operations and types", "",
+           f"<!-- Generated by `{COMMAND}` from server/cute_ir/dialects/cute_nvgpu/ops.py and "
+           "server/cute_ir/tables/. Do not edit by hand: tests/test_ops_doc.py fails when this "
+           "file and the generator disagree. -->", "",
+           "Operations come from the op table; residencies, tiers, hardware gates and shape "
+           "lattices from the atom tables (the hardware-correct gates: see docs/spec-deviations.md). "
+           "Every example parses with cute-ir's grammar.", "",
+           "## Operations", ""]
+    anchors = _anchors([op.name for op in OPS] + ["!cute_nvgpu." + r.mnemonic for r in ATOMS])
+    op_anchor = dict(zip((op.name for op in OPS), anchors))
+    type_anchor = dict(zip((r.mnemonic for r in ATOMS), anchors[len(OPS):]))
+    out += [f"- [`{op.name}`](#{op_anchor[op.name]})" for op in OPS]
+    out += [""]
+    for op in OPS:
+        out += _op_section(op)
+    out += ["## Types", "",
+            "The 27 type mnemonics in the dialect's dispatch order (case-sensitive: `SM120.mma_bs`), "
+            "then the atom integer types.", ""]
+    for family in AtomFamily:
+        out.append(f"- {family.value}: " + ", ".join(
+            f"[`{r.mnemonic}`](#{type_anchor[r.mnemonic]})" for r in ATOMS if r.family is family))
+    out += [""]
+    for row in ATOMS:
+        out += _type_section(row)
+    out += ["### `!cute_nvgpu.i<N>`", "",
+            "Atom integer type: an N-bit packed sub-byte or microscaling fragment element. Reached only "
+            "after every literal mnemonic missed; N must fit in 32 bits.", "",
+            "| | |", "|---|---|",
+            "| Family | atom integer types |",
+            "| Minimum tier (spec) | all |",
+            "| Hardware gate | any target |",
+            "| Interfaces | — |", "",
+            "**Parameters:** optional `<divby M>`: M values share one packed lane (lane "
+            "interpretation, not arithmetic).", "",
+            "**Example**", ""] + _block(list(_INTEGER_EXAMPLE)) + [""]
+    return "\n".join(out)
+
+
+def examples(markdown: str) -> list[str]:
+    """Every line of every `mlir` code block in `markdown`."""
+    found, inside = [], False
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            inside = line == f"```{FENCE}"
+            continue
+        if inside:
+            found.append(line)
+    return found
+
+
+def main() -> None:
+    sys.stdout.write(render())
+
+
+if __name__ == "__main__":
+    main()

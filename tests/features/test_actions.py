@@ -1,0 +1,169 @@
+"""Quick fixes (features/actions.py, lsp/actions.py): each produces the exact edit, and the
+edited text, analysed again, no longer has the diagnostic."""
+from __future__ import annotations
+
+from lsprotocol import types as lsp
+
+from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.diagnostics import Span
+from cute_ir.features.actions import LATTICE_SHAPE, UNKNOWN_TYPE, Fix, quick_fixes, replace_shape
+
+URI = "file:///actions.ir"
+
+CASE = (
+    "func.func @f() {\n"
+    "  %a = cute.make_atom : !cute_nvgpu.sm120.mma_bs\n"
+    "  %b = cute.make_atom : !cute_nvgpu.Sm90.Mma\n"
+    "  %c = cute.make_atom : !cute_nvgpu.bogus\n"
+    "  return\n"
+    "}\n"
+)
+SHAPE_ATTRIBUTE = (
+    "func.func @f() {\n"
+    "  %a = cute_nvgpu.make_mma_atom {shape_MNK = [64, 100, 16], a_type = f16, b_type = f16, c_type = f32}"
+    " : !cute_nvgpu.sm90.mma\n"
+    "  return\n"
+    "}\n"
+)
+SHAPE_DSL = (
+    "func.func @f() {\n"
+    "  %atom = cute_nvgpu.make_mma_atom : !cute_nvgpu.sm80.mma<16x8x20, elem_type = (f16, f16, f32)>\n"
+    "  return\n"
+    "}\n"
+)
+SHAPE_SM120 = (
+    "%a = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16,8,48], vec_size = 32, a_type = f8E4M3FN,"
+    " b_type = f8E4M3FN, c_type = f32} : !cute_nvgpu.SM120.mma_bs\n"
+)
+
+
+def analyse(text: str, arch: str = "sm_90a") -> DocumentAnalysis:
+    return DocumentAnalysis(URI, text, settings=Settings(target_arch=arch))
+
+
+def fixes_at(analysis: DocumentAnalysis, needle: str) -> list[Fix]:
+    at = analysis.document.text.index(needle)
+    return quick_fixes(analysis, Span(at, at), analysis.diagnostics())
+
+
+def apply(text: str, fix: Fix) -> str:
+    data = text.encode()
+    for span, new_text in sorted(fix.edits, key=lambda e: -e[0].start):
+        data = data[:span.start] + new_text.encode() + data[span.end:]
+    return data.decode()
+
+
+def codes(analysis: DocumentAnalysis) -> list[str]:
+    return [d.code for d in analysis.diagnostics()]
+
+
+# ------------------------------------------------------------------ the mnemonic's case
+def test_case_fix_respells_sm120():
+    analysis = analyse(CASE, "sm_120a")
+    (fix,) = fixes_at(analysis, "sm120.mma_bs")
+    start = CASE.index("sm120.mma_bs")
+    assert fix.code == UNKNOWN_TYPE
+    assert fix.diagnostic.message == "unknown  type `sm120.mma_bs` in dialect `cute_nvgpu`"
+    assert fix.edits == ((Span(start, start + len("sm120.mma_bs")), "SM120.mma_bs"),)
+    assert fix.title == "Change `sm120.mma_bs` to `SM120.mma_bs` (the dialect's exact spelling)"
+
+    fixed = apply(CASE, fix)
+    assert "!cute_nvgpu.SM120.mma_bs\n" in fixed
+    after = analyse(fixed, "sm_120a")
+    assert not any(d.code == UNKNOWN_TYPE and "mma_bs" in d.message for d in after.diagnostics())
+    assert codes(after).count(UNKNOWN_TYPE) == codes(analyse(CASE, "sm_120a")).count(UNKNOWN_TYPE) - 1
+
+
+def test_case_fix_for_any_case_insensitive_match():
+    analysis = analyse(CASE)
+    (fix,) = fixes_at(analysis, "Sm90.Mma")
+    start = CASE.index("Sm90.Mma")
+    assert fix.edits == ((Span(start, start + len("Sm90.Mma")), "sm90.mma"),)
+
+
+def test_no_case_fix_for_a_mnemonic_that_does_not_exist():
+    analysis = analyse(CASE)
+    assert fixes_at(analysis, "bogus") == []
+
+
+# ------------------------------------------------------------------ the nearest legal shape
+def test_shape_fix_on_the_shape_attribute():
+    analysis = analyse(SHAPE_ATTRIBUTE)
+    (diagnostic,) = [d for d in analysis.diagnostics() if d.code == LATTICE_SHAPE]
+    (fix,) = fixes_at(analysis, "[64, 100, 16]")
+    start = SHAPE_ATTRIBUTE.index("[64, 100, 16]")
+    assert fix.code == LATTICE_SHAPE and fix.diagnostic == diagnostic
+    assert fix.edits == ((Span(start, start + len("[64, 100, 16]")), "[64, 96, 16]"),)
+    assert fix.title == "Use the nearest legal `sm90.mma` shape 64x96x16"
+
+    after = analyse(apply(SHAPE_ATTRIBUTE, fix))
+    assert LATTICE_SHAPE not in codes(after)
+    assert "shape_MNK = [64, 96, 16]" in after.document.text
+
+
+def test_shape_fix_on_the_dsl_shape_parameter():
+    analysis = analyse(SHAPE_DSL)
+    assert LATTICE_SHAPE in codes(analysis)
+    (fix,) = fixes_at(analysis, "16x8x20")
+    start = SHAPE_DSL.index("16x8x20")
+    assert fix.edits == ((Span(start, start + len("16x8x20")), "16x8x16"),)
+
+    after = analyse(apply(SHAPE_DSL, fix))
+    assert LATTICE_SHAPE not in codes(after)
+
+
+def test_shape_fix_keeps_the_spelling_and_respects_vec_size():
+    analysis = analyse(SHAPE_SM120, "sm_120a")
+    (fix,) = fixes_at(analysis, "[16,8,48]")
+    start = SHAPE_SM120.index("[16,8,48]")
+    # vec_size 32 with FP8 inputs: m16n8k32 (kind::mxf8f6f4); the written spacing is kept.
+    assert fix.edits == ((Span(start, start + len("[16,8,48]")), "[16,8,32]"),)
+    assert LATTICE_SHAPE not in codes(analyse(apply(SHAPE_SM120, fix), "sm_120a"))
+
+
+def test_fixes_only_for_diagnostics_in_the_range():
+    analysis = analyse(SHAPE_ATTRIBUTE)
+    at = SHAPE_ATTRIBUTE.index("return")
+    assert quick_fixes(analysis, Span(at, at), analysis.diagnostics()) == []
+    everything = Span(0, len(analysis.document.data))
+    assert [f.code for f in quick_fixes(analysis, everything, analysis.diagnostics())] == [LATTICE_SHAPE]
+
+
+def test_replace_shape_keeps_every_spelling():
+    assert replace_shape("[64, 100, 16]", (64, 96, 16)) == "[64, 96, 16]"
+    assert replace_shape("16x8x20", (16, 8, 16)) == "16x8x16"
+    assert replace_shape('<"(16,8,48)">', (16, 8, 32)) == '<"(16,8,32)">'
+    assert replace_shape("[64, 100]", (64, 96, 16)) is None
+
+
+# ------------------------------------------------------------------ the LSP handler
+def test_lsp_code_action_is_a_quickfix_with_a_workspace_edit():
+    from cute_ir.lsp.actions import on_code_action
+    from cute_ir.lsp.server import server
+
+    analysis = analyse(SHAPE_ATTRIBUTE)
+    server.analyses[URI] = analysis
+    try:
+        start = SHAPE_ATTRIBUTE.index("[64, 100, 16]")
+        line = SHAPE_ATTRIBUTE[:start].count("\n")
+        column = start - (SHAPE_ATTRIBUTE.rfind("\n", 0, start) + 1)
+        rng = lsp.Range(start=lsp.Position(line=line, character=column),
+                        end=lsp.Position(line=line, character=column + len("[64, 100, 16]")))
+        sent = lsp.Diagnostic(range=rng, message=analysis.diagnostics()[0].message,
+                              severity=lsp.DiagnosticSeverity.Error, code=LATTICE_SHAPE, source="verify")
+        params = lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=URI),
+            range=lsp.Range(start=rng.start, end=rng.start),
+            context=lsp.CodeActionContext(diagnostics=[sent]))
+        (action,) = on_code_action(server, params)
+        assert action.kind == lsp.CodeActionKind.QuickFix
+        assert action.title == "Use the nearest legal `sm90.mma` shape 64x96x16"
+        assert action.diagnostics == [sent]
+        assert action.edit == lsp.WorkspaceEdit(changes={URI: [lsp.TextEdit(range=rng, new_text="[64, 96, 16]")]})
+
+        only_refactors = lsp.CodeActionParams(
+            text_document=params.text_document, range=params.range,
+            context=lsp.CodeActionContext(diagnostics=[sent], only=[lsp.CodeActionKind.Refactor]))
+        assert on_code_action(server, only_refactors) is None
+    finally:
+        server.analyses.pop(URI, None)

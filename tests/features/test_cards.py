@@ -1,0 +1,229 @@
+"""Hover contract cards (features/cards.py, features/hover.py) and the completions that share
+them (features/completion.py), checked as a kernel engineer reads them."""
+from __future__ import annotations
+
+from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.features.completion import complete
+from cute_ir.features.hover import hover
+
+WGMMA = (
+    "func.func @wgmma() {\n"
+    "  %wg = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32}"
+    " : !cute_nvgpu.sm90.mma\n"
+    "  return\n"
+    "}\n"
+)
+NVFP4 = (
+    "func.func @nvfp4() {\n"
+    "  %bs = cute.static : !cute_nvgpu.SM120.mma_bs<16x8x64, vec_size = 16, elem_type = (f4E2M1FN, f4E2M1FN, f32),"
+    " sf_type = f8E4M3FN, use_sf_layout_TV = false>\n"
+    "  return\n"
+    "}\n"
+)
+LDSM = (
+    "func.func @ldsm() {\n"
+    "  %ld = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.ldsm\n"
+    "  return\n"
+    "}\n"
+)
+UMMA = (
+    "func.func @umma() {\n"
+    "  %um = cute_nvgpu.make_mma_atom {shape_MNK = [128, 256, 16], a_type = f16, b_type = f16, c_type = f32,"
+    " cta_group = 2} : !cute_nvgpu.sm100.mma\n"
+    "  return\n"
+    "}\n"
+)
+
+
+def analyse(text: str, arch: str = "sm_90a") -> DocumentAnalysis:
+    return DocumentAnalysis("file:///card.ir", text, settings=Settings(target_arch=arch))
+
+
+def card(text: str, needle: str, arch: str = "sm_90a", into: int = 1) -> list[str]:
+    analysis = analyse(text, arch)
+    offset = text.encode().index(needle.encode()) + into
+    result = hover(analysis, offset)
+    assert result is not None, f"no hover at {needle!r}"
+    return result.markdown.splitlines()
+
+
+# ------------------------------------------------------------------ sm90.mma built with attributes
+def test_wgmma_card_from_make_op_attributes():
+    lines = card(WGMMA, "sm90.mma")
+    assert lines[0] == "**`!cute_nvgpu.sm90.mma`** — MMA atoms"
+    # Tier: the spec's minimum tier, the hardware gate, and whether the target runs it.
+    assert "| Minimum tier | SM90 (hardware gate: sm_90a) |" in lines
+    assert "| Target | sm_90a: yes |" in lines
+    assert "| Interfaces | MmaAtom, SmemDescriptorAtom |" in lines
+    assert "| Operand residency | A: rmem or smem_desc; B: smem_desc; D: rmem |" in lines
+    # The lattice row the attributes select.
+    assert "**As written:** `64x128x16` · f16 × f16 → f32" in lines
+    assert "**Lattice:** `sm90.wgmma.f16` — M 64, N 8..256 step 8, K 16" in lines
+    # Per-thread fragments of the 128-thread warpgroup: 64*128/128 f32 accumulators; an A in
+    # registers is 64*16/128 = 8 f16 = 4 b32; descriptor operands have no per-thread fragment.
+    assert "Fragments per thread of the warpgroup (128 threads):" in lines
+    assert "| A | f16 | smem_desc | — | — |" in lines
+    assert "| A | f16 | rmem | 8 | 4 |" in lines
+    assert "| B | f16 | smem_desc | — | — |" in lines
+    assert "| C / D | f32 | rmem | 64 | 64 |" in lines
+    # The instruction (SS and RS forms), no register lists.
+    assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 d, a_desc, b_desc, p, 1, 1, 0, 0;" in lines
+    assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 d, a, b_desc, p, 1, 1, 0;" in lines
+    assert not any("{%" in line for line in lines)
+    # The deviation: wgmma is sm_90a only.
+    assert any(line.startswith("*Hardware deviation from the spec:*") and "sm_90a only" in line for line in lines)
+
+
+def test_op_name_and_value_hovers_carry_the_same_contract():
+    type_card = card(WGMMA, "sm90.mma")
+    contract = type_card[type_card.index("**As written:** `64x128x16` · f16 × f16 → f32"):]
+    op = card(WGMMA, "cute_nvgpu.make_mma_atom")
+    assert op[0] == "**`cute_nvgpu.make_mma_atom`** — cute_nvgpu operation"
+    assert op[-len(contract):] == contract
+    value = card(WGMMA, "%wg")
+    assert value[0] == "**`%wg`** : `!cute_nvgpu.sm90.mma`"
+    assert value[-len(contract):] == contract
+
+
+def test_value_hover_of_an_atom_spelled_in_its_type_is_unchanged():
+    text = "func.func @f() {\n  %u = test.make : !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>\n  return\n}\n"
+    analysis = analyse(text)
+    result = hover(analysis, text.index("%u") + 1)
+    assert result.markdown == ("**`%u`** : `!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>`"
+                               "\n\nresult of `test.make`, defined on line 2; 0 uses")
+
+
+def test_the_atom_operand_of_mma_shows_the_atom_it_applies():
+    text = WGMMA.replace("  return\n", "  cute_nvgpu.mma %wg, %d, %a, %b, %d : (!cute_nvgpu.sm90.mma, memref<64xf32>, "
+                         "memref<8xf16>, !cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, "
+                         "#cute.layout<(16, 128):(128, 1)>>, memref<64xf32>)\n  return\n")
+    at = text.index("(!cute_nvgpu.sm90.mma") + 3
+    lines = hover(analyse(text), at).markdown.splitlines()
+    assert "**Lattice:** `sm90.wgmma.f16` — M 64, N 8..256 step 8, K 16" in lines
+
+
+def test_a_shape_outside_the_lattice_names_the_nearest_legal_one():
+    lines = card(WGMMA.replace("[64, 128, 16]", "[64, 100, 16]"), "sm90.mma")
+    assert ("**Lattice:** `64x100x16` is not a legal shape; nearest legal shape **64x96x16** "
+            "(legal: M 64, N 8..256 step 8, K 16).") in lines
+
+
+# ------------------------------------------------------------------ SM120.mma_bs, CuTe DSL spelling
+def test_sm120_block_scaled_card_from_dsl_parameters():
+    lines = card(NVFP4, "SM120.mma_bs", arch="sm_120a")
+    assert lines[0] == "**`!cute_nvgpu.SM120.mma_bs`** — MMA atoms"
+    assert "| Minimum tier | SM120 (hardware gate: sm_120f) |" in lines
+    assert "| Target | sm_120a: yes |" in lines
+    assert "| Interfaces | BlockScaleAtom, MmaAtom |" in lines
+    assert "**As written:** `16x8x64` · e2m1 × e2m1 → f32 · vec_size 16, scales ue4m3" in lines
+    # NVFP4: vec 16 with UE4M3 scales is kind::mxf4nvf4 scale_vec::4X (hardware-facts 5).
+    assert "**Lattice:** `sm120.m16n8k64.mxf4nvf4.vec16` — M 16, N 8, K 64" in lines
+    assert "Fragments per thread of the warp (32 threads):" in lines
+    # A: 16*64/32 = 32 e2m1 (4 bits, packed) = 4 b32; B: 8*64/32 = 16 = 2 b32; C: 4 f32.
+    assert "| A | e2m1 | rmem | 32 | 4 |" in lines
+    assert "| B | e2m1 | rmem | 16 | 2 |" in lines
+    assert "| C / D | f32 | rmem | 4 | 4 |" in lines
+    assert "| SFA (scale factors) | ue4m3 | rmem | — | 1 |" in lines
+    assert "| SFB (scale factors) | ue4m3 | rmem | — | 1 |" in lines
+    assert ("mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3 "
+            "d, a, b, c, sfa, {0, 0}, sfb, {0, 0};") in lines
+    assert any(line.startswith("*Lattice row `sm120.m16n8k64.mxf4nvf4.vec16`:*") and "ue4m3" in line
+               for line in lines)
+    assert any(line.startswith("*Hardware deviation from the spec:*") and "E8M0 scales only" in line
+               for line in lines)
+
+
+# ------------------------------------------------------------------ ldsm
+def test_ldsm_card_picks_the_x4_variant():
+    lines = card(LDSM, "atom.ldsm")
+    assert lines[0] == "**`!cute_nvgpu.atom.ldsm`** — TMEM and copy atoms"
+    assert "| Minimum tier | SM75 (hardware gate: sm_75) |" in lines
+    assert "| Target | sm_90a: yes |" in lines
+    assert "| Interfaces | CopyAtom |" in lines
+    assert "| Operand residency | src: smem; dst: rmem |" in lines
+    assert "**Copy variant:**" in lines
+    # Four 8x8 b16 matrices: 4 b32 registers = 8 b16 elements per lane.
+    assert "| `x4` | smem → rmem | 4 | 8 × b16 | yes |" in lines
+    assert "ldmatrix.sync.aligned.m8n8.x4.shared.b16 d, [src];" in lines
+
+
+def test_ldsm_transposed_spelling():
+    lines = card("!t = !cute_nvgpu.atom.ldsm<m8n8.x2.trans>\n", "atom.ldsm")
+    assert "| `x2.trans` | smem → rmem | 2 | 4 × b16 | yes |" in lines
+    assert "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 d, [src];" in lines
+
+
+# ------------------------------------------------------------------ a type the target cannot run
+def test_card_of_an_atom_the_target_cannot_run():
+    lines = card(UMMA, "sm100.mma", arch="sm_90a")
+    assert "| Minimum tier | SM100 (hardware gate: sm_100f, sm_110f) |" in lines
+    assert ("| Target | sm_90a: **no** — needs sm_100f (sm_100a/sm_100f/sm_103a/sm_103f) "
+            "or sm_110f (sm_110a/sm_110f) |") in lines
+    assert "**Lattice:** `sm100.f16.cta2` — M 128/256, N 16..256 step 16, K 16" in lines
+    # tcgen05: one thread issues it, D in tensor memory: no per-thread register fragments.
+    assert "| C / D | f32 | tmem | — | — |" in lines
+    assert "tcgen05.mma.cta_group::2.kind::f16 [d_tmem], a_desc, b_desc, idesc, enable_d;" in lines
+    assert "tcgen05.mma.cta_group::2.kind::f16 [d_tmem], [a_tmem], b_desc, idesc, enable_d;" in lines
+
+
+def test_the_same_card_on_a_target_that_runs_it():
+    assert "| Target | sm_100a: yes |" in card(UMMA, "sm100.mma", arch="sm_100a")
+
+
+def test_block_scaled_tcgen05_spelling_follows_the_target():
+    text = UMMA.replace("a_type = f16, b_type = f16, c_type = f32, cta_group = 2",
+                        "a_type = f4E2M1FN, b_type = f4E2M1FN, c_type = f32, vec_size = 16, "
+                        "sf_type = f8E4M3FN, cta_group = 1").replace("[128, 256, 16]", "[128, 256, 64]") \
+        .replace("sm100.mma\n", "sm100.mma_bs\n")
+    arch_specific = card(text, "sm100.mma_bs", arch="sm_100a")
+    family = card(text, "sm100.mma_bs", arch="sm_100f")
+    assert ("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.scale_vec::4X [d_tmem], a_desc, b_desc, "
+            "idesc, [sfa_tmem], [sfb_tmem], enable_d;") in arch_specific
+    assert ("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16 [d_tmem], a_desc, b_desc, "
+            "idesc, [sfa_tmem], [sfb_tmem], enable_d;") in family
+
+
+def test_rows_with_a_narrower_gate_than_their_atom_say_so():
+    text = UMMA.replace("a_type = f16, b_type = f16, c_type = f32, cta_group = 2",
+                        "a_type = i8, b_type = i8, c_type = i32, cta_group = 1").replace("[128, 256, 16]", "[128, 64, 32]")
+    lines = card(text, "sm100.mma", arch="sm_100f")
+    assert "| Target | sm_100f: yes |" in lines
+    assert any(line.startswith("**Lattice:** `sm100.i8.cta1`") and "(sm_100f: **no** — needs sm_100a only or "
+               "sm_110a only)" in line for line in lines)
+
+
+# ------------------------------------------------------------------ completion
+def completions(text: str, arch: str = "sm_90a") -> list:
+    cursor = text.index("|")
+    text = text.replace("|", "", 1)
+    return complete(analyse(text, arch), len(text[:cursor].encode()))
+
+
+def test_mnemonic_completion_offers_what_the_target_runs():
+    text = "func.func @f() {\n  %a = test.make : !cute_nvgpu.|\n  return\n}\n"
+    on_sm90a = {c.label: c for c in completions(text)}
+    assert "sm90.mma" in on_sm90a and "sm100.mma" not in on_sm90a and "SM120.mma_bs" not in on_sm90a
+    # Descriptor types are always offered (flagged when the target lacks them), and i<N>.
+    assert {"smem_desc", "smem_desc_view", "tma_descriptor_tiled", "tma_descriptor_im2col", "i4"} <= set(on_sm90a)
+    on_sm120a = {c.label: c for c in completions(text, "sm_120a")}
+    assert "SM120.mma_bs" in on_sm120a and "sm90.mma" not in on_sm120a
+    assert on_sm120a["smem_desc"].detail.endswith("· not available on sm_120a")
+    assert on_sm120a["smem_desc"].sort_key > on_sm120a["SM120.mma_bs"].sort_key
+
+
+def test_attribute_keys_inside_a_make_op():
+    text = "%a = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], |} : !cute_nvgpu.sm100.mma_bs\n"
+    assert [c.label for c in completions(text)] == ["a_type", "b_type", "c_type", "vec_size", "sf_type", "cta_group"]
+    text = "%a = cute_nvgpu.make_mma_atom {|} : !cute_nvgpu.sm90.mma\n"
+    assert [c.label for c in completions(text)] == ["shape_MNK", "a_type", "b_type", "c_type"]
+    assert completions("func.func @f() {|\n") == []
+
+
+def test_legal_shapes_after_shape_mnk():
+    text = "%a = cute_nvgpu.make_mma_atom {a_type = i8, b_type = i8, c_type = i32, shape_MNK = [|]} : !cute_nvgpu.sm90.mma\n"
+    labels = [c.label for c in completions(text)]
+    # s8 wgmma: N in {8, 16, 24, 32, 48, ..., 256} (hardware-facts 2), K 32.
+    assert labels[:5] == ["64, 8, 32", "64, 16, 32", "64, 24, 32", "64, 32, 32", "64, 48, 32"]
+    assert "64, 40, 32" not in labels and len(labels) == 18
+    text = "%a = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [|], vec_size = 16} : !cute_nvgpu.SM120.mma_bs\n"
+    assert [c.label for c in completions(text)] == ["16, 8, 64"]
