@@ -176,6 +176,200 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------------- ptx
+from .tables.tiers import TARGETS as _TARGET_ROWS  # noqa: E402
+
+ALL_TARGETS: tuple[str, ...] = tuple(t.name for t in _TARGET_ROWS)
+
+
+def _print_diagnostics(path: str, analysis: DocumentAnalysis, diagnostics: list[Diagnostic]) -> None:
+    for d in diagnostics:
+        pos = analysis.document.position(d.span.start)
+        print(f"{path}:{pos.line + 1}:{pos.character + 1}: {d.severity.label}: {d.message} "
+              f"[{d.source.value}:{d.code}]", file=sys.stderr)
+
+
+def _synthesized_atom(type_text: str, attrs: str | None) -> str | None:
+    """`%atom = cute_nvgpu.make_{mma,copy}_atom {attrs} : TYPE` for `ptx --atom`, or None."""
+    import re
+
+    from .dialects.cute_nvgpu.types import resolve_mnemonic
+    from .tables.atoms import Interface
+
+    m = re.match(r"\s*!cute_nvgpu\.([A-Za-z0-9_.]+)", type_text)
+    if m is None:
+        return None
+    res = resolve_mnemonic(m.group(1))
+    row = res.row
+    copy = row is not None and not row.implements(Interface.MMA_ATOM) and (
+        row.implements(Interface.COPY_ATOM) or row.implements(Interface.TMA_ATOM))
+    op = "cute_nvgpu.make_copy_atom" if copy else "cute_nvgpu.make_mma_atom"
+    if row is not None and row.mnemonic == "SM120.mma_bs":
+        op = "cute_nvgpu.make_sm120_mma_bs"
+    attr_text = ""
+    if attrs and attrs.strip():
+        attr_text = attrs.strip()
+        if not attr_text.startswith("{"):
+            attr_text = "{" + attr_text + "}"
+        attr_text = " " + attr_text
+    return f"%atom = {op}{attr_text} : {type_text.strip()}\n"
+
+
+def _assemble_and_report(path: str, analysis: DocumentAnalysis, preview, ptxas: str) -> bool:
+    """Run ptxas on the preview; report what it says. True when it found errors."""
+    from .features.ptx import assemble, is_not_found, ptxas_diagnostics
+
+    if not preview.kernels:
+        return False
+    messages = assemble(preview.ptx_text, preview.target, ptxas)
+    if any(is_not_found(m) for m in messages):
+        print(f"cute-ir: warning: {messages[0].message}", file=sys.stderr)
+        return False
+    diagnostics = ptxas_diagnostics(preview, messages)
+    _print_diagnostics(path, analysis, diagnostics)
+    return any(d.severity is Severity.ERROR for d in diagnostics)
+
+
+def cmd_ptx(args: argparse.Namespace) -> int:
+    from .emit.preview import preview_module
+
+    settings = Settings(target_arch=args.arch)
+    if (args.atom is None) == (args.file is None):
+        print("cute-ir ptx: error: give exactly one of FILE and --atom TYPE", file=sys.stderr)
+        return 2
+    if args.atom is not None:
+        text = _synthesized_atom(args.atom, args.attrs)
+        if text is None:
+            print(f"cute-ir ptx: error: --atom expects a cute_nvgpu atom type such as "
+                  f"'!cute_nvgpu.sm90.mma', got {args.atom!r}", file=sys.stderr)
+            return 2
+        path = "<atom>"
+        analysis = DocumentAnalysis("file:///atom.ir", text, settings=settings)
+        errors = [d for d in analysis.diagnostics() if d.severity is Severity.ERROR]
+        if errors:
+            print(f"cute-ir ptx: the atom is not valid for {args.arch}:", file=sys.stderr)
+            print(f"  {text.rstrip()}", file=sys.stderr)
+            _print_diagnostics(path, analysis, errors)
+            return 1
+    else:
+        if args.attrs is not None:
+            print("cute-ir ptx: error: --attrs goes with --atom", file=sys.stderr)
+            return 2
+        report = _read(args.file, settings)
+        if report.problem:
+            print(f"{args.file}: error: {report.problem}", file=sys.stderr)
+            return 1
+        path, analysis = args.file, report.analysis
+    preview = preview_module(analysis, args.arch)
+    failed = bool(preview.problems)
+    if args.atom is not None and not preview.kernels and not failed:
+        note = next((l.strip()[2:].strip() for l in preview.ptx_text.splitlines()
+                     if l.startswith("//   ")), "the atom has no instruction to preview")
+        print(f"cute-ir ptx: {note}", file=sys.stderr)
+        return 1
+    if args.output:
+        try:
+            Path(args.output).write_text(preview.ptx_text, encoding="utf-8")
+        except OSError as err:
+            print(f"cute-ir ptx: error: cannot write {args.output}: {err.strerror or err}",
+                  file=sys.stderr)
+            return 1
+    else:
+        sys.stdout.write(preview.ptx_text)
+    _print_diagnostics(path, analysis, preview.problems)
+    if args.assemble:
+        failed = _assemble_and_report(path, analysis, preview, args.ptxas) or failed
+    return 1 if failed else 0
+
+
+# ---------------------------------------------------------------------------------- descriptor
+def _descriptor_tables() -> dict:
+    from .tables import descriptors as D
+
+    return {"sm90-smem": D.GMMA_SMEM_DESC, "sm100-smem": D.UMMA_SMEM_DESC,
+            "sm100-idesc": D.UMMA_INSTR_DESC, "sm100-idesc-bs": D.UMMA_INSTR_DESC_BLOCK_SCALED}
+
+
+DESCRIPTOR_KINDS = ("sm90-smem", "sm100-smem", "sm100-idesc", "sm100-idesc-bs")
+
+
+def _parse_word(text: str) -> int | None:
+    t = text.strip().lower()
+    try:
+        return int(t, 10) if t.isdigit() else int(t, 0)
+    except ValueError:
+        return None
+
+
+def cmd_descriptor(args: argparse.Namespace) -> int:
+    from .tables import descriptors as D
+
+    table = _descriptor_tables()[args.kind]
+    value = _parse_word(args.value)
+    if value is None:
+        print(f"cute-ir descriptor: error: VALUE must be a decimal or 0x-prefixed hexadecimal "
+              f"number, got {args.value!r}", file=sys.stderr)
+        return 2
+    if value < 0:
+        print(f"cute-ir descriptor: error: VALUE must not be negative, got {args.value}",
+              file=sys.stderr)
+        return 2
+    if value >= 1 << table.width:
+        print(f"cute-ir descriptor: error: {args.value} does not fit in the {table.width}-bit "
+              f"{table.name} ({args.kind}); it has {value.bit_length()} bits", file=sys.stderr)
+        return 2
+    decoded = D.decode(table, value)
+    illegal = [f.name for f, raw, meaning in decoded if meaning.startswith("illegal value")]
+    if args.format == "json":
+        print(json.dumps(D.to_json(table, value), indent=2))
+    else:
+        digits = table.width // 4
+        rows = [("field", "bits", "raw", "meaning")]
+        rows += [(f.name, f.bits, f"{raw} (0x{raw:x})", meaning) for f, raw, meaning in decoded]
+        w0 = max(len(r[0]) for r in rows)
+        w1 = max(len(r[1]) for r in rows)
+        w2 = max(len(r[2]) for r in rows)
+        print(f"{table.name} 0x{value:0{digits}x} ({args.kind}, {table.width} bits; {table.source})")
+        for r in rows:
+            print(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:<{w2}}  {r[3]}".rstrip())
+    if illegal:
+        print(f"cute-ir descriptor: {', '.join(illegal)} hold illegal values", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _add_lowering_commands(sub) -> None:
+    ptx = sub.add_parser(
+        "ptx", help="print the PTX generated for a file's atoms (or one atom type)",
+        description="Print one PTX module with a kernel per atom-building / atom-applying op of "
+                    "FILE, or one kernel for the atom type given with --atom. Exit status 1 when "
+                    "an atom is illegal for the target or ptxas (--assemble) rejects the module.")
+    ptx.add_argument("file", nargs="?", metavar="FILE")
+    ptx.add_argument("--atom", metavar="TYPE",
+                     help="an atom type instead of a file, e.g. "
+                          "'!cute_nvgpu.sm90.mma<64x128x16, elem_type = (f16, f16, f32)>'")
+    ptx.add_argument("--attrs", metavar="DICT",
+                     help="attributes of the atom for --atom, e.g. "
+                          "'{shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32}'")
+    ptx.add_argument("--arch", choices=ALL_TARGETS, default=Settings().target_arch, metavar="ARCH",
+                     help="target architecture (default: %(default)s; one of "
+                          + ", ".join(ALL_TARGETS) + ")")
+    ptx.add_argument("--assemble", action="store_true", help="also run ptxas on the module")
+    ptx.add_argument("--ptxas", default="ptxas", metavar="PATH",
+                     help="the ptxas executable for --assemble (default: ptxas on PATH)")
+    ptx.add_argument("-o", "--output", metavar="OUT", help="write the PTX to OUT instead of stdout")
+    ptx.set_defaults(run=cmd_ptx)
+
+    desc = sub.add_parser("descriptor", help="decode a descriptor word into its bit fields",
+                          description="Decode a WGMMA / tcgen05 descriptor word.")
+    desc.add_argument("kind", choices=DESCRIPTOR_KINDS, metavar="KIND",
+                      help="sm90-smem (GmmaDescriptor), sm100-smem (SmemDescriptor), sm100-idesc "
+                           "(InstrDescriptor), sm100-idesc-bs (InstrDescriptorBlockScaled)")
+    desc.add_argument("value", metavar="VALUE", help="the word, decimal or 0x hexadecimal")
+    desc.add_argument("--format", choices=("text", "json"), default="text")
+    desc.set_defaults(run=cmd_descriptor)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cute-ir", description="Tooling for cute_nvgpu / TileAS MLIR text.")
     parser.add_argument("--version", action="version", version=f"cute-ir {__version__}")
@@ -194,6 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run the language server on stdio")
     serve.set_defaults(run=cmd_serve)
+    _add_lowering_commands(sub)
     return parser
 
 

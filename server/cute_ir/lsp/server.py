@@ -71,6 +71,7 @@ class CuteIrServer(LanguageServer):
         self.settings = Settings()
         self._pending: dict[str, asyncio.Task] = {}
         self._last_change: dict[str, float] = {}
+        self.ptxas_path: str | None = None
 
     # ------------------------------------------------------------------ documents
     def encoding(self):
@@ -141,6 +142,13 @@ class CuteIrServer(LanguageServer):
         section = values.get(SETTINGS_SECTION, values)
         if not isinstance(section, dict):
             return
+        # ptxas: `initializationOptions.ptxasPath` or the `cute-ir.ptxas.path` setting. Only
+        # the client's own (machine-scoped) setting reaches here; it is run with an argument
+        # vector, never through a shell.
+        ptxas = section.get("ptxas")
+        path = ptxas.get("path") if isinstance(ptxas, dict) else section.get("ptxasPath")
+        if isinstance(path, str) and path.strip():
+            self.ptxas_path = path.strip()
         arch = section.get("targetArch")
         if arch is None:
             return
@@ -344,6 +352,12 @@ def on_inlay_hint(ls: CuteIrServer, params: lsp.InlayHintParams):
     return [lsp.InlayHint(position=convert.position(analysis, h.offset), label=h.label,
                           kind=lsp.InlayHintKind.Type, padding_left=True, tooltip=h.tooltip)
             for h in hints.alias_hints(analysis, lo, hi)]
+
+
+from . import actions  # noqa: F401  (registers code actions)
+
+
+from . import requests  # noqa: F401  (registers custom requests)
 
 
 def serve() -> None:

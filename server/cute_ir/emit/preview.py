@@ -1,0 +1,715 @@
+"""PTX preview of a whole document: one kernel per atom-building / atom-applying op.
+
+`atom_config` maps an `AtomInstance` (MLIR spellings, spec or CuTe DSL form) to the emitter's
+`AtomConfig`; `preview_module` walks a document's units and emits one PTX module for a target:
+
+* every op whose result is an atom (`cute_nvgpu.make_mma_atom`, `cute.make_atom`, `cute.static`,
+  `cute_nvgpu.atom.make_exec_tma`, ...) and every op that applies one (`cute_nvgpu.mma`,
+  `cute_nvgpu.copy`, `cute_nvgpu.atom.tma_load/store/reduce`) becomes a kernel, in document
+  order, preceded by a `//` comment naming the op;
+* an atom the target cannot run (arch gate, shape, types) becomes an error Diagnostic (source
+  "lower") and a comment instead of a kernel;
+* an atom that does not say enough to build an instruction (a bare `!cute_nvgpu.sm100.mma`)
+  becomes a comment only: nothing is wrong with it, there is just nothing to show.
+
+Every line of a kernel (and every comment line) is mapped to the op it came from:
+`Preview.line_map` holds (0-based PTX line, byte span of the op in the IR document).
+
+This module knows nothing about the protocol and does not import the analysis (stages only
+import leftwards): it takes the `DocumentAnalysis` as an argument and uses its `units`,
+`unit_ir`, `tree_for`, `cute_type`, `document` and `settings`. Per-unit results are cached by
+the unit's text, so re-previewing after an edit only re-reads the units that changed.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field, atom_instance
+from ..dialects.cute_nvgpu.operands import operand_type
+from ..dialects.cute_nvgpu.ops import OPS
+from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
+from ..ir import Operation, TypeRef, Value, ValueKind
+from ..layout import parse_layout
+from ..layout.model import ComposedLayout, Layout
+from ..tables import tiers as T
+from ..tables.atoms import TYPE_BITS, Residency
+from ..verify.context import VerifyContext, find_node
+from .ptx import AtomConfig, PtxModule, check_config, emit_module, supported_targets
+
+__all__ = ["Preview", "atom_config", "preview_module", "applying_ops", "APPLYING_OPS",
+           "TMA_APPLY_OPS", "resolve_type_node", "alias_table", "document_items", "clear_cache"]
+
+# Ops that apply an atom given as their first operand.
+TMA_APPLY_OPS = frozenset({"cute_nvgpu.atom.tma_load", "cute_nvgpu.atom.tma_store",
+                           "cute_nvgpu.atom.tma_reduce"})
+
+
+def applying_ops() -> frozenset[str]:
+    """Names of the ops whose first operand is the atom they apply."""
+    return frozenset(r.name for r in OPS if r.kind in ("mma", "copy")) | TMA_APPLY_OPS
+
+
+_APPLYING = applying_ops()
+APPLYING_OPS = _APPLYING
+
+
+@dataclass(frozen=True)
+class Preview:
+    ptx_text: str
+    line_map: list[tuple[int, Span]]        # (0-based PTX line, byte span of the op in the IR)
+    problems: list[Diagnostic]              # atoms illegal for the target (source "lower")
+    target: str = ""
+    ptxas_arch: str = ""
+    kernels: tuple[str, ...] = ()
+
+    def spans_for_line(self, ptx_line: int) -> list[Span]:
+        return [s for line, s in self.line_map if line == ptx_line]
+
+    def lines_for_offset(self, offset: int) -> list[int]:
+        """PTX lines produced by the innermost op whose span contains `offset`."""
+        hits = [(s, line) for line, s in self.line_map if s.start <= offset <= s.end]
+        if not hits:
+            return []
+        best = min((s for s, _ in hits), key=lambda s: s.end - s.start)
+        return sorted({line for s, line in hits if s == best})
+
+
+# --------------------------------------------------------------------------------------------
+# AtomInstance -> AtomConfig
+# --------------------------------------------------------------------------------------------
+
+_TRUE = {"true", "1", "yes", "unit"}
+_A_SOURCES = {Residency.RMEM: "rmem", Residency.SMEM_DESC: "smem_desc", Residency.TMEM: "tmem"}
+# CuTe DSL `frag_kind`: where A comes from (first letter) -- ss/rs (sm90), ss/ts (sm100).
+_FRAG_A = {"s": "smem_desc", "r": "rmem", "t": "tmem"}
+_TMEM_SHAPES = {(32, 32): "32x32b", (16, 64): "16x64b", (16, 128): "16x128b",
+                (16, 256): "16x256b", (16, 32): "16x32bx2"}
+_S2T_SHAPES = ("128x256b", "4x256b", "128x128b", "64x128b.warpx2::02_13",
+               "64x128b.warpx2::01_23", "32x128b.warpx4")
+_TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
+_CACHE_MODES = {"ca": "ca", "cg": "cg", "always": "ca", "global": "cg"}
+
+
+def _value(f: Field | None) -> str | None:
+    if f is None:
+        return None
+    text = f.value.strip()
+    # `#cute_nvgpu.load_cache_mode<cg>` / `<"...">` -> the inside.
+    m = re.fullmatch(r"#?[\w.]*<\s*\"?(.*?)\"?\s*>", text)
+    if m:
+        text = m.group(1)
+    # `4 : i32` -> `4`; quoted strings lose their quotes.
+    text = re.sub(r"\s*:\s*[\w.]+$", "", text).strip().strip('"')
+    return text
+
+
+def _int(f: Field | None) -> int | None:
+    text = _value(f)
+    if text is None:
+        return None
+    try:
+        return int(text, 0)
+    except ValueError:
+        return None
+
+
+def _flag(f: Field | None) -> bool:
+    text = _value(f)
+    return text is not None and text.lower() in _TRUE
+
+
+def _setting(atom: AtomInstance, *keys: str) -> Field | None:
+    for key in keys:
+        f = atom.settings.get(key)
+        if f is not None:
+            return f
+    return None
+
+
+def _keywords(ty: CuteNvgpuType | None) -> list[str]:
+    if ty is None:
+        return []
+    return [p.text.strip() for p in ty.params if p.kind in ("keyword", "integer", "shape")]
+
+
+def _layout_rank(text: str | None) -> int | None:
+    if not text:
+        return None
+    m = re.search(r"<\s*\"?(.*?)\"?\s*>\s*$", text.strip())
+    body = m.group(1) if m else text
+    parsed = parse_layout(body)
+    if parsed.error is not None or parsed.value is None:
+        return None
+    value = parsed.value
+    layout = value.outer if isinstance(value, ComposedLayout) else value
+    if not isinstance(layout, Layout):
+        return None
+    shape = layout.shape
+    return len(shape) if isinstance(shape, tuple) else 1
+
+
+def _ptx_types(atom: AtomInstance, a: str | None, b: str | None, c: str | None
+               ) -> tuple[str, str, str] | str:
+    out = []
+    for role, value in (("a", a), ("b", b), ("c", c)):
+        ptx = PTX_TYPE.get(value or "")
+        if ptx is None:
+            return f"`{atom.mnemonic}`: element type `{value}` ({role}_type) has no PTX form"
+        out.append(ptx)
+    return tuple(out)  # type: ignore[return-value]
+
+
+def _block_scale(atom: AtomInstance, k: int, sparse: bool
+                 ) -> tuple[str, int, str | None]:
+    """(kind, vec_size, scale type) from (K, vec_size, scale type), hardware-facts 4 and 5.
+
+    Dense K 32 is kind::mxf8f6f4 (vec 32, ue8m0); dense K 64 is kind::mxf4 with vec 32 (ue8m0)
+    or kind::mxf4nvf4 with vec 16 (ue4m3 for NVFP4; SM100 also takes ue8m0). A missing vec
+    size follows the scale type (ue4m3 -> 16), else 32. An illegal K keeps the nearest kind so
+    that the emitter's check names the legal shapes.
+    """
+    vec = _int(atom.vec_size)
+    sf_text = atom.sf_type.value if atom.sf_type is not None else None
+    sf = SCALE_TYPE.get(sf_text or "") if sf_text else None
+    if sf_text and sf is None:
+        sf = sf_text            # let the emitter reject it by name
+    k_dense = k // 2 if sparse else k
+    if vec is None:
+        vec = 16 if sf == "ue4m3" else 32
+    if k_dense <= 32:
+        kind = "mxf8f6f4"
+    else:
+        kind = "mxf4" if vec == 32 else "mxf4nvf4"
+    if sf is None:
+        sf = "ue4m3" if vec == 16 else "ue8m0"
+    return kind, vec, sf
+
+
+def _mma_config(atom: AtomInstance, a_source: str | None, ty: CuteNvgpuType | None
+                ) -> AtomConfig | str:
+    m = atom.mnemonic
+    shape = atom.shape
+    a = atom.a_type.value if atom.a_type else None
+    b = atom.b_type.value if atom.b_type else None
+    c = atom.c_type.value if atom.c_type else None
+    if m == "atom.universal_fma":
+        shape = shape or (1, 1, 1)
+        if ty is not None and not (a and b and c):
+            # DSL: `<1x1x1, (f32, f32) -> f32>`
+            group = next((p.text for p in ty.params if p.kind == "parameter_group"), None)
+            if group:
+                parts = [x.strip() for x in group.strip("()").split(",") if x.strip()]
+                if len(parts) == 2:
+                    a, b = a or parts[0], b or parts[1]
+                tail = [p.text for p in ty.params if p.kind in ("float_type", "integer_type")]
+                if tail:
+                    c = c or tail[-1]
+        val = _value(_setting(atom, "val_type"))
+        a, b, c = a or val, b or val, c or val
+    block = None
+    vec = sf = None
+    if atom.block_scaled and shape is not None:
+        block, vec, sf = _block_scale(atom, shape[2], atom.sparse)
+        c = c or "f32"                           # hard-locked accumulator
+        if block != "mxf8f6f4":
+            a, b = a or "f4E2M1FN", b or "f4E2M1FN"   # K 64 takes e2m1 only
+    missing = []
+    if shape is None:
+        missing.append("shape_MNK")
+    missing += [f"{r}_type" for r, v in (("a", a), ("b", b), ("c", c)) if not v]
+    if missing:
+        return (f"the `{m}` atom does not say its {', '.join(missing)}: there is no single "
+                f"instruction to show")
+    types = _ptx_types(atom, a, b, c)
+    if isinstance(types, str):
+        return types
+    cta = _int(atom.cta_group)
+    if cta is None:
+        cta = 2 if m.startswith("sm100.") and shape[0] == 256 else 1
+    if a_source is None:
+        frag = _value(atom.frag_kind)
+        if frag:
+            a_source = _FRAG_A.get(frag[0].lower())
+        a_source = a_source or _value(_setting(atom, "a_source"))
+    return AtomConfig(
+        m, shape, *types, sparse=atom.sparse, block_scale=block, vec_size=vec, sf_type=sf,
+        cta_group=cta, a_source=a_source,
+        saturate=_flag(_setting(atom, "saturate", "satfinite")),
+        sparse_selector=_int(_setting(atom, "sparse_selector", "selector")) or 0)
+
+
+def _ldsm_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
+    num = _int(_setting(atom, "num_matrices", "num"))
+    trans = _flag(_setting(atom, "transpose", "trans"))
+    words = _keywords(ty)
+    for w in words:
+        mm = re.fullmatch(r"m8n8(?:\.x(\d))?(\.trans)?", w)
+        if mm:
+            num = num or int(mm.group(1) or 1)
+            trans = trans or bool(mm.group(2))
+        elif w == "t":                          # DSL: trailing `t` / `n` = transposed or not
+            trans = True
+    if num is None:
+        return (f"the `{atom.mnemonic}` atom does not say how many 8x8 matrices it moves "
+                f"(num_matrices = 1/2/4, or `<m8n8.x4>`)")
+    return AtomConfig(atom.mnemonic, num_matrices=num, transpose=trans)
+
+
+def _cp_async_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
+    nbytes = _int(_setting(atom, "bytes", "num_bytes", "width"))
+    bits = _int(_setting(atom, "copy_bits", "bits"))
+    if nbytes is None and bits is not None:
+        nbytes = bits // 8
+    if nbytes is None:
+        nums = [int(w) for w in _keywords(ty) if w.isdigit()]
+        nbytes = nums[0] if nums else None
+    if nbytes is None:
+        return (f"the `{atom.mnemonic}` atom does not say its width (`<4>`, `<8>` or `<16>` "
+                f"bytes, or copy_bits)")
+    cache = _value(_setting(atom, "cache", "cache_mode", "cache_policy"))
+    cache = _CACHE_MODES.get(cache.lower()) if cache else None
+    return AtomConfig(atom.mnemonic, copy_bytes=nbytes, cache=cache)
+
+
+def _tmem_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
+    shape = _value(_setting(atom, "shape"))
+    repeat = _int(_setting(atom, "repeat", "num"))
+    pack = _flag(_setting(atom, "pack", "unpack"))
+    if ty is not None:
+        dp = next((int(p.value) for p in ty.params if p.kind == "bit_width" and p.key == "DP"
+                   and (p.value or "").isdigit()), None)
+        bit = next((int(p.value) for p in ty.params if p.kind == "bit_width" and p.key == "bit"
+                    and (p.value or "").isdigit()), None)
+        if shape is None and dp is not None and bit is not None:
+            shape = _TMEM_SHAPES.get((dp, bit))
+            if shape is None:
+                return f"`{atom.mnemonic}`: there is no tcgen05 shape of {dp} DP x {bit} bit"
+        for w in _keywords(ty):
+            if w in ("pack", "unpack", "pack::16b", "unpack::16b"):
+                pack = True
+            elif re.fullmatch(r"x\d+", w):
+                repeat = int(w[1:])               # the last `xN` is the repetition
+            elif re.fullmatch(r"\d+x\d+bx?\d*", w) and shape is None:
+                shape = w
+    if shape is None or repeat is None:
+        return (f"the `{atom.mnemonic}` atom does not say its shape and repetition "
+                f"(e.g. `<f32, 32 DP, 32 bit, x32>`)")
+    return AtomConfig(atom.mnemonic, tmem_shape=shape, repeat=repeat, pack=pack)
+
+
+def _s2t_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
+    shape = _value(_setting(atom, "shape"))
+    if shape is None and ty is not None and ty.raw_parameters:
+        raw = re.sub(r"\s+", "", ty.raw_parameters.strip("<>"))
+        shape = next((s for s in _S2T_SHAPES if raw.startswith(s)), None)
+        if shape is None:
+            mm = re.match(r"(\d+x\d+b)", raw)
+            shape = mm.group(1) if mm else None
+    if shape is None:
+        return f"the `{atom.mnemonic}` atom does not say its shape (e.g. `<128x256b>`)"
+    return AtomConfig(atom.mnemonic, cp_shape=shape, cta_group=_int(atom.cta_group) or 1)
+
+
+def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
+    m = atom.mnemonic
+    rank = _int(_setting(atom, "rank", "tma_rank"))
+    if rank is None:
+        basis = _setting(atom, "tma_gbasis")
+        rank = _layout_rank(basis.value) if basis is not None else None
+    if rank is None:
+        return (f"the `{m}` atom does not say the rank of its tensor (a `rank` attribute, the "
+                f"DSL's tma_gbasis, or the tile layout of the non-executing atom it binds)")
+    mode = (_value(_setting(atom, "mode", "tma_mode")) or "tiled").lower()
+    if mode in ("tiled", "tile"):
+        mode = "tile"
+    elif mode.startswith("im2col"):
+        mode = "im2col" if m == "atom.tma_load" else "im2col_no_offs"
+    multicast = _flag(_setting(atom, "multicast")) or any(
+        (_int(_setting(atom, key)) or 1) > 1 for key in ("num_multicast", "num_cta"))
+    reduce_op = None
+    if m == "atom.tma_reduce":
+        reduce_op = _value(_setting(atom, "kind", "reduce_kind", "op", "reduce_op"))
+        if reduce_op is None:
+            reduce_op = next((w for w in _keywords(ty) if w.lower() in _TMA_REDUCE_OPS), None)
+        if reduce_op is None:
+            return f"the `{m}` atom does not say its reduction (add, min, max, ...)"
+        reduce_op = reduce_op.lower()
+    return AtomConfig(m, tma_rank=rank, tma_mode=mode, multicast=multicast,
+                      reduce_op=reduce_op)
+
+
+def _universal_copy_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
+    bits = ty.bit_width if ty is not None else None
+    if bits is None and ty is not None:
+        bad = next((p.text for p in ty.params if p.kind in ("bit_width", "integer")), None)
+        if bad is not None:
+            return f"`{atom.mnemonic}`: `{bad}` is not a valid copy width (write e.g. `128 b`)"
+    bits = bits or _int(_setting(atom, "copy_bits", "bits"))
+    if bits is None:
+        ptx = PTX_TYPE.get(_value(_setting(atom, "val_type")) or "")
+        bits = TYPE_BITS.get(ptx or "")
+    if bits is None:
+        return f"the `{atom.mnemonic}` atom does not say its width (`<f32, 128 b>`)"
+    return AtomConfig(atom.mnemonic, copy_bits=bits)
+
+
+_COPY_BUILDERS = {
+    "atom.ldsm": _ldsm_config, "atom.stsm": _ldsm_config,
+    "atom.simt_async_copy": _cp_async_config,
+    "atom.tmem_load": _tmem_config, "atom.tmem_store": _tmem_config,
+    "atom.s2t_copy": _s2t_config,
+    "atom.tma_load": _tma_config, "atom.tma_store": _tma_config, "atom.tma_reduce": _tma_config,
+    "atom.universal_copy": _universal_copy_config,
+}
+
+
+def atom_config(atom: AtomInstance, a_source: str | None = None, *,
+                ty: CuteNvgpuType | None = None) -> AtomConfig | str:
+    """The emitter configuration of `atom`, or why it has none.
+
+    `a_source` (rmem / smem_desc / tmem) is where an applying op takes A from; without it the
+    DSL's `frag_kind` decides, else the atom's default. `ty` is the atom's parsed type, for
+    facts only its positional parameters carry (`<m8n8.x4>`, `<16>`, `32 DP, 32 bit, x32`,
+    `128 b`). A returned string means the atom does not say enough to pick one instruction
+    (or names a type PTX has no spelling for); legality for a target is `check_config`'s job.
+    """
+    if atom.is_mma:
+        return _mma_config(atom, a_source, ty)
+    builder = _COPY_BUILDERS.get(atom.mnemonic)
+    if builder is None:
+        return f"`{atom.mnemonic}` has no instruction of its own to preview"
+    return builder(atom, ty)
+
+
+# --------------------------------------------------------------------------------------------
+# Document walk
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Item:
+    """One op that gets a kernel (or a note); spans relative to its unit's start."""
+    span: Span                      # the whole op
+    at: Span                        # where a diagnostic goes (the atom type / the op name)
+    text: str                       # the op's first line, for the comment
+    name: str                       # origin tag: the result or atom SSA name
+    config: AtomConfig | None
+    note: str | None = None         # why there is no kernel (not an error)
+
+    def shifted(self, delta: int) -> "_Item":
+        return replace(self, span=self.span.shifted(delta), at=self.at.shifted(delta))
+
+
+@dataclass(frozen=True)
+class _AliasDef:
+    text: str                       # the aliased type's text
+    unit_index: int
+    span: Span                      # absolute span of the aliased type
+
+
+def alias_table(analysis: Any) -> dict[str, _AliasDef]:
+    """`!name = <type>` and `#name = <layout>` definitions of the document, by name."""
+    out: dict[str, _AliasDef] = {}
+    data = analysis.document.data
+    for index, unit in enumerate(analysis.units):
+        if unit.shell or data[unit.start:unit.start + 1] not in (b"!", b"#"):
+            continue
+        for op in analysis.unit_ir(unit).operations:
+            if op.form == "alias" and op.types and op.name[:1] in ("!", "#"):
+                t = op.types[0]
+                out[op.name] = _AliasDef(t.text, index, t.span)
+    return out
+
+
+def resolve_type_node(analysis: Any, root: Any, ref: TypeRef | None,
+                      aliases: dict[str, _AliasDef], kind: str = "cute_nvgpu_type"):
+    """The CST node of `ref` (following a type alias once), or None."""
+    if ref is None:
+        return None
+    if ref.kind == "type_alias":
+        alias = aliases.get(ref.text)
+        if alias is None:
+            return None
+        unit = analysis.units[alias.unit_index]
+        tree = analysis.tree_for(unit)
+        if tree is None:
+            return None
+        node = tree.root_node.descendant_for_byte_range(alias.span.start, alias.span.end)
+        while node is not None and not (node.start_byte == alias.span.start
+                                        and node.end_byte == alias.span.end):
+            node = node.parent
+        return node if node is not None and (kind is None or node.type == kind) else None
+    if kind is not None and ref.kind != kind:
+        return None
+    return find_node(root, ref.span, ref.kind)
+
+
+class _UnitWalker:
+    def __init__(self, analysis: Any, unit: Any, aliases: dict[str, _AliasDef]) -> None:
+        self.analysis = analysis
+        self.unit = unit
+        self.aliases = aliases
+        self.ir = analysis.unit_ir(unit)
+        tree = analysis.tree_for(unit)
+        self.root = tree.root_node if tree is not None else None
+        self.ctx = VerifyContext(self.root, self.ir, "", []) if self.root is not None else None
+
+    def parse(self, ref: TypeRef | None) -> CuteNvgpuType | None:
+        node = resolve_type_node(self.analysis, self.root, ref, self.aliases)
+        if node is None:
+            return None
+        # Not analysis.cute_type: it memoises by text, with the spans of the first occurrence.
+        ty, _ = parse_type_node(node)
+        return ty
+
+    def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType, Operation | None] | None:
+        ty = self.parse(value.type)
+        if ty is None:
+            return None
+        owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
+        attrs = self.ctx.attributes(owner) if owner is not None else {}
+        atom = atom_instance(ty, attrs, owner.span if owner is not None else value.span)
+        if atom is None:
+            return None
+        if owner is not None and owner.name == "cute_nvgpu.atom.make_exec_tma":
+            atom = replace(atom, settings={**self._traced_tma(owner), **atom.settings})
+        return atom, ty, owner
+
+    def _traced_tma(self, op: Operation) -> dict[str, Field]:
+        """make_exec_tma binds a non-exec atom: take its rank (tile layout) and multicast."""
+        out: dict[str, Field] = {}
+        if not op.operands:
+            return out
+        source = self.ctx.definition(op.operands[0].name)
+        owner = source.owner if source is not None else None
+        if not isinstance(owner, Operation):
+            return out
+        for name, f in self.ctx.attributes(owner).items():
+            if name in ("num_multicast", "rank", "mode"):
+                out[name] = f
+        if "rank" not in out:
+            layouts = []
+            for use in owner.operands:
+                v = self.ctx.definition(use.name)
+                if v is not None and v.type is not None and "layout" in v.type.text:
+                    layouts.append(v)
+            # The tile is the second operand (desc, tile, cta_map); else the first layout.
+            tile = layouts[0] if layouts else None
+            if len(owner.operands) > 1:
+                v = self.ctx.definition(owner.operands[1].name)
+                if v is not None and any(v is x for x in layouts):
+                    tile = v
+            r = _layout_rank(tile.type.text) if tile is not None else None
+            if r is not None:
+                out["rank"] = Field(str(r), tile.type.span)
+        return out
+
+    def a_source(self, op: Operation) -> str | None:
+        nodes = self.ctx.operand_types(op)
+        if len(nodes) < 3:
+            return None
+        node = nodes[2]                                  # (atom, D, A, ...)
+        if node.type == "type_alias":
+            ref = TypeRef(node.text.decode("utf-8", "replace"), Span(node.start_byte, node.end_byte),
+                          "type_alias")
+            node = resolve_type_node(self.analysis, self.root, ref, self.aliases, kind=None) or node
+        return _A_SOURCES.get(operand_type(node).residency)
+
+    def items(self) -> list[_Item]:
+        if self.ctx is None:
+            return []
+        out: list[_Item] = []
+        data = self.analysis.document.data
+        for op in self.ir.all_operations():
+            if op.form in ("alias", "opaque"):
+                continue
+            found = self._applied(op) if op.name in _APPLYING else self._built(op)
+            if found is None:
+                continue
+            atom, ty, a_source, name, at = found
+            config = atom_config(atom, a_source, ty=ty)
+            first = bytes(data[op.span.start:op.span.end]).split(b"\n", 1)[0]
+            text = first.decode("utf-8", "replace").strip()
+            if len(text) > 110:
+                text = text[:107] + "..."
+            note = config if isinstance(config, str) else None
+            out.append(_Item(op.span, at, text, name, None if note else config, note))
+        return out
+
+    def _built(self, op: Operation):
+        for value in op.results:
+            if value.type is None:
+                continue
+            found = self.atom_of_value(value)
+            if found is not None:
+                atom, ty, _ = found
+                return atom, ty, None, value.name, atom.type_span if value.type.kind == "cute_nvgpu_type" else value.type.span
+        return None
+
+    def _applied(self, op: Operation):
+        if not op.operands:
+            return None
+        value = self.ctx.definition(op.operands[0].name)
+        if value is None or value.type is None:
+            return None
+        found = self.atom_of_value(value)
+        if found is None:
+            return None
+        atom, ty, _ = found
+        a_source = self.a_source(op) if atom.is_mma else None
+        return atom, ty, a_source, op.operands[0].name, op.name_span
+
+
+# Per-unit cache: (unit text, alias definitions it may use) -> items relative to the unit.
+_CACHE_SIZE = 4096
+_unit_cache: "OrderedDict[tuple, tuple[_Item, ...]]" = OrderedDict()
+
+
+def _unit_items(analysis: Any, unit: Any, aliases: dict[str, _AliasDef],
+                alias_key: tuple) -> tuple[_Item, ...]:
+    text = analysis.document.data[unit.start:unit.end]
+    key = (len(text), hashlib.blake2b(text, digest_size=20).digest(), alias_key)
+    hit = _unit_cache.get(key)
+    if hit is not None:
+        _unit_cache.move_to_end(key)
+        return hit
+    items = tuple(i.shifted(-unit.start) for i in _UnitWalker(analysis, unit, aliases).items())
+    _unit_cache[key] = items
+    if len(_unit_cache) > _CACHE_SIZE:
+        _unit_cache.popitem(last=False)
+    return items
+
+
+def document_items(analysis: Any) -> list[_Item]:
+    """Every atom-building / atom-applying op of the document, in order (absolute spans)."""
+    if getattr(analysis, "too_large", False):
+        return []
+    aliases = alias_table(analysis)
+    alias_key = tuple(sorted((k, v.text) for k, v in aliases.items()))
+    out: list[_Item] = []
+    for unit in analysis.units:
+        if unit.shell:
+            continue
+        out.extend(i.shifted(unit.start) for i in _unit_items(analysis, unit, aliases, alias_key))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Module assembly
+# --------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=4096)
+def _check(config: AtomConfig, target: str) -> str | None:
+    try:
+        return check_config(config, target)
+    except Exception as err:                     # a defect must not cost the preview
+        return f"cannot emit this configuration: {err}"
+
+
+@lru_cache(maxsize=256)
+def _emit(items: tuple[tuple[AtomConfig, str], ...], target: str):
+    try:
+        return emit_module(list(items), target)
+    except Exception as err:                     # a defect must not cost the preview
+        return f"{type(err).__name__}: {err}"
+
+
+def _kernel_blocks(module: PtxModule) -> tuple[list[str], list[list[str]]]:
+    """(header lines, lines of each kernel) of an emitted module."""
+    lines = module.text.rstrip("\n").split("\n")
+    starts = [i for i, line in enumerate(lines) if line.startswith(".visible .entry ")]
+    header = lines[:starts[0]] if starts else lines
+    blocks = []
+    for n, s in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        block = lines[s:end]
+        while block and not block[-1].strip():
+            block.pop()
+        blocks.append(block)
+    while header and not header[-1].strip():
+        header.pop()
+    return header, blocks
+
+
+def _problem_code(config: AtomConfig) -> str:
+    try:
+        return "lower.target" if supported_targets(config) else "lower.unsupported"
+    except Exception:
+        return "lower.unsupported"
+
+
+def preview_module(analysis: Any, arch: str | None = None) -> Preview:
+    """The PTX preview of `analysis`'s document for `arch` (default: its target setting)."""
+    target_name = arch or analysis.settings.target_arch
+    target = T.parse_target(target_name)
+    if target is None:
+        known = ", ".join(t.name for t in T.TARGETS)
+        message = f"unknown target architecture `{target_name}`; expected one of {known}"
+        return Preview(f"// No PTX: {message}\n", [], [Diagnostic(
+            "lower.target", Span(0, 0), Severity.ERROR, Source.LOWER, message)], target_name)
+    items = document_items(analysis)
+    problems: list[Diagnostic] = []
+    notes: dict[int, str] = {}
+    kernels: list[int] = []
+    for index, item in enumerate(items):
+        if item.config is None:
+            notes[index] = f"no kernel: {item.note}"
+            continue
+        problem = _check(item.config, target.name)
+        if problem is not None:
+            notes[index] = f"not for {target.name}: {problem}"
+            problems.append(Diagnostic(_problem_code(item.config), item.at, Severity.ERROR,
+                                       Source.LOWER, f"no PTX for {target.name}: {problem}"))
+            continue
+        kernels.append(index)
+
+    emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target.name)
+    if not isinstance(emitted, PtxModule):
+        # Attribute the failure kernel by kernel.
+        good = []
+        for i in kernels:
+            single = _emit(((items[i].config, items[i].name),), target.name)
+            if isinstance(single, PtxModule):
+                good.append(i)
+            else:
+                message = single if isinstance(single, str) else single.message
+                notes[i] = f"cannot emit: {message}"
+                problems.append(Diagnostic("lower.emit", items[i].at, Severity.ERROR,
+                                           Source.LOWER, f"cannot emit PTX: {message}"))
+        kernels = good
+        emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target.name)
+    header, blocks = _kernel_blocks(emitted)
+    block_of = dict(zip(kernels, blocks))
+
+    doc = analysis.document
+    name = doc.uri.rsplit("/", 1)[-1] if getattr(doc, "uri", None) else "document"
+    out = [f"// cute-ir PTX preview of {name} for {target.name}: one kernel per atom-building "
+           f"or atom-applying op.",
+           f"// Assemble with: ptxas -arch={target.ptxas_arch} <file>.ptx"]
+    if not items:
+        out.append("// The document has no op that builds or applies a cute_nvgpu atom.")
+    out += header
+    line_map: list[tuple[int, Span]] = []
+    for index, item in enumerate(items):
+        line = doc.position(item.span.start).line + 1
+        out.append("")
+        first = len(out)
+        out.append(f"// line {line}: {item.text}")
+        if index in block_of:
+            out.extend(block_of[index])
+        else:
+            out.append(f"//   {notes[index]}")
+        line_map.extend((n, item.span) for n in range(first, len(out)))
+    text = "\n".join(out) + "\n"
+    return Preview(text, line_map, problems, target.name, target.ptxas_arch, emitted.kernels)
+
+
+def clear_cache() -> None:
+    _unit_cache.clear()
+    _check.cache_clear()
+    _emit.cache_clear()

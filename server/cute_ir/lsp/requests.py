@@ -1,0 +1,169 @@
+"""The custom requests of the cute-ir language server (see vscode-extension/src/protocol.ts).
+
+* `cute-ir/ptxPreview` {textDocument: {uri}, arch, assemble?} ->
+  {ptx, lineMap: [{ptxLine, range}], diagnostics} | null (document not open).
+  `arch` defaults to the server's target setting; an unknown arch is an InvalidParams error.
+  `diagnostics` are the preview's own findings, kept apart from the published analysis
+  diagnostics: atoms the arch cannot run (source "lower") and, when the optional `assemble`
+  flag is true, what ptxas says about the module, on the IR op whose kernel holds the line
+  (source "ptxas"). `assemble` is an extension of protocol.ts, which has no such flag.
+* `cute-ir/descriptorFields` {textDocument, position} -> {title, fields: [{name, low, width,
+  value, meaning}], range} | null (no descriptor there). `range` (what the fields describe)
+  is an addition the extension may ignore.
+
+Registered on the server by `from . import requests` in server.py.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
+
+from ..diagnostics import Diagnostic, Span
+from ..emit.preview import preview_module
+from ..features import descriptors as descriptor_feature
+from ..features import ptx as ptx_feature
+from ..tables import tiers as T
+from . import convert
+from .server import SETTINGS_SECTION, CuteIrServer, server
+
+log = logging.getLogger(__name__)
+
+PTX_PREVIEW = "cute-ir/ptxPreview"
+DESCRIPTOR_FIELDS = "cute-ir/descriptorFields"
+
+# How long to wait for the client's answer to workspace/configuration (the ptxas path).
+CONFIGURATION_TIMEOUT = 2.0
+INVALID_PARAMS = -32602
+
+
+def _get(params: Any, *path: str) -> Any:
+    """params.a.b for dict- or attribute-shaped params (camelCase keys as sent)."""
+    node = params
+    for key in path:
+        if node is None:
+            return None
+        if isinstance(node, dict):
+            node = node.get(key)
+        else:
+            node = getattr(node, key, None)
+    return node
+
+
+def _invalid(message: str) -> JsonRpcException:
+    return JsonRpcException(message=message, code=INVALID_PARAMS)
+
+
+def _document_uri(params: Any) -> str:
+    uri = _get(params, "textDocument", "uri")
+    if not isinstance(uri, str) or not uri:
+        raise _invalid("expected params.textDocument.uri")
+    return uri
+
+
+def _range_dict(r: lsp.Range) -> dict:
+    return {"start": {"line": r.start.line, "character": r.start.character},
+            "end": {"line": r.end.line, "character": r.end.character}}
+
+
+def _lsp_diagnostic(d: Diagnostic, rng: lsp.Range) -> lsp.Diagnostic:
+    return lsp.Diagnostic(range=rng, message=d.message,
+                          severity=lsp.DiagnosticSeverity(int(d.severity)), code=d.code,
+                          source=d.source.value)
+
+
+def _path_from_settings(values: Any) -> str | None:
+    if not isinstance(values, dict):
+        return None
+    section = values.get(SETTINGS_SECTION, values)
+    if not isinstance(section, dict):
+        return None
+    ptxas = section.get("ptxas")
+    path = ptxas.get("path") if isinstance(ptxas, dict) else None
+    path = path or section.get("ptxas.path") or section.get("ptxasPath")
+    return path if isinstance(path, str) and path.strip() else None
+
+
+async def _ptxas_path(ls: CuteIrServer) -> str:
+    """The ptxas the user configured (`cute-ir.ptxas.path`), else `ptxas` on PATH."""
+    for holder in (ls, getattr(ls, "settings", None)):
+        path = getattr(holder, "ptxas_path", None)
+        if isinstance(path, str) and path.strip():
+            return path
+    try:
+        caps = ls.client_capabilities.workspace
+    except Exception:
+        caps = None
+    if caps is not None and caps.configuration:
+        try:
+            values = await asyncio.wait_for(ls.workspace_configuration_async(
+                lsp.ConfigurationParams(items=[lsp.ConfigurationItem(section=SETTINGS_SECTION)])),
+                CONFIGURATION_TIMEOUT)
+            if values:
+                path = _path_from_settings({SETTINGS_SECTION: values[0]})
+                if path:
+                    return path
+        except Exception as err:   # no answer: the default
+            log.info("workspace/configuration for the ptxas path failed: %s", err)
+    return "ptxas"
+
+
+@server.feature(PTX_PREVIEW)
+async def ptx_preview(ls: CuteIrServer, params: Any):
+    uri = _document_uri(params)
+    analysis = ls.analysis(uri)
+    if analysis is None:
+        return None
+    arch = _get(params, "arch") or ls.settings.target_arch
+    if not isinstance(arch, str) or T.parse_target(arch) is None:
+        known = ", ".join(t.name for t in T.TARGETS)
+        raise _invalid(f"unknown target architecture `{arch}`; expected one of {known}")
+    preview = preview_module(analysis, arch)
+
+    # Positions now: the document may change while ptxas runs.
+    ranges: dict[Span, lsp.Range] = {}
+
+    def range_of(span: Span) -> lsp.Range:
+        rng = ranges.get(span)
+        if rng is None:
+            rng = ranges[span] = convert.span_range(analysis, span)
+        return rng
+
+    line_map = [{"ptxLine": line, "range": _range_dict(range_of(span))}
+                for line, span in preview.line_map]
+    diagnostics = [_lsp_diagnostic(d, range_of(d.span)) for d in preview.problems]
+    range_of(Span(0, 0))
+
+    if _get(params, "assemble") is True and preview.kernels:
+        path = await _ptxas_path(ls)
+        messages = await asyncio.to_thread(ptx_feature.assemble, preview.ptx_text,
+                                           preview.target, path)
+        for d in ptx_feature.ptxas_diagnostics(preview, messages):
+            diagnostics.append(_lsp_diagnostic(d, ranges.get(d.span) or ranges[Span(0, 0)]))
+    return {"ptx": preview.ptx_text, "lineMap": line_map, "diagnostics": diagnostics}
+
+
+@server.feature(DESCRIPTOR_FIELDS)
+def descriptor_fields(ls: CuteIrServer, params: Any):
+    uri = _document_uri(params)
+    line, character = _get(params, "position", "line"), _get(params, "position", "character")
+    if not isinstance(line, int) or not isinstance(character, int):
+        raise _invalid("expected params.position {line, character}")
+    analysis = ls.analysis(uri)
+    if analysis is None:
+        return None
+    offset = convert.offset(analysis, lsp.Position(line=line, character=character))
+    view = descriptor_feature.descriptor_fields(analysis, offset)
+    if view is None:
+        return None
+    result: dict[str, Any] = {
+        "title": view.title,
+        "fields": [{"name": f.name, "low": f.low, "width": f.width, "value": f.value,
+                    "meaning": f.meaning} for f in view.fields],
+    }
+    if view.span is not None:
+        result["range"] = _range_dict(convert.span_range(analysis, view.span))
+    return result

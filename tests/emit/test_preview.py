@@ -1,0 +1,446 @@
+"""The document PTX preview: atom -> emitter configuration, module assembly, line map, ptxas.
+
+Modules are assembled with the real ptxas where it is installed (skipped otherwise, with the
+reason). The descriptor-field computations (CUTLASS make_gmma_desc / make_umma_desc rules)
+are checked here too, against layouts whose descriptors CUTLASS's rules fix.
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+import subprocess
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.diagnostics import Severity, Source, Span
+from cute_ir.emit import preview as PV
+from cute_ir.emit.ptx import AtomConfig
+from cute_ir.features import descriptors as FD
+from cute_ir.features import ptx as FP
+from cute_ir.layout import parse_layout
+from cute_ir.tables import descriptors as D
+from tests.conftest import REPO
+
+from ptxas_runner import PTXAS, SKIP_REASON
+
+needs_ptxas = pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
+
+EXAMPLES = REPO / "examples"
+
+# Every atom family in both spellings (spec attributes, CuTe DSL parameters), plus applying ops.
+MANY = """\
+!desc_a = !cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, #cute.layout<(64, 16):(16, 1)>>
+module {
+  func.func @atoms(%x: i32) {
+    %m80 = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm80.mma
+    %sp = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 32], a_type = i8, b_type = i8, c_type = i32} : !cute_nvgpu.sm80.sparse_mma
+    %m89 = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 32], a_type = f8E4M3FN, b_type = f8E5M2, c_type = f32} : !cute_nvgpu.sm89.mma
+    %fma = cute.make_atom : !cute_nvgpu.atom.universal_fma<1x1x1, (f32, f32) -> f32 >
+    %wg = cute.make_atom : !cute_nvgpu.sm90.mma<64x64x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = rs>
+    %wgi = cute_nvgpu.make_mma_atom {shape_MNK = [64, 48, 32], a_type = i8, b_type = i8, c_type = i32} : !cute_nvgpu.sm90.mma
+    %u1 = cute.make_atom : !cute_nvgpu.sm100.mma<128x256x16, elem_type = (f16, f16, f32), frag_kind = ss>
+    %u2 = cute.make_atom : !cute_nvgpu.sm100.mma<256x256x16, elem_type = (bf16, bf16, f32), frag_kind = ts>
+    %usp = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 64], a_type = f8E4M3FN, b_type = f8E4M3FN, c_type = f32} : !cute_nvgpu.sm100.mma_sp
+    %bs1 = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 32], a_type = f8E4M3FN, b_type = f8E4M3FN, c_type = f32, vec_size = 32, sf_type = f8E8M0FNU} : !cute_nvgpu.sm100.mma_bs
+    %bs2 = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 64], a_type = f4E2M1FN, b_type = f4E2M1FN, c_type = f32, vec_size = 16, sf_type = f8E4M3FN} : !cute_nvgpu.sm100.mma_bs
+    %bs3 = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 64], vec_size = 32} : !cute_nvgpu.sm100.mma_bs
+    %s120 = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32, a_type = f8E4M3FN, b_type = f6E2M3FN, c_type = f32} : !cute_nvgpu.SM120.mma_bs
+    %s120b = cute.static : !cute_nvgpu.SM120.mma_bs<16x8x64, vec_size = 16, elem_type = (f4E2M1FN, f4E2M1FN, f32), sf_type = f8E4M3FN, use_sf_layout_TV = false>
+    %ldsm = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.ldsm
+    %ldsmt = cute.make_atom : !cute_nvgpu.atom.ldsm<m8n8.x2.trans>
+    %ldsmd = cute.static : !cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>
+    %stsm = cute.make_atom : !cute_nvgpu.atom.stsm<m8n8.x4>
+    %cpa = cute.make_atom : !cute_nvgpu.atom.simt_async_copy<16>
+    %cpa8 = cute.make_atom : !cute_nvgpu.atom.simt_async_copy<f16, copy_bits = 64, cache = ca>
+    %tl = cute.make_atom : !cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>
+    %tl2 = cute.make_atom : !cute_nvgpu.atom.tmem_load<f32, 16 DP, 256 bit, x4>
+    %ts = cute.make_atom : !cute_nvgpu.atom.tmem_store<f32, 16 DP, 32 bit, x8, unpack>
+    %s2t = cute.make_atom : !cute_nvgpu.atom.s2t_copy<128x256b>
+    %tma = cute.make_atom : !cute_nvgpu.atom.tma_load<f16, copy_bits = 131072, mode = tiled, num_cta = 1, g_stride = <"()"> tma_gbasis = <"(64,128,1):(1@1,1@0,1@2)">>
+    %tst = cute_nvgpu.make_copy_atom {rank = 3} : !cute_nvgpu.atom.tma_store
+    %tre = cute_nvgpu.make_copy_atom {rank = 2} : !cute_nvgpu.atom.tma_reduce<add>
+    %uc = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32, 128 b, mem_order=release, mem_scope=gpu>
+    return
+  }
+  func.func @apply(%d: memref<64xf32>, %a: !desc_a, %b: !cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(16, 128):(128, 1)>>, %c: memref<64xf32>, %ar: memref<8xf16>) {
+    %wgmma = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm90.mma
+    cute_nvgpu.mma %wgmma, %d, %a, %b, %c : (!cute_nvgpu.sm90.mma, memref<64xf32>, !desc_a, !cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(16, 128):(128, 1)>>, memref<64xf32>)
+    cute_nvgpu.mma %wgmma, %d, %ar, %b, %c : (!cute_nvgpu.sm90.mma, memref<64xf32>, memref<8xf16>, !cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(16, 128):(128, 1)>>, memref<64xf32>)
+    return
+  }
+}
+"""
+
+
+def analyse(text: str, arch: str = "sm_90a") -> DocumentAnalysis:
+    return DocumentAnalysis("file:///tests/preview.ir", text, settings=Settings(target_arch=arch))
+
+
+def configs(text: str) -> dict[str, AtomConfig | str]:
+    """SSA name (or `@line`) -> the configuration (or note) of each op the preview found."""
+    a = analyse(text)
+    out = {}
+    for item in PV.document_items(a):
+        key = item.name if item.text.startswith("%") else f"@{a.document.position(item.span.start).line}"
+        out[key] = item.config if item.config is not None else item.note
+    return out
+
+
+def span_text(a: DocumentAnalysis, span: Span) -> str:
+    return bytes(a.document.data[span.start:span.end]).decode()
+
+
+def ptx_lines(preview: PV.Preview) -> list[str]:
+    return preview.ptx_text.split("\n")
+
+
+# ------------------------------------------------------------------ atom -> configuration
+def test_mma_configs_from_spec_and_dsl_spellings():
+    c = configs(MANY)
+    assert c["%m80"] == AtomConfig("sm80.mma", (16, 8, 16), "f16", "f16", "f32")
+    assert c["%sp"] == AtomConfig("sm80.sparse_mma", (16, 8, 32), "s8", "s8", "s32", sparse=True)
+    assert c["%m89"] == AtomConfig("sm89.mma", (16, 8, 32), "e4m3", "e5m2", "f32")
+    assert c["%fma"] == AtomConfig("atom.universal_fma", (1, 1, 1), "f32", "f32", "f32")
+    # DSL frag_kind: rs = A from registers (sm90), ts = A from tensor memory (sm100).
+    assert c["%wg"] == AtomConfig("sm90.mma", (64, 64, 16), "bf16", "bf16", "f32", a_source="rmem")
+    assert c["%u1"].a_source == "smem_desc" and c["%u1"].cta_group == 1
+    # M = 256 is a 2-CTA tile.
+    assert (c["%u2"].a_source, c["%u2"].cta_group) == ("tmem", 2)
+
+
+def test_block_scale_kind_follows_k_vec_and_scale_type():
+    c = configs(MANY)
+    # (K 32, vec 32) -> kind::mxf8f6f4 with E8M0; (64, 16) -> mxf4nvf4; (64, 32) -> mxf4.
+    assert (c["%bs1"].block_scale, c["%bs1"].vec_size, c["%bs1"].sf_type) == ("mxf8f6f4", 32, "ue8m0")
+    assert (c["%bs2"].block_scale, c["%bs2"].vec_size, c["%bs2"].sf_type) == ("mxf4nvf4", 16, "ue4m3")
+    # K 64 leaves e2m1 as the only element type and f32 as the only accumulator.
+    assert c["%bs3"] == AtomConfig("sm100.mma_bs", (128, 128, 64), "e2m1", "e2m1", "f32",
+                                   block_scale="mxf4", vec_size=32, sf_type="ue8m0")
+    assert (c["%s120"].block_scale, c["%s120"].b_type) == ("mxf8f6f4", "e2m3")
+    assert (c["%s120b"].block_scale, c["%s120b"].vec_size, c["%s120b"].sf_type) == ("mxf4nvf4", 16, "ue4m3")
+    sparse = configs("%x = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 128], vec_size = 32} "
+                     ": !cute_nvgpu.sm100.mma_bs_sp\n")["%x"]
+    assert (sparse.sparse, sparse.block_scale) == (True, "mxf4")
+
+
+def test_copy_configs():
+    c = configs(MANY)
+    assert c["%ldsm"] == AtomConfig("atom.ldsm", num_matrices=4)
+    assert c["%ldsmt"] == AtomConfig("atom.ldsm", num_matrices=2, transpose=True)
+    assert c["%ldsmd"] == AtomConfig("atom.ldsm", num_matrices=4)
+    assert c["%stsm"] == AtomConfig("atom.stsm", num_matrices=4)
+    assert c["%cpa"] == AtomConfig("atom.simt_async_copy", copy_bytes=16)
+    assert c["%cpa8"] == AtomConfig("atom.simt_async_copy", copy_bytes=8, cache="ca")
+    # The DSL's `32 DP, 32 bit, x32` is tcgen05.ld.32x32b.x32.
+    assert c["%tl"] == AtomConfig("atom.tmem_load", tmem_shape="32x32b", repeat=32)
+    assert c["%tl2"] == AtomConfig("atom.tmem_load", tmem_shape="16x256b", repeat=4)
+    assert c["%ts"] == AtomConfig("atom.tmem_store", tmem_shape="16x32bx2", repeat=8, pack=True)
+    assert c["%s2t"] == AtomConfig("atom.s2t_copy", cp_shape="128x256b")
+    assert c["%tma"] == AtomConfig("atom.tma_load", tma_rank=3)
+    assert c["%tre"] == AtomConfig("atom.tma_reduce", tma_rank=2, reduce_op="add")
+    assert c["%uc"] == AtomConfig("atom.universal_copy", copy_bits=128)
+
+
+def test_applying_ops_take_a_from_their_operand_types():
+    a = analyse(MANY)
+    applied = [i for i in PV.document_items(a) if i.text.startswith("cute_nvgpu.mma")]
+    assert [i.config.a_source for i in applied] == ["smem_desc", "rmem"]   # alias resolved
+    assert all(i.name == "%wgmma" for i in applied)
+
+
+def test_incomplete_atoms_are_notes_not_problems():
+    text = "%u = cute.make_atom : !cute_nvgpu.sm100.mma\n%l = cute.make_atom : !cute_nvgpu.atom.ldsm\n"
+    c = configs(text)
+    assert "does not say its shape_MNK" in c["%u"]
+    assert "num_matrices" in c["%l"]
+    p = PV.preview_module(analyse(text), "sm_100a")
+    assert p.problems == [] and p.kernels == ()
+    assert "// line 1: %u = cute.make_atom" in p.ptx_text and "no kernel:" in p.ptx_text
+
+
+def test_make_exec_tma_takes_rank_from_the_tile_layout():
+    text = (EXAMPLES / "hopper_wgmma.ir").read_text()
+    a = analyse(text)
+    items = {i.text.split("=")[0].strip(): i for i in PV.document_items(a)}
+    assert items["%exec"].config == AtomConfig("atom.tma_load", tma_rank=2)
+    assert "non_exec" in items["%atom"].note
+
+
+# ------------------------------------------------------------------ module and line map
+def test_module_has_one_kernel_per_op_in_document_order():
+    a = analyse(MANY, "sm_90a")
+    p = PV.preview_module(a, "sm_90a")
+    lines = ptx_lines(p)
+    assert ".target sm_90a" in lines
+    assert p.target == "sm_90a" and p.ptxas_arch == "sm_90a"
+    entries = [l for l in lines if l.startswith(".visible .entry ")]
+    assert len(entries) == len(p.kernels)
+    comments = [l for l in lines if l.startswith("// line ")]
+    numbers = [int(re.match(r"// line (\d+):", l).group(1)) for l in comments]
+    assert numbers == sorted(numbers) and len(comments) == len(PV.document_items(a))
+
+
+def test_line_map_points_at_the_op_that_produced_each_line():
+    text = (EXAMPLES / "hopper_wgmma.ir").read_text()
+    a = analyse(text)
+    p = PV.preview_module(a, "sm_90a")
+    lines = ptx_lines(p)
+    mapped = dict(p.line_map)
+    wgmma = next(n for n, l in enumerate(lines) if "wgmma.mma_async" in l)
+    assert span_text(a, mapped[wgmma]).startswith("%wgmma = cute.make_atom {shape_MNK = [64, 128, 16]")
+    # The applying tma_load's kernel points at the apply op, not at the atom's definition.
+    tma_lines = [n for n, l in enumerate(lines) if "cp.async.bulk.tensor" in l]
+    assert len(tma_lines) == 2
+    assert span_text(a, mapped[tma_lines[0]]).startswith("%exec = cute_nvgpu.atom.make_exec_tma")
+    assert span_text(a, mapped[tma_lines[1]]).startswith("cute_nvgpu.atom.tma_load %exec")
+    # Every instruction that implements an atom is mapped; the module header is not.
+    for n, line in enumerate(lines):
+        if "// @op " in line:
+            assert n in mapped, line
+    assert not any(n in mapped for n, l in enumerate(lines) if l.startswith((".version", ".target")))
+    # From the IR side: the cursor in the wgmma op finds that kernel's lines.
+    offset = text.index("%wgmma = cute.make_atom") + 3
+    assert wgmma in p.lines_for_offset(len(text[:offset].encode()))
+
+
+def test_illegal_atom_is_a_lower_diagnostic_instead_of_a_kernel():
+    text = (EXAMPLES / "hopper_wgmma.ir").read_text()
+    a = analyse(text, "sm_100a")
+    p = PV.preview_module(a, "sm_100a")
+    assert "wgmma" not in "\n".join(l for l in ptx_lines(p) if not l.startswith("//"))
+    (d,) = p.problems
+    assert (d.source, d.severity, d.code) == (Source.LOWER, Severity.ERROR, "lower.target")
+    assert "sm_100a" in d.message and "sm_90a" in d.message
+    assert span_text(a, d.span) == "!cute_nvgpu.sm90.mma"
+    assert "//   not for sm_100a:" in p.ptx_text
+    # The other atoms still get their kernels.
+    assert len(p.kernels) == 3
+
+
+def test_unknown_target_is_reported_not_raised():
+    p = PV.preview_module(analyse(MANY), "sm_99")
+    assert p.problems and "unknown target" in p.problems[0].message and not p.kernels
+
+
+def test_edit_recomputes_only_the_changed_unit(monkeypatch):
+    text = (EXAMPLES / "hopper_wgmma.ir").read_text()
+    a = analyse(text)
+    PV.clear_cache()
+    first = PV.preview_module(a, "sm_90a")
+    walked = []
+    original = PV._UnitWalker.items
+    monkeypatch.setattr(PV._UnitWalker, "items", lambda self: walked.append(self.unit.start) or original(self))
+    assert PV.preview_module(a, "sm_90a").ptx_text == first.ptx_text
+    assert walked == []                                  # every unit came from the cache
+    start = text.index("[64, 128, 16]") + len("[64, ")
+    a.update([(a.document.position(len(text[:start].encode())),
+               a.document.position(len(text[:start + 3].encode())), "64")], 2)
+    second = PV.preview_module(a, "sm_90a")
+    assert len(walked) == 1                              # the edited function only
+    assert "m64n64k16" in second.ptx_text and "m64n128k16" not in second.ptx_text
+
+
+@needs_ptxas
+@pytest.mark.parametrize("name,arch", [
+    ("hopper_wgmma", "sm_90a"), ("hopper_wgmma", "sm_100a"), ("blackwell_atoms", "sm_100a"),
+    ("cute_dsl_dump", "sm_90a"), ("cute_dsl_dump", "sm_100a"), ("cute_dsl_dump", "sm_120a"),
+    ("mistakes", "sm_90a"),
+])
+def test_examples_assemble_with_ptxas(name, arch):
+    a = analyse((EXAMPLES / f"{name}.ir").read_text(), arch)
+    p = PV.preview_module(a, arch)
+    assert FP.assemble(p.ptx_text, arch, PTXAS) == []
+
+
+@needs_ptxas
+@pytest.mark.parametrize("arch", ["sm_80", "sm_89", "sm_90a", "sm_100a", "sm_100f", "sm_103a",
+                                  "sm_110a", "sm_120a", "sm_121a"])
+def test_every_family_assembles_for_its_targets(arch):
+    p = PV.preview_module(analyse(MANY, arch), arch)
+    assert p.kernels
+    assert FP.assemble(p.ptx_text, arch, PTXAS) == []
+
+
+# ------------------------------------------------------------------ ptxas
+PTXAS_OUTPUT = """\
+ptxas /tmp/cute-ir-x.ptx, line 12; error   : Unknown modifier '.bogus'
+ptxas /tmp/cute-ir-x.ptx, line 30; warning : Advisory only
+ptxas fatal   : Ptx assembly aborted due to errors
+"""
+
+
+def test_parse_ptxas_output():
+    assert FP.parse_ptxas_output(PTXAS_OUTPUT) == [
+        (11, "error", "Unknown modifier '.bogus'"), (29, "warning", "Advisory only")]
+    assert FP.parse_ptxas_output("ptxas fatal   : Unsupported .version 9.9\n") == [
+        (None, "error", "Unsupported .version 9.9")]
+
+
+def test_ptxas_findings_land_on_the_op():
+    text = (EXAMPLES / "hopper_wgmma.ir").read_text()
+    a = analyse(text)
+    p = PV.preview_module(a, "sm_90a")
+    wgmma = next(n for n, l in enumerate(ptx_lines(p)) if "wgmma.mma_async" in l)
+    diags = FP.ptxas_diagnostics(p, [FP.PtxasMessage(wgmma, "error", "boom"),
+                                     FP.PtxasMessage(None, "error", "aborted"),
+                                     FP.PtxasMessage(1, "warning", "header")])
+    assert [d.source for d in diags] == [Source.PTXAS] * 3
+    assert span_text(a, diags[0].span).startswith("%wgmma = cute.make_atom")
+    assert diags[0].message.startswith(f"PTX line {wgmma + 1}: boom (in `wgmma.mma_async")
+    assert diags[1].span == Span(0, 0) and diags[2].span == Span(0, 0)
+    assert diags[2].severity is Severity.WARNING
+
+
+@needs_ptxas
+def test_real_ptxas_error_is_mapped_to_the_op():
+    text = (EXAMPLES / "hopper_wgmma.ir").read_text()
+    a = analyse(text)
+    p = PV.preview_module(a, "sm_90a")
+    broken = p.ptx_text.replace("wgmma.fence.sync.aligned;", "wgmma.fence.sync.bogus;")
+    messages = FP.assemble(broken, "sm_90a", PTXAS)
+    assert any(m.severity == "error" for m in messages)
+    diags = FP.ptxas_diagnostics(p, messages)
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    assert errors and all(span_text(a, d.span).startswith("%wgmma") for d in errors)
+
+
+def test_missing_ptxas_is_a_message_not_an_exception(tmp_path):
+    for path in ("definitely-not-a-ptxas-binary", str(tmp_path / "ptxas")):
+        (m,) = FP.assemble(".version 9.0\n", "sm_90a", path)
+        assert m.ptx_line is None and FP.is_not_found(m) and "not found" in m.message
+
+
+def test_assemble_uses_a_private_temp_file_and_an_argument_vector(monkeypatch):
+    seen = {}
+
+    def fake_run(argv, **kwargs):
+        path = argv[2]
+        seen.update(argv=argv, kwargs=kwargs, mode=stat.S_IMODE(os.stat(path).st_mode),
+                    text=open(path).read(), path=path)
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    monkeypatch.setattr(FP, "find_ptxas", lambda p: "/opt/ptxas")
+    monkeypatch.setattr(FP.subprocess, "run", fake_run)
+    assert FP.assemble("// ptx\n", "sm_70") == []
+    assert seen["argv"][:2] == ["/opt/ptxas", "-arch=sm_75"]      # sm_70 assembles as sm_75
+    assert seen["argv"][3:] == ["-o", os.devnull]
+    assert seen["kwargs"]["shell"] is False and seen["kwargs"]["timeout"] == FP.TIMEOUT_SECONDS
+    assert seen["mode"] == 0o600 and seen["text"] == "// ptx\n"
+    assert not os.path.exists(seen["path"])
+
+
+def test_assemble_timeout_is_reported(monkeypatch):
+    def slow(argv, **kwargs):
+        raise subprocess.TimeoutExpired(argv, kwargs["timeout"])
+    monkeypatch.setattr(FP, "find_ptxas", lambda p: "/opt/ptxas")
+    monkeypatch.setattr(FP.subprocess, "run", slow)
+    (m,) = FP.assemble("x", "sm_90a")
+    assert m.severity == "error" and "did not finish" in m.message
+
+
+# ------------------------------------------------------------------ descriptor fields
+def desc(layout: str, bits: int, **kw) -> FD.SmemDescriptorLayout:
+    value = parse_layout(layout).value
+    return FD.smem_descriptor_layout(value, bits, **kw)
+
+
+@pytest.mark.parametrize("layout,bits,major,kind,lbo,sbo", [
+    # CUTLASS GMMA::Layout_K_SW128_Atom<half_t> tiled to 64x64: SBO = 8 rows x 128 B.
+    ("S<3,4,3> o 0 o ((8,8),64):((64,512),1)", 16, "K", "B128", 1, 64),
+    # Layout_K_SW32_Atom<half_t> (8,16):(16,1) tiled to 64x16.
+    ("S<1,4,3> o 0 o ((8,8),16):((16,128),1)", 16, "K", "B32", 1, 16),
+    # Layout_K_INTER_Atom<half_t> (8,8):(8,1) tiled to 64x16: LBO between the two K core matrices.
+    ("((8,8),(8,2)):((8,64),(1,512))", 16, "K", "INTERLEAVE", 64, 8),
+    # Layout_MN_SW128_Atom<half_t> (64,8):(1,64) tiled to 128x16.
+    ("S<3,4,3> o 0 o ((64,2),(8,2)):((1,512),(64,1024))", 16, "MN", "B128", 64, 128),
+    # FP8 K-major 128B swizzle: 128 elements per row.
+    ("S<3,4,3> o 0 o ((8,16),128):((128,1024),1)", 8, "K", "B128", 1, 64),
+])
+def test_smem_descriptor_follows_cutlass_canonical_layouts(layout, bits, major, kind, lbo, sbo):
+    d = desc(layout, bits)
+    assert d.ok, d.problem
+    assert (d.major, d.layout_type, d.lbo, d.sbo, d.inferred) == (major, kind, lbo, sbo, False)
+
+
+def test_smem_descriptor_infers_the_swizzle_of_a_plain_layout():
+    # examples/hopper_wgmma.ir's A tile: rows 32 B apart = the K-major SW32 form.
+    d = desc("(64, 16):(16, 1)", 16, k_mode=1)
+    assert (d.major, d.layout_type, d.inferred, d.lbo, d.sbo) == ("K", "B32", True, 1, 16)
+    # Rows 256 B apart fit no canonical form.
+    bad = desc("(16, 128):(128, 1)", 16, k_mode=0)
+    assert not bad.ok and "256 bytes" in bad.problem
+    # A written swizzle that disagrees with the row pitch.
+    assert "needs" in desc("S<3,4,3> o 0 o (64, 16):(16, 1)", 16).problem
+
+
+def test_smem_descriptor_view_words_match_cutlass():
+    view = FD.smem_descriptor_view("S<3,4,3> o 0 o ((8,8),64):((64,512),1)", "f16", umma=False)
+    fields = {f.name: f.value for f in view.fields}
+    assert fields["start_address"] is None                          # unknown at compile time
+    # CUTLASS host run: start 0x400 (encoded 0x40), LBO 1, SBO 64, B128 = 0x4000004000010040.
+    assert view.word | D.matrix_descriptor_encode(0x400) == 0x4000004000010040
+    umma = FD.smem_descriptor_view("S<3,4,3> o 0 o ((8,8),64):((64,512),1)", "f16", umma=True)
+    ufields = {f.name: f.value for f in umma.fields}
+    assert (ufields["layout_type"], ufields["version"], ufields["lbo_mode"]) == (2, 1, 0)
+    assert [(f.low, f.width) for f in umma.fields] == [(f.low, f.width) for f in D.UMMA_SMEM_DESC.fields]
+
+
+def test_instruction_descriptor_of_an_sm100_atom():
+    text = ("%u = cute.make_atom : !cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, mn), "
+            "elem_type = (f16, f16, f32), frag_kind = ss>\n")
+    a = analyse(text, "sm_100a")
+    view = FD.descriptor_fields(a, text.index("sm100.mma"))
+    # make_instr_desc<half_t, half_t, float, 128, 256, K, MN> (CUTLASS host run).
+    assert view.word == 0x08410010 == D.umma_instr_desc("f16", "f16", "f16", "f32", 128, 256, b_major=1)
+    assert {f.name: f.value for f in view.fields}["n_dim"] == 32
+
+
+def test_descriptor_fields_at_positions():
+    text = (EXAMPLES / "hopper_wgmma.ir").read_text()
+    a = analyse(text)
+    at = lambda needle, n=0: len(text[:[i for i in range(len(text)) if text.startswith(needle, i)][n]].encode())
+    view = FD.descriptor_fields(a, at("smem_desc_view"))
+    assert "GmmaDescriptor" in view.title and "K-major, B32" in view.title
+    assert {f.name: f.value for f in view.fields}["stride_byte_offset"] == 16   # 256 B
+    on_b = FD.descriptor_fields(a, at("smem_desc_view", 1))
+    assert "not a canonical" in on_b.title
+    assert FD.descriptor_fields(a, at("%tensor_a")) is None
+    tma = FD.descriptor_fields(a, at("tma_descriptor_tiled"))
+    assert tma.fields == [] and "undocumented" in tma.title
+    # On sm_100a a view nobody consumes is read as a tcgen05 descriptor.
+    b = analyse(text, "sm_100a")
+    assert "SmemDescriptor" in FD.descriptor_fields(b, at("smem_desc_view")).title
+
+
+SM100_APPLY = """\
+!umma = !cute_nvgpu.sm100.mma
+#sw128 = #cute.layout<"S<3,4,3> o 0 o ((8,16),64):((64,512),1)">
+func.func @g(%d: memref<64xf32, 6>, %a: !cute_nvgpu.smem_desc_view<memref<8192xf16, 3>, #sw128>, %b: !cute_nvgpu.smem_desc_view<memref<8192xf16, 3>, #sw128>) {
+  %u = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 16], a_type = f16, b_type = f16, c_type = f32} : !umma
+  cute_nvgpu.mma %u, %d, %a, %b, %d : (!umma, memref<64xf32, 6>, !cute_nvgpu.smem_desc_view<memref<8192xf16, 3>, #sw128>, !cute_nvgpu.smem_desc_view<memref<8192xf16, 3>, #sw128>, memref<64xf32, 6>)
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("needle,occurrence", [("%u =", 0), ("!umma", 1), ("!umma", 2),
+                                               ("cute_nvgpu.mma", 0), ("%u,", 0)])
+def test_instruction_descriptor_through_aliases_values_and_the_applying_op(needle, occurrence):
+    a = analyse(SM100_APPLY, "sm_90a")
+    index = -1
+    for _ in range(occurrence + 1):
+        index = SM100_APPLY.index(needle, index + 1)
+    view = FD.descriptor_fields(a, index)
+    # The attributes of the building op configure the atom wherever the cursor is.
+    assert view.word == D.umma_instr_desc("f16", "f16", "f16", "f32", 128, 128) == 0x08200010
+
+
+def test_smem_descriptor_of_an_operand_follows_its_consumer():
+    # The consumer is an sm100 atom: the tcgen05 word, whatever the target.
+    a = analyse(SM100_APPLY, "sm_90a")
+    view = FD.descriptor_fields(a, SM100_APPLY.index("%a,"))
+    assert "SmemDescriptor" in view.title and "operand A of `sm100.mma`" in view.title
+    fields = {f.name: f.value for f in view.fields}
+    assert (fields["layout_type"], fields["stride_byte_offset"], fields["version"]) == (2, 64, 1)

@@ -1,0 +1,161 @@
+"""`cute-ir/ptxPreview` and `cute-ir/descriptorFields` against the real server process.
+
+The requests and result shapes are vscode-extension/src/protocol.ts's. Every wait is bounded
+(helpers.bounded / wait_for_publish).
+"""
+from __future__ import annotations
+
+import pytest
+from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
+
+from tests.conftest import REPO
+from tests.emit.ptxas_runner import PTXAS, SKIP_REASON
+
+from .helpers import (
+    RecordingClient, bounded, change_range, doc_uri, open_and_wait, position_of, range_of,
+    wait_for_publish,
+)
+
+pytestmark = pytest.mark.asyncio
+needs_ptxas = pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
+
+HOPPER = (REPO / "examples" / "hopper_wgmma.ir").read_text()
+WGMMA_OP = ("%wgmma = cute.make_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, "
+            "c_type = f32}\n      : !cute_nvgpu.sm90.mma")
+
+
+async def preview(client: RecordingClient, uri: str, arch: str | None = "sm_90a", **extra):
+    params = {"textDocument": {"uri": uri}, **extra}
+    if arch is not None:
+        params["arch"] = arch
+    return await bounded(client.protocol.send_request_async("cute-ir/ptxPreview", params))
+
+
+async def fields(client: RecordingClient, uri: str, position: lsp.Position):
+    params = {"textDocument": {"uri": uri},
+              "position": {"line": position.line, "character": position.character}}
+    return await bounded(client.protocol.send_request_async("cute-ir/descriptorFields", params))
+
+
+def _get(obj, key):
+    return obj[key] if isinstance(obj, dict) else getattr(obj, key)
+
+
+def as_tuple(rng) -> tuple[int, int, int, int]:
+    start, end = _get(rng, "start"), _get(rng, "end")
+    return (_get(start, "line"), _get(start, "character"), _get(end, "line"), _get(end, "character"))
+
+
+def op_range(text: str, op: str) -> tuple[int, int, int, int]:
+    r = range_of(text, op)
+    return (r.start.line, r.start.character, r.end.line, r.end.character)
+
+
+def contains(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
+    return (outer[0], outer[1]) <= (inner[0], inner[1]) and (inner[2], inner[3]) <= (outer[2], outer[3])
+
+
+async def test_preview_returns_the_module_and_a_line_map(client: RecordingClient):
+    uri = doc_uri("preview")
+    await open_and_wait(client, uri, HOPPER)
+    result = await preview(client, uri)
+    ptx = _get(result, "ptx")
+    lines = ptx.split("\n")
+    assert ".target sm_90a" in lines
+    assert _get(result, "diagnostics") == []
+    line_map = [(_get(m, "ptxLine"), as_tuple(_get(m, "range"))) for m in _get(result, "lineMap")]
+    assert all(0 <= n < len(lines) for n, _ in line_map)
+    wgmma_line = next(n for n, l in enumerate(lines) if "wgmma.mma_async" in l)
+    (rng,) = [r for n, r in line_map if n == wgmma_line]
+    assert rng == op_range(HOPPER, WGMMA_OP)
+    # Every line of that kernel maps into the op, and so does its header comment.
+    for n, r in line_map:
+        if "@op %wgmma" in lines[n]:
+            assert contains(op_range(HOPPER, WGMMA_OP), r)
+
+
+async def test_preview_follows_edits(client: RecordingClient):
+    uri = doc_uri("edits")
+    await open_and_wait(client, uri, HOPPER)
+    before = _get(await preview(client, uri), "ptx")
+    assert "m64n128k16" in before
+    change_range(client, uri, 2, lsp.Range(start=position_of(HOPPER, "[64, 128, 16]", into=5),
+                                           end=position_of(HOPPER, "[64, 128, 16]", into=8)), "64")
+    await wait_for_publish(client, uri, 2)
+    after = _get(await preview(client, uri), "ptx")
+    assert after != before
+    assert "m64n64k16" in after and "m64n128k16" not in after
+
+
+async def test_preview_reports_atoms_illegal_for_the_arch(client: RecordingClient):
+    uri = doc_uri("illegal")
+    await open_and_wait(client, uri, HOPPER)
+    result = await preview(client, uri, "sm_100a")
+    assert ".target sm_100a" in _get(result, "ptx")
+    (d,) = _get(result, "diagnostics")
+    assert _get(d, "source") == "lower" and _get(d, "severity") == 1
+    assert "sm_100a" in _get(d, "message")
+    assert as_tuple(_get(d, "range")) == op_range(HOPPER, "!cute_nvgpu.sm90.mma")
+    # The published analysis diagnostics are a separate channel: the preview does not touch them.
+    assert all(p.uri != uri or all(x.source != "lower" for x in p.diagnostics)
+               for p in client.publishes)
+
+
+async def test_preview_defaults_to_the_server_target_and_rejects_unknown_arches(client: RecordingClient):
+    uri = doc_uri("arch")
+    await open_and_wait(client, uri, HOPPER)
+    result = await preview(client, uri, arch=None)
+    assert ".target sm_90a" in _get(result, "ptx")
+    with pytest.raises(JsonRpcException, match="unknown target architecture"):
+        await preview(client, uri, "sm_99")
+
+
+async def test_preview_of_a_document_that_is_not_open(client: RecordingClient):
+    assert await preview(client, doc_uri("never-opened")) is None
+
+
+@needs_ptxas
+async def test_preview_assemble_runs_ptxas(client: RecordingClient):
+    uri = doc_uri("assemble")
+    client.set_configuration({"ptxas": {"path": PTXAS}}, section="cute-ir")
+    await open_and_wait(client, uri, HOPPER)
+    result = await preview(client, uri, "sm_90a", assemble=True)
+    assert _get(result, "diagnostics") == []          # the module assembles
+
+
+async def test_preview_assemble_without_ptxas_says_so(client: RecordingClient):
+    uri = doc_uri("no-ptxas")
+    client.set_configuration({"ptxas": {"path": "/nonexistent/bin/ptxas"}}, section="cute-ir")
+    await open_and_wait(client, uri, HOPPER)
+    result = await preview(client, uri, "sm_90a", assemble=True)
+    (d,) = _get(result, "diagnostics")
+    assert _get(d, "source") == "ptxas" and _get(d, "severity") == 3
+    assert "ptxas not found" in _get(d, "message")
+
+
+async def test_descriptor_fields_of_an_smem_desc_view(client: RecordingClient):
+    uri = doc_uri("desc")
+    await open_and_wait(client, uri, HOPPER)
+    result = await fields(client, uri, position_of(HOPPER, "smem_desc_view", into=3))
+    assert "GmmaDescriptor" in _get(result, "title")
+    rows = {_get(f, "name"): f for f in _get(result, "fields")}
+    assert [(_get(f, "low"), _get(f, "width")) for f in _get(result, "fields")][0] == (0, 14)
+    assert _get(rows["start_address"], "value") is None
+    assert "unknown at compile time" in _get(rows["start_address"], "meaning")
+    assert _get(rows["layout_type"], "value") == 3           # B32, inferred from the 32-byte rows
+    assert (_get(rows["leading_byte_offset"], "low"), _get(rows["leading_byte_offset"], "width")) == (16, 14)
+    assert _get(rows["stride_byte_offset"], "value") == 16
+    # Nothing there: null.
+    assert await fields(client, uri, position_of(HOPPER, "%tensor_a")) is None
+
+
+async def test_descriptor_fields_of_an_sm100_atom(client: RecordingClient):
+    text = ("func.func @f() {\n  %u = cute.make_atom : !cute_nvgpu.sm100.mma<128x256x16, "
+            "elem_type = (f16, f16, f32), frag_kind = ss>\n  return\n}\n")
+    uri = doc_uri("idesc")
+    await open_and_wait(client, uri, text)
+    result = await fields(client, uri, position_of(text, "%u"))
+    assert "InstrDescriptor" in _get(result, "title") and "0x08400010" in _get(result, "title")
+    rows = {_get(f, "name"): _get(f, "value") for f in _get(result, "fields")}
+    assert rows["m_dim"] == 8 and rows["n_dim"] == 32 and rows["c_format"] == 1
