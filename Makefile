@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 TS     ?= $(abspath ../shared/bin/tree-sitter)
 
-.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-editors clean
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean
 
 # Re-install when the package metadata or the generated grammar changes: the grammar is a
 # C extension compiled by pip.
@@ -46,6 +46,15 @@ test-python: install-dev editor-deps
 
 ## test: every test: grammar corpus + pytest (stages, LSP end to end, Neovim client, ptxas)
 test: grammar-test test-python
+
+## test-vscode: the VS Code extension's own checks (manifest, TextMate grammar, bundle); no VS Code needed
+# --no-workspaces: the extension keeps its own lockfile (the root package.json is a workspace root).
+test-vscode:
+	cd vscode-extension && npm ci --no-workspaces --no-audit --no-fund && npm test --no-workspaces
+
+## test-editors: the extension in real VS Code (code-server + headless Chromium; installs them itself)
+test-editors: install test-vscode
+	bash tests/editors/vscode/run_e2e.sh $${CUTE_IR_E2E_WORK:-/tmp/cute-ir-vscode-e2e} tests/editors/vscode/out
 
 bench: install
 	$(PY) bench/run_latency.py

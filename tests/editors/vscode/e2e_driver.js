@@ -62,6 +62,24 @@ async function editorText(group) {
   return (await group.locator('.monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
 }
 
+/** Waits until the editor's text has not changed for `quietMs` (typing reaches the server with a lag). */
+async function stableText(group, quietMs = 1500, timeout = 20000) {
+  const end = Date.now() + timeout;
+  let last = await editorText(group);
+  let since = Date.now();
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = await editorText(group);
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) {
+      break;
+    }
+  }
+  return last;
+}
+
 async function dismissNotifications(page) {
   await page.keyboard.press('Escape');
   const clear = page.locator('.notifications-toasts .codicon-notifications-clear, .notification-toast .codicon-close');
@@ -100,6 +118,8 @@ async function dismissNotifications(page) {
     await irGroup.locator('.monaco-editor .view-lines').first().waitFor({ timeout: T });
     mark('file_open');
     lap('file open');
+    // Hide the side bar: the editors get the width, the screenshots show the code.
+    await page.keyboard.press('Control+B');
 
     // 1. The language comes from the extension.
     res.language_mode = (await page.locator('#status\\.editor\\.mode').textContent({ timeout: T }))?.trim();
@@ -156,7 +176,9 @@ async function dismissNotifications(page) {
     await page.mouse.move(5, 400);
     await page.keyboard.press('Escape');
 
-    // 5. The "Preview PTX" CodeLens above the function.
+    // 5. The "Preview PTX" CodeLens above the function. VS Code computes lenses
+    // while the editor has focus (opening the Problems panel took it away).
+    await irGroup.locator('.view-lines').first().click({ position: { x: 300, y: 10 } });
     const lens = irGroup.locator('.codelens-decoration', { hasText: 'Preview PTX' });
     await lens.first().waitFor({ timeout: T }).catch(() => {});
     res.codelens_count = await lens.count();
@@ -186,7 +208,8 @@ async function dismissNotifications(page) {
       await firstOp.click();
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
-      await page.keyboard.type('%extra = arith.constant 42 : i32');
+      // A new atom: every server that previews PTX has something new to show for it.
+      await page.keyboard.type('%copy = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32, 128 b>');
       const changed = await page
         .waitForFunction(
           ([sel, tab, old]) => {
@@ -199,9 +222,9 @@ async function dismissNotifications(page) {
           { timeout: 20000 },
         )
         .then(() => true, () => false);
-      await page.waitForTimeout(1000); // let the last keystrokes' refresh land
-      const after = await editorText(ptxGroup);
-      res.preview_mentions_edit = after.includes('extra');
+      await page.keyboard.press('Escape'); // close a completion list the typing may have opened
+      const after = await stableText(ptxGroup);
+      res.preview_mentions_edit = after.includes('universal_copy');
       res.checks.preview_follows_edit = changed;
       res.preview = changed ? 'updated after edit' : 'did not change after edit';
       // Cursor on the new operation: its PTX lines are highlighted on the right.
@@ -209,7 +232,7 @@ async function dismissNotifications(page) {
       mark('preview');
       await shot(page, 'preview.png');
       // Select a PTX line: the IR it came from is revealed/highlighted on the left.
-      const ptxLine = ptxGroup.locator('.view-line', { hasText: 'arith.addi' }).first();
+      const ptxLine = ptxGroup.locator('.view-line', { hasText: '.entry' }).last();
       if (await ptxLine.count()) {
         await ptxLine.click();
         await page.waitForTimeout(400);
@@ -231,20 +254,22 @@ async function dismissNotifications(page) {
     res.checks.lowered_ir_graceful = lw !== -1;
     await dismissNotifications(page);
 
-    // 8. Descriptor fields of the type under the cursor: a table, or a graceful message.
-    const typeToken = irGroup.locator('.view-lines span', { hasText: /^sm90\.mma$/ }).first();
+    // 8. Descriptor fields of the shared-memory descriptor type under the cursor:
+    //    a table, or a graceful message.
+    const typeToken = irGroup.locator('.view-lines span', { hasText: /^smem_desc_view$/ }).first();
     await typeToken.click();
     await runCommand(page, 'CuTe IR: Show Descriptor Fields');
     const fieldsTab = page.locator('.tab', { hasText: /descriptor/i }).first();
-    const fieldsMissing = notification(page, 'Descriptor fields are not available from this server version');
+    const fieldsMissing = notification(page, 'descriptor fields view is not available from this server version');
     const noDescriptor = notification(page, 'There is no descriptor at the cursor');
     const df = await firstVisible([fieldsTab, fieldsMissing, noDescriptor], 30000).catch(() => -1);
     res.descriptor_fields = ['opened', 'not available (message shown)', 'no descriptor (message shown)', 'no response'][df === -1 ? 3 : df];
     res.checks.descriptor_fields_graceful = df !== -1;
-    if (df === 0) {
-      await page.waitForTimeout(1500); // the webview renders in its own frame
-      await shot(page, 'descriptor.png');
+    if (df === -1) {
+      res.notifications_seen = await page.locator('.notification-list-item-message').allTextContents();
     }
+    await page.waitForTimeout(df === 0 ? 1500 : 300); // a webview renders in its own frame
+    await shot(page, 'descriptor.png');
     await dismissNotifications(page);
 
     // 9. The status bar item changes the target architecture.

@@ -23,6 +23,7 @@ W="${1:-/tmp/cute-ir-vscode-e2e}"
 OUT="${2:-$HERE/out}"
 mkdir -p "$W" "$OUT"
 W="$(cd "$W" && pwd)"; OUT="$(cd "$OUT" && pwd)"
+rm -f "$OUT"/*.png "$OUT/result.json"   # no stale screenshots from an earlier run
 NODE_VERSION=24.21.0          # code-server 4.139 runs on Node 24 only
 CODE_SERVER_VERSION=4.139.1
 PLAYWRIGHT_VERSION=1.65.1
@@ -96,7 +97,7 @@ cat > "$RUN/data/User/settings.json" <<JSON
   "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false,
   "workbench.tips.enabled": false, "chat.disableAIFeatures": true,
   "workbench.secondarySideBar.defaultVisibility": "hidden", "window.commandCenter": false,
-  "cute-ir.trace.server": "messages" }
+  "editor.wordWrap": "on", "cute-ir.trace.server": "messages" }
 JSON
 # The executable settings are machine-scoped: code-server is a remote window,
 # so they are read from the machine (remote) settings, not the user ones.

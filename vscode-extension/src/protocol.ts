@@ -1,0 +1,73 @@
+// The custom LSP requests the cute-ir language server offers beyond the
+// standard protocol. Positions and ranges are LSP ones (0-based lines,
+// UTF-16 columns) in the IR document the request names.
+import { RequestType } from 'vscode-languageclient/node';
+import type { Diagnostic, Position, Range, TextDocumentIdentifier } from 'vscode-languageclient/node';
+
+/** `cute-ir/ptxPreview`: the PTX generated for a whole IR document. */
+export interface PtxPreviewParams {
+  textDocument: TextDocumentIdentifier;
+  /** Target architecture, e.g. "sm_90a" (the `cute-ir.targetArch` setting). */
+  arch: string;
+  /** Also assemble the module with ptxas; its findings come back in `diagnostics`, on the IR op. */
+  assemble?: boolean;
+}
+
+export interface PtxLineMapping {
+  /** 0-based line in `ptx`. */
+  ptxLine: number;
+  /** The IR that produced this PTX line. */
+  range: Range;
+}
+
+export interface PtxPreviewResult {
+  ptx: string;
+  lineMap: PtxLineMapping[];
+  /** Findings of the PTX generation itself (e.g. from ptxas), located in the IR document. */
+  diagnostics?: Diagnostic[];
+}
+
+export const PtxPreviewRequest = new RequestType<PtxPreviewParams, PtxPreviewResult | null, void>('cute-ir/ptxPreview');
+
+/** `cute-ir/descriptorFields`: bit fields of the descriptor value/type at a position. */
+export interface DescriptorFieldsParams {
+  textDocument: TextDocumentIdentifier;
+  position: Position;
+}
+
+export interface DescriptorField {
+  name: string;
+  /** Lowest bit of the field. */
+  low: number;
+  /** Width in bits. */
+  width: number;
+  /** Decoded value; numbers are shown in decimal and hexadecimal. */
+  value: number | string | null;
+  meaning: string;
+}
+
+export interface DescriptorFieldsResult {
+  title: string;
+  fields: DescriptorField[];
+}
+
+export const DescriptorFieldsRequest = new RequestType<DescriptorFieldsParams, DescriptorFieldsResult | null, void>(
+  'cute-ir/descriptorFields',
+);
+
+/** `cute-ir/loweredIr`: the document after the server's lowering pipeline. */
+export interface LoweredIrParams {
+  textDocument: TextDocumentIdentifier;
+}
+
+export interface LoweredIrResult {
+  text: string;
+}
+
+export const LoweredIrRequest = new RequestType<LoweredIrParams, LoweredIrResult | null, void>('cute-ir/loweredIr');
+
+/** What the server receives as `initializationOptions`. */
+export interface InitializationOptions {
+  targetArch: string;
+  ptxasPath: string;
+}
