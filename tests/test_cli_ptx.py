@@ -16,7 +16,7 @@ from tests.emit.ptxas_runner import PTXAS, SKIP_REASON
 
 needs_ptxas = pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
 
-HOPPER = REPO / "examples" / "hopper_wgmma.ir"
+HOPPER = REPO / "tests" / "emit" / "fixtures" / "hopper_wgmma.ir"
 SPEC_ATOM = "!cute_nvgpu.sm90.mma"
 SPEC_ATTRS = "{shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32}"
 DSL_ATOM = "!cute_nvgpu.sm90.mma<64x128x16, elem_type = (f16, f16, f32), frag_kind = ss>"

@@ -6,6 +6,8 @@ are checked here too, against layouts whose descriptors CUTLASS's rules fix.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import os
 import re
 import stat
@@ -27,7 +29,7 @@ from ptxas_runner import PTXAS, SKIP_REASON
 
 needs_ptxas = pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
 
-EXAMPLES = REPO / "examples"
+EXAMPLES = Path(__file__).parent / "fixtures"   # IR files whose exact text these tests rely on
 
 # Every atom family in both spellings (spec attributes, CuTe DSL parameters), plus applying ops.
 MANY = """\
@@ -242,14 +244,20 @@ def test_edit_recomputes_only_the_changed_unit(monkeypatch):
     assert "m64n64k16" in second.ptx_text and "m64n128k16" not in second.ptx_text
 
 
+USER_EXAMPLES = REPO / "examples"
+
+
 @needs_ptxas
-@pytest.mark.parametrize("name,arch", [
-    ("hopper_wgmma", "sm_90a"), ("hopper_wgmma", "sm_100a"), ("blackwell_atoms", "sm_100a"),
-    ("cute_dsl_dump", "sm_90a"), ("cute_dsl_dump", "sm_100a"), ("cute_dsl_dump", "sm_120a"),
-    ("mistakes", "sm_90a"),
-])
-def test_examples_assemble_with_ptxas(name, arch):
-    a = analyse((EXAMPLES / f"{name}.ir").read_text(), arch)
+@pytest.mark.parametrize("path,arch", [
+    (EXAMPLES / "hopper_wgmma.ir", "sm_90a"), (EXAMPLES / "hopper_wgmma.ir", "sm_100a"),
+    (EXAMPLES / "blackwell_atoms.ir", "sm_100a"),
+    (USER_EXAMPLES / "sm90_gemm_mainloop.ir", "sm_90a"), (USER_EXAMPLES / "sm100_umma.ir", "sm_100a"),
+    (USER_EXAMPLES / "sm120_nvfp4.ir", "sm_120a"),
+    (USER_EXAMPLES / "cute_dsl_dump.ir", "sm_90a"), (USER_EXAMPLES / "cute_dsl_dump.ir", "sm_100a"),
+    (USER_EXAMPLES / "cute_dsl_dump.ir", "sm_120a"), (USER_EXAMPLES / "mistakes.ir", "sm_90a"),
+], ids=lambda v: v.stem if isinstance(v, Path) else v)
+def test_examples_assemble_with_ptxas(path, arch):
+    a = analyse(path.read_text(), arch)
     p = PV.preview_module(a, arch)
     assert FP.assemble(p.ptx_text, arch, PTXAS) == []
 
@@ -365,7 +373,7 @@ def test_smem_descriptor_follows_cutlass_canonical_layouts(layout, bits, major, 
 
 
 def test_smem_descriptor_infers_the_swizzle_of_a_plain_layout():
-    # examples/hopper_wgmma.ir's A tile: rows 32 B apart = the K-major SW32 form.
+    # fixtures/hopper_wgmma.ir's A tile: rows 32 B apart = the K-major SW32 form.
     d = desc("(64, 16):(16, 1)", 16, k_mode=1)
     assert (d.major, d.layout_type, d.inferred, d.lbo, d.sbo) == ("K", "B32", True, 1, 16)
     # Rows 256 B apart fit no canonical form.

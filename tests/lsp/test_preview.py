@@ -20,7 +20,7 @@ from .helpers import (
 pytestmark = pytest.mark.asyncio
 needs_ptxas = pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
 
-HOPPER = (REPO / "examples" / "hopper_wgmma.ir").read_text()
+HOPPER = (REPO / "tests" / "emit" / "fixtures" / "hopper_wgmma.ir").read_text()
 WGMMA_OP = ("%wgmma = cute.make_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, "
             "c_type = f32}\n      : !cute_nvgpu.sm90.mma")
 
