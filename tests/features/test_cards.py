@@ -227,3 +227,27 @@ def test_legal_shapes_after_shape_mnk():
     assert "64, 40, 32" not in labels and len(labels) == 18
     text = "%a = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [|], vec_size = 16} : !cute_nvgpu.SM120.mma_bs\n"
     assert [c.label for c in completions(text)] == ["16, 8, 64"]
+
+
+def test_hover_on_a_descriptor_view_shows_its_bit_fields():
+    from cute_ir.analysis import DocumentAnalysis
+    from cute_ir.features.hover import hover
+
+    text = ("func.func @f(%a: !cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, "
+            "#cute.layout<(64, 16):(16, 1)>>) {\n  return\n}\n")
+    card = hover(DocumentAnalysis("file:///d.ir", text), text.index("smem_desc_view") + 2).markdown
+    assert "| `start_address` | 0-13 | unknown |" in card
+    assert "| `stride_byte_offset` | 32-45 | 16 (0x10) | 256 bytes between 8-row core-matrix groups |" in card
+    assert "| `layout_type` | 62-63 | 3 (0x3) |" in card
+
+
+def test_hover_on_a_umma_building_op_shows_its_instruction_descriptor():
+    from cute_ir.analysis import DocumentAnalysis, Settings
+    from cute_ir.features.hover import hover
+
+    text = ("func.func @f() {\n  %u = cute_nvgpu.make_mma_atom {shape_MNK = [128, 256, 16], a_type = f16, "
+            "b_type = f16, c_type = f32} : !cute_nvgpu.sm100.mma\n  return\n}\n")
+    analysis = DocumentAnalysis("file:///u.ir", text, settings=Settings(target_arch="sm_100a"))
+    card = hover(analysis, text.index("make_mma_atom") + 2).markdown
+    assert "| `n_dim` | 17-22 | 32 (0x20) | N = 256 |" in card
+    assert "| `m_dim` | 24-28 | 8 (0x8) | M = 128 |" in card

@@ -159,3 +159,13 @@ async def test_descriptor_fields_of_an_sm100_atom(client: RecordingClient):
     assert "InstrDescriptor" in _get(result, "title") and "0x08400010" in _get(result, "title")
     rows = {_get(f, "name"): _get(f, "value") for f in _get(result, "fields")}
     assert rows["m_dim"] == 8 and rows["n_dim"] == 32 and rows["c_format"] == 1
+
+
+async def test_preview_is_also_a_command(client: RecordingClient):
+    uri = doc_uri("preview-command")
+    await open_and_wait(client, uri, HOPPER)
+    by_request = await preview(client, uri)
+    by_command = await bounded(client.workspace_execute_command_async(lsp.ExecuteCommandParams(
+        command="cute-ir.ptxPreview", arguments=[{"textDocument": {"uri": uri}, "arch": "sm_90a"}])))
+    assert _get(by_command, "ptx") == _get(by_request, "ptx")
+    assert len(_get(by_command, "lineMap")) == len(_get(by_request, "lineMap"))

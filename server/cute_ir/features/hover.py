@@ -9,6 +9,7 @@ from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.ops import lookup_op
 from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_layout, rank, size
+from .descriptors import descriptor_fields
 from .cards import (
     atom_at_type, atom_of_op, atom_of_value, builds_atom_from_attributes, contract_card, enum_card,
     op_at, op_card, type_card,
@@ -78,6 +79,26 @@ def _layout_card(node: Node) -> str:
     return "\n".join(lines)
 
 
+_DESCRIPTOR_MNEMONICS = frozenset({"smem_desc", "smem_desc_view"})
+
+
+def _field_value(value: int | str | None) -> str:
+    if value is None:
+        return "unknown"
+    return f"{value} (0x{value:x})" if isinstance(value, int) else str(value)
+
+
+def _descriptor_section(analysis: DocumentAnalysis, offset: int) -> str:
+    """The bit fields of the descriptor at `offset`, as a table ("" when there is none)."""
+    view = descriptor_fields(analysis, offset)
+    if view is None or not view.fields:
+        return ""
+    rows = [f"| `{f.name}` | {f.low}-{f.low + f.width - 1} | "
+            f"{_field_value(f.value)} | {f.meaning} |"
+            for f in view.fields if not f.name.startswith("reserved")]
+    return "\n\n**" + view.title + "**\n\n| field | bits | value | meaning |\n|---|---|---|---|\n" + "\n".join(rows)
+
+
 def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
     node = analysis.node_at(offset)
     if node is None:
@@ -101,6 +122,8 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
             card = type_card(ty, attributes, analysis.settings.target_arch)
         if diags:
             card += "\n\n---\n" + "\n".join(f"- {d.message}" for d in diags)
+        if ty.mnemonic in _DESCRIPTOR_MNEMONICS or ty.mnemonic.startswith("sm100."):
+            card += _descriptor_section(analysis, offset)
         return HoverResult(card, _span(cute))
     if node.type == "symbol":
         return _symbol_hover(analysis, node)
@@ -114,7 +137,8 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         name = node
     if name is not None:
         op_text = _text(name).strip('"')
-        return HoverResult(_op_hover(analysis, op_text, name), _span(name))
+        # An op that produces a descriptor (or builds a UMMA atom) also shows the bit fields.
+        return HoverResult(_op_hover(analysis, op_text, name) + _descriptor_section(analysis, offset), _span(name))
     entry = _enclosing(node, "attribute_entry")
     if entry is not None:
         key = _text(entry.child_by_field_name("name"))

@@ -167,3 +167,10 @@ def descriptor_fields(ls: CuteIrServer, params: Any):
     if view.span is not None:
         result["range"] = _range_dict(convert.span_range(analysis, view.span))
     return result
+
+
+@server.command("cute-ir.ptxPreview")
+async def ptx_preview_command(ls: CuteIrServer, params: dict):
+    """The PTX preview as a command (`workspace/executeCommand`), for clients that drive
+    features through commands: one argument, the request's params."""
+    return await ptx_preview(ls, params)

@@ -87,9 +87,16 @@ class VerifyContext:
 
     # ------------------------------------------------------------------ operands
     def operand_types(self, op: Operation) -> list[Node]:
-        """Type nodes of the `: (T0, T1, ...)` list of a custom op, in order."""
+        """Type nodes of the operands, in order: the `: (T0, T1, ...)` list of a custom op, or
+        the inputs of a generic op's function type (`"cute_nvgpu.mma"(...) : (T0, ...) -> ()`)."""
         node = find_node(self.root, op.span, "operation")
-        body = node.child_by_field_name("body") if node is not None else None
+        if node is None:
+            return []
+        signature = node.child_by_field_name("type")
+        if signature is not None:
+            inputs = signature.child_by_field_name("inputs")
+            return [c for c in inputs.named_children if c.type in TYPE_KINDS] if inputs is not None else []
+        body = node.child_by_field_name("body")
         if body is None:
             return []
         items = body.children

@@ -161,6 +161,9 @@ async function dismissNotifications(page) {
 
     // 4. Hover over the cute_nvgpu type.
     const token = irGroup.locator('.view-lines span', { hasText: /^sm90\.mma$/ }).first();
+    // The editor re-renders its lines while TextMate and semantic tokens arrive: wait for the
+    // token's own span instead of measuring whatever the DOM holds at this instant.
+    await token.waitFor({ state: 'visible', timeout: T }).catch(() => {});
     const box = await token.boundingBox();
     if (!box) throw new Error('the sm90.mma token is not on screen');
     await page.mouse.move(box.x - 200, box.y + 200);
