@@ -19,7 +19,7 @@ from typing import Iterable
 from tree_sitter import Node
 
 from ..analysis import DocumentAnalysis
-from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
+from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.enums import MEMORY_ORDERS, MEMORY_SCOPES
 from ..dialects.cute_nvgpu.ops import OpRow, lookup_op
 from ..dialects.cute_nvgpu.types import (
@@ -36,9 +36,8 @@ from ..verify.context import VerifyContext, find_node
 R = Residency
 
 # Attribute keys of the ops that build atoms (spec spelling), in the order people write them.
-ATOM_ATTRIBUTE_KEYS: tuple[str, ...] = (
-    "shape_MNK", "a_type", "b_type", "c_type", "vec_size", "sf_type", "cta_group")
-COPY_ATTRIBUTE_KEYS: tuple[str, ...] = ("val_type", "num_matrices")
+ATOM_ATTRIBUTE_KEYS: tuple[str, ...] = tuple(a.name for a in ATOM_ATTRIBUTES if a.applies_to != "copy")
+COPY_ATTRIBUTE_KEYS: tuple[str, ...] = tuple(a.name for a in ATOM_ATTRIBUTES if a.applies_to == "copy")
 
 
 # ------------------------------------------------------------------ small pieces

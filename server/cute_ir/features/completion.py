@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
-from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE
+from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, attributes_for
 from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPES
 from ..tables.atoms import ATOMS, ATOMS_BY_MNEMONIC, Interface, MmaShapeRow, find_mma_rows
 from ..tables.tiers import describe_requirements, satisfies_any
@@ -49,20 +49,7 @@ _WINDOW = 4096
 # Ops that build one particular atom whatever their result type says.
 _FIXED_ATOM = {b"cute_nvgpu.make_sm120_mma_bs": "SM120.mma_bs"}
 
-_KEY_DOCS = {
-    "shape_MNK": ("MMA tile (M, N, K)",
-                  "`shape_MNK = [M, N, K]`, e.g. `[64, 128, 16]`: one of the atom's lattice shapes"),
-    "a_type": ("A element type", "MLIR element type of A, e.g. `f16`, `bf16`, `f8E4M3FN`, `i8`"),
-    "b_type": ("B element type", "MLIR element type of B (WGMMA/UMMA: same family as A)"),
-    "c_type": ("accumulator (C = D) element type", "e.g. `f32`, `f16`, `i32`; block-scaled atoms take `f32` only"),
-    "vec_size": ("elements of K per scale factor",
-                 "block-scaled atoms: `32` (OCP MX, UE8M0 scales) or `16` (mxf4nvf4 4X: UE4M3 scales; "
-                 "UE8M0 too on SM100)"),
-    "sf_type": ("scale-factor element type", "`f8E8M0FNU` (UE8M0) or `f8E4M3FN` (UE4M3, with `vec_size = 16`)"),
-    "cta_group": ("CTAs cooperating (tcgen05)", "`1` or `2`: cta_group::2 doubles M across a CTA pair"),
-    "val_type": ("value type of the copy", "element type moved by the copy atom, e.g. `f16`"),
-    "num_matrices": ("ldmatrix / stmatrix .x1/.x2/.x4", "number of 8x8 b16 matrices per instruction: `1`, `2` or `4`"),
-}
+_KEY_DOCS = {a.name: (a.summary, a.description) for a in ATOM_ATTRIBUTES}
 
 
 def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -> list[Completion]:
@@ -184,17 +171,7 @@ def _open_brackets(text: bytes) -> bool:
 def _keys_for(d: _Dict) -> tuple[str, ...]:
     if d.op == b"cute_nvgpu.make_copy_atom":
         return COPY_ATTRIBUTE_KEYS
-    row = ATOMS_BY_MNEMONIC.get(d.atom or "")
-    if row is None:
-        return ATOM_ATTRIBUTE_KEYS
-    if row.implements(Interface.COPY_ATOM) and not row.implements(Interface.MMA_ATOM):
-        return COPY_ATTRIBUTE_KEYS
-    keys = ["shape_MNK", "a_type", "b_type", "c_type"]
-    if row.implements(Interface.BLOCK_SCALE_ATOM):
-        keys += ["vec_size", "sf_type"]
-    if row.mnemonic.startswith("sm100."):
-        keys.append("cta_group")
-    return tuple(keys)
+    return tuple(a.name for a in attributes_for(ATOMS_BY_MNEMONIC.get(d.atom or "")))
 
 
 def _in_make_op(analysis: DocumentAnalysis, offset: int) -> list[Completion]:

@@ -14,6 +14,7 @@ import re
 import sys
 from dataclasses import dataclass
 
+from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES
 from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPES
 from ..dialects.cute_nvgpu.ops import OPS, OpRow
 from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, find_mma_rows
@@ -41,15 +42,8 @@ class OpDoc:
     note: str = ""
 
 
-_MMA_ATTRIBUTES = (
-    ("shape_MNK", "MMA tile `[M, N, K]`; must be one of the result atom's lattice shapes (see Types)"),
-    ("a_type", "element type of A (MLIR spelling: `f16`, `bf16`, `tf32`, `f8E4M3FN`, `f8E5M2`, `f6E2M3FN`, `f6E3M2FN`, `f4E2M1FN`, `i8`, `ui8`, `i4`, `i1`)"),
-    ("b_type", "element type of B"),
-    ("c_type", "accumulator element type (C and D)"),
-    ("vec_size", "block-scaled atoms: elements of K sharing one scale factor (32 or 16)"),
-    ("sf_type", "block-scaled atoms: scale-factor type (`f8E8M0FNU` = UE8M0, `f8E4M3FN` = UE4M3)"),
-    ("cta_group", "`sm100.*` atoms: 1 or 2 CTAs cooperating (tcgen05 `cta_group::N`)"),
-)
+_MMA_ATTRIBUTES = tuple((a.name, a.description) for a in ATOM_ATTRIBUTES if a.applies_to != "copy")
+_COPY_ATTRIBUTES = tuple((a.name, a.description) for a in ATOM_ATTRIBUTES if a.applies_to == "copy")
 
 _TMA_EXAMPLE_NOTE = "The spec page shows this op only in prose or a worked example; the form below is what cute-ir's grammar accepts."
 
@@ -57,10 +51,8 @@ _DOCS: dict[str, OpDoc] = {
     "cute_nvgpu.make_sm120_mma_bs": OpDoc(
         attributes=tuple(a for a in _MMA_ATTRIBUTES if a[0] != "cta_group")),
     "cute_nvgpu.make_mma_atom": OpDoc(attributes=_MMA_ATTRIBUTES),
-    "cute_nvgpu.make_copy_atom": OpDoc(attributes=(
-        ("val_type", "element type the copy moves"),
-        ("num_matrices", "`atom.ldsm` / `atom.stsm`: 8x8 b16 matrices per instruction (1, 2, 4)"),
-        ("…", "other keys are kept as the atom's settings"))),
+    "cute_nvgpu.make_copy_atom": OpDoc(attributes=_COPY_ATTRIBUTES + (
+        ("…", "other keys are kept as the atom's settings"),)),
     "cute_nvgpu.mma": OpDoc(operands=(
         Operand("%atom", "the MMA atom (its type names the atom)", "—"),
         Operand("%d", "accumulator out", "per atom, below (D)"),

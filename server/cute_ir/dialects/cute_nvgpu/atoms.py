@@ -34,6 +34,55 @@ _BLOCK_SCALED = frozenset({"sm100.mma_bs", "sm100.mma_bs_sp", "SM120.mma_bs"})
 
 
 @dataclass(frozen=True)
+class AtomAttribute:
+    """An attribute of the ops that build atoms (`shape_MNK = [...]`, `a_type = f16`, ...)."""
+
+    name: str
+    summary: str          # a few words (completion detail)
+    description: str      # what to write (completion documentation, docs/ops.md)
+    applies_to: str       # "mma", "block_scaled", "umma" (sm100.*), "copy"
+
+
+# The one list of atom-building attributes: completion, hover cards and docs/ops.md read it.
+ATOM_ATTRIBUTES: tuple[AtomAttribute, ...] = (
+    AtomAttribute("shape_MNK", "MMA tile (M, N, K)",
+                  "MMA tile `[M, N, K]`, e.g. `[64, 128, 16]`: one of the result atom's lattice shapes", "mma"),
+    AtomAttribute("a_type", "A element type",
+                  "element type of A (MLIR spelling: `f16`, `bf16`, `tf32`, `f8E4M3FN`, `f8E5M2`, `f6E2M3FN`, "
+                  "`f6E3M2FN`, `f4E2M1FN`, `i8`, `ui8`, `i4`, `i1`)", "mma"),
+    AtomAttribute("b_type", "B element type", "element type of B (WGMMA/UMMA: same family as A)", "mma"),
+    AtomAttribute("c_type", "accumulator (C = D) element type",
+                  "accumulator element type of C and D, e.g. `f32`, `f16`, `i32`; block-scaled atoms take `f32` only",
+                  "mma"),
+    AtomAttribute("vec_size", "elements of K per scale factor",
+                  "block-scaled atoms: `32` (OCP MX, UE8M0 scales) or `16` (mxf4nvf4 4X: UE4M3 scales; UE8M0 too "
+                  "on SM100)", "block_scaled"),
+    AtomAttribute("sf_type", "scale-factor element type",
+                  "block-scaled atoms: `f8E8M0FNU` (UE8M0) or `f8E4M3FN` (UE4M3, with `vec_size = 16`)", "block_scaled"),
+    AtomAttribute("cta_group", "CTAs cooperating (tcgen05)",
+                  "`sm100.*` atoms: `1` or `2` (tcgen05 `cta_group::N`; 2 doubles M across a CTA pair)", "umma"),
+    AtomAttribute("val_type", "value type of the copy", "element type the copy atom moves, e.g. `f16`", "copy"),
+    AtomAttribute("num_matrices", "ldmatrix / stmatrix .x1/.x2/.x4",
+                  "`atom.ldsm` / `atom.stsm`: 8x8 b16 matrices per instruction: `1`, `2` or `4`", "copy"),
+)
+ATOM_ATTRIBUTES_BY_NAME: dict[str, AtomAttribute] = {a.name: a for a in ATOM_ATTRIBUTES}
+
+
+def attributes_for(row: AtomRow | None) -> tuple[AtomAttribute, ...]:
+    """The building attributes an atom takes (all MMA ones when the atom is not known)."""
+    if row is None:
+        return tuple(a for a in ATOM_ATTRIBUTES if a.applies_to != "copy")
+    if row.implements(Interface.COPY_ATOM) and not row.implements(Interface.MMA_ATOM):
+        return tuple(a for a in ATOM_ATTRIBUTES if a.applies_to == "copy")
+    kinds = {"mma"}
+    if row.implements(Interface.BLOCK_SCALE_ATOM):
+        kinds.add("block_scaled")
+    if row.mnemonic.startswith("sm100."):
+        kinds.add("umma")
+    return tuple(a for a in ATOM_ATTRIBUTES if a.applies_to in kinds)
+
+
+@dataclass(frozen=True)
 class Field:
     """A value as written, and where."""
 
