@@ -1,7 +1,8 @@
 """Generate valid cute_nvgpu IR of a given number of lines, for benchmarks.
 
-Each function is a small kernel that builds atoms of several families and uses them, so the
-file exercises the type surface, custom and generic op forms, regions and locations.
+Each function is a small sm_90a kernel that builds a WGMMA atom and an LDSM copy atom and
+applies them (so the verifiers run on every function), plus atom types of other families,
+scalar arith in custom and generic form, and locations.
 """
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ import argparse
 import sys
 
 _KERNEL = """\
-  func.func @kernel_{i}(%arg0: i32, %desc: !cute_nvgpu.smem_desc_view<memref<128xf16, 3>, #cute.layout<(4@0, 32@1)>>) -> i32 {{
-    %mma_{i} = cute_nvgpu.make_sm120_mma_bs {{shape_MNK = [16, 8, 32], vec_size = 32}} : !cute_nvgpu.SM120.mma_bs
-    %wg_{i} = cute.make_atom : !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+  func.func @kernel_{i}(%arg0: i32, %acc: memref<64xf32>, %smem: memref<1024xf16, 3>, %frag: memref<8xf16>,
+                       %a: !cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, #cute.layout<(64, 16):(16, 1)>>,
+                       %b: !cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(16, 128):(128, 1)>>) -> i32 {{
+    %wg_{i} = cute_nvgpu.make_mma_atom {{shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32}} : !cute_nvgpu.sm90.mma
+    %ld_{i} = cute_nvgpu.make_copy_atom {{val_type = f16, num_matrices = 4}} : !cute_nvgpu.atom.ldsm<m8n8.x4>
+    cute_nvgpu.copy %ld_{i}, %smem, %frag : (!cute_nvgpu.atom.ldsm<m8n8.x4>, memref<1024xf16, 3>, memref<8xf16>)
+    cute_nvgpu.mma %wg_{i}, %acc, %a, %b, %acc : (!cute_nvgpu.sm90.mma, memref<64xf32>, !cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, #cute.layout<(64, 16):(16, 1)>>, !cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(16, 128):(128, 1)>>, memref<64xf32>)
     %cp_{i} = cute.make_atom : !cute_nvgpu.atom.universal_copy<f16, 128 b, allow_dsmem>
-    %ld_{i} = cute.make_atom : !cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>
     %q_{i} = cute.make_atom : !cute_nvgpu.i4<divby 2>
     %a_{i} = arith.addi %arg0, %arg0 : i32 loc(#loc1)
     %b_{i} = "arith.muli"(%a_{i}, %arg0) : (i32, i32) -> i32

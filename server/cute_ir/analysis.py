@@ -25,7 +25,7 @@ from .diagnostics import Diagnostic, Severity, Source, Span
 from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
 from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, VERIFIED_OPS, is_known_op
 from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
-from .ir import UnitIR, build_unit
+from .ir import UnitIR, build_for_verification, build_unit
 from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
 from .syntax.cst import STATEMENT_KINDS
 from .syntax.errors import describe_error, describe_missing, describe_unclosed
@@ -48,6 +48,15 @@ _UNIT_KINDS = STATEMENT_KINDS | {"ERROR", "block"}
 _STRUCTURAL = frozenset(b"{}")
 
 _PREFIX_BYTES = {"custom_op": DIALECT_PREFIX.encode(), "generic_op": b'"' + DIALECT_PREFIX.encode()}
+
+# Where SSA names are defined (for verification's partial IR).
+_DEFINITIONS = query(
+    """
+    (op_result value: (value_id) @result)
+    (block_argument name: (value_id) @block_argument)
+    (paren_group (value_use name: (value_id) @argument) . ":")
+    """
+)
 
 _FINDINGS = query(
     """
@@ -545,17 +554,46 @@ class DocumentAnalysis:
         if not sites:
             return []
         starts = [u.start for u in units]
+        by_unit: dict[int, list[int]] = {}
+        for s in sites:
+            by_unit.setdefault(bisect_right(starts, s) - 1, []).append(s)
         out: list[Diagnostic] = []
-        for index in sorted({bisect_right(starts, s) - 1 for s in sites}):
+        for index, unit_sites in sorted(by_unit.items()):
             if index < 0:
                 continue
             unit = units[index]
             tree = unit.tree if unit.tree is not None else self.syntax.tree
-            nodes = self._statement_nodes(tree, unit)
-            ir = build_unit(nodes, Span(unit.start, unit.end))
-            unit.ir, unit.ir_start = ir, unit.start
-            out.extend(verify_unit(tree.root_node, ir, self.settings.target_arch, self.type_alias))
+            root = tree.root_node
+            op_nodes = []
+            for s in unit_sites:
+                node = root.descendant_for_byte_range(s, s + 1)
+                while node is not None and node.type != "operation":
+                    node = node.parent
+                if node is not None:
+                    op_nodes.append(node)
+            definitions = self._definition_index(root, unit)
+            ir = build_for_verification(op_nodes, definitions.get, Span(unit.start, unit.end))
+            out.extend(verify_unit(root, ir, self.settings.target_arch, self.type_alias))
         return out
+
+    @staticmethod
+    def _definition_index(root: Node, unit: Unit) -> dict[str, Node]:
+        """SSA name -> the node defining it in the unit (first definition wins)."""
+        cursor = QueryCursor(_DEFINITIONS)
+        cursor.set_byte_range(unit.start, unit.end)
+        index: dict[str, Node] = {}
+        for name, nodes in cursor.captures(root).items():
+            for node in nodes:
+                value = node.text.decode("utf-8", "replace") if node.text else ""
+                if name == "result":
+                    owner = node.parent.parent.parent if node.parent and node.parent.parent else None
+                    if owner is not None and owner.type == "operation":
+                        index.setdefault(value, owner)
+                elif name == "block_argument":
+                    index.setdefault(value, node.parent)
+                else:  # a signature argument `%x: T` in parentheses
+                    index.setdefault(value, node.parent)
+        return index
 
     def type_alias(self, name: str) -> Node | None:
         """The type a top-level `!name = <type>` defines (aliases may follow their uses)."""

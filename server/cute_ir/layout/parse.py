@@ -24,6 +24,8 @@ character offsets into the text exactly as given (quotes included).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dataclasses import dataclass
 
 from .inttuple import IntTuple, ScaledBasis, congruent, is_int
@@ -72,6 +74,13 @@ def parse_layout(text: str) -> LayoutParse:
     """Parse a layout or composed layout; see the module docstring for the forms."""
     if not isinstance(text, str):
         raise ValueError(f"parse_layout expects a str, got {type(text).__name__}")
+    return _parse_layout(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_layout(text: str) -> LayoutParse:
+    # Memoised: the same tile layouts recur across the kernels of a file, and results are
+    # immutable.
     try:
         parser = _Parser(text)
         return LayoutParse(parser.parse_body(), None)
