@@ -26,8 +26,11 @@ log = logging.getLogger(__name__)
 
 SETTINGS_SECTION = "cute-ir"
 
-# Changes closer together than this are a burst: only the last one's diagnostics are sent.
-BURST_SECONDS = 0.015
+# Changes closer together than BURST_WINDOW are a burst. In a burst a publish waits
+# BURST_DELAY, long enough for changes already sent to be read (pygls reads stdin through a
+# thread), so only the last change of a burst is converted and sent.
+BURST_WINDOW = 0.015
+BURST_DELAY = 0.003
 TARGET_NAMES: tuple[str, ...] = tuple(EDITOR_TARGETS)
 
 _SYMBOL_KINDS = {
@@ -103,15 +106,15 @@ class CuteIrServer(LanguageServer):
     def schedule_publish(self, uri: str) -> None:
         """Publish the document's diagnostics; a newer edit cancels a publish not yet sent.
 
-        An isolated change is published at once. Changes that arrive in a burst (within
-        BURST_SECONDS of the previous one) wait that long, so that only the last of them is
-        converted and sent: the earlier publishes are stale work and get cancelled.
+        An isolated change is published at once. A change that arrives within BURST_WINDOW of
+        the previous one waits BURST_DELAY first, so that of changes sent back to back only the
+        last is converted and sent: the earlier publishes are stale work and get cancelled.
         """
         previous = self._pending.pop(uri, None)
         if previous is not None:
             previous.cancel()
         now = time.monotonic()
-        delay = BURST_SECONDS if now - self._last_change.get(uri, -1.0) < BURST_SECONDS else 0.0
+        delay = BURST_DELAY if now - self._last_change.get(uri, -1.0) < BURST_WINDOW else 0.0
         self._last_change[uri] = now
         try:
             loop = asyncio.get_running_loop()
