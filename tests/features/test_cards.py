@@ -66,6 +66,11 @@ def test_wgmma_card_from_make_op_attributes():
     assert "| A | f16 | rmem | 8 | 4 |" in lines
     assert "| B | f16 | smem_desc | — | — |" in lines
     assert "| C / D | f32 | rmem | 64 | 64 |" in lines
+    # The register layouts the verifier compares against: RS A and the 64x128 accumulator.
+    layouts = next(line for line in lines if line.startswith("Register layouts"))
+    assert "A `((4,8,4),(2,2,2)):((128,1,16),(64,8,512))`" in layouts
+    assert "C / D `((4,8,4),(2,2,16)):((128,1,16),(64,8,512))`" in layouts
+    assert "B `" not in layouts
     # The instruction (SS and RS forms), no register lists.
     assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 d, a_desc, b_desc, p, 1, 1, 0, 0;" in lines
     assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 d, a, b_desc, p, 1, 1, 0;" in lines

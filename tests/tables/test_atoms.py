@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from cute_ir.layout import mode, parse_layout, size
 from cute_ir.tables import atoms as A
 from cute_ir.tables import descriptors as D
 from cute_ir.tables import tiers as T
@@ -242,11 +243,36 @@ def test_sm80_fragment_layout_strings():
     assert row.layouts.a == "((4,8),(2,2,2)):((32,1),(16,8,128))"
     assert row.layouts.b == "((4,8),(2,2)):((16,1),(8,64))"
     assert row.layouts.c == "((4,8),(2,2)):((32,1),(16,8))"
+
+
+def test_fragment_layouts_cover_the_tile_and_match_the_counts():
+    # Every (thread, value) layout of a lattice row, at every shape of the row, maps onto the
+    # whole M x K / N x K / M x N tile, and its value mode holds the per-thread count.
+    checked = 0
     for r in A.MMA_LATTICE:
-        if r.layouts:
-            for text in (r.layouts.a, r.layouts.b, r.layouts.c):
-                assert re.fullmatch(r"[()0-9,:]+", text), text
-                assert text.count("(") == text.count(")")
+        if r.layouts is None:
+            continue
+        for m, n, k in r.shapes():
+            counts = A.fragment_counts(r, (m, n, k), A.Residency.RMEM)
+            for field, role, tile in (("a", "A", m * k), ("b", "B", n * k), ("c", "C", m * n)):
+                text = r.layouts.for_shape(field, n)
+                if text is None:
+                    continue
+                layout = parse_layout(text).value
+                assert layout is not None, (r.key, text)
+                assert size(layout) == tile, (r.key, (m, n, k), role, text)
+                assert size(mode(layout, 1)) == counts[role], (r.key, (m, n, k), role, text)
+                checked += 1
+    assert checked > 200
+
+
+def test_wgmma_register_layouts_follow_n():
+    row = A.mma_row("sm90.wgmma.f16")
+    assert row.layouts.for_shape("c", 128) == "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))"
+    assert row.layouts.for_shape("a", 128) == "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))"
+    assert row.layouts.for_shape("b", 128) is None          # B is always a descriptor
+    assert A.mma_row("sm90.wgmma.tf32").layouts.a == "((4,8,4),(2,2)):((64,1,16),(8,256))"
+    assert A.mma_row("sm90.wgmma.fp8").layouts.a == "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))"
 
 
 def test_umma_descriptor_encodable_for_every_lattice_shape():

@@ -312,7 +312,22 @@ def _fragment_table(match: MmaMatch, row: MmaShapeRow, shape: tuple[int, int, in
             lines.append(f"| {role} (scale factors) | {sf} | "
                          f"{' or '.join(r.value for r in roles[role])} | — | "
                          f"{'1' if in_registers else '—'} |")
-    return lines
+    return lines + _layout_lines(row, shape)
+
+
+_LAYOUT_ROLES = (("a", "A"), ("b", "B"), ("c", "C / D"), ("sfa", "SFA"), ("sfb", "SFB"))
+
+
+def _layout_lines(row: MmaShapeRow, shape: tuple[int, int, int]) -> list[str]:
+    """The register operands' (thread, value) -> (row, col) layouts the verifier expects."""
+    if row.layouts is None:
+        return []
+    found = [(role, row.layouts.for_shape(name, shape[1])) for name, role in _LAYOUT_ROLES]
+    items = [f"{role} `{text}`" for role, text in found if text]
+    if not items:
+        return []
+    return ["", "Register layouts, (thread, value) → (row, col) as in CUTLASS "
+            f"({row.layouts.source}): " + "; ".join(items)]
 
 
 # ------------------------------------------------------------------ PTX lines

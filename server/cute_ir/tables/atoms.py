@@ -306,14 +306,22 @@ class BlockScale:
 
 @dataclass(frozen=True)
 class FragmentLayouts:
-    """Per-thread (thread, value) -> (row, col) layouts as CuTe layout strings (CUTLASS)."""
-    a: str
-    b: str
+    """Per-thread (thread, value) -> (row, col) layouts as CuTe layout strings (CUTLASS).
+
+    A string may hold `{n8}` (N / 8) where the layout grows with the instruction's N, as the
+    WGMMA accumulator does; `for_shape` fills it in. None: the operand has no register form.
+    """
+    a: str | None
+    b: str | None
     c: str
     source: str
     sfa: str | None = None
     sfb: str | None = None
     thr_id: str | None = None    # only when the participating threads are not simply 0..31
+
+    def for_shape(self, field_name: str, n: int) -> str | None:
+        text = getattr(self, field_name, None)
+        return text.format(n8=n // 8) if text else None
 
 
 @dataclass(frozen=True)
@@ -527,14 +535,28 @@ _DEV_WGMMA_N_INT = ("hardware-facts 2: s8/u8 and b1 take N in {8,16,24,32,48,...
                     "of 16 above 32), not every multiple of 8; K = 256/bits.")
 
 
+# Register layouts of the 128-thread warpgroup (cute/atom/mma_traits_sm90_gmma.hpp): the
+# accumulator CLayout_64xN, and the RS-form A by element width (ALayout_64x8 for 32-bit,
+# ALayout_64x16 for 16-bit, ALayout_64x32 for 8-bit types). B is always a descriptor.
+_WG_C = "((4,8,4),(2,2,{n8})):((128,1,16),(64,8,512))"
+_WG_A_BY_BITS = {
+    32: "((4,8,4),(2,2)):((64,1,16),(8,256))",
+    16: "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+    8: "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))",
+}
+_WG_LAYOUT_SOURCE = "cute/atom/mma_traits_sm90_gmma.hpp CLayout_64xN / ALayout_64x{8,16,32}"
+
+
 def _wgmma(key: str, k: int, a: tuple[str, ...], b: tuple[str, ...], c: tuple[str, ...],
            n: tuple[int, ...], ss: str, rs: str, deviation: str | None = None,
            op: str = "", satfinite: bool = False) -> MmaShapeRow:
     # `op` is the b1 popcount qualifier (".and.popc"); empty for every other type.
+    # K spans 256 bits of A per row, so the A element width is 256 / K.
+    layouts = FragmentLayouts(_WG_A_BY_BITS.get(256 // k), None, _WG_C, _WG_LAYOUT_SOURCE)
     return MmaShapeRow(key, "sm90.mma", "wgmma", (64,), n, k, a, b, c, _WGMMA_OPS, 128, WGMMA,
                        ((R.SMEM_DESC, ss.replace("{op}", op)),
                         (R.RMEM, rs.replace("{op}", op))), deviation=deviation,
-                       satfinite=satfinite)
+                       satfinite=satfinite, layouts=layouts)
 
 
 _WGMMA_ROWS: tuple[MmaShapeRow, ...] = (

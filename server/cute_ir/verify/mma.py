@@ -521,11 +521,12 @@ def _ranks(ctx: VerifyContext, use: _Use) -> bool:
 _CANONICAL_FIELD = {"A": "a", "B": "b", "C": "c", "D": "c", "SFA": "sfa", "SFB": "sfb"}
 
 
-def _canonical(rows: list[MmaShapeRow], role: str) -> list[str]:
+def _canonical(use: _Use, role: str) -> list[str]:
     """The CUTLASS (thread, value) layouts the matched lattice rows give for `role`."""
+    n = use.atom.shape[1] if use.atom.shape is not None else 0
     out: list[str] = []
-    for r in rows:
-        text = getattr(r.layouts, _CANONICAL_FIELD[role], None) if r.layouts is not None else None
+    for r in use.rows:
+        text = r.layouts.for_shape(_CANONICAL_FIELD[role], n) if r.layouts is not None else None
         if text and text not in out:
             out.append(text)
     return out
@@ -548,7 +549,7 @@ def _operand_layout(ctx: VerifyContext, use: _Use, role: str) -> bool:
     if layout is None or operand is None:
         return True
     if operand.residency is Residency.RMEM:
-        canonical = _canonical(use.rows, role)
+        canonical = _canonical(use, role)
         parsed = [p for p in (parse_layout(t).value for t in canonical) if p is not None]
         if parsed and not any(_equivalent(layout, p) for p in parsed):
             ctx.error("verify.mma.expects-atom-layout", operand.layout_span,
@@ -760,7 +761,7 @@ def _scale_factors(ctx: VerifyContext, use: _Use) -> bool:
             return False
     for role in ("SFA", "SFB"):
         layout, operand = _plain(use, role), ops[role]
-        canonical = _canonical(use.rows, role)
+        canonical = _canonical(use, role)
         expected = [p for p in (parse_layout(t).value for t in canonical) if p is not None]
         if layout is not None and expected and not any(_equivalent(layout, p) for p in expected):
             ctx.error("verify.mma.expects-atom-layout", operand.layout_span,
