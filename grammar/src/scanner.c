@@ -17,8 +17,10 @@
  * Inside a bracket, a line that unmistakably starts a statement ends the bracket early with
  * `unclosed_bracket`, so a missing ')' or '>' never swallows the rest of the file.
  *
- * The scanner is stateless: nothing to serialize, and incremental reuse is only limited by
- * the characters it looked at.
+ * The scanner is stateless: nothing to serialize. Its tokens being zero-width and first in
+ * every statement has a cost: tree-sitter never reuses a subtree whose first leaf is an empty
+ * token lexed in a state with other lookaheads, so a whole-document incremental re-parse
+ * revisits every statement (docs/benchmarks.md, "Why edits are flat").
  */
 #include "tree_sitter/parser.h"
 
