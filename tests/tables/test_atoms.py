@@ -271,6 +271,8 @@ def test_wgmma_register_layouts_follow_n():
     assert row.layouts.for_shape("c", 128) == "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))"
     assert row.layouts.for_shape("a", 128) == "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))"
     assert row.layouts.for_shape("b", 128) is None          # B is always a descriptor
+    assert row.layouts.for_shape("c", None) is None         # N unknown: no accumulator layout
+    assert row.layouts.for_shape("a", None) == row.layouts.a
     assert A.mma_row("sm90.wgmma.tf32").layouts.a == "((4,8,4),(2,2)):((64,1,16),(8,256))"
     assert A.mma_row("sm90.wgmma.fp8").layouts.a == "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))"
 

@@ -319,9 +319,13 @@ class FragmentLayouts:
     sfb: str | None = None
     thr_id: str | None = None    # only when the participating threads are not simply 0..31
 
-    def for_shape(self, field_name: str, n: int) -> str | None:
+    def for_shape(self, field_name: str, n: int | None) -> str | None:
+        """The layout of `field_name` at instruction width N (None: N unknown, so no layout
+        that depends on it)."""
         text = getattr(self, field_name, None)
-        return text.format(n8=n // 8) if text else None
+        if not text or ("{n8}" in text and n is None):
+            return None
+        return text.format(n8=n // 8) if n is not None else text
 
 
 @dataclass(frozen=True)

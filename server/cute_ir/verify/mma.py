@@ -523,7 +523,7 @@ _CANONICAL_FIELD = {"A": "a", "B": "b", "C": "c", "D": "c", "SFA": "sfa", "SFB":
 
 def _canonical(use: _Use, role: str) -> list[str]:
     """The CUTLASS (thread, value) layouts the matched lattice rows give for `role`."""
-    n = use.atom.shape[1] if use.atom.shape is not None else 0
+    n = use.atom.shape[1] if use.atom.shape is not None else None
     out: list[str] = []
     for r in use.rows:
         text = r.layouts.for_shape(_CANONICAL_FIELD[role], n) if r.layouts is not None else None
