@@ -16,6 +16,9 @@ $(VENV)/.installed: pyproject.toml setup.py grammar/src/parser.c grammar/src/sca
 
 $(VENV)/.installed-dev: $(VENV)/.installed
 	$(PY) -m pip install -q -e '.[dev]'
+	# pycute (in the nvidia-cutlass wheel) is the layout algebra's test oracle; --no-deps
+	# because the wheel's dependencies are CUDA runtime packages the oracle does not use.
+	$(PY) -m pip install -q --no-deps nvidia-cutlass==4.2.0.0
 	touch $@
 
 install: $(VENV)/.installed
