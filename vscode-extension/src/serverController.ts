@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import {
   CloseAction,
   CloseHandlerResult,
+  DocumentDiagnosticRequest,
+  DynamicFeature,
   ErrorAction,
   ErrorHandlerResult,
   LanguageClient,
@@ -10,6 +12,7 @@ import {
   RevealOutputChannelOn,
   ServerOptions,
   State,
+  StaticFeature,
 } from 'vscode-languageclient/node';
 import * as config from './config';
 import { findExecutable } from './executable';
@@ -33,6 +36,19 @@ const CRASH_WINDOW_MS = 3 * 60_000;
 class CuteIrLanguageClient extends LanguageClient {
   public override error(message: string, data?: unknown, showNotification: boolean | 'force' = true): void {
     super.error(message, data, showNotification === 'force' ? false : showNotification);
+  }
+
+  /**
+   * The server publishes diagnostics after every change and also answers pull requests, for
+   * clients that only pull. A VS Code client doing both keeps two copies of every problem
+   * (one per collection), so the status bar and the editor tab count each problem twice;
+   * this client therefore only takes the published ones and leaves the pull feature out.
+   */
+  public override registerFeature(feature: StaticFeature | DynamicFeature<unknown>): void {
+    if ('registrationType' in feature && feature.registrationType.method === DocumentDiagnosticRequest.method) {
+      return;
+    }
+    super.registerFeature(feature);
   }
 }
 

@@ -155,6 +155,14 @@ async function dismissNotifications(page) {
     // textContent, not innerText: the Problems panel must keep both spaces of "unknown  type".
     res.problems = await page.locator('.markers-panel .monaco-list-row').evaluateAll((rows) => rows.map((r) => r.textContent));
     res.checks.diagnostic_verbatim = res.problems.some((t) => t.includes(EXPECT_DIAG));
+    // The fixture has one error, and the status bar must count it once: a client that both
+    // takes published diagnostics and pulls them keeps two copies of each problem.
+    await page.waitForTimeout(1500);
+    res.status_problems = await page.evaluate(() => {
+      const item = document.getElementById('status.problems');
+      return item ? (item.getAttribute('aria-label') || item.textContent || '').trim() : null;
+    });
+    res.checks.problems_counted_once = Number((/(\d+)/.exec(res.status_problems || '') || [])[1]) === 1;
     mark('diagnostics');
     await shot(page, 'diagnostics.png');
     lap(`diagnostics: ${res.checks.diagnostic_verbatim}`);
