@@ -17,23 +17,8 @@
 -- renamed these (language.add, query.parse, query.get).
 
 local LANG = "cute_ir"
-local report = { ok = false, errors = {} }
-do
-  local v = vim.version()
-  report.nvim = string.format("%d.%d.%d", v.major, v.minor, v.patch)
-end
-
-local function problem(msg)
-  table.insert(report.errors, msg)
-end
-
-local function getenv(name)
-  local value = os.getenv(name)
-  if value == nil or value == "" then
-    error("missing environment variable " .. name)
-  end
-  return value
-end
+local check = dofile(debug.getinfo(1, "S").source:sub(2):match("(.*[/\\])") .. "check_report.lua")
+local report, problem, getenv = check.report, check.problem, check.getenv
 
 local function read(path)
   return table.concat(vim.fn.readfile(path, "b"), "\n")
@@ -161,15 +146,4 @@ local function run()
   end
 end
 
-local ran, err = pcall(run)
-if not ran then
-  problem("lua error: " .. tostring(err))
-end
-report.ok = #report.errors == 0
-io.stdout:write(vim.fn.json_encode(report) .. "\n")
-io.stdout:flush()
-if report.ok then
-  vim.cmd("qall!")
-else
-  vim.cmd("cquit 1")
-end
+check.finish(run)

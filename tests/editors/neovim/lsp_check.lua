@@ -20,26 +20,8 @@
 -- Only APIs present in Neovim 0.7 are used (start_client + buf_attach_client rather
 -- than vim.lsp.start, which arrived in 0.8), so the same script runs on 0.7 and later.
 
-local report = { ok = false, errors = {} }
-do
-  local v = vim.version()
-  report.nvim = string.format("%d.%d.%d", v.major, v.minor, v.patch)
-end
-
-local function problem(msg)
-  table.insert(report.errors, msg)
-end
-
-local function getenv(name, default)
-  local value = os.getenv(name)
-  if value == nil or value == "" then
-    if default == nil then
-      error("missing environment variable " .. name)
-    end
-    return default
-  end
-  return value
-end
+local check = dofile(debug.getinfo(1, "S").source:sub(2):match("(.*[/\\])") .. "check_report.lua")
+local report, problem, getenv = check.report, check.problem, check.getenv
 
 local function position(name)
   local line, col = getenv(name):match("^(%d+):(%d+)$")
@@ -240,15 +222,4 @@ local function run()
   end
 end
 
-local ran, err = pcall(run)
-if not ran then
-  problem("lua error: " .. tostring(err))
-end
-report.ok = #report.errors == 0
-io.stdout:write(vim.fn.json_encode(report) .. "\n")
-io.stdout:flush()
-if report.ok then
-  vim.cmd("qall!")
-else
-  vim.cmd("cquit 1")
-end
+check.finish(run)
