@@ -45,6 +45,20 @@ class OpDoc:
 _MMA_ATTRIBUTES = tuple((a.name, a.description) for a in ATOM_ATTRIBUTES if a.applies_to != "copy")
 _COPY_ATTRIBUTES = tuple((a.name, a.description) for a in ATOM_ATTRIBUTES if a.applies_to == "copy")
 
+# The operands every TMA partitioner op takes, and those of the TMA transfer ops.
+_TMA_PARTITION_OPERANDS = (
+    Operand("%desc", "TMA descriptor (`!cute_nvgpu.tma_descriptor_tiled`)", "gmem tensor map"),
+    Operand("%tile", "partitioner tile layout", "—"),
+    Operand("%cta_map", "CTA value map layout", "—"),
+)
+
+
+def _tma_transfer_operands(kind: str, tile: str) -> tuple[Operand, ...]:
+    return (Operand("%exec", f"executable TMA {kind} atom", "—"),
+            Operand("%smem_tile", tile, "smem"),
+            Operand("%coord", "tile coordinates", "index (scalar)"))
+
+
 _TMA_EXAMPLE_NOTE = "The spec page shows this op only in prose or a worked example; the form below is what cute-ir's grammar accepts."
 
 _DOCS: dict[str, OpDoc] = {
@@ -66,23 +80,17 @@ _DOCS: dict[str, OpDoc] = {
         Operand("%src", "source fragment", "per atom, below"),
         Operand("%dst", "destination fragment", "per atom, below"))),
     "cute_nvgpu.atom.non_exec_tiled_tma_load": OpDoc(
-        operands=(Operand("%desc", "TMA descriptor (`!cute_nvgpu.tma_descriptor_tiled`)", "gmem tensor map"),
-                  Operand("%tile", "partitioner tile layout", "—"),
-                  Operand("%cta_map", "CTA value map layout", "—")),
+        operands=_TMA_PARTITION_OPERANDS,
         attributes=(("num_multicast", "CTAs receiving the tile (1 = no multicast)"),),
         syntax="%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = N} : !cute_nvgpu.atom.non_exec_tiled_tma_load",
         example="%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = 1} : !cute_nvgpu.atom.non_exec_tiled_tma_load"),
     "cute_nvgpu.atom.non_exec_tiled_tma_store": OpDoc(
-        operands=(Operand("%desc", "TMA descriptor", "gmem tensor map"),
-                  Operand("%tile", "partitioner tile layout", "—"),
-                  Operand("%cta_map", "CTA value map layout", "—")),
+        operands=_TMA_PARTITION_OPERANDS,
         syntax="%atom = cute_nvgpu.atom.non_exec_tiled_tma_store %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_store",
         example="%store = cute_nvgpu.atom.non_exec_tiled_tma_store %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_store",
         note=_TMA_EXAMPLE_NOTE),
     "cute_nvgpu.atom.non_exec_tiled_tma_reduce": OpDoc(
-        operands=(Operand("%desc", "TMA descriptor", "gmem tensor map"),
-                  Operand("%tile", "partitioner tile layout", "—"),
-                  Operand("%cta_map", "CTA value map layout", "—")),
+        operands=_TMA_PARTITION_OPERANDS,
         syntax="%atom = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_reduce",
         example="%reduce = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_reduce",
         note=_TMA_EXAMPLE_NOTE),
@@ -93,23 +101,17 @@ _DOCS: dict[str, OpDoc] = {
         syntax="%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar {cache_mode = #cute_nvgpu.load_cache_mode<M>} : !cute_nvgpu.atom.tma_load",
         example="%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar {cache_mode = #cute_nvgpu.load_cache_mode<cg>} : !cute_nvgpu.atom.tma_load"),
     "cute_nvgpu.atom.tma_load": OpDoc(
-        operands=(Operand("%exec", "executable TMA load atom", "—"),
-                  Operand("%smem_tile", "destination tile", "smem"),
-                  Operand("%coord", "tile coordinates", "index (scalar)")),
+        operands=_tma_transfer_operands("load", "destination tile"),
         attributes=(("allow_tma", "lowering may use TMA"), ("inBounds", "the box is known to be in bounds")),
         syntax="cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord {allow_tma = true, inBounds = true}",
         example="cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord {allow_tma = true, inBounds = true}"),
     "cute_nvgpu.atom.tma_store": OpDoc(
-        operands=(Operand("%exec", "executable TMA store atom", "—"),
-                  Operand("%smem_tile", "source tile", "smem"),
-                  Operand("%coord", "tile coordinates", "index (scalar)")),
+        operands=_tma_transfer_operands("store", "source tile"),
         syntax="cute_nvgpu.atom.tma_store %exec, %smem_tile, %coord",
         example="cute_nvgpu.atom.tma_store %exec, %smem_tile, %coord",
         note=_TMA_EXAMPLE_NOTE),
     "cute_nvgpu.atom.tma_reduce": OpDoc(
-        operands=(Operand("%exec", "executable TMA reduce atom", "—"),
-                  Operand("%smem_tile", "source tile", "smem"),
-                  Operand("%coord", "tile coordinates", "index (scalar)")),
+        operands=_tma_transfer_operands("reduce", "source tile"),
         attributes=(("kind", "reduction: `ADD`, `MIN`, `MAX`, `INC`, `DEC`, `AND`, `OR`, `XOR`"),),
         syntax="cute_nvgpu.atom.tma_reduce %exec, %smem_tile, %coord {kind = #cute_nvgpu.tma_reduce_kind<K>}",
         example="cute_nvgpu.atom.tma_reduce %exec, %smem_tile, %coord {kind = #cute_nvgpu.tma_reduce_kind<ADD>}",

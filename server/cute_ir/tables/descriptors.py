@@ -171,21 +171,29 @@ _NEGATE = {0: "no negate", 1: "negate (float kinds only)"}
 _N_DIM = {v: f"N = {v * 8}" for v in range(1, 33)}
 _M_DIM = {4: "M = 64", 8: "M = 128", 16: "M = 256"}
 
+# Fields the dense and the block-scaled instruction descriptors place alike.
+_UMMA_SPARSITY_FIELDS = (
+    BitField("sparse_id2", 0, 2, None, "sparsity selector (sparse MMA only)"),
+    BitField("sparse_flag", 2, 1, {0: "dense", 1: "sparse"}, "sparsity"),
+)
+_UMMA_OPERAND_FIELDS = (
+    BitField("a_format", 7, 3, _AB_FORMAT, "A element type"),
+    BitField("b_format", 10, 3, _AB_FORMAT, "B element type"),
+    BitField("a_negate", 13, 1, _NEGATE, "negate A"),
+    BitField("b_negate", 14, 1, _NEGATE, "negate B"),
+    BitField("a_major", 15, 1, _MAJOR, "A major-ness (transpose A)"),
+    BitField("b_major", 16, 1, _MAJOR, "B major-ness (transpose B)"),
+    BitField("n_dim", 17, 6, _N_DIM, "N >> 3"),
+)
+
 UMMA_INSTR_DESC = DescriptorTable(
     "InstrDescriptor", 32, (
-        BitField("sparse_id2", 0, 2, None, "sparsity selector (sparse MMA only)"),
-        BitField("sparse_flag", 2, 1, {0: "dense", 1: "sparse"}, "sparsity"),
+        *_UMMA_SPARSITY_FIELDS,
         BitField("saturate", 3, 1, {0: "no saturate", 1: "saturate (kind::i8 only)"},
                  "saturate integer results"),
         BitField("c_format", 4, 2, _C_FORMAT, "D / accumulator type"),
         _reserved("reserved_6", 6, 1),
-        BitField("a_format", 7, 3, _AB_FORMAT, "A element type"),
-        BitField("b_format", 10, 3, _AB_FORMAT, "B element type"),
-        BitField("a_negate", 13, 1, _NEGATE, "negate A"),
-        BitField("b_negate", 14, 1, _NEGATE, "negate B"),
-        BitField("a_major", 15, 1, _MAJOR, "A major-ness (transpose A)"),
-        BitField("b_major", 16, 1, _MAJOR, "B major-ness (transpose B)"),
-        BitField("n_dim", 17, 6, _N_DIM, "N >> 3"),
+        *_UMMA_OPERAND_FIELDS,
         _reserved("reserved_23", 23, 1),
         BitField("m_dim", 24, 5, _M_DIM, "M >> 4"),
         _reserved("reserved_29", 29, 1),
@@ -198,18 +206,11 @@ UMMA_INSTR_DESC = DescriptorTable(
 
 UMMA_INSTR_DESC_BLOCK_SCALED = DescriptorTable(
     "InstrDescriptorBlockScaled", 32, (
-        BitField("sparse_id2", 0, 2, None, "sparsity selector (sparse MMA only)"),
-        BitField("sparse_flag", 2, 1, {0: "dense", 1: "sparse"}, "sparsity"),
+        *_UMMA_SPARSITY_FIELDS,
         _reserved("reserved_3", 3, 1),
         BitField("b_sf_id", 4, 2, None, "matrix B scale-factor data id (byte within TMEM word)"),
         _reserved("reserved_6", 6, 1),
-        BitField("a_format", 7, 3, _AB_FORMAT, "A element type"),
-        BitField("b_format", 10, 3, _AB_FORMAT, "B element type"),
-        BitField("a_negate", 13, 1, _NEGATE, "negate A"),
-        BitField("b_negate", 14, 1, _NEGATE, "negate B"),
-        BitField("a_major", 15, 1, _MAJOR, "A major-ness"),
-        BitField("b_major", 16, 1, _MAJOR, "B major-ness"),
-        BitField("n_dim", 17, 6, _N_DIM, "N >> 3"),
+        *_UMMA_OPERAND_FIELDS,
         BitField("scale_format", 23, 1, {0: "UE4M3", 1: "UE8M0"},
                  "scale-factor type (the instruction text does not carry it)"),
         BitField("m_dim", 24, 5, {8: "M = 128", 16: "M = 256"}, "M >> 4"),
