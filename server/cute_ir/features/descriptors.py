@@ -41,6 +41,7 @@ from ..tables import descriptors as D
 from ..tables.atoms import TCGEN05, TYPE_BITS
 from ..tables.tiers import satisfies_any
 from ..verify.context import VerifyContext
+from ..syntax.cst import text as _text
 
 __all__ = ["FieldRow", "DescriptorView", "SmemDescriptorLayout", "smem_descriptor_layout",
            "smem_descriptor_view", "instr_descriptor_view", "descriptor_fields", "table_rows"]
@@ -461,10 +462,6 @@ def instr_descriptor_view(atom: AtomInstance, what: str = "") -> DescriptorView:
 _DESCRIPTOR_TYPES = frozenset({"smem_desc_view", "smem_desc", "tma_descriptor_tiled",
                                "tma_descriptor_im2col"})
 _ROLES = ("D", "A", "B", "C")
-
-
-def _text(node: Node | None) -> str:
-    return (node.text or b"").decode("utf-8", "replace") if node is not None else ""
 
 
 def _mnemonic(node: Node) -> str:

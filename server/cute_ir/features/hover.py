@@ -14,20 +14,13 @@ from .cards import (
     atom_at_type, atom_of_op, atom_of_value, builds_atom_from_attributes, contract_card, enum_card,
     op_at, op_card, type_card,
 )
+from ..syntax.cst import span as _span, text as _text
 
 
 @dataclass(frozen=True)
 class HoverResult:
     markdown: str
     span: Span
-
-
-def _text(node: Node | None) -> str:
-    return (node.text or b"").decode("utf-8", errors="replace") if node is not None else ""
-
-
-def _span(node: Node) -> Span:
-    return Span(node.start_byte, node.end_byte)
 
 
 def _enclosing(node: Node | None, kind: str) -> Node | None:

@@ -9,22 +9,13 @@ from tree_sitter import Node
 
 from ..diagnostics import Span
 from .model import Attribute, Block, Operation, Region, Successor, TypeRef, UnitIR, Use, Value, ValueKind
+from ..syntax.cst import span as _span, text as _text
 
 TYPE_KINDS = frozenset({
     "integer_type", "float_type", "index_type", "none_type", "memref_type", "tensor_type",
     "vector_type", "complex_type", "tuple_type", "cute_nvgpu_type", "cute_layout", "dialect_type",
     "type_alias", "function_type",
 })
-
-
-def _text(node: Node | None) -> str:
-    if node is None or node.text is None:
-        return ""
-    return node.text.decode("utf-8", errors="replace")
-
-
-def _span(node: Node) -> Span:
-    return Span(node.start_byte, node.end_byte)
 
 
 class _Builder:

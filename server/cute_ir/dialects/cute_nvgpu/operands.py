@@ -13,6 +13,7 @@ from tree_sitter import Node
 
 from ...diagnostics import Span
 from ...tables.atoms import Residency
+from ...syntax.cst import span as _span, text as _text
 
 MEMORY_SPACES: dict[int, Residency] = {1: Residency.GMEM, 3: Residency.SMEM, 6: Residency.TMEM}
 MEMORY_SPACE_OF: dict[Residency, int] = {r: n for n, r in MEMORY_SPACES.items()}
@@ -27,14 +28,6 @@ class OperandType:
     layout: str | None = None            # the layout text as written (CuTe or strided)
     layout_span: Span | None = None
     layout_node: Node | None = None
-
-
-def _text(node: Node | None) -> str:
-    return (node.text or b"").decode("utf-8", errors="replace") if node is not None else ""
-
-
-def _span(node: Node) -> Span:
-    return Span(node.start_byte, node.end_byte)
 
 
 def _memref(node: Node) -> OperandType:

@@ -19,6 +19,7 @@ from ...diagnostics import Diagnostic, Severity, Source, Span
 from ...diagnostics.catalogue import make
 from ...tables.atoms import ATOMS_BY_MNEMONIC, MNEMONICS, AtomRow
 from .enums import ALLOW_DSMEM, BIT_UNIT, DIALECT, MEMORY_ORDERS, MEMORY_SCOPES
+from ...syntax.cst import span as _span, text as _text
 
 UINT32_MAX = (1 << 32) - 1
 
@@ -99,16 +100,6 @@ class CuteNvgpuType:
             if k == key:
                 return v
         return None
-
-
-def _text(node: Node | None) -> str:
-    if node is None or node.text is None:
-        return ""
-    return node.text.decode("utf-8", errors="replace")
-
-
-def _span(node: Node) -> Span:
-    return Span(node.start_byte, node.end_byte)
 
 
 def _params(parameters: Node | None) -> list[TypeParam]:
