@@ -66,8 +66,11 @@ test-vscode:
 test-editors: install test-vscode
 	bash tests/editors/vscode/run_e2e.sh $${CUTE_IR_E2E_WORK:-/tmp/cute-ir-vscode-e2e} tests/editors/vscode/out
 
+## bench: latency through the real server, then the grammar's own re-parse cost
 bench: install
+	$(PY) -m pip install -q -e '.[bench]'
 	$(PY) bench/run_latency.py
+	$(PY) bench/grammar_reparse.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info

@@ -5,12 +5,18 @@ statements, prints process CPU time (best of 5) of `Parser.parse(new, old_tree)`
 `Tree.edit` for a one-character replacement in the middle of the file. The language server does
 not do this per keystroke (it re-parses the edited statement alone); this measures how much of
 the old tree tree-sitter itself manages to reuse.
+
+For scale, the same measurement is made with two mature grammars of other languages when their
+packages are installed (`pip install -e '.[bench]'`, done by `make bench`): tree-sitter-python
+on N statements at top level and tree-sitter-json on an array of N objects.
 """
 from __future__ import annotations
 
+import importlib
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import tree_sitter
 
@@ -34,11 +40,11 @@ def _cpu_ms(fn) -> tuple[float, object]:
     return (time.process_time() - start) * 1000, result
 
 
-def measure(src: bytes) -> tuple[float, float]:
-    """(full parse, incremental re-parse) in CPU milliseconds, best of RUNS."""
-    parser = tree_sitter.Parser(LANGUAGE)
-    # Replace the character after the middle `%` (an SSA name's first letter) with another.
-    at = src.index(b"%", len(src) // 2) + 1
+def measure(language: tree_sitter.Language, src: bytes, marker: bytes = b"%") -> tuple[float, float]:
+    """(full parse, incremental re-parse) in CPU milliseconds, best of RUNS. The edited
+    character is the one after the first `marker` past the middle of the file."""
+    parser = tree_sitter.Parser(language)
+    at = src.index(marker, len(src) // 2) + 1
     edited = src[:at] + (b"Q" if src[at:at + 1] != b"Q" else b"R") + src[at + 1:]
     point = _point(src, at)
     end = (point[0], point[1] + 1)
@@ -58,13 +64,41 @@ def flat_function(statements: int) -> str:
     return "func.func @f() {\n" + body + "  return\n}\n"
 
 
+def python_statements(statements: int) -> str:
+    return "".join(f"v{i} = x + y\n" for i in range(statements))
+
+
+def json_array(elements: int) -> str:
+    return "[\n" + ",\n".join(f'  {{"v{i}": {i}}}' for i in range(elements)) + "\n]\n"
+
+
+# (label, language, source maker, marker before the edited character)
+Case = tuple[str, tree_sitter.Language, Callable[[int], str], bytes]
+
+
+def _reference_cases() -> list[Case]:
+    cases = []
+    for module, label, make, marker in (("tree_sitter_python", "tree-sitter-python, top level", python_statements, b"\nv"),
+                                        ("tree_sitter_json", "tree-sitter-json, one array", json_array, b'"v')):
+        try:
+            language = tree_sitter.Language(importlib.import_module(module).language())
+        except ImportError:
+            print(f"({module} not installed: its rows are left out)", file=sys.stderr)
+            continue
+        cases.append((label, language, make, marker))
+    return cases
+
+
 def main() -> int:
+    cases: list[Case] = [("cute-ir, generator", LANGUAGE, generate, b"%"),
+                         ("cute-ir, one function", LANGUAGE, flat_function, b"%")]
+    cases += _reference_cases()
     print("| input | lines | bytes | full parse | incremental re-parse |")
     print("|---|---|---|---|---|")
-    for label, make in (("generator", generate), ("one function", flat_function)):
+    for label, language, make, marker in cases:
         for n in SIZES:
             src = make(n).encode()
-            full, incremental = measure(src)
+            full, incremental = measure(language, src, marker)
             lines = src.count(b"\n")
             print(f"| {label} | {lines} | {len(src)} | {full:.0f} ms | {incremental:.2f} ms |")
     return 0

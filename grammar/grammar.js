@@ -2,12 +2,19 @@
  * tree-sitter grammar for the MLIR textual syntax as used by cute_nvgpu / nv_tileas / cute IR.
  *
  * Shape of the design (see README.md for the node names the server relies on):
- *  - Statements (operations, alias definitions) start with the zero-width token `_stmt_start`,
- *    which the external scanner (src/scanner.c) emits only where a new statement really begins:
- *    `%r = dialect.op`, `"dialect.op"(`, `#alias =`, `!alias =`, or an op name that is the
- *    first token of its line. Custom op bodies are therefore a flat list of tokens and
- *    balanced groups with no GLR conflicts: an op ends exactly where the next one starts,
- *    and a broken op cannot swallow its neighbours.
+ *  - Statements (operations, alias definitions) end with the zero-width token `_stmt_end`,
+ *    which the external scanner (src/scanner.c) emits only where a new statement really begins
+ *    on the next line: `%r = dialect.op`, `"dialect.op"(`, `#alias =`, `!alias =`, or an op
+ *    name that is the first token of its line. Custom op bodies are therefore a flat list of
+ *    tokens and balanced groups with no GLR conflicts: an op ends exactly where the next one
+ *    starts, and a broken op cannot swallow its neighbours.
+ *  - The boundary token ends a statement rather than starting the next one so that every
+ *    unchanged statement is reusable whole on an incremental re-parse: tree-sitter reuses a
+ *    subtree only if its first token was lexed with the same lookahead set, and a zero-width
+ *    token lexed inside the previous op's body never is (docs/benchmarks.md, "Re-parse cost").
+ *    For the same reason op names are their own token, not the `word` token `bare_id`.
+ *  - A region's first statement is marked by `_stmt_start` instead: after `{` it tells a
+ *    region (`{ dialect.op ...`) from an attribute dictionary (`{ key = ... }`).
  *  - `_block_start` likewise marks `^label(...):` so that a successor `^bb1(%x : i32)` inside
  *    a custom body is never mistaken for a block header.
  *  - Dialect type/attribute bodies `<...>` are balanced parameter lists. A few parameter
@@ -33,7 +40,7 @@ const BUILTIN_ATTRIBUTE_KINDS = [
 module.exports = grammar({
   name: 'cute_ir',
 
-  externals: ($) => [$._stmt_start, $._block_start, $.unclosed_bracket, $._error_sentinel],
+  externals: ($) => [$._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel],
 
   extras: ($) => [/\s/, $.split_marker, $.comment],
 
@@ -42,17 +49,13 @@ module.exports = grammar({
   conflicts: ($) => [],
 
   rules: {
-    // The scanner marks statements that start after a newline; the first one of the file has
-    // no newline before it and is recognised by the parser alone.
-    source_file: ($) => seq(optional($._first_statement), repeat($._statement)),
+    // Every statement but the last of its list ends with `_stmt_end` (see the header).
+    source_file: ($) => seq(repeat($._terminated_statement), optional($._statement)),
 
-    _first_statement: ($) => choice($.operation, $.type_alias_definition, $.attribute_alias_definition),
+    _terminated_statement: ($) => seq($._statement, $._stmt_end),
 
     // ------------------------------------------------------------------ statements
-    _statement: ($) => seq(
-      $._stmt_start,
-      choice($.operation, $.type_alias_definition, $.attribute_alias_definition),
-    ),
+    _statement: ($) => choice($.operation, $.type_alias_definition, $.attribute_alias_definition),
 
     type_alias_definition: ($) => seq(
       field('name', $.type_alias),
@@ -102,7 +105,11 @@ module.exports = grammar({
       optional(field('body', $.custom_body)),
     ),
 
-    op_name: ($) => $.bare_id,
+    // Its own token, not the `word` token: tree-sitter reuses a statement that starts with a
+    // keyword-capture token only when the parse state matches exactly, which it does not after
+    // the previous statement has been reused. Lower precedence than `bare_id`, so keywords
+    // and keys keep their meaning wherever both could match.
+    op_name: ($) => token(prec(-1, /[A-Za-z_][A-Za-z0-9_$.]*/)),
 
     value_use_list: ($) => commaSep1($.value_use),
 
@@ -149,7 +156,7 @@ module.exports = grammar({
     // ------------------------------------------------------------------ regions and blocks
     region: ($) => prec(1, seq(
       '{',
-      repeat($._statement),
+      optional(seq($._stmt_start, repeat($._terminated_statement), optional($._statement))),
       repeat($.block),
       '}',
     )),
@@ -157,7 +164,8 @@ module.exports = grammar({
     block: ($) => seq(
       $._block_start,
       field('label', $.block_label),
-      repeat($._statement),
+      repeat($._terminated_statement),
+      optional($._statement),
     ),
 
     block_label: ($) => seq(

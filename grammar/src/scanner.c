@@ -17,17 +17,18 @@
  * Inside a bracket, a line that unmistakably starts a statement ends the bracket early with
  * `unclosed_bracket`, so a missing ')' or '>' never swallows the rest of the file.
  *
- * The scanner is stateless: nothing to serialize. Its tokens being zero-width and first in
- * every statement has a cost: tree-sitter never reuses a subtree whose first leaf is an empty
- * token lexed in a state with other lookaheads, so a whole-document incremental re-parse
- * revisits every statement (docs/benchmarks.md, "Why edits are flat").
+ * The same decision yields `_stmt_end` after a statement (the next line starts another one)
+ * and `_stmt_start` after a region's '{' (its first line starts a statement); the grammar
+ * asks for one or the other, never both.
+ *
+ * The scanner is stateless: nothing to serialize.
  */
 #include "tree_sitter/parser.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
-enum TokenType { STMT_START, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL };
+enum TokenType { STMT_START, STMT_END, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL };
 
 void *tree_sitter_cute_ir_external_scanner_create(void) { return NULL; }
 void tree_sitter_cute_ir_external_scanner_destroy(void *payload) { (void)payload; }
@@ -187,7 +188,7 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   (void)payload;
   /* During error recovery every symbol is "valid"; let the internal lexer drive it. */
   if (valid_symbols[ERROR_SENTINEL]) return false;
-  bool want_stmt = valid_symbols[STMT_START];
+  bool want_stmt = valid_symbols[STMT_START] || valid_symbols[STMT_END];
   bool want_block = valid_symbols[BLOCK_START];
   if (!want_stmt && !want_block) {
     return valid_symbols[UNCLOSED_BRACKET] && scan_unclosed_bracket(lexer);
@@ -220,6 +221,6 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   else if (c == '#' || c == '!') starts = looks_like_alias_definition(lexer);
   else if (is_alpha(c)) starts = looks_like_op_name(lexer);
 
-  if (starts) lexer->result_symbol = STMT_START;
+  if (starts) lexer->result_symbol = valid_symbols[STMT_END] ? STMT_END : STMT_START;
   return starts;
 }
