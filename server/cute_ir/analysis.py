@@ -571,10 +571,22 @@ class DocumentAnalysis:
                     node = node.parent
                 if node is not None:
                     op_nodes.append(node)
-            definitions = self._definition_index(root, unit)
-            ir = build_for_verification(op_nodes, definitions.get, Span(unit.start, unit.end))
+            ir = build_for_verification(op_nodes, self._lazy_definitions(root, unit), Span(unit.start, unit.end))
             out.extend(verify_unit(root, ir, self.settings.target_arch, self.type_alias))
         return out
+
+    @classmethod
+    def _lazy_definitions(cls, root: Node, unit: Unit):
+        """`name -> defining node` for the unit, indexed on first use: an atom is usually
+        built in the unit that applies it, and then no lookup is needed at all."""
+        index: dict[str, Node] | None = None
+
+        def definition_of(name: str) -> Node | None:
+            nonlocal index
+            if index is None:
+                index = cls._definition_index(root, unit)
+            return index.get(name)
+        return definition_of
 
     @staticmethod
     def _definition_index(root: Node, unit: Unit) -> dict[str, Node]:

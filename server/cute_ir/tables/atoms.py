@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterator
 
 __all__ = [
@@ -695,13 +696,15 @@ def mma_row(key: str) -> MmaShapeRow:
     return _MMA_BY_KEY[key]
 
 
+@lru_cache(maxsize=4096)
 def find_mma_rows(atom: str | None = None, shape: tuple[int, int, int] | None = None,
                   a_type: str | None = None, b_type: str | None = None,
                   c_type: str | None = None, sparse: bool | None = None,
                   cta_group: int | None = None, block_kind: str | None = None,
                   vec_size: int | None = None, instruction: str | None = None,
-                  ) -> list[MmaShapeRow]:
-    """Lattice rows matching every given criterion (None = don't care)."""
+                  ) -> tuple[MmaShapeRow, ...]:
+    """Lattice rows matching every given criterion (None = don't care). Cached: the lattice
+    is fixed and a file asks the same few questions once per atom it builds."""
     def ok(r: MmaShapeRow) -> bool:
         return ((atom is None or r.atom == atom)
                 and (instruction is None or r.instruction == instruction)
@@ -715,7 +718,7 @@ def find_mma_rows(atom: str | None = None, shape: tuple[int, int, int] | None = 
                                             and r.block_scale.kind == block_kind))
                 and (vec_size is None or (r.block_scale is not None
                                           and r.block_scale.vec_size == vec_size)))
-    return [r for r in MMA_LATTICE if ok(r)]
+    return tuple(r for r in MMA_LATTICE if ok(r))
 
 
 def fragment_counts(row: MmaShapeRow, shape: tuple[int, int, int],
