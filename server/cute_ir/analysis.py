@@ -12,10 +12,14 @@ per-keystroke work scale with the edit, not the file:
 - Any other edit re-parses the document incrementally and re-derives the units around it.
 - Every unit keeps its diagnostics relative to its start, so a unit that merely moved costs
   nothing, and its IR is built lazily, when a feature asks for it.
+- Opening a document may verify for a limited time only (`verify_budget`): the units not
+  reached by then owe their verification, which `verify_pending` pays in slices. Syntax and
+  type diagnostics are always complete.
 """
 from __future__ import annotations
 
 import logging
+import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
@@ -79,6 +83,7 @@ class Unit:
     dirty: bool = False                       # re-parsed alone: the document tree is outdated here
     ir: UnitIR | None = None
     ir_start: int = -1
+    unverified: bool = False                  # its verification was deferred (verify_pending)
 
     def shift(self, delta: int) -> None:
         self.start += delta
@@ -94,8 +99,13 @@ class DocumentAnalysis:
     """Everything the server knows about one open document, kept up to date per edit."""
 
     def __init__(self, uri: str, text: str | bytes, version: int | None = None,
-                 encoding: Encoding = Encoding.UTF16, settings: Settings | None = None) -> None:
+                 encoding: Encoding = Encoding.UTF16, settings: Settings | None = None,
+                 verify_budget: float | None = None) -> None:
+        """`verify_budget`: seconds a whole-document analysis may spend verifying before it
+        leaves the remaining units to `verify_pending`; None verifies everything at once."""
         self.settings = settings or Settings()
+        self.verify_budget = verify_budget
+        self._budget_now: float | None = None    # verify_budget while a whole-document analysis runs
         self.file_problems: list[Diagnostic] = []
         if isinstance(text, bytes):
             data, problem = decode_source(text)
@@ -105,6 +115,7 @@ class DocumentAnalysis:
             text = data.decode("utf-8")
         self.document = Document(uri, text, version, encoding)
         self._units: list[Unit] = []
+        self._owed_from = 0
         # Typing in one statement moves every later unit by the same amount; that shift is
         # kept pending for units[_shift_from:] and applied when anything needs positions.
         self._shift_from = 0
@@ -125,6 +136,7 @@ class DocumentAnalysis:
     @units.setter
     def units(self, value: list[Unit]) -> None:
         self._units = value
+        self._owed_from = 0   # no unit before this index owes verification
         self._shift_from, self._shift = len(value), 0
         self._recent = None
         self._flagged = None
@@ -176,6 +188,34 @@ class DocumentAnalysis:
             base = unit.start + (shift if index >= shift_from else 0)
             out.extend(d.shifted(base) for d in unit.diagnostics)
         return out
+
+    @property
+    def verification_owed(self) -> bool:
+        """Some units were not verified yet (see `verify_budget`)."""
+        return any(unit.unverified for unit in self._units[self._owed_from:])
+
+    def verify_pending(self, budget: float | None = None) -> bool:
+        """Verify units whose verification was deferred, in document order, for about
+        `budget` seconds (all of them when None). True while some remain."""
+        deadline = None if budget is None else time.monotonic() + budget
+        units = self.units
+        verified = 0
+        for index in range(self._owed_from, len(units)):
+            unit = units[index]
+            if not unit.unverified:
+                continue
+            if verified and deadline is not None and time.monotonic() >= deadline:
+                self._owed_from = index
+                return True   # at least one unit per call: every call makes progress
+            verified += 1
+            tree = self.tree_for(unit)
+            if tree is None:
+                unit.unverified = False
+                continue
+            self._diagnose_units([unit], self._findings(tree.root_node, unit.start, unit.end))
+            self._flagged = None
+        self._owed_from = len(units)
+        return False
 
     def unit_at(self, offset: int) -> Unit | None:
         units = self.units
@@ -255,6 +295,7 @@ class DocumentAnalysis:
         other.document = Document(self.document.uri, self.document.text, self.document.version,
                                   self.document.encoding)
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
+        other.verify_budget, other._budget_now = None, None
         other._full_analysis(tree)
         return other
 
@@ -428,7 +469,11 @@ class DocumentAnalysis:
         self.full_stale = False
         units = list(self._enumerate_units(self.syntax.root, 0, len(data)))
         self.units = units   # installed first: verifiers look up aliases among them
-        self._diagnose_units(units, self._findings(self.syntax.root, 0, len(data)))
+        self._budget_now = self.verify_budget
+        try:
+            self._diagnose_units(units, self._findings(self.syntax.root, 0, len(data)))
+        finally:
+            self._budget_now = None
 
     def _diagnose_units(self, units: list[Unit], findings: dict[str, list[Node]]) -> None:
         """Turn findings into diagnostics, then hand each diagnostic to its unit.
@@ -437,6 +482,8 @@ class DocumentAnalysis:
         bucketed; the per-finding work is a memo lookup by text.
         """
         found = self._finding_diagnostics(findings)
+        for unit in units:
+            unit.unverified = False   # `_verify` marks the ones it leaves for later
         found.extend(self._verify(units, findings))
         if found and not units:
             # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
@@ -558,10 +605,14 @@ class DocumentAnalysis:
         for s in sites:
             by_unit.setdefault(bisect_right(starts, s) - 1, []).append(s)
         out: list[Diagnostic] = []
+        deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
         for index, unit_sites in sorted(by_unit.items()):
             if index < 0:
                 continue
             unit = units[index]
+            if deadline is not None and time.monotonic() >= deadline:
+                unit.unverified = True   # and so is every unit after it
+                continue
             tree = unit.tree if unit.tree is not None else self.syntax.tree
             root = tree.root_node
             op_nodes = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from typing import Any
 
@@ -31,6 +32,13 @@ SETTINGS_SECTION = "cute-ir"
 # thread), so only the last change of a burst is converted and sent.
 BURST_WINDOW = 0.015
 BURST_DELAY = 0.003
+
+# Opening a document verifies for VERIFY_AT_OPEN seconds before the first publish (syntax and
+# type diagnostics are always complete); the rest is verified in slices of VERIFY_SLICE
+# seconds between incoming messages, so hover and edits are answered meanwhile, and published
+# once done. CUTE_IR_VERIFY_AT_OPEN_MS overrides the first (0 defers all verification).
+VERIFY_AT_OPEN = float(os.environ.get("CUTE_IR_VERIFY_AT_OPEN_MS", "150")) / 1000
+VERIFY_SLICE = 0.002
 TARGET_NAMES: tuple[str, ...] = tuple(EDITOR_TARGETS)
 
 _SYMBOL_KINDS = {
@@ -73,6 +81,7 @@ class CuteIrServer(LanguageServer):
         self.analyses: dict[str, DocumentAnalysis] = {}
         self.settings = Settings()
         self._pending: dict[str, asyncio.Task] = {}
+        self._verifying: dict[str, asyncio.Task] = {}
         self._last_change: dict[str, float] = {}
         self.ptxas_path: str | None = None
 
@@ -86,8 +95,10 @@ class CuteIrServer(LanguageServer):
 
     def open_document(self, item: lsp.TextDocumentItem) -> None:
         self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
-                                                   self.encoding(), self.settings)
+                                                   self.encoding(), self.settings,
+                                                   verify_budget=VERIFY_AT_OPEN)
         self.schedule_publish(item.uri)
+        self.verify_rest(item.uri)
 
     def change_document(self, params: lsp.DidChangeTextDocumentParams) -> None:
         analysis = self.analyses.get(params.text_document.uri)
@@ -95,13 +106,40 @@ class CuteIrServer(LanguageServer):
             return
         analysis.update([convert.change(c) for c in params.content_changes], params.text_document.version)
         self.schedule_publish(params.text_document.uri)
+        self.verify_rest(params.text_document.uri)   # a change may re-analyse the whole file
 
     def close_document(self, uri: str) -> None:
         self.analyses.pop(uri, None)
-        task = self._pending.pop(uri, None)
-        if task is not None:
-            task.cancel()
+        for tasks in (self._pending, self._verifying):
+            task = tasks.pop(uri, None)
+            if task is not None:
+                task.cancel()
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def verify_rest(self, uri: str) -> None:
+        """Finish verification the document's analysis deferred, in the background."""
+        analysis = self.analyses.get(uri)
+        if analysis is None or uri in self._verifying or not analysis.verification_owed:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            analysis.verify_pending()
+            return
+        self._verifying[uri] = loop.create_task(self._verify_in_slices(uri))
+
+    async def _verify_in_slices(self, uri: str) -> None:
+        try:
+            while True:
+                await asyncio.sleep(0)   # let waiting requests and changes in first
+                analysis = self.analyses.get(uri)
+                if analysis is None:
+                    return
+                if not analysis.verify_pending(VERIFY_SLICE):
+                    break
+        finally:
+            self._verifying.pop(uri, None)
+        self.publish(uri)
 
     def schedule_publish(self, uri: str) -> None:
         """Publish the document's diagnostics; a newer edit cancels a publish not yet sent.
@@ -166,6 +204,7 @@ class CuteIrServer(LanguageServer):
             for analysis in self.analyses.values():
                 analysis.set_settings(self.settings)
                 self.schedule_publish(analysis.document.uri)
+                self.verify_rest(analysis.document.uri)
 
 
 server = CuteIrServer()
@@ -198,6 +237,8 @@ def did_change_configuration(ls: CuteIrServer, params: lsp.DidChangeConfiguratio
                 lsp.DiagnosticOptions(inter_file_dependencies=False, workspace_diagnostics=False))
 def pull_diagnostics(ls: CuteIrServer, params: lsp.DocumentDiagnosticParams):
     analysis = ls.analysis(params.text_document.uri)
+    if analysis is not None:
+        analysis.verify_pending()   # a pulled report is complete
     items = convert.diagnostics(analysis) if analysis is not None else []
     return lsp.RelatedFullDocumentDiagnosticReport(items=items)
 

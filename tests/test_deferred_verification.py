@@ -1,0 +1,96 @@
+"""Verification deferred at open (`verify_budget`) and paid later (`verify_pending`): syntax and
+type diagnostics are complete at once, and once nothing is owed the diagnostics equal those of
+an analysis that verified everything up front, whatever edits came in between."""
+from __future__ import annotations
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.diagnostics import Source
+from cute_ir.text.positions import Position
+
+DESC_A = "!cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, #cute.layout<(64, 16):(16, 1)>>"
+DESC_B = "!cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(16, 128):(128, 1)>>"
+# Every kernel builds a WGMMA atom of an illegal shape (a verifier error) and one kernel in
+# three also writes an unknown type (a type error, found without verification).
+KERNEL = """\
+  func.func @k{i}(%acc: memref<64xf32>, %a: {a}, %b: {b}) {{
+    %wg = cute_nvgpu.make_mma_atom {{shape_MNK = [64, {n}, 16], a_type = f16, b_type = f16, c_type = f32}} : !cute_nvgpu.sm90.mma
+    cute_nvgpu.mma %wg, %acc, %a, %b, %acc : (!cute_nvgpu.sm90.mma, memref<64xf32>, {a}, {b}, memref<64xf32>)
+    %t = cute.make_atom : !cute_nvgpu.{mnemonic}
+    return
+  }}
+"""
+
+
+def _document(kernels: int = 12) -> str:
+    return "module {\n" + "".join(
+        KERNEL.format(i=i, a=DESC_A, b=DESC_B, n=130 + 8 * i, mnemonic="bogus" if i % 3 == 0 else "i4")
+        for i in range(kernels)) + "}\n"
+
+
+def _norm(analysis: DocumentAnalysis) -> list[tuple[int, int, str, str]]:
+    return sorted((d.span.start, d.span.end, d.source.value, d.message) for d in analysis.diagnostics())
+
+
+def test_a_zero_budget_defers_every_verifier_but_no_type_diagnostic() -> None:
+    text = _document()
+    complete = DocumentAnalysis("file:///x.ir", text)
+    deferred = DocumentAnalysis("file:///x.ir", text, verify_budget=0)
+
+    assert deferred.verification_owed
+    assert not complete.verification_owed
+    owed = [d for d in _norm(deferred) if d[2] == Source.VERIFY.value]
+    assert owed == []
+    assert [d for d in _norm(deferred)] == [d for d in _norm(complete) if d[2] != Source.VERIFY.value]
+    assert len([d for d in _norm(complete) if d[2] == Source.VERIFY.value]) == 12
+
+
+def test_paying_in_slices_ends_with_the_complete_diagnostics() -> None:
+    text = _document()
+    complete = DocumentAnalysis("file:///x.ir", text)
+    deferred = DocumentAnalysis("file:///x.ir", text, verify_budget=0)
+
+    calls = 0
+    while deferred.verify_pending(0):   # a zero slice still verifies one unit per call
+        calls += 1
+        assert calls < 100
+    assert calls == 11   # 12 kernels, one per call, the last call returns False
+    assert not deferred.verification_owed
+    assert _norm(deferred) == _norm(complete)
+
+
+def test_edits_while_verification_is_owed() -> None:
+    """An edited unit is verified at once; untouched owed units are verified later at their
+    new positions; the end result equals a fresh complete analysis of the final text."""
+    deferred = DocumentAnalysis("file:///x.ir", _document(), verify_budget=0)
+    lines = deferred.document.text.split("\n")
+    kernel_5 = next(i for i, line in enumerate(lines) if "@k5(" in line)
+    # Give kernel 5 another illegal shape and insert a function above it.
+    shape_line = kernel_5 + 1
+    col = lines[shape_line].index("[64, ") + len("[64, ")
+    deferred.update([(Position(shape_line, col), Position(shape_line, col + 3), "131")], 2)
+    deferred.update([(Position(1, 0), Position(1, 0), "  func.func @extra() {\n    return\n  }\n")], 3)
+
+    verify_now = [d for d in _norm(deferred) if d[2] == Source.VERIFY.value]
+    assert len(verify_now) == 1 and "64x131x16" in verify_now[0][3]   # the edited unit only
+    deferred.verify_pending()
+    fresh = DocumentAnalysis("file:///x.ir", deferred.document.text)
+    assert _norm(deferred) == _norm(fresh)
+    assert len([d for d in _norm(fresh) if d[2] == Source.VERIFY.value]) == 12
+
+
+def test_changing_the_target_defers_again_and_completes() -> None:
+    from cute_ir.analysis import Settings
+
+    deferred = DocumentAnalysis("file:///x.ir", _document(), verify_budget=0)
+    deferred.verify_pending()
+    deferred.set_settings(Settings(target_arch="sm_100a"))
+    assert deferred.verification_owed
+    deferred.verify_pending()
+    fresh = DocumentAnalysis("file:///x.ir", deferred.document.text, settings=Settings(target_arch="sm_100a"))
+    assert _norm(deferred) == _norm(fresh)
+
+
+def test_without_a_budget_nothing_is_owed() -> None:
+    analysis = DocumentAnalysis("file:///x.ir", _document())
+    assert not analysis.verification_owed
+    assert analysis.verify_pending() is False
