@@ -94,3 +94,13 @@ def test_without_a_budget_nothing_is_owed() -> None:
     analysis = DocumentAnalysis("file:///x.ir", _document())
     assert not analysis.verification_owed
     assert analysis.verify_pending() is False
+
+
+def test_the_open_budget_comes_from_the_environment(monkeypatch) -> None:
+    from cute_ir.lsp.server import _verify_at_open
+
+    monkeypatch.delenv("CUTE_IR_VERIFY_AT_OPEN_MS", raising=False)
+    assert _verify_at_open() == 0.15
+    for raw, seconds in (("0", 0.0), ("40", 0.04), ("abc", 0.15), ("-5", 0.15), ("nan", 0.15)):
+        monkeypatch.setenv("CUTE_IR_VERIFY_AT_OPEN_MS", raw)
+        assert _verify_at_open() == seconds, raw

@@ -37,8 +37,24 @@ BURST_DELAY = 0.003
 # type diagnostics are always complete); the rest is verified in slices of VERIFY_SLICE
 # seconds between incoming messages, so hover and edits are answered meanwhile, and published
 # once done. CUTE_IR_VERIFY_AT_OPEN_MS overrides the first (0 defers all verification).
-VERIFY_AT_OPEN = float(os.environ.get("CUTE_IR_VERIFY_AT_OPEN_MS", "150")) / 1000
 VERIFY_SLICE = 0.002
+
+
+def _verify_at_open(default_ms: float = 150.0) -> float:
+    raw = os.environ.get("CUTE_IR_VERIFY_AT_OPEN_MS")
+    if raw is None:
+        return default_ms / 1000
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:   # also rejects nan
+        log.warning("CUTE_IR_VERIFY_AT_OPEN_MS=%r is not a number of milliseconds; using %g", raw, default_ms)
+        return default_ms / 1000
+    return value / 1000
+
+
+VERIFY_AT_OPEN = _verify_at_open()
 TARGET_NAMES: tuple[str, ...] = tuple(EDITOR_TARGETS)
 
 _SYMBOL_KINDS = {
