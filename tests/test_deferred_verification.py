@@ -3,6 +3,8 @@ type diagnostics are complete at once, and once nothing is owed the diagnostics 
 an analysis that verified everything up front, whatever edits came in between."""
 from __future__ import annotations
 
+import pytest
+
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.diagnostics import Source
 from cute_ir.text.positions import Position
@@ -104,3 +106,25 @@ def test_the_open_budget_comes_from_the_environment(monkeypatch) -> None:
     for raw, seconds in (("0", 0.0), ("40", 0.04), ("abc", 0.15), ("-5", 0.15), ("nan", 0.15)):
         monkeypatch.setenv("CUTE_IR_VERIFY_AT_OPEN_MS", raw)
         assert _verify_at_open() == seconds, raw
+
+
+def test_a_failing_verifier_is_not_retried_and_the_rest_still_run(monkeypatch) -> None:
+    import cute_ir.analysis as analysis_module
+
+    deferred = DocumentAnalysis("file:///x.ir", _document(3), verify_budget=0)
+    real = analysis_module.verify_unit
+    calls = []
+
+    def first_one_fails(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("a verifier defect")
+        return real(*args, **kwargs)
+    monkeypatch.setattr(analysis_module, "verify_unit", first_one_fails)
+
+    with pytest.raises(RuntimeError, match="a verifier defect"):
+        deferred.verify_pending()
+    deferred.verify_pending()
+    assert not deferred.verification_owed
+    assert len(calls) == 3   # each kernel once; the failed one is not retried
+    assert len([d for d in _norm(deferred) if d[2] == Source.VERIFY.value]) == 2

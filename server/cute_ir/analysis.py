@@ -208,9 +208,9 @@ class DocumentAnalysis:
                 self._owed_from = index
                 return True   # at least one unit per call: every call makes progress
             verified += 1
+            unit.unverified = False   # before verifying: a unit whose verifier fails is not retried
             tree = self.tree_for(unit)
             if tree is None:
-                unit.unverified = False
                 continue
             self._diagnose_units([unit], self._findings(tree.root_node, unit.start, unit.end))
             self._flagged = None

@@ -151,8 +151,11 @@ class CuteIrServer(LanguageServer):
                 analysis = self.analyses.get(uri)
                 if analysis is None:
                     return
-                if not analysis.verify_pending(VERIFY_SLICE):
-                    break
+                try:
+                    if not analysis.verify_pending(VERIFY_SLICE):
+                        break
+                except Exception:  # a defect in one verifier must not stop the others
+                    log.exception("verification failed in %s; continuing with the next function", uri)
         finally:
             self._verifying.pop(uri, None)
         self.publish(uri)
