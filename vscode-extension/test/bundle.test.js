@@ -101,7 +101,13 @@ test('the server gets exactly the configured argv (no shell, nothing appended) a
     const init = record.messages.find((m) => m.method === 'initialize');
     assert.deepEqual(init.params.initializationOptions, { targetArch: 'sm_100a', ptxasPath: '/opt/cuda/bin/ptxas' });
     await ext.deactivate();
-    const methods = read().messages.map((m) => m.method);
+    // The client has sent `exit` when deactivate resolves; the fake server records it a moment later.
+    let methods = [];
+    for (let i = 0; i < 100; i++) {
+      methods = read().messages.map((m) => m.method);
+      if (methods.includes('exit')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     assert.ok(methods.includes('shutdown') && methods.includes('exit'), methods.join(','));
   } finally {
     mock.restore();
