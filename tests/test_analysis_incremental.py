@@ -6,6 +6,7 @@ import random
 import pytest
 
 from cute_ir.analysis import MAX_ANALYSED_BYTES, DocumentAnalysis
+from cute_ir.features.outline import document_symbols, folding_ranges
 from cute_ir.text.positions import Position
 
 KERNEL = """\
@@ -52,15 +53,23 @@ def test_random_valid_edits_match_a_fresh_analysis(seed):
             line = rng.choice(op_lines)
             col = lines[line].index("%") + 1
             change = (Position(line, col), Position(line, col), "k")
-        else:
-            heads = [i for i, line in enumerate(lines) if line.startswith("  func.func")]
+        elif r < 0.95:
+            heads = [i for i, line in enumerate(lines) if line.lstrip().startswith("func.func")]
             line = rng.choice(heads)
             change = (Position(line, 0), Position(line, 0), "  func.func @extra() {\n    return\n  }\n")
+        else:
+            # Indentation in front of a function: whitespace between units.
+            heads = [i for i, line in enumerate(lines) if line.lstrip().startswith("func.func")]
+            line = rng.choice(heads)
+            change = (Position(line, 0), Position(line, 0), " ")
         a.update([change], step)
         local += any(u.tree is not None for u in a.units)
         fresh = DocumentAnalysis("file:///y.ir", a.document.text)
         assert not fresh.syntax.root.has_error
         assert _norm(a) == _norm(fresh), f"step {step}: {change}"
+        # Whole-document features reuse per-unit results of units that only moved.
+        assert document_symbols(a) == document_symbols(fresh), f"step {step}: {change}"
+        assert folding_ranges(a) == folding_ranges(fresh), f"step {step}: {change}"
     # Most edits stay inside one statement and re-parse only that statement.
     assert local > 100
 
@@ -102,3 +111,43 @@ def test_too_large_documents_are_not_analysed():
     assert [d.code for d in a.diagnostics()] == ["syntax.too-large"]
     a.update([(None, None, "%0 = t.t : !cute_nvgpu.nope\n")], 2)
     assert [d.code for d in a.diagnostics()] == ["types.unknown-type"]
+
+
+def test_other_units_keep_their_text_after_a_local_edit():
+    """A local edit applies `Tree.edit` to the document tree, after which the binding no
+    longer gives node text; features elsewhere in the file must still see the text."""
+    from cute_ir.features import hover
+
+    a = DocumentAnalysis("file:///x.ir", _document())
+    at = a.document.text.index("sm90.mma") + 2          # in kernel_0
+    before = hover.hover(a, at)
+    line = 1 + 6 * 20 + 3                                 # %s_20 = arith.addi ... in kernel_20
+    a.update([(Position(line, 6), Position(line, 6), "9")], 1)
+    assert any(u.tree is not None for u in a.units)       # re-parsed locally
+    after = hover.hover(a, at)
+    assert before is not None and after is not None
+    assert after.markdown == before.markdown
+    assert after.markdown.startswith("**`!cute_nvgpu.sm90.mma`**")
+
+
+ALIASED = """\
+!wgmma = !cute_nvgpu.sm90.mma
+module {
+  func.func @k(%acc: memref<64xf32>) {
+    %wg = cute_nvgpu.make_mma_atom {shape_MNK = [64, 130, 16], a_type = f16, b_type = f16, c_type = f32} : !wgmma
+    %x = arith.addi %y, %y : i32
+    return
+  }
+}
+"""
+
+
+def test_aliases_still_resolve_when_verifying_after_a_local_edit():
+    a = DocumentAnalysis("file:///x.ir", ALIASED)
+    lattice = [d for d in a.diagnostics() if d.code == "verify.mma.lattice-shape"]
+    assert len(lattice) == 1
+    line = ALIASED.split("\n").index("    %x = arith.addi %y, %y : i32")
+    a.update([(Position(line - 1, 7), Position(line - 1, 7), "2")], 1)   # %wg -> %wg2
+    assert any(u.tree is not None for u in a.units) or not a.full_stale
+    assert _norm(a) == _norm(DocumentAnalysis("file:///y.ir", a.document.text))
+    assert len([d for d in a.diagnostics() if d.code == "verify.mma.lattice-shape"]) == 1

@@ -22,6 +22,7 @@ import logging
 import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from typing import Any, Callable, TypeVar
 
 from tree_sitter import Node, QueryCursor, Tree
 
@@ -39,6 +40,8 @@ from .text.positions import Encoding, Position
 from .verify import verify_unit
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # Files above this size are not analysed: a clear diagnostic instead of a hang.
 MAX_ANALYSED_BYTES = 16 * 1024 * 1024
@@ -80,10 +83,12 @@ class Unit:
     shell: bool = False                       # a container's header or closing brace
     diagnostics: list[Diagnostic] = field(default_factory=list)   # spans relative to `start`
     tree: Tree | None = None                  # own tree after a local re-parse
-    dirty: bool = False                       # re-parsed alone: the document tree is outdated here
     ir: UnitIR | None = None
     ir_start: int = -1
     unverified: bool = False                  # its verification was deferred (verify_pending)
+    # Feature results computed from this unit's text alone, positions relative to `start`
+    # (see DocumentAnalysis.for_unit); dropped when the text changes, kept when the unit moves.
+    derived: dict[str, Any] = field(default_factory=dict)
 
     def shift(self, delta: int) -> None:
         self.start += delta
@@ -233,16 +238,15 @@ class DocumentAnalysis:
         """The tree whose nodes (and their text) are valid for `unit`.
 
         A unit re-parsed on its own has a tree of its own. Any other unit is served by the
-        document tree: edits were applied to it (`Tree.edit` shifts later nodes, and the
-        buffer it reads is edited in place), so it is exact outside the units re-parsed on
-        their own since its last parse; for those it is re-parsed first.
+        document tree, re-parsed first if edits were applied to it since its last parse:
+        `Tree.edit` shifts its nodes, but the binding then no longer gives their text (it drops
+        the tree's source), and everything downstream reads node text. The re-parse is
+        incremental, and happens once per burst of edits, when a feature first needs it.
         """
         self._settle_units()
         if unit is not None and unit.tree is not None:
             return unit.tree
-        if unit is None or unit.dirty:
-            return self.fresh_tree()
-        return self.syntax.tree if self.syntax is not None else None
+        return self.fresh_tree()
 
     def node_at(self, offset: int) -> Node | None:
         """The smallest node at `offset` (the token that starts there, if one does)."""
@@ -258,11 +262,23 @@ class DocumentAnalysis:
                 node = wider
         return node
 
-    def unit_ir(self, unit: Unit) -> UnitIR:
-        if unit.ir is None or unit.ir_start != unit.start:
-            unit.ir = build_unit(self._unit_nodes(unit), Span(unit.start, unit.end))
-            unit.ir_start = unit.start
-        return unit.ir
+    def unit_ir(self, unit: Unit, keep: bool = True) -> UnitIR:
+        """The unit's IR. `keep=False` does not store a newly built one: for work over every
+        unit, whose IR would otherwise all stay in memory."""
+        if unit.ir is not None and unit.ir_start == unit.start:
+            return unit.ir
+        ir = build_unit(self._unit_nodes(unit), Span(unit.start, unit.end))
+        if keep:
+            unit.ir, unit.ir_start = ir, unit.start
+        return ir
+
+    def for_unit(self, unit: Unit, key: str, compute: Callable[[Unit], T]) -> T:
+        """`compute(unit)`, a result derived from the unit's text alone with positions relative
+        to `unit.start`, computed once per text of the unit: whole-document features then
+        cost one lookup per unit that merely moved since they last ran."""
+        if key not in unit.derived:
+            unit.derived[key] = compute(unit)
+        return unit.derived[key]
 
     def ir_at(self, offset: int) -> UnitIR | None:
         unit = self.unit_at(offset)
@@ -274,14 +290,13 @@ class DocumentAnalysis:
                 yield self.unit_ir(unit)
 
     def fresh_tree(self) -> Tree | None:
-        """The whole-document tree, re-parsed if edits were applied to units only."""
+        """The whole-document tree, re-parsed (incrementally) if edits were applied to it."""
         self._settle_units()
         if self.syntax is not None and self.full_stale:
             self.syntax = parse(self.document.data, self.syntax)
             self.full_stale = False
             for unit in self._units:
-                unit.tree = None
-                unit.dirty = False
+                unit.tree = None   # the fresh document tree covers every unit again
         return self.syntax.tree if self.syntax is not None else None
 
     def reanalysed(self) -> "DocumentAnalysis":
@@ -349,6 +364,7 @@ class DocumentAnalysis:
 
     def _apply(self, edit: TextEdit, removed: bytes, inserted: bytes) -> None:
         apply_edit(self.syntax.tree, edit)
+        self.full_stale = True   # until re-parsed: positions are right, node text is gone
         delta = edit.new_end - edit.old_end
         structural = any(b in _STRUCTURAL for b in removed) or any(b in _STRUCTURAL for b in inserted)
         if not structural:
@@ -367,7 +383,10 @@ class DocumentAnalysis:
         last = bisect_right(self._starts(), edit.old_end) - 1
         touched = units[first:last + 1]
         if not touched and not structural and not inserted.strip() and not removed.strip():
-            # Whitespace between units.
+            # Whitespace between units. It may be the indentation of the next unit's first
+            # line, which columns derived from that unit count from.
+            if first < len(units):
+                units[first].derived.clear()
             self._add_shift(first, delta)
             return
         self._reparse_document(edit, first, last, delta)
@@ -398,10 +417,9 @@ class DocumentAnalysis:
             return False
         had_diagnostics = bool(unit.diagnostics)
         unit.tree = tree
-        unit.dirty = True
         unit.end = statements[0].end_byte
         unit.ir = None
-        self.full_stale = True
+        unit.derived.clear()
         self._diagnose_unit(unit, self._findings(root, unit.start, unit.end))
         if had_diagnostics != bool(unit.diagnostics):
             self._flagged = None
@@ -418,7 +436,6 @@ class DocumentAnalysis:
         mapped: list[Unit] = []
         for index, unit in enumerate(self.units):
             unit.tree = None            # the fresh document tree covers every unit again
-            unit.dirty = False
             if index < first:
                 mapped.append(unit)
             elif index > last:
@@ -613,7 +630,7 @@ class DocumentAnalysis:
             if deadline is not None and time.monotonic() >= deadline:
                 unit.unverified = True   # and so is every unit after it
                 continue
-            tree = unit.tree if unit.tree is not None else self.syntax.tree
+            tree = self.tree_for(unit)
             root = tree.root_node
             op_nodes = []
             for s in unit_sites:
@@ -664,7 +681,7 @@ class DocumentAnalysis:
         for unit in self._units:
             if unit.shell or not self.document.data.startswith(needle, unit.start):
                 continue
-            tree = unit.tree if unit.tree is not None else (self.syntax.tree if self.syntax is not None else None)
+            tree = self.tree_for(unit)
             node = tree.root_node.descendant_for_byte_range(unit.start, unit.start + len(needle)) if tree else None
             while node is not None and node.type != "type_alias_definition":
                 node = node.parent
@@ -702,7 +719,7 @@ class DocumentAnalysis:
 
     def _missing_in(self, unit: Unit) -> list[Node]:
         # Called while diagnosing `unit` right after its (own or document) parse.
-        tree = unit.tree if unit.tree is not None else (self.syntax.tree if self.syntax is not None else None)
+        tree = self.tree_for(unit)
         if tree is None or not tree.root_node.has_error:
             return []
         out: list[Node] = []

@@ -17,6 +17,10 @@ class Symbol:
     selection: Span
     children: list["Symbol"] = field(default_factory=list)
 
+    def moved(self, delta: int) -> "Symbol":
+        return Symbol(self.name, self.kind, self.detail, self.span.shifted(delta),
+                      self.selection.shifted(delta), [c.moved(delta) for c in self.children])
+
 
 _FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func")
 
@@ -68,9 +72,16 @@ def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
                 module = open_modules.pop()
                 module.span = Span(module.span.start, unit.end)
             continue
-        for op in analysis.unit_ir(unit).operations:
-            _collect(op, target)
+        target.extend(s.moved(unit.start) for s in analysis.for_unit(unit, "outline", lambda u: _unit_symbols(analysis, u)))
     return roots
+
+
+def _unit_symbols(analysis: DocumentAnalysis, unit) -> list[Symbol]:
+    """The unit's symbols, relative to its start."""
+    out: list[Symbol] = []
+    for op in analysis.unit_ir(unit, keep=False).operations:
+        _collect(op, out)
+    return [s.moved(-unit.start) for s in out]
 
 
 @dataclass(frozen=True)
@@ -83,14 +94,20 @@ class Fold:
 def folding_ranges(analysis: DocumentAnalysis) -> list[Fold]:
     """Regions and multi-line ops; computed per unit from its IR."""
     folds: list[Fold] = []
-    data = analysis.document.data
     for unit in analysis.units:
         if unit.shell:
             continue
-        for op in analysis.unit_ir(unit).all_operations():
-            if b"\n" in data[op.span.start:op.span.end]:
-                folds.append(Fold(op.span.start, op.span.end))
-            for region in op.regions:
-                if b"\n" in data[region.span.start:region.span.end]:
-                    folds.append(Fold(region.span.start, region.span.end))
+        base = unit.start
+        folds.extend(Fold(f.start + base, f.end + base, f.kind)
+                     for f in analysis.for_unit(unit, "folds", lambda u: _unit_folds(analysis, u)))
     return sorted(set(folds), key=lambda f: (f.start, -f.end))
+
+
+def _unit_folds(analysis: DocumentAnalysis, unit) -> list[Fold]:
+    """The unit's folds, relative to its start."""
+    data = analysis.document.data
+    out: list[Fold] = []
+    for op in analysis.unit_ir(unit, keep=False).all_operations():
+        spans = [op.span] + [region.span for region in op.regions]
+        out.extend(Fold(s.start - unit.start, s.end - unit.start) for s in spans if b"\n" in data[s.start:s.end])
+    return out
