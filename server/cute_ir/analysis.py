@@ -280,6 +280,21 @@ class DocumentAnalysis:
             unit.derived[key] = compute(unit)
         return unit.derived[key]
 
+    def prepare(self, key: str, compute: Callable[[Unit], Any], budget: float) -> bool:
+        """Fill `for_unit(unit, key, compute)` for units lacking it, in document order, for
+        about `budget` seconds (at least one unit per call). True while some remain: a caller
+        can do the first request after open in slices, answering other messages in between."""
+        deadline = time.monotonic() + budget
+        done = 0
+        for unit in self.units:
+            if key in unit.derived:
+                continue
+            if done and time.monotonic() >= deadline:
+                return True
+            unit.derived[key] = compute(unit)
+            done += 1
+        return False
+
     def ir_at(self, offset: int) -> UnitIR | None:
         unit = self.unit_at(offset)
         return self.unit_ir(unit) if unit is not None else None

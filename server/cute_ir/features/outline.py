@@ -24,6 +24,10 @@ class Symbol:
 
 _FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func")
 
+# Keys of the per-unit results (DocumentAnalysis.for_unit).
+_SYMBOLS = "outline"
+_FOLDS = "folds"
+
 
 def _op_symbol(op: Operation) -> Symbol | None:
     if op.form == "alias":
@@ -72,8 +76,13 @@ def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
                 module = open_modules.pop()
                 module.span = Span(module.span.start, unit.end)
             continue
-        target.extend(s.moved(unit.start) for s in analysis.for_unit(unit, "outline", lambda u: _unit_symbols(analysis, u)))
+        target.extend(s.moved(unit.start) for s in analysis.for_unit(unit, _SYMBOLS, lambda u: _unit_symbols(analysis, u)))
     return roots
+
+
+def prepare_symbols(analysis: DocumentAnalysis, budget: float) -> bool:
+    """Compute units' symbols for about `budget` seconds; True while some remain."""
+    return analysis.prepare(_SYMBOLS, lambda u: _unit_symbols(analysis, u), budget)
 
 
 def _unit_symbols(analysis: DocumentAnalysis, unit) -> list[Symbol]:
@@ -99,8 +108,13 @@ def folding_ranges(analysis: DocumentAnalysis) -> list[Fold]:
             continue
         base = unit.start
         folds.extend(Fold(f.start + base, f.end + base, f.kind)
-                     for f in analysis.for_unit(unit, "folds", lambda u: _unit_folds(analysis, u)))
+                     for f in analysis.for_unit(unit, _FOLDS, lambda u: _unit_folds(analysis, u)))
     return sorted(set(folds), key=lambda f: (f.start, -f.end))
+
+
+def prepare_folds(analysis: DocumentAnalysis, budget: float) -> bool:
+    """Compute units' folds for about `budget` seconds; True while some remain."""
+    return analysis.prepare(_FOLDS, lambda u: _unit_folds(analysis, u), budget)
 
 
 def _unit_folds(analysis: DocumentAnalysis, unit) -> list[Fold]:

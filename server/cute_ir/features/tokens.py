@@ -1,7 +1,7 @@
 """Semantic tokens from the grammar's own highlight query, restricted to a byte range."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tree_sitter import QueryCursor
 
@@ -42,8 +42,7 @@ _CAPTURE_TO_TYPE: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):   # a tuple: a 50k-line file has over half a million of them
     start: int
     end: int
     type_index: int
@@ -59,6 +58,7 @@ def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]
     tree = analysis.fresh_tree()
     if tree is None:
         return []
+    source = analysis.document.data
     q = _highlights()
     cursor = QueryCursor(q)
     cursor.set_byte_range(lo, hi)
@@ -72,11 +72,13 @@ def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]
         for m in mapped[1]:
             mods |= 1 << TOKEN_MODIFIERS.index(m)
         for node in nodes:
-            if node.start_point.row != node.end_point.row or node.start_byte == node.end_byte:
-                continue
+            start, end = node.start_byte, node.end_byte
+            if start == end or source.find(b"\n", start, end) >= 0:
+                continue   # LSP tokens are non-empty and single-line
             # Innermost (shortest) capture wins for the same start.
-            key = (node.start_byte, node.end_byte)
-            best.setdefault(key, Token(node.start_byte, node.end_byte, type_index, mods))
+            key = (start, end)
+            if key not in best:
+                best[key] = Token(start, end, type_index, mods)
     out: list[Token] = []
     last_end = -1
     for token in sorted(best.values(), key=lambda t: (t.start, t.end)):

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import os
 import time
-from typing import Any
+from typing import Any, Callable
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
@@ -21,7 +21,7 @@ from .. import __version__
 from ..analysis import DocumentAnalysis, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
 from ..tables.tiers import EDITOR_TARGETS
-from . import convert
+from . import convert, semantic
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +38,9 @@ BURST_DELAY = 0.003
 # seconds between incoming messages, so hover and edits are answered meanwhile, and published
 # once done. CUTE_IR_VERIFY_AT_OPEN_MS overrides the first (0 defers all verification).
 VERIFY_SLICE = 0.002
+# Whole-document requests (outline, folding, semantic tokens) compute what they lack in slices
+# of this many seconds, answering other messages in between.
+FEATURE_SLICE = 0.005
 
 
 def _verify_at_open(default_ms: float = 150.0) -> float:
@@ -331,19 +334,28 @@ def _symbol(analysis: DocumentAnalysis, s: outline.Symbol) -> lsp.DocumentSymbol
         children=[_symbol(analysis, c) for c in s.children] or None)
 
 
+async def _in_slices(prepare: Callable[[DocumentAnalysis, float], bool], analysis: DocumentAnalysis) -> None:
+    """Run `prepare` until it is done, answering other messages between its slices: the first
+    whole-document request after opening a large file computes every unit once."""
+    while prepare(analysis, FEATURE_SLICE):
+        await asyncio.sleep(0)
+
+
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams):
+async def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
+    await _in_slices(outline.prepare_symbols, analysis)
     return [_symbol(analysis, s) for s in outline.document_symbols(analysis)]
 
 
 @server.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
-def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
+async def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
+    await _in_slices(outline.prepare_folds, analysis)
     out = []
     for fold in outline.folding_ranges(analysis):
         start = analysis.document.position(fold.start).line
@@ -357,26 +369,13 @@ _LEGEND = lsp.SemanticTokensLegend(token_types=list(tokens.TOKEN_TYPES),
                                    token_modifiers=list(tokens.TOKEN_MODIFIERS))
 
 
-def _encode_tokens(analysis: DocumentAnalysis, found: list[tokens.Token]) -> lsp.SemanticTokens:
-    data: list[int] = []
-    prev_line = prev_char = 0
-    for t in found:
-        start = analysis.document.position(t.start)
-        end = analysis.document.position(t.end)
-        length = end.character - start.character
-        delta_line = start.line - prev_line
-        delta_char = start.character - prev_char if delta_line == 0 else start.character
-        data += [delta_line, delta_char, length, t.type_index, t.modifiers]
-        prev_line, prev_char = start.line, start.character
-    return lsp.SemanticTokens(data=data)
-
-
 @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, _LEGEND)
-def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensParams):
+async def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return lsp.SemanticTokens(data=[])
-    return _encode_tokens(analysis, tokens.semantic_tokens(analysis, 0, len(analysis.document.data)))
+    await _in_slices(semantic.prepare, analysis)
+    return lsp.SemanticTokens(data=semantic.full_tokens(analysis))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, _LEGEND)
@@ -386,7 +385,7 @@ def on_semantic_tokens_range(ls: CuteIrServer, params: lsp.SemanticTokensRangePa
         return lsp.SemanticTokens(data=[])
     lo = convert.offset(analysis, params.range.start)
     hi = convert.offset(analysis, params.range.end)
-    return _encode_tokens(analysis, tokens.semantic_tokens(analysis, lo, hi))
+    return lsp.SemanticTokens(data=semantic.range_tokens(analysis, lo, hi))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_COMPLETION,

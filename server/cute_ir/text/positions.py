@@ -74,14 +74,12 @@ class LineIndex:
         return self._starts
 
     def line_of(self, offset: int) -> int:
-        lo, hi = 0, len(self._starts)
-        while lo < hi:  # bisect_right over the shifted view
-            mid = (lo + hi) // 2
-            if self.start(mid) <= offset:
-                lo = mid + 1
-            else:
-                hi = mid
-        return lo - 1
+        starts, first_shifted, delta = self._starts, self._from, self._delta
+        # The shifted view (starts[:first_shifted] as they are, the rest plus delta) is sorted,
+        # so each side can be searched in C without building it.
+        if delta and first_shifted < len(starts) and offset >= starts[first_shifted] + delta:
+            return bisect_right(starts, offset - delta, first_shifted) - 1
+        return bisect_right(starts, offset, 0, first_shifted if delta else len(starts)) - 1
 
     def update(self, data: bytes, start: int, old_end: int, new_end: int) -> None:
         """Refresh the index after bytes [start, old_end) became [start, new_end) in `data`."""
@@ -113,8 +111,10 @@ class LineIndex:
         start = self.start(line)
         if encoding is Encoding.UTF8:
             return Position(line, offset - start)
-        prefix = data[start:offset].decode("utf-8", errors="replace")
-        return Position(line, _units(prefix, encoding))
+        prefix = data[start:offset]
+        if prefix.isascii():   # every encoding counts an ASCII character as one unit
+            return Position(line, offset - start)
+        return Position(line, _units(prefix.decode("utf-8", errors="replace"), encoding))
 
     def offset(self, data: bytes, position: Position, encoding: Encoding = Encoding.UTF16) -> int:
         """Byte offset of an LSP position; positions past a line's end clamp to the line end."""

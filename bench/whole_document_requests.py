@@ -1,0 +1,58 @@
+"""Whole-document requests an editor sends after open and after every pause in typing:
+document symbols (outline), folding ranges and full semantic tokens.
+
+For the generator's files (bench/generate_ir.py) prints the CPU time of each, in process and
+converted to lsprotocol objects as the server sends them, first right after open (every unit
+computed once; the server does this in slices between other messages), then after a
+one-character edit in the middle of the file (only the edited unit is computed again).
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generate_ir import generate  # noqa: E402
+
+from cute_ir.analysis import DocumentAnalysis  # noqa: E402
+from cute_ir.features import outline  # noqa: E402
+from cute_ir.lsp import semantic  # noqa: E402
+from cute_ir.lsp.server import _symbol  # noqa: E402
+from cute_ir.text.positions import Position  # noqa: E402
+
+SIZES = (2000, 10000, 50000)
+
+
+def _requests(analysis: DocumentAnalysis) -> dict[str, object]:
+    return {
+        "document symbols": lambda: [_symbol(analysis, s) for s in outline.document_symbols(analysis)],
+        "folding ranges": lambda: outline.folding_ranges(analysis),
+        "semantic tokens (full)": lambda: semantic.full_tokens(analysis),
+    }
+
+
+def _cpu_ms(fn) -> float:
+    start = time.process_time()
+    fn()
+    return (time.process_time() - start) * 1000
+
+
+def main() -> int:
+    print("| lines | request | first, after open | after a 1-char edit |")
+    print("|---|---|---|---|")
+    for lines in SIZES:
+        analysis = DocumentAnalysis("file:///bench.ir", generate(lines), verify_budget=0)
+        first = {name: _cpu_ms(run) for name, run in _requests(analysis).items()}
+        text_lines = analysis.document.text.split("\n")
+        line = next(i for i in range(len(text_lines) // 2, len(text_lines)) if text_lines[i].lstrip().startswith("%a_"))
+        column = text_lines[line].index("%a_") + 1
+        analysis.update([(Position(line, column), Position(line, column), "q")], 2)
+        after = {name: _cpu_ms(run) for name, run in _requests(analysis).items()}
+        for name in first:
+            print(f"| {lines} | {name} | {first[name]:.0f} ms | {after[name]:.1f} ms |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,92 @@
+"""Semantic tokens in LSP's relative integer encoding, for a range or the whole document.
+
+The whole-document answer is assembled from per-unit pieces (`DocumentAnalysis.for_unit`):
+each unit keeps its tokens encoded relative to the line it starts on, so after an edit only
+the edited unit is encoded again and the rest is concatenation. Text between units (comments,
+split markers) is rare and encoded on each request.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..analysis import DocumentAnalysis, Unit
+from ..features import tokens
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """Tokens of one stretch of text, LSP-encoded, the first one relative to (line 0, column 0)
+    of the stretch's first line; `last` is the last token's (line, column) the same way."""
+    data: list[int]
+    last: tuple[int, int]
+
+
+_EMPTY = _Piece([], (0, 0))
+_KEY = "semantic-tokens"
+
+
+def _encode(analysis: DocumentAnalysis, found: list[tokens.Token], base_line: int) -> _Piece:
+    data: list[int] = []
+    prev_line, prev_char = base_line, 0
+    position, source = analysis.document.position, analysis.document.data
+    for t in found:
+        start = position(t.start)
+        text = source[t.start:t.end]
+        # Tokens are single-line: their length is that of their own text.
+        length = t.end - t.start if text.isascii() else position(t.end).character - start.character
+        delta_line = start.line - prev_line
+        delta_char = start.character - prev_char if delta_line == 0 else start.character
+        data += [delta_line, delta_char, length, t.type_index, t.modifiers]
+        prev_line, prev_char = start.line, start.character
+    return _Piece(data, (prev_line - base_line, prev_char)) if data else _EMPTY
+
+
+def _line(analysis: DocumentAnalysis, offset: int) -> int:
+    return analysis.document.position(offset).line
+
+
+def _starting_in(analysis: DocumentAnalysis, lo: int, hi: int) -> list[tokens.Token]:
+    """Tokens that start in [lo, hi): a query over a range also returns what overlaps it."""
+    return [t for t in tokens.semantic_tokens(analysis, lo, hi) if lo <= t.start < hi]
+
+
+def range_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[int]:
+    return _encode(analysis, tokens.semantic_tokens(analysis, lo, hi), 0).data
+
+
+def _unit_piece(analysis: DocumentAnalysis, unit: Unit) -> _Piece:
+    return _encode(analysis, _starting_in(analysis, unit.start, unit.end), _line(analysis, unit.start))
+
+
+def prepare(analysis: DocumentAnalysis, budget: float) -> bool:
+    """Encode units that lack their piece for about `budget` seconds; True while some remain."""
+    return analysis.prepare(_KEY, lambda u: _unit_piece(analysis, u), budget)
+
+
+def full_tokens(analysis: DocumentAnalysis) -> list[int]:
+    data: list[int] = []
+    prev_line = prev_char = 0
+    source = analysis.document.data
+
+    def append(piece: _Piece, base_line: int) -> None:
+        nonlocal prev_line, prev_char
+        if not piece.data:
+            return
+        first_line = base_line + piece.data[0]
+        first_char = piece.data[1]
+        delta_line = first_line - prev_line
+        data.extend((delta_line, first_char - prev_char if delta_line == 0 else first_char))
+        data.extend(piece.data[2:])
+        prev_line, prev_char = base_line + piece.last[0], piece.last[1]
+
+    covered = 0
+    for unit in analysis.units:
+        if source[covered:unit.start].strip():
+            gap_line = _line(analysis, covered)
+            append(_encode(analysis, _starting_in(analysis, covered, unit.start), gap_line), gap_line)
+        append(analysis.for_unit(unit, _KEY, lambda u: _unit_piece(analysis, u)), _line(analysis, unit.start))
+        covered = unit.end
+    if source[covered:].strip():
+        tail_line = _line(analysis, covered)
+        append(_encode(analysis, _starting_in(analysis, covered, len(source)), tail_line), tail_line)
+    return data

@@ -1,0 +1,68 @@
+"""Whole-document semantic tokens are assembled from per-unit pieces kept across edits; the
+result must always equal encoding the document's tokens in one go."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.features import tokens
+from cute_ir.lsp import semantic
+from cute_ir.text.positions import Encoding, Position
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = sorted((ROOT / "examples").glob("*.ir")) + sorted((ROOT / "tests" / "corpus" / "verify").glob("*.ir"))
+# Comments between units, a non-ASCII comment (UTF-16 columns), line breaks and stray characters.
+EDITS = ["x", " ", "\n", "// note\n", "// é ü\n", "%", "  ", "é"]
+
+
+def _in_one_go(analysis: DocumentAnalysis) -> list[int]:
+    return semantic._encode(analysis, tokens.semantic_tokens(analysis, 0, len(analysis.document.data)), 0).data
+
+
+@pytest.mark.parametrize("encoding", [Encoding.UTF16, Encoding.UTF8])
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_assembled_tokens_equal_a_whole_document_encoding_after_edits(path: Path, encoding: Encoding) -> None:
+    analysis = DocumentAnalysis("file:///x.ir", path.read_text(), encoding=encoding)
+    assert semantic.full_tokens(analysis) == _in_one_go(analysis)
+    rng = random.Random(path.name)
+    for step in range(25):
+        lines = analysis.document.text.split("\n")
+        line = rng.randrange(len(lines))
+        column = rng.randrange(len(lines[line]) + 1)
+        at = Position(line, len(lines[line][:column].encode("utf-16-le")) // 2 if encoding is Encoding.UTF16
+                      else len(lines[line][:column].encode()))
+        analysis.update([(at, at, rng.choice(EDITS))], step)
+        assert semantic.full_tokens(analysis) == _in_one_go(analysis), f"step {step}"
+
+
+def test_pieces_survive_edits_elsewhere() -> None:
+    text = "module {\n" + "".join(
+        f"  func.func @f{i}(%x: i32) -> i32 {{\n    %a{i} = arith.addi %x, %x : i32\n    return %a{i} : i32\n  }}\n"
+        for i in range(30)) + "}\n"
+    analysis = DocumentAnalysis("file:///x.ir", text)
+    semantic.full_tokens(analysis)
+    pieces = {id(u.derived["semantic-tokens"]) for u in analysis.units}
+    analysis.update([(Position(2 + 4 * 15, 7), Position(2 + 4 * 15, 7), "b")], 1)   # inside f15
+    assert semantic.full_tokens(analysis) == _in_one_go(analysis)
+    kept = {id(u.derived["semantic-tokens"]) for u in analysis.units} & pieces
+    assert len(kept) == len(analysis.units) - 1   # only the edited function was encoded again
+
+
+def test_prepare_works_in_slices_and_then_nothing_is_left() -> None:
+    analysis = DocumentAnalysis("file:///x.ir", (ROOT / "examples" / "sm90_gemm_mainloop.ir").read_text())
+    calls = 1
+    while semantic.prepare(analysis, 0):   # a zero budget still does one unit per call
+        calls += 1
+    assert calls == len(analysis.units)
+    assert semantic.prepare(analysis, 0) is False
+
+
+def test_indenting_a_unit_moves_the_columns_of_its_first_line() -> None:
+    text = "module {\n  func.func @f(%x: i32) {\n    return\n  }\n  func.func @g(%x: i32) {\n    return\n  }\n}\n"
+    analysis = DocumentAnalysis("file:///x.ir", text)
+    semantic.full_tokens(analysis)
+    analysis.update([(Position(4, 0), Position(4, 0), "   ")], 1)   # whitespace between two units
+    assert semantic.full_tokens(analysis) == _in_one_go(analysis)
