@@ -70,7 +70,9 @@ test-editors: install test-vscode
 bench: install
 	$(PY) -m pip install -q -e '.[bench]'
 	$(PY) bench/run_latency.py
+	$(PY) bench/whole_document_requests.py
 	$(PY) bench/grammar_reparse.py
+	$(PY) bench/parse_threads.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info
