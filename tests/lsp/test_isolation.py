@@ -5,8 +5,8 @@ import pytest
 from lsprotocol import types as lsp
 
 from .helpers import (
-    RecordingClient, Shape, bounded, doc_uri, find, open_and_wait, position_at, position_of,
-    range_of, rng_tuple, shapes,
+    RecordingClient, Shape, bounded, change_range, doc_uri, find, open_and_wait, position_at, position_of,
+    range_of, rng_tuple, shapes, wait_for_publish,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -78,3 +78,36 @@ async def test_value_defined_after_the_broken_op_resolves(client: RecordingClien
         position=position_of(BROKEN, "%y", start=ret))))
 
     assert result == [lsp.Location(uri=URI, range=range_of(BROKEN, "%y"))]
+
+
+TWO_FUNCTIONS = """\
+module {
+  func.func @first(%arg0: i32) -> i32 {
+    %m = test.make : !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+    return %arg0 : i32
+  }
+  func.func @second(%arg0: i32) -> i32 {
+    %x = arith.addi %arg0, %arg0 : i32
+    return %x : i32
+  }
+}
+"""
+
+
+async def test_typing_in_one_function_leaves_the_others_intact(client: RecordingClient):
+    """Typing re-parses the edited statement alone; hover and the outline elsewhere must still
+    read the other functions' text."""
+    uri = doc_uri("two-functions")
+    await open_and_wait(client, uri, TWO_FUNCTIONS)
+    at = position_at(TWO_FUNCTIONS, find(TWO_FUNCTIONS, "%x = arith") + 2)
+    change_range(client, uri, 2, lsp.Range(start=at, end=at), "y")          # %x -> %xy
+    await wait_for_publish(client, uri, 2)
+
+    hover = await bounded(client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri),
+        position=position_of(TWO_FUNCTIONS, "sm90.mma", into=2))))
+    assert hover is not None and hover.contents.value.startswith("**`!cute_nvgpu.sm90.mma`**")
+    symbols = await bounded(client.text_document_document_symbol_async(lsp.DocumentSymbolParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri))))
+    assert [s.name for s in symbols[0].children] == ["@first", "@second"]
+    assert [c.name for c in symbols[0].children[0].children] == ["%m"]
