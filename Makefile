@@ -71,6 +71,7 @@ bench: install
 	$(PY) -m pip install -q -e '.[bench]'
 	$(PY) bench/run_latency.py
 	$(PY) bench/whole_document_requests.py
+	$(PY) bench/editor_like_open.py
 	$(PY) bench/grammar_reparse.py
 	$(PY) bench/parse_threads.py
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sys
+import threading
 import time
-from typing import Any, Callable
+from typing import Any, BinaryIO, Callable
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
@@ -22,6 +25,7 @@ from ..analysis import DocumentAnalysis, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
 from ..tables.tiers import EDITOR_TARGETS
 from . import convert, semantic
+from .stdio import PrefetchingReader
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +105,23 @@ class CuteIrServer(LanguageServer):
         self.settings = Settings()
         self._pending: dict[str, asyncio.Task] = {}
         self._verifying: dict[str, asyncio.Task] = {}
+        self._slicing = asyncio.Lock()
         self._last_change: dict[str, float] = {}
         self.ptxas_path: str | None = None
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """pygls's asynchronous stdio loop, reading with PrefetchingReader (lsp/stdio.py)."""
+        self._stop_event = threading.Event()   # what pygls's shutdown and exit set
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        try:
+            asyncio.run(run_async(stop_event=self._stop_event, reader=PrefetchingReader(stdin or sys.stdin.buffer),
+                                  protocol=self.protocol, logger=log, error_handler=self.report_server_error))
+        except BrokenPipeError:
+            log.error("the connection to the client is lost; shutting down")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
 
     # ------------------------------------------------------------------ documents
     def encoding(self):
@@ -162,6 +181,19 @@ class CuteIrServer(LanguageServer):
         finally:
             self._verifying.pop(uri, None)
         self.publish(uri)
+
+    async def in_slices(self, prepare: Callable[[DocumentAnalysis, float], bool], analysis: DocumentAnalysis) -> None:
+        """Run `prepare` until it is done, in slices with other messages answered in between:
+        the first whole-document request after opening a large file computes every unit once.
+        Diagnostics come first: while background verification runs, this waits. One such job
+        runs at a time."""
+        async with self._slicing:
+            while True:
+                while self._verifying:
+                    await asyncio.sleep(VERIFY_SLICE)
+                if not prepare(analysis, FEATURE_SLICE):
+                    return
+                await asyncio.sleep(0)
 
     def schedule_publish(self, uri: str) -> None:
         """Publish the document's diagnostics; a newer edit cancels a publish not yet sent.
@@ -334,11 +366,6 @@ def _symbol(analysis: DocumentAnalysis, s: outline.Symbol) -> lsp.DocumentSymbol
         children=[_symbol(analysis, c) for c in s.children] or None)
 
 
-async def _in_slices(prepare: Callable[[DocumentAnalysis, float], bool], analysis: DocumentAnalysis) -> None:
-    """Run `prepare` until it is done, answering other messages between its slices: the first
-    whole-document request after opening a large file computes every unit once."""
-    while prepare(analysis, FEATURE_SLICE):
-        await asyncio.sleep(0)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
@@ -346,7 +373,7 @@ async def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams)
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
-    await _in_slices(outline.prepare_symbols, analysis)
+    await ls.in_slices(outline.prepare_symbols, analysis)
     return [_symbol(analysis, s) for s in outline.document_symbols(analysis)]
 
 
@@ -355,7 +382,7 @@ async def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
-    await _in_slices(outline.prepare_folds, analysis)
+    await ls.in_slices(outline.prepare_folds, analysis)
     out = []
     for fold in outline.folding_ranges(analysis):
         start = analysis.document.position(fold.start).line
@@ -374,7 +401,7 @@ async def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensPa
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return lsp.SemanticTokens(data=[])
-    await _in_slices(semantic.prepare, analysis)
+    await ls.in_slices(semantic.prepare, analysis)
     return lsp.SemanticTokens(data=semantic.full_tokens(analysis))
 
 
