@@ -3,8 +3,6 @@ type diagnostics are complete at once, and once nothing is owed the diagnostics 
 an analysis that verified everything up front, whatever edits came in between."""
 from __future__ import annotations
 
-import pytest
-
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.diagnostics import Source
 from cute_ir.text.positions import Position
@@ -108,23 +106,34 @@ def test_the_open_budget_comes_from_the_environment(monkeypatch) -> None:
         assert _verify_at_open() == seconds, raw
 
 
-def test_a_failing_verifier_is_not_retried_and_the_rest_still_run(monkeypatch) -> None:
+def _verifier_failing_on_call(monkeypatch, failing: int) -> list[int]:
+    """Make the `failing`-th call of verify_unit raise; returns the record of calls."""
     import cute_ir.analysis as analysis_module
 
-    deferred = DocumentAnalysis("file:///x.ir", _document(3), verify_budget=0)
     real = analysis_module.verify_unit
-    calls = []
+    calls: list[int] = []
 
-    def first_one_fails(*args, **kwargs):
+    def verify_unit(*args, **kwargs):
         calls.append(1)
-        if len(calls) == 1:
+        if len(calls) == failing:
             raise RuntimeError("a verifier defect")
         return real(*args, **kwargs)
-    monkeypatch.setattr(analysis_module, "verify_unit", first_one_fails)
+    monkeypatch.setattr(analysis_module, "verify_unit", verify_unit)
+    return calls
 
-    with pytest.raises(RuntimeError, match="a verifier defect"):
-        deferred.verify_pending()
+
+def test_a_failing_verifier_is_not_retried_and_the_rest_still_run(monkeypatch, caplog) -> None:
+    deferred = DocumentAnalysis("file:///x.ir", _document(3), verify_budget=0)
+    calls = _verifier_failing_on_call(monkeypatch, 1)
     deferred.verify_pending()
     assert not deferred.verification_owed
     assert len(calls) == 3   # each kernel once; the failed one is not retried
     assert len([d for d in _norm(deferred) if d[2] == Source.VERIFY.value]) == 2
+    assert "verification failed" in caplog.text
+
+
+def test_a_failing_verifier_at_open_leaves_the_rest_of_the_file_analysed(monkeypatch) -> None:
+    _verifier_failing_on_call(monkeypatch, 2)
+    diagnostics = _norm(DocumentAnalysis("file:///x.ir", _document(3)))
+    assert len([d for d in diagnostics if d[2] == Source.VERIFY.value]) == 2
+    assert len([d for d in diagnostics if d[2] == Source.TYPES.value]) == 1   # kernel 0's unknown type

@@ -654,8 +654,11 @@ class DocumentAnalysis:
                     node = node.parent
                 if node is not None:
                     op_nodes.append(node)
-            ir = build_for_verification(op_nodes, self._lazy_definitions(root, unit), Span(unit.start, unit.end))
-            out.extend(verify_unit(root, ir, self.settings.target_arch, self.type_alias))
+            try:
+                ir = build_for_verification(op_nodes, self._lazy_definitions(root, unit), Span(unit.start, unit.end))
+                out.extend(verify_unit(root, ir, self.settings.target_arch, self.type_alias))
+            except Exception:  # a defect in one verifier must not cost the rest of the file
+                log.exception("verification failed in %s at byte %d", self.document.uri, unit.start)
         return out
 
     @classmethod

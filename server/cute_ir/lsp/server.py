@@ -176,8 +176,8 @@ class CuteIrServer(LanguageServer):
                 try:
                     if not analysis.verify_pending(VERIFY_SLICE):
                         break
-                except Exception:  # a defect in one verifier must not stop the others
-                    log.exception("verification failed in %s; continuing with the next function", uri)
+                except Exception:  # (verifier defects are caught per unit) nor may anything else
+                    log.exception("background verification failed in %s; continuing with the next function", uri)
         finally:
             self._verifying.pop(uri, None)
         self.publish(uri)
