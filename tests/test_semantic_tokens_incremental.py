@@ -44,20 +44,20 @@ def test_pieces_survive_edits_elsewhere() -> None:
         for i in range(30)) + "}\n"
     analysis = DocumentAnalysis("file:///x.ir", text)
     semantic.full_tokens(analysis)
-    pieces = {id(u.derived["semantic-tokens"]) for u in analysis.units}
+    pieces = {id(u.derived[semantic.PIECES.key]) for u in analysis.units}
     analysis.update([(Position(2 + 4 * 15, 7), Position(2 + 4 * 15, 7), "b")], 1)   # inside f15
     assert semantic.full_tokens(analysis) == _in_one_go(analysis)
-    kept = {id(u.derived["semantic-tokens"]) for u in analysis.units} & pieces
+    kept = {id(u.derived[semantic.PIECES.key]) for u in analysis.units} & pieces
     assert len(kept) == len(analysis.units) - 1   # only the edited function was encoded again
 
 
 def test_prepare_works_in_slices_and_then_nothing_is_left() -> None:
     analysis = DocumentAnalysis("file:///x.ir", (ROOT / "examples" / "sm90_gemm_mainloop.ir").read_text())
     calls = 1
-    while semantic.prepare(analysis, 0):   # a zero budget still does one unit per call
+    while analysis.prepare(semantic.PIECES, 0):   # a zero budget still does one unit per call
         calls += 1
     assert calls == len(analysis.units)
-    assert semantic.prepare(analysis, 0) is False
+    assert analysis.prepare(semantic.PIECES, 0) is False
 
 
 def test_indenting_a_unit_moves_the_columns_of_its_first_line() -> None:

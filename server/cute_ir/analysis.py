@@ -22,7 +22,7 @@ import logging
 import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
 from tree_sitter import Node, QueryCursor, Tree
 
@@ -87,12 +87,20 @@ class Unit:
     ir_start: int = -1
     unverified: bool = False                  # its verification was deferred (verify_pending)
     # Feature results computed from this unit's text alone, positions relative to `start`
-    # (see DocumentAnalysis.for_unit); dropped when the text changes, kept when the unit moves.
+    # (see PerUnit); dropped when the text changes, kept when the unit moves.
     derived: dict[str, Any] = field(default_factory=dict)
 
     def shift(self, delta: int) -> None:
         self.start += delta
         self.end += delta
+
+
+@dataclass(frozen=True)
+class PerUnit(Generic[T]):
+    """A feature's result derived from one unit's text alone, with positions relative to the
+    unit's start (`DocumentAnalysis.for_unit`, `prepare`); kept in `Unit.derived` under `key`."""
+    key: str
+    compute: Callable[["DocumentAnalysis", Unit], T]
 
 
 @dataclass(frozen=True)
@@ -272,26 +280,25 @@ class DocumentAnalysis:
             unit.ir, unit.ir_start = ir, unit.start
         return ir
 
-    def for_unit(self, unit: Unit, key: str, compute: Callable[[Unit], T]) -> T:
-        """`compute(unit)`, a result derived from the unit's text alone with positions relative
-        to `unit.start`, computed once per text of the unit: whole-document features then
-        cost one lookup per unit that merely moved since they last ran."""
-        if key not in unit.derived:
-            unit.derived[key] = compute(unit)
-        return unit.derived[key]
+    def for_unit(self, unit: Unit, result: "PerUnit[T]") -> T:
+        """`result` for one unit, computed once per text of the unit: whole-document features
+        then cost one lookup per unit that merely moved since they last ran."""
+        if result.key not in unit.derived:
+            unit.derived[result.key] = result.compute(self, unit)
+        return unit.derived[result.key]
 
-    def prepare(self, key: str, compute: Callable[[Unit], Any], budget: float) -> bool:
-        """Fill `for_unit(unit, key, compute)` for units lacking it, in document order, for
-        about `budget` seconds (at least one unit per call). True while some remain: a caller
-        can do the first request after open in slices, answering other messages in between."""
+    def prepare(self, result: "PerUnit[Any]", budget: float) -> bool:
+        """Fill `for_unit(unit, result)` for units lacking it, in document order, for about
+        `budget` seconds (at least one unit per call). True while some remain: a caller can do
+        the first request after open in slices, answering other messages in between."""
         deadline = time.monotonic() + budget
         done = 0
         for unit in self.units:
-            if key in unit.derived:
+            if result.key in unit.derived:
                 continue
             if done and time.monotonic() >= deadline:
                 return True
-            unit.derived[key] = compute(unit)
+            unit.derived[result.key] = result.compute(self, unit)
             done += 1
         return False
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..analysis import DocumentAnalysis
+from ..analysis import DocumentAnalysis, PerUnit
 from ..diagnostics import Span
 from ..ir import Operation
 
@@ -24,9 +24,6 @@ class Symbol:
 
 _FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func")
 
-# Keys of the per-unit results (DocumentAnalysis.for_unit).
-_SYMBOLS = "outline"
-_FOLDS = "folds"
 
 
 def _op_symbol(op: Operation) -> Symbol | None:
@@ -76,13 +73,8 @@ def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
                 module = open_modules.pop()
                 module.span = Span(module.span.start, unit.end)
             continue
-        target.extend(s.moved(unit.start) for s in analysis.for_unit(unit, _SYMBOLS, lambda u: _unit_symbols(analysis, u)))
+        target.extend(s.moved(unit.start) for s in analysis.for_unit(unit, SYMBOLS))
     return roots
-
-
-def prepare_symbols(analysis: DocumentAnalysis, budget: float) -> bool:
-    """Compute units' symbols for about `budget` seconds; True while some remain."""
-    return analysis.prepare(_SYMBOLS, lambda u: _unit_symbols(analysis, u), budget)
 
 
 def _unit_symbols(analysis: DocumentAnalysis, unit) -> list[Symbol]:
@@ -91,6 +83,9 @@ def _unit_symbols(analysis: DocumentAnalysis, unit) -> list[Symbol]:
     for op in analysis.unit_ir(unit, keep=False).operations:
         _collect(op, out)
     return [s.moved(-unit.start) for s in out]
+
+
+SYMBOLS = PerUnit("outline", _unit_symbols)
 
 
 @dataclass(frozen=True)
@@ -108,13 +103,8 @@ def folding_ranges(analysis: DocumentAnalysis) -> list[Fold]:
             continue
         base = unit.start
         folds.extend(Fold(f.start + base, f.end + base, f.kind)
-                     for f in analysis.for_unit(unit, _FOLDS, lambda u: _unit_folds(analysis, u)))
+                     for f in analysis.for_unit(unit, FOLDS))
     return sorted(set(folds), key=lambda f: (f.start, -f.end))
-
-
-def prepare_folds(analysis: DocumentAnalysis, budget: float) -> bool:
-    """Compute units' folds for about `budget` seconds; True while some remain."""
-    return analysis.prepare(_FOLDS, lambda u: _unit_folds(analysis, u), budget)
 
 
 def _unit_folds(analysis: DocumentAnalysis, unit) -> list[Fold]:
@@ -125,3 +115,6 @@ def _unit_folds(analysis: DocumentAnalysis, unit) -> list[Fold]:
         spans = [op.span] + [region.span for region in op.regions]
         out.extend(Fold(s.start - unit.start, s.end - unit.start) for s in spans if b"\n" in data[s.start:s.end])
     return out
+
+
+FOLDS = PerUnit("folds", _unit_folds)

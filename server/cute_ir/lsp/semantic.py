@@ -1,6 +1,6 @@
 """Semantic tokens in LSP's relative integer encoding, for a range or the whole document.
 
-The whole-document answer is assembled from per-unit pieces (`DocumentAnalysis.for_unit`):
+The whole-document answer is assembled from per-unit pieces (`PerUnit`, `DocumentAnalysis.for_unit`):
 each unit keeps its tokens encoded relative to the line it starts on, so after an edit only
 the edited unit is encoded again and the rest is concatenation. Text between units (comments,
 split markers) is rare and encoded on each request.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..analysis import DocumentAnalysis, Unit
+from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features import tokens
 
 
@@ -22,7 +22,6 @@ class _Piece:
 
 
 _EMPTY = _Piece([], (0, 0))
-_KEY = "semantic-tokens"
 
 
 def _encode(analysis: DocumentAnalysis, found: list[tokens.Token], base_line: int) -> _Piece:
@@ -58,9 +57,7 @@ def _unit_piece(analysis: DocumentAnalysis, unit: Unit) -> _Piece:
     return _encode(analysis, _starting_in(analysis, unit.start, unit.end), _line(analysis, unit.start))
 
 
-def prepare(analysis: DocumentAnalysis, budget: float) -> bool:
-    """Encode units that lack their piece for about `budget` seconds; True while some remain."""
-    return analysis.prepare(_KEY, lambda u: _unit_piece(analysis, u), budget)
+PIECES = PerUnit("semantic-tokens", _unit_piece)
 
 
 def full_tokens(analysis: DocumentAnalysis) -> list[int]:
@@ -84,7 +81,7 @@ def full_tokens(analysis: DocumentAnalysis) -> list[int]:
         if source[covered:unit.start].strip():
             gap_line = _line(analysis, covered)
             append(_encode(analysis, _starting_in(analysis, covered, unit.start), gap_line), gap_line)
-        append(analysis.for_unit(unit, _KEY, lambda u: _unit_piece(analysis, u)), _line(analysis, unit.start))
+        append(analysis.for_unit(unit, PIECES), _line(analysis, unit.start))
         covered = unit.end
     if source[covered:].strip():
         tail_line = _line(analysis, covered)

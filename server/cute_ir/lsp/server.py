@@ -12,7 +12,7 @@ import os
 import sys
 import threading
 import time
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
@@ -21,7 +21,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from .. import __version__
-from ..analysis import DocumentAnalysis, Settings
+from ..analysis import DocumentAnalysis, PerUnit, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
 from ..tables.tiers import EDITOR_TARGETS
 from . import convert, semantic
@@ -182,8 +182,8 @@ class CuteIrServer(LanguageServer):
             self._verifying.pop(uri, None)
         self.publish(uri)
 
-    async def in_slices(self, prepare: Callable[[DocumentAnalysis, float], bool], analysis: DocumentAnalysis) -> None:
-        """Run `prepare` until it is done, in slices with other messages answered in between:
+    async def in_slices(self, result: PerUnit[Any], analysis: DocumentAnalysis) -> None:
+        """Compute `result` for every unit that lacks it, in slices with other messages answered in between:
         the first whole-document request after opening a large file computes every unit once.
         Diagnostics come first: while background verification runs, this waits. One such job
         runs at a time."""
@@ -191,7 +191,7 @@ class CuteIrServer(LanguageServer):
             while True:
                 while self._verifying:
                     await asyncio.sleep(VERIFY_SLICE)
-                if not prepare(analysis, FEATURE_SLICE):
+                if not analysis.prepare(result, FEATURE_SLICE):
                     return
                 await asyncio.sleep(0)
 
@@ -373,7 +373,7 @@ async def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams)
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
-    await ls.in_slices(outline.prepare_symbols, analysis)
+    await ls.in_slices(outline.SYMBOLS, analysis)
     return [_symbol(analysis, s) for s in outline.document_symbols(analysis)]
 
 
@@ -382,7 +382,7 @@ async def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
-    await ls.in_slices(outline.prepare_folds, analysis)
+    await ls.in_slices(outline.FOLDS, analysis)
     out = []
     for fold in outline.folding_ranges(analysis):
         start = analysis.document.position(fold.start).line
@@ -401,7 +401,7 @@ async def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensPa
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return lsp.SemanticTokens(data=[])
-    await ls.in_slices(semantic.prepare, analysis)
+    await ls.in_slices(semantic.PIECES, analysis)
     return lsp.SemanticTokens(data=semantic.full_tokens(analysis))
 
 
