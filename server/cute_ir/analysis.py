@@ -204,8 +204,12 @@ class DocumentAnalysis:
 
     @property
     def verification_owed(self) -> bool:
-        """Some units were not verified yet (see `verify_budget`)."""
-        return any(unit.unverified for unit in self._units[self._owed_from:])
+        """Some units were not verified yet (see `verify_budget`). Asked after every change:
+        the scan moves the hint past verified units, so it does not start over each time."""
+        units = self._units
+        while self._owed_from < len(units) and not units[self._owed_from].unverified:
+            self._owed_from += 1
+        return self._owed_from < len(units)
 
     def verify_pending(self, budget: float | None = None) -> bool:
         """Verify units whose verification was deferred, in document order, for about
