@@ -1,0 +1,316 @@
+"""Passes, their registry, pipeline text, and the pass manager that runs them.
+
+A pass is a frozen dataclass: its fields are its options (typed, with defaults and help text
+in the field's metadata), and three class attributes say what it is:
+
+| attribute | meaning | example |
+|---|---|---|
+| `name` | the pass's name in messages and IR dumps | `LowerTmaLoadStoreToAsync` |
+| `argument` | its mnemonic in pipeline text and on the command line | `lower-tma-load-store-to-async` |
+| `description` | one line for `cute-ir passes` | |
+| `anchor` | the op it runs on: an op name, or `any` | `func.func` |
+
+Pipeline text follows MLIR's `--pass-pipeline`: `a,b{opt=1 other=x}` runs passes one after
+another on the same op; `builtin.module(func.func(a,b))` nests: the outermost name is the root
+op's, and a nested pipeline runs on each op of that name directly inside the regions of the op
+its parent runs on (`any(...)` matches every op). `PassManager.run` records diagnostics (never raises for user input) and, when asked,
+the IR after each pass, with whether the pass changed it (MLIR's `--mlir-print-ir-after-all`
+and `-after-change`).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterable
+
+from ..diagnostics import Diagnostic, Related, Severity, Source, Span
+from ..ir.core import Operation
+from ..ir.printer import print_ops
+from ..text.location import provenance, source_span
+
+
+class PipelineError(ValueError):
+    """Pipeline text that cannot be parsed, or names a pass or option that does not exist."""
+
+
+def option(default: Any, help: str) -> Any:
+    """A pass option: a dataclass field with a default and its help text."""
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass(frozen=True)
+class Pass:
+    name: ClassVar[str] = ""
+    argument: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    anchor: ClassVar[str] = "any"
+
+    def run(self, op: Operation, context: "PassContext") -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def options(cls) -> list[dataclasses.Field]:
+        return list(dataclasses.fields(cls))
+
+    def pipeline_text(self) -> str:
+        changed = [f"{f.name}={_option_text(getattr(self, f.name))}" for f in self.options()
+                   if getattr(self, f.name) != f.default]
+        return self.argument + ("{" + " ".join(changed) + "}" if changed else "")
+
+
+class Registry:
+    """Passes by their `argument`."""
+
+    def __init__(self) -> None:
+        self._passes: dict[str, type[Pass]] = {}
+
+    def register(self, cls: type[Pass]) -> type[Pass]:
+        if not cls.argument or cls.argument in self._passes:
+            raise ValueError(f"pass argument {cls.argument!r} is empty or already registered")
+        self._passes[cls.argument] = cls
+        return cls
+
+    def get(self, argument: str) -> type[Pass] | None:
+        return self._passes.get(argument)
+
+    def __iter__(self):
+        return iter(sorted(self._passes.values(), key=lambda cls: cls.argument))
+
+
+REGISTRY = Registry()
+register = REGISTRY.register
+
+
+# ------------------------------------------------------------------ pipeline text
+@dataclass
+class Nested:
+    """A pipeline that runs on each op named `anchor` directly inside the current op."""
+
+    anchor: str
+    elements: list["Pass | Nested"]
+
+    def pipeline_text(self) -> str:
+        return f"{self.anchor}(" + ",".join(e.pipeline_text() for e in self.elements) + ")"
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    return text if text and all(c.isalnum() or c in "_-.:" for c in text) else '"' + text.replace('"', '\\"') + '"'
+
+
+_TRUE, _FALSE = {"true", "1", "on"}, {"false", "0", "off"}
+
+
+def _convert(cls: type[Pass], f: dataclasses.Field, raw: str) -> Any:
+    kind = type(f.default)
+    if kind is bool:
+        lowered = raw.lower()
+        if lowered in _TRUE or lowered in _FALSE:
+            return lowered in _TRUE
+    elif kind is int:
+        try:
+            return int(raw, 0)
+        except ValueError:
+            pass
+    elif kind is float:
+        try:
+            return float(raw)
+        except ValueError:
+            pass
+    else:
+        return raw
+    raise PipelineError(f"option `{f.name}` of `{cls.argument}` expects {kind.__name__}, got `{raw}`")
+
+
+class _PipelineParser:
+    """`elements := element (',' element)*`; `element := name options? | op-name '(' elements ')'`."""
+
+    def __init__(self, text: str, registry: Registry) -> None:
+        self.text = text
+        self.at = 0
+        self.registry = registry
+
+    def error(self, message: str) -> PipelineError:
+        return PipelineError(f"{message} at column {self.at + 1} of `{self.text}`")
+
+    def skip_space(self) -> None:
+        while self.at < len(self.text) and self.text[self.at].isspace():
+            self.at += 1
+
+    def peek(self) -> str:
+        self.skip_space()
+        return self.text[self.at] if self.at < len(self.text) else ""
+
+    def name(self) -> str:
+        self.skip_space()
+        start = self.at
+        while self.at < len(self.text) and (self.text[self.at].isalnum() or self.text[self.at] in "_-."):
+            self.at += 1
+        if start == self.at:
+            raise self.error("expected a pass or op name")
+        return self.text[start:self.at]
+
+    def parse(self) -> list[Pass | Nested]:
+        # Nesting is explicit in the text, so an explicit stack keeps it iterative.
+        top: list[Pass | Nested] = []
+        stack: list[list[Pass | Nested]] = [top]
+        while True:
+            name = self.name()
+            if self.peek() == "(":
+                self.at += 1
+                nested = Nested(name, [])
+                stack[-1].append(nested)
+                stack.append(nested.elements)
+                if self.peek() == ")":
+                    raise self.error(f"empty pipeline for `{name}`")
+                continue
+            stack[-1].append(self.pass_(name))
+            while self.peek() == ")":
+                if len(stack) == 1:
+                    raise self.error("unbalanced `)`")
+                self.at += 1
+                stack.pop()
+            nxt = self.peek()
+            if nxt == ",":
+                self.at += 1
+                continue
+            if nxt == "":
+                if len(stack) != 1:
+                    raise self.error("missing `)`")
+                return top
+            raise self.error(f"unexpected `{nxt}`")
+
+    def pass_(self, argument: str) -> Pass:
+        cls = self.registry.get(argument)
+        if cls is None:
+            known = ", ".join(c.argument for c in self.registry)
+            raise self.error(f"unknown pass `{argument}` (registered: {known or 'none'})")
+        values: dict[str, Any] = {}
+        if self.peek() == "{":
+            self.at += 1
+            fields = {f.name: f for f in cls.options()}
+            while self.peek() != "}":
+                if self.peek() == "":
+                    raise self.error("missing `}`")
+                key = self.name()
+                if key not in fields:
+                    raise self.error(f"`{argument}` has no option `{key}` (options: {', '.join(fields) or 'none'})")
+                if self.peek() != "=":
+                    raise self.error(f"expected `=` after `{key}`")
+                self.at += 1
+                values[key] = _convert(cls, fields[key], self.value())
+            self.at += 1
+        return cls(**values)
+
+    def value(self) -> str:
+        self.skip_space()
+        if self.peek() == '"':
+            end = self.at + 1
+            out = []
+            while end < len(self.text) and self.text[end] != '"':
+                if self.text[end] == "\\" and end + 1 < len(self.text):
+                    end += 1
+                out.append(self.text[end])
+                end += 1
+            if end >= len(self.text):
+                raise self.error("unterminated string")
+            self.at = end + 1
+            return "".join(out)
+        start = self.at
+        while self.at < len(self.text) and not self.text[self.at].isspace() and self.text[self.at] not in "}":
+            self.at += 1
+        return self.text[start:self.at]
+
+
+def parse_pipeline(text: str, registry: Registry = REGISTRY) -> list[Pass | Nested]:
+    return _PipelineParser(text, registry).parse()
+
+
+def pipeline_text(elements: Iterable[Pass | Nested]) -> str:
+    return ",".join(e.pipeline_text() for e in elements)
+
+
+# ------------------------------------------------------------------ running
+@dataclass
+class Stage:
+    """The IR after one pass ran on one op (MLIR's `IR Dump After ...`)."""
+
+    pass_name: str
+    argument: str
+    anchor_name: str
+    changed: bool
+    text: str
+
+
+class PassContext:
+    """What a running pass may use: the target and a place to report problems."""
+
+    def __init__(self, target: str | None = None) -> None:
+        self.target = target
+        self.diagnostics: list[Diagnostic] = []
+        self.current_pass: Pass | None = None
+        self.failed = False
+
+    def report(self, op: Operation, code: str, message: str, severity: Severity = Severity.ERROR) -> None:
+        """A diagnostic on `op`, placed at the user's text it came from, naming the passes that made it."""
+        span = source_span(op.location) or Span(0, 0)
+        made_by = provenance(op.location)
+        related = tuple(Related(span, f"this op was created by the `{name}` pass") for name in made_by)
+        self.diagnostics.append(Diagnostic(code, span, severity, Source.LOWER, message, related))
+        if severity is Severity.ERROR:
+            self.failed = True
+
+
+class PassManager:
+    """Runs a parsed pipeline on a root op."""
+
+    def __init__(self, elements: list[Pass | Nested], print_after: Callable[[Pass], bool] | None = None) -> None:
+        self.elements = elements
+        self.print_after = print_after      # which passes to record a Stage for
+        self.stages: list[Stage] = []
+
+    def run(self, root: Operation, context: PassContext) -> bool:
+        """Run the pipeline; False when a pass reported an error. Other anchors still run."""
+        # As in MLIR, a top-level `builtin.module(...)` names the root op itself.
+        elements = self.elements
+        if len(elements) == 1 and isinstance(elements[0], Nested) and elements[0].anchor in ("any", root.name):
+            elements = elements[0].elements
+        # Explicit work list: (elements, op). A nested pipeline expands into its anchors.
+        work: list[tuple[list[Pass | Nested], Operation]] = [(elements, root)]
+        while work:
+            elements, op = work.pop(0)
+            for index, element in enumerate(elements):
+                if isinstance(element, Nested):
+                    targets = [inner for region in op.regions for block in region.blocks
+                               for inner in block.operations
+                               if element.anchor in ("any", inner.name)]
+                    # The rest of this pipeline runs after the nested one finished on every target.
+                    rest = elements[index + 1:]
+                    work[0:0] = [(element.elements, t) for t in targets] + ([(rest, op)] if rest else [])
+                    break
+                self._run_one(element, op, root, context)
+        return not context.failed
+
+    def _run_one(self, pass_: Pass, op: Operation, root: Operation, context: PassContext) -> None:
+        if pass_.anchor not in ("any", op.name):
+            context.report(op, "lower.pass-anchor",
+                           f"pass `{pass_.argument}` runs on `{pass_.anchor}`, not on `{op.name}`")
+            return
+        record = self.print_after is not None and self.print_after(pass_)
+        before = print_ops([root]) if record else ""
+        context.current_pass = pass_
+        failed_before = context.failed
+        context.failed = False
+        try:
+            pass_.run(op, context)
+        except Exception as error:   # a defect in one pass on one op must not cost the others
+            context.report(op, "lower.pass-failed",
+                           f"internal error in pass `{pass_.argument}` on this op: {type(error).__name__}: {error}")
+        finally:
+            context.current_pass = None
+            context.failed = context.failed or failed_before
+        if record:
+            after = print_ops([root])
+            self.stages.append(Stage(type(pass_).name or pass_.argument, pass_.argument, op.name, after != before, after))
