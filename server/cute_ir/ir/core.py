@@ -52,6 +52,26 @@ class Attribute:
 UNIT = Attribute("unit")
 
 
+@dataclass(frozen=True)
+class Hole:
+    """A place in an op's assembly template that the printer fills from the IR."""
+
+    kind: str            # "operand", "bound" (an entry-block argument of region 0), "successor", "region"
+    index: int
+
+
+@dataclass(frozen=True)
+class Template:
+    """A custom-form op's assembly: literal text between holes.
+
+    For ops whose dialect format is not modelled: the printer renders the literal text as
+    written and fills the holes with the current IR (operand names, printed regions), so the
+    op round-trips and still takes part in rewriting.
+    """
+
+    pieces: tuple["str | Hole", ...]
+
+
 class Value:
     """Something an operation can take: an op's result or a block's argument."""
 
@@ -135,6 +155,7 @@ class Operation:
                  location: Location = UNKNOWN) -> None:
         self.name = name
         self.location = location
+        self.assembly: Template | None = None       # custom form, when no dialect format is known
         self.parent: Block | None = None
         self.attributes: dict[str, Attribute] = dict(attributes or {})
         self.properties: dict[str, Attribute] = dict(properties or {})

@@ -1,44 +1,59 @@
-"""Print the rewritable IR (`ir/core.py`) in MLIR's generic form.
+"""Print the rewritable IR (`ir/core.py`) as MLIR text.
 
-`%0 = "d.op"(%a, %b)[^bb1] <{prop = 1}> ({ ... }) {attr = 2} : (i32, i32) -> i32`, with SSA
-names taken from the names the user wrote where they are unique and free, numbered otherwise,
-and block labels `^bb0`, `^bb1`, ... per region unless the user named them. Locations are
-printed on request as `loc(...)` of the user's byte range, so the output stays valid MLIR.
+An op with an assembly template (a custom form the project keeps as written, `ir/lift.py`)
+prints through it, with holes filled from the current IR; every other op prints in MLIR's
+generic form: `%0 = "d.op"(%a, %b)[^bb1] <{prop = 1}> ({ ... }) {attr = 2} : (i32, i32) -> i32`.
+SSA names are the ones the user wrote where they are still unique, numbers otherwise; an op
+with several results names them as a group (`%r:2`, used as `%r#1`), as MLIR prints them.
+Block labels are the user's or `^bbN`. A `loc(...)` the user wrote is printed back; with
+`PrintOptions.locations`, ops without one get `loc("bytes":start:end)` and a pass's output
+`loc(fused["pass"][...])`, so the output stays valid MLIR.
 
 Iterative: nesting depth is the user's, so the printer keeps its own stack.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
-from ..text.location import Location, provenance, source_span
-from .core import Block, Operation, Region, Value
+from ..text.location import Location, provenance, source_span, written
+from .core import Block, Hole, Operation, Region, Value
 
 INDENT = "  "
 
 
 @dataclass
 class PrintOptions:
-    locations: bool = False          # print `loc(...)` after each op
+    locations: bool = False          # a location after every op, not only those the user wrote
 
 
 class _Names:
-    """SSA and block names, unique in the printed module."""
+    """SSA and block names, unique in the printed text."""
 
     def __init__(self) -> None:
-        self.values: dict[int, str] = {}
+        self.values: dict[Value, str] = {}
         self.taken: set[str] = set()
         self.next_number = 0
-        self.blocks: dict[int, str] = {}
+        self.blocks: dict[Block, str] = {}
+        self.next_block = 0
 
     def value(self, value: Value) -> str:
-        name = self.values.get(id(value))
+        name = self.values.get(value)
         if name is None:
-            name = self._fresh(value.name_hint)
-            self.values[id(value)] = name
-        return "%" + name
+            name = "%" + self.fresh(value.name_hint)
+            self.values[value] = name
+        return name
 
-    def _fresh(self, hint: str | None) -> str:
+    def results(self, op: Operation) -> str:
+        """The result list of `op` (`%a`, `%r:2`), naming its results."""
+        if len(op.results) == 1:
+            return self.value(op.results[0])
+        group = "%" + self.fresh(op.results[0].name_hint)
+        for i, result in enumerate(op.results):
+            self.values[result] = f"{group}#{i}"
+        return f"{group}:{len(op.results)}"
+
+    def fresh(self, hint: str | None) -> str:
         if hint and hint not in self.taken and not hint.isdigit():
             self.taken.add(hint)
             return hint
@@ -49,19 +64,26 @@ class _Names:
         self.next_number += 1
         return name
 
-    def block(self, block: Block, index: int) -> str:
-        name = self.blocks.get(id(block))
+    def block(self, block: Block) -> str:
+        name = self.blocks.get(block)
         if name is None:
-            name = "^" + (block.label or f"bb{index}")
-            self.blocks[id(block)] = name
+            label = block.label
+            if not label or label in self.blocks.values():
+                label = f"bb{self.next_block}"
+                self.next_block += 1
+            name = "^" + label
+            self.blocks[block] = name
         return name
 
 
 def _location_text(location: Location) -> str:
+    declared = written(location)
+    if declared is not None:
+        return declared
     span = source_span(location)
     where = f'"bytes":{span.start}:{span.end}' if span is not None else "unknown"
     passes = provenance(location)
-    return f'loc({where})' if not passes else f'loc(fused["{"/".join(passes)}"][{where}])'
+    return f"loc({where})" if not passes else f'loc(fused["{"/".join(passes)}"][{where}])'
 
 
 def _attribute_dict(attributes: dict) -> str:
@@ -69,76 +91,94 @@ def _attribute_dict(attributes: dict) -> str:
                            for name, value in attributes.items()) + "}"
 
 
-def print_ops(ops: list[Operation], options: PrintOptions | None = None) -> str:
-    """The generic form of `ops` (top-level ops of a module body or a unit), one per line."""
+# Work items on the printer's stack.
+_OP, _LINE, _BLOCK = 0, 1, 2
+
+
+def print_ops(ops: Sequence[Operation], options: PrintOptions | None = None,
+              aliases: Sequence[tuple[str, str]] = ()) -> str:
+    """`ops` (the top-level ops of a document, or any ops), one per line, after `aliases`."""
     options = options or PrintOptions()
     names = _Names()
-    lines: list[str] = []
-    # Work items: ("op", op, depth) prints an op header; ("close", text, depth) a closing line;
-    # ("block", (block, index, region_has_one_entry), depth) a block label.
-    work: list[tuple[str, object, int]] = [("op", op, 0) for op in reversed(ops)]
+    lines: list[str] = [f"{name} = {text}" for name, text in aliases]
+    work: list[tuple[int, object, int]] = [(_OP, op, 0) for op in reversed(ops)]
     while work:
         kind, item, depth = work.pop()
-        pad = INDENT * depth
-        if kind == "close":
-            lines.append(pad + str(item))
-        elif kind == "block":
-            block, index, show = item
+        if kind == _LINE:
+            lines.append(INDENT * depth + str(item))
+        elif kind == _BLOCK:
+            block, show = item
             if show:
                 args = ", ".join(f"{names.value(a)}: {a.type}" for a in block.arguments)
-                label = names.block(block, index)
-                lines.append(INDENT * (depth - 1) + (f"{label}({args}):" if args else f"{label}:"))
+                label = names.block(block)
+                lines.append(INDENT * depth + (f"{label}({args}):" if args else f"{label}:"))
         else:
-            op = item
-            assert isinstance(op, Operation)
-            head, tail = _op_text(op, names)
-            if options.locations:
-                tail += " " + _location_text(op.location)
-            if not op.regions:
-                lines.append(pad + head + tail)
-                continue
-            lines.append(pad + head + " ({")
-            closing: list[tuple[str, object, int]] = [("close", "})" + tail, depth)]
-            for r_index in range(len(op.regions) - 1, -1, -1):
-                region = op.regions[r_index]
-                if r_index > 0:
-                    closing.append(("close", "}, {", depth))
-                closing.extend(_region_items(region, depth + 1))
-            work.extend(closing)
+            assert isinstance(item, Operation)
+            chunks, hidden_entry = _op_chunks(item, names, options)
+            # chunks: the text before the first region, between regions, after the last.
+            pending: list[tuple[int, object, int]] = []
+            for index, region in enumerate(item.regions):
+                pending.extend(_region_items(region, depth + 1, hide_entry_label=hidden_entry and index == 0))
+                pending.append((_LINE, chunks[index + 1], depth))
+            lines.append(INDENT * depth + chunks[0])
+            work.extend(reversed(pending))
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def _region_items(region: Region, depth: int) -> list[tuple[str, object, int]]:
-    """Work items for a region's blocks, in reverse (they are pushed on a stack)."""
-    items: list[tuple[str, object, int]] = []
-    for b_index, block in enumerate(region.blocks):
-        show = b_index > 0 or bool(block.arguments)
-        items.append(("block", (block, b_index, show), depth))
-        items.extend(("op", op, depth) for op in block.operations)
-    items.reverse()
+def _region_items(region: Region, depth: int, hide_entry_label: bool) -> list[tuple[int, object, int]]:
+    items: list[tuple[int, object, int]] = []
+    for index, block in enumerate(region.blocks):
+        show = index > 0 or (bool(block.arguments) and not hide_entry_label)
+        items.append((_BLOCK, (block, show), depth - 1))
+        items.extend((_OP, op, depth) for op in block.operations)
     return items
 
 
-def _op_text(op: Operation, names: _Names) -> tuple[str, str]:
-    """The op up to its regions, and what follows them (attributes and the type)."""
-    results = ", ".join(names.value(r) for r in op.results)
-    head = (results + " = " if results else "") + f'"{op.name}"(' + ", ".join(names.value(v) for v in op.operands) + ")"
+def _op_chunks(op: Operation, names: _Names, options: PrintOptions) -> tuple[list[str], bool]:
+    """The op's text split at its regions (len = regions + 1), and whether the first region's
+    entry arguments are printed by the op itself (bound in its custom form)."""
+    results = (names.results(op) + " = ") if op.results else ""
+    location = ""
+    if options.locations or written(op.location) is not None:
+        location = " " + _location_text(op.location)
+    if op.assembly is not None:
+        return _custom_chunks(op, names, results, location), True
+    head = results + f'"{op.name}"(' + ", ".join(names.value(v) for v in op.operands) + ")"
     if op.successors:
-        head += "[" + ", ".join(_successor_name(op, block, names) for block in op.successors) + "]"
+        head += "[" + ", ".join(names.block(b) for b in op.successors) + "]"
     if op.properties:
         head += " <" + _attribute_dict(op.properties) + ">"
     tail = ""
     if op.attributes:
         tail += " " + _attribute_dict(op.attributes)
-    operand_types = ", ".join(str(v.type) for v in op.operands)
     result_types = [str(r.type) for r in op.results]
     results_text = result_types[0] if len(result_types) == 1 and not result_types[0].startswith("(") \
         else "(" + ", ".join(result_types) + ")"
-    tail += f" : ({operand_types}) -> {results_text}"
-    return head, tail
+    tail += " : (" + ", ".join(str(v.type) for v in op.operands) + ") -> " + results_text + location
+    if not op.regions:
+        return [head + tail], False
+    return [head + " ({"] + ["}, {"] * (len(op.regions) - 1) + ["})" + tail], False
 
 
-def _successor_name(op: Operation, block: Block, names: _Names) -> str:
-    region = block.parent
-    index = region.blocks.index(block) if region is not None and block in region.blocks else 0
-    return names.block(block, index)
+def _custom_chunks(op: Operation, names: _Names, results: str, location: str) -> list[str]:
+    entry = op.regions[0].entry if op.regions else None
+    chunks: list[str] = []
+    current = results + op.name + " "
+    for piece in op.assembly.pieces:
+        if isinstance(piece, str):
+            current += piece
+            continue
+        if piece.kind == "operand":
+            current += names.value(op.operands[piece.index])
+        elif piece.kind == "bound":
+            current += names.value(entry.arguments[piece.index]) if entry is not None else "%<<unbound>>"
+        elif piece.kind == "successor":
+            current += names.block(op.successors[piece.index])
+        elif piece.kind == "location":
+            current += location.strip()
+            location = ""
+        elif piece.kind == "region":
+            chunks.append(current + "{")
+            current = "}"
+    chunks.append((current + location).rstrip() if not current.endswith("\n") else current)
+    return chunks

@@ -7,6 +7,7 @@ The kinds follow MLIR's `Location` attribute family, reduced to what an editor n
 | `SourceLoc` | `FileLineColRange` | a byte range of the document being analysed |
 | `NameLoc` | `NameLoc` | a name (e.g. an alias) wrapped around a child location |
 | `FusedLoc` | `FusedLoc` | several locations fused, optionally tagged with metadata |
+| `WrittenLoc` | `FileLineColLoc`, ... as written | a `loc(...)` the text itself declares, kept verbatim |
 | `UnknownLoc` | `UnknownLoc` | nowhere in particular |
 
 A pass that creates an op from another gives it `derived(pass_name, origin)`: a `FusedLoc`
@@ -43,11 +44,16 @@ class FusedLoc:
 
 
 @dataclass(frozen=True)
+class WrittenLoc:
+    text: str            # `loc("k.py":21:0)`, `loc(#loc3)`: printed back as it was written
+
+
+@dataclass(frozen=True)
 class UnknownLoc:
     pass
 
 
-Location = Union[SourceLoc, NameLoc, FusedLoc, UnknownLoc]
+Location = Union[SourceLoc, NameLoc, FusedLoc, WrittenLoc, UnknownLoc]
 
 UNKNOWN = UnknownLoc()
 
@@ -77,6 +83,14 @@ def source_span(location: Location) -> Span | None:
     for current in _walk(location):
         if isinstance(current, SourceLoc):
             return current.span
+    return None
+
+
+def written(location: Location) -> str | None:
+    """The `loc(...)` the user wrote for this op, if any."""
+    for current in _walk(location):
+        if isinstance(current, WrittenLoc):
+            return current.text
     return None
 
 

@@ -1,0 +1,393 @@
+"""Lift a parsed document (tree-sitter CST) into the rewritable IR of `ir/core.py`.
+
+Generic-form ops lift exactly: operands, successors, properties, regions, attributes and the
+function type. A custom-form op whose dialect format the project does not model becomes an
+op with a *template*: the text of its body with holes where it names values (operands, and
+values it binds such as `scf.for %iv = ...` or `func.func @f(%x: i32)`), successors and
+regions. The op's operands, regions and successors are real IR (so use lists, rewriting and
+replace-all-uses-with see them); the printer renders the template with the current names and
+prints the regions in place, so a custom op round-trips without the project knowing its
+format. Values an op's body binds become the arguments of its first region's entry block,
+which is what MLIR makes of them for every op that binds values (`func.func`, `scf.for`, ...).
+
+Beside the IR, a `SourceIndex` keeps where each value was defined and used and where each op
+was written (MLIR keeps the same apart from its IR, in `AsmParserState`).
+
+Names resolve as MLIR scopes them: a region sees the values of the regions around it, except
+across an op that is isolated from above (`func.func`, `gpu.module`, ...). Uses of names not
+defined anywhere visible get a placeholder value of type `<<undefined>>`, so the IR stays
+whole; the SSA checks report them.
+
+Everything here walks with explicit stacks: nesting depth comes from the user's text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from ..diagnostics import Span
+from ..syntax.cst import span as node_span, text as node_text
+from ..text.location import FusedLoc, Location, SourceLoc, WrittenLoc
+from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
+
+UNDEFINED = Type("<<undefined>>")
+UNKNOWN_TYPE = Type("<<unknown>>")
+
+# Ops whose regions cannot see values defined outside them (MLIR's IsolatedFromAbove trait).
+ISOLATED_FROM_ABOVE = frozenset({
+    "builtin.module", "module", "func.func", "gpu.module", "gpu.func", "llvm.func", "cuda.kernel",
+    "nvvm.module",
+})
+
+TYPE_NODES = frozenset({
+    "integer_type", "float_type", "index_type", "none_type", "memref_type", "tensor_type",
+    "vector_type", "complex_type", "tuple_type", "cute_nvgpu_type", "cute_layout", "dialect_type",
+    "type_alias", "function_type",
+})
+STATEMENTS = frozenset({"operation", "type_alias_definition", "attribute_alias_definition"})
+GROUPS = frozenset({"paren_group", "bracket_group", "angle_group"})
+
+
+@dataclass
+class Alias:
+    name: str            # `!t` / `#a`
+    text: str            # what it stands for, as written
+
+
+@dataclass
+class SourceIndex:
+    """Where things were written: for hover, go-to-definition, references and rename."""
+
+    op_spans: dict[Operation, Span] = field(default_factory=dict)
+    definitions: dict[Value, Span] = field(default_factory=dict)
+    uses: dict[Value, list[Span]] = field(default_factory=dict)
+    undefined: list[tuple[str, Span]] = field(default_factory=list)
+
+
+@dataclass
+class Lifted:
+    aliases: list[Alias]
+    operations: list[Operation]
+    index: SourceIndex
+
+
+@dataclass
+class _Scope:
+    names: dict[str, list[Value]] = field(default_factory=dict)   # `%x` -> its values (`%x#i`)
+    parent: "_Scope | None" = None
+    blocks: dict[str, Block] = field(default_factory=dict)
+
+
+class _Lifter:
+    def __init__(self) -> None:
+        self.index = SourceIndex()
+        # Values a custom body binds, waiting for the op's first region to be lifted.
+        self.bound_values: dict[Operation, list[tuple[str, Value, Span]]] = {}
+        # Operand references are resolved after every definition of the enclosing isolated
+        # scope is known (MLIR allows uses before definitions across blocks).
+        self.pending: list[tuple[Operation, list[tuple[Node, _Scope]]]] = []
+        self.pending_successors: list[tuple[Operation, list[tuple[str, Span, _Scope]]]] = []
+
+    # ------------------------------------------------------------------ document
+    def lift(self, root: Node) -> Lifted:
+        aliases: list[Alias] = []
+        top_scope = _Scope()
+        top_block = Block()          # a holder, so top-level ops have a parent like any other
+        for child in root.named_children:
+            if child.type in ("type_alias_definition", "attribute_alias_definition"):
+                name, value = child.child_by_field_name("name"), child.child_by_field_name("value")
+                if name is not None and value is not None:
+                    aliases.append(Alias(node_text(name), node_text(value)))
+            elif child.type == "operation":
+                self.statements([child], top_block, top_scope)
+        self.resolve()
+        ops = list(top_block.operations)
+        for op in ops:
+            op.detach()
+        return Lifted(aliases, ops, self.index)
+
+    def statements(self, nodes: list[Node], block: Block, scope: _Scope) -> None:
+        """Lift `nodes` into `block`, and every region inside them, without recursion."""
+        work: list[tuple[Node, Block, _Scope]] = [(n, block, scope) for n in reversed(nodes)]
+        while work:
+            node, into, sc = work.pop()
+            if node.type != "operation":
+                continue
+            op, regions = self.operation(node, sc)
+            into.append(op)
+            inner_scope = _Scope(parent=None if op.name in ISOLATED_FROM_ABOVE else sc)
+            # Regions are filled after the op exists; their statements join the work list.
+            for region_node, region in reversed(regions):
+                work.extend(reversed(self.region(region_node, region, inner_scope, op)))
+
+    # ------------------------------------------------------------------ ops
+    def operation(self, node: Node, scope: _Scope) -> tuple[Operation, list[tuple[Node, Region]]]:
+        name_node = node.child_by_field_name("name")
+        generic = name_node is not None and name_node.type == "string"
+        name = node_text(name_node) if name_node is not None else "<error>"
+        if generic:
+            name = name[1:-1]
+        op = Operation(name, location=self.location(node))
+        self.index.op_spans[op] = node_span(node)
+        result_names = self.result_names(node)
+        regions: list[tuple[Node, Region]] = []
+        if generic:
+            result_types = self.generic_parts(node, op, scope, regions)
+        else:
+            result_types = self.custom_parts(node, op, scope, regions)
+        count = sum(n for _, n, _ in result_names)
+        types = list(result_types) + [UNKNOWN_TYPE] * max(0, count - len(result_types))
+        op.results = [OpResult(types[i], op, i) for i in range(count)]
+        at = 0
+        for text, n, span in result_names:
+            group = op.results[at:at + n]
+            for value in group:
+                value.name_hint = text[1:]
+                self.index.definitions[value] = span
+            self.define(scope, text, group)
+            at += n
+        return op, regions
+
+    def location(self, node: Node) -> Location:
+        """Where the op is in the document, plus the `loc(...)` it declares, if any."""
+        here = SourceLoc(node_span(node))
+        declared = node.child_by_field_name("location")
+        if declared is None:
+            body = node.child_by_field_name("body")
+            last = body.children[-1] if body is not None and body.children else None
+            declared = last if last is not None and last.type == "location" else None
+        return FusedLoc((here, WrittenLoc(node_text(declared)))) if declared is not None else here
+
+    def result_names(self, node: Node) -> list[tuple[str, int, Span]]:
+        results = node.child_by_field_name("results")
+        out = []
+        if results is None:
+            return out
+        for r in results.named_children:
+            value, count = r.child_by_field_name("value"), r.child_by_field_name("count")
+            if value is not None:
+                out.append((node_text(value), int(node_text(count)) if count is not None else 1, node_span(value)))
+        return out
+
+    def define(self, scope: _Scope, name: str, values: list[Value]) -> None:
+        scope.names.setdefault(name, values)   # a redefinition keeps the first (the SSA check reports it)
+
+    def generic_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[Type]:
+        uses: list[tuple[Node, _Scope]] = []
+        operands = node.child_by_field_name("operands")
+        if operands is not None:
+            uses = [(u, scope) for u in operands.named_children if u.type == "value_use"]
+        self.pending.append((op, uses))
+        successors = node.child_by_field_name("successors")
+        if successors is not None:
+            self.pending_successors.append((op, [(node_text(s), node_span(s), scope)
+                                                 for s in successors.named_children if s.type == "successor"]))
+        properties = node.child_by_field_name("properties")
+        if properties is not None and properties.named_children:
+            op.properties.update(self.attribute_dict(properties.named_children[0]))
+        attributes = node.child_by_field_name("attributes")
+        if attributes is not None:
+            op.attributes.update(self.attribute_dict(attributes))
+        region_list = node.child_by_field_name("regions")
+        if region_list is not None:
+            for r in region_list.named_children:
+                if r.type == "region":
+                    regions.append((r, op.add_region()))
+        ftype = node.child_by_field_name("type")
+        results = ftype.child_by_field_name("results") if ftype is not None else None
+        if results is None:
+            return []
+        if results.type == "type_list":
+            return [Type(node_text(t)) for t in results.named_children if t.type in TYPE_NODES]
+        return [Type(node_text(results))]
+
+    def attribute_dict(self, node: Node) -> dict[str, Attribute]:
+        out: dict[str, Attribute] = {}
+        if node.type != "attribute_dict":
+            return out
+        for entry in node.named_children:
+            if entry.type != "attribute_entry":
+                continue
+            name, value = entry.child_by_field_name("name"), entry.child_by_field_name("value")
+            if name is None:
+                continue
+            out[node_text(name)] = Attribute(node_text(value)) if value is not None else UNIT
+        return out
+
+    def custom_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[Type]:
+        body = node.child_by_field_name("body")
+        if body is None:
+            self.pending.append((op, []))
+            op.assembly = Template(())
+            return []
+        holes: list[tuple[Span, Hole]] = []
+        uses: list[tuple[Node, _Scope]] = []
+        bound: list[tuple[str, Span, Type]] = []
+        successors: list[tuple[str, Span, _Scope]] = []
+        signature_group: Node | None = None
+        trailing_types: list[Type] = []
+        last_colon_at: int | None = None
+        items = body.children
+        # The body's direct items decide the result types (after its last `:`, and after `->`
+        # if one follows) and where a function-like signature is.
+        for position, item in enumerate(items):
+            if item.type == ":":
+                last_colon_at = position
+            if item.type == "symbol_ref" and position <= 2 and position + 1 < len(items) and items[position + 1].type == "paren_group":
+                signature_group = items[position + 1]
+        if last_colon_at is not None:
+            tail = items[last_colon_at + 1:]
+            arrow = max((i for i, n in enumerate(tail) if n.type == "->"), default=None)
+            for t in (tail[arrow + 1:] if arrow is not None else tail):
+                if t.type in TYPE_NODES:
+                    trailing_types.append(Type(node_text(t)))
+                elif t.type == "paren_group" and arrow is not None:
+                    trailing_types.extend(Type(node_text(x)) for x in t.named_children if x.type in TYPE_NODES)
+        stack = list(reversed(items))
+        while stack:
+            item = stack.pop()
+            kind = item.type
+            if kind == "value_use":
+                nxt = item.next_sibling
+                binds = nxt is not None and (nxt.type == "=" or (nxt.type == ":" and item.parent == signature_group))
+                if binds:
+                    holes.append((node_span(item), Hole("bound", len(bound))))
+                    declared = item.next_named_sibling if nxt.type == ":" else None
+                    type_ = Type(node_text(declared)) if declared is not None and declared.type in TYPE_NODES else UNKNOWN_TYPE
+                    bound.append((node_text(item), node_span(item), type_))
+                else:
+                    holes.append((node_span(item), Hole("operand", len(uses))))
+                    uses.append((item, scope))
+            elif kind == "successor":
+                holes.append((node_span(item), Hole("successor", len(successors))))
+                successors.append((node_text(item), node_span(item), scope))
+            elif kind == "region":
+                holes.append((node_span(item), Hole("region", len(regions))))
+                regions.append((item, op.add_region()))
+            elif kind == "location" and item.parent == body and item.next_sibling is None:
+                holes.append((node_span(item), Hole("location", 0)))   # printed from op.location
+            elif kind in GROUPS:
+                stack.extend(reversed(item.children))
+        self.pending.append((op, uses))
+        if successors:
+            self.pending_successors.append((op, successors))
+        if bound:
+            self.bind(op, bound, regions, scope)
+        op.assembly = self.template(body, holes)
+        return trailing_types
+
+    def bind(self, op: Operation, bound: list[tuple[str, Span, Type]], regions: list, scope: _Scope) -> None:
+        """Values a custom body binds: arguments of its first region's entry block."""
+        if not regions:
+            # A binding op without a region: the names still resolve, to values no block owns.
+            holder = Block()
+            values = [holder.add_argument(type_) for _, _, type_ in bound]
+        else:
+            region = regions[0][1]
+            entry = region.blocks[0] if region.blocks else region.append(Block())
+            values = [entry.add_argument(type_) for _, _, type_ in bound]
+            self.bound_values[op] = [(name, value, span) for (name, span, _), value in zip(bound, values)]
+            return
+        for (name, span, _), value in zip(bound, values):
+            value.name_hint = name[1:]
+            self.index.definitions[value] = span
+            self.define(scope, name, [value])
+
+    def template(self, body: Node, holes: list[tuple[Span, Hole]]) -> Template:
+        source = body.text or b""
+        start = body.start_byte
+        pieces: list[str | Hole] = []
+        at = start
+        for span, hole in sorted(holes, key=lambda h: h[0].start):
+            pieces.append(source[at - start:span.start - start].decode("utf-8", "replace"))
+            pieces.append(hole)
+            at = span.end
+        pieces.append(source[at - start:].decode("utf-8", "replace"))
+        return Template(tuple(p for p in pieces if p != ""))
+
+    # ------------------------------------------------------------------ regions
+    def region(self, node: Node, region: Region, scope: _Scope, owner: Operation) -> list[tuple[Node, Block, _Scope]]:
+        """Blocks of a region; returns the statements to lift into them (document order)."""
+        work: list[tuple[Node, Block, _Scope]] = []
+        region_scope = _Scope(parent=scope)
+        for name, value, span in self.bound_values.pop(owner, []) if region is owner.regions[0] else []:
+            value.name_hint = name[1:]
+            self.index.definitions[value] = span
+            self.define(region_scope, name, [value])
+        entry = region.blocks[0] if region.blocks else None
+        for child in node.named_children:
+            if child.type in STATEMENTS:
+                if entry is None:
+                    entry = region.append(Block())
+                work.append((child, entry, region_scope))
+            elif child.type == "block":
+                block = self.block(child, region, region_scope, entry_taken=entry is not None)
+                if entry is None:
+                    entry = block
+                work.extend((s, block, region_scope) for s in child.named_children if s.type in STATEMENTS)
+        if not region.blocks:
+            region.append(Block())
+        return work
+
+    def block(self, node: Node, region: Region, scope: _Scope, entry_taken: bool) -> Block:
+        label = node.child_by_field_name("label")
+        name_node = label.child_by_field_name("name") if label is not None else None
+        name = node_text(name_node) if name_node is not None else None
+        block = region.append(Block(label=name[1:] if name else None))
+        if name:
+            scope.blocks.setdefault(name, block)
+        if label is not None:
+            for argument in label.named_children:
+                if argument.type != "block_argument":
+                    continue
+                n, t = argument.child_by_field_name("name"), argument.child_by_field_name("type")
+                if n is None:
+                    continue
+                value = block.add_argument(Type(node_text(t)) if t is not None else UNKNOWN_TYPE,
+                                           SourceLoc(node_span(n)))
+                value.name_hint = node_text(n)[1:]
+                self.index.definitions[value] = node_span(n)
+                self.define(scope, node_text(n), [value])
+        return block
+
+    # ------------------------------------------------------------------ names
+    @staticmethod
+    def visible(scope: _Scope, table: str, name: str):
+        """`name` in the `names` or `blocks` table of `scope` or the scopes around it."""
+        current: _Scope | None = scope
+        while current is not None:
+            found = getattr(current, table).get(name)
+            if found is not None:
+                return found
+            current = current.parent
+        return None
+
+    def resolve(self) -> None:
+        undefined: dict[str, Value] = {}
+        for op, uses in self.pending:
+            values: list[Value] = []
+            for use, scope in uses:
+                name_node, index_node = use.child_by_field_name("name"), use.child_by_field_name("index")
+                name = node_text(name_node) if name_node is not None else node_text(use)
+                index = int(node_text(index_node)[1:]) if index_node is not None else 0
+                group = self.visible(scope, "names", name)
+                if group is None or index >= len(group):
+                    value = undefined.setdefault(f"{name}#{index}", Value(UNDEFINED, name[1:]))
+                    self.index.undefined.append((name, node_span(use)))
+                else:
+                    value = group[index]
+                values.append(value)
+                self.index.uses.setdefault(value, []).append(node_span(use))
+            op.set_operands(values)
+        for op, successors in self.pending_successors:
+            blocks = []
+            for name, _span, scope in successors:
+                block = self.visible(scope, "blocks", name)
+                blocks.append(block if block is not None else Block(label=name[1:]))
+            op.successors = blocks
+
+
+def lift(root: Node) -> Lifted:
+    """The rewritable IR of a parsed document (or of one unit's subtree)."""
+    return _Lifter().lift(root)
