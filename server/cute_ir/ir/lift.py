@@ -14,7 +14,7 @@ Beside the IR, a `SourceIndex` keeps where each value was defined and used and w
 was written (MLIR keeps the same apart from its IR, in `AsmParserState`).
 
 Names resolve as MLIR scopes them: a region sees the values of the regions around it, except
-across an op that is isolated from above (`func.func`, `gpu.module`, ...). Uses of names not
+across an op whose record has the IsolatedFromAbove trait (`func.func`, `gpu.module`, ...). Uses of names not
 defined anywhere visible get a placeholder value of type `<<undefined>>`, so the IR stays
 whole; the SSA checks report them.
 
@@ -28,17 +28,13 @@ from tree_sitter import Node
 
 from ..diagnostics import Span
 from ..syntax.cst import span as node_span, text as node_text
+from ..dialects.ods import Trait
+from ..dialects.registry import has_trait
 from ..text.location import FusedLoc, Location, SourceLoc, WrittenLoc
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
 
 UNDEFINED = Type("<<undefined>>")
 UNKNOWN_TYPE = Type("<<unknown>>")
-
-# Ops whose regions cannot see values defined outside them (MLIR's IsolatedFromAbove trait).
-ISOLATED_FROM_ABOVE = frozenset({
-    "builtin.module", "module", "func.func", "gpu.module", "gpu.func", "llvm.func", "cuda.kernel",
-    "nvvm.module",
-})
 
 TYPE_NODES = frozenset({
     "integer_type", "float_type", "index_type", "none_type", "memref_type", "tensor_type",
@@ -116,7 +112,7 @@ class _Lifter:
                 continue
             op, regions = self.operation(node, sc)
             into.append(op)
-            inner_scope = _Scope(parent=None if op.name in ISOLATED_FROM_ABOVE else sc)
+            inner_scope = _Scope(parent=None if has_trait(op.name, Trait.ISOLATED_FROM_ABOVE) else sc)
             # Regions are filled after the op exists; their statements join the work list.
             for region_node, region in reversed(regions):
                 work.extend(reversed(self.region(region_node, region, inner_scope, op)))

@@ -1,0 +1,133 @@
+"""Op records: each op declared once, the way MLIR's ODS and xDSL's `irdl_op_definition` do.
+
+An `OpDef` says what an op takes and gives (operands, results, attributes and properties,
+regions, successors), its traits, and its documentation. Everything that needs to know an op
+reads its record: lifting (which ops are isolated from above), the SSA checks (graph regions,
+result and operand counts), hover and completion, and the generated docs.
+
+Counts follow ODS: a definition is single, `optional` (0 or 1) or `variadic` (any number);
+when a generic-form op has more than one non-single operand group it says how the operands
+split with the `operandSegmentSizes` property (MLIR's `AttrSizedOperandSegments`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Trait(str, Enum):
+    ISOLATED_FROM_ABOVE = "IsolatedFromAbove"     # regions do not see values defined outside
+    GRAPH_REGION = "GraphRegion"                  # regions are graphs: no dominance between ops
+    TERMINATOR = "Terminator"                     # must end its block
+    NO_TERMINATOR = "NoTerminator"                # its single block needs no terminator
+    SYMBOL = "Symbol"                             # defines `@name`
+    SYMBOL_TABLE = "SymbolTable"                  # its region holds symbols
+    ATTR_SIZED_OPERAND_SEGMENTS = "AttrSizedOperandSegments"
+
+
+class Count(str, Enum):
+    SINGLE = "single"
+    OPTIONAL = "optional"
+    VARIADIC = "variadic"
+
+
+@dataclass(frozen=True)
+class ValueDef:
+    """An operand or result group."""
+
+    name: str
+    constraint: str = "any type"
+    count: Count = Count.SINGLE
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class AttrDef:
+    name: str
+    constraint: str
+    required: bool = True
+    default: str | None = None
+    property: bool = False            # a property (`<{...}>`) rather than a discardable attribute
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class OpDef:
+    name: str
+    summary: str
+    operands: tuple[ValueDef, ...] = ()
+    results: tuple[ValueDef, ...] = ()
+    attributes: tuple[AttrDef, ...] = ()
+    regions: int = 0
+    successors: int | None = 0        # None: any number
+    traits: frozenset[Trait] = field(default_factory=frozenset)
+    syntax: str = ""                  # the custom form, for docs and hover
+    example: str = ""
+    source: str = ""                  # where the op is specified (a spec page, "mlir", "cute-dsl")
+
+    @property
+    def dialect(self) -> str:
+        return self.name.split(".", 1)[0]
+
+    def has(self, trait: Trait) -> bool:
+        return trait in self.traits
+
+    def result_count(self) -> tuple[int, int | None]:
+        """(fewest, most) results; most is None when a result group is variadic."""
+        return _count_range(self.results)
+
+    def operand_count(self) -> tuple[int, int | None]:
+        return _count_range(self.operands)
+
+
+def _count_range(groups: tuple[ValueDef, ...]) -> tuple[int, int | None]:
+    fewest = sum(1 for g in groups if g.count is Count.SINGLE)
+    most: int | None = sum(1 for g in groups if g.count is not Count.VARIADIC)
+    if any(g.count is Count.VARIADIC for g in groups):
+        most = None
+    return fewest, most
+
+
+class OpRegistry:
+    """Op records by full name; `module` is MLIR's short spelling of `builtin.module`."""
+
+    def __init__(self) -> None:
+        self._ops: dict[str, OpDef] = {}
+
+    def add(self, *ops: OpDef) -> None:
+        for op in ops:
+            if op.name in self._ops:
+                raise ValueError(f"op {op.name} declared twice")
+            self._ops[op.name] = op
+
+    def get(self, name: str) -> OpDef | None:
+        return self._ops.get(_CANONICAL_NAMES.get(name, name))
+
+    def has_trait(self, name: str, trait: Trait) -> bool:
+        record = self.get(name)
+        return record is not None and record.has(trait)
+
+    def __iter__(self):
+        return iter(sorted(self._ops.values(), key=lambda op: op.name))
+
+    def __len__(self) -> int:
+        return len(self._ops)
+
+
+# Ops MLIR prints without their dialect prefix: builtin ops, and ops of the dialect an enclosing
+# function names as its default (`return` in `func.func`; gpu.func's and llvm.func's own
+# returns are written with their prefix in what the project reads).
+_CANONICAL_NAMES = {"module": "builtin.module", "unrealized_conversion_cast": "builtin.unrealized_conversion_cast",
+                    "return": "func.return", "call": "func.call"}
+
+
+def single(name: str, constraint: str = "any type", doc: str = "") -> ValueDef:
+    return ValueDef(name, constraint, Count.SINGLE, doc)
+
+
+def optional(name: str, constraint: str = "any type", doc: str = "") -> ValueDef:
+    return ValueDef(name, constraint, Count.OPTIONAL, doc)
+
+
+def variadic(name: str, constraint: str = "any type", doc: str = "") -> ValueDef:
+    return ValueDef(name, constraint, Count.VARIADIC, doc)

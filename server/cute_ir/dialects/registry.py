@@ -1,0 +1,22 @@
+"""Every op record the project knows, by name: the one place parsers, checks and docs ask."""
+from __future__ import annotations
+
+from .ods import OpDef, OpRegistry, Trait
+from .upstream import UPSTREAM_OPS
+
+# The `cuda` dialect of CuTe DSL dumps: kernels are functions like gpu.func.
+CUDA_DSL_OPS = (
+    OpDef("cuda.kernel", "A device kernel as CuTe DSL prints it (`cuda.kernel @kernel_...(...) { ... }`).",
+          regions=1, traits=frozenset({Trait.ISOLATED_FROM_ABOVE, Trait.SYMBOL}), source="cute-dsl"),
+)
+
+OPS = OpRegistry()
+OPS.add(*UPSTREAM_OPS, *CUDA_DSL_OPS)
+
+
+def record(name: str) -> OpDef | None:
+    return OPS.get(name)
+
+
+def has_trait(name: str, trait: Trait) -> bool:
+    return OPS.has_trait(name, trait)
