@@ -2,7 +2,7 @@
 
 Only what the project relies on (structure, traits, operand and result groups); summaries in
 our words. Facts from MLIR's op definitions: BuiltinOps.td (`builtin.module`), FuncOps.td,
-ArithOps.td, SCFOps.td, ControlFlowOps.td, GPUOps.td, LLVMOps.td, NVVMOps.td.
+ArithOps.td, SCFOps.td, ControlFlowOps.td, GPUOps.td, MemRefOps.td, LLVMOps.td.
 """
 from __future__ import annotations
 
@@ -58,6 +58,7 @@ ARITH = tuple(_binary(f"arith.{op}", summary) for op, summary in (
     ("index_cast", "Convert between index and an integer type."), ("extsi", "Sign-extend an integer."),
     ("extui", "Zero-extend an integer."), ("trunci", "Truncate an integer."), ("extf", "Widen a float."),
     ("truncf", "Narrow a float."), ("sitofp", "Signed integer to float."), ("fptosi", "Float to signed integer."),
+    ("uitofp", "Unsigned integer to float."), ("fptoui", "Float to unsigned integer."),
     ("bitcast", "Reinterpret the bits of a value."), ("negf", "Floating-point negation."),
 )) + (
     OpDef("arith.constant", "A constant of any builtin type.", results=(single("result"),),
@@ -108,6 +109,20 @@ GPU = (
     OpDef("gpu.block_id", "The block's index in the grid along a dimension.", results=(single("result", "index"),),
           attributes=(AttrDef("dimension", "x, y or z"),), source="mlir"),
     OpDef("gpu.barrier", "Synchronise the threads of a block.", source="mlir"),
+    OpDef("gpu.terminator", "End the body of a gpu.launch.", traits=_TERMINATOR, source="mlir"),
+)
+
+MEMREF = (
+    OpDef("memref.load", "Load an element.", (single("memref"), variadic("indices", "index")), (single("result"),),
+          source="mlir"),
+    OpDef("memref.store", "Store an element.", (single("value"), single("memref"), variadic("indices", "index")),
+          source="mlir"),
+    OpDef("memref.alloc", "Allocate a buffer.", (variadic("dynamicSizes", "index"), variadic("symbolOperands", "index")),
+          (single("memref"),), traits=frozenset({Trait.ATTR_SIZED_OPERAND_SEGMENTS}), source="mlir"),
+    OpDef("memref.alloca", "Allocate a buffer on the stack.", (variadic("dynamicSizes", "index"),
+                                                              variadic("symbolOperands", "index")),
+          (single("memref"),), traits=frozenset({Trait.ATTR_SIZED_OPERAND_SEGMENTS}), source="mlir"),
+    OpDef("memref.cast", "Change a memref's static information.", (single("source"),), (single("dest"),), source="mlir"),
 )
 
 LLVM = (
@@ -115,4 +130,4 @@ LLVM = (
     OpDef("llvm.return", "Return from an llvm.func.", (optional("arg"),), traits=_TERMINATOR, source="mlir"),
 )
 
-UPSTREAM_OPS = BUILTIN + FUNC + ARITH + SCF + CF + GPU + LLVM
+UPSTREAM_OPS = BUILTIN + FUNC + ARITH + SCF + CF + GPU + MEMREF + LLVM
