@@ -87,6 +87,13 @@ def test_result_groups_bound_values_and_forward_blocks() -> None:
     assert _printed(text) == text
 
 
+def test_result_types_come_after_the_arrow_or_a_cast_s_to() -> None:
+    text = ('"t.src"() : () -> (i8)\n'
+            '%a = t.cast %x : !t.p<i8> to !t.p<f16>\n%b = t.call(%a) : (!t.p<f16>) -> f32\n%c = t.add %b, %b : f32\n')
+    ops = lift(parse(text.encode()).root).operations
+    assert [str(op.results[0].type) for op in ops[1:]] == ["!t.p<f16>", "f32", "f32"]
+
+
 def test_rewrites_show_in_the_printed_custom_form() -> None:
     text = "func.func @f(%a: i32, %b: i32) -> i32 {\n  %s = arith.addi %a, %a : i32\n  return %s : i32\n}\n"
     [func] = lift(parse(text.encode()).root).operations

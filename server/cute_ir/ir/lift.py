@@ -234,7 +234,9 @@ class _Lifter:
                 signature_group = items[position + 1]
         if last_colon_at is not None:
             tail = items[last_colon_at + 1:]
-            arrow = max((i for i, n in enumerate(tail) if n.type == "->"), default=None)
+            # `: (ins) -> outs` and casts' `: A to B` name the results last.
+            arrow = max((i for i, n in enumerate(tail) if n.type == "->" or (n.type == "keyword" and node_text(n) == "to")),
+                        default=None)
             for t in (tail[arrow + 1:] if arrow is not None else tail):
                 if t.type in TYPE_NODES:
                     trailing_types.append(Type(node_text(t)))
