@@ -142,7 +142,8 @@ def _op_chunks(op: Operation, names: _Names, options: PrintOptions) -> tuple[lis
     if options.locations or written(op.location) is not None:
         location = " " + _location_text(op.location)
     if op.assembly is not None:
-        return _custom_chunks(op, names, results, location), True
+        binds = any(isinstance(p, Hole) and p.kind == "bound" for p in op.assembly.pieces)
+        return _custom_chunks(op, names, results, location), binds
     head = results + f'"{op.name}"(' + ", ".join(names.value(v) for v in op.operands) + ")"
     if op.successors:
         head += "[" + ", ".join(names.block(b) for b in op.successors) + "]"
