@@ -48,3 +48,17 @@ def test_every_code_the_server_spells_is_documented():
 def test_help_uri_points_at_the_codes_anchor():
     assert help_uri("types.unknown-type") == DOC_PATH.as_uri() + "#types.unknown-type"
     assert help_uri("no.such-code") is None
+
+
+# Codes a stage builds from parts (f-strings), with every value the parts take.
+_BUILT_CODES = {'f"verify.copy.{_ROLE_TEXT[role]}-residency"': {"verify.copy.source-residency",
+                                                                 "verify.copy.destination-residency"},
+                'f"ptxas.{m.severity}"': {"ptxas.error", "ptxas.warning", "ptxas.information"}}
+_BUILT_LITERAL = re.compile(r'f"(?:file|syntax|types|verify|lower|ptxas|tma|tileas)\.[^"]*\{[^"]*"')
+
+
+def test_every_code_a_stage_builds_is_documented():
+    built = {m for path in (REPO / "server" / "cute_ir").rglob("*.py")
+             for m in _BUILT_LITERAL.findall(path.read_text(encoding="utf-8"))}
+    assert built == set(_BUILT_CODES), "a new built code: list its values in _BUILT_CODES"
+    assert sorted(set().union(*_BUILT_CODES.values()) - set(CODES)) == []

@@ -67,6 +67,10 @@ _OWN: tuple[CodeDoc, ...] = (
             "destination."),
     CodeDoc("verify.copy.atom-type", V, "The atom type written on a copy differs from the type of "
             "the atom value it applies."),
+    CodeDoc("verify.copy.source-residency", V, "The copy's source is not in the memory the atom "
+            "reads from."),
+    CodeDoc("verify.copy.destination-residency", V, "The copy's destination is not in the memory "
+            "the atom writes to."),
     CodeDoc("verify.copy.element-type", V, "A copy operand's element type does not match the "
             "atom's value type."),
     CodeDoc("verify.copy.element-width", V, "The atom moves elements of other widths than its "
