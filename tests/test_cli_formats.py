@@ -117,6 +117,13 @@ def test_sarif_validates_against_the_sarif_2_1_0_schema(files):
     assert log["runs"][0]["results"]
 
 
+def test_sarif_of_standard_input_names_it_with_a_uri_reference():
+    log = json.loads(run("check", "--format", "sarif", "-", stdin=BAD).stdout)
+    jsonschema.Draft4Validator(SCHEMA).validate(log)
+    (result,) = log["runs"][0]["results"]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": "%3Cstdin%3E"}
+
+
 def test_the_schema_is_sarif_2_1_0():
     assert SCHEMA["id"].endswith("/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")
     # and it does reject what is not SARIF

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import quote
 
 from .. import __version__
 from ..diagnostics.codes import describe
@@ -19,7 +20,8 @@ _LEVEL = {"error": "error", "warning": "warning", "information": "note", "hint":
 def _location(file: str, rng: dict, message: str | None = None) -> dict:
     start, end = rng["start"], rng["end"]
     location = {"physicalLocation": {
-        "artifactLocation": {"uri": Path(file).as_posix()},
+        # A URI reference: the path as given, percent-encoded (`<stdin>`, spaces).
+        "artifactLocation": {"uri": quote(Path(file).as_posix())},
         # SARIF regions are 1-based; columns count UTF-16 units like LSP (columnKind below).
         "region": {"startLine": start["line"] + 1, "startColumn": start["character"] + 1,
                    "endLine": end["line"] + 1, "endColumn": end["character"] + 1},
