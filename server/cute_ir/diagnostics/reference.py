@@ -53,8 +53,7 @@ def render() -> str:
         "Every diagnostic carries a code; `cute-ir check` prints it as `[stage:code]`, JSON "
         "output as `code`, SARIF as `ruleId`, the language server as the diagnostic's `code`. "
         "`cute-ir check --select PREFIX` keeps, and `--ignore PREFIX` drops, the diagnostics "
-        "whose code is PREFIX or starts with PREFIX followed by a dot (`--ignore verify.mma` "
-        "drops every `verify.mma.*`).",
+        "whose code starts with PREFIX (`--ignore verify.mma` drops every `verify.mma.*`).",
         "",
     ]
     for stage, meaning in _STAGES.items():
