@@ -9,7 +9,7 @@ from ..analysis import Settings
 from ..diagnostics import Diagnostic, Severity
 from ..diagnostics.codes import CODES
 from . import sarif_report
-from .inputs import STDIN, expand, read
+from .inputs import STDIN, FileReport, expand, read
 from .json_report import items
 from .options import CLEAN, FINDINGS, USAGE, add_arch_option, usage_error
 from .text_report import COLOR_CHOICES, TextReport, severity_counts, use_colour
@@ -29,6 +29,18 @@ def _shown(d: Diagnostic, select: list[str], ignore: list[str]) -> bool:
     if select and not any(d.code.startswith(p) for p in select):
         return False
     return not any(d.code.startswith(p) for p in ignore)
+
+
+def _text(shown: list[tuple[FileReport, list[Diagnostic]]], colour: bool, summary: bool) -> str:
+    out = TextReport(colour)
+    for report, diagnostics in shown:
+        if report.problem:
+            out.add_problem(report)
+        for d in diagnostics:
+            out.add(report, d)
+    if summary:
+        out.add_summary(len(shown), *severity_counts(shown))
+    return out.text()
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -51,16 +63,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     elif args.format == "sarif":
         print(sarif_report.render(shown))
     else:
-        out = TextReport(use_colour(args.color))
-        for report, diagnostics in shown:
-            if report.problem:
-                out.add_problem(report)
-            for d in diagnostics:
-                out.add(report, d)
-        errors, warnings = severity_counts(shown)
-        if not args.quiet:
-            out.add_summary(len(reports), errors, warnings)
-        sys.stdout.write(out.text())
+        sys.stdout.write(_text(shown, use_colour(args.color), summary=not args.quiet))
 
     if problems or any(r.unreadable for r in reports):
         return USAGE
