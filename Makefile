@@ -2,7 +2,12 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-TS     ?= $(abspath ../shared/bin/tree-sitter)
+# The tree-sitter CLI: TS if given, else `tree-sitter` on PATH, else Debian trixie's package,
+# fetched once into build/ by tools/fetch-tree-sitter-cli.sh (bookworm has none, and npm's
+# tree-sitter-cli downloads its binary from outside the package registries).
+TS       ?= $(shell command -v tree-sitter 2>/dev/null)
+TS_CACHE := $(abspath build/tree-sitter-cli)
+TS_FOUND  = $(if $(TS),$(abspath $(TS)),$$(tools/fetch-tree-sitter-cli.sh $(TS_CACHE)))
 
 .PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean
 
@@ -38,12 +43,11 @@ run: install
 
 ## grammar: regenerate grammar/src from grammar/grammar.js (commit the result)
 grammar:
-	cd grammar && $(TS) generate --no-bindings
+	ts="$(TS_FOUND)" && cd grammar && "$$ts" generate --no-bindings
 
 ## grammar-test: tree-sitter corpus tests
 grammar-test:
-	@if [ -x "$(TS)" ]; then cd grammar && $(TS) test; \
-	 else echo "SKIP grammar corpus: tree-sitter CLI not found at $(TS)"; fi
+	@ts="$(TS_FOUND)" && echo "tree-sitter CLI: $$ts ($$("$$ts" --version))" && cd grammar && "$$ts" test
 
 ## editor-deps: the real editors the client tests drive (Debian packages)
 editor-deps:

@@ -1,23 +1,41 @@
-"""`cute-ir check|parse` on real files, including every kind of bad input."""
+"""`cute-ir check|parse` run as a user runs them: inputs (files, `-`, directories, globs), text
+output with source lines and carets, colour, filtering, exit statuses, and bad input."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 import pytest
 
 from cute_ir.analysis import MAX_ANALYSED_BYTES
+from cute_ir.tables.tiers import TARGETS
 from tests.conftest import REPO
 
 
-def run(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "cute_ir.cli", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=120)
+def run(*args, cwd=None, stdin=None, env=None):
+    return subprocess.run([sys.executable, "-m", "cute_ir.cli", *args], capture_output=True,
+                          text=True, cwd=cwd, input=stdin, timeout=120,
+                          env={**os.environ, **(env or {})})
 
 
 BAD = "%0 = t.t : !cute_nvgpu.bogus\n"
 COL = BAD.index("bogus")          # 0-based column of the mnemonic
+UNKNOWN = "error: unknown  type `bogus` in dialect `cute_nvgpu` [types:types.unknown-type]"
+BAD_SNIPPET = [BAD.rstrip("\n"), " " * COL + "^~~~~"]
+
+# An MMA applied to a register operand B: an error with a related note at the atom.
+MMA = ("func.func @k(%d: memref<64xf32>, %a: memref<8xf16>, %b: memref<8xf16>) {\n"
+       "  %w = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, "
+       "c_type = f32} : !cute_nvgpu.sm90.mma\n"
+       "  cute_nvgpu.mma %w, %d, %a, %b, %d : (!cute_nvgpu.sm90.mma, memref<64xf32>, "
+       "memref<8xf16>, memref<8xf16>, memref<64xf32>)\n"
+       "  return\n}\n")
+ATOM_LINE, MMA_LINE = MMA.splitlines()[1:3]
+MMA_B = MMA_LINE.index("memref<8xf16>, memref<64")
+MMA_MESSAGE = "expects smem_desc_view for operand B, but gets B: memref<8xf16>."
+MMA_CODE = "verify.mma.expects-operand-b-residency"
 
 
 @pytest.fixture
@@ -27,51 +45,159 @@ def bad(tmp_path):
     return path
 
 
-def test_text_output_and_exit_status(bad):
+@pytest.fixture
+def mma(tmp_path):
+    path = tmp_path / "mma.ir"
+    path.write_text(MMA, encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------ text output
+def test_text_output_shows_the_line_and_a_caret_under_the_range(bad):
     r = run("check", str(bad))
+    assert (r.returncode, r.stderr) == (1, "")
+    assert r.stdout == "\n".join([f"{bad}:1:{COL + 1}: {UNKNOWN}", *BAD_SNIPPET,
+                                  "1 file checked: 1 error, 0 warnings", ""])
+
+
+def test_related_notes_are_shown_with_their_own_line_and_caret(mma):
+    r = run("check", str(mma))
     assert r.returncode == 1
-    assert r.stdout.splitlines() == [
-        f"{bad}:1:{COL + 1}: error: unknown  type `bogus` in dialect `cute_nvgpu` [types:types.unknown-type]",
-        "1 file checked: 1 error, 0 warnings",
-    ]
+    assert r.stdout == "\n".join([
+        f"{mma}:3:{MMA_B + 1}: error: {MMA_MESSAGE} [verify:{MMA_CODE}]",
+        MMA_LINE, " " * MMA_B + "^" + "~" * (len("memref<8xf16>") - 1),
+        f"{mma}:2:3: note: the `sm90.mma` atom is defined here",
+        ATOM_LINE, "  ^" + "~" * (len(ATOM_LINE) - 3),
+        "1 file checked: 1 error, 0 warnings", ""])
 
 
-def test_json_output(bad):
-    r = run("check", "--format", "json", str(bad))
-    assert r.returncode == 1
-    assert json.loads(r.stdout) == [{
-        "file": str(bad),
-        "range": {"start": {"line": 0, "character": COL}, "end": {"line": 0, "character": COL + 5}},
-        "severity": "error", "code": "types.unknown-type", "source": "types",
-        "message": "unknown  type `bogus` in dialect `cute_nvgpu`",
-    }]
+def test_tabs_stay_tabs_under_the_caret(tmp_path):
+    path = tmp_path / "tab.ir"
+    path.write_text("\t%0 = t.t : !cute_nvgpu.bogus\n", encoding="utf-8")
+    lines = run("check", str(path)).stdout.splitlines()
+    assert lines[1:3] == ["\t%0 = t.t : !cute_nvgpu.bogus", "\t" + " " * COL + "^~~~~"]
 
 
-def test_sarif_output(bad):
-    r = run("check", "--format", "sarif", str(bad))
-    log = json.loads(r.stdout)
-    assert log["version"] == "2.1.0"
-    (result,) = log["runs"][0]["results"]
-    assert result["ruleId"] == "types.unknown-type"
-    assert result["message"]["text"] == "unknown  type `bogus` in dialect `cute_nvgpu`"
-    assert result["locations"][0]["physicalLocation"]["region"] == {
-        "startLine": 1, "startColumn": COL + 1, "endLine": 1, "endColumn": COL + 6}
+def test_colour_always_and_never_and_no_color(bad):
+    coloured = run("check", "--color", "always", str(bad)).stdout.splitlines()
+    assert coloured[0] == (f"\033[1m{bad}:1:{COL + 1}:\033[0m \033[1;31merror:\033[0m "
+                           "\033[1munknown  type `bogus` in dialect `cute_nvgpu`\033[0m "
+                           "[types:types.unknown-type]")
+    assert coloured[2] == " " * COL + "\033[1;32m^~~~~\033[0m"
+    # `always` is the user's explicit wish and wins over NO_COLOR; auto on a pipe never colours.
+    assert run("check", "--color", "always", str(bad), env={"NO_COLOR": "1"}).stdout.splitlines() == coloured
+    plain = run("check", "--color", "never", str(bad)).stdout
+    assert "\033[" not in plain and plain == run("check", str(bad)).stdout
 
 
-def test_clean_file_exits_zero(tmp_path):
-    path = tmp_path / "ok.ir"
-    path.write_text("%0 = t.t : !cute_nvgpu.SM120.mma_bs\n", encoding="utf-8")
+def test_colour_auto_on_a_terminal_honours_no_color(bad):
+    pty = pytest.importorskip("pty")
+    script = ("import os, pty, sys; os.environ.update(NO_COLOR=sys.argv[1]); "
+              "pty.spawn([sys.executable, '-m', 'cute_ir.cli', 'check', sys.argv[2]])")
+    for no_color, coloured in (("", True), ("1", False)):
+        out = subprocess.run([sys.executable, "-c", script, no_color, str(bad)],
+                             capture_output=True, timeout=120).stdout.decode()
+        assert ("\033[1;31merror:" in out) is coloured, out
+
+
+def test_quiet_prints_only_the_diagnostics(bad, tmp_path):
+    r = run("check", "--quiet", str(bad))
+    assert (r.returncode, r.stdout) == (1, "\n".join([f"{bad}:1:{COL + 1}: {UNKNOWN}", *BAD_SNIPPET, ""]))
+    clean = tmp_path / "clean.ir"
+    clean.write_text("%0 = t.t : i32\n", encoding="utf-8")
+    assert (run("check", "-q", str(clean)).returncode, run("check", "-q", str(clean)).stdout) == (0, "")
+
+
+def test_warnings_exit_zero_unless_werror(tmp_path):
+    path = tmp_path / "latin1.ir"
+    path.write_bytes(b"// caf\xe9\n%0 = t.t : i32\n")
+    warning = ("warning: the file is not valid UTF-8 (first bad byte at offset 6); invalid bytes "
+               "were replaced [syntax:syntax.encoding]")
     r = run("check", str(path))
-    assert (r.returncode, r.stdout.strip()) == (0, "1 file checked: 0 errors, 0 warnings")
+    assert (r.returncode, r.stdout) == (0, "\n".join([
+        f"{path}:1:1: {warning}", "// caf\ufffd", "^", "1 file checked: 0 errors, 1 warning", ""]))
+    assert run("check", "--werror", str(path)).returncode == 1
 
 
-def test_utf16_columns_in_json(tmp_path):
-    path = tmp_path / "emoji.ir"
-    path.write_text("%0 = t.t {c = \"😀\"} : !cute_nvgpu.bogus\n", encoding="utf-8")
-    item = json.loads(run("check", "--format", "json", str(path)).stdout)[0]
-    line = path.read_text(encoding="utf-8")
-    expected = len(line[: line.index("bogus")].encode("utf-16-le")) // 2
-    assert item["range"]["start"] == {"line": 0, "character": expected}
+# ------------------------------------------------------------------ --select / --ignore
+def test_select_and_ignore_by_code_prefix(mma, bad):
+    both = [str(mma), str(bad)]
+    selected = run("check", "-q", "--select", "verify.mma", *both)
+    assert [l for l in selected.stdout.splitlines() if l.startswith(str(mma.parent))] == [
+        f"{mma}:3:{MMA_B + 1}: error: {MMA_MESSAGE} [verify:{MMA_CODE}]",
+        f"{mma}:2:3: note: the `sm90.mma` atom is defined here"]
+    ignored = run("check", "--ignore", "verify.mma,syntax", *both)
+    assert ignored.returncode == 1
+    assert ignored.stdout.splitlines()[0] == f"{bad}:1:{COL + 1}: {UNKNOWN}"
+    assert ignored.stdout.splitlines()[-1] == "2 files checked: 1 error, 0 warnings"
+    nothing = run("check", "--ignore", "verify", "--ignore", "types", *both)
+    assert (nothing.returncode, nothing.stdout) == (0, "2 files checked: 0 errors, 0 warnings\n")
+
+
+def test_select_with_an_unknown_code_is_a_usage_error(bad):
+    r = run("check", "--select", "verify.nonsense", str(bad))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == ("cute-ir check: error: no diagnostic code starts with 'verify.nonsense' "
+                        "(the codes: docs/diagnostics.md)\n")
+
+
+# ------------------------------------------------------------------ inputs
+def test_stdin(tmp_path):
+    r = run("check", "-", stdin=BAD)
+    assert r.returncode == 1
+    assert r.stdout == "\n".join([f"<stdin>:1:{COL + 1}: {UNKNOWN}", *BAD_SNIPPET,
+                                  "1 file checked: 1 error, 0 warnings", ""])
+    named = run("check", "--stdin-filename", "kernel.ir", "-", stdin=BAD)
+    assert named.stdout.splitlines()[0] == f"kernel.ir:1:{COL + 1}: {UNKNOWN}"
+
+
+def test_stdin_twice_is_a_usage_error():
+    r = run("check", "-", "-", stdin=BAD)
+    assert (r.returncode, r.stderr) == (2, "cute-ir check: error: standard input (-) can be read only once\n")
+
+
+def test_directories_are_walked_for_ir_and_mlir(tmp_path):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    for name in ("a.ir", "sub/b.mlir", ".hidden/c.ir", "notes.txt"):
+        (tmp_path / name).write_text(BAD, encoding="utf-8")
+    r = run("check", "-q", str(tmp_path))
+    assert [l.split(":")[0] for l in r.stdout.splitlines() if "error:" in l] == [
+        str(tmp_path / "a.ir"), str(tmp_path / "sub" / "b.mlir")]
+
+
+def test_quoted_globs_are_expanded(tmp_path):
+    (tmp_path / "sub").mkdir()
+    for name in ("a.ir", "b.ir", "sub/c.ir"):
+        (tmp_path / name).write_text(BAD, encoding="utf-8")
+    flat = run("check", "-q", "*.ir", cwd=tmp_path)
+    assert [l.split(":")[0] for l in flat.stdout.splitlines() if "error:" in l] == ["a.ir", "b.ir"]
+    deep = run("check", "**/*.ir", cwd=tmp_path)
+    assert deep.stdout.splitlines()[-1] == "3 files checked: 3 errors, 0 warnings"
+
+
+def test_a_pattern_that_matches_nothing_is_an_input_error(tmp_path):
+    r = run("check", "*.ir", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr == "cute-ir check: error: *.ir: no file matches this pattern\n"
+
+
+def test_a_directory_without_ir_files(tmp_path):
+    r = run("check", str(tmp_path))
+    assert r.returncode == 2
+    assert r.stderr == f"cute-ir check: error: {tmp_path}: no *.ir or *.mlir files in this directory\n"
+
+
+def test_shell_globs_check_every_example_on_the_default_target():
+    r = run("check", *sorted(str(p) for p in (REPO / "examples").glob("*.ir")))
+    assert "Traceback" not in r.stderr
+    assert r.stdout.splitlines()[-1].endswith("warnings")
+
+
+def test_missing_file_is_an_input_error(tmp_path):
+    r = run("check", str(tmp_path / "nope.ir"))
+    assert r.returncode == 2
+    assert r.stdout == f"{tmp_path / 'nope.ir'}: error: no such file\n1 file checked: 1 error, 0 warnings\n"
 
 
 @pytest.mark.parametrize("content,message", [
@@ -82,33 +208,15 @@ def test_binary_file(tmp_path, content, message):
     path.write_bytes(content)
     r = run("check", str(path))
     assert r.returncode == 1
-    assert r.stdout.splitlines()[0] == f"{path}: error: {message}"
-    assert "Traceback" not in r.stderr
-
-
-def test_invalid_utf8_is_a_warning_and_the_rest_is_checked(tmp_path):
-    path = tmp_path / "latin1.ir"
-    path.write_bytes(b"// caf\xe9\n%0 = t.t : !cute_nvgpu.bogus\n")
-    r = run("check", str(path))
-    assert r.returncode == 1
-    lines = r.stdout.splitlines()
-    assert lines[0] == (f"{path}:1:1: warning: the file is not valid UTF-8 (first bad byte at offset 6); "
-                        "invalid bytes were replaced [syntax:syntax.encoding]")
-    assert lines[1] == f"{path}:2:{COL + 1}: error: unknown  type `bogus` in dialect `cute_nvgpu` [types:types.unknown-type]"
+    assert r.stdout == f"{path}: error: {message}\n1 file checked: 1 error, 0 warnings\n"
+    assert r.stderr == ""
 
 
 def test_empty_file(tmp_path):
     path = tmp_path / "empty.ir"
     path.write_bytes(b"")
     r = run("check", str(path))
-    assert (r.returncode, r.stdout.strip()) == (0, "1 file checked: 0 errors, 0 warnings")
-
-
-def test_directory_and_missing_file(tmp_path):
-    r = run("check", str(tmp_path), str(tmp_path / "nope.ir"))
-    assert r.returncode == 1
-    assert r.stdout.splitlines()[:2] == [f"{tmp_path}: error: is a directory, not an .ir file",
-                                         f"{tmp_path / 'nope.ir'}: error: no such file"]
+    assert (r.returncode, r.stdout) == (0, "1 file checked: 0 errors, 0 warnings\n")
 
 
 def test_huge_file_is_refused_quickly(tmp_path):
@@ -120,6 +228,42 @@ def test_huge_file_is_refused_quickly(tmp_path):
     assert r.stdout.splitlines()[0] == f"{path}: error: file too large to analyse: 48.0 MiB (the limit is 16 MiB)"
 
 
+# ------------------------------------------------------------------ targets
+@pytest.mark.parametrize("target", [t.name for t in TARGETS])
+def test_every_target_is_accepted_by_check(bad, target):
+    r = run("check", "--arch", target, str(bad))
+    assert (r.returncode, r.stderr) == (1, "")
+
+
+def test_an_unknown_target_is_a_usage_error(bad):
+    r = run("check", "--arch", "sm_99", str(bad))
+    assert r.returncode == 2 and "argument --arch: invalid choice: 'sm_99'" in r.stderr
+
+
+# ------------------------------------------------------------------ help and usage
+def test_help_documents_exit_statuses_and_every_option():
+    exit_help = ("exit status:\n"
+                 "  0  nothing to report (warnings do not count unless --werror)\n"
+                 "  1  findings: errors in the input, illegal descriptor fields, a failed lowering or ptxas run\n"
+                 "  2  usage error, or an input that cannot be read\n")
+    top = run("--help")
+    assert top.returncode == 0 and top.stdout.endswith(exit_help)
+    for command in ("check", "parse", "serve", "ptx", "descriptor"):
+        out = run(command, "--help").stdout
+        assert out.endswith(exit_help), command
+        options = out.split("options:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+        # every option line (`  --x ...`) is followed by help text on it or the next line
+        for n, line in enumerate(options):
+            if line.startswith("  -") and len(line.split("  ")) < 3:
+                assert options[n + 1].startswith(" " * 20), (command, line)
+
+
+def test_usage_error_exits_two():
+    r = run("check")
+    assert r.returncode == 2
+
+
+# ------------------------------------------------------------------ parse
 def test_parse_prints_the_tree(tmp_path):
     path = tmp_path / "p.ir"
     path.write_text("%0 = a.b %x : i32\n", encoding="utf-8")
@@ -132,12 +276,26 @@ def test_parse_prints_the_tree(tmp_path):
     ]
 
 
-def test_examples_check_as_documented():
-    r = run("check", *sorted(str(p) for p in (REPO / "examples").glob("*.ir")))
-    assert "Traceback" not in r.stderr
-    assert r.stdout.strip().splitlines()[-1].endswith("warnings")
+def test_parse_takes_several_files_and_stdin(tmp_path):
+    one, two = tmp_path / "one.ir", tmp_path / "two.ir"
+    one.write_text("%0 = a.b : i32\n", encoding="utf-8")
+    two.write_text("%1 = c.d : i32\n", encoding="utf-8")
+    r = run("parse", str(one), str(two))
+    assert r.returncode == 0
+    headers = [l for l in r.stdout.splitlines() if l.startswith("==>")]
+    assert headers == [f"==> {one} <==", f"==> {two} <=="]
+    single = run("parse", "-", stdin="%0 = a.b : i32\n")
+    assert single.stdout == run("parse", str(one)).stdout
 
 
-def test_usage_error_exits_two():
-    r = run("check")
-    assert r.returncode == 2
+def test_parse_deep_nesting_does_not_recurse(tmp_path):
+    path = tmp_path / "deep.ir"
+    depth = 3000
+    path.write_text("%0 = a.b {x = " + "[" * depth + "]" * depth + "} : i32\n", encoding="utf-8")
+    r = run("parse", str(path))
+    assert r.returncode == 0 and "Traceback" not in r.stderr
+
+
+def test_parse_missing_file_is_an_input_error(tmp_path):
+    r = run("parse", str(tmp_path / "nope.ir"))
+    assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'nope.ir'}: error: no such file\n")

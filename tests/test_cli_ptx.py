@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
-from cute_ir.cli import _synthesized_atom
+from cute_ir.cli.ptx import synthesized_atom
+from cute_ir.tables.tiers import TARGETS
 from cute_ir.diagnostics import Severity
 from tests.conftest import REPO
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON
@@ -29,7 +30,7 @@ def run(*args):
 
 def verifier_messages(type_text: str, attrs: str | None, arch: str) -> list[str]:
     """What the analysis says about the synthesized one-op document (the expected text)."""
-    a = DocumentAnalysis("file:///atom.ir", _synthesized_atom(type_text, attrs),
+    a = DocumentAnalysis("file:///atom.ir", synthesized_atom(type_text, attrs)[0],
                          settings=Settings(target_arch=arch))
     return [d.message for d in a.diagnostics() if d.severity is Severity.ERROR]
 
@@ -54,16 +55,51 @@ def test_ptx_file_with_an_atom_illegal_for_the_arch_fails():
 
 
 @needs_ptxas
-def test_ptx_file_assemble():
+def test_ptx_file_assemble_says_that_ptxas_ran():
     r = run("ptx", str(HOPPER), "--arch", "sm_90a", "--assemble", "--ptxas", PTXAS)
     assert r.returncode == 0, r.stderr
-    assert r.stderr == ""
+    assert r.stderr == f"cute-ir ptx: ptxas ({PTXAS} -arch=sm_90a) assembled the module: 0 errors, 0 warnings\n"
 
 
-def test_ptx_assemble_without_ptxas_warns_and_keeps_the_status(tmp_path):
-    r = run("ptx", str(HOPPER), "--arch", "sm_90a", "--assemble", "--ptxas", str(tmp_path / "none"))
-    assert r.returncode == 0
-    assert "warning: ptxas not found" in r.stderr
+def test_ptx_assemble_without_ptxas_fails_and_names_the_flag(tmp_path):
+    missing = tmp_path / "none"
+    r = run("ptx", str(HOPPER), "--arch", "sm_90a", "--assemble", "--ptxas", str(missing))
+    assert r.returncode == 1
+    assert r.stderr == (f"cute-ir ptx: error: ptxas not found (`{missing}`): give its path with "
+                        "--ptxas PATH or put it on PATH\n")
+
+
+def _fake_ptxas(tmp_path, body: str) -> str:
+    exe = tmp_path / "ptxas"
+    exe.write_text("#!/bin/sh\n" + body, encoding="utf-8")
+    exe.chmod(0o755)
+    return str(exe)
+
+
+def test_ptx_assemble_with_a_failing_ptxas(tmp_path):
+    exe = _fake_ptxas(tmp_path, "echo 'Segmentation fault' >&2\nexit 139\n")
+    r = run("ptx", str(HOPPER), "--arch", "sm_90a", "--assemble", "--ptxas", exe)
+    assert r.returncode == 1
+    assert r.stderr == (f"{HOPPER}:1:1: error: ptxas failed: Segmentation fault [ptxas:ptxas.error]\n"
+                        f"cute-ir ptx: error: ptxas ({exe} -arch=sm_90a) failed (1 error, 0 warnings); "
+                        "--ptxas PATH chooses the ptxas to run\n")
+
+
+def test_ptx_assemble_reports_what_ptxas_said_on_the_ir(tmp_path):
+    exe = _fake_ptxas(tmp_path, "echo \"ptxas $3, line 12; error   : Unknown modifier '.foo'\" >&2\n"
+                                "echo 'ptxas fatal   : Ptx assembly aborted due to errors' >&2\nexit 255\n")
+    r = run("ptx", str(HOPPER), "--arch", "sm_90a", "--assemble", "--ptxas", exe)
+    assert r.returncode == 1
+    lines = r.stderr.splitlines()
+    assert re.fullmatch(rf"{re.escape(str(HOPPER))}:\d+:\d+: error: PTX line 12: Unknown modifier "
+                        r"'\.foo' \(in `.*`\) \[ptxas:ptxas\.error\]", lines[0]), lines[0]
+    assert lines[1:] == [f"cute-ir ptx: ptxas ({exe} -arch=sm_90a) rejected the module: 1 error, 0 warnings"]
+
+
+@pytest.mark.parametrize("target", [t.name for t in TARGETS])
+def test_ptx_accepts_every_target(target):
+    r = run("ptx", "--atom", "!cute_nvgpu.atom.universal_copy<f16, 128 b>", "--arch", target)
+    assert "invalid choice" not in r.stderr and r.returncode in (0, 1), r.stderr
 
 
 def test_ptx_output_file(tmp_path):
@@ -75,7 +111,7 @@ def test_ptx_output_file(tmp_path):
 
 def test_ptx_unreadable_file(tmp_path):
     r = run("ptx", str(tmp_path / "missing.ir"))
-    assert r.returncode == 1 and "no such file" in r.stderr
+    assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'missing.ir'}: error: no such file\n")
 
 
 # ------------------------------------------------------------------ ptx --atom
@@ -146,6 +182,19 @@ def test_ptx_usage_errors():
     assert r.returncode == 2 and "invalid choice" in r.stderr
 
 
+@pytest.mark.parametrize("attrs,message", [
+    ("42", "--attrs expects an attribute dictionary in braces, e.g. '{shape_MNK = [16, 8, 16]}', "
+           "got '42'"),
+    ("[64, 128, 16]", "--attrs expects an attribute dictionary in braces, e.g. "
+                      "'{shape_MNK = [16, 8, 16]}', got '[64, 128, 16]'"),
+    ("{shape_MNK = [64, 128, 16], a_type = }",
+     "--attrs is not a valid attribute dictionary: syntax error: unexpected `=`"),
+])
+def test_ptx_attrs_that_are_not_a_dictionary_are_a_usage_error(attrs, message):
+    r = run("ptx", "--atom", SPEC_ATOM, "--attrs", attrs, "--arch", "sm_90a")
+    assert (r.returncode, r.stdout, r.stderr) == (2, "", f"cute-ir ptx: error: {message}\n")
+
+
 # ------------------------------------------------------------------ descriptor
 # Words from CUTLASS 4.2's unions compiled on the host (tests/tables/test_descriptors.py).
 KNOWN = [
@@ -175,16 +224,50 @@ def test_descriptor_json(kind, value, fields):
     assert not any(name.startswith("reserved") for name in got)
 
 
-def test_descriptor_text_table():
+def test_descriptor_text_table_shows_the_bytes_of_addresses_and_offsets():
     r = run("descriptor", "sm90-smem", "0x400A004000010040")
     assert r.returncode == 0, r.stderr
-    lines = r.stdout.splitlines()
-    assert lines[0].startswith("GmmaDescriptor 0x400a004000010040 (sm90-smem, 64 bits")
-    assert re.split(r"\s{2,}", lines[1]) == ["field", "bits", "raw", "meaning"]
-    rows = {re.split(r"\s{2,}", l)[0]: re.split(r"\s{2,}", l) for l in lines[2:]}
-    assert rows["layout_type"] == ["layout_type", "62-63", "1 (0x1)", "B128 (128-byte swizzle)"]
-    assert rows["stride_byte_offset"][:3] == ["stride_byte_offset", "32-45", "64 (0x40)"]
-    assert rows["base_offset"][2] == "5 (0x5)"
+    source = "CUTLASS include/cute/arch/mma_sm90_desc.hpp GmmaDescriptor; PTX ISA wgmma Matrix Descriptor Format"
+    assert r.stdout.splitlines() == [
+        f"GmmaDescriptor 0x400a004000010040 (sm90-smem, 64 bits; {source})",
+        "field                bits   raw        bytes         meaning",
+        "start_address        0-13   64 (0x40)  1024 (0x400)  matrix-descriptor-encode(shared-memory byte address) = (addr & 0x3FFFF) >> 4",
+        "reserved_14_15       14-15  0 (0x0)                  must be 0",
+        "leading_byte_offset  16-29  1 (0x1)    16 (0x10)     leading dimension byte offset >> 4 (K-major swizzled layouts ignore it; CUTLASS writes 1)",
+        "reserved_30_31       30-31  0 (0x0)                  must be 0",
+        "stride_byte_offset   32-45  64 (0x40)  1024 (0x400)  stride dimension byte offset >> 4 (distance between 8-row core-matrix groups)",
+        "reserved_46_48       46-48  0 (0x0)                  must be 0",
+        "base_offset          49-51  5 (0x5)                  matrix base offset: 0 when the swizzle pattern starts on its natural boundary (1024/512/256 B), else (pattern start addr >> 7) & 7",
+        "reserved_52_61       52-61  0 (0x0)                  must be 0",
+        "layout_type          62-63  1 (0x1)                  B128 (128-byte swizzle)",
+    ]
+
+
+def test_descriptor_json_has_the_bytes():
+    doc = json.loads(run("descriptor", "sm100-smem", "0x4016404000010040", "--format", "json").stdout)
+    assert doc["fields"]["start_address"] == {
+        "bits": "0-13", "value": 64, "bytes": 1024,
+        "meaning": "matrix-descriptor-encode(shared-memory byte address) = (addr & 0x3FFFF) >> 4"}
+    assert "bytes" not in doc["fields"]["layout_type"]
+
+
+def _meaning(kind: str, value: int, field: str) -> str:
+    return json.loads(run("descriptor", kind, hex(value), "--format", "json").stdout)["fields"][field]["meaning"]
+
+
+@pytest.mark.parametrize("kind,code,meaning", [
+    ("sm100-idesc", 0, "F16 (kind::f16) / E4M3 (kind::f8f6f4) / U8 (kind::i8)"),
+    ("sm100-idesc", 1, "BF16 (kind::f16) / E5M2 (kind::f8f6f4) / S8 (kind::i8)"),
+    ("sm100-idesc", 2, "TF32 (kind::tf32)"),
+    ("sm100-idesc", 5, "E2M1 (kind::f8f6f4)"),
+    ("sm100-idesc-bs", 0, "E4M3 (kind::mxf8f6f4)"),
+    ("sm100-idesc-bs", 1, "E5M2 (kind::mxf8f6f4) / E2M1 (kind::mxf4, kind::mxf4nvf4)"),
+    ("sm100-idesc-bs", 2, "illegal value 2 (A element type)"),
+    ("sm100-idesc-bs", 5, "E2M1 (kind::mxf8f6f4)"),
+])
+def test_each_instruction_descriptor_lists_only_its_own_types(kind, code, meaning):
+    base = 0x08410010 if kind == "sm100-idesc" else 0x10400000      # legal N and M
+    assert _meaning(kind, base | code << 7, "a_format") == meaning
 
 
 def test_descriptor_decimal_value():

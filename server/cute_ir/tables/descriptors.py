@@ -57,6 +57,7 @@ class BitField:
     meaning: str
     default: int = 0
     reserved: bool = False                   # must-be-zero / fixed bits not named by CUTLASS
+    byte_shift: int = 0                      # holds a byte address / offset >> byte_shift
 
     @property
     def high(self) -> int:
@@ -69,6 +70,10 @@ class BitField:
     @property
     def bits(self) -> str:
         return f"{self.low}" if self.width == 1 else f"{self.low}-{self.high}"
+
+    def bytes_of(self, raw: int) -> int | None:
+        """The byte address / offset a raw value encodes (None: the field holds no bytes)."""
+        return raw << self.byte_shift if self.byte_shift else None
 
 
 @dataclass(frozen=True)
@@ -118,11 +123,11 @@ _BASE = ("matrix base offset: 0 when the swizzle pattern starts on its natural b
 
 GMMA_SMEM_DESC = DescriptorTable(
     "GmmaDescriptor", 64, (
-        BitField("start_address", 0, 14, None, _ADDR),
+        BitField("start_address", 0, 14, None, _ADDR, byte_shift=4),
         _reserved("reserved_14_15", 14, 2),
-        BitField("leading_byte_offset", 16, 14, None, _LBO),
+        BitField("leading_byte_offset", 16, 14, None, _LBO, byte_shift=4),
         _reserved("reserved_30_31", 30, 2),
-        BitField("stride_byte_offset", 32, 14, None, _SBO),
+        BitField("stride_byte_offset", 32, 14, None, _SBO, byte_shift=4),
         _reserved("reserved_46_48", 46, 3),
         BitField("base_offset", 49, 3, None, _BASE),
         _reserved("reserved_52_61", 52, 10),
@@ -136,12 +141,12 @@ GMMA_SMEM_DESC = DescriptorTable(
 
 UMMA_SMEM_DESC = DescriptorTable(
     "SmemDescriptor", 64, (
-        BitField("start_address", 0, 14, None, _ADDR),
+        BitField("start_address", 0, 14, None, _ADDR, byte_shift=4),
         _reserved("reserved_14_15", 14, 2),
         BitField("leading_byte_offset", 16, 14, None,
-                 _LBO + "; with lbo_mode=1 the absolute address of the next chunk"),
+                 _LBO + "; with lbo_mode=1 the absolute address of the next chunk", byte_shift=4),
         _reserved("reserved_30_31", 30, 2),
-        BitField("stride_byte_offset", 32, 14, None, _SBO),
+        BitField("stride_byte_offset", 32, 14, None, _SBO, byte_shift=4),
         # PTX: "bits 46-48: fixed constant value of 0b001" = CUTLASS version_ (46-47) = 1 and
         # bit 48 = 0.
         BitField("version", 46, 2, {1: "SM100 descriptor (fixed 0b01)"},
@@ -161,11 +166,37 @@ UMMA_SMEM_DESC = DescriptorTable(
     "memory descriptor")
 
 _C_FORMAT = {0: "F16", 1: "F32", 2: "S32"}
-# The operand type code depends on .kind; one code table covers them all.
-_AB_FORMAT = {0: "F16 (kind::f16) / E4M3 (kind::f8f6f4, mxf8f6f4) / UINT8 (kind::i8)",
-              1: "BF16 (kind::f16) / E5M2 (f8f6f4) / INT8 (kind::i8) / E2M1 (kind::mxf4*)",
-              2: "TF32 (kind::tf32)", 3: "E2M3 (f8f6f4)", 4: "E3M2 (f8f6f4)",
-              5: "E2M1 (f8f6f4, mxf8f6f4)"}
+# Operand type codes per tcgen05 .kind (CUTLASS UMMA::F16F32Format / S8Format / MXF8F6F4Format /
+# MXF4Format; PTX ISA instruction-descriptor tables).
+_F8F6F4_CODES = {"e4m3": 0, "e5m2": 1, "e2m3": 3, "e3m2": 4, "e2m1": 5}
+UMMA_AB_FORMAT_CODES: dict[str, dict[str, int]] = {
+    "f16": {"f16": 0, "bf16": 1},
+    "tf32": {"tf32": 2},
+    "f8f6f4": _F8F6F4_CODES,
+    "i8": {"u8": 0, "s8": 1},
+    "mxf8f6f4": _F8F6F4_CODES,
+    "mxf4": {"e2m1": 1},
+    "mxf4nvf4": {"e2m1": 1},
+}
+UMMA_C_FORMAT_CODES: dict[str, int] = {"f16": 0, "f32": 1, "s32": 2}
+UMMA_SCALE_FORMAT_CODES: dict[str, int] = {"ue4m3": 0, "ue8m0": 1}
+
+# Dense and block-scaled kinds share the operand type codes' field but not their meanings.
+DENSE_KINDS = ("f16", "tf32", "f8f6f4", "i8")
+BLOCK_SCALED_KINDS = ("mxf8f6f4", "mxf4", "mxf4nvf4")
+
+
+def _format_meanings(kinds: tuple[str, ...]) -> dict[int, str]:
+    """code -> 'E4M3 (kind::f8f6f4) / ...': the operand types `kinds` give each code."""
+    by_code: dict[int, dict[str, list[str]]] = {}
+    for kind in kinds:
+        for type_name, code in UMMA_AB_FORMAT_CODES[kind].items():
+            by_code.setdefault(code, {}).setdefault(type_name.upper(), []).append(kind)
+    return {code: " / ".join(f"{t} ({', '.join('kind::' + k for k in ks)})"
+                             for t, ks in types.items())
+            for code, types in sorted(by_code.items())}
+
+
 _MAJOR = {0: "K-major", 1: "MN-major (transposed)"}
 _NEGATE = {0: "no negate", 1: "negate (float kinds only)"}
 _N_DIM = {v: f"N = {v * 8}" for v in range(1, 33)}
@@ -176,15 +207,22 @@ _UMMA_SPARSITY_FIELDS = (
     BitField("sparse_id2", 0, 2, None, "sparsity selector (sparse MMA only)"),
     BitField("sparse_flag", 2, 1, {0: "dense", 1: "sparse"}, "sparsity"),
 )
-_UMMA_OPERAND_FIELDS = (
-    BitField("a_format", 7, 3, _AB_FORMAT, "A element type"),
-    BitField("b_format", 10, 3, _AB_FORMAT, "B element type"),
-    BitField("a_negate", 13, 1, _NEGATE, "negate A"),
-    BitField("b_negate", 14, 1, _NEGATE, "negate B"),
-    BitField("a_major", 15, 1, _MAJOR, "A major-ness (transpose A)"),
-    BitField("b_major", 16, 1, _MAJOR, "B major-ness (transpose B)"),
-    BitField("n_dim", 17, 6, _N_DIM, "N >> 3"),
-)
+
+
+def _umma_operand_fields(kinds: tuple[str, ...]) -> tuple[BitField, ...]:
+    """A/B types, negation, major-ness and N, placed alike in both instruction descriptors;
+    the type codes are those legal for `kinds`."""
+    formats = _format_meanings(kinds)
+    return (
+        BitField("a_format", 7, 3, formats, "A element type"),
+        BitField("b_format", 10, 3, formats, "B element type"),
+        BitField("a_negate", 13, 1, _NEGATE, "negate A"),
+        BitField("b_negate", 14, 1, _NEGATE, "negate B"),
+        BitField("a_major", 15, 1, _MAJOR, "A major-ness (transpose A)"),
+        BitField("b_major", 16, 1, _MAJOR, "B major-ness (transpose B)"),
+        BitField("n_dim", 17, 6, _N_DIM, "N >> 3"),
+    )
+
 
 UMMA_INSTR_DESC = DescriptorTable(
     "InstrDescriptor", 32, (
@@ -193,7 +231,7 @@ UMMA_INSTR_DESC = DescriptorTable(
                  "saturate integer results"),
         BitField("c_format", 4, 2, _C_FORMAT, "D / accumulator type"),
         _reserved("reserved_6", 6, 1),
-        *_UMMA_OPERAND_FIELDS,
+        *_umma_operand_fields(DENSE_KINDS),
         _reserved("reserved_23", 23, 1),
         BitField("m_dim", 24, 5, _M_DIM, "M >> 4"),
         _reserved("reserved_29", 29, 1),
@@ -210,7 +248,7 @@ UMMA_INSTR_DESC_BLOCK_SCALED = DescriptorTable(
         _reserved("reserved_3", 3, 1),
         BitField("b_sf_id", 4, 2, None, "matrix B scale-factor data id (byte within TMEM word)"),
         _reserved("reserved_6", 6, 1),
-        *_UMMA_OPERAND_FIELDS,
+        *_umma_operand_fields(BLOCK_SCALED_KINDS),
         BitField("scale_format", 23, 1, {0: "UE4M3", 1: "UE8M0"},
                  "scale-factor type (the instruction text does not carry it)"),
         BitField("m_dim", 24, 5, {8: "M = 128", 16: "M = 256"}, "M >> 4"),
@@ -281,25 +319,11 @@ def to_json(table: DescriptorTable, value: int) -> dict[str, object]:
         if f.reserved and raw == f.default:
             continue
         fields[f.name] = {"bits": f.bits, "value": raw, "meaning": meaning}
+        if f.bytes_of(raw) is not None:
+            fields[f.name]["bytes"] = f.bytes_of(raw)
     digits = table.width // 4
     return {"descriptor": table.name, "value": f"0x{value & ((1 << table.width) - 1):0{digits}x}",
             "fields": fields}
-
-
-# Operand type codes per tcgen05 .kind (CUTLASS UMMA::F16F32Format / S8Format / MXF8F6F4Format /
-# MXF4Format; PTX ISA instruction-descriptor tables).
-_F8F6F4_CODES = {"e4m3": 0, "e5m2": 1, "e2m3": 3, "e3m2": 4, "e2m1": 5}
-UMMA_AB_FORMAT_CODES: dict[str, dict[str, int]] = {
-    "f16": {"f16": 0, "bf16": 1},
-    "tf32": {"tf32": 2},
-    "f8f6f4": _F8F6F4_CODES,
-    "i8": {"u8": 0, "s8": 1},
-    "mxf8f6f4": _F8F6F4_CODES,
-    "mxf4": {"e2m1": 1},
-    "mxf4nvf4": {"e2m1": 1},
-}
-UMMA_C_FORMAT_CODES: dict[str, int] = {"f16": 0, "f32": 1, "s32": 2}
-UMMA_SCALE_FORMAT_CODES: dict[str, int] = {"ue4m3": 0, "ue8m0": 1}
 
 
 def umma_instr_desc(kind: str, a_type: str, b_type: str, c_type: str, m: int, n: int, *,

@@ -1,0 +1,4 @@
+"""`python -m cute_ir.cli`."""
+from . import main
+
+raise SystemExit(main())

@@ -1,0 +1,106 @@
+"""`cute-ir check`: report the diagnostics of IR files."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..analysis import Settings
+from ..diagnostics import Diagnostic, Severity
+from ..diagnostics.codes import CODES
+from . import sarif_report
+from .inputs import STDIN, FileReport, expand, read
+from .json_report import items
+from .options import CLEAN, FINDINGS, USAGE, add_arch_option, usage_error
+from .text_report import COLOR_CHOICES, TextReport, severity_counts, use_colour
+
+
+def _code_prefixes(values: list[str] | None) -> list[str]:
+    """`--select a,b --select c` -> ['a', 'b', 'c']."""
+    return [p.strip() for v in values or () for p in v.split(",") if p.strip()]
+
+
+def _unknown_prefixes(prefixes: list[str]) -> list[str]:
+    return [p for p in prefixes if not any(code.startswith(p) for code in CODES)]
+
+
+def _shown(d: Diagnostic, select: list[str], ignore: list[str]) -> bool:
+    """Prefix match, as ruff selects rules: `verify.mma` covers every `verify.mma.*`."""
+    if select and not any(d.code.startswith(p) for p in select):
+        return False
+    return not any(d.code.startswith(p) for p in ignore)
+
+
+def _text(shown: list[tuple[FileReport, list[Diagnostic]]], colour: bool, summary: bool) -> str:
+    out = TextReport(colour)
+    for report, diagnostics in shown:
+        if report.problem:
+            out.add_problem(report)
+        for d in diagnostics:
+            out.add(report, d)
+    if summary:
+        out.add_summary(len(shown), *severity_counts(shown))
+    return out.text()
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    select, ignore = _code_prefixes(args.select), _code_prefixes(args.ignore)
+    unknown = _unknown_prefixes(select + ignore)
+    if unknown:
+        return usage_error("check", f"no diagnostic code starts with {', '.join(map(repr, unknown))} "
+                                    "(the codes: docs/diagnostics.md)")
+    if args.files.count(STDIN) > 1:
+        return usage_error("check", "standard input (-) can be read only once")
+    files, problems = expand(args.files)
+    for problem in problems:
+        print(f"cute-ir check: error: {problem}", file=sys.stderr)
+    settings = Settings(target_arch=args.arch)
+    reports = [read(path, settings, args.stdin_filename) for path in files]
+    shown = [(r, [d for d in r.diagnostics if _shown(d, select, ignore)]) for r in reports]
+
+    if args.format == "json":
+        print(json.dumps(items(shown), indent=2))
+    elif args.format == "sarif":
+        print(sarif_report.render(shown))
+    else:
+        sys.stdout.write(_text(shown, use_colour(args.color), summary=not args.quiet))
+
+    if problems or any(r.unreadable for r in reports):
+        return USAGE
+    failing = {Severity.ERROR, Severity.WARNING} if args.werror else {Severity.ERROR}
+    if any(r.problem for r in reports) or any(d.severity in failing for _, ds in shown for d in ds):
+        return FINDINGS
+    return CLEAN
+
+
+def add_parser(sub) -> None:
+    check = sub.add_parser(
+        "check", help="report the diagnostics of IR files",
+        description="Report the diagnostics of IR files: syntax, types, the dialect's verifiers "
+                    "for the target, in the spec's wording.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="FILE may be `-` (standard input), a directory (searched for *.ir and *.mlir,\n"
+               "hidden directories skipped) or a quoted glob pattern ('examples/**/*.ir').\n"
+               "Every diagnostic code is described in docs/diagnostics.md.")
+    check.add_argument("files", nargs="+", metavar="FILE",
+                       help="files, directories or glob patterns to check; - reads standard input")
+    check.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                       help="text (default: clang-style, with the source line and a caret), "
+                            "json (a list of diagnostics, LSP positions) or sarif (SARIF 2.1.0)")
+    add_arch_option(check, "target architecture the verifiers check against")
+    check.add_argument("--color", choices=COLOR_CHOICES, default="auto",
+                       help="colour the text output: auto (default) colours a terminal unless "
+                            "the NO_COLOR environment variable is set")
+    check.add_argument("-q", "--quiet", action="store_true",
+                       help="print only the diagnostics, without the closing summary line")
+    check.add_argument("--werror", action="store_true",
+                       help="warnings make the exit status 1, as errors do")
+    check.add_argument("--select", action="append", metavar="CODES",
+                       help="report only diagnostics whose code starts with one of these "
+                            "comma-separated prefixes (e.g. verify.mma,types); repeatable")
+    check.add_argument("--ignore", action="append", metavar="CODES",
+                       help="do not report diagnostics whose code starts with one of these "
+                            "comma-separated prefixes; repeatable, applied after --select")
+    check.add_argument("--stdin-filename", default="<stdin>", metavar="NAME",
+                       help="the name standard input is reported under (default: %(default)s)")
+    check.set_defaults(run=cmd_check)

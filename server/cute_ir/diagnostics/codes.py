@@ -1,0 +1,153 @@
+"""Every diagnostic code cute-ir reports, with what it means: the reference behind
+`docs/diagnostics.md`, `cute-ir check --select/--ignore` and the SARIF `rules` array.
+
+Codes of messages the specification quotes come from the catalogue (their wording is the
+spec's). The codes below are cute-ir's own: problems the spec has no sentence for (syntax,
+malformed type parameters, hardware limits the verifiers know from the PTX ISA, lowering and
+ptxas findings, unreadable files). Their messages are built from the text at hand, so the
+reference describes them instead of quoting them. `tests/diagnostics/test_codes.py` checks that
+every code a stage spells in the source is listed here or in the catalogue.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .catalogue import CATALOGUE
+from .diagnostic import Source
+
+S, T, V, L, P = Source.SYNTAX, Source.TYPES, Source.VERIFY, Source.LOWER, Source.PTXAS
+
+
+@dataclass(frozen=True)
+class CodeDoc:
+    code: str
+    source: Source
+    summary: str                 # what the diagnostic says is wrong
+    message: str | None = None   # the verbatim spec wording (catalogue codes only)
+    spec_page: str | None = None
+
+
+_OWN: tuple[CodeDoc, ...] = (
+    CodeDoc("file.unreadable", S, "The file could not be analysed at all: missing, a directory "
+            "given where a file is expected, unreadable, binary (NUL bytes) or over the size limit."),
+    CodeDoc("syntax.error", S, "The text does not parse as MLIR here."),
+    CodeDoc("syntax.missing", S, "A token the grammar requires (a bracket, a colon, a type) is "
+            "missing; the message names it."),
+    CodeDoc("syntax.unclosed", S, "A bracket, brace or string opened here is never closed."),
+    CodeDoc("syntax.encoding", S, "The file is not valid UTF-8; invalid bytes were replaced and "
+            "the rest is checked."),
+    CodeDoc("syntax.too-large", S, "The document exceeds the size the analysis accepts; nothing "
+            "in it is checked."),
+    CodeDoc("types.unknown-op", T, "An operation of a dialect cute-ir knows that the dialect "
+            "does not define (MLIR's own wording)."),
+    CodeDoc("types.parameters", T, "A type that takes no parameters is written with some."),
+    CodeDoc("types.integer.width", T, "An atom integer type (`!cute_nvgpu.i<N>`) with a width "
+            "outside what the dialect allows."),
+    CodeDoc("types.integer.divby", T, "The `divby` of an atom integer type is not a positive "
+            "32-bit divisor, or is given twice."),
+    CodeDoc("types.integer.parameter", T, "An atom integer type has a parameter other than "
+            "`<divby M>`."),
+    CodeDoc("types.smem-desc-view.parameters", T, "`smem_desc_view` is not written "
+            "`<source type, layout>`."),
+    CodeDoc("types.universal-copy.value-type", T, "A universal copy type does not start with "
+            "its value type."),
+    CodeDoc("types.universal-copy.unit", T, "A universal copy width is written with a unit other "
+            "than `b` (bits)."),
+    CodeDoc("types.universal-copy.width", T, "A universal copy width that is not a power of two."),
+    CodeDoc("types.universal-copy.mem-order", T, "An unknown memory order in a universal copy "
+            "type."),
+    CodeDoc("types.universal-copy.mem-scope", T, "An unknown memory scope in a universal copy "
+            "type."),
+    CodeDoc("types.universal-copy.parameter", T, "A universal copy type has a parameter it does "
+            "not take."),
+    CodeDoc("verify.target", V, "The atom needs a newer (or a different arch-specific) target "
+            "than the one checked against."),
+    CodeDoc("verify.make.result", V, "An atom-building op without a result and its atom type."),
+    CodeDoc("verify.copy.operands", V, "`cute_nvgpu.copy` without an atom, a source and a "
+            "destination."),
+    CodeDoc("verify.copy.atom-type", V, "The atom type written on a copy differs from the type of "
+            "the atom value it applies."),
+    CodeDoc("verify.copy.source-residency", V, "The copy's source is not in the memory the atom "
+            "reads from."),
+    CodeDoc("verify.copy.destination-residency", V, "The copy's destination is not in the memory "
+            "the atom writes to."),
+    CodeDoc("verify.copy.element-type", V, "A copy operand's element type does not match the "
+            "atom's value type."),
+    CodeDoc("verify.copy.element-width", V, "The atom moves elements of other widths than its "
+            "value type has."),
+    CodeDoc("verify.copy.conflicting-setting", V, "The same setting is given two different values "
+            "(attribute and type parameter, or twice)."),
+    CodeDoc("verify.copy.cache-policy", V, "A `cp.async` cache policy the atom does not offer."),
+    CodeDoc("verify.copy.cache-width", V, "The cache policy does not allow the copy's width "
+            "(`cp.async.cg` copies 16 bytes only)."),
+    CodeDoc("verify.copy.width-value", V, "A copy width that is not an integer."),
+    CodeDoc("verify.copy.width-element", V, "The copy width is not a whole number of elements."),
+    CodeDoc("verify.copy.matrix-shape", V, "An `ldmatrix` / `stmatrix` matrix shape the "
+            "instruction does not have."),
+    CodeDoc("verify.copy.num-matrices", V, "An `ldmatrix` / `stmatrix` matrix count other than "
+            "x1, x2 or x4."),
+    CodeDoc("verify.copy.transpose", V, "`transpose` is neither true nor false."),
+    CodeDoc("verify.copy.tmem-shape", V, "A tensor-memory copy shape (lanes x bits) the "
+            "`tcgen05.ld` / `tcgen05.st` family lacks."),
+    CodeDoc("verify.copy.tmem-repeat", V, "A tensor-memory copy repetition count the shape does "
+            "not offer."),
+    CodeDoc("verify.mma.operands", V, "`cute_nvgpu.mma` without an atom and its operands."),
+    CodeDoc("verify.mma.operand-count", V, "`cute_nvgpu.mma` with more or fewer operands than "
+            "its atom takes."),
+    CodeDoc("verify.mma.not-an-mma-atom", V, "`cute_nvgpu.mma` applies an atom that implements "
+            "no MMA interface."),
+    CodeDoc("verify.mma.lattice-shape", V, "An MMA shape (M x N x K) the instruction does not "
+            "have for these element types; the message lists the legal ones."),
+    CodeDoc("verify.mma.lattice-types", V, "Element types the MMA instruction has no tile for."),
+    CodeDoc("verify.mma.wgmma.no-int4", V, "`sm90.mma` with 4-bit integer inputs, which WGMMA "
+            "does not offer."),
+    CodeDoc("verify.mma.wgmma.frag-kind", V, "Operand A is not where `frag_kind` says (ss: "
+            "shared memory, rs: registers)."),
+    CodeDoc("verify.mma.expects-operand-c-residency", V, "Operand C does not live where D "
+            "does."),
+    CodeDoc("verify.mma.fragment-size", V, "A register operand holds a different number of "
+            "elements per thread than the MMA needs."),
+    CodeDoc("verify.mma.sparse-metadata", V, "The sparse metadata operand E is not in tensor "
+            "memory."),
+    CodeDoc("verify.mma.scale-factor-residency", V, "Block-scaled MMA scale factors are not "
+            "where the instruction reads them."),
+    CodeDoc("verify.mma.block-scaled.vec-size", V, "A block-scaling vector size the instruction "
+            "does not offer for this K."),
+    CodeDoc("verify.mma.block-scaled.scale-type", V, "`sf_type` is not a scale-factor type "
+            "(ue8m0 or ue4m3)."),
+    CodeDoc("verify.layout.rank-a-b", V, "Operand A or B of a tiled builder has a rank other "
+            "than 1, 2 or 3."),
+    CodeDoc("lower.target", L, "The atom has no PTX on the previewed target (it has on others)."),
+    CodeDoc("lower.unsupported", L, "The PTX preview cannot lower this atom configuration."),
+    CodeDoc("lower.emit", L, "The PTX emitter failed for this atom."),
+    CodeDoc("ptxas.error", P, "ptxas rejected the PTX lowered from this op."),
+    CodeDoc("ptxas.warning", P, "ptxas warned about the PTX lowered from this op."),
+    CodeDoc("ptxas.information", P, "ptxas said something about the PTX lowered from this op."),
+    CodeDoc("ptxas.not-found", P, "The ptxas executable to assemble with was not found."),
+)
+
+del S, T, V, L, P
+
+
+_CATALOGUE_SUMMARY = {
+    "template": "The spec's message, with `{0}`, `{1}` ... standing for the values filled in.",
+    "prefix": "The spec's message; the printed values it reports follow the text.",
+    "exact": "The spec's message, word for word.",
+}
+
+
+def _from_catalogue() -> tuple[CodeDoc, ...]:
+    return tuple(CodeDoc(m.code, m.source, _CATALOGUE_SUMMARY[m.kind], message=m.template,
+                         spec_page=m.page) for m in CATALOGUE.values())
+
+
+CODES: dict[str, CodeDoc] = {}
+for _doc in _OWN + _from_catalogue():
+    if _doc.code in CODES:
+        raise ValueError(f"diagnostic code {_doc.code} listed twice")
+    CODES[_doc.code] = _doc
+del _doc
+
+
+def describe(code: str) -> CodeDoc | None:
+    return CODES.get(code)
