@@ -31,6 +31,7 @@ from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
 from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, VERIFIED_OPS, is_known_op
 from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from .ir import UnitIR, build_for_verification, build_unit
+from .ir.ssa import check_ssa
 from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
 from .syntax.cst import STATEMENT_KINDS
 from .syntax.errors import describe_error, describe_missing, describe_unclosed
@@ -524,10 +525,12 @@ class DocumentAnalysis:
         Most findings (well-formed types, known ops) produce nothing, so only diagnostics are
         bucketed; the per-finding work is a memo lookup by text.
         """
+        started = time.monotonic()
         found = self._finding_diagnostics(findings)
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
         found.extend(self._verify(units, findings))
+        found.extend(self._check_ssa(units, started))
         if found and not units:
             # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
             units.append(Unit(min(d.span.start for d in found), max(d.span.end for d in found)))
@@ -670,6 +673,22 @@ class DocumentAnalysis:
                 out.extend(verify_unit(root, ir, self.settings.target_arch, self.type_alias))
             except Exception:  # a defect in one verifier must not cost the rest of the file
                 log.exception("verification failed in %s at byte %d", self.document.uri, unit.start)
+        return out
+
+    def _check_ssa(self, units: list[Unit], started: float) -> list[Diagnostic]:
+        """SSA well-formedness of each unit (ir/ssa.py), within what remains of the budget
+        verification had; units it does not reach are left to `verify_pending` with the rest."""
+        deadline = None if self._budget_now is None else started + self._budget_now
+        out: list[Diagnostic] = []
+        for unit in units:
+            if unit.shell or unit.unverified:
+                continue
+            if deadline is not None and time.monotonic() >= deadline:
+                unit.unverified = True
+                continue
+            tree = self.tree_for(unit)
+            if tree is not None:
+                out.extend(check_ssa(self._statement_nodes(tree, unit)))
         return out
 
     @classmethod
