@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import __version__
 from .analysis import MAX_ANALYSED_BYTES, DocumentAnalysis, Settings
+from .ir.target import FROM_COMMAND_LINE, FROM_DEFAULT
 from .diagnostics import Diagnostic, Severity, Source, Span
 from .tables.tiers import EDITOR_TARGETS
 
@@ -26,6 +27,13 @@ class FileReport:
     analysis: DocumentAnalysis | None
     diagnostics: list[Diagnostic]
     problem: str | None = None      # the file could not be analysed at all
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    """An explicit --arch beats a file's own #nvvm.target; without it the file's wins over the default."""
+    if args.arch is None:
+        return Settings(target_from=FROM_DEFAULT)
+    return Settings(target_arch=args.arch, target_from=FROM_COMMAND_LINE)
 
 
 def _read(path: str, settings: Settings) -> FileReport:
@@ -124,7 +132,7 @@ def _format_sarif(reports: list[FileReport]) -> str:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    settings = Settings(target_arch=args.arch)
+    settings = _settings(args)
     reports = [_read(path, settings) for path in args.files]
     if args.format == "json":
         print(json.dumps(_json_items(reports), indent=2))
@@ -233,7 +241,7 @@ def _assemble_and_report(path: str, analysis: DocumentAnalysis, preview, ptxas: 
 def cmd_ptx(args: argparse.Namespace) -> int:
     from .emit.preview import preview_module
 
-    settings = Settings(target_arch=args.arch)
+    settings = _settings(args)
     if (args.atom is None) == (args.file is None):
         print("cute-ir ptx: error: give exactly one of FILE and --atom TYPE", file=sys.stderr)
         return 2
@@ -247,7 +255,7 @@ def cmd_ptx(args: argparse.Namespace) -> int:
         analysis = DocumentAnalysis("file:///atom.ir", text, settings=settings)
         errors = [d for d in analysis.diagnostics() if d.severity is Severity.ERROR]
         if errors:
-            print(f"cute-ir ptx: the atom is not valid for {args.arch}:", file=sys.stderr)
+            print(f"cute-ir ptx: the atom is not valid for {analysis.target_arch}:", file=sys.stderr)
             print(f"  {text.rstrip()}", file=sys.stderr)
             _print_diagnostics(path, analysis, errors)
             return 1
@@ -260,7 +268,7 @@ def cmd_ptx(args: argparse.Namespace) -> int:
             print(f"{args.file}: error: {report.problem}", file=sys.stderr)
             return 1
         path, analysis = args.file, report.analysis
-    preview = preview_module(analysis, args.arch)
+    preview = preview_module(analysis)
     failed = bool(preview.problems)
     if args.atom is not None and not preview.kernels and not failed:
         note = next((l.strip()[2:].strip() for l in preview.ptx_text.splitlines()
@@ -351,9 +359,9 @@ def _add_lowering_commands(sub) -> None:
     ptx.add_argument("--attrs", metavar="DICT",
                      help="attributes of the atom for --atom, e.g. "
                           "'{shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32}'")
-    ptx.add_argument("--arch", choices=ALL_TARGETS, default=Settings().target_arch, metavar="ARCH",
-                     help="target architecture (default: %(default)s; one of "
-                          + ", ".join(ALL_TARGETS) + ")")
+    ptx.add_argument("--arch", choices=ALL_TARGETS, default=None, metavar="ARCH",
+                     help="target architecture; overrides the file's #nvvm.target (default: the "
+                          f"file's, else {Settings().target_arch}; one of " + ", ".join(ALL_TARGETS) + ")")
     ptx.add_argument("--assemble", action="store_true", help="also run ptxas on the module")
     ptx.add_argument("--ptxas", default="ptxas", metavar="PATH",
                      help="the ptxas executable for --assemble (default: ptxas on PATH)")
@@ -378,8 +386,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="report the diagnostics of .ir files")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-    check.add_argument("--arch", choices=TARGET_NAMES, default=Settings().target_arch,
-                       help="target architecture the verifiers check against (default: %(default)s)")
+    check.add_argument("--arch", choices=TARGET_NAMES, default=None,
+                       help="target architecture the verifiers check against; overrides the file's "
+                            f"#nvvm.target (default: the file's, else {Settings().target_arch})")
     check.set_defaults(run=cmd_check)
 
     parse = sub.add_parser("parse", help="print the concrete syntax tree of a file")
