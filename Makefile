@@ -71,6 +71,7 @@ bench: install
 	$(PY) bench/editor_like_open.py
 	$(PY) bench/grammar_reparse.py
 	$(PY) bench/parse_threads.py
+	$(PY) bench/ssa_check.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info
