@@ -157,7 +157,7 @@ def _capture_order(root: Node) -> tuple[list[tuple[int, int, str, Node]], set[in
     bindings: set[int] = set()
     for group in captures.get("name_list", ()):
         # `(%i, %j) in (...)`, `(%i) = (...)`: a list of bare names binds them all.
-        names = [n for n in group.named_children]
+        names = group.named_children
         if names and all(n.type == "value_use" for n in names):
             bindings.update(n.start_byte for n in names)
     return items, bindings
@@ -247,16 +247,15 @@ class _Checker:
     def _open_op(self, node: Node) -> None:
         block = self._current_block()
         name_node = node.child_by_field_name("name")
-        name = _text(name_node)
-        if name_node is not None and name_node.type == "string":
-            name = name[1:-1]
+        generic = name_node is not None and name_node.type == "string"
+        name = _text(name_node)[1:-1] if generic else _text(name_node)
         index = self.block_sizes.get(block, 0)
         self.block_sizes[block] = index + 1
         op = _Op(name, _span(name_node) if name_node is not None else Span(node.start_byte, node.start_byte),
                  block, index)
         op_id = len(self.ops)
         self.ops.append(op)
-        if name_node is not None and name_node.type == "string":
+        if generic:
             self._check_generic_counts(node, op)
         self.op_path.append(op_id)
         self.frames.append((node.end_byte, "op"))
