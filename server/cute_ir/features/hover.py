@@ -198,7 +198,7 @@ def _value_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         located = atom_of_value(analysis, value.span.start, name)
         if located is not None:
             md += "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.target_arch,
-                                                  located.attribute_text)
+                                                  located.attribute_text) + target_note(analysis)
     return HoverResult(md, span)
 
 
