@@ -81,3 +81,12 @@ def test_cli_check_follows_the_file_unless_arch_is_given(tmp_path):
     assert check().returncode == 0
     overridden = check("--arch", "sm_90a")
     assert overridden.returncode == 1 and "the target is sm_90a" in overridden.stdout
+
+
+def test_every_target_of_the_roster_is_accepted_by_check(tmp_path):
+    path = tmp_path / "plain.ir"
+    path.write_text("func.func @f() {\n  return\n}\n")
+    for arch in ("sm_70", "sm_75", "sm_121f"):
+        done = subprocess.run([sys.executable, "-m", "cute_ir.cli", "check", "--arch", arch, str(path)],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
