@@ -710,8 +710,11 @@ class DocumentAnalysis:
                 unit.unverified = True
                 continue
             tree = self.tree_for(unit)
-            if tree is not None:
-                out.extend(check_ssa(self._statement_nodes(tree, unit)))
+            try:
+                if tree is not None:
+                    out.extend(check_ssa(self._statement_nodes(tree, unit)))
+            except Exception:  # a defect in the check must not cost the rest of the file
+                log.exception("SSA check failed in %s at byte %d", self.document.uri, unit.start)
         return out
 
     @classmethod
