@@ -100,6 +100,7 @@ class _Region:
     succ: dict[int, list[int]] = field(default_factory=dict)
     idom: dict[int, int] | None = None
     rpo_index: dict[int, int] | None = None
+    dom_interval: dict[int, tuple[int, int]] | None = None   # depth-first (entry, exit) in the dominator tree
 
 
 @dataclass(slots=True)
@@ -486,11 +487,11 @@ class _Checker:
             return False
         if b not in region.idom:
             return True    # an unreachable block is dominated by every block
-        while b != region.idom[b]:
-            b = region.idom[b]
-            if b == a:
-                return True
-        return False
+        if a not in region.idom:
+            return False
+        # a dominates b when b's interval in a depth-first walk of the tree lies inside a's.
+        (a_in, a_out), (b_in, b_out) = region.dom_interval[a], region.dom_interval[b]
+        return a_in <= b_in and b_out <= a_out
 
     def _dominator_tree(self, region_id: int) -> _Region:
         """Immediate dominators of a region's reachable blocks (Cooper, Harvey and Kennedy's
@@ -540,6 +541,22 @@ class _Checker:
                     idom[block] = new
                     changed = True
         region.idom, region.rpo_index = idom, index
+        children: dict[int, list[int]] = {block: [] for block in rpo}
+        for block in rpo[1:]:
+            children[idom[block]].append(block)
+        interval: dict[int, tuple[int, int]] = {}
+        clock = 0
+        walk = [(entry, False)]
+        while walk:
+            block, done = walk.pop()
+            if done:
+                interval[block] = (interval[block][0], clock)
+            else:
+                interval[block] = (clock, -1)
+                walk.append((block, True))
+                walk.extend((child, False) for child in children[block])
+            clock += 1
+        region.dom_interval = interval
         return region
 
     def _error(self, code: str, span: Span | None, message: str) -> None:
