@@ -32,14 +32,11 @@ install-dev: $(VENV)/.installed-dev
 ## run: install and show what a user gets on the example files (each on its target)
 CUTE_IR := $(VENV)/bin/cute-ir
 run: install
-	@echo "== cute-ir check, sm_90a (examples/mistakes.ir shows errors on purpose)"
-	@$(CUTE_IR) check --arch sm_90a examples/sm90_gemm_mainloop.ir examples/cute_dsl_dump.ir examples/mistakes.ir || true
-	@echo "== cute-ir check, sm_100a and sm_120a"
-	@$(CUTE_IR) check --arch sm_100a examples/sm100_umma.ir
-	@$(CUTE_IR) check --arch sm_120a examples/sm120_nvfp4.ir
+	@echo "== cute-ir check, each file on the target it declares (examples/mistakes.ir shows errors on purpose)"
+	@$(CUTE_IR) check examples/*.ir || true
 	@echo "== cute-ir ptx: the PTX preview of examples/sm120_nvfp4.ir, assembled by ptxas when it is on PATH"
-	@if command -v ptxas >/dev/null 2>&1; then $(CUTE_IR) ptx --arch sm_120a --assemble examples/sm120_nvfp4.ir | grep -E "^// line|mma.sync|^\.target"; \
-	 else $(CUTE_IR) ptx --arch sm_120a examples/sm120_nvfp4.ir | grep -E "^// line|mma.sync|^\.target"; fi
+	@if command -v ptxas >/dev/null 2>&1; then $(CUTE_IR) ptx --assemble examples/sm120_nvfp4.ir | grep -E "^// line|mma.sync|^\.target"; \
+	 else $(CUTE_IR) ptx examples/sm120_nvfp4.ir | grep -E "^// line|mma.sync|^\.target"; fi
 
 ## grammar: regenerate grammar/src from grammar/grammar.js (commit the result)
 grammar:
@@ -78,6 +75,7 @@ bench: install
 	$(PY) bench/editor_like_open.py
 	$(PY) bench/grammar_reparse.py
 	$(PY) bench/parse_threads.py
+	$(PY) bench/ssa_check.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info

@@ -133,7 +133,7 @@ def test_other_units_keep_their_text_after_a_local_edit():
 ALIASED = """\
 !wgmma = !cute_nvgpu.sm90.mma
 module {
-  func.func @k(%acc: memref<64xf32>) {
+  func.func @k(%acc: memref<64xf32>, %y: i32) {
     %wg = cute_nvgpu.make_mma_atom {shape_MNK = [64, 130, 16], a_type = f16, b_type = f16, c_type = f32} : !wgmma
     %x = arith.addi %y, %y : i32
     return

@@ -31,6 +31,8 @@ from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
 from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, VERIFIED_OPS, is_known_op
 from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from .ir import UnitIR, build_for_verification, build_unit
+from .ir.ssa import check_ssa
+from .ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
 from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
 from .syntax.cst import STATEMENT_KINDS
 from .syntax.errors import describe_error, describe_missing, describe_unclosed
@@ -106,6 +108,9 @@ class PerUnit(Generic[T]):
 @dataclass(frozen=True)
 class Settings:
     target_arch: str = "sm_90a"
+    # Where target_arch comes from; a file's own `#nvvm.target` beats it unless it is an
+    # explicit command-line `--arch` (ir/target.py).
+    target_from: str = FROM_SETTING
 
 
 class DocumentAnalysis:
@@ -161,6 +166,20 @@ class DocumentAnalysis:
                 unit.end += self._shift
                 unit.tree = None   # not worth shifting; the document tree serves it once fresh
         self._shift_from, self._shift = len(self._units), 0
+
+    @property
+    def target(self) -> TargetChoice:
+        """The target this document is verified and previewed for, and why (ir/target.py)."""
+        return self._target
+
+    @property
+    def target_arch(self) -> str:
+        return self._target.arch
+
+    def _choose_target(self) -> TargetChoice:
+        data = self.document.data
+        headers = ((u.start, bytes(data[u.start:u.end])) for u in self._units if u.shell)
+        return choose_target(declared_target(headers), self.settings.target_arch, self.settings.target_from)
 
     @property
     def version(self) -> int | None:
@@ -493,6 +512,9 @@ class DocumentAnalysis:
         findings = self._findings(root, a, b)
         self.units = mapped[:left] + fresh + mapped[right:]
         count = len(fresh)
+        if self._choose_target() != self._target:
+            self._full_analysis(self.syntax.tree)   # a header changed the declared target
+            return
         self._diagnose_units(fresh, findings)
         if len(fresh) != count:   # problems outside any statement got a unit of their own
             self.units = mapped[:left] + fresh + mapped[right:]
@@ -507,11 +529,13 @@ class DocumentAnalysis:
                 "syntax.too-large", Span(0, 0), Severity.ERROR, Source.SYNTAX,
                 f"file too large to analyse: {len(data) / 2**20:.1f} MiB (the limit is "
                 f"{MAX_ANALYSED_BYTES // 2**20} MiB); no diagnostics, hover or navigation for it")])]
+            self._target = self._choose_target()
             return
         self.syntax = SyntaxTree(tree, data) if tree is not None else parse(data)
         self.full_stale = False
         units = list(self._enumerate_units(self.syntax.root, 0, len(data)))
         self.units = units   # installed first: verifiers look up aliases among them
+        self._target = self._choose_target()
         self._budget_now = self.verify_budget
         try:
             self._diagnose_units(units, self._findings(self.syntax.root, 0, len(data)))
@@ -524,10 +548,12 @@ class DocumentAnalysis:
         Most findings (well-formed types, known ops) produce nothing, so only diagnostics are
         bucketed; the per-finding work is a memo lookup by text.
         """
+        started = time.monotonic()
         found = self._finding_diagnostics(findings)
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
         found.extend(self._verify(units, findings))
+        found.extend(self._check_ssa(units, started))
         if found and not units:
             # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
             units.append(Unit(min(d.span.start for d in found), max(d.span.end for d in found)))
@@ -667,9 +693,28 @@ class DocumentAnalysis:
                     op_nodes.append(node)
             try:
                 ir = build_for_verification(op_nodes, self._lazy_definitions(root, unit), Span(unit.start, unit.end))
-                out.extend(verify_unit(root, ir, self.settings.target_arch, self.type_alias))
+                out.extend(verify_unit(root, ir, self.target_arch, self.type_alias))
             except Exception:  # a defect in one verifier must not cost the rest of the file
                 log.exception("verification failed in %s at byte %d", self.document.uri, unit.start)
+        return out
+
+    def _check_ssa(self, units: list[Unit], started: float) -> list[Diagnostic]:
+        """SSA well-formedness of each unit (ir/ssa.py), within what remains of the budget
+        verification had; units it does not reach are left to `verify_pending` with the rest."""
+        deadline = None if self._budget_now is None else started + self._budget_now
+        out: list[Diagnostic] = []
+        for unit in units:
+            if unit.shell or unit.unverified:
+                continue
+            if deadline is not None and time.monotonic() >= deadline:
+                unit.unverified = True
+                continue
+            tree = self.tree_for(unit)
+            try:
+                if tree is not None:
+                    out.extend(check_ssa(self._statement_nodes(tree, unit)))
+            except Exception:  # a defect in the check must not cost the rest of the file
+                log.exception("SSA check failed in %s at byte %d", self.document.uri, unit.start)
         return out
 
     @classmethod

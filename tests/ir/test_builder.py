@@ -5,7 +5,7 @@ from cute_ir.analysis import DocumentAnalysis
 from cute_ir.ir import ValueKind
 
 TEXT = """\
-func.func @f(%arg0: i32, %d: !cute_nvgpu.sm90.mma) -> i32 {
+func.func @f(%arg0: i32, %d: !cute_nvgpu.sm90.mma, %c0: index, %c1: index) -> i32 {
   %0 = arith.addi %arg0, %arg0 : i32
   %p:2 = "test.pair"(%0) {k = 1 : i32} : (i32) -> (i32, f32)
   %r = scf.for %iv = %c0 to %c1 step %c1 iter_args(%acc = %0) -> (i32) {
@@ -33,6 +33,7 @@ def test_definitions_by_kind():
     kinds = {name: [v.kind for v in values] for name, values in ir.definitions.items()}
     assert kinds == {
         "%arg0": [ValueKind.BLOCK_ARGUMENT], "%d": [ValueKind.BLOCK_ARGUMENT],
+        "%c0": [ValueKind.BLOCK_ARGUMENT], "%c1": [ValueKind.BLOCK_ARGUMENT],
         "%0": [ValueKind.RESULT], "%p": [ValueKind.RESULT], "%r": [ValueKind.RESULT],
         "%iv": [ValueKind.BOUND], "%acc": [ValueKind.BOUND], "%s": [ValueKind.RESULT],
         "%y": [ValueKind.BLOCK_ARGUMENT],

@@ -1,4 +1,4 @@
-"""`cute-ir/ptxPreview` and `cute-ir/descriptorFields` against the real server process.
+"""`cute-ir/ptxPreview`, `cute-ir/descriptorFields` and `cute-ir/documentTarget` against the real server process.
 
 The requests and result shapes are vscode-extension/src/protocol.ts's. Every wait is bounded
 (helpers.bounded / wait_for_publish).
@@ -169,3 +169,32 @@ async def test_preview_is_also_a_command(client: RecordingClient):
         command="cute-ir.ptxPreview", arguments=[{"textDocument": {"uri": uri}, "arch": "sm_90a"}])))
     assert _get(by_command, "ptx") == _get(by_request, "ptx")
     assert len(_get(by_command, "lineMap")) == len(_get(by_request, "lineMap"))
+
+
+DECLARED = """gpu.module @kernels [#nvvm.target<chip = "sm_100a">] {
+  func.func @k() {
+    %a = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>
+    return
+  }
+}
+"""
+
+
+async def test_document_target_says_the_file_declares_it_and_the_preview_follows(client: RecordingClient):
+    uri = doc_uri("declared-target")
+    published = await open_and_wait(client, uri, DECLARED)
+    assert list(published.diagnostics) == []   # checked for sm_100a, not the sm_90a setting
+    target = await bounded(client.protocol.send_request_async(
+        "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
+    assert (_get(target, "arch"), _get(target, "source")) == ("sm_100a", "file")
+    assert as_tuple(_get(target, "range")) == op_range(DECLARED, '"sm_100a"')
+    result = await preview(client, uri, arch=None)
+    assert ".target sm_100a" in _get(result, "ptx").split("\n")
+
+
+async def test_document_target_of_a_file_that_declares_none_is_the_setting(client: RecordingClient):
+    uri = doc_uri("setting-target")
+    await open_and_wait(client, uri, HOPPER)
+    target = await bounded(client.protocol.send_request_async(
+        "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
+    assert (_get(target, "arch"), _get(target, "source")) == ("sm_90a", "setting")

@@ -7,6 +7,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.tables.atoms import Residency
 from cute_ir.verify.copy import FAMILIES, element_bits
+from tests.operands import declare_operands
 
 DEFINED = "the `{}` atom is defined here"
 
@@ -27,7 +28,7 @@ def diagnostics(text: str, arch: str = "sm_100a") -> list[tuple[str, str, str, l
 def kernel(*lines: str) -> str:
     params = ("%t: memref<128xf32, 6>, %r: memref<32xf32>, %s: memref<128xf16, 3>, "
               "%h: memref<128xf16, 6>")
-    return f"func.func @k({params}) {{\n" + "".join(f"  {line}\n" for line in lines) + "  return\n}\n"
+    return declare_operands(f"func.func @k({params}) {{\n" + "".join(f"  {line}\n" for line in lines) + "  return\n}\n")
 
 
 TMEM_LOAD = "!cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>"

@@ -17,6 +17,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics.catalogue import CATALOGUE
 from tests.conftest import PRODUCED_MESSAGES
+from tests.operands import declare_operands
 from tests.verify_corpus import load_cases, run_case
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "verify"
@@ -59,8 +60,9 @@ def diagnostics(text: str, arch: str = "sm_90a"):
 
 
 def at(text: str, needle: str, nth: int = 0) -> tuple[int, int]:
-    """Byte span of the `nth` occurrence of `needle` (the texts here are ASCII)."""
-    start = -1
+    """Byte span of the `nth` occurrence of `needle` in the function's body (the texts here are
+    ASCII; the signature declares the operands with the types the ops write)."""
+    start = text.find(") {\n")
     for _ in range(nth + 1):
         start = text.index(needle, start + 1)
     return start, start + len(needle)
@@ -77,7 +79,8 @@ def only(text: str, arch: str = "sm_90a"):
 
 
 def func(*lines: str, args: str = "") -> str:
-    return "func.func @f(" + args + ") {\n" + "".join(f"  {line}\n" for line in lines) + "  return\n}\n"
+    """A function around `lines`; the operands they use without defining are its arguments."""
+    return declare_operands("func.func @f(" + args + ") {\n" + "".join(f"  {line}\n" for line in lines) + "  return\n}\n")
 
 
 SM90 = ("%atom = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, "
@@ -188,7 +191,7 @@ def test_block_argument_atom_is_reported_on_its_type_parameter_once():
     text = func(use, use, args=f"%atom: {atom_type}")
     d = only(text)
     assert d.code == "verify.mma.lattice-shape"
-    assert spans(d) == at(text, param)
+    assert spans(d) == (text.index(param), text.index(param) + len(param))   # in the signature
 
 
 def test_interface_diagnostic_underlines_the_atom_operand():
@@ -201,14 +204,15 @@ def test_interface_diagnostic_underlines_the_atom_operand():
     assert [(r.span.start, r.span.end) for r in d.related] == [at(text, "%x", 0)]
 
 
-def test_atom_from_another_unit_is_read_from_the_type_list():
-    # %atom is not defined in this function: the op's type list says which atom it is.
+def test_atom_argument_is_read_from_the_type_list():
+    # %atom is an argument: the op's type list says which atom it is, the note where it comes from.
     text = func("cute_nvgpu.mma %atom, %d, %a, %b, %c : (!cute_nvgpu.sm90.mma<64x128x16, elem_type = "
                 "(f16, f16, f32)>, memref<64xf32>, memref<8xbf16>, " + DESC_B + ", memref<64xf32>)")
     d = only(text)
     assert d.code == "verify.mma.expects-operand-a-element-type"
     assert spans(d) == at(text, "memref<8xbf16>")
-    assert d.related == ()
+    assert [(text[r.span.start:r.span.end], r.message) for r in d.related] == [
+        ("%atom", "the `sm90.mma` atom is defined here")]
 
 
 def test_make_op_reports_the_atom_and_its_uses_stay_quiet():
@@ -326,5 +330,5 @@ def test_aliased_operand_types_are_resolved_and_reported_where_written():
                    args="%atom: !wg"))
     d = only(text)
     assert d.code == "verify.mma.layouts-not-gemm"
-    assert spans(d) == at(text, "!bad_b", 1)
+    assert spans(d) == at(text, "!bad_b")
     assert d.message.endswith("B: #cute.layout<(16, 64):(64, 1)>, D: memref<64xf32>")

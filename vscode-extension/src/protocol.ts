@@ -7,8 +7,8 @@ import type { Diagnostic, Position, Range, TextDocumentIdentifier } from 'vscode
 /** `cute-ir/ptxPreview`: the PTX generated for a whole IR document. */
 export interface PtxPreviewParams {
   textDocument: TextDocumentIdentifier;
-  /** Target architecture, e.g. "sm_90a" (the `cute-ir.targetArch` setting). */
-  arch: string;
+  /** Target architecture, e.g. "sm_90a"; omitted, the document's own target (see DocumentTargetRequest). */
+  arch?: string;
   /** Also assemble the module with ptxas; its findings come back in `diagnostics`, on the IR op. */
   assemble?: boolean;
 }
@@ -53,6 +53,25 @@ export interface DescriptorFieldsResult {
 
 export const DescriptorFieldsRequest = new RequestType<DescriptorFieldsParams, DescriptorFieldsResult | null, void>(
   'cute-ir/descriptorFields',
+);
+
+/** `cute-ir/documentTarget`: the target a document is checked and previewed for, and why. */
+export interface DocumentTargetParams {
+  textDocument: TextDocumentIdentifier;
+}
+
+export interface DocumentTargetResult {
+  arch: string;
+  /** "file" when the document declares it (`#nvvm.target<chip = ...>`), "setting" for `cute-ir.targetArch`. */
+  source: string;
+  /** Says the same for people, e.g. "declared by the file (`#nvvm.target`)". */
+  reason: string;
+  /** Where the document declares it. */
+  range?: Range;
+}
+
+export const DocumentTargetRequest = new RequestType<DocumentTargetParams, DocumentTargetResult | null, void>(
+  'cute-ir/documentTarget',
 );
 
 /** `cute-ir/loweredIr`: the document after the server's lowering pipeline. */

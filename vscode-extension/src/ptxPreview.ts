@@ -1,7 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import * as config from './config';
 import { irRangesForPtxLine, Mapping, ptxLinesForPosition, ptxLinesForRange, sanitizeLineMap } from './lineMap';
 import { PtxPreviewRequest, PtxPreviewResult } from './protocol';
 import { describeError, isMethodNotFound, reportRequestFailure } from './requests';
@@ -171,8 +170,9 @@ export class PtxPreviewManager implements vscode.TextDocumentContentProvider, vs
     try {
       client = this.server.requireClient();
       result = await client.sendRequest(PtxPreviewRequest, {
+        // No `arch`: the server previews for the document's target (its own #nvvm.target, else
+        // the `cute-ir.targetArch` setting), the one the status bar shows.
         textDocument: { uri: client.code2ProtocolConverter.asUri(p.source) },
-        arch: config.targetArch(p.source),
         // ptxas findings land on the IR op that produced the line (the server runs ptxas from
         // the machine-scoped `cute-ir.ptxas.path`, with an argument vector).
         assemble: true,

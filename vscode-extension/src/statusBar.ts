@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import * as config from './config';
+import { describeTarget } from './documentTarget';
+import { DocumentTargetRequest, DocumentTargetResult } from './protocol';
 import { ServerController, ServerState } from './serverController';
 
 const ICONS: Record<ServerState, string> = {
@@ -9,7 +11,11 @@ const ICONS: Record<ServerState, string> = {
   error: '$(error)',
 };
 
-/** "cute-ir: sm_90a" plus the server state; a click changes the target architecture. */
+/**
+ * "cute-ir: sm_90a" plus the server state; a click changes the target architecture. For an IR
+ * document the server says which target applies (`cute-ir/documentTarget`): the one the file
+ * declares ("sm_100a (file)") or the setting.
+ */
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('cute-ir.status', vscode.StatusBarAlignment.Right, 100);
   private readonly disposables: vscode.Disposable[];
@@ -19,28 +25,57 @@ export class StatusBar implements vscode.Disposable {
     this.item.command = 'cute-ir.selectTargetArch';
     this.disposables = [
       this.item,
-      server.onDidChangeState(() => this.update()),
+      server.onDidChangeState(() => void this.update()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('cute-ir.targetArch')) this.update();
+        if (e.affectsConfiguration('cute-ir.targetArch')) void this.update();
       }),
-      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      vscode.window.onDidChangeActiveTextEditor(() => void this.update()),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === vscode.window.activeTextEditor?.document) this.updateSoon();
+      }),
     ];
-    this.update();
+    void this.update();
     this.item.show();
   }
 
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private seq = 0;
+
   dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
     this.disposables.forEach((d) => d.dispose());
   }
 
-  private update(): void {
+  /** Typing may add or remove a declaration; ask again once it pauses. */
+  private updateSoon(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.update(), 300);
+  }
+
+  private async documentTarget(): Promise<DocumentTargetResult | null> {
+    const document = vscode.window.activeTextEditor?.document;
+    if (!document || document.languageId !== 'cute-ir' || this.server.state !== 'running') return null;
+    try {
+      const client = this.server.requireClient();
+      return await client.sendRequest(DocumentTargetRequest, {
+        textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) },
+      });
+    } catch {
+      return null; // an older server, or it stopped: the setting is what applies
+    }
+  }
+
+  private async update(): Promise<void> {
+    const seq = ++this.seq;
+    const result = await this.documentTarget();
+    if (seq !== this.seq) return; // superseded by a later update
     const state = this.server.state;
-    const arch = config.targetArch(vscode.window.activeTextEditor?.document.uri);
-    this.item.text = `${ICONS[state]} cute-ir: ${arch}${state === 'running' ? '' : ` (${state})`}`;
+    const target = describeTarget(result, config.targetArch(vscode.window.activeTextEditor?.document.uri));
+    this.item.text = `${ICONS[state]} cute-ir: ${target.text}${state === 'running' ? '' : ` (${state})`}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendText(`CuTe IR language server: ${state}\n\n`);
     if (this.server.errorDetail) tooltip.appendText(`${this.server.errorDetail}\n\n`);
-    tooltip.appendText(`Target architecture: ${arch} (click to change)`);
+    tooltip.appendText(`${target.detail} (click to change the setting)`);
     this.item.tooltip = tooltip;
     this.item.backgroundColor =
       state === 'error' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;

@@ -54,8 +54,9 @@ test('targetArch and trace settings', () => {
   const arch = props['cute-ir.targetArch'];
   assert.equal(arch.default, 'sm_90a');
   assert.deepEqual(arch.enum, [
-    'sm_80', 'sm_86', 'sm_89', 'sm_90', 'sm_90a', 'sm_100', 'sm_100a', 'sm_100f',
-    'sm_103a', 'sm_110a', 'sm_120', 'sm_120a', 'sm_121a',
+    'sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_87', 'sm_88', 'sm_89', 'sm_90', 'sm_90a',
+    'sm_100', 'sm_100a', 'sm_100f', 'sm_103', 'sm_103a', 'sm_103f', 'sm_110', 'sm_110a', 'sm_110f',
+    'sm_120', 'sm_120a', 'sm_120f', 'sm_121', 'sm_121a', 'sm_121f',
   ]);
   assert.deepEqual(props['cute-ir.trace.server'].enum, ['off', 'messages', 'verbose']);
 });

@@ -5,13 +5,12 @@ import argparse
 import json
 import sys
 
-from ..analysis import Settings
 from ..diagnostics import Diagnostic, Severity
 from ..diagnostics.codes import CODES
 from . import sarif_report
 from .inputs import STDIN, FileReport, expand, read
 from .json_report import items
-from .options import CLEAN, FINDINGS, USAGE, add_arch_option, usage_error
+from .options import CLEAN, FINDINGS, USAGE, add_arch_option, settings_for, usage_error
 from .text_report import COLOR_CHOICES, TextReport, severity_counts, use_colour
 
 
@@ -54,7 +53,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     files, problems = expand(args.files)
     for problem in problems:
         print(f"cute-ir check: error: {problem}", file=sys.stderr)
-    settings = Settings(target_arch=args.arch)
+    settings = settings_for(args)
     reports = [read(path, settings, args.stdin_filename) for path in files]
     shown = [(r, [d for d in r.diagnostics if _shown(d, select, ignore)]) for r in reports]
 

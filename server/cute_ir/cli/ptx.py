@@ -11,7 +11,7 @@ from ..analysis import DocumentAnalysis, Settings
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..tables.tiers import ptxas_arch
 from .inputs import read
-from .options import CLEAN, FINDINGS, USAGE, add_arch_option, usage_error
+from .options import CLEAN, FINDINGS, USAGE, add_arch_option, settings_for, usage_error
 
 ATOM_PATH = "<atom>"
 
@@ -99,7 +99,7 @@ def _atom_document(args: argparse.Namespace, settings: Settings):
             return usage_error("ptx", problem)
     errors = [d for d in analysis.diagnostics() if d.severity is Severity.ERROR]
     if errors:
-        print(f"cute-ir ptx: the atom is not valid for {args.arch}:", file=sys.stderr)
+        print(f"cute-ir ptx: the atom is not valid for {analysis.target_arch}:", file=sys.stderr)
         print(f"  {text.rstrip()}", file=sys.stderr)
         print_diagnostics(ATOM_PATH, analysis, errors)
         return FINDINGS
@@ -109,7 +109,7 @@ def _atom_document(args: argparse.Namespace, settings: Settings):
 def cmd_ptx(args: argparse.Namespace) -> int:
     from ..emit.preview import preview_module
 
-    settings = Settings(target_arch=args.arch)
+    settings = settings_for(args)
     if (args.atom is None) == (args.file is None):
         return usage_error("ptx", "give exactly one of FILE and --atom TYPE")
     if args.atom is not None:
@@ -125,7 +125,7 @@ def cmd_ptx(args: argparse.Namespace) -> int:
             print(f"{report.path}: error: {report.problem}", file=sys.stderr)
             return USAGE if report.unreadable else FINDINGS
         path, analysis = report.path, report.analysis
-    preview = preview_module(analysis, args.arch)
+    preview = preview_module(analysis)
     failed = bool(preview.problems)
     if args.atom is not None and not preview.kernels and not failed:
         note = next((line.strip()[2:].strip() for line in preview.ptx_text.splitlines()

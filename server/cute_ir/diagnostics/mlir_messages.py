@@ -1,7 +1,49 @@
 """Messages in MLIR core's own wording, for problems MLIR itself reports (not the spec's).
 
-Source: mlir/lib/IR/Verifier.cpp (unregistered operation in a registered dialect, generic
-form) and mlir/test/IR/invalid.mlir (`custom op '...' is unknown`, custom form).
+Each string is the text MLIR emits, taken from llvm/llvm-project:
+
+- mlir/lib/IR/Verifier.cpp: unregistered operation in a registered dialect (generic form);
+  `diagnoseInvalidOperandDominance` (an operand whose definition does not dominate its use,
+  and the note saying where it is defined).
+- mlir/test/IR/invalid.mlir: `custom op '...' is unknown` (custom form).
+- mlir/lib/AsmParser/Parser.cpp (OperationParser): `popSSANameScope` and `finalize` (undefined
+  blocks, undeclared values), `addDefinition` (redefinition, with its note), `resolveSSAUse`
+  (a `#N` past the results of a defined value), `parseOperation` (binding more or fewer
+  results than the op defines), `parseBlock` (a block label defined twice),
+  `parseGenericOperationAfterOpName` (operand types of the generic form).
+- mlir/lib/IR/Operation.cpp (`OpTrait::impl::verifyIsIsolatedFromAbove`): a value used inside
+  an op that is isolated from above but defined outside it; `emitOpError` prefixes the
+  message with `'<op name>' op `.
 """
 UNREGISTERED_OPERATION = "unregistered operation '{0}' found in dialect ('{1}') that does not allow unknown operations"
 UNKNOWN_CUSTOM_OP = "custom op '{0}' is unknown"
+
+# SSA well-formedness (server/cute_ir/ir/ssa.py).
+UNDECLARED_VALUE = "use of undeclared SSA value name"
+VALUE_REDEFINITION = "redefinition of SSA value '{0}'"
+PREVIOUSLY_DEFINED = "previously defined here"
+INVALID_RESULT_NUMBER = "reference to invalid result number"
+UNDEFINED_BLOCK = "reference to an undefined block"
+BLOCK_REDEFINITION = "redefinition of block '{0}'"
+RESULT_COUNT = "operation defines {0} results but was provided {1} to bind"
+NAMED_NO_RESULTS = "cannot name an operation with no results"
+OPERAND_TYPE_COUNT = "expected {0} operand type{1} but had {2}"
+NOT_DOMINATING = "operand #{0} does not dominate this use"
+# The note's relation, from the defining op's block and region to the user's.
+DEFINED_BY_OP = "operand defined here ({0})"
+DEFINED_BY_OP_RELATION = {
+    "block": "op in the same block",
+    "region": "op in the same region",
+    "parent": "op in a parent region",
+    "child": "op in a child region",
+    "neither": "op is neither in a parent nor in a child region",
+}
+DEFINED_AS_ARGUMENT = "operand defined as a block argument (block #{0} {1})"
+DEFINED_AS_ARGUMENT_RELATION = {
+    "region": "in the same region",
+    "parent": "in a parent region",
+    "child": "in a child region",
+    "neither": "neither in a parent nor in a child region",
+}
+OUTSIDE_ISOLATED_REGION = "'{0}' op using value defined outside the region"
+ISOLATION_NOTE = "required by region isolation constraints"

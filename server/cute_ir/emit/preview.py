@@ -644,8 +644,8 @@ def _problem_code(config: AtomConfig) -> str:
 
 
 def preview_module(analysis: Any, arch: str | None = None) -> Preview:
-    """The PTX preview of `analysis`'s document for `arch` (default: its target setting)."""
-    target_name = arch or analysis.settings.target_arch
+    """The PTX preview of `analysis`'s document for `arch` (default: the document's target)."""
+    target_name = arch or analysis.target_arch
     target = T.parse_target(target_name)
     if target is None:
         known = ", ".join(t.name for t in T.TARGETS)

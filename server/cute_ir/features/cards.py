@@ -634,7 +634,7 @@ def _context(analysis: DocumentAnalysis, offset: int) -> VerifyContext | None:
     tree = analysis.tree_for(unit)
     if tree is None:
         return None
-    return VerifyContext(tree.root_node, analysis.unit_ir(unit), analysis.settings.target_arch, [])
+    return VerifyContext(tree.root_node, analysis.unit_ir(unit), analysis.target_arch, [])
 
 
 def _innermost_op(ctx: VerifyContext, start: int, end: int) -> Operation | None:

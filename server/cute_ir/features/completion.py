@@ -80,7 +80,7 @@ def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -
 
 
 def _mnemonics(analysis: DocumentAnalysis, word: Span, legal_only: bool) -> list[Completion]:
-    target = analysis.settings.target_arch
+    target = analysis.target_arch
     out = []
     for index, row in enumerate(ATOMS):
         legal = satisfies_any(target, row.requires)
@@ -200,7 +200,7 @@ def _in_make_op(analysis: DocumentAnalysis, offset: int) -> list[Completion]:
 def _shapes(analysis: DocumentAnalysis, d: _Dict, word: Span) -> list[Completion]:
     if d.atom is None or d.atom not in ATOMS_BY_MNEMONIC:
         return []
-    target = analysis.settings.target_arch
+    target = analysis.target_arch
 
     def ptx(key: str, table: dict[str, str]) -> str | None:
         value = d.entries.get(key)

@@ -477,7 +477,7 @@ class _Finder:
         tree = analysis.tree_for(self.unit) if self.unit is not None else None
         self.root = tree.root_node if tree is not None else None
         self.ir = analysis.unit_ir(self.unit) if self.unit is not None and not self.unit.shell else None
-        self.ctx = VerifyContext(self.root, self.ir, analysis.settings.target_arch, []) \
+        self.ctx = VerifyContext(self.root, self.ir, analysis.target_arch, []) \
             if self.ir is not None and self.root is not None else None
 
     # ------------------------------------------------------------------ helpers
@@ -550,7 +550,7 @@ class _Finder:
             return True
         if atom is not None and atom.mnemonic == "sm90.mma":
             return False
-        return satisfies_any(self.analysis.settings.target_arch, TCGEN05)
+        return satisfies_any(self.analysis.target_arch, TCGEN05)
 
     # ------------------------------------------------------------------ views
     def owner_of(self, written: Node, op: Operation | None) -> Operation | None:

@@ -110,9 +110,11 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         attributes = _op_attributes(_enclosing(cute, "operation"))
         located = atom_at_type(analysis, cute) if ty.row is not None else None
         if located is not None:
-            card = contract_card(located.atom, located.type, analysis.settings.target_arch, attributes)
+            card = contract_card(located.atom, located.type, analysis.target_arch, attributes)
         else:
-            card = type_card(ty, attributes, analysis.settings.target_arch)
+            card = type_card(ty, attributes, analysis.target_arch)
+        if ty.row is not None:
+            card += target_note(analysis)
         if diags:
             card += "\n\n---\n" + "\n".join(f"- {d.message}" for d in diags)
         if ty.mnemonic in _DESCRIPTOR_MNEMONICS or ty.mnemonic.startswith("sm100."):
@@ -153,8 +155,14 @@ def _op_hover(analysis: DocumentAnalysis, op_text: str, name: Node) -> str:
     located = atom_of_op(analysis, op) if op is not None else None
     if located is None:
         return card
-    return card + "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.settings.target_arch,
-                                               located.attribute_text)
+    return card + "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.target_arch,
+                                               located.attribute_text) + target_note(analysis)
+
+
+def target_note(analysis: DocumentAnalysis) -> str:
+    """Which target the card's verdicts are for, and why (ir/target.py)."""
+    choice = analysis.target
+    return f"\n\n*Target `{choice.arch}`: {choice.reason}.*"
 
 
 def _value_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
@@ -189,8 +197,8 @@ def _value_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
             and builds_atom_from_attributes(owner if value.kind.value == "result" else None):
         located = atom_of_value(analysis, value.span.start, name)
         if located is not None:
-            md += "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.settings.target_arch,
-                                                  located.attribute_text)
+            md += "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.target_arch,
+                                                  located.attribute_text) + target_note(analysis)
     return HoverResult(md, span)
 
 

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 PTX_PREVIEW = "cute-ir/ptxPreview"
 DESCRIPTOR_FIELDS = "cute-ir/descriptorFields"
+DOCUMENT_TARGET = "cute-ir/documentTarget"
 
 # How long to wait for the client's answer to workspace/configuration (the ptxas path).
 CONFIGURATION_TIMEOUT = 2.0
@@ -117,7 +118,7 @@ async def ptx_preview(ls: CuteIrServer, params: Any):
     analysis = ls.analysis(uri)
     if analysis is None:
         return None
-    arch = _get(params, "arch") or ls.settings.target_arch
+    arch = _get(params, "arch") or analysis.target_arch
     if not isinstance(arch, str) or T.parse_target(arch) is None:
         known = ", ".join(t.name for t in T.TARGETS)
         raise _invalid(f"unknown target architecture `{arch}`; expected one of {known}")
@@ -166,6 +167,21 @@ def descriptor_fields(ls: CuteIrServer, params: Any):
     }
     if view.span is not None:
         result["range"] = _range_dict(convert.span_range(analysis, view.span))
+    return result
+
+
+@server.feature(DOCUMENT_TARGET)
+def document_target(ls: CuteIrServer, params: Any):
+    """`{textDocument}` -> `{arch, source, reason, range?}`: the target the document is verified
+    and previewed for, and why (`source`: "file" when its `#nvvm.target` declares it,
+    "setting" for `cute-ir.targetArch`); `range` is the declaration's chip string."""
+    analysis = ls.analysis(_document_uri(params))
+    if analysis is None:
+        return None
+    choice = analysis.target
+    result: dict[str, Any] = {"arch": choice.arch, "source": choice.source, "reason": choice.reason}
+    if choice.declared is not None:
+        result["range"] = _range_dict(convert.span_range(analysis, choice.declared))
     return result
 
 

@@ -1,0 +1,604 @@
+"""SSA well-formedness of one unit, checked the way mlir-opt checks it.
+
+Names are resolved as MLIR's parser resolves them (mlir/lib/AsmParser/Parser.cpp): a region
+opens a name scope whose definitions disappear when it closes; a use before any definition is
+a forward reference that a later definition in the same unit resolves; a `^label` resolves
+within its own region only. Resolved uses are then checked as MLIR's verifier checks them
+(mlir/lib/IR/Verifier.cpp, mlir/lib/IR/Operation.cpp): an operand's definition must properly
+dominate the op using it, except in graph regions, and an op isolated from above sees no value
+defined outside it.
+
+One unit is one top-level statement or one statement of a `module`'s region (analysis.py), so
+the result depends on the unit's text alone. A unit's own top level lies in a module body (a
+graph region): names used there that the unit does not define may be defined by another unit,
+and are not reported; inside an op isolated from above (`func.func`, ...) they are.
+
+The walk is iterative over the captures of one query, in document order, with an explicit
+stack of open ops, regions and blocks; each capture costs O(1) apart from the dominator trees
+of regions with several blocks, built once per region when a use needs them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tree_sitter import Node, QueryCursor
+
+from ..diagnostics import Diagnostic, Related, Severity, Source, Span
+from ..diagnostics.mlir_messages import (
+    BLOCK_REDEFINITION, DEFINED_AS_ARGUMENT, DEFINED_AS_ARGUMENT_RELATION, DEFINED_BY_OP,
+    DEFINED_BY_OP_RELATION, INVALID_RESULT_NUMBER, ISOLATION_NOTE, NAMED_NO_RESULTS, NOT_DOMINATING,
+    OPERAND_TYPE_COUNT, OUTSIDE_ISOLATED_REGION, PREVIOUSLY_DEFINED, RESULT_COUNT, UNDECLARED_VALUE,
+    UNDEFINED_BLOCK, VALUE_REDEFINITION,
+)
+from ..dialects.cute_nvgpu.ops import OPS
+from ..syntax import query
+from .builder import TYPE_KINDS
+
+# Ops whose regions are graph regions (no dominance inside them): builtin.module implements
+# RegionKindInterface with RegionKind::Graph (mlir/include/mlir/IR/BuiltinOps.td), gpu.module
+# takes GraphRegionNoTerminator.traits (mlir/include/mlir/Dialect/GPU/IR/GPUOps.td).
+GRAPH_REGION_OPS = frozenset({"module", "builtin.module", "gpu.module"})
+
+# Ops with the IsolatedFromAbove trait (BuiltinOps.td, FuncOps.td, GPUOps.td, LLVMOps.td).
+ISOLATED_FROM_ABOVE_OPS = frozenset({"module", "builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
+
+# Result counts of custom-form ops whose declaration the project knows. The cute_nvgpu ops
+# come from the op table (dialects/cute_nvgpu/ops.py: ops that build an atom return it, ops
+# that apply one return nothing); the core ops from their ODS definitions (ArithOps.td,
+# FuncOps.td, ControlFlowOps.td, SCFOps.td, MemRefOps.td, GPUOps.td).
+_RESULTS_OF_KIND = {"make_atom": 1, "mma": 0, "copy": 0}
+_ONE_RESULT = (
+    "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui",
+    "arith.remsi", "arith.remui", "arith.andi", "arith.ori", "arith.xori", "arith.shli",
+    "arith.shrsi", "arith.shrui", "arith.addf", "arith.subf", "arith.mulf", "arith.divf",
+    "arith.negf", "arith.cmpi", "arith.cmpf", "arith.select", "arith.index_cast", "arith.extsi",
+    "arith.extui", "arith.trunci", "arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp",
+    "arith.fptosi", "arith.fptoui", "arith.bitcast", "arith.maxsi", "arith.minsi",
+    "memref.load", "memref.alloc", "memref.alloca", "memref.cast",
+)
+_NO_RESULT = (
+    "func.return", "return", "cf.br", "cf.cond_br", "scf.yield", "memref.store",
+    "gpu.barrier", "gpu.return", "gpu.terminator",
+)
+RESULT_COUNTS: dict[str, int] = {
+    **{row.name: _RESULTS_OF_KIND[row.kind] for row in OPS if row.kind in _RESULTS_OF_KIND},
+    **dict.fromkeys(_ONE_RESULT, 1),
+    **dict.fromkeys(_NO_RESULT, 0),
+}
+
+# What the walk visits: ops, their results, regions, blocks and their arguments, value uses and
+# block references; `@name_list`: a parenthesised list of bare names before `=` or `in`, which
+# binds them (`scf.parallel (%i) = ...`, `scf.forall (%i, %j) in ...`, `gpu.launch
+# blocks(%bx, %by, %bz) in ...`; see `_binds`).
+_SHAPE = query(
+    """
+    (operation) @op
+    (op_result) @result
+    (region) @region
+    (block) @block
+    (block_argument name: (value_id) @argument)
+    (value_use) @use
+    (successor) @successor
+    (custom_body (paren_group) @name_list . "=")
+    (custom_body (paren_group) @name_list . (keyword) @in (#eq? @in "in"))
+    """
+)
+
+_TOP = 0   # the region and block standing for the module body around the unit
+
+
+@dataclass(slots=True)
+class _Region:
+    parent_op: int          # -1: the module body around the unit
+    depth: int
+    graph: bool
+    isolation_depth: int    # depth of the innermost region (here or above) of an isolated op; 0 if none
+    blocks: list[int] = field(default_factory=list)
+    labels: dict[str, int] = field(default_factory=dict)
+    label_uses: list[tuple[str, Span, int]] = field(default_factory=list)
+    scope: list[tuple[str, int]] = field(default_factory=list)   # names defined in this region
+    succ: dict[int, list[int]] = field(default_factory=dict)
+    idom: dict[int, int] | None = None
+    rpo_index: dict[int, int] | None = None
+    dom_interval: dict[int, tuple[int, int]] | None = None   # depth-first (entry, exit) in the dominator tree
+
+
+@dataclass(slots=True)
+class _Op:
+    name: str
+    name_span: Span
+    block: int
+    index: int
+    operands: int = 0
+    results: list[tuple[str, int, Span]] = field(default_factory=list)
+    result_list: Span | None = None
+    bound: list[Node] = field(default_factory=list)
+    region_count: int = 0
+    declared_results: int | None = None   # what the generic form's function type says
+
+
+@dataclass(slots=True)
+class _Def:
+    span: Span
+    op: int                 # defining op, or -1 for a block argument
+    block: int
+
+
+@dataclass(slots=True)
+class _Use:
+    key: tuple[str, int]
+    span: Span
+    op: int
+    operand: int
+    regions: tuple[int, ...]    # regions enclosing the use, outermost first
+    ops: tuple[int, ...]        # ops[d]: the op in regions[d] that encloses the use
+
+
+def check_ssa(statements: list[Node]) -> list[Diagnostic]:
+    """Diagnostics for the SSA names and block labels of one unit's statements (absolute spans).
+
+    A unit with a syntax error is left alone: what its broken statement defines is unknown."""
+    if not statements or any(node.has_error for node in statements):
+        return []
+    checker = _Checker()
+    for node in statements:
+        checker.run(node)
+    return checker.finish()
+
+
+_WALKED = ("op", "result", "region", "block", "argument", "use", "successor")
+
+
+def _capture_order(root: Node) -> tuple[list[tuple[int, int, str, Node]], set[int]]:
+    """The captures the walk visits, in document order (an enclosing node before the nodes it
+    contains), and the start bytes of the `value_use` nodes that bind a value."""
+    captures = QueryCursor(_SHAPE).captures(root)
+    items = [(n.start_byte, -n.end_byte, kind, n) for kind in _WALKED for n in captures.get(kind, ())]
+    items.sort(key=lambda item: (item[0], item[1]))
+    bindings: set[int] = set()
+    for group in captures.get("name_list", ()):
+        # `(%i, %j) in (...)`, `(%i) = (...)`: a list of bare names binds them all.
+        names = group.named_children
+        if names and all(n.type == "value_use" for n in names):
+            bindings.update(n.start_byte for n in names)
+    return items, bindings
+
+
+class _Checker:
+    def __init__(self) -> None:
+        self.out: list[Diagnostic] = []
+        self.regions: list[_Region] = [_Region(-1, 0, True, 0, blocks=[_TOP])]
+        self.block_region: list[int] = [_TOP]
+        self.block_index: list[int] = [0]
+        self.block_parent_op: list[int] = [-1]
+        self.ops: list[_Op] = []
+        self.values: dict[tuple[str, int], _Def] = {}
+        self.forward: dict[tuple[str, int], list[_Use]] = {}
+        self.checks: list[tuple[_Use, _Def]] = []
+        # The open path: region ids by depth, the op open in each, frames with their ends.
+        self.region_path: list[int] = [_TOP]
+        self.op_path: list[int] = []
+        self.block_path: list[int] = [_TOP]
+        # Open ops and regions with their ends. A block has no frame: it ends where the next
+        # label of its region starts, or with the region.
+        self.frames: list[tuple[int, str]] = []     # (end byte, "op" | "region")
+        self.block_sizes: dict[int, int] = {}       # ops seen so far in each block
+
+    # ------------------------------------------------------------------ walk
+    def run(self, root: Node) -> None:
+        items, bindings = _capture_order(root)
+        for start, _, kind, node in items:
+            while self.frames and self.frames[-1][0] <= start:
+                self._close()
+            if kind == "op":
+                self._open_op(node)
+            elif kind == "result":
+                self._result(node)
+            elif kind == "region":
+                self._open_region(node)
+            elif kind == "block":
+                self._open_block(node)
+            elif kind == "argument":
+                self._define((_text(node), 0), Span(node.start_byte, node.end_byte), -1)
+            elif kind == "use":
+                if start in bindings or _binds(node):
+                    self.ops[self.op_path[-1]].bound.append(node)
+                else:
+                    self._use(node)
+            elif kind == "successor":
+                self._successor(node)
+        while self.frames:
+            self._close()
+
+    def finish(self) -> list[Diagnostic]:
+        for uses in self.forward.values():
+            for use in uses:
+                # At the unit's top level a name may belong to another statement of the module.
+                if self._isolation_depth(use.regions) > 0:
+                    self._error("ssa.undeclared-value", use.span, UNDECLARED_VALUE)
+        for use, definition in self.checks:
+            self._check_dominance(use, definition)
+        self.out.sort(key=lambda d: d.span)
+        return self.out
+
+    def _close(self) -> None:
+        _, kind = self.frames.pop()
+        if kind == "op":
+            self._close_op()
+        else:
+            self._close_region()
+
+    # ------------------------------------------------------------------ ops
+    def _current_block(self) -> int:
+        if len(self.block_path) < len(self.region_path):
+            # Statements before any label form the region's unnamed entry block.
+            self.block_path.append(self._new_block(self.region_path[-1]))
+        return self.block_path[-1]
+
+    def _new_block(self, region_id: int) -> int:
+        block = len(self.block_region)
+        region = self.regions[region_id]
+        self.block_region.append(region_id)
+        self.block_index.append(len(region.blocks))
+        self.block_parent_op.append(region.parent_op)
+        region.blocks.append(block)
+        region.succ[block] = []
+        return block
+
+    def _open_op(self, node: Node) -> None:
+        block = self._current_block()
+        name_node = node.child_by_field_name("name")
+        generic = name_node is not None and name_node.type == "string"
+        name = _text(name_node)[1:-1] if generic else _text(name_node)
+        index = self.block_sizes.get(block, 0)
+        self.block_sizes[block] = index + 1
+        op = _Op(name, _span(name_node) if name_node is not None else Span(node.start_byte, node.start_byte),
+                 block, index)
+        op_id = len(self.ops)
+        self.ops.append(op)
+        if generic:
+            self._check_generic_counts(node, op)
+        self.op_path.append(op_id)
+        self.frames.append((node.end_byte, "op"))
+
+    def _result(self, node: Node) -> None:
+        op = self.ops[self.op_path[-1]]
+        value = node.child_by_field_name("value")
+        count = node.child_by_field_name("count")
+        if value is None:
+            return
+        op.results.append((_text(value), int(_text(count)) if count is not None else 1, _span(value)))
+        parent = node.parent
+        if parent is not None:
+            op.result_list = _span(parent)
+
+    def _close_op(self) -> None:
+        op_id = self.op_path.pop()
+        op = self.ops[op_id]
+        if not op.results:
+            return
+        provided = sum(count for _, count, _ in op.results)
+        known = op.declared_results if op.declared_results is not None else RESULT_COUNTS.get(op.name)
+        if known == 0:
+            self._error("ssa.named-no-results", op.result_list, NAMED_NO_RESULTS)
+        elif known is not None and known != provided:
+            self._error("ssa.result-count", op.result_list, RESULT_COUNT.format(known, provided))
+        for name, count, span in op.results:
+            for number in range(count):
+                self._define((name, number), span, op_id)
+
+    def _check_generic_counts(self, node: Node, op: _Op) -> None:
+        """The generic form states its operand and result counts in its function type."""
+        ftype = node.child_by_field_name("type")
+        if ftype is None or ftype.type != "function_type":
+            return
+        inputs, results = ftype.child_by_field_name("inputs"), ftype.child_by_field_name("results")
+        if results is not None:
+            op.declared_results = _type_count(results)
+        operands = node.child_by_field_name("operands")
+        had = _type_count(inputs) if inputs is not None else 0
+        used = sum(1 for n in operands.named_children if n.type == "value_use") if operands is not None else 0
+        if had != used:
+            self._error("ssa.operand-type-count", _span(ftype),
+                        OPERAND_TYPE_COUNT.format(used, "" if used == 1 else "s", had))
+
+    # ------------------------------------------------------------------ regions and blocks
+    def _open_region(self, node: Node) -> None:
+        op_id = self.op_path[-1] if self.op_path else -1
+        op = self.ops[op_id] if op_id >= 0 else None
+        depth = len(self.region_path)
+        outer = self.regions[self.region_path[-1]]
+        isolated = op is not None and op.name in ISOLATED_FROM_ABOVE_OPS
+        region = _Region(op_id, depth, op is not None and op.name in GRAPH_REGION_OPS,
+                         depth if isolated else outer.isolation_depth)
+        region_id = len(self.regions)
+        self.regions.append(region)
+        self.region_path.append(region_id)
+        self.frames.append((node.end_byte, "region"))
+        if op is not None:
+            op.region_count += 1
+            if op.region_count == 1 and op.bound:
+                # Values the op's header binds are the entry block's arguments.
+                for bound in op.bound:
+                    name = bound.child_by_field_name("name")
+                    self._define((_text(name if name is not None else bound), 0), _span(bound), -1,
+                                 block=self._current_block())
+
+    def _close_region(self) -> None:
+        region_id = self.region_path.pop()
+        region = self.regions[region_id]
+        if len(self.block_path) > len(self.region_path):
+            self.block_path.pop()   # the unnamed entry block
+        for label, span, from_block in region.label_uses:
+            target = region.labels.get(label)
+            if target is None:
+                self._error("ssa.undefined-block", span, UNDEFINED_BLOCK)
+            else:
+                region.succ[from_block].append(target)
+        for key in region.scope:
+            self.values.pop(key, None)
+
+    def _open_block(self, node: Node) -> None:
+        region_id = self.region_path[-1]
+        region = self.regions[region_id]
+        if len(self.block_path) == len(self.region_path):
+            self.block_path.pop()   # the previous block of this region ends here
+        block = self._new_block(region_id)
+        self.block_path.append(block)
+        label = node.child_by_field_name("label")
+        name = label.child_by_field_name("name") if label is not None else None
+        if name is not None:
+            text = _text(name)
+            if text in region.labels:
+                self._error("ssa.block-redefinition", _span(name), BLOCK_REDEFINITION.format(text))
+            else:
+                region.labels[text] = block
+
+    def _successor(self, node: Node) -> None:
+        block = self.ops[self.op_path[-1]].block if self.op_path else _TOP
+        region = self.regions[self.block_region[block]]
+        if block == _TOP:
+            return   # a label in the module body would belong to another statement
+        region.label_uses.append((_text(node), _span(node), block))
+
+    # ------------------------------------------------------------------ values
+    def _define(self, key: tuple[str, int], span: Span, op_id: int, block: int | None = None) -> None:
+        if block is None:
+            block = self.ops[op_id].block if op_id >= 0 else self._current_block()
+        previous = self.values.get(key)
+        if previous is not None:
+            self.out.append(Diagnostic("ssa.redefinition", span, Severity.ERROR, Source.VERIFY,
+                                       VALUE_REDEFINITION.format(key[0]),
+                                       (Related(previous.span, PREVIOUSLY_DEFINED),)))
+            return
+        definition = _Def(span, op_id, block)
+        self.values[key] = definition
+        self.regions[self.block_region[block]].scope.append(key)
+        for use in self.forward.pop(key, ()):
+            self.checks.append((use, definition))
+
+    def _use(self, node: Node) -> None:
+        if not self.op_path:
+            return
+        text = _text(node)
+        name, _, number_text = text.partition("#")
+        number = int(number_text) if number_text.isdigit() else 0
+        key = (name, number)
+        op_id = self.op_path[-1]
+        op = self.ops[op_id]
+        operand = op.operands
+        op.operands += 1
+        definition = self.values.get(key)
+        if definition is not None:
+            # A visible definition precedes the use in an open region: it dominates when it
+            # sits in the block that holds the use there (block_path[d] is that block).
+            depth = self.regions[self.block_region[definition.block]].depth
+            if depth >= self.regions[self.region_path[-1]].isolation_depth and self.block_path[depth] == definition.block:
+                return
+        elif number > 0 and (name, 0) in self.values:
+            self._error("ssa.invalid-result-number", _span(node), INVALID_RESULT_NUMBER)
+            return
+        # The op using the value is the innermost open op; op_path[d] is the op open in
+        # region_path[d], so both paths say where the use sits.
+        use = _Use(key, _span(node), op_id, operand, tuple(self.region_path), tuple(self.op_path))
+        if definition is not None:
+            self.checks.append((use, definition))
+        else:
+            self.forward.setdefault(key, []).append(use)
+
+    # ------------------------------------------------------------------ dominance
+    def _isolation_depth(self, regions: tuple[int, ...]) -> int:
+        return self.regions[regions[-1]].isolation_depth
+
+    def _check_dominance(self, use: _Use, definition: _Def) -> None:
+        def_region_id = self.block_region[definition.block]
+        def_region = self.regions[def_region_id]
+        depth = def_region.depth
+        enclosing = depth < len(use.regions) and use.regions[depth] == def_region_id
+        isolation = self._isolation_depth(use.regions)
+        if enclosing and depth < isolation:
+            isolated = self.ops[self.regions[use.regions[isolation]].parent_op]
+            self.out.append(Diagnostic(
+                "ssa.outside-isolated-region", use.span, Severity.ERROR, Source.VERIFY,
+                OUTSIDE_ISOLATED_REGION.format(self.ops[use.op].name),
+                (Related(isolated.name_span, ISOLATION_NOTE),)))
+            return
+        user = self.ops[use.op]
+        if not self._reachable(user.block):
+            return   # MLIR checks dominance in reachable blocks only
+        if enclosing and def_region.graph:
+            return
+        if enclosing:
+            ancestor = self.ops[use.ops[depth]]   # the op in the defining region holding the use
+            if definition.op >= 0:
+                defining = self.ops[definition.op]
+                nested = use.ops[depth] == definition.op
+                if not nested and defining.block == ancestor.block and defining.index < ancestor.index:
+                    return
+                if not nested and defining.block != ancestor.block and self._dominates(
+                        defining.block, ancestor.block, strictly=True):
+                    return
+            elif self._dominates(definition.block, ancestor.block, strictly=False):
+                return
+        self._not_dominating(use, definition, use.regions[-1], def_region_id)
+
+    def _not_dominating(self, use: _Use, definition: _Def, use_region: int, def_region: int) -> None:
+        user_block = self.ops[use.op].block
+        if use_region == def_region:
+            relation = "region"
+        elif self._is_ancestor(def_region, use_region):
+            relation = "parent"
+        elif self._is_ancestor(use_region, def_region):
+            relation = "child"
+        else:
+            relation = "neither"
+        if definition.op >= 0:
+            defining = self.ops[definition.op]
+            if defining.block == user_block:
+                relation = "block"
+            note = Related(defining.name_span, DEFINED_BY_OP.format(DEFINED_BY_OP_RELATION[relation]))
+        else:
+            parent = self.block_parent_op[definition.block]
+            where = self.ops[parent].name_span if parent >= 0 else definition.span
+            note = Related(where, DEFINED_AS_ARGUMENT.format(
+                self.block_index[definition.block], DEFINED_AS_ARGUMENT_RELATION[relation]))
+        self.out.append(Diagnostic("ssa.does-not-dominate", use.span, Severity.ERROR, Source.VERIFY,
+                                   NOT_DOMINATING.format(use.operand), (note,)))
+
+    def _is_ancestor(self, outer: int, inner: int) -> bool:
+        """Whether region `outer` properly encloses region `inner`."""
+        region = self.regions[inner]
+        while region.parent_op >= 0:
+            parent = self.block_region[self.ops[region.parent_op].block]
+            if parent == outer:
+                return True
+            region = self.regions[parent]
+        return outer == _TOP and inner != _TOP
+
+    def _reachable(self, block: int) -> bool:
+        region = self._dominator_tree(self.block_region[block])
+        return region.rpo_index is None or block in region.rpo_index
+
+    def _dominates(self, a: int, b: int, strictly: bool) -> bool:
+        if a == b:
+            return not strictly
+        region = self._dominator_tree(self.block_region[b])
+        if region.idom is None:
+            return False
+        if b not in region.idom:
+            return True    # an unreachable block is dominated by every block
+        if a not in region.idom:
+            return False
+        # a dominates b when b's interval in a depth-first walk of the tree lies inside a's.
+        (a_in, a_out), (b_in, b_out) = region.dom_interval[a], region.dom_interval[b]
+        return a_in <= b_in and b_out <= a_out
+
+    def _dominator_tree(self, region_id: int) -> _Region:
+        """Immediate dominators of a region's reachable blocks (Cooper, Harvey and Kennedy's
+        iterative algorithm over a reverse post-order); None for single-block regions."""
+        region = self.regions[region_id]
+        if region.idom is not None or len(region.blocks) < 2:
+            return region
+        entry = region.blocks[0]
+        order: list[int] = []
+        seen = {entry}
+        stack = [(entry, iter(region.succ[entry]))]
+        while stack:
+            block, successors = stack[-1]
+            for nxt in successors:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, iter(region.succ[nxt])))
+                    break
+            else:
+                stack.pop()
+                order.append(block)
+        rpo = order[::-1]
+        index = {block: i for i, block in enumerate(rpo)}
+        preds: dict[int, list[int]] = {block: [] for block in rpo}
+        for block in rpo:
+            for nxt in region.succ[block]:
+                preds[nxt].append(block)
+        idom = {entry: entry}
+
+        def intersect(a: int, b: int) -> int:
+            while a != b:
+                while index[a] > index[b]:
+                    a = idom[a]
+                while index[b] > index[a]:
+                    b = idom[b]
+            return a
+
+        changed = True
+        while changed:
+            changed = False
+            for block in rpo[1:]:
+                new = None
+                for p in preds[block]:
+                    if p in idom:
+                        new = p if new is None else intersect(p, new)
+                if new is not None and idom.get(block) != new:
+                    idom[block] = new
+                    changed = True
+        region.idom, region.rpo_index = idom, index
+        children: dict[int, list[int]] = {block: [] for block in rpo}
+        for block in rpo[1:]:
+            children[idom[block]].append(block)
+        interval: dict[int, tuple[int, int]] = {}
+        clock = 0
+        walk = [(entry, False)]
+        while walk:
+            block, done = walk.pop()
+            if done:
+                interval[block] = (interval[block][0], clock)
+            else:
+                interval[block] = (clock, -1)
+                walk.append((block, True))
+                walk.extend((child, False) for child in children[block])
+            clock += 1
+        region.dom_interval = interval
+        return region
+
+    def _error(self, code: str, span: Span | None, message: str) -> None:
+        if span is not None:
+            self.out.append(Diagnostic(code, span, Severity.ERROR, Source.VERIFY, message))
+
+
+# Keywords before a parenthesised list of typed arguments the op binds (gpu.func's
+# `workgroup(%w : memref<...>)` and `private(...)`).
+_TYPED_ARGUMENT_KEYWORDS = frozenset({b"workgroup", b"private"})
+
+
+def _binds(use: Node) -> bool:
+    """Whether a `value_use` in a custom op's header defines a value for the op's first region
+    rather than using one: `%iv = ...` (scf.for, iter_args, gpu.launch sizes), a signature
+    argument `@f(%a: T)`, or gpu.func's `workgroup(%w : T)`."""
+    after = use.next_sibling
+    if after is None:
+        return False
+    if after.type == "=":
+        return True
+    if after.type != ":":
+        return False
+    group = use.parent
+    if group is None or group.type != "paren_group":
+        return False
+    before = group.prev_sibling
+    return before is not None and (before.type == "symbol_ref" or (
+        before.type == "keyword" and before.text in _TYPED_ARGUMENT_KEYWORDS))
+
+
+def _type_count(node: Node) -> int:
+    if node.type == "type_list":
+        return sum(1 for child in node.named_children if child.type in TYPE_KINDS)
+    return 1 if node.type in TYPE_KINDS else 0
+
+
+def _span(node: Node) -> Span:
+    return Span(node.start_byte, node.end_byte)
+
+
+def _text(node: Node | None) -> str:
+    if node is None or node.text is None:
+        return ""
+    return node.text.decode("utf-8", "replace")

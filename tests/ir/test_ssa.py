@@ -1,0 +1,173 @@
+"""SSA well-formedness (server/cute_ir/ir/ssa.py): exact ranges, notes, the forms that bind
+values, graph regions, deep nesting, and incremental results equal to fresh ones. The messages
+themselves are covered by tests/corpus/verify/ssa.ir."""
+from __future__ import annotations
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.text.positions import Position
+
+
+def ssa(text: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(code, text under the range, [(text under the note, note)]) of each SSA diagnostic."""
+    analysis = DocumentAnalysis("file:///ssa.ir", text)
+    data = text.encode()
+
+    def under(span) -> str:
+        return data[span.start:span.end].decode()
+
+    return [(d.code, under(d.span), [(under(r.span), r.message) for r in d.related])
+            for d in analysis.diagnostics() if d.code.startswith("ssa.")]
+
+
+def test_ranges_are_the_tokens_at_fault():
+    text = """func.func @f(%i: i32) {
+  %a, %b = arith.addi %i, %undefined : i32
+  %c = "t.op"(%late) : (i32) -> i32
+  %late = "t.op"() : () -> i32
+  %c = "t.op"(%c#4) : (i32) -> i32
+  cf.br ^nowhere
+}
+"""
+    assert ssa(text) == [
+        ("ssa.result-count", "%a, %b", []),
+        ("ssa.undeclared-value", "%undefined", []),
+        ("ssa.does-not-dominate", "%late", [("\"t.op\"", "operand defined here (op in the same block)")]),
+        ("ssa.redefinition", "%c", [("%c", "previously defined here")]),
+        ("ssa.invalid-result-number", "%c#4", []),
+        ("ssa.undefined-block", "^nowhere", []),
+    ]
+
+
+def test_forms_that_bind_values_for_their_region():
+    text = """func.func @f(%lb: index, %ub: index, %n: index, %init: f32, %m: memref<4xf32>) {
+  %r = scf.for %iv = %lb to %ub step %n iter_args(%acc = %init) -> (f32) {
+    scf.yield %acc : f32
+  }
+  scf.parallel (%i) = (%lb) to (%ub) step (%n) {
+    "t.use"(%i) : (index) -> ()
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %n, %gz = %n)
+             threads(%tx, %ty, %tz) in (%sx = %n, %sy = %n, %sz = %n) {
+    "t.use"(%bx, %tz, %gx, %sz) : (index, index, index, index) -> ()
+    gpu.terminator
+  }
+  %g = "t.r"() ({
+  ^bb0(%x: f32, %y: f32):
+    "t.yield"(%x) : (f32) -> ()
+  }) : () -> f32
+  return
+}
+gpu.module @kernels {
+  gpu.func @k(%a: f32) workgroup(%w : memref<32xf32, 3>) kernel {
+    "t.use"(%a, %w) : (f32, memref<32xf32, 3>) -> ()
+    gpu.return
+  }
+}
+"""
+    assert ssa(text) == []
+
+
+def test_bound_values_are_not_visible_after_the_op():
+    text = """func.func @f(%lb: index) {
+  scf.for %iv = %lb to %lb step %lb {
+  }
+  "t.use"(%iv) : (index) -> ()
+  return
+}
+"""
+    assert ssa(text) == [("ssa.undeclared-value", "%iv", [])]
+
+
+def test_a_name_may_be_reused_after_its_region_closes():
+    text = """func.func @a() {
+  %x = "t.op"() : () -> i32
+  return
+}
+func.func @b() {
+  "t.r"() ({
+    %y = "t.op"() : () -> i32
+  }) : () -> ()
+  %y = "t.op"() : () -> i32
+  %x = "t.op"() : () -> i32
+  return
+}
+"""
+    assert ssa(text) == []
+
+
+def test_module_statements_are_a_graph_region_and_other_statements_are_not_guessed():
+    # The module body is a graph region; a top-level use may name another statement's value.
+    text = """module {
+  "t.use"(%v) : (i32) -> ()
+  %v = "t.op"() : () -> i32
+  "t.use"(%elsewhere) : (i32) -> ()
+}
+"""
+    assert ssa(text) == []
+
+
+def test_isolated_op_sees_no_outer_value_and_notes_the_isolated_op():
+    text = """"t.wrap"() ({
+  %outer = "t.op"() : () -> i32
+  func.func @inner() {
+    "t.use"(%outer) : (i32) -> ()
+    return
+  }
+}) : () -> ()
+"""
+    assert ssa(text) == [("ssa.outside-isolated-region", "%outer",
+                          [("func.func", "required by region isolation constraints")])]
+
+
+def test_unreachable_blocks_are_not_checked_for_dominance():
+    text = """func.func @f() {
+  return
+^dead:
+  "t.use"(%later) : (i32) -> ()
+  %later = "t.op"() : () -> i32
+  return
+}
+"""
+    assert ssa(text) == []
+
+
+def test_a_unit_with_a_syntax_error_is_left_alone():
+    assert ssa("func.func @f() {\n  %x = \"t.op\"(%y) : (i32) -> \n  return\n}\n") == []
+
+
+def test_deep_nesting_needs_no_recursion():
+    depth = 3000
+    text = ("func.func @f() {\n  %v = \"t.op\"() : () -> i32\n" + "\"t.r\"() ({\n" * depth
+            + "\"t.use\"(%v, %nothing) : (i32, i32) -> ()\n" + "}) : () -> ()\n" * depth + "  return\n}\n")
+    assert ssa(text) == [("ssa.undeclared-value", "%nothing", [])]
+
+
+def test_incremental_result_equals_a_fresh_one():
+    text = """func.func @a(%i: i32) {
+  %x = arith.addi %i, %i : i32
+  return
+}
+func.func @b(%i: i32) {
+  %y = arith.addi %i, %i : i32
+  return
+}
+"""
+    analysis = DocumentAnalysis("file:///ssa.ir", text)
+    line = text.splitlines()[5]
+    column = line.index("%i, %i")
+    # Typing in @b: a use of a value @b does not define, then a second %y.
+    analysis.update([(Position(5, column), Position(5, column + 2), "%x")], 2)
+    analysis.update([(Position(6, 2), Position(6, 2), "%y = arith.addi %i, %i : i32\n  ")], 3)
+    fresh = analysis.reanalysed()
+    assert analysis.diagnostics() == fresh.diagnostics()
+    assert sorted(d.code for d in analysis.diagnostics()) == ["ssa.redefinition", "ssa.undeclared-value"]
+
+
+def test_deferred_units_get_their_ssa_diagnostics_later():
+    body = "".join(f"func.func @f{i}() {{\n  \"t.use\"(%u{i}) : (i32) -> ()\n  return\n}}\n" for i in range(400))
+    analysis = DocumentAnalysis("file:///ssa.ir", body, verify_budget=0.0)
+    assert analysis.verification_owed
+    while analysis.verify_pending(0.01):
+        pass
+    assert len([d for d in analysis.diagnostics() if d.code == "ssa.undeclared-value"]) == 400
+    assert analysis.diagnostics() == analysis.reanalysed().diagnostics()

@@ -1,0 +1,31 @@
+'use strict';
+// The status bar's target label (src/documentTarget.ts): the file's declaration, the setting,
+// or the setting when the server cannot say.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('node:path');
+
+const { describeTarget } = require(path.join(__dirname, '..', 'dist', 'test', 'documentTarget.js'));
+
+test('a target the file declares is marked as the file\'s, with the reason', () => {
+  const label = describeTarget(
+    { arch: 'sm_100a', source: 'file', reason: 'declared by the file (`#nvvm.target`)' },
+    'sm_90a',
+  );
+  assert.equal(label.text, 'sm_100a (file)');
+  assert.equal(label.detail, 'Target architecture: sm_100a, declared by the file (#nvvm.target)');
+});
+
+test('the setting applies to a file that declares nothing', () => {
+  const label = describeTarget({ arch: 'sm_90a', source: 'setting', reason: 'the `cute-ir.targetArch` setting' }, 'sm_90a');
+  assert.equal(label.text, 'sm_90a');
+  assert.match(label.detail, /cute-ir\.targetArch setting$/);
+});
+
+test('without an answer from the server the setting is shown', () => {
+  for (const none of [null, undefined]) {
+    const label = describeTarget(none, 'sm_120a');
+    assert.equal(label.text, 'sm_120a');
+    assert.match(label.detail, /^Target architecture: sm_120a, the cute-ir.targetArch setting$/);
+  }
+});
