@@ -12,7 +12,7 @@ from cute_ir.diagnostics.reference import COMMAND, DOC_PATH, help_uri, render
 from tests.conftest import REPO
 
 # A string literal that looks like a diagnostic code: a stage name, a dot, more.
-_CODE_LITERAL = re.compile(r'"((?:file|syntax|types|verify|lower|ptxas|tma|tileas)\.[a-z0-9][a-z0-9.-]*)"')
+_CODE_LITERAL = re.compile(r'"((?:file|syntax|types|verify|ssa|lower|ptxas|tma|tileas)\.[a-z0-9][a-z0-9.-]*)"')
 # Literals of that shape that are no code: the `cute-ir.ptxas.path` setting's key.
 NOT_CODES = {"ptxas.path"}
 
@@ -54,7 +54,7 @@ def test_help_uri_points_at_the_codes_anchor():
 _BUILT_CODES = {'f"verify.copy.{_ROLE_TEXT[role]}-residency"': {"verify.copy.source-residency",
                                                                  "verify.copy.destination-residency"},
                 'f"ptxas.{m.severity}"': {"ptxas.error", "ptxas.warning", "ptxas.information"}}
-_BUILT_LITERAL = re.compile(r'f"(?:file|syntax|types|verify|lower|ptxas|tma|tileas)\.[^"]*\{[^"]*"')
+_BUILT_LITERAL = re.compile(r'f"(?:file|syntax|types|verify|ssa|lower|ptxas|tma|tileas)\.[^"]*\{[^"]*"')
 
 
 def test_every_code_a_stage_builds_is_documented():

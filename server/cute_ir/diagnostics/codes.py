@@ -78,6 +78,24 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("verify.copy.conflicting-setting", V, "The same setting is given two different values "
             "(attribute and type parameter, or twice)."),
     CodeDoc("verify.copy.cache-policy", V, "A `cp.async` cache policy the atom does not offer."),
+    CodeDoc("ssa.undeclared-value", V, "A value is used that nothing visible defines (MLIR's wording)."),
+    CodeDoc("ssa.redefinition", V, "An SSA name is defined a second time in the same scope; a note "
+            "points at the first definition."),
+    CodeDoc("ssa.invalid-result-number", V, "`%x#N` names a result past the results of `%x`."),
+    CodeDoc("ssa.undefined-block", V, "A branch names a block label its region does not define."),
+    CodeDoc("ssa.block-redefinition", V, "A block label is defined twice in one region."),
+    CodeDoc("ssa.result-count", V, "An op binds more or fewer result names than it defines."),
+    CodeDoc("ssa.named-no-results", V, "Result names given to an op that defines no results."),
+    CodeDoc("ssa.operand-type-count", V, "A generic-form op's function type lists another number of "
+            "operand types than it has operands."),
+    CodeDoc("ssa.does-not-dominate", V, "An operand whose definition does not dominate the op "
+            "using it (not checked in graph regions such as a module body)."),
+    CodeDoc("ssa.outside-isolated-region", V, "A value defined outside an op that is isolated from "
+            "above (`func.func`, `gpu.module`, ...) is used inside it."),
+    CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
+            "pipeline applies it to."),
+    CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "
+            "ops and functions were still processed."),
     CodeDoc("verify.copy.cache-width", V, "The cache policy does not allow the copy's width "
             "(`cp.async.cg` copies 16 bytes only)."),
     CodeDoc("verify.copy.width-value", V, "A copy width that is not an integer."),
