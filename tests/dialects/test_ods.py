@@ -18,7 +18,7 @@ def test_short_names_resolve_to_their_records() -> None:
 
 
 def test_traits_that_scoping_and_dominance_read() -> None:
-    for name in ("func.func", "gpu.module", "gpu.func", "builtin.module", "cuda.kernel"):
+    for name in ("func.func", "gpu.module", "gpu.func", "builtin.module", "llvm.func"):
         assert has_trait(name, Trait.ISOLATED_FROM_ABOVE), name
     assert has_trait("builtin.module", Trait.GRAPH_REGION) and not has_trait("func.func", Trait.GRAPH_REGION)
     assert not has_trait("scf.for", Trait.ISOLATED_FROM_ABOVE)

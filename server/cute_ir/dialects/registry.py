@@ -4,10 +4,11 @@ from __future__ import annotations
 from .ods import OpDef, OpRegistry, Trait
 from .upstream import UPSTREAM_OPS
 
-# The `cuda` dialect of CuTe DSL dumps: kernels are functions like gpu.func.
+# The `cuda` dialect of CuTe DSL dumps. Its kernels sit in a gpu.module (isolated itself); no
+# public definition says whether cuda.kernel is isolated from above, so the record does not.
 CUDA_DSL_OPS = (
     OpDef("cuda.kernel", "A device kernel as CuTe DSL prints it (`cuda.kernel @kernel_...(...) { ... }`).",
-          regions=1, traits=frozenset({Trait.ISOLATED_FROM_ABOVE, Trait.SYMBOL}), source="cute-dsl"),
+          regions=1, traits=frozenset({Trait.SYMBOL}), source="cute-dsl"),
 )
 
 OPS = OpRegistry()

@@ -30,41 +30,28 @@ from ..diagnostics.mlir_messages import (
     OPERAND_TYPE_COUNT, OUTSIDE_ISOLATED_REGION, PREVIOUSLY_DEFINED, RESULT_COUNT, UNDECLARED_VALUE,
     UNDEFINED_BLOCK, VALUE_REDEFINITION,
 )
-from ..dialects.cute_nvgpu.ops import OPS
+from ..dialects.cute_nvgpu.ops import lookup_op
+from ..dialects.ods import Trait
+from ..dialects.registry import has_trait, record as op_record
 from ..syntax import query
 from .builder import TYPE_KINDS
 
-# Ops whose regions are graph regions (no dominance inside them): builtin.module implements
-# RegionKindInterface with RegionKind::Graph (mlir/include/mlir/IR/BuiltinOps.td), gpu.module
-# takes GraphRegionNoTerminator.traits (mlir/include/mlir/Dialect/GPU/IR/GPUOps.td).
-GRAPH_REGION_OPS = frozenset({"module", "builtin.module", "gpu.module"})
-
-# Ops with the IsolatedFromAbove trait (BuiltinOps.td, FuncOps.td, GPUOps.td, LLVMOps.td).
-ISOLATED_FROM_ABOVE_OPS = frozenset({"module", "builtin.module", "func.func", "gpu.module", "gpu.func", "llvm.func"})
-
-# Result counts of custom-form ops whose declaration the project knows. The cute_nvgpu ops
-# come from the op table (dialects/cute_nvgpu/ops.py: ops that build an atom return it, ops
-# that apply one return nothing); the core ops from their ODS definitions (ArithOps.td,
-# FuncOps.td, ControlFlowOps.td, SCFOps.td, MemRefOps.td, GPUOps.td).
+# Graph regions, isolation from above and result counts come from the op records
+# (dialects/registry.py, citing their ODS definitions). The cute_nvgpu ops are still described
+# by their op table (dialects/cute_nvgpu/ops.py): ops that build an atom return it, ops that
+# apply one return nothing.
 _RESULTS_OF_KIND = {"make_atom": 1, "mma": 0, "copy": 0}
-_ONE_RESULT = (
-    "arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui",
-    "arith.remsi", "arith.remui", "arith.andi", "arith.ori", "arith.xori", "arith.shli",
-    "arith.shrsi", "arith.shrui", "arith.addf", "arith.subf", "arith.mulf", "arith.divf",
-    "arith.negf", "arith.cmpi", "arith.cmpf", "arith.select", "arith.index_cast", "arith.extsi",
-    "arith.extui", "arith.trunci", "arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp",
-    "arith.fptosi", "arith.fptoui", "arith.bitcast", "arith.maxsi", "arith.minsi",
-    "memref.load", "memref.alloc", "memref.alloca", "memref.cast",
-)
-_NO_RESULT = (
-    "func.return", "return", "cf.br", "cf.cond_br", "scf.yield", "memref.store",
-    "gpu.barrier", "gpu.return", "gpu.terminator",
-)
-RESULT_COUNTS: dict[str, int] = {
-    **{row.name: _RESULTS_OF_KIND[row.kind] for row in OPS if row.kind in _RESULTS_OF_KIND},
-    **dict.fromkeys(_ONE_RESULT, 1),
-    **dict.fromkeys(_NO_RESULT, 0),
-}
+
+
+def declared_result_count(name: str) -> int | None:
+    """How many results an op of this name defines, when that is fixed and known."""
+    record = op_record(name)
+    if record is not None:
+        fewest, most = record.result_count()
+        return fewest if fewest == most else None
+    row = lookup_op(name)
+    return _RESULTS_OF_KIND.get(row.kind) if row is not None else None
+
 
 # What the walk visits: ops, their results, regions, blocks and their arguments, value uses and
 # block references; `@name_list`: a parenthesised list of bare names before `=` or `in`, which
@@ -278,7 +265,7 @@ class _Checker:
         if not op.results:
             return
         provided = sum(count for _, count, _ in op.results)
-        known = op.declared_results if op.declared_results is not None else RESULT_COUNTS.get(op.name)
+        known = op.declared_results if op.declared_results is not None else declared_result_count(op.name)
         if known == 0:
             self._error("ssa.named-no-results", op.result_list, NAMED_NO_RESULTS)
         elif known is not None and known != provided:
@@ -308,8 +295,8 @@ class _Checker:
         op = self.ops[op_id] if op_id >= 0 else None
         depth = len(self.region_path)
         outer = self.regions[self.region_path[-1]]
-        isolated = op is not None and op.name in ISOLATED_FROM_ABOVE_OPS
-        region = _Region(op_id, depth, op is not None and op.name in GRAPH_REGION_OPS,
+        isolated = op is not None and has_trait(op.name, Trait.ISOLATED_FROM_ABOVE)
+        region = _Region(op_id, depth, op is not None and has_trait(op.name, Trait.GRAPH_REGION),
                          depth if isolated else outer.isolation_depth)
         region_id = len(self.regions)
         self.regions.append(region)
