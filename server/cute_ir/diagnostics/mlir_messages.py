@@ -1,7 +1,15 @@
 """Messages in MLIR core's own wording, for problems MLIR itself reports (not the spec's).
 
 Source: mlir/lib/IR/Verifier.cpp (unregistered operation in a registered dialect, generic
-form) and mlir/test/IR/invalid.mlir (`custom op '...' is unknown`, custom form).
+form) and mlir/test/IR/invalid.mlir (`custom op '...' is unknown`, custom form); the parser's
+own messages from mlir/lib/AsmParser/Parser.cpp.
 """
 UNREGISTERED_OPERATION = "unregistered operation '{0}' found in dialect ('{1}') that does not allow unknown operations"
 UNKNOWN_CUSTOM_OP = "custom op '{0}' is unknown"
+
+# Parser messages for the syntax errors the grammar marks.
+EMPTY_OPERATION_NAME = "empty operation name is invalid"
+ZERO_RESULT_COUNT = "expected named operation to have at least 1 result"
+EXPECTED_OPERATION_TYPE = "expected ':' followed by operation type"
+EXPECTED_OPERATION_NAME = "expected operation name in quotes"
+EXPECTED_TYPE = "expected non-function type"

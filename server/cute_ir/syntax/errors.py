@@ -1,19 +1,33 @@
 """Syntax diagnostics: tree-sitter ERROR / MISSING nodes and brackets ended by `unclosed_bracket`.
 
 Each problem is reported where it is, and only there: the grammar keeps errors inside the op
-that has them, so one diagnostic per problem, never a cascade.
+that has them, so one diagnostic per problem, never a cascade. Where MLIR's parser has a
+message for the problem, the diagnostic uses its wording.
 """
 from __future__ import annotations
 
 from tree_sitter import Node, QueryCursor
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATION_NAME,
+                                         EXPECTED_OPERATION_TYPE, EXPECTED_TYPE, ZERO_RESULT_COUNT)
 from .parser import query
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
 _MAX_SHOWN = 24
 
-_PROBLEMS = query("(ERROR) @error (unclosed_bracket) @unclosed")
+# Nodes that are well-formed for the grammar but not for MLIR's parser, or that the grammar
+# put where an unfinished construct ends (see `describe_malformed`).
+MALFORMED_PATTERNS = """
+    (unclosed_bracket) @malformed
+    (incomplete_op) @malformed
+    (op_result count: (integer) @malformed)
+    (operation name: (string) @malformed)
+    (operation name: (op_name) @_func body: (custom_body (symbol_ref) . (paren_group (keyword) @malformed))
+      (#any-of? @_func "func.func" "func"))
+"""
+
+_PROBLEMS = query("(ERROR) @error" + MALFORMED_PATTERNS)
 
 
 def _shown(raw: bytes) -> str:
@@ -32,9 +46,16 @@ def describe_error(node: Node) -> Diagnostic:
 
 
 def describe_missing(node: Node) -> Diagnostic:
+    span = Span(node.start_byte, node.end_byte)
+    if node.parent is not None and node.parent.type in _TYPE_NODES:
+        # tree-sitter names one spelling it could insert (`bf16`); any type would do.
+        return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
     expected = node.type if not node.is_named else node.type.replace("_", " ")
-    return Diagnostic("syntax.missing", Span(node.start_byte, node.end_byte), Severity.ERROR,
-                      Source.SYNTAX, f"syntax error: expected `{expected}`")
+    return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX,
+                      f"syntax error: expected `{expected}`")
+
+
+_TYPE_NODES = frozenset({"integer_type", "float_type", "index_type", "none_type"})
 
 
 def _opener_of(node: Node) -> Node | None:
@@ -52,8 +73,42 @@ def _opener_of(node: Node) -> Node | None:
     return None
 
 
+def describe_malformed(node: Node) -> Diagnostic | None:
+    """A node of MALFORMED_PATTERNS: its diagnostic, or None when it is fine after all."""
+    span = Span(node.start_byte, node.end_byte)
+    if node.type == "unclosed_bracket":
+        return describe_unclosed(node)
+    if node.type == "incomplete_op":
+        named = node.parent is not None and node.parent.child_by_field_name("name") is not None
+        return Diagnostic("syntax.incomplete", span, Severity.ERROR, Source.SYNTAX,
+                          EXPECTED_OPERATION_TYPE if named else EXPECTED_OPERATION_NAME)
+    if node.type == "integer":          # `%r:N =`
+        if int(node.text or b"0", 0) > 0:
+            return None
+        return Diagnostic("syntax.result-count", span, Severity.ERROR, Source.SYNTAX, ZERO_RESULT_COUNT)
+    if node.type == "string":           # generic op name
+        if node.text != b'""':
+            return None
+        return Diagnostic("syntax.empty-op-name", span, Severity.ERROR, Source.SYNTAX, EMPTY_OPERATION_NAME)
+    # A bare word among a function signature's arguments: neither `%arg: type` nor a type.
+    return Diagnostic("syntax.expected-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
+
+
+def _prefix_opener(node: Node) -> Node | None:
+    """The `dialect_prefix` that opens `!d<`/`#d<` when `node` ends its parameters."""
+    params = node.parent
+    prefix = params.prev_sibling if params is not None else None
+    if prefix is not None and prefix.type == "dialect_prefix" and (prefix.text or b"").endswith(b"<"):
+        return prefix
+    return None
+
+
 def describe_unclosed(node: Node) -> Diagnostic:
     opener = _opener_of(node)
+    if opener is None and (prefix := _prefix_opener(node)) is not None:
+        return Diagnostic("syntax.unclosed", Span(prefix.end_byte - 1, prefix.end_byte), Severity.ERROR,
+                          Source.SYNTAX,
+                          "syntax error: `<` is never closed; expected `>` before the next operation")
     if opener is None:
         return Diagnostic("syntax.unclosed", Span(node.start_byte, node.end_byte), Severity.ERROR,
                           Source.SYNTAX, "syntax error: unclosed bracket before the next operation")
@@ -85,8 +140,8 @@ def syntax_diagnostics(node: Node) -> list[Diagnostic]:
         for found in nodes:
             if name == "error":
                 errors.append(found)
-            else:
-                out.append(describe_unclosed(found))
+            elif name == "malformed" and (d := describe_malformed(found)) is not None:
+                out.append(d)
     errors.sort(key=lambda n: (n.start_byte, -n.end_byte))
     outer: list[Node] = []
     for e in errors:
