@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 TS     ?= $(abspath ../shared/bin/tree-sitter)
 
-.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean mlir-suite
 
 # Re-install when the package metadata or the generated grammar changes: the grammar is a
 # C extension compiled by pip.
@@ -74,6 +74,11 @@ bench: install
 	$(PY) bench/editor_like_open.py
 	$(PY) bench/grammar_reparse.py
 	$(PY) bench/parse_threads.py
+
+## mlir-suite: false syntax errors on MLIR's own tests (MLIR_TEST=/path/to/llvm-project/mlir/test)
+mlir-suite: install
+	@test -n "$(MLIR_TEST)" || { echo "usage: make mlir-suite MLIR_TEST=/path/to/mlir/test"; exit 2; }
+	$(PY) tools/mlir_suite.py "$(MLIR_TEST)"
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info
