@@ -34,8 +34,9 @@ VALID_NAME = {"IR": re.compile(r"^(?!.*invalid).*\.mlir$")}
 VALID_DEFAULT = re.compile(r"(ops|roundtrip|nvvm)\.mlir$")
 
 SPLIT_MARKER = re.compile(rb"^// -----", re.M)
-# `expected-error {{msg}}`, `expected-error@+1 {{msg}}`, `expected-error@-2`, `@above`, `@below`.
-EXPECTED = re.compile(r"expected-error(?:@([+-]\d+|above|below))?\s*\{\{(.*?)\}\}")
+# `expected-error {{msg}}`, `expected-error@+1 {{msg}}` (also `expected-error @+1`), `@-2`,
+# `@above`, `@below`.
+EXPECTED = re.compile(r"expected-error\s*(?:@([+-]\d+|above|below))?\s*\{\{(.*?)\}\}")
 # Messages of MLIR's parser (mlir/lib/AsmParser): a mistake in the text itself, which the
 # grammar can see without knowing any op. Everything else (verifiers, types, SSA) is semantic.
 SYNTACTIC = re.compile(

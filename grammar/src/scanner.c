@@ -96,14 +96,15 @@ static bool looks_like_results_then_op(TSLexer *lexer) {
     if (!is_suffix_id_char(lexer->lookahead)) return false;
     while (is_suffix_id_char(lexer->lookahead)) advance(lexer);
     if (lexer->lookahead == ':') {
+      /* `%a:N`; a missing N (`%a: =`) still starts the statement, which then reports it. */
       advance(lexer);
-      if (!is_digit(lexer->lookahead)) return false;
       while (is_digit(lexer->lookahead)) advance(lexer);
     }
     skip_whitespace(lexer);
     if (lexer->lookahead != ',') break;
     advance(lexer);
     skip_whitespace(lexer);
+    if (lexer->lookahead == '=') break; /* `%a, =`: a missing name, reported by the statement */
   }
   if (lexer->lookahead != '=') return false;
   advance(lexer);
@@ -142,7 +143,7 @@ static bool looks_like_alias_definition(TSLexer *lexer) {
  * Excluded when what follows shows it is a dictionary key or a parameter; an undotted word
  * directly followed by '(', '<' or ':' is a keyword continuing the previous op (`shapes(...)`),
  * while a dotted op name may be (`cute_nvgpu.atom.set_value<tma_bar>(...)`,
- * `test.parse_integer_literal : 5`). `*strong` tells whether the name is dotted or `return`:
+ * `test.parse_integer_literal : 5`), and so may any name with a blank before the ':'. `*strong` tells whether the name is dotted or `return`:
  * only such a name ends an open `(`, `[` or `<`, where a plain word may be a keyword. */
 static bool looks_like_op_name(TSLexer *lexer, bool *strong) {
   static const char RETURN[] = "return";
@@ -157,14 +158,16 @@ static bool looks_like_op_name(TSLexer *lexer, bool *strong) {
   }
   if (length != sizeof RETURN - 1) is_return = false;
   *strong = dotted || is_return;
+  bool spaced = is_blank(lexer->lookahead);
   skip_blanks(lexer);
   switch (lexer->lookahead) {
     case '=': case ',': case '}': case ')': case ']': case '>':
       return false;
     case ':':
-      /* `a: ...` is a key; `d.op : ...` an op whose assembly starts with ':' (not `::`). */
+      /* `key: ...` (no blank) is a key; `d.op : ...` and, in a region whose ops default to
+       * a dialect, `op : ...` start an op whose assembly begins with ':' (never `::`). */
       advance(lexer);
-      return dotted && lexer->lookahead != ':';
+      return (dotted || spaced) && lexer->lookahead != ':';
     case '(': case '<':
       return dotted;
     default:
@@ -178,6 +181,26 @@ static bool looks_like_file_metadata(TSLexer *lexer) {
   if (lexer->lookahead != '-') return false;
   advance(lexer);
   return lexer->lookahead == '#';
+}
+
+enum Slashes { NO_SLASHES, LONE_SLASH, COMMENT, MARKER };
+
+/* At a '/': a `//` comment (consumed up to its line end), the split marker (consumed), or a
+ * lone slash (one character consumed). */
+static enum Slashes skip_slashes(TSLexer *lexer) {
+  static const char MARKER_TAIL[] = " -----";
+  if (lexer->lookahead != '/') return NO_SLASHES;
+  advance(lexer);
+  if (lexer->lookahead != '/') return LONE_SLASH;
+  advance(lexer);
+  unsigned matched = 0;
+  while (matched < sizeof MARKER_TAIL - 1 && lexer->lookahead == MARKER_TAIL[matched]) {
+    advance(lexer);
+    matched++;
+  }
+  if (matched == sizeof MARKER_TAIL - 1) return MARKER;
+  while (!is_newline(lexer->lookahead) && !lexer->eof(lexer)) advance(lexer);
+  return COMMENT;
 }
 
 /* `// -----`: the split marker of mlir-opt --split-input-file. */
@@ -242,12 +265,17 @@ static bool scan_closer(TSLexer *lexer, const bool *valid_symbols) {
    * closed; each enclosing bracket then sees the same newline and closes in turn. */
   lexer->mark_end(lexer);
   bool line_start = false;
-  while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
-    if (is_newline(lexer->lookahead)) line_start = true;
-    advance(lexer);
-  }
-  if (lexer->lookahead == '/') {
-    return looks_like_split_marker(lexer) && emit_closer(lexer, valid_symbols, AT_SPLIT, 4);
+  /* Comments between the unclosed line and the next one do not count (`"d.op"() // note`). */
+  for (;;) {
+    while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
+      if (is_newline(lexer->lookahead)) line_start = true;
+      advance(lexer);
+    }
+    enum Slashes slashes = skip_slashes(lexer);
+    if (slashes == COMMENT) continue;
+    if (slashes == MARKER) return emit_closer(lexer, valid_symbols, AT_SPLIT, 4);
+    if (slashes == LONE_SLASH) return false;
+    break;
   }
   if (!line_start) return false;
   bool strong = false;

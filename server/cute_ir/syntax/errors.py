@@ -10,7 +10,8 @@ from tree_sitter import Node, QueryCursor
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATION_NAME,
-                                         EXPECTED_OPERATION_TYPE, EXPECTED_TYPE, ZERO_RESULT_COUNT)
+                                         EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
+                                         EXPECTED_SSA_NAME, EXPECTED_TYPE, ZERO_RESULT_COUNT)
 from .parser import query
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -38,9 +39,16 @@ def _shown(raw: bytes) -> str:
     return first_line
 
 
+# A stray token right after an op's results (`%0: =`, `%0, =`): what MLIR expected there.
+_AFTER_RESULTS = {b":": EXPECTED_RESULT_COUNT, b",": EXPECTED_SSA_NAME}
+
+
 def describe_error(node: Node) -> Diagnostic:
     shown = _shown(node.text or b"")
     message = f"syntax error: unexpected `{shown}`" if shown else "syntax error"
+    previous = node.prev_sibling
+    if previous is not None and previous.type == "result_list":
+        message = _AFTER_RESULTS.get((node.text or b"").strip(), message)
     return Diagnostic("syntax.error", Span(node.start_byte, node.end_byte), Severity.ERROR,
                       Source.SYNTAX, message)
 
