@@ -44,7 +44,8 @@ SYNTACTIC = re.compile(
     r"|expected ':' followed by operation type|expected operation name in quotes"
     r"|expected non-function type|expected '[)>\]}]'|unbalanced|unexpected character"
     r"|expected ',' or '[)>\]}]'|expected valid ssa identifier|expected integer number of results"
-    r"|expected '\(' to start operand list)"
+    r"|expected '\(' to start operand list|expected '\['|expected list element"
+    r"|expected '[<>]' in (tuple|complex) type|expected '<' after 'strided'|invalid integer width)"
 )
 
 

@@ -78,3 +78,12 @@ def test_no_diagnostic_crosses_a_split_marker() -> None:
         assert split(start) == split(end), message
         assert split(start) % 2 == 0, f"diagnostic in a valid split: {message} at line {start}"
     assert {split(start) for start, _, _ in found} == {0, 2, 4, 6, 8}
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("func.func private @f() -> memref<?x?xf32, strided<>>", "expected '['"),
+    ("func.func @f(i21312312323120)", "invalid integer width"),
+    ("func.func @f(i99999999)", "integer bitwidth is limited to 16777215 bits"),
+])
+def test_builtin_type_mistakes_in_mlir_wording(text: str, message: str) -> None:
+    assert [m for _, _, m in _diagnostics(text)] == [message]

@@ -11,7 +11,9 @@ from tree_sitter import Node, QueryCursor
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
-                                         EXPECTED_SSA_NAME, EXPECTED_TYPE, ZERO_RESULT_COUNT)
+                                         EXPECTED_SSA_NAME, EXPECTED_STRIDE_LIST, EXPECTED_TYPE,
+                                         INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
+                                         ZERO_RESULT_COUNT)
 from .parser import query
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -26,7 +28,12 @@ MALFORMED_PATTERNS = """
     (operation name: (string) @malformed)
     (operation name: (op_name) @_func body: (custom_body (symbol_ref) . (paren_group (keyword) @malformed))
       (#any-of? @_func "func.func" "func"))
+    (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
+    ((integer_type) @malformed (#match? @malformed "^[su]?i[0-9]{8,}$"))
 """
+
+# MLIR's IntegerType::kMaxWidth.
+_MAX_INTEGER_WIDTH = (1 << 24) - 1
 
 _PROBLEMS = query("(ERROR) @error" + MALFORMED_PATTERNS)
 
@@ -98,6 +105,17 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         if node.text != b'""':
             return None
         return Diagnostic("syntax.empty-op-name", span, Severity.ERROR, Source.SYNTAX, EMPTY_OPERATION_NAME)
+    if node.type == "type_parameters":  # of `strided<...>`: a stride list first
+        first = node.named_children[0] if node.named_children else None
+        if first is not None and first.type == "parameter_list":
+            return None
+        return Diagnostic("syntax.strided", span, Severity.ERROR, Source.SYNTAX, EXPECTED_STRIDE_LIST)
+    if node.type == "integer_type":     # a width with eight digits or more
+        width = int((node.text or b"i0").lstrip(b"su")[1:])
+        if width <= _MAX_INTEGER_WIDTH:
+            return None
+        message = INVALID_INTEGER_WIDTH if width >= 1 << 32 else INTEGER_WIDTH_LIMIT.format(_MAX_INTEGER_WIDTH)
+        return Diagnostic("syntax.integer-width", span, Severity.ERROR, Source.SYNTAX, message)
     # A bare word among a function signature's arguments: neither `%arg: type` nor a type.
     return Diagnostic("syntax.expected-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
 
