@@ -2,6 +2,9 @@
 parser wording, never across a split marker."""
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis
@@ -87,3 +90,20 @@ def test_no_diagnostic_crosses_a_split_marker() -> None:
 ])
 def test_builtin_type_mistakes_in_mlir_wording(text: str, message: str) -> None:
     assert [m for _, _, m in _diagnostics(text)] == [message]
+
+
+def test_no_diagnostic_of_randomly_broken_splits_crosses_a_marker() -> None:
+    """Four splits at a time, each cut short or given a stray bracket, quote or sigil."""
+    pieces = [t.encode() for t in VALID] + [t.encode() for t, _, _ in INVALID]
+    strays = [b"(", b")", b"{", b"}", b"<", b">", b"[", b'"', b"%", b"=", b":", b"#", b"!"]
+    rng = random.Random(13)
+    for _ in range(400):
+        parts = []
+        for _ in range(4):
+            piece = rng.choice(pieces)
+            at = rng.randrange(len(piece))
+            parts.append(piece[:at] if rng.random() < 0.5 else piece[:at] + rng.choice(strays) + piece[at:])
+        text = b"\n\n// -----\n\n".join(parts) + b"\n"
+        markers = [m.start() for m in re.finditer(rb"// -----", text)]
+        for d in syntax_diagnostics(parse(text).root):
+            assert not any(d.span.start < m + 8 and m < d.span.end for m in markers), (d, text)

@@ -50,13 +50,26 @@ def _shown(raw: bytes) -> str:
 _AFTER_RESULTS = {b":": EXPECTED_RESULT_COUNT, b",": EXPECTED_SSA_NAME}
 
 
+# A split of `mlir-opt --split-input-file` ends where its marker starts.
+_SPLIT_MARKER = b"// -----"
+
+
+def _within_first_split(node: Node) -> Span:
+    """The node's span, cut at a split marker inside it: recovery from a text broken in several
+    consecutive splits can, rarely, put one ERROR across a marker; its diagnostic still stays
+    in the split where the problem starts."""
+    cut = (node.text or b"").find(_SPLIT_MARKER, 1)
+    end = node.end_byte if cut < 0 else node.start_byte + cut
+    return Span(node.start_byte, end)
+
+
 def describe_error(node: Node) -> Diagnostic:
     shown = _shown(node.text or b"")
     message = f"syntax error: unexpected `{shown}`" if shown else "syntax error"
     previous = node.prev_sibling
     if previous is not None and previous.type == "result_list":
         message = _AFTER_RESULTS.get((node.text or b"").strip(), message)
-    return Diagnostic("syntax.error", Span(node.start_byte, node.end_byte), Severity.ERROR,
+    return Diagnostic("syntax.error", _within_first_split(node), Severity.ERROR,
                       Source.SYNTAX, message)
 
 
