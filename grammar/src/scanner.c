@@ -237,6 +237,13 @@ static bool looks_like_block_label(TSLexer *lexer) {
         }
       } else if (ch == '{' || ch == '}') {
         return false; /* a region cannot appear in block arguments */
+      } else if (ch == '/') {
+        /* a comment between arguments written one per line: its brackets do not count */
+        advance(lexer);
+        if (lexer->lookahead == '/') {
+          while (!is_newline(lexer->lookahead) && !lexer->eof(lexer)) advance(lexer);
+        }
+        continue;
       }
       advance(lexer);
     } while (depth > 0);
@@ -362,12 +369,13 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
 
   /* Printed IR starts every statement and block on a new line; mid-line there is nothing
    * to decide, which keeps this scanner off the hot path of custom op bodies. The one
-   * exception: a region may open with a generic op on the line of its `{`
-   * (`func.func @f() { "d.op"() : () -> () }`), which no attribute dictionary can. */
+   * exception: a region may open with an op on the line of its `{` when the op starts in a
+   * way no attribute dictionary can (`{ "d.op"() : () -> () }`, `{ %x = d.op }`). */
   if (!line_start) {
-    if (c != '"' || !valid_symbols[STMT_START] || !looks_like_generic_op(lexer)) return false;
-    lexer->result_symbol = STMT_START;
-    return true;
+    if (!valid_symbols[STMT_START]) return false;
+    bool starts = (c == '"' && looks_like_generic_op(lexer)) || (c == '%' && looks_like_results_then_op(lexer));
+    if (starts) lexer->result_symbol = STMT_START;
+    return starts;
   }
 
   if (want_block && c == '^') {
