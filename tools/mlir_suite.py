@@ -42,10 +42,10 @@ EXPECTED = re.compile(r"expected-error\s*(?:@([+-]\d+|above|below))?\s*\{\{(.*?)
 SYNTACTIC = re.compile(
     r"^(empty operation name is invalid|expected named operation to have at least 1 result"
     r"|expected ':' followed by operation type|expected operation name in quotes"
-    r"|expected non-function type|expected '[)>\]}]'|unbalanced|unexpected character"
-    r"|expected ',' or '[)>\]}]'|expected valid ssa identifier|expected integer number of results"
-    r"|expected '\(' to start operand list|expected '\['|expected list element"
-    r"|expected '[<>]' in (tuple|complex) type|expected '<' after 'strided'|invalid integer width)"
+    r"|expected non-function type|expected '[)>\]}\[]'|unbalanced '.' character in pretty dialect name"
+    r"|unexpected character|expected ',' or '[)>\]}]'|expected valid ssa identifier"
+    r"|expected integer number of results|expected '\(' to start operand list|expected list element"
+    r"|expected '[<>]' in (tuple|complex) type|expected '<' after 'strided'|invalid integer width)$"
 )
 
 
