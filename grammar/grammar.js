@@ -297,8 +297,8 @@ module.exports = grammar({
       $.attribute_dict, $.array_attribute, $.typed_integer, $.typed_attribute,
     ),
 
-    complex_type: ($) => seq('complex', '<', field('element_type', $._type), '>'),
-    tuple_type: ($) => seq('tuple', '<', commaSep($._type), '>'),
+    complex_type: ($) => seq('complex', '<', field('element_type', $._type), choice('>', $._closes_group)),
+    tuple_type: ($) => seq('tuple', '<', commaSep($._type), choice('>', $._closes_group)),
 
     // `quantile<ui4:f16, {-1.0,0.0,1.0}>`, optionally followed by a storage range `<0:7>`.
     quantile_type: ($) => prec.right(seq(
@@ -384,7 +384,7 @@ module.exports = grammar({
     cute_layout: ($) => seq(
       field('kind', $.layout_keyword),
       field('body', choice($.string, $.layout_expression, $.composed_layout_expression)),
-      '>',
+      choice('>', $._closes_group),
     ),
 
     // One token including its '<', so that it outranks the generic `!dialect.` prefix by

@@ -133,12 +133,17 @@ def describe_malformed(node: Node) -> Diagnostic | None:
     return Diagnostic("syntax.expected-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
 
 
+_OPENING_PREFIXES = frozenset({"dialect_prefix", "layout_keyword"})
+
+
 def _prefix_opener(node: Node) -> Node | None:
-    """The `dialect_prefix` that opens `!d<`/`#d<` when `node` ends its parameters."""
-    params = node.parent
-    prefix = params.prev_sibling if params is not None else None
-    if prefix is not None and prefix.type == "dialect_prefix" and (prefix.text or b"").endswith(b"<"):
-        return prefix
+    """The token that ends with the `<` `node` closes: `!d<` / `#d<` before the parameters it
+    ends, or `#cute.layout<` in the same layout."""
+    parent = node.parent
+    candidates = [parent.prev_sibling, parent.child(0)] if parent is not None else []
+    for token in candidates:
+        if token is not None and token.type in _OPENING_PREFIXES and (token.text or b"").endswith(b"<"):
+            return token
     return None
 
 
