@@ -13,7 +13,7 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATIO
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
                                          EXPECTED_SSA_NAME, EXPECTED_STRIDE_LIST, EXPECTED_TYPE,
                                          INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
-                                         ZERO_RESULT_COUNT)
+                                         UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import query
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -49,6 +49,20 @@ def _shown(raw: bytes) -> str:
 # A stray token right after an op's results (`%0: =`, `%0, =`): what MLIR expected there.
 _AFTER_RESULTS = {b":": EXPECTED_RESULT_COUNT, b",": EXPECTED_SSA_NAME}
 
+# The bracketed body of a dialect type or attribute, where MLIR only balances brackets.
+_DIALECT_BODIES = frozenset({"type_parameters", "parameter_group", "parameter_list", "parameter_dict"})
+
+
+def _in_dialect_body(node: Node) -> bool:
+    if _opening_prefix_before(node) is not None:    # right after `!d<`
+        return True
+    parent = node.parent
+    while parent is not None and parent.type not in ("operation", "source_file"):
+        if parent.type in _DIALECT_BODIES:
+            return True
+        parent = parent.parent
+    return False
+
 
 # A split of `mlir-opt --split-input-file` ends where its marker starts.
 _SPLIT_MARKER = b"// -----"
@@ -67,8 +81,11 @@ def describe_error(node: Node) -> Diagnostic:
     shown = _shown(node.text or b"")
     message = f"syntax error: unexpected `{shown}`" if shown else "syntax error"
     previous = node.prev_sibling
+    first = (node.text or b"").lstrip()[:1]
     if previous is not None and previous.type == "result_list":
         message = _AFTER_RESULTS.get((node.text or b"").strip(), message)
+    elif first and first in b")]}>" and _in_dialect_body(node):
+        message = UNBALANCED_IN_DIALECT_BODY.format(first.decode())
     return Diagnostic("syntax.error", _within_first_split(node), Severity.ERROR,
                       Source.SYNTAX, message)
 
@@ -136,15 +153,23 @@ def describe_malformed(node: Node) -> Diagnostic | None:
 _OPENING_PREFIXES = frozenset({"dialect_prefix", "layout_keyword"})
 
 
+def _opening_prefix_before(node: Node) -> Node | None:
+    """An earlier sibling of `node` that ends with `<`: `!d<`, `#d<`, `#cute.layout<`."""
+    sibling = node.prev_sibling
+    while sibling is not None:
+        if sibling.type in _OPENING_PREFIXES and (sibling.text or b"").endswith(b"<"):
+            return sibling
+        sibling = sibling.prev_sibling
+    return None
+
+
 def _prefix_opener(node: Node) -> Node | None:
     """The token that ends with the `<` `node` closes: `!d<` / `#d<` before the parameters it
     ends, or `#cute.layout<` in the same layout."""
     parent = node.parent
-    candidates = [parent.prev_sibling, parent.child(0)] if parent is not None else []
-    for token in candidates:
-        if token is not None and token.type in _OPENING_PREFIXES and (token.text or b"").endswith(b"<"):
-            return token
-    return None
+    if parent is None:
+        return None
+    return _opening_prefix_before(node) or _opening_prefix_before(parent)
 
 
 def describe_unclosed(node: Node) -> Diagnostic:
