@@ -9,7 +9,7 @@ TS       ?= $(shell command -v tree-sitter 2>/dev/null)
 TS_CACHE := $(abspath build/tree-sitter-cli)
 TS_FOUND  = $(if $(TS),$(abspath $(TS)),$$(tools/fetch-tree-sitter-cli.sh $(TS_CACHE)))
 
-.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean mlir-suite
 
 # Re-install when the package metadata or the generated grammar changes: the grammar is a
 # C extension compiled by pip.
@@ -76,6 +76,11 @@ bench: install
 	$(PY) bench/grammar_reparse.py
 	$(PY) bench/parse_threads.py
 	$(PY) bench/ssa_check.py
+
+## mlir-suite: false syntax errors on MLIR's own tests (MLIR_TEST=/path/to/llvm-project/mlir/test)
+mlir-suite: install
+	@test -n "$(MLIR_TEST)" || { echo "usage: make mlir-suite MLIR_TEST=/path/to/mlir/test"; exit 2; }
+	$(PY) tools/mlir_suite.py "$(MLIR_TEST)"
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info

@@ -37,12 +37,44 @@ const BUILTIN_ATTRIBUTE_KINDS = [
   'opaque',
 ];
 
+// Words that start a builtin construct but are also ordinary keys and keywords of custom op
+// assembly (`test.op array = [1, 2]`): where the construct cannot continue they are a keyword.
+const RESERVED_WORDS = [
+  ...BUILTIN_ATTRIBUTE_KINDS, 'memref', 'tensor', 'vector', 'complex', 'tuple', 'quantile', 'loc',
+];
+
+// A comment is `//` and the rest of the line, unless the line is a split marker `// -----`.
+// The lexer takes the longest match, so no proper prefix of the marker may be a whole
+// comment: a comment that is such a prefix (`//`, `// --`) takes its line end with it.
+const COMMENT = new RegExp([
+  '//(',
+  '[^ \\r\\n][^\\r\\n]*',
+  '| [^-\\r\\n][^\\r\\n]*',
+  '| -[^-\\r\\n][^\\r\\n]*',
+  '| --[^-\\r\\n][^\\r\\n]*',
+  '| ---[^-\\r\\n][^\\r\\n]*',
+  '| ----[^-\\r\\n][^\\r\\n]*',
+  '|( | -| --| ---| ----)?(\\r\\n?|\\n)',
+  ')',
+].join(''));
+
 module.exports = grammar({
   name: 'cute_ir',
 
-  externals: ($) => [$._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel],
+  // The scanner's closers (see src/scanner.c) differ in which next lines end them:
+  //  - unclosed_bracket (`{...}` dictionaries): a line starting a statement or a split;
+  //  - _unclosed_group (`(...)`, `[...]`, `<...>`): also a `}` line or an op name first on
+  //    its line;
+  //  - _unclosed_region (`{` of a region): only a split marker `// -----`;
+  //  - incomplete_op (a generic op without its `: type`): like _unclosed_group.
+  // `split_marker` (`// -----` and the rest of its line) comes from the scanner too: it is the
+  // one token error recovery always sees, so recovery ends at it.
+  externals: ($) => [
+    $._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel,
+    $._unclosed_group, $._unclosed_region, $.incomplete_op, $.split_marker, $._split_skipped,
+  ],
 
-  extras: ($) => [/\s/, $.split_marker, $.comment],
+  extras: ($) => [/\s/, $.comment],
 
   word: ($) => $.bare_id,
 
@@ -50,12 +82,25 @@ module.exports = grammar({
 
   rules: {
     // Every statement but the last of its list ends with `_stmt_end` (see the header).
-    source_file: ($) => seq(repeat($._terminated_statement), optional($._statement)),
+    // `// -----` splits the file into buffers parsed on their own (mlir-opt
+    // --split-input-file): it is a statement separator at the top level and nowhere else, so
+    // error recovery always ends at it and the next split starts fresh.
+    source_file: ($) => seq(
+      repeat(choice($._terminated_statement, seq($._statement, $.split_marker), $.split_marker)),
+      optional($._statement),
+    ),
 
     _terminated_statement: ($) => seq($._statement, $._stmt_end),
 
     // ------------------------------------------------------------------ statements
-    _statement: ($) => choice($.operation, $.type_alias_definition, $.attribute_alias_definition),
+    _statement: ($) => choice(
+      $.operation, $.type_alias_definition, $.attribute_alias_definition, $.file_metadata,
+    ),
+
+    // `{-# dialect_resources: { builtin: { blob: "0x..." } } #-}`
+    file_metadata: ($) => seq('{-#', repeat($._metadata_item), choice('#-}', $._unclosed_group)),
+    _metadata_item: ($) => choice($.bare_id, $.string, $.metadata_group, ':', ','),
+    metadata_group: ($) => seq('{', repeat($._metadata_item), choice('}', $.unclosed_bracket)),
 
     type_alias_definition: ($) => seq(
       field('name', $.type_alias),
@@ -69,9 +114,13 @@ module.exports = grammar({
       field('value', $._attribute_value),
     ),
 
-    operation: ($) => seq(
-      optional(seq(field('results', $.result_list), '=')),
-      choice($._generic_op_tail, $._custom_op_tail),
+    operation: ($) => choice(
+      seq(
+        optional(seq(field('results', $.result_list), '=')),
+        choice($._generic_op_tail, $._custom_op_tail),
+      ),
+      // `%x =` with the op name still to be typed: the op ends here, the next line is its own.
+      seq(field('results', $.result_list), '=', $.incomplete_op),
     ),
 
     result_list: ($) => commaSep1($.op_result),
@@ -92,11 +141,12 @@ module.exports = grammar({
           optional(field('properties', $.properties)),
           optional(field('regions', $.region_list)),
           optional(field('attributes', $.attribute_dict)),
-          ':',
-          field('type', $.function_type),
-          optional(field('location', $.location)),
+          choice(
+            seq(':', field('type', $.function_type), optional(field('location', $.location))),
+            $.incomplete_op,
+          ),
         ),
-        $.unclosed_bracket,
+        $._closes_group,
       ),
     ),
 
@@ -142,23 +192,27 @@ module.exports = grammar({
       $._punctuation,
     ),
 
-    _punctuation: ($) => choice(':', ',', '=', '->', '*', '+', '-', '?', '...', '|', '::'),
+    _punctuation: ($) => choice(
+      ':', ',', '=', '->', '*', '+', '-', '?', '...', '|', '::', '==', '>=', '<=',
+    ),
 
     // Every bracket may also end with `unclosed_bracket`: a zero-width token the scanner
     // emits when a line inside the bracket clearly starts a new statement. The bracket then
     // ends there, the syntax layer reports it, and the next operation parses normally.
-    paren_group: ($) => seq('(', repeat($._custom_item), choice(')', $.unclosed_bracket)),
-    bracket_group: ($) => seq('[', repeat($._custom_item), choice(']', $.unclosed_bracket)),
-    angle_group: ($) => seq('<', repeat($._custom_item), choice('>', $.unclosed_bracket)),
+    paren_group: ($) => seq('(', repeat($._custom_item), choice(')', $._closes_group)),
+    bracket_group: ($) => seq('[', repeat($._custom_item), choice(']', $._closes_group)),
+    angle_group: ($) => seq('<', repeat($._custom_item), choice('>', $._closes_group)),
 
-    keyword: ($) => $.bare_id,
+    _closes_group: ($) => alias($._unclosed_group, $.unclosed_bracket),
+
+    keyword: ($) => choice($.bare_id, ...RESERVED_WORDS.map((w) => prec(-1, w))),
 
     // ------------------------------------------------------------------ regions and blocks
     region: ($) => prec(1, seq(
       '{',
       optional(seq($._stmt_start, repeat($._terminated_statement), optional($._statement))),
       repeat($.block),
-      '}',
+      choice('}', alias($._unclosed_region, $.unclosed_bracket)),
     )),
 
     block: ($) => seq(
@@ -192,6 +246,7 @@ module.exports = grammar({
       $.vector_type,
       $.complex_type,
       $.tuple_type,
+      $.quantile_type,
       $.cute_nvgpu_type,
       $.cute_layout,
       $.dialect_type,
@@ -204,7 +259,7 @@ module.exports = grammar({
       field('results', choice($.type_list, $._type)),
     ),
 
-    type_list: ($) => seq('(', commaSep(choice($._type, $.function_type)), ')'),
+    type_list: ($) => seq('(', commaSep(choice($._type, $.function_type)), choice(')', $._closes_group)),
 
     float_type: ($) => choice(...FLOAT_TYPES),
     index_type: ($) => 'index',
@@ -216,7 +271,7 @@ module.exports = grammar({
       optional(choice(field('shape', $.dimension_list), field('shape', $.unranked_dimension))),
       field('element_type', $._type),
       repeat(seq(',', field('parameter', $._shaped_parameter))),
-      '>',
+      choice('>', $._closes_group),
     ),
 
     tensor_type: ($) => seq(
@@ -225,7 +280,7 @@ module.exports = grammar({
       optional(choice(field('shape', $.dimension_list), field('shape', $.unranked_dimension))),
       field('element_type', $._type),
       repeat(seq(',', field('parameter', $._shaped_parameter))),
-      '>',
+      choice('>', $._closes_group),
     ),
 
     vector_type: ($) => seq(
@@ -233,13 +288,24 @@ module.exports = grammar({
       '<',
       optional(field('shape', $.dimension_list)),
       field('element_type', $._type),
-      '>',
+      choice('>', $._closes_group),
     ),
 
-    _shaped_parameter: ($) => choice($.integer, $._keyed_attribute, $.attribute_alias, $.cute_layout),
+    // A memref's layout and memory space, a tensor's encoding: any attribute but a type.
+    _shaped_parameter: ($) => choice(
+      $.integer, $._keyed_attribute, $.attribute_alias, $.cute_layout, $.string,
+      $.attribute_dict, $.array_attribute, $.typed_integer, $.typed_attribute,
+    ),
 
-    complex_type: ($) => seq('complex', '<', field('element_type', $._type), '>'),
-    tuple_type: ($) => seq('tuple', '<', commaSep($._type), '>'),
+    complex_type: ($) => seq('complex', '<', field('element_type', $._type), choice('>', $._closes_group)),
+    tuple_type: ($) => seq('tuple', '<', commaSep($._type), choice('>', $._closes_group)),
+
+    // `quantile<ui4:f16, {-1.0,0.0,1.0}>`, optionally followed by a storage range `<0:7>`.
+    quantile_type: ($) => prec.right(seq(
+      'quantile',
+      field('parameters', $.type_parameters),
+      optional(field('range', $.type_parameters)),
+    )),
 
     // `!cute_nvgpu.<mnemonic><parameters>`: the dialect's own type surface.
     cute_nvgpu_type: ($) => prec.right(seq(
@@ -250,17 +316,26 @@ module.exports = grammar({
 
     mnemonic: ($) => token.immediate(/[A-Za-z_][A-Za-z0-9_$.]*/),
 
-    // `!dialect.name<...>` of any other dialect.
-    dialect_type: ($) => prec.right(seq(
-      field('dialect', alias($._dialect_type_prefix, $.dialect_prefix)),
-      field('name', $.type_name),
-      optional(field('parameters', $.type_parameters)),
-    )),
+    // `!dialect.name<...>` of any other dialect, or the opaque `!dialect<...>`.
+    dialect_type: ($) => choice(
+      prec.right(seq(
+        field('dialect', alias($._dialect_type_prefix, $.dialect_prefix)),
+        field('name', $.type_name),
+        optional(field('parameters', $.type_parameters)),
+      )),
+      seq(
+        field('dialect', alias($._opaque_type_prefix, $.dialect_prefix)),
+        field('parameters', alias($._opaque_body, $.type_parameters)),
+      ),
+    ),
+
+    // After `!dialect<` / `#dialect<` (the prefix token includes the `<`).
+    _opaque_body: ($) => seq(repeat($._parameter), choice('>', $._closes_group)),
 
     type_name: ($) => token.immediate(/[A-Za-z_][A-Za-z0-9_$.]*/),
 
     // ------------------------------------------------------------------ dialect parameter lists
-    type_parameters: ($) => seq('<', repeat($._parameter), choice('>', $.unclosed_bracket)),
+    type_parameters: ($) => seq('<', repeat($._parameter), choice('>', $._closes_group)),
 
     _parameter: ($) => choice(
       $.key_value,
@@ -282,19 +357,26 @@ module.exports = grammar({
       $.keyword,
       $.parameter_group,
       $.parameter_list,
+      $.parameter_dict,
       $.type_parameters,
-      '->', ':', '*', '+', '-', '?', '@',
+      '->', ':', '*', '+', '-', '?', '@', '=', '==', '>=', '<=', '...', '::', '|',
+      $._free_punctuation,
     ),
 
-    key_value: ($) => seq(field('key', $.bare_id), '=', field('value', $._parameter_value)),
+    // A pretty dialect body is any balanced text: characters that are no token of their own
+    // are still part of it (`#d.a<abcd<[f]$$[32]>>`).
+    _free_punctuation: ($) => token(prec(-2, /[^\s\w<>()\[\]{}"%@#!,:=*+\-?|\/]|[#!]/)),
+
+    key_value: ($) => prec(1, seq(field('key', $.bare_id), '=', field('value', $._parameter_value))),
     memory_order: ($) => seq('mem_order', '=', field('value', $.bare_id)),
     memory_scope: ($) => seq('mem_scope', '=', field('value', $.bare_id)),
     bit_width: ($) => seq(field('value', $.integer), field('unit', $.unit)),
     unit: ($) => choice('b', 'bit', 'DP'),
     divby: ($) => seq('divby', field('value', $.integer)),
 
-    parameter_group: ($) => seq('(', repeat($._parameter), choice(')', $.unclosed_bracket)),
-    parameter_list: ($) => seq('[', repeat($._parameter), choice(']', $.unclosed_bracket)),
+    parameter_group: ($) => seq('(', repeat($._parameter), choice(')', $._closes_group)),
+    parameter_list: ($) => seq('[', repeat($._parameter), choice(']', $._closes_group)),
+    parameter_dict: ($) => seq('{', repeat($._parameter), choice('}', $.unclosed_bracket)),
 
     // ------------------------------------------------------------------ CuTe layouts
     // `#cute.layout<(4@0, 32@1)>`, `!cute.layout<"(4,32):(1@0,1@1)">`,
@@ -302,7 +384,7 @@ module.exports = grammar({
     cute_layout: ($) => seq(
       field('kind', $.layout_keyword),
       field('body', choice($.string, $.layout_expression, $.composed_layout_expression)),
-      '>',
+      choice('>', $._closes_group),
     ),
 
     // One token including its '<', so that it outranks the generic `!dialect.` prefix by
@@ -335,25 +417,42 @@ module.exports = grammar({
       $.attribute_alias,
       $._scalar,
       $.typed_integer,
+      $.typed_attribute,
       $.array_attribute,
       $.attribute_dict,
       $.symbol_ref,
       $.location,
       $.elided_attribute,
       $._type,
+      $.function_type,
     ),
 
     // Attributes introduced by a keyword or a prefix, unambiguous anywhere.
     _keyed_attribute: ($) => choice(
       $.dialect_attribute,
       $.builtin_attribute,
+      $.distinct_attribute,
     ),
 
-    dialect_attribute: ($) => prec.right(seq(
-      field('dialect', alias($._dialect_attribute_prefix, $.dialect_prefix)),
-      field('name', $.type_name),
-      optional(field('parameters', $.type_parameters)),
-    )),
+    dialect_attribute: ($) => choice(
+      prec.right(seq(
+        field('dialect', alias($._dialect_attribute_prefix, $.dialect_prefix)),
+        field('name', $.type_name),
+        optional(field('parameters', $.type_parameters)),
+      )),
+      seq(
+        field('dialect', alias($._opaque_attribute_prefix, $.dialect_prefix)),
+        field('parameters', alias($._opaque_body, $.type_parameters)),
+      ),
+    ),
+
+    // `distinct[0]<42 : i32>`; `distinct[` is one token so that `distinct` stays a keyword.
+    distinct_attribute: ($) => seq(
+      /distinct\[/,
+      field('id', $.integer),
+      ']',
+      field('parameters', $.type_parameters),
+    ),
 
     builtin_attribute: ($) => seq(
       field('kind', choice(...BUILTIN_ATTRIBUTE_KINDS)),
@@ -362,7 +461,17 @@ module.exports = grammar({
 
     typed_integer: ($) => seq($.integer, ':', $._type),
 
-    array_attribute: ($) => seq('[', commaSep($._attribute_value), choice(']', $.unclosed_bracket)),
+    // Any other attribute value with a type: `1.0 : f32`, `dense<5> : tensor<i9>`,
+    // `"s" : !d.string`, `#d.a : i32`.
+    typed_attribute: ($) => seq(
+      field('value', choice(
+        $.float, $.string, $.boolean, $._keyed_attribute, $.attribute_alias, $.array_attribute,
+      )),
+      ':',
+      field('type', $._type),
+    ),
+
+    array_attribute: ($) => seq('[', commaSep($._attribute_value), choice(']', $._closes_group)),
 
     elided_attribute: ($) => $.type_parameters,
 
@@ -373,7 +482,7 @@ module.exports = grammar({
       optional(seq('=', field('value', $._attribute_value))),
     ),
 
-    location: ($) => seq('loc', '(', repeat($._custom_item), choice(')', $.unclosed_bracket)),
+    location: ($) => seq('loc', '(', repeat($._custom_item), choice(')', $._closes_group)),
 
     // ------------------------------------------------------------------ tokens
     _scalar: ($) => choice($.integer, $.float, $.string, $.boolean, $.unit_attribute),
@@ -386,8 +495,9 @@ module.exports = grammar({
     // same length and tree-sitter then prefers the earlier rule; `index_cast` stays a bare_id.
     integer_type: ($) => /[su]?i[0-9]+/,
     shape: ($) => /([0-9]+|\?)(x([0-9]+|\?))+/,
-    dimension_list: ($) => /(([0-9]+|\?|\[[0-9]+\])x)+/,
-    unranked_dimension: ($) => '*x',
+    // Blanks may surround each `x`: `memref<2 x i32>`, `tensor<* x f32>`.
+    dimension_list: ($) => /(([0-9]+|\?|\[[0-9]+\])[ \t]*x[ \t]*)+/,
+    unranked_dimension: ($) => /\*[ \t]*x/,
 
     bare_id: ($) => /[A-Za-z_][A-Za-z0-9_$.]*/,
     value_id: ($) => /%[A-Za-z0-9_$.\-]+/,
@@ -401,12 +511,16 @@ module.exports = grammar({
     attribute_alias: ($) => /#[A-Za-z_][A-Za-z0-9_$]*/,
     _dialect_type_prefix: ($) => /![A-Za-z_][A-Za-z0-9_$]*\./,
     _dialect_attribute_prefix: ($) => /#[A-Za-z_][A-Za-z0-9_$]*\./,
+    _opaque_type_prefix: ($) => /![A-Za-z_][A-Za-z0-9_$]*</,
+    _opaque_attribute_prefix: ($) => /#[A-Za-z_][A-Za-z0-9_$]*</,
 
     integer: ($) => choice(/-?[0-9]+/, /0x[0-9a-fA-F]+/),
-    float: ($) => /-?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?/,
+    float: ($) => choice(
+      /-?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?/,
+      /-?0x[0-9a-fA-F]*(\.[0-9a-fA-F]*)?[pP][-+]?[0-9]+/,   // C-style hexadecimal
+    ),
     string: ($) => /"([^"\\\r\n]|\\.)*"/,
 
-    split_marker: ($) => token(prec(2, '// -----')),
-    comment: ($) => token(prec(1, /\/\/[^\r\n]*/)),
+    comment: ($) => token(prec(1, COMMENT)),
   },
 });

@@ -19,13 +19,13 @@
   (index_type)
   (none_type)
 ] @type.builtin
-[
-  "memref"
-  "tensor"
-  "vector"
-  "complex"
-  "tuple"
-] @type.builtin
+; only inside the type: the same words are plain keywords of custom assembly elsewhere
+(memref_type "memref" @type.builtin)
+(tensor_type "tensor" @type.builtin)
+(vector_type "vector" @type.builtin)
+(complex_type "complex" @type.builtin)
+(tuple_type "tuple" @type.builtin)
+(quantile_type "quantile" @type.builtin)
 (cute_nvgpu_type (dialect_prefix) @module)
 (cute_nvgpu_type (mnemonic) @type)
 (dialect_type (dialect_prefix) @module)

@@ -15,32 +15,58 @@
  *   ^bb0(%x: i32):                                       (block label: caret id, args, ':')
  *
  * Inside a bracket, a line that unmistakably starts a statement ends the bracket early with
- * `unclosed_bracket`, so a missing ')' or '>' never swallows the rest of the file.
+ * `unclosed_bracket`, so a missing ')' or '>' never swallows the rest of the file. Which lines
+ * count depends on the bracket (the closers are separate tokens, all named `unclosed_bracket`
+ * in the tree):
+ *
+ *   closer            what it ends                next line that ends it
+ *   UNCLOSED_BRACKET  `{...}` dictionary          a statement or block start, a split marker
+ *   UNCLOSED_GROUP    `(...)` `[...]` `<...>`     also `}` or a dotted op name / `return`
+ *   INCOMPLETE_OP     generic op without `: type` like UNCLOSED_GROUP
+ *   UNCLOSED_REGION   `{` of a region             a split marker only
+ *
+ * A split marker `// -----` (mlir-opt --split-input-file) closes everything that is open, so
+ * no construct and no error recovery reaches into the next split; the grammar accepts the
+ * marker only between top-level statements.
  *
  * The same decision yields `_stmt_end` after a statement (the next line starts another one)
  * and `_stmt_start` after a region's '{' (its first line starts a statement); the grammar
  * asks for one or the other, never both.
  *
- * The scanner is stateless: nothing to serialize.
+ * Error recovery and the split marker: recovery either returns to an earlier parse state in
+ * which its lookahead is valid, or skips the lookahead, whichever costs less. The marker is
+ * valid only between top-level statements, so returning there ends the broken statement at
+ * the marker. Skipping it would be cheaper than abandoning a long broken statement, so after
+ * a marker that recovery lexed, the scanner answers the next lookahead with the whole next
+ * split as one token (SPLIT_SKIPPED, valid nowhere): skipping on then costs more than
+ * returning. Its one bit of state says that the last token was such a marker.
  */
 #include "tree_sitter/parser.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
-enum TokenType { STMT_START, STMT_END, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL };
+enum TokenType {
+  STMT_START, STMT_END, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL,
+  UNCLOSED_GROUP, UNCLOSED_REGION, INCOMPLETE_OP, SPLIT_MARKER, SPLIT_SKIPPED,
+};
 
-void *tree_sitter_cute_ir_external_scanner_create(void) { return NULL; }
-void tree_sitter_cute_ir_external_scanner_destroy(void *payload) { (void)payload; }
+typedef struct {
+  bool after_recovered_split; /* the last token was a split marker lexed during recovery */
+} Scanner;
+
+void *tree_sitter_cute_ir_external_scanner_create(void) { return calloc(1, sizeof(Scanner)); }
+void tree_sitter_cute_ir_external_scanner_destroy(void *payload) { free(payload); }
 unsigned tree_sitter_cute_ir_external_scanner_serialize(void *payload, char *buffer) {
-  (void)payload;
-  (void)buffer;
-  return 0;
+  Scanner *scanner = payload;
+  if (!scanner->after_recovered_split) return 0;
+  buffer[0] = 1;
+  return 1;
 }
 void tree_sitter_cute_ir_external_scanner_deserialize(void *payload, const char *buffer, unsigned length) {
-  (void)payload;
-  (void)buffer;
-  (void)length;
+  Scanner *scanner = payload;
+  scanner->after_recovered_split = length > 0 && buffer[0] == 1;
 }
 
 static bool is_alpha(int32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
@@ -61,7 +87,8 @@ static void skip_whitespace(TSLexer *lexer) {
   while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) advance(lexer);
 }
 
-/* `%name` or `%name:N`, possibly repeated with commas, then a single '=' and an op name. */
+/* `%name` or `%name:N`, possibly repeated with commas, then a single '=' and an op name
+ * (or the end of the line). */
 static bool looks_like_results_then_op(TSLexer *lexer) {
   for (;;) {
     if (lexer->lookahead != '%') return false;
@@ -69,19 +96,22 @@ static bool looks_like_results_then_op(TSLexer *lexer) {
     if (!is_suffix_id_char(lexer->lookahead)) return false;
     while (is_suffix_id_char(lexer->lookahead)) advance(lexer);
     if (lexer->lookahead == ':') {
+      /* `%a:N`; a missing N (`%a: =`) still starts the statement, which then reports it. */
       advance(lexer);
-      if (!is_digit(lexer->lookahead)) return false;
       while (is_digit(lexer->lookahead)) advance(lexer);
     }
     skip_whitespace(lexer);
     if (lexer->lookahead != ',') break;
     advance(lexer);
     skip_whitespace(lexer);
+    if (lexer->lookahead == '=') break; /* `%a, =`: a missing name, reported by the statement */
   }
   if (lexer->lookahead != '=') return false;
   advance(lexer);
   if (lexer->lookahead == '=') return false;
-  skip_whitespace(lexer);
+  skip_blanks(lexer);
+  /* `%x =` ending its line is an op still being typed: it starts a statement all the same. */
+  if (is_newline(lexer->lookahead) || lexer->eof(lexer)) return true;
   return lexer->lookahead == '"' || is_alpha(lexer->lookahead);
 }
 
@@ -111,23 +141,76 @@ static bool looks_like_alias_definition(TSLexer *lexer) {
 
 /* An op name written first on its line: `dialect.op ...`, `return %x`, `module {`.
  * Excluded when what follows shows it is a dictionary key or a parameter; an undotted word
- * directly followed by '(' or '<' is a keyword continuing the previous op (`shapes(...)`),
- * while a dotted op name may be (`cute_nvgpu.atom.set_value<tma_bar>(...)`). */
-static bool looks_like_op_name(TSLexer *lexer) {
+ * directly followed by '(', '<' or ':' is a keyword continuing the previous op (`shapes(...)`),
+ * while a dotted op name may be (`cute_nvgpu.atom.set_value<tma_bar>(...)`,
+ * `test.parse_integer_literal : 5`), and so may any name with a blank before the ':'. `*strong` tells whether the name is dotted or `return`:
+ * only such a name ends an open `(`, `[` or `<`, where a plain word may be a keyword. */
+static bool looks_like_op_name(TSLexer *lexer, bool *strong) {
+  static const char RETURN[] = "return";
   bool dotted = false;
+  bool is_return = true;
+  unsigned length = 0;
   while (is_bare_id_char(lexer->lookahead)) {
     if (lexer->lookahead == '.') dotted = true;
+    if (length >= sizeof RETURN - 1 || lexer->lookahead != RETURN[length]) is_return = false;
+    length++;
     advance(lexer);
   }
+  if (length != sizeof RETURN - 1) is_return = false;
+  *strong = dotted || is_return;
+  bool spaced = is_blank(lexer->lookahead);
   skip_blanks(lexer);
   switch (lexer->lookahead) {
-    case '=': case ',': case '}': case ':': case ')': case ']': case '>':
+    case '=': case ',': case '}': case ')': case ']': case '>':
       return false;
+    case ':':
+      /* `key: ...` (no blank) is a key; `d.op : ...` and, in a region whose ops default to
+       * a dialect, `op : ...` start an op whose assembly begins with ':' (never `::`). */
+      advance(lexer);
+      return (dotted || spaced) && lexer->lookahead != ':';
     case '(': case '<':
       return dotted;
     default:
       return true;
   }
+}
+
+/* `{-#`: the file metadata section (`{-# dialect_resources: {...} #-}`). */
+static bool looks_like_file_metadata(TSLexer *lexer) {
+  advance(lexer); /* '{' */
+  if (lexer->lookahead != '-') return false;
+  advance(lexer);
+  return lexer->lookahead == '#';
+}
+
+enum Slashes { NO_SLASHES, LONE_SLASH, COMMENT, MARKER };
+
+/* At a '/': a `//` comment (consumed up to its line end), the split marker (consumed), or a
+ * lone slash (one character consumed). */
+static enum Slashes skip_slashes(TSLexer *lexer) {
+  static const char MARKER_TAIL[] = " -----";
+  if (lexer->lookahead != '/') return NO_SLASHES;
+  advance(lexer);
+  if (lexer->lookahead != '/') return LONE_SLASH;
+  advance(lexer);
+  unsigned matched = 0;
+  while (matched < sizeof MARKER_TAIL - 1 && lexer->lookahead == MARKER_TAIL[matched]) {
+    advance(lexer);
+    matched++;
+  }
+  if (matched == sizeof MARKER_TAIL - 1) return MARKER;
+  while (!is_newline(lexer->lookahead) && !lexer->eof(lexer)) advance(lexer);
+  return COMMENT;
+}
+
+/* `// -----`: the split marker of mlir-opt --split-input-file. */
+static bool looks_like_split_marker(TSLexer *lexer) {
+  static const char MARKER[] = "// -----";
+  for (const char *c = MARKER; *c; c++) {
+    if (lexer->lookahead != *c) return false;
+    advance(lexer);
+  }
+  return true;
 }
 
 /* `^label`, optional balanced `( ... )`, then ':' : a block header. */
@@ -154,6 +237,13 @@ static bool looks_like_block_label(TSLexer *lexer) {
         }
       } else if (ch == '{' || ch == '}') {
         return false; /* a region cannot appear in block arguments */
+      } else if (ch == '/') {
+        /* a comment between arguments written one per line: its brackets do not count */
+        advance(lexer);
+        if (lexer->lookahead == '/') {
+          while (!is_newline(lexer->lookahead) && !lexer->eof(lexer)) advance(lexer);
+        }
+        continue;
       }
       advance(lexer);
     } while (depth > 0);
@@ -162,36 +252,100 @@ static bool looks_like_block_label(TSLexer *lexer) {
   return lexer->lookahead == ':';
 }
 
-/* Inside a bracket: does the next line unmistakably start a statement or a block? */
-static bool scan_unclosed_bracket(TSLexer *lexer) {
+/* The first closer in `order` that the parser accepts here. */
+static bool emit_closer(TSLexer *lexer, const bool *valid_symbols, const enum TokenType *order, unsigned count) {
+  for (unsigned i = 0; i < count; i++) {
+    if (valid_symbols[order[i]]) {
+      lexer->result_symbol = order[i];
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Inside a bracket or an unfinished generic op: does the next line end it (see the header)? */
+static bool scan_closer(TSLexer *lexer, const bool *valid_symbols) {
+  static const enum TokenType AT_SPLIT[] = {UNCLOSED_GROUP, UNCLOSED_BRACKET, INCOMPLETE_OP, UNCLOSED_REGION};
+  static const enum TokenType AT_STATEMENT[] = {UNCLOSED_GROUP, UNCLOSED_BRACKET, INCOMPLETE_OP};
+  static const enum TokenType AT_OP_NAME[] = {UNCLOSED_GROUP, INCOMPLETE_OP};
   /* The token sits where the unclosed line ends, which is where the bracket should have been
    * closed; each enclosing bracket then sees the same newline and closes in turn. */
   lexer->mark_end(lexer);
   bool line_start = false;
-  while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
-    if (is_newline(lexer->lookahead)) line_start = true;
-    advance(lexer);
+  /* Comments between the unclosed line and the next one do not count (`"d.op"() // note`). */
+  for (;;) {
+    while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
+      if (is_newline(lexer->lookahead)) line_start = true;
+      advance(lexer);
+    }
+    enum Slashes slashes = skip_slashes(lexer);
+    if (slashes == COMMENT) continue;
+    if (slashes == MARKER) return emit_closer(lexer, valid_symbols, AT_SPLIT, 4);
+    if (slashes == LONE_SLASH) return false;
+    break;
   }
   if (!line_start) return false;
-  bool starts = false;
+  bool strong = false;
   switch (lexer->lookahead) {
-    case '%': starts = looks_like_results_then_op(lexer); break;
-    case '^': starts = looks_like_block_label(lexer); break;
-    case '"': starts = looks_like_generic_op(lexer); break;
-    default: break;
+    case '%':
+      return looks_like_results_then_op(lexer) && emit_closer(lexer, valid_symbols, AT_STATEMENT, 3);
+    case '^':
+      return looks_like_block_label(lexer) && emit_closer(lexer, valid_symbols, AT_STATEMENT, 3);
+    case '"':
+      return looks_like_generic_op(lexer) && emit_closer(lexer, valid_symbols, AT_STATEMENT, 3);
+    case '}':
+      return emit_closer(lexer, valid_symbols, AT_OP_NAME, 2);
+    default:
+      if (!is_alpha(lexer->lookahead)) return false;
+      return looks_like_op_name(lexer, &strong) && strong && emit_closer(lexer, valid_symbols, AT_OP_NAME, 2);
   }
-  if (starts) lexer->result_symbol = UNCLOSED_BRACKET;
-  return starts;
+}
+
+/* The split marker and the rest of its line; the lexer is just past the marker. */
+static bool finish_split_marker(TSLexer *lexer) {
+  while (!is_newline(lexer->lookahead) && !lexer->eof(lexer)) advance(lexer);
+  lexer->mark_end(lexer);
+  lexer->result_symbol = SPLIT_MARKER;
+  return true;
+}
+
+/* Everything up to the next split marker (or the end of the file). */
+static bool skip_split(TSLexer *lexer) {
+  static const char MARKER[] = "// -----";
+  unsigned matched = 0;
+  while (!lexer->eof(lexer)) {
+    if (lexer->lookahead == MARKER[matched]) {
+      if (++matched == sizeof MARKER - 1) break;
+    } else {
+      lexer->mark_end(lexer);
+      matched = lexer->lookahead == MARKER[0] ? 1 : 0;
+    }
+    advance(lexer);
+  }
+  if (matched != sizeof MARKER - 1) lexer->mark_end(lexer);
+  lexer->result_symbol = SPLIT_SKIPPED;
+  return true;
 }
 
 bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
-  (void)payload;
-  /* During error recovery every symbol is "valid"; let the internal lexer drive it. */
-  if (valid_symbols[ERROR_SENTINEL]) return false;
+  Scanner *scanner = payload;
+  bool after_recovered_split = scanner->after_recovered_split;
+  scanner->after_recovered_split = false;
+  /* During error recovery every symbol is "valid"; let the internal lexer drive it, except
+   * for the split marker (see the header). */
+  if (valid_symbols[ERROR_SENTINEL]) {
+    while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) lexer->advance(lexer, true);
+    if (after_recovered_split && !lexer->eof(lexer)) return skip_split(lexer);
+    if (!looks_like_split_marker(lexer)) return false;
+    scanner->after_recovered_split = true;
+    return finish_split_marker(lexer);
+  }
   bool want_stmt = valid_symbols[STMT_START] || valid_symbols[STMT_END];
   bool want_block = valid_symbols[BLOCK_START];
-  if (!want_stmt && !want_block) {
-    return valid_symbols[UNCLOSED_BRACKET] && scan_unclosed_bracket(lexer);
+  if (!want_stmt && !want_block && !valid_symbols[SPLIT_MARKER]) {
+    bool want_closer = valid_symbols[UNCLOSED_BRACKET] || valid_symbols[UNCLOSED_GROUP] ||
+                       valid_symbols[INCOMPLETE_OP] || valid_symbols[UNCLOSED_REGION];
+    return want_closer && scan_closer(lexer, valid_symbols);
   }
 
   bool line_start = false;
@@ -201,11 +355,29 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   }
   lexer->mark_end(lexer); /* statement and block starts are zero-width, after blanks */
 
-  /* Printed IR starts every statement and block on a new line; mid-line there is nothing
-   * to decide, which keeps this scanner off the hot path of custom op bodies. */
-  if (!line_start) return false;
-
   int32_t c = lexer->lookahead;
+  /* A region left open when its split ends: close it so that the split marker, accepted only
+   * between top-level statements, ends the statement that holds the region. */
+  if (c == '/') {
+    if (!looks_like_split_marker(lexer)) return false;
+    if (valid_symbols[UNCLOSED_REGION]) {
+      lexer->result_symbol = UNCLOSED_REGION;
+      return true;
+    }
+    return valid_symbols[SPLIT_MARKER] && finish_split_marker(lexer);
+  }
+
+  /* Printed IR starts every statement and block on a new line; mid-line there is nothing
+   * to decide, which keeps this scanner off the hot path of custom op bodies. The one
+   * exception: a region may open with an op on the line of its `{` when the op starts in a
+   * way no attribute dictionary can (`{ "d.op"() : () -> () }`, `{ %x = d.op }`). */
+  if (!line_start) {
+    if (!valid_symbols[STMT_START]) return false;
+    bool starts = (c == '"' && looks_like_generic_op(lexer)) || (c == '%' && looks_like_results_then_op(lexer));
+    if (starts) lexer->result_symbol = STMT_START;
+    return starts;
+  }
+
   if (want_block && c == '^') {
     if (looks_like_block_label(lexer)) {
       lexer->result_symbol = BLOCK_START;
@@ -216,10 +388,12 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   if (!want_stmt) return false;
 
   bool starts = false;
+  bool strong = false;
   if (c == '%') starts = looks_like_results_then_op(lexer);
   else if (c == '"') starts = looks_like_generic_op(lexer);
   else if (c == '#' || c == '!') starts = looks_like_alias_definition(lexer);
-  else if (is_alpha(c)) starts = looks_like_op_name(lexer);
+  else if (c == '{') starts = looks_like_file_metadata(lexer);
+  else if (is_alpha(c)) starts = looks_like_op_name(lexer, &strong);
 
   if (starts) lexer->result_symbol = valid_symbols[STMT_END] ? STMT_END : STMT_START;
   return starts;

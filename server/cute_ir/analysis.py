@@ -35,7 +35,7 @@ from .ir.ssa import check_ssa
 from .ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
 from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
 from .syntax.cst import STATEMENT_KINDS
-from .syntax.errors import describe_error, describe_missing, describe_unclosed
+from .syntax.errors import MALFORMED_PATTERNS, describe_error, describe_malformed, describe_missing
 from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
@@ -73,8 +73,7 @@ _FINDINGS = query(
     (operation name: (op_name) @custom_op)
     (operation name: (string) @generic_op)
     (ERROR) @error
-    (unclosed_bracket) @unclosed
-    """
+    """ + MALFORMED_PATTERNS
 )
 
 
@@ -788,7 +787,7 @@ class DocumentAnalysis:
                 continue
             outer.append(node)
             out.append(describe_error(node))
-        out.extend(describe_unclosed(node) for node in found.get("unclosed", ()))
+        out.extend(d for node in found.get("malformed", ()) if (d := describe_malformed(node)) is not None)
         return out
 
     def _missing_in(self, unit: Unit) -> list[Node]:

@@ -10,7 +10,8 @@ Each string is the text MLIR emits, taken from llvm/llvm-project:
   blocks, undeclared values), `addDefinition` (redefinition, with its note), `resolveSSAUse`
   (a `#N` past the results of a defined value), `parseOperation` (binding more or fewer
   results than the op defines), `parseBlock` (a block label defined twice),
-  `parseGenericOperationAfterOpName` (operand types of the generic form).
+  `parseGenericOperationAfterOpName` (operand types of the generic form), and the parser's
+  messages for the syntax errors the grammar marks.
 - mlir/lib/IR/Operation.cpp (`OpTrait::impl::verifyIsIsolatedFromAbove`): a value used inside
   an op that is isolated from above but defined outside it; `emitOpError` prefixes the
   message with `'<op name>' op `.
@@ -47,3 +48,16 @@ DEFINED_AS_ARGUMENT_RELATION = {
 }
 OUTSIDE_ISOLATED_REGION = "'{0}' op using value defined outside the region"
 ISOLATION_NOTE = "required by region isolation constraints"
+
+# Parser messages for the syntax errors the grammar marks.
+EMPTY_OPERATION_NAME = "empty operation name is invalid"
+ZERO_RESULT_COUNT = "expected named operation to have at least 1 result"
+EXPECTED_OPERATION_TYPE = "expected ':' followed by operation type"
+EXPECTED_OPERATION_NAME = "expected operation name in quotes"
+EXPECTED_TYPE = "expected non-function type"
+EXPECTED_RESULT_COUNT = "expected integer number of results"
+EXPECTED_STRIDE_LIST = "expected '['"
+INVALID_INTEGER_WIDTH = "invalid integer width"
+INTEGER_WIDTH_LIMIT = "integer bitwidth is limited to {0} bits"
+UNBALANCED_IN_DIALECT_BODY = "unbalanced '{0}' character in pretty dialect name"
+EXPECTED_SSA_NAME = "expected valid ssa identifier"

@@ -73,6 +73,8 @@ def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]
             mods |= 1 << TOKEN_MODIFIERS.index(m)
         for node in nodes:
             start, end = node.start_byte, node.end_byte
+            while end > start and source[end - 1] in b"\r\n":
+                end -= 1   # a comment line `//` alone keeps its line end in the tree
             if start == end or source.find(b"\n", start, end) >= 0:
                 continue   # LSP tokens are non-empty and single-line
             # Innermost (shortest) capture wins for the same start.
