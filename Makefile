@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 TS     ?= $(abspath ../shared/bin/tree-sitter)
 
-.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors corpus clean
 
 # Re-install when the package metadata or the generated grammar changes: the grammar is a
 # C extension compiled by pip.
@@ -74,6 +74,18 @@ bench: install
 	$(PY) bench/editor_like_open.py
 	$(PY) bench/grammar_reparse.py
 	$(PY) bench/parse_threads.py
+
+## corpus: regenerate tests/corpus/cutedsl/ with NVIDIA's CuTe DSL in a venv of its own
+## (an offline generator: no test and no runtime code needs it; no GPU needed)
+CORPUS_VENV := build/corpus-venv
+CORPUS_DSL  := nvidia-cutlass-dsl==4.8.1
+$(CORPUS_VENV)/.installed:
+	$(PYTHON) -m venv $(CORPUS_VENV)
+	$(CORPUS_VENV)/bin/python -m pip install -q '$(CORPUS_DSL)'
+	touch $@
+
+corpus: $(CORPUS_VENV)/.installed
+	$(CORPUS_VENV)/bin/python tools/corpus/generate.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info
