@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ...diagnostics import Span
-from ...tables.atoms import ATOMS_BY_MNEMONIC, AtomRow, Interface
+from ...tables.atoms import ATOMS_BY_MNEMONIC, CUTE_DSL, AtomRow, Interface
 from .types import CuteNvgpuType
 
 # MLIR element type spelling -> PTX spelling (the tables and the emitter speak PTX).
@@ -152,9 +152,13 @@ def atom_instance(ty: CuteNvgpuType, attributes: dict[str, Field] | None = None,
     """The atom a value of type `ty` denotes; op attributes override nothing the type says.
 
     `attributes` are the building op's attributes (`shape_MNK`, `a_type`, ...). Returns None
-    for types that are not atoms (descriptor types, integer types, unknown mnemonics).
+    for types that are not atoms (descriptor types, integer types, unknown mnemonics, CuTe DSL
+    mnemonics without the semantics of one of our atoms). A DSL mnemonic that has them
+    (`atom.g2r`: a universal copy) is that atom, with the residency its own row states.
     """
     row = ty.row
+    if row is not None and row.vocabulary == CUTE_DSL and row.lowers_as is None:
+        return None
     if row is None or not (row.implements(Interface.MMA_ATOM) or row.implements(Interface.COPY_ATOM)
                            or row.implements(Interface.TMA_ATOM)):
         return None
@@ -179,7 +183,7 @@ def atom_instance(ty: CuteNvgpuType, attributes: dict[str, Field] | None = None,
     if value_type is not None:
         settings["val_type"] = value_type
     return AtomInstance(
-        mnemonic=ty.mnemonic,
+        mnemonic=row.lowers_as or ty.mnemonic,
         row=row,
         type_span=ty.span,
         defined_at=defined_at,
