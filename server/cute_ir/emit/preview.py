@@ -31,6 +31,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field, atom_instance
+from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import operand_type
 from ..dialects.cute_nvgpu.ops import OPS
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
@@ -93,7 +94,6 @@ _TMEM_SHAPES = {(32, 32): "32x32b", (16, 64): "16x64b", (16, 128): "16x128b",
 _S2T_SHAPES = ("128x256b", "4x256b", "128x128b", "64x128b.warpx2::02_13",
                "64x128b.warpx2::01_23", "32x128b.warpx4")
 _TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
-_CACHE_MODES = {"ca": "ca", "cg": "cg", "always": "ca", "global": "cg"}
 
 
 def _value(f: Field | None) -> str | None:
@@ -261,19 +261,39 @@ def _ldsm_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | s
     return AtomConfig(atom.mnemonic, num_matrices=num, transpose=trans)
 
 
+def _bit_widths(ty: CuteNvgpuType | None, unit: str = BIT_UNIT) -> list[int]:
+    """The `N <unit>` parameters of a DSL type (`128 b`, `32 DP`, `2 cta`), in order. The
+    grammar knows some units (`b`, `DP`, `bit`); others arrive as an integer and a keyword."""
+    if ty is None:
+        return []
+    out = []
+    params = [p for p in ty.params if p.kind != ","]
+    for p, after in zip(params, params[1:] + [None]):
+        if p.kind == "bit_width" and p.key == unit and (p.value or "").isdigit():
+            out.append(int(p.value))
+        elif (p.kind == "integer" and after is not None and after.kind == "keyword"
+              and after.text == unit):
+            out.append(int(p.text))
+    return out
+
+
 def _cp_async_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
-    nbytes = _int(_setting(atom, "bytes", "num_bytes", "width"))
+    nbytes = _int(_setting(atom, "copy_bytes", "bytes", "num_bytes", "width"))
     bits = _int(_setting(atom, "copy_bits", "bits"))
+    if bits is None and _bit_widths(ty):
+        bits = _bit_widths(ty)[0]                     # the DSL's `128 b`
     if nbytes is None and bits is not None:
         nbytes = bits // 8
+    words = _keywords(ty)
     if nbytes is None:
-        nums = [int(w) for w in _keywords(ty) if w.isdigit()]
+        nums = [int(w) for w in words if w.isdigit()]
         nbytes = nums[0] if nums else None
     if nbytes is None:
         return (f"the `{atom.mnemonic}` atom does not say its width (`<4>`, `<8>` or `<16>` "
-                f"bytes, or copy_bits)")
-    cache = _value(_setting(atom, "cache", "cache_mode", "cache_policy"))
-    cache = _CACHE_MODES.get(cache.lower()) if cache else None
+                f"bytes, `128 b`, or copy_bits)")
+    written = _value(_setting(atom, "cache", "cache_mode", "cache_policy"))
+    written = written or next((w for w in words if w in CP_ASYNC_CACHE), None)
+    cache = CP_ASYNC_CACHE.get(written.lower()) if written else None
     return AtomConfig(atom.mnemonic, copy_bytes=nbytes, cache=cache)
 
 
@@ -303,8 +323,22 @@ def _tmem_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | s
     return AtomConfig(atom.mnemonic, tmem_shape=shape, repeat=repeat, pack=pack)
 
 
+# The DSL writes a tcgen05.cp shape as `<T, N DP, W bit, C cta[, xR]>`: lanes (datapaths) x
+# bits, and for the 32- and 64-lane shapes the warps they are replicated over.
+_S2T_DSL_SHAPES = {(128, 256, None): "128x256b", (4, 256, None): "4x256b",
+                   (128, 128, None): "128x128b", (32, 128, "x4"): "32x128b.warpx4"}
+
+
 def _s2t_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
     shape = _value(_setting(atom, "shape"))
+    cta = _int(atom.cta_group)
+    if shape is None and ty is not None and _bit_widths(ty, "DP"):
+        lanes, bits = _bit_widths(ty, "DP")[0], next(iter(_bit_widths(ty, "bit")), None)
+        repl = next((w for w in _keywords(ty) if re.fullmatch(r"x\d+", w)), None)
+        shape = _S2T_DSL_SHAPES.get((lanes, bits, repl))
+        if shape is None:
+            return f"`{atom.mnemonic}`: there is no tcgen05.cp shape of {lanes} DP x {bits} bit"
+        cta = cta or next(iter(_bit_widths(ty, "cta")), None)
     if shape is None and ty is not None and ty.raw_parameters:
         raw = re.sub(r"\s+", "", ty.raw_parameters.strip("<>"))
         shape = next((s for s in _S2T_SHAPES if raw.startswith(s)), None)
@@ -312,8 +346,9 @@ def _s2t_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
             mm = re.match(r"(\d+x\d+b)", raw)
             shape = mm.group(1) if mm else None
     if shape is None:
-        return f"the `{atom.mnemonic}` atom does not say its shape (e.g. `<128x256b>`)"
-    return AtomConfig(atom.mnemonic, cp_shape=shape, cta_group=_int(atom.cta_group) or 1)
+        return (f"the `{atom.mnemonic}` atom does not say its shape (e.g. `<128x256b>` or "
+                f"`<f8E4M3FN, 32 DP, 128 bit, 2 cta, x4>`)")
+    return AtomConfig(atom.mnemonic, cp_shape=shape, cta_group=cta or 1)
 
 
 def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
@@ -330,8 +365,12 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
         mode = "tile"
     elif mode.startswith("im2col"):
         mode = "im2col" if m == "atom.tma_load" else "im2col_no_offs"
-    multicast = _flag(_setting(atom, "multicast")) or any(
-        (_int(_setting(atom, key)) or 1) > 1 for key in ("num_multicast", "num_cta"))
+    # The DSL's exec atom says `mcast = true` and `num_cta = 2` (a CTA pair, 2-SM); its non-exec
+    # atom says `num_multicast = N` and a kind such as `sm_100_2sm_multicast`.
+    kind = _value(_setting(atom, "kind")) or ""
+    multicast = (_flag(_setting(atom, "multicast", "mcast")) or "multicast" in kind
+                 or (_int(_setting(atom, "num_multicast")) or 1) > 1)
+    cta_group = _int(_setting(atom, "num_cta")) or (2 if "2sm" in kind else 1)
     reduce_op = None
     if m == "atom.tma_reduce":
         reduce_op = _value(_setting(atom, "kind", "reduce_kind", "op", "reduce_op"))
@@ -341,7 +380,7 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
             return f"the `{m}` atom does not say its reduction (add, min, max, ...)"
         reduce_op = reduce_op.lower()
     return AtomConfig(m, tma_rank=rank, tma_mode=mode, multicast=multicast,
-                      reduce_op=reduce_op)
+                      reduce_op=reduce_op, cta_group=cta_group)
 
 
 def _universal_copy_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:

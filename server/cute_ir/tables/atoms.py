@@ -26,7 +26,7 @@ from typing import Iterator
 __all__ = [
     "Residency", "Interface", "AtomFamily", "OperandContract", "AtomRow", "ATOMS",
     "ATOMS_BY_MNEMONIC", "MNEMONICS", "DSL_ATOMS", "DSL_ATOMS_BY_MNEMONIC", "SPEC", "CUTE_DSL", "BlockScale", "FragmentLayouts", "MmaShapeRow",
-    "MMA_LATTICE", "CopyShapeRow", "COPY_LATTICE", "TYPE_BITS", "SCALE_VEC_SPELLING_REQUIRES",
+    "MMA_LATTICE", "CopyShapeRow", "COPY_LATTICE", "TYPE_BITS", "TMA_CTA_PAIR",
     "WGMMA", "TCGEN05", "TCGEN05_I8", "TCGEN05_A_ONLY", "SM120_BLOCK_SCALED", "TMA",
     "N_STEP8", "N_STEP16", "N_STEP32", "N_WGMMA_INT", "N_UMMA_I8_CTA1",
     "find_mma_rows", "find_copy_rows", "mma_row", "copy_row", "fragment_counts",
@@ -86,13 +86,14 @@ TYPE_BITS: dict[str, int] = {
 WGMMA: tuple[str, ...] = ("sm_90a",)                      # hardware-facts: wgmma sm_90a only
 TCGEN05: tuple[str, ...] = ("sm_100f", "sm_110f")          # 100a/100f/103a/103f/110a/110f
 TCGEN05_I8: tuple[str, ...] = ("sm_100a", "sm_110a")       # kind::i8: arch-specific only
-# Arch-specific tcgen05 features (ptxas 13.0 accepts them on the `a` targets only): the
-# `.scale_vec::NX` spelling and sparse kind::mxf4 / kind::mxf4nvf4.
+# Arch-specific tcgen05 features (ptxas 13.0 accepts them on the `a` targets only): sparse
+# kind::mxf4 / kind::mxf4nvf4 (and the `.scale_vec::NX` spelling, which the emitter therefore
+# never uses for tcgen05: `.block32` / `.block16` assemble on every tcgen05 target).
 TCGEN05_A_ONLY: tuple[str, ...] = ("sm_100a", "sm_103a", "sm_110a")
 SM120_BLOCK_SCALED: tuple[str, ...] = ("sm_120f",)         # 120a/120f/121a/121f
 TMA: tuple[str, ...] = ("sm_90",)
-# `.scale_vec::NX` is an arch-specific spelling; family targets must spell `.block32/.block16`.
-SCALE_VEC_SPELLING_REQUIRES: tuple[str, ...] = TCGEN05_A_ONLY
+# A TMA transfer shared by a CTA pair (`.cta_group::2`, the DSL's 2-SM TMA atoms) is tcgen05's.
+TMA_CTA_PAIR: tuple[str, ...] = TCGEN05
 
 
 @dataclass(frozen=True)
@@ -400,6 +401,11 @@ class BlockScale:
     scale_vec: str               # PTX .scale_vec::NX spelling ("1X", "2X", "4X")
     block_qualifier: str         # PTX 8.8 alias spelling ("block32", "block16")
 
+    @property
+    def tcgen05_qualifiers(self) -> str:
+        """The block-scale qualifiers of a tcgen05.mma (see `_UMMA`)."""
+        return f".block_scale.{self.block_qualifier}"
+
 
 @dataclass(frozen=True)
 class FragmentLayouts:
@@ -488,7 +494,9 @@ _REG_SCALED = _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM, SFA=R.RMEM, SFB=R.RMEM)
 _MMA_SYNC = "mma.sync.aligned.m{M}n{N}k{K}.row.col.{sat}{d}.{a}.{b}.{c} {D}, {A}, {B}, {C};"
 _MMA_SP = ("mma.sp::ordered_metadata.sync.aligned.m{M}n{N}k{K}.row.col.{sat}{d}.{a}.{b}.{c} "
            "{D}, {A}, {B}, {C}, {E}, {F};")
-_SM120_BS = ("mma.sync.aligned.m{M}n{N}k{K}.row.col.kind::{kind}.block_scale.scale_vec::{vec}"
+# The kind and scale qualifiers precede the shape, as NVIDIA's compiler spells the instruction
+# (the shape-first order assembles too; hardware-facts, "Spellings that assemble").
+_SM120_BS = ("mma.sync.aligned.kind::{kind}.block_scale.scale_vec::{vec}.m{M}n{N}k{K}.row.col"
              ".{d}.{a}.{b}.{c}.{sf} {D}, {A}, {B}, {C}, {SFA}, {{{SFA_BID}, {SFA_TID}}}, "
              "{SFB}, {{{SFB_BID}, {SFB_TID}}};")
 
@@ -679,8 +687,12 @@ _WGMMA_ROWS: tuple[MmaShapeRow, ...] = (
 # tcgen05.mma (UMMA). One table of kinds, one table of (kind class, cta_group, sparse) -> M/N,
 # from the PTX ISA "Various combinations of .kind and shapes" table. Dense K per kind; sparse
 # doubles K (hardware-facts 3).
-_UMMA = ("tcgen05.mma{sp}.cta_group::{cta}.kind::{kind}{bs} [{D_TMEM}], {A}, {B}, {META}"
-         "{IDESC}, {SCALES}{ENABLE_D};")
+# `.collector::a::discard` states the default use of the A collector buffer explicitly, as
+# NVIDIA's compiler does for every tcgen05.mma it emits; block-scaled forms spell the vector
+# size `.block16` / `.block32`, which every tcgen05 target accepts (`.scale_vec::NX` only the
+# arch-specific ones).
+_UMMA = ("tcgen05.mma{sp}.cta_group::{cta}.kind::{kind}{bs}.collector::a::discard [{D_TMEM}], "
+         "{A}, {B}, {META}{IDESC}, {SCALES}{ENABLE_D};")
 _UMMA_TEMPLATES = ((R.SMEM_DESC, _UMMA), (R.TMEM, _UMMA))
 
 
@@ -934,22 +946,25 @@ _S2T_ROWS: tuple[CopyShapeRow, ...] = tuple(
                  params={"shape": shape})
     for shape in _S2T_SHAPES)
 
-_TMA_LOAD = ("cp.async.bulk.tensor.{RANK}d.shared::cluster.global{MODE}"
-             ".mbarrier::complete_tx::bytes{MC} [{DST}], [{TMAP}, {COORDS}], [{MBAR}]"
-             "{OFFSETS}{MASK};")
-_TMA_STORE = ("cp.async.bulk.tensor.{RANK}d.global.shared::cta{MODE}.bulk_group "
-              "[{TMAP}, {COORDS}], [{SRC}];")
-_TMA_REDUCE = ("cp.reduce.async.bulk.tensor.{RANK}d.global.shared::cta.{OP}{MODE}.bulk_group "
-               "[{TMAP}, {COORDS}], [{SRC}];")
+# TMA spellings as NVIDIA's compiler emits them: the load mode always written (`.tile`), a
+# CTA-local destination (`shared::cta`) unless the tile is multicast or shared by a CTA pair,
+# and an L2 cache-policy operand (`.L2::cache_hint`; the DSL passes its default policy).
+_TMA_LOAD = ("cp.async.bulk.tensor.{RANK}d.{DST_SPACE}.global{MODE}"
+             ".mbarrier::complete_tx::bytes{MC}.L2::cache_hint{CTA} [{DST}], [{TMAP}, {COORDS}], "
+             "[{MBAR}]{OFFSETS}{MASK}, {POLICY};")
+_TMA_STORE = ("cp.async.bulk.tensor.{RANK}d.global.shared::cta{MODE}.bulk_group.L2::cache_hint "
+              "[{TMAP}, {COORDS}], [{SRC}], {POLICY};")
+_TMA_REDUCE = ("cp.reduce.async.bulk.tensor.{RANK}d.global.shared::cta.{OP}{MODE}.bulk_group"
+               ".L2::cache_hint [{TMAP}, {COORDS}], [{SRC}], {POLICY};")
 _TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
 _DEV_TMA_STORE = ("hardware-facts 8: `.global.shared::cta.bulk_group`; the spec's "
                   "`.global.shared` is rejected.")
 _TMA_ROWS: tuple[CopyShapeRow, ...] = (
     CopyShapeRow("tma_load.tile", "atom.tma_load", "tile", TMA, R.GMEM, R.SMEM, _TMA_LOAD,
-                 ranks=(1, 2, 3, 4, 5), params={"mode": "", "multicast": False}),
+                 ranks=(1, 2, 3, 4, 5), params={"mode": ".tile", "multicast": False}),
     CopyShapeRow("tma_load.tile.multicast", "atom.tma_load", "tile.multicast", TMA, R.GMEM,
                  R.SMEM, _TMA_LOAD, ranks=(1, 2, 3, 4, 5),
-                 params={"mode": "", "multicast": True},
+                 params={"mode": ".tile", "multicast": True},
                  deviation="hardware-facts (arch gates): multicast on plain sm_90 / sm_120* "
                            "only draws a ptxas advisory; it is meant for sm_90a / sm_100+."),
     CopyShapeRow("tma_load.im2col", "atom.tma_load", "im2col", TMA, R.GMEM, R.SMEM, _TMA_LOAD,
@@ -957,13 +972,13 @@ _TMA_ROWS: tuple[CopyShapeRow, ...] = (
                  deviation="hardware-facts 6: im2col needs rank 3..5 and (rank - 2) 16-bit "
                            "offsets."),
     CopyShapeRow("tma_store.tile", "atom.tma_store", "tile", TMA, R.SMEM, R.GMEM, _TMA_STORE,
-                 ranks=(1, 2, 3, 4, 5), params={"mode": ""}, deviation=_DEV_TMA_STORE),
+                 ranks=(1, 2, 3, 4, 5), params={"mode": ".tile"}, deviation=_DEV_TMA_STORE),
     CopyShapeRow("tma_store.im2col_no_offs", "atom.tma_store", "im2col_no_offs", TMA, R.SMEM,
                  R.GMEM, _TMA_STORE, ranks=(3, 4, 5), params={"mode": ".im2col_no_offs"},
                  deviation=_DEV_TMA_STORE),
     CopyShapeRow("tma_reduce.tile", "atom.tma_reduce", "tile", TMA, R.SMEM, R.GMEM,
                  _TMA_REDUCE, ranks=(1, 2, 3, 4, 5), options=_TMA_REDUCE_OPS,
-                 params={"mode": ""}, deviation=_DEV_TMA_STORE),
+                 params={"mode": ".tile"}, deviation=_DEV_TMA_STORE),
     CopyShapeRow("tma_reduce.im2col_no_offs", "atom.tma_reduce", "im2col_no_offs", TMA,
                  R.SMEM, R.GMEM, _TMA_REDUCE, ranks=(3, 4, 5), options=_TMA_REDUCE_OPS,
                  params={"mode": ".im2col_no_offs"}, deviation=_DEV_TMA_STORE),
