@@ -28,7 +28,7 @@ from tree_sitter import Node, QueryCursor, Tree
 
 from .diagnostics import Diagnostic, Severity, Source, Span
 from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
-from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, VERIFIED_OPS, is_known_op
+from .dialects.cute_nvgpu.ops import ATOM_SITE_OPS, DIALECT_PREFIX, is_known_op
 from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from .ir import UnitIR, build_for_verification, build_unit
 from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
@@ -37,6 +37,7 @@ from .syntax.errors import describe_error, describe_missing, describe_unclosed
 from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
+from .emit.preview import lowering_diagnostics
 from .verify import verify_unit
 
 log = logging.getLogger(__name__)
@@ -527,7 +528,12 @@ class DocumentAnalysis:
         found = self._finding_diagnostics(findings)
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
-        found.extend(self._verify(units, findings))
+        verified: list[Unit] = []
+        found.extend(self._verify(units, findings, verified))
+        # What stops a lowering is a diagnostic here too: `check`, the server and the PTX
+        # preview give one verdict (emit/preview.py, lowering_diagnostics).
+        found.extend(lowering_diagnostics(
+            self, verified, [d for d in found if d.severity is Severity.ERROR]))
         if found and not units:
             # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
             units.append(Unit(min(d.span.start for d in found), max(d.span.end for d in found)))
@@ -635,12 +641,14 @@ class DocumentAnalysis:
             self._type_memo[key] = hit
         return hit
 
-    def _verify(self, units: list[Unit], findings: dict[str, list[Node]]) -> list[Diagnostic]:
-        """Run the verifiers over units that contain ops they check (IR is built only there)."""
+    def _verify(self, units: list[Unit], findings: dict[str, list[Node]],
+                verified: list[Unit]) -> list[Diagnostic]:
+        """Run the verifiers over units that contain ops building or applying atoms (IR is
+        built only there); those units are appended to `verified`."""
         sites = [n.start_byte for n in findings.get("custom_op", ())
-                 if (n.text or b"").decode("utf-8", "replace") in VERIFIED_OPS]
+                 if (n.text or b"").decode("utf-8", "replace") in ATOM_SITE_OPS]
         sites += [n.start_byte for n in findings.get("generic_op", ())
-                  if (n.text or b"")[1:-1].decode("utf-8", "replace") in VERIFIED_OPS]
+                  if (n.text or b"")[1:-1].decode("utf-8", "replace") in ATOM_SITE_OPS]
         if not sites:
             return []
         starts = [u.start for u in units]
@@ -668,6 +676,7 @@ class DocumentAnalysis:
             try:
                 ir = build_for_verification(op_nodes, self._lazy_definitions(root, unit), Span(unit.start, unit.end))
                 out.extend(verify_unit(root, ir, self.settings.target_arch, self.type_alias))
+                verified.append(unit)
             except Exception:  # a defect in one verifier must not cost the rest of the file
                 log.exception("verification failed in %s at byte %d", self.document.uri, unit.start)
         return out

@@ -43,7 +43,8 @@ from ..tables.atoms import TYPE_BITS, Residency
 from ..verify.context import VerifyContext, find_node
 from .ptx import AtomConfig, PtxModule, check_config, emit_module, supported_targets
 
-__all__ = ["Preview", "atom_config", "preview_module", "applying_ops", "APPLYING_OPS",
+__all__ = ["Preview", "atom_config", "preview_module", "lowering_diagnostics", "applying_ops",
+           "APPLYING_OPS",
            "TMA_APPLY_OPS", "resolve_type_node", "alias_table", "document_items", "clear_cache"]
 
 # Ops that apply an atom given as their first operand.
@@ -439,9 +440,22 @@ class _Item:
     name: str                       # origin tag: the result or atom SSA name
     config: AtomConfig | None
     note: str | None = None         # why there is no kernel (not an error)
+    atom_op: Span | None = None     # the op that built the atom an applying op applies
+    atom_type: Span | None = None   # where the atom's type is written (a signature, an alias)
 
     def shifted(self, delta: int) -> "_Item":
-        return replace(self, span=self.span.shifted(delta), at=self.at.shifted(delta))
+        def move(span: Span | None) -> Span | None:
+            return span.shifted(delta) if span is not None else None
+        return replace(self, span=self.span.shifted(delta), at=self.at.shifted(delta),
+                       atom_op=move(self.atom_op), atom_type=move(self.atom_type))
+
+    def blocked_by(self, errors: list[Diagnostic]) -> list[Diagnostic]:
+        """The errors that stop this op's lowering: those inside the op, inside the op that
+        built the atom it applies, or on the atom's type (a verdict of `check` is never
+        overruled here)."""
+        spans = [s for s in (self.span, self.atom_op, self.atom_type) if s is not None]
+        return [d for d in errors if any(s.start <= d.span.start and d.span.end <= s.end
+                                         for s in spans)]
 
 
 @dataclass(frozen=True)
@@ -570,14 +584,15 @@ class _UnitWalker:
             found = self._applied(op) if op.name in _APPLYING else self._built(op)
             if found is None:
                 continue
-            atom, ty, a_source, name, at = found
+            atom, ty, a_source, name, at, atom_op = found
             config = atom_config(atom, a_source, ty=ty)
             first = bytes(data[op.span.start:op.span.end]).split(b"\n", 1)[0]
             text = first.decode("utf-8", "replace").strip()
             if len(text) > 110:
                 text = text[:107] + "..."
             note = config if isinstance(config, str) else None
-            out.append(_Item(op.span, at, text, name, None if note else config, note))
+            out.append(_Item(op.span, at, text, name, None if note else config, note, atom_op,
+                             atom.type_span))
         return out
 
     def _built(self, op: Operation):
@@ -587,7 +602,8 @@ class _UnitWalker:
             found = self.atom_of_value(value)
             if found is not None:
                 atom, ty, _ = found
-                return atom, ty, None, value.name, atom.type_span if value.type.kind == "cute_nvgpu_type" else value.type.span
+                at = atom.type_span if value.type.kind == "cute_nvgpu_type" else value.type.span
+                return atom, ty, None, value.name, at, None
         return None
 
     def _applied(self, op: Operation):
@@ -599,9 +615,10 @@ class _UnitWalker:
         found = self.atom_of_value(value)
         if found is None:
             return None
-        atom, ty, _ = found
+        atom, ty, owner = found
         a_source = self.a_source(op) if atom.is_mma else None
-        return atom, ty, a_source, op.operands[0].name, op.name_span
+        return (atom, ty, a_source, op.operands[0].name, op.name_span,
+                owner.span if owner is not None else None)
 
 
 # Per-unit cache: (unit text, alias definitions it may use) -> items relative to the unit.
@@ -682,6 +699,39 @@ def _problem_code(config: AtomConfig) -> str:
         return "lower.unsupported"
 
 
+def _item_problem(item: _Item, target: str) -> Diagnostic | None:
+    """Why `item`'s atom cannot be lowered for `target` (None: it can, or it has no kernel)."""
+    if item.config is None:
+        return None
+    problem = _check(item.config, target)
+    if problem is None:
+        return None
+    return Diagnostic(_problem_code(item.config), item.at, Severity.ERROR, Source.LOWER,
+                      f"no PTX for {target}: {problem}")
+
+
+def lowering_diagnostics(analysis: Any, units: list[Any],
+                         errors: list[Diagnostic]) -> list[Diagnostic]:
+    """The lowering problems of `units`' atoms for the analysis' target, as `check` and the
+    server report them (the preview reports the very same ones). Atoms that `errors` (the
+    document's syntax, type and verifier errors) already stop are not lowered at all."""
+    target = T.parse_target(analysis.settings.target_arch)
+    if target is None or getattr(analysis, "too_large", False) or not units:
+        return []
+    aliases = alias_table(analysis)
+    alias_key = tuple(sorted((k, v.text) for k, v in aliases.items()))
+    out = []
+    for unit in units:
+        for item in _unit_items(analysis, unit, aliases, alias_key):
+            item = item.shifted(unit.start)
+            if item.blocked_by(errors):
+                continue
+            problem = _item_problem(item, target.name)
+            if problem is not None:
+                out.append(problem)
+    return out
+
+
 def preview_module(analysis: Any, arch: str | None = None) -> Preview:
     """The PTX preview of `analysis`'s document for `arch` (default: its target setting)."""
     target_name = arch or analysis.settings.target_arch
@@ -692,18 +742,25 @@ def preview_module(analysis: Any, arch: str | None = None) -> Preview:
         return Preview(f"// No PTX: {message}\n", [], [Diagnostic(
             "lower.target", Span(0, 0), Severity.ERROR, Source.LOWER, message)], target_name)
     items = document_items(analysis)
+    errors = [d for d in analysis.diagnostics()
+              if d.severity is Severity.ERROR and d.source is not Source.LOWER]
     problems: list[Diagnostic] = []
     notes: dict[int, str] = {}
     kernels: list[int] = []
     for index, item in enumerate(items):
+        blocked = item.blocked_by(errors)
+        if blocked:
+            # The same verdict as `check`: the errors that stop this op are the problems.
+            notes[index] = f"not lowered: {blocked[0].message}"
+            problems.extend(d for d in blocked if d not in problems)
+            continue
         if item.config is None:
             notes[index] = f"no kernel: {item.note}"
             continue
-        problem = _check(item.config, target.name)
+        problem = _item_problem(item, target.name)
         if problem is not None:
-            notes[index] = f"not for {target.name}: {problem}"
-            problems.append(Diagnostic(_problem_code(item.config), item.at, Severity.ERROR,
-                                       Source.LOWER, f"no PTX for {target.name}: {problem}"))
+            notes[index] = f"not for {target.name}: {problem.message.split(': ', 1)[1]}"
+            problems.append(problem)
             continue
         kernels.append(index)
 

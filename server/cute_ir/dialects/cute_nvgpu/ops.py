@@ -144,8 +144,27 @@ OPS_BY_NAME: dict[str, OpRow] = {row.name: row for row in OPS}
 # Whole families accepted by prefix (CuTe DSL dumps).
 ACCEPTED_PREFIXES: tuple[str, ...] = ("cute_nvgpu.arch.",)
 
+# Ops of neighbouring dialects that build cute_nvgpu atoms, by kind: the CuTe DSL builds every
+# atom with `cute.make_atom` (`%atom = cute.make_atom() : () -> !cute_nvgpu.atom.ldsm<...>`)
+# and materialises static ones with `cute.static`.
+FOREIGN_ATOM_OPS: dict[str, str] = {"cute.make_atom": "make_atom", "cute.static": "make_atom"}
+
 # Ops whose operands the verifiers check.
-VERIFIED_OPS: frozenset[str] = frozenset(row.name for row in OPS if row.kind in ("make_atom", "mma", "copy"))
+VERIFIED_OPS: frozenset[str] = frozenset(
+    [row.name for row in OPS if row.kind in ("make_atom", "mma", "copy")] + list(FOREIGN_ATOM_OPS))
+
+
+# Ops whose units are verified and whose atoms are checked for lowering: every op that builds
+# or applies an atom (the PTX preview's kernels come from exactly these).
+ATOM_SITE_OPS: frozenset[str] = VERIFIED_OPS | frozenset({
+    "cute.static", "cute.copy", "cute.gemm", "cute_nvgpu.atom.make_exec_tma",
+    "cute_nvgpu.atom.tma_load", "cute_nvgpu.atom.tma_store", "cute_nvgpu.atom.tma_reduce"})
+
+
+def op_kind(name: str) -> str | None:
+    """The verifier family of an op ("make_atom", "mma", "copy", "other"), None if unknown."""
+    row = OPS_BY_NAME.get(name)
+    return row.kind if row is not None else FOREIGN_ATOM_OPS.get(name)
 
 
 def is_cute_nvgpu_op(name: str) -> bool:
