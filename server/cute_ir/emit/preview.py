@@ -30,10 +30,11 @@ from functools import lru_cache
 from typing import Any
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
-from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field, atom_instance
+from ..dialects.cute_nvgpu.atoms import (PTX_TYPE, SCALE_TYPE, AtomInstance, Field, atom_instance,
+                                        implied_atom)
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import operand_type
-from ..dialects.cute_nvgpu.ops import OPS
+from ..dialects.cute_nvgpu.ops import OPS, lookup_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..ir import Operation, TypeRef, Value, ValueKind
 from ..layout import parse_layout
@@ -520,11 +521,17 @@ class _UnitWalker:
         ty, _ = parse_type_node(node)
         return ty
 
-    def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType, Operation | None] | None:
+    def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType | None, Operation | None] | None:
+        owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
+        if value.type is None and owner is not None:
+            # An op that builds one fixed atom may leave its result type out.
+            row = lookup_op(owner.name)
+            atom = (implied_atom(row.builds, self.ctx.attributes(owner), owner.name_span, owner.span)
+                    if row is not None and row.builds else None)
+            return (atom, None, owner) if atom is not None else None
         ty = self.parse(value.type)
         if ty is None:
             return None
-        owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
         attrs = self.ctx.attributes(owner) if owner is not None else {}
         atom = atom_instance(ty, attrs, owner.span if owner is not None else value.span)
         if atom is None:
@@ -597,12 +604,11 @@ class _UnitWalker:
 
     def _built(self, op: Operation):
         for value in op.results:
-            if value.type is None:
-                continue
             found = self.atom_of_value(value)
             if found is not None:
                 atom, ty, _ = found
-                at = atom.type_span if value.type.kind == "cute_nvgpu_type" else value.type.span
+                at = (value.type.span if value.type is not None
+                      and value.type.kind != "cute_nvgpu_type" else atom.type_span)
                 return atom, ty, None, value.name, at, None
         return None
 

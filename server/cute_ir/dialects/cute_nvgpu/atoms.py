@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from ...diagnostics import Span
 from ...tables.atoms import ATOMS_BY_MNEMONIC, CUTE_DSL, AtomRow, Interface
-from .types import CuteNvgpuType
+from .types import CuteNvgpuType, MnemonicArm
 
 # MLIR element type spelling -> PTX spelling (the tables and the emitter speak PTX).
 PTX_TYPE: dict[str, str] = {
@@ -206,3 +206,16 @@ def lookup_row(mnemonic: str) -> AtomRow | None:
 
 def with_defined_at(atom: AtomInstance, span: Span) -> AtomInstance:
     return replace(atom, defined_at=span)
+
+
+def implied_atom(mnemonic: str, attributes: dict[str, Field], name_span: Span,
+                 defined_at: Span | None = None) -> AtomInstance | None:
+    """The atom an op that builds one fixed atom denotes when its result type is not written
+    (`%a = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32}`): the atom
+    of that mnemonic, configured by the op's own attributes; its type "is written" at the op
+    name."""
+    row = ATOMS_BY_MNEMONIC.get(mnemonic)
+    if row is None:
+        return None
+    ty = CuteNvgpuType(mnemonic, MnemonicArm.LITERAL, name_span, name_span, row=row)
+    return atom_instance(ty, attributes, defined_at)

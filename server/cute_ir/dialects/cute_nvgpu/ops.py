@@ -21,6 +21,7 @@ class OpRow:
     syntax: str = ""         # custom form, for docs/ops.md and hover
     example: str = ""
     kind: str = "other"      # "make_atom", "mma", "copy", "other"
+    builds: str | None = None  # the one atom the op builds: its result type may be omitted
 
 
 # Examples of the CuTe DSL's ops as its dumps print them (docs/ops.md shows them; each parses).
@@ -52,8 +53,8 @@ OPS: tuple[OpRow, ...] = (
     OpRow("cute_nvgpu.make_sm120_mma_bs", "asm-printer-and-type-mnemonics",
           "Build an SM120 block-scaled MMA atom from `shape_MNK` and `vec_size` (and element types).",
           "%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [M, N, K], vec_size = V, a_type = T, b_type = T, c_type = f32, sf_type = S} : !cute_nvgpu.SM120.mma_bs",
-          "%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32} : !cute_nvgpu.SM120.mma_bs",
-          "make_atom"),
+          "%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32}",
+          "make_atom", builds="SM120.mma_bs"),
     OpRow("cute_nvgpu.make_mma_atom", "cute-ir",
           "Build any MMA atom: the result type names the atom, the attributes its tile and element types.",
           "%atom = cute_nvgpu.make_mma_atom {shape_MNK = [M, N, K], a_type = T, b_type = T, c_type = T} : !cute_nvgpu.<mma mnemonic>",
