@@ -37,7 +37,7 @@ from .syntax.errors import describe_error, describe_missing, describe_unclosed
 from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
-from .emit.preview import lowering_diagnostics
+from .emit.preview import Lowering
 from .verify import verify_unit
 
 log = logging.getLogger(__name__)
@@ -528,12 +528,7 @@ class DocumentAnalysis:
         found = self._finding_diagnostics(findings)
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
-        verified: list[Unit] = []
-        found.extend(self._verify(units, findings, verified))
-        # What stops a lowering is a diagnostic here too: `check`, the server and the PTX
-        # preview give one verdict (emit/preview.py, lowering_diagnostics).
-        found.extend(lowering_diagnostics(
-            self, verified, [d for d in found if d.severity is Severity.ERROR]))
+        found.extend(self._verify(units, findings, [d for d in found if d.severity is Severity.ERROR]))
         if found and not units:
             # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
             units.append(Unit(min(d.span.start for d in found), max(d.span.end for d in found)))
@@ -642,9 +637,11 @@ class DocumentAnalysis:
         return hit
 
     def _verify(self, units: list[Unit], findings: dict[str, list[Node]],
-                verified: list[Unit]) -> list[Diagnostic]:
+                errors: list[Diagnostic]) -> list[Diagnostic]:
         """Run the verifiers over units that contain ops building or applying atoms (IR is
-        built only there); those units are appended to `verified`."""
+        built only there), then check that their atoms lower for the target: what stops a
+        lowering is a diagnostic here too, so `check`, the server and the PTX preview give one
+        verdict (emit/preview.py, `Lowering`). `errors`: the units' syntax and type errors."""
         sites = [n.start_byte for n in findings.get("custom_op", ())
                  if (n.text or b"").decode("utf-8", "replace") in ATOM_SITE_OPS]
         sites += [n.start_byte for n in findings.get("generic_op", ())
@@ -656,6 +653,7 @@ class DocumentAnalysis:
         for s in sites:
             by_unit.setdefault(bisect_right(starts, s) - 1, []).append(s)
         out: list[Diagnostic] = []
+        lowering = Lowering(self)
         deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
         for index, unit_sites in sorted(by_unit.items()):
             if index < 0:
@@ -675,8 +673,10 @@ class DocumentAnalysis:
                     op_nodes.append(node)
             try:
                 ir = build_for_verification(op_nodes, self._lazy_definitions(root, unit), Span(unit.start, unit.end))
-                out.extend(verify_unit(root, ir, self.settings.target_arch, self.type_alias))
-                verified.append(unit)
+                verified = verify_unit(root, ir, self.settings.target_arch, self.type_alias)
+                out.extend(verified)
+                out.extend(lowering.diagnostics(unit, errors + [
+                    d for d in verified if d.severity is Severity.ERROR]))
             except Exception:  # a defect in one verifier must not cost the rest of the file
                 log.exception("verification failed in %s at byte %d", self.document.uri, unit.start)
         return out

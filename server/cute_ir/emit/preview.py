@@ -44,7 +44,7 @@ from ..tables.atoms import TYPE_BITS, Residency
 from ..verify.context import VerifyContext, find_node
 from .ptx import AtomConfig, PtxModule, check_config, emit_module, supported_targets
 
-__all__ = ["Preview", "atom_config", "preview_module", "lowering_diagnostics", "applying_ops",
+__all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops",
            "APPLYING_OPS",
            "TMA_APPLY_OPS", "resolve_type_node", "alias_table", "document_items", "clear_cache"]
 
@@ -716,26 +716,33 @@ def _item_problem(item: _Item, target: str) -> Diagnostic | None:
                       f"no PTX for {target}: {problem}")
 
 
-def lowering_diagnostics(analysis: Any, units: list[Any],
-                         errors: list[Diagnostic]) -> list[Diagnostic]:
-    """The lowering problems of `units`' atoms for the analysis' target, as `check` and the
-    server report them (the preview reports the very same ones). Atoms that `errors` (the
-    document's syntax, type and verifier errors) already stop are not lowered at all."""
-    target = T.parse_target(analysis.settings.target_arch)
-    if target is None or getattr(analysis, "too_large", False) or not units:
-        return []
-    aliases = alias_table(analysis)
-    alias_key = tuple(sorted((k, v.text) for k, v in aliases.items()))
-    out = []
-    for unit in units:
-        for item in _unit_items(analysis, unit, aliases, alias_key):
+class Lowering:
+    """The lowering verdicts of a document's units for the analysis' target, as `check` and
+    the server report them (the preview reports the very same ones). Atoms that the
+    document's syntax, type and verifier errors already stop are not lowered at all. One
+    instance serves one pass over the document: the alias table is read once."""
+
+    def __init__(self, analysis: Any) -> None:
+        self.analysis = analysis
+        target = T.parse_target(analysis.settings.target_arch)
+        self.target = None if getattr(analysis, "too_large", False) else target
+        self._aliases: tuple[dict[str, _AliasDef], tuple] | None = None
+
+    def diagnostics(self, unit: Any, errors: list[Diagnostic]) -> list[Diagnostic]:
+        if self.target is None:
+            return []
+        if self._aliases is None:
+            aliases = alias_table(self.analysis)
+            self._aliases = (aliases, tuple(sorted((k, v.text) for k, v in aliases.items())))
+        out = []
+        for item in _unit_items(self.analysis, unit, *self._aliases):
             item = item.shifted(unit.start)
             if item.blocked_by(errors):
                 continue
-            problem = _item_problem(item, target.name)
+            problem = _item_problem(item, self.target.name)
             if problem is not None:
                 out.append(problem)
-    return out
+        return out
 
 
 def preview_module(analysis: Any, arch: str | None = None) -> Preview:
