@@ -10,14 +10,18 @@
 * an atom the target cannot run (arch gate, shape, types) becomes an error Diagnostic (source
   "lower") and a comment instead of a kernel;
 * an atom that does not say enough to build an instruction (a bare `!cute_nvgpu.sm100.mma`)
-  becomes a comment only: nothing is wrong with it, there is just nothing to show.
+  becomes a comment only: nothing is wrong with it, there is just nothing to show;
+* an op that `check` rejects (an error inside it, inside the op that built the atom it applies,
+  or on the atom's type) is not lowered: its problems are `check`'s own diagnostics. The
+  lowering problems themselves are diagnostics of the analysis too (`Lowering`, run by the
+  analysis while it verifies), so `check`, the server and the preview give one verdict.
 
 Every line of a kernel (and every comment line) is mapped to the op it came from:
 `Preview.line_map` holds (0-based PTX line, byte span of the op in the IR document).
 
 This module knows nothing about the protocol and does not import the analysis (stages only
 import leftwards): it takes the `DocumentAnalysis` as an argument and uses its `units`,
-`unit_ir`, `tree_for`, `cute_type`, `document` and `settings`. Per-unit results are cached by
+`unit_ir`, `tree_for`, `diagnostics`, `document` and `settings`. Per-unit results are cached by
 the unit's text, so re-previewing after an edit only re-reads the units that changed.
 """
 from __future__ import annotations
@@ -44,8 +48,7 @@ from ..tables.atoms import TYPE_BITS, Residency
 from ..verify.context import VerifyContext, find_node
 from .ptx import AtomConfig, PtxModule, check_config, emit_module, supported_targets
 
-__all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops",
-           "APPLYING_OPS",
+__all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops", "APPLYING_OPS",
            "TMA_APPLY_OPS", "resolve_type_node", "alias_table", "document_items", "clear_cache"]
 
 # Ops that apply an atom given as their first operand.
