@@ -511,7 +511,9 @@ class _UnitWalker:
         self.analysis = analysis
         self.unit = unit
         self.aliases = aliases
-        self.ir = analysis.unit_ir(unit)
+        # Not kept on the unit: the items are cached by the unit's text, and keeping the IR of
+        # every unit the analysis lowers would hold a whole large file's IR in memory.
+        self.ir = analysis.unit_ir(unit, keep=False)
         tree = analysis.tree_for(unit)
         self.root = tree.root_node if tree is not None else None
         self.ctx = VerifyContext(self.root, self.ir, "", []) if self.root is not None else None
