@@ -57,15 +57,29 @@ def _run(argv: list[str], capsys) -> tuple[int, str]:
     return code, captured.out + captured.err
 
 
-def test_the_cli_commands_agree_on_a_dump_for_another_target(capsys):
-    example = str(REPO / "examples" / "cute_dsl_dump.ir")
-    code, out = _run(["check", "--format", "json", "--arch", "sm_90a", example], capsys)
+# DSL-style atoms for three targets: whichever target is chosen, some do not lower.
+MIXED_TARGETS = """\
+func.func @kernel() attributes {cute.kernel} {
+  %0 = cute.static : !cute_nvgpu.SM120.mma_bs<16x8x64, vec_size = 16, elem_type = (f4E2M1FN, f4E2M1FN, f32), sf_type = f8E4M3FN, use_sf_layout_TV = false>
+  %1 = cute.static : !cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>
+  %2 = cute.make_atom() : () -> !cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>
+  return
+}
+"""
+
+
+def test_the_cli_commands_agree_on_atoms_for_another_target(capsys, tmp_path):
+    source = tmp_path / "mixed.ir"
+    source.write_text(MIXED_TARGETS)
+    code, out = _run(["check", "--format", "json", "--arch", "sm_90a", str(source)], capsys)
     checked = {(d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1, d["message"])
                for d in json.loads(out) if d["severity"] == "error"}
-    ptx_code, ptx_out = _run(["ptx", "--arch", "sm_90a", example], capsys)
+    assert len(checked) == 2 and code == 1
+    ptx_code, ptx_out = _run(["ptx", "--arch", "sm_90a", str(source)], capsys)
     assert code == ptx_code
     for line, column, message in checked:
-        assert f"cute_dsl_dump.ir:{line}:{column}: error: {message}" in ptx_out
+        assert f"mixed.ir:{line}:{column}: error: {message}" in ptx_out
+    assert "cp.async.cg.shared.global" in ptx_out
 
 
 def test_a_half_typed_apply_op_gets_no_kernel_and_the_checks_message(capsys, tmp_path):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from lsprotocol import types as lsp
 
-from tests.conftest import REPO
+from tests.test_one_verdict import MIXED_TARGETS
 
 from .helpers import bounded, doc_uri, open_and_wait
 
@@ -25,7 +25,7 @@ def _key(d) -> tuple:
 
 
 async def test_the_server_publishes_what_the_preview_refuses(client):
-    text = (REPO / "examples" / "cute_dsl_dump.ir").read_text()
+    text = MIXED_TARGETS
     uri = doc_uri("one-verdict")
     published = await open_and_wait(client, uri, text)
     result = await bounded(client.protocol.send_request_async(
