@@ -9,7 +9,7 @@ TS       ?= $(shell command -v tree-sitter 2>/dev/null)
 TS_CACHE := $(abspath build/tree-sitter-cli)
 TS_FOUND  = $(if $(TS),$(abspath $(TS)),$$(tools/fetch-tree-sitter-cli.sh $(TS_CACHE)))
 
-.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean mlir-suite
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors mlir-suite corpus clean
 
 # Re-install when the package metadata or the generated grammar changes: the grammar is a
 # C extension compiled by pip.
@@ -81,6 +81,18 @@ bench: install
 mlir-suite: install
 	@test -n "$(MLIR_TEST)" || { echo "usage: make mlir-suite MLIR_TEST=/path/to/mlir/test"; exit 2; }
 	$(PY) tools/mlir_suite.py "$(MLIR_TEST)"
+
+## corpus: regenerate tests/corpus/cutedsl/ with NVIDIA's CuTe DSL in a venv of its own
+## (an offline generator: no test and no runtime code needs it; no GPU needed)
+CORPUS_VENV := build/corpus-venv
+CORPUS_DSL  := nvidia-cutlass-dsl==4.8.1
+$(CORPUS_VENV)/.installed:
+	$(PYTHON) -m venv $(CORPUS_VENV)
+	$(CORPUS_VENV)/bin/python -m pip install -q '$(CORPUS_DSL)'
+	touch $@
+
+corpus: $(CORPUS_VENV)/.installed
+	$(CORPUS_VENV)/bin/python tools/corpus/generate.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info

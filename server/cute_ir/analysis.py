@@ -28,7 +28,7 @@ from tree_sitter import Node, QueryCursor, Tree
 
 from .diagnostics import Diagnostic, Severity, Source, Span
 from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
-from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, VERIFIED_OPS, is_known_op
+from .dialects.cute_nvgpu.ops import ATOM_SITE_OPS, DIALECT_PREFIX, is_known_op
 from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from .ir import UnitIR, build_for_verification, build_unit
 from .ir.ssa import check_ssa
@@ -39,6 +39,7 @@ from .syntax.errors import MALFORMED_PATTERNS, describe_error, describe_malforme
 from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
+from .emit.preview import Lowering
 from .verify import verify_unit
 
 log = logging.getLogger(__name__)
@@ -551,7 +552,7 @@ class DocumentAnalysis:
         found = self._finding_diagnostics(findings)
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
-        found.extend(self._verify(units, findings))
+        found.extend(self._verify(units, findings, [d for d in found if d.severity is Severity.ERROR]))
         found.extend(self._check_ssa(units, started))
         if found and not units:
             # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
@@ -660,12 +661,16 @@ class DocumentAnalysis:
             self._type_memo[key] = hit
         return hit
 
-    def _verify(self, units: list[Unit], findings: dict[str, list[Node]]) -> list[Diagnostic]:
-        """Run the verifiers over units that contain ops they check (IR is built only there)."""
+    def _verify(self, units: list[Unit], findings: dict[str, list[Node]],
+                errors: list[Diagnostic]) -> list[Diagnostic]:
+        """Run the verifiers over units that contain ops building or applying atoms (IR is
+        built only there), then check that their atoms lower for the target: what stops a
+        lowering is a diagnostic here too, so `check`, the server and the PTX preview give one
+        verdict (emit/preview.py, `Lowering`). `errors`: the units' syntax and type errors."""
         sites = [n.start_byte for n in findings.get("custom_op", ())
-                 if (n.text or b"").decode("utf-8", "replace") in VERIFIED_OPS]
+                 if (n.text or b"").decode("utf-8", "replace") in ATOM_SITE_OPS]
         sites += [n.start_byte for n in findings.get("generic_op", ())
-                  if (n.text or b"")[1:-1].decode("utf-8", "replace") in VERIFIED_OPS]
+                  if (n.text or b"")[1:-1].decode("utf-8", "replace") in ATOM_SITE_OPS]
         if not sites:
             return []
         starts = [u.start for u in units]
@@ -673,6 +678,7 @@ class DocumentAnalysis:
         for s in sites:
             by_unit.setdefault(bisect_right(starts, s) - 1, []).append(s)
         out: list[Diagnostic] = []
+        lowering = Lowering(self)
         deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
         for index, unit_sites in sorted(by_unit.items()):
             if index < 0:
@@ -692,7 +698,10 @@ class DocumentAnalysis:
                     op_nodes.append(node)
             try:
                 ir = build_for_verification(op_nodes, self._lazy_definitions(root, unit), Span(unit.start, unit.end))
-                out.extend(verify_unit(root, ir, self.target_arch, self.type_alias))
+                verified = verify_unit(root, ir, self.target_arch, self.type_alias)
+                out.extend(verified)
+                out.extend(lowering.diagnostics(unit, errors + [
+                    d for d in verified if d.severity is Severity.ERROR]))
             except Exception:  # a defect in one verifier must not cost the rest of the file
                 log.exception("verification failed in %s at byte %d", self.document.uri, unit.start)
         return out

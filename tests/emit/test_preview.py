@@ -157,7 +157,7 @@ def test_incomplete_atoms_are_notes_not_problems():
     c = configs(text)
     assert "does not say its shape_MNK" in c["%u"]
     assert "num_matrices" in c["%l"]
-    p = PV.preview_module(analyse(text), "sm_100a")
+    p = PV.preview_module(analyse(text, "sm_100a"))
     assert p.problems == [] and p.kernels == ()
     assert "// line 1: %u = cute.make_atom" in p.ptx_text and "no kernel:" in p.ptx_text
 
@@ -207,18 +207,18 @@ def test_line_map_points_at_the_op_that_produced_each_line():
     assert wgmma in p.lines_for_offset(len(text[:offset].encode()))
 
 
-def test_illegal_atom_is_a_lower_diagnostic_instead_of_a_kernel():
+def test_illegal_atom_is_checks_diagnostic_instead_of_a_kernel():
+    # The verifier already refuses the atom for the target: the preview reports that very
+    # diagnostic (one verdict), and a lowering problem only where the verifier says nothing.
     text = (EXAMPLES / "hopper_wgmma.ir").read_text()
     a = analyse(text, "sm_100a")
     p = PV.preview_module(a, "sm_100a")
     assert "wgmma" not in "\n".join(l for l in ptx_lines(p) if not l.startswith("//"))
     (d,) = p.problems
-    assert (d.source, d.severity, d.code) == (Source.LOWER, Severity.ERROR, "lower.target")
+    assert (d.source, d.severity, d.code) == (Source.VERIFY, Severity.ERROR, "verify.target")
+    assert d in a.diagnostics()
     assert "sm_100a" in d.message and "sm_90a" in d.message
-    assert span_text(a, d.span) == "!cute_nvgpu.sm90.mma"
-    assert "//   not for sm_100a:" in p.ptx_text
-    # The other atoms still get their kernels.
-    assert len(p.kernels) == 3
+    assert "//   not lowered: atom `sm90.mma` needs sm_90a" in p.ptx_text
 
 
 def test_unknown_target_is_reported_not_raised():

@@ -63,13 +63,15 @@ def test_wgmma_rs_and_integer_forms():
                      i8.text)
 
 
-def test_tcgen05_spelling_depends_on_target_suffix():
+def test_tcgen05_block_scaled_spelling_is_nvidias_on_every_target():
+    # NVIDIA's compiler spells `.block16` / `.block32` (which every tcgen05 target assembles)
+    # and names the A collector's default use; `.scale_vec::4X` assembles on `a` targets only.
     cfg = AtomConfig("sm100.mma_bs", (128, 128, 64), "e2m1", "e2m1", "f32",
                      block_scale="mxf4nvf4", vec_size=16, sf_type="ue4m3", a_source="smem_desc")
     a = emit_ptx(cfg, "sm_100a")
     f = emit_ptx(cfg, "sm_103f")
-    assert ".kind::mxf4nvf4.block_scale.scale_vec::4X " in a.text
-    assert ".kind::mxf4nvf4.block_scale.block16 " in f.text
+    for m in (a, f):
+        assert ".kind::mxf4nvf4.block_scale.block16.collector::a::discard " in m.text
     # ue4m3 lives in instruction-descriptor bit 23 (0), M=128, N=128.
     assert "mov.b32 %idesc, 0x08200480;" in a.text
 
@@ -78,19 +80,20 @@ def test_tcgen05_kernel_shape():
     m = emit_ptx(UMMA_F16, "sm_100a", origin="op")
     text = m.text
     assert "tcgen05.alloc.cta_group::1" in text and "tcgen05.dealloc.cta_group::1" in text
-    assert "tcgen05.mma.cta_group::1.kind::f16 [%tmem], %adesc, %bdesc, %idesc, %enable_d;" in text
+    assert ("tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%tmem], %adesc, %bdesc, "
+            "%idesc, %enable_d;") in text
     cta2 = emit_ptx(AtomConfig("sm100.mma_sp", (256, 256, 32), "bf16", "bf16", "f32",
                                cta_group=2, a_source="tmem"), "sm_100f")
     assert "cta_group::1" not in cta2.text                # never mixed in one kernel
     assert ".reqnctapercluster 2, 1, 1" in cta2.text
-    assert "tcgen05.mma.sp.cta_group::2.kind::f16 [%tmem], [%atmem], %bdesc, [%meta], %idesc," \
-        in cta2.text
+    assert ("tcgen05.mma.sp.cta_group::2.kind::f16.collector::a::discard [%tmem], [%atmem], "
+            "%bdesc, [%meta], %idesc,") in cta2.text
 
 
 def test_sm120_block_scaled():
     m = emit_ptx(AtomConfig("SM120.mma_bs", (16, 8, 64), "e2m1", "e2m1", "f32",
                             block_scale="mxf4nvf4", vec_size=16, sf_type="ue4m3"), "sm_121a")
-    assert ("mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X"
+    assert ("mma.sync.aligned.kind::mxf4nvf4.block_scale.scale_vec::4X.m16n8k64.row.col"
             ".f32.e2m1.e2m1.f32.ue4m3") in m.text
 
 
@@ -178,4 +181,4 @@ def test_default_a_source_is_the_rows_first_residency():
     ss = emit_ptx(AtomConfig("sm90.mma", (64, 8, 16), "f16", "f16", "f32"), "sm_90a")
     assert "%adesc, %bdesc" in ss.text                       # wgmma defaults to SS
     umma = emit_ptx(AtomConfig("sm100.mma", (128, 64, 8), "tf32", "tf32", "f32"), "sm_110a")
-    assert "kind::tf32 [%tmem], %adesc, %bdesc" in umma.text
+    assert "kind::tf32.collector::a::discard [%tmem], %adesc, %bdesc" in umma.text

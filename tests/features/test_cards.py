@@ -130,7 +130,7 @@ def test_sm120_block_scaled_card_from_dsl_parameters():
     assert "| C / D | f32 | rmem | 4 | 4 |" in lines
     assert "| SFA (scale factors) | ue4m3 | rmem | — | 1 |" in lines
     assert "| SFB (scale factors) | ue4m3 | rmem | — | 1 |" in lines
-    assert ("mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3 "
+    assert ("mma.sync.aligned.kind::mxf4nvf4.block_scale.scale_vec::4X.m16n8k64.row.col.f32.e2m1.e2m1.f32.ue4m3 "
             "d, a, b, c, sfa, {0, 0}, sfb, {0, 0};") in lines
     assert any(line.startswith("*Lattice row `sm120.m16n8k64.mxf4nvf4.vec16`:*") and "ue4m3" in line
                for line in lines)
@@ -167,25 +167,25 @@ def test_card_of_an_atom_the_target_cannot_run():
     assert "**Lattice:** `sm100.f16.cta2` — M 128/256, N 16..256 step 16, K 16" in lines
     # tcgen05: one thread issues it, D in tensor memory: no per-thread register fragments.
     assert "| C / D | f32 | tmem | — | — |" in lines
-    assert "tcgen05.mma.cta_group::2.kind::f16 [d_tmem], a_desc, b_desc, idesc, enable_d;" in lines
-    assert "tcgen05.mma.cta_group::2.kind::f16 [d_tmem], [a_tmem], b_desc, idesc, enable_d;" in lines
+    assert ("tcgen05.mma.cta_group::2.kind::f16.collector::a::discard [d_tmem], a_desc, b_desc, "
+            "idesc, enable_d;") in lines
+    assert ("tcgen05.mma.cta_group::2.kind::f16.collector::a::discard [d_tmem], [a_tmem], b_desc, "
+            "idesc, enable_d;") in lines
 
 
 def test_the_same_card_on_a_target_that_runs_it():
     assert "| Target | sm_100a: yes |" in card(UMMA, "sm100.mma", arch="sm_100a")
 
 
-def test_block_scaled_tcgen05_spelling_follows_the_target():
+def test_block_scaled_tcgen05_spelling_is_the_same_on_every_target():
     text = UMMA.replace("a_type = f16, b_type = f16, c_type = f32, cta_group = 2",
                         "a_type = f4E2M1FN, b_type = f4E2M1FN, c_type = f32, vec_size = 16, "
                         "sf_type = f8E4M3FN, cta_group = 1").replace("[128, 256, 16]", "[128, 256, 64]") \
         .replace("sm100.mma\n", "sm100.mma_bs\n")
-    arch_specific = card(text, "sm100.mma_bs", arch="sm_100a")
-    family = card(text, "sm100.mma_bs", arch="sm_100f")
-    assert ("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.scale_vec::4X [d_tmem], a_desc, b_desc, "
-            "idesc, [sfa_tmem], [sfb_tmem], enable_d;") in arch_specific
-    assert ("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16 [d_tmem], a_desc, b_desc, "
-            "idesc, [sfa_tmem], [sfb_tmem], enable_d;") in family
+    for arch in ("sm_100a", "sm_100f"):
+        assert ("tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16.collector::a::discard "
+                "[d_tmem], a_desc, b_desc, idesc, [sfa_tmem], [sfb_tmem], enable_d;") \
+            in card(text, "sm100.mma_bs", arch=arch)
 
 
 def test_rows_with_a_narrower_gate_than_their_atom_say_so():

@@ -10,14 +10,18 @@
 * an atom the target cannot run (arch gate, shape, types) becomes an error Diagnostic (source
   "lower") and a comment instead of a kernel;
 * an atom that does not say enough to build an instruction (a bare `!cute_nvgpu.sm100.mma`)
-  becomes a comment only: nothing is wrong with it, there is just nothing to show.
+  becomes a comment only: nothing is wrong with it, there is just nothing to show;
+* an op that `check` rejects (an error inside it, inside the op that built the atom it applies,
+  or on the atom's type) is not lowered: its problems are `check`'s own diagnostics. The
+  lowering problems themselves are diagnostics of the analysis too (`Lowering`, run by the
+  analysis while it verifies), so `check`, the server and the preview give one verdict.
 
 Every line of a kernel (and every comment line) is mapped to the op it came from:
 `Preview.line_map` holds (0-based PTX line, byte span of the op in the IR document).
 
 This module knows nothing about the protocol and does not import the analysis (stages only
 import leftwards): it takes the `DocumentAnalysis` as an argument and uses its `units`,
-`unit_ir`, `tree_for`, `cute_type`, `document` and `settings`. Per-unit results are cached by
+`unit_ir`, `tree_for`, `diagnostics`, `document` and `settings`. Per-unit results are cached by
 the unit's text, so re-previewing after an edit only re-reads the units that changed.
 """
 from __future__ import annotations
@@ -30,9 +34,11 @@ from functools import lru_cache
 from typing import Any
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
-from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field, atom_instance
+from ..dialects.cute_nvgpu.atoms import (PTX_TYPE, SCALE_TYPE, AtomInstance, Field, atom_instance,
+                                        implied_atom)
+from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import operand_type
-from ..dialects.cute_nvgpu.ops import OPS
+from ..dialects.cute_nvgpu.ops import OPS, lookup_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..ir import Operation, TypeRef, Value, ValueKind
 from ..layout import parse_layout
@@ -42,7 +48,7 @@ from ..tables.atoms import TYPE_BITS, Residency
 from ..verify.context import VerifyContext, find_node
 from .ptx import AtomConfig, PtxModule, check_config, emit_module, supported_targets
 
-__all__ = ["Preview", "atom_config", "preview_module", "applying_ops", "APPLYING_OPS",
+__all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops", "APPLYING_OPS",
            "TMA_APPLY_OPS", "resolve_type_node", "alias_table", "document_items", "clear_cache"]
 
 # Ops that apply an atom given as their first operand.
@@ -93,7 +99,6 @@ _TMEM_SHAPES = {(32, 32): "32x32b", (16, 64): "16x64b", (16, 128): "16x128b",
 _S2T_SHAPES = ("128x256b", "4x256b", "128x128b", "64x128b.warpx2::02_13",
                "64x128b.warpx2::01_23", "32x128b.warpx4")
 _TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
-_CACHE_MODES = {"ca": "ca", "cg": "cg", "always": "ca", "global": "cg"}
 
 
 def _value(f: Field | None) -> str | None:
@@ -261,19 +266,39 @@ def _ldsm_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | s
     return AtomConfig(atom.mnemonic, num_matrices=num, transpose=trans)
 
 
+def _bit_widths(ty: CuteNvgpuType | None, unit: str = BIT_UNIT) -> list[int]:
+    """The `N <unit>` parameters of a DSL type (`128 b`, `32 DP`, `2 cta`), in order. The
+    grammar knows some units (`b`, `DP`, `bit`); others arrive as an integer and a keyword."""
+    if ty is None:
+        return []
+    out = []
+    params = [p for p in ty.params if p.kind != ","]
+    for p, after in zip(params, params[1:] + [None]):
+        if p.kind == "bit_width" and p.key == unit and (p.value or "").isdigit():
+            out.append(int(p.value))
+        elif (p.kind == "integer" and after is not None and after.kind == "keyword"
+              and after.text == unit):
+            out.append(int(p.text))
+    return out
+
+
 def _cp_async_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
-    nbytes = _int(_setting(atom, "bytes", "num_bytes", "width"))
+    nbytes = _int(_setting(atom, "copy_bytes", "bytes", "num_bytes", "width"))
     bits = _int(_setting(atom, "copy_bits", "bits"))
+    if bits is None and _bit_widths(ty):
+        bits = _bit_widths(ty)[0]                     # the DSL's `128 b`
     if nbytes is None and bits is not None:
         nbytes = bits // 8
+    words = _keywords(ty)
     if nbytes is None:
-        nums = [int(w) for w in _keywords(ty) if w.isdigit()]
+        nums = [int(w) for w in words if w.isdigit()]
         nbytes = nums[0] if nums else None
     if nbytes is None:
         return (f"the `{atom.mnemonic}` atom does not say its width (`<4>`, `<8>` or `<16>` "
-                f"bytes, or copy_bits)")
-    cache = _value(_setting(atom, "cache", "cache_mode", "cache_policy"))
-    cache = _CACHE_MODES.get(cache.lower()) if cache else None
+                f"bytes, `128 b`, or copy_bits)")
+    written = _value(_setting(atom, "cache", "cache_mode", "cache_policy"))
+    written = written or next((w for w in words if w in CP_ASYNC_CACHE), None)
+    cache = CP_ASYNC_CACHE.get(written.lower()) if written else None
     return AtomConfig(atom.mnemonic, copy_bytes=nbytes, cache=cache)
 
 
@@ -303,8 +328,22 @@ def _tmem_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | s
     return AtomConfig(atom.mnemonic, tmem_shape=shape, repeat=repeat, pack=pack)
 
 
+# The DSL writes a tcgen05.cp shape as `<T, N DP, W bit, C cta[, xR]>`: lanes (datapaths) x
+# bits, and for the 32- and 64-lane shapes the warps they are replicated over.
+_S2T_DSL_SHAPES = {(128, 256, None): "128x256b", (4, 256, None): "4x256b",
+                   (128, 128, None): "128x128b", (32, 128, "x4"): "32x128b.warpx4"}
+
+
 def _s2t_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
     shape = _value(_setting(atom, "shape"))
+    cta = _int(atom.cta_group)
+    if shape is None and ty is not None and _bit_widths(ty, "DP"):
+        lanes, bits = _bit_widths(ty, "DP")[0], next(iter(_bit_widths(ty, "bit")), None)
+        repl = next((w for w in _keywords(ty) if re.fullmatch(r"x\d+", w)), None)
+        shape = _S2T_DSL_SHAPES.get((lanes, bits, repl))
+        if shape is None:
+            return f"`{atom.mnemonic}`: there is no tcgen05.cp shape of {lanes} DP x {bits} bit"
+        cta = cta or next(iter(_bit_widths(ty, "cta")), None)
     if shape is None and ty is not None and ty.raw_parameters:
         raw = re.sub(r"\s+", "", ty.raw_parameters.strip("<>"))
         shape = next((s for s in _S2T_SHAPES if raw.startswith(s)), None)
@@ -312,8 +351,9 @@ def _s2t_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
             mm = re.match(r"(\d+x\d+b)", raw)
             shape = mm.group(1) if mm else None
     if shape is None:
-        return f"the `{atom.mnemonic}` atom does not say its shape (e.g. `<128x256b>`)"
-    return AtomConfig(atom.mnemonic, cp_shape=shape, cta_group=_int(atom.cta_group) or 1)
+        return (f"the `{atom.mnemonic}` atom does not say its shape (e.g. `<128x256b>` or "
+                f"`<f8E4M3FN, 32 DP, 128 bit, 2 cta, x4>`)")
+    return AtomConfig(atom.mnemonic, cp_shape=shape, cta_group=cta or 1)
 
 
 def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
@@ -330,8 +370,12 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
         mode = "tile"
     elif mode.startswith("im2col"):
         mode = "im2col" if m == "atom.tma_load" else "im2col_no_offs"
-    multicast = _flag(_setting(atom, "multicast")) or any(
-        (_int(_setting(atom, key)) or 1) > 1 for key in ("num_multicast", "num_cta"))
+    # The DSL's exec atom says `mcast = true` and `num_cta = 2` (a CTA pair, 2-SM); its non-exec
+    # atom says `num_multicast = N` and a kind such as `sm_100_2sm_multicast`.
+    kind = _value(_setting(atom, "kind")) or ""
+    multicast = (_flag(_setting(atom, "multicast", "mcast")) or "multicast" in kind
+                 or (_int(_setting(atom, "num_multicast")) or 1) > 1)
+    cta_group = _int(_setting(atom, "num_cta")) or (2 if "2sm" in kind else 1)
     reduce_op = None
     if m == "atom.tma_reduce":
         reduce_op = _value(_setting(atom, "kind", "reduce_kind", "op", "reduce_op"))
@@ -341,7 +385,7 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
             return f"the `{m}` atom does not say its reduction (add, min, max, ...)"
         reduce_op = reduce_op.lower()
     return AtomConfig(m, tma_rank=rank, tma_mode=mode, multicast=multicast,
-                      reduce_op=reduce_op)
+                      reduce_op=reduce_op, cta_group=cta_group)
 
 
 def _universal_copy_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
@@ -400,9 +444,22 @@ class _Item:
     name: str                       # origin tag: the result or atom SSA name
     config: AtomConfig | None
     note: str | None = None         # why there is no kernel (not an error)
+    atom_op: Span | None = None     # the op that built the atom an applying op applies
+    atom_type: Span | None = None   # where the atom's type is written (a signature, an alias)
 
     def shifted(self, delta: int) -> "_Item":
-        return replace(self, span=self.span.shifted(delta), at=self.at.shifted(delta))
+        def move(span: Span | None) -> Span | None:
+            return span.shifted(delta) if span is not None else None
+        return replace(self, span=self.span.shifted(delta), at=self.at.shifted(delta),
+                       atom_op=move(self.atom_op), atom_type=move(self.atom_type))
+
+    def blocked_by(self, errors: list[Diagnostic]) -> list[Diagnostic]:
+        """The errors that stop this op's lowering: those inside the op, inside the op that
+        built the atom it applies, or on the atom's type (a verdict of `check` is never
+        overruled here)."""
+        spans = [s for s in (self.span, self.atom_op, self.atom_type) if s is not None]
+        return [d for d in errors if any(s.start <= d.span.start and d.span.end <= s.end
+                                         for s in spans)]
 
 
 @dataclass(frozen=True)
@@ -454,7 +511,9 @@ class _UnitWalker:
         self.analysis = analysis
         self.unit = unit
         self.aliases = aliases
-        self.ir = analysis.unit_ir(unit)
+        # Not kept on the unit: the items are cached by the unit's text, and keeping the IR of
+        # every unit the analysis lowers would hold a whole large file's IR in memory.
+        self.ir = analysis.unit_ir(unit, keep=False)
         tree = analysis.tree_for(unit)
         self.root = tree.root_node if tree is not None else None
         self.ctx = VerifyContext(self.root, self.ir, "", []) if self.root is not None else None
@@ -467,11 +526,17 @@ class _UnitWalker:
         ty, _ = parse_type_node(node)
         return ty
 
-    def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType, Operation | None] | None:
+    def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType | None, Operation | None] | None:
+        owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
+        if value.type is None and owner is not None:
+            # An op that builds one fixed atom may leave its result type out.
+            row = lookup_op(owner.name)
+            atom = (implied_atom(row.builds, self.ctx.attributes(owner), owner.name_span, owner.span)
+                    if row is not None and row.builds else None)
+            return (atom, None, owner) if atom is not None else None
         ty = self.parse(value.type)
         if ty is None:
             return None
-        owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
         attrs = self.ctx.attributes(owner) if owner is not None else {}
         atom = atom_instance(ty, attrs, owner.span if owner is not None else value.span)
         if atom is None:
@@ -531,24 +596,25 @@ class _UnitWalker:
             found = self._applied(op) if op.name in _APPLYING else self._built(op)
             if found is None:
                 continue
-            atom, ty, a_source, name, at = found
+            atom, ty, a_source, name, at, atom_op = found
             config = atom_config(atom, a_source, ty=ty)
             first = bytes(data[op.span.start:op.span.end]).split(b"\n", 1)[0]
             text = first.decode("utf-8", "replace").strip()
             if len(text) > 110:
                 text = text[:107] + "..."
             note = config if isinstance(config, str) else None
-            out.append(_Item(op.span, at, text, name, None if note else config, note))
+            out.append(_Item(op.span, at, text, name, None if note else config, note, atom_op,
+                             atom.type_span))
         return out
 
     def _built(self, op: Operation):
         for value in op.results:
-            if value.type is None:
-                continue
             found = self.atom_of_value(value)
             if found is not None:
                 atom, ty, _ = found
-                return atom, ty, None, value.name, atom.type_span if value.type.kind == "cute_nvgpu_type" else value.type.span
+                at = (value.type.span if value.type is not None
+                      and value.type.kind != "cute_nvgpu_type" else atom.type_span)
+                return atom, ty, None, value.name, at, None
         return None
 
     def _applied(self, op: Operation):
@@ -560,9 +626,10 @@ class _UnitWalker:
         found = self.atom_of_value(value)
         if found is None:
             return None
-        atom, ty, _ = found
+        atom, ty, owner = found
         a_source = self.a_source(op) if atom.is_mma else None
-        return atom, ty, a_source, op.operands[0].name, op.name_span
+        return (atom, ty, a_source, op.operands[0].name, op.name_span,
+                owner.span if owner is not None else None)
 
 
 # Per-unit cache: (unit text, alias definitions it may use) -> items relative to the unit.
@@ -643,6 +710,46 @@ def _problem_code(config: AtomConfig) -> str:
         return "lower.unsupported"
 
 
+def _item_problem(item: _Item, target: str) -> Diagnostic | None:
+    """Why `item`'s atom cannot be lowered for `target` (None: it can, or it has no kernel)."""
+    if item.config is None:
+        return None
+    problem = _check(item.config, target)
+    if problem is None:
+        return None
+    return Diagnostic(_problem_code(item.config), item.at, Severity.ERROR, Source.LOWER,
+                      f"no PTX for {target}: {problem}")
+
+
+class Lowering:
+    """The lowering verdicts of a document's units for the analysis' target, as `check` and
+    the server report them (the preview reports the very same ones). Atoms that the
+    document's syntax, type and verifier errors already stop are not lowered at all. One
+    instance serves one pass over the document: the alias table is read once."""
+
+    def __init__(self, analysis: Any) -> None:
+        self.analysis = analysis
+        target = T.parse_target(analysis.target_arch)
+        self.target = None if getattr(analysis, "too_large", False) else target
+        self._aliases: tuple[dict[str, _AliasDef], tuple] | None = None
+
+    def diagnostics(self, unit: Any, errors: list[Diagnostic]) -> list[Diagnostic]:
+        if self.target is None:
+            return []
+        if self._aliases is None:
+            aliases = alias_table(self.analysis)
+            self._aliases = (aliases, tuple(sorted((k, v.text) for k, v in aliases.items())))
+        out = []
+        for item in _unit_items(self.analysis, unit, *self._aliases):
+            item = item.shifted(unit.start)
+            if item.blocked_by(errors):
+                continue
+            problem = _item_problem(item, self.target.name)
+            if problem is not None:
+                out.append(problem)
+        return out
+
+
 def preview_module(analysis: Any, arch: str | None = None) -> Preview:
     """The PTX preview of `analysis`'s document for `arch` (default: the document's target)."""
     target_name = arch or analysis.target_arch
@@ -653,18 +760,25 @@ def preview_module(analysis: Any, arch: str | None = None) -> Preview:
         return Preview(f"// No PTX: {message}\n", [], [Diagnostic(
             "lower.target", Span(0, 0), Severity.ERROR, Source.LOWER, message)], target_name)
     items = document_items(analysis)
+    errors = [d for d in analysis.diagnostics()
+              if d.severity is Severity.ERROR and d.source is not Source.LOWER]
     problems: list[Diagnostic] = []
     notes: dict[int, str] = {}
     kernels: list[int] = []
     for index, item in enumerate(items):
+        blocked = item.blocked_by(errors)
+        if blocked:
+            # The same verdict as `check`: the errors that stop this op are the problems.
+            notes[index] = f"not lowered: {blocked[0].message}"
+            problems.extend(d for d in blocked if d not in problems)
+            continue
         if item.config is None:
             notes[index] = f"no kernel: {item.note}"
             continue
-        problem = _check(item.config, target.name)
+        problem = _item_problem(item, target.name)
         if problem is not None:
-            notes[index] = f"not for {target.name}: {problem}"
-            problems.append(Diagnostic(_problem_code(item.config), item.at, Severity.ERROR,
-                                       Source.LOWER, f"no PTX for {target.name}: {problem}"))
+            notes[index] = f"not for {target.name}: {problem.message.split(': ', 1)[1]}"
+            problems.append(problem)
             continue
         kernels.append(index)
 

@@ -40,7 +40,7 @@ class AtomConfig:
     block_scale: str | None = None            # mxf8f6f4 | mxf4 | mxf4nvf4
     vec_size: int | None = None               # elements per scale factor (32 / 16)
     sf_type: str | None = None                # ue8m0 | ue4m3
-    cta_group: int = 1                        # tcgen05 only
+    cta_group: int = 1                        # tcgen05, and TMA shared by a CTA pair
     a_source: str | None = None               # rmem | smem_desc | tmem; None = atom default
     saturate: bool = False                    # integer .satfinite
     sparse_selector: int = 0                  # mma.sp `f` immediate
@@ -83,6 +83,8 @@ class AtomConfig:
                 parts.append(str(v))
         if self.tma_rank is not None:
             parts.append(self.tma_mode)
+            if self.cta_group != 1:
+                parts.append(f"cta{self.cta_group}")
         if self.cp_shape is not None:
             parts.append(f"cta{self.cta_group}")
         return re.sub(r"[^A-Za-z0-9_]+", "_", "_".join(parts))
@@ -325,6 +327,11 @@ def _check(c: AtomConfig, target: T.Target) -> A.MmaShapeRow | A.CopyShapeRow | 
             return f".satfinite / saturate applies to integer MMA only, not {row.key}"
         return row
     gate = _gate_error(row.requires, f"{c.mnemonic} {row.variant}", target, row.deviation)
+    if gate is None and row.ranks and c.cta_group != 1:
+        if c.cta_group != 2:
+            return f"a TMA transfer is issued for 1 CTA or a CTA pair, not {c.cta_group}"
+        gate = _gate_error(A.TMA_CTA_PAIR, f"{c.mnemonic} for a CTA pair (.cta_group::2)",
+                           target, None)
     return gate or row
 
 
@@ -480,10 +487,7 @@ def _umma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow, target: T.Target
     scales, bs = "", ""
     if row.block_scale:
         scales = f"[{tmem_at('%sfa')}], [{tmem_at('%sfb')}], "
-        # `.scale_vec::NX` is the arch-specific spelling; family targets spell `.blockN`.
-        bs = ".block_scale." + (f"scale_vec::{row.block_scale.scale_vec}"
-                                if T.satisfies_any(target, A.SCALE_VEC_SPELLING_REQUIRES)
-                                else row.block_scale.block_qualifier)
+        bs = row.block_scale.tcgen05_qualifiers
     k.op(row.template_for(a_res).format(
         sp=".sp" if row.sparse else "", cta=cta, kind=kind, bs=bs, D_TMEM=tmem, A=a_operand,
         B=bdesc, META=meta, IDESC=idesc, SCALES=scales, ENABLE_D=enable_d))
@@ -568,7 +572,10 @@ def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.emit(f"mov.u32 {s}, smem_tile;")
     coords = k.regs("b32", "%coord", c.tma_rank)
     k.init("b32", coords)
-    fill = dict(RANK=c.tma_rank, TMAP=tmap, COORDS=_braces(coords), MODE=row.params["mode"])
+    policy = k.reg("b64", "%policy")
+    k.emit(f"mov.b64 {policy}, 0;")           # the default L2 policy (evict normal)
+    fill = dict(RANK=c.tma_rank, TMAP=tmap, COORDS=_braces(coords), MODE=row.params["mode"],
+                POLICY=policy)
     if c.mnemonic == "atom.tma_load":
         k.shared(".shared .align 8 .b64 mbar;")
         mbar, state = k.reg("b32", "%mbar"), k.reg("b64", "%mbar_state")
@@ -586,8 +593,15 @@ def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
             m = k.reg("b16", "%cta_mask")
             k.emit(f"mov.b16 {m}, 3;")
             mask = f", {m}"
+        # A tile only this CTA receives lands in shared::cta; multicast and CTA-pair transfers
+        # address the cluster.
+        local = not row.params["multicast"] and c.cta_group == 1
         fill.update(DST=s, MBAR=mbar, OFFSETS=offsets, MASK=mask,
-                    MC=".multicast::cluster" if row.params["multicast"] else "")
+                    MC=".multicast::cluster" if row.params["multicast"] else "",
+                    DST_SPACE="shared::cta" if local else "shared::cluster",
+                    CTA=f".cta_group::{c.cta_group}" if c.cta_group != 1 else "")
+        if c.cta_group != 1:
+            k.directives.append(".reqnctapercluster 2, 1, 1")
         k.op(row.ptx.format(**fill))
         k.emit("TMA_WAIT:")
         k.emit(f"mbarrier.try_wait.parity.shared::cta.b64 {done}, [{mbar}], 0;")
@@ -703,10 +717,11 @@ def _copy_configs(row: A.CopyShapeRow) -> Iterable[AtomConfig]:
             yield AtomConfig(m, cp_shape=row.variant, cta_group=cta)
     elif m in ("atom.tma_load", "atom.tma_store", "atom.tma_reduce"):
         mode = row.variant.split(".")[0]
-        for rank in row.ranks:
-            for op in row.options or (None,):
-                yield AtomConfig(m, tma_rank=rank, tma_mode=mode,
-                                 multicast=bool(row.params.get("multicast")), reduce_op=op)
+        pairs = (1, 2) if m == "atom.tma_load" else (1,)
+        for rank, op, cta in itertools.product(row.ranks, row.options or (None,), pairs):
+            yield AtomConfig(m, tma_rank=rank, tma_mode=mode,
+                             multicast=bool(row.params.get("multicast")), reduce_op=op,
+                             cta_group=cta)
     elif m == "atom.universal_copy":
         for bits in row.options:
             yield AtomConfig(m, copy_bits=int(bits))

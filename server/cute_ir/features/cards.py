@@ -27,7 +27,7 @@ from ..dialects.cute_nvgpu.types import (
 )
 from ..ir import Operation, Value, ValueKind
 from ..tables.atoms import (
-    SCALE_VEC_SPELLING_REQUIRES, AtomRow, CopyShapeRow, MmaShapeRow, Residency,
+    AtomRow, CopyShapeRow, MmaShapeRow, Residency,
     find_copy_rows, find_mma_rows, register_counts,
 )
 from ..tables.tiers import describe_requirements, satisfies_any
@@ -377,10 +377,7 @@ def mma_ptx(row: MmaShapeRow, match: MmaMatch, shape: tuple[int, int, int] | Non
                     META="[e_tmem], " if row.sparse else "",
                     SCALES="[sfa_tmem], [sfb_tmem], " if scaled else "", bs="")
         if scaled:
-            # `.scale_vec::NX` is the arch-specific spelling; family targets spell `.blockN`.
-            fill["bs"] = ".block_scale." + (
-                f"scale_vec::{scaled.scale_vec}" if satisfies_any(target, SCALE_VEC_SPELLING_REQUIRES)
-                else scaled.block_qualifier)
+            fill["bs"] = scaled.tcgen05_qualifiers
     elif scaled:
         fill.update(kind=scaled.kind, vec=scaled.scale_vec)
         sf = match.sf_type or _one(scaled.scale_types)

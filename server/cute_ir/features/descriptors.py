@@ -568,6 +568,18 @@ class _Finder:
                     return value.owner
         return None
 
+    def built_descriptor_view(self, ty, what: str, span: Span) -> DescriptorView:
+        """A view whose source is `!cute_nvgpu.smem_desc`: descriptors already built (by
+        make_gmma_smem_desc / make_umma_smem_desc, or the DSL's s2t partitioning), walked by
+        the view's layout in 16-byte units of the start address."""
+        table = D.UMMA_SMEM_DESC if self.umma_for(None) else D.GMMA_SMEM_DESC
+        rows = table_rows(table, 0, {f.name: (None, f"{f.meaning} (set where the descriptor is "
+                                                    f"built; known at run time only)")
+                                     for f in table.fields if not f.reserved})
+        return DescriptorView(
+            f"{table.name}s viewed by {what}: descriptors already built, walked by the layout "
+            f"{ty.layout} (strides in 16-byte units of the start address)", rows, span)
+
     def view_of_type(self, node: Node, op: Operation | None, value_name: str | None = None,
                      owner: Operation | None = None) -> DescriptorView | None:
         """The view of the type `node`: `op` is where it is written (for roles), `owner` the
@@ -576,6 +588,8 @@ class _Finder:
         mnemonic = ty.mnemonic
         span = Span(node.start_byte, node.end_byte)
         what = f"`{_short(_text(node))}`"
+        if mnemonic == "smem_desc_view" and _views_built_descriptors(ty):
+            return self.built_descriptor_view(ty, what, span)
         if mnemonic == "smem_desc_view":
             info = operand_type(node)
             atom, role = self.consumer(op, node, value_name)
@@ -688,7 +702,8 @@ class _Finder:
                    ) -> DescriptorView | None:
         """A type written as an alias: roles come from where the alias is used."""
         view = self.view_of_type(target, None, owner=owner)
-        if view is None or _mnemonic(target) != "smem_desc_view":
+        if view is None or _mnemonic(target) != "smem_desc_view" \
+                or _views_built_descriptors(parse_type_node(target)[0]):
             return view
         atom, role = self.consumer(op, use, value_name)
         if role is None:
@@ -699,6 +714,12 @@ class _Finder:
         v = smem_descriptor_view(self.layout_text(info), info.element_type,
                                  umma=self.umma_for(atom), k_mode=k_mode, what=what)
         return DescriptorView(v.title, v.fields, Span(use.start_byte, use.end_byte), v.word)
+
+
+def _views_built_descriptors(ty) -> bool:
+    """A `smem_desc_view` over `!cute_nvgpu.smem_desc` (every view the CuTe DSL prints) views
+    descriptors, not a shared-memory tile: there is no tile layout to derive fields from."""
+    return (ty.source_type or "").replace(" ", "") == "!cute_nvgpu.smem_desc"
 
 
 def _short(text: str, limit: int = 90) -> str:

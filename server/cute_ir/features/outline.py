@@ -22,7 +22,8 @@ class Symbol:
                       self.selection.shifted(delta), [c.moved(delta) for c in self.children])
 
 
-_FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func")
+# `cuda.kernel` is how the CuTe DSL prints its device functions (`cuda.kernel @kernel_...`).
+_FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func", "cuda.kernel")
 
 
 

@@ -19,14 +19,14 @@ Sources (besides the specification pages):
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterator
 
 __all__ = [
     "Residency", "Interface", "AtomFamily", "OperandContract", "AtomRow", "ATOMS",
-    "ATOMS_BY_MNEMONIC", "MNEMONICS", "BlockScale", "FragmentLayouts", "MmaShapeRow",
-    "MMA_LATTICE", "CopyShapeRow", "COPY_LATTICE", "TYPE_BITS", "SCALE_VEC_SPELLING_REQUIRES",
+    "ATOMS_BY_MNEMONIC", "MNEMONICS", "DSL_ATOMS", "DSL_ATOMS_BY_MNEMONIC", "SPEC", "CUTE_DSL", "BlockScale", "FragmentLayouts", "MmaShapeRow",
+    "MMA_LATTICE", "CopyShapeRow", "COPY_LATTICE", "TYPE_BITS", "TMA_CTA_PAIR",
     "WGMMA", "TCGEN05", "TCGEN05_I8", "TCGEN05_A_ONLY", "SM120_BLOCK_SCALED", "TMA",
     "N_STEP8", "N_STEP16", "N_STEP32", "N_WGMMA_INT", "N_UMMA_I8_CTA1",
     "find_mma_rows", "find_copy_rows", "mma_row", "copy_row", "fragment_counts",
@@ -86,13 +86,14 @@ TYPE_BITS: dict[str, int] = {
 WGMMA: tuple[str, ...] = ("sm_90a",)                      # hardware-facts: wgmma sm_90a only
 TCGEN05: tuple[str, ...] = ("sm_100f", "sm_110f")          # 100a/100f/103a/103f/110a/110f
 TCGEN05_I8: tuple[str, ...] = ("sm_100a", "sm_110a")       # kind::i8: arch-specific only
-# Arch-specific tcgen05 features (ptxas 13.0 accepts them on the `a` targets only): the
-# `.scale_vec::NX` spelling and sparse kind::mxf4 / kind::mxf4nvf4.
+# Arch-specific tcgen05 features (ptxas 13.0 accepts them on the `a` targets only): sparse
+# kind::mxf4 / kind::mxf4nvf4 (and the `.scale_vec::NX` spelling, which the emitter therefore
+# never uses for tcgen05: `.block32` / `.block16` assemble on every tcgen05 target).
 TCGEN05_A_ONLY: tuple[str, ...] = ("sm_100a", "sm_103a", "sm_110a")
 SM120_BLOCK_SCALED: tuple[str, ...] = ("sm_120f",)         # 120a/120f/121a/121f
 TMA: tuple[str, ...] = ("sm_90",)
-# `.scale_vec::NX` is an arch-specific spelling; family targets must spell `.block32/.block16`.
-SCALE_VEC_SPELLING_REQUIRES: tuple[str, ...] = TCGEN05_A_ONLY
+# A TMA transfer shared by a CTA pair (`.cta_group::2`, the DSL's 2-SM TMA atoms) is tcgen05's.
+TMA_CTA_PAIR: tuple[str, ...] = TCGEN05
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,8 @@ class AtomRow:
     description: str                     # one line for hover cards
     alias_family: str | None             # "mma" / "copy" alias hint (asm-printer page)
     deviation: str | None = None
+    vocabulary: str = "spec"             # SPEC: the spec's 27 mnemonics; CUTE_DSL: the DSL's own
+    lowers_as: str | None = None         # a DSL mnemonic with the semantics of this spec atom
 
     def implements(self, interface: Interface) -> bool:
         return interface in self.interfaces
@@ -281,15 +284,109 @@ _ATOMS_RAW: tuple[AtomRow, ...] = (
 def _with_descriptor_gate(row: AtomRow) -> AtomRow:
     # A matrix descriptor is only ever consumed by wgmma or tcgen05.{mma,cp}.
     if row.family is AtomFamily.SMEM_DESCRIPTOR:
-        return AtomRow(row.mnemonic, row.family, WGMMA + TCGEN05, row.spec_min_tier,
-                       row.interfaces, row.operands, row.description, row.alias_family,
-                       row.deviation)
+        return replace(row, requires=WGMMA + TCGEN05)
     return row
 
 
 ATOMS: tuple[AtomRow, ...] = tuple(_with_descriptor_gate(r) for r in _ATOMS_RAW)
 ATOMS_BY_MNEMONIC: dict[str, AtomRow] = {r.mnemonic: r for r in ATOMS}
 MNEMONICS: tuple[str, ...] = tuple(r.mnemonic for r in ATOMS)
+
+# --------------------------------------------------------------------------------------------
+# The CuTe DSL's own type mnemonics
+# --------------------------------------------------------------------------------------------
+# NVIDIA's CuTe DSL (nvidia-cutlass-dsl 4.8) ships a newer build of the dialect that prints type
+# mnemonics the spec's 27-entry table does not list (names taken from its dumps and from its
+# Python bindings). They are real types of real compiler output, so they resolve -- after the
+# spec's 27 arms and the `i<N>` arm missed -- instead of drawing the unknown-type diagnostic
+# (docs/spec-deviations.md, A1). Where a DSL mnemonic is one of our atoms under another name,
+# `lowers_as` names that atom: it is verified and previewed as that atom, with the residency
+# its name states (g2r = global -> registers). The others are known, described, and not lowered.
+SPEC = "spec"
+CUTE_DSL = "cute-dsl"
+SM110_FAMILY: tuple[str, ...] = ("sm_110f",)   # the DSL's `sm107.*` (SM110 in PTX's naming)
+
+
+def _dsl(mnemonic: str, description: str, *, like: str | None = None,
+         lowers: bool = False, operands: tuple[OperandContract, ...] | None = None,
+         requires: tuple[str, ...] | None = None, family: AtomFamily | None = None,
+         interfaces: tuple[Interface, ...] | None = None) -> AtomRow:
+    """A DSL mnemonic described by the spec row it resembles (`like`); `lowers` when it has
+    exactly that row's semantics."""
+    base = ATOMS_BY_MNEMONIC[like] if like else None
+    return AtomRow(
+        mnemonic=mnemonic,
+        family=family or (base.family if base else AtomFamily.TMEM_AND_COPY),
+        requires=requires if requires is not None else (base.requires if base else ()),
+        spec_min_tier="not in the spec (CuTe DSL)",
+        interfaces=frozenset(interfaces) if interfaces is not None
+        else (base.interfaces if base else frozenset()),
+        operands=operands if operands is not None else (base.operands if base else ()),
+        description=description, alias_family=base.alias_family if base else None,
+        deviation=None, vocabulary=CUTE_DSL, lowers_as=like if lowers else None)
+
+
+_UNIVERSAL = "atom.universal_copy"
+_COPY_ASYNC = (I.COPY_ATOM, I.ASYNC_COPY_ATOM)
+DSL_ATOMS: tuple[AtomRow, ...] = (
+    _dsl("atom.g2r", "Universal copy global memory -> registers (ld.global).", like=_UNIVERSAL,
+         lowers=True, operands=_ops(src=R.GMEM, dst=R.RMEM)),
+    _dsl("atom.r2g", "Universal copy registers -> global memory (st.global).", like=_UNIVERSAL,
+         lowers=True, operands=_ops(src=R.RMEM, dst=R.GMEM)),
+    _dsl("atom.s2r", "Universal copy shared memory -> registers (ld.shared).", like=_UNIVERSAL,
+         lowers=True, operands=_ops(src=R.SMEM, dst=R.RMEM)),
+    _dsl("atom.r2s", "Universal copy registers -> shared memory (st.shared).", like=_UNIVERSAL,
+         lowers=True, operands=_ops(src=R.RMEM, dst=R.SMEM)),
+    _dsl("atom.bulk_copy_g2s", "Bulk (non-tensor) copy global -> shared: cp.async.bulk with "
+         "mbarrier completion.", requires=TMA, interfaces=_COPY_ASYNC,
+         operands=_ops(src=R.GMEM, dst=R.SMEM)),
+    _dsl("atom.bulk_copy_s2g", "Bulk (non-tensor) copy shared -> global: cp.async.bulk with "
+         "bulk-group completion.", requires=TMA, interfaces=_COPY_ASYNC,
+         operands=_ops(src=R.SMEM, dst=R.GMEM)),
+    _dsl("atom.bulk_copy_s2s", "Bulk copy shared::cta -> shared::cluster: cp.async.bulk.",
+         requires=TMA, interfaces=_COPY_ASYNC, operands=_ops(src=R.SMEM, dst=R.SMEM)),
+    _dsl("atom.dsmem_store", "Asynchronous store into a peer CTA's shared memory "
+         "(distributed shared memory, st.async).", requires=TMA, interfaces=_COPY_ASYNC,
+         operands=_ops(src=R.RMEM, dst=R.SMEM)),
+    _dsl("atom.tmem_load_red", "tcgen05.ld with a min/max reduction over the loaded columns.",
+         like="atom.tmem_load"),
+    _dsl("atom.tmem_load_spcompress", "tcgen05.ld of a structured-sparse accumulator, "
+         "compressing as it loads.", like="atom.tmem_load"),
+    _dsl("atom.sm100_s2t_copy_v2", "The DSL's second spelling of a shared -> tensor memory "
+         "copy (tcgen05.cp).", like="atom.s2t_copy"),
+    _dsl("atom.im2col_tma_load", "Executable im2col-mode TMA load.", like="atom.tma_load"),
+    _dsl("atom.im2col_tma_store", "Executable im2col-mode TMA store.", like="atom.tma_store"),
+    _dsl("atom.non_exec_im2col_tma_load", "Non-executing im2col-mode TMA load.",
+         like="atom.non_exec_tiled_tma_load"),
+    _dsl("atom.non_exec_im2col_tma_store", "Non-executing im2col-mode TMA store.",
+         like="atom.non_exec_tiled_tma_store"),
+    _dsl("atom.non_exec_2d_gather4_tma_load", "Non-executing TMA load in tile::gather4 mode.",
+         like="atom.non_exec_tiled_tma_load"),
+    _dsl("atom.non_exec_2d_scatter4_tma_store", "Non-executing TMA store in tile::scatter4 "
+         "mode.", like="atom.non_exec_tiled_tma_store"),
+    _dsl("atom.simt_multimem_ld_reduce", "multimem.ld_reduce: load-reduce across the copies of "
+         "a multicast object.", requires=TMA, interfaces=(I.COPY_ATOM,),
+         operands=_ops(src=R.GMEM, dst=R.RMEM)),
+    _dsl("atom.simt_multimem_red", "multimem.red: reduce into every copy of a multicast "
+         "object.", requires=TMA, interfaces=(I.COPY_ATOM,),
+         operands=_ops(src=R.RMEM, dst=R.GMEM)),
+    _dsl("atom.simt_multimem_st", "multimem.st: store to every copy of a multicast object.",
+         requires=TMA, interfaces=(I.COPY_ATOM,), operands=_ops(src=R.RMEM, dst=R.GMEM)),
+    _dsl("sm107.mma", "tcgen05 UMMA atom of the SM110 family (the DSL's `sm107`).",
+         like="sm100.mma", requires=SM110_FAMILY),
+    _dsl("sm107.smem_desc", "UMMA shared-memory descriptor of the SM110 family.",
+         like="smem_desc", requires=SM110_FAMILY),
+    _dsl("sm103.smem_desc_circular", "SM103 circular-buffer UMMA shared-memory descriptor.",
+         like="smem_desc", requires=("sm_103f",)),
+    _dsl("sm107.smem_desc_circular", "SM110-family circular-buffer UMMA shared-memory "
+         "descriptor.", like="smem_desc", requires=SM110_FAMILY),
+    _dsl("tma_descriptor_ptr", "Pointer to a TMA tensor map (CUtensorMap) in memory.",
+         like="tma_descriptor_tiled"),
+    _dsl("workid_response", "Response of a cluster launch control work-id query "
+         "(clusterlaunchcontrol.try_cancel).", family=AtomFamily.TMA, requires=("sm_100f",),
+         interfaces=(), operands=()),
+)
+DSL_ATOMS_BY_MNEMONIC: dict[str, AtomRow] = {r.mnemonic: r for r in DSL_ATOMS}
 
 # --------------------------------------------------------------------------------------------
 # MMA shape lattice
@@ -303,6 +400,11 @@ class BlockScale:
     scale_types: tuple[str, ...]  # ue8m0 (OCP MX) / ue4m3 (NVFP4)
     scale_vec: str               # PTX .scale_vec::NX spelling ("1X", "2X", "4X")
     block_qualifier: str         # PTX 8.8 alias spelling ("block32", "block16")
+
+    @property
+    def tcgen05_qualifiers(self) -> str:
+        """The block-scale qualifiers of a tcgen05.mma (see `_UMMA`)."""
+        return f".block_scale.{self.block_qualifier}"
 
 
 @dataclass(frozen=True)
@@ -392,7 +494,9 @@ _REG_SCALED = _ops(A=R.RMEM, B=R.RMEM, D=R.RMEM, SFA=R.RMEM, SFB=R.RMEM)
 _MMA_SYNC = "mma.sync.aligned.m{M}n{N}k{K}.row.col.{sat}{d}.{a}.{b}.{c} {D}, {A}, {B}, {C};"
 _MMA_SP = ("mma.sp::ordered_metadata.sync.aligned.m{M}n{N}k{K}.row.col.{sat}{d}.{a}.{b}.{c} "
            "{D}, {A}, {B}, {C}, {E}, {F};")
-_SM120_BS = ("mma.sync.aligned.m{M}n{N}k{K}.row.col.kind::{kind}.block_scale.scale_vec::{vec}"
+# The kind and scale qualifiers precede the shape, as NVIDIA's compiler spells the instruction
+# (the shape-first order assembles too; hardware-facts, "Spellings that assemble").
+_SM120_BS = ("mma.sync.aligned.kind::{kind}.block_scale.scale_vec::{vec}.m{M}n{N}k{K}.row.col"
              ".{d}.{a}.{b}.{c}.{sf} {D}, {A}, {B}, {C}, {SFA}, {{{SFA_BID}, {SFA_TID}}}, "
              "{SFB}, {{{SFB_BID}, {SFB_TID}}};")
 
@@ -583,8 +687,12 @@ _WGMMA_ROWS: tuple[MmaShapeRow, ...] = (
 # tcgen05.mma (UMMA). One table of kinds, one table of (kind class, cta_group, sparse) -> M/N,
 # from the PTX ISA "Various combinations of .kind and shapes" table. Dense K per kind; sparse
 # doubles K (hardware-facts 3).
-_UMMA = ("tcgen05.mma{sp}.cta_group::{cta}.kind::{kind}{bs} [{D_TMEM}], {A}, {B}, {META}"
-         "{IDESC}, {SCALES}{ENABLE_D};")
+# `.collector::a::discard` states the default use of the A collector buffer explicitly, as
+# NVIDIA's compiler does for every tcgen05.mma it emits; block-scaled forms spell the vector
+# size `.block16` / `.block32`, which every tcgen05 target accepts (`.scale_vec::NX` only the
+# arch-specific ones).
+_UMMA = ("tcgen05.mma{sp}.cta_group::{cta}.kind::{kind}{bs}.collector::a::discard [{D_TMEM}], "
+         "{A}, {B}, {META}{IDESC}, {SCALES}{ENABLE_D};")
 _UMMA_TEMPLATES = ((R.SMEM_DESC, _UMMA), (R.TMEM, _UMMA))
 
 
@@ -838,22 +946,25 @@ _S2T_ROWS: tuple[CopyShapeRow, ...] = tuple(
                  params={"shape": shape})
     for shape in _S2T_SHAPES)
 
-_TMA_LOAD = ("cp.async.bulk.tensor.{RANK}d.shared::cluster.global{MODE}"
-             ".mbarrier::complete_tx::bytes{MC} [{DST}], [{TMAP}, {COORDS}], [{MBAR}]"
-             "{OFFSETS}{MASK};")
-_TMA_STORE = ("cp.async.bulk.tensor.{RANK}d.global.shared::cta{MODE}.bulk_group "
-              "[{TMAP}, {COORDS}], [{SRC}];")
-_TMA_REDUCE = ("cp.reduce.async.bulk.tensor.{RANK}d.global.shared::cta.{OP}{MODE}.bulk_group "
-               "[{TMAP}, {COORDS}], [{SRC}];")
+# TMA spellings as NVIDIA's compiler emits them: the load mode always written (`.tile`), a
+# CTA-local destination (`shared::cta`) unless the tile is multicast or shared by a CTA pair,
+# and an L2 cache-policy operand (`.L2::cache_hint`; the DSL passes its default policy).
+_TMA_LOAD = ("cp.async.bulk.tensor.{RANK}d.{DST_SPACE}.global{MODE}"
+             ".mbarrier::complete_tx::bytes{MC}.L2::cache_hint{CTA} [{DST}], [{TMAP}, {COORDS}], "
+             "[{MBAR}]{OFFSETS}{MASK}, {POLICY};")
+_TMA_STORE = ("cp.async.bulk.tensor.{RANK}d.global.shared::cta{MODE}.bulk_group.L2::cache_hint "
+              "[{TMAP}, {COORDS}], [{SRC}], {POLICY};")
+_TMA_REDUCE = ("cp.reduce.async.bulk.tensor.{RANK}d.global.shared::cta.{OP}{MODE}.bulk_group"
+               ".L2::cache_hint [{TMAP}, {COORDS}], [{SRC}], {POLICY};")
 _TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
 _DEV_TMA_STORE = ("hardware-facts 8: `.global.shared::cta.bulk_group`; the spec's "
                   "`.global.shared` is rejected.")
 _TMA_ROWS: tuple[CopyShapeRow, ...] = (
     CopyShapeRow("tma_load.tile", "atom.tma_load", "tile", TMA, R.GMEM, R.SMEM, _TMA_LOAD,
-                 ranks=(1, 2, 3, 4, 5), params={"mode": "", "multicast": False}),
+                 ranks=(1, 2, 3, 4, 5), params={"mode": ".tile", "multicast": False}),
     CopyShapeRow("tma_load.tile.multicast", "atom.tma_load", "tile.multicast", TMA, R.GMEM,
                  R.SMEM, _TMA_LOAD, ranks=(1, 2, 3, 4, 5),
-                 params={"mode": "", "multicast": True},
+                 params={"mode": ".tile", "multicast": True},
                  deviation="hardware-facts (arch gates): multicast on plain sm_90 / sm_120* "
                            "only draws a ptxas advisory; it is meant for sm_90a / sm_100+."),
     CopyShapeRow("tma_load.im2col", "atom.tma_load", "im2col", TMA, R.GMEM, R.SMEM, _TMA_LOAD,
@@ -861,13 +972,13 @@ _TMA_ROWS: tuple[CopyShapeRow, ...] = (
                  deviation="hardware-facts 6: im2col needs rank 3..5 and (rank - 2) 16-bit "
                            "offsets."),
     CopyShapeRow("tma_store.tile", "atom.tma_store", "tile", TMA, R.SMEM, R.GMEM, _TMA_STORE,
-                 ranks=(1, 2, 3, 4, 5), params={"mode": ""}, deviation=_DEV_TMA_STORE),
+                 ranks=(1, 2, 3, 4, 5), params={"mode": ".tile"}, deviation=_DEV_TMA_STORE),
     CopyShapeRow("tma_store.im2col_no_offs", "atom.tma_store", "im2col_no_offs", TMA, R.SMEM,
                  R.GMEM, _TMA_STORE, ranks=(3, 4, 5), params={"mode": ".im2col_no_offs"},
                  deviation=_DEV_TMA_STORE),
     CopyShapeRow("tma_reduce.tile", "atom.tma_reduce", "tile", TMA, R.SMEM, R.GMEM,
                  _TMA_REDUCE, ranks=(1, 2, 3, 4, 5), options=_TMA_REDUCE_OPS,
-                 params={"mode": ""}, deviation=_DEV_TMA_STORE),
+                 params={"mode": ".tile"}, deviation=_DEV_TMA_STORE),
     CopyShapeRow("tma_reduce.im2col_no_offs", "atom.tma_reduce", "im2col_no_offs", TMA,
                  R.SMEM, R.GMEM, _TMA_REDUCE, ranks=(3, 4, 5), options=_TMA_REDUCE_OPS,
                  params={"mode": ".im2col_no_offs"}, deviation=_DEV_TMA_STORE),

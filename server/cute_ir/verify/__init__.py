@@ -6,7 +6,7 @@ from typing import Callable
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic
-from ..dialects.cute_nvgpu.ops import lookup_op
+from ..dialects.cute_nvgpu.ops import op_kind
 from ..ir import Operation, UnitIR
 from .context import VerifyContext, find_node
 from .copy import verify_copy_op
@@ -26,8 +26,7 @@ def verify_unit(root: Node, ir: UnitIR, target: str,
     """Diagnostics (absolute spans) of every verified op in the unit."""
     ctx = VerifyContext(root, ir, target, [], resolve_alias)
     for op in ir.all_operations():
-        row = lookup_op(op.name)
-        verifier = VERIFIERS.get(row.kind) if row is not None else None
+        verifier = VERIFIERS.get(op_kind(op.name) or "")
         if verifier is not None:
             verifier(ctx, op)
     return ctx.diagnostics

@@ -7,7 +7,8 @@ from typing import Callable
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
-from ..dialects.cute_nvgpu.atoms import AtomInstance, Field, atom_instance
+from ..dialects.cute_nvgpu.atoms import AtomInstance, Field, atom_instance, implied_atom
+from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.cute_nvgpu.operands import OperandType, operand_type
 from ..dialects.cute_nvgpu.types import parse_type_node
 from ..ir import Operation, UnitIR, Value, ValueKind
@@ -78,9 +79,12 @@ class VerifyContext:
     def atom_from_value(self, value: Value) -> AtomInstance | None:
         """The atom an SSA value holds: from its building op, or from a block argument's type."""
         node = self.type_node(value)
-        if node is None:
-            return None
         owner = value.owner
+        if node is None:
+            row = lookup_op(owner.name) if isinstance(owner, Operation) else None
+            if row is not None and row.builds is not None and value.type is None:
+                return implied_atom(row.builds, self.attributes(owner), owner.name_span, owner.span)
+            return None
         if value.kind is ValueKind.RESULT and isinstance(owner, Operation):
             return self.atom_of_type_node(node, self.attributes(owner), owner.span)
         return self.atom_of_type_node(node, {}, value.span)

@@ -52,6 +52,7 @@ from tree_sitter import Node
 from ..diagnostics import Related, Span
 from ..diagnostics.catalogue import get as message
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, AtomInstance
+from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import OperandType
 from ..dialects.cute_nvgpu.types import TypeParam, parse_type_node
 from ..ir import Operation, ValueKind
@@ -329,11 +330,14 @@ def _read_cp_async(op_name: str, atom: AtomInstance, config: CopyConfig,
     """Width (bytes: `<16>`, `copy_bytes`; bits: `copy_bits`) and cache policy (`ca` / `cg`)."""
     family = config.family
     bits = [Written(int(p.text) * 8, p.span, p.text) for p in params if p.kind == "integer"]
+    bits += [Written(int(p.value), p.span, p.text) for p in params    # the DSL's `128 b`
+             if p.kind == "bit_width" and p.key == BIT_UNIT and (p.value or "").isdigit()]
     bits += [Written(w.value * 8 if isinstance(w.value, int) else w.value, w.span, w.text)
              for w in written(_WIDTH_BYTE_KEYS, _int_or_text)]
     bits += written(_WIDTH_BIT_KEYS, _int_or_text)
     caches = [Written(p.text, p.span, p.text) for p in params if p.kind == "keyword"]
     caches += written(_CACHE_KEYS, _word)
+    caches = [Written(CP_ASYNC_CACHE.get(str(c.value), c.value), c.span, c.text) for c in caches]
 
     for w in bits:
         if not isinstance(w.value, int):
@@ -353,7 +357,8 @@ def _read_cp_async(op_name: str, atom: AtomInstance, config: CopyConfig,
         if c.value not in family.cache_widths:
             config.problem("verify.copy.cache-policy", c.span,
                            f"`{atom.mnemonic}` cache policy must be "
-                           f"{_one_of(tuple(family.cache_widths))}, got `{c.value}`")
+                           f"{_one_of(tuple(family.cache_widths))} (the DSL's always or global), "
+                           f"got `{c.value}`")
             return
     cache = _settle(config, "cache_policy", caches)
     config.cache = cache

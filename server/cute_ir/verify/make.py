@@ -3,26 +3,43 @@ rules (target, type pairs, lattice, block scaling) are checked where it is writt
 from __future__ import annotations
 
 from ..diagnostics.catalogue import get as message
+from ..dialects.cute_nvgpu.ops import FOREIGN_ATOM_OPS, lookup_op
 from ..ir import Operation
 from .context import VerifyContext
 from .copy import verify_copy_atom
 from .mma import INTERFACE, verify_atom
 
-# Ops that may only build one particular atom.
-_FIXED_RESULT = {"cute_nvgpu.make_sm120_mma_bs": "SM120.mma_bs"}
+# Ops that build whatever atom their result type names (the CuTe DSL's builder).
+GENERIC_BUILDERS = frozenset(FOREIGN_ATOM_OPS)
+
 
 
 def verify_make_atom(ctx: VerifyContext, op: Operation) -> None:
+    row = lookup_op(op.name)
+    wants = row.builds if row is not None else None
+    if op.results and not op.result_types and wants is not None:
+        # The atom type follows from the op (`make_sm120_mma_bs`): verify what it implies.
+        atom = ctx.atom_from_value(op.results[0])
+        if atom is not None:
+            verify_atom(ctx, atom)
+        return
     if not op.results or not op.result_types:
         ctx.error("verify.make.result", op.name_span,
                   f"`{op.name}` needs a result and its atom type: `%atom = {op.name} {{...}} : !cute_nvgpu.<atom>`")
         return
     result_type = op.result_types[0]
     atom = ctx.atom_from_value(op.results[0])
-    wants = _FIXED_RESULT.get(op.name)
     if wants is not None and (atom is None or atom.mnemonic != wants):
         ctx.error("verify.make.result", result_type.span,
                   f"`{op.name}` builds `!cute_nvgpu.{wants}`, not `{result_type.text}`")
+        return
+    if op.name in GENERIC_BUILDERS:
+        # `cute.make_atom` builds any atom; types without atom semantics are not its concern
+        # (an unknown mnemonic already has the types stage's diagnostic).
+        if atom is not None and atom.is_mma:
+            verify_atom(ctx, atom)
+        elif atom is not None and atom.is_copy:
+            verify_copy_atom(ctx, atom)
         return
     if atom is None:
         ctx.error(INTERFACE, result_type.span, message(INTERFACE).render())

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field, replace
 
 from ...diagnostics import Span
-from ...tables.atoms import ATOMS_BY_MNEMONIC, AtomRow, Interface
-from .types import CuteNvgpuType
+from ...tables.atoms import ATOMS_BY_MNEMONIC, CUTE_DSL, AtomRow, Interface
+from .types import CuteNvgpuType, MnemonicArm
 
 # MLIR element type spelling -> PTX spelling (the tables and the emitter speak PTX).
 PTX_TYPE: dict[str, str] = {
@@ -152,9 +152,13 @@ def atom_instance(ty: CuteNvgpuType, attributes: dict[str, Field] | None = None,
     """The atom a value of type `ty` denotes; op attributes override nothing the type says.
 
     `attributes` are the building op's attributes (`shape_MNK`, `a_type`, ...). Returns None
-    for types that are not atoms (descriptor types, integer types, unknown mnemonics).
+    for types that are not atoms (descriptor types, integer types, unknown mnemonics, CuTe DSL
+    mnemonics without the semantics of one of our atoms). A DSL mnemonic that has them
+    (`atom.g2r`: a universal copy) is that atom, with the residency its own row states.
     """
     row = ty.row
+    if row is not None and row.vocabulary == CUTE_DSL and row.lowers_as is None:
+        return None
     if row is None or not (row.implements(Interface.MMA_ATOM) or row.implements(Interface.COPY_ATOM)
                            or row.implements(Interface.TMA_ATOM)):
         return None
@@ -179,7 +183,7 @@ def atom_instance(ty: CuteNvgpuType, attributes: dict[str, Field] | None = None,
     if value_type is not None:
         settings["val_type"] = value_type
     return AtomInstance(
-        mnemonic=ty.mnemonic,
+        mnemonic=row.lowers_as or ty.mnemonic,
         row=row,
         type_span=ty.span,
         defined_at=defined_at,
@@ -202,3 +206,16 @@ def lookup_row(mnemonic: str) -> AtomRow | None:
 
 def with_defined_at(atom: AtomInstance, span: Span) -> AtomInstance:
     return replace(atom, defined_at=span)
+
+
+def implied_atom(mnemonic: str, attributes: dict[str, Field], name_span: Span,
+                 defined_at: Span | None = None) -> AtomInstance | None:
+    """The atom an op that builds one fixed atom denotes when its result type is not written
+    (`%a = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32}`): the atom
+    of that mnemonic, configured by the op's own attributes; its type "is written" at the op
+    name."""
+    row = ATOMS_BY_MNEMONIC.get(mnemonic)
+    if row is None:
+        return None
+    ty = CuteNvgpuType(mnemonic, MnemonicArm.LITERAL, name_span, name_span, row=row)
+    return atom_instance(ty, attributes, defined_at)

@@ -3,8 +3,8 @@
 Spec ops are listed with the page that shows them. Ops that build and apply atoms follow the
 spec's operand-contract tables (docs/ops.md describes each). The CuTe DSL (a different build of
 the dialect, ../reference/cute-dsl-surface.md) prints ops under `cute_nvgpu.arch.*` and a few
-`cute_nvgpu.atom.*` helpers; files dumped by it must not drown in errors, so those families are
-accepted too (docs/spec-deviations.md, A1).
+`cute_nvgpu.atom.*` and descriptor helpers; files dumped by it must not drown in errors, so
+the DSL's op names are listed too (docs/spec-deviations.md, A1).
 """
 from __future__ import annotations
 
@@ -21,14 +21,40 @@ class OpRow:
     syntax: str = ""         # custom form, for docs/ops.md and hover
     example: str = ""
     kind: str = "other"      # "make_atom", "mma", "copy", "other"
+    builds: str | None = None  # the one atom the op builds: its result type may be omitted
+
+
+# Examples of the CuTe DSL's ops as its dumps print them (docs/ops.md shows them; each parses).
+_DSL_EXAMPLES: dict[str, str] = {
+    'cute_nvgpu.atom.make_non_exec_tiled_tma_load':
+        '%atom, %tma_tensor = cute_nvgpu.atom.make_non_exec_tiled_tma_load(%gmem, %smem_layout, %cta_v_map) <{kind = <sm_90> num_multicast = 1}> : (!cute.memref<f16, gmem, "(64,64):(64,1)">, !cute.layout<"(64,64):(64,1)">, !cute.layout<"(64,64):(1@0,1@1)">) -> (!cute_nvgpu.atom.non_exec_tiled_tma_load<sm_90, f16, copy_bits = 65536, tma_gbasis = <"(64,64):(1@1,1@0)">, tma_format = F16_RN>, !cute.coord_tensor<"(0,0)", "(64,64):(1@1,1@0)">)',
+    'cute_nvgpu.atom.make_non_exec_tiled_tma_store':
+        '%atom, %tma_tensor = cute_nvgpu.atom.make_non_exec_tiled_tma_store(%gmem, %smem_layout, %cta_v_map) : (!cute.memref<f32, gmem, "(64,64):(64,1)">, !cute.layout<"(32,32):(32,1)">, !cute.layout<"(32,32):(1@0,1@1)">) -> (!cute_nvgpu.atom.non_exec_tiled_tma_store<f32, copy_bits = 32768, tma_gbasis = <"(32,32):(1@1,1@0)">, tma_format = F32_RN>, !cute.coord_tensor<"(0,0)", "(64,64):(1@1,1@0)">)',
+    'cute_nvgpu.atom.make_non_exec_tiled_tma_reduce':
+        '%atom, %tma_tensor = cute_nvgpu.atom.make_non_exec_tiled_tma_reduce(%gmem, %smem_layout, %cta_v_map) <{kind = <ADD>}> : (!cute.memref<f32, gmem, "(64,64):(64,1)">, !cute.layout<"(32,32):(32,1)">, !cute.layout<"(32,32):(1@0,1@1)">) -> (!cute_nvgpu.atom.non_exec_tiled_tma_reduce<ADD, f32, copy_bits = 32768, tma_gbasis = <"(32,32):(1@1,1@0)">, tma_format = F32_RN>, !cute.coord_tensor<"(0,0)", "(64,64):(1@1,1@0)">)',
+    'cute_nvgpu.atom.make_s2t_copy':
+        '%tiled = cute_nvgpu.atom.make_s2t_copy(%atom, %tmem) : (!cute_nvgpu.atom.s2t_copy<f8E4M3FN, 32 DP, 128 bit, 2 cta, x4>, !cute.memref<f8E4M3FN, tmem, "(128,4):(65536,1)">) -> !cute.tiled_copy<!cute_nvgpu.atom.s2t_copy<f8E4M3FN, 32 DP, 128 bit, 2 cta, x4>, layout_copy_tv = <"(1,512):(0,1)">, tiler_mn = <"[128:1;4:1]">>',
+    'cute_nvgpu.atom.get_copy_s2t_smem_desc_view':
+        '%view = cute_nvgpu.atom.get_copy_s2t_smem_desc_view(%tiled, %smem) : (!s2t_tiled_copy, !cute.memref<f8E4M3FN, smem, "(512):(1)">) -> !cute_nvgpu.smem_desc_view<!cute_nvgpu.smem_desc, "(1):(0)">',
+    'cute_nvgpu.atom.make_tmem_copy':
+        '%tiled = cute_nvgpu.atom.make_tmem_copy(%atom, %tmem) : (!cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>, !cute.memref<f32, tmem, "(128,32):(65536,1)">) -> !tmem_tiled_copy',
+    'cute_nvgpu.atom.get_value':
+        '%policy = cute_nvgpu.atom.get_value<cache_policy>(%atom) : (!cute_nvgpu.atom.tma_load<f16, copy_bits = 65536, mode = tiled, num_cta = 1, g_stride = <"()"> tma_gbasis = <"(64,64):(1@1,1@0)">>) -> i64',
+    'cute_nvgpu.get_tma_desc_addr':
+        '%addr = cute_nvgpu.get_tma_desc_addr(%atom) : (!tma_atom) -> !cute.ptr<i8, gmem, align<64>>',
+    'cute_nvgpu.make_gmma_smem_desc':
+        '%desc = cute_nvgpu.make_gmma_smem_desc(%ptr) layout = <"(64,16):(16,1)"> , major = <k> : (!cute.ptr<f16, smem, align<1024>>) -> !cute_nvgpu.smem_desc',
+    'cute_nvgpu.make_umma_smem_desc':
+        '%desc = cute_nvgpu.make_umma_smem_desc(%ptr) layout = <"(128,16):(16,1)"> , major = <k> : (!cute.ptr<f16, smem, align<1024>>) -> !cute_nvgpu.smem_desc',
+}
 
 
 OPS: tuple[OpRow, ...] = (
     OpRow("cute_nvgpu.make_sm120_mma_bs", "asm-printer-and-type-mnemonics",
           "Build an SM120 block-scaled MMA atom from `shape_MNK` and `vec_size` (and element types).",
           "%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [M, N, K], vec_size = V, a_type = T, b_type = T, c_type = f32, sf_type = S} : !cute_nvgpu.SM120.mma_bs",
-          "%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32} : !cute_nvgpu.SM120.mma_bs",
-          "make_atom"),
+          "%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32}",
+          "make_atom", builds="SM120.mma_bs"),
     OpRow("cute_nvgpu.make_mma_atom", "cute-ir",
           "Build any MMA atom: the result type names the atom, the attributes its tile and element types.",
           "%atom = cute_nvgpu.make_mma_atom {shape_MNK = [M, N, K], a_type = T, b_type = T, c_type = T} : !cute_nvgpu.<mma mnemonic>",
@@ -66,15 +92,80 @@ OPS: tuple[OpRow, ...] = (
           "Partition a TMA atom's tile: the eleven-step partition verifier runs here."),
     OpRow("cute_nvgpu.prefetch_tma_desc", "tma-atoms", "Prefetch TMA descriptor state before a transfer."),
     OpRow("cute_nvgpu.atom.set_value", "cute-dsl", "Set a runtime field of an atom (CuTe DSL)."),
-)
+) + tuple(OpRow(name, "cute-dsl", summary, example=_DSL_EXAMPLES.get(name, f"%r = {name}(%x) : (i64) -> i64"))
+        for name, summary in (
+    # Ops of the CuTe DSL's dialect build outside `cute_nvgpu.arch.*` (names from its dumps
+    # and its Python bindings, nvidia-cutlass-dsl 4.8). They build and partition atoms, tiled
+    # copies and descriptors; the atoms they produce are verified where they are applied.
+    ("cute_nvgpu.atom.make_non_exec_tiled_tma_load",
+     "Build a non-executing tiled TMA load atom and its TMA tensor from a global tensor and a "
+     "shared-memory layout (`kind`, `num_multicast`)."),
+    ("cute_nvgpu.atom.make_non_exec_tiled_tma_store", "Build a non-executing tiled TMA store atom."),
+    ("cute_nvgpu.atom.make_non_exec_tiled_tma_reduce",
+     "Build a non-executing tiled TMA reduce atom."),
+    ("cute_nvgpu.atom.make_non_exec_im2col_tma_load", "Build a non-executing im2col TMA load atom."),
+    ("cute_nvgpu.atom.make_non_exec_im2col_tma_store",
+     "Build a non-executing im2col TMA store atom."),
+    ("cute_nvgpu.atom.make_non_exec_2d_gather4_tma_load",
+     "Build a non-executing tile::gather4 TMA load atom."),
+    ("cute_nvgpu.atom.make_non_exec_2d_scatter4_tma_store",
+     "Build a non-executing tile::scatter4 TMA store atom."),
+    ("cute_nvgpu.atom.make_tma_residue_tensor", "The residue tensor of a TMA partition."),
+    ("cute_nvgpu.atom.get_coord_tensor", "The coordinate tensor of a TMA atom."),
+    ("cute_nvgpu.atom.make_s2t_copy",
+     "Tile a shared -> tensor memory copy atom (tcgen05.cp) over a tensor-memory tensor."),
+    ("cute_nvgpu.atom.get_copy_s2t_smem_desc_view",
+     "View a shared-memory tensor as the matrix descriptors a tcgen05.cp reads."),
+    ("cute_nvgpu.atom.sm107.get_copy_s2t_smem_desc_view",
+     "The SM110-family spelling of `get_copy_s2t_smem_desc_view`."),
+    ("cute_nvgpu.atom.make_tmem_copy",
+     "Tile a tensor-memory load / store atom (tcgen05.ld / st) over a tensor-memory tensor."),
+    ("cute_nvgpu.atom.get_value", "Read a runtime field of an atom (`get_value<cache_policy>`)."),
+    ("cute_nvgpu.get_tma_desc_addr", "The address of a TMA atom's tensor map."),
+    ("cute_nvgpu.cast_tma_desc_to_integer", "A tensor map's address as an integer."),
+    ("cute_nvgpu.copy_tma_desc", "Copy a tensor map to another location."),
+    ("cute_nvgpu.update_tma_desc", "Rewrite fields of a tensor map in memory."),
+    ("cute_nvgpu.make_tma_desc_tiled", "Encode a tiled-mode tensor map."),
+    ("cute_nvgpu.make_tma_desc_tiled_at", "Encode a tiled-mode tensor map at a given address."),
+    ("cute_nvgpu.make_tma_desc_im2col", "Encode an im2col-mode tensor map."),
+    ("cute_nvgpu.make_tma_desc_im2col_at", "Encode an im2col-mode tensor map at a given address."),
+    ("cute_nvgpu.get_grid_constant_pointer", "Pointer to a `__grid_constant__` kernel parameter."),
+    ("cute_nvgpu.make_gmma_smem_desc", "Build a WGMMA shared-memory matrix descriptor."),
+    ("cute_nvgpu.make_umma_smem_desc", "Build a tcgen05 (UMMA) shared-memory matrix descriptor."),
+    ("cute_nvgpu.sm107.make_umma_smem_desc",
+     "Build an SM110-family UMMA shared-memory matrix descriptor."),
+    ("cute_nvgpu.sm103.make_umma_smem_desc_circular",
+     "Build an SM103 circular-buffer UMMA shared-memory descriptor."),
+    ("cute_nvgpu.sm107.make_umma_smem_desc_circular",
+     "Build an SM110-family circular-buffer UMMA shared-memory descriptor."),
+))
 
 OPS_BY_NAME: dict[str, OpRow] = {row.name: row for row in OPS}
 
 # Whole families accepted by prefix (CuTe DSL dumps).
 ACCEPTED_PREFIXES: tuple[str, ...] = ("cute_nvgpu.arch.",)
 
+# Ops of neighbouring dialects that build cute_nvgpu atoms, by kind: the CuTe DSL builds every
+# atom with `cute.make_atom` (`%atom = cute.make_atom() : () -> !cute_nvgpu.atom.ldsm<...>`)
+# and materialises static ones with `cute.static`.
+FOREIGN_ATOM_OPS: dict[str, str] = {"cute.make_atom": "make_atom", "cute.static": "make_atom"}
+
 # Ops whose operands the verifiers check.
-VERIFIED_OPS: frozenset[str] = frozenset(row.name for row in OPS if row.kind in ("make_atom", "mma", "copy"))
+VERIFIED_OPS: frozenset[str] = frozenset(
+    [row.name for row in OPS if row.kind in ("make_atom", "mma", "copy")] + list(FOREIGN_ATOM_OPS))
+
+
+# Ops whose units are verified and whose atoms are checked for lowering: every op that builds
+# or applies an atom (the PTX preview's kernels come from exactly these).
+ATOM_SITE_OPS: frozenset[str] = VERIFIED_OPS | frozenset({
+    "cute.static", "cute.copy", "cute.gemm", "cute_nvgpu.atom.make_exec_tma",
+    "cute_nvgpu.atom.tma_load", "cute_nvgpu.atom.tma_store", "cute_nvgpu.atom.tma_reduce"})
+
+
+def op_kind(name: str) -> str | None:
+    """The verifier family of an op ("make_atom", "mma", "copy", "other"), None if unknown."""
+    row = OPS_BY_NAME.get(name)
+    return row.kind if row is not None else FOREIGN_ATOM_OPS.get(name)
 
 
 def is_cute_nvgpu_op(name: str) -> bool:

@@ -2,7 +2,8 @@
 
 The dispatch behaves like the dialect's 27-arm walk (asm-printer page): literal arms first,
 case-sensitive, in table order; the `i<N>` integer branch only after every literal arm missed;
-anything else is the verbatim unknown-type diagnostic on the mnemonic.
+then the CuTe DSL's own mnemonics (`tables.atoms.DSL_ATOMS`, the newer build of the dialect
+real dumps come from); anything else is the verbatim unknown-type diagnostic on the mnemonic.
 
 Parameters come from the CST (`type_parameters`), so every problem points at the parameter
 that has it. The printer is the inverse of the parser for the spec's spellings:
@@ -17,7 +18,7 @@ from tree_sitter import Node
 
 from ...diagnostics import Diagnostic, Severity, Source, Span
 from ...diagnostics.catalogue import make
-from ...tables.atoms import ATOMS_BY_MNEMONIC, MNEMONICS, AtomRow
+from ...tables.atoms import ATOMS_BY_MNEMONIC, DSL_ATOMS_BY_MNEMONIC, MNEMONICS, AtomRow
 from .enums import ALLOW_DSMEM, BIT_UNIT, DIALECT, MEMORY_ORDERS, MEMORY_SCOPES
 from ...syntax.cst import span as _span, text as _text
 
@@ -27,6 +28,7 @@ UINT32_MAX = (1 << 32) - 1
 class MnemonicArm(Enum):
     LITERAL = "literal"        # one of the 27 table entries
     ATOM_INTEGER = "integer"   # i<N>, reached only after every literal arm missed
+    CUTE_DSL = "cute-dsl"      # a mnemonic of the CuTe DSL's newer dialect build
     UNKNOWN = "unknown"
 
 
@@ -48,6 +50,9 @@ def resolve_mnemonic(mnemonic: str) -> Resolution:
             return Resolution(MnemonicArm.ATOM_INTEGER, width=width,
                               problem=f"integer width {width} does not fit in 32 bits")
         return Resolution(MnemonicArm.ATOM_INTEGER, width=width)
+    row = DSL_ATOMS_BY_MNEMONIC.get(mnemonic)
+    if row is not None:
+        return Resolution(MnemonicArm.CUTE_DSL, row=row)
     return Resolution(MnemonicArm.UNKNOWN)
 
 
@@ -84,6 +89,8 @@ class CuteNvgpuType:
     allow_dsmem: bool = False              # universal_copy
     mem_order: str | None = None           # universal_copy
     mem_scope: str | None = None           # universal_copy
+    src_space: str | None = None           # universal_copy (DSL: `src_space = gmem`)
+    dst_space: str | None = None           # universal_copy (DSL: `dst_space = smem`)
     source_type: str | None = None         # smem_desc_view
     layout: str | None = None              # smem_desc_view
     width: int | None = None               # i<N>
@@ -179,12 +186,45 @@ def _universal_copy(base: dict, params: list[TypeParam], diags: list[Diagnostic]
                                     f"unknown memory scope `{p.value}`; expected one of {', '.join(MEMORY_SCOPES)}"))
             else:
                 base["mem_scope"] = p.value
+        elif p.kind == "key_value" and p.key in _UNIVERSAL_COPY_KEYS:
+            _universal_copy_setting(base, p, diags)
         elif p.kind == ",":
             continue
         else:
             diags.append(_error("types.universal-copy.parameter", p.span,
                                 f"unexpected parameter `{p.text}` for `{mn}`; expected a bit width (`128 b`), "
                                 f"`{ALLOW_DSMEM}`, `mem_order=...` or `mem_scope=...`"))
+
+
+# The CuTe DSL writes a universal copy's settings as `key = value` (`copy_bits = 128`,
+# `mem_order = acquire`, `src_space = gmem`); each key sets the field its spec spelling sets.
+_UNIVERSAL_COPY_KEYS = frozenset({"copy_bits", "mem_order", "mem_scope", "src_space", "dst_space"})
+_MEMORY_SPACES = ("gmem", "smem", "rmem", "tmem", "dsmem")
+
+
+def _universal_copy_setting(base: dict, p: TypeParam, diags: list[Diagnostic]) -> None:
+    value = (p.value or "").strip()
+    if p.key == "copy_bits":
+        width = int(value, 0) if value.isdigit() else 0
+        if not _is_power_of_two(width):
+            diags.append(_error("types.universal-copy.width", p.span,
+                                f"copy bit width must be a power of two, got {value}"))
+        else:
+            base["bit_width"] = width
+    elif p.key in ("mem_order", "mem_scope"):
+        legal = MEMORY_ORDERS if p.key == "mem_order" else MEMORY_SCOPES
+        if value not in legal:
+            what = "memory order" if p.key == "mem_order" else "memory scope"
+            diags.append(_error(f"types.universal-copy.{p.key.replace('_', '-')}", p.span,
+                                f"unknown {what} `{value}`; expected one of {', '.join(legal)}"))
+        else:
+            base[p.key] = value
+    elif value not in _MEMORY_SPACES:
+        diags.append(_error("types.universal-copy.space", p.span,
+                            f"unknown memory space `{value}` for `{p.key}`; expected one of "
+                            f"{', '.join(_MEMORY_SPACES)}"))
+    else:
+        base[p.key] = value
 
 
 def _smem_desc_view(base: dict, params: list[TypeParam], diags: list[Diagnostic]) -> None:
@@ -252,8 +292,11 @@ def parse_type_node(node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
         _atom_integer(base, [p for p in params if p.kind != ","], diags)
         return CuteNvgpuType(**base), diags
 
-    if mnemonic == "atom.universal_copy":
+    semantics = resolution.row.lowers_as if resolution.row is not None else None
+    if mnemonic == "atom.universal_copy" or semantics == "atom.universal_copy":
         _universal_copy(base, [p for p in params if p.kind != ","], diags)
+        if mnemonic != "atom.universal_copy" and parameters is not None:
+            base["raw_parameters"] = _text(parameters)   # printed as the DSL wrote it
     elif mnemonic == "smem_desc_view":
         _smem_desc_view(base, [p for p in params if p.kind != ","], diags)
     elif params and mnemonic in _ZERO_PARAMETER:
@@ -280,6 +323,8 @@ def print_type(t: CuteNvgpuType) -> str:
             parts.append(f"mem_order={t.mem_order}")
         if t.mem_scope is not None:
             parts.append(f"mem_scope={t.mem_scope}")
+        parts += [f"{key} = {value}" for key, value in (("src_space", t.src_space),
+                                                       ("dst_space", t.dst_space)) if value]
         return head + "<" + ", ".join(parts) + ">"
     if t.mnemonic == "smem_desc_view" and t.source_type is not None:
         return f"{head}<{t.source_type}, {t.layout}>"

@@ -1,0 +1,36 @@
+"""The live server publishes, for a document, every problem its PTX preview refuses an atom for
+(the same message at the same range): `check`, `ptx` and the server give one verdict
+(tests/test_one_verdict.py compares check and ptx on every example and corpus dump)."""
+from __future__ import annotations
+
+import pytest
+from lsprotocol import types as lsp
+
+from tests.test_one_verdict import MIXED_TARGETS
+
+from .helpers import bounded, doc_uri, open_and_wait
+
+pytestmark = pytest.mark.asyncio
+
+
+def _get(obj, key):
+    return obj[key] if isinstance(obj, dict) else getattr(obj, key)
+
+
+def _key(d) -> tuple:
+    rng = _get(d, "range")
+    start, end = _get(rng, "start"), _get(rng, "end")
+    return (_get(start, "line"), _get(start, "character"), _get(end, "line"),
+            _get(end, "character"), _get(d, "message"))
+
+
+async def test_the_server_publishes_what_the_preview_refuses(client):
+    text = MIXED_TARGETS
+    uri = doc_uri("one-verdict")
+    published = await open_and_wait(client, uri, text)
+    result = await bounded(client.protocol.send_request_async(
+        "cute-ir/ptxPreview", {"textDocument": {"uri": uri}, "arch": "sm_90a"}))
+    refused = {_key(d) for d in _get(result, "diagnostics")}
+    served = {_key(d) for d in published.diagnostics
+              if d.severity == lsp.DiagnosticSeverity.Error}
+    assert refused and refused <= served
