@@ -53,7 +53,9 @@ def test_help_uri_points_at_the_codes_anchor():
 # Codes a stage builds from parts (f-strings), with every value the parts take.
 _BUILT_CODES = {'f"verify.copy.{_ROLE_TEXT[role]}-residency"': {"verify.copy.source-residency",
                                                                  "verify.copy.destination-residency"},
-                'f"ptxas.{m.severity}"': {"ptxas.error", "ptxas.warning", "ptxas.information"}}
+                'f"ptxas.{m.severity}"': {"ptxas.error", "ptxas.warning", "ptxas.information"},
+                'f"types.universal-copy.{p.key.replace(\'_\', \'-\')}"': {"types.universal-copy.mem-order",
+                                                                          "types.universal-copy.mem-scope"}}
 _BUILT_LITERAL = re.compile(r'f"(?:file|syntax|types|verify|ssa|lower|ptxas|tma|tileas)\.[^"]*\{[^"]*"')
 
 

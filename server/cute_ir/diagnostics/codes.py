@@ -34,6 +34,16 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.missing", S, "A token the grammar requires (a bracket, a colon, a type) is "
             "missing; the message names it."),
     CodeDoc("syntax.unclosed", S, "A bracket, brace or string opened here is never closed."),
+    CodeDoc("syntax.incomplete", S, "An op stops before it is complete: a generic op without its "
+            "type, or `%x =` with no op after it."),
+    CodeDoc("syntax.result-count", S, "`%x:0 =`: a result group must hold at least one result "
+            "(MLIR's wording)."),
+    CodeDoc("syntax.empty-op-name", S, "`\"\"()`: a generic op with an empty name (MLIR's wording)."),
+    CodeDoc("syntax.strided", S, "`strided<>` without its list of strides (MLIR's wording)."),
+    CodeDoc("syntax.integer-width", S, "An integer type whose width is zero or over MLIR's limit "
+            "(MLIR's wording)."),
+    CodeDoc("syntax.expected-type", S, "A bare word where a type is required, e.g. in a function "
+            "signature (MLIR's wording)."),
     CodeDoc("syntax.encoding", S, "The file is not valid UTF-8; invalid bytes were replaced and "
             "the rest is checked."),
     CodeDoc("syntax.too-large", S, "The document exceeds the size the analysis accepts; nothing "
@@ -58,6 +68,8 @@ _OWN: tuple[CodeDoc, ...] = (
             "type."),
     CodeDoc("types.universal-copy.mem-scope", T, "An unknown memory scope in a universal copy "
             "type."),
+    CodeDoc("types.universal-copy.space", T, "A universal copy's `src_space` / `dst_space` names no "
+            "memory space."),
     CodeDoc("types.universal-copy.parameter", T, "A universal copy type has a parameter it does "
             "not take."),
     CodeDoc("verify.target", V, "The atom needs a newer (or a different arch-specific) target "
