@@ -31,7 +31,7 @@ class WireClient:
     def __init__(self, command: list[str] | None = None, env: dict[str, str] | None = None) -> None:
         self.process = subprocess.Popen(command or SERVER_COMMAND, stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                        cwd=REPO, env=env, bufsize=0)
+                                        cwd=REPO, env=env)   # buffered: read(n) returns n bytes
         self.inbox: queue.Queue[dict | None] = queue.Queue()
         self.next_id = 1
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -53,6 +53,9 @@ class WireClient:
                 if name.strip().lower() == "content-length":
                     length = int(value)
             body = stream.read(length)
+            if len(body) < length:
+                self.inbox.put(None)
+                return
             self.inbox.put(json.loads(body))
 
     def write(self, data: bytes) -> None:
