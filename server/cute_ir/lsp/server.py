@@ -191,6 +191,7 @@ class CuteIrServer(LanguageServer):
 
     def close_document(self, uri: str) -> None:
         self.analyses.pop(uri, None)
+        self._last_change.pop(uri, None)   # nothing kept per closed document
         for tasks in (self._pending, self._verifying):
             task = tasks.pop(uri, None)
             if task is not None:
