@@ -14,7 +14,8 @@ exactly `Content-Length` bytes of body. pygls's loop trusts that length, so one 
 good. `Framer` instead recovers at the next header: a header line (`Content-Length: N` and a raw
 line break) cannot occur inside a JSON text, whose strings escape their line breaks, so where one
 shows up inside a body the declared length was wrong, and where the input is not a header the
-bytes up to the next one are skipped. Each broken stretch is reported once, as a `FramingError`.
+bytes up to the next one are skipped. (Header lines are found again by the name as the LSP
+spells it, `Content-Length`; headers are otherwise read without regard to case.) Each broken stretch is reported once, as a `FramingError`.
 """
 from __future__ import annotations
 
@@ -34,9 +35,21 @@ MAX_CONTENT_LENGTH = 1 << 28
 MAX_HEADER_BYTES = 1 << 14
 
 _HEADER_LINE = re.compile(rb"([!-9;-~]+):[ \t]*([^\r\n]*?)[ \t]*\r?\n")
-_CONTENT_LENGTH = re.compile(rb"Content-Length:[ \t]*\d{1,19}[ \t]*\r?\n", re.IGNORECASE)
-# The longest a _CONTENT_LENGTH match can be (with modest blanks), for scans that resume.
+_CONTENT_LENGTH_LINE = re.compile(rb"Content-Length:[ \t]*\d{1,19}[ \t]*\r?\n")
+# The longest a _CONTENT_LENGTH_LINE match can be (with modest blanks), for scans that resume.
 _MARKER_SPAN = 64
+
+
+def _find_header_line(buffer: bytearray, start: int) -> int | None:
+    """Where the first `Content-Length` header line at or after `start` begins. Found by its
+    name, spelled as the LSP spells it (a plain substring search), then checked with the
+    pattern: a case-blind regular-expression scan of a whole body is ~50x slower."""
+    found = buffer.find(b"Content-Length:", start)
+    while found >= 0:
+        if _CONTENT_LENGTH_LINE.match(buffer, found):
+            return found
+        found = buffer.find(b"Content-Length:", found + 1)
+    return None
 
 
 @dataclass(frozen=True)
@@ -90,12 +103,11 @@ class Framer:
                                 f"a message with Content-Length {declared[:40].decode('latin-1')!r}, "
                                 f"not a length up to {MAX_CONTENT_LENGTH}")
         end = body_start + int(declared)
-        marker = _CONTENT_LENGTH.search(buffer, max(body_start, self._body_checked - _MARKER_SPAN))
-        if marker is not None and marker.start() < end:
+        marker = _find_header_line(buffer, max(body_start, self._body_checked - _MARKER_SPAN))
+        if marker is not None and body_start <= marker < end:
             self._body_checked = 0
-            return marker.start(), FramingError(
-                f"a message shorter than its Content-Length {int(declared)} (the next header came first)",
-                marker.start())
+            return marker, FramingError(
+                f"a message shorter than its Content-Length {int(declared)} (the next header came first)", marker)
         if len(buffer) < end:
             if at_eof:
                 return self._broken(buffer, start, at_eof, "input that ended inside a message body")
@@ -111,13 +123,13 @@ class Framer:
         return self._resync(buffer, start + 1, at_eof)
 
     def _resync(self, buffer: bytearray, search_from: int, at_eof: bool):
-        marker = _CONTENT_LENGTH.search(buffer, search_from)
+        marker = _find_header_line(buffer, search_from)
         if marker is None and not at_eof:
             # Keep a tail that may be the start of a header; the rest is gone for good.
             drop = max(search_from, len(buffer) - _MARKER_SPAN)
             self._skipped += drop
             return (drop, None) if drop else None
-        stop = marker.start() if marker is not None else len(buffer)
+        stop = marker if marker is not None else len(buffer)
         error = FramingError(self._reason, self._skipped + stop)
         self._reason, self._skipped = "", 0
         return stop, error
