@@ -49,6 +49,11 @@ def _record_show_message(client: RecordingClient, params: lsp.ShowMessageParams)
     client.arrived.set()
 
 
+def _record_log_message(client: RecordingClient, params: lsp.LogMessageParams) -> None:
+    client.log_messages.append(params)
+    client.arrived.set()
+
+
 def _answer_configuration(client: RecordingClient, params: lsp.ConfigurationParams) -> list[Any]:
     client.configuration_requests.append(params)
     client.arrived.set()
@@ -61,6 +66,7 @@ def make_client() -> RecordingClient:
     features = dict(DEFAULT_CLIENT_FEATURES)
     features[lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = _record_publish
     features[lsp.WINDOW_SHOW_MESSAGE] = _record_show_message
+    features[lsp.WINDOW_LOG_MESSAGE] = _record_log_message
     features[lsp.WORKSPACE_CONFIGURATION] = _answer_configuration
     register_lsp_features(client, features)
     return client
@@ -119,6 +125,13 @@ async def wait_for_publish(client: RecordingClient, uri: str, version: int | Non
                 return p
         return None
     return await wait_until(client, found, f"publishDiagnostics of {uri} version {version}", timeout)
+
+
+async def wait_for_log(client: RecordingClient, predicate: Callable[[lsp.LogMessageParams], bool],
+                       timeout: float = TIMEOUT) -> lsp.LogMessageParams:
+    def found():
+        return next((m for m in client.log_messages if predicate(m)), None)
+    return await wait_until(client, found, "window/logMessage", timeout)
 
 
 async def wait_for_message(client: RecordingClient, predicate: Callable[[lsp.ShowMessageParams], bool],

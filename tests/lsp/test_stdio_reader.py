@@ -1,5 +1,5 @@
 """The server's stdin reader: LSP framing read ahead on a thread; buffered messages are handed
-over without a turn of the event loop."""
+over without a turn of the event loop; a broken frame costs that frame, not the connection."""
 from __future__ import annotations
 
 import asyncio
@@ -9,22 +9,12 @@ import time
 
 import pytest
 
-from cute_ir.lsp.stdio import PrefetchingReader
+from cute_ir.lsp.stdio import MAX_CONTENT_LENGTH, Framer, FramingError, PrefetchingReader
 
-pytestmark = pytest.mark.asyncio
-
-
-def _frame(body: bytes) -> bytes:
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+from .wire import frame as _frame
 
 
-async def _read_message(reader: PrefetchingReader) -> bytes:
-    header = await reader.readline()
-    assert header.startswith(b"Content-Length: ")
-    assert await reader.readline() == b"\r\n"
-    return await reader.readexactly(int(header.split(b":")[1]))
-
-
+@pytest.mark.asyncio
 async def test_messages_written_in_pieces_are_reassembled():
     read_fd, write_fd = os.pipe()
     bodies = [b'{"id": 1}', b'{"text": "' + b"x" * 200_000 + b'"}', b'{"id": 3}']
@@ -38,20 +28,79 @@ async def test_messages_written_in_pieces_are_reassembled():
     threading.Thread(target=writer).start()
     with os.fdopen(read_fd, "rb", buffering=0) as stream:
         reader = PrefetchingReader(stream)
-        assert [await asyncio.wait_for(_read_message(reader), 10) for _ in bodies] == bodies
-        assert await asyncio.wait_for(reader.readline(), 10) == b""   # end of input
+        assert [await asyncio.wait_for(reader.next_message(), 10) for _ in bodies] == bodies
+        assert await asyncio.wait_for(reader.next_message(), 10) is None   # end of input
 
 
+@pytest.mark.asyncio
 async def test_buffered_messages_need_no_turn_of_the_loop():
     read_fd, write_fd = os.pipe()
     os.write(write_fd, _frame(b'{"id": 1}') * 5)
     with os.fdopen(read_fd, "rb", buffering=0) as stream:
         reader = PrefetchingReader(stream)
-        assert await asyncio.wait_for(_read_message(reader), 10) == b'{"id": 1}'
+        assert await asyncio.wait_for(reader.next_message(), 10) == b'{"id": 1}'
         others_ran = []
         asyncio.get_running_loop().call_soon(others_ran.append, True)
         for _ in range(4):
-            assert await _read_message(reader) == b'{"id": 1}'
+            assert await reader.next_message() == b'{"id": 1}'
         assert others_ran == []   # all four came out of the buffer without yielding
         os.close(write_fd)
-        assert await asyncio.wait_for(reader.readline(), 10) == b""
+        assert await asyncio.wait_for(reader.next_message(), 10) is None
+
+
+# ---------------------------------------------------------------------- framing, without a server
+def _split(data: bytes, piece: int | None) -> list[bytes | FramingError]:
+    """What a Framer makes of `data` arriving `piece` bytes at a time (all at once for None)."""
+    framer, buffer, out = Framer(), bytearray(), []
+    pieces = [data[i:i + piece] for i in range(0, len(data), piece)] if piece else [data]
+    for index, chunk in enumerate(pieces + [b""]):
+        buffer += chunk
+        at_eof = index == len(pieces)
+        while (found := framer.next(buffer, at_eof)) is not None:
+            used, item = found
+            del buffer[:used]
+            if item is not None:
+                out.append(item)
+    assert not buffer
+    return out
+
+
+NEXT = _frame(b'{"id":3}')
+BODY = b'{"jsonrpc":"2.0","id":1,"method":"shutdown"}'
+
+BROKEN_FRAMES = {
+    "short Content-Length": b"Content-Length: 10\r\n\r\n" + BODY,
+    "long Content-Length": b"Content-Length: %d\r\n\r\n" % (len(BODY) + 300) + BODY,
+    "missing Content-Length": b"Content-Type: application/vscode-jsonrpc\r\n\r\n" + BODY,
+    "huge Content-Length": b"Content-Length: %d\r\n\r\n" % (MAX_CONTENT_LENGTH + 1) + BODY,
+    "absurd Content-Length": b"Content-Length: 123456789012345678901234567890\r\n\r\n" + BODY,
+    "no header at all": BODY,
+    "a header line without an end": b"Content-Length: 12" + b"7" * 20_000,
+}
+
+
+@pytest.mark.parametrize("piece", [None, 1, 5, 4096])
+@pytest.mark.parametrize("case", BROKEN_FRAMES)
+def test_a_broken_frame_costs_only_itself(case: str, piece: int | None):
+    items = _split(_frame(b'{"id":0}') + BROKEN_FRAMES[case] + NEXT + NEXT, piece)
+    assert items[0] == b'{"id":0}'
+    assert items[-2:] == [b'{"id":3}', b'{"id":3}']
+    middle = items[1:-2]
+    # What was skipped is reported (once, or a truncated body and then the rest of it).
+    assert middle and isinstance(middle[-1], FramingError) and middle[-1].skipped > 0, middle
+    assert all(isinstance(item, FramingError) or item == BROKEN_FRAMES[case][22:32] for item in middle)
+
+
+def test_header_lines_inside_json_strings_are_text():
+    body = b'{"text": "Content-Length: 5\\r\\n\\r\\nabc"}'   # escaped line breaks: ordinary text
+    assert _split(_frame(body) + NEXT, 3) == [body, b'{"id":3}']
+
+
+def test_blank_lines_between_messages_and_header_case_are_accepted():
+    data = b"\r\n" + b"content-length: 8\r\nContent-Type: x\r\n\r\n" + b'{"id":9}' + b"\r\n" + NEXT
+    assert _split(data, None) == [b'{"id":9}', b'{"id":3}']
+
+
+def test_input_that_ends_inside_a_body_is_reported():
+    items = _split(NEXT + b"Content-Length: 50\r\n\r\n{", 7)
+    assert items[0] == b'{"id":3}' and isinstance(items[1], FramingError) and len(items) == 2

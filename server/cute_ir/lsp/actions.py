@@ -27,9 +27,7 @@ def on_code_action(ls: CuteIrServer, params: lsp.CodeActionParams):
     if analysis is None or not _wants_quick_fixes(params.context.only):
         return None
     uri = analysis.document.uri
-    lo = convert.offset(analysis, params.range.start)
-    hi = convert.offset(analysis, params.range.end)
-    fixes = actions.quick_fixes(analysis, Span(min(lo, hi), max(lo, hi)), analysis.diagnostics())
+    fixes = actions.quick_fixes(analysis, Span(*convert.span(analysis, params.range)), analysis.diagnostics())
     sent = list(params.context.diagnostics or [])
     out = []
     for fix in fixes:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcInvalidParams
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Severity, Span
@@ -32,6 +33,16 @@ def span_range(analysis: DocumentAnalysis, span: Span) -> lsp.Range:
 
 def offset(analysis: DocumentAnalysis, pos: lsp.Position) -> int:
     return analysis.document.offset(Position(pos.line, pos.character))
+
+
+def span(analysis: DocumentAnalysis, rng: lsp.Range) -> tuple[int, int]:
+    """The byte offsets of a range a request names. A range that ends before it starts is
+    InvalidParams: the LSP defines a range's end as at or after its start, and guessing which
+    the client meant (swap? empty?) would answer a question that was not asked."""
+    if (rng.end.line, rng.end.character) < (rng.start.line, rng.start.character):
+        raise JsonRpcInvalidParams(f"Invalid params: the range ends ({rng.end.line}:{rng.end.character}) "
+                                   f"before it starts ({rng.start.line}:{rng.start.character})")
+    return offset(analysis, rng.start), offset(analysis, rng.end)
 
 
 def change(c) -> tuple[Position | None, Position | None, str]:

@@ -150,13 +150,14 @@ async def ptx_preview(ls: CuteIrServer, params: Any):
 @server.feature(DESCRIPTOR_FIELDS)
 def descriptor_fields(ls: CuteIrServer, params: Any):
     uri = _document_uri(params)
-    line, character = _get(params, "position", "line"), _get(params, "position", "character")
-    if not isinstance(line, int) or not isinstance(character, int):
-        raise _invalid("expected params.position {line, character}")
+    try:   # lsprotocol's own checks: integers in the LSP's uinteger range
+        position = lsp.Position(line=_get(params, "position", "line"), character=_get(params, "position", "character"))
+    except (TypeError, ValueError):
+        raise _invalid("expected params.position {line, character}") from None
     analysis = ls.analysis(uri)
     if analysis is None:
         return None
-    offset = convert.offset(analysis, lsp.Position(line=line, character=character))
+    offset = convert.offset(analysis, position)
     view = descriptor_feature.descriptor_fields(analysis, offset)
     if view is None:
         return None

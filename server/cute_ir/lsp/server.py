@@ -15,8 +15,8 @@ import time
 from typing import Any, BinaryIO
 
 from lsprotocol import types as lsp
-from pygls.exceptions import JsonRpcException
-from pygls.io_ import StdoutWriter, run_async
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
@@ -24,8 +24,8 @@ from .. import __version__
 from ..analysis import DocumentAnalysis, PerUnit, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
 from ..tables.tiers import EDITOR_TARGETS
-from . import convert, semantic
-from .stdio import PrefetchingReader
+from . import convert, jsonrpc, semantic
+from .stdio import FramingError, PrefetchingReader
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +81,15 @@ _COMPLETION_KINDS = {
 class CuteIrProtocol(LanguageServerProtocol):
     """Document sync goes to cute-ir's analyses instead of pygls's workspace copies."""
 
+    def handle_message(self, message):
+        # After `shutdown` pygls drops every message but `exit` in silence; the LSP wants
+        # requests answered with InvalidRequest.
+        if self._shutdown and getattr(message, "method", lsp.EXIT) != lsp.EXIT and hasattr(message, "id"):
+            self._send_response(message.id, error=JsonRpcInvalidRequest(
+                f"Invalid request: the server is shut down; `{message.method}` is not served").to_response_error())
+            return
+        super().handle_message(message)
+
     @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams):
         self._server.open_document(params.text_document)
@@ -109,19 +118,33 @@ class CuteIrServer(LanguageServer):
         self._last_change: dict[str, float] = {}
         self.ptxas_path: str | None = None
 
-    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-        """pygls's asynchronous stdio loop, reading with PrefetchingReader (lsp/stdio.py)."""
-        self._stop_event = threading.Event()   # what pygls's shutdown and exit set
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
+        """Serve on stdio until `exit` or the end of input; the process's exit code: 0, or 1
+        for an `exit` that came without `shutdown` (pygls's `exit` handler raises SystemExit
+        with it, which its own loop swallows)."""
+        self._stop_event = threading.Event()   # what pygls's shutdown sets
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        code = 0
         try:
-            asyncio.run(run_async(stop_event=self._stop_event, reader=PrefetchingReader(stdin or sys.stdin.buffer),
-                                  protocol=self.protocol, logger=log, error_handler=self.report_server_error))
+            asyncio.run(jsonrpc.serve(PrefetchingReader(stdin or sys.stdin.buffer), self.protocol,
+                                      self._stop_event, self.report_skipped_input))
         except BrokenPipeError:
             log.error("the connection to the client is lost; shutting down")
-        except (KeyboardInterrupt, SystemExit):
+        except SystemExit as exiting:
+            code = exiting.code if isinstance(exiting.code, int) else 1
+        except KeyboardInterrupt:
             pass
         finally:
             self.shutdown()
+        return code
+
+    def report_skipped_input(self, skipped: FramingError) -> None:
+        message = f"cute-ir: skipped {skipped.skipped} bytes of unreadable input ({skipped.reason})"
+        log.error("%s", message)
+        try:
+            self.window_log_message(lsp.LogMessageParams(type=lsp.MessageType.Error, message=message))
+        except Exception:   # nothing to report to before a writer is set
+            log.exception("could not send window/logMessage")
 
     # ------------------------------------------------------------------ documents
     def encoding(self):
@@ -139,15 +162,36 @@ class CuteIrServer(LanguageServer):
         self.verify_rest(item.uri)
 
     def change_document(self, params: lsp.DidChangeTextDocumentParams) -> None:
+        """Apply a didChange's changes in order, all or none: a change that cannot apply
+        (Document.change_problem) is logged to the client and the changes before it undone."""
         analysis = self.analyses.get(params.text_document.uri)
         if analysis is None:
             return
-        analysis.update([convert.change(c) for c in params.content_changes], params.text_document.version)
+        document, version = analysis.document, analysis.document.version
+        undo: list[tuple[int, int, bytes]] = []   # (start, end now, bytes replaced) per applied change
+        for start, end, text in map(convert.change, params.content_changes):
+            problem = document.change_problem(start, end)
+            if problem is not None:
+                self.reject_change(params, problem)
+                for lo, hi, old in reversed(undo):
+                    analysis.update([(document.position(lo), document.position(hi),
+                                      old.decode("utf-8", errors="replace"))], version)
+                return   # the text is as last published
+            lo, hi = document.span(start, end)
+            undo.append((lo, lo + len(text.encode("utf-8", errors="replace")), bytes(document.data[lo:hi])))
+            analysis.update([(start, end, text)], params.text_document.version)
         self.schedule_publish(params.text_document.uri)
         self.verify_rest(params.text_document.uri)   # a change may re-analyse the whole file
 
+    def reject_change(self, params: lsp.DidChangeTextDocumentParams, problem: str) -> None:
+        message = (f"cute-ir: ignored the change to version {params.text_document.version} of "
+                   f"{params.text_document.uri}: {problem}; the document stays as it was")
+        log.error("%s", message)
+        self.window_log_message(lsp.LogMessageParams(type=lsp.MessageType.Error, message=message))
+
     def close_document(self, uri: str) -> None:
         self.analyses.pop(uri, None)
+        self._last_change.pop(uri, None)   # nothing kept per closed document
         for tasks in (self._pending, self._verifying):
             task = tasks.pop(uri, None)
             if task is not None:
@@ -410,8 +454,7 @@ def on_semantic_tokens_range(ls: CuteIrServer, params: lsp.SemanticTokensRangePa
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return lsp.SemanticTokens(data=[])
-    lo = convert.offset(analysis, params.range.start)
-    hi = convert.offset(analysis, params.range.end)
+    lo, hi = convert.span(analysis, params.range)
     return lsp.SemanticTokens(data=semantic.range_tokens(analysis, lo, hi))
 
 
@@ -436,8 +479,7 @@ def on_inlay_hint(ls: CuteIrServer, params: lsp.InlayHintParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
-    lo = convert.offset(analysis, params.range.start)
-    hi = convert.offset(analysis, params.range.end)
+    lo, hi = convert.span(analysis, params.range)
     return [lsp.InlayHint(position=convert.position(analysis, h.offset), label=h.label,
                           kind=lsp.InlayHintKind.Type, padding_left=True, tooltip=h.tooltip)
             for h in hints.alias_hints(analysis, lo, hi)]
@@ -450,4 +492,4 @@ from . import requests  # noqa: F401  (registers custom requests)
 
 
 def serve() -> None:
-    server.start_io()
+    sys.exit(server.start_io())

@@ -41,6 +41,10 @@ def decode_source(raw: bytes) -> tuple[bytes, str | None]:
         return fixed, f"the file is not valid UTF-8 (first bad byte at offset {err.start}); invalid bytes were replaced"
 
 
+class InvalidChange(ValueError):
+    """A content change whose range cannot be applied to the document as it is."""
+
+
 class Document:
     def __init__(self, uri: str, text: str, version: int | None = None,
                  encoding: Encoding = Encoding.UTF16) -> None:
@@ -65,14 +69,32 @@ class Document:
         line = self.lines.line_of(offset)
         return (line, offset - self.lines.start(line))
 
+    def change_problem(self, start: Position | None, end: Position | None) -> str | None:
+        """Why a content change's range cannot be applied, or None. A range that ends before
+        it starts, or starts on a line the document does not have, is not an edit of this
+        text: applying it anyway (swapped, clamped) would make a different text than the
+        client's. An end past the last line is the usual way to say "to the end" and clamps,
+        as do characters past a line's end (the LSP says so)."""
+        if start is None or end is None:
+            return None
+        if (end.line, end.character) < (start.line, start.character):
+            return f"the range ends ({end.line}:{end.character}) before it starts ({start.line}:{start.character})"
+        if start.line >= self.lines.line_count:
+            return f"the range starts on line {start.line}, past the end of the document ({self.lines.line_count} lines)"
+        return None
+
+    def span(self, start: Position | None, end: Position | None) -> tuple[int, int]:
+        """The bytes a content change replaces (the whole document when it has no range)."""
+        if start is None or end is None:
+            return 0, len(self.data)
+        return self.offset(start), self.offset(end)
+
     def replace(self, start: Position | None, end: Position | None, new_text: str) -> TextEdit:
         """Apply one LSP content change (a range, or the whole document when None)."""
-        if start is None or end is None:
-            s, old_end = 0, len(self.data)
-        else:
-            s, old_end = self.offset(start), self.offset(end)
-            if old_end < s:
-                s, old_end = old_end, s
+        problem = self.change_problem(start, end)
+        if problem is not None:
+            raise InvalidChange(problem)
+        s, old_end = self.span(start, end)
         start_point, old_end_point = self.point(s), self.point(old_end)
         removed_cr = b"\r" in self.data[s:old_end]
         inserted = new_text.encode("utf-8", errors="replace")
