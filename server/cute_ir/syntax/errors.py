@@ -67,14 +67,50 @@ def describe_unclosed(node: Node) -> Diagnostic:
     )
 
 
-def _missing_nodes(node: Node, out: list[Node]) -> None:
-    if node.is_missing:
-        out.append(node)
-        return
-    if not node.has_error:
-        return
-    for child in node.children:
-        _missing_nodes(child, out)
+def outermost_errors(errors: list[Node]) -> list[Node]:
+    """The ERROR nodes among `errors` with no ERROR ancestor, in document order: nested ones
+    describe the same problem. The answer depends on the tree alone, not on which part of
+    it was searched, so a region analysed on its own reports what a whole-file analysis does.
+    """
+    # node id -> whatever lies below the node lies inside an ERROR (memoised: walks share paths)
+    covered: dict[int, bool] = {}
+
+    def nested(node: Node) -> bool:
+        path: list[int] = []
+        parent = node.parent
+        answer = False
+        while parent is not None:
+            known = covered.get(parent.id)
+            if known is not None:
+                answer = known
+                break
+            if parent.type == "ERROR":
+                covered[parent.id] = answer = True
+                break
+            path.append(parent.id)
+            parent = parent.parent
+        for node_id in path:
+            covered[node_id] = answer
+        return answer
+
+    return sorted((e for e in errors if not nested(e)), key=lambda n: (n.start_byte, -n.end_byte))
+
+
+def missing_nodes(node: Node, lo: int = 0, hi: int | None = None) -> list[Node]:
+    """MISSING nodes in `node`'s subtree starting in [lo, hi] (iterative: depth is the user's)."""
+    out: list[Node] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current is None or not (current.has_error or current.is_missing):
+            continue
+        if current.is_missing:
+            if lo <= current.start_byte and (hi is None or current.start_byte <= hi):
+                out.append(current)
+            continue
+        stack.extend(c for c in reversed(current.children)
+                     if c.end_byte >= lo and (hi is None or c.start_byte <= hi))
+    return out
 
 
 def syntax_diagnostics(node: Node) -> list[Diagnostic]:
@@ -87,14 +123,7 @@ def syntax_diagnostics(node: Node) -> list[Diagnostic]:
                 errors.append(found)
             else:
                 out.append(describe_unclosed(found))
-    errors.sort(key=lambda n: (n.start_byte, -n.end_byte))
-    outer: list[Node] = []
-    for e in errors:
-        if not any(o.start_byte <= e.start_byte and e.end_byte <= o.end_byte for o in outer):
-            outer.append(e)
-            out.append(describe_error(e))
-    missing: list[Node] = []
-    _missing_nodes(node, missing)
-    out.extend(describe_missing(m) for m in missing)
+    out.extend(describe_error(e) for e in outermost_errors(errors))
+    out.extend(describe_missing(m) for m in missing_nodes(node))
     out.sort(key=lambda d: d.span)
     return out
