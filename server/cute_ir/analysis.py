@@ -34,7 +34,8 @@ from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from .ir import UnitIR, build_for_verification, build_unit
 from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
 from .syntax.cst import STATEMENT_KINDS, ancestors
-from .syntax.errors import describe_error, describe_missing, describe_unclosed, missing_nodes, outermost_errors
+from .syntax.errors import (describe_error, describe_missing, describe_unclosed, missing_nodes,
+                            outermost_errors, unclosed_openers)
 from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
@@ -74,7 +75,6 @@ _FINDINGS = query(
     (cute_nvgpu_type) @type
     (operation name: (op_name) @custom_op)
     (operation name: (string) @generic_op)
-    (ERROR) @error
     (unclosed_bracket) @unclosed
     """
 )
@@ -432,6 +432,7 @@ class DocumentAnalysis:
                     following = self._virtual_span(index + 1)
                 if self._reparse_unit(index, following, edit, delta):
                     self._recent = index
+                    self._forget_columns_after(edit)
                     changed_aliases = {defined_before, unit.defines} - {None}
                     self._reverify_alias_users(changed_aliases, exclude=unit)
                     return
@@ -448,7 +449,21 @@ class DocumentAnalysis:
         changed_aliases = {u.defines for u in units[max(0, first - 1):last + 2]} - {None}
         fresh = self._reparse_document(edit, first, last, delta)
         changed_aliases |= {u.defines for u in fresh} - {None}
+        self._forget_columns_after(edit)
         self._reverify_alias_users(changed_aliases, exclude=fresh)
+
+    def _forget_columns_after(self, edit: TextEdit) -> None:
+        """Derived results count columns from the start of a unit's first line: the units that
+        start on the line the edit ends on keep their diagnostics but not those."""
+        data = self.document.data
+        index = bisect_left(self._starts(), edit.new_end) if not self._shift else self._recent + 1
+        while index < len(self._units):
+            start = self._virtual_span(index)[0]
+            gap = data[edit.new_end:start]
+            if b"\n" in gap or b"\r" in gap:
+                return
+            self._units[index].derived.clear()
+            index += 1
 
     def _only_indentation(self, edit: TextEdit, removed: bytes, inserted: bytes) -> bool:
         """The edit only adds or removes blanks in front of a line's first token: no token,
@@ -737,8 +752,15 @@ class DocumentAnalysis:
         found = cursor.captures(root)
         # Document order: the order captures come back in varies from run to run, and which
         # of two definitions of one SSA name a verifier sees first must not.
-        return {name: sorted((n for n in nodes if lo <= n.start_byte <= hi), key=_position)
-                for name, nodes in found.items()}
+        out: dict[str, list[Any]] = {name: sorted((n for n in nodes if lo <= n.start_byte <= hi), key=_position)
+                                     for name, nodes in found.items() if name != "unclosed"}
+        # Syntax problems come from walks that do not ask nodes for their parents (which costs
+        # the depth): (unclosed_bracket, its opener) pairs, and the outermost ERROR nodes.
+        if found.get("unclosed"):
+            out["unclosed"] = unclosed_openers(root, lo, hi)
+        if root.has_error:
+            out["error"] = outermost_errors(root, lo, hi)
+        return out
 
     def _parse_type(self, node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
         """Memoised by the type's text: diagnostics relative to the type's start."""
@@ -859,8 +881,8 @@ class DocumentAnalysis:
                 d = self._op_diagnostic(kind, node)
                 if d is not None:
                     out.append(d)
-        out.extend(describe_error(node) for node in outermost_errors(found.get("error", [])))
-        out.extend(describe_unclosed(node) for node in found.get("unclosed", ()))
+        out.extend(describe_error(node) for node in found.get("error", ()))
+        out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ()))
         return out
 
     def _missing_in(self, unit: Unit) -> list[Node]:

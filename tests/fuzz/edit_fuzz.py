@@ -181,9 +181,10 @@ def _fails(text: str, edits: list[Edit]) -> bool:
     return bool(edits) and run_edits(text, edits, check_every_step=False) is not None
 
 
-def minimise(text: str, edits: list[Edit]) -> tuple[str, list[Edit]]:
+def minimise(text: str, edits: list[Edit], seconds: float = 60.0) -> tuple[str, list[Edit]]:
     """A smaller (text, edits) that still ends in a mismatch: start later in the history,
-    drop edits one at a time, then drop lines of the starting text."""
+    drop edits one at a time, then drop lines of the starting text; for about `seconds`."""
+    deadline = time.monotonic() + seconds
     # Start from the text as it was before a later edit (the shortest failing suffix).
     states = [text]
     probe = DocumentAnalysis("file:///probe.ir", text)
@@ -195,7 +196,7 @@ def minimise(text: str, edits: list[Edit]) -> tuple[str, list[Edit]]:
             text, edits = states[begin], edits[begin:]
             break
     index = 0
-    while index < len(edits) and len(edits) > 1:
+    while index < len(edits) and len(edits) > 1 and time.monotonic() < deadline:
         trial = edits[:index] + edits[index + 1:]
         if _fails(text, trial):
             edits = trial
@@ -205,9 +206,9 @@ def minimise(text: str, edits: list[Edit]) -> tuple[str, list[Edit]]:
     # mostly early, stay meaningful), in halving chunks.
     lines = text.splitlines(keepends=True)
     chunk = max(1, len(lines) // 2)
-    while chunk >= 1:
+    while chunk >= 1 and time.monotonic() < deadline:
         at = len(lines) - chunk
-        while at >= 0:
+        while at >= 0 and time.monotonic() < deadline:
             trial = lines[:at] + lines[at + chunk:]
             if _fails("".join(trial), edits):
                 lines = trial

@@ -5,15 +5,14 @@ that has them, so one diagnostic per problem, never a cascade.
 """
 from __future__ import annotations
 
-from tree_sitter import Node, QueryCursor
+from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
-from .parser import query
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
+_CLOSING = frozenset(_CLOSERS.values())
 _MAX_SHOWN = 24
 
-_PROBLEMS = query("(ERROR) @error (unclosed_bracket) @unclosed")
 
 
 def _shown(raw: bytes) -> str:
@@ -37,23 +36,38 @@ def describe_missing(node: Node) -> Diagnostic:
                       Source.SYNTAX, f"syntax error: expected `{expected}`")
 
 
-def _opener_of(node: Node) -> Node | None:
-    """The nearest earlier sibling bracket left open: what `unclosed_bracket` closes."""
-    depth = 0
-    sibling = node.prev_sibling
-    while sibling is not None:
-        if sibling.type in _CLOSERS.values():
-            depth += 1
-        elif sibling.type in _CLOSERS:
-            if depth == 0:
-                return sibling
-            depth -= 1
-        sibling = sibling.prev_sibling
-    return None
+def unclosed_openers(root: Node, lo: int, hi: int) -> list[tuple[Node, Node | None]]:
+    """Each `unclosed_bracket` starting in [lo, hi], with the bracket it closes: the nearest
+    earlier sibling bracket left open (None if there is none).
+
+    One walk with a tree cursor, keeping the open brackets of each level on a stack: asking
+    each node for its parent or previous sibling would cost the depth (tree-sitter finds a
+    parent from the root down) and make bracket runs cubic.
+    """
+    out: list[tuple[Node, Node | None]] = []
+    cursor = root.walk()
+    open_at_level: list[list[Node]] = [[]]
+    while True:
+        node = cursor.node
+        kind = node.type
+        if kind == "unclosed_bracket":
+            if lo <= node.start_byte <= hi:
+                openers = open_at_level[-1]
+                out.append((node, openers[-1] if openers else None))
+        elif kind in _CLOSERS:
+            open_at_level[-1].append(node)
+        elif kind in _CLOSING and open_at_level[-1]:
+            open_at_level[-1].pop()
+        elif node.child_count and node.start_byte <= hi and node.end_byte >= lo and cursor.goto_first_child():
+            open_at_level.append([])
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return out
+            open_at_level.pop()
 
 
-def describe_unclosed(node: Node) -> Diagnostic:
-    opener = _opener_of(node)
+def describe_unclosed(node: Node, opener: Node | None) -> Diagnostic:
     if opener is None:
         return Diagnostic("syntax.unclosed", Span(node.start_byte, node.end_byte), Severity.ERROR,
                           Source.SYNTAX, "syntax error: unclosed bracket before the next operation")
@@ -67,33 +81,24 @@ def describe_unclosed(node: Node) -> Diagnostic:
     )
 
 
-def outermost_errors(errors: list[Node]) -> list[Node]:
-    """The ERROR nodes among `errors` with no ERROR ancestor, in document order: nested ones
-    describe the same problem. The answer depends on the tree alone, not on which part of
-    it was searched, so a region analysed on its own reports what a whole-file analysis does.
+def outermost_errors(root: Node, lo: int, hi: int) -> list[Node]:
+    """The ERROR nodes starting in [lo, hi] with no ERROR ancestor, in document order (nested
+    ones describe the same problem). The answer depends on the tree alone, not on the part
+    of it searched, so a region analysed on its own reports what a whole-file analysis does.
+    An iterative walk that enters only subtrees with errors: depth is the user's.
     """
-    # node id -> whatever lies below the node lies inside an ERROR (memoised: walks share paths)
-    covered: dict[int, bool] = {}
-
-    def nested(node: Node) -> bool:
-        path: list[int] = []
-        parent = node.parent
-        answer = False
-        while parent is not None:
-            known = covered.get(parent.id)
-            if known is not None:
-                answer = known
-                break
-            if parent.type == "ERROR":
-                covered[parent.id] = answer = True
-                break
-            path.append(parent.id)
-            parent = parent.parent
-        for node_id in path:
-            covered[node_id] = answer
-        return answer
-
-    return sorted((e for e in errors if not nested(e)), key=lambda n: (n.start_byte, -n.end_byte))
+    out: list[Node] = []
+    cursor = root.walk()
+    while True:
+        node = cursor.node
+        if node.type == "ERROR" and node.start_byte <= hi and node.end_byte >= lo:
+            if lo <= node.start_byte:
+                out.append(node)
+        elif node.has_error and node.start_byte <= hi and node.end_byte >= lo and cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return out
 
 
 def missing_nodes(node: Node, lo: int = 0, hi: int | None = None) -> list[Node]:
@@ -115,15 +120,9 @@ def missing_nodes(node: Node, lo: int = 0, hi: int | None = None) -> list[Node]:
 
 def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     """All syntax problems in `node`'s subtree (the CLI's `parse` and tests use this)."""
-    out: list[Diagnostic] = []
-    errors: list[Node] = []
-    for name, nodes in QueryCursor(_PROBLEMS).captures(node).items():
-        for found in nodes:
-            if name == "error":
-                errors.append(found)
-            else:
-                out.append(describe_unclosed(found))
-    out.extend(describe_error(e) for e in outermost_errors(errors))
+    lo, hi = node.start_byte, node.end_byte
+    out = [describe_unclosed(u, opener) for u, opener in unclosed_openers(node, lo, hi)]
+    out.extend(describe_error(e) for e in outermost_errors(node, lo, hi))
     out.extend(describe_missing(m) for m in missing_nodes(node))
     out.sort(key=lambda d: d.span)
     return out
