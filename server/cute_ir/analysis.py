@@ -673,33 +673,29 @@ class DocumentAnalysis:
             unit.diagnostics = diags
 
     def _enumerate_units(self, container: Node, lo: int, hi: int):
-        """Units overlapping [lo, hi] inside a source_file or region, in order."""
+        """Units overlapping [lo, hi] inside a source_file or region, in order.
+
+        A tree cursor steps through the children (a C call per child): `next_named_sibling`
+        searches from the parent's first child each time, quadratic in a file of many
+        top-level comments or split markers.
+        """
         if lo >= container.end_byte or container.named_child_count == 0:
             return
-        child = self._child_at(container, lo) if lo > container.start_byte else container.named_child(0)
-        while child is not None and child.start_byte <= hi:
-            if child.type in _UNIT_KINDS:
+        cursor = container.walk()
+        if not cursor.goto_first_child():
+            return
+        while True:
+            child = cursor.node
+            if child.start_byte > hi:
+                return
+            if child.end_byte >= lo and child.is_named and child.type in _UNIT_KINDS:
                 region = self._container_region(child)
                 if region is not None:
                     yield from self._container_units(child, region, lo, hi)
                 elif child.end_byte >= lo:
                     yield Unit(child.start_byte, child.end_byte)
-            child = child.next_named_sibling
-
-    @staticmethod
-    def _child_at(container: Node, offset: int) -> Node | None:
-        """The named child of `container` at or just before `offset` (O(depth), not O(children))."""
-        node = container.descendant_for_byte_range(offset, offset)
-        while node is not None and node.parent is not None and node.parent != container:
-            node = node.parent
-        if node is None or node.parent is None:
-            return container.named_child(0)
-        while not node.is_named and node.prev_sibling is not None:
-            node = node.prev_sibling
-        previous = node.prev_named_sibling
-        if previous is not None and previous.end_byte >= offset:
-            node = previous
-        return node if node.is_named else container.named_child(0)
+            if not cursor.goto_next_sibling():
+                return
 
     def _container_region(self, op: Node) -> Node | None:
         if op.type != "operation":
