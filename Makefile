@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 TS     ?= $(abspath ../shared/bin/tree-sitter)
 
-.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors clean fuzz
 
 # Re-install when the package metadata or the generated grammar changes: the grammar is a
 # C extension compiled by pip.
@@ -74,6 +74,14 @@ bench: install
 	$(PY) bench/editor_like_open.py
 	$(PY) bench/grammar_reparse.py
 	$(PY) bench/parse_threads.py
+
+## fuzz: random edits through the analysis, each step compared with a fresh analysis, for
+## FUZZ_SECONDS (default 600) from FUZZ_SEED; minimised reproducers go to FUZZ_OUT
+FUZZ_SECONDS ?= 600
+FUZZ_SEED    ?= 1
+FUZZ_OUT     ?= fuzz-out
+fuzz: install-dev
+	$(PY) -m tests.fuzz.edit_fuzz --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info

@@ -537,7 +537,7 @@ class DocumentAnalysis:
         for unit in self._units[last + 1:]:
             unit.shift(delta)
         if self._broken:
-            return self._rederive_all(edit, first, mapped)
+            return self._rederive_all(edit, first, mapped, old.tree.root_node)
         # Structural changes can reach beyond the touched units (a new `}` closes a region
         # early); tree-sitter reports where, and this path is taken only for such edits.
         changed = [(r.start_byte, r.end_byte) for r in old.tree.changed_ranges(self.syntax.tree)]
@@ -573,10 +573,11 @@ class DocumentAnalysis:
             self.units = mapped[:left] + fresh + mapped[right:]
         return fresh
 
-    def _rederive_all(self, edit: TextEdit, first: int, kept: list[Unit]) -> list[Unit]:
+    def _rederive_all(self, edit: TextEdit, first: int, kept: list[Unit], old_root: Node) -> list[Unit]:
         """Units of a freshly parsed broken document. A unit whose statement has the same span
-        and no syntax error, away from the edit, keeps its diagnostics and derived results; the
-        others are diagnosed again. The new units are returned."""
+        away from the edit, and no syntax error in or around it in the old tree (`old_root`,
+        edited to the new positions) or in the new one, keeps its diagnostics and derived
+        results; the others are diagnosed again. The new units are returned."""
         root = self.syntax.root
         data = self.document.data
         reusable = {(u.start, u.end): u for i, u in enumerate(kept)
@@ -586,7 +587,8 @@ class DocumentAnalysis:
         fresh: list[Unit] = []
         for unit in self._enumerate_units(root, 0, len(data)):
             old = reusable.get((unit.start, unit.end))
-            if old is not None and old.shell == unit.shell and not self._has_error(root, unit):
+            if (old is not None and old.shell == unit.shell and not self._has_error(root, unit)
+                    and not self._has_error(old_root, old)):
                 units.append(old)
             else:
                 units.append(unit)

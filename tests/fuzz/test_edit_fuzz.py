@@ -2,9 +2,11 @@
 random edit the incremental analysis equals a fresh one. `make fuzz` runs it for longer."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tests.fuzz.edit_fuzz import Report, corpus, fuzz_case
+from tests.fuzz.edit_fuzz import Report, corpus, fuzz_case, replay
 
 FILES = corpus()
 TEXTS = [p.read_text(encoding="utf-8") for p in FILES]
@@ -15,3 +17,12 @@ def test_random_edits_keep_the_incremental_state_equal_to_a_fresh_analysis(path)
     report = Report()
     fuzz_case(path, seed=1, steps=25, texts=TEXTS, report=report)
     assert not report.mismatches, report.mismatches[0]["what"]
+
+
+REPRODUCERS = sorted((Path(__file__).parent / "reproducers").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", REPRODUCERS, ids=lambda p: p.stem)
+def test_minimised_reproducers_stay_fixed(path):
+    """Cases the fuzzer found and minimised (`make fuzz` writes them): text, then edits."""
+    assert replay(path) is None
