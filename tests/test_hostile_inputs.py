@@ -13,6 +13,14 @@ def _state(analysis: DocumentAnalysis):
     return sorted((d.span.start, d.span.end, d.code, d.message) for d in analysis.diagnostics())
 
 
+def _edited(text: str, start: Position, end: Position, new_text: str) -> DocumentAnalysis:
+    """`text` analysed, then edited; its diagnostics must equal a fresh analysis' of the result."""
+    analysis = DocumentAnalysis("file:///edited.ir", text)
+    analysis.update([(start, end, new_text)], 1)
+    assert _state(analysis) == _state(DocumentAnalysis("file:///fresh.ir", analysis.document.text))
+    return analysis
+
+
 def test_ten_thousand_nested_regions_answer_every_feature():
     depth = 10_000
     text = ("func.func @f() {\n" + '  "test.op"() ({\n' * depth + "  }) : () -> ()\n" * depth + "  return\n}\n")
@@ -36,18 +44,14 @@ def test_a_bracket_run_reports_each_unclosed_bracket_at_its_opener():
 def test_a_carriage_return_typed_inside_a_comment_ends_the_comment():
     # `\r` is a line break: the blank-between-units shortcut must not take it for indentation.
     text = "// expected-error @+1 {unknown  type `bogus` in dialect `cute_nvgpu`}}\n"
-    analysis = DocumentAnalysis("file:///c.ir", text)
-    analysis.update([(Position(0, 69), Position(0, 69), "\r")], 1)
-    assert _state(analysis) == _state(DocumentAnalysis("file:///f.ir", analysis.document.text))
+    analysis = _edited(text, Position(0, 69), Position(0, 69), "\r")
     assert [d.message for d in analysis.diagnostics()] == ["syntax error: unexpected `}`"]
 
 
 def test_an_edit_to_a_file_broken_at_the_top_level_matches_a_fresh_analysis():
     # The whole file is one ERROR: nested errors are reported once, whatever the edit touched.
     text = '"cute_nvgpu.frobnicate"( : () -> ()\ne_nvgpu.{{the `sm90.mma` atom is defined here}}\n'
-    analysis = DocumentAnalysis("file:///g.ir", text)
-    analysis.update([(Position(2, 0), Position(2, 0), "loc(")], 1)
-    assert _state(analysis) == _state(DocumentAnalysis("file:///f.ir", analysis.document.text))
+    _edited(text, Position(2, 0), Position(2, 0), "loc(")
 
 
 def test_an_alias_edit_verifies_its_users_again():
@@ -55,9 +59,7 @@ def test_an_alias_edit_verifies_its_users_again():
             "func.func @f(%a: !atom, %d: memref<64xf32>) {\n"
             "  cute_nvgpu.mma %a, %d, %d, %d, %d : (!atom, memref<64xf32>, memref<64xf32>, memref<64xf32>, memref<64xf32>)\n"
             "  return\n}\n")
-    analysis = DocumentAnalysis("file:///a.ir", text)
-    analysis.update([(Position(0, 20), Position(0, 28), "atom.universal_copy<f16, 128 b>")], 1)
-    assert _state(analysis) == _state(DocumentAnalysis("file:///f.ir", analysis.document.text))
+    _edited(text, Position(0, 20), Position(0, 28), "atom.universal_copy<f16, 128 b>")
 
 
 def test_the_same_text_verifies_the_same_way_every_time():
