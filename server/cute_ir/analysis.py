@@ -344,11 +344,14 @@ class DocumentAnalysis:
         For text without syntax errors tree-sitter's incremental parse equals a fresh one (the
         grammar has no conflicts and the scanner keeps no state). Error recovery is different:
         which subtrees it reuses changes where ERROR nodes start and end, so text with errors is
-        parsed afresh, and `_broken` keeps edits on the paths that stay right for it.
+        parsed afresh, and `_broken` keeps edits on the paths that stay right for it. A tree
+        with errors is never reused: the fresh parse would follow anyway.
         """
         data = self.document.data
-        tree = parse(data, previous) if previous is not None else parse(data)
-        if previous is not None and tree.root.has_error:
+        tree = None
+        if previous is not None and not self._broken:
+            tree = parse(data, previous)
+        if tree is None or tree.root.has_error:
             tree = parse(data)
         self._broken = tree.root.has_error
         return tree
@@ -529,6 +532,7 @@ class DocumentAnalysis:
     def _reparse_document(self, edit: TextEdit, first: int, last: int, delta: int) -> list[Unit]:
         """Re-parse the whole document, then re-derive units near the edit; the new units."""
         old = self.syntax
+        was_broken = self._broken
         self.syntax = self._parse_document(old)
         self.full_stale = False
         for unit in self._units:
@@ -536,7 +540,7 @@ class DocumentAnalysis:
         mapped = self._units[:first] + self._units[last + 1:]
         for unit in self._units[last + 1:]:
             unit.shift(delta)
-        if self._broken:
+        if self._broken or was_broken:   # a fresh parse: changed_ranges would compare unrelated trees
             return self._rederive_all(edit, first, mapped, old.tree.root_node)
         # Structural changes can reach beyond the touched units (a new `}` closes a region
         # early); tree-sitter reports where, and this path is taken only for such edits.
