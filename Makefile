@@ -9,7 +9,7 @@ TS       ?= $(shell command -v tree-sitter 2>/dev/null)
 TS_CACHE := $(abspath build/tree-sitter-cli)
 TS_FOUND  = $(if $(TS),$(abspath $(TS)),$$(tools/fetch-tree-sitter-cli.sh $(TS_CACHE)))
 
-.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors mlir-suite corpus clean
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors mlir-suite corpus fuzz clean
 
 # Re-install when the package metadata or the generated grammar changes: the grammar is a
 # C extension compiled by pip.
@@ -76,6 +76,7 @@ bench: install
 	$(PY) bench/grammar_reparse.py
 	$(PY) bench/parse_threads.py
 	$(PY) bench/ssa_check.py
+	$(PY) bench/soak_memory.py
 
 ## mlir-suite: false syntax errors on MLIR's own tests (MLIR_TEST=/path/to/llvm-project/mlir/test)
 mlir-suite: install
@@ -93,6 +94,16 @@ $(CORPUS_VENV)/.installed:
 
 corpus: $(CORPUS_VENV)/.installed
 	$(CORPUS_VENV)/bin/python tools/corpus/generate.py
+
+## fuzz: random edits through the analysis, each step compared with a fresh analysis, then
+## random and malformed protocol messages through the real server, each for FUZZ_SECONDS
+## (default 600) from FUZZ_SEED; minimised reproducers and failing inputs go to FUZZ_OUT
+FUZZ_SECONDS ?= 600
+FUZZ_SEED    ?= 1
+FUZZ_OUT     ?= fuzz-out
+fuzz: install-dev
+	$(PY) -m tests.fuzz.edit_fuzz --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)
+	$(PY) tests/fuzz/protocol_fuzz.py --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)/protocol
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info

@@ -19,6 +19,7 @@ per-keystroke work scale with the edit, not the file:
 from __future__ import annotations
 
 import logging
+import re
 import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
@@ -34,8 +35,9 @@ from .ir import UnitIR, build_for_verification, build_unit
 from .ir.ssa import check_ssa
 from .ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
 from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
-from .syntax.cst import STATEMENT_KINDS
-from .syntax.errors import MALFORMED_PATTERNS, describe_error, describe_malformed, describe_missing
+from .syntax.cst import STATEMENT_KINDS, ancestors
+from .syntax.errors import (MALFORMED_PATTERNS, describe_error, describe_malformed, describe_missing,
+                            describe_unclosed, missing_nodes, outermost_errors, unclosed_openers)
 from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
@@ -57,6 +59,9 @@ _UNIT_KINDS = STATEMENT_KINDS | {"ERROR", "block"}
 # Characters whose insertion or removal can change the nesting around an edit.
 _STRUCTURAL = frozenset(b"{}")
 
+# The name a type alias definition starts with (`!name = ...`).
+_ALIAS_NAME = re.compile(rb"![^\s=]*")
+
 _PREFIX_BYTES = {"custom_op": DIALECT_PREFIX.encode(), "generic_op": b'"' + DIALECT_PREFIX.encode()}
 
 # Where SSA names are defined (for verification's partial IR).
@@ -73,9 +78,13 @@ _FINDINGS = query(
     (cute_nvgpu_type) @type
     (operation name: (op_name) @custom_op)
     (operation name: (string) @generic_op)
-    (ERROR) @error
+    (unclosed_bracket) @unclosed
     """ + MALFORMED_PATTERNS
 )
+
+
+def _position(node: Node) -> tuple[int, int]:
+    return node.start_byte, node.end_byte
 
 
 @dataclass
@@ -88,6 +97,8 @@ class Unit:
     ir: UnitIR | None = None
     ir_start: int = -1
     unverified: bool = False                  # its verification was deferred (verify_pending)
+    defines: bytes | None = None              # the `!alias` it defines, if it is a type alias
+    aliases: frozenset[str] = frozenset()     # aliases its verification looked up
     # Feature results computed from this unit's text alone, positions relative to `start`
     # (see PerUnit); dropped when the text changes, kept when the unit moves.
     derived: dict[str, Any] = field(default_factory=dict)
@@ -142,6 +153,9 @@ class DocumentAnalysis:
         self._flagged: list[int] | None = None      # indices of units with diagnostics
         self.syntax: SyntaxTree | None = None
         self.full_stale = False       # whole-document tree has edits applied but not re-parsed
+        # The last document parse had ERROR nodes: tree-sitter's recovery then depends on more
+        # than one statement's text, so edits go through a fresh parse (`_parse_document`).
+        self._broken = False
         self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
         self._full_analysis()
 
@@ -338,24 +352,42 @@ class DocumentAnalysis:
         """The whole-document tree, re-parsed (incrementally) if edits were applied to it."""
         self._settle_units()
         if self.syntax is not None and self.full_stale:
-            self.syntax = parse(self.document.data, self.syntax)
+            self.syntax = self._parse_document(self.syntax)
             self.full_stale = False
             for unit in self._units:
                 unit.tree = None   # the fresh document tree covers every unit again
         return self.syntax.tree if self.syntax is not None else None
 
+    def _parse_document(self, previous: SyntaxTree | None) -> SyntaxTree:
+        """The document's tree, exactly as a fresh parse would give it.
+
+        For text without syntax errors tree-sitter's incremental parse equals a fresh one (the
+        grammar has no conflicts and the scanner keeps no state). Error recovery is different:
+        which subtrees it reuses changes where ERROR nodes start and end, so text with errors is
+        parsed afresh, and `_broken` keeps edits on the paths that stay right for it. A tree
+        with errors is never reused: the fresh parse would follow anyway.
+        """
+        data = self.document.data
+        tree = None
+        if previous is not None and not self._broken:
+            tree = parse(data, previous)
+        if tree is None or tree.root.has_error:
+            tree = parse(data)
+        self._broken = tree.root.has_error
+        return tree
+
     def reanalysed(self) -> "DocumentAnalysis":
         """A full analysis of the current text over the same parse (for checking this one)."""
         tree = self.syntax.tree.copy() if self.syntax is not None else None
-        if tree is not None and self.full_stale:
-            tree = parse(self.document.data, SyntaxTree(tree, self.document.data)).tree
+        if tree is not None and (self.full_stale or self._broken):
+            tree = None   # a fresh parse: only an error-free incremental one is known to equal it
         other = DocumentAnalysis.__new__(DocumentAnalysis)
         other.settings = self.settings
         other.file_problems = list(self.file_problems)
         other.document = Document(self.document.uri, self.document.text, self.document.version,
                                   self.document.encoding)
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
-        other.verify_budget, other._budget_now = None, None
+        other.verify_budget, other._budget_now, other._broken = None, None, False
         other._full_analysis(tree)
         return other
 
@@ -412,37 +444,82 @@ class DocumentAnalysis:
         self.full_stale = True   # until re-parsed: positions are right, node text is gone
         delta = edit.new_end - edit.old_end
         structural = any(b in _STRUCTURAL for b in removed) or any(b in _STRUCTURAL for b in inserted)
-        if not structural:
+        changed_aliases: set[bytes] = set()
+        if not structural and not self._broken:
             index = self._unit_containing(edit.start, edit.old_end)
             if index is not None and not self._units[index].shell:
+                unit = self._units[index]
+                defined_before = unit.defines
                 following = None
                 if index + 1 < len(self._units) and not self._units[index + 1].shell:
                     following = self._virtual_span(index + 1)
-                if self._reparse_unit(self._units[index], following, edit, delta):
-                    self._add_shift(index + 1, delta)
+                if self._reparse_unit(index, following, edit, delta):
                     self._recent = index
+                    self._forget_columns_after(edit)
+                    changed_aliases = {defined_before, unit.defines} - {None}
+                    self._reverify_alias_users(changed_aliases, exclude=unit)
                     return
         self._settle_units()
         units = self._units
         first = bisect_left([u.end for u in units], edit.start)
         last = bisect_right(self._starts(), edit.old_end) - 1
-        touched = units[first:last + 1]
-        if not touched and not structural and not inserted.strip() and not removed.strip():
-            # Whitespace between units. It may be the indentation of the next unit's first
-            # line, which columns derived from that unit count from.
+        if self._only_indentation(edit, removed, inserted) and first > last:
+            # Indentation between units: columns derived from the next unit count from it.
             if first < len(units):
                 units[first].derived.clear()
             self._add_shift(first, delta)
             return
-        self._reparse_document(edit, first, last, delta)
+        changed_aliases = {u.defines for u in units[max(0, first - 1):last + 2]} - {None}
+        fresh = self._reparse_document(edit, first, last, delta)
+        changed_aliases |= {u.defines for u in fresh} - {None}
+        self._forget_columns_after(edit)
+        self._reverify_alias_users(changed_aliases, exclude=fresh)
 
-    def _reparse_unit(self, unit: Unit, following: tuple[int, int] | None, edit: TextEdit, delta: int) -> bool:
+    def _forget_columns_after(self, edit: TextEdit) -> None:
+        """Derived results count columns from the start of a unit's first line: the units that
+        start on the line the edit ends on keep their diagnostics but not those."""
+        data = self.document.data
+        index = bisect_left(self._starts(), edit.new_end) if not self._shift else self._recent + 1
+        while index < len(self._units):
+            start = self._virtual_span(index)[0]
+            gap = data[edit.new_end:start]
+            if b"\n" in gap or b"\r" in gap:
+                return
+            self._units[index].derived.clear()
+            index += 1
+
+    def _only_indentation(self, edit: TextEdit, removed: bytes, inserted: bytes) -> bool:
+        """The edit only adds or removes blanks in front of a line's first token: no token,
+        comment or line break changes, so nothing but later positions can move."""
+        if self._broken or removed.strip(b" \t") or inserted.strip(b" \t"):
+            return False
+        data = self.document.data
+        line_start = max(data.rfind(b"\n", 0, edit.start), data.rfind(b"\r", 0, edit.start)) + 1
+        return not data[line_start:edit.new_end].strip(b" \t")
+
+    def _reverify_alias_users(self, names: set[bytes], exclude: Unit | list[Unit]) -> None:
+        """Verify again the units whose verification resolved one of the `!alias` names whose
+        definition changed (aliases may be defined anywhere in the document)."""
+        if not names:
+            return
+        wanted = {n.decode("utf-8", "replace") for n in names}
+        skip = {id(exclude)} if isinstance(exclude, Unit) else {id(u) for u in exclude}
+        for unit in self.units:
+            if unit.aliases & wanted and id(unit) not in skip:
+                tree = self.tree_for(unit)
+                self._diagnose_units([unit], self._findings(tree.root_node, unit.start, unit.end))
+                unit.derived.clear()
+                self._flagged = None
+
+    def _reparse_unit(self, index: int, following: tuple[int, int] | None, edit: TextEdit, delta: int) -> bool:
         """Re-parse one statement alone; False when the result could differ in context.
 
         The statement is parsed together with the next one (`following`: its span before this
         edit) so that the scanner sees where the next statement starts, exactly as in the
-        document. Only an error-free result is accepted: error recovery depends on context.
+        document. Only an error-free result in an error-free document is accepted: error
+        recovery depends on context.
         """
+        unit = self._units[index]
         start = unit.start
         end = unit.end + delta
         if following is not None:
@@ -465,29 +542,32 @@ class DocumentAnalysis:
         unit.end = statements[0].end_byte
         unit.ir = None
         unit.derived.clear()
+        # Later units move first: the unit's verification may resolve aliases among them.
+        self._add_shift(index + 1, delta)
         self._diagnose_unit(unit, self._findings(root, unit.start, unit.end))
         if had_diagnostics != bool(unit.diagnostics):
             self._flagged = None
         return True
 
-    def _reparse_document(self, edit: TextEdit, first: int, last: int, delta: int) -> None:
-        """Incremental re-parse of the whole document, then re-derive units near the edit."""
+    def _reparse_document(self, edit: TextEdit, first: int, last: int, delta: int) -> list[Unit]:
+        """Re-parse the whole document, then re-derive units near the edit; the new units."""
         old = self.syntax
-        self.syntax = parse(self.document.data, old)
+        was_broken = self._broken
+        self.syntax = self._parse_document(old)
         self.full_stale = False
+        for unit in self._units:
+            unit.tree = None            # the fresh document tree covers every unit again
+        mapped = self._units[:first] + self._units[last + 1:]
+        for unit in self._units[last + 1:]:
+            unit.shift(delta)
+        if self._broken or was_broken:   # a fresh parse: changed_ranges would compare unrelated trees
+            return self._rederive_all(edit, first, mapped, old.tree.root_node)
         # Structural changes can reach beyond the touched units (a new `}` closes a region
         # early); tree-sitter reports where, and this path is taken only for such edits.
         changed = [(r.start_byte, r.end_byte) for r in old.tree.changed_ranges(self.syntax.tree)]
-        mapped: list[Unit] = []
-        for index, unit in enumerate(self.units):
-            unit.tree = None            # the fresh document tree covers every unit again
-            if index < first:
-                mapped.append(unit)
-            elif index > last:
-                unit.shift(delta)
-                mapped.append(unit)
-        lo = min(edit.start, self.units[first].start) if first <= last else edit.start
-        hi = max(edit.new_end, self.units[last].end + delta) if first <= last else edit.new_end
+        units = self._units
+        lo = min(edit.start, units[first].start) if first <= last else edit.start
+        hi = max(edit.new_end, units[last].end + delta) if first <= last else edit.new_end
         for a, b in changed:
             lo, hi = min(lo, a), max(hi, b)
         # `mapped` lacks the touched units; re-derive everything in [lo, hi], growing the
@@ -518,6 +598,59 @@ class DocumentAnalysis:
         self._diagnose_units(fresh, findings)
         if len(fresh) != count:   # problems outside any statement got a unit of their own
             self.units = mapped[:left] + fresh + mapped[right:]
+        return fresh
+
+    def _rederive_all(self, edit: TextEdit, first: int, kept: list[Unit], old_root: Node) -> list[Unit]:
+        """Units of a freshly parsed broken document. A unit whose statement has the same span
+        away from the edit, and no syntax error in or around it in the old tree (`old_root`,
+        edited to the new positions) or in the new one, keeps its diagnostics and derived
+        results; the others are diagnosed again. The new units are returned."""
+        root = self.syntax.root
+        data = self.document.data
+        reusable = {(u.start, u.end): u for i, u in enumerate(kept)
+                    if i != first - 1 and not (u.start <= edit.new_end and edit.start <= u.end)
+                    and not any(d.source is Source.SYNTAX for d in u.diagnostics)}
+        units: list[Unit] = []
+        fresh: list[Unit] = []
+        for unit in self._enumerate_units(root, 0, len(data)):
+            old = reusable.get((unit.start, unit.end))
+            if (old is not None and old.shell == unit.shell and not self._has_error(root, unit)
+                    and not self._has_error(old_root, old)):
+                units.append(old)
+            else:
+                units.append(unit)
+                fresh.append(unit)
+        is_new = {id(u) for u in fresh}
+        self.units = units
+        # Diagnose runs of new units together; findings in the gap after a run belong to its
+        # last unit, as in a whole-document analysis.
+        index = 0
+        while index < len(units):
+            if id(units[index]) not in is_new:
+                index += 1
+                continue
+            end = index
+            while end + 1 < len(units) and id(units[end + 1]) in is_new:
+                end += 1
+            lo = 0 if index == 0 else units[index].start
+            hi = len(data) if end + 1 == len(units) else units[end + 1].start - 1
+            run = units[index:end + 1]
+            self._diagnose_units(run, self._findings(root, lo, hi))
+            index = end + 1
+        if not units:   # problems outside any statement (e.g. only a stray brace) get a unit
+            self._diagnose_units(fresh, self._findings(root, 0, len(data)))
+            self.units = fresh
+        return fresh
+
+    @staticmethod
+    def _has_error(root: Node, unit: Unit) -> bool:
+        """The unit's statement has a syntax error in it or around it (an ERROR ancestor)."""
+        node = root.descendant_for_byte_range(unit.start, unit.end)
+        while node is not None and not (node.start_byte <= unit.start and unit.end <= node.end_byte):
+            node = node.parent
+        if node is None or node.has_error:
+            return True
+        return any(parent.type == "ERROR" for parent in ancestors(node))
 
     # ------------------------------------------------------------------ units
     def _full_analysis(self, tree: Tree | None = None) -> None:
@@ -532,6 +665,7 @@ class DocumentAnalysis:
             self._target = self._choose_target()
             return
         self.syntax = SyntaxTree(tree, data) if tree is not None else parse(data)
+        self._broken = self.syntax.root.has_error
         self.full_stale = False
         units = list(self._enumerate_units(self.syntax.root, 0, len(data)))
         self.units = units   # installed first: verifiers look up aliases among them
@@ -550,8 +684,11 @@ class DocumentAnalysis:
         """
         started = time.monotonic()
         found = self._finding_diagnostics(findings)
+        data = self.document.data
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
+            unit.aliases = frozenset()
+            unit.defines = _ALIAS_NAME.match(data, unit.start).group() if data.startswith(b"!", unit.start) else None
         found.extend(self._verify(units, findings, [d for d in found if d.severity is Severity.ERROR]))
         found.extend(self._check_ssa(units, started))
         if found and not units:
@@ -569,33 +706,29 @@ class DocumentAnalysis:
             unit.diagnostics = diags
 
     def _enumerate_units(self, container: Node, lo: int, hi: int):
-        """Units overlapping [lo, hi] inside a source_file or region, in order."""
+        """Units overlapping [lo, hi] inside a source_file or region, in order.
+
+        A tree cursor steps through the children (a C call per child): `next_named_sibling`
+        searches from the parent's first child each time, quadratic in a file of many
+        top-level comments or split markers.
+        """
         if lo >= container.end_byte or container.named_child_count == 0:
             return
-        child = self._child_at(container, lo) if lo > container.start_byte else container.named_child(0)
-        while child is not None and child.start_byte <= hi:
-            if child.type in _UNIT_KINDS:
+        cursor = container.walk()
+        if not cursor.goto_first_child():
+            return
+        while True:
+            child = cursor.node
+            if child.start_byte > hi:
+                return
+            if child.end_byte >= lo and child.is_named and child.type in _UNIT_KINDS:
                 region = self._container_region(child)
                 if region is not None:
                     yield from self._container_units(child, region, lo, hi)
                 elif child.end_byte >= lo:
                     yield Unit(child.start_byte, child.end_byte)
-            child = child.next_named_sibling
-
-    @staticmethod
-    def _child_at(container: Node, offset: int) -> Node | None:
-        """The named child of `container` at or just before `offset` (O(depth), not O(children))."""
-        node = container.descendant_for_byte_range(offset, offset)
-        while node is not None and node.parent is not None and node.parent != container:
-            node = node.parent
-        if node is None or node.parent is None:
-            return container.named_child(0)
-        while not node.is_named and node.prev_sibling is not None:
-            node = node.prev_sibling
-        previous = node.prev_named_sibling
-        if previous is not None and previous.end_byte >= offset:
-            node = previous
-        return node if node.is_named else container.named_child(0)
+            if not cursor.goto_next_sibling():
+                return
 
     def _container_region(self, op: Node) -> Node | None:
         if op.type != "operation":
@@ -646,7 +779,17 @@ class DocumentAnalysis:
         cursor = QueryCursor(_FINDINGS)
         cursor.set_byte_range(lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
         found = cursor.captures(root)
-        return {name: [n for n in nodes if lo <= n.start_byte <= hi] for name, nodes in found.items()}
+        # Document order: the order captures come back in varies from run to run, and which
+        # of two definitions of one SSA name a verifier sees first must not.
+        out: dict[str, list[Any]] = {name: sorted((n for n in nodes if lo <= n.start_byte <= hi), key=_position)
+                                     for name, nodes in found.items() if name != "unclosed"}
+        # Syntax problems come from walks that do not ask nodes for their parents (which costs
+        # the depth): (unclosed_bracket, its opener) pairs, and the outermost ERROR nodes.
+        if found.get("unclosed"):
+            out["unclosed"] = unclosed_openers(root, lo, hi)
+        if root.has_error:
+            out["error"] = outermost_errors(root, lo, hi)
+        return out
 
     def _parse_type(self, node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
         """Memoised by the type's text: diagnostics relative to the type's start."""
@@ -696,14 +839,20 @@ class DocumentAnalysis:
                     node = node.parent
                 if node is not None:
                     op_nodes.append(node)
+            asked: set[str] = set()
+
+            def resolve(name: str) -> Node | None:
+                asked.add(name)   # an edit to this alias' definition verifies the unit again
+                return self.type_alias(name)
             try:
                 ir = build_for_verification(op_nodes, self._lazy_definitions(root, unit), Span(unit.start, unit.end))
-                verified = verify_unit(root, ir, self.target_arch, self.type_alias)
+                verified = verify_unit(root, ir, self.target_arch, resolve)
                 out.extend(verified)
                 out.extend(lowering.diagnostics(unit, errors + [
                     d for d in verified if d.severity is Severity.ERROR]))
             except Exception:  # a defect in one verifier must not cost the rest of the file
                 log.exception("verification failed in %s at byte %d", self.document.uri, unit.start)
+            unit.aliases = frozenset(asked)
         return out
 
     def _check_ssa(self, units: list[Unit], started: float) -> list[Diagnostic]:
@@ -744,22 +893,22 @@ class DocumentAnalysis:
         cursor = QueryCursor(_DEFINITIONS)
         cursor.set_byte_range(unit.start, unit.end)
         index: dict[str, Node] = {}
-        for name, nodes in cursor.captures(root).items():
-            for node in nodes:
-                value = node.text.decode("utf-8", "replace") if node.text else ""
-                if name == "result":
-                    owner = node.parent.parent.parent if node.parent and node.parent.parent else None
-                    if owner is not None and owner.type == "operation":
-                        index.setdefault(value, owner)
-                elif name == "block_argument":
-                    index.setdefault(value, node.parent)
-                else:  # a signature argument `%x: T` in parentheses
-                    index.setdefault(value, node.parent)
+        found = sorted(((node, name) for name, nodes in cursor.captures(root).items() for node in nodes),
+                       key=lambda pair: _position(pair[0]))
+        for node, name in found:
+            value = node.text.decode("utf-8", "replace") if node.text else ""
+            if name == "result":
+                owner = node.parent.parent.parent if node.parent and node.parent.parent else None
+                if owner is not None and owner.type == "operation":
+                    index.setdefault(value, owner)
+            else:  # a block argument, or a signature argument `%x: T` in parentheses
+                index.setdefault(value, node.parent)
         return index
 
     def type_alias(self, name: str) -> Node | None:
         """The type a top-level `!name = <type>` defines (aliases may follow their uses)."""
         needle = name.encode("utf-8")
+        self._settle_units()
         for unit in self._units:
             if unit.shell or not self.document.data.startswith(needle, unit.start):
                 continue
@@ -788,14 +937,8 @@ class DocumentAnalysis:
                 d = self._op_diagnostic(kind, node)
                 if d is not None:
                     out.append(d)
-        errors = sorted(found.get("error", ()), key=lambda n: (n.start_byte, -n.end_byte))
-        outer: list[Node] = []
-        for node in errors:
-            # Nested ERROR nodes describe the same problem; report the outermost.
-            if any(e.start_byte <= node.start_byte and node.end_byte <= e.end_byte for e in outer):
-                continue
-            outer.append(node)
-            out.append(describe_error(node))
+        out.extend(describe_error(node) for node in found.get("error", ()))
+        out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ()))
         out.extend(d for node in found.get("malformed", ()) if (d := describe_malformed(node)) is not None)
         return out
 
@@ -804,18 +947,8 @@ class DocumentAnalysis:
         tree = self.tree_for(unit)
         if tree is None or not tree.root_node.has_error:
             return []
-        out: list[Node] = []
-        stack = [tree.root_node.descendant_for_byte_range(unit.start, unit.end)]
-        while stack:
-            node = stack.pop()
-            if node is None or not node.has_error:
-                continue
-            if node.is_missing:
-                if unit.start <= node.start_byte <= unit.end:
-                    out.append(node)
-                continue
-            stack.extend(c for c in node.children if c.end_byte >= unit.start and c.start_byte <= unit.end)
-        return out
+        start = tree.root_node.descendant_for_byte_range(unit.start, unit.end)
+        return missing_nodes(start, unit.start, unit.end) if start is not None else []
 
     def _op_diagnostic(self, kind: str, name_node: Node) -> Diagnostic | None:
         raw = name_node.text or b""

@@ -23,12 +23,29 @@ class HoverResult:
     span: Span
 
 
-def _enclosing(node: Node | None, kind: str) -> Node | None:
-    while node is not None:
-        if node.type == kind:
+class _Ancestry:
+    """The nodes from the root down to an offset, found with one cursor descent. Asking a node
+    for its parent costs the depth (tree-sitter searches from the root down), and nesting
+    depth is the user's: hover answers from this path instead."""
+
+    def __init__(self, root: Node, offset: int) -> None:
+        cursor = root.walk()
+        self.path = [cursor.node]
+        while cursor.goto_first_child_for_byte(offset) is not None:
+            self.path.append(cursor.node)
+
+    def _above(self, node: Node):
+        for candidate in reversed(self.path):
+            if candidate.start_byte <= node.start_byte and node.end_byte <= candidate.end_byte and candidate != node:
+                yield candidate
+
+    def enclosing(self, node: Node | None, kind: str) -> Node | None:
+        if node is None or node.type == kind:
             return node
-        node = node.parent
-    return None
+        return next((n for n in self._above(node) if n.type == kind), None)
+
+    def parent(self, node: Node) -> Node | None:
+        return next(self._above(node), None)
 
 
 def _op_attributes(op: Node | None) -> dict[str, str]:
@@ -96,18 +113,21 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
     node = analysis.node_at(offset)
     if node is None:
         return None
-    cute = _enclosing(node, "cute_nvgpu_type")
-    layout = _enclosing(node, "cute_layout")
+    ancestry = _Ancestry(analysis.tree_for(analysis.unit_at(offset)).root_node, offset)
+    enclosing = ancestry.enclosing
+    parent = ancestry.parent(node)
+    cute = enclosing(node, "cute_nvgpu_type")
+    layout = enclosing(node, "cute_layout")
     if layout is not None and (cute is None or layout.start_byte > cute.start_byte):
         return HoverResult(_layout_card(layout), _span(layout))
     if cute is not None:
         # Inside a universal_copy enum parameter: explain the enum.
         for kind in ("memory_order", "memory_scope"):
-            param = _enclosing(node, kind)
+            param = enclosing(node, kind)
             if param is not None and param.start_byte >= cute.start_byte:
                 return HoverResult(enum_card("mem_order" if kind == "memory_order" else "mem_scope"), _span(param))
         ty, diags = analysis.cute_type(cute)
-        attributes = _op_attributes(_enclosing(cute, "operation"))
+        attributes = _op_attributes(enclosing(cute, "operation"))
         located = atom_at_type(analysis, cute) if ty.row is not None else None
         if located is not None:
             card = contract_card(located.atom, located.type, analysis.target_arch, attributes)
@@ -122,27 +142,27 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         return HoverResult(card, _span(cute))
     if node.type == "symbol":
         return _symbol_hover(analysis, node)
-    if node.type in ("value_id", "result_index") or node.parent is not None and node.parent.type == "value_use":
+    if node.type in ("value_id", "result_index") or parent is not None and parent.type == "value_use":
         return _value_hover(analysis, offset)
     if node.type == "caret_id" or node.type == "successor":
         return _label_hover(analysis, offset, node)
-    name = _enclosing(node, "op_name")
-    if name is None and node.type == "string" and node.parent is not None and node.parent.type == "operation" \
-            and node.parent.child_by_field_name("name") == node:
+    name = enclosing(node, "op_name")
+    if name is None and node.type == "string" and parent is not None and parent.type == "operation" \
+            and parent.child_by_field_name("name") == node:
         name = node
     if name is not None:
         op_text = _text(name).strip('"')
         # An op that produces a descriptor (or builds a UMMA atom) also shows the bit fields.
         return HoverResult(_op_hover(analysis, op_text, name) + _descriptor_section(analysis, offset), _span(name))
-    entry = _enclosing(node, "attribute_entry")
+    entry = enclosing(node, "attribute_entry")
     if entry is not None:
         key = _text(entry.child_by_field_name("name"))
         value = entry.child_by_field_name("value")
-        op = _enclosing(entry, "operation")
+        op = enclosing(entry, "operation")
         owner = _text(op.child_by_field_name("name")) if op is not None else "?"
         shown = f" = `{_text(value)}`" if value is not None else " (unit attribute)"
         return HoverResult(f"**attribute `{key}`**{shown} of `{owner.strip(chr(34))}`", _span(entry))
-    attr = _enclosing(node, "dialect_attribute")
+    attr = enclosing(node, "dialect_attribute")
     if attr is not None:
         return HoverResult(f"**dialect attribute** `{_text(attr)}`", _span(attr))
     return None

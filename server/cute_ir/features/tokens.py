@@ -1,6 +1,7 @@
 """Semantic tokens from the grammar's own highlight query, restricted to a byte range."""
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from tree_sitter import QueryCursor
@@ -49,8 +50,29 @@ class Token(NamedTuple):   # a tuple: a 50k-line file has over half a million of
     modifiers: int
 
 
+# Lines longer than this get no semantic tokens, as VS Code tokenizes no line longer than its
+# `editor.maxTokenizationLineLength` (20,000 by default): a minified one-line file costs
+# nothing instead of seconds per request.
+MAX_TOKENIZED_LINE = 20_000
+_LONG_LINE = re.compile(rb"[^\r\n]{%d,}" % (MAX_TOKENIZED_LINE + 1))
+
+
 def _highlights():
     return query(tree_sitter_cute_ir.query_source("highlights"))
+
+
+def _short_line_ranges(source: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
+    """[lo, hi) without the lines longer than MAX_TOKENIZED_LINE."""
+    ranges: list[tuple[int, int]] = []
+    at = lo
+    line_start = max(source.rfind(b"\n", 0, lo), source.rfind(b"\r", 0, lo)) + 1
+    for long_line in _LONG_LINE.finditer(source, line_start, hi):
+        if long_line.start() > at:
+            ranges.append((at, long_line.start()))
+        at = max(at, long_line.end())
+    if at < hi:
+        ranges.append((at, hi))
+    return ranges
 
 
 def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]:
@@ -60,27 +82,30 @@ def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]
         return []
     source = analysis.document.data
     q = _highlights()
-    cursor = QueryCursor(q)
-    cursor.set_byte_range(lo, hi)
+    # Several captures of one node: the one the query names first wins, whatever order the
+    # captures come back in.
+    rank = {q.capture_name(i): i for i in range(q.capture_count)}
     best: dict[tuple[int, int], Token] = {}
-    for name, nodes in cursor.captures(tree.root_node).items():
-        mapped = _CAPTURE_TO_TYPE.get(name)
-        if mapped is None:
-            continue
-        type_index = TOKEN_TYPES.index(mapped[0])
-        mods = 0
-        for m in mapped[1]:
-            mods |= 1 << TOKEN_MODIFIERS.index(m)
-        for node in nodes:
-            start, end = node.start_byte, node.end_byte
-            while end > start and source[end - 1] in b"\r\n":
-                end -= 1   # a comment line `//` alone keeps its line end in the tree
-            if start == end or source.find(b"\n", start, end) >= 0:
-                continue   # LSP tokens are non-empty and single-line
-            # Innermost (shortest) capture wins for the same start.
-            key = (start, end)
-            if key not in best:
-                best[key] = Token(start, end, type_index, mods)
+    for range_lo, range_hi in _short_line_ranges(source, lo, hi):
+        cursor = QueryCursor(q)
+        cursor.set_byte_range(range_lo, range_hi)
+        for name, nodes in sorted(cursor.captures(tree.root_node).items(), key=lambda item: rank[item[0]]):
+            mapped = _CAPTURE_TO_TYPE.get(name)
+            if mapped is None:
+                continue
+            type_index = TOKEN_TYPES.index(mapped[0])
+            mods = 0
+            for m in mapped[1]:
+                mods |= 1 << TOKEN_MODIFIERS.index(m)
+            for node in nodes:
+                start, end = node.start_byte, node.end_byte
+                while end > start and source[end - 1] in b"\r\n":
+                    end -= 1   # a comment line `//` alone keeps its line end in the tree
+                if start == end or end - start > MAX_TOKENIZED_LINE or source.find(b"\n", start, end) >= 0:
+                    continue   # LSP tokens are non-empty and single-line
+                key = (start, end)
+                if key not in best:
+                    best[key] = Token(start, end, type_index, mods)
     out: list[Token] = []
     last_end = -1
     for token in sorted(best.values(), key=lambda t: (t.start, t.end)):

@@ -18,8 +18,15 @@ TYPE_KINDS = frozenset({
 })
 
 
+# Regions and bracket groups nested deeper than this are not built (an empty region, a
+# skipped group): the builder recurses once per level, and user text must not exhaust
+# Python's stack.
+MAX_NESTING = 100
+
+
 class _Builder:
     def __init__(self) -> None:
+        self.depth = 0
         self.definitions: dict[str, list[Value]] = {}
         self.uses: dict[str, list[Use]] = {}
         self.labels: dict[str, list[Block]] = {}
@@ -127,11 +134,13 @@ class _Builder:
                 self.collect_types(value, op)
 
     def collect_types(self, node: Node, op: Operation) -> None:
-        if node.type in TYPE_KINDS and node.type != "function_type":
-            op.types.append(TypeRef(_text(node), _span(node), node.type))
-            return
-        for child in node.named_children:
-            self.collect_types(child, op)
+        stack = [node]   # iterative: attribute values nest as deep as the user writes them
+        while stack:
+            current = stack.pop()
+            if current.type in TYPE_KINDS and current.type != "function_type":
+                op.types.append(TypeRef(_text(current), _span(current), current.type))
+            else:
+                stack.extend(reversed(current.named_children))
 
     def custom_body(self, body: Node, op: Operation) -> None:
         """Walk a flat custom body: uses, bound values, regions, types, attributes, symbols."""
@@ -171,6 +180,15 @@ class _Builder:
             self.trailing_types(items[last_colon + 1:], op)
 
     def group(self, node: Node, op: Operation) -> None:
+        if self.depth >= MAX_NESTING:
+            return
+        self.depth += 1
+        try:
+            self._group_items(node, op)
+        finally:
+            self.depth -= 1
+
+    def _group_items(self, node: Node, op: Operation) -> None:
         items = node.children
         for index, item in enumerate(items):
             if item.type == "value_use":
@@ -221,6 +239,16 @@ class _Builder:
     # -------------------------------------------------------------- regions
     def region(self, node: Node) -> Region:
         region = Region(_span(node))
+        if self.depth >= MAX_NESTING:
+            return region
+        self.depth += 1
+        try:
+            self._region_blocks(node, region)
+        finally:
+            self.depth -= 1
+        return region
+
+    def _region_blocks(self, node: Node, region: Region) -> None:
         entry: Block | None = None
         for child in node.named_children:
             if child.type == "block":
@@ -231,7 +259,6 @@ class _Builder:
                     region.blocks.append(entry)
                 entry.operations.append(self.statement(child))
                 entry.span = Span(entry.span.start, child.end_byte)
-        return region
 
     def block(self, node: Node) -> Block:
         label = node.child_by_field_name("label")

@@ -17,12 +17,13 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATIO
 from .parser import query
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
+_CLOSING = frozenset(_CLOSERS.values())
 _MAX_SHOWN = 24
 
 # Nodes that are well-formed for the grammar but not for MLIR's parser, or that the grammar
 # put where an unfinished construct ends (see `describe_malformed`).
+# Unclosed brackets are found by `unclosed_openers` instead, which pairs each with its opener.
 MALFORMED_PATTERNS = """
-    (unclosed_bracket) @malformed
     (incomplete_op) @malformed
     (op_result count: (integer) @malformed)
     (operation name: (string) @malformed)
@@ -35,7 +36,7 @@ MALFORMED_PATTERNS = """
 # MLIR's IntegerType::kMaxWidth.
 _MAX_INTEGER_WIDTH = (1 << 24) - 1
 
-_PROBLEMS = query("(ERROR) @error" + MALFORMED_PATTERNS)
+_MALFORMED = query(MALFORMED_PATTERNS)
 
 
 def _shown(raw: bytes) -> str:
@@ -103,26 +104,9 @@ def describe_missing(node: Node) -> Diagnostic:
 _TYPE_NODES = frozenset({"integer_type", "float_type", "index_type", "none_type"})
 
 
-def _opener_of(node: Node) -> Node | None:
-    """The nearest earlier sibling bracket left open: what `unclosed_bracket` closes."""
-    depth = 0
-    sibling = node.prev_sibling
-    while sibling is not None:
-        if sibling.type in _CLOSERS.values():
-            depth += 1
-        elif sibling.type in _CLOSERS:
-            if depth == 0:
-                return sibling
-            depth -= 1
-        sibling = sibling.prev_sibling
-    return None
-
-
 def describe_malformed(node: Node) -> Diagnostic | None:
     """A node of MALFORMED_PATTERNS: its diagnostic, or None when it is fine after all."""
     span = Span(node.start_byte, node.end_byte)
-    if node.type == "unclosed_bracket":
-        return describe_unclosed(node)
     if node.type == "incomplete_op":
         named = node.parent is not None and node.parent.child_by_field_name("name") is not None
         return Diagnostic("syntax.incomplete", span, Severity.ERROR, Source.SYNTAX,
@@ -163,19 +147,52 @@ def _opening_prefix_before(node: Node) -> Node | None:
     return None
 
 
-def _prefix_opener(node: Node) -> Node | None:
-    """The token that ends with the `<` `node` closes: `!d<` / `#d<` before the parameters it
-    ends, or `#cute.layout<` in the same layout."""
-    parent = node.parent
-    if parent is None:
-        return None
-    return _opening_prefix_before(node) or _opening_prefix_before(parent)
+def _is_opening_prefix(node: Node) -> bool:
+    """`!d<`, `#d<`, `#cute.layout<`: a token that opens the `<` its parameters close."""
+    return node.type in _OPENING_PREFIXES and (node.text or b"").endswith(b"<")
 
 
-def describe_unclosed(node: Node) -> Diagnostic:
-    opener = _opener_of(node)
-    if opener is None and (prefix := _prefix_opener(node)) is not None:
-        return Diagnostic("syntax.unclosed", Span(prefix.end_byte - 1, prefix.end_byte), Severity.ERROR,
+def unclosed_openers(root: Node, lo: int, hi: int) -> list[tuple[Node, Node | None]]:
+    """Each `unclosed_bracket` starting in [lo, hi], with the bracket it closes: the nearest
+    earlier sibling bracket left open, else a `!d<` / `#d<` prefix just before the parameters
+    it ends (None if there is neither).
+
+    One walk with a tree cursor, keeping the open brackets of each level on a stack: asking
+    each node for its parent or previous sibling would cost the depth (tree-sitter finds a
+    parent from the root down) and make bracket runs cubic.
+    """
+    out: list[tuple[Node, Node | None]] = []
+    cursor = root.walk()
+    open_at_level: list[list[Node]] = [[]]
+    while True:
+        node = cursor.node
+        kind = node.type
+        if kind == "unclosed_bracket":
+            if lo <= node.start_byte <= hi:
+                openers = open_at_level[-1]
+                outer = open_at_level[-2] if len(open_at_level) > 1 else []
+                if openers:
+                    out.append((node, openers[-1]))
+                elif outer and _is_opening_prefix(outer[-1]):
+                    out.append((node, outer[-1]))
+                else:
+                    out.append((node, None))
+        elif kind in _CLOSERS or _is_opening_prefix(node):
+            open_at_level[-1].append(node)
+        elif kind in _CLOSING and open_at_level[-1]:
+            open_at_level[-1].pop()
+        elif node.child_count and node.start_byte <= hi and node.end_byte >= lo and cursor.goto_first_child():
+            open_at_level.append([])
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return out
+            open_at_level.pop()
+
+
+def describe_unclosed(node: Node, opener: Node | None) -> Diagnostic:
+    if opener is not None and _is_opening_prefix(opener):
+        return Diagnostic("syntax.unclosed", Span(opener.end_byte - 1, opener.end_byte), Severity.ERROR,
                           Source.SYNTAX,
                           "syntax error: `<` is never closed; expected `>` before the next operation")
     if opener is None:
@@ -191,34 +208,57 @@ def describe_unclosed(node: Node) -> Diagnostic:
     )
 
 
-def _missing_nodes(node: Node, out: list[Node]) -> None:
-    if node.is_missing:
-        out.append(node)
-        return
-    if not node.has_error:
-        return
-    for child in node.children:
-        _missing_nodes(child, out)
+def outermost_errors(root: Node, lo: int, hi: int) -> list[Node]:
+    """The ERROR nodes starting in [lo, hi] with no ERROR ancestor, in document order (nested
+    ones describe the same problem). The answer depends on the tree alone, not on the part
+    of it searched, so a region analysed on its own reports what a whole-file analysis does.
+    An iterative walk that enters only subtrees with errors: depth is the user's.
+    """
+    out: list[Node] = []
+    cursor = root.walk()
+    while True:
+        node = cursor.node
+        if node.type == "ERROR" and node.start_byte <= hi and node.end_byte >= lo:
+            if lo <= node.start_byte:
+                out.append(node)
+        elif node.has_error and node.start_byte <= hi and node.end_byte >= lo and cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return out
+
+
+def missing_nodes(node: Node, lo: int = 0, hi: int | None = None) -> list[Node]:
+    """MISSING nodes in `node`'s subtree starting in [lo, hi] (iterative: depth is the user's)."""
+    out: list[Node] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current is None or not (current.has_error or current.is_missing):
+            continue
+        if current.is_missing:
+            if lo <= current.start_byte and (hi is None or current.start_byte <= hi):
+                out.append(current)
+            continue
+        stack.extend(c for c in reversed(current.children)
+                     if c.end_byte >= lo and (hi is None or c.start_byte <= hi))
+    return out
+
+
+def malformed_nodes(node: Node, lo: int, hi: int) -> list[Node]:
+    """Nodes of MALFORMED_PATTERNS starting in [lo, hi], in document order."""
+    cursor = QueryCursor(_MALFORMED)
+    cursor.set_byte_range(lo, hi + 1)
+    found = [n for nodes in cursor.captures(node).values() for n in nodes if lo <= n.start_byte <= hi]
+    return sorted(found, key=lambda n: (n.start_byte, n.end_byte))
 
 
 def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     """All syntax problems in `node`'s subtree (the CLI's `parse` and tests use this)."""
-    out: list[Diagnostic] = []
-    errors: list[Node] = []
-    for name, nodes in QueryCursor(_PROBLEMS).captures(node).items():
-        for found in nodes:
-            if name == "error":
-                errors.append(found)
-            elif name == "malformed" and (d := describe_malformed(found)) is not None:
-                out.append(d)
-    errors.sort(key=lambda n: (n.start_byte, -n.end_byte))
-    outer: list[Node] = []
-    for e in errors:
-        if not any(o.start_byte <= e.start_byte and e.end_byte <= o.end_byte for o in outer):
-            outer.append(e)
-            out.append(describe_error(e))
-    missing: list[Node] = []
-    _missing_nodes(node, missing)
-    out.extend(describe_missing(m) for m in missing)
+    lo, hi = node.start_byte, node.end_byte
+    out = [describe_unclosed(u, opener) for u, opener in unclosed_openers(node, lo, hi)]
+    out.extend(describe_error(e) for e in outermost_errors(node, lo, hi))
+    out.extend(describe_missing(m) for m in missing_nodes(node))
+    out.extend(d for m in malformed_nodes(node, lo, hi) if (d := describe_malformed(m)) is not None)
     out.sort(key=lambda d: d.span)
     return out

@@ -53,6 +53,10 @@ class LineIndex:
         self._starts: list[int] = [0] + [m.end() for m in _NEWLINE.finditer(data)]
         self._from = len(self._starts)   # line starts from this index are off by _delta
         self._delta = 0
+        # The last position computed, (encoding, line start, offset, units from the line start):
+        # converting many offsets of one long line in order then costs the line once, not once
+        # per offset (semantic tokens of a minified one-line file).
+        self._last: tuple[Encoding, int, int, int] | None = None
 
     @property
     def line_count(self) -> int:
@@ -83,6 +87,7 @@ class LineIndex:
 
     def update(self, data: bytes, start: int, old_end: int, new_end: int) -> None:
         """Refresh the index after bytes [start, old_end) became [start, new_end) in `data`."""
+        self._last = None
         first = self.line_of(start) + 1            # line starts after `start` may change
         last = self.line_of(old_end) + 1           # first line start beyond the old range
         delta = new_end - old_end
@@ -111,10 +116,16 @@ class LineIndex:
         start = self.start(line)
         if encoding is Encoding.UTF8:
             return Position(line, offset - start)
-        prefix = data[start:offset]
-        if prefix.isascii():   # every encoding counts an ASCII character as one unit
-            return Position(line, offset - start)
-        return Position(line, _units(prefix.decode("utf-8", errors="replace"), encoding))
+        begin, units = start, 0
+        last = self._last
+        if (last is not None and last[0] is encoding and last[1] == start and last[2] <= offset
+                and (last[2] == len(data) or data[last[2]] & 0xC0 != 0x80)):   # not inside a character
+            begin, units = last[2], last[3]
+        piece = data[begin:offset]
+        # Every encoding counts an ASCII character as one unit.
+        units += len(piece) if piece.isascii() else _units(piece.decode("utf-8", errors="replace"), encoding)
+        self._last = (encoding, start, offset, units)
+        return Position(line, units)
 
     def offset(self, data: bytes, position: Position, encoding: Encoding = Encoding.UTF16) -> int:
         """Byte offset of an LSP position; positions past a line's end clamp to the line end."""

@@ -1,0 +1,294 @@
+"""Edit fuzzer: random edits through the real `DocumentAnalysis`, and after every edit the
+incremental state must equal a fresh analysis of the same text.
+
+In the style of tree-sitter's and rust-analyzer's fuzzers: a seeded random walk of edits over
+real files (inserts, deletions, removed brackets, fragments pasted from the corpus, non-ASCII
+text, UTF-16 surrogate pairs and positions inside them, CRLF, zero-width edits, edits at the
+end). What is compared: diagnostics, whole-document semantic tokens, document symbols and
+folding ranges. A mismatch is minimised (fewer edits, then fewer lines of the starting text)
+into a reproducer that replays without the fuzzer.
+
+    python -m tests.fuzz.edit_fuzz --seconds 60 --seed 1 --out fuzz-out
+
+runs until the time is up and writes each minimised reproducer as JSON into `--out`
+(`replay(path)` re-runs one). `make fuzz` wraps it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.features.outline import document_symbols, folding_ranges
+from cute_ir.lsp import semantic
+from cute_ir.text.positions import Position
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def corpus() -> list[Path]:
+    """The files the fuzzer starts from: the examples (one is real CuTe DSL output) and every
+    test corpus."""
+    return sorted((ROOT / "examples").glob("*.ir")) + sorted((ROOT / "tests" / "corpus").rglob("*.ir"))
+
+
+# Short texts a user types; the brackets, markers and statement starts are what moves
+# tree-sitter's error recovery and the analysis' unit boundaries.
+TYPED = ["(", ")", "<", ">", "{", "}", "[", "]", ",", ":", "=", "%", "!", "#", "^", "@", "\"",
+         " ", "\n", "\r\n", "\r", "x", "0", "i32", "%1", "// ", "// -----\n", "func.func",
+         "cute_nvgpu.", "!cute_nvgpu.", "é", "\u200b", "\U0001F600", "𝔸", "\t", "->", "loc(",
+         "}\n", "{\n", "%a = ", "\n  return\n"]
+BRACKETS = "()<>{}[]"
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A replacement of characters [start, end) of the text (code points) by `text`;
+    `mid_pair` puts a UTF-16 position inside the surrogate pair of an astral character."""
+    start: int
+    end: int
+    text: str
+    mid_pair: bool = False
+
+    def as_json(self) -> list[Any]:
+        return [self.start, self.end, self.text, self.mid_pair]
+
+
+def _position(text: str, offset: int, mid_pair: bool = False) -> Position:
+    """The UTF-16 LSP position of character `offset` of `text`."""
+    line = text.count("\n", 0, offset)
+    line_start = text.rfind("\n", 0, offset) + 1
+    column = len(text[line_start:offset].encode("utf-16-le")) // 2
+    if mid_pair and offset < len(text) and ord(text[offset]) > 0xFFFF:
+        column += 1   # between the two halves of a surrogate pair
+    return Position(line, column)
+
+
+def apply(analysis: DocumentAnalysis, edit: Edit, version: int) -> None:
+    text = analysis.document.text
+    start, end = min(edit.start, len(text)), min(edit.end, len(text))
+    analysis.update([(_position(text, start, edit.mid_pair), _position(text, end), edit.text)], version)
+
+
+def random_edit(rng: random.Random, text: str, fragments: list[str]) -> Edit:
+    n = len(text)
+    at = rng.randint(0, n)
+    r = rng.random()
+    if r < 0.30:
+        return Edit(at, at, rng.choice(TYPED))
+    if r < 0.45:
+        return Edit(at, min(n, at + rng.choice((1, 1, 2, 5, 20, 80))), "")
+    if r < 0.58:
+        brackets = [i for i, c in enumerate(text) if c in BRACKETS]
+        if brackets:
+            i = rng.choice(brackets)
+            return Edit(i, i + 1, "")
+        return Edit(at, at, rng.choice(BRACKETS))
+    if r < 0.70:
+        fragment = rng.choice(fragments)
+        return Edit(at, min(n, at + rng.choice((0, 0, 3, 30))), fragment)
+    if r < 0.76:
+        astral = [i for i, c in enumerate(text) if ord(c) > 0xFFFF]
+        if astral and rng.random() < 0.7:
+            i = rng.choice(astral)
+            return Edit(i, i + 1, rng.choice(("", "x", "\U0001F601")), mid_pair=rng.random() < 0.5)
+        return Edit(at, at, rng.choice(("\U0001F600", "\U00010348é", "a\u200bb")))
+    if r < 0.82:
+        newlines = [i for i, c in enumerate(text) if c == "\n"]
+        if newlines:
+            i = rng.choice(newlines)
+            return Edit(i, i + 1, rng.choice(("\r\n", "\r", "", " \n")))
+        return Edit(at, at, "\r\n")
+    if r < 0.86:
+        return Edit(at, at, "")                      # zero-width, empty edit
+    if r < 0.92:
+        return Edit(n, n, rng.choice(TYPED + fragments[:5]))    # at the end
+    if r < 0.96 and n:
+        # Undo-like: remove a whole line, or duplicate one.
+        line_start = text.rfind("\n", 0, at) + 1
+        line_end = text.find("\n", at)
+        line_end = n if line_end < 0 else line_end + 1
+        if rng.random() < 0.5:
+            return Edit(line_start, line_end, "")
+        return Edit(line_start, line_start, text[line_start:line_end])
+    return Edit(at, min(n, at + rng.randint(0, 200)), rng.choice(TYPED))
+
+
+def fragments_of(texts: list[str], rng: random.Random, count: int = 40) -> list[str]:
+    """Pieces of real files to paste: whole lines, line runs and arbitrary slices."""
+    out: list[str] = []
+    for _ in range(count):
+        text = rng.choice(texts)
+        if not text:
+            continue
+        a = rng.randrange(len(text))
+        b = min(len(text), a + rng.choice((5, 20, 60, 200)))
+        if rng.random() < 0.5:
+            a = text.rfind("\n", 0, a) + 1
+            end = text.find("\n", b)
+            b = len(text) if end < 0 else end + 1
+        out.append(text[a:b])
+    return out
+
+
+# ---------------------------------------------------------------------------- comparison
+def state(analysis: DocumentAnalysis) -> dict[str, Any]:
+    """Everything an editor sees of a document, in comparable form."""
+    return {
+        "diagnostics": sorted((d.span.start, d.span.end, d.code, d.message) for d in analysis.diagnostics()),
+        "semantic tokens": semantic.full_tokens(analysis),
+        "symbols": document_symbols(analysis),
+        "folds": folding_ranges(analysis),
+    }
+
+
+def mismatch(analysis: DocumentAnalysis) -> str | None:
+    """What differs between `analysis` and a fresh analysis of its text, or None."""
+    fresh = DocumentAnalysis("file:///fresh.ir", analysis.document.text, encoding=analysis.document.encoding,
+                             settings=analysis.settings)
+    mine, theirs = state(analysis), state(fresh)
+    for key in mine:
+        if mine[key] != theirs[key]:
+            if key == "diagnostics":
+                extra = sorted(set(mine[key]) - set(theirs[key]))[:3]
+                lacking = sorted(set(theirs[key]) - set(mine[key]))[:3]
+                return f"diagnostics: incremental only {extra}, fresh only {lacking}"
+            return key
+    return None
+
+
+def run_edits(text: str, edits: list[Edit], check_every_step: bool = True) -> tuple[int, str] | None:
+    """Apply `edits` to a fresh analysis of `text`; the first step whose state differs from a
+    fresh analysis, and how, or None."""
+    analysis = DocumentAnalysis("file:///fuzz.ir", text)
+    for step, edit in enumerate(edits):
+        apply(analysis, edit, step + 1)
+        if check_every_step or step == len(edits) - 1:
+            found = mismatch(analysis)
+            if found is not None:
+                return step, found
+    return None
+
+
+# ---------------------------------------------------------------------------- minimising
+def _fails(text: str, edits: list[Edit]) -> bool:
+    return bool(edits) and run_edits(text, edits, check_every_step=False) is not None
+
+
+def minimise(text: str, edits: list[Edit], seconds: float = 60.0) -> tuple[str, list[Edit]]:
+    """A smaller (text, edits) that still ends in a mismatch: start later in the history,
+    drop edits one at a time, then drop lines of the starting text; for about `seconds`."""
+    deadline = time.monotonic() + seconds
+    # Start from the text as it was before a later edit (the shortest failing suffix).
+    states = [text]
+    probe = DocumentAnalysis("file:///probe.ir", text)
+    for step, edit in enumerate(edits):
+        apply(probe, edit, step)
+        states.append(probe.document.text)
+    for begin in range(len(edits) - 1, 0, -1):
+        if _fails(states[begin], edits[begin:]):
+            text, edits = states[begin], edits[begin:]
+            break
+    index = 0
+    while index < len(edits) and len(edits) > 1 and time.monotonic() < deadline:
+        trial = edits[:index] + edits[index + 1:]
+        if _fails(text, trial):
+            edits = trial
+        else:
+            index += 1
+    # Drop lines of the starting text (from the end, so the edits' offsets, which are
+    # mostly early, stay meaningful), in halving chunks.
+    lines = text.splitlines(keepends=True)
+    chunk = max(1, len(lines) // 2)
+    while chunk >= 1 and time.monotonic() < deadline:
+        at = len(lines) - chunk
+        while at >= 0 and time.monotonic() < deadline:
+            trial = lines[:at] + lines[at + chunk:]
+            if _fails("".join(trial), edits):
+                lines = trial
+            at -= chunk
+        chunk //= 2
+    return "".join(lines), edits
+
+
+# ---------------------------------------------------------------------------- driving
+@dataclass
+class Report:
+    edits: int = 0
+    cases: int = 0
+    mismatches: list[dict[str, Any]] = field(default_factory=list)
+
+
+def fuzz_case(path: Path, seed: int, steps: int, texts: list[str], report: Report,
+              deadline: float | None = None) -> None:
+    rng = random.Random(f"{path.name}:{seed}")
+    fragments = fragments_of(texts, rng)
+    text = path.read_text(encoding="utf-8")
+    analysis = DocumentAnalysis("file:///fuzz.ir", text)
+    edits: list[Edit] = []
+    report.cases += 1
+    for step in range(steps):
+        if deadline is not None and time.monotonic() > deadline:
+            return
+        edit = random_edit(rng, analysis.document.text, fragments)
+        edits.append(edit)
+        apply(analysis, edit, step + 1)
+        report.edits += 1
+        found = mismatch(analysis)
+        if found is not None:
+            report.mismatches.append({"file": str(path.relative_to(ROOT)), "seed": seed, "step": step,
+                                      "what": found, "text": text, "edits": edits})
+            return
+        if len(analysis.document.data) > 64 * 1024:
+            return   # keep each step cheap: a fresh analysis runs after every edit
+
+
+def replay(path: Path) -> str | None:
+    """Re-run a reproducer written by `main`; the mismatch it shows, or None when fixed."""
+    case = json.loads(Path(path).read_text(encoding="utf-8"))
+    found = run_edits(case["text"], [Edit(*e) for e in case["edits"]], check_every_step=False)
+    return None if found is None else found[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to run")
+    parser.add_argument("--seed", type=int, default=1, help="first seed; each case takes the next one")
+    parser.add_argument("--steps", type=int, default=500, help="edits per case")
+    parser.add_argument("--out", type=Path, default=Path("fuzz-out"), help="where reproducers go")
+    args = parser.parse_args(argv)
+    files = corpus()
+    texts = [p.read_text(encoding="utf-8") for p in files]
+    report = Report()
+    deadline = time.monotonic() + args.seconds
+    seed = args.seed
+    while time.monotonic() < deadline:
+        for path in files:
+            fuzz_case(path, seed, args.steps, texts, report, deadline)
+        seed += 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    for number, case in enumerate(report.mismatches):
+        text, edits = minimise(case["text"], case["edits"])
+        target = args.out / f"mismatch-{case['seed']}-{Path(case['file']).stem}-{number}.json"
+        target.write_text(json.dumps({**case, "text": text, "edits": [e.as_json() for e in edits],
+                                      "what": replay_text(text, edits) or case["what"]}, indent=1),
+                          encoding="utf-8")
+        print(f"mismatch: {case['file']} seed {case['seed']} step {case['step']}: {case['what']} -> {target}")
+    print(f"{report.edits} edits in {report.cases} cases (seeds {args.seed}..{seed - 1}), "
+          f"{len(report.mismatches)} mismatches; reproducers in {args.out}")
+    return 1 if report.mismatches else 0
+
+
+def replay_text(text: str, edits: list[Edit]) -> str | None:
+    found = run_edits(text, edits, check_every_step=False)
+    return None if found is None else found[1]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""Hostile documents get answers, not tracebacks: deep nesting, bracket runs, broken files
+edited into other broken files, and the same text analysed again (timings: bench/pathological.py)."""
+from __future__ import annotations
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.features import hover
+from cute_ir.features.outline import document_symbols, folding_ranges
+from cute_ir.lsp import semantic
+from cute_ir.text.positions import Position
+
+
+def _state(analysis: DocumentAnalysis):
+    return sorted((d.span.start, d.span.end, d.code, d.message) for d in analysis.diagnostics())
+
+
+def _edited(text: str, start: Position, end: Position, new_text: str) -> DocumentAnalysis:
+    """`text` analysed, then edited; its diagnostics must equal a fresh analysis' of the result."""
+    analysis = DocumentAnalysis("file:///edited.ir", text)
+    analysis.update([(start, end, new_text)], 1)
+    assert _state(analysis) == _state(DocumentAnalysis("file:///fresh.ir", analysis.document.text))
+    return analysis
+
+
+def test_ten_thousand_nested_regions_answer_every_feature():
+    depth = 10_000
+    text = ("func.func @f() {\n" + '  "test.op"() ({\n' * depth + "  }) : () -> ()\n" * depth + "  return\n}\n")
+    analysis = DocumentAnalysis("file:///deep.ir", text)
+    assert analysis.diagnostics() == []
+    assert document_symbols(analysis)[0].name == "@f"
+    assert folding_ranges(analysis)
+    hover.hover(analysis, len(text) // 2)
+    assert semantic.full_tokens(analysis)
+
+
+def test_a_bracket_run_reports_each_unclosed_bracket_at_its_opener():
+    n = 300
+    text = ("func.func @f() {\n  %1 = cute.static : !mma_f1" + "(" * n + "," + "(" * n
+            + "\n  %2 = arith.constant 1 : i32\n  return\n}\n")
+    unclosed = [d for d in DocumentAnalysis("file:///b.ir", text).diagnostics() if d.code == "syntax.unclosed"]
+    first = text.index("!mma_f1") + len("!mma_f1")
+    assert sorted(d.span.start for d in unclosed) == [i for i in range(first, first + 2 * n + 1) if text[i] == "("]
+
+
+def test_a_carriage_return_typed_inside_a_comment_ends_the_comment():
+    # `\r` is a line break: the blank-between-units shortcut must not take it for indentation.
+    text = "// expected-error @+1 {unknown  type `bogus` in dialect `cute_nvgpu`}}\n"
+    analysis = _edited(text, Position(0, 69), Position(0, 69), "\r")
+    assert [d.message for d in analysis.diagnostics()] == ["syntax error: unexpected `}`"]
+
+
+def test_an_edit_to_a_file_broken_at_the_top_level_matches_a_fresh_analysis():
+    # The whole file is one ERROR: nested errors are reported once, whatever the edit touched.
+    text = '"cute_nvgpu.frobnicate"( : () -> ()\ne_nvgpu.{{the `sm90.mma` atom is defined here}}\n'
+    _edited(text, Position(2, 0), Position(2, 0), "loc(")
+
+
+def test_an_alias_edit_verifies_its_users_again():
+    text = ("!atom = !cute_nvgpu.sm90.mma\n"
+            "func.func @f(%a: !atom, %d: memref<64xf32>) {\n"
+            "  cute_nvgpu.mma %a, %d, %d, %d, %d : (!atom, memref<64xf32>, memref<64xf32>, memref<64xf32>, memref<64xf32>)\n"
+            "  return\n}\n")
+    _edited(text, Position(0, 20), Position(0, 28), "atom.universal_copy<f16, 128 b>")
+
+
+def test_the_same_text_verifies_the_same_way_every_time():
+    # Two definitions of one name: the first one in the text is the atom, in every run.
+    text = ("func.func @f(%d: memref<64xf32>) {\n"
+            "  %atom = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>\r\n"
+            "  %atom = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.ldsm<m8n8.x4>\n"
+            "  cute_nvgpu.copy %atom, %d, %d : (!cute_nvgpu.atom.ldsm<m8n8.x4>, memref<64xf32>, memref<64xf32>) // é\n"
+            "  return\n}\n")
+    runs = {tuple(_state(DocumentAnalysis("file:///s.ir", text))) for _ in range(5)}
+    assert len(runs) == 1
