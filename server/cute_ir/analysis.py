@@ -622,6 +622,9 @@ class DocumentAnalysis:
                 fresh.append(unit)
         is_new = {id(u) for u in fresh}
         self.units = units
+        if self._choose_target() != self._target:
+            self._full_analysis(self.syntax.tree)   # a header changed the declared target
+            return list(self.units)
         # Diagnose runs of new units together; findings in the gap after a run belong to its
         # last unit, as in a whole-document analysis.
         index = 0
