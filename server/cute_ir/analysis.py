@@ -28,7 +28,7 @@ from tree_sitter import Node, QueryCursor, Tree
 
 from .diagnostics import Diagnostic, Severity, Source, Span
 from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
-from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, VERIFIED_OPS, is_known_op
+from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
 from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from .ir import UnitIR, build_for_verification, build_unit
 from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
@@ -37,7 +37,7 @@ from .syntax.errors import describe_error, describe_missing, describe_unclosed
 from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
-from .verify import verify_unit
+from .verify import VERIFIED_OPS, verify_unit
 
 log = logging.getLogger(__name__)
 
