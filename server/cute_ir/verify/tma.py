@@ -88,7 +88,7 @@ class TmaPartitionResult:
     flags: Flag
     swizzle_mode: int             # 0 none, 2 128B, 3 32B/64B
     rank: int                     # the descriptor's rank
-    atom: Operation               # the non-exec atom (the page's atom body)
+    atom: Operation               # the non-exec atom (the page's atom body) whose modes were read
     tma_layout: Layout            # the computed TMA layout (box)
 
 
@@ -96,6 +96,14 @@ class TmaPartitionResult:
 class TmaVerification:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     partitions: dict[Operation, TmaPartitionResult] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _PartitionInput:
+    smem: Value
+    gmem_type: Type
+    vmap: Value
+    positions: tuple[int, int, int]     # operand index of the SMEM layout, the GMEM layout, the V-map
 
 
 @dataclass(frozen=True)
@@ -275,15 +283,16 @@ class _Checker:
         if op.name == DESCRIPTOR_BUILDER:
             self.builder(op)
         elif op.name in NON_EXEC_KINDS:
-            self.partition(op, NON_EXEC_KINDS[op.name])
+            self.non_exec(op, NON_EXEC_KINDS[op.name])
+        elif op.name == PARTITION:
+            self.partition_op(op)
         elif op.name == MAKE_EXEC:
             self.make_exec(op)
         elif op.name in EXEC_KINDS:
             self.transfer(op, EXEC_KINDS[op.name])
         elif op.name == UPDATE_DESCRIPTOR:
             self.update(op)
-        # PARTITION and PREFETCH have nothing of their own to check: a partition op reads its
-        # atom's result (`partition_of`), a prefetch takes any descriptor.
+        # A prefetch takes any descriptor: nothing of its own to check.
 
     def own_note(self, op: Operation) -> tuple[Related, ...]:
         """A note at what the op itself defines (its descriptor or atom), if anything."""
@@ -364,32 +373,55 @@ class _Checker:
                      mode=match.group(2), expected=expected, type=result_type)
 
     # ------------------------------------------------------------ the eleven steps
-    def partition(self, op: Operation, kind: str) -> None:
+    def non_exec(self, op: Operation, kind: str) -> None:
+        """`%atom = non_exec_tiled_tma_<kind> %desc, %smem_layout, %cta_v_map`."""
         if len(op.operands) != 3:
             return
-        desc_value, smem_value, vmap_value = op.operands
+        desc_value = op.operands[0]
         descriptor = self.descriptor(desc_value)
         gmem_type = descriptor.layout_type if descriptor is not None else desc_value.type
         if descriptor is None and not _LAYOUT_TYPE.match(gmem_type.text):
             return      # a descriptor from outside the unit (a kernel parameter): its layout is not known
-        gmem_value = Value(gmem_type)
+        self.partition(op, kind, _PartitionInput(op.operands[1], gmem_type, op.operands[2], (1, 0, 2)),
+                       descriptor, (op, op), self.note(desc_value, "descriptor"))
+
+    def partition_op(self, op: Operation) -> None:
+        """`%part = tma_partition %atom, %smem_layout, %gmem_layout, %cta_v_map`: the walk on
+        the layouts it names, with the atom's kind, descriptor and multicast attributes."""
+        if len(op.operands) != 4:
+            return
+        atom_op = self.defining_op(op.operands[0])
+        kind = NON_EXEC_KINDS.get(atom_op.name) if atom_op is not None else None
+        descriptor = self.descriptor(atom_op.operands[0]) if kind is not None and atom_op.operands else None
+        modes = tuple(op if name in op.attributes or kind is None else atom_op for name in ("load_mode", "num_multicast"))
+        self.partition(op, kind, _PartitionInput(op.operands[1], op.operands[2].type, op.operands[3], (1, 2, 3)),
+                       descriptor, modes, self.note(op.operands[0], "atom"))
+
+    def partition(self, op: Operation, kind: str | None, given: "_PartitionInput", descriptor: _Descriptor | None,
+                  modes: tuple[Operation, Operation], note: tuple[Related, ...]) -> None:
+        """The eleven steps; `modes` are the ops whose `load_mode` and `num_multicast` count."""
+        smem_value, vmap_value, gmem_type = given.smem, given.vmap, given.gmem_type
         if not all(is_known(t) for t in (smem_value.type, gmem_type, vmap_value.type)):
             return
-        note = self.note(desc_value, "descriptor")
-        smem, gmem, vmap = layout_of(smem_value), layout_of(gmem_value), layout_of(vmap_value)
+        smem_at, gmem_at, vmap_at = given.positions
+
+        def at(*positions: int) -> Span:
+            return self.operand_span(op, min(positions), max(positions))
+
+        smem, gmem, vmap = layout_of(smem_value), layout_of(Value(gmem_type)), layout_of(vmap_value)
         smem_t, gmem_t, vmap_t = smem_value.type, gmem_type, vmap_value.type
 
         # 1. Type gate: three CuTe types, descriptor rank 1..5.
         ranks_ok = all(x is None or tensormap.rank_problem(rank(_plain(x))) is None for x in (smem, gmem))
         if not all(t.text.startswith("!cute.") for t in (smem_t, gmem_t, vmap_t)) or not ranks_ok:
-            return self.spec("tma.partition.invalid-operand-types", self.operand_span(op, 0, 2),
+            return self.spec("tma.partition.invalid-operand-types", at(smem_at, gmem_at, vmap_at),
                              _and(smem_t, gmem_t, vmap_t), related=note)
         # 2. SMEM layout kind.
         if smem is None:
-            return self.spec("tma.partition.invalid-smem-layout-type", self.operand_span(op, 1), smem_t, related=note)
+            return self.spec("tma.partition.invalid-smem-layout-type", at(smem_at), smem_t, related=note)
         # 3. GMEM layout kind: a plain layout.
         if not isinstance(gmem, Layout):
-            return self.spec("tma.partition.unsupported-gmem-layout", self.operand_span(op, 0), gmem_t, related=note)
+            return self.spec("tma.partition.unsupported-gmem-layout", at(gmem_at), gmem_t, related=note)
         # 4. Integer strides; non-unit GMEM strides on the 16-byte granule.
         bits = descriptor.element_bits if descriptor is not None else None
         gmem_ok = all(_integer_stride(s) for s in _strides(gmem)) and (
@@ -397,46 +429,47 @@ class _Checker:
                                 for s in _strides(gmem)))
         smem_ok = all(_integer_stride(s) for s in _strides(smem))
         if not (gmem_ok and smem_ok):
-            return self.spec("tma.partition.non-integer-strides", self.operand_span(op, 0, 1),
+            return self.spec("tma.partition.non-integer-strides", at(gmem_at, smem_at),
                              _and(gmem_t, smem_t), related=note)
         # 5. Swizzle layout.
         if not (isinstance(smem, ComposedLayout) and isinstance(smem.inner, Swizzle)):
-            return self.spec("tma.partition.smem-not-swizzle", self.operand_span(op, 1), smem_t, related=note)
+            return self.spec("tma.partition.smem-not-swizzle", at(smem_at), smem_t, related=note)
         # 6. Static SMEM layout and CTA V-map.
         if not (is_static(smem) and vmap is not None and is_static(vmap)):
-            return self.spec("tma.partition.non-static-layouts", self.operand_span(op, 1, 2),
+            return self.spec("tma.partition.non-static-layouts", at(smem_at, vmap_at),
                              _and(smem_t, vmap_t), related=note)
         # 7. Top-level shape equivalence.
         if not _top_level_equivalent(smem.outer, vmap):
-            return self.spec("tma.partition.shape-mismatch", self.operand_span(op, 1, 2),
+            return self.spec("tma.partition.shape-mismatch", at(smem_at, vmap_at),
                              _and(smem_t, vmap_t), related=note)
         # 8. G-basis: the GMEM layout seen through the CTA V-map.
         g_basis = _g_basis(gmem, vmap)
         if g_basis is None:
-            return self.spec("tma.partition.g-basis-failed", self.operand_span(op, 0, 2),
+            return self.spec("tma.partition.g-basis-failed", at(gmem_at, vmap_at),
                              _and(gmem_t, vmap_t), related=note)
         # 9. The TMA layout (its box): rank 1..5, contiguous first mode, box dims <= 256.
-        modes = rank(g_basis)
-        tma_layout = coalesce(g_basis, tuple([1] * modes) if modes > 1 else 1)
+        box_modes = rank(g_basis)
+        tma_layout = coalesce(g_basis, tuple([1] * box_modes) if box_modes > 1 else 1)
         if not _valid_tma_layout(tma_layout):
-            return self.spec("tma.partition.invalid-tma-layout", self.operand_span(op, 0, 2),
+            return self.spec("tma.partition.invalid-tma-layout", at(gmem_at, vmap_at),
                              _layout_text(tma_layout), related=note)
         # 10. The TMA tensor type needs an element type TMA moves.
         if bits is not None and tensormap.element_bits_problem(bits) is not None:
             return self.spec("tma.partition.tensor-type-failed", self.name_span(op), related=note)
         # 11. Multicast count against the load mode (loads only).
-        num_multicast = _int_attr(op, "num_multicast")
-        load_mode = _enum_attr(op, "load_mode", TMA_LOAD_MODE) or "no_multicast"
+        mode_op, count_op = modes
+        num_multicast = _int_attr(count_op, "num_multicast")
+        load_mode = _enum_attr(mode_op, "load_mode", TMA_LOAD_MODE) or "no_multicast"
         if kind == "load":
-            where = self.attribute_span(op, "num_multicast", whole=True)
+            where = self.attribute_span(count_op, "num_multicast", whole=True)
             if load_mode in TMA_MULTICAST_LOAD_MODES and (num_multicast is None or num_multicast < 2):
                 return self.spec("tma.partition.invalid-num-multicast", where, related=note)
             if load_mode not in TMA_MULTICAST_LOAD_MODES and num_multicast not in (None, 1):
                 return self.spec("tma.partition.num-multicast-value", where, num_multicast, related=note)
             if load_mode in TMA_MULTICAST_LOAD_MODES and self.target in ("sm_90",) + tuple(f"sm_12{d}" for d in "01"):
-                self.own("verify.tma.multicast-arch", self.attribute_span(op, "load_mode"), note,
+                self.own("verify.tma.multicast-arch", self.attribute_span(mode_op, "load_mode"), note,
                          severity=Severity.WARNING, target=self.target)
-        self.out.partitions[op] = self.result(op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode,
+        self.out.partitions[op] = self.result(mode_op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode,
                                               num_multicast or 1)
 
     def result(self, op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode, num_multicast) -> TmaPartitionResult:
@@ -459,7 +492,7 @@ class _Checker:
         bits = smem.inner.bits
         swizzle_mode = 0 if bits == 0 else 2 if bits == 3 else 3
         element = f"i{descriptor.element_bits}" if descriptor is not None and descriptor.element_bits else "?"
-        tensor_type = f"!cute_nvgpu.tma_{kind}<{element}, {tma_layout}>"
+        tensor_type = f"!cute_nvgpu.tma_{kind or 'copy'}<{element}, {tma_layout}>"
         return TmaPartitionResult(tensor_type, size(smem.outer) * num_multicast, flags, swizzle_mode,
                                   rank(gmem), op, tma_layout)
 
@@ -510,12 +543,9 @@ class _Checker:
                       related=self.note(op.operands[0] if op.operands else None, "descriptor"))
 
 
-def partition_of(verification: TmaVerification, partition_op: Operation) -> TmaPartitionResult | None:
-    """What a `cute_nvgpu.atom.tma_partition` op stands for: its atom's partition result."""
-    if partition_op.name != PARTITION or not partition_op.operands:
-        return None
-    atom = partition_op.operands[0]
-    return verification.partitions.get(atom.owner) if isinstance(atom, OpResult) else None
+def partition_of(verification: TmaVerification, op: Operation) -> TmaPartitionResult | None:
+    """The partition result of a non-exec atom or a `tma_partition` op (then its own walk's)."""
+    return verification.partitions.get(op)
 
 
 # ---------------------------------------------------------------------------- layout predicates
