@@ -301,9 +301,54 @@ def _parse_word(text: str) -> int | None:
         return None
 
 
+def _print_columns(rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    for r in rows:
+        print(("  ".join(f"{cell:<{w}}" for cell, w in zip(r, widths)) + "  " + r[-1]).rstrip())
+
+
+# `cute-ir descriptor tma-tiled|tma-im2col JSON`: the CUtensorMap a TMA descriptor becomes, as
+# the encode parameters of tables/tensormap.py (its byte layout is not public).
+TMA_DESCRIPTOR_KINDS = {"tma-tiled": "tiled", "tma-im2col": "im2col"}
+
+
+def cmd_tma_descriptor(args: argparse.Namespace) -> int:
+    from .tables import tensormap
+
+    kind = TMA_DESCRIPTOR_KINDS[args.kind]
+    text = args.value
+    try:
+        if text.startswith("@"):
+            with open(text[1:], encoding="utf-8") as f:
+                text = f.read()
+        params = json.loads(text)
+    except (OSError, ValueError) as e:
+        print(f"cute-ir descriptor: error: VALUE must be a JSON object of encode parameters "
+              f"(or @FILE holding one): {e}", file=sys.stderr)
+        return 2
+    if not isinstance(params, dict):
+        print("cute-ir descriptor: error: VALUE must be a JSON object", file=sys.stderr)
+        return 2
+    problems = tensormap.check_parameters(kind, params)
+    fields = tensormap.describe(kind, params)
+    if args.format == "json":
+        print(json.dumps({"kind": args.kind, "bytes": tensormap.TENSORMAP_BYTES,
+                          "fields": [dict(zip(("field", "encode", "value", "rule"), f)) for f in fields],
+                          "problems": problems}, indent=2))
+    else:
+        print(f"CUtensorMap ({args.kind}, {tensormap.TENSORMAP_BYTES} bytes, "
+              f"{tensormap.ENCODE_ALIGNMENT}-byte aligned; encode parameters, the byte layout is not public)")
+        _print_columns([("field", "encode parameter", "value", "rule")] + fields)
+    for problem in problems:
+        print(f"cute-ir descriptor: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
 def cmd_descriptor(args: argparse.Namespace) -> int:
     from .tables import descriptors as D
 
+    if args.kind in TMA_DESCRIPTOR_KINDS:
+        return cmd_tma_descriptor(args)
     table = _descriptor_tables()[args.kind]
     value = _parse_word(args.value)
     if value is None:
@@ -326,12 +371,8 @@ def cmd_descriptor(args: argparse.Namespace) -> int:
         digits = table.width // 4
         rows = [("field", "bits", "raw", "meaning")]
         rows += [(f.name, f.bits, f"{raw} (0x{raw:x})", meaning) for f, raw, meaning in decoded]
-        w0 = max(len(r[0]) for r in rows)
-        w1 = max(len(r[1]) for r in rows)
-        w2 = max(len(r[2]) for r in rows)
         print(f"{table.name} 0x{value:0{digits}x} ({args.kind}, {table.width} bits; {table.source})")
-        for r in rows:
-            print(f"{r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]:<{w2}}  {r[3]}".rstrip())
+        _print_columns(rows)
     if illegal:
         print(f"cute-ir descriptor: {', '.join(illegal)} hold illegal values", file=sys.stderr)
         return 1
@@ -361,11 +402,14 @@ def _add_lowering_commands(sub) -> None:
     ptx.set_defaults(run=cmd_ptx)
 
     desc = sub.add_parser("descriptor", help="decode a descriptor word into its bit fields",
-                          description="Decode a WGMMA / tcgen05 descriptor word.")
-    desc.add_argument("kind", choices=DESCRIPTOR_KINDS, metavar="KIND",
+                          description="Decode a WGMMA / tcgen05 descriptor word, or check and print the "
+                                      "encode parameters of a TMA descriptor (CUtensorMap).")
+    desc.add_argument("kind", choices=DESCRIPTOR_KINDS + tuple(TMA_DESCRIPTOR_KINDS), metavar="KIND",
                       help="sm90-smem (GmmaDescriptor), sm100-smem (SmemDescriptor), sm100-idesc "
-                           "(InstrDescriptor), sm100-idesc-bs (InstrDescriptorBlockScaled)")
-    desc.add_argument("value", metavar="VALUE", help="the word, decimal or 0x hexadecimal")
+                           "(InstrDescriptor), sm100-idesc-bs (InstrDescriptorBlockScaled), "
+                           "tma-tiled / tma-im2col (CUtensorMap encode parameters)")
+    desc.add_argument("value", metavar="VALUE", help="the word, decimal or 0x hexadecimal; for tma-* a JSON "
+                                                     "object of encode parameters or @FILE")
     desc.add_argument("--format", choices=("text", "json"), default="text")
     desc.set_defaults(run=cmd_descriptor)
 

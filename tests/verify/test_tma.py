@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.dialects.cute_nvgpu.enums import TMA_ENUMS, tma_enum_case
 from cute_ir.dialects.cute_nvgpu.tma_ops import TMA_OPS
 from cute_ir.dialects.registry import record
 from cute_ir.ir.lift import lift
 from cute_ir.syntax import parse
 from cute_ir.verify.tma import Flag, partition_of, verify_tma
+from tests.verify import located_diagnostics
 
 DESCRIPTOR = "the TMA descriptor is defined here"
 ATOM = "the TMA atom is defined here"
@@ -20,15 +20,7 @@ VMAP = '!cute.layout<"(64,8):(1,64)">'
 
 
 def diagnostics(text: str, arch: str = "sm_90a") -> list[tuple[str, str, str, list[tuple[str, str]]]]:
-    """(code, text under the span, message, [(text under the note's span, note)])."""
-    analysis = DocumentAnalysis("file:///tma_test.ir", text, settings=Settings(target_arch=arch))
-    data = text.encode()
-
-    def under(span) -> str:
-        return data[span.start:span.end].decode()
-
-    return [(d.code, under(d.span), d.message, [(under(r.span), r.message) for r in d.related])
-            for d in analysis.diagnostics()]
+    return located_diagnostics(text, arch, "file:///tma_test.ir")
 
 
 def kernel(*lines: str, gmem: str = GMEM, smem: str = SWIZZLED, vmap: str = VMAP) -> str:
