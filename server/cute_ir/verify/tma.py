@@ -466,7 +466,8 @@ class _Checker:
                 return self.spec("tma.partition.invalid-num-multicast", where, related=note)
             if load_mode not in TMA_MULTICAST_LOAD_MODES and num_multicast not in (None, 1):
                 return self.spec("tma.partition.num-multicast-value", where, num_multicast, related=note)
-            if load_mode in TMA_MULTICAST_LOAD_MODES and self.target in ("sm_90",) + tuple(f"sm_12{d}" for d in "01"):
+            # hardware-facts: `.multicast::cluster` on plain sm_90 and on every sm_12x only warns.
+            if load_mode in TMA_MULTICAST_LOAD_MODES and (self.target == "sm_90" or self.target.startswith("sm_12")):
                 self.own("verify.tma.multicast-arch", self.attribute_span(mode_op, "load_mode"), note,
                          severity=Severity.WARNING, target=self.target)
         self.out.partitions[op] = self.result(mode_op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode,

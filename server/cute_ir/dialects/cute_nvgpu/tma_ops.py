@@ -54,7 +54,8 @@ def _non_exec(name: str, kind: str, mode: AttrDef) -> OpDef:
 
 def _exec(name: str, kind: str) -> OpDef:
     place = "destination" if kind == "load" else "source"
-    attrs = (AttrDef("allow_tma", "bool", required=False), AttrDef("inBounds", "bool", required=False))
+    attrs = (AttrDef("allow_tma", "bool", required=False, doc="lowering may use TMA"),
+             AttrDef("inBounds", "bool", required=False, doc="the box is known to be in bounds"))
     if kind == "reduce":
         attrs += (AttrDef("kind", "#cute_nvgpu.reduce_kind<...> | #cute_nvgpu.tma_reduce_kind<...>", required=False,
                           doc="the reduction, when the non-exec atom does not fix it"),)
@@ -99,10 +100,10 @@ TMA_OPS: tuple[OpDef, ...] = (
           syntax=f"%part = {PARTITION} %atom, %smem_layout, %gmem_layout, %cta_v_map [{{load_mode = ..., num_multicast = N}}]",
           example=f"%part = {PARTITION} %atom, %smem_layout, %gmem_layout, %cta_v_map", source=PAGE),
     OpDef(MAKE_EXEC, "Bind a non-exec TMA atom to an mbarrier, an optional multicast mask and a cache mode.",
-          operands=(single("atom", "non-exec TMA atom"), single("mbarrier", "shared-memory mbarrier"),
-                    optional("multicast_mask", "i16")),
+          operands=(single("atom", "non-exec TMA atom"), single("mbarrier", "memref in shared memory", "the mbarrier the transfer completes on"),
+                    optional("multicast_mask", "i16", "the CTAs of a multicast load")),
           results=(single("exec_atom", "executable TMA atom"),),
-          attributes=(AttrDef("cache_mode", "#cute_nvgpu.load_cache_mode<...>", required=False),),
+          attributes=(AttrDef("cache_mode", "#cute_nvgpu.load_cache_mode<...>", required=False, doc="cache hint"),),
           syntax=f"%exec = {MAKE_EXEC} %atom, %mbar [, %mask] {{cache_mode = #cute_nvgpu.load_cache_mode<...>}}",
           example=f"%exec = {MAKE_EXEC} %atom, %mbar {{cache_mode = #cute_nvgpu.load_cache_mode<cg>}}",
           source=PAGE),
