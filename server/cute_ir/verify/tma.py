@@ -183,7 +183,7 @@ def memref_rank(type_: Type) -> int | None:
     if not type_.text.startswith("memref<"):
         return None
     shape = _top_level(type_.text[len("memref<"):-1])[0]
-    return len(shape.split("x")) - 1
+    return None if shape.startswith("*") else len(shape.split("x")) - 1     # `memref<*xf16>`: unranked
 
 
 def _int_attr(op: Operation, name: str) -> int | None:
