@@ -187,3 +187,34 @@ def test_the_partition_result_and_flags_word_are_computed_for_other_stages():
                             | Flag.SMEM_INT_STRIDE | Flag.SHAPE_EQUIV | Flag.G_BASIS_OK | Flag.PREFETCH_ELIGIBLE)
     assert result.flags < 1 << 14
     assert result.tensor_type == '!cute_nvgpu.tma_load<i16, (64,8):(1,64)>'
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_edits_to_tma_ops_match_a_fresh_analysis(seed):
+    import random
+
+    from cute_ir.analysis import DocumentAnalysis
+    from cute_ir.text.positions import Position
+
+    rng = random.Random(seed)
+    units = [kernel(BUILD, f"%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {{num_multicast = {i}}}",
+                    "%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar").replace("@k(", f"@k{i}(") for i in range(1, 6)]
+    a = DocumentAnalysis("file:///tma_edit.ir", "".join(units))
+    # Edits that make and unmake TMA errors: counts, strides, memory spaces, element widths.
+    swaps = [("num_multicast = 1", "num_multicast = 3"), ("(1,64)", "(2,64)"), ("memref<1xi64, 3>", "memref<1xi64, 1>"),
+             ("elementBitWidth = 16", "elementBitWidth = 12"), ("S<3,4,3> o 0 o ", "")]
+    reported = 0
+    for step in range(40):
+        lines = a.document.text.split("\n")
+        old, new = rng.choice(swaps)
+        if rng.random() < 0.5:
+            old, new = new, old
+        hits = [(i, line.index(old)) for i, line in enumerate(lines) if old in line]
+        if not hits:
+            continue
+        line, col = rng.choice(hits)
+        a.update([(Position(line, col), Position(line, col + len(old)), new)], step)
+        fresh = DocumentAnalysis("file:///tma_fresh.ir", a.document.text)
+        assert sorted((d.span, d.message) for d in a.diagnostics()) == sorted((d.span, d.message) for d in fresh.diagnostics())
+        reported += bool(fresh.diagnostics())
+    assert reported > 10     # the edits do make TMA errors
