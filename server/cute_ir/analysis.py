@@ -29,7 +29,7 @@ from tree_sitter import Node, QueryCursor, Tree
 
 from .diagnostics import Diagnostic, Severity, Source, Span
 from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
-from .dialects.cute_nvgpu.ops import ATOM_SITE_OPS, DIALECT_PREFIX, is_known_op
+from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
 from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from .ir import UnitIR, build_for_verification, build_unit
 from .ir.ssa import check_ssa
@@ -42,7 +42,7 @@ from .text import Document
 from .text.document import TextEdit, decode_source
 from .text.positions import Encoding, Position
 from .emit.preview import Lowering
-from .verify import verify_unit
+from .verify import VERIFIED_OPS, verify_unit
 
 log = logging.getLogger(__name__)
 
@@ -814,9 +814,9 @@ class DocumentAnalysis:
         lowering is a diagnostic here too, so `check`, the server and the PTX preview give one
         verdict (emit/preview.py, `Lowering`). `errors`: the units' syntax and type errors."""
         sites = [n.start_byte for n in findings.get("custom_op", ())
-                 if (n.text or b"").decode("utf-8", "replace") in ATOM_SITE_OPS]
+                 if (n.text or b"").decode("utf-8", "replace") in VERIFIED_OPS]
         sites += [n.start_byte for n in findings.get("generic_op", ())
-                  if (n.text or b"")[1:-1].decode("utf-8", "replace") in ATOM_SITE_OPS]
+                  if (n.text or b"")[1:-1].decode("utf-8", "replace") in VERIFIED_OPS]
         if not sites:
             return []
         starts = [u.start for u in units]

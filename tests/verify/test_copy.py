@@ -4,25 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.tables.atoms import Residency
 from cute_ir.verify.copy import FAMILIES, element_bits
 from tests.operands import declare_operands
+from tests.verify import located_diagnostics
 
 DEFINED = "the `{}` atom is defined here"
 
 
 def diagnostics(text: str, arch: str = "sm_100a") -> list[tuple[str, str, str, list[tuple[str, str]]]]:
-    """(code, text under the span, message, [(text under the note's span, note)]) of every
-    diagnostic."""
-    analysis = DocumentAnalysis("file:///copy_test.ir", text, settings=Settings(target_arch=arch))
-    data = text.encode()
-
-    def under(span) -> str:
-        return data[span.start:span.end].decode()
-
-    return [(d.code, under(d.span), d.message, [(under(r.span), r.message) for r in d.related])
-            for d in analysis.diagnostics()]
+    return located_diagnostics(text, arch, "file:///copy_test.ir")
 
 
 def kernel(*lines: str) -> str:

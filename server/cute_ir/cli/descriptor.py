@@ -1,4 +1,5 @@
-"""`cute-ir descriptor`: decode a WGMMA / tcgen05 descriptor word into its bit fields."""
+"""`cute-ir descriptor`: decode a WGMMA / tcgen05 descriptor word into its bit fields, or
+check and print the encode parameters of a TMA descriptor (the CUtensorMap it becomes)."""
 from __future__ import annotations
 
 import argparse
@@ -22,21 +23,61 @@ def _parse_word(text: str) -> int | None:
         return None
 
 
+def _columns(rows: list[tuple[str, ...]]) -> str:
+    """Aligned columns, the last one left ragged."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    return "".join(("  ".join(cell.ljust(w) for cell, w in zip(r, widths)) + "  " + r[-1]).rstrip() + "\n"
+                   for r in rows)
+
+
 def _table(table: D.DescriptorTable, kind: str, value: int) -> str:
-    """Aligned columns; byte addresses and offsets stored `>> 4` show the bytes they encode."""
+    """Byte addresses and offsets stored `>> 4` show the bytes they encode."""
     rows = [("field", "bits", "raw", "bytes", "meaning")]
     for f, raw, meaning in D.decode(table, value):
         decoded = f.bytes_of(raw)
         rows.append((f.name, f.bits, f"{raw} (0x{raw:x})",
                      "" if decoded is None else f"{decoded} (0x{decoded:x})", meaning))
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = [f"{table.name} 0x{value:0{table.width // 4}x} ({kind}, {table.width} bits; {table.source})"]
-    lines += ["  ".join(cell.ljust(w) for cell, w in zip(r[:4], widths)) + "  " + r[4]
-              for r in rows]
-    return "".join(line.rstrip() + "\n" for line in lines)
+    return f"{table.name} 0x{value:0{table.width // 4}x} ({kind}, {table.width} bits; {table.source})\n" + _columns(rows)
+
+
+# `cute-ir descriptor tma-tiled|tma-im2col JSON`: the CUtensorMap a TMA descriptor becomes, as
+# the encode parameters of tables/tensormap.py (its byte layout is not public).
+TMA_KINDS = {"tma-tiled": "tiled", "tma-im2col": "im2col"}
+
+
+def cmd_tma_descriptor(args: argparse.Namespace) -> int:
+    from ..tables import tensormap
+
+    kind = TMA_KINDS[args.kind]
+    text = args.value
+    try:
+        if text.startswith("@"):
+            with open(text[1:], encoding="utf-8") as f:
+                text = f.read()
+        params = json.loads(text)
+    except (OSError, ValueError) as e:
+        return usage_error("descriptor", f"VALUE must be a JSON object of encode parameters "
+                                         f"(or @FILE holding one): {e}")
+    if not isinstance(params, dict):
+        return usage_error("descriptor", "VALUE must be a JSON object")
+    problems = tensormap.check_parameters(kind, params)
+    fields = tensormap.describe(kind, params)
+    if args.format == "json":
+        print(json.dumps({"kind": args.kind, "bytes": tensormap.TENSORMAP_BYTES,
+                          "fields": [dict(zip(("field", "encode", "value", "rule"), f)) for f in fields],
+                          "problems": problems}, indent=2))
+    else:
+        print(f"CUtensorMap ({args.kind}, {tensormap.TENSORMAP_BYTES} bytes, "
+              f"{tensormap.ENCODE_ALIGNMENT}-byte aligned; encode parameters, the byte layout is not public)")
+        sys.stdout.write(_columns([("field", "encode parameter", "value", "rule")] + fields))
+    for problem in problems:
+        print(f"cute-ir descriptor: {problem}", file=sys.stderr)
+    return FINDINGS if problems else CLEAN
 
 
 def cmd_descriptor(args: argparse.Namespace) -> int:
+    if args.kind in TMA_KINDS:
+        return cmd_tma_descriptor(args)
     table = KINDS[args.kind]
     value = _parse_word(args.value)
     if value is None:
@@ -66,11 +107,15 @@ def add_parser(sub) -> None:
         description="Decode a WGMMA / tcgen05 descriptor word: every bit field with its raw "
                     "value, the bytes an address or offset field encodes (they are stored "
                     ">> 4), and what the value means for this descriptor kind. Exit status 1 "
-                    "when a field holds a value illegal for the kind.")
-    desc.add_argument("kind", choices=tuple(KINDS), metavar="KIND",
+                    "when a field holds a value illegal for the kind. For tma-tiled / "
+                    "tma-im2col, check and print the encode parameters of a TMA descriptor "
+                    "(CUtensorMap) given as JSON; exit status 1 when one breaks a rule.")
+    desc.add_argument("kind", choices=tuple(KINDS) + tuple(TMA_KINDS), metavar="KIND",
                       help="sm90-smem (GmmaDescriptor), sm100-smem (SmemDescriptor), sm100-idesc "
-                           "(InstrDescriptor), sm100-idesc-bs (InstrDescriptorBlockScaled)")
-    desc.add_argument("value", metavar="VALUE", help="the word, decimal or 0x hexadecimal")
+                           "(InstrDescriptor), sm100-idesc-bs (InstrDescriptorBlockScaled), "
+                           "tma-tiled / tma-im2col (CUtensorMap encode parameters)")
+    desc.add_argument("value", metavar="VALUE", help="the word, decimal or 0x hexadecimal; for tma-* a JSON "
+                                                     "object of encode parameters or @FILE")
     desc.add_argument("--format", choices=("text", "json"), default="text",
                       help="text (default: a table) or json (fields with bits, value, bytes, "
                            "meaning)")

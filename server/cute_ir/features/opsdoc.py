@@ -16,7 +16,10 @@ from dataclasses import dataclass
 
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES
 from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPES
+from ..dialects.cute_nvgpu.enums import TMA_ENUMS
 from ..dialects.cute_nvgpu.ops import OPS, OpRow
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, TMA_OPS
+from ..dialects.registry import record
 from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, find_mma_rows
 from ..tables.tiers import describe_requirements, targets_satisfying
 from .cards import shapes_text
@@ -45,22 +48,6 @@ class OpDoc:
 _MMA_ATTRIBUTES = tuple((a.name, a.description) for a in ATOM_ATTRIBUTES if a.applies_to != "copy")
 _COPY_ATTRIBUTES = tuple((a.name, a.description) for a in ATOM_ATTRIBUTES if a.applies_to == "copy")
 
-# The operands every TMA partitioner op takes, and those of the TMA transfer ops.
-_TMA_PARTITION_OPERANDS = (
-    Operand("%desc", "TMA descriptor (`!cute_nvgpu.tma_descriptor_tiled`)", "gmem tensor map"),
-    Operand("%tile", "partitioner tile layout", "—"),
-    Operand("%cta_map", "CTA value map layout", "—"),
-)
-
-
-def _tma_transfer_operands(kind: str, tile: str) -> tuple[Operand, ...]:
-    return (Operand("%exec", f"executable TMA {kind} atom", "—"),
-            Operand("%smem_tile", tile, "smem"),
-            Operand("%coord", "tile coordinates", "index (scalar)"))
-
-
-_TMA_EXAMPLE_NOTE = "The spec page shows this op only in prose or a worked example; the form below is what cute-ir's grammar accepts."
-
 _DOCS: dict[str, OpDoc] = {
     "cute_nvgpu.make_sm120_mma_bs": OpDoc(
         attributes=tuple(a for a in _MMA_ATTRIBUTES if a[0] != "cta_group")),
@@ -79,62 +66,62 @@ _DOCS: dict[str, OpDoc] = {
         Operand("%atom", "the copy atom", "—"),
         Operand("%src", "source fragment", "per atom, below"),
         Operand("%dst", "destination fragment", "per atom, below"))),
-    "cute_nvgpu.atom.non_exec_tiled_tma_load": OpDoc(
-        operands=_TMA_PARTITION_OPERANDS,
-        attributes=(("num_multicast", "CTAs receiving the tile (1 = no multicast)"),),
-        syntax="%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = N} : !cute_nvgpu.atom.non_exec_tiled_tma_load",
-        example="%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = 1} : !cute_nvgpu.atom.non_exec_tiled_tma_load"),
-    "cute_nvgpu.atom.non_exec_tiled_tma_store": OpDoc(
-        operands=_TMA_PARTITION_OPERANDS,
-        syntax="%atom = cute_nvgpu.atom.non_exec_tiled_tma_store %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_store",
-        example="%store = cute_nvgpu.atom.non_exec_tiled_tma_store %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_store",
-        note=_TMA_EXAMPLE_NOTE),
-    "cute_nvgpu.atom.non_exec_tiled_tma_reduce": OpDoc(
-        operands=_TMA_PARTITION_OPERANDS,
-        syntax="%atom = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_reduce",
-        example="%reduce = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_reduce",
-        note=_TMA_EXAMPLE_NOTE),
-    "cute_nvgpu.atom.make_exec_tma": OpDoc(
-        operands=(Operand("%atom", "non-exec TMA atom", "—"),
-                  Operand("%mbar", "mbarrier the transfer completes on", "smem")),
-        attributes=(("cache_mode", "`#cute_nvgpu.load_cache_mode<...>` cache hint"),),
-        syntax="%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar {cache_mode = #cute_nvgpu.load_cache_mode<M>} : !cute_nvgpu.atom.tma_load",
-        example="%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar {cache_mode = #cute_nvgpu.load_cache_mode<cg>} : !cute_nvgpu.atom.tma_load"),
-    "cute_nvgpu.atom.tma_load": OpDoc(
-        operands=_tma_transfer_operands("load", "destination tile"),
-        attributes=(("allow_tma", "lowering may use TMA"), ("inBounds", "the box is known to be in bounds")),
-        syntax="cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord {allow_tma = true, inBounds = true}",
-        example="cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord {allow_tma = true, inBounds = true}"),
-    "cute_nvgpu.atom.tma_store": OpDoc(
-        operands=_tma_transfer_operands("store", "source tile"),
-        syntax="cute_nvgpu.atom.tma_store %exec, %smem_tile, %coord",
-        example="cute_nvgpu.atom.tma_store %exec, %smem_tile, %coord",
-        note=_TMA_EXAMPLE_NOTE),
-    "cute_nvgpu.atom.tma_reduce": OpDoc(
-        operands=_tma_transfer_operands("reduce", "source tile"),
-        attributes=(("kind", "reduction: `ADD`, `MIN`, `MAX`, `INC`, `DEC`, `AND`, `OR`, `XOR`"),),
-        syntax="cute_nvgpu.atom.tma_reduce %exec, %smem_tile, %coord {kind = #cute_nvgpu.tma_reduce_kind<K>}",
-        example="cute_nvgpu.atom.tma_reduce %exec, %smem_tile, %coord {kind = #cute_nvgpu.tma_reduce_kind<ADD>}",
-        note=_TMA_EXAMPLE_NOTE),
-    "cute_nvgpu.atom.tma_partition": OpDoc(
-        operands=(Operand("%atom", "TMA atom", "—"),
-                  Operand("%smem_layout", "shared-memory layout", "smem"),
-                  Operand("%gmem_layout", "global layout", "gmem"),
-                  Operand("%cta_v_map", "CTA value map", "—")),
-        syntax="%part = cute_nvgpu.atom.tma_partition %atom, %smem_layout, %gmem_layout, %cta_v_map",
-        example="%part = cute_nvgpu.atom.tma_partition %atom, %smem_layout, %gmem_layout, %cta_v_map",
-        note=_TMA_EXAMPLE_NOTE),
-    "cute_nvgpu.prefetch_tma_desc": OpDoc(
-        operands=(Operand("%desc", "TMA descriptor", "gmem tensor map"),),
-        syntax="cute_nvgpu.prefetch_tma_desc %desc : !cute_nvgpu.tma_descriptor_tiled",
-        example="cute_nvgpu.prefetch_tma_desc %desc : !cute_nvgpu.tma_descriptor_tiled",
-        note=_TMA_EXAMPLE_NOTE),
     "cute_nvgpu.atom.set_value": OpDoc(
         operands=(Operand("%atom", "the atom", "—"), Operand("%value", "the new field value", "rmem")),
         syntax="cute_nvgpu.atom.set_value<field>(%atom, %value) : (AtomType, ValueType)",
         example="cute_nvgpu.atom.set_value<tma_bar>(%atom, %mbar) : (!cute_nvgpu.atom.tma_load, memref<1xi64, 3>)",
         note="CuTe DSL spelling (reference/cute-dsl-surface.md); accepted, not verified."),
 }
+
+# ------------------------------------------------------------------ TMA ops, from their op records
+_TMA_RESIDENCY = {"descriptor": "gmem tensor map", "smem": "smem", "mbarrier": "smem", "tensor": "gmem"}
+_TMA_FIXED = ("The tma-atoms page fixes the op's name and its operands in this order (its worked example or "
+              "pseudo-code); cute-ir chose the attribute spellings (`#cute_nvgpu.<enum><case>`, enums.py) and "
+              "any part of the form the page does not show. What is verified: \"TMA verification\" below.")
+
+
+def _tma_doc(name: str) -> OpDoc:
+    spec = record(name)
+    return OpDoc(operands=tuple(Operand(f"%{v.name}", v.doc or v.constraint, _TMA_RESIDENCY.get(v.name, "—"))
+                                for v in spec.operands),
+                 attributes=tuple((a.name, (a.doc + "; " if a.doc else "") + f"`{a.constraint}`"
+                                   + ("" if a.required else ", optional")) for a in spec.attributes),
+                 syntax=spec.syntax, example=spec.example, note=_TMA_FIXED)
+
+
+_DOCS.update({op.name: _tma_doc(op.name) for op in TMA_OPS if op.name in {row.name for row in OPS}})
+
+
+def _tma_section() -> list[str]:
+    """What the TMA verifier runs, its enums and the descriptor builder the op table lacks."""
+    builder = record(DESCRIPTOR_BUILDER)
+    out = ["## TMA verification", "",
+           "`server/cute_ir/verify/tma.py` runs over the rewritable IR of each unit that holds a TMA op:",
+           "",
+           "- the page's eleven-step partition walk, in its order, on every `non_exec_tiled_tma_*` atom and "
+           "every `tma_partition` op (SMEM layout = the tile operand's `!cute.layout` type, GMEM layout = the "
+           "layout the descriptor was built from, CTA V-map = the map operand's type; operands of unknown type "
+           "are not checked); step 11 and its companion for loads only. Its result (TMA tensor type, tile element "
+           "count, swizzle mode, rank and the 16-bit flags word) is computed for later stages and not shown yet;",
+           "- the descriptor builder's rules and the CUtensorMap encode limits (`tables/tensormap.py`: rank 1..5, "
+           "im2col 3..5, box dims <= 256, inner box a multiple of 16 bytes, global strides multiples of 16 bytes "
+           "below 2^40, element types TMA moves); padding operands are not checked;",
+           "- `make_exec_tma` (a non-exec atom, an mbarrier in shared memory), the transfers (shared-memory tile, "
+           "coordinate rank = descriptor rank when both are known), `update_tma_desc` (only `global_address`, "
+           "`global_dim` and a non-leading `global_stride` are device-mutable), the arch gate (TMA from sm_90; "
+           "a multicast load mode warns on sm_90 and sm_120/121), and the TMA enum attributes below.",
+           "",
+           "The page calls modes 0 and 2 the non-multicast load modes for the \"got num_multicast of \" companion; "
+           "its enum names and its flags word (bit 0: W or W128) say modes 2 and 3 multicast. cute-ir follows the "
+           "enum and the flags word: `w_multicast` and `w128_multicast` need num_multicast > 1, the others 1.",
+           "",
+           "| Enum attribute | Cases |", "|---|---|"]
+    out += [f"| `#cute_nvgpu.{m}<...>` | " + ", ".join(f"`{c}`" for c in cases) + " |" for m, cases in TMA_ENUMS.items()]
+    out += ["", "Spec enums (`load_mode`, `store_mode`, `reduce_kind`) also take the case's value (`<2>`); "
+            "`load_cache_mode` takes the PTX cache operators the page's example writes (`cg`).", "",
+            f"### `{builder.name}`", "", builder.summary, "", f"- Spec page: `{builder.source}`", "",
+            "**Syntax**", "", "```text", builder.syntax, "```", "", "**Example**", ""] + _block([builder.example]) + [""]
+    return out
 
 # One example per type mnemonic: spec spelling first, CuTe DSL spelling second where it exists.
 _TYPE_EXAMPLES: dict[str, tuple[str, ...]] = {
@@ -338,6 +325,7 @@ def render() -> str:
     out += [""]
     for op in OPS:
         out += _op_section(op)
+    out += _tma_section()
     out += ["## Types", "",
             "The 27 type mnemonics in the dialect's dispatch order (case-sensitive: `SM120.mma_bs`), "
             "then the atom integer types.", ""]

@@ -59,6 +59,11 @@ class SourceIndex:
     definitions: dict[Value, Span] = field(default_factory=dict)
     uses: dict[Value, list[Span]] = field(default_factory=dict)
     undefined: list[tuple[str, Span]] = field(default_factory=list)
+    # Per op: where its name, each operand and each attribute (`name = value`, and the value
+    # alone) were written, for diagnostics at the exact range.
+    name_spans: dict[Operation, Span] = field(default_factory=dict)
+    operand_spans: dict[Operation, list[Span]] = field(default_factory=dict)
+    attribute_spans: dict[Operation, dict[str, tuple[Span, Span]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -126,6 +131,8 @@ class _Lifter:
             name = name[1:-1]
         op = Operation(name, location=self.location(node))
         self.index.op_spans[op] = node_span(node)
+        if name_node is not None:
+            self.index.name_spans[op] = node_span(name_node)
         result_names = self.result_names(node)
         regions: list[tuple[Node, Region]] = []
         if generic:
@@ -181,10 +188,10 @@ class _Lifter:
                                                  for s in successors.named_children if s.type == "successor"]))
         properties = node.child_by_field_name("properties")
         if properties is not None and properties.named_children:
-            op.properties.update(self.attribute_dict(properties.named_children[0]))
+            op.properties.update(self.attribute_dict(properties.named_children[0], op))
         attributes = node.child_by_field_name("attributes")
         if attributes is not None:
-            op.attributes.update(self.attribute_dict(attributes))
+            op.attributes.update(self.attribute_dict(attributes, op))
         region_list = node.child_by_field_name("regions")
         if region_list is not None:
             for r in region_list.named_children:
@@ -198,8 +205,9 @@ class _Lifter:
             return [Type(node_text(t)) for t in results.named_children if t.type in TYPE_NODES]
         return [Type(node_text(results))]
 
-    def attribute_dict(self, node: Node) -> dict[str, Attribute]:
+    def attribute_dict(self, node: Node, op: Operation) -> dict[str, Attribute]:
         out: dict[str, Attribute] = {}
+        spans = self.index.attribute_spans.setdefault(op, {})
         if node.type != "attribute_dict":
             return out
         for entry in node.named_children:
@@ -209,6 +217,7 @@ class _Lifter:
             if name is None:
                 continue
             out[node_text(name)] = Attribute(node_text(value)) if value is not None else UNIT
+            spans.setdefault(node_text(name), (node_span(entry), node_span(value if value is not None else name)))
         return out
 
     def custom_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[Type]:
@@ -263,6 +272,9 @@ class _Lifter:
             elif kind == "region":
                 holes.append((node_span(item), Hole("region", len(regions))))
                 regions.append((item, op.add_region()))
+            elif kind == "attribute_dict" and item.parent == body:
+                # Printed from the template; lifted so verifiers read attributes as IR.
+                op.attributes.update(self.attribute_dict(item, op))
             elif kind == "location" and item.parent == body and item.next_sibling is None:
                 holes.append((node_span(item), Hole("location", 0)))   # printed from op.location
             elif kind in GROUPS:
@@ -377,6 +389,7 @@ class _Lifter:
                     value = group[index]
                 values.append(value)
                 self.index.uses.setdefault(value, []).append(node_span(use))
+                self.index.operand_spans.setdefault(op, []).append(node_span(use))
             op.set_operands(values)
         for op, successors in self.pending_successors:
             blocks = []
@@ -389,3 +402,16 @@ class _Lifter:
 def lift(root: Node) -> Lifted:
     """The rewritable IR of a parsed document (or of one unit's subtree)."""
     return _Lifter().lift(root)
+
+
+def lift_statements(nodes: list[Node]) -> Lifted:
+    """The IR of some top-level statements (one analysis unit), in one scope."""
+    lifter = _Lifter()
+    holder = Block()
+    scope = _Scope()
+    lifter.statements([n for n in nodes if n.type == "operation"], holder, scope)
+    lifter.resolve()
+    ops = list(holder.operations)
+    for op in ops:
+        op.detach()
+    return Lifted([], ops, lifter.index)

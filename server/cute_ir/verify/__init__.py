@@ -6,12 +6,14 @@ from typing import Callable
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic
-from ..dialects.cute_nvgpu.ops import op_kind
+from ..dialects.cute_nvgpu.ops import ATOM_SITE_OPS, op_kind
 from ..ir import Operation, UnitIR
+from ..ir.lift import lift_statements
 from .context import VerifyContext, find_node
 from .copy import verify_copy_op
 from .make import verify_make_atom
 from .mma import verify_mma_op
+from .tma import TMA_OP_NAMES, verify_tma
 
 # Op kind (dialects/cute_nvgpu/ops.py) -> verifier.
 VERIFIERS = {
@@ -19,6 +21,9 @@ VERIFIERS = {
     "mma": verify_mma_op,
     "copy": verify_copy_op,
 }
+
+# Ops whose presence makes the analysis verify a unit.
+VERIFIED_OPS = ATOM_SITE_OPS | TMA_OP_NAMES
 
 
 def verify_unit(root: Node, ir: UnitIR, target: str,
@@ -29,7 +34,17 @@ def verify_unit(root: Node, ir: UnitIR, target: str,
         verifier = VERIFIERS.get(op_kind(op.name) or "")
         if verifier is not None:
             verifier(ctx, op)
+    if any(op.name in TMA_OP_NAMES for op in ir.all_operations()):
+        ctx.diagnostics.extend(verify_tma(lift_statements(unit_statements(root, ir.span)), target).diagnostics)
     return ctx.diagnostics
 
 
-__all__ = ["VERIFIERS", "VerifyContext", "find_node", "verify_unit", "Operation"]
+def unit_statements(root: Node, span) -> list[Node]:
+    """The statement node a unit spans (the rewritable IR is lifted from it)."""
+    node = root.descendant_for_byte_range(span.start, max(span.start, span.end - 1))
+    while node is not None and not (node.type == "operation" and node.start_byte <= span.start and node.end_byte >= span.end):
+        node = node.parent
+    return [node] if node is not None else []
+
+
+__all__ = ["VERIFIED_OPS", "VERIFIERS", "VerifyContext", "find_node", "verify_unit", "Operation"]

@@ -91,6 +91,8 @@ OPS: tuple[OpRow, ...] = (
     OpRow("cute_nvgpu.atom.tma_partition", "tma-atoms",
           "Partition a TMA atom's tile: the eleven-step partition verifier runs here."),
     OpRow("cute_nvgpu.prefetch_tma_desc", "tma-atoms", "Prefetch TMA descriptor state before a transfer."),
+    OpRow("cute_nvgpu.update_tma_desc", "tma-atoms",
+          "Rewrite a device-mutable TMA descriptor field: base address, a dimension or a non-leading stride."),
     OpRow("cute_nvgpu.atom.set_value", "cute-dsl", "Set a runtime field of an atom (CuTe DSL)."),
 ) + tuple(OpRow(name, "cute-dsl", summary, example=_DSL_EXAMPLES.get(name, f"%r = {name}(%x) : (i64) -> i64"))
         for name, summary in (

@@ -1,0 +1,124 @@
+"""Op records of the TMA atom family in the spec's spelling (tma-atoms page).
+
+The page names the ops (its family table, the partition op, the descriptor builder of its
+worked example) and shows one custom form per op in that example; everything else here is
+this project's choice, written MLIR-style: operands in the order the page's pseudo-code takes
+them, attributes in a trailing `{...}`, enum attributes as `#cute_nvgpu.<enum><case>`
+(`dialects/cute_nvgpu/enums.py`), and the descriptor builder's operand groups introduced by
+the keywords its worked example writes (`shapes(...) strides(...) paddings(...)`), which is
+how its `operandSegmentSizes` is read from the custom form. docs/ops.md prints each record
+with what the page fixes and what was chosen.
+"""
+from __future__ import annotations
+
+from ..ods import AttrDef, OpDef, Trait, single, optional, variadic
+
+PAGE = "tma-atoms"
+
+DESCRIPTOR_BUILDER = "nv_tileas.make_tiled_tma_desc"
+NON_EXEC_LOAD = "cute_nvgpu.atom.non_exec_tiled_tma_load"
+NON_EXEC_STORE = "cute_nvgpu.atom.non_exec_tiled_tma_store"
+NON_EXEC_REDUCE = "cute_nvgpu.atom.non_exec_tiled_tma_reduce"
+MAKE_EXEC = "cute_nvgpu.atom.make_exec_tma"
+TMA_LOAD = "cute_nvgpu.atom.tma_load"
+TMA_STORE = "cute_nvgpu.atom.tma_store"
+TMA_REDUCE = "cute_nvgpu.atom.tma_reduce"
+PARTITION = "cute_nvgpu.atom.tma_partition"
+PREFETCH = "cute_nvgpu.prefetch_tma_desc"
+UPDATE_DESCRIPTOR = "cute_nvgpu.update_tma_desc"
+
+# The non-exec atoms and the transfer each describes.
+NON_EXEC_KINDS = {NON_EXEC_LOAD: "load", NON_EXEC_STORE: "store", NON_EXEC_REDUCE: "reduce"}
+# The executable ops and the transfer each performs.
+EXEC_KINDS = {TMA_LOAD: "load", TMA_STORE: "store", TMA_REDUCE: "reduce"}
+
+_PARTITION_OPERANDS = (
+    single("descriptor", "!cute_nvgpu.tma_descriptor_tiled | !cute_nvgpu.tma_descriptor_im2col | !cute.layout",
+           "the TMA descriptor (its GMEM layout is the builder's layout operand)"),
+    single("smem_layout", "!cute.layout | !cute.composed_layout", "the SMEM tile layout (a swizzle layout)"),
+    single("cta_v_map", "!cute.layout", "the CTA value map"),
+)
+_NUM_MULTICAST = AttrDef("num_multicast", "positive integer", required=False, default="1",
+                         doc="CTAs the tile is delivered to; 1 unless the load mode multicasts")
+
+
+def _non_exec(name: str, kind: str, mode: AttrDef) -> OpDef:
+    attrs = (mode, _NUM_MULTICAST) if kind == "load" else (mode,)
+    return OpDef(name, f"Describe a tiled TMA {kind} before execution binding; the partition verifier runs on it.",
+                 operands=_PARTITION_OPERANDS, results=(single("atom", "non-exec TMA atom"),),
+                 attributes=attrs,
+                 syntax=f"%atom = {name} %desc, %smem_layout, %cta_v_map {{{', '.join(a.name + ' = ...' for a in attrs)}}}",
+                 example=f"%atom = {name} %desc, %tile, %cta_map" + (" {num_multicast = 1}" if kind == "load" else ""),
+                 source=PAGE)
+
+
+def _exec(name: str, kind: str) -> OpDef:
+    place = "destination" if kind == "load" else "source"
+    attrs = (AttrDef("allow_tma", "bool", required=False, doc="lowering may use TMA"),
+             AttrDef("inBounds", "bool", required=False, doc="the box is known to be in bounds"))
+    if kind == "reduce":
+        attrs += (AttrDef("kind", "#cute_nvgpu.reduce_kind<...> | #cute_nvgpu.tma_reduce_kind<...>", required=False,
+                          doc="the reduction, when the non-exec atom does not fix it"),)
+    return OpDef(name, f"Execute an asynchronous TMA tensor {kind}.",
+                 operands=(single("exec_atom", "executable TMA atom"),
+                           single("smem", "shared-memory tile", f"the {place} (shared memory)"),
+                           single("coord", "coordinate", "the tile coordinate (rank = descriptor rank)")),
+                 attributes=attrs,
+                 syntax=f"{name} %exec, %smem_tile, %coord {{allow_tma = true, inBounds = true}}",
+                 example=f"{name} %exec, %smem_tile, %coord {{allow_tma = true, inBounds = true}}",
+                 source=PAGE)
+
+
+TMA_OPS: tuple[OpDef, ...] = (
+    OpDef(DESCRIPTOR_BUILDER, "Build a TMA descriptor from a global tensor, its layout, dynamic shapes, strides and paddings.",
+          operands=(single("tensor", "global-memory tensor"), single("layout", "!cute.layout"),
+                    variadic("shapes", "index"), variadic("strides", "index"), variadic("paddings", "any type")),
+          results=(single("descriptor", "!cute_nvgpu.tma_descriptor_tiled | !cute_nvgpu.tma_descriptor_im2col"),),
+          attributes=(AttrDef("mode", "#cute_nvgpu.tma_load_mode<...> | #cute_nvgpu.tma_store_mode<...>", required=False),
+                      AttrDef("elementBitWidth", "integer", doc="bits per element"),
+                      AttrDef("operandSegmentSizes", "array<i32: 1, 1, S, T, P>", required=False, property=True,
+                              doc="generic form only; the custom form's keywords delimit the groups")),
+          traits=frozenset({Trait.ATTR_SIZED_OPERAND_SEGMENTS}),
+          syntax="%desc = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%s...) strides(%t...) paddings(%p...) "
+                 "{mode = ..., elementBitWidth = N} : !cute_nvgpu.tma_descriptor_tiled",
+          example="%desc = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%m, %n, %k) strides(%sn, %sk) paddings() "
+                  "{mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled",
+          source=PAGE),
+    _non_exec(NON_EXEC_LOAD, "load", AttrDef("load_mode", "#cute_nvgpu.load_mode<...>", required=False,
+                                             default="no_multicast", doc="TmaLoadMode")),
+    _non_exec(NON_EXEC_STORE, "store", AttrDef("store_mode", "#cute_nvgpu.store_mode<...>", required=False,
+                                               default="tiled", doc="TmaStoreMode")),
+    _non_exec(NON_EXEC_REDUCE, "reduce", AttrDef("reduce_kind", "#cute_nvgpu.reduce_kind<...>", required=False,
+                                                 default="add", doc="TmaReduceKind")),
+    OpDef(PARTITION, "Partition a TMA atom's tile over the SMEM layout, GMEM layout and CTA V-map it names; "
+          "the partition verifier runs here as on the non-exec atoms.",
+          operands=(single("atom", "non-exec TMA atom"), single("smem_layout", "!cute.layout | !cute.composed_layout"),
+                    single("gmem_layout", "!cute.layout"), single("cta_v_map", "!cute.layout")),
+          results=(single("partition", "TMA partition"),),
+          attributes=(AttrDef("load_mode", "#cute_nvgpu.load_mode<...>", required=False, doc="overrides the atom's"),
+                      AttrDef("num_multicast", "positive integer", required=False, doc="overrides the atom's")),
+          syntax=f"%part = {PARTITION} %atom, %smem_layout, %gmem_layout, %cta_v_map [{{load_mode = ..., num_multicast = N}}]",
+          example=f"%part = {PARTITION} %atom, %smem_layout, %gmem_layout, %cta_v_map", source=PAGE),
+    OpDef(MAKE_EXEC, "Bind a non-exec TMA atom to an mbarrier, an optional multicast mask and a cache mode.",
+          operands=(single("atom", "non-exec TMA atom"), single("mbarrier", "memref in shared memory", "the mbarrier the transfer completes on"),
+                    optional("multicast_mask", "i16", "the CTAs of a multicast load")),
+          results=(single("exec_atom", "executable TMA atom"),),
+          attributes=(AttrDef("cache_mode", "#cute_nvgpu.load_cache_mode<...>", required=False, doc="cache hint"),),
+          syntax=f"%exec = {MAKE_EXEC} %atom, %mbar [, %mask] {{cache_mode = #cute_nvgpu.load_cache_mode<...>}}",
+          example=f"%exec = {MAKE_EXEC} %atom, %mbar {{cache_mode = #cute_nvgpu.load_cache_mode<cg>}}",
+          source=PAGE),
+    _exec(TMA_LOAD, "load"),
+    _exec(TMA_STORE, "store"),
+    _exec(TMA_REDUCE, "reduce"),
+    OpDef(PREFETCH, "Prefetch TMA descriptor state before a transfer.",
+          operands=(single("descriptor", "TMA descriptor"),),
+          syntax=f"{PREFETCH} %desc", example=f"{PREFETCH} %desc", source=PAGE),
+    OpDef(UPDATE_DESCRIPTOR, "Device-side descriptor mutation: base address, one dimension's extent or one non-leading stride.",
+          operands=(single("descriptor", "TMA descriptor (in memory)"), single("value", "i64 | i32")),
+          attributes=(AttrDef("field", "global_address | global_dim | global_stride",
+                              doc="the tensormap.replace.tile field; anything else is not device-mutable"),
+                      AttrDef("axis", "integer", required=False, doc="the dimension (global_dim, global_stride)")),
+          syntax=f"{UPDATE_DESCRIPTOR} %desc, %value {{field = \"global_dim\", axis = 1}}",
+          example=f"{UPDATE_DESCRIPTOR} %desc, %ptr {{field = \"global_address\"}}",
+          source=PAGE),
+)

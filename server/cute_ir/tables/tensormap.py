@@ -1,0 +1,208 @@
+"""The 128-byte CUtensorMap a TMA descriptor becomes, as its encode parameters.
+
+The in-memory bit layout of a CUtensorMap is not public (NVIDIA documents it as an opaque
+128-byte object, 64-byte aligned for the encode API), so this table lists the parameters the
+object is encoded from, never byte offsets. Sources:
+
+- CUDA Driver API, "Tensor Map Object Management" (group__CUDA__TENSOR__MEMORY):
+  `cuTensorMapEncodeTiled` and `cuTensorMapEncodeIm2col`, their parameters and the rules
+  each is bound to (rank, dimension, stride, box and element-stride limits, swizzle inner-box
+  limits, im2col corner ranges, channels per pixel and pixels per column).
+- PTX ISA, "Tensormap" and `tensormap.replace`: the field names a kernel may rewrite
+  (`global_address`, `rank`, `box_dim`, `global_dim`, `global_stride`, `element_stride`,
+  `elemtype`, `interleave_layout`, `swizzle_mode`, `fill_mode`).
+
+The limits hardware-facts.md lists (rank 1..5, im2col 3..5, box dims <= 256, global strides a
+multiple of 16 and < 2^40, inner box bytes a multiple of 16, swizzle inner-box 32/64/128 B,
+element strides <= 8) are these rules; the TMA verifier (`verify/tma.py`) checks descriptors
+with the same functions.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TENSORMAP_BYTES = 128
+ENCODE_ALIGNMENT = 64            # the encode API's tensorMap argument
+GLOBAL_ADDRESS_ALIGNMENT = 16    # 32 with an interleave layout
+RANK_RANGE = (1, 5)
+IM2COL_RANK_RANGE = (3, 5)
+MAX_GLOBAL_DIM = 1 << 32
+STRIDE_GRANULE = 16              # bytes
+MAX_GLOBAL_STRIDE = 1 << 40      # bytes, exclusive
+MAX_BOX_DIM = 256
+INNER_BOX_GRANULE = 16           # bytes: boxDim[0] * element size, without interleave
+MAX_ELEMENT_STRIDE = 8
+MAX_CHANNELS_PER_PIXEL = 256
+MAX_PIXELS_PER_COLUMN = 1024
+# Swizzle -> the most bytes the inner box dimension may span.
+SWIZZLE_INNER_LIMIT = {"none": None, "32B": 32, "64B": 64, "128B": 128}
+# im2col rank -> the range of each pixel-box corner coordinate.
+IM2COL_CORNER_RANGE = {3: (-(1 << 15), (1 << 15) - 1), 4: (-(1 << 7), (1 << 7) - 1), 5: (-(1 << 4), (1 << 4) - 1)}
+
+# CUtensorMapDataType, in enum order, with the bits of one element.
+DATA_TYPES: dict[str, int] = {
+    "UINT8": 8, "UINT16": 16, "UINT32": 32, "INT32": 32, "UINT64": 64, "INT64": 64,
+    "FLOAT16": 16, "FLOAT32": 32, "FLOAT64": 64, "BFLOAT16": 16, "FLOAT32_FTZ": 32,
+    "TFLOAT32": 32, "TFLOAT32_FTZ": 32,
+}
+ELEMENT_BITS = frozenset(DATA_TYPES.values())
+INTERLEAVES = ("none", "16B", "32B")
+SWIZZLES = tuple(SWIZZLE_INNER_LIMIT)
+L2_PROMOTIONS = ("none", "64B", "128B", "256B")
+OOB_FILLS = ("none", "nan_request_zero_fma")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str          # the JSON key `cute-ir descriptor` reads
+    encode: str        # the driver API parameter
+    ptx: str           # the tensormap.replace field ("" when PTX cannot rewrite it)
+    kinds: frozenset[str]
+    doc: str
+
+
+_BOTH = frozenset({"tiled", "im2col"})
+_TILED = frozenset({"tiled"})
+_IM2COL = frozenset({"im2col"})
+
+FIELDS: tuple[Field, ...] = (
+    Field("global_address", "globalAddress", "global_address", _BOTH, "base of the global tensor; 16-byte aligned (32 with interleave)"),
+    Field("rank", "tensorRank", "rank", _BOTH, "1..5 (im2col 3..5)"),
+    Field("data_type", "tensorDataType", "elemtype", _BOTH, "CUtensorMapDataType: " + ", ".join(DATA_TYPES)),
+    Field("interleave", "interleave", "interleave_layout", _BOTH, "none, 16B, 32B"),
+    Field("swizzle", "swizzle", "swizzle_mode", _BOTH, "none, 32B, 64B, 128B; the inner box may span at most that many bytes"),
+    Field("l2_promotion", "l2Promotion", "", _BOTH, "none, 64B, 128B, 256B"),
+    Field("oob_fill", "oobFill", "fill_mode", _BOTH, "none, nan_request_zero_fma"),
+    Field("global_dims", "globalDim", "global_dim", _BOTH, "rank extents, innermost first; each 1..2^32"),
+    Field("global_strides", "globalStrides", "global_stride", _BOTH,
+          "rank-1 byte strides (the innermost is the element size and not given); multiples of 16, < 2^40"),
+    Field("box_dims", "boxDim", "box_dim", _TILED, "rank box extents, each 1..256; box_dims[0] x element bytes a multiple of 16"),
+    Field("element_strides", "elementStrides", "element_stride", _BOTH, "rank traversal strides, each 1..8"),
+    Field("pixel_box_lower_corner", "pixelBoxLowerCorner", "", _IM2COL, "rank-2 offsets; range by rank: 3 -> ±2^15, 4 -> ±2^7, 5 -> ±2^4"),
+    Field("pixel_box_upper_corner", "pixelBoxUpperCorner", "", _IM2COL, "rank-2 offsets, same range as the lower corner"),
+    Field("channels_per_pixel", "channelsPerPixel", "", _IM2COL, "1..256"),
+    Field("pixels_per_column", "pixelsPerColumn", "", _IM2COL, "1..1024"),
+)
+
+
+def fields_for(kind: str) -> tuple[Field, ...]:
+    return tuple(f for f in FIELDS if kind in f.kinds)
+
+
+# ------------------------------------------------------------------ rules (shared with verify/tma.py)
+def rank_problem(rank: int, kind: str = "tiled") -> str | None:
+    lo, hi = IM2COL_RANK_RANGE if kind == "im2col" else RANK_RANGE
+    return None if lo <= rank <= hi else f"rank must be between {lo} and {hi}, got {rank}"
+
+
+def box_dim_problem(axis: int, extent: int) -> str | None:
+    return None if 1 <= extent <= MAX_BOX_DIM else f"box dimension {axis} is {extent}; it must be between 1 and {MAX_BOX_DIM}"
+
+
+def inner_box_problem(extent: int, element_bits: int, swizzle: str = "none", interleave: str = "none") -> str | None:
+    inner_bits = extent * element_bits
+    if interleave == "none" and inner_bits % (INNER_BOX_GRANULE * 8):
+        return (f"box dimension 0 x element bits ({extent} x {element_bits} = {inner_bits}) is not a multiple "
+                f"of the {INNER_BOX_GRANULE}-byte transfer granularity")
+    limit = SWIZZLE_INNER_LIMIT.get(swizzle)
+    if limit is not None and inner_bits > limit * 8:
+        return f"the inner box spans {inner_bits // 8} bytes; swizzle {swizzle} allows at most {limit}"
+    return None
+
+
+def global_stride_problem(axis: int, stride_bytes: int) -> str | None:
+    if stride_bytes % STRIDE_GRANULE or not 0 < stride_bytes < MAX_GLOBAL_STRIDE:
+        return (f"global stride {axis} is {stride_bytes} bytes; it must be a positive multiple of "
+                f"{STRIDE_GRANULE} below 2^40")
+    return None
+
+
+def element_stride_problem(axis: int, stride: int) -> str | None:
+    return None if 1 <= stride <= MAX_ELEMENT_STRIDE else f"element stride {axis} is {stride}; it must be between 1 and {MAX_ELEMENT_STRIDE}"
+
+
+def element_bits_problem(bits: int) -> str | None:
+    return None if bits in ELEMENT_BITS else f"{bits}-bit elements have no TMA data type (" + ", ".join(map(str, sorted(ELEMENT_BITS))) + ")"
+
+
+# ------------------------------------------------------------------ encode parameters
+def _choice(params: dict, key: str, legal: tuple[str, ...], problems: list[str]) -> str:
+    value = str(params.get(key, legal[0]))
+    if value not in legal:
+        problems.append(f"{key}: `{value}` is not one of " + ", ".join(legal))
+    return value
+
+
+def _ints(params: dict, key: str, count: int, problems: list[str], default: int | None = None) -> list[int]:
+    values = params.get(key)
+    if values is None and default is not None:
+        return [default] * count
+    if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        problems.append(f"{key}: expected a list of {count} integers")
+        return []
+    if len(values) != count:
+        problems.append(f"{key}: expected {count} values, got {len(values)}")
+    return values
+
+
+def check_parameters(kind: str, params: dict) -> list[str]:
+    """Every rule the encode call is bound to that `params` breaks (empty: it would encode)."""
+    problems: list[str] = []
+    for key in params:
+        if key not in {f.name for f in fields_for(kind)}:
+            problems.append(f"{key}: not a field of a {kind} descriptor")
+    rank = params.get("rank")
+    if not isinstance(rank, int) or isinstance(rank, bool):
+        return problems + ["rank: expected an integer"]
+    if (problem := rank_problem(rank, kind)) is not None:
+        return problems + [f"rank: {problem}"]
+    data_type = _choice(params, "data_type", tuple(DATA_TYPES), problems)
+    bits = DATA_TYPES.get(data_type, 8)
+    interleave = _choice(params, "interleave", INTERLEAVES, problems)
+    swizzle = _choice(params, "swizzle", SWIZZLES, problems)
+    _choice(params, "l2_promotion", L2_PROMOTIONS, problems)
+    _choice(params, "oob_fill", OOB_FILLS, problems)
+    address = params.get("global_address", 0)
+    alignment = GLOBAL_ADDRESS_ALIGNMENT * (2 if interleave != "none" else 1)
+    if not isinstance(address, int) or address % alignment:
+        problems.append(f"global_address: must be a multiple of {alignment}")
+    for axis, extent in enumerate(_ints(params, "global_dims", rank, problems)):
+        if not 1 <= extent <= MAX_GLOBAL_DIM:
+            problems.append(f"global_dims: dimension {axis} is {extent}; it must be between 1 and 2^32")
+    for axis, stride in enumerate(_ints(params, "global_strides", rank - 1, problems), start=1):
+        if (problem := global_stride_problem(axis, stride)) is not None:
+            problems.append(f"global_strides: {problem}")
+    for axis, stride in enumerate(_ints(params, "element_strides", rank, problems, default=1)):
+        if (problem := element_stride_problem(axis, stride)) is not None:
+            problems.append(f"element_strides: {problem}")
+    if kind == "tiled":
+        boxes = _ints(params, "box_dims", rank, problems)
+        for axis, extent in enumerate(boxes):
+            if (problem := box_dim_problem(axis, extent)) is not None:
+                problems.append(f"box_dims: {problem}")
+        if boxes and (problem := inner_box_problem(boxes[0], bits, swizzle, interleave)) is not None:
+            problems.append(f"box_dims: {problem}")
+    else:
+        lo, hi = IM2COL_CORNER_RANGE[rank]
+        for key in ("pixel_box_lower_corner", "pixel_box_upper_corner"):
+            for axis, corner in enumerate(_ints(params, key, rank - 2, problems)):
+                if not lo <= corner <= hi:
+                    problems.append(f"{key}: offset {axis} is {corner}; rank {rank} allows {lo}..{hi}")
+        for key, limit in (("channels_per_pixel", MAX_CHANNELS_PER_PIXEL), ("pixels_per_column", MAX_PIXELS_PER_COLUMN)):
+            value = params.get(key)
+            if not isinstance(value, int) or not 1 <= value <= limit:
+                problems.append(f"{key}: must be an integer between 1 and {limit}")
+    return problems
+
+
+def describe(kind: str, params: dict) -> list[tuple[str, str, str, str]]:
+    """(field, encode parameter, value, what the rule is) for each field of the descriptor."""
+    return [(f.name, f.encode, _format(params.get(f.name, "-")), f.doc) for f in fields_for(kind)]
+
+
+def _format(value: object) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    if isinstance(value, int) and not isinstance(value, bool) and value > 4096:
+        return hex(value)
+    return str(value)

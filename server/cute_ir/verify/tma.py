@@ -1,0 +1,644 @@
+"""The TMA atom family's verifiers (tma-atoms page), over the rewritable IR.
+
+Runs on a unit's lifted ops (`ir/lift.py`); positions come from the lift's `SourceIndex`, so
+every diagnostic lands on what the user wrote: an operand, an attribute value, an op's name.
+
+- The partition verifier runs on each non-exec atom, with the page's eleven steps in its
+  order (the cheap type and structure gates 1-6 before the G-basis and TMA layout of 8-9,
+  step 11 for loads only, with its "got num_multicast of " companion). The SMEM layout is the
+  tile operand's type, the CTA V-map the map operand's, and the GMEM layout the layout the
+  descriptor was built from (the builder's `%layout` operand; a descriptor operand typed
+  with a layout stands for itself, as in the page's rank-6 example). Operands whose types
+  are not known (names defined nowhere in the unit) are not checked. Its outcome, the page's
+  `TmaPartitionResult` with the 16-bit flags word, is `TmaVerification.partitions`.
+- The descriptor builder's rules and the hardware limits (`tables/tensormap.py`),
+  `make_exec_tma`'s, the executable ops' (shared-memory tile, coordinate rank), device-side
+  mutation, the arch gate and the TMA enum attributes are cute-ir's own diagnostics where the
+  page has no string (`OWN_MESSAGES`).
+
+Every diagnostic carries a note at the definition of the descriptor or atom it concerns.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import IntFlag
+
+from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..diagnostics.catalogue import make
+from ..diagnostics.diagnostic import Related
+from ..dialects.cute_nvgpu.enums import (TMA_ENUMS, TMA_LOAD_MODE, TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND,
+                                        TMA_STORE_MODE, tma_enum_case)
+from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS, PARTITION,
+                                           PREFETCH, TMA_OPS, UPDATE_DESCRIPTOR)
+from ..ir.core import Operation, OpResult, Type, Value
+from ..ir.lift import Lifted, SourceIndex
+from ..layout import (ComposedLayout, Layout, Swizzle, coalesce, composition, cosize, flatten, is_static,
+                      parse_layout, rank, size)
+from ..layout.inttuple import ScaledBasis, is_dynamic
+from ..tables import tensormap
+
+TMA_OP_NAMES = frozenset(op.name for op in TMA_OPS)
+
+# cute-ir's own TMA diagnostics (the page states the rule but prints no string): code -> text.
+OWN_MESSAGES = {
+    "verify.tma.arch": "TMA needs sm_90 or later, but the target is {target}",
+    "verify.tma.multicast-arch": "multicast TMA loads on {target} only draw a ptxas warning; they are meant for sm_90a and sm_100 or later",
+    "verify.tma.enum": "unknown {mnemonic} `{case}`; expected one of {cases}",
+    "verify.tma.descriptor-memory": "a TMA descriptor is built from a tensor in global memory, got {type}",
+    "verify.tma.descriptor-rank": "TMA descriptor {problem}",
+    "verify.tma.descriptor-composed": "a TMA descriptor needs a plain layout, not a composed layout: {type}",
+    "verify.tma.descriptor-static": "a TMA descriptor's layout needs a static shape (its box), got {type}",
+    "verify.tma.descriptor-limit": "TMA descriptor: {problem}",
+    "verify.tma.descriptor-kind": "descriptor mode `{mode}` builds {expected}, but the result is {type}",
+    "verify.tma.exec-atom": "make_exec_tma binds a non-exec TMA atom, got a value defined by `{op}`",
+    "verify.tma.mbarrier-memory": "the mbarrier of make_exec_tma must be in shared memory, got {type}",
+    "verify.tma.smem-operand": "the {role} of a TMA {kind} must be in shared memory, got {type}",
+    "verify.tma.coord-rank": "the TMA coordinate has rank {got}, but the descriptor has rank {want}",
+}
+
+_MUTABLE_FIELDS = ("global_address", "global_dim", "global_stride")
+
+
+class Flag(IntFlag):
+    """The partition result's 16-bit flags word (tma-atoms, "Flags Word"); bits 14-15 reserved."""
+
+    MULTICAST = 1 << 0
+    IM2COL = 1 << 1
+    IM2COL_W = 1 << 2
+    IM2COL_W128 = 1 << 3
+    TWO_CTA = 1 << 4
+    SPARSE = 1 << 5
+    STATIC_SMEM = 1 << 6
+    STATIC_VMAP = 1 << 7
+    GMEM_INT_STRIDE = 1 << 8
+    SMEM_INT_STRIDE = 1 << 9
+    SHAPE_EQUIV = 1 << 10
+    G_BASIS_OK = 1 << 11
+    S2T_DESCRIPTOR = 1 << 12
+    PREFETCH_ELIGIBLE = 1 << 13
+
+
+@dataclass(frozen=True)
+class TmaPartitionResult:
+    """The page's `TmaPartitionResult`, one per verified non-exec atom."""
+
+    tensor_type: str              # the TMA tensor type the atom's tile becomes
+    tile_element_count: int       # size(SMEM layout) x num_multicast
+    flags: Flag
+    swizzle_mode: int             # 0 none, 2 128B, 3 32B/64B
+    rank: int                     # the descriptor's rank
+    atom: Operation               # the non-exec atom (the page's atom body) whose modes were read
+    tma_layout: Layout            # the computed TMA layout (box)
+
+
+@dataclass
+class TmaVerification:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    partitions: dict[Operation, TmaPartitionResult] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _PartitionInput:
+    smem: Value
+    gmem_type: Type
+    vmap: Value
+    positions: tuple[int, int, int]     # operand index of the SMEM layout, the GMEM layout, the V-map
+
+
+@dataclass(frozen=True)
+class _Descriptor:
+    op: Operation
+    kind: str                     # "tiled" | "im2col"
+    layout_type: Type             # the GMEM layout it was built from
+    element_bits: int | None
+
+
+def verify_tma(lifted: Lifted, target: str) -> TmaVerification:
+    """Diagnostics and partition results for every TMA op of the lifted unit."""
+    checker = _Checker(lifted.index, target)
+    for top in lifted.operations:
+        for op in top.walk():
+            if op.name in TMA_OP_NAMES:
+                checker.check(op)
+    return checker.out
+
+
+# ---------------------------------------------------------------------------- types
+_LAYOUT_TYPE = re.compile(r"^[!#]cute\.(layout|composed_layout)<(.*)>$", re.S)
+
+
+def layout_of(value: Value) -> Layout | ComposedLayout | None:
+    """The CuTe layout a `!cute.layout<...>` typed value carries (kept on `Type.parsed`)."""
+    parsed = value.type.parsed
+    if parsed is None:
+        match = _LAYOUT_TYPE.match(value.type.text)
+        body = match.group(2).strip() if match else ""
+        if len(body) >= 2 and body[0] == body[-1] == '"':
+            body = body[1:-1]
+        result = parse_layout(body) if body else None
+        parsed = result.value if result is not None and result.ok else False
+        value.type = Type(value.type.text, parsed)
+    return parsed or None
+
+
+def is_known(type_: Type) -> bool:
+    return not type_.text.startswith("<<")
+
+
+def _top_level(text: str) -> list[str]:
+    """`a, b<c, d>, e` split at the commas outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return parts
+
+
+_SPACES = {"3": "shared", "workgroup": "shared", "smem": "shared",
+           "1": "global", "global": "global", "gmem": "global"}
+
+
+def memory_space(type_: Type) -> str | None:
+    """"shared", "global", "other" for memrefs and pointers; None when the type does not say."""
+    text = type_.text
+    for prefix in ("memref<", "!llvm.ptr<", "!cute.ptr<"):
+        if text.startswith(prefix) and text.endswith(">"):
+            params = _top_level(text[len(prefix):-1])
+            last = params[-1] if len(params) > 1 or prefix == "!llvm.ptr<" else ""
+            last = re.sub(r"^#gpu\.address_space<(\w+)>$", r"\1", last)
+            return _SPACES.get(last, "other")
+    if text == "!llvm.ptr":
+        return "other"
+    return None
+
+
+def memref_rank(type_: Type) -> int | None:
+    if not type_.text.startswith("memref<"):
+        return None
+    shape = _top_level(type_.text[len("memref<"):-1])[0]
+    return None if shape.startswith("*") else len(shape.split("x")) - 1     # `memref<*xf16>`: unranked
+
+
+def _int_attr(op: Operation, name: str) -> int | None:
+    attr = op.attributes.get(name) or op.properties.get(name)
+    match = re.match(r"^\s*(-?\d+)", attr.text) if attr is not None else None
+    return int(match.group(1)) if match else None
+
+
+_ENUM_ATTR = re.compile(r"^#cute_nvgpu\.(\w+)<\s*([\w]+)\s*>$")
+
+
+def _enum_attr(op: Operation, name: str, mnemonic: str) -> str | None:
+    attr = op.attributes.get(name) or op.properties.get(name)
+    match = _ENUM_ATTR.match(attr.text) if attr is not None else None
+    if match is None or match.group(1) != mnemonic:
+        return None
+    return tma_enum_case(mnemonic, match.group(2))
+
+
+def _strides(layout: Layout | ComposedLayout) -> list:
+    plain = layout.outer if isinstance(layout, ComposedLayout) else layout
+    flat = flatten(plain.stride) if plain.stride is not None else ()
+    return list(flat) if isinstance(flat, tuple) else [flat]
+
+
+def _shapes(layout: Layout) -> list:
+    flat = flatten(layout.shape)
+    return list(flat) if isinstance(flat, tuple) else [flat]
+
+
+def _layout_text(layout: Layout | ComposedLayout) -> str:
+    return f'!cute.layout<"{layout}">'
+
+
+def _and(*items: object) -> str:
+    """The page's operand list: "a, b, and c" ("a, and b" for two)."""
+    texts = [str(i) for i in items]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + ", and " + texts[-1]
+
+
+def _sm(target: str) -> int | None:
+    match = re.match(r"^sm_(\d+)", target)
+    return int(match.group(1)) if match else None
+
+
+# ---------------------------------------------------------------------------- checks
+class _Checker:
+    def __init__(self, index: SourceIndex, target: str) -> None:
+        self.index = index
+        self.target = target
+        self.out = TmaVerification()
+
+    # ------------------------------------------------------------ helpers
+    def name_span(self, op: Operation) -> Span:
+        return self.index.name_spans.get(op) or self.index.op_spans[op]
+
+    def operand_span(self, op: Operation, first: int, last: int | None = None) -> Span:
+        spans = self.index.operand_spans.get(op, [])
+        if first >= len(spans):
+            return self.name_span(op)
+        end = spans[min(last if last is not None else first, len(spans) - 1)]
+        return Span(spans[first].start, end.end)
+
+    def attribute_span(self, op: Operation, name: str, whole: bool = False) -> Span:
+        spans = self.index.attribute_spans.get(op, {}).get(name)
+        return (spans[0] if whole else spans[1]) if spans else self.name_span(op)
+
+    def note(self, value: Value | None, what: str) -> tuple[Related, ...]:
+        span = self.index.definitions.get(value) if value is not None else None
+        return (Related(span, f"the TMA {what} is defined here"),) if span is not None else ()
+
+    def spec(self, code: str, span: Span, *args: object, related=()) -> None:
+        self.out.diagnostics.append(make(code, span, *args, related=related))
+
+    def own(self, code: str, span: Span, related=(), severity=Severity.ERROR, **fields: object) -> None:
+        self.out.diagnostics.append(Diagnostic(code, span, severity, Source.VERIFY,
+                                               OWN_MESSAGES[code].format(**fields), tuple(related)))
+
+    @staticmethod
+    def defining_op(value: Value) -> Operation | None:
+        return value.owner if isinstance(value, OpResult) else None
+
+    def descriptor(self, value: Value) -> _Descriptor | None:
+        op = self.defining_op(value)
+        if op is None or op.name != DESCRIPTOR_BUILDER:
+            return None
+        groups = operand_groups(op)
+        layout = groups.get("layout", [])
+        kind = "im2col" if op.results and "im2col" in op.results[0].type.text else "tiled"
+        return _Descriptor(op, kind, layout[0].type if layout else Type("<<unknown>>"), _int_attr(op, "elementBitWidth"))
+
+    # ------------------------------------------------------------ dispatch
+    def check(self, op: Operation) -> None:
+        if not self.arch(op):
+            return
+        self.enums(op)
+        if op.name == DESCRIPTOR_BUILDER:
+            self.builder(op)
+        elif op.name in NON_EXEC_KINDS:
+            self.non_exec(op, NON_EXEC_KINDS[op.name])
+        elif op.name == PARTITION:
+            self.partition_op(op)
+        elif op.name == MAKE_EXEC:
+            self.make_exec(op)
+        elif op.name in EXEC_KINDS:
+            self.transfer(op, EXEC_KINDS[op.name])
+        elif op.name == UPDATE_DESCRIPTOR:
+            self.update(op)
+        # A prefetch takes any descriptor: nothing of its own to check.
+
+    def own_note(self, op: Operation) -> tuple[Related, ...]:
+        """A note at what the op itself defines (its descriptor or atom), if anything."""
+        return self.note(op.results[0] if op.results else None,
+                         "descriptor" if op.name == DESCRIPTOR_BUILDER else "atom")
+
+    def arch(self, op: Operation) -> bool:
+        sm = _sm(self.target)
+        if sm is not None and sm < 90:
+            self.own("verify.tma.arch", self.name_span(op), self.own_note(op), target=self.target)
+            return False
+        return True
+
+    def enums(self, op: Operation) -> None:
+        for name, attr in list(op.attributes.items()) + list(op.properties.items()):
+            match = _ENUM_ATTR.match(attr.text)
+            if match is None or match.group(1) not in TMA_ENUMS:
+                continue
+            mnemonic, case = match.groups()
+            if tma_enum_case(mnemonic, case) is None:
+                self.own("verify.tma.enum", self.attribute_span(op, name), self.own_note(op), mnemonic=mnemonic, case=case,
+                         cases=", ".join(TMA_ENUMS[mnemonic]))
+
+    # ------------------------------------------------------------ descriptor builder
+    def builder(self, op: Operation) -> None:
+        groups = operand_groups(op)
+        result = op.results[0] if op.results else None
+        note = self.note(result, "descriptor")
+        tensor, layout_value = groups.get("tensor", [None])[0], groups.get("layout", [None])[0]
+        if tensor is not None and is_known(tensor.type):
+            if memory_space(tensor.type) not in (None, "global"):
+                self.own("verify.tma.descriptor-memory", self.operand_span(op, 0), note, type=tensor.type)
+            tensor_rank = memref_rank(tensor.type)
+            kind = self.descriptor(result).kind if result is not None else "tiled"
+            if tensor_rank is not None and (problem := tensormap.rank_problem(tensor_rank, kind)) is not None:
+                self.own("verify.tma.descriptor-rank", self.operand_span(op, 0), note, problem=problem)
+        self.mode_matches_result(op, note)
+        bits = _int_attr(op, "elementBitWidth")
+        if bits is not None and (problem := tensormap.element_bits_problem(bits)) is not None:
+            self.own("verify.tma.descriptor-limit", self.attribute_span(op, "elementBitWidth"), note, problem=problem)
+            bits = None
+        if layout_value is None or not is_known(layout_value.type):
+            return
+        layout = layout_of(layout_value)
+        span = self.operand_span(op, 1)
+        if isinstance(layout, ComposedLayout):
+            self.own("verify.tma.descriptor-composed", span, note, type=layout_value.type)
+            return
+        if layout is None:
+            return
+        shapes = _shapes(layout)
+        if any(not isinstance(s, int) for s in shapes):
+            self.own("verify.tma.descriptor-static", span, note, type=layout_value.type)
+            return
+        if (problem := tensormap.rank_problem(len(shapes))) is not None:
+            self.own("verify.tma.descriptor-rank", span, note, problem=problem)
+            return
+        problems = [tensormap.box_dim_problem(axis, extent) for axis, extent in enumerate(shapes)]
+        if bits is not None:
+            problems.append(tensormap.inner_box_problem(shapes[0], bits))
+            strides = _strides(layout)
+            problems += [tensormap.global_stride_problem(axis, s * bits // 8)
+                         for axis, s in enumerate(strides) if isinstance(s, int) and s != 1]
+        for problem in problems:
+            if problem is not None:
+                self.own("verify.tma.descriptor-limit", span, note, problem=problem)
+
+    def mode_matches_result(self, op: Operation, note) -> None:
+        attr = op.attributes.get("mode")
+        match = _ENUM_ATTR.match(attr.text) if attr is not None else None
+        if match is None or not op.results:
+            return
+        wants_im2col = match.group(2) == "im2col"
+        result_type = op.results[0].type
+        if wants_im2col != ("im2col" in result_type.text) and "tma_descriptor" in result_type.text:
+            expected = "!cute_nvgpu.tma_descriptor_im2col" if wants_im2col else "!cute_nvgpu.tma_descriptor_tiled"
+            self.own("verify.tma.descriptor-kind", self.attribute_span(op, "mode"), note,
+                     mode=match.group(2), expected=expected, type=result_type)
+
+    # ------------------------------------------------------------ the eleven steps
+    def non_exec(self, op: Operation, kind: str) -> None:
+        """`%atom = non_exec_tiled_tma_<kind> %desc, %smem_layout, %cta_v_map`."""
+        if len(op.operands) != 3:
+            return
+        desc_value = op.operands[0]
+        descriptor = self.descriptor(desc_value)
+        gmem_type = descriptor.layout_type if descriptor is not None else desc_value.type
+        if descriptor is None and not _LAYOUT_TYPE.match(gmem_type.text):
+            return      # a descriptor from outside the unit (a kernel parameter): its layout is not known
+        self.partition(op, kind, _PartitionInput(op.operands[1], gmem_type, op.operands[2], (1, 0, 2)),
+                       descriptor, (op, op), self.note(desc_value, "descriptor"))
+
+    def partition_op(self, op: Operation) -> None:
+        """`%part = tma_partition %atom, %smem_layout, %gmem_layout, %cta_v_map`: the walk on
+        the layouts it names, with the atom's kind, descriptor and multicast attributes."""
+        if len(op.operands) != 4:
+            return
+        atom_op = self.defining_op(op.operands[0])
+        kind = NON_EXEC_KINDS.get(atom_op.name) if atom_op is not None else None
+        descriptor = self.descriptor(atom_op.operands[0]) if kind is not None and atom_op.operands else None
+        modes = tuple(op if name in op.attributes or kind is None else atom_op for name in ("load_mode", "num_multicast"))
+        self.partition(op, kind, _PartitionInput(op.operands[1], op.operands[2].type, op.operands[3], (1, 2, 3)),
+                       descriptor, modes, self.note(op.operands[0], "atom"))
+
+    def partition(self, op: Operation, kind: str | None, given: "_PartitionInput", descriptor: _Descriptor | None,
+                  modes: tuple[Operation, Operation], note: tuple[Related, ...]) -> None:
+        """The eleven steps; `modes` are the ops whose `load_mode` and `num_multicast` count."""
+        smem_value, vmap_value, gmem_type = given.smem, given.vmap, given.gmem_type
+        if not all(is_known(t) for t in (smem_value.type, gmem_type, vmap_value.type)):
+            return
+        smem_at, gmem_at, vmap_at = given.positions
+
+        def at(*positions: int) -> Span:
+            return self.operand_span(op, min(positions), max(positions))
+
+        smem, gmem, vmap = layout_of(smem_value), layout_of(Value(gmem_type)), layout_of(vmap_value)
+        smem_t, gmem_t, vmap_t = smem_value.type, gmem_type, vmap_value.type
+
+        # 1. Type gate: three CuTe types, descriptor rank 1..5.
+        ranks_ok = all(x is None or tensormap.rank_problem(rank(_plain(x))) is None for x in (smem, gmem))
+        if not all(t.text.startswith("!cute.") for t in (smem_t, gmem_t, vmap_t)) or not ranks_ok:
+            return self.spec("tma.partition.invalid-operand-types", at(smem_at, gmem_at, vmap_at),
+                             _and(smem_t, gmem_t, vmap_t), related=note)
+        # 2. SMEM layout kind.
+        if smem is None:
+            return self.spec("tma.partition.invalid-smem-layout-type", at(smem_at), smem_t, related=note)
+        # 3. GMEM layout kind: a plain layout.
+        if not isinstance(gmem, Layout):
+            return self.spec("tma.partition.unsupported-gmem-layout", at(gmem_at), gmem_t, related=note)
+        # 4. Integer strides; non-unit GMEM strides on the 16-byte granule.
+        bits = descriptor.element_bits if descriptor is not None else None
+        gmem_ok = all(_integer_stride(s) for s in _strides(gmem)) and (
+            bits is None or all(not isinstance(s, int) or s == 1 or (s * bits) % (tensormap.STRIDE_GRANULE * 8) == 0
+                                for s in _strides(gmem)))
+        smem_ok = all(_integer_stride(s) for s in _strides(smem))
+        if not (gmem_ok and smem_ok):
+            return self.spec("tma.partition.non-integer-strides", at(gmem_at, smem_at),
+                             _and(gmem_t, smem_t), related=note)
+        # 5. Swizzle layout.
+        if not (isinstance(smem, ComposedLayout) and isinstance(smem.inner, Swizzle)):
+            return self.spec("tma.partition.smem-not-swizzle", at(smem_at), smem_t, related=note)
+        # 6. Static SMEM layout and CTA V-map.
+        if not (is_static(smem) and vmap is not None and is_static(vmap)):
+            return self.spec("tma.partition.non-static-layouts", at(smem_at, vmap_at),
+                             _and(smem_t, vmap_t), related=note)
+        # 7. Top-level shape equivalence.
+        if not _top_level_equivalent(smem.outer, vmap):
+            return self.spec("tma.partition.shape-mismatch", at(smem_at, vmap_at),
+                             _and(smem_t, vmap_t), related=note)
+        # 8. G-basis: the GMEM layout seen through the CTA V-map.
+        g_basis = _g_basis(gmem, vmap)
+        if g_basis is None:
+            return self.spec("tma.partition.g-basis-failed", at(gmem_at, vmap_at),
+                             _and(gmem_t, vmap_t), related=note)
+        # 9. The TMA layout (its box): rank 1..5, contiguous first mode, box dims <= 256.
+        box_modes = rank(g_basis)
+        tma_layout = coalesce(g_basis, tuple([1] * box_modes) if box_modes > 1 else 1)
+        if not _valid_tma_layout(tma_layout):
+            return self.spec("tma.partition.invalid-tma-layout", at(gmem_at, vmap_at),
+                             _layout_text(tma_layout), related=note)
+        # 10. The TMA tensor type needs an element type TMA moves.
+        if bits is not None and tensormap.element_bits_problem(bits) is not None:
+            return self.spec("tma.partition.tensor-type-failed", self.name_span(op), related=note)
+        # 11. Multicast count against the load mode (loads only).
+        mode_op, count_op = modes
+        num_multicast = _int_attr(count_op, "num_multicast")
+        load_mode = _enum_attr(mode_op, "load_mode", TMA_LOAD_MODE) or "no_multicast"
+        if kind == "load":
+            where = self.attribute_span(count_op, "num_multicast", whole=True)
+            if load_mode in TMA_MULTICAST_LOAD_MODES and (num_multicast is None or num_multicast < 2):
+                return self.spec("tma.partition.invalid-num-multicast", where, related=note)
+            if load_mode not in TMA_MULTICAST_LOAD_MODES and num_multicast not in (None, 1):
+                return self.spec("tma.partition.num-multicast-value", where, num_multicast, related=note)
+            # hardware-facts: `.multicast::cluster` on plain sm_90 and on every sm_12x only warns.
+            if load_mode in TMA_MULTICAST_LOAD_MODES and (self.target == "sm_90" or self.target.startswith("sm_12")):
+                self.own("verify.tma.multicast-arch", self.attribute_span(mode_op, "load_mode"), note,
+                         severity=Severity.WARNING, target=self.target)
+        self.out.partitions[op] = self.result(mode_op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode,
+                                              num_multicast or 1)
+
+    def result(self, op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode, num_multicast) -> TmaPartitionResult:
+        store_mode = _enum_attr(op, "store_mode", TMA_STORE_MODE) or "tiled"
+        flags = (Flag.STATIC_SMEM | Flag.STATIC_VMAP | Flag.GMEM_INT_STRIDE | Flag.SMEM_INT_STRIDE
+                 | Flag.SHAPE_EQUIV | Flag.G_BASIS_OK)
+        if kind == "load" and load_mode in TMA_MULTICAST_LOAD_MODES:
+            flags |= Flag.MULTICAST
+        if kind == "load" and load_mode == "two_cta":
+            flags |= Flag.TWO_CTA
+        im2col = (descriptor is not None and descriptor.kind == "im2col") or (kind == "store" and store_mode != "tiled")
+        if im2col:
+            flags |= Flag.IM2COL
+        if kind == "store" and store_mode == "im2col_w":
+            flags |= Flag.IM2COL_W
+        if kind == "store" and store_mode == "im2col_w128":
+            flags |= Flag.IM2COL_W128
+        if is_static(gmem):
+            flags |= Flag.PREFETCH_ELIGIBLE
+        bits = smem.inner.bits
+        swizzle_mode = 0 if bits == 0 else 2 if bits == 3 else 3
+        element = f"i{descriptor.element_bits}" if descriptor is not None and descriptor.element_bits else "?"
+        tensor_type = f"!cute_nvgpu.tma_{kind or 'copy'}<{element}, {tma_layout}>"
+        return TmaPartitionResult(tensor_type, size(smem.outer) * num_multicast, flags, swizzle_mode,
+                                  rank(gmem), op, tma_layout)
+
+    # ------------------------------------------------------------ binding and transfers
+    def make_exec(self, op: Operation) -> None:
+        if len(op.operands) < 2:
+            return
+        atom, mbarrier = op.operands[0], op.operands[1]
+        note = self.note(atom, "atom")
+        producer = self.defining_op(atom)
+        if producer is not None and producer.name not in NON_EXEC_KINDS:
+            self.own("verify.tma.exec-atom", self.operand_span(op, 0), self.note(atom, "operand"), op=producer.name)
+        if is_known(mbarrier.type) and memory_space(mbarrier.type) not in (None, "shared"):
+            self.own("verify.tma.mbarrier-memory", self.operand_span(op, 1), note, type=mbarrier.type)
+
+    def transfer(self, op: Operation, kind: str) -> None:
+        if len(op.operands) < 3:
+            return
+        exec_atom, tile, coord = op.operands[:3]
+        note = self.note(exec_atom, "atom")
+        if is_known(tile.type) and memory_space(tile.type) not in (None, "shared"):
+            role = "destination" if kind == "load" else "source"
+            self.own("verify.tma.smem-operand", self.operand_span(op, 1), note, role=role, kind=kind, type=tile.type)
+        want = self.descriptor_rank(exec_atom)
+        got = _coord_rank(coord.type)
+        if want is not None and got is not None and want != got:
+            self.own("verify.tma.coord-rank", self.operand_span(op, 2), note, got=got, want=want)
+
+    def descriptor_rank(self, exec_atom: Value) -> int | None:
+        binder = self.defining_op(exec_atom)
+        atom_op = self.defining_op(binder.operands[0]) if binder is not None and binder.name == MAKE_EXEC and binder.operands else None
+        if atom_op is None or atom_op.name not in NON_EXEC_KINDS or not atom_op.operands:
+            return None
+        descriptor = self.descriptor(atom_op.operands[0])
+        layout = layout_of(Value(descriptor.layout_type)) if descriptor is not None else None
+        return rank(layout) if isinstance(layout, Layout) else None
+
+    def update(self, op: Operation) -> None:
+        field_attr = op.attributes.get("field")
+        if field_attr is None:
+            return
+        name = field_attr.text.strip('"')
+        axis = _int_attr(op, "axis")
+        leading_stride = name == "global_stride" and axis == 0
+        if name not in _MUTABLE_FIELDS or leading_stride:
+            where = self.attribute_span(op, "axis" if leading_stride else "field")
+            self.spec("tma.descriptor.field-not-mutable", where,
+                      related=self.note(op.operands[0] if op.operands else None, "descriptor"))
+
+
+def partition_of(verification: TmaVerification, op: Operation) -> TmaPartitionResult | None:
+    """The partition result of a non-exec atom or a `tma_partition` op (then its own walk's)."""
+    return verification.partitions.get(op)
+
+
+# ---------------------------------------------------------------------------- layout predicates
+def _plain(layout: Layout | ComposedLayout) -> Layout:
+    return layout.outer if isinstance(layout, ComposedLayout) else layout
+
+
+def _integer_stride(stride: object) -> bool:
+    return isinstance(stride, int) or is_dynamic(stride) and not isinstance(stride, ScaledBasis)
+
+
+def _top_level_equivalent(smem: Layout, vmap: Layout | ComposedLayout) -> bool:
+    vmap = _plain(vmap)
+    if rank(smem) != rank(vmap):
+        return False
+    smem_modes = smem.shape if isinstance(smem.shape, tuple) else (smem.shape,)
+    vmap_modes = vmap.shape if isinstance(vmap.shape, tuple) else (vmap.shape,)
+    return all(size(a) == size(b) for a, b in zip(smem_modes, vmap_modes))
+
+
+def _g_basis(gmem: Layout, vmap: Layout | ComposedLayout) -> Layout | None:
+    """The CTA V-map seen in GMEM coordinates: `gmem o vmap` when the GMEM layout is static
+    (None when the V-map reaches past the GMEM tensor); with a dynamic GMEM layout the V-map
+    itself, if it has no more modes than the GMEM layout."""
+    if not isinstance(vmap, Layout):
+        return None
+    if not is_static(gmem):
+        return vmap if rank(vmap) <= rank(gmem) else None
+    if (cosize(vmap) or 0) > (size(gmem) or 0):
+        return None
+    return composition(gmem, vmap)
+
+
+def _valid_tma_layout(layout: Layout) -> bool:
+    shapes, strides = _shapes(layout), _strides(layout)
+    if tensormap.rank_problem(len(shapes)) is not None or strides[0] not in (1, 0):
+        return False
+    return all(not isinstance(s, int) or tensormap.box_dim_problem(0, s) is None for s in shapes)
+
+
+def _coord_rank(type_: Type) -> int | None:
+    """Rank of a coordinate typed `!cute.coord<"(a,b)">` / `!cute.int_tuple<...>` or `vector<Nxi32>`."""
+    match = re.match(r'^!cute\.(coord|int_tuple)<"?\((.*)\)"?>$', type_.text)
+    if match:
+        return len(_top_level(match.group(2)))
+    match = re.match(r"^vector<(\d+)x", type_.text)
+    return int(match.group(1)) if match else None
+
+
+# ---------------------------------------------------------------------------- operand groups
+_GROUP_KEYWORD = re.compile(r"(\w+)\s*\(\s*$")
+
+
+def operand_groups(op: Operation) -> dict[str, list]:
+    """An op's operands by its record's groups: from `operandSegmentSizes` in the generic
+    form, or in the custom form from the keyword written before each group (`shapes(...)`)."""
+    from ..dialects.registry import record
+    from ..ir.core import Hole
+    spec = record(op.name)
+    if spec is None:
+        return {}
+    names = [g.name for g in spec.operands]
+    groups: dict[str, list] = {name: [] for name in names}
+    operands = op.operands
+    segments = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
+    if segments is not None:
+        sizes = [int(n) for n in re.findall(r"-?\d+", segments.text.split(":", 1)[-1])]
+        at = 0
+        for name, count in zip(names, sizes):
+            groups[name] = operands[at:at + count]
+            at += count
+        return groups
+    if op.assembly is None:
+        for name, value in zip(names, operands):
+            groups[name].append(value)
+        return groups
+    singles = iter(g.name for g in spec.operands if g.count.value == "single")
+    current: str | None = None
+    text = ""
+    for piece in op.assembly.pieces:
+        if isinstance(piece, str):
+            text += piece
+            keyword = _GROUP_KEYWORD.search(text)
+            if keyword is not None and keyword.group(1) in groups:
+                current = keyword.group(1)
+            elif ")" in piece:
+                current = None
+            continue
+        if piece.kind != "operand" or piece.index >= len(operands):
+            continue
+        name = current if current is not None else next(singles, None)
+        if name is not None:
+            groups[name].append(operands[piece.index])
+        text = ""
+    return groups

@@ -1,0 +1,72 @@
+"""The CUtensorMap encode-parameter table: its rules (shared with the TMA verifier) and
+`cute-ir descriptor tma-tiled|tma-im2col`."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cute_ir.cli import main
+from cute_ir.tables import tensormap
+
+TILED = {"global_address": 4096, "rank": 2, "data_type": "FLOAT16", "swizzle": "128B",
+         "global_dims": [4096, 4096], "global_strides": [8192], "box_dims": [64, 64], "element_strides": [1, 1]}
+IM2COL = {"rank": 4, "data_type": "FLOAT16", "global_dims": [64, 32, 32, 8], "global_strides": [128, 4096, 131072],
+          "pixel_box_lower_corner": [-1, -1], "pixel_box_upper_corner": [1, 1], "channels_per_pixel": 64,
+          "pixels_per_column": 128}
+
+
+def test_every_field_names_its_encode_parameter_and_no_byte_offset():
+    assert {f.name for f in tensormap.fields_for("tiled")} >= {
+        "global_address", "rank", "data_type", "interleave", "swizzle", "l2_promotion", "oob_fill",
+        "global_dims", "global_strides", "box_dims", "element_strides"}
+    assert {f.name for f in tensormap.fields_for("im2col")} >= {"pixel_box_lower_corner", "pixel_box_upper_corner"}
+    assert "box_dims" not in {f.name for f in tensormap.fields_for("im2col")}
+    assert tensormap.TENSORMAP_BYTES == 128
+
+
+def test_valid_parameters_encode():
+    assert tensormap.check_parameters("tiled", TILED) == []
+    assert tensormap.check_parameters("im2col", IM2COL) == []
+
+
+@pytest.mark.parametrize("change, problem", [
+    ({"rank": 6}, "rank: rank must be between 1 and 5, got 6"),
+    ({"box_dims": [64, 512]}, "box_dims: box dimension 1 is 512; it must be between 1 and 256"),
+    ({"box_dims": [4, 64], "swizzle": "none"},
+     "box_dims: box dimension 0 x element bits (4 x 16 = 64) is not a multiple of the 16-byte transfer granularity"),
+    ({"box_dims": [128, 64]}, "box_dims: the inner box spans 256 bytes; swizzle 128B allows at most 128"),
+    ({"global_strides": [8200]}, "global_strides: global stride 1 is 8200 bytes; it must be a positive multiple of 16 below 2^40"),
+    ({"global_strides": [1 << 40]},
+     f"global_strides: global stride 1 is {1 << 40} bytes; it must be a positive multiple of 16 below 2^40"),
+    ({"element_strides": [1, 9]}, "element_strides: element stride 1 is 9; it must be between 1 and 8"),
+    ({"global_address": 8}, "global_address: must be a multiple of 16"),
+    ({"swizzle": "256B"}, "swizzle: `256B` is not one of none, 32B, 64B, 128B"),
+])
+def test_each_tiled_rule(change, problem):
+    assert tensormap.check_parameters("tiled", {**TILED, **change}) == [problem]
+
+
+def test_im2col_rank_and_corner_ranges():
+    assert tensormap.check_parameters("im2col", {**IM2COL, "rank": 2}) == ["rank: rank must be between 3 and 5, got 2"]
+    assert tensormap.check_parameters("im2col", {**IM2COL, "pixel_box_upper_corner": [200, 1]}) == [
+        "pixel_box_upper_corner: offset 0 is 200; rank 4 allows -128..127"]
+
+
+def test_the_cli_prints_the_fields(capsys):
+    assert main(["descriptor", "tma-tiled", json.dumps(TILED)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("CUtensorMap (tma-tiled, 128 bytes")
+    assert any(line.split()[:3] == ["box_dims", "boxDim", "[64,"] for line in out.splitlines())
+
+
+def test_the_cli_reports_broken_rules_as_json(capsys):
+    assert main(["descriptor", "tma-im2col", json.dumps({**IM2COL, "channels_per_pixel": 0}), "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["bytes"] == 128 and data["problems"] == ["channels_per_pixel: must be an integer between 1 and 256"]
+    assert [f["encode"] for f in data["fields"]][:2] == ["globalAddress", "tensorRank"]
+
+
+def test_the_cli_rejects_what_is_not_json(capsys):
+    assert main(["descriptor", "tma-tiled", "{rank: 2"]) == 2
+    assert "JSON object" in capsys.readouterr().err

@@ -1,0 +1,220 @@
+"""TMA verification: exact ranges and whole strings of the partition walk and the descriptor
+rules, the partition result and flags word the walk computes, and the TMA enum table."""
+from __future__ import annotations
+
+import pytest
+
+from cute_ir.dialects.cute_nvgpu.enums import TMA_ENUMS, tma_enum_case
+from cute_ir.dialects.cute_nvgpu.tma_ops import TMA_OPS
+from cute_ir.dialects.registry import record
+from cute_ir.ir.lift import lift
+from cute_ir.syntax import parse
+from cute_ir.verify.tma import Flag, partition_of, verify_tma
+from tests.verify import located_diagnostics
+
+DESCRIPTOR = "the TMA descriptor is defined here"
+ATOM = "the TMA atom is defined here"
+GMEM = '!cute.layout<"(64,128):(1,64)">'
+SWIZZLED = '!cute.layout<"S<3,4,3> o 0 o (64,8):(8,1)">'
+VMAP = '!cute.layout<"(64,8):(1,64)">'
+
+
+def diagnostics(text: str, arch: str = "sm_90a") -> list[tuple[str, str, str, list[tuple[str, str]]]]:
+    return located_diagnostics(text, arch, "file:///tma_test.ir")
+
+
+def kernel(*lines: str, gmem: str = GMEM, smem: str = SWIZZLED, vmap: str = VMAP) -> str:
+    params = (f"%g: {gmem}, %tile: {smem}, %cta_map: {vmap}, %t: memref<?x?xf16, 1>, %m: index, "
+              "%mbar: memref<1xi64, 3>, %smem: memref<512xf16, 3>")
+    return f"func.func @k({params}) {{\n" + "".join(f"  {line}\n" for line in lines) + "  return\n}\n"
+
+
+LOAD = "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %g, %tile, %cta_map"
+BUILD = ("%desc = nv_tileas.make_tiled_tma_desc %t, %g shapes(%m, %m) strides(%m) paddings() "
+         "{elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled")
+
+
+def test_a_valid_chain_checks_clean():
+    assert diagnostics(kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = 1}",
+                              "%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar",
+                              "cute_nvgpu.atom.tma_load %exec, %smem, %m")) == []
+
+
+def test_the_rank_6_type_gate_prints_smem_gmem_and_the_v_map_over_all_three_operands():
+    rank6 = '!cute.layout<"(2,2,2,2,2,2):(1,2,4,8,16,32)">'
+    got = diagnostics(kernel(LOAD, gmem=rank6, smem=rank6, vmap='!cute.layout<"(2,2):(1,2)">'))
+    assert got == [("tma.partition.invalid-operand-types", "%g, %tile, %cta_map",
+                    f"invalid operand types, got {rank6}, {rank6}, and !cute.layout<\"(2,2):(1,2)\">",
+                    [("%g", DESCRIPTOR)])]
+
+
+@pytest.mark.parametrize("gmem, smem, vmap, code, under, message", [
+    (GMEM, '!cute.tile<"(64,8)">', VMAP, "tma.partition.invalid-smem-layout-type", "%tile",
+     'invalid smem layout type, expected LayoutType or ComposedLayoutType, got !cute.tile<"(64,8)">'),
+    ('!cute.composed_layout<"S<3,4,3> o 0 o (64,128):(1,64)">', SWIZZLED, VMAP, "tma.partition.unsupported-gmem-layout", "%g",
+     'unsupported layout for the GMEM tensor, got !cute.composed_layout<"S<3,4,3> o 0 o (64,128):(1,64)">'),
+    ('!cute.layout<"(64,128):(1@0,1@1)">', SWIZZLED, VMAP, "tma.partition.non-integer-strides", "%g, %tile",
+     'expected the GMEM and SMEM layouts to have integer stride elements, but got !cute.layout<"(64,128):(1@0,1@1)">, '
+     f'and {SWIZZLED}'),
+    (GMEM, '!cute.layout<"(64,8):(8,1)">', VMAP, "tma.partition.smem-not-swizzle", "%tile",
+     'expected the SMEM layout to be a swizzle layout, but got !cute.layout<"(64,8):(8,1)">'),
+    (GMEM, '!cute.layout<"S<3,4,3> o 0 o (64,?):(8,1)">', VMAP, "tma.partition.non-static-layouts", "%tile, %cta_map",
+     'expected the SMEM layout and the CTA V-map to be static, but got !cute.layout<"S<3,4,3> o 0 o (64,?):(8,1)">, '
+     f'and {VMAP}'),
+    (GMEM, SWIZZLED, '!cute.layout<"(32,16):(1,64)">', "tma.partition.shape-mismatch", "%tile, %cta_map",
+     'expected top-level shape equivalence between the SMEM layout and the CTA V-map, but got '
+     f'{SWIZZLED}, and !cute.layout<"(32,16):(1,64)">'),
+    (GMEM, SWIZZLED, '!cute.layout<"(64,8):(1,8192)">', "tma.partition.g-basis-failed", "%g, %tile, %cta_map",
+     f'failed to compute the TMA G-basis, got {GMEM}, and !cute.layout<"(64,8):(1,8192)">'),
+    (GMEM, SWIZZLED, '!cute.layout<"(64,8):(2,64)">', "tma.partition.invalid-tma-layout", "%g, %tile, %cta_map",
+     'Computed TMA layout is invalid, got !cute.layout<"(64,8):(2,64)">'),
+])
+def test_each_partition_step_has_its_string_and_range(gmem, smem, vmap, code, under, message):
+    assert diagnostics(kernel(LOAD, gmem=gmem, smem=smem, vmap=vmap)) == [(code, under, message, [("%g", DESCRIPTOR)])]
+
+
+def test_cheap_gates_run_before_the_g_basis():
+    # Both step 5 (no swizzle) and step 8 (the V-map reaches past GMEM) fail: step 5 is reported.
+    got = diagnostics(kernel(LOAD, smem='!cute.layout<"(64,8):(8,1)">', vmap='!cute.layout<"(64,8):(1,8192)">'))
+    assert [code for code, *_ in got] == ["tma.partition.smem-not-swizzle"]
+
+
+def test_step_10_and_the_builder_both_explain_an_element_type_tma_cannot_move():
+    build = BUILD.replace("elementBitWidth = 16", "elementBitWidth = 12")
+    got = diagnostics(kernel(build, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map"))
+    assert got == [
+        ("verify.tma.descriptor-limit", "12", "TMA descriptor: 12-bit elements have no TMA data type (8, 16, 32, 64)",
+         [("%desc", DESCRIPTOR)]),
+        ("tma.partition.tensor-type-failed", "cute_nvgpu.atom.non_exec_tiled_tma_load",
+         "Failed to construct the TMA tensor type", [("%desc", DESCRIPTOR)]),
+    ]
+
+
+def test_step_11_and_its_companion_land_on_num_multicast_and_only_for_loads():
+    multicast = "{load_mode = #cute_nvgpu.load_mode<w_multicast>, num_multicast = 1}"
+    assert diagnostics(kernel(f"{LOAD} {multicast}")) == [
+        ("tma.partition.invalid-num-multicast", "num_multicast = 1",
+         "missing or invalid num_multicast for a multicast TMA load", [("%g", DESCRIPTOR)])]
+    assert diagnostics(kernel(f"{LOAD} {{num_multicast = 4}}")) == [
+        ("tma.partition.num-multicast-value", "num_multicast = 4", "got num_multicast of 4", [("%g", DESCRIPTOR)])]
+    store = "%s = cute_nvgpu.atom.non_exec_tiled_tma_store %g, %tile, %cta_map {num_multicast = 4}"
+    assert diagnostics(kernel(store)) == []
+
+
+def test_a_multicast_mode_without_a_count_is_reported_on_the_op():
+    got = diagnostics(kernel(f"{LOAD} {{load_mode = #cute_nvgpu.load_mode<w128_multicast>}}"))
+    assert got == [("tma.partition.invalid-num-multicast", "cute_nvgpu.atom.non_exec_tiled_tma_load",
+                    "missing or invalid num_multicast for a multicast TMA load", [("%g", DESCRIPTOR)])]
+
+
+@pytest.mark.parametrize("update, under", [
+    ('{field = "box_dim", axis = 0}', '"box_dim"'),
+    ('{field = "swizzle_mode"}', '"swizzle_mode"'),
+    ('{field = "global_stride", axis = 0}', "0"),
+])
+def test_only_address_dims_and_non_leading_strides_are_device_mutable(update, under):
+    text = kernel(BUILD, f"cute_nvgpu.update_tma_desc %desc, %m {update}")
+    assert diagnostics(text) == [("tma.descriptor.field-not-mutable", under,
+                                  "TMA descriptor field is not device-mutable", [("%desc", DESCRIPTOR)])]
+
+
+@pytest.mark.parametrize("update", ['{field = "global_address"}', '{field = "global_dim", axis = 0}',
+                                    '{field = "global_stride", axis = 2}'])
+def test_mutable_fields_check_clean(update):
+    assert diagnostics(kernel(BUILD, f"cute_nvgpu.update_tma_desc %desc, %m {update}")) == []
+
+
+def test_descriptor_limits_use_the_encode_rules():
+    wide = '!cute.layout<"(512,4):(1,512)">'
+    got = diagnostics(kernel(BUILD, gmem=wide))
+    assert got == [("verify.tma.descriptor-limit", "%g", "TMA descriptor: box dimension 0 is 512; it must be between 1 and 256",
+                    [("%desc", DESCRIPTOR)])]
+
+
+def test_barrier_tile_and_coordinate_rules_name_what_is_wrong():
+    text = kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map",
+                  "%exec = cute_nvgpu.atom.make_exec_tma %atom, %t",
+                  "cute_nvgpu.atom.tma_store %exec, %t, %m")
+    got = diagnostics(text)
+    assert got == [
+        ("verify.tma.mbarrier-memory", "%t", "the mbarrier of make_exec_tma must be in shared memory, got memref<?x?xf16, 1>",
+         [("%atom", ATOM)]),
+        ("verify.tma.smem-operand", "%t", "the source of a TMA store must be in shared memory, got memref<?x?xf16, 1>",
+         [("%exec", ATOM)]),
+    ]
+
+
+def test_tma_needs_sm_90():
+    got = diagnostics(kernel(LOAD), arch="sm_89")
+    assert got == [("verify.tma.arch", "cute_nvgpu.atom.non_exec_tiled_tma_load",
+                    "TMA needs sm_90 or later, but the target is sm_89", [("%atom", ATOM)])]
+
+
+def test_enum_attributes_list_their_legal_spellings():
+    got = diagnostics(kernel(f"{LOAD} {{load_mode = #cute_nvgpu.load_mode<four>}}"))
+    assert got == [("verify.tma.enum", "#cute_nvgpu.load_mode<four>",
+                    "unknown load_mode `four`; expected one of no_multicast, two_cta, w_multicast, w128_multicast",
+                    [("%atom", ATOM)])]
+
+
+def test_the_three_spec_enums_have_the_pages_cardinalities_and_values():
+    assert [len(TMA_ENUMS[m]) for m in ("load_mode", "store_mode", "reduce_kind")] == [4, 4, 8]
+    assert tma_enum_case("load_mode", "2") == "w_multicast"
+    assert tma_enum_case("reduce_kind", "7") == "xor"
+    assert tma_enum_case("reduce_kind", "8") is None
+
+
+def test_every_tma_op_is_a_registered_record():
+    for op in TMA_OPS:
+        assert record(op.name) is op
+
+
+def test_the_partition_result_and_flags_word_are_computed_for_other_stages():
+    text = kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map "
+                         "{load_mode = #cute_nvgpu.load_mode<w_multicast>, num_multicast = 2}",
+                  "%part = cute_nvgpu.atom.tma_partition %atom, %tile, %g, %cta_map")
+    lifted = lift(parse(text.encode()).tree.root_node)
+    verification = verify_tma(lifted, "sm_90a")
+    assert verification.diagnostics == []
+    func = lifted.operations[0]
+    atom = next(op for op in func.walk() if op.name.endswith("non_exec_tiled_tma_load"))
+    part = next(op for op in func.walk() if op.name.endswith("tma_partition"))
+    result = partition_of(verification, atom)
+    assert partition_of(verification, part) == result
+    assert result.tile_element_count == 64 * 8 * 2
+    assert result.swizzle_mode == 2 and result.rank == 2
+    assert result.flags == (Flag.MULTICAST | Flag.STATIC_SMEM | Flag.STATIC_VMAP | Flag.GMEM_INT_STRIDE
+                            | Flag.SMEM_INT_STRIDE | Flag.SHAPE_EQUIV | Flag.G_BASIS_OK | Flag.PREFETCH_ELIGIBLE)
+    assert result.flags < 1 << 14
+    assert result.tensor_type == '!cute_nvgpu.tma_load<i16, (64,8):(1,64)>'
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_edits_to_tma_ops_match_a_fresh_analysis(seed):
+    import random
+
+    from cute_ir.analysis import DocumentAnalysis
+    from cute_ir.text.positions import Position
+
+    rng = random.Random(seed)
+    units = [kernel(BUILD, f"%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {{num_multicast = {i}}}",
+                    "%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar").replace("@k(", f"@k{i}(") for i in range(1, 6)]
+    a = DocumentAnalysis("file:///tma_edit.ir", "".join(units))
+    # Edits that make and unmake TMA errors: counts, strides, memory spaces, element widths.
+    swaps = [("num_multicast = 1", "num_multicast = 3"), ("(1,64)", "(2,64)"), ("memref<1xi64, 3>", "memref<1xi64, 1>"),
+             ("elementBitWidth = 16", "elementBitWidth = 12"), ("S<3,4,3> o 0 o ", "")]
+    reported = 0
+    for step in range(40):
+        lines = a.document.text.split("\n")
+        old, new = rng.choice(swaps)
+        if rng.random() < 0.5:
+            old, new = new, old
+        hits = [(i, line.index(old)) for i, line in enumerate(lines) if old in line]
+        if not hits:
+            continue
+        line, col = rng.choice(hits)
+        a.update([(Position(line, col), Position(line, col + len(old)), new)], step)
+        fresh = DocumentAnalysis("file:///tma_fresh.ir", a.document.text)
+        assert sorted((d.span, d.message) for d in a.diagnostics()) == sorted((d.span, d.message) for d in fresh.diagnostics())
+        reported += bool(fresh.diagnostics())
+    assert reported > 10     # the edits do make TMA errors
