@@ -104,6 +104,29 @@ _OWN: tuple[CodeDoc, ...] = (
             "using it (not checked in graph regions such as a module body)."),
     CodeDoc("ssa.outside-isolated-region", V, "A value defined outside an op that is isolated from "
             "above (`func.func`, `gpu.module`, ...) is used inside it."),
+    CodeDoc("verify.tma.arch", V, "A TMA op on a target before sm_90."),
+    CodeDoc("verify.tma.multicast-arch", V, "A multicast TMA load on a target where ptxas only "
+            "warns about it (warning)."),
+    CodeDoc("verify.tma.enum", V, "A TMA mode, reduce kind, cache mode or data format that its "
+            "enum does not have; the message lists the legal spellings."),
+    CodeDoc("verify.tma.descriptor-memory", V, "A TMA descriptor built from a tensor that is not in "
+            "global memory."),
+    CodeDoc("verify.tma.descriptor-rank", V, "A TMA descriptor whose rank is outside 1..5 (im2col: "
+            "3..5)."),
+    CodeDoc("verify.tma.descriptor-composed", V, "A TMA descriptor built from a composed layout."),
+    CodeDoc("verify.tma.descriptor-static", V, "A TMA descriptor whose box is not static."),
+    CodeDoc("verify.tma.descriptor-limit", V, "A TMA descriptor past a hardware limit: box dimension "
+            "over 256, inner box not a multiple of 16 bytes, global strides not multiples of 16 "
+            "bytes or not below 2^40, element width without a TMA data type."),
+    CodeDoc("verify.tma.descriptor-kind", V, "The descriptor's mode does not build the descriptor "
+            "type its result names."),
+    CodeDoc("verify.tma.exec-atom", V, "`make_exec_tma` applied to something other than a non-exec "
+            "TMA atom."),
+    CodeDoc("verify.tma.mbarrier-memory", V, "The mbarrier of `make_exec_tma` is not in shared memory."),
+    CodeDoc("verify.tma.smem-operand", V, "The shared-memory tile of a TMA load, store or reduce is "
+            "not in shared memory."),
+    CodeDoc("verify.tma.coord-rank", V, "A TMA transfer's coordinate rank differs from its "
+            "descriptor's rank."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

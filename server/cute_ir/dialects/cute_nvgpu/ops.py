@@ -91,6 +91,7 @@ OPS: tuple[OpRow, ...] = (
     OpRow("cute_nvgpu.atom.tma_partition", "tma-atoms",
           "Partition a TMA atom's tile: the eleven-step partition verifier runs here."),
     OpRow("cute_nvgpu.prefetch_tma_desc", "tma-atoms", "Prefetch TMA descriptor state before a transfer."),
+    # The CuTe DSL prints an op of this name for the same job (rewriting a tensor map in memory).
     OpRow("cute_nvgpu.update_tma_desc", "tma-atoms",
           "Rewrite a device-mutable TMA descriptor field: base address, a dimension or a non-leading stride."),
     OpRow("cute_nvgpu.atom.set_value", "cute-dsl", "Set a runtime field of an atom (CuTe DSL)."),
@@ -126,7 +127,6 @@ OPS: tuple[OpRow, ...] = (
     ("cute_nvgpu.get_tma_desc_addr", "The address of a TMA atom's tensor map."),
     ("cute_nvgpu.cast_tma_desc_to_integer", "A tensor map's address as an integer."),
     ("cute_nvgpu.copy_tma_desc", "Copy a tensor map to another location."),
-    ("cute_nvgpu.update_tma_desc", "Rewrite fields of a tensor map in memory."),
     ("cute_nvgpu.make_tma_desc_tiled", "Encode a tiled-mode tensor map."),
     ("cute_nvgpu.make_tma_desc_tiled_at", "Encode a tiled-mode tensor map at a given address."),
     ("cute_nvgpu.make_tma_desc_im2col", "Encode an im2col-mode tensor map."),
