@@ -94,7 +94,9 @@ TMA_OPS: tuple[OpDef, ...] = (
           "the partition verifier runs here as on the non-exec atoms.",
           operands=(single("atom", "non-exec TMA atom"), single("smem_layout", "!cute.layout | !cute.composed_layout"),
                     single("gmem_layout", "!cute.layout"), single("cta_v_map", "!cute.layout")),
-          results=(single("partition", "TMA partition"),),
+          # The CuTe DSL's form returns two results (the SMEM and the target tensors) where the
+          # spec's returns the partition.
+          results=(variadic("results", "the TMA partition; in the CuTe DSL's form, the SMEM and target tensors"),),
           attributes=(AttrDef("load_mode", "#cute_nvgpu.load_mode<...>", required=False, doc="overrides the atom's"),
                       AttrDef("num_multicast", "positive integer", required=False, doc="overrides the atom's")),
           syntax=f"%part = {PARTITION} %atom, %smem_layout, %gmem_layout, %cta_v_map [{{load_mode = ..., num_multicast = N}}]",
