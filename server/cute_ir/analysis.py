@@ -594,7 +594,7 @@ class DocumentAnalysis:
         count = len(fresh)
         if self._choose_target() != self._target:
             self._full_analysis(self.syntax.tree)   # a header changed the declared target
-            return
+            return list(self.units)
         self._diagnose_units(fresh, findings)
         if len(fresh) != count:   # problems outside any statement got a unit of their own
             self.units = mapped[:left] + fresh + mapped[right:]

@@ -90,3 +90,16 @@ def test_every_target_of_the_roster_is_accepted_by_check(tmp_path):
         done = subprocess.run([sys.executable, "-m", "cute_ir.cli", "check", "--arch", arch, str(path)],
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
+
+
+def test_editing_a_top_level_declaration_re_verifies_like_a_fresh_analysis(caplog):
+    text = DECLARED.split("\n", 1)[1].rsplit("}\n", 1)[0]   # the gpu.module alone, its header a shell
+    analysis = DocumentAnalysis("file:///t.ir", text)
+    assert analysis.target_arch == "sm_100a"
+    line = text.splitlines()[0]
+    column = line.index("sm_100a")
+    analysis.update([(Position(0, column), Position(0, column + len("sm_100a")), "sm_90a")], 2)
+    assert analysis.target_arch == "sm_90a"
+    assert codes(analysis) == ["verify.target"]
+    assert analysis.diagnostics() == analysis.reanalysed().diagnostics()
+    assert [r.message for r in caplog.records if r.levelname == "ERROR"] == []   # no fallback re-analysis
