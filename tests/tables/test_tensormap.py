@@ -70,3 +70,10 @@ def test_the_cli_reports_broken_rules_as_json(capsys):
 def test_the_cli_rejects_what_is_not_json(capsys):
     assert main(["descriptor", "tma-tiled", "{rank: 2"]) == 2
     assert "JSON object" in capsys.readouterr().err
+
+
+def test_the_driver_api_s_parameter_names_are_accepted_too():
+    from cute_ir.tables import tensormap
+    given = {"rank": 2, "globalDim": [4096, 4096], "globalStrides": [8192], "boxDim": [64, 64]}
+    assert tensormap.by_field_name("tiled", given) == {
+        "rank": 2, "global_dims": [4096, 4096], "global_strides": [8192], "box_dims": [64, 64]}

@@ -60,6 +60,7 @@ def cmd_tma_descriptor(args: argparse.Namespace) -> int:
                                          f"(or @FILE holding one): {e}")
     if not isinstance(params, dict):
         return usage_error("descriptor", "VALUE must be a JSON object")
+    params = tensormap.by_field_name(kind, params)
     problems = tensormap.check_parameters(kind, params)
     fields = tensormap.describe(kind, params)
     if args.format == "json":

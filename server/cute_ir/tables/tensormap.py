@@ -145,6 +145,13 @@ def _ints(params: dict, key: str, count: int, problems: list[str], default: int 
     return values
 
 
+def by_field_name(kind: str, params: dict) -> dict:
+    """`params` with the driver API's encode-parameter names (`globalDim`, `boxDim`, ...)
+    written as this table's field names (`global_dims`, `box_dims`, ...); others unchanged."""
+    names = {f.encode: f.name for f in fields_for(kind)}
+    return {names.get(key, key): value for key, value in params.items()}
+
+
 def check_parameters(kind: str, params: dict) -> list[str]:
     """Every rule the encode call is bound to that `params` breaks (empty: it would encode)."""
     problems: list[str] = []
