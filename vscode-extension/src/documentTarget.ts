@@ -8,17 +8,17 @@ export interface TargetLabel {
 }
 
 /**
- * What the status bar says about the active document's target: the server's answer when there
- * is one, else the `cute-ir.targetArch` setting (no IR document, the server not running, or a
- * server without `cute-ir/documentTarget`).
+ * What the status bar says about the active document's target: the file's own declaration when
+ * the server reports one, else the `cute-ir.targetArch` setting as the client has it (no IR
+ * document, the server not running, a server without `cute-ir/documentTarget`, or a file that
+ * declares nothing: the server may not have seen a just-changed setting yet).
  */
 export function describeTarget(result: DocumentTargetResult | null | undefined, settingArch: string): TargetLabel {
-  if (!result) {
+  if (!result || result.source !== 'file') {
     return { text: settingArch, detail: `Target architecture: ${settingArch}, the cute-ir.targetArch setting` };
   }
-  const fromFile = result.source === 'file';
   return {
-    text: fromFile ? `${result.arch} (file)` : result.arch,
+    text: `${result.arch} (file)`,
     detail: `Target architecture: ${result.arch}, ${result.reason.replace(/`/g, '')}`,
   };
 }

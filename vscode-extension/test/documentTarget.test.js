@@ -22,6 +22,12 @@ test('the setting applies to a file that declares nothing', () => {
   assert.match(label.detail, /cute-ir\.targetArch setting$/);
 });
 
+test('for a file that declares nothing the client\'s setting wins over a server that has not seen it yet', () => {
+  const label = describeTarget({ arch: 'sm_90a', source: 'setting', reason: 'the `cute-ir.targetArch` setting' }, 'sm_100a');
+  assert.equal(label.text, 'sm_100a');
+  assert.match(label.detail, /^Target architecture: sm_100a, the cute-ir.targetArch setting$/);
+});
+
 test('without an answer from the server the setting is shown', () => {
   for (const none of [null, undefined]) {
     const label = describeTarget(none, 'sm_120a');
