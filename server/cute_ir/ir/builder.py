@@ -9,13 +9,8 @@ from tree_sitter import Node
 
 from ..diagnostics import Span
 from .model import Attribute, Block, Operation, Region, Successor, TypeRef, UnitIR, Use, Value, ValueKind
-from ..syntax.cst import span as _span, text as _text
+from ..syntax.cst import TYPE_KINDS, span as _span, text as _text
 
-TYPE_KINDS = frozenset({
-    "integer_type", "float_type", "index_type", "none_type", "memref_type", "tensor_type",
-    "vector_type", "complex_type", "tuple_type", "cute_nvgpu_type", "cute_layout", "dialect_type",
-    "type_alias", "function_type",
-})
 
 
 # Regions and bracket groups nested deeper than this are not built (an empty region, a

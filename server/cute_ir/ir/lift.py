@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from ..diagnostics import Span
-from ..syntax.cst import span as node_span, text as node_text
+from ..syntax.cst import STATEMENT_KINDS, TYPE_KINDS, span as node_span, text as node_text
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait
 from ..text.location import FusedLoc, Location, SourceLoc, WrittenLoc
@@ -36,12 +36,6 @@ from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Tem
 UNDEFINED = Type("<<undefined>>")
 UNKNOWN_TYPE = Type("<<unknown>>")
 
-TYPE_NODES = frozenset({
-    "integer_type", "float_type", "index_type", "none_type", "memref_type", "tensor_type",
-    "vector_type", "complex_type", "tuple_type", "cute_nvgpu_type", "cute_layout", "dialect_type",
-    "type_alias", "function_type",
-})
-STATEMENTS = frozenset({"operation", "type_alias_definition", "attribute_alias_definition"})
 GROUPS = frozenset({"paren_group", "bracket_group", "angle_group"})
 
 
@@ -202,7 +196,7 @@ class _Lifter:
         if results is None:
             return []
         if results.type == "type_list":
-            return [Type(node_text(t)) for t in results.named_children if t.type in TYPE_NODES]
+            return [Type(node_text(t)) for t in results.named_children if t.type in TYPE_KINDS]
         return [Type(node_text(results))]
 
     def attribute_dict(self, node: Node, op: Operation) -> dict[str, Attribute]:
@@ -247,10 +241,10 @@ class _Lifter:
             arrow = max((i for i, n in enumerate(tail) if n.type == "->" or (n.type == "keyword" and node_text(n) == "to")),
                         default=None)
             for t in (tail[arrow + 1:] if arrow is not None else tail):
-                if t.type in TYPE_NODES:
+                if t.type in TYPE_KINDS:
                     trailing_types.append(Type(node_text(t)))
                 elif t.type == "paren_group" and arrow is not None:
-                    trailing_types.extend(Type(node_text(x)) for x in t.named_children if x.type in TYPE_NODES)
+                    trailing_types.extend(Type(node_text(x)) for x in t.named_children if x.type in TYPE_KINDS)
         stack = list(reversed(items))
         while stack:
             item = stack.pop()
@@ -261,7 +255,7 @@ class _Lifter:
                 if binds:
                     holes.append((node_span(item), Hole("bound", len(bound))))
                     declared = item.next_named_sibling if nxt.type == ":" else None
-                    type_ = Type(node_text(declared)) if declared is not None and declared.type in TYPE_NODES else UNKNOWN_TYPE
+                    type_ = Type(node_text(declared)) if declared is not None and declared.type in TYPE_KINDS else UNKNOWN_TYPE
                     bound.append((node_text(item), node_span(item), type_))
                 else:
                     holes.append((node_span(item), Hole("operand", len(uses))))
@@ -327,7 +321,7 @@ class _Lifter:
             self.define(region_scope, name, [value])
         entry = region.blocks[0] if region.blocks else None
         for child in node.named_children:
-            if child.type in STATEMENTS:
+            if child.type in STATEMENT_KINDS:
                 if entry is None:
                     entry = region.append(Block())
                 work.append((child, entry, region_scope))
@@ -335,7 +329,7 @@ class _Lifter:
                 block = self.block(child, region, region_scope, entry_taken=entry is not None)
                 if entry is None:
                     entry = block
-                work.extend((s, block, region_scope) for s in child.named_children if s.type in STATEMENTS)
+                work.extend((s, block, region_scope) for s in child.named_children if s.type in STATEMENT_KINDS)
         if not region.blocks:
             region.append(Block())
         return work

@@ -34,7 +34,7 @@ from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait, record as op_record
 from ..syntax import query
-from .builder import TYPE_KINDS
+from ..syntax.cst import TYPE_KINDS
 
 # Graph regions, isolation from above and result counts come from the op records
 # (dialects/registry.py, citing their ODS definitions). The cute_nvgpu ops are still described

@@ -10,6 +10,13 @@ from ..diagnostics import Span
 # Statement-level node kinds (children of source_file, region and block).
 STATEMENT_KINDS = frozenset({"operation", "type_alias_definition", "attribute_alias_definition"})
 
+# Node kinds that are a type (grammar/README.md lists them).
+TYPE_KINDS = frozenset({
+    "integer_type", "float_type", "index_type", "none_type", "memref_type", "tensor_type",
+    "vector_type", "complex_type", "tuple_type", "cute_nvgpu_type", "cute_layout", "dialect_type",
+    "type_alias", "function_type",
+})
+
 
 def span(node: Node) -> Span:
     return Span(node.start_byte, node.end_byte)

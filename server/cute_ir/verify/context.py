@@ -12,7 +12,7 @@ from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.cute_nvgpu.operands import OperandType, operand_type
 from ..dialects.cute_nvgpu.types import parse_type_node
 from ..ir import Operation, UnitIR, Value, ValueKind
-from ..ir.builder import TYPE_KINDS
+from ..syntax.cst import TYPE_KINDS
 
 
 def text(node: Node | None) -> str:
