@@ -79,8 +79,13 @@ _FINDINGS = query(
     (operation name: (op_name) @custom_op)
     (operation name: (string) @generic_op)
     (unclosed_bracket) @unclosed
+    (region (unclosed_bracket)) @unclosed_region
     """ + MALFORMED_PATTERNS
 )
+
+
+# Captures that only say a walk is needed; the walks find the nodes themselves.
+_WALKED = ("unclosed", "unclosed_region")
 
 
 def _position(node: Node) -> tuple[int, int]:
@@ -607,8 +612,10 @@ class DocumentAnalysis:
         results; the others are diagnosed again. The new units are returned."""
         root = self.syntax.root
         data = self.document.data
+        # A container's shell is never kept: whether its `{` is closed is decided at the far
+        # end of its region, which may have changed anywhere.
         reusable = {(u.start, u.end): u for i, u in enumerate(kept)
-                    if i != first - 1 and not (u.start <= edit.new_end and edit.start <= u.end)
+                    if i != first - 1 and not u.shell and not (u.start <= edit.new_end and edit.start <= u.end)
                     and not any(d.source is Source.SYNTAX for d in u.diagnostics)}
         units: list[Unit] = []
         fresh: list[Unit] = []
@@ -785,10 +792,12 @@ class DocumentAnalysis:
         # Document order: the order captures come back in varies from run to run, and which
         # of two definitions of one SSA name a verifier sees first must not.
         out: dict[str, list[Any]] = {name: sorted((n for n in nodes if lo <= n.start_byte <= hi), key=_position)
-                                     for name, nodes in found.items() if name != "unclosed"}
+                                     for name, nodes in found.items() if name not in _WALKED}
         # Syntax problems come from walks that do not ask nodes for their parents (which costs
         # the depth): (unclosed_bracket, its opener) pairs, and the outermost ERROR nodes.
-        if found.get("unclosed"):
+        # A region left open ends in an unclosed bracket that can lie past `hi` (a container's
+        # header is a unit of its own); its diagnostic sits at the `{`, in range.
+        if found.get("unclosed") or found.get("unclosed_region"):
             out["unclosed"] = unclosed_openers(root, lo, hi)
         if root.has_error:
             out["error"] = outermost_errors(root, lo, hi)

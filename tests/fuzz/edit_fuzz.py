@@ -30,12 +30,16 @@ from cute_ir.lsp import semantic
 from cute_ir.text.positions import Position
 
 ROOT = Path(__file__).resolve().parents[2]
+# A case ends when its text grows past this: a fresh analysis runs after every edit.
+MAX_FUZZED_BYTES = 64 * 1024
 
 
 def corpus() -> list[Path]:
-    """The files the fuzzer starts from: the examples (one is real CuTe DSL output) and every
-    test corpus."""
-    return sorted((ROOT / "examples").glob("*.ir")) + sorted((ROOT / "tests" / "corpus").rglob("*.ir"))
+    """The files the fuzzer starts from: the examples (one is real CuTe DSL output), every
+    test corpus, and the real compiler's dumps small enough for a fresh analysis per edit."""
+    dumps = [p for p in sorted((ROOT / "tests" / "corpus" / "cutedsl").rglob("*.mlir"))
+             if p.stat().st_size <= MAX_FUZZED_BYTES]
+    return sorted((ROOT / "examples").glob("*.ir")) + sorted((ROOT / "tests" / "corpus").rglob("*.ir")) + dumps
 
 
 # Short texts a user types; the brackets, markers and statement starts are what moves
@@ -245,7 +249,7 @@ def fuzz_case(path: Path, seed: int, steps: int, texts: list[str], report: Repor
             report.mismatches.append({"file": str(path.relative_to(ROOT)), "seed": seed, "step": step,
                                       "what": found, "text": text, "edits": edits})
             return
-        if len(analysis.document.data) > 64 * 1024:
+        if len(analysis.document.data) > MAX_FUZZED_BYTES:
             return   # keep each step cheap: a fresh analysis runs after every edit
 
 

@@ -8,11 +8,13 @@ import pytest
 
 from tests.fuzz.edit_fuzz import Report, corpus, fuzz_case, replay
 
-FILES = corpus()
+# The slice keeps to the hand-written files and the smallest real-compiler dump; `make fuzz`
+# takes every dump.
+FILES = [p for p in corpus() if p.suffix == ".ir" or p.match("universal_copy/canonical.mlir")]
 TEXTS = [p.read_text(encoding="utf-8") for p in FILES]
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_random_edits_keep_the_incremental_state_equal_to_a_fresh_analysis(path):
     report = Report()
     fuzz_case(path, seed=1, steps=25, texts=TEXTS, report=report)

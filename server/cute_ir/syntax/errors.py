@@ -153,9 +153,11 @@ def _is_opening_prefix(node: Node) -> bool:
 
 
 def unclosed_openers(root: Node, lo: int, hi: int) -> list[tuple[Node, Node | None]]:
-    """Each `unclosed_bracket` starting in [lo, hi], with the bracket it closes: the nearest
-    earlier sibling bracket left open, else a `!d<` / `#d<` prefix just before the parameters
-    it ends (None if there is neither).
+    """Each `unclosed_bracket` whose diagnostic starts in [lo, hi] (see `describe_unclosed`:
+    at the bracket left open, else at the bracket node), with the bracket it closes: the
+    nearest earlier sibling bracket left open, else a `!d<` / `#d<` prefix just before the
+    parameters it ends (None if there is neither). Placing each by where it is reported lets
+    a part of the tree analysed on its own report exactly the problems shown in it.
 
     One walk with a tree cursor, keeping the open brackets of each level on a stack: asking
     each node for its parent or previous sibling would cost the depth (tree-sitter finds a
@@ -168,26 +170,34 @@ def unclosed_openers(root: Node, lo: int, hi: int) -> list[tuple[Node, Node | No
         node = cursor.node
         kind = node.type
         if kind == "unclosed_bracket":
-            if lo <= node.start_byte <= hi:
-                openers = open_at_level[-1]
-                outer = open_at_level[-2] if len(open_at_level) > 1 else []
-                if openers:
-                    out.append((node, openers[-1]))
-                elif outer and _is_opening_prefix(outer[-1]):
-                    out.append((node, outer[-1]))
-                else:
-                    out.append((node, None))
+            openers = open_at_level[-1]
+            outer = open_at_level[-2] if len(open_at_level) > 1 else []
+            if openers:
+                opener: Node | None = openers[-1]
+            elif outer and _is_opening_prefix(outer[-1]):
+                opener = outer[-1]
+            else:
+                opener = None
+            if lo <= _reported_at(node, opener) <= hi:
+                out.append((node, opener))
         elif kind in _CLOSERS or _is_opening_prefix(node):
             open_at_level[-1].append(node)
         elif kind in _CLOSING and open_at_level[-1]:
             open_at_level[-1].pop()
-        elif node.child_count and node.start_byte <= hi and node.end_byte >= lo and cursor.goto_first_child():
+        elif node.child_count and node.start_byte <= hi + 1 and node.end_byte >= lo and cursor.goto_first_child():
             open_at_level.append([])
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
                 return out
             open_at_level.pop()
+
+
+def _reported_at(node: Node, opener: Node | None) -> int:
+    """Where `describe_unclosed` puts the diagnostic of `node` closing `opener`."""
+    if opener is None:
+        return node.start_byte
+    return opener.end_byte - 1 if _is_opening_prefix(opener) else opener.start_byte
 
 
 def describe_unclosed(node: Node, opener: Node | None) -> Diagnostic:
