@@ -3,6 +3,9 @@ edited into other broken files, and the same text analysed again (timings: bench
 from __future__ import annotations
 
 from cute_ir.analysis import DocumentAnalysis
+from cute_ir.diagnostics import Severity
+from cute_ir.ir.builder import MAX_NESTING
+from cute_ir.ir.ssa import TOO_DEEP
 from cute_ir.features import hover
 from cute_ir.features.outline import document_symbols, folding_ranges
 from cute_ir.lsp import semantic
@@ -25,11 +28,22 @@ def test_ten_thousand_nested_regions_answer_every_feature():
     depth = 10_000
     text = ("func.func @f() {\n" + '  "test.op"() ({\n' * depth + "  }) : () -> ()\n" * depth + "  return\n}\n")
     analysis = DocumentAnalysis("file:///deep.ir", text)
-    assert analysis.diagnostics() == []
+    [warning] = analysis.diagnostics()
+    assert (warning.code, warning.severity) == ("syntax.too-deep", Severity.WARNING)
+    assert analysis.document.position(warning.span.start) == Position(MAX_NESTING + 1, 15)
+    assert warning.message == TOO_DEEP
     assert document_symbols(analysis)[0].name == "@f"
     assert folding_ranges(analysis)
     hover.hover(analysis, len(text) // 2)
     assert semantic.full_tokens(analysis)
+
+
+def test_nesting_up_to_the_limit_gets_no_warning_and_one_level_more_gets_one():
+    def nested(depth: int) -> str:
+        return "func.func @f() {\n" + "  scf.execute_region {\n" * depth + "  }\n" * depth + "  return\n}\n"
+    assert DocumentAnalysis("file:///a.ir", nested(MAX_NESTING)).diagnostics() == []
+    [warning] = DocumentAnalysis("file:///b.ir", nested(MAX_NESTING + 1)).diagnostics()
+    assert warning.code == "syntax.too-deep"
 
 
 def test_a_bracket_run_reports_each_unclosed_bracket_at_its_opener():

@@ -46,6 +46,8 @@ _OWN: tuple[CodeDoc, ...] = (
             "signature (MLIR's wording)."),
     CodeDoc("syntax.encoding", S, "The file is not valid UTF-8; invalid bytes were replaced and "
             "the rest is checked."),
+    CodeDoc("syntax.too-deep", S, "A region nested deeper than the IR is built (warning). Value names are "
+            "still checked inside it; the outline, folding, hover and atom verification stop at it."),
     CodeDoc("syntax.too-large", S, "The document exceeds the size the analysis accepts; nothing "
             "in it is checked."),
     CodeDoc("types.unknown-op", T, "An operation of a dialect cute-ir knows that the dialect "
