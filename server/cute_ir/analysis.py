@@ -138,6 +138,9 @@ class DocumentAnalysis:
         """`verify_budget`: seconds a whole-document analysis may spend verifying before it
         leaves the remaining units to `verify_pending`; None verifies everything at once."""
         self.settings = settings or Settings()
+        # Counts the changes to the text or the settings: a result computed across an await
+        # is stale if this moved meanwhile.
+        self.revision = 0
         self.verify_budget = verify_budget
         self._budget_now: float | None = None    # verify_budget while a whole-document analysis runs
         self.file_problems: list[Diagnostic] = []
@@ -210,6 +213,7 @@ class DocumentAnalysis:
 
     def update(self, changes: list[tuple[Position | None, Position | None, str]], version: int | None) -> None:
         """Apply LSP content changes in order, re-analysing only what they touched."""
+        self.revision += 1
         self.document.version = version
         for start, end, new_text in changes:
             was_too_large = self.too_large
@@ -399,6 +403,7 @@ class DocumentAnalysis:
     def set_settings(self, settings: Settings) -> None:
         """A new target changes what the verifiers say: analyse again."""
         if settings != self.settings:
+            self.revision += 1
             self.settings = settings
             self._full_analysis()
 

@@ -15,7 +15,7 @@ import time
 from typing import Any, BinaryIO
 
 from lsprotocol import types as lsp
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
+from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcInvalidRequest
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
@@ -230,11 +230,19 @@ class CuteIrServer(LanguageServer):
         """Compute `result` for every unit that lacks it, in slices with other messages answered in between:
         the first whole-document request after opening a large file computes every unit once.
         Diagnostics come first: while background verification runs, this waits. One such job
-        runs at a time."""
+        runs at a time.
+
+        Other messages are handled while this waits, a change among them; the answer would
+        then be computed on a text the client did not ask about (and the client would shift it
+        by that change once more). LSP's answer for that case is ContentModified, on which
+        clients ask again."""
+        revision = analysis.revision
         async with self._slicing:
             while True:
                 while self._verifying:
                     await asyncio.sleep(VERIFY_SLICE)
+                if analysis.revision != revision or self.analyses.get(analysis.document.uri) is not analysis:
+                    raise JsonRpcContentModified(f"{analysis.document.uri} changed while this request waited")
                 if not analysis.prepare(result, FEATURE_SLICE):
                     return
                 await asyncio.sleep(0)
