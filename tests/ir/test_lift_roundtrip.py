@@ -1,7 +1,7 @@
 """Parse -> lift -> print -> parse -> lift gives the same IR, and printing is a fixed point.
 
-Over every example and every case of the verify corpus (split at `// -----` as MLIR's
-`--split-input-file` does), plus the shapes that need care: result groups, bound values,
+Over every example, every case of the verify corpus (split at `// -----` as MLIR's
+`--split-input-file` does) and every CuTe DSL dump of tests/corpus/cutedsl, plus the shapes that need care: result groups, bound values,
 forward block references, written locations, nesting deeper than Python's recursion limit.
 """
 from __future__ import annotations
@@ -28,6 +28,9 @@ def _cases() -> list[tuple[str, str]]:
     cases = [(p.name, p.read_text()) for p in sorted((ROOT / "examples").glob("*.ir"))]
     for path in sorted((ROOT / "tests" / "corpus" / "verify").glob("*.ir")):
         cases += [(f"{path.name}#{i}", chunk) for i, chunk in enumerate(_SPLIT.split(path.read_text()))]
+    # The real compiler's output, as dumped and as canonicalised.
+    cases += [(f"{p.parent.name}/{p.name}", p.read_text())
+              for p in sorted((ROOT / "tests" / "corpus" / "cutedsl").glob("*/*.mlir"))]
     # Round trip is a property of IR that MLIR would parse (its roundtrip tests use valid IR):
     # leave out cases that make a syntax or SSA mistake on purpose. Verifier mistakes stay in.
     return [(name, text) for name, text in cases
@@ -149,3 +152,12 @@ def test_deep_nesting_lifts_and_prints_without_recursion() -> None:
     lifted = lift(parse(text.encode()).root)
     assert sum(1 for _ in lifted.operations[0].walk()) == depth + 1
     assert _printed(text).count('"t.n"') == depth
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "corpus" / "cutedsl").glob("*/*.mlir")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_operand_of_the_compiler_s_output_resolves_to_its_definition(path: Path) -> None:
+    lifted = lift(parse(path.read_bytes()).root)
+    unresolved = [(op.name, v.name_hint) for top in lifted.operations for op in top.walk()
+                  for v in op.operands if v.type == UNDEFINED]
+    assert unresolved == []
