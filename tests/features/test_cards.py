@@ -5,6 +5,7 @@ from __future__ import annotations
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.features.completion import complete
 from cute_ir.features.hover import hover
+from cute_ir.text.positions import Position
 
 WGMMA = (
     "func.func @wgmma() {\n"
@@ -256,3 +257,40 @@ def test_hover_on_a_umma_building_op_shows_its_instruction_descriptor():
     card = hover(analysis, text.index("make_mma_atom") + 2).markdown
     assert "| `n_dim` | 17-22 | 32 (0x20) | N = 256 |" in card
     assert "| `m_dim` | 24-28 | 8 (0x8) | M = 128 |" in card
+
+
+TMA_CHAIN = (
+    "func.func @load(%tensor: memref<?x?xf16, 1>, %layout: !cute.layout<\"(64,128):(1,64)\">, %m: index,\n"
+    "                %tile: !cute.layout<\"S<3,4,3> o 0 o (64,8):(8,1)\">, %cta_map: !cute.layout<\"(64,8):(1,64)\">) {\n"
+    "  %desc = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%m, %m) strides(%m) paddings()"
+    " {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled\n"
+    "  %atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map"
+    " {load_mode = #cute_nvgpu.load_mode<w_multicast>, num_multicast = 2}\n"
+    "  %part = cute_nvgpu.atom.tma_partition %atom, %tile, %layout, %cta_map\n"
+    "  return\n"
+    "}\n"
+)
+
+
+def _hover_at(analysis: DocumentAnalysis, needle: str) -> str:
+    text = analysis.document.text
+    return hover(analysis, len(text[:text.index(needle)].encode())).markdown
+
+
+def test_hover_on_tma_atom_and_partition_ops_shows_the_partition_result_and_flags():
+    analysis = DocumentAnalysis("file:///tma.ir", TMA_CHAIN, settings=Settings(target_arch="sm_90a"))
+    for needle in ("non_exec_tiled_tma_load", "tma_partition"):
+        card = _hover_at(analysis, needle)
+        assert "| TMA tensor type | `!cute_nvgpu.tma_load<i16, (64,8):(1,64)>` |" in card
+        assert "| tile elements | 1024 (SMEM layout size × num_multicast) |" in card
+        assert "| swizzle mode | 2 (128B) |" in card
+        assert "| flags word | `0x2fc1` |" in card
+        assert "`multicast` (0), `static_smem` (6)" in card
+
+
+def test_the_partition_section_follows_the_op_after_edits_above_it():
+    analysis = DocumentAnalysis("file:///tma.ir", TMA_CHAIN, settings=Settings(target_arch="sm_90a"))
+    _hover_at(analysis, "tma_partition")   # computed once, then moved by the edit
+    analysis.update([(Position(0, 0), Position(0, 0), "// a comment line\n")], 2)
+    assert "TMA partition result" in _hover_at(analysis, "tma_partition")
+    assert "TMA partition result" not in _hover_at(analysis, "make_tiled_tma_desc")

@@ -10,6 +10,7 @@ from ..diagnostics import Span
 from ..dialects.cute_nvgpu.ops import lookup_op
 from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_layout, rank, size
 from .descriptors import descriptor_fields
+from .tma_partition import partition_at, partition_section
 from .cards import (
     atom_at_type, atom_of_op, atom_of_value, builds_atom_from_attributes, contract_card, enum_card,
     op_at, op_card, type_card,
@@ -152,8 +153,12 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         name = node
     if name is not None:
         op_text = _text(name).strip('"')
-        # An op that produces a descriptor (or builds a UMMA atom) also shows the bit fields.
-        return HoverResult(_op_hover(analysis, op_text, name) + _descriptor_section(analysis, offset), _span(name))
+        # An op that produces a descriptor (or builds a UMMA atom) also shows the bit fields; a
+        # TMA atom or partition op, what the partition verifier learned.
+        partition = partition_at(analysis, name.start_byte)
+        extra = "\n\n---\n\n" + partition_section(partition) if partition is not None else ""
+        return HoverResult(_op_hover(analysis, op_text, name) + _descriptor_section(analysis, offset) + extra,
+                           _span(name))
     entry = enclosing(node, "attribute_entry")
     if entry is not None:
         key = _text(entry.child_by_field_name("name"))

@@ -1,0 +1,69 @@
+"""What the TMA partition verifier learned about a tile, for hover.
+
+The verifier (verify/tma.py) computes one `TmaPartitionResult` per non-exec TMA atom and per
+`tma_partition` op: the tensor type the tile becomes, its element count, the swizzle mode, the
+descriptor's rank, the TMA box layout and the 16-bit flags word (tma-atoms.txt, "Flags
+Word"). The result is kept per unit, by the name range of the op it belongs to, relative to
+the unit's start, so hovering the op shows it without running the walk again.
+"""
+from __future__ import annotations
+
+from ..analysis import DocumentAnalysis, PerUnit, Unit
+from ..diagnostics import Span
+from ..ir.lift import lift_statements
+from ..verify import unit_statements
+from ..verify.tma import Flag, TmaPartitionResult, verify_tma
+
+# The page's swizzle-mode codes (TmaPartitionResult.swizzle_mode).
+SWIZZLE_NAMES = {0: "none", 2: "128B", 3: "32B or 64B"}
+
+
+def _unit_partitions(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, int], TmaPartitionResult]:
+    if unit.shell:
+        return {}
+    if b"tma" not in analysis.document.data[unit.start:unit.end]:
+        return {}   # every TMA op's name says so; most units have none
+    tree = analysis.tree_for(unit)
+    if tree is None:
+        return {}
+    lifted = lift_statements(unit_statements(tree.root_node, Span(unit.start, unit.end)))
+    verification = verify_tma(lifted, analysis.target_arch)
+    out: dict[tuple[int, int], TmaPartitionResult] = {}
+    for op, result in verification.partitions.items():
+        span = lifted.index.name_spans.get(op) or lifted.index.op_spans.get(op)
+        if span is not None:
+            out[(span.start - unit.start, span.end - unit.start)] = result
+    return out
+
+
+PARTITIONS = PerUnit("tma-partitions", _unit_partitions)
+
+
+def partition_at(analysis: DocumentAnalysis, offset: int) -> TmaPartitionResult | None:
+    """The partition result of the TMA op whose name is at `offset`, if the walk produced one."""
+    unit = analysis.unit_at(offset)
+    if unit is None:
+        return None
+    relative = offset - unit.start
+    for (start, end), result in analysis.for_unit(unit, PARTITIONS).items():
+        if start <= relative <= end:
+            return result
+    return None
+
+
+def partition_section(result: TmaPartitionResult) -> str:
+    """The result as a hover section: the facts, then the flags word bit by bit."""
+    def named(flags: list[Flag]) -> str:
+        return ", ".join(f"`{flag.name.lower()}` ({flag.bit_length() - 1})" for flag in flags) or "none"
+    facts = [
+        ("TMA tensor type", f"`{result.tensor_type}`"),
+        ("tile elements", f"{result.tile_element_count} (SMEM layout size × num_multicast)"),
+        ("TMA box layout", f"`{result.tma_layout}`"),
+        ("descriptor rank", str(result.rank)),
+        ("swizzle mode", f"{result.swizzle_mode} ({SWIZZLE_NAMES.get(result.swizzle_mode, '?')})"),
+        ("flags word", f"`0x{int(result.flags):04x}`"),
+        ("flags set (bit)", named([flag for flag in Flag if flag & result.flags])),
+        ("flags clear", named([flag for flag in Flag if not flag & result.flags])),
+    ]
+    return "\n".join(["**TMA partition result** (what the partition verifier learned about the tile)", "",
+                      "| | |", "|---|---|"] + [f"| {k} | {v} |" for k, v in facts])
