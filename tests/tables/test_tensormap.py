@@ -77,3 +77,16 @@ def test_the_driver_api_s_parameter_names_are_accepted_too():
     given = {"rank": 2, "globalDim": [4096, 4096], "globalStrides": [8192], "boxDim": [64, 64]}
     assert tensormap.by_field_name("tiled", given) == {
         "rank": 2, "global_dims": [4096, 4096], "global_strides": [8192], "box_dims": [64, 64]}
+
+
+def test_the_cli_prints_the_parameters_of_a_builder_in_an_ir_file(tmp_path, capsys):
+    from tests.features.test_cards import TMA_CHAIN
+    path = tmp_path / "chain.ir"
+    path.write_text(TMA_CHAIN, encoding="utf-8")
+    line = next(i for i, text in enumerate(TMA_CHAIN.splitlines(), start=1) if "make_tiled_tma_desc" in text)
+    column = TMA_CHAIN.splitlines()[line - 1].index("nv_tileas") + 1
+    assert main(["descriptor", "tma-tiled", f"{path}:{line}:{column}", "--format", "json"]) == 0
+    values = {f["field"]: f["value"] for f in json.loads(capsys.readouterr().out)["fields"]}
+    assert values["box_dims"] == "[64, 128]" and values["swizzle"] == "128B"
+    assert main(["descriptor", "tma-tiled", f"{path}:1:1"]) == 2
+    assert "no tma-tiled descriptor builder" in capsys.readouterr().err

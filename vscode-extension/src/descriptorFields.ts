@@ -67,6 +67,7 @@ function formatValue(value: DescriptorField['value']): string {
 }
 
 function bitSpan(f: DescriptorField): string {
+  if (f.low === null || f.width === null) return '—';
   const high = f.low + f.width - 1;
   return f.width <= 1 ? `[${f.low}]` : `[${high}:${f.low}]`;
 }

@@ -37,10 +37,10 @@ export interface DescriptorFieldsParams {
 
 export interface DescriptorField {
   name: string;
-  /** Lowest bit of the field. */
-  low: number;
-  /** Width in bits. */
-  width: number;
+  /** Lowest bit of the field; null where the object's bit layout is not public (CUtensorMap). */
+  low: number | null;
+  /** Width in bits; null with `low`. */
+  width: number | null;
   /** Decoded value; numbers are shown in decimal and hexadecimal. */
   value: number | string | null;
   meaning: string;

@@ -55,3 +55,13 @@ test('descriptor fields are rendered escaped, with bit spans and hex values', ()
   assert.match(html, /&lt;b&gt;not html&lt;\/b&gt;/);
   assert.doesNotMatch(html, /<script/i);
 });
+
+test('fields without bit positions (a CUtensorMap) show a dash in the bits column', () => {
+  const html = renderFieldsHtml(
+    'CUtensorMap (tiled) encode parameters',
+    [{ name: 'box_dims', low: null, width: null, value: '[64, 128]', meaning: 'boxDim' }],
+    'vscode-resource:',
+  );
+  assert.match(html, /<td class="bits">—<\/td>/);
+  assert.match(html, /\[64, 128\]/);
+});

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 
 from ..tables import descriptors as D
+from ..tables import tensormap
 from .options import CLEAN, FINDINGS, usage_error
 
 KINDS: dict[str, D.DescriptorTable] = {
@@ -46,10 +49,11 @@ TMA_KINDS = {"tma-tiled": "tiled", "tma-im2col": "im2col"}
 
 
 def cmd_tma_descriptor(args: argparse.Namespace) -> int:
-    from ..tables import tensormap
-
     kind = TMA_KINDS[args.kind]
     text = args.value
+    at = _SOURCE_POSITION.match(text)
+    if at is not None and os.path.isfile(at.group(1)):
+        return _tma_descriptor_in_ir(args, kind, at.group(1), int(at.group(2)), int(at.group(3)))
     try:
         if text.startswith("@"):
             with open(text[1:], encoding="utf-8") as f:
@@ -74,6 +78,35 @@ def cmd_tma_descriptor(args: argparse.Namespace) -> int:
     for problem in problems:
         print(f"cute-ir descriptor: {problem}", file=sys.stderr)
     return FINDINGS if problems else CLEAN
+
+
+# `FILE:LINE:COLUMN` (1-based, as compilers print positions): the builder op written there.
+_SOURCE_POSITION = re.compile(r"^(.+):(\d+):(\d+)$")
+
+
+def _tma_descriptor_in_ir(args: argparse.Namespace, kind: str, path: str, line: int, column: int) -> int:
+    """The encode parameters of the TMA descriptor built at a position of an IR file, as the
+    hover and `cute-ir/descriptorFields` show them (features/tensormap_view.py)."""
+    from ..analysis import DocumentAnalysis
+    from ..features.descriptors import descriptor_fields
+    from ..text.positions import Encoding, Position
+
+    with open(path, "rb") as f:
+        analysis = DocumentAnalysis(f"file://{os.path.abspath(path)}", f.read(), encoding=Encoding.UTF8)
+    offset = analysis.document.offset(Position(max(line - 1, 0), max(column - 1, 0)))
+    view = descriptor_fields(analysis, offset)
+    if view is None or not view.title.startswith(f"CUtensorMap ({kind})"):
+        return usage_error("descriptor", f"no {args.kind} descriptor builder at {path}:{line}:{column} "
+                                         f"(point at `nv_tileas.make_tiled_tma_desc` or its result type)")
+    if args.format == "json":
+        print(json.dumps({"kind": args.kind, "bytes": tensormap.TENSORMAP_BYTES, "title": view.title,
+                          "fields": [{"field": f.name, "value": f.value, "rule": f.meaning} for f in view.fields]},
+                         indent=2))
+    else:
+        print(view.title)
+        sys.stdout.write(_columns([("field", "value", "rule")]
+                                  + [(f.name, str(f.value), f.meaning) for f in view.fields]))
+    return CLEAN
 
 
 def cmd_descriptor(args: argparse.Namespace) -> int:
@@ -116,7 +149,8 @@ def add_parser(sub) -> None:
                            "(InstrDescriptor), sm100-idesc-bs (InstrDescriptorBlockScaled), "
                            "tma-tiled / tma-im2col (CUtensorMap encode parameters)")
     desc.add_argument("value", metavar="VALUE", help="the word, decimal or 0x hexadecimal; for tma-* a JSON "
-                                                     "object of encode parameters or @FILE")
+                                                     "object of encode parameters, @FILE holding one, or "
+                                                     "FILE:LINE:COLUMN of a descriptor builder in an IR file")
     desc.add_argument("--format", choices=("text", "json"), default="text",
                       help="text (default: a table) or json (fields with bits, value, bytes, "
                            "meaning)")

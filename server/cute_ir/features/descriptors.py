@@ -29,6 +29,7 @@ from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.operands import operand_type
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.cute_nvgpu.types import parse_type_node
 from ..emit.preview import APPLYING_OPS, alias_table, atom_config, resolve_type_node
 from ..emit.ptx import AtomConfig, supported_targets
@@ -42,26 +43,13 @@ from ..tables.atoms import TCGEN05, TYPE_BITS
 from ..tables.tiers import satisfies_any
 from ..verify.context import VerifyContext
 from ..syntax.cst import text as _text
+from .descriptor_view import DescriptorView, FieldRow
+from .tensormap_view import tensormap_view
 
 __all__ = ["FieldRow", "DescriptorView", "SmemDescriptorLayout", "smem_descriptor_layout",
            "smem_descriptor_view", "instr_descriptor_view", "descriptor_fields", "table_rows"]
 
 
-@dataclass(frozen=True)
-class FieldRow:
-    name: str
-    low: int
-    width: int
-    value: int | str | None
-    meaning: str
-
-
-@dataclass(frozen=True)
-class DescriptorView:
-    title: str
-    fields: list[FieldRow]
-    span: Span | None = None            # what the view describes, in the document
-    word: int | None = None             # the word with unknown fields at 0
 
 
 def table_rows(table: D.DescriptorTable, value: int,
@@ -607,6 +595,10 @@ class _Finder:
             return DescriptorView(f"{table.name} of {what}: a raw descriptor word, its value is "
                                   f"known at run time only", rows, span)
         if mnemonic in ("tma_descriptor_tiled", "tma_descriptor_im2col"):
+            builder = next((o for o in (owner, op) if o is not None and o.name == DESCRIPTOR_BUILDER), None)
+            encoded = tensormap_view(self.analysis, builder.name_span.start) if builder is not None else None
+            if encoded is not None:
+                return encoded
             return DescriptorView(
                 f"TMA descriptor (CUtensorMap, 128 bytes, alignas(128)) of {what}: its bit "
                 f"layout is undocumented, so there are no bit fields to show (hardware-facts 6)",

@@ -99,12 +99,16 @@ def _field_value(value: int | str | None) -> str:
     return f"{value} (0x{value:x})" if isinstance(value, int) else str(value)
 
 
+def _bits(low: int | None, width: int | None) -> str:
+    return "—" if low is None or width is None else f"{low}-{low + width - 1}"
+
+
 def _descriptor_section(analysis: DocumentAnalysis, offset: int) -> str:
     """The bit fields of the descriptor at `offset`, as a table ("" when there is none)."""
     view = descriptor_fields(analysis, offset)
     if view is None or not view.fields:
         return ""
-    rows = [f"| `{f.name}` | {f.low}-{f.low + f.width - 1} | "
+    rows = [f"| `{f.name}` | {_bits(f.low, f.width)} | "
             f"{_field_value(f.value)} | {f.meaning} |"
             for f in view.fields if not f.name.startswith("reserved")]
     return "\n\n**" + view.title + "**\n\n| field | bits | value | meaning |\n|---|---|---|---|\n" + "\n".join(rows)

@@ -9,7 +9,8 @@
   (source "ptxas"). `assemble` is an extension of protocol.ts, which has no such flag.
 * `cute-ir/descriptorFields` {textDocument, position} -> {title, fields: [{name, low, width,
   value, meaning}], range} | null (no descriptor there). `range` (what the fields describe)
-  is an addition the extension may ignore.
+  is an addition the extension may ignore. `low` and `width` are null for a CUtensorMap,
+  whose bit layout is not public (its encode parameters are the fields).
 
 Registered on the server by `from . import requests` in server.py.
 """
