@@ -102,7 +102,7 @@ def _tma_section() -> list[str]:
            "every `tma_partition` op (SMEM layout = the tile operand's `!cute.layout` type, GMEM layout = the "
            "layout the descriptor was built from, CTA V-map = the map operand's type; operands of unknown type "
            "are not checked); step 11 and its companion for loads only. Its result (TMA tensor type, tile element "
-           "count, swizzle mode, rank and the 16-bit flags word) is computed for later stages and not shown yet;",
+           "count, swizzle mode, rank, box and the 16-bit flags word) is shown on hover of the op;",
            "- the descriptor builder's rules and the CUtensorMap encode limits (`tables/tensormap.py`: rank 1..5, "
            "im2col 3..5, box dims <= 256, inner box a multiple of 16 bytes, global strides multiples of 16 bytes "
            "below 2^40, element types TMA moves); padding operands are not checked;",
