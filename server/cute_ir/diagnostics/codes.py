@@ -109,6 +109,8 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("verify.tma.arch", V, "A TMA op on a target before sm_90."),
     CodeDoc("verify.tma.multicast-arch", V, "A multicast TMA load on a target where ptxas only "
             "warns about it (warning)."),
+    CodeDoc("verify.tileas.enum", V, "A TileAS memory semantic, scope, read-modify-write mode or "
+            "padding value that its enum lacks; the message lists the legal spellings."),
     CodeDoc("verify.tma.enum", V, "A TMA mode, reduce kind, cache mode or data format that its "
             "enum does not have; the message lists the legal spellings."),
     CodeDoc("verify.tma.descriptor-memory", V, "A TMA descriptor built from a tensor that is not in "

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .ods import OpDef, OpRegistry, Trait
 from .cute_nvgpu.tma_ops import TMA_OPS
+from .nv_tileas.memops import MEMOPS
 from .upstream import UPSTREAM_OPS
 
 # The `cuda` dialect of CuTe DSL dumps. Its kernels sit in a gpu.module (isolated itself); no
@@ -13,7 +14,7 @@ CUDA_DSL_OPS = (
 )
 
 OPS = OpRegistry()
-OPS.add(*UPSTREAM_OPS, *CUDA_DSL_OPS, *TMA_OPS)
+OPS.add(*UPSTREAM_OPS, *CUDA_DSL_OPS, *TMA_OPS, *MEMOPS)
 
 
 def record(name: str) -> OpDef | None:

@@ -22,6 +22,7 @@ from ..analysis import DocumentAnalysis
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.enums import MEMORY_ORDERS, MEMORY_SCOPES
 from ..dialects.cute_nvgpu.ops import OpRow, lookup_op
+from ..dialects.registry import record as op_record
 from ..dialects.cute_nvgpu.types import (
     CuteNvgpuType, MnemonicArm, alias_for_type, parse_type_node, print_type, walk_index,
 )
@@ -142,10 +143,17 @@ def type_card(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None,
 
 
 def op_card(name: str, row: OpRow | None) -> str:
-    if row is None:
-        dialect = name.split(".", 1)[0] if "." in name else "builtin/func"
-        return f"**`{name}`** — operation of the `{dialect}` dialect"
-    return f"**`{row.name}`** — cute_nvgpu operation\n\n{row.summary}\n\n*Spec page:* {row.source}"
+    if row is not None:
+        return f"**`{row.name}`** — cute_nvgpu operation\n\n{row.summary}\n\n*Spec page:* {row.source}"
+    dialect = name.split(".", 1)[0] if "." in name else "builtin/func"
+    card = f"**`{name}`** — operation of the `{dialect}` dialect"
+    spec = op_record(name)
+    if spec is None:
+        return card
+    card += f"\n\n{spec.summary}"
+    if spec.syntax:
+        card += f"\n\n```\n{spec.syntax}\n```"
+    return card + (f"\n\n*Source:* {spec.source}" if spec.source else "")
 
 
 def enum_card(kind: str) -> str:

@@ -19,6 +19,7 @@ from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPE
 from ..dialects.cute_nvgpu.enums import TMA_ENUMS
 from ..dialects.cute_nvgpu.ops import OPS, OpRow
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, TMA_OPS
+from ..dialects.nv_tileas.memops import ENUMS as MEMOP_ENUMS, MEMOPS
 from ..dialects.registry import record
 from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, find_mma_rows
 from ..tables.tiers import describe_requirements, targets_satisfying
@@ -122,6 +123,33 @@ def _tma_section() -> list[str]:
             f"### `{builder.name}`", "", builder.summary, "", f"- Spec page: `{builder.source}`", "",
             "**Syntax**", "", "```text", builder.syntax, "```", "", "**Example**", ""] + _block([builder.example]) + [""]
     return out
+
+def _memops_section() -> list[str]:
+    """The TileAS token-ordered memops: their records and what their verifier checks."""
+    out = ["## TileAS token-ordered memops", "",
+           "The tileas-tma-and-memops page fixes the three ops' names, their operand segments (view, coords, "
+           "offsets, token), their results, the attribute names its messages quote (snake_case `mem_semantic` / "
+           "`mem_scope` for load and store, camelCase `memSemantic` / `memScope` for atomic_rmw) and the enum "
+           "cases. It shows no textual form: the custom form below is cute-ir's, written like the TMA descriptor "
+           "builder of the page's worked example (operand groups behind keywords; the tile value first for store "
+           "and atomic_rmw). The generic form with `operandSegmentSizes` (`array<i32: 1, C, O, T>`, one more "
+           "leading segment for the tile value of store and atomic_rmw) is always accepted.", "",
+           "`server/cute_ir/verify/tileas_memops.py` checks each op in the page's order and stops at the first "
+           "failure, as an MLIR op verifier does: regions and successors, the token groups, `rmw_mode`'s presence "
+           "and the enum cases; `tileSize` against the tile's type (size, then shape); one `index` coordinate per "
+           "view dimension; the element types; tile dimensions (positive, powers of two, under 2^24 elements); "
+           "memory semantics and scope; `in_bounds`' length; store's padding rules; atomic_rmw's element-type "
+           "and mode rules. The page's passes over these ops are not implemented.", "",
+           "| Enum attribute | Cases |", "|---|---|"]
+    out += [f"| `#nv_tileas.{m}<...>` | " + ", ".join(f"`{c}`" for c in cases) + " |" for m, cases in MEMOP_ENUMS.items()]
+    out += [""]
+    for op in MEMOPS:
+        out += [f"### `{op.name}`", "", op.summary, "", f"- Spec page: `{op.source}`", "", "**Attributes**", ""]
+        out += [f"- `{a.name}`: {a.doc + '; ' if a.doc else ''}`{a.constraint}`{'' if a.required else ', optional'}"
+                for a in op.attributes]
+        out += ["", "**Syntax**", "", "```text", op.syntax, "```", "", "**Example**", ""] + _block([op.example]) + [""]
+    return out
+
 
 # One example per type mnemonic: spec spelling first, CuTe DSL spelling second where it exists.
 _TYPE_EXAMPLES: dict[str, tuple[str, ...]] = {
@@ -326,6 +354,7 @@ def render() -> str:
     for op in OPS:
         out += _op_section(op)
     out += _tma_section()
+    out += _memops_section()
     out += ["## Types", "",
             "The 27 type mnemonics in the dialect's dispatch order (case-sensitive: `SM120.mma_bs`), "
             "then the atom integer types.", ""]

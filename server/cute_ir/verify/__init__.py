@@ -13,7 +13,9 @@ from .context import VerifyContext, find_node
 from .copy import verify_copy_op
 from .make import verify_make_atom
 from .mma import verify_mma_op
+from .tileas_memops import verify_memops
 from .tma import TMA_OP_NAMES, verify_tma
+from ..dialects.nv_tileas.memops import MEMOP_NAMES
 
 # Op kind (dialects/cute_nvgpu/ops.py) -> verifier.
 VERIFIERS = {
@@ -23,7 +25,7 @@ VERIFIERS = {
 }
 
 # Ops whose presence makes the analysis verify a unit.
-VERIFIED_OPS = ATOM_SITE_OPS | TMA_OP_NAMES
+VERIFIED_OPS = ATOM_SITE_OPS | TMA_OP_NAMES | MEMOP_NAMES
 
 
 def verify_unit(root: Node, ir: UnitIR, target: str,
@@ -34,8 +36,13 @@ def verify_unit(root: Node, ir: UnitIR, target: str,
         verifier = VERIFIERS.get(op_kind(op.name) or "")
         if verifier is not None:
             verifier(ctx, op)
-    if any(op.name in TMA_OP_NAMES for op in ir.all_operations()):
-        ctx.diagnostics.extend(verify_tma(lift_statements(unit_statements(root, ir.span)), target).diagnostics)
+    names = {op.name for op in ir.all_operations()}
+    if names & (TMA_OP_NAMES | MEMOP_NAMES):
+        lifted = lift_statements(unit_statements(root, ir.span))
+        if names & TMA_OP_NAMES:
+            ctx.diagnostics.extend(verify_tma(lifted, target).diagnostics)
+        if names & MEMOP_NAMES:
+            ctx.diagnostics.extend(verify_memops(lifted))
     return ctx.diagnostics
 
 

@@ -33,6 +33,7 @@ from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_
                                            PREFETCH, TMA_OPS, UPDATE_DESCRIPTOR)
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
+from ..ir.shaped import shaped, top_level_parameters
 from ..layout import (ComposedLayout, Layout, Swizzle, coalesce, composition, cosize, flatten, is_static,
                       parse_layout, rank, size)
 from ..layout.inttuple import ScaledBasis, is_dynamic
@@ -146,21 +147,6 @@ def is_known(type_: Type) -> bool:
     return not type_.text.startswith("<<")
 
 
-def _top_level(text: str) -> list[str]:
-    """`a, b<c, d>, e` split at the commas outside brackets."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "<([{":
-            depth += 1
-        elif ch in ">)]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    parts.append(text[start:].strip())
-    return parts
-
-
 _SPACES = {"3": "shared", "workgroup": "shared", "smem": "shared",
            "1": "global", "global": "global", "gmem": "global"}
 
@@ -170,7 +156,7 @@ def memory_space(type_: Type) -> str | None:
     text = type_.text
     for prefix in ("memref<", "!llvm.ptr<", "!cute.ptr<"):
         if text.startswith(prefix) and text.endswith(">"):
-            params = _top_level(text[len(prefix):-1])
+            params = top_level_parameters(text[len(prefix):-1])
             last = params[-1] if len(params) > 1 or prefix == "!llvm.ptr<" else ""
             last = re.sub(r"^#gpu\.address_space<(\w+)>$", r"\1", last)
             return _SPACES.get(last, "other")
@@ -180,10 +166,9 @@ def memory_space(type_: Type) -> str | None:
 
 
 def memref_rank(type_: Type) -> int | None:
-    if not type_.text.startswith("memref<"):
-        return None
-    shape = _top_level(type_.text[len("memref<"):-1])[0]
-    return None if shape.startswith("*") else len(shape.split("x")) - 1     # `memref<*xf16>`: unranked
+    """The rank of a ranked memref type; None for anything else (`memref<*xf16>` included)."""
+    found = shaped(type_.text)
+    return found.rank if found is not None and found.kind == "memref" else None
 
 
 def _int_attr(op: Operation, name: str) -> int | None:
@@ -591,7 +576,7 @@ def _coord_rank(type_: Type) -> int | None:
     """Rank of a coordinate typed `!cute.coord<"(a,b)">` / `!cute.int_tuple<...>` or `vector<Nxi32>`."""
     match = re.match(r'^!cute\.(coord|int_tuple)<"?\((.*)\)"?>$', type_.text)
     if match:
-        return len(_top_level(match.group(2)))
+        return len(top_level_parameters(match.group(2)))
     match = re.match(r"^vector<(\d+)x", type_.text)
     return int(match.group(1)) if match else None
 

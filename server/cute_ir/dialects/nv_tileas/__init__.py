@@ -1,0 +1,1 @@
+"""The `nv_tileas` dialect (tileas-tma-and-memops page): op records and enums."""
