@@ -294,3 +294,14 @@ def test_the_partition_section_follows_the_op_after_edits_above_it():
     analysis.update([(Position(0, 0), Position(0, 0), "// a comment line\n")], 2)
     assert "TMA partition result" in _hover_at(analysis, "tma_partition")
     assert "TMA partition result" not in _hover_at(analysis, "make_tiled_tma_desc")
+
+
+def test_enum_attribute_cases_are_completed_after_the_opening_bracket():
+    def labels(text: str) -> list[str]:
+        return [c.label for c in complete(DocumentAnalysis("file:///e.ir", text), len(text.encode()))]
+    assert labels("%a = x {m = #nv_tileas.mem_semantic<") == ["weak", "relaxed", "acquire", "release", "acq_rel"]
+    assert labels("%a = x {m = #nv_tileas.rmw_mode<a")[:1] == ["add"]
+    assert labels("%a = x {load_mode = #cute_nvgpu.load_mode<w") == [
+        "no_multicast", "two_cta", "w_multicast", "w128_multicast"]
+    assert "cg" in labels("%a = x {cache_mode = #cute_nvgpu.load_cache_mode<")
+    assert labels("%a = x {m = #cute_nvgpu.unknown_enum<") == []

@@ -4,6 +4,8 @@ MMA shapes, in the dialect's exact case.
 * After `!cute_nvgpu.`: the atoms the target can run (dispatch order), every descriptor type
   (flagged when the target lacks it) and `i<N>`.
 * `mem_order=` / `mem_scope=` values, and the parameters of `atom.universal_copy<...>`.
+* After `#cute_nvgpu.<enum><` (the TMA modes, reduce kinds, cache modes, data formats) or
+  `#nv_tileas.<enum><` (memory semantics and scopes, rmw modes, paddings): the enum's cases.
 * Inside the attribute dictionary of an op that builds an atom: the keys not written yet
   (only those the result atom takes, when its type is already written).
 * After `shape_MNK = [`: the lattice shapes of the atom for the element types written so far.
@@ -18,7 +20,8 @@ from dataclasses import dataclass
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, attributes_for
-from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPES
+from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPES, TMA_ENUMS
+from ..dialects.nv_tileas.memops import ENUMS as TILEAS_ENUMS
 from ..tables.atoms import ATOMS, ATOMS_BY_MNEMONIC, Interface, MmaShapeRow, find_mma_rows
 from ..tables.tiers import describe_requirements, satisfies_any
 from .cards import ATOM_ATTRIBUTE_KEYS, COPY_ATTRIBUTE_KEYS, atom_card, tier_text
@@ -38,6 +41,12 @@ _MNEMONIC_PREFIX = re.compile(rb"!cute_nvgpu\.([A-Za-z0-9_$.]*)$")
 _ENUM_PREFIX = re.compile(rb"(mem_order|mem_scope)\s*=\s*([A-Za-z_]*)$")
 _PARAM_START = re.compile(rb"!cute_nvgpu\.atom\.universal_copy<[^<>\n]*,\s*([A-Za-z_]*)$")
 _SHAPE_LIST = re.compile(rb"shape_MNK\s*=\s*\[([0-9,\s]*)$")
+_ENUM_ATTRIBUTE_CASE = re.compile(rb"#(cute_nvgpu|nv_tileas)\.([A-Za-z0-9_]+)<\s*([A-Za-z0-9_]*)$")
+# The enum attributes whose cases completion offers: (dialect, mnemonic) -> cases.
+DIALECT_ENUMS: dict[tuple[str, str], tuple[str, ...]] = {
+    **{("cute_nvgpu", m): cases for m, cases in TMA_ENUMS.items()},
+    **{("nv_tileas", m): cases for m, cases in TILEAS_ENUMS.items()},
+}
 _KEY_PREFIX = re.compile(rb"(?:^|[{,])\s*([A-Za-z_][A-Za-z0-9_]*)?$")
 _MAKE_OP = re.compile(rb"(cute_nvgpu\.make_[A-Za-z0-9_]+|cute\.make_atom)\s*$")
 _RESULT_ATOM = re.compile(rb"\s*:\s*!cute_nvgpu\.([A-Za-z0-9_.]+)")
@@ -64,6 +73,13 @@ def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -
         what = "memory order" if m.group(1) == b"mem_order" else "memory scope"
         return [Completion(v, "enum", what, f"PTX-like {what} `{v}`", word, f"{i:02d}")
                 for i, v in enumerate(values)]
+    m = _ENUM_ATTRIBUTE_CASE.search(before)
+    if m:
+        dialect, mnemonic = m.group(1).decode(), m.group(2).decode()
+        cases = DIALECT_ENUMS.get((dialect, mnemonic), ())
+        word = Span(offset - len(m.group(3)), offset)
+        return [Completion(c, "enum", f"#{dialect}.{mnemonic}", f"`#{dialect}.{mnemonic}<{c}>`", word, f"{i:02d}")
+                for i, c in enumerate(cases)]
     m = _MNEMONIC_PREFIX.search(before)
     if m:
         return _mnemonics(analysis, Span(offset - len(m.group(1)), offset), legal_only)
