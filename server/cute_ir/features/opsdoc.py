@@ -19,6 +19,7 @@ from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPE
 from ..dialects.cute_nvgpu.enums import TMA_ENUMS
 from ..dialects.cute_nvgpu.ops import OPS, OpRow
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, TMA_OPS
+from ..dialects.cute_nvgpu.types import ZERO_PARAMETER_MNEMONICS
 from ..dialects.nv_tileas.memops import ENUMS as MEMOP_ENUMS, MEMOPS
 from ..dialects.registry import record
 from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, find_mma_rows
@@ -210,7 +211,6 @@ _TYPE_EXAMPLES: dict[str, tuple[str, ...]] = {
 
 _INTEGER_EXAMPLE = ("!sf = !cute_nvgpu.i4<divby 2>", "!packed = !cute_nvgpu.i6")
 
-_ZERO_PARAMETER = {"smem_desc", "tma_descriptor_tiled", "tma_descriptor_im2col"}
 
 
 # ------------------------------------------------------------------ rendering
@@ -289,7 +289,7 @@ def _parameters(row: AtomRow) -> str:
                 + ", ".join(f"`{v}`" for v in MEMORY_SCOPES) + ". Absent fields are elided, never printed as defaults.")
     if row.mnemonic == "smem_desc_view":
         return "`<source type, layout>`: the shared-memory object (memory space 3) and the CuTe layout WGMMA/UMMA reads it with."
-    if row.mnemonic in _ZERO_PARAMETER:
+    if row.mnemonic in ZERO_PARAMETER_MNEMONICS:
         return "None (zero-parameter type)."
     if row.implements(Interface.MMA_ATOM):
         return ("None in the spec spelling: the building op's attributes (`shape_MNK`, `a_type`, `b_type`, "

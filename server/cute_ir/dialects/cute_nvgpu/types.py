@@ -256,7 +256,7 @@ def _atom_integer(base: dict, params: list[TypeParam], diags: list[Diagnostic]) 
 
 # Mnemonics whose types the dialect builds with no parameters (asm-printer page: entries 4,
 # 15 and 16 are zero-parameter sugared types).
-_ZERO_PARAMETER = frozenset({"smem_desc", "tma_descriptor_tiled", "tma_descriptor_im2col"})
+ZERO_PARAMETER_MNEMONICS = frozenset({"smem_desc", "tma_descriptor_tiled", "tma_descriptor_im2col"})
 
 
 def _interpret_settings(params: list[TypeParam]) -> tuple[tuple[str, str], ...]:
@@ -299,7 +299,7 @@ def parse_type_node(node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
             base["raw_parameters"] = _text(parameters)   # printed as the DSL wrote it
     elif mnemonic == "smem_desc_view":
         _smem_desc_view(base, [p for p in params if p.kind != ","], diags)
-    elif params and mnemonic in _ZERO_PARAMETER:
+    elif params and mnemonic in ZERO_PARAMETER_MNEMONICS:
         diags.append(_error("types.parameters", _span(parameters), f"`{mnemonic}` takes no parameters"))
     elif params:
         # CuTe DSL spellings carry the atom's configuration as parameters; keep them.
