@@ -167,3 +167,44 @@ def test_lsp_code_action_is_a_quickfix_with_a_workspace_edit():
         assert on_code_action(server, only_refactors) is None
     finally:
         server.analyses.pop(URI, None)
+
+
+# ------------------------------------------------------------------ TMA and TileAS
+def _fixed(text: str, needle: str) -> tuple[str, str]:
+    """(title, text after the fix) of the one fix at `needle`; the fixed text checks clean."""
+    analysis = analyse(text)
+    [fix] = fixes_at(analysis, needle)
+    after = apply(text, fix)
+    assert codes(analyse(after)) == []
+    return fix.title, after
+
+
+def test_a_non_multicast_load_gets_num_multicast_1():
+    from tests.features.test_cards import TMA_CHAIN
+    text = TMA_CHAIN.replace("{load_mode = #cute_nvgpu.load_mode<w_multicast>, num_multicast = 2}",
+                             "{load_mode = #cute_nvgpu.load_mode<no_multicast>, num_multicast = 4}")
+    title, after = _fixed(text, "num_multicast = 4")
+    assert title == "Set num_multicast to 1 (the load mode does not multicast)"
+    assert "num_multicast = 1}" in after
+
+
+MEMOP = ("func.func @f(%view: memref<128x128xf32, 1>, %i: index, %j: index, %tile: tensor<64x64xf32>) {\n"
+         "  %old, %t = nv_tileas.tiled_atomic_rmw %tile, %view coords(%i, %j) offsets() "
+         "{tileSize = array<i64: 64, 64>, rmw_mode = #nv_tileas.rmw_mode<MODE>, memSemantic = SEMANTIC, "
+         "memScope = #nv_tileas.mem_scope<gpu>} : memref<128x128xf32, 1> -> tensor<64x64xf32>, !nv_tileaa.mem_token\n"
+         "  return\n}\n")
+
+
+def test_fadd_becomes_add_as_the_message_advises():
+    text = MEMOP.replace("MODE", "fadd").replace("SEMANTIC", "#nv_tileas.mem_semantic<relaxed>")
+    title, after = _fixed(text, "rmw_mode<fadd>")
+    assert title == "Use `add` (it covers float adds too)" and "rmw_mode<add>" in after
+
+
+def test_an_enum_case_in_the_wrong_letter_case_is_respelled():
+    text = MEMOP.replace("MODE", "add").replace("SEMANTIC", "#nv_tileas.mem_semantic<Relaxed>")
+    title, after = _fixed(text, "mem_semantic<Relaxed>")
+    assert title == "Change `Relaxed` to `relaxed`" and "mem_semantic<relaxed>" in after
+    # A case that matches no legal spelling gets no fix.
+    unknown = MEMOP.replace("MODE", "add").replace("SEMANTIC", "#nv_tileas.mem_semantic<seq_cst>")
+    assert fixes_at(analyse(unknown), "mem_semantic<seq_cst>") == []

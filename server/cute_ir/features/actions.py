@@ -5,6 +5,11 @@
 * ``verify.mma.lattice-shape``: replace the written shape (the `shape_MNK` attribute value or
   the CuTe DSL `MxNxK` type parameter) with the nearest legal shape, recomputed from the
   atom with `verify.mma.lattice` (the diagnostic's text is never parsed).
+* ``tma.partition.num-multicast-value``: `num_multicast = 1` for a load mode that does not
+  multicast.
+* ``tileas.atomic-rmw.no-fadd``: `rmw_mode<add>`, as the message itself advises.
+* ``verify.tma.enum`` / ``verify.tileas.enum``: an enum case written in another letter case
+  than its one legal spelling.
 
 Each fix is a title, byte-span edits and the diagnostic it resolves; the LSP layer
 (`lsp/actions.py`) turns them into `CodeAction`s.
@@ -19,6 +24,7 @@ from ..diagnostics import Diagnostic, Span
 from ..tables.atoms import MNEMONICS
 from ..verify.mma import lattice
 from .cards import atom_at_type, atom_of_op, op_at
+from .completion import DIALECT_ENUMS
 
 UNKNOWN_TYPE = "types.unknown-type"
 LATTICE_SHAPE = "verify.mma.lattice-shape"
@@ -42,10 +48,8 @@ def quick_fixes(analysis: DocumentAnalysis, span: Span, diagnostics: list[Diagno
         if not _touches(d.span, span):
             continue
         fix = None
-        if d.code == UNKNOWN_TYPE:
-            fix = _case_fix(analysis, d)
-        elif d.code == LATTICE_SHAPE:
-            fix = _shape_fix(analysis, d)
+        maker = _FIXES.get(d.code)
+        fix = maker(analysis, d) if maker is not None else None
         if fix is not None:
             out.append(fix)
     return out
@@ -113,3 +117,50 @@ def _shape_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
         return None
     shape = "x".join(map(str, result.nearest))
     return Fix(f"Use the nearest legal `{atom.mnemonic}` shape {shape}", ((d.span, new_text),), d.code, d)
+
+
+_WRITTEN_COUNT = re.compile(r"^(num_multicast\s*=\s*)(\d+)")
+
+
+def _multicast_count_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
+    """A load mode that does not multicast takes num_multicast = 1 (tma-atoms, step 11)."""
+    written = _text(analysis, d.span)
+    m = _WRITTEN_COUNT.match(written)
+    if m is None:
+        return None
+    return Fix("Set num_multicast to 1 (the load mode does not multicast)",
+               ((d.span, m.group(1) + "1" + written[m.end():]),), d.code, d)
+
+
+def _fadd_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
+    """The page's own advice: `add` serves integer and float atomics alike."""
+    written = _text(analysis, d.span)
+    if not re.fullmatch(r"#nv_tileas\.rmw_mode<\s*fadd\s*>", written):
+        return None
+    return Fix("Use `add` (it covers float adds too)", ((d.span, "#nv_tileas.rmw_mode<add>"),), d.code, d)
+
+
+_ENUM_ATTRIBUTE = re.compile(r"^#(cute_nvgpu|nv_tileas)\.(\w+)<\s*(\w+)\s*>$")
+
+
+def _enum_case_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
+    """An enum case written in another case than the enum's one legal spelling (`Relaxed`)."""
+    m = _ENUM_ATTRIBUTE.match(_text(analysis, d.span))
+    if m is None:
+        return None
+    dialect, mnemonic, case = m.groups()
+    matches = [c for c in DIALECT_ENUMS.get((dialect, mnemonic), ()) if c.lower() == case.lower()]
+    if len(matches) != 1 or matches[0] == case:
+        return None
+    return Fix(f"Change `{case}` to `{matches[0]}`", ((d.span, f"#{dialect}.{mnemonic}<{matches[0]}>"),), d.code, d)
+
+
+# Diagnostic code -> the fix for it, where the fix is certain.
+_FIXES = {
+    UNKNOWN_TYPE: _case_fix,
+    LATTICE_SHAPE: _shape_fix,
+    "tma.partition.num-multicast-value": _multicast_count_fix,
+    "tileas.atomic-rmw.no-fadd": _fadd_fix,
+    "verify.tma.enum": _enum_case_fix,
+    "verify.tileas.enum": _enum_case_fix,
+}

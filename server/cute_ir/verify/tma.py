@@ -241,11 +241,17 @@ class _Checker:
         return (Related(span, f"the TMA {what} is defined here"),) if span is not None else ()
 
     def spec(self, code: str, span: Span, *args: object, related=()) -> None:
-        self.out.diagnostics.append(make(code, span, *args, related=related))
+        self.add(make(code, span, *args, related=related))
 
     def own(self, code: str, span: Span, related=(), severity=Severity.ERROR, **fields: object) -> None:
-        self.out.diagnostics.append(Diagnostic(code, span, severity, Source.VERIFY,
-                                               OWN_MESSAGES[code].format(**fields), tuple(related)))
+        self.add(Diagnostic(code, span, severity, Source.VERIFY, OWN_MESSAGES[code].format(**fields), tuple(related)))
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        # A tma_partition op re-reads its atom's modes: a problem with them is reported once,
+        # where it is written, not once per op that reads it.
+        key = (diagnostic.code, diagnostic.span, diagnostic.message)
+        if all((d.code, d.span, d.message) != key for d in self.out.diagnostics):
+            self.out.diagnostics.append(diagnostic)
 
     @staticmethod
     def defining_op(value: Value) -> Operation | None:
