@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate_ir import generate  # noqa: E402
 
 from cute_ir.analysis import DocumentAnalysis  # noqa: E402
+from cute_ir.analysis.units import statement_nodes  # noqa: E402
 from cute_ir.ir.ssa import check_ssa  # noqa: E402
 
 SIZES = (2000, 10000, 50000)
@@ -29,7 +30,7 @@ def main() -> int:
     for lines in SIZES:
         analysis = DocumentAnalysis("file:///bench.ir", generate(lines))
         tree = analysis.fresh_tree()
-        statements = [analysis._statement_nodes(tree, u) for u in analysis.units if not u.shell]
+        statements = [statement_nodes(tree, u) for u in analysis.units if not u.shell]
         whole = _best(lambda: [check_ssa(s) for s in statements])
         one = _best(lambda: check_ssa(statements[len(statements) // 2]))
         print(f"{lines:>6} lines  {len(statements):>5} units  whole document {whole * 1000:8.1f} ms CPU"

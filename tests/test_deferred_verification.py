@@ -108,7 +108,7 @@ def test_the_open_budget_comes_from_the_environment(monkeypatch) -> None:
 
 def _verifier_failing_on_call(monkeypatch, failing: int) -> list[int]:
     """Make the `failing`-th call of verify_unit raise; returns the record of calls."""
-    import cute_ir.analysis as analysis_module
+    import cute_ir.analysis.verification as analysis_module
 
     real = analysis_module.verify_unit
     calls: list[int] = []

@@ -1,6 +1,6 @@
 """The IR model: operations, values, blocks, regions, types and attributes, with byte spans.
 
-Built from the CST one unit at a time (see analysis.py); nothing here keeps tree-sitter
+Built from the CST one unit at a time (see analysis/units.py); nothing here keeps tree-sitter
 nodes, so a unit's IR stays valid while the rest of the document changes around it.
 """
 from __future__ import annotations

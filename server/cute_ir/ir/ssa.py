@@ -8,7 +8,7 @@ within its own region only. Resolved uses are then checked as MLIR's verifier ch
 dominate the op using it, except in graph regions, and an op isolated from above sees no value
 defined outside it.
 
-One unit is one top-level statement or one statement of a `module`'s region (analysis.py), so
+One unit is one top-level statement or one statement of a `module`'s region (analysis/units.py), so
 the result depends on the unit's text alone. A unit's own top level lies in a module body (a
 graph region): names used there that the unit does not define may be defined by another unit,
 and are not reported; inside an op isolated from above (`func.func`, ...) they are.

@@ -9,7 +9,7 @@ attributes of a `module`. The rule:
   `cute-ir.targetArch`, or the CLI's default): the file knows what it was compiled for;
 - a file that declares nothing, or names a chip cute-ir does not know, gets the configured one.
 
-Only container headers are read (a `module` / `gpu.module` up to its `{`; see analysis.py,
+Only container headers are read (a `module` / `gpu.module` up to its `{`; see analysis/units.py,
 "shell" units), so finding the declaration costs nothing per keystroke inside a function.
 The first declaration in the document applies.
 """

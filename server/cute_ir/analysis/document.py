@@ -1,5 +1,9 @@
 """The one orchestrator: a document's text -> CST -> per-unit diagnostics and IR.
 
+Its parts: `units.py` (what a unit is and how a tree divides into units), `findings.py` (the
+diagnostics a stretch of the CST reports), `verification.py` (the verifiers and SSA checks,
+within a time budget); this module keeps the document, its units and the incremental update.
+
 A document is split into *units*: its top-level statements, except that a top-level
 `module` contributes each statement of its region as a unit, plus a "shell" unit for the
 module's header (`module attributes {...} {`) and one for its closing brace. Units make
@@ -22,27 +26,24 @@ import logging
 import re
 import time
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from tree_sitter import Node, QueryCursor, Tree
+from tree_sitter import Node, Tree
 
-from .diagnostics import Diagnostic, Severity, Source, Span
-from .diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
-from .dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
-from .dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
-from .ir import UnitIR, build_for_verification, build_unit
-from .ir.ssa import check_ssa
-from .ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
-from .syntax import SyntaxTree, apply_edit, parse, parse_range, query
-from .syntax.cst import STATEMENT_KINDS, ancestors
-from .syntax.errors import (MALFORMED_PATTERNS, describe_error, describe_malformed, describe_missing,
-                            describe_unclosed, missing_nodes, outermost_errors, unclosed_openers)
-from .text import Document
-from .text.document import TextEdit, decode_source
-from .text.positions import Encoding, Position
-from .emit.preview import Lowering
-from .verify import VERIFIED_OPS, verify_unit
+from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
+from ..ir import UnitIR, build_unit
+from ..ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
+from ..syntax import SyntaxTree, apply_edit, parse, parse_range
+from ..syntax.cst import ancestors
+from ..syntax.errors import describe_missing
+from ..text import Document
+from ..text.document import TextEdit, decode_source
+from ..text.positions import Encoding, Position
+from .findings import finding_diagnostics, findings, missing_in
+from .units import UNIT_KINDS, PerUnit, Unit, enumerate_units, statement_nodes
+from .verification import check_ssa_units, verify_units
 
 log = logging.getLogger(__name__)
 
@@ -51,74 +52,11 @@ T = TypeVar("T")
 # Files above this size are not analysed: a clear diagnostic instead of a hang.
 MAX_ANALYSED_BYTES = 16 * 1024 * 1024
 
-# Ops whose region statements become units of their own.
-CONTAINER_OPS = frozenset({"module", "builtin.module", "gpu.module"})
-
-_UNIT_KINDS = STATEMENT_KINDS | {"ERROR", "block"}
-
 # Characters whose insertion or removal can change the nesting around an edit.
 _STRUCTURAL = frozenset(b"{}")
 
 # The name a type alias definition starts with (`!name = ...`).
 _ALIAS_NAME = re.compile(rb"![^\s=]*")
-
-_PREFIX_BYTES = {"custom_op": DIALECT_PREFIX.encode(), "generic_op": b'"' + DIALECT_PREFIX.encode()}
-
-# Where SSA names are defined (for verification's partial IR).
-_DEFINITIONS = query(
-    """
-    (op_result value: (value_id) @result)
-    (block_argument name: (value_id) @block_argument)
-    (paren_group (value_use name: (value_id) @argument) . ":")
-    """
-)
-
-_FINDINGS = query(
-    """
-    (cute_nvgpu_type) @type
-    (operation name: (op_name) @custom_op)
-    (operation name: (string) @generic_op)
-    (unclosed_bracket) @unclosed
-    (region (unclosed_bracket)) @unclosed_region
-    """ + MALFORMED_PATTERNS
-)
-
-
-# Captures that only say a walk is needed; the walks find the nodes themselves.
-_WALKED = ("unclosed", "unclosed_region")
-
-
-def _position(node: Node) -> tuple[int, int]:
-    return node.start_byte, node.end_byte
-
-
-@dataclass
-class Unit:
-    start: int
-    end: int
-    shell: bool = False                       # a container's header or closing brace
-    diagnostics: list[Diagnostic] = field(default_factory=list)   # spans relative to `start`
-    tree: Tree | None = None                  # own tree after a local re-parse
-    ir: UnitIR | None = None
-    ir_start: int = -1
-    unverified: bool = False                  # its verification was deferred (verify_pending)
-    defines: bytes | None = None              # the `!alias` it defines, if it is a type alias
-    aliases: frozenset[str] = frozenset()     # aliases its verification looked up
-    # Feature results computed from this unit's text alone, positions relative to `start`
-    # (see PerUnit); dropped when the text changes, kept when the unit moves.
-    derived: dict[str, Any] = field(default_factory=dict)
-
-    def shift(self, delta: int) -> None:
-        self.start += delta
-        self.end += delta
-
-
-@dataclass(frozen=True)
-class PerUnit(Generic[T]):
-    """A feature's result derived from one unit's text alone, with positions relative to the
-    unit's start (`DocumentAnalysis.for_unit`, `prepare`); kept in `Unit.derived` under `key`."""
-    key: str
-    compute: Callable[["DocumentAnalysis", Unit], T]
 
 
 @dataclass(frozen=True)
@@ -271,7 +209,7 @@ class DocumentAnalysis:
             tree = self.tree_for(unit)
             if tree is None:
                 continue
-            self._diagnose_units([unit], self._findings(tree.root_node, unit.start, unit.end))
+            self._diagnose_units([unit], findings(tree.root_node, unit.start, unit.end))
             self._flagged = None
         self._owed_from = len(units)
         return False
@@ -517,7 +455,7 @@ class DocumentAnalysis:
         for unit in self.units:
             if unit.aliases & wanted and id(unit) not in skip:
                 tree = self.tree_for(unit)
-                self._diagnose_units([unit], self._findings(tree.root_node, unit.start, unit.end))
+                self._diagnose_units([unit], findings(tree.root_node, unit.start, unit.end))
                 unit.derived.clear()
                 self._flagged = None
 
@@ -541,7 +479,7 @@ class DocumentAnalysis:
         root = tree.root_node
         if root.has_error:
             return False
-        statements = [c for c in root.named_children if c.type in _UNIT_KINDS]
+        statements = [c for c in root.named_children if c.type in UNIT_KINDS]
         expected = 1 if following is None else 2
         if len(statements) != expected or statements[0].start_byte != start:
             return False
@@ -554,7 +492,7 @@ class DocumentAnalysis:
         unit.derived.clear()
         # Later units move first: the unit's verification may resolve aliases among them.
         self._add_shift(index + 1, delta)
-        self._diagnose_unit(unit, self._findings(root, unit.start, unit.end))
+        self._diagnose_unit(unit, findings(root, unit.start, unit.end))
         if had_diagnostics != bool(unit.diagnostics):
             self._flagged = None
         return True
@@ -593,19 +531,19 @@ class DocumentAnalysis:
             while right < len(mapped) and mapped[right].start <= b:
                 b = max(b, mapped[right].end)
                 right += 1
-            fresh = list(self._enumerate_units(root, a, b))
+            fresh = list(enumerate_units(root, a, b))
             na = min([a] + [u.start for u in fresh])
             nb = max([b] + [u.end for u in fresh])
             if (na, nb) == (a, b):
                 break
             a, b = na, nb
-        findings = self._findings(root, a, b)
+        found = findings(root, a, b)
         self.units = mapped[:left] + fresh + mapped[right:]
         count = len(fresh)
         if self._choose_target() != self._target:
             self._full_analysis(self.syntax.tree)   # a header changed the declared target
             return list(self.units)
-        self._diagnose_units(fresh, findings)
+        self._diagnose_units(fresh, found)
         if len(fresh) != count:   # problems outside any statement got a unit of their own
             self.units = mapped[:left] + fresh + mapped[right:]
         return fresh
@@ -624,7 +562,7 @@ class DocumentAnalysis:
                     and not any(d.source is Source.SYNTAX for d in u.diagnostics)}
         units: list[Unit] = []
         fresh: list[Unit] = []
-        for unit in self._enumerate_units(root, 0, len(data)):
+        for unit in enumerate_units(root, 0, len(data)):
             old = reusable.get((unit.start, unit.end))
             if (old is not None and old.shell == unit.shell and not self._has_error(root, unit)
                     and not self._has_error(old_root, old)):
@@ -650,10 +588,10 @@ class DocumentAnalysis:
             lo = 0 if index == 0 else units[index].start
             hi = len(data) if end + 1 == len(units) else units[end + 1].start - 1
             run = units[index:end + 1]
-            self._diagnose_units(run, self._findings(root, lo, hi))
+            self._diagnose_units(run, findings(root, lo, hi))
             index = end + 1
         if not units:   # problems outside any statement (e.g. only a stray brace) get a unit
-            self._diagnose_units(fresh, self._findings(root, 0, len(data)))
+            self._diagnose_units(fresh, findings(root, 0, len(data)))
             self.units = fresh
         return fresh
 
@@ -682,12 +620,12 @@ class DocumentAnalysis:
         self.syntax = SyntaxTree(tree, data) if tree is not None else parse(data)
         self._broken = self.syntax.root.has_error
         self.full_stale = False
-        units = list(self._enumerate_units(self.syntax.root, 0, len(data)))
+        units = list(enumerate_units(self.syntax.root, 0, len(data)))
         self.units = units   # installed first: verifiers look up aliases among them
         self._target = self._choose_target()
         self._budget_now = self.verify_budget
         try:
-            self._diagnose_units(units, self._findings(self.syntax.root, 0, len(data)))
+            self._diagnose_units(units, findings(self.syntax.root, 0, len(data)))
         finally:
             self._budget_now = None
 
@@ -698,14 +636,17 @@ class DocumentAnalysis:
         bucketed; the per-finding work is a memo lookup by text.
         """
         started = time.monotonic()
-        found = self._finding_diagnostics(findings)
+        found = finding_diagnostics(findings, self._parse_type)
         data = self.document.data
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
             unit.aliases = frozenset()
             unit.defines = _ALIAS_NAME.match(data, unit.start).group() if data.startswith(b"!", unit.start) else None
-        found.extend(self._verify(units, findings, [d for d in found if d.severity is Severity.ERROR]))
-        found.extend(self._check_ssa(units, started))
+        deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
+        errors = [d for d in found if d.severity is Severity.ERROR]
+        found.extend(verify_units(self, units, findings, errors, deadline))
+        ssa_deadline = None if self._budget_now is None else started + self._budget_now
+        found.extend(check_ssa_units(self, units, ssa_deadline))
         if found and not units:
             # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
             units.append(Unit(min(d.span.start for d in found), max(d.span.end for d in found)))
@@ -715,98 +656,17 @@ class DocumentAnalysis:
             index = max(0, bisect_right(starts, d.span.start) - 1)
             per_unit[index].append(d.shifted(-units[index].start))
         for unit, diags in zip(units, per_unit):
-            for missing in self._missing_in(unit):
+            for missing in missing_in(self.tree_for(unit), unit):
                 diags.append(describe_missing(missing).shifted(-unit.start))
             diags.sort(key=lambda d: d.span)
             unit.diagnostics = diags
 
-    def _enumerate_units(self, container: Node, lo: int, hi: int):
-        """Units overlapping [lo, hi] inside a source_file or region, in order.
-
-        A tree cursor steps through the children (a C call per child): `next_named_sibling`
-        searches from the parent's first child each time, quadratic in a file of many
-        top-level comments or split markers.
-        """
-        if lo >= container.end_byte or container.named_child_count == 0:
-            return
-        cursor = container.walk()
-        if not cursor.goto_first_child():
-            return
-        while True:
-            child = cursor.node
-            if child.start_byte > hi:
-                return
-            if child.end_byte >= lo and child.is_named and child.type in _UNIT_KINDS:
-                region = self._container_region(child)
-                if region is not None:
-                    yield from self._container_units(child, region, lo, hi)
-                elif child.end_byte >= lo:
-                    yield Unit(child.start_byte, child.end_byte)
-            if not cursor.goto_next_sibling():
-                return
-
-    def _container_region(self, op: Node) -> Node | None:
-        if op.type != "operation":
-            return None
-        name = op.child_by_field_name("name")
-        if name is None or name.type != "op_name" or (name.text or b"").decode("utf-8", "replace") not in CONTAINER_OPS:
-            return None
-        body = op.child_by_field_name("body")
-        if body is None:
-            return None
-        for item in body.named_children:
-            if item.type == "region":
-                return item
-        return None
-
-    def _container_units(self, op: Node, region: Node, lo: int, hi: int):
-        # Shell units: the header up to and including '{', and the closing '}' with what
-        # follows it (`} loc(#loc)`); the statements in between are units of their own.
-        head_end = region.start_byte + 1
-        tail_start = max(head_end, region.end_byte - 1)
-        if op.start_byte <= hi and head_end >= lo:
-            yield Unit(op.start_byte, head_end, shell=True)
-        yield from self._enumerate_units(region, max(lo, head_end), min(hi, tail_start))
-        if tail_start <= hi and op.end_byte >= lo:
-            yield Unit(tail_start, op.end_byte, shell=True)
-
     def _unit_nodes(self, unit: Unit) -> list[Node]:
         """Statement nodes that make up a unit (none for a container's shell)."""
         tree = self.tree_for(unit)
-        return self._statement_nodes(tree, unit) if tree is not None else []
-
-    @staticmethod
-    def _statement_nodes(tree: Tree, unit: Unit) -> list[Node]:
-        if unit.shell:
-            return []
-        node = tree.root_node.descendant_for_byte_range(unit.start, unit.end)
-        while node is not None and node.type not in _UNIT_KINDS and node.type != "source_file":
-            node = node.parent
-        if node is None:
-            return []
-        if node.type == "source_file":
-            return [n for n in node.named_children
-                    if n.type in _UNIT_KINDS and n.start_byte >= unit.start and n.end_byte <= unit.end]
-        return [node]
+        return statement_nodes(tree, unit) if tree is not None else []
 
     # ------------------------------------------------------------------ diagnostics
-    def _findings(self, root: Node, lo: int, hi: int) -> dict[str, list[Node]]:
-        cursor = QueryCursor(_FINDINGS)
-        cursor.set_byte_range(lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
-        found = cursor.captures(root)
-        # Document order: the order captures come back in varies from run to run, and which
-        # of two definitions of one SSA name a verifier sees first must not.
-        out: dict[str, list[Any]] = {name: sorted((n for n in nodes if lo <= n.start_byte <= hi), key=_position)
-                                     for name, nodes in found.items() if name not in _WALKED}
-        # Syntax problems come from walks that do not ask nodes for their parents (which costs
-        # the depth): (unclosed_bracket, its opener) pairs, and the outermost ERROR nodes.
-        # A region left open ends in an unclosed bracket that can lie past `hi` (a container's
-        # header is a unit of its own); its diagnostic sits at the `{`, in range.
-        if found.get("unclosed") or found.get("unclosed_region"):
-            out["unclosed"] = unclosed_openers(root, lo, hi)
-        if root.has_error:
-            out["error"] = outermost_errors(root, lo, hi)
-        return out
 
     def _parse_type(self, node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
         """Memoised by the type's text: diagnostics relative to the type's start."""
@@ -820,107 +680,6 @@ class DocumentAnalysis:
                 self._type_memo.clear()
             self._type_memo[key] = hit
         return hit
-
-    def _verify(self, units: list[Unit], findings: dict[str, list[Node]],
-                errors: list[Diagnostic]) -> list[Diagnostic]:
-        """Run the verifiers over units that contain ops building or applying atoms (IR is
-        built only there), then check that their atoms lower for the target: what stops a
-        lowering is a diagnostic here too, so `check`, the server and the PTX preview give one
-        verdict (emit/preview.py, `Lowering`). `errors`: the units' syntax and type errors."""
-        sites = [n.start_byte for n in findings.get("custom_op", ())
-                 if (n.text or b"").decode("utf-8", "replace") in VERIFIED_OPS]
-        sites += [n.start_byte for n in findings.get("generic_op", ())
-                  if (n.text or b"")[1:-1].decode("utf-8", "replace") in VERIFIED_OPS]
-        if not sites:
-            return []
-        starts = [u.start for u in units]
-        by_unit: dict[int, list[int]] = {}
-        for s in sites:
-            by_unit.setdefault(bisect_right(starts, s) - 1, []).append(s)
-        out: list[Diagnostic] = []
-        lowering = Lowering(self)
-        deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
-        for index, unit_sites in sorted(by_unit.items()):
-            if index < 0:
-                continue
-            unit = units[index]
-            if deadline is not None and time.monotonic() >= deadline:
-                unit.unverified = True   # and so is every unit after it
-                continue
-            tree = self.tree_for(unit)
-            root = tree.root_node
-            op_nodes = []
-            for s in unit_sites:
-                node = root.descendant_for_byte_range(s, s + 1)
-                while node is not None and node.type != "operation":
-                    node = node.parent
-                if node is not None:
-                    op_nodes.append(node)
-            asked: set[str] = set()
-
-            def resolve(name: str) -> Node | None:
-                asked.add(name)   # an edit to this alias' definition verifies the unit again
-                return self.type_alias(name)
-            try:
-                ir = build_for_verification(op_nodes, self._lazy_definitions(root, unit), Span(unit.start, unit.end))
-                verified = verify_unit(root, ir, self.target_arch, resolve)
-                out.extend(verified)
-                out.extend(lowering.diagnostics(unit, errors + [
-                    d for d in verified if d.severity is Severity.ERROR]))
-            except Exception:  # a defect in one verifier must not cost the rest of the file
-                log.exception("verification failed in %s at byte %d", self.document.uri, unit.start)
-            unit.aliases = frozenset(asked)
-        return out
-
-    def _check_ssa(self, units: list[Unit], started: float) -> list[Diagnostic]:
-        """SSA well-formedness of each unit (ir/ssa.py), within what remains of the budget
-        verification had; units it does not reach are left to `verify_pending` with the rest."""
-        deadline = None if self._budget_now is None else started + self._budget_now
-        out: list[Diagnostic] = []
-        for unit in units:
-            if unit.shell or unit.unverified:
-                continue
-            if deadline is not None and time.monotonic() >= deadline:
-                unit.unverified = True
-                continue
-            tree = self.tree_for(unit)
-            try:
-                if tree is not None:
-                    out.extend(check_ssa(self._statement_nodes(tree, unit)))
-            except Exception:  # a defect in the check must not cost the rest of the file
-                log.exception("SSA check failed in %s at byte %d", self.document.uri, unit.start)
-        return out
-
-    @classmethod
-    def _lazy_definitions(cls, root: Node, unit: Unit):
-        """`name -> defining node` for the unit, indexed on first use: an atom is usually
-        built in the unit that applies it, and then no lookup is needed at all."""
-        index: dict[str, Node] | None = None
-
-        def definition_of(name: str) -> Node | None:
-            nonlocal index
-            if index is None:
-                index = cls._definition_index(root, unit)
-            return index.get(name)
-        return definition_of
-
-    @staticmethod
-    def _definition_index(root: Node, unit: Unit) -> dict[str, Node]:
-        """SSA name -> the node defining it in the unit (first definition wins)."""
-        cursor = QueryCursor(_DEFINITIONS)
-        cursor.set_byte_range(unit.start, unit.end)
-        index: dict[str, Node] = {}
-        found = sorted(((node, name) for name, nodes in cursor.captures(root).items() for node in nodes),
-                       key=lambda pair: _position(pair[0]))
-        for node, name in found:
-            value = node.text.decode("utf-8", "replace") if node.text else ""
-            if name == "result":
-                owner = node.parent.parent.parent if node.parent and node.parent.parent else None
-                if owner is not None and owner.type == "operation":
-                    index.setdefault(value, owner)
-            else:  # a block argument, or a signature argument `%x: T` in parentheses
-                index.setdefault(value, node.parent)
-        return index
 
     def type_alias(self, name: str) -> Node | None:
         """The type a top-level `!name = <type>` defines (aliases may follow their uses)."""
@@ -941,44 +700,3 @@ class DocumentAnalysis:
 
     def _diagnose_unit(self, unit: Unit, found: dict[str, list[Node]]) -> None:
         self._diagnose_units([unit], found)
-
-    def _finding_diagnostics(self, found: dict[str, list[Node]]) -> list[Diagnostic]:
-        """Absolute diagnostics for the query's findings."""
-        out: list[Diagnostic] = []
-        for node in found.get("type", ()):
-            _, diags = self._parse_type(node)
-            if diags:
-                out.extend(d.shifted(node.start_byte) for d in diags)
-        for kind in ("custom_op", "generic_op"):
-            for node in found.get(kind, ()):
-                d = self._op_diagnostic(kind, node)
-                if d is not None:
-                    out.append(d)
-        out.extend(describe_error(node) for node in found.get("error", ()))
-        out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ()))
-        out.extend(d for node in found.get("malformed", ()) if (d := describe_malformed(node)) is not None)
-        return out
-
-    def _missing_in(self, unit: Unit) -> list[Node]:
-        # Called while diagnosing `unit` right after its (own or document) parse.
-        tree = self.tree_for(unit)
-        if tree is None or not tree.root_node.has_error:
-            return []
-        start = tree.root_node.descendant_for_byte_range(unit.start, unit.end)
-        return missing_nodes(start, unit.start, unit.end) if start is not None else []
-
-    def _op_diagnostic(self, kind: str, name_node: Node) -> Diagnostic | None:
-        raw = name_node.text or b""
-        if not raw.startswith(_PREFIX_BYTES[kind]):
-            return None
-        name = raw.decode("utf-8", errors="replace")
-        name = name[1:-1] if kind == "generic_op" else name
-        if is_known_op(name):
-            return None
-        dialect = DIALECT_PREFIX[:-1]
-        if kind == "generic_op":
-            message = UNREGISTERED_OPERATION.format(name, dialect)
-        else:
-            message = UNKNOWN_CUSTOM_OP.format(name)
-        return Diagnostic("types.unknown-op", Span(name_node.start_byte, name_node.end_byte),
-                          Severity.ERROR, Source.TYPES, message)

@@ -1,0 +1,125 @@
+"""Units: the pieces a document is analysed in, and what each keeps.
+
+A document's units are its top-level statements, except that a top-level container
+(`module`, `gpu.module`) contributes each statement of its region as a unit, plus a "shell"
+unit for its header (up to and including `{`) and one for its closing brace. Every unit keeps
+its diagnostics and derived results relative to its start, so a unit that merely moved costs
+nothing after an edit elsewhere.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, TYPE_CHECKING, TypeVar
+
+from tree_sitter import Node, Tree
+
+from ..diagnostics import Diagnostic
+from ..ir import UnitIR
+from ..syntax.cst import STATEMENT_KINDS
+
+if TYPE_CHECKING:
+    from .document import DocumentAnalysis
+
+T = TypeVar("T")
+
+# Ops whose region statements become units of their own.
+CONTAINER_OPS = frozenset({"module", "builtin.module", "gpu.module"})
+
+UNIT_KINDS = STATEMENT_KINDS | {"ERROR", "block"}
+
+
+@dataclass
+class Unit:
+    start: int
+    end: int
+    shell: bool = False                       # a container's header or closing brace
+    diagnostics: list[Diagnostic] = field(default_factory=list)   # spans relative to `start`
+    tree: Tree | None = None                  # own tree after a local re-parse
+    ir: UnitIR | None = None
+    ir_start: int = -1
+    unverified: bool = False                  # its verification was deferred (verify_pending)
+    defines: bytes | None = None              # the `!alias` it defines, if it is a type alias
+    aliases: frozenset[str] = frozenset()     # aliases its verification looked up
+    # Feature results computed from this unit's text alone, positions relative to `start`
+    # (see PerUnit); dropped when the text changes, kept when the unit moves.
+    derived: dict[str, Any] = field(default_factory=dict)
+
+    def shift(self, delta: int) -> None:
+        self.start += delta
+        self.end += delta
+
+
+@dataclass(frozen=True)
+class PerUnit(Generic[T]):
+    """A feature's result derived from one unit's text alone, with positions relative to the
+    unit's start (`DocumentAnalysis.for_unit`, `prepare`); kept in `Unit.derived` under `key`."""
+    key: str
+    compute: Callable[["DocumentAnalysis", Unit], T]
+
+
+def enumerate_units(container: Node, lo: int, hi: int):
+    """Units overlapping [lo, hi] inside a source_file or region, in order.
+
+    A tree cursor steps through the children (a C call per child): `next_named_sibling`
+    searches from the parent's first child each time, quadratic in a file of many
+    top-level comments or split markers.
+    """
+    if lo >= container.end_byte or container.named_child_count == 0:
+        return
+    cursor = container.walk()
+    if not cursor.goto_first_child():
+        return
+    while True:
+        child = cursor.node
+        if child.start_byte > hi:
+            return
+        if child.end_byte >= lo and child.is_named and child.type in UNIT_KINDS:
+            region = _container_region(child)
+            if region is not None:
+                yield from _container_units(child, region, lo, hi)
+            elif child.end_byte >= lo:
+                yield Unit(child.start_byte, child.end_byte)
+        if not cursor.goto_next_sibling():
+            return
+
+
+def _container_region(op: Node) -> Node | None:
+    if op.type != "operation":
+        return None
+    name = op.child_by_field_name("name")
+    if name is None or name.type != "op_name" or (name.text or b"").decode("utf-8", "replace") not in CONTAINER_OPS:
+        return None
+    body = op.child_by_field_name("body")
+    if body is None:
+        return None
+    for item in body.named_children:
+        if item.type == "region":
+            return item
+    return None
+
+
+def _container_units(op: Node, region: Node, lo: int, hi: int):
+    # Shell units: the header up to and including '{', and the closing '}' with what
+    # follows it (`} loc(#loc)`); the statements in between are units of their own.
+    head_end = region.start_byte + 1
+    tail_start = max(head_end, region.end_byte - 1)
+    if op.start_byte <= hi and head_end >= lo:
+        yield Unit(op.start_byte, head_end, shell=True)
+    yield from enumerate_units(region, max(lo, head_end), min(hi, tail_start))
+    if tail_start <= hi and op.end_byte >= lo:
+        yield Unit(tail_start, op.end_byte, shell=True)
+
+
+def statement_nodes(tree: Tree, unit: Unit) -> list[Node]:
+    """Statement nodes that make up a unit (none for a container's shell)."""
+    if unit.shell:
+        return []
+    node = tree.root_node.descendant_for_byte_range(unit.start, unit.end)
+    while node is not None and node.type not in UNIT_KINDS and node.type != "source_file":
+        node = node.parent
+    if node is None:
+        return []
+    if node.type == "source_file":
+        return [n for n in node.named_children
+                if n.type in UNIT_KINDS and n.start_byte >= unit.start and n.end_byte <= unit.end]
+    return [node]
