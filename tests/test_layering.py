@@ -56,3 +56,13 @@ def test_only_lsp_speaks_the_protocol():
             if module.split(".")[0] in ("pygls", "lsprotocol") and not inside_lsp:
                 problems.append(f"{path.relative_to(REPO)} imports {module}")
     assert problems == []
+
+
+def test_the_analysis_is_what_emit_declares_it_reads():
+    """emit/ is handed the analysis instead of importing it; emit/source.py says what it uses."""
+    from cute_ir.analysis import DocumentAnalysis
+    from cute_ir.emit.source import AnalysedSource
+    analysis = DocumentAnalysis("file:///a.ir", "func.func @f() {\n  return\n}\n")
+    assert isinstance(analysis, AnalysedSource)
+    unit = analysis.units[0]
+    assert (unit.start, unit.end, unit.shell) == (0, len(analysis.document.data) - 1, False)

@@ -20,8 +20,8 @@ Every line of a kernel (and every comment line) is mapped to the op it came from
 `Preview.line_map` holds (0-based PTX line, byte span of the op in the IR document).
 
 This module knows nothing about the protocol and does not import the analysis (stages only
-import leftwards): it takes the `DocumentAnalysis` as an argument and uses its `units`,
-`unit_ir`, `tree_for`, `diagnostics`, `document` and `settings`. Per-unit results are cached by
+import leftwards): it is handed the analysed document and uses only what `emit/source.py`'s
+`AnalysedSource` declares. Per-unit results are cached by
 the unit's text, so re-previewing after an edit only re-reads the units that changed.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.atoms import (PTX_TYPE, SCALE_TYPE, AtomInstance, Field, atom_instance,
@@ -47,6 +47,7 @@ from ..tables import tiers as T
 from ..tables.atoms import TYPE_BITS, Residency
 from ..verify.context import VerifyContext, find_node
 from .ptx import AtomConfig, PtxModule, check_config, emit_module, supported_targets
+from .source import AnalysedSource, SourceUnit
 
 __all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops", "APPLYING_OPS",
            "TMA_APPLY_OPS", "resolve_type_node", "alias_table", "document_items", "clear_cache"]
@@ -469,7 +470,7 @@ class _AliasDef:
     span: Span                      # absolute span of the aliased type
 
 
-def alias_table(analysis: Any) -> dict[str, _AliasDef]:
+def alias_table(analysis: AnalysedSource) -> dict[str, _AliasDef]:
     """`!name = <type>` and `#name = <layout>` definitions of the document, by name."""
     out: dict[str, _AliasDef] = {}
     data = analysis.document.data
@@ -483,7 +484,7 @@ def alias_table(analysis: Any) -> dict[str, _AliasDef]:
     return out
 
 
-def resolve_type_node(analysis: Any, root: Any, ref: TypeRef | None,
+def resolve_type_node(analysis: AnalysedSource, root: Node, ref: TypeRef | None,
                       aliases: dict[str, _AliasDef], kind: str = "cute_nvgpu_type"):
     """The CST node of `ref` (following a type alias once), or None."""
     if ref is None:
@@ -507,7 +508,7 @@ def resolve_type_node(analysis: Any, root: Any, ref: TypeRef | None,
 
 
 class _UnitWalker:
-    def __init__(self, analysis: Any, unit: Any, aliases: dict[str, _AliasDef]) -> None:
+    def __init__(self, analysis: AnalysedSource, unit: SourceUnit, aliases: dict[str, _AliasDef]) -> None:
         self.analysis = analysis
         self.unit = unit
         self.aliases = aliases
@@ -637,7 +638,7 @@ _CACHE_SIZE = 4096
 _unit_cache: "OrderedDict[tuple, tuple[_Item, ...]]" = OrderedDict()
 
 
-def _unit_items(analysis: Any, unit: Any, aliases: dict[str, _AliasDef],
+def _unit_items(analysis: AnalysedSource, unit: SourceUnit, aliases: dict[str, _AliasDef],
                 alias_key: tuple) -> tuple[_Item, ...]:
     text = analysis.document.data[unit.start:unit.end]
     key = (len(text), hashlib.blake2b(text, digest_size=20).digest(), alias_key)
@@ -652,9 +653,9 @@ def _unit_items(analysis: Any, unit: Any, aliases: dict[str, _AliasDef],
     return items
 
 
-def document_items(analysis: Any) -> list[_Item]:
+def document_items(analysis: AnalysedSource) -> list[_Item]:
     """Every atom-building / atom-applying op of the document, in order (absolute spans)."""
-    if getattr(analysis, "too_large", False):
+    if analysis.too_large:
         return []
     aliases = alias_table(analysis)
     alias_key = tuple(sorted((k, v.text) for k, v in aliases.items()))
@@ -727,13 +728,13 @@ class Lowering:
     document's syntax, type and verifier errors already stop are not lowered at all. One
     instance serves one pass over the document: the alias table is read once."""
 
-    def __init__(self, analysis: Any) -> None:
+    def __init__(self, analysis: AnalysedSource) -> None:
         self.analysis = analysis
         target = T.parse_target(analysis.target_arch)
-        self.target = None if getattr(analysis, "too_large", False) else target
+        self.target = None if analysis.too_large else target
         self._aliases: tuple[dict[str, _AliasDef], tuple] | None = None
 
-    def diagnostics(self, unit: Any, errors: list[Diagnostic]) -> list[Diagnostic]:
+    def diagnostics(self, unit: SourceUnit, errors: list[Diagnostic]) -> list[Diagnostic]:
         if self.target is None:
             return []
         if self._aliases is None:
@@ -750,7 +751,7 @@ class Lowering:
         return out
 
 
-def preview_module(analysis: Any, arch: str | None = None) -> Preview:
+def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview:
     """The PTX preview of `analysis`'s document for `arch` (default: the document's target)."""
     target_name = arch or analysis.target_arch
     target = T.parse_target(target_name)
