@@ -1,11 +1,14 @@
 """Conversions between cute-ir results (byte spans) and lsprotocol types, in one place."""
 from __future__ import annotations
 
+from typing import Callable
+
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcInvalidParams
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Severity, Span
+from ..features.outline import Symbol
 from ..text.positions import Encoding, Position
 
 _SEVERITY = {
@@ -53,14 +56,17 @@ def change(c) -> tuple[Position | None, Position | None, str]:
     return Position(rng.start.line, rng.start.character), Position(rng.end.line, rng.end.character), c.text
 
 
-def diagnostic(analysis: DocumentAnalysis, d: Diagnostic, uri: str) -> lsp.Diagnostic:
+def diagnostic(analysis: DocumentAnalysis, d: Diagnostic, uri: str,
+               range_of: Callable[[Span], lsp.Range] | None = None) -> lsp.Diagnostic:
+    """`d` as the LSP sends it. `range_of` converts its spans when they must be the positions
+    of an earlier text (a request that awaits while the document may change)."""
+    range_of = range_of or (lambda s: span_range(analysis, s))
     related = [
-        lsp.DiagnosticRelatedInformation(
-            location=lsp.Location(uri=uri, range=span_range(analysis, r.span)), message=r.message)
+        lsp.DiagnosticRelatedInformation(location=lsp.Location(uri=uri, range=range_of(r.span)), message=r.message)
         for r in d.related
     ] or None
     return lsp.Diagnostic(
-        range=span_range(analysis, d.span),
+        range=range_of(d.span),
         message=d.message,
         severity=_SEVERITY[d.severity],
         code=d.code,
@@ -72,3 +78,31 @@ def diagnostic(analysis: DocumentAnalysis, d: Diagnostic, uri: str) -> lsp.Diagn
 def diagnostics(analysis: DocumentAnalysis) -> list[lsp.Diagnostic]:
     uri = analysis.document.uri
     return [diagnostic(analysis, d, uri) for d in analysis.diagnostics()]
+
+
+def range_json(r: lsp.Range) -> dict:
+    """A range in the JSON shape of the custom requests' results."""
+    return {"start": {"line": r.start.line, "character": r.start.character},
+            "end": {"line": r.end.line, "character": r.end.character}}
+
+
+def locations(analysis: DocumentAnalysis, spans) -> list[lsp.Location]:
+    uri = analysis.document.uri
+    return [lsp.Location(uri=uri, range=span_range(analysis, s)) for s in spans]
+
+
+_SYMBOL_KINDS = {
+    "module": lsp.SymbolKind.Module,
+    "function": lsp.SymbolKind.Function,
+    "alias": lsp.SymbolKind.TypeParameter,
+    "atom": lsp.SymbolKind.Variable,
+    "operation": lsp.SymbolKind.Event,
+}
+
+
+def symbol(analysis: DocumentAnalysis, s: Symbol) -> lsp.DocumentSymbol:
+    return lsp.DocumentSymbol(
+        name=s.name, detail=s.detail or None, kind=_SYMBOL_KINDS.get(s.kind, lsp.SymbolKind.Object),
+        range=span_range(analysis, s.span),
+        selection_range=span_range(analysis, s.selection),
+        children=[symbol(analysis, c) for c in s.children] or None)

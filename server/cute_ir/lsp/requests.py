@@ -23,7 +23,7 @@ from typing import Any
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
 
-from ..diagnostics import Diagnostic, Span
+from ..diagnostics import Span
 from ..emit.preview import preview_module
 from ..features import descriptors as descriptor_feature
 from ..features import ptx as ptx_feature
@@ -64,17 +64,6 @@ def _document_uri(params: Any) -> str:
     if not isinstance(uri, str) or not uri:
         raise _invalid("expected params.textDocument.uri")
     return uri
-
-
-def _range_dict(r: lsp.Range) -> dict:
-    return {"start": {"line": r.start.line, "character": r.start.character},
-            "end": {"line": r.end.line, "character": r.end.character}}
-
-
-def _lsp_diagnostic(d: Diagnostic, rng: lsp.Range) -> lsp.Diagnostic:
-    return lsp.Diagnostic(range=rng, message=d.message,
-                          severity=lsp.DiagnosticSeverity(int(d.severity)), code=d.code,
-                          source=d.source.value)
 
 
 def _path_from_settings(values: Any) -> str | None:
@@ -134,9 +123,9 @@ async def ptx_preview(ls: CuteIrServer, params: Any):
             rng = ranges[span] = convert.span_range(analysis, span)
         return rng
 
-    line_map = [{"ptxLine": line, "range": _range_dict(range_of(span))}
+    line_map = [{"ptxLine": line, "range": convert.range_json(range_of(span))}
                 for line, span in preview.line_map]
-    diagnostics = [_lsp_diagnostic(d, range_of(d.span)) for d in preview.problems]
+    diagnostics = [convert.diagnostic(analysis, d, uri, range_of) for d in preview.problems]
     range_of(Span(0, 0))
 
     if _get(params, "assemble") is True and preview.kernels:
@@ -144,7 +133,7 @@ async def ptx_preview(ls: CuteIrServer, params: Any):
         messages = await asyncio.to_thread(ptx_feature.assemble, preview.ptx_text,
                                            preview.target, path)
         for d in ptx_feature.ptxas_diagnostics(preview, messages):
-            diagnostics.append(_lsp_diagnostic(d, ranges.get(d.span) or ranges[Span(0, 0)]))
+            diagnostics.append(convert.diagnostic(analysis, d, uri, lambda s: ranges.get(s) or ranges[Span(0, 0)]))
     return {"ptx": preview.ptx_text, "lineMap": line_map, "diagnostics": diagnostics}
 
 
@@ -168,7 +157,7 @@ def descriptor_fields(ls: CuteIrServer, params: Any):
                     "meaning": f.meaning} for f in view.fields],
     }
     if view.span is not None:
-        result["range"] = _range_dict(convert.span_range(analysis, view.span))
+        result["range"] = convert.range_json(convert.span_range(analysis, view.span))
     return result
 
 
@@ -183,7 +172,7 @@ def document_target(ls: CuteIrServer, params: Any):
     choice = analysis.target
     result: dict[str, Any] = {"arch": choice.arch, "source": choice.source, "reason": choice.reason}
     if choice.declared is not None:
-        result["range"] = _range_dict(convert.span_range(analysis, choice.declared))
+        result["range"] = convert.range_json(convert.span_range(analysis, choice.declared))
     return result
 
 

@@ -64,13 +64,6 @@ def _verify_at_open(default_ms: float = 150.0) -> float:
 VERIFY_AT_OPEN = _verify_at_open()
 TARGET_NAMES: tuple[str, ...] = tuple(EDITOR_TARGETS)
 
-_SYMBOL_KINDS = {
-    "module": lsp.SymbolKind.Module,
-    "function": lsp.SymbolKind.Function,
-    "alias": lsp.SymbolKind.TypeParameter,
-    "atom": lsp.SymbolKind.Variable,
-    "operation": lsp.SymbolKind.Event,
-}
 _COMPLETION_KINDS = {
     "type": lsp.CompletionItemKind.Class,
     "enum": lsp.CompletionItemKind.EnumMember,
@@ -361,17 +354,12 @@ def on_hover(ls: CuteIrServer, params: lsp.HoverParams):
                      range=convert.span_range(analysis, result.span))
 
 
-def _locations(analysis: DocumentAnalysis, spans) -> list[lsp.Location]:
-    uri = analysis.document.uri
-    return [lsp.Location(uri=uri, range=convert.span_range(analysis, s)) for s in spans]
-
-
 @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
 def on_definition(ls: CuteIrServer, params: lsp.DefinitionParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return None
-    return _locations(analysis, navigation.definition(analysis, convert.offset(analysis, params.position))) or None
+    return convert.locations(analysis, navigation.definition(analysis, convert.offset(analysis, params.position))) or None
 
 
 @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
@@ -381,7 +369,7 @@ def on_references(ls: CuteIrServer, params: lsp.ReferenceParams):
         return None
     spans = navigation.references(analysis, convert.offset(analysis, params.position),
                                   params.context.include_declaration)
-    return _locations(analysis, spans)
+    return convert.locations(analysis, spans)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
@@ -410,23 +398,13 @@ def on_rename(ls: CuteIrServer, params: lsp.RenameParams):
     return lsp.WorkspaceEdit(changes={analysis.document.uri: edits})
 
 
-def _symbol(analysis: DocumentAnalysis, s: outline.Symbol) -> lsp.DocumentSymbol:
-    return lsp.DocumentSymbol(
-        name=s.name, detail=s.detail or None, kind=_SYMBOL_KINDS.get(s.kind, lsp.SymbolKind.Object),
-        range=convert.span_range(analysis, s.span),
-        selection_range=convert.span_range(analysis, s.selection),
-        children=[_symbol(analysis, c) for c in s.children] or None)
-
-
-
-
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 async def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
     await ls.in_slices(outline.SYMBOLS, analysis)
-    return [_symbol(analysis, s) for s in outline.document_symbols(analysis)]
+    return [convert.symbol(analysis, s) for s in outline.document_symbols(analysis)]
 
 
 @server.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
