@@ -198,3 +198,30 @@ async def test_document_target_of_a_file_that_declares_none_is_the_setting(clien
     target = await bounded(client.protocol.send_request_async(
         "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
     assert (_get(target, "arch"), _get(target, "source")) == ("sm_90a", "setting")
+
+
+async def test_lowered_ir_returns_each_stage_with_a_line_map(client: RecordingClient):
+    uri = doc_uri("lowered")
+    await open_and_wait(client, uri, HOPPER)
+    result = await bounded(client.protocol.send_request_async(
+        "cute-ir/loweredIr", {"textDocument": {"uri": uri}, "arch": "sm_90a"}))
+    stages = _get(result, "stages")
+    # "pass" is a Python keyword: pygls's client objects rename it, so it is read by position.
+    assert [s["pass"] if isinstance(s, dict) else s[0] for s in stages] == [
+        "convert-cute-nvgpu-to-ptx", "cute-nvgpu-erase-dead-atoms"]
+    final = _get(result, "text")
+    assert final == _get(stages[-1], "text") and "cp.async.bulk.tensor.2d" in final
+    assert "%wgmma = " not in final    # built but never applied: erased
+    lines = _get(stages[0], "text").split("\n")
+    mapped = {_get(m, "line"): as_tuple(_get(m, "range")) for m in _get(stages[0], "lineMap")}
+    wgmma = next(n for n, line in enumerate(lines) if "%wgmma = " in line)
+    assert mapped[wgmma] == op_range(HOPPER, WGMMA_OP)
+
+
+async def test_lowered_ir_rejects_a_pipeline_that_does_not_parse(client: RecordingClient):
+    uri = doc_uri("lowered-bad")
+    await open_and_wait(client, uri, HOPPER)
+    with pytest.raises(JsonRpcException) as raised:
+        await bounded(client.protocol.send_request_async(
+            "cute-ir/loweredIr", {"textDocument": {"uri": uri}, "pipeline": "builtin.module(nope)"}))
+    assert "unknown pass `nope`" in str(raised.value)

@@ -77,10 +77,27 @@ export const DocumentTargetRequest = new RequestType<DocumentTargetParams, Docum
 /** `cute-ir/loweredIr`: the document after the server's lowering pipeline. */
 export interface LoweredIrParams {
   textDocument: TextDocumentIdentifier;
+  /** MLIR pipeline text; the server's default lowering when absent. */
+  pipeline?: string;
+  arch?: string;
+}
+
+export interface LoweredIrStage {
+  pass: string;
+  name: string;
+  changed: boolean;
+  text: string;
+  /** 0-based line of `text` -> the source range of the op printed there. */
+  lineMap: { line: number; range: Range }[];
 }
 
 export interface LoweredIrResult {
+  /** The IR after the last pass. */
   text: string;
+  pipeline?: string;
+  target?: string;
+  stages?: LoweredIrStage[];
+  diagnostics?: Diagnostic[];
 }
 
 export const LoweredIrRequest = new RequestType<LoweredIrParams, LoweredIrResult | null, void>('cute-ir/loweredIr');

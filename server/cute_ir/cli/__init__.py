@@ -1,4 +1,4 @@
-"""The `cute-ir` command: one module per subcommand (check, parse, ptx, descriptor), the
+"""The `cute-ir` command: one module per subcommand (check, parse, ptx, descriptor, lower), the
 inputs they read (`inputs`), the report formats of `check` (`text_report`, `json_report`,
 `sarif_report`) and what they share (`options`: exit statuses, targets)."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import os
 import sys
 
 from .. import __version__
-from . import check, descriptor, parse, ptx
+from . import check, descriptor, lower, parse, ptx
 from .options import EXIT_STATUS_HELP
 
 
@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
     ptx.add_parser(sub)
     descriptor.add_parser(sub)
+    lower.add_parser(sub)
     for command in sub.choices.values():
         command.epilog = "\n\n".join(filter(None, (command.epilog, EXIT_STATUS_HELP)))
         command.formatter_class = argparse.RawDescriptionHelpFormatter

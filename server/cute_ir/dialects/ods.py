@@ -101,7 +101,7 @@ class OpRegistry:
             self._ops[op.name] = op
 
     def get(self, name: str) -> OpDef | None:
-        return self._ops.get(_CANONICAL_NAMES.get(name, name))
+        return self._ops.get(canonical_name(name))
 
     def has_trait(self, name: str, trait: Trait) -> bool:
         record = self.get(name)
@@ -119,6 +119,11 @@ class OpRegistry:
 # returns are written with their prefix in what the project reads).
 _CANONICAL_NAMES = {"module": "builtin.module", "unrealized_conversion_cast": "builtin.unrealized_conversion_cast",
                     "return": "func.return", "call": "func.call"}
+
+
+def canonical_name(name: str) -> str:
+    """An op's full name: MLIR prints some builtin and func ops without their dialect."""
+    return _CANONICAL_NAMES.get(name, name)
 
 
 def single(name: str, constraint: str = "any type", doc: str = "") -> ValueDef:

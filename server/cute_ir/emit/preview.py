@@ -38,7 +38,7 @@ from ..dialects.cute_nvgpu.atoms import (PTX_TYPE, SCALE_TYPE, AtomInstance, Fie
                                         implied_atom)
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import operand_type
-from ..dialects.cute_nvgpu.ops import OPS, lookup_op
+from ..dialects.cute_nvgpu.ops import APPLYING_OPS, TMA_APPLY_OPS, lookup_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..ir import Operation, TypeRef, Value, ValueKind
 from ..layout import parse_layout
@@ -53,17 +53,12 @@ __all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops
            "TMA_APPLY_OPS", "resolve_type_node", "alias_table", "document_items", "clear_cache"]
 
 # Ops that apply an atom given as their first operand.
-TMA_APPLY_OPS = frozenset({"cute_nvgpu.atom.tma_load", "cute_nvgpu.atom.tma_store",
-                           "cute_nvgpu.atom.tma_reduce"})
+_APPLYING = APPLYING_OPS
 
 
 def applying_ops() -> frozenset[str]:
     """Names of the ops whose first operand is the atom they apply."""
-    return frozenset(r.name for r in OPS if r.kind in ("mma", "copy")) | TMA_APPLY_OPS
-
-
-_APPLYING = applying_ops()
-APPLYING_OPS = _APPLYING
+    return APPLYING_OPS
 
 
 @dataclass(frozen=True)

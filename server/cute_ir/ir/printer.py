@@ -96,12 +96,15 @@ _OP, _LINE, _BLOCK = 0, 1, 2
 
 
 def print_ops(ops: Sequence[Operation], options: PrintOptions | None = None,
-              aliases: Sequence[tuple[str, str]] = ()) -> str:
-    """`ops` (the top-level ops of a document, or any ops), one per line, after `aliases`."""
+              aliases: Sequence[tuple[str, str]] = (),
+              line_origins: list[tuple[int, Operation]] | None = None) -> str:
+    """`ops` (the top-level ops of a document, or any ops), one per line, after `aliases`.
+    `line_origins`, when given, receives (0-based line, op) for the first line of each op."""
     options = options or PrintOptions()
     names = _Names()
     lines: list[str] = [f"{name} = {text}" for name, text in aliases]
     work: list[tuple[int, object, int]] = [(_OP, op, 0) for op in reversed(ops)]
+    counted = text_lines = 0       # entries of `lines` counted so far, and their text lines
     while work:
         kind, item, depth = work.pop()
         if kind == _LINE:
@@ -115,6 +118,12 @@ def print_ops(ops: Sequence[Operation], options: PrintOptions | None = None,
         else:
             assert isinstance(item, Operation)
             chunks, hidden_entry = _op_chunks(item, names, options)
+            if line_origins is not None:
+                # An entry may span lines (a custom form kept as written): count text lines.
+                while counted < len(lines):
+                    text_lines += lines[counted].count("\n") + 1
+                    counted += 1
+                line_origins.append((text_lines, item))
             # chunks: the text before the first region, between regions, after the last.
             pending: list[tuple[int, object, int]] = []
             for index, region in enumerate(item.regions):

@@ -12,6 +12,13 @@
   is an addition the extension may ignore. `low` and `width` are null for a CUtensorMap,
   whose bit layout is not public (its encode parameters are the fields).
 
+* `cute-ir/loweredIr` {textDocument, pipeline?, arch?} -> {text, pipeline, target, stages:
+  [{pass, name, changed, text, lineMap: [{line, range}]}], diagnostics} | null (document not
+  open). `pipeline` is MLIR pipeline text (default: the atom lowering, `cute-ir passes`);
+  `text` is the IR after the last pass; each stage is the IR after one pass, `lineMap` maps a
+  0-based line of its text to the source range of the op printed there. A pipeline that does
+  not parse or an unknown arch is InvalidParams.
+
 Registered on the server by `from . import requests` in server.py.
 """
 from __future__ import annotations
@@ -26,7 +33,9 @@ from pygls.exceptions import JsonRpcException
 from ..diagnostics import Span
 from ..emit.preview import preview_module
 from ..features import descriptors as descriptor_feature
+from ..features import lowered
 from ..features import ptx as ptx_feature
+from ..passes import PipelineError
 from ..tables import tiers as T
 from . import convert
 from .server import SETTINGS_SECTION, CuteIrServer, server
@@ -36,6 +45,7 @@ log = logging.getLogger(__name__)
 PTX_PREVIEW = "cute-ir/ptxPreview"
 DESCRIPTOR_FIELDS = "cute-ir/descriptorFields"
 DOCUMENT_TARGET = "cute-ir/documentTarget"
+LOWERED_IR = "cute-ir/loweredIr"
 
 # How long to wait for the client's answer to workspace/configuration (the ptxas path).
 CONFIGURATION_TIMEOUT = 2.0
@@ -102,16 +112,22 @@ async def _ptxas_path(ls: CuteIrServer) -> str:
     return "ptxas"
 
 
+def _arch(params: Any, analysis) -> str:
+    """The request's `arch`, or the document's target; an unknown one is InvalidParams."""
+    arch = _get(params, "arch") or analysis.target_arch
+    if not isinstance(arch, str) or T.parse_target(arch) is None:
+        known = ", ".join(t.name for t in T.TARGETS)
+        raise _invalid(f"unknown target architecture `{arch}`; expected one of {known}")
+    return arch
+
+
 @server.feature(PTX_PREVIEW)
 async def ptx_preview(ls: CuteIrServer, params: Any):
     uri = _document_uri(params)
     analysis = ls.analysis(uri)
     if analysis is None:
         return None
-    arch = _get(params, "arch") or analysis.target_arch
-    if not isinstance(arch, str) or T.parse_target(arch) is None:
-        known = ", ".join(t.name for t in T.TARGETS)
-        raise _invalid(f"unknown target architecture `{arch}`; expected one of {known}")
+    arch = _arch(params, analysis)
     preview = preview_module(analysis, arch)
 
     # Positions now: the document may change while ptxas runs.
@@ -181,3 +197,25 @@ async def ptx_preview_command(ls: CuteIrServer, params: dict):
     """The PTX preview as a command (`workspace/executeCommand`), for clients that drive
     features through commands: one argument, the request's params."""
     return await ptx_preview(ls, params)
+
+
+@server.feature(LOWERED_IR)
+def lowered_ir(ls: CuteIrServer, params: Any):
+    uri = _document_uri(params)
+    analysis = ls.analysis(uri)
+    if analysis is None:
+        return None
+    arch = _arch(params, analysis)
+    pipeline = _get(params, "pipeline")
+    if pipeline is not None and not isinstance(pipeline, str):
+        raise _invalid("expected params.pipeline to be MLIR pipeline text")
+    try:
+        result = lowered.lower(analysis, pipeline or None, arch)
+    except PipelineError as error:
+        raise _invalid(f"params.pipeline: {error}") from None
+    stages = [{"pass": s.argument, "name": s.pass_name, "changed": s.changed, "text": s.text,
+               "lineMap": [{"line": line, "range": convert.range_json(convert.span_range(analysis, span))}
+                           for line, span in s.line_spans]}
+              for s in result.stages]
+    return {"text": stages[-1]["text"] if stages else "", "pipeline": result.pipeline, "target": result.target,
+            "stages": stages, "diagnostics": [convert.diagnostic(analysis, d, uri) for d in result.diagnostics]}

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
+from ..dialects.ods import canonical_name
 from ..ir.core import Operation
 from ..ir.printer import print_ops
 from ..text.location import provenance, source_span
@@ -242,13 +243,19 @@ class Stage:
     anchor_name: str
     changed: bool
     text: str
+    # (0-based line of `text`, the source span of the op printed there) for each op's first
+    # line whose location reaches the user's text.
+    line_spans: list[tuple[int, Span]] = field(default_factory=list)
 
 
 class PassContext:
     """What a running pass may use: the target and a place to report problems."""
 
-    def __init__(self, target: str | None = None) -> None:
+    def __init__(self, target: str | None = None, facts: dict[str, Any] | None = None) -> None:
         self.target = target
+        # What the caller worked out before the pipeline, for passes that need it (by name:
+        # e.g. the PTX each atom-applying op lowers to, keyed by its source span).
+        self.facts: dict[str, Any] = facts or {}
         self.diagnostics: list[Diagnostic] = []
         self.current_pass: Pass | None = None
         self.failed = False
@@ -263,19 +270,27 @@ class PassContext:
             self.failed = True
 
 
+def _anchors(anchor: str, op: Operation) -> bool:
+    """Whether a pipeline or pass anchored on `anchor` runs on `op` (`module` is
+    `builtin.module`, as MLIR prints it)."""
+    return anchor == "any" or canonical_name(anchor) == canonical_name(op.name)
+
+
 class PassManager:
     """Runs a parsed pipeline on a root op."""
 
-    def __init__(self, elements: list[Pass | Nested], print_after: Callable[[Pass], bool] | None = None) -> None:
+    def __init__(self, elements: list[Pass | Nested], print_after: Callable[[Pass], bool] | None = None,
+                 aliases: Sequence[tuple[str, str]] = ()) -> None:
         self.elements = elements
         self.print_after = print_after      # which passes to record a Stage for
+        self.aliases = tuple(aliases)       # the document's `!t = ...` / `#a = ...`, printed first
         self.stages: list[Stage] = []
 
     def run(self, root: Operation, context: PassContext) -> bool:
         """Run the pipeline; False when a pass reported an error. Other anchors still run."""
         # As in MLIR, a top-level `builtin.module(...)` names the root op itself.
         elements = self.elements
-        if len(elements) == 1 and isinstance(elements[0], Nested) and elements[0].anchor in ("any", root.name):
+        if len(elements) == 1 and isinstance(elements[0], Nested) and _anchors(elements[0].anchor, root):
             elements = elements[0].elements
         # Explicit work list: (elements, op). A nested pipeline expands into its anchors.
         work: list[tuple[list[Pass | Nested], Operation]] = [(elements, root)]
@@ -285,7 +300,7 @@ class PassManager:
                 if isinstance(element, Nested):
                     targets = [inner for region in op.regions for block in region.blocks
                                for inner in block.operations
-                               if element.anchor in ("any", inner.name)]
+                               if _anchors(element.anchor, inner)]
                     # The rest of this pipeline runs after the nested one finished on every target.
                     rest = elements[index + 1:]
                     work[0:0] = [(element.elements, t) for t in targets] + ([(rest, op)] if rest else [])
@@ -294,12 +309,12 @@ class PassManager:
         return not context.failed
 
     def _run_one(self, pass_: Pass, op: Operation, root: Operation, context: PassContext) -> None:
-        if pass_.anchor not in ("any", op.name):
+        if not _anchors(pass_.anchor, op):
             context.report(op, "lower.pass-anchor",
                            f"pass `{pass_.argument}` runs on `{pass_.anchor}`, not on `{op.name}`")
             return
         record = self.print_after is not None and self.print_after(pass_)
-        before = print_ops([root]) if record else ""
+        before = print_ops([root], aliases=self.aliases) if record else ""
         context.current_pass = pass_
         failed_before = context.failed
         context.failed = False
@@ -312,5 +327,8 @@ class PassManager:
             context.current_pass = None
             context.failed = context.failed or failed_before
         if record:
-            after = print_ops([root])
-            self.stages.append(Stage(type(pass_).name or pass_.argument, pass_.argument, op.name, after != before, after))
+            origins: list[tuple[int, Operation]] = []
+            after = print_ops([root], aliases=self.aliases, line_origins=origins)
+            spans = [(line, span) for line, printed in origins if (span := source_span(printed.location)) is not None]
+            self.stages.append(Stage(type(pass_).name or pass_.argument, pass_.argument, op.name, after != before,
+                                     after, spans))

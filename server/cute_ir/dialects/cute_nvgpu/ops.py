@@ -164,6 +164,17 @@ ATOM_SITE_OPS: frozenset[str] = VERIFIED_OPS | frozenset({
     "cute_nvgpu.atom.tma_load", "cute_nvgpu.atom.tma_store", "cute_nvgpu.atom.tma_reduce"})
 
 
+# Ops whose first operand is the atom they apply (the TMA transfers take an executable TMA
+# atom), and ops that build an atom or bind one for execution.
+TMA_APPLY_OPS = frozenset({"cute_nvgpu.atom.tma_load", "cute_nvgpu.atom.tma_store",
+                           "cute_nvgpu.atom.tma_reduce"})
+APPLYING_OPS: frozenset[str] = frozenset(r.name for r in OPS if r.kind in ("mma", "copy")) | TMA_APPLY_OPS
+BUILDING_OPS: frozenset[str] = (frozenset(r.name for r in OPS if r.kind == "make_atom") | frozenset(FOREIGN_ATOM_OPS)
+                                | {"cute_nvgpu.atom.make_exec_tma", "cute_nvgpu.atom.non_exec_tiled_tma_load",
+                                   "cute_nvgpu.atom.non_exec_tiled_tma_store",
+                                   "cute_nvgpu.atom.non_exec_tiled_tma_reduce"})
+
+
 def op_kind(name: str) -> str | None:
     """The verifier family of an op ("make_atom", "mma", "copy", "other"), None if unknown."""
     row = OPS_BY_NAME.get(name)

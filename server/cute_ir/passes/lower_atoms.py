@@ -1,0 +1,105 @@
+"""Atom lowering: each op that applies an atom becomes the PTX it lowers to; atoms then unused go.
+
+`convert-cute-nvgpu-to-ptx` replaces an op that applies an atom (`cute_nvgpu.mma`,
+`cute_nvgpu.copy`, the TMA transfers, the CuTe DSL's `cute.gemm` / `cute.copy`) by an
+`llvm.inline_asm` op whose `asm_string` is the atom's PTX instruction(s), with the op's other
+operands; the atom operand is dropped. The PTX comes from the caller (`PassContext.facts[PTX]`:
+source span of an op -> its instructions, as the PTX preview emits and ptxas checks them), by
+the applying op's own span or else by the spans of the ops its atom came through (the op that
+built it, a binder, `atom.set_value`). An atom that arrives as a kernel argument has no such op
+in the file, and its applying op stays. An op the
+preview could not lower gets a `lower.not-lowered` error with the preview's reason
+(`facts[NOT_LOWERED]`), and stays.
+
+`cute-nvgpu-erase-dead-atoms` erases atom-building ops whose results nobody uses any more, as
+MLIR's dead-code elimination erases side-effect-free ops without uses.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..dialects.cute_nvgpu.ops import APPLYING_OPS, BUILDING_OPS
+from ..ir.core import Attribute, OpResult, Operation
+from ..text.location import derived, source_span
+from .base import Pass, PassContext, register
+
+# Keys of `PassContext.facts` this module reads.
+PTX = "ptx-by-op"                 # Span -> tuple of PTX instruction lines
+NOT_LOWERED = "not-lowered"       # Span -> why the preview has no PTX for the op
+
+# The CuTe DSL applies atoms with these (the atom is their first operand, as for cute_nvgpu's).
+_DSL_APPLYING = frozenset({"cute.gemm", "cute.copy"})
+
+DEFAULT_PIPELINE = "builtin.module(convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)"
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+# How far an atom is followed back through ops that pass it on (`atom.set_value`, the binders).
+_MAX_ATOM_CHAIN = 4
+
+
+def _atom_sources(atom) -> list:
+    """Source spans of the ops an atom operand comes from, nearest first: the op that defined
+    it, and the ops before that whose first operand it was built from."""
+    out = []
+    for _ in range(_MAX_ATOM_CHAIN):
+        if not isinstance(atom, OpResult):
+            break
+        out.append(source_span(atom.owner.location))
+        if not atom.owner.operands:
+            break
+        atom = atom.owner.operands[0]
+    return out
+
+
+@register
+@dataclass(frozen=True)
+class ConvertCuteNvgpuToPtx(Pass):
+    name = "ConvertCuteNvgpuToPtx"
+    argument = "convert-cute-nvgpu-to-ptx"
+    description = "replace each op that applies a cute_nvgpu atom by its PTX (llvm.inline_asm)"
+
+    def run(self, op: Operation, context: PassContext) -> None:
+        ptx = context.facts.get(PTX, {})
+        not_lowered = context.facts.get(NOT_LOWERED, {})
+        for inner in list(op.walk()):
+            if inner.name not in APPLYING_OPS and inner.name not in _DSL_APPLYING:
+                continue
+            if inner.results or not inner.operands:
+                continue
+            spans = [source_span(inner.location)] + _atom_sources(inner.operands[0])
+            lines = next((ptx[s] for s in spans if s is not None and s in ptx), None)
+            if lines is None:
+                reason = next((not_lowered[s] for s in spans if s is not None and s in not_lowered), None)
+                if reason is not None:
+                    context.report(inner, "lower.not-lowered", f"`{inner.name}` is not lowered: {reason}")
+                continue
+            asm = Operation("llvm.inline_asm", operands=inner.operands[1:],
+                            attributes={"asm_string": Attribute(_quoted("\n".join(lines))),
+                                        "constraints": Attribute('""'),
+                                        "has_side_effects": Attribute("unit")},
+                            location=derived(self.argument, inner.location))
+            block = inner.parent
+            block.insert(block.index_of(inner), asm)
+            inner.erase()
+
+
+@register
+@dataclass(frozen=True)
+class EraseDeadAtoms(Pass):
+    name = "EraseDeadAtoms"
+    argument = "cute-nvgpu-erase-dead-atoms"
+    description = "erase atom-building ops whose results are no longer used"
+
+    def run(self, op: Operation, context: PassContext) -> None:
+        # Erasing a binder (make_exec_tma) can leave the atom it bound unused: repeat.
+        while True:
+            dead = [inner for inner in op.walk() if inner is not op and inner.name in BUILDING_OPS
+                    and inner.results and not any(r.has_uses() for r in inner.results)]
+            if not dead:
+                return
+            for inner in dead:
+                inner.erase()

@@ -1,0 +1,50 @@
+"""`cute-ir lower` and `cute-ir passes` (cli/lower.py), as a user runs them."""
+from __future__ import annotations
+
+from cute_ir.cli import main
+from tests.conftest import REPO
+
+MAINLOOP = str(REPO / "examples" / "sm90_gemm_mainloop.ir")
+HEADER = "// -----// IR Dump After {} ({}) //----- //"
+
+
+def test_lower_prints_the_ir_after_the_pipeline(capsys):
+    assert main(["lower", MAINLOOP]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("!desc_a = ") and "IR Dump After" not in out
+    assert out.count('"llvm.inline_asm"') == 5 and "cute_nvgpu.make_mma_atom" not in out
+
+
+def test_print_ir_after_all_shows_each_stage_with_mlir_s_header(capsys):
+    assert main(["lower", MAINLOOP, "--print-ir-after-all"]) == 0
+    out = capsys.readouterr().out
+    assert HEADER.format("ConvertCuteNvgpuToPtx", "convert-cute-nvgpu-to-ptx") in out
+    assert HEADER.format("EraseDeadAtoms", "cute-nvgpu-erase-dead-atoms") in out
+
+
+def test_print_ir_after_one_pass_and_a_tree_dir(tmp_path, capsys):
+    assert main(["lower", MAINLOOP, "--print-ir-after", "convert-cute-nvgpu-to-ptx",
+                 "--print-ir-tree-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("IR Dump After") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0_convert-cute-nvgpu-to-ptx.mlir",
+                                                          "1_cute-nvgpu-erase-dead-atoms.mlir"]
+
+
+def test_an_atom_the_target_cannot_run_fails_the_lowering(capsys):
+    assert main(["lower", MAINLOOP, "--arch", "sm_80"]) == 1
+    err = capsys.readouterr().err
+    assert "error: `cute_nvgpu.mma` is not lowered:" in err and "[lower:lower.not-lowered]" in err
+
+
+def test_bad_pipelines_and_pass_names_are_usage_errors(capsys):
+    assert main(["lower", MAINLOOP, "--pipeline", "builtin.module(nope)"]) == 2
+    assert "unknown pass `nope`" in capsys.readouterr().err
+    assert main(["lower", MAINLOOP, "--print-ir-after", "nope"]) == 2
+
+
+def test_passes_lists_the_registered_passes(capsys):
+    assert main(["passes"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("convert-cute-nvgpu-to-ptx: ")
+    assert "default pipeline: builtin.module(convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)" in out
