@@ -37,6 +37,8 @@ run: install
 	@echo "== cute-ir ptx: the PTX preview of examples/sm120_nvfp4.ir, assembled by ptxas when it is on PATH"
 	@if command -v ptxas >/dev/null 2>&1; then $(CUTE_IR) ptx --assemble examples/sm120_nvfp4.ir | grep -E "^// line|mma.sync|^\.target"; \
 	 else $(CUTE_IR) ptx examples/sm120_nvfp4.ir | grep -E "^// line|mma.sync|^\.target"; fi
+	@echo "== cute-ir lower: examples/sm120_nvfp4.ir after each pass of the lowering pipeline"
+	@$(CUTE_IR) lower --print-ir-after-all examples/sm120_nvfp4.ir
 
 ## grammar: regenerate grammar/src from grammar/grammar.js (commit the result)
 grammar:
