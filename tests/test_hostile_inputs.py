@@ -85,3 +85,18 @@ def test_the_same_text_verifies_the_same_way_every_time():
             "  return\n}\n")
     runs = {tuple(_state(DocumentAnalysis("file:///s.ir", text))) for _ in range(5)}
     assert len(runs) == 1
+
+
+def test_integers_with_leading_zeros_are_read_as_mlir_reads_them():
+    """`08` is eight to MLIR's lexer; Python's int(text, 0) raised on it, out of the analysis."""
+    from cute_ir.syntax.literals import integer_literal
+    assert [integer_literal(t) for t in ("08", "0x10", "-007", b"42", "0x", "1e3", None)] == [
+        8, 16, -7, 42, None, None, None]
+    text = ("func.func @f() {\n"
+            "  %a = cute.make_atom : !cute_nvgpu.atom.universal_copy<f16, 08 b>\n"
+            "  %b = cute.make_atom : !cute_nvgpu.i4<divby 08>\n"
+            '  %c:08 = "t.op"() : () -> (i32, i32, i32, i32, i32, i32, i32, i32)\n'
+            "  %d = cute.make_atom : !cute_nvgpu.atom.universal_copy<f16, copy_bits = 08>\n"
+            "  return\n}\n")
+    codes = [d.code for d in DocumentAnalysis("file:///zeros.ir", text).diagnostics()]
+    assert codes == ["verify.copy.width-element"]     # 8 bits of f16: the only real mistake

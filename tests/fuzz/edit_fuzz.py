@@ -169,15 +169,21 @@ def mismatch(analysis: DocumentAnalysis) -> str | None:
 
 def run_edits(text: str, edits: list[Edit], check_every_step: bool = True) -> tuple[int, str] | None:
     """Apply `edits` to a fresh analysis of `text`; the first step whose state differs from a
-    fresh analysis, and how, or None."""
+    fresh analysis (or that raises), and how, or None."""
     analysis = DocumentAnalysis("file:///fuzz.ir", text)
     for step, edit in enumerate(edits):
-        apply(analysis, edit, step + 1)
-        if check_every_step or step == len(edits) - 1:
-            found = mismatch(analysis)
-            if found is not None:
-                return step, found
+        try:
+            apply(analysis, edit, step + 1)
+            found = mismatch(analysis) if check_every_step or step == len(edits) - 1 else None
+        except Exception as error:   # an exception is a finding too, minimised like a mismatch
+            return step, _raised(error)
+        if found is not None:
+            return step, found
     return None
+
+
+def _raised(error: Exception) -> str:
+    return f"exception: {type(error).__name__}: {error}"
 
 
 # ---------------------------------------------------------------------------- minimising
@@ -242,9 +248,12 @@ def fuzz_case(path: Path, seed: int, steps: int, texts: list[str], report: Repor
             return
         edit = random_edit(rng, analysis.document.text, fragments)
         edits.append(edit)
-        apply(analysis, edit, step + 1)
         report.edits += 1
-        found = mismatch(analysis)
+        try:
+            apply(analysis, edit, step + 1)
+            found = mismatch(analysis)
+        except Exception as error:
+            found = _raised(error)
         if found is not None:
             report.mismatches.append({"file": str(path.relative_to(ROOT)), "seed": seed, "step": step,
                                       "what": found, "text": text, "edits": edits})

@@ -48,6 +48,7 @@ from ..tables.atoms import TYPE_BITS, Residency
 from ..verify.context import VerifyContext, find_node
 from .ptx import AtomConfig, PtxModule, check_config, emit_module, supported_targets
 from .source import AnalysedSource, SourceUnit
+from ..syntax.literals import integer_literal
 
 __all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops", "APPLYING_OPS",
            "TMA_APPLY_OPS", "resolve_type_node", "alias_table", "document_items", "clear_cache"]
@@ -114,10 +115,7 @@ def _int(f: Field | None) -> int | None:
     text = _value(f)
     if text is None:
         return None
-    try:
-        return int(text, 0)
-    except ValueError:
-        return None
+    return integer_literal(text)
 
 
 def _flag(f: Field | None) -> bool:

@@ -33,6 +33,7 @@ from ..tables.atoms import (
 )
 from ..tables.tiers import describe_requirements, satisfies_any
 from ..verify.context import VerifyContext, find_node
+from ..syntax.literals import integer_literal
 
 R = Residency
 
@@ -408,7 +409,7 @@ def _keywords(ty: CuteNvgpuType | None) -> list[str]:
 
 
 def _integers(ty: CuteNvgpuType | None) -> list[int]:
-    return [int(p.text, 0) for p in ty.params if p.kind == "integer"] if ty is not None else []
+    return [integer_literal(p.text) or 0 for p in ty.params if p.kind == "integer"] if ty is not None else []
 
 
 def match_copy(atom: AtomInstance, ty: CuteNvgpuType | None = None) -> CopyMatch:

@@ -15,6 +15,7 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATIO
                                          INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import query
+from .literals import integer_literal
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
 _CLOSING = frozenset(_CLOSERS.values())
@@ -112,7 +113,7 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return Diagnostic("syntax.incomplete", span, Severity.ERROR, Source.SYNTAX,
                           EXPECTED_OPERATION_TYPE if named else EXPECTED_OPERATION_NAME)
     if node.type == "integer":          # `%r:N =`
-        if int(node.text or b"0", 0) > 0:
+        if (integer_literal(node.text) or 0) > 0:
             return None
         return Diagnostic("syntax.result-count", span, Severity.ERROR, Source.SYNTAX, ZERO_RESULT_COUNT)
     if node.type == "string":           # generic op name

@@ -14,6 +14,7 @@ from tree_sitter import Node
 from ...diagnostics import Span
 from ...tables.atoms import Residency
 from ...syntax.cst import span as _span, text as _text
+from ...syntax.literals import integer_literal
 
 MEMORY_SPACES: dict[int, Residency] = {1: Residency.GMEM, 3: Residency.SMEM, 6: Residency.TMEM}
 MEMORY_SPACE_OF: dict[Residency, int] = {r: n for n, r in MEMORY_SPACES.items()}
@@ -39,7 +40,8 @@ def _memref(node: Node) -> OperandType:
         if node.field_name_for_named_child(index) != "parameter":
             continue
         if child.type == "integer":
-            residency = MEMORY_SPACES.get(int(_text(child), 0), Residency.RMEM if int(_text(child), 0) == 0 else None)
+            space = integer_literal(_text(child))
+            residency = MEMORY_SPACES.get(space, Residency.RMEM if space == 0 else None)
         elif child.type in ("cute_layout", "builtin_attribute", "attribute_alias", "dialect_attribute"):
             layout, layout_node = _text(child), child
     return OperandType(_text(node), _span(node), residency, _text(element) or None, layout,

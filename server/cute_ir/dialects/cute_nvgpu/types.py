@@ -21,6 +21,7 @@ from ...diagnostics.catalogue import make
 from ...tables.atoms import ATOMS_BY_MNEMONIC, DSL_ATOMS_BY_MNEMONIC, MNEMONICS, AtomRow
 from .enums import ALLOW_DSMEM, BIT_UNIT, DIALECT, MEMORY_ORDERS, MEMORY_SCOPES
 from ...syntax.cst import span as _span, text as _text
+from ...syntax.literals import integer_literal
 
 UINT32_MAX = (1 << 32) - 1
 
@@ -160,7 +161,7 @@ def _universal_copy(base: dict, params: list[TypeParam], diags: list[Diagnostic]
         rest = params[1:]
     for p in rest:
         if p.kind == "bit_width":
-            width = int(p.value or "0", 0)
+            width = integer_literal(p.value) or 0
             if p.key != BIT_UNIT:
                 diags.append(_error("types.universal-copy.unit", p.span,
                                     f"bit width unit must be `{BIT_UNIT}` (bits), e.g. `{width} b`, not `{p.key}`"))
@@ -205,7 +206,7 @@ _MEMORY_SPACES = ("gmem", "smem", "rmem", "tmem", "dsmem")
 def _universal_copy_setting(base: dict, p: TypeParam, diags: list[Diagnostic]) -> None:
     value = (p.value or "").strip()
     if p.key == "copy_bits":
-        width = int(value, 0) if value.isdigit() else 0
+        width = integer_literal(value) or 0
         if not _is_power_of_two(width):
             diags.append(_error("types.universal-copy.width", p.span,
                                 f"copy bit width must be a power of two, got {value}"))
@@ -241,7 +242,7 @@ def _smem_desc_view(base: dict, params: list[TypeParam], diags: list[Diagnostic]
 def _atom_integer(base: dict, params: list[TypeParam], diags: list[Diagnostic]) -> None:
     for p in params:
         if p.kind == "divby":
-            divisor = int(p.value or "0", 0)
+            divisor = integer_literal(p.value) or 0
             if divisor <= 0 or divisor > UINT32_MAX:
                 diags.append(_error("types.integer.divby", p.span,
                                     f"`divby` needs a positive 32-bit divisor, got {p.value}"))
