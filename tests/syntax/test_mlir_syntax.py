@@ -28,6 +28,7 @@ VALID = [
     'func.func @c() {\n  t.literal : 12\n  return\n}',
     '%o = "t.f"() {a = #d<"q\\"uoted\\\\\\n">} : () -> !d<>',
     "t.props a = 1, array = [5, 6], dense = 2",
+    "%c = arith.constant 1 : i32\n%d = arith.constant 2.0 : f32\n%t = arith.constant true\n%i = arith.constant 3 : index",
     '"t.a"() : () -> ()\n// -----\n"t.b"() : () -> ()',
 ]
 
@@ -45,6 +46,9 @@ INVALID = [
     ("func.func @f(i)", 1, EXPECTED_TYPE),
     ('func.func @f() {\n  %0 = "foo"()\n  return\n}', 2, EXPECTED_OPERATION_TYPE),
     ("func.func @f() {\n  %x =\n}", 2, EXPECTED_OPERATION_NAME),
+    # arith.constant's format ends after its value: the type starts the next op, which it cannot.
+    ("func.func @f() {\n  %2 = arith.constant 1 i32\n  return\n}", 2, EXPECTED_OPERATION_NAME),
+    ("func.func @f() {\n  %2 = arith.constant 1.5 f32\n  return\n}", 2, EXPECTED_OPERATION_NAME),
 ]
 
 

@@ -36,6 +36,9 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.unclosed", S, "A bracket, brace or string opened here is never closed."),
     CodeDoc("syntax.incomplete", S, "An op stops before it is complete: a generic op without its "
             "type, or `%x =` with no op after it."),
+    CodeDoc("syntax.op-format", S, "An upstream op's custom form ends where MLIR's parser ends it "
+            "(`arith.constant 1 i32`: the op ends after `1`, and the type cannot start the next op; "
+            "MLIR's wording)."),
     CodeDoc("syntax.result-count", S, "`%x:0 =`: a result group must hold at least one result "
             "(MLIR's wording)."),
     CodeDoc("syntax.empty-op-name", S, "`\"\"()`: a generic op with an empty name (MLIR's wording)."),

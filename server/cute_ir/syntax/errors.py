@@ -32,6 +32,9 @@ MALFORMED_PATTERNS = """
       (#any-of? @_func "func.func" "func"))
     (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
     ((integer_type) @malformed (#match? @malformed "^[su]?i[0-9]{8,}$"))
+    (operation name: (op_name) @_constant
+      body: (custom_body [(integer) (float) (boolean)] . [(integer_type) (float_type) (index_type)]) @malformed
+      (#eq? @_constant "arith.constant"))
 """
 
 # MLIR's IntegerType::kMaxWidth.
@@ -103,11 +106,26 @@ def describe_missing(node: Node) -> Diagnostic:
 
 
 _TYPE_NODES = frozenset({"integer_type", "float_type", "index_type", "none_type"})
+_LITERALS = frozenset({"integer", "float", "boolean"})
+
+
+def _constant_then_type(body: Node) -> Diagnostic | None:
+    """`arith.constant`'s format is `attr-dict $value`, the value typed with `: type`. A type
+    right after the value is not part of the op: MLIR's parser reads it as the start of the
+    next op, and a type token cannot start one."""
+    children = body.children
+    for value, after in zip(children, children[1:]):
+        if value.type in _LITERALS and after.type in _TYPE_NODES:
+            return Diagnostic("syntax.op-format", Span(after.start_byte, after.end_byte), Severity.ERROR,
+                              Source.SYNTAX, EXPECTED_OPERATION_NAME)
+    return None
 
 
 def describe_malformed(node: Node) -> Diagnostic | None:
     """A node of MALFORMED_PATTERNS: its diagnostic, or None when it is fine after all."""
     span = Span(node.start_byte, node.end_byte)
+    if node.type == "custom_body":      # `arith.constant 1 i32`: the op ends after its value
+        return _constant_then_type(node)
     if node.type == "incomplete_op":
         named = node.parent is not None and node.parent.child_by_field_name("name") is not None
         return Diagnostic("syntax.incomplete", span, Severity.ERROR, Source.SYNTAX,
@@ -260,7 +278,8 @@ def malformed_nodes(node: Node, lo: int, hi: int) -> list[Node]:
     """Nodes of MALFORMED_PATTERNS starting in [lo, hi], in document order."""
     cursor = QueryCursor(_MALFORMED)
     cursor.set_byte_range(lo, hi + 1)
-    found = [n for nodes in cursor.captures(node).values() for n in nodes if lo <= n.start_byte <= hi]
+    # Only `@malformed`: the patterns' other captures (`@_func`, ...) name what they test.
+    found = [n for n in cursor.captures(node).get("malformed", ()) if lo <= n.start_byte <= hi]
     return sorted(found, key=lambda n: (n.start_byte, n.end_byte))
 
 
