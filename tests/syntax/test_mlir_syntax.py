@@ -29,6 +29,7 @@ VALID = [
     '%o = "t.f"() {a = #d<"q\\"uoted\\\\\\n">} : () -> !d<>',
     "t.props a = 1, array = [5, 6], dense = 2",
     "%c = arith.constant 1 : i32\n%d = arith.constant 2.0 : f32\n%t = arith.constant true\n%i = arith.constant 3 : index",
+    "func.func @f(%c: i1, %a: i32) {\n  cf.cond_br %c, ^bb1(%a : i32), ^bb2\n^bb1(%x: i32):\n  cf.br ^bb2\n^bb2:\n  return\n}",
     '"t.a"() : () -> ()\n// -----\n"t.b"() : () -> ()',
 ]
 
@@ -49,6 +50,10 @@ INVALID = [
     # arith.constant's format ends after its value: the type starts the next op, which it cannot.
     ("func.func @f() {\n  %2 = arith.constant 1 i32\n  return\n}", 2, EXPECTED_OPERATION_NAME),
     ("func.func @f() {\n  %2 = arith.constant 1.5 f32\n  return\n}", 2, EXPECTED_OPERATION_NAME),
+    # After the colon of `arith.constant`'s value, and of a successor's operand list: a type.
+    ("func.func @f() {\n  %0 = arith.constant dense<0> : <vector 4 x f32> : vector<4 x f32>\n}", 2, EXPECTED_TYPE),
+    ("func.func @f() {\n^bb0:\n  %c = \"foo\"() : () -> i1\n  cf.cond_br %c, ^bb0(%c, %c : i1, ^bb0)\n}", 4,
+     EXPECTED_TYPE),
 ]
 
 

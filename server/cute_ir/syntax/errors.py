@@ -35,6 +35,10 @@ MALFORMED_PATTERNS = """
     (operation name: (op_name) @_constant
       body: (custom_body [(integer) (float) (boolean)] . [(integer_type) (float_type) (index_type)]) @malformed
       (#eq? @_constant "arith.constant"))
+    (operation name: (op_name) @_constant
+      body: (custom_body [(integer) (float) (boolean) (builtin_attribute)] . (angle_group)) @malformed
+      (#eq? @_constant "arith.constant"))
+    (custom_body (successor) . (paren_group (successor) @malformed))
 """
 
 # MLIR's IntegerType::kMaxWidth.
@@ -109,15 +113,34 @@ _TYPE_NODES = frozenset({"integer_type", "float_type", "index_type", "none_type"
 _LITERALS = frozenset({"integer", "float", "boolean"})
 
 
+def _successor_among_types(node: Node) -> Diagnostic | None:
+    """A block reference in a successor's operand list after its `:`, where MLIR parses the
+    operands' types."""
+    group = node.parent
+    if group is None:
+        return None
+    colon = next((c for c in group.children if c.type == ":"), None)
+    if colon is None or colon.start_byte > node.start_byte:
+        return None
+    return Diagnostic("syntax.expected-type", Span(node.start_byte, node.end_byte), Severity.ERROR,
+                      Source.SYNTAX, EXPECTED_TYPE)
+
+
 def _constant_then_type(body: Node) -> Diagnostic | None:
     """`arith.constant`'s format is `attr-dict $value`, the value typed with `: type`. A type
     right after the value is not part of the op: MLIR's parser reads it as the start of the
-    next op, and a type token cannot start one."""
+    next op, and a type token cannot start one. After the colon a type must follow."""
     children = body.children
     for value, after in zip(children, children[1:]):
         if value.type in _LITERALS and after.type in _TYPE_NODES:
             return Diagnostic("syntax.op-format", Span(after.start_byte, after.end_byte), Severity.ERROR,
                               Source.SYNTAX, EXPECTED_OPERATION_NAME)
+    # `: <...>`: after the value's colon MLIR parses a type, and `<` starts none.
+    for value, colon, after in zip(children, children[1:], children[2:]):
+        if (value.type in _LITERALS or value.type == "builtin_attribute") and colon.type == ":" \
+                and after.type == "angle_group":
+            return Diagnostic("syntax.op-format", Span(after.start_byte, after.start_byte + 1), Severity.ERROR,
+                              Source.SYNTAX, EXPECTED_TYPE)
     return None
 
 
@@ -126,6 +149,8 @@ def describe_malformed(node: Node) -> Diagnostic | None:
     span = Span(node.start_byte, node.end_byte)
     if node.type == "custom_body":      # `arith.constant 1 i32`: the op ends after its value
         return _constant_then_type(node)
+    if node.type == "successor":        # `^bb(%a : i32, ^bb1)`: the operand list's types
+        return _successor_among_types(node)
     if node.type == "incomplete_op":
         named = node.parent is not None and node.parent.child_by_field_name("name") is not None
         return Diagnostic("syntax.incomplete", span, Severity.ERROR, Source.SYNTAX,
