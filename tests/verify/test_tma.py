@@ -218,3 +218,11 @@ def test_edits_to_tma_ops_match_a_fresh_analysis(seed):
         assert sorted((d.span, d.message) for d in a.diagnostics()) == sorted((d.span, d.message) for d in fresh.diagnostics())
         reported += bool(fresh.diagnostics())
     assert reported > 10     # the edits do make TMA errors
+
+
+def test_a_descriptor_builder_without_its_layout_operand_is_checked_without_an_exception():
+    """Found by the edit fuzzer: an empty operand group raised IndexError inside the verifier."""
+    text = ("func.func @f(%t: memref<?xf16, 1>) {\n"
+            "  %d = nv_tileas.make_tiled_tma_desc %t shapes() strides() paddings() {elementBitWidth = 16}"
+            " : !cute_nvgpu.tma_descriptor_tiled\n  return\n}\n")
+    assert verify_tma(lift(parse(text.encode()).tree.root_node), "sm_90a").diagnostics == []

@@ -312,7 +312,7 @@ class _Checker:
         groups = operand_groups(op)
         result = op.results[0] if op.results else None
         note = self.note(result, "descriptor")
-        tensor, layout_value = groups.get("tensor", [None])[0], groups.get("layout", [None])[0]
+        tensor, layout_value = (groups.get("tensor") or [None])[0], (groups.get("layout") or [None])[0]
         if tensor is not None and is_known(tensor.type):
             if memory_space(tensor.type) not in (None, "global"):
                 self.own("verify.tma.descriptor-memory", self.operand_span(op, 0), note, type=tensor.type)
