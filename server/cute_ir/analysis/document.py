@@ -41,7 +41,7 @@ from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, decode_source
 from ..text.positions import Encoding, Position
-from .findings import finding_diagnostics, findings, missing_in
+from .findings import finding_diagnostics, findings, has_unclosed, missing_in
 from .units import UNIT_KINDS, PerUnit, Unit, enumerate_units, statement_nodes
 from .verification import check_ssa_units, verify_units
 
@@ -565,7 +565,7 @@ class DocumentAnalysis:
         for unit in enumerate_units(root, 0, len(data)):
             old = reusable.get((unit.start, unit.end))
             if (old is not None and old.shell == unit.shell and not self._has_error(root, unit)
-                    and not self._has_error(old_root, old)):
+                    and not self._has_error(old_root, old) and not has_unclosed(root, unit.start, unit.end)):
                 units.append(old)
             else:
                 units.append(unit)

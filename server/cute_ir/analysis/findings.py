@@ -61,6 +61,17 @@ def findings(root: Node, lo: int, hi: int) -> dict[str, list[Any]]:
     return out
 
 
+_UNCLOSED = query("(unclosed_bracket) @unclosed")
+
+
+def has_unclosed(root: Node, lo: int, hi: int) -> bool:
+    """Whether a bracket left open ends in [lo, hi]: not an error node, so `has_error` does not
+    see it, yet it is a syntax diagnostic of the statement it is in."""
+    cursor = QueryCursor(_UNCLOSED)
+    cursor.set_byte_range(lo, hi + 1)
+    return any(lo <= n.start_byte <= hi for n in cursor.captures(root).get("unclosed", ()))
+
+
 def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser) -> list[Diagnostic]:
     """Absolute diagnostics for the findings."""
     out: list[Diagnostic] = []
