@@ -34,19 +34,17 @@ from functools import lru_cache
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
-from ..dialects.cute_nvgpu.atoms import (PTX_TYPE, SCALE_TYPE, AtomInstance, Field, atom_instance,
-                                        implied_atom)
+from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import operand_type
-from ..dialects.cute_nvgpu.ops import APPLYING_OPS, TMA_APPLY_OPS, lookup_op
+from ..dialects.cute_nvgpu.ops import APPLYING_OPS, TMA_APPLY_OPS
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
-from ..ir import Operation, TypeRef, Value, ValueKind
-from ..layout import parse_layout
-from ..layout.model import ComposedLayout, Layout
+from ..ir import Operation, TypeRef, Value
+from ..layout import layout_rank
 from ..tables import tiers as T
-from ..tables.atoms import TYPE_BITS, Residency
+from ..tables.atoms import TYPE_BITS
 from ..verify.context import VerifyContext, find_node
-from .ptx import AtomConfig, PtxModule, check_config, emit_module, supported_targets
+from .ptx import A_SOURCES, AtomConfig, PtxModule, check_config, emit_module, supported_targets
 from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
 
@@ -88,7 +86,7 @@ class Preview:
 # --------------------------------------------------------------------------------------------
 
 _TRUE = {"true", "1", "yes", "unit"}
-_A_SOURCES = {Residency.RMEM: "rmem", Residency.SMEM_DESC: "smem_desc", Residency.TMEM: "tmem"}
+_A_SOURCE_NAMES = {residency: name for name, residency in A_SOURCES.items()}
 # CuTe DSL `frag_kind`: where A comes from (first letter) -- ss/rs (sm90), ss/ts (sm100).
 _FRAG_A = {"s": "smem_desc", "r": "rmem", "t": "tmem"}
 _TMEM_SHAPES = {(32, 32): "32x32b", (16, 64): "16x64b", (16, 128): "16x128b",
@@ -135,22 +133,6 @@ def _keywords(ty: CuteNvgpuType | None) -> list[str]:
     if ty is None:
         return []
     return [p.text.strip() for p in ty.params if p.kind in ("keyword", "integer", "shape")]
-
-
-def _layout_rank(text: str | None) -> int | None:
-    if not text:
-        return None
-    m = re.search(r"<\s*\"?(.*?)\"?\s*>\s*$", text.strip())
-    body = m.group(1) if m else text
-    parsed = parse_layout(body)
-    if parsed.error is not None or parsed.value is None:
-        return None
-    value = parsed.value
-    layout = value.outer if isinstance(value, ComposedLayout) else value
-    if not isinstance(layout, Layout):
-        return None
-    shape = layout.shape
-    return len(shape) if isinstance(shape, tuple) else 1
 
 
 def _ptx_types(atom: AtomInstance, a: str | None, b: str | None, c: str | None
@@ -355,7 +337,7 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
     rank = _int(_setting(atom, "rank", "tma_rank"))
     if rank is None:
         basis = _setting(atom, "tma_gbasis")
-        rank = _layout_rank(basis.value) if basis is not None else None
+        rank = layout_rank(basis.value) if basis is not None else None
     if rank is None:
         return (f"the `{m}` atom does not say the rank of its tensor (a `rank` attribute, the "
                 f"DSL's tma_gbasis, or the tile layout of the non-executing atom it binds)")
@@ -510,7 +492,7 @@ class _UnitWalker:
         self.ir = analysis.unit_ir(unit, keep=False)
         tree = analysis.tree_for(unit)
         self.root = tree.root_node if tree is not None else None
-        self.ctx = VerifyContext(self.root, self.ir, "", []) if self.root is not None else None
+        self.ctx = VerifyContext(self.root, self.ir, "", [], self._alias_node) if self.root is not None else None
 
     def parse(self, ref: TypeRef | None) -> CuteNvgpuType | None:
         node = resolve_type_node(self.analysis, self.root, ref, self.aliases)
@@ -520,53 +502,12 @@ class _UnitWalker:
         ty, _ = parse_type_node(node)
         return ty
 
-    def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType | None, Operation | None] | None:
-        owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
-        if value.type is None and owner is not None:
-            # An op that builds one fixed atom may leave its result type out.
-            row = lookup_op(owner.name)
-            atom = (implied_atom(row.builds, self.ctx.attributes(owner), owner.name_span, owner.span)
-                    if row is not None and row.builds else None)
-            return (atom, None, owner) if atom is not None else None
-        ty = self.parse(value.type)
-        if ty is None:
-            return None
-        attrs = self.ctx.attributes(owner) if owner is not None else {}
-        atom = atom_instance(ty, attrs, owner.span if owner is not None else value.span)
-        if atom is None:
-            return None
-        if owner is not None and owner.name == "cute_nvgpu.atom.make_exec_tma":
-            atom = replace(atom, settings={**self._traced_tma(owner), **atom.settings})
-        return atom, ty, owner
+    def _alias_node(self, name: str) -> Node | None:
+        return resolve_type_node(self.analysis, self.root, TypeRef(name, Span(0, 0), "type_alias"), self.aliases)
 
-    def _traced_tma(self, op: Operation) -> dict[str, Field]:
-        """make_exec_tma binds a non-exec atom: take its rank (tile layout) and multicast."""
-        out: dict[str, Field] = {}
-        if not op.operands:
-            return out
-        source = self.ctx.definition(op.operands[0].name)
-        owner = source.owner if source is not None else None
-        if not isinstance(owner, Operation):
-            return out
-        for name, f in self.ctx.attributes(owner).items():
-            if name in ("num_multicast", "rank", "mode"):
-                out[name] = f
-        if "rank" not in out:
-            layouts = []
-            for use in owner.operands:
-                v = self.ctx.definition(use.name)
-                if v is not None and v.type is not None and "layout" in v.type.text:
-                    layouts.append(v)
-            # The tile is the second operand (desc, tile, cta_map); else the first layout.
-            tile = layouts[0] if layouts else None
-            if len(owner.operands) > 1:
-                v = self.ctx.definition(owner.operands[1].name)
-                if v is not None and any(v is x for x in layouts):
-                    tile = v
-            r = _layout_rank(tile.type.text) if tile is not None else None
-            if r is not None:
-                out["rank"] = Field(str(r), tile.type.span)
-        return out
+    def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType | None, Operation | None] | None:
+        found = self.ctx.resolve_atom(value)
+        return (found.atom, found.type, found.op) if found is not None else None
 
     def a_source(self, op: Operation) -> str | None:
         nodes = self.ctx.operand_types(op)
@@ -577,7 +518,7 @@ class _UnitWalker:
             ref = TypeRef(node.text.decode("utf-8", "replace"), Span(node.start_byte, node.end_byte),
                           "type_alias")
             node = resolve_type_node(self.analysis, self.root, ref, self.aliases, kind=None) or node
-        return _A_SOURCES.get(operand_type(node).residency)
+        return _A_SOURCE_NAMES.get(operand_type(node).residency)
 
     def items(self) -> list[_Item]:
         if self.ctx is None:

@@ -207,7 +207,8 @@ _NO_INSTRUCTION = {
     "atom.non_exec_tiled_tma_reduce": "a non-executing atom",
 }
 _MMA_ATOMS = {r.mnemonic for r in A.ATOMS if r.implements(A.Interface.MMA_ATOM)}
-_A_SOURCES = {"rmem": R.RMEM, "smem_desc": R.SMEM_DESC, "tmem": R.TMEM}
+# `AtomConfig.a_source`: where the MMA reads A from, by name.
+A_SOURCES = {"rmem": R.RMEM, "smem_desc": R.SMEM_DESC, "tmem": R.TMEM}
 
 
 def _types_text(c: AtomConfig) -> str:
@@ -230,17 +231,11 @@ def _resolve_mma(c: AtomConfig) -> A.MmaShapeRow | str:
     if not rows:
         return (f"{c.mnemonic or 'mma.sync'} has no form for {_types_text(c)}"
                 + (f" with kind::{c.block_scale}" if c.block_scale else ""))
-    with_shape = [r for r in rows if c.shape in set(r.shapes())]
-    if not with_shape:
-        legal = "; ".join(_shape_summary(r) for r in rows)
+    found = A.match_lattice(rows, c.shape)
+    if not found.rows:
         return (f"shape {'x'.join(map(str, c.shape))} is not legal for {c.mnemonic or 'mma.sync'}"
-                f" {_types_text(c)} (legal: {legal})")
-    return with_shape[0]
-
-
-def _shape_summary(r: A.MmaShapeRow) -> str:
-    ns = r.n if len(r.n) <= 3 else f"{r.n[0]}..{r.n[-1]} ({len(r.n)} values)"
-    return f"M in {list(r.m)}, N in {ns}, K = {r.k}"
+                f" {_types_text(c)} (legal: {A.shapes_text(rows)})")
+    return found.rows[0]
 
 
 def _copy_variant(c: AtomConfig) -> str | None:
@@ -287,7 +282,7 @@ def _a_residency(c: AtomConfig, row: A.MmaShapeRow) -> A.Residency | None:
     """Where A comes from: as configured, else the row's first (preferred) residency."""
     if c.a_source is None:
         return row.a_residencies[0]
-    return _A_SOURCES.get(c.a_source)
+    return A_SOURCES.get(c.a_source)
 
 
 def _gate_error(requires: tuple[str, ...], what: str, target: T.Target,
@@ -379,8 +374,7 @@ def _mma_register_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
         k.emit(f"mov.b32 {sfa}, 0x7f7f7f7f;")
         k.emit(f"mov.b32 {sfb}, 0x7f7f7f7f;")
         k.init("b16", ids)
-        fill.update(kind=row.block_scale.kind, vec=row.block_scale.scale_vec, sf=c.sf_type,
-                    SFA=sfa, SFB=sfb, SFA_BID=ids[0], SFA_TID=ids[1], SFB_BID=ids[2],
+        fill.update(A.mma_qualifiers(row, c.sf_type), SFA=sfa, SFB=sfb, SFA_BID=ids[0], SFA_TID=ids[1], SFB_BID=ids[2],
                     SFB_TID=ids[3])
     k.op(row.template_for(R.RMEM).format(**fill))
     k.store(out, ctype, rd)
@@ -466,7 +460,7 @@ def _umma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow, target: T.Target
     bdesc = k.param("u64", "b_desc", "%bdesc")
     cta = row.cta_group
     tmem, mbar = _tmem_prologue(k, cta)
-    kind = row.block_scale.kind if row.block_scale else _umma_kind(row)
+    kind = A.umma_kind(row)
     idesc_value = D.umma_instr_desc(kind, c.a_type, c.b_type, c.c_type, c.shape[0],
                                     c.shape[1], sparse=row.sparse, sf_type=c.sf_type,
                                     saturate=c.saturate)
@@ -484,23 +478,12 @@ def _umma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow, target: T.Target
 
     a_operand = f"[{tmem_at('%atmem')}]" if a_res is R.TMEM else adesc
     meta = f"[{tmem_at('%meta')}], " if row.sparse else ""
-    scales, bs = "", ""
-    if row.block_scale:
-        scales = f"[{tmem_at('%sfa')}], [{tmem_at('%sfb')}], "
-        bs = row.block_scale.tcgen05_qualifiers
+    scales = f"[{tmem_at('%sfa')}], [{tmem_at('%sfb')}], " if row.block_scale else ""
     k.op(row.template_for(a_res).format(
-        sp=".sp" if row.sparse else "", cta=cta, kind=kind, bs=bs, D_TMEM=tmem, A=a_operand,
-        B=bdesc, META=meta, IDESC=idesc, SCALES=scales, ENABLE_D=enable_d))
+        **A.mma_qualifiers(row), D_TMEM=tmem, A=a_operand, B=bdesc, META=meta, IDESC=idesc,
+        SCALES=scales, ENABLE_D=enable_d))
     k.op(_commit(cta, mbar, k))
     _tmem_epilogue(k, cta, tmem, out)
-
-
-def _umma_kind(row: A.MmaShapeRow) -> str:
-    # The dense kind is the leading component of the row's a/b type family.
-    for kind, codes in D.UMMA_AB_FORMAT_CODES.items():
-        if not kind.startswith("mx") and set(row.a_types) <= set(codes):
-            return kind
-    raise AssertionError(row.key)
 
 
 def _ldsm_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:

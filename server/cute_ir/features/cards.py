@@ -26,13 +26,13 @@ from ..dialects.registry import record as op_record
 from ..dialects.cute_nvgpu.types import (
     CuteNvgpuType, MnemonicArm, alias_for_type, parse_type_node, print_type, walk_index,
 )
-from ..ir import Operation, Value, ValueKind
+from ..ir import Operation, Value
 from ..tables.atoms import (
     AtomRow, CopyShapeRow, MmaShapeRow, Residency,
-    find_copy_rows, find_mma_rows, register_counts,
+    find_copy_rows, find_mma_rows, match_lattice, mma_qualifiers, register_counts, shapes_text,
 )
 from ..tables.tiers import describe_requirements, satisfies_any
-from ..verify.context import VerifyContext, find_node
+from ..verify.context import LocatedAtom, VerifyContext
 from ..syntax.literals import integer_literal
 
 R = Residency
@@ -219,15 +219,10 @@ def match_mma(atom: AtomInstance, ty: CuteNvgpuType | None = None) -> MmaMatch:
                 and (cta is None or r.cta_group in (None, cta))
                 and (sf is None or scaled is None or sf in scaled.scale_types))
 
-    candidates = [r for r in find_mma_rows(atom=atom.mnemonic, a_type=a, b_type=b, c_type=c)
-                  if fits(r)]
-    rows = [r for r in candidates if atom.shape in set(r.shapes())] if atom.shape else candidates
-    nearest = None
-    if atom.shape and not rows and candidates:
-        shapes = {s for r in candidates for s in r.shapes()}
-        nearest = min(shapes, key=lambda s: (sum(abs(x - y) for x, y in zip(s, atom.shape)), s))
+    found = match_lattice((r for r in find_mma_rows(atom=atom.mnemonic, a_type=a, b_type=b, c_type=c)
+                           if fits(r)), atom.shape)
     frag = atom.frag_kind.value.strip() if atom.frag_kind is not None else ""
-    return MmaMatch(atom.shape, types, sf, rows, candidates, nearest, _FRAG_KIND_A.get(frag))
+    return MmaMatch(atom.shape, types, sf, found.rows, found.candidates, found.nearest, _FRAG_KIND_A.get(frag))
 
 
 def _types_text(types: Iterable[str | None]) -> str:
@@ -247,28 +242,6 @@ def _threads_text(r: MmaShapeRow) -> str:
            32: "per thread of the warp (32 threads)",
            128: "per thread of the warpgroup (128 threads)"}.get(r.threads, f"per thread of {r.threads}")
     return f"Fragments {who}:"
-
-
-def _steps_text(values: tuple[int, ...]) -> str:
-    """`8..256 step 8`, `8, 16, 24, 32..256 step 16`, or the values."""
-    values = tuple(values)
-    if len(values) <= 3:
-        return ", ".join(map(str, values))
-    # The longest arithmetic tail of at least four values.
-    for start in range(len(values) - 3):
-        tail = values[start:]
-        steps = {b - a for a, b in zip(tail, tail[1:])}
-        if len(steps) == 1:
-            head = ", ".join(map(str, values[:start]))
-            run = f"{tail[0]}..{tail[-1]} step {steps.pop()}"
-            return f"{head}, {run}" if head else run
-    return ", ".join(map(str, values))
-
-
-def shapes_text(rows: Iterable[MmaShapeRow]) -> str:
-    """Legal shapes of lattice rows, compactly: `M 64, N 8..256 step 8, K 16`."""
-    parts = [f"M {'/'.join(map(str, r.m))}, N {_steps_text(r.n)}, K {r.k}" for r in rows]
-    return "; ".join(dict.fromkeys(parts))
 
 
 def _one(values: tuple[str, ...]) -> str | None:
@@ -350,17 +323,6 @@ class _Fill(dict):
 _A_OPERAND = {R.RMEM: "a", R.SMEM_DESC: "a_desc", R.TMEM: "[a_tmem]"}
 
 
-def _dense_umma_kind(row: MmaShapeRow) -> str:
-    types = set(row.a_types)
-    if "tf32" in types:
-        return "tf32"
-    if types & {"s8", "u8"}:
-        return "i8"
-    if types & {"f16", "bf16"}:
-        return "f16"
-    return "f8f6f4"
-
-
 def mma_ptx(row: MmaShapeRow, match: MmaMatch, shape: tuple[int, int, int] | None,
             a_residency: Residency, target: str) -> str | None:
     """The row's instruction template filled with what is known (operands as names)."""
@@ -380,18 +342,9 @@ def mma_ptx(row: MmaShapeRow, match: MmaMatch, shape: tuple[int, int, int] | Non
         if value:
             fill[key] = value
     scaled = row.block_scale
+    fill.update(mma_qualifiers(row, (match.sf_type or _one(scaled.scale_types)) if scaled else None))
     if row.instruction.startswith("tcgen05"):
-        fill.update(sp=".sp" if row.sparse else "", cta=row.cta_group,
-                    kind=scaled.kind if scaled else _dense_umma_kind(row),
-                    META="[e_tmem], " if row.sparse else "",
-                    SCALES="[sfa_tmem], [sfb_tmem], " if scaled else "", bs="")
-        if scaled:
-            fill["bs"] = scaled.tcgen05_qualifiers
-    elif scaled:
-        fill.update(kind=scaled.kind, vec=scaled.scale_vec)
-        sf = match.sf_type or _one(scaled.scale_types)
-        if sf:
-            fill["sf"] = sf
+        fill.update(META="[e_tmem], " if row.sparse else "", SCALES="[sfa_tmem], [sfb_tmem], " if scaled else "")
     return template.format_map(fill)
 
 
@@ -622,17 +575,6 @@ def contract_card(atom: AtomInstance, ty: CuteNvgpuType, target: str,
 
 
 # ------------------------------------------------------------------ locating atoms in a document
-@dataclass(frozen=True)
-class LocatedAtom:
-    atom: AtomInstance
-    type: CuteNvgpuType
-    op: Operation | None                 # the op whose attributes configure it, if any
-
-    @property
-    def attribute_text(self) -> dict[str, str]:
-        return {a.name: a.value or "" for a in self.op.attributes} if self.op is not None else {}
-
-
 def _context(analysis: DocumentAnalysis, offset: int) -> VerifyContext | None:
     unit = analysis.unit_at(offset)
     if unit is None or unit.shell:
@@ -640,7 +582,7 @@ def _context(analysis: DocumentAnalysis, offset: int) -> VerifyContext | None:
     tree = analysis.tree_for(unit)
     if tree is None:
         return None
-    return VerifyContext(tree.root_node, analysis.unit_ir(unit), analysis.target_arch, [])
+    return VerifyContext(tree.root_node, analysis.unit_ir(unit), analysis.target_arch, [], analysis.type_alias)
 
 
 def _innermost_op(ctx: VerifyContext, start: int, end: int) -> Operation | None:
@@ -653,17 +595,9 @@ def _innermost_op(ctx: VerifyContext, start: int, end: int) -> Operation | None:
 
 
 def _from_value(ctx: VerifyContext, value: Value) -> LocatedAtom | None:
-    if value.type is None or value.type.kind != "cute_nvgpu_type":
-        return None
-    node = find_node(ctx.root, value.type.span, "cute_nvgpu_type")
-    if node is None:
-        return None
-    ty, _ = parse_type_node(node)
-    atom = ctx.atom_from_value(value)
-    if atom is None:
-        return None
-    owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
-    return LocatedAtom(atom, ty, owner)
+    """The atom a value holds, when a written type spells it (a card shows the type)."""
+    found = ctx.resolve_atom(value)
+    return found if found is not None and found.type is not None else None
 
 
 def atom_at_type(analysis: DocumentAnalysis, node: Node) -> LocatedAtom | None:

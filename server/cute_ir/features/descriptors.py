@@ -33,7 +33,7 @@ from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.cute_nvgpu.types import parse_type_node
 from ..emit.preview import APPLYING_OPS, alias_table, atom_config, resolve_type_node
 from ..emit.ptx import AtomConfig, supported_targets
-from ..ir import Operation, TypeRef, ValueKind
+from ..ir import Operation, TypeRef
 from ..layout import is_static, layout_fn, parse_layout, size
 from ..layout.algebra import has_scaled_basis, mode
 from ..layout.model import ComposedLayout, Layout
@@ -374,12 +374,7 @@ _MAJOR = {"k": 0, "mn": 1, "m": 1, "n": 1}
 
 
 def _umma_kind(config: AtomConfig) -> str | None:
-    if config.block_scale:
-        return config.block_scale
-    for kind, codes in D.UMMA_AB_FORMAT_CODES.items():
-        if not kind.startswith("mx") and config.a_type in codes and config.b_type in codes:
-            return kind
-    return None
+    return config.block_scale or D.dense_umma_kind((config.a_type, config.b_type))
 
 
 def _majors(atom: AtomInstance) -> tuple[int, int, bool]:
@@ -465,7 +460,7 @@ class _Finder:
         tree = analysis.tree_for(self.unit) if self.unit is not None else None
         self.root = tree.root_node if tree is not None else None
         self.ir = analysis.unit_ir(self.unit) if self.unit is not None and not self.unit.shell else None
-        self.ctx = VerifyContext(self.root, self.ir, analysis.target_arch, []) \
+        self.ctx = VerifyContext(self.root, self.ir, analysis.target_arch, [], analysis.type_alias) \
             if self.ir is not None and self.root is not None else None
 
     # ------------------------------------------------------------------ helpers
@@ -509,20 +504,9 @@ class _Finder:
             if role is None:
                 continue
             value = self.ctx.definition(o.operands[0].name) if o.operands else None
-            atom = self._atom_of_value(value) if value is not None else None
+            atom = self.ctx.atom_from_value(value) if value is not None else None
             return atom, role
         return None, None
-
-    def _atom_of_value(self, value) -> AtomInstance | None:
-        if value is None or value.type is None:
-            return None
-        node = self.resolve(self._type_node(value.type))
-        if node is None:
-            return None
-        owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
-        ty, _ = parse_type_node(node)
-        return atom_instance(ty, self.ctx.attributes(owner) if owner is not None else {},
-                             owner.span if owner is not None else value.span)
 
     def _type_node(self, ref: TypeRef) -> Node | None:
         if self.root is None:

@@ -22,9 +22,8 @@ from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, TMA_OPS
 from ..dialects.cute_nvgpu.types import ZERO_PARAMETER_MNEMONICS
 from ..dialects.nv_tileas.memops import ENUMS as MEMOP_ENUMS, MEMOPS
 from ..dialects.registry import record
-from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, find_mma_rows
+from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, find_mma_rows, shapes_text
 from ..tables.tiers import describe_requirements, targets_satisfying
-from .cards import shapes_text
 
 COMMAND = "python -m cute_ir.features.opsdoc > docs/ops.md"
 FENCE = "mlir"

@@ -39,7 +39,7 @@ from .equivalence import layouts_equivalent
 from .evaluate import layout_fn
 from .inttuple import DYNAMIC, IntTuple, ScaledBasis, compact_left_stride, is_dynamic
 from .model import ComposedLayout, Layout
-from .parse import IntTupleParse, LayoutParse, LayoutSyntaxError, parse_int_tuple, parse_layout
+from .parse import IntTupleParse, LayoutParse, LayoutSyntaxError, layout_rank, parse_int_tuple, parse_layout
 from .printer import format_int_tuple, format_layout
 from .swizzle import Swizzle
 
@@ -58,6 +58,7 @@ __all__ = [
     "LayoutParse",
     "IntTupleParse",
     "LayoutSyntaxError",
+    "layout_rank",
     "format_layout",
     "format_int_tuple",
     # algebra

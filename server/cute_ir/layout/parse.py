@@ -24,6 +24,7 @@ character offsets into the text exactly as given (quotes included).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from dataclasses import dataclass
@@ -344,3 +345,22 @@ class _Parser:
                 "shape and stride are not congruent: "
                 f"{format_int_tuple(shape.value)} vs {format_int_tuple(stride.value)}",
             )
+
+
+_WRAPPED = re.compile(r"<\s*\"?(.*?)\"?\s*>\s*$")
+
+
+def layout_rank(text: str | None) -> int | None:
+    """The rank (top-level mode count) of a layout written bare (`(4,32):(1,4)`) or wrapped as an
+    attribute or type (`#cute.layout<"(4,32):(1,4)">`, `!cute.layout<...>`); None if unreadable."""
+    if not text:
+        return None
+    m = _WRAPPED.search(text.strip())
+    parsed = parse_layout(m.group(1) if m else text)
+    if parsed.error is not None or parsed.value is None:
+        return None
+    value = parsed.value
+    layout = value.outer if isinstance(value, ComposedLayout) else value
+    if not isinstance(layout, Layout):
+        return None
+    return len(layout.shape) if isinstance(layout.shape, tuple) else 1

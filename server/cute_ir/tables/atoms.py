@@ -23,6 +23,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterator
 
+from .descriptors import dense_umma_kind
+
 __all__ = [
     "Residency", "Interface", "AtomFamily", "OperandContract", "AtomRow", "ATOMS",
     "ATOMS_BY_MNEMONIC", "MNEMONICS", "DSL_ATOMS", "DSL_ATOMS_BY_MNEMONIC", "SPEC", "CUTE_DSL", "BlockScale", "FragmentLayouts", "MmaShapeRow",
@@ -827,6 +829,74 @@ def find_mma_rows(atom: str | None = None, shape: tuple[int, int, int] | None = 
                 and (vec_size is None or (r.block_scale is not None
                                           and r.block_scale.vec_size == vec_size)))
     return tuple(r for r in MMA_LATTICE if ok(r))
+
+
+def umma_kind(row: MmaShapeRow) -> str | None:
+    """The `kind::` of a tcgen05.mma row: its block-scale kind, else the dense kind its A/B
+    element types fall in."""
+    return row.block_scale.kind if row.block_scale else dense_umma_kind(row.a_types)
+
+
+def mma_qualifiers(row: MmaShapeRow, scale_type: str | None = None) -> dict[str, object]:
+    """The placeholders of a row's instruction template that are not operands: `{sp}`,
+    `{cta}`, `{kind}` and `{bs}` of tcgen05.mma; `{kind}`, `{vec}` and `{sf}` (the PTX scale
+    type, when known) of a block-scaled mma.sync. The PTX emitter and the hover card fill the
+    operands their own way and these the same way."""
+    scaled = row.block_scale
+    if row.instruction.startswith("tcgen05"):
+        return {"sp": ".sp" if row.sparse else "", "cta": row.cta_group, "kind": umma_kind(row),
+                "bs": scaled.tcgen05_qualifiers if scaled else ""}
+    if scaled is None:
+        return {}
+    out: dict[str, object] = {"kind": scaled.kind, "vec": scaled.scale_vec}
+    if scale_type:
+        out["sf"] = scale_type
+    return out
+
+
+@dataclass(frozen=True)
+class LatticeMatch:
+    """What a written shape selects among lattice rows that fit everything else written."""
+    rows: list[MmaShapeRow]                   # candidates that also hold the shape
+    candidates: list[MmaShapeRow]             # rows matching everything but the shape
+    nearest: tuple[int, int, int] | None      # the closest candidate shape, when none holds it
+
+
+def match_lattice(candidates, shape: tuple[int, int, int] | None) -> LatticeMatch:
+    """The one lattice matcher: the candidates holding `shape` (all of them when no shape is
+    written) and, when none does, the candidate shape nearest to it (L1 distance, then
+    smallest), which the verifier and the quick fix both offer."""
+    candidates = list(candidates)
+    if shape is None:
+        return LatticeMatch(candidates, candidates, None)
+    rows = [r for r in candidates if shape in set(r.shapes())]
+    nearest = None
+    if not rows and candidates:
+        shapes = {s for r in candidates for s in r.shapes()}
+        nearest = min(shapes, key=lambda s: (sum(abs(x - y) for x, y in zip(s, shape)), s))
+    return LatticeMatch(rows, candidates, nearest)
+
+
+def _steps_text(values: tuple[int, ...]) -> str:
+    """`8..256 step 8`, `8, 16, 24, 32..256 step 16`, or the values."""
+    values = tuple(values)
+    if len(values) <= 3:
+        return ", ".join(map(str, values))
+    # The longest arithmetic tail of at least four values.
+    for start in range(len(values) - 3):
+        tail = values[start:]
+        steps = {b - a for a, b in zip(tail, tail[1:])}
+        if len(steps) == 1:
+            head = ", ".join(map(str, values[:start]))
+            run = f"{tail[0]}..{tail[-1]} step {steps.pop()}"
+            return f"{head}, {run}" if head else run
+    return ", ".join(map(str, values))
+
+
+def shapes_text(rows) -> str:
+    """Legal shapes of lattice rows, compactly: `M 64, N 8..256 step 8, K 16`."""
+    parts = [f"M {'/'.join(map(str, r.m))}, N {_steps_text(r.n)}, K {r.k}" for r in rows]
+    return "; ".join(dict.fromkeys(parts))
 
 
 def fragment_counts(row: MmaShapeRow, shape: tuple[int, int, int],

@@ -43,7 +43,7 @@ from typing import Mapping
 __all__ = [
     "BitField", "DescriptorTable", "DescriptorError", "GMMA_SMEM_DESC", "UMMA_SMEM_DESC",
     "UMMA_INSTR_DESC", "UMMA_INSTR_DESC_BLOCK_SCALED", "TABLES", "encode", "decode", "to_json",
-    "matrix_descriptor_encode", "umma_m_dim", "umma_n_dim", "UMMA_AB_FORMAT_CODES",
+    "matrix_descriptor_encode", "umma_m_dim", "umma_n_dim", "UMMA_AB_FORMAT_CODES", "dense_umma_kind",
     "UMMA_C_FORMAT_CODES", "UMMA_SCALE_FORMAT_CODES", "umma_instr_desc",
 ]
 
@@ -178,6 +178,18 @@ UMMA_AB_FORMAT_CODES: dict[str, dict[str, int]] = {
     "mxf4": {"e2m1": 1},
     "mxf4nvf4": {"e2m1": 1},
 }
+
+
+def dense_umma_kind(types) -> str | None:
+    """The `kind::` of a dense (not block-scaled) tcgen05.mma whose A and B element types are
+    `types`: the one dense kind whose format codes cover them all; None if none does."""
+    wanted = set(types)
+    for kind, codes in UMMA_AB_FORMAT_CODES.items():
+        if not kind.startswith("mx") and wanted <= codes.keys():
+            return kind
+    return None
+
+
 UMMA_C_FORMAT_CODES: dict[str, int] = {"f16": 0, "f32": 1, "s32": 2}
 UMMA_SCALE_FORMAT_CODES: dict[str, int] = {"ue4m3": 0, "ue8m0": 1}
 

@@ -1,7 +1,7 @@
 """What every verifier needs: the op's CST, the atom it applies, its operand types, the target."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from tree_sitter import Node
@@ -10,8 +10,9 @@ from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..dialects.cute_nvgpu.atoms import AtomInstance, Field, atom_instance, implied_atom
 from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.cute_nvgpu.operands import OperandType, operand_type
-from ..dialects.cute_nvgpu.types import parse_type_node
+from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..ir import Operation, UnitIR, Value, ValueKind
+from ..layout import layout_rank
 from ..syntax.cst import TYPE_KINDS
 
 
@@ -29,6 +30,22 @@ def find_node(root: Node, at: Span, kind: str) -> Node | None:
     while node is not None and not (node.type == kind and node.start_byte == at.start and node.end_byte == at.end):
         node = node.parent
     return node
+
+
+@dataclass(frozen=True)
+class LocatedAtom:
+    """An atom with what it was read from."""
+    atom: AtomInstance
+    type: CuteNvgpuType | None      # the written type; None when the building op implies it
+    op: Operation | None            # the op whose attributes configure it, if any
+
+    @property
+    def attribute_text(self) -> dict[str, str]:
+        return {a.name: a.value or "" for a in self.op.attributes} if self.op is not None else {}
+
+
+# The op that makes an executable TMA atom from a non-exec one.
+EXEC_TMA_BINDER = "cute_nvgpu.atom.make_exec_tma"
 
 
 @dataclass
@@ -77,17 +94,58 @@ class VerifyContext:
         return None
 
     def atom_from_value(self, value: Value) -> AtomInstance | None:
-        """The atom an SSA value holds: from its building op, or from a block argument's type."""
+        """The atom an SSA value holds (see `resolve_atom`)."""
+        found = self.resolve_atom(value)
+        return found.atom if found is not None else None
+
+    def resolve_atom(self, value: Value) -> LocatedAtom | None:
+        """The atom an SSA value holds, with the type that spells it and the op that configures it.
+
+        The one place that answers "which atom is this value": from the type the value is
+        written with (directly or through a `!alias`), configured by its defining op's
+        attributes; from the building op alone when the result type is left out (an op that
+        builds one fixed atom); and for `make_exec_tma`, with what the non-exec atom it binds
+        says (its multicast, mode and tile rank). A block argument's atom is its type's alone.
+        """
         node = self.type_node(value)
-        owner = value.owner
+        owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
         if node is None:
-            row = lookup_op(owner.name) if isinstance(owner, Operation) else None
-            if row is not None and row.builds is not None and value.type is None:
-                return implied_atom(row.builds, self.attributes(owner), owner.name_span, owner.span)
+            row = lookup_op(owner.name) if owner is not None else None
+            if row is None or row.builds is None or value.type is not None:
+                return None
+            atom = implied_atom(row.builds, self.attributes(owner), owner.name_span, owner.span)
+            return LocatedAtom(atom, None, owner) if atom is not None else None
+        ty, _ = parse_type_node(node)
+        atom = atom_instance(ty, self.attributes(owner) if owner is not None else {},
+                             owner.span if owner is not None else value.span)
+        if atom is None:
             return None
-        if value.kind is ValueKind.RESULT and isinstance(owner, Operation):
-            return self.atom_of_type_node(node, self.attributes(owner), owner.span)
-        return self.atom_of_type_node(node, {}, value.span)
+        if owner is not None and owner.name == EXEC_TMA_BINDER:
+            atom = replace(atom, settings={**self._bound_tma_settings(owner), **atom.settings})
+        return LocatedAtom(atom, ty, owner)
+
+    def _bound_tma_settings(self, binder: Operation) -> dict[str, Field]:
+        """What `make_exec_tma` takes from the non-exec TMA atom it binds (its first operand):
+        that op's multicast, mode and rank attributes, and otherwise the rank of its tile
+        layout (the second of its (descriptor, tile, cta map) operands, else its first layout)."""
+        out: dict[str, Field] = {}
+        source = self.definition(binder.operands[0].name) if binder.operands else None
+        builder = source.owner if source is not None else None
+        if not isinstance(builder, Operation):
+            return out
+        for name, f in self.attributes(builder).items():
+            if name in ("num_multicast", "rank", "mode"):
+                out[name] = f
+        if "rank" in out:
+            return out
+        operands = [self.definition(use.name) for use in builder.operands]
+        layouts = [v for v in operands if v is not None and v.type is not None and "layout" in v.type.text]
+        tile = operands[1] if len(operands) > 1 and any(operands[1] is v for v in layouts) else \
+            (layouts[0] if layouts else None)
+        rank = layout_rank(tile.type.text) if tile is not None else None
+        if rank is not None:
+            out["rank"] = Field(str(rank), tile.type.span)
+        return out
 
     # ------------------------------------------------------------------ operands
     def operand_types(self, op: Operation) -> list[Node]:

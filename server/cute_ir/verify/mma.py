@@ -59,7 +59,8 @@ from ..ir import Operation, Value, ValueKind
 from ..layout import has_scaled_basis, is_static, layouts_equivalent, mode, parse_layout, rank, size
 from ..layout.inttuple import leaves
 from ..layout.model import ComposedLayout, Layout
-from ..tables.atoms import MmaShapeRow, Residency, find_mma_rows, fragment_counts
+from ..tables.atoms import (LatticeMatch, MmaShapeRow, Residency, find_mma_rows, fragment_counts,
+                            match_lattice, shapes_text)
 from .context import VerifyContext
 from .target import check_target
 
@@ -107,40 +108,16 @@ def _shape_text(atom: AtomInstance) -> str:
 
 
 # ------------------------------------------------------------------ the lattice gate
-@dataclass(frozen=True)
-class LatticeResult:
-    rows: list[MmaShapeRow]          # rows matching the written shape and types
-    candidates: list[MmaShapeRow]    # rows of this atom matching the element types only
-    nearest: tuple[int, int, int] | None
-
-
-def lattice(atom: AtomInstance) -> LatticeResult | None:
+def lattice(atom: AtomInstance) -> LatticeMatch | None:
     """None when the atom does not say enough (shape or element types absent) to check."""
     if atom.shape is None or atom.a_type is None or atom.b_type is None or atom.c_type is None:
         return None
     a, b, c = atom.ptx_type("a"), atom.ptx_type("b"), atom.ptx_type("c")
     vec = _int(atom.vec_size)
     cta = _int(atom.cta_group)
-    candidates = [r for r in find_mma_rows(atom=atom.mnemonic, a_type=a, b_type=b, c_type=c)
-                  if (vec is None or r.block_scale is None or r.block_scale.vec_size == vec)
-                  and (cta is None or r.cta_group in (None, cta))]
-    rows = [r for r in candidates if atom.shape in set(r.shapes())]
-    nearest = None
-    if not rows and candidates:
-        shapes = {s for r in candidates for s in r.shapes()}
-        nearest = min(shapes, key=lambda s: (sum(abs(x - y) for x, y in zip(s, atom.shape)), s))
-    return LatticeResult(rows, candidates, nearest)
-
-
-def legal_summary(rows: list[MmaShapeRow]) -> str:
-    parts = []
-    for r in rows:
-        ns = list(r.n)
-        n_text = f"{ns[0]}" if len(ns) == 1 else (f"{ns[0]}..{ns[-1]} step {ns[1] - ns[0]}"
-                                                   if len(ns) > 2 and len({b - a for a, b in zip(ns, ns[1:])}) == 1
-                                                   else ", ".join(map(str, ns)))
-        parts.append(f"M {'/'.join(map(str, r.m))}, N {n_text}, K {r.k}")
-    return "; ".join(dict.fromkeys(parts))
+    return match_lattice((r for r in find_mma_rows(atom=atom.mnemonic, a_type=a, b_type=b, c_type=c)
+                          if (vec is None or r.block_scale is None or r.block_scale.vec_size == vec)
+                          and (cta is None or r.cta_group in (None, cta))), atom.shape)
 
 
 def check_lattice(ctx: VerifyContext, atom: AtomInstance) -> bool:
@@ -154,7 +131,7 @@ def check_lattice(ctx: VerifyContext, atom: AtomInstance) -> bool:
         ctx.error("verify.mma.lattice-types", atom.a_type.span,
                   f"`{atom.mnemonic}` has no tile for element types {types}")
         return False
-    legal = legal_summary(result.candidates)
+    legal = shapes_text(result.candidates)
     hint = f"; nearest legal shape: {'x'.join(map(str, result.nearest))}" if result.nearest else ""
     ctx.error("verify.mma.lattice-shape", where,
               f"shape {m}x{n}x{k} is not in the `{atom.mnemonic}` lattice for element types {types}: "
@@ -262,7 +239,7 @@ def check_scale_type(ctx: VerifyContext, atom: AtomInstance) -> bool:
                   f"sf_type must be a scale-factor type, {_scales_text(['ue8m0', 'ue4m3'])}, "
                   f"got {atom.sf_type.value}")
         return False
-    rows = (lattice(atom) or LatticeResult([], [], None)).rows
+    rows = (lattice(atom) or LatticeMatch([], [], None)).rows
     allowed = _allowed_scales(rows)
     if allowed and scale not in allowed:
         ctx.error("verify.mma.block-scaled.scale-type", atom.sf_type.span,
@@ -866,7 +843,7 @@ def verify_mma_op(ctx: VerifyContext, op: Operation) -> None:
     ops: dict[str, OperandType] = classified  # type: ignore[assignment]
     parsed = {role: _parse(operand) for role, operand in ops.items()}
     use = _Use(atom, ops, {r: p for r, p in parsed.items() if p is not None},
-               (lattice(atom) or LatticeResult([], [], None)).rows)
+               (lattice(atom) or LatticeMatch([], [], None)).rows)
     before = len(ctx.diagnostics)
     if use.umma:
         ok = _element_ladder(ctx, atom, ops) and _umma_residency(ctx, use)
