@@ -142,7 +142,9 @@ module.exports = grammar({
           optional(field('regions', $.region_list)),
           optional(field('attributes', $.attribute_dict)),
           choice(
-            seq(':', field('type', $.function_type), optional(field('location', $.location))),
+            // A non-function type parses too, and is reported ("expected function type"), so the
+            // op still ends on its own line.
+            seq(':', field('type', choice($.function_type, $._type)), optional(field('location', $.location))),
             $.incomplete_op,
           ),
         ),

@@ -37,15 +37,38 @@ SPLIT_MARKER = re.compile(rb"^// -----", re.M)
 # `expected-error {{msg}}`, `expected-error@+1 {{msg}}` (also `expected-error @+1`), `@-2`,
 # `@above`, `@below`.
 EXPECTED = re.compile(r"expected-error\s*(?:@([+-]\d+|above|below))?\s*\{\{(.*?)\}\}")
-# Messages of MLIR's parser (mlir/lib/AsmParser): a mistake in the text itself, which the
-# grammar can see without knowing any op. Everything else (verifiers, types, SSA) is semantic.
+# Messages of MLIR's parser (mlir/lib/AsmParser, and the function signature parser of
+# mlir/lib/Interfaces/FunctionImplementation.cpp) about the text itself: what the grammar and the
+# syntax checks can see without knowing any op, type or value. That includes the affine parser's
+# messages (an affine map is read whole by the parser, names and affine-ness included) and the
+# location parser's. Left out: name resolution across the file (undeclared SSA values, blocks,
+# aliases), type validity (element types, memory spaces), verifier messages, and what an op's own
+# assembly format expects (`expected block name` of `cf.cond_br`).
 SYNTACTIC = re.compile(
     r"^(empty operation name is invalid|expected named operation to have at least 1 result"
     r"|expected ':' followed by operation type|expected operation name in quotes"
     r"|expected non-function type|expected '[)>\]}\[]'|unbalanced '.' character in pretty dialect name"
     r"|unexpected character|expected ',' or '[)>\]}]'|expected valid ssa identifier"
     r"|expected integer number of results|expected '\(' to start operand list|expected list element"
-    r"|expected '[<>]' in (tuple|complex) type|expected '<' after 'strided'|invalid integer width)$"
+    r"|expected '[<>]' in (tuple|complex) type|expected '<' after 'strided'|invalid integer width"
+    r"|expected function type|expected attribute name|expected attribute value|expected SSA operand"
+    r"|expected ':' and type for SSA operand|expected ':'|expected ':' after block name"
+    r"|expected three consecutive dots for an ellipsis|invalid type identifier"
+    r"|expected '=' in (type|attribute) alias definition"
+    r"|type names with a '.' are reserved for dialect-defined names"
+    r"|expected a 64-bit signed integer or '\?'"
+    # locations
+    r"|expected location instance|expected '[(]' in (callsite )?location|expected '[)]' in (callsite )?location"
+    r"|expected '[)]' after child location of NameLoc|expected 'at' in callsite location"
+    r"|expected '>' after fused location metadata|expected '[\[\]]' in fused location"
+    # function signatures
+    r"|expected valid '@'-identifier for symbol name|expected type instead of SSA identifier"
+    r"|expected SSA identifier"
+    # affine maps and sets
+    r"|expected affine expression|missing (left|right) operand of binary op(erator)?"
+    r"|no expression inside parentheses|missing operand of negation|use of undeclared identifier"
+    r"|redefinition of identifier '.*'|non-affine expression: .*|expected '[()]' in affine map range"
+    r"|expected '->' or ':')$"
 )
 
 

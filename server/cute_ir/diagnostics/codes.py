@@ -43,6 +43,15 @@ _OWN: tuple[CodeDoc, ...] = (
             "(MLIR's wording)."),
     CodeDoc("syntax.empty-op-name", S, "`\"\"()`: a generic op with an empty name (MLIR's wording)."),
     CodeDoc("syntax.strided", S, "`strided<>` without its list of strides (MLIR's wording)."),
+    CodeDoc("syntax.function-type", S, "A generic op whose type is not a function type: "
+            "`\"d.op\"() : i32` (MLIR's wording)."),
+    CodeDoc("syntax.location", S, "`loc()`: a location with nothing inside (MLIR's wording)."),
+    CodeDoc("syntax.symbol-name", S, "`func.func name(...)`: a function name without its `@` (MLIR's wording)."),
+    CodeDoc("syntax.arguments", S, "A function signature mixing named arguments (`%a: i32`) with bare "
+            "types (MLIR's wording)."),
+    CodeDoc("syntax.affine", S, "The body of an `affine_map<...>` / `affine_set<...>` as MLIR's affine "
+            "parser reads it: a missing operand, empty parentheses, an undeclared or redefined "
+            "identifier, a non-affine product or division, a broken list (MLIR's wording)."),
     CodeDoc("syntax.integer-width", S, "An integer type whose width is zero or over MLIR's limit "
             "(MLIR's wording)."),
     CodeDoc("syntax.expected-type", S, "A bare word where a type is required, e.g. in a function "

@@ -61,3 +61,28 @@ INVALID_INTEGER_WIDTH = "invalid integer width"
 INTEGER_WIDTH_LIMIT = "integer bitwidth is limited to {0} bits"
 UNBALANCED_IN_DIALECT_BODY = "unbalanced '{0}' character in pretty dialect name"
 EXPECTED_SSA_NAME = "expected valid ssa identifier"
+EXPECTED_LOCATION = "expected location instance"
+EXPECTED_FUNCTION_TYPE = "expected function type"
+# mlir/lib/Interfaces/FunctionImplementation.cpp: a function op's name and argument list.
+EXPECTED_SYMBOL_NAME = "expected valid '@'-identifier for symbol name"
+EXPECTED_ARGUMENT_TYPE = "expected type instead of SSA identifier"
+EXPECTED_ARGUMENT_NAME = "expected SSA identifier"
+
+# mlir/lib/AsmParser/AffineParser.cpp: the body of `affine_map<...>` / `affine_set<...>`
+# (server/cute_ir/syntax/affine.py). `{0}` of the list messages is the delimiter, `{1}` the list.
+AFFINE_EXPECTED_EXPRESSION = "expected affine expression"
+AFFINE_MISSING_LEFT_OPERAND = "missing left operand of binary operator"
+AFFINE_MISSING_RIGHT_OPERAND = "missing right operand of binary operator"
+AFFINE_EMPTY_PARENTHESES = "no expression inside parentheses"
+AFFINE_MISSING_NEGATED = "missing operand of negation"
+AFFINE_UNDECLARED = "use of undeclared identifier"
+AFFINE_UNEXPECTED_SSA = "unexpected ssa identifier"
+AFFINE_EXPECTED_IDENTIFIER = "expected bare identifier"
+AFFINE_REDEFINITION = "redefinition of identifier '{0}'"
+AFFINE_NON_AFFINE_PRODUCT = ("non-affine expression: at least one of the multiply operands has to be "
+                             "either a constant or symbolic")
+AFFINE_NON_AFFINE_DIVISOR = "non-affine expression: right operand of {0} has to be either a constant or symbolic"
+AFFINE_EXPECTED_TOKEN = "expected '{0}'"
+AFFINE_EXPECTED_IN_LIST = "expected '{0}' in {1}"
+AFFINE_EXPECTED_ARROW_OR_COLON = "expected '->' or ':'"
+AFFINE_EXPECTED_CONSTRAINT_END = "expected '== affine-expr' or '>= affine-expr' at end of affine constraint"

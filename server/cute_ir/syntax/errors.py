@@ -8,13 +8,18 @@ from __future__ import annotations
 
 from tree_sitter import Node, QueryCursor
 
-from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
-                                         EXPECTED_SSA_NAME, EXPECTED_STRIDE_LIST, EXPECTED_TYPE,
+                                         EXPECTED_ARGUMENT_NAME, EXPECTED_ARGUMENT_TYPE, EXPECTED_FUNCTION_TYPE,
+                                         EXPECTED_LOCATION,
+                                         EXPECTED_SSA_NAME, EXPECTED_STRIDE_LIST, EXPECTED_SYMBOL_NAME,
+                                         EXPECTED_TYPE,
                                          INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import query
+from .affine import check_affine_body
+from .cst import TYPE_KINDS
 from .literals import integer_literal
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -30,7 +35,14 @@ MALFORMED_PATTERNS = """
     (operation name: (string) @malformed)
     (operation name: (op_name) @_func body: (custom_body (symbol_ref) . (paren_group (keyword) @malformed))
       (#any-of? @_func "func.func" "func"))
+    (operation name: (op_name) @_func body: (custom_body . (keyword) @malformed)
+      (#any-of? @_func "func.func" "func"))
+    (operation name: (op_name) @_func body: (custom_body (symbol_ref) . (paren_group) @malformed)
+      (#any-of? @_func "func.func" "func"))
+    (location) @malformed
+    (operation name: (string) type: (_) @malformed)
     (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
+    (builtin_attribute kind: ["affine_map" "affine_set"] parameters: (type_parameters) @malformed)
     ((integer_type) @malformed (#match? @malformed "^[su]?i[0-9]{8,}$"))
     (operation name: (op_name) @_constant
       body: (custom_body [(integer) (float) (boolean)] . [(integer_type) (float_type) (index_type)]) @malformed
@@ -163,6 +175,25 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         if node.text != b'""':
             return None
         return Diagnostic("syntax.empty-op-name", span, Severity.ERROR, Source.SYNTAX, EMPTY_OPERATION_NAME)
+    if node.type != "function_type" and node.parent is not None and node.parent.type == "operation" \
+            and node.parent.child_by_field_name("type") == node:    # `"d.op"() : i32`
+        return Diagnostic("syntax.function-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_FUNCTION_TYPE)
+    if node.type == "function_type":
+        return None
+    if node.type == "location":         # `loc()`
+        if node.named_child_count or node.child_count != 3:
+            return None
+        return Diagnostic("syntax.location", span, Severity.ERROR, Source.SYNTAX, EXPECTED_LOCATION)
+    if node.type == "keyword" and node.parent is not None and node.parent.type == "custom_body":
+        # `func.func name(...)`: the name is a symbol (after an optional visibility)
+        following = node.next_named_sibling
+        if node.text in _VISIBILITIES and following is not None and following.type == "symbol_ref":
+            return None
+        return Diagnostic("syntax.symbol-name", span, Severity.ERROR, Source.SYNTAX, EXPECTED_SYMBOL_NAME)
+    if node.type == "paren_group":      # a function's arguments: all named or none
+        return _mixed_arguments(node)
+    if node.type == "type_parameters" and _kind_of(node) in (b"affine_map", b"affine_set"):
+        return _affine_body(node)
     if node.type == "type_parameters":  # of `strided<...>`: a stride list first
         first = node.named_children[0] if node.named_children else None
         if first is not None and first.type == "parameter_list":
@@ -177,6 +208,55 @@ def describe_malformed(node: Node) -> Diagnostic | None:
     # A bare word among a function signature's arguments: neither `%arg: type` nor a type.
     return Diagnostic("syntax.expected-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
 
+
+def _mixed_arguments(arguments: Node) -> Diagnostic | None:
+    """A function signature mixing `%name : type` arguments with bare types: MLIR requires all
+    or none named and reports the first argument that breaks the pattern the first one set."""
+    named_before: bool | None = None
+    at_start = True
+    for child in arguments.children[1:]:
+        if child.type == ",":
+            at_start = True
+            continue
+        if not at_start or not child.is_named:
+            continue
+        at_start = False
+        if child.type == "value_use":
+            named = True
+        elif child.type in TYPE_KINDS:
+            named = False
+        else:
+            continue
+        if named_before is not None and named != named_before:
+            message = EXPECTED_ARGUMENT_TYPE if named else EXPECTED_ARGUMENT_NAME
+            return Diagnostic("syntax.arguments", Span(child.start_byte, child.end_byte), Severity.ERROR,
+                              Source.SYNTAX, message)
+        named_before = named
+    return None
+
+
+def _kind_of(parameters: Node) -> bytes | None:
+    kind = parameters.parent.child_by_field_name("kind") if parameters.parent is not None else None
+    return kind.text if kind is not None else None
+
+
+def _affine_body(parameters: Node) -> Diagnostic | None:
+    """`affine_map<...>` / `affine_set<...>`: the first mistake MLIR's affine parser reports in
+    the body; a body the grammar already found broken (a bracket left open) is not read again."""
+    if parameters.has_error or parameters.child_count < 2 or parameters.children[-1].type != ">":
+        return None
+    body = (parameters.text or b"")[1:-1]
+    error = check_affine_body(body)
+    if error is None:
+        return None
+    start = parameters.start_byte + 1 + error.start
+    related = tuple(Related(Span(start, parameters.start_byte + 1 + error.end), also) for also in error.also)
+    return Diagnostic("syntax.affine", Span(start, parameters.start_byte + 1 + error.end), Severity.ERROR,
+                      Source.SYNTAX, error.message, related)
+
+
+# `func.func private @f`: the symbol visibilities MLIR's function parser takes before the name.
+_VISIBILITIES = frozenset({b"private", b"public", b"nested"})
 
 _OPENING_PREFIXES = frozenset({"dialect_prefix", "layout_keyword"})
 

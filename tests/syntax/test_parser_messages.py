@@ -1,0 +1,109 @@
+"""Mistakes MLIR's parser reports inside constructs the grammar keeps as flat token lists:
+affine maps and sets, `loc()`, a function's name and argument list. Each is reported once, in
+MLIR's wording, on the token MLIR points at."""
+from __future__ import annotations
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.diagnostics import mlir_messages as M
+from cute_ir.syntax.affine import MAX_DEPTH, check_affine_body
+
+
+def _syntax(text: str) -> list[tuple[str, str, str]]:
+    """(code, message, the text the diagnostic covers) of each syntax diagnostic."""
+    analysis = DocumentAnalysis("file:///t.ir", text)
+    data = text.encode()
+    return [(d.code, d.message, data[d.span.start:d.span.end].decode())
+            for d in analysis.diagnostics() if d.source.value == "syntax"]
+
+
+def _map(body: str) -> str:
+    return f"#m = affine_map<{body}>\n"
+
+
+@pytest.mark.parametrize(("body", "message", "at"), [
+    ("(x, y) -> (x + , y)", M.AFFINE_MISSING_RIGHT_OPERAND, ","),
+    ("(x, y) -> (* y)", M.AFFINE_MISSING_LEFT_OPERAND, "*"),
+    ("(x) -> (x, )", M.AFFINE_EXPECTED_EXPRESSION, ")"),
+    ("(x) -> (() + x)", M.AFFINE_EMPTY_PARENTHESES, ")"),
+    ("(x)[n] -> (x + m)", M.AFFINE_UNDECLARED, "m"),
+    ("(x, x) -> (x)", M.AFFINE_REDEFINITION.format("x"), "x"),
+    ("(x)[x] -> (x)", M.AFFINE_REDEFINITION.format("x"), "x"),
+    ("(x, y) -> (x * y)", M.AFFINE_NON_AFFINE_PRODUCT, "*"),
+    ("(x, y) -> (x floordiv y)", M.AFFINE_NON_AFFINE_DIVISOR.format("floordiv"), "floordiv"),
+    ("(x, y) -> (x mod (y + 1))", M.AFFINE_NON_AFFINE_DIVISOR.format("mod"), "mod"),
+    ("(x, y) -> (x y)", M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range"), "y"),
+    ("(x) -> x", M.AFFINE_EXPECTED_IN_LIST.format("(", "affine map range"), "x"),
+    ("(x) = (x)", M.AFFINE_EXPECTED_ARROW_OR_COLON, "="),
+])
+def test_affine_map_mistakes(body: str, message: str, at: str) -> None:
+    assert _syntax(_map(body)) == [("syntax.affine", message, at)]
+
+
+def test_a_parenthesis_left_open_inside_the_body() -> None:
+    # Through the grammar this is an unbalanced bracket first; the body reader agrees with MLIR.
+    error = check_affine_body(b"(x) -> ((x + 1)")
+    assert (error.message, error.start, error.end) == (M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range"), 15, 16)
+    error = check_affine_body(b"(x) -> ((x + 1, x)")
+    assert (error.message, error.start) == (M.AFFINE_EXPECTED_TOKEN.format(")"), 14)
+
+
+def test_a_missing_negated_operand_also_says_so() -> None:
+    analysis = DocumentAnalysis("file:///t.ir", _map("(x) -> (-())"))
+    [d] = [d for d in analysis.diagnostics() if d.source.value == "syntax"]
+    assert d.message == M.AFFINE_EMPTY_PARENTHESES
+    assert [r.message for r in d.related] == [M.AFFINE_MISSING_NEGATED]
+
+
+@pytest.mark.parametrize("text", [
+    _map("(x, y)[s] -> (x * 4 + y floordiv s, (x + y) mod 8, -x, x * s, 3 ceildiv 2)"),
+    _map("(x, y) -> ((x - x) * y, x * 0 * y, (y mod 1) * x)"),      # folded to constants first
+    _map("(d0)[mod, floordiv] -> (mod floordiv 2 - d0, floordiv mod 3)"),   # keywords as names
+    _map("() -> ()"),
+    "#s = affine_set<(x)[n] : (x - 2 >= 0, n - x == 0, x <= n)>\n",
+    "func.func @f(%i: index) {\n  %a = affine.apply affine_map<()[s] -> (s + 1)>()[%i]\n  return\n}\n",
+    "func.func private @g(memref<4x4xf32, affine_map<(i, j) -> (j, i)>>)\n",
+])
+def test_valid_affine_bodies(text: str) -> None:
+    assert _syntax(text) == []
+
+
+def test_affine_set_constraint_needs_a_comparison() -> None:
+    text = "#s = affine_set<(x) : (x + 1)>\n"
+    assert _syntax(text) == [("syntax.affine", M.AFFINE_EXPECTED_CONSTRAINT_END, ")")]
+
+
+def test_nesting_past_the_limit_is_left_unchecked_without_recursing() -> None:
+    deep = "(" * (MAX_DEPTH + 50) + "x" + ")" * (MAX_DEPTH + 50)
+    assert check_affine_body(f"(x) -> ({deep} * x)".encode()) is None
+    negations = "-" * 100_000
+    assert check_affine_body(f"(x) -> ({negations}x)".encode()) is None
+
+
+def test_generic_op_with_a_non_function_type() -> None:
+    text = 'func.func @f() {\n  "t.op"() : i32\n  return\n}\n'
+    assert _syntax(text) == [("syntax.function-type", M.EXPECTED_FUNCTION_TYPE, "i32")]
+
+
+def test_empty_location() -> None:
+    text = "func.func @f() {\n  return loc()\n}\n"
+    assert _syntax(text) == [("syntax.location", M.EXPECTED_LOCATION, "loc()")]
+
+
+@pytest.mark.parametrize(("text", "code", "message", "at"), [
+    ("func.func nosigil() -> i32\n", "syntax.symbol-name", M.EXPECTED_SYMBOL_NAME, "nosigil"),
+    ("func.func @f(i32, %b: f32)\n", "syntax.arguments", M.EXPECTED_ARGUMENT_TYPE, "%b"),
+    ("func.func @f(%a: i32, f32) {\n  return\n}\n", "syntax.arguments", M.EXPECTED_ARGUMENT_NAME, "f32"),
+])
+def test_function_name_and_arguments(text: str, code: str, message: str, at: str) -> None:
+    assert _syntax(text) == [(code, message, at)]
+
+
+@pytest.mark.parametrize("text", [
+    "func.func private @f(i32, f32) -> i32\n",
+    "func.func nested @f(%a: i32, %b: f32 {d.attr}) {\n  return\n}\n",
+    "func.func public @f(%a: i32 loc(\"x\"), %b: f32) {\n  return\n}\n",
+])
+def test_well_formed_functions(text: str) -> None:
+    assert _syntax(text) == []
