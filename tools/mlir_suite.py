@@ -57,6 +57,13 @@ SYNTACTIC = re.compile(
     r"|expected '=' in (type|attribute) alias definition"
     r"|type names with a '.' are reserved for dialect-defined names"
     r"|expected a 64-bit signed integer or '\?'"
+    # attribute literals: elements, dense arrays, distinct, strings
+    r"|expected element literal of primitive type|expected ',' between complex elements"
+    r"|expected '[)]' after complex elements|expected '<' after '(dense_resource|array)'"
+    r"|expected ':' after dense array type|expected '>' to close an array attribute"
+    r"|expected '\[' after 'distinct'|expected distinct ID|expected '\]' to close distinct ID"
+    r"|expected '<' after distinct ID|expected attribute|expected '>' to close distinct attribute"
+    r"|expected '\"' in string literal"
     # locations
     r"|expected location instance|expected '[(]' in (callsite )?location|expected '[)]' in (callsite )?location"
     r"|expected '[)]' after child location of NameLoc|expected 'at' in callsite location"

@@ -107,3 +107,36 @@ def test_function_name_and_arguments(text: str, code: str, message: str, at: str
 ])
 def test_well_formed_functions(text: str) -> None:
     assert _syntax(text) == []
+
+
+@pytest.mark.parametrize(("literal", "message", "at"), [
+    ("[1, bad, 3]", M.EXPECTED_ELEMENT_LITERAL, "bad"),
+    ("[[1, 2], [3, (4)]]", M.EXPECTED_COMPLEX_COMMA, ")"),
+    ("[(1, )]", M.EXPECTED_ELEMENT_LITERAL, ")"),
+    ("[()]", M.EXPECTED_ELEMENT_LITERAL, ")"),
+    ("[1, , 2]", M.EXPECTED_ELEMENT_LITERAL, "]"),
+])
+def test_dense_literal_mistakes(literal: str, message: str, at: str) -> None:
+    text = f'"t.op"() {{v = dense<{literal}> : tensor<3xi32>}} : () -> ()\n'
+    assert _syntax(text) == [("syntax.dense", message, at)]
+
+
+@pytest.mark.parametrize("literal", [
+    "[1, -2, 3]", "[[1.5, 2.0], [-3.0, 4.0e2]]", "[(1, -2), (3, 4)]", "[true, false]", "[]", "",
+    '"0x0102"', "[+inf, -inf, +qnan, -nan(0x1)]", "0x7FC00000", "-inf",
+    "tensor<2x!t.elt> : [1 : i32, #t.any]",          # type-first: elements are any attributes
+])
+def test_valid_dense_literals(literal: str) -> None:
+    assert _syntax(f'"t.op"() {{v = dense<{literal}> : tensor<2xf32>}} : () -> ()\n') == []
+
+
+@pytest.mark.parametrize("text", ["#a = dense<[1, 2]>\n", "#a = dense_resource<blob>\n",
+                                  '"t.op"() {v = sparse<0, 1.0>} : () -> ()\n'])
+def test_an_elements_attribute_standing_alone_needs_its_type(text: str) -> None:
+    [(code, message, at)] = _syntax(text)
+    assert (code, message, at) == ("syntax.elements-type", M.EXPECTED_COLON, "")
+
+
+def test_an_elements_attribute_in_an_op_format_takes_its_type_from_the_op() -> None:
+    assert _syntax("func.func @f() {\n  %c = arith.constant dense<[1, 2]> : tensor<2xi32>\n  return\n}\n") == []
+    assert _syntax("#a = dense<tensor<2xi32> : [1 : i32, 2 : i32]>\n") == []

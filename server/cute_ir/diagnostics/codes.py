@@ -45,6 +45,10 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.strided", S, "`strided<>` without its list of strides (MLIR's wording)."),
     CodeDoc("syntax.function-type", S, "A generic op whose type is not a function type: "
             "`\"d.op\"() : i32` (MLIR's wording)."),
+    CodeDoc("syntax.dense", S, "The literal of `dense<...>` as MLIR reads it: an element that is not a number, "
+            "boolean, string or `(re, im)` pair (MLIR's wording)."),
+    CodeDoc("syntax.elements-type", S, "`dense<...>`, `sparse<...>` or `dense_resource<...>` without its "
+            "`: type` where an attribute stands alone (MLIR's wording)."),
     CodeDoc("syntax.location", S, "`loc()`: a location with nothing inside (MLIR's wording)."),
     CodeDoc("syntax.symbol-name", S, "`func.func name(...)`: a function name without its `@` (MLIR's wording)."),
     CodeDoc("syntax.arguments", S, "A function signature mixing named arguments (`%a: i32`) with bare "

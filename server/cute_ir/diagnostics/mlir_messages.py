@@ -86,3 +86,10 @@ AFFINE_EXPECTED_TOKEN = "expected '{0}'"
 AFFINE_EXPECTED_IN_LIST = "expected '{0}' in {1}"
 AFFINE_EXPECTED_ARROW_OR_COLON = "expected '->' or ':'"
 AFFINE_EXPECTED_CONSTRAINT_END = "expected '== affine-expr' or '>= affine-expr' at end of affine constraint"
+
+# mlir/lib/AsmParser/AttributeParser.cpp (TensorLiteralParser, parseElementsLiteralType): the
+# literal of `dense<...>` and the type an elements attribute must be given
+# (server/cute_ir/syntax/dense.py).
+EXPECTED_ELEMENT_LITERAL = "expected element literal of primitive type"
+EXPECTED_COMPLEX_COMMA = "expected ',' between complex elements"
+EXPECTED_COLON = "expected ':'"

@@ -11,7 +11,7 @@ from tree_sitter import Node, QueryCursor
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
-                                         EXPECTED_ARGUMENT_NAME, EXPECTED_ARGUMENT_TYPE, EXPECTED_FUNCTION_TYPE,
+                                         EXPECTED_ARGUMENT_NAME, EXPECTED_ARGUMENT_TYPE, EXPECTED_COLON, EXPECTED_FUNCTION_TYPE,
                                          EXPECTED_LOCATION,
                                          EXPECTED_SSA_NAME, EXPECTED_STRIDE_LIST, EXPECTED_SYMBOL_NAME,
                                          EXPECTED_TYPE,
@@ -20,6 +20,7 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATIO
 from .parser import query
 from .affine import check_affine_body
 from .cst import TYPE_KINDS
+from .dense import check_dense_literal
 from .literals import integer_literal
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -43,6 +44,9 @@ MALFORMED_PATTERNS = """
     (operation name: (string) type: (_) @malformed)
     (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
     (builtin_attribute kind: ["affine_map" "affine_set"] parameters: (type_parameters) @malformed)
+    (builtin_attribute kind: "dense" parameters: (type_parameters) @malformed)
+    (attribute_alias_definition value: (builtin_attribute kind: ["dense" "dense_resource" "sparse"]) @malformed)
+    (attribute_entry value: (builtin_attribute kind: ["dense" "dense_resource" "sparse"]) @malformed)
     ((integer_type) @malformed (#match? @malformed "^[su]?i[0-9]{8,}$"))
     (operation name: (op_name) @_constant
       body: (custom_body [(integer) (float) (boolean)] . [(integer_type) (float_type) (index_type)]) @malformed
@@ -194,6 +198,10 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return _mixed_arguments(node)
     if node.type == "type_parameters" and _kind_of(node) in (b"affine_map", b"affine_set"):
         return _affine_body(node)
+    if node.type == "type_parameters" and _kind_of(node) == b"dense":
+        return _dense_literal(node)
+    if node.type == "builtin_attribute":    # an elements attribute given no type
+        return _untyped_elements(node)
     if node.type == "type_parameters":  # of `strided<...>`: a stride list first
         first = node.named_children[0] if node.named_children else None
         if first is not None and first.type == "parameter_list":
@@ -235,6 +243,34 @@ def _mixed_arguments(arguments: Node) -> Diagnostic | None:
     return None
 
 
+def _closed(parameters: Node) -> bool:
+    return not parameters.has_error and parameters.child_count >= 2 and parameters.children[-1].type == ">"
+
+
+def _dense_literal(parameters: Node) -> Diagnostic | None:
+    if not _closed(parameters):
+        return None
+    found = check_dense_literal(parameters)
+    if found is None:
+        return None
+    where, message = found
+    return Diagnostic("syntax.dense", Span(where.start_byte, where.end_byte), Severity.ERROR, Source.SYNTAX, message)
+
+
+def _untyped_elements(attribute: Node) -> Diagnostic | None:
+    """`#a = dense<[1]>`: outside an op's own format an elements attribute carries its type
+    (`: tensor<1xi32>`); the type-first `dense<tensor<1xi32> : [...]>` has it inside."""
+    parameters = attribute.child_by_field_name("parameters")
+    if parameters is None or not _closed(parameters):
+        return None
+    named = parameters.named_children
+    if _kind_of(parameters) == b"dense" and named and named[0].type in ("tensor_type", "vector_type", "memref_type"):
+        return None
+    close = parameters.children[-1]
+    return Diagnostic("syntax.elements-type", Span(close.end_byte, close.end_byte), Severity.ERROR,
+                      Source.SYNTAX, EXPECTED_COLON)
+
+
 def _kind_of(parameters: Node) -> bytes | None:
     kind = parameters.parent.child_by_field_name("kind") if parameters.parent is not None else None
     return kind.text if kind is not None else None
@@ -243,7 +279,7 @@ def _kind_of(parameters: Node) -> bytes | None:
 def _affine_body(parameters: Node) -> Diagnostic | None:
     """`affine_map<...>` / `affine_set<...>`: the first mistake MLIR's affine parser reports in
     the body; a body the grammar already found broken (a bracket left open) is not read again."""
-    if parameters.has_error or parameters.child_count < 2 or parameters.children[-1].type != ">":
+    if not _closed(parameters):
         return None
     body = (parameters.text or b"")[1:-1]
     error = check_affine_body(body)
