@@ -64,6 +64,11 @@ SYNTACTIC = re.compile(
     r"|expected '\[' after 'distinct'|expected distinct ID|expected '\]' to close distinct ID"
     r"|expected '<' after distinct ID|expected attribute|expected '>' to close distinct attribute"
     r"|expected '\"' in string literal"
+    # quantile types
+    r"|expected '.' in quantile type|expected '>' after quantile storage range"
+    # the file metadata section
+    r"|expected identifier key in file metadata dictionary|unknown key '.*' in file metadata dictionary"
+    r"|expected identifier key for 'resource' entry|expected '\{'"
     # locations
     r"|expected location instance|expected '[(]' in (callsite )?location|expected '[)]' in (callsite )?location"
     r"|expected '[)]' after child location of NameLoc|expected 'at' in callsite location"

@@ -140,3 +140,41 @@ def test_an_elements_attribute_standing_alone_needs_its_type(text: str) -> None:
 def test_an_elements_attribute_in_an_op_format_takes_its_type_from_the_op() -> None:
     assert _syntax("func.func @f() {\n  %c = arith.constant dense<[1, 2]> : tensor<2xi32>\n  return\n}\n") == []
     assert _syntax("#a = dense<tensor<2xi32> : [1 : i32, 2 : i32]>\n") == []
+
+
+@pytest.mark.parametrize(("text", "message", "at"), [
+    ("{-#\n  other: {}\n#-}\n", M.UNKNOWN_METADATA_KEY.format("other"), "other"),
+    ("{-#\n  dialect_resources\n#-}\n", M.EXPECTED_COLON, "dialect_resources"),
+    ('{-#\n  dialect_resources: "x"\n#-}\n', M.EXPECTED_LBRACE, '"x"'),
+    ("{-#\n  external_resources: {\n    : {}\n  }\n#-}\n", M.EXPECTED_RESOURCE_KEY, ":"),
+    ('{-#\n  dialect_resources: {\n    builtin: {\n      blob "0x01"\n    }\n  }\n#-}\n', M.EXPECTED_COLON, '"0x01"'),
+])
+def test_file_metadata_mistakes(text: str, message: str, at: str) -> None:
+    assert _syntax(text) == [("syntax.file-metadata", message, at)]
+
+
+def test_file_metadata_left_open_is_reported_at_the_end_of_its_split() -> None:
+    text = '{-#\n\n// -----\n"t.op"() : () -> ()\n'
+    analysis = DocumentAnalysis("file:///t.ir", text)
+    [d] = [d for d in analysis.diagnostics() if d.source.value == "syntax"]
+    assert (d.message, d.span.start, d.span.end) == (M.EXPECTED_METADATA_KEY, 4, 4)
+
+
+def test_well_formed_file_metadata() -> None:
+    text = ('{-#\n  dialect_resources: {\n    builtin: {\n      // a comment\n      "quoted\\\\key": "0x08",\n'
+            '      blob: "0x0800000001"\n    }\n  },\n  external_resources: {\n    mine: {\n      flag: true\n'
+            '    }\n  }\n#-}\n')
+    assert _syntax(text) == []
+
+
+@pytest.mark.parametrize(("type_", "message", "at"), [
+    ("quantile<ui4 f16, {1.0}>", M.EXPECTED_IN_QUANTILE.format(":"), "f16"),
+    ("quantile<ui4:f16 {1.0}>", M.EXPECTED_IN_QUANTILE.format(","), "{1.0}"),
+    ("quantile<ui4<-8:7>:f16, 1.0>", M.EXPECTED_IN_QUANTILE.format("{"), "1.0"),
+])
+def test_quantile_type_mistakes(type_: str, message: str, at: str) -> None:
+    assert _syntax(f"func.func private @f() -> {type_}\n") == [("syntax.quantile", message, at)]
+
+
+def test_well_formed_quantile_types() -> None:
+    assert _syntax("func.func private @f(quantile<ui4<-8:7>:f16, {-2.0,0.0,2.0}><0:15>, quantile<i8:f32, {1.0}>)\n") == []

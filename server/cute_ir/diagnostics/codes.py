@@ -49,6 +49,10 @@ _OWN: tuple[CodeDoc, ...] = (
             "boolean, string or `(re, im)` pair (MLIR's wording)."),
     CodeDoc("syntax.elements-type", S, "`dense<...>`, `sparse<...>` or `dense_resource<...>` without its "
             "`: type` where an attribute stands alone (MLIR's wording)."),
+    CodeDoc("syntax.file-metadata", S, "The `{-# ... #-}` section as MLIR reads it: its keys, colons and "
+            "braces, and its two known keys (MLIR's wording)."),
+    CodeDoc("syntax.quantile", S, "`quantile<storage:expressed, {values}>` missing its `:`, `,` or `{` "
+            "(MLIR's wording)."),
     CodeDoc("syntax.location", S, "`loc()`: a location with nothing inside (MLIR's wording)."),
     CodeDoc("syntax.symbol-name", S, "`func.func name(...)`: a function name without its `@` (MLIR's wording)."),
     CodeDoc("syntax.arguments", S, "A function signature mixing named arguments (`%a: i32`) with bare "

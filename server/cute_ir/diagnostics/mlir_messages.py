@@ -93,3 +93,13 @@ AFFINE_EXPECTED_CONSTRAINT_END = "expected '== affine-expr' or '>= affine-expr' 
 EXPECTED_ELEMENT_LITERAL = "expected element literal of primitive type"
 EXPECTED_COMPLEX_COMMA = "expected ',' between complex elements"
 EXPECTED_COLON = "expected ':'"
+
+# mlir/lib/AsmParser/Parser.cpp (TopLevelOperationParser::parseFileMetadataDictionary,
+# parseResourceFileMetadata): the `{-# ... #-}` section (server/cute_ir/syntax/metadata.py).
+EXPECTED_METADATA_KEY = "expected identifier key in file metadata dictionary"
+UNKNOWN_METADATA_KEY = "unknown key '{0}' in file metadata dictionary"
+EXPECTED_RESOURCE_KEY = "expected identifier key for 'resource' entry"
+EXPECTED_LBRACE = "expected '{'"
+
+# mlir/lib/AsmParser/TypeParser.cpp (parseQuantileType): `quantile<storage:expressed, {values}>`.
+EXPECTED_IN_QUANTILE = "expected '{0}' in quantile type"

@@ -9,18 +9,19 @@ from __future__ import annotations
 from tree_sitter import Node, QueryCursor
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
-from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_OPERATION_NAME,
+from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT_NAME,
+                                         EXPECTED_ARGUMENT_TYPE, EXPECTED_COLON,
+                                         EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE,
+                                         EXPECTED_LOCATION, EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
-                                         EXPECTED_ARGUMENT_NAME, EXPECTED_ARGUMENT_TYPE, EXPECTED_COLON, EXPECTED_FUNCTION_TYPE,
-                                         EXPECTED_LOCATION,
                                          EXPECTED_SSA_NAME, EXPECTED_STRIDE_LIST, EXPECTED_SYMBOL_NAME,
-                                         EXPECTED_TYPE,
-                                         INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
+                                         EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import query
 from .affine import check_affine_body
 from .cst import TYPE_KINDS
 from .dense import check_dense_literal
+from .metadata import check_metadata
 from .literals import integer_literal
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -41,6 +42,8 @@ MALFORMED_PATTERNS = """
     (operation name: (op_name) @_func body: (custom_body (symbol_ref) . (paren_group) @malformed)
       (#any-of? @_func "func.func" "func"))
     (location) @malformed
+    (file_metadata) @malformed
+    (quantile_type parameters: (type_parameters) @malformed)
     (operation name: (string) type: (_) @malformed)
     (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
     (builtin_attribute kind: ["affine_map" "affine_set"] parameters: (type_parameters) @malformed)
@@ -184,6 +187,8 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return Diagnostic("syntax.function-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_FUNCTION_TYPE)
     if node.type == "function_type":
         return None
+    if node.type == "file_metadata":    # `{-# ... #-}`
+        return _file_metadata(node)
     if node.type == "location":         # `loc()`
         if node.named_child_count or node.child_count != 3:
             return None
@@ -198,6 +203,8 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return _mixed_arguments(node)
     if node.type == "type_parameters" and _kind_of(node) in (b"affine_map", b"affine_set"):
         return _affine_body(node)
+    if node.type == "type_parameters" and node.parent is not None and node.parent.type == "quantile_type":
+        return _quantile_body(node)
     if node.type == "type_parameters" and _kind_of(node) == b"dense":
         return _dense_literal(node)
     if node.type == "builtin_attribute":    # an elements attribute given no type
@@ -269,6 +276,44 @@ def _untyped_elements(attribute: Node) -> Diagnostic | None:
     close = parameters.children[-1]
     return Diagnostic("syntax.elements-type", Span(close.end_byte, close.end_byte), Severity.ERROR,
                       Source.SYNTAX, EXPECTED_COLON)
+
+
+def _file_metadata(section: Node) -> Diagnostic | None:
+    found = check_metadata(section)
+    if found is None:
+        return None
+    where, message = found
+    if where is None:
+        # Where the section ends unfinished: the end of its split (MLIR reports at the split's
+        # end), i.e. the line before the next split marker, or the end of the file.
+        after = section.next_sibling
+        end = after.start_byte - 1 if after is not None and after.type == "split_marker" else section.end_byte
+        end = max(end, section.end_byte)
+        span = Span(end, end)
+    else:
+        span = Span(where.start_byte, where.end_byte)
+    return Diagnostic("syntax.file-metadata", span, Severity.ERROR, Source.SYNTAX, message)
+
+
+# What follows the storage type of `quantile<ui4:f16, {...}>`, in order (the grammar already
+# reports a missing `<`, `}` or `>`).
+_QUANTILE_PUNCTUATION = ((":", ":"), (",", ","), ("parameter_dict", "{"))
+
+
+def _quantile_body(parameters: Node) -> Diagnostic | None:
+    if not _closed(parameters):
+        return None
+    items = [c for c in parameters.children[1:-1] if not c.is_extra]
+    # storage type, an optional storage range `<lo:hi>`, then `:`, the expressed type, `,`, `{...}`
+    position = 1 + (1 if len(items) > 1 and items[1].type == "type_parameters" else 0)
+    expected = [_QUANTILE_PUNCTUATION[0], None, *_QUANTILE_PUNCTUATION[1:]]
+    for want in expected:
+        item = items[position] if position < len(items) else parameters.children[-1]
+        if want is not None and item.type != want[0]:
+            return Diagnostic("syntax.quantile", Span(item.start_byte, item.end_byte), Severity.ERROR,
+                              Source.SYNTAX, EXPECTED_IN_QUANTILE.format(want[1]))
+        position += 1
+    return None
 
 
 def _kind_of(parameters: Node) -> bytes | None:
