@@ -191,6 +191,7 @@ module.exports = grammar({
       $.angle_group,
       $.region,
       $.attribute_dict,
+      $.brace_group,
       $._punctuation,
     ),
 
@@ -204,6 +205,9 @@ module.exports = grammar({
     paren_group: ($) => seq('(', repeat($._custom_item), choice(')', $._closes_group)),
     bracket_group: ($) => seq('[', repeat($._custom_item), choice(']', $._closes_group)),
     angle_group: ($) => seq('<', repeat($._custom_item), choice('>', $._closes_group)),
+    // A brace that opens neither a region nor an attribute dictionary, in an op's own format:
+    // `transform.structured.match ops{["d.a", "d.b"]} in %root`.
+    brace_group: ($) => seq('{', $.bracket_group, repeat($._custom_item), choice('}', $._closes_group)),
 
     _closes_group: ($) => alias($._unclosed_group, $.unclosed_bracket),
 

@@ -370,10 +370,20 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   /* Printed IR starts every statement and block on a new line; mid-line there is nothing
    * to decide, which keeps this scanner off the hot path of custom op bodies. The one
    * exception: a region may open with an op on the line of its `{` when the op starts in a
-   * way no attribute dictionary can (`{ "d.op"() : () -> () }`, `{ %x = d.op }`). */
+   * way no attribute dictionary can (`{ "d.op"() : () -> () }`, `{ %x = d.op }`, `{d.op %x}`). */
   if (!line_start) {
     if (!valid_symbols[STMT_START]) return false;
     bool starts = (c == '"' && looks_like_generic_op(lexer)) || (c == '%' && looks_like_results_then_op(lexer));
+    /* A custom op right after the `{`, when what follows its name cannot continue a
+     * dictionary entry (`{scf.yield %x : i32}`); an op alone in its braces (`{scf.yield}`)
+     * looks like a dictionary's unit entry (`{d.flag}`), so it is taken for an op only where
+     * the `{` cannot open a dictionary (a generic op's region list), i.e. where the
+     * dictionary's closer is not a valid symbol. */
+    if (!starts && is_alpha(c)) {
+      bool strong_unused = false;
+      starts = looks_like_op_name(lexer, &strong_unused) ||
+               (!valid_symbols[UNCLOSED_BRACKET] && lexer->lookahead == '}');
+    }
     if (starts) lexer->result_symbol = STMT_START;
     return starts;
   }
