@@ -428,10 +428,15 @@ module.exports = grammar({
       $.attribute_dict,
       $.symbol_ref,
       $.location,
+      $.alias_location,
       $.elided_attribute,
       $._type,
       $.function_type,
     ),
+
+    // `#loc("file":1:0)`, `#loc(callsite(...))`: a location written as an attribute value.
+    alias_location: ($) => seq(field('name', $.attribute_alias), token.immediate('('), repeat($._custom_item),
+      choice(')', $._closes_group)),
 
     // Attributes introduced by a keyword or a prefix, unambiguous anywhere.
     _keyed_attribute: ($) => choice(

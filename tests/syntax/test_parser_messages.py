@@ -178,3 +178,49 @@ def test_quantile_type_mistakes(type_: str, message: str, at: str) -> None:
 
 def test_well_formed_quantile_types() -> None:
     assert _syntax("func.func private @f(quantile<ui4<-8:7>:f16, {-2.0,0.0,2.0}><0:15>, quantile<i8:f32, {1.0}>)\n") == []
+
+
+@pytest.mark.parametrize(("body", "message", "at"), [
+    ("%a, %a, %a : f32", M.EXPECTED_COLON, ","),
+    ("(%a, %a) : f32", M.EXPECTED_SSA_OPERAND, "("),
+    ("%a %a : f32", M.EXPECTED_COMMA, "%"),
+])
+def test_binary_arith_op_format(body: str, message: str, at: str) -> None:
+    text = f"func.func @f(%a: f32) {{\n  %r = arith.addf {body}\n  return\n}}\n"
+    assert _syntax(text) == [("syntax.op-format", message, at)]
+
+
+@pytest.mark.parametrize("body", ["%a, %a : f32", "%a, %a fastmath<fast> : f32", "%a, %a {tag} : f32",
+                                  "%a, %a fastmath<nnan,ninf> : f32"])
+def test_well_formed_binary_arith_ops(body: str) -> None:
+    assert _syntax(f"func.func @f(%a: f32) {{\n  %r = arith.addf {body}\n  return\n}}\n") == []
+
+
+@pytest.mark.parametrize(("prefix", "at"), [('"private" "public"', '"public"'), ("constant external", "external"),
+                                            ('constant "private"', '"private"')])
+def test_memref_global_before_its_symbol(prefix: str, at: str) -> None:
+    text = f"memref.global {prefix} @g : memref<2xf32> = uninitialized\n"
+    assert _syntax(text) == [("syntax.op-format", M.EXPECTED_SYMBOL_NAME, at)]
+
+
+def test_well_formed_memref_globals() -> None:
+    text = ('memref.global "private" constant @a : memref<2xf32> = dense<1.0>\nmemref.global @b : memref<2xf32>\n'
+            'memref.global constant @c : memref<2xf32> = uninitialized\n')
+    assert _syntax(text) == []
+
+
+def test_memref_view_needs_its_byte_shift() -> None:
+    text = ("func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<64xi8>\n"
+            "  %1 = memref.view %0[][%n] : memref<64xi8> to memref<?xf32>\n"
+            "  %2 = memref.view %0[%n][] : memref<64xi8> to memref<4xf32>\n  return\n}\n")
+    assert _syntax(text) == [("syntax.op-format", M.EXPECTED_SSA_OPERAND, "]")]
+
+
+@pytest.mark.parametrize("text", ["t.op <values = 1, maybe = >\n", "t.op [k = , 2]\n", "t.op (k = )\n"])
+def test_a_key_without_its_value(text: str) -> None:
+    [(code, message, _)] = _syntax(text)
+    assert (code, message) == ("syntax.missing-value", M.EXPECTED_ATTRIBUTE_VALUE)
+
+
+def test_keys_with_values_in_an_op_format() -> None:
+    assert _syntax("t.op <values = array<i64: 1>, maybe = 2> (k = %x) [n = 1]\n") == []

@@ -36,8 +36,9 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.unclosed", S, "A bracket, brace or string opened here is never closed."),
     CodeDoc("syntax.incomplete", S, "An op stops before it is complete: a generic op without its "
             "type, or `%x =` with no op after it."),
-    CodeDoc("syntax.op-format", S, "An upstream op's custom form ends where MLIR's parser ends it "
+    CodeDoc("syntax.op-format", S, "An upstream op's custom form read as its format says "
             "(`arith.constant 1 i32`: the op ends after `1`, and the type cannot start the next op; "
+            "`arith.addf %a, %b, %c : f32`: a binary op takes two operands, then its colon; "
             "MLIR's wording)."),
     CodeDoc("syntax.result-count", S, "`%x:0 =`: a result group must hold at least one result "
             "(MLIR's wording)."),
@@ -53,6 +54,8 @@ _OWN: tuple[CodeDoc, ...] = (
             "braces, and its two known keys (MLIR's wording)."),
     CodeDoc("syntax.quantile", S, "`quantile<storage:expressed, {values}>` missing its `:`, `,` or `{` "
             "(MLIR's wording)."),
+    CodeDoc("syntax.missing-value", S, "`key = ` followed by a closing bracket or a comma inside an op's "
+            "brackets: the value is missing (MLIR's wording)."),
     CodeDoc("syntax.location", S, "`loc()`: a location with nothing inside (MLIR's wording)."),
     CodeDoc("syntax.symbol-name", S, "`func.func name(...)`: a function name without its `@` (MLIR's wording)."),
     CodeDoc("syntax.arguments", S, "A function signature mixing named arguments (`%a: i32`) with bare "

@@ -10,7 +10,7 @@ from tree_sitter import Node, QueryCursor
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT_NAME,
-                                         EXPECTED_ARGUMENT_TYPE, EXPECTED_COLON,
+                                         EXPECTED_ARGUMENT_TYPE, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COLON,
                                          EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE,
                                          EXPECTED_LOCATION, EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
@@ -22,6 +22,7 @@ from .affine import check_affine_body
 from .cst import TYPE_KINDS
 from .dense import check_dense_literal
 from .metadata import check_metadata
+from .op_formats import BINARY_ARITH_OPS, SCALAR_TYPE_NODES, check_op_format
 from .literals import integer_literal
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -44,6 +45,10 @@ MALFORMED_PATTERNS = """
     (location) @malformed
     (file_metadata) @malformed
     (quantile_type parameters: (type_parameters) @malformed)
+    (angle_group "=" @malformed)
+    (paren_group "=" @malformed)
+    (bracket_group "=" @malformed)
+    (brace_group "=" @malformed)
     (operation name: (string) type: (_) @malformed)
     (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
     (builtin_attribute kind: ["affine_map" "affine_set"] parameters: (type_parameters) @malformed)
@@ -54,11 +59,14 @@ MALFORMED_PATTERNS = """
     (operation name: (op_name) @_constant
       body: (custom_body [(integer) (float) (boolean)] . [(integer_type) (float_type) (index_type)]) @malformed
       (#eq? @_constant "arith.constant"))
+    (operation name: (op_name) @_binary body: (custom_body) @malformed
+      (#any-of? @_binary BINARY_OPS))
+    (operation name: (op_name) @_format body: (custom_body) @malformed (#any-of? @_format "memref.global" "memref.view"))
     (operation name: (op_name) @_constant
       body: (custom_body [(integer) (float) (boolean) (builtin_attribute)] . (angle_group)) @malformed
       (#eq? @_constant "arith.constant"))
     (custom_body (successor) . (paren_group (successor) @malformed))
-"""
+""".replace("BINARY_OPS", " ".join(f'"{name}"' for name in sorted(BINARY_ARITH_OPS)))
 
 # MLIR's IntegerType::kMaxWidth.
 _MAX_INTEGER_WIDTH = (1 << 24) - 1
@@ -120,7 +128,7 @@ def describe_error(node: Node) -> Diagnostic:
 
 def describe_missing(node: Node) -> Diagnostic:
     span = Span(node.start_byte, node.end_byte)
-    if node.parent is not None and node.parent.type in _TYPE_NODES:
+    if node.parent is not None and node.parent.type in SCALAR_TYPE_NODES:
         # tree-sitter names one spelling it could insert (`bf16`); any type would do.
         return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
     expected = node.type if not node.is_named else node.type.replace("_", " ")
@@ -128,8 +136,6 @@ def describe_missing(node: Node) -> Diagnostic:
                       f"syntax error: expected `{expected}`")
 
 
-_TYPE_NODES = frozenset({"integer_type", "float_type", "index_type", "none_type"})
-_LITERALS = frozenset({"integer", "float", "boolean"})
 
 
 def _successor_among_types(node: Node) -> Diagnostic | None:
@@ -145,29 +151,11 @@ def _successor_among_types(node: Node) -> Diagnostic | None:
                       Source.SYNTAX, EXPECTED_TYPE)
 
 
-def _constant_then_type(body: Node) -> Diagnostic | None:
-    """`arith.constant`'s format is `attr-dict $value`, the value typed with `: type`. A type
-    right after the value is not part of the op: MLIR's parser reads it as the start of the
-    next op, and a type token cannot start one. After the colon a type must follow."""
-    children = body.children
-    for value, after in zip(children, children[1:]):
-        if value.type in _LITERALS and after.type in _TYPE_NODES:
-            return Diagnostic("syntax.op-format", Span(after.start_byte, after.end_byte), Severity.ERROR,
-                              Source.SYNTAX, EXPECTED_OPERATION_NAME)
-    # `: <...>`: after the value's colon MLIR parses a type, and `<` starts none.
-    for value, colon, after in zip(children, children[1:], children[2:]):
-        if (value.type in _LITERALS or value.type == "builtin_attribute") and colon.type == ":" \
-                and after.type == "angle_group":
-            return Diagnostic("syntax.op-format", Span(after.start_byte, after.start_byte + 1), Severity.ERROR,
-                              Source.SYNTAX, EXPECTED_TYPE)
-    return None
-
-
 def describe_malformed(node: Node) -> Diagnostic | None:
     """A node of MALFORMED_PATTERNS: its diagnostic, or None when it is fine after all."""
     span = Span(node.start_byte, node.end_byte)
-    if node.type == "custom_body":      # `arith.constant 1 i32`: the op ends after its value
-        return _constant_then_type(node)
+    if node.type == "custom_body":      # the body of an op whose format cute-ir knows
+        return check_op_format(node)
     if node.type == "successor":        # `^bb(%a : i32, ^bb1)`: the operand list's types
         return _successor_among_types(node)
     if node.type == "incomplete_op":
@@ -187,6 +175,8 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return Diagnostic("syntax.function-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_FUNCTION_TYPE)
     if node.type == "function_type":
         return None
+    if node.type == "=":                # `<key = >`: a key whose value is missing
+        return _missing_value(node)
     if node.type == "file_metadata":    # `{-# ... #-}`
         return _file_metadata(node)
     if node.type == "location":         # `loc()`
@@ -314,6 +304,20 @@ def _quantile_body(parameters: Node) -> Diagnostic | None:
                               Source.SYNTAX, EXPECTED_IN_QUANTILE.format(want[1]))
         position += 1
     return None
+
+
+# What cannot follow `key =` inside brackets: the value is missing.
+_NOT_A_VALUE = frozenset({">", ")", "]", "}", ","})
+
+
+def _missing_value(equals: Node) -> Diagnostic | None:
+    after = equals.next_sibling
+    while after is not None and after.is_extra:
+        after = after.next_sibling
+    if after is None or after.type not in _NOT_A_VALUE or after.end_byte == after.start_byte:
+        return None
+    return Diagnostic("syntax.missing-value", Span(after.start_byte, after.end_byte), Severity.ERROR,
+                      Source.SYNTAX, EXPECTED_ATTRIBUTE_VALUE)
 
 
 def _kind_of(parameters: Node) -> bytes | None:

@@ -1,0 +1,120 @@
+"""Mistakes against the assembly format of a few core ops, in MLIR's words.
+
+A custom op body is a flat token list for the grammar; what it must hold is the op's own
+format, which cute-ir knows for these ops only:
+
+- `arith.constant` (`attr-dict $value`, the value typed with `: type`);
+- `memref.global` (`($sym_visibility)? (constant)? $sym_name : type (= initial)?`): what may
+  stand before its symbol;
+- `memref.view` (`$source [ $byte_shift ] [ $sizes ] attr-dict : type to type`): the byte
+  shift operand its first brackets must hold;
+- the binary ops of `arith` (`$lhs, $rhs attr-dict : type($result)`, and for the extended
+  ones `: type, type`): their two SSA operands, then the colon. Formats from
+  mlir/include/mlir/Dialect/Arith/IR/ArithOps.td and MemRefOps.td; the messages are those of MLIR's op parser
+  (`parseOperand`: "expected SSA operand"; `parseComma`, `parseColon`: "expected ','",
+  "expected ':'").
+"""
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..diagnostics.mlir_messages import (EXPECTED_COLON, EXPECTED_COMMA, EXPECTED_OPERATION_NAME,
+                                         EXPECTED_SSA_OPERAND, EXPECTED_SYMBOL_NAME, EXPECTED_TYPE)
+
+SCALAR_TYPE_NODES = frozenset({"integer_type", "float_type", "index_type", "none_type"})
+_LITERALS = frozenset({"integer", "float", "boolean"})
+
+# `$lhs, $rhs attr-dict : type`: arith's binary ops (ArithOps.td, Arith_BinaryOp and the
+# extended-result ops, whose format is the same up to the colon).
+BINARY_ARITH_OPS = frozenset(f"arith.{name}" for name in (
+    "addf", "addi", "subf", "subi", "mulf", "muli", "divf", "divsi", "divui", "ceildivsi",
+    "ceildivui", "floordivsi", "remf", "remsi", "remui", "andi", "ori", "xori", "shli", "shrsi",
+    "shrui", "maximumf", "minimumf", "maxnumf", "minnumf", "maxsi", "maxui", "minsi", "minui",
+    "addui_extended", "mulsi_extended", "mului_extended",
+))
+
+
+def check_op_format(body: Node) -> Diagnostic | None:
+    """The first mistake in the `custom_body` of an op whose format is known here, or None."""
+    op = body.parent
+    name = op.child_by_field_name("name") if op is not None else None
+    text = name.text.decode("utf-8", "replace") if name is not None else ""
+    if text == "arith.constant":
+        return _constant_then_type(body)
+    if text in BINARY_ARITH_OPS:
+        return _binary_operands(body)
+    if text == "memref.global":
+        return _global_prefix(body)
+    if text == "memref.view":
+        return _view_shift(body)
+    return None
+
+
+def _view_shift(body: Node) -> Diagnostic | None:
+    """`memref.view %buf[%shift][%sizes]`: the first brackets hold the byte shift, one SSA value."""
+    items = [c for c in body.children if not c.is_extra]
+    if len(items) < 2 or items[0].type != "value_use" or items[1].type != "bracket_group":
+        return None
+    shift = items[1]
+    if shift.named_child_count == 0 and shift.children[-1].type == "]":
+        return _error(shift.children[-1], EXPECTED_SSA_OPERAND)
+    return None
+
+
+def _global_prefix(body: Node) -> Diagnostic | None:
+    """`memref.global "private" constant @g : ...`: before the symbol at most a visibility string,
+    then the `constant` keyword, in that order (MLIR's parseSymbolName fails on anything else)."""
+    allowed = ["string", "constant"]
+    for item in body.children:
+        if item.is_extra:
+            continue
+        if item.type == "symbol_ref":
+            return None
+        kind = "constant" if item.type == "keyword" and item.text == b"constant" else item.type
+        if kind in allowed:
+            del allowed[:allowed.index(kind) + 1]
+            continue
+        return _error(item, EXPECTED_SYMBOL_NAME)
+    return None
+
+
+def _error(node: Node, message: str, width: int | None = None) -> Diagnostic:
+    end = node.end_byte if width is None else node.start_byte + width
+    return Diagnostic("syntax.op-format", Span(node.start_byte, end), Severity.ERROR, Source.SYNTAX, message)
+
+
+def _binary_operands(body: Node) -> Diagnostic | None:
+    """`%a, %b {attrs} : type`: two operands with a comma between them; a third operand where
+    the flags (`fastmath<...>`, `overflow<...>`), attribute dictionary or colon go is reported
+    at its comma. A body with a bracket left open is the grammar's to report."""
+    if body.has_error or any(c.child_count and c.children[-1].type not in (")", "]", ">", "}")
+                             for c in body.children if c.type.endswith("_group")):
+        return None
+    items = [c for c in body.children if not c.is_extra]
+    expected = (("value_use", EXPECTED_SSA_OPERAND), (",", EXPECTED_COMMA), ("value_use", EXPECTED_SSA_OPERAND))
+    for position, (kind, message) in enumerate(expected):
+        if position >= len(items):
+            return None          # cut short: the grammar reports the op left unfinished
+        if items[position].type != kind:
+            return _error(items[position], message, 1)
+    after = items[3] if len(items) > 3 else None
+    if after is not None and after.type in (",", "value_use"):
+        return _error(after, EXPECTED_COLON, 1)
+    return None
+
+
+def _constant_then_type(body: Node) -> Diagnostic | None:
+    """`arith.constant`'s format is `attr-dict $value`, the value typed with `: type`. A type
+    right after the value is not part of the op: MLIR's parser reads it as the start of the
+    next op, and a type token cannot start one. After the colon a type must follow."""
+    children = body.children
+    for value, after in zip(children, children[1:]):
+        if value.type in _LITERALS and after.type in SCALAR_TYPE_NODES:
+            return _error(after, EXPECTED_OPERATION_NAME)
+    # `: <...>`: after the value's colon MLIR parses a type, and `<` starts none.
+    for value, colon, after in zip(children, children[1:], children[2:]):
+        if (value.type in _LITERALS or value.type == "builtin_attribute") and colon.type == ":" \
+                and after.type == "angle_group":
+            return _error(after, EXPECTED_TYPE, 1)
+    return None
