@@ -206,8 +206,14 @@ module.exports = grammar({
     bracket_group: ($) => seq('[', repeat($._custom_item), choice(']', $._closes_group)),
     angle_group: ($) => seq('<', repeat($._custom_item), choice('>', $._closes_group)),
     // A brace that opens neither a region nor an attribute dictionary, in an op's own format:
-    // `transform.structured.match ops{["d.a", "d.b"]} in %root`.
-    brace_group: ($) => seq('{', $.bracket_group, repeat($._custom_item), choice('}', $._closes_group)),
+    // `transform.structured.match ops{["d.a", "d.b"]} in %root`, `{ (%a), (%b) }`. No op and
+    // no dictionary key starts with `[` or `(`, so that first token tells it apart.
+    brace_group: ($) => seq(
+      '{',
+      choice($.bracket_group, $.paren_group),
+      repeat($._custom_item),
+      choice('}', $._closes_group),
+    ),
 
     _closes_group: ($) => alias($._unclosed_group, $.unclosed_bracket),
 

@@ -130,6 +130,28 @@ def test_valid_dense_literals(literal: str) -> None:
     assert _syntax(f'"t.op"() {{v = dense<{literal}> : tensor<2xf32>}} : () -> ()\n') == []
 
 
+@pytest.mark.parametrize(("literal", "at"), [
+    ("tensor<1xi32> : [foo]", "foo"),
+    ("tensor<2x2xi32> : [[1 : i32, 2 : i32], [bad, 3 : i32]]", "bad"),
+])
+def test_type_first_dense_elements_are_attributes(literal: str, at: str) -> None:
+    text = f'"t.op"() {{v = dense<{literal}>}} : () -> ()\n'
+    assert _syntax(text) == [("syntax.dense", M.EXPECTED_ATTRIBUTE_VALUE, at)]
+
+
+def test_type_first_dense_elements_may_be_any_attribute() -> None:
+    text = '"t.op"() {v = dense<tensor<4xi1> : [true, false, unit, #t.a]>} : () -> ()\n'
+    assert _syntax(text) == []
+
+
+def test_arith_constant_without_its_value_is_reported_right_after_its_name() -> None:
+    text = "func.func @f() {\n  %c = arith.constant  // no value\n\n  %x = arith.constant 1 : i32\n  return\n}\n"
+    [diagnostic] = [d for d in DocumentAnalysis("file:///t.ir", text).diagnostics() if d.source.value == "syntax"]
+    after_name = text.index("arith.constant") + len("arith.constant")
+    assert (diagnostic.code, diagnostic.message) == ("syntax.op-format", M.EXPECTED_ATTRIBUTE_VALUE)
+    assert (diagnostic.span.start, diagnostic.span.end) == (after_name, after_name)
+
+
 @pytest.mark.parametrize("text", ["#a = dense<[1, 2]>\n", "#a = dense_resource<blob>\n",
                                   '"t.op"() {v = sparse<0, 1.0>} : () -> ()\n'])
 def test_an_elements_attribute_standing_alone_needs_its_type(text: str) -> None:

@@ -39,7 +39,7 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.op-format", S, "An upstream op's custom form read as its format says "
             "(`arith.constant 1 i32`: the op ends after `1`, and the type cannot start the next op; "
             "`arith.addf %a, %b, %c : f32`: a binary op takes two operands, then its colon; "
-            "MLIR's wording)."),
+            "`arith.constant` with no value after its name; MLIR's wording)."),
     CodeDoc("syntax.result-count", S, "`%x:0 =`: a result group must hold at least one result "
             "(MLIR's wording)."),
     CodeDoc("syntax.empty-op-name", S, "`\"\"()`: a generic op with an empty name (MLIR's wording)."),
@@ -47,7 +47,8 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.function-type", S, "A generic op whose type is not a function type: "
             "`\"d.op\"() : i32` (MLIR's wording)."),
     CodeDoc("syntax.dense", S, "The literal of `dense<...>` as MLIR reads it: an element that is not a number, "
-            "boolean, string or `(re, im)` pair (MLIR's wording)."),
+            "boolean, string or `(re, im)` pair; in the type-first form `dense<tensor<2xi32> : [...]>` an "
+            "element that is not an attribute (MLIR's wording)."),
     CodeDoc("syntax.elements-type", S, "`dense<...>`, `sparse<...>` or `dense_resource<...>` without its "
             "`: type` where an attribute stands alone (MLIR's wording)."),
     CodeDoc("syntax.file-metadata", S, "The `{-# ... #-}` section as MLIR reads it: its keys, colons and "

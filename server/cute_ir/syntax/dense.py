@@ -5,15 +5,16 @@ The grammar keeps the body as nested bracket groups of tokens. MLIR's literal-fi
 takes, at every position, a list `[...]` of elements, or one element: an integer, a float, a
 boolean, a string (hex data), a special float (`+inf`, `-qnan`, `+nan(0x1)`), or a complex
 number `(re, im)` of two such scalars. The first thing that is none of these is reported in
-MLIR's words. The type-first syntax (`dense<tensor<3xi32> : [...]>`), whose elements are any
-attributes, is not checked here. Lists are walked with an explicit stack, so nesting depth costs
-no recursion.
+MLIR's words. In the type-first syntax (`dense<tensor<3xi32> : [1 : i32, 2 : i32]>`) the elements
+are any attributes; there only an element that starts with a bare word no attribute starts with
+is reported ("expected attribute value", as `parseAttribute` says). Lists are walked with an
+explicit stack, so nesting depth costs no recursion.
 """
 from __future__ import annotations
 
 from tree_sitter import Node
 
-from ..diagnostics.mlir_messages import EXPECTED_COMPLEX_COMMA, EXPECTED_ELEMENT_LITERAL
+from ..diagnostics.mlir_messages import EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COMPLEX_COMMA, EXPECTED_ELEMENT_LITERAL
 
 # Shaped types: a `dense<` that starts with one is the type-first form.
 _SHAPED = frozenset({"tensor_type", "vector_type", "memref_type"})
@@ -21,6 +22,12 @@ _SCALARS = frozenset({"integer", "float", "boolean", "string"})
 _HEX = b"0x"     # `0x7FC00000`: a hex integer, which the grammar may read as a `shape` token
 _SPECIAL_FLOATS = frozenset({b"inf", b"nan", b"qnan", b"snan"})
 _SIGNS = frozenset({"+", "-"})
+# The bare words an attribute may start with (MLIR's Parser::parseAttribute, and the builtin
+# types, which are attributes too, when the grammar reads them as words).
+_ATTRIBUTE_WORDS = frozenset({
+    b"true", b"false", b"unit", b"dense", b"dense_resource", b"array", b"affine_map",
+    b"affine_set", b"sparse", b"strided", b"distinct", b"loc", b"index", b"none",
+})
 
 
 def _segments(group: Node) -> list[list[Node]]:
@@ -56,8 +63,10 @@ def check_dense_literal(parameters: Node) -> tuple[Node, str] | None:
     """(where, message) of the first mistake in the literal of `dense<...>` (its
     `type_parameters` node), or None."""
     named = parameters.named_children
-    if not named or named[0].type in _SHAPED:
-        return None     # `dense<>`, or the type-first form
+    if not named:
+        return None     # `dense<>`
+    if named[0].type in _SHAPED:
+        return _typed_list_problem(parameters)
     # The body is one element or one list; a top-level list may hold lists.
     stack: list[tuple[list[Node], Node]] = [(parameters.children[1:-1], parameters.children[-1])]
     while stack:
@@ -91,4 +100,21 @@ def _complex_problem(group: Node) -> tuple[Node, str] | None:
         where = _scalar_problem(part, close)
         if where is not None:
             return where, EXPECTED_ELEMENT_LITERAL
+    return None
+
+
+def _typed_list_problem(parameters: Node) -> tuple[Node, str] | None:
+    """The type-first form `dense<tensor<3xi32> : [...]>`: an element that starts with a bare
+    word no attribute starts with (`[foo]`)."""
+    lists = [c for c in parameters.named_children if c.type == "parameter_list"]
+    stack = lists[:1]
+    while stack:
+        for segment in _segments(stack.pop()):
+            if not segment:
+                continue
+            first = segment[0]
+            if first.type == "parameter_list":
+                stack.append(first)
+            elif first.type == "keyword" and first.text not in _ATTRIBUTE_WORDS:
+                return first, EXPECTED_ATTRIBUTE_VALUE
     return None

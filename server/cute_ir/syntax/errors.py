@@ -22,7 +22,7 @@ from .affine import check_affine_body
 from .cst import TYPE_KINDS
 from .dense import check_dense_literal
 from .metadata import check_metadata
-from .op_formats import BINARY_ARITH_OPS, SCALAR_TYPE_NODES, check_op_format
+from .op_formats import BINARY_ARITH_OPS, SCALAR_TYPE_NODES, check_op_format, missing_constant_value
 from .literals import integer_literal
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -66,6 +66,7 @@ MALFORMED_PATTERNS = """
       body: (custom_body [(integer) (float) (boolean) (builtin_attribute)] . (angle_group)) @malformed
       (#eq? @_constant "arith.constant"))
     (custom_body (successor) . (paren_group (successor) @malformed))
+    (operation name: (op_name) @malformed !body (#eq? @malformed "arith.constant"))
 """.replace("BINARY_OPS", " ".join(f'"{name}"' for name in sorted(BINARY_ARITH_OPS)))
 
 # MLIR's IntegerType::kMaxWidth.
@@ -156,6 +157,8 @@ def describe_malformed(node: Node) -> Diagnostic | None:
     span = Span(node.start_byte, node.end_byte)
     if node.type == "custom_body":      # the body of an op whose format cute-ir knows
         return check_op_format(node)
+    if node.type == "op_name":          # `arith.constant` without its value
+        return missing_constant_value(node)
     if node.type == "successor":        # `^bb(%a : i32, ^bb1)`: the operand list's types
         return _successor_among_types(node)
     if node.type == "incomplete_op":

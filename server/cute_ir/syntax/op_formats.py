@@ -3,7 +3,7 @@
 A custom op body is a flat token list for the grammar; what it must hold is the op's own
 format, which cute-ir knows for these ops only:
 
-- `arith.constant` (`attr-dict $value`, the value typed with `: type`);
+- `arith.constant` (`attr-dict $value`, the value typed with `: type`): its value must be there;
 - `memref.global` (`($sym_visibility)? (constant)? $sym_name : type (= initial)?`): what may
   stand before its symbol;
 - `memref.view` (`$source [ $byte_shift ] [ $sizes ] attr-dict : type to type`): the byte
@@ -19,8 +19,9 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
-from ..diagnostics.mlir_messages import (EXPECTED_COLON, EXPECTED_COMMA, EXPECTED_OPERATION_NAME,
-                                         EXPECTED_SSA_OPERAND, EXPECTED_SYMBOL_NAME, EXPECTED_TYPE)
+from ..diagnostics.mlir_messages import (EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COLON, EXPECTED_COMMA,
+                                         EXPECTED_OPERATION_NAME, EXPECTED_SSA_OPERAND,
+                                         EXPECTED_SYMBOL_NAME, EXPECTED_TYPE)
 
 SCALAR_TYPE_NODES = frozenset({"integer_type", "float_type", "index_type", "none_type"})
 _LITERALS = frozenset({"integer", "float", "boolean"})
@@ -102,6 +103,14 @@ def _binary_operands(body: Node) -> Diagnostic | None:
     if after is not None and after.type in (",", "value_use"):
         return _error(after, EXPECTED_COLON, 1)
     return None
+
+
+def missing_constant_value(name: Node) -> Diagnostic:
+    """`%c = arith.constant` with nothing after the name: MLIR's parser wants the value there and
+    reports it right after the name (it backs an error up to the end of the previous token when
+    the next one is on a later line)."""
+    return Diagnostic("syntax.op-format", Span(name.end_byte, name.end_byte), Severity.ERROR, Source.SYNTAX,
+                      EXPECTED_ATTRIBUTE_VALUE)
 
 
 def _constant_then_type(body: Node) -> Diagnostic | None:
