@@ -29,11 +29,13 @@ from pathlib import Path
 
 # The directories of mlir/test the suite covers (valid and invalid files alike).
 DIRECTORIES = ("IR", "Dialect/GPU", "Dialect/MemRef", "Dialect/SCF", "Dialect/Arith", "Dialect/NVGPU",
-               "Dialect/LLVMIR")
+               "Dialect/LLVMIR", "Dialect/LLVMIR/nvvm")
 # In Dialect/LLVMIR only the NVVM tests.
 FILE_FILTER = {"Dialect/LLVMIR": re.compile(r"nvvm")}
-# Valid files: the dialects' roundtrip/ops tests and every IR test without "invalid" in its name.
-VALID_NAME = {"IR": re.compile(r"^(?!.*invalid).*\.mlir$")}
+# Valid files: the dialects' roundtrip/ops tests, and every IR and NVVM test without "invalid" in
+# its name.
+VALID_NAME = {"IR": re.compile(r"^(?!.*invalid).*\.mlir$"), "Dialect/LLVMIR": re.compile(r"nvvm.*\.mlir$"),
+              "Dialect/LLVMIR/nvvm": re.compile(r"^(?!.*invalid).*\.mlir$")}
 VALID_DEFAULT = re.compile(r"(ops|roundtrip|nvvm)\.mlir$")
 
 SPLIT_MARKER = re.compile(rb"^// -----", re.M)
