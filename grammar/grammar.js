@@ -531,7 +531,7 @@ module.exports = grammar({
     _opaque_type_prefix: ($) => /![A-Za-z_][A-Za-z0-9_$]*</,
     _opaque_attribute_prefix: ($) => /#[A-Za-z_][A-Za-z0-9_$]*</,
 
-    integer: ($) => choice(/-?[0-9]+/, /0x[0-9a-fA-F]+/),
+    integer: ($) => choice(/-?[0-9]+/, /-?0x[0-9a-fA-F]+/),
     float: ($) => choice(
       /-?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?/,
       /-?0x[0-9a-fA-F]*(\.[0-9a-fA-F]*)?[pP][-+]?[0-9]+/,   // C-style hexadecimal

@@ -4585,238 +4585,238 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(83);
+      if (eof) ADVANCE(82);
       ADVANCE_MAP(
-        '!', 121,
+        '!', 120,
         '"', 14,
-        '#', 122,
-        '%', 72,
-        '(', 125,
-        ')', 96,
-        '*', 105,
-        '+', 106,
-        ',', 88,
-        '-', 107,
-        '.', 120,
-        '/', 28,
-        '0', 173,
-        ':', 94,
-        '<', 101,
-        '=', 92,
-        '>', 103,
-        '?', 109,
-        '@', 118,
-        '[', 98,
-        ']', 99,
-        'i', 142,
-        '{', 89,
-        '|', 111,
-        '}', 90,
-        's', 135,
-        'u', 135,
+        '#', 121,
+        '%', 71,
+        '(', 124,
+        ')', 95,
+        '*', 104,
+        '+', 105,
+        ',', 87,
+        '-', 106,
+        '.', 119,
+        '/', 27,
+        '0', 172,
+        ':', 93,
+        '<', 100,
+        '=', 91,
+        '>', 102,
+        '?', 108,
+        '@', 117,
+        '[', 97,
+        ']', 98,
+        'i', 141,
+        '{', 88,
+        '|', 110,
+        '}', 89,
+        's', 134,
+        'u', 134,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(76);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(174);
+          lookahead == ' ') SKIP(75);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(173);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
-      if (lookahead != 0) ADVANCE(119);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
+      if (lookahead != 0) ADVANCE(118);
       END_STATE();
     case 1:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(188);
+      if (lookahead == '\r') ADVANCE(189);
       if (lookahead == ' ') ADVANCE(5);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(190);
       END_STATE();
     case 2:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(188);
+      if (lookahead == '\r') ADVANCE(189);
       if (lookahead == '-') ADVANCE(6);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(190);
       END_STATE();
     case 3:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(188);
+      if (lookahead == '\r') ADVANCE(189);
       if (lookahead == '-') ADVANCE(2);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(190);
       END_STATE();
     case 4:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(188);
+      if (lookahead == '\r') ADVANCE(189);
       if (lookahead == '-') ADVANCE(3);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(190);
       END_STATE();
     case 5:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(188);
+      if (lookahead == '\r') ADVANCE(189);
       if (lookahead == '-') ADVANCE(4);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(190);
       END_STATE();
     case 6:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(188);
+      if (lookahead == '\r') ADVANCE(189);
       if (lookahead != 0 &&
-          lookahead != '-') ADVANCE(192);
+          lookahead != '-') ADVANCE(190);
       END_STATE();
     case 7:
       ADVANCE_MAP(
-        '!', 121,
+        '!', 120,
         '"', 14,
-        '#', 122,
-        '(', 95,
-        ')', 96,
-        '*', 105,
-        '+', 106,
-        ',', 88,
-        '-', 107,
-        '.', 120,
-        '/', 28,
-        '0', 175,
-        ':', 87,
-        '<', 101,
-        '=', 92,
-        '>', 103,
-        '?', 109,
-        '@', 118,
-        '[', 98,
-        ']', 99,
-        'd', 136,
-        'i', 142,
-        '{', 89,
-        '|', 111,
-        '}', 90,
-        's', 135,
-        'u', 135,
+        '#', 121,
+        '(', 94,
+        ')', 95,
+        '*', 104,
+        '+', 105,
+        ',', 87,
+        '-', 106,
+        '.', 119,
+        '/', 27,
+        '0', 174,
+        ':', 86,
+        '<', 100,
+        '=', 91,
+        '>', 102,
+        '?', 108,
+        '@', 117,
+        '[', 97,
+        ']', 98,
+        'd', 135,
+        'i', 141,
+        '{', 88,
+        '|', 110,
+        '}', 89,
+        's', 134,
+        'u', 134,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(7);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(176);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(175);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       if (lookahead != 0 &&
-          lookahead != '%') ADVANCE(119);
+          lookahead != '%') ADVANCE(118);
       END_STATE();
     case 8:
       ADVANCE_MAP(
         '!', 37,
         '"', 14,
         '#', 39,
-        '(', 95,
-        '-', 29,
-        '/', 28,
-        '0', 178,
-        ':', 86,
-        '<', 100,
+        '(', 94,
+        '-', 28,
+        '/', 27,
+        '0', 176,
+        ':', 85,
+        '<', 99,
         '@', 15,
-        '[', 98,
-        ']', 99,
-        'd', 136,
-        'i', 142,
-        '{', 89,
-        's', 135,
-        'u', 135,
+        '[', 97,
+        ']', 98,
+        'd', 135,
+        'i', 141,
+        '{', 88,
+        's', 134,
+        'u', 134,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(8);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(177);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 9:
       ADVANCE_MAP(
         '!', 37,
         '#', 41,
-        '(', 95,
-        ')', 96,
+        '(', 94,
+        ')', 95,
         '*', 56,
-        ',', 88,
-        '/', 28,
-        ':', 93,
-        '=', 91,
-        '>', 102,
+        ',', 87,
+        '/', 27,
+        ':', 92,
+        '=', 90,
+        '>', 101,
         '?', 57,
-        '[', 68,
-        'i', 142,
-        's', 135,
-        'u', 135,
+        '[', 67,
+        'i', 141,
+        's', 134,
+        'u', 134,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(10);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 10:
       ADVANCE_MAP(
         '!', 37,
         '#', 41,
-        '(', 95,
-        ')', 96,
+        '(', 94,
+        ')', 95,
         '*', 56,
-        ',', 88,
-        '/', 28,
-        '=', 91,
-        '>', 102,
+        ',', 87,
+        '/', 27,
+        '=', 90,
+        '>', 101,
         '?', 57,
-        '[', 68,
-        'i', 142,
-        's', 135,
-        'u', 135,
+        '[', 67,
+        'i', 141,
+        's', 134,
+        'u', 134,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(10);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 11:
       if (lookahead == '"') ADVANCE(14);
-      if (lookahead == '(') ADVANCE(125);
-      if (lookahead == ',') ADVANCE(88);
-      if (lookahead == '/') ADVANCE(28);
-      if (lookahead == ':') ADVANCE(86);
-      if (lookahead == '}') ADVANCE(90);
+      if (lookahead == '(') ADVANCE(124);
+      if (lookahead == ',') ADVANCE(87);
+      if (lookahead == '/') ADVANCE(27);
+      if (lookahead == ':') ADVANCE(85);
+      if (lookahead == '}') ADVANCE(89);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(13);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 12:
       if (lookahead == '"') ADVANCE(14);
-      if (lookahead == ',') ADVANCE(88);
-      if (lookahead == '-') ADVANCE(67);
-      if (lookahead == '/') ADVANCE(28);
-      if (lookahead == '0') ADVANCE(182);
-      if (lookahead == ':') ADVANCE(30);
-      if (lookahead == '}') ADVANCE(90);
+      if (lookahead == ',') ADVANCE(87);
+      if (lookahead == '-') ADVANCE(30);
+      if (lookahead == '/') ADVANCE(27);
+      if (lookahead == '0') ADVANCE(180);
+      if (lookahead == ':') ADVANCE(31);
+      if (lookahead == '}') ADVANCE(89);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(12);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(183);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(181);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 13:
       if (lookahead == '"') ADVANCE(14);
-      if (lookahead == ',') ADVANCE(88);
-      if (lookahead == '/') ADVANCE(28);
-      if (lookahead == ':') ADVANCE(86);
-      if (lookahead == '}') ADVANCE(90);
+      if (lookahead == ',') ADVANCE(87);
+      if (lookahead == '/') ADVANCE(27);
+      if (lookahead == ':') ADVANCE(85);
+      if (lookahead == '}') ADVANCE(89);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(13);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 14:
-      if (lookahead == '"') ADVANCE(189);
-      if (lookahead == '\\') ADVANCE(74);
+      if (lookahead == '"') ADVANCE(187);
+      if (lookahead == '\\') ADVANCE(73);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r') ADVANCE(14);
@@ -4828,16 +4828,16 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == '.' ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(147);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(146);
       END_STATE();
     case 16:
-      if (lookahead == '"') ADVANCE(148);
-      if (lookahead == '\\') ADVANCE(75);
+      if (lookahead == '"') ADVANCE(147);
+      if (lookahead == '\\') ADVANCE(74);
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(16);
       END_STATE();
     case 17:
-      if (lookahead == '#') ADVANCE(84);
+      if (lookahead == '#') ADVANCE(83);
       END_STATE();
     case 18:
       if (lookahead == '-') ADVANCE(17);
@@ -4849,16 +4849,16 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == '.') ADVANCE(21);
       END_STATE();
     case 21:
-      if (lookahead == '.') ADVANCE(110);
+      if (lookahead == '.') ADVANCE(109);
       END_STATE();
     case 22:
       if (lookahead == '.') ADVANCE(63);
-      if (lookahead == '?') ADVANCE(129);
+      if (lookahead == '?') ADVANCE(128);
       if (lookahead == 'P' ||
           lookahead == 'p') ADVANCE(62);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(128);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
       if (('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(184);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(182);
       END_STATE();
     case 23:
       if (lookahead == '.') ADVANCE(63);
@@ -4866,52 +4866,49 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 'p') ADVANCE(62);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(23);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(182);
       END_STATE();
     case 24:
-      if (lookahead == '.') ADVANCE(63);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(62);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(184);
-      END_STATE();
-    case 25:
       if (lookahead == '.') ADVANCE(40);
       END_STATE();
-    case 26:
-      if (lookahead == '/') ADVANCE(28);
+    case 25:
+      if (lookahead == '/') ADVANCE(27);
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(26);
+          lookahead == ' ') SKIP(25);
       END_STATE();
-    case 27:
-      if (lookahead == '/') ADVANCE(28);
+    case 26:
+      if (lookahead == '/') ADVANCE(27);
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(26);
+          lookahead == ' ') SKIP(25);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(117);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(116);
       END_STATE();
-    case 28:
+    case 27:
       if (lookahead == '/') ADVANCE(1);
       END_STATE();
+    case 28:
+      if (lookahead == '0') ADVANCE(176);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(177);
+      END_STATE();
     case 29:
-      if (lookahead == '0') ADVANCE(177);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (lookahead == '0') ADVANCE(180);
+      if (lookahead == '>') ADVANCE(103);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(181);
       END_STATE();
     case 30:
-      if (lookahead == ':') ADVANCE(112);
+      if (lookahead == '0') ADVANCE(180);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(181);
       END_STATE();
     case 31:
-      if (lookahead == '<') ADVANCE(123);
+      if (lookahead == ':') ADVANCE(111);
       END_STATE();
     case 32:
-      if (lookahead == '>') ADVANCE(104);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(183);
+      if (lookahead == '<') ADVANCE(122);
       END_STATE();
     case 33:
-      if (lookahead == '?') ADVANCE(129);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(130);
+      if (lookahead == '?') ADVANCE(128);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(129);
       END_STATE();
     case 34:
       if (lookahead == ']') ADVANCE(57);
@@ -4924,23 +4921,23 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'a') ADVANCE(59);
       END_STATE();
     case 37:
-      if (lookahead == 'c') ADVANCE(154);
+      if (lookahead == 'c') ADVANCE(153);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 38:
-      if (lookahead == 'c') ADVANCE(163);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(145);
+      if (lookahead == 'c') ADVANCE(162);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(144);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(164);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(163);
       END_STATE();
     case 39:
-      if (lookahead == 'c') ADVANCE(163);
+      if (lookahead == 'c') ADVANCE(162);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(164);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(163);
       END_STATE();
     case 40:
       if (lookahead == 'c') ADVANCE(47);
@@ -4956,7 +4953,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'e') ADVANCE(42);
       END_STATE();
     case 44:
-      if (lookahead == 'e') ADVANCE(25);
+      if (lookahead == 'e') ADVANCE(24);
       END_STATE();
     case 45:
       if (lookahead == 'l') ADVANCE(36);
@@ -4980,7 +4977,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 's') ADVANCE(43);
       END_STATE();
     case 52:
-      if (lookahead == 't') ADVANCE(31);
+      if (lookahead == 't') ADVANCE(32);
       END_STATE();
     case 53:
       if (lookahead == 't') ADVANCE(44);
@@ -4992,17 +4989,17 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'u') ADVANCE(53);
       END_STATE();
     case 56:
-      if (lookahead == 'x') ADVANCE(132);
+      if (lookahead == 'x') ADVANCE(131);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(56);
       END_STATE();
     case 57:
-      if (lookahead == 'x') ADVANCE(131);
+      if (lookahead == 'x') ADVANCE(130);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(57);
       END_STATE();
     case 58:
-      if (lookahead == 'x') ADVANCE(131);
+      if (lookahead == 'x') ADVANCE(130);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(57);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
@@ -5011,17 +5008,17 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'y') ADVANCE(48);
       END_STATE();
     case 60:
-      if (lookahead == '}') ADVANCE(85);
+      if (lookahead == '}') ADVANCE(84);
       END_STATE();
     case 61:
       if (lookahead == '+' ||
           lookahead == '-') ADVANCE(65);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(187);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(185);
       END_STATE();
     case 62:
       if (lookahead == '+' ||
           lookahead == '-') ADVANCE(66);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(188);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(186);
       END_STATE();
     case 63:
       if (lookahead == 'P' ||
@@ -5031,34 +5028,40 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('a' <= lookahead && lookahead <= 'f')) ADVANCE(63);
       END_STATE();
     case 64:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(124);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
       END_STATE();
     case 65:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(187);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(185);
       END_STATE();
     case 66:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(188);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(186);
       END_STATE();
     case 67:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(183);
-      END_STATE();
-    case 68:
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(34);
       END_STATE();
-    case 69:
+    case 68:
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(185);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(183);
+      END_STATE();
+    case 69:
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 70:
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(160);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
       END_STATE();
     case 71:
-      if (('A' <= lookahead && lookahead <= 'Z') ||
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
       END_STATE();
     case 72:
       if (lookahead == '$' ||
@@ -5067,378 +5070,369 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 73:
-      if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(146);
-      END_STATE();
-    case 74:
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(14);
       END_STATE();
-    case 75:
+    case 74:
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(16);
       END_STATE();
-    case 76:
-      if (eof) ADVANCE(83);
+    case 75:
+      if (eof) ADVANCE(82);
       ADVANCE_MAP(
-        '!', 121,
+        '!', 120,
         '"', 14,
-        '#', 122,
-        '%', 72,
-        '(', 95,
-        ')', 96,
-        '*', 105,
-        '+', 106,
-        ',', 88,
-        '-', 107,
-        '.', 120,
-        '/', 28,
-        '0', 173,
-        ':', 87,
-        '<', 101,
-        '=', 92,
-        '>', 103,
-        '?', 109,
-        '@', 118,
-        '[', 98,
-        ']', 99,
-        'i', 142,
-        '{', 89,
-        '|', 111,
-        '}', 90,
-        's', 135,
-        'u', 135,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(76);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(174);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
-      if (lookahead != 0) ADVANCE(119);
-      END_STATE();
-    case 77:
-      if (eof) ADVANCE(83);
-      ADVANCE_MAP(
-        '!', 70,
-        '"', 14,
-        '#', 71,
-        '%', 72,
-        '(', 95,
-        ')', 96,
-        ',', 88,
-        '-', 67,
-        '/', 28,
-        '0', 180,
+        '#', 121,
+        '%', 71,
+        '(', 94,
+        ')', 95,
+        '*', 104,
+        '+', 105,
+        ',', 87,
+        '-', 106,
+        '.', 119,
+        '/', 27,
+        '0', 172,
         ':', 86,
         '<', 100,
         '=', 91,
         '>', 102,
         '?', 108,
-        ']', 99,
-        '^', 73,
-        '{', 18,
-        '}', 90,
+        '@', 117,
+        '[', 97,
+        ']', 98,
+        'i', 141,
+        '{', 88,
+        '|', 110,
+        '}', 89,
+        's', 134,
+        'u', 134,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(77);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(181);
+          lookahead == ' ') SKIP(75);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(173);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(97);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
+      if (lookahead != 0) ADVANCE(118);
       END_STATE();
-    case 78:
-      if (eof) ADVANCE(83);
+    case 76:
+      if (eof) ADVANCE(82);
+      ADVANCE_MAP(
+        '!', 69,
+        '"', 14,
+        '#', 70,
+        '%', 71,
+        '(', 94,
+        ')', 95,
+        ',', 87,
+        '-', 30,
+        '/', 27,
+        '0', 178,
+        ':', 85,
+        '<', 99,
+        '=', 90,
+        '>', 101,
+        '?', 107,
+        ']', 98,
+        '^', 72,
+        '{', 18,
+        '}', 89,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(76);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(96);
+      END_STATE();
+    case 77:
+      if (eof) ADVANCE(82);
       ADVANCE_MAP(
         '!', 37,
         '"', 14,
         '#', 38,
-        '%', 72,
-        '(', 95,
-        ')', 96,
-        '*', 105,
-        '+', 106,
-        ',', 88,
-        '-', 107,
+        '%', 71,
+        '(', 94,
+        ')', 95,
+        '*', 104,
+        '+', 105,
+        ',', 87,
+        '-', 106,
         '.', 20,
-        '/', 28,
-        '0', 178,
-        ':', 87,
-        '<', 101,
-        '=', 92,
-        '>', 103,
-        '?', 108,
-        '@', 15,
-        '[', 98,
-        ']', 99,
-        '^', 73,
-        'd', 136,
-        'i', 142,
-        '{', 89,
-        '|', 111,
-        '}', 90,
-        's', 135,
-        'u', 135,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(79);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
-      END_STATE();
-    case 79:
-      if (eof) ADVANCE(83);
-      ADVANCE_MAP(
-        '!', 37,
-        '"', 14,
-        '#', 39,
-        '%', 72,
-        '(', 95,
-        ')', 96,
-        '*', 105,
-        '+', 106,
-        ',', 88,
-        '-', 107,
-        '.', 20,
-        '/', 28,
-        '0', 178,
-        ':', 87,
-        '<', 101,
-        '=', 92,
-        '>', 103,
-        '?', 108,
-        '@', 15,
-        '[', 98,
-        ']', 99,
-        '^', 73,
-        'd', 136,
-        'i', 142,
-        '{', 89,
-        '|', 111,
-        '}', 90,
-        's', 135,
-        'u', 135,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(79);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
-      END_STATE();
-    case 80:
-      if (eof) ADVANCE(83);
-      ADVANCE_MAP(
-        '!', 41,
-        '"', 14,
-        '#', 39,
-        '(', 125,
-        ',', 88,
-        '-', 29,
-        '/', 28,
-        '0', 178,
-        ':', 86,
-        '[', 98,
-        ']', 99,
-        'd', 136,
-        '{', 89,
-        '}', 90,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(81);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
-      END_STATE();
-    case 81:
-      if (eof) ADVANCE(83);
-      ADVANCE_MAP(
-        '!', 41,
-        '"', 14,
-        '#', 39,
-        ',', 88,
-        '-', 29,
-        '/', 28,
-        '0', 178,
-        ':', 86,
-        '[', 98,
-        ']', 99,
-        'd', 136,
-        '{', 89,
-        '}', 90,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(81);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
-      END_STATE();
-    case 82:
-      if (eof) ADVANCE(83);
-      ADVANCE_MAP(
-        '"', 14,
-        '#', 19,
-        '(', 95,
-        ')', 96,
-        ',', 88,
-        '-', 32,
-        '/', 28,
-        '0', 180,
+        '/', 27,
+        '0', 176,
         ':', 86,
         '<', 100,
         '=', 91,
         '>', 102,
-        '?', 108,
-        '[', 98,
-        ']', 99,
-        '{', 89,
-        '}', 90,
+        '?', 107,
+        '@', 15,
+        '[', 97,
+        ']', 98,
+        '^', 72,
+        'd', 135,
+        'i', 141,
+        '{', 88,
+        '|', 110,
+        '}', 89,
+        's', 134,
+        'u', 134,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(82);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(181);
+          lookahead == ' ') SKIP(78);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(177);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
-    case 83:
+    case 78:
+      if (eof) ADVANCE(82);
+      ADVANCE_MAP(
+        '!', 37,
+        '"', 14,
+        '#', 39,
+        '%', 71,
+        '(', 94,
+        ')', 95,
+        '*', 104,
+        '+', 105,
+        ',', 87,
+        '-', 106,
+        '.', 20,
+        '/', 27,
+        '0', 176,
+        ':', 86,
+        '<', 100,
+        '=', 91,
+        '>', 102,
+        '?', 107,
+        '@', 15,
+        '[', 97,
+        ']', 98,
+        '^', 72,
+        'd', 135,
+        'i', 141,
+        '{', 88,
+        '|', 110,
+        '}', 89,
+        's', 134,
+        'u', 134,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(78);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(177);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
+      END_STATE();
+    case 79:
+      if (eof) ADVANCE(82);
+      ADVANCE_MAP(
+        '!', 41,
+        '"', 14,
+        '#', 39,
+        '(', 124,
+        ',', 87,
+        '-', 28,
+        '/', 27,
+        '0', 176,
+        ':', 85,
+        '[', 97,
+        ']', 98,
+        'd', 135,
+        '{', 88,
+        '}', 89,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(80);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(177);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
+      END_STATE();
+    case 80:
+      if (eof) ADVANCE(82);
+      ADVANCE_MAP(
+        '!', 41,
+        '"', 14,
+        '#', 39,
+        ',', 87,
+        '-', 28,
+        '/', 27,
+        '0', 176,
+        ':', 85,
+        '[', 97,
+        ']', 98,
+        'd', 135,
+        '{', 88,
+        '}', 89,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(80);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(177);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
+      END_STATE();
+    case 81:
+      if (eof) ADVANCE(82);
+      ADVANCE_MAP(
+        '"', 14,
+        '#', 19,
+        '(', 94,
+        ')', 95,
+        ',', 87,
+        '-', 29,
+        '/', 27,
+        '0', 178,
+        ':', 85,
+        '<', 99,
+        '=', 90,
+        '>', 101,
+        '?', 107,
+        '[', 97,
+        ']', 98,
+        '{', 88,
+        '}', 89,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(81);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
+      END_STATE();
+    case 82:
       ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
-    case 84:
+    case 83:
       ACCEPT_TOKEN(anon_sym_LBRACE_DASH_POUND);
       END_STATE();
-    case 85:
+    case 84:
       ACCEPT_TOKEN(anon_sym_POUND_DASH_RBRACE);
+      END_STATE();
+    case 85:
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 86:
       ACCEPT_TOKEN(anon_sym_COLON);
+      if (lookahead == ':') ADVANCE(111);
       END_STATE();
     case 87:
-      ACCEPT_TOKEN(anon_sym_COLON);
-      if (lookahead == ':') ADVANCE(112);
-      END_STATE();
-    case 88:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 89:
+    case 88:
       ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
-    case 90:
+    case 89:
       ACCEPT_TOKEN(anon_sym_RBRACE);
+      END_STATE();
+    case 90:
+      ACCEPT_TOKEN(anon_sym_EQ);
       END_STATE();
     case 91:
       ACCEPT_TOKEN(anon_sym_EQ);
+      if (lookahead == '=') ADVANCE(112);
       END_STATE();
     case 92:
-      ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '=') ADVANCE(113);
+      ACCEPT_TOKEN(anon_sym_COLON2);
       END_STATE();
     case 93:
       ACCEPT_TOKEN(anon_sym_COLON2);
+      if (lookahead == ':') ADVANCE(111);
       END_STATE();
     case 94:
-      ACCEPT_TOKEN(anon_sym_COLON2);
-      if (lookahead == ':') ADVANCE(112);
-      END_STATE();
-    case 95:
       ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
-    case 96:
+    case 95:
       ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
-    case 97:
+    case 96:
       ACCEPT_TOKEN(sym_op_name);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(97);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(96);
       END_STATE();
-    case 98:
+    case 97:
       ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
-    case 99:
+    case 98:
       ACCEPT_TOKEN(anon_sym_RBRACK);
+      END_STATE();
+    case 99:
+      ACCEPT_TOKEN(anon_sym_LT);
       END_STATE();
     case 100:
       ACCEPT_TOKEN(anon_sym_LT);
+      if (lookahead == '=') ADVANCE(114);
       END_STATE();
     case 101:
-      ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '=') ADVANCE(115);
+      ACCEPT_TOKEN(anon_sym_GT);
       END_STATE();
     case 102:
       ACCEPT_TOKEN(anon_sym_GT);
+      if (lookahead == '=') ADVANCE(113);
       END_STATE();
     case 103:
-      ACCEPT_TOKEN(anon_sym_GT);
-      if (lookahead == '=') ADVANCE(114);
-      END_STATE();
-    case 104:
       ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
-    case 105:
+    case 104:
       ACCEPT_TOKEN(anon_sym_STAR);
       END_STATE();
-    case 106:
+    case 105:
       ACCEPT_TOKEN(anon_sym_PLUS);
       END_STATE();
-    case 107:
+    case 106:
       ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '0') ADVANCE(177);
-      if (lookahead == '>') ADVANCE(104);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (lookahead == '0') ADVANCE(176);
+      if (lookahead == '>') ADVANCE(103);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(177);
+      END_STATE();
+    case 107:
+      ACCEPT_TOKEN(anon_sym_QMARK);
       END_STATE();
     case 108:
       ACCEPT_TOKEN(anon_sym_QMARK);
-      END_STATE();
-    case 109:
-      ACCEPT_TOKEN(anon_sym_QMARK);
       if (lookahead == 'x') ADVANCE(33);
       END_STATE();
-    case 110:
+    case 109:
       ACCEPT_TOKEN(anon_sym_DOT_DOT_DOT);
       END_STATE();
-    case 111:
+    case 110:
       ACCEPT_TOKEN(anon_sym_PIPE);
       END_STATE();
-    case 112:
+    case 111:
       ACCEPT_TOKEN(anon_sym_COLON_COLON);
       END_STATE();
-    case 113:
+    case 112:
       ACCEPT_TOKEN(anon_sym_EQ_EQ);
       END_STATE();
-    case 114:
+    case 113:
       ACCEPT_TOKEN(anon_sym_GT_EQ);
       END_STATE();
-    case 115:
+    case 114:
       ACCEPT_TOKEN(anon_sym_LT_EQ);
       END_STATE();
-    case 116:
+    case 115:
       ACCEPT_TOKEN(anon_sym_BANGcute_nvgpu_DOT);
       END_STATE();
-    case 117:
+    case 116:
       ACCEPT_TOKEN(aux_sym_mnemonic_token1);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(117);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(116);
       END_STATE();
-    case 118:
+    case 117:
       ACCEPT_TOKEN(anon_sym_AT);
       if (lookahead == '"') ADVANCE(16);
       if (lookahead == '$' ||
@@ -5446,123 +5440,113 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == '.' ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(147);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(146);
+      END_STATE();
+    case 118:
+      ACCEPT_TOKEN(sym__free_punctuation);
       END_STATE();
     case 119:
       ACCEPT_TOKEN(sym__free_punctuation);
+      if (lookahead == '.') ADVANCE(21);
       END_STATE();
     case 120:
       ACCEPT_TOKEN(sym__free_punctuation);
-      if (lookahead == '.') ADVANCE(21);
+      if (lookahead == 'c') ADVANCE(153);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 121:
       ACCEPT_TOKEN(sym__free_punctuation);
-      if (lookahead == 'c') ADVANCE(154);
+      if (lookahead == 'c') ADVANCE(162);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(163);
       END_STATE();
     case 122:
-      ACCEPT_TOKEN(sym__free_punctuation);
-      if (lookahead == 'c') ADVANCE(163);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(164);
-      END_STATE();
-    case 123:
       ACCEPT_TOKEN(sym_layout_keyword);
       END_STATE();
-    case 124:
+    case 123:
       ACCEPT_TOKEN(sym_scaled_basis);
       if (lookahead == '@') ADVANCE(64);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(124);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
       END_STATE();
-    case 125:
+    case 124:
       ACCEPT_TOKEN(anon_sym_LPAREN2);
       END_STATE();
-    case 126:
+    case 125:
       ACCEPT_TOKEN(aux_sym_distinct_attribute_token1);
       END_STATE();
-    case 127:
+    case 126:
       ACCEPT_TOKEN(sym_integer_type);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
-    case 128:
+    case 127:
       ACCEPT_TOKEN(sym_shape);
       if (lookahead == '.') ADVANCE(63);
       if (lookahead == 'x') ADVANCE(33);
       if (lookahead == 'P' ||
           lookahead == 'p') ADVANCE(62);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(128);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
       if (('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(184);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(182);
+      END_STATE();
+    case 128:
+      ACCEPT_TOKEN(sym_shape);
+      if (lookahead == 'x') ADVANCE(33);
       END_STATE();
     case 129:
       ACCEPT_TOKEN(sym_shape);
       if (lookahead == 'x') ADVANCE(33);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(129);
       END_STATE();
     case 130:
-      ACCEPT_TOKEN(sym_shape);
-      if (lookahead == 'x') ADVANCE(33);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(130);
-      END_STATE();
-    case 131:
       ACCEPT_TOKEN(sym_dimension_list);
       if (lookahead == '?') ADVANCE(57);
-      if (lookahead == '[') ADVANCE(68);
+      if (lookahead == '[') ADVANCE(67);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(131);
+          lookahead == ' ') ADVANCE(130);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(58);
       END_STATE();
-    case 132:
+    case 131:
       ACCEPT_TOKEN(sym_unranked_dimension);
+      END_STATE();
+    case 132:
+      ACCEPT_TOKEN(sym_bare_id);
+      if (lookahead == '[') ADVANCE(125);
+      if (lookahead == '$' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 133:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == '[') ADVANCE(126);
+      if (lookahead == 'c') ADVANCE(139);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 134:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 'c') ADVANCE(140);
+      if (lookahead == 'i') ADVANCE(141);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 135:
-      ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 'i') ADVANCE(142);
-      if (lookahead == '$' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
-      END_STATE();
-    case 136:
-      ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 'i') ADVANCE(139);
-      if (lookahead == '$' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
-      END_STATE();
-    case 137:
       ACCEPT_TOKEN(sym_bare_id);
       if (lookahead == 'i') ADVANCE(138);
       if (lookahead == '$' ||
@@ -5570,67 +5554,77 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
+      END_STATE();
+    case 136:
+      ACCEPT_TOKEN(sym_bare_id);
+      if (lookahead == 'i') ADVANCE(137);
+      if (lookahead == '$' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
+      END_STATE();
+    case 137:
+      ACCEPT_TOKEN(sym_bare_id);
+      if (lookahead == 'n') ADVANCE(133);
+      if (lookahead == '$' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 138:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 'n') ADVANCE(134);
+      if (lookahead == 's') ADVANCE(140);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 139:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 's') ADVANCE(141);
+      if (lookahead == 't') ADVANCE(132);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 140:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 't') ADVANCE(133);
+      if (lookahead == 't') ADVANCE(136);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 141:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 't') ADVANCE(137);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
       if (lookahead == '$' ||
           lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
     case 142:
       ACCEPT_TOKEN(sym_bare_id);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
-      if (lookahead == '$' ||
-          lookahead == '.' ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
-      END_STATE();
-    case 143:
-      ACCEPT_TOKEN(sym_bare_id);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(142);
       END_STATE();
-    case 144:
+    case 143:
       ACCEPT_TOKEN(sym_value_id);
       if (lookahead == '$' ||
           lookahead == '-' ||
@@ -5638,14 +5632,24 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(143);
+      END_STATE();
+    case 144:
+      ACCEPT_TOKEN(aux_sym_value_use_token1);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(144);
       END_STATE();
     case 145:
-      ACCEPT_TOKEN(aux_sym_value_use_token1);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(145);
+      ACCEPT_TOKEN(sym_caret_id);
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 146:
-      ACCEPT_TOKEN(sym_caret_id);
+      ACCEPT_TOKEN(aux_sym_symbol_token1);
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
@@ -5655,334 +5659,318 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(146);
       END_STATE();
     case 147:
-      ACCEPT_TOKEN(aux_sym_symbol_token1);
+      ACCEPT_TOKEN(aux_sym_symbol_token2);
+      END_STATE();
+    case 148:
+      ACCEPT_TOKEN(sym_type_alias);
+      if (lookahead == '.') ADVANCE(166);
+      if (lookahead == '<') ADVANCE(170);
+      if (lookahead == 'e') ADVANCE(157);
       if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(147);
-      END_STATE();
-    case 148:
-      ACCEPT_TOKEN(aux_sym_symbol_token2);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 149:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(167);
-      if (lookahead == '<') ADVANCE(171);
-      if (lookahead == 'e') ADVANCE(158);
+      if (lookahead == '.') ADVANCE(166);
+      if (lookahead == '<') ADVANCE(170);
+      if (lookahead == 'g') ADVANCE(151);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 150:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(167);
-      if (lookahead == '<') ADVANCE(171);
-      if (lookahead == 'g') ADVANCE(152);
+      if (lookahead == '.') ADVANCE(166);
+      if (lookahead == '<') ADVANCE(170);
+      if (lookahead == 'n') ADVANCE(155);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 151:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(167);
-      if (lookahead == '<') ADVANCE(171);
-      if (lookahead == 'n') ADVANCE(156);
+      if (lookahead == '.') ADVANCE(166);
+      if (lookahead == '<') ADVANCE(170);
+      if (lookahead == 'p') ADVANCE(154);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 152:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(167);
-      if (lookahead == '<') ADVANCE(171);
-      if (lookahead == 'p') ADVANCE(155);
+      if (lookahead == '.') ADVANCE(166);
+      if (lookahead == '<') ADVANCE(170);
+      if (lookahead == 't') ADVANCE(148);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 153:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(167);
-      if (lookahead == '<') ADVANCE(171);
-      if (lookahead == 't') ADVANCE(149);
+      if (lookahead == '.') ADVANCE(166);
+      if (lookahead == '<') ADVANCE(170);
+      if (lookahead == 'u') ADVANCE(152);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 154:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(167);
-      if (lookahead == '<') ADVANCE(171);
-      if (lookahead == 'u') ADVANCE(153);
+      if (lookahead == '.') ADVANCE(166);
+      if (lookahead == '<') ADVANCE(170);
+      if (lookahead == 'u') ADVANCE(158);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 155:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(167);
-      if (lookahead == '<') ADVANCE(171);
-      if (lookahead == 'u') ADVANCE(159);
+      if (lookahead == '.') ADVANCE(166);
+      if (lookahead == '<') ADVANCE(170);
+      if (lookahead == 'v') ADVANCE(149);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 156:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(167);
-      if (lookahead == '<') ADVANCE(171);
-      if (lookahead == 'v') ADVANCE(150);
+      if (lookahead == '.') ADVANCE(166);
+      if (lookahead == '<') ADVANCE(170);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 157:
       ACCEPT_TOKEN(sym_type_alias);
       if (lookahead == '.') ADVANCE(167);
-      if (lookahead == '<') ADVANCE(171);
+      if (lookahead == '<') ADVANCE(170);
+      if (lookahead == '_') ADVANCE(150);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 158:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(171);
-      if (lookahead == '_') ADVANCE(151);
+      if (lookahead == '.') ADVANCE(115);
+      if (lookahead == '<') ADVANCE(170);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(156);
       END_STATE();
     case 159:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(116);
+      if (lookahead == '$' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
+      END_STATE();
+    case 160:
+      ACCEPT_TOKEN(sym_attribute_alias);
+      if (lookahead == '.') ADVANCE(168);
+      if (lookahead == '<') ADVANCE(171);
+      if (lookahead == 'e') ADVANCE(164);
+      if (lookahead == '$' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(163);
+      END_STATE();
+    case 161:
+      ACCEPT_TOKEN(sym_attribute_alias);
+      if (lookahead == '.') ADVANCE(168);
+      if (lookahead == '<') ADVANCE(171);
+      if (lookahead == 't') ADVANCE(160);
+      if (lookahead == '$' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(163);
+      END_STATE();
+    case 162:
+      ACCEPT_TOKEN(sym_attribute_alias);
+      if (lookahead == '.') ADVANCE(168);
+      if (lookahead == '<') ADVANCE(171);
+      if (lookahead == 'u') ADVANCE(161);
+      if (lookahead == '$' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(163);
+      END_STATE();
+    case 163:
+      ACCEPT_TOKEN(sym_attribute_alias);
+      if (lookahead == '.') ADVANCE(168);
       if (lookahead == '<') ADVANCE(171);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(157);
-      END_STATE();
-    case 160:
-      ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '$' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(160);
-      END_STATE();
-    case 161:
-      ACCEPT_TOKEN(sym_attribute_alias);
-      if (lookahead == '.') ADVANCE(169);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 'e') ADVANCE(165);
-      if (lookahead == '$' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(164);
-      END_STATE();
-    case 162:
-      ACCEPT_TOKEN(sym_attribute_alias);
-      if (lookahead == '.') ADVANCE(169);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 't') ADVANCE(161);
-      if (lookahead == '$' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(164);
-      END_STATE();
-    case 163:
-      ACCEPT_TOKEN(sym_attribute_alias);
-      if (lookahead == '.') ADVANCE(169);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 'u') ADVANCE(162);
-      if (lookahead == '$' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(164);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(163);
       END_STATE();
     case 164:
       ACCEPT_TOKEN(sym_attribute_alias);
       if (lookahead == '.') ADVANCE(169);
-      if (lookahead == '<') ADVANCE(172);
+      if (lookahead == '<') ADVANCE(171);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(164);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(163);
       END_STATE();
     case 165:
       ACCEPT_TOKEN(sym_attribute_alias);
-      if (lookahead == '.') ADVANCE(170);
-      if (lookahead == '<') ADVANCE(172);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(164);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
       END_STATE();
     case 166:
-      ACCEPT_TOKEN(sym_attribute_alias);
-      if (lookahead == '$' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
+      ACCEPT_TOKEN(sym__dialect_type_prefix);
       END_STATE();
     case 167:
       ACCEPT_TOKEN(sym__dialect_type_prefix);
-      END_STATE();
-    case 168:
-      ACCEPT_TOKEN(sym__dialect_type_prefix);
       if (lookahead == 'c') ADVANCE(47);
       if (lookahead == 'l') ADVANCE(36);
+      END_STATE();
+    case 168:
+      ACCEPT_TOKEN(sym__dialect_attribute_prefix);
       END_STATE();
     case 169:
       ACCEPT_TOKEN(sym__dialect_attribute_prefix);
-      END_STATE();
-    case 170:
-      ACCEPT_TOKEN(sym__dialect_attribute_prefix);
       if (lookahead == 'c') ADVANCE(47);
       if (lookahead == 'l') ADVANCE(36);
       END_STATE();
-    case 171:
+    case 170:
       ACCEPT_TOKEN(sym__opaque_type_prefix);
       END_STATE();
-    case 172:
+    case 171:
       ACCEPT_TOKEN(sym__opaque_attribute_prefix);
+      END_STATE();
+    case 172:
+      ACCEPT_TOKEN(aux_sym_integer_token1);
+      if (lookahead == '.') ADVANCE(184);
+      if (lookahead == '@') ADVANCE(64);
+      if (lookahead == 'x') ADVANCE(22);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(173);
       END_STATE();
     case 173:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
+      if (lookahead == '.') ADVANCE(184);
       if (lookahead == '@') ADVANCE(64);
-      if (lookahead == 'x') ADVANCE(22);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(174);
+      if (lookahead == 'x') ADVANCE(33);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(173);
       END_STATE();
     case 174:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == '@') ADVANCE(64);
-      if (lookahead == 'x') ADVANCE(33);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(174);
+      if (lookahead == '.') ADVANCE(184);
+      if (lookahead == 'x') ADVANCE(22);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(175);
       END_STATE();
     case 175:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == 'x') ADVANCE(22);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(176);
+      if (lookahead == '.') ADVANCE(184);
+      if (lookahead == 'x') ADVANCE(33);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(175);
       END_STATE();
     case 176:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == 'x') ADVANCE(33);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(176);
+      if (lookahead == '.') ADVANCE(184);
+      if (lookahead == 'x') ADVANCE(23);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(177);
       END_STATE();
     case 177:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == 'x') ADVANCE(23);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (lookahead == '.') ADVANCE(184);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(177);
       END_STATE();
     case 178:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == 'x') ADVANCE(24);
+      if (lookahead == '@') ADVANCE(64);
+      if (lookahead == 'x') ADVANCE(68);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
       END_STATE();
     case 179:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
+      if (lookahead == '@') ADVANCE(64);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
       END_STATE();
     case 180:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '@') ADVANCE(64);
-      if (lookahead == 'x') ADVANCE(69);
+      if (lookahead == 'x') ADVANCE(68);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(181);
       END_STATE();
     case 181:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '@') ADVANCE(64);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(181);
       END_STATE();
     case 182:
-      ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == 'x') ADVANCE(69);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(183);
-      END_STATE();
-    case 183:
-      ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(183);
-      END_STATE();
-    case 184:
       ACCEPT_TOKEN(aux_sym_integer_token2);
       if (lookahead == '.') ADVANCE(63);
       if (lookahead == 'P' ||
           lookahead == 'p') ADVANCE(62);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(184);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(182);
       END_STATE();
-    case 185:
+    case 183:
       ACCEPT_TOKEN(aux_sym_integer_token2);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(185);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(183);
       END_STATE();
-    case 186:
+    case 184:
       ACCEPT_TOKEN(aux_sym_float_token1);
       if (lookahead == 'E' ||
           lookahead == 'e') ADVANCE(61);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(184);
+      END_STATE();
+    case 185:
+      ACCEPT_TOKEN(aux_sym_float_token1);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(185);
+      END_STATE();
+    case 186:
+      ACCEPT_TOKEN(aux_sym_float_token2);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(186);
       END_STATE();
     case 187:
-      ACCEPT_TOKEN(aux_sym_float_token1);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(187);
+      ACCEPT_TOKEN(sym_string);
       END_STATE();
     case 188:
-      ACCEPT_TOKEN(aux_sym_float_token2);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(188);
+      ACCEPT_TOKEN(sym_comment);
       END_STATE();
     case 189:
-      ACCEPT_TOKEN(sym_string);
+      ACCEPT_TOKEN(sym_comment);
+      if (lookahead == '\n') ADVANCE(188);
       END_STATE();
     case 190:
       ACCEPT_TOKEN(sym_comment);
-      END_STATE();
-    case 191:
-      ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '\n') ADVANCE(190);
-      END_STATE();
-    case 192:
-      ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(192);
+          lookahead != '\r') ADVANCE(190);
       END_STATE();
     default:
       return false;
@@ -6640,7 +6628,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 77, .external_lex_state = 2},
+  [1] = {.lex_state = 76, .external_lex_state = 2},
   [2] = {.lex_state = 7, .external_lex_state = 3},
   [3] = {.lex_state = 7, .external_lex_state = 3},
   [4] = {.lex_state = 7, .external_lex_state = 3},
@@ -6718,83 +6706,83 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [76] = {.lex_state = 7, .external_lex_state = 4},
   [77] = {.lex_state = 7, .external_lex_state = 4},
   [78] = {.lex_state = 7, .external_lex_state = 4},
-  [79] = {.lex_state = 78, .external_lex_state = 5},
-  [80] = {.lex_state = 78, .external_lex_state = 3},
-  [81] = {.lex_state = 78, .external_lex_state = 5},
-  [82] = {.lex_state = 78, .external_lex_state = 6},
-  [83] = {.lex_state = 78, .external_lex_state = 5},
-  [84] = {.lex_state = 78, .external_lex_state = 3},
-  [85] = {.lex_state = 78, .external_lex_state = 3},
-  [86] = {.lex_state = 78, .external_lex_state = 6},
-  [87] = {.lex_state = 78, .external_lex_state = 3},
-  [88] = {.lex_state = 78, .external_lex_state = 3},
-  [89] = {.lex_state = 78, .external_lex_state = 3},
-  [90] = {.lex_state = 78, .external_lex_state = 3},
-  [91] = {.lex_state = 78, .external_lex_state = 3},
-  [92] = {.lex_state = 78, .external_lex_state = 3},
-  [93] = {.lex_state = 78, .external_lex_state = 3},
-  [94] = {.lex_state = 78, .external_lex_state = 3},
-  [95] = {.lex_state = 78, .external_lex_state = 6},
-  [96] = {.lex_state = 78, .external_lex_state = 3},
-  [97] = {.lex_state = 78, .external_lex_state = 3},
-  [98] = {.lex_state = 78, .external_lex_state = 3},
-  [99] = {.lex_state = 78, .external_lex_state = 3},
-  [100] = {.lex_state = 78, .external_lex_state = 3},
-  [101] = {.lex_state = 78, .external_lex_state = 3},
-  [102] = {.lex_state = 78, .external_lex_state = 3},
-  [103] = {.lex_state = 78, .external_lex_state = 3},
-  [104] = {.lex_state = 78, .external_lex_state = 3},
-  [105] = {.lex_state = 78, .external_lex_state = 3},
-  [106] = {.lex_state = 78, .external_lex_state = 3},
-  [107] = {.lex_state = 78, .external_lex_state = 3},
-  [108] = {.lex_state = 78, .external_lex_state = 3},
-  [109] = {.lex_state = 78, .external_lex_state = 3},
-  [110] = {.lex_state = 78, .external_lex_state = 3},
-  [111] = {.lex_state = 78, .external_lex_state = 3},
-  [112] = {.lex_state = 78, .external_lex_state = 3},
-  [113] = {.lex_state = 78, .external_lex_state = 3},
-  [114] = {.lex_state = 78, .external_lex_state = 3},
-  [115] = {.lex_state = 78, .external_lex_state = 3},
-  [116] = {.lex_state = 78, .external_lex_state = 3},
-  [117] = {.lex_state = 78, .external_lex_state = 3},
-  [118] = {.lex_state = 78, .external_lex_state = 3},
-  [119] = {.lex_state = 78, .external_lex_state = 3},
-  [120] = {.lex_state = 78, .external_lex_state = 3},
-  [121] = {.lex_state = 78, .external_lex_state = 3},
-  [122] = {.lex_state = 78, .external_lex_state = 3},
-  [123] = {.lex_state = 78, .external_lex_state = 3},
-  [124] = {.lex_state = 78, .external_lex_state = 3},
-  [125] = {.lex_state = 78, .external_lex_state = 3},
-  [126] = {.lex_state = 78, .external_lex_state = 3},
-  [127] = {.lex_state = 78, .external_lex_state = 3},
-  [128] = {.lex_state = 78, .external_lex_state = 3},
-  [129] = {.lex_state = 78, .external_lex_state = 3},
-  [130] = {.lex_state = 78, .external_lex_state = 3},
-  [131] = {.lex_state = 78, .external_lex_state = 3},
-  [132] = {.lex_state = 78, .external_lex_state = 3},
-  [133] = {.lex_state = 78, .external_lex_state = 3},
-  [134] = {.lex_state = 78, .external_lex_state = 3},
-  [135] = {.lex_state = 78, .external_lex_state = 3},
-  [136] = {.lex_state = 78, .external_lex_state = 3},
-  [137] = {.lex_state = 78, .external_lex_state = 3},
-  [138] = {.lex_state = 78, .external_lex_state = 6},
-  [139] = {.lex_state = 78, .external_lex_state = 3},
-  [140] = {.lex_state = 78, .external_lex_state = 3},
-  [141] = {.lex_state = 78, .external_lex_state = 3},
-  [142] = {.lex_state = 78, .external_lex_state = 3},
-  [143] = {.lex_state = 78, .external_lex_state = 3},
-  [144] = {.lex_state = 78, .external_lex_state = 3},
-  [145] = {.lex_state = 78, .external_lex_state = 3},
-  [146] = {.lex_state = 78, .external_lex_state = 3},
-  [147] = {.lex_state = 78, .external_lex_state = 3},
-  [148] = {.lex_state = 78, .external_lex_state = 3},
-  [149] = {.lex_state = 78, .external_lex_state = 3},
-  [150] = {.lex_state = 78, .external_lex_state = 3},
-  [151] = {.lex_state = 78, .external_lex_state = 6},
-  [152] = {.lex_state = 78, .external_lex_state = 6},
-  [153] = {.lex_state = 78, .external_lex_state = 7},
-  [154] = {.lex_state = 78, .external_lex_state = 7},
-  [155] = {.lex_state = 78, .external_lex_state = 7},
+  [79] = {.lex_state = 77, .external_lex_state = 5},
+  [80] = {.lex_state = 77, .external_lex_state = 3},
+  [81] = {.lex_state = 77, .external_lex_state = 5},
+  [82] = {.lex_state = 77, .external_lex_state = 6},
+  [83] = {.lex_state = 77, .external_lex_state = 5},
+  [84] = {.lex_state = 77, .external_lex_state = 3},
+  [85] = {.lex_state = 77, .external_lex_state = 3},
+  [86] = {.lex_state = 77, .external_lex_state = 6},
+  [87] = {.lex_state = 77, .external_lex_state = 3},
+  [88] = {.lex_state = 77, .external_lex_state = 3},
+  [89] = {.lex_state = 77, .external_lex_state = 3},
+  [90] = {.lex_state = 77, .external_lex_state = 3},
+  [91] = {.lex_state = 77, .external_lex_state = 3},
+  [92] = {.lex_state = 77, .external_lex_state = 3},
+  [93] = {.lex_state = 77, .external_lex_state = 3},
+  [94] = {.lex_state = 77, .external_lex_state = 3},
+  [95] = {.lex_state = 77, .external_lex_state = 6},
+  [96] = {.lex_state = 77, .external_lex_state = 3},
+  [97] = {.lex_state = 77, .external_lex_state = 3},
+  [98] = {.lex_state = 77, .external_lex_state = 3},
+  [99] = {.lex_state = 77, .external_lex_state = 3},
+  [100] = {.lex_state = 77, .external_lex_state = 3},
+  [101] = {.lex_state = 77, .external_lex_state = 3},
+  [102] = {.lex_state = 77, .external_lex_state = 3},
+  [103] = {.lex_state = 77, .external_lex_state = 3},
+  [104] = {.lex_state = 77, .external_lex_state = 3},
+  [105] = {.lex_state = 77, .external_lex_state = 3},
+  [106] = {.lex_state = 77, .external_lex_state = 3},
+  [107] = {.lex_state = 77, .external_lex_state = 3},
+  [108] = {.lex_state = 77, .external_lex_state = 3},
+  [109] = {.lex_state = 77, .external_lex_state = 3},
+  [110] = {.lex_state = 77, .external_lex_state = 3},
+  [111] = {.lex_state = 77, .external_lex_state = 3},
+  [112] = {.lex_state = 77, .external_lex_state = 3},
+  [113] = {.lex_state = 77, .external_lex_state = 3},
+  [114] = {.lex_state = 77, .external_lex_state = 3},
+  [115] = {.lex_state = 77, .external_lex_state = 3},
+  [116] = {.lex_state = 77, .external_lex_state = 3},
+  [117] = {.lex_state = 77, .external_lex_state = 3},
+  [118] = {.lex_state = 77, .external_lex_state = 3},
+  [119] = {.lex_state = 77, .external_lex_state = 3},
+  [120] = {.lex_state = 77, .external_lex_state = 3},
+  [121] = {.lex_state = 77, .external_lex_state = 3},
+  [122] = {.lex_state = 77, .external_lex_state = 3},
+  [123] = {.lex_state = 77, .external_lex_state = 3},
+  [124] = {.lex_state = 77, .external_lex_state = 3},
+  [125] = {.lex_state = 77, .external_lex_state = 3},
+  [126] = {.lex_state = 77, .external_lex_state = 3},
+  [127] = {.lex_state = 77, .external_lex_state = 3},
+  [128] = {.lex_state = 77, .external_lex_state = 3},
+  [129] = {.lex_state = 77, .external_lex_state = 3},
+  [130] = {.lex_state = 77, .external_lex_state = 3},
+  [131] = {.lex_state = 77, .external_lex_state = 3},
+  [132] = {.lex_state = 77, .external_lex_state = 3},
+  [133] = {.lex_state = 77, .external_lex_state = 3},
+  [134] = {.lex_state = 77, .external_lex_state = 3},
+  [135] = {.lex_state = 77, .external_lex_state = 3},
+  [136] = {.lex_state = 77, .external_lex_state = 3},
+  [137] = {.lex_state = 77, .external_lex_state = 3},
+  [138] = {.lex_state = 77, .external_lex_state = 6},
+  [139] = {.lex_state = 77, .external_lex_state = 3},
+  [140] = {.lex_state = 77, .external_lex_state = 3},
+  [141] = {.lex_state = 77, .external_lex_state = 3},
+  [142] = {.lex_state = 77, .external_lex_state = 3},
+  [143] = {.lex_state = 77, .external_lex_state = 3},
+  [144] = {.lex_state = 77, .external_lex_state = 3},
+  [145] = {.lex_state = 77, .external_lex_state = 3},
+  [146] = {.lex_state = 77, .external_lex_state = 3},
+  [147] = {.lex_state = 77, .external_lex_state = 3},
+  [148] = {.lex_state = 77, .external_lex_state = 3},
+  [149] = {.lex_state = 77, .external_lex_state = 3},
+  [150] = {.lex_state = 77, .external_lex_state = 3},
+  [151] = {.lex_state = 77, .external_lex_state = 6},
+  [152] = {.lex_state = 77, .external_lex_state = 6},
+  [153] = {.lex_state = 77, .external_lex_state = 7},
+  [154] = {.lex_state = 77, .external_lex_state = 7},
+  [155] = {.lex_state = 77, .external_lex_state = 7},
   [156] = {.lex_state = 7},
   [157] = {.lex_state = 7},
   [158] = {.lex_state = 8, .external_lex_state = 3},
@@ -6893,17 +6881,17 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [251] = {.lex_state = 7, .external_lex_state = 4},
   [252] = {.lex_state = 7, .external_lex_state = 4},
   [253] = {.lex_state = 7, .external_lex_state = 4},
-  [254] = {.lex_state = 78, .external_lex_state = 3},
+  [254] = {.lex_state = 77, .external_lex_state = 3},
   [255] = {.lex_state = 7, .external_lex_state = 4},
   [256] = {.lex_state = 7, .external_lex_state = 4},
   [257] = {.lex_state = 7, .external_lex_state = 4},
   [258] = {.lex_state = 7, .external_lex_state = 4},
   [259] = {.lex_state = 7, .external_lex_state = 4},
-  [260] = {.lex_state = 78, .external_lex_state = 3},
+  [260] = {.lex_state = 77, .external_lex_state = 3},
   [261] = {.lex_state = 7, .external_lex_state = 4},
   [262] = {.lex_state = 7, .external_lex_state = 4},
   [263] = {.lex_state = 7, .external_lex_state = 4},
-  [264] = {.lex_state = 78, .external_lex_state = 3},
+  [264] = {.lex_state = 77, .external_lex_state = 3},
   [265] = {.lex_state = 7, .external_lex_state = 4},
   [266] = {.lex_state = 7, .external_lex_state = 4},
   [267] = {.lex_state = 7, .external_lex_state = 4},
@@ -6913,7 +6901,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [271] = {.lex_state = 7, .external_lex_state = 4},
   [272] = {.lex_state = 7, .external_lex_state = 4},
   [273] = {.lex_state = 7, .external_lex_state = 4},
-  [274] = {.lex_state = 78, .external_lex_state = 3},
+  [274] = {.lex_state = 77, .external_lex_state = 3},
   [275] = {.lex_state = 7, .external_lex_state = 4},
   [276] = {.lex_state = 7, .external_lex_state = 4},
   [277] = {.lex_state = 7, .external_lex_state = 4},
@@ -6924,7 +6912,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [282] = {.lex_state = 7, .external_lex_state = 4},
   [283] = {.lex_state = 7, .external_lex_state = 4},
   [284] = {.lex_state = 7, .external_lex_state = 4},
-  [285] = {.lex_state = 78, .external_lex_state = 3},
+  [285] = {.lex_state = 77, .external_lex_state = 3},
   [286] = {.lex_state = 7, .external_lex_state = 4},
   [287] = {.lex_state = 7, .external_lex_state = 4},
   [288] = {.lex_state = 7, .external_lex_state = 4},
@@ -6935,7 +6923,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [293] = {.lex_state = 7, .external_lex_state = 4},
   [294] = {.lex_state = 7, .external_lex_state = 4},
   [295] = {.lex_state = 7, .external_lex_state = 4},
-  [296] = {.lex_state = 78, .external_lex_state = 3},
+  [296] = {.lex_state = 77, .external_lex_state = 3},
   [297] = {.lex_state = 7, .external_lex_state = 4},
   [298] = {.lex_state = 7, .external_lex_state = 4},
   [299] = {.lex_state = 7, .external_lex_state = 4},
@@ -6943,395 +6931,395 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [301] = {.lex_state = 7, .external_lex_state = 4},
   [302] = {.lex_state = 7, .external_lex_state = 4},
   [303] = {.lex_state = 7, .external_lex_state = 4},
-  [304] = {.lex_state = 78, .external_lex_state = 3},
+  [304] = {.lex_state = 77, .external_lex_state = 3},
   [305] = {.lex_state = 7, .external_lex_state = 4},
   [306] = {.lex_state = 7, .external_lex_state = 4},
-  [307] = {.lex_state = 78, .external_lex_state = 3},
-  [308] = {.lex_state = 78, .external_lex_state = 3},
+  [307] = {.lex_state = 77, .external_lex_state = 3},
+  [308] = {.lex_state = 77, .external_lex_state = 3},
   [309] = {.lex_state = 7, .external_lex_state = 4},
   [310] = {.lex_state = 7, .external_lex_state = 4},
   [311] = {.lex_state = 7, .external_lex_state = 4},
   [312] = {.lex_state = 7, .external_lex_state = 4},
   [313] = {.lex_state = 7, .external_lex_state = 4},
   [314] = {.lex_state = 7, .external_lex_state = 4},
-  [315] = {.lex_state = 78, .external_lex_state = 3},
+  [315] = {.lex_state = 77, .external_lex_state = 3},
   [316] = {.lex_state = 7, .external_lex_state = 4},
   [317] = {.lex_state = 7, .external_lex_state = 4},
-  [318] = {.lex_state = 78, .external_lex_state = 3},
-  [319] = {.lex_state = 78, .external_lex_state = 3},
-  [320] = {.lex_state = 78, .external_lex_state = 3},
-  [321] = {.lex_state = 78, .external_lex_state = 3},
-  [322] = {.lex_state = 78, .external_lex_state = 3},
-  [323] = {.lex_state = 78, .external_lex_state = 3},
-  [324] = {.lex_state = 78, .external_lex_state = 3},
-  [325] = {.lex_state = 78, .external_lex_state = 3},
-  [326] = {.lex_state = 78, .external_lex_state = 3},
-  [327] = {.lex_state = 78, .external_lex_state = 3},
-  [328] = {.lex_state = 78, .external_lex_state = 3},
-  [329] = {.lex_state = 78, .external_lex_state = 5},
-  [330] = {.lex_state = 78, .external_lex_state = 3},
-  [331] = {.lex_state = 78, .external_lex_state = 3},
-  [332] = {.lex_state = 78, .external_lex_state = 3},
-  [333] = {.lex_state = 78, .external_lex_state = 5},
-  [334] = {.lex_state = 78, .external_lex_state = 5},
-  [335] = {.lex_state = 78, .external_lex_state = 3},
-  [336] = {.lex_state = 78, .external_lex_state = 5},
-  [337] = {.lex_state = 78, .external_lex_state = 3},
-  [338] = {.lex_state = 78, .external_lex_state = 3},
-  [339] = {.lex_state = 78, .external_lex_state = 3},
-  [340] = {.lex_state = 78, .external_lex_state = 3},
-  [341] = {.lex_state = 78, .external_lex_state = 3},
-  [342] = {.lex_state = 78, .external_lex_state = 3},
-  [343] = {.lex_state = 78, .external_lex_state = 5},
-  [344] = {.lex_state = 78, .external_lex_state = 3},
-  [345] = {.lex_state = 78, .external_lex_state = 5},
-  [346] = {.lex_state = 78, .external_lex_state = 3},
-  [347] = {.lex_state = 78, .external_lex_state = 3},
-  [348] = {.lex_state = 78, .external_lex_state = 5},
-  [349] = {.lex_state = 78, .external_lex_state = 5},
-  [350] = {.lex_state = 78, .external_lex_state = 5},
-  [351] = {.lex_state = 78, .external_lex_state = 5},
-  [352] = {.lex_state = 78, .external_lex_state = 3},
-  [353] = {.lex_state = 78, .external_lex_state = 3},
-  [354] = {.lex_state = 78, .external_lex_state = 3},
-  [355] = {.lex_state = 78, .external_lex_state = 3},
-  [356] = {.lex_state = 78, .external_lex_state = 3},
-  [357] = {.lex_state = 78, .external_lex_state = 3},
-  [358] = {.lex_state = 78, .external_lex_state = 3},
-  [359] = {.lex_state = 78, .external_lex_state = 3},
-  [360] = {.lex_state = 78, .external_lex_state = 3},
-  [361] = {.lex_state = 78, .external_lex_state = 3},
-  [362] = {.lex_state = 78, .external_lex_state = 3},
-  [363] = {.lex_state = 78, .external_lex_state = 3},
-  [364] = {.lex_state = 78, .external_lex_state = 3},
-  [365] = {.lex_state = 78, .external_lex_state = 3},
-  [366] = {.lex_state = 78, .external_lex_state = 3},
-  [367] = {.lex_state = 78, .external_lex_state = 3},
-  [368] = {.lex_state = 78, .external_lex_state = 3},
-  [369] = {.lex_state = 78, .external_lex_state = 3},
-  [370] = {.lex_state = 78, .external_lex_state = 3},
-  [371] = {.lex_state = 78, .external_lex_state = 3},
-  [372] = {.lex_state = 78, .external_lex_state = 3},
-  [373] = {.lex_state = 78, .external_lex_state = 3},
-  [374] = {.lex_state = 78, .external_lex_state = 3},
-  [375] = {.lex_state = 78, .external_lex_state = 3},
-  [376] = {.lex_state = 78, .external_lex_state = 3},
-  [377] = {.lex_state = 78, .external_lex_state = 3},
-  [378] = {.lex_state = 78, .external_lex_state = 3},
-  [379] = {.lex_state = 78, .external_lex_state = 3},
-  [380] = {.lex_state = 78, .external_lex_state = 3},
-  [381] = {.lex_state = 78, .external_lex_state = 3},
-  [382] = {.lex_state = 78, .external_lex_state = 3},
-  [383] = {.lex_state = 78, .external_lex_state = 3},
-  [384] = {.lex_state = 78, .external_lex_state = 3},
-  [385] = {.lex_state = 78, .external_lex_state = 3},
-  [386] = {.lex_state = 78, .external_lex_state = 3},
-  [387] = {.lex_state = 78, .external_lex_state = 3},
-  [388] = {.lex_state = 78, .external_lex_state = 3},
-  [389] = {.lex_state = 78, .external_lex_state = 3},
-  [390] = {.lex_state = 78, .external_lex_state = 3},
-  [391] = {.lex_state = 78, .external_lex_state = 3},
-  [392] = {.lex_state = 78, .external_lex_state = 3},
-  [393] = {.lex_state = 78, .external_lex_state = 3},
-  [394] = {.lex_state = 78, .external_lex_state = 3},
-  [395] = {.lex_state = 78, .external_lex_state = 6},
-  [396] = {.lex_state = 78, .external_lex_state = 6},
-  [397] = {.lex_state = 78, .external_lex_state = 6},
-  [398] = {.lex_state = 78, .external_lex_state = 5},
-  [399] = {.lex_state = 78, .external_lex_state = 5},
-  [400] = {.lex_state = 78, .external_lex_state = 5},
-  [401] = {.lex_state = 78, .external_lex_state = 6},
-  [402] = {.lex_state = 78, .external_lex_state = 6},
-  [403] = {.lex_state = 78, .external_lex_state = 5},
-  [404] = {.lex_state = 78, .external_lex_state = 5},
-  [405] = {.lex_state = 78, .external_lex_state = 5},
-  [406] = {.lex_state = 78, .external_lex_state = 5},
-  [407] = {.lex_state = 78, .external_lex_state = 5},
-  [408] = {.lex_state = 78, .external_lex_state = 5},
-  [409] = {.lex_state = 78, .external_lex_state = 6},
-  [410] = {.lex_state = 78, .external_lex_state = 5},
-  [411] = {.lex_state = 78, .external_lex_state = 5},
-  [412] = {.lex_state = 78, .external_lex_state = 5},
-  [413] = {.lex_state = 78, .external_lex_state = 5},
-  [414] = {.lex_state = 78, .external_lex_state = 5},
-  [415] = {.lex_state = 78, .external_lex_state = 5},
-  [416] = {.lex_state = 78, .external_lex_state = 5},
-  [417] = {.lex_state = 78, .external_lex_state = 5},
-  [418] = {.lex_state = 78, .external_lex_state = 5},
-  [419] = {.lex_state = 78, .external_lex_state = 5},
-  [420] = {.lex_state = 78, .external_lex_state = 5},
-  [421] = {.lex_state = 78, .external_lex_state = 6},
-  [422] = {.lex_state = 78, .external_lex_state = 6},
-  [423] = {.lex_state = 78, .external_lex_state = 5},
-  [424] = {.lex_state = 78, .external_lex_state = 5},
-  [425] = {.lex_state = 78, .external_lex_state = 5},
-  [426] = {.lex_state = 78, .external_lex_state = 5},
-  [427] = {.lex_state = 78, .external_lex_state = 5},
-  [428] = {.lex_state = 78, .external_lex_state = 5},
-  [429] = {.lex_state = 78, .external_lex_state = 5},
-  [430] = {.lex_state = 78, .external_lex_state = 5},
-  [431] = {.lex_state = 78, .external_lex_state = 6},
-  [432] = {.lex_state = 78, .external_lex_state = 5},
-  [433] = {.lex_state = 78, .external_lex_state = 5},
-  [434] = {.lex_state = 78, .external_lex_state = 5},
-  [435] = {.lex_state = 78, .external_lex_state = 6},
-  [436] = {.lex_state = 78, .external_lex_state = 5},
-  [437] = {.lex_state = 78, .external_lex_state = 5},
-  [438] = {.lex_state = 78, .external_lex_state = 5},
-  [439] = {.lex_state = 78, .external_lex_state = 5},
-  [440] = {.lex_state = 78, .external_lex_state = 5},
-  [441] = {.lex_state = 78, .external_lex_state = 5},
-  [442] = {.lex_state = 78, .external_lex_state = 5},
-  [443] = {.lex_state = 78, .external_lex_state = 5},
-  [444] = {.lex_state = 78, .external_lex_state = 5},
-  [445] = {.lex_state = 78, .external_lex_state = 5},
-  [446] = {.lex_state = 78, .external_lex_state = 5},
-  [447] = {.lex_state = 78, .external_lex_state = 5},
-  [448] = {.lex_state = 78, .external_lex_state = 5},
-  [449] = {.lex_state = 78, .external_lex_state = 5},
-  [450] = {.lex_state = 78, .external_lex_state = 5},
-  [451] = {.lex_state = 78, .external_lex_state = 5},
-  [452] = {.lex_state = 78, .external_lex_state = 5},
-  [453] = {.lex_state = 78, .external_lex_state = 5},
-  [454] = {.lex_state = 78, .external_lex_state = 5},
-  [455] = {.lex_state = 78, .external_lex_state = 5},
-  [456] = {.lex_state = 78, .external_lex_state = 5},
-  [457] = {.lex_state = 78, .external_lex_state = 5},
-  [458] = {.lex_state = 78, .external_lex_state = 5},
-  [459] = {.lex_state = 78, .external_lex_state = 5},
-  [460] = {.lex_state = 78, .external_lex_state = 5},
-  [461] = {.lex_state = 78, .external_lex_state = 5},
-  [462] = {.lex_state = 78, .external_lex_state = 5},
-  [463] = {.lex_state = 78, .external_lex_state = 5},
-  [464] = {.lex_state = 78, .external_lex_state = 5},
-  [465] = {.lex_state = 78, .external_lex_state = 5},
-  [466] = {.lex_state = 78, .external_lex_state = 5},
-  [467] = {.lex_state = 78, .external_lex_state = 5},
-  [468] = {.lex_state = 78, .external_lex_state = 5},
-  [469] = {.lex_state = 78, .external_lex_state = 5},
-  [470] = {.lex_state = 78, .external_lex_state = 5},
-  [471] = {.lex_state = 78, .external_lex_state = 5},
-  [472] = {.lex_state = 78, .external_lex_state = 6},
-  [473] = {.lex_state = 78, .external_lex_state = 6},
-  [474] = {.lex_state = 78, .external_lex_state = 6},
-  [475] = {.lex_state = 78, .external_lex_state = 6},
-  [476] = {.lex_state = 78, .external_lex_state = 6},
-  [477] = {.lex_state = 78, .external_lex_state = 6},
-  [478] = {.lex_state = 78, .external_lex_state = 6},
-  [479] = {.lex_state = 78, .external_lex_state = 6},
-  [480] = {.lex_state = 78, .external_lex_state = 6},
-  [481] = {.lex_state = 78, .external_lex_state = 6},
-  [482] = {.lex_state = 78, .external_lex_state = 6},
-  [483] = {.lex_state = 78, .external_lex_state = 6},
-  [484] = {.lex_state = 78, .external_lex_state = 6},
-  [485] = {.lex_state = 78, .external_lex_state = 6},
-  [486] = {.lex_state = 78, .external_lex_state = 6},
-  [487] = {.lex_state = 78, .external_lex_state = 6},
-  [488] = {.lex_state = 78, .external_lex_state = 6},
-  [489] = {.lex_state = 78, .external_lex_state = 6},
-  [490] = {.lex_state = 78, .external_lex_state = 6},
-  [491] = {.lex_state = 78, .external_lex_state = 6},
-  [492] = {.lex_state = 78, .external_lex_state = 6},
-  [493] = {.lex_state = 78, .external_lex_state = 6},
-  [494] = {.lex_state = 78, .external_lex_state = 6},
-  [495] = {.lex_state = 78, .external_lex_state = 6},
-  [496] = {.lex_state = 78, .external_lex_state = 6},
-  [497] = {.lex_state = 78, .external_lex_state = 6},
-  [498] = {.lex_state = 78, .external_lex_state = 6},
-  [499] = {.lex_state = 78, .external_lex_state = 6},
-  [500] = {.lex_state = 78, .external_lex_state = 6},
-  [501] = {.lex_state = 78, .external_lex_state = 6},
-  [502] = {.lex_state = 78, .external_lex_state = 6},
-  [503] = {.lex_state = 78, .external_lex_state = 6},
-  [504] = {.lex_state = 78, .external_lex_state = 6},
-  [505] = {.lex_state = 78, .external_lex_state = 6},
-  [506] = {.lex_state = 78, .external_lex_state = 6},
-  [507] = {.lex_state = 78, .external_lex_state = 6},
-  [508] = {.lex_state = 78, .external_lex_state = 6},
-  [509] = {.lex_state = 78, .external_lex_state = 6},
-  [510] = {.lex_state = 78, .external_lex_state = 6},
-  [511] = {.lex_state = 78, .external_lex_state = 6},
-  [512] = {.lex_state = 78, .external_lex_state = 6},
-  [513] = {.lex_state = 78, .external_lex_state = 6},
-  [514] = {.lex_state = 78, .external_lex_state = 6},
-  [515] = {.lex_state = 78, .external_lex_state = 6},
-  [516] = {.lex_state = 78, .external_lex_state = 6},
-  [517] = {.lex_state = 78, .external_lex_state = 6},
-  [518] = {.lex_state = 78, .external_lex_state = 6},
-  [519] = {.lex_state = 78, .external_lex_state = 6},
-  [520] = {.lex_state = 78, .external_lex_state = 6},
-  [521] = {.lex_state = 78, .external_lex_state = 6},
-  [522] = {.lex_state = 78, .external_lex_state = 6},
-  [523] = {.lex_state = 78, .external_lex_state = 6},
-  [524] = {.lex_state = 78, .external_lex_state = 6},
-  [525] = {.lex_state = 78, .external_lex_state = 6},
-  [526] = {.lex_state = 78, .external_lex_state = 6},
-  [527] = {.lex_state = 78, .external_lex_state = 6},
-  [528] = {.lex_state = 78, .external_lex_state = 6},
-  [529] = {.lex_state = 78, .external_lex_state = 6},
-  [530] = {.lex_state = 78, .external_lex_state = 6},
-  [531] = {.lex_state = 78, .external_lex_state = 6},
-  [532] = {.lex_state = 78, .external_lex_state = 6},
-  [533] = {.lex_state = 78, .external_lex_state = 6},
-  [534] = {.lex_state = 78, .external_lex_state = 6},
-  [535] = {.lex_state = 78, .external_lex_state = 6},
-  [536] = {.lex_state = 78, .external_lex_state = 6},
-  [537] = {.lex_state = 78, .external_lex_state = 6},
-  [538] = {.lex_state = 78, .external_lex_state = 6},
-  [539] = {.lex_state = 78, .external_lex_state = 6},
-  [540] = {.lex_state = 78, .external_lex_state = 6},
-  [541] = {.lex_state = 78, .external_lex_state = 6},
-  [542] = {.lex_state = 78, .external_lex_state = 6},
-  [543] = {.lex_state = 78, .external_lex_state = 6},
-  [544] = {.lex_state = 78, .external_lex_state = 6},
-  [545] = {.lex_state = 78, .external_lex_state = 6},
-  [546] = {.lex_state = 78, .external_lex_state = 6},
-  [547] = {.lex_state = 78, .external_lex_state = 6},
-  [548] = {.lex_state = 78, .external_lex_state = 6},
-  [549] = {.lex_state = 78, .external_lex_state = 6},
-  [550] = {.lex_state = 78, .external_lex_state = 6},
-  [551] = {.lex_state = 78, .external_lex_state = 6},
-  [552] = {.lex_state = 78, .external_lex_state = 6},
-  [553] = {.lex_state = 78, .external_lex_state = 6},
-  [554] = {.lex_state = 78, .external_lex_state = 6},
-  [555] = {.lex_state = 78, .external_lex_state = 6},
-  [556] = {.lex_state = 78, .external_lex_state = 6},
-  [557] = {.lex_state = 78, .external_lex_state = 6},
-  [558] = {.lex_state = 78, .external_lex_state = 6},
-  [559] = {.lex_state = 78, .external_lex_state = 6},
-  [560] = {.lex_state = 78, .external_lex_state = 6},
-  [561] = {.lex_state = 78, .external_lex_state = 6},
-  [562] = {.lex_state = 78, .external_lex_state = 6},
-  [563] = {.lex_state = 78, .external_lex_state = 6},
-  [564] = {.lex_state = 78, .external_lex_state = 6},
-  [565] = {.lex_state = 78, .external_lex_state = 6},
-  [566] = {.lex_state = 78, .external_lex_state = 6},
-  [567] = {.lex_state = 78, .external_lex_state = 6},
-  [568] = {.lex_state = 78, .external_lex_state = 6},
-  [569] = {.lex_state = 78, .external_lex_state = 6},
-  [570] = {.lex_state = 78, .external_lex_state = 6},
-  [571] = {.lex_state = 78, .external_lex_state = 6},
-  [572] = {.lex_state = 78, .external_lex_state = 6},
-  [573] = {.lex_state = 78, .external_lex_state = 6},
-  [574] = {.lex_state = 78, .external_lex_state = 6},
-  [575] = {.lex_state = 78, .external_lex_state = 6},
-  [576] = {.lex_state = 78, .external_lex_state = 6},
-  [577] = {.lex_state = 78, .external_lex_state = 6},
-  [578] = {.lex_state = 78, .external_lex_state = 6},
-  [579] = {.lex_state = 78, .external_lex_state = 6},
-  [580] = {.lex_state = 78, .external_lex_state = 7},
-  [581] = {.lex_state = 78, .external_lex_state = 7},
-  [582] = {.lex_state = 78, .external_lex_state = 6},
-  [583] = {.lex_state = 78, .external_lex_state = 6},
-  [584] = {.lex_state = 78, .external_lex_state = 6},
-  [585] = {.lex_state = 78, .external_lex_state = 6},
-  [586] = {.lex_state = 78, .external_lex_state = 6},
-  [587] = {.lex_state = 78, .external_lex_state = 6},
-  [588] = {.lex_state = 78, .external_lex_state = 6},
-  [589] = {.lex_state = 78, .external_lex_state = 6},
-  [590] = {.lex_state = 78, .external_lex_state = 6},
-  [591] = {.lex_state = 78, .external_lex_state = 6},
-  [592] = {.lex_state = 78, .external_lex_state = 6},
-  [593] = {.lex_state = 78, .external_lex_state = 6},
-  [594] = {.lex_state = 78, .external_lex_state = 6},
-  [595] = {.lex_state = 78, .external_lex_state = 6},
-  [596] = {.lex_state = 78, .external_lex_state = 6},
-  [597] = {.lex_state = 78, .external_lex_state = 6},
-  [598] = {.lex_state = 78, .external_lex_state = 6},
-  [599] = {.lex_state = 78, .external_lex_state = 6},
-  [600] = {.lex_state = 78, .external_lex_state = 6},
-  [601] = {.lex_state = 78, .external_lex_state = 6},
-  [602] = {.lex_state = 78, .external_lex_state = 6},
-  [603] = {.lex_state = 78, .external_lex_state = 6},
-  [604] = {.lex_state = 78, .external_lex_state = 6},
-  [605] = {.lex_state = 78, .external_lex_state = 6},
-  [606] = {.lex_state = 78, .external_lex_state = 6},
-  [607] = {.lex_state = 78, .external_lex_state = 6},
-  [608] = {.lex_state = 78, .external_lex_state = 7},
-  [609] = {.lex_state = 78, .external_lex_state = 6},
-  [610] = {.lex_state = 78, .external_lex_state = 6},
-  [611] = {.lex_state = 78, .external_lex_state = 6},
-  [612] = {.lex_state = 78, .external_lex_state = 7},
-  [613] = {.lex_state = 78, .external_lex_state = 6},
-  [614] = {.lex_state = 78, .external_lex_state = 7},
-  [615] = {.lex_state = 78, .external_lex_state = 6},
-  [616] = {.lex_state = 78, .external_lex_state = 7},
-  [617] = {.lex_state = 78, .external_lex_state = 6},
-  [618] = {.lex_state = 78, .external_lex_state = 6},
-  [619] = {.lex_state = 78, .external_lex_state = 7},
-  [620] = {.lex_state = 78, .external_lex_state = 7},
-  [621] = {.lex_state = 78, .external_lex_state = 7},
-  [622] = {.lex_state = 78, .external_lex_state = 7},
-  [623] = {.lex_state = 78, .external_lex_state = 6},
-  [624] = {.lex_state = 78, .external_lex_state = 6},
-  [625] = {.lex_state = 78, .external_lex_state = 6},
-  [626] = {.lex_state = 78, .external_lex_state = 7},
-  [627] = {.lex_state = 78, .external_lex_state = 7},
-  [628] = {.lex_state = 78, .external_lex_state = 7},
-  [629] = {.lex_state = 78, .external_lex_state = 7},
-  [630] = {.lex_state = 78, .external_lex_state = 7},
-  [631] = {.lex_state = 78, .external_lex_state = 7},
-  [632] = {.lex_state = 78, .external_lex_state = 7},
-  [633] = {.lex_state = 78, .external_lex_state = 7},
-  [634] = {.lex_state = 78, .external_lex_state = 7},
-  [635] = {.lex_state = 78, .external_lex_state = 7},
-  [636] = {.lex_state = 78, .external_lex_state = 7},
-  [637] = {.lex_state = 78, .external_lex_state = 7},
-  [638] = {.lex_state = 78, .external_lex_state = 7},
-  [639] = {.lex_state = 78, .external_lex_state = 7},
-  [640] = {.lex_state = 78, .external_lex_state = 7},
-  [641] = {.lex_state = 78, .external_lex_state = 7},
-  [642] = {.lex_state = 78, .external_lex_state = 7},
-  [643] = {.lex_state = 78, .external_lex_state = 7},
-  [644] = {.lex_state = 78, .external_lex_state = 7},
-  [645] = {.lex_state = 78, .external_lex_state = 7},
-  [646] = {.lex_state = 78, .external_lex_state = 7},
-  [647] = {.lex_state = 78, .external_lex_state = 7},
-  [648] = {.lex_state = 78, .external_lex_state = 7},
-  [649] = {.lex_state = 78, .external_lex_state = 7},
-  [650] = {.lex_state = 78, .external_lex_state = 7},
-  [651] = {.lex_state = 78, .external_lex_state = 7},
-  [652] = {.lex_state = 78, .external_lex_state = 7},
-  [653] = {.lex_state = 78, .external_lex_state = 7},
-  [654] = {.lex_state = 78, .external_lex_state = 7},
-  [655] = {.lex_state = 78, .external_lex_state = 7},
-  [656] = {.lex_state = 78, .external_lex_state = 7},
-  [657] = {.lex_state = 78, .external_lex_state = 7},
-  [658] = {.lex_state = 78, .external_lex_state = 7},
-  [659] = {.lex_state = 78, .external_lex_state = 7},
-  [660] = {.lex_state = 78, .external_lex_state = 7},
-  [661] = {.lex_state = 78, .external_lex_state = 7},
-  [662] = {.lex_state = 78, .external_lex_state = 7},
-  [663] = {.lex_state = 78, .external_lex_state = 7},
-  [664] = {.lex_state = 78, .external_lex_state = 7},
-  [665] = {.lex_state = 78, .external_lex_state = 7},
-  [666] = {.lex_state = 78, .external_lex_state = 7},
-  [667] = {.lex_state = 78, .external_lex_state = 7},
-  [668] = {.lex_state = 78, .external_lex_state = 7},
-  [669] = {.lex_state = 78, .external_lex_state = 7},
-  [670] = {.lex_state = 78, .external_lex_state = 7},
-  [671] = {.lex_state = 78, .external_lex_state = 7},
-  [672] = {.lex_state = 78, .external_lex_state = 7},
-  [673] = {.lex_state = 78, .external_lex_state = 7},
-  [674] = {.lex_state = 78, .external_lex_state = 7},
-  [675] = {.lex_state = 78, .external_lex_state = 7},
-  [676] = {.lex_state = 78, .external_lex_state = 7},
-  [677] = {.lex_state = 78, .external_lex_state = 7},
-  [678] = {.lex_state = 78, .external_lex_state = 7},
-  [679] = {.lex_state = 78, .external_lex_state = 7},
-  [680] = {.lex_state = 78, .external_lex_state = 7},
-  [681] = {.lex_state = 78, .external_lex_state = 7},
-  [682] = {.lex_state = 78, .external_lex_state = 7},
-  [683] = {.lex_state = 78, .external_lex_state = 7},
-  [684] = {.lex_state = 78, .external_lex_state = 7},
-  [685] = {.lex_state = 78, .external_lex_state = 7},
-  [686] = {.lex_state = 78, .external_lex_state = 7},
-  [687] = {.lex_state = 78, .external_lex_state = 7},
-  [688] = {.lex_state = 78, .external_lex_state = 7},
-  [689] = {.lex_state = 78, .external_lex_state = 7},
-  [690] = {.lex_state = 78, .external_lex_state = 7},
-  [691] = {.lex_state = 78, .external_lex_state = 7},
-  [692] = {.lex_state = 78, .external_lex_state = 7},
+  [318] = {.lex_state = 77, .external_lex_state = 3},
+  [319] = {.lex_state = 77, .external_lex_state = 3},
+  [320] = {.lex_state = 77, .external_lex_state = 3},
+  [321] = {.lex_state = 77, .external_lex_state = 3},
+  [322] = {.lex_state = 77, .external_lex_state = 3},
+  [323] = {.lex_state = 77, .external_lex_state = 3},
+  [324] = {.lex_state = 77, .external_lex_state = 3},
+  [325] = {.lex_state = 77, .external_lex_state = 3},
+  [326] = {.lex_state = 77, .external_lex_state = 3},
+  [327] = {.lex_state = 77, .external_lex_state = 3},
+  [328] = {.lex_state = 77, .external_lex_state = 3},
+  [329] = {.lex_state = 77, .external_lex_state = 5},
+  [330] = {.lex_state = 77, .external_lex_state = 3},
+  [331] = {.lex_state = 77, .external_lex_state = 3},
+  [332] = {.lex_state = 77, .external_lex_state = 3},
+  [333] = {.lex_state = 77, .external_lex_state = 5},
+  [334] = {.lex_state = 77, .external_lex_state = 5},
+  [335] = {.lex_state = 77, .external_lex_state = 3},
+  [336] = {.lex_state = 77, .external_lex_state = 5},
+  [337] = {.lex_state = 77, .external_lex_state = 3},
+  [338] = {.lex_state = 77, .external_lex_state = 3},
+  [339] = {.lex_state = 77, .external_lex_state = 3},
+  [340] = {.lex_state = 77, .external_lex_state = 3},
+  [341] = {.lex_state = 77, .external_lex_state = 3},
+  [342] = {.lex_state = 77, .external_lex_state = 3},
+  [343] = {.lex_state = 77, .external_lex_state = 5},
+  [344] = {.lex_state = 77, .external_lex_state = 3},
+  [345] = {.lex_state = 77, .external_lex_state = 5},
+  [346] = {.lex_state = 77, .external_lex_state = 3},
+  [347] = {.lex_state = 77, .external_lex_state = 3},
+  [348] = {.lex_state = 77, .external_lex_state = 5},
+  [349] = {.lex_state = 77, .external_lex_state = 5},
+  [350] = {.lex_state = 77, .external_lex_state = 5},
+  [351] = {.lex_state = 77, .external_lex_state = 5},
+  [352] = {.lex_state = 77, .external_lex_state = 3},
+  [353] = {.lex_state = 77, .external_lex_state = 3},
+  [354] = {.lex_state = 77, .external_lex_state = 3},
+  [355] = {.lex_state = 77, .external_lex_state = 3},
+  [356] = {.lex_state = 77, .external_lex_state = 3},
+  [357] = {.lex_state = 77, .external_lex_state = 3},
+  [358] = {.lex_state = 77, .external_lex_state = 3},
+  [359] = {.lex_state = 77, .external_lex_state = 3},
+  [360] = {.lex_state = 77, .external_lex_state = 3},
+  [361] = {.lex_state = 77, .external_lex_state = 3},
+  [362] = {.lex_state = 77, .external_lex_state = 3},
+  [363] = {.lex_state = 77, .external_lex_state = 3},
+  [364] = {.lex_state = 77, .external_lex_state = 3},
+  [365] = {.lex_state = 77, .external_lex_state = 3},
+  [366] = {.lex_state = 77, .external_lex_state = 3},
+  [367] = {.lex_state = 77, .external_lex_state = 3},
+  [368] = {.lex_state = 77, .external_lex_state = 3},
+  [369] = {.lex_state = 77, .external_lex_state = 3},
+  [370] = {.lex_state = 77, .external_lex_state = 3},
+  [371] = {.lex_state = 77, .external_lex_state = 3},
+  [372] = {.lex_state = 77, .external_lex_state = 3},
+  [373] = {.lex_state = 77, .external_lex_state = 3},
+  [374] = {.lex_state = 77, .external_lex_state = 3},
+  [375] = {.lex_state = 77, .external_lex_state = 3},
+  [376] = {.lex_state = 77, .external_lex_state = 3},
+  [377] = {.lex_state = 77, .external_lex_state = 3},
+  [378] = {.lex_state = 77, .external_lex_state = 3},
+  [379] = {.lex_state = 77, .external_lex_state = 3},
+  [380] = {.lex_state = 77, .external_lex_state = 3},
+  [381] = {.lex_state = 77, .external_lex_state = 3},
+  [382] = {.lex_state = 77, .external_lex_state = 3},
+  [383] = {.lex_state = 77, .external_lex_state = 3},
+  [384] = {.lex_state = 77, .external_lex_state = 3},
+  [385] = {.lex_state = 77, .external_lex_state = 3},
+  [386] = {.lex_state = 77, .external_lex_state = 3},
+  [387] = {.lex_state = 77, .external_lex_state = 3},
+  [388] = {.lex_state = 77, .external_lex_state = 3},
+  [389] = {.lex_state = 77, .external_lex_state = 3},
+  [390] = {.lex_state = 77, .external_lex_state = 3},
+  [391] = {.lex_state = 77, .external_lex_state = 3},
+  [392] = {.lex_state = 77, .external_lex_state = 3},
+  [393] = {.lex_state = 77, .external_lex_state = 3},
+  [394] = {.lex_state = 77, .external_lex_state = 3},
+  [395] = {.lex_state = 77, .external_lex_state = 6},
+  [396] = {.lex_state = 77, .external_lex_state = 6},
+  [397] = {.lex_state = 77, .external_lex_state = 6},
+  [398] = {.lex_state = 77, .external_lex_state = 5},
+  [399] = {.lex_state = 77, .external_lex_state = 5},
+  [400] = {.lex_state = 77, .external_lex_state = 5},
+  [401] = {.lex_state = 77, .external_lex_state = 6},
+  [402] = {.lex_state = 77, .external_lex_state = 6},
+  [403] = {.lex_state = 77, .external_lex_state = 5},
+  [404] = {.lex_state = 77, .external_lex_state = 5},
+  [405] = {.lex_state = 77, .external_lex_state = 5},
+  [406] = {.lex_state = 77, .external_lex_state = 5},
+  [407] = {.lex_state = 77, .external_lex_state = 5},
+  [408] = {.lex_state = 77, .external_lex_state = 5},
+  [409] = {.lex_state = 77, .external_lex_state = 6},
+  [410] = {.lex_state = 77, .external_lex_state = 5},
+  [411] = {.lex_state = 77, .external_lex_state = 5},
+  [412] = {.lex_state = 77, .external_lex_state = 5},
+  [413] = {.lex_state = 77, .external_lex_state = 5},
+  [414] = {.lex_state = 77, .external_lex_state = 5},
+  [415] = {.lex_state = 77, .external_lex_state = 5},
+  [416] = {.lex_state = 77, .external_lex_state = 5},
+  [417] = {.lex_state = 77, .external_lex_state = 5},
+  [418] = {.lex_state = 77, .external_lex_state = 5},
+  [419] = {.lex_state = 77, .external_lex_state = 5},
+  [420] = {.lex_state = 77, .external_lex_state = 5},
+  [421] = {.lex_state = 77, .external_lex_state = 6},
+  [422] = {.lex_state = 77, .external_lex_state = 6},
+  [423] = {.lex_state = 77, .external_lex_state = 5},
+  [424] = {.lex_state = 77, .external_lex_state = 5},
+  [425] = {.lex_state = 77, .external_lex_state = 5},
+  [426] = {.lex_state = 77, .external_lex_state = 5},
+  [427] = {.lex_state = 77, .external_lex_state = 5},
+  [428] = {.lex_state = 77, .external_lex_state = 5},
+  [429] = {.lex_state = 77, .external_lex_state = 5},
+  [430] = {.lex_state = 77, .external_lex_state = 5},
+  [431] = {.lex_state = 77, .external_lex_state = 6},
+  [432] = {.lex_state = 77, .external_lex_state = 5},
+  [433] = {.lex_state = 77, .external_lex_state = 5},
+  [434] = {.lex_state = 77, .external_lex_state = 5},
+  [435] = {.lex_state = 77, .external_lex_state = 6},
+  [436] = {.lex_state = 77, .external_lex_state = 5},
+  [437] = {.lex_state = 77, .external_lex_state = 5},
+  [438] = {.lex_state = 77, .external_lex_state = 5},
+  [439] = {.lex_state = 77, .external_lex_state = 5},
+  [440] = {.lex_state = 77, .external_lex_state = 5},
+  [441] = {.lex_state = 77, .external_lex_state = 5},
+  [442] = {.lex_state = 77, .external_lex_state = 5},
+  [443] = {.lex_state = 77, .external_lex_state = 5},
+  [444] = {.lex_state = 77, .external_lex_state = 5},
+  [445] = {.lex_state = 77, .external_lex_state = 5},
+  [446] = {.lex_state = 77, .external_lex_state = 5},
+  [447] = {.lex_state = 77, .external_lex_state = 5},
+  [448] = {.lex_state = 77, .external_lex_state = 5},
+  [449] = {.lex_state = 77, .external_lex_state = 5},
+  [450] = {.lex_state = 77, .external_lex_state = 5},
+  [451] = {.lex_state = 77, .external_lex_state = 5},
+  [452] = {.lex_state = 77, .external_lex_state = 5},
+  [453] = {.lex_state = 77, .external_lex_state = 5},
+  [454] = {.lex_state = 77, .external_lex_state = 5},
+  [455] = {.lex_state = 77, .external_lex_state = 5},
+  [456] = {.lex_state = 77, .external_lex_state = 5},
+  [457] = {.lex_state = 77, .external_lex_state = 5},
+  [458] = {.lex_state = 77, .external_lex_state = 5},
+  [459] = {.lex_state = 77, .external_lex_state = 5},
+  [460] = {.lex_state = 77, .external_lex_state = 5},
+  [461] = {.lex_state = 77, .external_lex_state = 5},
+  [462] = {.lex_state = 77, .external_lex_state = 5},
+  [463] = {.lex_state = 77, .external_lex_state = 5},
+  [464] = {.lex_state = 77, .external_lex_state = 5},
+  [465] = {.lex_state = 77, .external_lex_state = 5},
+  [466] = {.lex_state = 77, .external_lex_state = 5},
+  [467] = {.lex_state = 77, .external_lex_state = 5},
+  [468] = {.lex_state = 77, .external_lex_state = 5},
+  [469] = {.lex_state = 77, .external_lex_state = 5},
+  [470] = {.lex_state = 77, .external_lex_state = 5},
+  [471] = {.lex_state = 77, .external_lex_state = 5},
+  [472] = {.lex_state = 77, .external_lex_state = 6},
+  [473] = {.lex_state = 77, .external_lex_state = 6},
+  [474] = {.lex_state = 77, .external_lex_state = 6},
+  [475] = {.lex_state = 77, .external_lex_state = 6},
+  [476] = {.lex_state = 77, .external_lex_state = 6},
+  [477] = {.lex_state = 77, .external_lex_state = 6},
+  [478] = {.lex_state = 77, .external_lex_state = 6},
+  [479] = {.lex_state = 77, .external_lex_state = 6},
+  [480] = {.lex_state = 77, .external_lex_state = 6},
+  [481] = {.lex_state = 77, .external_lex_state = 6},
+  [482] = {.lex_state = 77, .external_lex_state = 6},
+  [483] = {.lex_state = 77, .external_lex_state = 6},
+  [484] = {.lex_state = 77, .external_lex_state = 6},
+  [485] = {.lex_state = 77, .external_lex_state = 6},
+  [486] = {.lex_state = 77, .external_lex_state = 6},
+  [487] = {.lex_state = 77, .external_lex_state = 6},
+  [488] = {.lex_state = 77, .external_lex_state = 6},
+  [489] = {.lex_state = 77, .external_lex_state = 6},
+  [490] = {.lex_state = 77, .external_lex_state = 6},
+  [491] = {.lex_state = 77, .external_lex_state = 6},
+  [492] = {.lex_state = 77, .external_lex_state = 6},
+  [493] = {.lex_state = 77, .external_lex_state = 6},
+  [494] = {.lex_state = 77, .external_lex_state = 6},
+  [495] = {.lex_state = 77, .external_lex_state = 6},
+  [496] = {.lex_state = 77, .external_lex_state = 6},
+  [497] = {.lex_state = 77, .external_lex_state = 6},
+  [498] = {.lex_state = 77, .external_lex_state = 6},
+  [499] = {.lex_state = 77, .external_lex_state = 6},
+  [500] = {.lex_state = 77, .external_lex_state = 6},
+  [501] = {.lex_state = 77, .external_lex_state = 6},
+  [502] = {.lex_state = 77, .external_lex_state = 6},
+  [503] = {.lex_state = 77, .external_lex_state = 6},
+  [504] = {.lex_state = 77, .external_lex_state = 6},
+  [505] = {.lex_state = 77, .external_lex_state = 6},
+  [506] = {.lex_state = 77, .external_lex_state = 6},
+  [507] = {.lex_state = 77, .external_lex_state = 6},
+  [508] = {.lex_state = 77, .external_lex_state = 6},
+  [509] = {.lex_state = 77, .external_lex_state = 6},
+  [510] = {.lex_state = 77, .external_lex_state = 6},
+  [511] = {.lex_state = 77, .external_lex_state = 6},
+  [512] = {.lex_state = 77, .external_lex_state = 6},
+  [513] = {.lex_state = 77, .external_lex_state = 6},
+  [514] = {.lex_state = 77, .external_lex_state = 6},
+  [515] = {.lex_state = 77, .external_lex_state = 6},
+  [516] = {.lex_state = 77, .external_lex_state = 6},
+  [517] = {.lex_state = 77, .external_lex_state = 6},
+  [518] = {.lex_state = 77, .external_lex_state = 6},
+  [519] = {.lex_state = 77, .external_lex_state = 6},
+  [520] = {.lex_state = 77, .external_lex_state = 6},
+  [521] = {.lex_state = 77, .external_lex_state = 6},
+  [522] = {.lex_state = 77, .external_lex_state = 6},
+  [523] = {.lex_state = 77, .external_lex_state = 6},
+  [524] = {.lex_state = 77, .external_lex_state = 6},
+  [525] = {.lex_state = 77, .external_lex_state = 6},
+  [526] = {.lex_state = 77, .external_lex_state = 6},
+  [527] = {.lex_state = 77, .external_lex_state = 6},
+  [528] = {.lex_state = 77, .external_lex_state = 6},
+  [529] = {.lex_state = 77, .external_lex_state = 6},
+  [530] = {.lex_state = 77, .external_lex_state = 6},
+  [531] = {.lex_state = 77, .external_lex_state = 6},
+  [532] = {.lex_state = 77, .external_lex_state = 6},
+  [533] = {.lex_state = 77, .external_lex_state = 6},
+  [534] = {.lex_state = 77, .external_lex_state = 6},
+  [535] = {.lex_state = 77, .external_lex_state = 6},
+  [536] = {.lex_state = 77, .external_lex_state = 6},
+  [537] = {.lex_state = 77, .external_lex_state = 6},
+  [538] = {.lex_state = 77, .external_lex_state = 6},
+  [539] = {.lex_state = 77, .external_lex_state = 6},
+  [540] = {.lex_state = 77, .external_lex_state = 6},
+  [541] = {.lex_state = 77, .external_lex_state = 6},
+  [542] = {.lex_state = 77, .external_lex_state = 6},
+  [543] = {.lex_state = 77, .external_lex_state = 6},
+  [544] = {.lex_state = 77, .external_lex_state = 6},
+  [545] = {.lex_state = 77, .external_lex_state = 6},
+  [546] = {.lex_state = 77, .external_lex_state = 6},
+  [547] = {.lex_state = 77, .external_lex_state = 6},
+  [548] = {.lex_state = 77, .external_lex_state = 6},
+  [549] = {.lex_state = 77, .external_lex_state = 6},
+  [550] = {.lex_state = 77, .external_lex_state = 6},
+  [551] = {.lex_state = 77, .external_lex_state = 6},
+  [552] = {.lex_state = 77, .external_lex_state = 6},
+  [553] = {.lex_state = 77, .external_lex_state = 6},
+  [554] = {.lex_state = 77, .external_lex_state = 6},
+  [555] = {.lex_state = 77, .external_lex_state = 6},
+  [556] = {.lex_state = 77, .external_lex_state = 6},
+  [557] = {.lex_state = 77, .external_lex_state = 6},
+  [558] = {.lex_state = 77, .external_lex_state = 6},
+  [559] = {.lex_state = 77, .external_lex_state = 6},
+  [560] = {.lex_state = 77, .external_lex_state = 6},
+  [561] = {.lex_state = 77, .external_lex_state = 6},
+  [562] = {.lex_state = 77, .external_lex_state = 6},
+  [563] = {.lex_state = 77, .external_lex_state = 6},
+  [564] = {.lex_state = 77, .external_lex_state = 6},
+  [565] = {.lex_state = 77, .external_lex_state = 6},
+  [566] = {.lex_state = 77, .external_lex_state = 6},
+  [567] = {.lex_state = 77, .external_lex_state = 6},
+  [568] = {.lex_state = 77, .external_lex_state = 6},
+  [569] = {.lex_state = 77, .external_lex_state = 6},
+  [570] = {.lex_state = 77, .external_lex_state = 6},
+  [571] = {.lex_state = 77, .external_lex_state = 6},
+  [572] = {.lex_state = 77, .external_lex_state = 6},
+  [573] = {.lex_state = 77, .external_lex_state = 6},
+  [574] = {.lex_state = 77, .external_lex_state = 6},
+  [575] = {.lex_state = 77, .external_lex_state = 6},
+  [576] = {.lex_state = 77, .external_lex_state = 6},
+  [577] = {.lex_state = 77, .external_lex_state = 6},
+  [578] = {.lex_state = 77, .external_lex_state = 6},
+  [579] = {.lex_state = 77, .external_lex_state = 6},
+  [580] = {.lex_state = 77, .external_lex_state = 7},
+  [581] = {.lex_state = 77, .external_lex_state = 7},
+  [582] = {.lex_state = 77, .external_lex_state = 6},
+  [583] = {.lex_state = 77, .external_lex_state = 6},
+  [584] = {.lex_state = 77, .external_lex_state = 6},
+  [585] = {.lex_state = 77, .external_lex_state = 6},
+  [586] = {.lex_state = 77, .external_lex_state = 6},
+  [587] = {.lex_state = 77, .external_lex_state = 6},
+  [588] = {.lex_state = 77, .external_lex_state = 6},
+  [589] = {.lex_state = 77, .external_lex_state = 6},
+  [590] = {.lex_state = 77, .external_lex_state = 6},
+  [591] = {.lex_state = 77, .external_lex_state = 6},
+  [592] = {.lex_state = 77, .external_lex_state = 6},
+  [593] = {.lex_state = 77, .external_lex_state = 6},
+  [594] = {.lex_state = 77, .external_lex_state = 6},
+  [595] = {.lex_state = 77, .external_lex_state = 6},
+  [596] = {.lex_state = 77, .external_lex_state = 6},
+  [597] = {.lex_state = 77, .external_lex_state = 6},
+  [598] = {.lex_state = 77, .external_lex_state = 6},
+  [599] = {.lex_state = 77, .external_lex_state = 6},
+  [600] = {.lex_state = 77, .external_lex_state = 6},
+  [601] = {.lex_state = 77, .external_lex_state = 6},
+  [602] = {.lex_state = 77, .external_lex_state = 6},
+  [603] = {.lex_state = 77, .external_lex_state = 6},
+  [604] = {.lex_state = 77, .external_lex_state = 6},
+  [605] = {.lex_state = 77, .external_lex_state = 6},
+  [606] = {.lex_state = 77, .external_lex_state = 6},
+  [607] = {.lex_state = 77, .external_lex_state = 6},
+  [608] = {.lex_state = 77, .external_lex_state = 7},
+  [609] = {.lex_state = 77, .external_lex_state = 6},
+  [610] = {.lex_state = 77, .external_lex_state = 6},
+  [611] = {.lex_state = 77, .external_lex_state = 6},
+  [612] = {.lex_state = 77, .external_lex_state = 7},
+  [613] = {.lex_state = 77, .external_lex_state = 6},
+  [614] = {.lex_state = 77, .external_lex_state = 7},
+  [615] = {.lex_state = 77, .external_lex_state = 6},
+  [616] = {.lex_state = 77, .external_lex_state = 7},
+  [617] = {.lex_state = 77, .external_lex_state = 6},
+  [618] = {.lex_state = 77, .external_lex_state = 6},
+  [619] = {.lex_state = 77, .external_lex_state = 7},
+  [620] = {.lex_state = 77, .external_lex_state = 7},
+  [621] = {.lex_state = 77, .external_lex_state = 7},
+  [622] = {.lex_state = 77, .external_lex_state = 7},
+  [623] = {.lex_state = 77, .external_lex_state = 6},
+  [624] = {.lex_state = 77, .external_lex_state = 6},
+  [625] = {.lex_state = 77, .external_lex_state = 6},
+  [626] = {.lex_state = 77, .external_lex_state = 7},
+  [627] = {.lex_state = 77, .external_lex_state = 7},
+  [628] = {.lex_state = 77, .external_lex_state = 7},
+  [629] = {.lex_state = 77, .external_lex_state = 7},
+  [630] = {.lex_state = 77, .external_lex_state = 7},
+  [631] = {.lex_state = 77, .external_lex_state = 7},
+  [632] = {.lex_state = 77, .external_lex_state = 7},
+  [633] = {.lex_state = 77, .external_lex_state = 7},
+  [634] = {.lex_state = 77, .external_lex_state = 7},
+  [635] = {.lex_state = 77, .external_lex_state = 7},
+  [636] = {.lex_state = 77, .external_lex_state = 7},
+  [637] = {.lex_state = 77, .external_lex_state = 7},
+  [638] = {.lex_state = 77, .external_lex_state = 7},
+  [639] = {.lex_state = 77, .external_lex_state = 7},
+  [640] = {.lex_state = 77, .external_lex_state = 7},
+  [641] = {.lex_state = 77, .external_lex_state = 7},
+  [642] = {.lex_state = 77, .external_lex_state = 7},
+  [643] = {.lex_state = 77, .external_lex_state = 7},
+  [644] = {.lex_state = 77, .external_lex_state = 7},
+  [645] = {.lex_state = 77, .external_lex_state = 7},
+  [646] = {.lex_state = 77, .external_lex_state = 7},
+  [647] = {.lex_state = 77, .external_lex_state = 7},
+  [648] = {.lex_state = 77, .external_lex_state = 7},
+  [649] = {.lex_state = 77, .external_lex_state = 7},
+  [650] = {.lex_state = 77, .external_lex_state = 7},
+  [651] = {.lex_state = 77, .external_lex_state = 7},
+  [652] = {.lex_state = 77, .external_lex_state = 7},
+  [653] = {.lex_state = 77, .external_lex_state = 7},
+  [654] = {.lex_state = 77, .external_lex_state = 7},
+  [655] = {.lex_state = 77, .external_lex_state = 7},
+  [656] = {.lex_state = 77, .external_lex_state = 7},
+  [657] = {.lex_state = 77, .external_lex_state = 7},
+  [658] = {.lex_state = 77, .external_lex_state = 7},
+  [659] = {.lex_state = 77, .external_lex_state = 7},
+  [660] = {.lex_state = 77, .external_lex_state = 7},
+  [661] = {.lex_state = 77, .external_lex_state = 7},
+  [662] = {.lex_state = 77, .external_lex_state = 7},
+  [663] = {.lex_state = 77, .external_lex_state = 7},
+  [664] = {.lex_state = 77, .external_lex_state = 7},
+  [665] = {.lex_state = 77, .external_lex_state = 7},
+  [666] = {.lex_state = 77, .external_lex_state = 7},
+  [667] = {.lex_state = 77, .external_lex_state = 7},
+  [668] = {.lex_state = 77, .external_lex_state = 7},
+  [669] = {.lex_state = 77, .external_lex_state = 7},
+  [670] = {.lex_state = 77, .external_lex_state = 7},
+  [671] = {.lex_state = 77, .external_lex_state = 7},
+  [672] = {.lex_state = 77, .external_lex_state = 7},
+  [673] = {.lex_state = 77, .external_lex_state = 7},
+  [674] = {.lex_state = 77, .external_lex_state = 7},
+  [675] = {.lex_state = 77, .external_lex_state = 7},
+  [676] = {.lex_state = 77, .external_lex_state = 7},
+  [677] = {.lex_state = 77, .external_lex_state = 7},
+  [678] = {.lex_state = 77, .external_lex_state = 7},
+  [679] = {.lex_state = 77, .external_lex_state = 7},
+  [680] = {.lex_state = 77, .external_lex_state = 7},
+  [681] = {.lex_state = 77, .external_lex_state = 7},
+  [682] = {.lex_state = 77, .external_lex_state = 7},
+  [683] = {.lex_state = 77, .external_lex_state = 7},
+  [684] = {.lex_state = 77, .external_lex_state = 7},
+  [685] = {.lex_state = 77, .external_lex_state = 7},
+  [686] = {.lex_state = 77, .external_lex_state = 7},
+  [687] = {.lex_state = 77, .external_lex_state = 7},
+  [688] = {.lex_state = 77, .external_lex_state = 7},
+  [689] = {.lex_state = 77, .external_lex_state = 7},
+  [690] = {.lex_state = 77, .external_lex_state = 7},
+  [691] = {.lex_state = 77, .external_lex_state = 7},
+  [692] = {.lex_state = 77, .external_lex_state = 7},
   [693] = {.lex_state = 9, .external_lex_state = 3},
   [694] = {.lex_state = 9, .external_lex_state = 3},
   [695] = {.lex_state = 9, .external_lex_state = 3},
@@ -7537,415 +7525,415 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [895] = {.lex_state = 9},
   [896] = {.lex_state = 9},
   [897] = {.lex_state = 9},
-  [898] = {.lex_state = 80},
-  [899] = {.lex_state = 77, .external_lex_state = 8},
-  [900] = {.lex_state = 77, .external_lex_state = 8},
-  [901] = {.lex_state = 77, .external_lex_state = 8},
-  [902] = {.lex_state = 77, .external_lex_state = 8},
-  [903] = {.lex_state = 77, .external_lex_state = 8},
-  [904] = {.lex_state = 77, .external_lex_state = 8},
-  [905] = {.lex_state = 77, .external_lex_state = 8},
-  [906] = {.lex_state = 77, .external_lex_state = 8},
-  [907] = {.lex_state = 77, .external_lex_state = 8},
-  [908] = {.lex_state = 77, .external_lex_state = 8},
-  [909] = {.lex_state = 77, .external_lex_state = 8},
-  [910] = {.lex_state = 77, .external_lex_state = 8},
-  [911] = {.lex_state = 77, .external_lex_state = 8},
-  [912] = {.lex_state = 77, .external_lex_state = 8},
-  [913] = {.lex_state = 77, .external_lex_state = 8},
-  [914] = {.lex_state = 77, .external_lex_state = 2},
-  [915] = {.lex_state = 77, .external_lex_state = 2},
-  [916] = {.lex_state = 82, .external_lex_state = 9},
-  [917] = {.lex_state = 82, .external_lex_state = 9},
-  [918] = {.lex_state = 82, .external_lex_state = 9},
-  [919] = {.lex_state = 82, .external_lex_state = 9},
-  [920] = {.lex_state = 82, .external_lex_state = 9},
-  [921] = {.lex_state = 82},
-  [922] = {.lex_state = 82},
-  [923] = {.lex_state = 82},
-  [924] = {.lex_state = 82},
-  [925] = {.lex_state = 82},
-  [926] = {.lex_state = 82},
-  [927] = {.lex_state = 82},
-  [928] = {.lex_state = 82},
-  [929] = {.lex_state = 82},
-  [930] = {.lex_state = 82},
-  [931] = {.lex_state = 82, .external_lex_state = 3},
-  [932] = {.lex_state = 82, .external_lex_state = 4},
+  [898] = {.lex_state = 79},
+  [899] = {.lex_state = 76, .external_lex_state = 8},
+  [900] = {.lex_state = 76, .external_lex_state = 8},
+  [901] = {.lex_state = 76, .external_lex_state = 8},
+  [902] = {.lex_state = 76, .external_lex_state = 8},
+  [903] = {.lex_state = 76, .external_lex_state = 8},
+  [904] = {.lex_state = 76, .external_lex_state = 8},
+  [905] = {.lex_state = 76, .external_lex_state = 8},
+  [906] = {.lex_state = 76, .external_lex_state = 8},
+  [907] = {.lex_state = 76, .external_lex_state = 8},
+  [908] = {.lex_state = 76, .external_lex_state = 8},
+  [909] = {.lex_state = 76, .external_lex_state = 8},
+  [910] = {.lex_state = 76, .external_lex_state = 8},
+  [911] = {.lex_state = 76, .external_lex_state = 8},
+  [912] = {.lex_state = 76, .external_lex_state = 8},
+  [913] = {.lex_state = 76, .external_lex_state = 8},
+  [914] = {.lex_state = 76, .external_lex_state = 2},
+  [915] = {.lex_state = 76, .external_lex_state = 2},
+  [916] = {.lex_state = 81, .external_lex_state = 9},
+  [917] = {.lex_state = 81, .external_lex_state = 9},
+  [918] = {.lex_state = 81, .external_lex_state = 9},
+  [919] = {.lex_state = 81, .external_lex_state = 9},
+  [920] = {.lex_state = 81, .external_lex_state = 9},
+  [921] = {.lex_state = 81},
+  [922] = {.lex_state = 81},
+  [923] = {.lex_state = 81},
+  [924] = {.lex_state = 81},
+  [925] = {.lex_state = 81},
+  [926] = {.lex_state = 81},
+  [927] = {.lex_state = 81},
+  [928] = {.lex_state = 81},
+  [929] = {.lex_state = 81},
+  [930] = {.lex_state = 81},
+  [931] = {.lex_state = 81, .external_lex_state = 3},
+  [932] = {.lex_state = 81, .external_lex_state = 4},
   [933] = {.lex_state = 8, .external_lex_state = 10},
-  [934] = {.lex_state = 82, .external_lex_state = 4},
-  [935] = {.lex_state = 82, .external_lex_state = 4},
-  [936] = {.lex_state = 82, .external_lex_state = 3},
-  [937] = {.lex_state = 77},
+  [934] = {.lex_state = 81, .external_lex_state = 4},
+  [935] = {.lex_state = 81, .external_lex_state = 4},
+  [936] = {.lex_state = 81, .external_lex_state = 3},
+  [937] = {.lex_state = 76},
   [938] = {.lex_state = 8, .external_lex_state = 10},
   [939] = {.lex_state = 8, .external_lex_state = 10},
   [940] = {.lex_state = 8, .external_lex_state = 10},
   [941] = {.lex_state = 8, .external_lex_state = 10},
-  [942] = {.lex_state = 82, .external_lex_state = 4},
-  [943] = {.lex_state = 82, .external_lex_state = 3},
-  [944] = {.lex_state = 82, .external_lex_state = 3},
-  [945] = {.lex_state = 82, .external_lex_state = 3},
-  [946] = {.lex_state = 77},
-  [947] = {.lex_state = 77},
+  [942] = {.lex_state = 81, .external_lex_state = 4},
+  [943] = {.lex_state = 81, .external_lex_state = 3},
+  [944] = {.lex_state = 81, .external_lex_state = 3},
+  [945] = {.lex_state = 81, .external_lex_state = 3},
+  [946] = {.lex_state = 76},
+  [947] = {.lex_state = 76},
   [948] = {.lex_state = 8, .external_lex_state = 10},
-  [949] = {.lex_state = 82, .external_lex_state = 3},
-  [950] = {.lex_state = 82, .external_lex_state = 3},
-  [951] = {.lex_state = 82, .external_lex_state = 4},
-  [952] = {.lex_state = 77, .external_lex_state = 8},
-  [953] = {.lex_state = 77, .external_lex_state = 8},
-  [954] = {.lex_state = 77, .external_lex_state = 8},
-  [955] = {.lex_state = 77},
-  [956] = {.lex_state = 77},
-  [957] = {.lex_state = 77},
-  [958] = {.lex_state = 77, .external_lex_state = 8},
-  [959] = {.lex_state = 77, .external_lex_state = 8},
+  [949] = {.lex_state = 81, .external_lex_state = 3},
+  [950] = {.lex_state = 81, .external_lex_state = 3},
+  [951] = {.lex_state = 81, .external_lex_state = 4},
+  [952] = {.lex_state = 76, .external_lex_state = 8},
+  [953] = {.lex_state = 76, .external_lex_state = 8},
+  [954] = {.lex_state = 76, .external_lex_state = 8},
+  [955] = {.lex_state = 76},
+  [956] = {.lex_state = 76},
+  [957] = {.lex_state = 76},
+  [958] = {.lex_state = 76, .external_lex_state = 8},
+  [959] = {.lex_state = 76, .external_lex_state = 8},
   [960] = {.lex_state = 8, .external_lex_state = 10},
-  [961] = {.lex_state = 77, .external_lex_state = 2},
-  [962] = {.lex_state = 82, .external_lex_state = 4},
-  [963] = {.lex_state = 77, .external_lex_state = 2},
+  [961] = {.lex_state = 76, .external_lex_state = 2},
+  [962] = {.lex_state = 81, .external_lex_state = 4},
+  [963] = {.lex_state = 76, .external_lex_state = 2},
   [964] = {.lex_state = 8, .external_lex_state = 10},
   [965] = {.lex_state = 8, .external_lex_state = 10},
   [966] = {.lex_state = 8, .external_lex_state = 10},
   [967] = {.lex_state = 8, .external_lex_state = 10},
   [968] = {.lex_state = 8, .external_lex_state = 10},
-  [969] = {.lex_state = 82, .external_lex_state = 5},
+  [969] = {.lex_state = 81, .external_lex_state = 5},
   [970] = {.lex_state = 12, .external_lex_state = 4},
-  [971] = {.lex_state = 77, .external_lex_state = 5},
-  [972] = {.lex_state = 82, .external_lex_state = 5},
-  [973] = {.lex_state = 82, .external_lex_state = 5},
-  [974] = {.lex_state = 82, .external_lex_state = 5},
-  [975] = {.lex_state = 82, .external_lex_state = 5},
-  [976] = {.lex_state = 77, .external_lex_state = 3},
+  [971] = {.lex_state = 76, .external_lex_state = 5},
+  [972] = {.lex_state = 81, .external_lex_state = 5},
+  [973] = {.lex_state = 81, .external_lex_state = 5},
+  [974] = {.lex_state = 81, .external_lex_state = 5},
+  [975] = {.lex_state = 81, .external_lex_state = 5},
+  [976] = {.lex_state = 76, .external_lex_state = 3},
   [977] = {.lex_state = 12, .external_lex_state = 4},
-  [978] = {.lex_state = 82, .external_lex_state = 5},
-  [979] = {.lex_state = 82, .external_lex_state = 4},
+  [978] = {.lex_state = 81, .external_lex_state = 5},
+  [979] = {.lex_state = 81, .external_lex_state = 4},
   [980] = {.lex_state = 11, .external_lex_state = 4},
-  [981] = {.lex_state = 82, .external_lex_state = 4},
-  [982] = {.lex_state = 82, .external_lex_state = 4},
+  [981] = {.lex_state = 81, .external_lex_state = 4},
+  [982] = {.lex_state = 81, .external_lex_state = 4},
   [983] = {.lex_state = 12, .external_lex_state = 4},
-  [984] = {.lex_state = 82, .external_lex_state = 4},
-  [985] = {.lex_state = 77, .external_lex_state = 3},
-  [986] = {.lex_state = 82, .external_lex_state = 4},
-  [987] = {.lex_state = 77, .external_lex_state = 3},
-  [988] = {.lex_state = 82, .external_lex_state = 4},
-  [989] = {.lex_state = 82, .external_lex_state = 4},
-  [990] = {.lex_state = 77, .external_lex_state = 3},
-  [991] = {.lex_state = 82, .external_lex_state = 3},
-  [992] = {.lex_state = 82, .external_lex_state = 3},
-  [993] = {.lex_state = 82, .external_lex_state = 5},
-  [994] = {.lex_state = 77, .external_lex_state = 3},
-  [995] = {.lex_state = 82, .external_lex_state = 4},
-  [996] = {.lex_state = 82, .external_lex_state = 4},
-  [997] = {.lex_state = 82, .external_lex_state = 4},
+  [984] = {.lex_state = 81, .external_lex_state = 4},
+  [985] = {.lex_state = 76, .external_lex_state = 3},
+  [986] = {.lex_state = 81, .external_lex_state = 4},
+  [987] = {.lex_state = 76, .external_lex_state = 3},
+  [988] = {.lex_state = 81, .external_lex_state = 4},
+  [989] = {.lex_state = 81, .external_lex_state = 4},
+  [990] = {.lex_state = 76, .external_lex_state = 3},
+  [991] = {.lex_state = 81, .external_lex_state = 3},
+  [992] = {.lex_state = 81, .external_lex_state = 3},
+  [993] = {.lex_state = 81, .external_lex_state = 5},
+  [994] = {.lex_state = 76, .external_lex_state = 3},
+  [995] = {.lex_state = 81, .external_lex_state = 4},
+  [996] = {.lex_state = 81, .external_lex_state = 4},
+  [997] = {.lex_state = 81, .external_lex_state = 4},
   [998] = {.lex_state = 8, .external_lex_state = 10},
   [999] = {.lex_state = 0, .external_lex_state = 5},
-  [1000] = {.lex_state = 82, .external_lex_state = 4},
-  [1001] = {.lex_state = 82, .external_lex_state = 4},
-  [1002] = {.lex_state = 82, .external_lex_state = 5},
-  [1003] = {.lex_state = 77, .external_lex_state = 3},
-  [1004] = {.lex_state = 82, .external_lex_state = 4},
-  [1005] = {.lex_state = 82, .external_lex_state = 5},
-  [1006] = {.lex_state = 82, .external_lex_state = 5},
-  [1007] = {.lex_state = 82, .external_lex_state = 4},
-  [1008] = {.lex_state = 82, .external_lex_state = 4},
-  [1009] = {.lex_state = 82, .external_lex_state = 4},
-  [1010] = {.lex_state = 82, .external_lex_state = 4},
-  [1011] = {.lex_state = 82, .external_lex_state = 5},
-  [1012] = {.lex_state = 82, .external_lex_state = 4},
-  [1013] = {.lex_state = 77, .external_lex_state = 3},
-  [1014] = {.lex_state = 82, .external_lex_state = 5},
-  [1015] = {.lex_state = 82, .external_lex_state = 6},
+  [1000] = {.lex_state = 81, .external_lex_state = 4},
+  [1001] = {.lex_state = 81, .external_lex_state = 4},
+  [1002] = {.lex_state = 81, .external_lex_state = 5},
+  [1003] = {.lex_state = 76, .external_lex_state = 3},
+  [1004] = {.lex_state = 81, .external_lex_state = 4},
+  [1005] = {.lex_state = 81, .external_lex_state = 5},
+  [1006] = {.lex_state = 81, .external_lex_state = 5},
+  [1007] = {.lex_state = 81, .external_lex_state = 4},
+  [1008] = {.lex_state = 81, .external_lex_state = 4},
+  [1009] = {.lex_state = 81, .external_lex_state = 4},
+  [1010] = {.lex_state = 81, .external_lex_state = 4},
+  [1011] = {.lex_state = 81, .external_lex_state = 5},
+  [1012] = {.lex_state = 81, .external_lex_state = 4},
+  [1013] = {.lex_state = 76, .external_lex_state = 3},
+  [1014] = {.lex_state = 81, .external_lex_state = 5},
+  [1015] = {.lex_state = 81, .external_lex_state = 6},
   [1016] = {.lex_state = 8, .external_lex_state = 10},
-  [1017] = {.lex_state = 82, .external_lex_state = 4},
-  [1018] = {.lex_state = 82, .external_lex_state = 6},
+  [1017] = {.lex_state = 81, .external_lex_state = 4},
+  [1018] = {.lex_state = 81, .external_lex_state = 6},
   [1019] = {.lex_state = 0, .external_lex_state = 5},
   [1020] = {.lex_state = 0, .external_lex_state = 5},
-  [1021] = {.lex_state = 82, .external_lex_state = 4},
-  [1022] = {.lex_state = 82, .external_lex_state = 4},
+  [1021] = {.lex_state = 81, .external_lex_state = 4},
+  [1022] = {.lex_state = 81, .external_lex_state = 4},
   [1023] = {.lex_state = 0, .external_lex_state = 3},
   [1024] = {.lex_state = 0, .external_lex_state = 5},
-  [1025] = {.lex_state = 82, .external_lex_state = 5},
-  [1026] = {.lex_state = 82, .external_lex_state = 5},
-  [1027] = {.lex_state = 82, .external_lex_state = 5},
-  [1028] = {.lex_state = 82, .external_lex_state = 5},
-  [1029] = {.lex_state = 77, .external_lex_state = 6},
-  [1030] = {.lex_state = 82, .external_lex_state = 5},
-  [1031] = {.lex_state = 82, .external_lex_state = 4},
-  [1032] = {.lex_state = 82, .external_lex_state = 5},
-  [1033] = {.lex_state = 82, .external_lex_state = 5},
-  [1034] = {.lex_state = 82, .external_lex_state = 4},
-  [1035] = {.lex_state = 82, .external_lex_state = 4},
-  [1036] = {.lex_state = 82, .external_lex_state = 4},
-  [1037] = {.lex_state = 82, .external_lex_state = 5},
-  [1038] = {.lex_state = 82, .external_lex_state = 6},
-  [1039] = {.lex_state = 82, .external_lex_state = 4},
-  [1040] = {.lex_state = 82, .external_lex_state = 4},
+  [1025] = {.lex_state = 81, .external_lex_state = 5},
+  [1026] = {.lex_state = 81, .external_lex_state = 5},
+  [1027] = {.lex_state = 81, .external_lex_state = 5},
+  [1028] = {.lex_state = 81, .external_lex_state = 5},
+  [1029] = {.lex_state = 76, .external_lex_state = 6},
+  [1030] = {.lex_state = 81, .external_lex_state = 5},
+  [1031] = {.lex_state = 81, .external_lex_state = 4},
+  [1032] = {.lex_state = 81, .external_lex_state = 5},
+  [1033] = {.lex_state = 81, .external_lex_state = 5},
+  [1034] = {.lex_state = 81, .external_lex_state = 4},
+  [1035] = {.lex_state = 81, .external_lex_state = 4},
+  [1036] = {.lex_state = 81, .external_lex_state = 4},
+  [1037] = {.lex_state = 81, .external_lex_state = 5},
+  [1038] = {.lex_state = 81, .external_lex_state = 6},
+  [1039] = {.lex_state = 81, .external_lex_state = 4},
+  [1040] = {.lex_state = 81, .external_lex_state = 4},
   [1041] = {.lex_state = 0, .external_lex_state = 5},
-  [1042] = {.lex_state = 82, .external_lex_state = 6},
-  [1043] = {.lex_state = 82, .external_lex_state = 3},
-  [1044] = {.lex_state = 82, .external_lex_state = 6},
-  [1045] = {.lex_state = 82, .external_lex_state = 4},
+  [1042] = {.lex_state = 81, .external_lex_state = 6},
+  [1043] = {.lex_state = 81, .external_lex_state = 3},
+  [1044] = {.lex_state = 81, .external_lex_state = 6},
+  [1045] = {.lex_state = 81, .external_lex_state = 4},
   [1046] = {.lex_state = 0, .external_lex_state = 5},
-  [1047] = {.lex_state = 82, .external_lex_state = 4},
+  [1047] = {.lex_state = 81, .external_lex_state = 4},
   [1048] = {.lex_state = 12, .external_lex_state = 4},
   [1049] = {.lex_state = 0, .external_lex_state = 11},
-  [1050] = {.lex_state = 82, .external_lex_state = 5},
-  [1051] = {.lex_state = 82},
-  [1052] = {.lex_state = 82, .external_lex_state = 4},
-  [1053] = {.lex_state = 82, .external_lex_state = 6},
-  [1054] = {.lex_state = 82, .external_lex_state = 4},
+  [1050] = {.lex_state = 81, .external_lex_state = 5},
+  [1051] = {.lex_state = 81},
+  [1052] = {.lex_state = 81, .external_lex_state = 4},
+  [1053] = {.lex_state = 81, .external_lex_state = 6},
+  [1054] = {.lex_state = 81, .external_lex_state = 4},
   [1055] = {.lex_state = 0, .external_lex_state = 5},
   [1056] = {.lex_state = 8, .external_lex_state = 10},
-  [1057] = {.lex_state = 82, .external_lex_state = 5},
-  [1058] = {.lex_state = 82, .external_lex_state = 5},
+  [1057] = {.lex_state = 81, .external_lex_state = 5},
+  [1058] = {.lex_state = 81, .external_lex_state = 5},
   [1059] = {.lex_state = 0, .external_lex_state = 3},
   [1060] = {.lex_state = 8, .external_lex_state = 10},
-  [1061] = {.lex_state = 82, .external_lex_state = 4},
-  [1062] = {.lex_state = 82, .external_lex_state = 5},
-  [1063] = {.lex_state = 80, .external_lex_state = 5},
-  [1064] = {.lex_state = 82, .external_lex_state = 5},
-  [1065] = {.lex_state = 82, .external_lex_state = 4},
-  [1066] = {.lex_state = 82, .external_lex_state = 5},
+  [1061] = {.lex_state = 81, .external_lex_state = 4},
+  [1062] = {.lex_state = 81, .external_lex_state = 5},
+  [1063] = {.lex_state = 79, .external_lex_state = 5},
+  [1064] = {.lex_state = 81, .external_lex_state = 5},
+  [1065] = {.lex_state = 81, .external_lex_state = 4},
+  [1066] = {.lex_state = 81, .external_lex_state = 5},
   [1067] = {.lex_state = 8, .external_lex_state = 10},
-  [1068] = {.lex_state = 82, .external_lex_state = 4},
+  [1068] = {.lex_state = 81, .external_lex_state = 4},
   [1069] = {.lex_state = 8, .external_lex_state = 10},
-  [1070] = {.lex_state = 82, .external_lex_state = 4},
-  [1071] = {.lex_state = 82, .external_lex_state = 4},
-  [1072] = {.lex_state = 82, .external_lex_state = 4},
-  [1073] = {.lex_state = 82, .external_lex_state = 6},
-  [1074] = {.lex_state = 82, .external_lex_state = 5},
+  [1070] = {.lex_state = 81, .external_lex_state = 4},
+  [1071] = {.lex_state = 81, .external_lex_state = 4},
+  [1072] = {.lex_state = 81, .external_lex_state = 4},
+  [1073] = {.lex_state = 81, .external_lex_state = 6},
+  [1074] = {.lex_state = 81, .external_lex_state = 5},
   [1075] = {.lex_state = 12, .external_lex_state = 4},
-  [1076] = {.lex_state = 82, .external_lex_state = 5},
-  [1077] = {.lex_state = 82, .external_lex_state = 5},
-  [1078] = {.lex_state = 82, .external_lex_state = 5},
+  [1076] = {.lex_state = 81, .external_lex_state = 5},
+  [1077] = {.lex_state = 81, .external_lex_state = 5},
+  [1078] = {.lex_state = 81, .external_lex_state = 5},
   [1079] = {.lex_state = 0, .external_lex_state = 5},
-  [1080] = {.lex_state = 82, .external_lex_state = 5},
+  [1080] = {.lex_state = 81, .external_lex_state = 5},
   [1081] = {.lex_state = 0, .external_lex_state = 5},
-  [1082] = {.lex_state = 82, .external_lex_state = 4},
-  [1083] = {.lex_state = 82, .external_lex_state = 5},
+  [1082] = {.lex_state = 81, .external_lex_state = 4},
+  [1083] = {.lex_state = 81, .external_lex_state = 5},
   [1084] = {.lex_state = 0, .external_lex_state = 5},
-  [1085] = {.lex_state = 82, .external_lex_state = 4},
+  [1085] = {.lex_state = 81, .external_lex_state = 4},
   [1086] = {.lex_state = 8, .external_lex_state = 10},
-  [1087] = {.lex_state = 82, .external_lex_state = 4},
+  [1087] = {.lex_state = 81, .external_lex_state = 4},
   [1088] = {.lex_state = 8, .external_lex_state = 10},
   [1089] = {.lex_state = 0, .external_lex_state = 5},
   [1090] = {.lex_state = 0, .external_lex_state = 5},
-  [1091] = {.lex_state = 82, .external_lex_state = 5},
+  [1091] = {.lex_state = 81, .external_lex_state = 5},
   [1092] = {.lex_state = 8, .external_lex_state = 10},
-  [1093] = {.lex_state = 77, .external_lex_state = 3},
-  [1094] = {.lex_state = 82, .external_lex_state = 5},
-  [1095] = {.lex_state = 82, .external_lex_state = 5},
+  [1093] = {.lex_state = 76, .external_lex_state = 3},
+  [1094] = {.lex_state = 81, .external_lex_state = 5},
+  [1095] = {.lex_state = 81, .external_lex_state = 5},
   [1096] = {.lex_state = 8, .external_lex_state = 10},
-  [1097] = {.lex_state = 77, .external_lex_state = 3},
+  [1097] = {.lex_state = 76, .external_lex_state = 3},
   [1098] = {.lex_state = 8, .external_lex_state = 10},
-  [1099] = {.lex_state = 82, .external_lex_state = 4},
-  [1100] = {.lex_state = 82, .external_lex_state = 5},
-  [1101] = {.lex_state = 82, .external_lex_state = 4},
-  [1102] = {.lex_state = 82, .external_lex_state = 4},
+  [1099] = {.lex_state = 81, .external_lex_state = 4},
+  [1100] = {.lex_state = 81, .external_lex_state = 5},
+  [1101] = {.lex_state = 81, .external_lex_state = 4},
+  [1102] = {.lex_state = 81, .external_lex_state = 4},
   [1103] = {.lex_state = 0, .external_lex_state = 3},
-  [1104] = {.lex_state = 82, .external_lex_state = 5},
-  [1105] = {.lex_state = 82, .external_lex_state = 5},
-  [1106] = {.lex_state = 82, .external_lex_state = 5},
-  [1107] = {.lex_state = 82, .external_lex_state = 5},
+  [1104] = {.lex_state = 81, .external_lex_state = 5},
+  [1105] = {.lex_state = 81, .external_lex_state = 5},
+  [1106] = {.lex_state = 81, .external_lex_state = 5},
+  [1107] = {.lex_state = 81, .external_lex_state = 5},
   [1108] = {.lex_state = 8, .external_lex_state = 10},
-  [1109] = {.lex_state = 82, .external_lex_state = 4},
-  [1110] = {.lex_state = 77, .external_lex_state = 3},
-  [1111] = {.lex_state = 82, .external_lex_state = 4},
-  [1112] = {.lex_state = 77, .external_lex_state = 5},
+  [1109] = {.lex_state = 81, .external_lex_state = 4},
+  [1110] = {.lex_state = 76, .external_lex_state = 3},
+  [1111] = {.lex_state = 81, .external_lex_state = 4},
+  [1112] = {.lex_state = 76, .external_lex_state = 5},
   [1113] = {.lex_state = 0, .external_lex_state = 8},
-  [1114] = {.lex_state = 77, .external_lex_state = 3},
-  [1115] = {.lex_state = 77, .external_lex_state = 3},
-  [1116] = {.lex_state = 77, .external_lex_state = 3},
-  [1117] = {.lex_state = 77, .external_lex_state = 3},
-  [1118] = {.lex_state = 77, .external_lex_state = 3},
-  [1119] = {.lex_state = 82, .external_lex_state = 4},
-  [1120] = {.lex_state = 77, .external_lex_state = 5},
-  [1121] = {.lex_state = 82, .external_lex_state = 5},
-  [1122] = {.lex_state = 77, .external_lex_state = 3},
-  [1123] = {.lex_state = 77, .external_lex_state = 3},
-  [1124] = {.lex_state = 82, .external_lex_state = 4},
-  [1125] = {.lex_state = 77, .external_lex_state = 5},
+  [1114] = {.lex_state = 76, .external_lex_state = 3},
+  [1115] = {.lex_state = 76, .external_lex_state = 3},
+  [1116] = {.lex_state = 76, .external_lex_state = 3},
+  [1117] = {.lex_state = 76, .external_lex_state = 3},
+  [1118] = {.lex_state = 76, .external_lex_state = 3},
+  [1119] = {.lex_state = 81, .external_lex_state = 4},
+  [1120] = {.lex_state = 76, .external_lex_state = 5},
+  [1121] = {.lex_state = 81, .external_lex_state = 5},
+  [1122] = {.lex_state = 76, .external_lex_state = 3},
+  [1123] = {.lex_state = 76, .external_lex_state = 3},
+  [1124] = {.lex_state = 81, .external_lex_state = 4},
+  [1125] = {.lex_state = 76, .external_lex_state = 5},
   [1126] = {.lex_state = 0, .external_lex_state = 8},
   [1127] = {.lex_state = 0, .external_lex_state = 3},
   [1128] = {.lex_state = 0, .external_lex_state = 3},
-  [1129] = {.lex_state = 80, .external_lex_state = 3},
-  [1130] = {.lex_state = 77, .external_lex_state = 3},
-  [1131] = {.lex_state = 77, .external_lex_state = 3},
-  [1132] = {.lex_state = 77, .external_lex_state = 3},
-  [1133] = {.lex_state = 77, .external_lex_state = 3},
-  [1134] = {.lex_state = 82, .external_lex_state = 6},
-  [1135] = {.lex_state = 77, .external_lex_state = 3},
-  [1136] = {.lex_state = 77, .external_lex_state = 3},
-  [1137] = {.lex_state = 77, .external_lex_state = 3},
-  [1138] = {.lex_state = 77, .external_lex_state = 3},
-  [1139] = {.lex_state = 82, .external_lex_state = 4},
-  [1140] = {.lex_state = 77, .external_lex_state = 3},
-  [1141] = {.lex_state = 77, .external_lex_state = 3},
-  [1142] = {.lex_state = 77, .external_lex_state = 3},
-  [1143] = {.lex_state = 82, .external_lex_state = 5},
-  [1144] = {.lex_state = 77, .external_lex_state = 3},
-  [1145] = {.lex_state = 77, .external_lex_state = 3},
-  [1146] = {.lex_state = 77, .external_lex_state = 3},
-  [1147] = {.lex_state = 77, .external_lex_state = 3},
-  [1148] = {.lex_state = 77, .external_lex_state = 3},
-  [1149] = {.lex_state = 82, .external_lex_state = 4},
-  [1150] = {.lex_state = 82, .external_lex_state = 5},
-  [1151] = {.lex_state = 77, .external_lex_state = 3},
-  [1152] = {.lex_state = 82, .external_lex_state = 4},
-  [1153] = {.lex_state = 77, .external_lex_state = 3},
-  [1154] = {.lex_state = 77, .external_lex_state = 3},
+  [1129] = {.lex_state = 79, .external_lex_state = 3},
+  [1130] = {.lex_state = 76, .external_lex_state = 3},
+  [1131] = {.lex_state = 76, .external_lex_state = 3},
+  [1132] = {.lex_state = 76, .external_lex_state = 3},
+  [1133] = {.lex_state = 76, .external_lex_state = 3},
+  [1134] = {.lex_state = 81, .external_lex_state = 6},
+  [1135] = {.lex_state = 76, .external_lex_state = 3},
+  [1136] = {.lex_state = 76, .external_lex_state = 3},
+  [1137] = {.lex_state = 76, .external_lex_state = 3},
+  [1138] = {.lex_state = 76, .external_lex_state = 3},
+  [1139] = {.lex_state = 81, .external_lex_state = 4},
+  [1140] = {.lex_state = 76, .external_lex_state = 3},
+  [1141] = {.lex_state = 76, .external_lex_state = 3},
+  [1142] = {.lex_state = 76, .external_lex_state = 3},
+  [1143] = {.lex_state = 81, .external_lex_state = 5},
+  [1144] = {.lex_state = 76, .external_lex_state = 3},
+  [1145] = {.lex_state = 76, .external_lex_state = 3},
+  [1146] = {.lex_state = 76, .external_lex_state = 3},
+  [1147] = {.lex_state = 76, .external_lex_state = 3},
+  [1148] = {.lex_state = 76, .external_lex_state = 3},
+  [1149] = {.lex_state = 81, .external_lex_state = 4},
+  [1150] = {.lex_state = 81, .external_lex_state = 5},
+  [1151] = {.lex_state = 76, .external_lex_state = 3},
+  [1152] = {.lex_state = 81, .external_lex_state = 4},
+  [1153] = {.lex_state = 76, .external_lex_state = 3},
+  [1154] = {.lex_state = 76, .external_lex_state = 3},
   [1155] = {.lex_state = 0, .external_lex_state = 8},
-  [1156] = {.lex_state = 77, .external_lex_state = 3},
-  [1157] = {.lex_state = 82, .external_lex_state = 5},
+  [1156] = {.lex_state = 76, .external_lex_state = 3},
+  [1157] = {.lex_state = 81, .external_lex_state = 5},
   [1158] = {.lex_state = 0, .external_lex_state = 3},
-  [1159] = {.lex_state = 77, .external_lex_state = 3},
+  [1159] = {.lex_state = 76, .external_lex_state = 3},
   [1160] = {.lex_state = 0, .external_lex_state = 8},
-  [1161] = {.lex_state = 82, .external_lex_state = 4},
-  [1162] = {.lex_state = 77, .external_lex_state = 3},
-  [1163] = {.lex_state = 77, .external_lex_state = 3},
-  [1164] = {.lex_state = 77, .external_lex_state = 3},
-  [1165] = {.lex_state = 77, .external_lex_state = 3},
-  [1166] = {.lex_state = 77, .external_lex_state = 3},
-  [1167] = {.lex_state = 77, .external_lex_state = 3},
-  [1168] = {.lex_state = 77, .external_lex_state = 3},
-  [1169] = {.lex_state = 77, .external_lex_state = 3},
-  [1170] = {.lex_state = 82, .external_lex_state = 4},
-  [1171] = {.lex_state = 77, .external_lex_state = 3},
-  [1172] = {.lex_state = 77, .external_lex_state = 3},
-  [1173] = {.lex_state = 77, .external_lex_state = 3},
+  [1161] = {.lex_state = 81, .external_lex_state = 4},
+  [1162] = {.lex_state = 76, .external_lex_state = 3},
+  [1163] = {.lex_state = 76, .external_lex_state = 3},
+  [1164] = {.lex_state = 76, .external_lex_state = 3},
+  [1165] = {.lex_state = 76, .external_lex_state = 3},
+  [1166] = {.lex_state = 76, .external_lex_state = 3},
+  [1167] = {.lex_state = 76, .external_lex_state = 3},
+  [1168] = {.lex_state = 76, .external_lex_state = 3},
+  [1169] = {.lex_state = 76, .external_lex_state = 3},
+  [1170] = {.lex_state = 81, .external_lex_state = 4},
+  [1171] = {.lex_state = 76, .external_lex_state = 3},
+  [1172] = {.lex_state = 76, .external_lex_state = 3},
+  [1173] = {.lex_state = 76, .external_lex_state = 3},
   [1174] = {.lex_state = 0, .external_lex_state = 3},
-  [1175] = {.lex_state = 77, .external_lex_state = 3},
-  [1176] = {.lex_state = 77, .external_lex_state = 3},
-  [1177] = {.lex_state = 77, .external_lex_state = 3},
-  [1178] = {.lex_state = 77, .external_lex_state = 3},
-  [1179] = {.lex_state = 77, .external_lex_state = 3},
+  [1175] = {.lex_state = 76, .external_lex_state = 3},
+  [1176] = {.lex_state = 76, .external_lex_state = 3},
+  [1177] = {.lex_state = 76, .external_lex_state = 3},
+  [1178] = {.lex_state = 76, .external_lex_state = 3},
+  [1179] = {.lex_state = 76, .external_lex_state = 3},
   [1180] = {.lex_state = 8, .external_lex_state = 10},
-  [1181] = {.lex_state = 82, .external_lex_state = 6},
-  [1182] = {.lex_state = 82, .external_lex_state = 6},
-  [1183] = {.lex_state = 82, .external_lex_state = 6},
-  [1184] = {.lex_state = 82, .external_lex_state = 6},
-  [1185] = {.lex_state = 82, .external_lex_state = 6},
-  [1186] = {.lex_state = 82, .external_lex_state = 4},
-  [1187] = {.lex_state = 77, .external_lex_state = 10},
-  [1188] = {.lex_state = 82, .external_lex_state = 4},
-  [1189] = {.lex_state = 82, .external_lex_state = 4},
-  [1190] = {.lex_state = 82, .external_lex_state = 4},
-  [1191] = {.lex_state = 82, .external_lex_state = 4},
-  [1192] = {.lex_state = 82, .external_lex_state = 4},
-  [1193] = {.lex_state = 82, .external_lex_state = 4},
-  [1194] = {.lex_state = 82, .external_lex_state = 4},
-  [1195] = {.lex_state = 82, .external_lex_state = 4},
-  [1196] = {.lex_state = 82, .external_lex_state = 4},
-  [1197] = {.lex_state = 82, .external_lex_state = 4},
-  [1198] = {.lex_state = 82, .external_lex_state = 4},
-  [1199] = {.lex_state = 82, .external_lex_state = 4},
-  [1200] = {.lex_state = 82, .external_lex_state = 4},
-  [1201] = {.lex_state = 82, .external_lex_state = 4},
-  [1202] = {.lex_state = 82, .external_lex_state = 4},
-  [1203] = {.lex_state = 82, .external_lex_state = 4},
-  [1204] = {.lex_state = 82, .external_lex_state = 4},
-  [1205] = {.lex_state = 82, .external_lex_state = 4},
-  [1206] = {.lex_state = 82, .external_lex_state = 4},
-  [1207] = {.lex_state = 82, .external_lex_state = 4},
-  [1208] = {.lex_state = 82, .external_lex_state = 4},
-  [1209] = {.lex_state = 82, .external_lex_state = 4},
-  [1210] = {.lex_state = 82, .external_lex_state = 4},
+  [1181] = {.lex_state = 81, .external_lex_state = 6},
+  [1182] = {.lex_state = 81, .external_lex_state = 6},
+  [1183] = {.lex_state = 81, .external_lex_state = 6},
+  [1184] = {.lex_state = 81, .external_lex_state = 6},
+  [1185] = {.lex_state = 81, .external_lex_state = 6},
+  [1186] = {.lex_state = 81, .external_lex_state = 4},
+  [1187] = {.lex_state = 76, .external_lex_state = 10},
+  [1188] = {.lex_state = 81, .external_lex_state = 4},
+  [1189] = {.lex_state = 81, .external_lex_state = 4},
+  [1190] = {.lex_state = 81, .external_lex_state = 4},
+  [1191] = {.lex_state = 81, .external_lex_state = 4},
+  [1192] = {.lex_state = 81, .external_lex_state = 4},
+  [1193] = {.lex_state = 81, .external_lex_state = 4},
+  [1194] = {.lex_state = 81, .external_lex_state = 4},
+  [1195] = {.lex_state = 81, .external_lex_state = 4},
+  [1196] = {.lex_state = 81, .external_lex_state = 4},
+  [1197] = {.lex_state = 81, .external_lex_state = 4},
+  [1198] = {.lex_state = 81, .external_lex_state = 4},
+  [1199] = {.lex_state = 81, .external_lex_state = 4},
+  [1200] = {.lex_state = 81, .external_lex_state = 4},
+  [1201] = {.lex_state = 81, .external_lex_state = 4},
+  [1202] = {.lex_state = 81, .external_lex_state = 4},
+  [1203] = {.lex_state = 81, .external_lex_state = 4},
+  [1204] = {.lex_state = 81, .external_lex_state = 4},
+  [1205] = {.lex_state = 81, .external_lex_state = 4},
+  [1206] = {.lex_state = 81, .external_lex_state = 4},
+  [1207] = {.lex_state = 81, .external_lex_state = 4},
+  [1208] = {.lex_state = 81, .external_lex_state = 4},
+  [1209] = {.lex_state = 81, .external_lex_state = 4},
+  [1210] = {.lex_state = 81, .external_lex_state = 4},
   [1211] = {.lex_state = 8, .external_lex_state = 10},
-  [1212] = {.lex_state = 77, .external_lex_state = 5},
-  [1213] = {.lex_state = 77, .external_lex_state = 5},
-  [1214] = {.lex_state = 77, .external_lex_state = 5},
-  [1215] = {.lex_state = 82, .external_lex_state = 6},
-  [1216] = {.lex_state = 77, .external_lex_state = 5},
-  [1217] = {.lex_state = 77, .external_lex_state = 5},
-  [1218] = {.lex_state = 77, .external_lex_state = 5},
-  [1219] = {.lex_state = 77, .external_lex_state = 5},
-  [1220] = {.lex_state = 77, .external_lex_state = 5},
-  [1221] = {.lex_state = 77, .external_lex_state = 5},
-  [1222] = {.lex_state = 82, .external_lex_state = 6},
-  [1223] = {.lex_state = 82, .external_lex_state = 6},
-  [1224] = {.lex_state = 82, .external_lex_state = 6},
-  [1225] = {.lex_state = 82, .external_lex_state = 6},
-  [1226] = {.lex_state = 82, .external_lex_state = 6},
-  [1227] = {.lex_state = 82, .external_lex_state = 6},
-  [1228] = {.lex_state = 77, .external_lex_state = 10},
-  [1229] = {.lex_state = 77, .external_lex_state = 3},
-  [1230] = {.lex_state = 82},
-  [1231] = {.lex_state = 82},
-  [1232] = {.lex_state = 82},
-  [1233] = {.lex_state = 82, .external_lex_state = 6},
+  [1212] = {.lex_state = 76, .external_lex_state = 5},
+  [1213] = {.lex_state = 76, .external_lex_state = 5},
+  [1214] = {.lex_state = 76, .external_lex_state = 5},
+  [1215] = {.lex_state = 81, .external_lex_state = 6},
+  [1216] = {.lex_state = 76, .external_lex_state = 5},
+  [1217] = {.lex_state = 76, .external_lex_state = 5},
+  [1218] = {.lex_state = 76, .external_lex_state = 5},
+  [1219] = {.lex_state = 76, .external_lex_state = 5},
+  [1220] = {.lex_state = 76, .external_lex_state = 5},
+  [1221] = {.lex_state = 76, .external_lex_state = 5},
+  [1222] = {.lex_state = 81, .external_lex_state = 6},
+  [1223] = {.lex_state = 81, .external_lex_state = 6},
+  [1224] = {.lex_state = 81, .external_lex_state = 6},
+  [1225] = {.lex_state = 81, .external_lex_state = 6},
+  [1226] = {.lex_state = 81, .external_lex_state = 6},
+  [1227] = {.lex_state = 81, .external_lex_state = 6},
+  [1228] = {.lex_state = 76, .external_lex_state = 10},
+  [1229] = {.lex_state = 76, .external_lex_state = 3},
+  [1230] = {.lex_state = 81},
+  [1231] = {.lex_state = 81},
+  [1232] = {.lex_state = 81},
+  [1233] = {.lex_state = 81, .external_lex_state = 6},
   [1234] = {.lex_state = 0, .external_lex_state = 3},
   [1235] = {.lex_state = 0, .external_lex_state = 8},
-  [1236] = {.lex_state = 82, .external_lex_state = 6},
+  [1236] = {.lex_state = 81, .external_lex_state = 6},
   [1237] = {.lex_state = 0, .external_lex_state = 3},
-  [1238] = {.lex_state = 82, .external_lex_state = 6},
+  [1238] = {.lex_state = 81, .external_lex_state = 6},
   [1239] = {.lex_state = 0, .external_lex_state = 8},
-  [1240] = {.lex_state = 82, .external_lex_state = 6},
+  [1240] = {.lex_state = 81, .external_lex_state = 6},
   [1241] = {.lex_state = 0, .external_lex_state = 3},
   [1242] = {.lex_state = 0, .external_lex_state = 3},
   [1243] = {.lex_state = 0, .external_lex_state = 8},
-  [1244] = {.lex_state = 82, .external_lex_state = 4},
+  [1244] = {.lex_state = 81, .external_lex_state = 4},
   [1245] = {.lex_state = 0, .external_lex_state = 3},
   [1246] = {.lex_state = 0, .external_lex_state = 3},
-  [1247] = {.lex_state = 82, .external_lex_state = 6},
+  [1247] = {.lex_state = 81, .external_lex_state = 6},
   [1248] = {.lex_state = 0, .external_lex_state = 8},
-  [1249] = {.lex_state = 82, .external_lex_state = 6},
-  [1250] = {.lex_state = 82, .external_lex_state = 6},
-  [1251] = {.lex_state = 82, .external_lex_state = 6},
-  [1252] = {.lex_state = 77, .external_lex_state = 3},
-  [1253] = {.lex_state = 77, .external_lex_state = 3},
-  [1254] = {.lex_state = 77, .external_lex_state = 3},
-  [1255] = {.lex_state = 80, .external_lex_state = 6},
-  [1256] = {.lex_state = 82, .external_lex_state = 6},
-  [1257] = {.lex_state = 82, .external_lex_state = 6},
-  [1258] = {.lex_state = 82, .external_lex_state = 6},
-  [1259] = {.lex_state = 82, .external_lex_state = 6},
-  [1260] = {.lex_state = 82, .external_lex_state = 6},
-  [1261] = {.lex_state = 77, .external_lex_state = 3},
-  [1262] = {.lex_state = 77, .external_lex_state = 3},
-  [1263] = {.lex_state = 77, .external_lex_state = 3},
-  [1264] = {.lex_state = 77, .external_lex_state = 3},
-  [1265] = {.lex_state = 82, .external_lex_state = 6},
-  [1266] = {.lex_state = 77, .external_lex_state = 3},
-  [1267] = {.lex_state = 77, .external_lex_state = 3},
-  [1268] = {.lex_state = 77, .external_lex_state = 3},
-  [1269] = {.lex_state = 77, .external_lex_state = 3},
-  [1270] = {.lex_state = 77, .external_lex_state = 3},
-  [1271] = {.lex_state = 77, .external_lex_state = 3},
-  [1272] = {.lex_state = 77, .external_lex_state = 3},
-  [1273] = {.lex_state = 77, .external_lex_state = 3},
-  [1274] = {.lex_state = 77, .external_lex_state = 3},
-  [1275] = {.lex_state = 77, .external_lex_state = 3},
-  [1276] = {.lex_state = 77, .external_lex_state = 3},
-  [1277] = {.lex_state = 82, .external_lex_state = 6},
-  [1278] = {.lex_state = 82, .external_lex_state = 4},
-  [1279] = {.lex_state = 82, .external_lex_state = 4},
-  [1280] = {.lex_state = 82, .external_lex_state = 4},
-  [1281] = {.lex_state = 82, .external_lex_state = 4},
+  [1249] = {.lex_state = 81, .external_lex_state = 6},
+  [1250] = {.lex_state = 81, .external_lex_state = 6},
+  [1251] = {.lex_state = 81, .external_lex_state = 6},
+  [1252] = {.lex_state = 76, .external_lex_state = 3},
+  [1253] = {.lex_state = 76, .external_lex_state = 3},
+  [1254] = {.lex_state = 76, .external_lex_state = 3},
+  [1255] = {.lex_state = 79, .external_lex_state = 6},
+  [1256] = {.lex_state = 81, .external_lex_state = 6},
+  [1257] = {.lex_state = 81, .external_lex_state = 6},
+  [1258] = {.lex_state = 81, .external_lex_state = 6},
+  [1259] = {.lex_state = 81, .external_lex_state = 6},
+  [1260] = {.lex_state = 81, .external_lex_state = 6},
+  [1261] = {.lex_state = 76, .external_lex_state = 3},
+  [1262] = {.lex_state = 76, .external_lex_state = 3},
+  [1263] = {.lex_state = 76, .external_lex_state = 3},
+  [1264] = {.lex_state = 76, .external_lex_state = 3},
+  [1265] = {.lex_state = 81, .external_lex_state = 6},
+  [1266] = {.lex_state = 76, .external_lex_state = 3},
+  [1267] = {.lex_state = 76, .external_lex_state = 3},
+  [1268] = {.lex_state = 76, .external_lex_state = 3},
+  [1269] = {.lex_state = 76, .external_lex_state = 3},
+  [1270] = {.lex_state = 76, .external_lex_state = 3},
+  [1271] = {.lex_state = 76, .external_lex_state = 3},
+  [1272] = {.lex_state = 76, .external_lex_state = 3},
+  [1273] = {.lex_state = 76, .external_lex_state = 3},
+  [1274] = {.lex_state = 76, .external_lex_state = 3},
+  [1275] = {.lex_state = 76, .external_lex_state = 3},
+  [1276] = {.lex_state = 76, .external_lex_state = 3},
+  [1277] = {.lex_state = 81, .external_lex_state = 6},
+  [1278] = {.lex_state = 81, .external_lex_state = 4},
+  [1279] = {.lex_state = 81, .external_lex_state = 4},
+  [1280] = {.lex_state = 81, .external_lex_state = 4},
+  [1281] = {.lex_state = 81, .external_lex_state = 4},
   [1282] = {.lex_state = 0, .external_lex_state = 8},
-  [1283] = {.lex_state = 82, .external_lex_state = 6},
-  [1284] = {.lex_state = 77, .external_lex_state = 3},
-  [1285] = {.lex_state = 82, .external_lex_state = 6},
+  [1283] = {.lex_state = 81, .external_lex_state = 6},
+  [1284] = {.lex_state = 76, .external_lex_state = 3},
+  [1285] = {.lex_state = 81, .external_lex_state = 6},
   [1286] = {.lex_state = 0, .external_lex_state = 8},
-  [1287] = {.lex_state = 77, .external_lex_state = 3},
-  [1288] = {.lex_state = 82, .external_lex_state = 6},
+  [1287] = {.lex_state = 76, .external_lex_state = 3},
+  [1288] = {.lex_state = 81, .external_lex_state = 6},
   [1289] = {.lex_state = 0, .external_lex_state = 3},
   [1290] = {.lex_state = 0, .external_lex_state = 3},
   [1291] = {.lex_state = 0, .external_lex_state = 8},
   [1292] = {.lex_state = 0, .external_lex_state = 3},
   [1293] = {.lex_state = 0, .external_lex_state = 3},
-  [1294] = {.lex_state = 82, .external_lex_state = 4},
+  [1294] = {.lex_state = 81, .external_lex_state = 4},
   [1295] = {.lex_state = 0, .external_lex_state = 8},
-  [1296] = {.lex_state = 82, .external_lex_state = 6},
-  [1297] = {.lex_state = 77, .external_lex_state = 3},
-  [1298] = {.lex_state = 77, .external_lex_state = 3},
-  [1299] = {.lex_state = 77, .external_lex_state = 3},
-  [1300] = {.lex_state = 77, .external_lex_state = 3},
-  [1301] = {.lex_state = 77, .external_lex_state = 3},
-  [1302] = {.lex_state = 77, .external_lex_state = 3},
-  [1303] = {.lex_state = 77, .external_lex_state = 3},
-  [1304] = {.lex_state = 77, .external_lex_state = 3},
-  [1305] = {.lex_state = 77, .external_lex_state = 3},
-  [1306] = {.lex_state = 77, .external_lex_state = 3},
+  [1296] = {.lex_state = 81, .external_lex_state = 6},
+  [1297] = {.lex_state = 76, .external_lex_state = 3},
+  [1298] = {.lex_state = 76, .external_lex_state = 3},
+  [1299] = {.lex_state = 76, .external_lex_state = 3},
+  [1300] = {.lex_state = 76, .external_lex_state = 3},
+  [1301] = {.lex_state = 76, .external_lex_state = 3},
+  [1302] = {.lex_state = 76, .external_lex_state = 3},
+  [1303] = {.lex_state = 76, .external_lex_state = 3},
+  [1304] = {.lex_state = 76, .external_lex_state = 3},
+  [1305] = {.lex_state = 76, .external_lex_state = 3},
+  [1306] = {.lex_state = 76, .external_lex_state = 3},
   [1307] = {.lex_state = 0, .external_lex_state = 8},
   [1308] = {.lex_state = 0, .external_lex_state = 8},
   [1309] = {.lex_state = 0, .external_lex_state = 3},
@@ -7954,15 +7942,15 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1312] = {.lex_state = 0, .external_lex_state = 3},
   [1313] = {.lex_state = 0, .external_lex_state = 3},
   [1314] = {.lex_state = 0, .external_lex_state = 8},
-  [1315] = {.lex_state = 77, .external_lex_state = 3},
-  [1316] = {.lex_state = 77, .external_lex_state = 3},
-  [1317] = {.lex_state = 77, .external_lex_state = 3},
-  [1318] = {.lex_state = 77, .external_lex_state = 3},
-  [1319] = {.lex_state = 77, .external_lex_state = 3},
-  [1320] = {.lex_state = 77, .external_lex_state = 3},
-  [1321] = {.lex_state = 77, .external_lex_state = 3},
-  [1322] = {.lex_state = 77, .external_lex_state = 3},
-  [1323] = {.lex_state = 77, .external_lex_state = 3},
+  [1315] = {.lex_state = 76, .external_lex_state = 3},
+  [1316] = {.lex_state = 76, .external_lex_state = 3},
+  [1317] = {.lex_state = 76, .external_lex_state = 3},
+  [1318] = {.lex_state = 76, .external_lex_state = 3},
+  [1319] = {.lex_state = 76, .external_lex_state = 3},
+  [1320] = {.lex_state = 76, .external_lex_state = 3},
+  [1321] = {.lex_state = 76, .external_lex_state = 3},
+  [1322] = {.lex_state = 76, .external_lex_state = 3},
+  [1323] = {.lex_state = 76, .external_lex_state = 3},
   [1324] = {.lex_state = 0, .external_lex_state = 8},
   [1325] = {.lex_state = 0, .external_lex_state = 8},
   [1326] = {.lex_state = 0, .external_lex_state = 3},
@@ -7971,47 +7959,47 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1329] = {.lex_state = 0, .external_lex_state = 3},
   [1330] = {.lex_state = 0, .external_lex_state = 3},
   [1331] = {.lex_state = 0, .external_lex_state = 8},
-  [1332] = {.lex_state = 77, .external_lex_state = 3},
-  [1333] = {.lex_state = 77, .external_lex_state = 3},
-  [1334] = {.lex_state = 77, .external_lex_state = 3},
-  [1335] = {.lex_state = 77, .external_lex_state = 3},
-  [1336] = {.lex_state = 77, .external_lex_state = 3},
-  [1337] = {.lex_state = 77, .external_lex_state = 3},
-  [1338] = {.lex_state = 77, .external_lex_state = 3},
-  [1339] = {.lex_state = 77, .external_lex_state = 3},
-  [1340] = {.lex_state = 77, .external_lex_state = 3},
-  [1341] = {.lex_state = 77, .external_lex_state = 3},
+  [1332] = {.lex_state = 76, .external_lex_state = 3},
+  [1333] = {.lex_state = 76, .external_lex_state = 3},
+  [1334] = {.lex_state = 76, .external_lex_state = 3},
+  [1335] = {.lex_state = 76, .external_lex_state = 3},
+  [1336] = {.lex_state = 76, .external_lex_state = 3},
+  [1337] = {.lex_state = 76, .external_lex_state = 3},
+  [1338] = {.lex_state = 76, .external_lex_state = 3},
+  [1339] = {.lex_state = 76, .external_lex_state = 3},
+  [1340] = {.lex_state = 76, .external_lex_state = 3},
+  [1341] = {.lex_state = 76, .external_lex_state = 3},
   [1342] = {.lex_state = 0, .external_lex_state = 8},
   [1343] = {.lex_state = 0, .external_lex_state = 8},
   [1344] = {.lex_state = 0, .external_lex_state = 8},
   [1345] = {.lex_state = 0, .external_lex_state = 8},
-  [1346] = {.lex_state = 77, .external_lex_state = 3},
-  [1347] = {.lex_state = 77, .external_lex_state = 3},
-  [1348] = {.lex_state = 77, .external_lex_state = 3},
-  [1349] = {.lex_state = 77, .external_lex_state = 3},
-  [1350] = {.lex_state = 77, .external_lex_state = 3},
-  [1351] = {.lex_state = 77, .external_lex_state = 3},
-  [1352] = {.lex_state = 77, .external_lex_state = 3},
-  [1353] = {.lex_state = 77, .external_lex_state = 3},
-  [1354] = {.lex_state = 77, .external_lex_state = 3},
-  [1355] = {.lex_state = 77, .external_lex_state = 3},
+  [1346] = {.lex_state = 76, .external_lex_state = 3},
+  [1347] = {.lex_state = 76, .external_lex_state = 3},
+  [1348] = {.lex_state = 76, .external_lex_state = 3},
+  [1349] = {.lex_state = 76, .external_lex_state = 3},
+  [1350] = {.lex_state = 76, .external_lex_state = 3},
+  [1351] = {.lex_state = 76, .external_lex_state = 3},
+  [1352] = {.lex_state = 76, .external_lex_state = 3},
+  [1353] = {.lex_state = 76, .external_lex_state = 3},
+  [1354] = {.lex_state = 76, .external_lex_state = 3},
+  [1355] = {.lex_state = 76, .external_lex_state = 3},
   [1356] = {.lex_state = 0, .external_lex_state = 8},
-  [1357] = {.lex_state = 77, .external_lex_state = 10},
-  [1358] = {.lex_state = 82},
-  [1359] = {.lex_state = 82, .external_lex_state = 4},
-  [1360] = {.lex_state = 82, .external_lex_state = 6},
-  [1361] = {.lex_state = 77, .external_lex_state = 3},
-  [1362] = {.lex_state = 77, .external_lex_state = 10},
-  [1363] = {.lex_state = 77, .external_lex_state = 3},
-  [1364] = {.lex_state = 77, .external_lex_state = 3},
-  [1365] = {.lex_state = 77, .external_lex_state = 3},
-  [1366] = {.lex_state = 77, .external_lex_state = 5},
-  [1367] = {.lex_state = 77, .external_lex_state = 5},
-  [1368] = {.lex_state = 77, .external_lex_state = 5},
-  [1369] = {.lex_state = 77, .external_lex_state = 3},
-  [1370] = {.lex_state = 77, .external_lex_state = 3},
-  [1371] = {.lex_state = 77, .external_lex_state = 3},
-  [1372] = {.lex_state = 82, .external_lex_state = 7},
+  [1357] = {.lex_state = 76, .external_lex_state = 10},
+  [1358] = {.lex_state = 81},
+  [1359] = {.lex_state = 81, .external_lex_state = 4},
+  [1360] = {.lex_state = 81, .external_lex_state = 6},
+  [1361] = {.lex_state = 76, .external_lex_state = 3},
+  [1362] = {.lex_state = 76, .external_lex_state = 10},
+  [1363] = {.lex_state = 76, .external_lex_state = 3},
+  [1364] = {.lex_state = 76, .external_lex_state = 3},
+  [1365] = {.lex_state = 76, .external_lex_state = 3},
+  [1366] = {.lex_state = 76, .external_lex_state = 5},
+  [1367] = {.lex_state = 76, .external_lex_state = 5},
+  [1368] = {.lex_state = 76, .external_lex_state = 5},
+  [1369] = {.lex_state = 76, .external_lex_state = 3},
+  [1370] = {.lex_state = 76, .external_lex_state = 3},
+  [1371] = {.lex_state = 76, .external_lex_state = 3},
+  [1372] = {.lex_state = 81, .external_lex_state = 7},
   [1373] = {.lex_state = 0, .external_lex_state = 5},
   [1374] = {.lex_state = 0, .external_lex_state = 5},
   [1375] = {.lex_state = 8, .external_lex_state = 10},
@@ -8040,56 +8028,56 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1398] = {.lex_state = 8, .external_lex_state = 10},
   [1399] = {.lex_state = 0, .external_lex_state = 5},
   [1400] = {.lex_state = 0, .external_lex_state = 3},
-  [1401] = {.lex_state = 77, .external_lex_state = 6},
-  [1402] = {.lex_state = 82, .external_lex_state = 6},
+  [1401] = {.lex_state = 76, .external_lex_state = 6},
+  [1402] = {.lex_state = 81, .external_lex_state = 6},
   [1403] = {.lex_state = 0, .external_lex_state = 3},
   [1404] = {.lex_state = 0, .external_lex_state = 5},
   [1405] = {.lex_state = 0, .external_lex_state = 5},
   [1406] = {.lex_state = 0, .external_lex_state = 5},
-  [1407] = {.lex_state = 82, .external_lex_state = 6},
+  [1407] = {.lex_state = 81, .external_lex_state = 6},
   [1408] = {.lex_state = 0, .external_lex_state = 5},
-  [1409] = {.lex_state = 82, .external_lex_state = 3},
+  [1409] = {.lex_state = 81, .external_lex_state = 3},
   [1410] = {.lex_state = 8, .external_lex_state = 10},
   [1411] = {.lex_state = 0, .external_lex_state = 5},
   [1412] = {.lex_state = 0, .external_lex_state = 5},
   [1413] = {.lex_state = 0, .external_lex_state = 5},
-  [1414] = {.lex_state = 82, .external_lex_state = 3},
+  [1414] = {.lex_state = 81, .external_lex_state = 3},
   [1415] = {.lex_state = 8, .external_lex_state = 10},
   [1416] = {.lex_state = 0, .external_lex_state = 5},
-  [1417] = {.lex_state = 82, .external_lex_state = 3},
-  [1418] = {.lex_state = 82, .external_lex_state = 3},
+  [1417] = {.lex_state = 81, .external_lex_state = 3},
+  [1418] = {.lex_state = 81, .external_lex_state = 3},
   [1419] = {.lex_state = 0, .external_lex_state = 5},
-  [1420] = {.lex_state = 77, .external_lex_state = 3},
+  [1420] = {.lex_state = 76, .external_lex_state = 3},
   [1421] = {.lex_state = 0, .external_lex_state = 3},
   [1422] = {.lex_state = 0, .external_lex_state = 5},
   [1423] = {.lex_state = 0, .external_lex_state = 5},
   [1424] = {.lex_state = 0, .external_lex_state = 5},
   [1425] = {.lex_state = 0, .external_lex_state = 5},
-  [1426] = {.lex_state = 77, .external_lex_state = 6},
-  [1427] = {.lex_state = 77, .external_lex_state = 3},
-  [1428] = {.lex_state = 82, .external_lex_state = 4},
+  [1426] = {.lex_state = 76, .external_lex_state = 6},
+  [1427] = {.lex_state = 76, .external_lex_state = 3},
+  [1428] = {.lex_state = 81, .external_lex_state = 4},
   [1429] = {.lex_state = 0, .external_lex_state = 5},
-  [1430] = {.lex_state = 77, .external_lex_state = 6},
-  [1431] = {.lex_state = 82, .external_lex_state = 3},
-  [1432] = {.lex_state = 77, .external_lex_state = 6},
+  [1430] = {.lex_state = 76, .external_lex_state = 6},
+  [1431] = {.lex_state = 81, .external_lex_state = 3},
+  [1432] = {.lex_state = 76, .external_lex_state = 6},
   [1433] = {.lex_state = 8, .external_lex_state = 10},
-  [1434] = {.lex_state = 77, .external_lex_state = 3},
+  [1434] = {.lex_state = 76, .external_lex_state = 3},
   [1435] = {.lex_state = 0, .external_lex_state = 5},
   [1436] = {.lex_state = 8, .external_lex_state = 10},
   [1437] = {.lex_state = 0, .external_lex_state = 3},
-  [1438] = {.lex_state = 77, .external_lex_state = 3},
+  [1438] = {.lex_state = 76, .external_lex_state = 3},
   [1439] = {.lex_state = 0, .external_lex_state = 5},
-  [1440] = {.lex_state = 77, .external_lex_state = 6},
-  [1441] = {.lex_state = 77, .external_lex_state = 3},
+  [1440] = {.lex_state = 76, .external_lex_state = 6},
+  [1441] = {.lex_state = 76, .external_lex_state = 3},
   [1442] = {.lex_state = 8, .external_lex_state = 10},
   [1443] = {.lex_state = 8, .external_lex_state = 10},
   [1444] = {.lex_state = 8, .external_lex_state = 10},
-  [1445] = {.lex_state = 77, .external_lex_state = 3},
+  [1445] = {.lex_state = 76, .external_lex_state = 3},
   [1446] = {.lex_state = 8, .external_lex_state = 10},
   [1447] = {.lex_state = 8, .external_lex_state = 10},
   [1448] = {.lex_state = 8, .external_lex_state = 10},
   [1449] = {.lex_state = 8, .external_lex_state = 10},
-  [1450] = {.lex_state = 82, .external_lex_state = 3},
+  [1450] = {.lex_state = 81, .external_lex_state = 3},
   [1451] = {.lex_state = 8, .external_lex_state = 10},
   [1452] = {.lex_state = 0, .external_lex_state = 5},
   [1453] = {.lex_state = 0, .external_lex_state = 5},
@@ -8109,7 +8097,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1467] = {.lex_state = 0, .external_lex_state = 5},
   [1468] = {.lex_state = 0, .external_lex_state = 5},
   [1469] = {.lex_state = 0, .external_lex_state = 5},
-  [1470] = {.lex_state = 82, .external_lex_state = 3},
+  [1470] = {.lex_state = 81, .external_lex_state = 3},
   [1471] = {.lex_state = 0, .external_lex_state = 5},
   [1472] = {.lex_state = 0, .external_lex_state = 5},
   [1473] = {.lex_state = 0, .external_lex_state = 5},
@@ -8117,117 +8105,117 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1475] = {.lex_state = 0, .external_lex_state = 5},
   [1476] = {.lex_state = 0, .external_lex_state = 5},
   [1477] = {.lex_state = 0, .external_lex_state = 5},
-  [1478] = {.lex_state = 77, .external_lex_state = 3},
+  [1478] = {.lex_state = 76, .external_lex_state = 3},
   [1479] = {.lex_state = 0, .external_lex_state = 5},
-  [1480] = {.lex_state = 82, .external_lex_state = 6},
+  [1480] = {.lex_state = 81, .external_lex_state = 6},
   [1481] = {.lex_state = 0, .external_lex_state = 5},
-  [1482] = {.lex_state = 77, .external_lex_state = 6},
+  [1482] = {.lex_state = 76, .external_lex_state = 6},
   [1483] = {.lex_state = 0, .external_lex_state = 5},
-  [1484] = {.lex_state = 77, .external_lex_state = 3},
+  [1484] = {.lex_state = 76, .external_lex_state = 3},
   [1485] = {.lex_state = 0, .external_lex_state = 5},
   [1486] = {.lex_state = 0, .external_lex_state = 5},
   [1487] = {.lex_state = 0, .external_lex_state = 5},
-  [1488] = {.lex_state = 82, .external_lex_state = 3},
+  [1488] = {.lex_state = 81, .external_lex_state = 3},
   [1489] = {.lex_state = 0, .external_lex_state = 5},
-  [1490] = {.lex_state = 77, .external_lex_state = 3},
+  [1490] = {.lex_state = 76, .external_lex_state = 3},
   [1491] = {.lex_state = 0, .external_lex_state = 3},
-  [1492] = {.lex_state = 77, .external_lex_state = 3},
+  [1492] = {.lex_state = 76, .external_lex_state = 3},
   [1493] = {.lex_state = 0, .external_lex_state = 5},
-  [1494] = {.lex_state = 82, .external_lex_state = 3},
-  [1495] = {.lex_state = 77, .external_lex_state = 3},
+  [1494] = {.lex_state = 81, .external_lex_state = 3},
+  [1495] = {.lex_state = 76, .external_lex_state = 3},
   [1496] = {.lex_state = 0, .external_lex_state = 5},
   [1497] = {.lex_state = 0, .external_lex_state = 5},
-  [1498] = {.lex_state = 82, .external_lex_state = 3},
+  [1498] = {.lex_state = 81, .external_lex_state = 3},
   [1499] = {.lex_state = 0, .external_lex_state = 5},
   [1500] = {.lex_state = 0, .external_lex_state = 5},
-  [1501] = {.lex_state = 82, .external_lex_state = 3},
-  [1502] = {.lex_state = 82, .external_lex_state = 7},
+  [1501] = {.lex_state = 81, .external_lex_state = 3},
+  [1502] = {.lex_state = 81, .external_lex_state = 7},
   [1503] = {.lex_state = 0, .external_lex_state = 5},
-  [1504] = {.lex_state = 82, .external_lex_state = 3},
+  [1504] = {.lex_state = 81, .external_lex_state = 3},
   [1505] = {.lex_state = 0, .external_lex_state = 5},
-  [1506] = {.lex_state = 82, .external_lex_state = 3},
-  [1507] = {.lex_state = 77, .external_lex_state = 7},
-  [1508] = {.lex_state = 82, .external_lex_state = 7},
+  [1506] = {.lex_state = 81, .external_lex_state = 3},
+  [1507] = {.lex_state = 76, .external_lex_state = 7},
+  [1508] = {.lex_state = 81, .external_lex_state = 7},
   [1509] = {.lex_state = 0, .external_lex_state = 3},
-  [1510] = {.lex_state = 82, .external_lex_state = 7},
-  [1511] = {.lex_state = 82, .external_lex_state = 7},
-  [1512] = {.lex_state = 82},
-  [1513] = {.lex_state = 82, .external_lex_state = 7},
-  [1514] = {.lex_state = 82},
-  [1515] = {.lex_state = 82, .external_lex_state = 7},
+  [1510] = {.lex_state = 81, .external_lex_state = 7},
+  [1511] = {.lex_state = 81, .external_lex_state = 7},
+  [1512] = {.lex_state = 81},
+  [1513] = {.lex_state = 81, .external_lex_state = 7},
+  [1514] = {.lex_state = 81},
+  [1515] = {.lex_state = 81, .external_lex_state = 7},
   [1516] = {.lex_state = 0, .external_lex_state = 5},
   [1517] = {.lex_state = 8, .external_lex_state = 10},
-  [1518] = {.lex_state = 77, .external_lex_state = 6},
+  [1518] = {.lex_state = 76, .external_lex_state = 6},
   [1519] = {.lex_state = 0, .external_lex_state = 3},
-  [1520] = {.lex_state = 77, .external_lex_state = 6},
-  [1521] = {.lex_state = 77, .external_lex_state = 6},
-  [1522] = {.lex_state = 82},
-  [1523] = {.lex_state = 82},
-  [1524] = {.lex_state = 77, .external_lex_state = 6},
+  [1520] = {.lex_state = 76, .external_lex_state = 6},
+  [1521] = {.lex_state = 76, .external_lex_state = 6},
+  [1522] = {.lex_state = 81},
+  [1523] = {.lex_state = 81},
+  [1524] = {.lex_state = 76, .external_lex_state = 6},
   [1525] = {.lex_state = 0, .external_lex_state = 5},
   [1526] = {.lex_state = 0, .external_lex_state = 5},
   [1527] = {.lex_state = 0, .external_lex_state = 5},
-  [1528] = {.lex_state = 77, .external_lex_state = 6},
-  [1529] = {.lex_state = 77, .external_lex_state = 6},
+  [1528] = {.lex_state = 76, .external_lex_state = 6},
+  [1529] = {.lex_state = 76, .external_lex_state = 6},
   [1530] = {.lex_state = 0, .external_lex_state = 3},
   [1531] = {.lex_state = 0, .external_lex_state = 3},
-  [1532] = {.lex_state = 82, .external_lex_state = 3},
+  [1532] = {.lex_state = 81, .external_lex_state = 3},
   [1533] = {.lex_state = 8, .external_lex_state = 10},
-  [1534] = {.lex_state = 82, .external_lex_state = 6},
-  [1535] = {.lex_state = 77, .external_lex_state = 6},
+  [1534] = {.lex_state = 81, .external_lex_state = 6},
+  [1535] = {.lex_state = 76, .external_lex_state = 6},
   [1536] = {.lex_state = 0, .external_lex_state = 5},
-  [1537] = {.lex_state = 77, .external_lex_state = 6},
+  [1537] = {.lex_state = 76, .external_lex_state = 6},
   [1538] = {.lex_state = 0, .external_lex_state = 5},
   [1539] = {.lex_state = 0, .external_lex_state = 5},
-  [1540] = {.lex_state = 77, .external_lex_state = 6},
+  [1540] = {.lex_state = 76, .external_lex_state = 6},
   [1541] = {.lex_state = 0, .external_lex_state = 5},
   [1542] = {.lex_state = 0, .external_lex_state = 5},
-  [1543] = {.lex_state = 82, .external_lex_state = 3},
+  [1543] = {.lex_state = 81, .external_lex_state = 3},
   [1544] = {.lex_state = 0, .external_lex_state = 5},
   [1545] = {.lex_state = 0, .external_lex_state = 5},
-  [1546] = {.lex_state = 82},
+  [1546] = {.lex_state = 81},
   [1547] = {.lex_state = 0, .external_lex_state = 5},
   [1548] = {.lex_state = 0, .external_lex_state = 6},
   [1549] = {.lex_state = 0, .external_lex_state = 6},
-  [1550] = {.lex_state = 77, .external_lex_state = 3},
-  [1551] = {.lex_state = 77, .external_lex_state = 3},
+  [1550] = {.lex_state = 76, .external_lex_state = 3},
+  [1551] = {.lex_state = 76, .external_lex_state = 3},
   [1552] = {.lex_state = 0, .external_lex_state = 3},
   [1553] = {.lex_state = 0, .external_lex_state = 6},
   [1554] = {.lex_state = 0, .external_lex_state = 6},
   [1555] = {.lex_state = 0, .external_lex_state = 6},
   [1556] = {.lex_state = 0, .external_lex_state = 6},
-  [1557] = {.lex_state = 77, .external_lex_state = 3},
+  [1557] = {.lex_state = 76, .external_lex_state = 3},
   [1558] = {.lex_state = 0, .external_lex_state = 6},
   [1559] = {.lex_state = 0, .external_lex_state = 6},
-  [1560] = {.lex_state = 82, .external_lex_state = 7},
+  [1560] = {.lex_state = 81, .external_lex_state = 7},
   [1561] = {.lex_state = 0, .external_lex_state = 3},
-  [1562] = {.lex_state = 82},
+  [1562] = {.lex_state = 81},
   [1563] = {.lex_state = 0, .external_lex_state = 6},
   [1564] = {.lex_state = 0, .external_lex_state = 6},
-  [1565] = {.lex_state = 82},
+  [1565] = {.lex_state = 81},
   [1566] = {.lex_state = 0, .external_lex_state = 3},
   [1567] = {.lex_state = 0, .external_lex_state = 6},
-  [1568] = {.lex_state = 82},
+  [1568] = {.lex_state = 81},
   [1569] = {.lex_state = 0, .external_lex_state = 6},
-  [1570] = {.lex_state = 82},
+  [1570] = {.lex_state = 81},
   [1571] = {.lex_state = 8, .external_lex_state = 10},
   [1572] = {.lex_state = 0},
   [1573] = {.lex_state = 0, .external_lex_state = 6},
   [1574] = {.lex_state = 0, .external_lex_state = 6},
-  [1575] = {.lex_state = 82, .external_lex_state = 3},
+  [1575] = {.lex_state = 81, .external_lex_state = 3},
   [1576] = {.lex_state = 0, .external_lex_state = 6},
   [1577] = {.lex_state = 9},
   [1578] = {.lex_state = 0, .external_lex_state = 6},
   [1579] = {.lex_state = 0, .external_lex_state = 6},
-  [1580] = {.lex_state = 77, .external_lex_state = 3},
-  [1581] = {.lex_state = 77, .external_lex_state = 3},
+  [1580] = {.lex_state = 76, .external_lex_state = 3},
+  [1581] = {.lex_state = 76, .external_lex_state = 3},
   [1582] = {.lex_state = 0, .external_lex_state = 6},
   [1583] = {.lex_state = 0},
-  [1584] = {.lex_state = 82},
-  [1585] = {.lex_state = 77, .external_lex_state = 3},
+  [1584] = {.lex_state = 81},
+  [1585] = {.lex_state = 76, .external_lex_state = 3},
   [1586] = {.lex_state = 0},
   [1587] = {.lex_state = 0, .external_lex_state = 6},
-  [1588] = {.lex_state = 77, .external_lex_state = 3},
+  [1588] = {.lex_state = 76, .external_lex_state = 3},
   [1589] = {.lex_state = 12},
   [1590] = {.lex_state = 0},
   [1591] = {.lex_state = 0},
@@ -8241,7 +8229,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1599] = {.lex_state = 0, .external_lex_state = 6},
   [1600] = {.lex_state = 0},
   [1601] = {.lex_state = 0, .external_lex_state = 6},
-  [1602] = {.lex_state = 77, .external_lex_state = 3},
+  [1602] = {.lex_state = 76, .external_lex_state = 3},
   [1603] = {.lex_state = 12},
   [1604] = {.lex_state = 0, .external_lex_state = 6},
   [1605] = {.lex_state = 0, .external_lex_state = 6},
@@ -8252,14 +8240,14 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1610] = {.lex_state = 0, .external_lex_state = 6},
   [1611] = {.lex_state = 0, .external_lex_state = 6},
   [1612] = {.lex_state = 0, .external_lex_state = 6},
-  [1613] = {.lex_state = 77, .external_lex_state = 3},
+  [1613] = {.lex_state = 76, .external_lex_state = 3},
   [1614] = {.lex_state = 0, .external_lex_state = 6},
   [1615] = {.lex_state = 0, .external_lex_state = 6},
-  [1616] = {.lex_state = 77, .external_lex_state = 3},
-  [1617] = {.lex_state = 77, .external_lex_state = 3},
+  [1616] = {.lex_state = 76, .external_lex_state = 3},
+  [1617] = {.lex_state = 76, .external_lex_state = 3},
   [1618] = {.lex_state = 0, .external_lex_state = 6},
   [1619] = {.lex_state = 0, .external_lex_state = 6},
-  [1620] = {.lex_state = 77},
+  [1620] = {.lex_state = 76},
   [1621] = {.lex_state = 0, .external_lex_state = 6},
   [1622] = {.lex_state = 0, .external_lex_state = 6},
   [1623] = {.lex_state = 0, .external_lex_state = 6},
@@ -8272,181 +8260,181 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1630] = {.lex_state = 0, .external_lex_state = 6},
   [1631] = {.lex_state = 0, .external_lex_state = 6},
   [1632] = {.lex_state = 0, .external_lex_state = 6},
-  [1633] = {.lex_state = 77, .external_lex_state = 3},
+  [1633] = {.lex_state = 76, .external_lex_state = 3},
   [1634] = {.lex_state = 0, .external_lex_state = 6},
-  [1635] = {.lex_state = 77, .external_lex_state = 3},
+  [1635] = {.lex_state = 76, .external_lex_state = 3},
   [1636] = {.lex_state = 0, .external_lex_state = 6},
   [1637] = {.lex_state = 0, .external_lex_state = 6},
   [1638] = {.lex_state = 0, .external_lex_state = 6},
-  [1639] = {.lex_state = 77, .external_lex_state = 3},
-  [1640] = {.lex_state = 77, .external_lex_state = 3},
-  [1641] = {.lex_state = 77, .external_lex_state = 3},
-  [1642] = {.lex_state = 77, .external_lex_state = 3},
-  [1643] = {.lex_state = 77, .external_lex_state = 3},
+  [1639] = {.lex_state = 76, .external_lex_state = 3},
+  [1640] = {.lex_state = 76, .external_lex_state = 3},
+  [1641] = {.lex_state = 76, .external_lex_state = 3},
+  [1642] = {.lex_state = 76, .external_lex_state = 3},
+  [1643] = {.lex_state = 76, .external_lex_state = 3},
   [1644] = {.lex_state = 0, .external_lex_state = 6},
   [1645] = {.lex_state = 0, .external_lex_state = 6},
   [1646] = {.lex_state = 0, .external_lex_state = 6},
   [1647] = {.lex_state = 0},
   [1648] = {.lex_state = 0, .external_lex_state = 3},
   [1649] = {.lex_state = 0, .external_lex_state = 6},
-  [1650] = {.lex_state = 77, .external_lex_state = 3},
-  [1651] = {.lex_state = 82, .external_lex_state = 7},
+  [1650] = {.lex_state = 76, .external_lex_state = 3},
+  [1651] = {.lex_state = 81, .external_lex_state = 7},
   [1652] = {.lex_state = 0, .external_lex_state = 3},
-  [1653] = {.lex_state = 77, .external_lex_state = 3},
-  [1654] = {.lex_state = 77, .external_lex_state = 3},
+  [1653] = {.lex_state = 76, .external_lex_state = 3},
+  [1654] = {.lex_state = 76, .external_lex_state = 3},
   [1655] = {.lex_state = 0, .external_lex_state = 6},
-  [1656] = {.lex_state = 77, .external_lex_state = 3},
+  [1656] = {.lex_state = 76, .external_lex_state = 3},
   [1657] = {.lex_state = 0, .external_lex_state = 6},
   [1658] = {.lex_state = 0, .external_lex_state = 6},
   [1659] = {.lex_state = 0, .external_lex_state = 6},
-  [1660] = {.lex_state = 77, .external_lex_state = 3},
+  [1660] = {.lex_state = 76, .external_lex_state = 3},
   [1661] = {.lex_state = 0},
   [1662] = {.lex_state = 0, .external_lex_state = 6},
   [1663] = {.lex_state = 0, .external_lex_state = 6},
-  [1664] = {.lex_state = 77, .external_lex_state = 3},
-  [1665] = {.lex_state = 77, .external_lex_state = 3},
-  [1666] = {.lex_state = 77, .external_lex_state = 3},
+  [1664] = {.lex_state = 76, .external_lex_state = 3},
+  [1665] = {.lex_state = 76, .external_lex_state = 3},
+  [1666] = {.lex_state = 76, .external_lex_state = 3},
   [1667] = {.lex_state = 0, .external_lex_state = 6},
   [1668] = {.lex_state = 0},
-  [1669] = {.lex_state = 82, .external_lex_state = 7},
+  [1669] = {.lex_state = 81, .external_lex_state = 7},
   [1670] = {.lex_state = 0, .external_lex_state = 3},
-  [1671] = {.lex_state = 77, .external_lex_state = 3},
-  [1672] = {.lex_state = 77, .external_lex_state = 3},
-  [1673] = {.lex_state = 77, .external_lex_state = 3},
-  [1674] = {.lex_state = 77, .external_lex_state = 3},
-  [1675] = {.lex_state = 77, .external_lex_state = 3},
-  [1676] = {.lex_state = 82, .external_lex_state = 7},
-  [1677] = {.lex_state = 82, .external_lex_state = 7},
-  [1678] = {.lex_state = 82, .external_lex_state = 7},
-  [1679] = {.lex_state = 82, .external_lex_state = 7},
+  [1671] = {.lex_state = 76, .external_lex_state = 3},
+  [1672] = {.lex_state = 76, .external_lex_state = 3},
+  [1673] = {.lex_state = 76, .external_lex_state = 3},
+  [1674] = {.lex_state = 76, .external_lex_state = 3},
+  [1675] = {.lex_state = 76, .external_lex_state = 3},
+  [1676] = {.lex_state = 81, .external_lex_state = 7},
+  [1677] = {.lex_state = 81, .external_lex_state = 7},
+  [1678] = {.lex_state = 81, .external_lex_state = 7},
+  [1679] = {.lex_state = 81, .external_lex_state = 7},
   [1680] = {.lex_state = 0, .external_lex_state = 6},
-  [1681] = {.lex_state = 77, .external_lex_state = 3},
-  [1682] = {.lex_state = 77, .external_lex_state = 3},
+  [1681] = {.lex_state = 76, .external_lex_state = 3},
+  [1682] = {.lex_state = 76, .external_lex_state = 3},
   [1683] = {.lex_state = 0, .external_lex_state = 6},
-  [1684] = {.lex_state = 77, .external_lex_state = 3},
-  [1685] = {.lex_state = 77, .external_lex_state = 3},
+  [1684] = {.lex_state = 76, .external_lex_state = 3},
+  [1685] = {.lex_state = 76, .external_lex_state = 3},
   [1686] = {.lex_state = 0},
-  [1687] = {.lex_state = 77, .external_lex_state = 3},
-  [1688] = {.lex_state = 77, .external_lex_state = 3},
+  [1687] = {.lex_state = 76, .external_lex_state = 3},
+  [1688] = {.lex_state = 76, .external_lex_state = 3},
   [1689] = {.lex_state = 0, .external_lex_state = 6},
-  [1690] = {.lex_state = 77, .external_lex_state = 3},
-  [1691] = {.lex_state = 77},
+  [1690] = {.lex_state = 76, .external_lex_state = 3},
+  [1691] = {.lex_state = 76},
   [1692] = {.lex_state = 0, .external_lex_state = 6},
-  [1693] = {.lex_state = 77, .external_lex_state = 3},
-  [1694] = {.lex_state = 77, .external_lex_state = 3},
-  [1695] = {.lex_state = 77, .external_lex_state = 3},
+  [1693] = {.lex_state = 76, .external_lex_state = 3},
+  [1694] = {.lex_state = 76, .external_lex_state = 3},
+  [1695] = {.lex_state = 76, .external_lex_state = 3},
   [1696] = {.lex_state = 0, .external_lex_state = 6},
   [1697] = {.lex_state = 0, .external_lex_state = 6},
-  [1698] = {.lex_state = 82, .external_lex_state = 7},
-  [1699] = {.lex_state = 82, .external_lex_state = 7},
-  [1700] = {.lex_state = 82, .external_lex_state = 7},
-  [1701] = {.lex_state = 82, .external_lex_state = 7},
-  [1702] = {.lex_state = 82, .external_lex_state = 7},
-  [1703] = {.lex_state = 82, .external_lex_state = 7},
-  [1704] = {.lex_state = 82, .external_lex_state = 7},
-  [1705] = {.lex_state = 80, .external_lex_state = 7},
+  [1698] = {.lex_state = 81, .external_lex_state = 7},
+  [1699] = {.lex_state = 81, .external_lex_state = 7},
+  [1700] = {.lex_state = 81, .external_lex_state = 7},
+  [1701] = {.lex_state = 81, .external_lex_state = 7},
+  [1702] = {.lex_state = 81, .external_lex_state = 7},
+  [1703] = {.lex_state = 81, .external_lex_state = 7},
+  [1704] = {.lex_state = 81, .external_lex_state = 7},
+  [1705] = {.lex_state = 79, .external_lex_state = 7},
   [1706] = {.lex_state = 0},
-  [1707] = {.lex_state = 82, .external_lex_state = 7},
-  [1708] = {.lex_state = 77, .external_lex_state = 3},
-  [1709] = {.lex_state = 82, .external_lex_state = 7},
-  [1710] = {.lex_state = 82, .external_lex_state = 7},
-  [1711] = {.lex_state = 82, .external_lex_state = 7},
-  [1712] = {.lex_state = 77, .external_lex_state = 3},
+  [1707] = {.lex_state = 81, .external_lex_state = 7},
+  [1708] = {.lex_state = 76, .external_lex_state = 3},
+  [1709] = {.lex_state = 81, .external_lex_state = 7},
+  [1710] = {.lex_state = 81, .external_lex_state = 7},
+  [1711] = {.lex_state = 81, .external_lex_state = 7},
+  [1712] = {.lex_state = 76, .external_lex_state = 3},
   [1713] = {.lex_state = 0},
-  [1714] = {.lex_state = 82, .external_lex_state = 7},
-  [1715] = {.lex_state = 77, .external_lex_state = 3},
-  [1716] = {.lex_state = 77, .external_lex_state = 3},
-  [1717] = {.lex_state = 82},
-  [1718] = {.lex_state = 77, .external_lex_state = 3},
+  [1714] = {.lex_state = 81, .external_lex_state = 7},
+  [1715] = {.lex_state = 76, .external_lex_state = 3},
+  [1716] = {.lex_state = 76, .external_lex_state = 3},
+  [1717] = {.lex_state = 81},
+  [1718] = {.lex_state = 76, .external_lex_state = 3},
   [1719] = {.lex_state = 12},
-  [1720] = {.lex_state = 82, .external_lex_state = 7},
-  [1721] = {.lex_state = 82, .external_lex_state = 7},
-  [1722] = {.lex_state = 82, .external_lex_state = 7},
-  [1723] = {.lex_state = 82, .external_lex_state = 7},
-  [1724] = {.lex_state = 82, .external_lex_state = 7},
-  [1725] = {.lex_state = 82, .external_lex_state = 7},
-  [1726] = {.lex_state = 82, .external_lex_state = 7},
-  [1727] = {.lex_state = 82, .external_lex_state = 7},
-  [1728] = {.lex_state = 77, .external_lex_state = 3},
+  [1720] = {.lex_state = 81, .external_lex_state = 7},
+  [1721] = {.lex_state = 81, .external_lex_state = 7},
+  [1722] = {.lex_state = 81, .external_lex_state = 7},
+  [1723] = {.lex_state = 81, .external_lex_state = 7},
+  [1724] = {.lex_state = 81, .external_lex_state = 7},
+  [1725] = {.lex_state = 81, .external_lex_state = 7},
+  [1726] = {.lex_state = 81, .external_lex_state = 7},
+  [1727] = {.lex_state = 81, .external_lex_state = 7},
+  [1728] = {.lex_state = 76, .external_lex_state = 3},
   [1729] = {.lex_state = 8, .external_lex_state = 10},
-  [1730] = {.lex_state = 82, .external_lex_state = 7},
+  [1730] = {.lex_state = 81, .external_lex_state = 7},
   [1731] = {.lex_state = 0, .external_lex_state = 6},
   [1732] = {.lex_state = 12},
   [1733] = {.lex_state = 0},
-  [1734] = {.lex_state = 82, .external_lex_state = 7},
-  [1735] = {.lex_state = 77, .external_lex_state = 3},
-  [1736] = {.lex_state = 82, .external_lex_state = 7},
+  [1734] = {.lex_state = 81, .external_lex_state = 7},
+  [1735] = {.lex_state = 76, .external_lex_state = 3},
+  [1736] = {.lex_state = 81, .external_lex_state = 7},
   [1737] = {.lex_state = 0},
   [1738] = {.lex_state = 0},
-  [1739] = {.lex_state = 77, .external_lex_state = 3},
-  [1740] = {.lex_state = 77, .external_lex_state = 3},
+  [1739] = {.lex_state = 76, .external_lex_state = 3},
+  [1740] = {.lex_state = 76, .external_lex_state = 3},
   [1741] = {.lex_state = 0},
   [1742] = {.lex_state = 0, .external_lex_state = 6},
-  [1743] = {.lex_state = 77, .external_lex_state = 3},
+  [1743] = {.lex_state = 76, .external_lex_state = 3},
   [1744] = {.lex_state = 0, .external_lex_state = 6},
   [1745] = {.lex_state = 0, .external_lex_state = 3},
-  [1746] = {.lex_state = 82, .external_lex_state = 7},
-  [1747] = {.lex_state = 82},
-  [1748] = {.lex_state = 82, .external_lex_state = 7},
-  [1749] = {.lex_state = 82, .external_lex_state = 7},
-  [1750] = {.lex_state = 77, .external_lex_state = 3},
-  [1751] = {.lex_state = 77, .external_lex_state = 3},
+  [1746] = {.lex_state = 81, .external_lex_state = 7},
+  [1747] = {.lex_state = 81},
+  [1748] = {.lex_state = 81, .external_lex_state = 7},
+  [1749] = {.lex_state = 81, .external_lex_state = 7},
+  [1750] = {.lex_state = 76, .external_lex_state = 3},
+  [1751] = {.lex_state = 76, .external_lex_state = 3},
   [1752] = {.lex_state = 0, .external_lex_state = 6},
-  [1753] = {.lex_state = 77, .external_lex_state = 3},
+  [1753] = {.lex_state = 76, .external_lex_state = 3},
   [1754] = {.lex_state = 0, .external_lex_state = 6},
-  [1755] = {.lex_state = 77, .external_lex_state = 3},
-  [1756] = {.lex_state = 77, .external_lex_state = 3},
-  [1757] = {.lex_state = 77, .external_lex_state = 3},
-  [1758] = {.lex_state = 77, .external_lex_state = 3},
-  [1759] = {.lex_state = 77, .external_lex_state = 3},
-  [1760] = {.lex_state = 77, .external_lex_state = 3},
-  [1761] = {.lex_state = 82},
-  [1762] = {.lex_state = 77, .external_lex_state = 3},
-  [1763] = {.lex_state = 77, .external_lex_state = 3},
+  [1755] = {.lex_state = 76, .external_lex_state = 3},
+  [1756] = {.lex_state = 76, .external_lex_state = 3},
+  [1757] = {.lex_state = 76, .external_lex_state = 3},
+  [1758] = {.lex_state = 76, .external_lex_state = 3},
+  [1759] = {.lex_state = 76, .external_lex_state = 3},
+  [1760] = {.lex_state = 76, .external_lex_state = 3},
+  [1761] = {.lex_state = 81},
+  [1762] = {.lex_state = 76, .external_lex_state = 3},
+  [1763] = {.lex_state = 76, .external_lex_state = 3},
   [1764] = {.lex_state = 0, .external_lex_state = 6},
-  [1765] = {.lex_state = 82},
-  [1766] = {.lex_state = 82},
+  [1765] = {.lex_state = 81},
+  [1766] = {.lex_state = 81},
   [1767] = {.lex_state = 0, .external_lex_state = 6},
-  [1768] = {.lex_state = 82},
-  [1769] = {.lex_state = 77, .external_lex_state = 3},
-  [1770] = {.lex_state = 82},
+  [1768] = {.lex_state = 81},
+  [1769] = {.lex_state = 76, .external_lex_state = 3},
+  [1770] = {.lex_state = 81},
   [1771] = {.lex_state = 0, .external_lex_state = 6},
   [1772] = {.lex_state = 0, .external_lex_state = 6},
-  [1773] = {.lex_state = 82},
+  [1773] = {.lex_state = 81},
   [1774] = {.lex_state = 0},
-  [1775] = {.lex_state = 77, .external_lex_state = 3},
-  [1776] = {.lex_state = 82},
-  [1777] = {.lex_state = 82},
+  [1775] = {.lex_state = 76, .external_lex_state = 3},
+  [1776] = {.lex_state = 81},
+  [1777] = {.lex_state = 81},
   [1778] = {.lex_state = 0, .external_lex_state = 6},
   [1779] = {.lex_state = 0, .external_lex_state = 3},
-  [1780] = {.lex_state = 82},
+  [1780] = {.lex_state = 81},
   [1781] = {.lex_state = 0},
-  [1782] = {.lex_state = 82},
+  [1782] = {.lex_state = 81},
   [1783] = {.lex_state = 0, .external_lex_state = 6},
-  [1784] = {.lex_state = 82},
+  [1784] = {.lex_state = 81},
   [1785] = {.lex_state = 12},
-  [1786] = {.lex_state = 82},
-  [1787] = {.lex_state = 82},
-  [1788] = {.lex_state = 82},
+  [1786] = {.lex_state = 81},
+  [1787] = {.lex_state = 81},
+  [1788] = {.lex_state = 81},
   [1789] = {.lex_state = 0, .external_lex_state = 6},
-  [1790] = {.lex_state = 77, .external_lex_state = 3},
-  [1791] = {.lex_state = 82},
-  [1792] = {.lex_state = 82},
+  [1790] = {.lex_state = 76, .external_lex_state = 3},
+  [1791] = {.lex_state = 81},
+  [1792] = {.lex_state = 81},
   [1793] = {.lex_state = 0, .external_lex_state = 6},
-  [1794] = {.lex_state = 82},
+  [1794] = {.lex_state = 81},
   [1795] = {.lex_state = 0, .external_lex_state = 6},
-  [1796] = {.lex_state = 82},
-  [1797] = {.lex_state = 77, .external_lex_state = 3},
-  [1798] = {.lex_state = 82},
-  [1799] = {.lex_state = 82},
+  [1796] = {.lex_state = 81},
+  [1797] = {.lex_state = 76, .external_lex_state = 3},
+  [1798] = {.lex_state = 81},
+  [1799] = {.lex_state = 81},
   [1800] = {.lex_state = 0},
-  [1801] = {.lex_state = 82},
-  [1802] = {.lex_state = 82},
-  [1803] = {.lex_state = 82},
-  [1804] = {.lex_state = 77, .external_lex_state = 3},
-  [1805] = {.lex_state = 77},
+  [1801] = {.lex_state = 81},
+  [1802] = {.lex_state = 81},
+  [1803] = {.lex_state = 81},
+  [1804] = {.lex_state = 76, .external_lex_state = 3},
+  [1805] = {.lex_state = 76},
   [1806] = {.lex_state = 0, .external_lex_state = 6},
-  [1807] = {.lex_state = 77, .external_lex_state = 3},
+  [1807] = {.lex_state = 76, .external_lex_state = 3},
   [1808] = {.lex_state = 12},
   [1809] = {.lex_state = 12},
   [1810] = {.lex_state = 12},
@@ -8460,182 +8448,182 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1818] = {.lex_state = 12},
   [1819] = {.lex_state = 0, .external_lex_state = 6},
   [1820] = {.lex_state = 0},
-  [1821] = {.lex_state = 77, .external_lex_state = 10},
-  [1822] = {.lex_state = 77, .external_lex_state = 10},
-  [1823] = {.lex_state = 77, .external_lex_state = 10},
-  [1824] = {.lex_state = 77, .external_lex_state = 10},
-  [1825] = {.lex_state = 77, .external_lex_state = 10},
-  [1826] = {.lex_state = 77, .external_lex_state = 10},
-  [1827] = {.lex_state = 77, .external_lex_state = 10},
-  [1828] = {.lex_state = 77, .external_lex_state = 10},
-  [1829] = {.lex_state = 77, .external_lex_state = 10},
-  [1830] = {.lex_state = 77, .external_lex_state = 10},
-  [1831] = {.lex_state = 27},
-  [1832] = {.lex_state = 77, .external_lex_state = 10},
-  [1833] = {.lex_state = 77, .external_lex_state = 10},
-  [1834] = {.lex_state = 77},
-  [1835] = {.lex_state = 77, .external_lex_state = 10},
-  [1836] = {.lex_state = 77, .external_lex_state = 10},
-  [1837] = {.lex_state = 77, .external_lex_state = 10},
-  [1838] = {.lex_state = 77, .external_lex_state = 10},
-  [1839] = {.lex_state = 77, .external_lex_state = 10},
-  [1840] = {.lex_state = 77, .external_lex_state = 10},
-  [1841] = {.lex_state = 77, .external_lex_state = 10},
-  [1842] = {.lex_state = 77, .external_lex_state = 7},
-  [1843] = {.lex_state = 77, .external_lex_state = 7},
-  [1844] = {.lex_state = 77},
-  [1845] = {.lex_state = 77},
-  [1846] = {.lex_state = 77, .external_lex_state = 10},
+  [1821] = {.lex_state = 76, .external_lex_state = 10},
+  [1822] = {.lex_state = 76, .external_lex_state = 10},
+  [1823] = {.lex_state = 76, .external_lex_state = 10},
+  [1824] = {.lex_state = 76, .external_lex_state = 10},
+  [1825] = {.lex_state = 76, .external_lex_state = 10},
+  [1826] = {.lex_state = 76, .external_lex_state = 10},
+  [1827] = {.lex_state = 76, .external_lex_state = 10},
+  [1828] = {.lex_state = 76, .external_lex_state = 10},
+  [1829] = {.lex_state = 76, .external_lex_state = 10},
+  [1830] = {.lex_state = 76, .external_lex_state = 10},
+  [1831] = {.lex_state = 26},
+  [1832] = {.lex_state = 76, .external_lex_state = 10},
+  [1833] = {.lex_state = 76, .external_lex_state = 10},
+  [1834] = {.lex_state = 76},
+  [1835] = {.lex_state = 76, .external_lex_state = 10},
+  [1836] = {.lex_state = 76, .external_lex_state = 10},
+  [1837] = {.lex_state = 76, .external_lex_state = 10},
+  [1838] = {.lex_state = 76, .external_lex_state = 10},
+  [1839] = {.lex_state = 76, .external_lex_state = 10},
+  [1840] = {.lex_state = 76, .external_lex_state = 10},
+  [1841] = {.lex_state = 76, .external_lex_state = 10},
+  [1842] = {.lex_state = 76, .external_lex_state = 7},
+  [1843] = {.lex_state = 76, .external_lex_state = 7},
+  [1844] = {.lex_state = 76},
+  [1845] = {.lex_state = 76},
+  [1846] = {.lex_state = 76, .external_lex_state = 10},
   [1847] = {.lex_state = 0},
-  [1848] = {.lex_state = 77, .external_lex_state = 7},
-  [1849] = {.lex_state = 77, .external_lex_state = 7},
-  [1850] = {.lex_state = 27},
-  [1851] = {.lex_state = 27},
-  [1852] = {.lex_state = 27},
-  [1853] = {.lex_state = 77, .external_lex_state = 10},
-  [1854] = {.lex_state = 77, .external_lex_state = 10},
-  [1855] = {.lex_state = 77},
-  [1856] = {.lex_state = 77, .external_lex_state = 7},
-  [1857] = {.lex_state = 77},
+  [1848] = {.lex_state = 76, .external_lex_state = 7},
+  [1849] = {.lex_state = 76, .external_lex_state = 7},
+  [1850] = {.lex_state = 26},
+  [1851] = {.lex_state = 26},
+  [1852] = {.lex_state = 26},
+  [1853] = {.lex_state = 76, .external_lex_state = 10},
+  [1854] = {.lex_state = 76, .external_lex_state = 10},
+  [1855] = {.lex_state = 76},
+  [1856] = {.lex_state = 76, .external_lex_state = 7},
+  [1857] = {.lex_state = 76},
   [1858] = {.lex_state = 0},
-  [1859] = {.lex_state = 77, .external_lex_state = 7},
+  [1859] = {.lex_state = 76, .external_lex_state = 7},
   [1860] = {.lex_state = 0},
-  [1861] = {.lex_state = 77, .external_lex_state = 10},
-  [1862] = {.lex_state = 77},
+  [1861] = {.lex_state = 76, .external_lex_state = 10},
+  [1862] = {.lex_state = 76},
   [1863] = {.lex_state = 0},
-  [1864] = {.lex_state = 82, .external_lex_state = 7},
-  [1865] = {.lex_state = 77},
-  [1866] = {.lex_state = 77},
-  [1867] = {.lex_state = 77, .external_lex_state = 10},
-  [1868] = {.lex_state = 77, .external_lex_state = 7},
-  [1869] = {.lex_state = 77, .external_lex_state = 10},
-  [1870] = {.lex_state = 77},
-  [1871] = {.lex_state = 77, .external_lex_state = 3},
+  [1864] = {.lex_state = 81, .external_lex_state = 7},
+  [1865] = {.lex_state = 76},
+  [1866] = {.lex_state = 76},
+  [1867] = {.lex_state = 76, .external_lex_state = 10},
+  [1868] = {.lex_state = 76, .external_lex_state = 7},
+  [1869] = {.lex_state = 76, .external_lex_state = 10},
+  [1870] = {.lex_state = 76},
+  [1871] = {.lex_state = 76, .external_lex_state = 3},
   [1872] = {.lex_state = 0},
-  [1873] = {.lex_state = 77, .external_lex_state = 10},
-  [1874] = {.lex_state = 27},
-  [1875] = {.lex_state = 27},
-  [1876] = {.lex_state = 27},
-  [1877] = {.lex_state = 77, .external_lex_state = 7},
-  [1878] = {.lex_state = 77},
-  [1879] = {.lex_state = 77},
+  [1873] = {.lex_state = 76, .external_lex_state = 10},
+  [1874] = {.lex_state = 26},
+  [1875] = {.lex_state = 26},
+  [1876] = {.lex_state = 26},
+  [1877] = {.lex_state = 76, .external_lex_state = 7},
+  [1878] = {.lex_state = 76},
+  [1879] = {.lex_state = 76},
   [1880] = {.lex_state = 0},
   [1881] = {.lex_state = 0},
   [1882] = {.lex_state = 0},
   [1883] = {.lex_state = 0},
-  [1884] = {.lex_state = 77},
-  [1885] = {.lex_state = 77},
-  [1886] = {.lex_state = 77},
-  [1887] = {.lex_state = 77, .external_lex_state = 7},
+  [1884] = {.lex_state = 76},
+  [1885] = {.lex_state = 76},
+  [1886] = {.lex_state = 76},
+  [1887] = {.lex_state = 76, .external_lex_state = 7},
   [1888] = {.lex_state = 0},
-  [1889] = {.lex_state = 77},
-  [1890] = {.lex_state = 27},
+  [1889] = {.lex_state = 76},
+  [1890] = {.lex_state = 26},
   [1891] = {.lex_state = 0},
-  [1892] = {.lex_state = 82, .external_lex_state = 7},
+  [1892] = {.lex_state = 81, .external_lex_state = 7},
   [1893] = {.lex_state = 0},
-  [1894] = {.lex_state = 77, .external_lex_state = 7},
-  [1895] = {.lex_state = 27},
-  [1896] = {.lex_state = 27},
-  [1897] = {.lex_state = 27},
-  [1898] = {.lex_state = 77},
-  [1899] = {.lex_state = 77, .external_lex_state = 10},
-  [1900] = {.lex_state = 77, .external_lex_state = 7},
+  [1894] = {.lex_state = 76, .external_lex_state = 7},
+  [1895] = {.lex_state = 26},
+  [1896] = {.lex_state = 26},
+  [1897] = {.lex_state = 26},
+  [1898] = {.lex_state = 76},
+  [1899] = {.lex_state = 76, .external_lex_state = 10},
+  [1900] = {.lex_state = 76, .external_lex_state = 7},
   [1901] = {.lex_state = 0},
   [1902] = {.lex_state = 0},
-  [1903] = {.lex_state = 77},
-  [1904] = {.lex_state = 77, .external_lex_state = 10},
+  [1903] = {.lex_state = 76},
+  [1904] = {.lex_state = 76, .external_lex_state = 10},
   [1905] = {.lex_state = 0},
-  [1906] = {.lex_state = 77},
-  [1907] = {.lex_state = 77, .external_lex_state = 10},
-  [1908] = {.lex_state = 77, .external_lex_state = 10},
-  [1909] = {.lex_state = 27},
-  [1910] = {.lex_state = 27},
-  [1911] = {.lex_state = 27},
-  [1912] = {.lex_state = 27},
-  [1913] = {.lex_state = 27},
-  [1914] = {.lex_state = 27},
-  [1915] = {.lex_state = 77},
-  [1916] = {.lex_state = 77, .external_lex_state = 10},
-  [1917] = {.lex_state = 77, .external_lex_state = 10},
-  [1918] = {.lex_state = 77, .external_lex_state = 10},
-  [1919] = {.lex_state = 77},
+  [1906] = {.lex_state = 76},
+  [1907] = {.lex_state = 76, .external_lex_state = 10},
+  [1908] = {.lex_state = 76, .external_lex_state = 10},
+  [1909] = {.lex_state = 26},
+  [1910] = {.lex_state = 26},
+  [1911] = {.lex_state = 26},
+  [1912] = {.lex_state = 26},
+  [1913] = {.lex_state = 26},
+  [1914] = {.lex_state = 26},
+  [1915] = {.lex_state = 76},
+  [1916] = {.lex_state = 76, .external_lex_state = 10},
+  [1917] = {.lex_state = 76, .external_lex_state = 10},
+  [1918] = {.lex_state = 76, .external_lex_state = 10},
+  [1919] = {.lex_state = 76},
   [1920] = {.lex_state = 0},
-  [1921] = {.lex_state = 77},
-  [1922] = {.lex_state = 27},
-  [1923] = {.lex_state = 27},
-  [1924] = {.lex_state = 27},
-  [1925] = {.lex_state = 77},
-  [1926] = {.lex_state = 77},
-  [1927] = {.lex_state = 77, .external_lex_state = 10},
-  [1928] = {.lex_state = 77},
-  [1929] = {.lex_state = 77},
-  [1930] = {.lex_state = 77},
+  [1921] = {.lex_state = 76},
+  [1922] = {.lex_state = 26},
+  [1923] = {.lex_state = 26},
+  [1924] = {.lex_state = 26},
+  [1925] = {.lex_state = 76},
+  [1926] = {.lex_state = 76},
+  [1927] = {.lex_state = 76, .external_lex_state = 10},
+  [1928] = {.lex_state = 76},
+  [1929] = {.lex_state = 76},
+  [1930] = {.lex_state = 76},
   [1931] = {.lex_state = 0},
-  [1932] = {.lex_state = 27},
-  [1933] = {.lex_state = 77, .external_lex_state = 10},
-  [1934] = {.lex_state = 27},
-  [1935] = {.lex_state = 27},
-  [1936] = {.lex_state = 77, .external_lex_state = 7},
-  [1937] = {.lex_state = 27},
+  [1932] = {.lex_state = 26},
+  [1933] = {.lex_state = 76, .external_lex_state = 10},
+  [1934] = {.lex_state = 26},
+  [1935] = {.lex_state = 26},
+  [1936] = {.lex_state = 76, .external_lex_state = 7},
+  [1937] = {.lex_state = 26},
   [1938] = {.lex_state = 0},
-  [1939] = {.lex_state = 77, .external_lex_state = 7},
-  [1940] = {.lex_state = 77, .external_lex_state = 10},
-  [1941] = {.lex_state = 77, .external_lex_state = 10},
-  [1942] = {.lex_state = 77, .external_lex_state = 10},
-  [1943] = {.lex_state = 77, .external_lex_state = 7},
-  [1944] = {.lex_state = 77, .external_lex_state = 10},
-  [1945] = {.lex_state = 77},
-  [1946] = {.lex_state = 77},
-  [1947] = {.lex_state = 27},
-  [1948] = {.lex_state = 77, .external_lex_state = 10},
-  [1949] = {.lex_state = 27},
-  [1950] = {.lex_state = 27},
-  [1951] = {.lex_state = 82, .external_lex_state = 7},
+  [1939] = {.lex_state = 76, .external_lex_state = 7},
+  [1940] = {.lex_state = 76, .external_lex_state = 10},
+  [1941] = {.lex_state = 76, .external_lex_state = 10},
+  [1942] = {.lex_state = 76, .external_lex_state = 10},
+  [1943] = {.lex_state = 76, .external_lex_state = 7},
+  [1944] = {.lex_state = 76, .external_lex_state = 10},
+  [1945] = {.lex_state = 76},
+  [1946] = {.lex_state = 76},
+  [1947] = {.lex_state = 26},
+  [1948] = {.lex_state = 76, .external_lex_state = 10},
+  [1949] = {.lex_state = 26},
+  [1950] = {.lex_state = 26},
+  [1951] = {.lex_state = 81, .external_lex_state = 7},
   [1952] = {.lex_state = 0, .external_lex_state = 6},
-  [1953] = {.lex_state = 27},
-  [1954] = {.lex_state = 77, .external_lex_state = 10},
-  [1955] = {.lex_state = 77},
-  [1956] = {.lex_state = 77},
-  [1957] = {.lex_state = 27},
-  [1958] = {.lex_state = 27},
-  [1959] = {.lex_state = 27},
-  [1960] = {.lex_state = 77, .external_lex_state = 10},
-  [1961] = {.lex_state = 27},
-  [1962] = {.lex_state = 27},
-  [1963] = {.lex_state = 27},
-  [1964] = {.lex_state = 27},
-  [1965] = {.lex_state = 27},
-  [1966] = {.lex_state = 27},
-  [1967] = {.lex_state = 27},
-  [1968] = {.lex_state = 27},
-  [1969] = {.lex_state = 77, .external_lex_state = 10},
-  [1970] = {.lex_state = 77, .external_lex_state = 10},
-  [1971] = {.lex_state = 77, .external_lex_state = 10},
-  [1972] = {.lex_state = 77, .external_lex_state = 10},
-  [1973] = {.lex_state = 77, .external_lex_state = 10},
-  [1974] = {.lex_state = 77, .external_lex_state = 10},
-  [1975] = {.lex_state = 77, .external_lex_state = 7},
-  [1976] = {.lex_state = 77, .external_lex_state = 10},
-  [1977] = {.lex_state = 27},
-  [1978] = {.lex_state = 77, .external_lex_state = 10},
-  [1979] = {.lex_state = 82, .external_lex_state = 7},
-  [1980] = {.lex_state = 77},
-  [1981] = {.lex_state = 77},
-  [1982] = {.lex_state = 77},
+  [1953] = {.lex_state = 26},
+  [1954] = {.lex_state = 76, .external_lex_state = 10},
+  [1955] = {.lex_state = 76},
+  [1956] = {.lex_state = 76},
+  [1957] = {.lex_state = 26},
+  [1958] = {.lex_state = 26},
+  [1959] = {.lex_state = 26},
+  [1960] = {.lex_state = 76, .external_lex_state = 10},
+  [1961] = {.lex_state = 26},
+  [1962] = {.lex_state = 26},
+  [1963] = {.lex_state = 26},
+  [1964] = {.lex_state = 26},
+  [1965] = {.lex_state = 26},
+  [1966] = {.lex_state = 26},
+  [1967] = {.lex_state = 26},
+  [1968] = {.lex_state = 26},
+  [1969] = {.lex_state = 76, .external_lex_state = 10},
+  [1970] = {.lex_state = 76, .external_lex_state = 10},
+  [1971] = {.lex_state = 76, .external_lex_state = 10},
+  [1972] = {.lex_state = 76, .external_lex_state = 10},
+  [1973] = {.lex_state = 76, .external_lex_state = 10},
+  [1974] = {.lex_state = 76, .external_lex_state = 10},
+  [1975] = {.lex_state = 76, .external_lex_state = 7},
+  [1976] = {.lex_state = 76, .external_lex_state = 10},
+  [1977] = {.lex_state = 26},
+  [1978] = {.lex_state = 76, .external_lex_state = 10},
+  [1979] = {.lex_state = 81, .external_lex_state = 7},
+  [1980] = {.lex_state = 76},
+  [1981] = {.lex_state = 76},
+  [1982] = {.lex_state = 76},
   [1983] = {.lex_state = 0},
   [1984] = {.lex_state = 0, .external_lex_state = 7},
   [1985] = {.lex_state = 0, .external_lex_state = 7},
   [1986] = {.lex_state = 0},
   [1987] = {.lex_state = 0, .external_lex_state = 7},
-  [1988] = {.lex_state = 77},
+  [1988] = {.lex_state = 76},
   [1989] = {.lex_state = 0, .external_lex_state = 7},
   [1990] = {.lex_state = 0, .external_lex_state = 7},
   [1991] = {.lex_state = 0, .external_lex_state = 7},
   [1992] = {.lex_state = 0, .external_lex_state = 7},
-  [1993] = {.lex_state = 82},
+  [1993] = {.lex_state = 81},
   [1994] = {.lex_state = 0, .external_lex_state = 7},
   [1995] = {.lex_state = 0, .external_lex_state = 7},
-  [1996] = {.lex_state = 77},
+  [1996] = {.lex_state = 76},
   [1997] = {.lex_state = 0},
   [1998] = {.lex_state = 0, .external_lex_state = 7},
   [1999] = {.lex_state = 0, .external_lex_state = 7},
@@ -8643,66 +8631,66 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [2001] = {.lex_state = 0, .external_lex_state = 7},
   [2002] = {.lex_state = 0},
   [2003] = {.lex_state = 0},
-  [2004] = {.lex_state = 77},
+  [2004] = {.lex_state = 76},
   [2005] = {.lex_state = 0, .external_lex_state = 7},
-  [2006] = {.lex_state = 77},
+  [2006] = {.lex_state = 76},
   [2007] = {.lex_state = 0, .external_lex_state = 7},
   [2008] = {.lex_state = 0, .external_lex_state = 7},
   [2009] = {.lex_state = 0, .external_lex_state = 7},
-  [2010] = {.lex_state = 77},
+  [2010] = {.lex_state = 76},
   [2011] = {.lex_state = 0, .external_lex_state = 7},
   [2012] = {.lex_state = 0, .external_lex_state = 7},
-  [2013] = {.lex_state = 77},
+  [2013] = {.lex_state = 76},
   [2014] = {.lex_state = 0, .external_lex_state = 7},
   [2015] = {.lex_state = 0, .external_lex_state = 7},
-  [2016] = {.lex_state = 77},
+  [2016] = {.lex_state = 76},
   [2017] = {.lex_state = 0, .external_lex_state = 7},
-  [2018] = {.lex_state = 77},
-  [2019] = {.lex_state = 77},
+  [2018] = {.lex_state = 76},
+  [2019] = {.lex_state = 76},
   [2020] = {.lex_state = 0, .external_lex_state = 7},
-  [2021] = {.lex_state = 77},
-  [2022] = {.lex_state = 77},
-  [2023] = {.lex_state = 77},
-  [2024] = {.lex_state = 82},
-  [2025] = {.lex_state = 77},
+  [2021] = {.lex_state = 76},
+  [2022] = {.lex_state = 76},
+  [2023] = {.lex_state = 76},
+  [2024] = {.lex_state = 81},
+  [2025] = {.lex_state = 76},
   [2026] = {.lex_state = 0, .external_lex_state = 7},
-  [2027] = {.lex_state = 77},
+  [2027] = {.lex_state = 76},
   [2028] = {.lex_state = 0, .external_lex_state = 7},
   [2029] = {.lex_state = 0, .external_lex_state = 7},
-  [2030] = {.lex_state = 82},
+  [2030] = {.lex_state = 81},
   [2031] = {.lex_state = 0, .external_lex_state = 7},
-  [2032] = {.lex_state = 77},
-  [2033] = {.lex_state = 77},
-  [2034] = {.lex_state = 77},
+  [2032] = {.lex_state = 76},
+  [2033] = {.lex_state = 76},
+  [2034] = {.lex_state = 76},
   [2035] = {.lex_state = 0},
   [2036] = {.lex_state = 0, .external_lex_state = 7},
   [2037] = {.lex_state = 0},
   [2038] = {.lex_state = 0, .external_lex_state = 7},
-  [2039] = {.lex_state = 82},
-  [2040] = {.lex_state = 77},
+  [2039] = {.lex_state = 81},
+  [2040] = {.lex_state = 76},
   [2041] = {.lex_state = 0, .external_lex_state = 7},
   [2042] = {.lex_state = 0, .external_lex_state = 7},
   [2043] = {.lex_state = 0, .external_lex_state = 7},
   [2044] = {.lex_state = 0},
   [2045] = {.lex_state = 0, .external_lex_state = 7},
   [2046] = {.lex_state = 0, .external_lex_state = 7},
-  [2047] = {.lex_state = 82},
+  [2047] = {.lex_state = 81},
   [2048] = {.lex_state = 0, .external_lex_state = 7},
   [2049] = {.lex_state = 0, .external_lex_state = 7},
   [2050] = {.lex_state = 0, .external_lex_state = 7},
-  [2051] = {.lex_state = 77},
+  [2051] = {.lex_state = 76},
   [2052] = {.lex_state = 0, .external_lex_state = 7},
-  [2053] = {.lex_state = 77},
+  [2053] = {.lex_state = 76},
   [2054] = {.lex_state = 0, .external_lex_state = 7},
-  [2055] = {.lex_state = 77},
+  [2055] = {.lex_state = 76},
   [2056] = {.lex_state = 0, .external_lex_state = 7},
   [2057] = {.lex_state = 0, .external_lex_state = 7},
-  [2058] = {.lex_state = 82},
+  [2058] = {.lex_state = 81},
   [2059] = {.lex_state = 0},
-  [2060] = {.lex_state = 77},
-  [2061] = {.lex_state = 77},
-  [2062] = {.lex_state = 77},
-  [2063] = {.lex_state = 77},
+  [2060] = {.lex_state = 76},
+  [2061] = {.lex_state = 76},
+  [2062] = {.lex_state = 76},
+  [2063] = {.lex_state = 76},
   [2064] = {.lex_state = 0},
   [2065] = {.lex_state = 0},
   [2066] = {.lex_state = 0, .external_lex_state = 7},
@@ -8717,31 +8705,31 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [2075] = {.lex_state = 0, .external_lex_state = 7},
   [2076] = {.lex_state = 0, .external_lex_state = 7},
   [2077] = {.lex_state = 0, .external_lex_state = 7},
-  [2078] = {.lex_state = 77},
+  [2078] = {.lex_state = 76},
   [2079] = {.lex_state = 0, .external_lex_state = 7},
   [2080] = {.lex_state = 0, .external_lex_state = 7},
   [2081] = {.lex_state = 0, .external_lex_state = 7},
   [2082] = {.lex_state = 0, .external_lex_state = 7},
   [2083] = {.lex_state = 0},
-  [2084] = {.lex_state = 77},
+  [2084] = {.lex_state = 76},
   [2085] = {.lex_state = 0, .external_lex_state = 7},
   [2086] = {.lex_state = 0, .external_lex_state = 7},
   [2087] = {.lex_state = 0, .external_lex_state = 7},
-  [2088] = {.lex_state = 77},
+  [2088] = {.lex_state = 76},
   [2089] = {.lex_state = 0, .external_lex_state = 7},
   [2090] = {.lex_state = 0},
-  [2091] = {.lex_state = 77},
+  [2091] = {.lex_state = 76},
   [2092] = {.lex_state = 0, .external_lex_state = 7},
   [2093] = {.lex_state = 0, .external_lex_state = 7},
   [2094] = {.lex_state = 0, .external_lex_state = 7},
-  [2095] = {.lex_state = 77},
+  [2095] = {.lex_state = 76},
   [2096] = {.lex_state = 0},
-  [2097] = {.lex_state = 77},
+  [2097] = {.lex_state = 76},
   [2098] = {.lex_state = 0, .external_lex_state = 7},
-  [2099] = {.lex_state = 82},
-  [2100] = {.lex_state = 77},
+  [2099] = {.lex_state = 81},
+  [2100] = {.lex_state = 76},
   [2101] = {.lex_state = 0},
-  [2102] = {.lex_state = 77},
+  [2102] = {.lex_state = 76},
   [2103] = {.lex_state = 0, .external_lex_state = 7},
   [2104] = {.lex_state = 0, .external_lex_state = 7},
   [2105] = {.lex_state = 0, .external_lex_state = 7},
@@ -8750,56 +8738,56 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [2108] = {.lex_state = 0, .external_lex_state = 7},
   [2109] = {.lex_state = 0, .external_lex_state = 7},
   [2110] = {.lex_state = 0, .external_lex_state = 7},
-  [2111] = {.lex_state = 77},
+  [2111] = {.lex_state = 76},
   [2112] = {.lex_state = 0},
-  [2113] = {.lex_state = 77},
-  [2114] = {.lex_state = 77},
-  [2115] = {.lex_state = 77},
+  [2113] = {.lex_state = 76},
+  [2114] = {.lex_state = 76},
+  [2115] = {.lex_state = 76},
   [2116] = {.lex_state = 0},
-  [2117] = {.lex_state = 77},
+  [2117] = {.lex_state = 76},
   [2118] = {.lex_state = 0},
   [2119] = {.lex_state = 0},
   [2120] = {.lex_state = 0, .external_lex_state = 7},
   [2121] = {.lex_state = 0, .external_lex_state = 7},
   [2122] = {.lex_state = 0, .external_lex_state = 7},
   [2123] = {.lex_state = 0, .external_lex_state = 7},
-  [2124] = {.lex_state = 77},
+  [2124] = {.lex_state = 76},
   [2125] = {.lex_state = 0, .external_lex_state = 7},
-  [2126] = {.lex_state = 77},
-  [2127] = {.lex_state = 77},
-  [2128] = {.lex_state = 77},
-  [2129] = {.lex_state = 77},
-  [2130] = {.lex_state = 77},
-  [2131] = {.lex_state = 77},
-  [2132] = {.lex_state = 77},
+  [2126] = {.lex_state = 76},
+  [2127] = {.lex_state = 76},
+  [2128] = {.lex_state = 76},
+  [2129] = {.lex_state = 76},
+  [2130] = {.lex_state = 76},
+  [2131] = {.lex_state = 76},
+  [2132] = {.lex_state = 76},
   [2133] = {.lex_state = 0, .external_lex_state = 7},
-  [2134] = {.lex_state = 77},
+  [2134] = {.lex_state = 76},
   [2135] = {.lex_state = 0, .external_lex_state = 7},
-  [2136] = {.lex_state = 77},
-  [2137] = {.lex_state = 77},
-  [2138] = {.lex_state = 77},
-  [2139] = {.lex_state = 77},
-  [2140] = {.lex_state = 77},
-  [2141] = {.lex_state = 77},
-  [2142] = {.lex_state = 77},
-  [2143] = {.lex_state = 77},
-  [2144] = {.lex_state = 77},
-  [2145] = {.lex_state = 77},
-  [2146] = {.lex_state = 77},
-  [2147] = {.lex_state = 77},
-  [2148] = {.lex_state = 77},
-  [2149] = {.lex_state = 77},
-  [2150] = {.lex_state = 77},
-  [2151] = {.lex_state = 77},
-  [2152] = {.lex_state = 77},
-  [2153] = {.lex_state = 77},
+  [2136] = {.lex_state = 76},
+  [2137] = {.lex_state = 76},
+  [2138] = {.lex_state = 76},
+  [2139] = {.lex_state = 76},
+  [2140] = {.lex_state = 76},
+  [2141] = {.lex_state = 76},
+  [2142] = {.lex_state = 76},
+  [2143] = {.lex_state = 76},
+  [2144] = {.lex_state = 76},
+  [2145] = {.lex_state = 76},
+  [2146] = {.lex_state = 76},
+  [2147] = {.lex_state = 76},
+  [2148] = {.lex_state = 76},
+  [2149] = {.lex_state = 76},
+  [2150] = {.lex_state = 76},
+  [2151] = {.lex_state = 76},
+  [2152] = {.lex_state = 76},
+  [2153] = {.lex_state = 76},
   [2154] = {.lex_state = 0, .external_lex_state = 7},
   [2155] = {.lex_state = 0, .external_lex_state = 7},
   [2156] = {.lex_state = 0},
   [2157] = {.lex_state = 0},
   [2158] = {.lex_state = 0, .external_lex_state = 7},
-  [2159] = {.lex_state = 77},
-  [2160] = {.lex_state = 77},
+  [2159] = {.lex_state = 76},
+  [2160] = {.lex_state = 76},
   [2161] = {.lex_state = 0, .external_lex_state = 7},
 };
 

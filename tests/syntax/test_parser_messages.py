@@ -122,7 +122,7 @@ def test_dense_literal_mistakes(literal: str, message: str, at: str) -> None:
 
 
 @pytest.mark.parametrize("literal", [
-    "[1, -2, 3]", "[[1.5, 2.0], [-3.0, 4.0e2]]", "[(1, -2), (3, 4)]", "[true, false]", "[]", "",
+    "[1, -2, 3]", "[-0x7F, +0x7F, 0x7F]", "[[1.5, 2.0], [-3.0, 4.0e2]]", "[(1, -2), (3, 4)]", "[true, false]", "[]", "",
     '"0x0102"', "[+inf, -inf, +qnan, -nan(0x1)]", "0x7FC00000", "-inf",
     "tensor<2x!t.elt> : [1 : i32, #t.any]",          # type-first: elements are any attributes
 ])
