@@ -50,6 +50,11 @@ def long_line(n: int) -> str:
     return f"func.func @f() {{\n  %1 = arith.constant dense<[{values}]> : tensor<{n // 4}xi32>\n  return\n}}\n"
 
 
+def long_type_list(n: int) -> str:
+    """One line holding an array attribute of `n` types, as generated IR can."""
+    return f'func.func @f() {{\n  "t.op"() {{types = [{", ".join(["i32"] * n)}]}} : () -> ()\n  return\n}}\n'
+
+
 def split_markers(n: int) -> str:
     """`n` split markers, with one function around them."""
     return "func.func @f() {\n  return\n}\n" + "// -----\n" * n + "func.func @g() {\n  return\n}\n"
@@ -67,7 +72,8 @@ CASES = [
     Case("bracket run (n `(`, `,`, n `(`)", bracket_run, 400, 2.0),
     Case("stray `(`/`<` in a 3 KB file", mixed_brackets, 200, 2.0),
     Case("nested generic regions", deep_nesting, 2500, 2.0),
-    Case("one long line (bytes)", long_line, 250_000, 2.0),
+    Case("one long line (bytes)", long_line, 1_250_000, 2.0),          # 4n: the 5 MB line
+    Case("one line of n types in an array", long_type_list, 250_000, 2.0),  # 4n: 5 MB
     Case("`// -----` split markers", split_markers, 25_000, 2.0),
 ]
 

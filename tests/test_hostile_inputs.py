@@ -2,13 +2,18 @@
 edited into other broken files, and the same text analysed again (timings: bench/pathological.py)."""
 from __future__ import annotations
 
+from tree_sitter import QueryCursor
+
 from cute_ir.analysis import DocumentAnalysis
+from cute_ir.analysis.findings import TOO_WIDE
 from cute_ir.diagnostics import Severity
+from cute_ir.diagnostics import mlir_messages as M
 from cute_ir.ir.builder import MAX_NESTING
 from cute_ir.ir.ssa import TOO_DEEP
 from cute_ir.features import hover
 from cute_ir.features.outline import document_symbols, folding_ranges
 from cute_ir.lsp import semantic
+from cute_ir.syntax import WIDE_NODE, captures, parse, query, wide_nodes
 from cute_ir.text.positions import Position
 
 
@@ -100,3 +105,39 @@ def test_integers_with_leading_zeros_are_read_as_mlir_reads_them():
             "  return\n}\n")
     codes = [d.code for d in DocumentAnalysis("file:///zeros.ir", text).diagnostics()]
     assert codes == ["verify.copy.width-element"]     # 8 bits of f16: the only real mistake
+
+
+WIDE_ITEMS = WIDE_NODE // 2 + 10        # items and commas: just past the width queries skip
+
+
+def test_a_dense_literal_past_the_query_width_is_still_read_whole():
+    values = ", ".join("1" for _ in range(WIDE_ITEMS))
+    clean = f'"t.op"() {{v = dense<[{values}]> : tensor<{WIDE_ITEMS}xi32>}} : () -> ()\n'
+    assert DocumentAnalysis("file:///wide.ir", clean).diagnostics() == []
+    broken = clean.replace("1]>", "bad]>")
+    [problem] = DocumentAnalysis("file:///wide.ir", broken).diagnostics()
+    assert (problem.code, problem.message) == ("syntax.dense", M.EXPECTED_ELEMENT_LITERAL)
+    assert broken[problem.span.start:problem.span.end] == "bad"
+
+
+def test_a_list_past_the_query_width_gets_one_warning_at_its_opener():
+    types = ", ".join("i32" for _ in range(WIDE_ITEMS))
+    text = f'%a:{WIDE_ITEMS} = "t.op"() : () -> ({types})\n'
+    analysis = DocumentAnalysis("file:///wide.ir", text)
+    [warning] = analysis.diagnostics()
+    assert (warning.code, warning.severity) == ("syntax.too-wide", Severity.WARNING)
+    assert text[warning.span.start] == "("
+    assert warning.message == TOO_WIDE.format(items=WIDE_ITEMS, limit=WIDE_NODE)
+    assert document_symbols(analysis) is not None
+    hover.hover(analysis, len(text) // 2)
+
+
+def test_captures_skip_only_the_inside_of_wide_lists():
+    narrow = parse(b'%a = "t.op"() {v = [1, 2]} : () -> (i32, i64)\n').root
+    assert wide_nodes(narrow, 0, narrow.end_byte) == []
+    plain = QueryCursor(query("(integer_type) @t (integer) @i")).captures(narrow)
+    assert {k: len(v) for k, v in captures(query("(integer_type) @t (integer) @i"), narrow).items()} == \
+        {k: len(v) for k, v in plain.items()}
+    statements = "".join(f'  "t.op{i}"() : () -> ()\n' for i in range(WIDE_NODE + 1))
+    many = parse(f"func.func @f() {{\n{statements}}}\n".encode()).root
+    assert wide_nodes(many, 0, many.end_byte) == []      # a region's statements are never skipped

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tree_sitter import Node, QueryCursor, Tree
+from tree_sitter import Node, Tree
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
 from ..dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
-from ..syntax import query
-from ..syntax.errors import (MALFORMED_PATTERNS, describe_error, describe_malformed, describe_unclosed,
-                             missing_nodes, outermost_errors, unclosed_openers)
+from ..syntax import WIDE_NODE, captures, query, wide_nodes
+from ..syntax.errors import (MALFORMED_PATTERNS, describe_error, describe_keyed_group, describe_malformed,
+                             describe_unclosed, missing_nodes, outermost_errors, unclosed_openers)
 from .units import Unit
 
 _FINDINGS = query(
@@ -24,12 +24,15 @@ _FINDINGS = query(
     (operation name: (op_name) @custom_op)
     (operation name: (string) @generic_op)
     (unclosed_bracket) @unclosed
-    (region (unclosed_bracket)) @unclosed_region
+    (region) @region
     """ + MALFORMED_PATTERNS
 )
 
 # Captures that only say a walk is needed; the walks find the nodes themselves.
-_WALKED = ("unclosed", "unclosed_region")
+# (`(region (unclosed_bracket))` would say it of a region directly, but a pattern that waits for a
+# later child keeps a state open for each enclosing region while the cursor walks their
+# contents: quadratic in the nesting depth.)
+_WALKED = ("unclosed", "region")
 
 _PREFIX_BYTES = {"custom_op": DIALECT_PREFIX.encode(), "generic_op": b'"' + DIALECT_PREFIX.encode()}
 
@@ -43,9 +46,7 @@ def position(node: Node) -> tuple[int, int]:
 
 def findings(root: Node, lo: int, hi: int) -> dict[str, list[Any]]:
     """The findings in [lo, hi], by capture name, in document order."""
-    cursor = QueryCursor(_FINDINGS)
-    cursor.set_byte_range(lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
-    found = cursor.captures(root)
+    found = captures(_FINDINGS, root, lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
     # Document order: the order captures come back in varies from run to run, and which
     # of two definitions of one SSA name a verifier sees first must not.
     out: dict[str, list[Any]] = {name: sorted((n for n in nodes if lo <= n.start_byte <= hi), key=position)
@@ -54,11 +55,35 @@ def findings(root: Node, lo: int, hi: int) -> dict[str, list[Any]]:
     # the depth): (unclosed_bracket, its opener) pairs, and the outermost ERROR nodes.
     # A region left open ends in an unclosed bracket that can lie past `hi` (a container's
     # header is a unit of its own); its diagnostic sits at the `{`, in range.
-    if found.get("unclosed") or found.get("unclosed_region"):
+    if found.get("unclosed") or any(_ends_unclosed(r) for r in found.get("region", ()) if lo <= r.start_byte <= hi):
         out["unclosed"] = unclosed_openers(root, lo, hi)
     if root.has_error:
         out["error"] = outermost_errors(root, lo, hi)
+    out["wide"] = [node for node in wide_nodes(root, lo, hi + 1)
+                   if lo <= node.start_byte <= hi and not _in_dense_literal(node)]
     return out
+
+
+def _ends_unclosed(region: Node) -> bool:
+    cursor = region.walk()
+    return cursor.goto_last_child() and cursor.node.type == "unclosed_bracket"
+
+
+TOO_WIDE = ("a list of {items:,} items: cute-ir does not look inside lists of more than {limit:,} tokens; "
+            "types, value names and syntax inside this one are not checked")
+
+
+def _in_dense_literal(node: Node) -> bool:
+    """Whether a list is (part of) the literal of `dense<...>`, which `syntax.dense` reads whole
+    from its text."""
+    parent = node.parent
+    while parent is not None and parent.type == "parameter_list":
+        parent = parent.parent
+    if parent is None or parent.type != "type_parameters":
+        return False
+    attribute = parent.parent
+    kind = attribute.child_by_field_name("kind") if attribute is not None else None
+    return attribute.type == "builtin_attribute" and kind is not None and kind.type == "dense"
 
 
 _UNCLOSED = query("(unclosed_bracket) @unclosed")
@@ -67,9 +92,7 @@ _UNCLOSED = query("(unclosed_bracket) @unclosed")
 def has_unclosed(root: Node, lo: int, hi: int) -> bool:
     """Whether a bracket left open ends in [lo, hi]: not an error node, so `has_error` does not
     see it, yet it is a syntax diagnostic of the statement it is in."""
-    cursor = QueryCursor(_UNCLOSED)
-    cursor.set_byte_range(lo, hi + 1)
-    return any(lo <= n.start_byte <= hi for n in cursor.captures(root).get("unclosed", ()))
+    return any(lo <= n.start_byte <= hi for n in captures(_UNCLOSED, root, lo, hi + 1).get("unclosed", ()))
 
 
 def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser) -> list[Diagnostic]:
@@ -87,6 +110,10 @@ def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser) -> 
     out.extend(describe_error(node) for node in found.get("error", ()))
     out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ()))
     out.extend(d for node in found.get("malformed", ()) if (d := describe_malformed(node)) is not None)
+    out.extend(d for node in found.get("keyed_group", ()) if (d := describe_keyed_group(node)) is not None)
+    out.extend(Diagnostic("syntax.too-wide", Span(node.start_byte, node.start_byte + 1), Severity.WARNING,
+                          Source.SYNTAX, TOO_WIDE.format(items=node.named_child_count, limit=WIDE_NODE))
+               for node in found.get("wide", ()))
     return out
 
 

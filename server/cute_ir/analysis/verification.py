@@ -12,13 +12,13 @@ import time
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Callable
 
-from tree_sitter import Node, QueryCursor
+from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Span
 from ..emit.preview import Lowering
 from ..ir import build_for_verification
 from ..ir.ssa import check_ssa
-from ..syntax import query
+from ..syntax import WIDE_NODE, captures, query
 from ..verify import VERIFIED_OPS, verify_unit
 from .findings import position
 from .units import Unit, statement_nodes
@@ -28,12 +28,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# Where SSA names are defined (for verification's partial IR).
+# Where SSA names are defined (for verification's partial IR). The nodes that hold the names
+# are captured, not the names: a name's `parent` costs the depth of the tree, and a pattern
+# that waits for a later child (`(paren_group (value_use) . ":")`) keeps a query state open
+# for each enclosing group, quadratic in how deep they nest.
 _DEFINITIONS = query(
     """
-    (op_result value: (value_id) @result)
-    (block_argument name: (value_id) @block_argument)
-    (paren_group (value_use name: (value_id) @argument) . ":")
+    (operation results: (result_list)) @results
+    (block_argument) @block_argument
+    (paren_group) @group
     """
 )
 
@@ -120,18 +123,29 @@ def lazy_definitions(root: Node, unit: Unit) -> Callable[[str], Node | None]:
 
 
 def definition_index(root: Node, unit: Unit) -> dict[str, Node]:
-    """SSA name -> the node defining it in the unit (first definition wins)."""
-    cursor = QueryCursor(_DEFINITIONS)
-    cursor.set_byte_range(unit.start, unit.end)
+    """SSA name -> the node defining it in the unit (first definition wins): the operation of a
+    result, a block argument, or a signature argument `%x: T` in parentheses."""
+    found = captures(_DEFINITIONS, root, unit.start, unit.end)
+    named: list[tuple[Node, Node]] = []        # (the name, the node defining it)
+    for op in found.get("results", ()):
+        for result in op.child_by_field_name("results").named_children:
+            value = result.child_by_field_name("value")
+            if value is not None:
+                named.append((value, op))
+    for argument in found.get("block_argument", ()):
+        name = argument.child_by_field_name("name")
+        if name is not None:
+            named.append((name, argument))
+    for group in found.get("group", ()):
+        if group.child_count > WIDE_NODE:
+            continue
+        children = group.children
+        for use, colon in zip(children, children[1:]):
+            name = use.child_by_field_name("name") if use.type == "value_use" and colon.type == ":" else None
+            if name is not None:
+                named.append((name, use))
     index: dict[str, Node] = {}
-    found = sorted(((node, name) for name, nodes in cursor.captures(root).items() for node in nodes),
-                   key=lambda pair: position(pair[0]))
-    for node, name in found:
-        value = node.text.decode("utf-8", "replace") if node.text else ""
-        if name == "result":
-            owner = node.parent.parent.parent if node.parent and node.parent.parent else None
-            if owner is not None and owner.type == "operation":
-                index.setdefault(value, owner)
-        else:  # a block argument, or a signature argument `%x: T` in parentheses
-            index.setdefault(value, node.parent)
+    for name, owner in sorted(named, key=lambda pair: position(pair[0])):
+        if unit.start <= name.start_byte < unit.end:
+            index.setdefault(name.text.decode("utf-8", "replace") if name.text else "", owner)
     return index

@@ -72,6 +72,10 @@ _OWN: tuple[CodeDoc, ...] = (
             "the rest is checked."),
     CodeDoc("syntax.too-deep", S, "A region nested deeper than the IR is built (warning). Value names are "
             "still checked inside it; the outline, folding, hover and atom verification stop at it."),
+    CodeDoc("syntax.too-wide", S, "A list of more than 50,000 tokens on one op (a generated type or "
+            "operand list; warning): the queries that find types, value names and malformed syntax do not "
+            "look inside it, since their cost grows with the square of a list's length. The literal of "
+            "`dense<...>` is exempt: it is read whole from its text."),
     CodeDoc("syntax.too-large", S, "The document exceeds the size the analysis accepts; nothing "
             "in it is checked."),
     CodeDoc("types.unknown-op", T, "An operation of a dialect cute-ir knows that the dialect "

@@ -4,12 +4,11 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from tree_sitter import QueryCursor
 
 import tree_sitter_cute_ir
 
 from ..analysis import DocumentAnalysis
-from ..syntax import query
+from ..syntax import captures, query
 
 # LSP token types, in legend order; capture names of highlights.scm map onto them.
 TOKEN_TYPES: tuple[str, ...] = (
@@ -87,9 +86,7 @@ def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]
     rank = {q.capture_name(i): i for i in range(q.capture_count)}
     best: dict[tuple[int, int], Token] = {}
     for range_lo, range_hi in _short_line_ranges(source, lo, hi):
-        cursor = QueryCursor(q)
-        cursor.set_byte_range(range_lo, range_hi)
-        for name, nodes in sorted(cursor.captures(tree.root_node).items(), key=lambda item: rank[item[0]]):
+        for name, nodes in sorted(captures(q, tree.root_node, range_lo, range_hi).items(), key=lambda item: rank[item[0]]):
             mapped = _CAPTURE_TO_TYPE.get(name)
             if mapped is None:
                 continue

@@ -10,6 +10,7 @@ from tree_sitter import Node
 from ..diagnostics import Span
 from .model import Attribute, Block, Operation, Region, Successor, TypeRef, UnitIR, Use, Value, ValueKind
 from ..syntax.cst import TYPE_KINDS, span as _span, text as _text
+from ..syntax.parser import WIDE_NODE
 
 
 
@@ -17,6 +18,12 @@ from ..syntax.cst import TYPE_KINDS, span as _span, text as _text
 # skipped group): the builder recurses once per level, and user text must not exhaust
 # Python's stack.
 MAX_NESTING = 100
+
+
+def _walkable(node: Node) -> bool:
+    """Lists wider than WIDE_NODE (a generated list of a million types) are not built into the
+    IR, as the queries do not look inside them: `syntax.too-wide` says so where they start."""
+    return node.child_count <= WIDE_NODE
 
 
 class _Builder:
@@ -65,7 +72,7 @@ class _Builder:
         op = Operation(name, _span(node), _span(name_node) if name_node is not None else _span(node),
                        "generic" if generic else "custom")
         results = node.child_by_field_name("results")
-        if results is not None:
+        if results is not None and _walkable(results):
             for index, r in enumerate(results.named_children):
                 value_node = r.child_by_field_name("value")
                 count_node = r.child_by_field_name("count")
@@ -77,7 +84,7 @@ class _Builder:
             self.generic_parts(node, op)
         else:
             body = node.child_by_field_name("body")
-            if body is not None:
+            if body is not None and _walkable(body):
                 self.custom_body(body, op)
         for value, type_ref in zip(op.results, op.result_types):
             value.type = type_ref
@@ -85,7 +92,7 @@ class _Builder:
 
     def generic_parts(self, node: Node, op: Operation) -> None:
         operands = node.child_by_field_name("operands")
-        if operands is not None:
+        if operands is not None and _walkable(operands):
             op.operands.extend(self.use(u) for u in operands.named_children if u.type == "value_use")
         successors = node.child_by_field_name("successors")
         if successors is not None:
@@ -106,7 +113,7 @@ class _Builder:
         if ftype is not None:
             self.collect_types(ftype, op)
             results = ftype.child_by_field_name("results")
-            if results is not None:
+            if results is not None and _walkable(results):
                 if results.type == "type_list":
                     op.result_types.extend(TypeRef(_text(t), _span(t), t.type) for t in results.named_children if t.type in TYPE_KINDS)
                 elif results.type in TYPE_KINDS:
@@ -134,7 +141,7 @@ class _Builder:
             current = stack.pop()
             if current.type in TYPE_KINDS and current.type != "function_type":
                 op.types.append(TypeRef(_text(current), _span(current), current.type))
-            else:
+            elif _walkable(current):
                 stack.extend(reversed(current.named_children))
 
     def custom_body(self, body: Node, op: Operation) -> None:

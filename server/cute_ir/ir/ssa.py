@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tree_sitter import Node, QueryCursor
+from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (
@@ -33,7 +33,7 @@ from ..diagnostics.mlir_messages import (
 from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait, record as op_record
-from ..syntax import query
+from ..syntax import captures, query
 from .builder import MAX_NESTING
 
 TOO_DEEP = (f"regions nested more than {MAX_NESTING} deep: outline, folding, hover and atom "
@@ -143,11 +143,11 @@ _WALKED = ("op", "result", "region", "block", "argument", "use", "successor")
 def _capture_order(root: Node) -> tuple[list[tuple[int, int, str, Node]], set[int]]:
     """The captures the walk visits, in document order (an enclosing node before the nodes it
     contains), and the start bytes of the `value_use` nodes that bind a value."""
-    captures = QueryCursor(_SHAPE).captures(root)
-    items = [(n.start_byte, -n.end_byte, kind, n) for kind in _WALKED for n in captures.get(kind, ())]
+    found = captures(_SHAPE, root)
+    items = [(n.start_byte, -n.end_byte, kind, n) for kind in _WALKED for n in found.get(kind, ())]
     items.sort(key=lambda item: (item[0], item[1]))
     bindings: set[int] = set()
-    for group in captures.get("name_list", ()):
+    for group in found.get("name_list", ()):
         # `(%i, %j) in (...)`, `(%i) = (...)`: a list of bare names binds them all.
         names = group.named_children
         if names and all(n.type == "value_use" for n in names):

@@ -12,6 +12,8 @@ explicit stack, so nesting depth costs no recursion.
 """
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from ..diagnostics.mlir_messages import EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COMPLEX_COMMA, EXPECTED_ELEMENT_LITERAL
@@ -22,6 +24,18 @@ _SCALARS = frozenset({"integer", "float", "boolean", "string"})
 _HEX = b"0x"     # `0x7FC00000`: a hex integer, which the grammar may read as a `shape` token
 _SPECIAL_FLOATS = frozenset({b"inf", b"nan", b"qnan", b"snan"})
 _SIGNS = frozenset({"+", "-"})
+
+# The common shapes of a literal, a scalar or a list of lists of numbers and booleans, matched on
+# the text alone: a minified constant of a million elements is read in one regular-expression
+# pass instead of a node per element. Everything the pattern takes the node walk below takes
+# too (the grammar's integer, float and boolean tokens, a sign stuck to them); anything else
+# (a comment, complex numbers, strings, deeper lists) goes to the node walk.
+# Possessive quantifiers and atomic groups: nothing is ever given back, which keeps the match
+# at one pass (0.08 s for 5 MB; the backtracking form took 0.45 s).
+_NUMBER = rb"(?>0x[0-9a-fA-F]++|[-+]?+[0-9]++(?:\.[0-9]*+(?:[eE][-+]?+[0-9]++)?+)?+|true|false)"
+_FLAT = rb"\[\s*+(?:" + _NUMBER + rb"(?:\s*+,\s*+" + _NUMBER + rb")*+)?+\s*+\]"
+_NESTED = rb"\[\s*+(?:" + _FLAT + rb"(?:\s*+,\s*+" + _FLAT + rb")*+)?+\s*+\]"
+_PLAIN_LITERAL = re.compile(rb"\s*+(?:" + _NUMBER + rb"|" + _FLAT + rb"|" + _NESTED + rb")\s*+")
 # The bare words an attribute may start with (MLIR's Parser::parseAttribute, and the builtin
 # types, which are attributes too, when the grammar reads them as words).
 _ATTRIBUTE_WORDS = frozenset({
@@ -67,6 +81,8 @@ def check_dense_literal(parameters: Node) -> tuple[Node, str] | None:
         return None     # `dense<>`
     if named[0].type in _SHAPED:
         return _typed_list_problem(parameters)
+    if _PLAIN_LITERAL.fullmatch(parameters.text or b"", 1, len(parameters.text or b"") - 1):
+        return None
     # The body is one element or one list; a top-level list may hold lists.
     stack: list[tuple[list[Node], Node]] = [(parameters.children[1:-1], parameters.children[-1])]
     while stack:

@@ -6,7 +6,7 @@ message for the problem, the diagnostic uses its wording.
 """
 from __future__ import annotations
 
-from tree_sitter import Node, QueryCursor
+from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT_NAME,
@@ -17,7 +17,7 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
                                          EXPECTED_SSA_NAME, EXPECTED_STRIDE_LIST, EXPECTED_SYMBOL_NAME,
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
-from .parser import query
+from .parser import WIDE_NODE, captures, query
 from .affine import check_affine_body
 from .cst import TYPE_KINDS
 from .dense import check_dense_literal
@@ -35,7 +35,7 @@ _MAX_SHOWN = 24
 MALFORMED_PATTERNS = """
     (incomplete_op) @malformed
     (op_result count: (integer) @malformed)
-    (operation name: (string) @malformed)
+    (operation name: (string)) @malformed
     (operation name: (op_name) @_func body: (custom_body (symbol_ref) . (paren_group (keyword) @malformed))
       (#any-of? @_func "func.func" "func"))
     (operation name: (op_name) @_func body: (custom_body . (keyword) @malformed)
@@ -45,11 +45,7 @@ MALFORMED_PATTERNS = """
     (location) @malformed
     (file_metadata) @malformed
     (quantile_type parameters: (type_parameters) @malformed)
-    (angle_group "=" @malformed)
-    (paren_group "=" @malformed)
-    (bracket_group "=" @malformed)
-    (brace_group "=" @malformed)
-    (operation name: (string) type: (_) @malformed)
+    [(angle_group) (paren_group) (bracket_group) (brace_group)] @keyed_group
     (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
     (builtin_attribute kind: ["affine_map" "affine_set"] parameters: (type_parameters) @malformed)
     (builtin_attribute kind: "dense" parameters: (type_parameters) @malformed)
@@ -169,17 +165,21 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         if (integer_literal(node.text) or 0) > 0:
             return None
         return Diagnostic("syntax.result-count", span, Severity.ERROR, Source.SYNTAX, ZERO_RESULT_COUNT)
-    if node.type == "string":           # generic op name
-        if node.text != b'""':
-            return None
-        return Diagnostic("syntax.empty-op-name", span, Severity.ERROR, Source.SYNTAX, EMPTY_OPERATION_NAME)
-    if node.type != "function_type" and node.parent is not None and node.parent.type == "operation" \
-            and node.parent.child_by_field_name("type") == node:    # `"d.op"() : i32`
-        return Diagnostic("syntax.function-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_FUNCTION_TYPE)
+    if node.type == "operation":        # a generic op
+        name = node.child_by_field_name("name")
+        if name.text == b'""':
+            return Diagnostic("syntax.empty-op-name", Span(name.start_byte, name.end_byte), Severity.ERROR,
+                              Source.SYNTAX, EMPTY_OPERATION_NAME)
+        # `"d.op"() : i32`. (Asked here, of the op: a pattern on its type field would keep a
+        # query state open through the op's regions, quadratic in their nesting depth; and a
+        # node's parent costs the depth too.)
+        typed = node.child_by_field_name("type")
+        if typed is not None and typed.type != "function_type":
+            return Diagnostic("syntax.function-type", Span(typed.start_byte, typed.end_byte), Severity.ERROR,
+                              Source.SYNTAX, EXPECTED_FUNCTION_TYPE)
+        return None
     if node.type == "function_type":
         return None
-    if node.type == "=":                # `<key = >`: a key whose value is missing
-        return _missing_value(node)
     if node.type == "file_metadata":    # `{-# ... #-}`
         return _file_metadata(node)
     if node.type == "location":         # `loc()`
@@ -313,14 +313,20 @@ def _quantile_body(parameters: Node) -> Diagnostic | None:
 _NOT_A_VALUE = frozenset({">", ")", "]", "}", ","})
 
 
-def _missing_value(equals: Node) -> Diagnostic | None:
-    after = equals.next_sibling
-    while after is not None and after.is_extra:
-        after = after.next_sibling
-    if after is None or after.type not in _NOT_A_VALUE or after.end_byte == after.start_byte:
+def describe_keyed_group(group: Node) -> Diagnostic | None:
+    """`<key = >`, `(key = , ...)`: a key in a bracket group whose value is missing.
+
+    Every group is captured and its own children read here: a pattern `(paren_group "=")` would
+    keep a query state open for each enclosing group while the cursor walks their contents,
+    quadratic in how deep they nest. A group too wide for the queries is not read either."""
+    if group.child_count > WIDE_NODE:
         return None
-    return Diagnostic("syntax.missing-value", Span(after.start_byte, after.end_byte), Severity.ERROR,
-                      Source.SYNTAX, EXPECTED_ATTRIBUTE_VALUE)
+    children = [c for c in group.children if not c.is_extra]
+    for equals, after in zip(children, children[1:]):
+        if equals.type == "=" and after.type in _NOT_A_VALUE and after.end_byte > after.start_byte:
+            return Diagnostic("syntax.missing-value", Span(after.start_byte, after.end_byte), Severity.ERROR,
+                              Source.SYNTAX, EXPECTED_ATTRIBUTE_VALUE)
+    return None
 
 
 def _kind_of(parameters: Node) -> bytes | None:
@@ -467,21 +473,14 @@ def missing_nodes(node: Node, lo: int = 0, hi: int | None = None) -> list[Node]:
     return out
 
 
-def malformed_nodes(node: Node, lo: int, hi: int) -> list[Node]:
-    """Nodes of MALFORMED_PATTERNS starting in [lo, hi], in document order."""
-    cursor = QueryCursor(_MALFORMED)
-    cursor.set_byte_range(lo, hi + 1)
-    # Only `@malformed`: the patterns' other captures (`@_func`, ...) name what they test.
-    found = [n for n in cursor.captures(node).get("malformed", ()) if lo <= n.start_byte <= hi]
-    return sorted(found, key=lambda n: (n.start_byte, n.end_byte))
-
-
 def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     """All syntax problems in `node`'s subtree (the CLI's `parse` and tests use this)."""
     lo, hi = node.start_byte, node.end_byte
     out = [describe_unclosed(u, opener) for u, opener in unclosed_openers(node, lo, hi)]
     out.extend(describe_error(e) for e in outermost_errors(node, lo, hi))
     out.extend(describe_missing(m) for m in missing_nodes(node))
-    out.extend(d for m in malformed_nodes(node, lo, hi) if (d := describe_malformed(m)) is not None)
+    found = captures(_MALFORMED, node, lo, hi + 1)
+    out.extend(d for m in found.get("malformed", ()) if lo <= m.start_byte <= hi and (d := describe_malformed(m)) is not None)
+    out.extend(d for g in found.get("keyed_group", ()) if lo <= g.start_byte <= hi and (d := describe_keyed_group(g)) is not None)
     out.sort(key=lambda d: d.span)
     return out

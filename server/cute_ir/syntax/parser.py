@@ -18,6 +18,76 @@ def query(source: str) -> tree_sitter.Query:
     return tree_sitter.Query(LANGUAGE, source)
 
 
+# A list node with more children than this (a minified constant of tens of thousands of
+# elements, a generated type list) is not searched by queries. tree-sitter's query cursor
+# pays, at each child of a node, for a look at the child's later siblings, so a query over one
+# node of n children costs n^2 (0.3 s at 1 M children, 1.3 s at 2 M); below this width that is
+# a few milliseconds. Nodes that hold statements (regions, blocks, the file) do not cost that
+# way and are never wide.
+WIDE_NODE = 50_000
+_STATEMENT_CONTAINERS = frozenset({"source_file", "region", "block"})
+
+
+def wide_nodes(root: tree_sitter.Node, lo: int, hi: int) -> list[tree_sitter.Node]:
+    """The outermost list nodes in [lo, hi) with more than WIDE_NODE children, in document
+    order. A node of that many children spans at least that many bytes, so only nodes that big
+    are descended into, and only their children overlapping [lo, hi)."""
+    out: list[tree_sitter.Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.child_count > WIDE_NODE and node.type not in _STATEMENT_CONTAINERS:
+            out.append(node)
+            continue
+        cursor = node.walk()
+        if cursor.goto_first_child_for_byte(lo) is None:
+            continue
+        big: list[tree_sitter.Node] = []
+        while True:
+            child = cursor.node
+            if child.start_byte >= hi:
+                break
+            if child.end_byte - child.start_byte >= WIDE_NODE:
+                big.append(child)
+            if not cursor.goto_next_sibling():
+                break
+        stack.extend(reversed(big))
+    return out
+
+
+def captures(q: tree_sitter.Query, root: tree_sitter.Node, lo: int = 0,
+             hi: int | None = None) -> dict[str, list[tree_sitter.Node]]:
+    """`QueryCursor.captures` over bytes [lo, hi) of `root`'s tree, without searching inside wide
+    nodes (see WIDE_NODE): a wide node itself and its first and last children (its brackets, or
+    the zero-width node that ends it unclosed) are searched, the rest of it is not. Each node
+    comes once per capture name; the order is not document order."""
+    end = root.end_byte + 1 if hi is None else hi
+    wide = wide_nodes(root, lo, end)
+    if not wide:
+        cursor = tree_sitter.QueryCursor(q)
+        cursor.set_byte_range(lo, end)
+        return cursor.captures(root)
+    spans: list[tuple[int, int]] = []
+    start = lo
+    for node in wide:
+        spans.append((start, node.start_byte + 1))
+        start = max(node.start_byte + 1, node.end_byte - 1)
+    spans.append((start, end))
+    out: dict[str, list[tree_sitter.Node]] = {}
+    seen: set[tuple[str, int]] = set()
+    for span_lo, span_hi in spans:
+        if span_hi <= span_lo:
+            continue
+        cursor = tree_sitter.QueryCursor(q)
+        cursor.set_byte_range(span_lo, span_hi)
+        for name, nodes in cursor.captures(root).items():
+            for node in nodes:
+                if (name, node.id) not in seen:
+                    seen.add((name, node.id))
+                    out.setdefault(name, []).append(node)
+    return out
+
+
 @dataclass
 class SyntaxTree:
     tree: tree_sitter.Tree
