@@ -284,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     while time.monotonic() < deadline:
         for path in files:
             fuzz_case(path, seed, args.steps, texts, report, deadline)
+        # A running count, so a run stopped early still says how far it got.
+        print(f"seed {seed}: {report.edits} edits in {report.cases} cases so far, "
+              f"{len(report.mismatches)} mismatches", flush=True)
         seed += 1
     args.out.mkdir(parents=True, exist_ok=True)
     for number, case in enumerate(report.mismatches):
