@@ -166,8 +166,49 @@ def test_make_exec_tma_takes_rank_from_the_tile_layout():
     text = (EXAMPLES / "hopper_wgmma.ir").read_text()
     a = analyse(text)
     items = {i.text.split("=")[0].strip(): i for i in PV.document_items(a)}
-    assert items["%exec"].config == AtomConfig("atom.tma_load", tma_rank=2)
+    # and its tile's bytes from the partition result: 64 x 16 f16 elements
+    assert items["%exec"].config == AtomConfig("atom.tma_load", tma_rank=2, tma_bytes=2048)
     assert "non_exec" in items["%atom"].note
+
+
+TMA_CHAIN = """\
+func.func @load(%tensor: memref<?x?xf16, 1>, %layout: !cute.layout<"(64,128):(1,64)">, %m: index,
+                %tile: !cute.layout<"S<3,4,3> o 0 o (64,16):(16,1)">, %cta_map: !cute.layout<"(64,16):(1,64)">,
+                %mbar: memref<1xi64, 3>, %smem: memref<1024xf16, 3>, %coord: index) {
+  %desc = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%m, %m) strides(%m) paddings() {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
+  %atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = 1} : !cute_nvgpu.atom.non_exec_tiled_tma_load
+  %exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar {cache_mode = #cute_nvgpu.load_cache_mode<cg>} : !cute_nvgpu.atom.tma_load
+  cute_nvgpu.atom.tma_load %exec, %smem, %coord {allow_tma = true, inBounds = true}
+  return
+}
+"""
+
+
+def test_tma_tile_bytes_come_from_the_partition_result():
+    a = analyse(TMA_CHAIN)
+    assert [d for d in a.diagnostics() if d.severity is Severity.ERROR] == []
+    tma = [i.config for i in PV.document_items(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"]
+    assert tma and all(c.tma_bytes == 64 * 16 * 16 // 8 for c in tma)      # 64x16 f16 elements
+    text = PV.preview_module(a).ptx_text
+    assert "mbarrier.arrive.expect_tx.shared::cta.b64 %mbar_state, [%mbar], 2048;" in text
+    assert ".shared .align 128 .b8 smem_tile[2048];" in text and "sample" not in text
+
+
+def test_a_tma_descriptor_is_a_grid_constant_parameter():
+    text = PV.preview_module(analyse(TMA_CHAIN)).ptx_text
+    assert "(.param .align 64 .b8 tmap[128], .param .u64 out)" in text
+    assert "mov.b64 %tmap_param, tmap;\n  cvta.param.u64 %tmap, %tmap_param;" in text
+
+
+def test_a_tma_tile_the_ir_does_not_size_is_a_commented_sample():
+    unsized = TMA_CHAIN.replace('"S<3,4,3> o 0 o (64,16):(16,1)"', '"(64,16):(16,1)"')   # no partition
+    text = PV.preview_module(analyse(unsized)).ptx_text
+    assert "a 1024-byte sample" in text and "[%mbar], 1024;" in text
+
+
+@needs_ptxas
+def test_a_sized_tma_tile_assembles():
+    assert FP.assemble(PV.preview_module(analyse(TMA_CHAIN)).ptx_text, "sm_90a", PTXAS) == []
 
 
 # ------------------------------------------------------------------ module and line map

@@ -43,7 +43,10 @@ from ..ir import Operation, TypeRef, Value
 from ..layout import layout_rank
 from ..tables import tiers as T
 from ..tables.atoms import TYPE_BITS
-from ..verify.context import VerifyContext, find_node
+from ..ir.lift import lift_statements
+from ..verify import unit_statements
+from ..verify.context import EXEC_TMA_BINDER, VerifyContext, find_node
+from ..verify.tma import TmaPartitionResult, verify_tma
 from .ptx import A_SOURCES, AtomConfig, PtxModule, check_config, emit_module, supported_targets
 from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
@@ -53,6 +56,8 @@ __all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops
 
 # Ops that apply an atom given as their first operand.
 _APPLYING = APPLYING_OPS
+# The atoms whose kernels move a TMA tile: their expect_tx and SMEM tile come from the partition.
+_TMA_TRANSFERS = frozenset({"atom.tma_load", "atom.tma_store", "atom.tma_reduce"})
 
 
 def applying_ops() -> frozenset[str]:
@@ -493,6 +498,7 @@ class _UnitWalker:
         tree = analysis.tree_for(unit)
         self.root = tree.root_node if tree is not None else None
         self.ctx = VerifyContext(self.root, self.ir, "", [], self._alias_node) if self.root is not None else None
+        self._partitions: dict[int, TmaPartitionResult] | None = None
 
     def parse(self, ref: TypeRef | None) -> CuteNvgpuType | None:
         node = resolve_type_node(self.analysis, self.root, ref, self.aliases)
@@ -508,6 +514,22 @@ class _UnitWalker:
     def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType | None, Operation | None] | None:
         found = self.ctx.resolve_atom(value)
         return (found.atom, found.type, found.op) if found is not None else None
+
+    def partition_of(self, builder: Operation) -> TmaPartitionResult | None:
+        """What the TMA partition verifier learned about the tile of the non-exec atom that
+        `builder` is (or that the `make_exec_tma` it is binds): the lowering reads the tile's
+        size from there rather than working it out again."""
+        if builder.name == EXEC_TMA_BINDER:
+            bound = self.ctx.definition(builder.operands[0].name) if builder.operands else None
+            builder = bound.owner if bound is not None and isinstance(bound.owner, Operation) else None
+            if builder is None:
+                return None
+        if self._partitions is None:
+            lifted = lift_statements(unit_statements(self.root, Span(self.unit.start, self.unit.end)))
+            verification = verify_tma(lifted, self.analysis.target_arch)
+            self._partitions = {lifted.index.op_spans[op].start: result
+                                for op, result in verification.partitions.items() if op in lifted.index.op_spans}
+        return self._partitions.get(builder.span.start)
 
     def a_source(self, op: Operation) -> str | None:
         nodes = self.ctx.operand_types(op)
@@ -533,6 +555,10 @@ class _UnitWalker:
                 continue
             atom, ty, a_source, name, at, atom_op = found
             config = atom_config(atom, a_source, ty=ty)
+            if isinstance(config, AtomConfig) and atom.mnemonic in _TMA_TRANSFERS:
+                partition = self.partition_of(op if op.name not in _APPLYING else self._atom_builder(op))
+                if partition is not None and partition.tile_bytes:
+                    config = replace(config, tma_bytes=partition.tile_bytes)
             first = bytes(data[op.span.start:op.span.end]).split(b"\n", 1)[0]
             text = first.decode("utf-8", "replace").strip()
             if len(text) > 110:
@@ -541,6 +567,11 @@ class _UnitWalker:
             out.append(_Item(op.span, at, text, name, None if note else config, note, atom_op,
                              atom.type_span))
         return out
+
+    def _atom_builder(self, op: Operation) -> Operation:
+        """The op that built the atom an applying op applies (the op itself if it is unknown)."""
+        value = self.ctx.definition(op.operands[0].name) if op.operands else None
+        return value.owner if value is not None and isinstance(value.owner, Operation) else op
 
     def _built(self, op: Operation):
         for value in op.results:

@@ -57,6 +57,7 @@ class AtomConfig:
     tma_mode: str = "tile"                    # tile | im2col | im2col_no_offs
     multicast: bool = False
     reduce_op: str | None = None
+    tma_bytes: int | None = None              # the tile's bytes, from the TMA partition result
     copy_bits: int | None = None              # universal_copy width
 
     def label(self) -> str:
@@ -140,6 +141,18 @@ class _Kernel:
         self.params.append((ptx_type, name))
         self.decls.append(f".reg .b{ptx_type[1:]} {reg};")
         self.emit(f"ld.param.{ptx_type} {reg}, [{name}];")
+        return reg
+
+    def tensormap_param(self, name: str, reg: str) -> str:
+        """A TMA descriptor the way NVIDIA's compilers pass one: the 128-byte CUtensorMap by value
+        as a grid-constant kernel parameter (`.param .align 64 .b8 name[128]`), used through its
+        generic address (`mov` of the parameter's name, then `cvta.param`), as in the PTX of
+        tests/corpus/cutedsl/sm90_tma_wgmma_stmatrix."""
+        self.params.append(("align 64 .b8", f"{name}[128]"))
+        in_param = f"{reg}_param"
+        self.decls += [f".reg .b64 {in_param};", f".reg .b64 {reg};"]
+        self.emit(f"mov.b64 {in_param}, {name};")
+        self.emit(f"cvta.param.u64 {reg}, {in_param};")
         return reg
 
     def regs(self, ptx_type: str, prefix: str, count: int) -> list[str]:
@@ -547,10 +560,17 @@ def _s2t_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
     _tmem_epilogue(k, c.cta_group, tmem, out)
 
 
+# The tile a TMA kernel moves when the IR does not say (no verified partition for its atom).
+_SAMPLE_TILE_BYTES = 1024
+
+
 def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
-    tmap = k.param("u64", "tmap", "%tmap")
+    tmap = k.tensormap_param("tmap", "%tmap")
     out = k.param("u64", "out", "%out")
-    k.shared(".shared .align 128 .b8 smem_tile[1024];")
+    tile_bytes = c.tma_bytes or _SAMPLE_TILE_BYTES
+    if c.tma_bytes is None:
+        k.emit(f"// the IR does not give the tile's size (no verified partition): a {tile_bytes}-byte sample")
+    k.shared(f".shared .align 128 .b8 smem_tile[{tile_bytes}];")
     s = k.reg("b32", "%smem")
     k.emit(f"mov.u32 {s}, smem_tile;")
     coords = k.regs("b32", "%coord", c.tma_rank)
@@ -566,7 +586,7 @@ def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
         k.emit(f"mov.u32 {mbar}, mbar;")
         k.emit(f"mbarrier.init.shared::cta.b64 [{mbar}], 1;")
         k.emit("fence.mbarrier_init.release.cluster;")
-        k.emit(f"mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{mbar}], 1024;")
+        k.emit(f"mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{mbar}], {tile_bytes};")
         offsets, mask = "", ""
         if row.params["mode"] == ".im2col":
             offs = k.regs("b16", "%im2col_off", c.tma_rank - 2)

@@ -91,6 +91,13 @@ class TmaPartitionResult:
     rank: int                     # the descriptor's rank
     atom: Operation               # the non-exec atom (the page's atom body) whose modes were read
     tma_layout: Layout            # the computed TMA layout (box)
+    element_bits: int | None = None   # from the descriptor, when it says
+
+    @property
+    def tile_bytes(self) -> int | None:
+        """The bytes one transfer of the tile moves into shared memory: the mbarrier's expected
+        transaction count (elements x bits / 8, multicast included in the element count)."""
+        return self.tile_element_count * self.element_bits // 8 if self.element_bits else None
 
 
 @dataclass
@@ -486,7 +493,8 @@ class _Checker:
         element = f"i{descriptor.element_bits}" if descriptor is not None and descriptor.element_bits else "?"
         tensor_type = f"!cute_nvgpu.tma_{kind or 'copy'}<{element}, {tma_layout}>"
         return TmaPartitionResult(tensor_type, size(smem.outer) * num_multicast, flags, swizzle_mode,
-                                  rank(gmem), op, tma_layout)
+                                  rank(gmem), op, tma_layout,
+                                  descriptor.element_bits if descriptor is not None else None)
 
     # ------------------------------------------------------------ binding and transfers
     def make_exec(self, op: Operation) -> None:
