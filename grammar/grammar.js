@@ -494,9 +494,11 @@ module.exports = grammar({
 
     attribute_dict: ($) => seq('{', repeat(seq($.attribute_entry, optional(','))), choice('}', $.unclosed_bracket)),
 
+    // An SSA value as an entry's value belongs to an op's own format (pdl's `operation
+    // {"attr" = %a}`); anywhere else the syntax layer reports it as MLIR does.
     attribute_entry: ($) => seq(
       field('name', choice($.bare_id, $.string)),
-      optional(seq('=', field('value', $._attribute_value))),
+      optional(seq('=', field('value', choice($._attribute_value, $.value_use)))),
     ),
 
     location: ($) => seq('loc', '(', repeat($._custom_item), choice(')', $._closes_group)),

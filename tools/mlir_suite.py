@@ -108,9 +108,9 @@ class FileResult:
     crossings: list[tuple[int, int]] = field(default_factory=list)
 
 
-def _files(root: Path) -> list[tuple[Path, bool]]:
+def _files(root: Path, directories: tuple[str, ...] = DIRECTORIES) -> list[tuple[Path, bool]]:
     out = []
-    for directory in DIRECTORIES:
+    for directory in directories:
         base = root / directory
         if not base.is_dir():
             continue
@@ -197,8 +197,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("mlir_test", type=Path, help="a checkout of llvm-project's mlir/test directory")
     parser.add_argument("--cute-ir", default=str(Path(sys.executable).with_name("cute-ir")),
                         help="the cute-ir command (default: the one next to this Python)")
+    parser.add_argument("--dir", action="append", dest="directories", metavar="DIR",
+                        help="a directory of mlir/test to check instead of the default set (repeatable), "
+                             "e.g. --dir Dialect/Vector; its ops/roundtrip files count as valid")
     args = parser.parse_args(argv)
-    files = _files(args.mlir_test)
+    files = _files(args.mlir_test, tuple(args.directories) if args.directories else DIRECTORIES)
     if not files:
         sys.exit(f"no .mlir files under {args.mlir_test} in {', '.join(DIRECTORIES)}")
     by_file = _check(args.cute_ir, [p for p, _ in files])

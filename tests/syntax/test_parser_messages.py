@@ -246,3 +246,53 @@ def test_a_key_without_its_value(text: str) -> None:
 
 def test_keys_with_values_in_an_op_format() -> None:
     assert _syntax("t.op <values = array<i64: 1>, maybe = 2> (k = %x) [n = 1]\n") == []
+
+
+@pytest.mark.parametrize(("line", "at"), [
+    ("affine.store %v, %C : memref<4x4xf32>", ":"),
+    ("%a = affine.load %C : memref<4x4xf32>", ":"),
+])
+def test_affine_memory_ops_need_their_index_brackets(line: str, at: str) -> None:
+    text = f"func.func @f(%C: memref<4x4xf32>, %v: f32) {{\n  {line}\n  return\n}}\n"
+    assert _syntax(text) == [("syntax.op-format", M.EXPECTED_LSQUARE, at)]
+    assert _syntax(text.replace("%C :", "%C[0, 0] :")) == []
+
+
+SWITCH = """\
+func.func @f(%flag: i32, %x: i32) {
+  cf.switch %flag : i32, [
+    default: ^bb1(%x : i32),
+    45: ^bb1(%x : i32)CASES
+  ]
+^bb1(%y: i32):
+  return
+}
+"""
+
+
+def test_switch_cases_are_separated_by_commas_and_reported_where_mlir_does() -> None:
+    assert _syntax(SWITCH.replace("CASES", ",\n    46: ^bb1(%x : i32)")) == []
+    broken = SWITCH.replace("CASES", "\n    46: ^bb1(%x : i32)")
+    [diagnostic] = [d for d in DocumentAnalysis("file:///t.ir", broken).diagnostics() if d.source.value == "syntax"]
+    after_case = broken.index("45: ^bb1(%x : i32)") + len("45: ^bb1(%x : i32)")
+    assert (diagnostic.message, diagnostic.span.start, diagnostic.span.end) == (M.EXPECTED_RSQUARE, after_case, after_case)
+
+
+def test_func_func_takes_no_variadic_arguments() -> None:
+    assert _syntax("func.func @f(...)\n") == [("syntax.arguments", M.EXPECTED_TYPE, "...")]
+
+
+def test_an_ssa_value_in_a_dictionary_belongs_to_an_op_format_only() -> None:
+    pdl = 'pdl.pattern @p : benefit(1) {\n  %a = attribute\n  %op = operation {"attr" = %a}\n  rewrite %op with "r"\n}\n'
+    assert _syntax(pdl) == []
+    assert _syntax('"t.op"() {a = %x} : () -> ()\n') == [("syntax.missing-value", M.EXPECTED_ATTRIBUTE_VALUE, "%x")]
+
+
+def test_a_list_value_starting_with_a_comma_is_reported_where_mlir_does() -> None:
+    text = "func.func @f() {\n  linalg.matmul indexing_maps = [\n      ,\n    affine_map<(d0) -> (d0)>]\n  return\n}\n"
+    [diagnostic] = [d for d in DocumentAnalysis("file:///t.ir", text).diagnostics() if d.source.value == "syntax"]
+    after_bracket = text.index("= [") + 3
+    assert (diagnostic.message, diagnostic.span.start, diagnostic.span.end) == (
+        M.EXPECTED_ATTRIBUTE_VALUE, after_bracket, after_bracket)
+    assert _syntax("func.func @f() {\n  linalg.matmul indexing_maps = [, affine_map<(d0) -> (d0)>]\n  return\n}\n") == [
+        ("syntax.missing-value", M.EXPECTED_ATTRIBUTE_VALUE, ",")]

@@ -39,7 +39,9 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.op-format", S, "An upstream op's custom form read as its format says "
             "(`arith.constant 1 i32`: the op ends after `1`, and the type cannot start the next op; "
             "`arith.addf %a, %b, %c : f32`: a binary op takes two operands, then its colon; "
-            "`arith.constant` with no value after its name; MLIR's wording)."),
+            "`arith.constant` with no value after its name; `affine.load` / `affine.store` without the "
+            "index brackets after the memref; `cf.switch` cases without a comma between them; "
+            "MLIR's wording)."),
     CodeDoc("syntax.result-count", S, "`%x:0 =`: a result group must hold at least one result "
             "(MLIR's wording)."),
     CodeDoc("syntax.empty-op-name", S, "`\"\"()`: a generic op with an empty name (MLIR's wording)."),
@@ -55,12 +57,14 @@ _OWN: tuple[CodeDoc, ...] = (
             "braces, and its two known keys (MLIR's wording)."),
     CodeDoc("syntax.quantile", S, "`quantile<storage:expressed, {values}>` missing its `:`, `,` or `{` "
             "(MLIR's wording)."),
-    CodeDoc("syntax.missing-value", S, "`key = ` followed by a closing bracket or a comma inside an op's "
-            "brackets: the value is missing (MLIR's wording)."),
+    CodeDoc("syntax.missing-value", S, "`key = ` followed by a closing bracket or a comma in an op's body "
+            "or brackets, a list value that starts with a comma (`key = [ , ...]`), or an SSA value as "
+            "a dictionary entry outside an op's own format (`{a = %x}`): an attribute value is missing "
+            "(MLIR's wording)."),
     CodeDoc("syntax.location", S, "`loc()`: a location with nothing inside (MLIR's wording)."),
     CodeDoc("syntax.symbol-name", S, "`func.func name(...)`: a function name without its `@` (MLIR's wording)."),
     CodeDoc("syntax.arguments", S, "A function signature mixing named arguments (`%a: i32`) with bare "
-            "types (MLIR's wording)."),
+            "types, or variadic `...`, which only `llvm.func` takes (MLIR's wording)."),
     CodeDoc("syntax.affine", S, "The body of an `affine_map<...>` / `affine_set<...>` as MLIR's affine "
             "parser reads it: a missing operand, empty parentheses, an undeclared or redefined "
             "identifier, a non-affine product or division, a broken list (MLIR's wording)."),

@@ -22,6 +22,14 @@ def span(node: Node) -> Span:
     return Span(node.start_byte, node.end_byte)
 
 
+def wrong_token_span(previous: Node, token: Node) -> Span:
+    """Where MLIR's parser reports an unexpected token: at the token, or, when the token starts
+    a later line, right after the token before it (Parser::emitWrongTokenError backs up there)."""
+    if token.start_point[0] > previous.end_point[0]:
+        return Span(previous.end_byte, previous.end_byte)
+    return Span(token.start_byte, token.end_byte)
+
+
 def text(node: Node | None) -> str:
     if node is None:
         return ""

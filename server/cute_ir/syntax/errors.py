@@ -14,15 +14,15 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
                                          EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE,
                                          EXPECTED_LOCATION, EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
-                                         EXPECTED_SSA_NAME, EXPECTED_STRIDE_LIST, EXPECTED_SYMBOL_NAME,
+                                         EXPECTED_SSA_NAME, EXPECTED_LSQUARE, EXPECTED_SYMBOL_NAME,
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import WIDE_NODE, captures, query
 from .affine import check_affine_body
-from .cst import TYPE_KINDS
+from .cst import TYPE_KINDS, wrong_token_span
 from .dense import check_dense_literal
 from .metadata import check_metadata
-from .op_formats import BINARY_ARITH_OPS, SCALAR_TYPE_NODES, check_op_format, missing_constant_value
+from .op_formats import BINARY_ARITH_OPS, FORMAT_CHECKS, SCALAR_TYPE_NODES, check_op_format, missing_constant_value
 from .literals import integer_literal
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -45,7 +45,7 @@ MALFORMED_PATTERNS = """
     (location) @malformed
     (file_metadata) @malformed
     (quantile_type parameters: (type_parameters) @malformed)
-    [(angle_group) (paren_group) (bracket_group) (brace_group)] @keyed_group
+    [(angle_group) (paren_group) (bracket_group) (brace_group) (attribute_dict) (custom_body)] @keyed_group
     (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
     (builtin_attribute kind: ["affine_map" "affine_set"] parameters: (type_parameters) @malformed)
     (builtin_attribute kind: "dense" parameters: (type_parameters) @malformed)
@@ -57,13 +57,14 @@ MALFORMED_PATTERNS = """
       (#eq? @_constant "arith.constant"))
     (operation name: (op_name) @_binary body: (custom_body) @malformed
       (#any-of? @_binary BINARY_OPS))
-    (operation name: (op_name) @_format body: (custom_body) @malformed (#any-of? @_format "memref.global" "memref.view"))
+    (operation name: (op_name) @_format body: (custom_body) @malformed (#any-of? @_format FORMAT_OPS))
     (operation name: (op_name) @_constant
       body: (custom_body [(integer) (float) (boolean) (builtin_attribute)] . (angle_group)) @malformed
       (#eq? @_constant "arith.constant"))
     (custom_body (successor) . (paren_group (successor) @malformed))
     (operation name: (op_name) @malformed !body (#eq? @malformed "arith.constant"))
-""".replace("BINARY_OPS", " ".join(f'"{name}"' for name in sorted(BINARY_ARITH_OPS)))
+""".replace("BINARY_OPS", " ".join(f'"{name}"' for name in sorted(BINARY_ARITH_OPS))).replace(
+    "FORMAT_OPS", " ".join(f'"{name}"' for name in sorted(set(FORMAT_CHECKS) - {"arith.constant"})))
 
 # MLIR's IntegerType::kMaxWidth.
 _MAX_INTEGER_WIDTH = (1 << 24) - 1
@@ -206,7 +207,7 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         first = node.named_children[0] if node.named_children else None
         if first is not None and first.type == "parameter_list":
             return None
-        return Diagnostic("syntax.strided", span, Severity.ERROR, Source.SYNTAX, EXPECTED_STRIDE_LIST)
+        return Diagnostic("syntax.strided", span, Severity.ERROR, Source.SYNTAX, EXPECTED_LSQUARE)
     if node.type == "integer_type":     # a width with eight digits or more
         width = int((node.text or b"i0").lstrip(b"su")[1:])
         if width <= _MAX_INTEGER_WIDTH:
@@ -219,13 +220,17 @@ def describe_malformed(node: Node) -> Diagnostic | None:
 
 def _mixed_arguments(arguments: Node) -> Diagnostic | None:
     """A function signature mixing `%name : type` arguments with bare types: MLIR requires all
-    or none named and reports the first argument that breaks the pattern the first one set."""
+    or none named and reports the first argument that breaks the pattern the first one set.
+    `...` (variadic, which only `llvm.func` takes) is not a type either."""
     named_before: bool | None = None
     at_start = True
     for child in arguments.children[1:]:
         if child.type == ",":
             at_start = True
             continue
+        if at_start and child.type == "...":
+            return Diagnostic("syntax.arguments", Span(child.start_byte, child.end_byte), Severity.ERROR,
+                              Source.SYNTAX, EXPECTED_TYPE)
         if not at_start or not child.is_named:
             continue
         at_start = False
@@ -313,18 +318,41 @@ def _quantile_body(parameters: Node) -> Diagnostic | None:
 _NOT_A_VALUE = frozenset({">", ")", "]", "}", ","})
 
 
+def _value_in_dictionary(dictionary: Node) -> Diagnostic | None:
+    """`{a = %x}`: an SSA value where an attribute belongs. Only an op's own format takes one
+    (`pdl.operation {"attr" = %a}`): a dictionary written directly in a custom op's body."""
+    for entry in dictionary.named_children:
+        value = entry.child_by_field_name("value") if entry.type == "attribute_entry" else None
+        if value is not None and value.type == "value_use":
+            parent = dictionary.parent
+            if parent is not None and parent.type == "custom_body":
+                return None
+            return Diagnostic("syntax.missing-value", Span(value.start_byte, value.end_byte), Severity.ERROR,
+                              Source.SYNTAX, EXPECTED_ATTRIBUTE_VALUE)
+    return None
+
+
 def describe_keyed_group(group: Node) -> Diagnostic | None:
-    """`<key = >`, `(key = , ...)`: a key in a bracket group whose value is missing.
+    """`<key = >`, `(key = , ...)`, `key = [ , ...]`: a key in an op's body or in a bracket group
+    whose value is missing, or whose list value starts with a comma.
 
     Every group is captured and its own children read here: a pattern `(paren_group "=")` would
     keep a query state open for each enclosing group while the cursor walks their contents,
     quadratic in how deep they nest. A group too wide for the queries is not read either."""
     if group.child_count > WIDE_NODE:
         return None
+    if group.type == "attribute_dict":
+        return _value_in_dictionary(group)
     children = [c for c in group.children if not c.is_extra]
     for equals, after in zip(children, children[1:]):
-        if equals.type == "=" and after.type in _NOT_A_VALUE and after.end_byte > after.start_byte:
+        if equals.type != "=":
+            continue
+        if after.type in _NOT_A_VALUE and after.end_byte > after.start_byte:
             return Diagnostic("syntax.missing-value", Span(after.start_byte, after.end_byte), Severity.ERROR,
+                              Source.SYNTAX, EXPECTED_ATTRIBUTE_VALUE)
+        listed = [c for c in after.children if not c.is_extra] if after.type == "bracket_group" else []
+        if len(listed) > 1 and listed[1].type == ",":
+            return Diagnostic("syntax.missing-value", wrong_token_span(listed[0], listed[1]), Severity.ERROR,
                               Source.SYNTAX, EXPECTED_ATTRIBUTE_VALUE)
     return None
 

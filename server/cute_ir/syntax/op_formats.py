@@ -8,6 +8,10 @@ format, which cute-ir knows for these ops only:
   stand before its symbol;
 - `memref.view` (`$source [ $byte_shift ] [ $sizes ] attr-dict : type to type`): the byte
   shift operand its first brackets must hold;
+- `affine.load` / `affine.store` (`$memref [ indices ] ...`, `$value , $memref [ indices ] ...`):
+  the brackets after the memref (AffineOps.cpp, "expected '['");
+- `cf.switch` (`$flag : type , [ default : ^bb(...) , case : ^bb(...) , ... ]`): a comma
+  between cases (ControlFlowOps.cpp's case list, "expected ']'");
 - the binary ops of `arith` (`$lhs, $rhs attr-dict : type($result)`, and for the extended
   ones `: type, type`): their two SSA operands, then the colon. Formats from
   mlir/include/mlir/Dialect/Arith/IR/ArithOps.td and MemRefOps.td; the messages are those of MLIR's op parser
@@ -19,9 +23,10 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
+from .cst import wrong_token_span
 from ..diagnostics.mlir_messages import (EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COLON, EXPECTED_COMMA,
-                                         EXPECTED_OPERATION_NAME, EXPECTED_SSA_OPERAND,
-                                         EXPECTED_SYMBOL_NAME, EXPECTED_TYPE)
+                                         EXPECTED_LSQUARE, EXPECTED_OPERATION_NAME, EXPECTED_RSQUARE,
+                                         EXPECTED_SSA_OPERAND, EXPECTED_SYMBOL_NAME, EXPECTED_TYPE)
 
 SCALAR_TYPE_NODES = frozenset({"integer_type", "float_type", "index_type", "none_type"})
 _LITERALS = frozenset({"integer", "float", "boolean"})
@@ -41,14 +46,47 @@ def check_op_format(body: Node) -> Diagnostic | None:
     op = body.parent
     name = op.child_by_field_name("name") if op is not None else None
     text = name.text.decode("utf-8", "replace") if name is not None else ""
-    if text == "arith.constant":
-        return _constant_then_type(body)
-    if text in BINARY_ARITH_OPS:
-        return _binary_operands(body)
-    if text == "memref.global":
-        return _global_prefix(body)
-    if text == "memref.view":
-        return _view_shift(body)
+    check = FORMAT_CHECKS.get(text) or (_binary_operands if text in BINARY_ARITH_OPS else None)
+    return check(body) if check is not None else None
+
+
+def _items(body: Node) -> list[Node]:
+    return [c for c in body.children if not c.is_extra]
+
+
+def _brackets_after(position: int):
+    """The check that the item at `position` of the body (after the memref) opens the index brackets."""
+    def check(body: Node) -> Diagnostic | None:
+        items = _items(body)
+        if len(items) <= position or items[position].type == "bracket_group":
+            return None
+        expected = ("value_use",) if position == 1 else ("value_use", ",", "value_use")
+        if tuple(i.type for i in items[:position]) != expected:
+            return None
+        return _error(items[position], EXPECTED_LSQUARE, 1)
+    return check
+
+
+def _switch_cases(body: Node) -> Diagnostic | None:
+    """`cf.switch`'s case list: `default` or an integer, `:`, a successor with its operands, and
+    then `,` or the closing `]`."""
+    cases = next((c for c in _items(body) if c.type == "bracket_group"), None)
+    if cases is None or cases.children[-1].type != "]":
+        return None
+    entries = [c for c in cases.children[1:-1] if not c.is_extra]
+    position = 0
+    while position < len(entries):
+        case = entries[position:position + 3]
+        if len(case) < 3 or case[1].type != ":" or case[2].type != "successor":
+            return None          # not a case as this check knows it: leave it to the op's parser
+        position += 3
+        if position < len(entries) and entries[position].type == "paren_group":
+            position += 1        # the successor's operands
+        if position == len(entries):
+            return None
+        if entries[position].type != ",":
+            return _wrong_token(entries[position - 1], entries[position], EXPECTED_RSQUARE)
+        position += 1
     return None
 
 
@@ -78,6 +116,10 @@ def _global_prefix(body: Node) -> Diagnostic | None:
             continue
         return _error(item, EXPECTED_SYMBOL_NAME)
     return None
+
+
+def _wrong_token(previous: Node, token: Node, message: str) -> Diagnostic:
+    return Diagnostic("syntax.op-format", wrong_token_span(previous, token), Severity.ERROR, Source.SYNTAX, message)
 
 
 def _error(node: Node, message: str, width: int | None = None) -> Diagnostic:
@@ -127,3 +169,14 @@ def _constant_then_type(body: Node) -> Diagnostic | None:
                 and after.type == "angle_group":
             return _error(after, EXPECTED_TYPE, 1)
     return None
+
+
+# The ops whose custom body is checked here, by name (arith's binary ops: BINARY_ARITH_OPS).
+FORMAT_CHECKS = {
+    "arith.constant": _constant_then_type,
+    "memref.global": _global_prefix,
+    "memref.view": _view_shift,
+    "affine.load": _brackets_after(1),
+    "affine.store": _brackets_after(3),
+    "cf.switch": _switch_cases,
+}
