@@ -216,6 +216,9 @@ async def test_lowered_ir_returns_each_stage_with_a_line_map(client: RecordingCl
     mapped = {_get(m, "line"): as_tuple(_get(m, "range")) for m in _get(stages[0], "lineMap")}
     wgmma = next(n for n, line in enumerate(lines) if "%wgmma = " in line)
     assert mapped[wgmma] == op_range(HOPPER, WGMMA_OP)
+    # The IR before the first pass, printed the same way: what the first stage is compared with.
+    before = _get(result, "input")
+    assert "cute_nvgpu.atom.tma_load" in before and "cp.async.bulk.tensor" not in before
 
 
 async def test_lowered_ir_rejects_a_pipeline_that_does_not_parse(client: RecordingClient):

@@ -24,6 +24,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       ptxPreview.show(uri instanceof vscode.Uri ? uri : undefined, typeof line === 'number' ? line : undefined),
     'cute-ir.showDescriptorFields': () => descriptorFields.show(),
     'cute-ir.showLoweredIr': () => loweredIr.show(),
+    'cute-ir.showIrAfterPass': () => loweredIr.showAfterPass(),
     'cute-ir.restartServer': () => server?.restart(),
     'cute-ir.selectTargetArch': () => selectTargetArch(config.knownArchitectures(context.extension)),
     'cute-ir.showServerLog': () => log.show(true),

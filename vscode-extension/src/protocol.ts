@@ -94,6 +94,8 @@ export interface LoweredIrStage {
 export interface LoweredIrResult {
   /** The IR after the last pass. */
   text: string;
+  /** The IR as printed before the first pass (what the first stage is compared with). */
+  input?: string;
   pipeline?: string;
   target?: string;
   stages?: LoweredIrStage[];

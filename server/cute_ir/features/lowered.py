@@ -30,6 +30,7 @@ class Lowered:
     target: str
     stages: list[Stage]
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    input_text: str = ""        # the IR as printed before the first pass: what a first stage is compared with
 
     @property
     def ok(self) -> bool:
@@ -79,4 +80,4 @@ def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str |
     context = PassContext(target, ptx_facts(analysis, target))
     manager = PassManager(elements, print_after=record, aliases=[(a.name, a.text) for a in lifted.aliases])
     manager.run(root, context)
-    return Lowered(pipeline, target, manager.stages, context.diagnostics)
+    return Lowered(pipeline, target, manager.stages, context.diagnostics, manager.input_text or "")

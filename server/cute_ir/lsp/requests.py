@@ -12,10 +12,11 @@
   is an addition the extension may ignore. `low` and `width` are null for a CUtensorMap,
   whose bit layout is not public (its encode parameters are the fields).
 
-* `cute-ir/loweredIr` {textDocument, pipeline?, arch?} -> {text, pipeline, target, stages:
+* `cute-ir/loweredIr` {textDocument, pipeline?, arch?} -> {text, input, pipeline, target, stages:
   [{pass, name, changed, text, lineMap: [{line, range}]}], diagnostics} | null (document not
   open). `pipeline` is MLIR pipeline text (default: the atom lowering, `cute-ir passes`);
-  `text` is the IR after the last pass; each stage is the IR after one pass, `lineMap` maps a
+  `text` is the IR after the last pass and `input` the IR as printed before the first one (what
+  the first stage is compared with); each stage is the IR after one pass, `lineMap` maps a
   0-based line of its text to the source range of the op printed there. A pipeline that does
   not parse or an unknown arch is InvalidParams.
 
@@ -217,5 +218,6 @@ def lowered_ir(ls: CuteIrServer, params: Any):
                "lineMap": [{"line": line, "range": convert.range_json(convert.span_range(analysis, span))}
                            for line, span in s.line_spans]}
               for s in result.stages]
-    return {"text": stages[-1]["text"] if stages else "", "pipeline": result.pipeline, "target": result.target,
+    return {"text": stages[-1]["text"] if stages else "", "input": result.input_text,
+            "pipeline": result.pipeline, "target": result.target,
             "stages": stages, "diagnostics": [convert.diagnostic(analysis, d, uri) for d in result.diagnostics]}

@@ -285,6 +285,7 @@ class PassManager:
         self.print_after = print_after      # which passes to record a Stage for
         self.aliases = tuple(aliases)       # the document's `!t = ...` / `#a = ...`, printed first
         self.stages: list[Stage] = []
+        self.input_text: str | None = None  # the IR as printed before the first recorded pass
 
     def run(self, root: Operation, context: PassContext) -> bool:
         """Run the pipeline; False when a pass reported an error. Other anchors still run."""
@@ -315,6 +316,8 @@ class PassManager:
             return
         record = self.print_after is not None and self.print_after(pass_)
         before = print_ops([root], aliases=self.aliases) if record else ""
+        if record and self.input_text is None:
+            self.input_text = before
         context.current_pass = pass_
         failed_before = context.failed
         context.failed = False

@@ -265,6 +265,23 @@ async function dismissNotifications(page) {
     res.checks.lowered_ir_graceful = lw !== -1;
     await dismissNotifications(page);
 
+    // 7b. IR after a pass: pick the first pass that changed the IR, see it as a diff.
+    if (lw === 0) {
+      await irGroup.locator('.view-lines').first().click({ position: { x: 300, y: 10 } });
+      await runCommand(page, 'CuTe IR: Show IR After Pass...');
+      // The picker's rows are numbered passes ("2. cute-nvgpu-erase-dead-atoms"), not the palette's.
+      const firstPass = page.locator('.quick-input-list .monaco-list-row', { hasText: /\d+\. [a-z]/ }).first();
+      await firstPass.waitFor({ timeout: T });
+      res.pass_picker_rows = await page.locator('.quick-input-list .monaco-list-row').allTextContents();
+      await page.keyboard.press('Enter');
+      const diff = page.locator('.monaco-diff-editor').first();
+      res.checks.pass_diff = await diff.waitFor({ state: 'visible', timeout: 30000 }).then(() => true, () => false);
+      await page.waitForTimeout(1500);
+      await shot(page, 'pass-diff.png');
+      // Back to the IR file for the next steps; the diff stays open beside it.
+      await page.locator('.tab[data-resource-name="kernel.ir"]').first().click();
+    }
+
     // 8. Descriptor fields of the shared-memory descriptor type under the cursor:
     //    a table, or a graceful message.
     const typeToken = irGroup.locator('.view-lines span', { hasText: /^smem_desc_view$/ }).first();
