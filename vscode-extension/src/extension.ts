@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { PreviewPtxCodeLensProvider } from './codeLens';
 import * as config from './config';
 import { DescriptorFieldsView } from './descriptorFields';
-import { LoweredIrView } from './loweredIr';
+import { LoweredIrView, PassDiffView } from './loweredIr';
 import { PtxPreviewManager } from './ptxPreview';
 import { ServerController } from './serverController';
 import { selectTargetArch, StatusBar } from './statusBar';
@@ -16,6 +16,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const ptxPreview = new PtxPreviewManager(server, log);
   const descriptorFields = new DescriptorFieldsView(server, log);
   const loweredIr = new LoweredIrView(server, log);
+  const passDiff = new PassDiffView(server, log);
   const codeLenses = new PreviewPtxCodeLensProvider();
 
   // Every command contributed in package.json is registered here.
@@ -24,7 +25,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       ptxPreview.show(uri instanceof vscode.Uri ? uri : undefined, typeof line === 'number' ? line : undefined),
     'cute-ir.showDescriptorFields': () => descriptorFields.show(),
     'cute-ir.showLoweredIr': () => loweredIr.show(),
-    'cute-ir.showIrAfterPass': () => loweredIr.showAfterPass(),
+    'cute-ir.showIrAfterPass': () => passDiff.show(),
     'cute-ir.restartServer': () => server?.restart(),
     'cute-ir.selectTargetArch': () => selectTargetArch(config.knownArchitectures(context.extension)),
     'cute-ir.showServerLog': () => log.show(true),
@@ -36,6 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ptxPreview,
     descriptorFields,
     loweredIr,
+    passDiff,
     new StatusBar(server),
     codeLenses,
     vscode.languages.registerCodeLensProvider(

@@ -1,14 +1,55 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { LinkedViewManager } from './linkedView';
+import { sanitizeLineMap } from './lineMap';
 import { diffTitle, passChoices, textBefore } from './passPicker';
 import { LoweredIrRequest, LoweredIrResult } from './protocol';
 import { reportRequestFailure } from './requests';
 import { ServerController } from './serverController';
 
 export const LOWERED_SCHEME = 'cute-ir-lowered';
+/** The before / after documents of a pass, shown in a diff editor. */
+export const PASS_SCHEME = 'cute-ir-pass';
 
-/** A read-only snapshot of the server's lowering of an IR document; running the command again refreshes it. */
-export class LoweredIrView implements vscode.TextDocumentContentProvider, vscode.Disposable {
+/** The server's lowering of `source` (default pipeline, the document's target). */
+function requestLowering(client: LanguageClient, source: vscode.Uri): Promise<LoweredIrResult | null> {
+  return client.sendRequest(LoweredIrRequest, { textDocument: { uri: client.code2ProtocolConverter.asUri(source) } });
+}
+
+/**
+ * The IR after the lowering pipeline, side by side with the IR, following edits and linked
+ * line by line with it (linkedView.ts): the line map of the last pass's output.
+ */
+export class LoweredIrView extends LinkedViewManager {
+  constructor(server: ServerController, log: vscode.LogOutputChannel) {
+    super(
+      {
+        scheme: LOWERED_SCHEME,
+        feature: 'Lowered IR',
+        method: LoweredIrRequest.method,
+        contentName: 'lowered IR',
+        openHint: 'Open a CuTe IR (.ir) file to see its lowered IR.',
+        fileName: (source) => `${path.basename(source.path, path.extname(source.path))}.lowered.ir`,
+        language: 'cute-ir',
+        placeholder: (source, problem) =>
+          `// No lowered IR for ${path.basename(source.path)}: ${problem ?? 'waiting for the language server'}\n`,
+        fetch: async (client, source) => {
+          const result = await requestLowering(client, source);
+          if (!result || typeof result.text !== 'string') return null;
+          const last = result.stages?.[result.stages.length - 1];
+          const entries = (last?.lineMap ?? []).map((m) => ({ ptxLine: m.line, range: m.range }));
+          return { text: result.text, lineMap: sanitizeLineMap(entries, result.text.split('\n').length) };
+        },
+      },
+      server,
+      log,
+    );
+  }
+}
+
+/** Pick a pass of the pipeline and see what it changed: the IR before and after it, as a diff. */
+export class PassDiffView implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>(); // by virtual document URI
   private readonly changeEmitter = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changeEmitter.event;
@@ -20,7 +61,7 @@ export class LoweredIrView implements vscode.TextDocumentContentProvider, vscode
   ) {
     this.disposables = [
       this.changeEmitter,
-      vscode.workspace.registerTextDocumentContentProvider(LOWERED_SCHEME, this),
+      vscode.workspace.registerTextDocumentContentProvider(PASS_SCHEME, this),
       vscode.workspace.onDidCloseTextDocument((doc) => this.texts.delete(doc.uri.toString())),
     ];
   }
@@ -30,31 +71,30 @@ export class LoweredIrView implements vscode.TextDocumentContentProvider, vscode
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '// Run "CuTe IR: Show Lowered IR" to compute the lowered IR.\n';
+    return this.texts.get(uri.toString()) ?? '// Run "CuTe IR: Show IR After Pass..." again to compare a pass.\n';
   }
 
   async show(): Promise<void> {
-    const lowered = await this.request();
-    if (!lowered) return;
-    const uri = this.virtualUri(lowered.source, 'lowered');
-    this.texts.set(uri.toString(), lowered.result.text);
-    this.changeEmitter.fire(uri);
-    const doc = await vscode.workspace.openTextDocument(uri);
-    if (doc.languageId !== 'cute-ir') await vscode.languages.setTextDocumentLanguage(doc, 'cute-ir');
-    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
-  }
-
-  /** Pick a pass of the pipeline and see what it changed: the IR before and after it, side by side. */
-  async showAfterPass(): Promise<void> {
-    const lowered = await this.request();
-    if (!lowered) return;
-    const stages = lowered.result.stages ?? [];
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'cute-ir' || !['file', 'untitled'].includes(editor.document.uri.scheme)) {
+      void vscode.window.showInformationMessage('Open a CuTe IR (.ir) file to compare the IR before and after a pass.');
+      return;
+    }
+    const source = editor.document.uri;
+    let result: LoweredIrResult | null;
+    try {
+      result = await requestLowering(this.server.requireClient(), source);
+    } catch (error) {
+      reportRequestFailure('Lowered IR', LoweredIrRequest.method, error, this.log);
+      return;
+    }
+    const stages = result?.stages ?? [];
     if (stages.length === 0) {
       void vscode.window.showInformationMessage('The lowering ran no pass on this document.');
       return;
     }
     let picked = await vscode.window.showQuickPick(passChoices(stages, false), {
-      title: `CuTe IR: IR after a pass (${lowered.result.pipeline ?? 'default pipeline'})`,
+      title: `CuTe IR: IR after a pass (${result?.pipeline ?? 'default pipeline'})`,
       placeHolder: 'Pick a pass to compare the IR before and after it',
     });
     if (picked?.stage === -1) {
@@ -62,47 +102,21 @@ export class LoweredIrView implements vscode.TextDocumentContentProvider, vscode
     }
     if (!picked || picked.stage < 0) return;
     const stage = stages[picked.stage];
-    const before = this.virtualUri(lowered.source, `before-${picked.stage + 1}-${stage.pass}`);
-    const after = this.virtualUri(lowered.source, `after-${picked.stage + 1}-${stage.pass}`);
-    this.texts.set(before.toString(), textBefore(stages, picked.stage, lowered.result.input ?? ''));
+    const before = this.virtualUri(source, `before-${picked.stage + 1}-${stage.pass}`);
+    const after = this.virtualUri(source, `after-${picked.stage + 1}-${stage.pass}`);
+    this.texts.set(before.toString(), textBefore(stages, picked.stage, result?.input ?? ''));
     this.texts.set(after.toString(), stage.text);
     this.changeEmitter.fire(before);
     this.changeEmitter.fire(after);
-    const title = diffTitle(path.basename(lowered.source.path), stage, picked.stage);
-    await vscode.commands.executeCommand('vscode.diff', before, after, title, {
+    await vscode.commands.executeCommand('vscode.diff', before, after, diffTitle(path.basename(source.path), stage, picked.stage), {
       viewColumn: vscode.ViewColumn.Beside,
       preview: false,
     });
   }
 
-  /** The server's lowering of the active IR document, or undefined after telling the user why not. */
-  private async request(): Promise<{ source: vscode.Uri; result: LoweredIrResult } | undefined> {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor || editor.document.languageId !== 'cute-ir' || editor.document.uri.scheme === LOWERED_SCHEME) {
-      void vscode.window.showInformationMessage('Open a CuTe IR (.ir) file to see its lowered IR.');
-      return undefined;
-    }
-    const source = editor.document.uri;
-    let result: LoweredIrResult | null;
-    try {
-      const client = this.server.requireClient();
-      result = await client.sendRequest(LoweredIrRequest, {
-        textDocument: { uri: client.code2ProtocolConverter.asUri(source) },
-      });
-    } catch (error) {
-      reportRequestFailure('Lowered IR', LoweredIrRequest.method, error, this.log);
-      return undefined;
-    }
-    if (!result || typeof result.text !== 'string') {
-      void vscode.window.showInformationMessage('The server returned no lowered IR for this document.');
-      return undefined;
-    }
-    return { source, result };
-  }
-
   private virtualUri(source: vscode.Uri, suffix: string): vscode.Uri {
     return vscode.Uri.from({
-      scheme: LOWERED_SCHEME,
+      scheme: PASS_SCHEME,
       path: `/${path.basename(source.path, path.extname(source.path))}.${suffix}.ir`,
       query: source.toString(),
     });

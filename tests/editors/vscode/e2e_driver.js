@@ -264,6 +264,26 @@ async function dismissNotifications(page) {
     res.lowered_ir = ['opened', 'not available (message shown)', 'no response'][lw === -1 ? 2 : lw];
     res.checks.lowered_ir_graceful = lw !== -1;
     await dismissNotifications(page);
+    if (lw === 0) {
+      // The lowered IR follows an edit of the IR, and a line selected in it reveals its IR op.
+      const loweredGroup = groupWithTab(page, LOWERED_TAB);
+      const firstOp = irGroup.locator('.view-line', { hasText: 'arith.constant' }).first();
+      await firstOp.click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('%c9 = arith.constant 9 : i32');
+      await page.keyboard.press('Escape');
+      res.checks.lowered_follows_edit = await loweredGroup
+        .locator('.view-line', { hasText: '%c9 = arith.constant 9' })
+        .first()
+        .waitFor({ timeout: 20000 })
+        .then(() => true, () => false);
+      if (res.checks.lowered_follows_edit) {
+        await loweredGroup.locator('.view-line', { hasText: '%c9 = arith.constant 9' }).first().click();
+        await page.waitForTimeout(400);
+        await shot(page, 'lowered-sync.png');
+      }
+    }
 
     // 7b. IR after a pass: pick the first pass that changed the IR, see it as a diff.
     if (lw === 0) {
