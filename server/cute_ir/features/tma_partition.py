@@ -58,6 +58,8 @@ def partition_section(result: TmaPartitionResult) -> str:
     facts = [
         ("TMA tensor type", f"`{result.tensor_type}`"),
         ("tile elements", f"{result.tile_element_count} (SMEM layout size × num_multicast)"),
+        ("bytes per transfer", f"{result.tile_bytes} ({result.element_bits}-bit elements; the mbarrier's expect_tx)"
+         if result.tile_bytes else "unknown (the descriptor does not say its element width)"),
         ("TMA box layout", f"`{result.tma_layout}`"),
         ("descriptor rank", str(result.rank)),
         ("swizzle mode", f"{result.swizzle_mode} ({SWIZZLE_NAMES.get(result.swizzle_mode, '?')})"),
