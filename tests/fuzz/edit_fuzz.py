@@ -16,6 +16,7 @@ runs until the time is up and writes each minimised reproducer as JSON into `--o
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import json
 import random
 import sys
@@ -160,8 +161,9 @@ def mismatch(analysis: DocumentAnalysis) -> str | None:
     for key in mine:
         if mine[key] != theirs[key]:
             if key == "diagnostics":
-                extra = sorted(set(mine[key]) - set(theirs[key]))[:3]
-                lacking = sorted(set(theirs[key]) - set(mine[key]))[:3]
+                # As multisets: a diagnostic reported twice on one side is a difference too.
+                extra = sorted((Counter(mine[key]) - Counter(theirs[key])).elements())[:3]
+                lacking = sorted((Counter(theirs[key]) - Counter(mine[key])).elements())[:3]
                 return f"diagnostics: incremental only {extra}, fresh only {lacking}"
             return key
     return None

@@ -206,13 +206,24 @@ class DocumentAnalysis:
                 return True   # at least one unit per call: every call makes progress
             verified += 1
             unit.unverified = False   # before verifying: a unit whose verifier fails is not retried
-            tree = self.tree_for(unit)
-            if tree is None:
+            found = self._unit_findings(index)
+            if found is None:
                 continue
-            self._diagnose_units([unit], findings(tree.root_node, unit.start, unit.end))
+            self._diagnose_units([unit], found)
             self._flagged = None
         self._owed_from = len(units)
         return False
+
+    def _unit_findings(self, index: int) -> dict[str, list[Node]] | None:
+        """The findings of unit `index` alone, as a whole-document analysis assigns them: from
+        its start up to the next unit's start (a problem in the gap after a statement is its
+        own; one that starts where the next statement starts is the next one's)."""
+        unit = self.units[index]
+        tree = self.tree_for(unit)
+        if tree is None:
+            return None
+        following = self.units[index + 1].start - 1 if index + 1 < len(self.units) else len(self.document.data)
+        return findings(tree.root_node, unit.start, max(unit.start, following))
 
     def unit_at(self, offset: int) -> Unit | None:
         units = self.units
@@ -452,10 +463,12 @@ class DocumentAnalysis:
             return
         wanted = {n.decode("utf-8", "replace") for n in names}
         skip = {id(exclude)} if isinstance(exclude, Unit) else {id(u) for u in exclude}
-        for unit in self.units:
+        for index, unit in enumerate(self.units):
             if unit.aliases & wanted and id(unit) not in skip:
-                tree = self.tree_for(unit)
-                self._diagnose_units([unit], findings(tree.root_node, unit.start, unit.end))
+                found = self._unit_findings(index)
+                if found is None:
+                    continue
+                self._diagnose_units([unit], found)
                 unit.derived.clear()
                 self._flagged = None
 
