@@ -84,7 +84,7 @@ bench: install
 ## mlir-suite: false syntax errors on MLIR's own tests (MLIR_TEST=/path/to/llvm-project/mlir/test)
 mlir-suite: install
 	@test -n "$(MLIR_TEST)" || { echo "usage: make mlir-suite MLIR_TEST=/path/to/mlir/test"; exit 2; }
-	$(PY) tools/mlir_suite.py "$(MLIR_TEST)"
+	$(PY) tools/mlir_suite.py "$(MLIR_TEST)" $(MLIR_SUITE_ARGS)
 
 ## corpus: regenerate tests/corpus/cutedsl/ with NVIDIA's CuTe DSL in a venv of its own
 ## (an offline generator: no test and no runtime code needs it; no GPU needed)
