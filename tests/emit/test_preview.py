@@ -206,9 +206,20 @@ def test_a_tma_tile_the_ir_does_not_size_is_a_commented_sample():
     assert "a 1024-byte sample" in text and "[%mbar], 1024;" in text
 
 
+PREFETCHED = TMA_CHAIN.replace("  cute_nvgpu.atom.tma_load", "  cute_nvgpu.prefetch_tma_desc %desc\n  cute_nvgpu.atom.tma_load")
+
+
+def test_a_prefetched_descriptor_is_prefetched_before_the_transfer():
+    text = PV.preview_module(analyse(PREFETCHED)).ptx_text
+    assert "prefetch.tensormap [%tmap];" in text
+    assert text.index("prefetch.tensormap [%tmap];") < text.index("cp.async.bulk.tensor")
+    assert "prefetch.tensormap" not in PV.preview_module(analyse(TMA_CHAIN)).ptx_text
+
+
 @needs_ptxas
 def test_a_sized_tma_tile_assembles():
     assert FP.assemble(PV.preview_module(analyse(TMA_CHAIN)).ptx_text, "sm_90a", PTXAS) == []
+    assert FP.assemble(PV.preview_module(analyse(PREFETCHED)).ptx_text, "sm_90a", PTXAS) == []
 
 
 # ------------------------------------------------------------------ module and line map

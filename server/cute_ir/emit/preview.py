@@ -38,6 +38,7 @@ from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Fiel
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import operand_type
 from ..dialects.cute_nvgpu.ops import APPLYING_OPS, TMA_APPLY_OPS
+from ..dialects.cute_nvgpu.tma_ops import PREFETCH
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..ir import Operation, TypeRef, Value
 from ..layout import layout_rank
@@ -515,15 +516,31 @@ class _UnitWalker:
         found = self.ctx.resolve_atom(value)
         return (found.atom, found.type, found.op) if found is not None else None
 
+    def _operand_owner(self, op: Operation, index: int = 0) -> Operation | None:
+        value = self.ctx.definition(op.operands[index].name) if len(op.operands) > index else None
+        return value.owner if value is not None and isinstance(value.owner, Operation) else None
+
+    def _non_exec_atom(self, builder: Operation) -> Operation | None:
+        """The non-exec TMA atom op that `builder` is, or that the `make_exec_tma` it is binds."""
+        return self._operand_owner(builder) if builder.name == EXEC_TMA_BINDER else builder
+
+    def prefetched(self, builder: Operation) -> bool:
+        """Whether the unit prefetches (`cute_nvgpu.prefetch_tma_desc`) the descriptor the atom
+        was built from: its kernel then prefetches the tensormap before the transfer."""
+        atom = self._non_exec_atom(builder)
+        if atom is None or not atom.operands:
+            return False
+        descriptor = atom.operands[0].name
+        return any(op.name == PREFETCH and op.operands and op.operands[0].name == descriptor
+                   for op in self.ir.all_operations())
+
     def partition_of(self, builder: Operation) -> TmaPartitionResult | None:
         """What the TMA partition verifier learned about the tile of the non-exec atom that
         `builder` is (or that the `make_exec_tma` it is binds): the lowering reads the tile's
         size from there rather than working it out again."""
-        if builder.name == EXEC_TMA_BINDER:
-            bound = self.ctx.definition(builder.operands[0].name) if builder.operands else None
-            builder = bound.owner if bound is not None and isinstance(bound.owner, Operation) else None
-            if builder is None:
-                return None
+        builder = self._non_exec_atom(builder)
+        if builder is None:
+            return None
         if self._partitions is None:
             lifted = lift_statements(unit_statements(self.root, Span(self.unit.start, self.unit.end)))
             verification = verify_tma(lifted, self.analysis.target_arch)
@@ -556,9 +573,12 @@ class _UnitWalker:
             atom, ty, a_source, name, at, atom_op = found
             config = atom_config(atom, a_source, ty=ty)
             if isinstance(config, AtomConfig) and atom.mnemonic in _TMA_TRANSFERS:
-                partition = self.partition_of(op if op.name not in _APPLYING else self._atom_builder(op))
+                builder = op if op.name not in _APPLYING else self._atom_builder(op)
+                partition = self.partition_of(builder)
                 if partition is not None and partition.tile_bytes:
                     config = replace(config, tma_bytes=partition.tile_bytes)
+                if self.prefetched(builder):
+                    config = replace(config, tma_prefetch=True)
             first = bytes(data[op.span.start:op.span.end]).split(b"\n", 1)[0]
             text = first.decode("utf-8", "replace").strip()
             if len(text) > 110:
@@ -570,8 +590,7 @@ class _UnitWalker:
 
     def _atom_builder(self, op: Operation) -> Operation:
         """The op that built the atom an applying op applies (the op itself if it is unknown)."""
-        value = self.ctx.definition(op.operands[0].name) if op.operands else None
-        return value.owner if value is not None and isinstance(value.owner, Operation) else op
+        return self._operand_owner(op) or op
 
     def _built(self, op: Operation):
         for value in op.results:

@@ -58,6 +58,7 @@ class AtomConfig:
     multicast: bool = False
     reduce_op: str | None = None
     tma_bytes: int | None = None              # the tile's bytes, from the TMA partition result
+    tma_prefetch: bool = False                # the IR prefetches the descriptor (prefetch_tma_desc)
     copy_bits: int | None = None              # universal_copy width
 
     def label(self) -> str:
@@ -567,6 +568,8 @@ _SAMPLE_TILE_BYTES = 1024
 def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
     tmap = k.tensormap_param("tmap", "%tmap")
     out = k.param("u64", "out", "%out")
+    if c.tma_prefetch:
+        k.op(f"prefetch.tensormap [{tmap}];")
     tile_bytes = c.tma_bytes or _SAMPLE_TILE_BYTES
     if c.tma_bytes is None:
         k.emit(f"// the IR does not give the tile's size (no verified partition): a {tile_bytes}-byte sample")
