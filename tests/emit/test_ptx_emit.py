@@ -182,3 +182,10 @@ def test_default_a_source_is_the_rows_first_residency():
     assert "%adesc, %bdesc" in ss.text                       # wgmma defaults to SS
     umma = emit_ptx(AtomConfig("sm100.mma", (128, 64, 8), "tf32", "tf32", "f32"), "sm_110a")
     assert "kind::tf32.collector::a::discard [%tmem], %adesc, %bdesc" in umma.text
+
+
+def test_a_multicast_load_feeds_as_many_ctas_as_num_multicast_says():
+    for ctas, mask in ((None, 3), (2, 3), (4, 15), (8, 255)):
+        config = AtomConfig("atom.tma_load", tma_rank=2, multicast=True, multicast_ctas=ctas)
+        module = emit_module([(config, None)], "sm_90a")
+        assert f"mov.b16 %cta_mask, {mask};" in module.text

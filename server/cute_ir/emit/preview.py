@@ -355,8 +355,9 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
     # The DSL's exec atom says `mcast = true` and `num_cta = 2` (a CTA pair, 2-SM); its non-exec
     # atom says `num_multicast = N` and a kind such as `sm_100_2sm_multicast`.
     kind = _value(_setting(atom, "kind")) or ""
+    num_multicast = _int(_setting(atom, "num_multicast"))
     multicast = (_flag(_setting(atom, "multicast", "mcast")) or "multicast" in kind
-                 or (_int(_setting(atom, "num_multicast")) or 1) > 1)
+                 or (num_multicast or 1) > 1)
     cta_group = _int(_setting(atom, "num_cta")) or (2 if "2sm" in kind else 1)
     reduce_op = None
     if m == "atom.tma_reduce":
@@ -367,6 +368,7 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
             return f"the `{m}` atom does not say its reduction (add, min, max, ...)"
         reduce_op = reduce_op.lower()
     return AtomConfig(m, tma_rank=rank, tma_mode=mode, multicast=multicast,
+                      multicast_ctas=num_multicast if multicast and (num_multicast or 0) > 1 else None,
                       reduce_op=reduce_op, cta_group=cta_group)
 
 

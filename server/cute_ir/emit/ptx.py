@@ -56,6 +56,7 @@ class AtomConfig:
     tma_rank: int | None = None
     tma_mode: str = "tile"                    # tile | im2col | im2col_no_offs
     multicast: bool = False
+    multicast_ctas: int | None = None         # num_multicast: how many CTAs a multicast load feeds
     reduce_op: str | None = None
     tma_bytes: int | None = None              # the tile's bytes, from the TMA partition result
     tma_prefetch: bool = False                # the IR prefetches the descriptor (prefetch_tma_desc)
@@ -596,8 +597,10 @@ def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
             k.init("b16", offs)
             offsets = ", " + _braces(offs)
         if row.params["multicast"]:
+            # The CTAs the tile lands in: the first num_multicast of the cluster (the first two
+            # when the IR does not say how many).
             m = k.reg("b16", "%cta_mask")
-            k.emit(f"mov.b16 {m}, 3;")
+            k.emit(f"mov.b16 {m}, {(1 << (c.multicast_ctas or 2)) - 1};")
             mask = f", {m}"
         # A tile only this CTA receives lands in shared::cta; multicast and CTA-pair transfers
         # address the cluster.
