@@ -98,7 +98,21 @@ def _measure_once(text: str) -> dict[str, float]:
     times["semantic tokens"] = _timed(lambda: semantic.full_tokens(analysis))
     times["outline + folding"] = _timed(lambda: (document_symbols(analysis), folding_ranges(analysis)))
     times["hover"] = _timed(lambda: hover.hover(analysis, len(analysis.document.data) // 2))
+    times["edit"] = _timed(lambda: _edit_in_the_middle(analysis))
     return times
+
+
+def _edit_in_the_middle(analysis: DocumentAnalysis) -> None:
+    """A keystroke in the middle of the file (the character there typed over itself), then the
+    diagnostics the server would publish for it."""
+    document = analysis.document
+    middle = len(document.data) // 2
+    while middle > 0 and document.data[middle] & 0xC0 == 0x80:   # the start of a character
+        middle -= 1
+    start, end = document.position(middle), document.position(middle + 1)
+    typed = bytes(document.data[middle:middle + 1]).decode("utf-8", "replace")
+    analysis.update([(start, end, typed)], 2)
+    analysis.diagnostics()
 
 
 def main() -> int:

@@ -137,9 +137,14 @@ class LineIndex:
         start = self.start(position.line)
         end = self.start(position.line + 1) - 1 if position.line + 1 < count else len(data)
         line = data[start:end]
-        if encoding is Encoding.UTF8:
+        if encoding is Encoding.UTF8 or line.isascii():
             return start + min(position.character, len(line))
         text = line.decode("utf-8", errors="replace")
+        if encoding is Encoding.UTF32 or max(text) <= "\uffff":
+            # One unit per character: no walk over the line (a minified line can be megabytes).
+            if position.character >= len(text):
+                return end
+            return start + len(text[:position.character].encode("utf-8"))
         units = 0
         for index, ch in enumerate(text):
             if units >= position.character:

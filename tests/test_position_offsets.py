@@ -1,0 +1,50 @@
+"""LSP position -> byte offset: the one-unit-per-character shortcut gives what a walk over the
+line's characters gives, for every encoding, with astral characters, invalid UTF-8 and
+positions past a line's end."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cute_ir.text.positions import Encoding, LineIndex, Position
+
+
+def _walked(data: bytes, index: LineIndex, position: Position, encoding: Encoding) -> int:
+    """The reference: count units character by character."""
+    count = len(index._starts)
+    if position.line >= count:
+        return len(data)
+    if position.line < 0:
+        return 0
+    start = index.start(position.line)
+    end = index.start(position.line + 1) - 1 if position.line + 1 < count else len(data)
+    line = data[start:end]
+    if encoding is Encoding.UTF8:
+        return start + min(position.character, len(line))
+    text = line.decode("utf-8", errors="replace")
+    units = 0
+    for at, ch in enumerate(text):
+        if units >= position.character:
+            return start + len(text[:at].encode("utf-8"))
+        units += 2 if (encoding is Encoding.UTF16 and ord(ch) > 0xFFFF) else 1
+    return end
+
+
+PIECES = ["a", "%x = ", "é", "€", "😀", "\n", "\r\n", "\t", " ", "\u200b"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_offsets_match_a_walk_over_the_line(seed: int) -> None:
+    rng = random.Random(seed)
+    data = "".join(rng.choice(PIECES) for _ in range(rng.randrange(1, 60))).encode()
+    if seed % 4 == 0:
+        data += b"\xff\xfe tail"          # invalid UTF-8, as a file can hold
+    index = LineIndex(data)
+    lines = len(index._starts)
+    for encoding in Encoding:
+        for line in range(-1, lines + 1):
+            for character in range(0, 70, 3):
+                position = Position(line, character)
+                assert index.offset(data, position, encoding) == _walked(data, index, position, encoding), (
+                    data, position, encoding)
