@@ -151,3 +151,35 @@ def test_aliases_still_resolve_when_verifying_after_a_local_edit():
     assert any(u.tree is not None for u in a.units) or not a.full_stale
     assert _norm(a) == _norm(DocumentAnalysis("file:///y.ir", a.document.text))
     assert len([d for d in a.diagnostics() if d.code == "verify.mma.lattice-shape"]) == 1
+
+
+# An atom type with a mistake, written once as an alias and used by two functions: the
+# verifiers of both report it in the alias definition.
+BAD_ALIAS = '!ldsm = !cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pa>\n'
+USER = "func.func @{name}() {{\n    %0 = cute.static : !ldsm\n  return\n}}\n"
+
+
+def _shape_errors(a):
+    return [(d.span.start, d.span.end) for d in a.diagnostics() if d.code == "verify.copy.matrix-shape"]
+
+
+def test_a_mistake_in_an_alias_is_reported_once_however_many_functions_use_it():
+    a = DocumentAnalysis("file:///x.ir", BAD_ALIAS + USER.format(name="f") + USER.format(name="g"))
+    where = BAD_ALIAS.index("sz_pa")
+    assert _shape_errors(a) == [(where, where + len("sz_pa"))]
+
+
+@pytest.mark.parametrize("edit", [
+    "between",        # a comment between the alias and its user: only the user moves
+    "in the user",    # the user is re-parsed and verified alone, without the alias in its tree
+    "before both",
+])
+def test_a_mistake_reported_in_an_alias_stays_where_it_is_written_after_edits(edit):
+    text = BAD_ALIAS + USER.format(name="f")
+    a = DocumentAnalysis("file:///x.ir", text)
+    at, inserted = {"between": (Position(1, 0), "// note\n"), "in the user": (Position(2, 6), "1"),
+                    "before both": (Position(0, 0), "// note\n")}[edit]
+    a.update([(at, at, inserted)], 1)
+    fresh = DocumentAnalysis("file:///y.ir", a.document.text)
+    assert _shape_errors(a) == _shape_errors(fresh) and len(_shape_errors(a)) == 1
+    assert _norm(a) == _norm(fresh)

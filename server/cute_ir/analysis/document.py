@@ -42,7 +42,7 @@ from ..text import Document
 from ..text.document import TextEdit, decode_source
 from ..text.positions import Encoding, Position
 from .findings import finding_diagnostics, findings, has_unclosed, missing_in
-from .units import UNIT_KINDS, PerUnit, Unit, enumerate_units, statement_nodes
+from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
 from .verification import check_ssa_units, verify_units
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,12 @@ _STRUCTURAL = frozenset(b"{}")
 
 # The name a type alias definition starts with (`!name = ...`).
 _ALIAS_NAME = re.compile(rb"![^\s=]*")
+
+
+def _within(diagnostic: Diagnostic, unit: Unit) -> bool:
+    """Every span of `diagnostic` (absolute) lies in `unit`'s text."""
+    spans = [diagnostic.span] + [r.span for r in diagnostic.related]
+    return all(unit.start <= s.start and s.end <= unit.end for s in spans)
 
 
 @dataclass(frozen=True)
@@ -174,13 +180,24 @@ class DocumentAnalysis:
     def diagnostics(self) -> list[Diagnostic]:
         out = list(self.file_problems)
         if self._flagged is None:
-            self._flagged = [i for i, u in enumerate(self._units) if u.diagnostics]
+            self._flagged = [i for i, u in enumerate(self._units) if u.diagnostics or u.elsewhere]
+        if any(self._units[index].elsewhere for index in self._flagged):
+            self._settle_units()   # anchored diagnostics read their anchors' positions
         shift_from, shift = self._shift_from, self._shift
+        # Several units may report the same problem in an alias they all use: once is enough.
+        elsewhere: dict[Diagnostic, None] = {}
         for index in self._flagged:
             unit = self._units[index]
             base = unit.start + (shift if index >= shift_from else 0)
             out.extend(d.shifted(base) for d in unit.diagnostics)
-        return out
+            elsewhere.update((anchored.placed(), None) for anchored in unit.elsewhere)
+        return out + list(elsewhere)
+
+    def _unit_holding(self, offset: int) -> Unit:
+        """The unit whose text holds `offset` (the last one starting at or before it)."""
+        self._settle_units()
+        starts = self._starts()
+        return self._units[max(0, bisect_right(starts, offset) - 1)]
 
     @property
     def verification_owed(self) -> bool:
@@ -498,7 +515,7 @@ class DocumentAnalysis:
             return False
         if expected == 2 and (statements[1].start_byte != following[0] + delta or statements[1].end_byte != end):
             return False
-        had_diagnostics = bool(unit.diagnostics)
+        had_diagnostics = bool(unit.diagnostics or unit.elsewhere)
         unit.tree = tree
         unit.end = statements[0].end_byte
         unit.ir = None
@@ -506,7 +523,7 @@ class DocumentAnalysis:
         # Later units move first: the unit's verification may resolve aliases among them.
         self._add_shift(index + 1, delta)
         self._diagnose_unit(unit, findings(root, unit.start, unit.end))
-        if had_diagnostics != bool(unit.diagnostics):
+        if had_diagnostics != bool(unit.diagnostics or unit.elsewhere):
             self._flagged = None
         return True
 
@@ -657,7 +674,7 @@ class DocumentAnalysis:
             unit.defines = _ALIAS_NAME.match(data, unit.start).group() if data.startswith(b"!", unit.start) else None
         deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
         errors = [d for d in found if d.severity is Severity.ERROR]
-        found.extend(verify_units(self, units, findings, errors, deadline))
+        verified = verify_units(self, units, findings, errors, deadline)
         ssa_deadline = None if self._budget_now is None else started + self._budget_now
         found.extend(check_ssa_units(self, units, ssa_deadline))
         if found and not units:
@@ -668,6 +685,16 @@ class DocumentAnalysis:
         for d in found:
             index = max(0, bisect_right(starts, d.span.start) - 1)
             per_unit[index].append(d.shifted(-units[index].start))
+        for unit in units:
+            unit.elsewhere = []
+        for index, diags in verified.items():
+            # A verifier's diagnostic belongs to the unit it verified, wherever it points.
+            unit = units[index]
+            for d in diags:
+                if _within(d, unit):
+                    per_unit[index].append(d.shifted(-unit.start))
+                else:
+                    unit.elsewhere.append(Anchored.of(d, self._unit_holding))
         for unit, diags in zip(units, per_unit):
             for missing in missing_in(self.tree_for(unit), unit):
                 diags.append(describe_missing(missing).shifted(-unit.start))

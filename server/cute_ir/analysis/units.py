@@ -13,7 +13,7 @@ from typing import Any, Callable, Generic, TYPE_CHECKING, TypeVar
 
 from tree_sitter import Node, Tree
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Related, Span
 from ..ir import UnitIR
 from ..syntax.cst import STATEMENT_KINDS
 
@@ -40,6 +40,8 @@ class Unit:
     unverified: bool = False                  # its verification was deferred (verify_pending)
     defines: bytes | None = None              # the `!alias` it defines, if it is a type alias
     aliases: frozenset[str] = frozenset()     # aliases its verification looked up
+    # What its verification reported in another unit's text (an alias definition it resolved).
+    elsewhere: list["Anchored"] = field(default_factory=list)
     # Feature results computed from this unit's text alone, positions relative to `start`
     # (see PerUnit); dropped when the text changes, kept when the unit moves.
     derived: dict[str, Any] = field(default_factory=dict)
@@ -47,6 +49,35 @@ class Unit:
     def shift(self, delta: int) -> None:
         self.start += delta
         self.end += delta
+
+
+@dataclass(frozen=True)
+class Anchored:
+    """A diagnostic a unit's verification reported at least partly in another unit's text (the
+    definition of a type alias it resolved). Each span is kept relative to the unit whose text it
+    lies in, so the diagnostic stays right when an edit between the two units moves only one.
+    The units it reaches are type aliases: a change to one verifies its users again, which
+    replaces these."""
+    diagnostic: Diagnostic          # every span relative to its anchor
+    anchors: tuple[Unit, ...]       # the unit of the main span, then one per related note
+
+    @staticmethod
+    def of(diagnostic: Diagnostic, unit_at: Callable[[int], Unit]) -> "Anchored":
+        spans = [diagnostic.span] + [r.span for r in diagnostic.related]
+        anchors = tuple(unit_at(s.start) for s in spans)
+        relative = [s.shifted(-a.start) for s, a in zip(spans, anchors)]
+        return Anchored(_with_spans(diagnostic, relative), anchors)
+
+    def placed(self) -> Diagnostic:
+        """The diagnostic where its anchors are now (units with no shift pending)."""
+        spans = [self.diagnostic.span] + [r.span for r in self.diagnostic.related]
+        return _with_spans(self.diagnostic, [s.shifted(a.start) for s, a in zip(spans, self.anchors)])
+
+
+def _with_spans(diagnostic: Diagnostic, spans: list[Span]) -> Diagnostic:
+    related = tuple(Related(span, r.message) for span, r in zip(spans[1:], diagnostic.related))
+    return Diagnostic(diagnostic.code, spans[0], diagnostic.severity, diagnostic.source,
+                      diagnostic.message, related)
 
 
 @dataclass(frozen=True)

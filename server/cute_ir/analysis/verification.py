@@ -42,22 +42,24 @@ _DEFINITIONS = query(
 
 
 def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[str, list[Any]],
-                 errors: list[Diagnostic], deadline: float | None) -> list[Diagnostic]:
+                 errors: list[Diagnostic], deadline: float | None) -> dict[int, list[Diagnostic]]:
     """Run the verifiers over units that contain verified ops, then check that their atoms
     lower for the target: what stops a lowering is a diagnostic here too, so `check`, the
     server and the PTX preview give one verdict (emit/preview.py, `Lowering`). `errors`: the
-    units' syntax and type errors; units reached after `deadline` are left unverified."""
+    units' syntax and type errors; units reached after `deadline` are left unverified.
+    The diagnostics by the index in `units` of the unit whose verification reported them: a
+    unit can report in the text of a type alias it resolved, outside its own."""
     sites = [n.start_byte for n in found.get("custom_op", ())
              if (n.text or b"").decode("utf-8", "replace") in VERIFIED_OPS]
     sites += [n.start_byte for n in found.get("generic_op", ())
               if (n.text or b"")[1:-1].decode("utf-8", "replace") in VERIFIED_OPS]
     if not sites:
-        return []
+        return {}
     starts = [u.start for u in units]
     by_unit: dict[int, list[int]] = {}
     for s in sites:
         by_unit.setdefault(bisect_right(starts, s) - 1, []).append(s)
-    out: list[Diagnostic] = []
+    out: dict[int, list[Diagnostic]] = {}
     lowering = Lowering(analysis)
     for index, unit_sites in sorted(by_unit.items()):
         if index < 0:
@@ -82,8 +84,8 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
         try:
             ir = build_for_verification(op_nodes, lazy_definitions(root, unit), Span(unit.start, unit.end))
             verified = verify_unit(root, ir, analysis.target_arch, resolve)
-            out.extend(verified)
-            out.extend(lowering.diagnostics(unit, errors + [d for d in verified if d.severity is Severity.ERROR]))
+            blocking = errors + [d for d in verified if d.severity is Severity.ERROR]
+            out[index] = verified + lowering.diagnostics(unit, blocking)
         except Exception:  # a defect in one verifier must not cost the rest of the file
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.aliases = frozenset(asked)

@@ -54,7 +54,7 @@ from ..diagnostics.catalogue import get as message
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, AtomInstance
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import OperandType
-from ..dialects.cute_nvgpu.types import TypeParam, parse_type_node
+from ..dialects.cute_nvgpu.types import TypeParam
 from ..ir import Operation, ValueKind
 from ..layout import ComposedLayout, Layout, ScaledBasis, layout_fn, parse_layout
 from ..layout.inttuple import is_int, leaves
@@ -176,12 +176,8 @@ class CopyConfig:
         self.problems.append((code, at, text))
 
 
-def _type_params(ctx: VerifyContext, atom: AtomInstance) -> list[TypeParam]:
-    node = find_node(ctx.root, atom.type_span, "cute_nvgpu_type")
-    if node is None:
-        return []
-    ty, _ = parse_type_node(node)
-    return [p for p in ty.params if p.kind != ","]
+def _type_params(atom: AtomInstance) -> list[TypeParam]:
+    return [p for p in atom.params if p.kind != ","]
 
 
 def _attributes(atom: AtomInstance) -> dict[str, Written]:
@@ -233,7 +229,7 @@ def read_config(ctx: VerifyContext, atom: AtomInstance, op_name: str) -> CopyCon
     if family is None or family.described_by_descriptor:
         return None
     config = CopyConfig(family)
-    params = _type_params(ctx, atom)
+    params = _type_params(atom)
     attrs = _attributes(atom)
     keyed = {p.key: p for p in params if p.kind == "key_value" and p.key}
 

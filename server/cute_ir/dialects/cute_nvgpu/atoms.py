@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from ...diagnostics import Span
 from ...tables.atoms import ATOMS_BY_MNEMONIC, CUTE_DSL, AtomRow, Interface
-from .types import CuteNvgpuType, MnemonicArm
+from .types import CuteNvgpuType, MnemonicArm, TypeParam
 
 # MLIR element type spelling -> PTX spelling (the tables and the emitter speak PTX).
 PTX_TYPE: dict[str, str] = {
@@ -106,6 +106,9 @@ class AtomInstance:
     cta_group: Field | None = None
     frag_kind: Field | None = None       # DSL: ss / rs
     settings: dict[str, Field] = field(default_factory=dict)   # every other key = value written
+    # The type's parameters as written: its text may lie in an alias definition, outside the
+    # tree of the unit that uses it.
+    params: tuple[TypeParam, ...] = ()
 
     @property
     def is_mma(self) -> bool:
@@ -197,6 +200,7 @@ def atom_instance(ty: CuteNvgpuType, attributes: dict[str, Field] | None = None,
         cta_group=attrs.get("cta_group") or params.get("cta_group"),
         frag_kind=attrs.get("frag_kind") or params.get("frag_kind"),
         settings=settings,
+        params=tuple(ty.params),
     )
 
 
