@@ -138,6 +138,14 @@ def test_isolated_ops_do_not_see_outer_values() -> None:
     assert [name for name, _ in lifted.index.undefined] == ["%c"]
 
 
+def test_each_function_prints_its_own_names_as_mlir_does() -> None:
+    # Names restart inside an op isolated from above: the second function's `%arg0` and
+    # `%0` are not renamed because the first one used them.
+    function = "func.func @{name}(%arg0: i32) -> i32 {{\n  %0 = arith.addi %arg0, %arg0 : i32\n  return %0 : i32\n}}\n"
+    text = function.format(name="f") + function.format(name="g")
+    assert _printed(text) == text
+
+
 def test_written_locations_are_kept_and_others_printed_on_request() -> None:
     text = '%c = arith.constant 1 : i32 loc("k.py":3:0)\n"t.op"(%c) : (i32) -> () loc(#loc1)\n"t.end"() : () -> ()\n'
     assert _printed(text) == text

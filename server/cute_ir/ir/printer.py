@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..text.location import Location, provenance, source_span, written
+from ..dialects.ods import Trait
+from ..dialects.registry import has_trait
 from .core import Block, Hole, Operation, Region, Value
 
 INDENT = "  "
@@ -97,16 +99,17 @@ _OP, _LINE, _BLOCK = 0, 1, 2
 
 def print_ops(ops: Sequence[Operation], options: PrintOptions | None = None,
               aliases: Sequence[tuple[str, str]] = (),
-              line_origins: list[tuple[int, Operation]] | None = None) -> str:
-    """`ops` (the top-level ops of a document, or any ops), one per line, after `aliases`.
-    `line_origins`, when given, receives (0-based line, op) for the first line of each op."""
+              line_origins: list[tuple[int, Operation]] | None = None, depth: int = 0) -> str:
+    """`ops` (the top-level ops of a document, or any ops), one per line, after `aliases`,
+    indented `depth` levels. `line_origins`, when given, receives (0-based line, op) for the
+    first line of each op."""
     options = options or PrintOptions()
-    names = _Names()
+    top = _Names()
     lines: list[str] = [f"{name} = {text}" for name, text in aliases]
-    work: list[tuple[int, object, int]] = [(_OP, op, 0) for op in reversed(ops)]
+    work: list[tuple[int, object, int, _Names]] = [(_OP, op, depth, top) for op in reversed(ops)]
     counted = text_lines = 0       # entries of `lines` counted so far, and their text lines
     while work:
-        kind, item, depth = work.pop()
+        kind, item, depth, names = work.pop()
         if kind == _LINE:
             lines.append(INDENT * depth + str(item))
         elif kind == _BLOCK:
@@ -117,7 +120,10 @@ def print_ops(ops: Sequence[Operation], options: PrintOptions | None = None,
                 lines.append(INDENT * depth + (f"{label}({args}):" if args else f"{label}:"))
         else:
             assert isinstance(item, Operation)
-            chunks, hidden_entry = _op_chunks(item, names, options)
+            # As MLIR's printer does, names start afresh inside an op isolated from above (a
+            # function): its body cannot refer to outer values, so each function reads alone.
+            inner = _Names() if has_trait(item.name, Trait.ISOLATED_FROM_ABOVE) else names
+            chunks, hidden_entry = _op_chunks(item, names, options, inner)
             if line_origins is not None:
                 # An entry may span lines (a custom form kept as written): count text lines.
                 while counted < len(lines):
@@ -125,34 +131,38 @@ def print_ops(ops: Sequence[Operation], options: PrintOptions | None = None,
                     counted += 1
                 line_origins.append((text_lines, item))
             # chunks: the text before the first region, between regions, after the last.
-            pending: list[tuple[int, object, int]] = []
+            pending: list[tuple[int, object, int, _Names]] = []
             for index, region in enumerate(item.regions):
-                pending.extend(_region_items(region, depth + 1, hide_entry_label=hidden_entry and index == 0))
-                pending.append((_LINE, chunks[index + 1], depth))
+                pending.extend(_region_items(region, depth + 1, inner,
+                                             hide_entry_label=hidden_entry and index == 0))
+                pending.append((_LINE, chunks[index + 1], depth, names))
             lines.append(INDENT * depth + chunks[0])
             work.extend(reversed(pending))
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def _region_items(region: Region, depth: int, hide_entry_label: bool) -> list[tuple[int, object, int]]:
-    items: list[tuple[int, object, int]] = []
+def _region_items(region: Region, depth: int, names: _Names,
+                  hide_entry_label: bool) -> list[tuple[int, object, int, _Names]]:
+    items: list[tuple[int, object, int, _Names]] = []
     for index, block in enumerate(region.blocks):
         show = index > 0 or (bool(block.arguments) and not hide_entry_label)
-        items.append((_BLOCK, (block, show), depth - 1))
-        items.extend((_OP, op, depth) for op in block.operations)
+        items.append((_BLOCK, (block, show), depth - 1, names))
+        items.extend((_OP, op, depth, names) for op in block.operations)
     return items
 
 
-def _op_chunks(op: Operation, names: _Names, options: PrintOptions) -> tuple[list[str], bool]:
+def _op_chunks(op: Operation, names: _Names, options: PrintOptions,
+               inner: _Names) -> tuple[list[str], bool]:
     """The op's text split at its regions (len = regions + 1), and whether the first region's
-    entry arguments are printed by the op itself (bound in its custom form)."""
+    entry arguments are printed by the op itself (bound in its custom form). `names` names
+    what the op uses and defines, `inner` what its regions define."""
     results = (names.results(op) + " = ") if op.results else ""
     location = ""
     if options.locations or written(op.location) is not None:
         location = " " + _location_text(op.location)
     if op.assembly is not None:
         binds = any(isinstance(p, Hole) and p.kind == "bound" for p in op.assembly.pieces)
-        return _custom_chunks(op, names, results, location), binds
+        return _custom_chunks(op, names, results, location, inner), binds
     head = results + f'"{op.name}"(' + ", ".join(names.value(v) for v in op.operands) + ")"
     if op.successors:
         head += "[" + ", ".join(names.block(b) for b in op.successors) + "]"
@@ -170,7 +180,7 @@ def _op_chunks(op: Operation, names: _Names, options: PrintOptions) -> tuple[lis
     return [head + " ({"] + ["}, {"] * (len(op.regions) - 1) + ["})" + tail], False
 
 
-def _custom_chunks(op: Operation, names: _Names, results: str, location: str) -> list[str]:
+def _custom_chunks(op: Operation, names: _Names, results: str, location: str, inner: _Names) -> list[str]:
     entry = op.regions[0].entry if op.regions else None
     chunks: list[str] = []
     current = results + op.name + " "
@@ -181,7 +191,7 @@ def _custom_chunks(op: Operation, names: _Names, results: str, location: str) ->
         if piece.kind == "operand":
             current += names.value(op.operands[piece.index])
         elif piece.kind == "bound":
-            current += names.value(entry.arguments[piece.index]) if entry is not None else "%<<unbound>>"
+            current += inner.value(entry.arguments[piece.index]) if entry is not None else "%<<unbound>>"
         elif piece.kind == "successor":
             current += names.block(op.successors[piece.index])
         elif piece.kind == "location":
