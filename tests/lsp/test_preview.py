@@ -221,6 +221,22 @@ async def test_lowered_ir_returns_each_stage_with_a_line_map(client: RecordingCl
     assert "cute_nvgpu.atom.tma_load" in before and "cp.async.bulk.tensor" not in before
 
 
+async def test_lowered_ir_at_a_position_shows_the_function_there(client: RecordingClient):
+    uri = doc_uri("lowered-function")
+    await open_and_wait(client, uri, HOPPER)
+    line, character = op_range(HOPPER, WGMMA_OP)[:2]
+    result = await bounded(client.protocol.send_request_async(
+        "cute-ir/loweredIr", {"textDocument": {"uri": uri}, "arch": "sm_90a",
+                              "position": {"line": line, "character": character}}))
+    assert _get(result, "scope") == "function"
+    final = _get(result, "text")
+    assert final.lstrip().startswith(("func.func", "!", "#")) and "module" not in final.split("\n")[0]
+    assert "cp.async.bulk.tensor.2d" in final
+    with pytest.raises(JsonRpcException):
+        await bounded(client.protocol.send_request_async(
+            "cute-ir/loweredIr", {"textDocument": {"uri": uri}, "position": {"line": -1}}))
+
+
 async def test_lowered_ir_rejects_a_pipeline_that_does_not_parse(client: RecordingClient):
     uri = doc_uri("lowered-bad")
     await open_and_wait(client, uri, HOPPER)

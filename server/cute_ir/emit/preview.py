@@ -27,6 +27,7 @@ the unit's text, so re-previewing after an edit only re-reads the units that cha
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left, bisect_right
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
@@ -48,7 +49,7 @@ from ..ir.lift import lift_statements
 from ..verify import unit_statements
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext, find_node
 from ..verify.tma import TmaPartitionResult, verify_tma
-from .ptx import A_SOURCES, AtomConfig, PtxModule, check_config, emit_module, supported_targets
+from .ptx import ATOM_LINE_MARK, A_SOURCES, AtomConfig, PtxModule, check_config, emit_module, supported_targets
 from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
 
@@ -624,10 +625,15 @@ _CACHE_SIZE = 4096
 _unit_cache: "OrderedDict[tuple, tuple[_Item, ...]]" = OrderedDict()
 
 
-def _unit_items(analysis: AnalysedSource, unit: SourceUnit, aliases: dict[str, _AliasDef],
-                alias_key: tuple) -> tuple[_Item, ...]:
+def _unit_key(analysis: AnalysedSource, unit: SourceUnit, alias_key: tuple) -> tuple:
+    """What a unit's items depend on: its text and the document's aliases."""
     text = analysis.document.data[unit.start:unit.end]
-    key = (len(text), hashlib.blake2b(text, digest_size=20).digest(), alias_key)
+    return (len(text), hashlib.blake2b(text, digest_size=20).digest(), alias_key)
+
+
+def _unit_items(analysis: AnalysedSource, unit: SourceUnit, aliases: dict[str, _AliasDef],
+                alias_key: tuple, key: tuple | None = None) -> tuple[_Item, ...]:
+    key = key or _unit_key(analysis, unit, alias_key)
     hit = _unit_cache.get(key)
     if hit is not None:
         _unit_cache.move_to_end(key)
@@ -737,18 +743,19 @@ class Lowering:
         return out
 
 
-def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview:
-    """The PTX preview of `analysis`'s document for `arch` (default: the document's target)."""
-    target_name = arch or analysis.target_arch
-    target = T.parse_target(target_name)
-    if target is None:
-        known = ", ".join(t.name for t in T.TARGETS)
-        message = f"unknown target architecture `{target_name}`; expected one of {known}"
-        return Preview(f"// No PTX: {message}\n", [], [Diagnostic(
-            "lower.target", Span(0, 0), Severity.ERROR, Source.LOWER, message)], target_name)
-    items = document_items(analysis)
-    errors = [d for d in analysis.diagnostics()
-              if d.severity is Severity.ERROR and d.source is not Source.LOWER]
+@dataclass
+class _Verdicts:
+    """What becomes of each item: its kernel's lines, or a note saying why it has none."""
+    header: list[str]                   # the emitted module's lines before its first kernel
+    kernels: dict[int, list[str]]       # item index -> its kernel's lines
+    notes: dict[int, str]               # item index -> why it has no kernel
+    problems: list[Diagnostic]          # what `check` reports for them
+    emitted: PtxModule
+
+
+def _verdicts(items: list[_Item], errors: list[Diagnostic], target: str) -> _Verdicts:
+    """The verdict on each of `items` for `target`: `errors` (the document's, not the
+    lowering's) stop the items they lie in, as they stop `check`."""
     problems: list[Diagnostic] = []
     notes: dict[int, str] = {}
     kernels: list[int] = []
@@ -762,19 +769,19 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
         if item.config is None:
             notes[index] = f"no kernel: {item.note}"
             continue
-        problem = _item_problem(item, target.name)
+        problem = _item_problem(item, target)
         if problem is not None:
-            notes[index] = f"not for {target.name}: {problem.message.split(': ', 1)[1]}"
+            notes[index] = f"not for {target}: {problem.message.split(': ', 1)[1]}"
             problems.append(problem)
             continue
         kernels.append(index)
 
-    emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target.name)
+    emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target)
     if not isinstance(emitted, PtxModule):
         # Attribute the failure kernel by kernel.
         good = []
         for i in kernels:
-            single = _emit(((items[i].config, items[i].name),), target.name)
+            single = _emit(((items[i].config, items[i].name),), target)
             if isinstance(single, PtxModule):
                 good.append(i)
             else:
@@ -783,9 +790,33 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
                 problems.append(Diagnostic("lower.emit", items[i].at, Severity.ERROR,
                                            Source.LOWER, f"cannot emit PTX: {message}"))
         kernels = good
-        emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target.name)
+        emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target)
     header, blocks = _kernel_blocks(emitted)
-    block_of = dict(zip(kernels, blocks))
+    return _Verdicts(header, dict(zip(kernels, blocks)), notes, problems, emitted)
+
+
+def _lowering_errors(analysis: AnalysedSource) -> list[Diagnostic]:
+    """The document's errors that stop a lowering (all but the lowering's own)."""
+    return [d for d in analysis.diagnostics() if d.severity is Severity.ERROR and d.source is not Source.LOWER]
+
+
+def _unknown_target(name: str) -> str | None:
+    if T.parse_target(name) is not None:
+        return None
+    known = ", ".join(t.name for t in T.TARGETS)
+    return f"unknown target architecture `{name}`; expected one of {known}"
+
+
+def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview:
+    """The PTX preview of `analysis`'s document for `arch` (default: the document's target)."""
+    target_name = arch or analysis.target_arch
+    unknown = _unknown_target(target_name)
+    if unknown is not None:
+        return Preview(f"// No PTX: {unknown}\n", [], [Diagnostic(
+            "lower.target", Span(0, 0), Severity.ERROR, Source.LOWER, unknown)], target_name)
+    target = T.parse_target(target_name)
+    items = document_items(analysis)
+    verdicts = _verdicts(items, _lowering_errors(analysis), target.name)
 
     doc = analysis.document
     name = doc.uri.rsplit("/", 1)[-1] if getattr(doc, "uri", None) else "document"
@@ -794,23 +825,95 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
            f"// Assemble with: ptxas -arch={target.ptxas_arch} <file>.ptx"]
     if not items:
         out.append("// The document has no op that builds or applies a cute_nvgpu atom.")
-    out += header
+    out += verdicts.header
     line_map: list[tuple[int, Span]] = []
     for index, item in enumerate(items):
         line = doc.position(item.span.start).line + 1
         out.append("")
         first = len(out)
         out.append(f"// line {line}: {item.text}")
-        if index in block_of:
-            out.extend(block_of[index])
+        if index in verdicts.kernels:
+            out.extend(verdicts.kernels[index])
         else:
-            out.append(f"//   {notes[index]}")
+            out.append(f"//   {verdicts.notes[index]}")
         line_map.extend((n, item.span) for n in range(first, len(out)))
     text = "\n".join(out) + "\n"
-    return Preview(text, line_map, problems, target.name, target.ptxas_arch, emitted.kernels)
+    return Preview(text, line_map, verdicts.problems, target.name, target.ptxas_arch, verdicts.emitted.kernels)
+
+
+@dataclass(frozen=True)
+class UnitPtx:
+    """The preview's verdict on the ops of one unit, by each op's span relative to the unit:
+    the PTX instruction lines of its kernel (those `emit` marks as the atom's), or why it has
+    none. What the atom-lowering pass puts in place of each op."""
+    instructions: dict[Span, tuple[str, ...]]
+    not_lowered: dict[Span, str]
+    key: tuple                          # everything the verdict depends on, the unit's text included
+
+
+class UnitPtxSource:
+    """The preview's verdict unit by unit (`UnitPtx`) for one state of a document: the alias
+    table and the document's errors are read once."""
+
+    def __init__(self, analysis: AnalysedSource, target: str) -> None:
+        self.analysis = analysis
+        self.target = target if _unknown_target(target) is None else None
+        self.aliases = alias_table(analysis) if not analysis.too_large else {}
+        self.alias_key = tuple(sorted((k, v.text) for k, v in self.aliases.items()))
+        self.errors = _lowering_errors(analysis)
+        # An op's lowering is stopped by errors in it, in the op that built its atom (in the
+        # same unit) or on the atom's type (there, or in an alias definition).
+        self._sorted = sorted(self.errors, key=lambda d: d.span.start)
+        self._starts = [d.span.start for d in self._sorted]
+        self._in_aliases = [d for d in self.errors
+                            if any(a.span.start <= d.span.start and d.span.end <= a.span.end for a in self.aliases.values())]
+
+    def _errors_for(self, unit: SourceUnit) -> list[Diagnostic]:
+        """The errors that may stop the lowering of `unit`'s ops, relative to the unit."""
+        lo, hi = bisect_left(self._starts, unit.start), bisect_right(self._starts, unit.end)
+        return [d.shifted(-unit.start) for d in self._sorted[lo:hi] + self._in_aliases]
+
+    def unit(self, unit: SourceUnit) -> UnitPtx:
+        if self.target is None or unit.shell:
+            return UnitPtx({}, {}, (self.target, unit.shell))
+        text_key = _unit_key(self.analysis, unit, self.alias_key)
+        relative = _unit_items(self.analysis, unit, self.aliases, self.alias_key, text_key)
+        # The errors that stop its ops, relative to the unit (most documents have none).
+        errors = self._errors_for(unit)
+        blocking = tuple(sorted({(d.code, d.message, d.span.start, d.span.end)
+                                 for item in relative for d in item.blocked_by(errors)})) if errors else ()
+        key = (text_key, self.target, blocking)
+        hit = _verdict_cache.get(key)
+        if hit is not None:
+            _verdict_cache.move_to_end(key)
+            return hit
+        found = self._verdict(unit, [i.shifted(unit.start) for i in relative], key)
+        _verdict_cache[key] = found
+        if len(_verdict_cache) > _CACHE_SIZE:
+            _verdict_cache.popitem(last=False)
+        return found
+
+    def _verdict(self, unit: SourceUnit, items: list[_Item], key: tuple) -> UnitPtx:
+        verdicts = _verdicts(items, self.errors, self.target)
+        instructions: dict[Span, list[str]] = {}
+        not_lowered: dict[Span, str] = {}
+        for index, item in enumerate(items):
+            span = item.span.shifted(-unit.start)
+            if index in verdicts.kernels:
+                lines = [line.split(ATOM_LINE_MARK, 1)[0].strip() for line in verdicts.kernels[index]
+                         if ATOM_LINE_MARK in line]
+                instructions.setdefault(span, []).extend(lines)
+            else:
+                not_lowered.setdefault(span, verdicts.notes[index])
+        return UnitPtx({s: tuple(lines) for s, lines in instructions.items()}, not_lowered, key)
+
+
+# Verdicts by what they depend on (`UnitPtx.key`), positions relative to the unit.
+_verdict_cache: "OrderedDict[tuple, UnitPtx]" = OrderedDict()
 
 
 def clear_cache() -> None:
     _unit_cache.clear()
+    _verdict_cache.clear()
     _check.cache_clear()
     _emit.cache_clear()

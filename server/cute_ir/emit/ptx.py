@@ -23,9 +23,12 @@ from cute_ir.tables import descriptors as D
 from cute_ir.tables import tiers as T
 
 __all__ = ["AtomConfig", "PtxModule", "EmitError", "emit_ptx", "emit_module", "check_config",
-           "supported_targets", "enumerate_configs"]
+           "supported_targets", "enumerate_configs", "ATOM_LINE_MARK"]
 
 R = A.Residency
+
+# What follows an instruction line that implements the atom, before its origin id.
+ATOM_LINE_MARK = "  // @op "
 
 
 @dataclass(frozen=True)
@@ -199,7 +202,7 @@ def _render(kernels: Sequence[tuple[_Kernel, str | None]], target: T.Target) -> 
         lines += [f"  {d}" for d in kernel.decls]
         for text, is_atom in kernel.body:
             if is_atom and origin is not None:
-                lines.append(f"  {text}  // @op {origin}")
+                lines.append(f"  {text}{ATOM_LINE_MARK}{origin}")
                 origins[len(lines)] = origin
             else:
                 lines.append(f"  {text}")

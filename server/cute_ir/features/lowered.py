@@ -2,26 +2,39 @@
 
 The document is lifted into the rewritable IR (`ir/lift.py`); top-level ops that are not one
 `module` are wrapped in one, as MLIR's parser does. The atom-lowering pass needs the PTX of each
-atom: it is taken from the PTX preview of the same document for the same target
-(`emit/preview.py`, the kernels ptxas checks), so `check`, `ptx` and `lower` give one verdict.
-Each pass's output is recorded as a stage (MLIR's `--mlir-print-ir-after-all`), with the source
-range of every op it prints.
+atom: it is the PTX preview's verdict on the same ops for the same target (`emit/preview.py`,
+`unit_ptx`: the kernels ptxas checks), so `check`, `ptx` and `lower` give one verdict. Each
+pass's output is recorded as a stage (MLIR's `--mlir-print-ir-after-all`), with the source range
+of every op it prints.
+
+Per function, cached: when every pass of the pipeline is `local` (what it does to a function
+depends on that function alone) and the module holds only functions and other ops isolated from
+above, the pipeline runs on each of them apart, and each one's stages are kept by its text, the
+aliases, the target, the pipeline and the errors that stop its lowering. A keystroke then
+lowers the function it touched again, not the file. The stages of the module are put together
+from the functions' (`_compose`), and read exactly as one run over the whole module.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 
 from ..analysis import DocumentAnalysis
-from ..diagnostics import Diagnostic, Span
-from ..emit.preview import preview_module
+from ..analysis.units import Unit, statement_nodes
+from ..diagnostics import Diagnostic, Severity, Span
+from ..dialects.ods import Trait
+from ..dialects.registry import has_trait
+from ..emit.preview import UnitPtxSource
 from ..ir.core import Block, Hole, Operation, Template
-from ..ir.lift import lift
+from ..ir.lift import lift, lift_statements
+from ..ir.printer import INDENT, print_ops
 from ..passes import PassContext, PassManager, Stage, parse_pipeline
+from ..passes.base import Nested, Pass
 from ..passes.lower_atoms import DEFAULT_PIPELINE, NOT_LOWERED, PTX
-from ..text.location import UNKNOWN
-
-_ATOM_LINE = "  // @op "     # how the preview marks a line that implements an atom
-_NOTE = "//   "                # how it writes why an op has no kernel
+from ..syntax import parse
+from ..syntax.cst import text as node_text
+from ..text.location import UNKNOWN, source_span
 
 
 @dataclass
@@ -31,31 +44,36 @@ class Lowered:
     stages: list[Stage]
     diagnostics: list[Diagnostic] = field(default_factory=list)
     input_text: str = ""        # the IR as printed before the first pass: what a first stage is compared with
+    scope: str = "module"       # what the stages show: the module, or one function of it
 
     @property
     def ok(self) -> bool:
-        return not any(d.severity.name == "ERROR" for d in self.diagnostics)
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
 
 def ptx_facts(analysis: DocumentAnalysis, target: str) -> dict:
     """The preview's verdict per op, by the op's source span: its PTX instruction lines, or why
     it has none."""
-    preview = preview_module(analysis, target)
-    lines = preview.ptx_text.split("\n")
-    ptx: dict[Span, list[str]] = {}
+    source = UnitPtxSource(analysis, target)
+    ptx: dict[Span, tuple[str, ...]] = {}
     notes: dict[Span, str] = {}
-    for number, span in preview.line_map:
-        text = lines[number]
-        if _ATOM_LINE in text:
-            ptx.setdefault(span, []).append(text.split(_ATOM_LINE, 1)[0].strip())
-        elif text.startswith(_NOTE):
-            notes.setdefault(span, text[len(_NOTE):])
-    return {PTX: {span: tuple(found) for span, found in ptx.items()}, NOT_LOWERED: notes}
+    for unit in analysis.units:
+        if unit.shell:
+            continue
+        verdict = source.unit(unit)
+        ptx.update((span.shifted(unit.start), lines) for span, lines in verdict.instructions.items())
+        notes.update((span.shifted(unit.start), note) for span, note in verdict.not_lowered.items())
+    return {PTX: ptx, NOT_LOWERED: notes}
 
 
 def _root(operations: list[Operation]) -> Operation:
     if len(operations) == 1 and operations[0].name in ("module", "builtin.module"):
         return operations[0]
+    return _wrapper(operations)
+
+
+def _wrapper(operations: list[Operation]) -> Operation:
+    """The `module { ... }` MLIR's parser puts around top-level ops that are not one module."""
     module = Operation("module", regions=1, location=UNKNOWN)
     module.assembly = Template((Hole("region", 0),))
     block = module.regions[0].entry or module.regions[0].append(Block())
@@ -65,19 +83,242 @@ def _root(operations: list[Operation]) -> Operation:
 
 
 def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str | None = None,
-          record=lambda pass_: True) -> Lowered:
+          record=lambda pass_: True, at: int | None = None) -> Lowered:
     """Run `pipeline` (MLIR pipeline text; the default lowering when None) on the document.
-    `record(pass)` says which passes' output becomes a stage. A pipeline that does not parse
-    raises `PipelineError`."""
+    `record(pass)` says which passes' output becomes a stage. With `at` (a byte offset), the
+    stages show only the top-level op there (a function), as MLIR prints the op a pass ran
+    on, when the pipeline can run on it alone; `Lowered.scope` says which was shown. A
+    pipeline that does not parse raises `PipelineError`."""
     pipeline = pipeline or DEFAULT_PIPELINE
     elements = parse_pipeline(pipeline)
     target = target or analysis.target_arch
     tree = analysis.fresh_tree()
     if tree is None:
         return Lowered(pipeline, target, [])
+    passes = _local_passes(elements)
+    layout = _layout(analysis) if passes is not None and not tree.root_node.has_error else None
+    if layout is None:
+        return lower_whole(analysis, pipeline, target, record)
+    if at is not None:
+        chosen = next((unit for unit, _ in layout.body if unit.start <= at <= unit.end), None)
+        if chosen is not None:
+            layout = _Layout(layout.aliases, [(chosen, 0)], layout.anchor)
+            return replace(_compose(analysis, layout, passes, pipeline, target, record), scope="function")
+    return _compose(analysis, layout, passes, pipeline, target, record)
+
+
+def lower_whole(analysis: DocumentAnalysis, pipeline: str, target: str, record=lambda pass_: True) -> Lowered:
+    """The pipeline run once over the whole document's module."""
+    tree = analysis.fresh_tree()
+    if tree is None:
+        return Lowered(pipeline, target, [])
     lifted = lift(tree.root_node)
     root = _root(lifted.operations)
     context = PassContext(target, ptx_facts(analysis, target))
-    manager = PassManager(elements, print_after=record, aliases=[(a.name, a.text) for a in lifted.aliases])
+    manager = PassManager(parse_pipeline(pipeline), print_after=record,
+                          aliases=[(a.name, a.text) for a in lifted.aliases])
     manager.run(root, context)
     return Lowered(pipeline, target, manager.stages, context.diagnostics, manager.input_text or "")
+
+
+# ------------------------------------------------------------------------ per function
+def _local_passes(elements: list[Pass | Nested]) -> list[Pass] | None:
+    """The passes of a pipeline that runs on the module only, each `local`; else None."""
+    if len(elements) == 1 and isinstance(elements[0], Nested) and elements[0].anchor in ("builtin.module", "module"):
+        elements = elements[0].elements
+    if all(isinstance(e, Pass) and e.local and e.anchor in ("any", "builtin.module", "module") for e in elements):
+        return list(elements)
+    return None
+
+
+@dataclass
+class _Shell:
+    """A container's header (or its closing line) as printed, at its nesting depth; a header
+    carries the container's source span."""
+    text: str
+    depth: int
+    span: Span | None = None
+
+
+@dataclass
+class _Layout:
+    """How a document's units make its module: the aliases printed first, the module's and
+    nested containers' headers and closing lines, and the units that each hold one op."""
+    aliases: list[tuple[str, str]]
+    pieces: list["_Shell | tuple[Unit, int]"]     # in order; a unit with its depth
+    anchor: str                                    # the root op's name
+
+    @property
+    def body(self) -> list[tuple[Unit, int]]:
+        return [p for p in self.pieces if not isinstance(p, _Shell)]
+
+
+# The op a statement starts with: after `%results =`, its name, quoted in the generic form.
+_OP_NAME = re.compile(rb'\s*(?:(%)[^=]*=\s*)?"?([A-Za-z_][\w.$-]*)')
+_MODULES = frozenset({"module", "builtin.module"})
+
+
+def _layout(analysis: DocumentAnalysis) -> _Layout | None:
+    """The document as aliases, containers and the ops in them, when each of those ops can go
+    through the pipeline alone and print the same as in one run: it defines no value (nothing
+    outside it can use its results), and it is isolated from above or the only such op of its
+    container (so it shares its names with nobody). None otherwise."""
+    data = analysis.document.data
+    aliases: list[tuple[str, str]] = []
+    pieces: list[_Shell | tuple[Unit, int]] = []
+    open_headers: list[tuple[_Shell, Unit]] = []
+    sharing: list[int] = [0]       # per open container (and the top): its ops not isolated
+    for unit in analysis.units:
+        if unit.shell and data.startswith(b"}", unit.start):
+            if not open_headers:
+                return None
+            shell, header = open_headers.pop()
+            sharing.pop()
+            shell.text, closing = _container_lines(data, header, unit)
+            shell.span = Span(header.start, unit.end)
+            pieces.append(_Shell(closing, len(open_headers)))
+        elif unit.shell:
+            shell = _Shell("", len(open_headers))
+            pieces.append(shell)
+            open_headers.append((shell, unit))
+            sharing.append(0)
+        elif data[unit.start:unit.start + 1] in (b"!", b"#"):
+            alias = _alias(analysis, unit)
+            if alias is None:
+                return None
+            aliases.append(alias)
+        else:
+            start = _OP_NAME.match(data, unit.start)
+            if start is None or start.group(1):
+                return None
+            if not has_trait(start.group(2).decode(), Trait.ISOLATED_FROM_ABOVE):
+                sharing[-1] += 1
+                if sharing[-1] > 1 or not open_headers:
+                    return None
+            pieces.append((unit, len(open_headers)))
+    if open_headers or any(isinstance(p, _Shell) and not p.text for p in pieces):
+        return None
+    top = [p for p in pieces if (p.depth if isinstance(p, _Shell) else p[1]) == 0]
+    root = _OP_NAME.match(top[0].text.encode()).group(2).decode() if top and isinstance(top[0], _Shell) else None
+    if len(top) == 2 and root in _MODULES:
+        return _Layout(aliases, pieces, root)
+    # Top-level ops that are not one module: MLIR's parser wraps them in one.
+    header, footer = _printed_shell(_wrapper([]))
+    nested = [_Shell(p.text, p.depth + 1, p.span) if isinstance(p, _Shell) else (p[0], p[1] + 1) for p in pieces]
+    return _Layout(aliases, [_Shell(header, 0)] + nested + [_Shell(footer, 0)], "module")
+
+
+def _container_lines(data: bytes, header: Unit, closing: Unit) -> tuple[str, str]:
+    """A container's header and closing line as printed (empty when they do not parse alone)."""
+    text = bytes(data[header.start:header.end]) + b"\n" + bytes(data[closing.start:closing.end])
+    lifted = lift(parse(text).root).operations
+    return _printed_shell(lifted[0]) if len(lifted) == 1 else ("", "")
+
+
+def _alias(analysis: DocumentAnalysis, unit: Unit) -> tuple[str, str] | None:
+    tree = analysis.tree_for(unit)
+    nodes = statement_nodes(tree, unit) if tree is not None else []
+    if len(nodes) != 1 or nodes[0].type not in ("type_alias_definition", "attribute_alias_definition"):
+        return None
+    name, value = nodes[0].child_by_field_name("name"), nodes[0].child_by_field_name("value")
+    return (node_text(name), node_text(value)) if name is not None and value is not None else None
+
+
+def _printed_shell(container: Operation) -> tuple[str, str]:
+    """The printed header (up to its `{`) and closing line of an op with an empty region."""
+    text = print_ops([container]).rstrip("\n")
+    cut = text.rfind("\n")
+    return text[:cut], text[cut + 1:]
+
+
+@dataclass(frozen=True)
+class _UnitStages:
+    """One function through the pipeline: its printed text before the first pass and after
+    each one, with (line, source span) of each op, and the pipeline's diagnostics; every
+    position relative to the function's unit."""
+    texts: tuple[str, ...]
+    line_spans: tuple[tuple[tuple[int, Span], ...], ...]
+    diagnostics: tuple[tuple[Diagnostic, ...], ...]      # what each pass reported
+
+
+_CACHE_SIZE = 8192
+_cache: "OrderedDict[tuple, _UnitStages]" = OrderedDict()
+
+
+def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], target: str,
+                 source: UnitPtxSource, pipeline: str, depth: int) -> _UnitStages:
+    verdict = source.unit(unit)
+    key = (verdict.key, target, pipeline, depth)
+    hit = _cache.get(key)
+    if hit is not None:
+        _cache.move_to_end(key)
+        return hit
+    tree = analysis.tree_for(unit)
+    ops = lift_statements(statement_nodes(tree, unit)).operations if tree is not None else []
+    facts = {PTX: {s.shifted(unit.start): lines for s, lines in verdict.instructions.items()},
+             NOT_LOWERED: {s.shifted(unit.start): note for s, note in verdict.not_lowered.items()}}
+    context = PassContext(target, facts)
+    module = _wrapper(ops)
+    texts: list[str] = []
+    spans: list[tuple[tuple[int, Span], ...]] = [()]
+    diagnostics: list[tuple[Diagnostic, ...]] = []
+    for pass_ in passes:
+        # One pass at a time, to tell which pass reported what: a whole-module run reports
+        # pass by pass, and the composed result keeps that order.
+        manager = PassManager([pass_], print_after=lambda _: True, body_depth=depth)
+        reported = len(context.diagnostics)
+        manager.run(module, context)
+        if not texts:
+            texts.append(manager.input_text or "")
+        [stage] = manager.stages
+        texts.append(stage.text)
+        spans.append(tuple((line, span.shifted(-unit.start)) for line, span in stage.line_spans))
+        diagnostics.append(tuple(d.shifted(-unit.start) for d in context.diagnostics[reported:]))
+    found = _UnitStages(tuple(texts), tuple(spans), tuple(diagnostics))
+    _cache[key] = found
+    if len(_cache) > _CACHE_SIZE:
+        _cache.popitem(last=False)
+    return found
+
+
+def _compose(analysis: DocumentAnalysis, layout: _Layout, passes: list[Pass], pipeline: str,
+             target: str, record) -> Lowered:
+    """The module's stages from its ops' (each cached), as one run would print them."""
+    source = UnitPtxSource(analysis, target)
+    found = {id(unit): _unit_stages(analysis, unit, passes, target, source, pipeline, depth)
+             for unit, depth in layout.body}
+    alias_lines = "".join(f"{name} = {text}\n" for name, text in layout.aliases)
+
+    def stage(step: int) -> tuple[str, list[tuple[int, Span]]]:
+        """The module's text after `step` passes, and its (line, source span) of each op."""
+        parts = [alias_lines]
+        line = alias_lines.count("\n")
+        line_spans: list[tuple[int, Span]] = []
+        for piece in layout.pieces:
+            if isinstance(piece, _Shell):
+                if piece.span is not None:
+                    line_spans.append((line, piece.span))
+                text = INDENT * piece.depth + piece.text + "\n"
+            else:
+                unit = piece[0]
+                stages = found[id(unit)]
+                text = stages.texts[step]
+                line_spans.extend((line + n, span.shifted(unit.start)) for n, span in stages.line_spans[step])
+            parts.append(text)
+            line += text.count("\n")
+        return "".join(parts), line_spans
+
+    stages: list[Stage] = []
+    input_text: str | None = None
+    for step, pass_ in enumerate(passes, start=1):
+        if not record(pass_):
+            continue
+        if input_text is None:
+            input_text = stage(step - 1)[0]
+        text, line_spans = stage(step)
+        changed = any(s.texts[step] != s.texts[step - 1] for s in found.values())
+        stages.append(Stage(type(pass_).name or pass_.argument, pass_.argument, layout.anchor, changed,
+                            text, line_spans))
+    diagnostics = [d.shifted(unit.start) for index in range(len(passes))
+                   for unit, _ in layout.body for d in found[id(unit)].diagnostics[index]]
+    return Lowered(pipeline, target, stages, diagnostics, input_text or "")

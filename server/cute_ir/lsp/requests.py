@@ -12,13 +12,16 @@
   is an addition the extension may ignore. `low` and `width` are null for a CUtensorMap,
   whose bit layout is not public (its encode parameters are the fields).
 
-* `cute-ir/loweredIr` {textDocument, pipeline?, arch?} -> {text, input, pipeline, target, stages:
-  [{pass, name, changed, text, lineMap: [{line, range}]}], diagnostics} | null (document not
-  open). `pipeline` is MLIR pipeline text (default: the atom lowering, `cute-ir passes`);
-  `text` is the IR after the last pass and `input` the IR as printed before the first one (what
-  the first stage is compared with); each stage is the IR after one pass, `lineMap` maps a
-  0-based line of its text to the source range of the op printed there. A pipeline that does
-  not parse or an unknown arch is InvalidParams.
+* `cute-ir/loweredIr` {textDocument, pipeline?, arch?, position?} -> {text, input, pipeline,
+  target, scope, stages: [{pass, name, changed, text, lineMap: [{line, range}]}], diagnostics}
+  | null (document not open). `pipeline` is MLIR pipeline text (default: the atom lowering,
+  `cute-ir passes`); `text` is the IR after the last pass and `input` the IR as printed before
+  the first one (what the first stage is compared with); each stage is the IR after one pass,
+  `lineMap` maps a 0-based line of its text to the source range of the op printed there. With
+  `position`, the stages show only the top-level op (function) there, when the pipeline can
+  run on it alone (`scope` is then "function", else "module"): what a pane following the
+  cursor needs, at the cost of one function. A pipeline that does not parse, an unknown arch
+  or a malformed position is InvalidParams.
 
 Registered on the server by `from . import requests` in server.py.
 """
@@ -64,6 +67,13 @@ def _get(params: Any, *path: str) -> Any:
         else:
             node = getattr(node, key, None)
     return node
+
+
+def _position(params: Any) -> lsp.Position:
+    try:   # lsprotocol's own checks: integers in the LSP's uinteger range
+        return lsp.Position(line=_get(params, "position", "line"), character=_get(params, "position", "character"))
+    except (TypeError, ValueError):
+        raise _invalid("expected params.position {line, character}") from None
 
 
 def _invalid(message: str) -> JsonRpcException:
@@ -157,10 +167,7 @@ async def ptx_preview(ls: CuteIrServer, params: Any):
 @server.feature(DESCRIPTOR_FIELDS)
 def descriptor_fields(ls: CuteIrServer, params: Any):
     uri = _document_uri(params)
-    try:   # lsprotocol's own checks: integers in the LSP's uinteger range
-        position = lsp.Position(line=_get(params, "position", "line"), character=_get(params, "position", "character"))
-    except (TypeError, ValueError):
-        raise _invalid("expected params.position {line, character}") from None
+    position = _position(params)
     analysis = ls.analysis(uri)
     if analysis is None:
         return None
@@ -210,8 +217,9 @@ def lowered_ir(ls: CuteIrServer, params: Any):
     pipeline = _get(params, "pipeline")
     if pipeline is not None and not isinstance(pipeline, str):
         raise _invalid("expected params.pipeline to be MLIR pipeline text")
+    at = None if _get(params, "position") is None else convert.offset(analysis, _position(params))
     try:
-        result = lowered.lower(analysis, pipeline or None, arch)
+        result = lowered.lower(analysis, pipeline or None, arch, at=at)
     except PipelineError as error:
         raise _invalid(f"params.pipeline: {error}") from None
     stages = [{"pass": s.argument, "name": s.pass_name, "changed": s.changed, "text": s.text,
@@ -219,5 +227,5 @@ def lowered_ir(ls: CuteIrServer, params: Any):
                            for line, span in s.line_spans]}
               for s in result.stages]
     return {"text": stages[-1]["text"] if stages else "", "input": result.input_text,
-            "pipeline": result.pipeline, "target": result.target,
+            "pipeline": result.pipeline, "target": result.target, "scope": result.scope,
             "stages": stages, "diagnostics": [convert.diagnostic(analysis, d, uri) for d in result.diagnostics]}

@@ -9,6 +9,7 @@ in the field's metadata), and three class attributes say what it is:
 | `argument` | its mnemonic in pipeline text and on the command line | `lower-tma-load-store-to-async` |
 | `description` | one line for `cute-ir passes` | |
 | `anchor` | the op it runs on: an op name, or `any` | `func.func` |
+| `local` | what it does inside each op directly under the one it runs on depends on that op alone, so it may run on each of them apart (and be cached per function) | `True` |
 
 Pipeline text follows MLIR's `--pass-pipeline`: `a,b{opt=1 other=x}` runs passes one after
 another on the same op; `builtin.module(func.func(a,b))` nests: the outermost name is the root
@@ -45,6 +46,7 @@ class Pass:
     argument: ClassVar[str] = ""
     description: ClassVar[str] = ""
     anchor: ClassVar[str] = "any"
+    local: ClassVar[bool] = False
 
     def run(self, op: Operation, context: "PassContext") -> None:
         raise NotImplementedError
@@ -280,12 +282,21 @@ class PassManager:
     """Runs a parsed pipeline on a root op."""
 
     def __init__(self, elements: list[Pass | Nested], print_after: Callable[[Pass], bool] | None = None,
-                 aliases: Sequence[tuple[str, str]] = ()) -> None:
+                 aliases: Sequence[tuple[str, str]] = (), body_depth: int | None = None) -> None:
         self.elements = elements
         self.print_after = print_after      # which passes to record a Stage for
         self.aliases = tuple(aliases)       # the document's `!t = ...` / `#a = ...`, printed first
+        # Record only the ops inside the root, indented `body_depth` levels: the part of a
+        # module that one function contributes (features/lowered.py composes a module of them).
+        self.body_depth = body_depth
         self.stages: list[Stage] = []
         self.input_text: str | None = None  # the IR as printed before the first recorded pass
+
+    def _print(self, root: Operation, origins: list[tuple[int, Operation]] | None = None) -> str:
+        if self.body_depth is None:
+            return print_ops([root], aliases=self.aliases, line_origins=origins)
+        body = [op for region in root.regions for block in region.blocks for op in block.operations]
+        return print_ops(body, aliases=self.aliases, line_origins=origins, depth=self.body_depth)
 
     def run(self, root: Operation, context: PassContext) -> bool:
         """Run the pipeline; False when a pass reported an error. Other anchors still run."""
@@ -315,7 +326,7 @@ class PassManager:
                            f"pass `{pass_.argument}` runs on `{pass_.anchor}`, not on `{op.name}`")
             return
         record = self.print_after is not None and self.print_after(pass_)
-        before = print_ops([root], aliases=self.aliases) if record else ""
+        before = self._print(root) if record else ""
         if record and self.input_text is None:
             self.input_text = before
         context.current_pass = pass_
@@ -331,7 +342,7 @@ class PassManager:
             context.failed = context.failed or failed_before
         if record:
             origins: list[tuple[int, Operation]] = []
-            after = print_ops([root], aliases=self.aliases, line_origins=origins)
+            after = self._print(root, origins)
             spans = [(line, span) for line, printed in origins if (span := source_span(printed.location)) is not None]
             self.stages.append(Stage(type(pass_).name or pass_.argument, pass_.argument, op.name, after != before,
                                      after, spans))

@@ -61,6 +61,7 @@ class ConvertCuteNvgpuToPtx(Pass):
     name = "ConvertCuteNvgpuToPtx"
     argument = "convert-cute-nvgpu-to-ptx"
     description = "replace each op that applies a cute_nvgpu atom by its PTX (llvm.inline_asm)"
+    local = True      # each applying op is replaced by facts about it and its atom's ops
 
     def run(self, op: Operation, context: PassContext) -> None:
         ptx = context.facts.get(PTX, {})
@@ -93,6 +94,7 @@ class EraseDeadAtoms(Pass):
     name = "EraseDeadAtoms"
     argument = "cute-nvgpu-erase-dead-atoms"
     description = "erase atom-building ops whose results are no longer used"
+    local = True      # SSA values do not cross a function's boundary
 
     def run(self, op: Operation, context: PassContext) -> None:
         # Erasing a binder (make_exec_tma) can leave the atom it bound unused: repeat.

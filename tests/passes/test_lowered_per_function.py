@@ -1,0 +1,90 @@
+"""The lowering pipeline run function by function and cached (features/lowered.py): the module
+it puts together reads exactly as one run over the whole module, and an edit lowers again only
+the function it touched."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.features import lowered
+from cute_ir.features.lowered import DEFAULT_PIPELINE, lower, lower_whole
+from cute_ir.text.positions import Position
+from tests.conftest import REPO
+
+FILES = sorted((REPO / "examples").glob("*.ir")) + sorted((REPO / "tests" / "corpus").rglob("*.ir")) \
+    + sorted((REPO / "tests" / "corpus" / "cutedsl").rglob("*.mlir"))
+# Files of functions in a module (the examples and the real compiler's output): these must
+# take the per-function path, or the comparison below would prove nothing.
+PER_FUNCTION = [p for p in FILES if p.parent.name == "examples" or p.suffix == ".mlir"]
+
+
+def _seen(result: lowered.Lowered):
+    return ([(s.pass_name, s.argument, s.anchor_name, s.changed, s.text, s.line_spans) for s in result.stages],
+            result.diagnostics, result.input_text)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(REPO)) for p in FILES])
+def test_per_function_lowering_reads_as_one_run_over_the_module(path: Path):
+    analysis = DocumentAnalysis(f"file:///{path.name}", path.read_text(encoding="utf-8"))
+    assert _seen(lower(analysis)) == _seen(lower_whole(analysis, DEFAULT_PIPELINE, analysis.target_arch))
+    if path in PER_FUNCTION:
+        assert lowered._layout(analysis) is not None
+
+
+FUNCTION = """\
+  func.func @k{i}(%smem: memref<1024xf16, 3>, %frag: memref<8xf16>) {{
+    %ld = cute_nvgpu.make_copy_atom {{val_type = f16, num_matrices = 4}} : !cute_nvgpu.atom.ldsm<m8n8.x4>
+    cute_nvgpu.copy %ld, %smem, %frag : (!cute_nvgpu.atom.ldsm<m8n8.x4>, memref<1024xf16, 3>, memref<8xf16>)
+    return
+  }}
+"""
+MODULE = "module {\n" + "".join(FUNCTION.format(i=i) for i in range(6)) + "}\n"
+
+
+def test_an_edit_lowers_again_only_the_function_it_touched(monkeypatch):
+    analysis = DocumentAnalysis("file:///m.ir", MODULE)
+    lower(analysis)
+    lifted = []
+    real = lowered.lift_statements
+    monkeypatch.setattr(lowered, "lift_statements", lambda nodes: lifted.append(nodes) or real(nodes))
+    lower(analysis)
+    assert lifted == []                        # nothing changed: every function from the cache
+    line = MODULE.split("\n").index("  func.func @k3(%smem: memref<1024xf16, 3>, %frag: memref<8xf16>) {") + 3
+    analysis.update([(Position(line, 4), Position(line, 4), "  ")], 2)
+    after = lower(analysis)
+    assert len(lifted) == 1                    # the edited function, alone
+    assert _seen(after) == _seen(lower_whole(analysis, DEFAULT_PIPELINE, analysis.target_arch))
+
+
+def test_a_position_shows_the_function_there():
+    text = MODULE
+    analysis = DocumentAnalysis("file:///m.ir", text)
+    start = text.index("func.func @k2")
+    result = lower(analysis, at=text.index("@k2"))
+    assert result.scope == "function"
+    final = result.stages[-1].text
+    assert final.startswith("func.func @k2(") and "@k1" not in final and "@k3" not in final
+    assert "ldmatrix.sync.aligned.m8n8.x4" in final
+    assert result.stages[-1].line_spans[0] == (0, lowered.Span(start, text.index("\n  func.func @k3")))
+    assert all(start <= span.start for _, span in result.stages[-1].line_spans)
+
+
+@pytest.mark.parametrize("text, why", [
+    ("%c = arith.constant 1 : i32\nfunc.func @f() {\n  return\n}\n", "a top-level value another op could use"),
+    ("module {\n  %c = arith.constant 1 : i32\n  %d = arith.addi %c, %c : i32\n}\n", "values shared in a module"),
+    ("module {\n  test.a {\n  }\n  test.b {\n  }\n}\n", "two ops that share the module's names"),
+])
+def test_a_module_whose_ops_are_not_independent_is_lowered_in_one_run(text, why):
+    analysis = DocumentAnalysis("file:///m.ir", text)
+    assert lowered._layout(analysis) is None, why
+    assert lower(analysis, at=len(text) - 3).scope == "module"
+    assert _seen(lower(analysis)) == _seen(lower_whole(analysis, DEFAULT_PIPELINE, analysis.target_arch))
+
+
+def test_a_pipeline_with_a_nested_anchor_is_run_once_over_the_module():
+    analysis = DocumentAnalysis("file:///m.ir", MODULE)
+    nested = "builtin.module(func.func(convert-cute-nvgpu-to-ptx))"
+    assert lowered._local_passes(lowered.parse_pipeline(nested)) is None
+    assert "ldmatrix" in lower(analysis, nested).stages[-1].text
