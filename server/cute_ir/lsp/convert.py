@@ -86,6 +86,15 @@ def range_json(r: lsp.Range) -> dict:
             "end": {"line": r.end.line, "character": r.end.character}}
 
 
+def span_json(analysis: DocumentAnalysis, span: Span) -> dict:
+    """`range_json(span_range(...))` without the protocol objects: a lowered module's line map
+    has one range per op of the file."""
+    document = analysis.document
+    start, end = document.position(span.start), document.position(span.end)
+    return {"start": {"line": start.line, "character": start.character},
+            "end": {"line": end.line, "character": end.character}}
+
+
 def locations(analysis: DocumentAnalysis, spans) -> list[lsp.Location]:
     uri = analysis.document.uri
     return [lsp.Location(uri=uri, range=span_range(analysis, s)) for s in spans]

@@ -223,7 +223,7 @@ def lowered_ir(ls: CuteIrServer, params: Any):
     except PipelineError as error:
         raise _invalid(f"params.pipeline: {error}") from None
     stages = [{"pass": s.argument, "name": s.pass_name, "changed": s.changed, "text": s.text,
-               "lineMap": [{"line": line, "range": convert.range_json(convert.span_range(analysis, span))}
+               "lineMap": [{"line": line, "range": convert.span_json(analysis, span)}
                            for line, span in s.line_spans]}
               for s in result.stages]
     return {"text": stages[-1]["text"] if stages else "", "input": result.input_text,

@@ -1,0 +1,104 @@
+"""`cute-ir/loweredIr` through the real server over stdio, on generated files of 10k and 50k
+lines (bench/generate_ir.py): the lowering pipeline's answer after open, and after each of a
+series of one-character edits inside a function in the middle of the file, for that function
+(`position`: what a pane following the cursor asks) and for the whole module. Also the time
+from each edit to its diagnostics, and the server's resident memory at the end.
+
+Uses the LSP client of ../shared/bench/lsp_latency.py. Wall-clock milliseconds from sending a
+request to its answer; prints a Markdown table for docs/benchmarks.md. Not a test: numbers
+depend on the machine.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PROBE = HERE.parent.parent / "shared" / "bench" / "lsp_latency.py"
+sys.path.insert(0, str(HERE))
+from generate_ir import generate  # noqa: E402
+
+
+def _probe():
+    spec = importlib.util.spec_from_file_location("lsp_latency", PROBE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _edit_line(lines: list[str]) -> int:
+    return next(i for i in range(len(lines) // 2, len(lines)) if lines[i].lstrip().startswith("%a_"))
+
+
+def run(probe, lines_wanted: int, edits: int) -> dict[str, object]:
+    text = generate(lines_wanted)
+    lines = text.split("\n")
+    uri = f"file:///bench/lowered-{lines_wanted}.ir"
+    doc = {"uri": uri}
+    client = probe.LspClient([sys.executable, "-m", "cute_ir.cli", "serve"])
+    rid, _ = client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    client.wait(lambda m: m.get("id") == rid, 60)
+    client.notify("initialized", {})
+
+    def published(version):
+        return lambda m: (m.get("method") == "textDocument/publishDiagnostics"
+                          and m["params"].get("uri") == uri and m["params"].get("version") == version)
+
+    def ask(params) -> float:
+        rid, sent = client.request("cute-ir/loweredIr", {"textDocument": doc, **params})
+        t, msg = client.wait(lambda m: m.get("id") == rid, 300)
+        if "error" in msg:
+            raise RuntimeError(msg["error"])
+        return (t - sent) * 1000
+
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "cute-ir",
+                                                              "version": 1, "text": text}})
+    client.wait(published(1), 300)
+    client.drain_until_quiet(published(1), 1.0, 300)      # the complete set after open
+    line = _edit_line(lines)
+    column = lines[line].index("%a_") + 1
+    at = {"line": line, "character": column}
+    first_module = ask({})
+    first_function = ask({"position": at})
+    to_diagnostics, function_ms, module_ms = [], [], []
+    for version in range(2, edits + 2):
+        sent = client.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": at, "end": at}, "text": "q"}]})
+        t, _ = client.wait(published(version), 300)
+        to_diagnostics.append((t - sent) * 1000)
+        function_ms.append(ask({"position": at}))
+        module_ms.append(ask({}))
+    rss_mb = probe.tree_rss_kb(client.proc.pid) / 1024
+    client.close()
+    return {"lines": len(lines), "first module": first_module, "first function": first_function,
+            "edit -> diagnostics": statistics.median(to_diagnostics),
+            "function after edit": statistics.median(function_ms),
+            "module after edit": statistics.median(module_ms), "rss": rss_mb}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10000, 50000])
+    parser.add_argument("--edits", type=int, default=10, help="one-character edits per size")
+    args = parser.parse_args()
+    if not PROBE.exists():
+        print(f"LSP client not found at {PROBE}", file=sys.stderr)
+        return 2
+    probe = _probe()
+    print("| lines | loweredIr after open: module / function | edit -> diagnostics (median) "
+          "| loweredIr after an edit: function / module (median) | server RSS |")
+    print("|---|---|---|---|---|")
+    for size in args.sizes:
+        r = run(probe, size, args.edits)
+        print(f"| {r['lines']} | {r['first module']:.0f} / {r['first function']:.0f} ms "
+              f"| {r['edit -> diagnostics']:.1f} ms | {r['function after edit']:.1f} / "
+              f"{r['module after edit']:.0f} ms | {r['rss']:.0f} MB |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
