@@ -7,22 +7,15 @@ whole-document requests, which the server computes in slices.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-PROBE = HERE.parent.parent / "shared" / "bench" / "lsp_latency.py"
 sys.path.insert(0, str(HERE))
 from generate_ir import generate  # noqa: E402
+from lsp_probe import PROBE, load_probe  # noqa: E402
 
-
-def _probe():
-    spec = importlib.util.spec_from_file_location("lsp_latency", PROBE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def main() -> int:
@@ -39,7 +32,7 @@ def main() -> int:
     hover_at = {"line": hover_line, "character": lines[hover_line].index("!cute_nvgpu.sm90.mma") + 14}
     uri = "file:///bench/editor_like_open.ir"
     doc = {"uri": uri}
-    client = _probe().LspClient([sys.executable, "-m", "cute_ir.cli", "serve"])
+    client = load_probe().LspClient([sys.executable, "-m", "cute_ir.cli", "serve"])
     rid, _ = client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
     client.wait(lambda m: m.get("id") == rid, 60)
     client.notify("initialized", {})

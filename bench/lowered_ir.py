@@ -4,29 +4,22 @@ series of one-character edits inside a function in the middle of the file, for t
 (`position`: what a pane following the cursor asks) and for the whole module. Also the time
 from each edit to its diagnostics, and the server's resident memory at the end.
 
-Uses the LSP client of ../shared/bench/lsp_latency.py. Wall-clock milliseconds from sending a
+Uses the LSP client of ../shared/bench/lsp_latency.py (bench/lsp_probe.py). Wall-clock milliseconds from sending a
 request to its answer; prints a Markdown table for docs/benchmarks.md. Not a test: numbers
 depend on the machine.
 """
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-PROBE = HERE.parent.parent / "shared" / "bench" / "lsp_latency.py"
 sys.path.insert(0, str(HERE))
 from generate_ir import generate  # noqa: E402
+from lsp_probe import PROBE, load_probe  # noqa: E402
 
-
-def _probe():
-    spec = importlib.util.spec_from_file_location("lsp_latency", PROBE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _edit_line(lines: list[str]) -> int:
@@ -88,7 +81,7 @@ def main() -> int:
     if not PROBE.exists():
         print(f"LSP client not found at {PROBE}", file=sys.stderr)
         return 2
-    probe = _probe()
+    probe = load_probe()
     print("| lines | loweredIr after open: module / function | edit -> diagnostics (median) "
           "| loweredIr after an edit: function / module (median) | server RSS |")
     print("|---|---|---|---|---|")
