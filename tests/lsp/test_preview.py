@@ -229,6 +229,8 @@ async def test_lowered_ir_at_a_position_shows_the_function_there(client: Recordi
         "cute-ir/loweredIr", {"textDocument": {"uri": uri}, "arch": "sm_90a",
                               "position": {"line": line, "character": character}}))
     assert _get(result, "scope") == "function"
+    shown = as_tuple(_get(result, "range"))
+    assert shown[0] <= line <= shown[2] and HOPPER.split("\n")[shown[0]].lstrip().startswith("func.func")
     final = _get(result, "text")
     assert final.lstrip().startswith(("func.func", "!", "#")) and "module" not in final.split("\n")[0]
     assert "cp.async.bulk.tensor.2d" in final

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { asScopeSetting, ScopeSetting } from './loweredScope';
 
 export const SECTION = 'cute-ir';
 export const DEFAULT_ARCH = 'sm_90a';
@@ -31,4 +32,9 @@ export function serverCommand(): { argv: string[] } | { problem: string } {
 export function knownArchitectures(extension: vscode.Extension<unknown>): string[] {
   const enumValues = extension.packageJSON?.contributes?.configuration?.properties?.['cute-ir.targetArch']?.enum;
   return Array.isArray(enumValues) ? enumValues : [DEFAULT_ARCH];
+}
+
+/** `cute-ir.loweredIr.scope`: what the Lowered IR pane shows (loweredScope.ts). */
+export function loweredIrScope(scope?: vscode.ConfigurationScope): ScopeSetting {
+  return asScopeSetting(vscode.workspace.getConfiguration(SECTION, scope).get('loweredIr.scope'));
 }

@@ -18,7 +18,7 @@ function before(a: Pos, b: Pos): boolean {
   return a.line < b.line || (a.line === b.line && a.character < b.character);
 }
 
-function contains(r: Rng, p: Pos): boolean {
+export function contains(r: Rng, p: Pos): boolean {
   return !before(p, r.start) && !before(r.end, p);
 }
 

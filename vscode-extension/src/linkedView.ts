@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { irRangesForPtxLine, Mapping, ptxLinesForPosition, ptxLinesForRange } from './lineMap';
+import { irRangesForPtxLine, Mapping, ptxLinesForPosition, ptxLinesForRange, Rng } from './lineMap';
+import { covers } from './loweredScope';
 import { describeError, isMethodNotFound, reportRequestFailure } from './requests';
 import { ServerController } from './serverController';
 
@@ -14,6 +15,8 @@ export interface ViewContent {
   lineMap: Mapping[];
   /** LSP diagnostics about the source that the derivation found (e.g. ptxas findings); optional. */
   diagnostics?: unknown[];
+  /** The part of the source the content shows, when not all of it: the cursor leaving it refreshes the view. */
+  covers?: Rng;
 }
 
 /** What a kind of linked view is: its scheme, names and how it asks the server. */
@@ -33,7 +36,10 @@ export interface LinkedViewKind {
   language: string;
   /** What the virtual document says when there is nothing to show. */
   placeholder(source: vscode.Uri, problem: string | undefined): string;
-  fetch(client: LanguageClient, source: vscode.Uri): Promise<ViewContent | null>;
+  /** `cursor`: where the source's editor has its cursor, when one shows it. */
+  fetch(client: LanguageClient, source: vscode.Uri, cursor?: vscode.Position): Promise<ViewContent | null>;
+  /** Settings whose change calls for fresh content, besides the target architecture. */
+  settings?: string[];
   /** A diagnostic collection for `ViewContent.diagnostics`; none when the view has none. */
   diagnosticsName?: string;
 }
@@ -100,7 +106,7 @@ export class LinkedViewManager implements vscode.TextDocumentContentProvider, vs
       vscode.window.onDidChangeTextEditorSelection((e) => this.onSelectionChanged(e)),
       vscode.window.onDidChangeVisibleTextEditors(() => this.onVisibleEditorsChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('cute-ir.targetArch')) this.refreshAll();
+        if (['cute-ir.targetArch', ...(kind.settings ?? [])].some((name) => e.affectsConfiguration(name))) this.refreshAll();
       }),
       server.onDidChangeState((state) => {
         if (state === 'running') this.refreshAll();
@@ -198,7 +204,7 @@ export class LinkedViewManager implements vscode.TextDocumentContentProvider, vs
     let client: LanguageClient;
     try {
       client = this.server.requireClient();
-      result = await this.kind.fetch(client, v.source);
+      result = await this.kind.fetch(client, v.source, this.irEditors(v)[0]?.selection.active);
     } catch (error) {
       if (seq !== v.seq) return true; // superseded
       if (interactive) {
@@ -282,7 +288,9 @@ export class LinkedViewManager implements vscode.TextDocumentContentProvider, vs
       return;
     }
     const v = this.views.get(doc.uri.toString());
-    if (v) this.highlightViewFor(v, active);
+    if (!v) return;
+    if (!covers(v.content?.covers, active)) this.scheduleRefresh(v); // the cursor left what the view shows
+    this.highlightViewFor(v, active);
   }
 
   /**

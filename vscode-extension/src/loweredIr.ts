@@ -1,7 +1,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { loweredIrScope } from './config';
 import { LinkedViewManager } from './linkedView';
+import { wantsFunction } from './loweredScope';
 import { sanitizeLineMap } from './lineMap';
 import { diffTitle, passChoices, textBefore } from './passPicker';
 import { LoweredIrRequest, LoweredIrResult } from './protocol';
@@ -12,9 +14,20 @@ export const LOWERED_SCHEME = 'cute-ir-lowered';
 /** The before / after documents of a pass, shown in a diff editor. */
 export const PASS_SCHEME = 'cute-ir-pass';
 
-/** The server's lowering of `source` (default pipeline, the document's target). */
-function requestLowering(client: LanguageClient, source: vscode.Uri): Promise<LoweredIrResult | null> {
-  return client.sendRequest(LoweredIrRequest, { textDocument: { uri: client.code2ProtocolConverter.asUri(source) } });
+/**
+ * The server's lowering of `source` (default pipeline, the document's target): of the function
+ * at `cursor` when given, else of the whole module.
+ */
+function requestLowering(client: LanguageClient, source: vscode.Uri, cursor?: vscode.Position): Promise<LoweredIrResult | null> {
+  const position = cursor ? { position: client.code2ProtocolConverter.asPosition(cursor) } : {};
+  return client.sendRequest(LoweredIrRequest, { textDocument: { uri: client.code2ProtocolConverter.asUri(source) }, ...position });
+}
+
+/** Where the pane should follow the cursor (`cute-ir.loweredIr.scope`), else undefined. */
+function functionCursor(source: vscode.Uri, cursor: vscode.Position | undefined): vscode.Position | undefined {
+  if (!cursor) return undefined;
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === source.toString());
+  return doc && wantsFunction(loweredIrScope(source), doc.lineCount) ? cursor : undefined;
 }
 
 /**
@@ -34,12 +47,14 @@ export class LoweredIrView extends LinkedViewManager {
         language: 'cute-ir',
         placeholder: (source, problem) =>
           `// No lowered IR for ${path.basename(source.path)}: ${problem ?? 'waiting for the language server'}\n`,
-        fetch: async (client, source) => {
-          const result = await requestLowering(client, source);
+        settings: ['cute-ir.loweredIr.scope'],
+        fetch: async (client, source, cursor) => {
+          const result = await requestLowering(client, source, functionCursor(source, cursor));
           if (!result || typeof result.text !== 'string') return null;
           const last = result.stages?.[result.stages.length - 1];
           const entries = (last?.lineMap ?? []).map((m) => ({ ptxLine: m.line, range: m.range }));
-          return { text: result.text, lineMap: sanitizeLineMap(entries, result.text.split('\n').length) };
+          const shown = result.scope === 'function' && result.range ? { covers: result.range } : {};
+          return { text: result.text, lineMap: sanitizeLineMap(entries, result.text.split('\n').length), ...shown };
         },
       },
       server,

@@ -80,6 +80,8 @@ export interface LoweredIrParams {
   /** MLIR pipeline text; the server's default lowering when absent. */
   pipeline?: string;
   arch?: string;
+  /** Show only the top-level op (function) here, when the pipeline can run on it alone. */
+  position?: Position;
 }
 
 export interface LoweredIrStage {
@@ -100,6 +102,9 @@ export interface LoweredIrResult {
   target?: string;
   stages?: LoweredIrStage[];
   diagnostics?: Diagnostic[];
+  /** "function" when only the op at `position` is shown (then `range` is its source range), else "module". */
+  scope?: string;
+  range?: Range;
 }
 
 export const LoweredIrRequest = new RequestType<LoweredIrParams, LoweredIrResult | null, void>('cute-ir/loweredIr');

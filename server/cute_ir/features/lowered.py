@@ -45,6 +45,7 @@ class Lowered:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     input_text: str = ""        # the IR as printed before the first pass: what a first stage is compared with
     scope: str = "module"       # what the stages show: the module, or one function of it
+    shown: Span | None = None   # the function's source range, when the scope is one
 
     @property
     def ok(self) -> bool:
@@ -103,7 +104,8 @@ def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str |
         chosen = next((unit for unit, _ in layout.body if unit.start <= at <= unit.end), None)
         if chosen is not None:
             layout = _Layout(layout.aliases, [(chosen, 0)], layout.anchor)
-            return replace(_compose(analysis, layout, passes, pipeline, target, record), scope="function")
+            return replace(_compose(analysis, layout, passes, pipeline, target, record), scope="function",
+                           shown=Span(chosen.start, chosen.end))
     return _compose(analysis, layout, passes, pipeline, target, record)
 
 

@@ -19,8 +19,8 @@
   the first one (what the first stage is compared with); each stage is the IR after one pass,
   `lineMap` maps a 0-based line of its text to the source range of the op printed there. With
   `position`, the stages show only the top-level op (function) there, when the pipeline can
-  run on it alone (`scope` is then "function", else "module"): what a pane following the
-  cursor needs, at the cost of one function. A pipeline that does not parse, an unknown arch
+  run on it alone (`scope` is then "function" and `range` is the function's source range,
+  else "module"): what a pane following the cursor needs, at the cost of one function. A pipeline that does not parse, an unknown arch
   or a malformed position is InvalidParams.
 
 Registered on the server by `from . import requests` in server.py.
@@ -226,6 +226,7 @@ def lowered_ir(ls: CuteIrServer, params: Any):
                "lineMap": [{"line": line, "range": convert.span_json(analysis, span)}
                            for line, span in s.line_spans]}
               for s in result.stages]
+    shown = {"range": convert.span_json(analysis, result.shown)} if result.shown is not None else {}
     return {"text": stages[-1]["text"] if stages else "", "input": result.input_text,
-            "pipeline": result.pipeline, "target": result.target, "scope": result.scope,
+            "pipeline": result.pipeline, "target": result.target, "scope": result.scope, **shown,
             "stages": stages, "diagnostics": [convert.diagnostic(analysis, d, uri) for d in result.diagnostics]}
