@@ -4,9 +4,10 @@ incremental state must equal a fresh analysis of the same text.
 In the style of tree-sitter's and rust-analyzer's fuzzers: a seeded random walk of edits over
 real files (inserts, deletions, removed brackets, fragments pasted from the corpus, non-ASCII
 text, UTF-16 surrogate pairs and positions inside them, CRLF, zero-width edits, edits at the
-end). What is compared: diagnostics, whole-document semantic tokens, document symbols and
-folding ranges. A mismatch is minimised (fewer edits, then fewer lines of the starting text)
-into a reproducer that replays without the fuzzer.
+end). What is compared: diagnostics, whole-document semantic tokens, document symbols,
+folding ranges and the lowered IR (the default pipeline's stages, kept per function). A
+mismatch is minimised (fewer edits, then fewer lines of the starting text) into a reproducer
+that replays without the fuzzer.
 
     python -m tests.fuzz.edit_fuzz --seconds 60 --seed 1 --out fuzz-out
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from contextlib import contextmanager
 import json
 import random
 import sys
@@ -26,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from cute_ir.analysis import DocumentAnalysis
+from cute_ir.emit import preview
+from cute_ir.features import lowered
 from cute_ir.features.outline import document_symbols, folding_ranges
 from cute_ir.lsp import semantic
 from cute_ir.text.positions import Position
@@ -150,14 +154,41 @@ def state(analysis: DocumentAnalysis) -> dict[str, Any]:
         "semantic tokens": semantic.full_tokens(analysis),
         "symbols": document_symbols(analysis),
         "folds": folding_ranges(analysis),
+        "lowered IR": _lowered(analysis),
     }
+
+
+def _lowered(analysis: DocumentAnalysis) -> tuple:
+    """The IR as printed before and after each pass of the default lowering, with its line map
+    and diagnostics: put together from per-function results kept across edits."""
+    result = lowered.lower(analysis)
+    return (result.input_text, [(s.text, s.changed, s.line_spans) for s in result.stages],
+            sorted((d.span.start, d.span.end, d.code, d.message) for d in result.diagnostics))
+
+
+@contextmanager
+def _no_kept_results():
+    """Caches of per-function results emptied for the duration (and restored after): a fresh
+    analysis must compute everything, or a cache key that misses what a result depends on would
+    go unnoticed."""
+    kept = [(cache, dict(cache)) for cache in (lowered._cache, preview._unit_cache, preview._verdict_cache)]
+    for cache, _ in kept:
+        cache.clear()
+    try:
+        yield
+    finally:
+        for cache, entries in kept:
+            cache.clear()
+            cache.update(entries)
 
 
 def mismatch(analysis: DocumentAnalysis) -> str | None:
     """What differs between `analysis` and a fresh analysis of its text, or None."""
-    fresh = DocumentAnalysis("file:///fresh.ir", analysis.document.text, encoding=analysis.document.encoding,
-                             settings=analysis.settings)
-    mine, theirs = state(analysis), state(fresh)
+    mine = state(analysis)
+    with _no_kept_results():
+        fresh = DocumentAnalysis("file:///fresh.ir", analysis.document.text, encoding=analysis.document.encoding,
+                                 settings=analysis.settings)
+        theirs = state(fresh)
     for key in mine:
         if mine[key] != theirs[key]:
             if key == "diagnostics":
