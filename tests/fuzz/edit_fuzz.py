@@ -17,6 +17,7 @@ runs until the time is up and writes each minimised reproducer as JSON into `--o
 from __future__ import annotations
 
 import argparse
+import logging
 from collections import Counter
 from contextlib import contextmanager
 import json
@@ -200,19 +201,40 @@ def mismatch(analysis: DocumentAnalysis) -> str | None:
     return None
 
 
+class _LoggedFailures(logging.Handler):
+    """Exceptions the analysis caught and logged (a verifier or check that failed on a unit):
+    the user gets no error, but loses that unit's diagnostics, so each is a finding too."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.found: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        error = record.exc_info[1] if record.exc_info else None
+        self.found.append(f"{record.getMessage()}: {type(error).__name__}: {error}" if error else record.getMessage())
+
+
 def run_edits(text: str, edits: list[Edit], check_every_step: bool = True) -> tuple[int, str] | None:
     """Apply `edits` to a fresh analysis of `text`; the first step whose state differs from a
-    fresh analysis (or that raises), and how, or None."""
-    analysis = DocumentAnalysis("file:///fuzz.ir", text)
-    for step, edit in enumerate(edits):
-        try:
-            apply(analysis, edit, step + 1)
-            found = mismatch(analysis) if check_every_step or step == len(edits) - 1 else None
-        except Exception as error:   # an exception is a finding too, minimised like a mismatch
-            return step, _raised(error)
-        if found is not None:
-            return step, found
-    return None
+    fresh analysis (or that raises, or logs a caught exception), and how, or None."""
+    logged = _LoggedFailures()
+    logger = logging.getLogger("cute_ir")
+    logger.addHandler(logged)
+    try:
+        analysis = DocumentAnalysis("file:///fuzz.ir", text)
+        for step, edit in enumerate(edits):
+            try:
+                apply(analysis, edit, step + 1)
+                found = mismatch(analysis) if check_every_step or step == len(edits) - 1 else None
+            except Exception as error:   # an exception is a finding too, minimised like a mismatch
+                return step, _raised(error)
+            if logged.found:
+                return step, f"logged exception: {logged.found[0]}"
+            if found is not None:
+                return step, found
+        return None
+    finally:
+        logger.removeHandler(logged)
 
 
 def _raised(error: Exception) -> str:

@@ -135,6 +135,15 @@ def test_a_unit_with_a_syntax_error_is_left_alone():
     assert ssa("func.func @f() {\n  %x = \"t.op\"(%y) : (i32) -> \n  return\n}\n") == []
 
 
+def test_a_binding_outside_every_op_is_checked_without_an_exception():
+    # Typed into an alias's location (the edit fuzzer's find): `%x =` binds nothing there.
+    # The check once raised on it, and the unit lost its SSA diagnostics.
+    from cute_ir.ir.ssa import check_ssa
+    from cute_ir.syntax import parse
+    root = parse(b"#a = loc(%x = f(%y))\n").root
+    assert check_ssa(list(root.named_children)) == []
+
+
 def test_deep_nesting_needs_no_recursion():
     depth = 3000
     text = ("func.func @f() {\n  %v = \"t.op\"() : () -> i32\n" + "\"t.r\"() ({\n" * depth

@@ -194,7 +194,10 @@ class _Checker:
                 self._define((_text(node), 0), Span(node.start_byte, node.end_byte), -1)
             elif kind == "use":
                 if start in bindings or _binds(node):
-                    self.ops[self.op_path[-1]].bound.append(node)
+                    # A name an op binds (`%iv = ...` in a loop header). Outside every op (an
+                    # alias `#a = loc(%x = ...)`) nothing binds it: the parser reports it.
+                    if self.op_path:
+                        self.ops[self.op_path[-1]].bound.append(node)
                 else:
                     self._use(node)
             elif kind == "successor":
