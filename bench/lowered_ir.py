@@ -1,6 +1,7 @@
 """`cute-ir/loweredIr` through the real server over stdio, on generated files of 10k and 50k
-lines (bench/generate_ir.py): the lowering pipeline's answer after open, and after each of a
-series of one-character edits inside a function in the middle of the file, for that function
+lines (bench/generate_ir.py): the lowering pipeline's answer after open (once the background
+verification has settled), and after each of a series of one-character edits inside a function
+in the middle of the file (a character typed into an SSA name, then deleted), for that function
 (`position`: what a pane following the cursor asks) and for the whole module. Also the time
 from each edit to its diagnostics, and the server's resident memory at the end.
 
@@ -50,17 +51,20 @@ def run(probe, lines_wanted: int, edits: int) -> dict[str, object]:
     client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "cute-ir",
                                                               "version": 1, "text": text}})
     client.wait(published(1), 300)
-    client.drain_until_quiet(published(1), 1.0, 300)      # the complete set after open
+    client.drain_until_quiet(published(1), 6.0, 300)      # the complete set after open (verification runs in the background)
     line = _edit_line(lines)
     column = lines[line].index("%a_") + 1
     at = {"line": line, "character": column}
     first_module = ask({})
     first_function = ask({"position": at})
     to_diagnostics, function_ms, module_ms = [], [], []
+    after = {"line": line, "character": column + 1}
     for version in range(2, edits + 2):
+        # As bench/run_latency.py edits: a character typed into an SSA name, then deleted.
+        typed = version % 2 == 0
+        change = {"range": {"start": at, "end": at}, "text": "q"} if typed else {"range": {"start": at, "end": after}, "text": ""}
         sent = client.notify("textDocument/didChange", {
-            "textDocument": {"uri": uri, "version": version},
-            "contentChanges": [{"range": {"start": at, "end": at}, "text": "q"}]})
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
         t, _ = client.wait(published(version), 300)
         to_diagnostics.append((t - sent) * 1000)
         function_ms.append(ask({"position": at}))
