@@ -66,3 +66,22 @@ def test_a_document_without_a_module_is_wrapped_in_one():
     final = lower(analyse(text, "sm_80")).stages[-1].text
     assert final.startswith("module {\n  func.func @f(")
     assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in final
+
+
+def test_an_applying_op_with_an_error_stays_though_its_atom_lowers():
+    # The atom is fine (the preview has its kernel); the op applying it takes B from registers,
+    # which a WGMMA cannot: `check` reports that, so the lowering must not replace the op.
+    text = ("func.func @f(%acc: memref<64xf32>, %ra: memref<8xf16>, %rb: memref<8xf16>) {\n"
+            "  %w = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32}"
+            " : !cute_nvgpu.sm90.mma\n"
+            "  cute_nvgpu.mma %w, %acc, %ra, %rb, %acc : (!cute_nvgpu.sm90.mma, memref<64xf32>, memref<8xf16>,"
+            " memref<8xf16>, memref<64xf32>)\n  return\n}\n")
+    analysis = analyse(text)
+    [error] = [d for d in analysis.diagnostics() if d.code == "verify.mma.expects-operand-b-residency"]
+    result = lower(analysis)
+    assert not result.ok
+    [not_lowered] = result.diagnostics
+    assert not_lowered.code == "lower.not-lowered"
+    assert not_lowered.message == f"`cute_nvgpu.mma` is not lowered: {error.message}"
+    assert text.encode()[not_lowered.span.start:].startswith(b"cute_nvgpu.mma %w")
+    assert "cute_nvgpu.mma %w" in result.stages[-1].text and "llvm.inline_asm" not in result.stages[-1].text

@@ -49,6 +49,7 @@ from ..ir.lift import lift_statements
 from ..verify import unit_statements
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext, find_node
 from ..verify.tma import TmaPartitionResult, verify_tma
+from ..passes.lower_atoms import BLOCKED_NOTE
 from .ptx import ATOM_LINE_MARK, A_SOURCES, AtomConfig, PtxModule, check_config, emit_module, supported_targets
 from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
@@ -763,7 +764,7 @@ def _verdicts(items: list[_Item], errors: list[Diagnostic], target: str) -> _Ver
         blocked = item.blocked_by(errors)
         if blocked:
             # The same verdict as `check`: the errors that stop this op are the problems.
-            notes[index] = f"not lowered: {blocked[0].message}"
+            notes[index] = BLOCKED_NOTE + blocked[0].message
             problems.extend(d for d in blocked if d not in problems)
             continue
         if item.config is None:

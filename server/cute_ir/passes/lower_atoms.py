@@ -5,8 +5,8 @@
 `llvm.inline_asm` op whose `asm_string` is the atom's PTX instruction(s), with the op's other
 operands; the atom operand is dropped. The PTX comes from the caller (`PassContext.facts[PTX]`:
 source span of an op -> its instructions, as the PTX preview emits and ptxas checks them), by
-the applying op's own span or else by the spans of the ops its atom came through (the op that
-built it, a binder, `atom.set_value`). An atom that arrives as a kernel argument has no such op
+the nearest of the applying op's own span and the spans of the ops its atom came through (the
+op that built it, a binder, `atom.set_value`) that has a verdict. An atom that arrives as a kernel argument has no such op
 in the file, and its applying op stays. An op the
 preview could not lower gets a `lower.not-lowered` error with the preview's reason
 (`facts[NOT_LOWERED]`), and stays.
@@ -36,6 +36,9 @@ DEFAULT_PIPELINE = "builtin.module(convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-de
 def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
+
+# How the preview's note on an op stopped by an error begins (emit/preview.py writes it).
+BLOCKED_NOTE = "not lowered: "
 
 # How far an atom is followed back through ops that pass it on (`atom.set_value`, the binders).
 _MAX_ATOM_CHAIN = 4
@@ -71,13 +74,17 @@ class ConvertCuteNvgpuToPtx(Pass):
                 continue
             if inner.results or not inner.operands:
                 continue
+            # The nearest op with a verdict decides: an applying op the preview did not lower
+            # (an error in it) stays, even when the op that built its atom has a kernel.
             spans = [source_span(inner.location)] + _atom_sources(inner.operands[0])
-            lines = next((ptx[s] for s in spans if s is not None and s in ptx), None)
-            if lines is None:
-                reason = next((not_lowered[s] for s in spans if s is not None and s in not_lowered), None)
-                if reason is not None:
-                    context.report(inner, "lower.not-lowered", f"`{inner.name}` is not lowered: {reason}")
+            decided = next((s for s in spans if s is not None and (s in ptx or s in not_lowered)), None)
+            if decided is None:
                 continue
+            if decided not in ptx:
+                reason = not_lowered[decided].removeprefix(BLOCKED_NOTE)
+                context.report(inner, "lower.not-lowered", f"`{inner.name}` is not lowered: {reason}")
+                continue
+            lines = ptx[decided]
             asm = Operation("llvm.inline_asm", operands=inner.operands[1:],
                             attributes={"asm_string": Attribute(_quoted("\n".join(lines))),
                                         "constraints": Attribute('""'),
