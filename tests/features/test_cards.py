@@ -84,7 +84,7 @@ def test_op_name_and_value_hovers_carry_the_same_contract():
     type_card = card(WGMMA, "sm90.mma")
     contract = type_card[type_card.index("**As written:** `64x128x16` · f16 × f16 → f32"):]
     op = card(WGMMA, "cute_nvgpu.make_mma_atom")
-    assert op[0] == "**`cute_nvgpu.make_mma_atom`** — cute_nvgpu operation"
+    assert op[0] == "**`cute_nvgpu.make_mma_atom`** — operation of the `cute_nvgpu` dialect"
     assert op[-len(contract):] == contract
     value = card(WGMMA, "%wg")
     assert value[0] == "**`%wg`** : `!cute_nvgpu.sm90.mma`"

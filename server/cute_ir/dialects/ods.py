@@ -64,6 +64,11 @@ class OpDef:
     syntax: str = ""                  # the custom form, for docs and hover
     example: str = ""
     source: str = ""                  # where the op is specified (a spec page, "mlir", "cute-dsl")
+    note: str = ""                    # what else a reader of its documentation should know
+    # The verifier hook: what the atom verifiers check the op as (cute_nvgpu/ops.py:
+    # "make_atom", "mma", "copy"); None when they do not look at it.
+    verifier: str | None = None
+    builds: str | None = None         # the one atom mnemonic the op builds: its result type may be omitted
 
     @property
     def dialect(self) -> str:

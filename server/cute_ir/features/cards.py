@@ -21,7 +21,7 @@ from tree_sitter import Node
 from ..analysis import DocumentAnalysis
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.enums import MEMORY_ORDERS, MEMORY_SCOPES
-from ..dialects.cute_nvgpu.ops import OpRow, lookup_op
+from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, lookup_op, op_verifier
 from ..dialects.registry import record as op_record
 from ..dialects.cute_nvgpu.types import (
     CuteNvgpuType, MnemonicArm, alias_for_type, parse_type_node, print_type, walk_index,
@@ -143,9 +143,8 @@ def type_card(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None,
     return "\n".join(lines)
 
 
-def op_card(name: str, row: OpRow | None) -> str:
-    if row is not None:
-        return f"**`{row.name}`** — cute_nvgpu operation\n\n{row.summary}\n\n*Spec page:* {row.source}"
+def op_card(name: str) -> str:
+    """An op's card from its record (dialects/registry.py): what it does, its form, where it is specified."""
     dialect = name.split(".", 1)[0] if "." in name else "builtin/func"
     card = f"**`{name}`** — operation of the `{dialect}` dialect"
     spec = op_record(name)
@@ -616,8 +615,7 @@ def atom_at_type(analysis: DocumentAnalysis, node: Node) -> LocatedAtom | None:
             for value, ref in zip(op.results, op.result_types):
                 if (ref.span.start, ref.span.end) == at:
                     return _from_value(ctx, value)
-            row = lookup_op(op.name)
-            if row is not None and row.kind in ("mma", "copy") and op.operands:
+            if op_verifier(op.name) in (MMA, COPY) and op.operands:
                 types = ctx.operand_types(op)
                 if types and (types[0].start_byte, types[0].end_byte) == at:
                     value = ctx.definition(op.operands[0].name)
@@ -654,8 +652,8 @@ def builds_atom_from_attributes(op: Operation | None) -> bool:
     """An op whose attributes say something about the atom it builds (not only its type)."""
     if op is None:
         return False
-    row = lookup_op(op.name)
-    if row is not None and row.kind == "make_atom":
+    record = lookup_op(op.name)
+    if record is not None and record.verifier == MAKE_ATOM:
         return True
     keys = set(ATOM_ATTRIBUTE_KEYS) | set(COPY_ATTRIBUTE_KEYS)
     return any(a.name in keys for a in op.attributes)

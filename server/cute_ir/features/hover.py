@@ -7,7 +7,6 @@ from tree_sitter import Node
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
-from ..dialects.cute_nvgpu.ops import lookup_op
 from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_layout, rank, size
 from .descriptors import descriptor_fields
 from .tma_partition import partition_at, partition_section
@@ -179,7 +178,7 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
 
 def _op_hover(analysis: DocumentAnalysis, op_text: str, name: Node) -> str:
     """The op's card; for an op that builds an atom, the atom's contract card follows."""
-    card = op_card(op_text, lookup_op(op_text))
+    card = op_card(op_text)
     op = op_at(analysis, name.start_byte, name.end_byte)
     located = atom_of_op(analysis, op) if op is not None else None
     if located is None:

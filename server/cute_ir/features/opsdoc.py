@@ -1,26 +1,24 @@
-"""docs/ops.md, generated from the op table (`dialects/cute_nvgpu/ops.py`) and the atom tables
-(`tables/atoms.py`, `tables/tiers.py`), so the reference never drifts from what the server
-checks:
+"""docs/ops.md, generated from the op records (`dialects/cute_nvgpu/ops.py`, `tma_ops.py`,
+`nv_tileas/memops.py`) and the atom tables (`tables/atoms.py`, `tables/tiers.py`), so the
+reference never drifts from what the server checks:
 
     python -m cute_ir.features.opsdoc > docs/ops.md
 
 `tests/test_ops_doc.py` compares the file with `render()` and parses every example in it.
-What the tables cannot say (operand lists, attribute meanings, examples of the ops the spec
-shows no custom form for) is written down here, once.
+Operands, attributes, forms and examples are the records'; this module only lays them out.
 """
 from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 
-from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES
 from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPES
 from ..dialects.cute_nvgpu.enums import TMA_ENUMS
-from ..dialects.cute_nvgpu.ops import OPS, OpRow
-from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, TMA_OPS
+from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, OPS
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.cute_nvgpu.types import ZERO_PARAMETER_MNEMONICS
 from ..dialects.nv_tileas.memops import ENUMS as MEMOP_ENUMS, MEMOPS
+from ..dialects.ods import AttrDef, Count, OpDef
 from ..dialects.registry import record
 from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, find_mma_rows, shapes_text
 from ..tables.tiers import describe_requirements, targets_satisfying
@@ -29,72 +27,14 @@ COMMAND = "python -m cute_ir.features.opsdoc > docs/ops.md"
 FENCE = "mlir"
 
 
-# ------------------------------------------------------------------ what the tables do not say
-@dataclass(frozen=True)
-class Operand:
-    name: str
-    meaning: str
-    residency: str
-
-
-@dataclass(frozen=True)
-class OpDoc:
-    operands: tuple[Operand, ...] = ()
-    attributes: tuple[tuple[str, str], ...] = ()
-    syntax: str = ""          # for ops whose row has none
-    example: str = ""
-    note: str = ""
-
-
-_MMA_ATTRIBUTES = tuple((a.name, a.description) for a in ATOM_ATTRIBUTES if a.applies_to != "copy")
-_COPY_ATTRIBUTES = tuple((a.name, a.description) for a in ATOM_ATTRIBUTES if a.applies_to == "copy")
-
-_DOCS: dict[str, OpDoc] = {
-    "cute_nvgpu.make_sm120_mma_bs": OpDoc(
-        attributes=tuple(a for a in _MMA_ATTRIBUTES if a[0] != "cta_group")),
-    "cute_nvgpu.make_mma_atom": OpDoc(attributes=_MMA_ATTRIBUTES),
-    "cute_nvgpu.make_copy_atom": OpDoc(attributes=_COPY_ATTRIBUTES + (
-        ("…", "other keys are kept as the atom's settings"),)),
-    "cute_nvgpu.mma": OpDoc(operands=(
-        Operand("%atom", "the MMA atom (its type names the atom)", "—"),
-        Operand("%d", "accumulator out", "per atom, below (D)"),
-        Operand("%a", "A", "per atom, below"),
-        Operand("%b", "B", "per atom, below"),
-        Operand("%c", "accumulator in", "as D"),
-        Operand("%e", "sparse atoms: metadata", "per atom, below (E)"),
-        Operand("%sfa, %sfb", "block-scaled atoms: scale factors of A and B", "per atom, below"))),
-    "cute_nvgpu.copy": OpDoc(operands=(
-        Operand("%atom", "the copy atom", "—"),
-        Operand("%src", "source fragment", "per atom, below"),
-        Operand("%dst", "destination fragment", "per atom, below"))),
-    "cute_nvgpu.atom.set_value": OpDoc(
-        operands=(Operand("%atom", "the atom", "—"), Operand("%value", "the new field value", "rmem")),
-        syntax="cute_nvgpu.atom.set_value<field>(%atom, %value) : (AtomType, ValueType)",
-        example="cute_nvgpu.atom.set_value<tma_bar>(%atom, %mbar) : (!cute_nvgpu.atom.tma_load, memref<1xi64, 3>)",
-        note="CuTe DSL spelling (reference/cute-dsl-surface.md); accepted, not verified."),
-}
-
-# ------------------------------------------------------------------ TMA ops, from their op records
-_TMA_RESIDENCY = {"descriptor": "gmem tensor map", "smem": "smem", "mbarrier": "smem", "tensor": "gmem"}
+# The tma-atoms page's ops: what the page fixes and what cute-ir chose.
 _TMA_FIXED = ("The tma-atoms page fixes the op's name and its operands in this order (its worked example or "
               "pseudo-code); cute-ir chose the attribute spellings (`#cute_nvgpu.<enum><case>`, enums.py) and "
               "any part of the form the page does not show. What is verified: \"TMA verification\" below.")
 
 
-def _tma_doc(name: str) -> OpDoc:
-    spec = record(name)
-    return OpDoc(operands=tuple(Operand(f"%{v.name}", v.doc or v.constraint, _TMA_RESIDENCY.get(v.name, "—"))
-                                for v in spec.operands),
-                 attributes=tuple((a.name, (a.doc + "; " if a.doc else "") + f"`{a.constraint}`"
-                                   + ("" if a.required else ", optional")) for a in spec.attributes),
-                 syntax=spec.syntax, example=spec.example, note=_TMA_FIXED)
-
-
-_DOCS.update({op.name: _tma_doc(op.name) for op in TMA_OPS if op.name in {row.name for row in OPS}})
-
-
 def _tma_section() -> list[str]:
-    """What the TMA verifier runs, its enums and the descriptor builder the op table lacks."""
+    """What the TMA verifier runs, its enums and the descriptor builder (a TileAS op)."""
     builder = record(DESCRIPTOR_BUILDER)
     out = ["## TMA verification", "",
            "`server/cute_ir/verify/tma.py` runs over the rewritable IR of each unit that holds a TMA op:",
@@ -249,35 +189,47 @@ def _residency_table(rows: list[AtomRow], roles: tuple[str, ...]) -> list[str]:
     return lines
 
 
-def _op_section(op: OpRow) -> list[str]:
-    doc = _DOCS.get(op.name, OpDoc())
-    syntax = op.syntax or doc.syntax
-    example = op.example or doc.example
-    out = [f"### `{op.name}`", "", op.summary, "", f"- Spec page: `{op.source}`", f"- Kind: {op.kind}"]
-    if doc.note:
-        out.append(f"- Note: {doc.note}")
-    out += ["", "**Syntax**", "", "```text", syntax, "```", ""]
-    out.append("**Operands**")
-    out.append("")
-    if doc.operands:
-        out += ["| Operand | Meaning | Residency |", "|---|---|---|"]
-        out += [f"| `{o.name}` | {o.meaning} | {o.residency} |" for o in doc.operands]
+def _op_section(op: OpDef) -> list[str]:
+    out = [f"### `{op.name}`", "", op.summary, "", f"- Spec page: `{op.source}`"]
+    if op.verifier is not None:
+        out.append(f"- Verified as: {op.verifier}")
+    note = op.note or (_TMA_FIXED if op.source == "tma-atoms" else "")
+    if note:
+        out.append(f"- Note: {note}")
+    if op.syntax:
+        out += ["", "**Syntax**", "", "```text", op.syntax, "```"]
+    out += ["", "**Operands**", ""]
+    if op.operands:
+        out += ["| Operand | Meaning | Type / residency |", "|---|---|---|"]
+        out += [f"| `%{v.name}`{_COUNT_MARK[v.count]} | {v.doc or '—'} | {v.constraint} |" for v in op.operands]
     else:
-        out.append("None: the atom is built from the attributes and the result type.")
-    if op.kind == "mma":
+        out.append("None: the atom is built from the attributes and the result type." if op.verifier == MAKE_ATOM
+                   else "None.")
+    if op.verifier == MMA:
         out += ["", "Residency per MMA atom (C lives where D does):", ""]
         out += _residency_table(_atoms_with(Interface.MMA_ATOM), ("D", "A", "B", "C", "E", "SFA", "SFB"))
-    elif op.kind == "copy":
+    elif op.verifier == COPY:
         out += ["", "Residency per copy atom:", ""]
         out += _residency_table(_atoms_with(Interface.COPY_ATOM), ("src", "dst"))
     out += ["", "**Attributes**", ""]
-    if doc.attributes:
+    if op.attributes:
         out += ["| Attribute | Meaning |", "|---|---|"]
-        out += [f"| `{k}` | {v} |" for k, v in doc.attributes]
+        out += [f"| `{a.name}` | {_attribute_meaning(a)} |" for a in op.attributes]
     else:
         out.append("None.")
-    out += ["", "**Example**", ""] + _block([example]) + [""]
+    out += ["", "**Example**", ""] + _block([op.example]) + [""]
     return out
+
+
+# How an operand group's count reads after its name (ODS's Optional / Variadic).
+_COUNT_MARK = {Count.SINGLE: "", Count.OPTIONAL: " (optional)", Count.VARIADIC: " (variadic)"}
+
+
+def _attribute_meaning(attr: AttrDef) -> str:
+    parts = [attr.doc] if attr.doc else []
+    if attr.constraint:
+        parts.append(f"`{attr.constraint}`")
+    return "; ".join(parts) + ("" if attr.required else ", optional")
 
 
 def _parameters(row: AtomRow) -> str:
@@ -341,7 +293,7 @@ def render() -> str:
            f"<!-- Generated by `{COMMAND}` from server/cute_ir/dialects/cute_nvgpu/ops.py and "
            "server/cute_ir/tables/. Do not edit by hand: tests/test_ops_doc.py fails when this "
            "file and the generator disagree. -->", "",
-           "Operations come from the op table; residencies, tiers, hardware gates and shape "
+           "Operations come from the op records; residencies, tiers, hardware gates and shape "
            "lattices from the atom tables (the hardware-correct gates: see docs/spec-deviations.md). "
            "Every example parses with cute-ir's grammar.", "",
            "## Operations", ""]

@@ -30,7 +30,6 @@ from ..diagnostics.mlir_messages import (
     OPERAND_TYPE_COUNT, OUTSIDE_ISOLATED_REGION, PREVIOUSLY_DEFINED, RESULT_COUNT, UNDECLARED_VALUE,
     UNDEFINED_BLOCK, VALUE_REDEFINITION,
 )
-from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait, record as op_record
 from ..syntax import captures, query
@@ -41,20 +40,16 @@ TOO_DEEP = (f"regions nested more than {MAX_NESTING} deep: outline, folding, hov
 from ..syntax.cst import TYPE_KINDS
 
 # Graph regions, isolation from above and result counts come from the op records
-# (dialects/registry.py, citing their ODS definitions). The cute_nvgpu ops are still described
-# by their op table (dialects/cute_nvgpu/ops.py): ops that build an atom return it, ops that
-# apply one return nothing.
-_RESULTS_OF_KIND = {"make_atom": 1, "mma": 0, "copy": 0}
+# (dialects/registry.py).
 
 
 def declared_result_count(name: str) -> int | None:
     """How many results an op of this name defines, when that is fixed and known."""
     record = op_record(name)
-    if record is not None:
-        fewest, most = record.result_count()
-        return fewest if fewest == most else None
-    row = lookup_op(name)
-    return _RESULTS_OF_KIND.get(row.kind) if row is not None else None
+    if record is None:
+        return None
+    fewest, most = record.result_count()
+    return fewest if fewest == most else None
 
 
 # What the walk visits: ops, their results, regions, blocks and their arguments, value uses and

@@ -6,7 +6,7 @@ from typing import Callable
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic
-from ..dialects.cute_nvgpu.ops import ATOM_SITE_OPS, op_kind
+from ..dialects.cute_nvgpu.ops import ATOM_SITE_OPS, COPY, MAKE_ATOM, MMA, op_verifier
 from ..ir import Operation, UnitIR
 from ..ir.lift import lift_statements
 from .context import VerifyContext, find_node
@@ -18,10 +18,11 @@ from .tma import TMA_OP_NAMES, verify_tma
 from ..dialects.nv_tileas.memops import MEMOP_NAMES
 
 # Op kind (dialects/cute_nvgpu/ops.py) -> verifier.
+# The verifier hook of an op's record (`OpDef.verifier`) -> the verifier that runs.
 VERIFIERS = {
-    "make_atom": verify_make_atom,
-    "mma": verify_mma_op,
-    "copy": verify_copy_op,
+    MAKE_ATOM: verify_make_atom,
+    MMA: verify_mma_op,
+    COPY: verify_copy_op,
 }
 
 # Ops whose presence makes the analysis verify a unit.
@@ -33,7 +34,7 @@ def verify_unit(root: Node, ir: UnitIR, target: str,
     """Diagnostics (absolute spans) of every verified op in the unit."""
     ctx = VerifyContext(root, ir, target, [], resolve_alias)
     for op in ir.all_operations():
-        verifier = VERIFIERS.get(op_kind(op.name) or "")
+        verifier = VERIFIERS.get(op_verifier(op.name) or "")
         if verifier is not None:
             verifier(ctx, op)
     names = {op.name for op in ir.all_operations()}

@@ -54,7 +54,7 @@ from ..diagnostics import Related, Span
 from ..diagnostics.catalogue import get as message
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field
 from ..dialects.cute_nvgpu.operands import OperandType
-from ..dialects.cute_nvgpu.ops import lookup_op
+from ..dialects.cute_nvgpu.ops import MAKE_ATOM, lookup_op
 from ..ir import Operation, Value, ValueKind
 from ..layout import has_scaled_basis, is_static, layouts_equivalent, mode, parse_layout, rank, size
 from ..layout.inttuple import leaves
@@ -797,8 +797,8 @@ def _atom_of(ctx: VerifyContext, value: Value | None, type_nodes: list) -> AtomI
 
 def _reported_by_make_op(value: Value | None) -> bool:
     owner = value.owner if value is not None and value.kind is ValueKind.RESULT else None
-    row = lookup_op(owner.name) if isinstance(owner, Operation) else None
-    return row is not None and row.kind == "make_atom"
+    record = lookup_op(owner.name) if isinstance(owner, Operation) else None
+    return record is not None and record.verifier == MAKE_ATOM
 
 
 def _atom_ok(ctx: VerifyContext, atom: AtomInstance, value: Value | None) -> bool:

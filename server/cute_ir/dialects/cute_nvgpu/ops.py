@@ -1,28 +1,38 @@
-"""Operation names the cute_nvgpu dialect registers, with the operands each takes.
+"""The cute_nvgpu dialect's ops, each one record (`OpDef`, dialects/ods.py).
 
-Spec ops are listed with the page that shows them. Ops that build and apply atoms follow the
-spec's operand-contract tables (docs/ops.md describes each). The CuTe DSL (a different build of
+Spec ops are listed with the page that shows them; the TMA family's records are in
+tma_ops.py. Ops that build and apply atoms follow the spec's operand-contract tables (docs/ops.md
+describes each). The CuTe DSL (a different build of
 the dialect, ../reference/cute-dsl-surface.md) prints ops under `cute_nvgpu.arch.*` and a few
 `cute_nvgpu.atom.*` and descriptor helpers; files dumped by it must not drown in errors, so
 the DSL's op names are listed too (docs/spec-deviations.md, A1).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..ods import AttrDef, OpDef, single, variadic
+from .atoms import ATOM_ATTRIBUTES
+from .tma_ops import TMA_OPS
 
 DIALECT_PREFIX = "cute_nvgpu."
 
+# What the verifiers check an op as (`OpDef.verifier`): the op builds an atom, applies an MMA
+# atom or applies a copy atom.
+MAKE_ATOM, MMA, COPY = "make_atom", "mma", "copy"
 
-@dataclass(frozen=True)
-class OpRow:
-    name: str
-    source: str              # spec page (or "cute-dsl", or "cute-ir" for ops cute-ir defines)
-    summary: str
-    syntax: str = ""         # custom form, for docs/ops.md and hover
-    example: str = ""
-    kind: str = "other"      # "make_atom", "mma", "copy", "other"
-    builds: str | None = None  # the one atom the op builds: its result type may be omitted
 
+def _atom_attributes(applies_to: frozenset[str], skip: frozenset[str] = frozenset()) -> tuple[AttrDef, ...]:
+    """The atom attributes (atoms.py, `ATOM_ATTRIBUTES`) an atom-building op takes, all optional:
+    the result type may say them instead."""
+    return tuple(AttrDef(a.name, "", required=False, doc=a.description) for a in ATOM_ATTRIBUTES
+                 if a.applies_to in applies_to and a.name not in skip)
+
+
+_MMA_KINDS = frozenset({"mma", "block_scaled", "umma"})
+_ATOM_RESULT = (single("atom", "a `!cute_nvgpu` atom type", "the atom"),)
+# An op of the CuTe DSL whose operands and results cute-ir does not pin down (its dumps are
+# the reference).
+_ANY_OPERANDS = (variadic("operands", "any type", "as the CuTe DSL prints them (see the example)"),)
+_ANY_RESULTS = (variadic("results", "any type"),)
 
 # Examples of the CuTe DSL's ops as its dumps print them (docs/ops.md shows them; each parses).
 _DSL_EXAMPLES: dict[str, str] = {
@@ -49,54 +59,67 @@ _DSL_EXAMPLES: dict[str, str] = {
 }
 
 
-OPS: tuple[OpRow, ...] = (
-    OpRow("cute_nvgpu.make_sm120_mma_bs", "asm-printer-and-type-mnemonics",
+_CORE_OPS: tuple[OpDef, ...] = (
+    OpDef("cute_nvgpu.make_sm120_mma_bs",
           "Build an SM120 block-scaled MMA atom from `shape_MNK` and `vec_size` (and element types).",
-          "%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [M, N, K], vec_size = V, a_type = T, b_type = T, c_type = f32, sf_type = S} : !cute_nvgpu.SM120.mma_bs",
-          "%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32}",
-          "make_atom", builds="SM120.mma_bs"),
-    OpRow("cute_nvgpu.make_mma_atom", "cute-ir",
+          results=_ATOM_RESULT,
+          attributes=_atom_attributes(_MMA_KINDS, skip=frozenset({"cta_group"})),
+          syntax="%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [M, N, K], vec_size = V, a_type = T, b_type = T, c_type = f32, sf_type = S} : !cute_nvgpu.SM120.mma_bs",
+          example="%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32}",
+          source="asm-printer-and-type-mnemonics", verifier=MAKE_ATOM, builds="SM120.mma_bs"),
+    OpDef("cute_nvgpu.make_mma_atom",
           "Build any MMA atom: the result type names the atom, the attributes its tile and element types.",
-          "%atom = cute_nvgpu.make_mma_atom {shape_MNK = [M, N, K], a_type = T, b_type = T, c_type = T} : !cute_nvgpu.<mma mnemonic>",
-          "%atom = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm90.mma",
-          "make_atom"),
-    OpRow("cute_nvgpu.make_copy_atom", "cute-ir",
+          results=_ATOM_RESULT, attributes=_atom_attributes(_MMA_KINDS),
+          syntax="%atom = cute_nvgpu.make_mma_atom {shape_MNK = [M, N, K], a_type = T, b_type = T, c_type = T} : !cute_nvgpu.<mma mnemonic>",
+          example="%atom = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm90.mma",
+          source="cute-ir", verifier=MAKE_ATOM),
+    OpDef("cute_nvgpu.make_copy_atom",
           "Build a copy atom: the result type names the atom (with its parameters), attributes refine it.",
-          "%atom = cute_nvgpu.make_copy_atom {val_type = T, ...} : !cute_nvgpu.<copy mnemonic>",
-          "%atom = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.ldsm",
-          "make_atom"),
-    OpRow("cute_nvgpu.mma", "cute-ir",
+          results=_ATOM_RESULT,
+          attributes=_atom_attributes(frozenset({"copy"})) + (
+              AttrDef("…", "", required=False, doc="other keys are kept as the atom's settings"),),
+          syntax="%atom = cute_nvgpu.make_copy_atom {val_type = T, ...} : !cute_nvgpu.<copy mnemonic>",
+          example="%atom = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.ldsm",
+          source="cute-ir", verifier=MAKE_ATOM),
+    OpDef("cute_nvgpu.mma",
           "Apply an MMA atom: D = A x B + C (sparse atoms take the metadata E, block-scaled atoms SFA and SFB).",
-          "cute_nvgpu.mma %atom, %d, %a, %b, %c [, %e] [, %sfa, %sfb] : (!atom, D, A, B, C [, E] [, SFA, SFB])",
-          "cute_nvgpu.mma %atom, %d, %a, %b, %c : (!cute_nvgpu.sm90.mma, memref<64xf32>, "
-          "!cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, #cute.layout<(64, 16):(16, 1)>>, "
-          "!cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(16, 128):(128, 1)>>, memref<64xf32>)",
-          "mma"),
-    OpRow("cute_nvgpu.copy", "cute-ir",
-          "Apply a copy atom: move the source fragment to the destination.",
-          "cute_nvgpu.copy %atom, %src, %dst : (!atom, Src, Dst)",
-          "cute_nvgpu.copy %atom, %src, %dst : (!cute_nvgpu.atom.ldsm<m8n8.x4>, memref<256xf16, 3>, memref<8xf16>)",
-          "copy"),
-    OpRow("cute_nvgpu.atom.non_exec_tiled_tma_load", "tma-atoms",
-          "Describe a tiled TMA load before mbarrier/cache binding (partition-verified)."),
-    OpRow("cute_nvgpu.atom.non_exec_tiled_tma_store", "tma-atoms",
-          "Describe a tiled TMA store before execution binding."),
-    OpRow("cute_nvgpu.atom.non_exec_tiled_tma_reduce", "tma-atoms",
-          "Describe a tiled TMA reduce before execution binding."),
-    OpRow("cute_nvgpu.atom.make_exec_tma", "tma-atoms",
-          "Bind a non-exec TMA atom to an mbarrier, multicast state and cache mode."),
-    OpRow("cute_nvgpu.atom.tma_load", "tma-atoms", "Asynchronous global-to-shared tensor load."),
-    OpRow("cute_nvgpu.atom.tma_store", "tma-atoms", "Asynchronous shared-to-global tensor store."),
-    OpRow("cute_nvgpu.atom.tma_reduce", "tma-atoms", "Asynchronous tensor reduction into global memory."),
-    OpRow("cute_nvgpu.atom.tma_partition", "tma-atoms",
-          "Partition a TMA atom's tile: the eleven-step partition verifier runs here."),
-    OpRow("cute_nvgpu.prefetch_tma_desc", "tma-atoms", "Prefetch TMA descriptor state before a transfer."),
-    # The CuTe DSL prints an op of this name for the same job (rewriting a tensor map in memory).
-    OpRow("cute_nvgpu.update_tma_desc", "tma-atoms",
-          "Rewrite a device-mutable TMA descriptor field: base address, a dimension or a non-leading stride."),
-    OpRow("cute_nvgpu.atom.set_value", "cute-dsl", "Set a runtime field of an atom (CuTe DSL)."),
-) + tuple(OpRow(name, "cute-dsl", summary, example=_DSL_EXAMPLES.get(name, f"%r = {name}(%x) : (i64) -> i64"))
-        for name, summary in (
+          operands=(single("atom", "—", "the MMA atom (its type names the atom)"),
+                    single("d", "per atom, below (D)", "accumulator out"),
+                    single("a", "per atom, below", "A"),
+                    single("b", "per atom, below", "B"),
+                    single("c", "as D", "accumulator in"),
+                    variadic("extra", "per atom, below (E; SFA, SFB)",
+                             "sparse atoms: the metadata E; block-scaled atoms: the scale factors SFA and SFB")),
+          syntax="cute_nvgpu.mma %atom, %d, %a, %b, %c [, %e] [, %sfa, %sfb] : (!atom, D, A, B, C [, E] [, SFA, SFB])",
+          example="cute_nvgpu.mma %atom, %d, %a, %b, %c : (!cute_nvgpu.sm90.mma, memref<64xf32>, "
+                  "!cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, #cute.layout<(64, 16):(16, 1)>>, "
+                  "!cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(16, 128):(128, 1)>>, memref<64xf32>)",
+          source="cute-ir", verifier=MMA),
+    OpDef("cute_nvgpu.copy", "Apply a copy atom: move the source fragment to the destination.",
+          operands=(single("atom", "—", "the copy atom"),
+                    single("src", "per atom, below", "source fragment"),
+                    single("dst", "per atom, below", "destination fragment")),
+          syntax="cute_nvgpu.copy %atom, %src, %dst : (!atom, Src, Dst)",
+          example="cute_nvgpu.copy %atom, %src, %dst : (!cute_nvgpu.atom.ldsm<m8n8.x4>, memref<256xf16, 3>, memref<8xf16>)",
+          source="cute-ir", verifier=COPY),
+    OpDef("cute_nvgpu.atom.set_value", "Set a runtime field of an atom (CuTe DSL).",
+          operands=(single("atom", "—", "the atom"), single("value", "rmem", "the new field value")),
+          results=_ANY_RESULTS,
+          syntax="cute_nvgpu.atom.set_value<field>(%atom, %value) : (AtomType, ValueType)",
+          example="cute_nvgpu.atom.set_value<tma_bar>(%atom, %mbar) : (!cute_nvgpu.atom.tma_load, memref<1xi64, 3>)",
+          source="cute-dsl", note="CuTe DSL spelling (reference/cute-dsl-surface.md); accepted, not verified."),
+)
+
+# The TMA family's records (tma_ops.py) that belong to this dialect; the descriptor builder
+# they use is TileAS's (`nv_tileas.make_tiled_tma_desc`).
+_TMA_OPS = tuple(op for op in TMA_OPS if op.name.startswith(DIALECT_PREFIX))
+
+_DSL_OPS: tuple[OpDef, ...] = tuple(
+    OpDef(name, summary, operands=_ANY_OPERANDS, results=_ANY_RESULTS,
+          syntax=f"%results = {name}(%operands...) [<{{properties}}>] : (operand types) -> result types",
+          example=_DSL_EXAMPLES.get(name, f"%r = {name}(%x) : (i64) -> i64"),
+          source="cute-dsl")
+    for name, summary in (
     # Ops of the CuTe DSL's dialect build outside `cute_nvgpu.arch.*` (names from its dumps
     # and its Python bindings, nvidia-cutlass-dsl 4.8). They build and partition atoms, tiled
     # copies and descriptors; the atoms they produce are verified where they are applied.
@@ -142,19 +165,22 @@ OPS: tuple[OpRow, ...] = (
      "Build an SM110-family circular-buffer UMMA shared-memory descriptor."),
 ))
 
-OPS_BY_NAME: dict[str, OpRow] = {row.name: row for row in OPS}
+# Every op of the dialect, each declared once; the op registry (dialects/registry.py) holds
+# them with every other dialect's.
+OPS: tuple[OpDef, ...] = _CORE_OPS + _TMA_OPS + _DSL_OPS
+OPS_BY_NAME: dict[str, OpDef] = {op.name: op for op in OPS}
 
 # Whole families accepted by prefix (CuTe DSL dumps).
 ACCEPTED_PREFIXES: tuple[str, ...] = ("cute_nvgpu.arch.",)
 
-# Ops of neighbouring dialects that build cute_nvgpu atoms, by kind: the CuTe DSL builds every
-# atom with `cute.make_atom` (`%atom = cute.make_atom() : () -> !cute_nvgpu.atom.ldsm<...>`)
+# Ops of neighbouring dialects that build cute_nvgpu atoms, by verifier: the CuTe DSL builds
+# every atom with `cute.make_atom` (`%atom = cute.make_atom() : () -> !cute_nvgpu.atom.ldsm<...>`)
 # and materialises static ones with `cute.static`.
-FOREIGN_ATOM_OPS: dict[str, str] = {"cute.make_atom": "make_atom", "cute.static": "make_atom"}
+FOREIGN_ATOM_OPS: dict[str, str] = {"cute.make_atom": MAKE_ATOM, "cute.static": MAKE_ATOM}
 
 # Ops whose operands the verifiers check.
 VERIFIED_OPS: frozenset[str] = frozenset(
-    [row.name for row in OPS if row.kind in ("make_atom", "mma", "copy")] + list(FOREIGN_ATOM_OPS))
+    [op.name for op in OPS if op.verifier is not None] + list(FOREIGN_ATOM_OPS))
 
 
 # Ops whose units are verified and whose atoms are checked for lowering: every op that builds
@@ -168,24 +194,24 @@ ATOM_SITE_OPS: frozenset[str] = VERIFIED_OPS | frozenset({
 # atom), and ops that build an atom or bind one for execution.
 TMA_APPLY_OPS = frozenset({"cute_nvgpu.atom.tma_load", "cute_nvgpu.atom.tma_store",
                            "cute_nvgpu.atom.tma_reduce"})
-APPLYING_OPS: frozenset[str] = frozenset(r.name for r in OPS if r.kind in ("mma", "copy")) | TMA_APPLY_OPS
-BUILDING_OPS: frozenset[str] = (frozenset(r.name for r in OPS if r.kind == "make_atom") | frozenset(FOREIGN_ATOM_OPS)
+APPLYING_OPS: frozenset[str] = frozenset(op.name for op in OPS if op.verifier in (MMA, COPY)) | TMA_APPLY_OPS
+BUILDING_OPS: frozenset[str] = (frozenset(op.name for op in OPS if op.verifier == MAKE_ATOM) | frozenset(FOREIGN_ATOM_OPS)
                                 | {"cute_nvgpu.atom.make_exec_tma", "cute_nvgpu.atom.non_exec_tiled_tma_load",
                                    "cute_nvgpu.atom.non_exec_tiled_tma_store",
                                    "cute_nvgpu.atom.non_exec_tiled_tma_reduce"})
 
 
-def op_kind(name: str) -> str | None:
-    """The verifier family of an op ("make_atom", "mma", "copy", "other"), None if unknown."""
-    row = OPS_BY_NAME.get(name)
-    return row.kind if row is not None else FOREIGN_ATOM_OPS.get(name)
+def op_verifier(name: str) -> str | None:
+    """What the verifiers check an op as (MAKE_ATOM, MMA, COPY); None: no atom verifier."""
+    op = OPS_BY_NAME.get(name)
+    return op.verifier if op is not None else FOREIGN_ATOM_OPS.get(name)
 
 
 def is_cute_nvgpu_op(name: str) -> bool:
     return name.startswith(DIALECT_PREFIX)
 
 
-def lookup_op(name: str) -> OpRow | None:
+def lookup_op(name: str) -> OpDef | None:
     return OPS_BY_NAME.get(name)
 
 
