@@ -306,3 +306,25 @@ def test_enum_attribute_cases_are_completed_after_the_opening_bracket():
         "no_multicast", "two_cta", "w_multicast", "w128_multicast"]
     assert "cg" in labels("%a = x {cache_mode = #cute_nvgpu.load_cache_mode<")
     assert labels("%a = x {m = #cute_nvgpu.unknown_enum<") == []
+
+
+def test_op_names_are_completed_from_the_op_records():
+    def labels(text: str) -> list[str]:
+        return [c.label for c in completions(text)]
+    body = "func.func @f() {\n  %s\n  return\n}\n"
+    offered = labels(body % "%a = cute_nvgpu.make_|")
+    assert offered == ["cute_nvgpu.make_copy_atom", "cute_nvgpu.make_gmma_smem_desc", "cute_nvgpu.make_mma_atom",
+                       "cute_nvgpu.make_sm120_mma_bs", "cute_nvgpu.make_tma_desc_im2col",
+                       "cute_nvgpu.make_tma_desc_im2col_at", "cute_nvgpu.make_tma_desc_tiled",
+                       "cute_nvgpu.make_tma_desc_tiled_at", "cute_nvgpu.make_umma_smem_desc"]
+    # Ops without results, results groups, the generic form, other dialects.
+    assert "cute_nvgpu.mma" in labels(body % "cute_nvgpu.m|")
+    assert labels(body % "%a, %t:2 = nv_tileas.tiled_l|") == ["nv_tileas.tiled_load"]
+    assert labels(body % '"nv_tileas.tiled_s|') == ["nv_tileas.tiled_store"]
+    assert "scf.for" in labels(body % "scf.f|")
+    [mma] = [c for c in completions(body % "cute_nvgpu.mm|") if c.label == "cute_nvgpu.mma"]
+    assert mma.detail.startswith("Apply an MMA atom") and "cute_nvgpu.mma %atom, %d, %a, %b, %c" in mma.documentation
+    # Not where no op name goes: an empty line, an operand, an attribute key of a make op.
+    assert labels(body % "|") == [] and labels(body % "%a = arith.addi %x|") == []
+    keys = labels("func.func @f() {\n  %a = cute_nvgpu.make_mma_atom {\n    sh|\n  } : !cute_nvgpu.sm90.mma\n}\n")
+    assert "shape_MNK" in keys and not any("." in k for k in keys)

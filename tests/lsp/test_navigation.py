@@ -339,3 +339,13 @@ async def test_inlay_hint_shows_the_dialect_alias(client: RecordingClient):
         ("≡ %mma_f16_f16_f32_16x8x16", range_of(NAV, "%u").end),
     ]
     assert all(h.kind == lsp.InlayHintKind.Type for h in hints)
+
+
+async def test_completion_of_op_names_replaces_what_is_typed(client: RecordingClient):
+    text = "func.func @f() {\n  %a, %t = nv_tileas.tiled_lo⟂\n  return\n}\n"
+    items = await completion_labels(client, text, "complete-op-name")
+    [item] = items
+
+    assert item.label == "nv_tileas.tiled_load" and item.kind == lsp.CompletionItemKind.Function
+    assert item.text_edit == lsp.TextEdit(range=range_of(text, "nv_tileas.tiled_lo"), new_text="nv_tileas.tiled_load")
+    assert "nv_tileas.tiled_load" in item.documentation.value

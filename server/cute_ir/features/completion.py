@@ -22,15 +22,16 @@ from ..diagnostics import Span
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, attributes_for
 from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, MEMORY_ORDERS, MEMORY_SCOPES, TMA_ENUMS
 from ..dialects.nv_tileas.memops import ENUMS as TILEAS_ENUMS
+from ..dialects.registry import OPS as OP_RECORDS
 from ..tables.atoms import ATOMS, ATOMS_BY_MNEMONIC, Interface, MmaShapeRow, find_mma_rows
 from ..tables.tiers import describe_requirements, satisfies_any
-from .cards import ATOM_ATTRIBUTE_KEYS, COPY_ATTRIBUTE_KEYS, atom_card, tier_text
+from .cards import ATOM_ATTRIBUTE_KEYS, COPY_ATTRIBUTE_KEYS, atom_card, op_card, tier_text
 
 
 @dataclass(frozen=True)
 class Completion:
     label: str
-    kind: str            # "type", "enum", "keyword"
+    kind: str            # "type", "enum", "keyword", "op"
     detail: str
     documentation: str
     replace: Span        # the partial word the completion replaces
@@ -38,6 +39,11 @@ class Completion:
 
 
 _MNEMONIC_PREFIX = re.compile(rb"!cute_nvgpu\.([A-Za-z0-9_$.]*)$")
+# Where an op's name is written: first on its line, after the results it defines if any
+# (`%a, %b:2 = `), in the custom form or quoted in the generic form. At least a dialect's first
+# letter is typed, so that an empty line offers nothing.
+_OP_NAME_PREFIX = re.compile(
+    rb"^\s*(?:%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=\s*)?\"?([A-Za-z_][\w.$]*)$")
 _ENUM_PREFIX = re.compile(rb"(mem_order|mem_scope)\s*=\s*([A-Za-z_]*)$")
 _PARAM_START = re.compile(rb"!cute_nvgpu\.atom\.universal_copy<[^<>\n]*,\s*([A-Za-z_]*)$")
 _SHAPE_LIST = re.compile(rb"shape_MNK\s*=\s*\[([0-9,\s]*)$")
@@ -92,7 +98,13 @@ def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -
             Completion(ALLOW_DSMEM, "keyword", "allow distributed shared memory", "", word, "2"),
             Completion("128 b", "keyword", "bit width (bits)", "copy width in bits, a power of two", word, "3"),
         ]
-    return _in_make_op(analysis, offset)
+    in_make_op = _in_make_op(analysis, offset)
+    if in_make_op is not None:
+        return in_make_op
+    m = _OP_NAME_PREFIX.search(before)
+    if m:
+        return _op_names(m.group(1).decode(), Span(offset - len(m.group(1)), offset))
+    return []
 
 
 def _mnemonics(analysis: DocumentAnalysis, word: Span, legal_only: bool) -> list[Completion]:
@@ -114,6 +126,13 @@ def _mnemonics(analysis: DocumentAnalysis, word: Span, legal_only: bool) -> list
                               f"{width}-bit packed fragment element; add `<divby M>` for microscaling lanes",
                               word, f"2{width:02d}"))
     return out
+
+
+def _op_names(typed: str, word: Span) -> list[Completion]:
+    """The ops of every dialect the project declares (dialects/registry.py) whose name starts
+    with what is typed, each with its summary and form, as its hover shows them."""
+    return [Completion(op.name, "op", op.summary, op_card(op.name), word, op.name)
+            for op in OP_RECORDS if op.name.startswith(typed)]
 
 
 # ------------------------------------------------------------------ inside a make op's `{...}`
@@ -190,11 +209,13 @@ def _keys_for(d: _Dict) -> tuple[str, ...]:
     return tuple(a.name for a in attributes_for(ATOMS_BY_MNEMONIC.get(d.atom or "")))
 
 
-def _in_make_op(analysis: DocumentAnalysis, offset: int) -> list[Completion]:
+def _in_make_op(analysis: DocumentAnalysis, offset: int) -> list[Completion] | None:
+    """Completions inside the attribute dictionary of an op that builds an atom; None when
+    `offset` is not in one."""
     data = bytes(analysis.document.data)
     d = _make_dict(data, offset)
     if d is None:
-        return []
+        return None
     inside = data[d.open:offset]
     m = _SHAPE_LIST.search(inside)
     if m:

@@ -68,6 +68,7 @@ _COMPLETION_KINDS = {
     "type": lsp.CompletionItemKind.Class,
     "enum": lsp.CompletionItemKind.EnumMember,
     "keyword": lsp.CompletionItemKind.Keyword,
+    "op": lsp.CompletionItemKind.Function,
 }
 
 
