@@ -34,7 +34,7 @@ def test_print_ir_after_one_pass_and_a_tree_dir(tmp_path, capsys):
 def test_an_atom_the_target_cannot_run_fails_the_lowering(capsys):
     assert main(["lower", MAINLOOP, "--arch", "sm_80"]) == 1
     err = capsys.readouterr().err
-    assert "error: `cute_nvgpu.mma` is not lowered:" in err and "[lower:lower.not-lowered]" in err
+    assert "error: `cute_nvgpu.mma` is not lowered:" in err and "[lower:lower.stopped]" in err
 
 
 def test_bad_pipelines_and_pass_names_are_usage_errors(capsys):

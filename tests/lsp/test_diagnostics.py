@@ -206,3 +206,19 @@ func.func @copy() {
         rng_tuple(range_of(text, "127 b")), lsp.DiagnosticSeverity.Error, "types")]
     assert utf16_len("127 b") == published.diagnostics[0].range.end.character \
         - published.diagnostics[0].range.start.character
+
+
+async def test_the_lowering_pipelines_warning_is_published_and_follows_edits(client: RecordingClient):
+    """An atom the lowering has no instruction for: the pipeline runs on the edited function and
+    its warning comes and goes with the edit that specifies the atom."""
+    from tests.passes.test_pipeline_on_edit import NOT_LOWERED, SPECIFIED, UNDER_SPECIFIED
+    uri = doc_uri("pipeline-warning")
+    published = await open_and_wait(client, uri, UNDER_SPECIFIED)
+    [warning] = published.diagnostics
+    assert (warning.message, warning.severity, warning.source, warning.code) == (
+        NOT_LOWERED, lsp.DiagnosticSeverity.Warning, "lower", "lower.not-lowered")
+    assert warning.range == range_of(UNDER_SPECIFIED, UNDER_SPECIFIED.split("\n")[2].strip())
+
+    written = "%g = cute.make_atom : !cute_nvgpu.sm90.mma"
+    change_range(client, uri, 2, range_of(UNDER_SPECIFIED, written), SPECIFIED)
+    assert list((await wait_for_publish(client, uri, 2)).diagnostics) == []

@@ -1,8 +1,8 @@
 """Verification of a document's units, scheduled within a time budget.
 
 The verifiers run on the units holding ops that build or apply atoms, TMA or TileAS ops (the
-IR is built only there), then the lowering verdict of their atoms for the target; the SSA
-checks run on every unit. Units a budget does not reach are marked `unverified` and verified
+IR is built only there), then the lowering verdict of their atoms for the target and the
+lowering pipeline (pipeline.py); the SSA checks run on every unit. Units a budget does not reach are marked `unverified` and verified
 later (`DocumentAnalysis.verify_pending`).
 """
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ..ir.ssa import check_ssa
 from ..syntax import WIDE_NODE, captures, query
 from ..verify import VERIFIED_OPS, verify_unit
 from .findings import position
+from .pipeline import UnitPipeline
 from .units import Unit, statement_nodes
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
         by_unit.setdefault(bisect_right(starts, s) - 1, []).append(s)
     out: dict[int, list[Diagnostic]] = {}
     lowering = Lowering(analysis)
+    pipeline = UnitPipeline(analysis)
     for index, unit_sites in sorted(by_unit.items()):
         if index < 0:
             continue
@@ -85,7 +87,7 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
             ir = build_for_verification(op_nodes, lazy_definitions(root, unit), Span(unit.start, unit.end))
             verified = verify_unit(root, ir, analysis.target_arch, resolve)
             blocking = errors + [d for d in verified if d.severity is Severity.ERROR]
-            out[index] = verified + lowering.diagnostics(unit, blocking)
+            out[index] = verified + lowering.diagnostics(unit, blocking) + pipeline.diagnostics(unit, blocking)
         except Exception:  # a defect in one verifier must not cost the rest of the file
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.aliases = frozenset(asked)

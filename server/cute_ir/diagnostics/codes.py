@@ -163,8 +163,11 @@ _OWN: tuple[CodeDoc, ...] = (
             "not in shared memory."),
     CodeDoc("verify.tma.coord-rank", V, "A TMA transfer's coordinate rank differs from its "
             "descriptor's rank."),
-    CodeDoc("lower.not-lowered", L, "The lowering pipeline left an op that applies an atom in place: "
-            "its atom has no PTX for the target (the reason is the PTX preview's)."),
+    CodeDoc("lower.not-lowered", L, "The lowering pipeline left an op that applies an atom in place "
+            "(a warning): the PTX preview has no kernel for its atom (the reason is the preview's)."),
+    CodeDoc("lower.stopped", L, "The lowering pipeline left an op that applies an atom in place "
+            "because of an error reported on it or its atom already (`cute-ir lower` shows it; the "
+            "editor does not repeat it)."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

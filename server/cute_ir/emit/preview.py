@@ -30,7 +30,7 @@ import hashlib
 from bisect import bisect_left, bisect_right
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from tree_sitter import Node
 
@@ -49,7 +49,7 @@ from ..ir.lift import lift_statements
 from ..verify import unit_statements
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext, find_node
 from ..verify.tma import TmaPartitionResult, verify_tma
-from ..passes.lower_atoms import BLOCKED_NOTE
+from ..passes.lower_atoms import BLOCKED_NOTE, NOT_LOWERED, PTX, STOPPED
 from .ptx import ATOM_LINE_MARK, A_SOURCES, AtomConfig, PtxModule, check_config, emit_module, supported_targets
 from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
@@ -752,6 +752,7 @@ class _Verdicts:
     notes: dict[int, str]               # item index -> why it has no kernel
     problems: list[Diagnostic]          # what `check` reports for them
     emitted: PtxModule
+    stopped: set[int] = field(default_factory=set)   # items whose note says what `check` reports
 
 
 def _verdicts(items: list[_Item], errors: list[Diagnostic], target: str) -> _Verdicts:
@@ -759,12 +760,14 @@ def _verdicts(items: list[_Item], errors: list[Diagnostic], target: str) -> _Ver
     lowering's) stop the items they lie in, as they stop `check`."""
     problems: list[Diagnostic] = []
     notes: dict[int, str] = {}
+    stopped: set[int] = set()
     kernels: list[int] = []
     for index, item in enumerate(items):
         blocked = item.blocked_by(errors)
         if blocked:
             # The same verdict as `check`: the errors that stop this op are the problems.
             notes[index] = BLOCKED_NOTE + blocked[0].message
+            stopped.add(index)
             problems.extend(d for d in blocked if d not in problems)
             continue
         if item.config is None:
@@ -772,7 +775,9 @@ def _verdicts(items: list[_Item], errors: list[Diagnostic], target: str) -> _Ver
             continue
         problem = _item_problem(item, target)
         if problem is not None:
+            # `check` reports this problem too (`Lowering.diagnostics`).
             notes[index] = f"not for {target}: {problem.message.split(': ', 1)[1]}"
+            stopped.add(index)
             problems.append(problem)
             continue
         kernels.append(index)
@@ -793,7 +798,7 @@ def _verdicts(items: list[_Item], errors: list[Diagnostic], target: str) -> _Ver
         kernels = good
         emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target)
     header, blocks = _kernel_blocks(emitted)
-    return _Verdicts(header, dict(zip(kernels, blocks)), notes, problems, emitted)
+    return _Verdicts(header, dict(zip(kernels, blocks)), notes, problems, emitted, stopped)
 
 
 def _lowering_errors(analysis: AnalysedSource) -> list[Diagnostic]:
@@ -850,6 +855,13 @@ class UnitPtx:
     instructions: dict[Span, tuple[str, ...]]
     not_lowered: dict[Span, str]
     key: tuple                          # everything the verdict depends on, the unit's text included
+    stopped: frozenset[Span] = frozenset()   # ops not lowered for a reason `check` reports itself
+
+    def pass_facts(self, at: int) -> dict:
+        """What the atom-lowering pass reads (passes/lower_atoms.py), for the unit at offset `at`."""
+        return {PTX: {s.shifted(at): lines for s, lines in self.instructions.items()},
+                NOT_LOWERED: {s.shifted(at): note for s, note in self.not_lowered.items()},
+                STOPPED: frozenset(s.shifted(at) for s in self.stopped)}
 
 
 class UnitPtxSource:
@@ -861,26 +873,39 @@ class UnitPtxSource:
         self.target = target if _unknown_target(target) is None else None
         self.aliases = alias_table(analysis) if not analysis.too_large else {}
         self.alias_key = tuple(sorted((k, v.text) for k, v in self.aliases.items()))
-        self.errors = _lowering_errors(analysis)
-        # An op's lowering is stopped by errors in it, in the op that built its atom (in the
-        # same unit) or on the atom's type (there, or in an alias definition).
-        self._sorted = sorted(self.errors, key=lambda d: d.span.start)
-        self._starts = [d.span.start for d in self._sorted]
-        self._in_aliases = [d for d in self.errors
-                            if any(a.span.start <= d.span.start and d.span.end <= a.span.end for a in self.aliases.values())]
+        self._errors: tuple[list[Diagnostic], list[int], list[Diagnostic]] | None = None
+
+    def _document_errors(self) -> tuple[list[Diagnostic], list[int], list[Diagnostic]]:
+        """The document's errors by start, their starts, and those in alias definitions: read
+        when first needed (`unit_with` does not)."""
+        if self._errors is None:
+            errors = sorted(_lowering_errors(self.analysis), key=lambda d: d.span.start)
+            in_aliases = [d for d in errors
+                          if any(a.span.start <= d.span.start and d.span.end <= a.span.end for a in self.aliases.values())]
+            self._errors = (errors, [d.span.start for d in errors], in_aliases)
+        return self._errors
 
     def _errors_for(self, unit: SourceUnit) -> list[Diagnostic]:
-        """The errors that may stop the lowering of `unit`'s ops, relative to the unit."""
-        lo, hi = bisect_left(self._starts, unit.start), bisect_right(self._starts, unit.end)
-        return [d.shifted(-unit.start) for d in self._sorted[lo:hi] + self._in_aliases]
+        """The errors that may stop the lowering of `unit`'s ops, relative to the unit: those in
+        it, in the op that built an atom it applies (in the same unit) or on the atom's type
+        (there, or in an alias definition)."""
+        errors, starts, in_aliases = self._document_errors()
+        lo, hi = bisect_left(starts, unit.start), bisect_right(starts, unit.end)
+        return [d.shifted(-unit.start) for d in errors[lo:hi] + in_aliases]
 
     def unit(self, unit: SourceUnit) -> UnitPtx:
+        """The verdict on `unit` given the document's errors."""
+        if self.target is None or unit.shell:
+            return UnitPtx({}, {}, (self.target, unit.shell))
+        return self.unit_with(unit, self._errors_for(unit))
+
+    def unit_with(self, unit: SourceUnit, errors: list[Diagnostic]) -> UnitPtx:
+        """The verdict on `unit` given `errors` (relative to the unit): what verification,
+        which runs before the document's diagnostics are complete, knows stops its ops."""
         if self.target is None or unit.shell:
             return UnitPtx({}, {}, (self.target, unit.shell))
         text_key = _unit_key(self.analysis, unit, self.alias_key)
         relative = _unit_items(self.analysis, unit, self.aliases, self.alias_key, text_key)
-        # The errors that stop its ops, relative to the unit (most documents have none).
-        errors = self._errors_for(unit)
         blocking = tuple(sorted({(d.code, d.message, d.span.start, d.span.end)
                                  for item in relative for d in item.blocked_by(errors)})) if errors else ()
         key = (text_key, self.target, blocking)
@@ -888,25 +913,28 @@ class UnitPtxSource:
         if hit is not None:
             _verdict_cache.move_to_end(key)
             return hit
-        found = self._verdict(unit, [i.shifted(unit.start) for i in relative], key)
+        found = self._verdict(relative, errors, key)
         _verdict_cache[key] = found
         if len(_verdict_cache) > _CACHE_SIZE:
             _verdict_cache.popitem(last=False)
         return found
 
-    def _verdict(self, unit: SourceUnit, items: list[_Item], key: tuple) -> UnitPtx:
-        verdicts = _verdicts(items, self.errors, self.target)
+    def _verdict(self, items: list[_Item], errors: list[Diagnostic], key: tuple) -> UnitPtx:
+        """`items` and `errors` relative to the unit, and so is the verdict."""
+        # Only the atoms' instruction lines are kept, which no origin tag reaches: without the
+        # tags, units that apply the same atoms share one emitted module (`_emit`'s cache).
+        verdicts = _verdicts([replace(item, name="") for item in items], errors, self.target)
         instructions: dict[Span, list[str]] = {}
         not_lowered: dict[Span, str] = {}
         for index, item in enumerate(items):
-            span = item.span.shifted(-unit.start)
             if index in verdicts.kernels:
                 lines = [line.split(ATOM_LINE_MARK, 1)[0].strip() for line in verdicts.kernels[index]
                          if ATOM_LINE_MARK in line]
-                instructions.setdefault(span, []).extend(lines)
+                instructions.setdefault(item.span, []).extend(lines)
             else:
-                not_lowered.setdefault(span, verdicts.notes[index])
-        return UnitPtx({s: tuple(lines) for s, lines in instructions.items()}, not_lowered, key)
+                not_lowered.setdefault(item.span, verdicts.notes[index])
+        stopped = frozenset(items[index].span for index in verdicts.stopped)
+        return UnitPtx({s: tuple(lines) for s, lines in instructions.items()}, not_lowered, key, stopped)
 
 
 # Verdicts by what they depend on (`UnitPtx.key`), positions relative to the unit.

@@ -26,15 +26,14 @@ from ..diagnostics import Diagnostic, Severity, Span
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait
 from ..emit.preview import UnitPtxSource
-from ..ir.core import Block, Hole, Operation, Template
-from ..ir.lift import lift, lift_statements
+from ..ir.core import Operation
+from ..ir.lift import lift, lift_statements, module_of, wrap_in_module
 from ..ir.printer import INDENT, print_ops
 from ..passes import PassContext, PassManager, Stage, parse_pipeline
 from ..passes.base import Nested, Pass
-from ..passes.lower_atoms import DEFAULT_PIPELINE, NOT_LOWERED, PTX
+from ..passes.lower_atoms import DEFAULT_PIPELINE, NOT_LOWERED, PTX, STOPPED
 from ..syntax import parse
 from ..syntax.cst import text as node_text
-from ..text.location import UNKNOWN, source_span
 
 
 @dataclass
@@ -58,29 +57,15 @@ def ptx_facts(analysis: DocumentAnalysis, target: str) -> dict:
     source = UnitPtxSource(analysis, target)
     ptx: dict[Span, tuple[str, ...]] = {}
     notes: dict[Span, str] = {}
+    stopped: set[Span] = set()
     for unit in analysis.units:
         if unit.shell:
             continue
         verdict = source.unit(unit)
         ptx.update((span.shifted(unit.start), lines) for span, lines in verdict.instructions.items())
         notes.update((span.shifted(unit.start), note) for span, note in verdict.not_lowered.items())
-    return {PTX: ptx, NOT_LOWERED: notes}
-
-
-def _root(operations: list[Operation]) -> Operation:
-    if len(operations) == 1 and operations[0].name in ("module", "builtin.module"):
-        return operations[0]
-    return _wrapper(operations)
-
-
-def _wrapper(operations: list[Operation]) -> Operation:
-    """The `module { ... }` MLIR's parser puts around top-level ops that are not one module."""
-    module = Operation("module", regions=1, location=UNKNOWN)
-    module.assembly = Template((Hole("region", 0),))
-    block = module.regions[0].entry or module.regions[0].append(Block())
-    for op in operations:
-        block.append(op)
-    return module
+        stopped.update(span.shifted(unit.start) for span in verdict.stopped)
+    return {PTX: ptx, NOT_LOWERED: notes, STOPPED: frozenset(stopped)}
 
 
 def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str | None = None,
@@ -115,7 +100,7 @@ def lower_whole(analysis: DocumentAnalysis, pipeline: str, target: str, record=l
     if tree is None:
         return Lowered(pipeline, target, [])
     lifted = lift(tree.root_node)
-    root = _root(lifted.operations)
+    root = module_of(lifted.operations)
     context = PassContext(target, ptx_facts(analysis, target))
     manager = PassManager(parse_pipeline(pipeline), print_after=record,
                           aliases=[(a.name, a.text) for a in lifted.aliases])
@@ -205,7 +190,7 @@ def _layout(analysis: DocumentAnalysis) -> _Layout | None:
     if len(top) == 2 and root in _MODULES:
         return _Layout(aliases, pieces, root)
     # Top-level ops that are not one module: MLIR's parser wraps them in one.
-    header, footer = _printed_shell(_wrapper([]))
+    header, footer = _printed_shell(wrap_in_module([]))
     nested = [_Shell(p.text, p.depth + 1, p.span) if isinstance(p, _Shell) else (p[0], p[1] + 1) for p in pieces]
     return _Layout(aliases, [_Shell(header, 0)] + nested + [_Shell(footer, 0)], "module")
 
@@ -257,10 +242,8 @@ def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], tar
         return hit
     tree = analysis.tree_for(unit)
     ops = lift_statements(statement_nodes(tree, unit)).operations if tree is not None else []
-    facts = {PTX: {s.shifted(unit.start): lines for s, lines in verdict.instructions.items()},
-             NOT_LOWERED: {s.shifted(unit.start): note for s, note in verdict.not_lowered.items()}}
-    context = PassContext(target, facts)
-    module = _wrapper(ops)
+    context = PassContext(target, verdict.pass_facts(unit.start))
+    module = wrap_in_module(ops)
     texts: list[str] = []
     spans: list[tuple[tuple[int, Span], ...]] = [()]
     diagnostics: list[tuple[Diagnostic, ...]] = []

@@ -30,7 +30,7 @@ from ..diagnostics import Span
 from ..syntax.cst import STATEMENT_KINDS, TYPE_KINDS, span as node_span, text as node_text
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait
-from ..text.location import FusedLoc, Location, SourceLoc, WrittenLoc
+from ..text.location import UNKNOWN, FusedLoc, Location, SourceLoc, WrittenLoc
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
 
 UNDEFINED = Type("<<undefined>>")
@@ -409,3 +409,21 @@ def lift_statements(nodes: list[Node]) -> Lifted:
     for op in ops:
         op.detach()
     return Lifted([], ops, lifter.index)
+
+
+def module_of(operations: list[Operation]) -> Operation:
+    """The module a document's top-level ops make: the one module they are, or else the
+    `module { ... }` MLIR's parser puts around them."""
+    if len(operations) == 1 and operations[0].name in ("module", "builtin.module"):
+        return operations[0]
+    return wrap_in_module(operations)
+
+
+def wrap_in_module(operations: list[Operation]) -> Operation:
+    """`operations` in a new `module { ... }`, as MLIR's parser wraps top-level ops."""
+    module = Operation("module", regions=1, location=UNKNOWN)
+    module.assembly = Template((Hole("region", 0),))
+    block = module.regions[0].entry or module.regions[0].append(Block())
+    for op in operations:
+        block.append(op)
+    return module

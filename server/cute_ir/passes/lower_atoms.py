@@ -8,8 +8,9 @@ source span of an op -> its instructions, as the PTX preview emits and ptxas che
 the nearest of the applying op's own span and the spans of the ops its atom came through (the
 op that built it, a binder, `atom.set_value`) that has a verdict. An atom that arrives as a kernel argument has no such op
 in the file, and its applying op stays. An op the
-preview could not lower gets a `lower.not-lowered` error with the preview's reason
-(`facts[NOT_LOWERED]`), and stays.
+preview could not lower stays, with the preview's reason (`facts[NOT_LOWERED]`): a
+`lower.stopped` error when that reason is an error `check` reports too (`facts[STOPPED]`), a
+`lower.not-lowered` warning otherwise (the conversion is partial).
 
 `cute-nvgpu-erase-dead-atoms` erases atom-building ops whose results nobody uses any more, as
 MLIR's dead-code elimination erases side-effect-free ops without uses.
@@ -19,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dialects.cute_nvgpu.ops import APPLYING_OPS, BUILDING_OPS
+from ..diagnostics import Severity
 from ..ir.core import Attribute, OpResult, Operation
 from ..text.location import derived, source_span
 from .base import Pass, PassContext, register
@@ -26,6 +28,14 @@ from .base import Pass, PassContext, register
 # Keys of `PassContext.facts` this module reads.
 PTX = "ptx-by-op"                 # Span -> tuple of PTX instruction lines
 NOT_LOWERED = "not-lowered"       # Span -> why the preview has no PTX for the op
+STOPPED = "stopped"               # spans of those ops stopped by what `check` reports itself
+
+# What the pass reports on an op it leaves: a `lower.not-lowered` warning when the reason is
+# the lowering's own (the preview has no kernel for the atom), a `lower.stopped` error when it
+# restates an error `check` and the editor report (in the op or its atom, or an atom the
+# target cannot run). The editor publishes only the first (analysis/pipeline.py).
+NOT_LOWERED_CODE = "lower.not-lowered"
+STOPPED_CODE = "lower.stopped"
 
 # The CuTe DSL applies atoms with these (the atom is their first operand, as for cute_nvgpu's).
 _DSL_APPLYING = frozenset({"cute.gemm", "cute.copy"})
@@ -69,6 +79,7 @@ class ConvertCuteNvgpuToPtx(Pass):
     def run(self, op: Operation, context: PassContext) -> None:
         ptx = context.facts.get(PTX, {})
         not_lowered = context.facts.get(NOT_LOWERED, {})
+        stopped = context.facts.get(STOPPED, frozenset())
         for inner in list(op.walk()):
             if inner.name not in APPLYING_OPS and inner.name not in _DSL_APPLYING:
                 continue
@@ -82,7 +93,13 @@ class ConvertCuteNvgpuToPtx(Pass):
                 continue
             if decided not in ptx:
                 reason = not_lowered[decided].removeprefix(BLOCKED_NOTE)
-                context.report(inner, "lower.not-lowered", f"`{inner.name}` is not lowered: {reason}")
+                message = f"`{inner.name}` is not lowered: {reason}"
+                if decided in stopped:
+                    context.report(inner, STOPPED_CODE, message)
+                else:
+                    # A partial conversion, as for an atom that arrives as a kernel argument:
+                    # the op stays, and the lowering goes on.
+                    context.report(inner, NOT_LOWERED_CODE, message, Severity.WARNING)
                 continue
             lines = ptx[decided]
             asm = Operation("llvm.inline_asm", operands=inner.operands[1:],

@@ -1,0 +1,77 @@
+"""The lowering pipeline on every verified unit, as part of its verification.
+
+The editor runs `cute-ir lower`'s default pipeline (passes/lower_atoms.py) on each unit that
+holds ops the verifiers look at, when the unit is verified: after an edit, on the units the
+edit touched (and those using an alias it changed), never on the rest of the file. What the
+passes report joins the unit's diagnostics, except `lower.stopped`: an op left because of an
+error the editor shows already.
+
+Each unit goes through the pipeline alone, wrapped in a module as `cute-ir lower` wraps
+top-level ops: the default pipeline's passes are all `local`. Its facts are the PTX preview's
+verdict on the unit (emit/preview.py, `UnitPtxSource.unit_with`), given the errors known when
+the unit is verified. Results are cached by that verdict's key (the unit's text, the aliases,
+the target and the errors stopping its ops), so a unit that only moved, or text typed and then
+undone, costs a dictionary lookup.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+from ..diagnostics import Diagnostic
+from ..emit.preview import UnitPtxSource
+from ..ir.lift import lift_statements, wrap_in_module
+from ..passes import PassContext, PassManager, parse_pipeline
+from ..passes.lower_atoms import DEFAULT_PIPELINE, STOPPED_CODE
+from .units import Unit, statement_nodes
+
+if TYPE_CHECKING:
+    from .document import DocumentAnalysis
+
+EDITOR_PIPELINE = DEFAULT_PIPELINE
+_ELEMENTS = parse_pipeline(EDITOR_PIPELINE)
+
+# What the passes report that the editor does not publish: it restates a shown diagnostic.
+_RESTATING = frozenset({STOPPED_CODE})
+
+_CACHE_SIZE = 8192
+_cache: "OrderedDict[tuple, tuple[Diagnostic, ...]]" = OrderedDict()
+
+
+class UnitPipeline:
+    """The editor's pipeline for one pass over some units of a document (the alias table is
+    read once)."""
+
+    def __init__(self, analysis: "DocumentAnalysis") -> None:
+        self.analysis = analysis
+        self._source: UnitPtxSource | None = None
+
+    def diagnostics(self, unit: Unit, errors: list[Diagnostic]) -> list[Diagnostic]:
+        """What the pipeline reports on `unit` (absolute spans) that the editor publishes;
+        `errors` (absolute): the errors known to stop its ops."""
+        if self._source is None:
+            self._source = UnitPtxSource(self.analysis, self.analysis.target_arch)
+        verdict = self._source.unit_with(unit, [d.shifted(-unit.start) for d in errors])
+        key = (verdict.key, EDITOR_PIPELINE)
+        found = _cache.get(key)
+        if found is None:
+            found = self._run(unit, verdict)
+            _cache[key] = found
+            if len(_cache) > _CACHE_SIZE:
+                _cache.popitem(last=False)
+        else:
+            _cache.move_to_end(key)
+        return [d.shifted(unit.start) for d in found]
+
+    def _run(self, unit: Unit, verdict) -> tuple[Diagnostic, ...]:
+        tree = self.analysis.tree_for(unit)
+        if tree is None:
+            return ()
+        ops = lift_statements(statement_nodes(tree, unit)).operations
+        context = PassContext(self.analysis.target_arch, verdict.pass_facts(unit.start))
+        PassManager(_ELEMENTS).run(wrap_in_module(ops), context)
+        return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)
+
+
+def clear_cache() -> None:
+    _cache.clear()

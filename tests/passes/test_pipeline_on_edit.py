@@ -1,0 +1,77 @@
+"""The lowering pipeline runs on each verified unit and its diagnostics are published with the
+others (analysis/pipeline.py): what `cute-ir lower` reports, less what restates an error the
+editor shows already; after an edit, the same as a fresh analysis."""
+from __future__ import annotations
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.features.lowered import lower
+from cute_ir.text.positions import Position
+from tests.conftest import REPO
+
+VIEWS = ("%a: !cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, #cute.layout<(64, 16):(16, 1)>>, "
+         "%b: !cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(16, 128):(128, 1)>>")
+MMA_TYPES = ("(!cute_nvgpu.sm90.mma, memref<64xf32>, !cute_nvgpu.smem_desc_view<memref<1024xf16, 3>, "
+             "#cute.layout<(64, 16):(16, 1)>>, !cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, "
+             "#cute.layout<(16, 128):(128, 1)>>, memref<64xf32>)")
+# The atom says no tile and no element types: the preview has no instruction for it.
+UNDER_SPECIFIED = (f"func.func @f(%acc: memref<64xf32>, {VIEWS}) {{\n"
+                   "  %g = cute.make_atom : !cute_nvgpu.sm90.mma\n"
+                   f"  cute_nvgpu.mma %g, %acc, %a, %b, %acc : {MMA_TYPES}\n"
+                   "  return\n}\n")
+SPECIFIED = "%g = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm90.mma"
+NOT_LOWERED = ("`cute_nvgpu.mma` is not lowered: no kernel: the `sm90.mma` atom does not say its shape_MNK, "
+               "a_type, b_type, c_type: there is no single instruction to show")
+
+
+def analyse(text: str) -> DocumentAnalysis:
+    return DocumentAnalysis("file:///pipeline.ir", text, settings=Settings(target_arch="sm_90a"))
+
+
+def lowering(analysis: DocumentAnalysis) -> list[tuple[str, str, str]]:
+    text = analysis.document.data
+    return [(d.code, d.severity.name, bytes(text[d.span.start:d.span.end]).decode().split(" ")[0])
+            for d in analysis.diagnostics() if d.code.startswith("lower.")]
+
+
+def test_an_op_the_lowering_leaves_gets_its_warning():
+    analysis = analyse(UNDER_SPECIFIED)
+    [warning] = [d for d in analysis.diagnostics() if d.code == "lower.not-lowered"]
+    assert warning.message == NOT_LOWERED and warning.severity.name == "WARNING"
+    assert lowering(analysis) == [("lower.not-lowered", "WARNING", "cute_nvgpu.mma")]
+
+
+def test_an_edit_that_makes_the_atom_lowerable_clears_it_as_a_fresh_analysis_does():
+    analysis = analyse(UNDER_SPECIFIED)
+    line = UNDER_SPECIFIED.split("\n")[1]
+    analysis.update([(Position(1, 2), Position(1, len(line)), SPECIFIED)], 2)
+    assert lowering(analysis) == []
+    assert analysis.diagnostics() == analyse(analysis.document.text).diagnostics()
+    analysis.update([(Position(1, 2), Position(1, 2 + len(SPECIFIED)), line.strip())], 3)
+    assert lowering(analysis) == [("lower.not-lowered", "WARNING", "cute_nvgpu.mma")]
+
+
+def test_an_op_an_error_stops_is_not_reported_twice():
+    # The verifier's error on operand B is shown; the lowering's `lower.stopped` would restate it.
+    text = ("func.func @f(%acc: memref<64xf32>, %ra: memref<8xf16>, %rb: memref<8xf16>) {\n"
+            f"  {SPECIFIED}\n"
+            "  cute_nvgpu.mma %g, %acc, %ra, %rb, %acc : (!cute_nvgpu.sm90.mma, memref<64xf32>, memref<8xf16>,"
+            " memref<8xf16>, memref<64xf32>)\n  return\n}\n")
+    analysis = analyse(text)
+    assert any(d.code.startswith("verify.") for d in analysis.diagnostics())
+    assert lowering(analysis) == []
+    assert [d.code for d in lower(analysis).diagnostics] == ["lower.stopped"]
+
+
+FILES = (sorted((REPO / "examples").glob("*.ir")) + sorted((REPO / "tests" / "corpus").rglob("*.ir"))
+         + sorted((REPO / "tests" / "corpus").rglob("*.mlir")))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(REPO)))
+def test_the_editor_publishes_what_cute_ir_lower_reports_less_restatements(path):
+    analysis = analyse(path.read_text())
+    published = sorted((d.span, d.code, d.message) for d in analysis.diagnostics()
+                       if d.code in ("lower.not-lowered", "lower.pass-failed", "lower.pass-anchor"))
+    reported = sorted((d.span, d.code, d.message) for d in lower(analysis).diagnostics if d.code != "lower.stopped")
+    assert published == reported
