@@ -11,6 +11,8 @@ from cute_ir.analysis import DocumentAnalysis
 from cute_ir.features import lowered
 from cute_ir.features.lowered import DEFAULT_PIPELINE, lower, lower_whole
 from cute_ir.text.positions import Position
+from cute_ir.passes import parse_pipeline
+from cute_ir.passes.base import local_passes
 from tests.conftest import REPO
 
 FILES = sorted((REPO / "examples").glob("*.ir")) + sorted((REPO / "tests" / "corpus").rglob("*.ir")) \
@@ -86,5 +88,5 @@ def test_a_module_whose_ops_are_not_independent_is_lowered_in_one_run(text, why)
 def test_a_pipeline_with_a_nested_anchor_is_run_once_over_the_module():
     analysis = DocumentAnalysis("file:///m.ir", MODULE)
     nested = "builtin.module(func.func(convert-cute-nvgpu-to-ptx))"
-    assert lowered._local_passes(lowered.parse_pipeline(nested)) is None
+    assert local_passes(parse_pipeline(nested)) is None
     assert "ldmatrix" in lower(analysis, nested).stages[-1].text

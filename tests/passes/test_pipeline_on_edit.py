@@ -75,3 +75,22 @@ def test_the_editor_publishes_what_cute_ir_lower_reports_less_restatements(path)
                        if d.code in ("lower.not-lowered", "lower.pass-failed", "lower.pass-anchor"))
     reported = sorted((d.span, d.code, d.message) for d in lower(analysis).diagnostics if d.code != "lower.stopped")
     assert published == reported
+
+
+def test_a_function_the_passes_cannot_report_on_is_not_run(monkeypatch):
+    # Every op of the fully specified function lowers: the atom lowering may not report there
+    # (`Pass.may_report`), and erasing atoms never does; the under-specified one runs.
+    from cute_ir.analysis import pipeline
+    runs = []
+    real = pipeline.PassManager
+
+    class Counting(real):
+        def run(self, root, context):
+            runs.append(root)
+            return super().run(root, context)
+    monkeypatch.setattr(pipeline, "PassManager", Counting)
+    pipeline.clear_cache()
+    analyse(UNDER_SPECIFIED.replace("%g = cute.make_atom : !cute_nvgpu.sm90.mma", SPECIFIED))
+    assert runs == []
+    analyse(UNDER_SPECIFIED)
+    assert len(runs) == 1

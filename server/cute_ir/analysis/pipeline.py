@@ -7,7 +7,9 @@ passes report joins the unit's diagnostics, except `lower.stopped`: an op left b
 error the editor shows already.
 
 Each unit goes through the pipeline alone, wrapped in a module as `cute-ir lower` wraps
-top-level ops: the default pipeline's passes are all `local`. Its facts are the PTX preview's
+top-level ops: the default pipeline's passes are all `local`. A unit none of whose passes may
+report anything with its facts (`Pass.may_report`: the atom lowering reports only on ops the
+preview did not lower) is not run: most functions lower whole, and the run would show nothing. Its facts are the PTX preview's
 verdict on the unit (emit/preview.py, `UnitPtxSource.unit_with`), given the errors known when
 the unit is verified. Results are cached by that verdict's key (the unit's text, the aliases,
 the target and the errors stopping its ops), so a unit that only moved, or text typed and then
@@ -22,6 +24,7 @@ from ..diagnostics import Diagnostic
 from ..emit.preview import UnitPtxSource
 from ..ir.lift import lift_statements, wrap_in_module
 from ..passes import PassContext, PassManager, parse_pipeline
+from ..passes.base import local_passes
 from ..passes.lower_atoms import DEFAULT_PIPELINE, STOPPED_CODE
 from .units import Unit, statement_nodes
 
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
 
 EDITOR_PIPELINE = DEFAULT_PIPELINE
 _ELEMENTS = parse_pipeline(EDITOR_PIPELINE)
+_PASSES = local_passes(_ELEMENTS)
+assert _PASSES is not None, "the editor runs its pipeline function by function: every pass must be local"
 
 # What the passes report that the editor does not publish: it restates a shown diagnostic.
 _RESTATING = frozenset({STOPPED_CODE})
@@ -64,11 +69,12 @@ class UnitPipeline:
         return [d.shifted(unit.start) for d in found]
 
     def _run(self, unit: Unit, verdict) -> tuple[Diagnostic, ...]:
+        facts = verdict.pass_facts(unit.start)
         tree = self.analysis.tree_for(unit)
-        if tree is None:
+        if tree is None or not any(p.may_report(facts) for p in _PASSES):
             return ()
         ops = lift_statements(statement_nodes(tree, unit)).operations
-        context = PassContext(self.analysis.target_arch, verdict.pass_facts(unit.start))
+        context = PassContext(self.analysis.target_arch, facts)
         PassManager(_ELEMENTS).run(wrap_in_module(ops), context)
         return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)
 

@@ -30,7 +30,7 @@ from ..ir.core import Operation
 from ..ir.lift import lift, lift_statements, module_of, wrap_in_module
 from ..ir.printer import INDENT, print_ops
 from ..passes import PassContext, PassManager, Stage, parse_pipeline
-from ..passes.base import Nested, Pass
+from ..passes.base import Pass, local_passes
 from ..passes.lower_atoms import DEFAULT_PIPELINE, NOT_LOWERED, PTX, STOPPED
 from ..syntax import parse
 from ..syntax.cst import text as node_text
@@ -81,7 +81,7 @@ def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str |
     tree = analysis.fresh_tree()
     if tree is None:
         return Lowered(pipeline, target, [])
-    passes = _local_passes(elements)
+    passes = local_passes(elements)
     layout = _layout(analysis) if passes is not None and not tree.root_node.has_error else None
     if layout is None:
         return lower_whole(analysis, pipeline, target, record)
@@ -109,15 +109,6 @@ def lower_whole(analysis: DocumentAnalysis, pipeline: str, target: str, record=l
 
 
 # ------------------------------------------------------------------------ per function
-def _local_passes(elements: list[Pass | Nested]) -> list[Pass] | None:
-    """The passes of a pipeline that runs on the module only, each `local`; else None."""
-    if len(elements) == 1 and isinstance(elements[0], Nested) and elements[0].anchor in ("builtin.module", "module"):
-        elements = elements[0].elements
-    if all(isinstance(e, Pass) and e.local and e.anchor in ("any", "builtin.module", "module") for e in elements):
-        return list(elements)
-    return None
-
-
 @dataclass
 class _Shell:
     """A container's header (or its closing line) as printed, at its nesting depth; a header

@@ -51,6 +51,12 @@ class Pass:
     def run(self, op: Operation, context: "PassContext") -> None:
         raise NotImplementedError
 
+    def may_report(self, facts: dict[str, Any]) -> bool:
+        """Whether a run with these facts (`PassContext.facts`) could report a problem in the
+        user's text (an internal error aside). The editor does not run a pipeline on a
+        function none of whose passes may report: the run would show nothing."""
+        return True
+
     @classmethod
     def options(cls) -> list[dataclasses.Field]:
         return list(dataclasses.fields(cls))
@@ -346,3 +352,12 @@ class PassManager:
             spans = [(line, span) for line, printed in origins if (span := source_span(printed.location)) is not None]
             self.stages.append(Stage(type(pass_).name or pass_.argument, pass_.argument, op.name, after != before,
                                      after, spans))
+
+
+def local_passes(elements: list[Pass | Nested]) -> list[Pass] | None:
+    """The passes of a pipeline that runs on the module only, each `local`; else None."""
+    if len(elements) == 1 and isinstance(elements[0], Nested) and elements[0].anchor in ("builtin.module", "module"):
+        elements = elements[0].elements
+    if all(isinstance(e, Pass) and e.local and e.anchor in ("any", "builtin.module", "module") for e in elements):
+        return list(elements)
+    return None

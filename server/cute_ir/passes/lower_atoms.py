@@ -76,6 +76,10 @@ class ConvertCuteNvgpuToPtx(Pass):
     description = "replace each op that applies a cute_nvgpu atom by its PTX (llvm.inline_asm)"
     local = True      # each applying op is replaced by facts about it and its atom's ops
 
+    def may_report(self, facts: dict) -> bool:
+        # It reports only on ops the preview did not lower; the others are replaced.
+        return bool(facts.get(NOT_LOWERED))
+
     def run(self, op: Operation, context: PassContext) -> None:
         ptx = context.facts.get(PTX, {})
         not_lowered = context.facts.get(NOT_LOWERED, {})
@@ -119,6 +123,9 @@ class EraseDeadAtoms(Pass):
     argument = "cute-nvgpu-erase-dead-atoms"
     description = "erase atom-building ops whose results are no longer used"
     local = True      # SSA values do not cross a function's boundary
+
+    def may_report(self, facts: dict) -> bool:
+        return False      # erasing an unused atom is never a problem
 
     def run(self, op: Operation, context: PassContext) -> None:
         # Erasing a binder (make_exec_tma) can leave the atom it bound unused: repeat.
