@@ -226,3 +226,27 @@ def test_a_descriptor_builder_without_its_layout_operand_is_checked_without_an_e
             "  %d = nv_tileas.make_tiled_tma_desc %t shapes() strides() paddings() {elementBitWidth = 16}"
             " : !cute_nvgpu.tma_descriptor_tiled\n  return\n}\n")
     assert verify_tma(lift(parse(text.encode()).tree.root_node), "sm_90a").diagnostics == []
+
+
+@pytest.mark.parametrize("attributes, code, under, message, notes", [
+    ("mode = #cute_nvgpu.tma_load_mode<w128>, elementBitWidth = 16", "tileas.tma-desc.unsupported-load-mode",
+     "#cute_nvgpu.tma_load_mode<w128>", "unsupported tma load mode 'w128'",
+     [("#cute_nvgpu.tma_load_mode<w128>", "a descriptor loads in one of: tiled, im2col, im2col_at, tiled_at, gather4")]),
+    ("elementBitWidth = 16, elementStrides = array<i64: 2, 1>", "tileas.tma-desc.element-stride",
+     "array<i64: 2, 1>", "only support element_stride = 1 tma desc", []),
+    ("elementBitWidth = 8", "tileas.tma-desc.box-dim0-not-16-bytes", "%narrow",
+     "tma boxDims[0] * elemTypeBitWidth is not a multiple of 16 bytes", []),
+])
+def test_the_builders_tileas_rules_land_where_they_are_written(attributes, code, under, message, notes):
+    # A (8,8) box of 8-bit elements: the first box dimension moves 8 bytes.
+    build = ("%desc = nv_tileas.make_tiled_tma_desc %t, %narrow shapes(%m, %m) strides(%m) paddings() "
+             f"{{{attributes}}} : !cute_nvgpu.tma_descriptor_tiled")
+    text = kernel(build).replace("%m: index", '%m: index, %narrow: !cute.layout<"(8,8):(1,16)">')
+    if code != "tileas.tma-desc.box-dim0-not-16-bytes":
+        text = text.replace('"(8,8):(1,16)"', '"(64,8):(1,64)"')
+    assert diagnostics(text) == [(code, under, message, notes + [("%desc", DESCRIPTOR)])]
+
+
+def test_the_builders_own_load_modes_check_clean():
+    for mode in ("tiled", "tiled_at", "gather4"):
+        assert diagnostics(kernel(BUILD.replace("{elementBitWidth", f"{{mode = #cute_nvgpu.tma_load_mode<{mode}>, elementBitWidth"))) == []

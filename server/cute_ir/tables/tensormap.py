@@ -99,9 +99,14 @@ def box_dim_problem(axis: int, extent: int) -> str | None:
     return None if 1 <= extent <= MAX_BOX_DIM else f"box dimension {axis} is {extent}; it must be between 1 and {MAX_BOX_DIM}"
 
 
+def inner_box_whole(extent: int, element_bits: int) -> bool:
+    """Whether box dimension 0 moves a whole number of transfer granules (without interleave)."""
+    return extent * element_bits % (INNER_BOX_GRANULE * 8) == 0
+
+
 def inner_box_problem(extent: int, element_bits: int, swizzle: str = "none", interleave: str = "none") -> str | None:
     inner_bits = extent * element_bits
-    if interleave == "none" and inner_bits % (INNER_BOX_GRANULE * 8):
+    if interleave == "none" and not inner_box_whole(extent, element_bits):
         return (f"box dimension 0 x element bits ({extent} x {element_bits} = {inner_bits}) is not a multiple "
                 f"of the {INNER_BOX_GRANULE}-byte transfer granularity")
     limit = SWIZZLE_INNER_LIMIT.get(swizzle)

@@ -27,8 +27,8 @@ from enum import IntFlag
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.catalogue import make
 from ..diagnostics.diagnostic import Related
-from ..dialects.cute_nvgpu.enums import (TMA_ENUMS, TMA_LOAD_MODE, TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND,
-                                        TMA_STORE_MODE, tma_enum_case)
+from ..dialects.cute_nvgpu.enums import (DESCRIPTOR_LOAD_MODES, TMA_ENUMS, TMA_LOAD_MODE, TMA_MULTICAST_LOAD_MODES,
+                                        TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS, PARTITION,
                                            PREFETCH, TMA_OPS, UPDATE_DESCRIPTOR)
 from ..ir.core import Operation, OpResult, Type, Value
@@ -59,6 +59,9 @@ OWN_MESSAGES = {
 }
 
 _MUTABLE_FIELDS = ("global_address", "global_dim", "global_stride")
+
+# The CuTe DSL's load-mode enum attribute, which the descriptor builder's `mode` is written with.
+DSL_LOAD_MODE = "tma_load_mode"
 
 
 class Flag(IntFlag):
@@ -309,6 +312,8 @@ class _Checker:
             match = _ENUM_ATTR.match(attr.text)
             if match is None or match.group(1) not in TMA_ENUMS:
                 continue
+            if op.name == DESCRIPTOR_BUILDER and name == "mode" and match.group(1) == DSL_LOAD_MODE:
+                continue      # the builder's own load modes (`builder`)
             mnemonic, case = match.groups()
             if tma_enum_case(mnemonic, case) is None:
                 self.own("verify.tma.enum", self.attribute_span(op, name), self.own_note(op), mnemonic=mnemonic, case=case,
@@ -327,7 +332,9 @@ class _Checker:
             kind = self.descriptor(result).kind if result is not None else "tiled"
             if tensor_rank is not None and (problem := tensormap.rank_problem(tensor_rank, kind)) is not None:
                 self.own("verify.tma.descriptor-rank", self.operand_span(op, 0), note, problem=problem)
+        self.load_mode(op, note)
         self.mode_matches_result(op, note)
+        self.element_strides(op, note)
         bits = _int_attr(op, "elementBitWidth")
         if bits is not None and (problem := tensormap.element_bits_problem(bits)) is not None:
             self.own("verify.tma.descriptor-limit", self.attribute_span(op, "elementBitWidth"), note, problem=problem)
@@ -350,20 +357,36 @@ class _Checker:
             return
         problems = [tensormap.box_dim_problem(axis, extent) for axis, extent in enumerate(shapes)]
         if bits is not None:
-            problems.append(tensormap.inner_box_problem(shapes[0], bits))
             strides = _strides(layout)
             problems += [tensormap.global_stride_problem(axis, s * bits // 8)
                          for axis, s in enumerate(strides) if isinstance(s, int) and s != 1]
         for problem in problems:
             if problem is not None:
                 self.own("verify.tma.descriptor-limit", span, note, problem=problem)
+        if bits is not None and not tensormap.inner_box_whole(shapes[0], bits):
+            self.spec("tileas.tma-desc.box-dim0-not-16-bytes", span, related=note)
+
+    def load_mode(self, op: Operation, note) -> None:
+        """A load descriptor's mode is one the builder supports (the TileAS page's list)."""
+        attr = op.attributes.get("mode")
+        match = _ENUM_ATTR.match(attr.text) if attr is not None else None
+        if match is None or match.group(1) != DSL_LOAD_MODE or match.group(2) in DESCRIPTOR_LOAD_MODES:
+            return
+        legal = ", ".join(DESCRIPTOR_LOAD_MODES)
+        self.spec("tileas.tma-desc.unsupported-load-mode", self.attribute_span(op, "mode"), f"{match.group(2)}'",
+                  related=(Related(self.attribute_span(op, "mode"), f"a descriptor loads in one of: {legal}"),) + note)
+
+    def element_strides(self, op: Operation, note) -> None:
+        attr = op.attributes.get("elementStrides")
+        if attr is not None and any(int(n) != 1 for n in re.findall(r"-?\d+", attr.text.split(":", 1)[-1])):
+            self.spec("tileas.tma-desc.element-stride", self.attribute_span(op, "elementStrides"), related=note)
 
     def mode_matches_result(self, op: Operation, note) -> None:
         attr = op.attributes.get("mode")
         match = _ENUM_ATTR.match(attr.text) if attr is not None else None
         if match is None or not op.results:
             return
-        wants_im2col = match.group(2) == "im2col"
+        wants_im2col = match.group(2).startswith("im2col")
         result_type = op.results[0].type
         if wants_im2col != ("im2col" in result_type.text) and "tma_descriptor" in result_type.text:
             expected = "!cute_nvgpu.tma_descriptor_im2col" if wants_im2col else "!cute_nvgpu.tma_descriptor_tiled"

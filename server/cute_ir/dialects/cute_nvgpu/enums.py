@@ -42,6 +42,10 @@ TMA_ENUMS: dict[str, tuple[str, ...]] = {
                         "BF16_RN", "F32_FTZ_RN", "TF32_RN", "TF32_FTZ_RN"),
 }
 
+# The load modes a TMA descriptor is built in (tileas-tma-and-memops, "Mode and multicast
+# rules": the descriptor builder accepts these and no other `tma_load_mode` case).
+DESCRIPTOR_LOAD_MODES: tuple[str, ...] = ("tiled", "im2col", "im2col_at", "tiled_at", "gather4")
+
 # Load modes whose tile is delivered to several CTAs (the flags word's `multicast` bit):
 # they need num_multicast > 1, every other mode num_multicast = 1.
 TMA_MULTICAST_LOAD_MODES = frozenset({"w_multicast", "w128_multicast"})
