@@ -80,6 +80,7 @@ bench: install
 	$(PY) bench/ssa_check.py
 	$(PY) bench/soak_memory.py
 	$(PY) bench/lowered_ir.py
+	$(PY) bench/pipeline_on_edit.py
 	$(PY) bench/pathological.py
 
 ## mlir-suite: false syntax errors on MLIR's own tests (MLIR_TEST=/path/to/llvm-project/mlir/test)

@@ -21,7 +21,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
-from ..emit.preview import UnitPtxSource
+from ..emit.preview import Lowering, UnitPtxSource
 from ..ir.lift import lift_statements, wrap_in_module
 from ..passes import PassContext, PassManager, parse_pipeline
 from ..passes.base import local_passes
@@ -47,15 +47,16 @@ class UnitPipeline:
     """The editor's pipeline for one pass over some units of a document (the alias table is
     read once)."""
 
-    def __init__(self, analysis: "DocumentAnalysis") -> None:
+    def __init__(self, analysis: "DocumentAnalysis", lowering: Lowering) -> None:
         self.analysis = analysis
+        self.lowering = lowering      # whose alias table it shares: reading one costs a walk of every unit
         self._source: UnitPtxSource | None = None
 
     def diagnostics(self, unit: Unit, errors: list[Diagnostic]) -> list[Diagnostic]:
         """What the pipeline reports on `unit` (absolute spans) that the editor publishes;
         `errors` (absolute): the errors known to stop its ops."""
         if self._source is None:
-            self._source = UnitPtxSource(self.analysis, self.analysis.target_arch)
+            self._source = UnitPtxSource(self.analysis, self.analysis.target_arch, self.lowering.aliases())
         verdict = self._source.unit_with(unit, [d.shifted(-unit.start) for d in errors])
         key = (verdict.key, EDITOR_PIPELINE)
         found = _cache.get(key)

@@ -62,7 +62,7 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
         by_unit.setdefault(bisect_right(starts, s) - 1, []).append(s)
     out: dict[int, list[Diagnostic]] = {}
     lowering = Lowering(analysis)
-    pipeline = UnitPipeline(analysis)
+    pipeline = UnitPipeline(analysis, lowering)
     for index, unit_sites in sorted(by_unit.items()):
         if index < 0:
             continue

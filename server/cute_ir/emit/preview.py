@@ -455,12 +455,17 @@ class _AliasDef:
     span: Span                      # absolute span of the aliased type
 
 
+_ALIAS_SIGILS = (ord("!"), ord("#"))
+
+
 def alias_table(analysis: AnalysedSource) -> dict[str, _AliasDef]:
     """`!name = <type>` and `#name = <layout>` definitions of the document, by name."""
     out: dict[str, _AliasDef] = {}
     data = analysis.document.data
+    size = len(data)
     for index, unit in enumerate(analysis.units):
-        if unit.shell or data[unit.start:unit.start + 1] not in (b"!", b"#"):
+        # One byte read per unit (not a slice): this runs over every unit at each verification.
+        if unit.shell or unit.start >= size or data[unit.start] not in _ALIAS_SIGILS:
             continue
         for op in analysis.unit_ir(unit).operations:
             if op.form == "alias" and op.types and op.name[:1] in ("!", "#"):
@@ -727,12 +732,17 @@ class Lowering:
         self.target = None if analysis.too_large else target
         self._aliases: tuple[dict[str, _AliasDef], tuple] | None = None
 
+    def aliases(self) -> dict[str, _AliasDef]:
+        """The document's alias table, read once per instance."""
+        if self._aliases is None:
+            aliases = alias_table(self.analysis) if not self.analysis.too_large else {}
+            self._aliases = (aliases, tuple(sorted((k, v.text) for k, v in aliases.items())))
+        return self._aliases[0]
+
     def diagnostics(self, unit: SourceUnit, errors: list[Diagnostic]) -> list[Diagnostic]:
         if self.target is None:
             return []
-        if self._aliases is None:
-            aliases = alias_table(self.analysis)
-            self._aliases = (aliases, tuple(sorted((k, v.text) for k, v in aliases.items())))
+        self.aliases()
         out = []
         for item in _unit_items(self.analysis, unit, *self._aliases):
             item = item.shifted(unit.start)
@@ -868,10 +878,13 @@ class UnitPtxSource:
     """The preview's verdict unit by unit (`UnitPtx`) for one state of a document: the alias
     table and the document's errors are read once."""
 
-    def __init__(self, analysis: AnalysedSource, target: str) -> None:
+    def __init__(self, analysis: AnalysedSource, target: str, aliases: dict[str, _AliasDef] | None = None) -> None:
+        """`aliases`: the document's alias table when the caller has it (`alias_table`)."""
         self.analysis = analysis
         self.target = target if _unknown_target(target) is None else None
-        self.aliases = alias_table(analysis) if not analysis.too_large else {}
+        if aliases is None:
+            aliases = alias_table(analysis) if not analysis.too_large else {}
+        self.aliases = aliases
         self.alias_key = tuple(sorted((k, v.text) for k, v in self.aliases.items()))
         self._errors: tuple[list[Diagnostic], list[int], list[Diagnostic]] | None = None
 
