@@ -19,7 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from generate_ir import generate  # noqa: E402
-from lsp_probe import PROBE, load_probe  # noqa: E402
+from lsp_probe import PROBE, load_probe, published as publish_of, start_server  # noqa: E402
 
 
 
@@ -32,14 +32,10 @@ def run(probe, lines_wanted: int, edits: int) -> dict[str, object]:
     lines = text.split("\n")
     uri = f"file:///bench/lowered-{lines_wanted}.ir"
     doc = {"uri": uri}
-    client = probe.LspClient([sys.executable, "-m", "cute_ir.cli", "serve"])
-    rid, _ = client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-    client.wait(lambda m: m.get("id") == rid, 60)
-    client.notify("initialized", {})
+    client = start_server(probe)
 
     def published(version):
-        return lambda m: (m.get("method") == "textDocument/publishDiagnostics"
-                          and m["params"].get("uri") == uri and m["params"].get("version") == version)
+        return publish_of(uri, version)
 
     def ask(params) -> float:
         rid, sent = client.request("cute-ir/loweredIr", {"textDocument": doc, **params})

@@ -14,3 +14,19 @@ def load_probe():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def start_server(probe):
+    """`cute-ir serve` started and initialised, as an `LspClient`."""
+    import sys
+    client = probe.LspClient([sys.executable, "-m", "cute_ir.cli", "serve"])
+    rid, _ = client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    client.wait(lambda m: m.get("id") == rid, 60)
+    client.notify("initialized", {})
+    return client
+
+
+def published(uri: str, version: int):
+    """A message filter: the publishDiagnostics of `uri` at `version`."""
+    return lambda m: (m.get("method") == "textDocument/publishDiagnostics"
+                      and m["params"].get("uri") == uri and m["params"].get("version") == version)

@@ -25,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from generate_ir import generate  # noqa: E402
-from lsp_probe import PROBE, load_probe  # noqa: E402
+from lsp_probe import PROBE, load_probe, published as publish_of, start_server  # noqa: E402
 
 SPECIFIED = "cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm90.mma"
 UNDER_SPECIFIED = "cute.make_atom : !cute_nvgpu.sm90.mma"
@@ -43,14 +43,10 @@ def run(probe, size: int, edits: int, leave_an_op: bool, settle_s: float) -> tup
         lines[atom] = lines[atom].replace(SPECIFIED, UNDER_SPECIFIED)
     text = "\n".join(lines)
     uri = f"file:///bench/pipeline-{size}-{int(leave_an_op)}.ir"
-    client = probe.LspClient([sys.executable, "-m", "cute_ir.cli", "serve"])
-    rid, _ = client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-    client.wait(lambda m: m.get("id") == rid, 60)
-    client.notify("initialized", {})
+    client = start_server(probe)
 
     def published(version):
-        return lambda m: (m.get("method") == "textDocument/publishDiagnostics"
-                          and m["params"].get("uri") == uri and m["params"].get("version") == version)
+        return publish_of(uri, version)
 
     client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "cute-ir",
                                                               "version": 1, "text": text}})
