@@ -208,3 +208,15 @@ def test_an_enum_case_in_the_wrong_letter_case_is_respelled():
     # A case that matches no legal spelling gets no fix.
     unknown = MEMOP.replace("MODE", "add").replace("SEMANTIC", "#nv_tileas.mem_semantic<seq_cst>")
     assert fixes_at(analyse(unknown), "mem_semantic<seq_cst>") == []
+
+
+def test_a_descriptor_load_mode_in_the_wrong_letter_case_is_respelled():
+    builder = ("func.func @f(%t: memref<?x?xf16, 1>, %l: !cute.layout<\"(64,128):(1,64)\">, %m: index) {\n"
+               "  %d = nv_tileas.make_tiled_tma_desc %t, %l shapes(%m) strides() paddings() "
+               "{mode = #cute_nvgpu.tma_load_mode<MODE>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled\n"
+               "  return\n}\n")
+    title, after = _fixed(builder.replace("MODE", "Tiled_At"), "tma_load_mode<Tiled_At>")
+    assert title == "Change `Tiled_At` to `tiled_at`" and "tma_load_mode<tiled_at>" in after
+    assert [d.code for d in analyse(after).diagnostics()] == []
+    # `w128` is a DSL load mode, not one a descriptor is built in: no certain fix.
+    assert fixes_at(analyse(builder.replace("MODE", "w128")), "tma_load_mode<w128>") == []

@@ -9,7 +9,8 @@
   multicast.
 * ``tileas.atomic-rmw.no-fadd``: `rmw_mode<add>`, as the message itself advises.
 * ``verify.tma.enum`` / ``verify.tileas.enum``: an enum case written in another letter case
-  than its one legal spelling.
+  than its one legal spelling; ``tileas.tma-desc.unsupported-load-mode`` likewise, against the
+  load modes a descriptor is built in.
 
 Each fix is a title, byte-span edits and the diagnostic it resolves; the LSP layer
 (`lsp/actions.py`) turns them into `CodeAction`s.
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Span
+from ..dialects.cute_nvgpu.enums import DESCRIPTOR_LOAD_MODES
 from ..tables.atoms import MNEMONICS
 from ..verify.mma import lattice
 from .cards import atom_at_type, atom_of_op, op_at
@@ -145,11 +147,20 @@ _ENUM_ATTRIBUTE = re.compile(r"^#(cute_nvgpu|nv_tileas)\.(\w+)<\s*(\w+)\s*>$")
 
 def _enum_case_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
     """An enum case written in another case than the enum's one legal spelling (`Relaxed`)."""
+    return _respelled_case(analysis, d, lambda dialect, mnemonic: DIALECT_ENUMS.get((dialect, mnemonic), ()))
+
+
+def _descriptor_mode_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
+    """A descriptor's load mode written in another case than a mode the builder takes (`Tiled`)."""
+    return _respelled_case(analysis, d, lambda dialect, mnemonic: DESCRIPTOR_LOAD_MODES)
+
+
+def _respelled_case(analysis: DocumentAnalysis, d: Diagnostic, cases_of) -> Fix | None:
     m = _ENUM_ATTRIBUTE.match(_text(analysis, d.span))
     if m is None:
         return None
     dialect, mnemonic, case = m.groups()
-    matches = [c for c in DIALECT_ENUMS.get((dialect, mnemonic), ()) if c.lower() == case.lower()]
+    matches = [c for c in cases_of(dialect, mnemonic) if c.lower() == case.lower()]
     if len(matches) != 1 or matches[0] == case:
         return None
     return Fix(f"Change `{case}` to `{matches[0]}`", ((d.span, f"#{dialect}.{mnemonic}<{matches[0]}>"),), d.code, d)
@@ -163,4 +174,5 @@ _FIXES = {
     "tileas.atomic-rmw.no-fadd": _fadd_fix,
     "verify.tma.enum": _enum_case_fix,
     "verify.tileas.enum": _enum_case_fix,
+    "tileas.tma-desc.unsupported-load-mode": _descriptor_mode_fix,
 }
