@@ -305,6 +305,10 @@ def test_enum_attribute_cases_are_completed_after_the_opening_bracket():
     assert labels("%a = x {load_mode = #cute_nvgpu.load_mode<w") == [
         "no_multicast", "two_cta", "w_multicast", "w128_multicast"]
     assert "cg" in labels("%a = x {cache_mode = #cute_nvgpu.load_cache_mode<")
+    # The descriptor builder takes its own load modes (the TileAS page's), not all the DSL's.
+    assert labels("%d = nv_tileas.make_tiled_tma_desc %t, %l shapes() strides() paddings() "
+                  "{mode = #cute_nvgpu.tma_load_mode<") == ["tiled", "im2col", "im2col_at", "tiled_at", "gather4"]
+    assert labels("%a = x {mode = #cute_nvgpu.tma_load_mode<") == ["tiled", "im2col", "w128", "w", "gather4"]
     assert labels("%a = x {m = #cute_nvgpu.unknown_enum<") == []
 
 
