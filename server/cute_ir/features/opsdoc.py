@@ -30,7 +30,7 @@ FENCE = "mlir"
 # The tma-atoms page's ops: what the page fixes and what cute-ir chose.
 _TMA_FIXED = ("The tma-atoms page fixes the op's name and its operands in this order (its worked example or "
               "pseudo-code); cute-ir chose the attribute spellings (`#cute_nvgpu.<enum><case>`, enums.py) and "
-              "any part of the form the page does not show. What is verified: \"TMA verification\" below.")
+              "any part of the form the page does not show. What is verified: the section \"TMA verification\".")
 
 
 def _tma_section() -> list[str]:
@@ -63,10 +63,8 @@ def _tma_section() -> list[str]:
            "| Enum attribute | Cases |", "|---|---|"]
     out += [f"| `#cute_nvgpu.{m}<...>` | " + ", ".join(f"`{c}`" for c in cases) + " |" for m, cases in TMA_ENUMS.items()]
     out += ["", "Spec enums (`load_mode`, `store_mode`, `reduce_kind`) also take the case's value (`<2>`); "
-            "`load_cache_mode` takes the PTX cache operators the page's example writes (`cg`).", "",
-            f"### `{builder.name}`", "", builder.summary, "", f"- Spec page: `{builder.source}`", "",
-            "**Syntax**", "", "```text", builder.syntax, "```", "", "**Example**", ""] + _block([builder.example]) + [""]
-    return out
+            "`load_cache_mode` takes the PTX cache operators the page's example writes (`cg`).", ""]
+    return out + _op_section(builder)
 
 def _memops_section() -> list[str]:
     """The TileAS token-ordered memops: their records and what their verifier checks."""
@@ -205,7 +203,8 @@ def _op_section(op: OpDef) -> list[str]:
     out += ["", "**Operands**", ""]
     if op.operands:
         out += ["| Operand | Meaning | Type / residency |", "|---|---|---|"]
-        out += [f"| `%{v.name}`{_COUNT_MARK[v.count]} | {v.doc or '—'} | {v.constraint} |" for v in op.operands]
+        out += [f"| `%{v.name}`{_COUNT_MARK[v.count]} | {_cell(v.doc or '—')} | {_cell(v.constraint)} |"
+                for v in op.operands]
     else:
         out.append("None: the atom is built from the attributes and the result type." if op.verifier == MAKE_ATOM
                    else "None.")
@@ -218,7 +217,7 @@ def _op_section(op: OpDef) -> list[str]:
     out += ["", "**Attributes**", ""]
     if op.attributes:
         out += ["| Attribute | Meaning |", "|---|---|"]
-        out += [f"| `{a.name}` | {_attribute_meaning(a)} |" for a in op.attributes]
+        out += [f"| `{a.name}` | {_cell(_attribute_meaning(a))} |" for a in op.attributes]
     else:
         out.append("None.")
     out += ["", "**Example**", ""] + _block([op.example]) + [""]
@@ -227,6 +226,11 @@ def _op_section(op: OpDef) -> list[str]:
 
 # How an operand group's count reads after its name (ODS's Optional / Variadic).
 _COUNT_MARK = {Count.SINGLE: "", Count.OPTIONAL: " (optional)", Count.VARIADIC: " (variadic)"}
+
+
+def _cell(text: str) -> str:
+    """`text` in a Markdown table cell (a `|` in it would end the cell)."""
+    return text.replace("|", "\\|")
 
 
 def _attribute_meaning(attr: AttrDef) -> str:
