@@ -21,7 +21,7 @@ UNDER_SPECIFIED = (f"func.func @f(%acc: memref<64xf32>, {VIEWS}) {{\n"
                    f"  cute_nvgpu.mma %g, %acc, %a, %b, %acc : {MMA_TYPES}\n"
                    "  return\n}\n")
 SPECIFIED = "%g = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm90.mma"
-NOT_LOWERED = ("`cute_nvgpu.mma` is not lowered: no kernel: the `sm90.mma` atom does not say its shape_MNK, "
+NOT_LOWERED = ("`cute_nvgpu.mma` is not lowered: the `sm90.mma` atom does not say its shape_MNK, "
                "a_type, b_type, c_type: there is no single instruction to show")
 
 

@@ -50,7 +50,7 @@ def test_tmem_store_and_s2t_copy_are_valid():
     # copies and leaves them (warnings).
     found = diagnostics(text)
     assert [d[0] for d in found] == ["lower.not-lowered"] * 3
-    assert all("no kernel: the `atom." in d[2] and "does not say its shape" in d[2] for d in found)
+    assert all("is not lowered: the `atom." in d[2] and "does not say its shape" in d[2] for d in found)
 
 
 def test_tmem_load_on_plain_sm_100_is_refused():

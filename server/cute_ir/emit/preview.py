@@ -49,7 +49,7 @@ from ..ir.lift import lift_statements
 from ..verify import unit_statements
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext, find_node
 from ..verify.tma import TmaPartitionResult, verify_tma
-from ..passes.lower_atoms import BLOCKED_NOTE, NOT_LOWERED, PTX, STOPPED
+from ..passes.lower_atoms import BLOCKED_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from .ptx import ATOM_LINE_MARK, A_SOURCES, AtomConfig, PtxModule, check_config, emit_module, supported_targets
 from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
@@ -781,7 +781,7 @@ def _verdicts(items: list[_Item], errors: list[Diagnostic], target: str) -> _Ver
             problems.extend(d for d in blocked if d not in problems)
             continue
         if item.config is None:
-            notes[index] = f"no kernel: {item.note}"
+            notes[index] = NO_KERNEL_NOTE + item.note
             continue
         problem = _item_problem(item, target)
         if problem is not None:

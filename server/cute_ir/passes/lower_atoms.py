@@ -47,8 +47,10 @@ def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-# How the preview's note on an op stopped by an error begins (emit/preview.py writes it).
+# How the preview's notes begin (emit/preview.py writes them) on an op stopped by an error,
+# and on one whose atom it has no instruction for; the pass's message says "not lowered" itself.
 BLOCKED_NOTE = "not lowered: "
+NO_KERNEL_NOTE = "no kernel: "
 
 # How far an atom is followed back through ops that pass it on (`atom.set_value`, the binders).
 _MAX_ATOM_CHAIN = 4
@@ -96,7 +98,7 @@ class ConvertCuteNvgpuToPtx(Pass):
             if decided is None:
                 continue
             if decided not in ptx:
-                reason = not_lowered[decided].removeprefix(BLOCKED_NOTE)
+                reason = not_lowered[decided].removeprefix(BLOCKED_NOTE).removeprefix(NO_KERNEL_NOTE)
                 message = f"`{inner.name}` is not lowered: {reason}"
                 if decided in stopped:
                     context.report(inner, STOPPED_CODE, message)
