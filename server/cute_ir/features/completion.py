@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, attributes_for
-from ..dialects.cute_nvgpu.enums import ALLOW_DSMEM, DESCRIPTOR_LOAD_MODES, MEMORY_ORDERS, MEMORY_SCOPES, TMA_ENUMS
+from ..dialects.cute_nvgpu.enums import (ALLOW_DSMEM, DESCRIPTOR_LOAD_MODES, DSL_TMA_LOAD_MODE, MEMORY_ORDERS,
+                                        MEMORY_SCOPES, TMA_ENUMS)
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.memops import ENUMS as TILEAS_ENUMS
 from ..dialects.registry import OPS as OP_RECORDS
@@ -84,7 +85,7 @@ def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -
     if m:
         dialect, mnemonic = m.group(1).decode(), m.group(2).decode()
         cases = DIALECT_ENUMS.get((dialect, mnemonic), ())
-        if (dialect, mnemonic) == ("cute_nvgpu", "tma_load_mode") and DESCRIPTOR_BUILDER.encode() in before:
+        if (dialect, mnemonic) == ("cute_nvgpu", DSL_TMA_LOAD_MODE) and DESCRIPTOR_BUILDER.encode() in before:
             cases = DESCRIPTOR_LOAD_MODES   # the load modes a descriptor is built in (verify/tma.py)
         word = Span(offset - len(m.group(3)), offset)
         return [Completion(c, "enum", f"#{dialect}.{mnemonic}", f"`#{dialect}.{mnemonic}<{c}>`", word, f"{i:02d}")

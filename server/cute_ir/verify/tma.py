@@ -27,8 +27,8 @@ from enum import IntFlag
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.catalogue import make
 from ..diagnostics.diagnostic import Related
-from ..dialects.cute_nvgpu.enums import (DESCRIPTOR_LOAD_MODES, TMA_ENUMS, TMA_LOAD_MODE, TMA_MULTICAST_LOAD_MODES,
-                                        TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
+from ..dialects.cute_nvgpu.enums import (DESCRIPTOR_LOAD_MODES, DSL_TMA_LOAD_MODE, TMA_ENUMS, TMA_LOAD_MODE,
+                                        TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS, PARTITION,
                                            PREFETCH, TMA_OPS, UPDATE_DESCRIPTOR)
 from ..ir.core import Operation, OpResult, Type, Value
@@ -59,9 +59,6 @@ OWN_MESSAGES = {
 }
 
 _MUTABLE_FIELDS = ("global_address", "global_dim", "global_stride")
-
-# The CuTe DSL's load-mode enum attribute, which the descriptor builder's `mode` is written with.
-DSL_LOAD_MODE = "tma_load_mode"
 
 
 class Flag(IntFlag):
@@ -312,7 +309,7 @@ class _Checker:
             match = _ENUM_ATTR.match(attr.text)
             if match is None or match.group(1) not in TMA_ENUMS:
                 continue
-            if op.name == DESCRIPTOR_BUILDER and name == "mode" and match.group(1) == DSL_LOAD_MODE:
+            if op.name == DESCRIPTOR_BUILDER and name == "mode" and match.group(1) == DSL_TMA_LOAD_MODE:
                 continue      # the builder's own load modes (`builder`)
             mnemonic, case = match.groups()
             if tma_enum_case(mnemonic, case) is None:
@@ -370,7 +367,7 @@ class _Checker:
         """A load descriptor's mode is one the builder supports (the TileAS page's list)."""
         attr = op.attributes.get("mode")
         match = _ENUM_ATTR.match(attr.text) if attr is not None else None
-        if match is None or match.group(1) != DSL_LOAD_MODE or match.group(2) in DESCRIPTOR_LOAD_MODES:
+        if match is None or match.group(1) != DSL_TMA_LOAD_MODE or match.group(2) in DESCRIPTOR_LOAD_MODES:
             return
         legal = ", ".join(DESCRIPTOR_LOAD_MODES)
         self.spec("tileas.tma-desc.unsupported-load-mode", self.attribute_span(op, "mode"), f"{match.group(2)}'",

@@ -27,6 +27,8 @@ CP_ASYNC_CACHE: dict[str, str] = {"ca": "ca", "cg": "cg", "always": "ca", "globa
 TMA_LOAD_MODE = "load_mode"
 TMA_STORE_MODE = "store_mode"
 TMA_REDUCE_KIND = "reduce_kind"
+# The CuTe DSL's load-mode enum attribute; the descriptor builder's `mode` is written with it.
+DSL_TMA_LOAD_MODE = "tma_load_mode"
 
 TMA_ENUMS: dict[str, tuple[str, ...]] = {
     # spec (TmaLoadMode 4, TmaStoreMode 4, TmaReduceKind 8)
@@ -34,7 +36,7 @@ TMA_ENUMS: dict[str, tuple[str, ...]] = {
     TMA_STORE_MODE: ("tiled", "im2col", "im2col_w", "im2col_w128"),
     TMA_REDUCE_KIND: ("add", "min", "max", "inc", "dec", "and", "or", "xor"),
     # CuTe DSL
-    "tma_load_mode": ("tiled", "im2col", "w128", "w", "gather4"),
+    DSL_TMA_LOAD_MODE: ("tiled", "im2col", "w128", "w", "gather4"),
     "tma_store_mode": ("tiled", "im2col", "scatter4"),
     "tma_reduce_kind": ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR"),
     "load_cache_mode": ("always", "global", "streaming", "last_use", "none", "ca", "cg", "cs", "lu"),
