@@ -444,8 +444,10 @@ class _Item:
         built the atom it applies, or on the atom's type (a verdict of `check` is never
         overruled here)."""
         spans = [s for s in (self.span, self.atom_op, self.atom_type) if s is not None]
-        return [d for d in errors if any(s.start <= d.span.start and d.span.end <= s.end
-                                         for s in spans)]
+        # In document order, whatever order `errors` came in: the first one is the reason the
+        # preview and the lowering give, and must not depend on how the analysis got there.
+        return sorted((d for d in errors if any(s.start <= d.span.start and d.span.end <= s.end for s in spans)),
+                      key=lambda d: (d.span.start, d.span.end, d.code, d.message))
 
 
 @dataclass(frozen=True)
