@@ -9,9 +9,9 @@ error the editor shows already.
 Each unit goes through the pipeline alone, wrapped in a module as `cute-ir lower` wraps
 top-level ops: the default pipeline's passes are all `local`. A unit none of whose passes may
 report anything with its facts (`Pass.may_report`: the atom lowering reports only on ops the
-preview did not lower) is not run: most functions lower whole, and the run would show nothing. Its facts are the PTX preview's
-verdict on the unit (emit/preview.py, `UnitPtxSource.unit_with`), given the errors known when
-the unit is verified. Results are cached by that verdict's key (the unit's text, the aliases,
+preview did not lower) is not run: most functions lower whole, and the run would show nothing.
+Its facts are the PTX preview's verdict on the unit (emit/preview.py,
+`UnitPtxSource.unit_with`), given the errors known when the unit is verified. Results are cached by that verdict's key (the unit's text, the aliases,
 the target and the errors stopping its ops), so a unit that only moved, or text typed and then
 undone, costs a dictionary lookup.
 """
@@ -21,7 +21,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
-from ..emit.preview import Lowering, UnitPtxSource
+from ..emit.preview import ErrorIndex, Lowering, UnitPtxSource
 from ..ir.lift import lift_statements, wrap_in_module
 from ..passes import PassContext, PassManager, parse_pipeline
 from ..passes.base import local_passes
@@ -51,13 +51,18 @@ class UnitPipeline:
         self.analysis = analysis
         self.lowering = lowering      # whose alias table it shares: reading one costs a walk of every unit
         self._source: UnitPtxSource | None = None
+        self._index: tuple[list[Diagnostic], ErrorIndex] | None = None
 
-    def diagnostics(self, unit: Unit, errors: list[Diagnostic]) -> list[Diagnostic]:
-        """What the pipeline reports on `unit` (absolute spans) that the editor publishes;
-        `errors` (absolute): the errors known to stop its ops."""
+    def diagnostics(self, unit: Unit, errors: list[Diagnostic], own: list[Diagnostic]) -> list[Diagnostic]:
+        """What the pipeline reports on `unit` (absolute spans) that the editor publishes, given
+        `errors`, the syntax and type errors of the units verified together (the same list for
+        each of them: indexed once), and `own`, the unit's verifier errors."""
         if self._source is None:
             self._source = UnitPtxSource(self.analysis, self.analysis.target_arch, self.lowering.aliases())
-        verdict = self._source.unit_with(unit, [d.shifted(-unit.start) for d in errors])
+        if self._index is None or self._index[0] is not errors:
+            self._index = (errors, ErrorIndex(errors, self.lowering.aliases()))
+        stopping = self._index[1].for_unit(unit) + [d.shifted(-unit.start) for d in own]
+        verdict = self._source.unit_with(unit, stopping)
         key = (verdict.key, EDITOR_PIPELINE)
         found = _cache.get(key)
         if found is None:

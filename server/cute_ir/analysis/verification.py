@@ -2,8 +2,8 @@
 
 The verifiers run on the units holding ops that build or apply atoms, TMA or TileAS ops (the
 IR is built only there), then the lowering verdict of their atoms for the target and the
-lowering pipeline (pipeline.py); the SSA checks run on every unit. Units a budget does not reach are marked `unverified` and verified
-later (`DocumentAnalysis.verify_pending`).
+lowering pipeline (pipeline.py); the SSA checks run on every unit. Units a budget does not
+reach are marked `unverified` and verified later (`DocumentAnalysis.verify_pending`).
 """
 from __future__ import annotations
 
@@ -86,8 +86,9 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
         try:
             ir = build_for_verification(op_nodes, lazy_definitions(root, unit), Span(unit.start, unit.end))
             verified = verify_unit(root, ir, analysis.target_arch, resolve)
-            blocking = errors + [d for d in verified if d.severity is Severity.ERROR]
-            out[index] = verified + lowering.diagnostics(unit, blocking) + pipeline.diagnostics(unit, blocking)
+            own = [d for d in verified if d.severity is Severity.ERROR]
+            out[index] = (verified + lowering.diagnostics(unit, errors + own)
+                          + pipeline.diagnostics(unit, errors, own))
         except Exception:  # a defect in one verifier must not cost the rest of the file
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.aliases = frozenset(asked)

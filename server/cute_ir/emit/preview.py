@@ -876,6 +876,22 @@ class UnitPtx:
                 STOPPED: frozenset(s.shifted(at) for s in self.stopped)}
 
 
+class ErrorIndex:
+    """Errors by where they can stop a unit's lowering: in the unit (the op, or the op that
+    built the atom it applies), or on an atom's type in an alias definition."""
+
+    def __init__(self, errors: list[Diagnostic], aliases: dict[str, _AliasDef]) -> None:
+        self._sorted = sorted(errors, key=lambda d: d.span.start)
+        self._starts = [d.span.start for d in self._sorted]
+        self._in_aliases = [d for d in self._sorted
+                            if any(a.span.start <= d.span.start and d.span.end <= a.span.end for a in aliases.values())]
+
+    def for_unit(self, unit: SourceUnit) -> list[Diagnostic]:
+        """The errors that may stop `unit`'s ops, relative to the unit."""
+        lo, hi = bisect_left(self._starts, unit.start), bisect_right(self._starts, unit.end)
+        return [d.shifted(-unit.start) for d in self._sorted[lo:hi] + self._in_aliases]
+
+
 class UnitPtxSource:
     """The preview's verdict unit by unit (`UnitPtx`) for one state of a document: the alias
     table and the document's errors are read once."""
@@ -888,31 +904,15 @@ class UnitPtxSource:
             aliases = alias_table(analysis) if not analysis.too_large else {}
         self.aliases = aliases
         self.alias_key = tuple(sorted((k, v.text) for k, v in self.aliases.items()))
-        self._errors: tuple[list[Diagnostic], list[int], list[Diagnostic]] | None = None
-
-    def _document_errors(self) -> tuple[list[Diagnostic], list[int], list[Diagnostic]]:
-        """The document's errors by start, their starts, and those in alias definitions: read
-        when first needed (`unit_with` does not)."""
-        if self._errors is None:
-            errors = sorted(_lowering_errors(self.analysis), key=lambda d: d.span.start)
-            in_aliases = [d for d in errors
-                          if any(a.span.start <= d.span.start and d.span.end <= a.span.end for a in self.aliases.values())]
-            self._errors = (errors, [d.span.start for d in errors], in_aliases)
-        return self._errors
-
-    def _errors_for(self, unit: SourceUnit) -> list[Diagnostic]:
-        """The errors that may stop the lowering of `unit`'s ops, relative to the unit: those in
-        it, in the op that built an atom it applies (in the same unit) or on the atom's type
-        (there, or in an alias definition)."""
-        errors, starts, in_aliases = self._document_errors()
-        lo, hi = bisect_left(starts, unit.start), bisect_right(starts, unit.end)
-        return [d.shifted(-unit.start) for d in errors[lo:hi] + in_aliases]
+        self._errors: ErrorIndex | None = None   # the document's, read when first needed
 
     def unit(self, unit: SourceUnit) -> UnitPtx:
         """The verdict on `unit` given the document's errors."""
         if self.target is None or unit.shell:
             return UnitPtx({}, {}, (self.target, unit.shell))
-        return self.unit_with(unit, self._errors_for(unit))
+        if self._errors is None:
+            self._errors = ErrorIndex(_lowering_errors(self.analysis), self.aliases)
+        return self.unit_with(unit, self._errors.for_unit(unit))
 
     def unit_with(self, unit: SourceUnit, errors: list[Diagnostic]) -> UnitPtx:
         """The verdict on `unit` given `errors` (relative to the unit): what verification,
