@@ -56,6 +56,7 @@ from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import OperandType
 from ..dialects.cute_nvgpu.types import TypeParam
 from ..ir import Operation, ValueKind
+from ..ir.shaped import element_bits
 from ..layout import ComposedLayout, Layout, ScaledBasis, layout_fn, parse_layout
 from ..layout.inttuple import is_int, leaves
 from ..tables.atoms import Interface, Residency, find_copy_rows
@@ -136,19 +137,6 @@ _TYPE_PARAM_KINDS = frozenset({"integer_type", "float_type", "index_type"})
 
 
 # ------------------------------------------------------------------ element types
-_FLOAT_BITS = {"bf16": 16, "tf32": 32, "f16": 16, "f32": 32, "f64": 64}
-
-
-def element_bits(t: str | None) -> int | None:
-    """Bits of an element type as MLIR (or the DSL's `u16`) spells it."""
-    if t is None:
-        return None
-    if t in _FLOAT_BITS:
-        return _FLOAT_BITS[t]
-    m = re.fullmatch(r"f(\d+)E\w+", t) or re.fullmatch(r"(?:i|si|ui|u|s|b)(\d+)", t)
-    return int(m.group(1)) if m else None
-
-
 def _same_element(expected: str, actual: str) -> bool:
     return expected == actual or PTX_TYPE.get(expected, expected) == PTX_TYPE.get(actual, actual)
 
