@@ -27,8 +27,9 @@ def test_print_ir_after_one_pass_and_a_tree_dir(tmp_path, capsys):
                  "--print-ir-tree-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.count("IR Dump After") == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["0_convert-cute-nvgpu-to-ptx.mlir",
-                                                          "1_cute-nvgpu-erase-dead-atoms.mlir"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0_tileas-legalize-tmem-copy.mlir",
+                                                          "1_convert-cute-nvgpu-to-ptx.mlir",
+                                                          "2_cute-nvgpu-erase-dead-atoms.mlir"]
 
 
 def test_an_atom_the_target_cannot_run_fails_the_lowering(capsys):
@@ -47,4 +48,6 @@ def test_passes_lists_the_registered_passes(capsys):
     assert main(["passes"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("convert-cute-nvgpu-to-ptx: ")
-    assert "default pipeline: builtin.module(convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)" in out
+    assert ("default pipeline: builtin.module(tileas-legalize-tmem-copy,convert-cute-nvgpu-to-ptx,"
+            "cute-nvgpu-erase-dead-atoms)") in out
+    assert "\ntileas-legalize-tmem-copy: " in out

@@ -1,6 +1,6 @@
 """The lowering pipeline on every verified unit, as part of its verification.
 
-The editor runs `cute-ir lower`'s default pipeline (passes/lower_atoms.py) on each unit that
+The editor runs `cute-ir lower`'s default pipeline (passes/__init__.py) on each unit that
 holds ops the verifiers look at, when the unit is verified: after an edit, on the units the
 edit touched (and those using an alias it changed), never on the rest of the file. What the
 passes report joins the unit's diagnostics, except `lower.stopped`: an op left because of an
@@ -9,7 +9,8 @@ error the editor shows already.
 Each unit goes through the pipeline alone, wrapped in a module as `cute-ir lower` wraps
 top-level ops: the default pipeline's passes are all `local`. A unit none of whose passes may
 report anything with its facts (`Pass.may_report`: the atom lowering reports only on ops the
-preview did not lower) is not run: most functions lower whole, and the run would show nothing.
+preview did not lower, the tensor-memory copy legalization only where there are copies) is not
+run: most functions lower whole, and the run would show nothing.
 Its facts are the PTX preview's verdict on the unit (emit/preview.py,
 `UnitPtxSource.unit_with`), given the errors known when the unit is verified. Results are cached by that verdict's key (the unit's text, the aliases,
 the target and the errors stopping its ops), so a unit that only moved, or text typed and then
@@ -23,9 +24,10 @@ from typing import TYPE_CHECKING
 from ..diagnostics import Diagnostic
 from ..emit.preview import ErrorIndex, Lowering, UnitPtxSource
 from ..ir.lift import lift_statements, wrap_in_module
-from ..passes import PassContext, PassManager, parse_pipeline
+from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.base import local_passes
-from ..passes.lower_atoms import DEFAULT_PIPELINE, STOPPED_CODE
+from ..passes.legalize_tmem_copy import OP_NAMES
+from ..passes.lower_atoms import STOPPED_CODE
 from .units import Unit, statement_nodes
 
 if TYPE_CHECKING:
@@ -53,10 +55,12 @@ class UnitPipeline:
         self._source: UnitPtxSource | None = None
         self._index: tuple[list[Diagnostic], ErrorIndex] | None = None
 
-    def diagnostics(self, unit: Unit, errors: list[Diagnostic], own: list[Diagnostic]) -> list[Diagnostic]:
+    def diagnostics(self, unit: Unit, errors: list[Diagnostic], own: list[Diagnostic],
+                    op_names: frozenset[str]) -> list[Diagnostic]:
         """What the pipeline reports on `unit` (absolute spans) that the editor publishes, given
         `errors`, the syntax and type errors of the units verified together (the same list for
-        each of them: indexed once), and `own`, the unit's verifier errors."""
+        each of them: indexed once), `own`, the unit's verifier errors, and `op_names`, the
+        names of the ops that made the analysis verify it."""
         if self._source is None:
             self._source = UnitPtxSource(self.analysis, self.analysis.target_arch, self.lowering.aliases())
         if self._index is None or self._index[0] is not errors:
@@ -66,7 +70,7 @@ class UnitPipeline:
         key = (verdict.key, EDITOR_PIPELINE)
         found = _cache.get(key)
         if found is None:
-            found = self._run(unit, verdict)
+            found = self._run(unit, verdict, op_names)
             _cache[key] = found
             if len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
@@ -74,8 +78,8 @@ class UnitPipeline:
             _cache.move_to_end(key)
         return [d.shifted(unit.start) for d in found]
 
-    def _run(self, unit: Unit, verdict) -> tuple[Diagnostic, ...]:
-        facts = verdict.pass_facts(unit.start)
+    def _run(self, unit: Unit, verdict, op_names: frozenset[str]) -> tuple[Diagnostic, ...]:
+        facts = {**verdict.pass_facts(unit.start), OP_NAMES: op_names}
         tree = self.analysis.tree_for(unit)
         if tree is None or not any(p.may_report(facts) for p in _PASSES):
             return ()

@@ -50,16 +50,19 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
     units' syntax and type errors; units reached after `deadline` are left unverified.
     The diagnostics by the index in `units` of the unit whose verification reported them: a
     unit can report in the text of a type alias it resolved, outside its own."""
-    sites = [n.start_byte for n in found.get("custom_op", ())
-             if (n.text or b"").decode("utf-8", "replace") in VERIFIED_OPS]
-    sites += [n.start_byte for n in found.get("generic_op", ())
-              if (n.text or b"")[1:-1].decode("utf-8", "replace") in VERIFIED_OPS]
+    sites = [(n.start_byte, name) for n in found.get("custom_op", ())
+             if (name := (n.text or b"").decode("utf-8", "replace")) in VERIFIED_OPS]
+    sites += [(n.start_byte, name) for n in found.get("generic_op", ())
+              if (name := (n.text or b"")[1:-1].decode("utf-8", "replace")) in VERIFIED_OPS]
     if not sites:
         return {}
     starts = [u.start for u in units]
     by_unit: dict[int, list[int]] = {}
-    for s in sites:
-        by_unit.setdefault(bisect_right(starts, s) - 1, []).append(s)
+    names: dict[int, set[str]] = {}
+    for s, name in sites:
+        index = bisect_right(starts, s) - 1
+        by_unit.setdefault(index, []).append(s)
+        names.setdefault(index, set()).add(name)
     out: dict[int, list[Diagnostic]] = {}
     lowering = Lowering(analysis)
     pipeline = UnitPipeline(analysis, lowering)
@@ -88,7 +91,7 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
             verified = verify_unit(root, ir, analysis.target_arch, resolve)
             own = [d for d in verified if d.severity is Severity.ERROR]
             out[index] = (verified + lowering.diagnostics(unit, errors + own)
-                          + pipeline.diagnostics(unit, errors, own))
+                          + pipeline.diagnostics(unit, errors, own, frozenset(names[index])))
         except Exception:  # a defect in one verifier must not cost the rest of the file
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.aliases = frozenset(asked)

@@ -7,8 +7,8 @@ import re
 import sys
 from pathlib import Path
 
-from ..passes import REGISTRY, PipelineError
-from ..passes.lower_atoms import DEFAULT_PIPELINE
+from ..analysis import DocumentAnalysis
+from ..passes import DEFAULT_PIPELINE, REGISTRY, PipelineError
 from .inputs import read
 from .options import CLEAN, FINDINGS, USAGE, add_arch_option, settings_for, usage_error
 from .ptx import print_diagnostics
@@ -19,9 +19,26 @@ def _header(pass_name: str, argument: str) -> str:
     return f"// -----// IR Dump After {pass_name} ({argument}) //----- //"
 
 
-def cmd_lower(args: argparse.Namespace) -> int:
-    from ..features.lowered import lower
+# `mlir-opt --split-input-file`'s marker: a line that is only `// -----`.
+SPLIT_MARKER = re.compile(rb"^// -----[ \t]*\r?$", re.M)
 
+
+def split_input(data: bytes) -> list[bytes]:
+    """The cases of a file split at `// -----` lines, each preceded by as many line breaks as
+    there are lines before it, so that diagnostics give the line in the whole file."""
+    cases, start = [], 0
+    for marker in SPLIT_MARKER.finditer(data):
+        cases.append(data[start:marker.start()])
+        start = marker.end()
+    cases.append(data[start:])
+    out, lines_before = [], 0
+    for case in cases:
+        out.append(b"\n" * lines_before + case)
+        lines_before += case.count(b"\n")   # the next case starts with its marker's line break
+    return out
+
+
+def cmd_lower(args: argparse.Namespace) -> int:
     report = read(args.file, settings_for(args))
     if report.problem:
         print(f"{report.path}: error: {report.problem}", file=sys.stderr)
@@ -30,8 +47,25 @@ def cmd_lower(args: argparse.Namespace) -> int:
     unknown = sorted(after - {cls.argument for cls in REGISTRY})
     if unknown:
         return usage_error("lower", f"--print-ir-after names no registered pass: {', '.join(unknown)}")
+    if not args.split_input_file:
+        return _lower_one(args, report.path, report.analysis, after)
+    status = CLEAN
+    for number, case in enumerate(split_input(report.analysis.document.data)):
+        if number:
+            sys.stdout.write("// -----\n")
+        sys.stdout.flush()
+        analysis = DocumentAnalysis(report.analysis.document.uri, case, settings=settings_for(args))
+        status = max(status, _lower_one(args, report.path, analysis, after))
+        if status == USAGE:
+            break
+    return status
+
+
+def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, after: set[str]) -> int:
+    from ..features.lowered import lower
+
     try:
-        result = lower(report.analysis, args.pipeline)
+        result = lower(analysis, args.pipeline)
     except PipelineError as error:
         return usage_error("lower", f"--pipeline: {error}")
     shown = [s for s in result.stages
@@ -49,7 +83,8 @@ def cmd_lower(args: argparse.Namespace) -> int:
                 (directory / f"{number}_{name}.mlir").write_text(stage.text, encoding="utf-8")
         except OSError as err:
             return usage_error("lower", f"cannot write {directory}: {err.strerror or err}")
-    print_diagnostics(report.path, report.analysis, result.diagnostics)
+    sys.stdout.flush()
+    print_diagnostics(path, analysis, result.diagnostics)
     return CLEAN if result.ok else FINDINGS
 
 
@@ -78,6 +113,9 @@ def add_parser(sub) -> None:
                        help="print the IR after this pass (repeatable)")
     lower.add_argument("--print-ir-after-change", action="store_true",
                        help="print the IR after each pass that changed it")
+    lower.add_argument("--split-input-file", action="store_true",
+                       help="lower each case between `// -----` lines on its own, printing the "
+                            "results separated the same way (as mlir-opt does)")
     lower.add_argument("--print-ir-tree-dir", metavar="DIR",
                        help="also write the IR after each pass to DIR/<n>_<pass>.mlir")
     lower.set_defaults(run=cmd_lower)

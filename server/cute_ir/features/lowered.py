@@ -29,9 +29,9 @@ from ..emit.preview import UnitPtxSource
 from ..ir.core import Operation
 from ..ir.lift import lift, lift_statements, module_of, wrap_in_module
 from ..ir.printer import INDENT, print_ops
-from ..passes import PassContext, PassManager, Stage, parse_pipeline
+from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, Stage, parse_pipeline
 from ..passes.base import Pass, local_passes
-from ..passes.lower_atoms import DEFAULT_PIPELINE, NOT_LOWERED, PTX, STOPPED
+from ..passes.lower_atoms import NOT_LOWERED, PTX, STOPPED
 from ..syntax import parse
 from ..syntax.cst import text as node_text
 

@@ -17,10 +17,11 @@ from ..dialects.cute_nvgpu.enums import TMA_ENUMS
 from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, OPS
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.cute_nvgpu.types import ZERO_PARAMETER_MNEMONICS
+from ..dialects.nv_tileas.copy import COPY_OP as TILEAS_COPY
 from ..dialects.nv_tileas.memops import ENUMS as MEMOP_ENUMS, MEMOPS
 from ..dialects.ods import AttrDef, Count, OpDef
 from ..dialects.registry import record
-from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, find_mma_rows, shapes_text
+from ..tables.atoms import ATOMS, AtomFamily, AtomRow, Interface, Residency, find_mma_rows, shapes_text
 from ..tables.tiers import describe_requirements, targets_satisfying
 
 COMMAND = "python -m cute_ir.features.opsdoc > docs/ops.md"
@@ -90,6 +91,33 @@ def _memops_section() -> list[str]:
         out += [f"- `{a.name}`: {a.doc + '; ' if a.doc else ''}`{a.constraint}`{'' if a.required else ', optional'}"
                 for a in op.attributes]
         out += ["", "**Syntax**", "", "```text", op.syntax, "```", "", "**Example**", ""] + _block([op.example]) + [""]
+    return out
+
+
+def _tileas_copy_section() -> list[str]:
+    """`nv_tileas.copy` and the pass that legalizes its tensor-memory crossings."""
+    from ..passes.legalize_tmem_copy import DISPATCH, LegalizeTmemCopy
+
+    op = TILEAS_COPY
+    out = ["## TileAS copies across tensor memory", "", op.summary, "", op.note, "",
+           f"`{LegalizeTmemCopy.argument}` (first in the default pipeline, so `cute-ir lower`, `check` and "
+           "the editor run it) rewrites a copy between tensor memory and registers or shared memory into "
+           "copies one instruction family implements, each saying which (`instruction`: the PTX a warp "
+           "issues; `count`: how many the tile takes). Only Blackwell targets (tcgen05) have tensor memory; "
+           "on others the pass leaves copies alone. Its rules and the layouts it infers are in "
+           "`server/cute_ir/passes/legalize_tmem_copy.py` and docs/spec-deviations.md (A10).", "",
+           "| Source | Destination | Becomes |", "|---|---|---|"]
+    def instruction(hop: str, src: Residency, dst: Residency) -> str:
+        if hop == "tmem":
+            return "`tcgen05.ld`" if src is Residency.TMEM else "`tcgen05.st`"
+        return "`stmatrix`" if dst is Residency.SMEM else "`ldmatrix`"
+    out += [f"| {src.value} | {dst.value} | " + ", then ".join(instruction(h, src, dst) for h in hops) + " |"
+            for (src, dst), hops in DISPATCH.items()]
+    out += ["| any other pair | | left alone |", "", f"### `{op.name}`", "", f"- Spec page: `{op.source}`", "",
+            "**Attributes**", ""]
+    out += [f"- `{a.name}`: {a.doc + '; ' if a.doc else ''}`{a.constraint}`{'' if a.required else ', optional'}"
+            for a in op.attributes]
+    out += ["", "**Syntax**", "", "```text", op.syntax, "```", "", "**Example**", ""] + _block([op.example]) + [""]
     return out
 
 
@@ -314,6 +342,7 @@ def render() -> str:
         out += _op_section(op)
     out += _tma_section()
     out += _memops_section()
+    out += _tileas_copy_section()
     out += ["## Types", "",
             "The 27 type mnemonics in the dialect's dispatch order (case-sensitive: `SM120.mma_bs`), "
             "then the atom integer types.", ""]

@@ -1,10 +1,16 @@
 """Passes over the rewritable IR (`ir/core.py`): the machinery in `base.py` (pass records, the
 registry, pipeline text, the pass manager) and the passes registered under their mnemonics.
 
-`lower_atoms.py`: `convert-cute-nvgpu-to-ptx` and `cute-nvgpu-erase-dead-atoms`, the default
-pipeline of `cute-ir lower` and of the editor's lowered-IR view.
+`legalize_tmem_copy.py`: `tileas-legalize-tmem-copy`, TileAS's copies across tensor memory.
+`lower_atoms.py`: `convert-cute-nvgpu-to-ptx` and `cute-nvgpu-erase-dead-atoms`.
+
+In that order they are the default pipeline: `cute-ir lower`'s, the editor's lowered-IR view's
+and the one the editor runs on every edit (every pass in it is `local`).
 """
-from . import lower_atoms  # noqa: F401  (registers its passes)
+from . import legalize_tmem_copy, lower_atoms  # noqa: F401  (register their passes)
 from .base import REGISTRY, PassContext, PassManager, PipelineError, Stage, parse_pipeline
 
-__all__ = ["REGISTRY", "PassContext", "PassManager", "PipelineError", "Stage", "parse_pipeline"]
+DEFAULT_PIPELINE = ("builtin.module(tileas-legalize-tmem-copy,convert-cute-nvgpu-to-ptx,"
+                    "cute-nvgpu-erase-dead-atoms)")
+
+__all__ = ["DEFAULT_PIPELINE", "REGISTRY", "PassContext", "PassManager", "PipelineError", "Stage", "parse_pipeline"]

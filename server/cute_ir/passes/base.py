@@ -268,11 +268,14 @@ class PassContext:
         self.current_pass: Pass | None = None
         self.failed = False
 
-    def report(self, op: Operation, code: str, message: str, severity: Severity = Severity.ERROR) -> None:
-        """A diagnostic on `op`, placed at the user's text it came from, naming the passes that made it."""
+    def report(self, op: Operation, code: str, message: str, severity: Severity = Severity.ERROR,
+               notes: Sequence[str] = ()) -> None:
+        """A diagnostic on `op`, placed at the user's text it came from, naming the passes that
+        made it; `notes` say more, at the same place."""
         span = source_span(op.location) or Span(0, 0)
         made_by = provenance(op.location)
-        related = tuple(Related(span, f"this op was created by the `{name}` pass") for name in made_by)
+        related = tuple(Related(span, note) for note in notes)
+        related += tuple(Related(span, f"this op was created by the `{name}` pass") for name in made_by)
         self.diagnostics.append(Diagnostic(code, span, severity, Source.LOWER, message, related))
         if severity is Severity.ERROR:
             self.failed = True

@@ -40,9 +40,6 @@ STOPPED_CODE = "lower.stopped"
 # The CuTe DSL applies atoms with these (the atom is their first operand, as for cute_nvgpu's).
 _DSL_APPLYING = frozenset({"cute.gemm", "cute.copy"})
 
-DEFAULT_PIPELINE = "builtin.module(convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)"
-
-
 def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
