@@ -222,3 +222,31 @@ async def test_the_lowering_pipelines_warning_is_published_and_follows_edits(cli
     written = "%g = cute.make_atom : !cute_nvgpu.sm90.mma"
     change_range(client, uri, 2, range_of(UNDER_SPECIFIED, written), SPECIFIED)
     assert list((await wait_for_publish(client, uri, 2)).diagnostics) == []
+
+
+async def test_a_pass_error_on_a_tileas_copy_is_published_and_cleared_by_the_fixing_edit(client: RecordingClient):
+    """tileas-legalize-tmem-copy runs on the edited function: its verbatim error at the copy,
+    with the rule that failed as related information, goes once the tile has 128 lanes."""
+    text = """\
+gpu.module @k [#nvvm.target<chip = "sm_100a">] {
+  func.func @f(%acc: memref<100x32xf32, 6>, %frag: memref<100x32xf32>) {
+    nv_tileas.copy %acc, %frag : memref<100x32xf32, 6>, memref<100x32xf32>
+    return
+  }
+}
+"""
+    uri = doc_uri("tmem-copy")
+    published = await open_and_wait(client, uri, text)
+    [error] = published.diagnostics
+    copy = text.split("\n")[2].strip()
+    assert (error.message, error.severity, error.source, error.code) == (
+        "failed to infer register layout from tmem layout", lsp.DiagnosticSeverity.Error, "lower",
+        "tileas.tmem-copy.register-layout")
+    assert error.range == range_of(text, copy)
+    assert [r.message for r in error.related_information] == [
+        "the tensor-memory tile has 100 lanes: each warp reaches 32 of the 128, so 32, 64, 96 or 128"]
+
+    fixed = text.replace("100x32", "128x32")
+    change_range(client, uri, 2, range_of(text, text[text.index("func.func"):text.index("  }\n}")]),
+                 fixed[fixed.index("func.func"):fixed.index("  }\n}")])
+    assert list((await wait_for_publish(client, uri, 2)).diagnostics) == []
