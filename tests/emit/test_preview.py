@@ -506,3 +506,19 @@ def test_smem_descriptor_of_an_operand_follows_its_consumer():
     assert "SmemDescriptor" in view.title and "operand A of `sm100.mma`" in view.title
     fields = {f.name: f.value for f in view.fields}
     assert (fields["layout_type"], fields["stride_byte_offset"], fields["version"]) == (2, 64, 1)
+
+
+@pytest.mark.parametrize("mode, spelling, policy", [
+    ("cg", ".L2::cache_hint [%smem]", "mov.b64 %policy, 0x1000000000000000;"),
+    ("streaming", ".L2::cache_hint [%smem]", "mov.b64 %policy, 0x12F0000000000000;"),
+    ("lu", ".L2::cache_hint [%smem]", "mov.b64 %policy, 0x12F0000000000000;"),
+    ("none", "complete_tx::bytes [%smem]", None),
+])
+def test_the_cache_mode_picks_the_l2_policy_of_the_tma_load(mode, spelling, policy):
+    """`make_exec_tma`'s cache mode becomes CUTLASS's encoded L2 policy, or no hint at all."""
+    text = PV.preview_module(analyse(TMA_CHAIN.replace("load_cache_mode<cg>", f"load_cache_mode<{mode}>"))).ptx_text
+    assert spelling in text
+    if policy is None:
+        assert "%policy" not in text and ".L2::cache_hint" not in text
+    else:
+        assert policy in text and "[%mbar], %policy;" in text

@@ -44,7 +44,7 @@ from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..ir import Operation, TypeRef, Value
 from ..layout import layout_rank
 from ..tables import tiers as T
-from ..tables.atoms import TYPE_BITS
+from ..tables.atoms import DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TYPE_BITS
 from ..ir.lift import lift_statements
 from ..verify import unit_statements
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext, find_node
@@ -369,9 +369,13 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
         if reduce_op is None:
             return f"the `{m}` atom does not say its reduction (add, min, max, ...)"
         reduce_op = reduce_op.lower()
+    # The cache mode `make_exec_tma` binds picks the L2 policy (an unknown case is the
+    # verifier's to report; the preview keeps the default).
+    cache_mode = (_value(_setting(atom, "cache_mode", "cache_policy")) or "").lower()
+    policy = TMA_CACHE_MODE_POLICY.get(cache_mode, DEFAULT_TMA_CACHE_POLICY)
     return AtomConfig(m, tma_rank=rank, tma_mode=mode, multicast=multicast,
                       multicast_ctas=num_multicast if multicast and (num_multicast or 0) > 1 else None,
-                      reduce_op=reduce_op, cta_group=cta_group)
+                      reduce_op=reduce_op, cta_group=cta_group, tma_cache_policy=policy)
 
 
 def _universal_copy_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:

@@ -63,6 +63,7 @@ class AtomConfig:
     reduce_op: str | None = None
     tma_bytes: int | None = None              # the tile's bytes, from the TMA partition result
     tma_prefetch: bool = False                # the IR prefetches the descriptor (prefetch_tma_desc)
+    tma_cache_policy: str | None = A.DEFAULT_TMA_CACHE_POLICY   # L2 policy of `.L2::cache_hint`; None: no hint
     copy_bits: int | None = None              # universal_copy width
 
     def label(self) -> str:
@@ -91,6 +92,8 @@ class AtomConfig:
             parts.append(self.tma_mode)
             if self.cta_group != 1:
                 parts.append(f"cta{self.cta_group}")
+            if self.tma_cache_policy != A.DEFAULT_TMA_CACHE_POLICY:
+                parts.append(self.tma_cache_policy or "no_hint")
         if self.cp_shape is not None:
             parts.append(f"cta{self.cta_group}")
         return re.sub(r"[^A-Za-z0-9_]+", "_", "_".join(parts))
@@ -582,10 +585,13 @@ def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.emit(f"mov.u32 {s}, smem_tile;")
     coords = k.regs("b32", "%coord", c.tma_rank)
     k.init("b32", coords)
-    policy = k.reg("b64", "%policy")
-    k.emit(f"mov.b64 {policy}, 0;")           # the default L2 policy (evict normal)
     fill = dict(RANK=c.tma_rank, TMAP=tmap, COORDS=_braces(coords), MODE=row.params["mode"],
-                POLICY=policy)
+                HINT="", POLICY="")
+    if c.tma_cache_policy is not None:
+        policy = k.reg("b64", "%policy")
+        k.emit(f"mov.b64 {policy}, 0x{A.L2_CACHE_POLICIES[c.tma_cache_policy]:016X};   "
+               f"// L2 {c.tma_cache_policy}")
+        fill.update(HINT=A.TMA_CACHE_HINT_QUALIFIER, POLICY=f", {policy}")
     if c.mnemonic == "atom.tma_load":
         k.shared(".shared .align 8 .b64 mbar;")
         mbar, state = k.reg("b32", "%mbar"), k.reg("b64", "%mbar_state")
@@ -730,10 +736,12 @@ def _copy_configs(row: A.CopyShapeRow) -> Iterable[AtomConfig]:
     elif m in ("atom.tma_load", "atom.tma_store", "atom.tma_reduce"):
         mode = row.variant.split(".")[0]
         pairs = (1, 2) if m == "atom.tma_load" else (1,)
+        # Each form meets every cache policy (and no hint) at some rank, without tripling the sweep.
+        policies = tuple(dict.fromkeys(A.TMA_CACHE_MODE_POLICY.values()))
         for rank, op, cta in itertools.product(row.ranks, row.options or (None,), pairs):
             yield AtomConfig(m, tma_rank=rank, tma_mode=mode,
                              multicast=bool(row.params.get("multicast")), reduce_op=op,
-                             cta_group=cta)
+                             cta_group=cta, tma_cache_policy=policies[rank % len(policies)])
     elif m == "atom.universal_copy":
         for bits in row.options:
             yield AtomConfig(m, copy_bits=int(bits))

@@ -1018,14 +1018,36 @@ _S2T_ROWS: tuple[CopyShapeRow, ...] = tuple(
 
 # TMA spellings as NVIDIA's compiler emits them: the load mode always written (`.tile`), a
 # CTA-local destination (`shared::cta`) unless the tile is multicast or shared by a CTA pair,
-# and an L2 cache-policy operand (`.L2::cache_hint`; the DSL passes its default policy).
+# and an L2 cache-policy operand (`{HINT}`: `.L2::cache_hint`, with `{POLICY}` its operand;
+# both empty for an atom that asks for no hint).
 _TMA_LOAD = ("cp.async.bulk.tensor.{RANK}d.{DST_SPACE}.global{MODE}"
-             ".mbarrier::complete_tx::bytes{MC}.L2::cache_hint{CTA} [{DST}], [{TMAP}, {COORDS}], "
-             "[{MBAR}]{OFFSETS}{MASK}, {POLICY};")
-_TMA_STORE = ("cp.async.bulk.tensor.{RANK}d.global.shared::cta{MODE}.bulk_group.L2::cache_hint "
-              "[{TMAP}, {COORDS}], [{SRC}], {POLICY};")
+             ".mbarrier::complete_tx::bytes{MC}{HINT}{CTA} [{DST}], [{TMAP}, {COORDS}], "
+             "[{MBAR}]{OFFSETS}{MASK}{POLICY};")
+_TMA_STORE = ("cp.async.bulk.tensor.{RANK}d.global.shared::cta{MODE}.bulk_group{HINT} "
+              "[{TMAP}, {COORDS}], [{SRC}]{POLICY};")
 _TMA_REDUCE = ("cp.reduce.async.bulk.tensor.{RANK}d.global.shared::cta.{OP}{MODE}.bulk_group"
-               ".L2::cache_hint [{TMAP}, {COORDS}], [{SRC}], {POLICY};")
+               "{HINT} [{TMAP}, {COORDS}], [{SRC}]{POLICY};")
+TMA_CACHE_HINT_QUALIFIER = ".L2::cache_hint"
+
+# The 64-bit L2 cache policies a TMA transfer passes with `.L2::cache_hint`, as CUTLASS encodes
+# them (include/cute/arch/copy_sm90_desc.hpp, `CacheHintSm90` / `CacheHintSm100`).
+L2_CACHE_POLICIES: dict[str, int] = {
+    "evict_normal": 0x1000000000000000,
+    "evict_first": 0x12F0000000000000,
+}
+# A TMA load's cache mode (`#cute_nvgpu.load_cache_mode<...>`, DSL or PTX spelling) -> the L2
+# policy it passes; None: no `.L2::cache_hint` at all. The PTX ISA's cache operators: `.ca` and
+# `.cg` allocate with the normal eviction policy, `.cs` (streaming) evict-first, and `.lu` (last
+# use) on global addresses behaves as `.cs`. A transfer whose atom names no mode passes the
+# normal policy, as CUTLASS's TMA copies do by default.
+TMA_CACHE_MODE_POLICY: dict[str, str | None] = {
+    "always": "evict_normal", "ca": "evict_normal",
+    "global": "evict_normal", "cg": "evict_normal",
+    "streaming": "evict_first", "cs": "evict_first",
+    "last_use": "evict_first", "lu": "evict_first",
+    "none": None,
+}
+DEFAULT_TMA_CACHE_POLICY = "evict_normal"
 _TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
 _DEV_TMA_STORE = ("hardware-facts 8: `.global.shared::cta.bulk_group`; the spec's "
                   "`.global.shared` is rejected.")

@@ -108,7 +108,7 @@ TMA_OPS: tuple[OpDef, ...] = (
           operands=(single("atom", "non-exec TMA atom"), single("mbarrier", "memref in shared memory", "the mbarrier the transfer completes on"),
                     optional("multicast_mask", "i16", "the CTAs of a multicast load")),
           results=(single("exec_atom", "executable TMA atom"),),
-          attributes=(AttrDef("cache_mode", "#cute_nvgpu.load_cache_mode<...>", required=False, doc="cache hint"),),
+          attributes=(AttrDef("cache_mode", "#cute_nvgpu.load_cache_mode<...>", required=False, doc="the L2 policy the transfer passes with `.L2::cache_hint`: always / global (ca / cg) evict normally, streaming / last_use (cs / lu) evict first, none passes no hint; without it, the normal policy"),),
           syntax=f"%exec = {MAKE_EXEC} %atom, %mbar [, %mask] {{cache_mode = #cute_nvgpu.load_cache_mode<...>}}",
           example=f"%exec = {MAKE_EXEC} %atom, %mbar {{cache_mode = #cute_nvgpu.load_cache_mode<cg>}}",
           source=PAGE),
