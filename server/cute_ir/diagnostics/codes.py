@@ -141,6 +141,8 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("verify.tma.arch", V, "A TMA op on a target before sm_90."),
     CodeDoc("verify.tma.multicast-arch", V, "A multicast TMA load on a target where ptxas only "
             "warns about it (warning)."),
+    CodeDoc("verify.tileas.required-attribute", V, "A TileAS async TMA op without the attribute its "
+            "record requires (`copy_atom`), in the wording of the verifier MLIR's ODS generates."),
     CodeDoc("verify.tileas.enum", V, "A TileAS memory semantic, scope, read-modify-write mode or "
             "padding value that its enum lacks; the message lists the legal spellings."),
     CodeDoc("verify.tma.enum", V, "A TMA mode, reduce kind, cache mode or data format that its "

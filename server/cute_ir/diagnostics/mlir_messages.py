@@ -12,6 +12,8 @@ Each string is the text MLIR emits, taken from llvm/llvm-project:
   results than the op defines), `parseBlock` (a block label defined twice),
   `parseGenericOperationAfterOpName` (operand types of the generic form), and the parser's
   messages for the syntax errors the grammar marks.
+- mlir/tools/mlir-tblgen/OpDefinitionsGen.cpp: the verifier ODS generates for an op whose
+  record requires an attribute the op lacks (`emitOpError`, so prefixed as below).
 - mlir/lib/IR/Operation.cpp (`OpTrait::impl::verifyIsIsolatedFromAbove`): a value used inside
   an op that is isolated from above but defined outside it; `emitOpError` prefixes the
   message with `'<op name>' op `.
@@ -47,6 +49,7 @@ DEFINED_AS_ARGUMENT_RELATION = {
     "neither": "neither in a parent nor in a child region",
 }
 OUTSIDE_ISOLATED_REGION = "'{0}' op using value defined outside the region"
+REQUIRES_ATTRIBUTE = "'{0}' op requires attribute '{1}'"
 ISOLATION_NOTE = "required by region isolation constraints"
 
 # Parser messages for the syntax errors the grammar marks.

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .ods import OpDef, OpRegistry, Trait
 from .cute_nvgpu.ops import OPS as CUTE_NVGPU_OPS, is_cute_nvgpu_op
 from .cute_nvgpu.tma_ops import TMA_OPS
+from .nv_tileas.async_tma import ASYNC_TMA_OPS
 from .nv_tileas.copy import COPY_OP as TILEAS_COPY
 from .nv_tileas.memops import MEMOPS
 from .upstream import UPSTREAM_OPS
@@ -18,7 +19,7 @@ CUDA_DSL_OPS = (
 OPS = OpRegistry()
 # The TMA family's descriptor builder is TileAS's op (nv_tileas.make_tiled_tma_desc).
 OPS.add(*UPSTREAM_OPS, *CUDA_DSL_OPS, *CUTE_NVGPU_OPS, *(op for op in TMA_OPS if not is_cute_nvgpu_op(op.name)),
-        *MEMOPS, TILEAS_COPY)
+        *MEMOPS, *ASYNC_TMA_OPS, TILEAS_COPY)
 
 
 def record(name: str) -> OpDef | None:

@@ -17,6 +17,7 @@ from ..dialects.cute_nvgpu.enums import TMA_ENUMS
 from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, OPS
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.cute_nvgpu.types import ZERO_PARAMETER_MNEMONICS
+from ..dialects.nv_tileas.async_tma import ASYNC_TMA_OPS, ATOM_ALLOW_LISTS
 from ..dialects.nv_tileas.copy import COPY_OP as TILEAS_COPY
 from ..dialects.nv_tileas.memops import ENUMS as MEMOP_ENUMS, MEMOPS
 from ..dialects.ods import AttrDef, Count, OpDef
@@ -87,10 +88,35 @@ def _memops_section() -> list[str]:
     out += [f"| `#nv_tileas.{m}<...>` | " + ", ".join(f"`{c}`" for c in cases) + " |" for m, cases in MEMOP_ENUMS.items()]
     out += [""]
     for op in MEMOPS:
-        out += [f"### `{op.name}`", "", op.summary, "", f"- Spec page: `{op.source}`", "", "**Attributes**", ""]
-        out += [f"- `{a.name}`: {a.doc + '; ' if a.doc else ''}`{a.constraint}`{'' if a.required else ', optional'}"
-                for a in op.attributes]
-        out += ["", "**Syntax**", "", "```text", op.syntax, "```", "", "**Example**", ""] + _block([op.example]) + [""]
+        out += _tileas_op(op)
+    return out
+
+
+def _tileas_op(op: OpDef, summary: bool = True) -> list[str]:
+    """A TileAS op's record: its attributes, form and example."""
+    out = [f"### `{op.name}`", ""] + ([op.summary, ""] if summary else [])
+    out += [f"- Spec page: `{op.source}`", "", "**Attributes**", ""]
+    out += [f"- `{a.name}`: {a.doc + '; ' if a.doc else ''}`{a.constraint}`{'' if a.required else ', optional'}"
+            for a in op.attributes]
+    return out + ["", "**Syntax**", "", "```text", op.syntax, "```", "", "**Example**", ""] + _block([op.example]) + [""]
+
+
+def _async_tma_section() -> list[str]:
+    """TileAS's async TMA ops and the atom-type rules."""
+    out = ["## TileAS async TMA ops", "",
+           "The page names these ops (what `lower-tma-load-store-to-async` makes of the token-ordered memops), "
+           "what they carry and which copy atom each accepts; it shows no textual form. cute-ir writes them like "
+           "the memops (the tile value first for stores, then the descriptor, the mbarrier for loads, then each "
+           "operand group behind its keyword) and names the atom with `copy_atom = #nv_tileas.copy_atom<kind>`, "
+           "required here and optional on `tiled_load` / `tiled_store`. The pass that makes these ops is not "
+           "implemented; the ops are verified as written.", "",
+           "`server/cute_ir/verify/tileas_atoms.py` checks the page's atom-type rules: each op's atom against its "
+           "allow-list (below), an unknown kind (\"invalid TMA atom type\"), and a TMA reduction in scatter4 mode.",
+           "", "| Op | Copy atoms it takes |", "|---|---|"]
+    out += [f"| `{name}` | " + ", ".join(f"`{k}`" for k in kinds) + " |" for name, (kinds, _) in ATOM_ALLOW_LISTS.items()]
+    out += [""]
+    for op in ASYNC_TMA_OPS:
+        out += _tileas_op(op)
     return out
 
 
@@ -113,12 +139,7 @@ def _tileas_copy_section() -> list[str]:
         return "`stmatrix`" if dst is Residency.SMEM else "`ldmatrix`"
     out += [f"| {src.value} | {dst.value} | " + ", then ".join(instruction(h, src, dst) for h in hops) + " |"
             for (src, dst), hops in DISPATCH.items()]
-    out += ["| any other pair | | left alone |", "", f"### `{op.name}`", "", f"- Spec page: `{op.source}`", "",
-            "**Attributes**", ""]
-    out += [f"- `{a.name}`: {a.doc + '; ' if a.doc else ''}`{a.constraint}`{'' if a.required else ', optional'}"
-            for a in op.attributes]
-    out += ["", "**Syntax**", "", "```text", op.syntax, "```", "", "**Example**", ""] + _block([op.example]) + [""]
-    return out
+    return out + ["| any other pair | | left alone |", ""] + _tileas_op(op, summary=False)
 
 
 # One example per type mnemonic: spec spelling first, CuTe DSL spelling second where it exists.
@@ -342,6 +363,7 @@ def render() -> str:
         out += _op_section(op)
     out += _tma_section()
     out += _memops_section()
+    out += _async_tma_section()
     out += _tileas_copy_section()
     out += ["## Types", "",
             "The 27 type mnemonics in the dialect's dispatch order (case-sensitive: `SM120.mma_bs`), "

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.catalogue import make
 from ..dialects.nv_tileas.memops import (
-    ENUMS, MEM_SCOPE, MEM_SEMANTIC, MEMOP_NAMES, PADDING, RMW_MODE, SCOPE_ATTRIBUTE, SEMANTIC_ATTRIBUTE,
+    COPY_ATOM, ENUMS, MEM_SCOPE, MEM_SEMANTIC, MEMOP_NAMES, PADDING, RMW_MODE, SCOPE_ATTRIBUTE, SEMANTIC_ATTRIBUTE,
     SPECIAL_PADDINGS, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE,
 )
 from ..ir.core import Operation, Value
@@ -117,7 +117,8 @@ class _Checker:
             self.fail("tileas.atomic-rmw.missing-rmw-mode", self.name_span(op))
         for name, attr in list(op.attributes.items()) + list(op.properties.items()):
             match = _ENUM_CASE.match(attr.text.strip())
-            if match is not None and match.group(1) in ENUMS and match.group(2) not in ENUMS[match.group(1)]:
+            if match is not None and match.group(1) in ENUMS and match.group(1) != COPY_ATOM \
+                    and match.group(2) not in ENUMS[match.group(1)]:
                 mnemonic, case = match.groups()
                 self.out.append(Diagnostic("verify.tileas.enum", self.attribute_span(op, name), Severity.ERROR,
                                            Source.VERIFY, UNKNOWN_CASE.format(mnemonic=mnemonic, case=case,

@@ -28,6 +28,7 @@ MEM_SEMANTIC = "mem_semantic"
 MEM_SCOPE = "mem_scope"
 RMW_MODE = "rmw_mode"
 PADDING = "padding"
+COPY_ATOM = "copy_atom"
 ENUMS: dict[str, tuple[str, ...]] = {
     MEM_SEMANTIC: ("weak", "relaxed", "acquire", "release", "acq_rel"),
     MEM_SCOPE: ("cta", "cluster", "gpu", "sys"),
@@ -35,6 +36,9 @@ ENUMS: dict[str, tuple[str, ...]] = {
     # atomic read-modify-write kinds.
     RMW_MODE: ("add", "fadd", "max", "min", "umax", "umin", "and", "or", "xor", "xchg"),
     PADDING: ("zero", "nan", "pos_inf", "neg_inf", "neg_zero"),
+    # The copy atom an op uses, as the page's allow-list messages spell the kinds
+    # (async_tma.py: which op takes which).
+    COPY_ATOM: ("ldg", "stg", "ldgsts", "tma_load", "tma_store", "tma_redg", "unknown_copy"),
 }
 # Padding values only a float-like element type can hold.
 SPECIAL_PADDINGS = frozenset({"nan", "pos_inf", "neg_inf", "neg_zero"})
@@ -68,6 +72,9 @@ def _attributes(op: str) -> tuple[AttrDef, ...]:
                           doc="zero, nan, pos_inf, neg_inf or neg_zero"),)
     if op == TILED_ATOMIC_RMW:
         attrs += (AttrDef("rmw_mode", "#nv_tileas.rmw_mode<...>", doc="the read-modify-write kind"),)
+    else:
+        attrs += (AttrDef(COPY_ATOM, "#nv_tileas.copy_atom<...>", required=False,
+                          doc="the copy atom AssignLoadStoreLayouts chose (see the async TMA ops)"),)
     return attrs + (AttrDef("operandSegmentSizes", "array<i32: 1, C, O, T>", required=False, property=True,
                             doc="generic form only; the custom form's keywords delimit the groups"),)
 

@@ -1,0 +1,96 @@
+"""TileAS's asynchronous TMA ops and the copy-atom kinds (tileas-tma-and-memops page).
+
+The page names the async ops `lower-tma-load-store-to-async` makes of the token-ordered memops
+(`nv_tileas.async.tiled_tma_load`, `tiled_tma_store`, `tiled_atomic_rmw` with a TMAREDG atom,
+`gather_tma_load`, `scatter_tma_store`), what they carry (coordinates, the tile, the descriptor,
+an mbarrier for loads, `tx_count`, `tmaIdx`) and the atom kinds its verifier accepts per op
+(ldg, stg, ldgsts, tma_load, tma_store, tma_redg, unknown_copy); it shows no textual form.
+
+This project writes them like the memops: the tile value first for stores, then the descriptor
+(and the mbarrier for loads), then each operand group behind its keyword; the atom an op uses
+is the enum attribute `copy_atom = #nv_tileas.copy_atom<tma_load>` (the memops take it too,
+optional: AssignLoadStoreLayouts is what chooses it). The generic form with
+`operandSegmentSizes` is always accepted.
+"""
+from __future__ import annotations
+
+from ..ods import AttrDef, OpDef, Trait, optional, single, variadic
+from .memops import COPY_ATOM, MEM_TOKEN, TILED_LOAD, TILED_STORE
+
+PAGE = "tileas-tma-and-memops"
+
+TILED_TMA_LOAD = "nv_tileas.async.tiled_tma_load"
+TILED_TMA_STORE = "nv_tileas.async.tiled_tma_store"
+TILED_ATOMIC_RMW = "nv_tileas.async.tiled_atomic_rmw"
+GATHER_TMA_LOAD = "nv_tileas.async.gather_tma_load"
+SCATTER_TMA_STORE = "nv_tileas.async.scatter_tma_store"
+
+# Op -> (the atom kinds it takes, the catalogue message when its atom is another), the page's
+# allow-lists ("Atom-type rules").
+ATOM_ALLOW_LISTS: dict[str, tuple[tuple[str, ...], str]] = {
+    TILED_LOAD: (("ldgsts", "tma_load", "ldg", "unknown_copy"), "tileas.tma-atom.expect-load-like"),
+    TILED_STORE: (("stg", "tma_store", "unknown_copy"), "tileas.tma-atom.expect-store-like"),
+    TILED_TMA_LOAD: (("tma_load",), "tileas.tma-atom.expect-tma-load"),
+    GATHER_TMA_LOAD: (("tma_load",), "tileas.tma-atom.expect-tma-load"),
+    TILED_TMA_STORE: (("tma_store",), "tileas.tma-atom.expect-tma-store"),
+    SCATTER_TMA_STORE: (("tma_store",), "tileas.tma-atom.expect-tma-store"),
+    TILED_ATOMIC_RMW: (("tma_redg",), "tileas.tma-atom.expect-tma-redg"),
+}
+# The store mode a TMA reduction cannot run in: scatter4 has no reduction operator.
+REDUCE_FORBIDDEN_MODE = "scatter4"
+
+_DESCRIPTOR = single("descriptor", "!cute_nvgpu.tma_descriptor_*", "the TMA descriptor the transfer uses")
+_COORDS = variadic("coords", "index", "the tile's coordinates in the descriptor's tensor")
+_TOKEN = optional("token", MEM_TOKEN, "the token this op is ordered after")
+_TILE = single("value", "tensor", "the tile written")
+
+
+def _attributes(kind: str, store: bool = False) -> tuple[AttrDef, ...]:
+    attrs = (
+        AttrDef(COPY_ATOM, "#nv_tileas.copy_atom<...>", doc=f"the copy atom: `{kind}`"),
+        AttrDef("tmaIdx", "i32", required=False, doc="the descriptor's index among the kernel's TMA descriptors"),
+        AttrDef("tx_count", "i64", required=False, doc="bytes the transfer moves (what the mbarrier expects)"),
+    )
+    if store:
+        attrs += (AttrDef("mode", "#cute_nvgpu.tma_store_mode<...>", required=False,
+                          doc="tiled, im2col or scatter4"),)
+    return attrs + (AttrDef("operandSegmentSizes", "array<i32: ...>", required=False, property=True,
+                            doc="generic form only; the custom form's keywords delimit the groups"),)
+
+
+def _load(name: str, summary: str) -> OpDef:
+    return OpDef(
+        name, summary,
+        operands=(_DESCRIPTOR, single("mbarrier", "memref<1xi64, 3>", "the mbarrier the load completes on"),
+                  _COORDS, _TOKEN),
+        results=(single("tile", "tensor"), optional("out_token", MEM_TOKEN)),
+        attributes=_attributes("tma_load"), traits=frozenset({Trait.ATTR_SIZED_OPERAND_SEGMENTS}),
+        syntax=f"%tile, %tok = {name} %desc, %mbar coords(...) token(%t) {{copy_atom = ..., tx_count = N}} "
+               f": <descriptor type> -> <tile type>, {MEM_TOKEN}",
+        example=(f"%tile, %tok = {name} %desc, %mbar coords(%i, %j) token(%t) "
+                 "{copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 8192 : i64} "
+                 f": !cute_nvgpu.tma_descriptor_tiled -> tensor<64x64xf16>, {MEM_TOKEN}"),
+        source=PAGE)
+
+
+def _store(name: str, summary: str, kind: str) -> OpDef:
+    return OpDef(
+        name, summary,
+        operands=(_TILE, _DESCRIPTOR, _COORDS, _TOKEN),
+        results=(optional("out_token", MEM_TOKEN),),
+        attributes=_attributes(kind, store=True), traits=frozenset({Trait.ATTR_SIZED_OPERAND_SEGMENTS}),
+        syntax=f"%tok = {name} %tile, %desc coords(...) token(%t) {{copy_atom = ...}} : <descriptor type> -> {MEM_TOKEN}",
+        example=(f"%tok = {name} %tile, %desc coords(%i, %j) token(%t) "
+                 f"{{copy_atom = #nv_tileas.copy_atom<{kind}>, tmaIdx = 1 : i32}} "
+                 f": !cute_nvgpu.tma_descriptor_tiled -> {MEM_TOKEN}"),
+        source=PAGE)
+
+
+ASYNC_TMA_OPS: tuple[OpDef, ...] = (
+    _load(TILED_TMA_LOAD, "Start a TMA load of a tile from global memory; the mbarrier completes when it lands."),
+    _load(GATHER_TMA_LOAD, "Start a TMA gather (gather4) load of rows of a tile; the mbarrier completes when it lands."),
+    _store(TILED_TMA_STORE, "Start a TMA store of a tile to global memory.", "tma_store"),
+    _store(SCATTER_TMA_STORE, "Start a TMA scatter (scatter4) store of rows of a tile.", "tma_store"),
+    _store(TILED_ATOMIC_RMW, "Start a TMA reduction of a tile into global memory (a TMAREDG atom).", "tma_redg"),
+)
+ASYNC_TMA_OP_NAMES = frozenset(op.name for op in ASYNC_TMA_OPS)
