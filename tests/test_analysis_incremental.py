@@ -183,3 +183,26 @@ def test_a_mistake_reported_in_an_alias_stays_where_it_is_written_after_edits(ed
     fresh = DocumentAnalysis("file:///y.ir", a.document.text)
     assert _shape_errors(a) == _shape_errors(fresh) and len(_shape_errors(a)) == 1
     assert _norm(a) == _norm(fresh)
+
+
+def test_an_edit_above_an_alias_definition_does_not_reparse_the_document():
+    """The alias table comes from what each unit recorded of its own text: a definition that
+    an edit only moved needs neither its tree nor its IR, so typing stays a one-unit re-parse."""
+    text = (
+        "func.func @f() {\n"
+        "  %a = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !mma\n"
+        "  return\n"
+        "}\n"
+        "!mma = !cute_nvgpu.sm80.mma\n"
+    )
+    a = DocumentAnalysis("file:///x.ir", text)
+    before = a.diagnostics()
+    a.update([(Position(0, 11), Position(0, 11), "g")], 1)       # @f -> @fg
+    assert a.full_stale          # no feature needed the whole-document tree
+    fresh = DocumentAnalysis("file:///y.ir", a.document.text)
+    assert _norm(a) == _norm(fresh)
+    assert [d.message for d in a.diagnostics()] == [d.message for d in before]
+    [alias] = [u for u in a.units if u.alias_definition is not None]
+    name, aliased, span = alias.alias_definition
+    assert (name, aliased) == ("!mma", "!cute_nvgpu.sm80.mma")
+    assert a.document.text[alias.start + span.start:alias.start + span.end] == aliased

@@ -672,6 +672,7 @@ class DocumentAnalysis:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
             unit.aliases = frozenset()
             unit.defines = _ALIAS_NAME.match(data, unit.start).group() if data.startswith(b"!", unit.start) else None
+            unit.alias_definition = self._alias_definition(unit)
         deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
         errors = [d for d in found if d.severity is Severity.ERROR]
         verified = verify_units(self, units, findings, errors, deadline)
@@ -701,6 +702,16 @@ class DocumentAnalysis:
             diags.sort(key=lambda d: d.span)
             unit.diagnostics = diags
 
+    def _alias_definition(self, unit: Unit) -> tuple[str, str, Span] | None:
+        """What the unit defines if it is an alias definition (see `Unit.alias_definition`)."""
+        if unit.shell or self.document.data[unit.start:unit.start + 1] not in (b"!", b"#"):
+            return None
+        for op in self.unit_ir(unit).operations:
+            if op.form == "alias" and op.types and op.name[:1] in ("!", "#"):
+                aliased = op.types[0]
+                return op.name, aliased.text, aliased.span.shifted(-unit.start)
+        return None
+
     def _unit_nodes(self, unit: Unit) -> list[Node]:
         """Statement nodes that make up a unit (none for a container's shell)."""
         tree = self.tree_for(unit)
@@ -728,7 +739,7 @@ class DocumentAnalysis:
         for unit in self._units:
             if unit.shell or not self.document.data.startswith(needle, unit.start):
                 continue
-            tree = self.tree_for(unit)
+            tree = self._statement_tree(unit)
             node = tree.root_node.descendant_for_byte_range(unit.start, unit.start + len(needle)) if tree else None
             while node is not None and node.type != "type_alias_definition":
                 node = node.parent
@@ -737,6 +748,23 @@ class DocumentAnalysis:
                 if alias is not None and alias.text == needle:
                     return node.child_by_field_name("value")
         return None
+
+    def _statement_tree(self, unit: Unit) -> Tree | None:
+        """A tree valid for a top-level statement `unit`: its own, the document's if fresh, or
+        else the statement parsed alone (kept as its own tree). Verifying a unit that uses an
+        alias defined after it then costs that definition's parse, not the document's, while
+        edits above the definition keep the document tree stale."""
+        if unit.tree is not None or not self.full_stale:
+            return self.tree_for(unit)
+        data = self.document.data
+        tree = parse_range(data, unit.start, unit.end, self.document.point(unit.start),
+                           self.document.point(unit.end))
+        statements = [c for c in tree.root_node.named_children if c.type in UNIT_KINDS]
+        if tree.root_node.has_error or len(statements) != 1 or \
+                (statements[0].start_byte, statements[0].end_byte) != (unit.start, unit.end):
+            return self.tree_for(unit)      # alone it reads otherwise: ask the document
+        unit.tree = tree
+        return tree
 
     def _diagnose_unit(self, unit: Unit, found: dict[str, list[Node]]) -> None:
         self._diagnose_units([unit], found)

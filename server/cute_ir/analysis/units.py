@@ -39,6 +39,10 @@ class Unit:
     ir_start: int = -1
     unverified: bool = False                  # its verification was deferred (verify_pending)
     defines: bytes | None = None              # the `!alias` it defines, if it is a type alias
+    # A `!name = type` / `#name = attr` it defines: (name, the aliased text, where that text is,
+    # relative to `start`). Read from its text when it is diagnosed, so the document's alias
+    # table never needs a tree or IR of a unit that only moved.
+    alias_definition: tuple[str, str, Span] | None = None
     aliases: frozenset[str] = frozenset()     # aliases its verification looked up
     # What its verification reported in another unit's text (an alias definition it resolved).
     elsewhere: list["Anchored"] = field(default_factory=list)

@@ -461,22 +461,16 @@ class _AliasDef:
     span: Span                      # absolute span of the aliased type
 
 
-_ALIAS_SIGILS = (ord("!"), ord("#"))
-
-
 def alias_table(analysis: AnalysedSource) -> dict[str, _AliasDef]:
     """`!name = <type>` and `#name = <layout>` definitions of the document, by name."""
     out: dict[str, _AliasDef] = {}
-    data = analysis.document.data
-    size = len(data)
+    # Each unit says what it defines, relative to its start: no unit's tree or IR is needed,
+    # so a definition that an edit above it only moved costs nothing here.
     for index, unit in enumerate(analysis.units):
-        # One byte read per unit (not a slice): this runs over every unit at each verification.
-        if unit.shell or unit.start >= size or data[unit.start] not in _ALIAS_SIGILS:
-            continue
-        for op in analysis.unit_ir(unit).operations:
-            if op.form == "alias" and op.types and op.name[:1] in ("!", "#"):
-                t = op.types[0]
-                out[op.name] = _AliasDef(t.text, index, t.span)
+        found = unit.alias_definition
+        if found is not None:
+            name, text, span = found
+            out[name] = _AliasDef(text, index, span.shifted(unit.start))
     return out
 
 

@@ -11,7 +11,7 @@ from typing import Protocol, Sequence, runtime_checkable
 
 from tree_sitter import Tree
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Span
 from ..ir import UnitIR
 
 
@@ -34,6 +34,10 @@ class SourceUnit(Protocol):
 
     @property
     def shell(self) -> bool: ...
+
+    @property
+    def alias_definition(self) -> "tuple[str, str, Span] | None":
+        """(name, aliased text, its span relative to `start`) when the unit defines an alias."""
 
 
 @runtime_checkable
