@@ -27,9 +27,10 @@ def test_print_ir_after_one_pass_and_a_tree_dir(tmp_path, capsys):
                  "--print-ir-tree-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.count("IR Dump After") == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["0_tileas-legalize-tmem-copy.mlir",
-                                                          "1_convert-cute-nvgpu-to-ptx.mlir",
-                                                          "2_cute-nvgpu-erase-dead-atoms.mlir"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0_lower-tma-load-store-to-async.mlir",
+                                                          "1_tileas-legalize-tmem-copy.mlir",
+                                                          "2_convert-cute-nvgpu-to-ptx.mlir",
+                                                          "3_cute-nvgpu-erase-dead-atoms.mlir"]
 
 
 def test_an_atom_the_target_cannot_run_fails_the_lowering(capsys):
@@ -48,6 +49,7 @@ def test_passes_lists_the_registered_passes(capsys):
     assert main(["passes"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("convert-cute-nvgpu-to-ptx: ")
-    assert ("default pipeline: builtin.module(tileas-legalize-tmem-copy,convert-cute-nvgpu-to-ptx,"
-            "cute-nvgpu-erase-dead-atoms)") in out
+    assert ("default pipeline: builtin.module(lower-tma-load-store-to-async,tileas-legalize-tmem-copy,"
+            "convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)") in out
+    assert "\nlower-tma-load-store-to-async: " in out and "  prefer_tma=False: " in out
     assert "\ntileas-legalize-tmem-copy: " in out

@@ -36,9 +36,9 @@ def copy_span(text: str) -> Span:
     return Span(start, text.index("\n", start))
 
 
-def test_the_pass_is_registered_and_first_in_the_default_pipeline():
+def test_the_pass_is_registered_and_in_the_default_pipeline():
     assert LegalizeTmemCopy in list(REGISTRY)
-    assert DEFAULT_PIPELINE.startswith("builtin.module(tileas-legalize-tmem-copy,")
+    assert "tileas-legalize-tmem-copy," in DEFAULT_PIPELINE
 
 
 @pytest.mark.parametrize("dims, element, load, expected", [

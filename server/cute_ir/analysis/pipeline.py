@@ -25,8 +25,7 @@ from ..diagnostics import Diagnostic
 from ..emit.preview import ErrorIndex, Lowering, UnitPtxSource
 from ..ir.lift import lift_statements, wrap_in_module
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
-from ..passes.base import local_passes
-from ..passes.legalize_tmem_copy import OP_NAMES
+from ..passes.base import OP_NAMES, local_passes
 from ..passes.lower_atoms import STOPPED_CODE
 from .units import Unit, statement_nodes
 

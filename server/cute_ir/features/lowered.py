@@ -226,7 +226,8 @@ _cache: "OrderedDict[tuple, _UnitStages]" = OrderedDict()
 def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], target: str,
                  source: UnitPtxSource, pipeline: str, depth: int) -> _UnitStages:
     verdict = source.unit(unit)
-    key = (verdict.key, target, pipeline, depth)
+    # The passes themselves, not the text: an option the environment set is part of them.
+    key = (verdict.key, target, tuple(passes), depth)
     hit = _cache.get(key)
     if hit is not None:
         _cache.move_to_end(key)

@@ -83,7 +83,8 @@ def _memops_section() -> list[str]:
            "and the enum cases; `tileSize` against the tile's type (size, then shape); one `index` coordinate per "
            "view dimension; the element types; tile dimensions (positive, powers of two, under 2^24 elements); "
            "memory semantics and scope; `in_bounds`' length; store's padding rules; atomic_rmw's element-type "
-           "and mode rules. The page's passes over these ops are not implemented.", "",
+           "and mode rules. `lower-tma-load-store-to-async` makes async TMA transfers of the loads and stores that "
+           "allow it (next section); the page's other passes over them are not implemented.", "",
            "| Enum attribute | Cases |", "|---|---|"]
     out += [f"| `#nv_tileas.{m}<...>` | " + ", ".join(f"`{c}`" for c in cases) + " |" for m, cases in MEMOP_ENUMS.items()]
     out += [""]
@@ -108,8 +109,14 @@ def _async_tma_section() -> list[str]:
            "what they carry and which copy atom each accepts; it shows no textual form. cute-ir writes them like "
            "the memops (the tile value first for stores, then the descriptor, the mbarrier for loads, then each "
            "operand group behind its keyword) and names the atom with `copy_atom = #nv_tileas.copy_atom<kind>`, "
-           "required here and optional on `tiled_load` / `tiled_store`. The pass that makes these ops is not "
-           "implemented; the ops are verified as written.", "",
+           "required here and optional on `tiled_load` / `tiled_store`.", "",
+           "`lower-tma-load-store-to-async` (first in the default pipeline) makes them of a `tiled_load` / "
+           "`tiled_store` with `allow_tma = true` (or the `prefer_tma` option) and a TMA copy atom, in a function "
+           "with `nv_tileas.kernel_spec = #nv_tileas.kernel_spec<...>`: it binds a descriptor (`cute.static` box "
+           "layout and `make_tiled_tma_desc`, one per view, box and direction, numbered by `tmaIdx`), reserves a "
+           "load's mbarrier (`memref.alloca` in shared memory) with its `tx_count`, and waits "
+           "(`nv_tileas.async.wait`). Its rules: `server/cute_ir/passes/lower_tma_to_async.py` and "
+           "docs/spec-deviations.md (A12).", "",
            "`server/cute_ir/verify/tileas_atoms.py` checks the page's atom-type rules: each op's atom against its "
            "allow-list (below), an unknown kind (\"invalid TMA atom type\"), and a TMA reduction in scatter4 mode.",
            "", "| Op | Copy atoms it takes |", "|---|---|"]

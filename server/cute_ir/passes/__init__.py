@@ -1,16 +1,17 @@
 """Passes over the rewritable IR (`ir/core.py`): the machinery in `base.py` (pass records, the
 registry, pipeline text, the pass manager) and the passes registered under their mnemonics.
 
+`lower_tma_to_async.py`: `lower-tma-load-store-to-async`, TileAS's TMA loads and stores made async.
 `legalize_tmem_copy.py`: `tileas-legalize-tmem-copy`, TileAS's copies across tensor memory.
 `lower_atoms.py`: `convert-cute-nvgpu-to-ptx` and `cute-nvgpu-erase-dead-atoms`.
 
 In that order they are the default pipeline: `cute-ir lower`'s, the editor's lowered-IR view's
 and the one the editor runs on every edit (every pass in it is `local`).
 """
-from . import legalize_tmem_copy, lower_atoms  # noqa: F401  (register their passes)
+from . import legalize_tmem_copy, lower_atoms, lower_tma_to_async  # noqa: F401  (register their passes)
 from .base import REGISTRY, PassContext, PassManager, PipelineError, Stage, parse_pipeline
 
-DEFAULT_PIPELINE = ("builtin.module(tileas-legalize-tmem-copy,convert-cute-nvgpu-to-ptx,"
-                    "cute-nvgpu-erase-dead-atoms)")
+DEFAULT_PIPELINE = ("builtin.module(lower-tma-load-store-to-async,tileas-legalize-tmem-copy,"
+                    "convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)")
 
 __all__ = ["DEFAULT_PIPELINE", "REGISTRY", "PassContext", "PassManager", "PipelineError", "Stage", "parse_pipeline"]

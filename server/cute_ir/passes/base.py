@@ -31,6 +31,12 @@ from ..ir.printer import print_ops
 from ..text.location import provenance, source_span
 
 
+# Key of `PassContext.facts`: the names of the ops in what the pipeline runs on, when the
+# caller knows them (the editor does), so that `Pass.may_report` can say no for a function
+# without the ops a pass looks at.
+OP_NAMES = "op-names"
+
+
 class PipelineError(ValueError):
     """Pipeline text that cannot be parsed, or names a pass or option that does not exist."""
 
@@ -272,13 +278,23 @@ class PassContext:
                notes: Sequence[str] = ()) -> None:
         """A diagnostic on `op`, placed at the user's text it came from, naming the passes that
         made it; `notes` say more, at the same place."""
-        span = source_span(op.location) or Span(0, 0)
+        span = _header(op, source_span(op.location) or Span(0, 0))
         made_by = provenance(op.location)
         related = tuple(Related(span, note) for note in notes)
         related += tuple(Related(span, f"this op was created by the `{name}` pass") for name in made_by)
         self.diagnostics.append(Diagnostic(code, span, severity, Source.LOWER, message, related))
         if severity is Severity.ERROR:
             self.failed = True
+
+
+def _header(op: Operation, span: Span) -> Span:
+    """Where a diagnostic on `op` goes: an op with a body (a function) up to its first nested
+    op, so that a problem with the function does not underline all of it."""
+    for inner in op.walk():
+        inner_span = source_span(inner.location) if inner is not op else None
+        if inner_span is not None and span.start < inner_span.start <= span.end:
+            return Span(span.start, inner_span.start)
+    return span
 
 
 def _anchors(anchor: str, op: Operation) -> bool:

@@ -45,14 +45,10 @@ from ..ir.shaped import Shaped, element_bits, shaped
 from ..tables.atoms import TCGEN05, CopyShapeRow, Residency, copy_row
 from ..tables.tiers import satisfies_any
 from ..text.location import derived
-from .base import Pass, PassContext, register
+from .base import OP_NAMES, Pass, PassContext, register
 
 REGISTER_LAYOUT = "tileas.tmem-copy.register-layout"
 SOURCE_LAYOUT = "tileas.tmem-copy.source-layout"
-
-# Key of `PassContext.facts`: the names of the ops in what the pipeline runs on, when the
-# caller knows them (the editor does), so that a function without copies is not run at all.
-OP_NAMES = "op-names"
 
 R = Residency
 LANES_PER_WARP = 32

@@ -86,11 +86,26 @@ def _store(name: str, summary: str, kind: str) -> OpDef:
         source=PAGE)
 
 
+ASYNC_WAIT = "nv_tileas.async.wait"
+# The function attribute naming the kernel a function is (the page's KernelSpecAttr).
+KERNEL_SPEC = "nv_tileas.kernel_spec"
+KERNEL_SPEC_ATTR = "#nv_tileas.kernel_spec"
+
+WAIT_OP = OpDef(
+    ASYNC_WAIT, "Wait for async TMA transfers: a load's mbarrier, or a store's bulk group.",
+    operands=(optional("mbarrier", "memref<1xi64, 3>", "the mbarrier a load completes on; none for stores"),),
+    attributes=(AttrDef("delay", "unit", required=False,
+                        doc="a store's wait may sink past the next barrier (the delay-store-wait option)"),),
+    syntax=f"{ASYNC_WAIT} [%mbar : memref<1xi64, 3>] [{{delay}}]",
+    example=f"{ASYNC_WAIT} %mbar : memref<1xi64, 3>",
+    source=PAGE)
+
 ASYNC_TMA_OPS: tuple[OpDef, ...] = (
     _load(TILED_TMA_LOAD, "Start a TMA load of a tile from global memory; the mbarrier completes when it lands."),
     _load(GATHER_TMA_LOAD, "Start a TMA gather (gather4) load of rows of a tile; the mbarrier completes when it lands."),
     _store(TILED_TMA_STORE, "Start a TMA store of a tile to global memory.", "tma_store"),
     _store(SCATTER_TMA_STORE, "Start a TMA scatter (scatter4) store of rows of a tile.", "tma_store"),
     _store(TILED_ATOMIC_RMW, "Start a TMA reduction of a tile into global memory (a TMAREDG atom).", "tma_redg"),
+    WAIT_OP,
 )
 ASYNC_TMA_OP_NAMES = frozenset(op.name for op in ASYNC_TMA_OPS)

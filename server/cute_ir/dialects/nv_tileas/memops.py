@@ -70,6 +70,14 @@ def _attributes(op: str) -> tuple[AttrDef, ...]:
     if op == TILED_STORE:
         attrs += (AttrDef("paddingValue", "#nv_tileas.padding<...>", required=False,
                           doc="zero, nan, pos_inf, neg_inf or neg_zero"),)
+    if op == TILED_LOAD:
+        attrs += (AttrDef("paddingValue", "#nv_tileas.padding<...>", required=False, default="zero",
+                          doc="what out-of-bounds elements read as; a TMA load fills zero only"),
+                  AttrDef("allow_tma", "bool", required=False, default="false",
+                          doc="lower-tma-load-store-to-async may make this a TMA transfer"),)
+    elif op == TILED_STORE:
+        attrs += (AttrDef("allow_tma", "bool", required=False, default="false",
+                          doc="lower-tma-load-store-to-async may make this a TMA transfer"),)
     if op == TILED_ATOMIC_RMW:
         attrs += (AttrDef("rmw_mode", "#nv_tileas.rmw_mode<...>", doc="the read-modify-write kind"),)
     else:

@@ -1,0 +1,255 @@
+"""`lower-tma-load-store-to-async`: token-ordered TMA loads and stores become async TMA transfers.
+
+TileAS's LowerTMALoadStoreToAsync (tileas-tma-and-memops, "LowerTMALoadStoreToAsync"), per
+function, in the page's phases:
+
+1. **KernelSpec gate.** The function must carry `nv_tileas.kernel_spec =
+   #nv_tileas.kernel_spec<...>`; otherwise the function gets the page's message and nothing in
+   it is rewritten. The gate applies to functions that hold an op this pass would rewrite: a
+   function without TMA memops has no descriptors to host, and is left alone silently.
+2. **Eligibility.** A `nv_tileas.tiled_load` / `tiled_store` with `allow_tma = true` (or any,
+   with the `prefer-tma` option, which the page's `TILEIR_PREFER_TMA_FOR_LOAD_STORE` also sets)
+   whose `copy_atom` is a TMA kind (`tma_load` for a load, `tma_store` for a store). Others stay.
+3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
+4. **Descriptor bind.** An `nv_tileas.make_tiled_tma_desc` of the op's view whose layout is the
+   tile's box in the view (`cute.static`, innermost dimension first, as TMA numbers box
+   dimensions), reused (with its tmaIdx) by later ops with the same view, box and direction.
+5. **Async op** (`nv_tileas.async.tiled_tma_load` / `tiled_tma_store`) with the same
+   coordinates and token, the descriptor, `copy_atom`, `tmaIdx`, and for loads a fresh mbarrier
+   and `tx_count`, the tile's bytes. A load must read zero out of bounds: another
+   `paddingValue` is "TmaLoad only support zero padding now".
+6. **mbarrier.** A load's mbarrier is reserved in shared memory (`memref.alloca` in space 3) and
+   waited on (`nv_tileas.async.wait %mbar`) after the transfer; a store waits for its bulk group.
+7. **Delayed store waits.** With `delay-store-wait` (or `TILEIR_DELAY_TMA_STORE_WAIT`) a store's
+   wait carries `delay`: it may sink past the next barrier.
+8. **Unresolved ops.** A load whose byte count cannot be known (a tile type that is not static,
+   an element type without a width) is "failed to get expected tx-count" and stays.
+
+The page's gather / scatter and atomic variants are not produced: the memops do not say when a
+load is a gather, and `tiled_atomic_rmw` does not take a copy atom here.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from ..diagnostics.catalogue import get as catalogue_message
+from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, KERNEL_SPEC, KERNEL_SPEC_ATTR, TILED_TMA_LOAD, TILED_TMA_STORE
+from ..dialects.nv_tileas.memops import COPY_ATOM, TILED_LOAD, TILED_STORE
+from ..ir.core import UNIT, Attribute, Operation, Type, Value
+from ..ir.shaped import element_bits, shaped
+from ..text.location import derived
+from ..verify.tma import operand_groups
+from .base import OP_NAMES, Pass, PassContext, option, register
+
+MISSING_KERNEL_SPEC = "tileas.lower-tma.missing-kernel-spec"
+ZERO_PADDING_ONLY = "tileas.lower-tma.zero-padding-only"
+NO_TX_COUNT = "tileas.lower-tma.no-tx-count"
+
+# The environment switches the page names; each sets its pass option.
+PREFER_TMA_VARIABLE = "TILEIR_PREFER_TMA_FOR_LOAD_STORE"
+DELAY_STORE_WAIT_VARIABLE = "TILEIR_DELAY_TMA_STORE_WAIT"
+
+# Op -> (the async op it becomes, the copy atom that makes it eligible).
+ASYNC_OF: dict[str, tuple[str, str]] = {
+    TILED_LOAD: (TILED_TMA_LOAD, "tma_load"),
+    TILED_STORE: (TILED_TMA_STORE, "tma_store"),
+}
+FUNCTIONS = frozenset({"func.func", "gpu.func", "cuda.kernel"})
+DESCRIPTOR_TYPE = Type("!cute_nvgpu.tma_descriptor_tiled")
+LOAD_MODE = Attribute("#cute_nvgpu.tma_load_mode<tiled>")
+STORE_MODE = Attribute("#cute_nvgpu.tma_store_mode<tiled>")
+MBARRIER_TYPE = Type("memref<1xi64, 3>")
+ZERO_PADDING = "#nv_tileas.padding<zero>"
+
+
+def _set(variable: str) -> bool:
+    return os.environ.get(variable, "").strip().lower() not in ("", "0", "false", "off", "no")
+
+
+def _enum_case(op: Operation, name: str) -> str | None:
+    attr = op.attributes.get(name) or op.properties.get(name)
+    if attr is None or "<" not in attr.text:
+        return None
+    return attr.text.split("<", 1)[1].rstrip(">").strip()
+
+
+def _tile_size(op: Operation) -> list[int] | None:
+    attr = op.attributes.get("tileSize") or op.properties.get("tileSize")
+    if attr is None or ":" not in attr.text:
+        return None
+    body = attr.text.split(":", 1)[1].strip().rstrip(">")
+    try:
+        return [int(n) for n in body.split(",") if n.strip()]
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """What the rewrite of one memop reads from it."""
+
+    view: Value
+    coords: list[Value]
+    token: list[Value]
+    value: Value | None          # a store's tile
+
+
+def _parts(op: Operation) -> _Parts | None:
+    groups = operand_groups(op)
+    view = (groups.get("view") or [None])[0]
+    if view is None:
+        return None
+    value = (groups.get("value") or [None])[0]
+    return _Parts(view, list(groups.get("coords", [])), list(groups.get("token", [])), value)
+
+
+def _box_layout(view_text: str, tile: list[int]) -> str | None:
+    """The tile's box in a row-major static view as a CuTe layout, innermost dimension first."""
+    view = shaped(view_text)
+    if view is None or view.kind != "memref" or None in view.dims or len(view.dims) != len(tile):
+        return None
+    strides, running = [], 1
+    for extent in reversed(view.dims):
+        strides.append(running)
+        running *= extent
+    shape = ",".join(str(d) for d in reversed(tile))
+    stride = ",".join(str(s) for s in strides)
+    return f'!cute.layout<"({shape}):({stride})">' if len(tile) > 1 else f'!cute.layout<"{shape}:{stride}">'
+
+
+@register
+@dataclass(frozen=True)
+class LowerTmaLoadStoreToAsync(Pass):
+    name = "LowerTMALoadStoreToAsync"
+    argument = "lower-tma-load-store-to-async"
+    description = "lowering TiledLoad or TiledStore which with tma atom to async tiled load or tiled store"
+    local = True      # descriptors, tmaIdx and mbarriers are per function
+
+    prefer_tma: bool = option(False, "rewrite eligible loads and stores without allow_tma = true "
+                                     f"(also set by {PREFER_TMA_VARIABLE})")
+    delay_store_wait: bool = option(False, "let a store's wait sink past the next barrier "
+                                           f"(also set by {DELAY_STORE_WAIT_VARIABLE})")
+
+    def __post_init__(self) -> None:
+        # The page's environment switches turn the options on when the pipeline is built, so
+        # the pass's value (and every cache keyed by it) says what it will do.
+        for name, variable in (("prefer_tma", PREFER_TMA_VARIABLE), ("delay_store_wait", DELAY_STORE_WAIT_VARIABLE)):
+            if _set(variable):
+                object.__setattr__(self, name, True)
+
+    def may_report(self, facts: dict) -> bool:
+        names = facts.get(OP_NAMES)
+        return names is None or bool(names & set(ASYNC_OF))
+
+    def run(self, op: Operation, context: PassContext) -> None:
+        prefer, delay = self.prefer_tma, self.delay_store_wait
+        for function in [o for o in op.walk() if o.name in FUNCTIONS]:
+            eligible = [o for o in function.walk() if o is not function and self._eligible(o, prefer)]
+            if not eligible:
+                continue
+            spec = function.attributes.get(KERNEL_SPEC)
+            if spec is None or not spec.text.startswith(KERNEL_SPEC_ATTR + "<"):
+                context.report(function, MISSING_KERNEL_SPEC, catalogue_message(MISSING_KERNEL_SPEC).render())
+                continue
+            _Function(self.argument, context, delay).lower(eligible)
+
+    @staticmethod
+    def _eligible(op: Operation, prefer: bool) -> bool:
+        if op.name not in ASYNC_OF:
+            return False
+        allowed = (op.attributes.get("allow_tma") or Attribute("false")).text.strip() == "true"
+        return (allowed or prefer) and _enum_case(op, COPY_ATOM) == ASYNC_OF[op.name][1]
+
+
+class _Function:
+    """The rewrite of one function's eligible memops, in pre-order."""
+
+    def __init__(self, pass_argument: str, context: PassContext, delay_store_wait: bool) -> None:
+        self.pass_argument = pass_argument
+        self.context = context
+        self.delay_store_wait = delay_store_wait
+        self.next_index = 0
+        self.descriptors: dict[tuple, tuple[Value, Attribute]] = {}   # (view, box, load) -> (descriptor, tmaIdx)
+
+    def lower(self, ops: list[Operation]) -> None:
+        for op in ops:
+            self.rewrite(op)
+
+    def rewrite(self, op: Operation) -> None:
+        load = op.name == TILED_LOAD
+        parts = _parts(op)
+        tile = _tile_size(op)
+        if parts is None or tile is None:
+            return
+        if load and (op.attributes.get("paddingValue") or Attribute(ZERO_PADDING)).text.strip() != ZERO_PADDING:
+            self.context.report(op, ZERO_PADDING_ONLY, catalogue_message(ZERO_PADDING_ONLY).render())
+            return
+        tile_value = op.results[0] if load and op.results else parts.value
+        element = shaped(tile_value.type.text) if tile_value is not None else None
+        bits = element_bits(element.element) if element is not None else None
+        box = _box_layout(parts.view.type.text, tile)
+        if bits is None or box is None:
+            if load:
+                self.context.report(op, NO_TX_COUNT, catalogue_message(NO_TX_COUNT).render())
+            return
+        at = derived(self.pass_argument, op.location)
+        block = op.parent
+        before = block.index_of(op)
+        made: list[Operation] = []
+        descriptor, index = self.descriptor(parts.view, box, bits, load, at, made)
+        async_name = ASYNC_OF[op.name][0]
+        copy_atom = op.attributes[COPY_ATOM]
+        if load:
+            alloca = Operation("memref.alloca", result_types=[MBARRIER_TYPE], location=at)
+            alloca.results[0].name_hint = "mbar"
+            made.append(alloca)
+            mbar = alloca.results[0]
+            tx_count = _product(tile) * bits // 8
+            operands = [descriptor, mbar, *parts.coords, *parts.token]
+            segments = f"array<i32: 1, 1, {len(parts.coords)}, {len(parts.token)}>"
+            attributes = {COPY_ATOM: copy_atom, "tmaIdx": index, "tx_count": Attribute(f"{tx_count} : i64")}
+        else:
+            operands = [parts.value, descriptor, *parts.coords, *parts.token]
+            segments = f"array<i32: 1, 1, {len(parts.coords)}, {len(parts.token)}>"
+            attributes = {COPY_ATOM: copy_atom, "tmaIdx": index}
+        transfer = Operation(async_name, operands=operands, result_types=[r.type for r in op.results],
+                             attributes=attributes,
+                             properties={"operandSegmentSizes": Attribute(segments)}, location=at)
+        for new, old in zip(transfer.results, op.results):
+            new.name_hint = old.name_hint
+        made.append(transfer)
+        wait_attributes = {"delay": UNIT} if not load and self.delay_store_wait else {}
+        made.append(Operation(ASYNC_WAIT, operands=[mbar] if load else [], attributes=wait_attributes, location=at))
+        for offset, new in enumerate(made):
+            block.insert(before + offset, new)
+        op.replace_all_uses_with(transfer.results)
+        op.erase()
+
+    def descriptor(self, view: Value, box: str, bits: int, load: bool, at, made: list) -> tuple[Value, Attribute]:
+        """The descriptor of `view` with this box and direction, and its tmaIdx: bound once per
+        function, numbered in the order ops first need it."""
+        key = (id(view), box, load)
+        found = self.descriptors.get(key)
+        if found is not None:
+            return found
+        index = Attribute(f"{self.next_index} : i32")
+        self.next_index += 1
+        layout = Operation("cute.static", result_types=[Type(box)], location=at)
+        layout.results[0].name_hint = "box"
+        builder = Operation("nv_tileas.make_tiled_tma_desc", operands=[view, layout.results[0]],
+                            result_types=[DESCRIPTOR_TYPE], location=at,
+                            properties={"operandSegmentSizes": Attribute("array<i32: 1, 1, 0, 0, 0>")},
+                            attributes={"mode": LOAD_MODE if load else STORE_MODE,
+                                        "elementBitWidth": Attribute(f"{bits} : i32"), "tmaIdx": index})
+        builder.results[0].name_hint = "desc"
+        made.extend([layout, builder])
+        self.descriptors[key] = (builder.results[0], index)
+        return self.descriptors[key]
+
+
+def _product(values) -> int:
+    out = 1
+    for v in values:
+        out *= v
+    return out

@@ -1,0 +1,61 @@
+// RUN: not cute-ir lower %s --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async)' 2>&1 | FileCheck %s
+// RUN: not cute-ir lower %s --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async{prefer_tma=true delay_store_wait=true})' 2>&1 | FileCheck %s --check-prefix=OPTIONS
+
+// A load and a store with allow_tma and a TMA atom: descriptors bound (the load's reused by the
+// second load of the same view and box), tmaIdx in order, the load's mbarrier and wait, tx_count.
+// CHECK-LABEL: func.func @kernel
+// CHECK-NEXT: %box = "cute.static"() : () -> !cute.layout<"(128,64):(1,256)">
+// CHECK-NEXT: %desc = "nv_tileas.make_tiled_tma_desc"(%view, %box) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 0 : i32}
+// CHECK-NEXT: %mbar = "memref.alloca"() : () -> memref<1xi64, 3>
+// CHECK-NEXT: %a:2 = "nv_tileas.async.tiled_tma_load"(%desc, %mbar, %i, %j, %t) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 16384 : i64}
+// CHECK-NEXT: "nv_tileas.async.wait"(%mbar) : (memref<1xi64, 3>) -> ()
+// CHECK-NEXT: %[[MBAR:.+]] = "memref.alloca"()
+// CHECK-NEXT: %b:2 = "nv_tileas.async.tiled_tma_load"(%desc, %[[MBAR]], %j, %i, %a#1) {{.*}} tmaIdx = 0 : i32
+// CHECK: "nv_tileas.make_tiled_tma_desc"(%out, {{.*}} {mode = #cute_nvgpu.tma_store_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
+// CHECK-NEXT: %ts = "nv_tileas.async.tiled_tma_store"(%a#0, {{.*}}, %i, %j, %b#1) {{.*}} {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32}
+// CHECK-NEXT: "nv_tileas.async.wait"() : () -> ()
+// Without allow_tma the load stays (unless prefer_tma says otherwise).
+// CHECK-NEXT: %c:2 = nv_tileas.tiled_load %view
+// OPTIONS-LABEL: func.func @kernel
+// OPTIONS: "nv_tileas.async.wait"() {delay} : () -> ()
+// OPTIONS-NOT: nv_tileas.tiled_load
+// OPTIONS-LABEL: func.func @plain
+func.func @kernel(%view: memref<128x256xf16, 1>, %out: memref<128x256xf16, 1>, %i: index, %j: index, %t: !nv_tileaa.mem_token) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %a, %ta = nv_tileas.tiled_load %view coords(%i, %j) offsets() token(%t) {tileSize = array<i64: 64, 128>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x128xf16>, !nv_tileaa.mem_token
+  %b, %tb = nv_tileas.tiled_load %view coords(%j, %i) offsets() token(%ta) {tileSize = array<i64: 64, 128>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x128xf16>, !nv_tileaa.mem_token
+  %ts = nv_tileas.tiled_store %a, %out coords(%i, %j) offsets() token(%tb) {tileSize = array<i64: 64, 128>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_store>} : memref<128x256xf16, 1> -> !nv_tileaa.mem_token
+  %c, %tc = nv_tileas.tiled_load %view coords(%i, %j) offsets() {tileSize = array<i64: 64, 128>, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x128xf16>, !nv_tileaa.mem_token
+  return
+}
+
+// -----
+
+// Ops whose atom is not a TMA atom stay, and a function without such ops needs no kernel spec.
+// CHECK-LABEL: func.func @plain
+// CHECK-NEXT: nv_tileas.tiled_load %view coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<ldg>}
+func.func @plain(%view: memref<128xf32, 1>, %i: index) {
+  %a = nv_tileas.tiled_load %view coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<ldg>} : memref<128xf32, 1> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @no_spec
+// CHECK-NEXT: nv_tileas.tiled_load
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 1]]:1: error: LowerTMALoadStoreToAsync: missing or invalid KernelSpecAttr on function [lower:tileas.lower-tma.missing-kernel-spec]
+func.func @no_spec(%view: memref<128xf32, 1>, %i: index) attributes {nv_tileas.kernel_spec = "sm_90a"} {
+  %a = nv_tileas.tiled_load %view coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128xf32, 1> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+// A TMA load fills zero out of bounds; a dynamic view gives no byte count.
+// CHECK-LABEL: func.func @unresolved
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 3]]:3: error: TmaLoad only support zero padding now [lower:tileas.lower-tma.zero-padding-only]
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 3]]:3: error: failed to get expected tx-count [lower:tileas.lower-tma.no-tx-count]
+func.func @unresolved(%view: memref<128xf32, 1>, %dyn: memref<?xf32, 1>, %i: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %a = nv_tileas.tiled_load %view coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>, paddingValue = #nv_tileas.padding<nan>} : memref<128xf32, 1> -> tensor<64xf32>
+  %b = nv_tileas.tiled_load %dyn coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<?xf32, 1> -> tensor<64xf32>
+  return
+}

@@ -1,0 +1,84 @@
+"""lower-tma-load-store-to-async (passes/lower_tma_to_async.py): what it rewrites and leaves, its
+options and the page's environment switches, and its messages as the editor shows them. The
+IR-in / IR-out cases are tests/lit/lower-tma-load-store-to-async.mlir."""
+from __future__ import annotations
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.diagnostics import Span
+from cute_ir.features.lowered import lower
+from cute_ir.passes import DEFAULT_PIPELINE, parse_pipeline
+from cute_ir.passes.lower_tma_to_async import (DELAY_STORE_WAIT_VARIABLE, PREFER_TMA_VARIABLE,
+                                               LowerTmaLoadStoreToAsync)
+from cute_ir.syntax.parser import parse
+
+PIPELINE = "builtin.module(lower-tma-load-store-to-async)"
+SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} "
+
+
+def kernel(body: str, spec: str = SPEC) -> str:
+    return (f"func.func @k(%view: memref<128x256xf16, 1>, %i: index, %j: index, %tile: tensor<64x128xf16>) {spec}{{\n"
+            f"{body}  return\n}}\n")
+
+
+LOAD = ("  %a = nv_tileas.tiled_load %view coords(%i, %j) offsets() {{tileSize = array<i64: 64, 128>, {allow}"
+        "copy_atom = #nv_tileas.copy_atom<tma_load>}} : memref<128x256xf16, 1> -> tensor<64x128xf16>\n")
+STORE = ("  %s = nv_tileas.tiled_store %tile, %view coords(%i, %j) offsets() {{tileSize = array<i64: 64, 128>, {allow}"
+         "copy_atom = #nv_tileas.copy_atom<tma_store>}} : memref<128x256xf16, 1> -> !nv_tileaa.mem_token\n")
+
+
+def lowered(text: str, pipeline: str = PIPELINE):
+    return lower(DocumentAnalysis("file:///t.ir", text), pipeline)
+
+
+def test_registered_first_in_the_default_pipeline_with_the_page_s_description():
+    assert DEFAULT_PIPELINE.startswith("builtin.module(lower-tma-load-store-to-async,")
+    assert LowerTmaLoadStoreToAsync.description == (
+        "lowering TiledLoad or TiledStore which with tma atom to async tiled load or tiled store")
+
+
+def test_a_load_becomes_an_async_tma_load_with_its_bytes_and_every_stage_parses():
+    result = lowered(kernel(LOAD.format(allow="allow_tma = true, ")))
+    text = result.stages[0].text
+    assert result.ok and result.stages[0].changed
+    assert '"nv_tileas.async.tiled_tma_load"' in text and "tx_count = 16384 : i64" in text
+    assert "nv_tileas.tiled_load" not in text
+    assert not parse(text.encode()).root.has_error
+
+
+@pytest.mark.parametrize("variable", [PREFER_TMA_VARIABLE])
+def test_prefer_tma_from_the_option_or_the_environment(monkeypatch, variable):
+    text = kernel(LOAD.format(allow=""))
+    assert not lowered(text).stages[0].changed                       # no allow_tma: stays
+    assert lowered(text, "builtin.module(lower-tma-load-store-to-async{prefer_tma=true})").stages[0].changed
+    monkeypatch.setenv(variable, "1")
+    assert lowered(text).stages[0].changed
+
+
+def test_delay_store_wait_from_the_option_or_the_environment(monkeypatch):
+    text = kernel(STORE.format(allow="allow_tma = true, "))
+    assert '"nv_tileas.async.wait"() : () -> ()' in lowered(text).stages[0].text
+    with_option = "builtin.module(lower-tma-load-store-to-async{delay_store_wait=true})"
+    assert '"nv_tileas.async.wait"() {delay} : () -> ()' in lowered(text, with_option).stages[0].text
+    monkeypatch.setenv(DELAY_STORE_WAIT_VARIABLE, "true")
+    assert '"nv_tileas.async.wait"() {delay} : () -> ()' in lowered(text).stages[0].text
+
+
+def test_the_options_parse_as_pipeline_text():
+    [nested] = parse_pipeline("builtin.module(lower-tma-load-store-to-async{prefer_tma=true delay_store_wait=true})")
+    assert nested.elements[0] == LowerTmaLoadStoreToAsync(prefer_tma=True, delay_store_wait=True)
+
+
+def test_the_missing_kernel_spec_is_on_the_function_header_in_the_editor():
+    text = kernel(LOAD.format(allow="allow_tma = true, "), spec="")
+    shown = [d for d in DocumentAnalysis("file:///t.ir", text).diagnostics() if d.code.startswith("tileas.lower-tma")]
+    header_end = text.index("%a = ")       # up to the first op of its body
+    assert [(d.code, d.message, d.span, d.source.value) for d in shown] == [(
+        "tileas.lower-tma.missing-kernel-spec",
+        "LowerTMALoadStoreToAsync: missing or invalid KernelSpecAttr on function", Span(0, header_end), "lower")]
+
+
+def test_a_function_without_tma_memops_needs_no_kernel_spec():
+    text = kernel(LOAD.format(allow=""), spec="")
+    assert not [d for d in DocumentAnalysis("file:///t.ir", text).diagnostics() if d.code.startswith("tileas.lower-tma")]
