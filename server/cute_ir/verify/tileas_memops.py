@@ -30,7 +30,7 @@ from ..dialects.nv_tileas.memops import (
 )
 from ..ir.core import Operation, Value
 from ..ir.lift import Lifted, SourceIndex
-from ..ir.shaped import Shaped, shaped
+from ..ir.shaped import Shaped, element_bits, shaped
 from .tma import OWN_MESSAGES, operand_groups
 
 # An enum case the enum lacks: the wording every dialect's enums share.
@@ -204,7 +204,7 @@ class _Checker:
     def atomic(self, op: Operation, tile_type: Shaped | None) -> None:
         mode = _case(op, RMW_MODE, RMW_MODE)
         element = tile_type.element if tile_type is not None else ""
-        bits = _element_bits(element)
+        bits = element_bits(element)
         is_float = bool(_FLOAT_ELEMENT.match(element))
         where = self.attribute_span(op, RMW_MODE)
         if bits == 8:
@@ -249,13 +249,6 @@ def _product(dims) -> int:
     for d in dims:
         out *= d
     return out
-
-
-def _element_bits(element: str) -> int | None:
-    match = re.search(r"(\d+)", element)
-    if element.startswith(("f8", "f6", "f4")):
-        return int(element[1])
-    return int(match.group(1)) if match is not None else None
 
 
 def verify_memops(lifted: Lifted) -> list[Diagnostic]:
