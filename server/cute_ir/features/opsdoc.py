@@ -48,11 +48,13 @@ def _tma_section() -> list[str]:
            "count, swizzle mode, rank, box and the 16-bit flags word) is shown on hover of the op;",
            "- the descriptor builder's rules and the CUtensorMap encode limits (`tables/tensormap.py`: rank 1..5, "
            "im2col 3..5, box dims <= 256, global strides multiples of 16 bytes below 2^40, element types TMA "
-           "moves), and three of the tileas-tma-and-memops page's builder rules in its words: the first box "
+           "moves), and four of the tileas-tma-and-memops page's builder rules in its words: the first box "
            "dimension moves whole 16-byte granules (\"tma boxDims[0] * elemTypeBitWidth is not a multiple of 16 "
            "bytes\"), a load descriptor's `mode` is one of tiled, im2col, im2col_at, tiled_at, gather4 (\"unsupported "
            "tma load mode '...'\", the legal modes in a note), and `elementStrides` are all 1 (\"only support "
-           "element_stride = 1 tma desc\"); padding operands are not checked;",
+           "element_stride = 1 tma desc\"), and a load descriptor's padding operand that is a non-zero "
+           "`arith.constant` is rejected (\"padding value is not supported for TMA load with non-zero padding "
+           "value\"; padding values the unit does not fix are not judged);",
            "- `make_exec_tma` (a non-exec atom, an mbarrier in shared memory), the transfers (shared-memory tile, "
            "coordinate rank = descriptor rank when both are known), `update_tma_desc` (only `global_address`, "
            "`global_dim` and a non-leading `global_stride` are device-mutable), the arch gate (TMA from sm_90; "

@@ -20,6 +20,7 @@ Every diagnostic carries a note at the definition of the descriptor or atom it c
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from enum import IntFlag
@@ -185,6 +186,36 @@ def _int_attr(op: Operation, name: str) -> int | None:
 
 
 _ENUM_ATTR = re.compile(r"^#cute_nvgpu\.(\w+)<\s*([\w]+)\s*>$")
+_CONSTANT_VALUE = re.compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+\.?\d*(?:[eE][-+]?\d+)?))")
+
+
+def _constant(value: Value) -> float | None:
+    """The number an `arith.constant` result holds, or None."""
+    if not isinstance(value, OpResult) or value.owner.name != "arith.constant":
+        return None
+    attr = value.owner.attributes.get("value") or value.owner.properties.get("value")
+    text = attr.text if attr is not None else _template_text(value.owner)
+    match = _CONSTANT_VALUE.match(text or "")
+    if match is None:
+        return None
+    number = match.group(1)
+    # A hexadecimal literal is the value's bit pattern (MLIR's spelling of NaNs and infinities):
+    # zero only when every bit is.
+    return float(int(number, 16)) if number.lower().lstrip("-").startswith("0x") else float(number)
+
+
+def _template_text(op: Operation) -> str | None:
+    """A custom-form op's written text after its name (`arith.constant 1.0 : f32` -> `1.0 : f32`)."""
+    if op.assembly is None:
+        return None
+    return "".join(p for p in op.assembly.pieces if isinstance(p, str))
+
+
+def _enum_mnemonic_of(op: Operation, name: str) -> str | None:
+    """The enum an `#cute_nvgpu.<enum><case>` attribute is written with."""
+    attr = op.attributes.get(name) or op.properties.get(name)
+    match = _ENUM_ATTR.match(attr.text) if attr is not None else None
+    return match.group(1) if match is not None else None
 
 
 def _enum_attr(op: Operation, name: str, mnemonic: str) -> str | None:
@@ -332,6 +363,7 @@ class _Checker:
         self.load_mode(op, note)
         self.mode_matches_result(op, note)
         self.element_strides(op, note)
+        self.padding_values(op, groups, note)
         bits = _int_attr(op, "elementBitWidth")
         if bits is not None and (problem := tensormap.element_bits_problem(bits)) is not None:
             self.own("verify.tma.descriptor-limit", self.attribute_span(op, "elementBitWidth"), note, problem=problem)
@@ -372,6 +404,20 @@ class _Checker:
         legal = ", ".join(DESCRIPTOR_LOAD_MODES)
         self.spec("tileas.tma-desc.unsupported-load-mode", self.attribute_span(op, "mode"), f"{match.group(2)}'",
                   related=(Related(self.attribute_span(op, "mode"), f"a descriptor loads in one of: {legal}"),) + note)
+
+    def padding_values(self, op: Operation, groups: dict[str, list], note) -> None:
+        """A load descriptor (its mode a load mode) fills out-of-bounds elements with zero only: a
+        padding operand that is a non-zero constant is the page's "explicit-padding-value form".
+        Values the unit does not fix (arguments, computed values) are not judged."""
+        if _enum_mnemonic_of(op, "mode") not in (DSL_TMA_LOAD_MODE, TMA_LOAD_MODE):
+            return      # not said to be a load descriptor: the rule is the loads'
+        for value in groups.get("paddings", []):
+            constant = _constant(value)
+            # Negative zero is the `neg_zero` padding, not the zero fill TMA does.
+            if constant is not None and (constant != 0 or math.copysign(1.0, constant) < 0):
+                at = next(i for i, v in enumerate(op.operands) if v is value)
+                self.spec("tileas.tma-desc.padding-value-unsupported", self.operand_span(op, at), related=note)
+                return
 
     def element_strides(self, op: Operation, note) -> None:
         attr = op.attributes.get("elementStrides")
