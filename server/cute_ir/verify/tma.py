@@ -59,6 +59,10 @@ OWN_MESSAGES = {
     "verify.tma.coord-rank": "the TMA coordinate has rank {got}, but the descriptor has rank {want}",
 }
 
+# The fewest bytes each CTA's share of a multicast TMA load may be (tileas-tma-and-memops,
+# "Mode and multicast rules").
+MIN_MULTICAST_BYTES = 128
+
 _MUTABLE_FIELDS = ("global_address", "global_dim", "global_stride")
 
 
@@ -530,6 +534,14 @@ class _Checker:
                 return self.spec("tma.partition.invalid-num-multicast", where, related=note)
             if load_mode not in TMA_MULTICAST_LOAD_MODES and num_multicast not in (None, 1):
                 return self.spec("tma.partition.num-multicast-value", where, num_multicast, related=note)
+            if load_mode in TMA_MULTICAST_LOAD_MODES and bits is not None:
+                # Each CTA of the multicast group loads its share of the tile and sends it to all.
+                tile = size(smem.outer) * bits // 8
+                share = tile // num_multicast
+                if share < MIN_MULTICAST_BYTES:
+                    why = Related(where, f"each of the {num_multicast} CTAs loads {share} bytes of the "
+                                         f"{tile}-byte tile; a multicast load needs at least {MIN_MULTICAST_BYTES} per CTA")
+                    return self.spec("tileas.tma-desc.multicast-atom-too-small", where, related=(why,) + note)
             # hardware-facts: `.multicast::cluster` on plain sm_90 and on every sm_12x only warns.
             if load_mode in TMA_MULTICAST_LOAD_MODES and (self.target == "sm_90" or self.target.startswith("sm_12")):
                 self.own("verify.tma.multicast-arch", self.attribute_span(mode_op, "load_mode"), note,
