@@ -215,6 +215,13 @@ def _template_text(op: Operation) -> str | None:
     return "".join(p for p in op.assembly.pieces if isinstance(p, str))
 
 
+def _leading_extent(layout: Layout) -> int | None:
+    """The extent of a TMA box's first (contiguous) dimension, when static."""
+    shapes = flatten(layout.shape) if layout.shape is not None else ()
+    first = shapes[0] if isinstance(shapes, tuple) and shapes else shapes
+    return first if isinstance(first, int) else None
+
+
 def _enum_mnemonic_of(op: Operation, name: str) -> str | None:
     """The enum an `#cute_nvgpu.<enum><case>` attribute is written with."""
     attr = op.attributes.get(name) or op.properties.get(name)
@@ -546,6 +553,13 @@ class _Checker:
             if load_mode in TMA_MULTICAST_LOAD_MODES and (self.target == "sm_90" or self.target.startswith("sm_12")):
                 self.own("verify.tma.multicast-arch", self.attribute_span(mode_op, "load_mode"), note,
                          severity=Severity.WARNING, target=self.target)
+        # The box the atom moves must start with whole 16-byte granules, as the descriptor's must
+        # (the TileAS page's "equivalent invariant" on the atom's side).
+        leading = _leading_extent(tma_layout)
+        if bits is not None and leading is not None and not tensormap.inner_box_whole(leading, bits):
+            why = Related(at(gmem_at, vmap_at), f"the TMA box is {tma_layout}: its leading dimension "
+                                                f"moves {leading} x {bits} = {leading * bits} bits")
+            return self.spec("tileas.tma-desc.leading-box-dim-unaligned", at(gmem_at, vmap_at), related=(why,) + note)
         self.out.partitions[op] = self.result(mode_op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode,
                                               num_multicast or 1)
 
