@@ -23,7 +23,10 @@ function, in the page's phases:
 7. **Delayed store waits.** With `delay-store-wait` (or `TILEIR_DELAY_TMA_STORE_WAIT`) a store's
    wait carries `delay`: it may sink past the next barrier.
 8. **Unresolved ops.** A load whose byte count cannot be known (a tile type that is not static,
-   an element type without a width) is "failed to get expected tx-count" and stays.
+   an element type without a width) is "failed to get expected tx-count" and stays. A tile no TMA
+   box can move (more than 5 dimensions, or an innermost extent that is not whole 16-byte
+   granules) is the page's "unable to partition input tensors for TMA", with the reason in a
+   note, and stays.
 
 The page's gather / scatter and atomic variants are not produced: the memops do not say when a
 load is a gather, and `tiled_atomic_rmw` does not take a copy atom here.
@@ -38,6 +41,7 @@ from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, KERNEL_SPEC, KERNEL_SPEC_
 from ..dialects.nv_tileas.memops import COPY_ATOM, TILED_LOAD, TILED_STORE
 from ..ir.core import UNIT, Attribute, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
+from ..tables import tensormap
 from ..text.location import derived
 from ..verify.tma import operand_groups
 from .base import OP_NAMES, Pass, PassContext, option, register
@@ -45,6 +49,7 @@ from .base import OP_NAMES, Pass, PassContext, option, register
 MISSING_KERNEL_SPEC = "tileas.lower-tma.missing-kernel-spec"
 ZERO_PADDING_ONLY = "tileas.lower-tma.zero-padding-only"
 NO_TX_COUNT = "tileas.lower-tma.no-tx-count"
+UNPARTITIONABLE = "tileas.tma-partition.unpartitionable"
 
 # The environment switches the page names; each sets its pass option.
 PREFER_TMA_VARIABLE = "TILEIR_PREFER_TMA_FOR_LOAD_STORE"
@@ -102,6 +107,18 @@ def _parts(op: Operation) -> _Parts | None:
         return None
     value = (groups.get("value") or [None])[0]
     return _Parts(view, list(groups.get("coords", [])), list(groups.get("token", [])), value)
+
+
+def _unpartitionable(tile: list[int], bits: int) -> str | None:
+    """Why no TMA box can move the tile, or None: a box has at most 5 dimensions, and its
+    innermost one moves whole 16-byte granules, so the tile's innermost extent must too."""
+    problem = tensormap.rank_problem(len(tile))
+    if problem is not None:
+        return f"a TMA box's {problem}"
+    if not tensormap.inner_box_whole(tile[-1], bits):
+        return (f"the tile's innermost dimension is {tile[-1]} x {bits} bits, not whole "
+                f"{tensormap.INNER_BOX_GRANULE}-byte granules")
+    return None
 
 
 def _box_layout(view_text: str, tile: list[int]) -> str | None:
@@ -192,6 +209,10 @@ class _Function:
         if bits is None or box is None:
             if load:
                 self.context.report(op, NO_TX_COUNT, catalogue_message(NO_TX_COUNT).render())
+            return
+        why = _unpartitionable(tile, bits)
+        if why is not None:
+            self.context.report(op, UNPARTITIONABLE, catalogue_message(UNPARTITIONABLE).render(), notes=[why])
             return
         at = derived(self.pass_argument, op.location)
         block = op.parent
