@@ -312,6 +312,25 @@ def test_enum_attribute_cases_are_completed_after_the_opening_bracket():
     assert labels("%a = x {m = #cute_nvgpu.unknown_enum<") == []
 
 
+def test_enum_cases_say_what_they_do_for_the_target_and_the_op():
+    def details(text: str, arch: str = "sm_90a") -> dict[str, tuple[str, str]]:
+        analysis = DocumentAnalysis("file:///e.ir", text, settings=Settings(target_arch=arch))
+        return {c.label: (c.detail, c.sort_key) for c in complete(analysis, len(text.encode()))}
+    cache = details("%e = cute_nvgpu.atom.make_exec_tma %a, %m {cache_mode = #cute_nvgpu.load_cache_mode<")
+    assert cache["streaming"][0].endswith("L2 evict-first policy")
+    assert cache["cg"][0].endswith("L2 evict-normal policy") and cache["none"][0].endswith("no L2 cache hint")
+    modes = "%a = cute_nvgpu.atom.non_exec_tiled_tma_load %d, %t, %c {load_mode = #cute_nvgpu.load_mode<"
+    assert details(modes, "sm_90")["w_multicast"][0].endswith("multicast only draws a ptxas warning on sm_90")
+    assert details(modes, "sm_90a")["w_multicast"][0] == "#cute_nvgpu.load_mode"
+    two_cta = details(modes, "sm_90a")["two_cta"]
+    assert "a CTA pair needs sm_100f" in two_cta[0] and two_cta[1] > details(modes, "sm_90a")["w128_multicast"][1]
+    assert details(modes, "sm_100a")["two_cta"][0] == "#cute_nvgpu.load_mode"
+    atoms = details("%t = nv_tileas.async.tiled_tma_store %x, %d coords(%i) {copy_atom = #nv_tileas.copy_atom<")
+    assert atoms["tma_store"][0] == "#nv_tileas.copy_atom"
+    assert atoms["ldg"][0].endswith("not taken by `nv_tileas.async.tiled_tma_store`")
+    assert atoms["tma_store"][1] < min(key for label, (_, key) in atoms.items() if label != "tma_store")
+
+
 def test_op_names_are_completed_from_the_op_records():
     def labels(text: str) -> list[str]:
         return [c.label for c in completions(text)]

@@ -21,11 +21,13 @@ from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, attributes_for
 from ..dialects.cute_nvgpu.enums import (ALLOW_DSMEM, DESCRIPTOR_LOAD_MODES, DSL_TMA_LOAD_MODE, MEMORY_ORDERS,
-                                        MEMORY_SCOPES, TMA_ENUMS)
+                                        MEMORY_SCOPES, TMA_ENUMS, TMA_LOAD_MODE, TMA_MULTICAST_LOAD_MODES)
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.nv_tileas.memops import ENUMS as TILEAS_ENUMS
+from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS
+from ..dialects.nv_tileas.memops import COPY_ATOM, ENUMS as TILEAS_ENUMS
 from ..dialects.registry import OPS as OP_RECORDS
-from ..tables.atoms import ATOMS, ATOMS_BY_MNEMONIC, Interface, MmaShapeRow, find_mma_rows
+from ..tables.atoms import (ATOMS, ATOMS_BY_MNEMONIC, DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TMA_CTA_PAIR, Interface,
+                           MmaShapeRow, find_mma_rows, multicast_only_warns)
 from ..tables.tiers import describe_requirements, satisfies_any
 from .cards import ATOM_ATTRIBUTE_KEYS, COPY_ATTRIBUTE_KEYS, atom_card, op_card, tier_text
 
@@ -69,6 +71,38 @@ _FIXED_ATOM = {b"cute_nvgpu.make_sm120_mma_bs": "SM120.mma_bs"}
 _KEY_DOCS = {a.name: (a.summary, a.description) for a in ATOM_ATTRIBUTES}
 
 
+# What a TMA cache mode does, for completion (tables/atoms.py maps each to its L2 policy).
+_POLICY_WORDS = {"evict_normal": "L2 evict-normal policy", "evict_first": "L2 evict-first policy",
+                 None: "no L2 cache hint"}
+TWO_CTA_LOAD_MODE = "two_cta"          # the load mode whose tile a CTA pair shares
+_OP_ON_LINE = re.compile(rb"((?:nv_tileas|cute_nvgpu)\.[\w.]+)")
+
+
+def _enum_cases(dialect: str, mnemonic: str, cases: tuple[str, ...], before: bytes, target: str,
+                word: Span) -> list[Completion]:
+    """An enum's cases, each saying what it means where it is written: the L2 policy a TMA cache
+    mode passes, a multicast load mode's arch caveat, and for a copy atom the kinds the op on
+    the line takes, first."""
+    op = _OP_ON_LINE.search(before)
+    allowed = ATOM_ALLOW_LISTS.get(op.group(1).decode(), ((), ""))[0] if op is not None else ()
+    out = []
+    for index, case in enumerate(cases):
+        detail, rank = f"#{dialect}.{mnemonic}", index
+        if mnemonic == "load_cache_mode":
+            detail += " · " + _POLICY_WORDS[TMA_CACHE_MODE_POLICY.get(case, DEFAULT_TMA_CACHE_POLICY)]
+        elif mnemonic == TMA_LOAD_MODE and case in TMA_MULTICAST_LOAD_MODES and multicast_only_warns(target):
+            detail += f" · multicast only draws a ptxas warning on {target}"
+        elif mnemonic == TMA_LOAD_MODE and case == TWO_CTA_LOAD_MODE and not satisfies_any(target, TMA_CTA_PAIR):
+            detail += f" · a CTA pair needs {describe_requirements(TMA_CTA_PAIR)}"
+            rank += len(cases)
+        elif mnemonic == COPY_ATOM and allowed:
+            if case not in allowed:
+                detail += f" · not taken by `{op.group(1).decode()}`"
+                rank += len(cases)      # after the kinds the op takes
+        out.append(Completion(case, "enum", detail, f"`#{dialect}.{mnemonic}<{case}>`", word, f"{rank:02d}"))
+    return out
+
+
 def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -> list[Completion]:
     """Completions at `offset`; `legal_only` leaves out atoms the target cannot run."""
     data = analysis.document.data
@@ -88,8 +122,7 @@ def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -
         if (dialect, mnemonic) == ("cute_nvgpu", DSL_TMA_LOAD_MODE) and DESCRIPTOR_BUILDER.encode() in before:
             cases = DESCRIPTOR_LOAD_MODES   # the load modes a descriptor is built in (verify/tma.py)
         word = Span(offset - len(m.group(3)), offset)
-        return [Completion(c, "enum", f"#{dialect}.{mnemonic}", f"`#{dialect}.{mnemonic}<{c}>`", word, f"{i:02d}")
-                for i, c in enumerate(cases)]
+        return _enum_cases(dialect, mnemonic, cases, before, analysis.target_arch, word)
     m = _MNEMONIC_PREFIX.search(before)
     if m:
         return _mnemonics(analysis, Span(offset - len(m.group(1)), offset), legal_only)

@@ -1029,6 +1029,12 @@ _TMA_REDUCE = ("cp.reduce.async.bulk.tensor.{RANK}d.global.shared::cta.{OP}{MODE
                "{HINT} [{TMAP}, {COORDS}], [{SRC}]{POLICY};")
 TMA_CACHE_HINT_QUALIFIER = ".L2::cache_hint"
 
+def multicast_only_warns(target: str) -> bool:
+    """hardware-facts (arch gates): `.multicast::cluster` on plain sm_90 and on every sm_12x
+    assembles with a ptxas warning only; it is meant for sm_90a and sm_100 or later."""
+    return target == "sm_90" or target.startswith("sm_12")
+
+
 # The 64-bit L2 cache policies a TMA transfer passes with `.L2::cache_hint`, as CUTLASS encodes
 # them (include/cute/arch/copy_sm90_desc.hpp, `CacheHintSm90` / `CacheHintSm100`).
 L2_CACHE_POLICIES: dict[str, int] = {

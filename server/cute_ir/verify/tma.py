@@ -39,6 +39,7 @@ from ..layout import (ComposedLayout, Layout, Swizzle, coalesce, composition, co
                       parse_layout, rank, size)
 from ..layout.inttuple import ScaledBasis, is_dynamic
 from ..tables import tensormap
+from ..tables.atoms import multicast_only_warns
 
 TMA_OP_NAMES = frozenset(op.name for op in TMA_OPS)
 
@@ -549,8 +550,7 @@ class _Checker:
                     why = Related(where, f"each of the {num_multicast} CTAs loads {share} bytes of the "
                                          f"{tile}-byte tile; a multicast load needs at least {MIN_MULTICAST_BYTES} per CTA")
                     return self.spec("tileas.tma-desc.multicast-atom-too-small", where, related=(why,) + note)
-            # hardware-facts: `.multicast::cluster` on plain sm_90 and on every sm_12x only warns.
-            if load_mode in TMA_MULTICAST_LOAD_MODES and (self.target == "sm_90" or self.target.startswith("sm_12")):
+            if load_mode in TMA_MULTICAST_LOAD_MODES and multicast_only_warns(self.target):
                 self.own("verify.tma.multicast-arch", self.attribute_span(mode_op, "load_mode"), note,
                          severity=Severity.WARNING, target=self.target)
         # The box the atom moves must start with whole 16-byte granules, as the descriptor's must
