@@ -3,6 +3,7 @@ them (features/completion.py), checked as a kernel engineer reads them."""
 from __future__ import annotations
 
 from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.features.cards import op_card
 from cute_ir.features.completion import complete
 from cute_ir.features.hover import hover
 from cute_ir.text.positions import Position
@@ -351,3 +352,9 @@ def test_op_names_are_completed_from_the_op_records():
     assert labels(body % "|") == [] and labels(body % "%a = arith.addi %x|") == []
     keys = labels("func.func @f() {\n  %a = cute_nvgpu.make_mma_atom {\n    sh|\n  } : !cute_nvgpu.sm90.mma\n}\n")
     assert "shape_MNK" in keys and not any("." in k for k in keys)
+
+
+def test_an_op_card_says_what_its_record_notes():
+    card = op_card("nv_tileas.copy")
+    assert "A memref without a memory space is registers, 3 shared memory, 6 tensor memory" in card
+    assert card.index("memory space is registers") < card.index("*Source:*")

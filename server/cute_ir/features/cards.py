@@ -153,6 +153,8 @@ def op_card(name: str) -> str:
     card += f"\n\n{spec.summary}"
     if spec.syntax:
         card += f"\n\n```\n{spec.syntax}\n```"
+    if spec.note:
+        card += f"\n\n{spec.note}"
     return card + (f"\n\n*Source:* {spec.source}" if spec.source else "")
 
 
