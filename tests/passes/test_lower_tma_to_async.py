@@ -82,3 +82,12 @@ def test_the_missing_kernel_spec_is_on_the_function_header_in_the_editor():
 def test_a_function_without_tma_memops_needs_no_kernel_spec():
     text = kernel(LOAD.format(allow=""), spec="")
     assert not [d for d in DocumentAnalysis("file:///t.ir", text).diagnostics() if d.code.startswith("tileas.lower-tma")]
+
+
+def test_the_generic_form_with_its_attributes_as_properties_is_lowered_too():
+    text = kernel('  %a = "nv_tileas.tiled_load"(%view, %i, %j) <{operandSegmentSizes = array<i32: 1, 2, 0, 0>, '
+                  'tileSize = array<i64: 64, 128>, copy_atom = #nv_tileas.copy_atom<tma_load>}> {allow_tma = true} '
+                  ': (memref<128x256xf16, 1>, index, index) -> tensor<64x128xf16>\n')
+    result = lowered(text)
+    assert result.ok and '"nv_tileas.async.tiled_tma_load"' in result.stages[0].text
+    assert "copy_atom = #nv_tileas.copy_atom<tma_load>" in result.stages[0].text

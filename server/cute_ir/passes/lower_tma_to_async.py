@@ -220,7 +220,7 @@ class _Function:
         made: list[Operation] = []
         descriptor, index = self.descriptor(parts.view, box, bits, load, at, made)
         async_name = ASYNC_OF[op.name][0]
-        copy_atom = op.attributes[COPY_ATOM]
+        copy_atom = op.attributes.get(COPY_ATOM) or op.properties[COPY_ATOM]   # generic form: a property
         if load:
             alloca = Operation("memref.alloca", result_types=[MBARRIER_TYPE], location=at)
             alloca.results[0].name_hint = "mbar"
