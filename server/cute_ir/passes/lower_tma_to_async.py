@@ -72,15 +72,20 @@ def _set(variable: str) -> bool:
     return os.environ.get(variable, "").strip().lower() not in ("", "0", "false", "off", "no")
 
 
+def _attribute(op: Operation, name: str) -> Attribute | None:
+    """An attribute of `op`, inherent (a property, in the generic form) or discardable."""
+    return op.attributes.get(name) or op.properties.get(name)
+
+
 def _enum_case(op: Operation, name: str) -> str | None:
-    attr = op.attributes.get(name) or op.properties.get(name)
+    attr = _attribute(op, name)
     if attr is None or "<" not in attr.text:
         return None
     return attr.text.split("<", 1)[1].rstrip(">").strip()
 
 
 def _tile_size(op: Operation) -> list[int] | None:
-    attr = op.attributes.get("tileSize") or op.properties.get("tileSize")
+    attr = _attribute(op, "tileSize")
     if attr is None or ":" not in attr.text:
         return None
     body = attr.text.split(":", 1)[1].strip().rstrip(">")
@@ -175,7 +180,7 @@ class LowerTmaLoadStoreToAsync(Pass):
     def _eligible(op: Operation, prefer: bool) -> bool:
         if op.name not in ASYNC_OF:
             return False
-        allowed = (op.attributes.get("allow_tma") or Attribute("false")).text.strip() == "true"
+        allowed = (_attribute(op, "allow_tma") or Attribute("false")).text.strip() == "true"
         return (allowed or prefer) and _enum_case(op, COPY_ATOM) == ASYNC_OF[op.name][1]
 
 
@@ -199,7 +204,7 @@ class _Function:
         tile = _tile_size(op)
         if parts is None or tile is None:
             return
-        if load and (op.attributes.get("paddingValue") or Attribute(ZERO_PADDING)).text.strip() != ZERO_PADDING:
+        if load and (_attribute(op, "paddingValue") or Attribute(ZERO_PADDING)).text.strip() != ZERO_PADDING:
             self.context.report(op, ZERO_PADDING_ONLY, catalogue_message(ZERO_PADDING_ONLY).render())
             return
         tile_value = op.results[0] if load and op.results else parts.value
@@ -220,7 +225,7 @@ class _Function:
         made: list[Operation] = []
         descriptor, index = self.descriptor(parts.view, box, bits, load, at, made)
         async_name = ASYNC_OF[op.name][0]
-        copy_atom = op.attributes.get(COPY_ATOM) or op.properties[COPY_ATOM]   # generic form: a property
+        copy_atom = _attribute(op, COPY_ATOM)
         if load:
             alloca = Operation("memref.alloca", result_types=[MBARRIER_TYPE], location=at)
             alloca.results[0].name_hint = "mbar"
