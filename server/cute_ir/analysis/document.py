@@ -23,7 +23,6 @@ per-keystroke work scale with the edit, not the file:
 from __future__ import annotations
 
 import logging
-import re
 import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
@@ -54,9 +53,6 @@ MAX_ANALYSED_BYTES = 16 * 1024 * 1024
 
 # Characters whose insertion or removal can change the nesting around an edit.
 _STRUCTURAL = frozenset(b"{}")
-
-# The name a type alias definition starts with (`!name = ...`).
-_ALIAS_NAME = re.compile(rb"![^\s=]*")
 
 
 def _within(diagnostic: Diagnostic, unit: Unit) -> bool:
@@ -671,8 +667,9 @@ class DocumentAnalysis:
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
             unit.aliases = frozenset()
-            unit.defines = _ALIAS_NAME.match(data, unit.start).group() if data.startswith(b"!", unit.start) else None
             unit.alias_definition = self._alias_definition(unit)
+            name = unit.alias_definition[0] if unit.alias_definition is not None else ""
+            unit.defines = name.encode("utf-8") if name.startswith("!") else None
         deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
         errors = [d for d in found if d.severity is Severity.ERROR]
         verified = verify_units(self, units, findings, errors, deadline)

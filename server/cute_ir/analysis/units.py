@@ -38,7 +38,7 @@ class Unit:
     ir: UnitIR | None = None
     ir_start: int = -1
     unverified: bool = False                  # its verification was deferred (verify_pending)
-    defines: bytes | None = None              # the `!alias` it defines, if it is a type alias
+    defines: bytes | None = None              # the `!alias` it defines (from `alias_definition`)
     # A `!name = type` / `#name = attr` it defines: (name, the aliased text, where that text is,
     # relative to `start`). Read from its text when it is diagnosed, so the document's alias
     # table never needs a tree or IR of a unit that only moved.
