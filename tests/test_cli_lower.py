@@ -33,6 +33,19 @@ def test_print_ir_after_one_pass_and_a_tree_dir(tmp_path, capsys):
                                                           "3_cute-nvgpu-erase-dead-atoms.mlir"]
 
 
+def test_split_input_file_lowers_each_case_alone_and_keeps_each_case_s_dumps(tmp_path, capsys):
+    source = tmp_path / "cases.mlir"
+    source.write_text("func.func @a() {\n  return\n}\n// -----\nfunc.func @b() {\n  %x = bogus.op\n  return\n}\n")
+    dumps = tmp_path / "dumps"
+    main(["lower", str(source), "--split-input-file", "--pipeline", "builtin.module(cute-nvgpu-erase-dead-atoms)",
+          "--print-ir-tree-dir", str(dumps)])
+    out = capsys.readouterr().out
+    assert out.count("// -----\n") == 1 and out.index("@a") < out.index("// -----") < out.index("@b")
+    assert sorted(p.name for p in dumps.iterdir()) == ["case0_0_cute-nvgpu-erase-dead-atoms.mlir",
+                                                        "case1_0_cute-nvgpu-erase-dead-atoms.mlir"]
+    assert "@b" in (dumps / "case1_0_cute-nvgpu-erase-dead-atoms.mlir").read_text()
+
+
 def test_an_atom_the_target_cannot_run_fails_the_lowering(capsys):
     assert main(["lower", MAINLOOP, "--arch", "sm_80"]) == 1
     err = capsys.readouterr().err

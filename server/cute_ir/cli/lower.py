@@ -48,20 +48,22 @@ def cmd_lower(args: argparse.Namespace) -> int:
     if unknown:
         return usage_error("lower", f"--print-ir-after names no registered pass: {', '.join(unknown)}")
     if not args.split_input_file:
-        return _lower_one(args, report.path, report.analysis, after)
+        return _lower_one(args, report.path, report.analysis, after, "")
     status = CLEAN
     for number, case in enumerate(split_input(report.analysis.document.data)):
         if number:
             sys.stdout.write("// -----\n")
         sys.stdout.flush()
         analysis = DocumentAnalysis(report.analysis.document.uri, case, settings=settings_for(args))
-        status = max(status, _lower_one(args, report.path, analysis, after))
+        status = max(status, _lower_one(args, report.path, analysis, after, f"case{number}_"))
         if status == USAGE:
             break
     return status
 
 
-def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, after: set[str]) -> int:
+def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, after: set[str],
+               tree_prefix: str) -> int:
+    """Lower one document (or one case of a split file, whose dumps `tree_prefix` names)."""
     from ..features.lowered import lower
 
     try:
@@ -80,7 +82,7 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
             directory.mkdir(parents=True, exist_ok=True)
             for number, stage in enumerate(result.stages):
                 name = re.sub(r"[^A-Za-z0-9_.-]", "_", stage.argument)
-                (directory / f"{number}_{name}.mlir").write_text(stage.text, encoding="utf-8")
+                (directory / f"{tree_prefix}{number}_{name}.mlir").write_text(stage.text, encoding="utf-8")
         except OSError as err:
             return usage_error("lower", f"cannot write {directory}: {err.strerror or err}")
     sys.stdout.flush()
@@ -117,7 +119,8 @@ def add_parser(sub) -> None:
                        help="lower each case between `// -----` lines on its own, printing the "
                             "results separated the same way (as mlir-opt does)")
     lower.add_argument("--print-ir-tree-dir", metavar="DIR",
-                       help="also write the IR after each pass to DIR/<n>_<pass>.mlir")
+                       help="also write the IR after each pass to DIR/<n>_<pass>.mlir "
+                            "(DIR/case<k>_<n>_<pass>.mlir with --split-input-file)")
     lower.set_defaults(run=cmd_lower)
     passes = sub.add_parser("passes", help="list the registered passes",
                             description="List the passes `--pipeline` can name, with their options.")
