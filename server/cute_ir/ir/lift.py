@@ -59,6 +59,16 @@ class SourceIndex:
     operand_spans: dict[Operation, list[Span]] = field(default_factory=dict)
     attribute_spans: dict[Operation, dict[str, tuple[Span, Span]]] = field(default_factory=dict)
 
+    def name_span(self, op: Operation) -> Span:
+        """Where the op's name is written (the op, when it has none)."""
+        return self.name_spans.get(op) or self.op_spans[op]
+
+    def attribute_span(self, op: Operation, name: str, whole: bool = False) -> Span:
+        """Where attribute `name`'s value is written (`whole`: the `name = value` entry); the
+        op's name when the attribute is not written."""
+        spans = self.attribute_spans.get(op, {}).get(name)
+        return (spans[0] if whole else spans[1]) if spans else self.name_span(op)
+
 
 @dataclass
 class Lifted:

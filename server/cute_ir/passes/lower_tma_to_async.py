@@ -35,10 +35,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from math import prod
 
 from ..diagnostics.catalogue import get as catalogue_message
 from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, KERNEL_SPEC, KERNEL_SPEC_ATTR, TILED_TMA_LOAD, TILED_TMA_STORE
-from ..dialects.nv_tileas.memops import COPY_ATOM, TILED_LOAD, TILED_STORE
+from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, TILED_LOAD, TILED_STORE
+from ..ir.attributes import attribute, enum_case, integers
 from ..ir.core import UNIT, Attribute, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
@@ -70,29 +72,6 @@ ZERO_PADDING = "#nv_tileas.padding<zero>"
 
 def _set(variable: str) -> bool:
     return os.environ.get(variable, "").strip().lower() not in ("", "0", "false", "off", "no")
-
-
-def _attribute(op: Operation, name: str) -> Attribute | None:
-    """An attribute of `op`, inherent (a property, in the generic form) or discardable."""
-    return op.attributes.get(name) or op.properties.get(name)
-
-
-def _enum_case(op: Operation, name: str) -> str | None:
-    attr = _attribute(op, name)
-    if attr is None or "<" not in attr.text:
-        return None
-    return attr.text.split("<", 1)[1].rstrip(">").strip()
-
-
-def _tile_size(op: Operation) -> list[int] | None:
-    attr = _attribute(op, "tileSize")
-    if attr is None or ":" not in attr.text:
-        return None
-    body = attr.text.split(":", 1)[1].strip().rstrip(">")
-    try:
-        return [int(n) for n in body.split(",") if n.strip()]
-    except ValueError:
-        return None
 
 
 @dataclass(frozen=True)
@@ -180,8 +159,8 @@ class LowerTmaLoadStoreToAsync(Pass):
     def _eligible(op: Operation, prefer: bool) -> bool:
         if op.name not in ASYNC_OF:
             return False
-        allowed = (_attribute(op, "allow_tma") or Attribute("false")).text.strip() == "true"
-        return (allowed or prefer) and _enum_case(op, COPY_ATOM) == ASYNC_OF[op.name][1]
+        allowed = (attribute(op, "allow_tma") or Attribute("false")).text.strip() == "true"
+        return (allowed or prefer) and enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == ASYNC_OF[op.name][1]
 
 
 class _Function:
@@ -201,10 +180,10 @@ class _Function:
     def rewrite(self, op: Operation) -> None:
         load = op.name == TILED_LOAD
         parts = _parts(op)
-        tile = _tile_size(op)
+        tile = integers(op, "tileSize")
         if parts is None or tile is None:
             return
-        if load and (_attribute(op, "paddingValue") or Attribute(ZERO_PADDING)).text.strip() != ZERO_PADDING:
+        if load and (attribute(op, "paddingValue") or Attribute(ZERO_PADDING)).text.strip() != ZERO_PADDING:
             self.context.report(op, ZERO_PADDING_ONLY, catalogue_message(ZERO_PADDING_ONLY).render())
             return
         tile_value = op.results[0] if load and op.results else parts.value
@@ -225,13 +204,13 @@ class _Function:
         made: list[Operation] = []
         descriptor, index = self.descriptor(parts.view, box, bits, load, at, made)
         async_name = ASYNC_OF[op.name][0]
-        copy_atom = _attribute(op, COPY_ATOM)
+        copy_atom = attribute(op, COPY_ATOM)
         if load:
             alloca = Operation("memref.alloca", result_types=[MBARRIER_TYPE], location=at)
             alloca.results[0].name_hint = "mbar"
             made.append(alloca)
             mbar = alloca.results[0]
-            tx_count = _product(tile) * bits // 8
+            tx_count = prod(tile) * bits // 8
             operands = [descriptor, mbar, *parts.coords, *parts.token]
             segments = f"array<i32: 1, 1, {len(parts.coords)}, {len(parts.token)}>"
             attributes = {COPY_ATOM: copy_atom, "tmaIdx": index, "tx_count": Attribute(f"{tx_count} : i64")}
@@ -272,10 +251,3 @@ class _Function:
         made.extend([layout, builder])
         self.descriptors[key] = (builder.results[0], index)
         return self.descriptors[key]
-
-
-def _product(values) -> int:
-    out = 1
-    for v in values:
-        out *= v
-    return out

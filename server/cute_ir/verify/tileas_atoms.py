@@ -11,32 +11,16 @@ scatter4 mode. Messages land on the attribute that says what is wrong.
 """
 from __future__ import annotations
 
-import re
-
-from ..diagnostics import Diagnostic, Related, Severity, Source, Span
+from ..diagnostics import Diagnostic, Related, Severity, Source
 from ..diagnostics.catalogue import make
 from ..diagnostics.mlir_messages import REQUIRES_ATTRIBUTE
 from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS, REDUCE_FORBIDDEN_MODE, TILED_ATOMIC_RMW
-from ..dialects.nv_tileas.memops import COPY_ATOM, ENUMS
+from ..dialects.cute_nvgpu.enums import DIALECT as CUTE_NVGPU
+from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, ENUMS
 from ..dialects.registry import record
+from ..ir.attributes import attribute, enum_case
 from ..ir.core import Operation
 from ..ir.lift import Lifted, SourceIndex
-
-_CASE = re.compile(r"^#(?:nv_tileas|cute_nvgpu)\.(\w+)<\s*(\w+)\s*>$")
-
-
-def _case(op: Operation, name: str, mnemonic: str) -> str | None:
-    attr = op.attributes.get(name) or op.properties.get(name)
-    match = _CASE.match(attr.text.strip()) if attr is not None else None
-    return match.group(2) if match is not None and match.group(1) == mnemonic else None
-
-
-def _attribute_span(index: SourceIndex, op: Operation, name: str) -> Span:
-    spans = index.attribute_spans.get(op, {}).get(name)
-    if spans is not None:
-        return spans[1]
-    return index.name_spans.get(op) or index.op_spans[op]
-
 
 def check_atom(op: Operation, index: SourceIndex) -> list[Diagnostic]:
     """The atom-type rules for one op (none when its name has no allow-list)."""
@@ -44,9 +28,9 @@ def check_atom(op: Operation, index: SourceIndex) -> list[Diagnostic]:
     if allowed is None:
         return []
     kinds, message = allowed
-    kind = _case(op, COPY_ATOM, COPY_ATOM)
-    at = _attribute_span(index, op, COPY_ATOM)
-    if COPY_ATOM not in op.attributes and COPY_ATOM not in op.properties:
+    kind = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
+    at = index.attribute_span(op, COPY_ATOM)
+    if attribute(op, COPY_ATOM) is None:
         required = any(a.name == COPY_ATOM and a.required for a in record(op.name).attributes)
         return [Diagnostic("verify.tileas.required-attribute", at, Severity.ERROR, Source.VERIFY,
                            REQUIRES_ATTRIBUTE.format(op.name, COPY_ATOM))] if required else []
@@ -57,8 +41,8 @@ def check_atom(op: Operation, index: SourceIndex) -> list[Diagnostic]:
         return [make("tileas.tma-atom.invalid", at, related=(Related(at, f"a copy atom is one of: {legal}"),))]
     if kind not in kinds:
         return [make(message, at, related=(Related(at, f"`{op.name}` takes {', '.join(kinds)}; this is {kind}"),))]
-    if op.name == TILED_ATOMIC_RMW and _case(op, "mode", "tma_store_mode") == REDUCE_FORBIDDEN_MODE:
-        return [make("tileas.tma-atom.reduce-scatter4", _attribute_span(index, op, "mode"))]
+    if op.name == TILED_ATOMIC_RMW and enum_case(op, "mode", CUTE_NVGPU, "tma_store_mode") == REDUCE_FORBIDDEN_MODE:
+        return [make("tileas.tma-atom.reduce-scatter4", index.attribute_span(op, "mode"))]
     return []
 
 

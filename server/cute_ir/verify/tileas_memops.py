@@ -21,17 +21,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from math import prod
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.catalogue import make
 from ..dialects.nv_tileas.memops import (
-    COPY_ATOM, ENUMS, MEM_SCOPE, MEM_SEMANTIC, MEMOP_NAMES, PADDING, RMW_MODE, SCOPE_ATTRIBUTE, SEMANTIC_ATTRIBUTE,
+    COPY_ATOM, DIALECT, ENUMS, MEM_SCOPE, MEM_SEMANTIC, MEMOP_NAMES, PADDING, RMW_MODE, SCOPE_ATTRIBUTE, SEMANTIC_ATTRIBUTE,
     SPECIAL_PADDINGS, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE,
 )
+from ..ir.attributes import attribute, enum_case, integers, parse_enum
 from ..ir.core import Operation, Value
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import Shaped, element_bits, shaped
 from .tma import OWN_MESSAGES, operand_groups
+
+TILE_SIZE = "tileSize"
 
 # An enum case the enum lacks: the wording every dialect's enums share.
 UNKNOWN_CASE = OWN_MESSAGES["verify.tma.enum"]
@@ -52,8 +56,6 @@ _SCOPE_REQUIRED = {TILED_LOAD: "tileas.memops.scope-required", TILED_STORE: "til
 # The only modes a 16-bit float atomic supports.
 _F16_MODES = frozenset({"add", "max", "min"})
 _FLOAT_ELEMENT = re.compile(r"^(f\d+|bf16|tf32|f8E\w+|f6E\w+|f4E\w+)$")
-_ENUM_CASE = re.compile(r"^#nv_tileas\.(\w+)<\s*(\w+)\s*>$")
-_INTEGERS = re.compile(r"-?\d+")
 _BOOLS = re.compile(r"\b(true|false)\b")
 
 
@@ -72,7 +74,7 @@ class _Checker:
         raise _Failed
 
     def name_span(self, op: Operation) -> Span:
-        return self.index.name_spans.get(op) or self.index.op_spans[op]
+        return self.index.name_span(op)
 
     def operands_span(self, op: Operation, values: list[Value]) -> Span:
         spans = self.index.operand_spans.get(op, [])
@@ -82,8 +84,7 @@ class _Checker:
         return Span(spans[at[0]].start, spans[at[-1]].end)
 
     def attribute_span(self, op: Operation, name: str) -> Span:
-        spans = self.index.attribute_spans.get(op, {}).get(name)
-        return spans[1] if spans else self.name_span(op)
+        return self.index.attribute_span(op, name)
 
     # ------------------------------------------------------------ the skeleton
     def check(self, op: Operation) -> None:
@@ -113,13 +114,13 @@ class _Checker:
         extra = len(op.results) - first_token_result
         if extra > 1:
             self.fail("tileas.memops.result-group-size", self.name_span(op), first_token_result, extra)
-        if op.name == TILED_ATOMIC_RMW and _attribute(op, RMW_MODE) is None:
+        if op.name == TILED_ATOMIC_RMW and attribute(op, RMW_MODE) is None:
             self.fail("tileas.atomic-rmw.missing-rmw-mode", self.name_span(op))
         for name, attr in list(op.attributes.items()) + list(op.properties.items()):
-            match = _ENUM_CASE.match(attr.text.strip())
-            if match is not None and match.group(1) in ENUMS and match.group(1) != COPY_ATOM \
-                    and match.group(2) not in ENUMS[match.group(1)]:
-                mnemonic, case = match.groups()
+            found = parse_enum(attr.text)
+            if found is not None and found.dialect == DIALECT and found.enum in ENUMS and found.enum != COPY_ATOM \
+                    and found.case not in ENUMS[found.enum]:
+                mnemonic, case = found.enum, found.case
                 self.out.append(Diagnostic("verify.tileas.enum", self.attribute_span(op, name), Severity.ERROR,
                                            Source.VERIFY, UNKNOWN_CASE.format(mnemonic=mnemonic, case=case,
                                                                               cases=", ".join(ENUMS[mnemonic]))))
@@ -134,13 +135,13 @@ class _Checker:
         return value, shaped(value.type.text) if value is not None else None
 
     def tile_against_tensor(self, op: Operation, tile_type: Shaped | None) -> None:
-        sizes = _tile_size(op)
+        sizes = integers(op, TILE_SIZE)
         if sizes is None or tile_type is None or None in tile_type.dims:
             return
-        if _product(sizes) != _product(tile_type.dims):
-            self.fail("tileas.memops.tile-size-mismatch", self.attribute_span(op, "tileSize"))
+        if prod(sizes) != prod(tile_type.dims):
+            self.fail("tileas.memops.tile-size-mismatch", self.attribute_span(op, TILE_SIZE))
         if tuple(sizes) != tile_type.dims:
-            self.fail("tileas.memops.tile-shape-mismatch", self.attribute_span(op, "tileSize"))
+            self.fail("tileas.memops.tile-shape-mismatch", self.attribute_span(op, TILE_SIZE))
 
     def coordinates(self, op: Operation, groups: dict[str, list[Value]], view_type: Shaped | None) -> None:
         coords = groups.get("coords", [])
@@ -159,22 +160,22 @@ class _Checker:
         self.fail("tileas.memops.element-type-mismatch-pair", where, view_type.element, tile_type.element)
 
     def tile_dimensions(self, op: Operation) -> None:
-        sizes = _tile_size(op)
+        sizes = integers(op, TILE_SIZE)
         if sizes is None:
             return
-        where = self.attribute_span(op, "tileSize")
+        where = self.attribute_span(op, TILE_SIZE)
         shown = "[" + ", ".join(map(str, sizes)) + "]"
         if any(s <= 0 for s in sizes):
             self.fail("tileas.tile.dims-not-positive", where, shown)
         if any(s & (s - 1) for s in sizes):
             self.fail("tileas.tile.dims-not-power-of-two", where, shown)
-        if _product(sizes) >= MAX_TILE_ELEMENTS:
+        if prod(sizes) >= MAX_TILE_ELEMENTS:
             self.fail("tileas.tile.too-large", where, f"{MAX_TILE_ELEMENTS} elements")
 
     def semantics(self, op: Operation, tile_type: Shaped | None) -> None:
         semantic_name, scope_name = SEMANTIC_ATTRIBUTE[op.name], SCOPE_ATTRIBUTE[op.name]
         semantic = _case(op, semantic_name, MEM_SEMANTIC) or "weak"
-        scope = _attribute(op, scope_name)
+        scope = attribute(op, scope_name)
         if semantic == "weak" and scope is not None:
             self.fail(_SCOPE_WITH_WEAK[op.name], self.attribute_span(op, scope_name))
         if semantic != "weak" and scope is None:
@@ -183,7 +184,7 @@ class _Checker:
         if rejected is not None:
             self.fail(rejected, self.attribute_span(op, semantic_name))
         in_bounds = _bools(op, "in_bounds")
-        sizes = _tile_size(op)
+        sizes = integers(op, TILE_SIZE)
         rank = len(sizes) if sizes is not None else tile_type.rank if tile_type is not None else None
         if in_bounds is not None and rank is not None and len(in_bounds) != rank:
             self.fail("tileas.memops.in-bounds-count", self.attribute_span(op, "in_bounds"), rank, len(in_bounds))
@@ -220,35 +221,16 @@ class _Checker:
 
 
 # ---------------------------------------------------------------------------- attributes
-def _attribute(op: Operation, name: str):
-    return op.attributes.get(name) or op.properties.get(name)
-
-
 def _case(op: Operation, name: str, enum: str) -> str | None:
-    """The case of an `#nv_tileas.<enum><case>` attribute (None when absent or another form)."""
-    attr = _attribute(op, name)
-    match = _ENUM_CASE.match(attr.text.strip()) if attr is not None else None
-    return match.group(2) if match is not None and match.group(1) == enum and match.group(2) in ENUMS[enum] else None
-
-
-def _tile_size(op: Operation) -> list[int] | None:
-    attr = _attribute(op, "tileSize")
-    if attr is None:
-        return None
-    body = attr.text.split(":", 1)[1] if ":" in attr.text else attr.text
-    return [int(n) for n in _INTEGERS.findall(body)]
+    """The case of an `#nv_tileas.<enum><case>` attribute (None when absent, another form, or
+    not one of the enum's cases)."""
+    case = enum_case(op, name, DIALECT, enum)
+    return case if case in ENUMS[enum] else None
 
 
 def _bools(op: Operation, name: str) -> list[bool] | None:
-    attr = _attribute(op, name)
+    attr = attribute(op, name)
     return None if attr is None else [b == "true" for b in _BOOLS.findall(attr.text)]
-
-
-def _product(dims) -> int:
-    out = 1
-    for d in dims:
-        out *= d
-    return out
 
 
 def verify_memops(lifted: Lifted) -> list[Diagnostic]:

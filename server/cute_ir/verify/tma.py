@@ -28,10 +28,11 @@ from enum import IntFlag
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.catalogue import make
 from ..diagnostics.diagnostic import Related
-from ..dialects.cute_nvgpu.enums import (DESCRIPTOR_LOAD_MODES, DSL_TMA_LOAD_MODE, TMA_ENUMS, TMA_LOAD_MODE,
+from ..dialects.cute_nvgpu.enums import (DIALECT, DESCRIPTOR_LOAD_MODES, DSL_TMA_LOAD_MODE, TMA_ENUMS, TMA_LOAD_MODE,
                                         TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS, PARTITION,
                                            PREFETCH, TMA_OPS, UPDATE_DESCRIPTOR)
+from ..ir.attributes import EnumCase, attribute, enum_case, integer, parse_enum
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import shaped, top_level_parameters
@@ -184,13 +185,6 @@ def memref_rank(type_: Type) -> int | None:
     return found.rank if found is not None and found.kind == "memref" else None
 
 
-def _int_attr(op: Operation, name: str) -> int | None:
-    attr = op.attributes.get(name) or op.properties.get(name)
-    match = re.match(r"^\s*(-?\d+)", attr.text) if attr is not None else None
-    return int(match.group(1)) if match else None
-
-
-_ENUM_ATTR = re.compile(r"^#cute_nvgpu\.(\w+)<\s*([\w]+)\s*>$")
 _CONSTANT_VALUE = re.compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+\.?\d*(?:[eE][-+]?\d+)?))")
 
 
@@ -198,7 +192,7 @@ def _constant(value: Value) -> float | None:
     """The number an `arith.constant` result holds, or None."""
     if not isinstance(value, OpResult) or value.owner.name != "arith.constant":
         return None
-    attr = value.owner.attributes.get("value") or value.owner.properties.get("value")
+    attr = attribute(value.owner, "value")
     text = attr.text if attr is not None else _template_text(value.owner)
     match = _CONSTANT_VALUE.match(text or "")
     if match is None:
@@ -223,19 +217,16 @@ def _leading_extent(layout: Layout) -> int | None:
     return first if isinstance(first, int) else None
 
 
-def _enum_mnemonic_of(op: Operation, name: str) -> str | None:
-    """The enum an `#cute_nvgpu.<enum><case>` attribute is written with."""
-    attr = op.attributes.get(name) or op.properties.get(name)
-    match = _ENUM_ATTR.match(attr.text) if attr is not None else None
-    return match.group(1) if match is not None else None
+def _enum(op: Operation, name: str) -> EnumCase | None:
+    """Attribute `name` when it is a `#cute_nvgpu.<enum><case>`."""
+    attr = attribute(op, name)
+    found = parse_enum(attr.text) if attr is not None else None
+    return found if found is not None and found.dialect == DIALECT else None
 
 
 def _enum_attr(op: Operation, name: str, mnemonic: str) -> str | None:
-    attr = op.attributes.get(name) or op.properties.get(name)
-    match = _ENUM_ATTR.match(attr.text) if attr is not None else None
-    if match is None or match.group(1) != mnemonic:
-        return None
-    return tma_enum_case(mnemonic, match.group(2))
+    case = enum_case(op, name, DIALECT, mnemonic)
+    return tma_enum_case(mnemonic, case) if case is not None else None
 
 
 def _strides(layout: Layout | ComposedLayout) -> list:
@@ -273,7 +264,7 @@ class _Checker:
 
     # ------------------------------------------------------------ helpers
     def name_span(self, op: Operation) -> Span:
-        return self.index.name_spans.get(op) or self.index.op_spans[op]
+        return self.index.name_span(op)
 
     def operand_span(self, op: Operation, first: int, last: int | None = None) -> Span:
         spans = self.index.operand_spans.get(op, [])
@@ -283,8 +274,7 @@ class _Checker:
         return Span(spans[first].start, end.end)
 
     def attribute_span(self, op: Operation, name: str, whole: bool = False) -> Span:
-        spans = self.index.attribute_spans.get(op, {}).get(name)
-        return (spans[0] if whole else spans[1]) if spans else self.name_span(op)
+        return self.index.attribute_span(op, name, whole)
 
     def note(self, value: Value | None, what: str) -> tuple[Related, ...]:
         span = self.index.definitions.get(value) if value is not None else None
@@ -314,7 +304,7 @@ class _Checker:
         groups = operand_groups(op)
         layout = groups.get("layout", [])
         kind = "im2col" if op.results and "im2col" in op.results[0].type.text else "tiled"
-        return _Descriptor(op, kind, layout[0].type if layout else Type("<<unknown>>"), _int_attr(op, "elementBitWidth"))
+        return _Descriptor(op, kind, layout[0].type if layout else Type("<<unknown>>"), integer(op, "elementBitWidth"))
 
     # ------------------------------------------------------------ dispatch
     def check(self, op: Operation) -> None:
@@ -349,12 +339,12 @@ class _Checker:
 
     def enums(self, op: Operation) -> None:
         for name, attr in list(op.attributes.items()) + list(op.properties.items()):
-            match = _ENUM_ATTR.match(attr.text)
-            if match is None or match.group(1) not in TMA_ENUMS:
+            found = parse_enum(attr.text)
+            if found is None or found.dialect != DIALECT or found.enum not in TMA_ENUMS:
                 continue
-            if op.name == DESCRIPTOR_BUILDER and name == "mode" and match.group(1) == DSL_TMA_LOAD_MODE:
+            if op.name == DESCRIPTOR_BUILDER and name == "mode" and found.enum == DSL_TMA_LOAD_MODE:
                 continue      # the builder's own load modes (`builder`)
-            mnemonic, case = match.groups()
+            mnemonic, case = found.enum, found.case
             if tma_enum_case(mnemonic, case) is None:
                 self.own("verify.tma.enum", self.attribute_span(op, name), self.own_note(op), mnemonic=mnemonic, case=case,
                          cases=", ".join(TMA_ENUMS[mnemonic]))
@@ -376,7 +366,7 @@ class _Checker:
         self.mode_matches_result(op, note)
         self.element_strides(op, note)
         self.padding_values(op, groups, note)
-        bits = _int_attr(op, "elementBitWidth")
+        bits = integer(op, "elementBitWidth")
         if bits is not None and (problem := tensormap.element_bits_problem(bits)) is not None:
             self.own("verify.tma.descriptor-limit", self.attribute_span(op, "elementBitWidth"), note, problem=problem)
             bits = None
@@ -409,19 +399,21 @@ class _Checker:
 
     def load_mode(self, op: Operation, note) -> None:
         """A load descriptor's mode is one the builder supports (the TileAS page's list)."""
-        attr = op.attributes.get("mode")
-        match = _ENUM_ATTR.match(attr.text) if attr is not None else None
-        if match is None or match.group(1) != DSL_TMA_LOAD_MODE or match.group(2) in DESCRIPTOR_LOAD_MODES:
+        mode = op.attributes.get("mode")
+        found = parse_enum(mode.text) if mode is not None else None
+        if found is None or found.dialect != DIALECT or found.enum != DSL_TMA_LOAD_MODE \
+                or found.case in DESCRIPTOR_LOAD_MODES:
             return
         legal = ", ".join(DESCRIPTOR_LOAD_MODES)
-        self.spec("tileas.tma-desc.unsupported-load-mode", self.attribute_span(op, "mode"), f"{match.group(2)}'",
+        self.spec("tileas.tma-desc.unsupported-load-mode", self.attribute_span(op, "mode"), f"{found.case}'",
                   related=(Related(self.attribute_span(op, "mode"), f"a descriptor loads in one of: {legal}"),) + note)
 
     def padding_values(self, op: Operation, groups: dict[str, list], note) -> None:
         """A load descriptor (its mode a load mode) fills out-of-bounds elements with zero only: a
         padding operand that is a non-zero constant is the page's "explicit-padding-value form".
         Values the unit does not fix (arguments, computed values) are not judged."""
-        if _enum_mnemonic_of(op, "mode") not in (DSL_TMA_LOAD_MODE, TMA_LOAD_MODE):
+        mode = _enum(op, "mode")
+        if mode is None or mode.enum not in (DSL_TMA_LOAD_MODE, TMA_LOAD_MODE):
             return      # not said to be a load descriptor: the rule is the loads'
         for value in groups.get("paddings", []):
             constant = _constant(value)
@@ -437,16 +429,16 @@ class _Checker:
             self.spec("tileas.tma-desc.element-stride", self.attribute_span(op, "elementStrides"), related=note)
 
     def mode_matches_result(self, op: Operation, note) -> None:
-        attr = op.attributes.get("mode")
-        match = _ENUM_ATTR.match(attr.text) if attr is not None else None
-        if match is None or not op.results:
+        mode = op.attributes.get("mode")
+        found = parse_enum(mode.text) if mode is not None else None
+        if found is None or found.dialect != DIALECT or not op.results:
             return
-        wants_im2col = match.group(2).startswith("im2col")
+        wants_im2col = found.case.startswith("im2col")
         result_type = op.results[0].type
         if wants_im2col != ("im2col" in result_type.text) and "tma_descriptor" in result_type.text:
             expected = "!cute_nvgpu.tma_descriptor_im2col" if wants_im2col else "!cute_nvgpu.tma_descriptor_tiled"
             self.own("verify.tma.descriptor-kind", self.attribute_span(op, "mode"), note,
-                     mode=match.group(2), expected=expected, type=result_type)
+                     mode=found.case, expected=expected, type=result_type)
 
     # ------------------------------------------------------------ the eleven steps
     def non_exec(self, op: Operation, kind: str) -> None:
@@ -534,7 +526,7 @@ class _Checker:
             return self.spec("tma.partition.tensor-type-failed", self.name_span(op), related=note)
         # 11. Multicast count against the load mode (loads only).
         mode_op, count_op = modes
-        num_multicast = _int_attr(count_op, "num_multicast")
+        num_multicast = integer(count_op, "num_multicast")
         load_mode = _enum_attr(mode_op, "load_mode", TMA_LOAD_MODE) or "no_multicast"
         if kind == "load":
             where = self.attribute_span(count_op, "num_multicast", whole=True)
@@ -627,7 +619,7 @@ class _Checker:
         if field_attr is None:
             return
         name = field_attr.text.strip('"')
-        axis = _int_attr(op, "axis")
+        axis = integer(op, "axis")
         leading_stride = name == "global_stride" and axis == 0
         if name not in _MUTABLE_FIELDS or leading_stride:
             where = self.attribute_span(op, "axis" if leading_stride else "field")

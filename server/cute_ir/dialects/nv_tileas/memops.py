@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..ods import AttrDef, OpDef, Trait, single, optional, variadic
 
 PAGE = "tileas-tma-and-memops"
+DIALECT = "nv_tileas"
 
 TILED_LOAD = "nv_tileas.tiled_load"
 TILED_STORE = "nv_tileas.tiled_store"
