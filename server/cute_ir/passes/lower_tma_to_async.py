@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from math import prod
 
 from ..diagnostics.catalogue import get as catalogue_message
-from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, KERNEL_SPEC, KERNEL_SPEC_ATTR, TILED_TMA_LOAD, TILED_TMA_STORE
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, KERNEL_SPEC, KERNEL_SPEC_ATTR,
+                                           TILED_TMA_LOAD, TILED_TMA_STORE)
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, TILED_LOAD, TILED_STORE
 from ..ir.attributes import attribute, enum_case, integers
 from ..ir.core import UNIT, Attribute, Operation, Type, Value
@@ -57,11 +58,9 @@ UNPARTITIONABLE = "tileas.tma-partition.unpartitionable"
 PREFER_TMA_VARIABLE = "TILEIR_PREFER_TMA_FOR_LOAD_STORE"
 DELAY_STORE_WAIT_VARIABLE = "TILEIR_DELAY_TMA_STORE_WAIT"
 
-# Op -> (the async op it becomes, the copy atom that makes it eligible).
-ASYNC_OF: dict[str, tuple[str, str]] = {
-    TILED_LOAD: (TILED_TMA_LOAD, "tma_load"),
-    TILED_STORE: (TILED_TMA_STORE, "tma_store"),
-}
+# Op -> the async op it becomes. The op is eligible when its copy atom is the one atom that
+# async op takes (`ATOM_ALLOW_LISTS`).
+ASYNC_OF: dict[str, str] = {TILED_LOAD: TILED_TMA_LOAD, TILED_STORE: TILED_TMA_STORE}
 FUNCTIONS = frozenset({"func.func", "gpu.func", "cuda.kernel"})
 DESCRIPTOR_TYPE = Type("!cute_nvgpu.tma_descriptor_tiled")
 LOAD_MODE = Attribute("#cute_nvgpu.tma_load_mode<tiled>")
@@ -160,7 +159,8 @@ class LowerTmaLoadStoreToAsync(Pass):
         if op.name not in ASYNC_OF:
             return False
         allowed = (attribute(op, "allow_tma") or Attribute("false")).text.strip() == "true"
-        return (allowed or prefer) and enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == ASYNC_OF[op.name][1]
+        [tma_atom] = ATOM_ALLOW_LISTS[ASYNC_OF[op.name]][0]
+        return (allowed or prefer) and enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == tma_atom
 
 
 class _Function:
@@ -203,7 +203,7 @@ class _Function:
         before = block.index_of(op)
         made: list[Operation] = []
         descriptor, index = self.descriptor(parts.view, box, bits, load, at, made)
-        async_name = ASYNC_OF[op.name][0]
+        async_name = ASYNC_OF[op.name]
         copy_atom = attribute(op, COPY_ATOM)
         if load:
             alloca = Operation("memref.alloca", result_types=[MBARRIER_TYPE], location=at)
