@@ -122,3 +122,22 @@ def test_a_region_belongs_to_one_op() -> None:
     Operation("test.a", regions=[region])
     with pytest.raises(IRError):
         Operation("test.b", regions=[region])
+
+
+def test_clone_maps_operands_and_records_its_results() -> None:
+    _, entry = _function()
+    a, b = entry.arguments
+    add = entry.append(Operation("arith.addi", [a, b], [I32]))
+    add.result.name_hint = "sum"
+    other = Block([I32])
+    mapping = {a: other.arguments[0]}
+    copy = add.clone(mapping)
+    assert copy.operands == [other.arguments[0], b] and copy.parent is None
+    assert mapping[add.result] is copy.result and copy.result.name_hint == "sum"
+    assert [u.owner for u in a.uses] == [add]          # the original keeps its uses
+
+
+def test_clone_refuses_an_op_with_regions() -> None:
+    func, _ = _function()
+    with pytest.raises(IRError):
+        func.clone({})

@@ -238,6 +238,19 @@ class Operation:
         for old, new in zip(self.results, values):
             old.replace_all_uses_with(new)
 
+    def clone(self, mapping: dict[Value, Value]) -> "Operation":
+        """A detached copy of this op (which must have no regions): operands through `mapping`
+        (values not in it are kept), results added to `mapping`."""
+        if self.regions or self.successors:
+            raise IRError(f"cannot clone `{self.name}`: only ops without regions or successors are cloned")
+        copy = Operation(self.name, [mapping.get(v, v) for v in self.operands], [r.type for r in self.results],
+                         self.attributes, self.properties, location=self.location)
+        copy.assembly = self.assembly
+        for old, new in zip(self.results, copy.results):
+            new.name_hint = old.name_hint
+            mapping[old] = new
+        return copy
+
     # ---------------------------------------------------------------- placement
     def detach(self) -> "Operation":
         """Take the op out of its block, keeping it whole (to be inserted elsewhere)."""

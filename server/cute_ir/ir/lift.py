@@ -220,8 +220,12 @@ class _Lifter:
             name, value = entry.child_by_field_name("name"), entry.child_by_field_name("value")
             if name is None:
                 continue
-            out[node_text(name)] = Attribute(node_text(value)) if value is not None else UNIT
-            spans.setdefault(node_text(name), (node_span(entry), node_span(value if value is not None else name)))
+            # `"a-b" = 1` and `a-b` name the same attribute, as in MLIR: the key is unquoted.
+            key = node_text(name)
+            if len(key) >= 2 and key[0] == key[-1] == '"':
+                key = key[1:-1].replace('\\"', '"')
+            out[key] = Attribute(node_text(value)) if value is not None else UNIT
+            spans.setdefault(key, (node_span(entry), node_span(value if value is not None else name)))
         return out
 
     def custom_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[Type]:

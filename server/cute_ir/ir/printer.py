@@ -13,6 +13,7 @@ Iterative: nesting depth is the user's, so the printer keeps its own stack.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -88,8 +89,17 @@ def _location_text(location: Location) -> str:
     return f"loc({where})" if not passes else f'loc(fused["{"/".join(passes)}"][{where}])'
 
 
-def _attribute_dict(attributes: dict) -> str:
-    return "{" + ", ".join(name if value.text == "unit" else f"{name} = {value}"
+_BARE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
+
+
+def attribute_name(name: str) -> str:
+    """`name` as an attribute dictionary key: bare where MLIR allows it, else quoted
+    (`"nv_tileas.num-host-tmas"`)."""
+    return name if _BARE_NAME.fullmatch(name) else '"' + name.replace('"', '\\"') + '"'
+
+
+def attribute_dictionary(attributes: dict) -> str:
+    return "{" + ", ".join(attribute_name(name) if value.text == "unit" else f"{attribute_name(name)} = {value}"
                            for name, value in attributes.items()) + "}"
 
 
@@ -167,10 +177,10 @@ def _op_chunks(op: Operation, names: _Names, options: PrintOptions,
     if op.successors:
         head += "[" + ", ".join(names.block(b) for b in op.successors) + "]"
     if op.properties:
-        head += " <" + _attribute_dict(op.properties) + ">"
+        head += " <" + attribute_dictionary(op.properties) + ">"
     tail = ""
     if op.attributes:
-        tail += " " + _attribute_dict(op.attributes)
+        tail += " " + attribute_dictionary(op.attributes)
     result_types = [str(r.type) for r in op.results]
     results_text = result_types[0] if len(result_types) == 1 and not result_types[0].startswith("(") \
         else "(" + ", ".join(result_types) + ")"
