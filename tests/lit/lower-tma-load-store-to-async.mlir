@@ -1,18 +1,20 @@
 // RUN: not cute-ir lower %s --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async)' 2>&1 | FileCheck %s
 // RUN: not cute-ir lower %s --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async{prefer_tma=true delay_store_wait=true})' 2>&1 | FileCheck %s --check-prefix=OPTIONS
 
-// A load and a store with allow_tma and a TMA atom: descriptors bound (the load's reused by the
-// second load of the same view and box), tmaIdx in order, the load's mbarrier and wait, tx_count.
+// A load and a store with allow_tma and a TMA atom: descriptors bound at the function's entry
+// (their views are parameters), in tmaIdx order; the load's reused by the second load of the
+// same view and box; the load's mbarrier and wait, tx_count.
 // CHECK-LABEL: func.func @kernel
 // CHECK-NEXT: %box = "cute.static"() : () -> !cute.layout<"(128,64):(1,256)">
 // CHECK-NEXT: %desc = "nv_tileas.make_tiled_tma_desc"(%view, %box) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 0 : i32}
+// CHECK-NEXT: %[[SBOX:.+]] = "cute.static"() : () -> !cute.layout<"(128,64):(1,256)">
+// CHECK-NEXT: %[[SDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%out, %[[SBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
 // CHECK-NEXT: %mbar = "memref.alloca"() : () -> memref<1xi64, 3>
 // CHECK-NEXT: %a:2 = "nv_tileas.async.tiled_tma_load"(%desc, %mbar, %i, %j, %t) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 16384 : i64}
 // CHECK-NEXT: "nv_tileas.async.wait"(%mbar) : (memref<1xi64, 3>) -> ()
 // CHECK-NEXT: %[[MBAR:.+]] = "memref.alloca"()
 // CHECK-NEXT: %b:2 = "nv_tileas.async.tiled_tma_load"(%desc, %[[MBAR]], %j, %i, %a#1) {{.*}} tmaIdx = 0 : i32
-// CHECK: "nv_tileas.make_tiled_tma_desc"(%out, {{.*}} {mode = #cute_nvgpu.tma_store_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
-// CHECK-NEXT: %ts = "nv_tileas.async.tiled_tma_store"(%a#0, {{.*}}, %i, %j, %b#1) {{.*}} {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32}
+// CHECK: %ts = "nv_tileas.async.tiled_tma_store"(%a#0, %[[SDESC]], %i, %j, %b#1) {{.*}} {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32}
 // CHECK-NEXT: "nv_tileas.async.wait"() : () -> ()
 // Without allow_tma the load stays (unless prefer_tma says otherwise).
 // CHECK-NEXT: %c:2 = nv_tileas.tiled_load %view

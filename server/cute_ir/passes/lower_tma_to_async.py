@@ -11,9 +11,13 @@ function, in the page's phases:
    with the `prefer-tma` option, which the page's `TILEIR_PREFER_TMA_FOR_LOAD_STORE` also sets)
    whose `copy_atom` is a TMA kind (`tma_load` for a load, `tma_store` for a store). Others stay.
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
+   Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
+   are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
 4. **Descriptor bind.** An `nv_tileas.make_tiled_tma_desc` of the op's view whose layout is the
    tile's box in the view (`cute.static`, innermost dimension first, as TMA numbers box
    dimensions), reused (with its tmaIdx) by later ops with the same view, box and direction.
+   It is bound where the view is defined (at the function's entry for a parameter), so every
+   op that can see the view can share it.
 5. **Async op** (`nv_tileas.async.tiled_tma_load` / `tiled_tma_store`) with the same
    coordinates and token, the descriptor, `copy_atom`, `tmaIdx`, and for loads a fresh mbarrier
    and `tx_count`, the tile's bytes. A load must read zero out of bounds: another
@@ -38,16 +42,17 @@ from dataclasses import dataclass
 from math import prod
 
 from ..diagnostics.catalogue import get as catalogue_message
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, KERNEL_SPEC, KERNEL_SPEC_ATTR,
-                                           TILED_TMA_LOAD, TILED_TMA_STORE)
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, TILED_TMA_LOAD, TILED_TMA_STORE,
+                                           is_kernel)
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, TILED_LOAD, TILED_STORE
 from ..ir.attributes import attribute, enum_case, integers
-from ..ir.core import UNIT, Attribute, Operation, Type, Value
+from ..ir.core import UNIT, Attribute, BlockArgument, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
 from ..text.location import derived
 from ..verify.tma import operand_groups
-from .base import OP_NAMES, Pass, PassContext, option, register
+from .base import FUNCTION_OPS, OP_NAMES, Pass, PassContext, option, register
+from .descriptor_capture import DEVICE, HOST, capture
 
 MISSING_KERNEL_SPEC = "tileas.lower-tma.missing-kernel-spec"
 ZERO_PADDING_ONLY = "tileas.lower-tma.zero-padding-only"
@@ -61,7 +66,6 @@ DELAY_STORE_WAIT_VARIABLE = "TILEIR_DELAY_TMA_STORE_WAIT"
 # Op -> the async op it becomes. The op is eligible when its copy atom is the one atom that
 # async op takes (`ATOM_ALLOW_LISTS`).
 ASYNC_OF: dict[str, str] = {TILED_LOAD: TILED_TMA_LOAD, TILED_STORE: TILED_TMA_STORE}
-FUNCTIONS = frozenset({"func.func", "gpu.func", "cuda.kernel"})
 DESCRIPTOR_TYPE = Type("!cute_nvgpu.tma_descriptor_tiled")
 LOAD_MODE = Attribute("#cute_nvgpu.tma_load_mode<tiled>")
 STORE_MODE = Attribute("#cute_nvgpu.tma_store_mode<tiled>")
@@ -144,15 +148,14 @@ class LowerTmaLoadStoreToAsync(Pass):
 
     def run(self, op: Operation, context: PassContext) -> None:
         prefer, delay = self.prefer_tma, self.delay_store_wait
-        for function in [o for o in op.walk() if o.name in FUNCTIONS]:
+        for function in [o for o in op.walk() if o.name in FUNCTION_OPS]:
             eligible = [o for o in function.walk() if o is not function and self._eligible(o, prefer)]
             if not eligible:
                 continue
-            spec = function.attributes.get(KERNEL_SPEC)
-            if spec is None or not spec.text.startswith(KERNEL_SPEC_ATTR + "<"):
+            if not is_kernel(function):
                 context.report(function, MISSING_KERNEL_SPEC, catalogue_message(MISSING_KERNEL_SPEC).render())
                 continue
-            _Function(self.argument, context, delay).lower(eligible)
+            _Function(self.argument, context, delay, function).lower(eligible)
 
     @staticmethod
     def _eligible(op: Operation, prefer: bool) -> bool:
@@ -166,11 +169,14 @@ class LowerTmaLoadStoreToAsync(Pass):
 class _Function:
     """The rewrite of one function's eligible memops, in pre-order."""
 
-    def __init__(self, pass_argument: str, context: PassContext, delay_store_wait: bool) -> None:
+    def __init__(self, pass_argument: str, context: PassContext, delay_store_wait: bool,
+                 function: Operation) -> None:
         self.pass_argument = pass_argument
         self.context = context
         self.delay_store_wait = delay_store_wait
-        self.next_index = 0
+        self.function = function
+        self.next_index = {HOST: 0, DEVICE: 0}
+        self.last_bound: dict[int, Operation] = {}     # view (or block) -> the last descriptor bound there
         self.descriptors: dict[tuple, tuple[Value, Attribute]] = {}   # (view, box, load) -> (descriptor, tmaIdx)
 
     def lower(self, ops: list[Operation]) -> None:
@@ -199,10 +205,8 @@ class _Function:
             self.context.report(op, UNPARTITIONABLE, catalogue_message(UNPARTITIONABLE).render(), notes=[why])
             return
         at = derived(self.pass_argument, op.location)
-        block = op.parent
-        before = block.index_of(op)
         made: list[Operation] = []
-        descriptor, index = self.descriptor(parts.view, box, bits, load, at, made)
+        descriptor, index = self.descriptor(parts.view, box, bits, load, at)
         async_name = ASYNC_OF[op.name]
         copy_atom = attribute(op, COPY_ATOM)
         if load:
@@ -226,20 +230,23 @@ class _Function:
         made.append(transfer)
         wait_attributes = {"delay": UNIT} if not load and self.delay_store_wait else {}
         made.append(Operation(ASYNC_WAIT, operands=[mbar] if load else [], attributes=wait_attributes, location=at))
+        block = op.parent
+        before = block.index_of(op)
         for offset, new in enumerate(made):
             block.insert(before + offset, new)
         op.replace_all_uses_with(transfer.results)
         op.erase()
 
-    def descriptor(self, view: Value, box: str, bits: int, load: bool, at, made: list) -> tuple[Value, Attribute]:
+    def descriptor(self, view: Value, box: str, bits: int, load: bool, at) -> tuple[Value, Attribute]:
         """The descriptor of `view` with this box and direction, and its tmaIdx: bound once per
         function, numbered in the order ops first need it."""
         key = (id(view), box, load)
         found = self.descriptors.get(key)
         if found is not None:
             return found
-        index = Attribute(f"{self.next_index} : i32")
-        self.next_index += 1
+        side = capture([view], self.function).side
+        index = Attribute(f"{self.next_index[side]} : i32")
+        self.next_index[side] += 1
         layout = Operation("cute.static", result_types=[Type(box)], location=at)
         layout.results[0].name_hint = "box"
         builder = Operation("nv_tileas.make_tiled_tma_desc", operands=[view, layout.results[0]],
@@ -248,6 +255,27 @@ class _Function:
                             attributes={"mode": LOAD_MODE if load else STORE_MODE,
                                         "elementBitWidth": Attribute(f"{bits} : i32"), "tmaIdx": index})
         builder.results[0].name_hint = "desc"
-        made.extend([layout, builder])
+        # After the view's definition, and after the descriptors already bound there (for
+        # parameters: at the function's entry, in the order they were bound).
+        place = id(view.owner) if isinstance(view, BlockArgument) else id(view)
+        anchor = self.last_bound.get(place)
+        if anchor is not None:
+            for offset, new in enumerate([layout, builder]):
+                anchor.parent.insert(anchor.parent.index_of(anchor) + 1 + offset, new)
+        else:
+            _insert_after_definition(view, [layout, builder])
+        self.last_bound[place] = builder
         self.descriptors[key] = (builder.results[0], index)
         return self.descriptors[key]
+
+
+def _insert_after_definition(value: Value, ops: list[Operation]) -> None:
+    """Insert `ops` where `value` becomes available: after its defining op, or first in the
+    block whose argument it is."""
+    if isinstance(value, BlockArgument):
+        block, at = value.owner, 0
+    else:
+        block = value.owner.parent
+        at = block.index_of(value.owner) + 1
+    for offset, op in enumerate(ops):
+        block.insert(at + offset, op)

@@ -91,6 +91,12 @@ ASYNC_WAIT = "nv_tileas.async.wait"
 KERNEL_SPEC = "nv_tileas.kernel_spec"
 KERNEL_SPEC_ATTR = "#nv_tileas.kernel_spec"
 
+
+def is_kernel(function) -> bool:
+    """Whether a function op is a TileAS kernel: it carries a KernelSpecAttr."""
+    spec = function.attributes.get(KERNEL_SPEC)
+    return spec is not None and spec.text.startswith(KERNEL_SPEC_ATTR + "<")
+
 WAIT_OP = OpDef(
     ASYNC_WAIT, "Wait for async TMA transfers: a load's mbarrier, or a store's bulk group.",
     operands=(optional("mbarrier", "memref<1xi64, 3>", "the mbarrier a load completes on; none for stores"),),
