@@ -90,7 +90,8 @@ def _memops_section() -> list[str]:
            "view dimension; the element types; tile dimensions (positive, powers of two, under 2^24 elements); "
            "memory semantics and scope; `in_bounds`' length; store's padding rules; atomic_rmw's element-type "
            "and mode rules. `lower-tma-load-store-to-async` makes async TMA transfers of the loads and stores that "
-           "allow it (next section); the page's other passes over them are not implemented.", "",
+           "allow it (next section); AssignLoadStoreLayouts, which would choose their copy atoms, is not "
+           "implemented: the atom is written (`copy_atom`).", "",
            "| Enum attribute | Cases |", "|---|---|"]
     out += [f"| `#nv_tileas.{m}<...>` | " + ", ".join(f"`{c}`" for c in cases) + " |" for m, cases in MEMOP_ENUMS.items()]
     out += [""]
@@ -123,6 +124,15 @@ def _async_tma_section() -> list[str]:
            "load's mbarrier (`memref.alloca` in shared memory) with its `tx_count`, and waits "
            "(`nv_tileas.async.wait`). Its rules: `server/cute_ir/passes/lower_tma_to_async.py` and "
            "docs/spec-deviations.md (A12).", "",
+           "`attach-tma-descriptor-args` then gives the kernel one argument per descriptor (a `!llvm.ptr<1>` for "
+           "a descriptor the kernel builds, the descriptor's own type for one the host can build before launch; "
+           "each `{cute_nvgpu.grid_constant}`; the kernel's own arguments `{nv_tileas.hidden}`) and the "
+           "attributes `\"nv_tileas.num-device-tmas\"` / `\"nv_tileas.num-host-tmas\"` (i32), and checks each "
+           "`tmaIdx` against them; `separate-host-tma` moves the host descriptors' builders into a host twin "
+           "`func.func @<kernel>.host_tma(<the kernel's parameters>) -> <descriptors> attributes "
+           "{\"nv_tileas.host-code\"}`, hands the kernel the appended arguments instead, and puts the callback "
+           "ABI's printf formats in `llvm.mlir.global`s. Their rules: `server/cute_ir/passes/"
+           "attach_tma_descriptor_args.py`, `separate_host_tma.py` and docs/spec-deviations.md (A15).", "",
            "`server/cute_ir/verify/tileas_atoms.py` checks the page's atom-type rules: each op's atom against its "
            "allow-list (below), an unknown kind (\"invalid TMA atom type\"), and a TMA reduction in scatter4 mode.",
            "", "| Op | Copy atoms it takes |", "|---|---|"]

@@ -2,16 +2,20 @@
 registry, pipeline text, the pass manager) and the passes registered under their mnemonics.
 
 `lower_tma_to_async.py`: `lower-tma-load-store-to-async`, TileAS's TMA loads and stores made async.
+`attach_tma_descriptor_args.py`: `attach-tma-descriptor-args`, the kernel ABI's descriptor arguments.
+`separate_host_tma.py`: `separate-host-tma`, host descriptors built by a host twin of the kernel.
 `legalize_tmem_copy.py`: `tileas-legalize-tmem-copy`, TileAS's copies across tensor memory.
 `lower_atoms.py`: `convert-cute-nvgpu-to-ptx` and `cute-nvgpu-erase-dead-atoms`.
 
 In that order they are the default pipeline: `cute-ir lower`'s, the editor's lowered-IR view's
 and the one the editor runs on every edit (every pass in it is `local`).
 """
-from . import legalize_tmem_copy, lower_atoms, lower_tma_to_async  # noqa: F401  (register their passes)
+from . import (attach_tma_descriptor_args, legalize_tmem_copy, lower_atoms, lower_tma_to_async,  # noqa: F401
+               separate_host_tma)  # (importing registers their passes)
 from .base import REGISTRY, PassContext, PassManager, PipelineError, Stage, parse_pipeline
 
-DEFAULT_PIPELINE = ("builtin.module(lower-tma-load-store-to-async,tileas-legalize-tmem-copy,"
+DEFAULT_PIPELINE = ("builtin.module(lower-tma-load-store-to-async,attach-tma-descriptor-args,separate-host-tma,"
+                    "tileas-legalize-tmem-copy,"
                     "convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)")
 
 __all__ = ["DEFAULT_PIPELINE", "REGISTRY", "PassContext", "PassManager", "PipelineError", "Stage", "parse_pipeline"]

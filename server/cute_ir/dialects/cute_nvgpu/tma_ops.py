@@ -79,6 +79,9 @@ TMA_OPS: tuple[OpDef, ...] = (
                       AttrDef("elementBitWidth", "integer", doc="bits per element"),
                       AttrDef("elementStrides", "array<i64: ...>", required=False, default="all 1",
                               doc="the traversal stride per dimension; only 1 is supported"),
+                      AttrDef("tmaIdx", "i32", required=False,
+                              doc="in a TileAS kernel, the descriptor's index among its side's (host or device) "
+                                  "descriptors: which appended kernel argument it becomes"),
                       AttrDef("operandSegmentSizes", "array<i32: 1, 1, S, T, P>", required=False, property=True,
                               doc="generic form only; the custom form's keywords delimit the groups")),
           traits=frozenset({Trait.ATTR_SIZED_OPERAND_SEGMENTS}),
