@@ -32,7 +32,7 @@ func.func @kernel(%view: memref<128x256xf16, 1>, %out: memref<128x256xf16, 1>, %
 // pointer argument, the per-descriptor callback format, and the builder stays in the kernel.
 // A host descriptor next to it is numbered from 0 on its own side.
 // CHECK-LABEL: func.func @device(
-// CHECK-SAME: %tma_device0: !llvm.ptr<1> {cute_nvgpu.grid_constant}, %tma_host0: !cute_nvgpu.tma_descriptor_tiled {cute_nvgpu.grid_constant})
+// CHECK-SAME: %tma_device0: !llvm.ptr<1> {cute_nvgpu.grid_constant, llvm.align = 128 : i64}, %tma_host0: !cute_nvgpu.tma_descriptor_tiled {cute_nvgpu.grid_constant})
 // CHECK-SAME: "nv_tileas.num-device-tmas" = 1 : i32, "nv_tileas.num-host-tmas" = 1 : i32
 // CHECK: %m = memref.load
 // CHECK-NEXT: %dev = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%m, %m)

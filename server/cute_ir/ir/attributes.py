@@ -48,7 +48,11 @@ def enum_case(op: Operation, name: str, dialect: str, enum: str) -> str | None:
 
 def integer(op: Operation, name: str) -> int | None:
     """The integer attribute `name` (`16`, `16 : i32`)."""
-    attr = attribute(op, name)
+    return integer_value(attribute(op, name))
+
+
+def integer_value(attr: Attribute | None) -> int | None:
+    """The integer an attribute spells (`16`, `16 : i32`), or None."""
     match = _LEADING_INTEGER.match(attr.text) if attr is not None else None
     return int(match.group(1)) if match else None
 

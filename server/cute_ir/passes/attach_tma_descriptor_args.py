@@ -13,6 +13,9 @@ function holding `nv_tileas.make_tiled_tma_desc` ops, walking it once:
 3. **Stamp** `nv_tileas.num-device-tmas` and `nv_tileas.num-host-tmas` (i32) on the function.
 4. **Check tmaIdx** of every builder and of every async TMA op using one: present ("not find
    tmaIdx."), and below its side's count ("tmaIdx exceed tmaHostNum." / "... tmaDeviceNum.").
+5. **Check the device descriptor pointers**: each is `llvm.align = 128` (the pass writes it; a
+   signature written by hand must say it): "expected tma descriptor pointer to have alignment
+   at least 128", on the function, naming the argument.
 
 A function that already carries the counts (its ABI was extended before, or written so) is
 only checked, against the counts it records: running the pass twice changes nothing.
@@ -25,10 +28,10 @@ from dataclasses import dataclass
 from ..diagnostics.catalogue import get as catalogue_message
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS, is_kernel
-from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_TYPE_PREFIX, DEVICE_DESCRIPTOR_POINTER,
-                                                 GRID_CONSTANT, HIDDEN_ARGUMENT, NUM_DEVICE_TMAS,
-                                                 NUM_HOST_TMAS, TMA_INDEX)
-from ..ir.attributes import attribute, integer
+from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
+                                                 DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT, HIDDEN_ARGUMENT,
+                                                 NUM_DEVICE_TMAS, NUM_HOST_TMAS, POINTER_ALIGNMENT, TMA_INDEX)
+from ..ir.attributes import attribute, integer, integer_value
 from ..ir.core import UNIT, Attribute, OpResult, Operation, Type
 from ..ir.functions import FunctionHeader
 from .base import FUNCTION_OPS, OP_NAMES, Pass, PassContext, register
@@ -37,6 +40,7 @@ from .descriptor_capture import DEVICE, HOST, builder_side
 EXCEEDS = {HOST: "tileas.tma-idx.exceeds-host", DEVICE: "tileas.tma-idx.exceeds-device"}
 MISSING_INDEX = "tileas.tma-idx.missing"
 MISSING_COUNTS = "tileas.tma-idx.missing-counts"
+POINTER_ALIGNMENT_CODE = "tileas.tma-desc.pointer-alignment"
 
 # The async ops that use a descriptor (and carry its tmaIdx).
 DESCRIPTOR_USERS = frozenset(name for name in ATOM_ALLOW_LISTS if name.startswith("nv_tileas.async."))
@@ -115,6 +119,28 @@ def check_indices(function: Operation, descriptors: Descriptors, context: PassCo
     return ok
 
 
+def device_pointer_arguments(header: FunctionHeader, counts: dict[str, int]) -> list[int]:
+    """Positions of the device descriptor pointers among the function's arguments: the
+    `num-device-tmas` pointer arguments before the host descriptors' at the end."""
+    first = len(header.arguments) - counts[HOST] - counts[DEVICE]
+    return [i for i in range(max(first, 0), len(header.arguments) - counts[HOST])
+            if str(header.arguments[i].type).startswith("!llvm.ptr")]
+
+
+def check_device_pointers(function: Operation, context: PassContext) -> None:
+    counts, header = recorded_counts(function), FunctionHeader.read(function)
+    if counts is None or header is None:
+        return
+    for position in device_pointer_arguments(header, counts):
+        alignment = integer_value(header.argument_attributes[position].get(POINTER_ALIGNMENT))
+        if alignment is None or alignment < DESCRIPTOR_ALIGNMENT:
+            name = header.arguments[position].name_hint or f"#{position}"
+            said = f"{POINTER_ALIGNMENT} = {alignment}" if alignment is not None else f"no {POINTER_ALIGNMENT}"
+            context.report(function, POINTER_ALIGNMENT_CODE,
+                           catalogue_message(POINTER_ALIGNMENT_CODE).render(DESCRIPTOR_ALIGNMENT),
+                           notes=[f"argument %{name}, a device descriptor pointer, states {said}"])
+
+
 @register
 @dataclass(frozen=True)
 class AttachTmaDescriptorArgs(Pass):
@@ -134,6 +160,7 @@ class AttachTmaDescriptorArgs(Pass):
             if recorded_counts(function) is None:
                 self.attach(function, descriptors)
             check_indices(function, descriptors, context)
+            check_device_pointers(function, context)
 
     @staticmethod
     def attach(function: Operation, descriptors: Descriptors) -> None:
@@ -148,8 +175,9 @@ class AttachTmaDescriptorArgs(Pass):
                     marks[GRID_CONSTANT] = UNIT
             host_types = {index_of(b): b.results[0].type for b in descriptors.builders
                           if descriptors.side[id(b)] == HOST and b.results}
+            aligned = {GRID_CONSTANT: UNIT, POINTER_ALIGNMENT: Attribute(f"{DESCRIPTOR_ALIGNMENT} : i64")}
             for k in range(device):
-                header.add_argument(Type(DEVICE_DESCRIPTOR_POINTER), {GRID_CONSTANT: UNIT}, f"tma_device{k}")
+                header.add_argument(Type(DEVICE_DESCRIPTOR_POINTER), aligned, f"tma_device{k}")
             for k in range(host):
                 header.add_argument(host_types.get(k, DEFAULT_HOST_DESCRIPTOR), {GRID_CONSTANT: UNIT}, f"tma_host{k}")
         function.attributes[NUM_DEVICE_TMAS] = Attribute(f"{device} : i32")

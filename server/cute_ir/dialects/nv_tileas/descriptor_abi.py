@@ -24,6 +24,11 @@ HIDDEN_ARGUMENT = "nv_tileas.hidden"
 TMA_INDEX = "tmaIdx"
 
 DEVICE_DESCRIPTOR_POINTER = "!llvm.ptr<1>"
+# A descriptor is 128 bytes, `alignas(128)` (CUDA's CUtensorMap), and tensormap.replace writes
+# it .b1024 at a time: the pointer a device descriptor is written through states that alignment
+# with MLIR's `llvm.align` argument attribute.
+DESCRIPTOR_ALIGNMENT = 128
+POINTER_ALIGNMENT = "llvm.align"
 DESCRIPTOR_TYPE_PREFIX = "!cute_nvgpu.tma_descriptor_"
 
 # The host twin of kernel `@k` is `@k.host_tma`: the kernel's parameters in, its host
