@@ -380,13 +380,13 @@ _MESSAGES: tuple[Message, ...] = (
 
     # Mode and multicast. The load-mode prefix is followed by the serialised mode (the page
     # shows only the opening quote). The return-type string is a tail streamed after the
-    # offending type. num_multicast: see tma.partition.invalid-num-multicast.
+    # offending type: {0} is the multicasting non-exec atom's type. num_multicast: see tma.partition.invalid-num-multicast.
     Message("tileas.tma-desc.unsupported-load-mode", TILEAS_PAGE,
             "unsupported tma load mode '", V, "prefix"),
     Message("tileas.tma-desc.multicast-atom-too-small", TILEAS_PAGE,
             "mcast is not supported for TMA load with less than 128bytes per atom", V, "exact"),
     Message("tileas.tma-desc.multicast-return-type", TILEAS_PAGE,
-            " but the return TMA load type does not support multicast", V, "exact"),
+            "{0} but the return TMA load type does not support multicast", V, "template"),
 
     # Padding. The two zero-padding strings are the tileas.lower-tma rows above.
     Message("tileas.tma-desc.padding-value-unsupported", TILEAS_PAGE,

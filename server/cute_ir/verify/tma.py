@@ -255,6 +255,13 @@ def _sm(target: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+# The DSL's atom types: a non-exec load's kind is its first parameter; an exec load that
+# multicasts says `mcast = true`.
+_NON_EXEC_KIND = re.compile(r"!cute_nvgpu\.atom\.non_exec_tiled_tma_load<\s*(\w+)")
+_EXEC_LOAD_TYPE = "!cute_nvgpu.atom.tma_load<"
+_MCAST = re.compile(r"\bmcast\s*=\s*true\b")
+
+
 # ---------------------------------------------------------------------------- checks
 class _Checker:
     def __init__(self, index: SourceIndex, target: str) -> None:
@@ -582,6 +589,8 @@ class _Checker:
 
     # ------------------------------------------------------------ binding and transfers
     def make_exec(self, op: Operation) -> None:
+        if op.operands and op.results:
+            self.multicast_return(op)
         if len(op.operands) < 2:
             return
         atom, mbarrier = op.operands[0], op.operands[1]
@@ -591,6 +600,19 @@ class _Checker:
             self.own("verify.tma.exec-atom", self.operand_span(op, 0), self.note(atom, "operand"), op=producer.name)
         if is_known(mbarrier.type) and memory_space(mbarrier.type) not in (None, "shared"):
             self.own("verify.tma.mbarrier-memory", self.operand_span(op, 1), note, type=mbarrier.type)
+
+    def multicast_return(self, op: Operation) -> None:
+        """The DSL's `make_exec_tma` of a multicasting non-exec atom (its kind says
+        `multicast`) must return an exec atom that multicasts (`mcast = true`)."""
+        atom_type, result_type = op.operands[0].type, op.results[0].type
+        kind = _NON_EXEC_KIND.match(atom_type.text)
+        if kind is None or "multicast" not in kind.group(1) or not result_type.text.startswith(_EXEC_LOAD_TYPE):
+            return
+        if _MCAST.search(result_type.text) is None:
+            why = Related(self.name_span(op), f"the atom's kind `{kind.group(1)}` multicasts; the exec atom "
+                                              f"type must say `mcast = true`, got {result_type}")
+            self.spec("tileas.tma-desc.multicast-return-type", self.name_span(op), atom_type,
+                      related=(why,) + self.note(op.operands[0], "atom"))
 
     def transfer(self, op: Operation, kind: str) -> None:
         if len(op.operands) < 3:
