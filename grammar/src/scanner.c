@@ -143,23 +143,31 @@ static bool looks_like_alias_definition(TSLexer *lexer) {
  * Excluded when what follows shows it is a dictionary key or a parameter; an undotted word
  * directly followed by '(', '<' or ':' is a keyword continuing the previous op (`shapes(...)`),
  * while a dotted op name may be (`cute_nvgpu.atom.set_value<tma_bar>(...)`,
- * `test.parse_integer_literal : 5`), and so may any name with a blank before the ':'. `*strong` tells whether the name is dotted or `return`:
+ * `test.parse_integer_literal : 5`), and so may any name with a blank before the ':';
+ * `attributes {` is a function's attribute dictionary, never an op. `*strong` tells whether the name is dotted or `return`:
  * only such a name ends an open `(`, `[` or `<`, where a plain word may be a keyword. */
 static bool looks_like_op_name(TSLexer *lexer, bool *strong) {
   static const char RETURN[] = "return";
+  static const char ATTRIBUTES[] = "attributes";
   bool dotted = false;
   bool is_return = true;
+  bool is_attributes = true;
   unsigned length = 0;
   while (is_bare_id_char(lexer->lookahead)) {
     if (lexer->lookahead == '.') dotted = true;
     if (length >= sizeof RETURN - 1 || lexer->lookahead != RETURN[length]) is_return = false;
+    if (length >= sizeof ATTRIBUTES - 1 || lexer->lookahead != ATTRIBUTES[length]) is_attributes = false;
     length++;
     advance(lexer);
   }
   if (length != sizeof RETURN - 1) is_return = false;
+  if (length != sizeof ATTRIBUTES - 1) is_attributes = false;
   *strong = dotted || is_return;
   bool spaced = is_blank(lexer->lookahead);
   skip_blanks(lexer);
+  /* `attributes {...}` on a line of its own continues a function's signature written over
+   * several lines (`func.func @f(...)` / `    attributes {...} {`). */
+  if (is_attributes && lexer->lookahead == '{') return false;
   switch (lexer->lookahead) {
     case '=': case ',': case '}': case ')': case ']': case '>':
       return false;

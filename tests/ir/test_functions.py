@@ -59,3 +59,11 @@ def test_a_new_function_prints_in_its_custom_form():
     entry.append(Operation("func.return", [entry.arguments[0]]))
     assert print_ops([function]) == ('func.func @twin(%n: index) -> index attributes {"nv_tileas.host-code"} {\n'
                                      '  "func.return"(%n) : (index) -> ()\n}\n')
+
+
+def test_a_signature_over_several_lines_with_attributes_on_their_own_line_binds_its_arguments():
+    [function] = _lifted(b"func.func @k(%a: index,\n             %b: index)\n    attributes {x} {\n"
+                         b"  return\n}\n")
+    header = FunctionHeader.read(function)
+    assert [a.name_hint for a in header.arguments] == ["a", "b"] and "x" in function.attributes
+    assert "<<unbound>>" not in print_ops([function])
