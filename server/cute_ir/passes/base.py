@@ -282,13 +282,22 @@ class PassContext:
                notes: Sequence[str] = ()) -> None:
         """A diagnostic on `op`, placed at the user's text it came from, naming the passes that
         made it; `notes` say more, at the same place."""
-        span = _header(op, source_span(op.location) or Span(0, 0))
+        located = _located(op)
+        span = _header(located, source_span(located.location) or Span(0, 0))
         made_by = provenance(op.location)
         related = tuple(Related(span, note) for note in notes)
         related += tuple(Related(span, f"this op was created by the `{name}` pass") for name in made_by)
         self.diagnostics.append(Diagnostic(code, span, severity, Source.LOWER, message, related))
         if severity is Severity.ERROR:
             self.failed = True
+
+
+def _located(op: Operation) -> Operation:
+    """`op`, or when it has no place in the text (the module a function is run in), the first
+    op inside it that has one."""
+    if source_span(op.location) is not None:
+        return op
+    return next((inner for inner in op.walk() if source_span(inner.location) is not None), op)
 
 
 def _header(op: Operation, span: Span) -> Span:

@@ -89,9 +89,10 @@ def capture(values: list[Value], function: Operation, builder: Operation | None 
             # A loop's induction variable or carried value: its first value and the next.
             problems.append(Problem(MULTIPLE_CAPTURES, value_label(value)))
             continue
-        assert isinstance(value, OpResult)
+        if not isinstance(value, OpResult):
+            return Capture(DEVICE)        # a use the unit does not define: nothing the host knows
         op = value.owner
-        if _device_only(op):
+        if _device_only(op) or (op.dialect != REGION_BRANCH_DIALECT and (op.regions or op.successors)):
             return Capture(DEVICE)
         if op.dialect == REGION_BRANCH_DIALECT and op.regions:
             if op.name in SINGLE_SOURCE_REGION_OPS:
