@@ -39,6 +39,11 @@ run: install
 	 else $(CUTE_IR) ptx examples/sm120_nvfp4.ir | grep -E "^// line|mma.sync|^\.target"; fi
 	@echo "== cute-ir lower: examples/sm120_nvfp4.ir after each pass of the lowering pipeline"
 	@$(CUTE_IR) lower --print-ir-after-all examples/sm120_nvfp4.ir
+	@echo "== cute-ir lower --emit ptx: the TileAS kernel of examples/tileas_tma_mainloop.ir (sm_90a, then sm_100a), assembled by ptxas when it is on PATH"
+	@for arch in sm_90a sm_100a; do \
+	  if command -v ptxas >/dev/null 2>&1; then $(CUTE_IR) lower --emit ptx --assemble --arch $$arch examples/tileas_tma_mainloop.ir; \
+	  else $(CUTE_IR) lower --emit ptx --arch $$arch examples/tileas_tma_mainloop.ir; fi \
+	  | grep -E "^\.target|\.entry|prefetch|cp\.async\.bulk\.tensor"; done
 
 ## grammar: regenerate grammar/src from grammar/grammar.js (commit the result)
 grammar:

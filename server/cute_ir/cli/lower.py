@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..analysis import DocumentAnalysis
 from ..passes import DEFAULT_PIPELINE, REGISTRY, PipelineError
+from ..passes.base import FUNCTION_OPS
 from .inputs import read
 from .options import CLEAN, FINDINGS, USAGE, add_arch_option, settings_for, usage_error
 from .ptx import print_diagnostics
@@ -47,6 +48,8 @@ def cmd_lower(args: argparse.Namespace) -> int:
     unknown = sorted(after - {cls.argument for cls in REGISTRY})
     if unknown:
         return usage_error("lower", f"--print-ir-after names no registered pass: {', '.join(unknown)}")
+    if args.assemble and args.emit != "ptx":
+        return usage_error("lower", "--assemble goes with --emit ptx")
     if not args.split_input_file:
         return _lower_one(args, report.path, report.analysis, after, "")
     status = CLEAN
@@ -70,6 +73,12 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
         result = lower(analysis, args.pipeline)
     except PipelineError as error:
         return usage_error("lower", f"--pipeline: {error}")
+    if args.emit == "ptx":
+        print_diagnostics(path, analysis, result.diagnostics)
+        if not result.ok:
+            return FINDINGS
+        return _emit_ptx(path, analysis.target_arch, result.stages[-1].text if result.stages else "",
+                         args.ptxas if args.assemble else None)
     shown = [s for s in result.stages
              if args.print_ir_after_all or s.argument in after or (args.print_ir_after_change and s.changed)]
     for stage in shown:
@@ -88,6 +97,52 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
     sys.stdout.flush()
     print_diagnostics(path, analysis, result.diagnostics)
     return CLEAN if result.ok else FINDINGS
+
+
+def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None) -> int:
+    """`--emit ptx`: the PTX of each TileAS kernel in the lowered IR, one module each."""
+    from ..dialects.nv_tileas.async_tma import is_kernel
+    from ..emit.tileas_kernel import emit_tileas_kernel
+    from ..ir.lift import lift
+    from ..syntax.parser import parse
+
+    kernels = [op for top in lift(parse(final_ir.encode("utf-8")).root).operations for op in top.walk()
+               if op.name in FUNCTION_OPS and is_kernel(op)]
+    if not kernels:
+        print(f"{path}: error: --emit ptx: no TileAS kernel (a function with nv_tileas.kernel_spec) "
+              f"to emit", file=sys.stderr)
+        return FINDINGS
+    status = CLEAN
+    for kernel in kernels:
+        module = emit_tileas_kernel(kernel, target)
+        if not module.ok:
+            print(f"{path}: error: --emit ptx: {module.message}", file=sys.stderr)
+            status = FINDINGS
+            continue
+        sys.stdout.write(module.text)
+        sys.stdout.flush()
+        if assemble_with is not None and _assembled(module, assemble_with):
+            status = FINDINGS
+    return status
+
+
+def _assembled(module, ptxas: str) -> bool:
+    """Run ptxas on an emitted kernel and say what it said; True when it rejected the module."""
+    from ..features.ptx import assemble, find_ptxas, is_not_found
+
+    messages = assemble(module.text, module.target, ptxas)
+    if any(is_not_found(m) for m in messages):
+        print(f"cute-ir lower: error: ptxas not found (`{ptxas}`): give its path with --ptxas PATH "
+              f"or put it on PATH", file=sys.stderr)
+        return True
+    for m in messages:
+        where = f"line {m.ptx_line + 1}: " if m.ptx_line is not None else ""
+        print(f"cute-ir lower: ptxas {m.severity}: {where}{m.message}", file=sys.stderr)
+    errors = sum(1 for m in messages if m.severity == "error")
+    verdict = "rejected" if errors else "assembled"
+    print(f"cute-ir lower: ptxas ({find_ptxas(ptxas)} -arch={module.ptxas_arch}) {verdict} "
+          f"`{module.kernels[0]}`", file=sys.stderr)
+    return errors > 0
 
 
 def cmd_passes(args: argparse.Namespace) -> int:
@@ -121,6 +176,13 @@ def add_parser(sub) -> None:
     lower.add_argument("--print-ir-tree-dir", metavar="DIR",
                        help="also write the IR after each pass to DIR/<n>_<pass>.mlir "
                             "(DIR/case<k>_<n>_<pass>.mlir with --split-input-file)")
+    lower.add_argument("--emit", choices=("ir", "ptx"), default="ir",
+                       help="what to print after the pipeline: the IR (default), or the PTX of each "
+                            "TileAS kernel (one module each)")
+    lower.add_argument("--assemble", action="store_true",
+                       help="with --emit ptx, also assemble each module with ptxas (exit 1 if it rejects one)")
+    lower.add_argument("--ptxas", default="ptxas", metavar="PATH",
+                       help="the ptxas executable for --assemble (default: ptxas on PATH)")
     lower.set_defaults(run=cmd_lower)
     passes = sub.add_parser("passes", help="list the registered passes",
                             description="List the passes `--pipeline` can name, with their options.")

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .core import Attribute, Operation
+from .core import Attribute, OpResult, Operation, Value
 
 _ENUM = re.compile(r"^#(\w+)\.(\w+)<\s*(\w+)\s*>$")
 _LEADING_INTEGER = re.compile(r"^\s*(-?\d+)")
 _INTEGERS = re.compile(r"-?\d+")
 _DENSE_ARRAY = re.compile(r"^array<\s*\w+\s*(?::(.*))?>$", re.S)
+_CONSTANT_VALUE = re.compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+\.?\d*(?:[eE][-+]?\d+)?))")
 
 
 @dataclass(frozen=True)
@@ -65,3 +66,24 @@ def integers(op: Operation, name: str) -> list[int] | None:
     dense = _DENSE_ARRAY.match(attr.text.strip())
     body = (dense.group(1) or "") if dense is not None else attr.text      # `array<i64>` is empty
     return [int(n) for n in _INTEGERS.findall(body)]
+
+
+def constant_number(value: Value) -> float | None:
+    """The number an `arith.constant` result holds (`1.0 : f32`, `value = 0 : index`), or None.
+    A hexadecimal literal is the value's bit pattern, MLIR's spelling of NaNs and infinities."""
+    if not isinstance(value, OpResult) or value.owner.name != "arith.constant":
+        return None
+    attr = attribute(value.owner, "value")
+    text = attr.text if attr is not None else written_text(value.owner)
+    match = _CONSTANT_VALUE.match(text or "")
+    if match is None:
+        return None
+    number = match.group(1)
+    return float(int(number, 16)) if number.lower().lstrip("-").startswith("0x") else float(number)
+
+
+def written_text(op: Operation) -> str | None:
+    """A custom-form op's written text after its name (`arith.constant 1.0 : f32` -> `1.0 : f32`)."""
+    if op.assembly is None:
+        return None
+    return "".join(p for p in op.assembly.pieces if isinstance(p, str))

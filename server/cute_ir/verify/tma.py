@@ -32,7 +32,7 @@ from ..dialects.cute_nvgpu.enums import (DIALECT, DESCRIPTOR_LOAD_MODES, DSL_TMA
                                         TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS, PARTITION,
                                            PREFETCH, TMA_OPS, UPDATE_DESCRIPTOR)
-from ..ir.attributes import EnumCase, attribute, enum_case, integer, parse_enum
+from ..ir.attributes import EnumCase, attribute, constant_number, enum_case, integer, parse_enum
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import shaped, top_level_parameters
@@ -183,31 +183,6 @@ def memref_rank(type_: Type) -> int | None:
     """The rank of a ranked memref type; None for anything else (`memref<*xf16>` included)."""
     found = shaped(type_.text)
     return found.rank if found is not None and found.kind == "memref" else None
-
-
-_CONSTANT_VALUE = re.compile(r"^\s*(-?(?:0x[0-9a-fA-F]+|\d+\.?\d*(?:[eE][-+]?\d+)?))")
-
-
-def _constant(value: Value) -> float | None:
-    """The number an `arith.constant` result holds, or None."""
-    if not isinstance(value, OpResult) or value.owner.name != "arith.constant":
-        return None
-    attr = attribute(value.owner, "value")
-    text = attr.text if attr is not None else _template_text(value.owner)
-    match = _CONSTANT_VALUE.match(text or "")
-    if match is None:
-        return None
-    number = match.group(1)
-    # A hexadecimal literal is the value's bit pattern (MLIR's spelling of NaNs and infinities):
-    # zero only when every bit is.
-    return float(int(number, 16)) if number.lower().lstrip("-").startswith("0x") else float(number)
-
-
-def _template_text(op: Operation) -> str | None:
-    """A custom-form op's written text after its name (`arith.constant 1.0 : f32` -> `1.0 : f32`)."""
-    if op.assembly is None:
-        return None
-    return "".join(p for p in op.assembly.pieces if isinstance(p, str))
 
 
 def _leading_extent(layout: Layout) -> int | None:
@@ -423,7 +398,7 @@ class _Checker:
         if mode is None or mode.enum not in (DSL_TMA_LOAD_MODE, TMA_LOAD_MODE):
             return      # not said to be a load descriptor: the rule is the loads'
         for value in groups.get("paddings", []):
-            constant = _constant(value)
+            constant = constant_number(value)
             # Negative zero is the `neg_zero` padding, not the zero fill TMA does.
             if constant is not None and (constant != 0 or math.copysign(1.0, constant) < 0):
                 at = next(i for i, v in enumerate(op.operands) if v is value)

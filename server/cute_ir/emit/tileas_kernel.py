@@ -1,0 +1,250 @@
+"""PTX for a TileAS kernel after the default pipeline (tileas-tma-and-memops, "Descriptor ABI",
+"Callback ABI"; the TMA page's cp.async.bulk.tensor forms).
+
+What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-descriptor-args`,
+`separate-host-tma`) becomes one `.entry`:
+
+| IR | PTX |
+|---|---|
+| a host descriptor argument (`{cute_nvgpu.grid_constant}`) | `.param .align 64 .b8 name[128]`, its generic address (`cvta.param`), `prefetch.tensormap` |
+| another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a token has no parameter |
+| `memref.alloca` in shared memory (`memref<1xi64, 3>`) | a `.shared .b64` mbarrier, `mbarrier.init` for one arrival before the body (the same barrier each iteration of a loop), and its phase |
+| `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes, `mbarrier.arrive.expect_tx`, `cp.async.bulk.tensor...mbarrier::complete_tx::bytes` |
+| `nv_tileas.async.tiled_tma_store` | `fence.proxy.async.shared::cta`, `cp.async.bulk.tensor...bulk_group`, `cp.async.bulk.commit_group` |
+| `nv_tileas.async.wait %mbar` / `wait` / `wait {delay}` | an `mbarrier.try_wait.parity` loop on the barrier's phase, then the next phase / `cp.async.bulk.wait_group.read 0` / the same, at the end |
+| `arith.constant` of an integer; `arith.addi` / `subi` / `muli` | `mov.b32`; `add` / `sub` / `mul.lo` `.s32` |
+| `scf.for` without iteration arguments | a counted loop over a 32-bit induction variable |
+
+Thread 0 (`%leader`) initialises the barriers and issues every transfer and bulk-group wait;
+every thread waits on the barriers. Coordinates are the element coordinates of the tile's first element, outermost first as the
+memops write them; TMA takes them innermost first. A stored tile must be one a TMA load of this
+kernel put in shared memory. Anything else, a device-built descriptor (its `tensormap.replace`
+rebinds) included, is an `EmitError` naming the op: the kernel is not emitted rather than
+emitted wrong.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import prod
+
+from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, TILED_TMA_LOAD, TILED_TMA_STORE
+from ..dialects.nv_tileas.descriptor_abi import DESCRIPTOR_TYPE_PREFIX
+from ..ir.attributes import constant_number, integer
+from ..ir.core import BlockArgument, Operation, Value
+from ..ir.shaped import element_bits, shaped
+from ..tables import atoms as A
+from ..tables import tiers as T
+from ..verify.tma import operand_groups
+from .ptx import EmitError, PtxModule, _Kernel, _render
+
+MBARRIER_TYPE = "memref<1xi64, 3>"
+LEADER = "%leader"      # thread 0 of the CTA: the one thread that issues TMA transfers
+TOKEN_TYPES = ("!nv_tileaa.mem_token",)
+RETURNS = frozenset({"func.return", "return"})
+_LOAD_ROW, _STORE_ROW = "tma_load.tile", "tma_store.tile"
+
+
+@dataclass
+class _Emitter:
+    kernel: _Kernel
+    values: dict[Value, str] = field(default_factory=dict)       # value -> register (or smem symbol)
+    tiles: dict[Value, str] = field(default_factory=dict)        # a loaded tile -> its smem register
+    phases: dict[str, str] = field(default_factory=dict)         # mbarrier register -> its phase register
+    prologue: list[str] = field(default_factory=list)            # mbarrier inits, before the body
+    deferred: list[str] = field(default_factory=list)            # delayed store waits
+    count: int = 0
+
+    def fresh(self, stem: str) -> str:
+        self.count += 1
+        return f"{stem}{self.count}"
+
+    def register(self, value: Value, what: str) -> str:
+        found = self.values.get(value)
+        if found is None:
+            raise _Unemittable(f"{what} is computed by an op this emitter does not know")
+        return found
+
+    # ------------------------------------------------------------------ arguments
+    def argument(self, argument: BlockArgument) -> None:
+        type_text = str(argument.type)
+        if type_text in TOKEN_TYPES:
+            return
+        name = f"p{argument.index}_{argument.name_hint or 'arg'}".replace(".", "_")
+        if type_text.startswith(DESCRIPTOR_TYPE_PREFIX):
+            reg = self.kernel.tensormap_param(name, f"%{name}")
+            self.kernel.emit(f"prefetch.tensormap [{reg}];")
+            self.values[argument] = reg
+            return
+        wide = self.kernel.param("u64", name, f"%{name}")
+        if type_text in ("index", "i32", "i64"):
+            narrow = self.kernel.reg("b32", f"%{name}_32")
+            self.kernel.emit(f"cvt.u32.u64 {narrow}, {wide};")
+            self.values[argument] = narrow
+        else:
+            self.values[argument] = wide
+
+    # ------------------------------------------------------------------ ops
+    def op(self, op: Operation) -> None:
+        handler = _HANDLERS.get(op.name)
+        if handler is None:
+            raise _Unemittable(f"`{op.name}` has no PTX in a TileAS kernel here")
+        handler(self, op)
+
+    def constant(self, op: Operation) -> None:
+        number = constant_number(op.results[0]) if op.results else None
+        if number is None or number != int(number):
+            raise _Unemittable("`arith.constant` of a non-integer")
+        value = int(number)
+        reg = self.kernel.reg("b32", "%" + self.fresh("c"))
+        self.kernel.emit(f"mov.b32 {reg}, {value};")
+        self.values[op.results[0]] = reg
+
+    def binary(self, op: Operation) -> None:
+        """`arith.addi` / `muli` / `subi` of 32-bit coordinates."""
+        if len(op.operands) != 2 or not op.results:
+            raise _Unemittable(f"`{op.name}` without two operands")
+        a, b = (self.register(v, f"an operand of `{op.name}`") for v in op.operands)
+        reg = self.kernel.reg("b32", "%" + self.fresh("x"))
+        self.kernel.emit(f"{_ARITH[op.name]} {reg}, {a}, {b};")
+        self.values[op.results[0]] = reg
+
+    def alloca(self, op: Operation) -> None:
+        """An mbarrier: initialised once for one arrival before the body (an alloca in a loop
+        is the same barrier each iteration), with the phase its next wait expects."""
+        if not op.results or str(op.results[0].type) != MBARRIER_TYPE:
+            raise _Unemittable(f"`memref.alloca` of {op.results[0].type if op.results else 'nothing'}: only "
+                               f"mbarriers ({MBARRIER_TYPE}) are emitted")
+        symbol = self.fresh("mbar")
+        self.kernel.shared(f".shared .align 8 .b64 {symbol};")
+        reg, phase = self.kernel.reg("b32", f"%{symbol}"), self.kernel.reg("b32", f"%{symbol}_phase")
+        self.prologue += [f"mov.u32 {reg}, {symbol};", f"@{LEADER} mbarrier.init.shared::cta.b64 [{reg}], 1;",
+                          f"mov.b32 {phase}, 0;"]
+        self.values[op.results[0]] = reg
+        self.phases[reg] = phase
+
+    def loop(self, op: Operation) -> None:
+        """`scf.for %iv = %lb to %ub step %s` without iteration arguments: a counted loop."""
+        if len(op.operands) != 3 or op.results or not op.regions or len(op.regions[0].blocks) != 1:
+            raise _Unemittable("`scf.for` with iteration arguments")
+        body = op.regions[0].blocks[0]
+        lower, upper, step = (self.register(v, "a bound of `scf.for`") for v in op.operands)
+        iv = self.kernel.reg("b32", "%" + self.fresh("iv"))
+        more = self.kernel.reg("pred", "%" + self.fresh("more"))
+        top, done = self.fresh("LOOP_"), self.fresh("LOOP_END_")
+        self.values[body.arguments[0]] = iv
+        self.kernel.emit(f"mov.b32 {iv}, {lower};")
+        self.kernel.emit(f"setp.lt.s32 {more}, {iv}, {upper};")
+        self.kernel.emit(f"@!{more} bra {done};")
+        self.kernel.emit(f"{top}:")
+        for inner in body.operations:
+            self.op(inner)
+        self.kernel.emit(f"add.s32 {iv}, {iv}, {step};")
+        self.kernel.emit(f"setp.lt.s32 {more}, {iv}, {upper};")
+        self.kernel.emit(f"@{more} bra {top};")
+        self.kernel.emit(f"{done}:")
+
+    def coordinates(self, op: Operation, coords: list[Value]) -> str:
+        regs = [self.register(c, f"a coordinate of `{op.name}`") for c in reversed(coords)]
+        return "{" + ", ".join(regs) + "}"
+
+    def load(self, op: Operation) -> None:
+        groups = operand_groups(op)
+        descriptor, mbarrier = groups["descriptor"][0], groups["mbarrier"][0]
+        coords = list(groups["coords"])
+        tile = shaped(str(op.results[0].type)) if op.results else None
+        bits = element_bits(tile.element) if tile is not None else None
+        if tile is None or bits is None or None in tile.dims:
+            raise _Unemittable(f"`{op.name}` loads a tile whose size is not static")
+        size = integer(op, "tx_count") or prod(tile.dims) * bits // 8
+        symbol = self.fresh("tile")
+        self.kernel.shared(f".shared .align 128 .b8 {symbol}[{size}];")
+        dst = self.kernel.reg("b32", f"%{symbol}")
+        self.kernel.emit(f"mov.u32 {dst}, {symbol};")
+        mbar = self.register(mbarrier, "the mbarrier")
+        state = self.kernel.reg("b64", "%" + self.fresh("state"))
+        self.kernel.emit(f"@{LEADER} mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{mbar}], {size};")
+        row = A.copy_row(_LOAD_ROW)
+        self.kernel.op(f"@{LEADER} " + row.ptx.format(RANK=len(coords), DST_SPACE="shared::cta", MODE=row.params["mode"], MC="",
+                                      HINT="", CTA="", DST=dst, TMAP=self.register(descriptor, "the descriptor"),
+                                      COORDS=self.coordinates(op, coords), MBAR=mbar, OFFSETS="", MASK="",
+                                      POLICY=""))
+        self.tiles[op.results[0]] = dst
+
+    def store(self, op: Operation) -> None:
+        groups = operand_groups(op)
+        tile, descriptor = groups["value"][0], groups["descriptor"][0]
+        coords = list(groups["coords"])
+        src = self.tiles.get(tile)
+        if src is None:
+            raise _Unemittable(f"`{op.name}` stores a tile no TMA load of this kernel put in shared memory")
+        row = A.copy_row(_STORE_ROW)
+        self.kernel.emit("fence.proxy.async.shared::cta;")
+        self.kernel.op(f"@{LEADER} " + row.ptx.format(RANK=len(coords), MODE=row.params["mode"], HINT="", POLICY="",
+                                                     TMAP=self.register(descriptor, "the descriptor"),
+                                                     COORDS=self.coordinates(op, coords), SRC=src))
+        self.kernel.op(f"@{LEADER} cp.async.bulk.commit_group;")
+
+    def wait(self, op: Operation) -> None:
+        if op.operands:
+            mbar = self.register(op.operands[0], "the mbarrier")
+            phase = self.phases[mbar]
+            done, label = self.kernel.reg("pred", "%" + self.fresh("done")), self.fresh("WAIT_")
+            self.kernel.emit(f"{label}:")
+            self.kernel.emit(f"mbarrier.try_wait.parity.shared::cta.b64 {done}, [{mbar}], {phase};")
+            self.kernel.emit(f"@!{done} bra {label};")
+            self.kernel.emit(f"xor.b32 {phase}, {phase}, 1;")
+        elif "delay" in op.attributes:
+            self.deferred.append(f"@{LEADER} cp.async.bulk.wait_group.read 0;")
+        else:
+            self.kernel.emit(f"@{LEADER} cp.async.bulk.wait_group.read 0;")
+
+    def nothing(self, op: Operation) -> None:
+        pass
+
+
+class _Unemittable(Exception):
+    pass
+
+
+_ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.lo.s32"}
+_HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.alloca, "scf.for": _Emitter.loop,
+             TILED_TMA_LOAD: _Emitter.load, TILED_TMA_STORE: _Emitter.store, ASYNC_WAIT: _Emitter.wait,
+             **{name: _Emitter.binary for name in _ARITH},
+             **{name: _Emitter.nothing for name in RETURNS | {"scf.yield"}}}
+
+
+def kernel_name(function: Operation) -> str:
+    """The PTX entry name of a function: its symbol without `@` and quotes, dots as `_`."""
+    pieces = function.assembly.pieces if function.assembly is not None else ()
+    head = pieces[0] if pieces and isinstance(pieces[0], str) else "@kernel("
+    return head.split("(")[0].lstrip("@").strip('"').replace(".", "_") or "kernel"
+
+
+def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitError:
+    """One PTX module with the kernel `function` (after the default pipeline) as its entry."""
+    t = T.parse_target(target)
+    if t is None:
+        return EmitError(f"unknown SM target {target!r}", None, target)
+    if not function.regions or len(function.regions[0].blocks) != 1:
+        return EmitError(f"`{kernel_name(function)}`: only a kernel of one block is emitted", None, target)
+    emitter = _Emitter(_Kernel(kernel_name(function)))
+    entry = function.regions[0].blocks[0]
+    try:
+        for argument in entry.arguments:
+            emitter.argument(argument)
+        body_start = len(emitter.kernel.body)
+        for op in entry.operations:
+            emitter.op(op)
+    except _Unemittable as why:
+        return EmitError(f"`{kernel_name(function)}`: {why}", None, target)
+    for line in emitter.deferred:
+        emitter.kernel.emit(line)
+    # After the parameters are read, before the body: one thread (the leader) issues the TMA
+    # transfers and initialises the barriers, which exist for every thread before any use.
+    tid = emitter.kernel.reg("b32", "%tid_x")
+    emitter.kernel.reg("pred", LEADER)
+    prologue = [f"mov.u32 {tid}, %tid.x;", f"setp.eq.u32 {LEADER}, {tid}, 0;"] + emitter.prologue
+    if emitter.prologue:
+        prologue += ["fence.mbarrier_init.release.cluster;", "bar.sync 0;"]
+    emitter.kernel.body[body_start:body_start] = [(line, False) for line in prologue]
+    return _render([(emitter.kernel, None)], t)

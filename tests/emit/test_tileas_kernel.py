@@ -1,0 +1,84 @@
+"""PTX of a TileAS kernel after the default pipeline (emit/tileas_kernel.py, `cute-ir lower
+--emit ptx`): the descriptor parameters, prefetch, bulk-tensor loads and stores, and ptxas
+accepting the module on sm_90a and sm_100a."""
+from __future__ import annotations
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.cli import main
+from cute_ir.dialects.nv_tileas.async_tma import is_kernel
+from cute_ir.emit.tileas_kernel import emit_tileas_kernel
+from cute_ir.features.lowered import lower
+from cute_ir.ir.lift import lift
+from cute_ir.syntax.parser import parse
+from tests.conftest import REPO
+from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
+
+MAINLOOP = REPO / "examples" / "tileas_tma_mainloop.ir"
+SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>}"
+LOAD = ("nv_tileas.tiled_load %v coords(%i, %j) offsets() {tileSize = array<i64: 64, 128>, allow_tma = true, "
+        "copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x128xf16>")
+
+
+def emitted(text: str, arch: str = "sm_90a"):
+    result = lower(DocumentAnalysis("file:///k.ir", text))
+    assert result.ok, [d.message for d in result.diagnostics]
+    [kernel] = [op for top in lift(parse(result.stages[-1].text.encode()).root).operations
+                for op in top.walk() if op.name == "func.func" and is_kernel(op)]
+    return emit_tileas_kernel(kernel, arch)
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a"])
+def test_the_example_mainloop_becomes_ptx_that_ptxas_assembles(arch):
+    module = emitted(MAINLOOP.read_text(), arch)
+    assert module.ok
+    text = module.text
+    assert f".target {arch}" in text
+    assert text.count(".param .align 64 .b8 p") == 3                         # a, b, c: grid-constant tensor maps
+    assert text.count("prefetch.tensormap") == 3
+    assert text.count("cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes") == 2
+    assert text.count("mbarrier.arrive.expect_tx.shared::cta.b64") == 2 and ", 16384;" in text
+    assert "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group" in text
+    assert "cp.async.bulk.commit_group;" in text and "cp.async.bulk.wait_group.read 0;" in text
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(text, arch)
+    assert accepted, said
+
+
+def test_coordinates_are_given_innermost_first_and_a_delayed_store_wait_comes_last():
+    text = (f"func.func @k(%v: memref<128x256xf16, 1>, %o: memref<128x256xf16, 1>, %i: index, %j: index) {SPEC} {{\n"
+            f"  %t = {LOAD}\n"
+            "  %s = nv_tileas.tiled_store %t, %o coords(%i, %j) offsets() {tileSize = array<i64: 64, 128>, "
+            "allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_store>} : memref<128x256xf16, 1> -> !nv_tileaa.mem_token\n"
+            "  return\n}\n")
+    module = emitted(text)
+    assert "{%p3_j_32, %p2_i_32}" in module.text
+    pipeline_delayed = lower(DocumentAnalysis("file:///k.ir", text),
+                             "builtin.module(lower-tma-load-store-to-async{delay_store_wait=true},"
+                             "attach-tma-descriptor-args,separate-host-tma)")
+    [kernel] = [op for top in lift(parse(pipeline_delayed.stages[-1].text.encode()).root).operations
+                for op in top.walk() if op.name == "func.func" and is_kernel(op)]
+    lines = emit_tileas_kernel(kernel, "sm_90a").text.splitlines()
+    assert lines[-3].strip() == "@%leader cp.async.bulk.wait_group.read 0;" and lines[-2].strip() == "ret;"
+
+
+def test_what_has_no_ptx_here_is_an_error_naming_the_op_not_wrong_ptx():
+    # A stored tile that no TMA load of the kernel put in shared memory.
+    text = (f"func.func @k(%o: memref<128x256xf16, 1>, %t: tensor<64x128xf16>, %i: index) {SPEC} {{\n"
+            "  %s = nv_tileas.tiled_store %t, %o coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>, "
+            "allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_store>} : memref<128x256xf16, 1> -> !nv_tileaa.mem_token\n"
+            "  return\n}\n")
+    module = emitted(text)
+    assert not module.ok
+    assert module.message == ("`k`: `nv_tileas.async.tiled_tma_store` stores a tile no TMA load of this kernel "
+                              "put in shared memory")
+
+
+def test_cli_emit_ptx_prints_the_module_and_says_when_there_is_no_kernel(capsys):
+    assert main(["lower", str(MAINLOOP), "--emit", "ptx", "--arch", "sm_100a"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(".version ") and ".target sm_100a" in out and ".visible .entry mainloop(" in out
+    assert main(["lower", str(REPO / "examples" / "sm90_gemm_mainloop.ir"), "--emit", "ptx"]) == 1
+    assert "no TileAS kernel (a function with nv_tileas.kernel_spec) to emit" in capsys.readouterr().err
