@@ -27,12 +27,13 @@ def test_print_ir_after_one_pass_and_a_tree_dir(tmp_path, capsys):
                  "--print-ir-tree-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.count("IR Dump After") == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["0_lower-tma-load-store-to-async.mlir",
-                                                          "1_attach-tma-descriptor-args.mlir",
-                                                          "2_separate-host-tma.mlir",
-                                                          "3_tileas-legalize-tmem-copy.mlir",
-                                                          "4_convert-cute-nvgpu-to-ptx.mlir",
-                                                          "5_cute-nvgpu-erase-dead-atoms.mlir"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0_assign-load-store-layouts.mlir",
+                                                          "1_lower-tma-load-store-to-async.mlir",
+                                                          "2_attach-tma-descriptor-args.mlir",
+                                                          "3_separate-host-tma.mlir",
+                                                          "4_tileas-legalize-tmem-copy.mlir",
+                                                          "5_convert-cute-nvgpu-to-ptx.mlir",
+                                                          "6_cute-nvgpu-erase-dead-atoms.mlir"]
 
 
 def test_split_input_file_lowers_each_case_alone_and_keeps_each_case_s_dumps(tmp_path, capsys):
@@ -63,8 +64,8 @@ def test_bad_pipelines_and_pass_names_are_usage_errors(capsys):
 def test_passes_lists_the_registered_passes(capsys):
     assert main(["passes"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("attach-tma-descriptor-args: ")
-    assert ("default pipeline: builtin.module(lower-tma-load-store-to-async,attach-tma-descriptor-args,"
-            "separate-host-tma,tileas-legalize-tmem-copy,convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)") in out
+    assert out.startswith("assign-load-store-layouts: ")
+    assert ("default pipeline: builtin.module(assign-load-store-layouts,lower-tma-load-store-to-async,"
+            "attach-tma-descriptor-args,separate-host-tma,tileas-legalize-tmem-copy,convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)") in out
     assert "\nlower-tma-load-store-to-async: " in out and "  prefer_tma=False: " in out
     assert "\ntileas-legalize-tmem-copy: " in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cute_ir.ir.core import UNIT, Attribute, Operation, Type
+from cute_ir.ir.custom_form import write_attributes
 from cute_ir.ir.functions import FunctionHeader, new_function
 from cute_ir.ir.lift import lift
 from cute_ir.ir.printer import print_ops
@@ -67,3 +68,22 @@ def test_a_signature_over_several_lines_with_attributes_on_their_own_line_binds_
     header = FunctionHeader.read(function)
     assert [a.name_hint for a in header.arguments] == ["a", "b"] and "x" in function.attributes
     assert "<<unbound>>" not in print_ops([function])
+
+
+def test_a_changed_attribute_is_written_into_the_op_s_own_form():
+    source = (b"func.func @f(%v: memref<128xf32, 1>, %i: index) {\n"
+              b"  %a = nv_tileas.tiled_load %v coords(%i) offsets() {tileSize = array<i64: 64>} : memref<128xf32, 1> -> tensor<64xf32>\n"
+              b"  %b = nv_tileas.tiled_load %v coords(%i) offsets() : memref<128xf32, 1> -> tensor<64xf32>\n"
+              b"  return\n}\n")
+    [function] = _lifted(source)
+    a, b = [op for op in function.walk() if op.name == "nv_tileas.tiled_load"]
+    for op in (a, b):
+        op.attributes["copy_atom"] = Attribute("#nv_tileas.copy_atom<ldg>")
+        write_attributes(op)
+    del a.attributes["tileSize"]
+    write_attributes(a)
+    lines = print_ops([function]).splitlines()
+    assert lines[1] == ("  %a = nv_tileas.tiled_load %v coords(%i) offsets() {copy_atom = #nv_tileas.copy_atom<ldg>} "
+                        ": memref<128xf32, 1> -> tensor<64xf32>")
+    assert lines[2] == ("  %b = nv_tileas.tiled_load %v coords(%i) offsets() {copy_atom = #nv_tileas.copy_atom<ldg>} "
+                        ": memref<128xf32, 1> -> tensor<64xf32>")

@@ -208,7 +208,7 @@ async def test_lowered_ir_returns_each_stage_with_a_line_map(client: RecordingCl
     stages = _get(result, "stages")
     # "pass" is a Python keyword: pygls's client objects rename it, so it is read by position.
     assert [s["pass"] if isinstance(s, dict) else s[0] for s in stages] == [
-        "lower-tma-load-store-to-async", "attach-tma-descriptor-args", "separate-host-tma",
+        "assign-load-store-layouts", "lower-tma-load-store-to-async", "attach-tma-descriptor-args", "separate-host-tma",
         "tileas-legalize-tmem-copy", "convert-cute-nvgpu-to-ptx", "cute-nvgpu-erase-dead-atoms"]
     final = _get(result, "text")
     assert final == _get(stages[-1], "text") and "cp.async.bulk.tensor.2d" in final

@@ -32,8 +32,8 @@ def lowered(text: str, pipeline: str = PIPELINE):
     return lower(DocumentAnalysis("file:///t.ir", text), pipeline)
 
 
-def test_registered_first_in_the_default_pipeline_with_the_page_s_description():
-    assert DEFAULT_PIPELINE.startswith("builtin.module(lower-tma-load-store-to-async,")
+def test_registered_after_the_atom_choice_in_the_default_pipeline_with_the_page_s_description():
+    assert DEFAULT_PIPELINE.startswith("builtin.module(assign-load-store-layouts,lower-tma-load-store-to-async,")
     assert LowerTmaLoadStoreToAsync.description == (
         "lowering TiledLoad or TiledStore which with tma atom to async tiled load or tiled store")
 

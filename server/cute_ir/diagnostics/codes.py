@@ -170,6 +170,8 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("lower.stopped", L, "The lowering pipeline left an op that applies an atom in place "
             "because of an error reported on it or its atom already (`cute-ir lower` shows it; the "
             "editor does not repeat it)."),
+    CodeDoc("lower.not-tma", L, "A remark: a TileAS load or store with `allow_tma = true` cannot use "
+            "TMA (assign-load-store-layouts says which rule stops it) and gets a non-TMA copy atom."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

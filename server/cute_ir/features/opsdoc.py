@@ -90,8 +90,9 @@ def _memops_section() -> list[str]:
            "view dimension; the element types; tile dimensions (positive, powers of two, under 2^24 elements); "
            "memory semantics and scope; `in_bounds`' length; store's padding rules; atomic_rmw's element-type "
            "and mode rules. `lower-tma-load-store-to-async` makes async TMA transfers of the loads and stores that "
-           "allow it (next section); AssignLoadStoreLayouts, which would choose their copy atoms, is not "
-           "implemented: the atom is written (`copy_atom`).", "",
+           "allow it (next section); `assign-load-store-layouts`, before it, gives each load and store that names "
+           "no `copy_atom` its atom: TMA's when a TMA box can move the tile, `ldg` / `stg` otherwise, with a "
+           "remark saying which rule stopped an op that allows TMA (docs/spec-deviations.md, A17).", "",
            "| Enum attribute | Cases |", "|---|---|"]
     out += [f"| `#nv_tileas.{m}<...>` | " + ", ".join(f"`{c}`" for c in cases) + " |" for m, cases in MEMOP_ENUMS.items()]
     out += [""]

@@ -16,39 +16,16 @@ import re
 from dataclasses import dataclass, field
 
 from .core import Attribute, Block, BlockArgument, Hole, Operation, Region, Template, Type
+from .custom_form import depth_end
 from .printer import attribute_dictionary
 
-_OPEN, _CLOSE = "([{<", ")]}>"
-
-
-def _depth_end(text: str, start: int, stop: str) -> int:
-    """The index of the first `stop` character at bracket depth 0 from `start` (quotes
-    skipped), or len(text)."""
-    depth, index, quoted = 0, start, False
-    while index < len(text):
-        char = text[index]
-        if quoted:
-            if char == "\\":
-                index += 1
-            elif char == '"':
-                quoted = False
-        elif char == '"':
-            quoted = True
-        elif depth == 0 and char in stop:
-            return index
-        elif char in _OPEN:
-            depth += 1
-        elif char in _CLOSE:
-            depth -= 1
-        index += 1
-    return len(text)
 
 
 def _entries(text: str) -> list[str]:
     """The comma-separated entries of `text` at bracket depth 0, stripped, empty ones left out."""
     entries, at = [], 0
     while at < len(text):
-        end = _depth_end(text, at, ",")
+        end = depth_end(text, at, ",")
         if text[at:end].strip():
             entries.append(text[at:end].strip())
         at = end + 1
@@ -59,7 +36,7 @@ def _argument_attributes(text: str) -> dict[str, Attribute]:
     """`{a, b = 1 : i32}` (an argument's attribute dictionary as written) as attributes."""
     found: dict[str, Attribute] = {}
     for entry in _entries(text.strip()[1:-1]):
-        equals = _depth_end(entry, 0, "=")
+        equals = depth_end(entry, 0, "=")
         name = entry[:equals].strip().strip('"')
         found[name] = Attribute(entry[equals + 1:].strip()) if equals < len(entry) else Attribute("unit")
     return found
@@ -93,12 +70,12 @@ class FunctionHeader:
         open_at = text.find("(")
         if open_at < 0:
             return None
-        close_at = _depth_end(text, open_at + 1, ")")
+        close_at = depth_end(text, open_at + 1, ")")
         if close_at >= len(text):
             return None
         header = cls(op, text[:open_at].strip())
         for entry in _entries(text[open_at + 1:close_at]):
-            brace = _depth_end(entry, entry.find(":") + 1 if ":" in entry else 0, "{")
+            brace = depth_end(entry, entry.find(":") + 1 if ":" in entry else 0, "{")
             header.argument_attributes.append(_argument_attributes(entry[brace:]) if brace < len(entry) else {})
         if len(header.argument_attributes) != len(header.arguments):
             return None

@@ -1,6 +1,7 @@
 """Passes over the rewritable IR (`ir/core.py`): the machinery in `base.py` (pass records, the
 registry, pipeline text, the pass manager) and the passes registered under their mnemonics.
 
+`assign_load_store_layouts.py`: `assign-load-store-layouts`, the copy atom of each TileAS load and store.
 `lower_tma_to_async.py`: `lower-tma-load-store-to-async`, TileAS's TMA loads and stores made async.
 `attach_tma_descriptor_args.py`: `attach-tma-descriptor-args`, the kernel ABI's descriptor arguments.
 `separate_host_tma.py`: `separate-host-tma`, host descriptors built by a host twin of the kernel.
@@ -10,12 +11,12 @@ registry, pipeline text, the pass manager) and the passes registered under their
 In that order they are the default pipeline: `cute-ir lower`'s, the editor's lowered-IR view's
 and the one the editor runs on every edit (every pass in it is `local`).
 """
-from . import (attach_tma_descriptor_args, legalize_tmem_copy, lower_atoms, lower_tma_to_async,  # noqa: F401
-               separate_host_tma)  # (importing registers their passes)
+from . import (assign_load_store_layouts, attach_tma_descriptor_args, legalize_tmem_copy,  # noqa: F401
+               lower_atoms, lower_tma_to_async, separate_host_tma)  # (importing registers their passes)
 from .base import REGISTRY, PassContext, PassManager, PipelineError, Stage, parse_pipeline
 
-DEFAULT_PIPELINE = ("builtin.module(lower-tma-load-store-to-async,attach-tma-descriptor-args,separate-host-tma,"
-                    "tileas-legalize-tmem-copy,"
+DEFAULT_PIPELINE = ("builtin.module(assign-load-store-layouts,lower-tma-load-store-to-async,"
+                    "attach-tma-descriptor-args,separate-host-tma,tileas-legalize-tmem-copy,"
                     "convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)")
 
 __all__ = ["DEFAULT_PIPELINE", "REGISTRY", "PassContext", "PassManager", "PipelineError", "Stage", "parse_pipeline"]

@@ -96,7 +96,7 @@ def _parts(op: Operation) -> _Parts | None:
     return _Parts(view, list(groups.get("coords", [])), list(groups.get("token", [])), value)
 
 
-def _unpartitionable(tile: list[int], bits: int) -> str | None:
+def unpartitionable(tile: list[int], bits: int) -> str | None:
     """Why no TMA box can move the tile, or None: a box has at most 5 dimensions, and its
     innermost one moves whole 16-byte granules, so the tile's innermost extent must too."""
     problem = tensormap.rank_problem(len(tile))
@@ -200,7 +200,7 @@ class _Function:
             if load:
                 self.context.report(op, NO_TX_COUNT, catalogue_message(NO_TX_COUNT).render())
             return
-        why = _unpartitionable(tile, bits)
+        why = unpartitionable(tile, bits)
         if why is not None:
             self.context.report(op, UNPARTITIONABLE, catalogue_message(UNPARTITIONABLE).render(), notes=[why])
             return

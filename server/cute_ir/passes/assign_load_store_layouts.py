@@ -1,0 +1,118 @@
+"""`assign-load-store-layouts`: each token-ordered load and store gets its copy atom.
+
+TileAS's AssignLoadStoreLayouts (tileas-tma-and-memops, "Pass Roster": first in the intended
+order) chooses "the copy atom and layouts that make a tiled load / store TMA-eligible". A
+`nv_tileas.tiled_load` / `tiled_store` that names no `copy_atom` gets `tma_load` / `tma_store`
+when a TMA box can move its tile, and `ldg` / `stg` otherwise; an op that names one keeps it
+(it was chosen already). The memops here carry no layout (a tile is a `tensor` value), so the
+atom is all there is to choose.
+
+When an op with `allow_tma = true` cannot use TMA, the pass says why in a remark on it, the way
+a compiler's memory remarks do; `tma_verdict` is the same rule for hover. The rules, first
+failing one reported:
+
+1. the target has TMA (sm_90 or later);
+2. the view is a global-memory memref with a static shape (the box and the byte count are fixed
+   when the kernel is compiled);
+3. the tile's elements have a width, and TMA a data type for it;
+4. a box has at most 5 dimensions, and its innermost one moves whole 16-byte granules;
+5. every outer stride of the view is a multiple of 16 bytes (a descriptor's global strides);
+6. a load is weak or relaxed (a TMA load has no acquire), a store weak or relaxed (no release);
+7. a load reads zero out of bounds (TMA's fill; `paddingValue` zero or absent).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..diagnostics import Severity
+from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS
+from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, MEM_SEMANTIC, TILED_LOAD, TILED_STORE
+from ..ir.attributes import attribute, enum_case, integers
+from ..ir.core import Attribute, Operation
+from ..ir.custom_form import write_attributes
+from ..ir.shaped import element_bits
+from ..tables import tensormap
+from ..tables.atoms import TMA, Residency
+from ..tables.tiers import satisfies_any
+from ..verify.tma import operand_groups
+from .base import OP_NAMES, Pass, PassContext, register
+from .legalize_tmem_copy import residency
+from .lower_tma_to_async import ZERO_PADDING, unpartitionable
+
+NOT_TMA = "lower.not-tma"
+MEMOPS = (TILED_LOAD, TILED_STORE)
+# Op -> (its TMA atom, the atom when TMA cannot move its tile).
+ATOMS = {TILED_LOAD: (ATOM_ALLOW_LISTS["nv_tileas.async.tiled_tma_load"][0][0], "ldg"),
+         TILED_STORE: (ATOM_ALLOW_LISTS["nv_tileas.async.tiled_tma_store"][0][0], "stg")}
+# Memory semantics a TMA transfer can give.
+TMA_SEMANTICS = frozenset({"weak", "relaxed"})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    atom: str                 # the copy atom the op gets
+    reason: str | None        # why not TMA; None when it is TMA's
+
+
+def tma_verdict(op: Operation, target: str | None) -> Verdict:
+    """Which copy atom a tiled load / store gets on `target`, and why not TMA if it is not."""
+    tma_atom, other = ATOMS[op.name]
+    reason = _why_not_tma(op, target)
+    return Verdict(other if reason else tma_atom, reason)
+
+
+def _why_not_tma(op: Operation, target: str | None) -> str | None:
+    load = op.name == TILED_LOAD
+    if target is not None and not satisfies_any(target, TMA):
+        return f"{target} has no TMA (sm_90 or later)"
+    views = operand_groups(op).get("view") or []
+    space, view = residency(views[0].type) if views else (None, None)
+    if view is None or space is not Residency.GMEM:
+        return "the view is not a global-memory memref (`memref<..., 1>`)"
+    if None in view.dims:
+        return "the view's shape is not static"
+    tile = integers(op, "tileSize")
+    bits = element_bits(view.element)
+    if not tile or bits is None or tensormap.element_bits_problem(bits) is not None:
+        return f"TMA has no data type for {view.element}" if tile else "the op has no tileSize"
+    why = unpartitionable(tile, bits)
+    if why is not None:
+        return why
+    running = 1
+    for axis, extent in reversed(list(enumerate(view.dims))):
+        stride = running * bits // 8
+        if axis != len(view.dims) - 1 and tensormap.global_stride_problem(axis, stride) is not None:
+            return (f"the view's stride along dimension {axis} is {stride} bytes, not a multiple of "
+                    f"{tensormap.STRIDE_GRANULE} (a TMA descriptor's global strides must be)")
+        running *= extent
+    semantic = enum_case(op, MEM_SEMANTIC, DIALECT, MEM_SEMANTIC) or "weak"
+    if semantic not in TMA_SEMANTICS:
+        return f"a TMA {'load' if load else 'store'} is weak or relaxed; this one is {semantic}"
+    padding = attribute(op, "paddingValue")
+    if load and padding is not None and padding.text.strip() != ZERO_PADDING:
+        return f"a TMA load reads zero out of bounds; this one pads with {padding.text.strip()}"
+    return None
+
+
+@register
+@dataclass(frozen=True)
+class AssignLoadStoreLayouts(Pass):
+    name = "AssignLoadStoreLayouts"
+    argument = "assign-load-store-layouts"
+    description = "choose the copy atom of each tiled load and store: TMA when a TMA box can move the tile"
+    local = True      # each op's atom depends on the op and the target
+
+    def may_report(self, facts: dict) -> bool:
+        names = facts.get(OP_NAMES)
+        return names is None or bool(names & set(MEMOPS))
+
+    def run(self, op: Operation, context: PassContext) -> None:
+        for memop in [o for o in op.walk() if o.name in MEMOPS and attribute(o, COPY_ATOM) is None]:
+            verdict = tma_verdict(memop, context.target)
+            memop.attributes[COPY_ATOM] = Attribute(f"#{DIALECT}.{COPY_ATOM}<{verdict.atom}>")
+            write_attributes(memop)
+            allowed = (attribute(memop, "allow_tma") or Attribute("false")).text.strip() == "true"
+            if verdict.reason and allowed:
+                kind = "load" if memop.name == TILED_LOAD else "store"
+                context.report(memop, NOT_TMA, f"this {kind} allows TMA but cannot use it: {verdict.reason}; "
+                                               f"it gets the `{verdict.atom}` copy atom", Severity.INFORMATION)

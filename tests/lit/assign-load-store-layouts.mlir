@@ -1,0 +1,23 @@
+// RUN: cute-ir lower %s --arch sm_90a --pipeline 'builtin.module(assign-load-store-layouts)' 2>&1 | FileCheck %s
+// RUN: cute-ir lower %s --arch sm_80 --pipeline 'builtin.module(assign-load-store-layouts)' 2>&1 | FileCheck %s --check-prefix=SM80
+
+// A load and a store a TMA box can move get the TMA atoms; one whose view's rows are not
+// 16-byte multiples gets ldg, with a remark because it allowed TMA; an atom already named
+// stays; the attribute dictionary is written into the op's own form.
+// CHECK-LABEL: func.func @k
+// CHECK-NEXT: %a = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x128xf16>
+// CHECK-NEXT: %b = nv_tileas.tiled_load %odd coords(%i, %i) offsets() {tileSize = array<i64: 8, 8>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<ldg>}
+// CHECK-NEXT: %c = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>, copy_atom = #nv_tileas.copy_atom<ldgsts>}
+// CHECK-NEXT: %s = nv_tileas.tiled_store %a, %v coords(%i, %i) offsets() {copy_atom = #nv_tileas.copy_atom<tma_store>, tileSize = array<i64: 64, 128>}
+// CHECK-NEXT: %u = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>, copy_atom = #nv_tileas.copy_atom<tma_load>}
+// CHECK: assign-load-store-layouts.mlir:[[# @LINE + 5]]:3: information: this load allows TMA but cannot use it: the view's stride along dimension 0 is 24 bytes, not a multiple of 16 (a TMA descriptor's global strides must be); it gets the `ldg` copy atom [lower:lower.not-tma]
+// CHECK-NOT: information
+// SM80: information: this load allows TMA but cannot use it: sm_80 has no TMA (sm_90 or later); it gets the `ldg` copy atom
+func.func @k(%v: memref<128x256xf16, 1>, %odd: memref<128x12xf16, 1>, %i: index) {
+  %a = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>, allow_tma = true} : memref<128x256xf16, 1> -> tensor<64x128xf16>
+  %b = nv_tileas.tiled_load %odd coords(%i, %i) offsets() {tileSize = array<i64: 8, 8>, allow_tma = true} : memref<128x12xf16, 1> -> tensor<8x8xf16>
+  %c = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>, copy_atom = #nv_tileas.copy_atom<ldgsts>} : memref<128x256xf16, 1> -> tensor<64x128xf16>
+  %s = nv_tileas.tiled_store %a, %v coords(%i, %i) offsets() {copy_atom = #nv_tileas.copy_atom<tma_store>, tileSize = array<i64: 64, 128>} : memref<128x256xf16, 1> -> !nv_tileaa.mem_token
+  %u = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>} : memref<128x256xf16, 1> -> tensor<64x128xf16>
+  return
+}
