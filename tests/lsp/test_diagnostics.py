@@ -5,8 +5,8 @@ import pytest
 from lsprotocol import types as lsp
 
 from .helpers import (
-    RecordingClient, Shape, apply_edit, change_range, doc_uri, find, open_and_wait, position_at,
-    pull_diagnostics, range_of, rng_tuple, shapes, utf16_len, wait_for_publish,
+    RecordingClient, Shape, apply_edit, bounded, change_range, doc_uri, find, open_and_wait, position_at,
+    position_of, pull_diagnostics, range_of, rng_tuple, shapes, utf16_len, wait_for_publish,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -250,3 +250,30 @@ gpu.module @k [#nvvm.target<chip = "sm_100a">] {
     change_range(client, uri, 2, range_of(text, text[text.index("func.func"):text.index("  }\n}")]),
                  fixed[fixed.index("func.func"):fixed.index("  }\n}")])
     assert list((await wait_for_publish(client, uri, 2)).diagnostics) == []
+
+
+async def test_a_load_that_allows_tma_but_cannot_gets_a_remark_and_its_hover_says_why(client: RecordingClient):
+    """assign-load-store-layouts runs on the edited function: an information remark on the load,
+    the same rule in its hover; widening the view's rows to 16-byte multiples makes it TMA."""
+    text = """\
+func.func @k(%v: memref<128x12xf16, 1>, %i: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %a = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 8, 8>, allow_tma = true} : memref<128x12xf16, 1> -> tensor<8x8xf16>
+  return
+}
+"""
+    uri = doc_uri("not-tma")
+    published = await open_and_wait(client, uri, text)
+    [remark] = published.diagnostics
+    assert (remark.severity, remark.source, remark.code) == (lsp.DiagnosticSeverity.Information, "lower", "lower.not-tma")
+    assert remark.message.startswith("this load allows TMA but cannot use it: the view's stride along dimension 0 is 24 bytes")
+    hover = await bounded(client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri), position=position_of(text, "nv_tileas.tiled_load", into=3))))
+    assert "- **not TMA**: the view's stride along dimension 0 is 24 bytes" in hover.contents.value
+
+    fixed = text.replace("128x12xf16", "128x16xf16")
+    change_range(client, uri, 2, range_of(text, text), fixed)
+    assert list((await wait_for_publish(client, uri, 2)).diagnostics) == []
+    hover = await bounded(client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri=uri), position=position_of(fixed, "nv_tileas.tiled_load", into=3))))
+    assert "- becomes `nv_tileas.async.tiled_tma_load`" in hover.contents.value
+    assert "kernel argument `%tma_host0`" in hover.contents.value

@@ -1,0 +1,50 @@
+"""Hover on a TileAS load or store (features/tileas_memop.py): whether it becomes TMA, which
+rule stops it if not, and once lowered its async op, tx_count and descriptor."""
+from __future__ import annotations
+
+from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.features.hover import hover
+from tests.conftest import REPO
+
+SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} "
+
+
+def _card(text: str, needle: str, arch: str = "sm_90a") -> str:
+    analysis = DocumentAnalysis("file:///h.ir", text, settings=Settings(target_arch=arch))
+    found = hover(analysis, text.index(needle) + 3)
+    return found.markdown.split("\n\n---\n\n")[-1]
+
+
+def kernel(attrs: str, view: str = "memref<128x256xf16, 1>", spec: str = SPEC, tile: str = "64, 128",
+           result: str = "tensor<64x128xf16>") -> str:
+    return (f"func.func @k(%v: {view}, %i: index) {spec}{{\n"
+            f"  %a = nv_tileas.tiled_load %v coords(%i, %i) offsets() {{tileSize = array<i64: {tile}>{attrs}}} "
+            f": {view} -> {result}\n  return\n}}\n")
+
+
+def test_a_lowered_load_shows_its_async_op_bytes_and_host_descriptor():
+    card = _card((REPO / "examples" / "tileas_tma_mainloop.ir").read_text(), "nv_tileas.tiled_load %b")
+    assert card == ("**TMA**\n\n- copy atom `tma_load` (written)\n- becomes `nv_tileas.async.tiled_tma_load`\n"
+                    "- tx_count: 16384 bytes (what its mbarrier expects)\n"
+                    "- descriptor: tmaIdx 1, built on the host and passed as kernel argument `%tma_host1` (a grid constant)")
+
+
+def test_a_load_no_tma_box_can_move_says_which_rule_stops_it():
+    card = _card(kernel(", allow_tma = true", view="memref<128x12xf16, 1>", tile="8, 8", result="tensor<8x8xf16>"),
+                 "nv_tileas.tiled_load")
+    assert card == ("**TMA**\n\n- copy atom `ldg` (assign-load-store-layouts chooses it on sm_90a)\n"
+                    "- **not TMA**: the view's stride along dimension 0 is 24 bytes, not a multiple of 16 "
+                    "(a TMA descriptor's global strides must be)")
+
+
+def test_an_eligible_load_says_what_it_lacks_to_become_tma():
+    assert "TMA-eligible, but `allow_tma` is not set" in _card(kernel(""), "nv_tileas.tiled_load")
+    no_spec = _card(kernel(", allow_tma = true", spec=""), "nv_tileas.tiled_load")
+    assert "TMA-eligible, but its function has no `nv_tileas.kernel_spec`" in no_spec
+    assert "**not TMA**: sm_80 has no TMA (sm_90 or later)" in _card(kernel(", allow_tma = true"),
+                                                                     "nv_tileas.tiled_load", "sm_80")
+
+
+def test_a_written_non_tma_atom_is_why():
+    card = _card(kernel(", allow_tma = true, copy_atom = #nv_tileas.copy_atom<ldgsts>"), "nv_tileas.tiled_load")
+    assert card.endswith("- **not TMA**: its copy atom is `ldgsts`, not `tma_load`")
