@@ -40,8 +40,9 @@ def test_check_and_ptx_agree(path: Path, target: str):
     preview = preview_module(analysis)
     # Every problem of the preview is an error of `check`, at the same range.
     assert {_key(d) for d in preview.problems} <= {_key(d) for d in errors}
-    # Every lowering verdict of `check` is a problem of the preview.
-    assert {_key(d) for d in errors if d.source is Source.LOWER} \
+    # Every lowering verdict of `check` on an atom is a problem of the preview. (The TileAS
+    # passes' errors, under their catalogue codes, are about ops with no atom to preview.)
+    assert {_key(d) for d in errors if d.source is Source.LOWER and d.code.startswith("lower.")} \
         <= {_key(d) for d in preview.problems}
     # No kernel for an op `check` rejects.
     lowered = {span for line, span in preview.line_map
