@@ -44,6 +44,9 @@ run: install
 	  if command -v ptxas >/dev/null 2>&1; then $(CUTE_IR) lower --emit ptx --assemble --arch $$arch examples/tileas_tma_mainloop.ir; \
 	  else $(CUTE_IR) lower --emit ptx --arch $$arch examples/tileas_tma_mainloop.ir; fi \
 	  | grep -E "^\.target|\.entry|prefetch|cp\.async\.bulk\.tensor"; done
+	@echo "== cute-ir lower --emit ptx: the tensor-memory copies of examples/tileas_tmem_copy.ir (sm_100a)"
+	@if command -v ptxas >/dev/null 2>&1; then $(CUTE_IR) lower --emit ptx --assemble examples/tileas_tmem_copy.ir; \
+	 else $(CUTE_IR) lower --emit ptx examples/tileas_tmem_copy.ir; fi | grep -E "^\.target|tcgen05\.(ld|st)|matrix" | awk '!seen[$$1]++' | cut -c1-110
 
 ## grammar: regenerate grammar/src from grammar/grammar.js (commit the result)
 grammar:

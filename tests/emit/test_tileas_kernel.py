@@ -16,6 +16,7 @@ from tests.conftest import REPO
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
 MAINLOOP = REPO / "examples" / "tileas_tma_mainloop.ir"
+TMEM_COPY = REPO / "examples" / "tileas_tmem_copy.ir"
 SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>}"
 LOAD = ("nv_tileas.tiled_load %v coords(%i, %j) offsets() {tileSize = array<i64: 64, 128>, allow_tma = true, "
         "copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x128xf16>")
@@ -82,3 +83,33 @@ def test_cli_emit_ptx_prints_the_module_and_says_when_there_is_no_kernel(capsys)
     assert out.startswith(".version ") and ".target sm_100a" in out and ".visible .entry mainloop(" in out
     assert main(["lower", str(REPO / "examples" / "sm90_gemm_mainloop.ir"), "--emit", "ptx"]) == 1
     assert "no TileAS kernel (a function with nv_tileas.kernel_spec) to emit" in capsys.readouterr().err
+
+
+def test_the_tensor_memory_example_becomes_tcgen05_and_matrix_copies_that_ptxas_assembles():
+    module = emitted(TMEM_COPY.read_text(), "sm_100a")
+    assert module.ok, module.message
+    text = module.text
+    assert "@%warp0 tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32" in text
+    assert "tcgen05.ld.sync.aligned.32x32b.x32.b32 {" in text and "tcgen05.st.sync.aligned.32x32b.x32.b32 [" in text
+    assert "tcgen05.ld.sync.aligned.32x32b.x32.pack::16b.b32" in text
+    assert "tcgen05.st.sync.aligned.32x32b.x32.unpack::16b.b32" in text
+    assert text.count("stmatrix.sync.aligned.m8n8.x4.shared.b16 [") == 8
+    assert text.count("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {") == 8
+    assert text.count("@%warp0 tcgen05.dealloc.cta_group::1.sync.aligned.b32") == 2
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(text, "sm_100a")
+    assert accepted, said
+
+
+def test_a_copy_on_fewer_lanes_is_issued_by_the_warps_it_reaches():
+    text = ("gpu.module @m [#nvvm.target<chip = \"sm_100a\">] {\n"
+            f"  func.func @k(%acc: memref<64x16xf32, 6>, %frag: memref<64x16xf32>) {SPEC} {{\n"
+            "    nv_tileas.copy %acc, %frag : memref<64x16xf32, 6>, memref<64x16xf32>\n"
+            "    return\n  }\n}\n")
+    module = emitted(text, "sm_100a")
+    assert "setp.lt.u32 %reach" in module.text and "%warp, 2;" in module.text
+    assert "@%reach" in module.text and "tcgen05.ld.sync.aligned.32x32b.x16.b32" in module.text
+    if PTXAS is not None:
+        accepted, said = assemble(module.text, "sm_100a")
+        assert accepted, said

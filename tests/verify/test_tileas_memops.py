@@ -71,4 +71,6 @@ def test_hovering_a_memop_shows_its_record():
                    ": memref<128x128xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token\n  return\n}\n")
     card = hover(DocumentAnalysis("file:///memops.ir", text), len(text[:text.index("tiled_load")].encode())).markdown
     assert card.startswith("**`nv_tileas.tiled_load`** — operation of the `nv_tileas` dialect\n\nRead a tile")
-    assert "token(%t) {tileSize = ..., ...}" in card and card.endswith("*Source:* tileas-tma-and-memops")
+    record, tma = card.split("\n\n---\n\n")
+    assert "token(%t) {tileSize = ..., ...}" in record and record.endswith("*Source:* tileas-tma-and-memops")
+    assert tma.startswith("**TMA**")       # what becomes of it: tests/features/test_tileas_memop_hover.py

@@ -14,6 +14,10 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `nv_tileas.async.wait %mbar` / `wait` / `wait {delay}` | an `mbarrier.try_wait.parity` loop on the barrier's phase, then the next phase / `cp.async.bulk.wait_group.read 0` / the same, at the end |
 | `arith.constant` of an integer; `arith.addi` / `subi` / `muli` | `mov.b32`; `add` / `sub` / `mul.lo` `.s32` |
 | `scf.for` without iteration arguments | a counted loop over a 32-bit induction variable |
+| a tensor-memory tile (`memref<LxCxT, 6>`, an argument) | tensor memory warp 0 allocates (`tcgen05.alloc`, a power of two of at least 32 columns) and frees at the end |
+| a shared-memory tile (`memref<..., 3>`, an argument) | a `.shared` buffer |
+| a register tile (`memref<LxCxT>`, an argument or `memref.alloca`) | one lane's row per thread: C x bits / 32 registers |
+| `nv_tileas.copy` with the `instruction` tileas-legalize-tmem-copy set | `tcgen05.ld` / `tcgen05.st` at the warp's 32 lanes (and its wait), or `stmatrix` / `ldmatrix` `.x4`, each lane addressing its row, for the warps the tile's lanes reach |
 
 Thread 0 (`%leader`) initialises the barriers and issues every transfer and bulk-group wait;
 every thread waits on the barriers. Coordinates are the element coordinates of the tile's first element, outermost first as the
@@ -28,17 +32,21 @@ from dataclasses import dataclass, field
 from math import prod
 
 from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, TILED_TMA_LOAD, TILED_TMA_STORE
+from ..dialects.nv_tileas.copy import COPY, COUNT, INSTRUCTION
 from ..dialects.nv_tileas.descriptor_abi import DESCRIPTOR_TYPE_PREFIX
-from ..ir.attributes import constant_number, integer
+from ..ir.attributes import attribute, constant_number, integer
 from ..ir.core import BlockArgument, Operation, Value
-from ..ir.shaped import element_bits, shaped
+from ..ir.shaped import Shaped, element_bits, shaped
+from ..passes.legalize_tmem_copy import residency
 from ..tables import atoms as A
+from ..tables.atoms import Residency
 from ..tables import tiers as T
 from ..verify.tma import operand_groups
 from .ptx import EmitError, PtxModule, _Kernel, _render
 
 MBARRIER_TYPE = "memref<1xi64, 3>"
 LEADER = "%leader"      # thread 0 of the CTA: the one thread that issues TMA transfers
+WARP, LANE, WARP0 = "%warp", "%lane", "%warp0"   # this thread's warp and lane; warp 0
 TOKEN_TYPES = ("!nv_tileaa.mem_token",)
 RETURNS = frozenset({"func.return", "return"})
 _LOAD_ROW, _STORE_ROW = "tma_load.tile", "tma_store.tile"
@@ -51,8 +59,13 @@ class _Emitter:
     tiles: dict[Value, str] = field(default_factory=dict)        # a loaded tile -> its smem register
     phases: dict[str, str] = field(default_factory=dict)         # mbarrier register -> its phase register
     prologue: list[str] = field(default_factory=list)            # mbarrier inits, before the body
+    register_tiles: dict[Value, list[str]] = field(default_factory=dict)   # a register tile -> its registers
+    tmem: list[tuple[str, str, int]] = field(default_factory=list)   # (slot symbol, address register, columns)
     deferred: list[str] = field(default_factory=list)            # delayed store waits
     count: int = 0
+    lanes: dict[Value, int] = field(default_factory=dict)        # a tile the kernel holds -> its lanes (rows)
+    row_bytes: dict[Value, int] = field(default_factory=dict)    # -> the bytes of one row
+    uses_warps: bool = False
 
     def fresh(self, stem: str) -> str:
         self.count += 1
@@ -75,6 +88,10 @@ class _Emitter:
             self.kernel.emit(f"prefetch.tensormap [{reg}];")
             self.values[argument] = reg
             return
+        space, tile = residency(argument.type)
+        if space in (Residency.TMEM, Residency.SMEM, Residency.RMEM) and tile is not None:
+            self.tile(argument, space, tile)
+            return
         wide = self.kernel.param("u64", name, f"%{name}")
         if type_text in ("index", "i32", "i64"):
             narrow = self.kernel.reg("b32", f"%{name}_32")
@@ -82,6 +99,99 @@ class _Emitter:
             self.values[argument] = narrow
         else:
             self.values[argument] = wide
+
+    def tile(self, value: Value, space: Residency, tile: Shaped) -> None:
+        """A tile the kernel holds itself: tensor memory it allocates, a shared-memory buffer,
+        or registers (one lane's row per thread: columns x bits / 32 registers)."""
+        bits = element_bits(tile.element)
+        if None in tile.dims or bits is None or len(tile.dims) != 2:
+            raise _Unemittable(f"a {space.name.lower()} tile of {value.type} is not a static 2-d tile")
+        lanes, columns = tile.dims
+        cells = columns * bits // 32
+        if space is Residency.TMEM:
+            allocated = max(32, 1 << (max(cells, 1) - 1).bit_length())   # a power of two, at least 32
+            symbol = self.fresh("tmem_slot")
+            self.kernel.shared(f".shared .align 16 .b32 {symbol};")
+            self.tmem.append((symbol, self.kernel.reg("b32", f"%{symbol}_address"), allocated))
+            self.values[value] = self.tmem[-1][1]
+        elif space is Residency.SMEM:
+            symbol = self.fresh("smem")
+            self.kernel.shared(f".shared .align 128 .b8 {symbol}[{lanes * columns * bits // 8}];")
+            reg = self.kernel.reg("b32", f"%{symbol}")
+            self.kernel.emit(f"mov.u32 {reg}, {symbol};")
+            self.values[value] = reg
+        else:
+            regs = self.kernel.regs("b32", "%" + self.fresh("rt") + "_", cells)
+            if isinstance(value, BlockArgument):
+                self.kernel.init("b32", regs)      # a register tile the kernel is handed: a defined value
+            self.register_tiles[value] = regs
+        self.lanes[value] = lanes
+        self.row_bytes[value] = columns * bits // 8
+
+    def hop(self, op: Operation) -> None:
+        """One hop of a legalised tensor-memory copy: each warp whose lanes the tile reaches
+        issues the instruction for its 32 lanes (`count` in all)."""
+        instruction = attribute(op, INSTRUCTION)
+        if instruction is None or len(op.operands) != 2:
+            raise _Unemittable(f"`{COPY}` that tileas-legalize-tmem-copy did not legalise")
+        text = instruction.text.strip('"')
+        source, dest = op.operands
+        lanes = self.lanes.get(source) or self.lanes.get(dest)
+        warp = self.warp_predicate(lanes)
+        family = text.split(".", 1)[0]
+        if text.startswith("tcgen05."):
+            tmem, regs = (source, dest) if text.startswith("tcgen05.ld") else (dest, source)
+            address = self.lane_address(self.register(tmem, "the tensor-memory tile"))
+            registers = "{" + ", ".join(self.registers_of(regs)) + "}"
+            if text.startswith("tcgen05.ld"):
+                self.kernel.op(f"{warp}{text} {registers}, [{address}];")
+                self.kernel.op(f"{warp}tcgen05.wait::ld.sync.aligned;")
+            else:
+                self.kernel.op(f"{warp}{text} [{address}], {registers};")
+                self.kernel.op(f"{warp}tcgen05.wait::st.sync.aligned;")
+        elif family in ("stmatrix", "ldmatrix"):
+            smem, regs = (dest, source) if family == "stmatrix" else (source, dest)
+            registers = self.registers_of(regs)
+            base = self.register(smem, "the shared-memory tile")
+            row = self.kernel.reg("b32", "%" + self.fresh("row"))
+            # Lane t of warp w addresses row 32w + t; instruction i its 8 columns at 16 i bytes.
+            self.kernel.emit(f"mad.lo.u32 {row}, {self.warp_register()}, 32, {self.lane_register()};")
+            self.kernel.emit(f"mad.lo.u32 {row}, {row}, {self.row_bytes[smem]}, {base};")
+            for i in range(len(registers) // 4):
+                group = "{" + ", ".join(registers[4 * i:4 * i + 4]) + "}"
+                operands = f"[{row}+{16 * i}], {group}" if family == "stmatrix" else f"{group}, [{row}+{16 * i}]"
+                self.kernel.op(f"{warp}{text} {operands};")
+        else:
+            raise _Unemittable(f"`{COPY}` by `{text}`: no PTX for it here")
+
+    def registers_of(self, value: Value) -> list[str]:
+        found = self.register_tiles.get(value)
+        if found is None:
+            raise _Unemittable("a register tile is computed by an op this emitter does not know")
+        return found
+
+    def warp_register(self) -> str:
+        self.uses_warps = True
+        return WARP
+
+    def lane_register(self) -> str:
+        self.uses_warps = True
+        return LANE
+
+    def warp_predicate(self, lanes: int | None) -> str:
+        """`@p ` for the warps a tile of `lanes` lanes reaches (all four: none)."""
+        if lanes is None or lanes >= 128:
+            return ""
+        predicate = self.kernel.reg("pred", "%" + self.fresh("reach"))
+        self.kernel.emit(f"setp.lt.u32 {predicate}, {self.warp_register()}, {lanes // 32};")
+        return f"@{predicate} "
+
+    def lane_address(self, tmem: str) -> str:
+        """The tensor-memory address of this warp's 32 lanes: the lane is the high 16 bits."""
+        address = self.kernel.reg("b32", "%" + self.fresh("taddr"))
+        self.kernel.emit(f"shl.b32 {address}, {self.warp_register()}, 21;")
+        self.kernel.emit(f"add.u32 {address}, {address}, {tmem};")
+        return address
 
     # ------------------------------------------------------------------ ops
     def op(self, op: Operation) -> None:
@@ -111,6 +221,10 @@ class _Emitter:
     def alloca(self, op: Operation) -> None:
         """An mbarrier: initialised once for one arrival before the body (an alloca in a loop
         is the same barrier each iteration), with the phase its next wait expects."""
+        space, tile = residency(op.results[0].type) if op.results else (None, None)
+        if space is Residency.RMEM and tile is not None and str(op.results[0].type) != MBARRIER_TYPE:
+            self.tile(op.results[0], space, tile)
+            return
         if not op.results or str(op.results[0].type) != MBARRIER_TYPE:
             raise _Unemittable(f"`memref.alloca` of {op.results[0].type if op.results else 'nothing'}: only "
                                f"mbarriers ({MBARRIER_TYPE}) are emitted")
@@ -208,6 +322,7 @@ class _Unemittable(Exception):
 
 _ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.lo.s32"}
 _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.alloca, "scf.for": _Emitter.loop,
+             COPY: _Emitter.hop,
              TILED_TMA_LOAD: _Emitter.load, TILED_TMA_STORE: _Emitter.store, ASYNC_WAIT: _Emitter.wait,
              **{name: _Emitter.binary for name in _ARITH},
              **{name: _Emitter.nothing for name in RETURNS | {"scf.yield"}}}
@@ -240,11 +355,33 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
     for line in emitter.deferred:
         emitter.kernel.emit(line)
     # After the parameters are read, before the body: one thread (the leader) issues the TMA
-    # transfers and initialises the barriers, which exist for every thread before any use.
-    tid = emitter.kernel.reg("b32", "%tid_x")
-    emitter.kernel.reg("pred", LEADER)
+    # transfers and initialises the barriers, which exist for every thread before any use;
+    # warp 0 allocates the tensor memory every warp then addresses.
+    kernel = emitter.kernel
+    tid = kernel.reg("b32", "%tid_x")
+    kernel.reg("pred", LEADER)
     prologue = [f"mov.u32 {tid}, %tid.x;", f"setp.eq.u32 {LEADER}, {tid}, 0;"] + emitter.prologue
     if emitter.prologue:
-        prologue += ["fence.mbarrier_init.release.cluster;", "bar.sync 0;"]
-    emitter.kernel.body[body_start:body_start] = [(line, False) for line in prologue]
+        prologue += ["fence.mbarrier_init.release.cluster;"]
+    epilogue: list[str] = []
+    if emitter.uses_warps or emitter.tmem:
+        kernel.reg("b32", WARP), kernel.reg("b32", LANE), kernel.reg("pred", WARP0)
+        prologue += [f"shr.u32 {WARP}, {tid}, 5;", f"and.b32 {LANE}, {tid}, 31;", f"setp.eq.u32 {WARP0}, {WARP}, 0;"]
+    for symbol, address, columns in emitter.tmem:
+        slot = kernel.reg("b32", f"%{symbol}")
+        prologue += [f"mov.u32 {slot}, {symbol};",
+                     f"@{WARP0} tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{slot}], {columns};"]
+        epilogue += [f"@{WARP0} tcgen05.dealloc.cta_group::1.sync.aligned.b32 {address}, {columns};"]
+    if emitter.tmem:
+        prologue += [f"@{WARP0} tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;"]
+    if emitter.prologue or emitter.tmem:
+        prologue += ["bar.sync 0;"]
+    for symbol, address, _ in emitter.tmem:
+        prologue += [f"ld.shared.b32 {address}, [%{symbol}];"]
+    if emitter.tmem:
+        prologue += ["tcgen05.fence::after_thread_sync;"]
+        epilogue = ["tcgen05.fence::before_thread_sync;", "bar.sync 0;"] + epilogue
+    kernel.body[body_start:body_start] = [(line, False) for line in prologue]
+    for line in epilogue:
+        kernel.emit(line)
     return _render([(emitter.kernel, None)], t)

@@ -172,11 +172,13 @@ def test_corpus_trees_match_under_neovims_tree_sitter(report, corpus):
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.name)
 def test_tags_query_finds_functions_and_aliases(report, example):
-    """tags.scm's `#match?` works under Neovim's regex engine: every `func.func @name`
-    is a function definition, every `!alias =` / `#alias =` line a type / constant."""
+    """tags.scm's `#match?` works under Neovim's regex engine: every `func.func @name` (and
+    `gpu.module @name`, any op named `...func` or `...module` with a symbol first) is a function
+    definition, every `!alias =` / `#alias =` line a type / constant."""
     text = example.read_text()
     tags = {(t["kind"], t["name"]) for t in report["_files"][str(example)]["tags"]}
-    functions = {("definition.function", m) for m in re.findall(r"\bfunc\.func\s+(@[\w$.\-]+)", text)}
+    functions = {("definition.function", m)
+                 for m in re.findall(r"(?:^|\s)(?:\w+\.)*(?:func|module)\s+(@[\w$.\-]+)", text)}
     types = {("definition.type", m) for m in re.findall(r"^(![\w$.\-]+)\s*=", text, re.MULTILINE)}
     constants = {("definition.constant", m) for m in re.findall(r"^(#[\w$.\-]+)\s*=", text, re.MULTILINE)}
     assert tags == functions | types | constants
