@@ -17,6 +17,7 @@ from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
 MAINLOOP = REPO / "examples" / "tileas_tma_mainloop.ir"
 TMEM_COPY = REPO / "examples" / "tileas_tmem_copy.ir"
+DEVICE_DESCRIPTOR = REPO / "tests" / "emit" / "fixtures" / "tileas_device_descriptor.mlir"
 SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>}"
 LOAD = ("nv_tileas.tiled_load %v coords(%i, %j) offsets() {tileSize = array<i64: 64, 128>, allow_tma = true, "
         "copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x128xf16>")
@@ -113,3 +114,25 @@ def test_a_copy_on_fewer_lanes_is_issued_by_the_warps_it_reaches():
     if PTXAS is not None:
         accepted, said = assemble(module.text, "sm_100a")
         assert accepted, said
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a"])
+def test_a_device_descriptor_is_rebound_in_the_page_s_order_with_the_proxy_fences(arch):
+    module = emitted(DEVICE_DESCRIPTOR.read_text(), arch)
+    assert module.ok, module.message
+    lines = [line.strip() for line in module.text.splitlines()]
+    assert "ld.param.u64 %p5_tma_device0, [p5_tma_device0];" in lines
+    rebind = [line for line in lines if "tensormap.replace" in line or "fence.proxy.tensormap" in line]
+    assert [line.split(" ")[1] for line in rebind] == [
+        "tensormap.replace.tile.global_address.global.b1024.b64",
+        "tensormap.replace.tile.global_dim.global.b1024.b32",
+        "tensormap.replace.tile.global_dim.global.b1024.b32",
+        "tensormap.replace.tile.global_stride.global.b1024.b64",
+        "fence.proxy.tensormap::generic.release.gpu;",
+        "fence.proxy.tensormap::generic.acquire.gpu"]
+    load = next(line for line in lines if "cp.async.bulk.tensor" in line)
+    assert lines.index(rebind[-1]) < lines.index(load) and "[%desc" in load
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(module.text, arch)
+    assert accepted, said

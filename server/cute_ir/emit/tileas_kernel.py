@@ -12,6 +12,9 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes, `mbarrier.arrive.expect_tx`, `cp.async.bulk.tensor...mbarrier::complete_tx::bytes` |
 | `nv_tileas.async.tiled_tma_store` | `fence.proxy.async.shared::cta`, `cp.async.bulk.tensor...bulk_group`, `cp.async.bulk.commit_group` |
 | `nv_tileas.async.wait %mbar` / `wait` / `wait {delay}` | an `mbarrier.try_wait.parity` loop on the barrier's phase, then the next phase / `cp.async.bulk.wait_group.read 0` / the same, at the end |
+| a device descriptor's `make_tiled_tma_desc` (tmaIdx k) | the leader's `tensormap.replace` of the template the callback wrote at device pointer k: global address, each dim, each stride in bytes; `fence.proxy.tensormap::generic.release.gpu`, then `.acquire.gpu` and `prefetch.tensormap` |
+| `memref.load` of an integer from a 1-d global memref | `ld.global`, used as a 32-bit value |
+| `cute.static` | nothing: a layout known when compiling |
 | `arith.constant` of an integer; `arith.addi` / `subi` / `muli` | `mov.b32`; `add` / `sub` / `mul.lo` `.s32` |
 | `scf.for` without iteration arguments | a counted loop over a 32-bit induction variable |
 | a tensor-memory tile (`memref<LxCxT, 6>`, an argument) | tensor memory warp 0 allocates (`tcgen05.alloc`, a power of two of at least 32 columns) and frees at the end |
@@ -22,9 +25,9 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 Thread 0 (`%leader`) initialises the barriers and issues every transfer and bulk-group wait;
 every thread waits on the barriers. Coordinates are the element coordinates of the tile's first element, outermost first as the
 memops write them; TMA takes them innermost first. A stored tile must be one a TMA load of this
-kernel put in shared memory. Anything else, a device-built descriptor (its `tensormap.replace`
-rebinds) included, is an `EmitError` naming the op: the kernel is not emitted rather than
-emitted wrong.
+kernel put in shared memory. A device descriptor's `shapes(...)` are its dims innermost first,
+and its `strides(...)` those of dims 1.. in elements. Anything else is an `EmitError` naming the
+op: the kernel is not emitted rather than emitted wrong.
 """
 from __future__ import annotations
 
@@ -33,9 +36,12 @@ from math import prod
 
 from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, TILED_TMA_LOAD, TILED_TMA_STORE
 from ..dialects.nv_tileas.copy import COPY, COUNT, INSTRUCTION
-from ..dialects.nv_tileas.descriptor_abi import DESCRIPTOR_TYPE_PREFIX
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
+from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
+                                                 DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT)
 from ..ir.attributes import attribute, constant_number, integer
 from ..ir.core import BlockArgument, Operation, Value
+from ..ir.functions import FunctionHeader
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..passes.legalize_tmem_copy import residency
 from ..tables import atoms as A
@@ -66,6 +72,7 @@ class _Emitter:
     lanes: dict[Value, int] = field(default_factory=dict)        # a tile the kernel holds -> its lanes (rows)
     row_bytes: dict[Value, int] = field(default_factory=dict)    # -> the bytes of one row
     uses_warps: bool = False
+    device_pointers: list[str] = field(default_factory=list)     # tmaIdx -> the pointer a device descriptor is written through
 
     def fresh(self, stem: str) -> str:
         self.count += 1
@@ -78,7 +85,7 @@ class _Emitter:
         return found
 
     # ------------------------------------------------------------------ arguments
-    def argument(self, argument: BlockArgument) -> None:
+    def argument(self, argument: BlockArgument, marks: dict) -> None:
         type_text = str(argument.type)
         if type_text in TOKEN_TYPES:
             return
@@ -93,6 +100,8 @@ class _Emitter:
             self.tile(argument, space, tile)
             return
         wide = self.kernel.param("u64", name, f"%{name}")
+        if type_text == DEVICE_DESCRIPTOR_POINTER and GRID_CONSTANT in marks:
+            self.device_pointers.append(wide)
         if type_text in ("index", "i32", "i64"):
             narrow = self.kernel.reg("b32", f"%{name}_32")
             self.kernel.emit(f"cvt.u32.u64 {narrow}, {wide};")
@@ -209,6 +218,60 @@ class _Emitter:
         self.kernel.emit(f"mov.b32 {reg}, {value};")
         self.values[op.results[0]] = reg
 
+    def device_descriptor(self, op: Operation) -> None:
+        """A descriptor the kernel builds: the callback ABI wrote its template to the kernel's
+        descriptor pointer for its tmaIdx; the leader replaces the three mutable fields in the
+        page's order (address, dims, strides), releases the writes to the tensor-map proxy and
+        acquires them before the first transfer reads the descriptor."""
+        index = integer(op, "tmaIdx")
+        if index is None or not 0 <= index < len(self.device_pointers):
+            raise _Unemittable(f"`{DESCRIPTOR_BUILDER}` (tmaIdx {index}) has no device descriptor argument")
+        pointer = self.device_pointers[index]
+        groups = operand_groups(op)
+        tensor, shapes, strides = groups["tensor"][0], list(groups["shapes"]), list(groups["strides"])
+        bits = integer(op, "elementBitWidth")
+        if bits is None or len(strides) != max(len(shapes) - 1, 0) or not shapes:
+            raise _Unemittable(f"`{DESCRIPTOR_BUILDER}` without its element width, shapes and strides")
+        replace = "tensormap.replace.tile.{field}.global.b1024.{type} [{ptr}], {ord}{value};"
+        k = self.kernel
+        k.op(f"@{LEADER} " + replace.format(field="global_address", type="b64", ptr=pointer, ord="",
+                                            value=self.register(tensor, "the descriptor's tensor")))
+        for axis, shape in enumerate(shapes):
+            k.op(f"@{LEADER} " + replace.format(field="global_dim", type="b32", ptr=pointer, ord=f"{axis}, ",
+                                                value=self.register(shape, "a descriptor extent")))
+        for axis, stride in enumerate(strides, start=1):
+            in_bytes = k.reg("b64", "%" + self.fresh("stride"))
+            k.emit(f"mul.wide.u32 {in_bytes}, {self.register(stride, 'a descriptor stride')}, {bits // 8};")
+            k.op(f"@{LEADER} " + replace.format(field="global_stride", type="b64", ptr=pointer, ord=f"{axis - 1}, ",
+                                                value=in_bytes))
+        k.op(f"@{LEADER} fence.proxy.tensormap::generic.release.gpu;")
+        generic = k.reg("b64", "%" + self.fresh("desc"))
+        k.emit(f"cvta.global.u64 {generic}, {pointer};")
+        k.op(f"@{LEADER} fence.proxy.tensormap::generic.acquire.gpu [{generic}], {DESCRIPTOR_ALIGNMENT};")
+        k.op(f"@{LEADER} prefetch.tensormap [{generic}];")
+        self.values[op.results[0]] = generic
+
+    def load_scalar(self, op: Operation) -> None:
+        """`memref.load %m[%i]` of an integer from a 1-d global memref (a table the kernel
+        reads, say its extents): a global load, used as a 32-bit value."""
+        memref = shaped(str(op.operands[0].type)) if op.operands else None
+        # `index` is 64 bits on NVPTX (MLIR's index width for the target).
+        bits = (64 if memref.element == "index" else element_bits(memref.element)) if memref is not None else None
+        if memref is None or memref.rank != 1 or len(op.operands) != 2 or bits not in (32, 64) \
+                or not memref.element.startswith(("index", "i")):
+            raise _Unemittable("`memref.load` other than an integer of a 1-d global memref")
+        base = self.register(op.operands[0], "the loaded memref")
+        index = self.register(op.operands[1], "the load's index")
+        k = self.kernel
+        offset, wide = k.reg("b64", "%" + self.fresh("offset")), k.reg("b64", "%" + self.fresh("loaded"))
+        value = k.reg("b32", "%" + self.fresh("x"))
+        k.emit(f"mul.wide.u32 {offset}, {index}, {bits // 8};")
+        k.emit(f"add.u64 {offset}, {offset}, {base};")
+        k.emit(f"ld.global.u{bits} {wide if bits == 64 else value}, [{offset}];")
+        if bits == 64:
+            k.emit(f"cvt.u32.u64 {value}, {wide};")
+        self.values[op.results[0]] = value
+
     def binary(self, op: Operation) -> None:
         """`arith.addi` / `muli` / `subi` of 32-bit coordinates."""
         if len(op.operands) != 2 or not op.results:
@@ -322,7 +385,8 @@ class _Unemittable(Exception):
 
 _ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.lo.s32"}
 _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.alloca, "scf.for": _Emitter.loop,
-             COPY: _Emitter.hop,
+             COPY: _Emitter.hop, DESCRIPTOR_BUILDER: _Emitter.device_descriptor, "memref.load": _Emitter.load_scalar,
+             "cute.static": _Emitter.nothing,      # a layout known when compiling: no value at run time
              TILED_TMA_LOAD: _Emitter.load, TILED_TMA_STORE: _Emitter.store, ASYNC_WAIT: _Emitter.wait,
              **{name: _Emitter.binary for name in _ARITH},
              **{name: _Emitter.nothing for name in RETURNS | {"scf.yield"}}}
@@ -344,9 +408,11 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
         return EmitError(f"`{kernel_name(function)}`: only a kernel of one block is emitted", None, target)
     emitter = _Emitter(_Kernel(kernel_name(function)))
     entry = function.regions[0].blocks[0]
+    header = FunctionHeader.read(function)
+    marks = header.argument_attributes if header is not None else [{} for _ in entry.arguments]
     try:
-        for argument in entry.arguments:
-            emitter.argument(argument)
+        for argument, argument_marks in zip(entry.arguments, marks):
+            emitter.argument(argument, argument_marks)
         body_start = len(emitter.kernel.body)
         for op in entry.operations:
             emitter.op(op)
