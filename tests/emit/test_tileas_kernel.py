@@ -136,3 +136,28 @@ def test_a_device_descriptor_is_rebound_in_the_page_s_order_with_the_proxy_fence
         pytest.skip(SKIP_REASON)
     accepted, said = assemble(module.text, arch)
     assert accepted, said
+
+
+def test_cli_emit_host_lists_the_tensor_maps_in_tmaidx_order_and_prints_the_twin(capsys):
+    assert main(["lower", str(MAINLOOP), "--emit", "host"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "// @mainloop.host_tma: the host side of @mainloop: 3 tensor map(s), in tmaIdx order"
+    assert [line for line in lines if line.startswith("// tmaIdx")] == [
+        f"// tmaIdx {k} -> the kernel's grid-constant argument %tma_host{k}" for k in range(3)]
+    assert "//   global_address: runtime: the base of `%b`" in lines
+    assert lines.count("//   global_dims: [4096, 4096]") == 3 and "//   box_dims: [64, 128]" in lines
+    assert '// the callback reports once per launch: "[TileIR Callback] SmNum: %ld deviceTMAMemorySize: 0x%lx"' in lines
+    assert "func.func @mainloop.host_tma(" in out and 'sym_name = "mainloop.tileir_sm_count_format"' in out
+    assert main(["lower", str(TMEM_COPY), "--emit", "host"]) == 1
+    assert "--emit host: no host twin" in capsys.readouterr().err
+
+
+def test_cli_emit_host_names_the_callback_payload_for_device_descriptors(capsys):
+    assert main(["lower", str(DEVICE_DESCRIPTOR), "--emit", "host"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "// @grouped.host_tma: the host side of @grouped: 0 tensor map(s), in tmaIdx order"
+    assert lines[1] == ('// 1 descriptor(s) the kernel builds: their templates come from the callback, once per '
+                        'launch "[TileIR Callback] SmNum: %ld deviceTMAMemorySize: 0x%lx", then per descriptor in '
+                        'tmaIdx order "[TileIR Callback] DESC_TMA512: 0x%016lx %016lx %016lx %016lx"')
+    assert any('sym_name = "grouped.tileir_desc_format"' in line for line in lines)

@@ -73,12 +73,14 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
         result = lower(analysis, args.pipeline)
     except PipelineError as error:
         return usage_error("lower", f"--pipeline: {error}")
-    if args.emit == "ptx":
+    if args.emit in ("ptx", "host"):
         print_diagnostics(path, analysis, result.diagnostics)
         if not result.ok:
             return FINDINGS
-        return _emit_ptx(path, analysis.target_arch, result.stages[-1].text if result.stages else "",
-                         args.ptxas if args.assemble else None)
+        final = result.stages[-1].text if result.stages else ""
+        if args.emit == "host":
+            return _emit_host(path, final)
+        return _emit_ptx(path, analysis.target_arch, final, args.ptxas if args.assemble else None)
     shown = [s for s in result.stages
              if args.print_ir_after_all or s.argument in after or (args.print_ir_after_change and s.changed)]
     for stage in shown:
@@ -124,6 +126,56 @@ def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None) 
         if assemble_with is not None and _assembled(module, assemble_with):
             status = FINDINGS
     return status
+
+
+def _emit_host(path: str, final_ir: str) -> int:
+    """`--emit host`: each kernel's host side after the pipeline. For each host twin
+    (separate-host-tma): the tensor maps it encodes, in tmaIdx order, with the kernel argument
+    each becomes and its encode parameters; the descriptors the kernel builds itself (their
+    templates come from the callback); the callback formats; then the twin and its globals."""
+    from ..dialects.nv_tileas.descriptor_abi import HOST_CODE, HOST_TWIN_SUFFIX, NUM_DEVICE_TMAS
+    from ..diagnostics.catalogue import CALLBACK_FORMATS
+    from ..features.tensormap_view import tensormap_view
+    from ..ir.attributes import integer
+    from ..ir.lift import lift
+    from ..ir.printer import print_ops
+    from ..syntax.parser import parse
+
+    lifted = lift(parse(final_ir.encode("utf-8")).root)
+    tops = [op for top in lifted.operations for op in top.walk()]
+    twins = [op for op in tops if op.name in FUNCTION_OPS and HOST_CODE in op.attributes]
+    if not twins:
+        print(f"{path}: error: --emit host: no host twin (a TileAS kernel whose descriptors the host "
+              f"builds, after separate-host-tma)", file=sys.stderr)
+        return FINDINGS
+    analysis = DocumentAnalysis("file:///host.mlir", final_ir)
+    formats = {f.name: f.template for f in CALLBACK_FORMATS}
+    for twin in twins:
+        symbol = twin.assembly.pieces[0].split("(")[0] if twin.assembly is not None else "@?"
+        kernel_symbol = symbol.replace(HOST_TWIN_SUFFIX, "")
+        kernel = next((op for op in tops if op.name in FUNCTION_OPS and op is not twin and op.assembly is not None
+                       and op.assembly.pieces[0].split("(")[0] == kernel_symbol), None)
+        returned = twin.regions[0].blocks[0].operations[-1].operands if twin.regions[0].blocks else []
+        lines = [f"// {symbol}: the host side of {kernel_symbol}: {len(returned)} tensor map(s), in tmaIdx order"]
+        for index, value in enumerate(returned):
+            lines.append(f"// tmaIdx {index} -> the kernel's grid-constant argument %tma_host{index}")
+            span = lifted.index.name_spans.get(value.owner) if hasattr(value, "owner") else None
+            view = tensormap_view(analysis, span.start) if span is not None else None
+            for row in (view.fields if view is not None else []):
+                lines.append(f"//   {row.name}: {row.value}")
+        device = integer(kernel, NUM_DEVICE_TMAS) if kernel is not None else None
+        if device:
+            lines.append(f"// {device} descriptor(s) the kernel builds: their templates come from the "
+                         f"callback, once per launch \"{formats['sm-count']}\", then per descriptor in "
+                         f"tmaIdx order \"{formats['descriptor-payload']}\"")
+        else:
+            lines.append(f"// the callback reports once per launch: \"{formats['sm-count']}\"")
+        prefix = kernel_symbol.lstrip("@").strip('"') + "."
+        globals_ = [op for op in tops if op.name == "llvm.mlir.global"
+                    and op.properties.get("sym_name") is not None
+                    and op.properties["sym_name"].text.strip('"').startswith(prefix)]
+        sys.stdout.write("\n".join(lines) + "\n" + print_ops(globals_ + [twin]))
+    return CLEAN
 
 
 def _assembled(module, ptxas: str) -> bool:
@@ -176,9 +228,10 @@ def add_parser(sub) -> None:
     lower.add_argument("--print-ir-tree-dir", metavar="DIR",
                        help="also write the IR after each pass to DIR/<n>_<pass>.mlir "
                             "(DIR/case<k>_<n>_<pass>.mlir with --split-input-file)")
-    lower.add_argument("--emit", choices=("ir", "ptx"), default="ir",
-                       help="what to print after the pipeline: the IR (default), or the PTX of each "
-                            "TileAS kernel (one module each)")
+    lower.add_argument("--emit", choices=("ir", "ptx", "host"), default="ir",
+                       help="what to print after the pipeline: the IR (default), the PTX of each "
+                            "TileAS kernel (one module each), or each kernel's host side (the tensor "
+                            "maps its host twin encodes, in tmaIdx order, and the callback formats)")
     lower.add_argument("--assemble", action="store_true",
                        help="with --emit ptx, also assemble each module with ptxas (exit 1 if it rejects one)")
     lower.add_argument("--ptxas", default="ptxas", metavar="PATH",

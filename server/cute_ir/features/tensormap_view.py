@@ -15,6 +15,7 @@ from ..diagnostics import Span
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, NON_EXEC_KINDS
 from ..ir.core import Operation, Value
 from ..ir.lift import Lifted, lift_statements
+from ..ir.shaped import shaped
 from ..layout import ComposedLayout, Layout, Swizzle, flatten
 from ..tables import tensormap
 from ..verify import unit_statements
@@ -65,7 +66,8 @@ def _view(op: Operation, lifted: Lifted, span: Span) -> DescriptorView:
         "swizzle": _swizzle(op, lifted),
         "l2_promotion": "not in the IR (chosen when the descriptor is encoded)",
         "oob_fill": "none",
-        "global_dims": _runtime(lifted, groups.get("shapes", [])),
+        "global_dims": (_runtime(lifted, groups.get("shapes", [])) if groups.get("shapes")
+                        else _static_dims(tensor)),
         "global_strides": (_runtime(lifted, groups.get("strides", [])) if groups.get("strides")
                            else _byte_strides(strides, bits)),
         "box_dims": _listed(shapes),
@@ -120,6 +122,14 @@ def _runtime(lifted: Lifted, values: list[Value]) -> str:
     if not values:
         return "unknown"
     return "runtime: " + ", ".join(_name(lifted, v) for v in values)
+
+
+def _static_dims(tensor: Value | None) -> str:
+    """A static memref's extents, innermost first (TMA's order), when no `shapes(...)` give them."""
+    found = shaped(str(tensor.type)) if tensor is not None else None
+    if found is None or found.kind != "memref" or None in found.dims:
+        return "unknown"
+    return _listed(list(reversed(found.dims)))
 
 
 def _listed(items: list) -> str:
