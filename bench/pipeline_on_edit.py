@@ -11,6 +11,9 @@ the same character each time). Two cases:
 - `leaves an op`: the edited function's MMA atom is written without its shape and types, so the
   lowering has no instruction for it: the pipeline runs on the function at every edit and
   publishes its warning.
+- `TileAS kernel`: the edit is in a TileAS kernel put in the middle of the file (a TMA-fed
+  loop of two loads and a store): every TileAS pass has work at every edit (the atoms chosen,
+  the async rewrite, the descriptor ABI and the host twin).
 
 Wall-clock milliseconds from sending didChange to the publish of that version. Prints a
 Markdown table for docs/benchmarks.md. Not a test: numbers depend on the machine.
@@ -29,20 +32,42 @@ from lsp_probe import PROBE, load_probe, published as publish_of, start_server  
 
 SPECIFIED = "cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm90.mma"
 UNDER_SPECIFIED = "cute.make_atom : !cute_nvgpu.sm90.mma"
+CASES = ("lowers (no pass may report)", "leaves an op (the pipeline runs)", "TileAS kernel (every TileAS pass runs)")
+TILEAS_KERNEL = """\
+  func.func @tileas_mainloop(%arg0: i32, %a: memref<4096x4096xf16, 1>, %b: memref<4096x4096xf16, 1>,
+                             %c: memref<4096x4096xf16, 1>, %m: index, %n: index, %k_tiles: index)
+      attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+    %a_t = arith.addi %arg0, %arg0 : i32
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    scf.for %kt = %c0 to %k_tiles step %c1 {
+      %k = arith.muli %kt, %c64 : index
+      %ta = nv_tileas.tiled_load %a coords(%m, %k) offsets() {tileSize = array<i64: 128, 64>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<128x64xf16>
+      %tb = nv_tileas.tiled_load %b coords(%k, %n) offsets() {tileSize = array<i64: 64, 128>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<64x128xf16>
+      %ks = nv_tileas.tiled_store %tb, %c coords(%m, %n) offsets() {tileSize = array<i64: 64, 128>, allow_tma = true} : memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token
+      scf.yield
+    }
+    return
+  }"""
 
 
 def _edited_line(lines: list[str]) -> int:
     return next(i for i in range(len(lines) // 2, len(lines)) if lines[i].lstrip().startswith("%a_"))
 
 
-def run(probe, size: int, edits: int, leave_an_op: bool, settle_s: float) -> tuple[float, float, int]:
+def run(probe, size: int, edits: int, case: str, settle_s: float) -> tuple[float, float, int]:
     lines = generate(size).split("\n")
     line = _edited_line(lines)
-    if leave_an_op:
+    if case == CASES[1]:
         atom = max(i for i in range(line) if SPECIFIED in lines[i])
         lines[atom] = lines[atom].replace(SPECIFIED, UNDER_SPECIFIED)
+    elif case == CASES[2]:
+        start = max(i for i in range(line) if lines[i].lstrip().startswith("func.func"))
+        lines[start:start] = TILEAS_KERNEL.split("\n")
+        line = next(i for i in range(start, len(lines)) if lines[i].lstrip().startswith("%a_t"))
     text = "\n".join(lines)
-    uri = f"file:///bench/pipeline-{size}-{int(leave_an_op)}.ir"
+    uri = f"file:///bench/pipeline-{size}-{CASES.index(case)}.ir"
     client = start_server(probe)
 
     def published(version):
@@ -88,9 +113,8 @@ def main() -> int:
     print("| lines | edited function | published `lower.not-lowered` warnings | typed edit -> diagnostics (median / p90) |")
     print("|---|---|---|---|")
     for size in args.sizes:
-        for leave_an_op in (False, True):
-            median, p90, warnings = run(probe, size, args.edits, leave_an_op, args.settle_s)
-            case = "leaves an op (the pipeline runs)" if leave_an_op else "lowers (no pass may report)"
+        for case in CASES:
+            median, p90, warnings = run(probe, size, args.edits, case, args.settle_s)
             print(f"| {size} | {case} | {warnings} | {median:.1f} / {p90:.1f} ms |", flush=True)
     return 0
 
