@@ -336,6 +336,28 @@ async function dismissNotifications(page) {
       res.preview_after_arch_change_mentions_sm_100a = (await editorText(groupWithTab(page, PTX_TAB))).includes('sm_100a');
     }
 
+    // 9b. A TileAS kernel: hovering its load says what it becomes (the passes' memory remark).
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: T });
+    await page.keyboard.type('tileas.ir');
+    await page.locator('.quick-input-list .monaco-list-row[aria-label*="tileas.ir"]').first().waitFor({ timeout: T });
+    await page.keyboard.press('Enter');
+    const tileasGroup = groupWithTab(page, 'tileas.ir');
+    const loadToken = tileasGroup.locator('.view-lines span', { hasText: /^nv_tileas\.tiled_load$/ }).first();
+    await loadToken.waitFor({ state: 'visible', timeout: T });
+    const loadBox = await loadToken.boundingBox();
+    await page.mouse.move(loadBox.x - 200, loadBox.y + 200);
+    await page.mouse.move(loadBox.x + loadBox.width / 2, loadBox.y + loadBox.height / 2);
+    const tileasHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'tiled_tma_load' }).first();
+    res.checks.tileas_hover = await tileasHover.waitFor({ state: 'visible', timeout: T }).then(() => true, () => false);
+    if (res.checks.tileas_hover) {
+      res.tileas_hover_text = (await tileasHover.innerText()).trim();
+      res.checks.tileas_hover = /tx_count: 16384 bytes/.test(res.tileas_hover_text);
+    }
+    await page.waitForTimeout(800);
+    await shot(page, 'tileas-hover.png');
+    await page.mouse.move(10, 10);
+
     // 10. Broken server commands (changing the setting restarts the server):
     //   a) a program that does not exist, b) one that dies during startup.
     //   Both must give a clear error with "Open Settings" and "Installation guide".

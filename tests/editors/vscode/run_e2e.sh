@@ -88,7 +88,7 @@ cp "$VSIX" "$OUT/cute-ir.vsix"
 t "code-server profile with the server command, and the .vsix installed"
 RUN="$W/run"
 rm -rf "$RUN" && mkdir -p "$RUN/data/User" "$RUN/data/Machine" "$RUN/ws"
-cp "$HERE/fixtures/kernel.ir" "$RUN/ws/"
+cp "$HERE/fixtures/kernel.ir" "$HERE/fixtures/tileas.ir" "$RUN/ws/"
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 printf 'auth: none\nbind-addr: 127.0.0.1:%s\n' "$PORT" > "$RUN/config.yaml"
 cat > "$RUN/data/User/settings.json" <<JSON
