@@ -43,9 +43,9 @@ UNLOWERED = "tileas.host-tma.unlowered-descriptor"
 MISSING_COUNTS = "tileas.tma-idx.missing-counts"
 
 
-def _twin_symbol(symbol: str) -> str:
-    """`@k` -> `@k.host_tma` (`@"k"` -> `@"k.host_tma"`)."""
-    return symbol[:-1] + HOST_TWIN_SUFFIX + '"' if symbol.endswith('"') else symbol + HOST_TWIN_SUFFIX
+def _suffixed(symbol: str, suffix: str) -> str:
+    """`@k` -> `@k<suffix>` (`@"k"` -> `@"k<suffix>"`): the twin's and the globals' names."""
+    return symbol[:-1] + suffix + '"' if symbol.endswith('"') else symbol + suffix
 
 
 def _format_global(symbol: str, text: str, location) -> Operation:
@@ -126,7 +126,7 @@ class SeparateHostTma(Pass):
         results = [b.results[0].type for b in hosts]
         trailer = "" if not results else "-> " + (str(results[0]) if len(results) == 1
                                                    else "(" + ", ".join(map(str, results)) + ")")
-        twin, twin_header = new_function(_twin_symbol(header.symbol), [p.type for p in parameters],
+        twin, twin_header = new_function(_suffixed(header.symbol, HOST_TWIN_SUFFIX), [p.type for p in parameters],
                                          {HOST_CODE: UNIT}, trailer, at)
         entry = twin.regions[0].blocks[0]
         mapping: dict[Value, Value] = {}
@@ -172,5 +172,5 @@ class SeparateHostTma(Pass):
         for name, suffix in CALLBACK_GLOBALS:
             if name == "descriptor-payload" and device_count == 0:
                 continue
-            made.append(_format_global(_twin_symbol(symbol).replace(HOST_TWIN_SUFFIX, suffix), formats[name], at))
+            made.append(_format_global(_suffixed(symbol, suffix), formats[name], at))
         return made
