@@ -572,6 +572,12 @@ class DocumentAnalysis:
         self._diagnose_units(fresh, found)
         if len(fresh) != count:   # problems outside any statement got a unit of their own
             self.units = mapped[:left] + fresh + mapped[right:]
+        # Whether a container's `{` is closed is decided at the far end of its region, which
+        # this edit may have changed from outside the window: its header is diagnosed again
+        # (as `_rederive_all` never keeps one).
+        new = {id(u) for u in fresh}
+        for shell in [u for u in self.units if u.shell and id(u) not in new]:
+            self._diagnose_units([shell], findings(root, shell.start, shell.end))
         return fresh
 
     def _rederive_all(self, edit: TextEdit, first: int, kept: list[Unit], old_root: Node) -> list[Unit]:
