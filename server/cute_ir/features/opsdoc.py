@@ -135,7 +135,8 @@ def _async_tma_section() -> list[str]:
            "ABI's printf formats in `llvm.mlir.global`s. Their rules: `server/cute_ir/passes/"
            "attach_tma_descriptor_args.py`, `separate_host_tma.py` and docs/spec-deviations.md (A15).", "",
            "`server/cute_ir/verify/tileas_atoms.py` checks the page's atom-type rules: each op's atom against its "
-           "allow-list (below), an unknown kind (\"invalid TMA atom type\"), and a TMA reduction in scatter4 mode.",
+           "allow-list (below), an unknown kind (\"invalid TMA atom type\"), a TMA reduction in scatter4 mode, "
+           "and that a tiled transfer's tile is the box its descriptor was built with (A18).",
            "", "| Op | Copy atoms it takes |", "|---|---|"]
     out += [f"| `{name}` | " + ", ".join(f"`{k}`" for k in kinds) + " |" for name, (kinds, _) in ATOM_ALLOW_LISTS.items()]
     out += [""]

@@ -8,19 +8,33 @@ loads and stores, optionally; the async TMA ops, always) must name one its allow
 (`dialects/nv_tileas/async_tma.py`, `ATOM_ALLOW_LISTS`), in the page's words; a kind no list
 knows is "invalid TMA atom type", with the kinds in a note. A TMA reduction cannot run in
 scatter4 mode. Messages land on the attribute that says what is wrong.
+
+A tiled async transfer moves its tile in one box: the box its descriptor was built with must
+be the tile's ("tmaBoxDim and atomBoxDim length mismatch" when they differ in rank,
+"tmaBoxDim and atomBoxDim mismatch" otherwise), on the op's name.
 """
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Related, Severity, Source
 from ..diagnostics.catalogue import make
 from ..diagnostics.mlir_messages import REQUIRES_ATTRIBUTE
-from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS, REDUCE_FORBIDDEN_MODE, TILED_ATOMIC_RMW
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
+from ..dialects.nv_tileas.async_tma import (ATOM_ALLOW_LISTS, REDUCE_FORBIDDEN_MODE, TILED_ATOMIC_RMW,
+                                           TILED_TMA_LOAD, TILED_TMA_STORE)
 from ..dialects.cute_nvgpu.enums import DIALECT as CUTE_NVGPU
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, ENUMS
 from ..dialects.registry import record
 from ..ir.attributes import attribute, enum_case
-from ..ir.core import Operation
+from ..ir.core import OpResult, Operation
 from ..ir.lift import Lifted, SourceIndex
+from ..ir.shaped import shaped
+from ..layout import Layout, flatten
+from .tma import layout_of, operand_groups
+
+# The async transfers that move one tile in one box (gather / scatter move rows).
+BOXED_TRANSFERS = frozenset({TILED_TMA_LOAD, TILED_TMA_STORE, TILED_ATOMIC_RMW})
+LOADS = frozenset({TILED_TMA_LOAD})
+
 
 def check_atom(op: Operation, index: SourceIndex) -> list[Diagnostic]:
     """The atom-type rules for one op (none when its name has no allow-list)."""
@@ -46,10 +60,45 @@ def check_atom(op: Operation, index: SourceIndex) -> list[Diagnostic]:
     return []
 
 
+def check_box(op: Operation, index: SourceIndex) -> list[Diagnostic]:
+    """An async TMA transfer moves its tile in one box: the box its descriptor was built with
+    (the builder's layout, innermost dimension first, as `lower-tma-load-store-to-async`
+    writes it) must be the tile's, dimension by dimension."""
+    if op.name not in BOXED_TRANSFERS:
+        return []
+    groups = operand_groups(op)
+    descriptor = (groups.get("descriptor") or [None])[0]
+    builder = descriptor.owner if isinstance(descriptor, OpResult) else None
+    if builder is None or builder.name != DESCRIPTOR_BUILDER:
+        return []
+    layout_value = (operand_groups(builder).get("layout") or [None])[0]
+    layout = layout_of(layout_value) if layout_value is not None else None
+    tile_value = op.results[0] if op.name in LOADS and op.results else (groups.get("value") or [None])[0]
+    tile = shaped(str(tile_value.type)) if tile_value is not None else None
+    if not isinstance(layout, Layout) or tile is None or None in tile.dims:
+        return []
+    box = list(flatten(layout.shape))
+    if not all(isinstance(s, int) for s in box):
+        return []
+    atom_box = list(reversed(tile.dims))
+    if box == atom_box:
+        return []
+    code = "tileas.tma-desc.box-dim-count-mismatch" if len(box) != len(atom_box) else "tileas.tma-desc.box-dim-mismatch"
+    at = index.name_span(op)
+    why = (f"the descriptor's box is {_listed(box)} (its layout, innermost first); the tile "
+           f"{tile_value.type}, innermost first, is {_listed(atom_box)}")
+    return [make(code, at, related=(Related(at, why),))]
+
+
+def _listed(items: list) -> str:
+    return "[" + ", ".join(str(i) for i in items) + "]"
+
+
 def verify_atoms(lifted: Lifted) -> list[Diagnostic]:
-    """The atom-type rules for every op of the lifted unit that has an allow-list."""
+    """The atom-type and box rules for every op of the lifted unit they apply to."""
     out: list[Diagnostic] = []
     for top in lifted.operations:
         for op in top.walk():
             out.extend(check_atom(op, lifted.index))
+            out.extend(check_box(op, lifted.index))
     return out

@@ -235,6 +235,7 @@ def _sm(target: str) -> int | None:
 _NON_EXEC_KIND = re.compile(r"!cute_nvgpu\.atom\.non_exec_tiled_tma_load<\s*(\w+)")
 _EXEC_LOAD_TYPE = "!cute_nvgpu.atom.tma_load<"
 _MCAST = re.compile(r"\bmcast\s*=\s*true\b")
+_GBASIS = re.compile(r'\btma_gbasis\s*=\s*<\s*"([^"]*)"\s*>')
 
 
 # ---------------------------------------------------------------------------- checks
@@ -566,6 +567,7 @@ class _Checker:
     def make_exec(self, op: Operation) -> None:
         if op.operands and op.results:
             self.multicast_return(op)
+            self.exec_box(op)
         if len(op.operands) < 2:
             return
         atom, mbarrier = op.operands[0], op.operands[1]
@@ -588,6 +590,23 @@ class _Checker:
                                               f"type must say `mcast = true`, got {result_type}")
             self.spec("tileas.tma-desc.multicast-return-type", self.name_span(op), atom_type,
                       related=(why,) + self.note(op.operands[0], "atom"))
+
+    def exec_box(self, op: Operation) -> None:
+        """The DSL's `make_exec_tma` keeps the non-exec atom's box: the copy atom it returns
+        names the same TMA G-basis (`tma_gbasis`), whose shape is the box."""
+        found = [_GBASIS.search(t.text) for t in (op.operands[0].type, op.results[0].type)]
+        if None in found:
+            return
+        layouts = [parse_layout(m.group(1)) for m in found]
+        if not all(r.ok for r in layouts):
+            return
+        boxes = [flatten(r.value.shape) if isinstance(r.value, Layout) else None for r in layouts]
+        if None in boxes or boxes[0] == boxes[1]:
+            return
+        why = Related(self.name_span(op), f"the non-exec atom's box is {found[0].group(1)}; the copy atom's "
+                                          f"{found[1].group(1)}")
+        self.spec("tileas.tma-desc.copy-atom-box-dim-mismatch", self.name_span(op),
+                  related=(why,) + self.note(op.operands[0], "atom"))
 
     def transfer(self, op: Operation, kind: str) -> None:
         if len(op.operands) < 3:
