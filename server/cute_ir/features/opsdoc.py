@@ -49,7 +49,8 @@ def _tma_section() -> list[str]:
            "load whose tile, split among its `num_multicast` CTAs, gives each less than 128 bytes gets the "
            "TileAS page's \"mcast is not supported for TMA load with less than 128bytes per atom\", and a TMA box "
            "whose leading dimension does not move whole 16-byte granules its \"tma leading box-dim bit-width is "
-           "not 16 bytes aligned\";",
+           "not 16 bytes aligned\"; an SMEM layout whose swizzle TMA cannot write, or whose swizzle span is "
+           "narrower than the box's inner dimension, its \"smem layout is not TMA compatible\" (A19);",
            "- the descriptor builder's rules and the CUtensorMap encode limits (`tables/tensormap.py`: rank 1..5, "
            "im2col 3..5, box dims <= 256, global strides multiples of 16 bytes below 2^40, element types TMA "
            "moves), and four of the tileas-tma-and-memops page's builder rules in its words: the first box "

@@ -126,6 +126,25 @@ def element_stride_problem(axis: int, stride: int) -> str | None:
     return None if 1 <= stride <= MAX_ELEMENT_STRIDE else f"element stride {axis} is {stride}; it must be between 1 and {MAX_ELEMENT_STRIDE}"
 
 
+# The shared-memory swizzles a TMA descriptor can describe, as CuTe writes them (CUTLASS's
+# get_tma_swizzle_bits / get_tma_swizzle_base): Swizzle<B, 4, 3> swizzles 16-byte units over a
+# 32 << (B - 1)-byte span (B = 0: no swizzle), Swizzle<2, 5 | 6, S> 128 bytes on a 32 / 64-byte
+# atom. A box's inner dimension must fit in the span (cuTensorMapEncodeTiled; hardware-facts 6).
+SWIZZLE_SPAN_BYTES = {(0, 4): None, (1, 4): 32, (2, 4): 64, (3, 4): 128, (2, 5): 128, (2, 6): 128}
+
+
+def smem_swizzle_problem(bits: int, base: int, shift: int, inner_box_bytes: int | None) -> str | None:
+    """Why a CuTe `Swizzle<bits, base, shift>` SMEM layout is not TMA compatible, or None."""
+    if (bits, base) not in SWIZZLE_SPAN_BYTES or (base == 4 and shift != 3):
+        return (f"Swizzle<{bits},{base},{shift}> is not one TMA can write: it takes Swizzle<B,4,3> "
+                f"(B = 0..3: none, 32, 64, 128 bytes) or Swizzle<2,5,S> / Swizzle<2,6,S>")
+    span = SWIZZLE_SPAN_BYTES[(bits, base)]
+    if span is not None and inner_box_bytes is not None and inner_box_bytes > span:
+        return (f"the box's inner dimension is {inner_box_bytes} bytes, more than the swizzle's "
+                f"{span}-byte span")
+    return None
+
+
 def element_bits_problem(bits: int) -> str | None:
     return None if bits in ELEMENT_BITS else f"{bits}-bit elements have no TMA data type (" + ", ".join(map(str, sorted(ELEMENT_BITS))) + ")"
 

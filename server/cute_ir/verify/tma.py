@@ -535,6 +535,12 @@ class _Checker:
             why = Related(at(gmem_at, vmap_at), f"the TMA box is {tma_layout}: its leading dimension "
                                                 f"moves {leading} x {bits} = {leading * bits} bits")
             return self.spec("tileas.tma-desc.leading-box-dim-unaligned", at(gmem_at, vmap_at), related=(why,) + note)
+        # The SMEM layout must be one a TMA descriptor can describe, and hold the box's rows.
+        problem = tensormap.smem_swizzle_problem(smem.inner.bits, smem.inner.base, smem.inner.shift,
+                                                 leading * bits // 8 if leading is not None and bits else None)
+        if problem is not None:
+            why = Related(at(smem_at), problem)
+            return self.spec("tileas.tma-desc.smem-layout-incompatible", at(smem_at), related=(why,) + note)
         self.out.partitions[op] = self.result(mode_op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode,
                                               num_multicast or 1)
 
