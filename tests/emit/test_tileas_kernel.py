@@ -161,3 +161,27 @@ def test_cli_emit_host_names_the_callback_payload_for_device_descriptors(capsys)
                         'launch "[TileIR Callback] SmNum: %ld deviceTMAMemorySize: 0x%lx", then per descriptor in '
                         'tmaIdx order "[TileIR Callback] DESC_TMA512: 0x%016lx %016lx %016lx %016lx"')
     assert any('sym_name = "grouped.tileir_desc_format"' in line for line in lines)
+
+
+def test_the_editor_s_ptx_preview_has_each_tileas_kernel_and_ptxas_assembles_it():
+    from cute_ir.emit.preview import preview_module
+    text = MAINLOOP.read_text()
+    analysis = DocumentAnalysis("file:///mainloop.ir", text)
+    preview = preview_module(analysis)
+    lines = preview.ptx_text.splitlines()
+    header = next(i for i, line in enumerate(lines) if "TileAS kernel `mainloop`" in line)
+    entry = lines.index(next(line for line in lines if line.startswith(".visible .entry mainloop(")))
+    function = text.index("func.func @mainloop")
+    assert entry > header and all(span.start == function for line, span in preview.line_map if line >= header)
+    assert preview.kernels == ("mainloop",) and preview.problems == []
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(preview.ptx_text, "sm_90a")
+    assert accepted, said
+
+
+def test_a_kernel_the_passes_reject_is_a_comment_in_the_preview():
+    from cute_ir.emit.preview import preview_module
+    preview = preview_module(DocumentAnalysis("file:///m.ir", (REPO / "examples" / "mistakes.ir").read_text()))
+    assert ("//   not emitted: `tileas_pass_mistakes`: the TileAS passes reported errors on it (the Problems "
+            "list has them)") in preview.ptx_text.splitlines()

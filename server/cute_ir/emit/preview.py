@@ -1,4 +1,7 @@
-"""PTX preview of a whole document: one kernel per atom-building / atom-applying op.
+"""PTX preview of a whole document: one kernel per atom-building / atom-applying op, and each
+TileAS kernel (a function with a KernelSpecAttr) as `emit/tileas_kernel.py` writes it after the
+TileAS passes, its lines mapped to the function (a kernel the passes reported errors on, or
+that has an op the emitter does not know, is a comment saying so: `check` has the errors).
 
 `atom_config` maps an `AtomInstance` (MLIR spellings, spec or CuTe DSL form) to the emitter's
 `AtomConfig`; `preview_module` walks a document's units and emits one PTX module for a target:
@@ -50,7 +53,9 @@ from ..verify import unit_statements
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext, find_node
 from ..verify.tma import TmaPartitionResult, verify_tma
 from ..passes.lower_atoms import BLOCKED_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
-from .ptx import ATOM_LINE_MARK, A_SOURCES, AtomConfig, PtxModule, check_config, emit_module, supported_targets
+from .ptx import (ATOM_LINE_MARK, A_SOURCES, AtomConfig, EmitError, PtxModule, check_config, emit_module,
+                  supported_targets)
+from .tileas_kernel import unit_kernels
 from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
 
@@ -837,7 +842,7 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
     doc = analysis.document
     name = doc.uri.rsplit("/", 1)[-1] if getattr(doc, "uri", None) else "document"
     out = [f"// cute-ir PTX preview of {name} for {target.name}: one kernel per atom-building "
-           f"or atom-applying op.",
+           f"or atom-applying op, and each TileAS kernel after the TileAS passes.",
            f"// Assemble with: ptxas -arch={target.ptxas_arch} <file>.ptx"]
     if not items:
         out.append("// The document has no op that builds or applies a cute_nvgpu atom.")
@@ -853,8 +858,39 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
         else:
             out.append(f"//   {verdicts.notes[index]}")
         line_map.extend((n, item.span) for n in range(first, len(out)))
+    kernels = tuple(verdicts.emitted.kernels)
+    for unit, name, module in _tileas_kernels(analysis, target.name):
+        out.append("")
+        first = len(out)
+        out.append(f"// line {doc.position(unit.start).line + 1}: TileAS kernel `{name}`, after the TileAS passes")
+        if module.ok:
+            out.extend(_kernel_blocks(module)[1][0])
+            kernels += module.kernels
+        else:
+            out.append(f"//   not emitted: {module.message}")
+        line_map.extend((n, Span(unit.start, unit.end)) for n in range(first, len(out)))
     text = "\n".join(out) + "\n"
-    return Preview(text, line_map, verdicts.problems, target.name, target.ptxas_arch, verdicts.emitted.kernels)
+    return Preview(text, line_map, verdicts.problems, target.name, target.ptxas_arch, kernels)
+
+
+# What a TileAS kernel's statement says (a cheap test before the passes run on it).
+_KERNEL_SPEC_TEXT = b"nv_tileas.kernel_spec"
+
+
+def _tileas_kernels(analysis: AnalysedSource, target: str):
+    """(unit, kernel name, its PTX module or why none) for each TileAS kernel of the document,
+    emitted by emit/tileas_kernel.py after the TileAS passes."""
+    data = analysis.document.data
+    for unit in analysis.units:
+        text = bytes(data[unit.start:unit.end])
+        if unit.shell or _KERNEL_SPEC_TEXT not in text:
+            continue
+        try:
+            found = unit_kernels(text, target)
+        except Exception as err:                     # a defect must not cost the preview
+            found = (("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
+        for name, module in found:
+            yield unit, name, module
 
 
 @dataclass(frozen=True)

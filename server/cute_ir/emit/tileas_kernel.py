@@ -32,21 +32,27 @@ op: the kernel is not emitted rather than emitted wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import prod
 
-from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, TILED_TMA_LOAD, TILED_TMA_STORE
-from ..dialects.nv_tileas.copy import COPY, COUNT, INSTRUCTION
+from ..diagnostics import Severity
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
+from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, TILED_TMA_LOAD, TILED_TMA_STORE, is_kernel
+from ..dialects.nv_tileas.copy import COPY, COUNT, INSTRUCTION
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
                                                  DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT)
 from ..ir.attributes import attribute, constant_number, integer
 from ..ir.core import BlockArgument, Operation, Value
 from ..ir.functions import FunctionHeader
+from ..ir.lift import lift, wrap_in_module
 from ..ir.shaped import Shaped, element_bits, shaped
+from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
+from ..passes.base import FUNCTION_OPS
 from ..passes.legalize_tmem_copy import residency
+from ..syntax.parser import parse
 from ..tables import atoms as A
-from ..tables.atoms import Residency
 from ..tables import tiers as T
+from ..tables.atoms import Residency
 from ..verify.tma import operand_groups
 from .ptx import EmitError, PtxModule, _Kernel, _render
 
@@ -451,3 +457,25 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
     for line in epilogue:
         kernel.emit(line)
     return _render([(emitter.kernel, None)], t)
+
+
+@lru_cache(maxsize=64)
+def unit_kernels(text: bytes, target: str) -> tuple[tuple[str, "PtxModule | EmitError"], ...]:
+    """The PTX of each TileAS kernel in one statement's text (a function, or a module of them)
+    after the TileAS passes, for the PTX preview: (kernel name, module or why none). Cached by
+    the text: the preview asks again after every edit, most units unchanged."""
+    lifted = lift(parse(text).root)
+    module = wrap_in_module(lifted.operations)
+    context = PassContext(target)
+    PassManager(parse_pipeline(TILEAS_PIPELINE)).run(module, context)
+    failed = any(d.severity is Severity.ERROR for d in context.diagnostics)
+    out = []
+    for op in module.walk():
+        if op.name in FUNCTION_OPS and is_kernel(op):
+            name = kernel_name(op)
+            if failed:
+                out.append((name, EmitError(f"`{name}`: the TileAS passes reported errors on it (the Problems "
+                                            f"list has them)", None, target)))
+            else:
+                out.append((name, emit_tileas_kernel(op, target)))
+    return tuple(out)
