@@ -9,7 +9,6 @@ from pathlib import Path
 
 from ..analysis import DocumentAnalysis
 from ..passes import DEFAULT_PIPELINE, REGISTRY, PipelineError
-from ..passes.base import FUNCTION_OPS
 from .inputs import read
 from .options import CLEAN, FINDINGS, USAGE, add_arch_option, settings_for, usage_error
 from .ptx import print_diagnostics
@@ -103,20 +102,15 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
 
 def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None) -> int:
     """`--emit ptx`: the PTX of each TileAS kernel in the lowered IR, one module each."""
-    from ..dialects.nv_tileas.async_tma import is_kernel
-    from ..emit.tileas_kernel import emit_tileas_kernel
-    from ..ir.lift import lift
-    from ..syntax.parser import parse
+    from ..emit.tileas_kernel import ir_kernels
 
-    kernels = [op for top in lift(parse(final_ir.encode("utf-8")).root).operations for op in top.walk()
-               if op.name in FUNCTION_OPS and is_kernel(op)]
+    kernels = ir_kernels(final_ir, target)
     if not kernels:
         print(f"{path}: error: --emit ptx: no TileAS kernel (a function with nv_tileas.kernel_spec) "
               f"to emit", file=sys.stderr)
         return FINDINGS
     status = CLEAN
-    for kernel in kernels:
-        module = emit_tileas_kernel(kernel, target)
+    for _, module in kernels:
         if not module.ok:
             print(f"{path}: error: --emit ptx: {module.message}", file=sys.stderr)
             status = FINDINGS
@@ -129,52 +123,15 @@ def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None) 
 
 
 def _emit_host(path: str, final_ir: str) -> int:
-    """`--emit host`: each kernel's host side after the pipeline. For each host twin
-    (separate-host-tma): the tensor maps it encodes, in tmaIdx order, with the kernel argument
-    each becomes and its encode parameters; the descriptors the kernel builds itself (their
-    templates come from the callback); the callback formats; then the twin and its globals."""
-    from ..dialects.nv_tileas.descriptor_abi import HOST_CODE, HOST_TWIN_SUFFIX, NUM_DEVICE_TMAS
-    from ..diagnostics.catalogue import CALLBACK_FORMATS
-    from ..features.tensormap_view import tensormap_view
-    from ..ir.attributes import integer
-    from ..ir.lift import lift
-    from ..ir.printer import print_ops
-    from ..syntax.parser import parse
+    """`--emit host`: each kernel's host side after the pipeline (features/host_side.py)."""
+    from ..features.host_side import host_side
 
-    lifted = lift(parse(final_ir.encode("utf-8")).root)
-    tops = [op for top in lifted.operations for op in top.walk()]
-    twins = [op for op in tops if op.name in FUNCTION_OPS and HOST_CODE in op.attributes]
-    if not twins:
+    texts = host_side(final_ir)
+    if not texts:
         print(f"{path}: error: --emit host: no host twin (a TileAS kernel whose descriptors the host "
               f"builds, after separate-host-tma)", file=sys.stderr)
         return FINDINGS
-    analysis = DocumentAnalysis("file:///host.mlir", final_ir)
-    formats = {f.name: f.template for f in CALLBACK_FORMATS}
-    for twin in twins:
-        symbol = twin.assembly.pieces[0].split("(")[0] if twin.assembly is not None else "@?"
-        kernel_symbol = symbol.replace(HOST_TWIN_SUFFIX, "")
-        kernel = next((op for op in tops if op.name in FUNCTION_OPS and op is not twin and op.assembly is not None
-                       and op.assembly.pieces[0].split("(")[0] == kernel_symbol), None)
-        returned = twin.regions[0].blocks[0].operations[-1].operands if twin.regions[0].blocks else []
-        lines = [f"// {symbol}: the host side of {kernel_symbol}: {len(returned)} tensor map(s), in tmaIdx order"]
-        for index, value in enumerate(returned):
-            lines.append(f"// tmaIdx {index} -> the kernel's grid-constant argument %tma_host{index}")
-            span = lifted.index.name_spans.get(value.owner) if hasattr(value, "owner") else None
-            view = tensormap_view(analysis, span.start) if span is not None else None
-            for row in (view.fields if view is not None else []):
-                lines.append(f"//   {row.name}: {row.value}")
-        device = integer(kernel, NUM_DEVICE_TMAS) if kernel is not None else None
-        if device:
-            lines.append(f"// {device} descriptor(s) the kernel builds: their templates come from the "
-                         f"callback, once per launch \"{formats['sm-count']}\", then per descriptor in "
-                         f"tmaIdx order \"{formats['descriptor-payload']}\"")
-        else:
-            lines.append(f"// the callback reports once per launch: \"{formats['sm-count']}\"")
-        prefix = kernel_symbol.lstrip("@").strip('"') + "."
-        globals_ = [op for op in tops if op.name == "llvm.mlir.global"
-                    and op.properties.get("sym_name") is not None
-                    and op.properties["sym_name"].text.strip('"').startswith(prefix)]
-        sys.stdout.write("\n".join(lines) + "\n" + print_ops(globals_ + [twin]))
+    sys.stdout.write("".join(texts))
     return CLEAN
 
 

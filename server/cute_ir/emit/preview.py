@@ -881,12 +881,13 @@ def _tileas_kernels(analysis: AnalysedSource, target: str):
     """(unit, kernel name, its PTX module or why none) for each TileAS kernel of the document,
     emitted by emit/tileas_kernel.py after the TileAS passes."""
     data = analysis.document.data
+    if data.find(_KERNEL_SPEC_TEXT) < 0:
+        return      # most documents: no unit to look at
     for unit in analysis.units:
-        text = bytes(data[unit.start:unit.end])
-        if unit.shell or _KERNEL_SPEC_TEXT not in text:
+        if unit.shell or data.find(_KERNEL_SPEC_TEXT, unit.start, unit.end) < 0:
             continue
         try:
-            found = unit_kernels(text, target)
+            found = unit_kernels(bytes(data[unit.start:unit.end]), target)
         except Exception as err:                     # a defect must not cost the preview
             found = (("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
         for name, module in found:

@@ -38,7 +38,7 @@ from math import prod
 from ..diagnostics import Severity
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, TILED_TMA_LOAD, TILED_TMA_STORE, is_kernel
-from ..dialects.nv_tileas.copy import COPY, COUNT, INSTRUCTION
+from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
                                                  DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT)
 from ..ir.attributes import attribute, constant_number, integer
@@ -457,6 +457,15 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
     for line in epilogue:
         kernel.emit(line)
     return _render([(emitter.kernel, None)], t)
+
+
+def ir_kernels(ir_text: str, target: str) -> list[tuple[str, "PtxModule | EmitError"]]:
+    """The PTX of each TileAS kernel in IR the passes have already run on (`cute-ir lower
+    --emit ptx`): (kernel name, module or why none), in document order."""
+    lifted = lift(parse(ir_text.encode("utf-8")).root)
+    return [(kernel_name(op), emit_tileas_kernel(op, target))
+            for top in lifted.operations for op in top.walk()
+            if op.name in FUNCTION_OPS and is_kernel(op)]
 
 
 @lru_cache(maxsize=64)

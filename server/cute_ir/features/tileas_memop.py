@@ -14,22 +14,18 @@ from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import is_kernel
-from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, TILED_LOAD, TILED_STORE
+from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, TILED_LOAD
 from ..ir.attributes import attribute, enum_case, integer
 from ..ir.core import BlockArgument, OpResult
 from ..ir.lift import lift_statements, wrap_in_module
-from ..passes import PassContext, PassManager, parse_pipeline
-from ..passes.assign_load_store_layouts import ATOMS, tma_verdict
+from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
+from ..passes.assign_load_store_layouts import ATOMS, MEMOPS, tma_verdict
 from ..passes.attach_tma_descriptor_args import DESCRIPTOR_USERS
 from ..passes.base import FUNCTION_OPS
 from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
 from ..text.location import source_span
 from ..verify import unit_statements
 
-MEMOPS = (TILED_LOAD, TILED_STORE)
-# The passes up to where a descriptor has its final place.
-_TO_DESCRIPTORS = ("builtin.module(assign-load-store-layouts,lower-tma-load-store-to-async,"
-                   "attach-tma-descriptor-args,separate-host-tma)")
 
 
 def memop_section(analysis: DocumentAnalysis, offset: int) -> str | None:
@@ -77,7 +73,7 @@ def _lowered(lifted, name_span: Span, target: str) -> list[str]:
     """What the passes make of the op: its async op, tx_count and descriptor."""
     module = wrap_in_module(lifted.operations)
     context = PassContext(target)
-    PassManager(parse_pipeline(_TO_DESCRIPTORS)).run(module, context)
+    PassManager(parse_pipeline(TILEAS_PIPELINE)).run(module, context)
     made = next((o for o in module.walk() if o.name in DESCRIPTOR_USERS
                  and (span := source_span(o.location)) is not None and span.start <= name_span.start < span.end), None)
     if made is None:

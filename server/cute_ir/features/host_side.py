@@ -1,0 +1,58 @@
+"""A TileAS kernel's host side, after the pipeline: what `cute-ir lower --emit host` prints.
+
+For each host twin `separate-host-tma` made: the tensor maps it encodes, in tmaIdx order, with
+the kernel argument each becomes and its encode parameters (`tensormap_view.py`); the
+descriptors the kernel builds itself and the callback formats that bring their templates; then
+the twin and its format globals as IR.
+"""
+from __future__ import annotations
+
+from ..analysis import DocumentAnalysis
+from ..diagnostics.catalogue import CALLBACK_FORMATS
+from ..dialects.nv_tileas.descriptor_abi import HOST_CODE, HOST_TWIN_SUFFIX, NUM_DEVICE_TMAS
+from ..ir.attributes import integer
+from ..ir.core import OpResult, Operation
+from ..ir.lift import lift
+from ..ir.printer import print_ops
+from ..passes.base import FUNCTION_OPS
+from ..syntax.parser import parse
+from .tensormap_view import tensormap_view
+
+FORMATS = {f.name: f.template for f in CALLBACK_FORMATS}
+
+
+def _symbol(function: Operation) -> str:
+    return function.assembly.pieces[0].split("(")[0] if function.assembly is not None else "@?"
+
+
+def host_side(ir_text: str) -> list[str]:
+    """One text per host twin in `ir_text` (comments, then IR); empty when there is none."""
+    lifted = lift(parse(ir_text.encode("utf-8")).root)
+    ops = [op for top in lifted.operations for op in top.walk()]
+    functions = [op for op in ops if op.name in FUNCTION_OPS]
+    analysis = None
+    out = []
+    for twin in [f for f in functions if HOST_CODE in f.attributes]:
+        analysis = analysis or DocumentAnalysis("file:///host.mlir", ir_text)
+        kernel_symbol = _symbol(twin).replace(HOST_TWIN_SUFFIX, "")
+        kernel = next((f for f in functions if f is not twin and _symbol(f) == kernel_symbol), None)
+        returned = twin.regions[0].blocks[0].operations[-1].operands if twin.regions[0].blocks else []
+        lines = [f"// {_symbol(twin)}: the host side of {kernel_symbol}: {len(returned)} tensor map(s), "
+                 "in tmaIdx order"]
+        for index, value in enumerate(returned):
+            lines.append(f"// tmaIdx {index} -> the kernel's grid-constant argument %tma_host{index}")
+            span = lifted.index.name_spans.get(value.owner) if isinstance(value, OpResult) else None
+            view = tensormap_view(analysis, span.start) if span is not None else None
+            lines += [f"//   {row.name}: {row.value}" for row in (view.fields if view is not None else [])]
+        device = integer(kernel, NUM_DEVICE_TMAS) if kernel is not None else None
+        if device:
+            lines.append(f"// {device} descriptor(s) the kernel builds: their templates come from the callback, "
+                         f"once per launch \"{FORMATS['sm-count']}\", then per descriptor in tmaIdx order "
+                         f"\"{FORMATS['descriptor-payload']}\"")
+        else:
+            lines.append(f"// the callback reports once per launch: \"{FORMATS['sm-count']}\"")
+        prefix = kernel_symbol.lstrip("@").strip('"') + "."
+        formats = [op for op in ops if op.name == "llvm.mlir.global" and op.properties.get("sym_name") is not None
+                   and op.properties["sym_name"].text.strip('"').startswith(prefix)]
+        out.append("\n".join(lines) + "\n" + print_ops(formats + [twin]))
+    return out
