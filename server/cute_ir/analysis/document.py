@@ -23,6 +23,7 @@ per-keystroke work scale with the edit, not the file:
 from __future__ import annotations
 
 import logging
+import re
 import time
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
@@ -43,6 +44,24 @@ from ..text.positions import Encoding, Position
 from .findings import finding_diagnostics, findings, has_unclosed, missing_in
 from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
 from .verification import check_ssa_units, verify_units
+
+_BARE_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_$.]*")
+
+
+def _starts_alike_anywhere(data: bytes | bytearray, start: int) -> bool:
+    """Whether the statement at `start` begins the same way parsed alone as after another
+    statement. Alone, a parse takes a leading word for an op name; after a statement the
+    scanner first asks whether the word can be one (grammar/src/scanner.c,
+    `looks_like_op_name`): `name = ...` cannot, and continues the statement before. Results,
+    aliases and generic ops begin alike anywhere; so do a dotted op name or `return` not
+    followed by what ends a key. Anything else (conservatively) is re-parsed in its context."""
+    if data[start:start + 1] in (b"%", b"!", b"#", b'"', b"^"):
+        return True
+    word = _BARE_WORD.match(data, start)
+    if word is None or (b"." not in word.group(0) and word.group(0) != b"return"):
+        return False
+    after = data[word.end():word.end() + 64].lstrip(b" \t")
+    return after[:1] not in (b"=", b",", b"}", b")", b"]", b">")
 
 log = logging.getLogger(__name__)
 
@@ -495,6 +514,8 @@ class DocumentAnalysis:
         """
         unit = self._units[index]
         start = unit.start
+        if not _starts_alike_anywhere(self.document.data, start):
+            return False
         end = unit.end + delta
         if following is not None:
             end = following[1] + delta
