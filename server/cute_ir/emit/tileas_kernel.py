@@ -43,7 +43,7 @@ from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTO
                                                  DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT)
 from ..ir.attributes import attribute, constant_number, integer
 from ..ir.core import BlockArgument, Operation, Value
-from ..ir.functions import FunctionHeader
+from ..ir.functions import FunctionHeader, function_symbol
 from ..ir.lift import lift, wrap_in_module
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
@@ -400,9 +400,8 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
 
 def kernel_name(function: Operation) -> str:
     """The PTX entry name of a function: its symbol without `@` and quotes, dots as `_`."""
-    pieces = function.assembly.pieces if function.assembly is not None else ()
-    head = pieces[0] if pieces and isinstance(pieces[0], str) else "@kernel("
-    return head.split("(")[0].lstrip("@").strip('"').replace(".", "_") or "kernel"
+    symbol = function_symbol(function) or "@kernel"
+    return symbol.lstrip("@").strip('"').replace(".", "_") or "kernel"
 
 
 def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitError:

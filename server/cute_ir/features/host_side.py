@@ -12,6 +12,7 @@ from ..diagnostics.catalogue import CALLBACK_FORMATS
 from ..dialects.nv_tileas.descriptor_abi import HOST_CODE, HOST_TWIN_SUFFIX, NUM_DEVICE_TMAS
 from ..ir.attributes import integer
 from ..ir.core import OpResult, Operation
+from ..ir.functions import function_symbol
 from ..ir.lift import lift
 from ..ir.printer import print_ops
 from ..passes.base import FUNCTION_OPS
@@ -22,7 +23,7 @@ FORMATS = {f.name: f.template for f in CALLBACK_FORMATS}
 
 
 def _symbol(function: Operation) -> str:
-    return function.assembly.pieces[0].split("(")[0] if function.assembly is not None else "@?"
+    return function_symbol(function) or "@?"
 
 
 def host_side(ir_text: str) -> list[str]:

@@ -109,6 +109,12 @@ class FunctionHeader:
         self.op.assembly = Template(tuple(pieces))
 
 
+def function_symbol(op: Operation) -> str | None:
+    """A function's `@name` as written, or None for one without the `@name(...)` form."""
+    header = FunctionHeader.read(op)
+    return header.symbol if header is not None else None
+
+
 def new_function(symbol: str, argument_types: list[Type], attributes: dict[str, Attribute],
                  trailer: str = "", location=None) -> tuple[Operation, FunctionHeader]:
     """A `func.func` with an empty entry block, printed in its custom form."""
