@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from cute_ir.tables import tiers as T
+from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
 ROSTER = ["sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90", "sm_90a",
           "sm_100", "sm_100a", "sm_100f", "sm_103", "sm_103a", "sm_103f", "sm_110", "sm_110a",
@@ -100,3 +101,20 @@ def test_runs_on_matches_ptxas_for_every_pair():
     mismatches = [(code, arch, ok) for (code, arch), ok in zip(pairs, actual)
                   if ok != T.runs_on(code, arch)]
     assert not mismatches, f"runs_on disagrees with ptxas (code, arch, ptxas): {mismatches}"
+
+
+def _declaring(target, size: int) -> str:
+    return (f".version {target.ptx_version}\n.target {target.name}\n.address_size 64\n"
+            f".visible .entry k()\n{{\n.shared .align 128 .b8 t[{size}];\n.reg .b32 %r;\n"
+            "mov.u32 %r, t;\nst.shared.b32 [%r], %r;\nret;\n}\n")
+
+
+@pytest.mark.parametrize("target", T.TARGETS, ids=[t.name for t in T.TARGETS])
+def test_a_kernel_may_declare_exactly_the_shared_memory_the_table_says(target):
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    limit = target.shared_memory_per_cta
+    fits, said = assemble(_declaring(target, limit), target.ptxas_arch)
+    assert fits, said
+    fits, said = assemble(_declaring(target, limit + 16), target.ptxas_arch)
+    assert not fits and "too much shared data" in said

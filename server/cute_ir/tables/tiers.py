@@ -64,6 +64,10 @@ class Target:
     ptx_version: str        # the `.version` we emit for it
     ptxas_arch: str         # what to pass to `ptxas -arch=`
     note: str = ""
+    # Bytes of `.shared` a kernel may declare: ptxas 13.0's limit ("uses too much shared data
+    # (..., 0x38c00 max)"), 48 KB except on the `a` targets of sm_90, sm_10x and sm_11x (227 KB,
+    # CUTLASS's sm90/sm100_smem_capacity_bytes) and of sm_12x (99 KB, sm120_smem_capacity_bytes).
+    shared_memory_per_cta: int = 48 * 1024
 
     @property
     def is_arch_specific(self) -> bool:
@@ -78,9 +82,15 @@ def _t(name: str, family: str | None, introduced_in: str, *, ptxas_arch: str | N
        note: str = "") -> Target:
     m = re.fullmatch(r"sm_(\d+)([af]?)", name)
     assert m, name
-    return Target(name=name, tier=int(m.group(1)), suffix=Suffix(m.group(2)), family=family,
+    tier, suffix = int(m.group(1)), Suffix(m.group(2))
+    shared = _A_TARGET_SHARED_MEMORY.get(tier // 10, 48 * 1024) if suffix is Suffix.ARCH else 48 * 1024
+    return Target(name=name, tier=tier, suffix=suffix, family=family,
                   introduced_in=introduced_in, ptx_version=PTX_VERSION,
-                  ptxas_arch=ptxas_arch or name, note=note)
+                  ptxas_arch=ptxas_arch or name, note=note, shared_memory_per_cta=shared)
+
+
+# Tier // 10 -> the `.shared` bytes ptxas 13.0 allows an `a` target's kernel.
+_A_TARGET_SHARED_MEMORY = {9: 232448, 10: 232448, 11: 232448, 12: 101376}
 
 
 # Roster (hardware-facts "Assembler"), in tier order, plain / a / f within a tier.
