@@ -18,6 +18,7 @@ from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 MAINLOOP = REPO / "examples" / "tileas_tma_mainloop.ir"
 TMEM_COPY = REPO / "examples" / "tileas_tmem_copy.ir"
 DEVICE_DESCRIPTOR = REPO / "tests" / "emit" / "fixtures" / "tileas_device_descriptor.mlir"
+ROWS = REPO / "tests" / "emit" / "fixtures" / "tileas_rows.mlir"
 SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>}"
 LOAD = ("nv_tileas.tiled_load %v coords(%i, %j) offsets() {tileSize = array<i64: 64, 128>, allow_tma = true, "
         "copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x128xf16>")
@@ -43,6 +44,26 @@ def test_the_example_mainloop_becomes_ptx_that_ptxas_assembles(arch):
     assert text.count("mbarrier.arrive.expect_tx.shared::cta.b64") == 2 and ", 16384;" in text
     assert "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group" in text
     assert "cp.async.bulk.commit_group;" in text and "cp.async.bulk.wait_group.read 0;" in text
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(text, arch)
+    assert accepted, said
+
+
+@pytest.mark.parametrize("arch", ["sm_100a", "sm_100f", "sm_103a", "sm_110a"])
+def test_gathered_scattered_and_reduced_rows_become_ptx_that_ptxas_assembles(arch):
+    module = emitted(ROWS.read_text(), arch)
+    assert module.ok
+    text = module.text
+    # The column first, then the four rows (the row coordinate plus each offset).
+    assert ("cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes "
+            "[%tile6], [%p9_tma_host0, {%p3_j_32, %x1, %x2, %x3, %x4}], [%mbar5];") in text
+    assert "add.s32 %x1, %p2_i_32, %p4_o0_32;" in text
+    assert "mbarrier.arrive.expect_tx.shared::cta.b64 %state7, [%mbar5], 512;" in text
+    assert ("cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group "
+            "[%p10_tma_host1, {%p3_j_32, %x10, %x11, %x12, %x13}], [%tile6];") in text
+    assert ("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group "
+            "[%p11_tma_host2, {%p3_j_32, %p2_i_32}], [%tile6];") in text
     if PTXAS is None:
         pytest.skip(SKIP_REASON)
     accepted, said = assemble(text, arch)

@@ -61,3 +61,52 @@ func.func @unresolved(%view: memref<128xf32, 1>, %dyn: memref<?xf32, 1>, %i: ind
   %b = nv_tileas.tiled_load %dyn coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<?xf32, 1> -> tensor<64xf32>
   return
 }
+
+// -----
+
+// A load with offsets gathers four rows (gather4), a store with offsets scatters them
+// (scatter4): the descriptor's box is one row, and the coordinates are the four rows (the row
+// coordinate plus each offset), then the column. An atomic with a tma_redg atom becomes a TMA
+// reduction: no pre-image, only the token; it waits for its bulk group like a store.
+// CHECK-LABEL: func.func @rows
+// CHECK-NEXT: %box = "cute.static"() : () -> !cute.layout<"(64,1):(1,256)">
+// CHECK-NEXT: %desc = "nv_tileas.make_tiled_tma_desc"(%view, %box) {{.*}} {mode = #cute_nvgpu.tma_load_mode<gather4>, elementBitWidth = 16 : i32, tmaIdx = 0 : i32}
+// CHECK-NEXT: %[[SBOX:.+]] = "cute.static"() : () -> !cute.layout<"(64,1):(1,256)">
+// CHECK-NEXT: %[[SDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%view, %[[SBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<scatter4>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
+// CHECK-NEXT: %[[RBOX:.+]] = "cute.static"() : () -> !cute.layout<"(64,4):(1,256)">
+// CHECK-NEXT: %[[RDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%view, %[[RBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 2 : i32}
+// CHECK-NEXT: %[[R0:.+]] = "arith.addi"(%i, %o0) : (index, index) -> index
+// CHECK-NEXT: %[[R1:.+]] = "arith.addi"(%i, %o1)
+// CHECK-NEXT: %[[R2:.+]] = "arith.addi"(%i, %o2)
+// CHECK-NEXT: %[[R3:.+]] = "arith.addi"(%i, %o3)
+// CHECK-NEXT: %mbar = "memref.alloca"() : () -> memref<1xi64, 3>
+// CHECK-NEXT: %g:2 = "nv_tileas.async.gather_tma_load"(%desc, %mbar, %[[R0]], %[[R1]], %[[R2]], %[[R3]], %j, %t) <{operandSegmentSizes = array<i32: 1, 1, 5, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 512 : i64}
+// CHECK-NEXT: "nv_tileas.async.wait"(%mbar)
+// CHECK-COUNT-4: "arith.addi"(%i, %o
+// CHECK-NEXT: %s = "nv_tileas.async.scatter_tma_store"(%g#0, %[[SDESC]], {{.*}}, %j, %g#1) <{operandSegmentSizes = array<i32: 1, 1, 5, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32}
+// CHECK-NEXT: "nv_tileas.async.wait"() : () -> ()
+// CHECK-NEXT: %r = "nv_tileas.async.tiled_atomic_rmw"(%g#0, %[[RDESC]], %i, %j, %s) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_redg>, tmaIdx = 2 : i32, rmw_mode = #nv_tileas.rmw_mode<add>} : {{.*}} -> !nv_tileaa.mem_token
+// CHECK-NEXT: "nv_tileas.async.wait"() : () -> ()
+// CHECK-NEXT: return
+func.func @rows(%view: memref<1024x256xf16, 1>, %i: index, %j: index, %o0: index, %o1: index, %o2: index, %o3: index, %t: !nv_tileaa.mem_token) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %g, %tg = nv_tileas.tiled_load %view coords(%i, %j) offsets(%o0, %o1, %o2, %o3) token(%t) {tileSize = array<i64: 4, 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<1024x256xf16, 1> -> tensor<4x64xf16>, !nv_tileaa.mem_token
+  %s = nv_tileas.tiled_store %g, %view coords(%i, %j) offsets(%o3, %o2, %o1, %o0) token(%tg) {tileSize = array<i64: 4, 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_store>} : memref<1024x256xf16, 1> -> !nv_tileaa.mem_token
+  %old, %r = nv_tileas.tiled_atomic_rmw %g, %view coords(%i, %j) offsets() token(%s) {tileSize = array<i64: 4, 64>, rmw_mode = #nv_tileas.rmw_mode<add>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_redg>} : memref<1024x256xf16, 1> -> tensor<4x64xf16>, !nv_tileaa.mem_token
+  return
+}
+
+// -----
+
+// A TMA reduction has no pre-image to give: an atomic whose pre-image is used stays; one
+// without a tma_redg atom is not the pass's.
+// CHECK-LABEL: func.func @atomics
+// CHECK-NEXT: %old:2 = nv_tileas.tiled_atomic_rmw
+// CHECK-NEXT: "use"(%old#0)
+// CHECK-NEXT: %other:2 = nv_tileas.tiled_atomic_rmw
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 2]]:3: error: a TMA reduction (`tma_redg`) returns no pre-image, and this atomic's is used [lower:lower.tma-reduction]
+func.func @atomics(%tile: tensor<64x64xi32>, %view: memref<128x128xi32, 1>, %i: index, %j: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %old, %r = nv_tileas.tiled_atomic_rmw %tile, %view coords(%i, %j) offsets() {tileSize = array<i64: 64, 64>, rmw_mode = #nv_tileas.rmw_mode<max>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_redg>} : memref<128x128xi32, 1> -> tensor<64x64xi32>, !nv_tileaa.mem_token
+  "use"(%old) : (tensor<64x64xi32>) -> ()
+  %other, %q = nv_tileas.tiled_atomic_rmw %tile, %view coords(%i, %j) offsets() {tileSize = array<i64: 64, 64>, rmw_mode = #nv_tileas.rmw_mode<max>, allow_tma = true} : memref<128x128xi32, 1> -> tensor<64x64xi32>, !nv_tileaa.mem_token
+  return
+}

@@ -47,6 +47,33 @@ def test_the_atom_and_the_rule_that_keeps_an_op_from_tma(op, target, atom, reaso
     assert (verdict.atom, verdict.reason) == (atom, reason)
 
 
+def rows(offsets: str, tile: str = "4, 64", store: bool = False):
+    """A load (or store) of rows: the tile's row r at the row coordinate plus offset r."""
+    if store:
+        return _memop(f"%s = nv_tileas.tiled_store %t, %v coords(%i, %i) offsets({offsets}) "
+                      f"{{tileSize = array<i64: {tile}>}} : {VIEW} -> !nv_tileaa.mem_token")
+    return _memop(f"%a = nv_tileas.tiled_load %v coords(%i, %i) offsets({offsets}) {{tileSize = array<i64: {tile}>}} "
+                  f": {VIEW} -> tensor<{tile.replace(', ', 'x')}xf16>")
+
+
+@pytest.mark.parametrize("op, target, atom, reason", [
+    (rows("%i, %i, %i, %i"), "sm_100", "tma_load", None),
+    (rows("%i, %i, %i, %i"), "sm_120a", "tma_load", None),
+    (rows("%i, %i, %i, %i"), "sm_90a", "ldg", "sm_90a has no TMA gather4 (sm_100), which this op's offsets need"),
+    (rows("%i, %i", tile="2, 64"), "sm_100a", "ldg",
+     "a TMA gather / scatter moves 4 rows, one offset each; this op has 2 offsets and a tile of 2 rows"),
+    (rows("%i, %i, %i, %i", store=True), "sm_100a", "tma_store", None),
+    (rows("%i, %i, %i, %i", store=True), "sm_103a", "tma_store", None),
+    (rows("%i, %i, %i, %i", store=True), "sm_100", "stg",
+     "sm_100 has no TMA scatter4 (sm_100f, sm_110f), which this op's offsets need"),
+    (rows("%i, %i, %i, %i", store=True), "sm_120a", "stg",
+     "sm_120a has no TMA scatter4 (sm_100f, sm_110f), which this op's offsets need"),
+])
+def test_rows_are_gathered_and_scattered_by_tma_where_the_target_has_gather4_and_scatter4(op, target, atom, reason):
+    verdict = tma_verdict(op, target)
+    assert (verdict.atom, verdict.reason) == (atom, reason)
+
+
 def test_an_op_that_allows_tma_but_cannot_gets_a_remark_in_the_editor_and_others_do_not():
     text = ("func.func @k(%v: memref<128x12xf16, 1>, %i: index) {\n"
             "  %a = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 8, 8>, allow_tma = true} "

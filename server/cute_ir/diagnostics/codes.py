@@ -172,6 +172,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "editor does not repeat it)."),
     CodeDoc("lower.not-tma", L, "A remark: a TileAS load or store with `allow_tma = true` cannot use "
             "TMA (assign-load-store-layouts says which rule stops it) and gets a non-TMA copy atom."),
+    CodeDoc("lower.tma-reduction", L, "A TileAS atomic names the `tma_redg` copy atom but its "
+            "pre-image is used: a TMA reduction returns nothing, so lower-tma-load-store-to-async "
+            "leaves it."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

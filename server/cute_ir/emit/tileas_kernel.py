@@ -10,7 +10,10 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a token has no parameter |
 | `memref.alloca` in shared memory (`memref<1xi64, 3>`) | a `.shared .b64` mbarrier, `mbarrier.init` for one arrival before the body (the same barrier each iteration of a loop), and its phase |
 | `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes, `mbarrier.arrive.expect_tx`, `cp.async.bulk.tensor...mbarrier::complete_tx::bytes` |
+| `nv_tileas.async.gather_tma_load` | the same, `.tile::gather4`, coordinates `{column, row0, row1, row2, row3}` (sm_100 or later) |
 | `nv_tileas.async.tiled_tma_store` | `fence.proxy.async.shared::cta`, `cp.async.bulk.tensor...bulk_group`, `cp.async.bulk.commit_group` |
+| `nv_tileas.async.scatter_tma_store` | the same, `.tile::scatter4` (sm_100a/f, sm_103a, sm_110a) |
+| `nv_tileas.async.tiled_atomic_rmw` | the same with `cp.reduce.async.bulk.tensor...<op>.tile.bulk_group`, `<op>` its `rmw_mode`'s |
 | `nv_tileas.async.wait %mbar` / `wait` / `wait {delay}` | an `mbarrier.try_wait.parity` loop on the barrier's phase, then the next phase / `cp.async.bulk.wait_group.read 0` / the same, at the end |
 | a device descriptor's `make_tiled_tma_desc` (tmaIdx k) | the leader's `tensormap.replace` of the template the callback wrote at device pointer k: global address, each dim, each stride in bytes; `fence.proxy.tensormap::generic.release.gpu`, then `.acquire.gpu` and `prefetch.tensormap` |
 | `memref.load` of an integer from a 1-d global memref | `ld.global`, used as a 32-bit value |
@@ -37,11 +40,14 @@ from math import prod
 
 from ..diagnostics import Severity
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.nv_tileas.async_tma import ASYNC_WAIT, TILED_TMA_LOAD, TILED_TMA_STORE, is_kernel
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, GATHER_TMA_LOAD, SCATTER_TMA_STORE, TILED_TMA_LOAD,
+                                           TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
+from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
+from ..dialects.nv_tileas.memops import DIALECT, RMW_MODE
 from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
                                                  DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT)
-from ..ir.attributes import attribute, constant_number, integer
+from ..ir.attributes import attribute, constant_number, enum_case, integer
 from ..ir.core import BlockArgument, Operation, Value
 from ..ir.functions import FunctionHeader, function_symbol
 from ..ir.lift import lift, wrap_in_module
@@ -61,7 +67,10 @@ LEADER = "%leader"      # thread 0 of the CTA: the one thread that issues TMA tr
 WARP, LANE, WARP0 = "%warp", "%lane", "%warp0"   # this thread's warp and lane; warp 0
 TOKEN_TYPES = ("!nv_tileaa.mem_token",)
 RETURNS = frozenset({"func.return", "return"})
-_LOAD_ROW, _STORE_ROW = "tma_load.tile", "tma_store.tile"
+_LOAD_ROW, _STORE_ROW, _REDUCE_ROW = "tma_load.tile", "tma_store.tile", "tma_reduce.tile"
+# The row transfers: their PTX load mode (the tiled ones take their row's) and coordinates.
+_MODE = {GATHER_TMA_LOAD: ".tile::gather4", SCATTER_TMA_STORE: ".tile::scatter4"}
+ROW_TRANSFERS = frozenset(_MODE)
 
 
 @dataclass
@@ -326,9 +335,13 @@ class _Emitter:
         self.kernel.emit(f"@{more} bra {top};")
         self.kernel.emit(f"{done}:")
 
-    def coordinates(self, op: Operation, coords: list[Value]) -> str:
-        regs = [self.register(c, f"a coordinate of `{op.name}`") for c in reversed(coords)]
-        return "{" + ", ".join(regs) + "}"
+    def coordinates(self, op: Operation, coords: list[Value]) -> tuple[int, str]:
+        """The tensor's rank and PTX's tensor coordinates, innermost first: a gather's /
+        scatter's are its column, then its four rows."""
+        rows = op.name in ROW_TRANSFERS
+        ordered = [coords[-1], *coords[:-1]] if rows and coords else list(reversed(coords))
+        regs = [self.register(c, f"a coordinate of `{op.name}`") for c in ordered]
+        return (2 if rows else len(coords)), "{" + ", ".join(regs) + "}"
 
     def load(self, op: Operation) -> None:
         groups = operand_groups(op)
@@ -347,10 +360,10 @@ class _Emitter:
         state = self.kernel.reg("b64", "%" + self.fresh("state"))
         self.kernel.emit(f"@{LEADER} mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{mbar}], {size};")
         row = A.copy_row(_LOAD_ROW)
-        self.kernel.op(f"@{LEADER} " + row.ptx.format(RANK=len(coords), DST_SPACE="shared::cta", MODE=row.params["mode"], MC="",
-                                      HINT="", CTA="", DST=dst, TMAP=self.register(descriptor, "the descriptor"),
-                                      COORDS=self.coordinates(op, coords), MBAR=mbar, OFFSETS="", MASK="",
-                                      POLICY=""))
+        rank, tensor_coords = self.coordinates(op, coords)
+        self.kernel.op(f"@{LEADER} " + row.ptx.format(RANK=rank, DST_SPACE="shared::cta", MODE=_MODE.get(op.name, row.params["mode"]),
+                                      MC="", HINT="", CTA="", DST=dst, TMAP=self.register(descriptor, "the descriptor"),
+                                      COORDS=tensor_coords, MBAR=mbar, OFFSETS="", MASK="", POLICY=""))
         self.tiles[op.results[0]] = dst
 
     def store(self, op: Operation) -> None:
@@ -360,11 +373,14 @@ class _Emitter:
         src = self.tiles.get(tile)
         if src is None:
             raise _Unemittable(f"`{op.name}` stores a tile no TMA load of this kernel put in shared memory")
-        row = A.copy_row(_STORE_ROW)
+        reduction = op.name == TMA_REDUCTION
+        row = A.copy_row(_REDUCE_ROW if reduction else _STORE_ROW)
+        fill = {"OP": TMA_REDUCE_OP[enum_case(op, RMW_MODE, DIALECT, RMW_MODE) or ""]} if reduction else {}
+        rank, tensor_coords = self.coordinates(op, coords)
         self.kernel.emit("fence.proxy.async.shared::cta;")
-        self.kernel.op(f"@{LEADER} " + row.ptx.format(RANK=len(coords), MODE=row.params["mode"], HINT="", POLICY="",
-                                                     TMAP=self.register(descriptor, "the descriptor"),
-                                                     COORDS=self.coordinates(op, coords), SRC=src))
+        self.kernel.op(f"@{LEADER} " + row.ptx.format(RANK=rank, MODE=_MODE.get(op.name, row.params["mode"]), HINT="",
+                                                     POLICY="", TMAP=self.register(descriptor, "the descriptor"),
+                                                     COORDS=tensor_coords, SRC=src, **fill))
         self.kernel.op(f"@{LEADER} cp.async.bulk.commit_group;")
 
     def wait(self, op: Operation) -> None:
@@ -393,7 +409,9 @@ _ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.l
 _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.alloca, "scf.for": _Emitter.loop,
              COPY: _Emitter.hop, DESCRIPTOR_BUILDER: _Emitter.device_descriptor, "memref.load": _Emitter.load_scalar,
              "cute.static": _Emitter.nothing,      # a layout known when compiling: no value at run time
-             TILED_TMA_LOAD: _Emitter.load, TILED_TMA_STORE: _Emitter.store, ASYNC_WAIT: _Emitter.wait,
+             TILED_TMA_LOAD: _Emitter.load, GATHER_TMA_LOAD: _Emitter.load,
+             TILED_TMA_STORE: _Emitter.store, SCATTER_TMA_STORE: _Emitter.store, TMA_REDUCTION: _Emitter.store,
+             ASYNC_WAIT: _Emitter.wait,
              **{name: _Emitter.binary for name in _ARITH},
              **{name: _Emitter.nothing for name in RETURNS | {"scf.yield"}}}
 

@@ -94,6 +94,11 @@ def _memops_section() -> list[str]:
            "allow it (next section); `assign-load-store-layouts`, before it, gives each load and store that names "
            "no `copy_atom` its atom: TMA's when a TMA box can move the tile, `ldg` / `stg` otherwise, with a "
            "remark saying which rule stopped an op that allows TMA (docs/spec-deviations.md, A17).", "",
+           "The page does not say what `offsets` holds; cute-ir reads them as row offsets: a load or store with "
+           "offsets moves the tile's row r from / to the row coordinate plus offset r, a gather / scatter of "
+           "rows, which TMA does four rows of a 2-d view at a time (gather4 / scatter4). `tiled_atomic_rmw` takes "
+           "`allow_tma` and `copy_atom` too: `tma_redg` makes it a TMA reduction when its pre-image is unused "
+           "(A20).", "",
            "| Enum attribute | Cases |", "|---|---|"]
     out += [f"| `#nv_tileas.{m}<...>` | " + ", ".join(f"`{c}`" for c in cases) + " |" for m, cases in MEMOP_ENUMS.items()]
     out += [""]
@@ -119,13 +124,15 @@ def _async_tma_section() -> list[str]:
            "the memops (the tile value first for stores, then the descriptor, the mbarrier for loads, then each "
            "operand group behind its keyword) and names the atom with `copy_atom = #nv_tileas.copy_atom<kind>`, "
            "required here and optional on `tiled_load` / `tiled_store`.", "",
-           "`lower-tma-load-store-to-async` (first in the default pipeline) makes them of a `tiled_load` / "
-           "`tiled_store` with `allow_tma = true` (or the `prefer_tma` option) and a TMA copy atom, in a function "
-           "with `nv_tileas.kernel_spec = #nv_tileas.kernel_spec<...>`: it binds a descriptor (`cute.static` box "
-           "layout and `make_tiled_tma_desc`, one per view, box and direction, numbered by `tmaIdx`), reserves a "
-           "load's mbarrier (`memref.alloca` in shared memory) with its `tx_count`, and waits "
-           "(`nv_tileas.async.wait`). Its rules: `server/cute_ir/passes/lower_tma_to_async.py` and "
-           "docs/spec-deviations.md (A12).", "",
+           "`lower-tma-load-store-to-async` (second in the default pipeline) makes them of a `tiled_load` / "
+           "`tiled_store` / `tiled_atomic_rmw` with `allow_tma = true` (or the `prefer_tma` option) and a TMA copy "
+           "atom, in a function with `nv_tileas.kernel_spec = #nv_tileas.kernel_spec<...>`: `tiled_tma_load` / "
+           "`tiled_tma_store` / `tiled_atomic_rmw` of a tile, `gather_tma_load` / `scatter_tma_store` of rows "
+           "(an op with offsets; its coordinates are the four rows, then the column). It binds a descriptor "
+           "(`cute.static` box layout and `make_tiled_tma_desc`, one per view, box and mode, numbered by "
+           "`tmaIdx`), reserves a load's mbarrier (`memref.alloca` in shared memory, which must have room for it "
+           "and the tile) with its `tx_count`, and waits (`nv_tileas.async.wait`). Its rules: "
+           "`server/cute_ir/passes/lower_tma_to_async.py` and docs/spec-deviations.md (A12, A20).", "",
            "`attach-tma-descriptor-args` then gives the kernel one argument per descriptor (a `!llvm.ptr<1>` for "
            "a descriptor the kernel builds, the descriptor's own type for one the host can build before launch; "
            "each `{cute_nvgpu.grid_constant}`; the kernel's own arguments `{nv_tileas.hidden}`) and the "

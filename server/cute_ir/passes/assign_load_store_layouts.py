@@ -18,7 +18,9 @@ failing one reported:
 4. a box has at most 5 dimensions, and its innermost one moves whole 16-byte granules;
 5. every outer stride of the view is a multiple of 16 bytes (a descriptor's global strides);
 6. a load is weak or relaxed (a TMA load has no acquire), a store weak or relaxed (no release);
-7. a load reads zero out of bounds (TMA's fill; `paddingValue` zero or absent).
+7. a load reads zero out of bounds (TMA's fill; `paddingValue` zero or absent);
+8. an op with `offsets` (a gather / scatter of rows) moves four rows of a 2-d view, and the
+   target has gather4 (sm_100 or later) / scatter4 (sm_100a/f, sm_103a, sm_110a).
 """
 from __future__ import annotations
 
@@ -32,12 +34,12 @@ from ..ir.core import Attribute, Operation
 from ..ir.custom_form import write_attributes
 from ..ir.shaped import element_bits
 from ..tables import tensormap
-from ..tables.atoms import TMA, Residency
+from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4, Residency
 from ..tables.tiers import satisfies_any
 from ..verify.tma import operand_groups
 from .base import OP_NAMES, Pass, PassContext, register
 from .legalize_tmem_copy import residency
-from .lower_tma_to_async import ZERO_PADDING, unpartitionable
+from .lower_tma_to_async import ZERO_PADDING, rows_problem, unpartitionable
 
 NOT_TMA = "lower.not-tma"
 MEMOPS = (TILED_LOAD, TILED_STORE)
@@ -91,6 +93,13 @@ def _why_not_tma(op: Operation, target: str | None) -> str | None:
     padding = attribute(op, "paddingValue")
     if load and padding is not None and padding.text.strip() != ZERO_PADDING:
         return f"a TMA load reads zero out of bounds; this one pads with {padding.text.strip()}"
+    offsets = operand_groups(op).get("offsets") or []
+    if offsets:
+        requires = TMA_GATHER4 if load else TMA_SCATTER4
+        if target is not None and not satisfies_any(target, requires):
+            kind = "gather4" if load else "scatter4"
+            return f"{target} has no TMA {kind} ({', '.join(requires)}), which this op's offsets need"
+        return rows_problem(tile, len(view.dims), len(offsets))
     return None
 
 

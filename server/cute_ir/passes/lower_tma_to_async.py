@@ -7,9 +7,10 @@ function, in the page's phases:
    #nv_tileas.kernel_spec<...>`; otherwise the function gets the page's message and nothing in
    it is rewritten. The gate applies to functions that hold an op this pass would rewrite: a
    function without TMA memops has no descriptors to host, and is left alone silently.
-2. **Eligibility.** A `nv_tileas.tiled_load` / `tiled_store` with `allow_tma = true` (or any,
-   with the `prefer-tma` option, which the page's `TILEIR_PREFER_TMA_FOR_LOAD_STORE` also sets)
-   whose `copy_atom` is a TMA kind (`tma_load` for a load, `tma_store` for a store). Others stay.
+2. **Eligibility.** A `nv_tileas.tiled_load` / `tiled_store` / `tiled_atomic_rmw` with
+   `allow_tma = true` (or any, with the `prefer-tma` option, which the page's
+   `TILEIR_PREFER_TMA_FOR_LOAD_STORE` also sets) whose `copy_atom` is its TMA kind (`tma_load`,
+   `tma_store`, `tma_redg`). Others stay.
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -18,12 +19,22 @@ function, in the page's phases:
    dimensions), reused (with its tmaIdx) by later ops with the same view, box and direction.
    It is bound where the view is defined (at the function's entry for a parameter), so every
    op that can see the view can share it.
-5. **Async op** (`nv_tileas.async.tiled_tma_load` / `tiled_tma_store`) with the same
-   coordinates and token, the descriptor, `copy_atom`, `tmaIdx`, and for loads a fresh mbarrier
-   and `tx_count`, the tile's bytes. A load must read zero out of bounds: another
-   `paddingValue` is "TmaLoad only support zero padding now".
+5. **Async op** with the same coordinates and token, the descriptor, `copy_atom`, `tmaIdx`, and
+   for loads a fresh mbarrier and `tx_count`, the tile's bytes:
+   - `tiled_load` -> `nv_tileas.async.tiled_tma_load`, `tiled_store` -> `async.tiled_tma_store`;
+   - with `offsets` (rows, `memops.py`) -> `async.gather_tma_load` / `async.scatter_tma_store`,
+     whose descriptor is gather4 / scatter4 with a one-row box and whose coordinates are the
+     four rows (row coordinate + offset, `arith.addi`) then the column;
+   - `tiled_atomic_rmw` -> `async.tiled_atomic_rmw` with the reduction its `rmw_mode` names.
+     A TMA reduction returns nothing: an atomic whose pre-image is read is an error and stays.
+   A load must read zero out of bounds: another `paddingValue` is "TmaLoad only support zero
+   padding now" ("GatherTmaLoad only support zero padding now" for a gather).
 6. **mbarrier.** A load's mbarrier is reserved in shared memory (`memref.alloca` in space 3) and
-   waited on (`nv_tileas.async.wait %mbar`) after the transfer; a store waits for its bulk group.
+   waited on (`nv_tileas.async.wait %mbar`) after the transfer; a store or reduction waits for
+   its bulk group. The kernel's shared memory holds every TMA load's tile and every mbarrier;
+   when the next mbarrier does not fit the target's shared memory per CTA
+   (`tables/tiers.py`), the load is "failed to find smem buffer address for mbarrier", with the
+   bytes in a note, and stays.
 7. **Delayed store waits.** With `delay-store-wait` (or `TILEIR_DELAY_TMA_STORE_WAIT`) a store's
    wait carries `delay`: it may sink past the next barrier.
 8. **Unresolved ops.** A load whose byte count cannot be known (a tile type that is not static,
@@ -32,8 +43,10 @@ function, in the page's phases:
    granules) is the page's "unable to partition input tensors for TMA", with the reason in a
    note, and stays.
 
-The page's gather / scatter and atomic variants are not produced: the memops do not say when a
-load is a gather, and `tiled_atomic_rmw` does not take a copy atom here.
+The page's other two phase-8 messages ("failed to init mbarrier", "failed to get MBarrier
+object") are for an mbarrier the original loses track of between reserving and waiting; here
+the pass creates the mbarrier and its wait together, so no input reaches them
+(docs/spec-deviations.md).
 """
 from __future__ import annotations
 
@@ -42,13 +55,16 @@ from dataclasses import dataclass
 from math import prod
 
 from ..diagnostics.catalogue import get as catalogue_message
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, TILED_TMA_LOAD, TILED_TMA_STORE,
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, GATHER_ROWS, GATHER_TMA_LOAD,
+                                           SCATTER_TMA_STORE, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP,
                                            is_kernel)
-from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, TILED_LOAD, TILED_STORE
+from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
+from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE
 from ..ir.attributes import attribute, enum_case, integers
 from ..ir.core import UNIT, Attribute, BlockArgument, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
+from ..tables.tiers import parse_target
 from ..text.location import derived
 from ..verify.tma import operand_groups
 from .base import FUNCTION_OPS, OP_NAMES, Pass, PassContext, option, register
@@ -56,20 +72,39 @@ from .descriptor_capture import DEVICE, HOST, capture
 
 MISSING_KERNEL_SPEC = "tileas.lower-tma.missing-kernel-spec"
 ZERO_PADDING_ONLY = "tileas.lower-tma.zero-padding-only"
+GATHER_ZERO_PADDING_ONLY = "tileas.lower-tma.gather-zero-padding-only"
 NO_TX_COUNT = "tileas.lower-tma.no-tx-count"
+NO_MBARRIER_ADDRESS = "tileas.lower-tma.no-mbarrier-smem-address"
 UNPARTITIONABLE = "tileas.tma-partition.unpartitionable"
+# Not the page's: a reduction the pass was asked for but TMA cannot do.
+NOT_A_TMA_REDUCTION = "lower.tma-reduction"
 
 # The environment switches the page names; each sets its pass option.
 PREFER_TMA_VARIABLE = "TILEIR_PREFER_TMA_FOR_LOAD_STORE"
 DELAY_STORE_WAIT_VARIABLE = "TILEIR_DELAY_TMA_STORE_WAIT"
 
-# Op -> the async op it becomes. The op is eligible when its copy atom is the one atom that
-# async op takes (`ATOM_ALLOW_LISTS`).
-ASYNC_OF: dict[str, str] = {TILED_LOAD: TILED_TMA_LOAD, TILED_STORE: TILED_TMA_STORE}
+# Op -> the async op it becomes: (a tiled transfer, a row transfer: an op with offsets; None
+# when it has none). The op is eligible when its copy atom is the one atom the tiled async op
+# takes (`ATOM_ALLOW_LISTS`).
+ASYNC_OF: dict[str, tuple[str, str | None]] = {
+    TILED_LOAD: (TILED_TMA_LOAD, GATHER_TMA_LOAD),
+    TILED_STORE: (TILED_TMA_STORE, SCATTER_TMA_STORE),
+    TILED_ATOMIC_RMW: (TMA_REDUCTION, None),
+}
+LOADS = frozenset({TILED_TMA_LOAD, GATHER_TMA_LOAD})
+# Async op -> the mode of the descriptor it uses. A reduction's descriptor is a store's: the
+# operation is the instruction's, not the tensor map's.
+DESCRIPTOR_MODE: dict[str, Attribute] = {
+    TILED_TMA_LOAD: Attribute("#cute_nvgpu.tma_load_mode<tiled>"),
+    GATHER_TMA_LOAD: Attribute("#cute_nvgpu.tma_load_mode<gather4>"),
+    TILED_TMA_STORE: Attribute("#cute_nvgpu.tma_store_mode<tiled>"),
+    SCATTER_TMA_STORE: Attribute("#cute_nvgpu.tma_store_mode<scatter4>"),
+    TMA_REDUCTION: Attribute("#cute_nvgpu.tma_store_mode<tiled>"),
+}
 DESCRIPTOR_TYPE = Type("!cute_nvgpu.tma_descriptor_tiled")
-LOAD_MODE = Attribute("#cute_nvgpu.tma_load_mode<tiled>")
-STORE_MODE = Attribute("#cute_nvgpu.tma_store_mode<tiled>")
 MBARRIER_TYPE = Type("memref<1xi64, 3>")
+MBARRIER_BYTES = 8
+INDEX = Type("index")
 ZERO_PADDING = "#nv_tileas.padding<zero>"
 
 
@@ -83,6 +118,7 @@ class _Parts:
 
     view: Value
     coords: list[Value]
+    offsets: list[Value]         # rows, for a gather / scatter
     token: list[Value]
     value: Value | None          # a store's tile
 
@@ -93,7 +129,8 @@ def _parts(op: Operation) -> _Parts | None:
     if view is None:
         return None
     value = (groups.get("value") or [None])[0]
-    return _Parts(view, list(groups.get("coords", [])), list(groups.get("token", [])), value)
+    return _Parts(view, list(groups.get("coords", [])), list(groups.get("offsets", [])),
+                  list(groups.get("token", [])), value)
 
 
 def unpartitionable(tile: list[int], bits: int) -> str | None:
@@ -106,6 +143,26 @@ def unpartitionable(tile: list[int], bits: int) -> str | None:
         return (f"the tile's innermost dimension is {tile[-1]} x {bits} bits, not whole "
                 f"{tensormap.INNER_BOX_GRANULE}-byte granules")
     return None
+
+
+def rows_problem(tile: list[int], view_rank: int, offsets: int) -> str | None:
+    """Why TMA cannot gather / scatter these rows, or None: gather4 / scatter4 move four rows
+    of a 2-d tensor, one offset per row."""
+    if view_rank != 2 or len(tile) != 2:
+        return f"a TMA gather / scatter moves rows of a 2-d tensor; this view has rank {view_rank}"
+    if tile[0] != GATHER_ROWS or offsets != GATHER_ROWS:
+        return (f"a TMA gather / scatter moves {GATHER_ROWS} rows, one offset each; this op has "
+                f"{offsets} offset{'s' if offsets != 1 else ''} and a tile of {tile[0]} rows")
+    return None
+
+
+def shared_memory_problem(target: str | None, used: int) -> str | None:
+    """Why `used` bytes of shared memory do not fit one CTA on `target`, or None."""
+    known = parse_target(target) if target else None
+    if known is None or used <= known.shared_memory_per_cta:
+        return None
+    return (f"the kernel's TMA tiles and mbarriers need {used} bytes of shared memory; a kernel "
+            f"for {known.name} may declare {known.shared_memory_per_cta}")
 
 
 def _box_layout(view_text: str, tile: list[int]) -> str | None:
@@ -162,7 +219,7 @@ class LowerTmaLoadStoreToAsync(Pass):
         if op.name not in ASYNC_OF:
             return False
         allowed = (attribute(op, "allow_tma") or Attribute("false")).text.strip() == "true"
-        [tma_atom] = ATOM_ALLOW_LISTS[ASYNC_OF[op.name]][0]
+        [tma_atom] = ATOM_ALLOW_LISTS[ASYNC_OF[op.name][0]][0]
         return (allowed or prefer) and enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == tma_atom
 
 
@@ -177,55 +234,84 @@ class _Function:
         self.function = function
         self.next_index = {HOST: 0, DEVICE: 0}
         self.last_bound: dict[int, Operation] = {}     # view (or block) -> the last descriptor bound there
-        self.descriptors: dict[tuple, tuple[Value, Attribute]] = {}   # (view, box, load) -> (descriptor, tmaIdx)
+        self.descriptors: dict[tuple, tuple[Value, Attribute]] = {}   # (view, box, mode) -> (descriptor, tmaIdx)
+        self.shared_bytes = _shared_allocations(function)
 
     def lower(self, ops: list[Operation]) -> None:
         for op in ops:
             self.rewrite(op)
 
+    def fail(self, op: Operation, code: str, notes: tuple[str, ...] = (), message: str | None = None) -> None:
+        self.context.report(op, code, message or catalogue_message(code).render(), notes=notes)
+
     def rewrite(self, op: Operation) -> None:
-        load = op.name == TILED_LOAD
         parts = _parts(op)
         tile = integers(op, "tileSize")
         if parts is None or tile is None:
             return
-        if load and (attribute(op, "paddingValue") or Attribute(ZERO_PADDING)).text.strip() != ZERO_PADDING:
-            self.context.report(op, ZERO_PADDING_ONLY, catalogue_message(ZERO_PADDING_ONLY).render())
+        tiled_name, rows_name = ASYNC_OF[op.name]
+        rows = bool(parts.offsets)
+        async_name = rows_name if rows else tiled_name
+        load = async_name in LOADS
+        if async_name is None:
+            self.fail(op, UNPARTITIONABLE, ("a TMA reduction moves a tile; it does not scatter rows (offsets)",))
             return
+        if load and (attribute(op, "paddingValue") or Attribute(ZERO_PADDING)).text.strip() != ZERO_PADDING:
+            self.fail(op, GATHER_ZERO_PADDING_ONLY if rows else ZERO_PADDING_ONLY)
+            return
+        reduce_op = None
+        if async_name == TMA_REDUCTION:
+            reduce_op = self.reduction(op)
+            if reduce_op is None:
+                return
         tile_value = op.results[0] if load and op.results else parts.value
         element = shaped(tile_value.type.text) if tile_value is not None else None
         bits = element_bits(element.element) if element is not None else None
-        box = _box_layout(parts.view.type.text, tile)
+        view = shaped(parts.view.type.text)
+        if rows and view is not None and (why := rows_problem(tile, view.rank, len(parts.offsets))):
+            self.fail(op, UNPARTITIONABLE, (why,))
+            return
+        box = _box_layout(parts.view.type.text, [1, tile[-1]] if rows else tile)
         if bits is None or box is None:
             if load:
-                self.context.report(op, NO_TX_COUNT, catalogue_message(NO_TX_COUNT).render())
+                self.fail(op, NO_TX_COUNT)
             return
         why = unpartitionable(tile, bits)
         if why is not None:
-            self.context.report(op, UNPARTITIONABLE, catalogue_message(UNPARTITIONABLE).render(), notes=[why])
+            self.fail(op, UNPARTITIONABLE, (why,))
             return
+        tx_count = prod(tile) * bits // 8
+        if load:
+            needed = _aligned(_aligned(self.shared_bytes, TILE_ALIGNMENT) + tx_count, MBARRIER_BYTES) + MBARRIER_BYTES
+            problem = shared_memory_problem(self.context.target, needed)
+            if problem is not None:
+                self.fail(op, NO_MBARRIER_ADDRESS, (problem,))
+                return
+            self.shared_bytes = needed
         at = derived(self.pass_argument, op.location)
         made: list[Operation] = []
-        descriptor, index = self.descriptor(parts.view, box, bits, load, at)
-        async_name = ASYNC_OF[op.name]
-        copy_atom = attribute(op, COPY_ATOM)
+        descriptor, index = self.descriptor(parts.view, box, bits, DESCRIPTOR_MODE[async_name], at)
+        coords = self.row_coordinates(parts, made, at) if rows else parts.coords
+        attributes = {COPY_ATOM: attribute(op, COPY_ATOM), "tmaIdx": index}
         if load:
             alloca = Operation("memref.alloca", result_types=[MBARRIER_TYPE], location=at)
             alloca.results[0].name_hint = "mbar"
             made.append(alloca)
             mbar = alloca.results[0]
-            tx_count = prod(tile) * bits // 8
-            operands = [descriptor, mbar, *parts.coords, *parts.token]
-            segments = f"array<i32: 1, 1, {len(parts.coords)}, {len(parts.token)}>"
-            attributes = {COPY_ATOM: copy_atom, "tmaIdx": index, "tx_count": Attribute(f"{tx_count} : i64")}
+            operands = [descriptor, mbar, *coords, *parts.token]
+            attributes["tx_count"] = Attribute(f"{tx_count} : i64")
+            results = op.results
         else:
-            operands = [parts.value, descriptor, *parts.coords, *parts.token]
-            segments = f"array<i32: 1, 1, {len(parts.coords)}, {len(parts.token)}>"
-            attributes = {COPY_ATOM: copy_atom, "tmaIdx": index}
-        transfer = Operation(async_name, operands=operands, result_types=[r.type for r in op.results],
+            operands = [parts.value, descriptor, *coords, *parts.token]
+            if reduce_op is not None:
+                attributes[RMW_MODE] = attribute(op, RMW_MODE)
+            # A reduction gives no pre-image: only the token carries over.
+            results = op.results[1:] if reduce_op is not None else op.results
+        segments = f"array<i32: 1, 1, {len(coords)}, {len(parts.token)}>"
+        transfer = Operation(async_name, operands=operands, result_types=[r.type for r in results],
                              attributes=attributes,
                              properties={"operandSegmentSizes": Attribute(segments)}, location=at)
-        for new, old in zip(transfer.results, op.results):
+        for new, old in zip(transfer.results, results):
             new.name_hint = old.name_hint
         made.append(transfer)
         wait_attributes = {"delay": UNIT} if not load and self.delay_store_wait else {}
@@ -234,13 +320,37 @@ class _Function:
         before = block.index_of(op)
         for offset, new in enumerate(made):
             block.insert(before + offset, new)
-        op.replace_all_uses_with(transfer.results)
+        for old, new in zip(results, transfer.results):
+            old.replace_all_uses_with(new)
         op.erase()
 
-    def descriptor(self, view: Value, box: str, bits: int, load: bool, at) -> tuple[Value, Attribute]:
-        """The descriptor of `view` with this box and direction, and its tmaIdx: bound once per
+    def reduction(self, op: Operation) -> str | None:
+        """The operation a TMA reduction of this atomic combines with; None (reported) when TMA
+        cannot do what it asks."""
+        mode = enum_case(op, RMW_MODE, DIALECT, RMW_MODE)
+        if op.results and op.results[0].has_uses():
+            self.fail(op, NOT_A_TMA_REDUCTION, message="a TMA reduction (`tma_redg`) returns no pre-image, "
+                                                       "and this atomic's is used")
+            return None
+        # Every mode but xchg reduces, and the verifier rejects xchg ("cannot use xchg").
+        return TMA_REDUCE_OP.get(mode or "")
+
+    def row_coordinates(self, parts: _Parts, made: list[Operation], at) -> list[Value]:
+        """A gather's / scatter's coordinates: each row (the row coordinate plus its offset),
+        then the column."""
+        row, column = parts.coords
+        rows = []
+        for offset in parts.offsets:
+            add = Operation("arith.addi", operands=[row, offset], result_types=[INDEX], location=at)
+            add.results[0].name_hint = "row"
+            made.append(add)
+            rows.append(add.results[0])
+        return rows + [column]
+
+    def descriptor(self, view: Value, box: str, bits: int, mode: Attribute, at) -> tuple[Value, Attribute]:
+        """The descriptor of `view` with this box and mode, and its tmaIdx: bound once per
         function, numbered in the order ops first need it."""
-        key = (id(view), box, load)
+        key = (id(view), box, mode.text)
         found = self.descriptors.get(key)
         if found is not None:
             return found
@@ -252,8 +362,8 @@ class _Function:
         builder = Operation("nv_tileas.make_tiled_tma_desc", operands=[view, layout.results[0]],
                             result_types=[DESCRIPTOR_TYPE], location=at,
                             properties={"operandSegmentSizes": Attribute("array<i32: 1, 1, 0, 0, 0>")},
-                            attributes={"mode": LOAD_MODE if load else STORE_MODE,
-                                        "elementBitWidth": Attribute(f"{bits} : i32"), "tmaIdx": index})
+                            attributes={"mode": mode, "elementBitWidth": Attribute(f"{bits} : i32"),
+                                        "tmaIdx": index})
         builder.results[0].name_hint = "desc"
         # After the view's definition, and after the descriptors already bound there (for
         # parameters: at the function's entry, in the order they were bound).
@@ -267,6 +377,29 @@ class _Function:
         self.last_bound[place] = builder
         self.descriptors[key] = (builder.results[0], index)
         return self.descriptors[key]
+
+
+# How the kernel lays out a TMA load's tile in shared memory (emit/tileas_kernel.py).
+TILE_ALIGNMENT = 128
+
+
+def _aligned(offset: int, alignment: int) -> int:
+    return -(-offset // alignment) * alignment
+
+
+def _shared_allocations(function: Operation) -> int:
+    """Bytes of the shared memory the function allocates itself (static `memref.alloca`s in
+    space 3), before any TMA load's."""
+    used = 0
+    for op in function.walk():
+        if op.name != "memref.alloca" or not op.results:
+            continue
+        found = shaped(op.results[0].type.text)
+        bits = element_bits(found.element) if found is not None else None
+        if found is None or found.memory_space != "3" or bits is None or None in found.dims:
+            continue
+        used += prod(found.dims) * bits // 8
+    return used
 
 
 def _insert_after_definition(value: Value, ops: list[Operation]) -> None:

@@ -94,6 +94,11 @@ TCGEN05_I8: tuple[str, ...] = ("sm_100a", "sm_110a")       # kind::i8: arch-spec
 TCGEN05_A_ONLY: tuple[str, ...] = ("sm_100a", "sm_103a", "sm_110a")
 SM120_BLOCK_SCALED: tuple[str, ...] = ("sm_120f",)         # 120a/120f/121a/121f
 TMA: tuple[str, ...] = ("sm_90",)
+# Row-gathering TMA (ptxas 13.0: `.tile::gather4` into `.shared::cta` "requires .target sm_100 or
+# higher"; `.tile::scatter4` is rejected on sm_100, sm_120a and sm_120f, accepted on sm_100a/f,
+# sm_103a and sm_110a).
+TMA_GATHER4: tuple[str, ...] = ("sm_100",)
+TMA_SCATTER4: tuple[str, ...] = ("sm_100f", "sm_110f")
 # A TMA transfer shared by a CTA pair (`.cta_group::2`, the DSL's 2-SM TMA atoms) is tcgen05's.
 TMA_CTA_PAIR: tuple[str, ...] = TCGEN05
 

@@ -38,9 +38,19 @@ ATOM_ALLOW_LISTS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 # The store mode a TMA reduction cannot run in: scatter4 has no reduction operator.
 REDUCE_FORBIDDEN_MODE = "scatter4"
+# A token-ordered atomic's `rmw_mode` -> the operation a TMA reduction
+# (`cp.reduce.async.bulk.tensor`, PTX ISA: .add .min .max .inc .dec .and .or .xor) combines
+# with; the element type the descriptor names makes add/min/max integer or float, signed or
+# not. A mode not here (xchg) has no TMA reduction.
+TMA_REDUCE_OP: dict[str, str] = {"add": "add", "fadd": "add", "max": "max", "min": "min", "umax": "max",
+                                 "umin": "min", "and": "and", "or": "or", "xor": "xor"}
+# A gather / scatter moves this many rows per transfer (`.tile::gather4` / `.tile::scatter4`);
+# its coordinates are the rows, then the column.
+GATHER_ROWS = 4
 
 _DESCRIPTOR = single("descriptor", "!cute_nvgpu.tma_descriptor_*", "the TMA descriptor the transfer uses")
-_COORDS = variadic("coords", "index", "the tile's coordinates in the descriptor's tensor")
+_COORDS = variadic("coords", "index", "the tile's coordinates in the descriptor's tensor "
+                                      "(a gather / scatter: its four rows, then its column)")
 _TOKEN = optional("token", MEM_TOKEN, "the token this op is ordered after")
 _TILE = single("value", "tensor", "the tile written")
 
@@ -54,6 +64,10 @@ def _attributes(kind: str, store: bool = False) -> tuple[AttrDef, ...]:
     if store:
         attrs += (AttrDef("mode", "#cute_nvgpu.tma_store_mode<...>", required=False,
                           doc="tiled, im2col or scatter4"),)
+    if kind == "tma_redg":
+        attrs += (AttrDef("rmw_mode", "#nv_tileas.rmw_mode<...>", required=False,
+                          doc="how the tile combines into global memory (add, min, max, and, or, xor; "
+                              "fadd, umin, umax as add, min, max)"),)
     return attrs + (AttrDef("operandSegmentSizes", "array<i32: ...>", required=False, property=True,
                             doc="generic form only; the custom form's keywords delimit the groups"),)
 

@@ -11,6 +11,11 @@ behind its keyword (`coords(...) offsets(...) token(...)`), which is how the cus
 the segments; enum attributes as `#nv_tileas.<enum><case>`; `tileSize`, `in_bounds` as dense
 arrays. The generic form with `operandSegmentSizes` is always accepted. docs/ops.md prints each
 record with an example.
+
+The page does not say what `offsets` holds. Here they are row offsets, the page's "gather /
+scatter ... non-contiguous tensor access patterns": a load or store with offsets moves the
+tile's row r from / to the row coordinate plus offset r, which is what TMA's gather4 /
+scatter4 do for four rows of a 2-d tensor.
 """
 from __future__ import annotations
 
@@ -53,7 +58,8 @@ SCOPE_ATTRIBUTE = {TILED_LOAD: "mem_scope", TILED_STORE: "mem_scope", TILED_ATOM
 _SEGMENTS = (
     single("view", "memref", "the global tensor the tile is read from or written to"),
     variadic("coords", "index", "the tile's coordinates, one per view dimension"),
-    variadic("offsets", "index", "extra offsets"),
+    variadic("offsets", "index", "row offsets: given, the op gathers (load) or scatters (store) rows, "
+                                 "the tile's row r at the row coordinate plus offset r"),
     optional("token", MEM_TOKEN, "the token this op is ordered after"),
 )
 
@@ -73,17 +79,15 @@ def _attributes(op: str) -> tuple[AttrDef, ...]:
                           doc="zero, nan, pos_inf, neg_inf or neg_zero"),)
     if op == TILED_LOAD:
         attrs += (AttrDef("paddingValue", "#nv_tileas.padding<...>", required=False, default="zero",
-                          doc="what out-of-bounds elements read as; a TMA load fills zero only"),
-                  AttrDef("allow_tma", "bool", required=False, default="false",
-                          doc="lower-tma-load-store-to-async may make this a TMA transfer"),)
-    elif op == TILED_STORE:
-        attrs += (AttrDef("allow_tma", "bool", required=False, default="false",
-                          doc="lower-tma-load-store-to-async may make this a TMA transfer"),)
+                          doc="what out-of-bounds elements read as; a TMA load fills zero only"),)
     if op == TILED_ATOMIC_RMW:
         attrs += (AttrDef("rmw_mode", "#nv_tileas.rmw_mode<...>", doc="the read-modify-write kind"),)
-    else:
-        attrs += (AttrDef(COPY_ATOM, "#nv_tileas.copy_atom<...>", required=False,
-                          doc="the copy atom AssignLoadStoreLayouts chose (see the async TMA ops)"),)
+    attrs += (AttrDef("allow_tma", "bool", required=False, default="false",
+                      doc="lower-tma-load-store-to-async may make this a TMA transfer"),
+              AttrDef(COPY_ATOM, "#nv_tileas.copy_atom<...>", required=False,
+                      doc=("`tma_redg` makes it a TMA reduction (its pre-image must be unused)"
+                           if op == TILED_ATOMIC_RMW else
+                           "the copy atom AssignLoadStoreLayouts chose (see the async TMA ops)")),)
     return attrs + (AttrDef("operandSegmentSizes", "array<i32: 1, C, O, T>", required=False, property=True,
                             doc="generic form only; the custom form's keywords delimit the groups"),)
 
