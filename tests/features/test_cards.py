@@ -310,6 +310,10 @@ def test_enum_attribute_cases_are_completed_after_the_opening_bracket():
     assert labels("%d = nv_tileas.make_tiled_tma_desc %t, %l shapes() strides() paddings() "
                   "{mode = #cute_nvgpu.tma_load_mode<") == ["tiled", "im2col", "im2col_at", "tiled_at", "gather4"]
     assert labels("%a = x {mode = #cute_nvgpu.tma_load_mode<") == ["tiled", "im2col", "w128", "w", "gather4"]
+    # And its store modes.
+    assert labels("%d = nv_tileas.make_tiled_tma_desc %t, %l shapes() strides() paddings() "
+                  "{mode = #cute_nvgpu.tma_store_mode<") == ["store", "reduce", "scatter4"]
+    assert labels("%a = x {mode = #cute_nvgpu.tma_store_mode<") == ["tiled", "im2col", "scatter4"]
     assert labels("%a = x {m = #cute_nvgpu.unknown_enum<") == []
 
 

@@ -8,7 +8,7 @@
 // CHECK-NEXT: %box = "cute.static"() : () -> !cute.layout<"(128,64):(1,256)">
 // CHECK-NEXT: %desc = "nv_tileas.make_tiled_tma_desc"(%view, %box) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 0 : i32}
 // CHECK-NEXT: %[[SBOX:.+]] = "cute.static"() : () -> !cute.layout<"(128,64):(1,256)">
-// CHECK-NEXT: %[[SDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%out, %[[SBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
+// CHECK-NEXT: %[[SDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%out, %[[SBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<store>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
 // CHECK-NEXT: %mbar = "memref.alloca"() : () -> memref<1xi64, 3>
 // CHECK-NEXT: %a:2 = "nv_tileas.async.tiled_tma_load"(%desc, %mbar, %i, %j, %t) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 16384 : i64}
 // CHECK-NEXT: "nv_tileas.async.wait"(%mbar) : (memref<1xi64, 3>) -> ()
@@ -74,7 +74,7 @@ func.func @unresolved(%view: memref<128xf32, 1>, %dyn: memref<?xf32, 1>, %i: ind
 // CHECK-NEXT: %[[SBOX:.+]] = "cute.static"() : () -> !cute.layout<"(64,1):(1,256)">
 // CHECK-NEXT: %[[SDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%view, %[[SBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<scatter4>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
 // CHECK-NEXT: %[[RBOX:.+]] = "cute.static"() : () -> !cute.layout<"(64,4):(1,256)">
-// CHECK-NEXT: %[[RDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%view, %[[RBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 2 : i32}
+// CHECK-NEXT: %[[RDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%view, %[[RBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<reduce>, elementBitWidth = 16 : i32, tmaIdx = 2 : i32}
 // CHECK-NEXT: %[[R0:.+]] = "arith.addi"(%i, %o0) : (index, index) -> index
 // CHECK-NEXT: %[[R1:.+]] = "arith.addi"(%i, %o1)
 // CHECK-NEXT: %[[R2:.+]] = "arith.addi"(%i, %o2)

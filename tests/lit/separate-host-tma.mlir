@@ -19,7 +19,7 @@ func.func @crowded(%tensor: memref<?x?xf16, 1>, %layout: !cute.layout<"(64,128):
   %c0 = arith.constant 0 : index
   %m = memref.load %sizes[%c0] : memref<4xindex, 1>
   %d0 = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%m, %m) strides(%m) paddings() {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16, tmaIdx = 0 : i32} : !cute_nvgpu.tma_descriptor_tiled
-  %d1 = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%m, %m) strides(%m) paddings() {mode = #cute_nvgpu.tma_store_mode<tiled>, elementBitWidth = 16, tmaIdx = 1 : i32} : !cute_nvgpu.tma_descriptor_tiled
+  %d1 = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%m, %m) strides(%m) paddings() {mode = #cute_nvgpu.tma_store_mode<store>, elementBitWidth = 16, tmaIdx = 1 : i32} : !cute_nvgpu.tma_descriptor_tiled
   "use"(%d0, %d1) : (!cute_nvgpu.tma_descriptor_tiled, !cute_nvgpu.tma_descriptor_tiled) -> ()
   return
 }

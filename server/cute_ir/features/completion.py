@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, attributes_for
-from ..dialects.cute_nvgpu.enums import (ALLOW_DSMEM, DESCRIPTOR_LOAD_MODES, DSL_TMA_LOAD_MODE, MEMORY_ORDERS,
+from ..dialects.cute_nvgpu.enums import (ALLOW_DSMEM, BUILDER_MODES, MEMORY_ORDERS,
                                         MEMORY_SCOPES, TMA_ENUMS, TMA_LOAD_MODE, TMA_MULTICAST_LOAD_MODES)
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS
@@ -119,8 +119,8 @@ def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -
     if m:
         dialect, mnemonic = m.group(1).decode(), m.group(2).decode()
         cases = DIALECT_ENUMS.get((dialect, mnemonic), ())
-        if (dialect, mnemonic) == ("cute_nvgpu", DSL_TMA_LOAD_MODE) and DESCRIPTOR_BUILDER.encode() in before:
-            cases = DESCRIPTOR_LOAD_MODES   # the load modes a descriptor is built in (verify/tma.py)
+        if dialect == "cute_nvgpu" and mnemonic in BUILDER_MODES and DESCRIPTOR_BUILDER.encode() in before:
+            cases = BUILDER_MODES[mnemonic]   # the modes a descriptor is built in
         word = Span(offset - len(m.group(3)), offset)
         return _enum_cases(dialect, mnemonic, cases, before, analysis.target_arch, word)
     m = _MNEMONIC_PREFIX.search(before)

@@ -92,14 +92,14 @@ ASYNC_OF: dict[str, tuple[str, str | None]] = {
     TILED_ATOMIC_RMW: (TMA_REDUCTION, None),
 }
 LOADS = frozenset({TILED_TMA_LOAD, GATHER_TMA_LOAD})
-# Async op -> the mode of the descriptor it uses. A reduction's descriptor is a store's: the
-# operation is the instruction's, not the tensor map's.
+# Async op -> the mode of the descriptor it uses (phase 4: tiled / gather4 for loads, store /
+# reduce / scatter4 for stores).
 DESCRIPTOR_MODE: dict[str, Attribute] = {
     TILED_TMA_LOAD: Attribute("#cute_nvgpu.tma_load_mode<tiled>"),
     GATHER_TMA_LOAD: Attribute("#cute_nvgpu.tma_load_mode<gather4>"),
-    TILED_TMA_STORE: Attribute("#cute_nvgpu.tma_store_mode<tiled>"),
+    TILED_TMA_STORE: Attribute("#cute_nvgpu.tma_store_mode<store>"),
     SCATTER_TMA_STORE: Attribute("#cute_nvgpu.tma_store_mode<scatter4>"),
-    TMA_REDUCTION: Attribute("#cute_nvgpu.tma_store_mode<tiled>"),
+    TMA_REDUCTION: Attribute("#cute_nvgpu.tma_store_mode<reduce>"),
 }
 DESCRIPTOR_TYPE = Type("!cute_nvgpu.tma_descriptor_tiled")
 MBARRIER_TYPE = Type("memref<1xi64, 3>")

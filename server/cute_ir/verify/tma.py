@@ -28,7 +28,7 @@ from enum import IntFlag
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.catalogue import make
 from ..diagnostics.diagnostic import Related
-from ..dialects.cute_nvgpu.enums import (DIALECT, DESCRIPTOR_LOAD_MODES, DSL_TMA_LOAD_MODE, TMA_ENUMS, TMA_LOAD_MODE,
+from ..dialects.cute_nvgpu.enums import (BUILDER_MODES, DIALECT, DSL_TMA_LOAD_MODE, TMA_ENUMS, TMA_LOAD_MODE,
                                         TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS, PARTITION,
                                            PREFETCH, TMA_OPS, UPDATE_DESCRIPTOR)
@@ -325,8 +325,8 @@ class _Checker:
             found = parse_enum(attr.text)
             if found is None or found.dialect != DIALECT or found.enum not in TMA_ENUMS:
                 continue
-            if op.name == DESCRIPTOR_BUILDER and name == "mode" and found.enum == DSL_TMA_LOAD_MODE:
-                continue      # the builder's own load modes (`builder`)
+            if op.name == DESCRIPTOR_BUILDER and name == "mode" and found.enum in BUILDER_MODES:
+                continue      # the builder's own modes (`builder`)
             mnemonic, case = found.enum, found.case
             if tma_enum_case(mnemonic, case) is None:
                 self.own("verify.tma.enum", self.attribute_span(op, name), self.own_note(op), mnemonic=mnemonic, case=case,
@@ -345,7 +345,7 @@ class _Checker:
             kind = self.descriptor(result).kind if result is not None else "tiled"
             if tensor_rank is not None and (problem := tensormap.rank_problem(tensor_rank, kind)) is not None:
                 self.own("verify.tma.descriptor-rank", self.operand_span(op, 0), note, problem=problem)
-        self.load_mode(op, note)
+        self.mode(op, note)
         self.mode_matches_result(op, note)
         self.element_strides(op, note)
         self.padding_values(op, groups, note)
@@ -380,16 +380,23 @@ class _Checker:
         if bits is not None and not tensormap.inner_box_whole(shapes[0], bits):
             self.spec("tileas.tma-desc.box-dim0-not-16-bytes", span, related=note)
 
-    def load_mode(self, op: Operation, note) -> None:
-        """A load descriptor's mode is one the builder supports (the TileAS page's list)."""
+    def mode(self, op: Operation, note) -> None:
+        """A descriptor's mode is one the builder supports (the TileAS page's lists): a load mode
+        outside them is the page's message, a store mode cute-ir's enum message."""
         mode = op.attributes.get("mode")
         found = parse_enum(mode.text) if mode is not None else None
-        if found is None or found.dialect != DIALECT or found.enum != DSL_TMA_LOAD_MODE \
-                or found.case in DESCRIPTOR_LOAD_MODES:
+        if found is None or found.dialect != DIALECT or found.enum not in BUILDER_MODES \
+                or found.case in BUILDER_MODES[found.enum]:
             return
-        legal = ", ".join(DESCRIPTOR_LOAD_MODES)
-        self.spec("tileas.tma-desc.unsupported-load-mode", self.attribute_span(op, "mode"), f"{found.case}'",
-                  related=(Related(self.attribute_span(op, "mode"), f"a descriptor loads in one of: {legal}"),) + note)
+        at = self.attribute_span(op, "mode")
+        legal = ", ".join(BUILDER_MODES[found.enum])
+        if found.enum == DSL_TMA_LOAD_MODE:
+            self.spec("tileas.tma-desc.unsupported-load-mode", at, f"{found.case}'",
+                      related=(Related(at, f"a descriptor loads in one of: {legal}"),) + note)
+        else:
+            self.own("verify.tma.enum", at, (Related(at, f"a descriptor stores in one of: {legal} (the DSL's "
+                                                         f"other cases are its atoms')"),) + note,
+                     mnemonic=found.enum, case=found.case, cases=legal)
 
     def padding_values(self, op: Operation, groups: dict[str, list], note) -> None:
         """A load descriptor (its mode a load mode) fills out-of-bounds elements with zero only: a

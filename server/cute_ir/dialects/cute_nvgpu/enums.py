@@ -47,6 +47,14 @@ TMA_ENUMS: dict[str, tuple[str, ...]] = {
 # The load modes a TMA descriptor is built in (tileas-tma-and-memops, "Mode and multicast
 # rules": the descriptor builder accepts these and no other `tma_load_mode` case).
 DESCRIPTOR_LOAD_MODES: tuple[str, ...] = ("tiled", "im2col", "im2col_at", "tiled_at", "gather4")
+# And the store modes (LowerTMALoadStoreToAsync's descriptor bind: "store / reduce / scatter4 for
+# stores"), written `#cute_nvgpu.tma_store_mode<...>` on the builder.
+DESCRIPTOR_STORE_MODES: tuple[str, ...] = ("store", "reduce", "scatter4")
+# The DSL's enum the builder's store mode is written with.
+DSL_TMA_STORE_MODE = "tma_store_mode"
+# The builder's `mode` enum -> the cases a descriptor is built in (the DSL's enums have others).
+BUILDER_MODES: dict[str, tuple[str, ...]] = {DSL_TMA_LOAD_MODE: DESCRIPTOR_LOAD_MODES,
+                                             DSL_TMA_STORE_MODE: DESCRIPTOR_STORE_MODES}
 
 # Load modes whose tile is delivered to several CTAs (the flags word's `multicast` bit):
 # they need num_multicast > 1, every other mode num_multicast = 1.

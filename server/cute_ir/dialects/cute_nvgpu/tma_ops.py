@@ -75,7 +75,8 @@ TMA_OPS: tuple[OpDef, ...] = (
                     variadic("shapes", "index"), variadic("strides", "index"), variadic("paddings", "any type")),
           results=(single("descriptor", "!cute_nvgpu.tma_descriptor_tiled | !cute_nvgpu.tma_descriptor_im2col"),),
           attributes=(AttrDef("mode", "#cute_nvgpu.tma_load_mode<...> | #cute_nvgpu.tma_store_mode<...>", required=False,
-                              doc="a load descriptor's mode is one of tiled, im2col, im2col_at, tiled_at, gather4"),
+                              doc="a load descriptor's mode is one of tiled, im2col, im2col_at, tiled_at, gather4; "
+                                  "a store descriptor's one of store, reduce, scatter4"),
                       AttrDef("elementBitWidth", "integer", doc="bits per element"),
                       AttrDef("elementStrides", "array<i64: ...>", required=False, default="all 1",
                               doc="the traversal stride per dimension; only 1 is supported"),
