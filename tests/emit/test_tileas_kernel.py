@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cute_ir.analysis import DocumentAnalysis
+from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.cli import main
 from cute_ir.dialects.nv_tileas.async_tma import is_kernel
 from cute_ir.emit.tileas_kernel import emit_tileas_kernel
@@ -25,7 +25,7 @@ LOAD = ("nv_tileas.tiled_load %v coords(%i, %j) offsets() {tileSize = array<i64:
 
 
 def emitted(text: str, arch: str = "sm_90a"):
-    result = lower(DocumentAnalysis("file:///k.ir", text))
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch=arch)))
     assert result.ok, [d.message for d in result.diagnostics]
     [kernel] = [op for top in lift(parse(result.stages[-1].text.encode()).root).operations
                 for op in top.walk() if op.name == "func.func" and is_kernel(op)]

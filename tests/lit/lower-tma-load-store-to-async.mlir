@@ -1,5 +1,5 @@
-// RUN: not cute-ir lower %s --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async)' 2>&1 | FileCheck %s
-// RUN: not cute-ir lower %s --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async{prefer_tma=true delay_store_wait=true})' 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: not cute-ir lower %s --arch sm_100a --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async)' 2>&1 | FileCheck %s
+// RUN: not cute-ir lower %s --arch sm_100a --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async{prefer_tma=true delay_store_wait=true})' 2>&1 | FileCheck %s --check-prefix=OPTIONS
 
 // A load and a store with allow_tma and a TMA atom: descriptors bound at the function's entry
 // (their views are parameters), in tmaIdx order; the load's reused by the second load of the

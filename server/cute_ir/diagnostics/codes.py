@@ -175,6 +175,9 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("lower.tma-reduction", L, "A TileAS atomic names the `tma_redg` copy atom but its "
             "pre-image is used: a TMA reduction returns nothing, so lower-tma-load-store-to-async "
             "leaves it."),
+    CodeDoc("lower.tma-target", L, "A TileAS load, store or atomic names a TMA copy atom the "
+            "target cannot run (no TMA before sm_90; gathered or scattered rows need gather4 / "
+            "scatter4): lower-tma-load-store-to-async leaves it."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

@@ -11,7 +11,8 @@ When an op with `allow_tma = true` cannot use TMA, the pass says why in a remark
 a compiler's memory remarks do; `tma_verdict` is the same rule for hover. The rules, first
 failing one reported:
 
-1. the target has TMA (sm_90 or later);
+1. the target has TMA (sm_90 or later), and for an op with `offsets` (a gather / scatter of
+   rows) gather4 (sm_100 or later) / scatter4 (sm_100a/f, sm_103a, sm_110a);
 2. the view is a global-memory memref with a static shape (the box and the byte count are fixed
    when the kernel is compiled);
 3. the tile's elements have a width, and TMA a data type for it;
@@ -19,8 +20,7 @@ failing one reported:
 5. every outer stride of the view is a multiple of 16 bytes (a descriptor's global strides);
 6. a load is weak or relaxed (a TMA load has no acquire), a store weak or relaxed (no release);
 7. a load reads zero out of bounds (TMA's fill; `paddingValue` zero or absent);
-8. an op with `offsets` (a gather / scatter of rows) moves four rows of a 2-d view, and the
-   target has gather4 (sm_100 or later) / scatter4 (sm_100a/f, sm_103a, sm_110a).
+8. an op with `offsets` moves four rows of a 2-d view, one offset each.
 """
 from __future__ import annotations
 
@@ -34,12 +34,11 @@ from ..ir.core import Attribute, Operation
 from ..ir.custom_form import write_attributes
 from ..ir.shaped import element_bits
 from ..tables import tensormap
-from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4, Residency
-from ..tables.tiers import satisfies_any
+from ..tables.atoms import Residency
 from ..verify.tma import operand_groups
 from .base import OP_NAMES, Pass, PassContext, register
 from .legalize_tmem_copy import residency
-from .lower_tma_to_async import ZERO_PADDING, rows_problem, unpartitionable
+from .lower_tma_to_async import ZERO_PADDING, rows_problem, target_problem, unpartitionable
 
 NOT_TMA = "lower.not-tma"
 MEMOPS = (TILED_LOAD, TILED_STORE)
@@ -65,8 +64,9 @@ def tma_verdict(op: Operation, target: str | None) -> Verdict:
 
 def _why_not_tma(op: Operation, target: str | None) -> str | None:
     load = op.name == TILED_LOAD
-    if target is not None and not satisfies_any(target, TMA):
-        return f"{target} has no TMA (sm_90 or later)"
+    rows = bool(operand_groups(op).get("offsets"))
+    if (why := target_problem(target, load, rows)) is not None:
+        return why
     views = operand_groups(op).get("view") or []
     space, view = residency(views[0].type) if views else (None, None)
     if view is None or space is not Residency.GMEM:
@@ -94,13 +94,7 @@ def _why_not_tma(op: Operation, target: str | None) -> str | None:
     if load and padding is not None and padding.text.strip() != ZERO_PADDING:
         return f"a TMA load reads zero out of bounds; this one pads with {padding.text.strip()}"
     offsets = operand_groups(op).get("offsets") or []
-    if offsets:
-        requires = TMA_GATHER4 if load else TMA_SCATTER4
-        if target is not None and not satisfies_any(target, requires):
-            kind = "gather4" if load else "scatter4"
-            return f"{target} has no TMA {kind} ({', '.join(requires)}), which this op's offsets need"
-        return rows_problem(tile, len(view.dims), len(offsets))
-    return None
+    return rows_problem(tile, len(view.dims), len(offsets)) if offsets else None
 
 
 @register

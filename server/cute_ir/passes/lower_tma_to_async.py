@@ -10,7 +10,8 @@ function, in the page's phases:
 2. **Eligibility.** A `nv_tileas.tiled_load` / `tiled_store` / `tiled_atomic_rmw` with
    `allow_tma = true` (or any, with the `prefer-tma` option, which the page's
    `TILEIR_PREFER_TMA_FOR_LOAD_STORE` also sets) whose `copy_atom` is its TMA kind (`tma_load`,
-   `tma_store`, `tma_redg`). Others stay.
+   `tma_store`, `tma_redg`). Others stay. A TMA atom the target cannot run (no TMA before
+   sm_90; rows need gather4 / scatter4) is an error of cute-ir's, and the op stays.
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -64,7 +65,8 @@ from ..ir.attributes import attribute, enum_case, integers
 from ..ir.core import UNIT, Attribute, BlockArgument, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.tiers import parse_target
+from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
+from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
 from ..verify.tma import operand_groups
 from .base import FUNCTION_OPS, OP_NAMES, Pass, PassContext, option, register
@@ -78,6 +80,8 @@ NO_MBARRIER_ADDRESS = "tileas.lower-tma.no-mbarrier-smem-address"
 UNPARTITIONABLE = "tileas.tma-partition.unpartitionable"
 # Not the page's: a reduction the pass was asked for but TMA cannot do.
 NOT_A_TMA_REDUCTION = "lower.tma-reduction"
+# Not the page's either: a TMA atom written on an op the target cannot run as TMA.
+NO_TMA_ON_TARGET = "lower.tma-target"
 
 # The environment switches the page names; each sets its pass option.
 PREFER_TMA_VARIABLE = "TILEIR_PREFER_TMA_FOR_LOAD_STORE"
@@ -153,6 +157,20 @@ def rows_problem(tile: list[int], view_rank: int, offsets: int) -> str | None:
     if tile[0] != GATHER_ROWS or offsets != GATHER_ROWS:
         return (f"a TMA gather / scatter moves {GATHER_ROWS} rows, one offset each; this op has "
                 f"{offsets} offset{'s' if offsets != 1 else ''} and a tile of {tile[0]} rows")
+    return None
+
+
+def target_problem(target: str | None, load: bool, rows: bool) -> str | None:
+    """Why `target` cannot run this TMA transfer, or None: TMA is sm_90's, gather4 / scatter4
+    (rows) later targets'."""
+    if target is None:
+        return None
+    if not satisfies_any(target, TMA):
+        return f"{target} has no TMA (sm_90 or later)"
+    if rows:
+        requires, kind = (TMA_GATHER4, "gather4") if load else (TMA_SCATTER4, "scatter4")
+        if not satisfies_any(target, requires):
+            return f"{target} has no TMA {kind} ({', '.join(requires)}), which this op's offsets need"
     return None
 
 
@@ -258,6 +276,11 @@ class _Function:
             return
         if load and (attribute(op, "paddingValue") or Attribute(ZERO_PADDING)).text.strip() != ZERO_PADDING:
             self.fail(op, GATHER_ZERO_PADDING_ONLY if rows else ZERO_PADDING_ONLY)
+            return
+        # After the page's own rules.
+        if (why := target_problem(self.context.target, load, rows)) is not None:
+            self.fail(op, NO_TMA_ON_TARGET, message=f"this op's `{enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)}` "
+                                                    f"copy atom cannot run: {why}")
             return
         reduce_op = None
         if async_name == TMA_REDUCTION:
