@@ -50,6 +50,15 @@ def test_the_example_mainloop_becomes_ptx_that_ptxas_assembles(arch):
     assert accepted, said
 
 
+def test_the_host_side_says_which_map_gathers_scatters_or_reduces(capsys):
+    assert main(["lower", str(ROWS), "--arch", "sm_100a", "--emit", "host"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line for line in lines if line.startswith("//   mode:") or line.startswith("//   box_dims")] == [
+        "//   mode: tma_load_mode<gather4>", "//   box_dims: [64, 1]",
+        "//   mode: tma_store_mode<scatter4>", "//   box_dims: [64, 1]",
+        "//   mode: tma_store_mode<reduce>", "//   box_dims: [64, 4]"]
+
+
 @pytest.mark.parametrize("arch", ["sm_100a", "sm_100f", "sm_103a", "sm_110a"])
 def test_gathered_scattered_and_reduced_rows_become_ptx_that_ptxas_assembles(arch):
     module = emitted(ROWS.read_text(), arch)
@@ -168,6 +177,8 @@ def test_cli_emit_host_lists_the_tensor_maps_in_tmaidx_order_and_prints_the_twin
         f"// tmaIdx {k} -> the kernel's grid-constant argument %tma_host{k}" for k in range(3)]
     assert "//   global_address: runtime: the base of `%b`" in lines
     assert lines.count("//   global_dims: [4096, 4096]") == 3 and "//   box_dims: [64, 128]" in lines
+    assert [line for line in lines if line.startswith("//   mode:")] == [
+        "//   mode: tma_load_mode<tiled>", "//   mode: tma_load_mode<tiled>", "//   mode: tma_store_mode<store>"]
     assert '// the callback reports once per launch: "[TileIR Callback] SmNum: %ld deviceTMAMemorySize: 0x%lx"' in lines
     assert "func.func @mainloop.host_tma(" in out and 'sym_name = "mainloop.tileir_sm_count_format"' in out
     assert main(["lower", str(TMEM_COPY), "--emit", "host"]) == 1

@@ -1,7 +1,8 @@
 """A TileAS kernel's host side, after the pipeline: what `cute-ir lower --emit host` prints.
 
 For each host twin `separate-host-tma` made: the tensor maps it encodes, in tmaIdx order, with
-the kernel argument each becomes and its encode parameters (`tensormap_view.py`); the
+the kernel argument each becomes, its mode (a gather4 / scatter4 map's box is one row) and its
+encode parameters (`tensormap_view.py`); the
 descriptors the kernel builds itself and the callback formats that bring their templates; then
 the twin and its format globals as IR.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 from ..analysis import DocumentAnalysis
 from ..diagnostics.catalogue import CALLBACK_FORMATS
 from ..dialects.nv_tileas.descriptor_abi import HOST_CODE, HOST_TWIN_SUFFIX, NUM_DEVICE_TMAS
-from ..ir.attributes import integer
+from ..ir.attributes import integer, parse_enum
 from ..ir.core import OpResult, Operation
 from ..ir.functions import function_symbol
 from ..ir.lift import lift
@@ -42,7 +43,12 @@ def host_side(ir_text: str) -> list[str]:
                  "in tmaIdx order"]
         for index, value in enumerate(returned):
             lines.append(f"// tmaIdx {index} -> the kernel's grid-constant argument %tma_host{index}")
-            span = lifted.index.name_spans.get(value.owner) if isinstance(value, OpResult) else None
+            builder = value.owner if isinstance(value, OpResult) else None
+            mode = parse_enum(builder.attributes["mode"].text) if builder and "mode" in builder.attributes else None
+            if mode is not None:
+                # What the kernel does with the map (a gather4 / scatter4 map's box is one row).
+                lines.append(f"//   mode: {mode.enum}<{mode.case}>")
+            span = lifted.index.name_spans.get(builder) if builder is not None else None
             view = tensormap_view(analysis, span.start) if span is not None else None
             lines += [f"//   {row.name}: {row.value}" for row in (view.fields if view is not None else [])]
         device = integer(kernel, NUM_DEVICE_TMAS) if kernel is not None else None
