@@ -283,6 +283,10 @@ class _Lifter:
             elif kind == "attribute_dict" and item.parent == body:
                 # Printed from the template; lifted so verifiers read attributes as IR.
                 op.attributes.update(self.attribute_dict(item, op))
+            elif kind == "attribute_dict" and item.parent.type == "angle_group" and item.parent.parent == body \
+                    and item.parent.named_child_count == 1:
+                # `<{...}>` in a custom form (the CuTe DSL writes its ops' properties so): likewise.
+                op.properties.update(self.attribute_dict(item, op))
             elif kind == "location" and item.parent == body and item.next_sibling is None:
                 holes.append((node_span(item), Hole("location", 0)))   # printed from op.location
             elif kind in GROUPS:
