@@ -220,3 +220,22 @@ def test_a_descriptor_load_mode_in_the_wrong_letter_case_is_respelled():
     assert [d.code for d in analyse(after).diagnostics()] == []
     # `w128` is a DSL load mode, not one a descriptor is built in: no certain fix.
     assert fixes_at(analyse(builder.replace("MODE", "w128")), "tma_load_mode<w128>") == []
+
+
+REDUCE = ("func.func @f(%g: !cute.memref<ELEM, gmem, \"(64,64):(64,1)\">, %sl: !cute.layout<\"(32,32):(32,1)\">, "
+          "%v: !cute.layout<\"(32,32):(1@0,1@1)\">) {\n"
+          "  %atom, %tt = cute_nvgpu.atom.make_non_exec_tiled_tma_reduce(%g, %sl, %v) <{kind = <KIND>}> : "
+          "(!cute.memref<ELEM, gmem, \"(64,64):(64,1)\">, !cute.layout<\"(32,32):(32,1)\">, "
+          "!cute.layout<\"(32,32):(1@0,1@1)\">) -> (!cute_nvgpu.atom.non_exec_tiled_tma_reduce<KIND, ELEM, "
+          "copy_bits = 32768, tma_gbasis = <\"(32,32):(1@1,1@0)\">, tma_format = F32_RN>, "
+          "!cute.coord_tensor<\"(0,0)\", \"(64,64):(1@1,1@0)\">)\n  return\n}\n")
+
+
+def test_a_reduce_kind_the_elements_lack_becomes_the_one_they_have():
+    text = REDUCE.replace("KIND", "MAX").replace("ELEM", "f32")
+    title, after = _fixed(text, "<MAX>")
+    assert title == "Use `ADD` (the one kind f32 elements reduce with)"
+    assert "<{kind = <ADD>}>" in after
+    # f16 elements take add, min or max: which one is not certain, so there is no fix.
+    f16 = REDUCE.replace("KIND", "XOR").replace("ELEM", "f16")
+    assert fixes_at(analyse(f16), "<XOR>") == []

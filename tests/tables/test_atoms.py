@@ -9,6 +9,7 @@ from cute_ir.layout import mode, parse_layout, size
 from cute_ir.tables import atoms as A
 from cute_ir.tables import descriptors as D
 from cute_ir.tables import tiers as T
+from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble, parallel_map
 
 # The 27 mnemonics in the parser's dispatch order (asm-printer page, perfect-hash table).
 SPEC_MNEMONICS = [
@@ -320,3 +321,34 @@ def test_copy_lattice_contents():
     assert ".global.shared::cta" in A.copy_row("tma_store.tile").ptx
     assert A.copy_row("ldsm.x1").requires == ("sm_75",)
     assert A.copy_row("stsm.x4.trans").requires == ("sm_90",)
+
+
+_REDUCE_TYPES = ("f16", "bf16", "f32", "f64", "u32", "s32", "u64", "s64", "b32", "b64")
+
+
+def _bulk_reduce(op: str, ptx_type: str) -> str:
+    noftz = ".noftz" if op == "add" and ptx_type in ("f16", "bf16") else ""
+    return (".version 9.0\n.target sm_90a\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n"
+            ".shared .align 128 .b8 t[256];\n.reg .b32 %r;\n.reg .b64 %rd;\nld.param.u64 %rd, [p];\n"
+            f"mov.u32 %r, t;\ncp.reduce.async.bulk.global.shared::cta.bulk_group.{op}{noftz}.{ptx_type} "
+            "[%rd], [%r], 256;\nret;\n}\n")
+
+
+def test_the_tma_reduction_table_is_what_ptxas_accepts_for_bulk_reductions():
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    pairs = [(op, t) for op in A.TMA_REDUCE_TYPES for t in _REDUCE_TYPES]
+    accepted = parallel_map(lambda pair: assemble(_bulk_reduce(*pair), "sm_90a")[0], pairs)
+    assert {pair for pair, ok in zip(pairs, accepted) if ok} == {
+        (op, t) for op, types in A.TMA_REDUCE_TYPES.items() for t in types}
+
+
+@pytest.mark.parametrize("element, bits, kinds", [
+    ("f16", None, ("add", "min", "max")), ("bf16", None, ("add", "min", "max")), ("f32", None, ("add",)),
+    ("i32", None, ("add", "min", "max", "inc", "dec", "and", "or", "xor")),
+    ("si32", None, ("add", "min", "max", "and", "or", "xor")), ("i64", None, ("add", "min", "max", "and", "or", "xor")),
+    ("si64", None, ("min", "max", "and", "or", "xor")), ("i8", None, ()), ("tf32", None, ()),
+    (None, 16, ("add", "min", "max")), (None, 8, ()), (None, 64, ("add", "min", "max", "and", "or", "xor")),
+])
+def test_the_kinds_a_tma_reduction_of_an_element_type_may_use(element, bits, kinds):
+    assert A.tma_reductions(element, bits) == kinds

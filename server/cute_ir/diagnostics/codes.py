@@ -165,6 +165,11 @@ _OWN: tuple[CodeDoc, ...] = (
             "not in shared memory."),
     CodeDoc("verify.tma.coord-rank", V, "A TMA transfer's coordinate rank differs from its "
             "descriptor's rank."),
+    CodeDoc("verify.tma.reduce-kind", V, "A TMA reduce atom's kind is not one its element type has "
+            "(the kinds ptxas accepts per type for cp.reduce.async.bulk; docs/spec-deviations.md, "
+            "A21). When one kind is left, a quick fix writes it."),
+    CodeDoc("verify.tma.reduce-type", V, "A TMA reduce atom's elements cannot be reduced at all "
+            "(8-bit and tf32 elements, for one)."),
     CodeDoc("lower.not-lowered", L, "The lowering pipeline left an op that applies an atom in place "
             "(a warning): the PTX preview has no kernel for its atom (the reason is the preview's)."),
     CodeDoc("lower.stopped", L, "The lowering pipeline left an op that applies an atom in place "

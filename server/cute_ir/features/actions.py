@@ -8,6 +8,8 @@
 * ``tma.partition.num-multicast-value``: `num_multicast = 1` for a load mode that does not
   multicast.
 * ``tileas.atomic-rmw.no-fadd``: `rmw_mode<add>`, as the message itself advises.
+* ``verify.tma.reduce-kind``: the one kind a TMA reduction's elements allow, when only one is
+  left (f32 and f64 elements only add).
 * ``verify.tma.enum`` / ``verify.tileas.enum``: an enum case written in another letter case
   than its one legal spelling; ``tileas.tma-desc.unsupported-load-mode`` likewise, against the
   load modes a descriptor is built in.
@@ -24,7 +26,10 @@ from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Span
 from ..dialects.cute_nvgpu.enums import DESCRIPTOR_LOAD_MODES
 from ..tables.atoms import MNEMONICS
+from ..ir.lift import lift_statements
+from ..verify import unit_statements
 from ..verify.mma import lattice
+from ..verify.tma import reduction
 from .cards import atom_at_type, atom_of_op, op_at
 from .completion import DIALECT_ENUMS
 
@@ -145,6 +150,46 @@ def _fadd_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
 _ENUM_ATTRIBUTE = re.compile(r"^#(cute_nvgpu|nv_tileas)\.(\w+)<\s*(\w+)\s*>$")
 
 
+def _reduce_kind_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
+    """A TMA reduction whose elements allow one kind only (f32, f64: add) takes that one."""
+    unit = analysis.unit_at(d.span.start)
+    tree = analysis.tree_for(unit) if unit is not None else None
+    if tree is None:
+        return None
+    lifted = lift_statements(unit_statements(tree.root_node, Span(unit.start, unit.end)))
+    for top in lifted.operations:
+        for op in top.walk():
+            found = reduction(op)
+            if found is None or found.allowed or len(found.legal) != 1 \
+                    or lifted.index.attribute_span(op, found.attribute) != d.span:
+                continue
+            [legal] = found.spelled_legal
+            edits = [e for e in (_kind_edit(analysis, d.span, found.kind, legal),
+                                 _atom_type_kind_edit(analysis, lifted.index.op_spans.get(op), found.kind, legal)) if e]
+            if not edits:
+                return None
+            return Fix(f"Use `{legal}` (the one kind {found.elements} elements reduce with)", tuple(edits), d.code, d)
+    return None
+
+
+def _kind_edit(analysis: DocumentAnalysis, span: Span, kind: str, new: str) -> tuple[Span, str] | None:
+    """The edit that makes the kind written at `span` `new`."""
+    written = _text(analysis, span)
+    new_text, replaced = re.subn(rf"\b{re.escape(kind)}\b", new, written, count=1)
+    return (span, new_text) if replaced else None
+
+
+def _atom_type_kind_edit(analysis: DocumentAnalysis, op_span: Span | None, kind: str, new: str) -> tuple[Span, str] | None:
+    """The edit that makes the DSL reduce atom type's kind (its first parameter) `new` too."""
+    if op_span is None:
+        return None
+    text = bytes(analysis.document.data[op_span.start:op_span.end])
+    m = re.search(rb"non_exec_tiled_tma_reduce<\s*(" + re.escape(kind.encode()) + rb")\b", text)
+    if m is None:
+        return None
+    return Span(op_span.start + m.start(1), op_span.start + m.end(1)), new
+
+
 def _enum_case_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
     """An enum case written in another case than the enum's one legal spelling (`Relaxed`)."""
     return _respelled_case(analysis, d, lambda dialect, mnemonic: DIALECT_ENUMS.get((dialect, mnemonic), ()))
@@ -175,4 +220,5 @@ _FIXES = {
     "verify.tma.enum": _enum_case_fix,
     "verify.tileas.enum": _enum_case_fix,
     "tileas.tma-desc.unsupported-load-mode": _descriptor_mode_fix,
+    "verify.tma.reduce-kind": _reduce_kind_fix,
 }

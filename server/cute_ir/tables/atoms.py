@@ -1060,6 +1060,37 @@ TMA_CACHE_MODE_POLICY: dict[str, str | None] = {
 }
 DEFAULT_TMA_CACHE_POLICY = "evict_normal"
 _TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
+# The PTX types each bulk reduction combines: exactly the `.op.type` pairs ptxas 13.0 accepts
+# for `cp.reduce.async.bulk.global.shared::cta.bulk_group` (f16 / bf16 add as `.add.noftz`;
+# tests/tables/test_atoms.py asks ptxas for all 80). The tensor form
+# (`cp.reduce.async.bulk.tensor`) takes the type from its tensor map, where ptxas cannot see it;
+# cute-ir holds a TMA reduction to the same pairs.
+TMA_REDUCE_TYPES: dict[str, tuple[str, ...]] = {
+    "add": ("f16", "bf16", "f32", "f64", "u32", "s32", "u64"),
+    "min": ("f16", "bf16", "u32", "s32", "u64", "s64"),
+    "max": ("f16", "bf16", "u32", "s32", "u64", "s64"),
+    "inc": ("u32",),
+    "dec": ("u32",),
+    "and": ("b32", "b64"),
+    "or": ("b32", "b64"),
+    "xor": ("b32", "b64"),
+}
+# An MLIR element type (or, when only its width is known, `i<bits>` of unknown kind) -> the PTX
+# types its elements may be reduced as. A signless integer is any of them.
+_REDUCE_PTX_TYPES: dict[str, tuple[str, ...]] = {
+    "f16": ("f16",), "bf16": ("bf16",), "f32": ("f32",), "f64": ("f64",),
+    "i32": ("u32", "s32", "b32"), "si32": ("s32", "b32"), "ui32": ("u32", "b32"),
+    "i64": ("u64", "s64", "b64"), "si64": ("s64", "b64"), "ui64": ("u64", "b64"),
+}
+_REDUCE_PTX_TYPES_BY_WIDTH: dict[int, tuple[str, ...]] = {
+    16: ("f16", "bf16"), 32: ("f32", "u32", "s32", "b32"), 64: ("f64", "u64", "s64", "b64")}
+
+
+def tma_reductions(element: str | None = None, bits: int | None = None) -> tuple[str, ...]:
+    """The reduce kinds a TMA reduction of these elements may use, in the enum's order: by the
+    element type when it is known, else by its width (any type of that width)."""
+    types = _REDUCE_PTX_TYPES.get(element, ()) if element is not None else _REDUCE_PTX_TYPES_BY_WIDTH.get(bits, ())
+    return tuple(kind for kind in _TMA_REDUCE_OPS if set(TMA_REDUCE_TYPES[kind]) & set(types))
 _DEV_TMA_STORE = ("hardware-facts 8: `.global.shared::cta.bulk_group`; the spec's "
                   "`.global.shared` is rejected.")
 _TMA_ROWS: tuple[CopyShapeRow, ...] = (

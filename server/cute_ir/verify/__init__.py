@@ -15,7 +15,7 @@ from .make import verify_make_atom
 from .mma import verify_mma_op
 from .tileas_atoms import verify_atoms
 from .tileas_memops import verify_memops
-from .tma import TMA_OP_NAMES, verify_tma
+from .tma import TMA_VERIFIED_OPS, verify_tma
 from ..dialects.nv_tileas.async_tma import ASYNC_TMA_OP_NAMES
 from ..dialects.nv_tileas.copy import COPY as TILEAS_COPY
 from ..dialects.nv_tileas.memops import MEMOP_NAMES
@@ -30,7 +30,7 @@ VERIFIERS = {
 
 # Ops whose presence makes the analysis verify a unit (and run the lowering pipeline on it:
 # `nv_tileas.copy` has no verifier of its own, but a pass of the pipeline reports on it).
-VERIFIED_OPS = ATOM_SITE_OPS | TMA_OP_NAMES | MEMOP_NAMES | ASYNC_TMA_OP_NAMES | {TILEAS_COPY}
+VERIFIED_OPS = ATOM_SITE_OPS | TMA_VERIFIED_OPS | MEMOP_NAMES | ASYNC_TMA_OP_NAMES | {TILEAS_COPY}
 
 
 def verify_unit(root: Node, ir: UnitIR, target: str,
@@ -42,9 +42,9 @@ def verify_unit(root: Node, ir: UnitIR, target: str,
         if verifier is not None:
             verifier(ctx, op)
     names = {op.name for op in ir.all_operations()}
-    if names & (TMA_OP_NAMES | MEMOP_NAMES | ASYNC_TMA_OP_NAMES):
+    if names & (TMA_VERIFIED_OPS | MEMOP_NAMES | ASYNC_TMA_OP_NAMES):
         lifted = lift_statements(unit_statements(root, ir.span))
-        if names & TMA_OP_NAMES:
+        if names & TMA_VERIFIED_OPS:
             ctx.diagnostics.extend(verify_tma(lifted, target).diagnostics)
         if names & MEMOP_NAMES:
             ctx.diagnostics.extend(verify_memops(lifted))

@@ -30,7 +30,8 @@ from ..diagnostics.catalogue import make
 from ..diagnostics.diagnostic import Related
 from ..dialects.cute_nvgpu.enums import (BUILDER_MODES, DIALECT, DSL_TMA_LOAD_MODE, TMA_ENUMS, TMA_LOAD_MODE,
                                         TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
-from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS, PARTITION,
+from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, DSL_MAKE_REDUCE, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS,
+                                           NON_EXEC_REDUCE, PARTITION,
                                            PREFETCH, TMA_OPS, UPDATE_DESCRIPTOR)
 from ..ir.attributes import EnumCase, attribute, constant_number, enum_case, integer, parse_enum
 from ..ir.core import Operation, OpResult, Type, Value
@@ -40,9 +41,11 @@ from ..layout import (ComposedLayout, Layout, Swizzle, coalesce, composition, co
                       parse_layout, rank, size)
 from ..layout.inttuple import ScaledBasis, is_dynamic
 from ..tables import tensormap
-from ..tables.atoms import multicast_only_warns
+from ..tables.atoms import multicast_only_warns, tma_reductions
 
 TMA_OP_NAMES = frozenset(op.name for op in TMA_OPS)
+# The ops this module verifies: the TMA ops, and the DSL's reduce atom builder (its reduce kind).
+TMA_VERIFIED_OPS = TMA_OP_NAMES | {DSL_MAKE_REDUCE}
 
 # cute-ir's own TMA diagnostics (the page states the rule but prints no string): code -> text.
 OWN_MESSAGES = {
@@ -59,6 +62,8 @@ OWN_MESSAGES = {
     "verify.tma.mbarrier-memory": "the mbarrier of make_exec_tma must be in shared memory, got {type}",
     "verify.tma.smem-operand": "the {role} of a TMA {kind} must be in shared memory, got {type}",
     "verify.tma.coord-rank": "the TMA coordinate has rank {got}, but the descriptor has rank {want}",
+    "verify.tma.reduce-kind": "a TMA reduction of {elements} elements takes {legal}, not {kind}",
+    "verify.tma.reduce-type": "TMA cannot reduce {elements} elements",
 }
 
 # The fewest bytes each CTA's share of a multicast TMA load may be (tileas-tma-and-memops,
@@ -136,6 +141,8 @@ def verify_tma(lifted: Lifted, target: str) -> TmaVerification:
         for op in top.walk():
             if op.name in TMA_OP_NAMES:
                 checker.check(op)
+            if op.name in (NON_EXEC_REDUCE, DSL_MAKE_REDUCE):
+                checker.reduce_kind(op)
     return checker.out
 
 
@@ -225,6 +232,54 @@ def _and(*items: object) -> str:
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + ", and " + texts[-1]
 
 
+@dataclass(frozen=True)
+class Reduction:
+    """A TMA reduce atom's kind against what its elements allow (`tables.atoms.tma_reductions`)."""
+
+    kind: str                   # as written
+    elements: str               # "f32", or "16-bit" when only the width is known
+    legal: tuple[str, ...]      # the kinds the elements allow, lower case
+    attribute: str              # the attribute the kind is written in
+
+    @property
+    def allowed(self) -> bool:
+        return self.kind.lower() in self.legal
+
+    @property
+    def spelled_legal(self) -> tuple[str, ...]:
+        """The legal kinds in the written kind's spelling (the DSL's are upper case)."""
+        return tuple(k.upper() for k in self.legal) if self.kind.isupper() else self.legal
+
+
+def reduction(op: Operation) -> Reduction | None:
+    """The kind of a TMA reduce atom and what its elements allow: the spec's
+    `non_exec_tiled_tma_reduce` by its descriptor's element width, the DSL's builder by the
+    element type its atom type names. None for other ops, and for a kind the enum does not have
+    (the enum check reports it)."""
+    if op.name == NON_EXEC_REDUCE:
+        found = _enum(op, "reduce_kind")
+        kind = tma_enum_case(TMA_REDUCE_KIND, found.case) if found is not None else "add"
+        builder = op.operands[0].owner if op.operands and isinstance(op.operands[0], OpResult) else None
+        bits = integer(builder, "elementBitWidth") if builder is not None and builder.name == DESCRIPTOR_BUILDER else None
+        if kind is None or bits is None:
+            return None
+        return Reduction(kind, f"{bits}-bit", tma_reductions(bits=bits), "reduce_kind")
+    if op.name == DSL_MAKE_REDUCE and op.results:
+        # The kind the builder is given (`<{kind = <ADD>}>`), else its atom type's.
+        written = _DSL_REDUCE_ATOM.match(op.results[0].type.text)
+        given = attribute(op, "kind")
+        kind = given.text.strip().strip("<>").strip() if given is not None else (written.group(1) if written else None)
+        if written is None or kind is None or kind.lower() not in TMA_ENUMS[TMA_REDUCE_KIND]:
+            return None
+        return Reduction(kind, written.group(2), tma_reductions(written.group(2)), "kind")
+    return None
+
+
+def _listing(items: list[str]) -> str:
+    """`a`, `a or b`, `a, b or c`: the kinds one may write instead."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
 def _sm(target: str) -> int | None:
     match = re.match(r"^sm_(\d+)", target)
     return int(match.group(1)) if match else None
@@ -232,6 +287,7 @@ def _sm(target: str) -> int | None:
 
 # The DSL's atom types: a non-exec load's kind is its first parameter; an exec load that
 # multicasts says `mcast = true`.
+_DSL_REDUCE_ATOM = re.compile(r"^!cute_nvgpu\.atom\.non_exec_tiled_tma_reduce<\s*(\w+)\s*,\s*(\w+)")
 _NON_EXEC_KIND = re.compile(r"!cute_nvgpu\.atom\.non_exec_tiled_tma_load<\s*(\w+)")
 _EXEC_LOAD_TYPE = "!cute_nvgpu.atom.tma_load<"
 _MCAST = re.compile(r"\bmcast\s*=\s*true\b")
@@ -577,6 +633,20 @@ class _Checker:
                                   descriptor.element_bits if descriptor is not None else None)
 
     # ------------------------------------------------------------ binding and transfers
+    def reduce_kind(self, op: Operation) -> None:
+        """A TMA reduction combines its elements only in ways the hardware has."""
+        found = reduction(op)
+        if found is None or found.allowed:
+            return
+        at = self.attribute_span(op, found.attribute)
+        if found.legal:
+            why = Related(at, "the kinds ptxas accepts for these elements in cp.reduce.async.bulk; the tensor "
+                              "form takes the element type from its tensor map")
+            self.own("verify.tma.reduce-kind", at, (why,) + self.own_note(op), elements=found.elements,
+                     legal=_listing(list(found.spelled_legal)), kind=found.kind)
+        else:
+            self.own("verify.tma.reduce-type", at, self.own_note(op), elements=found.elements)
+
     def make_exec(self, op: Operation) -> None:
         if op.operands and op.results:
             self.multicast_return(op)

@@ -19,6 +19,8 @@ DESCRIPTOR_BUILDER = "nv_tileas.make_tiled_tma_desc"
 NON_EXEC_LOAD = "cute_nvgpu.atom.non_exec_tiled_tma_load"
 NON_EXEC_STORE = "cute_nvgpu.atom.non_exec_tiled_tma_store"
 NON_EXEC_REDUCE = "cute_nvgpu.atom.non_exec_tiled_tma_reduce"
+# The CuTe DSL's builder of a non-exec TMA reduce atom (its ops are dialects/cute_nvgpu/ops.py's).
+DSL_MAKE_REDUCE = "cute_nvgpu.atom.make_non_exec_tiled_tma_reduce"
 MAKE_EXEC = "cute_nvgpu.atom.make_exec_tma"
 TMA_LOAD = "cute_nvgpu.atom.tma_load"
 TMA_STORE = "cute_nvgpu.atom.tma_store"
