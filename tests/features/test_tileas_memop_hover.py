@@ -48,3 +48,19 @@ def test_an_eligible_load_says_what_it_lacks_to_become_tma():
 def test_a_written_non_tma_atom_is_why():
     card = _card(kernel(", allow_tma = true, copy_atom = #nv_tileas.copy_atom<ldgsts>"), "nv_tileas.tiled_load")
     assert card.endswith("- **not TMA**: its copy atom is `ldgsts`, not `tma_load`")
+
+
+def test_an_atomic_is_a_tma_reduction_only_with_its_atom_written_and_its_pre_image_unused():
+    rows = (REPO / "tests" / "emit" / "fixtures" / "tileas_rows.mlir").read_text()
+    card = _card(rows, "nv_tileas.tiled_atomic_rmw", "sm_100a")
+    assert card == ("**TMA**\n\n- copy atom `tma_redg` (written): a TMA reduction with `add`\n"
+                    "- becomes `nv_tileas.async.tiled_atomic_rmw`\n"
+                    "- descriptor: tmaIdx 2, built on the host and passed as kernel argument `%tma_host2` (a grid constant)")
+    plain = rows.replace(", allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_redg>}", "}")
+    assert _card(plain, "nv_tileas.tiled_atomic_rmw", "sm_100a") == (
+        "**TMA**\n\n- **not TMA**: it names no copy atom; `copy_atom = #nv_tileas.copy_atom<tma_redg>` makes it a "
+        "TMA reduction when its pre-image is unused")
+    used = rows.replace("    return\n", '    "use"(%old) : (tensor<4x64xf16>) -> ()\n    return\n')
+    assert _card(used, "nv_tileas.tiled_atomic_rmw", "sm_100a").endswith(
+        "- TMA-eligible, but lower-tma-load-store-to-async leaves it: a TMA reduction (`tma_redg`) returns no "
+        "pre-image, and this atomic's is used")

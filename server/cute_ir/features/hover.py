@@ -9,7 +9,7 @@ from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_layout, rank, size
 from .descriptors import descriptor_fields
-from .tileas_memop import MEMOPS, memop_section
+from .tileas_memop import HOVERED as TMA_HOVERED, memop_section
 from .tma_partition import partition_at, partition_section
 from .cards import (
     atom_at_type, atom_of_op, atom_of_value, builds_atom_from_attributes, contract_card, enum_card,
@@ -161,7 +161,7 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         # TMA atom or partition op, what the partition verifier learned.
         partition = partition_at(analysis, name.start_byte)
         extra = "\n\n---\n\n" + partition_section(partition) if partition is not None else ""
-        memop = memop_section(analysis, name.start_byte) if op_text in MEMOPS else None
+        memop = memop_section(analysis, name.start_byte) if op_text in TMA_HOVERED else None
         extra += "\n\n---\n\n" + memop if memop else ""
         return HoverResult(_op_hover(analysis, op_text, name) + _descriptor_section(analysis, offset) + extra,
                            _span(name))

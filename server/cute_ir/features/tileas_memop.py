@@ -1,4 +1,4 @@
-"""What becomes of a TileAS load or store, for hover: TMA or not, and why.
+"""What becomes of a TileAS load, store or atomic, for hover: TMA or not, and why.
 
 The way a compiler's memory remarks do, the card says which copy atom the op has or gets
 (`assign-load-store-layouts`), which rule keeps it from TMA, whether
@@ -6,7 +6,8 @@ The way a compiler's memory remarks do, the card says which copy atom the op has
 what it becomes: the async op, its `tx_count`, its descriptor's `tmaIdx`, and where the
 descriptor comes from once `attach-tma-descriptor-args` and `separate-host-tma` ran (a
 kernel argument the host fills, or a descriptor the kernel builds). The passes run on the
-op's function alone, on demand.
+op's function alone, on demand. An atomic becomes a TMA reduction only with the `tma_redg`
+atom written (no pass chooses it), so its card says that, or what it reduces with.
 """
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import is_kernel
-from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, TILED_LOAD
+from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS, TMA_REDUCE_OP
+from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
+from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD
 from ..ir.attributes import attribute, enum_case, integer
 from ..ir.core import BlockArgument, OpResult
 from ..ir.lift import lift_statements, wrap_in_module
@@ -26,6 +29,9 @@ from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
 from ..text.location import source_span
 from ..verify import unit_statements
 
+# The ops whose card has a TMA section.
+HOVERED = MEMOPS + (TILED_ATOMIC_RMW,)
+[REDUCTION_ATOM] = ATOM_ALLOW_LISTS[TMA_REDUCTION][0]
 
 
 def memop_section(analysis: DocumentAnalysis, offset: int) -> str | None:
@@ -36,14 +42,16 @@ def memop_section(analysis: DocumentAnalysis, offset: int) -> str | None:
         return None
     lifted = lift_statements(unit_statements(tree.root_node, Span(unit.start, unit.end)))
     found = next(((op, span) for top in lifted.operations for op in top.walk()
-                  if op.name in MEMOPS and (span := lifted.index.name_spans.get(op)) is not None
+                  if op.name in HOVERED and (span := lifted.index.name_spans.get(op)) is not None
                   and span.start <= offset <= span.end), None)
     if found is None:
         return None
     op, name_span = found
     target = analysis.target_arch
-    kind = "load" if op.name == TILED_LOAD else "store"
     written = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
+    if op.name == TILED_ATOMIC_RMW:
+        return _reduction_section(op, written, lifted, name_span, target)
+    kind = "load" if op.name == TILED_LOAD else "store"
     verdict = tma_verdict(op, target)
     tma_atom = ATOMS[op.name][0]
     if written is not None:
@@ -55,18 +63,35 @@ def memop_section(analysis: DocumentAnalysis, offset: int) -> str | None:
     if atom != tma_atom:
         why = verdict.reason if written is None else f"its copy atom is `{written}`, not `{tma_atom}`"
         return _section(lines + [f"**not TMA**: {why}"])
+    return _section(lines + _taken(op, kind, lifted, name_span, target))
+
+
+def _reduction_section(op, written: str | None, lifted, name_span: Span, target: str) -> str:
+    """An atomic's TMA section: a TMA reduction only with the `tma_redg` atom written."""
+    if written != REDUCTION_ATOM:
+        why = f"its copy atom is `{written}`" if written else "it names no copy atom"
+        return _section([f"**not TMA**: {why}; `copy_atom = #{DIALECT}.{COPY_ATOM}<{REDUCTION_ATOM}>` makes it "
+                         "a TMA reduction when its pre-image is unused"])
+    mode = enum_case(op, RMW_MODE, DIALECT, RMW_MODE)
+    lines = [f"copy atom `{REDUCTION_ATOM}` (written): a TMA reduction"
+             + (f" with `{TMA_REDUCE_OP[mode]}`" if mode in TMA_REDUCE_OP else "")]
+    return _section(lines + _taken(op, "atomic", lifted, name_span, target))
+
+
+def _taken(op, kind: str, lifted, name_span: Span, target: str) -> list[str]:
+    """Whether lower-tma-load-store-to-async takes the op, and what it makes of it if so."""
     allow = attribute(op, "allow_tma")
     allowed = allow is not None and allow.text.strip() == "true"
     if not allowed and not LowerTmaLoadStoreToAsync().prefer_tma:
-        return _section(lines + [f"TMA-eligible, but `allow_tma` is not set: the {kind} stays as it is "
-                                 "(lower-tma-load-store-to-async's `prefer_tma` option would take it)"])
+        return [f"TMA-eligible, but `allow_tma` is not set: the {kind} stays as it is "
+                "(lower-tma-load-store-to-async's `prefer_tma` option would take it)"]
     function = op.parent_op
     while function is not None and function.name not in FUNCTION_OPS:
         function = function.parent_op
     if function is None or not is_kernel(function):
-        return _section(lines + ["TMA-eligible, but its function has no `nv_tileas.kernel_spec`: "
-                                 "lower-tma-load-store-to-async reports that and leaves it"])
-    return _section(lines + _lowered(lifted, name_span, target))
+        return ["TMA-eligible, but its function has no `nv_tileas.kernel_spec`: "
+                "lower-tma-load-store-to-async reports that and leaves it"]
+    return _lowered(lifted, name_span, target)
 
 
 def _lowered(lifted, name_span: Span, target: str) -> list[str]:
