@@ -334,6 +334,13 @@ def test_enum_cases_say_what_they_do_for_the_target_and_the_op():
     assert atoms["tma_store"][0] == "#nv_tileas.copy_atom"
     assert atoms["ldg"][0].endswith("not taken by `nv_tileas.async.tiled_tma_store`")
     assert atoms["tma_store"][1] < min(key for label, (_, key) in atoms.items() if label != "tma_store")
+    # A reduce atom's kinds: those its descriptor's elements reduce with first.
+    reduce = details("  %d = nv_tileas.make_tiled_tma_desc %t, %l shapes(%m) strides() paddings() "
+                     "{mode = #cute_nvgpu.tma_store_mode<reduce>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled\n"
+                     "  %a = cute_nvgpu.atom.non_exec_tiled_tma_reduce %d, %s, %v {reduce_kind = #cute_nvgpu.reduce_kind<")
+    assert reduce["max"][0] == "#cute_nvgpu.reduce_kind"
+    assert reduce["xor"][0].endswith("16-bit elements do not reduce with it")
+    assert max(reduce[k][1] for k in ("add", "min", "max")) < min(reduce[k][1] for k in ("inc", "and", "xor"))
 
 
 def test_op_names_are_completed_from_the_op_records():

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, attributes_for
-from ..dialects.cute_nvgpu.enums import (ALLOW_DSMEM, BUILDER_MODES, MEMORY_ORDERS,
+from ..dialects.cute_nvgpu.enums import (ALLOW_DSMEM, BUILDER_MODES, MEMORY_ORDERS, TMA_REDUCE_KIND,
                                         MEMORY_SCOPES, TMA_ENUMS, TMA_LOAD_MODE, TMA_MULTICAST_LOAD_MODES)
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS
 from ..dialects.nv_tileas.memops import COPY_ATOM, ENUMS as TILEAS_ENUMS
 from ..dialects.registry import OPS as OP_RECORDS
 from ..tables.atoms import (ATOMS, ATOMS_BY_MNEMONIC, DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TMA_CTA_PAIR, Interface,
-                           MmaShapeRow, find_mma_rows, multicast_only_warns)
+                           MmaShapeRow, find_mma_rows, multicast_only_warns, tma_reductions)
 from ..tables.tiers import describe_requirements, satisfies_any
 from .cards import ATOM_ATTRIBUTE_KEYS, COPY_ATTRIBUTE_KEYS, atom_card, op_card, tier_text
 
@@ -79,10 +79,10 @@ _OP_ON_LINE = re.compile(rb"((?:nv_tileas|cute_nvgpu)\.[\w.]+)")
 
 
 def _enum_cases(dialect: str, mnemonic: str, cases: tuple[str, ...], before: bytes, target: str,
-                word: Span) -> list[Completion]:
+                word: Span, element_bits: int | None = None) -> list[Completion]:
     """An enum's cases, each saying what it means where it is written: the L2 policy a TMA cache
-    mode passes, a multicast load mode's arch caveat, and for a copy atom the kinds the op on
-    the line takes, first."""
+    mode passes, a multicast load mode's arch caveat, for a copy atom the kinds the op on the
+    line takes, first, and for a TMA reduce kind those its elements (`element_bits`) have."""
     op = _OP_ON_LINE.search(before)
     allowed = ATOM_ALLOW_LISTS.get(op.group(1).decode(), ((), ""))[0] if op is not None else ()
     out = []
@@ -99,8 +99,27 @@ def _enum_cases(dialect: str, mnemonic: str, cases: tuple[str, ...], before: byt
             if case not in allowed:
                 detail += f" · not taken by `{op.group(1).decode()}`"
                 rank += len(cases)      # after the kinds the op takes
+        elif mnemonic == TMA_REDUCE_KIND and element_bits is not None \
+                and case not in tma_reductions(bits=element_bits):
+            detail += f" · {element_bits}-bit elements do not reduce with it"
+            rank += len(cases)
         out.append(Completion(case, "enum", detail, f"`#{dialect}.{mnemonic}<{case}>`", word, f"{rank:02d}"))
     return out
+
+
+_REDUCED_DESCRIPTOR = re.compile(rb"non_exec_tiled_tma_reduce\s+(%[\w$.-]+)")
+
+
+def _reduced_element_bits(analysis: DocumentAnalysis, offset: int, before: bytes) -> int | None:
+    """The element width of the descriptor a reduce atom on this line is built from, when its
+    builder is written above (within the window)."""
+    m = _REDUCED_DESCRIPTOR.search(before)
+    if m is None:
+        return None
+    data = bytes(analysis.document.data[max(0, offset - _WINDOW):offset])
+    builder = re.search(re.escape(m.group(1)) + rb"\s*=\s*" + re.escape(DESCRIPTOR_BUILDER.encode())
+                        + rb"[^\n]*?elementBitWidth\s*=\s*(\d+)", data)
+    return int(builder.group(1)) if builder is not None else None
 
 
 def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -> list[Completion]:
@@ -122,7 +141,8 @@ def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -
         if dialect == "cute_nvgpu" and mnemonic in BUILDER_MODES and DESCRIPTOR_BUILDER.encode() in before:
             cases = BUILDER_MODES[mnemonic]   # the modes a descriptor is built in
         word = Span(offset - len(m.group(3)), offset)
-        return _enum_cases(dialect, mnemonic, cases, before, analysis.target_arch, word)
+        bits = _reduced_element_bits(analysis, offset, before) if mnemonic == TMA_REDUCE_KIND else None
+        return _enum_cases(dialect, mnemonic, cases, before, analysis.target_arch, word, bits)
     m = _MNEMONIC_PREFIX.search(before)
     if m:
         return _mnemonics(analysis, Span(offset - len(m.group(1)), offset), legal_only)
