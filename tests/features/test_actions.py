@@ -220,6 +220,11 @@ def test_a_descriptor_load_mode_in_the_wrong_letter_case_is_respelled():
     assert [d.code for d in analyse(after).diagnostics()] == []
     # `w128` is a DSL load mode, not one a descriptor is built in: no certain fix.
     assert fixes_at(analyse(builder.replace("MODE", "w128")), "tma_load_mode<w128>") == []
+    # Store modes likewise: the builder's own (store, reduce, scatter4), not the DSL's tiled.
+    store = builder.replace("tma_load_mode<MODE>", "tma_store_mode<MODE>")
+    title, after = _fixed(store.replace("MODE", "Reduce"), "tma_store_mode<Reduce>")
+    assert title == "Change `Reduce` to `reduce`" and "tma_store_mode<reduce>" in after
+    assert fixes_at(analyse(store.replace("MODE", "Tiled")), "tma_store_mode<Tiled>") == []
 
 
 REDUCE = ("func.func @f(%g: !cute.memref<ELEM, gmem, \"(64,64):(64,1)\">, %sl: !cute.layout<\"(32,32):(32,1)\">, "

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Span
-from ..dialects.cute_nvgpu.enums import DESCRIPTOR_LOAD_MODES
+from ..dialects.cute_nvgpu.enums import BUILDER_MODES, DESCRIPTOR_LOAD_MODES
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..tables.atoms import MNEMONICS
 from ..ir.lift import lift_statements
 from ..verify import unit_statements
@@ -191,8 +192,14 @@ def _atom_type_kind_edit(analysis: DocumentAnalysis, op_span: Span | None, kind:
 
 
 def _enum_case_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
-    """An enum case written in another case than the enum's one legal spelling (`Relaxed`)."""
-    return _respelled_case(analysis, d, lambda dialect, mnemonic: DIALECT_ENUMS.get((dialect, mnemonic), ()))
+    """An enum case written in another case than the enum's one legal spelling (`Relaxed`); on
+    the descriptor builder, one of the modes it is built in."""
+    data = analysis.document.data
+    line = bytes(data[data.rfind(b"\n", 0, d.span.start) + 1:d.span.start])
+    on_builder = DESCRIPTOR_BUILDER.encode() in line
+    return _respelled_case(analysis, d, lambda dialect, mnemonic: (
+        BUILDER_MODES[mnemonic] if on_builder and dialect == "cute_nvgpu" and mnemonic in BUILDER_MODES
+        else DIALECT_ENUMS.get((dialect, mnemonic), ())))
 
 
 def _descriptor_mode_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
