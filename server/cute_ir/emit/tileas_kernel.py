@@ -40,8 +40,8 @@ from math import prod
 
 from ..diagnostics import Severity
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, GATHER_TMA_LOAD, SCATTER_TMA_STORE, TILED_TMA_LOAD,
-                                           TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
+                                           TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import DIALECT, RMW_MODE
 from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
@@ -307,7 +307,7 @@ class _Emitter:
             raise _Unemittable(f"`memref.alloca` of {op.results[0].type if op.results else 'nothing'}: only "
                                f"mbarriers ({MBARRIER_TYPE}) are emitted")
         symbol = self.fresh("mbar")
-        self.kernel.shared(f".shared .align 8 .b64 {symbol};")
+        self.kernel.shared(f".shared .align {MBARRIER_BYTES} .b64 {symbol};")
         reg, phase = self.kernel.reg("b32", f"%{symbol}"), self.kernel.reg("b32", f"%{symbol}_phase")
         self.prologue += [f"mov.u32 {reg}, {symbol};", f"@{LEADER} mbarrier.init.shared::cta.b64 [{reg}], 1;",
                           f"mov.b32 {phase}, 0;"]
@@ -353,7 +353,7 @@ class _Emitter:
             raise _Unemittable(f"`{op.name}` loads a tile whose size is not static")
         size = integer(op, "tx_count") or prod(tile.dims) * bits // 8
         symbol = self.fresh("tile")
-        self.kernel.shared(f".shared .align 128 .b8 {symbol}[{size}];")
+        self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{size}];")
         dst = self.kernel.reg("b32", f"%{symbol}")
         self.kernel.emit(f"mov.u32 {dst}, {symbol};")
         mbar = self.register(mbarrier, "the mbarrier")

@@ -57,8 +57,8 @@ from math import prod
 
 from ..diagnostics.catalogue import get as catalogue_message
 from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, GATHER_ROWS, GATHER_TMA_LOAD,
-                                           SCATTER_TMA_STORE, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP,
-                                           is_kernel)
+                                           MBARRIER_BYTES, SCATTER_TMA_STORE, TILE_ALIGNMENT, TILED_TMA_LOAD,
+                                           TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE
 from ..ir.attributes import attribute, enum_case, integers
@@ -107,7 +107,6 @@ DESCRIPTOR_MODE: dict[str, Attribute] = {
 }
 DESCRIPTOR_TYPE = Type("!cute_nvgpu.tma_descriptor_tiled")
 MBARRIER_TYPE = Type("memref<1xi64, 3>")
-MBARRIER_BYTES = 8
 INDEX = Type("index")
 ZERO_PADDING = "#nv_tileas.padding<zero>"
 
@@ -400,10 +399,6 @@ class _Function:
         self.last_bound[place] = builder
         self.descriptors[key] = (builder.results[0], index)
         return self.descriptors[key]
-
-
-# How the kernel lays out a TMA load's tile in shared memory (emit/tileas_kernel.py).
-TILE_ALIGNMENT = 128
 
 
 def _aligned(offset: int, alignment: int) -> int:

@@ -44,6 +44,11 @@ REDUCE_FORBIDDEN_MODE = "scatter4"
 # not. A mode not here (xchg) has no TMA reduction.
 TMA_REDUCE_OP: dict[str, str] = {"add": "add", "fadd": "add", "max": "max", "min": "min", "umax": "max",
                                  "umin": "min", "and": "and", "or": "or", "xor": "xor"}
+# How a TileAS kernel lays out the shared memory of its TMA loads: each load's tile (aligned
+# for TMA's 128-byte swizzle atoms) and its 8-byte mbarrier. lower-tma-load-store-to-async
+# counts them against the target's shared memory; the PTX emitter declares them so.
+TILE_ALIGNMENT = 128
+MBARRIER_BYTES = 8
 # A gather / scatter moves this many rows per transfer (`.tile::gather4` / `.tile::scatter4`);
 # its coordinates are the rows, then the column.
 GATHER_ROWS = 4
