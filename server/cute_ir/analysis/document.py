@@ -277,11 +277,24 @@ class DocumentAnalysis:
         `Tree.edit` shifts its nodes, but the binding then no longer gives their text (it drops
         the tree's source), and everything downstream reads node text. The re-parse is
         incremental, and happens once per burst of edits, when a feature first needs it.
+
+        A unit before the pending shift (the one being typed in, and those above it) is where
+        its tree says: serving it does not move every unit after it.
         """
+        if unit is not None and unit.tree is not None and not self._shift_pending_for(unit):
+            return unit.tree
         self._settle_units()
         if unit is not None and unit.tree is not None:
             return unit.tree
         return self.fresh_tree()
+
+    def _shift_pending_for(self, unit: Unit) -> bool:
+        """Whether `unit` is one the pending shift still has to move. Units keep document
+        order, and the ones before the shift were not moved by it, so their starts are below
+        the first pending unit's (not yet shifted) start."""
+        if not self._shift or self._shift_from >= len(self._units):
+            return False
+        return unit.start >= self._units[self._shift_from].start
 
     def node_at(self, offset: int) -> Node | None:
         """The smallest node at `offset` (the token that starts there, if one does)."""
