@@ -26,6 +26,7 @@ import logging
 import re
 import time
 from bisect import bisect_left, bisect_right
+from operator import attrgetter
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -88,6 +89,10 @@ class Settings:
     target_from: str = FROM_SETTING
 
 
+_START = attrgetter("start")
+_END = attrgetter("end")
+
+
 class DocumentAnalysis:
     """Everything the server knows about one open document, kept up to date per edit."""
 
@@ -124,6 +129,9 @@ class DocumentAnalysis:
         # than one statement's text, so edits go through a fresh parse (`_parse_document`).
         self._broken = False
         self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
+        # The units that define an alias, in document order; None when a unit that defines or
+        # defined one changed (`alias_units`).
+        self._alias_units: list[Unit] | None = None
         self._full_analysis()
 
     # ------------------------------------------------------------------ public
@@ -135,6 +143,7 @@ class DocumentAnalysis:
     @units.setter
     def units(self, value: list[Unit]) -> None:
         self._units = value
+        self._alias_units = None
         self._owed_from = 0   # no unit before this index owes verification
         self._shift_from, self._shift = len(value), 0
         self._recent = None
@@ -211,8 +220,7 @@ class DocumentAnalysis:
     def _unit_holding(self, offset: int) -> Unit:
         """The unit whose text holds `offset` (the last one starting at or before it)."""
         self._settle_units()
-        starts = self._starts()
-        return self._units[max(0, bisect_right(starts, offset) - 1)]
+        return self._units[max(0, self._index_after(offset) - 1)]
 
     @property
     def verification_owed(self) -> bool:
@@ -261,7 +269,7 @@ class DocumentAnalysis:
         units = self.units
         if not units:
             return None
-        index = bisect_right(self._starts(), offset) - 1
+        index = self._index_after(offset) - 1
         for candidate in (index, index - 1):
             if 0 <= candidate < len(units):
                 u = units[candidate]
@@ -287,6 +295,17 @@ class DocumentAnalysis:
         if unit is not None and unit.tree is not None:
             return unit.tree
         return self.fresh_tree()
+
+    def alias_units(self) -> list[Unit]:
+        """The units that define a `!name` / `#name` alias, in document order. Kept across edits
+        that touch no alias definition, so looking aliases up costs the aliases, not the file."""
+        if self._alias_units is None:
+            self._alias_units = [u for u in self._units if u.alias_definition is not None]
+        return self._alias_units
+
+    def unit_start(self, unit: Unit) -> int:
+        """Where `unit` starts now, counting the shift still pending for it."""
+        return unit.start + (self._shift if self._shift_pending_for(unit) else 0)
 
     def _shift_pending_for(self, unit: Unit) -> bool:
         """Whether `unit` is one the pending shift still has to move. Units keep document
@@ -407,8 +426,11 @@ class DocumentAnalysis:
         return ty, [d.shifted(node.start_byte) for d in diags]
 
     # ------------------------------------------------------------------ edits
-    def _starts(self) -> list[int]:
-        return [u.start for u in self._units]
+    def _index_after(self, offset: int, right: bool = True) -> int:
+        """`bisect_right` (or `bisect_left`) of `offset` among the (settled) units' starts,
+        without listing them: a lookup costs log of the file, not the file."""
+        find = bisect_right if right else bisect_left
+        return find(self._units, offset, key=_START)
 
     def _virtual_span(self, index: int) -> tuple[int, int]:
         """Where units[index] is now, counting the pending shift."""
@@ -425,7 +447,7 @@ class DocumentAnalysis:
             if start <= lo and hi <= end:
                 return recent
         self._settle_units()
-        index = bisect_right(self._starts(), lo) - 1
+        index = self._index_after(lo) - 1
         if 0 <= index < len(self._units):
             unit = self._units[index]
             if unit.start <= lo and hi <= unit.end:
@@ -465,8 +487,8 @@ class DocumentAnalysis:
                     return
         self._settle_units()
         units = self._units
-        first = bisect_left([u.end for u in units], edit.start)
-        last = bisect_right(self._starts(), edit.old_end) - 1
+        first = bisect_left(units, edit.start, key=_END)
+        last = self._index_after(edit.old_end) - 1
         if self._only_indentation(edit, removed, inserted) and first > last:
             # Indentation between units: columns derived from the next unit count from it.
             if first < len(units):
@@ -483,7 +505,7 @@ class DocumentAnalysis:
         """Derived results count columns from the start of a unit's first line: the units that
         start on the line the edit ends on keep their diagnostics but not those."""
         data = self.document.data
-        index = bisect_left(self._starts(), edit.new_end) if not self._shift else self._recent + 1
+        index = self._index_after(edit.new_end, right=False) if not self._shift else self._recent + 1
         while index < len(self._units):
             start = self._virtual_span(index)[0]
             gap = data[edit.new_end:start]
@@ -707,7 +729,10 @@ class DocumentAnalysis:
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
             unit.aliases = frozenset()
+            before = unit.alias_definition
             unit.alias_definition = self._alias_definition(unit)
+            if before is not None or unit.alias_definition is not None:
+                self._alias_units = None
             name = unit.alias_definition[0] if unit.alias_definition is not None else ""
             unit.defines = name.encode("utf-8") if name.startswith("!") else None
         deadline = None if self._budget_now is None else time.monotonic() + self._budget_now

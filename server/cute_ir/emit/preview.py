@@ -462,7 +462,7 @@ class _Item:
 @dataclass(frozen=True)
 class _AliasDef:
     text: str                       # the aliased type's text
-    unit_index: int
+    unit: SourceUnit = field(compare=False)     # the unit that defines it
     span: Span                      # absolute span of the aliased type
 
 
@@ -470,12 +470,11 @@ def alias_table(analysis: AnalysedSource) -> dict[str, _AliasDef]:
     """`!name = <type>` and `#name = <layout>` definitions of the document, by name."""
     out: dict[str, _AliasDef] = {}
     # Each unit says what it defines, relative to its start: no unit's tree or IR is needed,
-    # so a definition that an edit above it only moved costs nothing here.
-    for index, unit in enumerate(analysis.units):
-        found = unit.alias_definition
-        if found is not None:
-            name, text, span = found
-            out[name] = _AliasDef(text, index, span.shifted(unit.start))
+    # so a definition that an edit above it only moved costs nothing here. A later
+    # definition of a name wins, as it did in document order.
+    for unit in analysis.alias_units():
+        name, text, span = unit.alias_definition
+        out[name] = _AliasDef(text, unit, span.shifted(analysis.unit_start(unit)))
     return out
 
 
@@ -488,8 +487,7 @@ def resolve_type_node(analysis: AnalysedSource, root: Node, ref: TypeRef | None,
         alias = aliases.get(ref.text)
         if alias is None:
             return None
-        unit = analysis.units[alias.unit_index]
-        tree = analysis.tree_for(unit)
+        tree = analysis.tree_for(alias.unit)
         if tree is None:
             return None
         node = tree.root_node.descendant_for_byte_range(alias.span.start, alias.span.end)
