@@ -1,0 +1,63 @@
+"""A typed edit -> its diagnostics, in process: `DocumentAnalysis.update` + `diagnostics()`.
+
+No server, no protocol: what the analysis itself costs per keystroke, so that work which grows
+with the file (a walk of every unit) shows against the 10k figure. On the generated files of
+bench/generate_ir.py, in the SSA name of an op in the middle of the file: a character typed,
+then deleted, alternately, after the whole file was analysed. Prints a Markdown table of the
+median and p90 per size. Not a test: numbers depend on the machine.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from generate_ir import generate  # noqa: E402
+
+from cute_ir.analysis import DocumentAnalysis  # noqa: E402
+from cute_ir.text.positions import Position  # noqa: E402
+
+
+def _edited_line(lines: list[str]) -> tuple[int, int]:
+    """The first op defining an SSA value at or after the middle of the file, and the column
+    just inside its name."""
+    for index in range(len(lines) // 2, len(lines)):
+        if " = " in lines[index] and "%" in lines[index]:
+            return index, lines[index].index("%") + 1
+    raise SystemExit("no op defines a value in the second half of the file")
+
+
+def measure(size: int, edits: int) -> list[float]:
+    text = generate(size)
+    analysis = DocumentAnalysis("file:///bench.ir", text)
+    analysis.diagnostics()
+    line, column = _edited_line(text.split("\n"))
+    here, next_char = Position(line, column), Position(line, column + 1)
+    seconds = []
+    for k in range(edits):
+        change = (here, here, "x") if k % 2 == 0 else (here, next_char, "")
+        started = time.perf_counter()
+        analysis.update([change], k + 2)
+        analysis.diagnostics()
+        seconds.append(time.perf_counter() - started)
+    return seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10000, 50000])
+    parser.add_argument("--edits", type=int, default=200)
+    args = parser.parse_args()
+    print("| lines | typed edit -> diagnostics, median / p90 (ms) |")
+    print("|---|---|")
+    for size in args.sizes:
+        ms = sorted(s * 1000 for s in measure(size, args.edits))
+        print(f"| {size} | {statistics.median(ms):.2f} / {ms[int(len(ms) * 0.9)]:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
