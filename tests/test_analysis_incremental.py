@@ -206,3 +206,32 @@ def test_an_edit_above_an_alias_definition_does_not_reparse_the_document():
     name, aliased, span = alias.alias_definition
     assert (name, aliased) == ("!mma", "!cute_nvgpu.sm80.mma")
     assert a.document.text[alias.start + span.start:alias.start + span.end] == aliased
+
+
+def test_the_kept_alias_table_follows_edits_to_definitions_and_edits_that_only_move_them():
+    """The analysis keeps the units that define aliases across edits that touch none; each
+    step must still equal a fresh analysis of the same text, diagnostics and PTX preview (which
+    resolves the alias through that table)."""
+    from cute_ir.emit.preview import preview_module
+    text = (
+        "func.func @f() {\n"
+        "  %a = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !mma\n"
+        "  return\n"
+        "}\n"
+        "!mma = !cute_nvgpu.sm80.mma\n"
+    )
+    a = DocumentAnalysis("file:///x.ir", text)
+    preview_module(a)
+    alias_line = 4
+    steps = [
+        (Position(0, 11), Position(0, 11), "g"),                       # above the definition: it only moves
+        (Position(alias_line, 20), Position(alias_line, 22), "90"),     # sm80 -> sm90: another atom
+        (Position(alias_line, 0), Position(alias_line + 1, 0), ""),     # the definition deleted
+        (Position(alias_line, 0), Position(alias_line, 0), "!mma = !cute_nvgpu.sm80.mma\n"),   # and back
+        (Position(1, 4), Position(1, 4), "b"),                          # typing in the user again
+    ]
+    for version, (start, end, new_text) in enumerate(steps, 1):
+        a.update([(start, end, new_text)], version)
+        fresh = DocumentAnalysis("file:///x.ir", a.document.text)
+        assert _norm(a) == _norm(fresh), (version, a.document.text)
+        assert preview_module(a).ptx_text == preview_module(fresh).ptx_text, (version, a.document.text)
