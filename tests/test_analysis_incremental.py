@@ -185,16 +185,20 @@ def test_a_mistake_reported_in_an_alias_stays_where_it_is_written_after_edits(ed
     assert _norm(a) == _norm(fresh)
 
 
+# An MMA atom typed with an alias defined at the end of the file, as MLIR prints aliases.
+ALIAS_DEFINED_AFTER_USE = (
+    "func.func @f() {\n"
+    "  %a = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !mma\n"
+    "  return\n"
+    "}\n"
+    "!mma = !cute_nvgpu.sm80.mma\n"
+)
+
+
 def test_an_edit_above_an_alias_definition_does_not_reparse_the_document():
     """The alias table comes from what each unit recorded of its own text: a definition that
     an edit only moved needs neither its tree nor its IR, so typing stays a one-unit re-parse."""
-    text = (
-        "func.func @f() {\n"
-        "  %a = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !mma\n"
-        "  return\n"
-        "}\n"
-        "!mma = !cute_nvgpu.sm80.mma\n"
-    )
+    text = ALIAS_DEFINED_AFTER_USE
     a = DocumentAnalysis("file:///x.ir", text)
     before = a.diagnostics()
     a.update([(Position(0, 11), Position(0, 11), "g")], 1)       # @f -> @fg
@@ -213,13 +217,7 @@ def test_the_kept_alias_table_follows_edits_to_definitions_and_edits_that_only_m
     step must still equal a fresh analysis of the same text, diagnostics and PTX preview (which
     resolves the alias through that table)."""
     from cute_ir.emit.preview import preview_module
-    text = (
-        "func.func @f() {\n"
-        "  %a = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !mma\n"
-        "  return\n"
-        "}\n"
-        "!mma = !cute_nvgpu.sm80.mma\n"
-    )
+    text = ALIAS_DEFINED_AFTER_USE
     a = DocumentAnalysis("file:///x.ir", text)
     preview_module(a)
     alias_line = 4
