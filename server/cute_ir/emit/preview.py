@@ -48,8 +48,7 @@ from ..ir import Operation, TypeRef, Value
 from ..layout import layout_rank
 from ..tables import tiers as T
 from ..tables.atoms import DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TYPE_BITS
-from ..ir.lift import lift_statements
-from ..verify import unit_statements
+from ..verify import lift_unit
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext, find_node
 from ..verify.tma import TmaPartitionResult, verify_tma
 from ..passes.lower_atoms import BLOCKED_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
@@ -554,7 +553,7 @@ class _UnitWalker:
         if builder is None:
             return None
         if self._partitions is None:
-            lifted = lift_statements(unit_statements(self.root, Span(self.unit.start, self.unit.end)))
+            lifted = lift_unit(self.root, Span(self.unit.start, self.unit.end))
             verification = verify_tma(lifted, self.analysis.target_arch)
             self._partitions = {lifted.index.op_spans[op].start: result
                                 for op, result in verification.partitions.items() if op in lifted.index.op_spans}

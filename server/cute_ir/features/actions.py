@@ -27,12 +27,11 @@ from ..diagnostics import Diagnostic, Span
 from ..dialects.cute_nvgpu.enums import BUILDER_MODES, DESCRIPTOR_LOAD_MODES
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..tables.atoms import MNEMONICS
-from ..ir.lift import lift_statements
-from ..verify import unit_statements
 from ..verify.mma import lattice
 from ..verify.tma import reduction
 from .cards import atom_at_type, atom_of_op, op_at
 from .completion import DIALECT_ENUMS
+from .lifted import lifted_unit_at
 
 UNKNOWN_TYPE = "types.unknown-type"
 LATTICE_SHAPE = "verify.mma.lattice-shape"
@@ -153,11 +152,9 @@ _ENUM_ATTRIBUTE = re.compile(r"^#(cute_nvgpu|nv_tileas)\.(\w+)<\s*(\w+)\s*>$")
 
 def _reduce_kind_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
     """A TMA reduction whose elements allow one kind only (f32, f64: add) takes that one."""
-    unit = analysis.unit_at(d.span.start)
-    tree = analysis.tree_for(unit) if unit is not None else None
-    if tree is None:
+    lifted = lifted_unit_at(analysis, d.span.start)
+    if lifted is None:
         return None
-    lifted = lift_statements(unit_statements(tree.root_node, Span(unit.start, unit.end)))
     for top in lifted.operations:
         for op in top.walk():
             found = reduction(op)

@@ -14,11 +14,11 @@ from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, NON_EXEC_KINDS
 from ..ir.core import Operation, Value
-from ..ir.lift import Lifted, lift_statements
+from ..ir.lift import Lifted
 from ..ir.shaped import shaped
 from ..layout import ComposedLayout, Layout, Swizzle, flatten
 from ..tables import tensormap
-from ..verify import unit_statements
+from .lifted import lifted_unit_at
 from ..verify.tma import layout_of, operand_groups
 from .descriptor_view import DescriptorView, FieldRow
 
@@ -35,11 +35,9 @@ _SWIZZLE_BY_BITS = {0: "none", 1: "32B", 2: "64B", 3: "128B"}
 
 def tensormap_view(analysis: DocumentAnalysis, offset: int) -> DescriptorView | None:
     """The encode parameters of the descriptor built by the op whose name is at `offset`."""
-    unit = analysis.unit_at(offset)
-    tree = analysis.tree_for(unit) if unit is not None else None
-    if unit is None or tree is None or DESCRIPTOR_BUILDER.encode() not in analysis.document.data[unit.start:unit.end]:
+    lifted = lifted_unit_at(analysis, offset, DESCRIPTOR_BUILDER.encode())
+    if lifted is None:
         return None
-    lifted = lift_statements(unit_statements(tree.root_node, Span(unit.start, unit.end)))
     for top in lifted.operations:
         for op in top.walk():
             span = lifted.index.name_spans.get(op)

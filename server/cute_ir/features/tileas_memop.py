@@ -20,14 +20,14 @@ from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD
 from ..ir.attributes import attribute, enum_case, integer
 from ..ir.core import BlockArgument, OpResult
-from ..ir.lift import lift_statements, wrap_in_module
+from ..ir.lift import wrap_in_module
 from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.assign_load_store_layouts import ATOMS, MEMOPS, tma_verdict
 from ..passes.attach_tma_descriptor_args import DESCRIPTOR_USERS
 from ..passes.base import FUNCTION_OPS
 from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
 from ..text.location import source_span
-from ..verify import unit_statements
+from .lifted import lifted_unit_at
 
 # The ops whose card has a TMA section.
 HOVERED = MEMOPS + (TILED_ATOMIC_RMW,)
@@ -36,11 +36,9 @@ HOVERED = MEMOPS + (TILED_ATOMIC_RMW,)
 
 def memop_section(analysis: DocumentAnalysis, offset: int) -> str | None:
     """The TMA section of the card of the load or store whose name is at `offset`."""
-    unit = analysis.unit_at(offset)
-    tree = analysis.tree_for(unit) if unit is not None else None
-    if tree is None:
+    lifted = lifted_unit_at(analysis, offset)
+    if lifted is None:
         return None
-    lifted = lift_statements(unit_statements(tree.root_node, Span(unit.start, unit.end)))
     found = next(((op, span) for top in lifted.operations for op in top.walk()
                   if op.name in HOVERED and (span := lifted.index.name_spans.get(op)) is not None
                   and span.start <= offset <= span.end), None)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..diagnostics import Span
-from ..ir.lift import lift_statements
-from ..verify import unit_statements
+from ..verify import lift_unit
 from ..verify.tma import Flag, TmaPartitionResult, verify_tma
 
 # The page's swizzle-mode codes (TmaPartitionResult.swizzle_mode).
@@ -26,7 +25,7 @@ def _unit_partitions(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, 
     tree = analysis.tree_for(unit)
     if tree is None:
         return {}
-    lifted = lift_statements(unit_statements(tree.root_node, Span(unit.start, unit.end)))
+    lifted = lift_unit(tree.root_node, Span(unit.start, unit.end))
     verification = verify_tma(lifted, analysis.target_arch)
     out: dict[tuple[int, int], TmaPartitionResult] = {}
     for op, result in verification.partitions.items():

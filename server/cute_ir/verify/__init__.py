@@ -8,7 +8,7 @@ from tree_sitter import Node
 from ..diagnostics import Diagnostic
 from ..dialects.cute_nvgpu.ops import ATOM_SITE_OPS, COPY, MAKE_ATOM, MMA, op_verifier
 from ..ir import Operation, UnitIR
-from ..ir.lift import lift_statements
+from ..ir.lift import Lifted, lift_statements
 from .context import VerifyContext, find_node
 from .copy import verify_copy_op
 from .make import verify_make_atom
@@ -43,7 +43,7 @@ def verify_unit(root: Node, ir: UnitIR, target: str,
             verifier(ctx, op)
     names = {op.name for op in ir.all_operations()}
     if names & (TMA_VERIFIED_OPS | MEMOP_NAMES | ASYNC_TMA_OP_NAMES):
-        lifted = lift_statements(unit_statements(root, ir.span))
+        lifted = lift_unit(root, ir.span)
         if names & TMA_VERIFIED_OPS:
             ctx.diagnostics.extend(verify_tma(lifted, target).diagnostics)
         if names & MEMOP_NAMES:
@@ -51,6 +51,11 @@ def verify_unit(root: Node, ir: UnitIR, target: str,
         if names & (MEMOP_NAMES | ASYNC_TMA_OP_NAMES):
             ctx.diagnostics.extend(verify_atoms(lifted))
     return ctx.diagnostics
+
+
+def lift_unit(root: Node, span) -> Lifted:
+    """The rewritable IR of the unit `span` covers in the tree `root`."""
+    return lift_statements(unit_statements(root, span))
 
 
 def unit_statements(root: Node, span) -> list[Node]:
@@ -61,4 +66,4 @@ def unit_statements(root: Node, span) -> list[Node]:
     return [node] if node is not None else []
 
 
-__all__ = ["VERIFIED_OPS", "VERIFIERS", "VerifyContext", "find_node", "verify_unit", "Operation"]
+__all__ = ["VERIFIED_OPS", "VERIFIERS", "VerifyContext", "find_node", "lift_unit", "verify_unit", "Operation"]
