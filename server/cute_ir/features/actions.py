@@ -24,13 +24,11 @@ from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Span
-from ..dialects.cute_nvgpu.enums import BUILDER_MODES, DESCRIPTOR_LOAD_MODES
-from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..tables.atoms import MNEMONICS
 from ..verify.mma import lattice
 from ..verify.tma import reduction
 from .cards import atom_at_type, atom_of_op, op_at
-from .completion import DIALECT_ENUMS
+from .completion import enum_cases_at
 from .lifted import lifted_unit_at
 
 UNKNOWN_TYPE = "types.unknown-type"
@@ -189,19 +187,11 @@ def _atom_type_kind_edit(analysis: DocumentAnalysis, op_span: Span | None, kind:
 
 
 def _enum_case_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
-    """An enum case written in another case than the enum's one legal spelling (`Relaxed`); on
-    the descriptor builder, one of the modes it is built in."""
+    """An enum case written in another letter case than a case the attribute takes where it is
+    written (`Relaxed`; on the descriptor builder, `Tiled_At` against the modes it is built in)."""
     data = analysis.document.data
     line = bytes(data[data.rfind(b"\n", 0, d.span.start) + 1:d.span.start])
-    on_builder = DESCRIPTOR_BUILDER.encode() in line
-    return _respelled_case(analysis, d, lambda dialect, mnemonic: (
-        BUILDER_MODES[mnemonic] if on_builder and dialect == "cute_nvgpu" and mnemonic in BUILDER_MODES
-        else DIALECT_ENUMS.get((dialect, mnemonic), ())))
-
-
-def _descriptor_mode_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
-    """A descriptor's load mode written in another case than a mode the builder takes (`Tiled`)."""
-    return _respelled_case(analysis, d, lambda dialect, mnemonic: DESCRIPTOR_LOAD_MODES)
+    return _respelled_case(analysis, d, lambda dialect, mnemonic: enum_cases_at(dialect, mnemonic, line))
 
 
 def _respelled_case(analysis: DocumentAnalysis, d: Diagnostic, cases_of) -> Fix | None:
@@ -223,6 +213,6 @@ _FIXES = {
     "tileas.atomic-rmw.no-fadd": _fadd_fix,
     "verify.tma.enum": _enum_case_fix,
     "verify.tileas.enum": _enum_case_fix,
-    "tileas.tma-desc.unsupported-load-mode": _descriptor_mode_fix,
+    "tileas.tma-desc.unsupported-load-mode": _enum_case_fix,
     "verify.tma.reduce-kind": _reduce_kind_fix,
 }

@@ -107,6 +107,15 @@ def _enum_cases(dialect: str, mnemonic: str, cases: tuple[str, ...], before: byt
     return out
 
 
+def enum_cases_at(dialect: str, mnemonic: str, line_before: bytes) -> tuple[str, ...]:
+    """The cases an enum attribute takes where it is written (`line_before`: its line up to
+    there): on the descriptor builder its `mode` takes the modes a descriptor is built in, not
+    all of the DSL enum's; elsewhere the enum's cases."""
+    if dialect == "cute_nvgpu" and mnemonic in BUILDER_MODES and DESCRIPTOR_BUILDER.encode() in line_before:
+        return BUILDER_MODES[mnemonic]
+    return DIALECT_ENUMS.get((dialect, mnemonic), ())
+
+
 _REDUCED_DESCRIPTOR = re.compile(rb"non_exec_tiled_tma_reduce\s+(%[\w$.-]+)")
 
 
@@ -137,9 +146,7 @@ def complete(analysis: DocumentAnalysis, offset: int, legal_only: bool = True) -
     m = _ENUM_ATTRIBUTE_CASE.search(before)
     if m:
         dialect, mnemonic = m.group(1).decode(), m.group(2).decode()
-        cases = DIALECT_ENUMS.get((dialect, mnemonic), ())
-        if dialect == "cute_nvgpu" and mnemonic in BUILDER_MODES and DESCRIPTOR_BUILDER.encode() in before:
-            cases = BUILDER_MODES[mnemonic]   # the modes a descriptor is built in
+        cases = enum_cases_at(dialect, mnemonic, before)
         word = Span(offset - len(m.group(3)), offset)
         bits = _reduced_element_bits(analysis, offset, before) if mnemonic == TMA_REDUCE_KIND else None
         return _enum_cases(dialect, mnemonic, cases, before, analysis.target_arch, word, bits)
