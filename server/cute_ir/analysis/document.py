@@ -34,10 +34,12 @@ from tree_sitter import Node, Tree
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
+from ..dialects.cute_nvgpu.written import WrittenType
 from ..ir import UnitIR, build_unit
+from ..ir.lift import Lifted, lift_statements
 from ..ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
 from ..syntax import SyntaxTree, apply_edit, parse, parse_range
-from ..syntax.cst import ancestors
+from ..syntax.cst import ancestors, span as node_span, text as node_text
 from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, decode_source
@@ -328,6 +330,10 @@ class DocumentAnalysis:
             if wider is not None and wider.start_byte == offset:
                 node = wider
         return node
+
+    def lifted_unit(self, unit: Unit) -> Lifted:
+        """The unit's rewritable IR (ir/lift.py), built anew: passes rewrite what they get."""
+        return lift_statements(self._unit_nodes(unit))
 
     def unit_ir(self, unit: Unit, keep: bool = True) -> UnitIR:
         """The unit's IR. `keep=False` does not store a newly built one: for work over every
@@ -810,6 +816,11 @@ class DocumentAnalysis:
                 if alias is not None and alias.text == needle:
                     return node.child_by_field_name("value")
         return None
+
+    def alias_type(self, name: str) -> WrittenType | None:
+        """The type a top-level `!name = <type>` defines, and where it is written."""
+        node = self.type_alias(name)
+        return WrittenType(node_text(node), node_span(node)) if node is not None else None
 
     def _statement_tree(self, unit: Unit) -> Tree | None:
         """A tree valid for a top-level statement `unit`: its own, the document's if fresh, or

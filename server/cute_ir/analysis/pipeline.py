@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
 from ..emit.preview import ErrorIndex, Lowering, UnitPtxSource
-from ..ir.lift import lift_statements, wrap_in_module
+from ..ir.lift import wrap_in_module
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.base import OP_NAMES, local_passes
 from ..passes.lower_atoms import STOPPED_CODE
-from .units import Unit, statement_nodes
+from .units import Unit
 
 if TYPE_CHECKING:
     from .document import DocumentAnalysis
@@ -79,10 +79,9 @@ class UnitPipeline:
 
     def _run(self, unit: Unit, verdict, op_names: frozenset[str]) -> tuple[Diagnostic, ...]:
         facts = {**verdict.pass_facts(unit.start), OP_NAMES: op_names}
-        tree = self.analysis.tree_for(unit)
-        if tree is None or not any(p.may_report(facts) for p in _PASSES):
+        if not any(p.may_report(facts) for p in _PASSES):
             return ()
-        ops = lift_statements(statement_nodes(tree, unit)).operations
+        ops = self.analysis.lifted_unit(unit).operations
         context = PassContext(self.analysis.target_arch, facts)
         PassManager(_ELEMENTS).run(wrap_in_module(ops), context)
         return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)

@@ -10,17 +10,13 @@ from __future__ import annotations
 import logging
 import time
 from bisect import bisect_right
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from tree_sitter import Node
-
-from ..diagnostics import Diagnostic, Severity, Span
+from ..diagnostics import Diagnostic, Severity
 from ..emit.preview import Lowering
-from ..ir import build_for_verification
 from ..ir.ssa import check_ssa
-from ..syntax import WIDE_NODE, captures, query
+from ..dialects.cute_nvgpu.written import WrittenType
 from ..verify import VERIFIED_OPS, verify_unit
-from .findings import position
 from .pipeline import UnitPipeline
 from .units import Unit, statement_nodes
 
@@ -28,19 +24,6 @@ if TYPE_CHECKING:
     from .document import DocumentAnalysis
 
 log = logging.getLogger(__name__)
-
-# Where SSA names are defined (for verification's partial IR). The nodes that hold the names
-# are captured, not the names: a name's `parent` costs the depth of the tree, and a pattern
-# that waits for a later child (`(paren_group (value_use) . ":")`) keeps a query state open
-# for each enclosing group, quadratic in how deep they nest.
-_DEFINITIONS = query(
-    """
-    (operation results: (result_list)) @results
-    (block_argument) @block_argument
-    (paren_group) @group
-    """
-)
-
 
 def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[str, list[Any]],
                  errors: list[Diagnostic], deadline: float | None) -> dict[int, list[Diagnostic]]:
@@ -73,22 +56,13 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
         if deadline is not None and time.monotonic() >= deadline:
             unit.unverified = True   # and so is every unit after it
             continue
-        root = analysis.tree_for(unit).root_node
-        op_nodes = []
-        for s in unit_sites:
-            node = root.descendant_for_byte_range(s, s + 1)
-            while node is not None and node.type != "operation":
-                node = node.parent
-            if node is not None:
-                op_nodes.append(node)
         asked: set[str] = set()
 
-        def resolve(name: str) -> Node | None:
+        def resolve(name: str) -> WrittenType | None:
             asked.add(name)   # an edit to this alias' definition verifies the unit again
-            return analysis.type_alias(name)
+            return analysis.alias_type(name)
         try:
-            ir = build_for_verification(op_nodes, lazy_definitions(root, unit), Span(unit.start, unit.end))
-            verified = verify_unit(root, ir, analysis.target_arch, resolve)
+            verified = verify_unit(analysis.lifted_unit(unit), analysis.target_arch, resolve)
             own = [d for d in verified if d.severity is Severity.ERROR]
             out[index] = (verified + lowering.diagnostics(unit, errors + own)
                           + pipeline.diagnostics(unit, errors, own, frozenset(names[index])))
@@ -115,45 +89,3 @@ def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: f
         except Exception:  # a defect in the check must not cost the rest of the file
             log.exception("SSA check failed in %s at byte %d", analysis.document.uri, unit.start)
     return out
-
-
-def lazy_definitions(root: Node, unit: Unit) -> Callable[[str], Node | None]:
-    """`name -> defining node` for the unit, indexed on first use: an atom is usually built in
-    the unit that applies it, and then no lookup is needed at all."""
-    index: dict[str, Node] | None = None
-
-    def definition_of(name: str) -> Node | None:
-        nonlocal index
-        if index is None:
-            index = definition_index(root, unit)
-        return index.get(name)
-    return definition_of
-
-
-def definition_index(root: Node, unit: Unit) -> dict[str, Node]:
-    """SSA name -> the node defining it in the unit (first definition wins): the operation of a
-    result, a block argument, or a signature argument `%x: T` in parentheses."""
-    found = captures(_DEFINITIONS, root, unit.start, unit.end)
-    named: list[tuple[Node, Node]] = []        # (the name, the node defining it)
-    for op in found.get("results", ()):
-        for result in op.child_by_field_name("results").named_children:
-            value = result.child_by_field_name("value")
-            if value is not None:
-                named.append((value, op))
-    for argument in found.get("block_argument", ()):
-        name = argument.child_by_field_name("name")
-        if name is not None:
-            named.append((name, argument))
-    for group in found.get("group", ()):
-        if group.child_count > WIDE_NODE:
-            continue
-        children = group.children
-        for use, colon in zip(children, children[1:]):
-            name = use.child_by_field_name("name") if use.type == "value_use" and colon.type == ":" else None
-            if name is not None:
-                named.append((name, use))
-    index: dict[str, Node] = {}
-    for name, owner in sorted(named, key=lambda pair: position(pair[0])):
-        if unit.start <= name.start_byte < unit.end:
-            index.setdefault(name.text.decode("utf-8", "replace") if name.text else "", owner)
-    return index

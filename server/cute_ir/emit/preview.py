@@ -35,21 +35,19 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
-from ..dialects.cute_nvgpu.operands import operand_type
 from ..dialects.cute_nvgpu.ops import APPLYING_OPS, TMA_APPLY_OPS
 from ..dialects.cute_nvgpu.tma_ops import PREFETCH
-from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
-from ..ir import Operation, TypeRef, Value
+from ..dialects.cute_nvgpu.types import CuteNvgpuType
+from ..dialects.cute_nvgpu.written import WrittenType
+from ..ir.core import Operation, OpResult, Value
 from ..layout import layout_rank
 from ..tables import tiers as T
 from ..tables.atoms import DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TYPE_BITS
-from ..verify import lift_unit
-from ..verify.context import EXEC_TMA_BINDER, VerifyContext, find_node
+from ..verify.context import EXEC_TMA_BINDER, VerifyContext
 from ..verify.tma import TmaPartitionResult, verify_tma
 from ..passes.lower_atoms import BLOCKED_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from .ptx import (ATOM_LINE_MARK, A_SOURCES, AtomConfig, EmitError, PtxModule, check_config, emit_module,
@@ -59,7 +57,7 @@ from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
 
 __all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops", "APPLYING_OPS",
-           "TMA_APPLY_OPS", "resolve_type_node", "alias_table", "document_items", "clear_cache"]
+           "TMA_APPLY_OPS", "alias_table", "document_items", "clear_cache"]
 
 # Ops that apply an atom given as their first operand.
 _APPLYING = APPLYING_OPS
@@ -477,28 +475,6 @@ def alias_table(analysis: AnalysedSource) -> dict[str, _AliasDef]:
     return out
 
 
-def resolve_type_node(analysis: AnalysedSource, root: Node, ref: TypeRef | None,
-                      aliases: dict[str, _AliasDef], kind: str = "cute_nvgpu_type"):
-    """The CST node of `ref` (following a type alias once), or None."""
-    if ref is None:
-        return None
-    if ref.kind == "type_alias":
-        alias = aliases.get(ref.text)
-        if alias is None:
-            return None
-        tree = analysis.tree_for(alias.unit)
-        if tree is None:
-            return None
-        node = tree.root_node.descendant_for_byte_range(alias.span.start, alias.span.end)
-        while node is not None and not (node.start_byte == alias.span.start
-                                        and node.end_byte == alias.span.end):
-            node = node.parent
-        return node if node is not None and (kind is None or node.type == kind) else None
-    if kind is not None and ref.kind != kind:
-        return None
-    return find_node(root, ref.span, ref.kind)
-
-
 class _UnitWalker:
     def __init__(self, analysis: AnalysedSource, unit: SourceUnit, aliases: dict[str, _AliasDef]) -> None:
         self.analysis = analysis
@@ -506,30 +482,21 @@ class _UnitWalker:
         self.aliases = aliases
         # Not kept on the unit: the items are cached by the unit's text, and keeping the IR of
         # every unit the analysis lowers would hold a whole large file's IR in memory.
-        self.ir = analysis.unit_ir(unit, keep=False)
-        tree = analysis.tree_for(unit)
-        self.root = tree.root_node if tree is not None else None
-        self.ctx = VerifyContext(self.root, self.ir, "", [], self._alias_node) if self.root is not None else None
-        self._partitions: dict[int, TmaPartitionResult] | None = None
+        self.ctx = VerifyContext(analysis.lifted_unit(unit), "", [], self._alias_type)
+        self._partitions: dict[Operation, TmaPartitionResult] | None = None
 
-    def parse(self, ref: TypeRef | None) -> CuteNvgpuType | None:
-        node = resolve_type_node(self.analysis, self.root, ref, self.aliases)
-        if node is None:
-            return None
-        # Not analysis.cute_type: it memoises by text, with the spans of the first occurrence.
-        ty, _ = parse_type_node(node)
-        return ty
-
-    def _alias_node(self, name: str) -> Node | None:
-        return resolve_type_node(self.analysis, self.root, TypeRef(name, Span(0, 0), "type_alias"), self.aliases)
+    def _alias_type(self, name: str) -> WrittenType | None:
+        alias = self.aliases.get(name)
+        return WrittenType(alias.text, alias.span) if alias is not None else None
 
     def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType | None, Operation | None] | None:
         found = self.ctx.resolve_atom(value)
         return (found.atom, found.type, found.op) if found is not None else None
 
-    def _operand_owner(self, op: Operation, index: int = 0) -> Operation | None:
-        value = self.ctx.definition(op.operands[index].name) if len(op.operands) > index else None
-        return value.owner if value is not None and isinstance(value.owner, Operation) else None
+    @staticmethod
+    def _operand_owner(op: Operation, index: int = 0) -> Operation | None:
+        value = op.operands[index] if len(op.operands) > index else None
+        return value.owner if isinstance(value, OpResult) else None
 
     def _non_exec_atom(self, builder: Operation) -> Operation | None:
         """The non-exec TMA atom op that `builder` is, or that the `make_exec_tma` it is binds."""
@@ -541,9 +508,8 @@ class _UnitWalker:
         atom = self._non_exec_atom(builder)
         if atom is None or not atom.operands:
             return False
-        descriptor = atom.operands[0].name
-        return any(op.name == PREFETCH and op.operands and op.operands[0].name == descriptor
-                   for op in self.ir.all_operations())
+        descriptor = atom.operands[0]
+        return any(user.name == PREFETCH and user.operands[0] is descriptor for user in descriptor.users)
 
     def partition_of(self, builder: Operation) -> TmaPartitionResult | None:
         """What the TMA partition verifier learned about the tile of the non-exec atom that
@@ -553,31 +519,22 @@ class _UnitWalker:
         if builder is None:
             return None
         if self._partitions is None:
-            lifted = lift_unit(self.root, Span(self.unit.start, self.unit.end))
-            verification = verify_tma(lifted, self.analysis.target_arch)
-            self._partitions = {lifted.index.op_spans[op].start: result
-                                for op, result in verification.partitions.items() if op in lifted.index.op_spans}
-        return self._partitions.get(builder.span.start)
+            self._partitions = verify_tma(self.ctx.lifted, self.analysis.target_arch).partitions
+        return self._partitions.get(builder)
 
     def a_source(self, op: Operation) -> str | None:
-        nodes = self.ctx.operand_types(op)
-        if len(nodes) < 3:
+        types = self.ctx.operand_types(op)
+        if len(types) < 3:
             return None
-        node = nodes[2]                                  # (atom, D, A, ...)
-        if node.type == "type_alias":
-            ref = TypeRef(node.text.decode("utf-8", "replace"), Span(node.start_byte, node.end_byte),
-                          "type_alias")
-            node = resolve_type_node(self.analysis, self.root, ref, self.aliases, kind=None) or node
-        return _A_SOURCE_NAMES.get(operand_type(node).residency)
+        operand = self.ctx.classify(types[2])           # (atom, D, A, ...)
+        return _A_SOURCE_NAMES.get(operand.residency) if operand is not None else None
 
     def items(self) -> list[_Item]:
         if self.ctx is None:
             return []
         out: list[_Item] = []
         data = self.analysis.document.data
-        for op in self.ir.all_operations():
-            if op.form in ("alias", "opaque"):
-                continue
+        for op in self.ctx.operations():
             found = self._applied(op) if op.name in _APPLYING else self._built(op)
             if found is None:
                 continue
@@ -590,12 +547,13 @@ class _UnitWalker:
                     config = replace(config, tma_bytes=partition.tile_bytes)
                 if self.prefetched(builder):
                     config = replace(config, tma_prefetch=True)
-            first = bytes(data[op.span.start:op.span.end]).split(b"\n", 1)[0]
+            span = self.ctx.op_span(op)
+            first = bytes(data[span.start:span.end]).split(b"\n", 1)[0]
             text = first.decode("utf-8", "replace").strip()
             if len(text) > 110:
                 text = text[:107] + "..."
             note = config if isinstance(config, str) else None
-            out.append(_Item(op.span, at, text, name, None if note else config, note, atom_op,
+            out.append(_Item(span, at, text, name, None if note else config, note, atom_op,
                              atom.type_span))
         return out
 
@@ -608,24 +566,24 @@ class _UnitWalker:
             found = self.atom_of_value(value)
             if found is not None:
                 atom, ty, _ = found
-                at = (value.type.span if value.type is not None
-                      and value.type.kind != "cute_nvgpu_type" else atom.type_span)
-                return atom, ty, None, value.name, at, None
+                written = self.ctx.written_type(value)
+                at = written.span if written is not None and written.kind != "cute_nvgpu_type" else atom.type_span
+                return atom, ty, None, f"%{value.name_hint}", at, None
         return None
 
     def _applied(self, op: Operation):
         if not op.operands:
             return None
-        value = self.ctx.definition(op.operands[0].name)
-        if value is None or value.type is None:
+        value = op.operands[0]
+        if not self.ctx.defined(value) or self.ctx.written_type(value) is None:
             return None
         found = self.atom_of_value(value)
         if found is None:
             return None
         atom, ty, owner = found
         a_source = self.a_source(op) if atom.is_mma else None
-        return (atom, ty, a_source, op.operands[0].name, op.name_span,
-                owner.span if owner is not None else None)
+        return (atom, ty, a_source, f"%{value.name_hint}", self.ctx.name_span(op),
+                self.ctx.op_span(owner) if owner is not None else None)
 
 
 # Per-unit cache: (unit text, alias definitions it may use) -> items relative to the unit.

@@ -12,7 +12,7 @@ from typing import Protocol, Sequence, runtime_checkable
 from tree_sitter import Tree
 
 from ..diagnostics import Diagnostic, Span
-from ..ir import UnitIR
+from ..ir.lift import Lifted
 
 
 class SourceText(Protocol):
@@ -56,7 +56,7 @@ class AnalysedSource(Protocol):
     @property
     def too_large(self) -> bool: ...
 
-    def unit_ir(self, unit, keep: bool = True) -> UnitIR: ...
+    def lifted_unit(self, unit) -> Lifted: ...
 
     def tree_for(self, unit) -> Tree | None: ...
 

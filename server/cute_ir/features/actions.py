@@ -27,7 +27,7 @@ from ..diagnostics import Diagnostic, Span
 from ..tables.atoms import MNEMONICS
 from ..verify.mma import lattice
 from ..verify.tma import reduction
-from .cards import atom_at_type, atom_of_op, op_at
+from .cards import atom_at_type, atom_of_op_at
 from .completion import enum_cases_at
 from .lifted import lifted_unit_at
 
@@ -93,8 +93,7 @@ def _atom_with_shape_at(analysis: DocumentAnalysis, span: Span):
         if located is not None and located.atom.shape_field is not None \
                 and located.atom.shape_field.span == span:
             return located.atom
-    op = op_at(analysis, span.start, span.end)
-    located = atom_of_op(analysis, op) if op is not None else None
+    located = atom_of_op_at(analysis, span.start, span.end)
     if located is not None and located.atom.shape_field is not None \
             and located.atom.shape_field.span == span:
         return located.atom

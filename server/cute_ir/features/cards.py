@@ -26,13 +26,15 @@ from ..dialects.registry import record as op_record
 from ..dialects.cute_nvgpu.types import (
     CuteNvgpuType, MnemonicArm, alias_for_type, parse_type_node, print_type, walk_index,
 )
-from ..ir import Operation, Value
+from ..diagnostics import Span
+from ..ir.core import Operation, Value
 from ..tables.atoms import (
     AtomRow, CopyShapeRow, MmaShapeRow, Residency,
     find_copy_rows, find_mma_rows, match_lattice, mma_qualifiers, register_counts, shapes_text,
 )
 from ..tables.tiers import describe_requirements, satisfies_any
 from ..verify.context import LocatedAtom, VerifyContext
+from .lifted import lifted_unit_at
 from ..syntax.literals import integer_literal
 
 R = Residency
@@ -577,21 +579,16 @@ def contract_card(atom: AtomInstance, ty: CuteNvgpuType, target: str,
 
 # ------------------------------------------------------------------ locating atoms in a document
 def _context(analysis: DocumentAnalysis, offset: int) -> VerifyContext | None:
-    unit = analysis.unit_at(offset)
-    if unit is None or unit.shell:
-        return None
-    tree = analysis.tree_for(unit)
-    if tree is None:
-        return None
-    return VerifyContext(tree.root_node, analysis.unit_ir(unit), analysis.target_arch, [], analysis.type_alias)
+    lifted = lifted_unit_at(analysis, offset)
+    return VerifyContext(lifted, analysis.target_arch, [], analysis.alias_type) if lifted is not None else None
 
 
 def _innermost_op(ctx: VerifyContext, start: int, end: int) -> Operation | None:
-    best = None
-    for op in ctx.ir.all_operations():
-        if op.span.start <= start and end <= op.span.end:
-            if best is None or op.span.end - op.span.start <= best.span.end - best.span.start:
-                best = op
+    best = best_span = None
+    for op in ctx.operations():
+        span = ctx.op_span(op)
+        if span.start <= start and end <= span.end and (best_span is None or span.end - span.start <= best_span.end - best_span.start):
+            best, best_span = op, span
     return best
 
 
@@ -610,44 +607,42 @@ def atom_at_type(analysis: DocumentAnalysis, node: Node) -> LocatedAtom | None:
     """
     ctx = _context(analysis, node.start_byte)
     ty, _ = parse_type_node(node)
-    at = (node.start_byte, node.end_byte)
+    at = Span(node.start_byte, node.end_byte)
     if ctx is not None:
-        op = _innermost_op(ctx, *at)
+        op = _innermost_op(ctx, at.start, at.end)
         if op is not None:
-            for value, ref in zip(op.results, op.result_types):
-                if (ref.span.start, ref.span.end) == at:
+            for value in op.results:
+                written = ctx.written_type(value)
+                if written is not None and written.span == at:
                     return _from_value(ctx, value)
             if op_verifier(op.name) in (MMA, COPY) and op.operands:
                 types = ctx.operand_types(op)
-                if types and (types[0].start_byte, types[0].end_byte) == at:
-                    value = ctx.definition(op.operands[0].name)
-                    found = _from_value(ctx, value) if value is not None else None
+                if types and types[0].span == at and ctx.defined(op.operands[0]):
+                    found = _from_value(ctx, op.operands[0])
                     if found is not None:
                         return found
     atom = atom_instance(ty, {})
     return LocatedAtom(atom, ty, None) if atom is not None else None
 
 
-def atom_of_op(analysis: DocumentAnalysis, op: Operation) -> LocatedAtom | None:
-    """The atom an op builds (its first result, when typed as an atom)."""
-    ctx = _context(analysis, op.span.start)
-    if ctx is None or not op.results:
+def atom_of_op_at(analysis: DocumentAnalysis, start: int, end: int | None = None) -> LocatedAtom | None:
+    """The atom the innermost op covering [start, end] builds (its first result, when typed
+    as an atom)."""
+    ctx = _context(analysis, start)
+    op = _innermost_op(ctx, start, start if end is None else end) if ctx is not None else None
+    if op is None or not op.results:
         return None
     return _from_value(ctx, op.results[0])
 
 
-def atom_of_value(analysis: DocumentAnalysis, offset: int, name: str) -> LocatedAtom | None:
-    ctx = _context(analysis, offset)
+def atom_of_value(analysis: DocumentAnalysis, defined_at: int) -> LocatedAtom | None:
+    """The atom held by the value whose definition starts at `defined_at`, when its type
+    spells it."""
+    ctx = _context(analysis, defined_at)
     if ctx is None:
         return None
-    value = ctx.definition(name)
+    value = next((v for v, span in ctx.index.definitions.items() if span.start == defined_at), None)
     return _from_value(ctx, value) if value is not None else None
-
-
-def op_at(analysis: DocumentAnalysis, start: int, end: int | None = None) -> Operation | None:
-    """The innermost op whose span covers [start, end]."""
-    ctx = _context(analysis, start)
-    return _innermost_op(ctx, start, start if end is None else end) if ctx is not None else None
 
 
 def builds_atom_from_attributes(op: Operation | None) -> bool:
@@ -658,4 +653,4 @@ def builds_atom_from_attributes(op: Operation | None) -> bool:
     if record is not None and record.verifier == MAKE_ATOM:
         return True
     keys = set(ATOM_ATTRIBUTE_KEYS) | set(COPY_ATTRIBUTE_KEYS)
-    return any(a.name in keys for a in op.attributes)
+    return any(name in keys for name in (*op.properties, *op.attributes))

@@ -28,12 +28,12 @@ from tree_sitter import Node
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, AtomInstance, atom_instance
-from ..dialects.cute_nvgpu.operands import operand_type
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.cute_nvgpu.types import parse_type_node
-from ..emit.preview import APPLYING_OPS, alias_table, atom_config, resolve_type_node
+from ..dialects.cute_nvgpu.written import WrittenType
+from ..emit.preview import APPLYING_OPS, alias_table, atom_config
 from ..emit.ptx import AtomConfig, supported_targets
-from ..ir import Operation, TypeRef
+from ..ir.core import Operation, OpResult, Value
 from ..layout import is_static, layout_fn, parse_layout, size
 from ..layout.algebra import has_scaled_basis, mode
 from ..layout.model import ComposedLayout, Layout
@@ -44,6 +44,7 @@ from ..tables.tiers import satisfies_any
 from ..verify.context import VerifyContext
 from ..syntax.cst import text as _text
 from .descriptor_view import DescriptorView, FieldRow
+from .lifted import lifted_unit_at
 from .tensormap_view import tensormap_view
 
 __all__ = ["FieldRow", "DescriptorView", "SmemDescriptorLayout", "smem_descriptor_layout",
@@ -459,9 +460,9 @@ class _Finder:
         self.aliases = alias_table(analysis)
         tree = analysis.tree_for(self.unit) if self.unit is not None else None
         self.root = tree.root_node if tree is not None else None
-        self.ir = analysis.unit_ir(self.unit) if self.unit is not None and not self.unit.shell else None
-        self.ctx = VerifyContext(self.root, self.ir, analysis.target_arch, [], analysis.type_alias) \
-            if self.ir is not None and self.root is not None else None
+        lifted = lifted_unit_at(analysis, offset) if self.unit is not None and not self.unit.shell else None
+        self.ctx = VerifyContext(lifted, analysis.target_arch, [], analysis.alias_type) \
+            if lifted is not None and self.root is not None else None
 
     # ------------------------------------------------------------------ helpers
     def resolve(self, node: Node | None) -> Node | None:
@@ -469,53 +470,59 @@ class _Finder:
         if node is None:
             return None
         if node.type == "type_alias":
-            ref = TypeRef(_text(node), Span(node.start_byte, node.end_byte), "type_alias")
-            return resolve_type_node(self.analysis, self.root, ref, self.aliases)
+            alias = self.aliases.get(_text(node))
+            target = self._node_at(alias.span, alias.unit) if alias is not None else None
+            return target if target is not None and target.type == "cute_nvgpu_type" else None
         return node if node.type == "cute_nvgpu_type" else None
 
     def innermost_op(self) -> Operation | None:
-        if self.ir is None:
+        if self.ctx is None:
             return None
-        best = None
-        for op in self.ir.all_operations():
-            if op.form != "alias" and op.span.start <= self.offset <= op.span.end:
-                if best is None or op.span.end - op.span.start < best.span.end - best.span.start:
-                    best = op
+        best = best_span = None
+        for op in self.ctx.operations():
+            span = self.ctx.op_span(op)
+            if span.start <= self.offset <= span.end and \
+                    (best_span is None or span.end - span.start < best_span.end - best_span.start):
+                best, best_span = op, span
         return best
 
     def consumer(self, op: Operation | None, node: Node | None = None,
-                 value_name: str | None = None) -> tuple[AtomInstance | None, str | None]:
+                 value: Value | None = None) -> tuple[AtomInstance | None, str | None]:
         """(applying MMA atom, role) for a view used by an mma op (by type node or value)."""
         if self.ctx is None:
             return None, None
         ops = [op] if op is not None and op.name == "cute_nvgpu.mma" else \
-            [o for o in self.ir.all_operations() if o.name == "cute_nvgpu.mma"]
+            [o for o in self.ctx.operations() if o.name == "cute_nvgpu.mma"]
         for o in ops:
             role = None
             if node is not None:
-                types = self.ctx.operand_types(o)
-                for i, t in enumerate(types[1:5]):
-                    if t.start_byte == node.start_byte and t.end_byte == node.end_byte:
+                for i, t in enumerate(self.ctx.operand_types(o)[1:5]):
+                    if t.span == Span(node.start_byte, node.end_byte):
                         role = _ROLES[i]
-            if value_name is not None:
-                for i, use in enumerate(o.operands[1:5]):
-                    if use.name == value_name:
+            if value is not None:
+                for i, operand in enumerate(o.operands[1:5]):
+                    if operand is value:
                         role = _ROLES[i]
             if role is None:
                 continue
-            value = self.ctx.definition(o.operands[0].name) if o.operands else None
-            atom = self.ctx.atom_from_value(value) if value is not None else None
+            atom = self.ctx.atom_from_value(o.operands[0]) if o.operands and self.ctx.defined(o.operands[0]) else None
             return atom, role
         return None, None
 
-    def _type_node(self, ref: TypeRef) -> Node | None:
-        if self.root is None:
+    def _node_at(self, span: Span | None, unit=None) -> Node | None:
+        """The node written exactly at `span` (in `unit`'s tree, by default the finder's)."""
+        tree = self.analysis.tree_for(unit) if unit is not None else None
+        root = tree.root_node if tree is not None else self.root
+        if root is None or span is None:
             return None
-        node = self.root.descendant_for_byte_range(ref.span.start, ref.span.end)
-        while node is not None and not (node.start_byte == ref.span.start
-                                        and node.end_byte == ref.span.end):
+        node = root.descendant_for_byte_range(span.start, span.end)
+        while node is not None and not (node.start_byte == span.start and node.end_byte == span.end):
             node = node.parent
         return node
+
+    def _written_node(self, value: Value) -> Node | None:
+        written = self.ctx.written_type(value)
+        return self._node_at(written.span) if written is not None else None
 
     def umma_for(self, atom: AtomInstance | None) -> bool:
         if atom is not None and atom.mnemonic.startswith("sm100."):
@@ -530,14 +537,12 @@ class _Finder:
         if op is None or self.ctx is None:
             return None
         span = Span(written.start_byte, written.end_byte)
-        if any(r.span == span for r in op.result_types):
+        if any((t := self.ctx.written_type(r)) is not None and t.span == span for r in op.results):
             return op
         if op.name in APPLYING_OPS and op.operands:
             types = self.ctx.operand_types(op)
-            if types and (types[0].start_byte, types[0].end_byte) == (span.start, span.end):
-                value = self.ctx.definition(op.operands[0].name)
-                if value is not None and isinstance(value.owner, Operation):
-                    return value.owner
+            if types and types[0].span == span and isinstance(op.operands[0], OpResult):
+                return op.operands[0].owner
         return None
 
     def built_descriptor_view(self, ty, what: str, span: Span) -> DescriptorView:
@@ -552,7 +557,7 @@ class _Finder:
             f"{table.name}s viewed by {what}: descriptors already built, walked by the layout "
             f"{ty.layout} (strides in 16-byte units of the start address)", rows, span)
 
-    def view_of_type(self, node: Node, op: Operation | None, value_name: str | None = None,
+    def view_of_type(self, node: Node, op: Operation | None, value: Value | None = None,
                      owner: Operation | None = None) -> DescriptorView | None:
         """The view of the type `node`: `op` is where it is written (for roles), `owner` the
         op whose attributes configure an atom type."""
@@ -563,8 +568,8 @@ class _Finder:
         if mnemonic == "smem_desc_view" and _views_built_descriptors(ty):
             return self.built_descriptor_view(ty, what, span)
         if mnemonic == "smem_desc_view":
-            info = operand_type(node)
-            atom, role = self.consumer(op, node, value_name)
+            info = WrittenType(_text(node), Span(node.start_byte, node.end_byte)).operand()
+            atom, role = self.consumer(op, node, value)
             k_mode = {"A": 1, "B": 0}.get(role or "")
             view = smem_descriptor_view(self.layout_text(info), info.element_type,
                                         umma=self.umma_for(atom), k_mode=k_mode,
@@ -580,7 +585,7 @@ class _Finder:
                                   f"known at run time only", rows, span)
         if mnemonic in ("tma_descriptor_tiled", "tma_descriptor_im2col"):
             builder = next((o for o in (owner, op) if o is not None and o.name == DESCRIPTOR_BUILDER), None)
-            encoded = tensormap_view(self.analysis, builder.name_span.start) if builder is not None else None
+            encoded = tensormap_view(self.analysis, self.ctx.name_span(builder).start) if builder is not None else None
             if encoded is not None:
                 return encoded
             return DescriptorView(
@@ -589,7 +594,7 @@ class _Finder:
                 [], span)
         if mnemonic.startswith("sm100."):
             attrs = self.ctx.attributes(owner) if owner is not None and self.ctx is not None else {}
-            atom = atom_instance(ty, attrs, owner.span if owner is not None else span)
+            atom = atom_instance(ty, attrs, self.ctx.op_span(owner) if owner is not None else span)
             if atom is None:
                 return None
             view = instr_descriptor_view(atom, what)
@@ -598,10 +603,8 @@ class _Finder:
 
     def layout_text(self, info) -> str | None:
         """The view's layout as text, through an attribute alias (`#smem_a`) if it is one."""
-        if info.layout_node is not None and info.layout_node.type == "cute_layout":
-            body = info.layout_node.child_by_field_name("body")
-            if body is not None:
-                return _text(body)
+        if info.layout_body is not None:
+            return info.layout_body
         text = info.layout
         if text and text.startswith("#") and text in self.aliases:
             return self.aliases[text].text
@@ -632,59 +635,63 @@ class _Finder:
             if n.type == "attribute_alias" or n.type == "type_alias_definition":
                 break
             n = n.parent
-        if self.ir is None:
+        if self.ctx is None:
             return None
         # 2. an SSA value under the cursor
-        found = self.ir.value_at(self.offset)
-        if found is not None and self.ctx is not None:
-            name, _ = found
-            value = self.ctx.definition(name)
-            if value is not None and value.type is not None:
-                target = self.resolve(self._type_node(value.type))
-                if target is not None:
-                    owner = value.owner if isinstance(value.owner, Operation) else None
-                    view = self.view_of_type(target, op, name, owner)
-                    if view is not None:
-                        return view
+        value = self.value_at()
+        if value is not None:
+            target = self.resolve(self._written_node(value))
+            if target is not None:
+                owner = value.owner if isinstance(value, OpResult) else None
+                view = self.view_of_type(target, op, value, owner)
+                if view is not None:
+                    return view
         # 3. the op itself: a descriptor-producing op, or an mma applying an SM100 atom
-        if op is not None and self.ctx is not None:
-            for ref in op.result_types:
-                target = self.resolve(self._type_node(ref))
+        if op is not None:
+            for result in op.results:
+                target = self.resolve(self._written_node(result))
                 if target is not None:
                     view = self.view_of_type(target, op, owner=op)
                     if view is not None:
                         return view
-            if op.name in APPLYING_OPS and op.operands:
-                value = self.ctx.definition(op.operands[0].name)
-                if value is not None and value.type is not None:
-                    target = self.resolve(self._type_node(value.type))
-                    if target is not None and _mnemonic(target).startswith("sm100."):
-                        owner = value.owner if isinstance(value.owner, Operation) else None
-                        return self.view_of_type(target, op, owner=owner)
+            if op.name in APPLYING_OPS and op.operands and self.ctx.defined(op.operands[0]):
+                value = op.operands[0]
+                target = self.resolve(self._written_node(value))
+                if target is not None and _mnemonic(target).startswith("sm100."):
+                    owner = value.owner if isinstance(value, OpResult) else None
+                    return self.view_of_type(target, op, owner=owner)
         return None
 
-    def _declared_value(self, node: Node) -> str | None:
+    def value_at(self) -> Value | None:
+        """The SSA value whose name (defined or used) covers the cursor."""
+        index = self.ctx.index
+        for value, span in index.definitions.items():
+            if span.start <= self.offset <= span.end:
+                return value
+        for value, spans in index.uses.items():
+            if any(s.start <= self.offset <= s.end for s in spans):
+                return value if self.ctx.defined(value) else None
+        return None
+
+    def _declared_value(self, node: Node) -> Value | None:
         """The SSA value whose declared type is exactly `node` (a block argument's type)."""
-        if self.ir is None:
+        if self.ctx is None:
             return None
         span = Span(node.start_byte, node.end_byte)
-        for name, values in self.ir.definitions.items():
-            if any(v.type is not None and v.type.span == span for v in values):
-                return name
-        return None
+        return next((v for v, at in self.ctx.index.type_spans.items() if at == span), None)
 
     def _via_alias(self, use: Node, target: Node, op: Operation | None,
-                   value_name: str | None = None, owner: Operation | None = None
+                   value: Value | None = None, owner: Operation | None = None
                    ) -> DescriptorView | None:
         """A type written as an alias: roles come from where the alias is used."""
         view = self.view_of_type(target, None, owner=owner)
         if view is None or _mnemonic(target) != "smem_desc_view" \
                 or _views_built_descriptors(parse_type_node(target)[0]):
             return view
-        atom, role = self.consumer(op, use, value_name)
+        atom, role = self.consumer(op, use, value)
         if role is None:
             return view
-        info = operand_type(target)
+        info = WrittenType(_text(target), Span(target.start_byte, target.end_byte)).operand()
         k_mode = {"A": 1, "B": 0}.get(role)
         what = f"`{_short(_text(use))}` (operand {role} of `{atom.mnemonic}`)" if atom else f"`{_text(use)}`"
         v = smem_descriptor_view(self.layout_text(info), info.element_type,

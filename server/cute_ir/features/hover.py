@@ -12,8 +12,8 @@ from .descriptors import descriptor_fields
 from .tileas_memop import HOVERED as TMA_HOVERED, memop_section
 from .tma_partition import partition_at, partition_section
 from .cards import (
-    atom_at_type, atom_of_op, atom_of_value, builds_atom_from_attributes, contract_card, enum_card,
-    op_at, op_card, type_card,
+    atom_at_type, atom_of_op_at, atom_of_value, builds_atom_from_attributes, contract_card, enum_card,
+    op_card, type_card,
 )
 from ..syntax.cst import span as _span, text as _text
 
@@ -182,8 +182,7 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
 def _op_hover(analysis: DocumentAnalysis, op_text: str, name: Node) -> str:
     """The op's card; for an op that builds an atom, the atom's contract card follows."""
     card = op_card(op_text)
-    op = op_at(analysis, name.start_byte, name.end_byte)
-    located = atom_of_op(analysis, op) if op is not None else None
+    located = atom_of_op_at(analysis, name.start_byte, name.end_byte)
     if located is None:
         return card
     return card + "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.target_arch,
@@ -224,12 +223,11 @@ def _value_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
     # An atom configured by its building op's attributes: the type alone does not show it,
     # so its contract card follows. (An atom spelled entirely in its type keeps the plain
     # hover; hovering the type shows the card.)
-    if value.type is not None and value.type.kind == "cute_nvgpu_type" \
-            and builds_atom_from_attributes(owner if value.kind.value == "result" else None):
-        located = atom_of_value(analysis, value.span.start, name)
-        if located is not None:
-            md += "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.target_arch,
-                                                  located.attribute_text) + target_note(analysis)
+    located = atom_of_value(analysis, value.span.start) \
+        if value.type is not None and value.type.kind == "cute_nvgpu_type" else None
+    if located is not None and builds_atom_from_attributes(located.op):
+        md += "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.target_arch,
+                                              located.attribute_text) + target_note(analysis)
     return HoverResult(md, span)
 
 

@@ -2,18 +2,15 @@
 from __future__ import annotations
 
 from ..analysis import DocumentAnalysis
-from ..diagnostics import Span
 from ..ir.lift import Lifted
-from ..verify import lift_unit
 
 
 def lifted_unit_at(analysis: DocumentAnalysis, offset: int, needle: bytes | None = None) -> Lifted | None:
     """The IR of the unit holding `offset`; None when there is none, or when its text lacks
     `needle` (what the op the caller looks for must spell, so most units are not lifted)."""
     unit = analysis.unit_at(offset)
-    tree = analysis.tree_for(unit) if unit is not None else None
-    if unit is None or tree is None:
+    if unit is None or unit.shell:
         return None
     if needle is not None and needle not in analysis.document.data[unit.start:unit.end]:
         return None
-    return lift_unit(tree.root_node, Span(unit.start, unit.end))
+    return analysis.lifted_unit(unit)

@@ -27,7 +27,7 @@ from ..dialects.ods import Trait
 from ..dialects.registry import has_trait
 from ..emit.preview import UnitPtxSource
 from ..ir.core import Operation
-from ..ir.lift import lift, lift_statements, module_of, wrap_in_module
+from ..ir.lift import lift, module_of, wrap_in_module
 from ..ir.printer import INDENT, print_ops
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, Stage, parse_pipeline
 from ..passes.base import Pass, local_passes
@@ -232,8 +232,7 @@ def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], tar
     if hit is not None:
         _cache.move_to_end(key)
         return hit
-    tree = analysis.tree_for(unit)
-    ops = lift_statements(statement_nodes(tree, unit)).operations if tree is not None else []
+    ops = analysis.lifted_unit(unit).operations
     context = PassContext(target, verdict.pass_facts(unit.start))
     module = wrap_in_module(ops)
     texts: list[str] = []

@@ -9,8 +9,6 @@ the unit's start, so hovering the op shows it without running the walk again.
 from __future__ import annotations
 
 from ..analysis import DocumentAnalysis, PerUnit, Unit
-from ..diagnostics import Span
-from ..verify import lift_unit
 from ..verify.tma import Flag, TmaPartitionResult, verify_tma
 
 # The page's swizzle-mode codes (TmaPartitionResult.swizzle_mode).
@@ -22,10 +20,7 @@ def _unit_partitions(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, 
         return {}
     if b"tma" not in analysis.document.data[unit.start:unit.end]:
         return {}   # every TMA op's name says so; most units have none
-    tree = analysis.tree_for(unit)
-    if tree is None:
-        return {}
-    lifted = lift_unit(tree.root_node, Span(unit.start, unit.end))
+    lifted = analysis.lifted_unit(unit)
     verification = verify_tma(lifted, analysis.target_arch)
     out: dict[tuple[int, int], TmaPartitionResult] = {}
     for op, result in verification.partitions.items():

@@ -289,35 +289,3 @@ def build_unit(nodes: list[Node], span: Span) -> UnitIR:
     b = _Builder()
     ops = [b.statement(n) for n in nodes]
     return UnitIR(span, ops, b.definitions, b.uses, b.labels, b.label_uses, b.symbols)
-
-
-def build_for_verification(op_nodes: list[Node], definition_of, span: Span) -> UnitIR:
-    """A partial IR: the given ops, plus the definitions of the values they take first (the
-    atoms they apply). `definition_of(name)` returns the node that defines an SSA name: an
-    `operation` (its result), a `block_argument`, or the `value_use` of a signature argument.
-
-    Verification needs no more than this, and building the IR of whole functions at open
-    would cost more than everything else together.
-    """
-    b = _Builder()
-    ops = [b.operation(n) for n in op_nodes]
-    extra: list[Operation] = []
-    for op in list(ops):
-        if not op.operands or op.operands[0].name in b.definitions:
-            continue
-        node = definition_of(op.operands[0].name)
-        if node is None:
-            continue
-        if node.type == "operation":
-            extra.append(b.operation(node))
-        elif node.type == "block_argument":
-            name, type_node = node.child_by_field_name("name"), node.child_by_field_name("type")
-            type_ref = TypeRef(_text(type_node), _span(type_node), type_node.type) if type_node is not None else None
-            b.define(Value(_text(name), _span(name), ValueKind.BLOCK_ARGUMENT, None, type=type_ref))
-        elif node.type == "value_use":
-            type_node = node.next_named_sibling
-            type_ref = (TypeRef(_text(type_node), _span(type_node), type_node.type)
-                        if type_node is not None and type_node.type in TYPE_KINDS else None)
-            b.define(Value(_text(node.child_by_field_name("name")), _span(node), ValueKind.BLOCK_ARGUMENT,
-                           None, type=type_ref))
-    return UnitIR(span, ops + extra, b.definitions, b.uses, b.labels, b.label_uses, b.symbols)

@@ -58,6 +58,12 @@ class SourceIndex:
     name_spans: dict[Operation, Span] = field(default_factory=dict)
     operand_spans: dict[Operation, list[Span]] = field(default_factory=dict)
     attribute_spans: dict[Operation, dict[str, tuple[Span, Span]]] = field(default_factory=dict)
+    # Where a value's type is written: a result's in its op's signature, an argument's after
+    # its name. Values whose type is not written have none.
+    type_spans: dict[Value, Span] = field(default_factory=dict)
+    # The types written for an op's operands, as (text, span): a custom form's `: (T0, T1)`
+    # (or `: T0, T1`), a generic form's function-type inputs.
+    operand_types: dict[Operation, list[tuple[str, Span]]] = field(default_factory=dict)
 
     def name_span(self, op: Operation) -> Span:
         """Where the op's name is written (the op, when it has none)."""
@@ -144,8 +150,10 @@ class _Lifter:
         else:
             result_types = self.custom_parts(node, op, scope, regions)
         count = sum(n for _, n, _ in result_names)
-        types = list(result_types) + [UNKNOWN_TYPE] * max(0, count - len(result_types))
+        types = [t for t, _ in result_types] + [UNKNOWN_TYPE] * max(0, count - len(result_types))
         op.results = [OpResult(types[i], op, i) for i in range(count)]
+        for value, (_, span) in zip(op.results, result_types):
+            self.index.type_spans[value] = span
         at = 0
         for text, n, span in result_names:
             group = op.results[at:at + n]
@@ -180,7 +188,7 @@ class _Lifter:
     def define(self, scope: _Scope, name: str, values: list[Value]) -> None:
         scope.names.setdefault(name, values)   # a redefinition keeps the first (the SSA check reports it)
 
-    def generic_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[Type]:
+    def generic_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[tuple[Type, Span]]:
         uses: list[tuple[Node, _Scope]] = []
         operands = node.child_by_field_name("operands")
         if operands is not None:
@@ -202,12 +210,15 @@ class _Lifter:
                 if r.type == "region":
                     regions.append((r, op.add_region()))
         ftype = node.child_by_field_name("type")
+        inputs = ftype.child_by_field_name("inputs") if ftype is not None else None
+        if inputs is not None:
+            self.index.operand_types[op] = [_written(t) for t in inputs.named_children if t.type in TYPE_KINDS]
         results = ftype.child_by_field_name("results") if ftype is not None else None
         if results is None:
             return []
         if results.type == "type_list":
-            return [Type(node_text(t)) for t in results.named_children if t.type in TYPE_KINDS]
-        return [Type(node_text(results))]
+            return [_typed(t) for t in results.named_children if t.type in TYPE_KINDS]
+        return [_typed(results)]
 
     def attribute_dict(self, node: Node, op: Operation) -> dict[str, Attribute]:
         out: dict[str, Attribute] = {}
@@ -228,7 +239,7 @@ class _Lifter:
             spans.setdefault(key, (node_span(entry), node_span(value if value is not None else name)))
         return out
 
-    def custom_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[Type]:
+    def custom_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[tuple[Type, Span]]:
         body = node.child_by_field_name("body")
         if body is None:
             self.pending.append((op, []))
@@ -236,10 +247,10 @@ class _Lifter:
             return []
         holes: list[tuple[Span, Hole]] = []
         uses: list[tuple[Node, _Scope]] = []
-        bound: list[tuple[str, Span, Type]] = []
+        bound: list[tuple[str, Span, Type, Span | None]] = []
         successors: list[tuple[str, Span, _Scope]] = []
         signature_group: Node | None = None
-        trailing_types: list[Type] = []
+        trailing_types: list[tuple[Type, Span]] = []
         last_colon_at: int | None = None
         items = body.children
         # The body's direct items decide the result types (after its last `:`, and after `->`
@@ -256,9 +267,10 @@ class _Lifter:
                         default=None)
             for t in (tail[arrow + 1:] if arrow is not None else tail):
                 if t.type in TYPE_KINDS:
-                    trailing_types.append(Type(node_text(t)))
+                    trailing_types.append(_typed(t))
                 elif t.type == "paren_group" and arrow is not None:
-                    trailing_types.extend(Type(node_text(x)) for x in t.named_children if x.type in TYPE_KINDS)
+                    trailing_types.extend(_typed(x) for x in t.named_children if x.type in TYPE_KINDS)
+            self.index.operand_types[op] = _operand_types(tail)
         stack = list(reversed(items))
         while stack:
             item = stack.pop()
@@ -269,8 +281,9 @@ class _Lifter:
                 if binds:
                     holes.append((node_span(item), Hole("bound", len(bound))))
                     declared = item.next_named_sibling if nxt.type == ":" else None
-                    type_ = Type(node_text(declared)) if declared is not None and declared.type in TYPE_KINDS else UNKNOWN_TYPE
-                    bound.append((node_text(item), node_span(item), type_))
+                    typed = declared is not None and declared.type in TYPE_KINDS
+                    bound.append((node_text(item), node_span(item), Type(node_text(declared)) if typed else UNKNOWN_TYPE,
+                                  node_span(declared) if typed else None))
                 else:
                     holes.append((node_span(item), Hole("operand", len(uses))))
                     uses.append((item, scope))
@@ -299,19 +312,24 @@ class _Lifter:
         op.assembly = self.template(body, holes)
         return trailing_types
 
-    def bind(self, op: Operation, bound: list[tuple[str, Span, Type]], regions: list, scope: _Scope) -> None:
+    def bind(self, op: Operation, bound: list[tuple[str, Span, Type, Span | None]], regions: list,
+             scope: _Scope) -> None:
         """Values a custom body binds: arguments of its first region's entry block."""
         if not regions:
             # A binding op without a region: the names still resolve, to values no block owns.
             holder = Block()
-            values = [holder.add_argument(type_) for _, _, type_ in bound]
+            values = [holder.add_argument(type_) for _, _, type_, _ in bound]
         else:
             region = regions[0][1]
             entry = region.blocks[0] if region.blocks else region.append(Block())
-            values = [entry.add_argument(type_) for _, _, type_ in bound]
-            self.bound_values[op] = [(name, value, span) for (name, span, _), value in zip(bound, values)]
+            values = [entry.add_argument(type_) for _, _, type_, _ in bound]
+        for (_, _, _, type_span), value in zip(bound, values):
+            if type_span is not None:
+                self.index.type_spans[value] = type_span
+        if regions:
+            self.bound_values[op] = [(name, value, span) for (name, span, _, _), value in zip(bound, values)]
             return
-        for (name, span, _), value in zip(bound, values):
+        for (name, span, _, _), value in zip(bound, values):
             value.name_hint = name[1:]
             self.index.definitions[value] = span
             self.define(scope, name, [value])
@@ -368,6 +386,8 @@ class _Lifter:
                     continue
                 value = block.add_argument(Type(node_text(t)) if t is not None else UNKNOWN_TYPE,
                                            SourceLoc(node_span(n)))
+                if t is not None:
+                    self.index.type_spans[value] = node_span(t)
                 value.name_hint = node_text(n)[1:]
                 self.index.definitions[value] = node_span(n)
                 self.define(scope, node_text(n), [value])
@@ -409,6 +429,27 @@ class _Lifter:
                 block = self.visible(scope, "blocks", name)
                 blocks.append(block if block is not None else Block(label=name[1:]))
             op.successors = blocks
+
+
+def _typed(node: Node) -> tuple[Type, Span]:
+    return Type(node_text(node)), node_span(node)
+
+
+def _written(node: Node) -> tuple[str, Span]:
+    return node_text(node), node_span(node)
+
+
+def _operand_types(tail: list[Node]) -> list[tuple[str, Span]]:
+    """The operand types a custom form writes after its last `:`: the first parenthesised
+    list (`: (T0, T1) -> R`), or else the types themselves (`: T0, T1`)."""
+    out: list[tuple[str, Span]] = []
+    for item in tail:
+        if item.type == "paren_group":
+            out.extend(_written(t) for t in item.named_children if t.type in TYPE_KINDS)
+            break
+        if item.type in TYPE_KINDS:
+            out.append(_written(item))
+    return out
 
 
 def lift(root: Node) -> Lifted:

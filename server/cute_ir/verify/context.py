@@ -1,35 +1,26 @@
-"""What every verifier needs: the op's CST, the atom it applies, its operand types, the target."""
+"""What every verifier needs: a unit's IR, where its parts are written, the atoms its values
+hold, the target. Verifiers read IR objects and the source index; no syntax tree."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from tree_sitter import Node
-
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..dialects.cute_nvgpu.atoms import AtomInstance, Field, atom_instance, implied_atom
 from ..dialects.cute_nvgpu.ops import lookup_op
-from ..dialects.cute_nvgpu.operands import OperandType, operand_type
-from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
-from ..ir import Operation, UnitIR, Value, ValueKind
+from ..dialects.cute_nvgpu.operands import OperandType
+from ..dialects.cute_nvgpu.types import CuteNvgpuType
+from ..dialects.cute_nvgpu.written import WrittenType
+from ..ir.core import UNIT, Operation, OpResult, Value
+from ..ir.lift import UNDEFINED, Lifted, SourceIndex
 from ..layout import layout_rank
-from ..syntax.cst import TYPE_KINDS
+
+# `!alias` -> the type its definition names, where that is written (None: not defined).
+AliasResolver = Callable[[str], "WrittenType | None"]
 
 
-def text(node: Node | None) -> str:
-    return (node.text or b"").decode("utf-8", errors="replace") if node is not None else ""
-
-
-def span(node: Node) -> Span:
-    return Span(node.start_byte, node.end_byte)
-
-
-def find_node(root: Node, at: Span, kind: str) -> Node | None:
-    """The node of `kind` whose span is exactly `at`."""
-    node = root.descendant_for_byte_range(at.start, at.end)
-    while node is not None and not (node.type == kind and node.start_byte == at.start and node.end_byte == at.end):
-        node = node.parent
-    return node
+def no_aliases(name: str) -> WrittenType | None:
+    return None
 
 
 @dataclass(frozen=True)
@@ -41,7 +32,11 @@ class LocatedAtom:
 
     @property
     def attribute_text(self) -> dict[str, str]:
-        return {a.name: a.value or "" for a in self.op.attributes} if self.op is not None else {}
+        """The configuring op's properties and attributes, as written."""
+        if self.op is None:
+            return {}
+        return {name: "" if attr == UNIT else attr.text
+                for name, attr in {**self.op.properties, **self.op.attributes}.items()}
 
 
 # The op that makes an executable TMA atom from a non-exec one.
@@ -50,12 +45,20 @@ EXEC_TMA_BINDER = "cute_nvgpu.atom.make_exec_tma"
 
 @dataclass
 class VerifyContext:
-    root: Node                    # a tree whose nodes are valid for this unit
-    ir: UnitIR
+    lifted: Lifted
     target: str
     diagnostics: list[Diagnostic]
-    # `!alias` -> the node of its definition's type (CuTe DSL dumps name atoms by alias).
-    resolve_alias: Callable[[str], Node | None] = lambda name: None
+    # Type aliases, which CuTe DSL dumps name atoms by, resolved across the document.
+    resolve_alias: AliasResolver = no_aliases
+
+    @property
+    def index(self) -> SourceIndex:
+        return self.lifted.index
+
+    def operations(self):
+        """Every op of the unit, outer ops before the ops inside them."""
+        for top in self.lifted.operations:
+            yield from top.walk()
 
     def error(self, code: str, at: Span, message: str, related: tuple[Related, ...] = (),
               source: Source = Source.VERIFY) -> None:
@@ -66,32 +69,71 @@ class VerifyContext:
             return ()
         return (Related(atom.defined_at, f"the `{atom.mnemonic}` atom is defined here"),)
 
-    # ------------------------------------------------------------------ atoms
-    def atom_of_type_node(self, node: Node, attributes: dict[str, Field], defined_at: Span) -> AtomInstance | None:
-        ty, _ = parse_type_node(node)
-        return atom_instance(ty, attributes, defined_at)
+    # ------------------------------------------------------------------ where things are written
+    def name_span(self, op: Operation) -> Span:
+        return self.index.name_span(op)
+
+    def op_span(self, op: Operation) -> Span:
+        return self.index.op_spans[op]
+
+    def operand_span(self, op: Operation, index: int) -> Span:
+        spans = self.index.operand_spans.get(op, [])
+        return spans[index] if index < len(spans) else self.name_span(op)
+
+    def definition_span(self, value: Value) -> Span | None:
+        return self.index.definitions.get(value)
+
+    @staticmethod
+    def defined(value: Value) -> bool:
+        """Whether the unit defines `value` (a use of a name defined nowhere visible is not)."""
+        return value.type != UNDEFINED
 
     def attributes(self, op: Operation) -> dict[str, Field]:
+        """The op's properties and attributes as written, each with where its value is."""
+        spans = self.index.attribute_spans.get(op, {})
         out = {}
-        for a in op.attributes:
-            if a.value is not None and a.value_span is not None:
-                out[a.name] = Field(a.value, a.value_span)
+        for name, attr in {**op.properties, **op.attributes}.items():
+            if name in spans:
+                out[name] = Field(attr.text, spans[name][1])
         return out
 
-    def definition(self, name: str) -> Value | None:
-        values = self.ir.definitions.get(name)
-        return values[0] if values else None
+    # ------------------------------------------------------------------ types
+    def written_type(self, value: Value) -> WrittenType | None:
+        """The type written for `value` (in its op's signature, after a block argument)."""
+        span = self.index.type_spans.get(value)
+        return WrittenType(value.type.text, span) if span is not None else None
 
-    def type_node(self, value: Value) -> Node | None:
-        """The cute_nvgpu type node of a value's type, through a type alias if need be."""
-        if value.type is None:
+    def operand_types(self, op: Operation) -> list[WrittenType]:
+        """The types written for the op's operands, in order: a custom form's `: (T0, T1, ...)`,
+        a generic form's function-type inputs."""
+        return [WrittenType(text, span) for text, span in self.index.operand_types.get(op, [])]
+
+    def through_alias(self, written: WrittenType | None) -> WrittenType | None:
+        """The type `written` names: itself, or what the `!alias` it is stands for (None when
+        no definition is known)."""
+        if written is None or not written.is_alias:
+            return written
+        target = self.resolve_alias(written.text)
+        return target if target is not None and not target.is_alias else None
+
+    def classify(self, written: WrittenType) -> OperandType | None:
+        """What an operand's written type says about it; an aliased type keeps the alias's
+        place and spelling for diagnostics (None: an alias nobody defines)."""
+        target = self.through_alias(written)
+        if target is None:
             return None
-        if value.type.kind == "cute_nvgpu_type":
-            return find_node(self.root, value.type.span, "cute_nvgpu_type")
-        if value.type.kind == "type_alias":
-            target = self.resolve_alias(value.type.text)
-            return target if target is not None and target.type == "cute_nvgpu_type" else None
-        return None
+        operand = target.operand()
+        if target is written:
+            return operand
+        return replace(operand, text=written.text, span=written.span,
+                       layout_span=written.span if operand.layout_span is not None else None)
+
+    # ------------------------------------------------------------------ atoms
+    def atom_of_type(self, written: WrittenType | None) -> AtomInstance | None:
+        """The atom a written type names, configured by nothing else."""
+        target = self.through_alias(written)
+        ty = target.cute_type() if target is not None else None
+        return atom_instance(ty, {}, None) if ty is not None else None
 
     def atom_from_value(self, value: Value) -> AtomInstance | None:
         """The atom an SSA value holds (see `resolve_atom`)."""
@@ -107,17 +149,17 @@ class VerifyContext:
         builds one fixed atom); and for `make_exec_tma`, with what the non-exec atom it binds
         says (its multicast, mode and tile rank). A block argument's atom is its type's alone.
         """
-        node = self.type_node(value)
-        owner = value.owner if value.kind is ValueKind.RESULT and isinstance(value.owner, Operation) else None
-        if node is None:
+        written = self.through_alias(self.written_type(value))
+        ty = written.cute_type() if written is not None else None
+        owner = value.owner if isinstance(value, OpResult) else None
+        if ty is None:
             row = lookup_op(owner.name) if owner is not None else None
-            if row is None or row.builds is None or value.type is not None:
+            if row is None or row.builds is None or value in self.index.type_spans:
                 return None
-            atom = implied_atom(row.builds, self.attributes(owner), owner.name_span, owner.span)
+            atom = implied_atom(row.builds, self.attributes(owner), self.name_span(owner), self.op_span(owner))
             return LocatedAtom(atom, None, owner) if atom is not None else None
-        ty, _ = parse_type_node(node)
-        atom = atom_instance(ty, self.attributes(owner) if owner is not None else {},
-                             owner.span if owner is not None else value.span)
+        defined_at = self.op_span(owner) if owner is not None else self.definition_span(value)
+        atom = atom_instance(ty, self.attributes(owner) if owner is not None else {}, defined_at)
         if atom is None:
             return None
         if owner is not None and owner.name == EXEC_TMA_BINDER:
@@ -129,50 +171,20 @@ class VerifyContext:
         that op's multicast, mode and rank attributes, and otherwise the rank of its tile
         layout (the second of its (descriptor, tile, cta map) operands, else its first layout)."""
         out: dict[str, Field] = {}
-        source = self.definition(binder.operands[0].name) if binder.operands else None
-        builder = source.owner if source is not None else None
-        if not isinstance(builder, Operation):
+        source = binder.operands[0] if binder.operands else None
+        builder = source.owner if isinstance(source, OpResult) else None
+        if builder is None:
             return out
         for name, f in self.attributes(builder).items():
             if name in ("num_multicast", "rank", "mode"):
                 out[name] = f
         if "rank" in out:
             return out
-        operands = [self.definition(use.name) for use in builder.operands]
-        layouts = [v for v in operands if v is not None and v.type is not None and "layout" in v.type.text]
+        operands = builder.operands
+        layouts = [v for v in operands if v in self.index.type_spans and "layout" in v.type.text]
         tile = operands[1] if len(operands) > 1 and any(operands[1] is v for v in layouts) else \
             (layouts[0] if layouts else None)
         rank = layout_rank(tile.type.text) if tile is not None else None
         if rank is not None:
-            out["rank"] = Field(str(rank), tile.type.span)
+            out["rank"] = Field(str(rank), self.index.type_spans[tile])
         return out
-
-    # ------------------------------------------------------------------ operands
-    def operand_types(self, op: Operation) -> list[Node]:
-        """Type nodes of the operands, in order: the `: (T0, T1, ...)` list of a custom op, or
-        the inputs of a generic op's function type (`"cute_nvgpu.mma"(...) : (T0, ...) -> ()`)."""
-        node = find_node(self.root, op.span, "operation")
-        if node is None:
-            return []
-        signature = node.child_by_field_name("type")
-        if signature is not None:
-            inputs = signature.child_by_field_name("inputs")
-            return [c for c in inputs.named_children if c.type in TYPE_KINDS] if inputs is not None else []
-        body = node.child_by_field_name("body")
-        if body is None:
-            return []
-        items = body.children
-        colon = max((i for i, n in enumerate(items) if n.type == ":"), default=None)
-        if colon is None:
-            return []
-        out: list[Node] = []
-        for item in items[colon + 1:]:
-            if item.type == "paren_group":
-                out.extend(c for c in item.named_children if c.type in TYPE_KINDS)
-                break
-            if item.type in TYPE_KINDS:
-                out.append(item)
-        return out
-
-    def classify(self, node: Node) -> OperandType:
-        return operand_type(node)

@@ -47,20 +47,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tree_sitter import Node
-
 from ..diagnostics import Related, Span
 from ..diagnostics.catalogue import get as message
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, AtomInstance
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.operands import OperandType
 from ..dialects.cute_nvgpu.types import TypeParam
-from ..ir import Operation, ValueKind
+from ..ir.core import Operation, OpResult
 from ..ir.shaped import element_bits
 from ..layout import ComposedLayout, Layout, ScaledBasis, layout_fn, parse_layout
 from ..layout.inttuple import is_int, leaves
 from ..tables.atoms import Interface, Residency, find_copy_rows
-from .context import VerifyContext, find_node
+from .context import VerifyContext
 from .target import check_target
 
 INTERFACE = "verify.atom.unknown-interface"
@@ -377,8 +375,8 @@ def _check_divides(atom: AtomInstance, config: CopyConfig, width_bits: int, at: 
 def _op_name(ctx: VerifyContext, atom: AtomInstance) -> str:
     """The op that states the atom (as written): its builder, or the op that applies it."""
     if atom.defined_at is not None:
-        for op in ctx.ir.all_operations():
-            if op.span == atom.defined_at:
+        for op in ctx.operations():
+            if ctx.op_span(op) == atom.defined_at:
                 return op.name
     return "cute_nvgpu.copy"
 
@@ -529,32 +527,14 @@ def _flat_offsets(shapes: tuple, strides: tuple, n: int) -> list[int] | None | _
     return out
 
 
-def _memref_shape(operand: OperandType, ctx: VerifyContext) -> list | None:
-    node = find_node(ctx.root, operand.span, "memref_type")
-    dims = node.child_by_field_name("shape") if node is not None else None
-    if dims is None:
-        return []
-    text = (dims.text or b"").decode("utf-8", "replace")
-    out: list = []
-    for part in text.split("x"):
-        part = part.strip()
-        if not part:
-            continue
-        out.append(int(part) if part.isdigit() else "?")
-    return out
-
-
 _STRIDED = re.compile(r"strided\s*<\s*\[([^\]]*)\]")
 
 
 def _operand_offsets(ctx: VerifyContext, operand: OperandType, n: int) -> list[int] | None | _Unknown:
     if operand.layout is None:
         return list(range(n))
-    node: Node | None = operand.layout_node
-    if node is not None and node.type == "cute_layout":
-        body = node.child_by_field_name("body")
-        source = (body.text or b"").decode("utf-8", "replace") if body is not None else operand.layout
-        parsed = parse_layout(source)
+    if operand.layout_body is not None:
+        parsed = parse_layout(operand.layout_body)
         layout = parsed.value
         if layout is None:
             return UNKNOWN
@@ -571,8 +551,8 @@ def _operand_offsets(ctx: VerifyContext, operand: OperandType, n: int) -> list[i
     if m is None:
         return UNKNOWN
     strides = [s.strip() for s in m.group(1).split(",") if s.strip()]
-    shape = _memref_shape(operand, ctx)
-    if shape is None or len(shape) != len(strides):
+    shape = list(operand.shape)
+    if len(shape) != len(strides):
         return UNKNOWN
     strides_v = [int(s) if re.fullmatch(r"-?\d+", s) else "?" for s in strides]
     # MLIR indexes row-major: the last dimension is the fastest.
@@ -609,43 +589,45 @@ def _compact(text: str) -> str:
 
 
 def verify_copy_op(ctx: VerifyContext, op: Operation) -> None:
-    type_nodes = ctx.operand_types(op)
+    types = ctx.operand_types(op)
     if not op.operands:
-        ctx.error("verify.copy.operands", op.name_span,
+        ctx.error("verify.copy.operands", ctx.name_span(op),
                   "`cute_nvgpu.copy` takes an atom, a source and a destination")
         return
-    use = op.operands[0]
-    value = ctx.definition(use.name)
-    if value is None or value.type is None:
-        return      # defined outside this unit: not known here
-    if value.type.kind == "type_alias" and ctx.type_node(value) is None:
+    value = op.operands[0]
+    name = f"%{value.name_hint}"
+    written_for_value = ctx.written_type(value)
+    if not ctx.defined(value) or written_for_value is None:
+        return      # defined outside this unit, or without a written type: not known here
+    if ctx.through_alias(written_for_value) is None:
         return      # an alias this document does not define
     atom = ctx.atom_from_value(value)
     if atom is None or not atom.is_copy:
-        ctx.error(INTERFACE, use.span, message(INTERFACE).render())
+        ctx.error(INTERFACE, ctx.operand_span(op, 0), message(INTERFACE).render())
         return
     if atom.row.implements(Interface.TMA_ATOM):
         return      # descriptor-driven: out of scope here
-    built = value.kind is ValueKind.RESULT
+    built = isinstance(value, OpResult)
     if not built and not verify_copy_atom(ctx, atom, op.name):
         return
     config = read_config(ctx, atom, op.name)
     if config is None or config.problems:
         return      # reported where the atom is built
     notes = ctx.note_at_definition(atom)
-    if len(op.operands) != 3 or len(type_nodes) != 3:
-        ctx.error("verify.copy.operands", op.name_span,
+    if len(op.operands) != 3 or len(types) != 3:
+        ctx.error("verify.copy.operands", ctx.name_span(op),
                   f"`cute_nvgpu.copy` takes an atom, a source and a destination with their types "
                   f"`: (atom type, source type, destination type)`; got {len(op.operands)} operands "
-                  f"and {len(type_nodes)} types", notes)
+                  f"and {len(types)} types", notes)
         return
-    written = type_nodes[0]
-    if (written.type == "cute_nvgpu_type"
-            and _compact(value.type.text) != _compact((written.text or b"").decode("utf-8", "replace"))):
-        ctx.error("verify.copy.atom-type", Span(written.start_byte, written.end_byte),
-                  f"the atom type is written `{(written.text or b'').decode('utf-8', 'replace')}` here "
-                  f"but `{use.name}` has type `{value.type.text}`", notes)
+    written = types[0]
+    if written.kind == "cute_nvgpu_type" and _compact(value.type.text) != _compact(written.text):
+        ctx.error("verify.copy.atom-type", written.span,
+                  f"the atom type is written `{written.text}` here "
+                  f"but `{name}` has type `{value.type.text}`", notes)
         return
-    ops = {"src": ctx.classify(type_nodes[1]), "dst": ctx.classify(type_nodes[2])}
+    ops = {"src": ctx.classify(types[1]), "dst": ctx.classify(types[2])}
+    if ops["src"] is None or ops["dst"] is None:
+        return      # an operand type named by an alias nobody defines: nothing to judge
     (_check_residency(ctx, atom, ops, notes) and _check_elements(ctx, atom, config, ops, notes)
      and _check_layouts(ctx, op, config, ops, notes))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..diagnostics.catalogue import get as message
 from ..dialects.cute_nvgpu.ops import FOREIGN_ATOM_OPS, lookup_op
-from ..ir import Operation
+from ..ir.core import Operation
 from .context import VerifyContext
 from .copy import verify_copy_atom
 from .mma import INTERFACE, verify_atom
@@ -17,17 +17,17 @@ GENERIC_BUILDERS = frozenset(FOREIGN_ATOM_OPS)
 def verify_make_atom(ctx: VerifyContext, op: Operation) -> None:
     row = lookup_op(op.name)
     wants = row.builds if row is not None else None
-    if op.results and not op.result_types and wants is not None:
+    result_type = ctx.written_type(op.results[0]) if op.results else None
+    if op.results and result_type is None and wants is not None:
         # The atom type follows from the op (`make_sm120_mma_bs`): verify what it implies.
         atom = ctx.atom_from_value(op.results[0])
         if atom is not None:
             verify_atom(ctx, atom)
         return
-    if not op.results or not op.result_types:
-        ctx.error("verify.make.result", op.name_span,
+    if not op.results or result_type is None:
+        ctx.error("verify.make.result", ctx.name_span(op),
                   f"`{op.name}` needs a result and its atom type: `%atom = {op.name} {{...}} : !cute_nvgpu.<atom>`")
         return
-    result_type = op.result_types[0]
     atom = ctx.atom_from_value(op.results[0])
     if wants is not None and (atom is None or atom.mnemonic != wants):
         ctx.error("verify.make.result", result_type.span,

@@ -50,12 +50,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..diagnostics import Related, Span
+from ..diagnostics import Related
 from ..diagnostics.catalogue import get as message
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field
 from ..dialects.cute_nvgpu.operands import OperandType
 from ..dialects.cute_nvgpu.ops import MAKE_ATOM, lookup_op
-from ..ir import Operation, Value, ValueKind
+from ..dialects.cute_nvgpu.written import WrittenType
+from ..ir.core import Operation, OpResult, Value
 from ..layout import has_scaled_basis, is_static, layouts_equivalent, mode, parse_layout, rank, size
 from ..layout.inttuple import leaves
 from ..layout.model import ComposedLayout, Layout
@@ -287,11 +288,9 @@ class _Use:
 
 
 def _parse(operand: OperandType) -> Layout | ComposedLayout | None:
-    if operand.layout is None or operand.layout_node is None:
+    if operand.layout is None or operand.layout_body is None:
         return None
-    body = operand.layout_node.child_by_field_name("body")
-    source = body.text.decode("utf-8", "replace") if body is not None and body.text else operand.layout
-    parsed = parse_layout(source)
+    parsed = parse_layout(operand.layout_body)
     return parsed.value if parsed.error is None else None
 
 
@@ -763,45 +762,20 @@ def _count_message(atom: AtomInstance, roles: tuple[str, ...], values: int, type
             f"`: (atom type, {', '.join(roles)})`; got {values} operands and {types} operand types")
 
 
-def _resolved(ctx: VerifyContext, node):
-    """A type node, through a `!alias` when the context can resolve one (None if it cannot)."""
-    if node.type != "type_alias":
-        return node
-    resolve = getattr(ctx, "resolve_alias", None)
-    target = resolve((node.text or b"").decode("utf-8", "replace")) if resolve is not None else None
-    return target if target is not None and target.type != "type_alias" else None
-
-
-def _classify(ctx: VerifyContext, node) -> OperandType | None:
-    """An operand's type; an aliased one keeps the alias's place and spelling for diagnostics."""
-    target = _resolved(ctx, node)
-    if target is None:
-        return None
-    operand = ctx.classify(target)
-    if target is node:
-        return operand
-    here = Span(node.start_byte, node.end_byte)
-    return replace(operand, text=(node.text or b"").decode("utf-8", "replace"), span=here,
-                   layout_span=here if operand.layout_span is not None else None)
-
-
-def _atom_of(ctx: VerifyContext, value: Value | None, type_nodes: list) -> AtomInstance | None:
-    if value is not None:
+def _atom_of(ctx: VerifyContext, value: Value, types: list[WrittenType]) -> AtomInstance | None:
+    if ctx.defined(value):
         return ctx.atom_from_value(value)
     # Defined outside this unit: the op's type list still says what the atom is.
-    node = _resolved(ctx, type_nodes[0]) if type_nodes else None
-    if node is not None and node.type == "cute_nvgpu_type":
-        return ctx.atom_of_type_node(node, {}, None)
-    return None
+    return ctx.atom_of_type(types[0]) if types else None
 
 
-def _reported_by_make_op(value: Value | None) -> bool:
-    owner = value.owner if value is not None and value.kind is ValueKind.RESULT else None
-    record = lookup_op(owner.name) if isinstance(owner, Operation) else None
+def _reported_by_make_op(value: Value) -> bool:
+    owner = value.owner if isinstance(value, OpResult) else None
+    record = lookup_op(owner.name) if owner is not None else None
     return record is not None and record.verifier == MAKE_ATOM
 
 
-def _atom_ok(ctx: VerifyContext, atom: AtomInstance, value: Value | None) -> bool:
+def _atom_ok(ctx: VerifyContext, atom: AtomInstance, value: Value) -> bool:
     """The atom's own rules. A `cute_nvgpu.make_*` op reports them itself; any other atom (a
     block argument, a foreign builder) is reported here, once however often it is applied."""
     scratch = replace(ctx, diagnostics=[])
@@ -813,31 +787,32 @@ def _atom_ok(ctx: VerifyContext, atom: AtomInstance, value: Value | None) -> boo
 
 def verify_mma_op(ctx: VerifyContext, op: Operation) -> None:
     if not op.operands:
-        ctx.error("verify.mma.operands", op.name_span, "`cute_nvgpu.mma` takes an atom and its operands")
+        ctx.error("verify.mma.operands", ctx.name_span(op), "`cute_nvgpu.mma` takes an atom and its operands")
         return
-    atom_use = op.operands[0]
-    type_nodes = ctx.operand_types(op)
-    value = ctx.definition(atom_use.name)
-    atom = _atom_of(ctx, value, type_nodes)
+    value = op.operands[0]
+    name, at = f"%{value.name_hint}", ctx.operand_span(op, 0)
+    types = ctx.operand_types(op)
+    atom = _atom_of(ctx, value, types)
     if atom is None or not atom.is_mma:
-        defined = (Related(value.span, f"`{atom_use.name}` is defined here"),) if value is not None else ()
+        definition = ctx.definition_span(value) if ctx.defined(value) else None
+        defined = (Related(definition, f"`{name}` is defined here"),) if definition is not None else ()
         if atom is not None:
-            ctx.error("verify.mma.not-an-mma-atom", atom_use.span,
-                      f"`cute_nvgpu.mma` applies an MMA atom, but `{atom_use.name}` is the "
+            ctx.error("verify.mma.not-an-mma-atom", at,
+                      f"`cute_nvgpu.mma` applies an MMA atom, but `{name}` is the "
                       f"`{atom.mnemonic}` atom, which implements no MMA interface", defined)
         else:
-            ctx.error(INTERFACE, atom_use.span, _render(INTERFACE), defined)
+            ctx.error(INTERFACE, at, _render(INTERFACE), defined)
         return
     if not _atom_ok(ctx, atom, value):
         return
     roles = _roles(atom)
     values = op.operands[1:]
-    if len(values) != len(roles) or len(type_nodes) != len(roles) + 1:
-        ctx.error("verify.mma.operand-count", op.name_span,
-                  _count_message(atom, roles, len(values), max(0, len(type_nodes) - 1)),
+    if len(values) != len(roles) or len(types) != len(roles) + 1:
+        ctx.error("verify.mma.operand-count", ctx.name_span(op),
+                  _count_message(atom, roles, len(values), max(0, len(types) - 1)),
                   ctx.note_at_definition(atom))
         return
-    classified = {role: _classify(ctx, node) for role, node in zip(roles, type_nodes[1:])}
+    classified = {role: ctx.classify(written) for role, written in zip(roles, types[1:])}
     if any(operand is None for operand in classified.values()):
         return      # an operand type named by an alias nobody defines: nothing to judge
     ops: dict[str, OperandType] = classified  # type: ignore[assignment]

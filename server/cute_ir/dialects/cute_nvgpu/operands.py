@@ -7,7 +7,7 @@ descriptor is a `!cute_nvgpu.smem_desc_view<source, layout>`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tree_sitter import Node
 
@@ -28,7 +28,27 @@ class OperandType:
     element_type: str | None             # MLIR spelling (f16, f8E4M3FN, i8, ...)
     layout: str | None = None            # the layout text as written (CuTe or strided)
     layout_span: Span | None = None
-    layout_node: Node | None = None
+    layout_body: str | None = None       # a `#cute.layout<...>`'s body (its quoted string)
+    shape: tuple[int | str, ...] = ()    # a memref's dimensions (`?` for dynamic ones)
+
+    def shifted(self, delta: int) -> "OperandType":
+        return replace(self, span=self.span.shifted(delta),
+                       layout_span=self.layout_span.shifted(delta) if self.layout_span is not None else None)
+
+
+def _layout_body(node: Node | None) -> str | None:
+    """What a `#cute.layout<"...">` says (None for any other layout)."""
+    if node is None or node.type != "cute_layout":
+        return None
+    body = node.child_by_field_name("body")
+    return _text(body) if body is not None else _text(node)
+
+
+def _shape(node: Node) -> tuple[int | str, ...]:
+    dims = node.child_by_field_name("shape")
+    if dims is None:
+        return ()
+    return tuple(int(part) if part.isdigit() else "?" for part in (p.strip() for p in _text(dims).split("x")) if part)
 
 
 def _memref(node: Node) -> OperandType:
@@ -45,7 +65,8 @@ def _memref(node: Node) -> OperandType:
         elif child.type in ("cute_layout", "builtin_attribute", "attribute_alias", "dialect_attribute"):
             layout, layout_node = _text(child), child
     return OperandType(_text(node), _span(node), residency, _text(element) or None, layout,
-                       _span(layout_node) if layout_node is not None else None, layout_node)
+                       _span(layout_node) if layout_node is not None else None, _layout_body(layout_node),
+                       _shape(node))
 
 
 def operand_type(node: Node) -> OperandType:
@@ -66,7 +87,7 @@ def operand_type(node: Node) -> OperandType:
             return OperandType(_text(node), _span(node), Residency.SMEM_DESC,
                                source.element_type if source is not None else None,
                                _text(layout_node) if layout_node is not None else None,
-                               _span(layout_node) if layout_node is not None else None, layout_node)
+                               _span(layout_node) if layout_node is not None else None, _layout_body(layout_node))
         if mnemonic == "smem_desc":
             return OperandType(_text(node), _span(node), Residency.SMEM_DESC, None)
     if kind in ("integer_type", "float_type", "index_type"):
