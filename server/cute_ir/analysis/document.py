@@ -26,6 +26,7 @@ import logging
 import re
 import time
 from bisect import bisect_left, bisect_right
+from collections import OrderedDict
 from operator import attrgetter
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -72,6 +73,10 @@ T = TypeVar("T")
 
 # Files above this size are not analysed: a clear diagnostic instead of a hang.
 MAX_ANALYSED_BYTES = 16 * 1024 * 1024
+
+# How many units' IR `lifted_unit` keeps: verification, the preview and a hover read one unit
+# in turn, and keeping every unit's IR would hold a whole large file's IR in memory.
+_KEPT_LIFTS = 32
 
 # Characters whose insertion or removal can change the nesting around an edit.
 _STRUCTURAL = frozenset(b"{}")
@@ -131,6 +136,7 @@ class DocumentAnalysis:
         # than one statement's text, so edits go through a fresh parse (`_parse_document`).
         self._broken = False
         self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
+        self._lifted: OrderedDict[tuple[int, bytes], Lifted] = OrderedDict()
         # The units that define an alias, in document order; None when a unit that defines or
         # defined one changed (`alias_units`).
         self._alias_units: list[Unit] | None = None
@@ -332,7 +338,21 @@ class DocumentAnalysis:
         return node
 
     def lifted_unit(self, unit: Unit) -> Lifted:
-        """The unit's rewritable IR (ir/lift.py), built anew: passes rewrite what they get."""
+        """The unit's IR (ir/lift.py) to read, shared by its readers (verification, the PTX
+        preview, hover): kept for the last few units asked for, by their place and text. Not to
+        be rewritten: a pass takes `rewritable_unit`."""
+        key = (unit.start, bytes(self.document.data[unit.start:unit.end]))
+        hit = self._lifted.get(key)
+        if hit is not None:
+            self._lifted.move_to_end(key)
+            return hit
+        lifted = self._lifted[key] = self.rewritable_unit(unit)
+        if len(self._lifted) > _KEPT_LIFTS:
+            self._lifted.popitem(last=False)
+        return lifted
+
+    def rewritable_unit(self, unit: Unit) -> Lifted:
+        """The unit's IR, built anew for a pipeline to rewrite."""
         return lift_statements(self._unit_nodes(unit))
 
     def unit_ir(self, unit: Unit, keep: bool = True) -> UnitIR:
@@ -415,6 +435,7 @@ class DocumentAnalysis:
         other.document = Document(self.document.uri, self.document.text, self.document.version,
                                   self.document.encoding)
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
+        other._lifted = OrderedDict()
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._full_analysis(tree)
         return other

@@ -56,7 +56,8 @@ class AnalysedSource(Protocol):
     @property
     def too_large(self) -> bool: ...
 
-    def lifted_unit(self, unit) -> Lifted: ...
+    def lifted_unit(self, unit) -> Lifted:
+        """The unit's IR, to read (not to rewrite)."""
 
     def tree_for(self, unit) -> Tree | None: ...
 

@@ -5,12 +5,14 @@ from ..analysis import DocumentAnalysis
 from ..ir.lift import Lifted
 
 
-def lifted_unit_at(analysis: DocumentAnalysis, offset: int, needle: bytes | None = None) -> Lifted | None:
+def lifted_unit_at(analysis: DocumentAnalysis, offset: int, needle: bytes | None = None,
+                   rewritable: bool = False) -> Lifted | None:
     """The IR of the unit holding `offset`; None when there is none, or when its text lacks
-    `needle` (what the op the caller looks for must spell, so most units are not lifted)."""
+    `needle` (what the op the caller looks for must spell, so most units are not lifted).
+    `rewritable`: a copy of its own, for a caller that runs passes over it."""
     unit = analysis.unit_at(offset)
     if unit is None or unit.shell:
         return None
     if needle is not None and needle not in analysis.document.data[unit.start:unit.end]:
         return None
-    return analysis.lifted_unit(unit)
+    return analysis.rewritable_unit(unit) if rewritable else analysis.lifted_unit(unit)

@@ -36,7 +36,7 @@ HOVERED = MEMOPS + (TILED_ATOMIC_RMW,)
 
 def memop_section(analysis: DocumentAnalysis, offset: int) -> str | None:
     """The TMA section of the card of the load or store whose name is at `offset`."""
-    lifted = lifted_unit_at(analysis, offset)
+    lifted = lifted_unit_at(analysis, offset, rewritable=True)   # `_lowered` runs the passes on it
     if lifted is None:
         return None
     found = next(((op, span) for top in lifted.operations for op in top.walk()
