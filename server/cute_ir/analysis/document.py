@@ -339,16 +339,21 @@ class DocumentAnalysis:
 
     def lifted_unit(self, unit: Unit) -> Lifted:
         """The unit's IR (ir/lift.py) to read, shared by its readers (verification, the PTX
-        preview, hover): kept for the last few units asked for, by their place and text. Not to
-        be rewritten: a pass takes `rewritable_unit`."""
+        preview, hover): kept for the last few error-free units asked for, by their place and
+        text. Not to be rewritten: a pass takes `rewritable_unit`."""
         key = (unit.start, bytes(self.document.data[unit.start:unit.end]))
         hit = self._lifted.get(key)
         if hit is not None:
             self._lifted.move_to_end(key)
             return hit
-        lifted = self._lifted[key] = self.rewritable_unit(unit)
-        if len(self._lifted) > _KEPT_LIFTS:
-            self._lifted.popitem(last=False)
+        nodes = self._unit_nodes(unit)
+        lifted = lift_statements(nodes)
+        # A statement with syntax errors may read otherwise in another parse of the same text
+        # (tree-sitter's recovery looks beyond it): only an error-free one is kept.
+        if not any(node.has_error for node in nodes):
+            self._lifted[key] = lifted
+            if len(self._lifted) > _KEPT_LIFTS:
+                self._lifted.popitem(last=False)
         return lifted
 
     def rewritable_unit(self, unit: Unit) -> Lifted:
