@@ -22,6 +22,7 @@ from ..diagnostics import Span
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, attributes_for
 from ..dialects.cute_nvgpu.enums import (ALLOW_DSMEM, BUILDER_MODES, MEMORY_ORDERS, TMA_REDUCE_KIND,
                                         MEMORY_SCOPES, TMA_ENUMS, TMA_LOAD_MODE, TMA_MULTICAST_LOAD_MODES)
+from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS
 from ..dialects.nv_tileas.memops import COPY_ATOM, ENUMS as TILEAS_ENUMS
@@ -64,9 +65,6 @@ _ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([^,}]*)")
 
 # How far around the cursor an op's attribute dictionary is looked for.
 _WINDOW = 4096
-
-# Ops that build one particular atom whatever their result type says.
-_FIXED_ATOM = {b"cute_nvgpu.make_sm120_mma_bs": "SM120.mma_bs"}
 
 _KEY_DOCS = {a.name: (a.summary, a.description) for a in ATOM_ATTRIBUTES}
 
@@ -249,7 +247,9 @@ def _make_dict(data: bytes, offset: int) -> _Dict | None:
     close = _matching_close(data, open_at)
     body = data[open_at + 1:close if close is not None else offset].decode("utf-8", "replace")
     entries = {k: v.strip() for k, v in _ENTRY.findall(body)}
-    atom = _FIXED_ATOM.get(m.group(1))
+    # An op that builds one particular atom whatever its result type says (its record's `builds`).
+    record = lookup_op(m.group(1).decode("utf-8", "replace"))
+    atom = record.builds if record is not None else None
     if atom is None and close is not None:
         r = _RESULT_ATOM.match(data, close + 1)
         if r is not None:

@@ -131,6 +131,24 @@ class AtomRow:
     def implements(self, interface: Interface) -> bool:
         return interface in self.interfaces
 
+    @property
+    def sparse(self) -> bool:
+        """A structured-sparse MMA: it takes a metadata operand E."""
+        return self.implements(Interface.SPARSE_METADATA_ATOM)
+
+    @property
+    def block_scaled(self) -> bool:
+        """A block-scaled MMA: it takes scale-factor operands SFA and SFB."""
+        return self.implements(Interface.BLOCK_SCALE_ATOM)
+
+    @property
+    def umma(self) -> bool:
+        """An MMA whose B comes from a shared-memory matrix descriptor (WGMMA and tcgen05): its
+        operands are checked by element type, then residency. Every other MMA keeps its
+        operands in registers."""
+        return self.implements(Interface.MMA_ATOM) and any(
+            c.role == "B" and Residency.SMEM_DESC in c.allowed for c in self.operands)
+
 
 def _atom(mnemonic: str, family: AtomFamily, requires: tuple[str, ...], spec_min_tier: str,
           interfaces: tuple[Interface, ...], operands: tuple[OperandContract, ...],

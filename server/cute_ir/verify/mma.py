@@ -67,11 +67,6 @@ from .target import check_target
 
 INTERFACE = "verify.atom.unknown-interface"
 
-# The UMMA family (WGMMA and tcgen05) runs the element-type then residency ladders; the
-# register-MMA tiers (SM70-SM89, and SM120 which keeps everything in registers) run the
-# shared non-UMMA verifier.
-UMMA_FAMILY = frozenset({"sm90.mma", "sm100.mma", "sm100.mma_sp", "sm100.mma_bs", "sm100.mma_bs_sp"})
-REGISTER_MMA = frozenset({"atom.universal_fma", "sm80.mma", "sm80.sparse_mma", "sm89.mma", "SM120.mma_bs"})
 
 # The WGMMA type-pair rules (mma-atoms page, "GMMA_K and MN Constraints"): an input family
 # whose members pair only with each other and with an s32 (i32) accumulator.
@@ -281,7 +276,7 @@ class _Use:
 
     @property
     def umma(self) -> bool:
-        return self.atom.mnemonic in UMMA_FAMILY
+        return self.atom.umma
 
     def notes(self, ctx: VerifyContext, *extra: Related) -> tuple[Related, ...]:
         return tuple(extra) + ctx.note_at_definition(self.atom)
@@ -322,7 +317,7 @@ def _element_ladder(ctx: VerifyContext, atom: AtomInstance, ops: dict[str, Opera
     page shows that tail only as the UMMA template's `{0}, but get {1}.`, so the register path
     streams the same tail: both read alike, the code says which ladder ran.
     """
-    register = atom.mnemonic not in UMMA_FAMILY
+    register = not atom.umma
     for role, code in (("A", "verify.mma.expects-operand-a-element-type"),
                        ("B", "verify.mma.expects-operand-b-element-type"),
                        ("C", "verify.mma.expects-operand-c-element-type"),

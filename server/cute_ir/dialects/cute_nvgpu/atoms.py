@@ -29,8 +29,6 @@ PTX_TYPE: dict[str, str] = {
 SCALE_TYPE: dict[str, str] = {"f8E8M0FNU": "ue8m0", "f8E4M3FN": "ue4m3", "ue8m0": "ue8m0", "ue4m3": "ue4m3"}
 
 # MMA atoms whose mnemonic implies sparsity / block scaling.
-_SPARSE = frozenset({"sm80.sparse_mma", "sm100.mma_sp", "sm100.mma_bs_sp"})
-_BLOCK_SCALED = frozenset({"sm100.mma_bs", "sm100.mma_bs_sp", "SM120.mma_bs"})
 
 
 @dataclass(frozen=True)
@@ -119,12 +117,21 @@ class AtomInstance:
         return self.row.implements(Interface.COPY_ATOM)
 
     @property
+    def spec_row(self) -> AtomRow:
+        """The spec atom's row (a CuTe DSL spelling's `row` is the DSL's own)."""
+        return ATOMS_BY_MNEMONIC.get(self.mnemonic, self.row)
+
+    @property
     def sparse(self) -> bool:
-        return self.mnemonic in _SPARSE
+        return self.spec_row.sparse
 
     @property
     def block_scaled(self) -> bool:
-        return self.mnemonic in _BLOCK_SCALED
+        return self.spec_row.block_scaled
+
+    @property
+    def umma(self) -> bool:
+        return self.spec_row.umma
 
     def ptx_type(self, role: str) -> str | None:
         f = {"a": self.a_type, "b": self.b_type, "c": self.c_type}[role]
