@@ -62,3 +62,15 @@ def test_readers_share_a_units_ir_and_a_pass_gets_its_own():
     unit = analysis.unit_at(TEXT.index("cute_nvgpu.copy"))
     assert analysis.lifted_unit(unit) is analysis.lifted_unit(unit)
     assert analysis.rewritable_unit(unit) is not analysis.lifted_unit(unit)
+
+
+def test_a_type_reads_as_what_its_dialect_says():
+    from cute_ir.ir.core import Type
+    from cute_ir.ir.shaped import Shaped
+    from cute_ir.layout import Layout
+
+    assert isinstance(Type('!cute.layout<"(4,8):(8,1)">').parsed, Layout)
+    assert Type("memref<4x?xf16, 3>").parsed == Shaped("memref", (4, None), "f16", "3")
+    atom = Type("!cute_nvgpu.atom.universal_copy<f16, 128 b>").parsed
+    assert atom.mnemonic == "atom.universal_copy" and atom.span == Span(0, len("!cute_nvgpu.atom.universal_copy<f16, 128 b>"))
+    assert Type("i32").parsed is None

@@ -6,9 +6,9 @@ users and `replace_all_uses_with` is exact. A `Block` owns its arguments and an 
 operations; a `Region` owns blocks. Every object has a `Location` (`text/location.py`), so a
 pass's output still points at the user's text.
 
-Types and attributes are immutable values that remember their printed form. What a dialect
-knows about them (a parsed cute_nvgpu atom, a CuTe layout) hangs off `parsed` without changing
-identity or equality, which are those of the text.
+Types and attributes are immutable values that are their printed form. What a type says (a
+cute_nvgpu atom, a CuTe layout, a memref's shape) is `Type.parsed`, read once per distinct
+text (`ir/reading.py`); attribute values are read by `ir/attributes.py`.
 
 Source spans for hover, rename and go-to-definition do not live here: like MLIR's
 `AsmParserState`, the source index is kept beside the IR, not inside it.
@@ -17,7 +17,7 @@ No method recurses over nesting depth: `walk` keeps its own stack.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
 from ..text.location import UNKNOWN, Location
@@ -32,7 +32,13 @@ class Type:
     """A type, by its printed form (`i32`, `!cute_nvgpu.sm90.mma<...>`)."""
 
     text: str
-    parsed: Any = field(default=None, compare=False, hash=False, repr=False)
+
+    @property
+    def parsed(self) -> Any:
+        """What the type's text says, read once per distinct text (`ir/reading.py`): a cute_nvgpu
+        type, a CuTe layout, a builtin shaped type, or None."""
+        from .reading import read_type      # reading imports the dialects, which sit on the IR's text
+        return read_type(self.text)
 
     def __str__(self) -> str:
         return self.text
@@ -43,7 +49,6 @@ class Attribute:
     """An attribute value, by its printed form (`42 : i32`, `#cute.layout<...>`, `unit`)."""
 
     text: str
-    parsed: Any = field(default=None, compare=False, hash=False, repr=False)
 
     def __str__(self) -> str:
         return self.text

@@ -151,17 +151,9 @@ _LAYOUT_TYPE = re.compile(r"^[!#]cute\.(layout|composed_layout)<(.*)>$", re.S)
 
 
 def layout_of(value: Value) -> Layout | ComposedLayout | None:
-    """The CuTe layout a `!cute.layout<...>` typed value carries (kept on `Type.parsed`)."""
+    """The CuTe layout a `!cute.layout<...>` typed value carries."""
     parsed = value.type.parsed
-    if parsed is None:
-        match = _LAYOUT_TYPE.match(value.type.text)
-        body = match.group(2).strip() if match else ""
-        if len(body) >= 2 and body[0] == body[-1] == '"':
-            body = body[1:-1]
-        result = parse_layout(body) if body else None
-        parsed = result.value if result is not None and result.ok else False
-        value.type = Type(value.type.text, parsed)
-    return parsed or None
+    return parsed if isinstance(parsed, (Layout, ComposedLayout)) else None
 
 
 def is_known(type_: Type) -> bool:

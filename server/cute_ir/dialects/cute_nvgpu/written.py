@@ -43,9 +43,21 @@ def _read(text: str) -> _Read:
     return _Read(node.type, cute, operand_type(node).shifted(back))
 
 
+def read_cute_type(text: str) -> CuteNvgpuType | None:
+    """The cute_nvgpu type `text` spells, its spans relative to the text (None for another type)."""
+    return _read(text).cute
+
+
 def _shifted_type(ty: CuteNvgpuType, delta: int) -> CuteNvgpuType:
     return replace(ty, span=ty.span.shifted(delta), mnemonic_span=ty.mnemonic_span.shifted(delta),
                    params=tuple(replace(p, span=p.span.shifted(delta)) for p in ty.params))
+
+
+@lru_cache(maxsize=4096)
+def _placed_type(text: str, start: int) -> CuteNvgpuType | None:
+    """A verifier, the preview and hover ask for the same written atom type in turn."""
+    cute = _read(text).cute
+    return _shifted_type(cute, start) if cute is not None else None
 
 
 @dataclass(frozen=True)
@@ -66,8 +78,7 @@ class WrittenType:
 
     def cute_type(self) -> CuteNvgpuType | None:
         """The cute_nvgpu type written here, spans in the document (None for any other type)."""
-        cute = _read(self.text).cute
-        return _shifted_type(cute, self.span.start) if cute is not None else None
+        return _placed_type(self.text, self.span.start)
 
     def operand(self) -> OperandType:
         """What the type says about an operand of this type, spans in the document."""
