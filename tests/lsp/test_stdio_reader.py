@@ -1,5 +1,6 @@
-"""The server's stdin reader: LSP framing read ahead on a thread; buffered messages are handed
-over without a turn of the event loop; a broken frame costs that frame, not the connection."""
+"""The server's stdin reader: LSP framing read ahead (by the event loop from a pipe, by a thread
+from anything else); buffered messages are handed over without a turn of the event loop; a
+broken frame costs that frame, not the connection."""
 from __future__ import annotations
 
 import asyncio
@@ -45,6 +46,42 @@ async def test_buffered_messages_need_no_turn_of_the_loop():
             assert await reader.next_message() == b'{"id": 1}'
         assert others_ran == []   # all four came out of the buffer without yielding
         os.close(write_fd)
+        assert await asyncio.wait_for(reader.next_message(), 10) is None
+
+
+@pytest.mark.asyncio
+async def test_a_pipe_is_read_by_the_loop_between_slices_of_busy_work():
+    """No thread: a message that arrives while the loop runs Python in slices is read at the
+    next turn, not when a thread next gets the interpreter lock."""
+    read_fd, write_fd = os.pipe()
+    with os.fdopen(read_fd, "rb", buffering=0) as stream:
+        reader = PrefetchingReader(stream)
+        pending = asyncio.ensure_future(reader.next_message())
+        await asyncio.sleep(0)
+        assert reader._thread is None
+        os.write(write_fd, _frame(b'{"id": 7}'))
+        turns = 0
+        while not pending.done() and turns < 50:
+            deadline = time.perf_counter() + 0.002      # a slice of busy work
+            while time.perf_counter() < deadline:
+                pass
+            await asyncio.sleep(0)
+            turns += 1
+        assert pending.done() and pending.result() == b'{"id": 7}'
+        assert turns <= 3
+        os.close(write_fd)
+        assert await asyncio.wait_for(reader.next_message(), 10) is None
+
+
+@pytest.mark.asyncio
+async def test_a_regular_file_is_read_by_a_thread(tmp_path):
+    path = tmp_path / "input"
+    path.write_bytes(_frame(b'{"id": 1}') + _frame(b'{"id": 2}'))
+    with open(path, "rb", buffering=0) as stream:
+        reader = PrefetchingReader(stream)
+        assert await asyncio.wait_for(reader.next_message(), 10) == b'{"id": 1}'
+        assert reader._thread is not None
+        assert await asyncio.wait_for(reader.next_message(), 10) == b'{"id": 2}'
         assert await asyncio.wait_for(reader.next_message(), 10) is None
 
 

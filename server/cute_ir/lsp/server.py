@@ -207,7 +207,11 @@ class CuteIrServer(LanguageServer):
     async def _verify_in_slices(self, uri: str) -> None:
         try:
             while True:
-                await asyncio.sleep(0)   # let waiting requests and changes in first
+                # Let waiting requests and changes in first. A message the loop has just read
+                # is handed to the message loop in one turn and answered in the next (a change's
+                # publish in the one after): three turns, so that it does not wait for slices.
+                for _ in range(3):
+                    await asyncio.sleep(0)
                 analysis = self.analyses.get(uri)
                 if analysis is None:
                     return
