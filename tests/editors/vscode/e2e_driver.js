@@ -343,13 +343,22 @@ async function dismissNotifications(page) {
     await page.locator('.quick-input-list .monaco-list-row[aria-label*="tileas.ir"]').first().waitFor({ timeout: T });
     await page.keyboard.press('Enter');
     const tileasGroup = groupWithTab(page, 'tileas.ir');
-    const loadToken = tileasGroup.locator('.view-lines span', { hasText: /^nv_tileas\.tiled_load$/ }).first();
+    // The op name's token: one span before semantic tokens colour it, maybe several after.
+    const loadToken = tileasGroup.locator('.view-lines span span', { hasText: /tiled_load/ }).last();
     await loadToken.waitFor({ state: 'visible', timeout: T });
-    const loadBox = await loadToken.boundingBox();
-    await page.mouse.move(loadBox.x - 200, loadBox.y + 200);
-    await page.mouse.move(loadBox.x + loadBox.width / 2, loadBox.y + loadBox.height / 2);
+    // The hover is asked for where the mouse rests; inlay hints and semantic tokens arriving
+    // just after the file opens re-render the line and drop a hover the mouse started. Rest
+    // on the token again (found and measured again) until the card shows.
     const tileasHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'tiled_tma_load' }).first();
-    res.checks.tileas_hover = await tileasHover.waitFor({ state: 'visible', timeout: T }).then(() => true, () => false);
+    res.checks.tileas_hover = false;
+    for (let attempt = 0; attempt < 6 && !res.checks.tileas_hover; attempt++) {
+      await page.waitForTimeout(attempt === 0 ? 1000 : 500);
+      const loadBox = await loadToken.boundingBox();
+      if (loadBox === null) continue;
+      await page.mouse.move(loadBox.x - 200, loadBox.y + 200);
+      await page.mouse.move(loadBox.x + loadBox.width / 2, loadBox.y + loadBox.height / 2);
+      res.checks.tileas_hover = await tileasHover.waitFor({ state: 'visible', timeout: T / 6 }).then(() => true, () => false);
+    }
     if (res.checks.tileas_hover) {
       res.tileas_hover_text = (await tileasHover.innerText()).trim();
       res.checks.tileas_hover = /tx_count: 16384 bytes/.test(res.tileas_hover_text);
