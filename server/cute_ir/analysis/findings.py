@@ -5,6 +5,7 @@ diagnostic. Most findings (well-formed types, known ops) produce nothing.
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Callable
 
 from tree_sitter import Node, Tree
@@ -40,8 +41,9 @@ _PREFIX_BYTES = {"custom_op": DIALECT_PREFIX.encode(), "generic_op": b'"' + DIAL
 TypeParser = Callable[[Node], tuple[CuteNvgpuType, list[Diagnostic]]]
 
 
-def position(node: Node) -> tuple[int, int]:
-    return node.start_byte, node.end_byte
+# A node's (start, end): the document order of findings (attrgetter: no Python call per node,
+# and opening a 50k-line file sorts some 150,000 of them).
+position: Callable[[Node], tuple[int, int]] = attrgetter("start_byte", "end_byte")
 
 
 def findings(root: Node, lo: int, hi: int) -> dict[str, list[Any]]:

@@ -332,6 +332,11 @@ def _value_in_dictionary(dictionary: Node) -> Diagnostic | None:
     return None
 
 
+# Groups up to this many bytes are searched for a `=` before their children are listed (a copy
+# of their text; larger groups are not copied, so nested groups never cost their depth times).
+_SMALL_GROUP = 4096
+
+
 def describe_keyed_group(group: Node) -> Diagnostic | None:
     """`<key = >`, `(key = , ...)`, `key = [ , ...]`: a key in an op's body or in a bracket group
     whose value is missing, or whose list value starts with a comma.
@@ -341,6 +346,8 @@ def describe_keyed_group(group: Node) -> Diagnostic | None:
     quadratic in how deep they nest. A group too wide for the queries is not read either."""
     if group.child_count > WIDE_NODE:
         return None
+    if group.end_byte - group.start_byte <= _SMALL_GROUP and b"=" not in (group.text or b""):
+        return None     # no key in it: two in three groups, read without listing their children
     if group.type == "attribute_dict":
         return _value_in_dictionary(group)
     children = [c for c in group.children if not c.is_extra]
