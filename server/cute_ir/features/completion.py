@@ -30,7 +30,7 @@ from ..dialects.registry import OPS as OP_RECORDS
 from ..tables.atoms import (ATOMS, ATOMS_BY_MNEMONIC, DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TMA_CTA_PAIR, Interface,
                            MmaShapeRow, find_mma_rows, multicast_only_warns, tma_reductions)
 from ..tables.tiers import describe_requirements, satisfies_any
-from .cards import ATOM_ATTRIBUTE_KEYS, COPY_ATTRIBUTE_KEYS, atom_card, op_card, tier_text
+from .cards import COPY_ATTRIBUTE_KEYS, atom_card, op_card, tier_text
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,7 @@ from ..diagnostics.diagnostic import Related
 from ..dialects.cute_nvgpu.enums import (BUILDER_MODES, DIALECT, DSL_TMA_LOAD_MODE, TMA_ENUMS, TMA_LOAD_MODE,
                                         TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, DSL_MAKE_REDUCE, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS,
-                                           NON_EXEC_REDUCE, PARTITION,
-                                           PREFETCH, TMA_OPS, UPDATE_DESCRIPTOR)
+                                           NON_EXEC_REDUCE, PARTITION, TMA_OPS, UPDATE_DESCRIPTOR)
 from ..ir.attributes import EnumCase, attribute, constant_number, enum_case, integer, parse_enum
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
@@ -778,7 +777,6 @@ def operand_groups(op: Operation) -> dict[str, list]:
     """An op's operands by its record's groups: from `operandSegmentSizes` in the generic
     form, or in the custom form from the keyword written before each group (`shapes(...)`)."""
     from ..dialects.registry import record
-    from ..ir.core import Hole
     spec = record(op.name)
     if spec is None:
         return {}
