@@ -222,9 +222,16 @@ def lowered_ir(ls: CuteIrServer, params: Any):
         result = lowered.lower(analysis, pipeline or None, arch, at=at)
     except PipelineError as error:
         raise _invalid(f"params.pipeline: {error}") from None
+    # Every stage maps its lines to the same source ops: each range is converted once.
+    ranges: dict[Span, dict] = {}
+
+    def range_of(span: Span) -> dict:
+        found = ranges.get(span)
+        if found is None:
+            found = ranges[span] = convert.span_json(analysis, span)
+        return found
     stages = [{"pass": s.argument, "name": s.pass_name, "changed": s.changed, "text": s.text,
-               "lineMap": [{"line": line, "range": convert.span_json(analysis, span)}
-                           for line, span in s.line_spans]}
+               "lineMap": [{"line": line, "range": range_of(span)} for line, span in s.line_spans]}
               for s in result.stages]
     shown = {"range": convert.span_json(analysis, result.shown)} if result.shown is not None else {}
     return {"text": stages[-1]["text"] if stages else "", "input": result.input_text,
