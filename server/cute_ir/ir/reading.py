@@ -14,23 +14,25 @@ from typing import Union
 
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..dialects.cute_nvgpu.written import read_cute_type
-from ..layout import ComposedLayout, Layout, parse_layout
+from ..layout import ComposedLayout, Layout
+from ..layout.parse import parse_written_layout
 from .shaped import Shaped, shaped
 
 Reading = Union[CuteNvgpuType, Layout, ComposedLayout, Shaped, None]
 
-_LAYOUT_TYPE = re.compile(r"^[!#]cute\.(?:layout|composed_layout)<(.*)>$", re.S)
+_LAYOUT_TYPE = re.compile(r"^[!#]cute\.(?:layout|composed_layout)<.*>$", re.S)
+
+
+def is_layout_type(text: str) -> bool:
+    """`!cute.layout<...>` or `!cute.composed_layout<...>` (or the attribute spellings)."""
+    return _LAYOUT_TYPE.match(text) is not None
 
 
 @lru_cache(maxsize=8192)
 def read_type(text: str) -> Reading:
     if text.startswith("!cute_nvgpu."):
         return read_cute_type(text)
-    match = _LAYOUT_TYPE.match(text)
-    if match is not None:
-        body = match.group(1).strip()
-        if len(body) >= 2 and body[0] == body[-1] == '"':
-            body = body[1:-1]
-        result = parse_layout(body) if body else None
-        return result.value if result is not None and result.ok else None
+    if is_layout_type(text):
+        result = parse_written_layout(text)
+        return result.value if result.ok else None
     return shaped(text)

@@ -350,13 +350,19 @@ class _Parser:
 _WRAPPED = re.compile(r"<\s*\"?(.*?)\"?\s*>\s*$")
 
 
+def parse_written_layout(text: str) -> LayoutParse:
+    """A layout written bare (`(4,32):(1,4)`) or wrapped as an attribute or type
+    (`#cute.layout<"(4,32):(1,4)">`, `!cute.composed_layout<"S<3,4,3> o 0 o ...">`)."""
+    m = _WRAPPED.search(text.strip())
+    return parse_layout(m.group(1) if m else text)
+
+
 def layout_rank(text: str | None) -> int | None:
-    """The rank (top-level mode count) of a layout written bare (`(4,32):(1,4)`) or wrapped as an
-    attribute or type (`#cute.layout<"(4,32):(1,4)">`, `!cute.layout<...>`); None if unreadable."""
+    """The rank (top-level mode count) of a layout written bare or wrapped (`parse_written_layout`);
+    None if unreadable."""
     if not text:
         return None
-    m = _WRAPPED.search(text.strip())
-    parsed = parse_layout(m.group(1) if m else text)
+    parsed = parse_written_layout(text)
     if parsed.error is not None or parsed.value is None:
         return None
     value = parsed.value

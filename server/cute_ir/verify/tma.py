@@ -35,6 +35,7 @@ from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, DSL_MAKE_REDUCE, 
 from ..ir.attributes import EnumCase, attribute, constant_number, enum_case, integer, parse_enum
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
+from ..ir.reading import is_layout_type
 from ..ir.shaped import shaped, top_level_parameters
 from ..layout import (ComposedLayout, Layout, Swizzle, coalesce, composition, cosize, flatten, is_static,
                       parse_layout, rank, size)
@@ -146,7 +147,6 @@ def verify_tma(lifted: Lifted, target: str) -> TmaVerification:
 
 
 # ---------------------------------------------------------------------------- types
-_LAYOUT_TYPE = re.compile(r"^[!#]cute\.(layout|composed_layout)<(.*)>$", re.S)
 
 
 def layout_of(value: Value) -> Layout | ComposedLayout | None:
@@ -485,7 +485,7 @@ class _Checker:
         desc_value = op.operands[0]
         descriptor = self.descriptor(desc_value)
         gmem_type = descriptor.layout_type if descriptor is not None else desc_value.type
-        if descriptor is None and not _LAYOUT_TYPE.match(gmem_type.text):
+        if descriptor is None and not is_layout_type(gmem_type.text):
             return      # a descriptor from outside the unit (a kernel parameter): its layout is not known
         self.partition(op, kind, _PartitionInput(op.operands[1], gmem_type, op.operands[2], (1, 0, 2)),
                        descriptor, (op, op), self.note(desc_value, "descriptor"))

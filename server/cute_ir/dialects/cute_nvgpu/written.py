@@ -12,10 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-import tree_sitter
-
 from ...diagnostics import Span
-from ...syntax.parser import LANGUAGE
+from ...syntax import parse
 from .operands import OperandType, operand_type
 from .types import CuteNvgpuType, parse_type_node
 
@@ -33,8 +31,8 @@ class _Read:
 @lru_cache(maxsize=8192)
 def _read(text: str) -> _Read:
     source = _PREFIX + text.encode("utf-8")
-    tree = tree_sitter.Parser(LANGUAGE).parse(source)
-    definition = tree.root_node.named_children[0] if tree.root_node.named_child_count else None
+    root = parse(source).root
+    definition = root.named_children[0] if root.named_child_count else None
     node = definition.child_by_field_name("value") if definition is not None else None
     if node is None or (node.start_byte, node.end_byte) != (len(_PREFIX), len(source)):
         return _Read("unparsed", None, OperandType(text, Span(0, len(source) - len(_PREFIX)), None, None))
@@ -56,7 +54,7 @@ def _shifted_type(ty: CuteNvgpuType, delta: int) -> CuteNvgpuType:
 @lru_cache(maxsize=4096)
 def _placed_type(text: str, start: int) -> CuteNvgpuType | None:
     """A verifier, the preview and hover ask for the same written atom type in turn."""
-    cute = _read(text).cute
+    cute = read_cute_type(text)
     return _shifted_type(cute, start) if cute is not None else None
 
 
