@@ -27,6 +27,7 @@ from ..dialects.cute_nvgpu.types import (
     CuteNvgpuType, MnemonicArm, alias_for_type, parse_type_node, print_type, walk_index,
 )
 from ..diagnostics import Span
+from ..ir.attributes import all_attributes
 from ..ir.core import Operation, Value
 from ..tables.atoms import (
     AtomRow, CopyShapeRow, MmaShapeRow, Residency,
@@ -653,4 +654,4 @@ def builds_atom_from_attributes(op: Operation | None) -> bool:
     if record is not None and record.verifier == MAKE_ATOM:
         return True
     keys = set(ATOM_ATTRIBUTE_KEYS) | set(COPY_ATTRIBUTE_KEYS)
-    return any(name in keys for name in (*op.properties, *op.attributes))
+    return any(name in keys for name in all_attributes(op))

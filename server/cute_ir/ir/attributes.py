@@ -33,6 +33,12 @@ def attribute(op: Operation, name: str) -> Attribute | None:
     return op.attributes.get(name) or op.properties.get(name)
 
 
+def all_attributes(op: Operation) -> dict[str, Attribute]:
+    """`op`'s inherent and discardable attributes by name (a discardable one wins, as in
+    `attribute`)."""
+    return {**op.properties, **op.attributes}
+
+
 def parse_enum(text: str) -> EnumCase | None:
     """The enum case an attribute's text spells, or None for any other attribute."""
     match = _ENUM.match(text.strip())

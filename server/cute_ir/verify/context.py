@@ -11,6 +11,7 @@ from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.cute_nvgpu.operands import OperandType
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..dialects.cute_nvgpu.written import WrittenType
+from ..ir.attributes import all_attributes
 from ..ir.core import UNIT, Operation, OpResult, Value
 from ..ir.lift import UNDEFINED, Lifted, SourceIndex
 from ..layout import layout_rank
@@ -36,7 +37,7 @@ class LocatedAtom:
         if self.op is None:
             return {}
         return {name: "" if attr == UNIT else attr.text
-                for name, attr in {**self.op.properties, **self.op.attributes}.items()}
+                for name, attr in all_attributes(self.op).items()}
 
 
 # The op that makes an executable TMA atom from a non-exec one.
@@ -92,7 +93,7 @@ class VerifyContext:
         """The op's properties and attributes as written, each with where its value is."""
         spans = self.index.attribute_spans.get(op, {})
         out = {}
-        for name, attr in {**op.properties, **op.attributes}.items():
+        for name, attr in all_attributes(op).items():
             if name in spans:
                 out[name] = Field(attr.text, spans[name][1])
         return out
