@@ -40,7 +40,7 @@ from ..ir import UnitIR, build_unit
 from ..ir.lift import Lifted, lift_statements
 from ..ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
 from ..syntax import SyntaxTree, apply_edit, parse, parse_range
-from ..syntax.cst import ancestors, span as node_span, text as node_text
+from ..syntax.cst import ancestors
 from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, decode_source
@@ -826,44 +826,15 @@ class DocumentAnalysis:
             self._type_memo[key] = hit
         return hit
 
-    def type_alias(self, name: str) -> Node | None:
-        """The type a top-level `!name = <type>` defines (aliases may follow their uses)."""
-        needle = name.encode("utf-8")
-        self._settle_units()
-        for unit in self._units:
-            if unit.shell or not self.document.data.startswith(needle, unit.start):
-                continue
-            tree = self._statement_tree(unit)
-            node = tree.root_node.descendant_for_byte_range(unit.start, unit.start + len(needle)) if tree else None
-            while node is not None and node.type != "type_alias_definition":
-                node = node.parent
-            if node is not None:
-                alias = node.child_by_field_name("name")
-                if alias is not None and alias.text == needle:
-                    return node.child_by_field_name("value")
-        return None
-
     def alias_type(self, name: str) -> WrittenType | None:
-        """The type a top-level `!name = <type>` defines, and where it is written."""
-        node = self.type_alias(name)
-        return WrittenType(node_text(node), node_span(node)) if node is not None else None
-
-    def _statement_tree(self, unit: Unit) -> Tree | None:
-        """A tree valid for a top-level statement `unit`: its own, the document's if fresh, or
-        else the statement parsed alone (kept as its own tree). Verifying a unit that uses an
-        alias defined after it then costs that definition's parse, not the document's, while
-        edits above the definition keep the document tree stale."""
-        if unit.tree is not None or not self.full_stale:
-            return self.tree_for(unit)
-        data = self.document.data
-        tree = parse_range(data, unit.start, unit.end, self.document.point(unit.start),
-                           self.document.point(unit.end))
-        statements = [c for c in tree.root_node.named_children if c.type in UNIT_KINDS]
-        if tree.root_node.has_error or len(statements) != 1 or \
-                (statements[0].start_byte, statements[0].end_byte) != (unit.start, unit.end):
-            return self.tree_for(unit)      # alone it reads otherwise: ask the document
-        unit.tree = tree
-        return tree
+        """The type a top-level `!name = <type>` defines (aliases may follow their uses), and
+        where it is written: the first definition, as MLIR keeps it. Read from the units that
+        define aliases (`alias_units`), so a lookup costs the aliases, not the file."""
+        for unit in self.alias_units():
+            defined, text, span = unit.alias_definition
+            if defined == name:
+                return WrittenType(text, span.shifted(self.unit_start(unit)))
+        return None
 
     def _diagnose_unit(self, unit: Unit, found: dict[str, list[Node]]) -> None:
         self._diagnose_units([unit], found)

@@ -467,11 +467,11 @@ def alias_table(analysis: AnalysedSource) -> dict[str, _AliasDef]:
     """`!name = <type>` and `#name = <layout>` definitions of the document, by name."""
     out: dict[str, _AliasDef] = {}
     # Each unit says what it defines, relative to its start: no unit's tree or IR is needed,
-    # so a definition that an edit above it only moved costs nothing here. A later
-    # definition of a name wins, as it did in document order.
+    # so a definition that an edit above it only moved costs nothing here. The first
+    # definition of a name counts, as MLIR keeps it (and as `DocumentAnalysis.alias_type`).
     for unit in analysis.alias_units():
         name, text, span = unit.alias_definition
-        out[name] = _AliasDef(text, unit, span.shifted(analysis.unit_start(unit)))
+        out.setdefault(name, _AliasDef(text, unit, span.shifted(analysis.unit_start(unit))))
     return out
 
 
