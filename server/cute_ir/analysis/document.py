@@ -271,7 +271,7 @@ class DocumentAnalysis:
         if tree is None:
             return None
         following = self.units[index + 1].start - 1 if index + 1 < len(self.units) else len(self.document.data)
-        return findings(tree.root_node, unit.start, max(unit.start, following))
+        return findings(tree.root_node, self.document.data, unit.start, max(unit.start, following))
 
     def unit_at(self, offset: int) -> Unit | None:
         units = self.units
@@ -606,7 +606,7 @@ class DocumentAnalysis:
         unit.derived.clear()
         # Later units move first: the unit's verification may resolve aliases among them.
         self._add_shift(index + 1, delta)
-        self._diagnose_unit(unit, findings(root, unit.start, unit.end))
+        self._diagnose_unit(unit, findings(root, self.document.data, unit.start, unit.end))
         if had_diagnostics != bool(unit.diagnostics or unit.elsewhere):
             self._flagged = None
         return True
@@ -651,7 +651,7 @@ class DocumentAnalysis:
             if (na, nb) == (a, b):
                 break
             a, b = na, nb
-        found = findings(root, a, b)
+        found = findings(root, self.document.data, a, b)
         self.units = mapped[:left] + fresh + mapped[right:]
         count = len(fresh)
         if self._choose_target() != self._target:
@@ -665,7 +665,7 @@ class DocumentAnalysis:
         # (as `_rederive_all` never keeps one).
         new = {id(u) for u in fresh}
         for shell in [u for u in self.units if u.shell and id(u) not in new]:
-            self._diagnose_units([shell], findings(root, shell.start, shell.end))
+            self._diagnose_units([shell], findings(root, self.document.data, shell.start, shell.end))
         return fresh
 
     def _rederive_all(self, edit: TextEdit, first: int, kept: list[Unit], old_root: Node) -> list[Unit]:
@@ -708,10 +708,10 @@ class DocumentAnalysis:
             lo = 0 if index == 0 else units[index].start
             hi = len(data) if end + 1 == len(units) else units[end + 1].start - 1
             run = units[index:end + 1]
-            self._diagnose_units(run, findings(root, lo, hi))
+            self._diagnose_units(run, findings(root, data, lo, hi))
             index = end + 1
         if not units:   # problems outside any statement (e.g. only a stray brace) get a unit
-            self._diagnose_units(fresh, findings(root, 0, len(data)))
+            self._diagnose_units(fresh, findings(root, data, 0, len(data)))
             self.units = fresh
         return fresh
 
@@ -745,7 +745,7 @@ class DocumentAnalysis:
         self._target = self._choose_target()
         self._budget_now = self.verify_budget
         try:
-            self._diagnose_units(units, findings(self.syntax.root, 0, len(data)))
+            self._diagnose_units(units, findings(self.syntax.root, data, 0, len(data)))
         finally:
             self._budget_now = None
 
@@ -793,7 +793,7 @@ class DocumentAnalysis:
         for unit, diags in zip(units, per_unit):
             for missing in missing_in(self.tree_for(unit), unit):
                 diags.append(describe_missing(missing).shifted(-unit.start))
-            diags.sort(key=lambda d: d.span)
+            diags.sort(key=Diagnostic.document_order)
             unit.diagnostics = diags
 
     def _alias_definition(self, unit: Unit) -> tuple[str, str, Span] | None:

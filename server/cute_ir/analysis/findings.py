@@ -16,13 +16,12 @@ from ..dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..syntax import WIDE_NODE, captures, query, wide_nodes
 from ..syntax.errors import (MALFORMED_PATTERNS, describe_error, describe_keyed_group, describe_malformed,
-                             describe_unclosed, missing_nodes, outermost_errors, unclosed_openers)
+                             describe_unclosed, malformed_nodes, missing_nodes, outermost_errors, unclosed_openers)
 from .units import Unit
 
 _FINDINGS = query(
     """
     (cute_nvgpu_type) @type
-    (operation name: (op_name) @custom_op)
     (operation name: (string) @generic_op)
     (unclosed_bracket) @unclosed
     (region) @region
@@ -46,9 +45,16 @@ TypeParser = Callable[[Node], tuple[CuteNvgpuType, list[Diagnostic]]]
 position: Callable[[Node], tuple[int, int]] = attrgetter("start_byte", "end_byte")
 
 
-def findings(root: Node, lo: int, hi: int) -> dict[str, list[Any]]:
-    """The findings in [lo, hi], by capture name, in document order."""
+def findings(root: Node, source: bytes, lo: int, hi: int) -> dict[str, list[Any]]:
+    """The findings in [lo, hi], by capture name, in document order. `source` is the text
+    `root`'s tree was parsed from."""
+    wide = wide_nodes(root, lo, hi + 1)
     found = captures(_FINDINGS, root, lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
+    names = [(n, n.text or b"") for n in found.pop("op_name", ()) if lo <= n.start_byte <= hi]
+    more, groups = malformed_nodes(root, source, 0, lo, hi, names, wide)
+    found["malformed"] = found.get("malformed", []) + more
+    found["keyed_group"] = groups
+    found["custom_op"] = [n for n, _ in names]   # read by `op_diagnostic` and by verification
     # Document order: the order captures come back in varies from run to run, and which
     # of two definitions of one SSA name a verifier sees first must not.
     out: dict[str, list[Any]] = {name: sorted((n for n in nodes if lo <= n.start_byte <= hi), key=position)
@@ -61,8 +67,7 @@ def findings(root: Node, lo: int, hi: int) -> dict[str, list[Any]]:
         out["unclosed"] = unclosed_openers(root, lo, hi)
     if root.has_error:
         out["error"] = outermost_errors(root, lo, hi)
-    out["wide"] = [node for node in wide_nodes(root, lo, hi + 1)
-                   if lo <= node.start_byte <= hi and not _in_dense_literal(node)]
+    out["wide"] = [node for node in wide if lo <= node.start_byte <= hi and not _in_dense_literal(node)]
     return out
 
 

@@ -82,3 +82,8 @@ class Diagnostic:
             self.message,
             tuple(Related(r.span.shifted(delta), r.message) for r in self.related),
         )
+
+    def document_order(self) -> tuple[Span, str, str]:
+        """The key that orders diagnostics as they are shown: by place, then code and message,
+        so two found at one place in either order are listed alike."""
+        return self.span, self.code, self.message

@@ -208,7 +208,7 @@ class _Checker:
                     self._error("ssa.undeclared-value", use.span, UNDECLARED_VALUE)
         for use, definition in self.checks:
             self._check_dominance(use, definition)
-        self.out.sort(key=lambda d: d.span)
+        self.out.sort(key=Diagnostic.document_order)
         return self.out
 
     def _close(self) -> None:

@@ -6,6 +6,8 @@ message for the problem, the diagnostic uses its wording.
 """
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
@@ -17,7 +19,7 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
                                          EXPECTED_SSA_NAME, EXPECTED_LSQUARE, EXPECTED_SYMBOL_NAME,
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
-from .parser import WIDE_NODE, captures, query
+from .parser import WIDE_NODE, captures, query, wide_nodes
 from .affine import check_affine_body
 from .cst import TYPE_KINDS, wrong_token_span
 from .dense import check_dense_literal
@@ -32,44 +34,170 @@ _MAX_SHOWN = 24
 # Nodes that are well-formed for the grammar but not for MLIR's parser, or that the grammar
 # put where an unfinished construct ends (see `describe_malformed`).
 # Unclosed brackets are found by `unclosed_openers` instead, which pairs each with its opener.
+#
+# Only structural patterns: a text predicate (`#eq?`, `#any-of?`, `#match?`) on an op's name
+# is evaluated for every op of the file, which made this query cost as much as the parse on
+# opening a large file. What an op's name decides is read from the `@op_name` captures
+# (`_BY_OP_NAME`), and the two checks that look for a spelling (a key without its value, an
+# integer width of eight digits or more) scan the text for it first (`malformed_nodes`).
 MALFORMED_PATTERNS = """
+    (operation name: (op_name) @op_name)
     (incomplete_op) @malformed
     (op_result count: (integer) @malformed)
     (operation name: (string)) @malformed
-    (operation name: (op_name) @_func body: (custom_body (symbol_ref) . (paren_group (keyword) @malformed))
-      (#any-of? @_func "func.func" "func"))
-    (operation name: (op_name) @_func body: (custom_body . (keyword) @malformed)
-      (#any-of? @_func "func.func" "func"))
-    (operation name: (op_name) @_func body: (custom_body (symbol_ref) . (paren_group) @malformed)
-      (#any-of? @_func "func.func" "func"))
     (location) @malformed
     (file_metadata) @malformed
     (quantile_type parameters: (type_parameters) @malformed)
-    [(angle_group) (paren_group) (bracket_group) (brace_group) (attribute_dict) (custom_body)] @keyed_group
     (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
     (builtin_attribute kind: ["affine_map" "affine_set"] parameters: (type_parameters) @malformed)
     (builtin_attribute kind: "dense" parameters: (type_parameters) @malformed)
     (attribute_alias_definition value: (builtin_attribute kind: ["dense" "dense_resource" "sparse"]) @malformed)
     (attribute_entry value: (builtin_attribute kind: ["dense" "dense_resource" "sparse"]) @malformed)
-    ((integer_type) @malformed (#match? @malformed "^[su]?i[0-9]{8,}$"))
-    (operation name: (op_name) @_constant
-      body: (custom_body [(integer) (float) (boolean)] . [(integer_type) (float_type) (index_type)]) @malformed
-      (#eq? @_constant "arith.constant"))
-    (operation name: (op_name) @_binary body: (custom_body) @malformed
-      (#any-of? @_binary BINARY_OPS))
-    (operation name: (op_name) @_format body: (custom_body) @malformed (#any-of? @_format FORMAT_OPS))
-    (operation name: (op_name) @_constant
-      body: (custom_body [(integer) (float) (boolean) (builtin_attribute)] . (angle_group)) @malformed
-      (#eq? @_constant "arith.constant"))
     (custom_body (successor) . (paren_group (successor) @malformed))
-    (operation name: (op_name) @malformed !body (#eq? @malformed "arith.constant"))
-""".replace("BINARY_OPS", " ".join(f'"{name}"' for name in sorted(BINARY_ARITH_OPS))).replace(
-    "FORMAT_OPS", " ".join(f'"{name}"' for name in sorted(set(FORMAT_CHECKS) - {"arith.constant"})))
+"""
 
 # MLIR's IntegerType::kMaxWidth.
 _MAX_INTEGER_WIDTH = (1 << 24) - 1
 
 _MALFORMED = query(MALFORMED_PATTERNS)
+# For text with syntax errors (see `malformed_nodes`).
+_KEYED_GROUPS = query("[(angle_group) (paren_group) (bracket_group) (brace_group) (attribute_dict) (custom_body)]"
+                      " @keyed_group")
+KEYED_GROUP_KINDS = frozenset({"angle_group", "paren_group", "bracket_group", "brace_group", "attribute_dict",
+                               "custom_body"})
+
+
+def _body(name: Node) -> Node | None:
+    """The custom body of the op named by `name`, if it has one."""
+    op = name.parent
+    body = op.child_by_field_name("body") if op is not None else None
+    return body if body is not None and body.type == "custom_body" else None
+
+
+def _function_header(name: Node) -> list[Node]:
+    """`func.func`: a keyword first in the body (a visibility, else a misplaced name), and the
+    argument list right after the symbol together with the bare words in it. Adjacent means
+    adjacent named nodes, as a query's anchor reads it (a comment between breaks it)."""
+    body = _body(name)
+    if body is None:
+        return []
+    named = body.named_children
+    out = [named[0]] if named and named[0].type == "keyword" else []
+    for symbol, arguments in zip(named, named[1:]):
+        if symbol.type == "symbol_ref" and arguments.type == "paren_group":
+            out.append(arguments)
+            out.extend(c for c in arguments.named_children if c.type == "keyword")
+    return out
+
+
+_CONSTANT_VALUES = frozenset({"integer", "float", "boolean"})
+_CONSTANT_TYPES = frozenset({"integer_type", "float_type", "index_type"})
+
+
+def _constant(name: Node) -> list[Node]:
+    """`arith.constant`: without a body its value is missing (the name is described); a body
+    whose value is followed by a type, or by `<...>` after its colon, is checked."""
+    op = name.parent
+    body = op.child_by_field_name("body") if op is not None else None
+    if body is None:
+        return [name]
+    if body.type != "custom_body":
+        return []
+    named = body.named_children
+    for value, after in zip(named, named[1:]):
+        if (value.type in _CONSTANT_VALUES and after.type in _CONSTANT_TYPES) or (
+                after.type == "angle_group" and (value.type in _CONSTANT_VALUES or value.type == "builtin_attribute")):
+            return [body]
+    return []
+
+
+def _formatted(name: Node) -> list[Node]:
+    """An op whose format `op_formats` knows: its body is checked."""
+    body = _body(name)
+    return [body] if body is not None else []
+
+
+# An op's name -> the nodes of it to describe.
+_BY_OP_NAME = {
+    b"func.func": _function_header,
+    b"func": _function_header,
+    b"arith.constant": _constant,
+    **{name.encode(): _formatted for name in sorted(BINARY_ARITH_OPS | set(FORMAT_CHECKS) - {"arith.constant"})},
+}
+
+# An integer type of eight digits or more (`i12345678`) starts like this.
+_LONG_WIDTH = re.compile(rb"i[0-9]{8}")
+_LONG_INTEGER_TYPE = re.compile(rb"[su]?i[0-9]{8,}")
+
+# What the grammar skips between tokens (its extras: `\s` as tree-sitter reads it, which takes
+# Unicode spaces too, and comments).
+_GAP = rb"(?:\s|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80|\xef\xbb\xbf|//[^\r\n]*)*"
+# Where `describe_keyed_group` can report something: a `=` followed by a closer or a comma
+# (the value is missing), by `[` and a comma, or by an SSA value (in a dictionary).
+_KEY_WITHOUT_VALUE = re.compile(rb"=" + _GAP + rb"(?:[>)\]},%]|\[" + _GAP + rb",)")
+
+
+def malformed_nodes(root: Node, source: bytes, base: int, lo: int, hi: int, names: list[tuple[Node, bytes]],
+                    wide: list[Node]) -> tuple[list[Node], list[Node]]:
+    """The nodes starting in [lo, hi] that `describe_malformed` and `describe_keyed_group` read
+    besides the `@malformed` captures, unsorted: those the names of ops decide (`names`: each
+    `@op_name` capture with its text), integer types with a long width, and the groups that
+    may hold a key without its value. `source[i]` is the byte at `base + i` of `root`'s text;
+    `wide` are the wide nodes of the range (see `parser.wide_nodes`), whose insides queries do
+    not search, and neither does this.
+
+    The groups come from a scan of the text for what a key without a value looks like, each
+    confirmed in the tree, when the text has no syntax error. Error recovery can put an ERROR
+    node between a `=` and what follows, so text with errors has every group captured."""
+    out: list[Node] = []
+    for name, text in names:
+        find = _BY_OP_NAME.get(text)
+        if find is not None:
+            out.extend(find(name))
+
+    def searched(node: Node) -> bool:
+        return lo <= node.start_byte <= hi and not any(
+            w.start_byte < node.start_byte and node.end_byte < w.end_byte for w in wide)
+
+    end = hi + 1 - base
+    for match in _LONG_WIDTH.finditer(source, max(0, lo - base), end + len(b"si12345678")):
+        at = base + match.start()
+        node = root.descendant_for_byte_range(at, at + 1)
+        if (node is not None and node.type == "integer_type" and searched(node)
+                and _LONG_INTEGER_TYPE.fullmatch(node.text or b"")):
+            out.append(node)
+    if root.has_error:
+        found = captures(_KEYED_GROUPS, root, lo, hi + 1).get("keyed_group", [])
+        return out, [g for g in found if lo <= g.start_byte <= hi]
+    groups: dict[int, Node] = {}
+    for match in _KEY_WITHOUT_VALUE.finditer(source, max(0, lo - base), end):
+        at = base + match.start()
+        equals = root.descendant_for_byte_range(at, at + 1)
+        if equals is None or equals.type != "=" or equals.start_byte != at:
+            continue
+        group = equals.parent
+        if group is not None and group.type == "attribute_entry":
+            group = group.parent
+        if group is not None and group.type in KEYED_GROUP_KINDS and searched(group):
+            groups[group.id] = group
+    for group in _groups_running_past(root, lo, hi):
+        groups[group.id] = group
+    return out, list(groups.values())
+
+
+def _groups_running_past(root: Node, lo: int, hi: int) -> list[Node]:
+    """The groups starting in [lo, hi] that end after `hi + 1` (a container op's body runs
+    past the header it starts in): their keys may lie past the scanned text. Found by
+    walking down to `hi` with a cursor (asking nodes for their parents costs the depth)."""
+    out: list[Node] = []
+    cursor = root.walk()
+    while cursor.goto_first_child_for_byte(hi) is not None:
+        node = cursor.node
+        if node.start_byte > hi:
+            break
+        if node.type in KEYED_GROUP_KINDS and lo <= node.start_byte and node.end_byte > hi + 1:
+            out.append(node)
+    return out
 
 
 def _shown(raw: bytes) -> str:
@@ -515,7 +643,10 @@ def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     out.extend(describe_error(e) for e in outermost_errors(node, lo, hi))
     out.extend(describe_missing(m) for m in missing_nodes(node))
     found = captures(_MALFORMED, node, lo, hi + 1)
-    out.extend(d for m in found.get("malformed", ()) if lo <= m.start_byte <= hi and (d := describe_malformed(m)) is not None)
-    out.extend(d for g in found.get("keyed_group", ()) if lo <= g.start_byte <= hi and (d := describe_keyed_group(g)) is not None)
-    out.sort(key=lambda d: d.span)
+    names = [(n, n.text or b"") for n in found.get("op_name", ()) if lo <= n.start_byte <= hi]
+    more, groups = malformed_nodes(node, node.text or b"", lo, lo, hi, names, wide_nodes(node, lo, hi + 1))
+    out.extend(d for m in found.get("malformed", []) + more
+               if lo <= m.start_byte <= hi and (d := describe_malformed(m)) is not None)
+    out.extend(d for g in groups if (d := describe_keyed_group(g)) is not None)
+    out.sort(key=Diagnostic.document_order)
     return out
