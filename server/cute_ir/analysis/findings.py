@@ -5,8 +5,7 @@ diagnostic. Most findings (well-formed types, known ops) produce nothing.
 """
 from __future__ import annotations
 
-from operator import attrgetter
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from tree_sitter import Node, Tree
 
@@ -16,7 +15,8 @@ from ..dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..syntax import WIDE_NODE, captures, query, wide_nodes
 from ..syntax.errors import (MALFORMED_PATTERNS, describe_error, describe_keyed_group, describe_malformed,
-                             describe_unclosed, malformed_nodes, missing_nodes, outermost_errors, unclosed_openers)
+                             describe_unclosed, malformed_nodes, missing_nodes, named_op_diagnostics, op_names,
+                             outermost_errors, unclosed_openers)
 from .units import Unit
 
 _FINDINGS = query(
@@ -34,31 +34,36 @@ _FINDINGS = query(
 # contents: quadratic in the nesting depth.)
 _WALKED = ("unclosed", "region")
 
-_PREFIX_BYTES = {"custom_op": DIALECT_PREFIX.encode(), "generic_op": b'"' + DIALECT_PREFIX.encode()}
+_PREFIX = DIALECT_PREFIX.encode()
 
 # A cute_nvgpu type node -> the type and its diagnostics relative to the node's start.
 TypeParser = Callable[[Node], tuple[CuteNvgpuType, list[Diagnostic]]]
 
 
-# A node's (start, end): the document order of findings (attrgetter: no Python call per node,
-# and opening a 50k-line file sorts some 150,000 of them).
-position: Callable[[Node], tuple[int, int]] = attrgetter("start_byte", "end_byte")
+class OpName(NamedTuple):
+    """An op's name where it is written: its node, the name (a generic op's without its
+    quotes), read once for every check that dispatches on it, and the op of a custom-form
+    name (None for a generic op)."""
+    node: Node
+    name: bytes
+    op: Node | None
 
 
 def findings(root: Node, source: bytes, lo: int, hi: int) -> dict[str, list[Any]]:
-    """The findings in [lo, hi], by capture name, in document order. `source` is the text
-    `root`'s tree was parsed from."""
+    """The findings in [lo, hi], by kind: op names (`ops`, as `OpName`s), cute_nvgpu types,
+    malformed constructs and groups, syntax problems. `source` is the text `root`'s tree was
+    parsed from. Not in document order: nothing that reads them depends on it, and
+    `finding_diagnostics` orders what they say."""
     wide = wide_nodes(root, lo, hi + 1)
     found = captures(_FINDINGS, root, lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
-    names = [(n, n.text or b"") for n in found.pop("op_name", ()) if lo <= n.start_byte <= hi]
-    more, groups = malformed_nodes(root, source, 0, lo, hi, names, wide)
-    found["malformed"] = found.get("malformed", []) + more
-    found["keyed_group"] = groups
-    found["custom_op"] = [n for n, _ in names]   # read by `op_diagnostic` and by verification
-    # Document order: the order captures come back in varies from run to run, and which
-    # of two definitions of one SSA name a verifier sees first must not.
-    out: dict[str, list[Any]] = {name: sorted((n for n in nodes if lo <= n.start_byte <= hi), key=position)
+    ops = [OpName(name, text, op) for op, name, text in op_names(found.pop("op", ())) if lo <= name.start_byte <= hi]
+    ops += [OpName(n, (n.text or b'""')[1:-1], None) for n in found.pop("generic_op", ()) if lo <= n.start_byte <= hi]
+    more, groups = malformed_nodes(root, source, 0, lo, hi, wide)
+    out: dict[str, list[Any]] = {name: [n for n in nodes if lo <= n.start_byte <= hi]
                                  for name, nodes in found.items() if name not in _WALKED}
+    out["ops"] = ops
+    out["malformed"] = out.get("malformed", []) + [n for n in more if lo <= n.start_byte <= hi]
+    out["keyed_group"] = groups
     # Syntax problems come from walks that do not ask nodes for their parents (which costs
     # the depth): (unclosed_bracket, its opener) pairs, and the outermost ERROR nodes.
     # A region left open ends in an unclosed bracket that can lie past `hi` (a container's
@@ -109,11 +114,9 @@ def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser) -> 
         _, diags = parse_type(node)
         if diags:
             out.extend(d.shifted(node.start_byte) for d in diags)
-    for kind in ("custom_op", "generic_op"):
-        for node in found.get(kind, ()):
-            d = op_diagnostic(kind, node)
-            if d is not None:
-                out.append(d)
+    ops = found.get("ops", ())
+    out.extend(d for op in ops if op.name.startswith(_PREFIX) and (d := op_diagnostic(op)) is not None)
+    out.extend(named_op_diagnostics([(op.op, op.node, op.name) for op in ops if op.op is not None]))
     out.extend(describe_error(node) for node in found.get("error", ()))
     out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ()))
     out.extend(d for node in found.get("malformed", ()) if (d := describe_malformed(node)) is not None)
@@ -121,6 +124,7 @@ def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser) -> 
     out.extend(Diagnostic("syntax.too-wide", Span(node.start_byte, node.start_byte + 1), Severity.WARNING,
                           Source.SYNTAX, TOO_WIDE.format(items=node.named_child_count, limit=WIDE_NODE))
                for node in found.get("wide", ()))
+    out.sort(key=Diagnostic.document_order)
     return out
 
 
@@ -132,19 +136,14 @@ def missing_in(tree: Tree | None, unit: Unit) -> list[Node]:
     return missing_nodes(start, unit.start, unit.end) if start is not None else []
 
 
-def op_diagnostic(kind: str, name_node: Node) -> Diagnostic | None:
+def op_diagnostic(op: OpName) -> Diagnostic | None:
     """MLIR's diagnostic for a cute_nvgpu op the dialect does not have (None for the others)."""
-    raw = name_node.text or b""
-    if not raw.startswith(_PREFIX_BYTES[kind]):
+    if not op.name.startswith(_PREFIX):
         return None
-    name = raw.decode("utf-8", errors="replace")
-    name = name[1:-1] if kind == "generic_op" else name
+    name = op.name.decode("utf-8", errors="replace")
     if is_known_op(name):
         return None
     dialect = DIALECT_PREFIX[:-1]
-    if kind == "generic_op":
-        message = UNREGISTERED_OPERATION.format(name, dialect)
-    else:
-        message = UNKNOWN_CUSTOM_OP.format(name)
-    return Diagnostic("types.unknown-op", Span(name_node.start_byte, name_node.end_byte),
-                      Severity.ERROR, Source.TYPES, message)
+    message = UNKNOWN_CUSTOM_OP.format(name) if op.op is not None else UNREGISTERED_OPERATION.format(name, dialect)
+    return Diagnostic("types.unknown-op", Span(op.node.start_byte, op.node.end_byte), Severity.ERROR, Source.TYPES,
+                      message)

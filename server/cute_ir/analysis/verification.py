@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# The verified ops' names as the findings carry them.
+_VERIFIED = frozenset(name.encode() for name in VERIFIED_OPS)
+
+
 def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[str, list[Any]],
                  errors: list[Diagnostic], deadline: float | None) -> dict[int, list[Diagnostic]]:
     """Run the verifiers over units that contain verified ops, then check that their atoms
@@ -33,10 +37,7 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
     units' syntax and type errors; units reached after `deadline` are left unverified.
     The diagnostics by the index in `units` of the unit whose verification reported them: a
     unit can report in the text of a type alias it resolved, outside its own."""
-    sites = [(n.start_byte, name) for n in found.get("custom_op", ())
-             if (name := (n.text or b"").decode("utf-8", "replace")) in VERIFIED_OPS]
-    sites += [(n.start_byte, name) for n in found.get("generic_op", ())
-              if (name := (n.text or b"")[1:-1].decode("utf-8", "replace")) in VERIFIED_OPS]
+    sites = [(op.node.start_byte, op.name.decode()) for op in found.get("ops", ()) if op.name in _VERIFIED]
     if not sites:
         return {}
     starts = [u.start for u in units]

@@ -24,7 +24,7 @@ from .affine import check_affine_body
 from .cst import TYPE_KINDS, wrong_token_span
 from .dense import check_dense_literal
 from .metadata import check_metadata
-from .op_formats import BINARY_ARITH_OPS, FORMAT_CHECKS, SCALAR_TYPE_NODES, check_op_format, missing_constant_value
+from .op_formats import FORMAT_CHECKS, SCALAR_TYPE_NODES, missing_constant_value
 from .literals import integer_literal
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
@@ -37,11 +37,13 @@ _MAX_SHOWN = 24
 #
 # Only structural patterns: a text predicate (`#eq?`, `#any-of?`, `#match?`) on an op's name
 # is evaluated for every op of the file, which made this query cost as much as the parse on
-# opening a large file. What an op's name decides is read from the `@op_name` captures
-# (`_BY_OP_NAME`), and the two checks that look for a spelling (a key without its value, an
-# integer width of eight digits or more) scan the text for it first (`malformed_nodes`).
+# opening a large file. What an op's name decides is read from the `@op` captures
+# (`named_op_diagnostics`: the op, not its name, is captured, since a node's parent costs a
+# scan of every statement before it), and the two checks that look for a spelling (a key without its
+# value, an integer width of eight digits or more) scan the text for it first
+# (`malformed_nodes`).
 MALFORMED_PATTERNS = """
-    (operation name: (op_name) @op_name)
+    (operation name: (op_name)) @op
     (incomplete_op) @malformed
     (op_result count: (integer) @malformed)
     (operation name: (string)) @malformed
@@ -67,63 +69,82 @@ KEYED_GROUP_KINDS = frozenset({"angle_group", "paren_group", "bracket_group", "b
                                "custom_body"})
 
 
-def _body(name: Node) -> Node | None:
-    """The custom body of the op named by `name`, if it has one."""
-    op = name.parent
-    body = op.child_by_field_name("body") if op is not None else None
+def _body(op: Node) -> Node | None:
+    """The op's custom body, if it has one."""
+    body = op.child_by_field_name("body")
     return body if body is not None and body.type == "custom_body" else None
 
 
-def _function_header(name: Node) -> list[Node]:
+def _function_header(op: Node, name: Node, text: str) -> list[Diagnostic]:
     """`func.func`: a keyword first in the body (a visibility, else a misplaced name), and the
     argument list right after the symbol together with the bare words in it. Adjacent means
     adjacent named nodes, as a query's anchor reads it (a comment between breaks it)."""
-    body = _body(name)
+    body = _body(op)
     if body is None:
         return []
     named = body.named_children
-    out = [named[0]] if named and named[0].type == "keyword" else []
+    nodes = [named[0]] if named and named[0].type == "keyword" else []
     for symbol, arguments in zip(named, named[1:]):
         if symbol.type == "symbol_ref" and arguments.type == "paren_group":
-            out.append(arguments)
-            out.extend(c for c in arguments.named_children if c.type == "keyword")
-    return out
+            nodes.append(arguments)
+            nodes.extend(c for c in arguments.named_children if c.type == "keyword")
+    return [d for node in nodes if (d := describe_malformed(node)) is not None]
 
 
 _CONSTANT_VALUES = frozenset({"integer", "float", "boolean"})
 _CONSTANT_TYPES = frozenset({"integer_type", "float_type", "index_type"})
 
 
-def _constant(name: Node) -> list[Node]:
-    """`arith.constant`: without a body its value is missing (the name is described); a body
-    whose value is followed by a type, or by `<...>` after its colon, is checked."""
-    op = name.parent
-    body = op.child_by_field_name("body") if op is not None else None
+def _constant(op: Node, name: Node, text: str) -> list[Diagnostic]:
+    """`arith.constant`: without a body its value is missing; a body whose value is followed
+    by a type, or by `<...>` after its colon, is checked against the op's format."""
+    body = op.child_by_field_name("body")
     if body is None:
-        return [name]
+        return [missing_constant_value(name)]
     if body.type != "custom_body":
         return []
     named = body.named_children
     for value, after in zip(named, named[1:]):
         if (value.type in _CONSTANT_VALUES and after.type in _CONSTANT_TYPES) or (
                 after.type == "angle_group" and (value.type in _CONSTANT_VALUES or value.type == "builtin_attribute")):
-            return [body]
+            return _formatted(op, name, text)
     return []
 
 
-def _formatted(name: Node) -> list[Node]:
-    """An op whose format `op_formats` knows: its body is checked."""
-    body = _body(name)
-    return [body] if body is not None else []
+def _formatted(op: Node, name: Node, text: str) -> list[Diagnostic]:
+    """An op whose format `op_formats` knows: the first mistake in its body."""
+    body = _body(op)
+    found = FORMAT_CHECKS[text](body) if body is not None else None
+    return [found] if found is not None else []
 
 
-# An op's name -> the nodes of it to describe.
+# An op's name -> what it makes checked, given (op, name node, name).
 _BY_OP_NAME = {
     b"func.func": _function_header,
     b"func": _function_header,
+    **{name.encode(): _formatted for name in FORMAT_CHECKS},
     b"arith.constant": _constant,
-    **{name.encode(): _formatted for name in sorted(BINARY_ARITH_OPS | set(FORMAT_CHECKS) - {"arith.constant"})},
 }
+
+
+def named_op_diagnostics(ops: list[tuple[Node, Node, bytes]]) -> list[Diagnostic]:
+    """What the names of custom-form ops decide (`ops`: each op with its name node and name)."""
+    out: list[Diagnostic] = []
+    for op, name, text in ops:
+        check = _BY_OP_NAME.get(text)
+        if check is not None:
+            out.extend(check(op, name, text.decode()))
+    return out
+
+
+def op_names(ops: list[Node]) -> list[tuple[Node, Node, bytes]]:
+    """Each `@op` capture with its name node and name."""
+    out = []
+    for op in ops:
+        name = op.child_by_field_name("name")
+        out.append((op, name, name.text or b""))
+    return out
+
 
 # An integer type of eight digits or more (`i12345678`) starts like this.
 _LONG_WIDTH = re.compile(rb"i[0-9]{8}")
@@ -137,23 +158,18 @@ _GAP = rb"(?:\s|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2
 _KEY_WITHOUT_VALUE = re.compile(rb"=" + _GAP + rb"(?:[>)\]},%]|\[" + _GAP + rb",)")
 
 
-def malformed_nodes(root: Node, source: bytes, base: int, lo: int, hi: int, names: list[tuple[Node, bytes]],
+def malformed_nodes(root: Node, source: bytes, base: int, lo: int, hi: int,
                     wide: list[Node]) -> tuple[list[Node], list[Node]]:
     """The nodes starting in [lo, hi] that `describe_malformed` and `describe_keyed_group` read
-    besides the `@malformed` captures, unsorted: those the names of ops decide (`names`: each
-    `@op_name` capture with its text), integer types with a long width, and the groups that
-    may hold a key without its value. `source[i]` is the byte at `base + i` of `root`'s text;
-    `wide` are the wide nodes of the range (see `parser.wide_nodes`), whose insides queries do
-    not search, and neither does this.
+    besides the `@malformed` captures, unsorted: integer types with a long width, and the
+    groups that may hold a key without its value. `source[i]` is the byte at `base + i` of
+    `root`'s text; `wide` are the wide nodes of the range (see `parser.wide_nodes`), whose
+    insides queries do not search, and neither does this.
 
     The groups come from a scan of the text for what a key without a value looks like, each
     confirmed in the tree, when the text has no syntax error. Error recovery can put an ERROR
     node between a `=` and what follows, so text with errors has every group captured."""
     out: list[Node] = []
-    for name, text in names:
-        find = _BY_OP_NAME.get(text)
-        if find is not None:
-            out.extend(find(name))
 
     def searched(node: Node) -> bool:
         return lo <= node.start_byte <= hi and not any(
@@ -280,10 +296,6 @@ def _successor_among_types(node: Node) -> Diagnostic | None:
 def describe_malformed(node: Node) -> Diagnostic | None:
     """A node of MALFORMED_PATTERNS: its diagnostic, or None when it is fine after all."""
     span = Span(node.start_byte, node.end_byte)
-    if node.type == "custom_body":      # the body of an op whose format cute-ir knows
-        return check_op_format(node)
-    if node.type == "op_name":          # `arith.constant` without its value
-        return missing_constant_value(node)
     if node.type == "successor":        # `^bb(%a : i32, ^bb1)`: the operand list's types
         return _successor_among_types(node)
     if node.type == "incomplete_op":
@@ -643,8 +655,8 @@ def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     out.extend(describe_error(e) for e in outermost_errors(node, lo, hi))
     out.extend(describe_missing(m) for m in missing_nodes(node))
     found = captures(_MALFORMED, node, lo, hi + 1)
-    names = [(n, n.text or b"") for n in found.get("op_name", ()) if lo <= n.start_byte <= hi]
-    more, groups = malformed_nodes(node, node.text or b"", lo, lo, hi, names, wide_nodes(node, lo, hi + 1))
+    out.extend(named_op_diagnostics([o for o in op_names(found.get("op", [])) if lo <= o[1].start_byte <= hi]))
+    more, groups = malformed_nodes(node, node.text or b"", lo, lo, hi, wide_nodes(node, lo, hi + 1))
     out.extend(d for m in found.get("malformed", []) + more
                if lo <= m.start_byte <= hi and (d := describe_malformed(m)) is not None)
     out.extend(d for g in groups if (d := describe_keyed_group(g)) is not None)

@@ -41,15 +41,6 @@ BINARY_ARITH_OPS = frozenset(f"arith.{name}" for name in (
 ))
 
 
-def check_op_format(body: Node) -> Diagnostic | None:
-    """The first mistake in the `custom_body` of an op whose format is known here, or None."""
-    op = body.parent
-    name = op.child_by_field_name("name") if op is not None else None
-    text = name.text.decode("utf-8", "replace") if name is not None else ""
-    check = FORMAT_CHECKS.get(text) or (_binary_operands if text in BINARY_ARITH_OPS else None)
-    return check(body) if check is not None else None
-
-
 def _items(body: Node) -> list[Node]:
     return [c for c in body.children if not c.is_extra]
 
@@ -171,7 +162,7 @@ def _constant_then_type(body: Node) -> Diagnostic | None:
     return None
 
 
-# The ops whose custom body is checked here, by name (arith's binary ops: BINARY_ARITH_OPS).
+# The ops whose custom body is checked here, by name: the first mistake in the body, or None.
 FORMAT_CHECKS = {
     "arith.constant": _constant_then_type,
     "memref.global": _global_prefix,
@@ -179,4 +170,5 @@ FORMAT_CHECKS = {
     "affine.load": _brackets_after(1),
     "affine.store": _brackets_after(3),
     "cf.switch": _switch_cases,
+    **{name: _binary_operands for name in sorted(BINARY_ARITH_OPS)},
 }
