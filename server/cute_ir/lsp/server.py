@@ -7,12 +7,14 @@ class below replaces pygls's built-in text synchronisation.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import sys
 import threading
 import time
-from typing import Any, BinaryIO
+from contextlib import contextmanager
+from typing import Any, BinaryIO, Iterator
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcInvalidRequest
@@ -100,6 +102,21 @@ class CuteIrProtocol(LanguageServerProtocol):
         return None
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Opening a file analyses all of it, making a few hundred thousand objects that mostly
+    stay (the analysis keeps them). The cyclic collector would walk the growing heap again and
+    again meanwhile (80 ms of a 50k-line open, docs/benchmarks.md); it runs once afterwards
+    instead, as it would have anyway."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 class CuteIrServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("cute-ir", __version__, protocol_cls=CuteIrProtocol,
@@ -117,6 +134,9 @@ class CuteIrServer(LanguageServer):
         for an `exit` that came without `shutdown` (pygls's `exit` handler raises SystemExit
         with it, which its own loop swallows)."""
         self._stop_event = threading.Event()   # what pygls's shutdown sets
+        # What the imports made lives as long as the process: the collector need not look at
+        # it again on every full collection.
+        gc.freeze()
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
         code = 0
         try:
@@ -149,9 +169,10 @@ class CuteIrServer(LanguageServer):
         return convert.ENCODINGS.get(negotiated, convert.ENCODINGS[lsp.PositionEncodingKind.Utf16])
 
     def open_document(self, item: lsp.TextDocumentItem) -> None:
-        self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
-                                                   self.encoding(), self.settings,
-                                                   verify_budget=VERIFY_AT_OPEN)
+        with _collector_paused():
+            self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
+                                                       self.encoding(), self.settings,
+                                                       verify_budget=VERIFY_AT_OPEN)
         self.schedule_publish(item.uri)
         self.verify_rest(item.uri)
 
