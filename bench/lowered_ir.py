@@ -27,7 +27,15 @@ def _edit_line(lines: list[str]) -> int:
     return next(i for i in range(len(lines) // 2, len(lines)) if lines[i].lstrip().startswith("%a_"))
 
 
-def run(probe, lines_wanted: int, edits: int) -> dict[str, object]:
+def _peak_rss_mb(pid: int) -> float:
+    """The process's peak resident memory (VmHWM), MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def run(probe, lines_wanted: int, edits: int, stages: str) -> dict[str, object]:
     text = generate(lines_wanted)
     lines = text.split("\n")
     uri = f"file:///bench/lowered-{lines_wanted}.ir"
@@ -38,7 +46,7 @@ def run(probe, lines_wanted: int, edits: int) -> dict[str, object]:
         return publish_of(uri, version)
 
     def ask(params) -> float:
-        rid, sent = client.request("cute-ir/loweredIr", {"textDocument": doc, **params})
+        rid, sent = client.request("cute-ir/loweredIr", {"textDocument": doc, "stages": stages, **params})
         t, msg = client.wait(lambda m: m.get("id") == rid, 300)
         if "error" in msg:
             raise RuntimeError(msg["error"])
@@ -66,30 +74,33 @@ def run(probe, lines_wanted: int, edits: int) -> dict[str, object]:
         function_ms.append(ask({"position": at}))
         module_ms.append(ask({}))
     rss_mb = probe.tree_rss_kb(client.proc.pid) / 1024
+    peak_mb = _peak_rss_mb(client.proc.pid)
     client.close()
     return {"lines": len(lines), "first module": first_module, "first function": first_function,
             "edit -> diagnostics": statistics.median(to_diagnostics),
             "function after edit": statistics.median(function_ms),
-            "module after edit": statistics.median(module_ms), "rss": rss_mb}
+            "module after edit": statistics.median(module_ms), "rss": rss_mb, "peak": peak_mb}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[10000, 50000])
     parser.add_argument("--edits", type=int, default=10, help="one-character edits per size")
+    parser.add_argument("--stages", choices=("all", "changed", "last"), default="last",
+                        help="which stages' text each answer carries (the VS Code pane asks for the last)")
     args = parser.parse_args()
     if not PROBE.exists():
         print(f"LSP client not found at {PROBE}", file=sys.stderr)
         return 2
     probe = load_probe()
     print("| lines | loweredIr after open: module / function | edit -> diagnostics (median) "
-          "| loweredIr after an edit: function / module (median) | server RSS |")
+          f"| loweredIr after an edit: function / module (median) | server RSS at the end / peak |  (stages: {args.stages})")
     print("|---|---|---|---|---|")
     for size in args.sizes:
-        r = run(probe, size, args.edits)
+        r = run(probe, size, args.edits, args.stages)
         print(f"| {r['lines']} | {r['first module']:.0f} / {r['first function']:.0f} ms "
               f"| {r['edit -> diagnostics']:.1f} ms | {r['function after edit']:.1f} / "
-              f"{r['module after edit']:.0f} ms | {r['rss']:.0f} MB |", flush=True)
+              f"{r['module after edit']:.0f} ms | {r['rss']:.0f} / {r['peak']:.0f} MB |", flush=True)
     return 0
 
 

@@ -223,6 +223,38 @@ async def test_lowered_ir_returns_each_stage_with_a_line_map(client: RecordingCl
     assert "cute_nvgpu.atom.tma_load" in before and "cp.async.bulk.tensor" not in before
 
 
+async def test_lowered_ir_prints_only_the_stages_asked_for(client: RecordingClient):
+    uri = doc_uri("lowered-stages")
+    await open_and_wait(client, uri, HOPPER)
+
+    async def ask(stages: str | None):
+        extra = {"stages": stages} if stages is not None else {}
+        return await bounded(client.protocol.send_request_async(
+            "cute-ir/loweredIr", {"textDocument": {"uri": uri}, "arch": "sm_90a", **extra}))
+    every, changed, last = await ask(None), await ask("changed"), await ask("last")
+    full = _get(every, "stages")
+    # The output and its line map come with every answer, as the last stage printed them.
+    for answer in (every, changed, last):
+        assert _get(answer, "text") == _get(full[-1], "text")
+        assert [as_tuple(_get(m, "range")) for m in _get(answer, "lineMap")] == \
+            [as_tuple(_get(m, "range")) for m in _get(full[-1], "lineMap")]
+        assert [_get(s, "changed") for s in _get(answer, "stages")] == [_get(s, "changed") for s in full]
+
+    def has_text(stage) -> bool:
+        return (stage.get("text") if isinstance(stage, dict) else getattr(stage, "text", None)) is not None
+    # "changed": a stage that left the IR as it was carries no text; the others carry theirs.
+    for kept, whole in zip(_get(changed, "stages"), full):
+        assert has_text(kept) == _get(whole, "changed")
+        if has_text(kept):
+            assert _get(kept, "text") == _get(whole, "text")
+    assert _get(changed, "input") == _get(every, "input")
+    # "last": no stage text and no input, only the output.
+    assert not any(has_text(s) for s in _get(last, "stages"))
+    assert (last.get("input") if isinstance(last, dict) else getattr(last, "input", None)) is None
+    with pytest.raises(JsonRpcException):
+        await ask("some")
+
+
 async def test_lowered_ir_at_a_position_shows_the_function_there(client: RecordingClient):
     uri = doc_uri("lowered-function")
     await open_and_wait(client, uri, HOPPER)

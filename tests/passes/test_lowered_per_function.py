@@ -91,3 +91,27 @@ def test_a_pipeline_with_a_nested_anchor_is_run_once_over_the_module():
     nested = "builtin.module(func.func(convert-cute-nvgpu-to-ptx))"
     assert local_passes(parse_pipeline(nested)) is None
     assert "ldmatrix" in lower(analysis, nested).stages[-1].text
+
+
+@pytest.mark.parametrize("texts", ["changed", "last"])
+@pytest.mark.parametrize("path", PER_FUNCTION[:2] + [REPO / "examples" / "mistakes.ir"],
+                         ids=lambda p: p if isinstance(p, str) else p.name)
+def test_fewer_stages_printed_read_as_the_full_run(path: Path, texts: str):
+    """Asked for the stages that changed (or for the output alone), both paths print exactly
+    those stages of the full run, and the output as its last stage."""
+    analysis = DocumentAnalysis(f"file:///{path.name}", path.read_text(encoding="utf-8"))
+    full = lower(analysis)
+    for result in (lower(analysis, texts=texts),
+                   lower_whole(analysis, DEFAULT_PIPELINE, analysis.target_arch, texts=texts)):
+        assert (result.output.text, result.output.line_spans) == (full.stages[-1].text, full.stages[-1].line_spans)
+        assert [s.changed for s in result.stages] == [s.changed for s in full.stages]
+        for kept, whole in zip(result.stages, full.stages):
+            printed = texts == "changed" and whole.changed
+            assert (kept.text, kept.line_spans) == ((whole.text, whole.line_spans) if printed else (None, []))
+        assert result.input_text == ("" if texts == "last" else full.input_text)
+        assert result.diagnostics == full.diagnostics
+
+
+def test_an_unknown_choice_of_stages_is_refused():
+    with pytest.raises(ValueError):
+        lower(DocumentAnalysis("file:///m.ir", MODULE), texts="some")

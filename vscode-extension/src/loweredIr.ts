@@ -5,7 +5,7 @@ import { loweredIrScope } from './config';
 import { LinkedViewManager } from './linkedView';
 import { wantsFunction } from './loweredScope';
 import { sanitizeLineMap } from './lineMap';
-import { diffTitle, passChoices, textBefore } from './passPicker';
+import { diffTitle, passChoices, textAfter, textBefore } from './passPicker';
 import { LoweredIrRequest, LoweredIrResult } from './protocol';
 import { reportRequestFailure } from './requests';
 import { ServerController } from './serverController';
@@ -18,9 +18,19 @@ export const PASS_SCHEME = 'cute-ir-pass';
  * The server's lowering of `source` (default pipeline, the document's target): of the function
  * at `cursor` when given, else of the whole module.
  */
-function requestLowering(client: LanguageClient, source: vscode.Uri, cursor?: vscode.Position): Promise<LoweredIrResult | null> {
+/**
+ * Ask for the lowering of `source`. `stages` is what the caller reads: the pane only the
+ * output ("last"), the pass picker the stages that changed something ("changed"); a 50k-line
+ * module's every stage is tens of megabytes the pane would throw away.
+ */
+function requestLowering(
+  client: LanguageClient,
+  source: vscode.Uri,
+  stages: 'changed' | 'last',
+  cursor?: vscode.Position,
+): Promise<LoweredIrResult | null> {
   const position = cursor ? { position: client.code2ProtocolConverter.asPosition(cursor) } : {};
-  return client.sendRequest(LoweredIrRequest, { textDocument: { uri: client.code2ProtocolConverter.asUri(source) }, ...position });
+  return client.sendRequest(LoweredIrRequest, { textDocument: { uri: client.code2ProtocolConverter.asUri(source) }, stages, ...position });
 }
 
 /** Where the pane should follow the cursor (`cute-ir.loweredIr.scope`), else undefined. */
@@ -49,10 +59,9 @@ export class LoweredIrView extends LinkedViewManager {
           `// No lowered IR for ${path.basename(source.path)}: ${problem ?? 'waiting for the language server'}\n`,
         settings: ['cute-ir.loweredIr.scope'],
         fetch: async (client, source, cursor) => {
-          const result = await requestLowering(client, source, functionCursor(source, cursor));
+          const result = await requestLowering(client, source, 'last', functionCursor(source, cursor));
           if (!result || typeof result.text !== 'string') return null;
-          const last = result.stages?.[result.stages.length - 1];
-          const entries = (last?.lineMap ?? []).map((m) => ({ ptxLine: m.line, range: m.range }));
+          const entries = (result.lineMap ?? []).map((m) => ({ ptxLine: m.line, range: m.range }));
           const shown = result.scope === 'function' && result.range ? { covers: result.range } : {};
           return { text: result.text, lineMap: sanitizeLineMap(entries, result.text.split('\n').length), ...shown };
         },
@@ -98,7 +107,7 @@ export class PassDiffView implements vscode.TextDocumentContentProvider, vscode.
     const source = editor.document.uri;
     let result: LoweredIrResult | null;
     try {
-      result = await requestLowering(this.server.requireClient(), source);
+      result = await requestLowering(this.server.requireClient(), source, 'changed');
     } catch (error) {
       reportRequestFailure('Lowered IR', LoweredIrRequest.method, error, this.log);
       return;
@@ -120,7 +129,7 @@ export class PassDiffView implements vscode.TextDocumentContentProvider, vscode.
     const before = this.virtualUri(source, `before-${picked.stage + 1}-${stage.pass}`);
     const after = this.virtualUri(source, `after-${picked.stage + 1}-${stage.pass}`);
     this.texts.set(before.toString(), textBefore(stages, picked.stage, result?.input ?? ''));
-    this.texts.set(after.toString(), stage.text);
+    this.texts.set(after.toString(), textAfter(stages, picked.stage, result?.input ?? ''));
     this.changeEmitter.fire(before);
     this.changeEmitter.fire(after);
     await vscode.commands.executeCommand('vscode.diff', before, after, diffTitle(path.basename(source.path), stage, picked.stage), {

@@ -29,9 +29,21 @@ export function passChoices(stages: readonly LoweredIrStage[], showUnchanged: bo
   return rows;
 }
 
+/**
+ * The IR after a stage: its text, or, for a stage sent without one (it left the IR as it was),
+ * the nearest earlier stage's, or the input.
+ */
+export function textAfter(stages: readonly LoweredIrStage[], index: number, input: string): string {
+  for (let i = index; i >= 0; i--) {
+    const text = stages[i].text;
+    if (typeof text === 'string') return text;
+  }
+  return input;
+}
+
 /** The IR a stage is compared with: the previous stage's output, or the input for the first. */
 export function textBefore(stages: readonly LoweredIrStage[], index: number, input: string): string {
-  return index > 0 ? stages[index - 1].text : input;
+  return textAfter(stages, index - 1, input);
 }
 
 /** The diff editor's title for a stage. */

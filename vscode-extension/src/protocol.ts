@@ -82,21 +82,29 @@ export interface LoweredIrParams {
   arch?: string;
   /** Show only the top-level op (function) here, when the pipeline can run on it alone. */
   position?: Position;
+  /**
+   * Which stages carry their text: every one ("all", the default), those that changed the IR
+   * ("changed"; the others read as the stage before them), or none ("last": the output only).
+   */
+  stages?: 'all' | 'changed' | 'last';
 }
 
 export interface LoweredIrStage {
   pass: string;
   name: string;
   changed: boolean;
-  text: string;
+  /** Absent when the request's `stages` left this stage's text out. */
+  text?: string;
   /** 0-based line of `text` -> the source range of the op printed there. */
-  lineMap: { line: number; range: Range }[];
+  lineMap?: { line: number; range: Range }[];
 }
 
 export interface LoweredIrResult {
   /** The IR after the last pass. */
   text: string;
-  /** The IR as printed before the first pass (what the first stage is compared with). */
+  /** 0-based line of `text` -> the source range of the op printed there. */
+  lineMap?: { line: number; range: Range }[];
+  /** The IR as printed before the first pass (what the first stage is compared with); absent with `stages: "last"`. */
   input?: string;
   pipeline?: string;
   target?: string;

@@ -36,6 +36,12 @@ from ..syntax import parse
 from ..syntax.cst import text as node_text
 
 
+# Which stages' text a lowering prints (`lower(texts=...)`): every one, as
+# `--mlir-print-ir-after-all`; those that changed the IR, as `--mlir-print-ir-after-change`
+# (the others are the text before them); only the output, for a view of the result alone.
+STAGE_TEXTS = ("all", "changed", "last")
+
+
 @dataclass
 class Lowered:
     pipeline: str
@@ -45,6 +51,7 @@ class Lowered:
     input_text: str = ""        # the IR as printed before the first pass: what a first stage is compared with
     scope: str = "module"       # what the stages show: the module, or one function of it
     shown: Span | None = None   # the function's source range, when the scope is one
+    output: Stage | None = None  # the last stage, printed whichever stages' text was asked for
 
     @property
     def ok(self) -> bool:
@@ -69,12 +76,15 @@ def ptx_facts(analysis: DocumentAnalysis, target: str) -> dict:
 
 
 def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str | None = None,
-          record=lambda pass_: True, at: int | None = None) -> Lowered:
+          record=lambda pass_: True, at: int | None = None, texts: str = "all") -> Lowered:
     """Run `pipeline` (MLIR pipeline text; the default lowering when None) on the document.
-    `record(pass)` says which passes' output becomes a stage. With `at` (a byte offset), the
+    `record(pass)` says which passes' output becomes a stage, `texts` which stages are printed
+    (STAGE_TEXTS; the output always is). With `at` (a byte offset), the
     stages show only the top-level op there (a function), as MLIR prints the op a pass ran
     on, when the pipeline can run on it alone; `Lowered.scope` says which was shown. A
     pipeline that does not parse raises `PipelineError`."""
+    if texts not in STAGE_TEXTS:
+        raise ValueError(f"texts is one of {', '.join(STAGE_TEXTS)}")
     pipeline = pipeline or DEFAULT_PIPELINE
     elements = parse_pipeline(pipeline)
     target = target or analysis.target_arch
@@ -84,17 +94,18 @@ def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str |
     passes = local_passes(elements)
     layout = _layout(analysis) if passes is not None and not tree.root_node.has_error else None
     if layout is None:
-        return lower_whole(analysis, pipeline, target, record)
+        return lower_whole(analysis, pipeline, target, record, texts)
     if at is not None:
         chosen = next((unit for unit, _ in layout.body if unit.start <= at <= unit.end), None)
         if chosen is not None:
             layout = _Layout(layout.aliases, [(chosen, 0)], layout.anchor)
-            return replace(_compose(analysis, layout, passes, pipeline, target, record), scope="function",
+            return replace(_compose(analysis, layout, passes, pipeline, target, record, texts), scope="function",
                            shown=Span(chosen.start, chosen.end))
-    return _compose(analysis, layout, passes, pipeline, target, record)
+    return _compose(analysis, layout, passes, pipeline, target, record, texts)
 
 
-def lower_whole(analysis: DocumentAnalysis, pipeline: str, target: str, record=lambda pass_: True) -> Lowered:
+def lower_whole(analysis: DocumentAnalysis, pipeline: str, target: str, record=lambda pass_: True,
+                texts: str = "all") -> Lowered:
     """The pipeline run once over the whole document's module."""
     tree = analysis.fresh_tree()
     if tree is None:
@@ -105,7 +116,18 @@ def lower_whole(analysis: DocumentAnalysis, pipeline: str, target: str, record=l
     manager = PassManager(parse_pipeline(pipeline), print_after=record,
                           aliases=[(a.name, a.text) for a in lifted.aliases])
     manager.run(root, context)
-    return Lowered(pipeline, target, manager.stages, context.diagnostics, manager.input_text or "")
+    stages = manager.stages
+    output = stages[-1] if stages else None
+    stages = [stage if _stage_printed(texts, stage.changed) else replace(stage, text=None, line_spans=[])
+              for stage in stages]
+    return Lowered(pipeline, target, stages, context.diagnostics,
+                   manager.input_text or "" if texts != "last" else "", output=output)
+
+
+def _stage_printed(texts: str, changed: bool) -> bool:
+    """Whether a stage's text is printed when `texts` (STAGE_TEXTS) was asked for; the output
+    (`Lowered.output`) always is."""
+    return texts == "all" or (texts == "changed" and changed)
 
 
 # ------------------------------------------------------------------------ per function
@@ -247,8 +269,11 @@ def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], tar
         if not texts:
             texts.append(manager.input_text or "")
         [stage] = manager.stages
-        texts.append(stage.text)
-        spans.append(tuple((line, span.shifted(-unit.start)) for line, span in stage.line_spans))
+        # A pass that changed nothing keeps the text and spans before it, not a copy: most
+        # passes leave most functions alone, and the cache holds every function of the file.
+        line_spans = tuple((line, span.shifted(-unit.start)) for line, span in stage.line_spans)
+        texts.append(texts[-1] if stage.text == texts[-1] else stage.text)
+        spans.append(spans[-1] if line_spans == spans[-1] else line_spans)
         diagnostics.append(tuple(d.shifted(-unit.start) for d in context.diagnostics[reported:]))
     found = _UnitStages(tuple(texts), tuple(spans), tuple(diagnostics))
     _cache[key] = found
@@ -258,8 +283,10 @@ def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], tar
 
 
 def _compose(analysis: DocumentAnalysis, layout: _Layout, passes: list[Pass], pipeline: str,
-             target: str, record) -> Lowered:
-    """The module's stages from its ops' (each cached), as one run would print them."""
+             target: str, record, texts: str) -> Lowered:
+    """The module's stages from its ops' (each cached), as one run would print them; only the
+    stages `texts` asks for are put together (at 50k lines, each is 4.6 MB of text and 40,000
+    line-map entries)."""
     source = UnitPtxSource(analysis, target)
     found = {id(unit): _unit_stages(analysis, unit, passes, target, source, pipeline, depth)
              for unit, depth in layout.body}
@@ -284,17 +311,17 @@ def _compose(analysis: DocumentAnalysis, layout: _Layout, passes: list[Pass], pi
             line += text.count("\n")
         return "".join(parts), line_spans
 
+    recorded = [(step, pass_) for step, pass_ in enumerate(passes, start=1) if record(pass_)]
     stages: list[Stage] = []
-    input_text: str | None = None
-    for step, pass_ in enumerate(passes, start=1):
-        if not record(pass_):
-            continue
-        if input_text is None:
-            input_text = stage(step - 1)[0]
-        text, line_spans = stage(step)
+    output: Stage | None = None
+    for step, pass_ in recorded:
         changed = any(s.texts[step] != s.texts[step - 1] for s in found.values())
-        stages.append(Stage(type(pass_).name or pass_.argument, pass_.argument, layout.anchor, changed,
-                            text, line_spans))
+        last = step == recorded[-1][0]
+        text, line_spans = stage(step) if _stage_printed(texts, changed) or last else (None, [])
+        printed = Stage(type(pass_).name or pass_.argument, pass_.argument, layout.anchor, changed, text, line_spans)
+        output = printed if last else output
+        stages.append(printed if _stage_printed(texts, changed) else replace(printed, text=None, line_spans=[]))
+    input_text = stage(recorded[0][0] - 1)[0] if recorded and texts != "last" else ""
     diagnostics = [d.shifted(unit.start) for index in range(len(passes))
                    for unit, _ in layout.body for d in found[id(unit)].diagnostics[index]]
-    return Lowered(pipeline, target, stages, diagnostics, input_text or "")
+    return Lowered(pipeline, target, stages, diagnostics, input_text, output=output)

@@ -12,16 +12,21 @@
   is an addition the extension may ignore. `low` and `width` are null for a CUtensorMap,
   whose bit layout is not public (its encode parameters are the fields).
 
-* `cute-ir/loweredIr` {textDocument, pipeline?, arch?, position?} -> {text, input, pipeline,
-  target, scope, stages: [{pass, name, changed, text, lineMap: [{line, range}]}], diagnostics}
-  | null (document not open). `pipeline` is MLIR pipeline text (default: the atom lowering,
-  `cute-ir passes`); `text` is the IR after the last pass and `input` the IR as printed before
-  the first one (what the first stage is compared with); each stage is the IR after one pass,
-  `lineMap` maps a 0-based line of its text to the source range of the op printed there. With
-  `position`, the stages show only the top-level op (function) there, when the pipeline can
-  run on it alone (`scope` is then "function" and `range` is the function's source range,
-  else "module"): what a pane following the cursor needs, at the cost of one function. A pipeline that does not parse, an unknown arch
-  or a malformed position is InvalidParams.
+* `cute-ir/loweredIr` {textDocument, pipeline?, arch?, position?, stages?} -> {text, lineMap,
+  input, pipeline, target, scope, stages: [{pass, name, changed, text, lineMap: [{line,
+  range}]}], diagnostics} | null (document not open). `pipeline` is MLIR pipeline text
+  (default: the atom lowering, `cute-ir passes`); `text` is the IR after the last pass, with
+  its `lineMap`, and `input` the IR as printed before the first one (what the first stage is
+  compared with); each stage is the IR after one pass, `lineMap` maps a 0-based line of its
+  text to the source range of the op printed there. `stages` says which stages carry `text`
+  and `lineMap`: "all" (the default), "changed" (a stage that left the IR as it was has
+  neither: its text is the previous one's, as `--mlir-print-ir-after-change` prints), or
+  "last" (none does, and `input` is left out: a view of the result alone). With `position`,
+  the stages show only the top-level op (function) there, when the pipeline can run on it
+  alone (`scope` is then "function" and `range` is the function's source range, else
+  "module"): what a pane following the cursor needs, at the cost of one function. A pipeline
+  that does not parse, an unknown arch, a malformed position or an unknown `stages` is
+  InvalidParams.
 
 Registered on the server by `from . import requests` in server.py.
 """
@@ -217,9 +222,12 @@ def lowered_ir(ls: CuteIrServer, params: Any):
     pipeline = _get(params, "pipeline")
     if pipeline is not None and not isinstance(pipeline, str):
         raise _invalid("expected params.pipeline to be MLIR pipeline text")
+    texts = _get(params, "stages") or "all"
+    if texts not in lowered.STAGE_TEXTS:
+        raise _invalid(f"expected params.stages to be one of {', '.join(map(repr, lowered.STAGE_TEXTS))}")
     at = None if _get(params, "position") is None else convert.offset(analysis, _position(params))
     try:
-        result = lowered.lower(analysis, pipeline or None, arch, at=at)
+        result = lowered.lower(analysis, pipeline or None, arch, at=at, texts=texts)
     except PipelineError as error:
         raise _invalid(f"params.pipeline: {error}") from None
     # Every stage maps its lines to the same source ops: each range is converted once.
@@ -230,10 +238,14 @@ def lowered_ir(ls: CuteIrServer, params: Any):
         if found is None:
             found = ranges[span] = convert.span_json(analysis, span)
         return found
-    stages = [{"pass": s.argument, "name": s.pass_name, "changed": s.changed, "text": s.text,
-               "lineMap": [{"line": line, "range": range_of(span)} for line, span in s.line_spans]}
+
+    def printed(stage) -> dict:
+        return {"text": stage.text,
+                "lineMap": [{"line": line, "range": range_of(span)} for line, span in stage.line_spans]}
+    stages = [{"pass": s.argument, "name": s.pass_name, "changed": s.changed, **(printed(s) if s.text is not None else {})}
               for s in result.stages]
+    output = printed(result.output) if result.output is not None else {"text": "", "lineMap": []}
     shown = {"range": convert.span_json(analysis, result.shown)} if result.shown is not None else {}
-    return {"text": stages[-1]["text"] if stages else "", "input": result.input_text,
-            "pipeline": result.pipeline, "target": result.target, "scope": result.scope, **shown,
-            "stages": stages, "diagnostics": [convert.diagnostic(analysis, d, uri) for d in result.diagnostics]}
+    before = {"input": result.input_text} if texts != "last" else {}
+    return {**output, **before, "pipeline": result.pipeline, "target": result.target, "scope": result.scope,
+            **shown, "stages": stages, "diagnostics": [convert.diagnostic(analysis, d, uri) for d in result.diagnostics]}

@@ -260,7 +260,9 @@ class Stage:
     argument: str
     anchor_name: str
     changed: bool
-    text: str
+    # None when whoever ran the pipeline did not ask for this stage's text (`cute-ir/loweredIr`
+    # with `stages: "changed"` or `"last"`).
+    text: str | None
     # (0-based line of `text`, the source span of the op printed there) for each op's first
     # line whose location reaches the user's text.
     line_spans: list[tuple[int, Span]] = field(default_factory=list)
