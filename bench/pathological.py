@@ -60,6 +60,12 @@ def split_markers(n: int) -> str:
     return "func.func @f() {\n  return\n}\n" + "// -----\n" * n + "func.func @g() {\n  return\n}\n"
 
 
+def key_before_a_comment(n: int) -> str:
+    """A key whose value follows a comment of `n` `//`: the text search for keys without a
+    value (syntax/errors.py) must not backtrack through the ways to split the comment."""
+    return "func.func @f() {\n  test.op <a = " + "// " * n + "x\n 1>\n  return\n}\n"
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -75,6 +81,7 @@ CASES = [
     Case("one long line (bytes)", long_line, 1_250_000, 2.0),          # 4n: the 5 MB line
     Case("one line of n types in an array", long_type_list, 250_000, 2.0),  # 4n: 5 MB
     Case("`// -----` split markers", split_markers, 25_000, 2.0),
+    Case("a key, then a comment of n `//`", key_before_a_comment, 250_000, 2.0),
 ]
 
 

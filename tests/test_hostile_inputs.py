@@ -141,3 +141,13 @@ def test_captures_skip_only_the_inside_of_wide_lists():
     statements = "".join(f'  "t.op{i}"() : () -> ()\n' for i in range(WIDE_NODE + 1))
     many = parse(f"func.func @f() {{\n{statements}}}\n".encode()).root
     assert wide_nodes(many, 0, many.end_byte) == []      # a region's statements are never skipped
+
+
+def test_a_comment_of_many_slashes_after_a_key_is_read_once():
+    """The search for keys without a value reads the extras after `=` whole: a comment of many
+    `//` can be split into extras in exponentially many ways, and backtracking through them
+    (when no closer follows) did not finish for this line."""
+    text = "func.func @f() {\n  test.op <a = " + "// " * 60 + "x\n 1>\n  return\n}\n"
+    assert DocumentAnalysis("file:///slashes.ir", text).diagnostics() == []
+    [missing] = DocumentAnalysis("file:///slashes.ir", text.replace("x\n 1>", "x\n >")).diagnostics()
+    assert (missing.code, missing.message) == ("syntax.missing-value", M.EXPECTED_ATTRIBUTE_VALUE)

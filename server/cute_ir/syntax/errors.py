@@ -151,8 +151,10 @@ _LONG_WIDTH = re.compile(rb"i[0-9]{8}")
 _LONG_INTEGER_TYPE = re.compile(rb"[su]?i[0-9]{8,}")
 
 # What the grammar skips between tokens (its extras: `\s` as tree-sitter reads it, which takes
-# Unicode spaces too, and comments).
-_GAP = rb"(?:\s|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80|\xef\xbb\xbf|//[^\r\n]*)*"
+# Unicode spaces too, and comments), taken whole: possessive (`*+`), since a comment of many
+# `//` and spaces can be split into extras in exponentially many ways, and a search that
+# backtracked through them when no closer follows would hang on one line of text.
+_GAP = rb"(?:\s|\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]|\xe2\x81\x9f|\xe3\x80\x80|\xef\xbb\xbf|//[^\r\n]*+)*+"
 # Where `describe_keyed_group` can report something: a `=` followed by a closer or a comma
 # (the value is missing), by `[` and a comma, or by an SSA value (in a dictionary).
 _KEY_WITHOUT_VALUE = re.compile(rb"=" + _GAP + rb"(?:[>)\]},%]|\[" + _GAP + rb",)")
