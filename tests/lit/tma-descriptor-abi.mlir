@@ -109,3 +109,18 @@ func.func @not_a_kernel(%tensor: memref<?x?xf16, 1>, %layout: !cute.layout<"(64,
   "use"(%d) : (!cute_nvgpu.tma_descriptor_tiled) -> ()
   return
 }
+
+// -----
+
+// An ABI extended before (the load takes the appended host descriptor) is only checked: its
+// signature stays, and without the counts the load's tmaIdx cannot be checked.
+// CHECK-LABEL: func.func @attached(
+// CHECK-SAME: %tma_host0: !cute_nvgpu.tma_descriptor_tiled {cute_nvgpu.grid_constant})
+// CHECK-NOT: nv_tileas.num-
+// CHECK: tma-descriptor-abi.mlir:[[# @LINE + 1]]:1: error: funcOp lack tmaDeviceNum and tmaHostNum attr [lower:tileas.tma-idx.missing-counts]
+func.func @attached(%view: memref<128x256xf16, 1>, %i: index, %t: !nv_tileaa.mem_token, %tma_host0: !cute_nvgpu.tma_descriptor_tiled {cute_nvgpu.grid_constant}) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %mbar = memref.alloca() : memref<1xi64, 3>
+  %a:2 = "nv_tileas.async.tiled_tma_load"(%tma_host0, %mbar, %i, %i, %t) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 16384 : i64} : (!cute_nvgpu.tma_descriptor_tiled, memref<1xi64, 3>, index, index, !nv_tileaa.mem_token) -> (tensor<64x128xf16>, !nv_tileaa.mem_token)
+  "nv_tileas.async.wait"(%mbar) : (memref<1xi64, 3>) -> ()
+  return
+}

@@ -18,12 +18,16 @@ function holding `nv_tileas.make_tiled_tma_desc` ops, walking it once:
    at least 128", on the function, naming the argument.
 
 A function that already carries the counts (its ABI was extended before, or written so) is
-only checked, against the counts it records: running the pass twice changes nothing.
+only checked, against the counts it records: running the pass twice changes nothing. So is a
+kernel whose async TMA ops take their descriptor from its arguments (the appended host
+descriptors of an ABI extended before): their tmaIdx is checked against the host count, and a
+kernel recording neither count gets "funcOp lack tmaDeviceNum and tmaHostNum attr", on the
+function, since there is nothing to check them against.
 `separate-host-tma` reads what this pass writes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..diagnostics.catalogue import get as catalogue_message
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
@@ -50,15 +54,19 @@ DEFAULT_HOST_DESCRIPTOR = Type(DESCRIPTOR_TYPE_PREFIX + "tiled")
 
 @dataclass
 class Descriptors:
-    """A function's descriptor builders, their sides, and the async ops using them."""
+    """A function's descriptor builders, their sides, the async ops using them, and the async
+    ops using a host descriptor the function takes as an argument."""
 
     builders: list[Operation]
     side: dict[int, str]                   # id(builder) -> HOST / DEVICE
     users: list[tuple[Operation, Operation]]   # (async op, its builder)
+    argument_users: list[Operation] = field(default_factory=list)
 
     @classmethod
     def of(cls, function: Operation) -> "Descriptors":
-        builders, users = [], []
+        builders, users, argument_users = [], [], []
+        arguments = set(function.regions[0].blocks[0].arguments) if function.regions and \
+            function.regions[0].blocks else set()
         for op in function.walk():
             if op.name == DESCRIPTOR_BUILDER:
                 builders.append(op)
@@ -67,7 +75,9 @@ class Descriptors:
                                 if isinstance(v, OpResult) and v.owner.name == DESCRIPTOR_BUILDER), None)
                 if made_by is not None:
                     users.append((op, made_by))
-        return cls(builders, {id(b): builder_side(b, function) for b in builders}, users)
+                elif any(v in arguments and str(v.type).startswith(DESCRIPTOR_TYPE_PREFIX) for v in op.operands):
+                    argument_users.append(op)
+        return cls(builders, {id(b): builder_side(b, function) for b in builders}, users, argument_users)
 
     def count(self, side: str) -> int:
         return sum(1 for b in self.builders if self.side[id(b)] == side)
@@ -104,16 +114,18 @@ def check_indices(function: Operation, descriptors: Descriptors, context: PassCo
         context.report(function, MISSING_COUNTS, catalogue_message(MISSING_COUNTS).render())
         return False
     ok = True
-    checked = [(b, b) for b in descriptors.builders] + descriptors.users
-    for op, builder in checked:
+    checked = [(op, descriptors.side[id(builder)], f"is built on the {descriptors.side[id(builder)]}")
+               for op, builder in [(b, b) for b in descriptors.builders] + descriptors.users]
+    # The descriptor arguments async ops take are the appended host descriptors.
+    checked += [(op, HOST, "is an argument of the function, a host descriptor") for op in descriptors.argument_users]
+    for op, side, origin in checked:
         index = index_of(op)
-        side = descriptors.side[id(builder)]
         if index is None:
             context.report(op, MISSING_INDEX, catalogue_message(MISSING_INDEX).render())
             ok = False
         elif index >= counts[side]:
             context.report(op, EXCEEDS[side], catalogue_message(EXCEEDS[side]).render(),
-                           notes=[f"its descriptor is built on the {side}; the function records "
+                           notes=[f"its descriptor {origin}; the function records "
                                   f"{counts[side]} {side} descriptor(s)"])
             ok = False
     return ok
@@ -155,9 +167,9 @@ class AttachTmaDescriptorArgs(Pass):
     def run(self, op: Operation, context: PassContext) -> None:
         for function in kernels(op):
             descriptors = Descriptors.of(function)
-            if not descriptors.builders:
+            if not descriptors.builders and not descriptors.argument_users:
                 continue
-            if recorded_counts(function) is None:
+            if descriptors.builders and recorded_counts(function) is None:
                 self.attach(function, descriptors)
             check_indices(function, descriptors, context)
             check_device_pointers(function, context)
