@@ -60,7 +60,8 @@ REQUESTS: dict[str, dict] = {
     "textDocument/diagnostic": {"textDocument": _DOC},
     "cute-ir/descriptorFields": {"textDocument": _DOC, "position": {"line": 1, "character": 3}},
     "cute-ir/ptxPreview": {"textDocument": _DOC, "arch": "sm_90a"},
-    "cute-ir/loweredIr": {"textDocument": _DOC, "pipeline": "builtin.module(convert-cute-nvgpu-to-ptx)"},
+    "cute-ir/loweredIr": {"textDocument": _DOC, "pipeline": "builtin.module(convert-cute-nvgpu-to-ptx)",
+                          "stages": "changed"},
     "cute-ir/documentTarget": {"textDocument": _DOC},
 }
 # Notifications that cannot end the session or change the probe document (they name another).
