@@ -814,7 +814,13 @@ class DocumentAnalysis:
     # ------------------------------------------------------------------ diagnostics
 
     def _parse_type(self, node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
-        """Memoised by the type's text: diagnostics relative to the type's start."""
+        """The type and its diagnostics relative to the type's start; memoised by the type's
+        text when it has no syntax error. Error recovery can parse one text differently in
+        another context (what follows decides where an ERROR starts), so a broken type is
+        read from its own tree every time."""
+        if node.has_error:
+            ty, diags = parse_type_node(node)
+            return ty, [d.shifted(-node.start_byte) for d in diags]
         key = node.text or b""
         hit = self._type_memo.get(key)
         if hit is None:
