@@ -296,3 +296,10 @@ def test_a_list_value_starting_with_a_comma_is_reported_where_mlir_does() -> Non
         M.EXPECTED_ATTRIBUTE_VALUE, after_bracket, after_bracket)
     assert _syntax("func.func @f() {\n  linalg.matmul indexing_maps = [, affine_map<(d0) -> (d0)>]\n  return\n}\n") == [
         ("syntax.missing-value", M.EXPECTED_ATTRIBUTE_VALUE, ",")]
+
+
+@pytest.mark.parametrize("text", ["test.op <a = $$ >\n", "test.op (k = [ $$ , 1])\n"])
+def test_a_key_whose_value_is_skipped_text_still_lacks_its_value(text: str) -> None:
+    """Error recovery skips `$$` as an ERROR the group reads past: the key has no value."""
+    assert _syntax(text) == [("syntax.error", "syntax error: unexpected `$$`", "$$"),
+                             ("syntax.missing-value", M.EXPECTED_ATTRIBUTE_VALUE, text.split("$$ ")[1][0])]

@@ -62,9 +62,6 @@ MALFORMED_PATTERNS = """
 _MAX_INTEGER_WIDTH = (1 << 24) - 1
 
 _MALFORMED = query(MALFORMED_PATTERNS)
-# For text with syntax errors (see `malformed_nodes`).
-_KEYED_GROUPS = query("[(angle_group) (paren_group) (bracket_group) (brace_group) (attribute_dict) (custom_body)]"
-                      " @keyed_group")
 KEYED_GROUP_KINDS = frozenset({"angle_group", "paren_group", "bracket_group", "brace_group", "attribute_dict",
                                "custom_body"})
 
@@ -169,8 +166,9 @@ def malformed_nodes(root: Node, source: bytes, base: int, lo: int, hi: int,
     insides queries do not search, and neither does this.
 
     The groups come from a scan of the text for what a key without a value looks like, each
-    confirmed in the tree, when the text has no syntax error. Error recovery can put an ERROR
-    node between a `=` and what follows, so text with errors has every group captured."""
+    confirmed in the tree. Error recovery can skip text as an ERROR node between a `=` and
+    what follows (an extra, which `describe_keyed_group` reads past), so the groups around
+    each ERROR node are added too."""
     out: list[Node] = []
 
     def searched(node: Node) -> bool:
@@ -184,10 +182,9 @@ def malformed_nodes(root: Node, source: bytes, base: int, lo: int, hi: int,
         if (node is not None and node.type == "integer_type" and searched(node)
                 and _LONG_INTEGER_TYPE.fullmatch(node.text or b"")):
             out.append(node)
-    if root.has_error:
-        found = captures(_KEYED_GROUPS, root, lo, hi + 1).get("keyed_group", [])
-        return out, [g for g in found if lo <= g.start_byte <= hi]
     groups: dict[int, Node] = {}
+    if root.has_error:
+        groups.update((g.id, g) for g in _groups_around_errors(root, lo, hi) if searched(g))
     for match in _KEY_WITHOUT_VALUE.finditer(source, max(0, lo - base), end):
         at = base + match.start()
         equals = root.descendant_for_byte_range(at, at + 1)
@@ -201,6 +198,26 @@ def malformed_nodes(root: Node, source: bytes, base: int, lo: int, hi: int,
     for group in _groups_running_past(root, lo, hi):
         groups[group.id] = group
     return out, list(groups.values())
+
+
+def _groups_around_errors(root: Node, lo: int, hi: int) -> list[Node]:
+    """The parent and grandparent of each ERROR node overlapping [lo, hi] that are groups (the
+    dictionary of an entry holding one): where an ERROR can stand between a key's `=` and
+    what follows it, directly or inside the `[` of a list value. One walk down the nodes that
+    hold an error, each knowing its parents (asking a node for its parent costs the depth)."""
+    out: list[Node] = []
+    stack: list[tuple[Node, Node | None, Node | None]] = [(root, None, None)]
+    while stack:
+        node, parent, grandparent = stack.pop()
+        if node.type == "ERROR":
+            for holder, above in ((parent, grandparent), (grandparent, None)):
+                if holder is not None and holder.type == "attribute_entry":
+                    holder = above
+                if holder is not None and holder.type in KEYED_GROUP_KINDS:
+                    out.append(holder)
+        stack.extend((child, node, parent) for child in node.children
+                     if child.has_error and child.end_byte >= lo and child.start_byte <= hi + 1)
+    return out
 
 
 def _groups_running_past(root: Node, lo: int, hi: int) -> list[Node]:
