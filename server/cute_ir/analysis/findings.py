@@ -5,7 +5,7 @@ diagnostic. Most findings (well-formed types, known ops) produce nothing.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
 from tree_sitter import Node, Tree
 
@@ -14,7 +14,7 @@ from ..diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATIO
 from ..dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..syntax import WIDE_NODE, captures, query, wide_nodes
-from ..syntax.errors import (MALFORMED_PATTERNS, describe_error, describe_keyed_group, describe_malformed,
+from ..syntax.errors import (MALFORMED_PATTERNS, OpName, describe_error, describe_keyed_group, describe_malformed,
                              describe_unclosed, malformed_nodes, missing_nodes, named_op_diagnostics, op_names,
                              outermost_errors, unclosed_openers)
 from .units import Unit
@@ -40,15 +40,6 @@ _PREFIX = DIALECT_PREFIX.encode()
 TypeParser = Callable[[Node], tuple[CuteNvgpuType, list[Diagnostic]]]
 
 
-class OpName(NamedTuple):
-    """An op's name where it is written: its node, the name (a generic op's without its
-    quotes), read once for every check that dispatches on it, and the op of a custom-form
-    name (None for a generic op)."""
-    node: Node
-    name: bytes
-    op: Node | None
-
-
 def findings(root: Node, source: bytes, lo: int, hi: int) -> dict[str, list[Any]]:
     """The findings in [lo, hi], by kind: op names (`ops`, as `OpName`s), cute_nvgpu types,
     malformed constructs and groups, syntax problems. `source` is the text `root`'s tree was
@@ -56,7 +47,7 @@ def findings(root: Node, source: bytes, lo: int, hi: int) -> dict[str, list[Any]
     `finding_diagnostics` orders what they say."""
     wide = wide_nodes(root, lo, hi + 1)
     found = captures(_FINDINGS, root, lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
-    ops = [OpName(name, text, op) for op, name, text in op_names(found.pop("op", ())) if lo <= name.start_byte <= hi]
+    ops = op_names(found.pop("op", ()), lo, hi)
     ops += [OpName(n, (n.text or b'""')[1:-1], None) for n in found.pop("generic_op", ()) if lo <= n.start_byte <= hi]
     more, groups = malformed_nodes(root, source, 0, lo, hi, wide)
     out: dict[str, list[Any]] = {name: [n for n in nodes if lo <= n.start_byte <= hi]
@@ -116,7 +107,7 @@ def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser) -> 
             out.extend(d.shifted(node.start_byte) for d in diags)
     ops = found.get("ops", ())
     out.extend(d for op in ops if op.name.startswith(_PREFIX) and (d := op_diagnostic(op)) is not None)
-    out.extend(named_op_diagnostics([(op.op, op.node, op.name) for op in ops if op.op is not None]))
+    out.extend(named_op_diagnostics(ops))
     out.extend(describe_error(node) for node in found.get("error", ()))
     out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ()))
     out.extend(d for node in found.get("malformed", ()) if (d := describe_malformed(node)) is not None)

@@ -7,6 +7,7 @@ message for the problem, the diagnostic uses its wording.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from tree_sitter import Node
 
@@ -124,22 +125,32 @@ _BY_OP_NAME = {
 }
 
 
-def named_op_diagnostics(ops: list[tuple[Node, Node, bytes]]) -> list[Diagnostic]:
-    """What the names of custom-form ops decide (`ops`: each op with its name node and name)."""
+class OpName(NamedTuple):
+    """An op's name where it is written: its node, the name (a generic op's without its
+    quotes), read once for every check that dispatches on it, and the op of a custom-form
+    name (None for a generic op)."""
+    node: Node
+    name: bytes
+    op: Node | None
+
+
+def named_op_diagnostics(ops: list[OpName]) -> list[Diagnostic]:
+    """What the names of custom-form ops decide."""
     out: list[Diagnostic] = []
-    for op, name, text in ops:
+    for name, text, op in ops:
         check = _BY_OP_NAME.get(text)
-        if check is not None:
+        if check is not None and op is not None:
             out.extend(check(op, name, text.decode()))
     return out
 
 
-def op_names(ops: list[Node]) -> list[tuple[Node, Node, bytes]]:
-    """Each `@op` capture with its name node and name."""
+def op_names(ops: list[Node], lo: int, hi: int) -> list[OpName]:
+    """The name of each `@op` capture whose name starts in [lo, hi]."""
     out = []
     for op in ops:
         name = op.child_by_field_name("name")
-        out.append((op, name, name.text or b""))
+        if lo <= name.start_byte <= hi:
+            out.append(OpName(name, name.text or b"", op))
     return out
 
 
@@ -674,7 +685,7 @@ def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     out.extend(describe_error(e) for e in outermost_errors(node, lo, hi))
     out.extend(describe_missing(m) for m in missing_nodes(node))
     found = captures(_MALFORMED, node, lo, hi + 1)
-    out.extend(named_op_diagnostics([o for o in op_names(found.get("op", [])) if lo <= o[1].start_byte <= hi]))
+    out.extend(named_op_diagnostics(op_names(found.get("op", []), lo, hi)))
     more, groups = malformed_nodes(node, node.text or b"", lo, lo, hi, wide_nodes(node, lo, hi + 1))
     out.extend(d for m in found.get("malformed", []) + more
                if lo <= m.start_byte <= hi and (d := describe_malformed(m)) is not None)
