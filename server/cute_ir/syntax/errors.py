@@ -40,8 +40,8 @@ _MAX_SHOWN = 24
 # is evaluated for every op of the file, which made this query cost as much as the parse on
 # opening a large file. What an op's name decides is read from the `@op` captures
 # (`named_op_diagnostics`: the op, not its name, is captured, since a node's parent costs a
-# scan of every statement before it), and the two checks that look for a spelling (a key without its
-# value, an integer width of eight digits or more) scan the text for it first
+# scan of every statement before it), and the two checks that look for a spelling (a key
+# without its value, an integer width of eight digits or more) scan the text for it first
 # (`malformed_nodes`).
 MALFORMED_PATTERNS = """
     (operation name: (op_name)) @op
@@ -215,7 +215,9 @@ def _groups_around_errors(root: Node, lo: int, hi: int) -> list[Node]:
     """The parent and grandparent of each ERROR node overlapping [lo, hi] that are groups (the
     dictionary of an entry holding one): where an ERROR can stand between a key's `=` and
     what follows it, directly or inside the `[` of a list value. One walk down the nodes that
-    hold an error, each knowing its parents (asking a node for its parent costs the depth)."""
+    hold an error, each knowing its parents (asking a node for its parent costs the depth);
+    a cursor finds each node's first child in range, so a unit's walk does not list every
+    statement of the file."""
     out: list[Node] = []
     stack: list[tuple[Node, Node | None, Node | None]] = [(root, None, None)]
     while stack:
@@ -226,8 +228,17 @@ def _groups_around_errors(root: Node, lo: int, hi: int) -> list[Node]:
                     holder = above
                 if holder is not None and holder.type in KEYED_GROUP_KINDS:
                     out.append(holder)
-        stack.extend((child, node, parent) for child in node.children
-                     if child.has_error and child.end_byte >= lo and child.start_byte <= hi + 1)
+        cursor = node.walk()
+        if cursor.goto_first_child_for_byte(max(lo - 1, 0)) is None:   # the first child ending at lo or later
+            continue
+        while True:
+            child = cursor.node
+            if child.start_byte > hi + 1:
+                break
+            if child.has_error and child.end_byte >= lo:
+                stack.append((child, node, parent))
+            if not cursor.goto_next_sibling():
+                break
     return out
 
 
