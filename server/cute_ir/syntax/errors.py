@@ -89,24 +89,12 @@ def _function_header(op: Node, name: Node, text: str) -> list[Diagnostic]:
     return [d for node in nodes if (d := describe_malformed(node)) is not None]
 
 
-_CONSTANT_VALUES = frozenset({"integer", "float", "boolean"})
-_CONSTANT_TYPES = frozenset({"integer_type", "float_type", "index_type"})
-
-
 def _constant(op: Node, name: Node, text: str) -> list[Diagnostic]:
-    """`arith.constant`: without a body its value is missing; a body whose value is followed
-    by a type, or by `<...>` after its colon, is checked against the op's format."""
-    body = op.child_by_field_name("body")
-    if body is None:
+    """`arith.constant`: without a body its value is missing; a body is checked against the
+    op's format like any other."""
+    if op.child_by_field_name("body") is None:
         return [missing_constant_value(name)]
-    if body.type != "custom_body":
-        return []
-    named = body.named_children
-    for value, after in zip(named, named[1:]):
-        if (value.type in _CONSTANT_VALUES and after.type in _CONSTANT_TYPES) or (
-                after.type == "angle_group" and (value.type in _CONSTANT_VALUES or value.type == "builtin_attribute")):
-            return _formatted(op, name, text)
-    return []
+    return _formatted(op, name, text)
 
 
 def _formatted(op: Node, name: Node, text: str) -> list[Diagnostic]:
