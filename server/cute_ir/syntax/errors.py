@@ -203,9 +203,7 @@ def _groups_around_errors(root: Node, lo: int, hi: int) -> list[Node]:
     """The parent and grandparent of each ERROR node overlapping [lo, hi] that are groups (the
     dictionary of an entry holding one): where an ERROR can stand between a key's `=` and
     what follows it, directly or inside the `[` of a list value. One walk down the nodes that
-    hold an error, each knowing its parents (asking a node for its parent costs the depth);
-    a cursor finds each node's first child in range, so a unit's walk does not list every
-    statement of the file."""
+    hold an error, each knowing its parents (asking a node for its parent costs the depth)."""
     out: list[Node] = []
     stack: list[tuple[Node, Node | None, Node | None]] = [(root, None, None)]
     while stack:
@@ -216,17 +214,8 @@ def _groups_around_errors(root: Node, lo: int, hi: int) -> list[Node]:
                     holder = above
                 if holder is not None and holder.type in KEYED_GROUP_KINDS:
                     out.append(holder)
-        cursor = node.walk()
-        if cursor.goto_first_child_for_byte(max(lo - 1, 0)) is None:   # the first child ending at lo or later
-            continue
-        while True:
-            child = cursor.node
-            if child.start_byte > hi + 1:
-                break
-            if child.has_error and child.end_byte >= lo:
-                stack.append((child, node, parent))
-            if not cursor.goto_next_sibling():
-                break
+        stack.extend((child, node, parent) for child in node.children
+                     if child.has_error and child.end_byte >= lo and child.start_byte <= hi + 1)
     return out
 
 
