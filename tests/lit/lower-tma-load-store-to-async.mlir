@@ -110,3 +110,28 @@ func.func @atomics(%tile: tensor<64x64xi32>, %view: memref<128x128xi32, 1>, %i: 
   %other, %q = nv_tileas.tiled_atomic_rmw %tile, %view coords(%i, %j) offsets() {tileSize = array<i64: 64, 64>, rmw_mode = #nv_tileas.rmw_mode<max>, allow_tma = true} : memref<128x128xi32, 1> -> tensor<64x64xi32>, !nv_tileaa.mem_token
   return
 }
+
+// -----
+
+// Async loads a kernel already holds stay as they are. Their mbarrier must be the kernel's own:
+// an argument is not, and an alloca of two words cannot be initialised as one.
+// CHECK-LABEL: func.func @held
+// CHECK-NEXT: %mbar = memref.alloca () : memref<1xi64, 3>
+// CHECK-NEXT: %a:2 = nv_tileas.async.tiled_tma_load %desc, %mbar
+// CHECK-NEXT: nv_tileas.async.wait %mbar
+// CHECK-NEXT: %b:2 = nv_tileas.async.tiled_tma_load %desc, %arg_mbar
+// CHECK-NEXT: %pair = memref.alloca () : memref<2xi64, 3>
+// CHECK-NEXT: %c:2 = nv_tileas.async.tiled_tma_load %desc, %pair
+// CHECK-NEXT: return
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 7]]:3: error: failed to get MBarrier object [lower:tileas.lower-tma.no-mbarrier-object]
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 6]]:3: note: %arg_mbar is an argument of the kernel; a kernel's mbarrier is its own shared memory, a `memref.alloca` of memref<1xi64, 3> in it
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 7]]:3: error: failed to init mbarrier [lower:tileas.lower-tma.mbarrier-init-failed]
+func.func @held(%desc: !cute_nvgpu.tma_descriptor_tiled, %arg_mbar: memref<1xi64, 3>, %i: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %mbar = memref.alloca() : memref<1xi64, 3>
+  %a, %ta = nv_tileas.async.tiled_tma_load %desc, %mbar coords(%i, %i) {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 8192 : i64} : !cute_nvgpu.tma_descriptor_tiled -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  nv_tileas.async.wait %mbar : memref<1xi64, 3>
+  %b, %tb = nv_tileas.async.tiled_tma_load %desc, %arg_mbar coords(%i, %i) {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 8192 : i64} : !cute_nvgpu.tma_descriptor_tiled -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  %pair = memref.alloca() : memref<2xi64, 3>
+  %c, %tc = nv_tileas.async.tiled_tma_load %desc, %pair coords(%i, %i) {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 8192 : i64} : !cute_nvgpu.tma_descriptor_tiled -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  return
+}

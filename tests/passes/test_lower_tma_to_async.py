@@ -91,3 +91,13 @@ def test_the_generic_form_with_its_attributes_as_properties_is_lowered_too():
     result = lowered(text)
     assert result.ok and '"nv_tileas.async.tiled_tma_load"' in result.stages[0].text
     assert "copy_atom = #nv_tileas.copy_atom<tma_load>" in result.stages[0].text
+
+
+def test_its_own_output_read_back_holds_mbarriers_the_kernel_owns():
+    """The async loads the pass makes name an mbarrier it reserved: run again on its output,
+    the pass finds nothing wrong with them and changes nothing."""
+    load = LOAD.format(allow="allow_tma = true, ")
+    first = lowered(kernel(load + load.replace("%a =", "%b =")))
+    assert first.ok and first.stages[0].changed
+    again = lowered(first.stages[0].text)
+    assert again.ok and again.diagnostics == [] and not again.stages[0].changed

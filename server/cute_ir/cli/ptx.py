@@ -17,10 +17,15 @@ ATOM_PATH = "<atom>"
 
 
 def print_diagnostics(path: str, analysis: DocumentAnalysis, diagnostics: list[Diagnostic]) -> None:
+    """Each diagnostic on one line, as compilers print them, then its notes (which say, for a
+    pass's, the passes that made the op)."""
     for d in diagnostics:
         pos = analysis.document.position(d.span.start)
         print(f"{path}:{pos.line + 1}:{pos.character + 1}: {d.severity.label}: {d.message} "
               f"[{d.source.value}:{d.code}]", file=sys.stderr)
+        for note in d.related:
+            at = analysis.document.position(note.span.start)
+            print(f"{path}:{at.line + 1}:{at.character + 1}: note: {note.message}", file=sys.stderr)
 
 
 def synthesized_atom(type_text: str, attrs: str | None) -> tuple[str, Span] | None:

@@ -131,7 +131,9 @@ def _async_tma_section() -> list[str]:
            "(an op with offsets; its coordinates are the four rows, then the column). It binds a descriptor "
            "(`cute.static` box layout and `make_tiled_tma_desc`, one per view, box and mode, numbered by "
            "`tmaIdx`), reserves a load's mbarrier (`memref.alloca` in shared memory, which must have room for it "
-           "and the tile) with its `tx_count`, and waits (`nv_tileas.async.wait`). Its rules: "
+           "and the tile) with its `tx_count`, and waits (`nv_tileas.async.wait`). An async load a kernel "
+           "already holds names its own mbarrier: it must be a `memref.alloca` of `memref<1xi64, 3>` in the "
+           "kernel (\"failed to get MBarrier object\", \"failed to init mbarrier\"). Its rules: "
            "`server/cute_ir/passes/lower_tma_to_async.py` and docs/spec-deviations.md (A12, A20).", "",
            "`attach-tma-descriptor-args` then gives the kernel one argument per descriptor (a `!llvm.ptr<1>` for "
            "a descriptor the kernel builds, the descriptor's own type for one the host can build before launch; "

@@ -36,6 +36,11 @@ function, in the page's phases:
    when the next mbarrier does not fit the target's shared memory per CTA
    (`tables/tiers.py`), the load is "failed to find smem buffer address for mbarrier", with the
    bytes in a note, and stays.
+   An async load the kernel already holds (written by hand, or this pass's output read back)
+   names its mbarrier itself, and the kernel must own it: a value that is not a `memref.alloca`
+   in the kernel (an argument, another op's result) is "failed to get MBarrier object"; an
+   alloca that is not one 64-bit word of shared memory (`memref<1xi64, 3>`) cannot be
+   initialised as an mbarrier: "failed to init mbarrier". Each has what the value is in a note.
 7. **Delayed store waits.** With `delay-store-wait` (or `TILEIR_DELAY_TMA_STORE_WAIT`) a store's
    wait carries `delay`: it may sink past the next barrier.
 8. **Unresolved ops.** A load whose byte count cannot be known (a tile type that is not static,
@@ -44,10 +49,10 @@ function, in the page's phases:
    granules) is the page's "unable to partition input tensors for TMA", with the reason in a
    note, and stays.
 
-The page's other two phase-8 messages ("failed to init mbarrier", "failed to get MBarrier
-object") are for an mbarrier the original loses track of between reserving and waiting; here
-the pass creates the mbarrier and its wait together, so no input reaches them
-(docs/spec-deviations.md).
+The mbarriers the pass makes itself cannot be lost between reserving and waiting (it creates
+each with its wait), so the page's "failed to init mbarrier" and "failed to get MBarrier
+object" are about the async loads the kernel already holds (phase 6; docs/spec-deviations.md,
+A20).
 """
 from __future__ import annotations
 
@@ -61,7 +66,7 @@ from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, GATHER
                                            TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE
-from ..ir.attributes import attribute, enum_case, integers
+from ..ir.attributes import attribute, enum_case, integer, integers
 from ..ir.core import UNIT, Attribute, BlockArgument, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
@@ -77,6 +82,8 @@ ZERO_PADDING_ONLY = "tileas.lower-tma.zero-padding-only"
 GATHER_ZERO_PADDING_ONLY = "tileas.lower-tma.gather-zero-padding-only"
 NO_TX_COUNT = "tileas.lower-tma.no-tx-count"
 NO_MBARRIER_ADDRESS = "tileas.lower-tma.no-mbarrier-smem-address"
+NO_MBARRIER_OBJECT = "tileas.lower-tma.no-mbarrier-object"
+MBARRIER_INIT_FAILED = "tileas.lower-tma.mbarrier-init-failed"
 UNPARTITIONABLE = "tileas.tma-partition.unpartitionable"
 # Not the page's: a reduction the pass was asked for but TMA cannot do.
 NOT_A_TMA_REDUCTION = "lower.tma-reduction"
@@ -218,18 +225,22 @@ class LowerTmaLoadStoreToAsync(Pass):
 
     def may_report(self, facts: dict) -> bool:
         names = facts.get(OP_NAMES)
-        return names is None or bool(names & set(ASYNC_OF))
+        return names is None or bool(names & (set(ASYNC_OF) | LOADS))
 
     def run(self, op: Operation, context: PassContext) -> None:
         prefer, delay = self.prefer_tma, self.delay_store_wait
         for function in [o for o in op.walk() if o.name in FUNCTION_OPS]:
-            eligible = [o for o in function.walk() if o is not function and self._eligible(o, prefer)]
-            if not eligible:
-                continue
+            inner = [o for o in function.walk() if o is not function]
+            eligible = [o for o in inner if self._eligible(o, prefer)]
+            held = [o for o in inner if o.name in LOADS]
             if not is_kernel(function):
-                context.report(function, MISSING_KERNEL_SPEC, catalogue_message(MISSING_KERNEL_SPEC).render())
+                if eligible:
+                    context.report(function, MISSING_KERNEL_SPEC, catalogue_message(MISSING_KERNEL_SPEC).render())
                 continue
-            _Function(self.argument, context, delay, function).lower(eligible)
+            if eligible or held:
+                lowering = _Function(self.argument, context, delay, function, held)
+                lowering.check_mbarriers(held)
+                lowering.lower(eligible)
 
     @staticmethod
     def _eligible(op: Operation, prefer: bool) -> bool:
@@ -244,7 +255,7 @@ class _Function:
     """The rewrite of one function's eligible memops, in pre-order."""
 
     def __init__(self, pass_argument: str, context: PassContext, delay_store_wait: bool,
-                 function: Operation) -> None:
+                 function: Operation, held: list[Operation]) -> None:
         self.pass_argument = pass_argument
         self.context = context
         self.delay_store_wait = delay_store_wait
@@ -252,11 +263,21 @@ class _Function:
         self.next_index = {HOST: 0, DEVICE: 0}
         self.last_bound: dict[int, Operation] = {}     # view (or block) -> the last descriptor bound there
         self.descriptors: dict[tuple, tuple[Value, Attribute]] = {}   # (view, box, mode) -> (descriptor, tmaIdx)
-        self.shared_bytes = _shared_allocations(function)
+        self.shared_bytes = _shared_allocations(function, held)
 
     def lower(self, ops: list[Operation]) -> None:
         for op in ops:
             self.rewrite(op)
+
+    def check_mbarriers(self, loads: list[Operation]) -> None:
+        """Phase 6 for the async loads the kernel already holds: each names an mbarrier the
+        kernel owns and can initialise."""
+        for load in loads:
+            mbarrier = (operand_groups(load).get("mbarrier") or [None])[0]
+            found = _mbarrier_problem(mbarrier, self.function) if mbarrier is not None else None
+            if found is not None:
+                code, why = found
+                self.fail(load, code, (why,))
 
     def fail(self, op: Operation, code: str, notes: tuple[str, ...] = (), message: str | None = None) -> None:
         self.context.report(op, code, message or catalogue_message(code).render(), notes=notes)
@@ -405,9 +426,10 @@ def _aligned(offset: int, alignment: int) -> int:
     return -(-offset // alignment) * alignment
 
 
-def _shared_allocations(function: Operation) -> int:
-    """Bytes of the shared memory the function allocates itself (static `memref.alloca`s in
-    space 3), before any TMA load's."""
+def _shared_allocations(function: Operation, held: list[Operation]) -> int:
+    """Bytes of the shared memory the function has before this pass adds a TMA load: its own
+    static `memref.alloca`s in space 3, then the tile of each async load it already holds
+    (aligned, `tx_count` bytes or the tile's size), as the PTX emitter declares them."""
     used = 0
     for op in function.walk():
         if op.name != "memref.alloca" or not op.results:
@@ -417,7 +439,32 @@ def _shared_allocations(function: Operation) -> int:
         if found is None or found.memory_space != "3" or bits is None or None in found.dims:
             continue
         used += prod(found.dims) * bits // 8
+    for load in held:
+        tile = shaped(load.results[0].type.text) if load.results else None
+        bits = element_bits(tile.element) if tile is not None else None
+        size = integer(load, "tx_count")
+        if size is None and bits is not None and None not in tile.dims:
+            size = prod(tile.dims) * bits // 8
+        if size is not None:
+            used = _aligned(used, TILE_ALIGNMENT) + size
     return used
+
+
+def _mbarrier_problem(mbarrier: Value, function: Operation) -> tuple[str, str] | None:
+    """Why an async load's mbarrier is not one the kernel owns and can initialise, as (code,
+    note), or None."""
+    name = f"%{mbarrier.name_hint}" if mbarrier.name_hint else "its mbarrier"
+    own = f"a kernel's mbarrier is its own shared memory, a `memref.alloca` of {MBARRIER_TYPE} in it"
+    if isinstance(mbarrier, BlockArgument):
+        where = "the kernel" if mbarrier.owner is function.regions[0].entry else "a block of the kernel"
+        return NO_MBARRIER_OBJECT, f"{name} is an argument of {where}; {own}"
+    if mbarrier.owner.name != "memref.alloca":
+        return NO_MBARRIER_OBJECT, f"{name} is the result of `{mbarrier.owner.name}`; {own}"
+    found = shaped(mbarrier.type.text)
+    if found is None or (found.kind, found.dims, found.element, found.memory_space) != ("memref", (1,), "i64", "3"):
+        return MBARRIER_INIT_FAILED, (f"an mbarrier is one 64-bit word of shared memory, {MBARRIER_TYPE}; "
+                                      f"{name} is {mbarrier.type}")
+    return None
 
 
 def _insert_after_definition(value: Value, ops: list[Operation]) -> None:
