@@ -427,7 +427,7 @@ def atom_config(atom: AtomInstance, a_source: str | None = None, *,
 # Document walk
 # --------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Item:
     """One op that gets a kernel (or a note); spans relative to its unit's start."""
     span: Span                      # the whole op
@@ -849,7 +849,7 @@ def _tileas_kernels(analysis: AnalysedSource, target: str):
             yield unit, name, module
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UnitPtx:
     """The preview's verdict on the ops of one unit, by each op's span relative to the unit:
     the PTX instruction lines of its kernel (those `emit` marks as the atom's), or why it has

@@ -31,7 +31,7 @@ R = A.Residency
 ATOM_LINE_MARK = "  // @op "
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AtomConfig:
     """One atom instance as the preview sees it (attributes of the IR atom type/op)."""
     mnemonic: str | None                      # dialect mnemonic; None = legacy PTX-only MMA
