@@ -1,9 +1,11 @@
 """Conversions between cute-ir results (byte spans) and lsprotocol types, in one place."""
 from __future__ import annotations
 
+import json
 from typing import Callable
 
 from lsprotocol import types as lsp
+from lsprotocol.converters import get_converter
 from pygls.exceptions import JsonRpcInvalidParams
 
 from ..analysis import DocumentAnalysis
@@ -87,12 +89,75 @@ def range_json(r: lsp.Range) -> dict:
 
 
 def span_json(analysis: DocumentAnalysis, span: Span) -> dict:
-    """`range_json(span_range(...))` without the protocol objects: a lowered module's line map
-    has one range per op of the file."""
+    """`range_json(span_range(...))` without the protocol objects."""
     document = analysis.document
     start, end = document.position(span.start), document.position(span.end)
     return {"start": {"line": start.line, "character": start.character},
             "end": {"line": end.line, "character": end.character}}
+
+
+def line_map_json(analysis: DocumentAnalysis, line_spans, ranges: dict[Span, str]) -> str:
+    """A printed IR's line map, `[{line, range}]`, written as JSON text: at 50k lines it has an
+    entry per op of the file, and as dicts these took 37 MB before being written.
+    `ranges` keeps each span's JSON for the other stages, which map to the same ops."""
+    document = analysis.document
+
+    def range_text(span: Span) -> str:
+        found = ranges.get(span)
+        if found is None:
+            start, end = document.position(span.start), document.position(span.end)
+            found = ranges[span] = (f'{{"start":{{"line":{start.line},"character":{start.character}}},'
+                                    f'"end":{{"line":{end.line},"character":{end.character}}}}}')
+        return found
+    return "[" + ",".join(f'{{"line":{line},"range":{range_text(span)}}}' for line, span in line_spans) + "]"
+
+
+# lsprotocol's own converter, for the protocol objects inside an answer written here.
+_CONVERTER = get_converter()
+
+
+class EncodedJson:
+    """A request's answer written as JSON text, kept in pieces: the server writes them one
+    after another (`CuteIrProtocol`) rather than joining megabytes of them first."""
+
+    __slots__ = ("parts",)
+    _SMALL = 1 << 16          # adjacent pieces under this are joined: fewer, larger writes
+
+    def __init__(self, parts: list[str]) -> None:
+        self.parts = parts
+
+    @property
+    def size(self) -> int:
+        """Bytes in UTF-8 (`isascii` is constant time in CPython: no piece is read)."""
+        return sum(len(part) if part.isascii() else len(part.encode()) for part in self.parts)
+
+    @classmethod
+    def object(cls, value: dict, **members: "str | EncodedJson") -> "EncodedJson":
+        """`value` (a JSON object) with more members, each JSON text already."""
+        pieces = [json.dumps(value, default=_CONVERTER.unstructure)[:-1]]
+        for name, member in members.items():
+            pieces.append(f'{"," if len(pieces) > 1 or value else ""}{json.dumps(name)}:')
+            pieces.extend(member.parts if isinstance(member, EncodedJson) else [member])
+        pieces.append("}")
+        return cls(_joined_small(pieces))
+
+    @classmethod
+    def array(cls, items: "list[EncodedJson]") -> "EncodedJson":
+        pieces = ["["]
+        for number, item in enumerate(items):
+            pieces.extend([","] * (number > 0) + item.parts)
+        pieces.append("]")
+        return cls(_joined_small(pieces))
+
+
+def _joined_small(pieces: list[str]) -> list[str]:
+    out: list[str] = []
+    for piece in pieces:
+        if out and len(out[-1]) < EncodedJson._SMALL and len(piece) < EncodedJson._SMALL:
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
 
 
 def locations(analysis: DocumentAnalysis, spans) -> list[lsp.Location]:

@@ -33,6 +33,7 @@ Registered on the server by `from . import requests` in server.py.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any
 
@@ -230,22 +231,21 @@ def lowered_ir(ls: CuteIrServer, params: Any):
         result = lowered.lower(analysis, pipeline or None, arch, at=at, texts=texts)
     except PipelineError as error:
         raise _invalid(f"params.pipeline: {error}") from None
-    # Every stage maps its lines to the same source ops: each range is converted once.
-    ranges: dict[Span, dict] = {}
+    # Every stage maps its lines to the same source ops: each range is converted once. The
+    # texts and line maps are written as JSON here; at 50k lines they are most of the answer.
+    ranges: dict[Span, str] = {}
 
-    def range_of(span: Span) -> dict:
-        found = ranges.get(span)
-        if found is None:
-            found = ranges[span] = convert.span_json(analysis, span)
-        return found
+    def printed(stage) -> dict[str, str]:
+        return {"text": json.dumps(stage.text),
+                "lineMap": convert.line_map_json(analysis, stage.line_spans, ranges)}
 
-    def printed(stage) -> dict:
-        return {"text": stage.text,
-                "lineMap": [{"line": line, "range": range_of(span)} for line, span in stage.line_spans]}
-    stages = [{"pass": s.argument, "name": s.pass_name, "changed": s.changed, **(printed(s) if s.text is not None else {})}
-              for s in result.stages]
-    output = printed(result.output) if result.output is not None else {"text": "", "lineMap": []}
+    def stage_json(stage) -> convert.EncodedJson:
+        about = {"pass": stage.argument, "name": stage.pass_name, "changed": stage.changed}
+        return convert.EncodedJson.object(about, **(printed(stage) if stage.text is not None else {}))
+    stages = convert.EncodedJson.array([stage_json(s) for s in result.stages])
+    output = printed(result.output) if result.output is not None else {"text": '""', "lineMap": "[]"}
     shown = {"range": convert.span_json(analysis, result.shown)} if result.shown is not None else {}
-    before = {"input": result.input_text} if texts != "last" else {}
-    return {**output, **before, "pipeline": result.pipeline, "target": result.target, "scope": result.scope,
-            **shown, "stages": stages, "diagnostics": [convert.diagnostic(analysis, d, uri) for d in result.diagnostics]}
+    before = {"input": json.dumps(result.input_text)} if texts != "last" else {}
+    about = {"pipeline": result.pipeline, "target": result.target, "scope": result.scope, **shown,
+             "diagnostics": [convert.diagnostic(analysis, d, uri) for d in result.diagnostics]}
+    return convert.EncodedJson.object(about, **output, **before, stages=stages)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import logging
 import os
 import sys
@@ -21,6 +22,7 @@ from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcIn
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.protocol.json_rpc import JsonRPCResponseMessage
 
 from .. import __version__
 from ..analysis import DocumentAnalysis, PerUnit, Settings
@@ -85,6 +87,22 @@ class CuteIrProtocol(LanguageServerProtocol):
                 f"Invalid request: the server is shut down; `{message.method}` is not served").to_response_error())
             return
         super().handle_message(message)
+
+    def _send_data(self, data: Any) -> None:
+        # An answer written as JSON already (the module's lowered IR: megabytes of text and a
+        # line map per stage) goes out as it is; pygls would copy it as objects, then as text.
+        if type(data) is JsonRPCResponseMessage and isinstance(data.result, convert.EncodedJson) and self.writer:
+            answer = data.result
+            opening = f'{{"jsonrpc":{json.dumps(data.jsonrpc)},"id":{json.dumps(data.id)},"result":'
+            length = len(opening) + answer.size + 1
+            header = (f"Content-Length: {length}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+                      if self._include_headers else "")
+            # Piece by piece, with nothing in between: every message is sent from this thread,
+            # and this loop does not yield to it.
+            for part in (header + opening, *answer.parts, "}"):
+                self.writer.write(part.encode(self.CHARSET))
+            return
+        super()._send_data(data)
 
     @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams):
