@@ -6,6 +6,7 @@ from tree_sitter import QueryCursor
 
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.analysis.findings import TOO_WIDE
+from cute_ir.analysis.units import MAX_SPLIT_CONTAINERS
 from cute_ir.diagnostics import Severity
 from cute_ir.diagnostics import mlir_messages as M
 from cute_ir.ir.builder import MAX_NESTING
@@ -49,6 +50,18 @@ def test_nesting_up_to_the_limit_gets_no_warning_and_one_level_more_gets_one():
     assert DocumentAnalysis("file:///a.ir", nested(MAX_NESTING)).diagnostics() == []
     [warning] = DocumentAnalysis("file:///b.ir", nested(MAX_NESTING + 1)).diagnostics()
     assert warning.code == "syntax.too-deep"
+
+
+def test_three_thousand_nested_modules_answer_every_feature():
+    # Containers are split into units a level at a time; deeper ones stay whole units.
+    depth = 3_000
+    text = "module {\n" * depth + "  func.func @f() {\n    return\n  }\n" + "}\n" * depth
+    analysis = DocumentAnalysis("file:///modules.ir", text)
+    assert [d for d in analysis.diagnostics() if d.severity is Severity.ERROR] == []
+    assert len(analysis.units) == 2 * MAX_SPLIT_CONTAINERS + 1
+    assert document_symbols(analysis)[0].name == "module"
+    assert folding_ranges(analysis)
+    assert semantic.full_tokens(analysis)
 
 
 def test_a_bracket_run_reports_each_unclosed_bracket_at_its_opener():

@@ -92,7 +92,12 @@ class PerUnit(Generic[T]):
     compute: Callable[["DocumentAnalysis", Unit], T]
 
 
-def enumerate_units(container: Node, lo: int, hi: int):
+# Containers nested deeper than this are one unit each, not split into their statements: the
+# walk goes one generator deeper per container, and nesting depth is the user's.
+MAX_SPLIT_CONTAINERS = 16
+
+
+def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0):
     """Units overlapping [lo, hi] inside a source_file or region, in order.
 
     A tree cursor steps through the children (a C call per child): `next_named_sibling`
@@ -109,9 +114,9 @@ def enumerate_units(container: Node, lo: int, hi: int):
         if child.start_byte > hi:
             return
         if child.end_byte >= lo and child.is_named and child.type in UNIT_KINDS:
-            region = _container_region(child)
+            region = _container_region(child) if depth < MAX_SPLIT_CONTAINERS else None
             if region is not None:
-                yield from _container_units(child, region, lo, hi)
+                yield from _container_units(child, region, lo, hi, depth + 1)
             elif child.end_byte >= lo:
                 yield Unit(child.start_byte, child.end_byte)
         if not cursor.goto_next_sibling():
@@ -133,14 +138,14 @@ def _container_region(op: Node) -> Node | None:
     return None
 
 
-def _container_units(op: Node, region: Node, lo: int, hi: int):
+def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int):
     # Shell units: the header up to and including '{', and the closing '}' with what
     # follows it (`} loc(#loc)`); the statements in between are units of their own.
     head_end = region.start_byte + 1
     tail_start = max(head_end, region.end_byte - 1)
     if op.start_byte <= hi and head_end >= lo:
         yield Unit(op.start_byte, head_end, shell=True)
-    yield from enumerate_units(region, max(lo, head_end), min(hi, tail_start))
+    yield from enumerate_units(region, max(lo, head_end), min(hi, tail_start), depth)
     if tail_start <= hi and op.end_byte >= lo:
         yield Unit(tail_start, op.end_byte, shell=True)
 
