@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from cute_ir.ir import TYPE_KINDS
+from cute_ir.syntax.cst import TYPE_KINDS
 from cute_ir.syntax import parse
 
 _DEFINED = re.compile(rb"(%[\w$.-]+)(?::\d+)?\s*(?:,\s*%[\w$.-]+(?::\d+)?\s*)*=")

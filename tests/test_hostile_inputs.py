@@ -7,12 +7,11 @@ from tree_sitter import QueryCursor
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.analysis.findings import TOO_WIDE
 from cute_ir.analysis.units import MAX_SPLIT_CONTAINERS
-from cute_ir.diagnostics import Severity
+from cute_ir.diagnostics import Severity, Span
 from cute_ir.diagnostics import mlir_messages as M
-from cute_ir.ir.builder import MAX_NESTING
-from cute_ir.ir.ssa import TOO_DEEP
 from cute_ir.features import hover
-from cute_ir.features.outline import document_symbols, folding_ranges
+from cute_ir.features import navigation
+from cute_ir.features.outline import MAX_SYMBOL_DEPTH, document_symbols, folding_ranges
 from cute_ir.lsp import semantic
 from cute_ir.syntax import WIDE_NODE, captures, parse, query, wide_nodes
 from cute_ir.text.positions import Position
@@ -32,24 +31,30 @@ def _edited(text: str, start: Position, end: Position, new_text: str) -> Documen
 
 def test_ten_thousand_nested_regions_answer_every_feature():
     depth = 10_000
-    text = ("func.func @f() {\n" + '  "test.op"() ({\n' * depth + "  }) : () -> ()\n" * depth + "  return\n}\n")
+    text = ("func.func @f() {\n" + '  "test.op"() ({\n' * depth + "  %x = arith.constant 1 : i32\n"
+            + "  }) : () -> ()\n" * depth + "  return\n}\n")
     analysis = DocumentAnalysis("file:///deep.ir", text)
-    [warning] = analysis.diagnostics()
-    assert (warning.code, warning.severity) == ("syntax.too-deep", Severity.WARNING)
-    assert analysis.document.position(warning.span.start) == Position(MAX_NESTING + 1, 15)
-    assert warning.message == TOO_DEEP
+    assert analysis.diagnostics() == []
     assert document_symbols(analysis)[0].name == "@f"
-    assert folding_ranges(analysis)
-    hover.hover(analysis, len(text) // 2)
+    assert len(folding_ranges(analysis)) == 2 * (depth + 1)       # each op and its region
+    innermost = text.index("%x")
+    assert hover.hover(analysis, innermost).markdown.startswith("**`%x`** : `i32`\n\nresult of `arith.constant`")
+    assert navigation.definition(analysis, innermost) == [Span(innermost, innermost + 2)]
     assert semantic.full_tokens(analysis)
 
 
-def test_nesting_up_to_the_limit_gets_no_warning_and_one_level_more_gets_one():
-    def nested(depth: int) -> str:
-        return "func.func @f() {\n" + "  scf.execute_region {\n" * depth + "  }\n" * depth + "  return\n}\n"
-    assert DocumentAnalysis("file:///a.ir", nested(MAX_NESTING)).diagnostics() == []
-    [warning] = DocumentAnalysis("file:///b.ir", nested(MAX_NESTING + 1)).diagnostics()
-    assert warning.code == "syntax.too-deep"
+def test_atoms_nested_deeper_than_the_outline_nests_are_listed_at_its_deepest_level():
+    depth = MAX_SYMBOL_DEPTH + 20
+    text = ("func.func @f() {\n"
+            + "".join(f'  %a{i} = "test.atom"() ({{\n' for i in range(depth))
+            + "  }) : () -> !cute_nvgpu.sm90.mma\n" * depth + "  return\n}\n")
+    levels, names, stack = 0, [], [(s, 1) for s in document_symbols(DocumentAnalysis("file:///deep.ir", text))]
+    while stack:
+        symbol, level = stack.pop()
+        levels, names = max(levels, level), names + [symbol.name]
+        stack.extend((child, level + 1) for child in symbol.children)
+    assert levels == MAX_SYMBOL_DEPTH
+    assert sorted(names) == sorted(["@f"] + [f"%a{i}" for i in range(depth)])
 
 
 def test_three_thousand_nested_modules_answer_every_feature():
@@ -57,10 +62,11 @@ def test_three_thousand_nested_modules_answer_every_feature():
     depth = 3_000
     text = "module {\n" * depth + "  func.func @f() {\n    return\n  }\n" + "}\n" * depth
     analysis = DocumentAnalysis("file:///modules.ir", text)
-    assert [d for d in analysis.diagnostics() if d.severity is Severity.ERROR] == []
+    assert analysis.diagnostics() == []
     assert len(analysis.units) == 2 * MAX_SPLIT_CONTAINERS + 1
     assert document_symbols(analysis)[0].name == "module"
     assert folding_ranges(analysis)
+    assert hover.hover(analysis, text.index("@f")).markdown.startswith("**symbol `@f`** — defined by `func.func`")
     assert semantic.full_tokens(analysis)
 
 

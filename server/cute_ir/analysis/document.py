@@ -36,11 +36,10 @@ from tree_sitter import Node, Tree
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
-from ..ir import UnitIR, build_unit
 from ..ir.lift import Lifted, lift_statements
 from ..ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
 from ..syntax import SyntaxTree, apply_edit, parse, parse_range
-from ..syntax.cst import ancestors
+from ..syntax.cst import TYPE_KINDS, ancestors, span as node_span, text as node_text
 from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, decode_source
@@ -346,7 +345,7 @@ class DocumentAnalysis:
         if hit is not None:
             self._lifted.move_to_end(key)
             return hit
-        nodes = self._unit_nodes(unit)
+        nodes = self.unit_nodes(unit)
         lifted = lift_statements(nodes)
         # A statement with syntax errors may read otherwise in another parse of the same text
         # (tree-sitter's recovery looks beyond it): only an error-free one is kept.
@@ -358,17 +357,7 @@ class DocumentAnalysis:
 
     def rewritable_unit(self, unit: Unit) -> Lifted:
         """The unit's IR, built anew for a pipeline to rewrite."""
-        return lift_statements(self._unit_nodes(unit))
-
-    def unit_ir(self, unit: Unit, keep: bool = True) -> UnitIR:
-        """The unit's IR. `keep=False` does not store a newly built one: for work over every
-        unit, whose IR would otherwise all stay in memory."""
-        if unit.ir is not None and unit.ir_start == unit.start:
-            return unit.ir
-        ir = build_unit(self._unit_nodes(unit), Span(unit.start, unit.end))
-        if keep:
-            unit.ir, unit.ir_start = ir, unit.start
-        return ir
+        return lift_statements(self.unit_nodes(unit))
 
     def for_unit(self, unit: Unit, result: "PerUnit[T]") -> T:
         """`result` for one unit, computed once per text of the unit: whole-document features
@@ -391,15 +380,6 @@ class DocumentAnalysis:
             unit.derived[result.key] = result.compute(self, unit)
             done += 1
         return False
-
-    def ir_at(self, offset: int) -> UnitIR | None:
-        unit = self.unit_at(offset)
-        return self.unit_ir(unit) if unit is not None else None
-
-    def all_ir(self):
-        for unit in self.units:
-            if not unit.shell:
-                yield self.unit_ir(unit)
 
     def fresh_tree(self) -> Tree | None:
         """The whole-document tree, re-parsed (incrementally) if edits were applied to it."""
@@ -602,7 +582,6 @@ class DocumentAnalysis:
         had_diagnostics = bool(unit.diagnostics or unit.elsewhere)
         unit.tree = tree
         unit.end = statements[0].end_byte
-        unit.ir = None
         unit.derived.clear()
         # Later units move first: the unit's verification may resolve aliases among them.
         self._add_shift(index + 1, delta)
@@ -800,13 +779,15 @@ class DocumentAnalysis:
         """What the unit defines if it is an alias definition (see `Unit.alias_definition`)."""
         if unit.shell or self.document.data[unit.start:unit.start + 1] not in (b"!", b"#"):
             return None
-        for op in self.unit_ir(unit).operations:
-            if op.form == "alias" and op.types and op.name[:1] in ("!", "#"):
-                aliased = op.types[0]
-                return op.name, aliased.text, aliased.span.shifted(-unit.start)
+        for node in self.unit_nodes(unit):
+            if node.type not in ("type_alias_definition", "attribute_alias_definition"):
+                continue
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name is not None and value is not None and value.type in TYPE_KINDS:
+                return node_text(name), node_text(value), node_span(value).shifted(-unit.start)
         return None
 
-    def _unit_nodes(self, unit: Unit) -> list[Node]:
+    def unit_nodes(self, unit: Unit) -> list[Node]:
         """Statement nodes that make up a unit (none for a container's shell)."""
         tree = self.tree_for(unit)
         return statement_nodes(tree, unit) if tree is not None else []

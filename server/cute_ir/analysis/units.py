@@ -14,7 +14,6 @@ from typing import Any, Callable, Generic, TYPE_CHECKING, TypeVar
 from tree_sitter import Node, Tree
 
 from ..diagnostics import Diagnostic, Related, Span
-from ..ir import UnitIR
 from ..syntax.cst import STATEMENT_KINDS
 
 if TYPE_CHECKING:
@@ -35,8 +34,6 @@ class Unit:
     shell: bool = False                       # a container's header or closing brace
     diagnostics: list[Diagnostic] = field(default_factory=list)   # spans relative to `start`
     tree: Tree | None = None                  # own tree after a local re-parse
-    ir: UnitIR | None = None
-    ir_start: int = -1
     unverified: bool = False                  # its verification was deferred (verify_pending)
     defines: bytes | None = None              # the `!alias` it defines (from `alias_definition`)
     # A `!name = type` / `#name = attr` it defines: (name, the aliased text, where that text is,

@@ -74,8 +74,6 @@ _OWN: tuple[CodeDoc, ...] = (
             "signature (MLIR's wording)."),
     CodeDoc("syntax.encoding", S, "The file is not valid UTF-8; invalid bytes were replaced and "
             "the rest is checked."),
-    CodeDoc("syntax.too-deep", S, "A region nested deeper than the IR is built (warning). Value names are "
-            "still checked inside it; the outline, folding, hover and atom verification stop at it."),
     CodeDoc("syntax.too-wide", S, "A list of more than 50,000 tokens on one op (a generated type or "
             "operand list; warning): the queries that find types, value names and malformed syntax do not "
             "look inside it, since their cost grows with the square of a list's length. The literal of "

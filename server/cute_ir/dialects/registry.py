@@ -28,3 +28,10 @@ def record(name: str) -> OpDef | None:
 
 def has_trait(name: str, trait: Trait) -> bool:
     return OPS.has_trait(name, trait)
+
+
+def defines_symbol(name: str) -> bool:
+    """Whether an op named so defines the `@name` its custom form writes first (`func.func
+    @f`, `gpu.module @m`): ops whose record has the Symbol trait, and, in dialects without
+    records here, functions and modules by their names (`tt.func`, `spirv.module`)."""
+    return has_trait(name, Trait.SYMBOL) or (record(name) is None and name.endswith((".func", "module")))

@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
-from ..dialects.cute_nvgpu.types import alias_for_type
+from ..diagnostics import Span
+from ..dialects.cute_nvgpu.types import alias_for_type, is_cute_nvgpu_type
 
 
 @dataclass(frozen=True)
@@ -19,22 +20,25 @@ def alias_hints(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Hint]:
     for unit in analysis.units:
         if unit.end < lo or unit.start > hi or unit.shell:
             continue
-        ir = analysis.unit_ir(unit)
-        for op in ir.all_operations():
-            if not (lo <= op.span.start <= hi):
+        index = analysis.lifted_unit(unit).index
+        for op, span in index.op_spans.items():
+            if not (lo <= span.start <= hi):
                 continue
-            attributes = {a.name: a.value or "" for a in op.attributes}
-            for value, type_ref in zip(op.results, op.result_types):
-                if type_ref.kind != "cute_nvgpu_type":
+            attributes = {name: value.text for name, value in op.attributes.items()}
+            named: set[Span] = set()        # a group `%r:2` is one name: one hint
+            for value in op.results:
+                written, defined = index.type_spans.get(value), index.definitions.get(value)
+                if written is None or defined in named or defined is None or not is_cute_nvgpu_type(value.type.text):
                     continue
-                node = analysis.node_at(type_ref.span.start + 1)
+                named.add(defined)
+                node = analysis.node_at(written.start + 1)
                 while node is not None and node.type != "cute_nvgpu_type":
                     node = node.parent
                 if node is None:
                     continue
                 ty, _ = analysis.cute_type(node)
                 alias = alias_for_type(ty, attributes)
-                if alias and alias != value.name[1:]:
-                    out.append(Hint(value.span.end, f"≡ %{alias}",
+                if alias and alias != value.name_hint:
+                    out.append(Hint(defined.end, f"≡ %{alias}",
                                     "The dialect's alias for this atom (non-semantic)."))
     return out

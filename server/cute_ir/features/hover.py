@@ -7,6 +7,9 @@ from tree_sitter import Node
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
+from ..dialects.cute_nvgpu.types import is_cute_nvgpu_type
+from ..ir.core import BlockArgument, OpResult
+from ..ir.lift import UNDEFINED, UNKNOWN_TYPE
 from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_layout, rank, size
 from .descriptors import descriptor_fields
 from .tileas_memop import HOVERED as TMA_HOVERED, memop_section
@@ -16,6 +19,11 @@ from .cards import (
     op_card, type_card,
 )
 from ..syntax.cst import span as _span, text as _text
+from .lifted import lifted_unit_at
+from .navigation import symbol_definitions
+
+# Types a value has when its text does not write one.
+UNWRITTEN_TYPES = frozenset({UNDEFINED.text, UNKNOWN_TYPE.text})
 
 
 @dataclass(frozen=True)
@@ -150,7 +158,7 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
     if node.type in ("value_id", "result_index") or parent is not None and parent.type == "value_use":
         return _value_hover(analysis, offset)
     if node.type == "caret_id" or node.type == "successor":
-        return _label_hover(analysis, offset, node)
+        return _label_hover(analysis, offset)
     name = enclosing(node, "op_name")
     if name is None and node.type == "string" and parent is not None and parent.type == "operation" \
             and parent.child_by_field_name("name") == node:
@@ -196,63 +204,61 @@ def target_note(analysis: DocumentAnalysis) -> str:
 
 
 def _value_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
-    ir = analysis.ir_at(offset)
-    if ir is None:
-        return None
-    found = ir.value_at(offset)
+    lifted = lifted_unit_at(analysis, offset)
+    found = lifted.index.value_at(offset) if lifted is not None else None
     if found is None:
         return None
-    name, span = found
-    defs = ir.definitions.get(name, [])
-    if not defs:
+    value, span = found
+    index = lifted.index
+    name = "%" + (value.name_hint or "")
+    group = index.group(value)
+    defined_at = index.definitions.get(value)
+    if defined_at is None:
         return HoverResult(f"**`{name}`** — no definition in this function", span)
-    value = defs[0]
-    line = analysis.document.position(value.span.start).line + 1
-    owner = value.owner
-    where = ""
-    if owner is not None and hasattr(owner, "name") and value.kind.value != "block argument":
-        where = f" of `{owner.name}`"
-    elif owner is not None and hasattr(owner, "label") and owner.label:
-        where = f" of block `{owner.label}`"
-    type_text = f" : `{value.type.text}`" if value.type is not None else ""
-    count = f" (group of {value.count} results)" if value.count > 1 else ""
-    uses = len(ir.uses.get(name, []))
-    md = f"**`{name}`**{type_text}\n\n{value.kind.value}{where}{count}, defined on line {line}; {uses} use{'s' if uses != 1 else ''}"
-    if len(defs) > 1:
-        md += f"\n\n*{len(defs)} definitions of this name in the same function.*"
+    line = analysis.document.position(defined_at.start).line + 1
+    if isinstance(value, OpResult):
+        kind, where = "result", f" of `{value.owner.name}`"
+    elif value in index.bound:
+        kind, where = "bound", ""
+    else:
+        label = value.owner.label if isinstance(value, BlockArgument) else None
+        kind, where = "block argument", (f" of block `^{label}`" if label else "")
+    type_text = f" : `{value.type.text}`" if value.type.text not in UNWRITTEN_TYPES else ""
+    count = f" (group of {len(group)} results)" if len(group) > 1 else ""
+    uses = sum(len(index.uses.get(v, [])) for v in group)
+    md = f"**`{name}`**{type_text}\n\n{kind}{where}{count}, defined on line {line}; {uses} use{'s' if uses != 1 else ''}"
+    written = len({span for v, span in index.definitions.items() if v.name_hint == value.name_hint})
+    if written > 1:
+        md += f"\n\n*{written} definitions of this name in the same function.*"
     # An atom configured by its building op's attributes: the type alone does not show it,
     # so its contract card follows. (An atom spelled entirely in its type keeps the plain
     # hover; hovering the type shows the card.)
-    located = atom_of_value(analysis, value.span.start) \
-        if value.type is not None and value.type.kind == "cute_nvgpu_type" else None
+    located = atom_of_value(analysis, defined_at.start) if is_cute_nvgpu_type(value.type.text) else None
     if located is not None and builds_atom_from_attributes(located.op):
         md += "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.target_arch,
                                               located.attribute_text) + target_note(analysis)
     return HoverResult(md, span)
 
 
-def _label_hover(analysis: DocumentAnalysis, offset: int, node: Node) -> HoverResult | None:
-    ir = analysis.ir_at(offset)
-    if ir is None:
-        return None
-    found = ir.label_at(offset)
+def _label_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
+    lifted = lifted_unit_at(analysis, offset)
+    found = lifted.index.label_at(offset) if lifted is not None else None
     if found is None:
         return None
-    name, span = found
-    blocks = ir.labels.get(name, [])
-    if not blocks:
+    block, span = found
+    name = "^" + (block.label or "")
+    label = lifted.index.labels.get(block)
+    if label is None:
         return HoverResult(f"**block `{name}`** — not defined in this function", span)
-    block = blocks[0]
-    args = ", ".join(f"{a.name}: {a.type.text if a.type else '?'}" for a in block.arguments)
-    line = analysis.document.position(block.span.start).line + 1
+    args = ", ".join(f"%{a.name_hint}: {a.type.text if a.type.text not in UNWRITTEN_TYPES else '?'}"
+                     for a in block.arguments)
+    line = analysis.document.position(label.start).line + 1
     return HoverResult(f"**block `{name}`**({args}) — {len(block.operations)} ops, line {line}", span)
 
 
 def _symbol_hover(analysis: DocumentAnalysis, node: Node) -> HoverResult:
     name = _text(node)
-    for ir in analysis.all_ir():
-        for op in ir.all_operations():
-            if op.symbol is not None and op.symbol[0] == name:
-                line = analysis.document.position(op.span.start).line + 1
-                return HoverResult(f"**symbol `{name}`** — defined by `{op.name}` on line {line}", _span(node))
+    for found in symbol_definitions(analysis, name)[:1]:
+        line = analysis.document.position(found.op_start).line + 1
+        return HoverResult(f"**symbol `{name}`** — defined by `{found.op_name}` on line {line}", _span(node))
     return HoverResult(f"**symbol `{name}`** — not defined in this file", _span(node))

@@ -1,7 +1,8 @@
 """Go to definition, find references and rename for SSA values, block labels and symbols.
 
-SSA values and blocks are scoped to their unit (a function, or a top-level op); symbols
-(`@name`) are looked up across the document.
+Values and blocks are those of the IR (`ir/lift.py`), found through its source index: a name
+means what MLIR's scoping makes of it at that place, so two values that share a name in
+sibling regions are two values. Symbols (`@name`) are looked up across the document.
 """
 from __future__ import annotations
 
@@ -10,28 +11,59 @@ from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
+from ..ir.core import Block, Value
+from ..ir.lift import Lifted
+from .lifted import lifted_unit_at
+from .outline import OUTLINE
 
 _VALUE_NAME = re.compile(r"%[A-Za-z0-9_$.\-]+")
 _LABEL_NAME = re.compile(r"\^[A-Za-z0-9_$.\-]+")
+_SYMBOL_NAME = re.compile(r"@[A-Za-z_$.\-][A-Za-z0-9_$.\-]*")
 
 
 @dataclass(frozen=True)
 class Target:
-    kind: str       # "value", "label", "symbol"
+    kind: str                       # "value", "label", "symbol"
     name: str
-    span: Span      # the token under the cursor
+    span: Span                      # the token under the cursor
+    lifted: Lifted | None = None    # the unit's IR, for a value or a label
+    found: Value | Block | None = None
+
+
+@dataclass(frozen=True)
+class SymbolDefinition:
+    name: str                       # `@f`
+    span: Span                      # where the name is written
+    op_name: str                    # the op that defines it
+    op_start: int
+
+
+def symbol_definitions(analysis: DocumentAnalysis, name: str) -> list[SymbolDefinition]:
+    """Where the document defines symbol `name`, in document order: the functions and modules
+    of its outline (each unit's is read once per text of the unit)."""
+    out = []
+    for unit in analysis.units:
+        if unit.shell:
+            continue
+        stack = list(analysis.for_unit(unit, OUTLINE).symbols)
+        while stack:
+            symbol = stack.pop()
+            if symbol.kind in ("function", "module") and symbol.name == name:
+                out.append(SymbolDefinition(name, symbol.selection.shifted(unit.start), symbol.detail,
+                                            symbol.span.start + unit.start))
+            stack.extend(symbol.children)
+    return sorted(out, key=lambda found: found.span)
 
 
 def _target(analysis: DocumentAnalysis, offset: int) -> Target | None:
-    ir = analysis.ir_at(offset)
-    if ir is None:
-        return None
-    found = ir.value_at(offset)
-    if found is not None:
-        return Target("value", found[0], found[1])
-    found = ir.label_at(offset)
-    if found is not None:
-        return Target("label", found[0], found[1])
+    lifted = lifted_unit_at(analysis, offset)
+    if lifted is not None:
+        value = lifted.index.value_at(offset)
+        if value is not None:
+            return Target("value", "%" + (value[0].name_hint or ""), value[1], lifted, value[0])
+        block = lifted.index.label_at(offset)
+        if block is not None:
+            return Target("label", "^" + (block[0].label or ""), block[1], lifted, block[0])
     node = analysis.node_at(offset)
     if node is not None and node.type == "symbol":
         text = (node.text or b"").decode("utf-8", "replace")
@@ -39,44 +71,46 @@ def _target(analysis: DocumentAnalysis, offset: int) -> Target | None:
     return None
 
 
-def _occurrences(analysis: DocumentAnalysis, target: Target, offset: int) -> tuple[list[Span], list[Span]]:
+def _symbol_uses(analysis: DocumentAnalysis, name: str, defs: list[Span]) -> list[Span]:
+    """Every other place `name` is written as a symbol."""
+    uses: list[Span] = []
+    if analysis.syntax is None:
+        return uses
+    data = analysis.document.data
+    needle = name.encode("utf-8")
+    start = data.find(needle)
+    while start != -1:
+        end = start + len(needle)
+        boundary = end >= len(data) or not (chr(data[end]).isalnum() or data[end] in b"_$.-")
+        span = Span(start, end)
+        if boundary and span not in defs:
+            node = analysis.node_at(start)
+            if node is not None and node.type == "symbol":
+                uses.append(span)
+        start = data.find(needle, end)
+    return uses
+
+
+def _occurrences(analysis: DocumentAnalysis, target: Target) -> tuple[list[Span], list[Span]]:
     """(definition spans, use spans) of the target."""
     if target.kind == "symbol":
-        defs, uses = [], []
-        for ir in analysis.all_ir():
-            if target.name in ir.symbols:
-                defs.append(ir.symbols[target.name])
-        if analysis.syntax is not None:
-            data = analysis.document.data
-            needle = target.name.encode("utf-8")
-            start = data.find(needle)
-            while start != -1:
-                end = start + len(needle)
-                boundary = end >= len(data) or not (chr(data[end]).isalnum() or data[end] in b"_$.-")
-                span = Span(start, end)
-                if boundary and span not in defs:
-                    node = analysis.node_at(start)
-                    if node is not None and node.type == "symbol":
-                        uses.append(span)
-                start = data.find(needle, end)
-        return defs, uses
-    ir = analysis.ir_at(offset)
-    if ir is None:
-        return [], []
+        defs = [d.span for d in symbol_definitions(analysis, target.name)]
+        return defs, _symbol_uses(analysis, target.name, defs)
+    index = target.lifted.index
     if target.kind == "value":
-        defs = [v.span for v in ir.definitions.get(target.name, [])]
-        uses = [u.name_span for u in ir.uses.get(target.name, [])]
+        group = index.group(target.found)
+        defs = sorted({index.definitions[v] for v in group if v in index.definitions})
+        uses = [index.use_name_span(v, use) for v in group for use in index.uses.get(v, [])]
         return defs, uses
-    defs = [b.label_span for b in ir.labels.get(target.name, []) if b.label_span is not None]
-    uses = list(ir.label_uses.get(target.name, []))
-    return defs, uses
+    label = index.labels.get(target.found)
+    return ([label] if label is not None else []), list(index.label_uses.get(target.found, []))
 
 
 def definition(analysis: DocumentAnalysis, offset: int) -> list[Span]:
     target = _target(analysis, offset)
     if target is None:
         return []
-    defs, _ = _occurrences(analysis, target, offset)
+    defs, _ = _occurrences(analysis, target)
     return defs
 
 
@@ -84,7 +118,7 @@ def references(analysis: DocumentAnalysis, offset: int, include_declaration: boo
     target = _target(analysis, offset)
     if target is None:
         return []
-    defs, uses = _occurrences(analysis, target, offset)
+    defs, uses = _occurrences(analysis, target)
     spans = (defs if include_declaration else []) + uses
     return sorted(set(spans))
 
@@ -103,14 +137,15 @@ def rename(analysis: DocumentAnalysis, offset: int, new_name: str) -> tuple[list
         return "nothing to rename here: place the cursor on an SSA value, a block label or a symbol"
     sigil = {"value": "%", "label": "^", "symbol": "@"}[target.kind]
     name = new_name if new_name.startswith(sigil) else sigil + new_name
-    pattern = {"value": _VALUE_NAME, "label": _LABEL_NAME}.get(target.kind)
-    if pattern is not None and not pattern.fullmatch(name):
+    pattern = {"value": _VALUE_NAME, "label": _LABEL_NAME, "symbol": _SYMBOL_NAME}[target.kind]
+    if not pattern.fullmatch(name):
         return f"`{name}` is not a valid {target.kind} name"
-    if target.kind == "symbol" and not re.fullmatch(r"@[A-Za-z_$.\-][A-Za-z0-9_$.\-]*", name):
-        return f"`{name}` is not a valid symbol name"
-    defs, uses = _occurrences(analysis, target, offset)
-    if target.kind == "value":
-        ir = analysis.ir_at(offset)
-        if ir is not None and name in ir.definitions and name != target.name:
-            return f"`{name}` is already defined in this function"
+    if target.kind == "value" and name != target.name and name[1:] in _value_names(target.lifted):
+        return f"`{name}` is already defined in this function"
+    defs, uses = _occurrences(analysis, target)
     return sorted(set(defs + uses)), name
+
+
+def _value_names(lifted: Lifted) -> set[str]:
+    """The names the unit defines values with, without `%`."""
+    return {value.name_hint for value in lifted.index.definitions if value.name_hint}

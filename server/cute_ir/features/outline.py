@@ -5,7 +5,11 @@ from dataclasses import dataclass, field
 
 from ..analysis import DocumentAnalysis, PerUnit
 from ..diagnostics import Span
-from ..ir import Operation
+from ..dialects.cute_nvgpu.types import is_cute_nvgpu_type
+from ..ir.core import Operation
+from ..ir.lift import SourceIndex
+from ..syntax.cst import TYPE_KINDS, span as node_span, text as node_text
+
 
 
 @dataclass
@@ -22,38 +26,57 @@ class Symbol:
                       self.selection.shifted(delta), [c.moved(delta) for c in self.children])
 
 
-# `cuda.kernel` is how the CuTe DSL prints its device functions (`cuda.kernel @kernel_...`).
+# `cuda.kernel` is how the CuTe DSL prints its device functions (`cuda.kernel @kernel_...(...)`).
 _FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func", "cuda.kernel")
+_MODULE_OPS = ("module", "builtin.module", "gpu.module")
+ALIAS_DEFINITIONS = ("type_alias_definition", "attribute_alias_definition")
 
 
-
-def _op_symbol(op: Operation) -> Symbol | None:
-    if op.form == "alias":
-        return Symbol(op.name, "alias", op.types[0].text if op.types else "", op.span, op.name_span)
-    if op.form == "opaque":
-        return None
-    if op.symbol is not None and (op.name in _FUNCTION_OPS or op.name.endswith(".func")):
-        return Symbol(op.symbol[0], "function", op.name, op.span, op.symbol[1])
-    if op.symbol is not None and op.name.endswith("module"):
-        return Symbol(op.symbol[0], "module", op.name, op.span, op.symbol[1])
-    if op.name in ("module", "builtin.module", "gpu.module"):
-        return Symbol(op.name, "module", "", op.span, op.name_span)
-    atom_results = [r for r, t in zip(op.results, op.result_types) if t.kind == "cute_nvgpu_type"]
-    if atom_results:
-        r = atom_results[0]
-        return Symbol(r.name, "atom", op.result_types[0].text, op.span, r.span)
+def _op_symbol(op: Operation, index: SourceIndex, data: bytes) -> Symbol | None:
+    span = index.op_spans[op]
+    written = index.symbols.get(op)
+    if written is not None:
+        name = data[written.start:written.end].decode("utf-8", "replace")
+        if op.name in _FUNCTION_OPS or op.name.endswith(".func"):
+            return Symbol(name, "function", op.name, span, written)
+        if op.name.endswith("module"):
+            return Symbol(name, "module", op.name, span, written)
+    if op.name in _MODULE_OPS:
+        return Symbol(op.name, "module", "", span, index.name_span(op))
+    atom = next((r for r in op.results if is_cute_nvgpu_type(r.type.text) and r in index.definitions), None)
+    if atom is not None:
+        return Symbol("%" + (atom.name_hint or ""), "atom", op.results[0].type.text, span, index.definitions[atom])
     return None
 
 
-def _collect(op: Operation, out: list[Symbol]) -> None:
-    symbol = _op_symbol(op)
-    target = symbol.children if symbol is not None else out
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                _collect(inner, target)
-    if symbol is not None:
-        out.append(symbol)
+def _alias_symbol(node) -> Symbol | None:
+    name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+    if name is None:
+        return None
+    detail = node_text(value) if value is not None and value.type in TYPE_KINDS else ""
+    return Symbol(node_text(name), "alias", detail, node_span(node), node_span(name))
+
+
+# Symbols nest at most this deep in the outline; deeper ones join the deepest level. Nesting
+# depth is the user's, and the outline's readers (the protocol's conversion, its JSON) recurse.
+MAX_SYMBOL_DEPTH = 64
+
+
+def _collect(ops: list[Operation], index: SourceIndex, data: bytes) -> list[Symbol]:
+    """The symbols of `ops` and the ops nested in them, each under the nearest symbol around
+    it, in document order. With a stack: nesting depth is the user's."""
+    roots: list[Symbol] = []
+    stack: list[tuple[Operation, list[Symbol], int]] = [(op, roots, 0) for op in reversed(ops)]
+    while stack:
+        op, into, depth = stack.pop()
+        symbol = _op_symbol(op, index, data)
+        if symbol is not None:
+            into.append(symbol)
+            if depth + 1 < MAX_SYMBOL_DEPTH:
+                into, depth = symbol.children, depth + 1
+        nested = [inner for region in op.regions for block in region.blocks for inner in block.operations]
+        stack.extend((inner, into, depth) for inner in reversed(nested))
+    return roots
 
 
 def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
@@ -74,19 +97,8 @@ def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
                 module = open_modules.pop()
                 module.span = Span(module.span.start, unit.end)
             continue
-        target.extend(s.moved(unit.start) for s in analysis.for_unit(unit, SYMBOLS))
+        target.extend(s.moved(unit.start) for s in analysis.for_unit(unit, OUTLINE).symbols)
     return roots
-
-
-def _unit_symbols(analysis: DocumentAnalysis, unit) -> list[Symbol]:
-    """The unit's symbols, relative to its start."""
-    out: list[Symbol] = []
-    for op in analysis.unit_ir(unit, keep=False).operations:
-        _collect(op, out)
-    return [s.moved(-unit.start) for s in out]
-
-
-SYMBOLS = PerUnit("outline", _unit_symbols)
 
 
 @dataclass(frozen=True)
@@ -104,18 +116,29 @@ def folding_ranges(analysis: DocumentAnalysis) -> list[Fold]:
             continue
         base = unit.start
         folds.extend(Fold(f.start + base, f.end + base, f.kind)
-                     for f in analysis.for_unit(unit, FOLDS))
+                     for f in analysis.for_unit(unit, OUTLINE).folds)
     return sorted(set(folds), key=lambda f: (f.start, -f.end))
 
 
-def _unit_folds(analysis: DocumentAnalysis, unit) -> list[Fold]:
-    """The unit's folds, relative to its start."""
+@dataclass(frozen=True)
+class UnitOutline:
+    """A unit's symbols and folds, relative to its start: one reading of its IR for both."""
+    symbols: tuple[Symbol, ...]
+    folds: tuple[Fold, ...]
+
+
+def _unit_outline(analysis: DocumentAnalysis, unit) -> UnitOutline:
     data = analysis.document.data
-    out: list[Fold] = []
-    for op in analysis.unit_ir(unit, keep=False).all_operations():
-        spans = [op.span] + [region.span for region in op.regions]
-        out.extend(Fold(s.start - unit.start, s.end - unit.start) for s in spans if b"\n" in data[s.start:s.end])
-    return out
+    nodes = analysis.unit_nodes(unit)
+    symbols = [found for node in nodes if node.type in ALIAS_DEFINITIONS and (found := _alias_symbol(node))]
+    folds: list[Fold] = []
+    if any(node.type == "operation" for node in nodes):
+        lifted = analysis.lifted_unit(unit)
+        symbols += _collect(lifted.operations, lifted.index, data)
+        spans = [*lifted.index.op_spans.values(), *lifted.index.region_spans.values()]
+        folds = [Fold(s.start, s.end) for s in spans if b"\n" in data[s.start:s.end]]
+    return UnitOutline(tuple(s.moved(-unit.start) for s in symbols),
+                       tuple(Fold(f.start - unit.start, f.end - unit.start) for f in folds))
 
 
-FOLDS = PerUnit("folds", _unit_folds)
+OUTLINE = PerUnit("outline", _unit_outline)

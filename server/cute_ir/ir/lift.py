@@ -29,7 +29,7 @@ from tree_sitter import Node
 from ..diagnostics import Span
 from ..syntax.cst import STATEMENT_KINDS, TYPE_KINDS, span as node_span, text as node_text
 from ..dialects.ods import Trait
-from ..dialects.registry import has_trait
+from ..dialects.registry import defines_symbol, has_trait
 from ..text.location import UNKNOWN, FusedLoc, Location, SourceLoc, WrittenLoc
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
 
@@ -64,6 +64,51 @@ class SourceIndex:
     # The types written for an op's operands, as (text, span): a custom form's `: (T0, T1)`
     # (or `: T0, T1`), a generic form's function-type inputs.
     operand_types: dict[Operation, list[tuple[str, Span]]] = field(default_factory=dict)
+    # Values a custom body binds with `=` (`scf.for %iv = ...`, `iter_args(%acc = ...)`), as
+    # against a signature's arguments and blocks' ones.
+    bound: set[Value] = field(default_factory=set)
+    # Blocks: where each label is written, and where successors name it.
+    labels: dict[Block, Span] = field(default_factory=dict)
+    label_uses: dict[Block, list[Span]] = field(default_factory=dict)
+    # Ops that define a symbol (`func.func @f`, `gpu.module @m`): where its name is written.
+    symbols: dict[Operation, Span] = field(default_factory=dict)
+    region_spans: dict[Region, Span] = field(default_factory=dict)
+
+    def value_at(self, offset: int) -> tuple[Value, Span] | None:
+        """The value whose name is written at `offset`, defined or used, and where: of a use
+        `%r#1`, the `%r`."""
+        for value, span in self.definitions.items():
+            if span.start <= offset <= span.end:
+                return value, span
+        for value, spans in self.uses.items():
+            for use in spans:
+                name = self.use_name_span(value, use)
+                if name.start <= offset <= name.end:
+                    return value, name
+        return None
+
+    @staticmethod
+    def use_name_span(value: Value, use: Span) -> Span:
+        """The name in a use of `value` (`%r` of `%r#1`): what a rename replaces."""
+        return Span(use.start, min(use.end, use.start + 1 + len(value.name_hint or "")))
+
+    def group(self, value: Value) -> list[Value]:
+        """The values one name defines: the results of `%r:2`, or `value` alone."""
+        span = self.definitions.get(value)
+        if span is None or not isinstance(value, OpResult):
+            return [value]
+        return [r for r in value.owner.results if self.definitions.get(r) == span]
+
+    def label_at(self, offset: int) -> tuple[Block, Span] | None:
+        """The block whose label is written at `offset`, defined or named as a successor."""
+        for block, span in self.labels.items():
+            if span.start <= offset <= span.end:
+                return block, span
+        for block, spans in self.label_uses.items():
+            for span in spans:
+                if span.start <= offset <= span.end:
+                    return block, span
+        return None
 
     def name_span(self, op: Operation) -> Span:
         """Where the op's name is written (the op, when it has none)."""
@@ -247,7 +292,7 @@ class _Lifter:
             return []
         holes: list[tuple[Span, Hole]] = []
         uses: list[tuple[Node, _Scope]] = []
-        bound: list[tuple[str, Span, Type, Span | None]] = []
+        bound: list[tuple[str, Span, Type, Span | None, bool]] = []
         successors: list[tuple[str, Span, _Scope]] = []
         signature_group: Node | None = None
         trailing_types: list[tuple[Type, Span]] = []
@@ -258,8 +303,11 @@ class _Lifter:
         for position, item in enumerate(items):
             if item.type == ":":
                 last_colon_at = position
-            if item.type == "symbol_ref" and position <= 2 and position + 1 < len(items) and items[position + 1].type == "paren_group":
-                signature_group = items[position + 1]
+            if item.type == "symbol_ref" and position <= 2:
+                if op not in self.index.symbols and defines_symbol(op.name):
+                    self.index.symbols[op] = node_span(item)
+                if position + 1 < len(items) and items[position + 1].type == "paren_group":
+                    signature_group = items[position + 1]
         if last_colon_at is not None:
             tail = items[last_colon_at + 1:]
             # `: (ins) -> outs` and casts' `: A to B` name the results last.
@@ -283,7 +331,7 @@ class _Lifter:
                     declared = item.next_named_sibling if nxt.type == ":" else None
                     typed = declared is not None and declared.type in TYPE_KINDS
                     bound.append((node_text(item), node_span(item), Type(node_text(declared)) if typed else UNKNOWN_TYPE,
-                                  node_span(declared) if typed else None))
+                                  node_span(declared) if typed else None, nxt.type == "="))
                 else:
                     holes.append((node_span(item), Hole("operand", len(uses))))
                     uses.append((item, scope))
@@ -312,24 +360,26 @@ class _Lifter:
         op.assembly = self.template(body, holes)
         return trailing_types
 
-    def bind(self, op: Operation, bound: list[tuple[str, Span, Type, Span | None]], regions: list,
+    def bind(self, op: Operation, bound: list[tuple[str, Span, Type, Span | None, bool]], regions: list,
              scope: _Scope) -> None:
         """Values a custom body binds: arguments of its first region's entry block."""
         if not regions:
             # A binding op without a region: the names still resolve, to values no block owns.
             holder = Block()
-            values = [holder.add_argument(type_) for _, _, type_, _ in bound]
+            values = [holder.add_argument(type_) for _, _, type_, _, _ in bound]
         else:
             region = regions[0][1]
             entry = region.blocks[0] if region.blocks else region.append(Block())
-            values = [entry.add_argument(type_) for _, _, type_, _ in bound]
-        for (_, _, _, type_span), value in zip(bound, values):
+            values = [entry.add_argument(type_) for _, _, type_, _, _ in bound]
+        for (_, _, _, type_span, assigned), value in zip(bound, values):
             if type_span is not None:
                 self.index.type_spans[value] = type_span
+            if assigned:
+                self.index.bound.add(value)
         if regions:
-            self.bound_values[op] = [(name, value, span) for (name, span, _, _), value in zip(bound, values)]
+            self.bound_values[op] = [(name, value, span) for (name, span, _, _, _), value in zip(bound, values)]
             return
-        for (name, span, _, _), value in zip(bound, values):
+        for (name, span, _, _, _), value in zip(bound, values):
             value.name_hint = name[1:]
             self.index.definitions[value] = span
             self.define(scope, name, [value])
@@ -350,6 +400,7 @@ class _Lifter:
     def region(self, node: Node, region: Region, scope: _Scope, owner: Operation) -> list[tuple[Node, Block, _Scope]]:
         """Blocks of a region; returns the statements to lift into them (document order)."""
         work: list[tuple[Node, Block, _Scope]] = []
+        self.index.region_spans[region] = node_span(node)
         region_scope = _Scope(parent=scope)
         for name, value, span in self.bound_values.pop(owner, []) if region is owner.regions[0] else []:
             value.name_hint = name[1:]
@@ -377,6 +428,7 @@ class _Lifter:
         block = region.append(Block(label=name[1:] if name else None))
         if name:
             scope.blocks.setdefault(name, block)
+            self.index.labels[block] = node_span(name_node)
         if label is not None:
             for argument in label.named_children:
                 if argument.type != "block_argument":
@@ -407,6 +459,7 @@ class _Lifter:
 
     def resolve(self) -> None:
         undefined: dict[str, Value] = {}
+        missing: dict[str, Block] = {}       # labels named but not defined, one block each
         for op, uses in self.pending:
             values: list[Value] = []
             for use, scope in uses:
@@ -425,9 +478,12 @@ class _Lifter:
             op.set_operands(values)
         for op, successors in self.pending_successors:
             blocks = []
-            for name, _span, scope in successors:
+            for name, span, scope in successors:
                 block = self.visible(scope, "blocks", name)
-                blocks.append(block if block is not None else Block(label=name[1:]))
+                if block is None:                       # the SSA checks report it
+                    block = missing.setdefault(name, Block(label=name[1:]))
+                self.index.label_uses.setdefault(block, []).append(span)
+                blocks.append(block)
             op.successors = blocks
 
 

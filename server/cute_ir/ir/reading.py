@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from typing import Union
 
-from ..dialects.cute_nvgpu.types import CuteNvgpuType
+from ..dialects.cute_nvgpu.types import CuteNvgpuType, is_cute_nvgpu_type
 from ..dialects.cute_nvgpu.written import read_cute_type
 from ..layout import ComposedLayout, Layout
 from ..layout.parse import parse_written_layout
@@ -30,7 +30,7 @@ def is_layout_type(text: str) -> bool:
 
 @lru_cache(maxsize=8192)
 def read_type(text: str) -> Reading:
-    if text.startswith("!cute_nvgpu."):
+    if is_cute_nvgpu_type(text):
         return read_cute_type(text)
     if is_layout_type(text):
         result = parse_written_layout(text)

@@ -33,10 +33,6 @@ from ..diagnostics.mlir_messages import (
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait, record as op_record
 from ..syntax import captures, query
-from .builder import MAX_NESTING
-
-TOO_DEEP = (f"regions nested more than {MAX_NESTING} deep: outline, folding, hover and atom "
-            "verification do not look inside this one")
 from ..syntax.cst import TYPE_KINDS
 
 # Graph regions, isolation from above and result counts come from the op records
@@ -169,7 +165,6 @@ class _Checker:
         # label of its region starts, or with the region.
         self.frames: list[tuple[int, str]] = []     # (end byte, "op" | "region")
         self.block_sizes: dict[int, int] = {}       # ops seen so far in each block
-        self.too_deep = False                       # a region nested past MAX_NESTING was seen
 
     # ------------------------------------------------------------------ walk
     def run(self, root: Node) -> None:
@@ -303,13 +298,6 @@ class _Checker:
                          depth if isolated else outer.isolation_depth)
         region_id = len(self.regions)
         self.regions.append(region)
-        # `depth` counts the unit's own regions as 1; the IR builder builds levels 0 to
-        # MAX_NESTING. Names are still checked at any depth (this walk is iterative); the IR
-        # the other features read stops here, and the user is told so once per unit.
-        if depth > MAX_NESTING + 1 and not self.too_deep:
-            self.too_deep = True
-            self.out.append(Diagnostic("syntax.too-deep", Span(node.start_byte, node.start_byte + 1),
-                                       Severity.WARNING, Source.SYNTAX, TOO_DEEP))
         self.region_path.append(region_id)
         self.frames.append((node.end_byte, "region"))
         if op is not None:

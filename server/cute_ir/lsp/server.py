@@ -122,10 +122,11 @@ class CuteIrProtocol(LanguageServerProtocol):
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Opening a file analyses all of it, making a few hundred thousand objects that mostly
-    stay (the analysis keeps them). The cyclic collector would walk the growing heap again and
-    again meanwhile (80 ms of a 50k-line open, docs/benchmarks.md); it runs once afterwards
-    instead, as it would have anyway."""
+    """The cyclic collector off for a burst of allocation: opening a file makes a few hundred
+    thousand objects that mostly stay (the analysis keeps them), a slice of a whole-document
+    request lifts units and drops their IR. Meanwhile the collector would walk the growing heap
+    again and again (80 ms of a 50k-line open, docs/benchmarks.md); it runs once afterwards
+    instead."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -280,7 +281,11 @@ class CuteIrServer(LanguageServer):
                     await asyncio.sleep(VERIFY_SLICE)
                 if analysis.revision != revision or self.analyses.get(analysis.document.uri) is not analysis:
                     raise JsonRpcContentModified(f"{analysis.document.uri} changed while this request waited")
-                if not analysis.prepare(result, FEATURE_SLICE):
+                # A slice lifts units whose IR it then drops: cyclic garbage the collector would
+                # chase through the whole document's heap many times over (docs/benchmarks.md).
+                with _collector_paused():
+                    more = analysis.prepare(result, FEATURE_SLICE)
+                if not more:
                     return
                 await asyncio.sleep(0)
 
@@ -447,7 +452,7 @@ async def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams)
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
-    await ls.in_slices(outline.SYMBOLS, analysis)
+    await ls.in_slices(outline.OUTLINE, analysis)
     return [convert.symbol(analysis, s) for s in outline.document_symbols(analysis)]
 
 
@@ -456,7 +461,7 @@ async def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
-    await ls.in_slices(outline.FOLDS, analysis)
+    await ls.in_slices(outline.OUTLINE, analysis)
     out = []
     for fold in outline.folding_ranges(analysis):
         start = analysis.document.position(fold.start).line

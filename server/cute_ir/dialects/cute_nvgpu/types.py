@@ -24,6 +24,12 @@ from ...syntax.cst import span as _span, text as _text
 from ...syntax.literals import integer_literal
 
 UINT32_MAX = (1 << 32) - 1
+TYPE_PREFIX = "!cute_nvgpu."
+
+
+def is_cute_nvgpu_type(text: str) -> bool:
+    """Whether a type's text is a cute_nvgpu type (an alias of one is not: its text is `!name`)."""
+    return text.startswith(TYPE_PREFIX)
 
 
 class MnemonicArm(Enum):
