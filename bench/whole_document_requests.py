@@ -18,7 +18,7 @@ from generate_ir import generate  # noqa: E402
 from cute_ir.analysis import DocumentAnalysis  # noqa: E402
 from cute_ir.features import outline  # noqa: E402
 from cute_ir.lsp import semantic  # noqa: E402
-from cute_ir.lsp.server import _symbol  # noqa: E402
+from cute_ir.lsp.convert import symbol as lsp_symbol  # noqa: E402
 from cute_ir.text.positions import Position  # noqa: E402
 
 SIZES = (2000, 10000, 50000)
@@ -26,7 +26,7 @@ SIZES = (2000, 10000, 50000)
 
 def _requests(analysis: DocumentAnalysis) -> dict[str, object]:
     return {
-        "document symbols": lambda: [_symbol(analysis, s) for s in outline.document_symbols(analysis)],
+        "document symbols": lambda: [lsp_symbol(analysis, s) for s in outline.document_symbols(analysis)],
         "folding ranges": lambda: outline.folding_ranges(analysis),
         "semantic tokens (full)": lambda: semantic.full_tokens(analysis),
     }
