@@ -123,10 +123,10 @@ class CuteIrProtocol(LanguageServerProtocol):
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """The cyclic collector off for a burst of allocation: opening a file makes a few hundred
-    thousand objects that mostly stay (the analysis keeps them), a slice of a whole-document
-    request lifts units and drops their IR. Meanwhile the collector would walk the growing heap
-    again and again (80 ms of a 50k-line open, docs/benchmarks.md); it runs once afterwards
-    instead."""
+    thousand objects that mostly stay (the analysis keeps them), a slice of background
+    verification or of a whole-document request lifts units and drops their IR. Meanwhile
+    the collector would walk the growing heap again and again (80 ms of a 50k-line open,
+    docs/benchmarks.md); it runs once afterwards instead."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -256,7 +256,9 @@ class CuteIrServer(LanguageServer):
                 if analysis is None:
                     return
                 try:
-                    if not analysis.verify_pending(VERIFY_SLICE):
+                    with _collector_paused():      # as for a whole-document request's slices
+                        more = analysis.verify_pending(VERIFY_SLICE)
+                    if not more:
                         break
                 except Exception:  # (verifier defects are caught per unit) nor may anything else
                     log.exception("background verification failed in %s; continuing with the next function", uri)
