@@ -52,7 +52,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--hovers", type=int, default=30)
-    parser.add_argument("--settle-ms", type=int, default=6000,
+    parser.add_argument("--settle-ms", type=int, default=15000,
                         help="quiet time that ends the wait for the complete open publish")
     args = parser.parse_args()
     if not PROBE.exists():
