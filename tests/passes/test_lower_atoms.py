@@ -90,3 +90,27 @@ def test_an_applying_op_with_an_error_stays_though_its_atom_lowers():
     assert not_lowered.message == f"`cute_nvgpu.mma` is not lowered: {error.message}"
     assert text.encode()[not_lowered.span.start:].startswith(b"cute_nvgpu.mma %w")
     assert "cute_nvgpu.mma %w" in result.stages[-1].text and "llvm.inline_asm" not in result.stages[-1].text
+
+
+def test_an_applying_op_a_pass_made_is_not_given_the_verdict_of_the_op_it_came_from():
+    """The verdicts are of the ops as the text writes them: one a pass made (or remade) stays,
+    with a warning that names the pass."""
+    from cute_ir.diagnostics import Severity
+    from cute_ir.features.lowered import ptx_facts
+    from cute_ir.ir.lift import lift, module_of
+    from cute_ir.passes import PassContext, PassManager, parse_pipeline
+    from cute_ir.text.location import derived
+
+    analysis = analyse(MAINLOOP)
+    module = module_of(lift(analysis.fresh_tree().root_node).operations)
+    applying = [op for op in module.walk() if op.name == "cute_nvgpu.mma"]
+    applying[0].location = derived("some-rewrite", applying[0].location)
+    context = PassContext("sm_90a", ptx_facts(analysis, "sm_90a"))
+    PassManager(parse_pipeline("builtin.module(convert-cute-nvgpu-to-ptx)")).run(module, context)
+    left = [op for op in module.walk() if op.name == "cute_nvgpu.mma"]
+    assert left == applying[:1] and len(applying) > 1
+    [warning] = context.diagnostics
+    assert (warning.severity, warning.code) == (Severity.WARNING, "lower.not-lowered")
+    assert warning.message == ("`cute_nvgpu.mma` is not lowered: the `some-rewrite` pass made it, "
+                               "and atoms are lowered as the text writes them")
+    assert [r.message for r in warning.related] == ["this op was created by the `some-rewrite` pass"]

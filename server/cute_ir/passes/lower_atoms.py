@@ -6,7 +6,11 @@
 operands; the atom operand is dropped. The PTX comes from the caller (`PassContext.facts[PTX]`:
 source span of an op -> its instructions, as the PTX preview emits and ptxas checks them), by
 the nearest of the applying op's own span and the spans of the ops its atom came through (the
-op that built it, a binder, `atom.set_value`) that has a verdict. An atom that arrives as a kernel argument has no such op
+op that built it, a binder, `atom.set_value`) that has a verdict. One computation, on the
+unit's IR as the text writes it, serves the preview, `check` and this pass, so they cannot
+disagree; it holds for this pass's input because no pass before it touches cute_nvgpu ops, and
+an applying op a pass did make (its location says so) is left with a `lower.not-lowered`
+warning rather than given the verdict of the op it came from. An atom that arrives as a kernel argument has no such op
 in the file, and its applying op stays. An op the
 preview could not lower stays, with the preview's reason (`facts[NOT_LOWERED]`): a
 `lower.stopped` error when that reason is an error `check` reports too (`facts[STOPPED]`), a
@@ -22,7 +26,7 @@ from dataclasses import dataclass
 from ..dialects.cute_nvgpu.ops import APPLYING_OPS, BUILDING_OPS
 from ..diagnostics import Severity
 from ..ir.core import Attribute, OpResult, Operation
-from ..text.location import derived, source_span
+from ..text.location import derived, provenance, source_span
 from .base import Pass, PassContext, register
 
 # Keys of `PassContext.facts` this module reads.
@@ -55,10 +59,11 @@ _MAX_ATOM_CHAIN = 4
 
 def _atom_sources(atom) -> list:
     """Source spans of the ops an atom operand comes from, nearest first: the op that defined
-    it, and the ops before that whose first operand it was built from."""
+    it, and the ops before that whose first operand it was built from; as far as they are ops
+    the text writes (a verdict is of the ops as written, not of what a pass made)."""
     out = []
     for _ in range(_MAX_ATOM_CHAIN):
-        if not isinstance(atom, OpResult):
+        if not isinstance(atom, OpResult) or provenance(atom.owner.location):
             break
         out.append(source_span(atom.owner.location))
         if not atom.owner.operands:
@@ -87,6 +92,13 @@ class ConvertCuteNvgpuToPtx(Pass):
             if inner.name not in APPLYING_OPS and inner.name not in _DSL_APPLYING:
                 continue
             if inner.results or not inner.operands:
+                continue
+            made_by = provenance(inner.location)
+            if made_by:
+                # The verdicts are the preview's, on the ops the text writes; an op a pass made
+                # (or remade) may differ from the one at its source location, so none applies.
+                context.report(inner, NOT_LOWERED_CODE, f"`{inner.name}` is not lowered: the `{made_by[0]}` pass "
+                               f"made it, and atoms are lowered as the text writes them", Severity.WARNING)
                 continue
             # The nearest op with a verdict decides: an applying op the preview did not lower
             # (an error in it) stays, even when the op that built its atom has a kernel.
