@@ -39,7 +39,7 @@ from ..dialects.cute_nvgpu.written import WrittenType
 from ..ir.lift import Lifted, lift_statements
 from ..ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
 from ..syntax import SyntaxTree, apply_edit, parse, parse_range
-from ..syntax.cst import TYPE_KINDS, ancestors, span as node_span, text as node_text
+from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, ancestors, span as node_span, text as node_text
 from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, decode_source
@@ -780,7 +780,7 @@ class DocumentAnalysis:
         if unit.shell or self.document.data[unit.start:unit.start + 1] not in (b"!", b"#"):
             return None
         for node in self.unit_nodes(unit):
-            if node.type not in ("type_alias_definition", "attribute_alias_definition"):
+            if node.type not in ALIAS_DEFINITIONS:
                 continue
             name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
             if name is not None and value is not None and value.type in TYPE_KINDS:

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from math import prod
 
 from ..diagnostics import Severity
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
@@ -55,6 +54,7 @@ from ..ir.shaped import Shaped, element_bits, shaped
 from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.base import FUNCTION_OPS
 from ..passes.legalize_tmem_copy import residency
+from ..passes.lower_tma_to_async import loaded_tile_bytes
 from ..syntax.parser import parse
 from ..tables import atoms as A
 from ..tables import tiers as T
@@ -351,7 +351,7 @@ class _Emitter:
         bits = element_bits(tile.element) if tile is not None else None
         if tile is None or bits is None or None in tile.dims:
             raise _Unemittable(f"`{op.name}` loads a tile whose size is not static")
-        size = integer(op, "tx_count") or prod(tile.dims) * bits // 8
+        size = loaded_tile_bytes(op)
         symbol = self.fresh("tile")
         self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{size}];")
         dst = self.kernel.reg("b32", f"%{symbol}")

@@ -33,7 +33,7 @@ from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, Stage, parse_pi
 from ..passes.base import Pass, local_passes
 from ..passes.lower_atoms import NOT_LOWERED, PTX, STOPPED
 from ..syntax import parse
-from ..syntax.cst import text as node_text
+from ..syntax.cst import ALIAS_DEFINITIONS, text as node_text
 
 
 # Which stages' text a lowering prints (`lower(texts=...)`): every one, as
@@ -218,7 +218,7 @@ def _container_lines(data: bytes, header: Unit, closing: Unit) -> tuple[str, str
 def _alias(analysis: DocumentAnalysis, unit: Unit) -> tuple[str, str] | None:
     tree = analysis.tree_for(unit)
     nodes = statement_nodes(tree, unit) if tree is not None else []
-    if len(nodes) != 1 or nodes[0].type not in ("type_alias_definition", "attribute_alias_definition"):
+    if len(nodes) != 1 or nodes[0].type not in ALIAS_DEFINITIONS:
         return None
     name, value = nodes[0].child_by_field_name("name"), nodes[0].child_by_field_name("value")
     return (node_text(name), node_text(value)) if name is not None and value is not None else None

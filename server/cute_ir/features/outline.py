@@ -8,8 +8,7 @@ from ..diagnostics import Span
 from ..dialects.cute_nvgpu.types import is_cute_nvgpu_type
 from ..ir.core import Operation
 from ..ir.lift import SourceIndex
-from ..syntax.cst import TYPE_KINDS, span as node_span, text as node_text
-
+from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, span as node_span, text as node_text
 
 
 @dataclass
@@ -29,7 +28,6 @@ class Symbol:
 # `cuda.kernel` is how the CuTe DSL prints its device functions (`cuda.kernel @kernel_...(...)`).
 _FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func", "cuda.kernel")
 _MODULE_OPS = ("module", "builtin.module", "gpu.module")
-ALIAS_DEFINITIONS = ("type_alias_definition", "attribute_alias_definition")
 
 
 def _op_symbol(op: Operation, index: SourceIndex, data: bytes) -> Symbol | None:
@@ -45,7 +43,7 @@ def _op_symbol(op: Operation, index: SourceIndex, data: bytes) -> Symbol | None:
         return Symbol(op.name, "module", "", span, index.name_span(op))
     atom = next((r for r in op.results if is_cute_nvgpu_type(r.type.text) and r in index.definitions), None)
     if atom is not None:
-        return Symbol("%" + (atom.name_hint or ""), "atom", op.results[0].type.text, span, index.definitions[atom])
+        return Symbol("%" + (atom.name_hint or ""), "atom", atom.type.text, span, index.definitions[atom])
     return None
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from tree_sitter import Node
 
 from ..diagnostics import Span
-from ..syntax.cst import STATEMENT_KINDS, TYPE_KINDS, span as node_span, text as node_text
+from ..syntax.cst import ALIAS_DEFINITIONS, STATEMENT_KINDS, TYPE_KINDS, span as node_span, text as node_text
 from ..dialects.ods import Trait
 from ..dialects.registry import defines_symbol, has_trait
 from ..text.location import UNKNOWN, FusedLoc, Location, SourceLoc, WrittenLoc
@@ -151,7 +151,7 @@ class _Lifter:
         top_scope = _Scope()
         top_block = Block()          # a holder, so top-level ops have a parent like any other
         for child in root.named_children:
-            if child.type in ("type_alias_definition", "attribute_alias_definition"):
+            if child.type in ALIAS_DEFINITIONS:
                 name, value = child.child_by_field_name("name"), child.child_by_field_name("value")
                 if name is not None and value is not None:
                     aliases.append(Alias(node_text(name), node_text(value)))

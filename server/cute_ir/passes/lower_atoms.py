@@ -6,13 +6,15 @@
 operands; the atom operand is dropped. The PTX comes from the caller (`PassContext.facts[PTX]`:
 source span of an op -> its instructions, as the PTX preview emits and ptxas checks them), by
 the nearest of the applying op's own span and the spans of the ops its atom came through (the
-op that built it, a binder, `atom.set_value`) that has a verdict. One computation, on the
-unit's IR as the text writes it, serves the preview, `check` and this pass, so they cannot
-disagree; it holds for this pass's input because no pass before it touches cute_nvgpu ops, and
-an applying op a pass did make (its location says so) is left with a `lower.not-lowered`
-warning rather than given the verdict of the op it came from. An atom that arrives as a kernel argument has no such op
-in the file, and its applying op stays. An op the
-preview could not lower stays, with the preview's reason (`facts[NOT_LOWERED]`): a
+op that built it, a binder, `atom.set_value`) that has a verdict.
+
+One computation, on the unit's IR as the text writes it, serves the preview, `check` and this
+pass, so they cannot disagree. It holds for this pass's input because no pass before it
+touches cute_nvgpu ops; an applying op a pass did make (its location says so) is left with a
+`lower.not-lowered` warning rather than given the verdict of the op it came from.
+
+An atom that arrives as a kernel argument has no op in the file, and its applying op stays. An
+op the preview could not lower stays, with the preview's reason (`facts[NOT_LOWERED]`): a
 `lower.stopped` error when that reason is an error `check` reports too (`facts[STOPPED]`), a
 `lower.not-lowered` warning otherwise (the conversion is partial).
 

@@ -67,7 +67,7 @@ from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, GATHER
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE
 from ..ir.attributes import attribute, enum_case, integer, integers
-from ..ir.core import UNIT, Attribute, BlockArgument, Operation, Type, Value
+from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
@@ -440,14 +440,21 @@ def _shared_allocations(function: Operation, held: list[Operation]) -> int:
             continue
         used += prod(found.dims) * bits // 8
     for load in held:
-        tile = shaped(load.results[0].type.text) if load.results else None
-        bits = element_bits(tile.element) if tile is not None else None
-        size = integer(load, "tx_count")
-        if size is None and bits is not None and None not in tile.dims:
-            size = prod(tile.dims) * bits // 8
+        size = loaded_tile_bytes(load)
         if size is not None:
             used = _aligned(used, TILE_ALIGNMENT) + size
     return used
+
+
+def loaded_tile_bytes(load: Operation) -> int | None:
+    """The shared memory an async TMA load's tile takes: its `tx_count` (what its mbarrier
+    expects), else the size of its tile's type; None when neither says."""
+    size = integer(load, "tx_count")
+    tile = shaped(load.results[0].type.text) if size is None and load.results else None
+    bits = element_bits(tile.element) if tile is not None else None
+    if bits is not None and None not in tile.dims:
+        size = prod(tile.dims) * bits // 8
+    return size
 
 
 def _mbarrier_problem(mbarrier: Value, function: Operation) -> tuple[str, str] | None:
@@ -458,10 +465,11 @@ def _mbarrier_problem(mbarrier: Value, function: Operation) -> tuple[str, str] |
     if isinstance(mbarrier, BlockArgument):
         where = "the kernel" if mbarrier.owner is function.regions[0].entry else "a block of the kernel"
         return NO_MBARRIER_OBJECT, f"{name} is an argument of {where}; {own}"
+    if not isinstance(mbarrier, OpResult):
+        return None      # a name defined nowhere: the SSA check's to report
     if mbarrier.owner.name != "memref.alloca":
         return NO_MBARRIER_OBJECT, f"{name} is the result of `{mbarrier.owner.name}`; {own}"
-    found = shaped(mbarrier.type.text)
-    if found is None or (found.kind, found.dims, found.element, found.memory_space) != ("memref", (1,), "i64", "3"):
+    if shaped(mbarrier.type.text) != shaped(MBARRIER_TYPE.text):
         return MBARRIER_INIT_FAILED, (f"an mbarrier is one 64-bit word of shared memory, {MBARRIER_TYPE}; "
                                       f"{name} is {mbarrier.type}")
     return None

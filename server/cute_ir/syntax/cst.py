@@ -8,7 +8,8 @@ from tree_sitter import Node
 from ..diagnostics import Span
 
 # Statement-level node kinds (children of source_file, region and block).
-STATEMENT_KINDS = frozenset({"operation", "type_alias_definition", "attribute_alias_definition"})
+ALIAS_DEFINITIONS = frozenset({"type_alias_definition", "attribute_alias_definition"})
+STATEMENT_KINDS = frozenset({"operation"}) | ALIAS_DEFINITIONS
 
 # Node kinds that are a type (grammar/README.md lists them).
 TYPE_KINDS = frozenset({
