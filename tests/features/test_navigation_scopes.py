@@ -50,3 +50,14 @@ def test_a_result_group_is_one_name():
     found = hover.hover(analysis, second)
     assert found.markdown == ("**`%p`** : `i32`\n\nresult of `test.pair` (group of 2 results), "
                               "defined on line 9; 2 uses")
+
+
+def test_a_symbol_is_defined_by_the_function_not_by_the_calls_that_name_it():
+    text = ("func.func @caller() {\n  func.call @callee() : () -> ()\n  return\n}\n"
+            "func.func @callee() {\n  return\n}\n")
+    analysis = DocumentAnalysis("file:///calls.ir", text)
+    call = text.index("@callee")
+    defined = text.index("@callee", call + 1)
+    assert navigation.definition(analysis, call + 1) == [Span(defined, defined + len("@callee"))]
+    assert navigation.references(analysis, defined) == [Span(call, call + 7), Span(defined, defined + 7)]
+    assert hover.hover(analysis, call + 1).markdown == "**symbol `@callee`** — defined by `func.func` on line 5"

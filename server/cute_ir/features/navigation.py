@@ -40,11 +40,10 @@ class SymbolDefinition:
 
 def symbol_definitions(analysis: DocumentAnalysis, name: str) -> list[SymbolDefinition]:
     """Where the document defines symbol `name`, in document order: the functions and modules
-    of its outline (each unit's is read once per text of the unit)."""
+    of the outline of the units whose text holds the name (each unit's outline is read once per
+    text of the unit; the others are not read at all)."""
     out = []
-    for unit in analysis.units:
-        if unit.shell:
-            continue
+    for unit in _units_writing(analysis, name):
         stack = list(analysis.for_unit(unit, OUTLINE).symbols)
         while stack:
             symbol = stack.pop()
@@ -53,6 +52,19 @@ def symbol_definitions(analysis: DocumentAnalysis, name: str) -> list[SymbolDefi
                                             symbol.span.start + unit.start))
             stack.extend(symbol.children)
     return sorted(out, key=lambda found: found.span)
+
+
+def _units_writing(analysis: DocumentAnalysis, name: str) -> list:
+    """The units (not shells) whose text holds `name`, in document order."""
+    data, needle = analysis.document.data, name.encode("utf-8")
+    found: dict[int, object] = {}
+    at = data.find(needle)
+    while at != -1:
+        unit = analysis.unit_at(at)
+        if unit is not None and not unit.shell:
+            found.setdefault(unit.start, unit)
+        at = data.find(needle, at + len(needle))
+    return [found[start] for start in sorted(found)]
 
 
 def _target(analysis: DocumentAnalysis, offset: int) -> Target | None:

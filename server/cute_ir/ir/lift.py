@@ -23,6 +23,7 @@ Everything here walks with explicit stacks: nesting depth comes from the user's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from tree_sitter import Node
 
@@ -37,6 +38,15 @@ UNDEFINED = Type("<<undefined>>")
 UNKNOWN_TYPE = Type("<<unknown>>")
 
 GROUPS = frozenset({"paren_group", "bracket_group", "angle_group"})
+
+
+class _Bound(NamedTuple):
+    """A value a custom body binds: `%iv = ...` (`assigned`), or `%x: T` in a signature."""
+    name: str
+    span: Span
+    type: Type
+    type_span: Span | None
+    assigned: bool
 
 
 @dataclass
@@ -292,7 +302,7 @@ class _Lifter:
             return []
         holes: list[tuple[Span, Hole]] = []
         uses: list[tuple[Node, _Scope]] = []
-        bound: list[tuple[str, Span, Type, Span | None, bool]] = []
+        bound: list[_Bound] = []
         successors: list[tuple[str, Span, _Scope]] = []
         signature_group: Node | None = None
         trailing_types: list[tuple[Type, Span]] = []
@@ -330,8 +340,8 @@ class _Lifter:
                     holes.append((node_span(item), Hole("bound", len(bound))))
                     declared = item.next_named_sibling if nxt.type == ":" else None
                     typed = declared is not None and declared.type in TYPE_KINDS
-                    bound.append((node_text(item), node_span(item), Type(node_text(declared)) if typed else UNKNOWN_TYPE,
-                                  node_span(declared) if typed else None, nxt.type == "="))
+                    bound.append(_Bound(node_text(item), node_span(item), Type(node_text(declared)) if typed else UNKNOWN_TYPE,
+                                        node_span(declared) if typed else None, nxt.type == "="))
                 else:
                     holes.append((node_span(item), Hole("operand", len(uses))))
                     uses.append((item, scope))
@@ -360,29 +370,28 @@ class _Lifter:
         op.assembly = self.template(body, holes)
         return trailing_types
 
-    def bind(self, op: Operation, bound: list[tuple[str, Span, Type, Span | None, bool]], regions: list,
-             scope: _Scope) -> None:
+    def bind(self, op: Operation, bound: list[_Bound], regions: list, scope: _Scope) -> None:
         """Values a custom body binds: arguments of its first region's entry block."""
         if not regions:
             # A binding op without a region: the names still resolve, to values no block owns.
             holder = Block()
-            values = [holder.add_argument(type_) for _, _, type_, _, _ in bound]
+            values = [holder.add_argument(b.type) for b in bound]
         else:
             region = regions[0][1]
             entry = region.blocks[0] if region.blocks else region.append(Block())
-            values = [entry.add_argument(type_) for _, _, type_, _, _ in bound]
-        for (_, _, _, type_span, assigned), value in zip(bound, values):
-            if type_span is not None:
-                self.index.type_spans[value] = type_span
-            if assigned:
+            values = [entry.add_argument(b.type) for b in bound]
+        for b, value in zip(bound, values):
+            if b.type_span is not None:
+                self.index.type_spans[value] = b.type_span
+            if b.assigned:
                 self.index.bound.add(value)
         if regions:
-            self.bound_values[op] = [(name, value, span) for (name, span, _, _, _), value in zip(bound, values)]
+            self.bound_values[op] = [(b.name, value, b.span) for b, value in zip(bound, values)]
             return
-        for (name, span, _, _, _), value in zip(bound, values):
-            value.name_hint = name[1:]
-            self.index.definitions[value] = span
-            self.define(scope, name, [value])
+        for b, value in zip(bound, values):
+            value.name_hint = b.name[1:]
+            self.index.definitions[value] = b.span
+            self.define(scope, b.name, [value])
 
     def template(self, body: Node, holes: list[tuple[Span, Hole]]) -> Template:
         source = body.text or b""
