@@ -66,6 +66,19 @@ def key_before_a_comment(n: int) -> str:
     return "func.func @f() {\n  test.op <a = " + "// " * n + "x\n 1>\n  return\n}\n"
 
 
+def unclosed_function(n: int) -> str:
+    """A function whose `}` is missing, then `n` functions that build and apply a copy atom: the
+    parser nests them all in the first, one statement, and each copy atom's check used to look
+    through every op of it for the op that builds the atom."""
+    # Names of one width: every function is as long, so the middle of the file (where hover
+    # asks) is the same place in a function at every n.
+    function = ("func.func @k{i:07d}(%s: memref<1024xf16, 3>, %f: memref<8xf16>) {{\n"
+                "  %ld = cute_nvgpu.make_copy_atom {{val_type = f16, num_matrices = 4}} : !cute_nvgpu.atom.ldsm<m8n8.x4>\n"
+                "  cute_nvgpu.copy %ld, %s, %f : (!cute_nvgpu.atom.ldsm<m8n8.x4>, memref<1024xf16, 3>, memref<8xf16>)\n"
+                "  return\n}}\n")
+    return "func.func @open() {\n" + "".join(function.format(i=i) for i in range(n))
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -82,6 +95,7 @@ CASES = [
     Case("one line of n types in an array", long_type_list, 250_000, 2.0),  # 4n: 5 MB
     Case("`// -----` split markers", split_markers, 25_000, 2.0),
     Case("a key, then a comment of n `//`", key_before_a_comment, 250_000, 2.0),
+    Case("a missing `}`, then n functions with copy atoms", unclosed_function, 500, 2.0),
 ]
 
 

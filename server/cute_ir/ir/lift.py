@@ -83,6 +83,16 @@ class SourceIndex:
     # Ops that define a symbol (`func.func @f`, `gpu.module @m`): where its name is written.
     symbols: dict[Operation, Span] = field(default_factory=dict)
     region_spans: dict[Region, Span] = field(default_factory=dict)
+    # `op_spans` the other way round, made when first asked (the index is complete by then).
+    _ops_by_span: dict[Span, Operation] | None = field(default=None, repr=False, compare=False)
+
+    def op_written_at(self, span: Span) -> Operation | None:
+        """The op written exactly at `span` (the outermost, should two share it)."""
+        if self._ops_by_span is None:
+            self._ops_by_span = {}
+            for op, written in self.op_spans.items():
+                self._ops_by_span.setdefault(written, op)
+        return self._ops_by_span.get(span)
 
     def value_at(self, offset: int) -> tuple[Value, Span] | None:
         """The value whose name is written at `offset`, defined or used, and where: of a use

@@ -374,11 +374,8 @@ def _check_divides(atom: AtomInstance, config: CopyConfig, width_bits: int, at: 
 
 def _op_name(ctx: VerifyContext, atom: AtomInstance) -> str:
     """The op that states the atom (as written): its builder, or the op that applies it."""
-    if atom.defined_at is not None:
-        for op in ctx.operations():
-            if ctx.op_span(op) == atom.defined_at:
-                return op.name
-    return "cute_nvgpu.copy"
+    op = ctx.index.op_written_at(atom.defined_at) if atom.defined_at is not None else None
+    return op.name if op is not None else "cute_nvgpu.copy"
 
 
 def _read_tmem(atom: AtomInstance, config: CopyConfig, params: list[TypeParam]) -> None:
