@@ -119,6 +119,25 @@ def test_isolated_op_sees_no_outer_value_and_notes_the_isolated_op():
                           [("func.func", "required by region isolation constraints")])]
 
 
+def test_an_isolated_op_may_define_the_names_of_the_values_around_it():
+    # MLIR's parser starts an isolated region with no names: the inner `%arg0` is a new value,
+    # a second one inside is a redefinition, and the outer one is visible again after.
+    text = """func.func @outer(%arg0: i32) {
+  func.func @inner(%arg0: i32) {
+    %arg0 = arith.constant 1 : i32
+    return
+  }
+  %x = arith.addi %arg0, %arg0 : i32
+  return
+}
+"""
+    assert ssa(text) == [("ssa.redefinition", "%arg0", [("%arg0", "previously defined here")])]
+    inner = text.index("%arg0", text.index("@inner"))
+    redefined = text.index("%arg0 =")
+    [diagnostic] = [d for d in DocumentAnalysis("file:///ssa.ir", text).diagnostics() if d.code.startswith("ssa.")]
+    assert (diagnostic.span.start, diagnostic.related[0].span.start) == (redefined, inner)
+
+
 def test_unreachable_blocks_are_not_checked_for_dominance():
     text = """func.func @f() {
   return

@@ -1,7 +1,9 @@
 """SSA well-formedness of one unit, checked the way mlir-opt checks it.
 
 Names are resolved as MLIR's parser resolves them (mlir/lib/AsmParser/Parser.cpp): a region
-opens a name scope whose definitions disappear when it closes; a use before any definition is
+opens a name scope whose definitions disappear when it closes, and the region of an op isolated
+from above starts with no names, so it may define the names of the values around it; a use
+before any definition is
 a forward reference that a later definition in the same unit resolves; a `^label` resolves
 within its own region only. Resolved uses are then checked as MLIR's verifier checks them
 (mlir/lib/IR/Verifier.cpp, mlir/lib/IR/Operation.cpp): an operand's definition must properly
@@ -79,6 +81,9 @@ class _Region:
     labels: dict[str, int] = field(default_factory=dict)
     label_uses: list[tuple[str, Span, int]] = field(default_factory=list)
     scope: list[tuple[str, int]] = field(default_factory=list)   # names defined in this region
+    # Definitions from outside the isolated op around this region that a definition here hides
+    # (MLIR gives an isolated region names of its own); visible again when the region closes.
+    shadowed: list[tuple[tuple[str, int], "_Def"]] = field(default_factory=list)
     succ: dict[int, list[int]] = field(default_factory=dict)
     idom: dict[int, int] | None = None
     rpo_index: dict[int, int] | None = None
@@ -322,6 +327,8 @@ class _Checker:
                 region.succ[from_block].append(target)
         for key in region.scope:
             self.values.pop(key, None)
+        for key, outer in region.shadowed:
+            self.values[key] = outer
 
     def _open_block(self, node: Node) -> None:
         region_id = self.region_path[-1]
@@ -350,15 +357,18 @@ class _Checker:
     def _define(self, key: tuple[str, int], span: Span, op_id: int, block: int | None = None) -> None:
         if block is None:
             block = self.ops[op_id].block if op_id >= 0 else self._current_block()
+        region = self.regions[self.block_region[block]]
         previous = self.values.get(key)
         if previous is not None:
-            self.out.append(Diagnostic("ssa.redefinition", span, Severity.ERROR, Source.VERIFY,
-                                       VALUE_REDEFINITION.format(key[0]),
-                                       (Related(previous.span, PREVIOUSLY_DEFINED),)))
-            return
+            if self.regions[self.block_region[previous.block]].depth >= region.isolation_depth:
+                self.out.append(Diagnostic("ssa.redefinition", span, Severity.ERROR, Source.VERIFY,
+                                           VALUE_REDEFINITION.format(key[0]),
+                                           (Related(previous.span, PREVIOUSLY_DEFINED),)))
+                return
+            region.shadowed.append((key, previous))      # defined outside the isolated op
         definition = _Def(span, op_id, block)
         self.values[key] = definition
-        self.regions[self.block_region[block]].scope.append(key)
+        region.scope.append(key)
         for use in self.forward.pop(key, ()):
             self.checks.append((use, definition))
 
