@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
+from ..analysis.units import Unit
 from ..diagnostics import Span
 from ..ir.core import Block, Value
 from ..ir.lift import Lifted
@@ -54,10 +55,10 @@ def symbol_definitions(analysis: DocumentAnalysis, name: str) -> list[SymbolDefi
     return sorted(out, key=lambda found: found.span)
 
 
-def _units_writing(analysis: DocumentAnalysis, name: str) -> list:
+def _units_writing(analysis: DocumentAnalysis, name: str) -> list[Unit]:
     """The units (not shells) whose text holds `name`, in document order."""
     data, needle = analysis.document.data, name.encode("utf-8")
-    found: dict[int, object] = {}
+    found: dict[int, Unit] = {}
     at = data.find(needle)
     while at != -1:
         unit = analysis.unit_at(at)

@@ -3,12 +3,11 @@
 Names are resolved as MLIR's parser resolves them (mlir/lib/AsmParser/Parser.cpp): a region
 opens a name scope whose definitions disappear when it closes, and the region of an op isolated
 from above starts with no names, so it may define the names of the values around it; a use
-before any definition is
-a forward reference that a later definition in the same unit resolves; a `^label` resolves
-within its own region only. Resolved uses are then checked as MLIR's verifier checks them
-(mlir/lib/IR/Verifier.cpp, mlir/lib/IR/Operation.cpp): an operand's definition must properly
-dominate the op using it, except in graph regions, and an op isolated from above sees no value
-defined outside it.
+before any definition is a forward reference that a later definition in the same unit
+resolves; a `^label` resolves within its own region only. Resolved uses are then checked as
+MLIR's verifier checks them (mlir/lib/IR/Verifier.cpp, mlir/lib/IR/Operation.cpp): an
+operand's definition must properly dominate the op using it, except in graph regions, and an
+op isolated from above sees no value defined outside it.
 
 One unit is one top-level statement or one statement of a `module`'s region (analysis/units.py), so
 the result depends on the unit's text alone. A unit's own top level lies in a module body (a
