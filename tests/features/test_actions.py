@@ -244,3 +244,45 @@ def test_a_reduce_kind_the_elements_lack_becomes_the_one_they_have():
     # f16 elements take add, min or max: which one is not certain, so there is no fix.
     f16 = REDUCE.replace("KIND", "XOR").replace("ELEM", "f16")
     assert fixes_at(analyse(f16), "<XOR>") == []
+
+
+IM2COL = ("func.func @f(%t: TENSOR, %l: !cute.layout<\"(64,128):(1,64)\">, %m: index, "
+          "%tile: !cute.layout<\"S<3,4,3> o 0 o (64,8):(8,1)\">, %cta_map: !cute.layout<\"(64,8):(1,64)\">) -> RETURNS {\n"
+          "  %desc = nv_tileas.make_tiled_tma_desc %t, %l shapes(%m, %m) strides(%m) paddings() "
+          "{MODEelementBitWidth = 16} : !cute_nvgpu.tma_descriptor_im2col\n"
+          "  %atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map ATOM_ATTRS: !cute_nvgpu.tma_descriptor_im2col\n"
+          "  RETURN\n}\n")
+
+
+def im2col(tensor="memref<?x?xf16, 1>", mode="mode = #cute_nvgpu.tma_load_mode<im2col>, ", returns="()",
+           ret="return", atom_attrs="") -> str:
+    return (IM2COL.replace("TENSOR", tensor).replace("MODE", mode).replace(" -> RETURNS", "" if returns == "()" else f" -> {returns}")
+            .replace("RETURN", ret).replace("ATOM_ATTRS", atom_attrs))
+
+
+def test_an_im2col_descriptor_of_a_rank_2_tensor_becomes_tiled():
+    # im2col takes rank 3..5, tiled 1..5: for a rank-2 tensor, tiled is the one kind left. The
+    # mode, the result type and the type its TMA user writes all change.
+    title, after = _fixed(im2col(), "%t, %l")
+    assert title == "Build a tiled descriptor (im2col takes rank 3..5; the tensor has rank 2)"
+    assert after == im2col(mode="mode = #cute_nvgpu.tma_load_mode<tiled>, ").replace("im2col", "tiled")
+    # The `_at` variant keeps its `_at`; a builder that writes no mode changes its types alone.
+    _, after = _fixed(im2col(mode="mode = #cute_nvgpu.tma_load_mode<im2col_at>, "), "%t, %l")
+    assert "tma_load_mode<tiled_at>" in after and "im2col" not in after
+    _, after = _fixed(im2col(mode=""), "%t, %l")
+    assert "im2col" not in after
+
+
+def test_no_descriptor_rank_fix_where_the_edit_is_not_certain():
+    # A rank-6 tensor: no descriptor takes it, and which modes to merge or drop is the author's.
+    for tensor in ("memref<2x2x2x2x2x2xf16, 1>", "memref<f16, 1>"):
+        analysis = analyse(im2col(tensor=tensor))
+        assert "verify.tma.descriptor-rank" in codes(analysis)
+        assert fixes_at(analysis, "%t, %l") == []
+    # The descriptor leaves the function: the signature would keep saying im2col.
+    escapes = im2col(returns="!cute_nvgpu.tma_descriptor_im2col", ret="return %desc : !cute_nvgpu.tma_descriptor_im2col")
+    assert fixes_at(analyse(escapes), "%t, %l") == []
+    # A user that says im2col in another way than the descriptor's type.
+    said = im2col(atom_attrs="{note = \"im2col\"} ")
+    assert "verify.tma.descriptor-rank" in codes(analyse(said))
+    assert fixes_at(analyse(said), "%t, %l") == []

@@ -148,7 +148,9 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("verify.tma.descriptor-memory", V, "A TMA descriptor built from a tensor that is not in "
             "global memory."),
     CodeDoc("verify.tma.descriptor-rank", V, "A TMA descriptor whose rank is outside 1..5 (im2col: "
-            "3..5)."),
+            "3..5). An im2col descriptor of a rank-1 or rank-2 tensor has a quick fix: a tiled "
+            "descriptor, the one kind that takes that rank. Other ranks have none: which modes "
+            "to merge or drop is the author's choice."),
     CodeDoc("verify.tma.descriptor-composed", V, "A TMA descriptor built from a composed layout."),
     CodeDoc("verify.tma.descriptor-static", V, "A TMA descriptor whose box is not static."),
     CodeDoc("verify.tma.descriptor-limit", V, "A TMA descriptor past a hardware limit: box dimension "

@@ -10,6 +10,10 @@
 * ``tileas.atomic-rmw.no-fadd``: `rmw_mode<add>`, as the message itself advises.
 * ``verify.tma.reduce-kind``: the one kind a TMA reduction's elements allow, when only one is
   left (f32 and f64 elements only add).
+* ``verify.tma.descriptor-rank``: an im2col descriptor of a rank-1 or rank-2 tensor becomes a
+  tiled one, the one kind that takes that rank (its result type, the types its TMA users
+  write, and an im2col `mode`). A rank no descriptor takes has no fix: which modes to merge or
+  drop is the author's choice.
 * ``verify.tma.enum`` / ``verify.tileas.enum``: an enum case written in another letter case
   than its one legal spelling; ``tileas.tma-desc.unsupported-load-mode`` likewise, against the
   load modes a descriptor is built in.
@@ -24,9 +28,12 @@ from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Span
+from ..tables import tensormap
 from ..tables.atoms import MNEMONICS
 from ..verify.mma import lattice
-from ..verify.tma import reduction
+from ..ir.attributes import parse_enum
+from ..verify.tma import (IM2COL_DESCRIPTOR, TILED_DESCRIPTOR, TILED_MODE_OF_IM2COL, reduction,
+                          tiled_only_rank)
 from .cards import atom_at_type, atom_of_op_at
 from .completion import enum_cases_at
 from .lifted import lifted_unit_at
@@ -185,6 +192,44 @@ def _atom_type_kind_edit(analysis: DocumentAnalysis, op_span: Span | None, kind:
     return Span(op_span.start + m.start(1), op_span.start + m.end(1)), new
 
 
+def _descriptor_rank_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
+    """An im2col descriptor whose tensor only a tiled descriptor takes (`tiled_only_rank`).
+
+    The edit is offered only when it is whole: the descriptor reaches TMA ops alone (no call,
+    return or branch carries its type elsewhere), and they say nothing else of im2col."""
+    lifted = lifted_unit_at(analysis, d.span.start)
+    if lifted is None:
+        return None
+    index = lifted.index
+    builder = next((op for top in lifted.operations for op in top.walk()
+                    if index.operand_spans.get(op, [None])[0] == d.span), None)
+    tensor_rank = tiled_only_rank(builder) if builder is not None else None
+    if tensor_rank is None:
+        return None
+    edits: list[tuple[Span, str]] = []
+    if "mode" in builder.attributes:
+        span = index.attribute_span(builder, "mode")
+        found = parse_enum(_text(analysis, span))
+        if found is not None and found.case.startswith("im2col"):
+            tiled = TILED_MODE_OF_IM2COL.get(found.case)
+            edit = _kind_edit(analysis, span, found.case, tiled) if tiled is not None else None
+            if edit is None:
+                return None
+            edits.append(edit)
+    for op in [builder, *builder.results[0].users]:
+        if op.dialect not in ("cute_nvgpu", "nv_tileas") or op.regions or op not in index.op_spans:
+            return None
+        written = index.op_spans[op]
+        text = bytes(analysis.document.data[written.start:written.end]).decode("utf-8", errors="replace")
+        for m in re.finditer(re.escape(IM2COL_DESCRIPTOR), text):
+            edits.append((Span(written.start + m.start(), written.start + m.end()), TILED_DESCRIPTOR))
+        if op is not builder and "im2col" in text.replace(IM2COL_DESCRIPTOR, ""):
+            return None
+    lo, hi = tensormap.IM2COL_RANK_RANGE
+    return Fix(f"Build a tiled descriptor (im2col takes rank {lo}..{hi}; the tensor has rank {tensor_rank})",
+               tuple(edits), d.code, d)
+
+
 def _enum_case_fix(analysis: DocumentAnalysis, d: Diagnostic) -> Fix | None:
     """An enum case written in another letter case than a case the attribute takes where it is
     written (`Relaxed`; on the descriptor builder, `Tiled_At` against the modes it is built in)."""
@@ -214,4 +259,5 @@ _FIXES = {
     "verify.tileas.enum": _enum_case_fix,
     "tileas.tma-desc.unsupported-load-mode": _enum_case_fix,
     "verify.tma.reduce-kind": _reduce_kind_fix,
+    "verify.tma.descriptor-rank": _descriptor_rank_fix,
 }

@@ -266,6 +266,27 @@ def reduction(op: Operation) -> Reduction | None:
     return None
 
 
+# An im2col load mode -> the tiled mode that moves the same box without the im2col gather
+# (the descriptor's load modes, tileas-tma-and-memops).
+TILED_MODE_OF_IM2COL = {"im2col": "tiled", "im2col_at": "tiled_at"}
+IM2COL_DESCRIPTOR = "!cute_nvgpu.tma_descriptor_im2col"
+TILED_DESCRIPTOR = "!cute_nvgpu.tma_descriptor_tiled"
+
+
+def tiled_only_rank(op: Operation) -> int | None:
+    """The rank of an im2col descriptor builder's tensor when a tiled descriptor is the one kind
+    that takes it: rank 1 or 2 (im2col needs 3..5, tiled 1..5). None for anything else, a
+    rank no descriptor takes included."""
+    if op.name != DESCRIPTOR_BUILDER or not op.operands or not op.results \
+            or op.results[0].type.text != IM2COL_DESCRIPTOR:
+        return None
+    tensor_rank = memref_rank(op.operands[0].type)
+    if tensor_rank is None or tensormap.rank_problem(tensor_rank, "im2col") is None \
+            or tensormap.rank_problem(tensor_rank, "tiled") is not None:
+        return None
+    return tensor_rank
+
+
 def _listing(items: list[str]) -> str:
     """`a`, `a or b`, `a, b or c`: the kinds one may write instead."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
@@ -473,7 +494,7 @@ class _Checker:
         wants_im2col = found.case.startswith("im2col")
         result_type = op.results[0].type
         if wants_im2col != ("im2col" in result_type.text) and "tma_descriptor" in result_type.text:
-            expected = "!cute_nvgpu.tma_descriptor_im2col" if wants_im2col else "!cute_nvgpu.tma_descriptor_tiled"
+            expected = IM2COL_DESCRIPTOR if wants_im2col else TILED_DESCRIPTOR
             self.own("verify.tma.descriptor-kind", self.attribute_span(op, "mode"), note,
                      mode=found.case, expected=expected, type=result_type)
 
