@@ -6,7 +6,8 @@ within a time budget); this module keeps the document, its units and the increme
 
 A document is split into *units*: its top-level statements, except that a top-level
 `module` contributes each statement of its region as a unit, plus a "shell" unit for the
-module's header (`module attributes {...} {`) and one for its closing brace. Units make
+module's header (`module attributes {...} {`) and one for its closing brace; a statement left
+open, which took in the functions after it, is split likewise (`units._taken_in`). Units make
 per-keystroke work scale with the edit, not the file:
 
 - An edit inside one statement that cannot change the structure around it (it adds or
@@ -346,7 +347,7 @@ class DocumentAnalysis:
             self._lifted.move_to_end(key)
             return hit
         nodes = self.unit_nodes(unit)
-        lifted = lift_statements(nodes)
+        lifted = lift_statements(nodes, limit=unit.end)
         # A statement with syntax errors may read otherwise in another parse of the same text
         # (tree-sitter's recovery looks beyond it): only an error-free one is kept.
         if not any(node.has_error for node in nodes):
@@ -357,7 +358,7 @@ class DocumentAnalysis:
 
     def rewritable_unit(self, unit: Unit) -> Lifted:
         """The unit's IR, built anew for a pipeline to rewrite."""
-        return lift_statements(self.unit_nodes(unit))
+        return lift_statements(self.unit_nodes(unit), limit=unit.end)
 
     def for_unit(self, unit: Unit, result: "PerUnit[T]") -> T:
         """`result` for one unit, computed once per text of the unit: whole-document features

@@ -2,7 +2,9 @@
 
 A document's units are its top-level statements, except that a top-level container
 (`module`, `gpu.module`) contributes each statement of its region as a unit, plus a "shell"
-unit for its header (up to and including `{`) and one for its closing brace. Every unit keeps
+unit for its header (up to and including `{`) and one for its closing brace. A statement with
+a `}` missing, which took in the symbols written after it, is split the same way: itself up to
+the first of them, each of them, and what closes it (`_taken_in`). Every unit keeps
 its diagnostics and derived results relative to its start, so a unit that merely moved costs
 nothing after an edit elsewhere.
 """
@@ -14,6 +16,7 @@ from typing import Any, Callable, Generic, TYPE_CHECKING, TypeVar
 from tree_sitter import Node, Tree
 
 from ..diagnostics import Diagnostic, Related, Span
+from ..dialects.registry import defines_symbol
 from ..syntax.cst import STATEMENT_KINDS
 
 if TYPE_CHECKING:
@@ -112,8 +115,11 @@ def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0):
             return
         if child.end_byte >= lo and child.is_named and child.type in UNIT_KINDS:
             region = _container_region(child) if depth < MAX_SPLIT_CONTAINERS else None
+            taken_in = _taken_in(child) if region is None and depth < MAX_SPLIT_CONTAINERS else None
             if region is not None:
                 yield from _container_units(child, region, lo, hi, depth + 1)
+            elif taken_in is not None:
+                yield from _split_units(child, *taken_in, lo, hi, depth + 1)
             elif child.end_byte >= lo:
                 yield Unit(child.start_byte, child.end_byte)
         if not cursor.goto_next_sibling():
@@ -147,6 +153,60 @@ def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int):
         yield Unit(tail_start, op.end_byte, shell=True)
 
 
+def _taken_in(op: Node) -> tuple[Node, Node] | None:
+    """Where a broken statement took in the symbols that follow it: (region, first symbol).
+
+    A function whose `}` is missing makes the parser nest every later function in its region,
+    so the file would be one statement, analysed whole on each keystroke. Those functions are
+    found along the region chain of the statement's last op (the one left open): in a region
+    whose statements, from some symbol definition (`func.func @f`, `gpu.module @m`) on, are all
+    symbol definitions or syntax errors. None for a statement without a syntax error, so a
+    well-formed file keeps its units."""
+    node = op
+    for _ in range(MAX_SPLIT_CONTAINERS):
+        if node is None or node.type != "operation" or not node.has_error:
+            return None
+        holder = _last_statements(node)
+        if holder is None:
+            return None
+        statements = [c for c in holder.named_children if c.type in UNIT_KINDS]
+        first = next((i for i, c in enumerate(statements) if _defines_symbol(c)), None)
+        if first is not None and all(_defines_symbol(c) or c.type == "ERROR" for c in statements[first:]):
+            return holder, statements[first]
+        node = statements[-1] if statements else None
+    return None
+
+
+def _last_statements(op: Node) -> Node | None:
+    """The node that holds the last statements of the op's last region: the region, or its
+    last labelled block."""
+    body = op.child_by_field_name("body")
+    regions = [item for item in body.named_children if item.type == "region"] if body is not None else []
+    if not regions:
+        return None
+    blocks = [item for item in regions[-1].named_children if item.type in UNIT_KINDS]
+    return blocks[-1] if blocks and blocks[-1].type == "block" else regions[-1]
+
+
+def _defines_symbol(node: Node) -> bool:
+    name = node.child_by_field_name("name") if node.type == "operation" else None
+    return name is not None and name.type == "op_name" and defines_symbol((name.text or b"").decode("utf-8", "replace"))
+
+
+def _split_units(op: Node, holder: Node, first: Node, lo: int, hi: int, depth: int):
+    # The statement up to the first symbol it took in is one unit (its readers stop at the
+    # unit's end); each statement from there on is a unit of its own; what closes the
+    # statement after them is a unit with no statement (its syntax errors are the `}` missing).
+    head_end = first.start_byte
+    tail_start = max(head_end, holder.named_children[-1].end_byte)
+    if op.start_byte <= hi and head_end >= lo:
+        yield Unit(op.start_byte, head_end)
+    # From just inside the first symbol: the statements before it end by its start.
+    yield from enumerate_units(holder, max(lo, head_end + 1), min(hi, tail_start), depth)
+    if tail_start <= hi and op.end_byte >= lo:
+        yield Unit(tail_start, op.end_byte)
+
+
 def statement_nodes(tree: Tree, unit: Unit) -> list[Node]:
     """Statement nodes that make up a unit (none for a container's shell)."""
     if unit.shell:
@@ -159,4 +219,5 @@ def statement_nodes(tree: Tree, unit: Unit) -> list[Node]:
     if node.type == "source_file":
         return [n for n in node.named_children
                 if n.type in UNIT_KINDS and n.start_byte >= unit.start and n.end_byte <= unit.end]
-    return [node]
+    # A statement that starts before the unit: the unit is what closes it (`_split_units`).
+    return [node] if node.start_byte >= unit.start else []

@@ -156,7 +156,10 @@ class _Scope:
 
 
 class _Lifter:
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = None) -> None:
+        # Statements from this byte on are not lifted: a unit that ends inside its statement
+        # (analysis/units.py, `_taken_in`) is read up to its end.
+        self.limit = limit
         self.index = SourceIndex()
         # Values a custom body binds, waiting for the op's first region to be lifted.
         self.bound_values: dict[Operation, list[tuple[str, Value, Span]]] = {}
@@ -427,6 +430,8 @@ class _Lifter:
             self.define(region_scope, name, [value])
         entry = region.blocks[0] if region.blocks else None
         for child in node.named_children:
+            if self.limit is not None and child.start_byte >= self.limit:
+                break
             if child.type in STATEMENT_KINDS:
                 if entry is None:
                     entry = region.append(Block())
@@ -435,7 +440,8 @@ class _Lifter:
                 block = self.block(child, region, region_scope, entry_taken=entry is not None)
                 if entry is None:
                     entry = block
-                work.extend((s, block, region_scope) for s in child.named_children if s.type in STATEMENT_KINDS)
+                work.extend((s, block, region_scope) for s in child.named_children
+                            if s.type in STATEMENT_KINDS and (self.limit is None or s.start_byte < self.limit))
         if not region.blocks:
             region.append(Block())
         return work
@@ -532,9 +538,10 @@ def lift(root: Node) -> Lifted:
     return _Lifter().lift(root)
 
 
-def lift_statements(nodes: list[Node]) -> Lifted:
-    """The IR of some top-level statements (one analysis unit), in one scope."""
-    lifter = _Lifter()
+def lift_statements(nodes: list[Node], limit: int | None = None) -> Lifted:
+    """The IR of some top-level statements (one analysis unit), in one scope; of the statements
+    their regions hold, those that start before `limit`."""
+    lifter = _Lifter(limit)
     holder = Block()
     scope = _Scope()
     lifter.statements([n for n in nodes if n.type == "operation"], holder, scope)
