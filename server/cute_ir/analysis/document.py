@@ -45,7 +45,7 @@ from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, decode_source
 from ..text.positions import Encoding, Position
-from .findings import finding_diagnostics, findings, has_unclosed, missing_in
+from .findings import finding_diagnostics, findings, has_unclosed, missing_in, unclosed_ends
 from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
 from .verification import check_ssa_units, verify_units
 
@@ -662,10 +662,11 @@ class DocumentAnalysis:
                     and not any(d.source is Source.SYNTAX for d in u.diagnostics)}
         units: list[Unit] = []
         fresh: list[Unit] = []
+        unclosed = unclosed_ends(root)
         for unit in enumerate_units(root, 0, len(data)):
             old = reusable.get((unit.start, unit.end))
             if (old is not None and old.shell == unit.shell and not self._has_error(root, unit)
-                    and not self._has_error(old_root, old) and not has_unclosed(root, unit.start, unit.end)):
+                    and not self._has_error(old_root, old) and not has_unclosed(unclosed, unit.start, unit.end)):
                 units.append(old)
             else:
                 units.append(unit)

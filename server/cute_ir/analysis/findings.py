@@ -5,6 +5,8 @@ diagnostic. Most findings (well-formed types, known ops) produce nothing.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from typing import Any, Callable
 
 from tree_sitter import Node, Tree
@@ -92,10 +94,17 @@ def _in_dense_literal(node: Node) -> bool:
 _UNCLOSED = query("(unclosed_bracket) @unclosed")
 
 
-def has_unclosed(root: Node, lo: int, hi: int) -> bool:
-    """Whether a bracket left open ends in [lo, hi]: not an error node, so `has_error` does not
-    see it, yet it is a syntax diagnostic of the statement it is in."""
-    return any(lo <= n.start_byte <= hi for n in captures(_UNCLOSED, root, lo, hi + 1).get("unclosed", ()))
+def unclosed_ends(root: Node) -> list[int]:
+    """Where each bracket left open ends, in order: not an error node, so `has_error` does not
+    see it, yet it is a syntax diagnostic of the statement it is in. One search of the tree
+    serves every statement (`has_unclosed`)."""
+    return sorted(n.start_byte for n in captures(_UNCLOSED, root).get("unclosed", ()))
+
+
+def has_unclosed(ends: list[int], lo: int, hi: int) -> bool:
+    """Whether one of `ends` (from `unclosed_ends`) is in [lo, hi]."""
+    at = bisect_left(ends, lo)
+    return at < len(ends) and ends[at] <= hi
 
 
 def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser) -> list[Diagnostic]:
