@@ -104,3 +104,12 @@ def test_edits_in_a_broken_document_equal_a_fresh_analysis(needle, typed):
     assert found(analysis) == found(analyse(fixed))
     assert MISSING[0] not in {d[0] for d in found(analysis)}
 
+
+
+def test_a_module_missing_its_brace_before_a_trailing_alias_is_reported():
+    # The module's closing unit is where the parser put the `}` it supplied (zero-width), not
+    # the last byte of the alias before it, where no MISSING node is.
+    text = "module {\n  func.func @f() {\n    return\n  }\n#loc = loc(\"k.py\":1:0)\n"
+    analysis = analyse(text)
+    [missing] = [d for d in analysis.diagnostics()]
+    assert (missing.code, missing.message) == MISSING and missing.span.start == len(text) - 1

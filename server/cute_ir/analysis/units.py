@@ -145,7 +145,10 @@ def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int):
     # Shell units: the header up to and including '{', and the closing '}' with what
     # follows it (`} loc(#loc)`); the statements in between are units of their own.
     head_end = region.start_byte + 1
-    tail_start = max(head_end, region.end_byte - 1)
+    # A `}` the parser supplied (MISSING) is zero-width: the closing unit is empty, at its place.
+    closing = region.children[-1] if region.child_count else None
+    brace = 0 if closing is None or closing.is_missing or closing.type != "}" else 1
+    tail_start = max(head_end, region.end_byte - brace)
     if op.start_byte <= hi and head_end >= lo:
         yield Unit(op.start_byte, head_end, shell=True)
     yield from enumerate_units(region, max(lo, head_end), min(hi, tail_start), depth)
