@@ -18,6 +18,8 @@ FUNCTIONS = (
     "    %b = cute.make_atom : !cute_nvgpu.atom.universal_copy<f16, 96 b>\n    gpu.return\n  }\n}\n"
 )
 EXPECTED_CODES = ["ssa.undeclared-value", "types.universal-copy.width", "types.unknown-type"]
+OPEN_BODY = ("the body of `func.func @open` takes in `func.func @unknown_type` and what follows it: "
+             "is a `}` missing before `func.func @unknown_type`?")
 MISSING = ("syntax.missing", "syntax error: expected `}`")
 
 
@@ -36,7 +38,11 @@ def test_the_functions_a_missing_brace_takes_in_are_checked_as_if_it_were_there(
     got = found(broken)
     [missing] = [d for d in got if d[0] == MISSING[0]]
     assert missing[3] == MISSING[1]
+    # Which body took them in, at its `{`.
+    [open_body] = [d for d in got if d[0] == "syntax.unclosed-body"]
+    assert open_body[1:] == (OPEN.index("{"), OPEN.index("{") + 1, OPEN_BODY)
     got.remove(missing)
+    got.remove(open_body)
     assert got == expected
     assert [d[0] for d in expected] == EXPECTED_CODES
 
@@ -104,6 +110,20 @@ def test_edits_in_a_broken_document_equal_a_fresh_analysis(needle, typed):
     assert found(analysis) == found(analyse(fixed))
     assert MISSING[0] not in {d[0] for d in found(analysis)}
 
+
+
+def test_a_function_in_a_module_closed_by_the_module_brace():
+    # The module's `}` closes the open function and the module is left open: the parser
+    # reports the module's `}` missing where the file ends, and the function is split all the
+    # same, with the warning at its body.
+    body = FUNCTIONS.replace("\n", "\n  ")
+    text = "module {\n  " + OPEN.replace("\n", "\n  ") + body + "}\n#loc = loc(\"k.py\":1:0)\n"
+    analysis = analyse(text)
+    codes = sorted(d.code for d in analysis.diagnostics())
+    assert codes == sorted(EXPECTED_CODES + ["syntax.missing", "syntax.unclosed-body"])
+    missing = next(d for d in analysis.diagnostics() if d.code == "syntax.missing")
+    assert missing.span.start == len(text) - 1 and missing.message == MISSING[1]
+    assert len([u for u in analysis.units if not u.shell]) > 4
 
 
 def test_a_module_missing_its_brace_before_a_trailing_alias_is_reported():

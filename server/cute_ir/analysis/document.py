@@ -46,7 +46,7 @@ from ..text import Document
 from ..text.document import TextEdit, decode_source
 from ..text.positions import Encoding, Position
 from .findings import finding_diagnostics, findings, has_unclosed, missing_in, unclosed_ends
-from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
+from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes, taken_in_diagnostic
 from .verification import check_ssa_units, verify_units
 
 _BARE_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_$.]*")
@@ -772,8 +772,11 @@ class DocumentAnalysis:
                 else:
                     unit.elsewhere.append(Anchored.of(d, self._unit_holding))
         for unit, diags in zip(units, per_unit):
-            for missing in missing_in(self.tree_for(unit), unit):
+            tree = self.tree_for(unit)
+            for missing in missing_in(tree, unit):
                 diags.append(describe_missing(missing).shifted(-unit.start))
+            if (open_body := taken_in_diagnostic(tree, unit)) is not None:
+                diags.append(open_body.shifted(-unit.start))
             diags.sort(key=Diagnostic.document_order)
             unit.diagnostics = diags
 

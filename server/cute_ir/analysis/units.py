@@ -3,7 +3,8 @@
 A document's units are its top-level statements, except that a top-level container
 (`module`, `gpu.module`) contributes each statement of its region as a unit, plus a "shell"
 unit for its header (up to and including `{`) and one for its closing brace. A statement with
-a `}` missing, which took in the symbols written after it, is split the same way: itself up to
+a `}` missing, which took in the symbols written after it, is split the same way (in a
+document with a syntax error only): itself up to
 the first of them, each of them, and what closes it (`_taken_in`). Every unit keeps
 its diagnostics and derived results relative to its start, so a unit that merely moved costs
 nothing after an edit elsewhere.
@@ -15,7 +16,7 @@ from typing import Any, Callable, Generic, TYPE_CHECKING, TypeVar
 
 from tree_sitter import Node, Tree
 
-from ..diagnostics import Diagnostic, Related, Span
+from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..dialects.registry import defines_symbol
 from ..syntax.cst import STATEMENT_KINDS
 
@@ -97,8 +98,9 @@ class PerUnit(Generic[T]):
 MAX_SPLIT_CONTAINERS = 16
 
 
-def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0):
-    """Units overlapping [lo, hi] inside a source_file or region, in order.
+def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0, broken: bool | None = None):
+    """Units overlapping [lo, hi] inside a source_file or region, in order. `broken`: whether
+    the document has a syntax error (found from the tree when not given).
 
     A tree cursor steps through the children (a C call per child): `next_named_sibling`
     searches from the parent's first child each time, quadratic in a file of many
@@ -106,6 +108,8 @@ def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0):
     """
     if lo >= container.end_byte or container.named_child_count == 0:
         return
+    if broken is None:
+        broken = _root(container).has_error
     cursor = container.walk()
     if not cursor.goto_first_child():
         return
@@ -115,9 +119,9 @@ def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0):
             return
         if child.end_byte >= lo and child.is_named and child.type in UNIT_KINDS:
             region = _container_region(child) if depth < MAX_SPLIT_CONTAINERS else None
-            taken_in = _taken_in(child) if region is None and depth < MAX_SPLIT_CONTAINERS else None
+            taken_in = _taken_in(child) if broken and region is None and depth < MAX_SPLIT_CONTAINERS else None
             if region is not None:
-                yield from _container_units(child, region, lo, hi, depth + 1)
+                yield from _container_units(child, region, lo, hi, depth + 1, broken)
             elif taken_in is not None:
                 yield from _split_units(child, *taken_in, lo, hi, depth + 1)
             elif child.end_byte >= lo:
@@ -141,7 +145,13 @@ def _container_region(op: Node) -> Node | None:
     return None
 
 
-def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int):
+def _root(node: Node) -> Node:
+    while node.parent is not None:
+        node = node.parent
+    return node
+
+
+def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int, broken: bool):
     # Shell units: the header up to and including '{', and the closing '}' with what
     # follows it (`} loc(#loc)`); the statements in between are units of their own.
     head_end = region.start_byte + 1
@@ -151,32 +161,45 @@ def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int):
     tail_start = max(head_end, region.end_byte - brace)
     if op.start_byte <= hi and head_end >= lo:
         yield Unit(op.start_byte, head_end, shell=True)
-    yield from enumerate_units(region, max(lo, head_end), min(hi, tail_start), depth)
+    yield from enumerate_units(region, max(lo, head_end), min(hi, tail_start), depth, broken)
     if tail_start <= hi and op.end_byte >= lo:
         yield Unit(tail_start, op.end_byte, shell=True)
 
 
 def _taken_in(op: Node) -> tuple[Node, Node] | None:
-    """Where a broken statement took in the symbols that follow it: (region, first symbol).
+    """Where a statement of a broken document took in the symbols that follow it: (region,
+    first symbol).
 
     A function whose `}` is missing makes the parser nest every later function in its region,
-    so the file would be one statement, analysed whole on each keystroke. Those functions are
-    found along the region chain of the statement's last op (the one left open): in a region
-    whose statements, from some symbol definition (`func.func @f`, `gpu.module @m`) on, are all
-    symbol definitions or syntax errors. None for a statement without a syntax error, so a
-    well-formed file keeps its units."""
+    so the file would be one statement, analysed whole on each keystroke. (The missing brace
+    may be reported elsewhere: the module's `}` closes the function, and the module is left
+    open.) Those functions are found along the region chain of the statement's last op (the
+    one left open): in a region whose statements, from some symbol definition (`func.func @f`,
+    `gpu.module @m`) on, are all symbol definitions or syntax errors. Only a broken document's
+    statements are split, so a well-formed file keeps its units whatever it nests."""
     node = op
     for _ in range(MAX_SPLIT_CONTAINERS):
-        if node is None or node.type != "operation" or not node.has_error:
+        if node is None or node.type != "operation":
             return None
         holder = _last_statements(node)
-        if holder is None:
+        last = _last_statement(holder) if holder is not None else None
+        if last is None:
             return None
-        statements = [c for c in holder.named_children if c.type in UNIT_KINDS]
-        first = next((i for i, c in enumerate(statements) if _defines_symbol(c)), None)
-        if first is not None and all(_defines_symbol(c) or c.type == "ERROR" for c in statements[first:]):
-            return holder, statements[first]
-        node = statements[-1] if statements else None
+        if last.type == "ERROR" or _defines_symbol(last):
+            # Most bodies end in a terminator: only those that end in a symbol are read whole.
+            statements = [c for c in holder.named_children if c.type in UNIT_KINDS]
+            first = next((i for i, c in enumerate(statements) if _defines_symbol(c)), None)
+            if first is not None and all(_defines_symbol(c) or c.type == "ERROR" for c in statements[first:]):
+                return holder, statements[first]
+        node = last
+    return None
+
+
+def _last_statement(holder: Node) -> Node | None:
+    for i in range(holder.named_child_count - 1, -1, -1):
+        child = holder.named_child(i)
+        if child is not None and child.type in UNIT_KINDS:
+            return child
     return None
 
 
@@ -205,9 +228,43 @@ def _split_units(op: Node, holder: Node, first: Node, lo: int, hi: int, depth: i
     if op.start_byte <= hi and head_end >= lo:
         yield Unit(op.start_byte, head_end)
     # From just inside the first symbol: the statements before it end by its start.
-    yield from enumerate_units(holder, max(lo, head_end + 1), min(hi, tail_start), depth)
+    yield from enumerate_units(holder, max(lo, head_end + 1), min(hi, tail_start), depth, True)
     if tail_start <= hi and op.end_byte >= lo:
         yield Unit(tail_start, op.end_byte)
+
+
+def taken_in_diagnostic(tree: Tree | None, unit: Unit) -> Diagnostic | None:
+    """For the first unit of a split statement (`_split_units`): where the body that took in the
+    symbols after it opens. The parser reports the `}` it lacks where the file ends, or not
+    at all when a later `}` closes it; this says which body to look at."""
+    nodes = statement_nodes(tree, unit) if tree is not None else []
+    if len(nodes) != 1 or nodes[0].end_byte <= unit.end:
+        return None
+    found = _taken_in(nodes[0])
+    if found is None:
+        return None
+    holder, first = found
+    owner = holder.parent
+    while owner is not None and owner.type != "operation":
+        owner = owner.parent
+    region = holder if holder.type == "region" else holder.parent
+    opening = region.children[0] if region is not None and region.child_count else None
+    if owner is None or opening is None or opening.type != "{":
+        return None
+    return Diagnostic("syntax.unclosed-body", Span(opening.start_byte, opening.end_byte), Severity.WARNING,
+                      Source.SYNTAX, f"the body of `{_label(owner)}` takes in `{_label(first)}` and what "
+                      f"follows it: is a `}}` missing before `{_label(first)}`?")
+
+
+def _label(op: Node) -> str:
+    """`func.func @f`: an op's name, and the symbol its custom form writes first."""
+    name = op.child_by_field_name("name")
+    body = op.child_by_field_name("body")
+    symbol = body.named_children[0] if body is not None and body.named_child_count else None
+    text = (name.text or b"").decode("utf-8", "replace") if name is not None else "?"
+    if symbol is not None and symbol.type == "symbol_ref":
+        text += " " + (symbol.text or b"").decode("utf-8", "replace")
+    return text
 
 
 def statement_nodes(tree: Tree, unit: Unit) -> list[Node]:

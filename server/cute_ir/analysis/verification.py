@@ -86,7 +86,7 @@ def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: f
         tree = analysis.tree_for(unit)
         try:
             if tree is not None:
-                out.extend(check_ssa(statement_nodes(tree, unit)))
+                out.extend(check_ssa(statement_nodes(tree, unit), limit=unit.end))
         except Exception:  # a defect in the check must not cost the rest of the file
             log.exception("SSA check failed in %s at byte %d", analysis.document.uri, unit.start)
     return out

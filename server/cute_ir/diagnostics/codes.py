@@ -34,6 +34,11 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.missing", S, "A token the grammar requires (a bracket, a colon, a type) is "
             "missing; the message names it."),
     CodeDoc("syntax.unclosed", S, "A bracket, brace or string opened here is never closed."),
+    CodeDoc("syntax.unclosed-body", S, "A body that takes in the functions (or other symbols) written "
+            "after it, in a file with a syntax error: its `}` is most likely missing. The parser "
+            "reports the `}` where the file ends, or not at all when a later `}` closes the body "
+            "instead; this warning says which body to look at. Each function it took in is still "
+            "checked on its own."),
     CodeDoc("syntax.incomplete", S, "An op stops before it is complete: a generic op without its "
             "type, or `%x =` with no op after it."),
     CodeDoc("syntax.op-format", S, "An upstream op's custom form read as its format says "

@@ -120,25 +120,27 @@ class _Use:
     ops: tuple[int, ...]        # ops[d]: the op in regions[d] that encloses the use
 
 
-def check_ssa(statements: list[Node]) -> list[Diagnostic]:
-    """Diagnostics for the SSA names and block labels of one unit's statements (absolute spans).
+def check_ssa(statements: list[Node], limit: int | None = None) -> list[Diagnostic]:
+    """Diagnostics for the SSA names and block labels of one unit's statements (absolute spans),
+    read up to `limit` (a unit that ends inside its statement, analysis/units.py).
 
     A unit with a syntax error is left alone: what its broken statement defines is unknown."""
     if not statements or any(node.has_error for node in statements):
         return []
     checker = _Checker()
     for node in statements:
-        checker.run(node)
+        checker.run(node, limit)
     return checker.finish()
 
 
 _WALKED = ("op", "result", "region", "block", "argument", "use", "successor")
 
 
-def _capture_order(root: Node) -> tuple[list[tuple[int, int, str, Node]], set[int]]:
+def _capture_order(root: Node, limit: int | None = None) -> tuple[list[tuple[int, int, str, Node]], set[int]]:
     """The captures the walk visits, in document order (an enclosing node before the nodes it
-    contains), and the start bytes of the `value_use` nodes that bind a value."""
-    found = captures(_SHAPE, root)
+    contains), and the start bytes of the `value_use` nodes that bind a value; of the nodes
+    that start before `limit`."""
+    found = captures(_SHAPE, root, root.start_byte, limit)
     items = [(n.start_byte, -n.end_byte, kind, n) for kind in _WALKED for n in found.get(kind, ())]
     items.sort(key=lambda item: (item[0], item[1]))
     bindings: set[int] = set()
@@ -171,9 +173,11 @@ class _Checker:
         self.block_sizes: dict[int, int] = {}       # ops seen so far in each block
 
     # ------------------------------------------------------------------ walk
-    def run(self, root: Node) -> None:
-        items, bindings = _capture_order(root)
+    def run(self, root: Node, limit: int | None = None) -> None:
+        items, bindings = _capture_order(root, limit)
         for start, _, kind, node in items:
+            if limit is not None and start >= limit:
+                break
             while self.frames and self.frames[-1][0] <= start:
                 self._close()
             if kind == "op":
