@@ -74,6 +74,20 @@ def test_a_position_shows_the_function_there():
     assert all(start <= span.start for _, span in result.stages[-1].line_spans)
 
 
+def test_in_a_broken_file_a_well_formed_function_lowers_alone():
+    # k1's `}` is missing: the file has no module to put together, but k3 (taken into k1's body
+    # by the parser, a unit of its own) lowers as it does in the well-formed file.
+    closing = MODULE.index("  }\n", MODULE.index("func.func @k1"))
+    broken = MODULE[:closing] + MODULE[closing + len("  }\n"):]
+    analysis = DocumentAnalysis("file:///m.ir", broken)
+    result = lower(analysis, at=broken.index("@k3"))
+    assert result.scope == "function"
+    expected = lower(DocumentAnalysis("file:///m.ir", MODULE), at=MODULE.index("@k3"))
+    assert [s.text for s in result.stages] == [s.text for s in expected.stages]
+    # The open function itself (its unit ends inside it): the whole file, as one run.
+    assert lower(analysis, at=broken.index("@k1")).scope == "module"
+
+
 @pytest.mark.parametrize("text, why", [
     ("%c = arith.constant 1 : i32\nfunc.func @f() {\n  return\n}\n", "a top-level value another op could use"),
     ("module {\n  %c = arith.constant 1 : i32\n  %d = arith.addi %c, %c : i32\n}\n", "values shared in a module"),

@@ -92,6 +92,15 @@ def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str |
     if tree is None:
         return Lowered(pipeline, target, [])
     passes = local_passes(elements)
+    if passes is not None and tree.root_node.has_error:
+        # A file with a syntax error has no module to put together; the function asked for
+        # still lowers alone when it is well-formed (a keystroke elsewhere in a broken file
+        # then costs that function, not a run over everything the parser recovered).
+        chosen = _well_formed_function_at(analysis, at) if at is not None else None
+        if chosen is not None:
+            layout = _Layout(_well_formed_aliases(analysis), [(chosen, 0)], "module")
+            return replace(_compose(analysis, layout, passes, pipeline, target, record, texts), scope="function",
+                           shown=Span(chosen.start, chosen.end))
     layout = _layout(analysis) if passes is not None and not tree.root_node.has_error else None
     if layout is None:
         return lower_whole(analysis, pipeline, target, record, texts)
@@ -102,6 +111,27 @@ def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str |
             return replace(_compose(analysis, layout, passes, pipeline, target, record, texts), scope="function",
                            shown=Span(chosen.start, chosen.end))
     return _compose(analysis, layout, passes, pipeline, target, record, texts)
+
+
+def _well_formed_function_at(analysis: DocumentAnalysis, at: int) -> Unit | None:
+    """The unit at `at` when it is one whole op (not the start of one the unit ends inside),
+    isolated from above, with no syntax error in it."""
+    unit = analysis.unit_at(at)
+    tree = analysis.tree_for(unit) if unit is not None and not unit.shell else None
+    nodes = statement_nodes(tree, unit) if tree is not None else []
+    if len(nodes) != 1 or nodes[0].type != "operation" or nodes[0].has_error or nodes[0].end_byte > unit.end:
+        return None
+    start = _OP_NAME.match(analysis.document.data, unit.start)
+    if start is None or start.group(1) or not has_trait(start.group(2).decode(), Trait.ISOLATED_FROM_ABOVE):
+        return None
+    return unit
+
+
+def _well_formed_aliases(analysis: DocumentAnalysis) -> list[tuple[str, str]]:
+    """The document's alias definitions that parse."""
+    data = analysis.document.data
+    found = (_alias(analysis, u) for u in analysis.units if not u.shell and data[u.start:u.start + 1] in (b"!", b"#"))
+    return [alias for alias in found if alias is not None]
 
 
 def lower_whole(analysis: DocumentAnalysis, pipeline: str, target: str, record=lambda pass_: True,
