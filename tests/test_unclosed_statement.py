@@ -67,7 +67,7 @@ def test_each_taken_in_function_is_a_unit_and_the_open_one_is_read_to_its_end():
     inner = lifted_unit_at(analysis, text.index("%z"))
     assert [op.name for op in inner.operations] == ["func.func"]
     names = [s.name for s in document_symbols(analysis)]
-    assert names == ["@open", "@unknown_type", "@undeclared", "gpu.module"]
+    assert names == ["@open", "@unknown_type", "@undeclared", "@kernels"]
 
 
 def test_a_missing_brace_in_a_labelled_block_splits_there_too():

@@ -117,6 +117,9 @@ def test_a_view_of_built_descriptors_is_not_a_tile_layout_problem():
 def test_the_outline_lists_cuda_kernels():
     text = ("gpu.module @kernels {\n  cuda.kernel @kernel_copy_0(%arg0: i32) {\n    return\n  }\n}\n")
     module, = document_symbols(analyse(text))
+    # The module is named by its symbol, as mlir-lsp-server names symbol ops.
+    assert (module.name, module.kind, module.detail) == ("@kernels", "module", "gpu.module")
+    assert text[module.selection.start:module.selection.end] == "@kernels"
     assert [(s.name, s.kind, s.detail) for s in module.children] == [
         ("@kernel_copy_0", "function", "cuda.kernel")]
 

@@ -1,6 +1,8 @@
 """Document symbols (the outline) and folding ranges."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from ..analysis import DocumentAnalysis, PerUnit
@@ -28,6 +30,8 @@ class Symbol:
 # `cuda.kernel` is how the CuTe DSL prints its device functions (`cuda.kernel @kernel_...(...)`).
 _FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func", "cuda.kernel")
 _MODULE_OPS = ("module", "builtin.module", "gpu.module")
+# A container's header: its op name and the symbol it defines, if any.
+_CONTAINER_HEADER = re.compile(rb'\s*([\w.$]+)(?:\s+(@[\w$.\-]+|@"[^"]*"))?')
 
 
 def _op_symbol(op: Operation, index: SourceIndex, data: bytes) -> Symbol | None:
@@ -87,8 +91,15 @@ def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
         if unit.shell:
             text = data[unit.start:unit.end]
             if text.rstrip().endswith(b"{"):
-                name = text.split(b" ", 1)[0].decode("utf-8", "replace").strip() or "module"
-                module = Symbol(name, "module", "", Span(unit.start, unit.end), Span(unit.start, unit.start + len(name)))
+                # `gpu.module @kernels {` is `@kernels` (a gpu.module), as a symbol op's symbol
+                # names it elsewhere in the outline; `module {` is `module`.
+                header = _CONTAINER_HEADER.match(text)
+                op = header.group(1).decode("utf-8", "replace") if header else "module"
+                symbol = header.group(2) if header else None
+                at = unit.start + (header.start(2) if symbol else 0)
+                name = symbol.decode("utf-8", "replace") if symbol else op
+                module = Symbol(name, "module", op if symbol else "", Span(unit.start, unit.end),
+                                Span(at, at + len(symbol or op.encode())))
                 target.append(module)
                 open_modules.append(module)
             elif open_modules:
