@@ -194,6 +194,13 @@ def test_shell_globs_check_every_example_on_the_default_target():
     assert r.stdout.splitlines()[-1].endswith("warnings")
 
 
+@pytest.mark.parametrize("path", sorted(p.name for p in (REPO / "examples").glob("*.ir") if p.name != "mistakes.ir"))
+def test_every_example_but_the_mistakes_checks_clean(path):
+    # What the README shows users must not be wrong itself; mistakes.ir is wrong on purpose.
+    r = run("check", str(REPO / "examples" / path))
+    assert (r.returncode, r.stdout.splitlines()[-1]) == (0, "1 file checked: 0 errors, 0 warnings"), r.stdout
+
+
 def test_missing_file_is_an_input_error(tmp_path):
     r = run("check", str(tmp_path / "nope.ir"))
     assert r.returncode == 2

@@ -212,7 +212,7 @@ def test_an_enum_case_in_the_wrong_letter_case_is_respelled():
 
 def test_a_descriptor_load_mode_in_the_wrong_letter_case_is_respelled():
     builder = ("func.func @f(%t: memref<?x?xf16, 1>, %l: !cute.layout<\"(64,128):(1,64)\">, %m: index) {\n"
-               "  %d = nv_tileas.make_tiled_tma_desc %t, %l shapes(%m) strides() paddings() "
+               "  %d = nv_tileas.make_tiled_tma_desc %t, %l shapes(%m, %m) strides(%m) paddings() "
                "{mode = #cute_nvgpu.tma_load_mode<MODE>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled\n"
                "  return\n}\n")
     title, after = _fixed(builder.replace("MODE", "Tiled_At"), "tma_load_mode<Tiled_At>")

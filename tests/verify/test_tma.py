@@ -131,6 +131,19 @@ def test_descriptor_limits_use_the_encode_rules():
                     [("%desc", DESCRIPTOR)])]
 
 
+def test_shapes_and_strides_give_the_tensor_s_extents_and_outer_strides():
+    # cuTensorMapEncodeTiled: rank globalDim entries, rank - 1 globalStrides (the innermost
+    # stride is the element size). An empty list leaves them to the memref type.
+    wrong = BUILD.replace("shapes(%m, %m) strides(%m)", "shapes(%m, %m, %m) strides(%m, %m)")
+    assert diagnostics(kernel(wrong)) == [
+        ("verify.tma.descriptor-extents", "%m, %m, %m",
+         "a TMA descriptor of a rank-2 tensor takes 2 extents in shapes(...), got 3", [("%desc", DESCRIPTOR)]),
+        ("verify.tma.descriptor-extents", "%m, %m",
+         "a TMA descriptor of a rank-2 tensor takes 1 stride in strides(...), got 2", [("%desc", DESCRIPTOR)]),
+    ]
+    assert diagnostics(kernel(BUILD.replace("shapes(%m, %m) strides(%m)", "shapes() strides()"))) == []
+
+
 def test_barrier_tile_and_coordinate_rules_name_what_is_wrong():
     text = kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map",
                   "%exec = cute_nvgpu.atom.make_exec_tma %atom, %t",

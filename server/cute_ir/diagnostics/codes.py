@@ -156,6 +156,10 @@ _OWN: tuple[CodeDoc, ...] = (
             "3..5). An im2col descriptor of a rank-1 or rank-2 tensor has a quick fix: a tiled "
             "descriptor, the one kind that takes that rank. Other ranks have none: which modes "
             "to merge or drop is the author's choice."),
+    CodeDoc("verify.tma.descriptor-extents", V, "A TMA descriptor builder whose `shapes(...)` does not "
+            "give one extent per dimension of its tensor, or whose `strides(...)` does not give one "
+            "stride per dimension but the innermost (cuTensorMapEncodeTiled's globalDim and "
+            "globalStrides). An empty list leaves them to the memref type."),
     CodeDoc("verify.tma.descriptor-composed", V, "A TMA descriptor built from a composed layout."),
     CodeDoc("verify.tma.descriptor-static", V, "A TMA descriptor whose box is not static."),
     CodeDoc("verify.tma.descriptor-limit", V, "A TMA descriptor past a hardware limit: box dimension "

@@ -53,7 +53,8 @@ def _tma_section() -> list[str]:
            "narrower than the box's inner dimension, its \"smem layout is not TMA compatible\" (A19);",
            "- the descriptor builder's rules and the CUtensorMap encode limits (`tables/tensormap.py`: rank 1..5, "
            "im2col 3..5, box dims <= 256, global strides multiples of 16 bytes below 2^40, element types TMA "
-           "moves), and four of the tileas-tma-and-memops page's builder rules in its words: the first box "
+           "moves; `shapes(...)` one extent per dimension of the tensor and `strides(...)` one stride per "
+           "dimension but the innermost, when they are given), and four of the tileas-tma-and-memops page's builder rules in its words: the first box "
            "dimension moves whole 16-byte granules (\"tma boxDims[0] * elemTypeBitWidth is not a multiple of 16 "
            "bytes\"), a load descriptor's `mode` is one of tiled, im2col, im2col_at, tiled_at, gather4 (\"unsupported "
            "tma load mode '...'\", the legal modes in a note), and `elementStrides` are all 1 (\"only support "

@@ -54,6 +54,7 @@ OWN_MESSAGES = {
     "verify.tma.enum": "unknown {mnemonic} `{case}`; expected one of {cases}",
     "verify.tma.descriptor-memory": "a TMA descriptor is built from a tensor in global memory, got {type}",
     "verify.tma.descriptor-rank": "TMA descriptor {problem}",
+    "verify.tma.descriptor-extents": "a TMA descriptor of a rank-{rank} tensor takes {want} in {group}(...), got {got}",
     "verify.tma.descriptor-composed": "a TMA descriptor needs a plain layout, not a composed layout: {type}",
     "verify.tma.descriptor-static": "a TMA descriptor's layout needs a static shape (its box), got {type}",
     "verify.tma.descriptor-limit": "TMA descriptor: {problem}",
@@ -413,6 +414,8 @@ class _Checker:
             kind = self.descriptor(result).kind if result is not None else "tiled"
             if tensor_rank is not None and (problem := tensormap.rank_problem(tensor_rank, kind)) is not None:
                 self.own("verify.tma.descriptor-rank", self.operand_span(op, 0), note, problem=problem)
+            elif tensor_rank is not None:
+                self.extents(op, groups, tensor_rank, note)
         self.mode(op, note)
         self.mode_matches_result(op, note)
         self.element_strides(op, note)
@@ -447,6 +450,22 @@ class _Checker:
                 self.own("verify.tma.descriptor-limit", span, note, problem=problem)
         if bits is not None and not tensormap.inner_box_whole(shapes[0], bits):
             self.spec("tileas.tma-desc.box-dim0-not-16-bytes", span, related=note)
+
+    def extents(self, op: Operation, groups: dict[str, list], tensor_rank: int, note) -> None:
+        """`shapes(...)` gives every extent of the tensor and `strides(...)` every stride but the
+        innermost (the element size), as `cuTensorMapEncodeTiled`'s globalDim and
+        globalStrides; an empty list leaves them to the memref type."""
+        # Where each group starts among the operands (they are written in the record's order).
+        starts, at = {}, 0
+        for name, values in groups.items():
+            starts[name], at = at, at + len(values)
+        for group, want, unit in (("shapes", tensor_rank, "extent"), ("strides", tensor_rank - 1, "stride")):
+            values = groups.get(group, [])
+            if not values or len(values) == want:
+                continue
+            first = starts[group]
+            self.own("verify.tma.descriptor-extents", self.operand_span(op, first, first + len(values) - 1), note,
+                     rank=tensor_rank, want=f"{want} {unit}{'s' if want != 1 else ''}", group=group, got=len(values))
 
     def mode(self, op: Operation, note) -> None:
         """A descriptor's mode is one the builder supports (the TileAS page's lists): a load mode
