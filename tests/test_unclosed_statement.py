@@ -7,7 +7,7 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.features.lifted import lifted_unit_at
-from cute_ir.features.outline import document_symbols
+from cute_ir.features.outline import document_symbols, folding_ranges
 
 OPEN = "func.func @open(%x: i32) {\n  %c = arith.constant 1 : i32\n"
 CLOSE = "  return\n}\n"
@@ -133,3 +133,19 @@ def test_a_module_missing_its_brace_before_a_trailing_alias_is_reported():
     analysis = analyse(text)
     [missing] = [d for d in analysis.diagnostics()]
     assert (missing.code, missing.message) == MISSING and missing.span.start == len(text) - 1
+
+
+def test_what_a_split_statement_s_unit_keeps_does_not_reach_past_it():
+    # A fuzz case, minimised: the unit of `@x` ends where what it took in starts. Its fold and
+    # outline entry are kept while the text after the unit changes, so they must not reach
+    # past it (they reached the end of the file, one byte off after the edit below).
+    text = ("func.func @undeclared(%y: i32) {\nkernels {\n  gpu.func @k() kernel {\nte.makefunc.func @x() {\n"
+            "_atom : !cute_nvgpu.atom.universal_copy<f16, 96 b>\n  }\n}\n}")
+    analysis = analyse(text)
+    analysis.diagnostics(), folding_ranges(analysis), document_symbols(analysis)
+    at = text.index("96 b") + 3
+    analysis.update([(analysis.document.position(at), analysis.document.position(at + 1), "")], 2)
+    fresh = analyse(text[:at] + text[at + 1:])
+    assert folding_ranges(analysis) == folding_ranges(fresh)
+    assert [(s.name, s.span) for s in document_symbols(analysis)] == [(s.name, s.span) for s in document_symbols(fresh)]
+    assert found(analysis) == found(fresh)

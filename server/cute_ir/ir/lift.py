@@ -160,6 +160,8 @@ class _Lifter:
         # Statements from this byte on are not lifted: a unit that ends inside its statement
         # (analysis/units.py, `_taken_in`) is read up to its end.
         self.limit = limit
+        # How far the statements lifted before `limit` reach: where an op cut at `limit` ends.
+        self.kept_end = 0
         self.index = SourceIndex()
         # Values a custom body binds, waiting for the op's first region to be lifted.
         self.bound_values: dict[Operation, list[tuple[str, Value, Span]]] = {}
@@ -199,6 +201,15 @@ class _Lifter:
             # Regions are filled after the op exists; their statements join the work list.
             for region_node, region in reversed(regions):
                 work.extend(reversed(self.region(region_node, region, inner_scope, op)))
+
+    def cut(self, limit: int) -> None:
+        """Ops and regions written past `limit` end where what was lifted of them ends: what the
+        unit knows of them depends on its own text alone (its outline and folds are kept while
+        the text after it changes)."""
+        for table in (self.index.op_spans, self.index.region_spans):
+            for key, span in table.items():
+                if span.end > limit:
+                    table[key] = Span(span.start, max(span.start, min(self.kept_end, limit)))
 
     # ------------------------------------------------------------------ ops
     def operation(self, node: Node, scope: _Scope) -> tuple[Operation, list[tuple[Node, Region]]]:
@@ -429,9 +440,12 @@ class _Lifter:
             self.index.definitions[value] = span
             self.define(region_scope, name, [value])
         entry = region.blocks[0] if region.blocks else None
+        self.kept_end = max(self.kept_end, node.start_byte + 1)
         for child in node.named_children:
             if self.limit is not None and child.start_byte >= self.limit:
                 break
+            if self.limit is None or child.end_byte <= self.limit:
+                self.kept_end = max(self.kept_end, child.end_byte)
             if child.type in STATEMENT_KINDS:
                 if entry is None:
                     entry = region.append(Block())
@@ -440,8 +454,11 @@ class _Lifter:
                 block = self.block(child, region, region_scope, entry_taken=entry is not None)
                 if entry is None:
                     entry = block
-                work.extend((s, block, region_scope) for s in child.named_children
-                            if s.type in STATEMENT_KINDS and (self.limit is None or s.start_byte < self.limit))
+                statements = [s for s in child.named_children
+                              if s.type in STATEMENT_KINDS and (self.limit is None or s.start_byte < self.limit)]
+                self.kept_end = max([self.kept_end] + [s.end_byte for s in statements
+                                                       if self.limit is None or s.end_byte <= self.limit])
+                work.extend((s, block, region_scope) for s in statements)
         if not region.blocks:
             region.append(Block())
         return work
@@ -546,6 +563,8 @@ def lift_statements(nodes: list[Node], limit: int | None = None) -> Lifted:
     scope = _Scope()
     lifter.statements([n for n in nodes if n.type == "operation"], holder, scope)
     lifter.resolve()
+    if limit is not None:
+        lifter.cut(limit)
     ops = list(holder.operations)
     for op in ops:
         op.detach()
