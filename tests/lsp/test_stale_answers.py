@@ -1,15 +1,19 @@
 """A whole-document request computed in slices answers ContentModified when the document
-changes while it waits, rather than answering about a text the client did not ask about."""
+changes while it waits, rather than answering about a text the client did not ask about:
+also when the change arrives together with the request, before its handler starts."""
 from __future__ import annotations
 
 import asyncio
 
 import pytest
-from pygls.exceptions import JsonRpcContentModified
+from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcContentModified, JsonRpcException
 
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.lsp import semantic, server as server_module
 from cute_ir.text.positions import Position
+
+from .helpers import bounded, change_range, doc_uri, open_and_wait
 
 TEXT = "".join(f"%v{i} = arith.constant {i} : i32\n" for i in range(200))
 
@@ -39,3 +43,39 @@ def test_without_a_change_the_slices_complete() -> None:
     analysis = DocumentAnalysis("file:///fresh.ir", TEXT)
     asyncio.run(_server_with(analysis).in_slices(semantic.PIECES, analysis))
     assert semantic.full_tokens(analysis)
+
+
+TOKENS_TEXT = "".join(f"func.func @f{i}(%a: i32) {{\n  %v = arith.addi %a, %a : i32\n  return\n}}\n" for i in range(400))
+
+
+@pytest.mark.asyncio
+async def test_a_change_sent_right_after_a_whole_document_request_is_not_in_its_answer(client):
+    """The request and the change that follows it arrive in one read; a handler that waits
+    starts after the change is applied. Its answer is for the text the client asked about, or
+    ContentModified (then clients ask again), never for the newer text: VS Code would shift the
+    tokens by that change a second time."""
+    uri = doc_uri("tokens-race")
+    await open_and_wait(client, uri, TOKENS_TEXT, version=1)
+    old = semantic.full_tokens(DocumentAnalysis(uri, TOKENS_TEXT))
+    new_text = "\n" + TOKENS_TEXT
+    new = semantic.full_tokens(DocumentAnalysis(uri, new_text))
+    outcomes = []
+    for version in range(2, 12, 2):
+        asked = asyncio.ensure_future(client.text_document_semantic_tokens_full_async(
+            lsp.SemanticTokensParams(text_document=lsp.TextDocumentIdentifier(uri=uri))))
+        await asyncio.sleep(0)   # the request is written, then the change right after it
+        change_range(client, uri, version, lsp.Range(start=lsp.Position(line=0, character=0),
+                                                     end=lsp.Position(line=0, character=0)), "\n")
+        try:
+            answer = list((await bounded(asked)).data)
+        except JsonRpcException as error:
+            assert error.code == lsp.LSPErrorCodes.ContentModified
+            outcomes.append("modified")
+        else:
+            assert answer != new, "tokens of the text after the change"
+            assert answer == old
+            outcomes.append("answered")
+        # Undo, so that each round asks about the same text.
+        change_range(client, uri, version + 1, lsp.Range(start=lsp.Position(line=0, character=0),
+                                                         end=lsp.Position(line=1, character=0)), "")
+    assert outcomes

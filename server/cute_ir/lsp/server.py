@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, BinaryIO, Iterator
 
 from lsprotocol import types as lsp
@@ -76,6 +77,13 @@ _COMPLETION_KINDS = {
 }
 
 
+# The document a request is about, as it was when the request arrived: (analysis, revision).
+# Messages read together are handled one after another, and a handler that is a coroutine
+# starts only after them, so a change sent right after the request is applied first. The
+# handler's task copies this context when pygls creates it (`asyncio.ensure_future`).
+_AS_RECEIVED: ContextVar[tuple[DocumentAnalysis, int] | None] = ContextVar("cute_ir_as_received", default=None)
+
+
 class CuteIrProtocol(LanguageServerProtocol):
     """Document sync goes to cute-ir's analyses instead of pygls's workspace copies."""
 
@@ -86,7 +94,13 @@ class CuteIrProtocol(LanguageServerProtocol):
             self._send_response(message.id, error=JsonRpcInvalidRequest(
                 f"Invalid request: the server is shut down; `{message.method}` is not served").to_response_error())
             return
-        super().handle_message(message)
+        document = getattr(getattr(getattr(message, "params", None), "text_document", None), "uri", None)
+        analysis = self._server.analyses.get(document) if isinstance(document, str) else None
+        received = _AS_RECEIVED.set((analysis, analysis.revision) if analysis is not None else None)
+        try:
+            super().handle_message(message)
+        finally:
+            _AS_RECEIVED.reset(received)
 
     def _send_data(self, data: Any) -> None:
         # An answer written as JSON already (the module's lowered IR: megabytes of text and a
@@ -275,8 +289,10 @@ class CuteIrServer(LanguageServer):
         Other messages are handled while this waits, a change among them; the answer would
         then be computed on a text the client did not ask about (and the client would shift it
         by that change once more). LSP's answer for that case is ContentModified, on which
-        clients ask again."""
-        revision = analysis.revision
+        clients ask again. The text asked about is the one the request arrived with
+        (`_AS_RECEIVED`): a change read together with the request is applied before this starts."""
+        received = _AS_RECEIVED.get()
+        revision = received[1] if received is not None and received[0] is analysis else analysis.revision
         async with self._slicing:
             while True:
                 while self._verifying:
