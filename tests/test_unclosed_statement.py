@@ -1,5 +1,5 @@
 """A statement left open (a function whose `}` is missing) takes in every function after it. Those
-functions stay units of their own (analysis/units.py, `_taken_in`): each is checked as it would
+functions stay units of their own (analysis/units.py, `taken_in`): each is checked as it would
 be were the brace there, and a keystroke costs one of them, not the rest of the file."""
 from __future__ import annotations
 

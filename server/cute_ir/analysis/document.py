@@ -7,7 +7,7 @@ within a time budget); this module keeps the document, its units and the increme
 A document is split into *units*: its top-level statements, except that a top-level
 `module` contributes each statement of its region as a unit, plus a "shell" unit for the
 module's header (`module attributes {...} {`) and one for its closing brace; a statement left
-open, which took in the functions after it, is split likewise (`units._taken_in`). Units make
+open, which took in the functions after it, is split likewise (`units.taken_in`). Units make
 per-keystroke work scale with the edit, not the file:
 
 - An edit inside one statement that cannot change the structure around it (it adds or
@@ -45,8 +45,8 @@ from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, decode_source
 from ..text.positions import Encoding, Position
-from .findings import finding_diagnostics, findings, has_unclosed, missing_in, unclosed_ends
-from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes, taken_in_diagnostic
+from .findings import finding_diagnostics, findings, has_unclosed, missing_in, taken_in_diagnostic, unclosed_ends
+from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
 from .verification import check_ssa_units, verify_units
 
 _BARE_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_$.]*")

@@ -19,7 +19,7 @@ from ..syntax import WIDE_NODE, captures, query, wide_nodes
 from ..syntax.errors import (MALFORMED_PATTERNS, OpName, describe_error, describe_keyed_group, describe_malformed,
                              describe_unclosed, malformed_nodes, missing_nodes, named_op_diagnostics, op_names,
                              outermost_errors, unclosed_openers)
-from .units import Unit
+from .units import Unit, statement_nodes, taken_in
 
 _FINDINGS = query(
     """
@@ -147,3 +147,37 @@ def op_diagnostic(op: OpName) -> Diagnostic | None:
     message = UNKNOWN_CUSTOM_OP.format(name) if op.op is not None else UNREGISTERED_OPERATION.format(name, dialect)
     return Diagnostic("types.unknown-op", Span(op.node.start_byte, op.node.end_byte), Severity.ERROR, Source.TYPES,
                       message)
+
+
+def taken_in_diagnostic(tree: Tree | None, unit: Unit) -> Diagnostic | None:
+    """For the first unit of a split statement (`units.taken_in`): where the body that took in the
+    symbols after it opens. The parser reports the `}` it lacks where the file ends, or not
+    at all when a later `}` closes it; this says which body to look at."""
+    nodes = statement_nodes(tree, unit) if tree is not None else []
+    if len(nodes) != 1 or nodes[0].end_byte <= unit.end:
+        return None
+    found = taken_in(nodes[0])
+    if found is None:
+        return None
+    holder, first = found
+    owner = holder.parent
+    while owner is not None and owner.type != "operation":
+        owner = owner.parent
+    region = holder if holder.type == "region" else holder.parent
+    opening = region.children[0] if region is not None and region.child_count else None
+    if owner is None or opening is None or opening.type != "{":
+        return None
+    return Diagnostic("syntax.unclosed-body", Span(opening.start_byte, opening.end_byte), Severity.WARNING,
+                      Source.SYNTAX, f"the body of `{_label(owner)}` takes in `{_label(first)}` and what "
+                      f"follows it: is a `}}` missing before `{_label(first)}`?")
+
+
+def _label(op: Node) -> str:
+    """`func.func @f`: an op's name, and the symbol its custom form writes first."""
+    name = op.child_by_field_name("name")
+    body = op.child_by_field_name("body")
+    symbol = body.named_children[0] if body is not None and body.named_child_count else None
+    text = (name.text or b"").decode("utf-8", "replace") if name is not None else "?"
+    if symbol is not None and symbol.type == "symbol_ref":
+        text += " " + (symbol.text or b"").decode("utf-8", "replace")
+    return text

@@ -2,12 +2,11 @@
 
 A document's units are its top-level statements, except that a top-level container
 (`module`, `gpu.module`) contributes each statement of its region as a unit, plus a "shell"
-unit for its header (up to and including `{`) and one for its closing brace. A statement with
-a `}` missing, which took in the symbols written after it, is split the same way (in a
-document with a syntax error only): itself up to
-the first of them, each of them, and what closes it (`_taken_in`). Every unit keeps
-its diagnostics and derived results relative to its start, so a unit that merely moved costs
-nothing after an edit elsewhere.
+unit for its header (up to and including `{`) and one for its closing brace. In a document
+with a syntax error, a statement that took in the symbols written after it (its `}` is
+missing) is split likewise: itself up to the first of them, each of them, and what closes it
+(`taken_in`). Every unit keeps its diagnostics and derived results relative to its start, so
+a unit that merely moved costs nothing after an edit elsewhere.
 """
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from typing import Any, Callable, Generic, TYPE_CHECKING, TypeVar
 
 from tree_sitter import Node, Tree
 
-from ..diagnostics import Diagnostic, Related, Severity, Source, Span
+from ..diagnostics import Diagnostic, Related, Span
 from ..dialects.registry import defines_symbol
 from ..syntax.cst import STATEMENT_KINDS
 
@@ -119,11 +118,11 @@ def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0, broken: b
             return
         if child.end_byte >= lo and child.is_named and child.type in UNIT_KINDS:
             region = _container_region(child) if depth < MAX_SPLIT_CONTAINERS else None
-            taken_in = _taken_in(child) if broken and region is None and depth < MAX_SPLIT_CONTAINERS else None
+            took = taken_in(child) if broken and region is None and depth < MAX_SPLIT_CONTAINERS else None
             if region is not None:
                 yield from _container_units(child, region, lo, hi, depth + 1, broken)
-            elif taken_in is not None:
-                yield from _split_units(child, *taken_in, lo, hi, depth + 1)
+            elif took is not None:
+                yield from _split_units(child, *took, lo, hi, depth + 1)
             elif child.end_byte >= lo:
                 yield Unit(child.start_byte, child.end_byte)
         if not cursor.goto_next_sibling():
@@ -166,9 +165,9 @@ def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int, broke
         yield Unit(tail_start, op.end_byte, shell=True)
 
 
-def _taken_in(op: Node) -> tuple[Node, Node] | None:
-    """Where a statement of a broken document took in the symbols that follow it: (region,
-    first symbol).
+def taken_in(op: Node) -> tuple[Node, Node] | None:
+    """Where a statement of a broken document took in the symbols that follow it: the region
+    (or labelled block) that holds them, and the first of them.
 
     A function whose `}` is missing makes the parser nest every later function in its region,
     so the file would be one statement, analysed whole on each keystroke. (The missing brace
@@ -231,40 +230,6 @@ def _split_units(op: Node, holder: Node, first: Node, lo: int, hi: int, depth: i
     yield from enumerate_units(holder, max(lo, head_end + 1), min(hi, tail_start), depth, True)
     if tail_start <= hi and op.end_byte >= lo:
         yield Unit(tail_start, op.end_byte)
-
-
-def taken_in_diagnostic(tree: Tree | None, unit: Unit) -> Diagnostic | None:
-    """For the first unit of a split statement (`_split_units`): where the body that took in the
-    symbols after it opens. The parser reports the `}` it lacks where the file ends, or not
-    at all when a later `}` closes it; this says which body to look at."""
-    nodes = statement_nodes(tree, unit) if tree is not None else []
-    if len(nodes) != 1 or nodes[0].end_byte <= unit.end:
-        return None
-    found = _taken_in(nodes[0])
-    if found is None:
-        return None
-    holder, first = found
-    owner = holder.parent
-    while owner is not None and owner.type != "operation":
-        owner = owner.parent
-    region = holder if holder.type == "region" else holder.parent
-    opening = region.children[0] if region is not None and region.child_count else None
-    if owner is None or opening is None or opening.type != "{":
-        return None
-    return Diagnostic("syntax.unclosed-body", Span(opening.start_byte, opening.end_byte), Severity.WARNING,
-                      Source.SYNTAX, f"the body of `{_label(owner)}` takes in `{_label(first)}` and what "
-                      f"follows it: is a `}}` missing before `{_label(first)}`?")
-
-
-def _label(op: Node) -> str:
-    """`func.func @f`: an op's name, and the symbol its custom form writes first."""
-    name = op.child_by_field_name("name")
-    body = op.child_by_field_name("body")
-    symbol = body.named_children[0] if body is not None and body.named_child_count else None
-    text = (name.text or b"").decode("utf-8", "replace") if name is not None else "?"
-    if symbol is not None and symbol.type == "symbol_ref":
-        text += " " + (symbol.text or b"").decode("utf-8", "replace")
-    return text
 
 
 def statement_nodes(tree: Tree, unit: Unit) -> list[Node]:
