@@ -158,7 +158,7 @@ class _Scope:
 class _Lifter:
     def __init__(self, limit: int | None = None) -> None:
         # Statements from this byte on are not lifted: a unit that ends inside its statement
-        # (analysis/units.py, `_taken_in`) is read up to its end.
+        # (analysis/units.py, `taken_in`) is read up to its end.
         self.limit = limit
         # How far the statements lifted before `limit` reach: where an op cut at `limit` ends.
         self.kept_end = 0
