@@ -124,6 +124,16 @@ def test_the_outline_lists_cuda_kernels():
         ("@kernel_copy_0", "function", "cuda.kernel")]
 
 
+def test_modules_in_the_outline_are_named_by_their_symbols_at_any_depth():
+    text = ("module {\n  gpu.module @kernels {\n    cuda.kernel @k(%arg0: i32) {\n      return\n    }\n  }\n}\n"
+            "\"builtin.module\"() ({\n}) : () -> ()\n")
+    outer, generic = document_symbols(analyse(text))
+    assert (outer.name, outer.detail) == ("module", "")
+    [kernels] = outer.children
+    assert (kernels.name, kernels.detail, [s.name for s in kernels.children]) == ("@kernels", "gpu.module", ["@k"])
+    assert (generic.name, generic.detail) == ("builtin.module", "")
+
+
 def test_make_sm120_mma_bs_infers_its_atom_from_its_attributes():
     spec_example = "%atom = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 32], vec_size = 32}\n"
     assert errors(spec_example, "sm_120a") == []

@@ -16,6 +16,7 @@ from ..diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATIO
 from ..dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..syntax import WIDE_NODE, captures, query, wide_nodes
+from ..syntax.cst import op_name, text as node_text, written_symbol
 from ..syntax.errors import (MALFORMED_PATTERNS, OpName, describe_error, describe_keyed_group, describe_malformed,
                              describe_unclosed, malformed_nodes, missing_nodes, named_op_diagnostics, op_names,
                              outermost_errors, unclosed_openers)
@@ -173,11 +174,6 @@ def taken_in_diagnostic(tree: Tree | None, unit: Unit) -> Diagnostic | None:
 
 
 def _label(op: Node) -> str:
-    """`func.func @f`: an op's name, and the symbol its custom form writes first."""
-    name = op.child_by_field_name("name")
-    body = op.child_by_field_name("body")
-    symbol = body.named_children[0] if body is not None and body.named_child_count else None
-    text = (name.text or b"").decode("utf-8", "replace") if name is not None else "?"
-    if symbol is not None and symbol.type == "symbol_ref":
-        text += " " + (symbol.text or b"").decode("utf-8", "replace")
-    return text
+    """`func.func @f`: an op's name, and the symbol its custom form writes."""
+    symbol = written_symbol(op)
+    return op_name(op) + (" " + node_text(symbol) if symbol is not None else "")

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Span
+from ..ir.attributes import parse_enum
 from ..tables import tensormap
 from ..tables.atoms import MNEMONICS
 from ..verify.mma import lattice
-from ..ir.attributes import parse_enum
 from ..verify.tma import (IM2COL_DESCRIPTOR, TILED_DESCRIPTOR, TILED_MODE_OF_IM2COL, reduction,
                           tiled_only_rank)
 from .cards import atom_at_type, atom_of_op_at

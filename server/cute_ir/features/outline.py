@@ -1,16 +1,15 @@
 """Document symbols (the outline) and folding ranges."""
 from __future__ import annotations
 
-import re
-
 from dataclasses import dataclass, field
 
 from ..analysis import DocumentAnalysis, PerUnit
+from ..analysis.units import Unit
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.types import is_cute_nvgpu_type
 from ..ir.core import Operation
 from ..ir.lift import SourceIndex
-from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, span as node_span, text as node_text
+from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, op_name, span as node_span, text as node_text, written_symbol
 
 
 @dataclass
@@ -30,8 +29,6 @@ class Symbol:
 # `cuda.kernel` is how the CuTe DSL prints its device functions (`cuda.kernel @kernel_...(...)`).
 _FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func", "cuda.kernel")
 _MODULE_OPS = ("module", "builtin.module", "gpu.module")
-# A container's header: its op name and the symbol it defines, if any.
-_CONTAINER_HEADER = re.compile(rb'\s*([\w.$]+)(?:\s+(@[\w$.\-]+|@"[^"]*"))?')
 
 
 def _op_symbol(op: Operation, index: SourceIndex, data: bytes) -> Symbol | None:
@@ -91,15 +88,7 @@ def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
         if unit.shell:
             text = data[unit.start:unit.end]
             if text.rstrip().endswith(b"{"):
-                # `gpu.module @kernels {` is `@kernels` (a gpu.module), as a symbol op's symbol
-                # names it elsewhere in the outline; `module {` is `module`.
-                header = _CONTAINER_HEADER.match(text)
-                op = header.group(1).decode("utf-8", "replace") if header else "module"
-                symbol = header.group(2) if header else None
-                at = unit.start + (header.start(2) if symbol else 0)
-                name = symbol.decode("utf-8", "replace") if symbol else op
-                module = Symbol(name, "module", op if symbol else "", Span(unit.start, unit.end),
-                                Span(at, at + len(symbol or op.encode())))
+                module = _container_symbol(analysis, unit)
                 target.append(module)
                 open_modules.append(module)
             elif open_modules:
@@ -108,6 +97,21 @@ def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
             continue
         target.extend(s.moved(unit.start) for s in analysis.for_unit(unit, OUTLINE).symbols)
     return roots
+
+
+def _container_symbol(analysis: DocumentAnalysis, header: Unit) -> Symbol:
+    """A container by its header: `gpu.module @kernels {` is `@kernels` (a gpu.module), as a
+    symbol op is named elsewhere in the outline; `module {` is `module`."""
+    tree = analysis.tree_for(header)
+    node = tree.root_node.descendant_for_byte_range(header.start, header.start + 1) if tree is not None else None
+    while node is not None and node.type != "operation":
+        node = node.parent
+    op = op_name(node) if node is not None else "module"
+    symbol = written_symbol(node) if node is not None else None
+    span = Span(header.start, header.end)
+    if symbol is None:
+        return Symbol(op or "module", "module", "", span, Span(header.start, header.start + len(op or "module")))
+    return Symbol(node_text(symbol), "module", op, span, node_span(symbol))
 
 
 @dataclass(frozen=True)

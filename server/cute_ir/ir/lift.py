@@ -28,7 +28,8 @@ from typing import NamedTuple
 from tree_sitter import Node
 
 from ..diagnostics import Span
-from ..syntax.cst import ALIAS_DEFINITIONS, STATEMENT_KINDS, TYPE_KINDS, span as node_span, text as node_text
+from ..syntax.cst import (ALIAS_DEFINITIONS, STATEMENT_KINDS, TYPE_KINDS, span as node_span, text as node_text,
+                          written_symbol)
 from ..dialects.ods import Trait
 from ..dialects.registry import defines_symbol, has_trait
 from ..text.location import UNKNOWN, FusedLoc, Location, SourceLoc, WrittenLoc
@@ -334,12 +335,13 @@ class _Lifter:
         items = body.children
         # The body's direct items decide the result types (after its last `:`, and after `->`
         # if one follows) and where a function-like signature is.
+        symbol = written_symbol(node)
+        if symbol is not None and defines_symbol(op.name):
+            self.index.symbols[op] = node_span(symbol)
         for position, item in enumerate(items):
             if item.type == ":":
                 last_colon_at = position
-            if item.type == "symbol_ref" and position <= 2:
-                if op not in self.index.symbols and defines_symbol(op.name):
-                    self.index.symbols[op] = node_span(item)
+            if symbol is not None and item == symbol:
                 if position + 1 < len(items) and items[position + 1].type == "paren_group":
                     signature_group = items[position + 1]
         if last_colon_at is not None:

@@ -58,6 +58,19 @@ def op_name(op: Node) -> str:
     return value[1:-1] if name.type == "string" else value
 
 
+def written_symbol(op: Node) -> Node | None:
+    """The `@name` an op's custom form writes near its start (`func.func @f`, `gpu.module @m`,
+    `llvm.func internal @f`): a symbol_ref among the body's first three items."""
+    body = op.child_by_field_name("body")
+    if body is None:
+        return None
+    for position in range(min(3, body.child_count)):
+        item = body.child(position)
+        if item is not None and item.type == "symbol_ref":
+            return item
+    return None
+
+
 def ancestors(node: Node) -> Iterator[Node]:
     parent = node.parent
     while parent is not None:
