@@ -455,10 +455,7 @@ class _Checker:
         """`shapes(...)` gives every extent of the tensor and `strides(...)` every stride but the
         innermost (the element size), as `cuTensorMapEncodeTiled`'s globalDim and
         globalStrides; an empty list leaves them to the memref type."""
-        # Where each group starts among the operands (they are written in the record's order).
-        starts, at = {}, 0
-        for name, values in groups.items():
-            starts[name], at = at, at + len(values)
+        starts = group_starts(groups)
         for group, want, unit in (("shapes", tensor_rank, "extent"), ("strides", tensor_rank - 1, "stride")):
             values = groups.get(group, [])
             if not values or len(values) == want:
@@ -492,11 +489,10 @@ class _Checker:
         mode = _enum(op, "mode")
         if mode is None or mode.enum not in (DSL_TMA_LOAD_MODE, TMA_LOAD_MODE):
             return      # not said to be a load descriptor: the rule is the loads'
-        for value in groups.get("paddings", []):
+        for at, value in enumerate(groups.get("paddings", []), start=group_starts(groups).get("paddings", 0)):
             constant = constant_number(value)
             # Negative zero is the `neg_zero` padding, not the zero fill TMA does.
             if constant is not None and (constant != 0 or math.copysign(1.0, constant) < 0):
-                at = next(i for i, v in enumerate(op.operands) if v is value)
                 self.spec("tileas.tma-desc.padding-value-unsupported", self.operand_span(op, at), related=note)
                 return
 
@@ -811,6 +807,15 @@ def _coord_rank(type_: Type) -> int | None:
 
 # ---------------------------------------------------------------------------- operand groups
 _GROUP_KEYWORD = re.compile(r"(\w+)\s*\(\s*$")
+
+
+def group_starts(groups: dict[str, list]) -> dict[str, int]:
+    """Where each of `operand_groups`' groups starts among the op's operands (a value used in
+    two groups is found by position, not by identity)."""
+    starts, at = {}, 0
+    for name, values in groups.items():
+        starts[name], at = at, at + len(values)
+    return starts
 
 
 def operand_groups(op: Operation) -> dict[str, list]:
