@@ -48,3 +48,15 @@ def test_hovering_the_builder_shows_the_parameters_with_no_bit_positions():
     card = hover(analysis, _offset(TMA_CHAIN, "make_tiled_tma_desc")).markdown
     assert "**CUtensorMap (tiled) encode parameters, 128 bytes; its bit layout is not public**" in card
     assert "| `box_dims` | — | [64, 128] | `boxDim`: " in card
+
+
+def test_a_builder_whose_box_is_swizzled_encodes_that_swizzle():
+    text = ("func.func @f(%t: memref<?x?xf16, 1>, %l: !cute.composed_layout<\"S<2,4,3> o 0 o (32,16):(1,4096)\">,"
+            " %m: index) {\n"
+            "  %d = nv_tileas.make_tiled_tma_desc %t, %l shapes(%m, %m) strides() paddings()"
+            " {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled\n"
+            "  return\n}\n")
+    values = _values(text, "make_tiled_tma_desc")
+    assert values["swizzle"] == "64B"                            # S<2,4,3>: 64-byte rows
+    assert values["box_dims"] == "[32, 16]"                      # the swizzled box
+    assert values["global_strides"] == "[8192]"

@@ -147,14 +147,24 @@ def test_shapes_and_strides_give_the_tensor_s_extents_and_outer_strides():
 def test_barrier_tile_and_coordinate_rules_name_what_is_wrong():
     text = kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map",
                   "%exec = cute_nvgpu.atom.make_exec_tma %atom, %t",
-                  "cute_nvgpu.atom.tma_store %exec, %t, %m")
+                  "cute_nvgpu.atom.tma_load %exec, %t, %m")
     got = diagnostics(text)
     assert got == [
         ("verify.tma.mbarrier-memory", "%t", "the mbarrier of make_exec_tma must be in shared memory, got memref<?x?xf16, 1>",
          [("%atom", ATOM)]),
-        ("verify.tma.smem-operand", "%t", "the source of a TMA store must be in shared memory, got memref<?x?xf16, 1>",
+        ("verify.tma.smem-operand", "%t", "the destination of a TMA load must be in shared memory, got memref<?x?xf16, 1>",
          [("%exec", ATOM)]),
     ]
+
+
+def test_an_executable_atom_is_applied_by_the_op_of_its_kind():
+    text = kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map",
+                  "%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar",
+                  "cute_nvgpu.atom.tma_store %exec, %smem, %m")
+    assert diagnostics(text) == [
+        ("tileas.tma-atom.expect-tma-store", "%exec", "expect a tma_store atom type",
+         [("%exec", "the executable atom binds a TMA load atom (`cute_nvgpu.atom.non_exec_tiled_tma_load`); "
+                    "`cute_nvgpu.atom.tma_store` applies a store atom"), ("%atom", ATOM)])]
 
 
 def test_tma_needs_sm_90():

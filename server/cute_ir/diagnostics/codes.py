@@ -160,7 +160,6 @@ _OWN: tuple[CodeDoc, ...] = (
             "give one extent per dimension of its tensor, or whose `strides(...)` does not give one "
             "stride per dimension but the innermost (cuTensorMapEncodeTiled's globalDim and "
             "globalStrides). An empty list leaves them to the memref type."),
-    CodeDoc("verify.tma.descriptor-composed", V, "A TMA descriptor built from a composed layout."),
     CodeDoc("verify.tma.descriptor-static", V, "A TMA descriptor whose box is not static."),
     CodeDoc("verify.tma.descriptor-limit", V, "A TMA descriptor past a hardware limit: box dimension "
             "over 256, inner box not a multiple of 16 bytes, global strides not multiples of 16 "
@@ -169,16 +168,18 @@ _OWN: tuple[CodeDoc, ...] = (
             "type its result names."),
     CodeDoc("verify.tma.exec-atom", V, "`make_exec_tma` applied to something other than a non-exec "
             "TMA atom."),
+    CodeDoc("verify.tma.exec-atom-type", V, "`make_exec_tma` applied to an argument whose type is not "
+            "an atom's (an integer, a layout, a descriptor)."),
     CodeDoc("verify.tma.mbarrier-memory", V, "The mbarrier of `make_exec_tma` is not in shared memory."),
     CodeDoc("verify.tma.smem-operand", V, "The shared-memory tile of a TMA load, store or reduce is "
             "not in shared memory."),
     CodeDoc("verify.tma.coord-rank", V, "A TMA transfer's coordinate rank differs from its "
             "descriptor's rank."),
     CodeDoc("verify.tma.reduce-kind", V, "A TMA reduce atom's kind is not one its element type has "
-            "(the kinds ptxas accepts per type for cp.reduce.async.bulk; docs/spec-deviations.md, "
-            "A21). When one kind is left, a quick fix writes it."),
+            "(the PTX ISA's table for cp.reduce.async.bulk.tensor; docs/spec-deviations.md, A21). "
+            "When one kind is left, a quick fix writes it."),
     CodeDoc("verify.tma.reduce-type", V, "A TMA reduce atom's elements cannot be reduced at all "
-            "(8-bit and tf32 elements, for one)."),
+            "(8-bit, tf32 and f64 elements, for example)."),
     CodeDoc("lower.not-lowered", L, "The lowering pipeline left an op that applies an atom in place "
             "(a warning): the PTX preview has no kernel for its atom (the reason is the preview's)."),
     CodeDoc("lower.stopped", L, "The lowering pipeline left an op that applies an atom in place "

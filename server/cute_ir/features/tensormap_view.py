@@ -4,8 +4,9 @@
 of the encode parameters of `cuTensorMapEncodeTiled` (tables/tensormap.py): the layout operand
 is the box (its shape) over global strides (its strides, in elements), the tensor's element
 type is the data type, `shapes(...)` and `strides(...)` carry the global extents and strides
-known only at run time, and the SMEM layout of the atom that uses the descriptor fixes the
-swizzle. What the IR does not say (the base address, L2 promotion) is shown as such. The
+known only at run time, and the swizzle is the builder's own when its layout is composed with
+one (the box as it lands in shared memory), else that of the SMEM layout of the atom that uses
+the descriptor. What the IR does not say (the base address, L2 promotion) is shown as such. The
 CUtensorMap's in-memory bit layout is not public, so the fields have no bit positions.
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..ir.shaped import shaped
 from ..layout import ComposedLayout, Layout, Swizzle, flatten
 from ..tables import tensormap
 from .lifted import lifted_unit_at
-from ..verify.tma import layout_of, operand_groups
+from ..verify.tma import builder_swizzle, layout_of, operand_groups
 from .descriptor_view import DescriptorView, FieldRow
 
 # MLIR element types -> CUtensorMapDataType (8-bit floats travel as bytes).
@@ -52,6 +53,9 @@ def _view(op: Operation, lifted: Lifted, span: Span) -> DescriptorView:
     tensor = (groups.get("tensor") or [None])[0]
     layout_value = (groups.get("layout") or [None])[0]
     layout = layout_of(layout_value) if layout_value is not None else None
+    swizzle = builder_swizzle(layout) if isinstance(layout, ComposedLayout) else None
+    if swizzle is not None:
+        layout = layout.outer       # the box, swizzled as it lands in shared memory
     shapes = flatten(layout.shape) if isinstance(layout, Layout) else []
     strides = flatten(layout.stride) if isinstance(layout, Layout) else []
     data_type = _data_type(tensor, op)
@@ -61,7 +65,7 @@ def _view(op: Operation, lifted: Lifted, span: Span) -> DescriptorView:
         "rank": len(shapes) or "unknown",
         "data_type": data_type or "unknown",
         "interleave": "none",
-        "swizzle": _swizzle(op, lifted),
+        "swizzle": swizzle or _swizzle(op, lifted),
         "l2_promotion": "not in the IR (chosen when the descriptor is encoded)",
         "oob_fill": "none",
         "global_dims": (_runtime(lifted, groups.get("shapes", [])) if groups.get("shapes")

@@ -1078,13 +1078,13 @@ TMA_CACHE_MODE_POLICY: dict[str, str | None] = {
 }
 DEFAULT_TMA_CACHE_POLICY = "evict_normal"
 _TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
-# The PTX types each bulk reduction combines: exactly the `.op.type` pairs ptxas 13.0 accepts
-# for `cp.reduce.async.bulk.global.shared::cta.bulk_group` (f16 / bf16 add as `.add.noftz`;
-# tests/tables/test_atoms.py asks ptxas for all 80). The tensor form
-# (`cp.reduce.async.bulk.tensor`) takes the type from its tensor map, where ptxas cannot see it;
-# cute-ir holds a TMA reduction to the same pairs.
+# The PTX types a TMA reduction combines, per operation: the PTX ISA's table of valid `.redOp`
+# and element type combinations for `cp.reduce.async.bulk.tensor` (Data Movement and Conversion
+# Instructions, "cp.reduce.async.bulk.tensor"), whose element type is the tensor map's. It is
+# the table of the bulk (non-tensor) form to global memory less `.add.f64`; ptxas can check only
+# the bulk form, which names its type (tests/tables/test_atoms.py asks it for all 80 pairs).
 TMA_REDUCE_TYPES: dict[str, tuple[str, ...]] = {
-    "add": ("f16", "bf16", "f32", "f64", "u32", "s32", "u64"),
+    "add": ("f16", "bf16", "f32", "u32", "s32", "u64"),
     "min": ("f16", "bf16", "u32", "s32", "u64", "s64"),
     "max": ("f16", "bf16", "u32", "s32", "u64", "s64"),
     "inc": ("u32",),
@@ -1093,6 +1093,8 @@ TMA_REDUCE_TYPES: dict[str, tuple[str, ...]] = {
     "or": ("b32", "b64"),
     "xor": ("b32", "b64"),
 }
+# What the bulk form to global memory takes beyond the tensor form (the PTX ISA's two tables).
+BULK_ONLY_REDUCE_TYPES = frozenset({("add", "f64")})
 # An MLIR element type (or, when only its width is known, `i<bits>` of unknown kind) -> the PTX
 # types its elements may be reduced as. A signless integer is any of them.
 _REDUCE_PTX_TYPES: dict[str, tuple[str, ...]] = {

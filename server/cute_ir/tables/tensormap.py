@@ -133,6 +133,18 @@ def element_stride_problem(axis: int, stride: int) -> str | None:
 SWIZZLE_SPAN_BYTES = {(0, 4): None, (1, 4): 32, (2, 4): 64, (3, 4): 128, (2, 5): 128, (2, 6): 128}
 
 
+# A swizzle span -> the CUtensorMapSwizzle the descriptor encodes.
+SWIZZLE_OF_SPAN = {None: "none", 32: "32B", 64: "64B", 128: "128B"}
+
+
+def swizzle_mode(bits: int, base: int, shift: int) -> str | None:
+    """The descriptor swizzle (`none`, `32B`, `64B`, `128B`) a CuTe `Swizzle<bits, base, shift>`
+    is, or None when no TMA descriptor can write it (`smem_swizzle_problem` says why)."""
+    if (bits, base) not in SWIZZLE_SPAN_BYTES or (base == 4 and shift != 3):
+        return None
+    return SWIZZLE_OF_SPAN[SWIZZLE_SPAN_BYTES[(bits, base)]]
+
+
 def smem_swizzle_problem(bits: int, base: int, shift: int, inner_box_bytes: int | None) -> str | None:
     """Why a CuTe `Swizzle<bits, base, shift>` SMEM layout is not TMA compatible, or None."""
     if (bits, base) not in SWIZZLE_SPAN_BYTES or (base == 4 and shift != 3):

@@ -36,7 +36,7 @@ from ..ir.attributes import EnumCase, attribute, constant_number, enum_case, int
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.reading import is_layout_type
-from ..ir.shaped import shaped, top_level_parameters
+from ..ir.shaped import element_bits, shaped, top_level_parameters
 from ..layout import (ComposedLayout, Layout, Swizzle, coalesce, composition, cosize, flatten, is_static,
                       parse_layout, rank, size)
 from ..layout.inttuple import ScaledBasis, is_dynamic
@@ -55,17 +55,34 @@ OWN_MESSAGES = {
     "verify.tma.descriptor-memory": "a TMA descriptor is built from a tensor in global memory, got {type}",
     "verify.tma.descriptor-rank": "TMA descriptor {problem}",
     "verify.tma.descriptor-extents": "a TMA descriptor of a rank-{rank} tensor takes {want} in {group}(...), got {got}",
-    "verify.tma.descriptor-composed": "a TMA descriptor needs a plain layout, not a composed layout: {type}",
     "verify.tma.descriptor-static": "a TMA descriptor's layout needs a static shape (its box), got {type}",
     "verify.tma.descriptor-limit": "TMA descriptor: {problem}",
     "verify.tma.descriptor-kind": "descriptor mode `{mode}` builds {expected}, but the result is {type}",
     "verify.tma.exec-atom": "make_exec_tma binds a non-exec TMA atom, got a value defined by `{op}`",
+    "verify.tma.exec-atom-type": "make_exec_tma binds a non-exec TMA atom, got a value of type {type}",
     "verify.tma.mbarrier-memory": "the mbarrier of make_exec_tma must be in shared memory, got {type}",
     "verify.tma.smem-operand": "the {role} of a TMA {kind} must be in shared memory, got {type}",
     "verify.tma.coord-rank": "the TMA coordinate has rank {got}, but the descriptor has rank {want}",
     "verify.tma.reduce-kind": "a TMA reduction of {elements} elements takes {legal}, not {kind}",
     "verify.tma.reduce-type": "TMA cannot reduce {elements} elements",
 }
+
+# Each transfer -> the TileAS page's message when its atom is another kind ("Atom-type rules":
+# every TMA-bearing op's atom has the right family; a reduction's atom is TMAREDG).
+_EXPECTED_ATOM = {"load": "tileas.tma-atom.expect-tma-load", "store": "tileas.tma-atom.expect-tma-store",
+                  "reduce": "tileas.tma-atom.expect-tma-redg"}
+# Types a value holding an atom may have: the dialect's types (an alias of one reads as itself).
+_ATOM_TYPE_PREFIXES = ("!cute_nvgpu.",)
+
+
+def _may_be_atom(type_: Type) -> bool:
+    """Whether a value of `type_` may hold a non-exec TMA atom: a cute_nvgpu type other than a
+    descriptor, or an alias the unit does not resolve."""
+    text = type_.text
+    if text.startswith("!cute_nvgpu.tma_descriptor"):
+        return False
+    return text.startswith(_ATOM_TYPE_PREFIXES) or (text.startswith("!") and not text.startswith(("!cute.", "!llvm.", "!nv_tile")))
+
 
 # The fewest bytes each CTA's share of a multicast TMA load may be (tileas-tma-and-memops,
 # "Mode and multicast rules").
@@ -154,6 +171,20 @@ def layout_of(value: Value) -> Layout | ComposedLayout | None:
     """The CuTe layout a `!cute.layout<...>` typed value carries."""
     parsed = value.type.parsed
     return parsed if isinstance(parsed, (Layout, ComposedLayout)) else None
+
+
+def builder_swizzle(layout: ComposedLayout) -> str | None:
+    """The descriptor swizzle of a descriptor builder's composed layout (`Swizzle<B,M,S> o box`),
+    or None when the descriptor cannot encode it."""
+    inner = layout.inner
+    return tensormap.swizzle_mode(inner.bits, inner.base, inner.shift) if isinstance(inner, Swizzle) else None
+
+
+def _swizzle_problem(layout: ComposedLayout) -> str:
+    inner = layout.inner
+    if not isinstance(inner, Swizzle):
+        return f"a descriptor's composed layout is a swizzle of its box; this one composes {inner}"
+    return tensormap.smem_swizzle_problem(inner.bits, inner.base, inner.shift, None) or ""
 
 
 def is_known(type_: Type) -> bool:
@@ -245,15 +276,22 @@ class Reduction:
 
 def reduction(op: Operation) -> Reduction | None:
     """The kind of a TMA reduce atom and what its elements allow: the spec's
-    `non_exec_tiled_tma_reduce` by its descriptor's element width, the DSL's builder by the
+    `non_exec_tiled_tma_reduce` by the element type of its descriptor's tensor (by the
+    descriptor's element width when the tensor's type does not say), the DSL's builder by the
     element type its atom type names. None for other ops, and for a kind the enum does not have
     (the enum check reports it)."""
     if op.name == NON_EXEC_REDUCE:
         found = _enum(op, "reduce_kind")
         kind = tma_enum_case(TMA_REDUCE_KIND, found.case) if found is not None else "add"
         builder = op.operands[0].owner if op.operands and isinstance(op.operands[0], OpResult) else None
-        bits = integer(builder, "elementBitWidth") if builder is not None and builder.name == DESCRIPTOR_BUILDER else None
-        if kind is None or bits is None:
+        if kind is None or builder is None or builder.name != DESCRIPTOR_BUILDER:
+            return None
+        tensor = (operand_groups(builder).get("tensor") or [None])[0]
+        element = shaped(tensor.type.text).element if tensor is not None and shaped(tensor.type.text) else None
+        if element is not None and element_bits(element) is not None:
+            return Reduction(kind, element, tma_reductions(element), "reduce_kind")
+        bits = integer(builder, "elementBitWidth")
+        if bits is None:
             return None
         return Reduction(kind, f"{bits}-bit", tma_reductions(bits=bits), "reduce_kind")
     if op.name == DSL_MAKE_REDUCE and op.results:
@@ -356,7 +394,11 @@ class _Checker:
         groups = operand_groups(op)
         layout = groups.get("layout", [])
         kind = "im2col" if op.results and "im2col" in op.results[0].type.text else "tiled"
-        return _Descriptor(op, kind, layout[0].type if layout else Type("<<unknown>>"), integer(op, "elementBitWidth"))
+        layout_type = layout[0].type if layout else Type("<<unknown>>")
+        parsed = layout_of(layout[0]) if layout else None
+        if isinstance(parsed, ComposedLayout) and builder_swizzle(parsed) is not None:
+            layout_type = Type(_layout_text(parsed.outer))    # its GMEM layout is the swizzled box's
+        return _Descriptor(op, kind, layout_type, integer(op, "elementBitWidth"))
 
     # ------------------------------------------------------------ dispatch
     def check(self, op: Operation) -> None:
@@ -428,9 +470,16 @@ class _Checker:
             return
         layout = layout_of(layout_value)
         span = self.operand_span(op, 1)
+        swizzle = "none"
         if isinstance(layout, ComposedLayout):
-            self.own("verify.tma.descriptor-composed", span, note, type=layout_value.type)
-            return
+            # The composed-layout path takes the swizzles the descriptor can encode: the layout is
+            # the box swizzled as the tile lands in shared memory (docs/spec-deviations.md, A22).
+            swizzle = builder_swizzle(layout)
+            if swizzle is None:
+                why = Related(span, _swizzle_problem(layout))
+                self.spec("verify.layout.composed-unsupported", span, layout_value.type, related=(why,) + note)
+                return
+            layout = layout.outer
         if layout is None:
             return
         shapes = _shapes(layout)
@@ -450,6 +499,8 @@ class _Checker:
                 self.own("verify.tma.descriptor-limit", span, note, problem=problem)
         if bits is not None and not tensormap.inner_box_whole(shapes[0], bits):
             self.spec("tileas.tma-desc.box-dim0-not-16-bytes", span, related=note)
+        elif bits is not None and (problem := tensormap.inner_box_problem(shapes[0], bits, swizzle)) is not None:
+            self.own("verify.tma.descriptor-limit", span, note, problem=problem)
 
     def extents(self, op: Operation, groups: dict[str, list], tensor_rank: int, note) -> None:
         """`shapes(...)` gives every extent of the tensor and `strides(...)` every stride but the
@@ -667,8 +718,8 @@ class _Checker:
             return
         at = self.attribute_span(op, found.attribute)
         if found.legal:
-            why = Related(at, "the kinds ptxas accepts for these elements in cp.reduce.async.bulk; the tensor "
-                              "form takes the element type from its tensor map")
+            why = Related(at, "the kinds the PTX ISA gives these elements in cp.reduce.async.bulk.tensor, whose "
+                              "element type is its tensor map's")
             self.own("verify.tma.reduce-kind", at, (why,) + self.own_note(op), elements=found.elements,
                      legal=_listing(list(found.spelled_legal)), kind=found.kind)
         else:
@@ -685,6 +736,8 @@ class _Checker:
         producer = self.defining_op(atom)
         if producer is not None and producer.name not in NON_EXEC_KINDS:
             self.own("verify.tma.exec-atom", self.operand_span(op, 0), self.note(atom, "operand"), op=producer.name)
+        elif producer is None and is_known(atom.type) and not _may_be_atom(atom.type):
+            self.own("verify.tma.exec-atom-type", self.operand_span(op, 0), self.note(atom, "operand"), type=atom.type)
         if is_known(mbarrier.type) and memory_space(mbarrier.type) not in (None, "shared"):
             self.own("verify.tma.mbarrier-memory", self.operand_span(op, 1), note, type=mbarrier.type)
 
@@ -723,6 +776,12 @@ class _Checker:
             return
         exec_atom, tile, coord = op.operands[:3]
         note = self.note(exec_atom, "atom")
+        bound = self.bound_kind(exec_atom)
+        if bound is not None and bound[0] != kind:
+            atom_op = bound[1]
+            why = Related(self.operand_span(op, 0), f"the executable atom binds a TMA {bound[0]} atom "
+                                                     f"(`{atom_op.name}`); `{op.name}` applies a {kind} atom")
+            self.spec(_EXPECTED_ATOM[kind], self.operand_span(op, 0), related=(why,) + self.note(atom_op.results[0], "atom"))
         if is_known(tile.type) and memory_space(tile.type) not in (None, "shared"):
             role = "destination" if kind == "load" else "source"
             self.own("verify.tma.smem-operand", self.operand_span(op, 1), note, role=role, kind=kind, type=tile.type)
@@ -730,6 +789,15 @@ class _Checker:
         got = _coord_rank(coord.type)
         if want is not None and got is not None and want != got:
             self.own("verify.tma.coord-rank", self.operand_span(op, 2), note, got=got, want=want)
+
+    def bound_kind(self, exec_atom: Value) -> tuple[str, Operation] | None:
+        """The transfer (load, store, reduce) of the non-exec atom `make_exec_tma` bound into
+        `exec_atom`, with that atom's op; None when the unit does not show it."""
+        binder = self.defining_op(exec_atom)
+        atom_op = self.defining_op(binder.operands[0]) if binder is not None and binder.name == MAKE_EXEC and binder.operands else None
+        if atom_op is None or atom_op.name not in NON_EXEC_KINDS or not atom_op.results:
+            return None
+        return NON_EXEC_KINDS[atom_op.name], atom_op
 
     def descriptor_rank(self, exec_atom: Value) -> int | None:
         binder = self.defining_op(exec_atom)

@@ -73,7 +73,9 @@ def _exec(name: str, kind: str) -> OpDef:
 
 TMA_OPS: tuple[OpDef, ...] = (
     OpDef(DESCRIPTOR_BUILDER, "Build a TMA descriptor from a global tensor, its layout, dynamic shapes, strides and paddings.",
-          operands=(single("tensor", "global-memory tensor"), single("layout", "!cute.layout"),
+          operands=(single("tensor", "global-memory tensor"),
+                    single("layout", "!cute.layout | !cute.composed_layout",
+                           "the box over the tensor's strides; composed with a swizzle TMA has, the box as it lands in shared memory"),
                     variadic("shapes", "index"), variadic("strides", "index"), variadic("paddings", "any type")),
           results=(single("descriptor", "!cute_nvgpu.tma_descriptor_tiled | !cute_nvgpu.tma_descriptor_im2col"),),
           attributes=(AttrDef("mode", "#cute_nvgpu.tma_load_mode<...> | #cute_nvgpu.tma_store_mode<...>", required=False,
