@@ -36,6 +36,32 @@ def test_print_ir_after_one_pass_and_a_tree_dir(tmp_path, capsys):
                                                           "6_cute-nvgpu-erase-dead-atoms.mlir"]
 
 
+def test_print_ir_after_change_shows_only_changed_stages(capsys):
+    assert main(["lower", MAINLOOP, "--print-ir-after-change"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(HEADER.format("ConvertCuteNvgpuToPtx", "convert-cute-nvgpu-to-ptx") + "\n")
+    assert out.count("IR Dump After") == 2 and "IR Unchanged" not in out
+
+
+def test_print_ir_after_change_says_when_no_pass_changed_anything(tmp_path, capsys):
+    source = tmp_path / "plain.mlir"
+    source.write_text("func.func @a() {\n  return\n}\n")
+    pipeline = "builtin.module(convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)"
+    assert main(["lower", str(source), "--print-ir-after-change", "--pipeline", pipeline]) == 0
+    assert capsys.readouterr().out == (
+        f"// -----// IR Unchanged: no pass of {pipeline} changed it //----- //\n"
+        "module {\n  func.func @a() {\n    return\n  }\n}\n")
+
+
+def test_print_ir_after_a_pass_the_pipeline_does_not_run_is_said(capsys):
+    assert main(["lower", MAINLOOP, "--pipeline", "builtin.module(convert-cute-nvgpu-to-ptx)",
+                 "--print-ir-after", "cute-nvgpu-erase-dead-atoms"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ("cute-ir lower: warning: --print-ir-after: cute-nvgpu-erase-dead-atoms is not "
+                            "in the pipeline builtin.module(convert-cute-nvgpu-to-ptx)\n")
+    assert "IR Dump After" not in captured.out and '"llvm.inline_asm"' in captured.out
+
+
 def test_split_input_file_lowers_each_case_alone_and_keeps_each_case_s_dumps(tmp_path, capsys):
     source = tmp_path / "cases.mlir"
     source.write_text("func.func @a() {\n  return\n}\n// -----\nfunc.func @b() {\n  %x = bogus.op\n  return\n}\n")

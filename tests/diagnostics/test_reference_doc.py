@@ -8,7 +8,7 @@ import sys
 
 from cute_ir.diagnostics.catalogue import CATALOGUE
 from cute_ir.diagnostics.codes import CODES
-from cute_ir.diagnostics.reference import COMMAND, DOC_PATH, help_uri, render
+from cute_ir.diagnostics.reference import COMMAND, DOC_PATH, help_markdown, help_text, help_uri, render
 from tests.conftest import REPO
 
 # A string literal that looks like a diagnostic code: a stage name, a dot, more.
@@ -45,9 +45,20 @@ def test_every_code_the_server_spells_is_documented():
     assert sorted(spelled - NOT_CODES - set(CODES)) == []
 
 
-def test_help_uri_points_at_the_codes_anchor():
-    assert help_uri("types.unknown-type") == DOC_PATH.as_uri() + "#types.unknown-type"
-    assert help_uri("no.such-code") is None
+def test_help_uri_points_at_the_codes_anchor_of_the_published_page():
+    page = "https://example.org/cute-ir/docs/diagnostics.md"
+    assert help_uri("types.unknown-type", page) == page + "#types.unknown-type"
+    assert help_uri("no.such-code", page) is None
+
+
+def test_help_text_is_the_codes_section_of_the_page():
+    page = DOC_PATH.read_text(encoding="utf-8")
+    for code in ("types.unknown-type", "syntax.error"):
+        after = page.split(f'<a id="{code}"></a>\n### `{code}`\n\n', 1)[1]
+        section = re.split(r"\n<a id=|\n## ", after, maxsplit=1)[0].rstrip()
+        assert help_markdown(code).startswith(section + "\n\nStage `")
+        assert help_text(code).startswith(section.split("\n")[0].split("`")[0])
+    assert help_markdown("no.such-code") is None and help_text("no.such-code") is None
 
 
 # Codes a stage builds from parts (f-strings), with every value the parts take.

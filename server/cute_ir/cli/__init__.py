@@ -9,7 +9,7 @@ import sys
 
 from .. import __version__
 from . import check, descriptor, lower, parse, ptx
-from .options import EXIT_STATUS_HELP
+from .options import EXIT_STATUS_HELP, describe_exit_status
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -32,12 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Run the language server (LSP 3.17) on standard input "
                                        "and output.")
     serve.set_defaults(run=cmd_serve)
+    describe_exit_status(serve, "the client asked the server to shut down, then to exit (or the "
+                                "input ended)", "the client sent `exit` without `shutdown` first")
     ptx.add_parser(sub)
     descriptor.add_parser(sub)
     lower.add_parser(sub)
-    for command in sub.choices.values():
-        command.epilog = "\n\n".join(filter(None, (command.epilog, EXIT_STATUS_HELP)))
-        command.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
 
 

@@ -10,7 +10,8 @@ from ..diagnostics.codes import CODES
 from . import sarif_report
 from .inputs import STDIN, FileReport, expand, read
 from .json_report import items
-from .options import CLEAN, FINDINGS, USAGE, add_arch_option, settings_for, usage_error
+from .options import (CLEAN, FINDINGS, USAGE, add_arch_option, describe_exit_status, settings_for,
+                      usage_error)
 from .text_report import COLOR_CHOICES, TextReport, severity_counts, use_colour
 
 
@@ -38,7 +39,7 @@ def _text(shown: list[tuple[FileReport, list[Diagnostic]]], colour: bool, summar
         for d in diagnostics:
             out.add(report, d)
     if summary:
-        out.add_summary(len(shown), *severity_counts(shown))
+        out.add_summary(len(shown), severity_counts(shown))
     return out.text()
 
 
@@ -48,6 +49,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     if unknown:
         return usage_error("check", f"no diagnostic code starts with {', '.join(map(repr, unknown))} "
                                     "(the codes: docs/diagnostics.md)")
+    sarif_problem = sarif_report.options_problem(args)
+    if sarif_problem:
+        return usage_error("check", sarif_problem)
     if args.files.count(STDIN) > 1:
         return usage_error("check", "standard input (-) can be read only once")
     files, problems = expand(args.files)
@@ -60,7 +64,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(items(shown), indent=2))
     elif args.format == "sarif":
-        print(sarif_report.render(shown))
+        print(sarif_report.render(shown, args.sarif_root, args.help_uri_base))
     else:
         sys.stdout.write(_text(shown, use_colour(args.color), summary=not args.quiet))
 
@@ -86,6 +90,7 @@ def add_parser(sub) -> None:
     check.add_argument("--format", choices=("text", "json", "sarif"), default="text",
                        help="text (default: clang-style, with the source line and a caret), "
                             "json (a list of diagnostics, LSP positions) or sarif (SARIF 2.1.0)")
+    sarif_report.add_options(check)
     add_arch_option(check, "target architecture the verifiers check against")
     check.add_argument("--color", choices=COLOR_CHOICES, default="auto",
                        help="colour the text output: auto (default) colours a terminal unless "
@@ -102,4 +107,7 @@ def add_parser(sub) -> None:
                             "comma-separated prefixes; repeatable, applied after --select")
     check.add_argument("--stdin-filename", default="<stdin>", metavar="NAME",
                        help="the name standard input is reported under (default: %(default)s)")
+    describe_exit_status(check, "no errors (warnings count only with --werror)",
+                         "errors (or, with --werror, warnings) in a file, or a file that cannot be "
+                         "analysed (binary, too large)")
     check.set_defaults(run=cmd_check)

@@ -10,7 +10,7 @@ import sys
 
 from ..tables import descriptors as D
 from ..tables import tensormap
-from .options import CLEAN, FINDINGS, usage_error
+from .options import CLEAN, FINDINGS, describe_exit_status, usage_error
 
 KINDS: dict[str, D.DescriptorTable] = {
     "sm90-smem": D.GMMA_SMEM_DESC, "sm100-smem": D.UMMA_SMEM_DESC,
@@ -140,10 +140,9 @@ def add_parser(sub) -> None:
         "descriptor", help="decode a descriptor word into its bit fields",
         description="Decode a WGMMA / tcgen05 descriptor word: every bit field with its raw "
                     "value, the bytes an address or offset field encodes (they are stored "
-                    ">> 4), and what the value means for this descriptor kind. Exit status 1 "
-                    "when a field holds a value illegal for the kind. For tma-tiled / "
+                    ">> 4), and what the value means for this descriptor kind. For tma-tiled / "
                     "tma-im2col, check and print the encode parameters of a TMA descriptor "
-                    "(CUtensorMap) given as JSON; exit status 1 when one breaks a rule.")
+                    "(CUtensorMap) given as JSON.")
     desc.add_argument("kind", choices=tuple(KINDS) + tuple(TMA_KINDS), metavar="KIND",
                       help="sm90-smem (GmmaDescriptor), sm100-smem (SmemDescriptor), sm100-idesc "
                            "(InstrDescriptor), sm100-idesc-bs (InstrDescriptorBlockScaled), "
@@ -154,4 +153,7 @@ def add_parser(sub) -> None:
     desc.add_argument("--format", choices=("text", "json"), default="text",
                       help="text (default: a table) or json (fields with bits, value, bytes, "
                            "meaning)")
+    describe_exit_status(desc, "every field holds a value legal for the kind",
+                         "a field holds a value illegal for the kind, or a TMA encode parameter "
+                         "breaks one of the driver's rules")
     desc.set_defaults(run=cmd_descriptor)

@@ -10,13 +10,20 @@ from pathlib import Path
 from ..analysis import DocumentAnalysis
 from ..passes import DEFAULT_PIPELINE, REGISTRY, PipelineError
 from .inputs import read
-from .options import CLEAN, FINDINGS, USAGE, add_arch_option, settings_for, usage_error
+from .options import (CLEAN, FINDINGS, USAGE, add_arch_option, describe_exit_status, settings_for,
+                      usage_error)
 from .ptx import print_diagnostics
 
 
 def _header(pass_name: str, argument: str) -> str:
     """MLIR's dump header (`--mlir-print-ir-after-all`)."""
     return f"// -----// IR Dump After {pass_name} ({argument}) //----- //"
+
+
+def _unchanged_header(pipeline: str) -> str:
+    """What `--print-ir-after-change` prints, above the IR, when no pass changed it (mlir-opt
+    would print no dump at all, and the reader could not tell that from a failed run)."""
+    return f"// -----// IR Unchanged: no pass of {pipeline} changed it //----- //"
 
 
 # `mlir-opt --split-input-file`'s marker: a line that is only `// -----`.
@@ -80,11 +87,17 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
         if args.emit == "host":
             return _emit_host(path, final)
         return _emit_ptx(path, analysis.target_arch, final, args.ptxas if args.assemble else None)
+    missing = sorted(after - {s.argument for s in result.stages})
+    if missing:
+        print(f"cute-ir lower: warning: --print-ir-after: {', '.join(missing)} "
+              f"{'is' if len(missing) == 1 else 'are'} not in the pipeline {result.pipeline}", file=sys.stderr)
     shown = [s for s in result.stages
              if args.print_ir_after_all or s.argument in after or (args.print_ir_after_change and s.changed)]
     for stage in shown:
         sys.stdout.write(_header(stage.pass_name, stage.argument) + "\n" + stage.text + "\n")
     if result.stages and not shown:
+        if args.print_ir_after_change:
+            sys.stdout.write(_unchanged_header(result.pipeline) + "\n")
         sys.stdout.write(result.stages[-1].text)
     if args.print_ir_tree_dir:
         directory = Path(args.print_ir_tree_dir)
@@ -168,8 +181,7 @@ def add_parser(sub) -> None:
         "lower", help="run the lowering pipeline on a file and print the IR after it",
         description="Lift FILE into the rewritable IR, run the pass pipeline on it and print the IR "
                     "after the last pass (or after the passes asked for, with MLIR's dump headers). "
-                    f"The default pipeline is {DEFAULT_PIPELINE}. Exit status 1 when a pass reports "
-                    "an error.")
+                    f"The default pipeline is {DEFAULT_PIPELINE}.")
     lower.add_argument("file", metavar="FILE", help="the IR file; - reads standard input")
     lower.add_argument("--pipeline", metavar="PIPELINE", default=None,
                        help="MLIR pipeline text, e.g. 'builtin.module(convert-cute-nvgpu-to-ptx)'")
@@ -178,7 +190,8 @@ def add_parser(sub) -> None:
     lower.add_argument("--print-ir-after", action="append", metavar="PASS",
                        help="print the IR after this pass (repeatable)")
     lower.add_argument("--print-ir-after-change", action="store_true",
-                       help="print the IR after each pass that changed it")
+                       help="print the IR after each pass that changed it; when none did, the "
+                            "IR under a header that says so")
     lower.add_argument("--split-input-file", action="store_true",
                        help="lower each case between `// -----` lines on its own, printing the "
                             "results separated the same way (as mlir-opt does)")
@@ -193,7 +206,11 @@ def add_parser(sub) -> None:
                        help="with --emit ptx, also assemble each module with ptxas (exit 1 if it rejects one)")
     lower.add_argument("--ptxas", default="ptxas", metavar="PATH",
                        help="the ptxas executable for --assemble (default: ptxas on PATH)")
+    describe_exit_status(lower, "the pipeline ran without an error",
+                         "a pass reports an error, or the file cannot be analysed; with --emit: "
+                         "nothing to emit, or (--assemble) ptxas missing or rejecting a module")
     lower.set_defaults(run=cmd_lower)
     passes = sub.add_parser("passes", help="list the registered passes",
-                            description="List the passes `--pipeline` can name, with their options.")
+                            description="List the passes `cute-ir lower --pipeline` can name, with their options.")
+    describe_exit_status(passes, "always", None)
     passes.set_defaults(run=cmd_passes)

@@ -8,7 +8,7 @@ import sys
 from ..analysis import Settings
 from ..diagnostics import Severity, Source
 from .inputs import expand, read
-from .options import CLEAN, FINDINGS, USAGE
+from .options import CLEAN, FINDINGS, USAGE, describe_exit_status
 
 
 def tree_lines(root) -> list[str]:
@@ -67,4 +67,6 @@ def add_parser(sub) -> None:
                                        "a `==> FILE <==` line. Syntax errors go to standard error.")
     parse.add_argument("files", nargs="+", metavar="FILE",
                        help="files, directories or glob patterns; - reads standard input")
+    describe_exit_status(parse, "every file parses", "a syntax error in a file, or a file that "
+                                                     "cannot be analysed (binary, too large)")
     parse.set_defaults(run=cmd_parse)

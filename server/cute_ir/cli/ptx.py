@@ -11,7 +11,8 @@ from ..analysis import DocumentAnalysis, Settings
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..tables.tiers import ptxas_arch
 from .inputs import read
-from .options import CLEAN, FINDINGS, USAGE, add_arch_option, settings_for, usage_error
+from .options import (CLEAN, FINDINGS, USAGE, add_arch_option, describe_exit_status, settings_for,
+                      usage_error)
 
 ATOM_PATH = "<atom>"
 
@@ -156,9 +157,7 @@ def add_parser(sub) -> None:
     ptx = sub.add_parser(
         "ptx", help="print the PTX generated for a file's atoms (or one atom type)",
         description="Print one PTX module with a kernel per atom-building / atom-applying op of "
-                    "FILE, or one kernel for the atom type given with --atom. Exit status 1 when "
-                    "an atom is illegal for the target, or with --assemble when ptxas is missing, "
-                    "fails or rejects the module.")
+                    "FILE, or one kernel for the atom type given with --atom.")
     ptx.add_argument("file", nargs="?", metavar="FILE", help="the IR file; - reads standard input")
     ptx.add_argument("--atom", metavar="TYPE",
                      help="an atom type instead of a file, e.g. "
@@ -172,4 +171,7 @@ def add_parser(sub) -> None:
     ptx.add_argument("--ptxas", default="ptxas", metavar="PATH",
                      help="the ptxas executable for --assemble (default: ptxas on PATH)")
     ptx.add_argument("-o", "--output", metavar="OUT", help="write the PTX to OUT instead of stdout")
+    describe_exit_status(ptx, "the PTX was printed (and, with --assemble, ptxas accepted it)",
+                         "an atom the target cannot run or the preview cannot lower, or with "
+                         "--assemble: ptxas missing, failing or rejecting the module")
     ptx.set_defaults(run=cmd_ptx)

@@ -1,6 +1,10 @@
 """`cute-ir check` text output, in the style of clang and mlir-opt: `file:line:col: severity:
 message [stage:code]`, then the source line with a caret under the start of the range and `~`
-under the rest of it; related notes follow the same way. Columns are 1-based code points."""
+under the rest of it; related notes follow the same way. Columns are 1-based code points.
+
+A source line longer than SOURCE_WIDTH characters (CuTe DSL dumps write types of thousands) is
+cut to a window around the caret, with `…` where text was left out, as rustc does: the
+diagnostic's own line keeps its full column, only the quoted source is cut."""
 from __future__ import annotations
 
 import os
@@ -14,6 +18,19 @@ _BOLD = "\033[1m"
 _COLOUR = {"error": "\033[1;31m", "warning": "\033[1;35m", "information": "\033[1;36m",
            "hint": "\033[1;36m", "note": "\033[1;30m", "caret": "\033[1;32m"}
 COLOR_CHOICES = ("auto", "always", "never")
+
+# The most characters of a source line shown under a diagnostic: rustc's width when it does
+# not write to a terminal. A window keeps WINDOW_CONTEXT characters before the caret when the
+# range fits beside them, and never fewer than MIN_CONTEXT; `…` stands for what is cut.
+SOURCE_WIDTH = 140
+WINDOW_CONTEXT = 40
+MIN_CONTEXT = 10
+ELLIPSIS = "…"
+
+# How the summary names n diagnostics of each severity (information is uncountable).
+_SEVERITY_WORDS = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warning", "warnings"),
+                   Severity.INFORMATION: ("information", "information"),
+                   Severity.HINT: ("hint", "hints")}
 
 
 def use_colour(choice: str, stream=sys.stdout) -> bool:
@@ -47,10 +64,13 @@ class TextReport:
         column = len(raw[:span.start - start].decode("utf-8", errors="replace"))
         width = len(raw[span.start - start:max(span.start, min(span.end, stop)) - start]
                     .decode("utf-8", errors="replace"))
+        lo, hi = source_window(len(source), column, width)
+        shown = source[lo:hi]
+        before, after = (ELLIPSIS if lo > 0 else ""), (ELLIPSIS if hi < len(source) else "")
         # Tabs stay tabs under tabs so the caret lines up whatever the tab width.
-        pad = "".join("\t" if c == "\t" else " " for c in source[:column])
-        marker = "^" + "~" * max(0, width - 1)
-        return [source, pad + self._paint(marker, _COLOUR["caret"])]
+        pad = " " * len(before) + "".join("\t" if c == "\t" else " " for c in source[lo:column])
+        marker = "^" + "~" * max(0, min(width, hi - column) - 1)
+        return [before + shown + after, pad + self._paint(marker, _COLOUR["caret"])]
 
     def _where(self, report: FileReport, span: Span) -> str:
         pos = report.analysis.document.position(span.start)
@@ -67,19 +87,37 @@ class TextReport:
             self.lines.append(self._header(self._where(report, note.span), "note", note.message))
             self.lines += self._snippet(report, note.span)
 
-    def add_summary(self, files: int, errors: int, warnings: int) -> None:
-        def plural(n: int, word: str) -> str:
-            return f"{n} {word}{'s' if n != 1 else ''}"
-        self.lines.append(f"{plural(files, 'file')} checked: {plural(errors, 'error')}, "
-                          f"{plural(warnings, 'warning')}")
+    def add_summary(self, files: int, counts: dict[Severity, int]) -> None:
+        """`N files checked: E errors, W warnings`, then every other severity printed."""
+        said = [f"{n} {_SEVERITY_WORDS[severity][n != 1]}" for severity, n in counts.items()
+                if n or severity in (Severity.ERROR, Severity.WARNING)]
+        self.lines.append(f"{files} file{'s' if files != 1 else ''} checked: {', '.join(said)}")
 
     def text(self) -> str:
         return "".join(line + "\n" for line in self.lines)
 
 
-def severity_counts(shown: list[tuple[FileReport, list[Diagnostic]]]) -> tuple[int, int]:
-    """(errors, warnings) among the diagnostics shown; an unreadable file is an error."""
-    errors = sum(1 for r, _ in shown if r.problem) + sum(
-        1 for _, ds in shown for d in ds if d.severity is Severity.ERROR)
-    warnings = sum(1 for _, ds in shown for d in ds if d.severity is Severity.WARNING)
-    return errors, warnings
+def source_window(length: int, column: int, width: int, limit: int = SOURCE_WIDTH) -> tuple[int, int]:
+    """The characters [lo, hi) of a line of `length` to show for a range of `width` starting at
+    `column`: the whole line when it fits in `limit`, else `limit - 2` characters (room for a
+    `…` at each end) that hold the caret, WINDOW_CONTEXT characters before it (fewer when the
+    range needs the room, never fewer than MIN_CONTEXT) and as much of the range as fits."""
+    if length <= limit:
+        return 0, length
+    room = limit - 2
+    lo = max(0, column - WINDOW_CONTEXT)
+    lo = max(lo, min(column - MIN_CONTEXT, column + width - room))   # slide right for the range
+    lo = max(0, lo)
+    lo = min(lo, max(0, length - room))                 # at the end of the line, fill the room
+    return lo, min(length, lo + room)
+
+
+def severity_counts(shown: list[tuple[FileReport, list[Diagnostic]]]) -> dict[Severity, int]:
+    """How many diagnostics of each severity are shown, most severe first; an unreadable file
+    is an error."""
+    counts = dict.fromkeys(Severity, 0)
+    counts[Severity.ERROR] += sum(1 for r, _ in shown if r.problem)
+    for _, diagnostics in shown:
+        for d in diagnostics:
+            counts[d.severity] += 1
+    return counts

@@ -3,7 +3,9 @@ the spec's codes from the catalogue), so the page lists exactly the codes cute-i
 
     python -m cute_ir.diagnostics.reference > docs/diagnostics.md
 
-Every code has its own anchor (`#<code>`); the SARIF output's `helpUri` points at it.
+Every code has its own anchor (`#<code>`); the SARIF output's `helpUri` points at it when
+`cute-ir check --help-uri-base URL` says where the page is published, and each SARIF rule carries
+the code's section as its `help` (`help_markdown`), so a code-scanning service shows it offline.
 `tests/diagnostics/test_reference_doc.py` fails when the committed page and `render()` differ.
 """
 from __future__ import annotations
@@ -27,19 +29,39 @@ _STAGES = {
 }
 
 
-def help_uri(code: str) -> str | None:
-    """The page's section for `code`, when the page is on this machine."""
-    if code not in CODES or not DOC_PATH.is_file():
-        return None
-    return f"{DOC_PATH.as_uri()}#{code}"
+def help_uri(code: str, page: str) -> str | None:
+    """The section for `code` of the page published at `page` (a URL of this file)."""
+    return f"{page}#{code}" if code in CODES else None
 
 
-def _section(doc: CodeDoc) -> list[str]:
-    lines = [f'<a id="{doc.code}"></a>', f"### `{doc.code}`", "", doc.summary]
+def _body(doc: CodeDoc) -> list[str]:
+    """What a code's section says (markdown lines): its summary, and the spec's message."""
+    lines = [doc.summary]
     if doc.message is not None:
         lines += ["", f"Message (spec page `{doc.spec_page}`):", "", "```text",
                   doc.message, "```"]
-    return lines + [""]
+    return lines
+
+
+def help_markdown(code: str) -> str | None:
+    """The code's section of the page, without its heading, and the stage that reports it."""
+    doc = CODES.get(code)
+    if doc is None:
+        return None
+    return "\n".join(_body(doc) + ["", f"Stage `{doc.source.value}`: {_STAGES[doc.source]}."])
+
+
+def help_text(code: str) -> str | None:
+    """`help_markdown` as plain text, for viewers that show no markdown."""
+    doc = CODES.get(code)
+    if doc is None:
+        return None
+    message = f"\n\nMessage (spec page {doc.spec_page}):\n{doc.message}" if doc.message is not None else ""
+    return f"{doc.summary}{message}\n\nStage {doc.source.value}: {_STAGES[doc.source]}."
+
+
+def _section(doc: CodeDoc) -> list[str]:
+    return [f'<a id="{doc.code}"></a>', f"### `{doc.code}`", "", *_body(doc), ""]
 
 
 def render() -> str:
