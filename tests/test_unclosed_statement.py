@@ -1,6 +1,7 @@
-"""A statement left open (a function whose `}` is missing) takes in every function after it. Those
-functions stay units of their own (analysis/units.py, `taken_in`): each is checked as it would
-be were the brace there, and a keystroke costs one of them, not the rest of the file."""
+"""A function whose `}` is missing. The document is cut into pieces by its lines
+(analysis/segments.py), so the brace is reported where it is missing, with a note at the `{`
+it would close, and the functions after it are units of their own, each checked as it would be
+were the brace there: a keystroke costs one of them, not the rest of the file."""
 from __future__ import annotations
 
 import pytest
@@ -18,9 +19,8 @@ FUNCTIONS = (
     "    %b = cute.make_atom : !cute_nvgpu.atom.universal_copy<f16, 96 b>\n    gpu.return\n  }\n}\n"
 )
 EXPECTED_CODES = ["ssa.undeclared-value", "types.universal-copy.width", "types.unknown-type"]
-OPEN_BODY = ("the body of `func.func @open` takes in `func.func @unknown_type` and what follows it: "
-             "is a `}` missing before `func.func @unknown_type`?")
 MISSING = ("syntax.missing", "syntax error: expected `}`")
+MATCH = "to match this `{`"
 
 
 def analyse(text: str) -> DocumentAnalysis:
@@ -31,35 +31,30 @@ def found(analysis: DocumentAnalysis) -> list[tuple[str, int, int, str]]:
     return sorted((d.code, d.span.start, d.span.end, d.message) for d in analysis.diagnostics())
 
 
-def test_the_functions_a_missing_brace_takes_in_are_checked_as_if_it_were_there():
+def test_the_functions_after_a_missing_brace_are_checked_as_if_it_were_there():
     closed, broken = analyse(OPEN + CLOSE + FUNCTIONS), analyse(OPEN + FUNCTIONS)
     shift = len(CLOSE)
     expected = [(code, start - shift, end - shift, message) for code, start, end, message in found(closed)]
     got = found(broken)
-    [missing] = [d for d in got if d[0] == MISSING[0]]
-    assert missing[3] == MISSING[1]
-    # Which body took them in, at its `{`.
-    [open_body] = [d for d in got if d[0] == "syntax.unclosed-body"]
-    assert open_body[1:] == (OPEN.index("{"), OPEN.index("{") + 1, OPEN_BODY)
-    got.remove(missing)
-    got.remove(open_body)
+    [missing] = [d for d in broken.diagnostics() if d.code == MISSING[0]]
+    # Where the `}` is missing: after the open function's last line, before the next function.
+    assert (missing.message, missing.span.start, missing.span.end) == (MISSING[1], len(OPEN) - 1, len(OPEN) - 1)
+    [note] = missing.related
+    assert (note.span.start, note.span.end, note.message) == (OPEN.index("{"), OPEN.index("{") + 1, MATCH)
+    got.remove((MISSING[0], missing.span.start, missing.span.end, MISSING[1]))
     assert got == expected
     assert [d[0] for d in expected] == EXPECTED_CODES
 
 
-def test_each_taken_in_function_is_a_unit_and_the_open_one_is_read_to_its_end():
+def test_each_function_after_it_is_a_unit_and_the_open_one_ends_at_its_last_line():
     text = OPEN + FUNCTIONS
     analysis = analyse(text)
     units = [(u.start, u.end, u.shell) for u in analysis.units]
     starts = [text.index(s) for s in ("func.func @unknown_type", "func.func @undeclared", "gpu.module")]
-    assert units[0] == (0, starts[0], False)
+    assert units[0] == (0, len(OPEN) - 1, False)
+    assert [u[0] for u in units[1:4]] == starts
     # The gpu.module is a container: its header, its function and its closing brace.
-    assert [u[0] for u in units[1:3]] == starts[:2]
-    # What closes the open function (here the `}` the parser supplies at the end) is a unit
-    # with no statement, and the one place the missing brace is reported.
-    missing = next(d for d in analysis.diagnostics() if d.code == MISSING[0])
-    assert not units[-1][2] and units[-1][0] <= missing.span.start <= units[-1][1]
-    assert analysis.unit_nodes(analysis.units[-1]) == []
+    assert [u[2] for u in units[3:]] == [True, False, True]
     # The open function's IR holds its own op and none of the functions after it.
     head = lifted_unit_at(analysis, text.index("%c"))
     [function] = head.operations
@@ -70,17 +65,19 @@ def test_each_taken_in_function_is_a_unit_and_the_open_one_is_read_to_its_end():
     assert names == ["@open", "@unknown_type", "@undeclared", "@kernels"]
 
 
-def test_a_missing_brace_in_a_labelled_block_splits_there_too():
-    text = "func.func @open() {\n  cf.br ^bb1\n^bb1:\n  %c = arith.constant 1 : i32\n" + FUNCTIONS
+def test_a_missing_brace_in_a_labelled_block_is_found_the_same_way():
+    before = "func.func @open() {\n  cf.br ^bb1\n^bb1:\n  %c = arith.constant 1 : i32\n"
+    text = before + FUNCTIONS
     analysis = analyse(text)
-    assert analysis.units[0].end == text.index("func.func @unknown_type")
+    assert analysis.units[0].end == len(before) - 1
     assert ("types.unknown-type", "unknown  type `sm120.mma_bs` in dialect `cute_nvgpu`") in \
         [(d.code, d.message) for d in analysis.diagnostics()]
 
 
-def test_an_op_of_its_own_after_a_nested_function_keeps_the_statement_whole():
-    # Were the use below a unit of its own, %c would be undeclared there: no split.
-    text = (OPEN + "func.func @inner() {\n  return\n}\n" + '  "test.use"(%c) : (i32) -> ()\n')
+def test_a_symbol_indented_deeper_than_the_open_body_stays_in_it():
+    # A module nested in a function's body is indented deeper than the function: it does not
+    # end the function, whose values it may not see, but the op after it may.
+    text = OPEN + "  builtin.module @inner {\n  }\n" + '  "test.use"(%c) : (i32) -> ()\n'
     analysis = analyse(text)
     assert len([u for u in analysis.units if not u.shell]) == 1
     assert "ssa.undeclared-value" not in {d.code for d in analysis.diagnostics()}
@@ -112,18 +109,30 @@ def test_edits_in_a_broken_document_equal_a_fresh_analysis(needle, typed):
 
 
 
-def test_a_function_in_a_module_closed_by_the_module_brace():
-    # The module's `}` closes the open function and the module is left open: the parser
-    # reports the module's `}` missing where the file ends, and the function is split all the
-    # same, with the warning at its body.
+def test_the_module_s_brace_still_closes_the_module():
+    # Indented like the module's header, less than the open function: the module's `}`, not
+    # the function's. The function's `}` is reported missing where its body ends.
     body = FUNCTIONS.replace("\n", "\n  ")
     text = "module {\n  " + OPEN.replace("\n", "\n  ") + body + "}\n#loc = loc(\"k.py\":1:0)\n"
     analysis = analyse(text)
     codes = sorted(d.code for d in analysis.diagnostics())
-    assert codes == sorted(EXPECTED_CODES + ["syntax.missing", "syntax.unclosed-body"])
+    assert codes == sorted(EXPECTED_CODES + ["syntax.missing"])
     missing = next(d for d in analysis.diagnostics() if d.code == "syntax.missing")
-    assert missing.span.start == len(text) - 1 and missing.message == MISSING[1]
+    assert missing.span.start == text.index("func.func @unknown_type") - 3 and missing.message == MISSING[1]
     assert len([u for u in analysis.units if not u.shell]) > 4
+
+
+def test_the_last_function_of_a_module_missing_its_brace():
+    text = ("module {\n  func.func @a() {\n    return\n  }\n  func.func @b() {\n    %c = arith.constant 1 : i32\n"
+            "    return\n}\n")
+    analysis = analyse(text)
+    [missing] = analysis.diagnostics()
+    b_brace = text.index("{", text.index("@b"))
+    assert (missing.code, missing.message) == MISSING
+    assert missing.span.start == text.rindex("return") + len("return")
+    assert [(r.span.start, r.message) for r in missing.related] == [(b_brace, MATCH)]
+    # The `}` at the left margin closes the module.
+    assert [u.shell for u in analysis.units] == [True, False, False, True]
 
 
 def test_a_module_missing_its_brace_before_a_trailing_alias_is_reported():

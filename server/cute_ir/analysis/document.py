@@ -39,13 +39,14 @@ from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..ir.lift import Lifted, lift_statements
 from ..ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
-from ..syntax import SyntaxTree, apply_edit, parse, parse_range
+from ..syntax import SyntaxTree, apply_edit, parse, parse_range, parse_ranges
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, ancestors, span as node_span, text as node_text
 from ..syntax.errors import describe_missing
 from ..text import Document
-from ..text.document import TextEdit, decode_source
+from ..text.document import TextEdit, advance_point, decode_source
 from ..text.positions import Encoding, Position
-from .findings import finding_diagnostics, findings, has_unclosed, missing_in, taken_in_diagnostic, unclosed_ends
+from .findings import finding_diagnostics, findings, missing_brace, missing_in, unclosed_note
+from .segments import Kind, Piece, Scanner
 from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
 from .verification import check_ssa_units, verify_units
 
@@ -86,6 +87,16 @@ def _within(diagnostic: Diagnostic, unit: Unit) -> bool:
     """Every span of `diagnostic` (absolute) lies in `unit`'s text."""
     spans = [diagnostic.span] + [r.span for r in diagnostic.related]
     return all(unit.start <= s.start and s.end <= unit.end for s in spans)
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """Changes deferred by `update`, as one edit: [start, old_end) of the text before them
+    became [start, new_end), and `removed` is what that stretch held."""
+    start: int
+    old_end: int
+    new_end: int
+    removed: bytes
 
 
 @dataclass(frozen=True)
@@ -135,16 +146,20 @@ class DocumentAnalysis:
         # The last document parse had ERROR nodes: tree-sitter's recovery then depends on more
         # than one statement's text, so edits go through a fresh parse (`_parse_document`).
         self._broken = False
+        self._fresh_broken: tuple[int, Tree] | None = None   # (revision, a fresh parse of a broken text)
         self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
         self._lifted: OrderedDict[tuple[int, bytes], Lifted] = OrderedDict()
         # The units that define an alias, in document order; None when a unit that defines or
         # defined one changed (`alias_units`).
         self._alias_units: list[Unit] | None = None
+        self._pending: _Pending | None = None     # changes not analysed yet (`update`'s `defer`)
+        self._whole_pending = False               # ... of which one replaced the whole text
         self._full_analysis()
 
     # ------------------------------------------------------------------ public
     @property
     def units(self) -> list[Unit]:
+        self.settle()
         self._settle_units()
         return self._units
 
@@ -168,10 +183,12 @@ class DocumentAnalysis:
     @property
     def target(self) -> TargetChoice:
         """The target this document is verified and previewed for, and why (ir/target.py)."""
+        self.settle()
         return self._target
 
     @property
     def target_arch(self) -> str:
+        self.settle()
         return self._target.arch
 
     def _choose_target(self) -> TargetChoice:
@@ -187,29 +204,70 @@ class DocumentAnalysis:
     def too_large(self) -> bool:
         return len(self.document.data) > MAX_ANALYSED_BYTES
 
-    def update(self, changes: list[tuple[Position | None, Position | None, str]], version: int | None) -> None:
-        """Apply LSP content changes in order, re-analysing only what they touched."""
+    def update(self, changes: list[tuple[Position | None, Position | None, str]], version: int | None,
+               defer: bool = False) -> None:
+        """Apply LSP content changes in order, re-analysing only what they touched.
+
+        With `defer`, only the text changes now: the analysis follows when anything is next
+        read from it (`settle`), once for every change deferred until then. A server applies
+        changes that arrive in a burst so, and analyses the newest text alone."""
         self.revision += 1
         self.document.version = version
+        data = self.document
         for start, end, new_text in changes:
             was_too_large = self.too_large
             if start is not None and end is not None:
-                lo, hi = sorted((self.document.offset(start), self.document.offset(end)))
-                removed = bytes(self.document.data[lo:hi])
+                lo, hi = sorted((data.offset(start), data.offset(end)))
             else:
-                removed = b""
-            edit = self.document.replace(start, end, new_text)
-            if self.too_large or was_too_large or self.syntax is None or start is None:
-                self._full_analysis()
+                lo = hi = 0
+            # What the edit and the edits deferred before it replaced, in the text before them.
+            pending = self._pending
+            if pending is not None:
+                joined_lo, joined_hi = min(pending.start, lo), max(hi, pending.new_end)
+                before = bytes(data.data[joined_lo:pending.start])
+                after = bytes(data.data[pending.new_end:joined_hi])
+            removed = bytes(data.data[lo:hi])
+            edit = data.replace(start, end, new_text)
+            if self.too_large or was_too_large or self.syntax is None or start is None or self._whole_pending:
+                self._whole_pending, self._pending = True, None
                 continue
-            inserted = bytes(self.document.data[edit.start:edit.new_end])
-            try:
-                self._apply(edit, removed, inserted)
-            except Exception:  # a defect here must not cost the user the document
-                log.exception("incremental update failed; re-analysing %s from scratch", self.document.uri)
-                self._full_analysis()
+            if pending is None:
+                self._pending = _Pending(edit.start, edit.old_end, edit.new_end, removed)
+            else:
+                # The region the deferred edits replaced grows to cover this edit too: the text
+                # before its start and after its end is the text before all of them.
+                self._pending = _Pending(joined_lo, joined_hi - pending.new_end + pending.old_end,
+                                         joined_hi - hi + edit.new_end, before + pending.removed + after)
+        if not defer:
+            self.settle()
+
+    @property
+    def settled(self) -> bool:
+        """No deferred change waits to be analysed."""
+        return self._pending is None and not self._whole_pending
+
+    def settle(self) -> None:
+        """Analyse the changes deferred by `update`, as one edit."""
+        if self._whole_pending:
+            self._whole_pending, self._pending = False, None
+            self._full_analysis()
+            return
+        pending = self._pending
+        if pending is None:
+            return
+        self._pending = None
+        document = self.document
+        start_point = document.point(pending.start)
+        edit = TextEdit(pending.start, pending.old_end, pending.new_end, start_point,
+                        advance_point(start_point, pending.removed), document.point(pending.new_end))
+        try:
+            self._apply(edit, pending.removed, bytes(document.data[edit.start:edit.new_end]))
+        except Exception:  # a defect here must not cost the user the document
+            log.exception("incremental update failed; re-analysing %s from scratch", self.document.uri)
+            self._full_analysis()
 
     def diagnostics(self) -> list[Diagnostic]:
+        self.settle()
         out = list(self.file_problems)
         if self._flagged is None:
             self._flagged = [i for i, u in enumerate(self._units) if u.diagnostics or u.elsewhere]
@@ -234,6 +292,7 @@ class DocumentAnalysis:
     def verification_owed(self) -> bool:
         """Some units were not verified yet (see `verify_budget`). Asked after every change:
         the scan moves the hint past verified units, so it does not start over each time."""
+        self.settle()
         units = self._units
         while self._owed_from < len(units) and not units[self._owed_from].unverified:
             self._owed_from += 1
@@ -242,6 +301,7 @@ class DocumentAnalysis:
     def verify_pending(self, budget: float | None = None) -> bool:
         """Verify units whose verification was deferred, in document order, for about
         `budget` seconds (all of them when None). True while some remain."""
+        self.settle()
         deadline = None if budget is None else time.monotonic() + budget
         units = self.units
         verified = 0
@@ -274,6 +334,7 @@ class DocumentAnalysis:
         return findings(tree.root_node, self.document.data, unit.start, max(unit.start, following))
 
     def unit_at(self, offset: int) -> Unit | None:
+        self.settle()
         units = self.units
         if not units:
             return None
@@ -297,16 +358,50 @@ class DocumentAnalysis:
         A unit before the pending shift (the one being typed in, and those above it) is where
         its tree says: serving it does not move every unit after it.
         """
+        self.settle()
         if unit is not None and unit.tree is not None and not self._shift_pending_for(unit):
             return unit.tree
         self._settle_units()
         if unit is not None and unit.tree is not None:
             return unit.tree
+        if unit is not None and unit.piece is not None:
+            return self._parse_piece(unit)
         return self.fresh_tree()
+
+    def trees_over(self, lo: int, hi: int) -> list[tuple[Tree, int, int]]:
+        """The trees that hold the text in [lo, hi), each with the stretch of it it holds: the
+        document's tree; in a document with a syntax error, the trees of its units and, between
+        them (comments, split markers), of that text alone."""
+        self.settle()
+        if not self._broken:
+            tree = self.fresh_tree()
+            return [(tree, lo, hi)] if tree is not None else []
+        units = self.units
+        out: list[tuple[Tree, int, int]] = []
+        at = lo
+        index = max(0, self._index_after(lo) - 1)
+        while at < hi:
+            unit = units[index] if index < len(units) else None
+            if unit is not None and unit.end <= at and unit.start < at:
+                index += 1
+                continue
+            if unit is None or at < unit.start:
+                stop = min(hi, unit.start if unit is not None else hi)
+                document = self.document
+                out.append((parse_range(document.data, at, stop, document.point(at), document.point(stop)), at, stop))
+                at = stop
+                continue
+            stop = min(hi, unit.end)
+            if stop > at or unit.start == unit.end:
+                out.append((self.tree_for(unit), at, max(at, stop)))
+            at = max(at, stop)
+            index += 1
+        return out
 
     def alias_units(self) -> list[Unit]:
         """The units that define a `!name` / `#name` alias, in document order. Kept across edits
         that touch no alias definition, so looking aliases up costs the aliases, not the file."""
+        self.settle()
         if self._alias_units is None:
             self._alias_units = [u for u in self._units if u.alias_definition is not None]
         return self._alias_units
@@ -325,6 +420,7 @@ class DocumentAnalysis:
 
     def node_at(self, offset: int) -> Node | None:
         """The smallest node at `offset` (the token that starts there, if one does)."""
+        self.settle()
         tree = self.tree_for(self.unit_at(offset))
         if tree is None:
             return None
@@ -341,6 +437,7 @@ class DocumentAnalysis:
         """The unit's IR (ir/lift.py) to read, shared by its readers (verification, the PTX
         preview, hover): kept for the last few error-free units asked for, by their place and
         text. Not to be rewritten: a pass takes `rewritable_unit`."""
+        self.settle()
         key = (unit.start, bytes(self.document.data[unit.start:unit.end]))
         hit = self._lifted.get(key)
         if hit is not None:
@@ -358,11 +455,13 @@ class DocumentAnalysis:
 
     def rewritable_unit(self, unit: Unit) -> Lifted:
         """The unit's IR, built anew for a pipeline to rewrite."""
+        self.settle()
         return lift_statements(self.unit_nodes(unit), limit=unit.end)
 
     def for_unit(self, unit: Unit, result: "PerUnit[T]") -> T:
         """`result` for one unit, computed once per text of the unit: whole-document features
         then cost one lookup per unit that merely moved since they last ran."""
+        self.settle()
         if result.key not in unit.derived:
             unit.derived[result.key] = result.compute(self, unit)
         return unit.derived[result.key]
@@ -371,6 +470,7 @@ class DocumentAnalysis:
         """Fill `for_unit(unit, result)` for units lacking it, in document order, for about
         `budget` seconds (at least one unit per call). True while some remain: a caller can do
         the first request after open in slices, answering other messages in between."""
+        self.settle()
         deadline = time.monotonic() + budget
         done = 0
         for unit in self.units:
@@ -383,35 +483,42 @@ class DocumentAnalysis:
         return False
 
     def fresh_tree(self) -> Tree | None:
-        """The whole-document tree, re-parsed (incrementally) if edits were applied to it."""
+        """The whole-document tree: re-parsed (incrementally) if edits were applied to it; for a
+        document with a syntax error, a fresh parse (kept until the next change), since an
+        incremental parse may recover from the error otherwise. Features read a unit's tree
+        (`tree_for`); this serves what reads the document as one tree."""
+        self.settle()
         self._settle_units()
         if self.syntax is not None and self.full_stale:
             self.syntax = self._parse_document(self.syntax)
             self.full_stale = False
-            for unit in self._units:
-                unit.tree = None   # the fresh document tree covers every unit again
-        return self.syntax.tree if self.syntax is not None else None
+            if not self._broken:
+                for unit in self._units:
+                    unit.tree = None   # the fresh document tree covers every unit again
+        if self.syntax is None:
+            return None
+        if not self._broken:
+            return self.syntax.tree
+        if self._fresh_broken is None or self._fresh_broken[0] != self.revision:
+            self._fresh_broken = (self.revision, parse(self.document.data).tree)
+        return self._fresh_broken[1]
 
     def _parse_document(self, previous: SyntaxTree | None) -> SyntaxTree:
-        """The document's tree, exactly as a fresh parse would give it.
+        """The document's tree, parsed incrementally from `previous` when there is one.
 
         For text without syntax errors tree-sitter's incremental parse equals a fresh one (the
-        grammar has no conflicts and the scanner keeps no state). Error recovery is different:
-        which subtrees it reuses changes where ERROR nodes start and end, so text with errors is
-        parsed afresh, and `_broken` keeps edits on the paths that stay right for it. A tree
-        with errors is never reused: the fresh parse would follow anyway.
+        grammar has no conflicts and the scanner keeps no state), and whether a text has errors
+        does not depend on how it was parsed. Where the errors are does (error recovery reuses
+        subtrees), so a document with errors is analysed in pieces parsed on their own
+        (`_broken_units`), and this tree only says that it is broken.
         """
-        data = self.document.data
-        tree = None
-        if previous is not None and not self._broken:
-            tree = parse(data, previous)
-        if tree is None or tree.root.has_error:
-            tree = parse(data)
+        tree = parse(self.document.data, previous) if previous is not None else parse(self.document.data)
         self._broken = tree.root.has_error
         return tree
 
     def reanalysed(self) -> "DocumentAnalysis":
         """A full analysis of the current text over the same parse (for checking this one)."""
+        self.settle()
         tree = self.syntax.tree.copy() if self.syntax is not None else None
         if tree is not None and (self.full_stale or self._broken):
             tree = None   # a fresh parse: only an error-free incremental one is known to equal it
@@ -423,11 +530,14 @@ class DocumentAnalysis:
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
         other._lifted = OrderedDict()
         other.verify_budget, other._budget_now, other._broken = None, None, False
+        other._fresh_broken, other.revision = None, self.revision
+        other._pending, other._whole_pending = None, False
         other._full_analysis(tree)
         return other
 
     def set_settings(self, settings: Settings) -> None:
         """A new target changes what the verifiers say: analyse again."""
+        self.settle()
         if settings != self.settings:
             self.revision += 1
             self.settings = settings
@@ -592,18 +702,24 @@ class DocumentAnalysis:
         return True
 
     def _reparse_document(self, edit: TextEdit, first: int, last: int, delta: int) -> list[Unit]:
-        """Re-parse the whole document, then re-derive units near the edit; the new units."""
+        """Re-parse the whole document (incrementally), then re-derive units near the edit; the
+        new units. A document with a syntax error is re-derived from its pieces instead
+        (`_relayout`), whatever the tree says."""
         old = self.syntax
         was_broken = self._broken
         self.syntax = self._parse_document(old)
         self.full_stale = False
+        for unit in self._units[last + 1:]:
+            unit.shift(delta)
+            if delta:
+                unit.tree = None   # its nodes' offsets are the old ones
+        if self._broken:
+            return self._relayout(edit, first, last, was_broken)
         for unit in self._units:
             unit.tree = None            # the fresh document tree covers every unit again
         mapped = self._units[:first] + self._units[last + 1:]
-        for unit in self._units[last + 1:]:
-            unit.shift(delta)
-        if self._broken or was_broken:   # a fresh parse: changed_ranges would compare unrelated trees
-            return self._rederive_all(edit, first, mapped, old.tree.root_node)
+        if was_broken:
+            return self._adopt_tree_units(edit, first, last)
         # Structural changes can reach beyond the touched units (a new `}` closes a region
         # early); tree-sitter reports where, and this path is taken only for such edits.
         changed = [(r.start_byte, r.end_byte) for r in old.tree.changed_ranges(self.syntax.tree)]
@@ -648,25 +764,24 @@ class DocumentAnalysis:
             self._diagnose_units([shell], findings(root, self.document.data, shell.start, shell.end))
         return fresh
 
-    def _rederive_all(self, edit: TextEdit, first: int, kept: list[Unit], old_root: Node) -> list[Unit]:
-        """Units of a freshly parsed broken document. A unit whose statement has the same span
-        away from the edit, and no syntax error in or around it in the old tree (`old_root`,
-        edited to the new positions) or in the new one, keeps its diagnostics and derived
-        results; the others are diagnosed again. The new units are returned."""
+    def _adopt_tree_units(self, edit: TextEdit, first: int, last: int) -> list[Unit]:
+        """Units of a document whose syntax error the edit mended: from its (error-free) tree.
+        A unit with the same span away from the edit and without a syntax error of its own keeps
+        its diagnostics and derived results (parsed alone, it read as it reads in context); the
+        others are diagnosed again. The new units are returned."""
         root = self.syntax.root
         data = self.document.data
         # A container's shell is never kept: whether its `{` is closed is decided at the far
         # end of its region, which may have changed anywhere.
-        reusable = {(u.start, u.end): u for i, u in enumerate(kept)
-                    if i != first - 1 and not u.shell and not (u.start <= edit.new_end and edit.start <= u.end)
+        reusable = {(u.start, u.end): u for i, u in enumerate(self._units)
+                    if not first - 1 <= i <= last and not u.shell and not (u.start <= edit.new_end and edit.start <= u.end)
                     and not any(d.source is Source.SYNTAX for d in u.diagnostics)}
         units: list[Unit] = []
         fresh: list[Unit] = []
-        unclosed = unclosed_ends(root)
         for unit in enumerate_units(root, 0, len(data)):
             old = reusable.get((unit.start, unit.end))
-            if (old is not None and old.shell == unit.shell and not self._has_error(root, unit)
-                    and not self._has_error(old_root, old) and not has_unclosed(unclosed, unit.start, unit.end)):
+            if old is not None and not unit.shell:
+                old.piece, old.tree = None, None
                 units.append(old)
             else:
                 units.append(unit)
@@ -691,20 +806,137 @@ class DocumentAnalysis:
             run = units[index:end + 1]
             self._diagnose_units(run, findings(root, data, lo, hi))
             index = end + 1
-        if not units:   # problems outside any statement (e.g. only a stray brace) get a unit
+        if not units:   # problems outside any statement get a unit
             self._diagnose_units(fresh, findings(root, data, 0, len(data)))
             self.units = fresh
         return fresh
 
-    @staticmethod
-    def _has_error(root: Node, unit: Unit) -> bool:
-        """The unit's statement has a syntax error in it or around it (an ERROR ancestor)."""
-        node = root.descendant_for_byte_range(unit.start, unit.end)
-        while node is not None and not (node.start_byte <= unit.start and unit.end <= node.end_byte):
-            node = node.parent
-        if node is None or node.has_error:
-            return True
-        return any(parent.type == "ERROR" for parent in ancestors(node))
+    # ------------------------------------------------------------------ broken documents
+    def _relayout(self, edit: TextEdit, first: int, last: int, was_broken: bool) -> list[Unit]:
+        """Units of a document with a syntax error after an edit: its pieces (analysis/segments.py)
+        scanned again from just before the edit until the scan meets a piece it found before,
+        with the same containers open. A unit whose piece has the same place, kind and text
+        keeps what it knows; the others are parsed alone and diagnosed. Units after the edit
+        are already at their new places. The new units are returned."""
+        units = self._units
+        data = self.document.data
+        # What a unit knows holds for its text alone only if it was parsed alone: in a document
+        # that was well-formed, if nothing before it can change how it reads (`_starts_alike_anywhere`)
+        # and it has no syntax error. A container's shell is diagnosed again with its partner.
+        def reusable(unit: Unit) -> bool:
+            if unit.shell:
+                return False
+            if was_broken:
+                return True
+            return (not any(d.source is Source.SYNTAX for d in unit.diagnostics)
+                    and _starts_alike_anywhere(data, unit.start))
+        kept = {(u.start, u.end): u for i, u in enumerate(units)
+                if not first <= i <= last and reusable(u)}
+        if not was_broken or not units or any(u.piece is None for u in (units[0], units[-1])):
+            pieces = list(Scanner(data).pieces())
+            resumed_at, rejoined_at = 0, len(units)
+        else:
+            pieces, resumed_at, rejoined_at = self._rescan(edit, first, last)
+        fresh: list[Unit] = []
+        middle: list[Unit] = []
+        for piece in pieces:
+            unit = kept.get((piece.start, piece.end))
+            if unit is None or unit.piece is not None and unit.piece.kind is not piece.kind:
+                unit = Unit(piece.start, piece.end, shell=piece.kind is not Kind.BODY)
+                fresh.append(unit)
+            unit.piece, piece.unit = piece, unit
+            middle.append(unit)
+        self.units = units[:resumed_at] + middle + units[rejoined_at:]
+        if self._choose_target() != self._target:
+            self._full_analysis(self.syntax.tree)   # a header changed the declared target
+            return list(self.units)
+        # A container's shells read as a pair: each shell scanned again, and each partner of one,
+        # is parsed and diagnosed again (a scan that goes on to the end leaves a header open).
+        shells = {id(u): u for u in middle if u.shell}
+        for unit in list(shells.values()):
+            partner = unit.piece.partner
+            if partner is not None and partner.unit is not None:
+                shells.setdefault(id(partner.unit), partner.unit)
+        for unit in shells.values():
+            unit.tree = None
+        # A container around the edit is parsed with its closing brace, which moved: its tree
+        # is parsed again when asked for (what it says of its own text has not changed).
+        for header in pieces[0].opened if pieces else ():
+            if header.unit is not None:
+                header.unit.tree = None
+        again = [u for u in shells.values() if u not in fresh]
+        self._diagnose_pieces(fresh + again)
+        for unit in fresh + again:
+            unit.derived.clear()
+        return fresh + again
+
+    def _rescan(self, edit: TextEdit, first: int, last: int) -> tuple[list[Piece], int, int]:
+        """The pieces of a broken document scanned again around an edit: (the pieces, the index
+        of the first unit they replace, the index of the first unit kept after them). The scan
+        resumes at the start of the unit before the one the edit starts in (a boundary of that
+        unit can move with the edit) and stops at a piece after the edit that an earlier scan
+        found at the same place with the same containers open."""
+        units = self._units
+        holding = first if first < len(units) and units[first].start <= edit.start else first - 1
+        resume = max(0, holding - 1)
+        start, opened = (units[resume].start, units[resume].piece.opened) if holding > 0 else (0, ())
+        after = {u.start: i for i, u in enumerate(units) if i > last}
+        headers = {u.start: u.piece for u in units if u.piece.kind is Kind.HEADER}
+        found: list[Piece] = []
+        rejoined = len(units)
+        for piece in Scanner(self.document.data).pieces(start, opened, headers.get):
+            index = after.get(piece.start)
+            if index is not None and piece.start > edit.new_end:
+                old = units[index].piece
+                if old.kind is piece.kind and old.opened == piece.opened:
+                    if old.kind is Kind.CLOSER:
+                        old.partner.partner = old   # the scan had paired the header with its double
+                    rejoined = index
+                    break
+            found.append(piece)
+        return found, resume, rejoined
+
+    def _parse_piece(self, unit: Unit) -> Tree:
+        """A broken document's unit parsed alone: a body piece by itself, a container's header
+        together with its closing brace (as an empty container), so neither reads the other's
+        statements."""
+        document = self.document
+        piece = unit.piece
+        if piece.kind is Kind.BODY:
+            unit.tree = parse_range(document.data, unit.start, unit.end,
+                                    document.point(unit.start), document.point(unit.end))
+            return unit.tree
+        header = unit if piece.kind is Kind.HEADER else piece.partner.unit
+        closer = header.piece.partner.unit if header.piece.partner is not None else None
+        spans = [header] + ([closer] if closer is not None else [])
+        tree = parse_ranges(document.data, [(u.start, u.end, document.point(u.start), document.point(u.end))
+                                            for u in spans])
+        for shell in spans:
+            shell.tree = tree
+        return tree
+
+    def _diagnose_pieces(self, units: list[Unit]) -> None:
+        """Diagnose units of a broken document, each from its own tree."""
+        data = self.document.data
+        units = sorted(units, key=lambda u: (u.start, u.end))
+        found: dict[str, list[Any]] = {}
+        own: list[list[Diagnostic]] = []
+        for unit in units:
+            tree = self.tree_for(unit)
+            mine = findings(tree.root_node, data, unit.start, unit.end)
+            own.append(finding_diagnostics(mine, self._parse_type))
+            for kind, nodes in mine.items():
+                found.setdefault(kind, []).extend(nodes)
+        self._diagnose_units(units, found, own)
+
+    def _broken_units(self) -> list[Unit]:
+        """Every unit of a document with a syntax error: one per piece (analysis/segments.py)."""
+        units = []
+        for piece in Scanner(self.document.data).pieces():
+            unit = Unit(piece.start, piece.end, shell=piece.kind is not Kind.BODY, piece=piece)
+            piece.unit = unit
+            units.append(unit)
+        return units
 
     # ------------------------------------------------------------------ units
     def _full_analysis(self, tree: Tree | None = None) -> None:
@@ -721,23 +953,30 @@ class DocumentAnalysis:
         self.syntax = SyntaxTree(tree, data) if tree is not None else parse(data)
         self._broken = self.syntax.root.has_error
         self.full_stale = False
-        units = list(enumerate_units(self.syntax.root, 0, len(data)))
+        units = self._broken_units() if self._broken else list(enumerate_units(self.syntax.root, 0, len(data)))
         self.units = units   # installed first: verifiers look up aliases among them
         self._target = self._choose_target()
         self._budget_now = self.verify_budget
         try:
-            self._diagnose_units(units, findings(self.syntax.root, data, 0, len(data)))
+            if self._broken:
+                self._diagnose_pieces(units)
+            else:
+                self._diagnose_units(units, findings(self.syntax.root, data, 0, len(data)))
         finally:
             self._budget_now = None
 
-    def _diagnose_units(self, units: list[Unit], findings: dict[str, list[Node]]) -> None:
-        """Turn findings into diagnostics, then hand each diagnostic to its unit.
+    def _diagnose_units(self, units: list[Unit], findings: dict[str, list[Node]],
+                        own: list[list[Diagnostic]] | None = None) -> None:
+        """Turn findings into diagnostics, then hand each diagnostic to its unit (`units` in
+        document order). `own`: the findings' diagnostics already handed out, one list per
+        unit (units parsed alone, each from its own tree; a zero-width unit can start where
+        another ends).
 
         Most findings (well-formed types, known ops) produce nothing, so only diagnostics are
         bucketed; the per-finding work is a memo lookup by text.
         """
         started = time.monotonic()
-        found = finding_diagnostics(findings, self._parse_type)
+        found = finding_diagnostics(findings, self._parse_type) if own is None else [d for ds in own for d in ds]
         data = self.document.data
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
@@ -752,12 +991,17 @@ class DocumentAnalysis:
         errors = [d for d in found if d.severity is Severity.ERROR]
         verified = verify_units(self, units, findings, errors, deadline)
         ssa_deadline = None if self._budget_now is None else started + self._budget_now
-        found.extend(check_ssa_units(self, units, ssa_deadline))
+        ssa = check_ssa_units(self, units, ssa_deadline)
+        if own is None:
+            found.extend(ssa)
         if found and not units:
             # Problems in a stretch with no statement (e.g. only a stray brace): keep them.
             units.append(Unit(min(d.span.start for d in found), max(d.span.end for d in found)))
         starts = [u.start for u in units]
         per_unit: list[list[Diagnostic]] = [[] for _ in units]
+        if own is not None:
+            per_unit = [[d.shifted(-u.start) for d in ds] for u, ds in zip(units, own)]
+            found = ssa
         for d in found:
             index = max(0, bisect_right(starts, d.span.start) - 1)
             per_unit[index].append(d.shifted(-units[index].start))
@@ -775,10 +1019,27 @@ class DocumentAnalysis:
             tree = self.tree_for(unit)
             for missing in missing_in(tree, unit):
                 diags.append(describe_missing(missing).shifted(-unit.start))
-            if (open_body := taken_in_diagnostic(tree, unit)) is not None:
-                diags.append(open_body.shifted(-unit.start))
+            if unit.piece is not None:
+                diags = self._brace_diagnostics(unit, diags)
             diags.sort(key=Diagnostic.document_order)
             unit.diagnostics = diags
+
+    def _brace_diagnostics(self, unit: Unit, diags: list[Diagnostic]) -> list[Diagnostic]:
+        """What a broken document's unit says of the braces its piece leaves open (its
+        diagnostics relative to its start): the `}` the parser supplies gets a note at the `{`
+        it would close. A container's `}` is supplied where its body ends (its closer, with no
+        text), far from the `{`: that diagnostic is kept relative to both units."""
+        piece = unit.piece
+        if piece.opener is not None:
+            return unclosed_note(diags, piece.opener)
+        if piece.kind is not Kind.CLOSER or unit.start != unit.end:
+            return diags
+        header = piece.partner.unit
+        kept = [d for d in diags if not (d.code == "syntax.missing" and d.span.start == 0)]
+        if len(kept) < len(diags):
+            missing = missing_brace(Span(unit.start, unit.end), Span(header.end - 1, header.end))
+            unit.elsewhere.append(Anchored.of(missing, self._unit_holding))
+        return kept
 
     def _alias_definition(self, unit: Unit) -> tuple[str, str, Span] | None:
         """What the unit defines if it is an alias definition (see `Unit.alias_definition`)."""
@@ -794,6 +1055,7 @@ class DocumentAnalysis:
 
     def unit_nodes(self, unit: Unit) -> list[Node]:
         """Statement nodes that make up a unit (none for a container's shell)."""
+        self.settle()
         tree = self.tree_for(unit)
         return statement_nodes(tree, unit) if tree is not None else []
 
@@ -822,6 +1084,7 @@ class DocumentAnalysis:
         """The type a top-level `!name = <type>` defines (aliases may follow their uses), and
         where it is written: the first definition, as MLIR keeps it. Read from the units that
         define aliases (`alias_units`), so a lookup costs the aliases, not the file."""
+        self.settle()
         for unit in self.alias_units():
             defined, text, span = unit.alias_definition
             if defined == name:

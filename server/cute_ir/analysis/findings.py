@@ -5,22 +5,20 @@ diagnostic. Most findings (well-formed types, known ops) produce nothing.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
-
+from dataclasses import replace
 from typing import Any, Callable
 
 from tree_sitter import Node, Tree
 
-from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
 from ..dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..syntax import WIDE_NODE, captures, query, wide_nodes
-from ..syntax.cst import op_name, text as node_text, written_symbol
 from ..syntax.errors import (MALFORMED_PATTERNS, OpName, describe_error, describe_keyed_group, describe_malformed,
-                             describe_unclosed, malformed_nodes, missing_nodes, named_op_diagnostics, op_names,
+                             describe_unclosed, malformed_nodes, missing_message, missing_nodes, named_op_diagnostics, op_names,
                              outermost_errors, unclosed_openers)
-from .units import Unit, statement_nodes, taken_in
+from .units import Unit
 
 _FINDINGS = query(
     """
@@ -92,22 +90,6 @@ def _in_dense_literal(node: Node) -> bool:
     return attribute.type == "builtin_attribute" and kind is not None and kind.type == "dense"
 
 
-_UNCLOSED = query("(unclosed_bracket) @unclosed")
-
-
-def unclosed_ends(root: Node) -> list[int]:
-    """Where each bracket left open ends, in order: not an error node, so `has_error` does not
-    see it, yet it is a syntax diagnostic of the statement it is in. One search of the tree
-    serves every statement (`has_unclosed`)."""
-    return sorted(n.start_byte for n in captures(_UNCLOSED, root).get("unclosed", ()))
-
-
-def has_unclosed(ends: list[int], lo: int, hi: int) -> bool:
-    """Whether one of `ends` (from `unclosed_ends`) is in [lo, hi]."""
-    at = bisect_left(ends, lo)
-    return at < len(ends) and ends[at] <= hi
-
-
 def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser) -> list[Diagnostic]:
     """Absolute diagnostics for the findings."""
     out: list[Diagnostic] = []
@@ -150,30 +132,22 @@ def op_diagnostic(op: OpName) -> Diagnostic | None:
                       message)
 
 
-def taken_in_diagnostic(tree: Tree | None, unit: Unit) -> Diagnostic | None:
-    """For the first unit of a split statement (`units.taken_in`): where the body that took in the
-    symbols after it opens. The parser reports the `}` it lacks where the file ends, or not
-    at all when a later `}` closes it; this says which body to look at."""
-    nodes = statement_nodes(tree, unit) if tree is not None else []
-    if len(nodes) != 1 or nodes[0].end_byte <= unit.end:
-        return None
-    found = taken_in(nodes[0])
-    if found is None:
-        return None
-    holder, first = found
-    owner = holder.parent
-    while owner is not None and owner.type != "operation":
-        owner = owner.parent
-    region = holder if holder.type == "region" else holder.parent
-    opening = region.children[0] if region is not None and region.child_count else None
-    if owner is None or opening is None or opening.type != "{":
-        return None
-    return Diagnostic("syntax.unclosed-body", Span(opening.start_byte, opening.end_byte), Severity.WARNING,
-                      Source.SYNTAX, f"the body of `{_label(owner)}` takes in `{_label(first)}` and what "
-                      f"follows it: is a `}}` missing before `{_label(first)}`?")
+MATCHING_BRACE = "to match this `{`"
 
 
-def _label(op: Node) -> str:
-    """`func.func @f`: an op's name, and the symbol its custom form writes."""
-    symbol = written_symbol(op)
-    return op_name(op) + (" " + node_text(symbol) if symbol is not None else "")
+def missing_brace(at: Span, opener: Span) -> Diagnostic:
+    """A `}` missing at `at`, with a note at the `{` it would close."""
+    return Diagnostic("syntax.missing", at, Severity.ERROR, Source.SYNTAX, missing_message("}"),
+                      (Related(opener, MATCHING_BRACE),))
+
+
+def unclosed_note(diagnostics: list[Diagnostic], opener: int) -> list[Diagnostic]:
+    """A piece of a broken document that ends with a brace of its own open
+    (analysis/segments.py): the parser reports the `}` missing where the piece ends, and the
+    note says which `{` it would close (at `opener`, in the diagnostics' coordinates)."""
+    missing = [i for i, d in enumerate(diagnostics) if d.code == "syntax.missing" and d.message == missing_message("}")]
+    if not missing:
+        return diagnostics
+    last = diagnostics[missing[-1]]
+    noted = replace(last, related=last.related + (Related(Span(opener, opener + 1), MATCHING_BRACE),))
+    return diagnostics[:missing[-1]] + [noted] + diagnostics[missing[-1] + 1:]

@@ -1,11 +1,10 @@
 """Units: the pieces a document is analysed in, and what each keeps.
 
-A document's units are its top-level statements, except that a top-level container
-(`module`, `gpu.module`) contributes each statement of its region as a unit, plus a "shell"
-unit for its header (up to and including `{`) and one for its closing brace. In a document
-with a syntax error, a statement that took in the symbols written after it (its `}` is
-missing) is split likewise: itself up to the first of them, each of them, and what closes it
-(`taken_in`). Every unit keeps its diagnostics and derived results relative to its start, so
+A well-formed document's units are its top-level statements, except that a top-level
+container (`module`, `gpu.module`) contributes each statement of its region as a unit, plus a
+"shell" unit for its header (up to and including `{`) and one for its closing brace. A document
+with a syntax error is cut into pieces by its lines instead (analysis/segments.py), each a unit
+parsed on its own, so that the error reaches no further than its piece. Every unit keeps its diagnostics and derived results relative to its start, so
 a unit that merely moved costs nothing after an edit elsewhere.
 """
 from __future__ import annotations
@@ -16,11 +15,11 @@ from typing import Any, Callable, Generic, TYPE_CHECKING, TypeVar
 from tree_sitter import Node, Tree
 
 from ..diagnostics import Diagnostic, Related, Span
-from ..dialects.registry import defines_symbol
 from ..syntax.cst import STATEMENT_KINDS
 
 if TYPE_CHECKING:
     from .document import DocumentAnalysis
+    from .segments import Piece
 
 T = TypeVar("T")
 
@@ -49,6 +48,9 @@ class Unit:
     # Feature results computed from this unit's text alone, positions relative to `start`
     # (see PerUnit); dropped when the text changes, kept when the unit moves.
     derived: dict[str, Any] = field(default_factory=dict)
+    # In a document with a syntax error: the piece of the text it is (analysis/segments.py),
+    # parsed on its own; None in a well-formed document, whose tree serves every unit.
+    piece: "Piece | None" = None
 
     def shift(self, delta: int) -> None:
         self.start += delta
@@ -97,9 +99,9 @@ class PerUnit(Generic[T]):
 MAX_SPLIT_CONTAINERS = 16
 
 
-def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0, broken: bool | None = None):
-    """Units overlapping [lo, hi] inside a source_file or region, in order. `broken`: whether
-    the document has a syntax error (found from the tree when not given).
+def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0):
+    """Units overlapping [lo, hi] inside a source_file or region of a well-formed document's
+    tree, in order (a broken document's units are its pieces: analysis/segments.py).
 
     A tree cursor steps through the children (a C call per child): `next_named_sibling`
     searches from the parent's first child each time, quadratic in a file of many
@@ -107,8 +109,6 @@ def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0, broken: b
     """
     if lo >= container.end_byte or container.named_child_count == 0:
         return
-    if broken is None:
-        broken = _root(container).has_error
     cursor = container.walk()
     if not cursor.goto_first_child():
         return
@@ -118,11 +118,8 @@ def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0, broken: b
             return
         if child.end_byte >= lo and child.is_named and child.type in UNIT_KINDS:
             region = _container_region(child) if depth < MAX_SPLIT_CONTAINERS else None
-            took = taken_in(child) if broken and region is None and depth < MAX_SPLIT_CONTAINERS else None
             if region is not None:
-                yield from _container_units(child, region, lo, hi, depth + 1, broken)
-            elif took is not None:
-                yield from _split_units(child, *took, lo, hi, depth + 1)
+                yield from _container_units(child, region, lo, hi, depth + 1)
             elif child.end_byte >= lo:
                 yield Unit(child.start_byte, child.end_byte)
         if not cursor.goto_next_sibling():
@@ -144,13 +141,7 @@ def _container_region(op: Node) -> Node | None:
     return None
 
 
-def _root(node: Node) -> Node:
-    while node.parent is not None:
-        node = node.parent
-    return node
-
-
-def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int, broken: bool):
+def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int):
     # Shell units: the header up to and including '{', and the closing '}' with what
     # follows it (`} loc(#loc)`); the statements in between are units of their own.
     head_end = region.start_byte + 1
@@ -160,76 +151,9 @@ def _container_units(op: Node, region: Node, lo: int, hi: int, depth: int, broke
     tail_start = max(head_end, region.end_byte - brace)
     if op.start_byte <= hi and head_end >= lo:
         yield Unit(op.start_byte, head_end, shell=True)
-    yield from enumerate_units(region, max(lo, head_end), min(hi, tail_start), depth, broken)
+    yield from enumerate_units(region, max(lo, head_end), min(hi, tail_start), depth)
     if tail_start <= hi and op.end_byte >= lo:
         yield Unit(tail_start, op.end_byte, shell=True)
-
-
-def taken_in(op: Node) -> tuple[Node, Node] | None:
-    """Where a statement of a broken document took in the symbols that follow it: the region
-    (or labelled block) that holds them, and the first of them.
-
-    A function whose `}` is missing makes the parser nest every later function in its region,
-    so the file would be one statement, analysed whole on each keystroke. (The missing brace
-    may be reported elsewhere: the module's `}` closes the function, and the module is left
-    open.) Those functions are found along the region chain of the statement's last op (the
-    one left open): in a region whose statements, from some symbol definition (`func.func @f`,
-    `gpu.module @m`) on, are all symbol definitions or syntax errors. Only a broken document's
-    statements are split, so a well-formed file keeps its units whatever it nests."""
-    node = op
-    for _ in range(MAX_SPLIT_CONTAINERS):
-        if node is None or node.type != "operation":
-            return None
-        holder = _last_statements(node)
-        last = _last_statement(holder) if holder is not None else None
-        if last is None:
-            return None
-        if last.type == "ERROR" or _defines_symbol(last):
-            # Most bodies end in a terminator: only those that end in a symbol are read whole.
-            statements = [c for c in holder.named_children if c.type in UNIT_KINDS]
-            first = next((i for i, c in enumerate(statements) if _defines_symbol(c)), None)
-            if first is not None and all(_defines_symbol(c) or c.type == "ERROR" for c in statements[first:]):
-                return holder, statements[first]
-        node = last
-    return None
-
-
-def _last_statement(holder: Node) -> Node | None:
-    for i in range(holder.named_child_count - 1, -1, -1):
-        child = holder.named_child(i)
-        if child is not None and child.type in UNIT_KINDS:
-            return child
-    return None
-
-
-def _last_statements(op: Node) -> Node | None:
-    """The node that holds the last statements of the op's last region: the region, or its
-    last labelled block."""
-    body = op.child_by_field_name("body")
-    regions = [item for item in body.named_children if item.type == "region"] if body is not None else []
-    if not regions:
-        return None
-    blocks = [item for item in regions[-1].named_children if item.type in UNIT_KINDS]
-    return blocks[-1] if blocks and blocks[-1].type == "block" else regions[-1]
-
-
-def _defines_symbol(node: Node) -> bool:
-    name = node.child_by_field_name("name") if node.type == "operation" else None
-    return name is not None and name.type == "op_name" and defines_symbol((name.text or b"").decode("utf-8", "replace"))
-
-
-def _split_units(op: Node, holder: Node, first: Node, lo: int, hi: int, depth: int):
-    # The statement up to the first symbol it took in is one unit (its readers stop at the
-    # unit's end); each statement from there on is a unit of its own; what closes the
-    # statement after them is a unit with no statement (its syntax errors are the `}` missing).
-    head_end = first.start_byte
-    tail_start = max(head_end, holder.named_children[-1].end_byte)
-    if op.start_byte <= hi and head_end >= lo:
-        yield Unit(op.start_byte, head_end)
-    # From just inside the first symbol: the statements before it end by its start.
-    yield from enumerate_units(holder, max(lo, head_end + 1), min(hi, tail_start), depth, True)
-    if tail_start <= hi and op.end_byte >= lo:
-        yield Unit(tail_start, op.end_byte)
 
 
 def statement_nodes(tree: Tree, unit: Unit) -> list[Node]:
@@ -244,5 +168,4 @@ def statement_nodes(tree: Tree, unit: Unit) -> list[Node]:
     if node.type == "source_file":
         return [n for n in node.named_children
                 if n.type in UNIT_KINDS and n.start_byte >= unit.start and n.end_byte <= unit.end]
-    # A statement that starts before the unit: the unit is what closes it (`_split_units`).
     return [node] if node.start_byte >= unit.start else []

@@ -32,13 +32,11 @@ _OWN: tuple[CodeDoc, ...] = (
             "given where a file is expected, unreadable, binary (NUL bytes) or over the size limit."),
     CodeDoc("syntax.error", S, "The text does not parse as MLIR here."),
     CodeDoc("syntax.missing", S, "A token the grammar requires (a bracket, a colon, a type) is "
-            "missing; the message names it."),
+            "missing; the message names it. In a file with a syntax error, a `}` is looked for by "
+            "the lines: a function still open where the next one starts, or where a `}` indented "
+            "like its module closes the module, is missing its `}` there, with a note at the `{` "
+            "it would close; the functions after it are checked as if it were there."),
     CodeDoc("syntax.unclosed", S, "A bracket, brace or string opened here is never closed."),
-    CodeDoc("syntax.unclosed-body", S, "A body that takes in the functions (or other symbols) written "
-            "after it, in a file with a syntax error: its `}` is most likely missing. The parser "
-            "reports the `}` where the file ends, or not at all when a later `}` closes the body "
-            "instead; this warning says which body to look at. Each function it took in is still "
-            "checked on its own."),
     CodeDoc("syntax.incomplete", S, "An op stops before it is complete: a generic op without its "
             "type, or `%x =` with no op after it."),
     CodeDoc("syntax.op-format", S, "An upstream op's custom form read as its format says "

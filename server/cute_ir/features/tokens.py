@@ -76,33 +76,32 @@ def _short_line_ranges(source: bytes, lo: int, hi: int) -> list[tuple[int, int]]
 
 def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]:
     """Non-overlapping, single-line tokens in [lo, hi), sorted by position."""
-    tree = analysis.fresh_tree()
-    if tree is None:
-        return []
     source = analysis.document.data
     q = _highlights()
     # Several captures of one node: the one the query names first wins, whatever order the
     # captures come back in.
     rank = {q.capture_name(i): i for i in range(q.capture_count)}
     best: dict[tuple[int, int], Token] = {}
-    for range_lo, range_hi in _short_line_ranges(source, lo, hi):
-        for name, nodes in sorted(captures(q, tree.root_node, range_lo, range_hi).items(), key=lambda item: rank[item[0]]):
-            mapped = _CAPTURE_TO_TYPE.get(name)
-            if mapped is None:
-                continue
-            type_index = TOKEN_TYPES.index(mapped[0])
-            mods = 0
-            for m in mapped[1]:
-                mods |= 1 << TOKEN_MODIFIERS.index(m)
-            for node in nodes:
-                start, end = node.start_byte, node.end_byte
-                while end > start and source[end - 1] in b"\r\n":
-                    end -= 1   # a comment line `//` alone keeps its line end in the tree
-                if start == end or end - start > MAX_TOKENIZED_LINE or source.find(b"\n", start, end) >= 0:
-                    continue   # LSP tokens are non-empty and single-line
-                key = (start, end)
-                if key not in best:
-                    best[key] = Token(start, end, type_index, mods)
+    for tree, tree_lo, tree_hi in analysis.trees_over(lo, hi):
+        for range_lo, range_hi in _short_line_ranges(source, tree_lo, tree_hi):
+            for name, nodes in sorted(captures(q, tree.root_node, range_lo, range_hi).items(),
+                                      key=lambda item: rank[item[0]]):
+                mapped = _CAPTURE_TO_TYPE.get(name)
+                if mapped is None:
+                    continue
+                type_index = TOKEN_TYPES.index(mapped[0])
+                mods = 0
+                for m in mapped[1]:
+                    mods |= 1 << TOKEN_MODIFIERS.index(m)
+                for node in nodes:
+                    start, end = node.start_byte, node.end_byte
+                    while end > start and source[end - 1] in b"\r\n":
+                        end -= 1   # a comment line `//` alone keeps its line end in the tree
+                    if start == end or end - start > MAX_TOKENIZED_LINE or source.find(b"\n", start, end) >= 0:
+                        continue   # LSP tokens are non-empty and single-line
+                    key = (start, end)
+                    if key not in best:
+                        best[key] = Token(start, end, type_index, mods)
     out: list[Token] = []
     last_end = -1
     for token in sorted(best.values(), key=lambda t: (t.start, t.end)):

@@ -223,13 +223,14 @@ class CuteIrServer(LanguageServer):
                 self.reject_change(params, problem)
                 for lo, hi, old in reversed(undo):
                     analysis.update([(document.position(lo), document.position(hi),
-                                      old.decode("utf-8", errors="replace"))], version)
+                                      old.decode("utf-8", errors="replace"))], version, defer=True)
                 return   # the text is as last published
             lo, hi = document.span(start, end)
             undo.append((lo, lo + len(text.encode("utf-8", errors="replace")), bytes(document.data[lo:hi])))
-            analysis.update([(start, end, text)], params.text_document.version)
+            # Only the text changes here: the analysis runs when the publish (or a request)
+            # reads it, once for all the changes that arrived meanwhile.
+            analysis.update([(start, end, text)], params.text_document.version, defer=True)
         self.schedule_publish(params.text_document.uri)
-        self.verify_rest(params.text_document.uri)   # a change may re-analyse the whole file
 
     def reject_change(self, params: lsp.DidChangeTextDocumentParams, problem: str) -> None:
         message = (f"cute-ir: ignored the change to version {params.text_document.version} of "
@@ -329,8 +330,16 @@ class CuteIrServer(LanguageServer):
 
     async def _publish_soon(self, uri: str, delay: float) -> None:
         await asyncio.sleep(delay)
+        analysis = self.analyses.get(uri)
+        if analysis is not None and not analysis.settled:
+            # Changes the loop has read but not handled yet come first (see
+            # `_verify_in_slices`): each cancels this publish, and the analysis runs once, for
+            # the newest text.
+            for _ in range(3):
+                await asyncio.sleep(0)
         self._pending.pop(uri, None)
         self.publish(uri)
+        self.verify_rest(uri)   # a change may have re-analysed the whole file
 
     def publish(self, uri: str) -> None:
         analysis = self.analyses.get(uri)

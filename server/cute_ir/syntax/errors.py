@@ -292,8 +292,12 @@ def describe_missing(node: Node) -> Diagnostic:
         # tree-sitter names one spelling it could insert (`bf16`); any type would do.
         return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
     expected = node.type if not node.is_named else node.type.replace("_", " ")
-    return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX,
-                      f"syntax error: expected `{expected}`")
+    return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, missing_message(expected))
+
+
+def missing_message(expected: str) -> str:
+    """What the parser reports for a token it had to supply."""
+    return f"syntax error: expected `{expected}`"
 
 
 

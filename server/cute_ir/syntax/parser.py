@@ -125,6 +125,14 @@ def parse_range(data: bytes, start: int, end: int, start_point: tuple[int, int],
     return _RANGE_PARSER.parse(data, previous) if previous is not None else _RANGE_PARSER.parse(data)
 
 
+def parse_ranges(data: bytes, ranges: list[tuple[int, int, tuple[int, int], tuple[int, int]]]) -> tree_sitter.Tree:
+    """Parse only the given stretches of `data` ((start, end, start point, end point), in order),
+    as if they were written one after the other; node offsets stay those of the whole buffer.
+    A container's header and its closing brace parse so as one empty container."""
+    _RANGE_PARSER.included_ranges = [tree_sitter.Range(a_point, b_point, a, b) for a, b, a_point, b_point in ranges]
+    return _RANGE_PARSER.parse(data)
+
+
 def parse(data: bytes, previous: SyntaxTree | None = None, edit: TextEdit | None = None) -> SyntaxTree:
     """Parse `data`; with the previous tree and the edit that led here, re-parse incrementally.
 

@@ -27,6 +27,16 @@ class TextEdit:
     new_end_point: tuple[int, int]
 
 
+def advance_point(point: tuple[int, int], text: bytes) -> tuple[int, int]:
+    """tree-sitter's point after `text`, written from `point` (lines end as in `positions.LineIndex`:
+    `\n`, `\r\n` or a lone `\r`)."""
+    breaks = text.count(b"\n") + text.count(b"\r") - text.count(b"\r\n")
+    if not breaks:
+        return (point[0], point[1] + len(text))
+    last = max(text.rfind(b"\n"), text.rfind(b"\r"))
+    return (point[0] + breaks, len(text) - last - 1)
+
+
 def decode_source(raw: bytes) -> tuple[bytes, str | None]:
     """Normalise raw file bytes to valid UTF-8; returns (data, problem or None).
 
