@@ -24,7 +24,7 @@ import json
 import random
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,8 @@ TYPED = ["(", ")", "<", ">", "{", "}", "[", "]", ",", ":", "=", "%", "!", "#", "
          "cute_nvgpu.", "!cute_nvgpu.", "é", "\u200b", "\U0001F600", "𝔸", "\t", "->", "loc(",
          "}\n", "{\n", "%a = ", "\n  return\n"]
 BRACKETS = "()<>{}[]"
+# How often an edit starts a burst: edits a server receives back to back and analyses once.
+BURSTS = 0.1
 
 
 @dataclass(frozen=True)
@@ -65,9 +67,12 @@ class Edit:
     end: int
     text: str
     mid_pair: bool = False
+    # Applied to the text only, as a server does with a change that arrives in a burst: the
+    # analysis follows at the next edit that is not deferred, once for all of them.
+    deferred: bool = False
 
     def as_json(self) -> list[Any]:
-        return [self.start, self.end, self.text, self.mid_pair]
+        return [self.start, self.end, self.text, self.mid_pair, self.deferred]
 
 
 def _position(text: str, offset: int, mid_pair: bool = False) -> Position:
@@ -83,7 +88,8 @@ def _position(text: str, offset: int, mid_pair: bool = False) -> Position:
 def apply(analysis: DocumentAnalysis, edit: Edit, version: int) -> None:
     text = analysis.document.text
     start, end = min(edit.start, len(text)), min(edit.end, len(text))
-    analysis.update([(_position(text, start, edit.mid_pair), _position(text, end), edit.text)], version)
+    analysis.update([(_position(text, start, edit.mid_pair), _position(text, end), edit.text)], version,
+                    defer=edit.deferred)
 
 
 def random_edit(rng: random.Random, text: str, fragments: list[str]) -> Edit:
@@ -226,7 +232,8 @@ def run_edits(text: str, edits: list[Edit], check_every_step: bool = True) -> tu
         for step, edit in enumerate(edits):
             try:
                 apply(analysis, edit, step + 1)
-                found = mismatch(analysis) if check_every_step or step == len(edits) - 1 else None
+                last = step == len(edits) - 1
+                found = mismatch(analysis) if last or (check_every_step and not edit.deferred) else None
             except Exception as error:   # an exception is a finding too, minimised like a mismatch
                 return step, _raised(error)
             if logged.found:
@@ -298,16 +305,23 @@ def fuzz_case(path: Path, seed: int, steps: int, texts: list[str], report: Repor
     text = path.read_text(encoding="utf-8")
     analysis = DocumentAnalysis("file:///fuzz.ir", text)
     edits: list[Edit] = []
+    burst = 0
     report.cases += 1
     for step in range(steps):
         if deadline is not None and time.monotonic() > deadline:
             return
         edit = random_edit(rng, analysis.document.text, fragments)
+        if burst:
+            edit = replace(edit, deferred=True)
+            burst -= 1
+        elif rng.random() < BURSTS:
+            burst = rng.randint(1, 12)   # deferred edits before the next analysed one
+            edit = replace(edit, deferred=True)
         edits.append(edit)
         report.edits += 1
         try:
             apply(analysis, edit, step + 1)
-            found = mismatch(analysis)
+            found = None if edit.deferred else mismatch(analysis)
         except Exception as error:
             found = _raised(error)
         if found is not None:
