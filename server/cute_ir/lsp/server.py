@@ -7,16 +7,14 @@ class below replaces pygls's built-in text synchronisation.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import os
 import sys
 import threading
 import time
-from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, BinaryIO, Iterator
+from typing import Any, BinaryIO
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcInvalidRequest
@@ -30,6 +28,7 @@ from ..analysis import DocumentAnalysis, PerUnit, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
 from ..tables.tiers import EDITOR_TARGETS
 from . import convert, jsonrpc, semantic
+from .collector import IdleCollector
 from .stdio import FramingError, PrefetchingReader
 
 log = logging.getLogger(__name__)
@@ -94,6 +93,7 @@ class CuteIrProtocol(LanguageServerProtocol):
             self._send_response(message.id, error=JsonRpcInvalidRequest(
                 f"Invalid request: the server is shut down; `{message.method}` is not served").to_response_error())
             return
+        self._server.collector.note_activity()
         document = getattr(getattr(getattr(message, "params", None), "text_document", None), "uri", None)
         analysis = self._server.analyses.get(document) if isinstance(document, str) else None
         received = _AS_RECEIVED.set((analysis, analysis.revision) if analysis is not None else None)
@@ -134,22 +134,6 @@ class CuteIrProtocol(LanguageServerProtocol):
         return None
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic collector off for a burst of allocation: opening a file makes a few hundred
-    thousand objects that mostly stay (the analysis keeps them), a slice of background
-    verification or of a whole-document request lifts units and drops their IR. Meanwhile
-    the collector would walk the growing heap again and again (80 ms of a 50k-line open,
-    docs/benchmarks.md); it runs once afterwards instead."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 class CuteIrServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("cute-ir", __version__, protocol_cls=CuteIrProtocol,
@@ -161,15 +145,15 @@ class CuteIrServer(LanguageServer):
         self._slicing = asyncio.Lock()
         self._last_change: dict[str, float] = {}
         self.ptxas_path: str | None = None
+        self.collector = IdleCollector()
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
         """Serve on stdio until `exit` or the end of input; the process's exit code: 0, or 1
         for an `exit` that came without `shutdown` (pygls's `exit` handler raises SystemExit
         with it, which its own loop swallows)."""
         self._stop_event = threading.Event()   # what pygls's shutdown sets
-        # What the imports made lives as long as the process: the collector need not look at
-        # it again on every full collection.
-        gc.freeze()
+        # The cyclic collector runs while the server is idle (lsp/collector.py).
+        self.collector.take_over()
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
         code = 0
         try:
@@ -202,10 +186,9 @@ class CuteIrServer(LanguageServer):
         return convert.ENCODINGS.get(negotiated, convert.ENCODINGS[lsp.PositionEncodingKind.Utf16])
 
     def open_document(self, item: lsp.TextDocumentItem) -> None:
-        with _collector_paused():
-            self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
-                                                       self.encoding(), self.settings,
-                                                       verify_budget=VERIFY_AT_OPEN)
+        self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
+                                                   self.encoding(), self.settings,
+                                                   verify_budget=VERIFY_AT_OPEN)
         self.schedule_publish(item.uri)
         self.verify_rest(item.uri)
 
@@ -271,8 +254,8 @@ class CuteIrServer(LanguageServer):
                 if analysis is None:
                     return
                 try:
-                    with _collector_paused():      # as for a whole-document request's slices
-                        more = analysis.verify_pending(VERIFY_SLICE)
+                    more = analysis.verify_pending(VERIFY_SLICE)
+                    self.collector.note_activity()
                     if not more:
                         break
                 except Exception:  # (verifier defects are caught per unit) nor may anything else
@@ -300,10 +283,7 @@ class CuteIrServer(LanguageServer):
                     await asyncio.sleep(VERIFY_SLICE)
                 if analysis.revision != revision or self.analyses.get(analysis.document.uri) is not analysis:
                     raise JsonRpcContentModified(f"{analysis.document.uri} changed while this request waited")
-                # A slice lifts units whose IR it then drops: cyclic garbage the collector would
-                # chase through the whole document's heap many times over (docs/benchmarks.md).
-                with _collector_paused():
-                    more = analysis.prepare(result, FEATURE_SLICE)
+                more = analysis.prepare(result, FEATURE_SLICE)
                 if not more:
                     return
                 await asyncio.sleep(0)
@@ -347,6 +327,7 @@ class CuteIrServer(LanguageServer):
             return
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
             uri=uri, version=analysis.version, diagnostics=convert.diagnostics(analysis)))
+        self.collector.note_activity()
 
     def analysis(self, uri: str) -> DocumentAnalysis | None:
         return self.analyses.get(uri)
