@@ -1,56 +1,91 @@
-"""Opening a document pauses Python's cyclic collector and always gives it back."""
+"""The server runs Python's cyclic collector while it is idle (lsp/collector.py): off during
+work, a young collection once quiet, a full one after longer quiet, and one at once when a lot
+was allocated whatever the traffic."""
 from __future__ import annotations
 
+import asyncio
 import gc
 
 import pytest
-from lsprotocol import types as lsp
 
-from cute_ir.lsp import server as server_module
+from cute_ir.lsp import collector as collector_module
+from cute_ir.lsp.collector import IdleCollector
 
-ITEM = lsp.TextDocumentItem(uri="file:///collector.ir", language_id="cute-ir", version=1,
-                            text="%c = arith.constant 1 : i32\n")
+pytestmark = pytest.mark.asyncio
 
 
 @pytest.fixture
-def collector_enabled():
+def restored_collector():
+    """The process's collector as it was, whatever a test does to it."""
     was = gc.isenabled()
-    gc.enable()
     yield
-    if not was:
+    gc.unfreeze()
+    if was:
+        gc.enable()
+    else:
         gc.disable()
 
 
-def test_the_collector_is_paused_while_a_document_opens_and_resumes(collector_enabled, monkeypatch) -> None:
-    seen: list[bool] = []
-    real = server_module.DocumentAnalysis
-
-    def analysing(*args, **kwargs):
-        seen.append(gc.isenabled())
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(server_module, "DocumentAnalysis", analysing)
-    server_module.CuteIrServer().open_document(ITEM)
-    assert seen == [False]
-    assert gc.isenabled()
+@pytest.fixture
+def quick(monkeypatch):
+    """Idle times short enough for a test; what matters is their order, not their size."""
+    monkeypatch.setattr(collector_module, "CHECK", 0.005)
+    monkeypatch.setattr(collector_module, "IDLE", 0.02)
+    monkeypatch.setattr(collector_module, "FULL_IDLE", 0.1)
+    monkeypatch.setattr(collector_module, "YOUNG_PER_FULL", 2)
 
 
-def test_the_collector_resumes_when_the_analysis_fails(collector_enabled, monkeypatch) -> None:
-    def failing(*args, **kwargs):
-        raise RuntimeError("a defect")
-
-    monkeypatch.setattr(server_module, "DocumentAnalysis", failing)
-    with pytest.raises(RuntimeError):
-        server_module.CuteIrServer().open_document(ITEM)
-    assert gc.isenabled()
+def _counting(collector: IdleCollector) -> list[str]:
+    runs: list[str] = []
+    young, full = collector.collect_young, collector.collect_full
+    collector.collect_young = lambda: (runs.append("young"), young())[1]
+    collector.collect_full = lambda: (runs.append("full"), full())[1]
+    return runs
 
 
-def test_a_collector_the_process_turned_off_stays_off(monkeypatch) -> None:
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        server_module.CuteIrServer().open_document(ITEM)
-        assert not gc.isenabled()
-    finally:
-        if was:
-            gc.enable()
+async def _until(condition, seconds: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "the collector never ran"
+        await asyncio.sleep(0.005)
+
+
+async def test_taking_over_turns_the_automatic_collector_off(restored_collector) -> None:
+    gc.enable()
+    IdleCollector().take_over()
+    assert not gc.isenabled()
+
+
+async def test_a_young_collection_waits_for_quiet(restored_collector, quick) -> None:
+    collector = IdleCollector()
+    collector.take_over()
+    runs = _counting(collector)
+    garbage = [[] for _ in range(100)]
+    del garbage
+    collector.note_activity()
+    assert runs == []                      # not in the middle of work
+    await _until(lambda: "young" in runs)
+
+
+async def test_a_full_collection_follows_longer_quiet_after_enough_young_ones(restored_collector, quick) -> None:
+    collector = IdleCollector()
+    collector.take_over()
+    runs = _counting(collector)
+    for _ in range(3):
+        garbage = [[] for _ in range(100)]
+        del garbage
+        collector.note_activity()
+        await _until(lambda: runs.count("young") >= 1 and collector.young_since_full >= 1)
+    await _until(lambda: "full" in runs)
+    assert collector.young_since_full == 0
+
+
+async def test_much_allocation_is_collected_at_once(restored_collector, monkeypatch) -> None:
+    monkeypatch.setattr(collector_module, "FORCE", 50)
+    collector = IdleCollector()
+    collector.take_over()
+    runs = _counting(collector)
+    garbage = [[] for _ in range(1000)]
+    del garbage
+    collector.note_activity()
+    assert runs == ["young"]
