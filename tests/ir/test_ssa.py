@@ -199,3 +199,33 @@ def test_deferred_units_get_their_ssa_diagnostics_later():
         pass
     assert len([d for d in analysis.diagnostics() if d.code == "ssa.undeclared-value"]) == 400
     assert analysis.diagnostics() == analysis.reanalysed().diagnostics()
+
+
+def test_a_use_typed_against_its_definition_is_reported_at_the_use():
+    """MLIR's parser resolves a typed use against the value's type: the error sits on the use,
+    the note on the definition; one per op (the parser stops at the first)."""
+    text = """func.func @f(%a: i32, %s: !alias) {
+  %m = arith.muli %a, %a : i64
+  %same = arith.addi %a, %a : i32
+  %spaced:2 = "t.p"() : () -> (memref<4 x f32>, i32)
+  "t.u"(%spaced#0, %s) : (memref<4xf32>, i64) -> ()
+  return
+}
+"""
+    assert ssa(text) == [
+        ("ssa.type-mismatch", "%a", [("%a", "prior use here")]),
+    ]
+    assert [d.message for d in DocumentAnalysis("file:///t.ir", text).diagnostics()] == [
+        "use of value '%a' expects different type than prior uses: 'i64' vs 'i32'"]
+
+
+def test_a_cute_dsl_kernel_is_isolated_from_above():
+    """cuda.kernel takes everything through its arguments: its body's names are all its own."""
+    text = """%outer = "t.def"() : () -> i32
+gpu.module @kernels {
+  cuda.kernel @k(%arg0: i32) {
+    %0 = arith.addi %arg0, %arg1899 : i32
+  }
+}
+"""
+    assert ssa(text) == [("ssa.undeclared-value", "%arg1899", [])]

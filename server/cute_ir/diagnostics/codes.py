@@ -137,6 +137,10 @@ _OWN: tuple[CodeDoc, ...] = (
             "operand types than it has operands."),
     CodeDoc("ssa.does-not-dominate", V, "An operand whose definition does not dominate the op "
             "using it (not checked in graph regions such as a module body)."),
+    CodeDoc("ssa.type-mismatch", V, "A use states another type for a value than its definition (or "
+            "than the forward reference that first used it) does; a note points at the other (MLIR's "
+            "wording). Compared where the text states both types: generic forms, block and function "
+            "arguments, and custom forms whose op record says where their types stand."),
     CodeDoc("ssa.outside-isolated-region", V, "A value defined outside an op that is isolated from "
             "above (`func.func`, `gpu.module`, ...) is used inside it."),
     CodeDoc("verify.tma.arch", V, "A TMA op on a target before sm_90."),

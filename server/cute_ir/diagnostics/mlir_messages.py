@@ -32,6 +32,12 @@ RESULT_COUNT = "operation defines {0} results but was provided {1} to bind"
 NAMED_NO_RESULTS = "cannot name an operation with no results"
 OPERAND_TYPE_COUNT = "expected {0} operand type{1} but had {2}"
 NOT_DOMINATING = "operand #{0} does not dominate this use"
+# `resolveSSAUse`: a use whose stated type differs from the value's (the note at the definition);
+# `addDefinition`: a definition whose type differs from what a forward reference stated.
+TYPED_USE_MISMATCH = "use of value '{0}' expects different type than prior uses: '{1}' vs '{2}'"
+PRIOR_USE = "prior use here"
+TYPED_DEFINITION_MISMATCH = "definition of SSA value '{0}#{1}' has type '{2}'"
+PREVIOUSLY_USED_WITH_TYPE = "previously used here with type '{0}'"
 # The note's relation, from the defining op's block and region to the user's.
 DEFINED_BY_OP = "operand defined here ({0})"
 DEFINED_BY_OP_RELATION = {

@@ -23,6 +23,18 @@ class Trait(str, Enum):
     SYMBOL = "Symbol"                             # defines `@name`
     SYMBOL_TABLE = "SymbolTable"                  # its region holds symbols
     ATTR_SIZED_OPERAND_SEGMENTS = "AttrSizedOperandSegments"
+    FUNCTION_LIKE = "FunctionOpInterface"         # a function: a symbol with a signature and a body
+    SAME_OPERANDS_AND_RESULT_TYPE = "SameOperandsAndResultType"
+
+
+class TypeSyntax(str, Enum):
+    """Where an op's custom form states the types of its operands and results, as its assembly
+    format says (ODS `assemblyFormat`); what the SSA check reads to compare a use's type with
+    its definition's (ir/ssa.py)."""
+
+    SAME = "same"               # `: T` after the operands: every operand and result is a T
+    OPERANDS = "operands"       # `: T1, T2` after the operands: their types, in order; no results
+    FUNCTIONAL = "functional"   # `: (T1, T2) -> R`: the operands' types, then the results'
 
 
 class Count(str, Enum):
@@ -69,6 +81,8 @@ class OpDef:
     # "make_atom", "mma", "copy"); None when they do not look at it.
     verifier: str | None = None
     builds: str | None = None         # the one atom mnemonic the op builds: its result type may be omitted
+    # Where the custom form states its operand and result types; None: not known here.
+    type_syntax: TypeSyntax | None = None
 
     @property
     def dialect(self) -> str:

@@ -9,11 +9,14 @@ from .nv_tileas.copy import COPY_OP as TILEAS_COPY
 from .nv_tileas.memops import MEMOPS
 from .upstream import UPSTREAM_OPS
 
-# The `cuda` dialect of CuTe DSL dumps. Its kernels sit in a gpu.module (isolated itself); no
-# public definition says whether cuda.kernel is isolated from above, so the record does not.
+# The `cuda` dialect of CuTe DSL dumps. A kernel is a function like gpu.func: the DSL outlines
+# each kernel and passes it everything through its arguments (a launch names the kernel by
+# symbol and hands it its operands), so its body sees no value from outside: it is isolated
+# from above, and the SSA checks report a name its body does not define.
 CUDA_DSL_OPS = (
     OpDef("cuda.kernel", "A device kernel as CuTe DSL prints it (`cuda.kernel @kernel_...(...) { ... }`).",
-          regions=1, traits=frozenset({Trait.SYMBOL}), source="cute-dsl"),
+          regions=1, traits=frozenset({Trait.SYMBOL, Trait.FUNCTION_LIKE, Trait.ISOLATED_FROM_ABOVE}),
+          source="cute-dsl"),
 )
 
 OPS = OpRegistry()

@@ -6,16 +6,19 @@ ArithOps.td, SCFOps.td, ControlFlowOps.td, GPUOps.td, MemRefOps.td, LLVMOps.td.
 """
 from __future__ import annotations
 
-from .ods import AttrDef, OpDef, Trait, optional, single, variadic
+from .ods import AttrDef, OpDef, Trait, TypeSyntax, optional, single, variadic
 
 _ISOLATED_SYMBOL = frozenset({Trait.ISOLATED_FROM_ABOVE, Trait.SYMBOL})
+_FUNCTION = _ISOLATED_SYMBOL | {Trait.FUNCTION_LIKE}
 _MODULE_TRAITS = frozenset({Trait.ISOLATED_FROM_ABOVE, Trait.GRAPH_REGION, Trait.NO_TERMINATOR,
                             Trait.SYMBOL_TABLE})
 _TERMINATOR = frozenset({Trait.TERMINATOR})
 
 
 def _binary(name: str, summary: str) -> OpDef:
-    return OpDef(name, summary, (single("lhs"), single("rhs")), (single("result"),), source="mlir")
+    return OpDef(name, summary, (single("lhs"), single("rhs")), (single("result"),),
+                 traits=frozenset({Trait.SAME_OPERANDS_AND_RESULT_TYPE}), source="mlir",
+                 type_syntax=TypeSyntax.SAME)
 
 
 def _unary(name: str, summary: str) -> OpDef:
@@ -37,9 +40,10 @@ FUNC = (
                       AttrDef("sym_visibility", "string", required=False),
                       AttrDef("arg_attrs", "array of dictionaries", required=False),
                       AttrDef("res_attrs", "array of dictionaries", required=False)),
-          regions=1, traits=_ISOLATED_SYMBOL, syntax="func.func @name(%arg: type, ...) -> (types) { ... }",
+          regions=1, traits=_FUNCTION, syntax="func.func @name(%arg: type, ...) -> (types) { ... }",
           source="mlir"),
-    OpDef("func.return", "Return from a function.", (variadic("operands"),), traits=_TERMINATOR, source="mlir"),
+    OpDef("func.return", "Return from a function.", (variadic("operands"),), traits=_TERMINATOR, source="mlir",
+          type_syntax=TypeSyntax.OPERANDS),
     OpDef("func.call", "Call a function by symbol.", (variadic("operands"),), (variadic("results"),),
           (AttrDef("callee", "symbol reference"),), source="mlir"),
 )
@@ -82,7 +86,7 @@ SCF = (
     OpDef("scf.while", "A generic while loop: a before region that decides and an after region.",
           (variadic("inits"),), (variadic("results"),), regions=2, source="mlir"),
     OpDef("scf.yield", "Yield values to the enclosing scf op.", (variadic("results"),), traits=_TERMINATOR,
-          source="mlir"),
+          source="mlir", type_syntax=TypeSyntax.OPERANDS),
     OpDef("scf.condition", "Decide whether an scf.while loop continues.", (single("condition", "i1"), variadic("args")),
           traits=_TERMINATOR, source="mlir"),
     OpDef("scf.execute_region", "A region executed once.", results=(variadic("results"),), regions=1, source="mlir"),
@@ -101,9 +105,10 @@ GPU = (
     OpDef("gpu.module", "A module of device code, optionally with its targets (`[#nvvm.target<...>]`).",
           attributes=(AttrDef("sym_name", "string"), AttrDef("targets", "array of target attributes", required=False)),
           regions=1, traits=_MODULE_TRAITS | {Trait.SYMBOL}, source="mlir"),
-    OpDef("gpu.func", "A kernel or device function inside a gpu.module.", regions=1, traits=_ISOLATED_SYMBOL,
+    OpDef("gpu.func", "A kernel or device function inside a gpu.module.", regions=1, traits=_FUNCTION,
           source="mlir"),
-    OpDef("gpu.return", "Return from a gpu.func.", (variadic("operands"),), traits=_TERMINATOR, source="mlir"),
+    OpDef("gpu.return", "Return from a gpu.func.", (variadic("operands"),), traits=_TERMINATOR, source="mlir",
+          type_syntax=TypeSyntax.OPERANDS),
     OpDef("gpu.thread_id", "The thread's index in its block along a dimension.", results=(single("result", "index"),),
           attributes=(AttrDef("dimension", "x, y or z"),), source="mlir"),
     OpDef("gpu.block_id", "The block's index in the grid along a dimension.", results=(single("result", "index"),),
@@ -126,7 +131,7 @@ MEMREF = (
 )
 
 LLVM = (
-    OpDef("llvm.func", "An LLVM dialect function.", regions=1, traits=_ISOLATED_SYMBOL, source="mlir"),
+    OpDef("llvm.func", "An LLVM dialect function.", regions=1, traits=_FUNCTION, source="mlir"),
     OpDef("llvm.return", "Return from an llvm.func.", (optional("arg"),), traits=_TERMINATOR, source="mlir"),
 )
 

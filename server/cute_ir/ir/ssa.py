@@ -7,7 +7,10 @@ before any definition is a forward reference that a later definition in the same
 resolves; a `^label` resolves within its own region only. Resolved uses are then checked as
 MLIR's verifier checks them (mlir/lib/IR/Verifier.cpp, mlir/lib/IR/Operation.cpp): an
 operand's definition must properly dominate the op using it, except in graph regions, and an
-op isolated from above sees no value defined outside it.
+op isolated from above sees no value defined outside it. Where the text states a value's type
+at its definition and at a use (a generic op's function type, a block argument, a custom form
+whose record says where its types stand: `OpDef.type_syntax`), the two must agree, as
+`resolveSSAUse` and `addDefinition` check while parsing.
 
 One unit is one top-level statement or one statement of a `module`'s region (analysis/units.py), so
 the result depends on the unit's text alone. A unit's own top level lies in a module body (a
@@ -20,6 +23,7 @@ of regions with several blocks, built once per region when a use needs them.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
@@ -28,10 +32,11 @@ from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (
     BLOCK_REDEFINITION, DEFINED_AS_ARGUMENT, DEFINED_AS_ARGUMENT_RELATION, DEFINED_BY_OP,
     DEFINED_BY_OP_RELATION, INVALID_RESULT_NUMBER, ISOLATION_NOTE, NAMED_NO_RESULTS, NOT_DOMINATING,
-    OPERAND_TYPE_COUNT, OUTSIDE_ISOLATED_REGION, PREVIOUSLY_DEFINED, RESULT_COUNT, UNDECLARED_VALUE,
-    UNDEFINED_BLOCK, VALUE_REDEFINITION,
+    OPERAND_TYPE_COUNT, OUTSIDE_ISOLATED_REGION, PREVIOUSLY_DEFINED, PREVIOUSLY_USED_WITH_TYPE, PRIOR_USE,
+    RESULT_COUNT, TYPED_DEFINITION_MISMATCH, TYPED_USE_MISMATCH, UNDECLARED_VALUE, UNDEFINED_BLOCK,
+    VALUE_REDEFINITION,
 )
-from ..dialects.ods import Trait
+from ..dialects.ods import Trait, TypeSyntax
 from ..dialects.registry import has_trait, record as op_record
 from ..syntax import captures, query
 from ..syntax.cst import TYPE_KINDS
@@ -101,6 +106,12 @@ class _Op:
     bound: list[Node] = field(default_factory=list)
     region_count: int = 0
     declared_results: int | None = None   # what the generic form's function type says
+    node: Node | None = None
+    generic: bool = False
+    # The types the op's text states for its operands and results (`_stated_types`), read
+    # when a comparison first needs them.
+    stated: "tuple[_Stated, _Stated] | None" = None
+    mistyped: bool = False
 
 
 @dataclass(slots=True)
@@ -108,6 +119,13 @@ class _Def:
     span: Span
     op: int                 # defining op, or -1 for a block argument
     block: int
+    type: Node | None = None  # the type a block argument's text states for it
+    position: int = 0         # which result of its op it is
+
+
+# Stated types of an op's operands or results: one type node for all of them (SameOperandsAndResultType's
+# `: T`), one per position, or None when the text does not say.
+_Stated = Node | list[Node] | None
 
 
 @dataclass(slots=True)
@@ -189,7 +207,8 @@ class _Checker:
             elif kind == "block":
                 self._open_block(node)
             elif kind == "argument":
-                self._define((_text(node), 0), Span(node.start_byte, node.end_byte), -1)
+                self._define((_text(node), 0), Span(node.start_byte, node.end_byte), -1,
+                             type_node=node.parent.child_by_field_name("type"))
             elif kind == "use":
                 if start in bindings or _binds(node):
                     # A name an op binds (`%iv = ...` in a loop header). Outside every op (an
@@ -251,6 +270,7 @@ class _Checker:
         self.ops.append(op)
         if generic:
             self._check_generic_counts(node, op)
+        op.node, op.generic = node, generic
         self.op_path.append(op_id)
         self.frames.append((node.end_byte, "op"))
 
@@ -276,9 +296,11 @@ class _Checker:
             self._error("ssa.named-no-results", op.result_list, NAMED_NO_RESULTS)
         elif known is not None and known != provided:
             self._error("ssa.result-count", op.result_list, RESULT_COUNT.format(known, provided))
+        position = 0
         for name, count, span in op.results:
             for number in range(count):
-                self._define((name, number), span, op_id)
+                self._define((name, number), span, op_id, position=position)
+                position += 1
 
     def _check_generic_counts(self, node: Node, op: _Op) -> None:
         """The generic form states its operand and result counts in its function type."""
@@ -315,7 +337,7 @@ class _Checker:
                 for bound in op.bound:
                     name = bound.child_by_field_name("name")
                     self._define((_text(name if name is not None else bound), 0), _span(bound), -1,
-                                 block=self._current_block())
+                                 block=self._current_block(), type_node=_bound_type(bound))
 
     def _close_region(self) -> None:
         region_id = self.region_path.pop()
@@ -357,7 +379,8 @@ class _Checker:
         region.label_uses.append((_text(node), _span(node), block))
 
     # ------------------------------------------------------------------ values
-    def _define(self, key: tuple[str, int], span: Span, op_id: int, block: int | None = None) -> None:
+    def _define(self, key: tuple[str, int], span: Span, op_id: int, block: int | None = None,
+                type_node: Node | None = None, position: int = 0) -> None:
         if block is None:
             block = self.ops[op_id].block if op_id >= 0 else self._current_block()
         region = self.regions[self.block_region[block]]
@@ -369,10 +392,21 @@ class _Checker:
                                            (Related(previous.span, PREVIOUSLY_DEFINED),)))
                 return
             region.shadowed.append((key, previous))      # defined outside the isolated op
-        definition = _Def(span, op_id, block)
+        definition = _Def(span, op_id, block, type_node, position)
         self.values[key] = definition
         region.scope.append(key)
-        for use in self.forward.pop(key, ()):
+        forward = self.forward.pop(key, ())
+        defined = self._def_type(definition) if forward else None
+        if defined is not None:
+            # The first use of a forward reference gave the value its type (MLIR's placeholder).
+            first = next((use for use in forward if self._use_type(use.op, use.operand) is not None), None)
+            differ = _differ(defined, self._use_type(first.op, first.operand)) if first is not None else None
+            if differ is not None:
+                self.out.append(Diagnostic(
+                    "ssa.type-mismatch", span, Severity.ERROR, Source.VERIFY,
+                    TYPED_DEFINITION_MISMATCH.format(key[0], key[1], differ[0]),
+                    (Related(first.span, PREVIOUSLY_USED_WITH_TYPE.format(differ[1])),)))
+        for use in forward:
             self.checks.append((use, definition))
 
     def _use(self, node: Node) -> None:
@@ -387,6 +421,13 @@ class _Checker:
         operand = op.operands
         op.operands += 1
         definition = self.values.get(key)
+        defined = self._def_type(definition) if definition is not None and not op.mistyped else None
+        differ = _differ(self._use_type(op_id, operand), defined) if defined is not None else None
+        if differ is not None:
+            op.mistyped = True   # the parser stops at the first: one per op
+            self.out.append(Diagnostic("ssa.type-mismatch", _span(node), Severity.ERROR, Source.VERIFY,
+                                       TYPED_USE_MISMATCH.format(name, *differ),
+                                       (Related(definition.span, PRIOR_USE),)))
         if definition is not None:
             # A visible definition precedes the use in an open region: it dominates when it
             # sits in the block that holds the use there (block_path[d] is that block).
@@ -403,6 +444,20 @@ class _Checker:
             self.checks.append((use, definition))
         else:
             self.forward.setdefault(key, []).append(use)
+
+    def _stated(self, op_id: int) -> "tuple[_Stated, _Stated]":
+        op = self.ops[op_id]
+        if op.stated is None:
+            op.stated = _stated_types(op.node, op.name, op.generic) if op.node is not None else (None, None)
+        return op.stated
+
+    def _def_type(self, definition: _Def) -> Node | None:
+        if definition.op < 0:
+            return definition.type
+        return _type_at(self._stated(definition.op)[1], definition.position)
+
+    def _use_type(self, op_id: int, operand: int) -> Node | None:
+        return _type_at(self._stated(op_id)[0], operand)
 
     # ------------------------------------------------------------------ dominance
     def _isolation_depth(self, regions: tuple[int, ...]) -> int:
@@ -600,3 +655,94 @@ def _text(node: Node | None) -> str:
     if node is None or node.text is None:
         return ""
     return node.text.decode("utf-8", "replace")
+
+
+# ---------------------------------------------------------------------------------- stated types
+# An alias (`!t`, `#a`) names a type or attribute another statement defines: a text that uses one
+# is not compared with another text (the same type may be written through the alias or not).
+_ALIAS = re.compile(rb"[!#][A-Za-z_][\w$]*(?![\w$.])")
+_BLANKS = re.compile(r"\s+")
+
+
+def _type_text(node: Node | None) -> str | None:
+    """A type as the text writes it, blanks outside strings dropped so that spellings that
+    differ only in spacing compare equal; None when it uses an alias, or is not a type."""
+    if node is None or node.type not in TYPE_KINDS or node.text is None:
+        return None
+    text = node.text
+    if _ALIAS.search(_STRINGS.sub(b'""', text)):
+        return None
+    return "".join(part if part.startswith('"') else _BLANKS.sub("", part)
+                   for part in _STRING_SPLIT.split(text.decode("utf-8", "replace")) if part)
+
+
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_STRING_SPLIT = re.compile(r'("(?:[^"\\]|\\.)*")')
+
+
+def _differ(a: Node | None, b: Node | None) -> tuple[str, str] | None:
+    """The two types' texts when both are stated and they differ (spacing aside), else None."""
+    if a is None or b is None:
+        return None
+    ta, tb = _type_text(a), _type_text(b)
+    return (ta, tb) if ta is not None and tb is not None and ta != tb else None
+
+
+def _type_at(stated: _Stated, position: int) -> Node | None:
+    if stated is None:
+        return None
+    if isinstance(stated, list):
+        return stated[position] if position < len(stated) else None
+    return stated
+
+
+def _bound_type(bound: Node) -> Node | None:
+    """The type a header binding states: `%a: i32` in a signature, `%w : T` after `workgroup`."""
+    after = bound.next_sibling
+    if after is None or after.type != ":":
+        return None
+    return after.next_sibling
+
+
+def _types_of(node: Node | None) -> list[Node] | None:
+    """The types of a type list (`(a, b)` or one type), None when something else stands there."""
+    if node is None:
+        return None
+    if node.type in ("type_list", "paren_group"):
+        kinds = [child for child in node.named_children if child.type != "comment"]
+        return kinds if all(child.type in TYPE_KINDS for child in kinds) else None
+    return [node] if node.type in TYPE_KINDS else None
+
+
+def _stated_types(node: Node, name: str, generic: bool) -> tuple[_Stated, _Stated]:
+    """The type nodes an op's text states for its operands and for its results: a generic op's
+    function type; a custom op's trailing `: ...` read as its record's `type_syntax` says."""
+    if generic:
+        ftype = node.child_by_field_name("type")
+        if ftype is None or ftype.type != "function_type":
+            return None, None
+        return (_types_of(ftype.child_by_field_name("inputs")) or [],
+                _types_of(ftype.child_by_field_name("results")) or [])
+    record = op_record(name)
+    syntax = record.type_syntax if record is not None else None
+    body = node.child_by_field_name("body")
+    if syntax is None or body is None:
+        return None, None
+    children = body.children
+    colon = max((i for i, child in enumerate(children) if child.type == ":"), default=-1)
+    if colon < 0:
+        return None, None
+    tail = [child for child in children[colon + 1:] if child.type != "comment"]
+    if syntax is TypeSyntax.SAME:
+        return (tail[0], tail[0]) if len(tail) == 1 and tail[0].type in TYPE_KINDS else (None, None)
+    if syntax is TypeSyntax.OPERANDS:
+        types = tail[0::2]
+        if all(t.type in TYPE_KINDS for t in types) and all(c.type == "," for c in tail[1::2]):
+            return types, []
+        return None, None
+    if len(tail) == 3 and tail[1].type == "->":
+        return _types_of(tail[0]), _types_of(tail[2])
+    if len(tail) == 1 and tail[0].type == "function_type":
+        return (_types_of(tail[0].child_by_field_name("inputs")),
+                _types_of(tail[0].child_by_field_name("results")))
+    return None, None
