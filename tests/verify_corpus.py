@@ -1,7 +1,8 @@
 """MLIR -verify-diagnostics style corpus: `// expected-error @+1 {{message}}`, split by `// -----`.
 
-Each expectation names a line (relative to the comment: `@+N`, `@-N`, or the comment's own
-line) and the whole message. Cases are checked against target sm_90a, or the target a file names
+Each expectation names a line, read by the rules `cute-ir check --verify-diagnostics` uses
+(diagnostics/expectations.py: `@+N`, `@-N`, `@above`, `@below`, or the comment's own line), and
+here the whole message: the corpus is stricter than mlir-opt, which asks for a substring. Cases are checked against target sm_90a, or the target a file names
 on its first line (`// RUN: --arch sm_100a`); a line `// target: sm_120a` inside a case selects
 that case's target. Exact columns are checked by pytest tests beside the corpus.
 """
@@ -13,10 +14,10 @@ from pathlib import Path
 
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics.catalogue import CATALOGUE
+from cute_ir.diagnostics.expectations import expectations
 
 _TARGET = re.compile(r"^//\s*target:\s*(sm_\w+)\s*$", re.M)
 _RUN_ARCH = re.compile(r"^//\s*RUN:\s*--arch\s+(sm_\w+)\s*$")
-_EXPECT = re.compile(r"//\s*expected-(error|warning|note|remark)\s*(@([+-]\d+|above|below))?\s*\{\{(.*)\}\}\s*$")
 _SPLIT = re.compile(r"^// -----\s*$", re.M)
 
 
@@ -44,17 +45,8 @@ def load_cases(path: Path) -> list[Case]:
     cases = []
     offset_line = 0
     for index, chunk in enumerate(_SPLIT.split(text)):
-        expected = []
-        for number, line in enumerate(chunk.split("\n")):
-            m = _EXPECT.search(line)
-            if not m:
-                continue
-            where = m.group(3)
-            delta = 0
-            if where:
-                delta = {"above": -1, "below": 1}.get(where, None)
-                delta = int(where) if delta is None else delta
-            expected.append(Expectation(m.group(1), number + delta, m.group(4)))
+        # Lines counted from 0 within the case.
+        expected = [Expectation(e.severity, e.line - 1, e.text) for e in expectations(chunk)]
         target = _TARGET.search(chunk)
         cases.append(Case(path, index, offset_line, chunk, expected, target.group(1) if target else file_target))
         offset_line += chunk.count("\n") + 1

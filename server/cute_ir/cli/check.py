@@ -8,7 +8,8 @@ import sys
 from ..diagnostics import Diagnostic, Severity
 from ..diagnostics.codes import CODES
 from . import sarif_report
-from .inputs import STDIN, FileReport, expand, read
+from . import verify_diagnostics
+from .inputs import STDIN, FileReport, expand, read, read_bytes
 from .json_report import items
 from .options import (CLEAN, FINDINGS, USAGE, add_arch_option, describe_exit_status, settings_for,
                       usage_error)
@@ -58,6 +59,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     for problem in problems:
         print(f"cute-ir check: error: {problem}", file=sys.stderr)
     settings = settings_for(args)
+    if args.verify_diagnostics:
+        return _verify(files, problems, settings, args, select, ignore)
+    if args.split_input_file:
+        return usage_error("check", "--split-input-file goes with --verify-diagnostics")
     reports = [read(path, settings, args.stdin_filename) for path in files]
     shown = [(r, [d for d in r.diagnostics if _shown(d, select, ignore)]) for r in reports]
 
@@ -74,6 +79,32 @@ def cmd_check(args: argparse.Namespace) -> int:
     if any(r.problem for r in reports) or any(d.severity in failing for _, ds in shown for d in ds):
         return FINDINGS
     return CLEAN
+
+
+def _verify(files: list[str], problems: list[str], settings, args: argparse.Namespace,
+            select: list[str], ignore: list[str]) -> int:
+    """--verify-diagnostics: each file's diagnostics against the `expected-*` comments it holds;
+    every disagreement is an error at its line, as mlir-opt reports them."""
+    failed = bool(problems)
+    matched = total = 0
+    for path in files:
+        name, raw, problem, _ = read_bytes(path, args.stdin_filename)
+        if raw is None:
+            print(f"{name}: error: {problem}", file=sys.stderr)
+            failed = True
+            continue
+        uri = path if path == STDIN else "file://" + path
+        verdict = verify_diagnostics.verify_file(uri, raw, settings, args.split_input_file,
+                                                 lambda d: _shown(d, select, ignore))
+        for failure in verdict.failures:
+            print(verify_diagnostics.render(name, failure))
+        failed = failed or not verdict.ok
+        total += len(verdict.expected)
+        matched += sum(1 for e in verdict.expected if e.matched)
+    if not args.quiet:
+        print(f"{len(files)} file{'s' * (len(files) != 1)} verified: {matched} of {total} expected "
+              f"diagnostics produced{'' if not failed else '; see the errors above'}", file=sys.stderr)
+    return FINDINGS if failed else CLEAN
 
 
 def add_parser(sub) -> None:
@@ -105,6 +136,15 @@ def add_parser(sub) -> None:
     check.add_argument("--ignore", action="append", metavar="CODES",
                        help="do not report diagnostics whose code starts with one of these "
                             "comma-separated prefixes; repeatable, applied after --select")
+    check.add_argument("--verify-diagnostics", action="store_true",
+                       help="check the diagnostics against the file's `// expected-error {{...}}` "
+                            "comments (also -warning, -remark, -note; @+N, @-N, @above, @below, "
+                            "@unknown; -re for {{regex}} blocks), as mlir-opt -verify-diagnostics "
+                            "does: exit 1 and report each expectation not produced and each "
+                            "diagnostic not expected, at its line")
+    check.add_argument("--split-input-file", action="store_true",
+                       help="with --verify-diagnostics: check each `// -----` split of a file on "
+                            "its own, as mlir-opt --split-input-file does")
     check.add_argument("--stdin-filename", default="<stdin>", metavar="NAME",
                        help="the name standard input is reported under (default: %(default)s)")
     describe_exit_status(check, "no errors (warnings count only with --werror)",

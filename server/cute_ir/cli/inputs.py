@@ -66,7 +66,7 @@ def _size_problem(size: int) -> str | None:
             f"(the limit is {MAX_ANALYSED_BYTES // 2**20} MiB)")
 
 
-def _read_bytes(path: str, stdin_name: str) -> tuple[str, bytes | None, str | None, bool]:
+def read_bytes(path: str, stdin_name: str) -> tuple[str, bytes | None, str | None, bool]:
     """(display name, bytes or None, problem, unreadable)."""
     if path == STDIN:
         raw = sys.stdin.buffer.read(MAX_ANALYSED_BYTES + 1)    # never more than the limit
@@ -92,7 +92,7 @@ def _read_bytes(path: str, stdin_name: str) -> tuple[str, bytes | None, str | No
 
 def read(path: str, settings: Settings, stdin_name: str = "<stdin>") -> FileReport:
     """Read and analyse one file (or standard input for `-`)."""
-    name, raw, problem, unreadable = _read_bytes(path, stdin_name)
+    name, raw, problem, unreadable = read_bytes(path, stdin_name)
     if raw is None:
         return FileReport(name, None, [], problem, unreadable)
     if b"\x00" in raw:
