@@ -40,6 +40,14 @@ KERNELS: dict[str, str] = {
     "sm100_umma_2cta_multicast": "sm_100a",
     "sm100_nvfp4_s2t": "sm_100a",
     "sm120_nvfp4": "sm_120a",
+    # Kernels of the DSL's other features (predication, TensorSSA, reductions, shuffles, cp.async,
+    # loops and branches, clusters and mbarriers), added until the op vocabulary stopped growing
+    # (tools/corpus/op_names.py).
+    "elementwise_predicated": "sm_80",
+    "warp_reduce": "sm_80",
+    "smem_transpose": "sm_80",
+    "ssa_reduce_convert": "sm_80",
+    "cluster_barriers": "sm_90a",
 }
 
 
