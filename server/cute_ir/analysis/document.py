@@ -105,6 +105,9 @@ class Settings:
     # Where target_arch comes from; a file's own `#nvvm.target` beats it unless it is an
     # explicit command-line `--arch` (ir/target.py).
     target_from: str = FROM_SETTING
+    # Ops of dialects cute-ir has no records for are accepted, as `mlir-opt
+    # --allow-unregistered-dialect` accepts them: real files mix in dialects of their own.
+    allow_unregistered_dialect: bool = True
 
 
 _START = attrgetter("start")
@@ -924,7 +927,7 @@ class DocumentAnalysis:
         for unit in units:
             tree = self.tree_for(unit)
             mine = findings(tree.root_node, data, unit.start, unit.end)
-            own.append(finding_diagnostics(mine, self._parse_type))
+            own.append(finding_diagnostics(mine, self._parse_type, self.settings.allow_unregistered_dialect))
             for kind, nodes in mine.items():
                 found.setdefault(kind, []).extend(nodes)
         self._diagnose_units(units, found, own)
@@ -976,7 +979,8 @@ class DocumentAnalysis:
         bucketed; the per-finding work is a memo lookup by text.
         """
         started = time.monotonic()
-        found = finding_diagnostics(findings, self._parse_type) if own is None else [d for ds in own for d in ds]
+        found = (finding_diagnostics(findings, self._parse_type, self.settings.allow_unregistered_dialect)
+                 if own is None else [d for ds in own for d in ds])
         data = self.document.data
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later

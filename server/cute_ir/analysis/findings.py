@@ -11,8 +11,9 @@ from typing import Any, Callable
 from tree_sitter import Node, Tree
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
-from ..diagnostics.mlir_messages import UNKNOWN_CUSTOM_OP, UNREGISTERED_OPERATION
-from ..dialects.cute_nvgpu.ops import DIALECT_PREFIX, is_known_op
+from ..diagnostics.mlir_messages import (NEAREST_OP, UNKNOWN_CUSTOM_OP, UNKNOWN_DSL_OP, UNREGISTERED_CUSTOM_DIALECT,
+                                         UNREGISTERED_DIALECT, UNREGISTERED_OPERATION)
+from ..dialects.registry import known_dialect, unknown_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..syntax import WIDE_NODE, captures, query, wide_nodes
 from ..syntax.errors import (MALFORMED_PATTERNS, OpName, describe_error, describe_keyed_group, describe_malformed,
@@ -34,8 +35,6 @@ _FINDINGS = query(
 # later child keeps a state open for each enclosing region while the cursor walks their
 # contents: quadratic in the nesting depth.)
 _WALKED = ("unclosed", "region")
-
-_PREFIX = DIALECT_PREFIX.encode()
 
 # A cute_nvgpu type node -> the type and its diagnostics relative to the node's start.
 TypeParser = Callable[[Node], tuple[CuteNvgpuType, list[Diagnostic]]]
@@ -90,15 +89,17 @@ def _in_dense_literal(node: Node) -> bool:
     return attribute.type == "builtin_attribute" and kind is not None and kind.type == "dense"
 
 
-def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser) -> list[Diagnostic]:
-    """Absolute diagnostics for the findings."""
+def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser,
+                        allow_unregistered: bool = True) -> list[Diagnostic]:
+    """Absolute diagnostics for the findings; `allow_unregistered`: ops of dialects cute-ir has
+    no records for are accepted (mlir-opt's --allow-unregistered-dialect)."""
     out: list[Diagnostic] = []
     for node in found.get("type", ()):
         _, diags = parse_type(node)
         if diags:
             out.extend(d.shifted(node.start_byte) for d in diags)
     ops = found.get("ops", ())
-    out.extend(d for op in ops if op.name.startswith(_PREFIX) and (d := op_diagnostic(op)) is not None)
+    out.extend(d for op in ops if (d := op_diagnostic(op, allow_unregistered)) is not None)
     out.extend(named_op_diagnostics(ops))
     out.extend(describe_error(node) for node in found.get("error", ()))
     out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ()))
@@ -119,17 +120,27 @@ def missing_in(tree: Tree | None, unit: Unit) -> list[Node]:
     return missing_nodes(start, unit.start, unit.end) if start is not None else []
 
 
-def op_diagnostic(op: OpName) -> Diagnostic | None:
-    """MLIR's diagnostic for a cute_nvgpu op the dialect does not have (None for the others)."""
-    if not op.name.startswith(_PREFIX):
-        return None
+def op_diagnostic(op: OpName, allow_unregistered: bool = True) -> Diagnostic | None:
+    """MLIR's diagnostic for an op its dialect does not have: an error for a dialect whose ops
+    are all known (MLIR's, cute_nvgpu's), with a note naming the nearest op; a warning for the
+    CuTe DSL's dialects, known by the names the DSL prints. With `allow_unregistered` off, an op
+    of a dialect cute-ir has no records for is an error too, as in mlir-opt."""
     name = op.name.decode("utf-8", errors="replace")
-    if is_known_op(name):
-        return None
-    dialect = DIALECT_PREFIX[:-1]
-    message = UNKNOWN_CUSTOM_OP.format(name) if op.op is not None else UNREGISTERED_OPERATION.format(name, dialect)
-    return Diagnostic("types.unknown-op", Span(op.node.start_byte, op.node.end_byte), Severity.ERROR, Source.TYPES,
-                      message)
+    unknown = unknown_op(name)
+    span = Span(op.node.start_byte, op.node.end_byte)
+    if unknown is None:
+        dialect = name.split(".", 1)[0]
+        if allow_unregistered or "." not in name or known_dialect(dialect):
+            return None
+        message = UNREGISTERED_CUSTOM_DIALECT.format(dialect, name) if op.op is not None else UNREGISTERED_DIALECT
+        return Diagnostic("types.unregistered-dialect", span, Severity.ERROR, Source.TYPES, message)
+    if not unknown.certain:
+        hint = f"; did you mean '{unknown.nearest}'?" if unknown.nearest else ""
+        return Diagnostic("types.unknown-dsl-op", span, Severity.WARNING, Source.TYPES,
+                          UNKNOWN_DSL_OP.format(name, unknown.dialect) + hint)
+    message = UNKNOWN_CUSTOM_OP.format(name) if op.op is not None else UNREGISTERED_OPERATION.format(name, unknown.dialect)
+    related = (Related(span, NEAREST_OP.format(unknown.nearest)),) if unknown.nearest else ()
+    return Diagnostic("types.unknown-op", span, Severity.ERROR, Source.TYPES, message, related)
 
 
 MATCHING_BRACE = "to match this `{`"

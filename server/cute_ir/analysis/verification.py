@@ -17,6 +17,7 @@ from ..emit.preview import Lowering
 from ..ir.ssa import check_ssa
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..verify import VERIFIED_OPS, verify_unit
+from ..verify.structure import check_site
 from .pipeline import UnitPipeline
 from .units import Unit, statement_nodes
 
@@ -86,7 +87,8 @@ def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: f
         tree = analysis.tree_for(unit)
         try:
             if tree is not None:
-                out.extend(check_ssa(statement_nodes(tree, unit), limit=unit.end))
+                out.extend(check_ssa(statement_nodes(tree, unit), limit=unit.end, judge=check_site))
         except Exception:  # a defect in the check must not cost the rest of the file
             log.exception("SSA check failed in %s at byte %d", analysis.document.uri, unit.start)
     return out
+

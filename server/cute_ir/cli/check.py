@@ -136,6 +136,11 @@ def add_parser(sub) -> None:
     check.add_argument("--ignore", action="append", metavar="CODES",
                        help="do not report diagnostics whose code starts with one of these "
                             "comma-separated prefixes; repeatable, applied after --select")
+    check.add_argument("--allow-unregistered-dialect", action=argparse.BooleanOptionalAction, default=True,
+                       help="accept ops of dialects cute-ir has no records for (default: on, unlike "
+                            "mlir-opt: real files mix in dialects of their own, and an op cute-ir "
+                            "cannot check is not an error); --no-allow-unregistered-dialect reports "
+                            "them as mlir-opt does")
     check.add_argument("--verify-diagnostics", action="store_true",
                        help="check the diagnostics against the file's `// expected-error {{...}}` "
                             "comments (also -warning, -remark, -note; @+N, @-N, @above, @below, "

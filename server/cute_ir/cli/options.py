@@ -33,9 +33,10 @@ def add_arch_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 def settings_for(args: argparse.Namespace) -> Settings:
     """An explicit --arch beats a file's own #nvvm.target; without it the file's wins over the default."""
+    allow = getattr(args, "allow_unregistered_dialect", True)
     if args.arch is None:
-        return Settings(target_from=FROM_DEFAULT)
-    return Settings(target_arch=args.arch, target_from=FROM_COMMAND_LINE)
+        return Settings(target_from=FROM_DEFAULT, allow_unregistered_dialect=allow)
+    return Settings(target_arch=args.arch, target_from=FROM_COMMAND_LINE, allow_unregistered_dialect=allow)
 
 
 def describe_exit_status(parser: argparse.ArgumentParser, clean: str, findings: str | None) -> None:

@@ -83,8 +83,14 @@ _OWN: tuple[CodeDoc, ...] = (
             "`dense<...>` is exempt: it is read whole from its text."),
     CodeDoc("syntax.too-large", S, "The document exceeds the size the analysis accepts; nothing "
             "in it is checked."),
-    CodeDoc("types.unknown-op", T, "An operation of a dialect cute-ir knows that the dialect "
-            "does not define (MLIR's own wording)."),
+    CodeDoc("types.unknown-op", T, "An operation of a dialect whose every op cute-ir knows (MLIR's "
+            "dialects, from their ODS; `cute_nvgpu`) that the dialect does not define, in MLIR's "
+            "wording (`custom op 'arith.adi' is unknown`), with a note naming the nearest op."),
+    CodeDoc("types.unknown-dsl-op", T, "An op name the CuTe DSL's dialects (`cute`, `cuda`, the "
+            "`cute_nvgpu.arch` ops) are not known to print, with the nearest name it does print "
+            "(warning: cute-ir knows these dialects by the names of its corpus of DSL dumps)."),
+    CodeDoc("types.unregistered-dialect", T, "With `--no-allow-unregistered-dialect`: an op of a "
+            "dialect cute-ir has no records for, in mlir-opt's wording. Off by default."),
     CodeDoc("types.parameters", T, "A type that takes no parameters is written with some."),
     CodeDoc("types.integer.width", T, "An atom integer type (`!cute_nvgpu.i<N>`) with a width "
             "outside what the dialect allows."),
@@ -141,6 +147,11 @@ _OWN: tuple[CodeDoc, ...] = (
             "than the forward reference that first used it) does; a note points at the other (MLIR's "
             "wording). Compared where the text states both types: generic forms, block and function "
             "arguments, and custom forms whose op record says where their types stand."),
+    CodeDoc("verify.op", V, "An op of an upstream MLIR dialect against its definition (generated "
+            "from MLIR's ODS): the generic form's operand, result, region and successor counts, the "
+            "type constraints of operands and results, the structural traits (terminator last in its "
+            "block, the parent ops it must sit in, types that must match) and the op's own checks, in "
+            "MLIR's wording (`'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'`)."),
     CodeDoc("ssa.outside-isolated-region", V, "A value defined outside an op that is isolated from "
             "above (`func.func`, `gpu.module`, ...) is used inside it."),
     CodeDoc("verify.tma.arch", V, "A TMA op on a target before sm_90."),

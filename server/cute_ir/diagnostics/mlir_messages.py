@@ -20,6 +20,15 @@ Each string is the text MLIR emits, taken from llvm/llvm-project:
 """
 UNREGISTERED_OPERATION = "unregistered operation '{0}' found in dialect ('{1}') that does not allow unknown operations"
 UNKNOWN_CUSTOM_OP = "custom op '{0}' is unknown"
+# cute-ir's own note on an unknown op: the known op of its dialect with the closest name.
+NEAREST_OP = "did you mean '{0}'?"
+# An op of a dialect no one registered, without --allow-unregistered-dialect
+# (mlir/lib/AsmParser/Parser.cpp; the custom form's message ends in a blank).
+UNREGISTERED_DIALECT = ("operation being parsed with an unregistered dialect. If this is intended, please use "
+                        "-allow-unregistered-dialect with the MLIR tool used")
+UNREGISTERED_CUSTOM_DIALECT = "Dialect `{0}' not found for custom op '{1}' "
+# cute-ir's own warning for a name the CuTe DSL's dialects are not known to have.
+UNKNOWN_DSL_OP = "'{0}' is not an op of the CuTe DSL's '{1}' dialect that cute-ir knows"
 
 # SSA well-formedness (server/cute_ir/ir/ssa.py).
 UNDECLARED_VALUE = "use of undeclared SSA value name"
@@ -55,6 +64,26 @@ DEFINED_AS_ARGUMENT_RELATION = {
     "neither": "neither in a parent nor in a child region",
 }
 OUTSIDE_ISOLATED_REGION = "'{0}' op using value defined outside the region"
+
+# An op against its ODS definition (verify/structure.py): mlir/lib/IR/Operation.cpp (the count
+# and structural traits' `verify*` functions), the verifier mlir-tblgen generates
+# (OpDefinitionsGen.cpp: type constraints, `PredOpTrait` summaries); checked against mlir-opt 22.
+OP_ERROR = "'{0}' op {1}"
+REQUIRES_ZERO = "requires zero {0}"
+REQUIRES_ONE = "requires {0}"
+EXPECTED_N = "expected {0} {1}"
+EXPECTED_N_OR_MORE = "expected {0} or more {1}"
+EXPECTED_N_OPERANDS = "expected {0} operands, but found {1}"
+EXPECTED_N_OR_MORE_OPERANDS = "expected {0} or more operands, but found {1}"
+REQUIRES_SUCCESSORS = "requires {0} successor{1} but found {2}"
+REQUIRES_AT_LEAST_SUCCESSORS = "requires at least {0} successors but found {1}"
+MUST_BE = "{0} #{1} must be {2}, but got '{3}'"
+MUST_BE_LAST = "must be the last operation in the parent block"
+EXPECTS_PARENT = "expects parent op '{0}'"
+EXPECTS_PARENT_ONE_OF = "expects parent op to be one of '{0}'"
+SAME_OPERANDS_AND_RESULT_TYPE = "requires the same type for all operands and results"
+SAME_TYPE_OPERANDS = "requires all operands to have the same type"
+FAILED_TO_VERIFY_THAT = "failed to verify that {0}"
 REQUIRES_ATTRIBUTE = "'{0}' op requires attribute '{1}'"
 ISOLATION_NOTE = "required by region isolation constraints"
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, Callable
 
 
 class Trait(str, Enum):
@@ -23,8 +24,14 @@ class Trait(str, Enum):
     SYMBOL = "Symbol"                             # defines `@name`
     SYMBOL_TABLE = "SymbolTable"                  # its region holds symbols
     ATTR_SIZED_OPERAND_SEGMENTS = "AttrSizedOperandSegments"
+    ATTR_SIZED_RESULT_SEGMENTS = "AttrSizedResultSegments"
     FUNCTION_LIKE = "FunctionOpInterface"         # a function: a symbol with a signature and a body
     SAME_OPERANDS_AND_RESULT_TYPE = "SameOperandsAndResultType"
+    SAME_TYPE_OPERANDS = "SameTypeOperands"
+    RETURN_LIKE = "ReturnLike"                    # returns to its parent's results
+    SINGLE_BLOCK = "SingleBlock"
+    CONSTANT_LIKE = "ConstantLike"
+    NO_REGION_ARGUMENTS = "NoRegionArguments"
 
 
 class TypeSyntax(str, Enum):
@@ -35,6 +42,9 @@ class TypeSyntax(str, Enum):
     SAME = "same"               # `: T` after the operands: every operand and result is a T
     OPERANDS = "operands"       # `: T1, T2` after the operands: their types, in order; no results
     FUNCTIONAL = "functional"   # `: (T1, T2) -> R`: the operands' types, then the results'
+    OPERAND = "operand"         # `: T` at the end: the type of one operand (`OpDef.typed_operand`)
+    RESULT = "result"           # `: T` at the end: the type of the one result
+    CAST = "cast"               # `: T to U`: the one operand's type, then the one result's
 
 
 class Count(str, Enum):
@@ -48,9 +58,20 @@ class ValueDef:
     """An operand or result group."""
 
     name: str
-    constraint: str = "any type"
+    constraint: str = "any type"      # what the values must be, in words (ODS's summary)
     count: Count = Count.SINGLE
     doc: str = ""
+    check: str | None = None          # the ODS type constraint that decides it (mlir_ods.CONSTRAINTS)
+
+
+@dataclass(frozen=True)
+class TypesMatch:
+    """ODS `TypesMatchWith`: the type of value `to` is `transformer` applied to the type of `source`."""
+
+    source: str
+    to: str
+    transformer: str
+    summary: str
 
 
 @dataclass(frozen=True)
@@ -83,6 +104,18 @@ class OpDef:
     builds: str | None = None         # the one atom mnemonic the op builds: its result type may be omitted
     # Where the custom form states its operand and result types; None: not known here.
     type_syntax: TypeSyntax | None = None
+    typed_operand: int | None = None  # TypeSyntax.OPERAND: which operand the trailing type is of
+    variadic_regions: bool = False
+    interfaces: frozenset[str] = field(default_factory=frozenset)
+    parents: tuple[str, ...] = ()     # HasParent / ParentOneOf: the ops it must sit in
+    implicit_terminator: str | None = None   # SingleBlockImplicitTerminator
+    same_types: tuple[tuple[str, ...], ...] = ()   # AllTypesMatch groups, by value name
+    types_match: tuple[TypesMatch, ...] = ()
+    format: str = ""                  # the ODS assembly format, when the op has one
+    # The op's own verifier beyond what its definitions and traits say: called with what the
+    # text says of one op (ir/ssa.OpSite), it returns MLIR's message (without the
+    # `'name' op ` prefix unless it says otherwise) or None (verify/structure.py).
+    check: Callable[[Any], Any] | None = field(default=None, compare=False)
 
     @property
     def dialect(self) -> str:
@@ -97,6 +130,9 @@ class OpDef:
 
     def operand_count(self) -> tuple[int, int | None]:
         return _count_range(self.operands)
+
+    def region_count(self) -> tuple[int, int | None]:
+        return (self.regions - 1, None) if self.variadic_regions else (self.regions, self.regions)
 
 
 def _count_range(groups: tuple[ValueDef, ...]) -> tuple[int, int | None]:

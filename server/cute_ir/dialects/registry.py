@@ -1,18 +1,25 @@
 """Every op record the project knows, by name: the one place parsers, checks and docs ask."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from difflib import SequenceMatcher, get_close_matches
+from os.path import commonprefix
+
+from .cute_dsl import DSL_DIALECTS, DSL_FAMILIES, dsl_records
 from .ods import OpDef, OpRegistry, Trait
 from .cute_nvgpu.ops import OPS as CUTE_NVGPU_OPS, is_cute_nvgpu_op
 from .cute_nvgpu.tma_ops import TMA_OPS
 from .nv_tileas.async_tma import ASYNC_TMA_OPS
 from .nv_tileas.copy import COPY_OP as TILEAS_COPY
 from .nv_tileas.memops import MEMOPS
-from .upstream import UPSTREAM_OPS
+from .mlir_ods import DIALECTS as MLIR_DIALECTS, MLIR_OPS
 
 # The `cuda` dialect of CuTe DSL dumps. A kernel is a function like gpu.func: the DSL outlines
 # each kernel and passes it everything through its arguments (a launch names the kernel by
 # symbol and hands it its operands), so its body sees no value from outside: it is isolated
-# from above, and the SSA checks report a name its body does not define.
+# from above (the DSL's own parser says "'arith.addi' op using value defined outside the
+# region ... required by region isolation constraints" of a kernel body using an outer value),
+# and the SSA checks report a name its body does not define.
 CUDA_DSL_OPS = (
     OpDef("cuda.kernel", "A device kernel as CuTe DSL prints it (`cuda.kernel @kernel_...(...) { ... }`).",
           regions=1, traits=frozenset({Trait.SYMBOL, Trait.FUNCTION_LIKE, Trait.ISOLATED_FROM_ABOVE}),
@@ -21,8 +28,57 @@ CUDA_DSL_OPS = (
 
 OPS = OpRegistry()
 # The TMA family's descriptor builder is TileAS's op (nv_tileas.make_tiled_tma_desc).
-OPS.add(*UPSTREAM_OPS, *CUDA_DSL_OPS, *CUTE_NVGPU_OPS, *(op for op in TMA_OPS if not is_cute_nvgpu_op(op.name)),
+OPS.add(*MLIR_OPS, *CUDA_DSL_OPS, *CUTE_NVGPU_OPS, *(op for op in TMA_OPS if not is_cute_nvgpu_op(op.name)),
         *MEMOPS, *ASYNC_TMA_OPS, TILEAS_COPY)
+OPS.add(*dsl_records({op.name for op in OPS}))
+
+# Dialects whose every op has a record: a name they lack is an unknown op (an error, as in
+# mlir-opt). The DSL's dialects are known by the names its dumps print: a name they lack is a
+# warning (the DSL may print one its corpus never did).
+CLOSED_DIALECTS = MLIR_DIALECTS | {"cute_nvgpu"}
+_BY_DIALECT: dict[str, list[str]] = {}
+for _op in OPS:
+    _BY_DIALECT.setdefault(_op.dialect, []).append(_op.name)
+
+
+@dataclass(frozen=True)
+class UnknownOp:
+    dialect: str
+    nearest: str | None      # the known op of the dialect whose name is closest
+    certain: bool            # the dialect's ops are all known (an error), or only as printed (a warning)
+
+
+def unknown_op(name: str) -> UnknownOp | None:
+    """What to say of an op name no record has, when its dialect is one cute-ir knows; None
+    for a known op or a dialect cute-ir has no records for."""
+    if "." not in name or record(name) is not None:
+        return None
+    dialect = name.split(".", 1)[0]
+    if dialect in CLOSED_DIALECTS:
+        if name.startswith(DSL_FAMILIES):
+            return UnknownOp(dialect, _nearest(name, dialect), certain=False)
+        return UnknownOp(dialect, _nearest(name, dialect), certain=True)
+    if dialect in DSL_DIALECTS:
+        return UnknownOp(dialect, _nearest(name, dialect), certain=False)
+    return None
+
+
+def _nearest(name: str, dialect: str) -> str | None:
+    """The op of the dialect whose name is closest (the part after the dialect's prefix,
+    which they all share, compared), if one is close."""
+    prefix = dialect + "."
+    word = name[len(prefix):]
+    close = get_close_matches(word, [n[len(prefix):] for n in _BY_DIALECT.get(dialect, ())], n=5, cutoff=0.6)
+    if not close:
+        return None
+    # Equally close names: the one that shares the longest start with the name written.
+    best = max(close, key=lambda c: (SequenceMatcher(None, word, c).ratio(), len(commonprefix([word, c]))))
+    return prefix + best
+
+
+def known_dialect(dialect: str) -> bool:
+    """Whether cute-ir has records of this dialect (an unregistered one is the user's own)."""
+    return dialect in _BY_DIALECT or dialect in DSL_DIALECTS
 
 
 def record(name: str) -> OpDef | None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..text.brackets import top_level_parameters  # noqa: F401 (verify/tma.py reads it from here)
+
 _SHAPED = re.compile(r"^(memref|tensor|vector)<(.*)>$", re.S)
 # Leading `64x`, `?x` dimensions; the rest up to the first top-level comma is the element type.
 _DIMS = re.compile(r"^((?:(?:\d+|\?)\s*x\s*)*)(.*)$", re.S)
@@ -23,21 +25,6 @@ class Shaped:
     @property
     def rank(self) -> int:
         return len(self.dims)
-
-
-def top_level_parameters(text: str) -> list[str]:
-    """`a, b<c, d>, e` split at the commas outside brackets."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "<([{":
-            depth += 1
-        elif ch in ">)]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    parts.append(text[start:].strip())
-    return parts
 
 
 def shaped(text: str) -> Shaped | None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from tree_sitter import Node
 
@@ -112,6 +113,8 @@ class _Op:
     # when a comparison first needs them.
     stated: "tuple[_Stated, _Stated] | None" = None
     mistyped: bool = False
+    successors: int = 0
+    use_types: list[Node | None] = field(default_factory=list)   # each operand's definition's type
 
 
 @dataclass(slots=True)
@@ -125,7 +128,7 @@ class _Def:
 
 # Stated types of an op's operands or results: one type node for all of them (SameOperandsAndResultType's
 # `: T`), one per position, or None when the text does not say.
-_Stated = Node | list[Node] | None
+_Stated = Node | list[Node | None] | None
 
 
 @dataclass(slots=True)
@@ -138,9 +141,16 @@ class _Use:
     ops: tuple[int, ...]        # ops[d]: the op in regions[d] that encloses the use
 
 
-def check_ssa(statements: list[Node], limit: int | None = None) -> list[Diagnostic]:
+# Judges each op of a unit against its record (verify/structure.py), given what the walk saw.
+Judge = Callable[["OpSite"], "Diagnostic | None"]
+
+
+def check_ssa(statements: list[Node], limit: int | None = None, judge: Judge | None = None,
+              outer: str | None = None) -> list[Diagnostic]:
     """Diagnostics for the SSA names and block labels of one unit's statements (absolute spans),
-    read up to `limit` (a unit that ends inside its statement, analysis/units.py).
+    read up to `limit` (a unit that ends inside its statement, analysis/units.py); with `judge`,
+    also what it says of each op that has a record (`OpSite`). `outer`: the name of the op
+    whose region holds the statements (None: the file's top level, an implicit module).
 
     A unit with a syntax error is left alone: what its broken statement defines is unknown."""
     if not statements or any(node.has_error for node in statements):
@@ -148,7 +158,97 @@ def check_ssa(statements: list[Node], limit: int | None = None) -> list[Diagnost
     checker = _Checker()
     for node in statements:
         checker.run(node, limit)
-    return checker.finish()
+    out = checker.finish()
+    if judge is not None:
+        judged = [d for site in checker.sites(outer) if (d := judge(site)) is not None]
+        if judged:
+            out = sorted(out + judged, key=Diagnostic.document_order)
+    return out
+
+
+class OpSite:
+    """What the text says of one op, for checking it against its record: read from the walk's
+    state when asked."""
+
+    __slots__ = ("_checker", "_id", "_outer", "record")
+
+    def __init__(self, checker: "_Checker", op_id: int, outer: str | None, record) -> None:
+        self._checker, self._id, self._outer, self.record = checker, op_id, outer, record
+
+    @property
+    def _op(self) -> "_Op":
+        return self._checker.ops[self._id]
+
+    @property
+    def name(self) -> str:
+        return self._op.name
+
+    @property
+    def name_span(self) -> Span:
+        return self._op.name_span
+
+    @property
+    def generic(self) -> bool:
+        return self._op.generic
+
+    @property
+    def node(self) -> Node | None:
+        return self._op.node
+
+    @property
+    def operands(self) -> int:
+        return self._op.operands
+
+    @property
+    def results(self) -> int | None:
+        """How many results the op has when the text says (the generic form's function type)."""
+        return self._op.declared_results
+
+    @property
+    def regions(self) -> int:
+        return self._op.region_count
+
+    @property
+    def successors(self) -> int:
+        return self._op.successors
+
+    @property
+    def parent(self) -> str | None:
+        """The op whose region holds this one; None at the unit's top, unless the caller says
+        (`outer`): a unit is read on its own, without the op around it."""
+        parent = self._checker.block_parent_op[self._op.block]
+        return self._checker.ops[parent].name if parent >= 0 else self._outer
+
+    @property
+    def ends_block(self) -> bool | None:
+        """Whether it is the last op of its block (None at the unit's top: that block is the
+        module body, which other units share)."""
+        if self._op.block == _TOP:
+            return None
+        return self._checker.block_last.get(self._op.block) == self._id
+
+    def operand_type(self, index: int) -> str | None:
+        """The type an operand is known to have: stated at the use, else at its definition."""
+        node = self._checker._use_type(self._id, index)
+        if node is None:
+            types = self._op.use_types
+            node = types[index] if index < len(types) else None
+        return _type_text(node)
+
+    def result_type(self, index: int) -> str | None:
+        return _type_text(_type_at(self._checker._stated(self._id)[1], index))
+
+    def function(self) -> tuple[str, list[str | None] | None] | None:
+        """The function-like op around this one: its symbol, and its result types as its
+        signature writes them (None when the text does not say)."""
+        checker = self._checker
+        parent = checker.block_parent_op[self._op.block]
+        while parent >= 0:
+            op = checker.ops[parent]
+            if has_trait(op.name, Trait.FUNCTION_LIKE):
+                return _signature_results(op.node)
+            parent = checker.block_parent_op[op.block]
+        return None
 
 
 _WALKED = ("op", "result", "region", "block", "argument", "use", "successor")
@@ -189,6 +289,7 @@ class _Checker:
         # label of its region starts, or with the region.
         self.frames: list[tuple[int, str]] = []     # (end byte, "op" | "region")
         self.block_sizes: dict[int, int] = {}       # ops seen so far in each block
+        self.block_last: dict[int, int] = {}        # the last op of each block
 
     # ------------------------------------------------------------------ walk
     def run(self, root: Node, limit: int | None = None) -> None:
@@ -262,8 +363,11 @@ class _Checker:
         name_node = node.child_by_field_name("name")
         generic = name_node is not None and name_node.type == "string"
         name = _text(name_node)[1:-1] if generic else _text(name_node)
+        if not generic and "." not in name:
+            name = self._default_dialect_name(name)
         index = self.block_sizes.get(block, 0)
         self.block_sizes[block] = index + 1
+        self.block_last[block] = len(self.ops)
         op = _Op(name, _span(name_node) if name_node is not None else Span(node.start_byte, node.start_byte),
                  block, index)
         op_id = len(self.ops)
@@ -273,6 +377,15 @@ class _Checker:
         op.node, op.generic = node, generic
         self.op_path.append(op_id)
         self.frames.append((node.end_byte, "op"))
+
+    def _default_dialect_name(self, name: str) -> str:
+        """`return` in a function body is its function's dialect's op: `func.return` in a
+        func.func, `cuda.return` in a cuda.kernel (MLIR's OpAsmOpInterface default dialect)."""
+        for op_id in reversed(self.op_path):
+            op = self.ops[op_id]
+            if has_trait(op.name, Trait.FUNCTION_LIKE):
+                return f"{op.name.split('.', 1)[0]}.{name}"
+        return name
 
     def _result(self, node: Node) -> None:
         op = self.ops[self.op_path[-1]]
@@ -372,6 +485,8 @@ class _Checker:
                 region.labels[text] = block
 
     def _successor(self, node: Node) -> None:
+        if self.op_path:
+            self.ops[self.op_path[-1]].successors += 1
         block = self.ops[self.op_path[-1]].block if self.op_path else _TOP
         region = self.regions[self.block_region[block]]
         if block == _TOP:
@@ -421,6 +536,8 @@ class _Checker:
         operand = op.operands
         op.operands += 1
         definition = self.values.get(key)
+        op.use_types.append(definition.type if definition is not None and definition.op < 0 else
+                            self._def_type(definition) if definition is not None else None)
         defined = self._def_type(definition) if definition is not None and not op.mistyped else None
         differ = _differ(self._use_type(op_id, operand), defined) if defined is not None else None
         if differ is not None:
@@ -444,6 +561,13 @@ class _Checker:
             self.checks.append((use, definition))
         else:
             self.forward.setdefault(key, []).append(use)
+
+    def sites(self, outer: str | None):
+        """An `OpSite` for each op that has a record."""
+        for op_id, op in enumerate(self.ops):
+            record = op_record(op.name)
+            if record is not None:
+                yield OpSite(self, op_id, outer, record)
 
     def _stated(self, op_id: int) -> "tuple[_Stated, _Stated]":
         op = self.ops[op_id]
@@ -735,6 +859,17 @@ def _stated_types(node: Node, name: str, generic: bool) -> tuple[_Stated, _State
     tail = [child for child in children[colon + 1:] if child.type != "comment"]
     if syntax is TypeSyntax.SAME:
         return (tail[0], tail[0]) if len(tail) == 1 and tail[0].type in TYPE_KINDS else (None, None)
+    if syntax is TypeSyntax.CAST:
+        if len(tail) == 3 and tail[1].type == "keyword" and tail[1].text == b"to" \
+                and tail[0].type in TYPE_KINDS and tail[2].type in TYPE_KINDS:
+            return [tail[0]], [tail[2]]
+        return None, None
+    if syntax is TypeSyntax.RESULT:
+        return (None, [tail[0]]) if len(tail) == 1 and tail[0].type in TYPE_KINDS else (None, None)
+    if syntax is TypeSyntax.OPERAND:
+        if len(tail) == 1 and tail[0].type in TYPE_KINDS and record.typed_operand is not None:
+            return [None] * record.typed_operand + [tail[0]], None
+        return None, None
     if syntax is TypeSyntax.OPERANDS:
         types = tail[0::2]
         if all(t.type in TYPE_KINDS for t in types) and all(c.type == "," for c in tail[1::2]):
@@ -746,3 +881,24 @@ def _stated_types(node: Node, name: str, generic: bool) -> tuple[_Stated, _State
         return (_types_of(tail[0].child_by_field_name("inputs")),
                 _types_of(tail[0].child_by_field_name("results")))
     return None, None
+
+
+def _signature_results(node: Node | None) -> tuple[str, list[str | None] | None] | None:
+    """`@f` and the result types of a function op's custom form `@f(...) -> (T, U)`."""
+    body = node.child_by_field_name("body") if node is not None else None
+    if body is None:
+        return None
+    children = body.children
+    if not children or children[0].type != "symbol_ref":
+        return None
+    name = _text(children[0])
+    if len(children) < 2 or children[1].type != "paren_group":
+        return name, None
+    if len(children) < 4 or children[2].type != "->":
+        return name, []
+    results = children[3]
+    if results.type == "paren_group":
+        types = [c for c in results.named_children if c.type != "comment"]
+        # `-> (i32 {attr})`: result attributes make the list something else.
+        return name, [_type_text(t) for t in types] if all(t.type in TYPE_KINDS for t in types) else None
+    return name, [_type_text(results)] if results.type in TYPE_KINDS else None

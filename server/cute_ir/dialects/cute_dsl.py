@@ -1,0 +1,33 @@
+"""The op vocabulary of NVIDIA's CuTe DSL: every op name its dumps print in the DSL's own
+dialects (`cute`, `cuda`, and the `cute_nvgpu` ops the DSL prints), harvested into
+`cute_dsl_ops.json` from the corpus `make corpus` writes (tools/corpus/op_names.py).
+
+These ops have no public definition: cute-ir knows their names, not their operands or types,
+so their records claim nothing (any number of operands, results and regions) beyond the name.
+A name of one of these dialects outside the vocabulary is reported as a warning with the
+nearest known name (registry.unknown_op): the DSL may print an op its corpus never did.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .ods import OpDef, variadic
+
+_DATA = json.loads(Path(__file__).with_name("cute_dsl_ops.json").read_text(encoding="utf-8"))
+
+DSL: str = _DATA["dsl"]                              # "nvidia-cutlass-dsl 4.8.1"
+DSL_OP_NAMES: frozenset[str] = frozenset(_DATA["ops"])
+# The DSL's dialects whose vocabulary is harvested (an unknown name in them is a warning).
+DSL_DIALECTS = frozenset({"cute", "cuda"})
+# cute_nvgpu's families the DSL prints and the spec does not define (the arch ops).
+DSL_FAMILIES = ("cute_nvgpu.arch.",)
+
+
+def dsl_records(known: set[str]) -> tuple[OpDef, ...]:
+    """A name-only record for each op of the vocabulary that has no record of its own."""
+    return tuple(
+        OpDef(name, f"An op of the CuTe DSL ({DSL} prints it); cute-ir knows its name, not its definition.",
+              (variadic("operands"),), (variadic("results"),), source="cute-dsl", variadic_regions=True,
+              regions=1)
+        for name in sorted(DSL_OP_NAMES - known))

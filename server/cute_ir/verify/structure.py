@@ -1,0 +1,183 @@
+"""Each op against its record, as MLIR's verifier holds an op against its ODS definition.
+
+The SSA walk of a unit (ir/ssa.py) says, for every op that has a record, what the text says of
+it (`OpSite`: its form, operand / result / region / successor counts, the types its operands and
+results are known to have, the op it sits in, whether it ends its block). `check_site` holds it
+against the record (dialects/) in the order of MLIR's `verifyInvariants` and reports the first
+rule it breaks, in MLIR's words, at the op's name:
+
+1. the counts ODS derives from the definitions (`requires one result`, `expected 2 operands, but
+   found 3`, `requires 2 successors but found 1`, ...) for the generic form, whose counts are
+   exact (a custom form's are its parser's business, and its text binds what it binds);
+2. the type constraints of operands and results (`operand #0 must be signless-integer-like, but
+   got 'f32'`) where a type is known and the constraint decides (dialects/constraints.py);
+3. the structural traits: `Terminator` (the last op of its block), `HasParent` / `ParentOneOf`,
+   `SameOperandsAndResultType`, `SameTypeOperands`, `AllTypesMatch`;
+4. the op's own verifier: a callable on its record (`OpDef.check`, dialects/op_checks.py).
+"""
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic, Severity, Source
+from ..diagnostics.mlir_messages import (
+    EXPECTED_N, EXPECTED_N_OPERANDS, EXPECTED_N_OR_MORE, EXPECTED_N_OR_MORE_OPERANDS, EXPECTS_PARENT,
+    EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, MUST_BE_LAST, OP_ERROR, REQUIRES_AT_LEAST_SUCCESSORS,
+    REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS,
+)
+from ..dialects.constraints import facts, satisfies
+from ..dialects.mlir_ods import CONSTRAINTS, SOURCE
+from ..dialects.ods import Count, OpDef, Trait
+from ..dialects.op_checks import Placed
+from ..ir.ssa import OpSite
+
+# `requires one ...`: ODS's OneRegion / OneResult / OneOperand say it in words of their own.
+_ONE = {"regions": "one region", "results": "one result", "operands": "a single operand"}
+
+
+def check_site(site: OpSite) -> Diagnostic | None:
+    record: OpDef = site.record
+    if record.source != SOURCE:
+        return None    # the project's own dialects have verifiers of their own (verify/)
+    problem = _counts(site, record) if site.generic else None
+    problem = problem or _constraints(site, record) or _traits(site, record)
+    if problem is None and record.check is not None:
+        problem = record.check(site)
+    if problem is None:
+        return None
+    if isinstance(problem, Placed):   # an op's own verifier's emitError: its own words and place
+        return Diagnostic("verify.op", problem.span or site.name_span, Severity.ERROR, Source.VERIFY,
+                          problem.message)
+    return Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
+                      OP_ERROR.format(record.name, problem))
+
+
+def _counts(site: OpSite, record: OpDef) -> str | None:
+    return (_count("regions", site.regions, *record.region_count())
+            or (_count("results", site.results, *record.result_count()) if site.results is not None else None)
+            or _successors(site.successors, record)
+            or _count("operands", site.operands, *record.operand_count()))
+
+
+def _count(kind: str, have: int, fewest: int, most: int | None) -> str | None:
+    """ODS's count traits: ZeroX, OneX, NX, AtLeastNX (VariadicX when nothing is required)."""
+    if most is None:
+        if have >= fewest:
+            return None
+        return EXPECTED_N_OR_MORE_OPERANDS.format(fewest, have) if kind == "operands" else \
+            EXPECTED_N_OR_MORE.format(fewest, kind)
+    if have == most == fewest:
+        return None
+    if fewest != most:
+        return None if fewest <= have <= most else None   # optional groups: ODS's segment checks
+    if most == 0:
+        return REQUIRES_ZERO.format(kind)
+    if most == 1:
+        return REQUIRES_ONE.format(_ONE[kind])
+    return EXPECTED_N_OPERANDS.format(most, have) if kind == "operands" else EXPECTED_N.format(most, kind)
+
+
+def _successors(have: int, record: OpDef) -> str | None:
+    if not record.has(Trait.TERMINATOR):
+        return None   # MLIR's parser refuses successors on a non-terminator itself
+    if record.successors is None:
+        return None if have >= 1 else REQUIRES_AT_LEAST_SUCCESSORS.format(1, have)
+    if have == record.successors:
+        return None
+    if record.successors == 0:
+        return REQUIRES_ZERO.format("successors")
+    return REQUIRES_SUCCESSORS.format(record.successors, "" if record.successors == 1 else "s", have)
+
+
+def _flat(groups, count: int) -> list[int] | None:
+    """Which group each of `count` values belongs to, when that follows from the counts alone
+    (every group single, or one variadic or optional group taking what is left)."""
+    flexible = [i for i, g in enumerate(groups) if g.count is not Count.SINGLE]
+    if len(flexible) > 1:
+        # Which group takes which value needs the segment sizes; when every group has the
+        # same constraint it does not matter.
+        return [0] * count if len({g.check for g in groups}) == 1 else None
+    fixed = len(groups) - len(flexible)
+    if (not flexible and count != fixed) or count < fixed:
+        return None
+    out: list[int] = []
+    for i, group in enumerate(groups):
+        out.extend([i] * (count - fixed if group.count is not Count.SINGLE else 1))
+    return out
+
+
+def _constraints(site: OpSite, record: OpDef) -> str | None:
+    for kind, groups, count, type_of in (("operand", record.operands, site.operands, site.operand_type),
+                                         ("result", record.results, site.results, site.result_type)):
+        if count is None:
+            count = len(groups) if all(g.count is Count.SINGLE for g in groups) else 0
+        owners = _flat(groups, count)
+        if owners is None:
+            continue
+        for index, owner in enumerate(owners):
+            group = groups[owner]
+            text = type_of(index)
+            if text is None or group.check is None:
+                continue
+            constraint = CONSTRAINTS.get(group.check)
+            if satisfies(constraint, text) is False:
+                return MUST_BE.format(kind, index, constraint["summary"], text)
+    return None
+
+
+def _traits(site: OpSite, record: OpDef) -> str | None:
+    if record.has(Trait.TERMINATOR) and site.ends_block is False:
+        return MUST_BE_LAST
+    if record.parents and site.parent is not None and site.parent not in record.parents:
+        if len(record.parents) == 1:
+            return EXPECTS_PARENT.format(record.parents[0])
+        return EXPECTS_PARENT_ONE_OF.format(", ".join(record.parents))
+    operand_types = [site.operand_type(i) for i in range(site.operands)]
+    if record.has(Trait.SAME_OPERANDS_AND_RESULT_TYPE):
+        results = site.results if site.results is not None else len(record.results)
+        known = [t for t in operand_types + [site.result_type(i) for i in range(results)] if t is not None]
+        if len(set(known)) > 1:
+            return SAME_OPERANDS_AND_RESULT_TYPE
+    if record.has(Trait.SAME_TYPE_OPERANDS):
+        if len({t for t in operand_types if t is not None}) > 1:
+            return SAME_TYPE_OPERANDS
+    for match in record.types_match:
+        source, target = _types_of(site, record, match.source), _types_of(site, record, match.to)
+        if source and target and source[0] is not None and target[0] is not None:
+            derived = _transform(match.transformer, source[0])
+            if derived is not None and derived != target[0]:
+                return FAILED_TO_VERIFY_THAT.format(match.summary)
+    for group in record.same_types:
+        types = {t for name in group for t in _types_of(site, record, name) if t is not None}
+        if len(types) > 1:
+            return FAILED_TO_VERIFY_THAT.format("all of {" + ", ".join(group) + "} have same type")
+    return None
+
+
+def _types_of(site: OpSite, record: OpDef, name: str) -> list[str | None]:
+    """The known type of a named single operand or result, as a one-item list ([] when the
+    counts do not say which value it is)."""
+    for groups, type_of, count in ((record.operands, site.operand_type, site.operands),
+                                   (record.results, site.result_type, site.results)):
+        names = [g.name for g in groups]
+        if name not in names:
+            continue
+        at = names.index(name)
+        if groups[at].count is not Count.SINGLE:
+            return []
+        if count is None:
+            count = len(groups) if all(g.count is Count.SINGLE for g in groups) else None
+        if count is None:
+            return [type_of(at)] if all(g.count is Count.SINGLE for g in groups[:at]) else []
+        owners = _flat(groups, count)
+        if owners is None or at not in owners:
+            return []
+        return [type_of(owners.index(at))]
+    return []
+
+
+def _transform(transformer: str, text: str) -> str | None:
+    """The type a TypesMatchWith transformer makes of `text`, for those it knows: a shaped
+    type's element type."""
+    if "getElementType()" in transformer:
+        t = facts(text)
+        return t.element.text if t is not None and t.element is not None else None
+    return None

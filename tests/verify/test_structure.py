@@ -1,0 +1,100 @@
+"""Each upstream op against its record (verify/structure.py, dialects/op_checks.py): the
+messages are mlir-opt 22's own for the same input (each case was run through it), at the op's
+name; one per op, the first rule it breaks, as MLIR's verifier stops at the first."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+
+CASES = [
+    ('"arith.addi"(%x, %x) : (i32, i32) -> ()', "'arith.addi' op requires one result"),
+    ('%0:2 = "arith.addi"(%x, %x) : (i32, i32) -> (i32, i32)', "'arith.addi' op requires one result"),
+    ('%0 = "arith.addi"(%x, %x, %x) : (i32, i32, i32) -> i32', "'arith.addi' op expected 2 operands, but found 3"),
+    ('"arith.addi"(%x, %x) ({}) : (i32, i32) -> (i32)', "'arith.addi' op requires zero regions"),
+    ('"scf.execute_region"() : () -> ()', "'scf.execute_region' op requires one region"),
+    ('"scf.if"(%c) ({}) : (i1) -> ()', "'scf.if' op expected 2 regions"),
+    ('"gpu.barrier"(%x) : (i32) -> ()', "'gpu.barrier' op requires zero operands"),
+    ('%0 = "gpu.barrier"() : () -> (i1)', "'gpu.barrier' op requires zero results"),
+    ('%0 = arith.addi %f, %f : f32', "'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'"),
+    ('%0 = "arith.addi"(%x, %y) : (i32, i64) -> i32', "'arith.addi' op requires the same type for all operands and results"),
+    ('%0 = "arith.cmpi"(%x, %y) {predicate = 0 : i64} : (i32, i64) -> i1', "'arith.cmpi' op requires all operands to have the same type"),
+    ('%0 = "arith.select"(%c, %x, %y) : (i1, i32, i64) -> i32',
+     "'arith.select' op failed to verify that all of {true_value, false_value, result} have same type"),
+    ('%0 = arith.index_cast %x : i32 to f32',
+     "'arith.index_cast' op result #0 must be signless-integer-like or memref of signless-integer, but got 'f32'"),
+    ('%0 = "memref.alloc"(%c) {operandSegmentSizes = array<i32: 1, 0>} : (i1) -> memref<?xf32>',
+     "'memref.alloc' op operand #0 must be variadic of index, but got 'i1'"),
+    ('%0 = memref.load %m[%i] : memref<4x4xf32>', "'memref.load' op incorrect number of indices for load, expected 2 but got 1"),
+    ('%0 = "memref.load"(%m, %i, %i) : (memref<4x4xf32>, index, index) -> i32',
+     "'memref.load' op failed to verify that result type matches element type of 'memref'"),
+    ('memref.store %f, %m[%i] : memref<4x4xf32>', "'memref.store' op store index operand count not equal to memref rank"),
+    ('scf.yield', "'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'"),
+    ('"cf.br"() : () -> ()', "'cf.br' op requires 1 successor but found 0"),
+]
+PRELUDE = "func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>) {\n  "
+
+
+def errors(text: str) -> list[str]:
+    return [d.message for d in DocumentAnalysis("file:///s.mlir", text).diagnostics()]
+
+
+@pytest.mark.parametrize("line,message", CASES, ids=[m.split(" op ")[1][:40] for _, m in CASES])
+def test_each_rule_in_mlirs_words(line, message):
+    assert errors(_case(line)) == [message]
+
+
+def _case(line: str) -> str:
+    # A terminator of the case is the function's last op; anything else is followed by a return.
+    last = line.startswith(("scf.yield", '"cf.br"'))
+    return PRELUDE + line + ("\n}\n" if last else "\n  return\n}\n")
+
+
+def test_where_the_message_stands():
+    text = PRELUDE + "%0 = arith.addi %f, %f : f32\n  return\n}\n"
+    [d] = DocumentAnalysis("file:///s.mlir", text).diagnostics()
+    assert text.encode()[d.span.start:d.span.end] == b"arith.addi"
+
+
+def test_return_against_its_function():
+    assert errors("func.func @i(%x: i32) -> (i32, i32) {\n  return %x : i32\n}\n") == [
+        "'func.return' op has 1 operands, but enclosing function (@i) returns 2"]
+    assert errors("func.func @k(%x: i32) -> f32 {\n  \"func.return\"(%x) : (i32) -> ()\n}\n") == [
+        "type of return operand 0 ('i32') doesn't match function result type ('f32') in function @k"]
+    assert errors("func.func @ok(%x: i32) -> i32 {\n  return %x : i32\n}\n") == []
+
+
+def test_a_terminator_ends_its_block():
+    assert errors('func.func @c(%x: i32) {\n  "func.return"(%x) : (i32) -> ()\n  %0 = arith.addi %x, %x : i32\n}\n') == [
+        "'func.return' op must be the last operation in the parent block"]
+
+
+def test_return_in_a_kernel_is_the_kernels_dialects():
+    """`return` in a cuda.kernel is cuda.return (the function's default dialect), not func.return."""
+    assert errors("gpu.module @m {\n  cuda.kernel @k() {\n    return\n  }\n}\n") == []
+
+
+def test_what_the_text_does_not_say_is_not_judged():
+    # An alias type, an unregistered dialect's op, a custom form whose types the record does
+    # not place: nothing to report.
+    text = ("!t = i32\nfunc.func @f(%a: !t, %b: !foo.bar) {\n  %0 = arith.addi %a, %a : !t\n"
+            "  %2 = \"foo.op\"(%a, %b) : (!t, !foo.bar) -> f32\n  %3 = cute.size(%b) : (!foo.bar) -> i32\n"
+            "  return\n}\n")
+    assert errors(text) == []
+    # A type of another dialect is not an integer, for MLIR either.
+    assert errors("func.func @f(%b: !foo.bar) {\n  %1 = arith.addi %b, %b : !foo.bar\n  return\n}\n") == [
+        "'arith.addi' op operand #0 must be signless-integer-like, but got '!foo.bar'"]
+
+
+@pytest.mark.skipif(shutil.which("mlir-opt-22") is None and not __import__("pathlib").Path(
+    "/tmp/mlirpeer/bin/mlir-opt-22").exists(), reason="mlir-opt 22 is not here")
+def test_mlir_opt_says_the_same():
+    """The oracle: each case through mlir-opt 22 gives the same message."""
+    opt = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
+    for line, message in CASES:
+        text = _case(line)
+        run = subprocess.run([opt, "-"], input=text, capture_output=True, text=True)
+        assert f"error: {message}" in run.stderr, (line, run.stderr)
