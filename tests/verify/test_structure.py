@@ -34,6 +34,9 @@ CASES = [
     ('memref.store %f, %m[%i] : memref<4x4xf32>', "'memref.store' op store index operand count not equal to memref rank"),
     ('scf.yield', "'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'"),
     ('"cf.br"() : () -> ()', "'cf.br' op requires 1 successor but found 0"),
+    ('%0 = arith.cmpi slx, %x, %x : i32', "custom op 'arith.cmpi' expected string or keyword containing one of the "
+     "following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]"),
+    ('%0 = arith.constant 1.0 : i32', "floating point value not valid for specified type"),
 ]
 PRELUDE = "func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>) {\n  "
 
@@ -42,7 +45,7 @@ def errors(text: str) -> list[str]:
     return [d.message for d in DocumentAnalysis("file:///s.mlir", text).diagnostics()]
 
 
-@pytest.mark.parametrize("line,message", CASES, ids=[m.split(" op ")[1][:40] for _, m in CASES])
+@pytest.mark.parametrize("line,message", CASES, ids=[m.split(" op ")[-1][:40] for _, m in CASES])
 def test_each_rule_in_mlirs_words(line, message):
     assert errors(_case(line)) == [message]
 

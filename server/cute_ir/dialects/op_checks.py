@@ -62,8 +62,51 @@ def memref_store(site: Any) -> str | None:
     return None
 
 
+def _body(site: Any) -> list:
+    """The items of a custom form's body (none for the generic form)."""
+    if site.generic or site.node is None:
+        return []
+    body = site.node.child_by_field_name("body")
+    return [c for c in body.children if c.type != "comment"] if body is not None else []
+
+
+def _predicate(cases_of: str) -> Callable[[Any], Placed | None]:
+    """arith.cmpi / cmpf's custom parser: the predicate keyword must be one of the enum's cases
+    (mlir-tblgen's enum parser: `custom op ... expected string or keyword containing one of the
+    following enum values for attribute 'predicate' [...]`)."""
+    def check(site: Any) -> Placed | None:
+        items = _body(site)
+        if not items or items[0].type not in ("keyword", "bare_id", "string"):
+            return None
+        from .mlir_ods import CONSTRAINTS   # mlir_ods builds the records these checks sit on
+        word = (items[0].text or b"").decode().strip('"')
+        cases = CONSTRAINTS.get(cases_of, {}).get("cases") or []
+        if not cases or word in cases:
+            return None
+        return Placed(f"custom op '{site.name}' expected string or keyword containing one of the following enum "
+                      f"values for attribute 'predicate' [{', '.join(cases)}]",
+                      Span(items[0].start_byte, items[0].end_byte))
+    return check
+
+
+def arith_constant(site: Any) -> Placed | None:
+    """`arith.constant 1.0 : i32`: the attribute parser takes a float literal only for a float
+    type (AttributeParser.cpp)."""
+    items = _body(site)
+    if len(items) == 3 and items[0].type == "float" and items[1].type == ":" \
+            and items[2].type in ("integer_type", "index_type"):
+        # MLIR places it at the op's start (its result names), where the attribute parser's
+        # location points.
+        start = site.node.start_byte
+        return Placed("floating point value not valid for specified type", Span(start, start + 1))
+    return None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "func.return": func_return,
     "memref.load": memref_load,
     "memref.store": memref_store,
+    "arith.cmpi": _predicate("Arith_CmpIPredicateAttr"),
+    "arith.cmpf": _predicate("Arith_CmpFPredicateAttr"),
+    "arith.constant": arith_constant,
 }

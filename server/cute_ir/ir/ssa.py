@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from tree_sitter import Node
@@ -793,7 +794,11 @@ def _type_text(node: Node | None) -> str | None:
     differ only in spacing compare equal; None when it uses an alias, or is not a type."""
     if node is None or node.type not in TYPE_KINDS or node.text is None:
         return None
-    text = node.text
+    return _normalized(node.text)
+
+
+@lru_cache(maxsize=4096)
+def _normalized(text: bytes) -> str | None:
     if _ALIAS.search(_STRINGS.sub(b'""', text)):
         return None
     return "".join(part if part.startswith('"') else _BLANKS.sub("", part)

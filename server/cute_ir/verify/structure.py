@@ -17,6 +17,8 @@ rule it breaks, in MLIR's words, at the op's name:
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..diagnostics import Diagnostic, Severity, Source
 from ..diagnostics.mlir_messages import (
     EXPECTED_N, EXPECTED_N_OPERANDS, EXPECTED_N_OR_MORE, EXPECTED_N_OR_MORE_OPERANDS, EXPECTS_PARENT,
@@ -117,9 +119,8 @@ def _constraints(site: OpSite, record: OpDef) -> str | None:
             text = type_of(index)
             if text is None or group.check is None:
                 continue
-            constraint = CONSTRAINTS.get(group.check)
-            if satisfies(constraint, text) is False:
-                return MUST_BE.format(kind, index, constraint["summary"], text)
+            if _violates(group.check, text):
+                return MUST_BE.format(kind, index, CONSTRAINTS[group.check]["summary"], text)
     return None
 
 
@@ -181,3 +182,9 @@ def _transform(transformer: str, text: str) -> str | None:
         t = facts(text)
         return t.element.text if t is not None and t.element is not None else None
     return None
+
+
+@lru_cache(maxsize=8192)
+def _violates(constraint: str, text: str) -> bool:
+    """Whether the type written `text` definitely breaks the named ODS constraint."""
+    return satisfies(CONSTRAINTS.get(constraint), text) is False
