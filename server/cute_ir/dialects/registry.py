@@ -89,6 +89,24 @@ def has_trait(name: str, trait: Trait) -> bool:
     return OPS.has_trait(name, trait)
 
 
+def is_function(name: str) -> bool:
+    """Whether an op is a function (FunctionOpInterface: func.func, gpu.func, llvm.func,
+    cuda.kernel); in dialects without records, by its name (`tt.func`, MLIR's old `func`)."""
+    found = record(name)
+    if found is not None:
+        return found.has(Trait.FUNCTION_LIKE)
+    return name == "func" or name.endswith(".func")
+
+
+def is_module(name: str) -> bool:
+    """Whether an op is a module: a symbol table without a terminator (builtin.module,
+    gpu.module); in dialects without records, by its name (`spirv.module`)."""
+    found = record(name)
+    if found is not None:
+        return found.has(Trait.SYMBOL_TABLE) and found.has(Trait.NO_TERMINATOR)
+    return name.endswith("module")
+
+
 def defines_symbol(name: str) -> bool:
     """Whether an op named so defines the `@name` its custom form writes first (`func.func
     @f`, `gpu.module @m`): ops whose record has the Symbol trait, and, in dialects without

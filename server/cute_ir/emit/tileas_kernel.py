@@ -52,7 +52,7 @@ from ..ir.functions import FunctionHeader, function_symbol
 from ..ir.lift import lift, wrap_in_module
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
-from ..passes.base import FUNCTION_OPS
+from ..dialects.registry import is_function
 from ..passes.legalize_tmem_copy import residency
 from ..passes.lower_tma_to_async import loaded_tile_bytes
 from ..syntax.parser import parse
@@ -482,7 +482,7 @@ def ir_kernels(ir_text: str, target: str) -> list[tuple[str, "PtxModule | EmitEr
     lifted = lift(parse(ir_text.encode("utf-8")).root)
     return [(kernel_name(op), emit_tileas_kernel(op, target))
             for top in lifted.operations for op in top.walk()
-            if op.name in FUNCTION_OPS and is_kernel(op)]
+            if is_function(op.name) and is_kernel(op)]
 
 
 @lru_cache(maxsize=64)
@@ -497,7 +497,7 @@ def unit_kernels(text: bytes, target: str) -> tuple[tuple[str, "PtxModule | Emit
     failed = any(d.severity is Severity.ERROR for d in context.diagnostics)
     out = []
     for op in module.walk():
-        if op.name in FUNCTION_OPS and is_kernel(op):
+        if is_function(op.name) and is_kernel(op):
             name = kernel_name(op)
             if failed:
                 out.append((name, EmitError(f"`{name}`: the TileAS passes reported errors on it (the Problems "

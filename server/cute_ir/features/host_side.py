@@ -16,7 +16,7 @@ from ..ir.core import OpResult, Operation
 from ..ir.functions import function_symbol
 from ..ir.lift import lift
 from ..ir.printer import print_ops
-from ..passes.base import FUNCTION_OPS
+from ..dialects.registry import is_function
 from ..syntax.parser import parse
 from .tensormap_view import tensormap_view
 
@@ -31,7 +31,7 @@ def host_side(ir_text: str) -> list[str]:
     """One text per host twin in `ir_text` (comments, then IR); empty when there is none."""
     lifted = lift(parse(ir_text.encode("utf-8")).root)
     ops = [op for top in lifted.operations for op in top.walk()]
-    functions = [op for op in ops if op.name in FUNCTION_OPS]
+    functions = [op for op in ops if is_function(op.name)]
     analysis = None
     out = []
     for twin in [f for f in functions if HOST_CODE in f.attributes]:

@@ -7,6 +7,7 @@ from ..analysis import DocumentAnalysis, PerUnit
 from ..analysis.units import Unit
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.types import is_cute_nvgpu_type
+from ..dialects.registry import is_function, is_module
 from ..ir.core import Operation
 from ..ir.lift import SourceIndex
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, op_name, span as node_span, text as node_text, written_symbol
@@ -26,21 +27,16 @@ class Symbol:
                       self.selection.shifted(delta), [c.moved(delta) for c in self.children])
 
 
-# `cuda.kernel` is how the CuTe DSL prints its device functions (`cuda.kernel @kernel_...(...)`).
-_FUNCTION_OPS = ("func.func", "gpu.func", "llvm.func", "func", "cuda.kernel")
-_MODULE_OPS = ("module", "builtin.module", "gpu.module")
-
-
 def _op_symbol(op: Operation, index: SourceIndex, data: bytes) -> Symbol | None:
     span = index.op_spans[op]
     written = index.symbols.get(op)
     if written is not None:
         name = data[written.start:written.end].decode("utf-8", "replace")
-        if op.name in _FUNCTION_OPS or op.name.endswith(".func"):
+        if is_function(op.name):   # func.func, gpu.func, llvm.func, cuda.kernel, tt.func, ...
             return Symbol(name, "function", op.name, span, written)
-        if op.name.endswith("module"):
+        if is_module(op.name):
             return Symbol(name, "module", op.name, span, written)
-    if op.name in _MODULE_OPS:
+    if is_module(op.name):
         return Symbol(op.name, "module", "", span, index.name_span(op))
     atom = next((r for r in op.results if is_cute_nvgpu_type(r.type.text) and r in index.definitions), None)
     if atom is not None:

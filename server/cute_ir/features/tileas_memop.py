@@ -24,7 +24,7 @@ from ..ir.lift import wrap_in_module
 from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.assign_load_store_layouts import ATOMS, MEMOPS, tma_verdict
 from ..passes.attach_tma_descriptor_args import DESCRIPTOR_USERS
-from ..passes.base import FUNCTION_OPS
+from ..dialects.registry import is_function
 from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
 from ..text.location import source_span
 from .lifted import lifted_unit_at
@@ -84,7 +84,7 @@ def _taken(op, kind: str, lifted, name_span: Span, target: str) -> list[str]:
         return [f"TMA-eligible, but `allow_tma` is not set: the {kind} stays as it is "
                 "(lower-tma-load-store-to-async's `prefer_tma` option would take it)"]
     function = op.parent_op
-    while function is not None and function.name not in FUNCTION_OPS:
+    while function is not None and not is_function(function.name):
         function = function.parent_op
     if function is None or not is_kernel(function):
         return ["TMA-eligible, but its function has no `nv_tileas.kernel_spec`: "

@@ -38,7 +38,8 @@ from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTO
 from ..ir.attributes import attribute, integer, integer_value
 from ..ir.core import UNIT, Attribute, OpResult, Operation, Type
 from ..ir.functions import FunctionHeader
-from .base import FUNCTION_OPS, OP_NAMES, Pass, PassContext, register
+from ..dialects.registry import is_function
+from .base import OP_NAMES, Pass, PassContext, register
 from .descriptor_capture import DEVICE, HOST, builder_side
 
 EXCEEDS = {HOST: "tileas.tma-idx.exceeds-host", DEVICE: "tileas.tma-idx.exceeds-device"}
@@ -85,7 +86,7 @@ class Descriptors:
 
 def kernels(op: Operation) -> list[Operation]:
     """The TileAS kernels in `op`: functions with a KernelSpecAttr."""
-    return [o for o in op.walk() if o.name in FUNCTION_OPS and is_kernel(o)]
+    return [o for o in op.walk() if is_function(o.name) and is_kernel(o)]
 
 
 def may_hold_descriptors(facts: dict) -> bool:

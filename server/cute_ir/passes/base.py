@@ -36,9 +36,6 @@ from ..text.location import provenance, source_span
 # without the ops a pass looks at.
 OP_NAMES = "op-names"
 
-# Ops that are functions: what the per-function passes (descriptors, tmaIdx, the kernel ABI)
-# treat as a kernel.
-FUNCTION_OPS = frozenset({"func.func", "gpu.func", "cuda.kernel"})
 
 
 class PipelineError(ValueError):

@@ -74,7 +74,8 @@ from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
 from ..verify.tma import operand_groups
-from .base import FUNCTION_OPS, OP_NAMES, Pass, PassContext, option, register
+from ..dialects.registry import is_function
+from .base import OP_NAMES, Pass, PassContext, option, register
 from .descriptor_capture import DEVICE, HOST, capture
 
 MISSING_KERNEL_SPEC = "tileas.lower-tma.missing-kernel-spec"
@@ -229,7 +230,7 @@ class LowerTmaLoadStoreToAsync(Pass):
 
     def run(self, op: Operation, context: PassContext) -> None:
         prefer, delay = self.prefer_tma, self.delay_store_wait
-        for function in [o for o in op.walk() if o.name in FUNCTION_OPS]:
+        for function in [o for o in op.walk() if is_function(o.name)]:
             inner = [o for o in function.walk() if o is not function]
             eligible = [o for o in inner if self._eligible(o, prefer)]
             held = [o for o in inner if o.name in LOADS]
