@@ -37,8 +37,14 @@ CASES = [
     ('%0 = arith.cmpi slx, %x, %x : i32', "custom op 'arith.cmpi' expected string or keyword containing one of the "
      "following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]"),
     ('%0 = arith.constant 1.0 : i32', "floating point value not valid for specified type"),
+    ('%0 = arith.cmpi eq, %f, %f : f32', "custom op 'arith.cmpi' 'lhs' must be signless-integer-like, but got 'f32'"),
+    ('%0 = "arith.cmpi"(%x, %x) {foo = 1} : (i32, i32) -> i1', "'arith.cmpi' op requires attribute 'predicate'"),
+    ('%0 = arith.extf %v : vector<2xf16> to vector<3xf32>',
+     "'arith.extf' op requires the same shape for all operands and results"),
+    ('%0 = arith.cmpi eq, %x, %y : i32', "use of value '%y' expects different type than prior uses: 'i32' vs 'i64'"),
 ]
-PRELUDE = "func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>) {\n  "
+PRELUDE = ("func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>, %v: vector<2xf16>) {"
+           "\n  ")
 
 
 def errors(text: str) -> list[str]:

@@ -83,6 +83,11 @@ EXPECTS_PARENT = "expects parent op '{0}'"
 EXPECTS_PARENT_ONE_OF = "expects parent op to be one of '{0}'"
 SAME_OPERANDS_AND_RESULT_TYPE = "requires the same type for all operands and results"
 SAME_TYPE_OPERANDS = "requires all operands to have the same type"
+SAME_OPERANDS_AND_RESULT_SHAPE = "requires the same shape for all operands and results"
+# The parser an assembly format generates checks a type it reads before it derives others from
+# it (TypesMatchWith): `custom op '<op>' '<operand>' must be <constraint>, but got '<type>'`.
+REQUIRES_ATTRIBUTE_OF_OP = "requires attribute '{0}'"
+PARSED_TYPE_MUST_BE = "custom op '{0}' '{1}' must be {2}, but got '{3}'"
 FAILED_TO_VERIFY_THAT = "failed to verify that {0}"
 REQUIRES_ATTRIBUTE = "'{0}' op requires attribute '{1}'"
 ISOLATION_NOTE = "required by region isolation constraints"

@@ -33,6 +33,7 @@ _TRAITS = {
     "AttrSizedOperandSegments": Trait.ATTR_SIZED_OPERAND_SEGMENTS,
     "AttrSizedResultSegments": Trait.ATTR_SIZED_RESULT_SEGMENTS,
     "SameOperandsAndResultType": Trait.SAME_OPERANDS_AND_RESULT_TYPE, "SameTypeOperands": Trait.SAME_TYPE_OPERANDS,
+    "SameOperandsAndResultShape": Trait.SAME_OPERANDS_AND_RESULT_SHAPE,
     "ReturnLike": Trait.RETURN_LIKE, "SingleBlock": Trait.SINGLE_BLOCK, "ConstantLike": Trait.CONSTANT_LIKE,
     "NoRegionArguments": Trait.NO_REGION_ARGUMENTS,
 }

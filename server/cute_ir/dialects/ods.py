@@ -28,6 +28,7 @@ class Trait(str, Enum):
     FUNCTION_LIKE = "FunctionOpInterface"         # a function: a symbol with a signature and a body
     SAME_OPERANDS_AND_RESULT_TYPE = "SameOperandsAndResultType"
     SAME_TYPE_OPERANDS = "SameTypeOperands"
+    SAME_OPERANDS_AND_RESULT_SHAPE = "SameOperandsAndResultShape"
     RETURN_LIKE = "ReturnLike"                    # returns to its parent's results
     SINGLE_BLOCK = "SingleBlock"
     CONSTANT_LIKE = "ConstantLike"

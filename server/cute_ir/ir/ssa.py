@@ -873,6 +873,8 @@ def _stated_types(node: Node, name: str, generic: bool) -> tuple[_Stated, _State
         return (None, [tail[0]]) if len(tail) == 1 and tail[0].type in TYPE_KINDS else (None, None)
     if syntax is TypeSyntax.OPERAND:
         if len(tail) == 1 and tail[0].type in TYPE_KINDS and record.typed_operand is not None:
+            if record.has(Trait.SAME_TYPE_OPERANDS):
+                return tail[0], None    # `arith.cmpi eq, %a, %b : i32`: both operands are i32
             return [None] * record.typed_operand + [tail[0]], None
         return None, None
     if syntax is TypeSyntax.OPERANDS:

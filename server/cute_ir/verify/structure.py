@@ -22,8 +22,9 @@ from functools import lru_cache
 from ..diagnostics import Diagnostic, Severity, Source
 from ..diagnostics.mlir_messages import (
     EXPECTED_N, EXPECTED_N_OPERANDS, EXPECTED_N_OR_MORE, EXPECTED_N_OR_MORE_OPERANDS, EXPECTS_PARENT,
-    EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, MUST_BE_LAST, OP_ERROR, REQUIRES_AT_LEAST_SUCCESSORS,
-    REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS,
+    EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
+    REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
+    SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS,
 )
 from ..dialects.constraints import facts, satisfies
 from ..dialects.mlir_ods import CONSTRAINTS, SOURCE
@@ -39,7 +40,7 @@ def check_site(site: OpSite) -> Diagnostic | None:
     record: OpDef = site.record
     if record.source != SOURCE:
         return None    # the project's own dialects have verifiers of their own (verify/)
-    problem = _counts(site, record) if site.generic else None
+    problem = _counts(site, record) if site.generic else _parsed_types(site, record)
     problem = problem or _constraints(site, record) or _traits(site, record)
     if problem is None and record.check is not None:
         problem = record.check(site)
@@ -56,7 +57,27 @@ def _counts(site: OpSite, record: OpDef) -> str | None:
     return (_count("regions", site.regions, *record.region_count())
             or (_count("results", site.results, *record.result_count()) if site.results is not None else None)
             or _successors(site.successors, record)
-            or _count("operands", site.operands, *record.operand_count()))
+            or _count("operands", site.operands, *record.operand_count())
+            or _attributes(site, record))
+
+
+def _attributes(site: OpSite, record: OpDef) -> str | None:
+    """The generic form's required attributes (and properties), as ODS's verifier asks for them."""
+    if site.node is None:
+        return None
+    written: set[str] = set()
+    for field in ("attributes", "properties"):
+        group = site.node.child_by_field_name(field)
+        if group is None:
+            continue
+        for entry in group.named_children:
+            name = entry.child_by_field_name("name") if entry.type == "attribute_entry" else None
+            if name is not None and name.text is not None:
+                written.add(name.text.decode("utf-8", "replace").strip('"'))
+    for attribute in record.attributes:
+        if attribute.required and attribute.name not in written:
+            return REQUIRES_ATTRIBUTE.format(attribute.name)
+    return None
 
 
 def _count(kind: str, have: int, fewest: int, most: int | None) -> str | None:
@@ -146,11 +167,43 @@ def _traits(site: OpSite, record: OpDef) -> str | None:
             derived = _transform(match.transformer, source[0])
             if derived is not None and derived != target[0]:
                 return FAILED_TO_VERIFY_THAT.format(match.summary)
+    if record.has(Trait.SAME_OPERANDS_AND_RESULT_SHAPE):
+        results = site.results if site.results is not None else len(record.results)
+        shapes = {_shape(t) for t in operand_types + [site.result_type(i) for i in range(results)]}
+        shapes.discard(None)
+        if len(shapes) > 1:
+            return SAME_OPERANDS_AND_RESULT_SHAPE
     for group in record.same_types:
         types = {t for name in group for t in _types_of(site, record, name) if t is not None}
         if len(types) > 1:
             return FAILED_TO_VERIFY_THAT.format("all of {" + ", ".join(group) + "} have same type")
     return None
+
+
+def _parsed_types(site: OpSite, record: OpDef) -> Placed | None:
+    """A custom form's parser checks the type of an operand it derives other types from
+    (the source of a TypesMatchWith) as it reads it."""
+    for match in record.types_match:
+        names = [g.name for g in record.operands]
+        if match.source not in names:
+            continue
+        group = record.operands[names.index(match.source)]
+        found = _types_of(site, record, match.source)
+        if group.check and found and found[0] is not None and _violates(group.check, found[0]):
+            return Placed(PARSED_TYPE_MUST_BE.format(record.name, match.source, CONSTRAINTS[group.check]["summary"],
+                                                     found[0]))
+    return None
+
+
+def _shape(text: str | None) -> tuple | None:
+    """A type's shape for SameOperandsAndResultShape: its dimensions (`?` matching any), () for a
+    scalar; None when unknown."""
+    t = facts(text) if text is not None else None
+    if t is None:
+        return None
+    if t.kind in ("vector", "tensor", "memref"):
+        return None if t.dims is None or None in t.dims else t.dims
+    return ()
 
 
 def _types_of(site: OpSite, record: OpDef, name: str) -> list[str | None]:
