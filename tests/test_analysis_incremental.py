@@ -19,8 +19,8 @@ KERNEL = """\
 """
 INSERTS = [
     "    %q = cute_nvgpu.bogus_op %x\n",
-    "    %t = cute.x : !cute_nvgpu.sm90.mmx\n",
-    "    %u = cute.x : !cute_nvgpu.atom.universal_copy<f16, 3 b, mem_order=nope>\n",
+    "    %t = cute.static : !cute_nvgpu.sm90.mmx\n",
+    "    %u = cute.static : !cute_nvgpu.atom.universal_copy<f16, 3 b, mem_order=nope>\n",
     "    %z = arith.addi %a, %b : i32\n",
     '    "cute_nvgpu.gen"() : () -> ()\n',
 ]

@@ -30,8 +30,25 @@ def names_in(path: Path) -> set[str]:
     out = set()
     for node in captures(_NAMES, tree.root_node).get("name", ()):
         text = (node.text or b"").decode()
-        out.add(text[1:-1] if node.type == "string" else text)
+        name = text[1:-1] if node.type == "string" else text
+        if "." not in name:
+            name = _in_default_dialect(node, name)
+        out.add(name)
     return out
+
+
+def _in_default_dialect(node, name: str) -> str:
+    """`return` in a kernel body is the kernel's dialect's (`cuda.return` in a `cuda.kernel`),
+    as MLIR reads an unprefixed name in a function's body."""
+    op = node.parent.parent if node.parent is not None else None
+    while op is not None:
+        if op.type == "operation":
+            outer = op.child_by_field_name("name")
+            text = (outer.text or b"").decode() if outer is not None else ""
+            if text in ("cuda.kernel", "func.func", "gpu.func"):
+                return f"{text.split('.')[0]}.{name}"
+        op = op.parent
+    return name
 
 
 def harvest() -> dict:

@@ -26,8 +26,8 @@ SAMPLE = """\
 func.func @f(%a: i32) -> i32 {
   %x = arith.addi %a, %a : i32
   %y = arith.muli %x, %x : i32
-  %t = cute.x : !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
-  %b = cute.x : !cute_nvgpu.bogus
+  %t = cute.static : !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+  %b = cute.static : !cute_nvgpu.bogus
   return %y : i32
 }
 """
@@ -162,7 +162,7 @@ def test_rename_edits_cover_every_occurrence(report):
 
 def test_diagnostics_clear_after_the_fix(report):
     assert report["diagnostics_cleared"] is True
-    assert "  %b = cute.x : !cute_nvgpu.tma_descriptor_tiled" in report["text_after_fix"]
+    assert "  %b = cute.static : !cute_nvgpu.tma_descriptor_tiled" in report["text_after_fix"]
 
 
 def test_server_exits_cleanly(report):
