@@ -39,6 +39,7 @@ CASES = [
     ('%0 = arith.constant 1.0 : i32', "floating point value not valid for specified type"),
     ('%0 = arith.cmpi eq, %f, %f : f32', "custom op 'arith.cmpi' 'lhs' must be signless-integer-like, but got 'f32'"),
     ('%0 = "arith.cmpi"(%x, %x) {foo = 1} : (i32, i32) -> i1', "'arith.cmpi' op requires attribute 'predicate'"),
+    ('%0 = "arith.cmpi"(%x, %x) <{foo = 1}> : (i32, i32) -> i1', "'arith.cmpi' op requires attribute 'predicate'"),
     ('%0 = arith.extf %v : vector<2xf16> to vector<3xf32>',
      "'arith.extf' op requires the same shape for all operands and results"),
     ('%0 = arith.cmpi eq, %x, %y : i32', "use of value '%y' expects different type than prior uses: 'i32' vs 'i64'"),
@@ -107,3 +108,8 @@ def test_mlir_opt_says_the_same():
         text = _case(line)
         run = subprocess.run([opt, "-"], input=text, capture_output=True, text=True)
         assert f"error: {message}" in run.stderr, (line, run.stderr)
+
+
+def test_attributes_and_properties_both_count():
+    assert errors('func.func @f(%x: i32) {\n  %0 = "arith.cmpi"(%x, %x) <{predicate = 0 : i64}> : (i32, i32) -> i1\n'
+                  '  %1 = "arith.cmpi"(%x, %x) {predicate = 0 : i64} : (i32, i32) -> i1\n  return\n}\n') == []

@@ -70,7 +70,9 @@ def _attributes(site: OpSite, record: OpDef) -> str | None:
         group = site.node.child_by_field_name(field)
         if group is None:
             continue
-        for entry in group.named_children:
+        # `{...}` is the attribute dictionary; `<{...}>` holds one.
+        entries = [c for d in group.named_children for c in (d.named_children if d.type == "attribute_dict" else [d])]
+        for entry in entries:
             name = entry.child_by_field_name("name") if entry.type == "attribute_entry" else None
             if name is not None and name.text is not None:
                 written.add(name.text.decode("utf-8", "replace").strip('"'))
