@@ -194,6 +194,17 @@ def test_tma_tile_bytes_come_from_the_partition_result():
     assert ".shared .align 128 .b8 smem_tile[2048];" in text and "sample" not in text
 
 
+def test_a_multicast_load_expects_the_tile_each_cta_receives_not_num_multicast_tiles():
+    # CUTLASS's SM90 multicast mainloops expect the SMEM tile's bytes per stage, whatever the
+    # multicast: each CTA loads 1/num_multicast of the tile and every CTA receives all of it.
+    multicast = TMA_CHAIN.replace("{num_multicast = 1}", "{load_mode = #cute_nvgpu.load_mode<w_multicast>, num_multicast = 2}")
+    a = analyse(multicast, "sm_90a")
+    [config] = {i.config for i in PV.document_items(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"}
+    assert config.tma_bytes == 2048 and config.multicast_ctas == 2
+    text = PV.preview_module(a).ptx_text
+    assert "mbarrier.arrive.expect_tx.shared::cta.b64 %mbar_state, [%mbar], 2048;" in text
+
+
 def test_a_tma_descriptor_is_a_grid_constant_parameter():
     text = PV.preview_module(analyse(TMA_CHAIN)).ptx_text
     assert "(.param .align 64 .b8 tmap[128], .param .u64 out)" in text

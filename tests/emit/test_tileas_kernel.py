@@ -3,6 +3,8 @@
 accepting the module on sm_90a and sm_100a."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
@@ -40,9 +42,11 @@ def test_the_example_mainloop_becomes_ptx_that_ptxas_assembles(arch):
     assert f".target {arch}" in text
     assert text.count(".param .align 64 .b8 p") == 3                         # a, b, c: grid-constant tensor maps
     assert text.count("prefetch.tensormap") == 3
-    assert text.count("cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes") == 2
+    # A's 128 x 64 tile is one box of 128-byte rows; B's 64 x 128 tile and the stored one are two
+    # boxes of 64 x 64 each: one expect_tx per tile, one instruction per box.
+    assert text.count("cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes") == 3
     assert text.count("mbarrier.arrive.expect_tx.shared::cta.b64") == 2 and ", 16384;" in text
-    assert "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group" in text
+    assert text.count("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group") == 2
     assert "cp.async.bulk.commit_group;" in text and "cp.async.bulk.wait_group.read 0;" in text
     if PTXAS is None:
         pytest.skip(SKIP_REASON)
@@ -217,3 +221,44 @@ def test_a_kernel_the_passes_reject_is_a_comment_in_the_preview():
     preview = preview_module(DocumentAnalysis("file:///m.ir", (REPO / "examples" / "mistakes.ir").read_text()))
     assert ("//   not emitted: `tileas_pass_mistakes`: the TileAS passes reported errors on it (the Problems "
             "list has them)") in preview.ptx_text.splitlines()
+
+
+TALL = """\
+func.func @tall(%src: memref<4096x64xf16, 1>, %dst: memref<4096x64xf16, 1>, %m: index, %n: index) SPEC {
+  %t, %k = nv_tileas.tiled_load %src coords(%m, %n) offsets() {tileSize = array<i64: 512, 64>, allow_tma = true} : memref<4096x64xf16, 1> -> tensor<512x64xf16>, !nv_tileaa.mem_token
+  %s = nv_tileas.tiled_store %t, %dst coords(%m, %n) offsets() token(%k) {tileSize = array<i64: 512, 64>, allow_tma = true} : memref<4096x64xf16, 1> -> !nv_tileaa.mem_token
+  return
+}
+""".replace("SPEC", SPEC)
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
+def test_a_tile_taller_than_a_box_moves_in_boxes_of_256_rows_after_one_expect_tx(arch):
+    module = emitted(TALL, arch)
+    assert module.ok
+    text = module.text
+    assert text.count("mbarrier.arrive.expect_tx.shared::cta.b64") == 1 and ", 65536;" in text
+    loads = [line for line in text.splitlines() if "cp.async.bulk.tensor.2d.shared::cta.global" in line]
+    stores = [line for line in text.splitlines() if "cp.async.bulk.tensor.2d.global.shared::cta" in line]
+    assert len(loads) == len(stores) == 2
+    # The second box starts 256 rows further (the tile's row coordinate + 256), 32 KB further in
+    # shared memory.
+    assert "add.s32 %at4, %p2_m_32, 256;" in text and "{%p3_n_32, %at4}" in loads[1]
+    assert ".shared .align 1024 .b8 tile2[65536];" in text and "add.u32 %box5, %tile2, 32768;" in text
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(text, arch)
+    assert accepted, said
+
+
+def test_the_host_side_of_a_tall_tile_is_two_legal_boxes_with_128_byte_swizzle(tmp_path, capsys):
+    path = tmp_path / "tall.ir"
+    path.write_text(TALL)
+    assert main(["check", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["lower", str(path), "--emit", "host"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines.count("//   box_dims: [64, 256]") == 2 and lines.count("//   swizzle: 128B") == 2
+    assert main(["descriptor", "tma-tiled", json.dumps({"rank": 2, "data_type": "FLOAT16", "swizzle": "128B",
+                                                         "global_dims": [64, 4096], "global_strides": [128],
+                                                         "box_dims": [64, 256]})]) == 0

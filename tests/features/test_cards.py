@@ -284,7 +284,8 @@ def test_hover_on_tma_atom_and_partition_ops_shows_the_partition_result_and_flag
         card = _hover_at(analysis, needle)
         assert "| TMA tensor type | `!cute_nvgpu.tma_load<i16, (64,8):(1,64)>` |" in card
         assert "| tile elements | 1024 (SMEM layout size × num_multicast) |" in card
-        assert "| bytes per transfer | 2048 (16-bit elements; the mbarrier's expect_tx) |" in card
+        assert ("| expect_tx | 1024 bytes (16-bit elements): the tile each CTA's shared memory receives; each of the "
+                "2 CTAs loads 512 bytes of it and multicasts them to all |") in card
         assert "| swizzle mode | 2 (128B) |" in card
         assert "| flags word | `0x2fc1` |" in card
         assert "`multicast` (0), `static_smem` (6)" in card

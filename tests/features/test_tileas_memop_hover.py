@@ -33,8 +33,8 @@ def test_a_load_no_tma_box_can_move_says_which_rule_stops_it():
     card = _card(kernel(", allow_tma = true", view="memref<128x12xf16, 1>", tile="8, 8", result="tensor<8x8xf16>"),
                  "nv_tileas.tiled_load")
     assert card == ("**TMA**\n\n- copy atom `ldg` (assign-load-store-layouts chooses it on sm_90a)\n"
-                    "- **not TMA**: the view's stride along dimension 0 is 24 bytes, not a multiple of 16 "
-                    "(a TMA descriptor's global strides must be)")
+                    "- **not TMA**: its tensor map breaks a rule of cuTensorMapEncodeTiled: global stride 1 is 24 "
+                    "bytes; it must be a positive multiple of 16 below 2^40")
 
 
 def test_an_eligible_load_says_what_it_lacks_to_become_tma():

@@ -10,7 +10,7 @@
 // CHECK-NEXT: %c = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>, copy_atom = #nv_tileas.copy_atom<ldgsts>}
 // CHECK-NEXT: %s = nv_tileas.tiled_store %a, %v coords(%i, %i) offsets() {copy_atom = #nv_tileas.copy_atom<tma_store>, tileSize = array<i64: 64, 128>}
 // CHECK-NEXT: %u = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>, copy_atom = #nv_tileas.copy_atom<tma_load>}
-// CHECK: assign-load-store-layouts.mlir:[[# @LINE + 5]]:3: information: this load allows TMA but cannot use it: the view's stride along dimension 0 is 24 bytes, not a multiple of 16 (a TMA descriptor's global strides must be); it gets the `ldg` copy atom [lower:lower.not-tma]
+// CHECK: assign-load-store-layouts.mlir:[[# @LINE + 5]]:3: information: this load allows TMA but cannot use it: its tensor map breaks a rule of cuTensorMapEncodeTiled: global stride 1 is 24 bytes; it must be a positive multiple of 16 below 2^40; it gets the `ldg` copy atom [lower:lower.not-tma]
 // CHECK-NOT: information
 // SM80: information: this load allows TMA but cannot use it: sm_80 has no TMA (sm_90 or later); it gets the `ldg` copy atom
 func.func @k(%v: memref<128x256xf16, 1>, %odd: memref<128x12xf16, 1>, %i: index) {

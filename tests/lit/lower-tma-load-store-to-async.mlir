@@ -4,17 +4,19 @@
 // A load and a store with allow_tma and a TMA atom: descriptors bound at the function's entry
 // (their views are parameters), in tmaIdx order; the load's reused by the second load of the
 // same view and box; the load's mbarrier and wait, tx_count.
+// The 64 x 128 f16 tile's rows are 256 bytes: it moves in two boxes of 64 x 64 (128-byte rows,
+// 128-byte swizzle), one expect_tx for both (tx_count), the box each instruction moves in boxDim.
 // CHECK-LABEL: func.func @kernel
-// CHECK-NEXT: %box = "cute.static"() : () -> !cute.layout<"(128,64):(1,256)">
+// CHECK-NEXT: %box = "cute.static"() : () -> !cute.composed_layout<"S<3,4,3> o 0 o (64,64):(1,256)">
 // CHECK-NEXT: %desc = "nv_tileas.make_tiled_tma_desc"(%view, %box) <{operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16 : i32, tmaIdx = 0 : i32}
-// CHECK-NEXT: %[[SBOX:.+]] = "cute.static"() : () -> !cute.layout<"(128,64):(1,256)">
+// CHECK-NEXT: %[[SBOX:.+]] = "cute.static"() : () -> !cute.composed_layout<"S<3,4,3> o 0 o (64,64):(1,256)">
 // CHECK-NEXT: %[[SDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%out, %[[SBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<store>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
 // CHECK-NEXT: %mbar = "memref.alloca"() : () -> memref<1xi64, 3>
-// CHECK-NEXT: %a:2 = "nv_tileas.async.tiled_tma_load"(%desc, %mbar, %i, %j, %t) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 16384 : i64}
+// CHECK-NEXT: %a:2 = "nv_tileas.async.tiled_tma_load"(%desc, %mbar, %i, %j, %t) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, boxDim = array<i64: 64, 64>, tx_count = 16384 : i64}
 // CHECK-NEXT: "nv_tileas.async.wait"(%mbar) : (memref<1xi64, 3>) -> ()
 // CHECK-NEXT: %[[MBAR:.+]] = "memref.alloca"()
 // CHECK-NEXT: %b:2 = "nv_tileas.async.tiled_tma_load"(%desc, %[[MBAR]], %j, %i, %a#1) {{.*}} tmaIdx = 0 : i32
-// CHECK: %ts = "nv_tileas.async.tiled_tma_store"(%a#0, %[[SDESC]], %i, %j, %b#1) {{.*}} {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32}
+// CHECK: %ts = "nv_tileas.async.tiled_tma_store"(%a#0, %[[SDESC]], %i, %j, %b#1) {{.*}} {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32, boxDim = array<i64: 64, 64>}
 // CHECK-NEXT: "nv_tileas.async.wait"() : () -> ()
 // Without allow_tma the load stays (unless prefer_tma says otherwise).
 // CHECK-NEXT: %c:2 = nv_tileas.tiled_load %view
@@ -52,13 +54,19 @@ func.func @no_spec(%view: memref<128xf32, 1>, %i: index) attributes {nv_tileas.k
 
 // -----
 
-// A TMA load fills zero out of bounds; a dynamic view gives no byte count.
+// A TMA load fills zero out of bounds; an element without a width gives no byte count. A
+// dynamic view does not stop the load: its box is the tile's, and its extents are the
+// memref's at launch.
 // CHECK-LABEL: func.func @unresolved
-// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 3]]:3: error: TmaLoad only support zero padding now [lower:tileas.lower-tma.zero-padding-only]
-// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 3]]:3: error: failed to get expected tx-count [lower:tileas.lower-tma.no-tx-count]
-func.func @unresolved(%view: memref<128xf32, 1>, %dyn: memref<?xf32, 1>, %i: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+// CHECK: %box = "cute.static"() : () -> !cute.layout<"64:1">
+// CHECK-NEXT: %desc = "nv_tileas.make_tiled_tma_desc"(%dyn, %box)
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 4]]:3: error: TmaLoad only support zero padding now [lower:tileas.lower-tma.zero-padding-only]
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 4]]:3: error: failed to get expected tx-count [lower:tileas.lower-tma.no-tx-count]
+func.func @unresolved(%view: memref<128xf32, 1>, %dyn: memref<?xf32, 1>, %i: index, %indices: memref<128xindex, 1>)
+    attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
   %a = nv_tileas.tiled_load %view coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>, paddingValue = #nv_tileas.padding<nan>} : memref<128xf32, 1> -> tensor<64xf32>
-  %b = nv_tileas.tiled_load %dyn coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<?xf32, 1> -> tensor<64xf32>
+  %b = nv_tileas.tiled_load %indices coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128xindex, 1> -> tensor<64xindex>
+  %c = nv_tileas.tiled_load %dyn coords(%i) offsets() {tileSize = array<i64: 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<?xf32, 1> -> tensor<64xf32>
   return
 }
 
@@ -73,7 +81,7 @@ func.func @unresolved(%view: memref<128xf32, 1>, %dyn: memref<?xf32, 1>, %i: ind
 // CHECK-NEXT: %desc = "nv_tileas.make_tiled_tma_desc"(%view, %box) {{.*}} {mode = #cute_nvgpu.tma_load_mode<gather4>, elementBitWidth = 16 : i32, tmaIdx = 0 : i32}
 // CHECK-NEXT: %[[SBOX:.+]] = "cute.static"() : () -> !cute.layout<"(64,1):(1,256)">
 // CHECK-NEXT: %[[SDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%view, %[[SBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<scatter4>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
-// CHECK-NEXT: %[[RBOX:.+]] = "cute.static"() : () -> !cute.layout<"(64,4):(1,256)">
+// CHECK-NEXT: %[[RBOX:.+]] = "cute.static"() : () -> !cute.composed_layout<"S<3,4,3> o 0 o (64,4):(1,256)">
 // CHECK-NEXT: %[[RDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%view, %[[RBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<reduce>, elementBitWidth = 16 : i32, tmaIdx = 2 : i32}
 // CHECK-NEXT: %[[R0:.+]] = "arith.addi"(%i, %o0) : (index, index) -> index
 // CHECK-NEXT: %[[R1:.+]] = "arith.addi"(%i, %o1)

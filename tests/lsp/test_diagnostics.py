@@ -265,10 +265,12 @@ func.func @k(%v: memref<128x12xf16, 1>, %i: index) attributes {nv_tileas.kernel_
     published = await open_and_wait(client, uri, text)
     [remark] = published.diagnostics
     assert (remark.severity, remark.source, remark.code) == (lsp.DiagnosticSeverity.Information, "lower", "lower.not-tma")
-    assert remark.message.startswith("this load allows TMA but cannot use it: the view's stride along dimension 0 is 24 bytes")
+    assert remark.message.startswith("this load allows TMA but cannot use it: its tensor map breaks a rule of "
+                                     "cuTensorMapEncodeTiled: global stride 1 is 24 bytes")
     hover = await bounded(client.text_document_hover_async(lsp.HoverParams(
         text_document=lsp.TextDocumentIdentifier(uri=uri), position=position_of(text, "nv_tileas.tiled_load", into=3))))
-    assert "- **not TMA**: the view's stride along dimension 0 is 24 bytes" in hover.contents.value
+    assert "- **not TMA**: its tensor map breaks a rule of cuTensorMapEncodeTiled: global stride 1 is 24 bytes" \
+        in hover.contents.value
 
     fixed = text.replace("128x12xf16", "128x16xf16")
     change_range(client, uri, 2, range_of(text, text), fixed)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from cute_ir.cli import main
 from cute_ir.tables import tensormap
@@ -90,3 +92,39 @@ def test_the_cli_prints_the_parameters_of_a_builder_in_an_ir_file(tmp_path, caps
     assert values["box_dims"] == "[64, 128]" and values["swizzle"] == "128B"
     assert main(["descriptor", "tma-tiled", f"{path}:1:1"]) == 2
     assert "no tma-tiled descriptor builder" in capsys.readouterr().err
+
+
+@given(st.lists(st.integers(1, 4096), min_size=1, max_size=6), st.sampled_from(sorted(tensormap.ELEMENT_BITS)))
+def test_the_boxes_of_any_tile_are_ones_the_driver_encodes(tile, bits):
+    plan = tensormap.tile_boxes(tile, bits)
+    if isinstance(plan, str):
+        # Only a rank past 5 or rows that are not whole 16-byte granules stop a tile.
+        assert len(tile) > 5 or tile[-1] * bits % 128
+        return
+    assert [c * b for c, b in zip(plan.counts, plan.box)] == list(tile)
+    dims = list(reversed(tile))
+    strides = []
+    for extent in dims[:-1]:
+        strides.append(((strides[-1] if strides else bits // 8) * extent + 15) // 16 * 16)
+    assume(all(stride < tensormap.MAX_GLOBAL_STRIDE for stride in strides))   # a tensor that fits in memory
+    params = tensormap.tiled_parameters(dims, strides, next(n for n, b in tensormap.DATA_TYPES.items() if b == bits), plan)
+    assert tensormap.check_parameters("tiled", params) == [], params
+
+
+def test_a_swizzle_spans_the_inner_box_and_rows_of_odd_granules_are_not_swizzled():
+    assert tensormap.tile_boxes([128, 64], 16) == tensormap.BoxPlan((128, 64), (1, 1), "128B", 16)
+    assert tensormap.tile_boxes([64, 32], 16) == tensormap.BoxPlan((64, 32), (1, 1), "64B", 16)
+    assert tensormap.tile_boxes([64, 8], 32) == tensormap.BoxPlan((64, 8), (1, 1), "32B", 32)
+    assert tensormap.tile_boxes([8, 24], 16) == tensormap.BoxPlan((8, 24), (1, 1), "none", 16)
+    assert tensormap.tile_boxes([512], 32) == tensormap.BoxPlan((256,), (2,), "none", 32)
+    plan = tensormap.tile_boxes([512, 128], 16)
+    assert (plan.box, plan.counts, plan.box_dims) == ((256, 64), (2, 2), [64, 256])
+    assert plan.offsets() == [(0, 0), (0, 64), (256, 0), (256, 64)]
+
+
+def test_a_value_known_at_launch_is_not_judged():
+    params = {"rank": 2, "data_type": "FLOAT16", "global_dims": [None, 64], "global_strides": [None],
+              "box_dims": [64, 64], "swizzle": "128B"}
+    assert tensormap.check_parameters("tiled", params) == []
+    assert tensormap.check_parameters("tiled", dict(params, global_strides=[24])) == [
+        "global_strides: global stride 1 is 24 bytes; it must be a positive multiple of 16 below 2^40"]

@@ -35,18 +35,19 @@ op: the kernel is not emitted rather than emitted wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import prod
 from functools import lru_cache
 
 from ..diagnostics import Severity
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
                                            TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import DIALECT, RMW_MODE
 from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
                                                  DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT)
-from ..ir.attributes import attribute, constant_number, enum_case, integer
+from ..ir.attributes import attribute, constant_number, enum_case, integer, integers
 from ..ir.core import BlockArgument, Operation, Value
 from ..ir.functions import FunctionHeader, function_symbol
 from ..ir.lift import lift, wrap_in_module
@@ -57,6 +58,7 @@ from ..passes.legalize_tmem_copy import residency
 from ..passes.lower_tma_to_async import loaded_tile_bytes
 from ..syntax.parser import parse
 from ..tables import atoms as A
+from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
 from ..verify.tma import operand_groups
@@ -335,22 +337,45 @@ class _Emitter:
         self.kernel.emit(f"@{more} bra {top};")
         self.kernel.emit(f"{done}:")
 
-    def coordinates(self, op: Operation, coords: list[Value]) -> tuple[int, str]:
+    def coordinates(self, op: Operation, coords: list[Value], offset: tuple[int, ...] = ()) -> tuple[int, str]:
         """The tensor's rank and PTX's tensor coordinates, innermost first: a gather's /
-        scatter's are its column, then its four rows."""
+        scatter's are its column, then its four rows. `offset`: a box's place in the tile, in
+        elements per dimension, outermost first (added to the tile's coordinates)."""
         rows = op.name in ROW_TRANSFERS
-        ordered = [coords[-1], *coords[:-1]] if rows and coords else list(reversed(coords))
-        regs = [self.register(c, f"a coordinate of `{op.name}`") for c in ordered]
-        return (2 if rows else len(coords)), "{" + ", ".join(regs) + "}"
+        regs = [self.register(c, f"a coordinate of `{op.name}`") for c in coords]
+        for axis, delta in enumerate(offset):
+            if delta:
+                moved = self.kernel.reg("b32", "%" + self.fresh("at"))
+                self.kernel.emit(f"add.s32 {moved}, {regs[axis]}, {delta};")
+                regs[axis] = moved
+        ordered = [regs[-1], *regs[:-1]] if rows and regs else list(reversed(regs))
+        return (2 if rows else len(coords)), "{" + ", ".join(ordered) + "}"
+
+    def boxes(self, op: Operation, tile_type: str) -> tuple[list[tuple[int, ...]], int]:
+        """The boxes a transfer moves its tile in: each box's offset in the tile (outermost
+        first) in the order they lie in shared memory, and the bytes of one box. The box is
+        the op's `boxDim` (innermost first, as the descriptor's) when it splits the tile, else
+        the whole tile; a gather / scatter moves its rows at once."""
+        tile = shaped(tile_type)
+        bits = element_bits(tile.element) if tile is not None else None
+        if tile is None or bits is None or None in tile.dims:
+            raise _Unemittable(f"`{op.name}` moves a tile whose size is not static")
+        written = integers(op, BOX_DIM)
+        if op.name in ROW_TRANSFERS or not written:
+            return [()], prod(tile.dims) * bits // 8
+        box = list(reversed(written))
+        if len(box) != len(tile.dims) or any(b < 1 or t % b for t, b in zip(tile.dims, box)):
+            raise _Unemittable(f"`{op.name}`'s boxDim {written} does not tile its tile {tile_type}")
+        plan = tensormap.BoxPlan(tuple(box), tuple(t // b for t, b in zip(tile.dims, box)), "none", bits)
+        return plan.offsets(), plan.box_bytes
 
     def load(self, op: Operation) -> None:
         groups = operand_groups(op)
         descriptor, mbarrier = groups["descriptor"][0], groups["mbarrier"][0]
         coords = list(groups["coords"])
-        tile = shaped(str(op.results[0].type)) if op.results else None
-        bits = element_bits(tile.element) if tile is not None else None
-        if tile is None or bits is None or None in tile.dims:
-            raise _Unemittable(f"`{op.name}` loads a tile whose size is not static")
+        if not op.results:
+            raise _Unemittable(f"`{op.name}` without its tile")
+        offsets, box_bytes = self.boxes(op, str(op.results[0].type))
         size = loaded_tile_bytes(op)
         symbol = self.fresh("tile")
         self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{size}];")
@@ -358,13 +383,25 @@ class _Emitter:
         self.kernel.emit(f"mov.u32 {dst}, {symbol};")
         mbar = self.register(mbarrier, "the mbarrier")
         state = self.kernel.reg("b64", "%" + self.fresh("state"))
+        # One expect_tx for the whole tile, however many boxes bring it.
         self.kernel.emit(f"@{LEADER} mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{mbar}], {size};")
         row = A.copy_row(_LOAD_ROW)
-        rank, tensor_coords = self.coordinates(op, coords)
-        self.kernel.op(f"@{LEADER} " + row.ptx.format(RANK=rank, DST_SPACE="shared::cta", MODE=_MODE.get(op.name, row.params["mode"]),
-                                      MC="", HINT="", CTA="", DST=dst, TMAP=self.register(descriptor, "the descriptor"),
-                                      COORDS=tensor_coords, MBAR=mbar, OFFSETS="", MASK="", POLICY=""))
+        tmap = self.register(descriptor, "the descriptor")
+        for index, offset in enumerate(offsets):
+            rank, tensor_coords = self.coordinates(op, coords, offset)
+            self.kernel.op(f"@{LEADER} " + row.ptx.format(
+                RANK=rank, DST_SPACE="shared::cta", MODE=_MODE.get(op.name, row.params["mode"]), MC="", HINT="", CTA="",
+                DST=self.box_address(dst, index * box_bytes), TMAP=tmap, COORDS=tensor_coords, MBAR=mbar, OFFSETS="",
+                MASK="", POLICY=""))
         self.tiles[op.results[0]] = dst
+
+    def box_address(self, base: str, offset: int) -> str:
+        """The shared-memory address `offset` bytes into a tile (a box after the first)."""
+        if not offset:
+            return base
+        address = self.kernel.reg("b32", "%" + self.fresh("box"))
+        self.kernel.emit(f"add.u32 {address}, {base}, {offset};")
+        return address
 
     def store(self, op: Operation) -> None:
         groups = operand_groups(op)
@@ -373,14 +410,17 @@ class _Emitter:
         src = self.tiles.get(tile)
         if src is None:
             raise _Unemittable(f"`{op.name}` stores a tile no TMA load of this kernel put in shared memory")
+        offsets, box_bytes = self.boxes(op, str(tile.type))
         reduction = op.name == TMA_REDUCTION
         row = A.copy_row(_REDUCE_ROW if reduction else _STORE_ROW)
         fill = {"OP": TMA_REDUCE_OP[enum_case(op, RMW_MODE, DIALECT, RMW_MODE) or ""]} if reduction else {}
-        rank, tensor_coords = self.coordinates(op, coords)
+        tmap = self.register(descriptor, "the descriptor")
         self.kernel.emit("fence.proxy.async.shared::cta;")
-        self.kernel.op(f"@{LEADER} " + row.ptx.format(RANK=rank, MODE=_MODE.get(op.name, row.params["mode"]), HINT="",
-                                                     POLICY="", TMAP=self.register(descriptor, "the descriptor"),
-                                                     COORDS=tensor_coords, SRC=src, **fill))
+        for index, offset in enumerate(offsets):
+            rank, tensor_coords = self.coordinates(op, coords, offset)
+            self.kernel.op(f"@{LEADER} " + row.ptx.format(
+                RANK=rank, MODE=_MODE.get(op.name, row.params["mode"]), HINT="", POLICY="", TMAP=tmap,
+                COORDS=tensor_coords, SRC=self.box_address(src, index * box_bytes), **fill))
         self.kernel.op(f"@{LEADER} cp.async.bulk.commit_group;")
 
     def wait(self, op: Operation) -> None:

@@ -131,7 +131,10 @@ def _async_tma_section() -> list[str]:
            "`tiled_tma_store` / `tiled_atomic_rmw` of a tile, `gather_tma_load` / `scatter_tma_store` of rows "
            "(an op with offsets; its coordinates are the four rows, then the column). It binds a descriptor "
            "(`cute.static` box layout and `make_tiled_tma_desc`, one per view, box and mode, numbered by "
-           "`tmaIdx`), reserves a load's mbarrier (`memref.alloca` in shared memory, which must have room for it "
+           "`tmaIdx`) whose box and swizzle are chosen for the tile: rows of 128, 64 or 32 bytes are swizzled "
+           "that wide, a wider tile moves in several boxes (`boxDim` on the async op, one `tx_count` for them "
+           "all), and the tensor map must break none of cuTensorMapEncodeTiled's rules (what `cute-ir "
+           "descriptor tma-tiled` checks), else \"unable to partition input tensors for TMA\"; it reserves a load's mbarrier (`memref.alloca` in shared memory, which must have room for it "
            "and the tile) with its `tx_count`, and waits (`nv_tileas.async.wait`). An async load a kernel "
            "already holds names its own mbarrier: it must be a `memref.alloca` of `memref<1xi64, 3>` in the "
            "kernel (\"failed to get MBarrier object\", \"failed to init mbarrier\"). Its rules: "
@@ -148,7 +151,8 @@ def _async_tma_section() -> list[str]:
            "attach_tma_descriptor_args.py`, `separate_host_tma.py` and docs/spec-deviations.md (A15).", "",
            "`server/cute_ir/verify/tileas_atoms.py` checks the page's atom-type rules: each op's atom against its "
            "allow-list (below), an unknown kind (\"invalid TMA atom type\"), a TMA reduction in scatter4 mode, "
-           "and that a tiled transfer's tile is the box its descriptor was built with (A18).",
+           "and that a tiled transfer's boxes (its `boxDim`, else the tile) tile the tile and are the box its "
+           "descriptor was built with (A18).",
            "", "| Op | Copy atoms it takes |", "|---|---|"]
     out += [f"| `{name}` | " + ", ".join(f"`{k}`" for k in kinds) + " |" for name, (kinds, _) in ATOM_ALLOW_LISTS.items()]
     out += [""]

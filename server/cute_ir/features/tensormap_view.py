@@ -23,17 +23,6 @@ from .lifted import lifted_unit_at
 from ..verify.tma import builder_swizzle, layout_of, operand_groups
 from .descriptor_view import DescriptorView, FieldRow
 
-# MLIR element types -> CUtensorMapDataType (8-bit floats travel as bytes).
-_DATA_TYPES = {
-    "f16": "FLOAT16", "bf16": "BFLOAT16", "f32": "FLOAT32", "f64": "FLOAT64", "tf32": "TFLOAT32",
-    "i8": "UINT8", "ui8": "UINT8", "si8": "UINT8", "i16": "UINT16", "ui16": "UINT16",
-    "i32": "INT32", "si32": "INT32", "ui32": "UINT32", "i64": "INT64", "si64": "INT64", "ui64": "UINT64",
-    "f8E4M3FN": "UINT8", "f8E5M2": "UINT8", "f8E4M3": "UINT8", "f8E8M0FNU": "UINT8",
-}
-# Swizzle<B, M, S>: B picks the swizzle width.
-_SWIZZLE_BY_BITS = {0: "none", 1: "32B", 2: "64B", 3: "128B"}
-
-
 def tensormap_view(analysis: DocumentAnalysis, offset: int) -> DescriptorView | None:
     """The encode parameters of the descriptor built by the op whose name is at `offset`."""
     lifted = lifted_unit_at(analysis, offset, DESCRIPTOR_BUILDER.encode())
@@ -47,33 +36,66 @@ def tensormap_view(analysis: DocumentAnalysis, offset: int) -> DescriptorView | 
     return None
 
 
-def _view(op: Operation, lifted: Lifted, span: Span) -> DescriptorView:
-    kind = "im2col" if op.results and "im2col" in op.results[0].type.text else "tiled"
+def encode_parameters(op: Operation) -> dict | None:
+    """The cuTensorMapEncodeTiled parameters a descriptor builder fixes, by this table's field
+    names (tables/tensormap.py), as `tensormap.check_parameters` takes them: a value known only
+    at launch (an operand of `shapes(...)` / `strides(...)`, a dynamic extent or stride of the
+    memref) is None; the swizzle is the builder's own (`none` unless its layout is composed with
+    one). None when the builder's layout is not a static box."""
     groups = operand_groups(op)
     tensor = (groups.get("tensor") or [None])[0]
     layout_value = (groups.get("layout") or [None])[0]
     layout = layout_of(layout_value) if layout_value is not None else None
-    swizzle = builder_swizzle(layout) if isinstance(layout, ComposedLayout) else None
-    if swizzle is not None:
-        layout = layout.outer       # the box, swizzled as it lands in shared memory
-    shapes = flatten(layout.shape) if isinstance(layout, Layout) else []
-    strides = flatten(layout.stride) if isinstance(layout, Layout) else []
+    swizzle = "none"
+    if isinstance(layout, ComposedLayout):
+        swizzle = builder_swizzle(layout)
+        layout = layout.outer if swizzle is not None else None     # the box, swizzled in shared memory
+    if not isinstance(layout, Layout):
+        return None
+    box = _flat(layout.shape)
+    if not all(isinstance(b, int) for b in box):
+        return None
     data_type = _data_type(tensor, op)
-    bits = tensormap.DATA_TYPES.get(data_type)
+    bits = tensormap.DATA_TYPES.get(data_type or "")
+    rank = len(box)
+    if groups.get("shapes"):
+        dims = [None] * len(groups["shapes"])
+    else:
+        found = shaped(str(tensor.type)) if tensor is not None else None
+        dims = list(reversed(found.dims)) if found is not None and found.kind == "memref" else [None] * rank
+    if groups.get("strides"):
+        strides = [None] * len(groups["strides"])
+    else:
+        outer = _flat(layout.stride)[1:]
+        strides = [s * bits // 8 if isinstance(s, int) and bits else None for s in outer]
+    return {"rank": rank, "data_type": data_type or "unknown", "interleave": "none", "swizzle": swizzle,
+            "oob_fill": "none", "global_dims": dims, "global_strides": strides, "box_dims": box,
+            "element_strides": [1] * rank}
+
+
+def _view(op: Operation, lifted: Lifted, span: Span) -> DescriptorView:
+    kind = "im2col" if op.results and "im2col" in op.results[0].type.text else "tiled"
+    groups = operand_groups(op)
+    tensor = (groups.get("tensor") or [None])[0]
+    params = encode_parameters(op) or {}
+    layout_value = (groups.get("layout") or [None])[0]
+    layout = layout_of(layout_value) if layout_value is not None else None
+    own_swizzle = builder_swizzle(layout) if isinstance(layout, ComposedLayout) else None
+    data_type = _data_type(tensor, op)
     values = {
         "global_address": f"runtime: the base of {_name(lifted, tensor)}",
-        "rank": len(shapes) or "unknown",
+        "rank": params.get("rank", "unknown"),
         "data_type": data_type or "unknown",
         "interleave": "none",
-        "swizzle": swizzle or _swizzle(op, lifted),
+        "swizzle": own_swizzle or _swizzle(op, lifted),
         "l2_promotion": "not in the IR (chosen when the descriptor is encoded)",
         "oob_fill": "none",
         "global_dims": (_runtime(lifted, groups.get("shapes", [])) if groups.get("shapes")
-                        else _static_dims(tensor)),
+                        else _known(params.get("global_dims"), f"the extents of {_name(lifted, tensor)}")),
         "global_strides": (_runtime(lifted, groups.get("strides", [])) if groups.get("strides")
-                           else _byte_strides(strides, bits)),
-        "box_dims": _listed(shapes),
-        "element_strides": _listed([1] * len(shapes)),
+                           else _known(params.get("global_strides"), f"the strides of {_name(lifted, tensor)}")),
+        "box_dims": _listed(params.get("box_dims", [])),
+        "element_strides": _listed(params.get("element_strides", [])),
     }
     rows = [FieldRow(f.name, None, None, _shown(values.get(f.name)), f"`{f.encode}`: {f.doc}")
             for f in tensormap.fields_for(kind)]
@@ -81,11 +103,26 @@ def _view(op: Operation, lifted: Lifted, span: Span) -> DescriptorView:
                           "its bit layout is not public", rows, span)
 
 
+def _flat(tuple_or_int: object) -> list:
+    flat = flatten(tuple_or_int)
+    return list(flat) if isinstance(flat, tuple) else [flat]
+
+
+def _known(values: list | None, runtime: str) -> str:
+    """A list of values known when compiling, or where the unknown ones come from at launch."""
+    if values is None:
+        return "unknown"
+    if None not in values:
+        return _listed(values)
+    return f"runtime: {runtime}" if all(v is None for v in values) else \
+        _listed(["?" if v is None else v for v in values]) + f" (runtime: {runtime})"
+
+
 def _data_type(tensor: Value | None, op: Operation) -> str | None:
-    if tensor is not None:
-        element = tensor.type.text.rsplit("x", 1)[-1].split(",")[0].rstrip(">").strip()
-        if element in _DATA_TYPES:
-            return _DATA_TYPES[element]
+    """The data type of the tensor's elements, else of the builder's element width."""
+    found = shaped(str(tensor.type)) if tensor is not None else None
+    if found is not None and tensormap.data_type_of(found.element) is not None:
+        return tensormap.data_type_of(found.element)
     bits = op.attributes.get("elementBitWidth")
     width = bits.text.split(":")[0].strip() if bits is not None else ""
     return {"8": "UINT8", "16": "UINT16", "32": "UINT32", "64": "UINT64"}.get(width)
@@ -99,19 +136,10 @@ def _swizzle(builder: Operation, lifted: Lifted) -> str:
             if op.name in NON_EXEC_KINDS and len(op.operands) >= 2 and op.operands[0] is result:
                 smem = layout_of(op.operands[1])
                 if isinstance(smem, ComposedLayout) and isinstance(smem.inner, Swizzle):
-                    return _SWIZZLE_BY_BITS.get(smem.inner.bits, f"Swizzle<{smem.inner.bits},...>")
+                    inner = smem.inner
+                    return tensormap.swizzle_mode(inner.bits, inner.base, inner.shift) or f"not one TMA has ({inner})"
                 return "none" if isinstance(smem, Layout) else "unknown (no SMEM layout known)"
     return "unknown (no atom uses the descriptor here)"
-
-
-def _byte_strides(strides: list, bits: int | None) -> object:
-    """Strides of the modes after the innermost, in bytes (the innermost is the element)."""
-    if not strides:
-        return "unknown"
-    outer = [s for s in strides if s != 1]
-    if bits is None or not all(isinstance(s, int) for s in outer):
-        return _listed(outer) + " (elements)"
-    return [s * bits // 8 for s in outer]
 
 
 def _name(lifted: Lifted, value: Value | None) -> str:
@@ -124,14 +152,6 @@ def _runtime(lifted: Lifted, values: list[Value]) -> str:
     if not values:
         return "unknown"
     return "runtime: " + ", ".join(_name(lifted, v) for v in values)
-
-
-def _static_dims(tensor: Value | None) -> str:
-    """A static memref's extents, innermost first (TMA's order), when no `shapes(...)` give them."""
-    found = shaped(str(tensor.type)) if tensor is not None else None
-    if found is None or found.kind != "memref" or None in found.dims:
-        return "unknown"
-    return _listed(list(reversed(found.dims)))
 
 
 def _listed(items: list) -> str:

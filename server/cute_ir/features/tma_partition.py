@@ -45,6 +45,17 @@ def partition_at(analysis: DocumentAnalysis, offset: int) -> TmaPartitionResult 
     return None
 
 
+def _expect_tx(result: TmaPartitionResult) -> str:
+    """The bytes each CTA's mbarrier expects: the tile its shared memory receives."""
+    if not result.tile_bytes:
+        return "unknown (the descriptor does not say its element width)"
+    text = f"{result.tile_bytes} bytes ({result.element_bits}-bit elements): the tile each CTA's shared memory receives"
+    if result.num_multicast > 1:
+        text += (f"; each of the {result.num_multicast} CTAs loads {result.tile_bytes // result.num_multicast} "
+                 f"bytes of it and multicasts them to all")
+    return text
+
+
 def partition_section(result: TmaPartitionResult) -> str:
     """The result as a hover section: the facts, then the flags word bit by bit."""
     def named(flags: list[Flag]) -> str:
@@ -52,8 +63,7 @@ def partition_section(result: TmaPartitionResult) -> str:
     facts = [
         ("TMA tensor type", f"`{result.tensor_type}`"),
         ("tile elements", f"{result.tile_element_count} (SMEM layout size × num_multicast)"),
-        ("bytes per transfer", f"{result.tile_bytes} ({result.element_bits}-bit elements; the mbarrier's expect_tx)"
-         if result.tile_bytes else "unknown (the descriptor does not say its element width)"),
+        ("expect_tx", _expect_tx(result)),
         ("TMA box layout", f"`{result.tma_layout}`"),
         ("descriptor rank", str(result.rank)),
         ("swizzle mode", f"{result.swizzle_mode} ({SWIZZLE_NAMES.get(result.swizzle_mode, '?')})"),

@@ -13,11 +13,13 @@ failing one reported:
 
 1. the target has TMA (sm_90 or later), and for an op with `offsets` (a gather / scatter of
    rows) gather4 (sm_100 or later) / scatter4 (sm_100a/f, sm_103a, sm_110a);
-2. the view is a global-memory memref with a static shape (the box and the byte count are fixed
-   when the kernel is compiled);
+2. the view is a global-memory memref (its extents and strides may be dynamic: the box and the
+   byte count depend on the tile alone);
 3. the tile's elements have a width, and TMA a data type for it;
-4. a box has at most 5 dimensions, and its innermost one moves whole 16-byte granules;
-5. every outer stride of the view is a multiple of 16 bytes (a descriptor's global strides);
+4. a box has at most 5 dimensions, and its innermost one moves whole 16-byte granules (a tile
+   wider than a box moves in several: `tables/tensormap.tile_boxes`);
+5. the tensor map breaks none of the driver's rules (`tables/tensormap.check_parameters`, what
+   `cute-ir descriptor tma-tiled` checks): every outer stride of the view a multiple of 16 bytes;
 6. a load is weak or relaxed (a TMA load has no acquire), a store weak or relaxed (no release);
 7. a load reads zero out of bounds (TMA's fill; `paddingValue` zero or absent);
 8. an op with `offsets` moves four rows of a 2-d view, one offset each.
@@ -38,7 +40,7 @@ from ..tables.atoms import Residency
 from ..verify.tma import operand_groups
 from .base import OP_NAMES, Pass, PassContext, register
 from .legalize_tmem_copy import residency
-from .lower_tma_to_async import ZERO_PADDING, rows_problem, target_problem, unpartitionable
+from .lower_tma_to_async import ZERO_PADDING, box_plan, rows_problem, target_problem, view_parameters
 
 NOT_TMA = "lower.not-tma"
 MEMOPS = (TILED_LOAD, TILED_STORE)
@@ -71,22 +73,17 @@ def _why_not_tma(op: Operation, target: str | None) -> str | None:
     space, view = residency(views[0].type) if views else (None, None)
     if view is None or space is not Residency.GMEM:
         return "the view is not a global-memory memref (`memref<..., 1>`)"
-    if None in view.dims:
-        return "the view's shape is not static"
     tile = integers(op, "tileSize")
     bits = element_bits(view.element)
-    if not tile or bits is None or tensormap.element_bits_problem(bits) is not None:
+    if not tile or bits is None or tensormap.data_type_of(view.element) is None:
         return f"TMA has no data type for {view.element}" if tile else "the op has no tileSize"
-    why = unpartitionable(tile, bits)
-    if why is not None:
-        return why
-    running = 1
-    for axis, extent in reversed(list(enumerate(view.dims))):
-        stride = running * bits // 8
-        if axis != len(view.dims) - 1 and tensormap.global_stride_problem(axis, stride) is not None:
-            return (f"the view's stride along dimension {axis} is {stride} bytes, not a multiple of "
-                    f"{tensormap.STRIDE_GRANULE} (a TMA descriptor's global strides must be)")
-        running *= extent
+    plan = box_plan(tile, bits, bool(operand_groups(op).get("offsets")))
+    if isinstance(plan, str):
+        return plan
+    # The driver's rules on the tensor map (`cute-ir descriptor tma-tiled` checks the same).
+    problems = tensormap.check_parameters("tiled", view_parameters(str(views[0].type), view.element, plan))
+    if problems:
+        return f"its tensor map breaks a rule of cuTensorMapEncodeTiled: {problems[0].split(': ', 1)[-1]}"
     semantic = enum_case(op, MEM_SEMANTIC, DIALECT, MEM_SEMANTIC) or "weak"
     if semantic not in TMA_SEMANTICS:
         return f"a TMA {'load' if load else 'store'} is weak or relaxed; this one is {semantic}"

@@ -16,12 +16,20 @@ function, in the page's phases:
    Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
 4. **Descriptor bind.** An `nv_tileas.make_tiled_tma_desc` of the op's view whose layout is the
-   tile's box in the view (`cute.static`, innermost dimension first, as TMA numbers box
-   dimensions), reused (with its tmaIdx) by later ops with the same view, box and direction.
+   box in the view (`cute.static`, innermost dimension first, as TMA numbers box dimensions),
+   reused (with its tmaIdx) by later ops with the same view, box and direction. The box and
+   its swizzle are `tables/tensormap.tile_boxes`': rows of 128 / 64 / 32 bytes get that swizzle
+   (the layout is then `Swizzle<B,4,3> o 0 o box`), and a tile wider than a box (256 elements,
+   or the swizzle's span) moves in several boxes, named on the async op (`boxDim`). The tensor
+   map must break none of cuTensorMapEncodeTiled's rules (`tensormap.check_parameters`, what
+   `cute-ir descriptor tma-tiled` checks), else "unable to partition input tensors for TMA"
+   with each broken rule in a note. A view's extents and strides may be dynamic: the box
+   depends on the tile alone, and the host encodes the memref's own at launch. Elements TMA
+   has no data type for (8-bit floats) move as i8: the builder says `tma_internal_type`.
    It is bound where the view is defined (at the function's entry for a parameter), so every
    op that can see the view can share it.
 5. **Async op** with the same coordinates and token, the descriptor, `copy_atom`, `tmaIdx`, and
-   for loads a fresh mbarrier and `tx_count`, the tile's bytes:
+   for loads a fresh mbarrier and `tx_count`, the tile's bytes (one expect_tx for all its boxes):
    - `tiled_load` -> `nv_tileas.async.tiled_tma_load`, `tiled_store` -> `async.tiled_tma_store`;
    - with `offsets` (rows, `memops.py`) -> `async.gather_tma_load` / `async.scatter_tma_store`,
      whose descriptor is gather4 / scatter4 with a one-row box and whose coordinates are the
@@ -46,8 +54,8 @@ function, in the page's phases:
 8. **Unresolved ops.** A load whose byte count cannot be known (a tile type that is not static,
    an element type without a width) is "failed to get expected tx-count" and stays. A tile no TMA
    box can move (more than 5 dimensions, or an innermost extent that is not whole 16-byte
-   granules) is the page's "unable to partition input tensors for TMA", with the reason in a
-   note, and stays.
+   granules) or whose tensor map the driver would refuse is the page's "unable to partition
+   input tensors for TMA", with the reason in a note, and stays.
 
 The mbarriers the pass makes itself cannot be lost between reserving and waiting (it creates
 each with its wait), so the page's "failed to init mbarrier" and "failed to get MBarrier
@@ -57,11 +65,12 @@ A20).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from math import prod
 
 from ..diagnostics.catalogue import get as catalogue_message
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, GATHER_ROWS, GATHER_TMA_LOAD,
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DIM, GATHER_ROWS, GATHER_TMA_LOAD,
                                            MBARRIER_BYTES, SCATTER_TMA_STORE, TILE_ALIGNMENT, TILED_TMA_LOAD,
                                            TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
@@ -114,6 +123,8 @@ DESCRIPTOR_MODE: dict[str, Attribute] = {
     TMA_REDUCTION: Attribute("#cute_nvgpu.tma_store_mode<reduce>"),
 }
 DESCRIPTOR_TYPE = Type("!cute_nvgpu.tma_descriptor_tiled")
+# A descriptor's element type when it differs from the tensor's (the page's phase 4).
+INTERNAL_TYPE = "tma_internal_type"
 MBARRIER_TYPE = Type("memref<1xi64, 3>")
 INDEX = Type("index")
 ZERO_PADDING = "#nv_tileas.padding<zero>"
@@ -145,15 +156,60 @@ def _parts(op: Operation) -> _Parts | None:
 
 
 def unpartitionable(tile: list[int], bits: int) -> str | None:
-    """Why no TMA box can move the tile, or None: a box has at most 5 dimensions, and its
-    innermost one moves whole 16-byte granules, so the tile's innermost extent must too."""
-    problem = tensormap.rank_problem(len(tile))
-    if problem is not None:
-        return f"a TMA box's {problem}"
-    if not tensormap.inner_box_whole(tile[-1], bits):
-        return (f"the tile's innermost dimension is {tile[-1]} x {bits} bits, not whole "
-                f"{tensormap.INNER_BOX_GRANULE}-byte granules")
-    return None
+    """Why no TMA box can move the tile, or None (`tensormap.tile_boxes`: at most 5 dimensions,
+    an innermost extent of whole 16-byte granules; a tile wider than a box is split)."""
+    plan = tensormap.tile_boxes(tile, bits)
+    return plan if isinstance(plan, str) else None
+
+
+def box_plan(tile: list[int], bits: int, rows: bool) -> tensormap.BoxPlan | str:
+    """The boxes a transfer moves its tile in (`tensormap.tile_boxes`), or why none can. A
+    gather / scatter moves each row in one box of the row's columns, without swizzle."""
+    if not rows:
+        return tensormap.tile_boxes(tile, bits)
+    found = tensormap.tile_boxes([1, tile[-1]], bits)
+    if isinstance(found, str):
+        return found
+    if found.boxes != 1:
+        return (f"a TMA gather / scatter moves each row in one box; a row of {tile[-1]} x {bits} bits is wider "
+                f"than a box of {tensormap.MAX_BOX_DIM} elements")
+    return tensormap.BoxPlan((1, tile[-1]), (1, 1), "none", bits)
+
+
+def view_parameters(view_text: str, element: str, plan: tensormap.BoxPlan) -> dict | None:
+    """The encode parameters of a descriptor of a memref view that moves `plan`'s boxes (its
+    extents innermost first, its byte strides; a dynamic one is given at launch)."""
+    view = shaped(view_text)
+    data_type = tensormap.data_type_of(element)
+    bits = element_bits(element)
+    if view is None or view.kind != "memref" or data_type is None or bits is None:
+        return None
+    strides = view_strides(view_text)
+    dims = list(reversed(view.dims))
+    byte_strides = [None if s is None else s * bits // 8 for s in reversed(strides[:-1])] if strides else \
+        [None] * (len(dims) - 1)
+    return tensormap.tiled_parameters(dims, byte_strides, data_type, plan)
+
+
+def view_strides(view_text: str) -> list[int | None] | None:
+    """A memref view's strides in elements, outermost first: its `strided<[...]>` layout's, else
+    row-major over its extents (None where a dynamic extent makes them unknown)."""
+    view = shaped(view_text)
+    if view is None or view.kind != "memref":
+        return None
+    written = _STRIDED.search(view_text)
+    if written is not None:
+        found = [None if s.strip() == "?" else int(s) for s in written.group(1).split(",") if s.strip()]
+        return found if len(found) == len(view.dims) else None
+    strides: list[int | None] = []
+    running: int | None = 1
+    for extent in reversed(view.dims):
+        strides.append(running)
+        running = running * extent if running is not None and extent is not None else None
+    return list(reversed(strides))
+
+
+_STRIDED = re.compile(r"strided<\s*\[([^\]]*)\]")
 
 
 def rows_problem(tile: list[int], view_rank: int, offsets: int) -> str | None:
@@ -190,18 +246,21 @@ def shared_memory_problem(target: str | None, used: int) -> str | None:
             f"for {known.name} may declare {known.shared_memory_per_cta}")
 
 
-def _box_layout(view_text: str, tile: list[int]) -> str | None:
-    """The tile's box in a row-major static view as a CuTe layout, innermost dimension first."""
+def _box_layout(view_text: str, plan: tensormap.BoxPlan) -> str | None:
+    """The box of `plan` over a view's strides (`?` where dynamic) as a CuTe layout, innermost
+    dimension first, composed with the descriptor's swizzle when it has one (the box as it lands in
+    shared memory; docs/spec-deviations.md, A22)."""
     view = shaped(view_text)
-    if view is None or view.kind != "memref" or None in view.dims or len(view.dims) != len(tile):
+    strides = view_strides(view_text)
+    if view is None or strides is None or len(view.dims) != len(plan.box):
         return None
-    strides, running = [], 1
-    for extent in reversed(view.dims):
-        strides.append(running)
-        running *= extent
-    shape = ",".join(str(d) for d in reversed(tile))
-    stride = ",".join(str(s) for s in strides)
-    return f'!cute.layout<"({shape}):({stride})">' if len(tile) > 1 else f'!cute.layout<"{shape}:{stride}">'
+    shape = ",".join(str(d) for d in reversed(plan.box))
+    stride = ",".join("?" if s is None else str(s) for s in reversed(strides))     # `?`: known at launch
+    layout = f"({shape}):({stride})" if len(plan.box) > 1 else f"{shape}:{stride}"
+    if plan.swizzle == "none":
+        return f'!cute.layout<"{layout}">'
+    bits, base, shift = tensormap.CUTE_SWIZZLE[plan.swizzle]
+    return f'!cute.composed_layout<"S<{bits},{base},{shift}> o 0 o {layout}">'
 
 
 @register
@@ -315,14 +374,26 @@ class _Function:
         if rows and view is not None and (why := rows_problem(tile, view.rank, len(parts.offsets))):
             self.fail(op, UNPARTITIONABLE, (why,))
             return
-        box = _box_layout(parts.view.type.text, [1, tile[-1]] if rows else tile)
-        if bits is None or box is None:
+        if bits is None or view is None or view.kind != "memref":
             if load:
                 self.fail(op, NO_TX_COUNT)
             return
-        why = unpartitionable(tile, bits)
-        if why is not None:
-            self.fail(op, UNPARTITIONABLE, (why,))
+        plan = box_plan(tile, bits, rows)
+        if isinstance(plan, str):
+            self.fail(op, UNPARTITIONABLE, (plan,))
+            return
+        box = _box_layout(parts.view.type.text, plan)
+        if box is None:
+            if load:
+                self.fail(op, NO_TX_COUNT)
+            return
+        # The tensor map must be one the driver encodes: the same rules `cute-ir descriptor
+        # tma-tiled` checks (tables/tensormap.py).
+        params = view_parameters(parts.view.type.text, element.element, plan)
+        problems = tensormap.check_parameters("tiled", params) if params is not None else \
+            [f"TMA has no data type for {element.element}"]
+        if problems:
+            self.fail(op, UNPARTITIONABLE, tuple(f"its tensor map: {p}" for p in problems))
             return
         tx_count = prod(tile) * bits // 8
         if load:
@@ -334,9 +405,13 @@ class _Function:
             self.shared_bytes = needed
         at = derived(self.pass_argument, op.location)
         made: list[Operation] = []
-        descriptor, index = self.descriptor(parts.view, box, bits, DESCRIPTOR_MODE[async_name], at)
+        internal = tensormap.internal_type(element.element)
+        descriptor, index = self.descriptor(parts.view, box, bits, DESCRIPTOR_MODE[async_name], at, internal)
         coords = self.row_coordinates(parts, made, at) if rows else parts.coords
         attributes = {COPY_ATOM: attribute(op, COPY_ATOM), "tmaIdx": index}
+        if plan.boxes > 1:
+            # One transfer of several boxes: the box each TMA instruction moves, innermost first.
+            attributes[BOX_DIM] = Attribute("array<i64: " + ", ".join(map(str, plan.box_dims)) + ">")
         if load:
             alloca = Operation("memref.alloca", result_types=[MBARRIER_TYPE], location=at)
             alloca.results[0].name_hint = "mbar"
@@ -391,9 +466,11 @@ class _Function:
             rows.append(add.results[0])
         return rows + [column]
 
-    def descriptor(self, view: Value, box: str, bits: int, mode: Attribute, at) -> tuple[Value, Attribute]:
+    def descriptor(self, view: Value, box: str, bits: int, mode: Attribute, at,
+                   internal: str | None = None) -> tuple[Value, Attribute]:
         """The descriptor of `view` with this box and mode, and its tmaIdx: bound once per
-        function, numbered in the order ops first need it."""
+        function, numbered in the order ops first need it. `internal`: the element type the
+        descriptor moves when TMA has no data type for the tensor's (`tma_internal_type`)."""
         key = (id(view), box, mode.text)
         found = self.descriptors.get(key)
         if found is not None:
@@ -407,7 +484,8 @@ class _Function:
                             result_types=[DESCRIPTOR_TYPE], location=at,
                             properties={"operandSegmentSizes": Attribute("array<i32: 1, 1, 0, 0, 0>")},
                             attributes={"mode": mode, "elementBitWidth": Attribute(f"{bits} : i32"),
-                                        "tmaIdx": index})
+                                        "tmaIdx": index,
+                                        **({INTERNAL_TYPE: Attribute(internal)} if internal else {})})
         builder.results[0].name_hint = "desc"
         # After the view's definition, and after the descriptors already bound there (for
         # parameters: at the function's entry, in the order they were bound).

@@ -46,6 +46,33 @@ DATA_TYPES: dict[str, int] = {
     "TFLOAT32": 32, "TFLOAT32_FTZ": 32,
 }
 ELEMENT_BITS = frozenset(DATA_TYPES.values())
+# MLIR element types -> the CUtensorMapDataType a descriptor of them is encoded with. Types TMA
+# has no data type for travel as unsigned integers of their width (8-bit floats as UINT8): the
+# descriptor's internal type then differs from the tensor's (the TileAS page's
+# `tma_internal_type`).
+DATA_TYPE_OF_ELEMENT: dict[str, str] = {
+    "f16": "FLOAT16", "bf16": "BFLOAT16", "f32": "FLOAT32", "f64": "FLOAT64", "tf32": "TFLOAT32",
+    "i8": "UINT8", "ui8": "UINT8", "si8": "UINT8", "i16": "UINT16", "ui16": "UINT16", "si16": "UINT16",
+    "i32": "INT32", "si32": "INT32", "ui32": "UINT32", "i64": "INT64", "si64": "INT64", "ui64": "UINT64",
+    "f8E4M3FN": "UINT8", "f8E5M2": "UINT8", "f8E4M3": "UINT8", "f8E8M0FNU": "UINT8",
+    "f8E4M3FNUZ": "UINT8", "f8E5M2FNUZ": "UINT8", "f8E4M3B11FNUZ": "UINT8", "f8E3M4": "UINT8",
+}
+# A data type that is not the tensor's own -> the MLIR type the descriptor moves instead.
+INTERNAL_TYPE_OF_DATA_TYPE = {"UINT8": "i8", "UINT16": "i16"}
+
+
+def data_type_of(element: str) -> str | None:
+    """The CUtensorMapDataType of an MLIR element type (None: TMA cannot move it)."""
+    return DATA_TYPE_OF_ELEMENT.get(element)
+
+
+def internal_type(element: str) -> str | None:
+    """The element type a descriptor of `element`s moves when TMA has no data type of its own
+    for them (`f8E4M3FN` -> `i8`); None when it moves them as they are."""
+    data_type = DATA_TYPE_OF_ELEMENT.get(element)
+    if data_type is None or element.startswith(("i", "si", "ui")):
+        return None
+    return INTERNAL_TYPE_OF_DATA_TYPE.get(data_type)
 INTERLEAVES = ("none", "16B", "32B")
 SWIZZLES = tuple(SWIZZLE_INNER_LIMIT)
 L2_PROMOTIONS = ("none", "64B", "128B", "256B")
@@ -73,9 +100,10 @@ FIELDS: tuple[Field, ...] = (
     Field("swizzle", "swizzle", "swizzle_mode", _BOTH, "none, 32B, 64B, 128B; the inner box may span at most that many bytes"),
     Field("l2_promotion", "l2Promotion", "", _BOTH, "none, 64B, 128B, 256B"),
     Field("oob_fill", "oobFill", "fill_mode", _BOTH, "none, nan_request_zero_fma"),
-    Field("global_dims", "globalDim", "global_dim", _BOTH, "rank extents, innermost first; each 1..2^32"),
+    Field("global_dims", "globalDim", "global_dim", _BOTH, "rank extents, innermost first; each 1..2^32 (null: known at launch)"),
     Field("global_strides", "globalStrides", "global_stride", _BOTH,
-          "rank-1 byte strides (the innermost is the element size and not given); multiples of 16, < 2^40"),
+          "rank-1 byte strides (the innermost is the element size and not given); multiples of 16, < 2^40 "
+          "(null: known at launch)"),
     Field("box_dims", "boxDim", "box_dim", _TILED, "rank box extents, each 1..256; box_dims[0] x element bytes a multiple of 16"),
     Field("element_strides", "elementStrides", "element_stride", _BOTH, "rank traversal strides, each 1..8"),
     Field("pixel_box_lower_corner", "pixelBoxLowerCorner", "", _IM2COL, "rank-2 offsets; range by rank: 3 -> ±2^15, 4 -> ±2^7, 5 -> ±2^4"),
@@ -157,6 +185,105 @@ def smem_swizzle_problem(bits: int, base: int, shift: int, inner_box_bytes: int 
     return None
 
 
+# ------------------------------------------------------------------ boxes of a tile
+# The swizzle a box of rows is given, by the bytes of its inner dimension: the widest whose
+# span the inner dimension fills (as NVIDIA's tileiras and CUTLASS's SW128 / SW64 / SW32 atoms
+# do; a wider tile is split into boxes of that span). 16-byte rows, and a 1-d tile (one row),
+# are not swizzled.
+SWIZZLE_BY_SPAN = ((128, "128B"), (64, "64B"), (32, "32B"))
+# The CuTe swizzle of each descriptor swizzle (`Swizzle<B,4,3>`: 16-byte units over the span).
+CUTE_SWIZZLE = {"32B": (1, 4, 3), "64B": (2, 4, 3), "128B": (3, 4, 3)}
+# Shared-memory alignment of a box with each swizzle: the swizzle's pattern repeats every
+# eight spans, and TMA swizzles by the address bits (CUTLASS aligns such tiles to 1024 bytes).
+SWIZZLE_ALIGNMENT = {"none": 128, "32B": 256, "64B": 512, "128B": 1024}
+
+
+@dataclass(frozen=True)
+class BoxPlan:
+    """How TMA moves one tile: boxes of `box` (outermost first, as the tile's dimensions),
+    `counts[d]` of them along dimension d, in row-major order of the box grid, each landing
+    in shared memory right after the previous one, with the descriptor's `swizzle`."""
+
+    box: tuple[int, ...]
+    counts: tuple[int, ...]
+    swizzle: str
+    element_bits: int
+
+    @property
+    def boxes(self) -> int:
+        n = 1
+        for c in self.counts:
+            n *= c
+        return n
+
+    @property
+    def box_bytes(self) -> int:
+        n = self.element_bits // 8
+        for d in self.box:
+            n *= d
+        return n
+
+    @property
+    def box_dims(self) -> list[int]:
+        """The descriptor's `boxDim`: innermost first."""
+        return list(reversed(self.box))
+
+    def offsets(self) -> list[tuple[int, ...]]:
+        """Each box's offset in the tile, in elements per dimension (outermost first), in the
+        order the boxes lie in shared memory."""
+        out = [()]
+        for extent, count in zip(self.box, self.counts):
+            out = [o + (k * extent,) for o in out for k in range(count)]
+        return out
+
+
+def _largest_divisor(extent: int, at_most: int, granule: int = 1) -> int | None:
+    """The largest d <= at_most dividing `extent` with d a multiple of `granule`."""
+    for d in range(min(extent, at_most), 0, -1):
+        if extent % d == 0 and d % granule == 0:
+            return d
+    return None
+
+
+def tile_boxes(tile: list[int] | tuple[int, ...], element_bits: int) -> BoxPlan | str:
+    """The boxes TMA moves a tile of `element_bits`-bit elements in (outermost dimension first),
+    or why no tensor map can: every box obeys cuTensorMapEncodeTiled's rules
+    (`check_parameters`), the inner dimension gets the widest swizzle it fills, and a tile
+    wider than a box in any dimension is split into several boxes."""
+    if (problem := rank_problem(len(tile))) is not None:
+        return f"a TMA box's {problem}"
+    if (problem := element_bits_problem(element_bits)) is not None:
+        return problem
+    if any(d < 1 for d in tile):
+        return f"the tile's dimensions must be positive, got {list(tile)}"
+    inner_bits = tile[-1] * element_bits
+    if not inner_box_whole(tile[-1], element_bits):
+        return (f"the tile's innermost dimension is {tile[-1]} x {element_bits} bits, not whole "
+                f"{INNER_BOX_GRANULE}-byte granules")
+    swizzle, inner = "none", None
+    for span, name in SWIZZLE_BY_SPAN if len(tile) > 1 else ():    # a swizzle permutes rows
+        if inner_bits % (span * 8) == 0:
+            swizzle, inner = name, span * 8 // element_bits
+            break
+    if inner is None:
+        # Rows of an odd number of 16-byte granules: unswizzled boxes of whole granules.
+        inner = _largest_divisor(tile[-1], MAX_BOX_DIM, INNER_BOX_GRANULE * 8 // element_bits)
+    outer = [_largest_divisor(d, MAX_BOX_DIM) for d in tile[:-1]]
+    box = tuple(outer) + (inner,)
+    return BoxPlan(box, tuple(t // b for t, b in zip(tile, box)), swizzle, element_bits)
+
+
+def tiled_parameters(global_dims: list[int | None], global_strides: list[int | None], data_type: str,
+                     plan: BoxPlan) -> dict:
+    """The cuTensorMapEncodeTiled parameters of a descriptor that moves `plan`'s boxes:
+    `global_dims` innermost first and `global_strides` (bytes, of dimensions 1..) as known
+    when compiling (None: given at launch). `check_parameters("tiled", ...)` judges them."""
+    return {"rank": len(global_dims), "data_type": data_type, "interleave": "none", "swizzle": plan.swizzle,
+            "l2_promotion": "none", "oob_fill": "none", "global_dims": list(global_dims),
+            "global_strides": list(global_strides), "box_dims": plan.box_dims,
+            "element_strides": [1] * len(global_dims)}
+
+
 def element_bits_problem(bits: int) -> str | None:
     return None if bits in ELEMENT_BITS else f"{bits}-bit elements have no TMA data type (" + ", ".join(map(str, sorted(ELEMENT_BITS))) + ")"
 
@@ -169,12 +296,16 @@ def _choice(params: dict, key: str, legal: tuple[str, ...], problems: list[str])
     return value
 
 
-def _ints(params: dict, key: str, count: int, problems: list[str], default: int | None = None) -> list[int]:
+def _ints(params: dict, key: str, count: int, problems: list[str], default: int | None = None,
+          runtime: bool = False) -> list[int | None]:
+    """`params[key]`, a list of `count` integers; with `runtime`, null stands for a value the
+    encode call is given when the kernel is launched (and is not checked here)."""
     values = params.get(key)
     if values is None and default is not None:
         return [default] * count
-    if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        problems.append(f"{key}: expected a list of {count} integers")
+    if not isinstance(values, list) or not all(
+            (isinstance(v, int) and not isinstance(v, bool)) or (runtime and v is None) for v in values):
+        problems.append(f"{key}: expected a list of {count} integers" + (" (null: known at launch)" if runtime else ""))
         return []
     if len(values) != count:
         problems.append(f"{key}: expected {count} values, got {len(values)}")
@@ -209,11 +340,11 @@ def check_parameters(kind: str, params: dict) -> list[str]:
     alignment = GLOBAL_ADDRESS_ALIGNMENT * (2 if interleave != "none" else 1)
     if not isinstance(address, int) or address % alignment:
         problems.append(f"global_address: must be a multiple of {alignment}")
-    for axis, extent in enumerate(_ints(params, "global_dims", rank, problems)):
-        if not 1 <= extent <= MAX_GLOBAL_DIM:
+    for axis, extent in enumerate(_ints(params, "global_dims", rank, problems, runtime=True)):
+        if extent is not None and not 1 <= extent <= MAX_GLOBAL_DIM:
             problems.append(f"global_dims: dimension {axis} is {extent}; it must be between 1 and 2^32")
-    for axis, stride in enumerate(_ints(params, "global_strides", rank - 1, problems), start=1):
-        if (problem := global_stride_problem(axis, stride)) is not None:
+    for axis, stride in enumerate(_ints(params, "global_strides", rank - 1, problems, runtime=True), start=1):
+        if stride is not None and (problem := global_stride_problem(axis, stride)) is not None:
             problems.append(f"global_strides: {problem}")
     for axis, stride in enumerate(_ints(params, "element_strides", rank, problems, default=1)):
         if (problem := element_stride_problem(axis, stride)) is not None:

@@ -9,9 +9,11 @@ loads and stores, optionally; the async TMA ops, always) must name one its allow
 knows is "invalid TMA atom type", with the kinds in a note. A TMA reduction cannot run in
 scatter4 mode. Messages land on the attribute that says what is wrong.
 
-A tiled async transfer moves its tile in one box: the box its descriptor was built with must
-be the tile's ("tmaBoxDim and atomBoxDim length mismatch" when they differ in rank,
-"tmaBoxDim and atomBoxDim mismatch" otherwise), on the op's name.
+A tiled async transfer moves its tile in boxes: in one, the tile itself, unless its `boxDim`
+(innermost first, as a descriptor's) names a smaller box that tiles it ("tma box-dim and copy
+atom box-dim mismatch" when it does not). The box its descriptor was built with must be that
+box ("tmaBoxDim and atomBoxDim length mismatch" when they differ in rank, "tmaBoxDim and
+atomBoxDim mismatch" otherwise), on the op's name.
 """
 from __future__ import annotations
 
@@ -19,19 +21,19 @@ from ..diagnostics import Diagnostic, Related, Severity, Source
 from ..diagnostics.catalogue import make
 from ..diagnostics.mlir_messages import REQUIRES_ATTRIBUTE
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.nv_tileas.async_tma import (ATOM_ALLOW_LISTS, REDUCE_FORBIDDEN_MODE, TILED_ATOMIC_RMW,
+from ..dialects.nv_tileas.async_tma import (ATOM_ALLOW_LISTS, BOX_DIM, REDUCE_FORBIDDEN_MODE, TILED_ATOMIC_RMW,
                                            TILED_TMA_LOAD, TILED_TMA_STORE)
 from ..dialects.cute_nvgpu.enums import DIALECT as CUTE_NVGPU
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, ENUMS
 from ..dialects.registry import record
-from ..ir.attributes import attribute, enum_case
+from ..ir.attributes import attribute, enum_case, integers
 from ..ir.core import OpResult, Operation
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import shaped
-from ..layout import Layout, flatten
+from ..layout import ComposedLayout, Layout, flatten
 from .tma import layout_of, operand_groups
 
-# The async transfers that move one tile in one box (gather / scatter move rows).
+# The async transfers that move a tile in boxes (gather / scatter move rows).
 BOXED_TRANSFERS = frozenset({TILED_TMA_LOAD, TILED_TMA_STORE, TILED_ATOMIC_RMW})
 LOADS = frozenset({TILED_TMA_LOAD})
 
@@ -61,32 +63,43 @@ def check_atom(op: Operation, index: SourceIndex) -> list[Diagnostic]:
 
 
 def check_box(op: Operation, index: SourceIndex) -> list[Diagnostic]:
-    """An async TMA transfer moves its tile in one box: the box its descriptor was built with
-    (the builder's layout, innermost dimension first, as `lower-tma-load-store-to-async`
-    writes it) must be the tile's, dimension by dimension."""
+    """An async TMA transfer moves its tile in boxes of its `boxDim` (the whole tile without
+    one), which must tile the tile; the box its descriptor was built with (the builder's
+    layout, innermost dimension first, as `lower-tma-load-store-to-async` writes it) must be
+    that box, dimension by dimension."""
     if op.name not in BOXED_TRANSFERS:
         return []
     groups = operand_groups(op)
+    tile_value = op.results[0] if op.name in LOADS and op.results else (groups.get("value") or [None])[0]
+    tile = shaped(str(tile_value.type)) if tile_value is not None else None
+    if tile is None or None in tile.dims:
+        return []
+    at = index.name_span(op)
+    tile_box = list(reversed(tile.dims))
+    written = integers(op, BOX_DIM)
+    atom_box = written or tile_box
+    if written and (len(written) != len(tile_box) or any(b < 1 or t % b for t, b in zip(tile_box, written))):
+        why = (f"its boxDim {_listed(written)} does not tile the tile {tile_value.type} ({_listed(tile_box)}, "
+               f"innermost first): each box dimension must divide the tile's")
+        return [make("tileas.tma-desc.copy-atom-box-dim-mismatch", index.attribute_span(op, BOX_DIM),
+                     related=(Related(at, why),))]
     descriptor = (groups.get("descriptor") or [None])[0]
     builder = descriptor.owner if isinstance(descriptor, OpResult) else None
     if builder is None or builder.name != DESCRIPTOR_BUILDER:
         return []
     layout_value = (operand_groups(builder).get("layout") or [None])[0]
     layout = layout_of(layout_value) if layout_value is not None else None
-    tile_value = op.results[0] if op.name in LOADS and op.results else (groups.get("value") or [None])[0]
-    tile = shaped(str(tile_value.type)) if tile_value is not None else None
-    if not isinstance(layout, Layout) or tile is None or None in tile.dims:
+    if isinstance(layout, ComposedLayout):
+        layout = layout.outer        # a swizzled box (docs/spec-deviations.md, A22)
+    if not isinstance(layout, Layout):
         return []
     box = list(flatten(layout.shape))
-    if not all(isinstance(s, int) for s in box):
-        return []
-    atom_box = list(reversed(tile.dims))
-    if box == atom_box:
+    if not all(isinstance(s, int) for s in box) or box == atom_box:
         return []
     code = "tileas.tma-desc.box-dim-count-mismatch" if len(box) != len(atom_box) else "tileas.tma-desc.box-dim-mismatch"
-    at = index.name_span(op)
-    why = (f"the descriptor's box is {_listed(box)} (its layout, innermost first); the tile "
-           f"{tile_value.type}, innermost first, is {_listed(atom_box)}")
+    moved = (f"the op's boxDim is {_listed(atom_box)}" if written else
+             f"the tile {tile_value.type}, innermost first, is {_listed(atom_box)}")
+    why = f"the descriptor's box is {_listed(box)} (its layout, innermost first); {moved}"
     return [make(code, at, related=(Related(at, why),))]
 
 

@@ -122,12 +122,18 @@ class TmaPartitionResult:
     atom: Operation               # the non-exec atom (the page's atom body) whose modes were read
     tma_layout: Layout            # the computed TMA layout (box)
     element_bits: int | None = None   # from the descriptor, when it says
+    num_multicast: int = 1
 
     @property
     def tile_bytes(self) -> int | None:
-        """The bytes one transfer of the tile moves into shared memory: the mbarrier's expected
-        transaction count (elements x bits / 8, multicast included in the element count)."""
-        return self.tile_element_count * self.element_bits // 8 if self.element_bits else None
+        """The bytes of the tile that land in each CTA's shared memory, what its mbarrier
+        expects (expect_tx): the SMEM layout's elements x bits / 8. A multicast load's CTAs each
+        load a 1/num_multicast share and send it to all, so each receives the whole tile once,
+        as CUTLASS's SM90 mainloops count it (`TmaTransactionBytes`, the SMEM tile's bytes
+        whatever the multicast); the page's `tile_element_count` counts it num_multicast times."""
+        if not self.element_bits:
+            return None
+        return self.tile_element_count // self.num_multicast * self.element_bits // 8
 
 
 @dataclass
@@ -708,7 +714,7 @@ class _Checker:
         tensor_type = f"!cute_nvgpu.tma_{kind or 'copy'}<{element}, {tma_layout}>"
         return TmaPartitionResult(tensor_type, size(smem.outer) * num_multicast, flags, swizzle_mode,
                                   rank(gmem), op, tma_layout,
-                                  descriptor.element_bits if descriptor is not None else None)
+                                  descriptor.element_bits if descriptor is not None else None, num_multicast)
 
     # ------------------------------------------------------------ binding and transfers
     def reduce_kind(self, op: Operation) -> None:

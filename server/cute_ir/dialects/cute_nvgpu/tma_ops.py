@@ -87,6 +87,9 @@ TMA_OPS: tuple[OpDef, ...] = (
                       AttrDef("tmaIdx", "i32", required=False,
                               doc="in a TileAS kernel, the descriptor's index among its side's (host or device) "
                                   "descriptors: which appended kernel argument it becomes"),
+                      AttrDef("tma_internal_type", "type", required=False,
+                              doc="the element type the descriptor moves when TMA has no data type for the tensor's "
+                                  "(8-bit floats move as i8)"),
                       AttrDef("operandSegmentSizes", "array<i32: 1, 1, S, T, P>", required=False, property=True,
                               doc="generic form only; the custom form's keywords delimit the groups")),
           traits=frozenset({Trait.ATTR_SIZED_OPERAND_SEGMENTS}),

@@ -45,9 +45,13 @@ REDUCE_FORBIDDEN_MODE = "scatter4"
 TMA_REDUCE_OP: dict[str, str] = {"add": "add", "fadd": "add", "max": "max", "min": "min", "umax": "max",
                                  "umin": "min", "and": "and", "or": "or", "xor": "xor"}
 # How a TileAS kernel lays out the shared memory of its TMA loads: each load's tile (aligned
-# for TMA's 128-byte swizzle atoms) and its 8-byte mbarrier. lower-tma-load-store-to-async
-# counts them against the target's shared memory; the PTX emitter declares them so.
-TILE_ALIGNMENT = 128
+# for TMA's 128-byte swizzle, whose pattern repeats every 1024 bytes: tables/tensormap.py) and
+# its 8-byte mbarrier. lower-tma-load-store-to-async counts them against the target's shared
+# memory; the PTX emitter declares them so.
+TILE_ALIGNMENT = 1024
+# The box each TMA instruction of a transfer moves when the tile is split into several
+# (innermost first, as a descriptor's boxDim); without it the tile moves in one box.
+BOX_DIM = "boxDim"
 MBARRIER_BYTES = 8
 # A gather / scatter moves this many rows per transfer (`.tile::gather4` / `.tile::scatter4`);
 # its coordinates are the rows, then the column.
@@ -65,6 +69,9 @@ def _attributes(kind: str, store: bool = False) -> tuple[AttrDef, ...]:
         AttrDef(COPY_ATOM, "#nv_tileas.copy_atom<...>", doc=f"the copy atom: `{kind}`"),
         AttrDef("tmaIdx", "i32", required=False, doc="the descriptor's index among the kernel's TMA descriptors"),
         AttrDef("tx_count", "i64", required=False, doc="bytes the transfer moves (what the mbarrier expects)"),
+        AttrDef(BOX_DIM, "array<i64: ...>", required=False,
+                doc="the box each TMA instruction moves, innermost first, when the tile is split into several boxes "
+                    "(in row-major order of the box grid, each right after the last in shared memory)"),
     )
     if store:
         attrs += (AttrDef("mode", "#cute_nvgpu.tma_store_mode<...>", required=False,
