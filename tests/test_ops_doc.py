@@ -53,3 +53,20 @@ def test_every_example_parses(example: str):
     analysis = DocumentAnalysis("file:///example.ir", example + "\n")
     problems = [d.message for d in analysis.diagnostics() if d.source in (Source.SYNTAX, Source.TYPES)]
     assert problems == []
+
+
+def test_the_pipeline_docs_ops_md_lists_is_the_one_lower_help_prints():
+    import re
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+    listed = re.findall(r"^\d+\. `([a-z0-9-]+)`:", DOC.read_text(encoding="utf-8"), re.M)
+    help_text = subprocess.run([sys.executable, "-m", "cute_ir.cli", "lower", "--help"], capture_output=True,
+                               text=True, check=True, cwd=REPO).stdout
+    pipeline = re.search(r"The default pipeline is\s+builtin\.module\(([^)]*)\)", " ".join(help_text.split()))
+    assert pipeline is not None
+    assert listed == [p.strip() for p in pipeline.group(1).replace(" ", "").split(",")]
+    # Each pass's place in the prose agrees too.
+    for argument, place in re.findall(r"`([a-z0-9-]+)` \((\w+) in the default pipeline", DOC.read_text()):
+        assert ("first", "second", "third", "fourth", "fifth", "sixth", "seventh").index(place) == listed.index(argument)

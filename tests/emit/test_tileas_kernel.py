@@ -4,6 +4,7 @@ accepting the module on sm_90a and sm_100a."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -69,14 +70,14 @@ def test_gathered_scattered_and_reduced_rows_become_ptx_that_ptxas_assembles(arc
     assert module.ok
     text = module.text
     # The column first, then the four rows (the row coordinate plus each offset).
-    assert ("cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes "
-            "[%tile6], [%p9_tma_host0, {%p3_j_32, %x1, %x2, %x3, %x4}], [%mbar5];") in text
+    assert ("cp.async.bulk.tensor.2d.shared::cta.global.tile::gather4.mbarrier::complete_tx::bytes.L2::cache_hint "
+            "[%tile6], [%p9_tma_host0, {%p3_j_32, %x1, %x2, %x3, %x4}], [%mbar5_full], %l2_policy;") in text
     assert "add.s32 %x1, %p2_i_32, %p4_o0_32;" in text
-    assert "mbarrier.arrive.expect_tx.shared::cta.b64 %state7, [%mbar5], 512;" in text
-    assert ("cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group "
-            "[%p10_tma_host1, {%p3_j_32, %x10, %x11, %x12, %x13}], [%tile6];") in text
-    assert ("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group "
-            "[%p11_tma_host2, {%p3_j_32, %p2_i_32}], [%tile6];") in text
+    assert "mbarrier.arrive.expect_tx.shared::cta.b64 %state8, [%mbar5_full], 512;" in text
+    assert ("cp.async.bulk.tensor.2d.global.shared::cta.tile::scatter4.bulk_group.L2::cache_hint "
+            "[%p10_tma_host1, {%p3_j_32, %x11, %x12, %x13, %x14}], [%tile6], %l2_policy;") in text
+    assert ("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group.L2::cache_hint "
+            "[%p11_tma_host2, {%p3_j_32, %p2_i_32}], [%tile6], %l2_policy;") in text
     if PTXAS is None:
         pytest.skip(SKIP_REASON)
     accepted, said = assemble(text, arch)
@@ -243,8 +244,9 @@ def test_a_tile_taller_than_a_box_moves_in_boxes_of_256_rows_after_one_expect_tx
     assert len(loads) == len(stores) == 2
     # The second box starts 256 rows further (the tile's row coordinate + 256), 32 KB further in
     # shared memory.
-    assert "add.s32 %at4, %p2_m_32, 256;" in text and "{%p3_n_32, %at4}" in loads[1]
-    assert ".shared .align 1024 .b8 tile2[65536];" in text and "add.u32 %box5, %tile2, 32768;" in text
+    row = re.search(r"add\.s32 (%at\d+), %p2_m_32, 256;", text)
+    assert row is not None and f"{{%p3_n_32, {row.group(1)}}}" in loads[1]
+    assert ".shared .align 1024 .b8 tile2[65536];" in text and re.search(r"add\.u32 %box\d+, %tile2, 32768;", text)
     if PTXAS is None:
         pytest.skip(SKIP_REASON)
     accepted, said = assemble(text, arch)
@@ -262,3 +264,62 @@ def test_the_host_side_of_a_tall_tile_is_two_legal_boxes_with_128_byte_swizzle(t
     assert main(["descriptor", "tma-tiled", json.dumps({"rank": 2, "data_type": "FLOAT16", "swizzle": "128B",
                                                          "global_dims": [64, 4096], "global_strides": [128],
                                                          "box_dims": [64, 256]})]) == 0
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
+def test_the_mainloop_speaks_nvidia_s_ptx(arch):
+    """The forms NVIDIA's tileiras writes: a createpolicy'd L2 cache hint on every TMA load and
+    store, `.hidden` appended tensor maps, try_wait with a suspend-time hint, `.reqntid` from the
+    kernel spec's warp count."""
+    text = emitted(MAINLOOP.read_text(), arch).text
+    assert "createpolicy.fractional.L2::evict_normal.b64 %l2_policy, 1.0;" in text
+    loads = [line.strip() for line in text.splitlines() if "cp.async.bulk.tensor.2d.shared::cta.global" in line]
+    stores = [line.strip() for line in text.splitlines() if "cp.async.bulk.tensor.2d.global.shared::cta" in line]
+    assert loads and all(line.startswith("cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes"
+                                         ".L2::cache_hint ") and line.endswith(", %l2_policy;") for line in loads)
+    assert stores and all("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group.L2::cache_hint " in line
+                          and line.endswith(", %l2_policy;") for line in stores)
+    assert text.count(".hidden .param .align 64 .b8 p") == 3
+    waits = [line.strip() for line in text.splitlines() if "mbarrier.try_wait" in line]
+    assert waits and all(re.fullmatch(r"mbarrier\.try_wait\.parity\.shared::cta\.b64 %done\d+, \[%\w+\], %\w+, 10000000;",
+                                      line) for line in waits)
+    assert "\n.reqntid 128, 1, 1\n{" in text
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(text, arch)
+    assert accepted, said
+
+
+def test_a_load_in_a_loop_cycles_through_a_ring_of_full_and_empty_barriers():
+    """Each load in the loop has `stages` buffers with a full and an empty mbarrier: the leader
+    waits for the stage's empty barrier (every thread released it) before refilling it, every
+    thread waits for its full barrier, and at the end of the iteration every thread releases the
+    stage and the ring moves on, flipping the phase when it wraps."""
+    text = emitted(MAINLOOP.read_text()).text
+    assert ".shared .align 8 .b64 mbar9_full[2];" in text and ".shared .align 8 .b64 mbar9_empty[2];" in text
+    assert ".shared .align 1024 .b8 tile10[32768];" in text                       # two stages of A's tile
+    assert "mov.u32 %threads, %ntid.x;" in text
+    assert "@%leader mbarrier.init.shared::cta.b64 [%mbar9_empty+8], %threads;" in text
+    assert "@%leader mbarrier.init.shared::cta.b64 [%mbar9_full+8], 1;" in text
+    body = text[text.index("LOOP_6:"):text.index("LOOP_END_7:")]
+    produce = body[body.index("@!%leader bra PRODUCED_"):body.index("PRODUCED_", body.index("@!%leader bra PRODUCED_") + 30)]
+    # The producer's empty wait comes before its expect_tx and its transfer.
+    assert produce.index("[%empty") < produce.index("mbarrier.arrive.expect_tx") < produce.index("cp.async.bulk.tensor")
+    assert "mbarrier.arrive.shared::cta.b64" in body and body.index("mbarrier.arrive.shared::cta.b64") > body.index(
+        "cp.async.bulk.wait_group.read 0;")                                         # released after the store read it
+    assert re.search(r"setp\.eq\.u32 (%wrapped\d+), %mbar9_stage, 2;\n  @\1 mov\.b32 %mbar9_stage, 0;\n"
+                     r"  @\1 xor\.b32 %mbar9_phase, %mbar9_phase, 1;", body)
+
+
+def test_the_stage_count_is_the_pass_s_option_and_a_load_outside_a_loop_has_one_barrier():
+    assert ".b64 mbar9_full[2];" in emitted(MAINLOOP.read_text()).text              # the default: two
+    result = lower(DocumentAnalysis("file:///k.ir", MAINLOOP.read_text(), settings=Settings(target_arch="sm_90a")),
+                   "builtin.module(assign-load-store-layouts,lower-tma-load-store-to-async{stages=4})")
+    assert result.ok and result.stages[-1].text.count("stages = 4 : i32") == 2
+    single = emitted(TALL).text
+    assert ".shared .align 8 .b64 mbar1_full[1];" in single and "_empty" not in single and "%threads" not in single
+
+
+def test_a_kernel_spec_with_a_most_warps_gives_maxntid():
+    text = emitted(TALL.replace("num_warps = 4", "max_num_warps = 8")).text
+    assert "\n.maxntid 256, 1, 1\n{" in text and ".reqntid" not in text

@@ -1,5 +1,6 @@
 // RUN: not cute-ir lower %s --arch sm_100a --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async)' 2>&1 | FileCheck %s
 // RUN: not cute-ir lower %s --arch sm_100a --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async{prefer_tma=true delay_store_wait=true})' 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: not cute-ir lower %s --arch sm_100a --split-input-file --pipeline 'builtin.module(lower-tma-load-store-to-async{stages=5})' 2>&1 | FileCheck %s --check-prefix=STAGES
 
 // A load and a store with allow_tma and a TMA atom: descriptors bound at the function's entry
 // (their views are parameters), in tmaIdx order; the load's reused by the second load of the
@@ -141,5 +142,26 @@ func.func @held(%desc: !cute_nvgpu.tma_descriptor_tiled, %arg_mbar: memref<1xi64
   %b, %tb = nv_tileas.async.tiled_tma_load %desc, %arg_mbar coords(%i, %i) {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 8192 : i64} : !cute_nvgpu.tma_descriptor_tiled -> tensor<64x64xf16>, !nv_tileaa.mem_token
   %pair = memref.alloca() : memref<2xi64, 3>
   %c, %tc = nv_tileas.async.tiled_tma_load %desc, %pair coords(%i, %i) {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 8192 : i64} : !cute_nvgpu.tma_descriptor_tiled -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  return
+}
+
+// -----
+
+// In a loop a load cycles through a ring of `stages` buffers, each with a full and an empty
+// mbarrier (the pass's option, two by default); a load outside a loop is filled once.
+// CHECK-LABEL: func.func @looped
+// CHECK: "nv_tileas.async.tiled_tma_load"{{.*}}tx_count = 8192 : i64, stages = 2 : i32}
+// CHECK: "nv_tileas.async.tiled_tma_load"{{.*}}tx_count = 8192 : i64}
+// STAGES-LABEL: func.func @looped
+// STAGES: "nv_tileas.async.tiled_tma_load"{{.*}}tx_count = 8192 : i64, stages = 5 : i32}
+// STAGES: "nv_tileas.async.tiled_tma_load"{{.*}}tx_count = 8192 : i64}
+func.func @looped(%view: memref<128x256xf16, 1>, %i: index, %n: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %n step %c1 {
+    %a = nv_tileas.tiled_load %view coords(%i, %k) offsets() {tileSize = array<i64: 64, 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x64xf16>
+    scf.yield
+  }
+  %b = nv_tileas.tiled_load %view coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x64xf16>
   return
 }

@@ -138,7 +138,7 @@ _STORE_BYTES = {"b32": 4, "f32": 4, "b16": 2, "f16": 2, "b64": 8, "f64": 8}
 @dataclass
 class _Kernel:
     name: str
-    params: list[tuple[str, str]] = field(default_factory=list)   # (ptx type, name)
+    params: list[tuple[str, ...]] = field(default_factory=list)   # (ptx type, name[, qualifier])
     decls: list[str] = field(default_factory=list)
     body: list[tuple[str, bool]] = field(default_factory=list)    # (line, implements the atom)
     directives: list[str] = field(default_factory=list)
@@ -151,12 +151,13 @@ class _Kernel:
         self.emit(f"ld.param.{ptx_type} {reg}, [{name}];")
         return reg
 
-    def tensormap_param(self, name: str, reg: str) -> str:
+    def tensormap_param(self, name: str, reg: str, hidden: bool = False) -> str:
         """A TMA descriptor the way NVIDIA's compilers pass one: the 128-byte CUtensorMap by value
         as a grid-constant kernel parameter (`.param .align 64 .b8 name[128]`), used through its
         generic address (`mov` of the parameter's name, then `cvta.param`), as in the PTX of
-        tests/corpus/cutedsl/sm90_tma_wgmma_stmatrix."""
-        self.params.append(("align 64 .b8", f"{name}[128]"))
+        tests/corpus/cutedsl/sm90_tma_wgmma_stmatrix. `hidden`: declared `.hidden`, as NVIDIA's
+        tileiras declares the tensor maps it appends to a kernel's own parameters."""
+        self.params.append(("align 64 .b8", f"{name}[128]", *((".hidden",) if hidden else ())))
         in_param = f"{reg}_param"
         self.decls += [f".reg .b64 {in_param};", f".reg .b64 {reg};"]
         self.emit(f"mov.b64 {in_param}, {name};")
@@ -196,11 +197,17 @@ def _braces(regs: Sequence[str]) -> str:
     return "{" + ", ".join(regs) + "}"
 
 
+def _param_decl(param: tuple[str, ...]) -> str:
+    """`[.hidden ].param .<type> <name>` of a kernel parameter (type, name, qualifiers...)."""
+    ptx_type, name, *qualifiers = param
+    return " ".join([*qualifiers, f".param .{ptx_type} {name}"])
+
+
 def _render(kernels: Sequence[tuple[_Kernel, str | None]], target: T.Target) -> PtxModule:
     lines = [f".version {target.ptx_version}", f".target {target.name}", ".address_size 64"]
     origins: dict[int, str] = {}
     for kernel, origin in kernels:
-        params = ", ".join(f".param .{t} {n}" for t, n in kernel.params)
+        params = ", ".join(_param_decl(p) for p in kernel.params)
         lines += ["", f".visible .entry {kernel.name}({params})"] + kernel.directives + ["{"]
         lines += [f"  {d}" for d in kernel.decls]
         for text, is_atom in kernel.body:

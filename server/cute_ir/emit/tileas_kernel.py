@@ -6,15 +6,17 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 
 | IR | PTX |
 |---|---|
-| a host descriptor argument (`{cute_nvgpu.grid_constant}`) | `.param .align 64 .b8 name[128]`, its generic address (`cvta.param`), `prefetch.tensormap` |
+| the KernelSpecAttr's `num_warps = N` / `max_num_warps = N` | `.reqntid 32N, 1, 1` / `.maxntid 32N, 1, 1` |
+| a host descriptor argument (`{cute_nvgpu.grid_constant}`) | `.param .align 64 .b8 name[128]` (`.hidden` when attach-tma-descriptor-args appended it), its generic address (`cvta.param`), `prefetch.tensormap` |
 | another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a token has no parameter |
-| `memref.alloca` in shared memory (`memref<1xi64, 3>`) | a `.shared .b64` mbarrier, `mbarrier.init` for one arrival before the body (the same barrier each iteration of a loop), and its phase |
-| `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes, `mbarrier.arrive.expect_tx`, `cp.async.bulk.tensor...mbarrier::complete_tx::bytes` |
+| `memref.alloca` in shared memory (`memref<1xi64, 3>`), a load's mbarrier | its full barrier (`mbarrier.init` for one arrival before the body) and its phase; for a load in a loop a ring of `stages` of them, each with an empty barrier (initialised for every thread, `%ntid.x`), and the ring's stage |
+| `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes (one per stage); the leader waits for the stage's empty barrier, then one `mbarrier.arrive.expect_tx` and a `cp.async.bulk.tensor...mbarrier::complete_tx::bytes.L2::cache_hint` per box (`boxDim`) |
 | `nv_tileas.async.gather_tma_load` | the same, `.tile::gather4`, coordinates `{column, row0, row1, row2, row3}` (sm_100 or later) |
-| `nv_tileas.async.tiled_tma_store` | `fence.proxy.async.shared::cta`, `cp.async.bulk.tensor...bulk_group`, `cp.async.bulk.commit_group` |
+| `nv_tileas.async.tiled_tma_store` | `fence.proxy.async.shared::cta`, `cp.async.bulk.tensor...bulk_group.L2::cache_hint` per box, `cp.async.bulk.commit_group` |
 | `nv_tileas.async.scatter_tma_store` | the same, `.tile::scatter4` (sm_100a/f, sm_103a, sm_110a) |
 | `nv_tileas.async.tiled_atomic_rmw` | the same with `cp.reduce.async.bulk.tensor...<op>.tile.bulk_group`, `<op>` its `rmw_mode`'s |
-| `nv_tileas.async.wait %mbar` / `wait` / `wait {delay}` | an `mbarrier.try_wait.parity` loop on the barrier's phase, then the next phase / `cp.async.bulk.wait_group.read 0` / the same, at the end |
+| `nv_tileas.async.wait %mbar` / `wait` / `wait {delay}` | an `mbarrier.try_wait.parity` loop (with a suspend-time hint) on the full barrier's phase / `cp.async.bulk.wait_group.read 0` / the same, at the end |
+| the end of an `scf.for` body | every thread arrives on the empty barrier of each ring the loop's loads fill, and the ring moves on (the phase flips when it wraps) |
 | a device descriptor's `make_tiled_tma_desc` (tmaIdx k) | the leader's `tensormap.replace` of the template the callback wrote at device pointer k: global address, each dim, each stride in bytes; `fence.proxy.tensormap::generic.release.gpu`, then `.acquire.gpu` and `prefetch.tensormap` |
 | `memref.load` of an integer from a 1-d global memref | `ld.global`, used as a 32-bit value |
 | `cute.static` | nothing: a layout known when compiling |
@@ -26,7 +28,8 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `nv_tileas.copy` with the `instruction` tileas-legalize-tmem-copy set | `tcgen05.ld` / `tcgen05.st` at the warp's 32 lanes (and its wait), or `stmatrix` / `ldmatrix` `.x4`, each lane addressing its row, for the warps the tile's lanes reach |
 
 Thread 0 (`%leader`) initialises the barriers and issues every transfer and bulk-group wait;
-every thread waits on the barriers. Coordinates are the element coordinates of the tile's first element, outermost first as the
+every thread waits on the barriers. Every TMA transfer passes the L2 policy `createpolicy` makes
+before the body (evict_normal). Coordinates are the element coordinates of the tile's first element, outermost first as the
 memops write them; TMA takes them innermost first. A stored tile must be one a TMA load of this
 kernel put in shared memory. A device descriptor's `shapes(...)` are its dims innermost first,
 and its `strides(...)` those of dims 1.. in elements. Anything else is an `EmitError` naming the
@@ -34,19 +37,20 @@ op: the kernel is not emitted rather than emitted wrong.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from math import prod
 from functools import lru_cache
 
 from ..diagnostics import Severity
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, STAGES, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
                                            TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import DIALECT, RMW_MODE
 from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
-                                                 DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT)
+                                                 DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT, HIDDEN_ARGUMENT)
 from ..ir.attributes import attribute, constant_number, enum_case, integer, integers
 from ..ir.core import BlockArgument, Operation, Value
 from ..ir.functions import FunctionHeader, function_symbol
@@ -65,6 +69,12 @@ from ..verify.tma import operand_groups
 from .ptx import EmitError, PtxModule, _Kernel, _render
 
 MBARRIER_TYPE = "memref<1xi64, 3>"
+# mbarrier.try_wait's suspend-time hint (ns) between tries, as NVIDIA's CuTe DSL writes it
+# (tests/corpus/cutedsl/sm90_tma_wgmma_stmatrix/kernel.ptx).
+SUSPEND_TIME_HINT = 10000000
+# The L2 eviction priority of the kernel's TMA transfers (`createpolicy`).
+L2_POLICY = "evict_normal"
+THREADS = "%threads"      # the CTA's thread count: the arrivals an empty barrier waits for
 LEADER = "%leader"      # thread 0 of the CTA: the one thread that issues TMA transfers
 WARP, LANE, WARP0 = "%warp", "%lane", "%warp0"   # this thread's warp and lane; warp 0
 TOKEN_TYPES = ("!nv_tileaa.mem_token",)
@@ -89,7 +99,13 @@ class _Emitter:
     lanes: dict[Value, int] = field(default_factory=dict)        # a tile the kernel holds -> its lanes (rows)
     row_bytes: dict[Value, int] = field(default_factory=dict)    # -> the bytes of one row
     uses_warps: bool = False
+    uses_thread_count: bool = False
     device_pointers: list[str] = field(default_factory=list)     # tmaIdx -> the pointer a device descriptor is written through
+    rings: dict[Value, "_Ring"] = field(default_factory=dict)    # a load's mbarrier -> its ring of stages
+    tile_rings: dict[Value, "_Ring"] = field(default_factory=dict)   # a loaded tile -> the ring it lies in
+    stages_of: dict[Value, tuple[int, Operation | None]] = field(default_factory=dict)   # mbarrier -> (stages, loop)
+    releases: dict[int, list["_Ring"]] = field(default_factory=dict)   # id(loop) -> the rings it releases each iteration
+    policy: str | None = None                                     # the L2 cache policy register (createpolicy)
 
     def fresh(self, stem: str) -> str:
         self.count += 1
@@ -108,7 +124,10 @@ class _Emitter:
             return
         name = f"p{argument.index}_{argument.name_hint or 'arg'}".replace(".", "_")
         if type_text.startswith(DESCRIPTOR_TYPE_PREFIX):
-            reg = self.kernel.tensormap_param(name, f"%{name}")
+            # A tensor map attach-tma-descriptor-args appended (a grid constant that is not one
+            # of the kernel's own, hidden, arguments) is `.hidden`, as tileiras declares them.
+            appended = GRID_CONSTANT in marks and HIDDEN_ARGUMENT not in marks
+            reg = self.kernel.tensormap_param(name, f"%{name}", hidden=appended)
             self.kernel.emit(f"prefetch.tensormap [{reg}];")
             self.values[argument] = reg
             return
@@ -308,13 +327,12 @@ class _Emitter:
         if not op.results or str(op.results[0].type) != MBARRIER_TYPE:
             raise _Unemittable(f"`memref.alloca` of {op.results[0].type if op.results else 'nothing'}: only "
                                f"mbarriers ({MBARRIER_TYPE}) are emitted")
-        symbol = self.fresh("mbar")
-        self.kernel.shared(f".shared .align {MBARRIER_BYTES} .b64 {symbol};")
-        reg, phase = self.kernel.reg("b32", f"%{symbol}"), self.kernel.reg("b32", f"%{symbol}_phase")
-        self.prologue += [f"mov.u32 {reg}, {symbol};", f"@{LEADER} mbarrier.init.shared::cta.b64 [{reg}], 1;",
-                          f"mov.b32 {phase}, 0;"]
-        self.values[op.results[0]] = reg
-        self.phases[reg] = phase
+        stages, loop = self.stages_of.get(op.results[0], (1, None))
+        ring = _Ring.declare(self, stages, loop)
+        self.rings[op.results[0]] = ring
+        self.values[op.results[0]] = ring.full
+        if loop is not None:
+            self.releases.setdefault(id(loop), []).append(ring)
 
     def loop(self, op: Operation) -> None:
         """`scf.for %iv = %lb to %ub step %s` without iteration arguments: a counted loop."""
@@ -332,6 +350,8 @@ class _Emitter:
         self.kernel.emit(f"{top}:")
         for inner in body.operations:
             self.op(inner)
+        for ring in self.releases.get(id(op), []):
+            ring.release(self)
         self.kernel.emit(f"add.s32 {iv}, {iv}, {step};")
         self.kernel.emit(f"setp.lt.s32 {more}, {iv}, {upper};")
         self.kernel.emit(f"@{more} bra {top};")
@@ -377,23 +397,36 @@ class _Emitter:
             raise _Unemittable(f"`{op.name}` without its tile")
         offsets, box_bytes = self.boxes(op, str(op.results[0].type))
         size = loaded_tile_bytes(op)
+        ring = self.rings.get(mbarrier)
+        if ring is None:
+            raise _Unemittable(f"`{op.name}`'s mbarrier is not a `memref.alloca` of this kernel")
         symbol = self.fresh("tile")
-        self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{size}];")
-        dst = self.kernel.reg("b32", f"%{symbol}")
-        self.kernel.emit(f"mov.u32 {dst}, {symbol};")
-        mbar = self.register(mbarrier, "the mbarrier")
-        state = self.kernel.reg("b64", "%" + self.fresh("state"))
-        # One expect_tx for the whole tile, however many boxes bring it.
-        self.kernel.emit(f"@{LEADER} mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{mbar}], {size};")
+        self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{size * ring.stages}];")
+        base = self.kernel.reg("b32", f"%{symbol}")
+        self.kernel.emit(f"mov.u32 {base}, {symbol};")
+        dst = ring.buffer(self, base, size)
+        full = ring.full_address(self)
+        k = self.kernel
+        # The leader produces: it waits until every thread released the stage (its empty
+        # barrier's previous phase), then one expect_tx for the whole tile, however many boxes
+        # bring it, and the boxes.
+        produced = self.fresh("PRODUCED_")
+        k.emit(f"@!{LEADER} bra {produced};")
+        if ring.empty is not None:
+            self.wait_parity(ring.empty_address(self), ring.empty_parity(self))
+        state = k.reg("b64", "%" + self.fresh("state"))
+        k.emit(f"mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{full}], {size};")
         row = A.copy_row(_LOAD_ROW)
         tmap = self.register(descriptor, "the descriptor")
         for index, offset in enumerate(offsets):
             rank, tensor_coords = self.coordinates(op, coords, offset)
-            self.kernel.op(f"@{LEADER} " + row.ptx.format(
-                RANK=rank, DST_SPACE="shared::cta", MODE=_MODE.get(op.name, row.params["mode"]), MC="", HINT="", CTA="",
-                DST=self.box_address(dst, index * box_bytes), TMAP=tmap, COORDS=tensor_coords, MBAR=mbar, OFFSETS="",
-                MASK="", POLICY=""))
+            k.op(row.ptx.format(
+                RANK=rank, DST_SPACE="shared::cta", MODE=_MODE.get(op.name, row.params["mode"]), MC="",
+                HINT=A.TMA_CACHE_HINT_QUALIFIER, CTA="", DST=self.box_address(dst, index * box_bytes), TMAP=tmap,
+                COORDS=tensor_coords, MBAR=full, OFFSETS="", MASK="", POLICY=f", {self.cache_policy()}"))
+        k.emit(f"{produced}:")
         self.tiles[op.results[0]] = dst
+        self.tile_rings[op.results[0]] = ring
 
     def box_address(self, base: str, offset: int) -> str:
         """The shared-memory address `offset` bytes into a tile (a box after the first)."""
@@ -419,26 +452,128 @@ class _Emitter:
         for index, offset in enumerate(offsets):
             rank, tensor_coords = self.coordinates(op, coords, offset)
             self.kernel.op(f"@{LEADER} " + row.ptx.format(
-                RANK=rank, MODE=_MODE.get(op.name, row.params["mode"]), HINT="", POLICY="", TMAP=tmap,
-                COORDS=tensor_coords, SRC=self.box_address(src, index * box_bytes), **fill))
+                RANK=rank, MODE=_MODE.get(op.name, row.params["mode"]), HINT=A.TMA_CACHE_HINT_QUALIFIER,
+                POLICY=f", {self.cache_policy()}", TMAP=tmap, COORDS=tensor_coords,
+                SRC=self.box_address(src, index * box_bytes), **fill))
         self.kernel.op(f"@{LEADER} cp.async.bulk.commit_group;")
+        ring = self.tile_rings.get(tile)
+        if ring is not None:
+            ring.read_by_store = True
 
     def wait(self, op: Operation) -> None:
         if op.operands:
-            mbar = self.register(op.operands[0], "the mbarrier")
-            phase = self.phases[mbar]
-            done, label = self.kernel.reg("pred", "%" + self.fresh("done")), self.fresh("WAIT_")
-            self.kernel.emit(f"{label}:")
-            self.kernel.emit(f"mbarrier.try_wait.parity.shared::cta.b64 {done}, [{mbar}], {phase};")
-            self.kernel.emit(f"@!{done} bra {label};")
-            self.kernel.emit(f"xor.b32 {phase}, {phase}, 1;")
+            ring = self.rings.get(op.operands[0])
+            if ring is None:
+                raise _Unemittable("`nv_tileas.async.wait` on an mbarrier that is not a `memref.alloca` of this kernel")
+            self.wait_parity(ring.full_address(self), ring.phase)
+            if ring.loop is None:
+                self.kernel.emit(f"xor.b32 {ring.phase}, {ring.phase}, 1;")
         elif "delay" in op.attributes:
             self.deferred.append(f"@{LEADER} cp.async.bulk.wait_group.read 0;")
         else:
             self.kernel.emit(f"@{LEADER} cp.async.bulk.wait_group.read 0;")
 
+    def wait_parity(self, barrier: str, parity: str) -> None:
+        """Wait until the phase of `barrier` with `parity` has completed, suspending up to the
+        time hint between tries (`mbarrier.try_wait`'s, as NVIDIA's compilers write it)."""
+        done, label = self.kernel.reg("pred", "%" + self.fresh("done")), self.fresh("WAIT_")
+        self.kernel.emit(f"{label}:")
+        self.kernel.emit(f"mbarrier.try_wait.parity.shared::cta.b64 {done}, [{barrier}], {parity}, {SUSPEND_TIME_HINT};")
+        self.kernel.emit(f"@!{done} bra {label};")
+
+    def cache_policy(self) -> str:
+        """The L2 policy the kernel's TMA transfers pass with `.L2::cache_hint`: made once,
+        before the body, by `createpolicy` (evict_normal, over all of L2), as tileiras does."""
+        if self.policy is None:
+            self.policy = self.kernel.reg("b64", "%l2_policy")
+            self.prologue.append(f"createpolicy.fractional.L2::{L2_POLICY}.b64 {self.policy}, 1.0;")
+        return self.policy
+
     def nothing(self, op: Operation) -> None:
         pass
+
+
+@dataclass
+class _Ring:
+    """A TMA load's stages: `stages` buffers, each with a full mbarrier (one arrival, the
+    producer's expect_tx; the transfer completes it) and, in a loop, an empty one (every thread
+    arrives when it is done with the stage: the producer waits for it before refilling the
+    buffer). The stage and the full barriers' phase advance at the end of each iteration of
+    `loop`, the innermost loop the load is in."""
+
+    full: str                 # the address of the first full barrier
+    empty: str | None         # the first empty barrier (None outside a loop)
+    stages: int
+    loop: Operation | None
+    stage: str | None         # the current stage (None with one stage)
+    phase: str                # the parity the consumers wait for on the current full barrier
+    read_by_store: bool = False   # a TMA store of this iteration reads the stage's tile
+
+    @classmethod
+    def declare(cls, emitter: "_Emitter", stages: int, loop: Operation | None) -> "_Ring":
+        k = emitter.kernel
+        symbol = emitter.fresh("mbar")
+        k.shared(f".shared .align {MBARRIER_BYTES} .b64 {symbol}_full[{stages}];")
+        full = k.reg("b32", f"%{symbol}_full")
+        phase = k.reg("b32", f"%{symbol}_phase")
+        init = [f"mov.u32 {full}, {symbol}_full;", f"mov.b32 {phase}, 0;"]
+        init += [f"@{LEADER} mbarrier.init.shared::cta.b64 [{full}+{8 * s}], 1;" for s in range(stages)]
+        empty = stage = None
+        if loop is not None:
+            k.shared(f".shared .align {MBARRIER_BYTES} .b64 {symbol}_empty[{stages}];")
+            empty = k.reg("b32", f"%{symbol}_empty")
+            init += [f"mov.u32 {empty}, {symbol}_empty;"]
+            init += [f"@{LEADER} mbarrier.init.shared::cta.b64 [{empty}+{8 * s}], {THREADS};" for s in range(stages)]
+            emitter.uses_thread_count = True
+        if stages > 1:
+            stage = k.reg("b32", f"%{symbol}_stage")
+            init.append(f"mov.b32 {stage}, 0;")
+        emitter.prologue += init
+        return cls(full, empty, stages, loop, stage, phase)
+
+    def _at(self, emitter: "_Emitter", base: str, bytes_per_stage: int, stem: str) -> str:
+        if self.stage is None:
+            return base
+        address = emitter.kernel.reg("b32", "%" + emitter.fresh(stem))
+        emitter.kernel.emit(f"mad.lo.u32 {address}, {self.stage}, {bytes_per_stage}, {base};")
+        return address
+
+    def buffer(self, emitter: "_Emitter", base: str, size: int) -> str:
+        return self._at(emitter, base, size, "stage_tile")
+
+    def full_address(self, emitter: "_Emitter") -> str:
+        return self._at(emitter, self.full, MBARRIER_BYTES, "full")
+
+    def empty_address(self, emitter: "_Emitter") -> str:
+        return self._at(emitter, self.empty, MBARRIER_BYTES, "empty")
+
+    def empty_parity(self, emitter: "_Emitter") -> str:
+        """The producer waits for the empty barrier's phase before the consumers' current one:
+        on a fresh barrier that phase counts as complete, so the first fill of each stage does
+        not wait."""
+        parity = emitter.kernel.reg("b32", "%" + emitter.fresh("empty_parity"))
+        emitter.kernel.emit(f"xor.b32 {parity}, {self.phase}, 1;")
+        return parity
+
+    def release(self, emitter: "_Emitter") -> None:
+        """The end of an iteration: every thread is done with the current stage (it arrives on
+        its empty barrier), and the ring moves to the next stage, flipping the phase each time
+        it wraps around."""
+        k = emitter.kernel
+        if self.read_by_store:
+            # A store (its wait delayed or not) may still be reading the stage: the leader
+            # releases it only once its bulk groups have read their sources.
+            k.emit(f"@{LEADER} cp.async.bulk.wait_group.read 0;")
+        state = k.reg("b64", "%" + emitter.fresh("released"))
+        k.emit(f"mbarrier.arrive.shared::cta.b64 {state}, [{self.empty_address(emitter)}];")
+        if self.stage is None:
+            k.emit(f"xor.b32 {self.phase}, {self.phase}, 1;")
+            return
+        wrapped = k.reg("pred", "%" + emitter.fresh("wrapped"))
+        k.emit(f"add.u32 {self.stage}, {self.stage}, 1;")
+        k.emit(f"setp.eq.u32 {wrapped}, {self.stage}, {self.stages};")
+        k.emit(f"@{wrapped} mov.b32 {self.stage}, 0;")
+        k.emit(f"@{wrapped} xor.b32 {self.phase}, {self.phase}, 1;")
 
 
 class _Unemittable(Exception):
@@ -456,6 +591,40 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              **{name: _Emitter.nothing for name in RETURNS | {"scf.yield"}}}
 
 
+# `#nv_tileas.kernel_spec<...>` parameters -> the PTX directive each fixes (threads per CTA:
+# a warp count times 32). `num_warps` is the CTA's exact size, as tileiras writes `.reqntid`.
+_THREAD_DIRECTIVES = (("num_warps", ".reqntid"), ("max_num_warps", ".maxntid"))
+
+
+def thread_directives(function: Operation) -> list[str]:
+    """`.reqntid` / `.maxntid` of a kernel from its KernelSpecAttr's warp counts."""
+    spec = function.attributes.get(KERNEL_SPEC)
+    out = []
+    for name, directive in _THREAD_DIRECTIVES:
+        found = re.search(rf"\b{name}\s*=\s*(\d+)", spec.text) if spec is not None else None
+        if found is not None and int(found.group(1)) > 0:
+            out.append(f"{directive} {32 * int(found.group(1))}, 1, 1")
+    return out
+
+
+def _load_stages(function: Operation) -> dict[Value, tuple[int, Operation | None]]:
+    """Each async load's mbarrier -> (the stages of its ring: the load's `stages`, else one;
+    the innermost `scf.for` the load is in, None outside loops)."""
+    out: dict[Value, tuple[int, Operation | None]] = {}
+    for op in function.walk():
+        if op.name not in (TILED_TMA_LOAD, GATHER_TMA_LOAD):
+            continue
+        mbarrier = (operand_groups(op).get("mbarrier") or [None])[0]
+        loop = op.parent_op
+        while loop is not None and loop is not function and loop.name != "scf.for":
+            loop = loop.parent_op
+        loop = loop if loop is not None and loop.name == "scf.for" else None
+        stages = integer(op, STAGES) or 1
+        if mbarrier is not None:
+            out[mbarrier] = (max(stages, 1) if loop is not None else 1, loop)
+    return out
+
+
 def kernel_name(function: Operation) -> str:
     """The PTX entry name of a function: its symbol without `@` and quotes, dots as `_`."""
     symbol = function_symbol(function) or "@kernel"
@@ -470,6 +639,7 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
     if not function.regions or len(function.regions[0].blocks) != 1:
         return EmitError(f"`{kernel_name(function)}`: only a kernel of one block is emitted", None, target)
     emitter = _Emitter(_Kernel(kernel_name(function)))
+    emitter.stages_of = _load_stages(function)
     entry = function.regions[0].blocks[0]
     header = FunctionHeader.read(function)
     marks = header.argument_attributes if header is not None else [{} for _ in entry.arguments]
@@ -487,9 +657,14 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
     # transfers and initialises the barriers, which exist for every thread before any use;
     # warp 0 allocates the tensor memory every warp then addresses.
     kernel = emitter.kernel
+    kernel.directives += thread_directives(function)
     tid = kernel.reg("b32", "%tid_x")
     kernel.reg("pred", LEADER)
-    prologue = [f"mov.u32 {tid}, %tid.x;", f"setp.eq.u32 {LEADER}, {tid}, 0;"] + emitter.prologue
+    prologue = [f"mov.u32 {tid}, %tid.x;", f"setp.eq.u32 {LEADER}, {tid}, 0;"]
+    if emitter.uses_thread_count:
+        kernel.reg("b32", THREADS)
+        prologue.append(f"mov.u32 {THREADS}, %ntid.x;")
+    prologue += emitter.prologue
     if emitter.prologue:
         prologue += ["fence.mbarrier_init.release.cluster;"]
     epilogue: list[str] = []

@@ -117,6 +117,29 @@ def _tileas_op(op: OpDef, summary: bool = True) -> list[str]:
     return out + ["", "**Syntax**", "", "```text", op.syntax, "```", "", "**Example**", ""] + _block([op.example]) + [""]
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def _pipeline_place(argument: str) -> str:
+    """Where a pass stands in the default pipeline (`passes.DEFAULT_PASSES`), in words."""
+    from ..passes import DEFAULT_PASSES
+    return f"{_ORDINALS[DEFAULT_PASSES.index(argument)]} in the default pipeline"
+
+
+def _pipeline_section() -> list[str]:
+    """The default lowering pipeline, pass by pass, in the order `cute-ir lower` runs it."""
+    from ..passes import DEFAULT_PASSES, DEFAULT_PIPELINE, REGISTRY
+    out = ["## The lowering pipeline", "",
+           "`cute-ir lower` (and `check`, and the editor on every edit) runs these passes in this order "
+           f"(`cute-ir lower --help` prints the same: `{DEFAULT_PIPELINE}`):", ""]
+    for number, argument in enumerate(DEFAULT_PASSES, start=1):
+        cls = REGISTRY.get(argument)
+        options = ", ".join(f"`{f.name}` (default `{str(f.default).lower() if isinstance(f.default, bool) else f.default}`)"
+                            for f in cls.options())
+        out.append(f"{number}. `{argument}`: {cls.description}" + (f"; options {options}" if options else ""))
+    return out + [""]
+
+
 def _async_tma_section() -> list[str]:
     """TileAS's async TMA ops and the atom-type rules."""
     out = ["## TileAS async TMA ops", "",
@@ -125,7 +148,7 @@ def _async_tma_section() -> list[str]:
            "the memops (the tile value first for stores, then the descriptor, the mbarrier for loads, then each "
            "operand group behind its keyword) and names the atom with `copy_atom = #nv_tileas.copy_atom<kind>`, "
            "required here and optional on `tiled_load` / `tiled_store`.", "",
-           "`lower-tma-load-store-to-async` (second in the default pipeline) makes them of a `tiled_load` / "
+           f"`lower-tma-load-store-to-async` ({_pipeline_place('lower-tma-load-store-to-async')}) makes them of a `tiled_load` / "
            "`tiled_store` / `tiled_atomic_rmw` with `allow_tma = true` (or the `prefer_tma` option) and a TMA copy "
            "atom, in a function with `nv_tileas.kernel_spec = #nv_tileas.kernel_spec<...>`: `tiled_tma_load` / "
            "`tiled_tma_store` / `tiled_atomic_rmw` of a tile, `gather_tma_load` / `scatter_tma_store` of rows "
@@ -167,7 +190,7 @@ def _tileas_copy_section() -> list[str]:
 
     op = TILEAS_COPY
     out = ["## TileAS copies across tensor memory", "", op.summary, "", op.note, "",
-           f"`{LegalizeTmemCopy.argument}` (first in the default pipeline, so `cute-ir lower`, `check` and "
+           f"`{LegalizeTmemCopy.argument}` ({_pipeline_place(LegalizeTmemCopy.argument)}, so `cute-ir lower`, `check` and "
            "the editor run it) rewrites a copy between tensor memory and registers or shared memory into "
            "copies one instruction family implements, each saying which (`instruction`: the PTX a warp "
            "issues; `count`: how many the tile takes). Only Blackwell targets (tcgen05) have tensor memory; "
@@ -402,6 +425,7 @@ def render() -> str:
     out += [""]
     for op in OPS:
         out += _op_section(op)
+    out += _pipeline_section()
     out += _tma_section()
     out += _memops_section()
     out += _async_tma_section()

@@ -16,9 +16,13 @@ from . import (assign_load_store_layouts, attach_tma_descriptor_args, legalize_t
 from .base import REGISTRY, PassContext, PassManager, PipelineError, Stage, parse_pipeline
 
 # The TileAS passes in the page's order (attach before separate: docs/spec-deviations.md A15),
-# then the atoms' lowering.
-TILEAS_PIPELINE = ("builtin.module(assign-load-store-layouts,lower-tma-load-store-to-async,"
-                   "attach-tma-descriptor-args,separate-host-tma,tileas-legalize-tmem-copy)")
-DEFAULT_PIPELINE = TILEAS_PIPELINE[:-1] + ",convert-cute-nvgpu-to-ptx,cute-nvgpu-erase-dead-atoms)"
+# then the atoms' lowering: the one place that says the default pipeline's order (`cute-ir
+# lower --help`, `cute-ir passes` and docs/ops.md print it from here).
+TILEAS_PASSES = ("assign-load-store-layouts", "lower-tma-load-store-to-async", "attach-tma-descriptor-args",
+                 "separate-host-tma", "tileas-legalize-tmem-copy")
+DEFAULT_PASSES = TILEAS_PASSES + ("convert-cute-nvgpu-to-ptx", "cute-nvgpu-erase-dead-atoms")
+TILEAS_PIPELINE = "builtin.module(" + ",".join(TILEAS_PASSES) + ")"
+DEFAULT_PIPELINE = "builtin.module(" + ",".join(DEFAULT_PASSES) + ")"
 
-__all__ = ["DEFAULT_PIPELINE", "TILEAS_PIPELINE", "REGISTRY", "PassContext", "PassManager", "PipelineError", "Stage", "parse_pipeline"]
+__all__ = ["DEFAULT_PASSES", "DEFAULT_PIPELINE", "TILEAS_PASSES", "TILEAS_PIPELINE", "REGISTRY", "PassContext",
+           "PassManager", "PipelineError", "Stage", "parse_pipeline"]

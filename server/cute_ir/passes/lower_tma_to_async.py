@@ -40,7 +40,10 @@ function, in the page's phases:
    padding now" ("GatherTmaLoad only support zero padding now" for a gather).
 6. **mbarrier.** A load's mbarrier is reserved in shared memory (`memref.alloca` in space 3) and
    waited on (`nv_tileas.async.wait %mbar`) after the transfer; a store or reduction waits for
-   its bulk group. The kernel's shared memory holds every TMA load's tile and every mbarrier;
+   its bulk group. A load inside an `scf.for` gets `stages` (the pass's option, default 2): it
+   cycles through that many buffers, each with a full and an empty mbarrier (the PTX emitter
+   makes the ring; docs/spec-deviations.md, A16). The kernel's shared memory holds every TMA
+   load's tile (one per stage) and every mbarrier;
    when the next mbarrier does not fit the target's shared memory per CTA
    (`tables/tiers.py`), the load is "failed to find smem buffer address for mbarrier", with the
    bytes in a note, and stays.
@@ -70,7 +73,7 @@ from dataclasses import dataclass
 from math import prod
 
 from ..diagnostics.catalogue import get as catalogue_message
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DIM, GATHER_ROWS, GATHER_TMA_LOAD,
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DIM, STAGES, GATHER_ROWS, GATHER_TMA_LOAD,
                                            MBARRIER_BYTES, SCATTER_TMA_STORE, TILE_ALIGNMENT, TILED_TMA_LOAD,
                                            TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
@@ -273,6 +276,8 @@ class LowerTmaLoadStoreToAsync(Pass):
 
     prefer_tma: bool = option(False, "rewrite eligible loads and stores without allow_tma = true "
                                      f"(also set by {PREFER_TMA_VARIABLE})")
+    stages: int = option(2, "how many buffers, each with a full and an empty mbarrier, a TMA load in a loop "
+                            "cycles through (a ring: the producer refills a stage once every thread released it)")
     delay_store_wait: bool = option(False, "let a store's wait sink past the next barrier "
                                            f"(also set by {DELAY_STORE_WAIT_VARIABLE})")
 
@@ -298,7 +303,7 @@ class LowerTmaLoadStoreToAsync(Pass):
                     context.report(function, MISSING_KERNEL_SPEC, catalogue_message(MISSING_KERNEL_SPEC).render())
                 continue
             if eligible or held:
-                lowering = _Function(self.argument, context, delay, function, held)
+                lowering = _Function(self.argument, context, delay, function, held, max(self.stages, 1))
                 lowering.check_mbarriers(held)
                 lowering.lower(eligible)
 
@@ -315,10 +320,11 @@ class _Function:
     """The rewrite of one function's eligible memops, in pre-order."""
 
     def __init__(self, pass_argument: str, context: PassContext, delay_store_wait: bool,
-                 function: Operation, held: list[Operation]) -> None:
+                 function: Operation, held: list[Operation], stages: int = 1) -> None:
         self.pass_argument = pass_argument
         self.context = context
         self.delay_store_wait = delay_store_wait
+        self.stages = stages
         self.function = function
         self.next_index = {HOST: 0, DEVICE: 0}
         self.last_bound: dict[int, Operation] = {}     # view (or block) -> the last descriptor bound there
@@ -397,7 +403,10 @@ class _Function:
             return
         tx_count = prod(tile) * bits // 8
         if load:
-            needed = _aligned(_aligned(self.shared_bytes, TILE_ALIGNMENT) + tx_count, MBARRIER_BYTES) + MBARRIER_BYTES
+            # In a loop, a ring of `stages` tiles, each with a full and an empty mbarrier.
+            ring = self.stages if in_loop(op, self.function) else 1
+            barriers = MBARRIER_BYTES * ring * (2 if ring > 1 or in_loop(op, self.function) else 1)
+            needed = _aligned(_aligned(self.shared_bytes, TILE_ALIGNMENT) + tx_count * ring, MBARRIER_BYTES) + barriers
             problem = shared_memory_problem(self.context.target, needed)
             if problem is not None:
                 self.fail(op, NO_MBARRIER_ADDRESS, (problem,))
@@ -419,6 +428,8 @@ class _Function:
             mbar = alloca.results[0]
             operands = [descriptor, mbar, *coords, *parts.token]
             attributes["tx_count"] = Attribute(f"{tx_count} : i64")
+            if ring > 1:
+                attributes[STAGES] = Attribute(f"{ring} : i32")
             results = op.results
         else:
             operands = [parts.value, descriptor, *coords, *parts.token]
@@ -499,6 +510,16 @@ class _Function:
         self.last_bound[place] = builder
         self.descriptors[key] = (builder.results[0], index)
         return self.descriptors[key]
+
+
+def in_loop(op: Operation, function: Operation) -> bool:
+    """Whether `op` is inside an `scf.for` of `function` (its buffer is then reused)."""
+    parent = op.parent_op
+    while parent is not None and parent is not function:
+        if parent.name == "scf.for":
+            return True
+        parent = parent.parent_op
+    return False
 
 
 def _aligned(offset: int, alignment: int) -> int:

@@ -52,6 +52,8 @@ TILE_ALIGNMENT = 1024
 # The box each TMA instruction of a transfer moves when the tile is split into several
 # (innermost first, as a descriptor's boxDim); without it the tile moves in one box.
 BOX_DIM = "boxDim"
+# How many buffers, each with a full and an empty mbarrier, a TMA load in a loop cycles through.
+STAGES = "stages"
 MBARRIER_BYTES = 8
 # A gather / scatter moves this many rows per transfer (`.tile::gather4` / `.tile::scatter4`);
 # its coordinates are the rows, then the column.
@@ -76,6 +78,10 @@ def _attributes(kind: str, store: bool = False) -> tuple[AttrDef, ...]:
     if store:
         attrs += (AttrDef("mode", "#cute_nvgpu.tma_store_mode<...>", required=False,
                           doc="tiled, im2col or scatter4"),)
+    if kind == "tma_load":
+        attrs += (AttrDef(STAGES, "i32", required=False, default="1",
+                          doc="in a loop, the depth of the ring of buffers and full / empty mbarrier pairs the "
+                              "load cycles through (lower-tma-load-store-to-async's `stages` option)"),)
     if kind == "tma_redg":
         attrs += (AttrDef("rmw_mode", "#nv_tileas.rmw_mode<...>", required=False,
                           doc="how the tile combines into global memory (add, min, max, and, or, xor; "
