@@ -49,9 +49,9 @@ from ..tables import tiers as T
 from ..tables.atoms import DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TYPE_BITS
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext
 from ..verify.tma import TmaPartitionResult, verify_tma
-from ..passes.lower_atoms import BLOCKED_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
-from .ptx import (ATOM_LINE_MARK, A_SOURCES, AtomConfig, EmitError, PtxModule, check_config, emit_module,
-                  supported_targets)
+from ..passes.lower_atoms import BLOCKED_NOTE, BOUND, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
+from .ptx import (ATOM_LINE_MARK, A_SOURCES, AtomConfig, EmitError, InlineAsm, PtxModule, check_config, emit_module,
+                  inline_asm, supported_targets)
 from .tileas_kernel import unit_kernels
 from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
@@ -637,6 +637,14 @@ def _check(config: AtomConfig, target: str) -> str | None:
         return f"cannot emit this configuration: {err}"
 
 
+@lru_cache(maxsize=1024)
+def _inline_asm(config: AtomConfig, target: str):
+    try:
+        return inline_asm(config, target)
+    except Exception as err:                     # a defect must not cost the lowering
+        return f"{type(err).__name__}: {err}"
+
+
 @lru_cache(maxsize=256)
 def _emit(items: tuple[tuple[AtomConfig, str], ...], target: str):
     try:
@@ -858,12 +866,14 @@ class UnitPtx:
     not_lowered: dict[Span, str]
     key: tuple                          # everything the verdict depends on, the unit's text included
     stopped: frozenset[Span] = frozenset()   # ops not lowered for a reason `check` reports itself
+    bound: dict = field(default_factory=dict)   # op span -> its instruction with operands bound (InlineAsm)
 
     def pass_facts(self, at: int) -> dict:
         """What the atom-lowering pass reads (passes/lower_atoms.py), for the unit at offset `at`."""
         return {PTX: {s.shifted(at): lines for s, lines in self.instructions.items()},
                 NOT_LOWERED: {s.shifted(at): note for s, note in self.not_lowered.items()},
-                STOPPED: frozenset(s.shifted(at) for s in self.stopped)}
+                STOPPED: frozenset(s.shifted(at) for s in self.stopped),
+                BOUND: {s.shifted(at): asm for s, asm in self.bound.items()}}
 
 
 class ErrorIndex:
@@ -936,15 +946,19 @@ class UnitPtxSource:
         verdicts = _verdicts([replace(item, name="") for item in items], errors, self.target)
         instructions: dict[Span, list[str]] = {}
         not_lowered: dict[Span, str] = {}
+        bound: dict[Span, InlineAsm] = {}
         for index, item in enumerate(items):
             if index in verdicts.kernels:
                 lines = [line.split(ATOM_LINE_MARK, 1)[0].strip() for line in verdicts.kernels[index]
                          if ATOM_LINE_MARK in line]
                 instructions.setdefault(item.span, []).extend(lines)
+                asm = _inline_asm(item.config, self.target)
+                if isinstance(asm, InlineAsm):
+                    bound.setdefault(item.span, asm)
             else:
                 not_lowered.setdefault(item.span, verdicts.notes[index])
         stopped = frozenset(items[index].span for index in verdicts.stopped)
-        return UnitPtx({s: tuple(lines) for s, lines in instructions.items()}, not_lowered, key, stopped)
+        return UnitPtx({s: tuple(lines) for s, lines in instructions.items()}, not_lowered, key, stopped, bound)
 
 
 # Verdicts by what they depend on (`UnitPtx.key`), positions relative to the unit.
@@ -956,3 +970,4 @@ def clear_cache() -> None:
     _verdict_cache.clear()
     _check.cache_clear()
     _emit.cache_clear()
+    _inline_asm.cache_clear()

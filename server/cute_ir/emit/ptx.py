@@ -22,7 +22,8 @@ from cute_ir.tables import atoms as A
 from cute_ir.tables import descriptors as D
 from cute_ir.tables import tiers as T
 
-__all__ = ["AtomConfig", "PtxModule", "EmitError", "emit_ptx", "emit_module", "check_config",
+__all__ = ["AtomConfig", "PtxModule", "EmitError", "emit_ptx", "emit_module", "check_config", "inline_asm",
+           "InlineAsm", "AsmOperand",
            "supported_targets", "enumerate_configs", "ATOM_LINE_MARK"]
 
 R = A.Residency
@@ -677,6 +678,93 @@ def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
                 "atom.tma_reduce": _tma_kernel, "atom.universal_copy": _universal_copy_kernel}
     builders[row.atom](k, c, row)
     return k
+
+
+# --------------------------------------------------------------------------------------------
+# The atom's instruction as inline assembly with its operands bound by constraints
+# --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class AsmOperand:
+    """One operand of an atom's inline assembly: the applying op's operand it comes from (its
+    role: `d`, `a`, `b`, `c`, `e`, `sfa`, `sfb`, or `scale_d` for a constant the lowering
+    makes), which of that fragment's 32-bit registers (or the whole value, index -1), and its
+    constraint (NVPTX's register classes: `r` b32, `l` b64, `f` f32; `=` for an output, a
+    number for an input tied to that output)."""
+    role: str
+    index: int
+    constraint: str
+
+
+@dataclass(frozen=True, slots=True)
+class InlineAsm:
+    """An atom's PTX with `$N` for its operands, in LLVM's inline-asm order (outputs first)."""
+    text: str
+    operands: tuple[AsmOperand, ...]
+
+    @property
+    def constraints(self) -> str:
+        return ",".join(o.constraint for o in self.operands)
+
+
+def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand]) -> str:
+    start = len(operands)
+    operands.extend(AsmOperand(role, i, constraint) for i in range(count))
+    return _braces([f"${start + i}" for i in range(count)])
+
+
+def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
+    """The instruction of an MMA atom (register `mma.sync`, sparse and block-scaled included, and
+    `wgmma`) with its operands bound the way the MMA page's contract binds them: the accumulator
+    fragment as `=f` outputs (`=r` for integer or packed 16-bit accumulators), A and B registers
+    as `r`, shared-memory descriptors as `l` (i64), wgmma's scale-D as an `r` input tested into its
+    predicate, immediates written in place. The same table row and template as the preview's
+    kernel; the reason as a string for an atom of another family."""
+    t = T.parse_target(target)
+    if t is None:
+        return f"unknown SM target {target!r}"
+    row = _check(config, t)
+    if isinstance(row, str):
+        return row
+    if not isinstance(row, A.MmaShapeRow) or row.instruction not in ("mma.sync", "mma.sp", "mma.sync.block_scale",
+                                                                     "wgmma"):
+        return "only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma) bind their operands to constraints"
+    c = config
+    a_res = _a_residency(c, row)
+    regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type, a_res)
+    acc = "f" if c.c_type == "f32" else "r"
+    operands: list[AsmOperand] = []
+    fill = dict(M=c.shape[0], N=c.shape[1], K=c.shape[2], d=c.c_type, a=c.a_type, b=c.b_type, c=c.c_type,
+                sat="satfinite." if c.saturate else "", D=_asm_regs("d", regs["C"], "=" + acc, operands))
+    if row.instruction == "wgmma":
+        # wgmma accumulates in D: C's registers enter tied to D's.
+        for i in range(regs["C"]):
+            operands.append(AsmOperand("c", i, str(i)))
+        if a_res is R.RMEM:
+            fill["A"] = _asm_regs("a", regs["A"], "r", operands)
+        else:
+            fill["A"] = f"${len(operands)}"
+            operands.append(AsmOperand("a", -1, "l"))
+        fill["B"] = f"${len(operands)}"
+        operands.append(AsmOperand("b", -1, "l"))
+        scale = f"${len(operands)}"
+        operands.append(AsmOperand("scale_d", -1, "r"))
+        body = row.template_for(a_res).format(**fill, SCALE_D="scale_d")
+        text = "\n".join(["{", ".reg .pred scale_d;", f"setp.ne.b32 scale_d, {scale}, 0;",
+                          "wgmma.fence.sync.aligned;", body, "wgmma.commit_group.sync.aligned;",
+                          "wgmma.wait_group.sync.aligned 0;", "}"])
+        return InlineAsm(text, tuple(operands))
+    fill["A"] = _asm_regs("a", regs["A"], "r", operands)
+    fill["B"] = _asm_regs("b", regs["B"], "r", operands)
+    fill["C"] = _asm_regs("c", regs["C"], acc, operands)
+    if row.sparse:
+        fill.update(E=f"${len(operands)}", F=str(c.sparse_selector))
+        operands.append(AsmOperand("e", -1, "r"))
+    if row.block_scale:
+        fill.update(A.mma_qualifiers(row, c.sf_type), SFA=f"${len(operands)}", SFB=f"${len(operands) + 1}",
+                    SFA_BID="0", SFA_TID="0", SFB_BID="0", SFB_TID="0")
+        operands += [AsmOperand("sfa", -1, "r"), AsmOperand("sfb", -1, "r")]
+    return InlineAsm(row.template_for(R.RMEM).format(**fill), tuple(operands))
 
 
 # --------------------------------------------------------------------------------------------

@@ -31,7 +31,6 @@ from ..ir.lift import lift, module_of, wrap_in_module
 from ..ir.printer import INDENT, print_ops
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, Stage, parse_pipeline
 from ..passes.base import Pass, local_passes
-from ..passes.lower_atoms import NOT_LOWERED, PTX, STOPPED
 from ..syntax import parse
 from ..syntax.cst import ALIAS_DEFINITIONS, text as node_text
 
@@ -62,17 +61,17 @@ def ptx_facts(analysis: DocumentAnalysis, target: str) -> dict:
     """The preview's verdict per op, by the op's source span: its PTX instruction lines, or why
     it has none."""
     source = UnitPtxSource(analysis, target)
-    ptx: dict[Span, tuple[str, ...]] = {}
-    notes: dict[Span, str] = {}
-    stopped: set[Span] = set()
+    facts: dict = {}
     for unit in analysis.units:
         if unit.shell:
             continue
-        verdict = source.unit(unit)
-        ptx.update((span.shifted(unit.start), lines) for span, lines in verdict.instructions.items())
-        notes.update((span.shifted(unit.start), note) for span, note in verdict.not_lowered.items())
-        stopped.update(span.shifted(unit.start) for span in verdict.stopped)
-    return {PTX: ptx, NOT_LOWERED: notes, STOPPED: frozenset(stopped)}
+        # Each unit's facts (`UnitPtx.pass_facts`), merged: span-keyed tables and span sets.
+        for key, value in source.unit(unit).pass_facts(unit.start).items():
+            if isinstance(value, dict):
+                facts.setdefault(key, {}).update(value)
+            else:
+                facts[key] = facts.get(key, frozenset()) | value
+    return facts
 
 
 def lower(analysis: DocumentAnalysis, pipeline: str | None = None, target: str | None = None,

@@ -30,11 +30,13 @@ from ..diagnostics import Severity
 from ..ir.core import Attribute, OpResult, Operation
 from ..text.location import derived, provenance, source_span
 from .base import Pass, PassContext, register
+from .inline_asm import Unbindable, bind
 
 # Keys of `PassContext.facts` this module reads.
 PTX = "ptx-by-op"                 # Span -> tuple of PTX instruction lines
 NOT_LOWERED = "not-lowered"       # Span -> why the preview has no PTX for the op
 STOPPED = "stopped"               # spans of those ops stopped by what `check` reports itself
+BOUND = "bound-asm"               # Span -> its instruction with operands bound (emit.ptx.InlineAsm)
 
 # What the pass reports on an op it leaves: a `lower.not-lowered` warning when the reason is
 # the lowering's own (the preview has no kernel for the atom), a `lower.stopped` error when it
@@ -90,6 +92,7 @@ class ConvertCuteNvgpuToPtx(Pass):
         ptx = context.facts.get(PTX, {})
         not_lowered = context.facts.get(NOT_LOWERED, {})
         stopped = context.facts.get(STOPPED, frozenset())
+        bound = context.facts.get(BOUND, {})
         for inner in list(op.walk()):
             if inner.name not in APPLYING_OPS and inner.name not in _DSL_APPLYING:
                 continue
@@ -118,15 +121,30 @@ class ConvertCuteNvgpuToPtx(Pass):
                     # the op stays, and the lowering goes on.
                     context.report(inner, NOT_LOWERED_CODE, message, Severity.WARNING)
                 continue
-            lines = ptx[decided]
-            asm = Operation("llvm.inline_asm", operands=inner.operands[1:],
-                            attributes={"asm_string": Attribute(_quoted("\n".join(lines))),
-                                        "constraints": Attribute('""'),
-                                        "has_side_effects": Attribute("unit")},
-                            location=derived(self.argument, inner.location))
+            at = derived(self.argument, inner.location)
+            made = self.bound(inner, bound.get(decided), at)
+            if made is None:
+                # Not an MMA (its instruction's operands are not bound to constraints yet): the
+                # preview's instruction lines, with the op's operands passed along.
+                made = [Operation("llvm.inline_asm", operands=inner.operands[1:],
+                                  attributes={"asm_string": Attribute(_quoted("\n".join(ptx[decided]))),
+                                              "constraints": Attribute('""'),
+                                              "has_side_effects": Attribute("unit")}, location=at)]
             block = inner.parent
-            block.insert(block.index_of(inner), asm)
+            for offset, new in enumerate(made):
+                block.insert(block.index_of(inner), new)
             inner.erase()
+
+    @staticmethod
+    def bound(op: Operation, asm, at) -> list[Operation] | None:
+        """`op` as an inline assembly with its operands bound by constraints (`inline_asm.bind`),
+        or None when its atom's instruction has no bound form or its operands do not fit it."""
+        if asm is None or op.name != "cute_nvgpu.mma":
+            return None
+        try:
+            return bind(op, asm, at)
+        except Unbindable:
+            return None
 
 
 @register

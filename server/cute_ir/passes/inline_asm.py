@@ -1,0 +1,168 @@
+"""An atom's inline assembly bound to the operands of the op that applies it.
+
+`convert-cute-nvgpu-to-ptx` replaces `cute_nvgpu.mma %atom, %d, %a, %b, %c [, extras]` by IR an
+LLVM backend compiles: the fragments' elements loaded as scalars of the registers the
+instruction reads (`memref.load` of 32-bit elements; `vector.load` of two 16-bit or four 8-bit
+elements and an `llvm.bitcast` to i32), an `llvm.inline_asm` whose constraint string binds them
+(the MMA page's contract: `=f` accumulator outputs, `r` registers, `l` descriptors, inputs tied
+to outputs by number), and the outputs stored back into D (`llvm.extractvalue`, and the reverse
+bitcast for packed ones). The instruction text and the constraints come from the emitter
+(`emit/ptx.inline_asm`, handed over by the caller as `facts[BOUND]`), from the same table rows
+the preview's kernel assembles with ptxas.
+
+A shared-memory descriptor operand (`!cute_nvgpu.smem_desc_view<...>`) enters as the i64 it
+stands for (`builtin.unrealized_conversion_cast`: the descriptor's constructor is outside
+this IR, as the page's WgmmaDescriptor.raw is); wgmma's scale-D is the constant 1 (D = A x B
++ C accumulates).
+"""
+from __future__ import annotations
+
+from ..ir.core import Attribute, Operation, Type, Value
+from ..ir.shaped import element_bits, shaped
+
+# The applying op's operands by role: (atom, d, a, b, c, then the sparse metadata E or the
+# block scales SFA, SFB).
+_ROLE_OPERAND = {"d": 1, "a": 2, "b": 3, "c": 4, "e": 5, "sfa": 5, "sfb": 6}
+# Element types LLVM has (others are bit-cast to integers of their width first).
+_LLVM_ELEMENTS = frozenset({"f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64"})
+# NVPTX constraint letter -> the LLVM type of the value bound to it.
+_CONSTRAINT_TYPE = {"r": "i32", "l": "i64", "f": "f32", "h": "i16", "d": "f64"}
+
+
+class Unbindable(Exception):
+    """The op's operands do not have the shapes the instruction's registers need."""
+
+
+def bind(op: Operation, asm, location) -> list[Operation]:
+    """The ops that replace `op` (an MMA atom's applying op) by `asm` (`emit.ptx.InlineAsm`)
+    with its operands bound; raises `Unbindable` when an operand's type cannot be split into
+    the instruction's registers."""
+    builder = _Builder(location)
+    inputs: list[Value] = []
+    input_types: list[str] = []
+    outputs: list[tuple[str, int, str]] = []      # (role, register, constraint letter)
+    for operand in asm.operands:
+        if operand.constraint.startswith("="):
+            outputs.append((operand.role, operand.index, operand.constraint[1:]))
+            continue
+        letter = operand.constraint if not operand.constraint.isdigit() else outputs[int(operand.constraint)][2]
+        value = builder.register(_operand(op, operand.role), operand.index, letter) if operand.role != "scale_d" \
+            else builder.constant("1 : i32", "i32")
+        inputs.append(value)
+        input_types.append(_CONSTRAINT_TYPE[letter])
+    result_types = [_CONSTRAINT_TYPE[letter] for _, _, letter in outputs]
+    if len(result_types) > 1:
+        result = ["!llvm.struct<(" + ", ".join(result_types) + ")>"]
+    else:
+        result = result_types
+    call = Operation("llvm.inline_asm", operands=inputs, result_types=[Type(t) for t in result], location=location,
+                     properties={"asm_string": Attribute(_quoted(asm.text)),
+                                 "constraints": Attribute(_quoted(asm.constraints)),
+                                 "has_side_effects": Attribute("unit")})
+    builder.ops.append(call)
+    for position, (role, index, letter) in enumerate(outputs):
+        value = call.results[0]
+        if len(outputs) > 1:
+            extract = Operation("llvm.extractvalue", operands=[value], result_types=[Type(result_types[position])],
+                                properties={"position": Attribute(f"array<i64: {position}>")}, location=location)
+            builder.ops.append(extract)
+            value = extract.results[0]
+        builder.store(value, _operand(op, role), index, letter)
+    return builder.ops
+
+
+def _operand(op: Operation, role: str) -> Value:
+    position = _ROLE_OPERAND[role]
+    if position >= len(op.operands):
+        raise Unbindable(f"`{op.name}` has no {role.upper()} operand")
+    return op.operands[position]
+
+
+class _Builder:
+    def __init__(self, location) -> None:
+        self.location = location
+        self.ops: list[Operation] = []
+        self._indices: dict[int, Value] = {}
+
+    def constant(self, value: str, type_text: str) -> Value:
+        op = Operation("arith.constant", result_types=[Type(type_text)], location=self.location,
+                       properties={"value": Attribute(value)})
+        self.ops.append(op)
+        return op.results[0]
+
+    def index(self, n: int) -> Value:
+        if n not in self._indices:
+            self._indices[n] = self.constant(f"{n} : index", "index")
+        return self._indices[n]
+
+    def _fragment(self, value: Value, letter: str) -> tuple[object, int]:
+        """(the memref, elements per register) of a register fragment."""
+        memref = shaped(str(value.type))
+        bits = element_bits(memref.element) if memref is not None else None
+        width = int(_CONSTRAINT_TYPE[letter][1:])
+        if memref is None or memref.kind != "memref" or memref.rank != 1 or bits is None or width % bits:
+            raise Unbindable(f"a {value.type} operand is not a fragment of {width}-bit registers")
+        return memref, width // bits
+
+    def register(self, value: Value, index: int, letter: str) -> Value:
+        """The `index`th register of a fragment (the whole value for index -1)."""
+        if index < 0:
+            if letter == "l" and not str(value.type).startswith(("i64", "memref")):
+                # A descriptor: the i64 the descriptor view stands for.
+                cast = Operation("builtin.unrealized_conversion_cast", operands=[value], result_types=[Type("i64")],
+                                 location=self.location)
+                self.ops.append(cast)
+                return cast.results[0]
+            index = 0
+        memref, per = self._fragment(value, letter)
+        llvm_type = _CONSTRAINT_TYPE[letter]
+        if per == 1:
+            load = Operation("memref.load", operands=[value, self.index(index)], result_types=[Type(memref.element)],
+                             location=self.location)
+            self.ops.append(load)
+            loaded = load.results[0]
+            if memref.element == llvm_type:
+                return loaded
+            return self._bitcast(loaded, llvm_type)
+        vector = f"vector<{per}x{memref.element}>"
+        load = Operation("vector.load", operands=[value, self.index(index * per)], result_types=[Type(vector)],
+                         location=self.location)
+        self.ops.append(load)
+        return self._bitcast(self._as_integers(load.results[0], memref.element, per), llvm_type)
+
+    def _as_integers(self, value: Value, element: str, count: int) -> Value:
+        """A vector of narrow floats LLVM has no type for (f8E4M3FN, f4E2M1FN, ...) as the
+        integers of its width (`arith.bitcast`), which LLVM packs into a register."""
+        if element in _LLVM_ELEMENTS:
+            return value
+        op = Operation("arith.bitcast", operands=[value], result_types=[Type(f"vector<{count}xi{element_bits(element)}>")],
+                       location=self.location)
+        self.ops.append(op)
+        return op.results[0]
+
+    def store(self, result: Value, value: Value, index: int, letter: str) -> None:
+        memref, per = self._fragment(value, letter)
+        llvm_type = _CONSTRAINT_TYPE[letter]
+        if per == 1:
+            stored = result if memref.element == llvm_type else self._bitcast(result, memref.element)
+            self.ops.append(Operation("memref.store", operands=[stored, value, self.index(index)], location=self.location))
+            return
+        if memref.element in _LLVM_ELEMENTS:
+            unpacked = self._bitcast(result, f"vector<{per}x{memref.element}>")
+        else:
+            integers = self._bitcast(result, f"vector<{per}xi{element_bits(memref.element)}>")
+            unpacked = Operation("arith.bitcast", operands=[integers], result_types=[Type(f"vector<{per}x{memref.element}>")],
+                                 location=self.location)
+            self.ops.append(unpacked)
+            unpacked = unpacked.results[0]
+        self.ops.append(Operation("vector.store", operands=[unpacked, value, self.index(index * per)],
+                                  location=self.location))
+
+    def _bitcast(self, value: Value, type_text: str) -> Value:
+        op = Operation("llvm.bitcast", operands=[value], result_types=[Type(type_text)], location=self.location)
+        self.ops.append(op)
+        return op.results[0]
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'

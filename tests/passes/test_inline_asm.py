@@ -1,0 +1,110 @@
+"""convert-cute-nvgpu-to-ptx binds an MMA atom's operands to its inline assembly by constraints
+(passes/inline_asm.py, emit/ptx.inline_asm): the lowered IR is one an LLVM backend compiles.
+
+When Debian trixie's MLIR 22 tools are unpacked (`../shared/bench/setup_mlir_peer.sh`, default
+/tmp/mlirpeer), the lowered kernels go through `mlir-opt-22 --convert-to-llvm`,
+`mlir-translate-22 --mlir-to-llvmir` and `llc-22 -march=nvptx64`, and ptxas assembles the PTX
+LLVM wrote; the tests skip when the tools are absent (the project never needs them)."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.features.lowered import lower
+from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
+
+PEER = Path(os.environ.get("MLIR_PEER_DIR", "/tmp/mlirpeer")) / "bin"
+TOOLS = {name: PEER / f"{name}-22" for name in ("mlir-opt", "mlir-translate", "llc")}
+
+# One function per MMA family whose operands are registers, at the top level (what
+# mlir-translate translates), each with the target ptxas assembles it for.
+CASES = {
+    "sm_80": """\
+func.func @f16(%d: memref<4xf32>, %a: memref<8xf16>, %b: memref<4xf16>, %c: memref<4xf32>) {
+  %m = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm80.mma
+  cute_nvgpu.mma %m, %d, %a, %b, %c : (!cute_nvgpu.sm80.mma, memref<4xf32>, memref<8xf16>, memref<4xf16>, memref<4xf32>)
+  return
+}
+func.func @f16acc(%d: memref<4xf16>, %a: memref<8xf16>, %b: memref<4xf16>) {
+  %m = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f16} : !cute_nvgpu.sm80.mma
+  cute_nvgpu.mma %m, %d, %a, %b, %d : (!cute_nvgpu.sm80.mma, memref<4xf16>, memref<8xf16>, memref<4xf16>, memref<4xf16>)
+  return
+}
+func.func @s8(%d: memref<4xi32>, %a: memref<16xi8>, %b: memref<8xi8>) {
+  %m = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 32], a_type = i8, b_type = i8, c_type = i32} : !cute_nvgpu.sm80.mma
+  cute_nvgpu.mma %m, %d, %a, %b, %d : (!cute_nvgpu.sm80.mma, memref<4xi32>, memref<16xi8>, memref<8xi8>, memref<4xi32>)
+  return
+}
+func.func @sparse(%d: memref<4xf32>, %a: memref<4xf16>, %b: memref<4xf16>, %e: memref<1xi32>) {
+  %sp = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm80.sparse_mma
+  cute_nvgpu.mma %sp, %d, %a, %b, %d, %e : (!cute_nvgpu.sm80.sparse_mma, memref<4xf32>, memref<4xf16>, memref<4xf16>, memref<4xf32>, memref<1xi32>)
+  return
+}
+""",
+    "sm_120a": """\
+func.func @nvfp4(%d: memref<4xf32>, %a: memref<32xf4E2M1FN>, %b: memref<16xf4E2M1FN>, %sfa: memref<4xf8E4M3FN>, %sfb: memref<4xf8E4M3FN>) {
+  %mma = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 64], vec_size = 16, a_type = f4E2M1FN, b_type = f4E2M1FN, c_type = f32, sf_type = f8E4M3FN} : !cute_nvgpu.SM120.mma_bs
+  cute_nvgpu.mma %mma, %d, %a, %b, %d, %sfa, %sfb : (!cute_nvgpu.SM120.mma_bs, memref<4xf32>, memref<32xf4E2M1FN>, memref<16xf4E2M1FN>, memref<4xf32>, memref<4xf8E4M3FN>, memref<4xf8E4M3FN>)
+  return
+}
+""",
+}
+
+
+def lowered(text: str, arch: str) -> str:
+    result = lower(DocumentAnalysis("file:///mma.ir", text, settings=Settings(target_arch=arch)))
+    assert result.ok, [d.message for d in result.diagnostics]
+    return result.stages[-1].text
+
+
+def test_the_mma_s_operands_are_bound_by_constraints_not_named_registers():
+    text = lowered(CASES["sm_80"], "sm_80")
+    asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+    assert len(asm) == 4 and "cute_nvgpu" not in text
+    assert asm[0] == ("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, "
+                      "{$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f")
+    assert asm[1][1] == "=r,=r,r,r,r,r,r,r,r,r"                   # f16 accumulators: packed pairs
+    assert asm[2][1] == "=r,=r,=r,=r,r,r,r,r,r,r,r,r,r,r"          # s8 x s8 -> s32
+    assert asm[3][0].endswith("{$8, $9, $10, $11}, $12, 0;") and asm[3][1] == "=f,=f,=f,=f,r,r,r,r,f,f,f,f,r"
+    assert all("%" not in instruction for instruction, _ in asm)
+    # The fragments' elements are loaded as the registers' types and D's stored back.
+    assert '"vector.load"(%a, %0) : (memref<8xf16>, index) -> vector<2xf16>' in text
+    assert '"llvm.bitcast"(%1) : (vector<2xf16>) -> i32' in text
+    assert text.count('"llvm.extractvalue"') == 4 + 2 + 4 + 4 and '"memref.store"' in text
+
+
+def test_wgmma_takes_its_descriptors_as_i64_and_accumulates_in_tied_registers():
+    text = lowered(Path("examples/sm90_gemm_mainloop.ir").read_text(), "sm_90a")
+    [ss, rs] = [asm for asm in re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+                if asm[0].startswith("{\\n.reg .pred scale_d")]
+    outputs, tied = ",".join(["=f"] * 64), ",".join(str(i) for i in range(64))
+    assert ss[1] == f"{outputs},{tied},l,l,r" and rs[1] == f"{outputs},{tied},r,r,r,r,l,r"
+    assert "setp.ne.b32 scale_d, $130, 0;" in ss[0] and "$128, $129, scale_d, 1, 1, 0, 0;" in ss[0]
+    assert '"builtin.unrealized_conversion_cast"(%a) : (!desc_a) -> i64' in text
+
+
+@pytest.mark.parametrize("arch", sorted(CASES))
+def test_llvm_compiles_the_lowered_ir_and_ptxas_assembles_what_it_writes(tmp_path, arch):
+    if not all(tool.exists() for tool in TOOLS.values()):
+        pytest.skip(f"MLIR 22 tools not found under {PEER} (../shared/bench/setup_mlir_peer.sh unpacks them)")
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    source = tmp_path / "lowered.mlir"
+    source.write_text(lowered(CASES[arch], arch))
+
+    def run(*argv: str) -> None:
+        done = subprocess.run(list(map(str, argv)), capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+
+    run(TOOLS["mlir-opt"], source, "--convert-to-llvm", "--reconcile-unrealized-casts", "-o", tmp_path / "llvm.mlir")
+    run(TOOLS["mlir-translate"], "--mlir-to-llvmir", tmp_path / "llvm.mlir", "-o", tmp_path / "k.ll")
+    run(TOOLS["llc"], "-march=nvptx64", f"-mcpu={arch}", "-mattr=+ptx87", tmp_path / "k.ll", "-o", tmp_path / "k.ptx")
+    ptx = (tmp_path / "k.ptx").read_text()
+    assert len(re.findall(r"^\s*mma\.(?:sync|sp)", ptx, re.M)) == CASES[arch].count("cute_nvgpu.mma ")
+    accepted, said = assemble(ptx, arch)
+    assert accepted, said
