@@ -102,15 +102,14 @@ def test_coordinates_are_given_innermost_first_and_a_delayed_store_wait_comes_la
 
 
 def test_what_has_no_ptx_here_is_an_error_naming_the_op_not_wrong_ptx():
-    # A stored tile that no TMA load of the kernel put in shared memory.
+    # A stored tile the kernel neither loads nor computes (a tensor argument).
     text = (f"func.func @k(%o: memref<128x256xf16, 1>, %t: tensor<64x128xf16>, %i: index) {SPEC} {{\n"
             "  %s = nv_tileas.tiled_store %t, %o coords(%i, %i) offsets() {tileSize = array<i64: 64, 128>, "
             "allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_store>} : memref<128x256xf16, 1> -> !nv_tileaa.mem_token\n"
             "  return\n}\n")
     module = emitted(text)
     assert not module.ok
-    assert module.message == ("`k`: `nv_tileas.async.tiled_tma_store` stores a tile no TMA load of this kernel "
-                              "put in shared memory")
+    assert module.message == "`k`: `nv_tileas.async.tiled_tma_store` uses a tile this kernel neither loads nor computes"
 
 
 def test_cli_emit_ptx_prints_the_module_and_says_when_there_is_no_kernel(capsys):
@@ -323,3 +322,88 @@ def test_the_stage_count_is_the_pass_s_option_and_a_load_outside_a_loop_has_one_
 def test_a_kernel_spec_with_a_most_warps_gives_maxntid():
     text = emitted(TALL.replace("num_warps = 4", "max_num_warps = 8")).text
     assert "\n.maxntid 256, 1, 1\n{" in text and ".reqntid" not in text
+
+
+COPY = REPO / "examples" / "tileas_copy.ir"
+
+
+def _kernels(text: str, arch: str) -> dict[str, str]:
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch=arch)))
+    assert result.ok, [d.message for d in result.diagnostics]
+    out = {}
+    for top in lift(parse(result.stages[-1].text.encode()).root).operations:
+        for op in top.walk():
+            if op.name == "func.func" and is_kernel(op):
+                module = emit_tileas_kernel(op, arch)
+                assert module.ok, module.message
+                out[module.kernels[0]] = module.text
+    return out
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
+def test_the_copy_kernels_are_whole_and_ptxas_assembles_each(arch):
+    kernels = _kernels(COPY.read_text(), arch)
+    assert sorted(kernels) == ["copy_async", "copy_dynamic", "copy_registers", "copy_tma"]
+    tma = kernels["copy_tma"]
+    # The block's tile: its ids scaled by the tile's extent.
+    assert "mov.u32 %block_id1, %ctaid.x;" in tma and "mov.u32 %block_id2, %ctaid.y;" in tma
+    # tileiras' forms, exactly.
+    assert re.search(r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global\.tile\.mbarrier::complete_tx::bytes\.L2::cache_hint "
+                     r"\[%\w+\], \[%\w+, \{%\w+, %\w+\}\], \[%\w+\], %l2_policy;", tma)
+    assert re.search(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.tile\.bulk_group\.L2::cache_hint "
+                     r"\[%\w+, \{%\w+, %\w+\}\], \[%\w+\], %l2_policy;", tma)
+    registers = kernels["copy_registers"]
+    assert registers.count("ld.global.v4.b32") == 4 and registers.count("st.global.v4.b32") == 4   # 16 B a thread
+    assert "cp.async.bulk" not in registers and "cvta.to.global.u64" in registers
+    copied = kernels["copy_async"]
+    assert copied.count("cp.async.cg.shared.global") == 4 and "cp.async.wait_group 0;" in copied
+    # Staged for the TMA store: the swizzled box the store reads, 16 bytes a thread at a time.
+    assert copied.count("st.shared.v4.b32") == 4 and "xor.b32 %off" in copied
+    assert re.search(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.tile\.bulk_group\.L2::cache_hint", copied)
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    for name, text in kernels.items():
+        accepted, said = assemble(text, arch)
+        assert accepted, (name, said)
+
+
+def test_a_load_that_does_not_allow_tma_moves_through_registers_even_with_a_tma_atom():
+    text = (f"func.func @k(%v: memref<128x256xf16, 1>, %o: memref<128x256xf16, 1>, %i: index) {SPEC} {{\n"
+            "  %t, %k = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>} "
+            ": memref<128x256xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token\n"
+            "  %s = nv_tileas.tiled_store %t, %o coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>} "
+            ": memref<128x256xf16, 1> -> !nv_tileaa.mem_token\n  return\n}\n")
+    [ptx] = _kernels(text, "sm_90a").values()
+    assert "copy_atom<tma_load>" in lower(DocumentAnalysis("file:///k.ir", text)).stages[-1].text
+    # Not said to be in bounds: element by element, each predicated on the view's extents.
+    assert ptx.count("ld.global.b16") == 32 and ptx.count("st.global.b16") == 32 and "setp.lt.u32 %in" in ptx
+    if PTXAS is not None:
+        assert assemble(ptx, "sm_90a")[0]
+
+
+def test_float_constants_loop_carried_values_and_register_tiles():
+    text = (f"func.func @k(%n: index, %o: memref<4096x4096xf32, 1>) {SPEC} {{\n"
+            "  %tx = gpu.thread_id x\n"
+            "  %f = arith.constant 1.5 : f32\n"
+            "  %h = arith.constant 2.0 : f16\n"
+            "  %z = arith.constant dense<0.0> : tensor<64x64xf32>\n"
+            "  %one = arith.constant dense<1.0> : tensor<64x64xf32>\n"
+            "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+            "  %r:2 = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %f, %t = %z) -> (f32, tensor<64x64xf32>) {\n"
+            "    %s = arith.addf %acc, %f : f32\n"
+            "    %t2 = arith.addf %t, %one : tensor<64x64xf32>\n"
+            "    scf.yield %s, %t2 : f32, tensor<64x64xf32>\n  }\n"
+            "  %st = nv_tileas.tiled_store %r#1, %o coords(%c0, %c0) offsets() {tileSize = array<i64: 64, 64>, "
+            "allow_tma = true} : memref<4096x4096xf32, 1> -> !nv_tileaa.mem_token\n"
+            "  return\n}\n")
+    [ptx] = _kernels(text, "sm_90a").values()
+    assert "mov.u32 %thread_id1, %tid.x;" in ptx
+    assert "mov.f32 %c2, 0f3FC00000;" in ptx and "mov.b16 %c3, 0x4000;" in ptx      # 1.5 and 2.0
+    assert ptx.count("mov.b32 %t") and "0x3f800000" in ptx                            # the splat of 1.0
+    assert "add.rn.f32 %f" in ptx and ptx.count("add.rn.f32 %ew") == 32               # 32 f32 a thread
+    # The register tile is staged for the TMA store: the store's swizzled 128-byte boxes.
+    assert ptx.count("st.shared.v4.b32") == 8 and "fence.proxy.async.shared::cta;" in ptx
+    assert ptx.count("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group.L2::cache_hint") == 2
+    if PTXAS is not None:
+        accepted, said = assemble(ptx, "sm_90a")
+        assert accepted, said

@@ -20,46 +20,54 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | a device descriptor's `make_tiled_tma_desc` (tmaIdx k) | the leader's `tensormap.replace` of the template the callback wrote at device pointer k: global address, each dim, each stride in bytes; `fence.proxy.tensormap::generic.release.gpu`, then `.acquire.gpu` and `prefetch.tensormap` |
 | `memref.load` of an integer from a 1-d global memref | `ld.global`, used as a 32-bit value |
 | `cute.static` | nothing: a layout known when compiling |
-| `arith.constant` of an integer; `arith.addi` / `subi` / `muli` | `mov.b32`; `add` / `sub` / `mul.lo` `.s32` |
-| `scf.for` without iteration arguments | a counted loop over a 32-bit induction variable |
+| `arith.constant` of an integer or a float; `arith.addi` / `subi` / `muli` / `divui` / `remui` | `mov` of its bits (`0f3FC00000`, `0x4000`); `add` / `sub` / `mul.lo` `.s32`, `div` / `rem` |
+| `arith.constant dense<v> : tensor<RxC...>` | a register tile (below) every element of which is v |
+| `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
+| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` | `.f32` of scalars; of two register tiles placed alike, register by register (`.f16x2`, `.bf16x2` for 16-bit elements) |
+| `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
+| `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: `.v4.b32`, 16 bytes a thread at a time, when `in_bounds` says the tile is in its view, else element by element, each predicated on the view's extents (out of them: zero) |
+| `nv_tileas.tiled_load` with the `ldgsts` atom | `cp.async.cg.shared.global` of 16 bytes a thread at a time into a row-major shared tile (a chunk reaching past the view reads what lies in it and zero-fills the rest), `cp.async.commit_group` / `wait_group 0`, `bar.sync` |
+| a TMA store of a tile in registers (or laid out otherwise in shared memory) | every thread writes its registers into a staging buffer laid out as the store's boxes and swizzle (`st.shared.v4`), `fence.proxy.async.shared::cta`, `bar.sync`, then the store |
 | a tensor-memory tile (`memref<LxCxT, 6>`, an argument) | tensor memory warp 0 allocates (`tcgen05.alloc`, a power of two of at least 32 columns) and frees at the end |
 | a shared-memory tile (`memref<..., 3>`, an argument) | a `.shared` buffer |
 | a register tile (`memref<LxCxT>`, an argument or `memref.alloca`) | one lane's row per thread: C x bits / 32 registers |
+| a tile (`tensor` value) in registers | spread over the CTA's `num_warps` x 32 threads in 16-byte chunks, chunk c to thread c mod T (emit/tileas_tiles.py) |
 | `nv_tileas.copy` with the `instruction` tileas-legalize-tmem-copy set | `tcgen05.ld` / `tcgen05.st` at the warp's 32 lanes (and its wait), or `stmatrix` / `ldmatrix` `.x4`, each lane addressing its row, for the warps the tile's lanes reach |
 
 Thread 0 (`%leader`) initialises the barriers and issues every transfer and bulk-group wait;
 every thread waits on the barriers. Every TMA transfer passes the L2 policy `createpolicy` makes
 before the body (evict_normal). Coordinates are the element coordinates of the tile's first element, outermost first as the
-memops write them; TMA takes them innermost first. A stored tile must be one a TMA load of this
-kernel put in shared memory. A device descriptor's `shapes(...)` are its dims innermost first,
+memops write them; TMA takes them innermost first. A stored tile is one the kernel loads or
+computes. A device descriptor's `shapes(...)` are its dims innermost first,
 and its `strides(...)` those of dims 1.. in elements. Anything else is an `EmitError` naming the
 op: the kernel is not emitted rather than emitted wrong.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+import struct
+from dataclasses import dataclass, field, replace
 from math import prod
 from functools import lru_cache
 
 from ..diagnostics import Severity
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, STAGES, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, STAGES, SWIZZLE, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
                                            TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
-from ..dialects.nv_tileas.memops import DIALECT, RMW_MODE
+from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_LOAD, TILED_STORE
 from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
                                                  DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT, HIDDEN_ARGUMENT)
 from ..ir.attributes import attribute, constant_number, enum_case, integer, integers
-from ..ir.core import BlockArgument, Operation, Value
+from ..ir.core import BlockArgument, OpResult, Operation, Value
 from ..ir.functions import FunctionHeader, function_symbol
 from ..ir.lift import lift, wrap_in_module
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..dialects.registry import is_function
 from ..passes.legalize_tmem_copy import residency
-from ..passes.lower_tma_to_async import loaded_tile_bytes
+from ..passes.lower_tma_to_async import loaded_tile_bytes, view_strides
 from ..syntax.parser import parse
 from ..tables import atoms as A
 from ..tables import tensormap
@@ -67,6 +75,8 @@ from ..tables import tiers as T
 from ..tables.atoms import Residency
 from ..verify.tma import operand_groups
 from .ptx import EmitError, PtxModule, _Kernel, _render
+from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, chunk_tile, copy_async, from_shared,
+                           load_global, matrix_dims, store_global, to_shared)
 
 MBARRIER_TYPE = "memref<1xi64, 3>"
 # mbarrier.try_wait's suspend-time hint (ns) between tries, as NVIDIA's CuTe DSL writes it
@@ -106,6 +116,10 @@ class _Emitter:
     stages_of: dict[Value, tuple[int, Operation | None]] = field(default_factory=dict)   # mbarrier -> (stages, loop)
     releases: dict[int, list["_Ring"]] = field(default_factory=dict)   # id(loop) -> the rings it releases each iteration
     policy: str | None = None                                     # the L2 cache policy register (createpolicy)
+    threads: int | None = None                                    # the CTA's threads (the kernel spec's warps)
+    reg_tiles: dict[Value, RegTile] = field(default_factory=dict)     # a tile in registers
+    smem_tiles: dict[Value, SmemTile] = field(default_factory=dict)   # a tile in shared memory
+    global_bases: dict[Value, str] = field(default_factory=dict)      # a memref argument -> its global address
 
     def fresh(self, stem: str) -> str:
         self.count += 1
@@ -246,13 +260,176 @@ class _Emitter:
         handler(self, op)
 
     def constant(self, op: Operation) -> None:
-        number = constant_number(op.results[0]) if op.results else None
-        if number is None or number != int(number):
-            raise _Unemittable("`arith.constant` of a non-integer")
-        value = int(number)
-        reg = self.kernel.reg("b32", "%" + self.fresh("c"))
-        self.kernel.emit(f"mov.b32 {reg}, {value};")
+        """An integer or float scalar (`mov` of its bits), or a tensor splat (a register tile
+        each of whose elements is the value)."""
+        result = op.results[0] if op.results else None
+        number = constant_number(result) if result is not None else None
+        if number is None and result is not None:
+            number = _splat(op)
+        if number is None:
+            raise _Unemittable("`arith.constant` other than a number or a splat tensor of one")
+        type_text = str(result.type)
+        if type_text.startswith("tensor<"):
+            dims, element, bits = self.matrix(type_text, op)
+            tile = self.guard(lambda: chunk_tile(self.code(), dims, element, bits))
+            word = _splat_bits(number, element, bits, tile.per)
+            for reg in tile.regs:
+                self.kernel.emit(f"mov.{tile.reg_type} {reg}, {word};")
+            self.reg_tiles[result] = tile
+            return
+        scalar = _SCALAR_TYPES.get(type_text, "b32")
+        if type_text in _FLOAT_BITS:
+            value = _float_bits(number, type_text)
+        elif number != int(number):
+            raise _Unemittable(f"`arith.constant` {number} of {type_text}")
+        else:
+            value = str(int(number))
+        reg = self.kernel.reg(scalar, "%" + self.fresh("c"))
+        self.kernel.emit(f"mov.{scalar} {reg}, {value};")
+        self.values[result] = reg
+
+    def special(self, op: Operation) -> None:
+        """`gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x|y|z: the special register."""
+        dimension = _dimension(op)
+        if dimension is None or not op.results:
+            raise _Unemittable(f"`{op.name}` without its dimension (x, y or z)")
+        reg = self.kernel.reg("b32", "%" + self.fresh(op.name.split(".")[-1]))
+        self.kernel.emit(f"mov.u32 {reg}, {_SPECIAL_REGISTERS[op.name]}.{dimension};")
         self.values[op.results[0]] = reg
+
+    def cast(self, op: Operation) -> None:
+        """`arith.index_cast` between index and 32-bit integers: the same register."""
+        if len(op.operands) != 1 or not op.results:
+            raise _Unemittable(f"`{op.name}` without one operand")
+        self.values[op.results[0]] = self.register(op.operands[0], f"the operand of `{op.name}`")
+
+    def float_binary(self, op: Operation) -> None:
+        """`arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of f32 scalars, or of two register tiles
+        placed alike (f16 / bf16 two elements to a register, `.f16x2`)."""
+        if len(op.operands) != 2 or not op.results:
+            raise _Unemittable(f"`{op.name}` without two operands")
+        a, b = op.operands
+        if a in self.reg_tiles or b in self.reg_tiles:
+            x, y = self.reg_tile(a, op), self.reg_tile(b, op)
+            if x.offsets != y.offsets or x.element != y.element:
+                raise _Unemittable(f"`{op.name}` of two tiles placed differently in registers")
+            suffix = _VECTOR_FLOAT.get(x.element)
+            if suffix is None:
+                raise _Unemittable(f"`{op.name}` of {x.element} tiles")
+            regs = self.kernel.regs(x.reg_type, "%" + self.fresh("ew") + "_", len(x.regs))
+            for out, first, second in zip(regs, x.regs, y.regs):
+                self.kernel.emit(f"{_FLOAT_OP[op.name]}{suffix} {out}, {first}, {second};")
+            self.reg_tiles[op.results[0]] = replace(x, regs=regs)
+            return
+        if str(op.results[0].type) != "f32":
+            raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
+        first, second = (self.register(v, f"an operand of `{op.name}`") for v in (a, b))
+        reg = self.kernel.reg("f32", "%" + self.fresh("f"))
+        self.kernel.emit(f"{_FLOAT_OP[op.name]}.f32 {reg}, {first}, {second};")
+        self.values[op.results[0]] = reg
+
+    # ------------------------------------------------------------------ tiles
+    def code(self) -> Code:
+        return Code(self.kernel, self.fresh, self.threads)
+
+    @staticmethod
+    def guard(make):
+        try:
+            return make()
+        except TileError as why:
+            raise _Unemittable(str(why)) from None
+
+    def matrix(self, type_text: str, op: Operation) -> tuple[tuple[int, int], str, int]:
+        try:
+            return matrix_dims(type_text)
+        except TileError as why:
+            raise _Unemittable(f"`{op.name}`: {why}") from None
+
+    def reg_tile(self, value: Value, op: Operation) -> RegTile:
+        """A tile as registers: a register tile as it is, a shared-memory one read into
+        registers."""
+        found = self.reg_tiles.get(value)
+        if found is not None:
+            return found
+        shared = self.smem_tiles.get(value)
+        if shared is None:
+            raise _Unemittable(f"`{op.name}` uses a tile this kernel neither loads nor computes")
+        self.kernel.emit("bar.sync 0;")        # every thread's writes of it are done
+        return self.guard(lambda: from_shared(self.code(), shared))
+
+    def global_view(self, op: Operation, view: Value, coords: list[Value], bits: int) -> GlobalView:
+        """Where a tile of `op` lies in its global memref view (static extents and strides)."""
+        found = shaped(str(view.type))
+        strides = view_strides(str(view.type))
+        if found is None or None in found.dims or strides is None or None in strides:
+            raise _Unemittable(f"`{op.name}` moves a tile of a view whose extents or strides are not static "
+                               f"({view.type}); such views move by TMA")
+        if not 1 <= found.rank <= 2 or len(coords) != found.rank:
+            raise _Unemittable(f"`{op.name}`: a view of rank {found.rank} moves through registers only up to rank 2")
+        written = attribute(op, "in_bounds")
+        in_bounds = written is not None and "false" not in written.text and "0" not in written.text.split(":")[-1]
+        return GlobalView(self.global_address(view), list(found.dims), list(strides),
+                          [self.register(c, f"a coordinate of `{op.name}`") for c in coords], bits, in_bounds)
+
+    def global_address(self, view: Value) -> str:
+        """The global-space address of a memref argument (`cvta.to.global`, once)."""
+        found = self.global_bases.get(view)
+        if found is None:
+            generic = self.register(view, "the view")
+            found = self.kernel.reg("b64", "%" + self.fresh("global"))
+            self.kernel.emit(f"cvta.to.global.u64 {found}, {generic};")
+            self.global_bases[view] = found
+        return found
+
+    def tiled_load(self, op: Operation) -> None:
+        """A load the TMA lowering did not take: `cp.async` into shared memory with the `ldgsts`
+        atom, else `ld.global` into registers (whatever atom it names: without `allow_tma` a
+        `tma_load` atom is what TMA would use, not what it does)."""
+        groups = operand_groups(op)
+        view, coords = groups["view"][0], list(groups["coords"])
+        if groups.get("offsets"):
+            raise _Unemittable(f"`{op.name}` of rows (offsets) moves by TMA only here")
+        dims, element, bits = self.matrix(str(op.results[0].type), op)
+        where = self.global_view(op, view, coords, bits)
+        if enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts":
+            symbol = self.fresh("async_tile")
+            tile = SmemTile(self.kernel.reg("b32", f"%{symbol}"), dims, element, bits, dims)
+            self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{tile.bytes}];")
+            self.kernel.emit(f"mov.u32 {tile.base}, {symbol};")
+            self.kernel.emit("bar.sync 0;")    # its last readers are done with it
+            self.guard(lambda: copy_async(self.code(), where, tile))
+            self.smem_tiles[op.results[0]] = tile
+            return
+        self.reg_tiles[op.results[0]] = self.guard(lambda: load_global(self.code(), where, dims, element))
+
+    def tiled_store(self, op: Operation) -> None:
+        """A store the TMA lowering did not take: `st.global` of its tile's registers."""
+        groups = operand_groups(op)
+        value, view, coords = groups["value"][0], groups["view"][0], list(groups["coords"])
+        if groups.get("offsets"):
+            raise _Unemittable(f"`{op.name}` of rows (offsets) moves by TMA only here")
+        tile = self.reg_tile(value, op)
+        where = self.global_view(op, view, coords, tile.bits)
+        self.guard(lambda: store_global(self.code(), where, tile))
+
+    def staged(self, op: Operation, value: Value, box: tuple[int, int], swizzle: str) -> SmemTile:
+        """A tile a TMA store reads from shared memory: a TMA load's as it lies, any other
+        written by every thread into a staging buffer laid out as the store's boxes."""
+        shared = self.smem_tiles.get(value)
+        if shared is not None and shared.box == box and shared.swizzle == swizzle:
+            return shared
+        tile = self.reg_tile(value, op)
+        symbol = self.fresh("stage")
+        stage = SmemTile(self.kernel.reg("b32", f"%{symbol}"), tile.dims, tile.element, tile.bits, box, swizzle)
+        self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{stage.bytes}];")
+        self.kernel.emit(f"mov.u32 {stage.base}, {symbol};")
+        # The last TMA store from this buffer has read it (the leader waited) before any thread writes it.
+        self.kernel.emit(f"@{LEADER} cp.async.bulk.wait_group.read 0;")
+        self.kernel.emit("bar.sync 0;")
+        self.guard(lambda: to_shared(self.code(), tile, stage))
+        self.kernel.emit("fence.proxy.async.shared::cta;")   # the writes, seen by the TMA unit
+        self.kernel.emit("bar.sync 0;")
+        return stage
 
     def device_descriptor(self, op: Operation) -> None:
         """A descriptor the kernel builds: the callback ABI wrote its template to the kernel's
@@ -335,11 +512,18 @@ class _Emitter:
             self.releases.setdefault(id(loop), []).append(ring)
 
     def loop(self, op: Operation) -> None:
-        """`scf.for %iv = %lb to %ub step %s` without iteration arguments: a counted loop."""
-        if len(op.operands) != 3 or op.results or not op.regions or len(op.regions[0].blocks) != 1:
-            raise _Unemittable("`scf.for` with iteration arguments")
+        """`scf.for %iv = %lb to %ub step %s [iter_args(...)]`: a counted loop over a 32-bit
+        induction variable; each loop-carried value (a scalar or a register tile) has registers
+        of its own, set from its initial value, given the yielded one at the end of each
+        iteration (through temporaries: a yield may swap them), and the loop's result."""
+        if len(op.operands) < 3 or not op.regions or len(op.regions[0].blocks) != 1:
+            raise _Unemittable("`scf.for` without its bounds and one body block")
         body = op.regions[0].blocks[0]
-        lower, upper, step = (self.register(v, "a bound of `scf.for`") for v in op.operands)
+        lower, upper, step = (self.register(v, "a bound of `scf.for`") for v in op.operands[:3])
+        inits = list(op.operands[3:])
+        if len(body.arguments) != len(inits) + 1 or (op.results and len(op.results) != len(inits)):
+            raise _Unemittable("`scf.for` whose iteration arguments, initial values and results do not match")
+        carried = [self.carry(init, argument) for init, argument in zip(inits, body.arguments[1:])]
         iv = self.kernel.reg("b32", "%" + self.fresh("iv"))
         more = self.kernel.reg("pred", "%" + self.fresh("more"))
         top, done = self.fresh("LOOP_"), self.fresh("LOOP_END_")
@@ -349,13 +533,64 @@ class _Emitter:
         self.kernel.emit(f"@!{more} bra {done};")
         self.kernel.emit(f"{top}:")
         for inner in body.operations:
-            self.op(inner)
+            if inner.name == "scf.yield":
+                self.yielded(inner, carried)
+            else:
+                self.op(inner)
         for ring in self.releases.get(id(op), []):
             ring.release(self)
         self.kernel.emit(f"add.s32 {iv}, {iv}, {step};")
         self.kernel.emit(f"setp.lt.s32 {more}, {iv}, {upper};")
         self.kernel.emit(f"@{more} bra {top};")
         self.kernel.emit(f"{done}:")
+        for result, argument in zip(op.results, body.arguments[1:]):
+            self.bind_like(result, argument)
+
+    def carry(self, init: Value, argument: Value) -> Value:
+        """Registers for a loop-carried value, set from its initial value."""
+        if init in self.reg_tiles or init in self.smem_tiles:
+            tile = self.reg_tile(init, init.owner if isinstance(init, OpResult) else None) if init in self.reg_tiles \
+                else self.guard(lambda: from_shared(self.code(), self.smem_tiles[init]))
+            regs = self.kernel.regs(tile.reg_type, "%" + self.fresh("carried") + "_", len(tile.regs))
+            for new, old in zip(regs, tile.regs):
+                self.kernel.emit(f"mov.{tile.reg_type} {new}, {old};")
+            self.reg_tiles[argument] = replace(tile, regs=regs)
+            return argument
+        source = self.register(init, "an initial value of `scf.for`")
+        scalar = _SCALAR_TYPES.get(str(argument.type), "b32")
+        reg = self.kernel.reg(scalar, "%" + self.fresh("carried"))
+        self.kernel.emit(f"mov.{_MOV_TYPE[scalar]} {reg}, {source};")
+        self.values[argument] = reg
+        return argument
+
+    def yielded(self, op: Operation, carried: list[Value]) -> None:
+        """`scf.yield`: the loop-carried registers take the yielded values."""
+        if len(op.operands) != len(carried):
+            raise _Unemittable("`scf.yield` of another number of values than the loop carries")
+        moves: list[tuple[str, str, str]] = []          # (type, destination, source)
+        for value, argument in zip(op.operands, carried):
+            if argument in self.reg_tiles:
+                tile, into = self.reg_tile(value, op), self.reg_tiles[argument]
+                if tile.offsets != into.offsets:
+                    raise _Unemittable("`scf.yield` of a tile placed otherwise in registers than the one the loop carries")
+                moves += [(into.reg_type, d, v) for d, v in zip(into.regs, tile.regs)]
+            else:
+                scalar = _SCALAR_TYPES.get(str(argument.type), "b32")
+                moves.append((scalar, self.values[argument], self.register(value, "a yielded value")))
+        temporaries = []
+        for ptx_type, _, source in moves:
+            temporary = self.kernel.reg(ptx_type, "%" + self.fresh("yield"))
+            self.kernel.emit(f"mov.{_MOV_TYPE[ptx_type]} {temporary}, {source};")
+            temporaries.append(temporary)
+        for (ptx_type, destination, _), temporary in zip(moves, temporaries):
+            self.kernel.emit(f"mov.{_MOV_TYPE[ptx_type]} {destination}, {temporary};")
+
+    def bind_like(self, result: Value, argument: Value) -> None:
+        """A loop's result: the registers its carried value ended in."""
+        if argument in self.reg_tiles:
+            self.reg_tiles[result] = self.reg_tiles[argument]
+        else:
+            self.values[result] = self.values[argument]
 
     def coordinates(self, op: Operation, coords: list[Value], offset: tuple[int, ...] = ()) -> tuple[int, str]:
         """The tensor's rank and PTX's tensor coordinates, innermost first: a gather's /
@@ -427,6 +662,29 @@ class _Emitter:
         k.emit(f"{produced}:")
         self.tiles[op.results[0]] = dst
         self.tile_rings[op.results[0]] = ring
+        if op.name not in ROW_TRANSFERS:
+            layout = self.tile_layout(op, str(op.results[0].type))
+            if layout is not None:
+                dims, element, bits, box, swizzle = layout
+                self.smem_tiles[op.results[0]] = SmemTile(dst, dims, element, bits, box, swizzle)
+
+    def tile_layout(self, op: Operation, tile_type: str, value: Value | None = None):
+        """(dims, element, bits, box, swizzle) of a 1- or 2-d tile a TMA transfer moves, as it
+        lies in shared memory (its boxes, `boxDim`, and their `swizzle`); None for others. A
+        tile whose type the text leaves out (a loop's result) is the one the kernel holds."""
+        try:
+            dims, element, bits = matrix_dims(tile_type)
+        except TileError:
+            held = self.reg_tiles.get(value) or self.smem_tiles.get(value)
+            if held is None:
+                return None
+            dims, element, bits = held.dims, held.element, held.bits
+        written = integers(op, BOX_DIM)
+        box = tuple(reversed(written)) if written else dims
+        if len(box) == 1:
+            box = (1, box[0])
+        swizzle = attribute(op, SWIZZLE)
+        return dims, element, bits, box, swizzle.text.strip('"') if swizzle is not None else "none"
 
     def box_address(self, base: str, offset: int) -> str:
         """The shared-memory address `offset` bytes into a tile (a box after the first)."""
@@ -441,9 +699,18 @@ class _Emitter:
         tile, descriptor = groups["value"][0], groups["descriptor"][0]
         coords = list(groups["coords"])
         src = self.tiles.get(tile)
+        layout = self.tile_layout(op, str(tile.type), tile) if op.name not in ROW_TRANSFERS else None
+        held = self.smem_tiles.get(tile)
+        if layout is not None and (src is None or (held is not None and (held.box, held.swizzle) != layout[3:])):
+            # A tile in registers (or laid out otherwise): staged into the store's boxes.
+            src = self.staged(op, tile, layout[3], layout[4]).base
         if src is None:
-            raise _Unemittable(f"`{op.name}` stores a tile no TMA load of this kernel put in shared memory")
-        offsets, box_bytes = self.boxes(op, str(tile.type))
+            raise _Unemittable(f"`{op.name}` stores a tile this kernel does not hold in shared memory")
+        tile_type = str(tile.type)
+        if layout is not None and shaped(tile_type) is None:
+            # Written without its type (a loop's result): the tile the kernel holds.
+            tile_type = f"tensor<{'x'.join(map(str, layout[0]))}x{layout[1]}>"
+        offsets, box_bytes = self.boxes(op, tile_type)
         reduction = op.name == TMA_REDUCTION
         row = A.copy_row(_REDUCE_ROW if reduction else _STORE_ROW)
         fill = {"OP": TMA_REDUCE_OP[enum_case(op, RMW_MODE, DIALECT, RMW_MODE) or ""]} if reduction else {}
@@ -580,13 +847,73 @@ class _Unemittable(Exception):
     pass
 
 
-_ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.lo.s32"}
+_ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.lo.s32",
+          "arith.divui": "div.u32", "arith.remui": "rem.u32", "arith.divsi": "div.s32", "arith.remsi": "rem.s32"}
+# arith's float ops -> the PTX instruction (its type follows: `.f32`, `.f16x2`, `.bf16x2`).
+_FLOAT_OP = {"arith.addf": "add.rn", "arith.subf": "sub.rn", "arith.mulf": "mul.rn",
+             "arith.maximumf": "max", "arith.minimumf": "min"}
+# A register tile's element type -> the suffix of its float ops (packed for 16-bit elements).
+_VECTOR_FLOAT = {"f32": ".f32", "f16": ".f16x2", "bf16": ".bf16x2"}
+_SCALAR_TYPES = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16", "i64": "b64", "i16": "b16", "i1": "pred"}
+_MOV_TYPE = {"f32": "f32", "f64": "f64", "b16": "b16", "b32": "b32", "b64": "b64", "pred": "pred"}
+_FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
+_SPECIAL_REGISTERS = {"gpu.block_id": "%ctaid", "gpu.thread_id": "%tid", "gpu.block_dim": "%ntid",
+                      "gpu.grid_dim": "%nctaid"}
+
+
+def _float_bits(number: float, type_text: str) -> str:
+    """A float's bits as PTX writes an immediate of its type (`0f3F800000`, `0x3C00`)."""
+    if type_text == "f32":
+        return "0f" + struct.pack(">f", number).hex().upper()
+    if type_text == "f64":
+        return "0d" + struct.pack(">d", number).hex().upper()
+    return "0x" + _half_bits(number, type_text)
+
+
+def _half_bits(number: float, type_text: str) -> str:
+    if type_text == "bf16":
+        return struct.pack(">f", number).hex().upper()[:4]
+    return struct.pack(">e", number).hex().upper()
+
+
+def _splat_bits(number: float, element: str, bits: int, per: int) -> str:
+    """A register of `per` copies of one element, as an immediate."""
+    if element in _FLOAT_BITS:
+        one = struct.pack(">f", number).hex() if element == "f32" else \
+            struct.pack(">d", number).hex() if element == "f64" else _half_bits(number, element).lower()
+    else:
+        one = format(int(number) & ((1 << bits) - 1), f"0{bits // 4}x")
+    return "0x" + one * per
+
+
+def _splat(op: Operation) -> float | None:
+    """The element of a splat `dense<...>` constant (`dense<0.0> : tensor<64x64xf32>`)."""
+    written = attribute(op, "value")
+    text = written.text if written is not None else "".join(p for p in (op.assembly.pieces if op.assembly else ())
+                                                            if isinstance(p, str))
+    found = re.search(r"dense<\s*([-+0-9.eE]+|true|false)\s*>", text)
+    if found is None:
+        return None
+    literal = found.group(1)
+    return float(literal == "true") if literal in ("true", "false") else float(literal)
+
+
+def _dimension(op: Operation) -> str | None:
+    """The x / y / z of a gpu id op, custom (`gpu.block_id x`) or generic (`#gpu<dim x>`)."""
+    written = attribute(op, "dimension")
+    text = written.text if written is not None else "".join(p for p in (op.assembly.pieces if op.assembly else ())
+                                                            if isinstance(p, str))
+    found = re.search(r"\b([xyz])\b", text)
+    return found.group(1) if found else None
 _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.alloca, "scf.for": _Emitter.loop,
              COPY: _Emitter.hop, DESCRIPTOR_BUILDER: _Emitter.device_descriptor, "memref.load": _Emitter.load_scalar,
              "cute.static": _Emitter.nothing,      # a layout known when compiling: no value at run time
              TILED_TMA_LOAD: _Emitter.load, GATHER_TMA_LOAD: _Emitter.load,
              TILED_TMA_STORE: _Emitter.store, SCATTER_TMA_STORE: _Emitter.store, TMA_REDUCTION: _Emitter.store,
-             ASYNC_WAIT: _Emitter.wait,
+             ASYNC_WAIT: _Emitter.wait, TILED_LOAD: _Emitter.tiled_load, TILED_STORE: _Emitter.tiled_store,
+             "arith.index_cast": _Emitter.cast, "arith.index_castui": _Emitter.cast,
+             **{name: _Emitter.special for name in _SPECIAL_REGISTERS},
+             **{name: _Emitter.float_binary for name in _FLOAT_OP},
              **{name: _Emitter.binary for name in _ARITH},
              **{name: _Emitter.nothing for name in RETURNS | {"scf.yield"}}}
 
@@ -605,6 +932,13 @@ def thread_directives(function: Operation) -> list[str]:
         if found is not None and int(found.group(1)) > 0:
             out.append(f"{directive} {32 * int(found.group(1))}, 1, 1")
     return out
+
+
+def thread_count(function: Operation) -> int | None:
+    """The CTA's threads when the kernel spec fixes them (`num_warps`)."""
+    spec = function.attributes.get(KERNEL_SPEC)
+    found = re.search(r"\bnum_warps\s*=\s*(\d+)", spec.text) if spec is not None else None
+    return 32 * int(found.group(1)) if found is not None and int(found.group(1)) > 0 else None
 
 
 def _load_stages(function: Operation) -> dict[Value, tuple[int, Operation | None]]:
@@ -640,6 +974,7 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
         return EmitError(f"`{kernel_name(function)}`: only a kernel of one block is emitted", None, target)
     emitter = _Emitter(_Kernel(kernel_name(function)))
     emitter.stages_of = _load_stages(function)
+    emitter.threads = thread_count(function)
     entry = function.regions[0].blocks[0]
     header = FunctionHeader.read(function)
     marks = header.argument_attributes if header is not None else [{} for _ in entry.arguments]
@@ -665,7 +1000,7 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
         kernel.reg("b32", THREADS)
         prologue.append(f"mov.u32 {THREADS}, %ntid.x;")
     prologue += emitter.prologue
-    if emitter.prologue:
+    if emitter.rings:
         prologue += ["fence.mbarrier_init.release.cluster;"]
     epilogue: list[str] = []
     if emitter.uses_warps or emitter.tmem:
@@ -678,7 +1013,7 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
         epilogue += [f"@{WARP0} tcgen05.dealloc.cta_group::1.sync.aligned.b32 {address}, {columns};"]
     if emitter.tmem:
         prologue += [f"@{WARP0} tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;"]
-    if emitter.prologue or emitter.tmem:
+    if emitter.rings or emitter.tmem:
         prologue += ["bar.sync 0;"]
     for symbol, address, _ in emitter.tmem:
         prologue += [f"ld.shared.b32 {address}, [%{symbol}];"]

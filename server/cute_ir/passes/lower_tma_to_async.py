@@ -73,7 +73,7 @@ from dataclasses import dataclass
 from math import prod
 
 from ..diagnostics.catalogue import get as catalogue_message
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DIM, STAGES, GATHER_ROWS, GATHER_TMA_LOAD,
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DIM, STAGES, SWIZZLE, GATHER_ROWS, GATHER_TMA_LOAD,
                                            MBARRIER_BYTES, SCATTER_TMA_STORE, TILE_ALIGNMENT, TILED_TMA_LOAD,
                                            TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
@@ -375,8 +375,10 @@ class _Function:
                 return
         tile_value = op.results[0] if load and op.results else parts.value
         element = shaped(tile_value.type.text) if tile_value is not None else None
-        bits = element_bits(element.element) if element is not None else None
         view = shaped(parts.view.type.text)
+        if element is None and not load and view is not None:
+            element = view          # a stored tile whose type the text leaves out (a loop's result): the view's elements
+        bits = element_bits(element.element) if element is not None else None
         if rows and view is not None and (why := rows_problem(tile, view.rank, len(parts.offsets))):
             self.fail(op, UNPARTITIONABLE, (why,))
             return
@@ -421,6 +423,8 @@ class _Function:
         if plan.boxes > 1:
             # One transfer of several boxes: the box each TMA instruction moves, innermost first.
             attributes[BOX_DIM] = Attribute("array<i64: " + ", ".join(map(str, plan.box_dims)) + ">")
+        if plan.swizzle != "none":
+            attributes[SWIZZLE] = Attribute(f'"{plan.swizzle}"')
         if load:
             alloca = Operation("memref.alloca", result_types=[MBARRIER_TYPE], location=at)
             alloca.results[0].name_hint = "mbar"

@@ -54,6 +54,8 @@ TILE_ALIGNMENT = 1024
 BOX_DIM = "boxDim"
 # How many buffers, each with a full and an empty mbarrier, a TMA load in a loop cycles through.
 STAGES = "stages"
+# The swizzle of the transfer's boxes in shared memory (its descriptor's), when it has one.
+SWIZZLE = "swizzle"
 MBARRIER_BYTES = 8
 # A gather / scatter moves this many rows per transfer (`.tile::gather4` / `.tile::scatter4`);
 # its coordinates are the rows, then the column.
@@ -71,6 +73,9 @@ def _attributes(kind: str, store: bool = False) -> tuple[AttrDef, ...]:
         AttrDef(COPY_ATOM, "#nv_tileas.copy_atom<...>", doc=f"the copy atom: `{kind}`"),
         AttrDef("tmaIdx", "i32", required=False, doc="the descriptor's index among the kernel's TMA descriptors"),
         AttrDef("tx_count", "i64", required=False, doc="bytes the transfer moves (what the mbarrier expects)"),
+        AttrDef(SWIZZLE, '"32B" | "64B" | "128B"', required=False, default='"none"',
+                doc="how the descriptor swizzles each box in shared memory (where a tile the kernel stages for a "
+                    "store is written)"),
         AttrDef(BOX_DIM, "array<i64: ...>", required=False,
                 doc="the box each TMA instruction moves, innermost first, when the tile is split into several boxes "
                     "(in row-major order of the box grid, each right after the last in shared memory)"),

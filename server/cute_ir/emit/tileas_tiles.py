@@ -1,0 +1,352 @@
+"""The tiles a TileAS kernel holds, and the address arithmetic that moves them (emit/tileas_kernel.py).
+
+A tile (a `tensor` value) lives either in shared memory or in registers:
+
+- **In shared memory** (`SmemTile`): a TMA load's (box after box, each swizzled as the
+  descriptor says: tables/tensormap.py), a `cp.async` load's (row-major), or a staging buffer a
+  store writes registers into for TMA. A 16-byte unit of a row stays one 16-byte unit whatever
+  the swizzle (a swizzle permutes 16-byte units within 8 x 16 x 2^B bytes), so any tile is read
+  and written 16 bytes at a time at `unit_offset`.
+- **In registers** (`RegTile`): spread over the CTA's threads. Each 32-bit (64-bit for 64-bit
+  elements) register holds `per` consecutive elements of a row, at (base_row + dr, base_col +
+  dc) where base_row / base_col are this thread's registers and (dr, dc) the register's
+  constants. A tile loaded from global memory has the *chunk* placement: the tile row-major in
+  16-byte chunks, chunk c to thread c mod T (T threads), so thread t's chunks are t, t + T, ...;
+  each chunk is four consecutive registers (two of 64 bits).
+
+Tiles of rank 1 are one row; a register or shared tile of rank above 2 is not emitted here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import prod
+
+from ..ir.shaped import element_bits, shaped
+from ..tables import tensormap
+
+CHUNK_BYTES = 16
+
+
+class TileError(Exception):
+    """A tile this emitter cannot hold or move (the kernel is not emitted)."""
+
+
+def matrix_dims(tile_type: str) -> tuple[tuple[int, int], str, int]:
+    """((rows, columns), element type, bits) of a static tile type of rank 1 or 2."""
+    found = shaped(tile_type)
+    bits = element_bits(found.element) if found is not None else None
+    if found is None or bits is None or None in found.dims or not 1 <= found.rank <= 2:
+        raise TileError(f"a tile of {tile_type} is not a static tile of rank 1 or 2")
+    dims = tuple(found.dims)
+    return ((1, dims[0]) if len(dims) == 1 else dims), found.element, bits
+
+
+@dataclass
+class SmemTile:
+    """A tile in shared memory: `boxes` (rows, columns of one box) in row-major order of the
+    box grid, each right after the last, swizzled by `swizzle` (`none`, `32B`, `64B`, `128B`)."""
+
+    base: str
+    dims: tuple[int, int]
+    element: str
+    bits: int
+    box: tuple[int, int]
+    swizzle: str = "none"
+
+    @property
+    def bytes(self) -> int:
+        return prod(self.dims) * self.bits // 8
+
+    @property
+    def box_bytes(self) -> int:
+        return prod(self.box) * self.bits // 8
+
+
+@dataclass
+class RegTile:
+    """A tile in registers (see the module's docstring)."""
+
+    regs: list[str]
+    dims: tuple[int, int]
+    element: str
+    bits: int
+    per: int                              # elements per register
+    base_row: str                         # this thread's row and column registers
+    base_col: str
+    offsets: list[tuple[int, int]]        # (dr, dc) of each register
+    chunked: bool = False                 # the chunk placement: registers go 16 bytes at a time
+
+    @property
+    def reg_type(self) -> str:
+        return "b64" if self.bits == 64 else "b32"
+
+    @property
+    def regs_per_chunk(self) -> int:
+        return CHUNK_BYTES * 8 // (self.per * self.bits)
+
+    def chunks(self) -> list[tuple[list[str], tuple[int, int]]]:
+        """(registers, (dr, dc)) of each 16-byte chunk of a chunk-placed tile."""
+        n = self.regs_per_chunk
+        return [(self.regs[i:i + n], self.offsets[i]) for i in range(0, len(self.regs), n)]
+
+
+@dataclass
+class Code:
+    """The emitter's handle for writing PTX: `k` its `_Kernel`, `fresh` a register-name maker."""
+
+    k: object
+    fresh: object
+    threads: int | None = None            # the CTA's thread count, from the kernel spec
+    tid: str = "%tid_x"
+
+    def reg(self, ptx_type: str, stem: str) -> str:
+        return self.k.reg(ptx_type, "%" + self.fresh(stem))
+
+    def emit(self, line: str) -> None:
+        self.k.emit(line)
+
+
+def chunk_tile(code: Code, dims: tuple[int, int], element: str, bits: int) -> RegTile:
+    """Fresh registers for a tile in the chunk placement, with this thread's base row and
+    column computed."""
+    if code.threads is None:
+        raise TileError("a tile in registers needs the CTA's thread count: the kernel spec's num_warps")
+    rows, cols = dims
+    per_chunk = CHUNK_BYTES * 8 // bits
+    if cols % per_chunk:
+        raise TileError(f"a tile of {cols} x {bits}-bit columns is not whole 16-byte chunks per row")
+    span = code.threads * per_chunk                     # elements all threads cover at once
+    total = rows * cols
+    if total % span or not (span % cols == 0 or cols % span == 0):
+        raise TileError(f"a {rows} x {cols} tile does not spread evenly over {code.threads} threads "
+                        f"in 16-byte chunks")
+    per = max(1, 32 // bits)
+    reg_type = "b64" if bits == 64 else "b32"
+    regs_per_chunk = CHUNK_BYTES * 8 // (per * bits)
+    chunks = total // span
+    regs = code.k.regs(reg_type, "%" + code.fresh("t") + "_", chunks * regs_per_chunk)
+    linear = code.reg("b32", "lin")
+    base_row, base_col = code.reg("b32", "row"), code.reg("b32", "col")
+    code.emit(f"mul.lo.u32 {linear}, {code.tid}, {per_chunk};")
+    code.emit(f"div.u32 {base_row}, {linear}, {cols};")
+    code.emit(f"rem.u32 {base_col}, {linear}, {cols};")
+    offsets = []
+    for k in range(chunks):
+        dr, dc = divmod(k * span, cols)
+        offsets += [(dr, dc + i * per) for i in range(regs_per_chunk)]
+    return RegTile(regs, dims, element, bits, per, base_row, base_col, offsets, chunked=True)
+
+
+def unit_offset(code: Code, tile: SmemTile, row: str, col: str, dr: int, dc: int) -> str:
+    """The byte offset in `tile` of the 16-byte unit (or the element) at (row + dr, col + dc):
+    registers `row`, `col` plus constants; boxes and swizzle applied."""
+    box_rows, box_cols = tile.box
+    esize = tile.bits // 8
+    r, c = code.reg("b32", "r"), code.reg("b32", "c")
+    code.emit(f"add.u32 {r}, {row}, {dr};")
+    code.emit(f"add.u32 {c}, {col}, {dc};")
+    offset = code.reg("b32", "off")
+    if tile.box == tile.dims:
+        code.emit(f"mad.lo.u32 {offset}, {r}, {box_cols * esize}, 0;")
+        code.emit(f"mad.lo.u32 {offset}, {c}, {esize}, {offset};")
+    else:
+        boxes_per_row = tile.dims[1] // box_cols
+        box_index, t = code.reg("b32", "bx"), code.reg("b32", "t")
+        code.emit(f"div.u32 {box_index}, {r}, {box_rows};")
+        code.emit(f"div.u32 {t}, {c}, {box_cols};")
+        code.emit(f"mad.lo.u32 {box_index}, {box_index}, {boxes_per_row}, {t};")
+        code.emit(f"mul.lo.u32 {offset}, {box_index}, {tile.box_bytes};")
+        code.emit(f"rem.u32 {t}, {r}, {box_rows};")
+        code.emit(f"mad.lo.u32 {offset}, {t}, {box_cols * esize}, {offset};")
+        code.emit(f"rem.u32 {t}, {c}, {box_cols};")
+        code.emit(f"mad.lo.u32 {offset}, {t}, {esize}, {offset};")
+    if tile.swizzle != "none":
+        # Swizzle<B,4,3>: the 16-byte unit's index XOR the row of the 2^B-unit pattern, which
+        # TMA takes from address bits 7 .. 7+B (the tile is 1024-byte aligned).
+        b = tensormap.CUTE_SWIZZLE[tile.swizzle][0]
+        mask = code.reg("b32", "swz")
+        code.emit(f"shr.u32 {mask}, {offset}, 3;")
+        code.emit(f"and.b32 {mask}, {mask}, {((1 << b) - 1) << 4};")
+        code.emit(f"xor.b32 {offset}, {offset}, {mask};")
+    address = code.reg("b32", "saddr")
+    code.emit(f"add.u32 {address}, {tile.base}, {offset};")
+    return address
+
+
+def to_shared(code: Code, tile: RegTile, dest: SmemTile) -> None:
+    """Every thread writes its registers of `tile` into `dest` (16 bytes at a time when the
+    tile is chunk-placed, else a register at a time)."""
+    suffix = "b64" if tile.bits == 64 else "b32"
+    if tile.chunked:
+        for regs, (dr, dc) in tile.chunks():
+            address = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
+            vec = f".v{len(regs)}" if len(regs) > 1 else ""
+            code.emit(f"st.shared{vec}.{suffix} [{address}], {{{', '.join(regs)}}};" if vec
+                      else f"st.shared.{suffix} [{address}], {regs[0]};")
+        return
+    for reg, (dr, dc) in zip(tile.regs, tile.offsets):
+        address = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
+        code.emit(f"st.shared.{suffix} [{address}], {reg};")
+
+
+def from_shared(code: Code, source: SmemTile) -> RegTile:
+    """The tile `source` holds, read into registers in the chunk placement."""
+    tile = chunk_tile(code, source.dims, source.element, source.bits)
+    suffix = "b64" if tile.bits == 64 else "b32"
+    for regs, (dr, dc) in tile.chunks():
+        address = unit_offset(code, source, tile.base_row, tile.base_col, dr, dc)
+        code.emit(f"ld.shared.v{len(regs)}.{suffix} {{{', '.join(regs)}}}, [{address}];")
+    return tile
+
+
+@dataclass
+class GlobalView:
+    """Where a tile lies in a global memref: its base address register, its extents and
+    strides in elements (static), and the tile's coordinates (registers, outermost first)."""
+
+    base: str
+    extents: list[int]
+    strides: list[int]
+    coords: list[str]
+    bits: int
+    in_bounds: bool = False
+    _thread_address: str | None = field(default=None, repr=False)
+
+    def matrix(self) -> tuple[tuple[int, int], tuple[int, int], tuple[str | None, str]]:
+        """((rows, columns) extents, (row, column) strides, (row, column) coordinates)."""
+        if len(self.extents) == 1:
+            return (1, self.extents[0]), (0, self.strides[0]), (None, self.coords[0])
+        return tuple(self.extents), tuple(self.strides), tuple(self.coords)  # type: ignore[return-value]
+
+    def thread_address(self, code: Code, tile: RegTile) -> str:
+        """The global address of (base_row, base_col) of `tile` for this thread."""
+        (_, _), (row_stride, col_stride), (row0, col0) = self.matrix()
+        esize = self.bits // 8
+        col = code.reg("b32", "gc")
+        code.emit(f"add.u32 {col}, {col0}, {tile.base_col};")
+        offset = code.reg("b64", "goff")
+        code.emit(f"mul.wide.u32 {offset}, {col}, {col_stride * esize};")
+        if row0 is not None:
+            row = code.reg("b32", "gr")
+            code.emit(f"add.u32 {row}, {row0}, {tile.base_row};")
+            code.emit(f"mad.wide.u32 {offset}, {row}, {row_stride * esize}, {offset};")
+        address = code.reg("b64", "gaddr")
+        code.emit(f"add.u64 {address}, {self.base}, {offset};")
+        return address
+
+    def element_offset(self, dr: int, dc: int) -> int:
+        (_, _), (row_stride, col_stride), _ = self.matrix()
+        return (dr * row_stride + dc * col_stride) * self.bits // 8
+
+    def inside(self, code: Code, tile: RegTile, dr: int, dc: int) -> str:
+        """A predicate: the element at (base_row + dr, base_col + dc) of the tile lies in the
+        view."""
+        (rows, cols), _, (row0, col0) = self.matrix()
+        p = code.reg("pred", "in")
+        c = code.reg("b32", "ic")
+        code.emit(f"add.u32 {c}, {col0}, {tile.base_col};")
+        code.emit(f"add.u32 {c}, {c}, {dc};")
+        code.emit(f"setp.lt.u32 {p}, {c}, {cols};")
+        if row0 is not None:
+            r = code.reg("b32", "ir")
+            code.emit(f"add.u32 {r}, {row0}, {tile.base_row};")
+            code.emit(f"add.u32 {r}, {r}, {dr};")
+            code.emit(f"setp.lt.and.u32 {p}, {r}, {rows}, {p};")
+        return p
+
+
+_ELEMENT_SUFFIX = {8: "b8", 16: "b16", 32: "b32", 64: "b64"}
+
+
+def load_global(code: Code, view: GlobalView, dims: tuple[int, int], element: str) -> RegTile:
+    """`ld.global` of a tile into registers: 16 bytes a thread at a time when the op says its
+    tile is in bounds, else element by element, each predicated on its place in the view (out
+    of it, zero)."""
+    tile = chunk_tile(code, dims, element, view.bits)
+    address = view.thread_address(code, tile)
+    suffix = "b64" if view.bits == 64 else "b32"
+    for regs, (dr, dc) in tile.chunks():
+        if view.in_bounds:
+            code.emit(f"ld.global.v{len(regs)}.{suffix} {{{', '.join(regs)}}}, [{address}+{view.element_offset(dr, dc)}];")
+            continue
+        for index, reg in enumerate(regs):
+            _element_wise(code, view, tile, reg, dr, dc + index * tile.per, address, load=True)
+    return tile
+
+
+def store_global(code: Code, view: GlobalView, tile: RegTile) -> None:
+    """`st.global` of a register tile: 16 bytes at a time when in bounds and chunk-placed,
+    else element by element, predicated on the view."""
+    address = view.thread_address(code, tile)
+    suffix = "b64" if tile.bits == 64 else "b32"
+    if view.in_bounds and tile.chunked:
+        for regs, (dr, dc) in tile.chunks():
+            code.emit(f"st.global.v{len(regs)}.{suffix} [{address}+{view.element_offset(dr, dc)}], {{{', '.join(regs)}}};")
+        return
+    for reg, (dr, dc) in zip(tile.regs, tile.offsets):
+        if view.in_bounds:
+            code.emit(f"st.global.{suffix} [{address}+{view.element_offset(dr, dc)}], {reg};")
+        else:
+            _element_wise(code, view, tile, reg, dr, dc, address, load=False)
+
+
+def _element_wise(code: Code, view: GlobalView, tile: RegTile, reg: str, dr: int, dc: int, address: str,
+                  load: bool) -> None:
+    """Each element of register `reg` (its first at (dr, dc)) loaded / stored alone, predicated."""
+    if tile.per == 1:
+        p = view.inside(code, tile, dr, dc)
+        op = f"ld.global.{tile.reg_type} {reg}, [{address}+{view.element_offset(dr, dc)}];" if load else \
+            f"st.global.{tile.reg_type} [{address}+{view.element_offset(dr, dc)}], {reg};"
+        if load:
+            code.emit(f"mov.{tile.reg_type} {reg}, 0;")
+        code.emit(f"@{p} {op}")
+        return
+    if tile.bits != 16:
+        raise TileError(f"{tile.bits}-bit elements out of bounds are not moved one at a time here: say the tile is "
+                        f"in bounds (`in_bounds`)")
+    halves = [code.reg("b16", "h"), code.reg("b16", "h")]
+    if load:
+        for index, half in enumerate(halves):
+            p = view.inside(code, tile, dr, dc + index)
+            code.emit(f"mov.b16 {half}, 0;")
+            code.emit(f"@{p} ld.global.b16 {half}, [{address}+{view.element_offset(dr, dc + index)}];")
+        code.emit(f"mov.b32 {reg}, {{{halves[0]}, {halves[1]}}};")
+        return
+    code.emit(f"mov.b32 {{{halves[0]}, {halves[1]}}}, {reg};")
+    for index, half in enumerate(halves):
+        p = view.inside(code, tile, dr, dc + index)
+        code.emit(f"@{p} st.global.b16 [{address}+{view.element_offset(dr, dc + index)}], {half};")
+
+
+def copy_async(code: Code, view: GlobalView, dest: SmemTile) -> None:
+    """`cp.async` of a tile into shared memory (row-major), 16 bytes a thread at a time: a
+    chunk reaching past the view reads what lies in it and fills the rest with zeros (its
+    source size), one wholly outside reads nothing."""
+    tile = chunk_tile(code, dest.dims, dest.element, dest.bits)    # only its placement is used
+    address = view.thread_address(code, tile)
+    (rows, cols), _, (row0, col0) = view.matrix()
+    esize = view.bits // 8
+    for _, (dr, dc) in tile.chunks():
+        shared = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
+        source = f"[{address}+{view.element_offset(dr, dc)}]"
+        if view.in_bounds:
+            code.emit(f"cp.async.cg.shared.global [{shared}], {source}, {CHUNK_BYTES};")
+            continue
+        # Bytes of the chunk inside the view: clamp((cols - column) * esize, 0, 16), 0 past the rows.
+        left, size = code.reg("b32", "left"), code.reg("b32", "size")
+        code.emit(f"add.u32 {left}, {col0}, {tile.base_col};")
+        code.emit(f"add.u32 {left}, {left}, {dc};")
+        code.emit(f"sub.s32 {size}, {cols}, {left};")
+        code.emit(f"mul.lo.s32 {size}, {size}, {esize};")
+        code.emit(f"max.s32 {size}, {size}, 0;")
+        code.emit(f"min.s32 {size}, {size}, {CHUNK_BYTES};")
+        if row0 is not None:
+            row, inside = code.reg("b32", "crow"), code.reg("pred", "rowin")
+            code.emit(f"add.u32 {row}, {row0}, {tile.base_row};")
+            code.emit(f"add.u32 {row}, {row}, {dr};")
+            code.emit(f"setp.lt.u32 {inside}, {row}, {rows};")
+            code.emit(f"selp.b32 {size}, {size}, 0, {inside};")
+        code.emit(f"cp.async.cg.shared.global [{shared}], {source}, {CHUNK_BYTES}, {size};")
+    code.emit("cp.async.commit_group;")
+    code.emit("cp.async.wait_group 0;")
+    code.emit("bar.sync 0;")
