@@ -27,6 +27,13 @@ LOAD = ("nv_tileas.tiled_load %v coords(%i, %j) offsets() {tileSize = array<i64:
         "copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x128xf16>")
 
 
+def assert_assembles(text: str, arch: str) -> None:
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(text, arch)
+    assert accepted, said
+
+
 def emitted(text: str, arch: str = "sm_90a"):
     result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch=arch)))
     assert result.ok, [d.message for d in result.diagnostics]
@@ -49,10 +56,7 @@ def test_the_example_mainloop_becomes_ptx_that_ptxas_assembles(arch):
     assert text.count("mbarrier.arrive.expect_tx.shared::cta.b64") == 2 and ", 16384;" in text
     assert text.count("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group") == 2
     assert "cp.async.bulk.commit_group;" in text and "cp.async.bulk.wait_group.read 0;" in text
-    if PTXAS is None:
-        pytest.skip(SKIP_REASON)
-    accepted, said = assemble(text, arch)
-    assert accepted, said
+    assert_assembles(text, arch)
 
 
 def test_the_host_side_says_which_map_gathers_scatters_or_reduces(capsys):
@@ -78,10 +82,7 @@ def test_gathered_scattered_and_reduced_rows_become_ptx_that_ptxas_assembles(arc
             "[%p10_tma_host1, {%p3_j_32, %x11, %x12, %x13, %x14}], [%tile6], %l2_policy;") in text
     assert ("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group.L2::cache_hint "
             "[%p11_tma_host2, {%p3_j_32, %p2_i_32}], [%tile6], %l2_policy;") in text
-    if PTXAS is None:
-        pytest.skip(SKIP_REASON)
-    accepted, said = assemble(text, arch)
-    assert accepted, said
+    assert_assembles(text, arch)
 
 
 def test_coordinates_are_given_innermost_first_and_a_delayed_store_wait_comes_last():
@@ -246,10 +247,7 @@ def test_a_tile_taller_than_a_box_moves_in_boxes_of_256_rows_after_one_expect_tx
     row = re.search(r"add\.s32 (%at\d+), %p2_m_32, 256;", text)
     assert row is not None and f"{{%p3_n_32, {row.group(1)}}}" in loads[1]
     assert ".shared .align 1024 .b8 tile2[65536];" in text and re.search(r"add\.u32 %box\d+, %tile2, 32768;", text)
-    if PTXAS is None:
-        pytest.skip(SKIP_REASON)
-    accepted, said = assemble(text, arch)
-    assert accepted, said
+    assert_assembles(text, arch)
 
 
 def test_the_host_side_of_a_tall_tile_is_two_legal_boxes_with_128_byte_swizzle(tmp_path, capsys):
@@ -283,10 +281,7 @@ def test_the_mainloop_speaks_nvidia_s_ptx(arch):
     assert waits and all(re.fullmatch(r"mbarrier\.try_wait\.parity\.shared::cta\.b64 %done\d+, \[%\w+\], %\w+, 10000000;",
                                       line) for line in waits)
     assert "\n.reqntid 128, 1, 1\n{" in text
-    if PTXAS is None:
-        pytest.skip(SKIP_REASON)
-    accepted, said = assemble(text, arch)
-    assert accepted, said
+    assert_assembles(text, arch)
 
 
 def test_a_load_in_a_loop_cycles_through_a_ring_of_full_and_empty_barriers():
@@ -407,3 +402,42 @@ def test_float_constants_loop_carried_values_and_register_tiles():
     if PTXAS is not None:
         accepted, said = assemble(ptx, "sm_90a")
         assert accepted, said
+
+
+MATMUL = REPO / "examples" / "tileas_matmul.ir"
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
+def test_the_matmul_main_loop_loads_by_tma_multiplies_by_mma_sync_and_stores_by_tma(arch):
+    [ptx] = _kernels(MATMUL.read_text(), arch).values()
+    # A (128 x 64, one box) and B (64 x 128, two boxes) by TMA each step, in tileiras' form.
+    loads = re.findall(r"cp\.async\.bulk\.tensor\.2d\.shared::cta\.global\.tile\.mbarrier::complete_tx::bytes"
+                       r"\.L2::cache_hint \[%\w+\], \[%\w+, \{%\w+, %\w+\}\], \[%\w+\], %l2_policy;", ptx)
+    stores = re.findall(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.tile\.bulk_group\.L2::cache_hint "
+                        r"\[%\w+, \{%\w+, %\w+\}\], \[%\w+\], %l2_policy;", ptx)
+    assert len(loads) == 3 and len(stores) == 2
+    # Each warp's 32 rows x 128 columns: 2 x 16 blocks of m16n8k16, for each of the 4 K steps.
+    assert ptx.count("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") == 128
+    assert ptx.count("ldmatrix.sync.aligned.m8n8.x4.shared.b16") == 8
+    assert ptx.count("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16") == 32
+    # The accumulator starts at zero, is carried round the loop and leaves it as f16 pairs.
+    assert ptx.count("cvt.rn.f16x2.f32") == 64 and "0f00000000" in ptx
+    assert ".b64 mbar" in ptx and "_empty[2];" in ptx and "\n.reqntid 128, 1, 1\n" in ptx
+    assert_assembles(ptx, arch)
+
+
+def test_a_dot_needs_its_operands_in_shared_memory_and_a_product_accumulator():
+    text = (f"func.func @k(%v: memref<128x128xf16, 1>, %i: index) {SPEC} {{\n"
+            "  %a, %ka = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 16>, "
+            "in_bounds = array<i1: true, true>} : memref<128x128xf16, 1> -> tensor<64x16xf16>, !nv_tileaa.mem_token\n"
+            "  %b, %kb = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 16, 16>, allow_tma = true} "
+            ": memref<128x128xf16, 1> -> tensor<16x16xf16>, !nv_tileaa.mem_token\n"
+            "  %z = arith.constant dense<0.0> : tensor<64x16xf32>\n"
+            "  %r = nv_tileas.dot %a, %b, %z : tensor<64x16xf16>, tensor<16x16xf16>, tensor<64x16xf32> -> tensor<64x16xf32>\n"
+            "  return\n}\n")
+    result = lower(DocumentAnalysis("file:///k.ir", text))
+    [kernel] = [op for top in lift(parse(result.stages[-1].text.encode()).root).operations
+                for op in top.walk() if op.name == "func.func" and is_kernel(op)]
+    module = emit_tileas_kernel(kernel, "sm_90a")
+    assert module.message == ("`k`: `nv_tileas.dot` multiplies tiles in shared memory (a TMA or `cp.async` "
+                              "load's)")

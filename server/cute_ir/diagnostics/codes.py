@@ -159,6 +159,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "warns about it (warning)."),
     CodeDoc("verify.tileas.required-attribute", V, "A TileAS async TMA op without the attribute its "
             "record requires (`copy_atom`), in the wording of the verifier MLIR's ODS generates."),
+    CodeDoc("verify.tileas.dot-shape", V, "`nv_tileas.dot` of tiles whose shapes do not multiply (M x K by K x N "
+            "into M x N)."),
+    CodeDoc("verify.tileas.dot-type", V, "`nv_tileas.dot` of tiles other than f16 or bf16 into an f32 accumulator."),
     CodeDoc("verify.tileas.enum", V, "A TileAS memory semantic, scope, read-modify-write mode or "
             "padding value that its enum lacks; the message lists the legal spellings."),
     CodeDoc("verify.tma.enum", V, "A TMA mode, reduce kind, cache mode or data format that its "

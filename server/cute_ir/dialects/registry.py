@@ -11,6 +11,7 @@ from .cute_nvgpu.ops import OPS as CUTE_NVGPU_OPS, is_cute_nvgpu_op
 from .cute_nvgpu.tma_ops import TMA_OPS
 from .nv_tileas.async_tma import ASYNC_TMA_OPS
 from .nv_tileas.copy import COPY_OP as TILEAS_COPY
+from .nv_tileas.dot import DOT_OP
 from .nv_tileas.memops import MEMOPS
 from .mlir_ods import DIALECTS as MLIR_DIALECTS, MLIR_OPS
 
@@ -29,7 +30,7 @@ CUDA_DSL_OPS = (
 OPS = OpRegistry()
 # The TMA family's descriptor builder is TileAS's op (nv_tileas.make_tiled_tma_desc).
 OPS.add(*MLIR_OPS, *CUDA_DSL_OPS, *CUTE_NVGPU_OPS, *(op for op in TMA_OPS if not is_cute_nvgpu_op(op.name)),
-        *MEMOPS, *ASYNC_TMA_OPS, TILEAS_COPY)
+        *MEMOPS, *ASYNC_TMA_OPS, TILEAS_COPY, DOT_OP)
 OPS.add(*dsl_records({op.name for op in OPS}))
 
 # Dialects whose every op has a record: a name they lack is an unknown op (an error, as in

@@ -57,6 +57,7 @@ from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, ST
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_LOAD, TILED_STORE
 from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
+from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
                                                  DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT, HIDDEN_ARGUMENT)
 from ..ir.attributes import attribute, constant_number, enum_case, integer, integers
@@ -75,8 +76,8 @@ from ..tables import tiers as T
 from ..tables.atoms import Residency
 from ..verify.tma import operand_groups
 from .ptx import EmitError, PtxModule, _Kernel, _render
-from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, chunk_tile, copy_async, from_shared,
-                           load_global, matrix_dims, store_global, to_shared)
+from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, chunk_tile, copy_async, dot, from_shared,
+                           load_global, matrix_dims, mma_tile, store_global, to_shared, truncate)
 
 MBARRIER_TYPE = "memref<1xi64, 3>"
 # mbarrier.try_wait's suspend-time hint (ns) between tries, as NVIDIA's CuTe DSL writes it
@@ -271,11 +272,16 @@ class _Emitter:
         type_text = str(result.type)
         if type_text.startswith("tensor<"):
             dims, element, bits = self.matrix(type_text, op)
+            if self.feeds_dot(result):
+                # An accumulator: made in the placement of the mma.sync that reads it.
+                self.reg_tiles[result] = self.guard(lambda: mma_tile(self.code(), dims, self.warp_register(),
+                                                                     self.lane_register(), splat=number))
+                return
             tile = self.guard(lambda: chunk_tile(self.code(), dims, element, bits))
             word = _splat_bits(number, element, bits, tile.per)
             for reg in tile.regs:
                 self.kernel.emit(f"mov.{tile.reg_type} {reg}, {word};")
-            self.reg_tiles[result] = tile
+            self.reg_tiles[result] = replace(tile, splat=number)
             return
         scalar = _SCALAR_TYPES.get(type_text, "b32")
         if type_text in _FLOAT_BITS:
@@ -326,6 +332,48 @@ class _Emitter:
         first, second = (self.register(v, f"an operand of `{op.name}`") for v in (a, b))
         reg = self.kernel.reg("f32", "%" + self.fresh("f"))
         self.kernel.emit(f"{_FLOAT_OP[op.name]}.f32 {reg}, {first}, {second};")
+        self.values[op.results[0]] = reg
+
+    def feeds_dot(self, value: Value) -> bool:
+        """Whether `value` is the accumulator of an `nv_tileas.dot`, itself or as the initial
+        value of a loop-carried one."""
+        for use in value.uses:
+            if use.owner.name == DOT and use.index == 2:
+                return True
+            if use.owner.name == "scf.for" and use.index >= 3 and use.owner.regions:
+                carried = use.owner.regions[0].blocks[0].arguments[use.index - 2]
+                if self.feeds_dot(carried):
+                    return True
+        return False
+
+    def dot(self, op: Operation) -> None:
+        """`nv_tileas.dot`: ldmatrix of the operand tiles from shared memory, mma.sync.m16n8k16
+        into the accumulator's registers (the warps share the rows)."""
+        if len(op.operands) != 3 or not op.results:
+            raise _Unemittable(f"`{op.name}` without its a, b and accumulator")
+        a, b, acc = op.operands
+        shared = [self.smem_tiles.get(a), self.smem_tiles.get(b)]
+        if None in shared:
+            raise _Unemittable(f"`{op.name}` multiplies tiles in shared memory (a TMA or `cp.async` load's)")
+        accumulator = self.reg_tiles.get(acc)
+        if accumulator is None or not accumulator.mma:
+            raise _Unemittable(f"`{op.name}`'s accumulator is a splat constant or another product's result here")
+        warp, lane = self.warp_register(), self.lane_register()
+        self.reg_tiles[op.results[0]] = self.guard(lambda: dot(self.code(), *shared, accumulator, warp, lane))
+
+    def truncf(self, op: Operation) -> None:
+        """`arith.truncf` of an f32 register tile to f16 / bf16 (or of an f32 scalar)."""
+        if len(op.operands) != 1 or not op.results:
+            raise _Unemittable(f"`{op.name}` without one operand")
+        found = shaped(str(op.results[0].type))
+        if op.operands[0] in self.reg_tiles and found is not None:
+            tile = self.reg_tiles[op.operands[0]]
+            self.reg_tiles[op.results[0]] = self.guard(lambda: truncate(self.code(), tile, found.element))
+            return
+        if str(op.results[0].type) not in ("f16", "bf16"):
+            raise _Unemittable(f"`{op.name}` to {op.results[0].type}")
+        reg = self.kernel.reg("b16", "%" + self.fresh("h"))
+        self.kernel.emit(f"cvt.rn.{op.results[0].type}.f32 {reg}, {self.register(op.operands[0], 'the truncated value')};")
         self.values[op.results[0]] = reg
 
     # ------------------------------------------------------------------ tiles
@@ -548,6 +596,12 @@ class _Emitter:
 
     def carry(self, init: Value, argument: Value) -> Value:
         """Registers for a loop-carried value, set from its initial value."""
+        held = self.reg_tiles.get(init)
+        if held is not None and held.splat is not None and not held.mma and self.feeds_dot(argument):
+            # A splat constant the loop accumulates products into: in the mma.sync placement.
+            held = self.guard(lambda: mma_tile(self.code(), held.dims, self.warp_register(), self.lane_register(),
+                                               splat=held.splat))
+            self.reg_tiles[init] = held
         if init in self.reg_tiles or init in self.smem_tiles:
             tile = self.reg_tile(init, init.owner if isinstance(init, OpResult) else None) if init in self.reg_tiles \
                 else self.guard(lambda: from_shared(self.code(), self.smem_tiles[init]))
@@ -912,6 +966,7 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              TILED_TMA_STORE: _Emitter.store, SCATTER_TMA_STORE: _Emitter.store, TMA_REDUCTION: _Emitter.store,
              ASYNC_WAIT: _Emitter.wait, TILED_LOAD: _Emitter.tiled_load, TILED_STORE: _Emitter.tiled_store,
              "arith.index_cast": _Emitter.cast, "arith.index_castui": _Emitter.cast,
+             DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf,
              **{name: _Emitter.special for name in _SPECIAL_REGISTERS},
              **{name: _Emitter.float_binary for name in _FLOAT_OP},
              **{name: _Emitter.binary for name in _ARITH},

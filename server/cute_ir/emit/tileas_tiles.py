@@ -18,6 +18,7 @@ Tiles of rank 1 are one row; a register or shared tile of rank above 2 is not em
 """
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, field
 from math import prod
 
@@ -75,6 +76,8 @@ class RegTile:
     base_col: str
     offsets: list[tuple[int, int]]        # (dr, dc) of each register
     chunked: bool = False                 # the chunk placement: registers go 16 bytes at a time
+    splat: float | None = None            # every element is this constant (it may take any placement)
+    mma: bool = False                     # the mma.sync accumulator placement (`mma_tile`)
 
     @property
     def reg_type(self) -> str:
@@ -350,3 +353,94 @@ def copy_async(code: Code, view: GlobalView, dest: SmemTile) -> None:
     code.emit("cp.async.commit_group;")
     code.emit("cp.async.wait_group 0;")
     code.emit("bar.sync 0;")
+
+
+# ------------------------------------------------------------------ matrix products
+# mma.sync.m16n8k16: a warp's A fragment is 16 x 16, B 16 x 8, C 16 x 8 (four f32 a thread:
+# rows g and g + 8, columns 2 t and 2 t + 1, g = lane / 4, t = lane % 4).
+MMA_M, MMA_N, MMA_K = 16, 8, 16
+
+
+def mma_tile(code: Code, dims: tuple[int, int], warp: str, lane: str, splat: float | None = None) -> RegTile:
+    """An M x N f32 accumulator in the mma.sync placement: warp w holds rows w M/W .. (w+1) M/W
+    (W warps), in 16 x 8 blocks of four registers each."""
+    rows, cols = dims
+    warps = code.threads // 32 if code.threads else 0
+    if not warps or rows % (MMA_M * warps) or cols % (2 * MMA_N):
+        raise TileError(f"a {rows} x {cols} accumulator does not split into 16-row blocks for each of "
+                        f"{warps or 'the kernel spec'}'s warps and 16-column pairs of 8-column blocks")
+    warp_rows = rows // warps
+    blocks = [(mi, ni) for mi in range(warp_rows // MMA_M) for ni in range(cols // MMA_N)]
+    regs = code.k.regs("f32", "%" + code.fresh("acc") + "_", 4 * len(blocks))
+    base_row, base_col, t = code.reg("b32", "arow"), code.reg("b32", "acol"), code.reg("b32", "t")
+    code.emit(f"shr.u32 {t}, {lane}, 2;")
+    code.emit(f"mad.lo.u32 {base_row}, {warp}, {warp_rows}, {t};")
+    code.emit(f"and.b32 {base_col}, {lane}, 3;")
+    code.emit(f"shl.b32 {base_col}, {base_col}, 1;")
+    offsets = []
+    for mi, ni in blocks:
+        offsets += [(mi * MMA_M + h, ni * MMA_N + e) for h in (0, 8) for e in (0, 1)]
+    tile = RegTile(regs, dims, "f32", 32, 1, base_row, base_col, offsets, mma=True)
+    if splat is not None:
+        word = "0f" + struct.pack(">f", splat).hex().upper()
+        for reg in regs:
+            code.emit(f"mov.f32 {reg}, {word};")
+    return tile
+
+
+def dot(code: Code, a: SmemTile, b: SmemTile, acc: RegTile, warp: str, lane: str) -> RegTile:
+    """acc + a x b with mma.sync.m16n8k16, the operands read from shared memory by ldmatrix
+    (A as it lies; B, row-major K x N, transposed by `.trans`), 16-byte rows whatever their
+    boxes and swizzle. Each warp multiplies its rows of A by all of B."""
+    (m, k), (k2, n) = a.dims, b.dims
+    if k != k2 or acc.dims != (m, n) or not acc.mma:
+        raise TileError(f"a {m} x {k} by {k2} x {n} product into a {acc.dims[0]} x {acc.dims[1]} accumulator")
+    if a.element != b.element or a.element not in ("f16", "bf16") or k % MMA_K:
+        raise TileError(f"mma.sync multiplies f16 or bf16 tiles of whole 16-element K steps, not {a.element} x "
+                        f"{b.element} with K = {k}")
+    warps = code.threads // 32
+    warp_rows = m // warps
+    # This lane's row in a 16-row ldmatrix block and its 8-column half.
+    lrow, lcol, arow = code.reg("b32", "lrow"), code.reg("b32", "lcol"), code.reg("b32", "lrowa")
+    code.emit(f"and.b32 {lrow}, {lane}, 15;")
+    code.emit(f"shr.u32 {lcol}, {lane}, 4;")
+    code.emit(f"shl.b32 {lcol}, {lcol}, 3;")
+    code.emit(f"mad.lo.u32 {arow}, {warp}, {warp_rows}, {lrow};")
+    blocks_m, blocks_n = warp_rows // MMA_M, n // MMA_N
+    out = code.k.regs("f32", "%" + code.fresh("acc") + "_", len(acc.regs))
+    source = acc.regs
+    for k0 in range(0, k, MMA_K):
+        a_frags = []
+        for mi in range(blocks_m):
+            frag = code.k.regs("b32", "%" + code.fresh("fa") + "_", 4)
+            address = unit_offset(code, a, arow, lcol, mi * MMA_M, k0)
+            code.emit(f"ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{', '.join(frag)}}}, [{address}];")
+            a_frags.append(frag)
+        b_frags = []
+        for nj in range(0, n, 2 * MMA_N):
+            frag = code.k.regs("b32", "%" + code.fresh("fb") + "_", 4)
+            address = unit_offset(code, b, lrow, lcol, k0, nj)
+            code.emit(f"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {{{', '.join(frag)}}}, [{address}];")
+            b_frags += [frag[0:2], frag[2:4]]
+        for mi in range(blocks_m):
+            for ni in range(blocks_n):
+                index = 4 * (mi * blocks_n + ni)
+                d = out[index:index + 4]
+                c = source[index:index + 4]
+                code.emit(f"mma.sync.aligned.m16n8k16.row.col.f32.{a.element}.{b.element}.f32 {{{', '.join(d)}}}, "
+                          f"{{{', '.join(a_frags[mi])}}}, {{{', '.join(b_frags[ni])}}}, {{{', '.join(c)}}};")
+        source = out
+    return RegTile(out, acc.dims, "f32", 32, 1, acc.base_row, acc.base_col, list(acc.offsets), mma=True)
+
+
+def truncate(code: Code, tile: RegTile, element: str) -> RegTile:
+    """An f32 register tile as f16 / bf16: each two registers of adjacent columns packed into
+    one (`cvt.rn.f16x2.f32`)."""
+    if tile.element != "f32" or element not in ("f16", "bf16"):
+        raise TileError(f"truncating {tile.element} to {element}")
+    if len(tile.offsets) % 2 or any(tile.offsets[i + 1] != (r, c + 1) for i, (r, c) in list(enumerate(tile.offsets))[::2]):
+        raise TileError("a register tile whose elements do not pair up along its rows")
+    regs = code.k.regs("b32", "%" + code.fresh("h") + "_", len(tile.regs) // 2)
+    for out, i in zip(regs, range(0, len(tile.regs), 2)):
+        code.emit(f"cvt.rn.{element}x2.f32 {out}, {tile.regs[i + 1]}, {tile.regs[i]};")
+    return RegTile(regs, tile.dims, element, 16, 2, tile.base_row, tile.base_col, tile.offsets[::2])

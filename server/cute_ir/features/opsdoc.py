@@ -19,6 +19,7 @@ from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.cute_nvgpu.types import ZERO_PARAMETER_MNEMONICS
 from ..dialects.nv_tileas.async_tma import ASYNC_TMA_OPS, ATOM_ALLOW_LISTS
 from ..dialects.nv_tileas.copy import COPY_OP as TILEAS_COPY
+from ..dialects.nv_tileas.dot import DOT_OP
 from ..dialects.nv_tileas.memops import ENUMS as MEMOP_ENUMS, MEMOPS
 from ..dialects.ods import AttrDef, Count, OpDef
 from ..dialects.registry import record
@@ -204,6 +205,17 @@ def _tileas_copy_section() -> list[str]:
     out += [f"| {src.value} | {dst.value} | " + ", then ".join(instruction(h, src, dst) for h in hops) + " |"
             for (src, dst), hops in DISPATCH.items()]
     return out + ["| any other pair | | left alone |", ""] + _tileas_op(op, summary=False)
+
+
+def _tileas_dot_section() -> list[str]:
+    """`nv_tileas.dot`, cute-ir's tile matrix product."""
+    op = DOT_OP
+    return (["## TileAS tile products", "", op.summary, "", op.note, "",
+             "Operands: `a` (M x K), `b` (K x N), both f16 or both bf16, and the accumulator `acc` (M x N, f32); "
+             "the result is `acc` + `a` x `b`. In a kernel the operand tiles lie in shared memory (a TMA or "
+             "`cp.async` load's), the accumulator in registers: each warp of `num_warps` takes M / `num_warps` "
+             "rows (a multiple of 16), N and K multiples of 16.", ""]
+            + _tileas_op(op, summary=False))
 
 
 # One example per type mnemonic: spec spelling first, CuTe DSL spelling second where it exists.
@@ -430,6 +442,7 @@ def render() -> str:
     out += _memops_section()
     out += _async_tma_section()
     out += _tileas_copy_section()
+    out += _tileas_dot_section()
     out += ["## Types", "",
             "The 27 type mnemonics in the dialect's dispatch order (case-sensitive: `SM120.mma_bs`), "
             "then the atom integer types.", ""]

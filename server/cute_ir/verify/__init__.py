@@ -9,10 +9,12 @@ from .copy import verify_copy_op
 from .make import verify_make_atom
 from .mma import verify_mma_op
 from .tileas_atoms import verify_atoms
+from .tileas_dot import verify_dot
 from .tileas_memops import verify_memops
 from .tma import TMA_VERIFIED_OPS, verify_tma
 from ..dialects.nv_tileas.async_tma import ASYNC_TMA_OP_NAMES
 from ..dialects.nv_tileas.copy import COPY as TILEAS_COPY
+from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.memops import MEMOP_NAMES
 
 # Op kind (dialects/cute_nvgpu/ops.py) -> verifier.
@@ -25,7 +27,7 @@ VERIFIERS = {
 
 # Ops whose presence makes the analysis verify a unit (and run the lowering pipeline on it:
 # `nv_tileas.copy` has no verifier of its own, but a pass of the pipeline reports on it).
-VERIFIED_OPS = ATOM_SITE_OPS | TMA_VERIFIED_OPS | MEMOP_NAMES | ASYNC_TMA_OP_NAMES | {TILEAS_COPY}
+VERIFIED_OPS = ATOM_SITE_OPS | TMA_VERIFIED_OPS | MEMOP_NAMES | ASYNC_TMA_OP_NAMES | {TILEAS_COPY, DOT}
 
 
 def verify_unit(lifted: Lifted, target: str, resolve_alias: AliasResolver = no_aliases) -> list[Diagnostic]:
@@ -43,6 +45,8 @@ def verify_unit(lifted: Lifted, target: str, resolve_alias: AliasResolver = no_a
         ctx.diagnostics.extend(verify_memops(lifted))
     if names & (MEMOP_NAMES | ASYNC_TMA_OP_NAMES):
         ctx.diagnostics.extend(verify_atoms(lifted))
+    if DOT in names:
+        ctx.diagnostics.extend(verify_dot(lifted))
     return ctx.diagnostics
 
 
