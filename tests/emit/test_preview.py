@@ -533,3 +533,31 @@ def test_the_cache_mode_picks_the_l2_policy_of_the_tma_load(mode, spelling, poli
         assert "%policy" not in text and ".L2::cache_hint" not in text
     else:
         assert policy in text and "[%mbar], %policy;" in text
+
+
+REDUCE_CHAIN = """\
+func.func @red(%t: memref<?x?xf32, 1>, %l: !cute.layout<"(32,128):(1,32)">, %m: index, %tile: !cute.layout<"S<3,4,3> o 0 o (32,8):(8,1)">,
+               %cta_map: !cute.layout<"(32,8):(1,32)">, %mbar: memref<1xi64, 3>, %smem: memref<256xf32, 3>, %coord: !cute.coord<"(0,0)">) {
+  %desc = nv_tileas.make_tiled_tma_desc %t, %l shapes(%m, %m) strides(%m) paddings() {mode = #cute_nvgpu.tma_store_mode<reduce>, elementBitWidth = 32} : !cute_nvgpu.tma_descriptor_tiled
+  %red = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %cta_map {reduce_kind = #cute_nvgpu.reduce_kind<add>} : !cute_nvgpu.atom.non_exec_tiled_tma_reduce
+  %exec = cute_nvgpu.atom.make_exec_tma %red, %mbar : !cute_nvgpu.atom.tma_reduce
+  cute_nvgpu.atom.tma_reduce %exec, %smem, %coord
+  %red2 = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %cta_map : !cute_nvgpu.atom.non_exec_tiled_tma_reduce
+  %exec2 = cute_nvgpu.atom.make_exec_tma %red2, %mbar : !cute_nvgpu.atom.tma_reduce
+  cute_nvgpu.atom.tma_reduce %exec2, %smem, %coord {kind = #cute_nvgpu.reduce_kind<add>}
+  return
+}
+"""
+
+
+def test_a_reduce_chain_takes_its_kind_from_the_non_exec_atom_or_the_transfer():
+    a = analyse(REDUCE_CHAIN)
+    assert [d for d in a.diagnostics() if d.code.startswith("lower.")] == []
+    text = PV.preview_module(a).ptx_text
+    lines = [line for line in text.splitlines() if line.strip().startswith("cp.reduce.async.bulk.tensor")]
+    # %exec (bound from reduce_kind), the first transfer, and the second transfer (its own kind).
+    assert len(lines) == 3 and all(".add.tile.bulk_group" in line for line in lines)
+    from cute_ir.features.lowered import lower
+    result = lower(a)
+    assert result.ok and not [d for d in result.diagnostics if d.code == "lower.not-lowered"]
+    assert result.stages[-1].text.count("cp.reduce.async.bulk.tensor.2d") == 2

@@ -61,6 +61,9 @@ __all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops
 
 # Ops that apply an atom given as their first operand.
 _APPLYING = APPLYING_OPS
+# An applying op's attributes that configure the atom it applies (docs/ops.md: `tma_reduce`'s
+# `kind`, "the reduction, when the non-exec atom does not fix it").
+_APPLYING_SETTINGS = {"cute_nvgpu.atom.tma_reduce": ("kind",)}
 # The atoms whose kernels move a TMA tile: their expect_tx and SMEM tile come from the partition.
 _TMA_TRANSFERS = frozenset({"atom.tma_load", "atom.tma_store", "atom.tma_reduce"})
 
@@ -581,6 +584,10 @@ class _UnitWalker:
         if found is None:
             return None
         atom, ty, owner = found
+        own = {name: f for name, f in self.ctx.attributes(op).items() if name in _APPLYING_SETTINGS.get(op.name, ())}
+        if own:
+            # What the applying op says of its atom itself (a TMA reduction's kind).
+            atom = replace(atom, settings={**atom.settings, **own})
         a_source = self.a_source(op) if atom.is_mma else None
         return (atom, ty, a_source, f"%{value.name_hint}", self.ctx.name_span(op),
                 self.ctx.op_span(owner) if owner is not None else None)

@@ -42,6 +42,8 @@ class LocatedAtom:
 
 # The op that makes an executable TMA atom from a non-exec one.
 EXEC_TMA_BINDER = "cute_nvgpu.atom.make_exec_tma"
+# The non-exec TMA atom's attributes the executable atom `make_exec_tma` binds carries.
+_BOUND_TMA_SETTINGS = frozenset({"num_multicast", "rank", "mode", "reduce_kind"})
 
 
 @dataclass
@@ -169,15 +171,16 @@ class VerifyContext:
 
     def _bound_tma_settings(self, binder: Operation) -> dict[str, Field]:
         """What `make_exec_tma` takes from the non-exec TMA atom it binds (its first operand):
-        that op's multicast, mode and rank attributes, and otherwise the rank of its tile
-        layout (the second of its (descriptor, tile, cta map) operands, else its first layout)."""
+        that op's multicast, mode, reduce kind and rank attributes, and otherwise the rank of its
+        tile layout (the second of its (descriptor, tile, cta map) operands, else its first
+        layout)."""
         out: dict[str, Field] = {}
         source = binder.operands[0] if binder.operands else None
         builder = source.owner if isinstance(source, OpResult) else None
         if builder is None:
             return out
         for name, f in self.attributes(builder).items():
-            if name in ("num_multicast", "rank", "mode"):
+            if name in _BOUND_TMA_SETTINGS:
                 out[name] = f
         if "rank" in out:
             return out

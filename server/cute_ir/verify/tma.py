@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntFlag
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
@@ -31,7 +31,7 @@ from ..diagnostics.diagnostic import Related
 from ..dialects.cute_nvgpu.enums import (BUILDER_MODES, DIALECT, DSL_TMA_LOAD_MODE, TMA_ENUMS, TMA_LOAD_MODE,
                                         TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, DSL_MAKE_REDUCE, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS,
-                                           NON_EXEC_REDUCE, PARTITION, TMA_OPS, UPDATE_DESCRIPTOR)
+                                           NON_EXEC_REDUCE, PARTITION, TMA_OPS, TMA_REDUCE, UPDATE_DESCRIPTOR)
 from ..ir.attributes import EnumCase, attribute, constant_number, enum_case, integer, parse_enum
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
@@ -165,7 +165,7 @@ def verify_tma(lifted: Lifted, target: str) -> TmaVerification:
         for op in top.walk():
             if op.name in TMA_OP_NAMES:
                 checker.check(op)
-            if op.name in (NON_EXEC_REDUCE, DSL_MAKE_REDUCE):
+            if op.name in (NON_EXEC_REDUCE, DSL_MAKE_REDUCE, TMA_REDUCE):
                 checker.reduce_kind(op)
     return checker.out
 
@@ -280,26 +280,47 @@ class Reduction:
         return tuple(k.upper() for k in self.legal) if self.kind.isupper() else self.legal
 
 
+def _owner(op: Operation, index: int) -> Operation | None:
+    """The op defining `op`'s operand `index` (None for an argument or a missing operand)."""
+    value = op.operands[index] if len(op.operands) > index else None
+    return value.owner if isinstance(value, OpResult) else None
+
+
+def _descriptor_reduction(kind: str | None, builder: Operation | None, attribute_name: str) -> "Reduction | None":
+    """`kind` against what the elements of the descriptor `builder` builds allow: by its
+    tensor's element type, else by its element width."""
+    if kind is None or builder is None or builder.name != DESCRIPTOR_BUILDER:
+        return None
+    tensor = (operand_groups(builder).get("tensor") or [None])[0]
+    element = shaped(tensor.type.text).element if tensor is not None and shaped(tensor.type.text) else None
+    if element is not None and element_bits(element) is not None:
+        return Reduction(kind, element, tma_reductions(element), attribute_name)
+    bits = integer(builder, "elementBitWidth")
+    if bits is None:
+        return None
+    return Reduction(kind, f"{bits}-bit", tma_reductions(bits=bits), attribute_name)
+
+
 def reduction(op: Operation) -> Reduction | None:
     """The kind of a TMA reduce atom and what its elements allow: the spec's
     `non_exec_tiled_tma_reduce` by the element type of its descriptor's tensor (by the
-    descriptor's element width when the tensor's type does not say), the DSL's builder by the
-    element type its atom type names. None for other ops, and for a kind the enum does not have
-    (the enum check reports it)."""
+    descriptor's element width when the tensor's type does not say), so too a `tma_reduce`
+    that says its `kind` itself, the DSL's builder by the element type its atom type names.
+    None for other ops, and for a kind the enum does not have (the enum check reports it)."""
     if op.name == NON_EXEC_REDUCE:
         found = _enum(op, "reduce_kind")
         kind = tma_enum_case(TMA_REDUCE_KIND, found.case) if found is not None else "add"
-        builder = op.operands[0].owner if op.operands and isinstance(op.operands[0], OpResult) else None
-        if kind is None or builder is None or builder.name != DESCRIPTOR_BUILDER:
+        return _descriptor_reduction(kind, _owner(op, 0), "reduce_kind")
+    if op.name == TMA_REDUCE and _enum(op, "kind") is not None:
+        # The applying op's own kind, against the descriptor its bound non-exec atom was built on.
+        found = _enum(op, "kind")
+        kind = tma_enum_case(TMA_REDUCE_KIND, found.case.lower())
+        binder = _owner(op, 0)
+        atom_op = _owner(binder, 0) if binder is not None and binder.name == MAKE_EXEC else None
+        if atom_op is None or atom_op.name != NON_EXEC_REDUCE:
             return None
-        tensor = (operand_groups(builder).get("tensor") or [None])[0]
-        element = shaped(tensor.type.text).element if tensor is not None and shaped(tensor.type.text) else None
-        if element is not None and element_bits(element) is not None:
-            return Reduction(kind, element, tma_reductions(element), "reduce_kind")
-        bits = integer(builder, "elementBitWidth")
-        if bits is None:
-            return None
-        return Reduction(kind, f"{bits}-bit", tma_reductions(bits=bits), "reduce_kind")
+        reduction_ = _descriptor_reduction(kind, _owner(atom_op, 0), "kind")
+        return replace(reduction_, kind=found.case) if reduction_ is not None else None
     if op.name == DSL_MAKE_REDUCE and op.results:
         # The kind the builder is given (`<{kind = <ADD>}>`), else its atom type's.
         written = _DSL_REDUCE_ATOM.match(op.results[0].type.text)
