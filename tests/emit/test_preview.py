@@ -561,3 +561,13 @@ def test_a_reduce_chain_takes_its_kind_from_the_non_exec_atom_or_the_transfer():
     result = lower(a)
     assert result.ok and not [d for d in result.diagnostics if d.code == "lower.not-lowered"]
     assert result.stages[-1].text.count("cp.reduce.async.bulk.tensor.2d") == 2
+
+
+def test_a_transfer_is_configured_by_its_partition_result_s_flags():
+    two_cta = TMA_CHAIN.replace("{num_multicast = 1}", "{load_mode = #cute_nvgpu.load_mode<two_cta>, num_multicast = 1}")
+    [config] = {i.config for i in PV.document_items(analyse(two_cta, "sm_100a"))
+                if i.config is not None and i.config.mnemonic == "atom.tma_load"}
+    assert (config.cta_group, config.tma_rank, config.tma_bytes) == (2, 2, 2048)       # bit 4: a CTA pair
+    assert ".cta_group::2" in PV.preview_module(analyse(two_cta, "sm_100a")).ptx_text
+    # A CTA pair is Blackwell's: on sm_90a the transfer has no PTX, as completion says.
+    assert any(d.code == "lower.target" for d in analyse(two_cta, "sm_90a").diagnostics())

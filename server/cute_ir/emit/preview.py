@@ -48,7 +48,7 @@ from ..layout import layout_rank
 from ..tables import tiers as T
 from ..tables.atoms import DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TYPE_BITS
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext
-from ..verify.tma import TmaPartitionResult, verify_tma
+from ..verify.tma import Flag, TmaPartitionResult, verify_tma
 from ..passes.lower_atoms import BLOCKED_NOTE, BOUND, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from .ptx import (ATOM_LINE_MARK, A_SOURCES, AtomConfig, EmitError, InlineAsm, PtxModule, check_config, emit_module,
                   inline_asm, supported_targets)
@@ -430,6 +430,19 @@ def atom_config(atom: AtomInstance, a_source: str | None = None, *,
 # Document walk
 # --------------------------------------------------------------------------------------------
 
+def _with_partition(config: AtomConfig, partition: TmaPartitionResult) -> AtomConfig:
+    """A TMA transfer's configuration as its partition result says it (tma-atoms, "Partition
+    Result ABI": the flags word, rank and sizes are echoed so that downstream does not re-derive
+    them): the tile's bytes, the descriptor's rank, multicast (bit 0) over num_multicast CTAs,
+    a CTA pair for a two-CTA load (bit 4)."""
+    flags = partition.flags
+    multicast = Flag.MULTICAST in flags
+    return replace(config, tma_bytes=partition.tile_bytes or config.tma_bytes, tma_rank=partition.rank,
+                   multicast=multicast or config.multicast,
+                   multicast_ctas=partition.num_multicast if multicast else config.multicast_ctas,
+                   cta_group=2 if Flag.TWO_CTA in flags else config.cta_group)
+
+
 @dataclass(frozen=True, slots=True)
 class _Item:
     """One op that gets a kernel (or a note); spans relative to its unit's start."""
@@ -546,9 +559,9 @@ class _UnitWalker:
             if isinstance(config, AtomConfig) and atom.mnemonic in _TMA_TRANSFERS:
                 builder = op if op.name not in _APPLYING else self._atom_builder(op)
                 partition = self.partition_of(builder)
-                if partition is not None and partition.tile_bytes:
-                    config = replace(config, tma_bytes=partition.tile_bytes)
-                if self.prefetched(builder):
+                if partition is not None:
+                    config = _with_partition(config, partition)
+                if self.prefetched(builder) and (partition is None or Flag.PREFETCH_ELIGIBLE in partition.flags):
                     config = replace(config, tma_prefetch=True)
             span = self.ctx.op_span(op)
             first = bytes(data[span.start:span.end]).split(b"\n", 1)[0]
