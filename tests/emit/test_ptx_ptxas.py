@@ -108,7 +108,7 @@ def _forced_module(configs, target: str):
     t = T.parse_target(target)
     kernels = [(P._build_kernel(f"k{i}", c, _row_ignoring_gate(c), t), str(i))
                for i, c in enumerate(configs)]
-    return P._render(kernels, t)
+    return P.render(kernels, t)
 
 
 def _forced_batch(batch: tuple[str, tuple[P.AtomConfig, ...]]) -> dict:
@@ -155,7 +155,7 @@ def _forced(config: P.AtomConfig, row, target: str, rewrite=None) -> tuple[bool,
     t = T.parse_target(target)
     if rewrite is not None:
         row = rewrite(row)
-    module = P._render([(P._build_kernel("k0", config, row, t), None)], t)
+    module = P.render([(P._build_kernel("k0", config, row, t), None)], t)
     return assemble(module.text, module.ptxas_arch)
 
 

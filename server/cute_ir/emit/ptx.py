@@ -9,18 +9,22 @@ of every result so nothing is dead. Instruction lines that implement the atom ca
 
 Legality comes from the tables: `atoms.MMA_LATTICE` / `atoms.COPY_LATTICE` rows (shape, types,
 residency, arch gate) and `tiers.satisfies_any`. A configuration the target cannot run yields an
-`EmitError` (returned, never raised).
+`EmitError` (returned, never raised). Kernels are written with the one PTX builder
+(`emit/builder.py`), which TileAS kernels share.
 """
 from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from cute_ir.tables import atoms as A
 from cute_ir.tables import descriptors as D
 from cute_ir.tables import tiers as T
+
+from .builder import (ATOM_LINE_MARK, FENCE_MBARRIER_INIT, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
+                      PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 
 __all__ = ["AtomConfig", "PtxModule", "EmitError", "emit_ptx", "emit_module", "check_config", "inline_asm",
            "InlineAsm", "AsmOperand",
@@ -28,8 +32,6 @@ __all__ = ["AtomConfig", "PtxModule", "EmitError", "emit_ptx", "emit_module", "c
 
 R = A.Residency
 
-# What follows an instruction line that implements the atom, before its origin id.
-ATOM_LINE_MARK = "  // @op "
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,19 +103,6 @@ class AtomConfig:
 
 
 @dataclass(frozen=True)
-class PtxModule:
-    text: str
-    line_origins: dict[int, str]
-    target: str
-    ptxas_arch: str
-    kernels: tuple[str, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return True
-
-
-@dataclass(frozen=True)
 class EmitError:
     message: str
     config: AtomConfig | None = None
@@ -124,102 +113,8 @@ class EmitError:
         return False
 
 
-# --------------------------------------------------------------------------------------------
-# Kernel builder
-# --------------------------------------------------------------------------------------------
-
-# Initial register values: any defined value will do; the floating scalars get 1.0 so an FMA of
-# them is not trivially foldable.
-_MOV_INIT = {"b32": "mov.b32 {r}, 0;", "f32": "mov.f32 {r}, 0f00000000;",
-             "b16": "mov.b16 {r}, 0;", "f16": "mov.b16 {r}, 0x3C00;", "b64": "mov.b64 {r}, 0;",
-             "f64": "mov.f64 {r}, 0d3FF0000000000000;"}
-_STORE_BYTES = {"b32": 4, "f32": 4, "b16": 2, "f16": 2, "b64": 8, "f64": 8}
-
-
-@dataclass
-class _Kernel:
-    name: str
-    params: list[tuple[str, ...]] = field(default_factory=list)   # (ptx type, name[, qualifier])
-    decls: list[str] = field(default_factory=list)
-    body: list[tuple[str, bool]] = field(default_factory=list)    # (line, implements the atom)
-    directives: list[str] = field(default_factory=list)
-    _store_offset: int = 0
-
-    def param(self, ptx_type: str, name: str, reg: str) -> str:
-        """Declare kernel parameter `name` (u32/u64) and load it into register `reg`."""
-        self.params.append((ptx_type, name))
-        self.decls.append(f".reg .b{ptx_type[1:]} {reg};")
-        self.emit(f"ld.param.{ptx_type} {reg}, [{name}];")
-        return reg
-
-    def tensormap_param(self, name: str, reg: str, hidden: bool = False) -> str:
-        """A TMA descriptor the way NVIDIA's compilers pass one: the 128-byte CUtensorMap by value
-        as a grid-constant kernel parameter (`.param .align 64 .b8 name[128]`), used through its
-        generic address (`mov` of the parameter's name, then `cvta.param`), as in the PTX of
-        tests/corpus/cutedsl/sm90_tma_wgmma_stmatrix. `hidden`: declared `.hidden`, as NVIDIA's
-        tileiras declares the tensor maps it appends to a kernel's own parameters."""
-        self.params.append(("align 64 .b8", f"{name}[128]", *((".hidden",) if hidden else ())))
-        in_param = f"{reg}_param"
-        self.decls += [f".reg .b64 {in_param};", f".reg .b64 {reg};"]
-        self.emit(f"mov.b64 {in_param}, {name};")
-        self.emit(f"cvta.param.u64 {reg}, {in_param};")
-        return reg
-
-    def regs(self, ptx_type: str, prefix: str, count: int) -> list[str]:
-        self.decls.append(f".reg .{ptx_type} {prefix}<{count}>;")
-        return [f"{prefix}{i}" for i in range(count)]
-
-    def reg(self, ptx_type: str, name: str) -> str:
-        self.decls.append(f".reg .{ptx_type} {name};")
-        return name
-
-    def shared(self, decl: str) -> None:
-        self.decls.append(decl)
-
-    def init(self, ptx_type: str, regs: Iterable[str]) -> None:
-        for r in regs:
-            self.emit(_MOV_INIT[ptx_type].format(r=r))
-
-    def emit(self, line: str, atom: bool = False) -> None:
-        self.body.append((line, atom))
-
-    def op(self, text: str) -> None:
-        """Instruction(s) implementing the atom (tagged with the origin id)."""
-        for line in text.split("\n"):
-            self.emit(line, atom=True)
-
-    def store(self, out: str, ptx_type: str, regs: Iterable[str]) -> None:
-        for r in regs:
-            self.emit(f"st.global.{ptx_type} [{out}+{self._store_offset}], {r};")
-            self._store_offset += _STORE_BYTES[ptx_type]
-
-
 def _braces(regs: Sequence[str]) -> str:
     return "{" + ", ".join(regs) + "}"
-
-
-def _param_decl(param: tuple[str, ...]) -> str:
-    """`[.hidden ].param .<type> <name>` of a kernel parameter (type, name, qualifiers...)."""
-    ptx_type, name, *qualifiers = param
-    return " ".join([*qualifiers, f".param .{ptx_type} {name}"])
-
-
-def _render(kernels: Sequence[tuple[_Kernel, str | None]], target: T.Target) -> PtxModule:
-    lines = [f".version {target.ptx_version}", f".target {target.name}", ".address_size 64"]
-    origins: dict[int, str] = {}
-    for kernel, origin in kernels:
-        params = ", ".join(_param_decl(p) for p in kernel.params)
-        lines += ["", f".visible .entry {kernel.name}({params})"] + kernel.directives + ["{"]
-        lines += [f"  {d}" for d in kernel.decls]
-        for text, is_atom in kernel.body:
-            if is_atom and origin is not None:
-                lines.append(f"  {text}{ATOM_LINE_MARK}{origin}")
-                origins[len(lines)] = origin
-            else:
-                lines.append(f"  {text}")
-        lines += ["  ret;", "}"]
-    return PtxModule("\n".join(lines) + "\n", origins, target.name, target.ptxas_arch,
-                     tuple(k.name for k, _ in kernels))
 
 
 # --------------------------------------------------------------------------------------------
@@ -380,7 +275,7 @@ def _frag_reg_type(type_name: str) -> str:
     return "f32" if type_name == "f32" else "b32"
 
 
-def _mma_register_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
+def _mma_register_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
     out = k.param("u64", "out", "%out")
     regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type)
     ra = k.regs("b32", "%a", regs["A"])
@@ -409,7 +304,7 @@ def _mma_register_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
     k.store(out, ctype, rd)
 
 
-def _fma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
+def _fma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
     out = k.param("u64", "out", "%out")
     t = c.a_type
     a, b, cc, d = (k.reg(t, n) for n in ("%a", "%b", "%c", "%d"))
@@ -418,7 +313,7 @@ def _fma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
     k.store(out, "b16" if t == "f16" else t, [d])
 
 
-def _wgmma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
+def _wgmma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
     out = k.param("u64", "out", "%out")
     a_res = _a_residency(c, row)
     adesc = k.param("u64", "a_desc", "%adesc") if a_res is R.SMEM_DESC else None
@@ -449,31 +344,30 @@ def _wgmma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow) -> None:
 _TMEM_COLS = 512
 
 
-def _tmem_prologue(k: _Kernel, cta: int) -> tuple[str, str]:
+def _tmem_prologue(k: PtxBuilder, cta: int) -> tuple[str, str]:
     """Allocate tensor memory; returns (tmem base address register, mbarrier address register)."""
     k.shared(".shared .align 16 .b32 tmem_slot;")
     k.shared(".shared .align 8 .b64 mbar;")
     slot, tmem, mbar = k.reg("b32", "%slot"), k.reg("b32", "%tmem"), k.reg("b32", "%mbar")
     k.emit(f"mov.u32 {slot}, tmem_slot;")
     k.emit(f"mov.u32 {mbar}, mbar;")
-    k.emit(f"mbarrier.init.shared::cta.b64 [{mbar}], 1;")
-    k.emit(f"tcgen05.alloc.cta_group::{cta}.sync.aligned.shared::cta.b32 [{slot}], "
-           f"{_TMEM_COLS};")
-    k.emit(f"tcgen05.relinquish_alloc_permit.cta_group::{cta}.sync.aligned;")
+    k.emit(mbarrier_init(mbar, 1))
+    k.emit(tmem_alloc(cta, slot, _TMEM_COLS))
+    k.emit(tmem_relinquish(cta))
     k.emit(f"ld.shared.b32 {tmem}, [{slot}];")
-    k.emit("tcgen05.fence::after_thread_sync;")
+    k.emit(TMEM_AFTER_THREAD_SYNC)
     if cta == 2:
         k.directives.append(".reqnctapercluster 2, 1, 1")
     return tmem, mbar
 
 
-def _tmem_epilogue(k: _Kernel, cta: int, tmem: str, out: str) -> None:
-    k.emit("tcgen05.fence::before_thread_sync;")
-    k.emit(f"tcgen05.dealloc.cta_group::{cta}.sync.aligned.b32 {tmem}, {_TMEM_COLS};")
+def _tmem_epilogue(k: PtxBuilder, cta: int, tmem: str, out: str) -> None:
+    k.emit(TMEM_BEFORE_THREAD_SYNC)
+    k.emit(tmem_dealloc(cta, tmem, _TMEM_COLS))
     k.store(out, "b32", [tmem])
 
 
-def _commit(cta: int, mbar: str, k: _Kernel) -> str:
+def _commit(cta: int, mbar: str, k: PtxBuilder) -> str:
     if cta == 2:
         mask = k.reg("b16", "%cta_mask")
         k.emit(f"mov.b16 {mask}, 3;")
@@ -482,7 +376,7 @@ def _commit(cta: int, mbar: str, k: _Kernel) -> str:
     return f"tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [{mbar}];"
 
 
-def _umma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow, target: T.Target) -> None:
+def _umma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow, target: T.Target) -> None:
     out = k.param("u64", "out", "%out")
     a_res = _a_residency(c, row)
     adesc = k.param("u64", "a_desc", "%adesc") if a_res is R.SMEM_DESC else None
@@ -515,7 +409,7 @@ def _umma_kernel(k: _Kernel, c: AtomConfig, row: A.MmaShapeRow, target: T.Target
     _tmem_epilogue(k, cta, tmem, out)
 
 
-def _ldsm_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+def _ldsm_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     out = k.param("u64", "out", "%out")
     k.shared(".shared .align 16 .b8 smem_tile[512];")
     s = k.reg("b32", "%smem")
@@ -533,7 +427,7 @@ def _ldsm_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
         k.store(out, "b32", [back])
 
 
-def _cp_async_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+def _cp_async_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     src = k.param("u64", "src", "%src")
     out = k.param("u64", "out", "%out")
     k.shared(".shared .align 16 .b8 smem_tile[64];")
@@ -549,7 +443,7 @@ def _cp_async_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.store(out, "b32", [back])
 
 
-def _tmem_copy_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+def _tmem_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     out = k.param("u64", "out", "%out")
     tmem, _ = _tmem_prologue(k, 1)
     regs = k.regs("b32", "%r", row.regs * c.repeat)
@@ -567,7 +461,7 @@ def _tmem_copy_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
     _tmem_epilogue(k, 1, tmem, out)
 
 
-def _s2t_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+def _s2t_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     out = k.param("u64", "out", "%out")
     sdesc = k.param("u64", "s_desc", "%sdesc")
     tmem, mbar = _tmem_prologue(k, c.cta_group)
@@ -580,7 +474,7 @@ def _s2t_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
 _SAMPLE_TILE_BYTES = 1024
 
 
-def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     tmap = k.tensormap_param("tmap", "%tmap")
     out = k.param("u64", "out", "%out")
     if c.tma_prefetch:
@@ -605,8 +499,8 @@ def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
         mbar, state = k.reg("b32", "%mbar"), k.reg("b64", "%mbar_state")
         done = k.reg("pred", "%done")
         k.emit(f"mov.u32 {mbar}, mbar;")
-        k.emit(f"mbarrier.init.shared::cta.b64 [{mbar}], 1;")
-        k.emit("fence.mbarrier_init.release.cluster;")
+        k.emit(mbarrier_init(mbar, 1))
+        k.emit(FENCE_MBARRIER_INIT)
         k.emit(f"mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{mbar}], {tile_bytes};")
         offsets, mask = "", ""
         if row.params["mode"] == ".im2col":
@@ -629,9 +523,7 @@ def _tma_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
         if c.cta_group != 1:
             k.directives.append(".reqnctapercluster 2, 1, 1")
         k.op(row.ptx.format(**fill))
-        k.emit("TMA_WAIT:")
-        k.emit(f"mbarrier.try_wait.parity.shared::cta.b64 {done}, [{mbar}], 0;")
-        k.emit(f"@!{done} bra TMA_WAIT;")
+        k.wait_parity(mbar, 0, done)
         back = k.reg("b32", "%back")
         k.emit(f"ld.shared.b32 {back}, [{s}];")
         k.store(out, "b32", [back])
@@ -650,7 +542,7 @@ _UNIVERSAL_WIDTHS = {8: ("", "b8", "b16", 1), 16: ("", "b16", "b16", 1),
                      128: (".v2", "b64", "b64", 2)}
 
 
-def _universal_copy_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> None:
+def _universal_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     src = k.param("u64", "src", "%src")
     dst = k.param("u64", "dst", "%dst")
     vec, t, reg_t, n = _UNIVERSAL_WIDTHS[c.copy_bits]
@@ -660,8 +552,8 @@ def _universal_copy_kernel(k: _Kernel, c: AtomConfig, row: A.CopyShapeRow) -> No
 
 
 def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
-                  target: T.Target) -> _Kernel:
-    k = _Kernel(name)
+                  target: T.Target) -> PtxBuilder:
+    k = PtxBuilder(name)
     if isinstance(row, A.MmaShapeRow):
         builders = {"fma": _fma_kernel, "mma.sync": _mma_register_kernel,
                     "mma.sp": _mma_register_kernel,
@@ -783,7 +675,7 @@ def emit_module(items: Sequence[tuple[AtomConfig, str | None]],
         if isinstance(row, str):
             return EmitError(row, config, target)
         kernels.append((_build_kernel(f"k{index}_{config.label()}", config, row, t), origin))
-    return _render(kernels, t)
+    return render(kernels, t)
 
 
 def emit_ptx(config: AtomConfig, target: str, origin: str | None = None

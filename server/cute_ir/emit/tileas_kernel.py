@@ -75,14 +75,13 @@ from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
 from ..verify.tma import operand_groups
-from .ptx import EmitError, PtxModule, _Kernel, _render
+from .builder import (FENCE_MBARRIER_INIT, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC, PtxBuilder,
+                      PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
+from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, chunk_tile, copy_async, dot, from_shared,
                            load_global, matrix_dims, mma_tile, store_global, to_shared, truncate)
 
 MBARRIER_TYPE = "memref<1xi64, 3>"
-# mbarrier.try_wait's suspend-time hint (ns) between tries, as NVIDIA's CuTe DSL writes it
-# (tests/corpus/cutedsl/sm90_tma_wgmma_stmatrix/kernel.ptx).
-SUSPEND_TIME_HINT = 10000000
 # The L2 eviction priority of the kernel's TMA transfers (`createpolicy`).
 L2_POLICY = "evict_normal"
 THREADS = "%threads"      # the CTA's thread count: the arrivals an empty barrier waits for
@@ -98,7 +97,7 @@ ROW_TRANSFERS = frozenset(_MODE)
 
 @dataclass
 class _Emitter:
-    kernel: _Kernel
+    kernel: PtxBuilder
     values: dict[Value, str] = field(default_factory=dict)       # value -> register (or smem symbol)
     tiles: dict[Value, str] = field(default_factory=dict)        # a loaded tile -> its smem register
     phases: dict[str, str] = field(default_factory=dict)         # mbarrier register -> its phase register
@@ -106,7 +105,6 @@ class _Emitter:
     register_tiles: dict[Value, list[str]] = field(default_factory=dict)   # a register tile -> its registers
     tmem: list[tuple[str, str, int]] = field(default_factory=list)   # (slot symbol, address register, columns)
     deferred: list[str] = field(default_factory=list)            # delayed store waits
-    count: int = 0
     lanes: dict[Value, int] = field(default_factory=dict)        # a tile the kernel holds -> its lanes (rows)
     row_bytes: dict[Value, int] = field(default_factory=dict)    # -> the bytes of one row
     uses_warps: bool = False
@@ -123,8 +121,7 @@ class _Emitter:
     global_bases: dict[Value, str] = field(default_factory=dict)      # a memref argument -> its global address
 
     def fresh(self, stem: str) -> str:
-        self.count += 1
-        return f"{stem}{self.count}"
+        return self.kernel.fresh(stem)
 
     def register(self, value: Value, what: str) -> str:
         found = self.values.get(value)
@@ -795,12 +792,9 @@ class _Emitter:
             self.kernel.emit(f"@{LEADER} cp.async.bulk.wait_group.read 0;")
 
     def wait_parity(self, barrier: str, parity: str) -> None:
-        """Wait until the phase of `barrier` with `parity` has completed, suspending up to the
-        time hint between tries (`mbarrier.try_wait`'s, as NVIDIA's compilers write it)."""
-        done, label = self.kernel.reg("pred", "%" + self.fresh("done")), self.fresh("WAIT_")
-        self.kernel.emit(f"{label}:")
-        self.kernel.emit(f"mbarrier.try_wait.parity.shared::cta.b64 {done}, [{barrier}], {parity}, {SUSPEND_TIME_HINT};")
-        self.kernel.emit(f"@!{done} bra {label};")
+        """Wait until the phase of `barrier` with `parity` has completed (the builder's
+        try_wait loop, with its suspend-time hint)."""
+        self.kernel.wait_parity(barrier, parity, self.kernel.reg("pred", "%" + self.fresh("done")))
 
     def cache_policy(self) -> str:
         """The L2 policy the kernel's TMA transfers pass with `.L2::cache_hint`: made once,
@@ -838,13 +832,13 @@ class _Ring:
         full = k.reg("b32", f"%{symbol}_full")
         phase = k.reg("b32", f"%{symbol}_phase")
         init = [f"mov.u32 {full}, {symbol}_full;", f"mov.b32 {phase}, 0;"]
-        init += [f"@{LEADER} mbarrier.init.shared::cta.b64 [{full}+{8 * s}], 1;" for s in range(stages)]
+        init += [f"@{LEADER} " + mbarrier_init(f"{full}+{8 * s}", 1) for s in range(stages)]
         empty = stage = None
         if loop is not None:
             k.shared(f".shared .align {MBARRIER_BYTES} .b64 {symbol}_empty[{stages}];")
             empty = k.reg("b32", f"%{symbol}_empty")
             init += [f"mov.u32 {empty}, {symbol}_empty;"]
-            init += [f"@{LEADER} mbarrier.init.shared::cta.b64 [{empty}+{8 * s}], {THREADS};" for s in range(stages)]
+            init += [f"@{LEADER} " + mbarrier_init(f"{empty}+{8 * s}", THREADS) for s in range(stages)]
             emitter.uses_thread_count = True
         if stages > 1:
             stage = k.reg("b32", f"%{symbol}_stage")
@@ -1027,7 +1021,7 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
         return EmitError(f"unknown SM target {target!r}", None, target)
     if not function.regions or len(function.regions[0].blocks) != 1:
         return EmitError(f"`{kernel_name(function)}`: only a kernel of one block is emitted", None, target)
-    emitter = _Emitter(_Kernel(kernel_name(function)))
+    emitter = _Emitter(PtxBuilder(kernel_name(function)))
     emitter.stages_of = _load_stages(function)
     emitter.threads = thread_count(function)
     entry = function.regions[0].blocks[0]
@@ -1056,7 +1050,7 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
         prologue.append(f"mov.u32 {THREADS}, %ntid.x;")
     prologue += emitter.prologue
     if emitter.rings:
-        prologue += ["fence.mbarrier_init.release.cluster;"]
+        prologue += [FENCE_MBARRIER_INIT]
     epilogue: list[str] = []
     if emitter.uses_warps or emitter.tmem:
         kernel.reg("b32", WARP), kernel.reg("b32", LANE), kernel.reg("pred", WARP0)
@@ -1064,21 +1058,21 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
     for symbol, address, columns in emitter.tmem:
         slot = kernel.reg("b32", f"%{symbol}")
         prologue += [f"mov.u32 {slot}, {symbol};",
-                     f"@{WARP0} tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{slot}], {columns};"]
-        epilogue += [f"@{WARP0} tcgen05.dealloc.cta_group::1.sync.aligned.b32 {address}, {columns};"]
+                     f"@{WARP0} " + tmem_alloc(1, slot, columns)]
+        epilogue += [f"@{WARP0} " + tmem_dealloc(1, address, columns)]
     if emitter.tmem:
-        prologue += [f"@{WARP0} tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;"]
+        prologue += [f"@{WARP0} " + tmem_relinquish(1)]
     if emitter.rings or emitter.tmem:
         prologue += ["bar.sync 0;"]
     for symbol, address, _ in emitter.tmem:
         prologue += [f"ld.shared.b32 {address}, [%{symbol}];"]
     if emitter.tmem:
-        prologue += ["tcgen05.fence::after_thread_sync;"]
-        epilogue = ["tcgen05.fence::before_thread_sync;", "bar.sync 0;"] + epilogue
+        prologue += [TMEM_AFTER_THREAD_SYNC]
+        epilogue = [TMEM_BEFORE_THREAD_SYNC, "bar.sync 0;"] + epilogue
     kernel.body[body_start:body_start] = [(line, False) for line in prologue]
     for line in epilogue:
         kernel.emit(line)
-    return _render([(emitter.kernel, None)], t)
+    return render([(emitter.kernel, None)], t)
 
 
 def ir_kernels(ir_text: str, target: str) -> list[tuple[str, "PtxModule | EmitError"]]:
