@@ -47,6 +47,11 @@ run: install
 	@echo "== cute-ir lower --emit ptx: the tensor-memory copies of examples/tileas_tmem_copy.ir (sm_100a)"
 	@if command -v ptxas >/dev/null 2>&1; then $(CUTE_IR) lower --emit ptx --assemble examples/tileas_tmem_copy.ir; \
 	 else $(CUTE_IR) lower --emit ptx examples/tileas_tmem_copy.ir; fi | grep -E "^\.target|tcgen05\.(ld|st)|matrix" | awk '!seen[$$1]++' | cut -c1-110
+	@echo "== cute-ir lower --emit ptx: the TileAS matmul main loop of examples/tileas_matmul.ir (TMA ring, ldmatrix, mma.sync, TMA store) for sm_90a, sm_100a and sm_120a"
+	@for arch in sm_90a sm_100a sm_120a; do \
+	  if command -v ptxas >/dev/null 2>&1; then $(CUTE_IR) lower --emit ptx --assemble --arch $$arch examples/tileas_matmul.ir; \
+	  else $(CUTE_IR) lower --emit ptx --arch $$arch examples/tileas_matmul.ir; fi \
+	  | grep -E "^\.target|cp\.async\.bulk\.tensor|mbarrier\.try_wait|ldmatrix|mma\.sync" | awk '!seen[$$1]++' | cut -c1-110; done
 
 ## grammar: regenerate grammar/src from grammar/grammar.js (commit the result)
 grammar:
