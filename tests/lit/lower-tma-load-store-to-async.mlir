@@ -13,11 +13,11 @@
 // CHECK-NEXT: %[[SBOX:.+]] = "cute.static"() : () -> !cute.composed_layout<"S<3,4,3> o 0 o (64,64):(1,256)">
 // CHECK-NEXT: %[[SDESC:.+]] = "nv_tileas.make_tiled_tma_desc"(%out, %[[SBOX]]) {{.*}} {mode = #cute_nvgpu.tma_store_mode<store>, elementBitWidth = 16 : i32, tmaIdx = 1 : i32}
 // CHECK-NEXT: %mbar = "memref.alloca"() : () -> memref<1xi64, 3>
-// CHECK-NEXT: %a:2 = "nv_tileas.async.tiled_tma_load"(%desc, %mbar, %i, %j, %t) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, boxDim = array<i64: 64, 64>, tx_count = 16384 : i64}
+// CHECK-NEXT: %a:2 = "nv_tileas.async.tiled_tma_load"(%desc, %mbar, %i, %j, %t) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, boxDim = array<i64: 64, 64>, swizzle = "128B", tx_count = 16384 : i64}
 // CHECK-NEXT: "nv_tileas.async.wait"(%mbar) : (memref<1xi64, 3>) -> ()
 // CHECK-NEXT: %[[MBAR:.+]] = "memref.alloca"()
 // CHECK-NEXT: %b:2 = "nv_tileas.async.tiled_tma_load"(%desc, %[[MBAR]], %j, %i, %a#1) {{.*}} tmaIdx = 0 : i32
-// CHECK: %ts = "nv_tileas.async.tiled_tma_store"(%a#0, %[[SDESC]], %i, %j, %b#1) {{.*}} {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32, boxDim = array<i64: 64, 64>}
+// CHECK: %ts = "nv_tileas.async.tiled_tma_store"(%a#0, %[[SDESC]], %i, %j, %b#1) {{.*}} {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32, boxDim = array<i64: 64, 64>, swizzle = "128B"}
 // CHECK-NEXT: "nv_tileas.async.wait"() : () -> ()
 // Without allow_tma the load stays (unless prefer_tma says otherwise).
 // CHECK-NEXT: %c:2 = nv_tileas.tiled_load %view
@@ -94,7 +94,7 @@ func.func @unresolved(%view: memref<128xf32, 1>, %dyn: memref<?xf32, 1>, %i: ind
 // CHECK-COUNT-4: "arith.addi"(%i, %o
 // CHECK-NEXT: %s = "nv_tileas.async.scatter_tma_store"(%g#0, %[[SDESC]], {{.*}}, %j, %g#1) <{operandSegmentSizes = array<i32: 1, 1, 5, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32}
 // CHECK-NEXT: "nv_tileas.async.wait"() : () -> ()
-// CHECK-NEXT: %r = "nv_tileas.async.tiled_atomic_rmw"(%g#0, %[[RDESC]], %i, %j, %s) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_redg>, tmaIdx = 2 : i32, rmw_mode = #nv_tileas.rmw_mode<add>} : {{.*}} -> !nv_tileaa.mem_token
+// CHECK-NEXT: %r = "nv_tileas.async.tiled_atomic_rmw"(%g#0, %[[RDESC]], %i, %j, %s) <{operandSegmentSizes = array<i32: 1, 1, 2, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_redg>, tmaIdx = 2 : i32, swizzle = "128B", rmw_mode = #nv_tileas.rmw_mode<add>} : {{.*}} -> !nv_tileaa.mem_token
 // CHECK-NEXT: "nv_tileas.async.wait"() : () -> ()
 // CHECK-NEXT: return
 func.func @rows(%view: memref<1024x256xf16, 1>, %i: index, %j: index, %o0: index, %o1: index, %o2: index, %o3: index, %t: !nv_tileaa.mem_token) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
