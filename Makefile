@@ -32,7 +32,7 @@ install-dev: $(VENV)/.installed-dev
 ## run: install and show what a user gets on the example files (each on its target)
 CUTE_IR := $(VENV)/bin/cute-ir
 run: install
-	@echo "== cute-ir check, each file on the target it declares (examples/mistakes.ir shows errors on purpose)"
+	@echo "== cute-ir check, each file on its own target: declared, else what its atoms need (examples/mistakes.ir shows errors on purpose)"
 	@$(CUTE_IR) check examples/*.ir || true
 	@echo "== cute-ir ptx: the PTX preview of examples/sm120_nvfp4.ir, assembled by ptxas when it is on PATH"
 	@if command -v ptxas >/dev/null 2>&1; then $(CUTE_IR) ptx --assemble examples/sm120_nvfp4.ir | grep -E "^// line|mma.sync|^\.target"; \

@@ -8,7 +8,7 @@ import sys
 
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.features.hover import hover
-from cute_ir.ir.target import FROM_COMMAND_LINE, FROM_FILE, FROM_SETTING
+from cute_ir.ir.target import FROM_COMMAND_LINE, FROM_DEFAULT, FROM_FILE, FROM_INFERRED, FROM_SETTING
 from cute_ir.text.positions import Position
 
 TMEM = "!cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>"
@@ -103,3 +103,185 @@ def test_editing_a_top_level_declaration_re_verifies_like_a_fresh_analysis(caplo
     assert codes(analysis) == ["verify.target"]
     assert analysis.diagnostics() == analysis.reanalysed().diagnostics()
     assert [r.message for r in caplog.records if r.levelname == "ERROR"] == []   # no fallback re-analysis
+
+
+# ------------------------------------------------------------------ a file that declares none
+# What CuTe DSL dumps look like: no `#nvvm.target`, atoms that only some targets run.
+def undeclared(*atoms: str) -> str:
+    ops = "\n".join(f"  %a{i} = cute.make_atom() : () -> {atom}" for i, atom in enumerate(atoms))
+    return f"func.func @k() {{\n{ops}\n  return\n}}\n"
+
+
+WGMMA = "!cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>"
+LDSM = '!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>'
+CP_ASYNC = "!cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>"
+SM120 = ("!cute_nvgpu.SM120.mma_bs<16x8x64, vec_size = 16, elem_type = (f4E2M1FN, f4E2M1FN, f32), "
+         "sf_type = f8E4M3FN, use_sf_layout_TV = false>")
+
+
+def inferred(text: str, **settings) -> DocumentAnalysis:
+    return DocumentAnalysis("file:///t.ir", text, settings=Settings(target_from=FROM_DEFAULT, **settings))
+
+
+def at(text: str, needle: str) -> tuple[int, int]:
+    """1-based line and column of `needle`'s first occurrence."""
+    offset = text.index(needle)
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def test_the_target_is_what_the_atoms_need_and_says_which_atom_decided():
+    text = undeclared(LDSM, TMEM, CP_ASYNC)
+    analysis = inferred(text)
+    choice = analysis.target
+    assert (choice.arch, choice.source) == ("sm_100a", FROM_INFERRED)
+    assert choice.decided_by.atom == "atom.tmem_load"
+    assert text.encode()[choice.decided_by.span.start:choice.decided_by.span.end] == TMEM.encode()
+    line, col = at(text, TMEM)
+    assert choice.sentence(lambda o: (text.count("\n", 0, o) + 1, o - (text.rfind("\n", 0, o) + 1) + 1)) == (
+        f"target sm_100a, inferred from `atom.tmem_load` at {line}:{col}; the file declares none")
+    assert codes(analysis) == []
+
+
+def test_the_lowest_tier_that_runs_every_atom_is_chosen_with_its_arch_specific_target():
+    assert inferred(undeclared(LDSM)).target_arch == "sm_75"
+    assert inferred(undeclared(LDSM, CP_ASYNC)).target_arch == "sm_80"
+    # TMA alone runs on sm_90: the arch-specific target of that tier, as the DSL compiles it.
+    tma = inferred(undeclared(CP_ASYNC, "!cute_nvgpu.tma_descriptor_tiled"))
+    assert tma.target_arch == "sm_90a"
+    # WGMMA needs sm_90a exactly: it decides, though TMA's gate is met at the same target.
+    both = inferred(undeclared("!cute_nvgpu.tma_descriptor_tiled", WGMMA)).target
+    assert (both.arch, both.decided_by.atom) == ("sm_90a", "sm90.mma")
+    assert inferred(undeclared(SM120)).target_arch == "sm_120a"
+
+
+def test_an_atom_built_without_a_written_type_counts():
+    """The spec's own SM120 example declares no target and writes no type: its builder says
+    which atom it makes."""
+    text = "%atom = cute_nvgpu.make_sm120_mma_bs\n{shape_MNK = [16, 8, 32], vec_size = 32}\n"
+    analysis = inferred(text)
+    assert (analysis.target_arch, analysis.target.decided_by.atom) == ("sm_120a", "SM120.mma_bs")
+    assert codes(analysis) == []
+
+
+def test_nothing_decides_the_default_applies():
+    analysis = inferred(undeclared("!cute_nvgpu.atom.universal_copy<f16, 128 b>"))
+    assert (analysis.target_arch, analysis.target.source) == ("sm_90a", FROM_DEFAULT)
+    assert analysis.target.reason == "the default target: nothing in the file decides"
+
+
+def test_atoms_no_single_target_runs_are_one_error_naming_both():
+    text = undeclared(WGMMA, LDSM, TMEM, TMEM.replace("x32", "x16"))
+    analysis = inferred(text)
+    assert analysis.target.conflict is not None and analysis.target_arch == "sm_90a"
+    [error] = analysis.diagnostics()
+    assert error.code == "verify.target-conflict"
+    assert text.encode()[error.span.start:error.span.end] == TMEM.encode()
+    assert error.message == (
+        "no single target runs every atom of this file: `atom.tmem_load` needs sm_100f "
+        "(sm_100a/sm_100f/sm_103a/sm_103f) or sm_110f (sm_110a/sm_110f), but `sm90.mma` needs "
+        "sm_90a only; declare the target (`#nvvm.target<chip = \"...\">`) or choose one "
+        "(`--arch`, `cute-ir.targetArch`)")
+    [note] = error.related
+    assert text.encode()[note.span.start:note.span.end] == WGMMA.encode()
+    assert note.message == "`sm90.mma` needs sm_90a only"
+
+
+def test_the_command_line_and_the_setting_beat_what_the_atoms_need():
+    text = undeclared(TMEM)
+    cli = DocumentAnalysis("file:///t.ir", text,
+                           settings=Settings(target_arch="sm_90a", target_from=FROM_COMMAND_LINE))
+    setting = DocumentAnalysis("file:///t.ir", text, settings=Settings(target_arch="sm_90a"))
+    for analysis, source in ((cli, FROM_COMMAND_LINE), (setting, FROM_SETTING)):
+        assert (analysis.target_arch, analysis.target.source) == ("sm_90a", source)
+        assert codes(analysis) == ["verify.target"]
+    # A declaration still beats the setting, and a conflict never arises under either.
+    assert DocumentAnalysis("file:///t.ir", undeclared(WGMMA, TMEM),
+                            settings=Settings(target_arch="sm_100a")).target.conflict is None
+
+
+def test_typing_an_atom_that_needs_more_re_targets_like_a_fresh_analysis(caplog):
+    text = undeclared(LDSM, CP_ASYNC)
+    analysis = inferred(text)
+    assert analysis.target_arch == "sm_80"
+    line = text.splitlines()[2]
+    start, end = line.index("!cute_nvgpu"), len(line)
+    analysis.update([(Position(2, start), Position(2, end), TMEM)], 2)
+    assert (analysis.target_arch, analysis.target.decided_by.atom) == ("sm_100a", "atom.tmem_load")
+    assert analysis.diagnostics() == analysis.reanalysed().diagnostics() == []
+    # Typing above the deciding atom moves it: the answer follows it.
+    analysis.update([(Position(1, 2), Position(1, 2), "  ")], 3)
+    fresh = analysis.reanalysed()
+    assert analysis.target == fresh.target
+    # Taking it out again goes back.
+    analysis.update([(Position(2, start), Position(2, start + len(TMEM)), CP_ASYNC)], 4)
+    assert analysis.target_arch == "sm_80" and analysis.target == analysis.reanalysed().target
+    assert [r.message for r in caplog.records if r.levelname == "ERROR"] == []   # no fallback re-analysis
+
+
+def test_an_edit_that_keeps_the_atoms_does_not_re_verify_the_document(monkeypatch):
+    text = undeclared(LDSM, TMEM) + undeclared(CP_ASYNC).replace("@k", "@other")
+    analysis = inferred(text)
+    calls = []
+    monkeypatch.setattr(analysis, "_full_analysis", lambda *a: calls.append(a))
+    analysis.update([(Position(1, 0), Position(1, 0), " ")], 2)
+    analysis.update([(Position(6, 0), Position(6, 0), "// note\n")], 3)
+    assert calls == []
+
+
+def test_cli_check_checks_each_file_of_a_directory_for_its_own_target(tmp_path):
+    (tmp_path / "hopper.mlir").write_text(undeclared(WGMMA, LDSM))
+    (tmp_path / "blackwell.mlir").write_text(undeclared(LDSM, TMEM))
+    (tmp_path / "consumer.mlir").write_text(undeclared(SM120))
+    (tmp_path / "mixed.mlir").write_text(undeclared(WGMMA, TMEM))
+    done = subprocess.run([sys.executable, "-m", "cute_ir.cli", "check", str(tmp_path)],
+                          capture_output=True, text=True, timeout=120)
+    notes = [line for line in done.stdout.splitlines() if ": note: target" in line]
+    b_line, b_col = at(undeclared(LDSM, TMEM), TMEM)
+    w_line, w_col = at(undeclared(WGMMA, LDSM), WGMMA)
+    c_line, c_col = at(undeclared(SM120), SM120)
+    m_wgmma, m_tmem = at(undeclared(WGMMA, TMEM), WGMMA), at(undeclared(WGMMA, TMEM), TMEM)
+    assert notes == [
+        f"{tmp_path}/blackwell.mlir: note: target sm_100a, inferred from `atom.tmem_load` at {b_line}:{b_col}; "
+        "the file declares none",
+        f"{tmp_path}/consumer.mlir: note: target sm_120a, inferred from `SM120.mma_bs` at {c_line}:{c_col}; "
+        "the file declares none",
+        f"{tmp_path}/hopper.mlir: note: target sm_90a, inferred from `sm90.mma` at {w_line}:{w_col}; "
+        "the file declares none",
+        f"{tmp_path}/mixed.mlir: note: target sm_90a, the default target: no single target runs `sm90.mma` "
+        f"({m_wgmma[0]}:{m_wgmma[1]}) and `atom.tmem_load` ({m_tmem[0]}:{m_tmem[1]}); the file declares none",
+    ]
+    assert done.stdout.count(": error: ") == 1 and "[verify:verify.target-conflict]" in done.stdout
+    assert done.stdout.endswith("4 files checked: 1 error, 0 warnings\n")
+    assert done.returncode == 1
+    # --arch still overrides every file; -q leaves the notes out.
+    forced = subprocess.run([sys.executable, "-m", "cute_ir.cli", "check", "-q", "--arch", "sm_100a", str(tmp_path)],
+                            capture_output=True, text=True, timeout=120)
+    assert ": note: target" not in forced.stdout and "the target is sm_100a" in forced.stdout
+
+
+def test_a_parameter_can_raise_the_gate_and_the_verifier_checks_the_same():
+    """The DSL's TMA atom for a CTA pair (`sm_100_2sm`) needs tcgen05's targets, though TMA
+    alone runs on sm_90: inference asks for sm_100a, and the gate check says why sm_90a fails."""
+    pair = ('!cute_nvgpu.atom.non_exec_tiled_tma_load<sm_100_2sm, f16, copy_bits = 65536, '
+            'tma_gbasis = <"(64,64):(1@1,1@0)">, tma_format = F16_RN>')
+    text = undeclared(pair)
+    assert inferred(text).target_arch == "sm_100a" and codes(inferred(text)) == []
+    forced = DocumentAnalysis("file:///t.ir", text,
+                              settings=Settings(target_arch="sm_90a", target_from=FROM_COMMAND_LINE))
+    [error] = forced.diagnostics()
+    assert error.message == ("atom `atom.non_exec_tiled_tma_load` with `sm_100_2sm` needs sm_100f "
+                             "(sm_100a/sm_100f/sm_103a/sm_103f) or sm_110f (sm_110a/sm_110f), but the "
+                             "target is sm_90a")
+    assert inferred(undeclared(pair.replace("sm_100_2sm", "sm_90"))).target_arch == "sm_90a"
+
+
+def test_a_broken_document_is_checked_for_what_its_atoms_need():
+    """With a syntax error the document is read in pieces; their atoms decide all the same."""
+    text = undeclared(LDSM, TMEM).replace("  return\n}\n", "  return\n") + undeclared(CP_ASYNC).replace("@k", "@g")
+    analysis = inferred(text)
+    assert (analysis.target_arch, analysis.target.decided_by.atom) == ("sm_100a", "atom.tmem_load")
+    line = text.splitlines().index("func.func @g() {") + 1
+    analysis.update([(Position(line, 0), Position(line, 0), f"  %x = cute.make_atom() : () -> {WGMMA}\n")], 2)
+    fresh = analysis.reanalysed()
+    assert analysis.target == fresh.target and analysis.target.conflict is not None
+    assert analysis.diagnostics() == fresh.diagnostics()

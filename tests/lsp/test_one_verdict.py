@@ -25,12 +25,20 @@ def _key(d) -> tuple:
 
 
 async def test_the_server_publishes_what_the_preview_refuses(client):
-    text = MIXED_TARGETS
-    uri = doc_uri("one-verdict")
-    published = await open_and_wait(client, uri, text)
-    result = await bounded(client.protocol.send_request_async(
-        "cute-ir/ptxPreview", {"textDocument": {"uri": uri}, "arch": "sm_90a"}))
-    refused = {_key(d) for d in _get(result, "diagnostics")}
-    served = {_key(d) for d in published.diagnostics
-              if d.severity == lsp.DiagnosticSeverity.Error}
-    assert refused and refused <= served
+    # The document's atoms need targets no single one has: under the `auto` setting it would get
+    # one conflict error instead of a target error at each atom. The user chooses sm_90a.
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(
+        settings={"cute-ir": {"targetArch": "sm_90a"}}))
+    try:
+        text = MIXED_TARGETS
+        uri = doc_uri("one-verdict")
+        published = await open_and_wait(client, uri, text)
+        result = await bounded(client.protocol.send_request_async(
+            "cute-ir/ptxPreview", {"textDocument": {"uri": uri}, "arch": "sm_90a"}))
+        refused = {_key(d) for d in _get(result, "diagnostics")}
+        served = {_key(d) for d in published.diagnostics
+                  if d.severity == lsp.DiagnosticSeverity.Error}
+        assert refused and refused <= served
+    finally:
+        client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(
+            settings={"cute-ir": {"targetArch": "auto"}}))

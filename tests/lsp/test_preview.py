@@ -192,12 +192,21 @@ async def test_document_target_says_the_file_declares_it_and_the_preview_follows
     assert ".target sm_100a" in _get(result, "ptx").split("\n")
 
 
-async def test_document_target_of_a_file_that_declares_none_is_the_setting(client: RecordingClient):
-    uri = doc_uri("setting-target")
+async def test_document_target_of_a_file_that_declares_none_is_what_its_atoms_need(client: RecordingClient):
+    """The client names no target: the WGMMA atom decides sm_90a, and the answer says which
+    atom, which op writes it, and where."""
+    uri = doc_uri("inferred-target")
     await open_and_wait(client, uri, HOPPER)
     target = await bounded(client.protocol.send_request_async(
         "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
-    assert (_get(target, "arch"), _get(target, "source")) == ("sm_90a", "setting")
+    assert (_get(target, "arch"), _get(target, "source")) == ("sm_90a", "inferred")
+    decided = _get(target, "decidedBy")
+    assert (_get(decided, "atom"), _get(decided, "op")) == ("sm90.mma", "cute.make_atom")
+    first = HOPPER.index("!cute_nvgpu.sm90.mma")
+    line = HOPPER.count("\n", 0, first)
+    column = first - (HOPPER.rindex("\n", 0, first) + 1)
+    assert as_tuple(_get(decided, "range"))[:2] == (line, column)
+    assert _get(target, "reason") == f"inferred from `sm90.mma` at {line + 1}:{column + 1}; the file declares none"
 
 
 async def test_lowered_ir_returns_each_stage_with_a_line_map(client: RecordingClient):

@@ -55,7 +55,7 @@ async def details(client: RecordingClient, uri: str = doc_uri("complete")) -> di
 
 def unknown_arch_warning(arch: str, kept: str) -> str:
     return (f"cute-ir: unknown target arch `{arch}`; keeping {kept}. "
-            f"Expected one of {', '.join(EDITOR_TARGETS)}.")
+            f"Expected `auto` or one of {', '.join(EDITOR_TARGETS)}.")
 
 
 async def test_default_target_is_sm_90a(client: RecordingClient):
@@ -69,6 +69,31 @@ async def test_initialization_options_select_sm_100a(client_sm100a: RecordingCli
     # wgmma (sm90.mma) assembles for sm_90a only; sm_100a has the sm_100f family features.
     assert "sm90.mma" not in found
     assert found["sm100.mma"] == SM100_MMA
+    assert client_sm100a.messages == []
+
+
+def _field(result, name: str):
+    """A field of a custom request's result (pygls gives an object or a dict)."""
+    return result[name] if isinstance(result, dict) else getattr(result, name)
+
+
+async def test_a_chosen_target_applies_to_a_file_that_declares_none(client_sm100a: RecordingClient):
+    """The setting beats what the file's atoms need (a WGMMA atom would infer sm_90a)."""
+    uri = doc_uri("setting-target")
+    await open_and_wait(client_sm100a, uri, COMPLETE)
+    target = await bounded(client_sm100a.protocol.send_request_async(
+        "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
+    assert (_field(target, "arch"), _field(target, "source")) == ("sm_100a", "setting")
+
+
+async def test_auto_leaves_each_file_its_own_target(client_sm100a: RecordingClient):
+    uri = doc_uri("auto-target")
+    await open_and_wait(client_sm100a, uri, "func.func @f() {\n  return\n}\n")
+    client_sm100a.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(
+        settings={"cute-ir": {"targetArch": "auto"}}))
+    target = await bounded(client_sm100a.protocol.send_request_async(
+        "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
+    assert (_field(target, "arch"), _field(target, "source")) == ("sm_90a", "default")
     assert client_sm100a.messages == []
 
 

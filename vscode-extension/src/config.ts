@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { asScopeSetting, ScopeSetting } from './loweredScope';
 
 export const SECTION = 'cute-ir';
-export const DEFAULT_ARCH = 'sm_90a';
+/** Each file's own target: declared, else inferred from its atoms, else the server's default. */
+export const DEFAULT_ARCH = 'auto';
 export const DEFAULT_SERVER_COMMAND = ['cute-ir', 'serve'];
 
 export function targetArch(scope?: vscode.ConfigurationScope): string {

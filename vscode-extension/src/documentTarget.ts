@@ -7,18 +7,24 @@ export interface TargetLabel {
   detail: string;
 }
 
+/** How the status bar marks a target the setting did not choose. */
+const MARKS: Record<string, string> = { file: 'file', inferred: 'inferred', default: 'default' };
+
 /**
- * What the status bar says about the active document's target: the file's own declaration when
- * the server reports one, else the `cute-ir.targetArch` setting as the client has it (no IR
- * document, the server not running, a server without `cute-ir/documentTarget`, or a file that
- * declares nothing: the server may not have seen a just-changed setting yet).
+ * What the status bar says about the active document's target: the server's answer when the
+ * setting leaves the choice to the file (`auto`) or the file declares its target, marked with
+ * where it comes from ("sm_100a (inferred)": what the file's atoms need); else the
+ * `cute-ir.targetArch` setting as the client has it (no IR document, the server not running or
+ * without `cute-ir/documentTarget`, or a server that has not seen a just-changed setting yet).
  */
 export function describeTarget(result: DocumentTargetResult | null | undefined, settingArch: string): TargetLabel {
-  if (!result || result.source !== 'file') {
+  const mark = result ? MARKS[result.source] : undefined;
+  const answered = result && mark && (settingArch === 'auto' || result.source === 'file');
+  if (!answered) {
     return { text: settingArch, detail: `Target architecture: ${settingArch}, the cute-ir.targetArch setting` };
   }
   return {
-    text: `${result.arch} (file)`,
+    text: `${result.arch} (${mark})`,
     detail: `Target architecture: ${result.arch}, ${result.reason.replace(/`/g, '')}`,
   };
 }

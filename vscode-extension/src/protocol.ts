@@ -62,12 +62,18 @@ export interface DocumentTargetParams {
 
 export interface DocumentTargetResult {
   arch: string;
-  /** "file" when the document declares it (`#nvvm.target<chip = ...>`), "setting" for `cute-ir.targetArch`. */
+  /**
+   * "file" when the document declares it (`#nvvm.target<chip = ...>`), "setting" for
+   * `cute-ir.targetArch`, "inferred" from what the document's atoms need, "default" when
+   * nothing decides.
+   */
   source: string;
-  /** Says the same for people, e.g. "declared by the file (`#nvvm.target`)". */
+  /** Says the same for people, e.g. "inferred from `atom.tmem_load` at 12:5; the file declares none". */
   reason: string;
-  /** Where the document declares it. */
+  /** Where the document declares it, or where the atom that decided it is written. */
   range?: Range;
+  /** For an inferred target: the atom that decided it, and the op that writes it ("" in an alias definition). */
+  decidedBy?: { atom: string; op: string; range: Range };
 }
 
 export const DocumentTargetRequest = new RequestType<DocumentTargetParams, DocumentTargetResult | null, void>(

@@ -14,7 +14,8 @@ const ICONS: Record<ServerState, string> = {
 /**
  * "cute-ir: sm_90a" plus the server state; a click changes the target architecture. For an IR
  * document the server says which target applies (`cute-ir/documentTarget`): the one the file
- * declares ("sm_100a (file)") or the setting.
+ * declares ("sm_100a (file)"), the setting, or under `auto` what the file's atoms need
+ * ("sm_100a (inferred)") or the default ("sm_90a (default)").
  */
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('cute-ir.status', vscode.StatusBarAlignment.Right, 100);
@@ -88,6 +89,7 @@ export async function selectTargetArch(architectures: string[]): Promise<void> {
   const items: vscode.QuickPickItem[] = architectures.map((arch) => ({
     label: arch,
     description: arch === current ? 'current' : undefined,
+    detail: arch === 'auto' ? "each file's own target: declared, else what its atoms need" : undefined,
   }));
   const picked = await vscode.window.showQuickPick(items, {
     title: 'CuTe IR: target architecture',

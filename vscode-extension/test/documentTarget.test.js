@@ -1,6 +1,6 @@
 'use strict';
-// The status bar's target label (src/documentTarget.ts): the file's declaration, the setting,
-// or the setting when the server cannot say.
+// The status bar's target label (src/documentTarget.ts): the file's declaration, what its atoms
+// need (under `auto`), the setting, or the setting when the server cannot say.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
@@ -34,4 +34,26 @@ test('without an answer from the server the setting is shown', () => {
     assert.equal(label.text, 'sm_120a');
     assert.match(label.detail, /^Target architecture: sm_120a, the cute-ir.targetArch setting$/);
   }
+});
+
+test('under auto, a target inferred from the atoms is marked and explained', () => {
+  const label = describeTarget(
+    { arch: 'sm_100a', source: 'inferred',
+      reason: 'inferred from `atom.tmem_load` at 12:5; the file declares none',
+      decidedBy: { atom: 'atom.tmem_load', op: 'cute.make_atom', range: { start: { line: 11, character: 4 }, end: { line: 11, character: 20 } } } },
+    'auto',
+  );
+  assert.equal(label.text, 'sm_100a (inferred)');
+  assert.equal(label.detail, 'Target architecture: sm_100a, inferred from atom.tmem_load at 12:5; the file declares none');
+});
+
+test('under auto, a file nothing in which decides shows the default as such', () => {
+  const label = describeTarget(
+    { arch: 'sm_90a', source: 'default', reason: 'the default target: nothing in the file decides' }, 'auto');
+  assert.equal(label.text, 'sm_90a (default)');
+});
+
+test('a chosen setting wins over what the server inferred before it saw the setting', () => {
+  const label = describeTarget({ arch: 'sm_100a', source: 'inferred', reason: 'inferred from ...' }, 'sm_90a');
+  assert.equal(label.text, 'sm_90a');
 });

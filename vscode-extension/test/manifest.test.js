@@ -52,9 +52,9 @@ test('untrusted and virtual workspaces are declared', () => {
 
 test('targetArch and trace settings', () => {
   const arch = props['cute-ir.targetArch'];
-  assert.equal(arch.default, 'sm_90a');
+  assert.equal(arch.default, 'auto');
   assert.deepEqual(arch.enum, [
-    'sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_87', 'sm_88', 'sm_89', 'sm_90', 'sm_90a',
+    'auto', 'sm_70', 'sm_75', 'sm_80', 'sm_86', 'sm_87', 'sm_88', 'sm_89', 'sm_90', 'sm_90a',
     'sm_100', 'sm_100a', 'sm_100f', 'sm_103', 'sm_103a', 'sm_103f', 'sm_110', 'sm_110a', 'sm_110f',
     'sm_120', 'sm_120a', 'sm_120f', 'sm_121', 'sm_121a', 'sm_121f',
   ]);

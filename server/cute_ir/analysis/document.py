@@ -38,7 +38,8 @@ from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..ir.lift import Lifted, lift_statements
-from ..ir.target import FROM_SETTING, TargetChoice, choose_target, declared_target
+from ..ir.target import (FROM_SETTING, Inference, Need, TargetChoice, builder_needs, choose_target,
+                         conflict_diagnostic, declared_target, first_needs, infer, type_needs)
 from ..syntax import SyntaxTree, apply_edit, parse, parse_range, parse_ranges
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, ancestors, span as node_span, text as node_text
 from ..syntax.errors import describe_missing
@@ -103,7 +104,8 @@ class _Pending:
 class Settings:
     target_arch: str = "sm_90a"
     # Where target_arch comes from; a file's own `#nvvm.target` beats it unless it is an
-    # explicit command-line `--arch` (ir/target.py).
+    # explicit command-line `--arch`; it beats what the file's atoms need unless it is only the
+    # default (ir/target.py).
     target_from: str = FROM_SETTING
     # Ops of dialects cute-ir has no records for are accepted, as `mlir-opt
     # --allow-unregistered-dialect` accepts them: real files mix in dialects of their own.
@@ -185,19 +187,76 @@ class DocumentAnalysis:
 
     @property
     def target(self) -> TargetChoice:
-        """The target this document is verified and previewed for, and why (ir/target.py)."""
+        """The target this document is verified and previewed for, and why (ir/target.py); an
+        inferred one names the atom that decided it, where it is now."""
         self.settle()
-        return self._target
+        if self._target.decided_by is None and self._target.conflict is None:
+            return self._target
+        return self._choose_target()
 
     @property
     def target_arch(self) -> str:
         self.settle()
         return self._target.arch
 
+    @property
+    def target_conflicted(self) -> bool:
+        """The file declares no target and no single target runs all its atoms: one error says
+        so (`ir/target.conflict_diagnostic`), instead of a target error at every atom."""
+        return self._target.conflict is not None
+
     def _choose_target(self) -> TargetChoice:
+        return choose_target(self._declared(), self.settings.target_arch, self.settings.target_from,
+                             self._inference())
+
+    def _declared(self) -> tuple[str, Span] | None:
+        """The target the container headers declare (`ir/target.declared_target`)."""
         data = self.document.data
-        headers = ((u.start, bytes(data[u.start:u.end])) for u in self._units if u.shell)
-        return choose_target(declared_target(headers), self.settings.target_arch, self.settings.target_from)
+        return declared_target((u.start, bytes(data[u.start:u.end])) for u in self._units if u.shell)
+
+    def _inference(self) -> Inference:
+        """What the units' atoms need, combined (`ir/target.infer`): a walk over the units,
+        taken only when the target is chosen, which happens when a unit's needs change."""
+        needs: list[Need] = []
+        for unit in self._units:
+            if unit.needs:
+                base = self.unit_start(unit)
+                needs.extend(n.shifted(base) for n in unit.needs)
+        return infer(first_needs(needs))
+
+    def _record_needs(self, units: list[Unit], found: dict[str, list[Any]]) -> None:
+        """Each unit's needs (`Unit.needs`) from the types and atom-building ops `found` in
+        it; notes when a unit's gates changed, which may change the inferred target."""
+        starts = [u.start for u in units]
+        per_unit: list[list[Need]] = [[] for _ in units]
+        if units:
+            for node in found.get("type", ()):
+                index = max(0, bisect_right(starts, node.start_byte) - 1)
+                ty, _ = self._parse_type(node)
+                per_unit[index] += type_needs(ty, Span(node.start_byte, node.end_byte))
+            for op in found.get("ops", ()):
+                if op.name.startswith(b"cute_nvgpu.make_"):
+                    index = max(0, bisect_right(starts, op.node.start_byte) - 1)
+                    per_unit[index] += builder_needs(op.name.decode("utf-8", "replace"),
+                                                     Span(op.node.start_byte, op.node.end_byte))
+        for unit, needs in zip(units, per_unit):
+            fresh = tuple(n.shifted(-unit.start) for n in first_needs(needs))
+            if [(n.requires, n.atom) for n in fresh] != [(n.requires, n.atom) for n in unit.needs]:
+                self._needs_changed = True
+            unit.needs = fresh
+
+    def _retarget(self) -> None:
+        """After an edit: when a unit's needs changed, the inferred target may have too; a new
+        target changes what every verifier says, so the document is analysed again."""
+        if self._needs_changed:
+            self._needs_changed = False
+            if self._choose_target().key() != self._target.key():
+                self._full_analysis()
+
+    def _declaration_changed(self) -> bool:
+        """A container header's `#nvvm.target` changed what the document declares."""
+        declared = self._declared()
+        return (declared[0] if declared else None) != self._declared_arch
 
     @property
     def version(self) -> int | None:
@@ -265,6 +324,7 @@ class DocumentAnalysis:
                         advance_point(start_point, pending.removed), document.point(pending.new_end))
         try:
             self._apply(edit, pending.removed, bytes(document.data[edit.start:edit.new_end]))
+            self._retarget()
         except Exception:  # a defect here must not cost the user the document
             log.exception("incremental update failed; re-analysing %s from scratch", self.document.uri)
             self._full_analysis()
@@ -272,6 +332,8 @@ class DocumentAnalysis:
     def diagnostics(self) -> list[Diagnostic]:
         self.settle()
         out = list(self.file_problems)
+        if self.target_conflicted:
+            out.append(conflict_diagnostic(self.target))
         if self._flagged is None:
             self._flagged = [i for i, u in enumerate(self._units) if u.diagnostics or u.elsewhere]
         if any(self._units[index].elsewhere for index in self._flagged):
@@ -753,7 +815,7 @@ class DocumentAnalysis:
         found = findings(root, self.document.data, a, b)
         self.units = mapped[:left] + fresh + mapped[right:]
         count = len(fresh)
-        if self._choose_target() != self._target:
+        if self._declaration_changed():
             self._full_analysis(self.syntax.tree)   # a header changed the declared target
             return list(self.units)
         self._diagnose_units(fresh, found)
@@ -791,7 +853,7 @@ class DocumentAnalysis:
                 fresh.append(unit)
         is_new = {id(u) for u in fresh}
         self.units = units
-        if self._choose_target() != self._target:
+        if self._declaration_changed():
             self._full_analysis(self.syntax.tree)   # a header changed the declared target
             return list(self.units)
         # Diagnose runs of new units together; findings in the gap after a run belong to its
@@ -850,7 +912,7 @@ class DocumentAnalysis:
             unit.piece, piece.unit = piece, unit
             middle.append(unit)
         self.units = units[:resumed_at] + middle + units[rejoined_at:]
-        if self._choose_target() != self._target:
+        if self._declaration_changed():
             self._full_analysis(self.syntax.tree)   # a header changed the declared target
             return list(self.units)
         # A container's shells read as a pair: each shell scanned again, and each partner of one,
@@ -920,6 +982,11 @@ class DocumentAnalysis:
 
     def _diagnose_pieces(self, units: list[Unit]) -> None:
         """Diagnose units of a broken document, each from its own tree."""
+        self._diagnose_units(*self._piece_findings(units))
+
+    def _piece_findings(self, units: list[Unit]) -> tuple[list[Unit], dict[str, list[Any]], list[list[Diagnostic]]]:
+        """The units of a broken document in order, their findings, and each unit's
+        diagnostics of them (each unit read from its own tree)."""
         data = self.document.data
         units = sorted(units, key=lambda u: (u.start, u.end))
         found: dict[str, list[Any]] = {}
@@ -930,7 +997,7 @@ class DocumentAnalysis:
             own.append(finding_diagnostics(mine, self._parse_type, self.settings.allow_unregistered_dialect))
             for kind, nodes in mine.items():
                 found.setdefault(kind, []).extend(nodes)
-        self._diagnose_units(units, found, own)
+        return units, found, own
 
     def _broken_units(self) -> list[Unit]:
         """Every unit of a document with a syntax error: one per piece (analysis/segments.py)."""
@@ -952,33 +1019,40 @@ class DocumentAnalysis:
                 f"file too large to analyse: {len(data) / 2**20:.1f} MiB (the limit is "
                 f"{MAX_ANALYSED_BYTES // 2**20} MiB); no diagnostics, hover or navigation for it")])]
             self._target = self._choose_target()
+            self._needs_changed, self._declared_arch = False, None
             return
         self.syntax = SyntaxTree(tree, data) if tree is not None else parse(data)
         self._broken = self.syntax.root.has_error
         self.full_stale = False
         units = self._broken_units() if self._broken else list(enumerate_units(self.syntax.root, 0, len(data)))
         self.units = units   # installed first: verifiers look up aliases among them
+        if self._broken:
+            units, found, own = self._piece_findings(units)
+        else:
+            found, own = findings(self.syntax.root, data, 0, len(data)), None
+        self._record_needs(units, found)   # what the atoms need decides an undeclared target
         self._target = self._choose_target()
+        declared = self._declared()
+        self._needs_changed, self._declared_arch = False, declared[0] if declared else None
         self._budget_now = self.verify_budget
         try:
-            if self._broken:
-                self._diagnose_pieces(units)
-            else:
-                self._diagnose_units(units, findings(self.syntax.root, data, 0, len(data)))
+            self._diagnose_units(units, found, own, needs_recorded=True)
         finally:
             self._budget_now = None
 
     def _diagnose_units(self, units: list[Unit], findings: dict[str, list[Node]],
-                        own: list[list[Diagnostic]] | None = None) -> None:
+                        own: list[list[Diagnostic]] | None = None, needs_recorded: bool = False) -> None:
         """Turn findings into diagnostics, then hand each diagnostic to its unit (`units` in
         document order). `own`: the findings' diagnostics already handed out, one list per
         unit (units parsed alone, each from its own tree; a zero-width unit can start where
-        another ends).
+        another ends). `needs_recorded`: `Unit.needs` was read from `findings` already.
 
         Most findings (well-formed types, known ops) produce nothing, so only diagnostics are
         bucketed; the per-finding work is a memo lookup by text.
         """
         started = time.monotonic()
+        if not needs_recorded:
+            self._record_needs(units, findings)
         found = (finding_diagnostics(findings, self._parse_type, self.settings.allow_unregistered_dialect)
                  if own is None else [d for ds in own for d in ds])
         data = self.document.data

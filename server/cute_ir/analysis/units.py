@@ -51,6 +51,9 @@ class Unit:
     # In a document with a syntax error: the piece of the text it is (analysis/segments.py),
     # parsed on its own; None in a well-formed document, whose tree serves every unit.
     piece: "Piece | None" = None
+    # What its atoms need of the target (ir/target.py, `Need`), the first of each gate, spans
+    # relative to `start`: read when it is diagnosed, combined over the document by the analysis.
+    needs: tuple[Any, ...] = ()
 
     def shift(self, delta: int) -> None:
         self.start += delta

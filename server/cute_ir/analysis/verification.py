@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# What an atom the target cannot run draws, left out when the file's atoms conflict.
+_GATES = frozenset({"verify.target", "lower.target"})
+
 # The verified ops' names as the findings carry them.
 _VERIFIED = frozenset(name.encode() for name in VERIFIED_OPS)
 
@@ -66,8 +69,10 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
         try:
             verified = verify_unit(analysis.lifted_unit(unit), analysis.target_arch, resolve)
             own = [d for d in verified if d.severity is Severity.ERROR]
-            out[index] = (verified + lowering.diagnostics(unit, errors + own)
-                          + pipeline.diagnostics(unit, errors, own, frozenset(names[index])))
+            found = (verified + lowering.diagnostics(unit, errors + own)
+                     + pipeline.diagnostics(unit, errors, own, frozenset(names[index])))
+            # Atoms no single target runs: the document's one conflict error says so.
+            out[index] = [d for d in found if d.code not in _GATES] if analysis.target_conflicted else found
         except Exception:  # a defect in one verifier must not cost the rest of the file
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.aliases = frozenset(asked)

@@ -7,6 +7,7 @@ import sys
 
 from ..diagnostics import Diagnostic, Severity
 from ..diagnostics.codes import CODES
+from ..ir.target import FROM_DEFAULT, FROM_INFERRED
 from . import sarif_report
 from . import verify_diagnostics
 from .inputs import STDIN, FileReport, expand, read, read_bytes
@@ -32,11 +33,36 @@ def _shown(d: Diagnostic, select: list[str], ignore: list[str]) -> bool:
     return not any(d.code.startswith(p) for p in ignore)
 
 
+# Findings about the target: with them, a default target is worth a word (it is only a default).
+_TARGET_CODES = ("verify.target", "lower.target")
+
+
+def target_sentence(report: FileReport, diagnostics: list[Diagnostic]) -> str | None:
+    """What the report says about the target a file was checked for: always when the file's
+    atoms decided it (or could not), and for the default when a finding is about the target;
+    a target the file declares or the user chose goes without saying."""
+    if report.analysis is None or report.problem:
+        return None
+    choice = report.analysis.target
+    about_target = any(d.code.startswith(_TARGET_CODES) for d in diagnostics)
+    if choice.source == FROM_INFERRED or (choice.source == FROM_DEFAULT and about_target):
+        doc = report.analysis.document
+
+        def line_col(offset: int) -> tuple[int, int]:
+            position = doc.position(offset)
+            return position.line + 1, position.character + 1
+        return choice.sentence(line_col)
+    return None
+
+
 def _text(shown: list[tuple[FileReport, list[Diagnostic]]], colour: bool, summary: bool) -> str:
     out = TextReport(colour)
     for report, diagnostics in shown:
         if report.problem:
             out.add_problem(report)
+        sentence = target_sentence(report, diagnostics) if summary else None
+        if sentence is not None:
+            out.add_target(report, sentence)
         for d in diagnostics:
             out.add(report, d)
     if summary:

@@ -76,6 +76,10 @@ class TextReport:
         pos = report.analysis.document.position(span.start)
         return f"{report.path}:{pos.line + 1}:{pos.character + 1}"
 
+    def add_target(self, report: FileReport, sentence: str) -> None:
+        """Which target the file was checked for, when the file did not say (`path: note: ...`)."""
+        self.lines.append(self._header(report.path, "note", sentence))
+
     def add_problem(self, report: FileReport) -> None:
         self.lines.append(self._header(report.path, "error", report.problem))
 

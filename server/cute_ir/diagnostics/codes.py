@@ -115,6 +115,11 @@ _OWN: tuple[CodeDoc, ...] = (
             "not take."),
     CodeDoc("verify.target", V, "The atom needs a newer (or a different arch-specific) target "
             "than the one checked against."),
+    CodeDoc("verify.target-conflict", V, "The file declares no target and its atoms need targets "
+            "no single one has (WGMMA runs on sm_90a only, tcgen05 on the sm_100/sm_110 families): "
+            "one error at the second atom, with a note at the first, instead of a target error at "
+            "every atom. Declare the target (`#nvvm.target`) or choose one (`--arch`, "
+            "`cute-ir.targetArch`)."),
     CodeDoc("verify.make.result", V, "An atom-building op without a result and its atom type."),
     CodeDoc("verify.copy.operands", V, "`cute_nvgpu.copy` without an atom, a source and a "
             "destination."),

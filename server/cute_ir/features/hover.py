@@ -12,6 +12,7 @@ from ..ir.core import BlockArgument, OpResult
 from ..ir.lift import UNDEFINED, UNKNOWN_TYPE
 from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_layout, rank, size
 from .descriptors import descriptor_fields
+from .document_target import explain
 from .tileas_memop import HOVERED as TMA_HOVERED, memop_section
 from .tma_partition import partition_at, partition_section
 from .cards import (
@@ -19,6 +20,7 @@ from .cards import (
     op_card, type_card,
 )
 from ..syntax.cst import span as _span, text as _text
+from .document_target import explain
 from .lifted import lifted_unit_at
 from .navigation import symbol_definitions
 
@@ -198,9 +200,10 @@ def _op_hover(analysis: DocumentAnalysis, op_text: str, name: Node) -> str:
 
 
 def target_note(analysis: DocumentAnalysis) -> str:
-    """Which target the card's verdicts are for, and why (ir/target.py)."""
+    """Which target the card's verdicts are for, and why (ir/target.py): for a file that
+    declares none, the atom whose needs decided it, and where."""
     choice = analysis.target
-    return f"\n\n*Target `{choice.arch}`: {choice.reason}.*"
+    return f"\n\n*Target `{choice.arch}`: {explain(analysis, choice)}.*"
 
 
 def _value_hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:

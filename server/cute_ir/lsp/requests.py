@@ -43,6 +43,7 @@ from pygls.exceptions import JsonRpcException
 from ..diagnostics import Span
 from ..emit.preview import preview_module
 from ..features import descriptors as descriptor_feature
+from ..features import document_target as document_target_feature
 from ..features import lowered
 from ..features import ptx as ptx_feature
 from ..passes import PipelineError
@@ -193,16 +194,26 @@ def descriptor_fields(ls: CuteIrServer, params: Any):
 
 @server.feature(DOCUMENT_TARGET)
 def document_target(ls: CuteIrServer, params: Any):
-    """`{textDocument}` -> `{arch, source, reason, range?}`: the target the document is verified
-    and previewed for, and why (`source`: "file" when its `#nvvm.target` declares it,
-    "setting" for `cute-ir.targetArch`); `range` is the declaration's chip string."""
+    """`{textDocument}` -> `{arch, source, reason, range?, decidedBy?}`: the target the document
+    is verified and previewed for, and why (`source`: "file" when its `#nvvm.target` declares
+    it, "setting" for `cute-ir.targetArch`, "inferred" from what its atoms need, "default"
+    when nothing decides, "command line"); `range` is the declaration's chip string, or for an
+    inferred target where the deciding atom is written; `decidedBy` names that atom and the op
+    that writes it."""
     analysis = ls.analysis(_document_uri(params))
     if analysis is None:
         return None
     choice = analysis.target
-    result: dict[str, Any] = {"arch": choice.arch, "source": choice.source, "reason": choice.reason}
+    result: dict[str, Any] = {"arch": choice.arch, "source": choice.source,
+                              "reason": document_target_feature.explain(analysis, choice)}
     if choice.declared is not None:
         result["range"] = convert.range_json(convert.span_range(analysis, choice.declared))
+    if choice.decided_by is not None:
+        need = choice.decided_by
+        where = convert.range_json(convert.span_range(analysis, need.span))
+        result["range"] = where
+        result["decidedBy"] = {"atom": need.atom, "range": where,
+                               "op": document_target_feature.op_writing(analysis, need.span)}
     return result
 
 

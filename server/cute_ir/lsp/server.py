@@ -26,6 +26,7 @@ from pygls.protocol.json_rpc import JsonRPCResponseMessage
 from .. import __version__
 from ..analysis import DocumentAnalysis, PerUnit, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
+from ..ir.target import FROM_DEFAULT, FROM_SETTING
 from ..tables.tiers import EDITOR_TARGETS
 from . import convert, jsonrpc, semantic
 from .collector import IdleCollector
@@ -67,6 +68,9 @@ def _verify_at_open(default_ms: float = 150.0) -> float:
 
 VERIFY_AT_OPEN = _verify_at_open()
 TARGET_NAMES: tuple[str, ...] = tuple(EDITOR_TARGETS)
+# The `cute-ir.targetArch` value that leaves each document its own target: declared by the file,
+# else what its atoms need, else the default (ir/target.py).
+AUTO_TARGET = "auto"
 
 _COMPLETION_KINDS = {
     "type": lsp.CompletionItemKind.Class,
@@ -139,7 +143,8 @@ class CuteIrServer(LanguageServer):
         super().__init__("cute-ir", __version__, protocol_cls=CuteIrProtocol,
                          text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.analyses: dict[str, DocumentAnalysis] = {}
-        self.settings = Settings()
+        # Until the client names a target, each document gets its own (ir/target.py).
+        self.settings = Settings(target_from=FROM_DEFAULT)
         self._pending: dict[str, asyncio.Task] = {}
         self._verifying: dict[str, asyncio.Task] = {}
         self._slicing = asyncio.Lock()
@@ -349,14 +354,16 @@ class CuteIrServer(LanguageServer):
         arch = section.get("targetArch")
         if arch is None:
             return
-        if arch not in TARGET_NAMES:
+        if arch not in TARGET_NAMES and arch not in (AUTO_TARGET, ""):
             self.window_show_message(lsp.ShowMessageParams(
                 type=lsp.MessageType.Warning,
                 message=f"cute-ir: unknown target arch `{arch}`; keeping {self.settings.target_arch}. "
-                        f"Expected one of {', '.join(TARGET_NAMES)}."))
+                        f"Expected `{AUTO_TARGET}` or one of {', '.join(TARGET_NAMES)}."))
             return
-        if arch != self.settings.target_arch:
-            self.settings = Settings(target_arch=arch)
+        settings = (Settings(target_from=FROM_DEFAULT) if arch in (AUTO_TARGET, "")
+                    else Settings(target_arch=arch, target_from=FROM_SETTING))
+        if settings != self.settings:
+            self.settings = settings
             for analysis in self.analyses.values():
                 analysis.set_settings(self.settings)
                 self.schedule_publish(analysis.document.uri)

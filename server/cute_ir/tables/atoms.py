@@ -32,7 +32,7 @@ __all__ = [
     "WGMMA", "TCGEN05", "TCGEN05_I8", "TCGEN05_A_ONLY", "SM120_BLOCK_SCALED", "TMA",
     "N_STEP8", "N_STEP16", "N_STEP32", "N_WGMMA_INT", "N_UMMA_I8_CTA1",
     "find_mma_rows", "find_copy_rows", "mma_row", "copy_row", "fragment_counts",
-    "register_counts",
+    "register_counts", "PARAMETER_GATES", "atom_gates",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -412,6 +412,29 @@ DSL_ATOMS: tuple[AtomRow, ...] = (
          interfaces=(), operands=()),
 )
 DSL_ATOMS_BY_MNEMONIC: dict[str, AtomRow] = {r.mnemonic: r for r in DSL_ATOMS}
+
+# --------------------------------------------------------------------------------------------
+# Gates a type's parameters add to its row's
+# --------------------------------------------------------------------------------------------
+# (parameter key, value) -> the gate an atom written with it needs besides its row's. A key ""
+# is a bare keyword parameter (`<sm_100_2sm, f16, ...>`). What the file's atoms need is inferred
+# from these (ir/target.py) and the target gate checks them (verify/target.py).
+PARAMETER_GATES: dict[tuple[str, str], tuple[str, ...]] = {
+    # TMA shared by a CTA pair (`.cta_group::2`): the DSL's 2-SM TMA atoms.
+    ("", "sm_100_2sm"): TMA_CTA_PAIR,
+    ("", "sm_100_2sm_multicast"): TMA_CTA_PAIR,
+}
+
+
+def atom_gates(row: AtomRow, parameters: list[tuple[str, str]] | tuple = ()) -> list[tuple[str, ...]]:
+    """Every gate an atom of `row` written with `parameters` ((key, value) pairs, key "" for a
+    bare keyword) needs: its row's, then those of its parameters (`PARAMETER_GATES`)."""
+    gates = [row.requires] if row.requires else []
+    for key, value in parameters:
+        gate = PARAMETER_GATES.get((key, value.strip()))
+        if gate is not None and gate not in gates:
+            gates.append(gate)
+    return gates
 
 # --------------------------------------------------------------------------------------------
 # MMA shape lattice

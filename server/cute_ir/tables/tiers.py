@@ -38,6 +38,7 @@ __all__ = [
     "ptxas_arch",
     "targets_satisfying",
     "describe_requirements",
+    "INFERENCE_ORDER",
 ]
 
 # ptxas 13.0 accepts `.version` up to 9.0. Every target in the roster accepts 9.0, and three of
@@ -128,6 +129,16 @@ TARGETS_BY_NAME: dict[str, Target] = {t.name: t for t in TARGETS}
 # What the editor's target setting and `check --arch` offer: the whole roster, sm_70 ... sm_121f
 # (on sm_70/sm_75 only the universal atoms run; the verifiers say so for the others).
 EDITOR_TARGETS: tuple[str, ...] = tuple(t.name for t in TARGETS)
+
+
+# The targets a file that declares none may be checked for, in the order target inference tries
+# them (ir/target.py, `infer`): tier by tier, the arch-specific target where the tier has one (it
+# has every feature of its tier: sm_90a runs TMA and WGMMA, sm_100a every tcgen05 kind; it is
+# what the CuTe DSL compiles for, CUTE_DSL_ARCH=sm_100a), else the plain one. `f` targets are
+# never the answer: the `a` target of the same tier runs everything they do.
+INFERENCE_ORDER: tuple[str, ...] = tuple(
+    t.name for t in TARGETS
+    if t.suffix is Suffix.ARCH or (t.suffix is Suffix.PLAIN and f"{t.name}a" not in TARGETS_BY_NAME))
 
 
 def parse_target(name: str) -> Target | None:

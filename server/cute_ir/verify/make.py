@@ -8,6 +8,7 @@ from ..ir.core import Operation
 from .context import VerifyContext
 from .copy import verify_copy_atom
 from .mma import INTERFACE, verify_atom
+from .target import check_target
 
 # Ops that build whatever atom their result type names (the CuTe DSL's builder).
 GENERIC_BUILDERS = frozenset(FOREIGN_ATOM_OPS)
@@ -40,6 +41,8 @@ def verify_make_atom(ctx: VerifyContext, op: Operation) -> None:
             verify_atom(ctx, atom)
         elif atom is not None and atom.is_copy:
             verify_copy_atom(ctx, atom)
+        elif atom is not None:
+            check_target(ctx, atom)     # a non-executing TMA atom: its gates (a CTA pair's too)
         return
     if atom is None:
         ctx.error(INTERFACE, result_type.span, message(INTERFACE).render())

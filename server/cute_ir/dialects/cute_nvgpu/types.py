@@ -116,6 +116,12 @@ class CuteNvgpuType:
         return None
 
 
+def parameter_pairs(params) -> list[tuple[str, str]]:
+    """`(key, value)` of each parameter, key "" for a bare word (`<sm_100_2sm, f16, ...>`): what
+    `tables.atoms.atom_gates` reads."""
+    return [(p.key or "", (p.value if p.key else p.text) or "") for p in params if p.kind != ","]
+
+
 def _params(parameters: Node | None) -> list[TypeParam]:
     if parameters is None:
         return []
