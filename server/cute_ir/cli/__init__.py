@@ -8,18 +8,18 @@ import os
 import sys
 
 from .. import __version__
-from . import check, descriptor, lower, parse, ptx
-from .options import EXIT_STATUS_HELP, describe_exit_status
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ..lsp.server import serve  # pygls is only needed here
+    from ..lsp.fast_start import serve  # answers `initialize`, then imports the server
 
-    serve()
-    return 0
+    return serve()
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import check, descriptor, lower, parse, ptx
+    from .options import EXIT_STATUS_HELP, describe_exit_status
+
     parser = argparse.ArgumentParser(
         prog="cute-ir", description="Tooling for cute_nvgpu / TileAS MLIR text.",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXIT_STATUS_HELP)
@@ -41,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if (sys.argv[1:] if argv is None else argv) == ["serve"]:
+        # An editor starting the server: answer its `initialize` before the other
+        # subcommands (and what they import) are loaded.
+        return cmd_serve(argparse.Namespace())
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -118,12 +118,15 @@ def dispatch(protocol: JsonRPCProtocol, body: bytes) -> None:
 
 
 async def serve(reader: PrefetchingReader, protocol: JsonRPCProtocol, stop: threading.Event,
-                on_skipped: Callable[[FramingError], None]) -> None:
+                on_skipped: Callable[[FramingError], None],
+                first: bytes | FramingError | None = None) -> None:
     """The message loop (in place of pygls's `run_async`): every body is dispatched, every
     stretch of unreadable input reported, until the input ends or `stop` is set. SystemExit
-    (the `exit` notification) ends it with the process's exit code."""
+    (the `exit` notification) ends it with the process's exit code. `first`: a message read
+    before the loop started (lsp/fast_start.py)."""
+    pending = first
     while not stop.is_set():
-        item = await reader.next_message()
+        item, pending = (pending, None) if pending is not None else (await reader.next_message(), None)
         if item is None:
             return
         if isinstance(item, FramingError):

@@ -106,7 +106,16 @@ class CuteIrProtocol(LanguageServerProtocol):
         finally:
             _AS_RECEIVED.reset(received)
 
+    # The id of the `initialize` request lsp/fast_start.py answered before the server was
+    # imported: the server still handles it (its state, the settings it carries), but its
+    # answer is not sent twice.
+    answered_early: int | str | None = None
+
     def _send_data(self, data: Any) -> None:
+        if (self.answered_early is not None and type(data) is JsonRPCResponseMessage
+                and data.id == self.answered_early):
+            self.answered_early = None
+            return
         # An answer written as JSON already (the module's lowered IR: megabytes of text and a
         # line map per stage) goes out as it is; pygls would copy it as objects, then as text.
         if type(data) is JsonRPCResponseMessage and isinstance(data.result, convert.EncodedJson) and self.writer:
@@ -152,18 +161,22 @@ class CuteIrServer(LanguageServer):
         self.ptxas_path: str | None = None
         self.collector = IdleCollector()
 
-    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, *,
+                 reader: PrefetchingReader | None = None, first: bytes | FramingError | None = None,
+                 answered: int | str | None = None) -> int:
         """Serve on stdio until `exit` or the end of input; the process's exit code: 0, or 1
         for an `exit` that came without `shutdown` (pygls's `exit` handler raises SystemExit
-        with it, which its own loop swallows)."""
+        with it, which its own loop swallows). `reader`, `first`, `answered`: what
+        lsp/fast_start.py read and answered before the server was imported."""
         self._stop_event = threading.Event()   # what pygls's shutdown sets
         # The cyclic collector runs while the server is idle (lsp/collector.py).
         self.collector.take_over()
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        self.protocol.answered_early = answered
         code = 0
         try:
-            asyncio.run(jsonrpc.serve(PrefetchingReader(stdin or sys.stdin.buffer), self.protocol,
-                                      self._stop_event, self.report_skipped_input))
+            asyncio.run(jsonrpc.serve(reader or PrefetchingReader(stdin or sys.stdin.buffer), self.protocol,
+                                      self._stop_event, self.report_skipped_input, first))
         except BrokenPipeError:
             log.error("the connection to the client is lost; shutting down")
         except SystemExit as exiting:
