@@ -48,3 +48,19 @@ def test_offsets_match_a_walk_over_the_line(seed: int) -> None:
                 position = Position(line, character)
                 assert index.offset(data, position, encoding) == _walked(data, index, position, encoding), (
                     data, position, encoding)
+
+
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("encoding", list(Encoding))
+def test_many_offsets_at_once_are_converted_as_one_at_a_time(seed: int, encoding: Encoding) -> None:
+    """`positions` walks the lines once for ascending offsets (semantic tokens); each result is
+    what `position` gives for that offset alone, line ends of every kind and characters of
+    every width included."""
+    rng = random.Random(seed)
+    pieces = ["ab", "é", "😀", "\n", "\r\n", "\r", "x y", "𝔸", "%v = arith.addi %a, %b : i32"]
+    data = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 400))).encode("utf-8")
+    index = LineIndex(data)
+    offsets = sorted(o for o in (rng.randint(0, len(data)) for _ in range(200))
+                     if o == len(data) or data[o] & 0xC0 != 0x80)
+    one_at_a_time = [(p.line, p.character) for p in (index.position(data, o, encoding) for o in offsets)]
+    assert index.positions(data, offsets, encoding) == one_at_a_time

@@ -84,6 +84,12 @@ _KEPT_LIFTS = 32
 _STRUCTURAL = frozenset(b"{}")
 
 
+def _spanning(tree: Tree, lo: int, hi: int) -> Node:
+    """The smallest node of `tree` that holds all of [lo, hi)."""
+    node = tree.root_node.descendant_for_byte_range(lo, max(lo, hi - 1))
+    return node if node is not None else tree.root_node
+
+
 def _within(diagnostic: Diagnostic, unit: Unit) -> bool:
     """Every span of `diagnostic` (absolute) lies in `unit`'s text."""
     spans = [diagnostic.span] + [r.span for r in diagnostic.related]
@@ -396,7 +402,10 @@ class DocumentAnalysis:
         if tree is None:
             return None
         following = self.units[index + 1].start - 1 if index + 1 < len(self.units) else len(self.document.data)
-        return findings(tree.root_node, self.document.data, unit.start, max(unit.start, following))
+        hi = max(unit.start, following)
+        # A well-formed document's tree has no error above a unit: its findings start at its node.
+        root = tree.root_node if self._broken else _spanning(tree, unit.start, hi)
+        return findings(root, self.document.data, unit.start, hi)
 
     def unit_at(self, offset: int) -> Unit | None:
         self.settle()
@@ -433,14 +442,16 @@ class DocumentAnalysis:
             return self._parse_piece(unit)
         return self.fresh_tree()
 
-    def trees_over(self, lo: int, hi: int) -> list[tuple[Tree, int, int]]:
-        """The trees that hold the text in [lo, hi), each with the stretch of it it holds: the
-        document's tree; in a document with a syntax error, the trees of its units and, between
-        them (comments, split markers), of that text alone."""
+    def trees_over(self, lo: int, hi: int) -> list[tuple[Node, int, int]]:
+        """The nodes that hold the text in [lo, hi), each with the stretch of it it holds: the
+        smallest node of the document's tree that spans it; in a document with a syntax error,
+        the roots of its units' trees and, between them (comments, split markers), of that text
+        parsed alone. A query run from a unit's own node does not walk the statements before it
+        (from the root it would: quadratic over a file's units)."""
         self.settle()
         if not self._broken:
             tree = self.fresh_tree()
-            return [(tree, lo, hi)] if tree is not None else []
+            return [(_spanning(tree, lo, hi), lo, hi)] if tree is not None else []
         units = self.units
         out: list[tuple[Tree, int, int]] = []
         at = lo
@@ -453,12 +464,13 @@ class DocumentAnalysis:
             if unit is None or at < unit.start:
                 stop = min(hi, unit.start if unit is not None else hi)
                 document = self.document
-                out.append((parse_range(document.data, at, stop, document.point(at), document.point(stop)), at, stop))
+                gap = parse_range(document.data, at, stop, document.point(at), document.point(stop))
+                out.append((gap.root_node, at, stop))
                 at = stop
                 continue
             stop = min(hi, unit.end)
             if stop > at or unit.start == unit.end:
-                out.append((self.tree_for(unit), at, max(at, stop)))
+                out.append((self.tree_for(unit).root_node, at, max(at, stop)))
             at = max(at, stop)
             index += 1
         return out

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 
+import tree_sitter
 import tree_sitter_cute_ir
 
 from ..analysis import DocumentAnalysis
-from ..syntax import captures, query
+from ..syntax import LANGUAGE, captures
 
 # LSP token types, in legend order; capture names of highlights.scm map onto them.
 TOKEN_TYPES: tuple[str, ...] = (
@@ -56,8 +58,16 @@ MAX_TOKENIZED_LINE = 20_000
 _LONG_LINE = re.compile(rb"[^\r\n]{%d,}" % (MAX_TOKENIZED_LINE + 1))
 
 
-def _highlights():
-    return query(tree_sitter_cute_ir.query_source("highlights"))
+@lru_cache(maxsize=None)
+def _highlights() -> tree_sitter.Query:
+    """The grammar's highlights query, read from its file once, without the captures no token
+    type stands for (brackets, delimiters): the query engine then does not record them."""
+    highlights = tree_sitter.Query(LANGUAGE, tree_sitter_cute_ir.query_source("highlights"))
+    for index in range(highlights.capture_count):
+        name = highlights.capture_name(index)
+        if name not in _CAPTURE_TO_TYPE:
+            highlights.disable_capture(name)
+    return highlights
 
 
 def _short_line_ranges(source: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
@@ -82,9 +92,9 @@ def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]
     # captures come back in.
     rank = {q.capture_name(i): i for i in range(q.capture_count)}
     best: dict[tuple[int, int], Token] = {}
-    for tree, tree_lo, tree_hi in analysis.trees_over(lo, hi):
-        for range_lo, range_hi in _short_line_ranges(source, tree_lo, tree_hi):
-            for name, nodes in sorted(captures(q, tree.root_node, range_lo, range_hi).items(),
+    for node, node_lo, node_hi in analysis.trees_over(lo, hi):
+        for range_lo, range_hi in _short_line_ranges(source, node_lo, node_hi):
+            for name, nodes in sorted(captures(q, node, range_lo, range_hi).items(),
                                       key=lambda item: rank[item[0]]):
                 mapped = _CAPTURE_TO_TYPE.get(name)
                 if mapped is None:

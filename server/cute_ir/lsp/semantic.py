@@ -25,19 +25,21 @@ _EMPTY = _Piece([], (0, 0))
 
 
 def _encode(analysis: DocumentAnalysis, found: list[tokens.Token], base_line: int) -> _Piece:
+    if not found:
+        return _EMPTY
     data: list[int] = []
     prev_line, prev_char = base_line, 0
-    position, source = analysis.document.position, analysis.document.data
-    for t in found:
-        start = position(t.start)
-        text = source[t.start:t.end]
-        # Tokens are single-line: their length is that of their own text.
-        length = t.end - t.start if text.isascii() else position(t.end).character - start.character
-        delta_line = start.line - prev_line
-        delta_char = start.character - prev_char if delta_line == 0 else start.character
-        data += [delta_line, delta_char, length, t.type_index, t.modifiers]
-        prev_line, prev_char = start.line, start.character
-    return _Piece(data, (prev_line - base_line, prev_char)) if data else _EMPTY
+    source = analysis.document.data
+    starts = analysis.document.positions([t.start for t in found])
+    for t, (line, character) in zip(found, starts):
+        length = t.end - t.start
+        if not source[t.start:t.end].isascii():
+            # Tokens are single-line: their length is that of their own text.
+            length = analysis.document.position(t.end).character - character
+        delta_line = line - prev_line
+        data += (delta_line, character - prev_char if delta_line == 0 else character, length, t.type_index, t.modifiers)
+        prev_line, prev_char = line, character
+    return _Piece(data, (prev_line - base_line, prev_char))
 
 
 def _line(analysis: DocumentAnalysis, offset: int) -> int:

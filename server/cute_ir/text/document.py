@@ -71,6 +71,10 @@ class Document:
     def position(self, offset: int) -> Position:
         return self.lines.position(self.data, offset, self.encoding)
 
+    def positions(self, offsets: list[int]) -> list[tuple[int, int]]:
+        """(line, character) of each of `offsets` (ascending), in one walk."""
+        return self.lines.positions(self.data, offsets, self.encoding)
+
     def offset(self, position: Position) -> int:
         return self.lines.offset(self.data, position, self.encoding)
 
