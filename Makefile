@@ -9,7 +9,7 @@ TS       ?= $(shell command -v tree-sitter 2>/dev/null)
 TS_CACHE := $(abspath build/tree-sitter-cli)
 TS_FOUND  = $(if $(TS),$(abspath $(TS)),$$(tools/fetch-tree-sitter-cli.sh $(TS_CACHE)))
 
-.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench test-vscode test-editors mlir-suite corpus fuzz clean
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench bench-peer test-vscode test-editors mlir-suite corpus fuzz clean
 
 # Re-install when the package metadata or the generated grammar changes: the grammar is a
 # C extension compiled by pip.
@@ -95,6 +95,13 @@ bench: install
 	$(PY) bench/lowered_ir.py
 	$(PY) bench/pipeline_on_edit.py
 	$(PY) bench/pathological.py
+
+## bench-peer: cute-ir beside upstream MLIR's mlir-lsp-server on the same files (unpacks the peer
+## from Debian's packages into $${MLIR_PEER_DIR:-/tmp/mlirpeer} first; BENCH_PEER_ARGS=--quick for a smoke run)
+bench-peer: install
+	$(PY) -m pip install -q -e '.[bench]'
+	test -x $${MLIR_PEER_DIR:-/tmp/mlirpeer}/bin/mlir-lsp-server-22 || bash ../shared/bench/setup_mlir_peer.sh
+	$(PY) bench/peer.py $(BENCH_PEER_ARGS)
 
 ## mlir-suite: false syntax errors on MLIR's own tests (MLIR_TEST=/path/to/llvm-project/mlir/test)
 mlir-suite: install

@@ -2,7 +2,7 @@
 document symbols (outline), folding ranges and full semantic tokens.
 
 For the generator's files (bench/generate_ir.py) prints the CPU time of each, in process and
-converted to lsprotocol objects as the server sends them, first right after open (every unit
+converted as the server sends them (the outline as its JSON), first right after open (every unit
 computed once; the server does this in slices between other messages), then after a
 one-character edit in the middle of the file (only the edited unit is computed again).
 """
@@ -18,15 +18,15 @@ from generate_ir import generate  # noqa: E402
 from cute_ir.analysis import DocumentAnalysis  # noqa: E402
 from cute_ir.features import outline  # noqa: E402
 from cute_ir.lsp import semantic  # noqa: E402
-from cute_ir.lsp.convert import symbol as lsp_symbol  # noqa: E402
+from cute_ir.lsp.convert import document_symbols as lsp_document_symbols  # noqa: E402
 from cute_ir.text.positions import Position  # noqa: E402
 
-SIZES = (2000, 10000, 50000)
+SIZES = (2000, 10000, 50000)    # lines; other sizes from the command line
 
 
 def _requests(analysis: DocumentAnalysis) -> dict[str, object]:
     return {
-        "document symbols": lambda: [lsp_symbol(analysis, s) for s in outline.document_symbols(analysis)],
+        "document symbols": lambda: lsp_document_symbols(analysis),
         "folding ranges": lambda: outline.folding_ranges(analysis),
         "semantic tokens (full)": lambda: semantic.full_tokens(analysis),
     }
@@ -39,9 +39,10 @@ def _cpu_ms(fn) -> float:
 
 
 def main() -> int:
+    sizes = tuple(int(a) for a in sys.argv[1:]) or SIZES
     print("| lines | request | first, after open | after a 1-char edit |")
     print("|---|---|---|---|")
-    for lines in SIZES:
+    for lines in sizes:
         analysis = DocumentAnalysis("file:///bench.ir", generate(lines), verify_budget=0)
         first = {name: _cpu_ms(run) for name, run in _requests(analysis).items()}
         text_lines = analysis.document.text.split("\n")

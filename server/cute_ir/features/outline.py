@@ -74,25 +74,47 @@ def _collect(ops: list[Operation], index: SourceIndex, data: bytes) -> list[Symb
     return roots
 
 
-def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
-    """Modules, functions, aliases and atom-building values, nested as written."""
-    roots: list[Symbol] = []
-    open_modules: list[Symbol] = []     # a container's header shell opens, its '}' shell closes
+@dataclass
+class Container:
+    """A container (`module {`, `gpu.module @k {`) by its header's symbol, and what its braces
+    hold in document order: units and the containers nested in it."""
+    symbol: Symbol
+    items: list["Unit | Container"] = field(default_factory=list)
+
+
+def nesting(analysis: DocumentAnalysis) -> list["Unit | Container"]:
+    """The document's units under the containers whose header and `}` shells enclose them: the
+    outline's shape, whichever form it is written in. Containers nest at most as deep as units
+    split them (`units.MAX_SPLIT_CONTAINERS`)."""
+    roots: list[Unit | Container] = []
+    open_containers: list[Container] = []
     data = analysis.document.data
     for unit in analysis.units:
-        target = open_modules[-1].children if open_modules else roots
-        if unit.shell:
-            text = data[unit.start:unit.end]
-            if text.rstrip().endswith(b"{"):
-                module = _container_symbol(analysis, unit)
-                target.append(module)
-                open_modules.append(module)
-            elif open_modules:
-                module = open_modules.pop()
-                module.span = Span(module.span.start, unit.end)
-            continue
-        target.extend(s.moved(unit.start) for s in analysis.for_unit(unit, OUTLINE).symbols)
+        into = open_containers[-1].items if open_containers else roots
+        if not unit.shell:
+            into.append(unit)
+        elif data[unit.start:unit.end].rstrip().endswith(b"{"):
+            container = Container(_container_symbol(analysis, unit))
+            into.append(container)
+            open_containers.append(container)
+        elif open_containers:       # a container left open ends with its header
+            closed = open_containers.pop().symbol
+            closed.span = Span(closed.span.start, unit.end)
     return roots
+
+
+def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
+    """Modules, functions, aliases and atom-building values, nested as written."""
+    def symbols(items: list[Unit | Container]) -> list[Symbol]:
+        out: list[Symbol] = []
+        for item in items:
+            if isinstance(item, Container):
+                item.symbol.children = symbols(item.items)
+                out.append(item.symbol)
+            else:
+                out.extend(s.moved(item.start) for s in analysis.for_unit(item, OUTLINE).symbols)
+        return out
+    return symbols(nesting(analysis))
 
 
 def _container_symbol(analysis: DocumentAnalysis, header: Unit) -> Symbol:

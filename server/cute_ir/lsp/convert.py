@@ -10,7 +10,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Severity, Span
-from ..features.outline import Symbol
+from ..features.outline import OUTLINE, Container, Symbol, nesting
 from ..text.positions import Encoding, Position
 
 _SEVERITY = {
@@ -180,3 +180,84 @@ def symbol(analysis: DocumentAnalysis, s: Symbol) -> lsp.DocumentSymbol:
         range=span_range(analysis, s.span),
         selection_range=span_range(analysis, s.selection),
         children=[symbol(analysis, c) for c in s.children] or None)
+
+
+# ---------------------------------------------------------------------------------- outline
+# The outline of a large file is thousands of symbols; as lsprotocol objects, converted one
+# position at a time and serialised by pygls, a request after a keystroke took over a second at
+# 50k lines. It is written as JSON instead, each unit's symbols once for each place the unit
+# starts at (`Unit.derived`), so a keystroke re-encodes the edited unit and joins the rest.
+_OUTLINE_JSON = "outline-json"
+
+
+def document_symbols(analysis: DocumentAnalysis) -> EncodedJson:
+    """textDocument/documentSymbol's answer: `outline.document_symbols` as LSP DocumentSymbols.
+    In pieces (a module's children are most of a file's outline: megabytes not copied into its
+    object), each list of them a JSON array's items."""
+    starts = dict(zip((u.start for u in analysis.units),
+                      analysis.document.positions([u.start for u in analysis.units])))
+
+    def items_json(items: list) -> list[str]:
+        parts: list[str] = []
+        for item in items:
+            if isinstance(item, Container):
+                piece = _container_json(analysis, item.symbol, items_json(item.items))
+            else:
+                text = _unit_symbols_json(analysis, item, starts[item.start])
+                piece = [text] if text else []
+            if piece:
+                if parts:
+                    parts.append(",")
+                parts.extend(piece)
+        return parts
+    return EncodedJson(_joined_small(["["] + items_json(nesting(analysis)) + ["]"]))
+
+
+def _unit_symbols_json(analysis: DocumentAnalysis, unit, at: tuple[int, int]) -> str:
+    """The unit's symbols as JSON objects joined by commas, for where the unit starts now (`at`)."""
+    cached = unit.derived.get(_OUTLINE_JSON)
+    if cached is not None and cached[0] == at:
+        return cached[1]
+    symbols = [s.moved(unit.start) for s in analysis.for_unit(unit, OUTLINE).symbols]
+    text = ",".join(_symbols_json(analysis, symbols))
+    unit.derived[_OUTLINE_JSON] = (at, text)
+    return text
+
+
+def _symbols_json(analysis: DocumentAnalysis, symbols: list[Symbol]) -> list[str]:
+    offsets: set[int] = set()
+    stack = list(symbols)
+    while stack:
+        s = stack.pop()
+        offsets.update((s.span.start, s.span.end, s.selection.start, s.selection.end))
+        stack.extend(s.children)
+    ordered = sorted(offsets)
+    where = dict(zip(ordered, analysis.document.positions(ordered)))
+
+    def encode(s: Symbol) -> str:
+        children = [encode(c) for c in s.children]
+        return _head(s, where) + (',"children":[' + ",".join(children) + "]}" if children else "}")
+    return [encode(s) for s in symbols]
+
+
+def _container_json(analysis: DocumentAnalysis, s: Symbol, children: list[str]) -> list[str]:
+    offsets = sorted({s.span.start, s.span.end, s.selection.start, s.selection.end})
+    where = dict(zip(offsets, analysis.document.positions(offsets)))
+    if not children:
+        return [_head(s, where) + "}"]
+    return [_head(s, where) + ',"children":['] + children + ["]}"]
+
+
+def _range_json(where: dict[int, tuple[int, int]], span: Span) -> str:
+    (sl, sc), (el, ec) = where[span.start], where[span.end]
+    return f'{{"start":{{"line":{sl},"character":{sc}}},"end":{{"line":{el},"character":{ec}}}}}'
+
+
+def _head(s: Symbol, where: dict[int, tuple[int, int]]) -> str:
+    """A DocumentSymbol's JSON object up to its children, without its closing brace."""
+    kind = int(_SYMBOL_KINDS.get(s.kind, lsp.SymbolKind.Object))
+    text = (f'{{"name":{json.dumps(s.name)},"kind":{kind},"range":{_range_json(where, s.span)},'
+            f'"selectionRange":{_range_json(where, s.selection)}')
+    if s.detail:
+        text += f',"detail":{json.dumps(s.detail)}'
+    return text

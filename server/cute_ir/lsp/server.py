@@ -481,7 +481,7 @@ async def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams)
     if analysis is None:
         return []
     await ls.in_slices(outline.OUTLINE, analysis)
-    return [convert.symbol(analysis, s) for s in outline.document_symbols(analysis)]
+    return convert.document_symbols(analysis)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)

@@ -1,0 +1,266 @@
+"""cute-ir's server and upstream MLIR's `mlir-lsp-server` side by side, on the same files, in one run.
+
+Not a test: numbers depend on the machine (docs/benchmarks.md records them with the method).
+Each server is a fresh process per file; both get the same messages over stdio through the
+client of ../shared/bench/lsp_latency.py. Per server and file:
+
+- init: spawn -> the `initialize` answer (what every editor window pays);
+- open: `didOpen` -> the first `publishDiagnostics`, and -> the last one (once the server is
+  quiet for --settle-ms);
+- requests right after that open: document symbols, full semantic tokens, folding ranges;
+- edit: a character typed in an SSA name in the middle of the file and removed again, each
+  timed to the publish of its version (median / p90); then the same requests after an edit;
+- hover on that name (median);
+- peak RSS of the server's process tree.
+
+Then, for cute-ir: real CuTe DSL dumps (bench/real_dumps.py) of 5k and 50k lines with one `}`
+deleted at three places, typed in as above; and a burst of 30 keystrokes sent without
+waiting, timed from the last one to the publish of its version ("catch-up").
+
+The files: MLIR's own dialects (../shared/bench/gen_upstream_mlir.py, 50k lines), generated
+cute_nvgpu IR of two shapes (bench/generate_ir.py: dense in atoms; and the real dumps), each
+at 50k lines. The peer does not know cute_nvgpu and stops at the first op of an unknown
+dialect, so on those files its figures say only what a parse error costs it.
+
+    python bench/peer.py [--peer PATH] [--quick]
+
+`make bench-peer` runs it after unpacking the peer (../shared/bench/setup_mlir_peer.sh).
+Results: bench/results/peer.json and a Markdown report on stdout.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+SHARED = REPO.parent / "shared" / "bench"
+sys.path.insert(0, str(HERE))
+from generate_ir import generate  # noqa: E402
+from lsp_probe import load_probe  # noqa: E402
+from real_dumps import concatenated  # noqa: E402
+
+PEER = Path(os.environ.get("MLIR_PEER_DIR", "/tmp/mlirpeer")) / "bin" / "mlir-lsp-server-22"
+OURS = [sys.executable, "-m", "cute_ir.cli", "serve"]
+TIMEOUT = 120.0
+
+
+@dataclass
+class Figures:
+    init_ms: float = 0.0
+    open_first_ms: float = 0.0
+    open_last_ms: float = 0.0
+    after_open_ms: dict[str, float] = field(default_factory=dict)
+    edit_ms: list[float] = field(default_factory=list)
+    after_edit_ms: dict[str, float] = field(default_factory=dict)
+    hover_ms: list[float] = field(default_factory=list)
+    peak_rss_mib: float = 0.0
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[int(0.9 * (len(ordered) - 1))] if ordered else float("nan")
+
+
+class Session:
+    """One server process, initialised, with one open document."""
+
+    def __init__(self, probe, argv: list[str]):
+        started = time.perf_counter()
+        self.client = probe.LspClient(argv)
+        self.probe = probe
+        rid, _ = self.client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {
+            "textDocument": {"publishDiagnostics": {"versionSupport": True},
+                             "semanticTokens": {"requests": {"full": True}, "tokenTypes": [], "tokenModifiers": [],
+                                                "formats": ["relative"]}}}})
+        answered, _ = self.client.wait(lambda m: m.get("id") == rid, TIMEOUT)
+        self.init_ms = (answered - started) * 1e3
+        self.client.notify("initialized", {})
+        self.version = 1
+        self.uri = ""
+
+    def published(self, version: int | None):
+        uri = self.uri
+        return lambda m: (m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("uri") == uri
+                          and (version is None or m["params"].get("version") in (version, None)))
+
+    def open(self, uri: str, text: str, settle_ms: int) -> tuple[float, float]:
+        self.uri = uri
+        sent = self.client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "mlir", "version": 1, "text": text}})
+        first, _ = self.client.wait(self.published(1), TIMEOUT)
+        last = self.client.drain_until_quiet(self.published(1), settle_ms / 1e3, TIMEOUT)
+        return (first - sent) * 1e3, ((last[0] if last else first) - sent) * 1e3
+
+    def change(self, line: int, col: int, old_len: int, text: str) -> float:
+        self.version += 1
+        return self.client.notify("textDocument/didChange", {
+            "textDocument": {"uri": self.uri, "version": self.version},
+            "contentChanges": [{"range": {"start": {"line": line, "character": col},
+                                          "end": {"line": line, "character": col + old_len}}, "text": text}]})
+
+    def edit(self, line: int, col: int, old_len: int, text: str) -> float:
+        sent = self.change(line, col, old_len, text)
+        got, _ = self.client.wait(self.published(self.version), TIMEOUT)
+        return (got - sent) * 1e3
+
+    def request(self, method: str, params: dict) -> float:
+        rid, sent = self.client.request(method, {"textDocument": {"uri": self.uri}, **params})
+        got, _ = self.client.wait(lambda m: m.get("id") == rid, TIMEOUT)
+        return (got - sent) * 1e3
+
+    def whole_document(self) -> dict[str, float]:
+        return {"symbols": self.request("textDocument/documentSymbol", {}),
+                "semantic tokens": self.request("textDocument/semanticTokens/full", {}),
+                "folding": self.request("textDocument/foldingRange", {})}
+
+    def rss_mib(self) -> float:
+        try:
+            return self.probe.tree_rss_kb(self.client.proc.pid) / 1024
+        except Exception:
+            return float("nan")
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def typing_spot(text: str) -> tuple[int, int]:
+    """0-based line and column just inside an SSA name of an op in the middle of the file."""
+    lines = text.split("\n")
+    for index in list(range(len(lines) // 2, len(lines))) + list(range(len(lines) // 2)):
+        line = lines[index]
+        stripped = line.lstrip()
+        if stripped.startswith("%") and " = " in stripped:
+            return index, len(line) - len(stripped) + 1
+    return len(lines) // 2, 0
+
+
+def measure(probe, argv: list[str], uri: str, text: str, edits: int, hovers: int, settle_ms: int) -> Figures:
+    figures = Figures()
+    session = Session(probe, argv)
+    try:
+        figures.init_ms = session.init_ms
+        figures.open_first_ms, figures.open_last_ms = session.open(uri, text, settle_ms)
+        figures.after_open_ms = session.whole_document()
+        line, col = typing_spot(text)
+        for k in range(edits):
+            figures.edit_ms.append(session.edit(line, col, 0, "x") if k % 2 == 0 else session.edit(line, col, 1, ""))
+        figures.after_edit_ms = session.whole_document()
+        for _ in range(hovers):
+            figures.hover_ms.append(session.request("textDocument/hover", {"position": {"line": line, "character": col}}))
+        figures.peak_rss_mib = session.rss_mib()
+    finally:
+        session.close()
+    return figures
+
+
+def broken(text: str, fraction: float) -> tuple[str, int]:
+    """`text` with the `}` of a line alone deleted at `fraction` of the file; the line's number."""
+    lines = text.split("\n")
+    closers = [i for i, line in enumerate(lines) if line.strip() == "}"]
+    pick = closers[min(len(closers) - 1, int(fraction * len(closers)))]
+    lines[pick] = lines[pick].replace("}", "", 1)
+    return "\n".join(lines), pick
+
+
+def typing_in_broken(probe, argv: list[str], text: str, edits: int) -> dict[str, dict]:
+    out = {}
+    for fraction in (0.2, 0.5, 0.9):
+        damaged, at = broken(text, fraction)
+        session = Session(probe, argv)
+        try:
+            session.open(f"file:///bench/broken_{fraction}.mlir", damaged, 300)
+            line, col = typing_spot(damaged)
+            times = [session.edit(line, col, 0, "x") if k % 2 == 0 else session.edit(line, col, 1, "")
+                     for k in range(edits)]
+            # A burst: keystrokes sent back to back, then the wait for the last one's publish.
+            for k in range(30):
+                sent = session.change(line, col + k, 0, "y")
+            got, _ = session.client.wait(session.published(session.version), TIMEOUT)
+            out[f"brace deleted at line {at + 1}"] = {"edit_ms": times, "burst_catch_up_ms": (got - sent) * 1e3}
+        finally:
+            session.close()
+    return out
+
+
+def files(quick: bool) -> dict[str, str]:
+    size = 5000 if quick else 50000
+    upstream = HERE / "results" / f"upstream_{size}.mlir"
+    if not upstream.exists():
+        subprocess.run([sys.executable, str(SHARED / "gen_upstream_mlir.py"), str(size), str(upstream)], check=True,
+                       stdout=subprocess.DEVNULL)
+    return {f"upstream dialects, {size} lines": upstream.read_text(),
+            f"generated cute_nvgpu, {size} lines": generate(size),
+            f"real CuTe DSL dumps, {size} lines": concatenated(size)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--peer", type=Path, default=PEER)
+    parser.add_argument("--quick", action="store_true", help="5k-line files and fewer edits (a smoke run)")
+    parser.add_argument("--edits", type=int, default=30)
+    parser.add_argument("--hovers", type=int, default=30)
+    parser.add_argument("--settle-ms", type=int, default=3000)
+    args = parser.parse_args()
+    probe_path = SHARED / "lsp_latency.py"
+    if not probe_path.exists():
+        print(f"the latency probe is not at {probe_path}", file=sys.stderr)
+        return 2
+    probe = load_probe()
+    (HERE / "results").mkdir(exist_ok=True)
+    servers = {"cute-ir": OURS}
+    if args.peer.exists():
+        servers["mlir-lsp-server 22"] = [str(args.peer)]
+    else:
+        print(f"no peer at {args.peer}: run ../shared/bench/setup_mlir_peer.sh (cute-ir alone below)", file=sys.stderr)
+    edits = 6 if args.quick else args.edits
+    results: dict = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                                 "platform": platform.platform(), "load": os.getloadavg()}, "files": {}}
+    for name, text in files(args.quick).items():
+        for server, argv in servers.items():
+            figures = measure(probe, argv, "file:///bench/" + name.split(",")[0].replace(" ", "_") + ".mlir", text,
+                              edits, 6 if args.quick else args.hovers, args.settle_ms)
+            results["files"].setdefault(name, {})[server] = figures.__dict__
+            print(f"measured {server} on {name}", file=sys.stderr)
+    dumps = {f"{n} lines": concatenated(n) for n in ((5000,) if args.quick else (5000, 50000))}
+    results["broken"] = {size: typing_in_broken(probe, OURS, text, edits) for size, text in dumps.items()}
+    (HERE / "results" / "peer.json").write_text(json.dumps(results, indent=1))
+    report(results)
+    return 0
+
+
+def report(results: dict) -> None:
+    print(f"Machine: {results['machine']['cpus']} cores, Python {results['machine']['python']}, "
+          f"load average at the start {results['machine']['load'][0]:.2f}.\n")
+    print("| file | server | init | open -> first / last diagnostics | symbols / tokens / folding after open "
+          "| edit -> diagnostics median / p90 | after an edit | hover median | peak RSS |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, servers in results["files"].items():
+        for server, f in servers.items():
+            after_open = " / ".join(f"{v:.0f}" for v in f["after_open_ms"].values())
+            after_edit = " / ".join(f"{v:.0f}" for v in f["after_edit_ms"].values())
+            print(f"| {name} | {server} | {f['init_ms']:.0f} ms | {f['open_first_ms']:.0f} / {f['open_last_ms']:.0f} ms "
+                  f"| {after_open} ms | {median(f['edit_ms']):.1f} / {p90(f['edit_ms']):.1f} ms | {after_edit} ms "
+                  f"| {median(f['hover_ms']):.2f} ms | {f['peak_rss_mib']:.0f} MiB |")
+    print("\n| real dumps | where the `}` is missing | keystroke -> diagnostics median / p90 | 30-keystroke burst: catch-up |")
+    print("|---|---|---|---|")
+    for size, cases in results["broken"].items():
+        for where, c in cases.items():
+            print(f"| {size} | {where} | {median(c['edit_ms']):.1f} / {p90(c['edit_ms']):.1f} ms "
+                  f"| {c['burst_catch_up_ms']:.0f} ms |")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,45 @@
+"""The outline the server sends is written as JSON directly (lsp/convert.py,
+`document_symbols`): it must be exactly the lsprotocol DocumentSymbols of the outline, for every
+example and corpus file, and stay so after edits that move units by bytes and by lines."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lsprotocol.converters import get_converter
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.features import outline
+from cute_ir.lsp import convert
+from cute_ir.text.positions import Encoding, Position
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted((ROOT / "examples").glob("*.ir")) + sorted((ROOT / "tests" / "corpus" / "cutedsl").glob("*/raw.mlir"))
+CONVERTER = get_converter()
+
+
+def _expected(analysis: DocumentAnalysis):
+    return CONVERTER.unstructure([convert.symbol(analysis, s) for s in outline.document_symbols(analysis)])
+
+
+def _sent(analysis: DocumentAnalysis):
+    return json.loads("".join(convert.document_symbols(analysis).parts))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("encoding", [Encoding.UTF16, Encoding.UTF8])
+def test_the_json_is_the_lsprotocol_outline(path: Path, encoding: Encoding):
+    analysis = DocumentAnalysis(path.as_uri(), path.read_text(encoding="utf-8"), encoding=encoding)
+    assert _sent(analysis) == _expected(analysis)
+
+
+def test_units_that_moved_are_encoded_where_they_are_now():
+    path = ROOT / "tests" / "corpus" / "cutedsl" / "sm90_tma_wgmma_stmatrix" / "raw.mlir"
+    analysis = DocumentAnalysis(path.as_uri(), path.read_text(encoding="utf-8"))
+    _sent(analysis)
+    middle = analysis.document.position(len(analysis.document.data) // 2)
+    line = Position(middle.line, 0)
+    for version, text in enumerate(("x", "\n\n", "é😀", "// c\n"), start=2):
+        analysis.update([(line, line, text)], version)
+        assert _sent(analysis) == _expected(analysis)
