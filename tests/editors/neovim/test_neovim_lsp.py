@@ -79,7 +79,7 @@ def run_neovim(tmp_path: Path, env_vars: dict[str, str]) -> dict:
     env.update(env_vars)
     proc = subprocess.run(
         [NVIM, "--headless", "--clean", "-u", "NONE", "-c", f"luafile {LSP_CHECK}"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=150)
     try:
         report = last_json_line(proc.stdout)
     except AssertionError:
@@ -113,7 +113,7 @@ def report(tmp_path_factory) -> dict:
         "CUTE_LSP_RENAME": "%d:%d" % (x_use[0], x_use[1] + 1),
         "CUTE_LSP_NEW_NAME": NEW_NAME,
         "CUTE_LSP_FIX": json.dumps(fix),
-        "CUTE_LSP_TIMEOUT": "5000",  # per wait; seven waits stay well under the 60 s limit
+        "CUTE_LSP_TIMEOUT": "15000",  # per wait: a loaded machine starts the server slowly; seven waits fit the limit
     })
     result["_path"] = path
     return result
