@@ -30,7 +30,7 @@ from typing import Any
 
 from cute_ir.analysis import DocumentAnalysis, pipeline
 from cute_ir.emit import preview
-from cute_ir.features import lowered
+from cute_ir.features import lowered, tileas_memop, tma_partition
 from cute_ir.features.outline import document_symbols, folding_ranges
 from cute_ir.lsp import semantic
 from cute_ir.text.positions import Position
@@ -162,7 +162,19 @@ def state(analysis: DocumentAnalysis) -> dict[str, Any]:
         "symbols": document_symbols(analysis),
         "folds": folding_ranges(analysis),
         "lowered IR": _lowered(analysis),
+        "hover sections": _hover_sections(analysis),
     }
+
+
+def _hover_sections(analysis: DocumentAnalysis) -> list:
+    """What hover says of each TileAS memop and TMA partition op, kept per unit: where it is now."""
+    out = []
+    for unit in analysis.units:
+        out.extend((unit.start + start, unit.start + end, section)
+                   for (start, end), section in analysis.for_unit(unit, tileas_memop.SECTIONS).items())
+        out.extend((unit.start + start, unit.start + end, tma_partition.partition_section(result))
+                   for (start, end), result in analysis.for_unit(unit, tma_partition.PARTITIONS).items())
+    return sorted(out)
 
 
 def _lowered(analysis: DocumentAnalysis) -> tuple:

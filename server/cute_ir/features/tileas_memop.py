@@ -6,12 +6,13 @@ The way a compiler's memory remarks do, the card says which copy atom the op has
 what it becomes: the async op, its `tx_count`, its descriptor's `tmaIdx`, and where the
 descriptor comes from once `attach-tma-descriptor-args` and `separate-host-tma` ran (a
 kernel argument the host fills, or a descriptor the kernel builds). The passes run on the
-op's function alone, on demand. An atomic becomes a TMA reduction only with the `tma_redg`
+op's unit alone (its function), once per text of the unit for all its ops, when a hover first
+asks; the sections are kept with the unit (`PerUnit`). An atomic becomes a TMA reduction only with the `tma_redg`
 atom written (no pass chooses it), so its card says that, or what it reduces with.
 """
 from __future__ import annotations
 
-from ..analysis import DocumentAnalysis
+from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import is_kernel
@@ -27,7 +28,6 @@ from ..passes.attach_tma_descriptor_args import DESCRIPTOR_USERS
 from ..dialects.registry import is_function
 from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
 from ..text.location import source_span
-from .lifted import lifted_unit_at
 
 # The ops whose card has a TMA section.
 HOVERED = MEMOPS + (TILED_ATOMIC_RMW,)
@@ -36,19 +36,51 @@ HOVERED = MEMOPS + (TILED_ATOMIC_RMW,)
 
 def memop_section(analysis: DocumentAnalysis, offset: int) -> str | None:
     """The TMA section of the card of the load or store whose name is at `offset`."""
-    lifted = lifted_unit_at(analysis, offset, rewritable=True)   # `_lowered` runs the passes on it
-    if lifted is None:
+    unit = analysis.unit_at(offset)
+    if unit is None or unit.shell:
         return None
-    found = next(((op, span) for top in lifted.operations for op in top.walk()
-                  if op.name in HOVERED and (span := lifted.index.name_spans.get(op)) is not None
-                  and span.start <= offset <= span.end), None)
-    if found is None:
-        return None
-    op, name_span = found
+    relative = offset - unit.start
+    return next((section for (start, end), section in analysis.for_unit(unit, SECTIONS).items()
+                 if start <= relative <= end), None)
+
+
+def _unit_sections(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, int], str]:
+    """The TMA section of every load, store and atomic of the unit, by its name's range relative
+    to the unit's start: the passes run once for them all, and once per text of the unit."""
+    if unit.shell or DIALECT.encode() + b"." not in analysis.document.data[unit.start:unit.end]:
+        return {}
+    lifted = analysis.rewritable_unit(unit)    # the passes rewrite it
     target = analysis.target_arch
+    # Each op is read (its atom, verdict, attributes) before the passes rewrite them all.
+    read = [(name_span, _op_lines(op, name_span, target))
+            for top in lifted.operations for op in top.walk()
+            if op.name in HOVERED and (name_span := lifted.index.name_spans.get(op)) is not None]
+    made_ops: list = []
+    diagnostics: list = []
+    if any(lines[-1] is _LOWERED for _, lines in read):
+        module = wrap_in_module(lifted.operations)
+        context = PassContext(target)
+        PassManager(parse_pipeline(TILEAS_PIPELINE)).run(module, context)
+        made_ops = [o for o in module.walk() if o.name in DESCRIPTOR_USERS]
+        diagnostics = context.diagnostics
+    out: dict[tuple[int, int], str] = {}
+    for name_span, lines in read:
+        if lines[-1] is _LOWERED:
+            lines = lines[:-1] + _made_lines(made_ops, diagnostics, name_span)
+        out[(name_span.start - unit.start, name_span.end - unit.start)] = _section(lines)
+    return out
+
+
+SECTIONS = PerUnit("tileas-memop-sections", _unit_sections)
+
+# The last line of an op's section when the passes decide it: what they make of the op.
+_LOWERED = object()
+
+
+def _op_lines(op, name_span: Span, target: str) -> list:
     written = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
     if op.name == TILED_ATOMIC_RMW:
-        return _reduction_section(op, written, lifted, name_span, target)
+        return _reduction_lines(op, written)
     kind = "load" if op.name == TILED_LOAD else "store"
     verdict = tma_verdict(op, target)
     tma_atom = ATOMS[op.name][0]
@@ -60,24 +92,25 @@ def memop_section(analysis: DocumentAnalysis, offset: int) -> str | None:
         atom = verdict.atom
     if atom != tma_atom:
         why = verdict.reason if written is None else f"its copy atom is `{written}`, not `{tma_atom}`"
-        return _section(lines + [f"**not TMA**: {why}"])
-    return _section(lines + _taken(op, kind, lifted, name_span, target))
+        return lines + [f"**not TMA**: {why}"]
+    return lines + _taken(op, kind)
 
 
-def _reduction_section(op, written: str | None, lifted, name_span: Span, target: str) -> str:
+def _reduction_lines(op, written: str | None) -> list:
     """An atomic's TMA section: a TMA reduction only with the `tma_redg` atom written."""
     if written != REDUCTION_ATOM:
         why = f"its copy atom is `{written}`" if written else "it names no copy atom"
-        return _section([f"**not TMA**: {why}; `copy_atom = #{DIALECT}.{COPY_ATOM}<{REDUCTION_ATOM}>` makes it "
-                         "a TMA reduction when its pre-image is unused"])
+        return [f"**not TMA**: {why}; `copy_atom = #{DIALECT}.{COPY_ATOM}<{REDUCTION_ATOM}>` makes it "
+                "a TMA reduction when its pre-image is unused"]
     mode = enum_case(op, RMW_MODE, DIALECT, RMW_MODE)
     lines = [f"copy atom `{REDUCTION_ATOM}` (written): a TMA reduction"
              + (f" with `{TMA_REDUCE_OP[mode]}`" if mode in TMA_REDUCE_OP else "")]
-    return _section(lines + _taken(op, "atomic", lifted, name_span, target))
+    return lines + _taken(op, "atomic")
 
 
-def _taken(op, kind: str, lifted, name_span: Span, target: str) -> list[str]:
-    """Whether lower-tma-load-store-to-async takes the op, and what it makes of it if so."""
+def _taken(op, kind: str) -> list:
+    """Whether lower-tma-load-store-to-async takes the op; `_LOWERED` when the passes say what
+    it becomes."""
     allow = attribute(op, "allow_tma")
     allowed = allow is not None and allow.text.strip() == "true"
     if not allowed and not LowerTmaLoadStoreToAsync().prefer_tma:
@@ -89,18 +122,15 @@ def _taken(op, kind: str, lifted, name_span: Span, target: str) -> list[str]:
     if function is None or not is_kernel(function):
         return ["TMA-eligible, but its function has no `nv_tileas.kernel_spec`: "
                 "lower-tma-load-store-to-async reports that and leaves it"]
-    return _lowered(lifted, name_span, target)
+    return [_LOWERED]
 
 
-def _lowered(lifted, name_span: Span, target: str) -> list[str]:
-    """What the passes make of the op: its async op, tx_count and descriptor."""
-    module = wrap_in_module(lifted.operations)
-    context = PassContext(target)
-    PassManager(parse_pipeline(TILEAS_PIPELINE)).run(module, context)
-    made = next((o for o in module.walk() if o.name in DESCRIPTOR_USERS
-                 and (span := source_span(o.location)) is not None and span.start <= name_span.start < span.end), None)
+def _made_lines(made_ops: list, diagnostics: list, name_span: Span) -> list[str]:
+    """What the passes made of the op named at `name_span`: its async op, tx_count and descriptor."""
+    made = next((o for o in made_ops
+                 if (span := source_span(o.location)) is not None and span.start <= name_span.start < span.end), None)
     if made is None:
-        problems = [d.message for d in context.diagnostics if d.span.start <= name_span.start < d.span.end]
+        problems = [d.message for d in diagnostics if d.span.start <= name_span.start < d.span.end]
         return [f"TMA-eligible, but lower-tma-load-store-to-async leaves it: {problems[0]}" if problems
                 else "TMA-eligible, but lower-tma-load-store-to-async leaves it"]
     lines = [f"becomes `{made.name}`"]
