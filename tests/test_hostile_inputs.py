@@ -151,6 +151,22 @@ def test_a_list_past_the_query_width_gets_one_warning_at_its_opener():
     hover.hover(analysis, len(text) // 2)
 
 
+def test_an_op_body_past_the_query_width_is_not_lifted_into():
+    # Statements on one line run into the first op's custom body (a body ends at a line that
+    # starts a statement): one body of hundreds of thousands of tokens. It is not looked into,
+    # as the warning says, so hover, outline and the passes read the op as its text alone.
+    statements = " ".join(f"%v{i} = arith.addi %a, %a : i32" for i in range(WIDE_NODE // 8 + 10))
+    text = f"func.func @f(%a: i32) {{ {statements} return }}\n"
+    analysis = DocumentAnalysis("file:///line.ir", text)
+    [warning] = analysis.diagnostics()
+    assert warning.code == "syntax.too-wide"
+    [function] = analysis.lifted_unit(analysis.units[0]).operations
+    [first] = function.regions[0].blocks[0].operations
+    assert (first.name, first.operands) == ("arith.addi", [])
+    assert hover.hover(analysis, len(text) // 2) is None
+    assert [s.name for s in document_symbols(analysis)] == ["@f"]
+
+
 def test_captures_skip_only_the_inside_of_wide_lists():
     narrow = parse(b'%a = "t.op"() {v = [1, 2]} : () -> (i32, i64)\n').root
     assert wide_nodes(narrow, 0, narrow.end_byte) == []

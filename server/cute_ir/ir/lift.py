@@ -31,6 +31,7 @@ from ..diagnostics import Span
 from ..syntax.cst import (ALIAS_DEFINITIONS, STATEMENT_KINDS, TYPE_KINDS, span as node_span, text as node_text,
                           written_symbol)
 from ..dialects.ods import Trait
+from ..syntax import WIDE_NODE
 from ..dialects.registry import defines_symbol, has_trait
 from ..text.location import UNKNOWN, FusedLoc, Location, SourceLoc, WrittenLoc
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
@@ -324,6 +325,12 @@ class _Lifter:
         if body is None:
             self.pending.append((op, []))
             op.assembly = Template(())
+            return []
+        if body.child_count > WIDE_NODE:
+            # A body of this many tokens is not looked into (syntax.too-wide says so where it
+            # is): the op keeps its text, with no operands, regions or types read from it.
+            self.pending.append((op, []))
+            op.assembly = Template((node_text(body),))
             return []
         holes: list[tuple[Span, Hole]] = []
         uses: list[tuple[Node, _Scope]] = []
