@@ -33,8 +33,10 @@ _SEVERITY_WORDS = {Severity.ERROR: ("error", "errors"), Severity.WARNING: ("warn
                    Severity.HINT: ("hint", "hints")}
 
 
-def use_colour(choice: str, stream=sys.stdout) -> bool:
-    """`--color`: auto colours a terminal unless NO_COLOR is set (no-color.org)."""
+def use_colour(choice: str, stream=None) -> bool:
+    """`--color`: auto colours a terminal unless NO_COLOR is set (no-color.org). `stream`:
+    standard output as it is when asked (not when this module was imported)."""
+    stream = stream if stream is not None else sys.stdout
     if choice == "auto":
         return stream.isatty() and not os.environ.get("NO_COLOR")
     return choice == "always"
