@@ -1,6 +1,7 @@
 """A whole-document request computed in slices answers ContentModified when the document
 changes while it waits, rather than answering about a text the client did not ask about:
-also when the change arrives together with the request, before its handler starts."""
+also when the change arrives together with the request, before its handler starts. Its slices
+take turns with background verification."""
 from __future__ import annotations
 
 import asyncio
@@ -42,6 +43,22 @@ def test_a_change_while_the_request_waits_gives_content_modified(monkeypatch) ->
 def test_without_a_change_the_slices_complete() -> None:
     analysis = DocumentAnalysis("file:///fresh.ir", TEXT)
     asyncio.run(_server_with(analysis).in_slices(semantic.PIECES, analysis))
+    assert semantic.full_tokens(analysis)
+
+
+def test_the_slices_take_turns_with_background_verification_rather_than_wait_for_it() -> None:
+    """A whole-document request is what the client waits for; verification of the units it has
+    not reached yet is no one's request. A verification that never ends does not hold it up."""
+    analysis = DocumentAnalysis("file:///busy.ir", TEXT)
+    ls = _server_with(analysis)
+
+    async def scenario() -> None:
+        never = asyncio.get_running_loop().create_future()
+        ls._verifying[analysis.document.uri] = never
+        await asyncio.wait_for(ls.in_slices(semantic.PIECES, analysis), timeout=60)
+        never.cancel()
+
+    asyncio.run(scenario())
     assert semantic.full_tokens(analysis)
 
 

@@ -285,8 +285,10 @@ class CuteIrServer(LanguageServer):
     async def in_slices(self, result: PerUnit[Any], analysis: DocumentAnalysis) -> None:
         """Compute `result` for every unit that lacks it, in slices with other messages answered in between:
         the first whole-document request after opening a large file computes every unit once.
-        Diagnostics come first: while background verification runs, this waits. One such job
-        runs at a time.
+        Its slices take turns with background verification's rather than waiting for all of it:
+        the client asked for this, while the diagnostics of the units verification has not
+        reached yet are no one's request (at 50k lines verification takes seconds). One such
+        job runs at a time.
 
         Other messages are handled while this waits, a change among them; the answer would
         then be computed on a text the client did not ask about (and the client would shift it
@@ -297,8 +299,6 @@ class CuteIrServer(LanguageServer):
         revision = received[1] if received is not None and received[0] is analysis else analysis.revision
         async with self._slicing:
             while True:
-                while self._verifying:
-                    await asyncio.sleep(VERIFY_SLICE)
                 if analysis.revision != revision or self.analyses.get(analysis.document.uri) is not analysis:
                     raise JsonRpcContentModified(f"{analysis.document.uri} changed while this request waited")
                 more = analysis.prepare(result, FEATURE_SLICE)
