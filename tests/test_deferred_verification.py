@@ -137,3 +137,19 @@ def test_a_failing_verifier_at_open_leaves_the_rest_of_the_file_analysed(monkeyp
     diagnostics = _norm(DocumentAnalysis("file:///x.ir", _document(3)))
     assert len([d for d in diagnostics if d[2] == Source.VERIFY.value]) == 2
     assert len([d for d in diagnostics if d[2] == Source.TYPES.value]) == 1   # kernel 0's unknown type
+
+
+def test_verification_keeps_the_outline_of_each_unit_it_lifts(monkeypatch) -> None:
+    """The lift of a unit is kept for the last few units only: verification computes each
+    verified unit's outline while its IR is at hand, so a first outline request lifts none."""
+    from cute_ir.features import outline
+    text = _document()
+    analysis = DocumentAnalysis("file:///x.ir", text, verify_budget=0)
+    analysis.verify_pending()
+    lifted: list[int] = []
+    monkeypatch.setattr(analysis, "lifted_unit", lambda unit: lifted.append(unit.start))
+    symbols = outline.document_symbols(analysis)
+    assert lifted == []
+    assert [s.name for s in symbols[0].children] == [f"@k{i}" for i in range(12)]
+    monkeypatch.undo()
+    assert symbols == outline.document_symbols(DocumentAnalysis("file:///x.ir", text))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..analysis import DocumentAnalysis, PerUnit
-from ..analysis.units import Unit
+from ..analysis.units import Unit, keep_with_verification
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.types import is_cute_nvgpu_type
 from ..dialects.registry import is_function, is_module
@@ -172,4 +172,4 @@ def _unit_outline(analysis: DocumentAnalysis, unit) -> UnitOutline:
                        tuple(Fold(f.start - unit.start, f.end - unit.start) for f in folds))
 
 
-OUTLINE = PerUnit("outline", _unit_outline)
+OUTLINE = keep_with_verification(PerUnit("outline", _unit_outline))
