@@ -167,6 +167,9 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("verify.tileas.dot-shape", V, "`nv_tileas.dot` of tiles whose shapes do not multiply (M x K by K x N "
             "into M x N)."),
     CodeDoc("verify.tileas.dot-type", V, "`nv_tileas.dot` of tiles other than f16 or bf16 into an f32 accumulator."),
+    CodeDoc("verify.tileas.tma-swizzle-mismatch", V, "An async TMA transfer whose `swizzle` is not its "
+            "descriptor's (the builder's layout's): the kernel would address its tile in shared memory "
+            "otherwise than the TMA unit lays it out."),
     CodeDoc("verify.tileas.enum", V, "A TileAS memory semantic, scope, read-modify-write mode or "
             "padding value that its enum lacks; the message lists the legal spellings."),
     CodeDoc("verify.tma.enum", V, "A TMA mode, reduce kind, cache mode or data format that its "

@@ -6,7 +6,7 @@ is the box (its shape) over global strides (its strides, in elements), the tenso
 type is the data type, `shapes(...)` and `strides(...)` carry the global extents and strides
 known only at run time, and the swizzle is the builder's own when its layout is composed with
 one (the box as it lands in shared memory), else that of the SMEM layout of the atom that uses
-the descriptor. What the IR does not say (the base address, L2 promotion) is shown as such. The
+the descriptor (none for a TileAS descriptor, which async TMA ops use as it is built). What the IR does not say (the base address, L2 promotion) is shown as such. The
 CUtensorMap's in-memory bit layout is not public, so the fields have no bit positions.
 """
 from __future__ import annotations
@@ -14,6 +14,9 @@ from __future__ import annotations
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, NON_EXEC_KINDS
+from ..dialects.nv_tileas.async_tma import ASYNC_TMA_OP_NAMES
+from ..dialects.nv_tileas.descriptor_abi import HOST_CODE
+from ..dialects.registry import is_function
 from ..ir.core import Operation, Value
 from ..ir.lift import Lifted
 from ..ir.shaped import shaped
@@ -22,6 +25,7 @@ from ..tables import tensormap
 from .lifted import lifted_unit_at
 from ..verify.tma import builder_swizzle, layout_of, operand_groups
 from .descriptor_view import DescriptorView, FieldRow
+
 
 def tensormap_view(analysis: DocumentAnalysis, offset: int) -> DescriptorView | None:
     """The encode parameters of the descriptor built by the op whose name is at `offset`."""
@@ -129,8 +133,11 @@ def _data_type(tensor: Value | None, op: Operation) -> str | None:
 
 
 def _swizzle(builder: Operation, lifted: Lifted) -> str:
-    """The swizzle of the SMEM layout of the first non-exec atom built on the descriptor."""
+    """The swizzle of the SMEM layout of the first non-exec atom built on the descriptor. A
+    TileAS descriptor (used by an async TMA op, or built by a kernel's host twin) swizzles as
+    its builder's layout says, and this builder's layout composes no swizzle: none."""
     result = builder.results[0] if builder.results else None
+    tileas = _in_host_twin(builder)
     for top in lifted.operations:
         for op in top.walk():
             if op.name in NON_EXEC_KINDS and len(op.operands) >= 2 and op.operands[0] is result:
@@ -139,7 +146,19 @@ def _swizzle(builder: Operation, lifted: Lifted) -> str:
                     inner = smem.inner
                     return tensormap.swizzle_mode(inner.bits, inner.base, inner.shift) or f"not one TMA has ({inner})"
                 return "none" if isinstance(smem, Layout) else "unknown (no SMEM layout known)"
-    return "unknown (no atom uses the descriptor here)"
+            tileas = tileas or (op.name in ASYNC_TMA_OP_NAMES and result is not None
+                                and result in operand_groups(op).get("descriptor", []))
+    return "none" if tileas else "unknown (no atom uses the descriptor here)"
+
+
+def _in_host_twin(op: Operation) -> bool:
+    """Whether `op` lies in a function `separate-host-tma` made (the host side of a TileAS kernel)."""
+    parent = op.parent_op
+    while parent is not None:
+        if is_function(parent.name):
+            return HOST_CODE in parent.attributes
+        parent = parent.parent_op
+    return False
 
 
 def _name(lifted: Lifted, value: Value | None) -> str:

@@ -13,7 +13,8 @@ A tiled async transfer moves its tile in boxes: in one, the tile itself, unless 
 (innermost first, as a descriptor's) names a smaller box that tiles it ("tma box-dim and copy
 atom box-dim mismatch" when it does not). The box its descriptor was built with must be that
 box ("tmaBoxDim and atomBoxDim length mismatch" when they differ in rank, "tmaBoxDim and
-atomBoxDim mismatch" otherwise), on the op's name.
+atomBoxDim mismatch" otherwise), on the op's name. Its `swizzle` must be the descriptor's
+(cute-ir's message: the page gives the op no swizzle).
 """
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ from ..diagnostics import Diagnostic, Related, Severity, Source
 from ..diagnostics.catalogue import make
 from ..diagnostics.mlir_messages import REQUIRES_ATTRIBUTE
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.nv_tileas.async_tma import (ATOM_ALLOW_LISTS, BOX_DIM, REDUCE_FORBIDDEN_MODE, TILED_ATOMIC_RMW,
-                                           TILED_TMA_LOAD, TILED_TMA_STORE)
+from ..dialects.nv_tileas.async_tma import (ATOM_ALLOW_LISTS, BOX_DIM, REDUCE_FORBIDDEN_MODE, SWIZZLE,
+                                           TILED_ATOMIC_RMW, TILED_TMA_LOAD, TILED_TMA_STORE)
 from ..dialects.cute_nvgpu.enums import DIALECT as CUTE_NVGPU
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, ENUMS
 from ..dialects.registry import record
@@ -31,8 +32,13 @@ from ..ir.core import OpResult, Operation
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import shaped
 from ..layout import ComposedLayout, Layout, flatten
-from .tma import layout_of, operand_groups
+from .tma import builder_swizzle, layout_of, operand_groups
 
+# cute-ir's own messages: the page gives an async transfer no swizzle of its own.
+MESSAGES = {
+    "verify.tileas.tma-swizzle-mismatch": "the transfer's swizzle is {op} but its descriptor's is {descriptor}: "
+                                          "the kernel would address its tile in shared memory otherwise than the TMA unit lays it out",
+}
 # The async transfers that move a tile in boxes (gather / scatter move rows).
 BOXED_TRANSFERS = frozenset({TILED_TMA_LOAD, TILED_TMA_STORE, TILED_ATOMIC_RMW})
 LOADS = frozenset({TILED_TMA_LOAD})
@@ -83,12 +89,7 @@ def check_box(op: Operation, index: SourceIndex) -> list[Diagnostic]:
                f"innermost first): each box dimension must divide the tile's")
         return [make("tileas.tma-desc.copy-atom-box-dim-mismatch", index.attribute_span(op, BOX_DIM),
                      related=(Related(at, why),))]
-    descriptor = (groups.get("descriptor") or [None])[0]
-    builder = descriptor.owner if isinstance(descriptor, OpResult) else None
-    if builder is None or builder.name != DESCRIPTOR_BUILDER:
-        return []
-    layout_value = (operand_groups(builder).get("layout") or [None])[0]
-    layout = layout_of(layout_value) if layout_value is not None else None
+    _, layout = _descriptor_layout(op)
     if isinstance(layout, ComposedLayout):
         layout = layout.outer        # a swizzled box (docs/spec-deviations.md, A22)
     if not isinstance(layout, Layout):
@@ -103,6 +104,43 @@ def check_box(op: Operation, index: SourceIndex) -> list[Diagnostic]:
     return [make(code, at, related=(Related(at, why),))]
 
 
+def check_swizzle(op: Operation, index: SourceIndex) -> list[Diagnostic]:
+    """An async TMA transfer's `swizzle` (none when it has none) is how its tile lies in shared
+    memory, and the descriptor it uses is what swizzles it: the two must agree, or the kernel
+    reads (or stages) its tile in one layout while the TMA unit writes (or reads) another, which
+    no assembler can see. The descriptor's swizzle is its builder's layout's (A22); a
+    descriptor the unit does not build (an argument) is not judged."""
+    if op.name not in BOXED_TRANSFERS:
+        return []
+    builder, layout = _descriptor_layout(op)
+    if isinstance(layout, ComposedLayout):
+        expected = builder_swizzle(layout)
+    elif isinstance(layout, Layout):
+        expected = "none"
+    else:
+        return []
+    written = attribute(op, SWIZZLE)
+    own = written.text.strip('"') if written is not None else "none"
+    if expected is None or own == expected:
+        return []      # (a swizzle no descriptor can encode is its builder's error)
+    at = index.attribute_span(op, SWIZZLE) if written is not None else index.name_span(op)
+    where = index.name_span(builder) or at
+    return [Diagnostic("verify.tileas.tma-swizzle-mismatch", at, Severity.ERROR, Source.VERIFY,
+                       MESSAGES["verify.tileas.tma-swizzle-mismatch"].format(op=own, descriptor=expected),
+                       related=(Related(where, f"the descriptor is built here with the layout {layout}"),))]
+
+
+def _descriptor_layout(op: Operation) -> tuple[Operation | None, object]:
+    """The builder of the descriptor `op` uses and its layout operand's layout, when the unit
+    builds the descriptor (else None, None)."""
+    descriptor = (operand_groups(op).get("descriptor") or [None])[0]
+    builder = descriptor.owner if isinstance(descriptor, OpResult) else None
+    if builder is None or builder.name != DESCRIPTOR_BUILDER:
+        return None, None
+    layout_value = (operand_groups(builder).get("layout") or [None])[0]
+    return builder, layout_of(layout_value) if layout_value is not None else None
+
+
 def _listed(items: list) -> str:
     return "[" + ", ".join(str(i) for i in items) + "]"
 
@@ -114,4 +152,5 @@ def verify_atoms(lifted: Lifted) -> list[Diagnostic]:
         for op in top.walk():
             out.extend(check_atom(op, lifted.index))
             out.extend(check_box(op, lifted.index))
+            out.extend(check_swizzle(op, lifted.index))
     return out
