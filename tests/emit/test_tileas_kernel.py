@@ -224,6 +224,53 @@ def test_a_kernel_the_passes_reject_is_a_comment_in_the_preview():
             "list has them)") in preview.ptx_text.splitlines()
 
 
+# A hand-written descriptor whose box the driver refuses (512 rows), next to a kernel with none.
+def _one_box_load(name: str, rows: int) -> str:
+    return f"""\
+func.func @{name}(%view: memref<4096x4096xf16, 1>, %i: index) {SPEC} {{
+  %mbar = memref.alloca() : memref<1xi64, 3>
+  %box = cute.static : !cute.layout<"(64,{rows}):(1,4096)">
+  %d = nv_tileas.make_tiled_tma_desc %view, %box shapes() strides() paddings() {{mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16, tmaIdx = 0 : i32}} : !cute_nvgpu.tma_descriptor_tiled
+  %t, %tok = nv_tileas.async.tiled_tma_load %d, %mbar coords(%i, %i) {{copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = {rows * 128} : i64}} : !cute_nvgpu.tma_descriptor_tiled -> tensor<{rows}x64xf16>, !nv_tileaa.mem_token
+  nv_tileas.async.wait %mbar : memref<1xi64, 3>
+  return
+}}
+"""
+
+
+REFUSED = _one_box_load("refused", 512) + _one_box_load("fine", 256)
+REFUSED_ERROR = "TMA descriptor: box dimension 1 is 512; it must be between 1 and 256"
+
+
+def test_a_kernel_check_rejects_has_no_ptx_in_the_preview_even_if_ptxas_would_take_it():
+    from cute_ir.emit.preview import preview_module
+    analysis = DocumentAnalysis("file:///k.ir", REFUSED)
+    preview = preview_module(analysis, "sm_90a")
+    lines = preview.ptx_text.splitlines()
+    assert f"//   not emitted: `refused`: `check` reports an error in it ({REFUSED_ERROR})" in lines
+    assert preview.kernels == ("fine",) and ".visible .entry refused(" not in preview.ptx_text
+    # The same verdict as `check`: its error, once, is the preview's problem.
+    assert [d.message for d in preview.problems] == [REFUSED_ERROR]
+    assert [d.message for d in analysis.diagnostics() if d.severity.name == "ERROR"] == [REFUSED_ERROR]
+
+
+def test_lower_emits_no_ptx_and_no_tensor_map_for_a_kernel_check_rejects(tmp_path, capsys):
+    path = tmp_path / "k.ir"
+    path.write_text(REFUSED)
+    assert main(["lower", str(path), "--emit", "ptx"]) == 1
+    captured = capsys.readouterr()
+    assert ".visible .entry fine(" in captured.out and ".visible .entry refused(" not in captured.out
+    assert f"{path}:4:45: error: {REFUSED_ERROR} [verify:verify.tma.descriptor-limit]" in captured.err.splitlines()
+    assert (f"{path}: error: --emit ptx: not emitted: `refused`: `check` reports an error in it ({REFUSED_ERROR})"
+            in captured.err.splitlines())
+    assert main(["lower", str(path), "--emit", "host"]) == 1
+    captured = capsys.readouterr()
+    assert "the host side of @fine" in captured.out and "@refused" not in captured.out
+    # A TileAS descriptor swizzles as its builder's layout says: this one, not at all.
+    assert "//   box_dims: [64, 256]" in captured.out and "//   swizzle: none" in captured.out
+    assert "box_dims: [64, 512]" not in captured.out
+
+
 TALL = """\
 func.func @tall(%src: memref<4096x64xf16, 1>, %dst: memref<4096x64xf16, 1>, %m: index, %n: index) SPEC {
   %t, %k = nv_tileas.tiled_load %src coords(%m, %n) offsets() {tileSize = array<i64: 512, 64>, allow_tma = true} : memref<4096x64xf16, 1> -> tensor<512x64xf16>, !nv_tileaa.mem_token

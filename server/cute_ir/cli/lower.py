@@ -84,9 +84,12 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
         if not result.ok:
             return FINDINGS
         final = result.stages[-1].text if result.stages else ""
+        # What `check` rejects is not emitted, as the editor's preview does not emit it.
+        stopped = _stopped(path, analysis, args.emit)
         if args.emit == "host":
-            return _emit_host(path, final)
-        return _emit_ptx(path, analysis.target_arch, final, args.ptxas if args.assemble else None)
+            return max(_emit_host(path, final, frozenset(stopped)), FINDINGS if stopped else CLEAN)
+        status = _emit_ptx(path, analysis.target_arch, final, args.ptxas if args.assemble else None, stopped)
+        return max(status, FINDINGS if stopped else CLEAN)
     missing = sorted(after - {s.argument for s in result.stages})
     if missing:
         print(f"cute-ir lower: warning: --print-ir-after: {', '.join(missing)} "
@@ -113,8 +116,24 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
     return CLEAN if result.ok else FINDINGS
 
 
-def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None) -> int:
-    """`--emit ptx`: the PTX of each TileAS kernel in the lowered IR, one module each."""
+def _stopped(path: str, analysis: DocumentAnalysis, emit: str) -> set[str]:
+    """The kernels `check` reports an error in (each said on stderr): they are not emitted."""
+    from ..emit.preview import stopped_kernels, stopped_note
+
+    stopped = stopped_kernels(analysis)
+    errors = []
+    for error in stopped.values():
+        if error not in errors:
+            errors.append(error)
+    print_diagnostics(path, analysis, errors)
+    for name, error in stopped.items():
+        print(f"{path}: error: --emit {emit}: not emitted: {stopped_note(name, error)}", file=sys.stderr)
+    return set(stopped)
+
+
+def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None, stopped: set[str]) -> int:
+    """`--emit ptx`: the PTX of each TileAS kernel in the lowered IR, one module each (none of
+    those in `stopped`, which are already reported)."""
     from ..emit.tileas_kernel import ir_kernels
 
     kernels = ir_kernels(final_ir, target)
@@ -123,7 +142,9 @@ def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None) 
               f"to emit", file=sys.stderr)
         return FINDINGS
     status = CLEAN
-    for _, module in kernels:
+    for name, module in kernels:
+        if name in stopped:
+            continue
         if not module.ok:
             print(f"{path}: error: --emit ptx: {module.message}", file=sys.stderr)
             status = FINDINGS
@@ -135,11 +156,14 @@ def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None) 
     return status
 
 
-def _emit_host(path: str, final_ir: str) -> int:
-    """`--emit host`: each kernel's host side after the pipeline (features/host_side.py)."""
+def _emit_host(path: str, final_ir: str, stopped: frozenset[str]) -> int:
+    """`--emit host`: each kernel's host side after the pipeline (features/host_side.py), but
+    of those in `stopped`, which are already reported."""
     from ..features.host_side import host_side
 
-    texts = host_side(final_ir)
+    texts = host_side(final_ir, stopped)
+    if not texts and stopped:
+        return FINDINGS
     if not texts:
         print(f"{path}: error: --emit host: no host twin (a TileAS kernel whose descriptors the host "
               f"builds, after separate-host-tma)", file=sys.stderr)
@@ -201,14 +225,16 @@ def add_parser(sub) -> None:
     lower.add_argument("--emit", choices=("ir", "ptx", "host"), default="ir",
                        help="what to print after the pipeline: the IR (default), the PTX of each "
                             "TileAS kernel (one module each), or each kernel's host side (the tensor "
-                            "maps its host twin encodes, in tmaIdx order, and the callback formats)")
+                            "maps its host twin encodes, in tmaIdx order, and the callback formats); "
+                            "a kernel `check` reports an error in is not emitted")
     lower.add_argument("--assemble", action="store_true",
                        help="with --emit ptx, also assemble each module with ptxas (exit 1 if it rejects one)")
     lower.add_argument("--ptxas", default="ptxas", metavar="PATH",
                        help="the ptxas executable for --assemble (default: ptxas on PATH)")
     describe_exit_status(lower, "the pipeline ran without an error",
                          "a pass reports an error, or the file cannot be analysed; with --emit: "
-                         "nothing to emit, or (--assemble) ptxas missing or rejecting a module")
+                         "nothing to emit, a kernel `check` reports an error in (not emitted), or "
+                         "(--assemble) ptxas missing or rejecting a module")
     lower.set_defaults(run=cmd_lower)
     passes = sub.add_parser("passes", help="list the registered passes",
                             description="List the passes `cute-ir lower --pipeline` can name, with their options.")

@@ -52,12 +52,14 @@ from ..verify.tma import Flag, TmaPartitionResult, verify_tma
 from ..passes.lower_atoms import BLOCKED_NOTE, BOUND, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from .ptx import (ATOM_LINE_MARK, A_SOURCES, AtomConfig, EmitError, InlineAsm, PtxModule, check_config, emit_module,
                   inline_asm, supported_targets)
-from .tileas_kernel import unit_kernels
+from .tileas_kernel import kernel_name, unit_kernels
+from ..dialects.nv_tileas.async_tma import is_kernel
+from ..dialects.registry import is_function
 from .source import AnalysedSource, SourceUnit
 from ..syntax.literals import integer_literal
 
 __all__ = ["Preview", "atom_config", "preview_module", "Lowering", "applying_ops", "APPLYING_OPS",
-           "TMA_APPLY_OPS", "alias_table", "document_items", "clear_cache"]
+           "TMA_APPLY_OPS", "alias_table", "document_items", "clear_cache", "stopped_kernels"]
 
 # Ops that apply an atom given as their first operand.
 _APPLYING = APPLYING_OPS
@@ -842,11 +844,17 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
             out.append(f"//   {verdicts.notes[index]}")
         line_map.extend((n, item.span) for n in range(first, len(out)))
     kernels = tuple(verdicts.emitted.kernels)
+    stopped = stopped_kernels(analysis)
     for unit, name, module in _tileas_kernels(analysis, target.name):
         out.append("")
         first = len(out)
         out.append(f"// line {doc.position(unit.start).line + 1}: TileAS kernel `{name}`, after the TileAS passes")
-        if module.ok:
+        if module.ok and name in stopped:
+            # The same verdict as `check`: its error is the preview's problem.
+            out.append(f"//   not emitted: {stopped_note(name, stopped[name])}")
+            if stopped[name] not in verdicts.problems:
+                verdicts.problems.append(stopped[name])
+        elif module.ok:
             out.extend(_kernel_blocks(module)[1][0])
             kernels += module.kernels
         else:
@@ -875,6 +883,40 @@ def _tileas_kernels(analysis: AnalysedSource, target: str):
             found = (("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
         for name, module in found:
             yield unit, name, module
+
+
+def stopped_kernels(analysis: AnalysedSource) -> dict[str, Diagnostic]:
+    """The TileAS kernels (by PTX entry name) that `check` reports an error in, each with its
+    first: they get no PTX, as an atom `check` rejects gets no kernel (docs/spec-deviations.md,
+    A7). ptxas would accept what the emitter wrote, but the error may be what the GPU would get
+    wrong: a descriptor whose box the driver refuses to encode, a swizzle the tile was not
+    laid out with. The passes' own errors (source "lower") are the passes' verdict."""
+    data = analysis.document.data
+    if data.find(_KERNEL_SPEC_TEXT) < 0:
+        return {}
+    errors = sorted(_lowering_errors(analysis), key=lambda d: d.span.start)
+    out: dict[str, Diagnostic] = {}
+    for unit in analysis.units:
+        if unit.shell or data.find(_KERNEL_SPEC_TEXT, unit.start, unit.end) < 0:
+            continue
+        inside = [d for d in errors if unit.start <= d.span.start and d.span.end <= unit.end]
+        if not inside:
+            continue
+        lifted = analysis.lifted_unit(unit)
+        for top in lifted.operations:
+            for op in top.walk():
+                span = lifted.index.op_spans.get(op)
+                if span is None or not is_function(op.name) or not is_kernel(op):
+                    continue
+                first = next((d for d in inside if span.start <= d.span.start and d.span.end <= span.end), None)
+                if first is not None:
+                    out.setdefault(kernel_name(op), first)
+    return out
+
+
+def stopped_note(name: str, error: Diagnostic) -> str:
+    """Why a kernel `check` reports an error in has no PTX."""
+    return f"`{name}`: `check` reports an error in it ({error.message})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from ..ir.functions import function_symbol
 from ..ir.lift import lift
 from ..ir.printer import print_ops
 from ..dialects.registry import is_function
+from ..emit.tileas_kernel import kernel_name
 from ..syntax.parser import parse
 from .tensormap_view import tensormap_view
 
@@ -27,8 +28,9 @@ def _symbol(function: Operation) -> str:
     return function_symbol(function) or "@?"
 
 
-def host_side(ir_text: str) -> list[str]:
-    """One text per host twin in `ir_text` (comments, then IR); empty when there is none."""
+def host_side(ir_text: str, leave_out: frozenset[str] = frozenset()) -> list[str]:
+    """One text per host twin in `ir_text` (comments, then IR); empty when there is none. The
+    twins of the kernels named in `leave_out` (PTX entry names) are left out."""
     lifted = lift(parse(ir_text.encode("utf-8")).root)
     ops = [op for top in lifted.operations for op in top.walk()]
     functions = [op for op in ops if is_function(op.name)]
@@ -38,6 +40,8 @@ def host_side(ir_text: str) -> list[str]:
         analysis = analysis or DocumentAnalysis("file:///host.mlir", ir_text)
         kernel_symbol = _symbol(twin).replace(HOST_TWIN_SUFFIX, "")
         kernel = next((f for f in functions if f is not twin and _symbol(f) == kernel_symbol), None)
+        if kernel is not None and kernel_name(kernel) in leave_out:
+            continue
         returned = twin.regions[0].blocks[0].operations[-1].operands if twin.regions[0].blocks else []
         lines = [f"// {_symbol(twin)}: the host side of {kernel_symbol}: {len(returned)} tensor map(s), "
                  "in tmaIdx order"]
