@@ -519,8 +519,11 @@ class _Checker:
         problems = [tensormap.box_dim_problem(axis, extent) for axis, extent in enumerate(shapes)]
         if bits is not None:
             strides = _strides(layout)
+            # Every outer dimension's stride is a global stride the driver holds to 16 bytes,
+            # even one of a single element (a degenerate dimension's); the innermost moves
+            # element by element.
             problems += [tensormap.global_stride_problem(axis, s * bits // 8)
-                         for axis, s in enumerate(strides) if isinstance(s, int) and s != 1]
+                         for axis, s in enumerate(strides) if isinstance(s, int) and (axis > 0 or s != 1)]
         for problem in problems:
             if problem is not None:
                 self.own("verify.tma.descriptor-limit", span, note, problem=problem)
