@@ -119,6 +119,7 @@ $(CORPUS_VENV)/.installed:
 
 corpus: $(CORPUS_VENV)/.installed
 	$(CORPUS_VENV)/bin/python tools/corpus/generate.py
+	$(CORPUS_VENV)/bin/python tools/corpus/vocabulary.py
 
 ## fuzz: random edits through the analysis, each step compared with a fresh analysis, then
 ## random and malformed protocol messages through the real server, each for FUZZ_SECONDS

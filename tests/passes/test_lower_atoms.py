@@ -124,3 +124,36 @@ def test_an_applying_op_a_pass_made_is_not_given_the_verdict_of_the_op_it_came_f
     assert warning.message == ("`cute_nvgpu.mma` is not lowered: the `some-rewrite` pass made it, "
                                "and atoms are lowered as the text writes them")
     assert [r.message for r in warning.related] == ["this op was created by the `some-rewrite` pass"]
+
+
+def test_an_op_whose_atom_is_a_kernel_argument_stays_and_says_why_everywhere():
+    """The CuTe DSL passes a tiled MMA into a kernel as an argument: no op of the file builds the
+    atom `cute.gemm` applies, so no PTX stands for it. The op stays, and `check`, `lower`, the
+    editor and the preview say why, as information: nothing is wrong with the file."""
+    from cute_ir.diagnostics import Severity
+    from cute_ir.ir.target import FROM_DEFAULT
+    path = REPO / "tests" / "corpus" / "cutedsl" / "sm120_nvfp4" / "raw.mlir"
+    text = path.read_text()
+    analysis = DocumentAnalysis(path.as_uri(), text.encode(), settings=Settings(target_from=FROM_DEFAULT))
+    line = next(n for n, written in enumerate(text.splitlines()) if "cute.gemm(%arg0" in written)
+    reason = ("its atom `%arg0` arrives as a kernel argument; the lowering replaces only ops whose "
+              "atom the file builds")
+    said = [(analysis.document.position(d.span.start).line, d.severity, d.message)
+            for d in analysis.diagnostics() if d.code == "lower.not-lowered"]
+    assert said == [(line, Severity.INFORMATION, f"`cute.gemm` is not lowered: {reason}")]
+    result = lower(analysis)
+    assert [(d.severity, d.message) for d in result.diagnostics] == \
+        [(Severity.INFORMATION, f"`cute.gemm` is not lowered: {reason}")]
+    assert "cute.gemm" in result.stages[-1].text
+    assert f"//   left as written: {reason}" in preview_module(analysis).ptx_text
+
+
+def test_an_atom_passed_in_with_its_atom_type_is_lowered():
+    """A block argument typed with the atom itself names its atom: that op is lowered."""
+    text = ("func.func @f(%m: !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>, %d: memref<4xf32>,"
+            " %a: memref<8xf16>, %b: memref<4xf16>) {\n"
+            "  cute_nvgpu.mma %m, %d, %a, %b, %d : (!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>,"
+            " memref<4xf32>, memref<8xf16>, memref<4xf16>, memref<4xf32>)\n  return\n}\n")
+    result = lower(analyse(text, "sm_80"))
+    assert result.ok and not result.diagnostics
+    assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in result.stages[-1].text

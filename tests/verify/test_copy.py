@@ -112,13 +112,16 @@ def test_tmem_value_width():
 
 
 def test_tmem_shape_and_repetitions_come_from_the_lattice():
+    # `16 DP, 32 bit` is the DSL's `.16x32bx2` (Ld16x32bx2Op prints it so): there is no `.16x32b`.
     text = kernel(
-        "%a = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.tmem_load<f32, 16 DP, 32 bit, x32>",
+        "%a = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.tmem_load<f32, 32 DP, 64 bit, x32>",
         "%b = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.tmem_store<f32, 16 DP, 256 bit, x64>",
-        "%c = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.tmem_load<f32, 16 DP, 256 bit, x32>")
+        "%c = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.tmem_load<f32, 16 DP, 256 bit, x32>",
+        "%d = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.tmem_load<f32, 16 DP, 32 bit, x64>")
     assert diagnostics(text) == [
-        ("verify.copy.tmem-shape", "16 DP, 32 bit",
-         "`atom.tmem_load` has no 16x32b shape (`16 DP, 32 bit`); legal: 32x32b, 16x64b, 16x128b, 16x256b",
+        ("verify.copy.tmem-shape", "32 DP, 64 bit",
+         "`atom.tmem_load` has no 32x64b shape (`32 DP, 64 bit`); legal: 32x32b, 16x64b, 16x128b, "
+         "16x256b, 16x32bx2",
          []),
         ("verify.copy.tmem-repeat", "x64",
          "`atom.tmem_store` takes x1, x2, x4, x8, x16 or x32 repetitions of its 16x256b shape, got `x64`",
@@ -140,7 +143,7 @@ def test_block_argument_atom_is_checked_at_its_type():
 def test_family_tables_follow_the_registry_and_the_lattice():
     assert FAMILIES["atom.ldsm"].matrices == (1, 2, 4)
     assert FAMILIES["atom.stsm"].matrices == (1, 2, 4)
-    assert FAMILIES["atom.ldsm"].element_bits == (16,)
+    assert FAMILIES["atom.ldsm"].unit_bits == FAMILIES["atom.stsm"].unit_bits == 16    # B19: units, not elements
     cp = FAMILIES["atom.simt_async_copy"]
     assert cp.widths == (4, 8, 16)
     assert cp.cache_widths == {"ca": (4, 8, 16), "cg": (16,)}     # hardware-facts 11

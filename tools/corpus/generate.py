@@ -48,6 +48,8 @@ KERNELS: dict[str, str] = {
     "smem_transpose": "sm_80",
     "ssa_reduce_convert": "sm_80",
     "cluster_barriers": "sm_90a",
+    # 4-bit values moved by ldmatrix's 16-bit units (docs/spec-deviations.md).
+    "sm120_nvfp4_ldsm": "sm_120a",
 }
 
 

@@ -111,8 +111,12 @@ _OWN: tuple[CodeDoc, ...] = (
             "type."),
     CodeDoc("types.universal-copy.space", T, "A universal copy's `src_space` / `dst_space` names no "
             "memory space."),
+    CodeDoc("types.universal-copy.setting", T, "A CuTe DSL SIMT copy (`atom.g2r`, `r2g`, `s2r`, "
+            "`r2s`) gives a cache or memory setting a value its enum does not have."),
     CodeDoc("types.universal-copy.parameter", T, "A universal copy type has a parameter it does "
             "not take."),
+    CodeDoc("verify.copy.access-width", V, "A CuTe DSL copy of shared memory (`atom.s2r`, "
+            "`atom.r2s`) moves more bits at once than one shared-memory access can (128)."),
     CodeDoc("verify.target", V, "The atom needs a newer (or a different arch-specific) target "
             "than the one checked against."),
     CodeDoc("verify.target-conflict", V, "The file declares no target and its atoms need targets "
@@ -204,8 +208,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "When one kind is left, a quick fix writes it."),
     CodeDoc("verify.tma.reduce-type", V, "A TMA reduce atom's elements cannot be reduced at all "
             "(8-bit, tf32 and f64 elements, for example)."),
-    CodeDoc("lower.not-lowered", L, "The lowering pipeline left an op that applies an atom in place "
-            "(a warning): the PTX preview has no kernel for its atom (the reason is the preview's)."),
+    CodeDoc("lower.not-lowered", L, "The lowering pipeline left an op that applies an atom in place: "
+            "a warning when the PTX preview has no kernel for its atom (the reason is the preview's), "
+            "information when the file does not build the atom at all (a kernel argument)."),
     CodeDoc("lower.stopped", L, "The lowering pipeline left an op that applies an atom in place "
             "because of an error reported on it or its atom already (`cute-ir lower` shows it; the "
             "editor does not repeat it)."),

@@ -46,10 +46,11 @@ from ..dialects.cute_nvgpu.written import WrittenType
 from ..ir.core import Operation, OpResult, Value
 from ..layout import layout_rank
 from ..tables import tiers as T
-from ..tables.atoms import DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TYPE_BITS
+from ..tables.atoms import DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TMEM_DSL_SHAPES, TYPE_BITS
 from ..verify.context import EXEC_TMA_BINDER, VerifyContext
 from ..verify.tma import Flag, TmaPartitionResult, verify_tma
-from ..passes.lower_atoms import BLOCKED_NOTE, BOUND, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
+from ..passes.lower_atoms import (BLOCKED_NOTE, BOUND, DSL_APPLYING, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED,
+                                  PTX, STOPPED, left_reason)
 from .ptx import (ATOM_LINE_MARK, A_SOURCES, AtomConfig, EmitError, InlineAsm, PtxModule, check_config, emit_module,
                   inline_asm, supported_targets)
 from .tileas_kernel import kernel_name, unit_kernels
@@ -104,8 +105,6 @@ _TRUE = {"true", "1", "yes", "unit"}
 _A_SOURCE_NAMES = {residency: name for name, residency in A_SOURCES.items()}
 # CuTe DSL `frag_kind`: where A comes from (first letter) -- ss/rs (sm90), ss/ts (sm100).
 _FRAG_A = {"s": "smem_desc", "r": "rmem", "t": "tmem"}
-_TMEM_SHAPES = {(32, 32): "32x32b", (16, 64): "16x64b", (16, 128): "16x128b",
-                (16, 256): "16x256b", (16, 32): "16x32bx2"}
 _S2T_SHAPES = ("128x256b", "4x256b", "128x128b", "64x128b.warpx2::02_13",
                "64x128b.warpx2::01_23", "32x128b.warpx4")
 _TMA_REDUCE_OPS = ("add", "min", "max", "inc", "dec", "and", "or", "xor")
@@ -241,6 +240,10 @@ def _mma_config(atom: AtomInstance, a_source: str | None, ty: CuteNvgpuType | No
 
 
 def _ldsm_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
+    mode = _setting(atom, "mode")
+    if mode is not None and _value(mode) != "(8,8)":
+        return (f"the `.b8` shapes of ldmatrix / stmatrix (`mode = {mode.value.strip()}`) are not "
+                f"previewed yet, only `.m8n8`")
     num = _int(_setting(atom, "num_matrices", "num"))
     trans = _flag(_setting(atom, "transpose", "trans"))
     words = _keywords(ty)
@@ -303,7 +306,7 @@ def _tmem_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | s
         bit = next((int(p.value) for p in ty.params if p.kind == "bit_width" and p.key == "bit"
                     and (p.value or "").isdigit()), None)
         if shape is None and dp is not None and bit is not None:
-            shape = _TMEM_SHAPES.get((dp, bit))
+            shape = TMEM_DSL_SHAPES.get((dp, bit))
             if shape is None:
                 return f"`{atom.mnemonic}`: there is no tcgen05 shape of {dp} DP x {bit} bit"
         for w in _keywords(ty):
@@ -454,6 +457,7 @@ class _Item:
     name: str                       # origin tag: the result or atom SSA name
     config: AtomConfig | None
     note: str | None = None         # why there is no kernel (not an error)
+    left: bool = False              # an op the lowering does not take at all (`note` says why)
     atom_op: Span | None = None     # the op that built the atom an applying op applies
     atom_type: Span | None = None   # where the atom's type is written (a signature, an alias)
 
@@ -551,10 +555,12 @@ class _UnitWalker:
         if self.ctx is None:
             return []
         out: list[_Item] = []
-        data = self.analysis.document.data
         for op in self.ctx.operations():
             found = self._applied(op) if op.name in _APPLYING else self._built(op)
             if found is None:
+                left = self._left(op)
+                if left is not None:
+                    out.append(left)
                 continue
             atom, ty, a_source, name, at, atom_op = found
             config = atom_config(atom, a_source, ty=ty)
@@ -566,14 +572,28 @@ class _UnitWalker:
                 if self.prefetched(builder) and (partition is None or Flag.PREFETCH_ELIGIBLE in partition.flags):
                     config = replace(config, tma_prefetch=True)
             span = self.ctx.op_span(op)
-            first = bytes(data[span.start:span.end]).split(b"\n", 1)[0]
-            text = first.decode("utf-8", "replace").strip()
-            if len(text) > 110:
-                text = text[:107] + "..."
             note = config if isinstance(config, str) else None
-            out.append(_Item(span, at, text, name, None if note else config, note, atom_op,
-                             atom.type_span))
+            out.append(_Item(span, at, self._first_line(span), name, None if note else config, note,
+                             atom_op=atom_op, atom_type=atom.type_span))
         return out
+
+    def _left(self, op: Operation) -> _Item | None:
+        """An op that applies an atom the file does not build (a kernel argument): the
+        lowering leaves it, and says why (`passes/lower_atoms.left_reason`)."""
+        if op.name not in _APPLYING and op.name not in DSL_APPLYING:
+            return None
+        reason = left_reason(op)
+        if reason is None:
+            return None
+        span = self.ctx.op_span(op)
+        return _Item(span, self.ctx.name_span(op), self._first_line(span), f"%{op.operands[0].name_hint}",
+                     None, reason, left=True)
+
+    def _first_line(self, span: Span) -> str:
+        """The op's first line, for the preview's comment (long ones cut)."""
+        data = self.analysis.document.data
+        text = bytes(data[span.start:span.end]).split(b"\n", 1)[0].decode("utf-8", "replace").strip()
+        return text if len(text) <= 110 else text[:107] + "..."
 
     def _atom_builder(self, op: Operation) -> Operation:
         """The op that built the atom an applying op applies (the op itself if it is unknown)."""
@@ -771,7 +791,7 @@ def _verdicts(items: list[_Item], errors: list[Diagnostic], target: str) -> _Ver
             problems.extend(d for d in blocked if d not in problems)
             continue
         if item.config is None:
-            notes[index] = NO_KERNEL_NOTE + item.note
+            notes[index] = (LEFT_NOTE if item.left else NO_KERNEL_NOTE) + item.note
             continue
         problem = _item_problem(item, target)
         if problem is not None:

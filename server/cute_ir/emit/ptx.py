@@ -177,7 +177,7 @@ def _copy_variant(c: AtomConfig) -> str | None:
     if m in ("atom.tma_store", "atom.tma_reduce"):
         return c.tma_mode
     if m == "atom.universal_copy":
-        return "bits"
+        return "bits256" if c.copy_bits == 256 else "bits"
     return None
 
 
@@ -539,7 +539,7 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
 # universal_copy widths: (vector prefix, ld/st type, register type, registers)
 _UNIVERSAL_WIDTHS = {8: ("", "b8", "b16", 1), 16: ("", "b16", "b16", 1),
                      32: ("", "b32", "b32", 1), 64: ("", "b64", "b64", 1),
-                     128: (".v2", "b64", "b64", 2)}
+                     128: (".v2", "b64", "b64", 2), 256: (".v4", "b64", "b64", 4)}
 
 
 def _universal_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:

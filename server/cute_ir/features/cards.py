@@ -34,6 +34,7 @@ from ..tables.atoms import (
     find_copy_rows, find_mma_rows, match_lattice, mma_qualifiers, register_counts, shapes_text,
 )
 from ..tables.tiers import describe_requirements, satisfies_any
+from ..tables.type_parameters import TYPE_PARAMETER_KINDS, explain
 from ..verify.context import LocatedAtom, VerifyContext
 from .lifted import lifted_unit_at
 from ..syntax.literals import integer_literal
@@ -106,20 +107,29 @@ def _atom_deviation(row: AtomRow) -> str:
     return f"*Hardware deviation from the spec:* {row.deviation}"
 
 
-def _parameters(t: CuteNvgpuType) -> list[str]:
-    out = []
-    if t.mnemonic == "atom.universal_copy":
-        out.append(f"value type `{t.value_type}`" if t.value_type else "value type missing")
-        out.append(f"bit width {t.bit_width} b" if t.bit_width is not None else "bit width: absent")
-        out.append("distributed shared memory allowed" if t.allow_dsmem else "no DSMEM")
-        out.append(f"memory order `{t.mem_order}`" if t.mem_order else "memory order: absent")
-        out.append(f"memory scope `{t.mem_scope}`" if t.mem_scope else "memory scope: absent")
-    elif t.mnemonic == "smem_desc_view":
-        out.append(f"source `{t.source_type}`")
-        out.append(f"layout `{t.layout}`")
-    for key, value in t.settings:
-        out.append(f"`{key}` = `{value}`")
-    return out
+def parameter_rows(t: CuteNvgpuType) -> list[tuple[str, str]]:
+    """Each parameter as written and what it means (`tables.type_parameters.explain`)."""
+    rows: list[tuple[str, str]] = []
+    previous = None
+    for p in t.params:
+        if p.kind != "," and previous is not None and previous.kind == "key_value" \
+                and p.kind in TYPE_PARAMETER_KINDS:
+            # `half_split_off=0 : i32`: the type of the value before it, no parameter of its own
+            rows[-1] = (f"{rows[-1][0]} : {p.text}", rows[-1][1])
+        elif p.kind != ",":
+            meaning = explain(t.mnemonic, p.kind, p.text, p.key, p.value, len(rows))
+            rows.append((p.text, meaning or "not described"))
+        previous = p
+    return rows
+
+
+def _parameters_section(t: CuteNvgpuType) -> list[str]:
+    rows = parameter_rows(t)
+    if not rows:
+        return []
+    escape = lambda cell: cell.replace("|", "\\|")   # a `|` would end the table cell
+    return ["", "**Parameters:**", "", "| Parameter | Meaning |", "|---|---|"] + \
+        [f"| `{escape(text)}` | {escape(meaning)} |" for text, meaning in rows]
 
 
 def type_card(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None,
@@ -136,10 +146,7 @@ def type_card(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None,
         return "\n".join(lines)
     if t.row is None:
         return f"**`!cute_nvgpu.{t.mnemonic}`** — unknown mnemonic"
-    lines = [atom_card(t.row, target)]
-    params = _parameters(t)
-    if params:
-        lines += ["", "**Parameters:** " + "; ".join(params)]
+    lines = [atom_card(t.row, target)] + _parameters_section(t)
     alias = alias_for_type(t, op_attributes)
     if alias:
         lines += ["", f"Alias hint: `%{alias}`"]
@@ -563,10 +570,7 @@ def contract_sections(atom: AtomInstance, target: str, ty: CuteNvgpuType | None 
 def contract_card(atom: AtomInstance, ty: CuteNvgpuType, target: str,
                   op_attributes: dict[str, str] | None = None) -> str:
     """The full card: registry facts, then what the written atom selects."""
-    lines = [atom_card(atom.row, target, deviation=False)]
-    params = _parameters(ty)
-    if params:
-        lines += ["", "**Parameters:** " + "; ".join(params)]
+    lines = [atom_card(atom.row, target, deviation=False)] + _parameters_section(ty)
     alias = alias_for_type(ty, op_attributes)
     if alias:
         lines += ["", f"Alias hint: `%{alias}`"]

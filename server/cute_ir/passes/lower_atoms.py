@@ -13,10 +13,12 @@ pass, so they cannot disagree. It holds for this pass's input because no pass be
 touches cute_nvgpu ops; an applying op a pass did make (its location says so) is left with a
 `lower.not-lowered` warning rather than given the verdict of the op it came from.
 
-An atom that arrives as a kernel argument has no op in the file, and its applying op stays. An
-op the preview could not lower stays, with the preview's reason (`facts[NOT_LOWERED]`): a
-`lower.stopped` error when that reason is an error `check` reports too (`facts[STOPPED]`), a
-`lower.not-lowered` warning otherwise (the conversion is partial).
+An atom that arrives as a kernel argument has no op in the file, and its applying op stays
+with a `lower.not-lowered` information diagnostic that says so (`left_reason`; the preview notes the same, and
+`check` and the editor report it too). An op the preview could not lower stays, with the
+preview's reason (`facts[NOT_LOWERED]`): a `lower.stopped` error when that reason is an error
+`check` reports too (`facts[STOPPED]`), a `lower.not-lowered` warning otherwise (the
+conversion is partial).
 
 `cute-nvgpu-erase-dead-atoms` erases atom-building ops whose results nobody uses any more, as
 MLIR's dead-code elimination erases side-effect-free ops without uses.
@@ -27,7 +29,7 @@ from dataclasses import dataclass
 
 from ..dialects.cute_nvgpu.ops import APPLYING_OPS, BUILDING_OPS
 from ..diagnostics import Severity
-from ..ir.core import Attribute, OpResult, Operation
+from ..ir.core import Attribute, BlockArgument, OpResult, Operation
 from ..text.location import derived, provenance, source_span
 from .base import Pass, PassContext, register
 from .inline_asm import Unbindable, bind
@@ -46,16 +48,38 @@ NOT_LOWERED_CODE = "lower.not-lowered"
 STOPPED_CODE = "lower.stopped"
 
 # The CuTe DSL applies atoms with these (the atom is their first operand, as for cute_nvgpu's).
-_DSL_APPLYING = frozenset({"cute.gemm", "cute.copy"})
+DSL_APPLYING = frozenset({"cute.gemm", "cute.copy"})
+# Ops whose region's arguments are a function's (a kernel's) arguments.
+_FUNCTIONS = frozenset({"cuda.kernel", "func.func", "gpu.func", "llvm.func", "cute.kernel"})
+
+
+def left_reason(op: Operation) -> str | None:
+    """Why the lowering does not take `op`, an op that applies an atom, at all: its atom is an
+    argument (a kernel's, most often: the CuTe DSL passes a tiled MMA so), not a value an op of
+    the file builds, so no PTX can stand for it. None: the atom is built in the file."""
+    atom = op.operands[0] if op.operands else None
+    if not isinstance(atom, BlockArgument):
+        return None
+    holder = atom.owner.parent_op
+    name = f"`%{atom.name_hint}`" if atom.name_hint else "its atom"
+    if holder is not None and holder.name in _FUNCTIONS:
+        kernel = holder.name == "cuda.kernel" or any(k.endswith("kernel") for k in holder.attributes)
+        where = "kernel" if kernel else "function"
+        return (f"its atom {name} arrives as a {where} argument; the lowering replaces only ops "
+                f"whose atom the file builds")
+    return (f"its atom {name} is a block argument; the lowering replaces only ops whose atom "
+            f"the file builds")
 
 def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 # How the preview's notes begin (emit/preview.py writes them) on an op stopped by an error,
-# and on one whose atom it has no instruction for; the pass's message says "not lowered" itself.
+# on one whose atom it has no instruction for, and on one the lowering does not take
+# (`left_reason`); the pass's message says "not lowered" itself.
 BLOCKED_NOTE = "not lowered: "
 NO_KERNEL_NOTE = "no kernel: "
+LEFT_NOTE = "left as written: "
 
 # How far an atom is followed back through ops that pass it on (`atom.set_value`, the binders).
 _MAX_ATOM_CHAIN = 4
@@ -94,7 +118,7 @@ class ConvertCuteNvgpuToPtx(Pass):
         stopped = context.facts.get(STOPPED, frozenset())
         bound = context.facts.get(BOUND, {})
         for inner in list(op.walk()):
-            if inner.name not in APPLYING_OPS and inner.name not in _DSL_APPLYING:
+            if inner.name not in APPLYING_OPS and inner.name not in DSL_APPLYING:
                 continue
             if inner.results or not inner.operands:
                 continue
@@ -112,13 +136,17 @@ class ConvertCuteNvgpuToPtx(Pass):
             if decided is None:
                 continue
             if decided not in ptx:
-                reason = not_lowered[decided].removeprefix(BLOCKED_NOTE).removeprefix(NO_KERNEL_NOTE)
+                note = not_lowered[decided]
+                reason = note.removeprefix(BLOCKED_NOTE).removeprefix(NO_KERNEL_NOTE).removeprefix(LEFT_NOTE)
                 message = f"`{inner.name}` is not lowered: {reason}"
-                if decided in stopped:
+                if note.startswith(LEFT_NOTE):
+                    # Nothing is wrong: the op is kept as written, and the lowering goes on.
+                    context.report(inner, NOT_LOWERED_CODE, message, Severity.INFORMATION)
+                elif decided in stopped:
                     context.report(inner, STOPPED_CODE, message)
                 else:
-                    # A partial conversion, as for an atom that arrives as a kernel argument:
-                    # the op stays, and the lowering goes on.
+                    # A partial conversion (the preview has no kernel for the atom): the op
+                    # stays, and the lowering goes on.
                     context.report(inner, NOT_LOWERED_CODE, message, Severity.WARNING)
                 continue
             at = derived(self.argument, inner.location)

@@ -32,7 +32,7 @@ __all__ = [
     "WGMMA", "TCGEN05", "TCGEN05_I8", "TCGEN05_A_ONLY", "SM120_BLOCK_SCALED", "TMA",
     "N_STEP8", "N_STEP16", "N_STEP32", "N_WGMMA_INT", "N_UMMA_I8_CTA1",
     "find_mma_rows", "find_copy_rows", "mma_row", "copy_row", "fragment_counts",
-    "register_counts", "PARAMETER_GATES", "atom_gates",
+    "register_counts", "PARAMETER_GATES", "parameter_gate", "atom_gates",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -418,12 +418,27 @@ DSL_ATOMS_BY_MNEMONIC: dict[str, AtomRow] = {r.mnemonic: r for r in DSL_ATOMS}
 # --------------------------------------------------------------------------------------------
 # (parameter key, value) -> the gate an atom written with it needs besides its row's. A key ""
 # is a bare keyword parameter (`<sm_100_2sm, f16, ...>`). What the file's atoms need is inferred
-# from these (ir/target.py) and the target gate checks them (verify/target.py).
-PARAMETER_GATES: dict[tuple[str, str], tuple[str, ...]] = {
+# from these (ir/target.py) and the target gate checks them (verify/target.py). Keys are
+# (atom mnemonic, or "*" for any atom; key; value).
+# ptxas 13.0: "Feature '256 bit wide load/store' requires .target sm_100 or higher", and
+# "global state space expected" for it: one 256-bit access exists for global memory only.
+WIDE_GLOBAL_ACCESS: tuple[str, ...] = ("sm_100",)
+PARAMETER_GATES: dict[tuple[str, str, str], tuple[str, ...]] = {
     # TMA shared by a CTA pair (`.cta_group::2`): the DSL's 2-SM TMA atoms.
-    ("", "sm_100_2sm"): TMA_CTA_PAIR,
-    ("", "sm_100_2sm_multicast"): TMA_CTA_PAIR,
+    ("*", "", "sm_100_2sm"): TMA_CTA_PAIR,
+    ("*", "", "sm_100_2sm_multicast"): TMA_CTA_PAIR,
+    # One 256-bit access to global memory (`ld.global.v4.b64`): the DSL's `copy_bits = 256`.
+    ("atom.g2r", "copy_bits", "256"): WIDE_GLOBAL_ACCESS,
+    ("atom.r2g", "copy_bits", "256"): WIDE_GLOBAL_ACCESS,
+    ("atom.universal_copy", "b", "256"): WIDE_GLOBAL_ACCESS,
 }
+
+
+def parameter_gate(mnemonic: str, key: str, value: str) -> tuple[str, ...] | None:
+    """The gate a parameter `key = value` (key "" for a bare keyword) adds to an atom of
+    `mnemonic`, or None."""
+    value = value.strip()
+    return PARAMETER_GATES.get((mnemonic, key, value)) or PARAMETER_GATES.get(("*", key, value))
 
 
 def atom_gates(row: AtomRow, parameters: list[tuple[str, str]] | tuple = ()) -> list[tuple[str, ...]]:
@@ -431,7 +446,7 @@ def atom_gates(row: AtomRow, parameters: list[tuple[str, str]] | tuple = ()) -> 
     bare keyword) needs: its row's, then those of its parameters (`PARAMETER_GATES`)."""
     gates = [row.requires] if row.requires else []
     for key, value in parameters:
-        gate = PARAMETER_GATES.get((key, value.strip()))
+        gate = parameter_gate(row.mnemonic, key, value)
         if gate is not None and gate not in gates:
             gates.append(gate)
     return gates
@@ -1030,6 +1045,11 @@ _CP_ASYNC_ROWS: tuple[CopyShapeRow, ...] = tuple(
 # tcgen05.ld / tcgen05.st: registers = .num x base (PTX ISA tcgen05 ".num" table), at most 128.
 _TMEM_SHAPES: tuple[tuple[str, int], ...] = (
     ("32x32b", 1), ("16x64b", 1), ("16x128b", 2), ("16x256b", 4), ("16x32bx2", 1))
+# The CuTe DSL writes a tcgen05.ld / st shape as `N DP, M bit` (lanes x bits): (N, M) -> the
+# shape. `16 DP, 32 bit` is `.16x32bx2` (its Ld16x32bx2Op / St16x32bx2Op): there is no `.16x32b`.
+TMEM_DSL_SHAPES: dict[tuple[int, int], str] = {
+    (32, 32): "32x32b", (16, 64): "16x64b", (16, 128): "16x128b", (16, 256): "16x256b",
+    (16, 32): "16x32bx2"}
 _NUMS = (1, 2, 4, 8, 16, 32, 64, 128)
 
 
@@ -1166,6 +1186,11 @@ _UNIVERSAL_ROWS: tuple[CopyShapeRow, ...] = (
     CopyShapeRow("universal_copy", "atom.universal_copy", "bits", (), R.GMEM, R.GMEM,
                  "ld.global{VEC}.{T} {R}, [{SRC}];\nst.global{VEC}.{T} [{DST}], {R};",
                  options=("8", "16", "32", "64", "128")),
+    # One 256-bit access: global memory on sm_100 and later only (WIDE_GLOBAL_ACCESS).
+    CopyShapeRow("universal_copy.256", "atom.universal_copy", "bits256", WIDE_GLOBAL_ACCESS,
+                 R.GMEM, R.GMEM,
+                 "ld.global{VEC}.{T} {R}, [{SRC}];\nst.global{VEC}.{T} [{DST}], {R};",
+                 options=("256",)),
 )
 
 COPY_LATTICE: tuple[CopyShapeRow, ...] = (_ldsm_rows() + _CP_ASYNC_ROWS + _tmem_rows()

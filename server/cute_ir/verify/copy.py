@@ -8,8 +8,9 @@ Where the rules come from:
 
 * residency: the registry's "Residency contract" column, taken from the atom rows of
   `tables/atoms.py` (`AtomRow.operands`), widened where this file's `_EXTRA_RESIDENCY` says;
-* LDSM / STSM: `m8n8` with x1 / x2 / x4 sub-tiles, optional `.trans`, 16-bit elements (registry
-  tables; the legal sub-tile counts come from the copy lattice rows `ldsm.*` / `stsm.*`);
+* LDSM / STSM: `m8n8` with x1 / x2 / x4 sub-tiles, optional `.trans`, 16-bit units (registry
+  tables; the legal sub-tile counts come from the copy lattice rows `ldsm.*` / `stsm.*`), which
+  elements narrower than 16 bits share and wider ones fill (`CopyFamily.unit_bits`);
 * cp.async (`atom.simt_async_copy`): 4, 8 or 16 bytes, `.ca` at every width and `.cg` at 16
   bytes only (registry table, hardware-facts 11; from the lattice rows `cp_async.*`). The
   registry says an out-of-range width has no dedicated message and fails through the
@@ -57,7 +58,7 @@ from ..ir.core import Operation, OpResult
 from ..ir.shaped import element_bits
 from ..layout import ComposedLayout, Layout, ScaledBasis, layout_fn, parse_layout
 from ..layout.inttuple import is_int, leaves
-from ..tables.atoms import Interface, Residency, find_copy_rows
+from ..tables.atoms import TMEM_DSL_SHAPES, Interface, Residency, find_copy_rows
 from .context import VerifyContext
 from .target import check_target
 
@@ -83,6 +84,10 @@ def _cache_widths(atom: str) -> dict[str, tuple[int, ...]]:
 @dataclass(frozen=True)
 class CopyFamily:
     element_bits: tuple[int, ...] = ()            # legal value-type widths; () = any
+    # LDSM / STSM move 16-bit units (`.b16`), whatever the elements are: a value type may pack
+    # several elements into a unit (FP4, four to a unit) or span whole units (32-bit), as the
+    # CuTe DSL's own PTX does (docs/spec-deviations.md, B19). None: `element_bits` applies.
+    unit_bits: int | None = None
     matrices: tuple[int, ...] = ()                 # LDSM / STSM: legal sub-tile counts
     widths: tuple[int, ...] = ()                   # cp.async: legal widths in bytes
     cache_widths: dict[str, tuple[int, ...]] = field(default_factory=dict)   # policy -> widths
@@ -93,8 +98,8 @@ class CopyFamily:
 
 _CP_ASYNC = "atom.simt_async_copy"
 FAMILIES: dict[str, CopyFamily] = {
-    "atom.ldsm": CopyFamily(element_bits=(16,), matrices=_lattice_values("atom.ldsm", "num")),
-    "atom.stsm": CopyFamily(element_bits=(16,), matrices=_lattice_values("atom.stsm", "num")),
+    "atom.ldsm": CopyFamily(unit_bits=16, matrices=_lattice_values("atom.ldsm", "num")),
+    "atom.stsm": CopyFamily(unit_bits=16, matrices=_lattice_values("atom.stsm", "num")),
     _CP_ASYNC: CopyFamily(widths=_lattice_values(_CP_ASYNC, "bytes"),
                           # Unwritten, the policy follows the width (registry: ca 4/8, cg 16),
                           # which is always legal; a written one must suit the width.
@@ -244,21 +249,62 @@ def read_config(ctx: VerifyContext, atom: AtomInstance, op_name: str) -> CopyCon
             if p.kind == "bit_width" and p.key == "b" and p.value and p.value.isdigit():
                 config.bit_width = int(p.value)
                 _check_divides(atom, config, config.bit_width, p.span, "bits")
+        _check_access_width(atom, config, keyed.get("copy_bits"))
     if family.tmem_shapes:
         _read_tmem(atom, config, params)
     return config
 
 
+def _width_problem(mnemonic: str, family: CopyFamily, bits: int, what: str) -> str | None:
+    """Why elements of `bits` bits (`what`: "the value type f6E2M3FN") cannot be moved by
+    the family's atoms, or None when they can."""
+    unit = family.unit_bits
+    if unit is not None:
+        if unit % bits == 0 or bits % unit == 0:
+            return None
+        return (f"`{mnemonic}` moves {unit}-bit units, but {what} is {bits} bits: its elements "
+                f"neither pack into a unit nor fill whole units")
+    if not family.element_bits or bits in family.element_bits:
+        return None
+    return f"`{mnemonic}` moves {_widths(family.element_bits)}-bit elements, but {what} is {bits} bits"
+
+
 def _check_value_width(atom: AtomInstance, config: CopyConfig) -> None:
-    legal = config.family.element_bits
     vt = config.value_type
-    if not legal or vt is None:
+    if vt is None or config.family.unit_bits is not None and not _m8n8(atom):
         return
     bits = element_bits(str(vt.value))
-    if bits is not None and bits not in legal:
-        config.problem("verify.copy.element-width", vt.span,
-                       f"`{atom.mnemonic}` moves {_widths(legal)}-bit elements, "
-                       f"but the value type {vt.value} is {bits} bits")
+    problem = _width_problem(atom.mnemonic, config.family, bits, f"the value type {vt.value}") \
+        if bits is not None else None
+    if problem is not None:
+        config.problem("verify.copy.element-width", vt.span, problem)
+
+
+# The CuTe DSL writes an LDSM / STSM atom's matrix shape `mode = <"(rows,cols)">`; `(8,8)` is
+# `.m8n8` (16-bit units). The others are the `.b8` shapes of sm_100 and later (`.m16n16`,
+# `.m8n16`, stmatrix `.m16n8`), whose element rules cute-ir does not check yet.
+_M8N8_MODES = frozenset({'<"(8,8)">', '"(8,8)"'})
+
+
+def _m8n8(atom: AtomInstance) -> bool:
+    mode = atom.settings.get("mode")
+    return mode is None or mode.value.strip() in _M8N8_MODES
+
+
+# The widest single access of the memory a DSL SIMT copy reads or writes, in bits: `ld.shared`
+# / `st.shared` move at most 128 (ptxas 13.0 on a 256-bit one: "global state space expected for
+# feature '256 bit wide load/store'"; global memory has it from sm_100, tables.atoms
+# WIDE_GLOBAL_ACCESS).
+_WIDEST_ACCESS = {"atom.s2r": 128, "atom.r2s": 128}
+
+
+def _check_access_width(atom: AtomInstance, config: CopyConfig, width: TypeParam | None) -> None:
+    widest = _WIDEST_ACCESS.get(atom.row.mnemonic)
+    bits = _int(width.value or "") if width is not None else None
+    if widest is not None and bits is not None and bits > widest:
+        config.problem("verify.copy.access-width", width.span,
+                       f"`{atom.row.mnemonic}` copies {bits} bits at once, but one access to "
+                       f"shared memory moves at most {widest} bits")
 
 
 def _widths(legal: tuple[int, ...]) -> str:
@@ -385,10 +431,11 @@ def _read_tmem(atom: AtomInstance, config: CopyConfig, params: list[TypeParam]) 
     if lanes is None or bits is None:
         return
     rows = find_copy_rows(atom=atom.mnemonic)
-    shape = f"{lanes.value}x{bits.value}b"
+    written = (_int(lanes.value or ""), _int(bits.value or ""))
+    shape = TMEM_DSL_SHAPES.get(written, f"{lanes.value}x{bits.value}b")
     row = next((r for r in rows if r.variant == shape), None)
     if row is None:
-        legal = ", ".join(r.variant for r in rows if re.fullmatch(r"\d+x\d+b", r.variant))
+        legal = ", ".join(r.variant for r in rows if re.fullmatch(r"\d+x\d+b(x2)?", r.variant))
         config.problem("verify.copy.tmem-shape", Span(lanes.span.start, bits.span.end),
                        f"`{atom.mnemonic}` has no {shape} shape (`{lanes.text}, {bits.text}`); "
                        f"legal: {legal}")
@@ -449,7 +496,6 @@ def _check_elements(ctx: VerifyContext, atom: AtomInstance, config: CopyConfig,
     """Both operands hold the atom's value type; without one, the family's element widths and
     the source's element type."""
     vt = config.value_type
-    legal = config.family.element_bits
     expected = str(vt.value) if vt is not None else None
     against = f"the value type {expected}" if expected is not None else None
     for role in ("src", "dst"):
@@ -457,12 +503,13 @@ def _check_elements(ctx: VerifyContext, atom: AtomInstance, config: CopyConfig,
         actual = operand.element_type
         if actual is None:
             continue
-        if expected is None and legal:
+        if expected is None:
             bits = element_bits(actual)
-            if bits is not None and bits not in legal:
-                ctx.error("verify.copy.element-width", operand.span,
-                          f"`{atom.mnemonic}` moves {_widths(legal)}-bit elements, but the "
-                          f"{_ROLE_TEXT[role]} element type {actual} is {bits} bits", notes)
+            problem = _width_problem(atom.mnemonic, config.family, bits,
+                                     f"the {_ROLE_TEXT[role]} element type {actual}") \
+                if bits is not None else None
+            if problem is not None:
+                ctx.error("verify.copy.element-width", operand.span, problem, notes)
                 return False
         if expected is not None and not _same_element(expected, actual):
             ctx.error("verify.copy.element-type", operand.span,

@@ -7,8 +7,9 @@ a CuTe DSL TMA atom for a CTA pair needs tcgen05's targets); target inference re
 from __future__ import annotations
 
 from ..dialects.cute_nvgpu.atoms import AtomInstance
+from ..dialects.cute_nvgpu.enums import BIT_UNIT
 from ..dialects.cute_nvgpu.types import parameter_pairs
-from ..tables.atoms import PARAMETER_GATES, atom_gates
+from ..tables.atoms import atom_gates, parameter_gate
 from ..tables.tiers import describe_requirements, satisfies_any
 from .context import VerifyContext
 
@@ -24,9 +25,10 @@ def check_target(ctx: VerifyContext, atom: AtomInstance) -> bool:
                       f"atom `{atom.mnemonic}` needs {describe_requirements(gate)}, "
                       f"but the target is {ctx.target} (spec minimum tier: {atom.row.spec_min_tier})")
         else:
-            written = next(f"{k} = {v}" if k else v for k, v in pairs if PARAMETER_GATES.get((k, v.strip())) == gate)
+            written = next(f"{k} = {v}" if k and k != BIT_UNIT else (f"{v} {k}" if k else v)
+                           for k, v in pairs if parameter_gate(atom.row.mnemonic, k, v) == gate)
             ctx.error("verify.target", atom.type_span,
-                      f"atom `{atom.mnemonic}` with `{written}` needs {describe_requirements(gate)}, "
+                      f"atom `{atom.row.mnemonic}` with `{written}` needs {describe_requirements(gate)}, "
                       f"but the target is {ctx.target}")
         return False
     return True

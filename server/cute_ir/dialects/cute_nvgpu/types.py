@@ -19,6 +19,7 @@ from tree_sitter import Node
 from ...diagnostics import Diagnostic, Severity, Source, Span
 from ...diagnostics.catalogue import make
 from ...tables.atoms import ATOMS_BY_MNEMONIC, DSL_ATOMS_BY_MNEMONIC, MNEMONICS, AtomRow
+from ...tables.type_parameters import SIMT_COPY_KEYS, SIMT_COPY_SETTINGS
 from .enums import ALLOW_DSMEM, BIT_UNIT, DIALECT, MEMORY_ORDERS, MEMORY_SCOPES
 from ...syntax.cst import span as _span, text as _text
 from ...syntax.literals import integer_literal
@@ -201,12 +202,13 @@ def _universal_copy(base: dict, params: list[TypeParam], diags: list[Diagnostic]
                 base["mem_scope"] = p.value
         elif p.kind == "key_value" and p.key in _UNIVERSAL_COPY_KEYS:
             _universal_copy_setting(base, p, diags)
+        elif p.kind == "key_value" and p.key in SIMT_COPY_KEYS.get(mn, ()):
+            _simt_copy_setting(base, p, diags)
         elif p.kind == ",":
             continue
         else:
             diags.append(_error("types.universal-copy.parameter", p.span,
-                                f"unexpected parameter `{p.text}` for `{mn}`; expected a bit width (`128 b`), "
-                                f"`{ALLOW_DSMEM}`, `mem_order=...` or `mem_scope=...`"))
+                                f"unexpected parameter `{p.text}` for `{mn}`; expected {_expected(mn)}"))
 
 
 # The CuTe DSL writes a universal copy's settings as `key = value` (`copy_bits = 128`,
@@ -238,6 +240,27 @@ def _universal_copy_setting(base: dict, p: TypeParam, diags: list[Diagnostic]) -
                             f"{', '.join(_MEMORY_SPACES)}"))
     else:
         base[p.key] = value
+
+
+def _simt_copy_setting(base: dict, p: TypeParam, diags: list[Diagnostic]) -> None:
+    """A DSL SIMT copy's cache or memory setting (`store_cache_mode = streaming`): kept among the
+    type's settings when its value is one the DSL's enum has."""
+    value = (p.value or "").strip()
+    legal = SIMT_COPY_SETTINGS[p.key]
+    if value not in legal:
+        diags.append(_error("types.universal-copy.setting", p.span,
+                            f"unknown `{p.key}` value `{value}`; expected one of {', '.join(legal)}"))
+        return
+    base["settings"] = base.get("settings", ()) + ((p.key, value),)
+
+
+def _expected(mnemonic: str) -> str:
+    """The parameters a universal copy spelled `mnemonic` takes, in its own spelling: the spec's
+    for `atom.universal_copy`, the DSL's `key = value` for its SIMT copies."""
+    if mnemonic == "atom.universal_copy":
+        return f"a bit width (`128 b`), `{ALLOW_DSMEM}`, `mem_order=...` or `mem_scope=...`"
+    keys = ["copy_bits", "mem_order", "mem_scope"] + sorted(SIMT_COPY_KEYS.get(mnemonic, ()))
+    return ", ".join(f"`{k} = ...`" for k in keys[:-1]) + f" or `{keys[-1]} = ...`"
 
 
 def _smem_desc_view(base: dict, params: list[TypeParam], diags: list[Diagnostic]) -> None:
