@@ -571,3 +571,45 @@ def test_a_transfer_is_configured_by_its_partition_result_s_flags():
     assert ".cta_group::2" in PV.preview_module(analyse(two_cta, "sm_100a")).ptx_text
     # A CTA pair is Blackwell's: on sm_90a the transfer has no PTX, as completion says.
     assert any(d.code == "lower.target" for d in analyse(two_cta, "sm_90a").diagnostics())
+
+
+# The page's worked example (tma-atoms, "Worked Example") as the page writes it: no result type
+# on the non-exec atom, the binder or the load. `make_exec_tma` implies the executable atom of
+# the transfer the non-exec op it binds describes: here `atom.tma_load`.
+TMA_PAGE = """\
+func.func @load(%tensor: memref<?x?x?xf16, 1>, %layout: !cute.layout<"(64,16,4):(1,64,1024)">,
+                %m: index, %n: index, %k: index, %sn: index, %sk: index,
+                %tile: !cute.layout<"S<3,4,3> o 0 o (64,16):(16,1)">, %cta_map: !cute.layout<"(64,16):(1,64)">,
+                %mbar: memref<1xi64, 3>, %smem_tile: memref<1024xf16, 3>, %coord: index) {
+%desc = nv_tileas.make_tiled_tma_desc %tensor, %layout
+shapes(%m, %n, %k) strides(%sn, %sk) paddings()
+{mode = #cute_nvgpu.tma_load_mode<tiled>,
+elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
+%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map
+{num_multicast = 1}
+%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar
+{cache_mode = #cute_nvgpu.load_cache_mode<cg>}
+cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord
+{allow_tma = true, inBounds = true}
+return
+}
+"""
+
+
+def test_the_pages_tma_chain_without_result_types_previews_its_load():
+    a = analyse(TMA_PAGE)
+    assert [d for d in a.diagnostics() if d.severity is Severity.ERROR] == []
+    items = {i.text.split("=")[0].strip(): i for i in PV.document_items(a)}
+    assert items["%exec"].config.mnemonic == "atom.tma_load" and items["%exec"].config.tma_bytes == 2048
+    text = PV.preview_module(a).ptx_text
+    assert "has no op that builds or applies" not in text
+    assert re.search(r"^  cp\.async\.bulk\.tensor\.\dd\.shared::cta\.global\.tile\.mbarrier::complete_tx::bytes"
+                     r"\.L2::cache_hint \[%smem\], \[%tmap, \{.*\}\], \[%mbar\], %policy;  // @op %exec$", text, re.M)
+
+
+def test_the_pages_tma_chain_without_result_types_lowers():
+    from cute_ir.features.lowered import lower
+    result = lower(analyse(TMA_PAGE))
+    assert result.ok and not result.diagnostics
+    final = result.stages[-1].text
+    assert "cute_nvgpu.atom.tma_load" not in final and "cp.async.bulk.tensor." in final

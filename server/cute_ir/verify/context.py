@@ -8,6 +8,7 @@ from typing import Callable
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..dialects.cute_nvgpu.atoms import AtomInstance, Field, atom_instance, implied_atom
 from ..dialects.cute_nvgpu.ops import lookup_op
+from ..dialects.cute_nvgpu.tma_ops import NON_EXEC_KINDS
 from ..dialects.cute_nvgpu.operands import OperandType
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..dialects.cute_nvgpu.written import WrittenType
@@ -157,9 +158,14 @@ class VerifyContext:
         owner = value.owner if isinstance(value, OpResult) else None
         if ty is None:
             row = lookup_op(owner.name) if owner is not None else None
-            if row is None or row.builds is None or value in self.index.type_spans:
+            builds = row.builds if row is not None else None
+            if builds is None and owner is not None and owner.name == EXEC_TMA_BINDER:
+                builds = self._bound_exec_atom(owner)
+            if builds is None or value in self.index.type_spans:
                 return None
-            atom = implied_atom(row.builds, self.attributes(owner), self.name_span(owner), self.op_span(owner))
+            atom = implied_atom(builds, self.attributes(owner), self.name_span(owner), self.op_span(owner))
+            if atom is not None and owner.name == EXEC_TMA_BINDER:
+                atom = replace(atom, settings={**self._bound_tma_settings(owner), **atom.settings})
             return LocatedAtom(atom, None, owner) if atom is not None else None
         defined_at = self.op_span(owner) if owner is not None else self.definition_span(value)
         atom = atom_instance(ty, self.attributes(owner) if owner is not None else {}, defined_at)
@@ -168,6 +174,14 @@ class VerifyContext:
         if owner is not None and owner.name == EXEC_TMA_BINDER:
             atom = replace(atom, settings={**self._bound_tma_settings(owner), **atom.settings})
         return LocatedAtom(atom, ty, owner)
+
+    def _bound_exec_atom(self, binder: Operation) -> str | None:
+        """The executable atom `make_exec_tma` builds when its result type is left out: that of
+        the transfer of the non-exec atom it binds (`non_exec_tiled_tma_load` -> `tma_load`)."""
+        source = binder.operands[0] if binder.operands else None
+        builder = source.owner if isinstance(source, OpResult) else None
+        kind = NON_EXEC_KINDS.get(builder.name) if builder is not None else None
+        return f"atom.tma_{kind}" if kind is not None else None
 
     def _bound_tma_settings(self, binder: Operation) -> dict[str, Field]:
         """What `make_exec_tma` takes from the non-exec TMA atom it binds (its first operand):
