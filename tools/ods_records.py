@@ -122,10 +122,24 @@ class Reader:
                 if isinstance(record.get(field), str) and record[field]:
                     entry["cpp"] = record[field]
                     break
+            # What the custom form's parser takes a value's type to be when the text does not
+            # say: a type constraint's buildable type (`Index`: `$_builder.getIndexType()`), an
+            # attribute constraint's value type (`I64Attr`'s `I64`).
+            builder = record.get("builderCall") or self.records.get(base or "", {}).get("builderCall")
+            if isinstance(builder, str) and builder:
+                entry["builder"] = builder
+            value_type = self.records.get(_ref(record.get("valueType")) or "", {}).get("builderCall")
+            if isinstance(value_type, str) and value_type:
+                entry["valueType"] = value_type
             default = record.get("defaultValue")
             if isinstance(default, str) and default:
                 entry["default"] = default
             enumerants = record.get("enumerants")
+            if not isinstance(enumerants, list) and _ref(record.get("enum")):
+                # An EnumAttr wraps the enum it names (`GPU_AllReduceOperationAttr`).
+                enumerants = self.records.get(_ref(record.get("enum")), {}).get("enumerants")
+                if isinstance(record.get("assemblyFormat"), str):
+                    entry["attrFormat"] = " ".join(record["assemblyFormat"].split())
             if isinstance(enumerants, list):
                 entry["cases"] = [self.records.get(_ref(e) or "", {}).get("str") for e in enumerants]
             if record.get("isOptional") is not None:
