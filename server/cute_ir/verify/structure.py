@@ -26,6 +26,7 @@ from ..diagnostics.mlir_messages import (
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS,
 )
+from ..dialects import registry
 from ..dialects.constraints import facts, satisfies
 from ..dialects.mlir_ods import CONSTRAINTS, SOURCE
 from ..dialects.ods import Count, OpDef, Trait
@@ -150,7 +151,10 @@ def _constraints(site: OpSite, record: OpDef) -> str | None:
 def _traits(site: OpSite, record: OpDef) -> str | None:
     if record.has(Trait.TERMINATOR) and site.ends_block is False:
         return MUST_BE_LAST
-    if record.parents and site.parent is not None and site.parent not in record.parents:
+    # A parent without a record may be a continuation line the grammar took for an op (`case 2
+    # {` of scf.index_switch, `attributes {...}` of gpu.func): not an op to judge by.
+    if record.parents and site.parent is not None and site.parent not in record.parents \
+            and registry.record(site.parent) is not None:
         if len(record.parents) == 1:
             return EXPECTS_PARENT.format(record.parents[0])
         return EXPECTS_PARENT_ONE_OF.format(", ".join(record.parents))
