@@ -4,8 +4,8 @@ MLIR's own op definitions (ODS) at the release it names, by `tools/ods_records.p
 Each op becomes an `OpDef` like every other record (one record type, one registry): its operand,
 result, attribute, region and successor definitions with their counts, its structural traits and
 interfaces, the ops it must sit in (`HasParent` / `ParentOneOf`), the terminator its regions
-imply, the groups of values whose types must match, its assembly format (from which
-`type_syntax` is derived: where the custom form states its operand and result types) and its
+imply, the groups of values whose types must match, its assembly format (which ir/op_form.py
+reads to learn what a custom form says of its operands, results and attributes) and its
 type constraints by name (`CONSTRAINTS`: each one's summary, MLIR's wording in "must be ...",
 and its predicate, which `dialects/constraints.py` reads).
 """
@@ -15,7 +15,7 @@ import json
 import re
 from pathlib import Path
 
-from .ods import AttrDef, Count, OpDef, Trait, TypeSyntax, TypesMatch, ValueDef
+from .ods import AttrDef, Count, OpDef, Trait, TypesMatch, ValueDef
 from .op_checks import CHECKS
 
 _DATA = json.loads((Path(__file__).with_name("mlir_ods.json")).read_text(encoding="utf-8"))
@@ -42,6 +42,31 @@ _COUNTS = {"single": Count.SINGLE, "optional": Count.OPTIONAL, "variadic": Count
            "variadic-of-variadic": Count.VARIADIC}
 
 
+# ODS builder calls (a buildable type, an attribute's value type) -> the type they build.
+_BUILDERS = [
+    (re.compile(r"^\$_builder\.getIndexType\(\)$"), lambda m: "index"),
+    (re.compile(r"^\$_builder\.getIntegerType\((\d+)\)$"), lambda m: f"i{m.group(1)}"),
+    (re.compile(r"^\$_builder\.getI(\d+)Type\(\)$"), lambda m: f"i{m.group(1)}"),
+    (re.compile(r"^\$_builder\.get(F16|BF16|F32|F64|F80|F128)Type\(\)$"), lambda m: m.group(1).lower()),
+    (re.compile(r"^\$_builder\.getType<::mlir::LLVM::LLVMPointerType>\((\d*)\)$"),
+     lambda m: "!llvm.ptr" if m.group(1) in ("", "0") else f"!llvm.ptr<{m.group(1)}>"),
+    (re.compile(r"^(?:::)?mlir::gpu::AsyncTokenType::get\(\$_builder\.getContext\(\)\)$"), lambda m: "!gpu.async.token"),
+    (re.compile(r"^::mlir::LLVM::LLVMTokenType::get\(\$_builder\.getContext\(\)\)$"), lambda m: "!llvm.token"),
+]
+
+
+def builder_type(call: str | None) -> str | None:
+    """The type an ODS builder call builds, as MLIR prints it; None for one not known here."""
+    if not call:
+        return None
+    call = " ".join(call.split())
+    for pattern, text in _BUILDERS:
+        match = pattern.match(call)
+        if match:
+            return text(match)
+    return None
+
+
 def summary(constraint: str) -> str:
     entry = CONSTRAINTS.get(constraint)
     return entry["summary"] if entry is not None and entry.get("summary") else constraint
@@ -54,54 +79,8 @@ def _value(name: str | None, constraint: str, count: str) -> ValueDef:
 def _attribute(name: str, constraint: str, count: str, is_property: bool) -> AttrDef:
     entry = CONSTRAINTS.get(constraint, {})
     required = count == "single" and not entry.get("optional") and "default" not in entry
-    return AttrDef(name, summary(constraint), required=required, default=entry.get("default"), property=is_property)
-
-
-# `attr-dict `:` type($x)` at the end of a format: one type stated after the colon.
-_ONE_TRAILING_TYPE = re.compile(r"`:`\s*type\(\$(\w+)\)\s*\)?\s*$")
-_FUNCTIONAL = re.compile(r"functional-type\(\s*operands\s*,\s*results\s*\)")
-_CAST = re.compile(r"`:`\s*type\(\$(\w+)\)\s*`to`\s*type\(\$(\w+)\)\s*$")
-_OPERANDS_THEN_TYPES = re.compile(r"\(\s*\$(\w+)\^\s*`:`\s*type\(\$(\w+)\)\s*\)\?\s*$")
-
-
-def _type_syntax(op: dict, traits: frozenset[Trait]) -> tuple[TypeSyntax | None, int | None]:
-    """Where an op's custom form states its types, read from its assembly format: the syntax,
-    and for TypeSyntax.OPERAND the operand whose type it is."""
-    fmt = op.get("format")
-    if not fmt:
-        return None, None
-    if _FUNCTIONAL.search(fmt):
-        return TypeSyntax.FUNCTIONAL, None
-    groups = op.get("operands", ())
-    operands = [g[0] for g in groups]
-    results = [g[0] for g in op.get("results", ())]
-    trailing = _ONE_TRAILING_TYPE.search(fmt)
-    if trailing and (operands or results):
-        everything = set(operands) | set(results)
-        same = Trait.SAME_OPERANDS_AND_RESULT_TYPE in traits or any(
-            set(group) >= everything for group in op.get("AllTypesMatch", ()))
-        if same and trailing.group(1) in everything:
-            return TypeSyntax.SAME, None
-        single_result = len(results) == 1 and op["results"][0][2] == "single"
-        if single_result and trailing.group(1) == results[0]:
-            return TypeSyntax.RESULT, None
-        if trailing.group(1) in operands:
-            # `$memref[$indices] : type($memref)`: the type of one operand, placed when every
-            # group before it holds exactly one value.
-            at = operands.index(trailing.group(1))
-            if all(g[2] == "single" for g in groups[:at + 1]):
-                return TypeSyntax.OPERAND, at
-    value = re.search(r"\$(\w+)$", fmt)
-    if value and results and any(value.group(1) in group and results[0] in group for group in op.get("AllTypesMatch", ())):
-        # `arith.constant 1 : i32`: a typed attribute last, whose type is the result's.
-        return TypeSyntax.RESULT, None
-    cast = _CAST.search(fmt)
-    if cast and operands == [cast.group(1)] and results == [cast.group(2)]:
-        return TypeSyntax.CAST, None
-    listed = _OPERANDS_THEN_TYPES.search(fmt)
-    if listed and listed.group(1) == listed.group(2) and operands == [listed.group(1)] and not results:
-        return TypeSyntax.OPERANDS, None
-    return None, None
+    return AttrDef(name, summary(constraint), required=required, default=entry.get("default"), property=is_property,
+                   check=constraint)
 
 
 def _record(op: dict) -> OpDef:
@@ -109,7 +88,6 @@ def _record(op: dict) -> OpDef:
         _INTERFACES[i] for i in op.get("interfaces", ()) if i in _INTERFACES)
     regions = op.get("regions", ())
     successors = op.get("successors", ())
-    syntax, typed_operand = _type_syntax(op, traits)
     return OpDef(
         op["name"], op.get("summary", ""),
         tuple(_value(*g) for g in op.get("operands", ())),
@@ -118,7 +96,6 @@ def _record(op: dict) -> OpDef:
         regions=len(regions),
         successors=None if any(s[1] != "single" for s in successors) else len(successors),
         traits=traits, source=SOURCE,
-        type_syntax=syntax, typed_operand=typed_operand,
         variadic_regions=any(r[2] != "single" for r in regions),
         interfaces=frozenset(op.get("interfaces", ())),
         parents=tuple(op.get("HasParent", ())),
@@ -127,6 +104,7 @@ def _record(op: dict) -> OpDef:
         types_match=tuple(TypesMatch(t["from"], t["to"], t["transformer"], t.get("summary") or "")
                           for t in op.get("TypesMatchWith", ())),
         format=op.get("format", ""),
+        region_names=tuple(r[0] for r in regions), successor_names=tuple(s[0] for s in successors),
         check=CHECKS.get(op["name"]),
     )
 

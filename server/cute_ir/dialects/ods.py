@@ -35,19 +35,6 @@ class Trait(str, Enum):
     NO_REGION_ARGUMENTS = "NoRegionArguments"
 
 
-class TypeSyntax(str, Enum):
-    """Where an op's custom form states the types of its operands and results, as its assembly
-    format says (ODS `assemblyFormat`); what the SSA check reads to compare a use's type with
-    its definition's (ir/ssa.py)."""
-
-    SAME = "same"               # `: T` after the operands: every operand and result is a T
-    OPERANDS = "operands"       # `: T1, T2` after the operands: their types, in order; no results
-    FUNCTIONAL = "functional"   # `: (T1, T2) -> R`: the operands' types, then the results'
-    OPERAND = "operand"         # `: T` at the end: the type of one operand (`OpDef.typed_operand`)
-    RESULT = "result"           # `: T` at the end: the type of the one result
-    CAST = "cast"               # `: T to U`: the one operand's type, then the one result's
-
-
 class Count(str, Enum):
     SINGLE = "single"
     OPTIONAL = "optional"
@@ -83,6 +70,7 @@ class AttrDef:
     default: str | None = None
     property: bool = False            # a property (`<{...}>`) rather than a discardable attribute
     doc: str = ""
+    check: str | None = None          # the ODS attribute constraint that decides it (mlir_ods.CONSTRAINTS)
 
 
 @dataclass(frozen=True)
@@ -103,16 +91,15 @@ class OpDef:
     # "make_atom", "mma", "copy"); None when they do not look at it.
     verifier: str | None = None
     builds: str | None = None         # the one atom mnemonic the op builds: its result type may be omitted
-    # Where the custom form states its operand and result types; None: not known here.
-    type_syntax: TypeSyntax | None = None
-    typed_operand: int | None = None  # TypeSyntax.OPERAND: which operand the trailing type is of
     variadic_regions: bool = False
     interfaces: frozenset[str] = field(default_factory=frozenset)
     parents: tuple[str, ...] = ()     # HasParent / ParentOneOf: the ops it must sit in
     implicit_terminator: str | None = None   # SingleBlockImplicitTerminator
     same_types: tuple[tuple[str, ...], ...] = ()   # AllTypesMatch groups, by value name
     types_match: tuple[TypesMatch, ...] = ()
-    format: str = ""                  # the ODS assembly format, when the op has one
+    format: str = ""                  # the ODS assembly format, when the op has one (ir/op_form.py reads it)
+    region_names: tuple[str, ...] = ()        # the regions' and successors' names in the format
+    successor_names: tuple[str, ...] = ()
     # The op's own verifier beyond what its definitions and traits say: called with what the
     # text says of one op (ir/ssa.OpSite), it returns MLIR's message (without the
     # `'name' op ` prefix unless it says otherwise) or None (verify/structure.py).

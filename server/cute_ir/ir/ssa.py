@@ -9,8 +9,8 @@ MLIR's verifier checks them (mlir/lib/IR/Verifier.cpp, mlir/lib/IR/Operation.cpp
 operand's definition must properly dominate the op using it, except in graph regions, and an
 op isolated from above sees no value defined outside it. Where the text states a value's type
 at its definition and at a use (a generic op's function type, a block argument, a custom form
-whose record says where its types stand: `OpDef.type_syntax`), the two must agree, as
-`resolveSSAUse` and `addDefinition` check while parsing.
+read by its record's assembly format: ir/op_form.py), the two must agree, as `resolveSSAUse` and
+`addDefinition` check while parsing.
 
 One unit is one top-level statement or one statement of a `module`'s region (analysis/units.py), so
 the result depends on the unit's text alone. A unit's own top level lies in a module body (a
@@ -38,10 +38,11 @@ from ..diagnostics.mlir_messages import (
     RESULT_COUNT, TYPED_DEFINITION_MISMATCH, TYPED_USE_MISMATCH, UNDECLARED_VALUE, UNDEFINED_BLOCK,
     VALUE_REDEFINITION,
 )
-from ..dialects.ods import Trait, TypeSyntax
+from ..dialects.ods import Trait
 from ..dialects.registry import has_trait, record as op_record
 from ..syntax import captures, query
 from ..syntax.cst import TYPE_KINDS
+from .op_form import Form, read_form, read_generic_types, type_text
 
 # Graph regions, isolation from above and result counts come from the op records
 # (dialects/registry.py).
@@ -110,12 +111,13 @@ class _Op:
     declared_results: int | None = None   # what the generic form's function type says
     node: Node | None = None
     generic: bool = False
-    # The types the op's text states for its operands and results (`_stated_types`), read
-    # when a comparison first needs them.
-    stated: "tuple[_Stated, _Stated] | None" = None
+    # What the op's text says of its operands, results and attributes (ir/op_form.py), read
+    # when a comparison first needs it.
+    form: "Form | None | bool" = False
     mistyped: bool = False
     successors: int = 0
-    use_types: list[Node | None] = field(default_factory=list)   # each operand's definition's type
+    use_types: list[str | None] = field(default_factory=list)   # each operand's definition's type
+    use_starts: list[int] = field(default_factory=list)         # where each operand is written
 
 
 @dataclass(slots=True)
@@ -123,13 +125,8 @@ class _Def:
     span: Span
     op: int                 # defining op, or -1 for a block argument
     block: int
-    type: Node | None = None  # the type a block argument's text states for it
+    type: str | None = None   # the type a block argument's text states for it
     position: int = 0         # which result of its op it is
-
-
-# Stated types of an op's operands or results: one type node for all of them (SameOperandsAndResultType's
-# `: T`), one per position, or None when the text does not say.
-_Stated = Node | list[Node | None] | None
 
 
 @dataclass(slots=True)
@@ -228,16 +225,65 @@ class OpSite:
             return None
         return self._checker.block_last.get(self._op.block) == self._id
 
+    @property
+    def form(self) -> "Form | None":
+        """What the text says of the op's operands, results and attributes (ir/op_form.py)."""
+        return self._checker._form(self._id)
+
+    def operand_sizes(self) -> list[int] | None:
+        """How many values each operand group of the record has, when the text says."""
+        form = self.form
+        if form is None or form.operands is None or not form.complete:
+            return None
+        return [len(group) for group in form.operands]
+
     def operand_type(self, index: int) -> str | None:
-        """The type an operand is known to have: stated at the use, else at its definition."""
-        node = self._checker._use_type(self._id, index)
-        if node is None:
-            types = self._op.use_types
-            node = types[index] if index < len(types) else None
-        return _type_text(node)
+        """The type operand `index` (in the record's order) is known to have: stated at the
+        use, else at its definition."""
+        position = self._position(index)
+        if position is None:
+            return None
+        stated = self._checker._use_type(self._id, position)
+        if stated is not None:
+            return stated
+        types = self._op.use_types
+        return types[position] if position < len(types) else None
+
+    def _position(self, index: int) -> int | None:
+        """Where operand `index` of the record's order is written among the op's uses (the
+        generic form writes them in that order; a custom form as its format places them)."""
+        form = self.form
+        if self.generic or form is None:
+            # A custom form read by its op's own parser (no format here): taken in the
+            # record's order, as those parsers read them.
+            return index
+        use = form.position(index)
+        if use is None:
+            return None
+        try:
+            return self._op.use_starts.index(use.start_byte)
+        except ValueError:
+            return None
+
+    def group_types(self, group: int) -> list[str | None] | None:
+        """The known types of the values of one operand group, when the text says which they are."""
+        form = self.form
+        sizes = self.operand_sizes()
+        if sizes is None or group >= len(sizes):
+            return None
+        first = sum(sizes[:group])
+        return [self.operand_type(first + i) for i in range(sizes[group])]
 
     def result_type(self, index: int) -> str | None:
-        return _type_text(_type_at(self._checker._stated(self._id)[1], index))
+        form = self.form
+        if form is None or form.results is None or index >= len(form.results):
+            return None
+        return form.results[index]
+
+    def attribute(self, name: str) -> Node | None:
+        """The value node of an attribute the text writes (in either form)."""
+        form = self.form
+        return form.attributes.get(name) if form is not None else None
 
     def function(self) -> tuple[str, list[str | None] | None] | None:
         """The function-like op around this one: its symbol, and its result types as its
@@ -310,7 +356,7 @@ class _Checker:
                 self._open_block(node)
             elif kind == "argument":
                 self._define((_text(node), 0), Span(node.start_byte, node.end_byte), -1,
-                             type_node=node.parent.child_by_field_name("type"))
+                             type_text=type_text(node.parent.child_by_field_name("type")))
             elif kind == "use":
                 if start in bindings or _binds(node):
                     # A name an op binds (`%iv = ...` in a loop header). Outside every op (an
@@ -451,7 +497,7 @@ class _Checker:
                 for bound in op.bound:
                     name = bound.child_by_field_name("name")
                     self._define((_text(name if name is not None else bound), 0), _span(bound), -1,
-                                 block=self._current_block(), type_node=_bound_type(bound))
+                                 block=self._current_block(), type_text=type_text(_bound_type(bound)))
 
     def _close_region(self) -> None:
         region_id = self.region_path.pop()
@@ -496,7 +542,7 @@ class _Checker:
 
     # ------------------------------------------------------------------ values
     def _define(self, key: tuple[str, int], span: Span, op_id: int, block: int | None = None,
-                type_node: Node | None = None, position: int = 0) -> None:
+                type_text: str | None = None, position: int = 0) -> None:
         if block is None:
             block = self.ops[op_id].block if op_id >= 0 else self._current_block()
         region = self.regions[self.block_region[block]]
@@ -508,7 +554,7 @@ class _Checker:
                                            (Related(previous.span, PREVIOUSLY_DEFINED),)))
                 return
             region.shadowed.append((key, previous))      # defined outside the isolated op
-        definition = _Def(span, op_id, block, type_node, position)
+        definition = _Def(span, op_id, block, type_text, position)
         self.values[key] = definition
         region.scope.append(key)
         forward = self.forward.pop(key, ())
@@ -536,6 +582,7 @@ class _Checker:
         op = self.ops[op_id]
         operand = op.operands
         op.operands += 1
+        op.use_starts.append(node.start_byte)
         definition = self.values.get(key)
         op.use_types.append(definition.type if definition is not None and definition.op < 0 else
                             self._def_type(definition) if definition is not None else None)
@@ -570,19 +617,31 @@ class _Checker:
             if record is not None:
                 yield OpSite(self, op_id, outer, record)
 
-    def _stated(self, op_id: int) -> "tuple[_Stated, _Stated]":
+    def _form(self, op_id: int) -> "Form | None":
         op = self.ops[op_id]
-        if op.stated is None:
-            op.stated = _stated_types(op.node, op.name, op.generic) if op.node is not None else (None, None)
-        return op.stated
+        if op.form is False:
+            record = op_record(op.name)
+            if op.node is None:
+                op.form = None
+            elif record is not None:
+                op.form = read_form(op.node, record, op.generic)
+            else:
+                op.form = read_generic_types(op.node) if op.generic else None
+        return op.form
 
-    def _def_type(self, definition: _Def) -> Node | None:
+    def _def_type(self, definition: _Def) -> str | None:
         if definition.op < 0:
             return definition.type
-        return _type_at(self._stated(definition.op)[1], definition.position)
+        form = self._form(definition.op)
+        results = form.results if form is not None else None
+        return results[definition.position] if results is not None and definition.position < len(results) else None
 
-    def _use_type(self, op_id: int, operand: int) -> Node | None:
-        return _type_at(self._stated(op_id)[0], operand)
+    def _use_type(self, op_id: int, operand: int) -> str | None:
+        form = self._form(op_id)
+        if form is None:
+            return None
+        starts = self.ops[op_id].use_starts
+        return form.use_types.get(starts[operand]) if operand < len(starts) else None
 
     # ------------------------------------------------------------------ dominance
     def _isolation_depth(self, regions: tuple[int, ...]) -> int:
@@ -783,46 +842,9 @@ def _text(node: Node | None) -> str:
 
 
 # ---------------------------------------------------------------------------------- stated types
-# An alias (`!t`, `#a`) names a type or attribute another statement defines: a text that uses one
-# is not compared with another text (the same type may be written through the alias or not).
-_ALIAS = re.compile(rb"[!#][A-Za-z_][\w$]*(?![\w$.])")
-_BLANKS = re.compile(r"\s+")
-
-
-def _type_text(node: Node | None) -> str | None:
-    """A type as the text writes it, blanks outside strings dropped so that spellings that
-    differ only in spacing compare equal; None when it uses an alias, or is not a type."""
-    if node is None or node.type not in TYPE_KINDS or node.text is None:
-        return None
-    return _normalized(node.text)
-
-
-@lru_cache(maxsize=4096)
-def _normalized(text: bytes) -> str | None:
-    if _ALIAS.search(_STRINGS.sub(b'""', text)):
-        return None
-    return "".join(part if part.startswith('"') else _BLANKS.sub("", part)
-                   for part in _STRING_SPLIT.split(text.decode("utf-8", "replace")) if part)
-
-
-_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
-_STRING_SPLIT = re.compile(r'("(?:[^"\\]|\\.)*")')
-
-
-def _differ(a: Node | None, b: Node | None) -> tuple[str, str] | None:
+def _differ(a: str | None, b: str | None) -> tuple[str, str] | None:
     """The two types' texts when both are stated and they differ (spacing aside), else None."""
-    if a is None or b is None:
-        return None
-    ta, tb = _type_text(a), _type_text(b)
-    return (ta, tb) if ta is not None and tb is not None and ta != tb else None
-
-
-def _type_at(stated: _Stated, position: int) -> Node | None:
-    if stated is None:
-        return None
-    if isinstance(stated, list):
-        return stated[position] if position < len(stated) else None
-    return stated
+    return (a, b) if a is not None and b is not None and a != b else None
 
 
 def _bound_type(bound: Node) -> Node | None:
@@ -831,63 +853,6 @@ def _bound_type(bound: Node) -> Node | None:
     if after is None or after.type != ":":
         return None
     return after.next_sibling
-
-
-def _types_of(node: Node | None) -> list[Node] | None:
-    """The types of a type list (`(a, b)` or one type), None when something else stands there."""
-    if node is None:
-        return None
-    if node.type in ("type_list", "paren_group"):
-        kinds = [child for child in node.named_children if child.type != "comment"]
-        return kinds if all(child.type in TYPE_KINDS for child in kinds) else None
-    return [node] if node.type in TYPE_KINDS else None
-
-
-def _stated_types(node: Node, name: str, generic: bool) -> tuple[_Stated, _Stated]:
-    """The type nodes an op's text states for its operands and for its results: a generic op's
-    function type; a custom op's trailing `: ...` read as its record's `type_syntax` says."""
-    if generic:
-        ftype = node.child_by_field_name("type")
-        if ftype is None or ftype.type != "function_type":
-            return None, None
-        return (_types_of(ftype.child_by_field_name("inputs")) or [],
-                _types_of(ftype.child_by_field_name("results")) or [])
-    record = op_record(name)
-    syntax = record.type_syntax if record is not None else None
-    body = node.child_by_field_name("body")
-    if syntax is None or body is None:
-        return None, None
-    children = body.children
-    colon = max((i for i, child in enumerate(children) if child.type == ":"), default=-1)
-    if colon < 0:
-        return None, None
-    tail = [child for child in children[colon + 1:] if child.type != "comment"]
-    if syntax is TypeSyntax.SAME:
-        return (tail[0], tail[0]) if len(tail) == 1 and tail[0].type in TYPE_KINDS else (None, None)
-    if syntax is TypeSyntax.CAST:
-        if len(tail) == 3 and tail[1].type == "keyword" and tail[1].text == b"to" \
-                and tail[0].type in TYPE_KINDS and tail[2].type in TYPE_KINDS:
-            return [tail[0]], [tail[2]]
-        return None, None
-    if syntax is TypeSyntax.RESULT:
-        return (None, [tail[0]]) if len(tail) == 1 and tail[0].type in TYPE_KINDS else (None, None)
-    if syntax is TypeSyntax.OPERAND:
-        if len(tail) == 1 and tail[0].type in TYPE_KINDS and record.typed_operand is not None:
-            if record.has(Trait.SAME_TYPE_OPERANDS):
-                return tail[0], None    # `arith.cmpi eq, %a, %b : i32`: both operands are i32
-            return [None] * record.typed_operand + [tail[0]], None
-        return None, None
-    if syntax is TypeSyntax.OPERANDS:
-        types = tail[0::2]
-        if all(t.type in TYPE_KINDS for t in types) and all(c.type == "," for c in tail[1::2]):
-            return types, []
-        return None, None
-    if len(tail) == 3 and tail[1].type == "->":
-        return _types_of(tail[0]), _types_of(tail[2])
-    if len(tail) == 1 and tail[0].type == "function_type":
-        return (_types_of(tail[0].child_by_field_name("inputs")),
-                _types_of(tail[0].child_by_field_name("results")))
-    return None, None
 
 
 def _signature_results(node: Node | None) -> tuple[str, list[str | None] | None] | None:
@@ -907,5 +872,5 @@ def _signature_results(node: Node | None) -> tuple[str, list[str | None] | None]
     if results.type == "paren_group":
         types = [c for c in results.named_children if c.type != "comment"]
         # `-> (i32 {attr})`: result attributes make the list something else.
-        return name, [_type_text(t) for t in types] if all(t.type in TYPE_KINDS for t in types) else None
-    return name, [_type_text(results)] if results.type in TYPE_KINDS else None
+        return name, [type_text(t) for t in types] if all(t.type in TYPE_KINDS for t in types) else None
+    return name, [type_text(results)] if results.type in TYPE_KINDS else None

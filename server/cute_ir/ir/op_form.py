@@ -1,0 +1,885 @@
+"""What one op's text says of its operands, results and attributes, read the way MLIR's parser
+reads it: the generic form by its own syntax, a custom form by the op's ODS assembly format
+(`OpDef.format`, from mlir_ods.json).
+
+The grammar keeps a custom op's body as a flat list of tokens and bracketed groups (a type, an
+attribute or a region is one node); `read_form` walks that list along the format's elements,
+as the parser ODS generates from the format would: `$operand` takes SSA values by the operand
+group's count (one, an optional one, a comma-separated list), `type($x)` / `functional-type`
+take types, `$attr` one attribute (with its `: type` when the attribute's constraint fixes no
+type), `attr-dict` the dictionary, literals their token, and an optional group `(...)?` is read
+when its first element is there. Two directives of the formats real files use most are read
+too (`custom<DynamicIndexList>`, `custom<AsyncDependencies>`); any other `custom<...>`, or text
+the format does not expect, ends the reading: what was read before holds, the rest is unknown
+(`Form.complete` is False), and nothing is concluded from it.
+
+Types the text leaves out are resolved as the generated parser resolves them: a constraint's
+buildable type (an `index` operand), the op's `SameOperandsAndResultType`, `AllTypesMatch`
+groups and `TypesMatchWith` relations (the element type of a shaped type, `i1` of a comparison's
+shape). All types are texts with blanks dropped (`normalized`); a type written through an alias
+is None (its meaning lies in another statement).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from tree_sitter import Node
+
+from ..dialects.constraints import facts
+from ..dialects.mlir_ods import CONSTRAINTS, builder_type
+from ..dialects.ods import Count, OpDef, Trait
+from ..syntax.cst import TYPE_KINDS
+from ..text.brackets import top_level_parameters
+
+# ------------------------------------------------------------------------------ type texts
+_ALIAS = re.compile(rb"[!#][A-Za-z_][\w$]*(?![\w$.])")
+_BLANKS = re.compile(r"\s+")
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_STRING_SPLIT = re.compile(r'("(?:[^"\\]|\\.)*")')
+
+
+def type_text(node: Node | None) -> str | None:
+    """A type as the text writes it, blanks outside strings dropped so that spellings that
+    differ only in spacing compare equal; None when it uses an alias, or is not a type."""
+    if node is None or node.type not in TYPE_KINDS or node.text is None:
+        return None
+    return normalized(node.text)
+
+
+@lru_cache(maxsize=8192)
+def normalized(text: bytes) -> str | None:
+    if _ALIAS.search(_STRINGS.sub(b'""', text)):
+        return None
+    flat = "".join(part if part.startswith('"') else _BLANKS.sub("", part)
+                   for part in _STRING_SPLIT.split(text.decode("utf-8", "replace")) if part)
+    return _canonical(flat)
+
+
+_DEFAULT_POINTER = re.compile(r"!llvm\.ptr<0>")
+
+
+def _canonical(flat: str) -> str:
+    """One spelling for spellings MLIR reads as the same type: the default address space of a
+    pointer (`!llvm.ptr<0>` is `!llvm.ptr`) and the default memory space of a memref
+    (`memref<4xf32, 0>` is `memref<4xf32>`)."""
+    if "ptr<0>" in flat:
+        flat = _DEFAULT_POINTER.sub("!llvm.ptr", flat)
+    if flat.startswith("memref<") and flat.endswith(",0>"):
+        parameters = top_level_parameters(flat[len("memref<"):-1])
+        if len(parameters) > 1 and parameters[-1] == "0":
+            flat = "memref<" + ",".join(parameters[:-1]) + ">"
+    return flat
+
+
+# ------------------------------------------------------------------------------ what is read
+@dataclass
+class Form:
+    """What the text says of an op, by its ODS definitions: per operand group the SSA uses
+    written for it, per operand and result group the types known for its values (None where
+    the text does not say), and the attributes written (name -> value node, and the type an
+    attribute was written with)."""
+
+    operands: list[list[Node]] | None           # None: which value is which group is unknown
+    operand_types: list[list[str | None]]
+    result_types: list[list[str | None]]
+    attributes: dict[str, Node | None] = field(default_factory=dict)   # None: a unit attribute
+    attribute_types: dict[str, str | None] = field(default_factory=dict)
+    complete: bool = True
+    # The type known for each SSA use, by where it is written, and for each result in order
+    # (None past a result group of unknown size).
+    use_types: dict[int, str | None] = field(default_factory=dict)
+    results: list[str | None] | None = None
+    read: list[bool] | None = None     # which operand groups the reading reached (None: all)
+
+    def position(self, index: int) -> "Node | None":
+        """The use written for operand `index` of the record's order, when the reading says."""
+        if self.operands is None:
+            return None
+        at = 0
+        for number, group in enumerate(self.operands):
+            if self.read is not None and not self.read[number]:
+                return None
+            if index < at + len(group):
+                return group[index - at]
+            at += len(group)
+        return None
+
+    def finish(self, record: OpDef | None) -> "Form":
+        """Derive `use_types` and `results` from the groups."""
+        if self.operands is not None:
+            for group, types in zip(self.operands, self.operand_types):
+                if len(types) == len(group):
+                    for use, text in zip(group, types):
+                        self.use_types[use.start_byte] = text
+        if self.results is None and record is not None:
+            flat: list[str | None] = []
+            for group, types in zip(record.results, self.result_types):
+                if types:
+                    flat.extend(types)
+                elif group.count is Count.SINGLE:
+                    flat.append(None)
+                else:
+                    break
+            self.results = flat
+        return self
+
+
+# ------------------------------------------------------------------------------ formats
+@dataclass(frozen=True)
+class _El:
+    kind: str                       # lit, var, type, functional, attr-dict, custom, optional, ...
+    text: str = ""                  # lit: the literal; var: the name; custom: the directive's name
+    args: tuple = ()                # type: refs; functional: (inputs, results); custom/optional: elements
+    alt: tuple = ()                 # optional: the else group
+    anchor: bool = False
+
+
+_FORMAT_TOKEN = re.compile(r"`[^`]*`|\$\w+|custom<\w+>|[A-Za-z_][\w-]*|[()?^:,|]|\S")
+
+
+@lru_cache(maxsize=1024)
+def parse_format(fmt: str) -> tuple[_El, ...] | None:
+    """An ODS assembly format as its elements; None when it uses what this reading does not know."""
+    tokens = _FORMAT_TOKEN.findall(fmt)
+    try:
+        elements, at = _elements(tokens, 0)
+    except (IndexError, ValueError):
+        return None
+    return tuple(elements) if at == len(tokens) else None
+
+
+def _elements(tokens: list[str], at: int, stop: tuple[str, ...] = ()) -> tuple[list[_El], int]:
+    out: list[_El] = []
+    while at < len(tokens) and tokens[at] not in stop:
+        element, at = _element(tokens, at)
+        if at < len(tokens) and tokens[at] == "^":
+            element = _El(element.kind, element.text, element.args, element.alt, True)
+            at += 1
+        if element.kind != "space":
+            out.append(element)
+    return out, at
+
+
+def _element(tokens: list[str], at: int) -> tuple[_El, int]:
+    token = tokens[at]
+    if token.startswith("`"):
+        literal = token[1:-1]
+        return (_El("space") if literal.strip() in ("", "\\n") else _El("lit", literal)), at + 1
+    if token.startswith("$"):
+        return _El("var", token[1:]), at + 1
+    if token == "(":
+        group, at = _elements(tokens, at + 1, (")",))
+        at += 1                                            # `)`
+        alt: list[_El] = []
+        if tokens[at] == ":":
+            if tokens[at + 1] != "(":
+                raise ValueError("else group")
+            alt, at = _elements(tokens, at + 2, (")",))
+            at += 1
+        if tokens[at] != "?":
+            raise ValueError("group without ?")
+        return _El("optional", args=tuple(group), alt=tuple(alt)), at + 1
+    if tokens[at + 1:at + 2] == ["("] and (token.startswith("custom<") or token in _WITH_ARGUMENTS):
+        args, at = _arguments(tokens, at + 2)
+        if token == "qualified":
+            return args[0], at
+        if token == "type":
+            return _El("type", args=tuple(_ref(a) for a in args)), at
+        if token == "functional-type":
+            return _El("functional", args=(_ref(args[0]), _ref(args[1]))), at
+        if token.startswith("custom<"):
+            return _El("custom", token[7:-1], tuple(args)), at
+        if token == "ref":
+            return _El("ref", args=tuple(args)), at
+        raise ValueError(token)     # oilist, struct, params: not read here
+    if token in ("attr-dict", "attr-dict-with-keyword", "prop-dict", "operands", "results", "regions",
+                 "successors"):
+        return _El(token), at + 1
+    raise ValueError(token)
+
+
+_WITH_ARGUMENTS = frozenset({"qualified", "type", "functional-type", "ref", "oilist", "struct", "params"})
+
+
+def _arguments(tokens: list[str], at: int) -> tuple[list[_El], int]:
+    out: list[_El] = []
+    while tokens[at] != ")":
+        if tokens[at] == ",":
+            at += 1
+            continue
+        element, at = _element(tokens, at)
+        out.append(element)
+    return out, at + 1
+
+
+def _ref(element: _El) -> str:
+    """What a type directive's argument names: `$x` -> "x", `operands`, `results`."""
+    if element.kind == "var":
+        return element.text
+    if element.kind in ("operands", "results"):
+        return "@" + element.kind
+    if element.kind == "type" and element.args:     # ref(type($x)) inside a custom directive
+        return element.args[0]
+    raise ValueError(element.kind)
+
+
+# ------------------------------------------------------------------------------ reading
+_OPEN = {"(": "paren_group", "[": "bracket_group", "<": "angle_group", "{": "brace_group"}
+# Tokens an attribute value starts with (an enum's keyword is checked against its cases).
+_ATTRIBUTE_NODES = frozenset({"integer", "float", "string", "boolean", "unit_attribute", "symbol_ref",
+                              "bracket_group", "array_attribute", "builtin_attribute", "dialect_attribute",
+                              "attribute_alias", "angle_group", "typed_integer", "typed_attribute",
+                              "distinct_attribute", "attribute_dict"}) | TYPE_KINDS
+# Attribute values MLIR reads a `: type` after when the constraint fixes no type.
+_TYPED_VALUES = frozenset({"integer", "float", "string", "boolean", "builtin_attribute"})
+
+
+# A unit attribute the format does not write (it anchors an optional group): present.
+_UNIT = None
+
+
+class _Stop(Exception):
+    """The text is not what the format expects here: the reading ends."""
+
+
+class _Cursor:
+    """The body's items, entering a bracketed group when the format's literal opens it."""
+
+    def __init__(self, items: list[Node]) -> None:
+        self.stack: list[tuple[list[Node], int]] = []
+        self.items, self.at = items, 0
+
+    def peek(self, ahead: int = 0) -> Node | None:
+        at = self.at + ahead
+        return self.items[at] if at < len(self.items) else None
+
+    def take(self) -> Node:
+        node = self.peek()
+        if node is None:
+            raise _Stop
+        self.at += 1
+        return node
+
+    def enter(self, group: Node) -> None:
+        self.stack.append((self.items, self.at + 1))
+        self.items, self.at = [c for c in group.children if c.type != "comment"][1:], 0
+
+    def leave(self) -> None:
+        self.items, self.at = self.stack.pop()
+
+    def done(self) -> bool:
+        rest = [n for n in self.items[self.at:] if n.type != "location"]
+        return not rest and not self.stack
+
+
+def _is_literal(node: Node | None, literal: str, cursor: _Cursor) -> bool:
+    if node is None:
+        return False
+    if literal in _OPEN:
+        return node.type == _OPEN[literal]
+    if literal in (")", "]", ">", "}"):
+        return node.type == literal and cursor.stack != [] and cursor.peek(1) is None
+    if node.type == literal:
+        return True
+    return node.type in ("keyword", "bare_id") and node.text == literal.encode()
+
+
+class _Reader:
+    def __init__(self, record: OpDef, cursor: _Cursor) -> None:
+        self.record, self.cursor = record, cursor
+        self.operand_names = {g.name: i for i, g in enumerate(record.operands)}
+        self.result_names = {g.name: i for i, g in enumerate(record.results)}
+        self.attribute_defs = {a.name: a for a in record.attributes}
+        self.region_names = set(record.region_names)
+        self.operands: list[list[Node]] = [[] for _ in record.operands]
+        self.read = [False] * len(record.operands)
+        self.operand_types: list[list[str | None] | None] = [None] * len(record.operands)
+        self.result_types: list[list[str | None] | None] = [None] * len(record.results)
+        self.attributes: dict[str, Node] = {}
+        self.attribute_types: dict[str, str | None] = {}
+
+    # -------------------------------------------------------------- elements
+    def run(self, elements: tuple[_El, ...]) -> None:
+        for element in elements:
+            self.element(element)
+
+    def element(self, el: _El) -> None:
+        c = self.cursor
+        kind = el.kind
+        if kind == "lit":
+            node = c.peek()
+            if not _is_literal(node, el.text, c):
+                raise _Stop
+            if el.text in _OPEN:
+                c.enter(node)
+            elif el.text in (")", "]", ">", "}"):
+                c.leave()
+            else:
+                c.take()
+        elif kind == "var":
+            self.variable(el.text)
+        elif kind == "type":
+            for ref in el.args:
+                self.types(ref)
+        elif kind == "functional":
+            self.functional(*el.args)
+        elif kind in ("attr-dict", "attr-dict-with-keyword"):
+            node = c.peek()
+            if kind == "attr-dict-with-keyword" and node is not None and node.type == "keyword" \
+                    and node.text == b"attributes":
+                c.take()
+                node = c.peek()
+            if node is not None and node.type == "attribute_dict":
+                self.dictionary(c.take())
+        elif kind == "optional":
+            if self.present(el.args[0]):
+                self.run(el.args)
+            else:
+                self.run(el.alt)
+        elif kind == "custom":
+            self.custom(el)
+        elif kind == "operands":
+            self.value_list(range(len(self.record.operands)))
+        elif kind == "regions":
+            while c.peek() is not None and c.peek().type == "region":
+                c.take()
+                if c.peek() is not None and c.peek().type == ",":
+                    c.take()
+        else:
+            raise _Stop      # prop-dict, successors, results: not read here
+
+    def present(self, first: _El) -> bool:
+        """Whether an optional group is there: its first element is (MLIR's rule)."""
+        node = self.cursor.peek()
+        if node is None:
+            return False
+        if first.kind == "lit":
+            return _is_literal(node, first.text, self.cursor)
+        if first.kind == "var":
+            name = first.text
+            if name in self.operand_names:
+                return node.type == "value_use"
+            if name in self.region_names:
+                return node.type == "region"
+            if name in self.attribute_defs:
+                cases = _cases(self.attribute_defs[name].check)
+                if cases:
+                    return node.type in ("keyword", "string") and node.text.decode().strip('"') in cases
+                return node.type in _ATTRIBUTE_NODES
+            return node.type == "successor"
+        if first.kind == "type":
+            return node.type in TYPE_KINDS
+        raise _Stop
+
+    # -------------------------------------------------------------- values
+    def variable(self, name: str) -> None:
+        c = self.cursor
+        if name in self.operand_names:
+            self.value_list([self.operand_names[name]])
+        elif name in self.attribute_defs:
+            self.attribute(name)
+        elif name in self.region_names:
+            if c.peek() is None or c.peek().type != "region":
+                raise _Stop
+            c.take()
+        else:       # a successor
+            if c.peek() is None or c.peek().type != "successor":
+                raise _Stop
+            c.take()
+
+    def value_list(self, groups) -> None:
+        """SSA uses for the groups: one group takes one value, an optional one, or a
+        comma-separated list; the `operands` directive takes a list for all groups, divided by
+        their counts."""
+        c = self.cursor
+        groups = list(groups)
+        if len(groups) != 1:
+            uses = self.uses()
+            sizes = _sizes([self.record.operands[i] for i in groups], len(uses))
+            if sizes is None:
+                raise _Stop
+            at = 0
+            for index, size in zip(groups, sizes):
+                self.operands[index].extend(uses[at:at + size])
+                self.read[index] = True
+                at += size
+            return
+        index = groups[0]
+        self.read[index] = True
+        count = self.record.operands[index].count
+        node = c.peek()
+        if node is None or node.type != "value_use":
+            if count is Count.SINGLE:
+                raise _Stop
+            return
+        if count is Count.VARIADIC:
+            self.operands[index].extend(self.uses())
+        else:
+            self.operands[index].append(c.take())
+
+    def uses(self) -> list[Node]:
+        c = self.cursor
+        out: list[Node] = []
+        while c.peek() is not None and c.peek().type == "value_use":
+            out.append(c.take())
+            if c.peek() is not None and c.peek().type == "," and c.peek(1) is not None \
+                    and c.peek(1).type == "value_use":
+                c.take()
+            else:
+                break
+        return out
+
+    def types(self, ref: str) -> None:
+        c = self.cursor
+        if ref in ("@operands", "@results"):
+            listed = self.type_list()
+            groups = self.record.operands if ref == "@operands" else self.record.results
+            target = self.operand_types if ref == "@operands" else self.result_types
+            self.spread(listed, groups, target, ref == "@operands")
+            return
+        if ref in self.operand_names:
+            index, groups, target = self.operand_names[ref], self.record.operands, self.operand_types
+        elif ref in self.result_names:
+            index, groups, target = self.result_names[ref], self.record.results, self.result_types
+        else:
+            raise _Stop
+        count = groups[index].count
+        if count is Count.SINGLE:
+            node = c.peek()
+            if node is None or node.type not in TYPE_KINDS:
+                raise _Stop
+            target[index] = [type_text(c.take())]
+        elif count is Count.OPTIONAL:
+            node = c.peek()
+            target[index] = [type_text(c.take())] if node is not None and node.type in TYPE_KINDS else []
+        else:
+            target[index] = self.type_list()
+
+    def type_list(self) -> list[str | None]:
+        c = self.cursor
+        out: list[str | None] = []
+        while c.peek() is not None and c.peek().type in TYPE_KINDS:
+            out.append(type_text(c.take()))
+            if c.peek() is not None and c.peek().type == "," and c.peek(1) is not None \
+                    and c.peek(1).type in TYPE_KINDS:
+                c.take()
+            else:
+                break
+        return out
+
+    def spread(self, listed: list[str | None], groups, target, operands: bool) -> None:
+        """Types listed for all operands (or results): by group, when the counts say which."""
+        sizes = [len(self.operands[i]) for i in range(len(groups))] if operands else _sizes(groups, len(listed))
+        if sizes is None or sum(sizes) != len(listed):
+            return
+        at = 0
+        for index, size in enumerate(sizes):
+            target[index] = listed[at:at + size]
+            at += size
+
+    def functional(self, inputs: str, results: str) -> None:
+        c = self.cursor
+        node = c.peek()
+        if node is not None and node.type == "function_type":
+            c.take()
+            ins = _list_types(node.child_by_field_name("inputs"))
+            outs = _list_types(node.child_by_field_name("results"))
+        else:
+            if node is None or node.type != "paren_group":
+                raise _Stop
+            ins = _list_types(c.take())
+            if c.peek() is None or c.peek().type != "->":
+                raise _Stop
+            c.take()
+            after = c.peek()
+            if after is None:
+                raise _Stop
+            if after.type == "paren_group":
+                outs = _list_types(c.take())
+            elif after.type in TYPE_KINDS:
+                outs = [type_text(c.take())]
+            else:
+                raise _Stop
+        if ins is None or outs is None:
+            return
+        for ref, listed in ((inputs, ins), (results, outs)):
+            if ref in ("@operands", "@results"):
+                operands = ref == "@operands"
+                self.spread(listed, self.record.operands if operands else self.record.results,
+                            self.operand_types if operands else self.result_types, operands)
+            elif ref in self.operand_names:
+                self.operand_types[self.operand_names[ref]] = listed
+            elif ref in self.result_names:
+                self.result_types[self.result_names[ref]] = listed
+
+    # -------------------------------------------------------------- attributes
+    def attribute(self, name: str) -> None:
+        c = self.cursor
+        definition = self.attribute_defs[name]
+        entry = CONSTRAINTS.get(definition.check or "", {})
+        if entry.get("cpp", "").strip() == "::mlir::UnitAttr":
+            self.attributes[name] = _UNIT       # the anchor of its group: there, and not written
+            return
+        node = c.peek()
+        if node is None or (node.type not in _ATTRIBUTE_NODES and node.type != "keyword"):
+            raise _Stop
+        if node.type == "keyword" and not _cases(definition.check) and c.peek(1) is not None \
+                and c.peek(1).type == "angle_group":
+            c.take()                     # `#dialect.mnemonic<...>` written short: `mnemonic<...>`
+        value = c.take()
+        self.attributes[name] = value
+        kind = None
+        if value.type in _TYPED_VALUES and "valueType" not in entry and c.peek() is not None \
+                and c.peek().type == ":" and c.peek(1) is not None and c.peek(1).type in TYPE_KINDS:
+            c.take()
+            kind = type_text(c.take())
+        elif "valueType" in entry:
+            kind = builder_type(entry["valueType"])
+        elif value.type in ("typed_integer", "typed_attribute"):
+            kind = type_text(value.child_by_field_name("type") or value.named_children[-1])
+        self.attribute_types[name] = kind
+
+    def dictionary(self, node: Node) -> None:
+        for entry in node.named_children:
+            if entry.type != "attribute_entry":
+                continue
+            key = entry.child_by_field_name("name")
+            value = entry.child_by_field_name("value")
+            if key is None or key.text is None:
+                continue
+            name = key.text.decode("utf-8", "replace").strip('"')
+            self.attributes[name] = value if value is not None else entry
+
+    # -------------------------------------------------------------- custom directives
+    def custom(self, el: _El) -> None:
+        c = self.cursor
+        if el.text == "DynamicIndexList" and el.args and el.args[0].kind == "var":
+            node = c.peek()
+            if node is None or node.type != "bracket_group":
+                raise _Stop
+            group = c.take()
+            uses = [n for n in group.named_children if n.type == "value_use"]
+            if el.args[0].text in self.operand_names:
+                self.operands[self.operand_names[el.args[0].text]].extend(uses)
+                self.read[self.operand_names[el.args[0].text]] = True
+            if len(el.args) > 1 and el.args[1].kind == "var":
+                self.attributes[el.args[1].text] = group
+            return
+        if el.text == "GEPIndices" and el.args and el.args[0].kind == "var":
+            # `[%i, 1, %j]` inside the format's own brackets: up to the closing one.
+            uses = []
+            while c.peek() is not None and not _is_literal(c.peek(), "]", c):
+                node = c.take()
+                if node.type == "value_use":
+                    uses.append(node)
+            if el.args[0].text in self.operand_names:
+                self.operands[self.operand_names[el.args[0].text]].extend(uses)
+                self.read[self.operand_names[el.args[0].text]] = True
+            return
+        if el.text == "AllReduceOperation" and el.args and el.args[0].kind == "var":
+            node = c.peek()
+            name = el.args[0].text
+            if node is not None and node.type == "keyword" and name in self.attribute_defs \
+                    and node.text.decode() in _cases(self.attribute_defs[name].check):
+                self.attributes[name] = c.take()
+            return
+        if el.text == "AsyncDependencies" and len(el.args) == 2:
+            token = el.args[0].args[0] if el.args[0].kind == "type" else None
+            node = c.peek()
+            if node is not None and node.type == "keyword" and node.text == b"async":
+                c.take()
+                if token in self.result_names:
+                    self.result_types[self.result_names[token]] = ["!gpu.async.token"]
+            elif token in self.result_names:
+                self.result_types[self.result_names[token]] = []
+            if el.args[1].text in self.operand_names:
+                self.read[self.operand_names[el.args[1].text]] = True
+            node = c.peek()
+            if node is not None and node.type == "bracket_group":
+                uses = [n for n in c.take().named_children if n.type == "value_use"]
+                name = el.args[1].text
+                if name in self.operand_names:
+                    self.operands[self.operand_names[name]].extend(uses)
+                    self.read[self.operand_names[name]] = True
+                    self.operand_types[self.operand_names[name]] = ["!gpu.async.token"] * len(uses)
+            return
+        if el.text == "InsertExtractValueElementType" and len(el.args) == 3:
+            # Writes nothing: the value's type is the container's element at the position.
+            target = el.args[0].args[0] if el.args[0].kind == "type" else None
+            container = self.known_type(_ref(el.args[1].args[0]) if el.args[1].args else "")
+            position = self.attributes.get(el.args[2].args[0].text if el.args[2].args else "")
+            element = aggregate_element(container, position)
+            if element is not None and target is not None:
+                self.give_type(target, element)
+            return
+        raise _Stop
+
+    def known_type(self, name: str) -> str | None:
+        for names, types in ((self.operand_names, self.operand_types), (self.result_names, self.result_types)):
+            if name in names and types[names[name]]:
+                return types[names[name]][0]
+        return None
+
+    def give_type(self, name: str, text: str) -> None:
+        if name in self.operand_names:
+            self.operand_types[self.operand_names[name]] = [text]
+        elif name in self.result_names:
+            self.result_types[self.result_names[name]] = [text]
+
+
+def aggregate_element(container: str | None, position: Node | None) -> str | None:
+    """The type at a position (`[1, 0]`) of an LLVM struct or array type, as MLIR prints it."""
+    if container is None or position is None or position.text is None:
+        return None
+    try:
+        path = [int(p) for p in position.text.decode().strip("[]").split(",") if p.strip()]
+    except ValueError:
+        return None
+    text = container
+    for index in path:
+        struct = re.fullmatch(r"!llvm\.struct<(?:\"[^\"]*\",)?(?:packed)?\((.*)\)>", text)
+        array = re.fullmatch(r"!llvm\.array<(\d+)x(.*)>", text)
+        if struct:
+            fields = top_level_parameters(struct.group(1)) if struct.group(1) else []
+            if not 0 <= index < len(fields):
+                return None
+            text = fields[index]
+        elif array:
+            if not 0 <= index < int(array.group(1)):
+                return None
+            text = array.group(2)
+        else:
+            return None
+    return text
+
+
+def _cases(constraint: str | None) -> list[str]:
+    entry = CONSTRAINTS.get(constraint or "", {})
+    while not entry.get("cases") and entry.get("base"):
+        entry = CONSTRAINTS.get(entry["base"], {})
+    return [c for c in entry.get("cases") or [] if c]
+
+
+def _list_types(node: Node | None) -> list[str | None] | None:
+    """The types of `(a, b)`, a type list or one type; None when something else stands there."""
+    if node is None:
+        return []
+    if node.type in ("type_list", "paren_group"):
+        kinds = [child for child in node.named_children if child.type != "comment"]
+        return [type_text(k) for k in kinds] if all(k.type in TYPE_KINDS for k in kinds) else None
+    return [type_text(node)] if node.type in TYPE_KINDS else None
+
+
+def _sizes(groups, count: int) -> list[int] | None:
+    """How `count` values divide among the groups when that follows from the counts alone."""
+    flexible = [i for i, g in enumerate(groups) if g.count is not Count.SINGLE]
+    fixed = len(groups) - len(flexible)
+    if len(flexible) > 1 or count < fixed or (not flexible and count != fixed):
+        return None
+    return [1 if g.count is Count.SINGLE else count - fixed for g in groups]
+
+
+# ------------------------------------------------------------------------------ entry point
+def read_form(node: Node, record: OpDef, generic: bool) -> Form | None:
+    """What the text of an op with a record says (None when the record has no format and the
+    op is written in a custom form)."""
+    if generic:
+        return _generic(node, record)
+    elements = parse_format(record.format) if record.format else None
+    if elements is None:
+        return None
+    body = node.child_by_field_name("body")
+    items = [c for c in body.children if c.type != "comment"] if body is not None else []
+    reader = _Reader(record, _Cursor(items))
+    complete = True
+    try:
+        reader.run(elements)
+        complete = reader.cursor.done()
+    except _Stop:
+        complete = False
+    form = Form([group if read else [] for group, read in zip(reader.operands, reader.read)],
+                [t if t is not None else [] for t in reader.operand_types],
+                [t if t is not None else [] for t in reader.result_types],
+                reader.attributes, reader.attribute_types, complete, read=reader.read)
+    _resolve(form, record, [t is not None for t in reader.operand_types],
+             [t is not None for t in reader.result_types])
+    return form.finish(record)
+
+
+def read_generic_types(node: Node) -> Form | None:
+    """The types a generic op of a dialect without records states in its function type."""
+    ftype = node.child_by_field_name("type")
+    if ftype is None or ftype.type != "function_type":
+        return None
+    operands = node.child_by_field_name("operands")
+    uses = [n for n in operands.named_children if n.type == "value_use"] if operands is not None else []
+    ins = _list_types(ftype.child_by_field_name("inputs")) or []
+    outs = _list_types(ftype.child_by_field_name("results")) or []
+    form = Form(None, [], [], results=outs)
+    if len(ins) == len(uses):
+        form.use_types = {use.start_byte: text for use, text in zip(uses, ins)}
+    return form
+
+
+def _generic(node: Node, record: OpDef) -> Form:
+    operands = node.child_by_field_name("operands")
+    uses = [n for n in operands.named_children if n.type == "value_use"] if operands is not None else []
+    attributes: dict[str, Node] = {}
+    reader = _Reader(record, _Cursor([]))
+    for fieldname in ("properties", "attributes"):
+        group = node.child_by_field_name(fieldname)
+        if group is None:
+            continue
+        for dictionary in ([group] if group.type == "attribute_dict" else group.named_children):
+            if dictionary.type == "attribute_dict":
+                reader.dictionary(dictionary)
+    attributes = reader.attributes
+    ftype = node.child_by_field_name("type")
+    ins = _list_types(ftype.child_by_field_name("inputs")) if ftype is not None and ftype.type == "function_type" else None
+    outs = _list_types(ftype.child_by_field_name("results")) if ftype is not None and ftype.type == "function_type" else None
+    sizes = segment_sizes(attributes.get("operandSegmentSizes"), len(record.operands)) \
+        if record.has(Trait.ATTR_SIZED_OPERAND_SEGMENTS) else _sizes(record.operands, len(uses))
+    groups: list[list[Node]] | None = None
+    operand_types: list[list[str | None]] = [[] for _ in record.operands]
+    if sizes is not None and sum(sizes) == len(uses):
+        groups, at = [], 0
+        for index, size in enumerate(sizes):
+            groups.append(uses[at:at + size])
+            if ins is not None and len(ins) == len(uses):
+                operand_types[index] = ins[at:at + size]
+            at += size
+    result_types: list[list[str | None]] = [[] for _ in record.results]
+    if outs is not None:
+        rsizes = segment_sizes(attributes.get("resultSegmentSizes"), len(record.results)) \
+            if record.has(Trait.ATTR_SIZED_RESULT_SEGMENTS) else _sizes(record.results, len(outs))
+        if rsizes is not None and sum(rsizes) == len(outs):
+            at = 0
+            for index, size in enumerate(rsizes):
+                result_types[index] = outs[at:at + size]
+                at += size
+    form = Form(groups, operand_types, result_types, attributes, {}, True, results=outs)
+    if ins is not None and len(ins) == len(uses):
+        form.use_types = {use.start_byte: text for use, text in zip(uses, ins)}
+    _resolve(form, record, [bool(t) for t in operand_types], [bool(t) for t in result_types])
+    return form.finish(record)
+
+
+_DENSE_I32 = re.compile(rb"^array\s*<\s*i32\s*(?::\s*(.*))?>$", re.S)
+
+
+def segment_sizes(node: Node | None, groups: int) -> list[int] | None:
+    """The sizes an `operandSegmentSizes = array<i32: 1, 0, 2>` property gives, if it gives one
+    per group."""
+    if node is None or node.text is None:
+        return None
+    match = _DENSE_I32.match(node.text.strip())
+    if match is None:
+        return None
+    body = (match.group(1) or b"").strip()
+    try:
+        sizes = [int(part) for part in body.split(b",")] if body else []
+    except ValueError:
+        return None
+    return sizes if len(sizes) == groups else None
+
+
+# ------------------------------------------------------------------------------ inference
+def _resolve(form: Form, record: OpDef, operand_said: list[bool], result_said: list[bool]) -> None:
+    """Give the values whose type the text leaves out the type the parser gives them."""
+    operand_counts = [len(g) for g in form.operands] if form.operands is not None else None
+
+    def slot(name: str):
+        for groups, types, said, counts in ((record.operands, form.operand_types, operand_said, operand_counts),
+                                            (record.results, form.result_types, result_said, None)):
+            for index, group in enumerate(groups):
+                if group.name == name:
+                    return types, index, said, counts
+        return None
+
+    def known(name: str) -> str | None:
+        found = slot(name)
+        if found is None:
+            return form.attribute_types.get(name)
+        types, index, _, _ = found
+        values = [t for t in types[index] if t is not None]
+        return values[0] if values else None
+
+    def give(name: str, text: str) -> None:
+        found = slot(name)
+        if found is None:
+            return
+        types, index, said, counts = found
+        if said[index] and types[index]:
+            return
+        if types is form.operand_types:
+            if counts is None:
+                return
+            types[index] = [text] * counts[index]
+        elif record.results[index].count is Count.SINGLE:
+            types[index] = [text]
+
+    # Buildable types: a constraint that names one type (`Index`, `I1`).
+    for groups, types, said, counts in ((record.operands, form.operand_types, operand_said, operand_counts),
+                                        (record.results, form.result_types, result_said, None)):
+        for index, group in enumerate(groups):
+            built = builder_type(CONSTRAINTS.get(group.check or "", {}).get("builder"))
+            if built is None or (said[index] and types[index]):
+                continue
+            if counts is not None:
+                types[index] = [built] * counts[index]
+            elif group.count is Count.SINGLE:
+                types[index] = [built]
+    names = [g.name for g in record.operands] + [g.name for g in record.results]
+    if record.has(Trait.SAME_TYPE_OPERANDS):
+        operand_names = [g.name for g in record.operands]
+        one = next((t for n in operand_names if (t := known(n)) is not None), None)
+        if one is not None:
+            for n in operand_names:
+                give(n, one)
+    if record.has(Trait.SAME_OPERANDS_AND_RESULT_TYPE):
+        one = next((t for n in names if (t := known(n)) is not None), None)
+        if one is not None:
+            for n in names:
+                give(n, one)
+    for group in record.same_types:
+        one = next((t for n in group if (t := known(n)) is not None), None)
+        if one is not None:
+            for n in group:
+                give(n, one)
+    for match in record.types_match:
+        source = known(match.source)
+        if source is not None:
+            derived = transform(match.transformer, source)
+            if derived is not None:
+                give(match.to, derived)
+
+
+def transform(transformer: str, text: str) -> str | None:
+    """The type a TypesMatchWith transformer makes of `text`, for those it knows."""
+    code = " ".join(transformer.split())
+    t = facts(text)
+    if t is None:
+        return None
+    if code == "$_self":
+        return text
+    if "getElementType()" in code and "get(" not in code:
+        return t.element.text if t.element is not None else None
+    if "getI1SameShape" in code:
+        if t.kind in ("vector", "tensor") and t.dims is not None:
+            return with_element(text, "i1")
+        if t.kind in ("integer", "index", "float"):
+            return "i1"
+    return None
+
+
+def with_element(text: str, element: str) -> str | None:
+    """A shaped type's text with another element type (its shape, encoding and layout kept)."""
+    match = re.fullmatch(r"(vector|tensor|memref)<(.*)>", text)
+    if match is None:
+        return None
+    parameters = top_level_parameters(match.group(2))
+    dims = re.match(r"^((?:(?:\d+|\?|\[\d+\])x)*)", parameters[0])
+    parameters[0] = dims.group(1) + element
+    return f"{match.group(1)}<{','.join(parameters)}>"
