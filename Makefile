@@ -103,10 +103,18 @@ bench-peer: install
 	test -x $${MLIR_PEER_DIR:-/tmp/mlirpeer}/bin/mlir-lsp-server-22 || bash ../shared/bench/setup_mlir_peer.sh
 	$(PY) bench/peer.py $(BENCH_PEER_ARGS)
 
-## mlir-suite: false syntax errors on MLIR's own tests (MLIR_TEST=/path/to/llvm-project/mlir/test)
+## mlir-suite: MLIR's own tests (MLIR_TEST=/path/to/llvm-project/mlir/test): false syntax errors,
+## the invalid tests' expected diagnostics produced (--verify-diagnostics), errors on the valid tests.
+## Without MLIR_TEST (the files are not part of this repository) it says so and skips.
 mlir-suite: install
-	@test -n "$(MLIR_TEST)" || { echo "usage: make mlir-suite MLIR_TEST=/path/to/mlir/test"; exit 2; }
-	$(PY) tools/mlir_suite.py "$(MLIR_TEST)" $(MLIR_SUITE_ARGS)
+	@if [ -z "$(MLIR_TEST)" ] || [ ! -d "$(MLIR_TEST)" ]; then \
+	  echo "mlir-suite: skipped: set MLIR_TEST to llvm-project's mlir/test directory (got '$(MLIR_TEST)')"; \
+	else \
+	  status=0; \
+	  $(PY) tools/mlir_suite.py "$(MLIR_TEST)" $(MLIR_SUITE_ARGS) || status=1; \
+	  $(PY) tools/mlir_verify_suite.py "$(MLIR_TEST)" $(MLIR_VERIFY_ARGS) || status=1; \
+	  exit $$status; \
+	fi
 
 ## corpus: regenerate tests/corpus/cutedsl/ with NVIDIA's CuTe DSL in a venv of its own
 ## (an offline generator: no test and no runtime code needs it; no GPU needed)

@@ -70,3 +70,40 @@ def test_semantic_expectations_are_not_counted(tmp_path: Path) -> None:
     text = "// expected-error @+1 {{use of undeclared SSA value name}}\n\"d.op\"(%x) : (i32) -> ()\n"
     result = _evaluate(tmp_path, text, [])
     assert (result.hits, result.misses) == (0, [])
+
+
+# ---------------------------------------------------------------- tools/mlir_verify_suite.py
+_VPATH = Path(__file__).resolve().parents[1] / "tools" / "mlir_verify_suite.py"
+_VSPEC = importlib.util.spec_from_file_location("mlir_verify_suite", _VPATH)
+verify_suite = importlib.util.module_from_spec(_VSPEC)
+sys.modules["mlir_verify_suite"] = verify_suite
+_VSPEC.loader.exec_module(verify_suite)
+
+
+def test_the_verify_suite_counts_expectations_met_and_unexpected_diagnostics(tmp_path: Path) -> None:
+    path = tmp_path / "invalid.mlir"
+    path.write_text("// RUN: mlir-opt %s -split-input-file -verify-diagnostics\n"
+                    "func.func @f(%a: i32) {\n"
+                    "  // expected-error@+1 {{custom op 'arith.adi' is unknown}}\n"
+                    "  %0 = arith.adi %a, %a : i32\n"
+                    "  return\n}\n"
+                    "// -----\n"
+                    "func.func @g(%a: i32) {\n"
+                    "  // expected-error@+1 {{an error cute-ir does not give}}\n"
+                    "  %0 = arith.addi %a, %a : i32\n"
+                    "  %1 = arith.addi %a, %undefined : i32\n"
+                    "  return\n}\n")
+    # Without mlir-opt every expectation counts; cute-ir's note naming the nearest op and the
+    # undeclared value are diagnostics nothing expected.
+    assert verify_suite.measure(path, None, show_misses=False) == (1, 2, 2)
+
+
+def test_the_verify_suite_reads_the_run_line_and_finds_valid_files(tmp_path: Path) -> None:
+    assert verify_suite.run_line("// RUN: mlir-opt %s -split-input-file -allow-unregistered-dialect\n") == (True, True)
+    assert verify_suite.run_line("// RUN: mlir-opt %s | FileCheck %s\n") == (False, False)
+    (tmp_path / "ops.mlir").write_text("func.func @f(%a: i32) -> i32 {\n  return %a : i32\n}\n")
+    (tmp_path / "bad.mlir").write_text("func.func @f() -> i32 {\n  return %x : i32\n}\n")
+    (tmp_path / "invalid.mlir").write_text("// expected-error {{x}}\n")
+    assert [p.name for p in verify_suite.valid_files(tmp_path, ["*.mlir"])] == ["bad.mlir", "ops.mlir"]
+    assert verify_suite.errors_on_valid(tmp_path / "ops.mlir") == []
+    assert verify_suite.errors_on_valid(tmp_path / "bad.mlir") == ["bad.mlir:2:10: use of undeclared SSA value name"]
