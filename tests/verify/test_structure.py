@@ -43,9 +43,39 @@ CASES = [
     ('%0 = arith.extf %v : vector<2xf16> to vector<3xf32>',
      "'arith.extf' op requires the same shape for all operands and results"),
     ('%0 = arith.cmpi eq, %x, %y : i32', "use of value '%y' expects different type than prior uses: 'i32' vs 'i64'"),
+    # The arith casts: their shapes (verifyCompatibleShapes), tensor dimensions, then
+    # areCastCompatible through CastOpInterface.
+    ('%0 = arith.trunci %s : vector<[4]xi32> to vector<4xi8>',
+     "'arith.trunci' op requires the same shape for all operands and results"),
+    ('%0 = arith.index_cast %t0 : tensor<index> to i64',
+     "'arith.index_cast' op requires the same shape for all operands and results"),
+    ('%0 = arith.index_cast %t2 : tensor<2xindex> to tensor<?xi64>',
+     "'arith.index_cast' op failed to verify that input and output have the same tensor dimensions"),
+    ('%0 = arith.index_cast %i : index to index',
+     "'arith.index_cast' op operand type 'index' and result type 'index' are cast incompatible"),
+    ('%0 = arith.extsi %x : i32 to i16', "'arith.extsi' op operand type 'i32' and result type 'i16' are cast incompatible"),
+    ('%0 = arith.truncf %f : f32 to f64', "'arith.truncf' op operand type 'f32' and result type 'f64' are cast incompatible"),
+    ('%0 = arith.bitcast %x : i32 to f16', "'arith.bitcast' op operand type 'i32' and result type 'f16' are cast incompatible"),
+    ('%0 = arith.extf %e : tensor<2xf32, "foo"> to tensor<2xf64, "bar">',
+     "'arith.extf' op operand type 'tensor<2xf32, \"foo\">' and result type 'tensor<2xf64, \"bar\">' are cast incompatible"),
+    # Attribute constraints, of attributes written in a dictionary.
+    ('%0 = "arith.constant"() {value = 1 : i32} : () -> i64',
+     "'arith.constant' op failed to verify that all of {value, result} have same type"),
+    ('%0 = vector.maskedload %m[%i, %i], %k, %p {alignment = 3} : memref<4x4xf32>, vector<2xi1>, vector<2xf32> '
+     'into vector<2xf32>',
+     "custom op 'vector.maskedload' 'vector.maskedload' op attribute 'alignment' failed to satisfy constraint: "
+     "64-bit signless integer attribute whose value is positive and whose value is a power of two > 0"),
+    ('%0 = "vector.maskedload"(%m, %i, %i, %k, %p) <{alignment = 0}> : (memref<4x4xf32>, index, index, vector<2xi1>, '
+     'vector<2xf32>) -> vector<2xf32>',
+     "'vector.maskedload' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute "
+     "whose value is positive and whose value is a power of two > 0"),
+    ('%0 = arith.constant 0 : ui32', "'arith.constant' op integer return type must be signless"),
+    ('%0 = arith.constant dense<[0, 1]> : vector<[2]xi32>', "'arith.constant' op intializing scalable vectors with "
+     "elements attribute is not supported unless it's a vector splat"),
 ]
-PRELUDE = ("func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>, %v: vector<2xf16>) {"
-           "\n  ")
+PRELUDE = ("func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>, %v: vector<2xf16>, "
+           "%s: vector<[4]xi32>, %t0: tensor<index>, %t2: tensor<2xindex>, %e: tensor<2xf32, \"foo\">, "
+           "%k: vector<2xi1>, %p: vector<2xf32>) {\n  ")
 
 
 def errors(text: str) -> list[str]:

@@ -89,6 +89,16 @@ SAME_OPERANDS_AND_RESULT_SHAPE = "requires the same shape for all operands and r
 REQUIRES_ATTRIBUTE_OF_OP = "requires attribute '{0}'"
 PARSED_TYPE_MUST_BE = "custom op '{0}' '{1}' must be {2}, but got '{3}'"
 FAILED_TO_VERIFY_THAT = "failed to verify that {0}"
+ATTRIBUTE_CONSTRAINT = "attribute '{0}' failed to satisfy constraint: {1}"
+# What a custom form's parser reports of the op it is reading: `custom op '<op>' <message>`.
+CUSTOM_OP = "custom op '{0}' {1}"
+# CastOpInterface's verifier (mlir/lib/Interfaces/CastInterfaces.cpp), after the op's
+# `areCastCompatible` says no.
+CAST_INCOMPATIBLE = "operand type '{0}' and result type '{1}' are cast incompatible"
+# arith.constant's verifier (mlir/lib/Dialect/Arith/IR/ArithOps.cpp, ConstantOp::verify); "intializing" is MLIR's.
+CONSTANT_NOT_SIGNLESS = "integer return type must be signless"
+CONSTANT_SCALABLE_NOT_SPLAT = ("intializing scalable vectors with elements attribute is not supported unless it's a "
+                               "vector splat")
 REQUIRES_ATTRIBUTE = "'{0}' op requires attribute '{1}'"
 ISOLATION_NOTE = "required by region isolation constraints"
 

@@ -103,6 +103,72 @@ def _shaped(kind: str, body: str, text: str) -> TypeFacts | None:
     return TypeFacts(kind, text, element=element, dims=tuple(dims), scalable=scalable, address_space=space)
 
 
+_PRINT_SPLIT = re.compile(r'("(?:[^"\\]|\\.)*")')
+
+
+_LONE_COLON = re.compile(r"(?<!:):(?!:)")
+
+
+@lru_cache(maxsize=4096)
+def printed(text: str) -> str:
+    """A type text with blanks dropped (ir/op_form.normalized) as MLIR prints it in a message:
+    a blank after each comma and colon, around an arrow (`tensor<2xf32, "foo">`,
+    `strided<[64, 16, 1], offset: 16>`, `(i32) -> i64`); strings as they are."""
+    parts = _PRINT_SPLIT.split(text)
+    for i in range(0, len(parts), 2):
+        parts[i] = _LONE_COLON.sub(": ", parts[i].replace(",", ", ").replace("->", " -> "))
+    return "".join(parts)
+
+
+# The storage width of each float type (mlir/lib/IR/BuiltinTypes.cpp, FloatType::getWidth).
+_FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128, "tf32": 19,
+                 "f4E2M1FN": 4, "f6E2M3FN": 6, "f6E3M2FN": 6}
+
+
+def bit_width(t: TypeFacts | None) -> int | None:
+    """An integer or float type's width (`getIntOrFloatBitWidth`); None for other types."""
+    if t is None:
+        return None
+    if t.kind == "integer":
+        return t.width
+    if t.kind == "float":
+        return _FLOAT_WIDTHS.get(t.text, 8 if t.text.startswith("f8") else None)
+    return None
+
+
+def encoding(t: TypeFacts) -> str | None:
+    """A ranked tensor's encoding as written ("" for none); None for any other type."""
+    if t.kind != "tensor" or t.dims is None:
+        return None
+    parameters = top_level_parameters(t.text[len("tensor<"):-1])
+    return parameters[1].strip() if len(parameters) > 1 else ""
+
+
+def compatible_shapes(texts: list[str | None]) -> bool | None:
+    """`verifyCompatibleShapes` (mlir/lib/IR/TypeUtilities.cpp) over the types known: shaped and
+    unshaped types do not mix, nor scalable and fixed vectors; ranked types have one rank and
+    equal static sizes (`?` matches any, unranked ones are left out). None when no two types
+    are known."""
+    known = [t for text in texts if text is not None and (t := facts(text)) is not None]
+    if len(known) < 2:
+        return None
+    shaped = [t.kind in ("vector", "tensor", "memref") for t in known]
+    if any(shaped) and not all(shaped):
+        return False
+    if not any(shaped):
+        return True
+    scalable = [t.kind == "vector" and t.scalable for t in known]
+    if any(scalable) and not all(scalable):
+        return False
+    ranked = [t.dims for t in known if t.dims is not None]
+    if len({len(dims) for dims in ranked}) > 1:
+        return False
+    for sizes in zip(*ranked):
+        if len({size for size in sizes if size is not None}) > 1:
+            return False
+    return True
+
+
 # ------------------------------------------------------------------------------- conditions
 def _is(*kinds: str):
     return lambda t: t.kind in kinds
@@ -291,3 +357,144 @@ def satisfies(constraint: dict | None, text: str) -> bool | None:
     if t is None:
         return None
     return evaluate(constraint.get("predicate"), t)
+
+
+# ------------------------------------------------------------------------------- attributes
+@dataclass(frozen=True)
+class AttrFacts:
+    """What a builtin attribute's text says, for attribute constraint predicates."""
+
+    kind: str                   # integer (a BoolAttr too), float, string, array, dense_i32,
+                                # dense_i64, dictionary, symbol, unit, type, or other
+    type: str | None = None     # an integer's or float's type (i64 when the text gives none)
+    value: int | None = None    # an integer's value (true: 1)
+    boolean: bool = False
+
+
+_INTEGER_ATTRIBUTE = re.compile(r"^(-?(?:0x[0-9a-fA-F]+|\d+))\s*(?::\s*(\S+))?$")
+_FLOAT_ATTRIBUTE = re.compile(r"^-?\d+\.\d*(?:[eE][-+]?\d+)?\s*(?::\s*(\S+))?$")
+
+
+@lru_cache(maxsize=4096)
+def attribute_facts(text: str) -> AttrFacts | None:
+    """The facts of an attribute written `text`; None when this reading cannot tell."""
+    t = " ".join(text.split())
+    match = _INTEGER_ATTRIBUTE.match(t)
+    if match:
+        return AttrFacts("integer", match.group(2) or "i64", int(match.group(1), 0))
+    if t in ("true", "false"):
+        return AttrFacts("integer", "i1", int(t == "true"), boolean=True)
+    match = _FLOAT_ATTRIBUTE.match(t)
+    if match:
+        return AttrFacts("float", match.group(1) or "f64")
+    if t.startswith('"'):
+        return AttrFacts("string")
+    if t.startswith("array<i32"):
+        return AttrFacts("dense_i32")
+    if t.startswith("array<i64"):
+        return AttrFacts("dense_i64")
+    if t.startswith("["):
+        return AttrFacts("array")
+    if t.startswith("{"):
+        return AttrFacts("dictionary")
+    if t == "unit":
+        return AttrFacts("unit")
+    if re.fullmatch(r"@[\w$.]+|@\"[^\"]*\"", t):
+        return AttrFacts("symbol")
+    return None
+
+
+def attribute_type(text: str) -> str | None:
+    """The type of a typed attribute written `text` (`1 : i32`; a bare integer is an i64, a
+    float an f64, a boolean an i1, a string of type none); None when the text does not say."""
+    t = " ".join(text.split())
+    typed = re.match(r"^(?:dense<.*>|\[.*\]|\S+)\s*:\s*(.+)$", t)
+    if t.startswith('"'):
+        return "none" if re.fullmatch(r'"(?:[^"\\]|\\.)*"', t) else None
+    a = attribute_facts(t)
+    if a is not None and a.kind in ("integer", "float"):
+        return normalized_type(a.type)
+    if typed and (t.startswith("dense<") or t.startswith("sparse<")):
+        return normalized_type(typed.group(1))
+    return None
+
+
+_TYPE_ALIAS = re.compile(r"[!#][A-Za-z_][\w$]*(?![\w$.])")
+
+
+def normalized_type(text: str | None) -> str | None:
+    """A type's text with the blanks outside strings dropped (as ir/op_form.normalized); None
+    when it uses an alias (its meaning is in another statement)."""
+    if text is None or _TYPE_ALIAS.search(re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)):
+        return None
+    return "".join(part if part.startswith('"') else re.sub(r"\s+", "", part)
+                   for part in _PRINT_SPLIT.split(text) if part)
+
+
+_INT_OF = r"::llvm::cast<::mlir::IntegerAttr>\(\$_self\)"
+# The C++ conditions of attribute constraints known here: each a test of AttrFacts.
+_ATTRIBUTE_CONDITIONS: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"^::llvm::isa<::mlir::IntegerAttr>\(\$_self\)$"), lambda a: a.kind == "integer"),
+    (re.compile(r"^::llvm::isa<::mlir::BoolAttr>\(\$_self\)$"), lambda a: a.boolean),
+    (re.compile(r"^::llvm::isa<::mlir::FloatAttr>\(\$_self\)$"), lambda a: a.kind == "float"),
+    (re.compile(r"^::llvm::isa<::mlir::StringAttr>\(\$_self\)$"), lambda a: a.kind == "string"),
+    (re.compile(r"^::llvm::isa<::mlir::ArrayAttr>\(\$_self\)$"), lambda a: a.kind == "array"),
+    (re.compile(r"^::llvm::isa<::mlir::DictionaryAttr>\(\$_self\)$"), lambda a: a.kind == "dictionary"),
+    (re.compile(r"^::llvm::isa<::mlir::UnitAttr>\(\$_self\)$"), lambda a: a.kind == "unit"),
+    (re.compile(r"^::llvm::isa<::mlir::FlatSymbolRefAttr>\(\$_self\)$"), lambda a: a.kind == "symbol"),
+    (re.compile(r"^::llvm::isa<::mlir::DenseI32ArrayAttr>\(\$_self\)$"), lambda a: a.kind == "dense_i32"),
+    (re.compile(r"^::llvm::isa<::mlir::DenseI64ArrayAttr>\(\$_self\)$"), lambda a: a.kind == "dense_i64"),
+    (re.compile(r"^" + _INT_OF + r"\.getType\(\)\.isSignlessInteger\((\d+)\)$"),
+     lambda a, n: a.kind == "integer" and a.type == f"i{n}"),
+    (re.compile(r"^::llvm::isa<::mlir::IndexType>\(" + _INT_OF + r"\.getType\(\)\)$"),
+     lambda a: a.kind == "integer" and a.type == "index"),
+    (re.compile(r"^" + _INT_OF + r"\.getValue\(\)\.isPowerOf2\(\)$"),
+     lambda a: a.kind == "integer" and a.value > 0 and a.value & (a.value - 1) == 0),
+    (re.compile(r"^" + _INT_OF + r"\.getValue\(\)\.isStrictlyPositive\(\)$"),
+     lambda a: a.kind == "integer" and a.value > 0),
+    (re.compile(r"^" + _INT_OF + r"\.getInt\(\) >= (-?\d+)$"), lambda a, n: a.kind == "integer" and a.value >= int(n)),
+    (re.compile(r"^" + _INT_OF + r"\.getInt\(\) > (-?\d+)$"), lambda a, n: a.kind == "integer" and a.value > int(n)),
+    (re.compile(r"^true$"), lambda a: True),
+]
+
+
+def _attribute_condition(code: str):
+    code = " ".join(code.split())
+    while code.startswith("(") and code.endswith(")") and _balanced(code[1:-1]):
+        code = code[1:-1].strip()
+    for pattern, rule in _ATTRIBUTE_CONDITIONS:
+        match = pattern.match(code)
+        if match is not None:
+            return lambda a, rule=rule, args=match.groups(): rule(a, *args)
+    return None
+
+
+def _evaluate_attribute(predicate, a: AttrFacts) -> bool | None:
+    if predicate is None:
+        return None
+    kind = predicate[0]
+    if kind == "c":
+        test = _attribute_condition(predicate[1])
+        return test(a) if test is not None else None
+    if kind not in ("and", "or", "not"):
+        return None
+    results = [_evaluate_attribute(child, a) for child in predicate[1:]]
+    if kind == "not":
+        return None if results[0] is None else not results[0]
+    if kind == "and":
+        # `isa<IntegerAttr> && cast<IntegerAttr>(...)...`: what follows a failed test is not asked.
+        for result in results:
+            if result is not True:
+                return result
+        return True
+    return True if True in results else (None if None in results else False)
+
+
+def attribute_satisfies(constraint: dict | None, text: str) -> bool | None:
+    """Whether the attribute written `text` satisfies an attribute constraint of mlir_ods.json."""
+    if constraint is None or constraint.get("kind") != "AttrConstraint":
+        return None
+    a = attribute_facts(text)
+    if a is None:
+        return None
+    return _evaluate_attribute(constraint.get("predicate"), a)

@@ -104,6 +104,7 @@ def _record(op: dict) -> OpDef:
         types_match=tuple(TypesMatch(t["from"], t["to"], t["transformer"], t.get("summary") or "")
                           for t in op.get("TypesMatchWith", ())),
         format=op.get("format", ""),
+        predicates=tuple(op.get("PredOpTrait", ())),
         region_names=tuple(r[0] for r in regions), successor_names=tuple(s[0] for s in successors),
         check=CHECKS.get(op["name"]),
     )

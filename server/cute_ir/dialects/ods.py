@@ -97,6 +97,7 @@ class OpDef:
     implicit_terminator: str | None = None   # SingleBlockImplicitTerminator
     same_types: tuple[tuple[str, ...], ...] = ()   # AllTypesMatch groups, by value name
     types_match: tuple[TypesMatch, ...] = ()
+    predicates: tuple[str, ...] = ()    # PredOpTrait summaries (verify/structure.py knows some)
     format: str = ""                  # the ODS assembly format, when the op has one (ir/op_form.py reads it)
     region_names: tuple[str, ...] = ()        # the regions' and successors' names in the format
     successor_names: tuple[str, ...] = ()

@@ -10,11 +10,13 @@ attributes) passes.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..diagnostics import Span
-from .constraints import facts
+from ..diagnostics.mlir_messages import CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS, CONSTANT_SCALABLE_NOT_SPLAT
+from .constraints import TypeFacts, bit_width, compatible_shapes, encoding, facts, printed
 
 
 @dataclass(frozen=True)
@@ -89,9 +91,11 @@ def _predicate(cases_of: str) -> Callable[[Any], Placed | None]:
     return check
 
 
-def arith_constant(site: Any) -> Placed | None:
+def arith_constant(site: Any) -> str | Placed | None:
     """`arith.constant 1.0 : i32`: the attribute parser takes a float literal only for a float
-    type (AttributeParser.cpp)."""
+    type (AttributeParser.cpp). Then ConstantOp::verify (ArithOps.cpp): an integer result type
+    must be signless, and a scalable vector takes only a splat (`dense<0>`, or a list of one
+    value repeated)."""
     items = _body(site)
     if len(items) == 3 and items[0].type == "float" and items[1].type == ":" \
             and items[2].type in ("integer_type", "index_type"):
@@ -99,10 +103,105 @@ def arith_constant(site: Any) -> Placed | None:
         # location points.
         start = site.node.start_byte
         return Placed("floating point value not valid for specified type", Span(start, start + 1))
+    result = site.result_type(0)
+    t = facts(result) if result is not None else None
+    if t is None:
+        return None
+    if t.kind == "integer" and t.signedness != "signless":
+        return CONSTANT_NOT_SIGNLESS
+    value = site.attribute("value")
+    if t.kind == "vector" and t.scalable and value is not None and value.text is not None \
+            and not _splat(value.text.decode("utf-8", "replace")):
+        return CONSTANT_SCALABLE_NOT_SPLAT
     return None
 
 
+def _splat(text: str) -> bool:
+    """Whether a `dense<...>` literal holds one value (written once, or the same everywhere), as
+    DenseElementsAttr::get makes a splat of it; True for anything else (not judged)."""
+    match = re.match(r"^\s*dense<(.*)>\s*(?::.*)?$", text, re.S)
+    if match is None:
+        return True
+    body = match.group(1).strip()
+    if not body.startswith("["):
+        return True
+    values = [v.strip() for v in re.split(r"[\[\],]", body) if v.strip()]
+    return len(set(values)) <= 1
+
+
+# ------------------------------------------------------------------------------ arith casts
+def _underlying(t: TypeFacts, kinds: tuple[str, ...], memref: bool) -> TypeFacts | None:
+    """ArithOps.cpp's getTypeIfLike / getTypeIfLikeOrMemRef: the element type of a vector or
+    tensor (or memref) of one of `kinds`, or the type itself; None otherwise."""
+    shaped = ("vector", "tensor", "memref") if memref else ("vector", "tensor")
+    if t.kind in ("vector", "tensor", "memref"):
+        if t.kind not in shaped:
+            return None
+        t = t.element
+    return t if t is not None and t.kind in kinds else None
+
+
+def _widens(source: TypeFacts, target: TypeFacts) -> bool | None:
+    a, b = bit_width(source), bit_width(target)
+    return None if a is None or b is None else b > a
+
+
+def _narrows(source: TypeFacts, target: TypeFacts) -> bool | None:
+    a, b = bit_width(source), bit_width(target)
+    return None if a is None or b is None else b < a
+
+
+def _index_pair(source: TypeFacts, target: TypeFacts) -> bool:
+    return (source.kind == "index" and target.kind == "integer" and target.signedness == "signless") or \
+        (source.kind == "integer" and source.signedness == "signless" and target.kind == "index")
+
+
+def _same_width(source: TypeFacts, target: TypeFacts) -> bool | None:
+    a, b = bit_width(source), bit_width(target)
+    return None if a is None or b is None else a == b
+
+
+# Each arith cast's `areCastCompatible` (ArithOps.cpp): the element kinds of its operand and of
+# its result, whether memrefs count, and what must hold between the two element types.
+_CASTS: dict[str, tuple[tuple[str, ...], tuple[str, ...], bool, Callable[[TypeFacts, TypeFacts], bool | None]]] = {
+    "arith.extui": (("integer",), ("integer",), False, _widens),
+    "arith.extsi": (("integer",), ("integer",), False, _widens),
+    "arith.extf": (("float",), ("float",), False, _widens),
+    "arith.trunci": (("integer",), ("integer",), False, _narrows),
+    "arith.truncf": (("float",), ("float",), False, _narrows),
+    "arith.uitofp": (("integer",), ("float",), False, lambda s, t: True),
+    "arith.sitofp": (("integer",), ("float",), False, lambda s, t: True),
+    "arith.fptoui": (("float",), ("integer",), False, lambda s, t: True),
+    "arith.fptosi": (("float",), ("integer",), False, lambda s, t: True),
+    "arith.index_cast": (("integer", "index"), ("integer", "index"), True, _index_pair),
+    "arith.index_castui": (("integer", "index"), ("integer", "index"), True, _index_pair),
+    "arith.bitcast": (("integer", "float"), ("integer", "float"), True, _same_width),
+}
+
+
+def arith_cast(site: Any) -> str | None:
+    """An arith cast's operand and result types against its `areCastCompatible`, as
+    CastOpInterface's verifier reports it: one of each, the same tensor encoding, compatible
+    shapes, element kinds the op takes, and the width relation (wider, narrower, equal)."""
+    source_text, target_text = site.operand_type(0), site.result_type(0)
+    source = facts(source_text) if source_text is not None else None
+    target = facts(target_text) if target_text is not None else None
+    if source is None or target is None:
+        return None
+    ins, outs, memref, relation = _CASTS[site.name]
+    compatible: bool | None
+    if encoding(source) is not None and encoding(target) is not None and encoding(source) != encoding(target):
+        compatible = False
+    elif compatible_shapes([source_text, target_text]) is False:
+        compatible = False
+    else:
+        a, b = _underlying(source, ins, memref), _underlying(target, outs, memref)
+        compatible = False if a is None or b is None else relation(a, b)
+    return CAST_INCOMPATIBLE.format(printed(source_text), printed(target_text)) if compatible is False else None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    **{name: arith_cast for name in _CASTS},
     "func.return": func_return,
     "memref.load": memref_load,
     "memref.store": memref_store,

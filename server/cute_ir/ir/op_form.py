@@ -87,6 +87,9 @@ class Form:
     attributes: dict[str, Node | None] = field(default_factory=dict)   # None: a unit attribute
     attribute_types: dict[str, str | None] = field(default_factory=dict)
     complete: bool = True
+    # The attributes written in a dictionary (`{...}`, `<{...}>`), as the generic attribute
+    # parser reads them; the others stand where the format puts them, in its own shorthand.
+    in_dictionary: frozenset[str] = frozenset()
     # The type known for each SSA use, by where it is written, and for each result in order
     # (None past a result group of unknown size).
     use_types: dict[int, str | None] = field(default_factory=dict)
@@ -299,6 +302,7 @@ class _Reader:
         self.result_types: list[list[str | None] | None] = [None] * len(record.results)
         self.attributes: dict[str, Node] = {}
         self.attribute_types: dict[str, str | None] = {}
+        self.in_dictionary: set[str] = set()
 
     # -------------------------------------------------------------- elements
     def run(self, elements: tuple[_El, ...]) -> None:
@@ -551,6 +555,7 @@ class _Reader:
                 continue
             name = key.text.decode("utf-8", "replace").strip('"')
             self.attributes[name] = value if value is not None else entry
+            self.in_dictionary.add(name)
 
     # -------------------------------------------------------------- custom directives
     def custom(self, el: _El) -> None:
@@ -702,7 +707,8 @@ def read_form(node: Node, record: OpDef, generic: bool) -> Form | None:
     form = Form([group if read else [] for group, read in zip(reader.operands, reader.read)],
                 [t if t is not None else [] for t in reader.operand_types],
                 [t if t is not None else [] for t in reader.result_types],
-                reader.attributes, reader.attribute_types, complete, read=reader.read)
+                reader.attributes, reader.attribute_types, complete, read=reader.read,
+                in_dictionary=frozenset(reader.in_dictionary))
     _resolve(form, record, [t is not None for t in reader.operand_types],
              [t is not None for t in reader.result_types])
     return form.finish(record)
@@ -759,7 +765,8 @@ def _generic(node: Node, record: OpDef) -> Form:
             for index, size in enumerate(rsizes):
                 result_types[index] = outs[at:at + size]
                 at += size
-    form = Form(groups, operand_types, result_types, attributes, {}, True, results=outs)
+    form = Form(groups, operand_types, result_types, attributes, {}, True, results=outs,
+                in_dictionary=frozenset(reader.in_dictionary))
     if ins is not None and len(ins) == len(uses):
         form.use_types = {use.start_byte: text for use, text in zip(uses, ins)}
     _resolve(form, record, [bool(t) for t in operand_types], [bool(t) for t in result_types])

@@ -38,6 +38,7 @@ from ..diagnostics.mlir_messages import (
     RESULT_COUNT, TYPED_DEFINITION_MISMATCH, TYPED_USE_MISMATCH, UNDECLARED_VALUE, UNDEFINED_BLOCK,
     VALUE_REDEFINITION,
 )
+from ..dialects.constraints import attribute_type, printed
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait, record as op_record
 from ..syntax import captures, query
@@ -284,6 +285,23 @@ class OpSite:
         """The value node of an attribute the text writes (in either form)."""
         form = self.form
         return form.attributes.get(name) if form is not None else None
+
+    def attribute_type(self, name: str) -> str | None:
+        """The type of a typed attribute: the one its text gives (`1 : i32`, a bare integer's
+        i64, a float's f64, a string's none), or the one the format's parser gives it."""
+        form = self.form
+        if form is None:
+            return None
+        if name in form.attribute_types and form.attribute_types[name] is not None:
+            return form.attribute_types[name]
+        node = form.attributes.get(name) if name in form.in_dictionary else None
+        return attribute_type(node.text.decode("utf-8", "replace")) if node is not None and node.text else None
+
+    def dictionary_attribute(self, name: str) -> Node | None:
+        """The value node of an attribute written in a dictionary (the generic form's, or a
+        custom form's `attr-dict`), whose text is the generic attribute syntax."""
+        form = self.form
+        return form.attributes.get(name) if form is not None and name in form.in_dictionary else None
 
     def function(self) -> tuple[str, list[str | None] | None] | None:
         """The function-like op around this one: its symbol, and its result types as its
@@ -844,7 +862,7 @@ def _text(node: Node | None) -> str:
 # ---------------------------------------------------------------------------------- stated types
 def _differ(a: str | None, b: str | None) -> tuple[str, str] | None:
     """The two types' texts when both are stated and they differ (spacing aside), else None."""
-    return (a, b) if a is not None and b is not None and a != b else None
+    return (printed(a), printed(b)) if a is not None and b is not None and a != b else None
 
 
 def _bound_type(bound: Node) -> Node | None:

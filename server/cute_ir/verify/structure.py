@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..diagnostics import Diagnostic, Severity, Source
+from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.mlir_messages import (
     EXPECTED_N, EXPECTED_N_OPERANDS, EXPECTED_N_OR_MORE, EXPECTED_N_OR_MORE_OPERANDS, EXPECTS_PARENT,
-    EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
+    ATTRIBUTE_CONSTRAINT, CUSTOM_OP, EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS,
 )
 from ..dialects import registry
-from ..dialects.constraints import facts, satisfies
+from ..dialects.constraints import attribute_satisfies, compatible_shapes, facts, printed, satisfies
 from ..dialects.mlir_ods import CONSTRAINTS, SOURCE
 from ..dialects.ods import Count, OpDef, Trait
 from ..dialects.op_checks import Placed
@@ -42,7 +42,7 @@ def check_site(site: OpSite) -> Diagnostic | None:
     if record.source != SOURCE:
         return None    # the project's own dialects have verifiers of their own (verify/)
     problem = _counts(site, record) if site.generic else _parsed_types(site, record)
-    problem = problem or _constraints(site, record) or _traits(site, record)
+    problem = problem or _attribute_constraints(site, record) or _constraints(site, record) or _traits(site, record)
     if problem is None and record.check is not None:
         problem = record.check(site)
     if problem is None:
@@ -81,6 +81,33 @@ def _attributes(site: OpSite, record: OpDef) -> str | None:
         if attribute.required and attribute.name not in written:
             return REQUIRES_ATTRIBUTE.format(attribute.name)
     return None
+
+
+def _attribute_constraints(site: OpSite, record: OpDef) -> str | None:
+    """Each attribute written in a dictionary against its ODS constraint, where the
+    constraint's predicate decides for the attribute's text (dialects/constraints.py: integer,
+    bool, string, array, dictionary, symbol and dense array attributes; a value's width, sign and
+    range). One the format places is written in the format's own shorthand (`[1, 2]` for an
+    i64 array, `4` typed by its constraint), read by the op's parser: not judged here."""
+    for attribute in record.attributes:
+        node = site.dictionary_attribute(attribute.name)
+        if node is None or node.text is None or attribute.check is None:
+            continue
+        if _attribute_violates(attribute.check, node.text):
+            message = ATTRIBUTE_CONSTRAINT.format(attribute.name, CONSTRAINTS[attribute.check]["summary"])
+            if site.generic:
+                return message
+            # A custom form's parser checks the inherent attributes of its `attr-dict` as it
+            # reads them, and says so at the dictionary.
+            dictionary = node.parent.parent if node.parent is not None and node.parent.parent is not None else None
+            start = dictionary.start_byte if dictionary is not None else site.name_span.start
+            return Placed(CUSTOM_OP.format(record.name, OP_ERROR.format(record.name, message)), Span(start, start + 1))
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _attribute_violates(constraint: str, text: bytes) -> bool:
+    return attribute_satisfies(CONSTRAINTS.get(constraint), text.decode("utf-8", "replace")) is False
 
 
 def _count(kind: str, have: int, fewest: int, most: int | None) -> str | None:
@@ -144,7 +171,7 @@ def _constraints(site: OpSite, record: OpDef) -> str | None:
             if text is None or group.check is None:
                 continue
             if _violates(group.check, text):
-                return MUST_BE.format(kind, index, CONSTRAINTS[group.check]["summary"], text)
+                return MUST_BE.format(kind, index, CONSTRAINTS[group.check]["summary"], printed(text))
     return None
 
 
@@ -173,11 +200,13 @@ def _traits(site: OpSite, record: OpDef) -> str | None:
             derived = _transform(match.transformer, source[0])
             if derived is not None and derived != target[0]:
                 return FAILED_TO_VERIFY_THAT.format(match.summary)
+    for summary in record.predicates:
+        holds = _PREDICATES.get(summary)
+        if holds is not None and holds(site) is False:
+            return FAILED_TO_VERIFY_THAT.format(summary)
     if record.has(Trait.SAME_OPERANDS_AND_RESULT_SHAPE):
         results = site.results if site.results is not None else len(record.results)
-        shapes = {_shape(t) for t in operand_types + [site.result_type(i) for i in range(results)]}
-        shapes.discard(None)
-        if len(shapes) > 1:
+        if compatible_shapes(operand_types + [site.result_type(i) for i in range(results)]) is False:
             return SAME_OPERANDS_AND_RESULT_SHAPE
     for group in record.same_types:
         types = {t for name in group for t in _types_of(site, record, name) if t is not None}
@@ -197,24 +226,36 @@ def _parsed_types(site: OpSite, record: OpDef) -> Placed | None:
         found = _types_of(site, record, match.source)
         if group.check and found and found[0] is not None and _violates(group.check, found[0]):
             return Placed(PARSED_TYPE_MUST_BE.format(record.name, match.source, CONSTRAINTS[group.check]["summary"],
-                                                     found[0]))
+                                                     printed(found[0])))
     return None
 
 
-def _shape(text: str | None) -> tuple | None:
-    """A type's shape for SameOperandsAndResultShape: its dimensions (`?` matching any), () for a
-    scalar; None when unknown."""
+def _tensor_dims(text: str | None) -> tuple | None:
+    """`getShape()` of a ranked tensor (`?` as itself), () of any other type; None when unknown."""
     t = facts(text) if text is not None else None
-    if t is None:
+    if t is None or (t.kind == "tensor" and t.dims is None):
         return None
-    if t.kind in ("vector", "tensor", "memref"):
-        return None if t.dims is None or None in t.dims else t.dims
-    return ()
+    return t.dims if t.kind == "tensor" else ()
+
+
+def _same_tensor_dims(site: OpSite) -> bool | None:
+    """The arith casts' `input and output have the same tensor dimensions`: their shapes if
+    tensors, exactly (a `?` is not a 2 here)."""
+    ins, outs = _tensor_dims(site.operand_type(0)), _tensor_dims(site.result_type(0))
+    return None if ins is None or outs is None else ins == outs
+
+
+# PredOpTrait summaries known here, each with what decides it (None: the text does not say).
+_PREDICATES = {
+    "input and output have the same tensor dimensions": _same_tensor_dims,
+}
 
 
 def _types_of(site: OpSite, record: OpDef, name: str) -> list[str | None]:
-    """The known type of a named single operand or result, as a one-item list ([] when the
-    counts do not say which value it is)."""
+    """The known type of a named single operand, result or typed attribute, as a one-item list
+    ([] when the counts do not say which value it is)."""
+    if any(a.name == name for a in record.attributes):
+        return [site.attribute_type(name)]
     for groups, type_of, count in ((record.operands, site.operand_type, site.operands),
                                    (record.results, site.result_type, site.results)):
         names = [g.name for g in groups]
