@@ -163,6 +163,30 @@ async def test_workspace_configuration_is_requested_and_applied(client_configure
     assert "sm90.mma" not in offered and offered["sm100.mma"] == SM100_MMA
 
 
+UNREGISTERED = 'func.func @f() {\n  "foo.bar"() : () -> ()\n  return\n}\n'
+NOT_FOUND = ("operation being parsed with an unregistered dialect. If this is intended, please use "
+             "-allow-unregistered-dialect with the MLIR tool used")
+
+
+async def test_unregistered_dialects_are_accepted_until_the_setting_says_no(client: RecordingClient):
+    """`allowUnregisteredDialect`: true by default (mlir-opt --allow-unregistered-dialect);
+    false reports an op of a dialect cute-ir has no records for, in mlir-opt's words."""
+    uri = doc_uri("unregistered")
+    opened = await open_and_wait(client, uri, UNREGISTERED)
+    assert list(opened.diagnostics) == []
+    before = len(client.publishes)
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(
+        settings={"cute-ir": {"allowUnregisteredDialect": False}}))
+    republished = await wait_for_publish(client, uri, 1, after=before)
+    assert [d.message for d in republished.diagnostics] == [NOT_FOUND]
+    # Another setting leaves it as it is; the target arch stays the default.
+    before = len(client.publishes)
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(
+        settings={"cute-ir": {"allowUnregisteredDialect": True}}))
+    assert list((await wait_for_publish(client, uri, 1, after=before)).diagnostics) == []
+    assert (await details(client))["sm90.mma"] == SM90_MMA
+
+
 async def _first_configuration_request(client: RecordingClient) -> lsp.ConfigurationParams:
     while not client.configuration_requests:
         client.arrived.clear()

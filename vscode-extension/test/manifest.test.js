@@ -50,6 +50,13 @@ test('untrusted and virtual workspaces are declared', () => {
   assert.equal(pkg.capabilities.virtualWorkspaces, false);
 });
 
+test('unregistered dialects are accepted unless the user says otherwise', () => {
+  const allow = props['cute-ir.allowUnregisteredDialect'];
+  assert.equal(allow.type, 'boolean');
+  assert.equal(allow.default, true);
+  assert.match(allow.markdownDescription, /allow-unregistered-dialect/);
+});
+
 test('targetArch and trace settings', () => {
   const arch = props['cute-ir.targetArch'];
   assert.equal(arch.default, 'auto');

@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from contextvars import ContextVar
+from dataclasses import replace
 from typing import Any, BinaryIO
 
 from lsprotocol import types as lsp
@@ -364,17 +365,21 @@ class CuteIrServer(LanguageServer):
         path = ptxas.get("path") if isinstance(ptxas, dict) else section.get("ptxasPath")
         if isinstance(path, str) and path.strip():
             self.ptxas_path = path.strip()
+        settings = self.settings
         arch = section.get("targetArch")
-        if arch is None:
-            return
-        if arch not in TARGET_NAMES and arch not in (AUTO_TARGET, ""):
+        if arch is not None and arch not in TARGET_NAMES and arch not in (AUTO_TARGET, ""):
             self.window_show_message(lsp.ShowMessageParams(
                 type=lsp.MessageType.Warning,
                 message=f"cute-ir: unknown target arch `{arch}`; keeping {self.settings.target_arch}. "
                         f"Expected `{AUTO_TARGET}` or one of {', '.join(TARGET_NAMES)}."))
-            return
-        settings = (Settings(target_from=FROM_DEFAULT) if arch in (AUTO_TARGET, "")
-                    else Settings(target_arch=arch, target_from=FROM_SETTING))
+        elif arch is not None:
+            settings = (replace(settings, target_arch=Settings().target_arch, target_from=FROM_DEFAULT)
+                        if arch in (AUTO_TARGET, "") else replace(settings, target_arch=arch, target_from=FROM_SETTING))
+        # `allowUnregisteredDialect` (default true, as mlir-opt --allow-unregistered-dialect):
+        # false reports every op of a dialect cute-ir has no records for.
+        allow = section.get("allowUnregisteredDialect")
+        if isinstance(allow, bool):
+            settings = replace(settings, allow_unregistered_dialect=allow)
         if settings != self.settings:
             self.settings = settings
             for analysis in self.analyses.values():
