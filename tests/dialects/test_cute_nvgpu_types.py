@@ -117,3 +117,25 @@ def test_bad_parameters_are_reported_on_the_parameter(text, bad, message):
 def test_alias_hints(text, attrs, alias):
     ty, _, _ = _type(text)
     assert alias_for_type(ty, attrs) == alias
+
+
+@pytest.mark.parametrize("text,bad,nearest", [
+    ("!cute_nvgpu.sm90.mma<64x64x16, ab_major = (k, k), elem_type = (f61, f16, f32), frag_kind = ss>", "f61", "f16"),
+    ('!cute_nvgpu.atom.ldsm<val_type = bf61, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 2, n>', "bf61", "bf16"),
+    ("!cute_nvgpu.atom.non_exec_tiled_tma_load<sm_90, f23, copy_bits = 32768>", "f23", "f32"),
+    ("!cute_nvgpu.SM120.mma_bs<16x8x64, vec_size = 16, elem_type = (f4E2M1FN, f4E2M1FN, f32), sf_type = f8E4M3NF>",
+     "f8E4M3NF", "f8E4M3FN"),
+])
+def test_a_misspelt_element_type_is_named_with_the_nearest_real_one(text, bad, nearest):
+    _, diags, data = _type(text)
+    assert [(d.code, data[d.span.start:d.span.end].decode(), d.message) for d in diags] == [
+        ("types.element-type", bad, f"unknown element type `{bad}`; did you mean `{nearest}`?")]
+
+
+def test_words_of_other_shapes_are_parameters_not_types():
+    """`u16` (a size pattern), `sm_90`, `ss`, `x32`, `f8f6f4`: words the atoms take, not float types."""
+    for text in ('!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 2, n>',
+                 "!cute_nvgpu.sm100.mma<128x128x32, kind = f8f6f4, x = f16x2>",
+                 "!cute_nvgpu.atom.non_exec_tiled_tma_load<sm_90, f16, copy_bits = 32768>",
+                 "!cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>"):
+        assert _type(text)[1] == []

@@ -100,6 +100,8 @@ _OWN: tuple[CodeDoc, ...] = (
             "`<divby M>`."),
     CodeDoc("types.smem-desc-view.parameters", T, "`smem_desc_view` is not written "
             "`<source type, layout>`."),
+    CodeDoc("types.element-type", T, "A parameter of a `!cute_nvgpu` type is spelt like a float "
+            "type but is none of MLIR's (`f61`); the message names the nearest one."),
     CodeDoc("types.universal-copy.value-type", T, "A universal copy type does not start with "
             "its value type."),
     CodeDoc("types.universal-copy.unit", T, "A universal copy width is written with a unit other "

@@ -22,6 +22,8 @@ from ..text.brackets import top_level_parameters
 _FLOATS = frozenset({"f16", "bf16", "f32", "f64", "f80", "f128", "tf32", "f4E2M1FN", "f6E2M3FN", "f6E3M2FN",
                      "f8E5M2", "f8E4M3", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E3M4",
                      "f8E8M0FNU"})
+# MLIR's float types, by name (for messages that name the nearest one).
+FLOAT_TYPE_NAMES = tuple(sorted(_FLOATS))
 # Floating-point types LLVM has (mlir::LLVM::isCompatibleFloatingPointType).
 _LLVM_FLOATS = frozenset({"f16", "bf16", "f32", "f64", "f80", "f128"})
 _INT = re.compile(r"^(si|ui|i)(\d+)$")

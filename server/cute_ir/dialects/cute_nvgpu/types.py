@@ -11,6 +11,8 @@ text -> type -> text is identical.
 """
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -20,6 +22,7 @@ from ...diagnostics import Diagnostic, Severity, Source, Span
 from ...diagnostics.catalogue import make
 from ...tables.atoms import ATOMS_BY_MNEMONIC, DSL_ATOMS_BY_MNEMONIC, MNEMONICS, AtomRow
 from ...tables.type_parameters import SIMT_COPY_KEYS, SIMT_COPY_SETTINGS
+from ..constraints import FLOAT_TYPE_NAMES
 from .enums import ALLOW_DSMEM, BIT_UNIT, DIALECT, MEMORY_ORDERS, MEMORY_SCOPES
 from ...syntax.cst import span as _span, text as _text
 from ...syntax.literals import integer_literal
@@ -341,7 +344,47 @@ def parse_type_node(node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
         # CuTe DSL spellings carry the atom's configuration as parameters; keep them.
         base["settings"] = _interpret_settings(params)
         base["raw_parameters"] = _text(parameters)
+    _element_type_words(parameters, diags)
     return CuteNvgpuType(**base), diags
+
+
+# A word shaped like a float type of MLIR (`f61`, `bf61`, `f8E4M3X`: `f<N>`, `bf<N>`, `tf<N>`,
+# then an `E<e>M<m>` format and upper-case flags): the grammar reads MLIR's real float types as
+# types, so a parameter word of this shape is a misspelt one. Other words stay parameters:
+# `u16` (an ldmatrix size pattern), `f8f6f4` (an MMA kind), `f16x2`.
+_FLOAT_LIKE = re.compile(r"^(?:b?f|tf)\d+(?:E\d+M\d+[A-Z]*|[A-Z]*)$")
+
+
+def _element_type_words(parameters: Node | None, diags: list[Diagnostic]) -> None:
+    """A parameter word shaped like a float type but not one of MLIR's (`elem_type = (f61, ...)`,
+    `val_type = f23`, an atom's value type): an error naming the nearest real type. A nested
+    `!cute_nvgpu` type is left to its own reading."""
+    if parameters is None:
+        return
+    taken = {(d.span.start, d.span.end) for d in diags}     # said already, in the mnemonic's own words
+    stack = list(reversed(parameters.children))
+    while stack:
+        node = stack.pop()
+        if node.type == "cute_nvgpu_type":
+            continue
+        if node.type == "keyword":
+            word = _text(node)
+            if _FLOAT_LIKE.match(word) and (node.start_byte, node.end_byte) not in taken:
+                nearest = _nearest_float(word)
+                hint = f"; did you mean `{nearest}`?" if nearest else ""
+                diags.append(_error("types.element-type", _span(node), f"unknown element type `{word}`{hint}"))
+            continue
+        stack.extend(reversed(node.children))
+
+
+def _nearest_float(word: str) -> str | None:
+    """The float type `word` most likely misspells: the same letters in another order, else the
+    closest spelling."""
+    same = [name for name in FLOAT_TYPE_NAMES if sorted(name) == sorted(word)]
+    if same:
+        return same[0]
+    close = difflib.get_close_matches(word, FLOAT_TYPE_NAMES, n=1, cutoff=0.5)
+    return close[0] if close else None
 
 
 def print_type(t: CuteNvgpuType) -> str:
