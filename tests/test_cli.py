@@ -343,7 +343,7 @@ def _own_options(command: str) -> set[str]:
     return set(sub.choices[command]._option_string_actions)
 
 
-COMMANDS = ("check", "parse", "serve", "ptx", "descriptor", "lower", "passes")
+COMMANDS = ("check", "parse", "format", "serve", "ptx", "descriptor", "lower", "passes")
 
 
 def test_top_level_help_lists_the_exit_statuses_every_command_shares():
@@ -352,7 +352,8 @@ def test_top_level_help_lists_the_exit_statuses_every_command_shares():
     assert top.stdout.endswith(
         "exit status (each COMMAND --help says what it means for that command):\n"
         "  0  nothing to report\n"
-        "  1  findings: errors in the input, illegal descriptor fields, a failed lowering or ptxas run\n"
+        "  1  findings: errors in the input, illegal descriptor fields, a failed lowering or ptxas run,\n"
+        "     a file `format --check` would change\n"
         "  2  usage error, or an input that cannot be read\n")
 
 

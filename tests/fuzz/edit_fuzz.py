@@ -5,7 +5,9 @@ In the style of tree-sitter's and rust-analyzer's fuzzers: a seeded random walk 
 real files (inserts, deletions, removed brackets, fragments pasted from the corpus, non-ASCII
 text, UTF-16 surrogate pairs and positions inside them, CRLF, zero-width edits, edits at the
 end). What is compared: diagnostics, whole-document semantic tokens, document symbols,
-folding ranges and the lowered IR (the default pipeline's stages, kept per function). A
+folding ranges, the lowered IR (the default pipeline's stages, kept per function) and the
+formatted text (kept per unit); and the formatted text itself must format to itself and keep
+every comment and every statement with a syntax error as written. A
 mismatch is minimised (fewer edits, then fewer lines of the starting text) into a reproducer
 that replays without the fuzzer.
 
@@ -31,6 +33,7 @@ from typing import Any
 from cute_ir.analysis import DocumentAnalysis, pipeline
 from cute_ir.emit import preview
 from cute_ir.features import lowered, tileas_memop, tma_partition
+from cute_ir.features.format import formatted_text
 from cute_ir.features.outline import document_symbols, folding_ranges
 from cute_ir.lsp import semantic
 from cute_ir.text.positions import Position
@@ -163,6 +166,7 @@ def state(analysis: DocumentAnalysis) -> dict[str, Any]:
         "folds": folding_ranges(analysis),
         "lowered IR": _lowered(analysis),
         "hover sections": _hover_sections(analysis),
+        "formatted": formatted_text(analysis),
     }
 
 
@@ -175,6 +179,31 @@ def _hover_sections(analysis: DocumentAnalysis) -> list:
         out.extend((unit.start + start, unit.start + end, tma_partition.partition_section(result))
                    for (start, end), result in analysis.for_unit(unit, tma_partition.PARTITIONS).items())
     return sorted(out)
+
+
+def _comments(analysis: DocumentAnalysis) -> list[str]:
+    from cute_ir.features.format import _COMMENTS, _comments as comment_spans
+    from cute_ir.syntax.parser import parse
+
+    data = bytes(analysis.document.data)
+    return [data[c.start:c.end].decode("utf-8", "replace").rstrip() for c in comment_spans(parse(data).root, 0, len(data))]
+
+
+def formatting_problem(analysis: DocumentAnalysis, formatted: str) -> str | None:
+    """What is wrong with the formatted text of `analysis`, or None: it must format to itself,
+    keep the comments, and keep each statement with a syntax error as written."""
+    again = DocumentAnalysis("file:///formatted.ir", formatted, encoding=analysis.document.encoding,
+                             settings=analysis.settings, verify_budget=0)
+    if formatted_text(again) != formatted:
+        return "formatting: not idempotent"
+    if _comments(again) != _comments(analysis):
+        return "formatting: comments differ"
+    data = analysis.document.data
+    for unit in analysis.units:
+        if any(d.source.value == "syntax" and d.severity.label == "error" for d in unit.diagnostics):
+            if bytes(data[unit.start:unit.end]).decode("utf-8", "replace") not in formatted:
+                return "formatting: a broken statement was changed"
+    return None
 
 
 def _lowered(analysis: DocumentAnalysis) -> tuple:
@@ -217,7 +246,7 @@ def mismatch(analysis: DocumentAnalysis) -> str | None:
                 lacking = sorted((Counter(theirs[key]) - Counter(mine[key])).elements())[:3]
                 return f"diagnostics: incremental only {extra}, fresh only {lacking}"
             return key
-    return None
+    return formatting_problem(analysis, mine["formatted"])
 
 
 class _LoggedFailures(logging.Handler):

@@ -1,4 +1,4 @@
-"""The `cute-ir` command: one module per subcommand (check, parse, ptx, descriptor, lower), the
+"""The `cute-ir` command: one module per subcommand (check, parse, format, ptx, descriptor, lower), the
 inputs they read (`inputs`), the report formats of `check` (`text_report`, `json_report`,
 `sarif_report`) and what they share (`options`: exit statuses, targets)."""
 from __future__ import annotations
@@ -17,7 +17,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import check, descriptor, lower, parse, ptx
+    from . import check, descriptor, format, lower, parse, ptx
     from .options import EXIT_STATUS_HELP, describe_exit_status
 
     parser = argparse.ArgumentParser(
@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check.add_parser(sub)
     parse.add_parser(sub)
+    format.add_parser(sub)
     serve = sub.add_parser("serve", help="run the language server on stdio",
                            description="Run the language server (LSP 3.17) on standard input "
                                        "and output.")

@@ -10,7 +10,7 @@ from ..diagnostics.codes import CODES
 from ..ir.target import FROM_DEFAULT, FROM_INFERRED
 from . import sarif_report
 from . import verify_diagnostics
-from .inputs import STDIN, FileReport, expand, read, read_bytes
+from .inputs import STDIN, FileReport, add_stdin_filename_option, expand, read, read_bytes
 from .json_report import items
 from .options import (CLEAN, FINDINGS, USAGE, add_arch_option, describe_exit_status, settings_for,
                       usage_error)
@@ -176,8 +176,7 @@ def add_parser(sub) -> None:
     check.add_argument("--split-input-file", action="store_true",
                        help="with --verify-diagnostics: check each `// -----` split of a file on "
                             "its own, as mlir-opt --split-input-file does")
-    check.add_argument("--stdin-filename", default="<stdin>", metavar="NAME",
-                       help="the name standard input is reported under (default: %(default)s)")
+    add_stdin_filename_option(check)
     describe_exit_status(check, "no errors (warnings count only with --werror)",
                          "errors (or, with --werror, warnings) in a file, or a file that cannot be "
                          "analysed (binary, too large)")

@@ -25,6 +25,11 @@ class FileReport:
     unreadable: bool = False         # the problem is reading it (missing, permissions, I/O)
 
 
+def add_stdin_filename_option(parser) -> None:
+    parser.add_argument("--stdin-filename", default="<stdin>", metavar="NAME",
+                        help="the name standard input is reported under (default: %(default)s)")
+
+
 def _walk(directory: str) -> list[str]:
     """The .ir / .mlir files under `directory`, sorted, hidden directories skipped."""
     found = []

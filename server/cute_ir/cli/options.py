@@ -18,7 +18,8 @@ USAGE_MEANING = "usage error, or an input that cannot be read"
 # what they mean for it (`describe_exit_status`), naming only its own options.
 EXIT_STATUS_HELP = f"""exit status (each COMMAND --help says what it means for that command):
   0  nothing to report
-  1  findings: errors in the input, illegal descriptor fields, a failed lowering or ptxas run
+  1  findings: errors in the input, illegal descriptor fields, a failed lowering or ptxas run,
+     a file `format --check` would change
   2  {USAGE_MEANING}"""
 
 # Every target the tables know; one list for every subcommand.

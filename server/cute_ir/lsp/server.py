@@ -559,5 +559,8 @@ from . import actions  # noqa: F401  (registers code actions)
 from . import requests  # noqa: F401  (registers custom requests)
 
 
+from . import formatting  # noqa: F401  (registers formatting)
+
+
 def serve() -> None:
     sys.exit(server.start_io())
