@@ -31,6 +31,7 @@ class RecordingClient(LanguageClient):
         super().__init__(*args, **kwargs)
         self.publishes: list[lsp.PublishDiagnosticsParams] = []
         self.configuration_requests: list[lsp.ConfigurationParams] = []
+        self.registrations: list[lsp.Registration] = []
         self.init_result: lsp.InitializeResult | None = None
         self.arrived = asyncio.Event()   # set whenever something is recorded
 
@@ -61,6 +62,16 @@ def _answer_configuration(client: RecordingClient, params: lsp.ConfigurationPara
             for item in params.items]
 
 
+def _accept_registration(client: RecordingClient, params: lsp.RegistrationParams) -> None:
+    """As VS Code does: the server may register capabilities (file watchers) after `initialized`."""
+    client.registrations.extend(params.registrations)
+    client.arrived.set()
+
+
+def _accept_unregistration(client: RecordingClient, params: lsp.UnregistrationParams) -> None:
+    client.arrived.set()
+
+
 def make_client() -> RecordingClient:
     client = RecordingClient(converter_factory=default_converter)
     features = dict(DEFAULT_CLIENT_FEATURES)
@@ -68,6 +79,8 @@ def make_client() -> RecordingClient:
     features[lsp.WINDOW_SHOW_MESSAGE] = _record_show_message
     features[lsp.WINDOW_LOG_MESSAGE] = _record_log_message
     features[lsp.WORKSPACE_CONFIGURATION] = _answer_configuration
+    features[lsp.CLIENT_REGISTER_CAPABILITY] = _accept_registration
+    features[lsp.CLIENT_UNREGISTER_CAPABILITY] = _accept_unregistration
     register_lsp_features(client, features)
     return client
 

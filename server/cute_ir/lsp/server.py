@@ -15,7 +15,7 @@ import threading
 import time
 from contextvars import ContextVar
 from dataclasses import replace
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcInvalidRequest
@@ -161,6 +161,9 @@ class CuteIrServer(LanguageServer):
         self._last_change: dict[str, float] = {}
         self.ptxas_path: str | None = None
         self.collector = IdleCollector()
+        # Called on `initialized` (the client may be asked things from then on), in order;
+        # each starts what it needs as tasks of its own.
+        self.initialized_hooks: list[Callable[["CuteIrServer"], None]] = []
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, *,
                  reader: PrefetchingReader | None = None, first: bytes | FramingError | None = None,
@@ -398,6 +401,8 @@ def initialize(ls: CuteIrServer, params: lsp.InitializeParams) -> None:
 
 @server.feature(lsp.INITIALIZED)
 async def initialized(ls: CuteIrServer, params: lsp.InitializedParams) -> None:
+    for hook in ls.initialized_hooks:
+        hook(ls)
     caps = ls.client_capabilities.workspace
     if caps is not None and caps.configuration:
         try:
@@ -560,6 +565,9 @@ from . import requests  # noqa: F401  (registers custom requests)
 
 
 from . import formatting  # noqa: F401  (registers formatting)
+
+
+from . import workspace_symbols  # noqa: F401  (registers workspace symbols and their index)
 
 
 def serve() -> None:

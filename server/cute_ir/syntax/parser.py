@@ -1,6 +1,7 @@
 """Parsing with the project's own grammar (tree_sitter_cute_ir), full or incremental."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -144,3 +145,32 @@ def parse(data: bytes, previous: SyntaxTree | None = None, edit: TextEdit | None
             apply_edit(previous.tree, edit)
         return SyntaxTree(_PARSER.parse(data, previous.tree), data)
     return SyntaxTree(_PARSER.parse(data), data)
+
+
+class SlicedParse:
+    """A parse of `data` done a slice of time at a time, for work in the background: the
+    binding holds the GIL while tree-sitter parses (a thread would not let the event loop
+    run), but a parse its progress callback stops goes on where it stopped when asked again
+    with the same input. It has a parser of its own: a parse of anything else in between would
+    start a shared parser afresh."""
+
+    _CHUNK = 1 << 16
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self._parser = tree_sitter.Parser(LANGUAGE)
+        self._deadline = 0.0
+
+    def advance(self, seconds: float) -> tree_sitter.Tree | None:
+        """Parse for about `seconds`; the tree once the parse is done, None until then."""
+        self._deadline = time.monotonic() + seconds
+        try:
+            return self._parser.parse(self._read, progress_callback=self._stop)
+        except ValueError:          # stopped by `_stop`: asked again, it resumes
+            return None
+
+    def _read(self, offset: int, _point) -> bytes:
+        return self.data[offset:offset + self._CHUNK]
+
+    def _stop(self, *_state) -> bool:
+        return time.monotonic() > self._deadline
