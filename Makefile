@@ -95,6 +95,7 @@ bench: install
 	$(PY) bench/lowered_ir.py
 	$(PY) bench/pipeline_on_edit.py
 	$(PY) bench/pathological.py
+	$(PY) bench/format_and_index.py
 
 ## bench-peer: cute-ir beside upstream MLIR's mlir-lsp-server on the same files (unpacks the peer
 ## from Debian's packages into $${MLIR_PEER_DIR:-/tmp/mlirpeer} first; BENCH_PEER_ARGS=--quick for a smoke run)

@@ -13,10 +13,14 @@ What a formatted document looks like:
   or a label or before a `}`; no blanks end a line; the file ends in one line break.
 
 It never changes what the file means: a statement with a syntax error is left exactly as
-written, and every statement formatted is parsed again and compared with the original (the
-same ops, operands, results and names, types, attributes, regions, blocks, locations, and
-the same comments), or left as written when anything differs (a comment inside a generic
-op's attribute dictionary, which the printer has no place for). Formatting is idempotent.
+written, and every statement formatted is parsed again and compared with the original: the
+same text but for blanks, with the same comments and as many ops; or else the same ops,
+operands, results and names, types, attributes, regions, blocks, locations, comments and
+generic-op types as written. It is left as written when anything differs (a comment inside
+a generic op's attribute dictionary, which the printer has no place for). In a document with
+a syntax error (read in pieces whose bounds depend on the error) the well-formed statements
+are formatted where they stand and the text between statements is left alone. Formatting is
+idempotent.
 
 Per unit, cached: a unit's formatted text depends on its own text and the column it starts
 at, and is kept in `Unit.derived` (relative to depth 0; `_indented` puts it at its depth), so
@@ -45,7 +49,11 @@ TAB_WIDTH = 8
 
 _COMMENTS = "(comment) @comment"
 # What runs of blanks may not be touched in: a string, a comment (to the end of the line).
-_BLANKS = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//[^\n]*|[ \t]{2,}|\t')
+# `split` with this keeps them as the odd pieces; the even ones are what may be tidied.
+_UNTOUCHED = re.compile(r'("(?:[^"\\\n]|\\.)*"?|//[^\n]*)')
+_STRINGS = re.compile(r'("(?:[^"\\\n]|\\.)*"?)')
+_RUN_OF_BLANKS = re.compile(r"[ \t]+")
+_WHITE_SPACE = re.compile(r"\s+")
 # Line breaks as LSP counts them; formatted text breaks lines the way the document's first
 # line break does.
 _BREAK = re.compile(rb"\r\n|\r|\n")
@@ -67,8 +75,14 @@ def tidy(line: str) -> str:
     body = line.lstrip(" \t")
     lead = line[:len(line) - len(body)]
     if "  " in body or "\t" in body:
-        body = _BLANKS.sub(lambda m: m.group() if m.group()[0] in '"/' else " ", body)
+        pieces = _UNTOUCHED.split(body)
+        body = "".join(piece if odd else _RUN_OF_BLANKS.sub(" ", piece) for odd, piece in
+                       zip(_alternating(len(pieces)), pieces))
     return lead + body.rstrip()
+
+
+def _alternating(count: int):
+    return (n % 2 == 1 for n in range(count))
 
 
 def _width(blanks: str) -> int:
@@ -211,7 +225,9 @@ def _comments(root, lo: int, hi: int) -> list[Span]:
 
 def _squash(text: str) -> str:
     """Text with every run of white space one space, outside strings: what formatting may change."""
-    return re.sub(r'"(?:[^"\\\n]|\\.)*"?|\s+', lambda m: m.group() if m.group()[0] == '"' else " ", text).strip()
+    pieces = _STRINGS.split(text)
+    return "".join(piece if odd else _WHITE_SPACE.sub(" ", piece)
+                   for odd, piece in zip(_alternating(len(pieces)), pieces)).strip()
 
 
 def _shape(lifted: Lifted) -> list:
@@ -263,21 +279,26 @@ def _op_count(root, lo: int, hi: int) -> int:
     return len(captures(query("(operation) @op"), root, lo, hi).get("op", []))
 
 
-def _unchanged_meaning(original: Lifted, written: str, comments: list[str], signatures: list[str],
+def _ops_in(lifted: Lifted) -> int:
+    return sum(1 for top in lifted.operations for _ in top.walk())
+
+
+def _unchanged_meaning(original: Lifted, written: str, comments: list[str], signatures,
                        printed: str) -> bool:
     """Whether `printed` says what `written` (lifted as `original`) says. The same text but
     for white space (what formatting a custom form changes) with the same comments reads the
     same: nothing else is compared. Otherwise (a generic op printed in MLIR's form, a use
-    `%r` written `%r#0`) the two are compared as IR."""
+    `%r` written `%r#0`) the two are compared as IR; `signatures` gives the generic ops' types
+    as written, when that is needed."""
     data = printed.encode("utf-8")
     tree = parse(data)
     if tree.root.has_error or _comment_texts(data, _comments(tree.root, 0, len(data))) != comments:
         return False
     if _squash(printed) == _squash(written):
         # and the line breaks between statements still part them the same
-        return _op_count(tree.root, 0, len(data)) == _op_count(parse(written.encode("utf-8")).root, 0, len(written.encode("utf-8")))
+        return _op_count(tree.root, 0, len(data)) == _ops_in(original)
     nodes = [n for n in tree.root.named_children if n.type != "comment"]
-    return _shape(lift_statements(nodes)) == _shape(original) and _signatures(tree.root, 0, len(data)) == signatures
+    return _shape(lift_statements(nodes)) == _shape(original) and _signatures(tree.root, 0, len(data)) == signatures()
 
 
 def _format_unit(analysis: DocumentAnalysis, unit: Unit) -> str | None:
@@ -295,7 +316,8 @@ def _format_unit(analysis: DocumentAnalysis, unit: Unit) -> str | None:
     if len(nodes) != 1:
         return None
     tree = analysis.tree_for(unit)
-    comments = _comment_texts(data, _comments(tree.root_node, unit.start, unit.end))
+    comment_spans = _comments(tree.root_node, unit.start, unit.end)
+    comments = _comment_texts(data, comment_spans)
     if nodes[0].type in ALIAS_DEFINITIONS:
         printed = _alias(nodes[0], column)
         again = parse(printed.encode("utf-8")).root if printed is not None else None
@@ -307,10 +329,11 @@ def _format_unit(analysis: DocumentAnalysis, unit: Unit) -> str | None:
     lifted = analysis.lifted_unit(unit)
     if not lifted.operations:
         return None
-    layout = _SourceLayout(data, lifted, _comments(tree.root_node, unit.start, unit.end), unit.start,
-                           tree.root_node)
+    layout = _SourceLayout(data, lifted, comment_spans, unit.start, tree.root_node)
     printed = print_ops(lifted.operations, PrintOptions(layout=layout)).rstrip("\n")
-    signatures = _signatures(tree.root_node, unit.start, unit.end)
+
+    def signatures() -> list[str]:
+        return _signatures(tree.root_node, unit.start, unit.end)
     return printed if _unchanged_meaning(lifted, text, comments, signatures, printed) else None
 
 
@@ -364,6 +387,8 @@ def _own_indentation(data: bytes | bytearray, offset: int) -> str | None:
 def _gap_comments(data: bytes | bytearray, lo: int, hi: int) -> list[Span] | None:
     """The comments between two units (each from `//` to its line's end), or None when the
     text there holds something else (a broken file's stray token): such text stays as it is."""
+    if not bytes(data[lo:hi]).strip():
+        return []                  # the usual case: a line break and an indentation
     found: list[Span] = []
     at = lo
     while at <= hi:
