@@ -4,6 +4,9 @@ import { describeTarget } from './documentTarget';
 import { DocumentTargetRequest, DocumentTargetResult } from './protocol';
 import { ServerController, ServerState } from './serverController';
 
+/** How many times a null answer for an open IR document is asked again. */
+const MAX_ASKS = 10;
+
 const ICONS: Record<ServerState, string> = {
   starting: '$(sync~spin)',
   running: '$(check)',
@@ -30,7 +33,10 @@ export class StatusBar implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('cute-ir.targetArch')) void this.update();
       }),
-      vscode.window.onDidChangeActiveTextEditor(() => void this.update()),
+      vscode.window.onDidChangeActiveTextEditor(() => {
+        this.unanswered = 0;
+        void this.update();
+      }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document === vscode.window.activeTextEditor?.document) this.updateSoon();
       }),
@@ -41,6 +47,8 @@ export class StatusBar implements vscode.Disposable {
 
   private timer: ReturnType<typeof setTimeout> | undefined;
   private seq = 0;
+  /** Null answers in a row for the active IR document (see update). */
+  private unanswered = 0;
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
@@ -71,6 +79,15 @@ export class StatusBar implements vscode.Disposable {
     const result = await this.documentTarget();
     if (seq !== this.seq) return; // superseded by a later update
     const state = this.server.state;
+    // Just after a start the request can overtake the client's didOpen of the active document,
+    // and the server answers null for a document it has not been given: ask again shortly.
+    const document = vscode.window.activeTextEditor?.document;
+    if (result === null && state === 'running' && document?.languageId === 'cute-ir' && this.unanswered < MAX_ASKS) {
+      this.unanswered++;
+      this.updateSoon();
+    } else if (result !== null) {
+      this.unanswered = 0;
+    }
     const target = describeTarget(result, config.targetArch(vscode.window.activeTextEditor?.document.uri));
     this.item.text = `${ICONS[state]} cute-ir: ${target.text}${state === 'running' ? '' : ` (${state})`}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
