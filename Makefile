@@ -9,7 +9,7 @@ TS       ?= $(shell command -v tree-sitter 2>/dev/null)
 TS_CACHE := $(abspath build/tree-sitter-cli)
 TS_FOUND  = $(if $(TS),$(abspath $(TS)),$$(tools/fetch-tree-sitter-cli.sh $(TS_CACHE)))
 
-.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench bench-peer test-vscode test-editors mlir-suite corpus fuzz clean
+.PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench bench-peer test-vscode test-editors screenshots mlir-suite corpus fuzz clean
 
 # Re-install when the package metadata or the generated grammar changes: the grammar is a
 # C extension compiled by pip.
@@ -81,6 +81,10 @@ test-vscode:
 ## test-editors: the extension in real VS Code (code-server + headless Chromium; installs them itself)
 test-editors: install test-vscode
 	bash tests/editors/vscode/run_e2e.sh $${CUTE_IR_E2E_WORK:-/tmp/cute-ir-vscode-e2e} tests/editors/vscode/out
+
+## screenshots: test-editors, then copy the screenshots docs/ shows from its run into docs/screenshots
+screenshots:
+	CUTE_IR_E2E_DOCS=1 $(MAKE) test-editors
 
 ## bench: latency through the real server, then the grammar's own re-parse cost
 bench: install

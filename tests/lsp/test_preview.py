@@ -102,6 +102,17 @@ async def test_preview_reports_atoms_illegal_for_the_arch(client: RecordingClien
                for p in client.publishes)
 
 
+async def test_at_the_documents_own_target_the_preview_repeats_no_published_diagnostic(client: RecordingClient):
+    """An editor shows the published diagnostics and the preview's: at the target the document
+    is checked for, the preview's lowering verdicts are the published ones, sent once."""
+    uri = doc_uri("own-target")
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings={"cute-ir": {"targetArch": "sm_100a"}}))
+    published = await open_and_wait(client, uri, HOPPER)
+    assert [d.code for d in published.diagnostics] == ["verify.target"]      # sm90.mma on sm_100a
+    result = await preview(client, uri, arch=None)
+    assert ".target sm_100a" in _get(result, "ptx") and list(_get(result, "diagnostics")) == []
+
+
 async def test_preview_defaults_to_the_server_target_and_rejects_unknown_arches(client: RecordingClient):
     uri = doc_uri("arch")
     await open_and_wait(client, uri, HOPPER)
@@ -289,3 +300,29 @@ async def test_lowered_ir_rejects_a_pipeline_that_does_not_parse(client: Recordi
         await bounded(client.protocol.send_request_async(
             "cute-ir/loweredIr", {"textDocument": {"uri": uri}, "pipeline": "builtin.module(nope)"}))
     assert "unknown pass `nope`" in str(raised.value)
+
+
+async def test_lowered_ir_comes_with_the_semantic_tokens_of_its_text_when_asked(client: RecordingClient):
+    uri = doc_uri("lowered-tokens")
+    await open_and_wait(client, uri, HOPPER)
+    plain = await bounded(client.protocol.send_request_async(
+        "cute-ir/loweredIr", {"textDocument": {"uri": uri}, "stages": "last"}))
+    assert (plain.get("semanticTokens") if isinstance(plain, dict) else getattr(plain, "semanticTokens", None)) is None
+    result = await bounded(client.protocol.send_request_async(
+        "cute-ir/loweredIr", {"textDocument": {"uri": uri}, "stages": "last", "semanticTokens": True}))
+    text, tokens = _get(result, "text"), list(_get(result, "semanticTokens"))
+    # The same tokens the server answers for that text opened as a document of its own.
+    shown = doc_uri("lowered-tokens-as-a-document")
+    await open_and_wait(client, shown, text)
+    expected = await bounded(client.text_document_semantic_tokens_full_async(
+        lsp.SemanticTokensParams(text_document=lsp.TextDocumentIdentifier(uri=shown))))
+    assert tokens == list(expected.data) and len(tokens) > 100
+    # The legend is the server's: an op name in the lowered text is a `function` token.
+    legend = client.init_result.capabilities.semantic_tokens_provider.legend
+    line = col = 0
+    kinds = set()
+    for n in range(0, len(tokens), 5):
+        line += tokens[n]
+        col = tokens[n + 1] if tokens[n] else col + tokens[n + 1]
+        kinds.add((text.split("\n")[line][col:col + tokens[n + 2]], legend.token_types[tokens[n + 3]]))
+    assert ('"llvm.inline_asm"', "function") in kinds       # the op a pass made, named as ops are

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { asScopeSetting, ScopeSetting } from './loweredScope';
+import { asMlirFilesSetting, MlirFilesSetting } from './mlirFiles';
 
 export const SECTION = 'cute-ir';
 /** Each file's own target: declared, else inferred from its atoms, else the server's default. */
@@ -33,6 +34,11 @@ export function serverCommand(): { argv: string[] } | { problem: string } {
 export function knownArchitectures(extension: vscode.Extension<unknown>): string[] {
   const enumValues = extension.packageJSON?.contributes?.configuration?.properties?.['cute-ir.targetArch']?.enum;
   return Array.isArray(enumValues) ? enumValues : [DEFAULT_ARCH];
+}
+
+/** `cute-ir.mlirFiles`: which `.mlir` files are CuTe IR (mlirFiles.ts). */
+export function mlirFiles(scope?: vscode.ConfigurationScope): MlirFilesSetting {
+  return asMlirFilesSetting(vscode.workspace.getConfiguration(SECTION, scope).get('mlirFiles'));
 }
 
 /** `cute-ir.loweredIr.scope`: what the Lowered IR pane shows (loweredScope.ts). */

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { PreviewPtxCodeLensProvider } from './codeLens';
 import * as config from './config';
 import { DescriptorFieldsView } from './descriptorFields';
-import { LoweredIrView, PassDiffView } from './loweredIr';
+import { LoweredIrTokens, LoweredIrView, PassDiffView } from './loweredIr';
+import { MlirRouter } from './mlirRouter';
 import { PtxPreviewManager } from './ptxPreview';
 import { ServerController } from './serverController';
 import { selectTargetArch, StatusBar } from './statusBar';
@@ -37,6 +38,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ptxPreview,
     descriptorFields,
     loweredIr,
+    new LoweredIrTokens(loweredIr, server),
+    new MlirRouter(log),
     passDiff,
     new StatusBar(server),
     codeLenses,

@@ -17,6 +17,8 @@ export interface ViewContent {
   diagnostics?: unknown[];
   /** The part of the source the content shows, when not all of it: the cursor leaving it refreshes the view. */
   covers?: Rng;
+  /** Semantic tokens of `text` in the server's legend (LSP's relative encoding), when it sent them. */
+  semanticTokens?: number[];
 }
 
 /** What a kind of linked view is: its scheme, names and how it asks the server. */
@@ -110,6 +112,9 @@ export class LinkedViewManager implements vscode.TextDocumentContentProvider, vs
       }),
       server.onDidChangeState((state) => {
         if (state === 'running') this.refreshAll();
+        // What the server found belongs to that server: a stopped, failed or restarting one
+        // leaves nothing behind in the Problems panel (its own diagnostics go with its client).
+        else this.diagnostics?.clear();
       }),
     ];
     if (this.diagnostics) this.disposables.push(this.diagnostics);
@@ -146,6 +151,11 @@ export class LinkedViewManager implements vscode.TextDocumentContentProvider, vs
     });
     const position = line !== undefined ? new vscode.Position(line, 0) : irEditor?.selection.active;
     if (position) this.highlightViewFor(view, position);
+  }
+
+  /** The content a view document shows now, if `uri` is one and has content. */
+  contentOf(uri: vscode.Uri): ViewContent | undefined {
+    return this.byViewUri(uri)?.content;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): vscode.ProviderResult<string> {

@@ -30,7 +30,14 @@ function requestLowering(
   cursor?: vscode.Position,
 ): Promise<LoweredIrResult | null> {
   const position = cursor ? { position: client.code2ProtocolConverter.asPosition(cursor) } : {};
-  return client.sendRequest(LoweredIrRequest, { textDocument: { uri: client.code2ProtocolConverter.asUri(source) }, stages, ...position });
+  // The pane shows the output coloured like the source: it asks for the output's tokens too.
+  const tokens = stages === 'last' ? { semanticTokens: true } : {};
+  return client.sendRequest(LoweredIrRequest, {
+    textDocument: { uri: client.code2ProtocolConverter.asUri(source) },
+    stages,
+    ...position,
+    ...tokens,
+  });
 }
 
 /** Where the pane should follow the cursor (`cute-ir.loweredIr.scope`), else undefined. */
@@ -63,12 +70,59 @@ export class LoweredIrView extends LinkedViewManager {
           if (!result || typeof result.text !== 'string') return null;
           const entries = (result.lineMap ?? []).map((m) => ({ ptxLine: m.line, range: m.range }));
           const shown = result.scope === 'function' && result.range ? { covers: result.range } : {};
-          return { text: result.text, lineMap: sanitizeLineMap(entries, result.text.split('\n').length), ...shown };
+          const tokens = Array.isArray(result.semanticTokens) ? { semanticTokens: result.semanticTokens } : {};
+          return { text: result.text, lineMap: sanitizeLineMap(entries, result.text.split('\n').length), ...shown, ...tokens };
         },
       },
       server,
       log,
     );
+  }
+}
+
+/**
+ * Semantic tokens for the Lowered IR pane: the ones the server sent with its text, so the pane
+ * is coloured as the source beside it is (the language client colours only documents the
+ * server has open). Registered with the server's legend while a server runs.
+ */
+export class LoweredIrTokens implements vscode.DocumentSemanticTokensProvider, vscode.Disposable {
+  private registration: vscode.Disposable | undefined;
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeSemanticTokens = this.changeEmitter.event;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly view: LoweredIrView,
+    server: ServerController,
+  ) {
+    this.disposables = [
+      this.changeEmitter,
+      view.onDidChange(() => this.changeEmitter.fire()),
+      server.onDidChangeState((state) => {
+        this.registration?.dispose();
+        this.registration = undefined;
+        const legend = state === 'running' ? server.semanticTokensLegend() : undefined;
+        if (legend) {
+          this.registration = vscode.languages.registerDocumentSemanticTokensProvider(
+            { scheme: LOWERED_SCHEME },
+            this,
+            new vscode.SemanticTokensLegend(legend.tokenTypes, legend.tokenModifiers),
+          );
+        }
+      }),
+    ];
+  }
+
+  dispose(): void {
+    this.registration?.dispose();
+    this.disposables.forEach((d) => d.dispose());
+  }
+
+  provideDocumentSemanticTokens(document: vscode.TextDocument): vscode.SemanticTokens | null {
+    const content = this.view.contentOf(document.uri);
+    // Tokens of another text than the one shown would colour the wrong characters.
+    if (!content?.semanticTokens || content.text !== document.getText()) return null;
+    return new vscode.SemanticTokens(Uint32Array.from(content.semanticTokens));
   }
 }
 

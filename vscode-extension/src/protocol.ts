@@ -23,7 +23,10 @@ export interface PtxLineMapping {
 export interface PtxPreviewResult {
   ptx: string;
   lineMap: PtxLineMapping[];
-  /** Findings of the PTX generation itself (e.g. from ptxas), located in the IR document. */
+  /**
+   * What the preview finds beyond the published diagnostics (ptxas's findings; lowering
+   * verdicts only for an `arch` other than the document's target), located in the IR document.
+   */
   diagnostics?: Diagnostic[];
 }
 
@@ -93,6 +96,8 @@ export interface LoweredIrParams {
    * ("changed"; the others read as the stage before them), or none ("last": the output only).
    */
   stages?: 'all' | 'changed' | 'last';
+  /** Also send the semantic tokens of `text` (the server's legend), to colour it like the source. */
+  semanticTokens?: boolean;
 }
 
 export interface LoweredIrStage {
@@ -110,6 +115,8 @@ export interface LoweredIrResult {
   text: string;
   /** 0-based line of `text` -> the source range of the op printed there. */
   lineMap?: { line: number; range: Range }[];
+  /** Semantic tokens of `text`, LSP-encoded in the server's legend; only when asked for. */
+  semanticTokens?: number[];
   /** The IR as printed before the first pass (what the first stage is compared with); absent with `stages: "last"`. */
   input?: string;
   pipeline?: string;

@@ -141,6 +141,11 @@ export class ServerController implements vscode.Disposable {
     return this._state === 'error' ? this.lastError : undefined;
   }
 
+  /** The running server's semantic token legend, if it has one. */
+  semanticTokensLegend(): { tokenTypes: string[]; tokenModifiers: string[] } | undefined {
+    return this._state === 'running' ? this.client?.initializeResult?.capabilities.semanticTokensProvider?.legend : undefined;
+  }
+
   /** The running client, or an error the caller can show. */
   requireClient(): LanguageClient {
     if (this._state !== 'running' || !this.client) throw new ServerNotRunningError(this._state);

@@ -12,6 +12,8 @@ const commandIds = pkg.contributes.commands.map((c) => c.command);
 test('activation is explicit: the language and every command, never "*"', () => {
   assert.ok(Array.isArray(pkg.activationEvents) && pkg.activationEvents.length > 0);
   assert.ok(pkg.activationEvents.includes('onLanguage:cute-ir'));
+  // .mlir files start the extension too: it decides which of them are CuTe IR
+  assert.ok(pkg.activationEvents.includes('onLanguage:mlir'));
   assert.ok(!pkg.activationEvents.includes('*'));
   for (const id of commandIds) assert.ok(pkg.activationEvents.includes(`onCommand:${id}`), `onCommand:${id}`);
 });
@@ -31,6 +33,24 @@ test('the cute-ir language, its grammar and configuration are contributed', () =
   const grammar = pkg.contributes.grammars.find((g) => g.language === 'cute-ir');
   assert.equal(grammar.scopeName, 'source.cute-ir');
   assert.ok(fs.existsSync(path.join(ROOT, grammar.path)));
+});
+
+test('.mlir and .ptx: the mlir language id (merged with the MLIR extension\'s), PTX with its grammar', () => {
+  const mlir = pkg.contributes.languages.find((l) => l.id === 'mlir');
+  assert.deepEqual(mlir.extensions, ['.mlir']);
+  assert.ok(!('configuration' in mlir) && !pkg.contributes.grammars.some((g) => g.language === 'mlir'),
+    'the extension does not colour other people\'s MLIR');
+  const ptx = pkg.contributes.languages.find((l) => l.id === 'ptx');
+  assert.deepEqual(ptx.extensions, ['.ptx']);
+  const conf = JSON.parse(fs.readFileSync(path.join(ROOT, ptx.configuration), 'utf8'));
+  assert.deepEqual(conf.comments, { lineComment: '//', blockComment: ['/*', '*/'] });
+  const grammar = pkg.contributes.grammars.find((g) => g.language === 'ptx');
+  assert.equal(grammar.scopeName, 'source.ptx');
+  assert.ok(fs.existsSync(path.join(ROOT, grammar.path)));
+  const setting = props['cute-ir.mlirFiles'];
+  assert.deepEqual(setting.enum, ['cute', 'all', 'none']);
+  assert.equal(setting.default, 'cute');
+  assert.equal(setting.enumDescriptions.length, 3);
 });
 
 test('executables can only be set in user/machine settings', () => {
@@ -80,8 +100,13 @@ test('the icon is a 128x128 PNG and the package keeps what it needs', () => {
   assert.equal(png.readUInt32BE(16), 128);
   assert.equal(png.readUInt32BE(20), 128);
   const ignore = fs.readFileSync(path.join(ROOT, '.vscodeignore'), 'utf8');
-  for (const keep of ['dist/extension.js', 'syntaxes/cute-ir.tmLanguage.json', 'language-configuration.json', 'media/icon.png']) {
-    assert.ok(ignore.includes(`!${keep}`), keep);
+  // every file the manifest names ships (a grammar left out is a language without colours)
+  const named = [
+    ...pkg.contributes.grammars.map((g) => g.path),
+    ...pkg.contributes.languages.filter((l) => l.configuration).map((l) => l.configuration),
+  ].map((p) => p.replace(/^\.\//, ''));
+  for (const keep of ['dist/extension.js', 'media/icon.png', ...named]) {
+    assert.ok(ignore.split('\n').includes(`!${keep}`), keep);
   }
   assert.equal(pkg.main, './dist/extension.js');
   for (const script of ['build', 'package', 'test']) assert.ok(pkg.scripts[script], script);

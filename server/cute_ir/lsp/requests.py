@@ -3,10 +3,11 @@
 * `cute-ir/ptxPreview` {textDocument: {uri}, arch, assemble?} ->
   {ptx, lineMap: [{ptxLine, range}], diagnostics} | null (document not open).
   `arch` defaults to the server's target setting; an unknown arch is an InvalidParams error.
-  `diagnostics` are the preview's own findings, kept apart from the published analysis
-  diagnostics: atoms the arch cannot run (source "lower") and, when the optional `assemble`
-  flag is true, what ptxas says about the module, on the IR op whose kernel holds the line
-  (source "ptxas"). `assemble` is an extension of protocol.ts, which has no such flag.
+  `diagnostics` are what the preview finds beyond the published analysis diagnostics: atoms
+  `arch` cannot run (source "lower") when `arch` is not the document's target (at its target
+  the analysis reports the same ones, docs/architecture.md "PTX preview": sent again here, an
+  editor would show each twice) and, when the optional `assemble` flag is true, what ptxas says
+  about the module, on the IR op whose kernel holds the line (source "ptxas").
 * `cute-ir/descriptorFields` {textDocument, position} -> {title, fields: [{name, low, width,
   value, meaning}], range} | null (no descriptor there). `range` (what the fields describe)
   is an addition the extension may ignore. `low` and `width` are null for a CUtensorMap,
@@ -24,9 +25,11 @@
   "last" (none does, and `input` is left out: a view of the result alone). With `position`,
   the stages show only the top-level op (function) there, when the pipeline can run on it
   alone (`scope` is then "function" and `range` is the function's source range, else
-  "module"): what a pane following the cursor needs, at the cost of one function. A pipeline
-  that does not parse, an unknown arch, a malformed position or an unknown `stages` is
-  InvalidParams.
+  "module"): what a pane following the cursor needs, at the cost of one function. With
+  `semanticTokens: true` the answer also has `semanticTokens`: the semantic tokens of `text`
+  (LSP's relative encoding, the server's legend), for a pane that shows it coloured like the
+  source. A pipeline that does not parse, an unknown arch, a malformed position or an
+  unknown `stages` is InvalidParams.
 
 Registered on the server by `from . import requests` in server.py.
 """
@@ -48,7 +51,7 @@ from ..features import lowered
 from ..features import ptx as ptx_feature
 from ..passes import PipelineError
 from ..tables import tiers as T
-from . import convert
+from . import convert, semantic
 from .server import SETTINGS_SECTION, CuteIrServer, server
 
 log = logging.getLogger(__name__)
@@ -159,7 +162,9 @@ async def ptx_preview(ls: CuteIrServer, params: Any):
 
     line_map = [{"ptxLine": line, "range": convert.range_json(range_of(span))}
                 for line, span in preview.line_map]
-    diagnostics = [convert.diagnostic(analysis, d, uri, range_of) for d in preview.problems]
+    # At the document's own target the analysis publishes these itself (one verdict).
+    own = preview.problems if arch != analysis.target_arch else []
+    diagnostics = [convert.diagnostic(analysis, d, uri, range_of) for d in own]
     range_of(Span(0, 0))
 
     if _get(params, "assemble") is True and preview.kernels:
@@ -257,6 +262,9 @@ def lowered_ir(ls: CuteIrServer, params: Any):
     output = printed(result.output) if result.output is not None else {"text": '""', "lineMap": "[]"}
     shown = {"range": convert.span_json(analysis, result.shown)} if result.shown is not None else {}
     before = {"input": json.dumps(result.input_text)} if texts != "last" else {}
+    if _get(params, "semanticTokens") is True:
+        lowered_text = result.output.text if result.output is not None else ""
+        before["semanticTokens"] = json.dumps(semantic.text_tokens(lowered_text, analysis))
     about = {"pipeline": result.pipeline, "target": result.target, "scope": result.scope, **shown,
              "diagnostics": [convert.diagnostic(analysis, d, uri) for d in result.diagnostics]}
     return convert.EncodedJson.object(about, **output, **before, stages=stages)

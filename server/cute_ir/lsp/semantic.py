@@ -62,6 +62,15 @@ def _unit_piece(analysis: DocumentAnalysis, unit: Unit) -> _Piece:
 PIECES = PerUnit("semantic-tokens", _unit_piece)
 
 
+def text_tokens(text: str, source: DocumentAnalysis) -> list[int]:
+    """The whole-document tokens of a text no client has open (the lowered IR a pane shows,
+    coloured like the source beside it), in the encoding of the document it comes from. Its
+    analysis verifies nothing: tokens read the tree only."""
+    shown = DocumentAnalysis(f"{source.document.uri}#lowered", text, encoding=source.document.encoding,
+                             settings=source.settings, verify_budget=0)
+    return full_tokens(shown)
+
+
 def full_tokens(analysis: DocumentAnalysis) -> list[int]:
     data: list[int] = []
     prev_line = prev_char = 0

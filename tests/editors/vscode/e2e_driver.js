@@ -8,6 +8,9 @@
 //        CUTE_IR_MACHINE_SETTINGS  code-server's machine settings.json; when given, the last
 //                              step points cute-ir.server.command at a missing program and
 //                              checks the error the extension shows
+//        CUTE_IR_LOG_DIR       code-server's log directory: the extension's log there (the LSP
+//                              trace, verbose) says what the server published, which the
+//                              Problems panel is counted against
 //        CHROMIUM              browser executable (default /usr/bin/chromium)
 'use strict';
 const { chromium } = require('playwright-core');
@@ -19,6 +22,7 @@ const [base, folder, file, outDir] = process.argv.slice(2);
 const EXPECT_DIAG = process.env.CUTE_IR_EXPECT_DIAG || 'unknown  type `bogus` in dialect `cute_nvgpu`';
 const EXPECT_HOVER = process.env.CUTE_IR_EXPECT_HOVER || 'sm90.mma';
 const MACHINE_SETTINGS = process.env.CUTE_IR_MACHINE_SETTINGS;
+const LOG_DIR = process.env.CUTE_IR_LOG_DIR;
 const T = 60000;
 const PTX_TAB = `${file}.ptx`;
 const LOWERED_TAB = `${path.basename(file, path.extname(file))}.lowered.ir`;
@@ -80,6 +84,94 @@ async function stableText(group, quietMs = 1500, timeout = 20000) {
   return last;
 }
 
+/** The extension's log file (its name has the output channel's), newest first. */
+function extensionLog() {
+  if (!LOG_DIR) return null;
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.includes('CuTe IR')) found.push(p);
+    }
+  };
+  walk(LOG_DIR);
+  found.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  return found[0] || null;
+}
+
+/**
+ * What the server published last for each document, from the LSP trace (verbose: each
+ * notification's params follow it as JSON): uri -> number of diagnostics.
+ */
+function publishedCounts() {
+  const file = extensionLog();
+  if (!file) return null;
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const counts = {};
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].includes("Received notification 'textDocument/publishDiagnostics'")) continue;
+    // The next line, `<time> [info] Params: {`, then the JSON's other lines, unprefixed.
+    let j = i + 1;
+    const at = j < lines.length ? lines[j].indexOf('Params: ') : -1;
+    if (at < 0) continue;
+    const json = [lines[j].slice(at + 'Params: '.length)];
+    for (j++; j < lines.length && !/^\d{4}-\d\d-\d\d /.test(lines[j]); j++) json.push(lines[j]);
+    try {
+      const params = JSON.parse(json.join('\n'));
+      counts[params.uri] = params.diagnostics.length;
+    } catch {
+      // a notification the log cut short: the next one says the same document's state
+    }
+    i = j - 1;
+  }
+  return counts;
+}
+
+/** The Problems panel's entries (one per diagnostic; file rows are not counted) and its badge. */
+async function problemsShown(page) {
+  await page.keyboard.press('Control+Shift+M');
+  await page.waitForTimeout(800);
+  const entries = await page.locator('.markers-panel .monaco-list-row').evaluateAll(
+    (rows) => rows.filter((r) => r.querySelector('.marker-icon, .codicon-error, .codicon-warning, .codicon-info')).length);
+  const badge = await page.evaluate(() => {
+    const item = document.getElementById('status.problems');
+    const label = item ? item.getAttribute('aria-label') || item.textContent || '' : '';
+    return (label.match(/\d+/g) || []).map(Number).reduce((a, b) => a + b, 0);
+  });
+  return { entries, badge };
+}
+
+/** Runs "Developer: Inspect Editor Tokens and Scopes" at the editor's cursor: the widget's text. */
+async function inspectTokens(page) {
+  await runCommand(page, 'Developer: Inspect Editor Tokens and Scopes');
+  const widget = page.locator('.token-inspect-widget').first();
+  await widget.waitFor({ state: 'visible', timeout: 15000 }).catch(() => {});
+  // It says "Loading..." until the token's semantic and TextMate information is in.
+  await page
+    .waitForFunction(() => { const w = document.querySelector('.token-inspect-widget'); return w && !/Loading/.test(w.innerText); }, null, { timeout: 15000 })
+    .catch(() => {});
+  const text = await widget.innerText().catch(() => '');
+  await page.keyboard.press('Escape');
+  return text.replace(/\u00a0/g, ' ');
+}
+
+/** The Problems panel against the server's last publish for each of `files` (names in the workspace). */
+async function problemsMatchPublished(page, files) {
+  let out = { ok: false };
+  for (let attempt = 0; attempt < 10 && !out.ok; attempt++) {
+    await page.waitForTimeout(1000);            // the log reaches its file with a delay
+    const published = publishedCounts() || {};
+    const expected = files.reduce((sum, f) => {
+      const uri = Object.keys(published).find((u) => decodeURIComponent(u).endsWith(`/${f}`));
+      return sum + (uri === undefined ? NaN : published[uri]);
+    }, 0);
+    const shown = await problemsShown(page);
+    out = { expected, ...shown, ok: Number.isFinite(expected) && shown.entries === expected && shown.badge === expected };
+  }
+  return out;
+}
+
 async function dismissNotifications(page) {
   await page.keyboard.press('Escape');
   const clear = page.locator('.notifications-toasts .codicon-notifications-clear, .notification-toast .codicon-close');
@@ -133,6 +225,14 @@ async function dismissNotifications(page) {
       null,
       { timeout: T },
     );
+    // Under `auto` the item names the setting until the server has said the document's target.
+    await page
+      .waitForFunction(
+        () => [...document.querySelectorAll('.statusbar-item')].some((e) => /cute-ir: (sm_\d|.*(error|stopped))/.test(e.textContent)),
+        null,
+        { timeout: T },
+      )
+      .catch(() => {});
     res.status_bar = (await status.textContent()).trim();
     res.checks.status_bar = /cute-ir: sm_90a/.test(res.status_bar) && !/error|stopped/.test(res.status_bar);
     if (/error|stopped/.test(res.status_bar)) {
@@ -163,6 +263,10 @@ async function dismissNotifications(page) {
       return item ? (item.getAttribute('aria-label') || item.textContent || '').trim() : null;
     });
     res.checks.problems_counted_once = Number((/(\d+)/.exec(res.status_problems || '') || [])[1]) === 1;
+    // The Problems panel shows what the server published, each once: as many entries (and as
+    // big a badge) as the last publish for the file had diagnostics.
+    res.problems_vs_published = await problemsMatchPublished(page, [`${file}`]);
+    res.checks.problems_match_published = res.problems_vs_published.ok;
     mark('diagnostics');
     await shot(page, 'diagnostics.png');
     lap(`diagnostics: ${res.checks.diagnostic_verbatim}`);
@@ -249,6 +353,15 @@ async function dismissNotifications(page) {
         await page.waitForTimeout(400);
         await shot(page, 'preview-sync.png');
       }
+      // The preview is PTX, coloured by the extension's PTX grammar: an opcode's scopes.
+      await ptxGroup.locator('.view-lines span span', { hasText: /^ret$/ }).first().click();
+      res.ptx_language_mode = (await page.locator('#status\\.editor\\.mode').textContent({ timeout: T }))?.trim();
+      res.ptx_token = await inspectTokens(page);
+      res.checks.ptx_highlighted = res.ptx_language_mode === 'PTX' && res.ptx_token.includes('support.function.instruction.ptx');
+      // For the docs: the preview from its first line, beside the IR.
+      await page.keyboard.press('Control+Home');
+      await page.waitForTimeout(600);
+      await shot(page, 'preview-top.png');
       lap(`preview: ${res.preview}`);
     } else {
       res.preview = 'neither a preview nor a message appeared';
@@ -282,6 +395,12 @@ async function dismissNotifications(page) {
         await loweredGroup.locator('.view-line', { hasText: '%c9 = arith.constant 9' }).first().click();
         await page.waitForTimeout(400);
         await shot(page, 'lowered-sync.png');
+        // Coloured like the source: the op name carries the server's semantic token.
+        await loweredGroup.locator('.view-lines span span', { hasText: /^arith\.constant$/ }).first().click();
+        res.lowered_token = await inspectTokens(page);
+        res.checks.lowered_semantic_tokens = /semantic token type\s*function/.test(res.lowered_token);
+        await page.waitForTimeout(300);
+        await shot(page, 'lowered.png');
       }
     }
 
@@ -366,6 +485,49 @@ async function dismissNotifications(page) {
     await page.waitForTimeout(800);
     await shot(page, 'tileas-hover.png');
     await page.mouse.move(10, 10);
+    // Two files open, another target, the PTX preview beside: still each problem once.
+    res.problems_vs_published_after_arch = await problemsMatchPublished(page, [file, 'tileas.ir']);
+    res.checks.problems_match_published_after_arch = res.problems_vs_published_after_arch.ok;
+
+    // 9d. Go to Symbol in Workspace finds a kernel of a file not open (the DSL dump) by part of its name.
+    await page.keyboard.press('Control+T');
+    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: T });
+    await page.keyboard.type('cutlass_copy');
+    const symbolRow = page.locator('.quick-input-list .monaco-list-row', { hasText: '@kernel_cutlass_copy_kernel' }).first();
+    res.checks.workspace_symbols = await symbolRow.waitFor({ timeout: 20000 }).then(() => true, () => false);
+    res.workspace_symbol_rows = await page.locator('.quick-input-list .monaco-list-row').allTextContents();
+    await page.keyboard.press('Escape');
+
+    // 9c. CuTe DSL dumps are .mlir files: one that uses the CuTe dialects is CuTe IR (and gets
+    //     the server's diagnostics), an upstream one stays MLIR.
+    const openFile = async (name) => {
+      await page.keyboard.press('Control+P');
+      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: T });
+      await page.keyboard.type(name);
+      await page.locator(`.quick-input-list .monaco-list-row[aria-label*="${name}"]`).first().waitFor({ timeout: T });
+      await page.keyboard.press('Enter');
+      await groupWithTab(page, name).locator('.view-lines').first().waitFor({ timeout: T });
+    };
+    const languageMode = async (expected) => page
+      .waitForFunction((want) => (document.getElementById('status.editor.mode')?.textContent || '').trim() === want, expected, { timeout: 15000 })
+      .then(() => expected, async () => (await page.locator('#status\\.editor\\.mode').textContent())?.trim());
+    await openFile('dump.mlir');
+    res.mlir_dump_language = await languageMode('CuTe IR');
+    res.checks.mlir_dump_is_cute_ir = res.mlir_dump_language === 'CuTe IR'
+      && (await groupWithTab(page, 'dump.mlir').locator('.squiggly-error').first().waitFor({ timeout: T }).then(() => true, () => false));
+    await openFile('upstream.mlir');
+    res.mlir_upstream_language = await languageMode('MLIR');
+    res.checks.mlir_upstream_stays_mlir = res.mlir_upstream_language === 'MLIR';
+
+    // 9e. Format Document through the server.
+    await openFile('messy.ir');
+    await runCommand(page, 'Format Document');
+    const messy = groupWithTab(page, 'messy.ir');
+    res.formatted = await page
+      .waitForFunction(() => [...document.querySelectorAll('.view-line')].some((l) => l.textContent.replace(/\u00a0/g, ' ') === '    %x = arith.addi %a, %a : i32 // kept'), null, { timeout: 20000 })
+      .then(() => true, () => false);
+    res.formatted_text = await editorText(messy);
+    res.checks.format_document = res.formatted;
 
     // 10. Broken server commands (changing the setting restarts the server):
     //   a) a program that does not exist, b) one that dies during startup.
@@ -393,6 +555,10 @@ async function dismissNotifications(page) {
       const missing = await brokenServer(['/nonexistent/cute-ir', 'serve'], 'was not found', 'start-error.png');
       res.start_error_missing = missing.out;
       res.checks.start_error_missing = missing.out.ok;
+      // Nothing the stopped server found stays behind (nor anything of the PTX preview's).
+      res.problems_after_stop = await problemsShown(page);
+      res.checks.problems_gone_with_server = res.problems_after_stop.entries === 0 && res.problems_after_stop.badge === 0;
+      await dismissNotifications(page);
 
       const early = await brokenServer(
         ['/usr/bin/python3', '-c', 'import sys; sys.exit("cute-ir: no such command: serve")'],

@@ -88,7 +88,7 @@ cp "$VSIX" "$OUT/cute-ir.vsix"
 t "code-server profile with the server command, and the .vsix installed"
 RUN="$W/run"
 rm -rf "$RUN" && mkdir -p "$RUN/data/User" "$RUN/data/Machine" "$RUN/ws"
-cp "$HERE/fixtures/kernel.ir" "$HERE/fixtures/tileas.ir" "$RUN/ws/"
+cp "$HERE"/fixtures/* "$RUN/ws/"
 PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 printf 'auth: none\nbind-addr: 127.0.0.1:%s\n' "$PORT" > "$RUN/config.yaml"
 cat > "$RUN/data/User/settings.json" <<JSON
@@ -97,7 +97,7 @@ cat > "$RUN/data/User/settings.json" <<JSON
   "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false,
   "workbench.tips.enabled": false, "chat.disableAIFeatures": true,
   "workbench.secondarySideBar.defaultVisibility": "hidden", "window.commandCenter": false,
-  "editor.wordWrap": "on", "cute-ir.trace.server": "messages" }
+  "editor.wordWrap": "on", "cute-ir.trace.server": "verbose" }
 JSON
 # The executable settings are machine-scoped: code-server is a remote window,
 # so they are read from the machine (remote) settings, not the user ones.
@@ -116,11 +116,21 @@ for _ in $(seq 1 150); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz"
 
 t "drive the workbench in headless Chromium"
 set +e
-CUTE_IR_MACHINE_SETTINGS="$RUN/data/Machine/settings.json" NODE_PATH="$W/pw/node_modules" node "$HERE/e2e_driver.js" "http://127.0.0.1:$PORT" "$RUN/ws" kernel.ir "$OUT" > "$OUT/result.json"
+CUTE_IR_MACHINE_SETTINGS="$RUN/data/Machine/settings.json" CUTE_IR_LOG_DIR="$RUN/data/logs" NODE_PATH="$W/pw/node_modules" node "$HERE/e2e_driver.js" "http://127.0.0.1:$PORT" "$RUN/ws" kernel.ir "$OUT" > "$OUT/result.json"
 rc=$?
 set -e
 # The extension's log (server stderr, LSP trace) helps when a check fails.
 find "$RUN/data/logs" -name '*CuTe IR*' -exec cp {} "$OUT/extension-log.txt" \; 2>/dev/null || true
 cat "$OUT/result.json"
+# The screenshots docs/ shows (README, vscode-extension/README.md), from this run when it passed
+# and CUTE_IR_E2E_DOCS=1 (`make screenshots`).
+if [ "${CUTE_IR_E2E_DOCS:-}" = 1 ] && [ $rc = 0 ]; then
+  for pair in diagnostics.png:vscode-diagnostics.png hover.png:vscode-hover.png \
+              preview-top.png:vscode-ptx-preview.png pass-diff.png:vscode-pass-diff.png \
+              tileas-hover.png:vscode-tileas-hover.png lowered.png:vscode-lowered-ir.png; do
+    cp "$OUT/${pair%%:*}" "$REPO/docs/screenshots/${pair##*:}"
+  done
+  t "docs/screenshots updated"
+fi
 t "done (exit $rc): screenshots and logs in $OUT"
 exit $rc
