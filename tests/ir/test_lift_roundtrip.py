@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cute_ir.ir.core import Block, Operation, Type
+from cute_ir.ir.core import Block, Operation, Type, value_numbers
 from cute_ir.ir.lift import UNDEFINED, lift
 from cute_ir.ir.printer import PrintOptions, print_ops
 from cute_ir.syntax.parser import parse
@@ -45,16 +45,8 @@ def _printed(text: str, options: PrintOptions | None = None) -> str:
 def _shape(text: str) -> list:
     """The IR's structure with values numbered by definition order: what 'the same IR' means."""
     lifted = lift(parse(text.encode()).root)
-    numbers: dict = {}
+    numbers = value_numbers(lifted.operations)
     out: list = []
-    for top in lifted.operations:
-        for op in top.walk():
-            for region in op.regions:
-                for block in region.blocks:
-                    for argument in block.arguments:
-                        numbers.setdefault(argument, len(numbers))
-            for result in op.results:
-                numbers.setdefault(result, len(numbers))
     for top in lifted.operations:
         for op in top.walk():
             out.append((op.name, [numbers.get(v, ("undefined", v.name_hint)) for v in op.operands],

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..diagnostics import Severity, Source, Span
-from ..ir.core import Block, Operation, Region
+from ..ir.core import Block, Operation, Region, value_numbers
 from ..ir.lift import Lifted, lift_statements
 from ..ir.printer import INDENT, PrintOptions, print_ops
 from ..syntax.cst import ALIAS_DEFINITIONS, text as node_text
@@ -232,16 +232,8 @@ def _squash(text: str) -> str:
 
 def _shape(lifted: Lifted) -> list:
     """What the statement means, with the names it was written with: formatting keeps it."""
-    numbers: dict = {}
+    numbers = value_numbers(lifted.operations)
     out: list = [[(a.name, _squash(a.text)) for a in lifted.aliases]]
-    for top in lifted.operations:
-        for op in top.walk():
-            for region in op.regions:
-                for block in region.blocks:
-                    for argument in block.arguments:
-                        numbers.setdefault(argument, len(numbers))
-            for result in op.results:
-                numbers.setdefault(result, len(numbers))
     for top in lifted.operations:
         for op in top.walk():
             template = None

@@ -368,3 +368,18 @@ def _block_of(op: Operation) -> Block:
     if op.parent is None:
         raise IRError(f"`{op.name}` is not in a block")
     return op.parent
+
+
+def value_numbers(operations: Iterable["Operation"]) -> dict[Value, int]:
+    """Each value the ops and the ops nested in them define, numbered in definition order
+    (block arguments before the ops of their region): names aside, what tells values apart."""
+    numbers: dict[Value, int] = {}
+    for top in operations:
+        for op in top.walk():
+            for region in op.regions:
+                for block in region.blocks:
+                    for argument in block.arguments:
+                        numbers.setdefault(argument, len(numbers))
+            for result in op.results:
+                numbers.setdefault(result, len(numbers))
+    return numbers
