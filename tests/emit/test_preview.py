@@ -18,7 +18,8 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity, Source, Span
 from cute_ir.emit import preview as PV
-from cute_ir.emit.ptx import AtomConfig
+from cute_ir.verify import atom_sites as AS
+from cute_ir.tables.legality import AtomConfig
 from cute_ir.features import descriptors as FD
 from cute_ir.features import ptx as FP
 from cute_ir.layout import parse_layout
@@ -84,7 +85,7 @@ def configs(text: str) -> dict[str, AtomConfig | str]:
     """SSA name (or `@line`) -> the configuration (or note) of each op the preview found."""
     a = analyse(text)
     out = {}
-    for item in PV.document_items(a):
+    for item in AS.document_sites(a):
         key = item.name if item.text.startswith("%") else f"@{a.document.position(item.span.start).line}"
         out[key] = item.config if item.config is not None else item.note
     return out
@@ -147,7 +148,7 @@ def test_copy_configs():
 
 def test_applying_ops_take_a_from_their_operand_types():
     a = analyse(MANY)
-    applied = [i for i in PV.document_items(a) if i.text.startswith("cute_nvgpu.mma")]
+    applied = [i for i in AS.document_sites(a) if i.text.startswith("cute_nvgpu.mma")]
     assert [i.config.a_source for i in applied] == ["smem_desc", "rmem"]   # alias resolved
     assert all(i.name == "%wgmma" for i in applied)
 
@@ -165,7 +166,7 @@ def test_incomplete_atoms_are_notes_not_problems():
 def test_make_exec_tma_takes_rank_from_the_tile_layout():
     text = (EXAMPLES / "hopper_wgmma.ir").read_text()
     a = analyse(text)
-    items = {i.text.split("=")[0].strip(): i for i in PV.document_items(a)}
+    items = {i.text.split("=")[0].strip(): i for i in AS.document_sites(a)}
     # and its tile's bytes from the partition result: 64 x 16 f16 elements
     assert items["%exec"].config == AtomConfig("atom.tma_load", tma_rank=2, tma_bytes=2048)
     assert "non_exec" in items["%atom"].note
@@ -187,7 +188,7 @@ func.func @load(%tensor: memref<?x?xf16, 1>, %layout: !cute.layout<"(64,128):(1,
 def test_tma_tile_bytes_come_from_the_partition_result():
     a = analyse(TMA_CHAIN)
     assert [d for d in a.diagnostics() if d.severity is Severity.ERROR] == []
-    tma = [i.config for i in PV.document_items(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"]
+    tma = [i.config for i in AS.document_sites(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"]
     assert tma and all(c.tma_bytes == 64 * 16 * 16 // 8 for c in tma)      # 64x16 f16 elements
     text = PV.preview_module(a).ptx_text
     assert "mbarrier.arrive.expect_tx.shared::cta.b64 %mbar_state, [%mbar], 2048;" in text
@@ -199,7 +200,7 @@ def test_a_multicast_load_expects_the_tile_each_cta_receives_not_num_multicast_t
     # multicast: each CTA loads 1/num_multicast of the tile and every CTA receives all of it.
     multicast = TMA_CHAIN.replace("{num_multicast = 1}", "{load_mode = #cute_nvgpu.load_mode<w_multicast>, num_multicast = 2}")
     a = analyse(multicast, "sm_90a")
-    [config] = {i.config for i in PV.document_items(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"}
+    [config] = {i.config for i in AS.document_sites(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"}
     assert config.tma_bytes == 2048 and config.multicast_ctas == 2
     text = PV.preview_module(a).ptx_text
     assert "mbarrier.arrive.expect_tx.shared::cta.b64 %mbar_state, [%mbar], 2048;" in text
@@ -244,7 +245,7 @@ def test_module_has_one_kernel_per_op_in_document_order():
     assert len(entries) == len(p.kernels)
     comments = [l for l in lines if l.startswith("// line ")]
     numbers = [int(re.match(r"// line (\d+):", l).group(1)) for l in comments]
-    assert numbers == sorted(numbers) and len(comments) == len(PV.document_items(a))
+    assert numbers == sorted(numbers) and len(comments) == len(AS.document_sites(a))
 
 
 def test_line_map_points_at_the_op_that_produced_each_line():
@@ -295,8 +296,8 @@ def test_edit_recomputes_only_the_changed_unit(monkeypatch):
     PV.clear_cache()
     first = PV.preview_module(a, "sm_90a")
     walked = []
-    original = PV._UnitWalker.items
-    monkeypatch.setattr(PV._UnitWalker, "items", lambda self: walked.append(self.unit.start) or original(self))
+    original = AS.SiteWalker.items
+    monkeypatch.setattr(AS.SiteWalker, "items", lambda self: walked.append(self.unit.start) or original(self))
     assert PV.preview_module(a, "sm_90a").ptx_text == first.ptx_text
     assert walked == []                                  # every unit came from the cache
     start = text.index("[64, 128, 16]") + len("[64, ")
@@ -565,7 +566,7 @@ def test_a_reduce_chain_takes_its_kind_from_the_non_exec_atom_or_the_transfer():
 
 def test_a_transfer_is_configured_by_its_partition_result_s_flags():
     two_cta = TMA_CHAIN.replace("{num_multicast = 1}", "{load_mode = #cute_nvgpu.load_mode<two_cta>, num_multicast = 1}")
-    [config] = {i.config for i in PV.document_items(analyse(two_cta, "sm_100a"))
+    [config] = {i.config for i in AS.document_sites(analyse(two_cta, "sm_100a"))
                 if i.config is not None and i.config.mnemonic == "atom.tma_load"}
     assert (config.cta_group, config.tma_rank, config.tma_bytes) == (2, 2, 2048)       # bit 4: a CTA pair
     assert ".cta_group::2" in PV.preview_module(analyse(two_cta, "sm_100a")).ptx_text
@@ -599,7 +600,7 @@ return
 def test_the_pages_tma_chain_without_result_types_previews_its_load():
     a = analyse(TMA_PAGE)
     assert [d for d in a.diagnostics() if d.severity is Severity.ERROR] == []
-    items = {i.text.split("=")[0].strip(): i for i in PV.document_items(a)}
+    items = {i.text.split("=")[0].strip(): i for i in AS.document_sites(a)}
     assert items["%exec"].config.mnemonic == "atom.tma_load" and items["%exec"].config.tma_bytes == 2048
     text = PV.preview_module(a).ptx_text
     assert "has no op that builds or applies" not in text

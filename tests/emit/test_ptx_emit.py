@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from cute_ir.emit.ptx import AtomConfig, EmitError, PtxModule, check_config, emit_module, \
-    emit_ptx, enumerate_configs, supported_targets
+from cute_ir.emit.ptx import EmitError, PtxModule, emit_module, emit_ptx, enumerate_configs
+from cute_ir.tables.legality import AtomConfig, check_config, supported_targets
 from cute_ir.tables import tiers as T
 
 WGMMA_SS = AtomConfig("sm90.mma", (64, 128, 16), "f16", "f16", "f32", a_source="smem_desc")

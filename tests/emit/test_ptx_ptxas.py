@@ -14,12 +14,13 @@ import pytest
 
 from cute_ir.emit import ptx as P
 from cute_ir.tables import atoms as A
+from cute_ir.tables import legality as L
 from cute_ir.tables import tiers as T
 
 from ptxas_runner import PTXAS, SKIP_REASON, assemble, chunks, parallel_map
 
 CONFIGS = P.enumerate_configs()
-PAIRS = [(config, target) for config in CONFIGS for target in P.supported_targets(config)]
+PAIRS = [(config, target) for config in CONFIGS for target in L.supported_targets(config)]
 # Modules of at most this many kernels: small enough to balance two workers, large enough to
 # amortise ptxas start-up.
 BATCH = 120
@@ -27,7 +28,7 @@ BATCH = 120
 needs_ptxas = pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
 
 
-def _assemble_batch(batch: tuple[str, tuple[P.AtomConfig, ...]]) -> dict:
+def _assemble_batch(batch: tuple[str, tuple[L.AtomConfig, ...]]) -> dict:
     target, configs = batch
     module = P.emit_module([(c, None) for c in configs], target)
     assert module.ok, module
@@ -45,7 +46,7 @@ def _assemble_batch(batch: tuple[str, tuple[P.AtomConfig, ...]]) -> dict:
 
 @lru_cache(maxsize=1)
 def _sweep() -> dict:
-    by_target: dict[str, list[P.AtomConfig]] = collections.defaultdict(list)
+    by_target: dict[str, list[L.AtomConfig]] = collections.defaultdict(list)
     for config, target in PAIRS:
         by_target[target].append(config)
     batches = [(target, tuple(part)) for target, configs in by_target.items()
@@ -58,7 +59,7 @@ def _sweep() -> dict:
     return results
 
 
-def _pair_id(pair: tuple[P.AtomConfig, str]) -> str:
+def _pair_id(pair: tuple[L.AtomConfig, str]) -> str:
     config, target = pair
     return f"{target}-{config.label()}"
 
@@ -72,22 +73,22 @@ def test_emitted_ptx_assembles(pair):
 
 def test_sweep_covers_every_lattice_row_and_target_family():
     """The enumeration reaches every lattice row and every roster target."""
-    mma_keys = {P._resolve_mma(c).key for c in CONFIGS
-                if c.mnemonic is None or c.mnemonic in P._MMA_ATOMS}
+    mma_keys = {L._resolve_mma(c).key for c in CONFIGS
+                if c.mnemonic is None or c.mnemonic in L._MMA_ATOMS}
     assert mma_keys == {r.key for r in A.MMA_LATTICE}
-    copy_keys = {P._resolve_copy(c).key for c in CONFIGS
-                 if c.mnemonic is not None and c.mnemonic not in P._MMA_ATOMS}
+    copy_keys = {L._resolve_copy(c).key for c in CONFIGS
+                 if c.mnemonic is not None and c.mnemonic not in L._MMA_ATOMS}
     assert copy_keys == {r.key for r in A.COPY_LATTICE}
     assert {t for _, t in PAIRS} == {t.name for t in T.TARGETS}
 
 
 # --- the gates are not stricter than ptxas ------------------------------------------------
 
-def _first_config_per_row() -> list[P.AtomConfig]:
+def _first_config_per_row() -> list[L.AtomConfig]:
     seen, out = set(), []
     for c in CONFIGS:
-        is_mma = c.mnemonic is None or c.mnemonic in P._MMA_ATOMS
-        key = (P._resolve_mma(c) if is_mma else P._resolve_copy(c)).key
+        is_mma = c.mnemonic is None or c.mnemonic in L._MMA_ATOMS
+        key = (L._resolve_mma(c) if is_mma else L._resolve_copy(c)).key
         if key not in seen:
             seen.add(key)
             out.append(c)
@@ -95,12 +96,12 @@ def _first_config_per_row() -> list[P.AtomConfig]:
 
 
 REFUSED = [(c, t.name) for c in _first_config_per_row() for t in T.TARGETS
-           if P.check_config(c, t.name) is not None]
+           if L.check_config(c, t.name) is not None]
 
 
-def _row_ignoring_gate(config: P.AtomConfig):
-    is_mma = config.mnemonic is None or config.mnemonic in P._MMA_ATOMS
-    return P._resolve_mma(config) if is_mma else P._resolve_copy(config)
+def _row_ignoring_gate(config: L.AtomConfig):
+    is_mma = config.mnemonic is None or config.mnemonic in L._MMA_ATOMS
+    return L._resolve_mma(config) if is_mma else L._resolve_copy(config)
 
 
 def _forced_module(configs, target: str):
@@ -111,7 +112,7 @@ def _forced_module(configs, target: str):
     return P.render(kernels, t)
 
 
-def _forced_batch(batch: tuple[str, tuple[P.AtomConfig, ...]]) -> dict:
+def _forced_batch(batch: tuple[str, tuple[L.AtomConfig, ...]]) -> dict:
     """Assemble every refused config of one target in one module. ptxas reports each bad line,
     so a config counts as rejected when an error falls on one of its atom (tagged) lines;
     configs the batch run does not flag that way are re-run alone."""
@@ -132,7 +133,7 @@ def _forced_batch(batch: tuple[str, tuple[P.AtomConfig, ...]]) -> dict:
 
 @lru_cache(maxsize=1)
 def _refusals() -> dict:
-    by_target: dict[str, list[P.AtomConfig]] = collections.defaultdict(list)
+    by_target: dict[str, list[L.AtomConfig]] = collections.defaultdict(list)
     for config, target in REFUSED:
         by_target[target].append(config)
     results: dict = {}
@@ -146,12 +147,12 @@ def _refusals() -> dict:
 def test_refused_config_is_rejected_by_ptxas(pair):
     ok, output = _refusals()[pair]
     assert not ok, (f"{_pair_id(pair)} is refused by the tables "
-                    f"({P.check_config(*pair)}) but ptxas accepts it")
+                    f"({L.check_config(*pair)}) but ptxas accepts it")
 
 
 # --- where the spec is wrong, ptxas agrees with the tables --------------------------------
 
-def _forced(config: P.AtomConfig, row, target: str, rewrite=None) -> tuple[bool, str]:
+def _forced(config: L.AtomConfig, row, target: str, rewrite=None) -> tuple[bool, str]:
     t = T.parse_target(target)
     if rewrite is not None:
         row = rewrite(row)
@@ -161,29 +162,29 @@ def _forced(config: P.AtomConfig, row, target: str, rewrite=None) -> tuple[bool,
 
 SPEC_CLAIMS = {
     # hardware-facts 5: SM120 mxf4nvf4 4X takes ue4m3, not ue8m0 (an E8M0-only rule).
-    "sm120_4X_ue8m0": (P.AtomConfig("SM120.mma_bs", (16, 8, 64), "e2m1", "e2m1", "f32",
+    "sm120_4X_ue8m0": (L.AtomConfig("SM120.mma_bs", (16, 8, 64), "e2m1", "e2m1", "f32",
                                     block_scale="mxf4nvf4", vec_size=16, sf_type="ue8m0"),
                        "sm120.m16n8k64.mxf4nvf4.vec16", "sm_120a", None),
     # hardware-facts 2: s8 wgmma has no N=40; no s4 wgmma at all.
-    "wgmma_s8_n40": (P.AtomConfig("sm90.mma", (64, 40, 32), "s8", "s8", "s32",
+    "wgmma_s8_n40": (L.AtomConfig("sm90.mma", (64, 40, 32), "s8", "s8", "s32",
                                   a_source="smem_desc"), "sm90.wgmma.i8", "sm_90a", None),
-    "wgmma_s4": (P.AtomConfig("sm90.mma", (64, 64, 64), "s4", "s4", "s32", a_source="smem_desc"),
+    "wgmma_s4": (L.AtomConfig("sm90.mma", (64, 64, 64), "s4", "s4", "s32", a_source="smem_desc"),
                  "sm90.wgmma.i8", "sm_90a", None),
     # hardware-facts 10: the mma.sp selector for 8-bit types is 0..1.
-    "mma_sp_s8_selector_2": (P.AtomConfig("sm80.sparse_mma", (16, 8, 32), "s8", "s8", "s32",
+    "mma_sp_s8_selector_2": (L.AtomConfig("sm80.sparse_mma", (16, 8, 32), "s8", "s8", "s32",
                                           sparse_selector=2), "sm80.sp.m16n8k32.i8", "sm_80",
                              None),
     # hardware-facts 11: cp.async.cg takes 16 bytes only.
-    "cp_async_cg_8": (P.AtomConfig("atom.simt_async_copy", cache="cg", copy_bytes=16),
+    "cp_async_cg_8": (L.AtomConfig("atom.simt_async_copy", cache="cg", copy_bytes=16),
                       "cp_async.cg.16", "sm_80",
                       lambda r: replace(r, ptx=r.ptx.replace(", 16;", ", 8;"))),
     # hardware-facts 8: the spec's `.global.shared` TMA store spelling.
-    "tma_store_global_shared": (P.AtomConfig("atom.tma_store", tma_rank=2), "tma_store.tile",
+    "tma_store_global_shared": (L.AtomConfig("atom.tma_store", tma_rank=2), "tma_store.tile",
                                 "sm_90", lambda r: replace(r, ptx=r.ptx.replace(
                                     ".global.shared::cta", ".global.shared").replace(
                                     ".bulk_group", ""))),
     # hardware-facts, arch gates: the 64x128b tcgen05.cp shape needs its .warpx2 qualifier.
-    "tcgen05_cp_64x128b_bare": (P.AtomConfig("atom.s2t_copy", cp_shape="64x128b.warpx2::02_13"),
+    "tcgen05_cp_64x128b_bare": (L.AtomConfig("atom.s2t_copy", cp_shape="64x128b.warpx2::02_13"),
                                 "s2t_copy.64x128b.warpx2::02_13", "sm_100a",
                                 lambda r: replace(r, ptx=r.ptx.replace(".warpx2::02_13", ""))),
 }
@@ -194,6 +195,6 @@ SPEC_CLAIMS = {
 def test_spec_claims_rejected_by_ptxas(name):
     config, key, target, rewrite = SPEC_CLAIMS[name]
     row = A.mma_row(key) if key in {r.key for r in A.MMA_LATTICE} else A.copy_row(key)
-    assert rewrite is not None or P.check_config(config, target) is not None
+    assert rewrite is not None or L.check_config(config, target) is not None
     ok, output = _forced(config, row, target, rewrite)
     assert not ok, f"{name}: ptxas accepted a form the hardware facts say it rejects"

@@ -37,6 +37,7 @@ from cute_ir.features.format import formatted_text
 from cute_ir.features.outline import document_symbols, folding_ranges
 from cute_ir.lsp import semantic
 from cute_ir.text.positions import Position
+from cute_ir.verify import atom_sites
 
 ROOT = Path(__file__).resolve().parents[2]
 # A case ends when its text grows past this: a fresh analysis runs after every edit.
@@ -219,7 +220,7 @@ def _no_kept_results():
     """Caches of per-function results emptied for the duration (and restored after): a fresh
     analysis must compute everything, or a cache key that misses what a result depends on would
     go unnoticed."""
-    kept = [(cache, dict(cache)) for cache in (lowered._cache, preview._unit_cache, preview._verdict_cache,
+    kept = [(cache, dict(cache)) for cache in (lowered._cache, atom_sites._unit_cache, preview._verdict_cache,
                                                    pipeline._cache)]
     for cache, _ in kept:
         cache.clear()

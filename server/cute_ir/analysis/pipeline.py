@@ -22,7 +22,8 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
-from ..emit.preview import ErrorIndex, Lowering, UnitPtxSource
+from ..emit.preview import ErrorIndex, UnitPtxSource
+from ..verify.lowering import LoweringCheck
 from ..ir.lift import wrap_in_module
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.base import OP_NAMES, local_passes
@@ -48,7 +49,7 @@ class UnitPipeline:
     """The editor's pipeline for one pass over some units of a document (the alias table is
     read once)."""
 
-    def __init__(self, analysis: "DocumentAnalysis", lowering: Lowering) -> None:
+    def __init__(self, analysis: "DocumentAnalysis", lowering: LoweringCheck) -> None:
         self.analysis = analysis
         self.lowering = lowering      # whose alias table it shares: reading one costs a walk of every unit
         self._source: UnitPtxSource | None = None

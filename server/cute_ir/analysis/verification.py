@@ -13,10 +13,10 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, Severity
-from ..emit.preview import Lowering
 from ..ir.ssa import check_ssa
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..verify import VERIFIED_OPS, verify_unit
+from ..verify.lowering import LoweringCheck
 from ..verify.structure import check_site
 from .pipeline import UnitPipeline
 from .units import KEPT_WITH_VERIFICATION, Unit, statement_nodes
@@ -36,8 +36,8 @@ _VERIFIED = frozenset(name.encode() for name in VERIFIED_OPS)
 def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[str, list[Any]],
                  errors: list[Diagnostic], deadline: float | None) -> dict[int, list[Diagnostic]]:
     """Run the verifiers over units that contain verified ops, then check that their atoms
-    lower for the target: what stops a lowering is a diagnostic here too, so `check`, the
-    server and the PTX preview give one verdict (emit/preview.py, `Lowering`). `errors`: the
+    lower for the target (verify/lowering.py: the one legality rule the emitters build from, so
+    `check`, the server and the PTX preview give one verdict). `errors`: the
     units' syntax and type errors; units reached after `deadline` are left unverified.
     The diagnostics by the index in `units` of the unit whose verification reported them: a
     unit can report in the text of a type alias it resolved, outside its own."""
@@ -52,7 +52,7 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
         by_unit.setdefault(index, []).append(s)
         names.setdefault(index, set()).add(name)
     out: dict[int, list[Diagnostic]] = {}
-    lowering = Lowering(analysis)
+    lowering = LoweringCheck(analysis)
     pipeline = UnitPipeline(analysis, lowering)
     for index, unit_sites in sorted(by_unit.items()):
         if index < 0:

@@ -7,99 +7,29 @@ of every result so nothing is dead. Instruction lines that implement the atom ca
 ``// @op <origin>`` when the caller passes an origin id; `PtxModule.line_origins` maps those
 (1-based) line numbers back to the origin.
 
-Legality comes from the tables: `atoms.MMA_LATTICE` / `atoms.COPY_LATTICE` rows (shape, types,
-residency, arch gate) and `tiers.satisfies_any`. A configuration the target cannot run yields an
-`EmitError` (returned, never raised). Kernels are written with the one PTX builder
+Legality is the tables' (`tables/legality.py`, which the verifier asks too): a configuration
+gets the row it lowers to, or the target cannot run it and the result is an `EmitError`
+(returned, never raised). Kernels are written with the one PTX builder
 (`emit/builder.py`), which TileAS kernels share.
 """
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from cute_ir.tables import atoms as A
 from cute_ir.tables import descriptors as D
 from cute_ir.tables import tiers as T
+from cute_ir.tables.legality import AtomConfig, a_residency, legality
 
 from .builder import (ATOM_LINE_MARK, FENCE_MBARRIER_INIT, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 
-__all__ = ["AtomConfig", "PtxModule", "EmitError", "emit_ptx", "emit_module", "check_config", "inline_asm",
-           "InlineAsm", "AsmOperand",
-           "supported_targets", "enumerate_configs", "ATOM_LINE_MARK"]
+__all__ = ["PtxModule", "EmitError", "emit_ptx", "emit_module", "inline_asm", "InlineAsm", "AsmOperand",
+           "enumerate_configs", "ATOM_LINE_MARK"]
 
 R = A.Residency
-
-
-
-@dataclass(frozen=True, slots=True)
-class AtomConfig:
-    """One atom instance as the preview sees it (attributes of the IR atom type/op)."""
-    mnemonic: str | None                      # dialect mnemonic; None = legacy PTX-only MMA
-    shape: tuple[int, int, int] | None = None  # MMA (M, N, K)
-    a_type: str | None = None
-    b_type: str | None = None
-    c_type: str | None = None                 # accumulator = D type
-    sparse: bool = False
-    block_scale: str | None = None            # mxf8f6f4 | mxf4 | mxf4nvf4
-    vec_size: int | None = None               # elements per scale factor (32 / 16)
-    sf_type: str | None = None                # ue8m0 | ue4m3
-    cta_group: int = 1                        # tcgen05, and TMA shared by a CTA pair
-    a_source: str | None = None               # rmem | smem_desc | tmem; None = atom default
-    saturate: bool = False                    # integer .satfinite
-    sparse_selector: int = 0                  # mma.sp `f` immediate
-    # copy atoms
-    num_matrices: int | None = None           # ldmatrix / stmatrix .x1/.x2/.x4
-    transpose: bool = False
-    copy_bytes: int | None = None             # cp.async 4/8/16
-    cache: str | None = None                  # cp.async ca | cg
-    tmem_shape: str | None = None             # tcgen05.ld/st 32x32b, 16x64b, ...
-    repeat: int | None = None                 # tcgen05.ld/st .num
-    pack: bool = False                        # .pack::16b / .unpack::16b
-    cp_shape: str | None = None               # tcgen05.cp 128x256b, 64x128b.warpx2::02_13, ...
-    tma_rank: int | None = None
-    tma_mode: str = "tile"                    # tile | im2col | im2col_no_offs
-    multicast: bool = False
-    multicast_ctas: int | None = None         # num_multicast: how many CTAs a multicast load feeds
-    reduce_op: str | None = None
-    tma_bytes: int | None = None              # the tile's bytes, from the TMA partition result
-    tma_prefetch: bool = False                # the IR prefetches the descriptor (prefetch_tma_desc)
-    tma_cache_policy: str | None = A.DEFAULT_TMA_CACHE_POLICY   # L2 policy of `.L2::cache_hint`; None: no hint
-    copy_bits: int | None = None              # universal_copy width
-
-    def label(self) -> str:
-        parts = [self.mnemonic or "mma_sync"]
-        if self.shape:
-            parts.append("m{}n{}k{}".format(*self.shape))
-        parts += [t for t in (self.a_type, self.b_type, self.c_type, self.block_scale,
-                              self.sf_type) if t]
-        for flag, text in ((self.sparse, "sp"), (self.saturate, "sat"), (self.transpose, "t"),
-                           (self.pack, "pack"), (self.multicast, "mc")):
-            if flag:
-                parts.append(text)
-        if self.vec_size:
-            parts.append(f"v{self.vec_size}")
-        if self.mnemonic and self.mnemonic.startswith("sm100"):
-            parts.append(f"cta{self.cta_group}_{self.a_source or 'default'}")
-        elif self.mnemonic == "sm90.mma":
-            parts.append(self.a_source or "default")
-        if self.sparse and self.mnemonic == "sm80.sparse_mma":
-            parts.append(f"f{self.sparse_selector}")
-        for v in (self.num_matrices, self.cache, self.copy_bytes, self.tmem_shape, self.repeat,
-                  self.cp_shape, self.tma_rank, self.reduce_op, self.copy_bits):
-            if v is not None:
-                parts.append(str(v))
-        if self.tma_rank is not None:
-            parts.append(self.tma_mode)
-            if self.cta_group != 1:
-                parts.append(f"cta{self.cta_group}")
-            if self.tma_cache_policy != A.DEFAULT_TMA_CACHE_POLICY:
-                parts.append(self.tma_cache_policy or "no_hint")
-        if self.cp_shape is not None:
-            parts.append(f"cta{self.cta_group}")
-        return re.sub(r"[^A-Za-z0-9_]+", "_", "_".join(parts))
 
 
 @dataclass(frozen=True)
@@ -115,156 +45,6 @@ class EmitError:
 
 def _braces(regs: Sequence[str]) -> str:
     return "{" + ", ".join(regs) + "}"
-
-
-# --------------------------------------------------------------------------------------------
-# Resolution: config -> lattice row (or a reason it has none)
-# --------------------------------------------------------------------------------------------
-
-_NO_INSTRUCTION = {
-    "smem_desc": "a descriptor type",
-    "smem_desc_view": "a descriptor type",
-    "tma_descriptor_tiled": "a descriptor type",
-    "tma_descriptor_im2col": "a descriptor type",
-    "atom.non_exec_tiled_tma_load": "a non-executing atom (bind an mbarrier/cache policy first)",
-    "atom.non_exec_tiled_tma_store": "a non-executing atom",
-    "atom.non_exec_tiled_tma_reduce": "a non-executing atom",
-}
-_MMA_ATOMS = {r.mnemonic for r in A.ATOMS if r.implements(A.Interface.MMA_ATOM)}
-# `AtomConfig.a_source`: where the MMA reads A from, by name.
-A_SOURCES = {"rmem": R.RMEM, "smem_desc": R.SMEM_DESC, "tmem": R.TMEM}
-
-
-def _types_text(c: AtomConfig) -> str:
-    return f"{c.a_type} x {c.b_type} -> {c.c_type}"
-
-
-def _resolve_mma(c: AtomConfig) -> A.MmaShapeRow | str:
-    if c.shape is None or None in (c.a_type, c.b_type, c.c_type):
-        return "an MMA configuration needs shape, a_type, b_type and c_type"
-    atom = A.ATOMS_BY_MNEMONIC.get(c.mnemonic) if c.mnemonic else None
-    # Sparse atoms imply sparsity; for the others `sparse` selects the .sp form.
-    sparse = c.sparse or bool(atom and atom.implements(A.Interface.SPARSE_METADATA_ATOM))
-    rows = A.find_mma_rows(a_type=c.a_type, b_type=c.b_type, c_type=c.c_type,
-                           block_kind=c.block_scale, sparse=sparse)
-    rows = [r for r in rows if r.atom == c.mnemonic
-            and (r.block_scale is None) == (c.block_scale is None)
-            and (r.cta_group is None or r.cta_group == c.cta_group)
-            and (c.vec_size is None or r.block_scale is None
-                 or r.block_scale.vec_size == c.vec_size)]
-    if not rows:
-        return (f"{c.mnemonic or 'mma.sync'} has no form for {_types_text(c)}"
-                + (f" with kind::{c.block_scale}" if c.block_scale else ""))
-    found = A.match_lattice(rows, c.shape)
-    if not found.rows:
-        return (f"shape {'x'.join(map(str, c.shape))} is not legal for {c.mnemonic or 'mma.sync'}"
-                f" {_types_text(c)} (legal: {A.shapes_text(rows)})")
-    return found.rows[0]
-
-
-def _copy_variant(c: AtomConfig) -> str | None:
-    m = c.mnemonic
-    if m in ("atom.ldsm", "atom.stsm"):
-        return f"x{c.num_matrices}{'.trans' if c.transpose else ''}"
-    if m == "atom.simt_async_copy":
-        return f"{c.cache or ('cg' if c.copy_bytes == 16 else 'ca')}.{c.copy_bytes}"
-    if m in ("atom.tmem_load", "atom.tmem_store"):
-        return c.tmem_shape
-    if m == "atom.s2t_copy":
-        return c.cp_shape
-    if m == "atom.tma_load":
-        return "tile.multicast" if c.multicast and c.tma_mode == "tile" else c.tma_mode
-    if m in ("atom.tma_store", "atom.tma_reduce"):
-        return c.tma_mode
-    if m == "atom.universal_copy":
-        return "bits256" if c.copy_bits == 256 else "bits"
-    return None
-
-
-def _resolve_copy(c: AtomConfig) -> A.CopyShapeRow | str:
-    variant = _copy_variant(c)
-    rows = A.find_copy_rows(atom=c.mnemonic, variant=variant)
-    if not rows:
-        legal = ", ".join(r.variant for r in A.find_copy_rows(atom=c.mnemonic))
-        return f"{c.mnemonic} has no form '{variant}' (legal: {legal})"
-    row = rows[0]
-    if row.ranks and c.tma_rank not in row.ranks:
-        return f"{c.mnemonic} {row.variant} takes rank {list(row.ranks)}, not {c.tma_rank}"
-    if c.mnemonic in ("atom.tmem_load", "atom.tmem_store") and c.repeat not in row.repeats:
-        return (f"tcgen05.{'ld' if c.mnemonic.endswith('load') else 'st'}.{row.variant} takes "
-                f".num in {['x%d' % n for n in row.repeats]}, not x{c.repeat}")
-    if c.mnemonic == "atom.tma_reduce" and c.reduce_op not in row.options:
-        return f"TMA reduce op must be one of {list(row.options)}, not {c.reduce_op!r}"
-    if c.mnemonic == "atom.universal_copy" and str(c.copy_bits) not in row.options:
-        return f"universal copy width must be one of {list(row.options)} bits"
-    if c.mnemonic == "atom.s2t_copy" and str(c.cta_group) not in row.options:
-        return "tcgen05.cp takes cta_group 1 or 2"
-    return row
-
-
-def _a_residency(c: AtomConfig, row: A.MmaShapeRow) -> A.Residency | None:
-    """Where A comes from: as configured, else the row's first (preferred) residency."""
-    if c.a_source is None:
-        return row.a_residencies[0]
-    return A_SOURCES.get(c.a_source)
-
-
-def _gate_error(requires: tuple[str, ...], what: str, target: T.Target,
-                deviation: str | None) -> str | None:
-    if T.satisfies_any(target, requires):
-        return None
-    msg = (f"{what} needs {T.describe_requirements(requires)}; "
-           f"target {target.name} does not provide it")
-    return msg + (f" [{deviation}]" if deviation else "")
-
-
-def _check(c: AtomConfig, target: T.Target) -> A.MmaShapeRow | A.CopyShapeRow | str:
-    if c.mnemonic in _NO_INSTRUCTION:
-        return f"{c.mnemonic} is {_NO_INSTRUCTION[c.mnemonic]}: it has no instruction to preview"
-    if c.mnemonic is not None and c.mnemonic not in A.ATOMS_BY_MNEMONIC:
-        return f"unknown atom mnemonic {c.mnemonic!r}"
-    row = _resolve_mma(c) if c.mnemonic is None or c.mnemonic in _MMA_ATOMS \
-        else _resolve_copy(c)
-    if isinstance(row, str):
-        return row
-    if isinstance(row, A.MmaShapeRow):
-        gate = _gate_error(row.requires, f"{row.instruction} ({row.key})", target,
-                           row.deviation)
-        if gate:
-            return gate
-        a_res = _a_residency(c, row)
-        if a_res is None or row.template_for(a_res) is None:
-            return (f"{row.instruction} ({row.key}) takes A from "
-                    f"{'/'.join(r.value for r in row.a_residencies)}, not {c.a_source}")
-        if row.sparse and row.sparse_selectors and c.sparse_selector not in row.sparse_selectors:
-            return (f"mma.sp selector must be one of {list(row.sparse_selectors)} for "
-                    f"{row.key}, not {c.sparse_selector}")
-        if row.block_scale and c.sf_type not in row.block_scale.scale_types:
-            return (f"kind::{row.block_scale.kind} (vec {row.block_scale.vec_size}) takes "
-                    f"scale factors {list(row.block_scale.scale_types)}, not {c.sf_type}")
-        if c.saturate and not row.satfinite:
-            return f".satfinite / saturate applies to integer MMA only, not {row.key}"
-        return row
-    gate = _gate_error(row.requires, f"{c.mnemonic} {row.variant}", target, row.deviation)
-    if gate is None and row.ranks and c.cta_group != 1:
-        if c.cta_group != 2:
-            return f"a TMA transfer is issued for 1 CTA or a CTA pair, not {c.cta_group}"
-        gate = _gate_error(A.TMA_CTA_PAIR, f"{c.mnemonic} for a CTA pair (.cta_group::2)",
-                           target, None)
-    return gate or row
-
-
-def check_config(config: AtomConfig, target: str) -> str | None:
-    """None when `config` can be emitted for `target`, else the reason it cannot."""
-    t = T.parse_target(target)
-    if t is None:
-        return f"unknown SM target {target!r}"
-    result = _check(config, t)
-    return result if isinstance(result, str) else None
-
-
-def supported_targets(config: AtomConfig) -> tuple[str, ...]:
-    return tuple(t.name for t in T.TARGETS if check_config(config, t.name) is None)
 
 
 # --------------------------------------------------------------------------------------------
@@ -315,7 +95,7 @@ def _fma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
 
 def _wgmma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
     out = k.param("u64", "out", "%out")
-    a_res = _a_residency(c, row)
+    a_res = a_residency(c, row)
     adesc = k.param("u64", "a_desc", "%adesc") if a_res is R.SMEM_DESC else None
     bdesc = k.param("u64", "b_desc", "%bdesc")
     regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type, a_res)
@@ -378,7 +158,7 @@ def _commit(cta: int, mbar: str, k: PtxBuilder) -> str:
 
 def _umma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow, target: T.Target) -> None:
     out = k.param("u64", "out", "%out")
-    a_res = _a_residency(c, row)
+    a_res = a_residency(c, row)
     adesc = k.param("u64", "a_desc", "%adesc") if a_res is R.SMEM_DESC else None
     bdesc = k.param("u64", "b_desc", "%bdesc")
     cta = row.cta_group
@@ -615,14 +395,14 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
     t = T.parse_target(target)
     if t is None:
         return f"unknown SM target {target!r}"
-    row = _check(config, t)
+    row = legality(config, t)
     if isinstance(row, str):
         return row
     if not isinstance(row, A.MmaShapeRow) or row.instruction not in ("mma.sync", "mma.sp", "mma.sync.block_scale",
                                                                      "wgmma"):
         return "only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma) bind their operands to constraints"
     c = config
-    a_res = _a_residency(c, row)
+    a_res = a_residency(c, row)
     regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type, a_res)
     acc = "f" if c.c_type == "f32" else "r"
     operands: list[AsmOperand] = []
@@ -671,7 +451,7 @@ def emit_module(items: Sequence[tuple[AtomConfig, str | None]],
         return EmitError(f"unknown SM target {target!r}", None, target)
     kernels = []
     for index, (config, origin) in enumerate(items):
-        row = _check(config, t)
+        row = legality(config, t)
         if isinstance(row, str):
             return EmitError(row, config, target)
         kernels.append((_build_kernel(f"k{index}_{config.label()}", config, row, t), origin))

@@ -7,12 +7,12 @@ IR and tree of a unit, the target, and the document's diagnostics. `DocumentAnal
 """
 from __future__ import annotations
 
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from tree_sitter import Tree
 
-from ..diagnostics import Diagnostic, Span
-from ..ir.lift import Lifted
+from ..diagnostics import Diagnostic
+from ..verify.atom_sites import SiteSource, SourceUnit
 
 
 class SourceText(Protocol):
@@ -23,46 +23,17 @@ class SourceText(Protocol):
     def uri(self) -> str: ...
 
 
-class SourceUnit(Protocol):
-    """A unit of the document: a top-level statement, or a container's header or brace."""
-
-    @property
-    def start(self) -> int: ...
-
-    @property
-    def end(self) -> int: ...
-
-    @property
-    def shell(self) -> bool: ...
-
-    @property
-    def alias_definition(self) -> "tuple[str, str, Span] | None":
-        """(name, aliased text, its span relative to `start`) when the unit defines an alias."""
-
-
 @runtime_checkable
-class AnalysedSource(Protocol):
-    """An analysed document, as the emitters see it."""
+class AnalysedSource(SiteSource, Protocol):
+    """An analysed document, as the emitters see it: what the verifier's atom sites are read
+    from (`verify/atom_sites.SiteSource`), a unit's tree and the document's diagnostics."""
 
     @property
     def document(self) -> SourceText: ...
 
-    @property
-    def units(self) -> Sequence[SourceUnit]: ...
-
-    @property
-    def target_arch(self) -> str: ...
-
-    @property
-    def too_large(self) -> bool: ...
-
-    def lifted_unit(self, unit) -> Lifted:
-        """The unit's IR, to read (not to rewrite)."""
-
     def tree_for(self, unit) -> Tree | None: ...
 
-    def alias_units(self) -> Sequence[SourceUnit]: ...
-
-    def unit_start(self, unit) -> int: ...
-
     def diagnostics(self) -> list[Diagnostic]: ...
+
+
+__all__ = ["AnalysedSource", "SourceText", "SourceUnit"]

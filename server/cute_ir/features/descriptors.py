@@ -31,8 +31,10 @@ from ..dialects.cute_nvgpu.atoms import PTX_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.cute_nvgpu.types import parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
-from ..emit.preview import APPLYING_OPS, alias_table, atom_config
-from ..emit.ptx import AtomConfig, supported_targets
+from ..dialects.cute_nvgpu.ops import APPLYING_OPS
+from ..verify.atom_config import atom_config
+from ..verify.atom_sites import alias_table
+from ..tables.legality import AtomConfig, supported_targets
 from ..ir.core import Operation, OpResult, Value
 from ..layout import is_static, layout_fn, parse_layout, size
 from ..layout.algebra import has_scaled_basis, mode

@@ -14,7 +14,7 @@ touches cute_nvgpu ops; an applying op a pass did make (its location says so) is
 `lower.not-lowered` warning rather than given the verdict of the op it came from.
 
 An atom that arrives as a kernel argument has no op in the file, and its applying op stays
-with a `lower.not-lowered` information diagnostic that says so (`left_reason`; the preview notes the same, and
+with a `lower.not-lowered` information diagnostic that says so (`verify/atom_sites.left_reason`; the preview notes the same, and
 `check` and the editor report it too). An op the preview could not lower stays, with the
 preview's reason (`facts[NOT_LOWERED]`): a `lower.stopped` error when that reason is an error
 `check` reports too (`facts[STOPPED]`), a `lower.not-lowered` warning otherwise (the
@@ -29,9 +29,10 @@ from dataclasses import dataclass
 
 from ..dialects.cute_nvgpu.ops import APPLYING_OPS, BUILDING_OPS
 from ..diagnostics import Severity
-from ..ir.core import Attribute, BlockArgument, OpResult, Operation
+from ..ir.core import Attribute, OpResult, Operation
 from ..text.location import derived, provenance, source_span
 from .base import Pass, PassContext, register
+from ..verify.atom_sites import DSL_APPLYING
 from .inline_asm import Unbindable, bind
 
 # Keys of `PassContext.facts` this module reads.
@@ -46,29 +47,6 @@ BOUND = "bound-asm"               # Span -> its instruction with operands bound 
 # target cannot run). The editor publishes only the first (analysis/pipeline.py).
 NOT_LOWERED_CODE = "lower.not-lowered"
 STOPPED_CODE = "lower.stopped"
-
-# The CuTe DSL applies atoms with these (the atom is their first operand, as for cute_nvgpu's).
-DSL_APPLYING = frozenset({"cute.gemm", "cute.copy"})
-# Ops whose region's arguments are a function's (a kernel's) arguments.
-_FUNCTIONS = frozenset({"cuda.kernel", "func.func", "gpu.func", "llvm.func", "cute.kernel"})
-
-
-def left_reason(op: Operation) -> str | None:
-    """Why the lowering does not take `op`, an op that applies an atom, at all: its atom is an
-    argument (a kernel's, most often: the CuTe DSL passes a tiled MMA so), not a value an op of
-    the file builds, so no PTX can stand for it. None: the atom is built in the file."""
-    atom = op.operands[0] if op.operands else None
-    if not isinstance(atom, BlockArgument):
-        return None
-    holder = atom.owner.parent_op
-    name = f"`%{atom.name_hint}`" if atom.name_hint else "its atom"
-    if holder is not None and holder.name in _FUNCTIONS:
-        kernel = holder.name == "cuda.kernel" or any(k.endswith("kernel") for k in holder.attributes)
-        where = "kernel" if kernel else "function"
-        return (f"its atom {name} arrives as a {where} argument; the lowering replaces only ops "
-                f"whose atom the file builds")
-    return (f"its atom {name} is a block argument; the lowering replaces only ops whose atom "
-            f"the file builds")
 
 def _quoted(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'

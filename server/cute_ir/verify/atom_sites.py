@@ -1,0 +1,336 @@
+"""The atom sites of a unit: each op that builds or applies a `cute_nvgpu` atom, with the
+configuration its lowering needs (`verify/atom_config.py`, and what the TMA partition verifier
+learned of a transfer's tile), where a diagnostic on it goes, and what would stop it.
+
+The lowering check (`verify/lowering.py`) judges each site for the target; the PTX preview and
+the atom-lowering pass emit the sites it accepts. Both read the sites from here, cached by the
+unit's text and the document's aliases, so a unit that only moved costs a dictionary lookup.
+An op that applies an atom the file does not build (a kernel argument) is a site the lowering
+leaves (`left_reason`).
+"""
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from typing import Protocol, Sequence
+
+from ..diagnostics import Diagnostic, Span
+from ..dialects.cute_nvgpu.atoms import AtomInstance
+from ..dialects.cute_nvgpu.ops import APPLYING_OPS
+from ..dialects.cute_nvgpu.tma_ops import PREFETCH
+from ..dialects.cute_nvgpu.types import CuteNvgpuType
+from ..dialects.cute_nvgpu.written import WrittenType
+from ..ir.core import BlockArgument, Operation, OpResult, Value
+from ..ir.lift import Lifted
+from ..tables.legality import AtomConfig
+from .atom_config import A_SOURCE_NAMES, atom_config
+from .context import EXEC_TMA_BINDER, VerifyContext
+from .tma import Flag, TmaPartitionResult, verify_tma
+
+__all__ = ["AtomSite", "AliasDef", "SiteSource", "alias_table", "unit_sites", "document_sites", "left_reason",
+           "DSL_APPLYING", "unit_key", "clear_cache"]
+
+# Ops that apply an atom given as their first operand.
+_APPLYING = APPLYING_OPS
+# The CuTe DSL applies atoms with these (the atom is their first operand, as for cute_nvgpu's).
+DSL_APPLYING = frozenset({"cute.gemm", "cute.copy"})
+# An applying op's attributes that configure the atom it applies (docs/ops.md: `tma_reduce`'s
+# `kind`, "the reduction, when the non-exec atom does not fix it").
+_APPLYING_SETTINGS = {"cute_nvgpu.atom.tma_reduce": ("kind",)}
+# The atoms whose kernels move a TMA tile: their expect_tx and SMEM tile come from the partition.
+_TMA_TRANSFERS = frozenset({"atom.tma_load", "atom.tma_store", "atom.tma_reduce"})
+# Ops whose region's arguments are a function's (a kernel's) arguments.
+_FUNCTIONS = frozenset({"cuda.kernel", "func.func", "gpu.func", "llvm.func", "cute.kernel"})
+
+
+class SourceUnit(Protocol):
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+    @property
+    def shell(self) -> bool: ...
+
+    @property
+    def alias_definition(self) -> "tuple[str, str, Span] | None": ...
+
+
+class SiteSource(Protocol):
+    """What the sites are read from: an analysed document (emit/source.py's `AnalysedSource`
+    declares the same, and the analysis satisfies both)."""
+
+    @property
+    def document(self): ...
+
+    @property
+    def units(self) -> Sequence[SourceUnit]: ...
+
+    @property
+    def target_arch(self) -> str: ...
+
+    @property
+    def too_large(self) -> bool: ...
+
+    def lifted_unit(self, unit) -> Lifted: ...
+
+    def alias_units(self) -> Sequence[SourceUnit]: ...
+
+    def unit_start(self, unit) -> int: ...
+
+
+def left_reason(op: Operation) -> str | None:
+    """Why the lowering does not take `op`, an op that applies an atom, at all: its atom is an
+    argument (a kernel's, most often: the CuTe DSL passes a tiled MMA so), not a value an op of
+    the file builds, so no PTX can stand for it. None: the atom is built in the file."""
+    atom = op.operands[0] if op.operands else None
+    if not isinstance(atom, BlockArgument):
+        return None
+    holder = atom.owner.parent_op
+    name = f"`%{atom.name_hint}`" if atom.name_hint else "its atom"
+    if holder is not None and holder.name in _FUNCTIONS:
+        kernel = holder.name == "cuda.kernel" or any(k.endswith("kernel") for k in holder.attributes)
+        where = "kernel" if kernel else "function"
+        return (f"its atom {name} arrives as a {where} argument; the lowering replaces only ops "
+                f"whose atom the file builds")
+    return (f"its atom {name} is a block argument; the lowering replaces only ops whose atom "
+            f"the file builds")
+
+
+def _with_partition(config: AtomConfig, partition: TmaPartitionResult) -> AtomConfig:
+    """A TMA transfer's configuration as its partition result says it (tma-atoms, "Partition
+    Result ABI": the flags word, rank and sizes are echoed so that downstream does not re-derive
+    them): the tile's bytes, the descriptor's rank, multicast (bit 0) over num_multicast CTAs,
+    a CTA pair for a two-CTA load (bit 4)."""
+    flags = partition.flags
+    multicast = Flag.MULTICAST in flags
+    return replace(config, tma_bytes=partition.tile_bytes or config.tma_bytes, tma_rank=partition.rank,
+                   multicast=multicast or config.multicast,
+                   multicast_ctas=partition.num_multicast if multicast else config.multicast_ctas,
+                   cta_group=2 if Flag.TWO_CTA in flags else config.cta_group)
+
+
+@dataclass(frozen=True, slots=True)
+class AtomSite:
+    """One op that gets a kernel (or a note); spans relative to its unit's start."""
+    span: Span                      # the whole op
+    at: Span                        # where a diagnostic goes (the atom type / the op name)
+    text: str                       # the op's first line, for the comment
+    name: str                       # origin tag: the result or atom SSA name
+    config: AtomConfig | None
+    note: str | None = None         # why there is no kernel (not an error)
+    left: bool = False              # an op the lowering does not take at all (`note` says why)
+    atom_op: Span | None = None     # the op that built the atom an applying op applies
+    atom_type: Span | None = None   # where the atom's type is written (a signature, an alias)
+
+    def shifted(self, delta: int) -> "AtomSite":
+        def move(span: Span | None) -> Span | None:
+            return span.shifted(delta) if span is not None else None
+        return replace(self, span=self.span.shifted(delta), at=self.at.shifted(delta),
+                       atom_op=move(self.atom_op), atom_type=move(self.atom_type))
+
+    def blocked_by(self, errors: list[Diagnostic]) -> list[Diagnostic]:
+        """The errors that stop this op's lowering: those inside the op, inside the op that
+        built the atom it applies, or on the atom's type (a verdict of `check` is never
+        overruled here)."""
+        spans = [s for s in (self.span, self.atom_op, self.atom_type) if s is not None]
+        # In document order, whatever order `errors` came in: the first one is the reason the
+        # preview and the lowering give, and must not depend on how the analysis got there.
+        return sorted((d for d in errors if any(s.start <= d.span.start and d.span.end <= s.end for s in spans)),
+                      key=lambda d: (d.span.start, d.span.end, d.code, d.message))
+
+
+@dataclass(frozen=True)
+class AliasDef:
+    text: str                       # the aliased type's text
+    unit: SourceUnit = field(compare=False)     # the unit that defines it
+    span: Span                      # absolute span of the aliased type
+
+
+def alias_table(analysis: SiteSource) -> dict[str, AliasDef]:
+    """`!name = <type>` and `#name = <layout>` definitions of the document, by name."""
+    out: dict[str, AliasDef] = {}
+    # Each unit says what it defines, relative to its start: no unit's tree or IR is needed,
+    # so a definition that an edit above it only moved costs nothing here. The first
+    # definition of a name counts, as MLIR keeps it (and as `DocumentAnalysis.alias_type`).
+    for unit in analysis.alias_units():
+        name, text, span = unit.alias_definition
+        out.setdefault(name, AliasDef(text, unit, span.shifted(analysis.unit_start(unit))))
+    return out
+
+
+class SiteWalker:
+    def __init__(self, analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef]) -> None:
+        self.analysis = analysis
+        self.unit = unit
+        self.aliases = aliases
+        # Not kept on the unit: the items are cached by the unit's text, and keeping the IR of
+        # every unit the analysis lowers would hold a whole large file's IR in memory.
+        self.ctx = VerifyContext(analysis.lifted_unit(unit), "", [], self._alias_type)
+        self._partitions: dict[Operation, TmaPartitionResult] | None = None
+
+    def _alias_type(self, name: str) -> WrittenType | None:
+        alias = self.aliases.get(name)
+        return WrittenType(alias.text, alias.span) if alias is not None else None
+
+    def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType | None, Operation | None] | None:
+        found = self.ctx.resolve_atom(value)
+        return (found.atom, found.type, found.op) if found is not None else None
+
+    @staticmethod
+    def _operand_owner(op: Operation, index: int = 0) -> Operation | None:
+        value = op.operands[index] if len(op.operands) > index else None
+        return value.owner if isinstance(value, OpResult) else None
+
+    def _non_exec_atom(self, builder: Operation) -> Operation | None:
+        """The non-exec TMA atom op that `builder` is, or that the `make_exec_tma` it is binds."""
+        return self._operand_owner(builder) if builder.name == EXEC_TMA_BINDER else builder
+
+    def prefetched(self, builder: Operation) -> bool:
+        """Whether the unit prefetches (`cute_nvgpu.prefetch_tma_desc`) the descriptor the atom
+        was built from: its kernel then prefetches the tensormap before the transfer."""
+        atom = self._non_exec_atom(builder)
+        if atom is None or not atom.operands:
+            return False
+        descriptor = atom.operands[0]
+        return any(user.name == PREFETCH and user.operands[0] is descriptor for user in descriptor.users)
+
+    def partition_of(self, builder: Operation) -> TmaPartitionResult | None:
+        """What the TMA partition verifier learned about the tile of the non-exec atom that
+        `builder` is (or that the `make_exec_tma` it is binds): the lowering reads the tile's
+        size from there rather than working it out again."""
+        builder = self._non_exec_atom(builder)
+        if builder is None:
+            return None
+        if self._partitions is None:
+            self._partitions = verify_tma(self.ctx.lifted, self.analysis.target_arch).partitions
+        return self._partitions.get(builder)
+
+    def a_source(self, op: Operation) -> str | None:
+        types = self.ctx.operand_types(op)
+        if len(types) < 3:
+            return None
+        operand = self.ctx.classify(types[2])           # (atom, D, A, ...)
+        return A_SOURCE_NAMES.get(operand.residency) if operand is not None else None
+
+    def items(self) -> list[AtomSite]:
+        if self.ctx is None:
+            return []
+        out: list[AtomSite] = []
+        for op in self.ctx.operations():
+            found = self._applied(op) if op.name in _APPLYING else self._built(op)
+            if found is None:
+                left = self._left(op)
+                if left is not None:
+                    out.append(left)
+                continue
+            atom, ty, a_source, name, at, atom_op = found
+            config = atom_config(atom, a_source, ty=ty)
+            if isinstance(config, AtomConfig) and atom.mnemonic in _TMA_TRANSFERS:
+                builder = op if op.name not in _APPLYING else self._atom_builder(op)
+                partition = self.partition_of(builder)
+                if partition is not None:
+                    config = _with_partition(config, partition)
+                if self.prefetched(builder) and (partition is None or Flag.PREFETCH_ELIGIBLE in partition.flags):
+                    config = replace(config, tma_prefetch=True)
+            span = self.ctx.op_span(op)
+            note = config if isinstance(config, str) else None
+            out.append(AtomSite(span, at, self._first_line(span), name, None if note else config, note,
+                             atom_op=atom_op, atom_type=atom.type_span))
+        return out
+
+    def _left(self, op: Operation) -> AtomSite | None:
+        """An op that applies an atom the file does not build (a kernel argument): the
+        lowering leaves it, and says why (`left_reason`)."""
+        if op.name not in _APPLYING and op.name not in DSL_APPLYING:
+            return None
+        reason = left_reason(op)
+        if reason is None:
+            return None
+        span = self.ctx.op_span(op)
+        return AtomSite(span, self.ctx.name_span(op), self._first_line(span), f"%{op.operands[0].name_hint}",
+                     None, reason, left=True)
+
+    def _first_line(self, span: Span) -> str:
+        """The op's first line, for the preview's comment (long ones cut)."""
+        data = self.analysis.document.data
+        text = bytes(data[span.start:span.end]).split(b"\n", 1)[0].decode("utf-8", "replace").strip()
+        return text if len(text) <= 110 else text[:107] + "..."
+
+    def _atom_builder(self, op: Operation) -> Operation:
+        """The op that built the atom an applying op applies (the op itself if it is unknown)."""
+        return self._operand_owner(op) or op
+
+    def _built(self, op: Operation):
+        for value in op.results:
+            found = self.atom_of_value(value)
+            if found is not None:
+                atom, ty, _ = found
+                written = self.ctx.written_type(value)
+                at = written.span if written is not None and written.kind != "cute_nvgpu_type" else atom.type_span
+                return atom, ty, None, f"%{value.name_hint}", at, None
+        return None
+
+    def _applied(self, op: Operation):
+        if not op.operands:
+            return None
+        value = op.operands[0]
+        if not self.ctx.defined(value) or self.ctx.written_type(value) is None:
+            return None
+        found = self.atom_of_value(value)
+        if found is None:
+            return None
+        atom, ty, owner = found
+        own = {name: f for name, f in self.ctx.attributes(op).items() if name in _APPLYING_SETTINGS.get(op.name, ())}
+        if own:
+            # What the applying op says of its atom itself (a TMA reduction's kind).
+            atom = replace(atom, settings={**atom.settings, **own})
+        a_source = self.a_source(op) if atom.is_mma else None
+        return (atom, ty, a_source, f"%{value.name_hint}", self.ctx.name_span(op),
+                self.ctx.op_span(owner) if owner is not None else None)
+
+
+# Per-unit cache: (unit text, alias definitions it may use) -> items relative to the unit.
+_CACHE_SIZE = 4096
+_unit_cache: "OrderedDict[tuple, tuple[AtomSite, ...]]" = OrderedDict()
+
+
+def unit_key(analysis: SiteSource, unit: SourceUnit, alias_key: tuple) -> tuple:
+    """What a unit's items depend on: its text and the document's aliases."""
+    text = analysis.document.data[unit.start:unit.end]
+    return (len(text), hashlib.blake2b(text, digest_size=20).digest(), alias_key)
+
+
+def unit_sites(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
+                alias_key: tuple, key: tuple | None = None) -> tuple[AtomSite, ...]:
+    key = key or unit_key(analysis, unit, alias_key)
+    hit = _unit_cache.get(key)
+    if hit is not None:
+        _unit_cache.move_to_end(key)
+        return hit
+    items = tuple(i.shifted(-unit.start) for i in SiteWalker(analysis, unit, aliases).items())
+    _unit_cache[key] = items
+    if len(_unit_cache) > _CACHE_SIZE:
+        _unit_cache.popitem(last=False)
+    return items
+
+
+def document_sites(analysis: SiteSource) -> list[AtomSite]:
+    """Every atom-building / atom-applying op of the document, in order (absolute spans)."""
+    if analysis.too_large:
+        return []
+    aliases = alias_table(analysis)
+    alias_key = tuple(sorted((k, v.text) for k, v in aliases.items()))
+    out: list[AtomSite] = []
+    for unit in analysis.units:
+        if unit.shell:
+            continue
+        out.extend(i.shifted(unit.start) for i in unit_sites(analysis, unit, aliases, alias_key))
+    return out
+
+
+
+def clear_cache() -> None:
+    _unit_cache.clear()
