@@ -1,9 +1,15 @@
 """Shared test fixtures and the catalogue backlog report."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+# Servers the tests start show what a first open shows: the open cache (lsp/open_cache.py)
+# is off, and tests/lsp/test_open_cache.py turns it on in a directory of its own. It is
+# inherited by every server process a test starts.
+os.environ["CUTE_IR_CACHE"] = "off"
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

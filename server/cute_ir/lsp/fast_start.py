@@ -9,6 +9,10 @@ client's, as pygls chooses it. So `serve` reads the first message itself and ans
 `initialize` request at once; then it imports the server and hands it that message (the
 server's own answer to it is not sent: `CuteIrProtocol.answered_early`) and everything after.
 Anything else as the first message is simply left to the server.
+
+When a document is opened right after (`initialized`, then `didOpen`, as editors send them) and
+`lsp/open_cache.py` holds its diagnostics for this text, settings and tool, they are published
+before the import too: reopening a file shows its problems at once.
 """
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ import sys
 from typing import Any, BinaryIO
 
 from .. import __version__
-from .framing import read_first
+from . import open_cache
+from .framing import NOTHING_YET, Resume, read_first, read_next
 
 CAPABILITIES_FILE = os.path.join(os.path.dirname(__file__), "capabilities.json")
 SERVER_INFO = {"name": "cute-ir", "version": __version__}
@@ -26,6 +31,9 @@ SERVER_INFO = {"name": "cute-ir", "version": __version__}
 ENCODINGS = ("utf-8", "utf-16", "utf-32")
 DEFAULT_ENCODING = "utf-16"
 CONTENT_TYPE = b"application/vscode-jsonrpc; charset=utf-8"   # as pygls writes it
+# How long to wait for the messages an editor sends after `initialize`'s answer, before the
+# import goes ahead without them.
+FOLLOW_UP_WAIT = 0.25
 
 
 def position_encoding(params: dict[str, Any]) -> str:
@@ -62,25 +70,84 @@ def _initialize_request(body: bytes) -> tuple[int | str, dict[str, Any]] | None:
     return msg_id, params
 
 
+def _write(out: BinaryIO, message: dict[str, Any]) -> None:
+    body = json.dumps(message, separators=(",", ":")).encode("utf-8")
+    out.write(b"Content-Length: %d\r\nContent-Type: %s\r\n\r\n" % (len(body), CONTENT_TYPE) + body)
+    out.flush()
+
+
 def answer_initialize(body: bytes, out: BinaryIO) -> int | str | None:
     """Answer `body` if it is an `initialize` request; the id answered, or None."""
     request = _initialize_request(body)
     if request is None:
         return None
     msg_id, params = request
-    answer = json.dumps({"jsonrpc": "2.0", "id": msg_id, "result": initialize_result(params)},
-                        separators=(",", ":")).encode("utf-8")
-    out.write(b"Content-Length: %d\r\nContent-Type: %s\r\n\r\n" % (len(answer), CONTENT_TYPE) + answer)
-    out.flush()
+    _write(out, {"jsonrpc": "2.0", "id": msg_id, "result": initialize_result(params)})
     return msg_id
+
+
+def _opened(body: bytes) -> tuple[str, int, str] | None:
+    """(uri, version, text) of a well-formed `didOpen`; None for anything else."""
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or message.get("method") != "textDocument/didOpen":
+        return None
+    item = (message.get("params") or {}).get("textDocument") if isinstance(message.get("params"), dict) else None
+    if not isinstance(item, dict):
+        return None
+    uri, version, text = item.get("uri"), item.get("version"), item.get("text")
+    if not isinstance(uri, str) or not isinstance(text, str) or isinstance(version, bool) or not isinstance(version, int):
+        return None
+    return uri, version, text
+
+
+def _is_initialized(body: bytes) -> bool:
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(message, dict) and message.get("method") == "initialized" and "id" not in message
+
+
+def publish_cached_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
+                        params: dict[str, Any]) -> tuple[list[Any], dict[str, int]]:
+    """Read what follows `initialize` up to the first `didOpen` (or anything else, or a pause),
+    and publish the opened document's diagnostics if the cache holds them. The messages read,
+    in order, for the server; and {uri: version} of what was published."""
+    read: list[Any] = []
+    options = params.get("initializationOptions")
+    while True:
+        item = read_next(stdin, resume, FOLLOW_UP_WAIT)
+        if item is NOTHING_YET:
+            return read, {}
+        read.append(item)
+        if isinstance(item, bytes) and _is_initialized(item):
+            continue
+        opened = _opened(item) if isinstance(item, bytes) else None
+        if opened is None:
+            return read, {}
+        uri, version, text = opened
+        entry = open_cache.load(open_cache.key(uri, text, position_encoding(params), options))
+        if entry is None:
+            return read, {}
+        _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                        "params": {"uri": uri, "version": version, "diagnostics": entry["diagnostics"]}})
+        return read, {uri: version}
 
 
 def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout.buffer
     first, resume = read_first(stdin)
-    answered = answer_initialize(first, stdout) if isinstance(first, bytes) else None
+    request = _initialize_request(first) if isinstance(first, bytes) else None
+    answered = answer_initialize(first, stdout) if request is not None else None
+    read, published = [first], {}
+    if request is not None and open_cache.enabled(request[1].get("initializationOptions")):
+        more, published = publish_cached_open(stdin, stdout, resume, request[1])
+        read += more
     from .server import server   # what the answer did not wait for
     from .stdio import PrefetchingReader
-    return server.start_io(stdin, stdout, reader=PrefetchingReader(stdin, resume), first=first,
-                           answered=answered)
+    return server.start_io(stdin, stdout, reader=PrefetchingReader(stdin, resume), first=read,
+                           answered=answered, published_early=published)

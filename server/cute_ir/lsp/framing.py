@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import re
+import select
+import time
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
@@ -138,21 +140,37 @@ def read_first(stream: BinaryIO) -> tuple[bytes | FramingError | None, Resume]:
     """The stream's first message (or skipped stretch; None at the end of input), read
     blocking, and where reading left off."""
     resume = Resume()
+    return read_next(stream, resume), resume
+
+
+# `read_next`'s answer when nothing came within its wait.
+NOTHING_YET = object()
+
+
+def read_next(stream: BinaryIO, resume: Resume, wait: float | None = None):
+    """The next message (or skipped stretch; None at the end of input) after `resume`, which
+    it updates. With `wait` (seconds), NOTHING_YET when no message is complete by then; where
+    the stream cannot be waited on (no descriptor, or not on POSIX), NOTHING_YET at once
+    unless a message is already buffered."""
     try:
         fd = stream.fileno()
         read = lambda size: os.read(fd, size)   # noqa: E731 (what is available, not a full chunk)
     except (AttributeError, OSError, ValueError):
+        fd = None
         read = getattr(stream, "read1", None) or stream.read
+    deadline = None if wait is None else time.monotonic() + wait
     while True:
         found = resume.framer.next(resume.buffered, resume.eof)
         if found is not None:
             used, item = found
             del resume.buffered[:used]
             if item is not None:
-                return item, resume
+                return item
             continue
         if resume.eof:
-            return None, resume
+            return None
+        if deadline is not None and not _readable(fd, deadline - time.monotonic()):
+            return NOTHING_YET
         try:
             chunk = read(CHUNK)
         except (OSError, ValueError):   # closed under us: the same as the end of input
@@ -161,3 +179,13 @@ def read_first(stream: BinaryIO) -> tuple[bytes | FramingError | None, Resume]:
             resume.buffered += chunk
         else:
             resume.eof = True
+
+
+def _readable(fd: int | None, seconds: float) -> bool:
+    if fd is None or os.name != "posix" or seconds <= 0:
+        return False
+    try:
+        ready, _, _ = select.select([fd], [], [], seconds)
+    except (OSError, ValueError):
+        return False
+    return bool(ready)

@@ -119,14 +119,15 @@ def dispatch(protocol: JsonRPCProtocol, body: bytes) -> None:
 
 async def serve(reader: PrefetchingReader, protocol: JsonRPCProtocol, stop: threading.Event,
                 on_skipped: Callable[[FramingError], None],
-                first: bytes | FramingError | None = None) -> None:
+                first: "list[bytes | FramingError | None]" = ()) -> None:
     """The message loop (in place of pygls's `run_async`): every body is dispatched, every
     stretch of unreadable input reported, until the input ends or `stop` is set. SystemExit
-    (the `exit` notification) ends it with the process's exit code. `first`: a message read
-    before the loop started (lsp/fast_start.py)."""
-    pending = first
+    (the `exit` notification) ends it with the process's exit code. `first`: messages read
+    before the loop started (lsp/fast_start.py), in order."""
+    pending = list(first)
+    pending.reverse()
     while not stop.is_set():
-        item, pending = (pending, None) if pending is not None else (await reader.next_message(), None)
+        item = pending.pop() if pending else await reader.next_message()
         if item is None:
             return
         if isinstance(item, FramingError):

@@ -29,7 +29,7 @@ from ..analysis import DocumentAnalysis, PerUnit, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
 from ..ir.target import FROM_DEFAULT, FROM_SETTING
 from ..tables.tiers import EDITOR_TARGETS
-from . import convert, jsonrpc, semantic
+from . import convert, jsonrpc, open_cache, semantic
 from .collector import IdleCollector
 from .stdio import FramingError, PrefetchingReader
 
@@ -164,19 +164,27 @@ class CuteIrServer(LanguageServer):
         # Called on `initialized` (the client may be asked things from then on), in order;
         # each starts what it needs as tasks of its own.
         self.initialized_hooks: list[Callable[["CuteIrServer"], None]] = []
+        # The open cache (lsp/open_cache.py): what `initialize` said, the settings it gave,
+        # what lsp/fast_start.py published from the cache ({uri: version}), and for each
+        # document opened since, its entry's key and the revision it keys (until written).
+        self.initialization_options: Any = None
+        self.initial_settings: Settings | None = None
+        self.published_early: dict[str, int] = {}
+        self._open_entries: dict[str, tuple[str, int]] = {}
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, *,
-                 reader: PrefetchingReader | None = None, first: bytes | FramingError | None = None,
-                 answered: int | str | None = None) -> int:
+                 reader: PrefetchingReader | None = None, first: "list[bytes | FramingError | None]" = (),
+                 answered: int | str | None = None, published_early: dict[str, int] | None = None) -> int:
         """Serve on stdio until `exit` or the end of input; the process's exit code: 0, or 1
         for an `exit` that came without `shutdown` (pygls's `exit` handler raises SystemExit
-        with it, which its own loop swallows). `reader`, `first`, `answered`: what
-        lsp/fast_start.py read and answered before the server was imported."""
+        with it, which its own loop swallows). `reader`, `first`, `answered`, `published_early`:
+        what lsp/fast_start.py read, answered and published before the server was imported."""
         self._stop_event = threading.Event()   # what pygls's shutdown sets
         # The cyclic collector runs while the server is idle (lsp/collector.py).
         self.collector.take_over()
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
         self.protocol.answered_early = answered
+        self.published_early = dict(published_early or {})
         code = 0
         try:
             asyncio.run(jsonrpc.serve(reader or PrefetchingReader(stdin or sys.stdin.buffer), self.protocol,
@@ -200,6 +208,14 @@ class CuteIrServer(LanguageServer):
             log.exception("could not send window/logMessage")
 
     # ------------------------------------------------------------------ documents
+    def workspace_encoding(self) -> str:
+        """The negotiated position encoding's name (`utf-16`, ...), as lsp/fast_start.py names it."""
+        try:
+            negotiated = self.workspace.position_encoding
+        except RuntimeError:
+            negotiated = None
+        return str(getattr(negotiated, "value", negotiated) or lsp.PositionEncodingKind.Utf16.value)
+
     def encoding(self):
         try:
             negotiated = self.workspace.position_encoding
@@ -208,9 +224,15 @@ class CuteIrServer(LanguageServer):
         return convert.ENCODINGS.get(negotiated, convert.ENCODINGS[lsp.PositionEncodingKind.Utf16])
 
     def open_document(self, item: lsp.TextDocumentItem) -> None:
-        self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
-                                                   self.encoding(), self.settings,
-                                                   verify_budget=VERIFY_AT_OPEN)
+        analysis = self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
+                                                              self.encoding(), self.settings,
+                                                              verify_budget=VERIFY_AT_OPEN)
+        if self.published_early.get(item.uri) != item.version:
+            self.published_early.pop(item.uri, None)
+            if self.initial_settings is not None and open_cache.enabled(self.initialization_options):
+                encoding = self.workspace_encoding()
+                self._open_entries[item.uri] = (
+                    open_cache.key(item.uri, item.text, encoding, self.initialization_options), analysis.revision)
         self.schedule_publish(item.uri)
         self.verify_rest(item.uri)
 
@@ -246,6 +268,8 @@ class CuteIrServer(LanguageServer):
     def close_document(self, uri: str) -> None:
         self.analyses.pop(uri, None)
         self._last_change.pop(uri, None)   # nothing kept per closed document
+        self.published_early.pop(uri, None)
+        self._open_entries.pop(uri, None)
         for tasks in (self._pending, self._verifying):
             task = tasks.pop(uri, None)
             if task is not None:
@@ -347,9 +371,25 @@ class CuteIrServer(LanguageServer):
         analysis = self.analyses.get(uri)
         if analysis is None:
             return
+        if self.published_early.get(uri) == analysis.version and analysis.revision == 0:
+            if analysis.verification_owed:
+                return   # the cache's complete diagnostics of this text are showing; these are not yet
+            del self.published_early[uri]
+        diagnostics = convert.diagnostics(analysis)
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-            uri=uri, version=analysis.version, diagnostics=convert.diagnostics(analysis)))
+            uri=uri, version=analysis.version, diagnostics=diagnostics))
         self.collector.note_activity()
+        self._keep_opened(uri, analysis, diagnostics)
+
+    def _keep_opened(self, uri: str, analysis: DocumentAnalysis, diagnostics: list[lsp.Diagnostic]) -> None:
+        """Write the open cache's entry once the complete diagnostics of the opened text are
+        known, computed with the settings `initialize` gave (lsp/open_cache.py)."""
+        entry = self._open_entries.get(uri)
+        if entry is None or analysis.verification_owed:
+            return
+        entry_key, revision = self._open_entries.pop(uri)
+        if analysis.revision == revision and self.settings == self.initial_settings:
+            open_cache.store(entry_key, self.protocol._converter.unstructure(diagnostics, list[lsp.Diagnostic]))
 
     def analysis(self, uri: str) -> DocumentAnalysis | None:
         return self.analyses.get(uri)
@@ -397,6 +437,7 @@ server = CuteIrServer()
 @server.feature(lsp.INITIALIZE)
 def initialize(ls: CuteIrServer, params: lsp.InitializeParams) -> None:
     ls.apply_settings(params.initialization_options or {})
+    ls.initialization_options, ls.initial_settings = params.initialization_options, ls.settings
 
 
 @server.feature(lsp.INITIALIZED)

@@ -1,0 +1,167 @@
+"""Reopening a document shows its diagnostics before the server is imported
+(lsp/open_cache.py, lsp/fast_start.py): an entry is the complete diagnostics of one text, for
+one tool, encoding, `initializationOptions` and URI, and nothing else reads as a hit."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from cute_ir.lsp import open_cache
+
+from .test_fast_start import _frame, _read_all, _wait
+
+REPO = Path(__file__).resolve().parents[2]
+# A real dump with one op name misspelt: diagnostics the cache must carry over exactly.
+DUMP = (REPO / "tests/corpus/cutedsl/sm90_tma_wgmma_stmatrix/raw.mlir").read_text().replace(
+    "arith.cmpi", "arith.cmpj", 1)
+URI = "file:///work/kernel.mlir"
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("CUTE_IR_CACHE", "on")
+    monkeypatch.setenv("CUTE_IR_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_the_key_is_the_text_the_settings_the_encoding_and_the_uri(cache_dir):
+    base = open_cache.key(URI, DUMP, "utf-16", {"targetArch": "sm_90a"})
+    assert open_cache.key(URI, DUMP, "utf-16", {"targetArch": "sm_90a"}) == base
+    assert open_cache.key(URI, DUMP.encode(), "utf-16", {"targetArch": "sm_90a"}) == base
+    variants = [
+        open_cache.key(URI, DUMP + " ", "utf-16", {"targetArch": "sm_90a"}),
+        open_cache.key(URI, DUMP, "utf-8", {"targetArch": "sm_90a"}),
+        open_cache.key(URI, DUMP, "utf-16", {"targetArch": "sm_100a"}),
+        open_cache.key(URI, DUMP, "utf-16", None),
+        open_cache.key("file:///work/other.mlir", DUMP, "utf-16", {"targetArch": "sm_90a"}),
+    ]
+    assert base not in variants and len(set(variants)) == len(variants)
+
+
+def test_entries_round_trip_and_a_damaged_entry_is_a_miss(cache_dir):
+    key = open_cache.key(URI, DUMP, "utf-16", None)
+    assert open_cache.load(key) is None
+    diagnostics = [{"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 9}},
+                    "message": "custom op 'arith.cmpj' is unknown", "severity": 1}]
+    assert open_cache.store(key, diagnostics)
+    assert open_cache.load(key) == {"key": key, "diagnostics": diagnostics}
+    entry = cache_dir / (key + open_cache.ENTRY_SUFFIX)
+    for damaged in (b"", b"{not json", b"[]", json.dumps({"key": "another", "diagnostics": []}).encode(),
+                    json.dumps({"key": key, "diagnostics": "none"}).encode()):
+        entry.write_bytes(damaged)
+        assert open_cache.load(key) is None
+
+
+def test_the_directory_is_kept_under_its_size_by_dropping_the_least_recently_used(cache_dir, monkeypatch):
+    keys = [open_cache.key(URI, f"text {n}", "utf-16", None) for n in range(4)]
+    big = [{"message": "x" * 900}]
+    for n, key in enumerate(keys):
+        open_cache.store(key, big)
+        os.utime(cache_dir / (key + open_cache.ENTRY_SUFFIX), ns=(n * 10**9, n * 10**9))
+    monkeypatch.setattr(open_cache, "MAX_BYTES", 3500)   # room for three entries
+    open_cache.load(keys[0])   # used: now the most recent
+    open_cache.store(open_cache.key(URI, "text 5", "utf-16", None), big)
+    kept = {p.name[:-len(open_cache.ENTRY_SUFFIX)] for p in cache_dir.glob("*" + open_cache.ENTRY_SUFFIX)}
+    assert keys[0] in kept and keys[1] not in kept and sum(p.stat().st_size for p in cache_dir.iterdir()) <= 3500
+
+
+def test_it_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("CUTE_IR_CACHE", "on")
+    assert open_cache.enabled(None) and open_cache.enabled({"targetArch": "sm_90a"})
+    assert not open_cache.enabled({"cache": False})
+    for off in ("off", "0", "false", "no", "OFF"):
+        monkeypatch.setenv("CUTE_IR_CACHE", off)
+        assert not open_cache.enabled(None)
+
+
+def _session(options, text: str = DUMP, edit: bool = False) -> list[dict]:
+    """A server process that is initialised, opens `text` and, once its diagnostics are
+    complete (the pull request answers the complete set), optionally edits it; every message
+    it sent."""
+    server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    received: list[dict] = []
+    reader = threading.Thread(target=lambda: _read_all(server.stdout, received), daemon=True)
+    reader.start()
+    try:
+        send = lambda message: (server.stdin.write(_frame(message)), server.stdin.flush())  # noqa: E731
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "processId": None, "rootUri": None, "initializationOptions": options,
+            "capabilities": {"textDocument": {"publishDiagnostics": {"versionSupport": True}}}}})
+        send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": URI, "languageId": "cute-ir", "version": 1, "text": text}}})
+        send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/diagnostic",
+              "params": {"textDocument": {"uri": URI}}})
+        _wait(received, lambda m: m.get("id") == 2, 120)
+        # The publish that follows complete verification.
+        _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics"
+              and m["params"]["diagnostics"] == _pulled(received), 120)
+        if edit:
+            send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": URI, "version": 2},
+                "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
+                                              "end": {"line": 0, "character": 0}}, "text": "// edited\n"}]}})
+            _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                  and m["params"]["version"] == 2, 120)
+        send({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
+        _wait(received, lambda m: m.get("id") == 3, 60)
+        send({"jsonrpc": "2.0", "method": "exit", "params": None})
+        assert server.wait(timeout=60) == 0
+        reader.join(timeout=60)
+    finally:
+        server.kill()
+    return received
+
+
+def _pulled(received: list[dict]) -> list[dict] | None:
+    answer = next((m for m in list(received) if m.get("id") == 2), None)
+    return answer["result"]["items"] if answer is not None else None
+
+
+def _published(received: list[dict], version: int) -> list[list[dict]]:
+    return [m["params"]["diagnostics"] for m in received
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["version"] == version]
+
+
+def test_a_reopened_document_shows_its_complete_diagnostics_first(cache_dir):
+    options = {"targetArch": "sm_90a"}
+    first = _session(options)
+    complete = _pulled(first)
+    assert any(d["message"] == "custom op 'arith.cmpj' is unknown" for d in complete)
+    assert len(list(cache_dir.glob("*.json"))) == 1
+
+    again = _session(options, edit=True)
+    # Published before the server was imported: the first message after the answer to
+    # `initialize`, and no incomplete set of the same text after it.
+    assert again[0]["id"] == 1 and again[1]["method"] == "textDocument/publishDiagnostics"
+    assert again[1]["params"] == {"uri": URI, "version": 1, "diagnostics": complete}
+    assert all(published == complete for published in _published(again, 1))
+    assert _pulled(again) == complete
+    # An edit is analysed as always.
+    assert [d["message"] for d in _published(again, 2)[-1]] == [d["message"] for d in complete]
+
+
+def test_other_settings_or_another_text_are_not_a_hit(cache_dir):
+    """A miss is analysed and written as an entry of its own; a hit writes nothing."""
+    _session({"targetArch": "sm_90a"})
+    _session({"targetArch": "sm_90a"})
+    assert len(list(cache_dir.glob("*.json"))) == 1
+    _session({"targetArch": "sm_100a"})
+    _session({"targetArch": "sm_90a"}, DUMP + "\n// more\n")
+    assert len(list(cache_dir.glob("*.json"))) == 3
+
+
+def test_nothing_is_written_when_it_is_off(tmp_path, monkeypatch):
+    monkeypatch.setenv("CUTE_IR_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("CUTE_IR_CACHE", "off")
+    _session(None)
+    monkeypatch.setenv("CUTE_IR_CACHE", "on")
+    _session({"cache": False})
+    assert list(tmp_path.iterdir()) == []
