@@ -14,6 +14,12 @@ client of ../shared/bench/lsp_latency.py. Per server and file:
 - hover on that name (median);
 - peak RSS of the server's process tree.
 
+For cute-ir also the same file reopened: a first process opens it, waits for its complete
+diagnostics (a pulled report) and asks for the three whole-document answers; then a second
+process opens the same text: spawn -> its first publish, and the three requests right after
+(lsp/open_cache.py keeps what the first showed, in a cache directory of this run's own, so every
+first open above is a first open).
+
 Then, for cute-ir: real CuTe DSL dumps (bench/real_dumps.py) of 5k and 50k lines with one `}`
 deleted at three places, typed in as above; and a burst of 30 keystrokes sent without
 waiting, timed from the last one to the publish of its version ("catch-up").
@@ -37,6 +43,7 @@ import platform
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +72,7 @@ class Figures:
     after_edit_ms: dict[str, float] = field(default_factory=dict)
     hover_ms: list[float] = field(default_factory=list)
     peak_rss_mib: float = 0.0
+    reopen: dict[str, object] = field(default_factory=dict)   # cute-ir: the same text opened again
 
 
 def median(values: list[float]) -> float:
@@ -139,6 +147,25 @@ class Session:
 
     def close(self) -> None:
         self.client.close()
+
+
+def reopened(probe, argv: list[str], uri: str, text: str, settle_ms: int) -> dict[str, object]:
+    """Open `text` once and see it through (complete diagnostics, the whole-document answers),
+    then open it again in a new process: what the reopen costs."""
+    first = Session(probe, argv)
+    try:
+        first.open(uri, text, settle_ms)
+        first.request("textDocument/diagnostic", {})
+        first.whole_document()
+    finally:
+        first.close()
+    again = Session(probe, argv)
+    try:
+        again.open(uri, text, settle_ms)
+        return {"spawn_first_ms": (again.first_publish_at - again.started) * 1e3,
+                "after_open_ms": again.whole_document()}
+    finally:
+        again.close()
 
 
 def typing_spot(text: str) -> tuple[int, int]:
@@ -234,12 +261,17 @@ def main() -> int:
     else:
         print(f"no peer at {args.peer}: run ../shared/bench/setup_mlir_peer.sh (cute-ir alone below)", file=sys.stderr)
     edits = 6 if args.quick else args.edits
+    # The open cache of this run's own: every open but the reopens below is a first open.
+    os.environ["CUTE_IR_CACHE_DIR"] = tempfile.mkdtemp(prefix="cute-ir-bench-cache-")
+    os.environ.pop("CUTE_IR_CACHE", None)
     results: dict = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                                  "platform": platform.platform(), "load": os.getloadavg()}, "files": {}}
     for name, text in files(args.quick).items():
         for server, argv in servers.items():
-            figures = measure(probe, argv, "file:///bench/" + name.split(",")[0].replace(" ", "_") + ".mlir", text,
-                              edits, 6 if args.quick else args.hovers, args.settle_ms)
+            uri = "file:///bench/" + name.split(",")[0].replace(" ", "_") + ".mlir"
+            figures = measure(probe, argv, uri, text, edits, 6 if args.quick else args.hovers, args.settle_ms)
+            if argv is OURS:
+                figures.reopen = reopened(probe, argv, uri.replace(".mlir", "_reopened.mlir"), text, args.settle_ms)
             results["files"].setdefault(name, {})[server] = figures.__dict__
             print(f"measured {server} on {name}", file=sys.stderr)
     dumps = {f"{n} lines": concatenated(n) for n in ((5000,) if args.quick else (5000, 50000))}
@@ -263,6 +295,13 @@ def report(results: dict) -> None:
             print(f"| {name} | {server} | {f['init_ms']:.0f} ms | {f['open_first_ms']:.0f} / {f['open_last_ms']:.0f} ms "
                   f"| {f.get('spawn_first_ms', 0):.0f} ms | {after_open} ms | {median(f['edit_ms']):.1f} / {p90(f['edit_ms']):.1f} ms | {after_edit} ms "
                   f"| {median(f['hover_ms']):.2f} ms | {f['peak_rss_mib']:.0f} MiB |")
+    print("\n| file | cute-ir, reopened: spawn -> first diagnostics | symbols / tokens / folding after the reopen |")
+    print("|---|---|---|")
+    for name, servers in results["files"].items():
+        again = servers.get("cute-ir", {}).get("reopen")
+        if again:
+            after = " / ".join(f"{v:.0f}" for v in again["after_open_ms"].values())
+            print(f"| {name} | {again['spawn_first_ms']:.0f} ms | {after} ms |")
     print("\n| real dumps | where the `}` is missing | keystroke -> diagnostics median / p90 | 30-keystroke burst: catch-up |")
     print("|---|---|---|---|")
     for size, cases in results["broken"].items():

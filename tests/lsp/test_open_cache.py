@@ -49,11 +49,15 @@ def test_entries_round_trip_and_a_damaged_entry_is_a_miss(cache_dir):
     assert open_cache.load(key) is None
     diagnostics = [{"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 9}},
                     "message": "custom op 'arith.cmpj' is unknown", "severity": 1}]
-    assert open_cache.store(key, diagnostics)
-    assert open_cache.load(key) == {"key": key, "diagnostics": diagnostics}
+    symbols = '[{"name":"@kernel"}]'
+    written = open_cache.store(key, {"diagnostics": diagnostics}, {"documentSymbol": symbols})
+    assert written is not None and open_cache.load(key) == written
+    assert written["diagnostics"] == diagnostics and open_cache.answer(written, "documentSymbol") == symbols
+    assert open_cache.answer(written, "semanticTokens") is None
     entry = cache_dir / (key + open_cache.ENTRY_SUFFIX)
     for damaged in (b"", b"{not json", b"[]", json.dumps({"key": "another", "diagnostics": []}).encode(),
-                    json.dumps({"key": key, "diagnostics": "none"}).encode()):
+                    json.dumps({"key": key, "diagnostics": "none"}).encode(),
+                    json.dumps({"key": key, "semanticTokens": [1, 2]}).encode()):
         entry.write_bytes(damaged)
         assert open_cache.load(key) is None
 
@@ -62,11 +66,11 @@ def test_the_directory_is_kept_under_its_size_by_dropping_the_least_recently_use
     keys = [open_cache.key(URI, f"text {n}", "utf-16", None) for n in range(4)]
     big = [{"message": "x" * 900}]
     for n, key in enumerate(keys):
-        open_cache.store(key, big)
+        open_cache.store(key, {"diagnostics": big})
         os.utime(cache_dir / (key + open_cache.ENTRY_SUFFIX), ns=(n * 10**9, n * 10**9))
     monkeypatch.setattr(open_cache, "MAX_BYTES", 3500)   # room for three entries
     open_cache.load(keys[0])   # used: now the most recent
-    open_cache.store(open_cache.key(URI, "text 5", "utf-16", None), big)
+    open_cache.store(open_cache.key(URI, "text 5", "utf-16", None), {"diagnostics": big})
     kept = {p.name[:-len(open_cache.ENTRY_SUFFIX)] for p in cache_dir.glob("*" + open_cache.ENTRY_SUFFIX)}
     assert keys[0] in kept and keys[1] not in kept and sum(p.stat().st_size for p in cache_dir.iterdir()) <= 3500
 
@@ -80,10 +84,14 @@ def test_it_can_be_turned_off(monkeypatch):
         assert not open_cache.enabled(None)
 
 
-def _session(options, text: str = DUMP, edit: bool = False) -> list[dict]:
+WHOLE_DOCUMENT = {"symbols": "textDocument/documentSymbol", "tokens": "textDocument/semanticTokens/full",
+                  "folds": "textDocument/foldingRange"}
+
+
+def _session(options, text: str = DUMP, edit: bool = False, ask: bool = False) -> list[dict]:
     """A server process that is initialised, opens `text` and, once its diagnostics are
-    complete (the pull request answers the complete set), optionally edits it; every message
-    it sent."""
+    complete (the pull request answers the complete set), optionally asks for its outline,
+    tokens and folds (ids 10-12) and edits it and asks again (ids 13-15); every message it sent."""
     server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     received: list[dict] = []
@@ -103,6 +111,10 @@ def _session(options, text: str = DUMP, edit: bool = False) -> list[dict]:
         # The publish that follows complete verification.
         _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics"
               and m["params"]["diagnostics"] == _pulled(received), 120)
+        if ask:
+            for number, method in enumerate(WHOLE_DOCUMENT.values(), 10):
+                send({"jsonrpc": "2.0", "id": number, "method": method, "params": {"textDocument": {"uri": URI}}})
+                _wait(received, lambda m: m.get("id") == number, 120)
         if edit:
             send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
                 "textDocument": {"uri": URI, "version": 2},
@@ -110,6 +122,10 @@ def _session(options, text: str = DUMP, edit: bool = False) -> list[dict]:
                                               "end": {"line": 0, "character": 0}}, "text": "// edited\n"}]}})
             _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics"
                   and m["params"]["version"] == 2, 120)
+            if ask:
+                for number, method in enumerate(WHOLE_DOCUMENT.values(), 13):
+                    send({"jsonrpc": "2.0", "id": number, "method": method, "params": {"textDocument": {"uri": URI}}})
+                    _wait(received, lambda m: m.get("id") == number, 120)
         send({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
         _wait(received, lambda m: m.get("id") == 3, 60)
         send({"jsonrpc": "2.0", "method": "exit", "params": None})
@@ -146,6 +162,34 @@ def test_a_reopened_document_shows_its_complete_diagnostics_first(cache_dir):
     assert _pulled(again) == complete
     # An edit is analysed as always.
     assert [d["message"] for d in _published(again, 2)[-1]] == [d["message"] for d in complete]
+
+
+def _answer(received: list[dict], number: int):
+    return next(m for m in received if m.get("id") == number)["result"]
+
+
+def test_the_outline_tokens_and_folds_of_the_opened_text_are_answered_from_the_entry(cache_dir):
+    first = _session(None, ask=True)
+    symbols, tokens, folds = _answer(first, 10), _answer(first, 11), _answer(first, 12)
+    assert symbols and tokens["data"] and folds
+    [path] = cache_dir.glob("*.json")
+    key = path.name[:-len(open_cache.ENTRY_SUFFIX)]
+    entry = open_cache.load(key)
+    assert json.loads(open_cache.answer(entry, "documentSymbol")) == symbols
+    assert json.loads(open_cache.answer(entry, "semanticTokens")) == tokens
+    assert json.loads(open_cache.answer(entry, "foldingRange")) == folds
+    # What the entry holds is what a reopened text is answered (markers prove where from),
+    # until the first edit.
+    markers = {"documentSymbol": [{**symbols[0], "name": "from the cache"}],
+               "semanticTokens": {"data": [0, 0, 1, 0, 0]}, "foldingRange": [{"startLine": 0, "endLine": 1}]}
+    open_cache.store(key, entry, {name: json.dumps(value) for name, value in markers.items()})
+    again = _session(None, edit=True, ask=True)
+    assert [_answer(again, n) for n in (10, 11, 12)] == list(markers.values())
+    # A comment line added on top: a token of its own, then the same tokens.
+    assert _answer(again, 14)["data"][10:] == tokens["data"][5:]
+    assert _answer(again, 13) != markers["documentSymbol"]
+    assert _answer(again, 15) == [{**fold, "startLine": fold["startLine"] + 1, "endLine": fold["endLine"] + 1}
+                                  for fold in folds]
 
 
 def test_other_settings_or_another_text_are_not_a_hit(cache_dir):

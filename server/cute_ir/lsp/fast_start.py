@@ -130,10 +130,10 @@ def publish_cached_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
             return read, {}
         uri, version, text = opened
         entry = open_cache.load(open_cache.key(uri, text, position_encoding(params), options))
-        if entry is None:
+        if entry is None or open_cache.DIAGNOSTICS not in entry:
             return read, {}
         _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                        "params": {"uri": uri, "version": version, "diagnostics": entry["diagnostics"]}})
+                        "params": {"uri": uri, "version": version, "diagnostics": entry[open_cache.DIAGNOSTICS]}})
         return read, {uri: version}
 
 

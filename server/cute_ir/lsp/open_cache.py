@@ -1,5 +1,6 @@
-"""Diagnostics of a document as it was last opened, kept on disk, so that opening it again shows
-them before the server is imported.
+"""What a document showed when it was last opened, kept on disk: its diagnostics, published
+again before the server is imported when it is reopened, and its outline, folds and semantic
+tokens, answered from here until its first edit.
 
 Reopening a file is the common case (every editor window, every restart of the server), and a
 result depends only on the text, the settings and the tool: an entry is keyed by a hash of
@@ -10,7 +11,8 @@ document up before importing the server and publishes a hit at once; the server 
 the document as always, publishes again only once its own diagnostics are complete (an
 incomplete set would replace the complete one for a moment), and writes an entry when the
 complete diagnostics of a document's opened text were computed with the settings the
-`initializationOptions` gave (settings the client changed later would not be in the key).
+`initializationOptions` gave (settings the client changed later would not be in the key), and
+adds the outline and the tokens to it when it first answers them for that text.
 
 Only the standard library is imported here: this runs before the server is.
 
@@ -20,18 +22,24 @@ it off. The directory is kept under MAX_BYTES by removing the entries used longe
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import importlib.util
 import json
 import os
 import sys
 import tempfile
+import zlib
 from typing import Any
 
 from .. import __version__
 
 ENTRY_SUFFIX = ".json"
-MAX_BYTES = 64 * 1024 * 1024
+MAX_BYTES = 256 * 1024 * 1024
+# What an entry holds: the diagnostics (a list of LSP Diagnostic objects), and answers written
+# as JSON text, which are large (megabytes at 50k lines) and kept compressed.
+DIAGNOSTICS = "diagnostics"
+ANSWERS = ("documentSymbol", "semanticTokens", "foldingRange")
 _OFF = ("off", "0", "false", "no")
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _TOOL_SUFFIXES = (".py", ".json", ".so", ".pyd", ".dylib")
@@ -98,7 +106,8 @@ def _path(entry_key: str) -> str:
 
 
 def load(entry_key: str) -> dict[str, Any] | None:
-    """The entry under `entry_key`, or None (absent, unreadable, or not what `store` writes)."""
+    """The entry under `entry_key` ({field: value}, answers still compressed: `answer`), or
+    None (absent, unreadable, or not what `store` writes)."""
     path = _path(entry_key)
     try:
         with open(path, "rb") as file:
@@ -106,16 +115,33 @@ def load(entry_key: str) -> dict[str, Any] | None:
         os.utime(path)   # used just now: the last to be evicted
     except (OSError, ValueError, RecursionError):
         return None
-    if not isinstance(entry, dict) or entry.get("key") != entry_key or not isinstance(entry.get("diagnostics"), list):
+    if not isinstance(entry, dict) or entry.pop("key", None) != entry_key:
+        return None
+    if not isinstance(entry.get(DIAGNOSTICS, []), list) or any(
+            not isinstance(entry.get(name, ""), str) for name in ANSWERS):
         return None
     return entry
 
 
-def store(entry_key: str, diagnostics: list[Any]) -> bool:
-    """Write an entry (atomically: a reader sees the whole file or none); False when the
-    directory cannot be written, which only costs the next open its head start."""
+def answer(entry: dict[str, Any], name: str) -> str | None:
+    """One of the entry's answers as JSON text; None when it has none (or it is damaged)."""
+    packed = entry.get(name)
+    if packed is None:
+        return None
+    try:
+        return zlib.decompress(base64.b64decode(packed)).decode("utf-8")
+    except (ValueError, zlib.error):
+        return None
+
+
+def store(entry_key: str, entry: dict[str, Any], answers: dict[str, str] | None = None) -> dict[str, Any] | None:
+    """Write `entry` (as `load` returns it) with `answers` ({name: JSON text}) added, atomically:
+    a reader sees the whole file or none. The entry written, as `load` would return it; None
+    when the directory cannot be written, which only costs the next open its head start."""
+    entry = {**entry, **{name: base64.b64encode(zlib.compress(text.encode("utf-8"), 1)).decode("ascii")
+                         for name, text in (answers or {}).items()}}
     folder = directory()
-    body = json.dumps({"key": entry_key, "diagnostics": diagnostics}, separators=(",", ":")).encode("utf-8")
+    body = json.dumps({"key": entry_key, **entry}, separators=(",", ":")).encode("utf-8")
     try:
         os.makedirs(folder, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".entry-")
@@ -128,8 +154,8 @@ def store(entry_key: str, diagnostics: list[Any]) -> bool:
             raise
         _evict(folder)
     except OSError:
-        return False
-    return True
+        return None
+    return entry
 
 
 def _evict(folder: str) -> None:

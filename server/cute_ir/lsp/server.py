@@ -30,6 +30,7 @@ from ..features import completion, hints, hover, navigation, outline, tokens
 from ..ir.target import FROM_DEFAULT, FROM_SETTING
 from ..tables.tiers import EDITOR_TARGETS
 from . import convert, jsonrpc, open_cache, semantic
+from .opened_texts import Opened, OpenedTexts
 from .collector import IdleCollector
 from .stdio import FramingError, PrefetchingReader
 
@@ -165,12 +166,11 @@ class CuteIrServer(LanguageServer):
         # each starts what it needs as tasks of its own.
         self.initialized_hooks: list[Callable[["CuteIrServer"], None]] = []
         # The open cache (lsp/open_cache.py): what `initialize` said, the settings it gave,
-        # what lsp/fast_start.py published from the cache ({uri: version}), and for each
-        # document opened since, its entry's key and the revision it keys (until written).
+        # what lsp/fast_start.py published from it ({uri: version}), the opened texts' entries.
         self.initialization_options: Any = None
         self.initial_settings: Settings | None = None
         self.published_early: dict[str, int] = {}
-        self._open_entries: dict[str, tuple[str, int]] = {}
+        self.opened_texts = OpenedTexts()
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, *,
                  reader: PrefetchingReader | None = None, first: "list[bytes | FramingError | None]" = (),
@@ -196,6 +196,7 @@ class CuteIrServer(LanguageServer):
         except KeyboardInterrupt:
             pass
         finally:
+            self.opened_texts.flush()
             self.shutdown()
         return code
 
@@ -227,12 +228,14 @@ class CuteIrServer(LanguageServer):
         analysis = self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
                                                               self.encoding(), self.settings,
                                                               verify_budget=VERIFY_AT_OPEN)
-        if self.published_early.get(item.uri) != item.version:
-            self.published_early.pop(item.uri, None)
-            if self.initial_settings is not None and open_cache.enabled(self.initialization_options):
-                encoding = self.workspace_encoding()
-                self._open_entries[item.uri] = (
-                    open_cache.key(item.uri, item.text, encoding, self.initialization_options), analysis.revision)
+        self.opened_texts.close(item.uri)
+        early = self.published_early.pop(item.uri, None) == item.version
+        if self.initial_settings is not None and open_cache.enabled(self.initialization_options):
+            key = open_cache.key(item.uri, item.text, self.workspace_encoding(), self.initialization_options)
+            opened = self.opened_texts.open(item.uri, key, analysis)
+            if opened.diagnostics is not None and not early:
+                self.protocol.notify(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, {
+                    "uri": item.uri, "version": item.version, "diagnostics": opened.diagnostics})
         self.schedule_publish(item.uri)
         self.verify_rest(item.uri)
 
@@ -269,7 +272,7 @@ class CuteIrServer(LanguageServer):
         self.analyses.pop(uri, None)
         self._last_change.pop(uri, None)   # nothing kept per closed document
         self.published_early.pop(uri, None)
-        self._open_entries.pop(uri, None)
+        self.opened_texts.close(uri)
         for tasks in (self._pending, self._verifying):
             task = tasks.pop(uri, None)
             if task is not None:
@@ -371,25 +374,21 @@ class CuteIrServer(LanguageServer):
         analysis = self.analyses.get(uri)
         if analysis is None:
             return
-        if self.published_early.get(uri) == analysis.version and analysis.revision == 0:
-            if analysis.verification_owed:
-                return   # the cache's complete diagnostics of this text are showing; these are not yet
-            del self.published_early[uri]
+        opened = self.opened(uri, analysis)
+        if opened is not None and opened.diagnostics is not None and analysis.verification_owed:
+            return   # the complete diagnostics of this text, from the open cache, are showing
         diagnostics = convert.diagnostics(analysis)
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
             uri=uri, version=analysis.version, diagnostics=diagnostics))
         self.collector.note_activity()
-        self._keep_opened(uri, analysis, diagnostics)
+        if opened is not None and opened.diagnostics is None and not analysis.verification_owed:
+            self.opened_texts.keep_diagnostics(
+                opened, self.protocol._converter.unstructure(diagnostics, list[lsp.Diagnostic]))
 
-    def _keep_opened(self, uri: str, analysis: DocumentAnalysis, diagnostics: list[lsp.Diagnostic]) -> None:
-        """Write the open cache's entry once the complete diagnostics of the opened text are
-        known, computed with the settings `initialize` gave (lsp/open_cache.py)."""
-        entry = self._open_entries.get(uri)
-        if entry is None or analysis.verification_owed:
-            return
-        entry_key, revision = self._open_entries.pop(uri)
-        if analysis.revision == revision and self.settings == self.initial_settings:
-            open_cache.store(entry_key, self.protocol._converter.unstructure(diagnostics, list[lsp.Diagnostic]))
+    def opened(self, uri: str, analysis: DocumentAnalysis | None) -> Opened | None:
+        """The open cache's entry for `uri` while `analysis` has the text it was opened with
+        and the settings are those `initialize` gave (lsp/opened_texts.py)."""
+        return self.opened_texts.current(uri, analysis, self.settings == self.initial_settings)
 
     def analysis(self, uri: str) -> DocumentAnalysis | None:
         return self.analyses.get(uri)
@@ -526,13 +525,24 @@ def on_rename(ls: CuteIrServer, params: lsp.RenameParams):
     return lsp.WorkspaceEdit(changes={analysis.document.uri: edits})
 
 
+# The open cache's names for the answers it keeps (lsp/open_cache.py).
+DOCUMENT_SYMBOLS, SEMANTIC_TOKENS, FOLDING_RANGES = open_cache.ANSWERS
+
+
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 async def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
+    opened = ls.opened(params.text_document.uri, analysis)
+    kept = opened.answer(DOCUMENT_SYMBOLS) if opened is not None else None
+    if kept is not None:
+        return convert.EncodedJson([kept])
     await ls.in_slices(outline.OUTLINE, analysis)
-    return convert.document_symbols(analysis)
+    answer = convert.document_symbols(analysis)
+    if opened is not None:
+        ls.opened_texts.keep_answer(opened, DOCUMENT_SYMBOLS, "".join(answer.parts))
+    return answer
 
 
 @server.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
@@ -540,6 +550,10 @@ async def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
+    opened = ls.opened(params.text_document.uri, analysis)
+    kept = opened.answer(FOLDING_RANGES) if opened is not None else None
+    if kept is not None:
+        return convert.EncodedJson([kept])
     await ls.in_slices(outline.OUTLINE, analysis)
     out = []
     for fold in outline.folding_ranges(analysis):
@@ -547,6 +561,9 @@ async def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
         end = analysis.document.position(fold.end).line
         if end > start:
             out.append(lsp.FoldingRange(start_line=start, end_line=end - 1 if end - 1 > start else end))
+    if opened is not None:
+        ls.opened_texts.keep_answer(opened, FOLDING_RANGES, json.dumps(
+            ls.protocol._converter.unstructure(out, list[lsp.FoldingRange]), separators=(",", ":")))
     return out
 
 
@@ -559,8 +576,17 @@ async def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensPa
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return lsp.SemanticTokens(data=[])
+    opened = ls.opened(params.text_document.uri, analysis)
+    kept = opened.answer(SEMANTIC_TOKENS) if opened is not None else None
+    if kept is not None:
+        return convert.EncodedJson([kept])
     await ls.in_slices(semantic.PIECES, analysis)
-    return lsp.SemanticTokens(data=semantic.full_tokens(analysis))
+    data = semantic.full_tokens(analysis)
+    if opened is None:
+        return lsp.SemanticTokens(data=data)
+    answer = json.dumps({"data": data}, separators=(",", ":"))
+    ls.opened_texts.keep_answer(opened, SEMANTIC_TOKENS, answer)
+    return convert.EncodedJson([answer])
 
 
 @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, _LEGEND)
