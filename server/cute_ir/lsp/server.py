@@ -581,11 +581,11 @@ async def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensPa
     if kept is not None:
         return convert.EncodedJson([kept])
     await ls.in_slices(semantic.PIECES, analysis)
-    data = semantic.full_tokens(analysis)
-    if opened is None:
-        return lsp.SemanticTokens(data=data)
-    answer = json.dumps({"data": data}, separators=(",", ":"))
-    ls.opened_texts.keep_answer(opened, SEMANTIC_TOKENS, answer)
+    # Written as JSON at once: at 50k lines the data is millions of integers, which pygls
+    # would copy as objects before writing them as text.
+    answer = json.dumps({"data": semantic.full_tokens(analysis)}, separators=(",", ":"))
+    if opened is not None:
+        ls.opened_texts.keep_answer(opened, SEMANTIC_TOKENS, answer)
     return convert.EncodedJson([answer])
 
 
