@@ -192,6 +192,47 @@ def test_the_outline_tokens_and_folds_of_the_opened_text_are_answered_from_the_e
                                   for fold in folds]
 
 
+def test_requests_that_follow_a_reopen_at_once_are_answered_before_the_server_loads(cache_dir):
+    """As editors send them: the outline, folds and tokens asked right after `didOpen` come
+    from the entry; the first other request is the server's, which then serves as always."""
+    first = _session(None, ask=True)
+    expected = [_answer(first, n) for n in (10, 11, 12)]
+    server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    received: list[dict] = []
+    reader = threading.Thread(target=lambda: _read_all(server.stdout, received), daemon=True)
+    reader.start()
+    try:
+        messages = [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "processId": None, "rootUri": None, "capabilities": {}}},
+            {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": URI, "languageId": "cute-ir", "version": 1, "text": DUMP}}},
+            *({"jsonrpc": "2.0", "id": n, "method": method, "params": {"textDocument": {"uri": URI}}}
+              for n, method in enumerate(WHOLE_DOCUMENT.values(), 10)),
+            {"jsonrpc": "2.0", "id": 20, "method": "textDocument/hover", "params": {
+                "textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}},
+            {"jsonrpc": "2.0", "id": 21, "method": "textDocument/documentSymbol", "params": {
+                "textDocument": {"uri": URI}}},
+        ]
+        server.stdin.write(b"".join(_frame(m) for m in messages))
+        server.stdin.flush()
+        _wait(received, lambda m: m.get("id") == 21, 120)
+        server.stdin.write(_frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
+                           + _frame({"jsonrpc": "2.0", "method": "exit", "params": None}))
+        server.stdin.flush()
+        assert server.wait(timeout=60) == 0
+        reader.join(timeout=60)
+    finally:
+        server.kill()
+    order = [m.get("id", m.get("method")) for m in received]
+    assert order[:5] == [1, "textDocument/publishDiagnostics", 10, 11, 12]
+    assert [_answer(received, n) for n in (10, 11, 12)] == expected
+    assert _answer(received, 21) == expected[0] and 20 in order
+    assert len([m for m in received if m.get("id") in (10, 11, 12)]) == 3   # each answered once
+
+
 def test_other_settings_or_another_text_are_not_a_hit(cache_dir):
     """A miss is analysed and written as an entry of its own; a hit writes nothing."""
     _session({"targetArch": "sm_90a"})

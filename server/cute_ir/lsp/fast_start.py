@@ -12,7 +12,9 @@ Anything else as the first message is simply left to the server.
 
 When a document is opened right after (`initialized`, then `didOpen`, as editors send them) and
 `lsp/open_cache.py` holds its diagnostics for this text, settings and tool, they are published
-before the import too: reopening a file shows its problems at once.
+before the import too: reopening a file shows its problems at once. Requests for that text's
+outline, folds and semantic tokens that follow at once are answered from the same entry; the
+first other message (or a pause) ends this, and the server takes over from there.
 """
 from __future__ import annotations
 
@@ -70,10 +72,13 @@ def _initialize_request(body: bytes) -> tuple[int | str, dict[str, Any]] | None:
     return msg_id, params
 
 
-def _write(out: BinaryIO, message: dict[str, Any]) -> None:
-    body = json.dumps(message, separators=(",", ":")).encode("utf-8")
+def _send(out: BinaryIO, body: bytes) -> None:
     out.write(b"Content-Length: %d\r\nContent-Type: %s\r\n\r\n" % (len(body), CONTENT_TYPE) + body)
     out.flush()
+
+
+def _write(out: BinaryIO, message: dict[str, Any]) -> None:
+    _send(out, json.dumps(message, separators=(",", ":")).encode("utf-8"))
 
 
 def answer_initialize(body: bytes, out: BinaryIO) -> int | str | None:
@@ -111,11 +116,34 @@ def _is_initialized(body: bytes) -> bool:
     return isinstance(message, dict) and message.get("method") == "initialized" and "id" not in message
 
 
+def _cached_request(body: bytes, uri: str, entry: dict[str, Any]) -> tuple[int | str, str] | None:
+    """(id, answer as JSON text) for a request about `uri` that the entry answers; else None."""
+    try:
+        message = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+        return None
+    name, msg_id, params = open_cache.ANSWERED.get(message.get("method")), message.get("id"), message.get("params")
+    if name is None or isinstance(msg_id, bool) or not isinstance(msg_id, (int, str)) or not isinstance(params, dict):
+        return None
+    document = params.get("textDocument")
+    if not isinstance(document, dict) or document.get("uri") != uri or set(params) - {"textDocument"}:
+        return None   # partial-result or work-done tokens are the server's to honour
+    answer = open_cache.answer(entry, name)
+    return (msg_id, answer) if answer is not None else None
+
+
+def _answer_raw(out: BinaryIO, msg_id: int | str, result: str) -> None:
+    _send(out, f'{{"jsonrpc":"2.0","id":{json.dumps(msg_id)},"result":{result}}}'.encode("utf-8"))
+
+
 def publish_cached_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
                         params: dict[str, Any]) -> tuple[list[Any], dict[str, int]]:
     """Read what follows `initialize` up to the first `didOpen` (or anything else, or a pause),
-    and publish the opened document's diagnostics if the cache holds them. The messages read,
-    in order, for the server; and {uri: version} of what was published."""
+    and publish the opened document's diagnostics if the cache holds them, then answer the
+    requests for its outline, folds and tokens that follow. The messages read and not
+    answered, in order, for the server; and {uri: version} of what was published."""
     read: list[Any] = []
     options = params.get("initializationOptions")
     while True:
@@ -134,6 +162,15 @@ def publish_cached_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
             return read, {}
         _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                         "params": {"uri": uri, "version": version, "diagnostics": entry[open_cache.DIAGNOSTICS]}})
+        while True:
+            item = read_next(stdin, resume, FOLLOW_UP_WAIT)
+            if item is NOTHING_YET:
+                break
+            request = _cached_request(item, uri, entry) if isinstance(item, bytes) else None
+            if request is None:
+                read.append(item)
+                break
+            _answer_raw(stdout, *request)
         return read, {uri: version}
 
 

@@ -39,7 +39,10 @@ MAX_BYTES = 256 * 1024 * 1024
 # What an entry holds: the diagnostics (a list of LSP Diagnostic objects), and answers written
 # as JSON text, which are large (megabytes at 50k lines) and kept compressed.
 DIAGNOSTICS = "diagnostics"
-ANSWERS = ("documentSymbol", "semanticTokens", "foldingRange")
+# {request: the name its answer is kept under}.
+ANSWERED = {"textDocument/documentSymbol": "documentSymbol", "textDocument/semanticTokens/full": "semanticTokens",
+            "textDocument/foldingRange": "foldingRange"}
+ANSWERS = tuple(ANSWERED.values())
 _OFF = ("off", "0", "false", "no")
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _TOOL_SUFFIXES = (".py", ".json", ".so", ".pyd", ".dylib")
