@@ -70,13 +70,19 @@ def _read_message(stream) -> dict:
     return json.loads(stream.read(length))
 
 
-def test_initialize_is_answered_once_and_the_server_then_serves():
-    uri = "file:///fast.ir"
+def start_server() -> tuple[subprocess.Popen, list[dict], threading.Thread]:
+    """`cute-ir serve` as an editor starts it, and a thread that collects what it sends."""
     server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     received: list[dict] = []
     reader = threading.Thread(target=lambda: _read_all(server.stdout, received), daemon=True)
     reader.start()
+    return server, received, reader
+
+
+def test_initialize_is_answered_once_and_the_server_then_serves():
+    uri = "file:///fast.ir"
+    server, received, reader = start_server()
     try:
         send = lambda message: (server.stdin.write(_frame(message)), server.stdin.flush())  # noqa: E731
         send({"jsonrpc": "2.0", "id": 1, "method": "initialize",

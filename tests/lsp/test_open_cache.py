@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import pytest
 
 from cute_ir.lsp import open_cache
 
-from .test_fast_start import _frame, _read_all, _wait
+from .test_fast_start import _frame, _wait, start_server
 
 REPO = Path(__file__).resolve().parents[2]
 # A real dump with one op name misspelt: diagnostics the cache must carry over exactly.
@@ -92,11 +89,7 @@ def _session(options, text: str = DUMP, edit: bool = False, ask: bool = False) -
     """A server process that is initialised, opens `text` and, once its diagnostics are
     complete (the pull request answers the complete set), optionally asks for its outline,
     tokens and folds (ids 10-12) and edits it and asks again (ids 13-15); every message it sent."""
-    server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    received: list[dict] = []
-    reader = threading.Thread(target=lambda: _read_all(server.stdout, received), daemon=True)
-    reader.start()
+    server, received, reader = start_server()
     try:
         send = lambda message: (server.stdin.write(_frame(message)), server.stdin.flush())  # noqa: E731
         send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
@@ -197,11 +190,7 @@ def test_requests_that_follow_a_reopen_at_once_are_answered_before_the_server_lo
     from the entry; the first other request is the server's, which then serves as always."""
     first = _session(None, ask=True)
     expected = [_answer(first, n) for n in (10, 11, 12)]
-    server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    received: list[dict] = []
-    reader = threading.Thread(target=lambda: _read_all(server.stdout, received), daemon=True)
-    reader.start()
+    server, received, reader = start_server()
     try:
         messages = [
             {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {

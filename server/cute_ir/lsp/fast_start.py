@@ -91,13 +91,18 @@ def answer_initialize(body: bytes, out: BinaryIO) -> int | str | None:
     return msg_id
 
 
-def _opened(body: bytes) -> tuple[str, int, str] | None:
-    """(uri, version, text) of a well-formed `didOpen`; None for anything else."""
+def _message(body: bytes) -> dict[str, Any] | None:
+    """A JSON-RPC 2.0 message's object; None for anything else (the server's to answer)."""
     try:
         message = json.loads(body)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(message, dict) or message.get("method") != "textDocument/didOpen":
+    return message if isinstance(message, dict) and message.get("jsonrpc") == "2.0" else None
+
+
+def _opened(message: dict[str, Any]) -> tuple[str, int, str] | None:
+    """(uri, version, text) of a well-formed `didOpen`; None for anything else."""
+    if message.get("method") != "textDocument/didOpen":
         return None
     item = (message.get("params") or {}).get("textDocument") if isinstance(message.get("params"), dict) else None
     if not isinstance(item, dict):
@@ -108,22 +113,12 @@ def _opened(body: bytes) -> tuple[str, int, str] | None:
     return uri, version, text
 
 
-def _is_initialized(body: bytes) -> bool:
-    try:
-        message = json.loads(body)
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(message, dict) and message.get("method") == "initialized" and "id" not in message
+def _is_initialized(message: dict[str, Any]) -> bool:
+    return message.get("method") == "initialized" and "id" not in message
 
 
-def _cached_request(body: bytes, uri: str, entry: dict[str, Any]) -> tuple[int | str, str] | None:
+def _cached_request(message: dict[str, Any], uri: str, entry: dict[str, Any]) -> tuple[int | str, str] | None:
     """(id, answer as JSON text) for a request about `uri` that the entry answers; else None."""
-    try:
-        message = json.loads(body)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
-        return None
     name, msg_id, params = open_cache.ANSWERED.get(message.get("method")), message.get("id"), message.get("params")
     if name is None or isinstance(msg_id, bool) or not isinstance(msg_id, (int, str)) or not isinstance(params, dict):
         return None
@@ -151,9 +146,10 @@ def publish_cached_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
         if item is NOTHING_YET:
             return read, {}
         read.append(item)
-        if isinstance(item, bytes) and _is_initialized(item):
+        message = _message(item) if isinstance(item, bytes) else None
+        if message is not None and _is_initialized(message):
             continue
-        opened = _opened(item) if isinstance(item, bytes) else None
+        opened = _opened(message) if message is not None else None
         if opened is None:
             return read, {}
         uri, version, text = opened
@@ -162,16 +158,22 @@ def publish_cached_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
             return read, {}
         _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                         "params": {"uri": uri, "version": version, "diagnostics": entry[open_cache.DIAGNOSTICS]}})
-        while True:
-            item = read_next(stdin, resume, FOLLOW_UP_WAIT)
-            if item is NOTHING_YET:
-                break
-            request = _cached_request(item, uri, entry) if isinstance(item, bytes) else None
-            if request is None:
-                read.append(item)
-                break
-            _answer_raw(stdout, *request)
-        return read, {uri: version}
+        return read + _answer_follow_ups(stdin, stdout, resume, uri, entry), {uri: version}
+
+
+def _answer_follow_ups(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, uri: str,
+                       entry: dict[str, Any]) -> list[Any]:
+    """Answer the requests the entry answers as long as they come; the first other message
+    (in a list, for the server), or none after a pause."""
+    while True:
+        item = read_next(stdin, resume, FOLLOW_UP_WAIT)
+        if item is NOTHING_YET:
+            return []
+        message = _message(item) if isinstance(item, bytes) else None
+        request = _cached_request(message, uri, entry) if message is not None else None
+        if request is None:
+            return [item]
+        _answer_raw(stdout, *request)
 
 
 def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
