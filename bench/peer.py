@@ -58,7 +58,7 @@ from real_dumps import concatenated  # noqa: E402
 
 PEER = Path(os.environ.get("MLIR_PEER_DIR", "/tmp/mlirpeer")) / "bin" / "mlir-lsp-server-22"
 OURS = [sys.executable, "-m", "cute_ir.cli", "serve"]
-TIMEOUT = 120.0
+TIMEOUT = 600.0   # a loaded machine at 50k lines: a request may wait for minutes, not forever
 
 
 @dataclass
