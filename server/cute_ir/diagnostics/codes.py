@@ -54,6 +54,10 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.dense", S, "The literal of `dense<...>` as MLIR reads it: an element that is not a number, "
             "boolean, string or `(re, im)` pair; in the type-first form `dense<tensor<2xi32> : [...]>` an "
             "element that is not an attribute (MLIR's wording)."),
+    CodeDoc("syntax.attribute-value", S, "A typed attribute's value its type cannot hold, as MLIR's attribute parser "
+            "refuses it: `256 : i8`, `-1 : ui8`, a decimal integer typed as a float, `dense<[4.0]> : "
+            "tensor<1xi32>`, a literal whose shape is not its type's, `array<i1: 0>`, a dictionary key written "
+            "twice (MLIR's wording)."),
     CodeDoc("syntax.elements-type", S, "`dense<...>`, `sparse<...>` or `dense_resource<...>` without its "
             "`: type` where an attribute stands alone (MLIR's wording)."),
     CodeDoc("syntax.file-metadata", S, "The `{-# ... #-}` section as MLIR reads it: its keys, colons and "

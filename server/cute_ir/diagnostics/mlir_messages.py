@@ -151,6 +151,29 @@ EXPECTED_ELEMENT_LITERAL = "expected element literal of primitive type"
 EXPECTED_COMPLEX_COMMA = "expected ',' between complex elements"
 EXPECTED_COLON = "expected ':'"
 
+# mlir/lib/AsmParser/AttributeParser.cpp (parseDecOrHexAttr, buildAttributeAPInt,
+# parseElementsLiteralType, TensorLiteralParser) and Parser.cpp (parseFloatFromIntegerLiteral,
+# parseFloatFromLiteral): a typed attribute's value against its type
+# (server/cute_ir/syntax/attribute_values.py).
+NEGATIVE_FOR_UNSIGNED = "negative integer literal not valid for unsigned integer type"
+INTEGER_OUT_OF_RANGE = "integer constant out of range for attribute"
+DECIMAL_FOR_FLOAT = "unexpected decimal integer literal for a floating point value"
+DECIMAL_FOR_FLOAT_NOTE = "add a trailing dot to make the literal a float"
+HEX_FLOAT_NEGATIVE = "hexadecimal float literal should not have a leading minus"
+HEX_FLOAT_OUT_OF_RANGE = "hexadecimal float constant out of range for type"
+EXPECTED_FLOAT_LITERAL = "expected floating point literal"
+ELEMENTS_NOT_SHAPED = "elements literal must be a shaped type"
+ELEMENTS_NOT_STATIC = "elements literal type must have static shape"
+ELEMENTS_SHAPE_MISMATCH = "inferred shape of elements literal ([{0}]) does not match type ([{1}])"
+ELEMENTS_RANKS_INCONSISTENT = "tensor literal is invalid; ranks are not consistent between elements"
+ELEMENT_NEGATIVE_UNSIGNED = "expected unsigned integer elements, but parsed negative value"
+ELEMENT_FLOAT_FOR_INTEGER = "expected integer elements, but parsed floating-point"
+ELEMENT_BOOL_NOT_I1 = "expected i1 type for 'true' or 'false' values"
+ELEMENT_OUT_OF_RANGE = "integer constant out of range for type"
+ARRAY_I1_NOT_BOOL = "expected 'true' or 'false' values for i1 type"
+ARRAY_OUT_OF_RANGE = "integer constant out of range"
+DUPLICATE_KEY = "duplicate key '{0}' in dictionary attribute"
+
 # mlir/lib/AsmParser/Parser.cpp (TopLevelOperationParser::parseFileMetadataDictionary,
 # parseResourceFileMetadata): the `{-# ... #-}` section (server/cute_ir/syntax/metadata.py).
 EXPECTED_METADATA_KEY = "expected identifier key in file metadata dictionary"

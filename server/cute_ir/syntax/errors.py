@@ -23,6 +23,8 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
 from .parser import WIDE_NODE, captures, query, wide_nodes
 from .affine import check_affine_body
 from .cst import TYPE_KINDS, wrong_token_span
+from .attribute_values import (check_dense_array, check_dictionary_keys, check_elements_value, check_integer_value,
+                               check_typed_dense, check_typed_integer)
 from .dense import check_dense_literal
 from .metadata import check_metadata
 from .op_formats import FORMAT_CHECKS, SCALAR_TYPE_NODES, missing_constant_value
@@ -57,6 +59,10 @@ MALFORMED_PATTERNS = """
     (attribute_alias_definition value: (builtin_attribute kind: ["dense" "dense_resource" "sparse"]) @malformed)
     (attribute_entry value: (builtin_attribute kind: ["dense" "dense_resource" "sparse"]) @malformed)
     (custom_body (successor) . (paren_group (successor) @malformed))
+    (typed_integer) @malformed
+    (typed_attribute value: (builtin_attribute kind: ["dense" "sparse"])) @malformed
+    (builtin_attribute kind: "array" parameters: (type_parameters) @malformed)
+    (attribute_dict) @malformed
 """
 
 # MLIR's IntegerType::kMaxWidth.
@@ -94,7 +100,17 @@ def _constant(op: Node, name: Node, text: str) -> list[Diagnostic]:
     op's format like any other."""
     if op.child_by_field_name("body") is None:
         return [missing_constant_value(name)]
-    return _formatted(op, name, text)
+    found = _formatted(op, name, text)
+    items = [c for c in op.child_by_field_name("body").children if not c.is_extra]
+    if not found and len(items) == 3 and items[1].type == ":" and items[0].type in _CONSTANT_VALUES:
+        # `arith.constant 300 : i8`: the value is an attribute parsed with its type
+        typed = _value_problem(_CONSTANT_VALUES[items[0].type](items[0], items[2]))
+        found = [typed] if typed is not None else []
+    return found
+
+
+# What `arith.constant`'s value may be, read with the type after it.
+_CONSTANT_VALUES = {"integer": check_integer_value, "builtin_attribute": check_elements_value}
 
 
 def _formatted(op: Node, name: Node, text: str) -> list[Diagnostic]:
@@ -343,6 +359,12 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return None
     if node.type == "function_type":
         return None
+    if node.type in _TYPED_VALUES:      # `256 : i8`, `dense<[4.0]> : tensor<1xi32>`
+        return _typed_value(node)
+    if node.type == "attribute_dict":   # `{a, a}`
+        return _value_problem(check_dictionary_keys(node))
+    if node.type == "type_parameters" and _kind_of(node) == b"array":    # `array<i8: 256>`
+        return _value_problem(check_dense_array(node))
     if node.type == "file_metadata":    # `{-# ... #-}`
         return _file_metadata(node)
     if node.type == "location":         # `loc()`
@@ -378,6 +400,22 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return Diagnostic("syntax.integer-width", span, Severity.ERROR, Source.SYNTAX, message)
     # A bare word among a function signature's arguments: neither `%arg: type` nor a type.
     return Diagnostic("syntax.expected-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
+
+
+_TYPED_VALUES = {"typed_integer": check_typed_integer, "typed_attribute": check_typed_dense}
+
+
+def _typed_value(node: Node) -> Diagnostic | None:
+    return _value_problem(_TYPED_VALUES[node.type](node))
+
+
+def _value_problem(found: tuple[Node, str, str | None] | None) -> Diagnostic | None:
+    if found is None:
+        return None
+    where, message, note = found
+    span = Span(where.start_byte, where.end_byte)
+    related = (Related(span, note),) if note is not None else ()
+    return Diagnostic("syntax.attribute-value", span, Severity.ERROR, Source.SYNTAX, message, related)
 
 
 def _mixed_arguments(arguments: Node) -> Diagnostic | None:

@@ -1,0 +1,286 @@
+"""The values of typed builtin attributes, checked as MLIR's attribute parser checks them
+(mlir/lib/AsmParser/AttributeParser.cpp, parseDecOrHexAttr, buildAttributeAPInt,
+parseDenseElementsAttr, TensorLiteralParser; Parser.cpp, parseFloatFromIntegerLiteral).
+
+`256 : i8` and `dense<[777]> : tensor<1xi8>` are well-formed text, but MLIR's parser builds the
+value as it reads it and refuses one its type cannot hold. Judged here, from the text alone:
+- an integer literal typed with an integer or index type: a negative value for an unsigned
+  type, a value the type's width cannot hold (a signed or index type's sign bit, a signless
+  type's two's complement range);
+- an integer literal typed with a float type: only a hexadecimal bit pattern, positive and no
+  wider than the type;
+- the literal of `dense<...>` against its `: type`: a shaped type of static shape, the literal's
+  shape the type's (or one value, a splat), each element as the element type takes it; of
+  `sparse<...>`, its type only;
+- the elements of `array<i8: ...>` against its element type;
+- an attribute dictionary's keys, each once.
+
+Each check returns the node MLIR points at, its message and a note (or None); anything this
+reading cannot tell (a type alias, a dialect type, a complex element type, hex string storage)
+passes. Lists are walked with an explicit stack.
+"""
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ..diagnostics.mlir_messages import (
+    ARRAY_I1_NOT_BOOL, ARRAY_OUT_OF_RANGE, DUPLICATE_KEY,
+    DECIMAL_FOR_FLOAT, DECIMAL_FOR_FLOAT_NOTE, ELEMENTS_NOT_SHAPED, ELEMENTS_NOT_STATIC,
+    ELEMENTS_SHAPE_MISMATCH, ELEMENT_BOOL_NOT_I1, ELEMENT_FLOAT_FOR_INTEGER, ELEMENT_NEGATIVE_UNSIGNED,
+    ELEMENT_OUT_OF_RANGE, ELEMENTS_RANKS_INCONSISTENT, EXPECTED_FLOAT_LITERAL, HEX_FLOAT_NEGATIVE,
+    HEX_FLOAT_OUT_OF_RANGE, INTEGER_OUT_OF_RANGE, NEGATIVE_FOR_UNSIGNED,
+)
+
+from .dense import check_dense_literal
+
+Problem = tuple[Node, str, str | None]    # where, message, note at the same place (or None)
+
+# APFloat::semanticsSizeInBits of each builtin float type.
+_FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128, "tf32": 19,
+               "f4E2M1FN": 4, "f6E2M3FN": 6, "f6E3M2FN": 6}
+_INTEGER_TYPE = re.compile(r"(s|u)?i([0-9]+)")
+# IndexType::kInternalStorageBitWidth
+_INDEX_BITS = 64
+_NOT_SHAPED = frozenset({"integer_type", "index_type", "float_type", "none_type", "complex_type", "tuple_type",
+                         "function_type"})
+_SHAPED = re.compile(r"(tensor|vector)<((?:(?:[0-9]+|\?|\*|\[[0-9]+\])x)*)(.*)>", re.S)
+
+
+def _float_bits(text: str) -> int | None:
+    return _FLOAT_BITS.get(text, 8 if text.startswith("f8") else None)
+
+
+def _integer_kind(text: str) -> tuple[int, str] | None:
+    """(width, signedness) of `i8` / `si8` / `ui8` / `index`: "", "s", "u" or "index"."""
+    if text == "index":
+        return _INDEX_BITS, "index"
+    match = _INTEGER_TYPE.fullmatch(text)
+    return (int(match.group(2)), match.group(1) or "") if match else None
+
+
+def _fits(value: int, width: int, sign: str) -> bool:
+    """buildAttributeAPInt: whether a literal (its sign applied) has a value of the type. A
+    signless type takes the bit pattern of either reading; a signed or index type not a positive
+    value with its sign bit set; a negative value must keep its sign bit once negated."""
+    if width == 0:
+        return value == 0
+    if value < 0:
+        return -value <= 1 << (width - 1)
+    if sign in ("s", "index"):
+        return value < 1 << (width - 1)
+    return value < 1 << width
+
+
+def _literal(text: bytes) -> tuple[bool, bool, int] | None:
+    """(negative, hexadecimal, magnitude) of an integer token."""
+    raw = text.decode("ascii", "replace").strip()
+    negative = raw.startswith("-")
+    digits = raw[1:] if negative else raw
+    hexadecimal = digits[:2] in ("0x", "0X")
+    try:
+        return negative, hexadecimal, int(digits, 16 if hexadecimal else 10)
+    except ValueError:
+        return None
+
+
+def _float_from_integer(node: Node, bits: int, negative: bool, hexadecimal: bool, magnitude: int) -> Problem | None:
+    """parseFloatFromIntegerLiteral: an integer token stands for a float only as a bit pattern."""
+    if not hexadecimal:
+        return node, DECIMAL_FOR_FLOAT, DECIMAL_FOR_FLOAT_NOTE
+    if negative:
+        return node, HEX_FLOAT_NEGATIVE, None
+    if magnitude.bit_length() > bits:
+        return node, HEX_FLOAT_OUT_OF_RANGE, None
+    return None
+
+
+def check_typed_integer(node: Node) -> Problem | None:
+    """`<integer> : <type>` (a `typed_integer` node)."""
+    named = node.named_children
+    return check_integer_value(*named) if len(named) == 2 else None
+
+
+def check_integer_value(value: Node, typed: Node) -> Problem | None:
+    """An integer literal `value` given the type `typed` (also where an op's format reads them:
+    `arith.constant 300 : i8`)."""
+    literal = _literal(value.text or b"")
+    if literal is None:
+        return None
+    negative, hexadecimal, magnitude = literal
+    type_text = (typed.text or b"").decode("utf-8", "replace")
+    if typed.type == "float_type":
+        bits = _float_bits(type_text)
+        return None if bits is None else _float_from_integer(value, bits, negative, hexadecimal, magnitude)
+    kind = _integer_kind(type_text) if typed.type in ("integer_type", "index_type") else None
+    if kind is None:
+        return None
+    width, sign = kind
+    if negative and sign == "u":
+        return value, NEGATIVE_FOR_UNSIGNED, None
+    if not _fits(-magnitude if negative else magnitude, width, sign):
+        return value, INTEGER_OUT_OF_RANGE, None
+    return None
+
+
+def _elements(parameters: Node) -> tuple[list[Node], list[int], Node | None] | None:
+    """The scalar tokens of a literal-first `dense<...>` body, its shape ([] for one value), and
+    where its ranks first disagree (None); None when the body is not plain numbers and lists."""
+    items = [c for c in parameters.children[1:-1] if not c.is_extra]
+    if len(items) != 1:
+        return None
+    top = items[0]
+    if top.type != "parameter_list":
+        return ([top], [], None) if top.type in ("integer", "float", "boolean") else None
+    tokens: list[Node] = []
+    # Each list's shape is computed when it closes: a frame is (list, its children, next index,
+    # its element count, the shape its first element had, whether one was seen).
+    stack: list[list] = [[top, [c for c in top.children[1:-1] if not c.is_extra and c.type != ","], 0, 0, None]]
+    shape: list[int] = []
+    while stack:
+        frame = stack[-1]
+        group, children, index, count, inner = frame
+        if index == len(children):
+            stack.pop()
+            mine = [count] + (inner or [])
+            if not stack:
+                shape = mine
+                break
+            parent = stack[-1]
+            if parent[4] is None:
+                parent[4] = mine
+            elif parent[4] != mine:
+                return tokens, [], group
+            parent[3] += 1
+            continue
+        child = children[index]
+        frame[2] = index + 1
+        if child.type == "parameter_list":
+            stack.append([child, [c for c in child.children[1:-1] if not c.is_extra and c.type != ","], 0, 0, None])
+            continue
+        if child.type not in ("integer", "float", "boolean"):
+            return None
+        if frame[4] is None:
+            frame[4] = []
+        elif frame[4] != []:
+            return tokens, [], child
+        frame[3] += 1
+        tokens.append(child)
+    return tokens, shape, None
+
+
+def _elements_type(kind: Node, typed: Node) -> Problem | None:
+    """parseElementsLiteralType: a shaped type of static shape, reported at the attribute's
+    keyword."""
+    if typed.type in _NOT_SHAPED:
+        return kind, ELEMENTS_NOT_SHAPED, None
+    match = _SHAPED.fullmatch(re.sub(r"\s+", "", (typed.text or b"").decode("utf-8", "replace")))
+    if match is not None and typed.type in ("tensor_type", "vector_type") and \
+            any(d in ("?", "*") for d in match.group(2).split("x")):
+        return kind, ELEMENTS_NOT_STATIC, None
+    return None
+
+
+def check_dense_array(parameters: Node) -> Problem | None:
+    """`array<i8: 1, 2>` (DenseArrayElementParser::parseIntegerElement): `true` / `false` only
+    for i1 and only they, each integer within its type."""
+    items = [c for c in parameters.children[1:-1] if not c.is_extra and c.type != ","]
+    if len(items) < 2 or items[1].type != ":" or items[0].type != "integer_type":
+        return None
+    kind = _integer_kind((items[0].text or b"").decode())
+    if kind is None:
+        return None
+    width, sign = kind
+    i1 = (width, sign) == (1, "")
+    for token in items[2:]:
+        if token.type == "boolean" and not i1:
+            return token, ELEMENT_BOOL_NOT_I1, None
+        if token.type == "integer":
+            if i1:
+                return token, ARRAY_I1_NOT_BOOL, None
+            literal = _literal(token.text or b"")
+            if literal is not None and not _fits(-literal[2] if literal[0] else literal[2], width, sign):
+                return token, ARRAY_OUT_OF_RANGE, None
+    return None
+
+
+def check_dictionary_keys(dictionary: Node) -> Problem | None:
+    """parseAttributeDict: each key once."""
+    seen: set[bytes] = set()
+    for entry in dictionary.named_children:
+        name = entry.child_by_field_name("name") if entry.type == "attribute_entry" else None
+        if name is None:
+            continue
+        key = (name.text or b"").strip(b'"') if name.type == "string" else (name.text or b"")
+        if key in seen:
+            return name, DUPLICATE_KEY.format(key.decode("utf-8", "replace")), None
+        seen.add(key)
+    return None
+
+
+def check_typed_dense(node: Node) -> Problem | None:
+    """`dense<...> : <type>` (a `typed_attribute` whose value is a `dense` attribute)."""
+    value, typed = node.child_by_field_name("value"), node.child_by_field_name("type")
+    return check_elements_value(value, typed) if value is not None and typed is not None else None
+
+
+def check_elements_value(value: Node, typed: Node) -> Problem | None:
+    """An elements attribute (`dense<...>`, `sparse<...>`) given the type `typed` (also where an
+    op's format reads them: `arith.constant dense<[3]> : i32`). Of `sparse`, only its type is
+    judged."""
+    parameters = value.child_by_field_name("parameters")
+    kind = value.child_by_field_name("kind")
+    if parameters is None or kind is None or kind.text not in (b"dense", b"sparse") or parameters.has_error:
+        return None
+    if kind.text == b"sparse":
+        return _elements_type(kind, typed)
+    if check_dense_literal(parameters) is not None:
+        return None     # the literal itself is broken: MLIR stops there (syntax.dense)
+    named = parameters.named_children
+    if named and named[0].type in ("tensor_type", "vector_type", "memref_type"):
+        return None     # the type-first form: its elements are attributes of their own
+    read = _elements(parameters) if named else ([], [], None)
+    if read is None:
+        return None
+    tokens, shape, inconsistent = read
+    if inconsistent is not None:
+        return inconsistent, ELEMENTS_RANKS_INCONSISTENT, None
+    problem = _elements_type(kind, typed)
+    if problem is not None:
+        return problem
+    match = _SHAPED.fullmatch(re.sub(r"\s+", "", (typed.text or b"").decode("utf-8", "replace")))
+    if match is None or typed.type not in ("tensor_type", "vector_type"):
+        return None
+    dims = [int(d.strip("[]")) for d in match.group(2).split("x") if d]
+    element = match.group(3).split(",")[0].strip()
+    if shape and shape != dims:
+        return kind, ELEMENTS_SHAPE_MISMATCH.format(", ".join(map(str, shape)), ", ".join(map(str, dims))), None
+    integer = _integer_kind(element)
+    bits = _float_bits(element)
+    for token in tokens:
+        text = token.text or b""
+        if integer is not None:
+            width, sign = integer
+            literal = _literal(text) if token.type == "integer" else None
+            if sign == "u" and text.startswith(b"-"):
+                return token, ELEMENT_NEGATIVE_UNSIGNED, None
+            if token.type == "float":
+                return token, ELEMENT_FLOAT_FOR_INTEGER, None
+            if token.type == "boolean":
+                if (width, sign) != (1, ""):
+                    return token, ELEMENT_BOOL_NOT_I1, None
+                continue
+            if literal is not None:
+                negative, _hexadecimal, magnitude = literal
+                if not _fits(-magnitude if negative else magnitude, width, sign):
+                    return token, ELEMENT_OUT_OF_RANGE, None
+        elif bits is not None:
+            if token.type == "boolean":
+                return token, EXPECTED_FLOAT_LITERAL, None
+            literal = _literal(text) if token.type == "integer" else None
+            if literal is not None:
+                found = _float_from_integer(token, bits, *literal)
+                if found is not None:
+                    return found
+    return None

@@ -1,0 +1,95 @@
+"""A typed attribute's value against its type, as MLIR's attribute parser refuses it
+(AttributeParser.cpp: parseDecOrHexAttr, TensorLiteralParser, DenseArrayElementParser,
+parseAttributeDict): each mistake once, in MLIR's wording, on the token MLIR points at."""
+from __future__ import annotations
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.diagnostics import mlir_messages as M
+
+
+def _found(text: str) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """(code, message, the text it covers, its notes) of each syntax diagnostic."""
+    analysis = DocumentAnalysis("file:///t.ir", text)
+    data = text.encode()
+    return [(d.code, d.message, data[d.span.start:d.span.end].decode(), tuple(r.message for r in d.related))
+            for d in analysis.diagnostics() if d.source.value == "syntax"]
+
+
+def _attribute(value: str) -> str:
+    return f'"t.op"() {{v = {value}}} : () -> ()\n'
+
+
+@pytest.mark.parametrize(("value", "message", "at"), [
+    ("256 : i8", M.INTEGER_OUT_OF_RANGE, "256"),
+    ("-129 : i8", M.INTEGER_OUT_OF_RANGE, "-129"),
+    ("128 : si8", M.INTEGER_OUT_OF_RANGE, "128"),
+    ("256 : ui8", M.INTEGER_OUT_OF_RANGE, "256"),
+    ("-1 : ui8", M.NEGATIVE_FOR_UNSIGNED, "-1"),
+    ("0x10000 : i16", M.INTEGER_OUT_OF_RANGE, "0x10000"),
+    ("1 : si0", M.INTEGER_OUT_OF_RANGE, "1"),
+    ("9223372036854775808 : index", M.INTEGER_OUT_OF_RANGE, "9223372036854775808"),
+    ("-0x1 : f32", M.HEX_FLOAT_NEGATIVE, "-0x1"),
+    ("0x1FFFFFFFF : f32", M.HEX_FLOAT_OUT_OF_RANGE, "0x1FFFFFFFF"),
+])
+def test_integer_out_of_its_type(value: str, message: str, at: str) -> None:
+    assert _found(_attribute(value)) == [("syntax.attribute-value", message, at, ())]
+
+
+def test_decimal_integer_for_a_float_says_how_to_write_it() -> None:
+    assert _found(_attribute("1 : f32")) == [
+        ("syntax.attribute-value", M.DECIMAL_FOR_FLOAT, "1", (M.DECIMAL_FOR_FLOAT_NOTE,))]
+
+
+@pytest.mark.parametrize("value", [
+    "255 : i8", "-128 : i8", "127 : si8", "255 : ui8", "0 : i0", "0x0000 : si0", "-1 : i64",
+    "0xFFFFFFFFFFFFFFFF : i64", "0x7F800000 : f32", "1.0 : f32", "5 : !t.int", "3 : index",
+])
+def test_values_their_type_holds(value: str) -> None:
+    assert _found(_attribute(value)) == []
+
+
+@pytest.mark.parametrize(("value", "message", "at"), [
+    ("dense<[777]> : tensor<1xi8>", M.ELEMENT_OUT_OF_RANGE, "777"),
+    ("dense<[4.0]> : tensor<1xi32>", M.ELEMENT_FLOAT_FOR_INTEGER, "4.0"),
+    ("dense<true> : tensor<2xi16>", M.ELEMENT_BOOL_NOT_I1, "true"),
+    ("dense<[5, -5]> : vector<2xui32>", M.ELEMENT_NEGATIVE_UNSIGNED, "-5"),
+    ("dense<[1, 2]> : tensor<5xi8>", M.ELEMENTS_SHAPE_MISMATCH.format("2", "5"), "dense"),
+    ("dense<[[1, 2], [3, 4]]> : tensor<4xi8>", M.ELEMENTS_SHAPE_MISMATCH.format("2, 2", "4"), "dense"),
+    ("dense<[[1], 2]> : tensor<2xi8>", M.ELEMENTS_RANKS_INCONSISTENT, "2"),
+    ("dense<[1]> : i32", M.ELEMENTS_NOT_SHAPED, "dense"),
+    ("dense<1> : tensor<?xi32>", M.ELEMENTS_NOT_STATIC, "dense"),
+    ("dense<[true]> : tensor<1xf32>", M.EXPECTED_FLOAT_LITERAL, "true"),
+    ("array<i8: true>", M.ELEMENT_BOOL_NOT_I1, "true"),
+    ("array<i1: 0>", M.ARRAY_I1_NOT_BOOL, "0"),
+    ("array<i8: 1, 300>", M.ARRAY_OUT_OF_RANGE, "300"),
+])
+def test_elements_against_their_type(value: str, message: str, at: str) -> None:
+    assert _found(_attribute(value)) == [("syntax.attribute-value", message, at, ())]
+
+
+@pytest.mark.parametrize("value", [
+    "dense<[1, -2]> : tensor<2xi8>", "dense<5> : tensor<3x4xi32>", "dense<[[1.5, 2.0]]> : tensor<1x2xf32>",
+    "dense<[0x7FC00000]> : tensor<1xf32>", "dense<[true, false]> : vector<2xi1>", "dense<[]> : tensor<0xi32>",
+    'dense<"0x0102"> : tensor<2xi8>', "dense<[(1, 2)]> : tensor<1xcomplex<i32>>",
+    "dense<[0, 1]> : vector<[2] x i32>", "dense<[1]> : tensor<1x!t.elt>", "array<i1: true, false>",
+    "array<i0: 0, 0>", "array<ui24: 16777215>", "dense<[1]> : !t.alias",
+])
+def test_elements_their_type_holds(value: str) -> None:
+    assert _found(_attribute(value)) == []
+
+
+def test_a_dictionary_key_twice() -> None:
+    assert _found('"t.op"() {a, b = 1, a = 2} : () -> ()\n') == [
+        ("syntax.attribute-value", M.DUPLICATE_KEY.format("a"), "a", ())]
+    assert _found('"t.op"() {a, "a"} : () -> ()\n') == [
+        ("syntax.attribute-value", M.DUPLICATE_KEY.format("a"), '"a"', ())]
+
+
+def test_arith_constant_reads_its_value_with_its_type() -> None:
+    text = "func.func @f() {\n  %0 = arith.constant 300 : i8\n  %1 = arith.constant dense<[3]> : i32\n  return\n}\n"
+    assert _found(text) == [
+        ("syntax.attribute-value", M.INTEGER_OUT_OF_RANGE, "300", ()),
+        ("syntax.attribute-value", M.ELEMENTS_NOT_SHAPED, "dense", ()),
+    ]
