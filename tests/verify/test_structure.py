@@ -72,6 +72,37 @@ CASES = [
     ('%0 = arith.constant 0 : ui32', "'arith.constant' op integer return type must be signless"),
     ('%0 = arith.constant dense<[0, 1]> : vector<[2]xi32>', "'arith.constant' op intializing scalable vectors with "
      "elements attribute is not supported unless it's a vector splat"),
+    # Region traits: SingleBlock, NoRegionArguments.
+    ('"scf.if"(%c) ({\n  ^bb0:\n    scf.yield\n  ^bb1:\n    scf.yield\n  }, {}) : (i1) -> ()',
+     "'scf.if' op expects region #0 to have 0 or 1 blocks"),
+    ('"scf.if"(%c) ({\n  ^bb0(%z: index):\n    scf.yield\n  }, {}) : (i1) -> ()',
+     "'scf.if' op region #0 should have no arguments"),
+    ('"scf.if"(%c) ({\n  ^bb0:\n  }, {}) : (i1) -> ()', "'scf.if' op expects a non-empty block"),
+    # scf.for: ForOp::verify, LoopLikeOpInterface, ForOp::verifyRegions; scf.if: IfOp::verify and
+    # its region branch edges.
+    ('"scf.for"(%i, %i, %i) ({\n  ^bb0(%a: f32):\n    scf.yield\n  }) : (index, index, index) -> ()',
+     "'scf.for' op expected induction variable to be same type as bounds and step"),
+    ('%0 = "scf.for"(%i, %i, %i, %f) ({\n  ^bb0(%a: index, %b: f32, %b2: f32):\n    scf.yield %b, %b : f32, f32\n  })'
+     ' : (index, index, index, f32) -> f32',
+     "'scf.for' op different number of inits and region iter_args: 1 != 2"),
+    ('%0 = "scf.for"(%i, %i, %i, %f) ({\n  ^bb0(%a: index, %b: f32):\n    scf.yield %b : f32\n  })'
+     ' : (index, index, index, f32) -> f64',
+     "'scf.for' op 0-th region iter_arg and 0-th loop result have different type: 'f32' != 'f64'"),
+    ('"scf.for"(%i, %i, %i, %f) ({\n  ^bb0(%a: index, %b: f32):\n    scf.yield %b : f32\n  })'
+     ' : (index, index, index, f32) -> ()',
+     "'scf.for' op mismatch in number of loop-carried values and defined values"),
+    ('%r:2 = scf.for %a = %i to %i step %i iter_args(%u = %f) -> (f32, f32) {\n    scf.yield %u, %u : f32, f32\n  }',
+     "custom op 'scf.for' mismatch in number of loop-carried values and defined values"),
+    ('%r:2 = scf.for %a = %i to %i step %i iter_args(%u = %f, %w = %f) -> (f32, f32) {\n'
+     '    scf.yield %u, %x : f32, i32\n  }',
+     "'scf.for' op 1-th region iter_arg and 1-th yielded value have different type: 'f32' != 'i32'"),
+    ('%r = scf.if %c -> (f32) {\n    scf.yield %f : f32\n  }', "'scf.if' op must have an else block if defining values"),
+    ('%r:2 = scf.if %c -> (f32, f32) {\n    scf.yield %f : f32\n  } else {\n    scf.yield %f, %f : f32, f32\n  }',
+     "'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 1 operands, "
+     "but region successor needs 2 inputs"),
+    ('%r = scf.if %c -> (i32) {\n    scf.yield %x : i32\n  } else {\n    scf.yield %f : f32\n  }',
+     "'scf.if' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'f32' should "
+     "match successor input type #0 'i32'"),
 ]
 PRELUDE = ("func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>, %v: vector<2xf16>, "
            "%s: vector<[4]xi32>, %t0: tensor<index>, %t2: tensor<2xindex>, %e: tensor<2xf32, \"foo\">, "
@@ -138,6 +169,24 @@ def test_mlir_opt_says_the_same():
         text = _case(line)
         run = subprocess.run([opt, "-"], input=text, capture_output=True, text=True)
         assert f"error: {message}" in run.stderr, (line, run.stderr)
+
+
+def test_a_region_branch_error_notes_the_yield():
+    text = _case('%r = scf.if %c -> (i32) {\n    scf.yield %x : i32\n  } else {\n    scf.yield %f : f32\n  }')
+    [d] = DocumentAnalysis("file:///s.mlir", text).diagnostics()
+    data = text.encode()
+    [note] = d.related
+    assert note.message == "region branch point"
+    assert data[note.span.start:note.span.end] == b"scf.yield"
+    assert note.span.start == data.find(b"scf.yield %f")     # the yield whose operands are wrong
+
+
+def test_well_formed_loops_and_ifs_are_not_judged():
+    text = PRELUDE + ("%r = scf.for %a = %i to %i step %i iter_args(%u = %f) -> (f32) {\n    scf.yield %u : f32\n  }\n"
+                      "  scf.for %b = %i to %i step %i iter_args(%w = %f) -> (f32) {\n    scf.yield %w : f32\n  }\n"
+                      "  %q = scf.if %c -> (f32) {\n    scf.yield %f : f32\n  } else {\n    scf.yield %f : f32\n  }\n"
+                      "  scf.if %c {\n  }\n  return\n}\n")
+    assert errors(text) == []
 
 
 def test_attributes_and_properties_both_count():

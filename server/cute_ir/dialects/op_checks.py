@@ -15,8 +15,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS, CONSTANT_SCALABLE_NOT_SPLAT
-from .constraints import TypeFacts, bit_width, compatible_shapes, encoding, facts, printed
+from ..diagnostics.mlir_messages import (
+    BRANCH_EDGE, BRANCH_EDGE_COUNT, BRANCH_EDGE_TYPE, BRANCH_POINT_NOTE, CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS,
+    CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
+)
+from ..syntax.cst import TYPE_KINDS
+from .constraints import TypeFacts, bit_width, compatible_shapes, encoding, facts, normalized_type, printed
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,7 @@ class Placed:
 
     message: str
     span: Span | None = None      # None: at the op's name
+    notes: tuple[tuple[Span, str], ...] = ()     # MLIR's attached notes: (where, what)
 
 
 def func_return(site: Any) -> str | Placed | None:
@@ -200,7 +205,115 @@ def arith_cast(site: Any) -> str | None:
     return CAST_INCOMPATIBLE.format(printed(source_text), printed(target_text)) if compatible is False else None
 
 
+# ------------------------------------------------------------------------------ scf
+def _types(site: Any, count: int, of: Callable[[int], str | None]) -> list[str | None]:
+    return [of(i) for i in range(count)]
+
+
+def _result_types(site: Any) -> list[str | None] | None:
+    """The op's result types: the generic form's function type, or a custom form's `-> (T, U)`
+    (scf.if, scf.while); None when the text does not say."""
+    if site.generic:
+        return _types(site, site.results, site.result_type) if site.results is not None else None
+    items = _body(site)
+    for arrow, after in zip(items, items[1:]):
+        if arrow.type == "->":
+            nodes = after.named_children if after.type == "paren_group" else [after]
+            return [normalized_type(n.text.decode("utf-8", "replace")) if n.type in TYPE_KINDS and n.text else None
+                    for n in nodes]
+    return []
+
+
+def _yield(block: Any, name: str) -> tuple[Any, list[str | None]] | None:
+    """A block's terminator if it is `name`, and its operand types (None: no terminator written,
+    as a custom form leaves an implicit one out)."""
+    term = block.terminator if block is not None else None
+    if term is None or term.name != name:
+        return None
+    return term, _types(term, term.operands, term.operand_type)
+
+
+def _typed(text: str | None) -> str:
+    """A type as a diagnostic streams it: quoted."""
+    return f"'{printed(text)}'" if text is not None else "'?'"
+
+
+def scf_for(site: Any) -> str | Placed | None:
+    """scf.for: ForOp::verify (inits against results), LoopLikeOpInterface's verifier
+    (LoopLikeInterface.cpp: inits, the body's iter_args, the yielded values, the results:
+    counts, then types), ForOp::verifyRegions (the induction variable's type). The generic form
+    states the body's arguments in its label; the custom form gives the iter_args the types after
+    `->`."""
+    inits = site.operands - 3
+    regions = site.region_blocks()
+    body = regions[0][0] if regions and regions[0] else None
+    if not site.generic:
+        # ForOp::parse: the iter_args against the types after `->`, which are the results and
+        # the iter_args' types.
+        iterated = _result_types(site) or []
+        if inits != len(iterated):
+            return Placed(f"custom op '{site.name}' {LOOP_CARRIED_COUNT}")
+        results, induction = len(iterated), None
+    else:
+        results = site.results
+        if results is not None and inits != results:
+            return LOOP_CARRIED_COUNT
+        if body is None or not body.arguments:
+            return None
+        iterated, induction = list(body.arguments[1:]), body.arguments[0]
+    found = _yield(body, "scf.yield")
+    yielded = found[1] if found is not None else []
+    if inits != len(iterated):
+        return LOOP_COUNT.format("inits and region iter_args", inits, len(iterated))
+    if yielded and len(iterated) != len(yielded):
+        return LOOP_COUNT.format("region iter_args and yielded values", len(iterated), len(yielded))
+    if results is not None and results != len(iterated):
+        return LOOP_COUNT.format("loop results and region iter_args", results, len(iterated))
+    for i, iterated_type in enumerate(iterated):
+        init = site.operand_type(3 + i) if site.generic else None
+        if init is not None and iterated_type is not None and init != iterated_type:
+            return LOOP_TYPE.format(i, "init", i, "region iter_arg", _typed(init), _typed(iterated_type))
+        if yielded and iterated_type is not None and yielded[i] is not None and iterated_type != yielded[i]:
+            return LOOP_TYPE.format(i, "region iter_arg", i, "yielded value", _typed(iterated_type), _typed(yielded[i]))
+    for i, iterated_type in enumerate(iterated):
+        result = site.result_type(i) if site.generic and results is not None else None
+        if result is not None and iterated_type is not None and result != iterated_type:
+            # LoopLikeInterface.cpp counts `i` outside its loop: every such message says 0-th.
+            return LOOP_TYPE.format(0, "region iter_arg", 0, "loop result", _typed(iterated_type), _typed(result))
+    bound = site.operand_type(0)
+    if bound is not None and induction is not None and bound != induction:
+        return FOR_INDUCTION_TYPE
+    return None
+
+
+def scf_if(site: Any) -> str | Placed | None:
+    """scf.if: IfOp::verify (results need an else region), then RegionBranchOpInterface's
+    verifier (ControlFlowInterfaces.cpp) on the edges from each region's scf.yield to the op's
+    results: how many values, then their types."""
+    regions = site.region_blocks()
+    results = _result_types(site)
+    if results is None:
+        return None
+    if results and (len(regions) < 2 or not regions[1]):
+        return IF_NEEDS_ELSE
+    for blocks in regions:
+        found = _yield(blocks[0] if blocks else None, "scf.yield")
+        if found is None:
+            continue
+        term, yielded = found
+        edge = BRANCH_EDGE.format(site.name, "Operation scf.yield", "parent")
+        note = ((term.name_span, BRANCH_POINT_NOTE),)
+        if len(yielded) != len(results):
+            return Placed(edge + BRANCH_EDGE_COUNT.format(len(yielded), len(results)), notes=note)
+        for i, (got, want) in enumerate(zip(yielded, results)):
+            if got is not None and want is not None and got != want:
+                return Placed(edge + BRANCH_EDGE_TYPE.format(i, _typed(got), _typed(want)), notes=note)
+    return None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "scf.for": scf_for,
+    "scf.if": scf_if,
     **{name: arith_cast for name in _CASTS},
     "func.return": func_return,
     "memref.load": memref_load,

@@ -119,6 +119,7 @@ class _Op:
     successors: int = 0
     use_types: list[str | None] = field(default_factory=list)   # each operand's definition's type
     use_starts: list[int] = field(default_factory=list)         # where each operand is written
+    region_ids: list[int] = field(default_factory=list)         # its regions, in order
 
 
 @dataclass(slots=True)
@@ -138,6 +139,15 @@ class _Use:
     operand: int
     regions: tuple[int, ...]    # regions enclosing the use, outermost first
     ops: tuple[int, ...]        # ops[d]: the op in regions[d] that encloses the use
+
+
+@dataclass(frozen=True, slots=True)
+class BlockView:
+    """One block of an op's region, as an op verifier sees it."""
+
+    arguments: tuple[str | None, ...] | None   # the types its label states; None: the op's header binds them
+    ops: int                                   # how many ops it holds
+    terminator: "OpSite | None"                # its last op
 
 
 # Judges each op of a unit against its record (verify/structure.py), given what the walk saw.
@@ -206,6 +216,11 @@ class OpSite:
     @property
     def regions(self) -> int:
         return self._op.region_count
+
+    @property
+    def defined_results(self) -> int:
+        """How many results the text names (`%x, %y = ...`, `%r:2 = ...`)."""
+        return sum(count for _, count, _ in self._op.results)
 
     @property
     def successors(self) -> int:
@@ -303,6 +318,21 @@ class OpSite:
         form = self.form
         return form.attributes.get(name) if form is not None and name in form.in_dictionary else None
 
+    def region_blocks(self) -> list[list[BlockView]]:
+        """Each region of the op, in order, as its blocks (none for `{}`)."""
+        checker = self._checker
+        out = []
+        for region_id in self._op.region_ids:
+            blocks = []
+            for block in checker.regions[region_id].blocks:
+                last = checker.block_last.get(block)
+                record = op_record(checker.ops[last].name) if last is not None else None
+                arguments = None if block in checker.header_blocks else tuple(checker.block_args.get(block, ()))
+                blocks.append(BlockView(arguments, checker.block_sizes.get(block, 0),
+                                        OpSite(checker, last, self._outer, record) if last is not None else None))
+            out.append(blocks)
+        return out
+
     def function(self) -> tuple[str, list[str | None] | None] | None:
         """The function-like op around this one: its symbol, and its result types as its
         signature writes them (None when the text does not say)."""
@@ -355,6 +385,8 @@ class _Checker:
         self.frames: list[tuple[int, str]] = []     # (end byte, "op" | "region")
         self.block_sizes: dict[int, int] = {}       # ops seen so far in each block
         self.block_last: dict[int, int] = {}        # the last op of each block
+        self.block_args: dict[int, list[str | None]] = {}   # the types each block's label states
+        self.header_blocks: set[int] = set()        # entry blocks whose arguments an op's header binds
 
     # ------------------------------------------------------------------ walk
     def run(self, root: Node, limit: int | None = None) -> None:
@@ -373,6 +405,8 @@ class _Checker:
             elif kind == "block":
                 self._open_block(node)
             elif kind == "argument":
+                self.block_args.setdefault(self.block_path[-1], []).append(
+                    type_text(node.parent.child_by_field_name("type")))
                 self._define((_text(node), 0), Span(node.start_byte, node.end_byte), -1,
                              type_text=type_text(node.parent.child_by_field_name("type")))
             elif kind == "use":
@@ -510,8 +544,10 @@ class _Checker:
         self.frames.append((node.end_byte, "region"))
         if op is not None:
             op.region_count += 1
+            op.region_ids.append(region_id)
             if op.region_count == 1 and op.bound:
                 # Values the op's header binds are the entry block's arguments.
+                self.header_blocks.add(self._current_block())
                 for bound in op.bound:
                     name = bound.child_by_field_name("name")
                     self._define((_text(name if name is not None else bound), 0), _span(bound), -1,

@@ -12,19 +12,20 @@ rule it breaks, in MLIR's words, at the op's name:
 2. the type constraints of operands and results (`operand #0 must be signless-integer-like, but
    got 'f32'`) where a type is known and the constraint decides (dialects/constraints.py);
 3. the structural traits: `Terminator` (the last op of its block), `HasParent` / `ParentOneOf`,
-   `SameOperandsAndResultType`, `SameTypeOperands`, `AllTypesMatch`;
+   `SingleBlock`, `NoRegionArguments`, `SameOperandsAndResultType`, `SameTypeOperands`, `AllTypesMatch`;
 4. the op's own verifier: a callable on its record (`OpDef.check`, dialects/op_checks.py).
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (
     EXPECTED_N, EXPECTED_N_OPERANDS, EXPECTED_N_OR_MORE, EXPECTED_N_OR_MORE_OPERANDS, EXPECTS_PARENT,
     ATTRIBUTE_CONSTRAINT, CUSTOM_OP, EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
-    SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS,
+    SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
+    REGION_NO_ARGUMENTS,
 )
 from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, compatible_shapes, facts, printed, satisfies
@@ -49,7 +50,7 @@ def check_site(site: OpSite) -> Diagnostic | None:
         return None
     if isinstance(problem, Placed):   # an op's own verifier's emitError: its own words and place
         return Diagnostic("verify.op", problem.span or site.name_span, Severity.ERROR, Source.VERIFY,
-                          problem.message)
+                          problem.message, tuple(Related(span, note) for span, note in problem.notes))
     return Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
                       OP_ERROR.format(record.name, problem))
 
@@ -185,6 +186,9 @@ def _traits(site: OpSite, record: OpDef) -> str | None:
         if len(record.parents) == 1:
             return EXPECTS_PARENT.format(record.parents[0])
         return EXPECTS_PARENT_ONE_OF.format(", ".join(record.parents))
+    problem = _region_traits(site, record)
+    if problem is not None:
+        return problem
     operand_types = [site.operand_type(i) for i in range(site.operands)]
     if record.has(Trait.SAME_OPERANDS_AND_RESULT_TYPE):
         results = site.results if site.results is not None else len(record.results)
@@ -212,6 +216,25 @@ def _traits(site: OpSite, record: OpDef) -> str | None:
         types = {t for name in group for t in _types_of(site, record, name) if t is not None}
         if len(types) > 1:
             return FAILED_TO_VERIFY_THAT.format("all of {" + ", ".join(group) + "} have same type")
+    return None
+
+
+def _region_traits(site: OpSite, record: OpDef) -> str | None:
+    """SingleBlock (OpDefinition.h: one block, and a generic form's block not empty unless the op
+    needs no terminator) and NoRegionArguments (Operation.cpp), on the regions the text writes."""
+    single, bare = record.has(Trait.SINGLE_BLOCK), record.has(Trait.NO_REGION_ARGUMENTS)
+    if not (single or bare):
+        return None
+    regions = site.region_blocks()
+    for index, blocks in enumerate(regions):
+        if single and len(blocks) > 1:
+            return REGION_BLOCKS.format(index)
+        if single and site.generic and blocks and blocks[0].ops == 0 and not record.has(Trait.NO_TERMINATOR):
+            return EMPTY_BLOCK
+    if bare:
+        for index, blocks in enumerate(regions):
+            if blocks and blocks[0].arguments:
+                return REGION_ARGUMENTS.format(index) if len(regions) > 1 else REGION_NO_ARGUMENTS
     return None
 
 
