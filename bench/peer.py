@@ -9,9 +9,9 @@ client of ../shared/bench/lsp_latency.py. Per server and file:
   quiet for --settle-ms); and spawn -> that first publish, the open sent right after init
   (cute-ir answers `initialize` before it imports the server, so its open pays the import);
 - requests right after that open: document symbols, full semantic tokens, folding ranges;
-- edit: once the verification after open is complete, a character typed in an SSA name in the
-  middle of the file and removed again, each timed to the publish of its version (median /
-  p90); then the same requests after an edit;
+- edit: once the verification after open is complete, a word typed into an SSA name in the
+  middle of the file, each keystroke timed to the publish of its version (median / p90); then
+  the same requests after an edit;
 - hover on that name (median);
 - peak RSS of the server's process tree.
 
@@ -169,6 +169,13 @@ def reopened(probe, argv: list[str], uri: str, text: str, settle_ms: int) -> dic
         again.close()
 
 
+def type_key(session: Session, line: int, col: int, k: int) -> float:
+    """The k-th keystroke of a word typed at (line, col): every version's text is new, as in
+    real typing (a character typed and deleted again would give back a text the server has
+    seen, and parts of its analysis are kept by text)."""
+    return session.edit(line, col + k, 0, "abcdefghijklmnopqrstuvwxyz"[k % 26])
+
+
 def typing_spot(text: str) -> tuple[int, int]:
     """0-based line and column just inside an SSA name of an op in the middle of the file."""
     lines = text.split("\n")
@@ -195,7 +202,7 @@ def measure(probe, argv: list[str], uri: str, text: str, edits: int, hovers: int
         session.request("textDocument/diagnostic", {})
         line, col = typing_spot(text)
         for k in range(edits):
-            figures.edit_ms.append(session.edit(line, col, 0, "x") if k % 2 == 0 else session.edit(line, col, 1, ""))
+            figures.edit_ms.append(type_key(session, line, col, k))
         figures.after_edit_ms = session.whole_document()
         for _ in range(hovers):
             figures.hover_ms.append(session.request("textDocument/hover", {"position": {"line": line, "character": col}}))
@@ -224,8 +231,7 @@ def typing_in_broken(probe, argv: list[str], text: str, edits: int, settle_ms: i
         try:
             session.open(f"file:///bench/broken_{fraction}.mlir", damaged, settle_ms)
             line, col = typing_spot(damaged)
-            times = [session.edit(line, col, 0, "x") if k % 2 == 0 else session.edit(line, col, 1, "")
-                     for k in range(edits)]
+            times = [type_key(session, line, col, k) for k in range(edits)]
             # A burst: keystrokes sent back to back, then the wait for the last one's publish.
             for k in range(30):
                 sent = session.change(line, col + k, 0, "y")
