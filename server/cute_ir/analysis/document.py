@@ -37,6 +37,7 @@ from tree_sitter import Node, Tree
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
+from ..ir.core import Operation, copy_operations
 from ..ir.lift import Lifted, lift_statements
 from ..ir.target import (FROM_SETTING, Inference, Need, TargetChoice, builder_needs, choose_target,
                          conflict_diagnostic, declared_target, first_needs, infer, type_needs)
@@ -515,7 +516,7 @@ class DocumentAnalysis:
         preview, hover): kept for the last few error-free units asked for, by their place and
         text. Not to be rewritten: a pass takes `rewritable_unit`."""
         self.settle()
-        key = (unit.start, bytes(self.document.data[unit.start:unit.end]))
+        key = self._lift_key(unit)
         hit = self._lifted.get(key)
         if hit is not None:
             self._lifted.move_to_end(key)
@@ -530,10 +531,21 @@ class DocumentAnalysis:
                 self._lifted.popitem(last=False)
         return lifted
 
+    def _lift_key(self, unit: Unit) -> tuple[int, bytes]:
+        return unit.start, bytes(self.document.data[unit.start:unit.end])
+
     def rewritable_unit(self, unit: Unit) -> Lifted:
-        """The unit's IR, built anew for a pipeline to rewrite."""
+        """The unit's IR, built anew for a pipeline to rewrite, with its source index."""
         self.settle()
         return lift_statements(self.unit_nodes(unit), limit=unit.end)
+
+    def rewritable_operations(self, unit: Unit) -> list[Operation]:
+        """The unit's ops for a pipeline to rewrite: a copy of the IR `lifted_unit` keeps (a
+        tenth of the cost of lifting the unit again: a keystroke in a function verifies and
+        lowers it, and both read its IR)."""
+        lifted = self.lifted_unit(unit)
+        kept = self._lifted.get(self._lift_key(unit)) is lifted
+        return copy_operations(lifted.operations) if kept else lifted.operations   # not kept: no one else reads it
 
     def for_unit(self, unit: Unit, result: "PerUnit[T]") -> T:
         """`result` for one unit, computed once per text of the unit: whole-document features

@@ -82,7 +82,7 @@ class UnitPipeline:
         facts = {**verdict.pass_facts(unit.start), OP_NAMES: op_names}
         if not any(p.may_report(facts) for p in _PASSES):
             return ()
-        ops = self.analysis.rewritable_unit(unit).operations
+        ops = self.analysis.rewritable_operations(unit)
         context = PassContext(self.analysis.target_arch, facts)
         PassManager(_ELEMENTS).run(wrap_in_module(ops), context)
         return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)

@@ -283,7 +283,7 @@ def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], tar
     if hit is not None:
         _cache.move_to_end(key)
         return hit
-    ops = analysis.rewritable_unit(unit).operations
+    ops = analysis.rewritable_operations(unit)
     context = PassContext(target, verdict.pass_facts(unit.start))
     module = wrap_in_module(ops)
     texts: list[str] = []

@@ -370,6 +370,53 @@ def _block_of(op: Operation) -> Block:
     return op.parent
 
 
+def copy_operations(operations: Sequence[Operation]) -> list[Operation]:
+    """A copy of `operations` and everything nested in them, for a pass to rewrite while the
+    originals stay as they are: the same names, types, attributes, locations, assembly, block
+    labels and successors, with every value they define and use their own (a value used but
+    defined elsewhere, which only unresolved text gives, becomes a new value of that type).
+    Walked iteratively: nesting depth is the user's."""
+    values: dict[Value, Value] = {}
+    blocks: dict[Block, Block] = {}
+    pairs: list[tuple[Operation, Operation]] = []
+    copies: list[Operation] = []
+    # (op to copy, the block its copy goes in, or None for a top-level op)
+    stack: list[tuple[Operation, Block | None]] = [(op, None) for op in reversed(operations)]
+    while stack:
+        op, into = stack.pop()
+        copy = Operation(op.name, (), [r.type for r in op.results], op.attributes, op.properties,
+                         location=op.location)
+        copy.assembly = op.assembly
+        for old, new in zip(op.results, copy.results):
+            new.name_hint = old.name_hint
+            values[old] = new
+        pairs.append((op, copy))
+        if into is None:
+            copies.append(copy)
+        else:
+            into.append(copy)
+        nested: list[tuple[Operation, Block]] = []
+        for region in op.regions:
+            copied_region = copy.add_region()
+            for block in region.blocks:
+                copied_block = copied_region.append(Block(label=block.label))
+                blocks[block] = copied_block
+                for argument in block.arguments:
+                    values[argument] = copied_argument = copied_block.add_argument(argument.type, argument.location)
+                    copied_argument.name_hint = argument.name_hint
+                nested.extend((inner, copied_block) for inner in block.operations)
+        stack.extend(reversed(nested))
+    for op, copy in pairs:
+        operands = []
+        for value in op.operands:
+            if value not in values:
+                values[value] = Value(value.type, value.name_hint)
+            operands.append(values[value])
+        copy.set_operands(operands)
+        copy.successors = [blocks.get(block, block) for block in op.successors]
+    return copies
+
+
 def value_numbers(operations: Iterable["Operation"]) -> dict[Value, int]:
     """Each value the ops and the ops nested in them define, numbered in definition order
     (block arguments before the ops of their region): names aside, what tells values apart."""
