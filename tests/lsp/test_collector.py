@@ -89,3 +89,18 @@ async def test_much_allocation_is_collected_at_once(restored_collector, monkeypa
     del garbage
     collector.note_activity()
     assert runs == ["young"]
+
+
+async def test_background_work_is_collected_in_smaller_pieces(restored_collector, monkeypatch) -> None:
+    """Verification after open allocates millions of objects: collected as they come, each
+    young collection stays short; a message's own work waits for the idle moment after it."""
+    monkeypatch.setattr(collector_module, "FORCE", 10**9)
+    monkeypatch.setattr(collector_module, "BACKGROUND_FORCE", 50)
+    collector = IdleCollector()
+    collector.take_over()
+    runs = _counting(collector)
+    made = [[] for _ in range(1000)]   # kept: what counts is what was allocated
+    collector.note_activity()
+    assert runs == []
+    collector.note_activity(background=True)
+    assert runs == ["young"] and made

@@ -304,7 +304,7 @@ class CuteIrServer(LanguageServer):
                     return
                 try:
                     more = analysis.verify_pending(VERIFY_SLICE)
-                    self.collector.note_activity()
+                    self.collector.note_activity(background=True)
                     if not more:
                         break
                 except Exception:  # (verifier defects are caught per unit) nor may anything else
@@ -464,7 +464,10 @@ def did_change_configuration(ls: CuteIrServer, params: lsp.DidChangeConfiguratio
 def pull_diagnostics(ls: CuteIrServer, params: lsp.DocumentDiagnosticParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is not None:
-        analysis.verify_pending()   # a pulled report is complete
+        # A pulled report is complete: everything left is verified now, in slices between
+        # which what they allocate is collected (lsp/collector.py).
+        while analysis.verify_pending(VERIFY_SLICE):
+            ls.collector.note_activity(background=True)
     items = convert.diagnostics(analysis) if analysis is not None else []
     return lsp.RelatedFullDocumentDiagnosticReport(items=items)
 
