@@ -28,7 +28,6 @@ import importlib.util
 import json
 import os
 import sys
-import tempfile
 import zlib
 from typing import Any
 
@@ -143,6 +142,8 @@ def store(entry_key: str, entry: dict[str, Any], answers: dict[str, str] | None 
     when the directory cannot be written, which only costs the next open its head start."""
     entry = {**entry, **{name: base64.b64encode(zlib.compress(text.encode("utf-8"), 1)).decode("ascii")
                          for name, text in (answers or {}).items()}}
+    import tempfile   # here: only the server writes, and `serve` imports this before it answers
+
     folder = directory()
     body = json.dumps({"key": entry_key, **entry}, separators=(",", ":")).encode("utf-8")
     try:
