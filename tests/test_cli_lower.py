@@ -75,10 +75,24 @@ def test_split_input_file_lowers_each_case_alone_and_keeps_each_case_s_dumps(tmp
     assert "@b" in (dumps / "case1_0_cute-nvgpu-erase-dead-atoms.mlir").read_text()
 
 
-def test_an_atom_the_target_cannot_run_fails_the_lowering(capsys):
+def test_input_check_rejects_is_not_lowered_as_mlir_opt_stops_on_input_that_fails_to_verify(capsys):
+    # The target cannot run the file's atoms: `check`'s errors, no pass, no IR, exit 1.
     assert main(["lower", MAINLOOP, "--arch", "sm_80"]) == 1
-    err = capsys.readouterr().err
-    assert "error: `cute_nvgpu.mma` is not lowered:" in err and "[lower:lower.stopped]" in err
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert ("error: atom `sm90.mma` needs sm_90a only, but the target is sm_80 (spec minimum tier: SM90) "
+            "[verify:verify.target]") in captured.err
+    assert "lower.stopped" not in captured.err and "not lowered" not in captured.err
+    assert main(["check", MAINLOOP, "--arch", "sm_80"]) == 1
+    assert capsys.readouterr().out.count("verify.target") >= 1
+
+
+def test_a_file_check_accepts_is_lowered(tmp_path, capsys):
+    # No error: the pipeline runs and prints the IR.
+    source = tmp_path / "warn.ir"
+    source.write_text("func.func @f() {\n  return\n}\n")
+    assert main(["lower", str(source)]) == 0
+    assert "func.func @f()" in capsys.readouterr().out
 
 
 def test_bad_pipelines_and_pass_names_are_usage_errors(capsys):

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..analysis import DocumentAnalysis
-from ..passes import DEFAULT_PIPELINE, REGISTRY, PipelineError
+from ..passes import DEFAULT_PIPELINE, REGISTRY, PipelineError, parse_pipeline
 from .inputs import read
 from .options import (CLEAN, FINDINGS, USAGE, add_arch_option, describe_exit_status, settings_for,
                       usage_error)
@@ -76,9 +76,16 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
     from ..features.lowered import lower
 
     try:
-        result = lower(analysis, args.pipeline)
+        parse_pipeline(args.pipeline or DEFAULT_PIPELINE)
     except PipelineError as error:
         return usage_error("lower", f"--pipeline: {error}")
+    if args.emit == "ir":
+        rejected = _rejected(analysis)
+        if rejected:
+            # As mlir-opt stops when its input fails to verify: no pass runs, no IR is printed.
+            print_diagnostics(path, analysis, rejected)
+            return FINDINGS
+    result = lower(analysis, args.pipeline)
     if args.emit in ("ptx", "host"):
         print_diagnostics(path, analysis, result.diagnostics)
         if not result.ok:
@@ -114,6 +121,16 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
     sys.stdout.flush()
     print_diagnostics(path, analysis, result.diagnostics)
     return CLEAN if result.ok else FINDINGS
+
+
+def _rejected(analysis: DocumentAnalysis) -> list:
+    """The errors `cute-ir check` reports on the input before any pass would run: syntax, types
+    and the verifiers (mlir-opt's parser and verifier). What the lowering itself says (source
+    `lower`: the passes the editor runs, an atom no instruction stands for on the target) is the
+    pipeline's to report when it runs."""
+    from ..diagnostics import Severity, Source
+
+    return [d for d in analysis.diagnostics() if d.severity is Severity.ERROR and d.source is not Source.LOWER]
 
 
 def _stopped(path: str, analysis: DocumentAnalysis, emit: str) -> set[str]:
@@ -232,7 +249,9 @@ def add_parser(sub) -> None:
     lower.add_argument("--ptxas", default="ptxas", metavar="PATH",
                        help="the ptxas executable for --assemble (default: ptxas on PATH)")
     describe_exit_status(lower, "the pipeline ran without an error",
-                         "a pass reports an error, or the file cannot be analysed; with --emit: "
+                         "the file has a syntax, type or verifier error (no pass runs and no IR is "
+                         "printed, as mlir-opt stops on input that fails to verify), a pass reports an error, "
+                         "or the file cannot be analysed; with --emit: "
                          "nothing to emit, a kernel `check` reports an error in (not emitted), or "
                          "(--assemble) ptxas missing or rejecting a module")
     lower.set_defaults(run=cmd_lower)
