@@ -131,6 +131,21 @@ def test_descriptor_limits_use_the_encode_rules():
                     [("%desc", DESCRIPTOR)])]
 
 
+@pytest.mark.parametrize("attributes, message", [
+    ("elementBitWidth = 32", "`elementBitWidth = 32` does not match the tensor's element type `f16` (16 bits)"),
+    ("elementBitWidth = 16, tma_internal_type = i8",
+     "`elementBitWidth = 16` does not match its `tma_internal_type` `i8` (8 bits)"),
+])
+def test_the_element_width_is_that_of_what_the_descriptor_moves(attributes, message):
+    # The driver reads the tensor at elementBitWidth's pitch: any width but the moved element's
+    # would address the wrong bytes.
+    wrong = BUILD.replace("{elementBitWidth = 16}", "{" + attributes + "}")
+    under = attributes.split(", ")[0].split(" = ")[1]
+    assert diagnostics(kernel(wrong)) == [("verify.tma.descriptor-element-width", under, message, [("%desc", DESCRIPTOR)])]
+    bytes_ = kernel(BUILD.replace("{elementBitWidth = 16}", "{elementBitWidth = 8, tma_internal_type = i8}"))
+    assert diagnostics(bytes_.replace("memref<?x?xf16, 1>", "memref<?x?xf8E4M3FN, 1>")) == []
+
+
 def test_shapes_and_strides_give_the_tensor_s_extents_and_outer_strides():
     # cuTensorMapEncodeTiled: rank globalDim entries, rank - 1 globalStrides (the innermost
     # stride is the element size). An empty list leaves them to the memref type.
@@ -267,6 +282,8 @@ def test_the_builders_tileas_rules_land_where_they_are_written(attributes, code,
     text = kernel(build).replace("%m: index", '%m: index, %narrow: !cute.layout<"(8,8):(1,16)">')
     if code != "tileas.tma-desc.box-dim0-not-16-bytes":
         text = text.replace('"(8,8):(1,16)"', '"(64,8):(1,64)"')
+    else:
+        text = text.replace("%t: memref<?x?xf16, 1>", "%t: memref<?x?xi8, 1>")
     assert diagnostics(text) == [(code, under, message, notes + [("%desc", DESCRIPTOR)])]
 
 

@@ -195,6 +195,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "stride per dimension but the innermost (cuTensorMapEncodeTiled's globalDim and "
             "globalStrides). An empty list leaves them to the memref type."),
     CodeDoc("verify.tma.descriptor-static", V, "A TMA descriptor whose box is not static."),
+    CodeDoc("verify.tma.descriptor-element-width", V, "A TMA descriptor builder whose `elementBitWidth` "
+            "is not the width of what it moves: its tensor's element type, or the `tma_internal_type` it "
+            "moves instead."),
     CodeDoc("verify.tma.descriptor-limit", V, "A TMA descriptor past a hardware limit: box dimension "
             "over 256, inner box not a multiple of 16 bytes, global strides not multiples of 16 "
             "bytes or not below 2^40, element width without a TMA data type."),

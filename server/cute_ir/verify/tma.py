@@ -57,6 +57,7 @@ OWN_MESSAGES = {
     "verify.tma.descriptor-extents": "a TMA descriptor of a rank-{rank} tensor takes {want} in {group}(...), got {got}",
     "verify.tma.descriptor-static": "a TMA descriptor's layout needs a static shape (its box), got {type}",
     "verify.tma.descriptor-limit": "TMA descriptor: {problem}",
+    "verify.tma.descriptor-element-width": "`elementBitWidth = {bits}` does not match {source} `{element}` ({want} bits)",
     "verify.tma.descriptor-kind": "descriptor mode `{mode}` builds {expected}, but the result is {type}",
     "verify.tma.exec-atom": "make_exec_tma binds a non-exec TMA atom, got a value defined by `{op}`",
     "verify.tma.exec-atom-type": "make_exec_tma binds a non-exec TMA atom, got a value of type {type}",
@@ -493,6 +494,8 @@ class _Checker:
         if bits is not None and (problem := tensormap.element_bits_problem(bits)) is not None:
             self.own("verify.tma.descriptor-limit", self.attribute_span(op, "elementBitWidth"), note, problem=problem)
             bits = None
+        if bits is not None and tensor is not None and is_known(tensor.type):
+            self.element_width(op, tensor.type, bits, note)
         if layout_value is None or not is_known(layout_value.type):
             return
         layout = layout_of(layout_value)
@@ -531,6 +534,21 @@ class _Checker:
             self.spec("tileas.tma-desc.box-dim0-not-16-bytes", span, related=note)
         elif bits is not None and (problem := tensormap.inner_box_problem(shapes[0], bits, swizzle)) is not None:
             self.own("verify.tma.descriptor-limit", span, note, problem=problem)
+
+    def element_width(self, op: Operation, tensor_type: Type, bits: int, note) -> None:
+        """`elementBitWidth` is the width of what the descriptor moves: the tensor's element,
+        or the `tma_internal_type` it moves instead (phase 4 of lower-tma-load-store-to-async).
+        Any other width would make the driver read the tensor at the wrong pitch."""
+        internal = attribute(op, "tma_internal_type")
+        moved = internal.text.strip() if internal is not None else None
+        if moved is None:
+            view = shaped(tensor_type.text)
+            moved = view.element if view is not None else None
+        want = element_bits(moved)
+        if want is not None and want != bits:
+            source = "its `tma_internal_type`" if internal is not None else "the tensor's element type"
+            self.own("verify.tma.descriptor-element-width", self.attribute_span(op, "elementBitWidth"), note,
+                     bits=bits, source=source, element=moved, want=want)
 
     def extents(self, op: Operation, groups: dict[str, list], tensor_rank: int, note) -> None:
         """`shapes(...)` gives every extent of the tensor and `strides(...)` every stride but the
