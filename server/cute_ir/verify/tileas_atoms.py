@@ -14,11 +14,13 @@ A tiled async transfer moves its tile in boxes: in one, the tile itself, unless 
 atom box-dim mismatch" when it does not). The box its descriptor was built with must be that
 box ("tmaBoxDim and atomBoxDim length mismatch" when they differ in rank, "tmaBoxDim and
 atomBoxDim mismatch" otherwise), on the op's name. Its `swizzle` must be the descriptor's
-(cute-ir's message: the page gives the op no swizzle).
+(cute-ir's message: the page gives the op no swizzle). Its coordinates address its
+descriptor's tensor: one per dimension, and one more for an im2col descriptor's leading offset
+("expects N coordinates, but got M", the token-ordered memops' count check on a TMA-backed view).
 """
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic, Related, Severity, Source
+from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.catalogue import make
 from ..diagnostics.mlir_messages import REQUIRES_ATTRIBUTE
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
@@ -42,6 +44,8 @@ MESSAGES = {
 # The async transfers that move a tile in boxes (gather / scatter move rows).
 BOXED_TRANSFERS = frozenset({TILED_TMA_LOAD, TILED_TMA_STORE, TILED_ATOMIC_RMW})
 LOADS = frozenset({TILED_TMA_LOAD})
+# The descriptor type of an im2col transfer, whose coordinates add its leading offset.
+IM2COL_DESCRIPTOR = "!cute_nvgpu.tma_descriptor_im2col"
 
 
 def check_atom(op: Operation, index: SourceIndex) -> list[Diagnostic]:
@@ -130,6 +134,33 @@ def check_swizzle(op: Operation, index: SourceIndex) -> list[Diagnostic]:
                        related=(Related(where, f"the descriptor is built here with the layout {layout}"),))]
 
 
+def check_coordinates(op: Operation, index: SourceIndex) -> list[Diagnostic]:
+    """A tiled async transfer reads a TMA-backed view: its coordinates address the tensor its
+    descriptor was built from, one per dimension of that tensor, and an im2col descriptor takes
+    one more, its leading offset (the page's coordinate count, "the view's rank plus an optional
+    +1 when the view carries a TMA descriptor that requires a leading offset"). A descriptor the
+    unit does not build (an argument), or whose tensor's rank its type does not say, is not
+    judged; a gather / scatter addresses rows, not the view's dimensions."""
+    if op.name not in BOXED_TRANSFERS:
+        return []
+    descriptor = (operand_groups(op).get("descriptor") or [None])[0]
+    builder = descriptor.owner if isinstance(descriptor, OpResult) else None
+    if builder is None or builder.name != DESCRIPTOR_BUILDER:
+        return []
+    tensor = (operand_groups(builder).get("tensor") or [None])[0]
+    view = shaped(str(tensor.type)) if tensor is not None else None
+    if view is None or view.kind != "memref" or view.rank is None:
+        return []
+    expected = view.rank + (1 if str(descriptor.type).strip() == IM2COL_DESCRIPTOR else 0)
+    coords = operand_groups(op).get("coords", [])
+    if len(coords) == expected:
+        return []
+    spans = index.operand_spans.get(op, [])
+    at = [i for i, v in enumerate(op.operands) if any(v is c for c in coords)]
+    where = Span(spans[at[0]].start, spans[at[-1]].end) if at and at[-1] < len(spans) else index.name_span(op)
+    return [make("tileas.memops.coordinate-count", where, expected, len(coords))]
+
+
 def _descriptor_layout(op: Operation) -> tuple[Operation | None, object]:
     """The builder of the descriptor `op` uses and its layout operand's layout, when the unit
     builds the descriptor (else None, None)."""
@@ -153,4 +184,5 @@ def verify_atoms(lifted: Lifted) -> list[Diagnostic]:
             out.extend(check_atom(op, lifted.index))
             out.extend(check_box(op, lifted.index))
             out.extend(check_swizzle(op, lifted.index))
+            out.extend(check_coordinates(op, lifted.index))
     return out
