@@ -103,6 +103,25 @@ CASES = [
     ('%r = scf.if %c -> (i32) {\n    scf.yield %x : i32\n  } else {\n    scf.yield %f : f32\n  }',
      "'scf.if' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'f32' should "
      "match successor input type #0 'i32'"),
+    # vector's memory ops, vector.broadcast and vector.transpose (VectorOps.cpp).
+    ('%0 = vector.load %m[%i] : memref<4x4xf32>, vector<2xf32>', "'vector.load' op requires 2 indices"),
+    ('%0 = vector.load %m[%i, %i] : memref<4x4xf32>, vector<2xf16>',
+     "'vector.load' op base and result element types should match"),
+    ('vector.store %v, %m[%i, %i] : memref<4x4xf32>, vector<2xf16>',
+     "'vector.store' op base and valueToStore element type should match"),
+    ('%0 = vector.maskedload %m[%i, %i], %k, %p : memref<4x4xf32>, vector<2xi1>, vector<2xf32> into vector<2xf32>\n'
+     '  %1 = vector.maskedload %m[%i], %k, %p : memref<4x4xf32>, vector<2xi1>, vector<2xf32> into vector<2xf32>',
+     "'vector.maskedload' op requires 2 indices"),
+    ('%0 = vector.broadcast %p : vector<2xf32> to vector<3x4xf32>', "'vector.broadcast' op dimension mismatch (2 vs. 4)"),
+    ('%0 = vector.broadcast %x : i32 to vector<4xf32>',
+     "'vector.broadcast' op failed to verify that source operand and result have same element type"),
+    ('%0 = vector.broadcast %e : tensor<2xf32, "foo"> to vector<2xf32>', "'vector.broadcast' op source type is not a vector"),
+    ('%0 = vector.broadcast %s : vector<[4]xi32> to vector<2x4xi32>',
+     "'vector.broadcast' op dimension mismatch ([4] vs. 4)"),
+    ('%0 = vector.transpose %p, [1] : vector<2xf32> to vector<2xf32>',
+     "'vector.transpose' op transposition index out of range: 1"),
+    ('%0 = vector.transpose %p, [0, 1] : vector<2xf32> to vector<2xf32>',
+     "'vector.transpose' op transposition length mismatch: 2"),
 ]
 PRELUDE = ("func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>, %v: vector<2xf16>, "
            "%s: vector<[4]xi32>, %t0: tensor<index>, %t2: tensor<2xindex>, %e: tensor<2xf32, \"foo\">, "

@@ -16,10 +16,14 @@ from typing import Any, Callable
 
 from ..diagnostics import Span
 from ..diagnostics.mlir_messages import (
+    BROADCAST_DIMENSION, BROADCAST_NOT_VECTOR, BROADCAST_RANK, TRANSPOSE_DIMENSION, TRANSPOSE_DUPLICATE, TRANSPOSE_LENGTH, TRANSPOSE_OUT_OF_RANGE, TRANSPOSE_RANK,
+    VECTOR_ELEMENT, VECTOR_INDEX_VECTOR, VECTOR_INDICES, VECTOR_LOAD_ELEMENT, VECTOR_LOAD_RANK, VECTOR_MASK,
+    VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK,
     BRANCH_EDGE, BRANCH_EDGE_COUNT, BRANCH_EDGE_TYPE, BRANCH_POINT_NOTE, CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS,
     CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
 )
 from ..syntax.cst import TYPE_KINDS
+from .ods import Count
 from .constraints import TypeFacts, bit_width, compatible_shapes, encoding, facts, normalized_type, printed
 
 
@@ -311,7 +315,186 @@ def scf_if(site: Any) -> str | Placed | None:
     return None
 
 
+# ------------------------------------------------------------------------------ vector memory ops
+@dataclass(frozen=True)
+class _Access:
+    """Where one of vector's memory ops keeps what its verifier compares (VectorOps.cpp,
+    <Op>::verify), by operand group name ("" for the result)."""
+
+    vector: str                  # the vector loaded or stored
+    role: str                    # what the messages call it: "result" / "valueToStore"
+    indices: str                 # the scalar index group
+    mask: str | None = None
+    pass_thru: str | None = None
+    index_vector: str | None = None
+    first_dim: bool = False      # expandload / compressstore compare the first dimension only
+    layout: bool = False         # load / store: ranks and vector element types of the memref
+
+
+_ACCESS = {
+    "vector.load": _Access("", "result", "indices", layout=True),
+    "vector.store": _Access("valueToStore", "valueToStore", "indices", layout=True),
+    "vector.maskedload": _Access("", "result", "indices", mask="mask", pass_thru="pass_thru"),
+    "vector.maskedstore": _Access("valueToStore", "valueToStore", "indices", mask="mask"),
+    "vector.gather": _Access("", "result", "offsets", mask="mask", pass_thru="pass_thru", index_vector="indices"),
+    "vector.scatter": _Access("valueToStore", "valueToStore", "offsets", mask="mask", index_vector="indices"),
+    "vector.expandload": _Access("", "result", "indices", mask="mask", pass_thru="pass_thru", first_dim=True),
+    "vector.compressstore": _Access("valueToStore", "valueToStore", "indices", mask="mask", first_dim=True),
+}
+
+
+def _group(site: Any, name: str) -> list[str | None] | None:
+    """The known types of one operand group of the record, by name; None when the text does not
+    say which operands it holds."""
+    groups = site.record.operands
+    names = [g.name for g in groups]
+    if name not in names:
+        return None
+    sizes = site.operand_sizes()
+    if sizes is None:
+        if sum(1 for g in groups if g.count is not Count.SINGLE) > 1:
+            return None
+        rest = site.operands - (len(groups) - 1)
+        if rest < 0:
+            return None
+        sizes = [1 if g.count is Count.SINGLE else rest for g in groups]
+    index = names.index(name)
+    first = sum(sizes[:index])
+    return [site.operand_type(first + i) for i in range(sizes[index])]
+
+
+def _one(site: Any, name: str) -> TypeFacts | None:
+    types = _group(site, name) if name else [site.result_type(0)]
+    text = types[0] if types and len(types) == 1 else None
+    return facts(text) if text is not None else None
+
+
+def vector_access(site: Any) -> str | None:
+    """vector.load / store / maskedload / maskedstore / gather / scatter / expandload /
+    compressstore: the memref's (or tensor's) element type against the vector's, one index per
+    dimension, the mask's and index vector's shapes, the pass-through's type."""
+    access = _ACCESS[site.name]
+    base, vector = _one(site, "base"), _one(site, access.vector)
+    if base is None or vector is None or vector.kind != "vector" or base.kind not in ("memref", "tensor") \
+            or base.dims is None or vector.dims is None or base.element is None or vector.element is None:
+        return None
+    role = access.role
+    element = base.element
+    if access.layout:
+        if len(base.dims) < len(vector.dims):
+            return VECTOR_LOAD_RANK if role == "result" else VECTOR_STORE_RANK
+        if element.kind == "vector":
+            if element.text != vector.text:
+                return VECTOR_MEMREF_VECTOR.format(role)
+            element = element.element
+    if element is None:
+        return None
+    if vector.element.text != element.text:
+        return (VECTOR_LOAD_ELEMENT if site.name == "vector.load" else VECTOR_ELEMENT).format(role)
+    indices = _group(site, access.indices)
+    if indices is not None and len(indices) != len(base.dims):
+        return VECTOR_INDICES.format(len(base.dims))
+    shape = (lambda t: t.dims[:1]) if access.first_dim else (lambda t: t.dims)
+    if access.index_vector is not None:
+        index_vector = _one(site, access.index_vector)
+        if index_vector is not None and index_vector.dims is not None and index_vector.dims != vector.dims:
+            return VECTOR_INDEX_VECTOR.format(role)
+    if access.mask is not None:
+        mask = _one(site, access.mask)
+        if mask is not None and mask.dims is not None and shape(mask) != shape(vector):
+            what = "dim" if access.first_dim or access.index_vector else "shape"
+            return VECTOR_MASK.format(role, what)
+    if access.pass_thru is not None:
+        pass_thru = _one(site, access.pass_thru)
+        if pass_thru is not None and pass_thru.text != vector.text:
+            return VECTOR_PASS_THRU
+    return None
+
+
+def vector_transpose(site: Any) -> str | None:
+    """vector.transpose (TransposeOp::verify): ranks, then the permutation against them."""
+    source, result = site.operand_type(0), site.result_type(0)
+    a, b = (facts(t) if t is not None else None for t in (source, result))
+    permutation = _integers(site.attribute("permutation"))
+    if a is None or b is None or a.dims is None or b.dims is None or a.kind != "vector" or b.kind != "vector":
+        return None
+    rank = len(b.dims)
+    if len(a.dims) != rank:
+        return TRANSPOSE_RANK.format(rank)
+    if permutation is None:
+        return None
+    if len(permutation) != rank:
+        return TRANSPOSE_LENGTH.format(len(permutation))
+    seen: set[int] = set()
+    for position, value in enumerate(permutation):
+        if value < 0 or value >= rank:
+            return TRANSPOSE_OUT_OF_RANGE.format(value)
+        if value in seen:
+            return TRANSPOSE_DUPLICATE.format(value)
+        seen.add(value)
+        if b.dims[position] != a.dims[value]:
+            return TRANSPOSE_DIMENSION.format(value)
+    return None
+
+
+def _integers(node: Any) -> list[int] | None:
+    """`[1, 0]` or `array<i64: 1, 0>`: the integers of a list attribute's text."""
+    text = node.text.decode("utf-8", "replace") if node is not None and node.text else None
+    if text is None:
+        return None
+    body = re.sub(r"^array<\s*i64\s*:", "", text.strip()).strip("[]> ")
+    try:
+        return [int(v) for v in body.split(",") if v.strip()]
+    except ValueError:
+        return None
+
+
+_VECTOR_DIMS = re.compile(r"^vector<((?:\[?[0-9]+\]?x)*)(.+)>$")
+
+
+def _vector_dims(text: str | None) -> tuple[list[tuple[int, bool]], str] | None:
+    """A vector type's dimensions, each (size, scalable), and its element type's text."""
+    match = _VECTOR_DIMS.match(re.sub(r"\s+", "", text)) if text is not None else None
+    if match is None:
+        return None
+    dims = [(int(d.strip("[]")), d.startswith("[")) for d in match.group(1).split("x") if d]
+    return dims, match.group(2)
+
+
+def _dim(size: int, scalable: bool) -> str:
+    return f"[{size}]" if scalable else str(size)
+
+
+def vector_broadcast(site: Any) -> str | None:
+    """vector.broadcast (BroadcastOp::verify through isBroadcastableTo): a scalar of the result's
+    element type, or a vector whose trailing dimensions each match or are 1 (a scalable 1
+    only onto 1; fixed and scalable sizes do not mix but for 1 -> [N])."""
+    source, result = site.operand_type(0), _vector_dims(site.result_type(0))
+    if source is None or result is None:
+        return None
+    destination, element = result
+    read = _vector_dims(source)
+    if read is None:
+        t = facts(source)
+        if t is None or source == element:
+            return None
+        return BROADCAST_NOT_VECTOR if t.kind in ("integer", "index", "float") or t.kind.startswith("llvm.") \
+            or t.kind in ("tensor", "memref") else None
+    dims = read[0]
+    if len(dims) > len(destination):
+        return BROADCAST_RANK
+    lead = len(destination) - len(dims)
+    for (size, scalable), (target, target_scalable) in zip(dims, destination[lead:]):
+        if (size != 1 and size != target) or (size == 1 and scalable and target != 1) or \
+                (scalable != target_scalable and (size != 1 or scalable)):
+            return BROADCAST_DIMENSION.format(_dim(size, scalable), _dim(target, target_scalable))
+    return None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "vector.broadcast": vector_broadcast,
+    **{name: vector_access for name in _ACCESS},
+    "vector.transpose": vector_transpose,
     "scf.for": scf_for,
     "scf.if": scf_if,
     **{name: arith_cast for name in _CASTS},

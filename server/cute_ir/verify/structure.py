@@ -268,9 +268,25 @@ def _same_tensor_dims(site: OpSite) -> bool | None:
     return None if ins is None or outs is None else ins == outs
 
 
+def _element_or_self(text: str | None) -> str | None:
+    """getElementTypeOrSelf: a shaped type's element type's text, any other type's own."""
+    t = facts(text) if text is not None else None
+    if t is None:
+        return None
+    return t.element.text if t.kind in ("vector", "tensor", "memref") and t.element is not None else t.text
+
+
+def _same_element_type(site: OpSite) -> bool | None:
+    """vector's `source operand and result have same element type` (TypesMatchWith on
+    getElementTypeOrSelf of operand 0 and result 0)."""
+    a, b = _element_or_self(site.operand_type(0)), _element_or_self(site.result_type(0))
+    return None if a is None or b is None else a == b
+
+
 # PredOpTrait summaries known here, each with what decides it (None: the text does not say).
 _PREDICATES = {
     "input and output have the same tensor dimensions": _same_tensor_dims,
+    "source operand and result have same element type": _same_element_type,
 }
 
 
