@@ -113,6 +113,23 @@ def test_what_has_no_ptx_here_is_an_error_naming_the_op_not_wrong_ptx():
     assert module.message == "`k`: `nv_tileas.async.tiled_tma_store` uses a tile this kernel neither loads nor computes"
 
 
+def test_an_im2col_transfer_has_no_ptx_here_rather_than_a_tiled_one():
+    # Written as a `.tile` transfer, the TMA unit would read the im2col tensor map wrongly.
+    text = (f"func.func @k(%act: memref<8x32x32x64xf16, 1>, %i: index) {SPEC} {{\n"
+            "  %mbar = memref.alloca() : memref<1xi64, 3>\n"
+            '  %box = cute.static : !cute.layout<"(64,32,1,1):(1,64,2048,2048)">\n'
+            "  %d = nv_tileas.make_tiled_tma_desc %act, %box shapes() strides() paddings() {mode = "
+            "#cute_nvgpu.tma_load_mode<im2col>, elementBitWidth = 16, tmaIdx = 0 : i32} : !cute_nvgpu.tma_descriptor_im2col\n"
+            "  %t, %tok = nv_tileas.async.tiled_tma_load %d, %mbar coords(%i, %i, %i, %i, %i) {copy_atom = "
+            "#nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 4096 : i64} : !cute_nvgpu.tma_descriptor_im2col "
+            "-> tensor<1x1x32x64xf16>, !nv_tileaa.mem_token\n"
+            "  return\n}\n")
+    module = emitted(text)
+    assert not module.ok
+    assert module.message == ("`k`: `nv_tileas.async.tiled_tma_load` through an im2col descriptor: "
+                              "no PTX for it in a TileAS kernel here")
+
+
 def test_cli_emit_ptx_prints_the_module_and_says_when_there_is_no_kernel(capsys):
     assert main(["lower", str(MAINLOOP), "--emit", "ptx", "--arch", "sm_100a"]) == 0
     out = capsys.readouterr().out

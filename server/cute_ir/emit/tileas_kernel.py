@@ -74,7 +74,7 @@ from ..tables import atoms as A
 from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
-from ..verify.tma import operand_groups
+from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC, PtxBuilder,
                       PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
@@ -662,6 +662,11 @@ class _Emitter:
         first) in the order they lie in shared memory, and the bytes of one box. The box is
         the op's `boxDim` (innermost first, as the descriptor's) when it splits the tile, else
         the whole tile; a gather / scatter moves its rows at once."""
+        descriptor = (operand_groups(op).get("descriptor") or [None])[0]
+        if descriptor is not None and str(descriptor.type).strip() == IM2COL_DESCRIPTOR:
+            # Its instruction is `.im2col` with the offsets after the coordinates: written as a
+            # tiled transfer, the TMA unit would read the tensor map otherwise than it was encoded.
+            raise _Unemittable(f"`{op.name}` through an im2col descriptor: no PTX for it in a TileAS kernel here")
         tile = shaped(tile_type)
         bits = element_bits(tile.element) if tile is not None else None
         if tile is None or bits is None or None in tile.dims:

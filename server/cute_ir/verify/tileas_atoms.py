@@ -34,7 +34,7 @@ from ..ir.core import OpResult, Operation
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import shaped
 from ..layout import ComposedLayout, Layout, flatten
-from .tma import builder_swizzle, layout_of, operand_groups
+from .tma import IM2COL_DESCRIPTOR, builder_swizzle, layout_of, operand_groups
 
 # cute-ir's own messages: the page gives an async transfer no swizzle of its own.
 MESSAGES = {
@@ -44,8 +44,6 @@ MESSAGES = {
 # The async transfers that move a tile in boxes (gather / scatter move rows).
 BOXED_TRANSFERS = frozenset({TILED_TMA_LOAD, TILED_TMA_STORE, TILED_ATOMIC_RMW})
 LOADS = frozenset({TILED_TMA_LOAD})
-# The descriptor type of an im2col transfer, whose coordinates add its leading offset.
-IM2COL_DESCRIPTOR = "!cute_nvgpu.tma_descriptor_im2col"
 
 
 def check_atom(op: Operation, index: SourceIndex) -> list[Diagnostic]:
