@@ -122,6 +122,20 @@ CASES = [
      "'vector.transpose' op transposition index out of range: 1"),
     ('%0 = vector.transpose %p, [0, 1] : vector<2xf32> to vector<2xf32>',
      "'vector.transpose' op transposition length mismatch: 2"),
+    ('%0 = arith.select %k, %s, %s : vector<2xi1>, vector<[4]xi32>',
+     "'arith.select' op failed to verify that condition is signless i1 or has matching shape"),
+    # gpu's reductions (GPUDialect.cpp).
+    ('%0 = gpu.all_reduce minsi %f {} : (f32) -> (f32)', "`minsi` reduction operation is not compatible with type 'f32'"),
+    ('%0 = gpu.all_reduce foo %f {} : (f32) -> (f32)', "custom op 'gpu.all_reduce' invalid op kind"),
+    ('%0 = gpu.all_reduce %f {\n  ^bb0(%a: f32):\n    "gpu.yield"(%a) : (f32) -> ()\n  } : (f32) -> (f32)',
+     "expected two region arguments"),
+    ('%0 = gpu.all_reduce %f {\n  ^bb0(%a: f32, %b: f32):\n    %z = arith.constant 0 : i32\n    "gpu.yield"(%z) : (i32) -> ()\n  } : (f32) -> (f32)',
+     "incorrect gpu.yield type"),
+    ('%0 = gpu.subgroup_reduce and %f : (f32) -> f32', "`and` reduction operation is not compatible with type 'f32'"),
+    ('%0 = gpu.subgroup_reduce add %p cluster(size = 3) : (vector<2xf32>) -> vector<2xf32>',
+     "'gpu.subgroup_reduce' op cluster size 3 is not a power of two"),
+    ('%0 = gpu.subgroup_reduce add %p cluster(size = 4, stride = 3) : (vector<2xf32>) -> vector<2xf32>',
+     "'gpu.subgroup_reduce' op cluster stride 3 is not a power of two"),
 ]
 PRELUDE = ("func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>, %v: vector<2xf16>, "
            "%s: vector<[4]xi32>, %t0: tensor<index>, %t2: tensor<2xindex>, %e: tensor<2xf32, \"foo\">, "
@@ -201,7 +215,9 @@ def test_a_region_branch_error_notes_the_yield():
 
 
 def test_well_formed_loops_and_ifs_are_not_judged():
-    text = PRELUDE + ("%r = scf.for %a = %i to %i step %i iter_args(%u = %f) -> (f32) {\n    scf.yield %u : f32\n  }\n"
+    text = PRELUDE + ("%sel = arith.select %k, %p, %p : vector<2xi1>, vector<2xf32>\n  %g = gpu.all_reduce add %f {} : (f32) -> (f32)\n  %h = gpu.subgroup_reduce maxnumf %p cluster(size = 2)"
+                      " : (vector<2xf32>) -> vector<2xf32>\n  "
+                      "%r = scf.for %a = %i to %i step %i iter_args(%u = %f) -> (f32) {\n    scf.yield %u : f32\n  }\n"
                       "  scf.for %b = %i to %i step %i iter_args(%w = %f) -> (f32) {\n    scf.yield %w : f32\n  }\n"
                       "  %q = scf.if %c -> (f32) {\n    scf.yield %f : f32\n  } else {\n    scf.yield %f : f32\n  }\n"
                       "  scf.if %c {\n  }\n  return\n}\n")
@@ -211,3 +227,11 @@ def test_well_formed_loops_and_ifs_are_not_judged():
 def test_attributes_and_properties_both_count():
     assert errors('func.func @f(%x: i32) {\n  %0 = "arith.cmpi"(%x, %x) <{predicate = 0 : i64}> : (i32, i32) -> i1\n'
                   '  %1 = "arith.cmpi"(%x, %x) {predicate = 0 : i64} : (i32, i32) -> i1\n  return\n}\n') == []
+
+
+def test_a_select_mask_has_the_results_shape_and_encoding():
+    """SelectOp::verify's getI1SameShape keeps the result's encoding (checked with mlir-opt 22)."""
+    text = ('func.func @f(%c: tensor<8xi1, "bar">, %a: tensor<8xi32, "foo">) {\n'
+            '  %0 = arith.select %c, %a, %a : tensor<8xi1, "bar">, tensor<8xi32, "foo">\n  return\n}\n')
+    assert errors(text) == ["'arith.select' op expected condition type to have the same shape as the result type, "
+                            "expected 'tensor<8xi1, \"foo\">', but got 'tensor<8xi1, \"bar\">'"]

@@ -111,6 +111,22 @@ TRANSPOSE_LENGTH = "transposition length mismatch: {0}"
 TRANSPOSE_OUT_OF_RANGE = "transposition index out of range: {0}"
 TRANSPOSE_DUPLICATE = "duplicate position index: {0}"
 TRANSPOSE_DIMENSION = "dimension size mismatch at: {0}"
+# ArithOps.cpp, SelectOp::verify.
+SELECT_CONDITION_I1 = "expected condition to be a signless i1, but got {0}"
+SELECT_CONDITION_SHAPE = "expected condition type to have the same shape as the result type, expected {0}, but got {1}"
+# gpu (GPUDialect.cpp): AllReduceOp::verifyRegions and SubgroupReduceOp::verify; the
+# REDUCTION_ messages are emitError's, without the `'<op>' op` prefix.
+REDUCTION_KIND_TYPE = "`{0}` reduction operation is not compatible with type '{1}'"
+REDUCTION_INVALID_KIND = "invalid op kind"
+REDUCTION_OP_OR_BODY = "expected either an op attribute or a non-empty body"
+REDUCTION_ARGUMENTS = "expected two region arguments"
+REDUCTION_ARGUMENT_TYPE = "incorrect region argument type"
+REDUCTION_YIELD_COUNT = "expected one gpu.yield operand"
+REDUCTION_YIELD_TYPE = "incorrect gpu.yield type"
+REDUCTION_NO_YIELD = "expected gpu.yield op in region"
+CLUSTER_SIZE = "cluster size {0} is not a power of two"
+CLUSTER_STRIDE = "cluster stride {0} is not a power of two"
+CLUSTER_STRIDE_WITHOUT_SIZE = "cluster stride can only be specified if cluster size is specified"
 # OpDefinition.h (SingleBlock::verifyTrait), Operation.cpp (verifyNoRegionArguments).
 REGION_BLOCKS = "expects region #{0} to have 0 or 1 blocks"
 EMPTY_BLOCK = "expects a non-empty block"

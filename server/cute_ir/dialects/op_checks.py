@@ -16,6 +16,8 @@ from typing import Any, Callable
 
 from ..diagnostics import Span
 from ..diagnostics.mlir_messages import (
+    SELECT_CONDITION_I1, SELECT_CONDITION_SHAPE, REDUCTION_INVALID_KIND, CLUSTER_SIZE, CLUSTER_STRIDE, CLUSTER_STRIDE_WITHOUT_SIZE, REDUCTION_ARGUMENT_TYPE, REDUCTION_ARGUMENTS,
+    REDUCTION_KIND_TYPE, REDUCTION_NO_YIELD, REDUCTION_OP_OR_BODY, REDUCTION_YIELD_COUNT, REDUCTION_YIELD_TYPE,
     BROADCAST_DIMENSION, BROADCAST_NOT_VECTOR, BROADCAST_RANK, TRANSPOSE_DIMENSION, TRANSPOSE_DUPLICATE, TRANSPOSE_LENGTH, TRANSPOSE_OUT_OF_RANGE, TRANSPOSE_RANK,
     VECTOR_ELEMENT, VECTOR_INDEX_VECTOR, VECTOR_INDICES, VECTOR_LOAD_ELEMENT, VECTOR_LOAD_RANK, VECTOR_MASK,
     VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK,
@@ -491,7 +493,131 @@ def vector_broadcast(site: Any) -> str | None:
     return None
 
 
+# ------------------------------------------------------------------------------ gpu reductions
+# GPUDialect.cpp, verifyReduceOpAndType: the kinds that need a float, and those that need an integer.
+_FLOAT_REDUCTIONS = frozenset({"minnumf", "maxnumf", "minimumf", "maximumf"})
+_INTEGER_REDUCTIONS = frozenset({"minsi", "minui", "maxsi", "maxui", "and", "or", "xor"})
+
+
+def _reduction_kind(site: Any) -> str | None:
+    """The reduction's kind as written: `minsi` in the custom form, `#gpu<all_reduce_op minsi>`
+    in an attribute."""
+    node = site.attribute("op")
+    text = node.text.decode("utf-8", "replace") if node is not None and node.text else None
+    match = re.search(r"([a-z]+)\s*>?\s*$", text) if text is not None else None
+    return match.group(1) if match else None
+
+
+def _reduction_type_problem(kind: str | None, text: str | None) -> str | None:
+    t = facts(text) if text is not None else None
+    if kind is None or t is None:
+        return None
+    if (kind in _FLOAT_REDUCTIONS and t.kind != "float") or (kind in _INTEGER_REDUCTIONS and t.kind != "integer"):
+        return REDUCTION_KIND_TYPE.format(kind, printed(text))
+    return None
+
+
+def gpu_all_reduce(site: Any) -> Placed | None:
+    """gpu.all_reduce (AllReduceOp::verifyRegions): either a kind or a body; a body takes two
+    arguments of the result's type and yields one value of it; a kind fits the type."""
+    items = _body(site)
+    if items and items[0].type in ("keyword", "bare_id"):
+        # parseAllReduceOperation: a word before the operand names the kind
+        from .mlir_ods import CONSTRAINTS   # mlir_ods builds the records these checks sit on
+        word = (items[0].text or b"").decode("utf-8", "replace")
+        if word not in (CONSTRAINTS.get("GPU_AllReduceOperationAttr", {}).get("cases") or [word]):
+            return Placed(f"custom op '{site.name}' {REDUCTION_INVALID_KIND}", Span(items[0].start_byte, items[0].end_byte))
+    kind, result = _reduction_kind(site), site.result_type(0)
+    regions = site.region_blocks()
+    blocks = regions[0] if regions else []
+    if (not blocks) == (kind is None):     # neither a kind nor a body, or both
+        return Placed(REDUCTION_OP_OR_BODY) if regions else None
+    if kind is not None:
+        problem = _reduction_type_problem(kind, result)
+        return Placed(problem) if problem is not None else None
+    arguments = blocks[0].arguments
+    if arguments is None:
+        return None
+    if len(arguments) != 2:
+        return Placed(REDUCTION_ARGUMENTS)
+    if result is not None and any(a is not None and a != result for a in arguments):
+        return Placed(REDUCTION_ARGUMENT_TYPE)
+    yields = 0
+    for block in blocks:
+        found = _yield(block, "gpu.yield")
+        if found is None:
+            continue
+        if len(found[1]) != 1:
+            return Placed(REDUCTION_YIELD_COUNT)
+        if result is not None and found[1][0] is not None and found[1][0] != result:
+            return Placed(REDUCTION_YIELD_TYPE)
+        yields += 1
+    return Placed(REDUCTION_NO_YIELD) if yields == 0 and all(b.terminator is not None for b in blocks) else None
+
+
+def gpu_subgroup_reduce(site: Any) -> str | Placed | None:
+    """gpu.subgroup_reduce (SubgroupReduceOp::verify): the kind against the (element) type, then
+    the cluster's size and stride: powers of two, a stride only with a size."""
+    result = site.result_type(0)
+    t = facts(result) if result is not None else None
+    element = t.element.text if t is not None and t.kind == "vector" and t.element is not None else result
+    problem = _reduction_type_problem(_reduction_kind(site), element)
+    if problem is not None:
+        return Placed(problem)
+    size, stride = _integer_attribute(site, "cluster_size"), _integer_attribute(site, "cluster_stride")
+    if size is not None and (size <= 0 or size & (size - 1)):
+        return CLUSTER_SIZE.format(size)
+    if stride is not None and stride != 1 and size is None and site.attribute("cluster_size") is None:
+        return CLUSTER_STRIDE_WITHOUT_SIZE
+    if stride is not None and (stride <= 0 or stride & (stride - 1)):
+        return CLUSTER_STRIDE.format(stride)
+    return None
+
+
+def _integer_attribute(site: Any, name: str) -> int | None:
+    node = site.attribute(name)
+    text = node.text.decode("utf-8", "replace") if node is not None and node.text else ""
+    match = re.match(r"\s*(-?[0-9]+)", text)
+    return int(match.group(1)) if match else None
+
+
+# ------------------------------------------------------------------------------ arith.select
+_SHAPED_PREFIX = re.compile(r"^((?:tensor|vector)<(?:(?:\[?[0-9?]+\]?|\*)x)*)")
+
+
+def i1_same_shape(text: str | None) -> str | None:
+    """ArithOps.cpp's getI1SameShape: a vector or tensor type with i1 elements (its encoding
+    kept), i1 for anything else; None when the text cannot say."""
+    t = facts(text) if text is not None else None
+    if t is None:
+        return None
+    if t.kind not in ("vector", "tensor"):
+        return "i1"
+    match = _SHAPED_PREFIX.match(t.text)
+    if match is None or t.element is None or not t.text[match.end():].startswith(t.element.text):
+        return None
+    return match.group(1) + "i1" + t.text[match.end() + len(t.element.text):]
+
+
+def arith_select(site: Any) -> str | None:
+    """SelectOp::verify: a condition other than i1 is a mask of the result's shape."""
+    condition = site.operand_type(0)
+    result = site.result_type(0) or site.operand_type(1)
+    t = facts(result) if result is not None else None
+    if condition is None or t is None or condition == "i1":
+        return None
+    if t.kind not in ("vector", "tensor"):
+        return SELECT_CONDITION_I1.format(_typed(condition))
+    expected = i1_same_shape(result)
+    if expected is not None and expected != condition:
+        return SELECT_CONDITION_SHAPE.format(_typed(expected), _typed(condition))
+    return None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "arith.select": arith_select,
+    "gpu.all_reduce": gpu_all_reduce,
+    "gpu.subgroup_reduce": gpu_subgroup_reduce,
     "vector.broadcast": vector_broadcast,
     **{name: vector_access for name in _ACCESS},
     "vector.transpose": vector_transpose,

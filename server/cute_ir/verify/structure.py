@@ -283,10 +283,26 @@ def _same_element_type(site: OpSite) -> bool | None:
     return None if a is None or b is None else a == b
 
 
+def _condition_i1_or_shaped(site: OpSite) -> bool | None:
+    """arith.select's `condition is signless i1 or has matching shape` (TypeIsPred<I1> or
+    AllShapesMatch of condition and result)."""
+    condition = site.operand_type(0)
+    result = site.result_type(0) or site.operand_type(1)
+    a, b = (facts(t) if t is not None else None for t in (condition, result))
+    if condition == "i1":
+        return True
+    if a is None or b is None or a.kind not in ("vector", "tensor") or b.kind not in ("vector", "tensor"):
+        return None
+    if a.dims is None or b.dims is None:
+        return None
+    return a.dims == b.dims
+
+
 # PredOpTrait summaries known here, each with what decides it (None: the text does not say).
 _PREDICATES = {
     "input and output have the same tensor dimensions": _same_tensor_dims,
     "source operand and result have same element type": _same_element_type,
+    "condition is signless i1 or has matching shape": _condition_i1_or_shaped,
 }
 
 
