@@ -4,8 +4,9 @@ previews the instructions NVIDIA's toolchain chose for it.
 For every committed dump (the raw IR and the canonicalised IR of each kernel), analysed as a
 user opens it, with no target given (the dumps declare none):
 
-* the target is the one the kernel was compiled for, inferred from its atoms (a kernel of
-  universal atoms alone runs anywhere: nothing in it decides, and the default applies);
+* the target is the one the kernel was compiled for, inferred from its atoms and NVVM ops, and
+  where they run anywhere (a kernel of universal atoms alone), from the launch guard the DSL
+  writes into the host code ("exceeds current GPU arch sm_80 allowed");
 * no syntax error and no error at all: every dump is valid output of the real compiler, so any
   error would be a false one;
 * every tensor-core / TMA / ldmatrix / stmatrix / cp.async / tcgen05 instruction form of the
@@ -60,11 +61,17 @@ def instruction_forms(ptx: str) -> set[str]:
     return forms
 
 
-# Kernels whose atoms every target runs: no atom decides their target, and the default applies.
-# (cluster_barriers' cluster barriers are `nvvm.*` ops, not atoms: inference does not read them,
-# and the default, sm_90a, is the target it was compiled for.)
-RUN_ANYWHERE = frozenset({"universal_copy", "elementwise_predicated", "warp_reduce",
-                          "ssa_reduce_convert", "cluster_barriers"})
+# What decides each kernel's target: an atom, an NVVM op's required SM, or (for kernels of atoms
+# every target runs) the DSL's launch guard.
+DECIDED_BY = {
+    "universal_copy": "cute.print", "elementwise_predicated": "cute.print",
+    "warp_reduce": "cute.print", "ssa_reduce_convert": "cute.print",
+    "cluster_barriers": "nvvm.read.ptx.sreg.cluster.ctarank",
+    "sm80_mma_cp_async_ldmatrix": "atom.simt_async_copy", "smem_transpose": "atom.simt_async_copy",
+    "sm90_tma_wgmma_stmatrix": "sm90.mma", "sm90_tma_store_reduce": "atom.non_exec_tiled_tma_store",
+    "sm100_umma_2cta_multicast": "atom.tmem_load", "sm100_nvfp4_s2t": "atom.s2t_copy",
+    "sm120_nvfp4": "SM120.mma_bs", "sm120_nvfp4_ldsm": "SM120.mma_bs",
+}
 
 
 def _analyse(kernel: str, stage: str) -> DocumentAnalysis:
@@ -99,10 +106,9 @@ def test_the_corpus_covers_every_target_and_family():
 @pytest.mark.parametrize("kernel,stage", DUMPS, ids=[f"{k}-{s.split('.')[0]}" for k, s in DUMPS])
 def test_dump_opens_clean(kernel, stage):
     analysis = _analyse(kernel, stage)
-    if kernel in RUN_ANYWHERE:
-        assert analysis.target.source == FROM_DEFAULT and analysis.target.conflict is None
-    else:
-        assert (analysis.target.source, analysis.target_arch) == (FROM_INFERRED, KERNELS[kernel]["arch"])
+    assert (analysis.target.source, analysis.target_arch) == (FROM_INFERRED, KERNELS[kernel]["arch"])
+    decided = analysis.target.decided_by
+    assert (decided.op if decided.label else decided.atom) == DECIDED_BY[kernel]
     diagnostics = analysis.diagnostics()
     syntax = [d for d in diagnostics if d.source is Source.SYNTAX]
     assert syntax == []

@@ -285,3 +285,58 @@ def test_a_broken_document_is_checked_for_what_its_atoms_need():
     fresh = analysis.reanalysed()
     assert analysis.target == fresh.target and analysis.target.conflict is not None
     assert analysis.diagnostics() == fresh.diagnostics()
+
+
+# ------------------------------------------------------------------ NVVM ops and the DSL's guard
+def _with(text: str, line: str) -> str:
+    """`text` (an `undeclared` function) with `line` written before its return."""
+    return text.replace("  return", f"  {line}  return")
+
+
+def _guard(arch: str) -> str:
+    return (f'%2 = arith.constant 0 : i64\n  cute.print("\\0AError: kernel \'@kernels::@k\' launch shared memory exceeds current '
+            f'GPU arch {arch} allowed. Allocated: {{}} bytes. Max: 166912 bytes.\\0A\\0A", %2) : i64\n')
+
+
+def test_an_nvvm_op_needs_what_its_required_sm_trait_says():
+    """MLIR's `NVVMRequiresSM<90>` on the cluster ops: a file of universal atoms and cluster
+    barriers runs from sm_90 on."""
+    text = _with(undeclared("!cute_nvgpu.atom.universal_copy<f16, 128 b>"), "nvvm.cluster.arrive.relaxed\n")
+    choice = inferred(text).target
+    assert (choice.arch, choice.source, choice.decided_by.atom) == ("sm_90a", FROM_INFERRED,
+                                                                     "nvvm.cluster.arrive.relaxed")
+    # An op every target runs (`NVVMRequiresSM<30>`) decides nothing.
+    assert inferred(_with(undeclared(), "nvvm.barrier0\n")).target.source == FROM_DEFAULT
+
+
+def test_requires_sm_traits_read_as_the_hardware_gates():
+    from cute_ir.diagnostics import Span
+    from cute_ir.ir.target import op_needs
+    span = Span(0, 1)
+    assert [n.requires for n in op_needs("nvvm.cluster.wait", span)] == [("sm_90",)]
+    assert [n.requires for n in op_needs("nvvm.wgmma.fence.aligned", span)] == [("sm_90a",)]
+    # MLIR 22 pins tcgen05 to sm_100a / sm_101a; the PTX ISA runs it on the family (sm_101 is
+    # sm_110's former name).
+    assert [n.requires for n in op_needs("nvvm.tcgen05.alloc", span)] == [("sm_100f", "sm_110f")]
+    assert op_needs("nvvm.shfl.sync", span) == [] and op_needs("nvvm.barrier", span) == []
+
+
+def test_the_dsl_launch_guard_names_the_target_the_dump_was_compiled_for():
+    text = _with(undeclared("!cute_nvgpu.atom.universal_copy<f16, 128 b>"), _guard("sm_80"))
+    choice = inferred(text).target
+    assert (choice.arch, choice.source) == ("sm_80", FROM_INFERRED)
+    line, col = at(text, "cute.print")
+    assert choice.sentence(lambda o: (text.count("\n", 0, o) + 1, o - (text.rfind("\n", 0, o) + 1) + 1)) == (
+        f"target sm_80, inferred from the CuTe DSL's launch guard (`GPU arch sm_80`) at {line}:{col}; "
+        "the file declares none")
+    # An atom that needs the same tier says more: it decides.
+    assert inferred(_with(undeclared(TMEM), _guard("sm_100a"))).target.decided_by.atom == "atom.tmem_load"
+
+
+def test_a_guard_and_an_atom_no_single_target_runs_are_one_error():
+    analysis = inferred(_with(undeclared(TMEM), _guard("sm_90a")))
+    [error] = analysis.diagnostics()
+    assert error.code == "verify.target-conflict"
+    assert error.message.startswith(
+        "no single target runs every atom of this file: the CuTe DSL's launch guard (`GPU arch "
+        "sm_90a`) needs sm_90a only, but `atom.tmem_load` needs sm_100f")

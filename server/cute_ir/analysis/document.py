@@ -39,8 +39,9 @@ from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..ir.core import Operation, copy_operations
 from ..ir.lift import Lifted, lift_statements
-from ..ir.target import (FROM_SETTING, Inference, Need, TargetChoice, builder_needs, choose_target,
-                         conflict_diagnostic, declared_target, first_needs, infer, type_needs)
+from ..ir.target import (FROM_SETTING, GUARD_OP, Inference, Need, TargetChoice, builder_needs,
+                         choose_target, conflict_diagnostic, declared_target, first_needs,
+                         guard_needs, infer, op_needs, type_needs)
 from ..syntax import SyntaxTree, apply_edit, parse, parse_range, parse_ranges
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, ancestors, span as node_span, text as node_text
 from ..syntax.errors import describe_missing
@@ -241,11 +242,16 @@ class DocumentAnalysis:
                 index = max(0, bisect_right(starts, node.start_byte) - 1)
                 ty, _ = self._parse_type(node)
                 per_unit[index] += type_needs(ty, Span(node.start_byte, node.end_byte))
+            data = self.document.data
             for op in found.get("ops", ()):
+                index = max(0, bisect_right(starts, op.node.start_byte) - 1)
+                span = Span(op.node.start_byte, op.node.end_byte)
                 if op.name.startswith(b"cute_nvgpu.make_"):
-                    index = max(0, bisect_right(starts, op.node.start_byte) - 1)
-                    per_unit[index] += builder_needs(op.name.decode("utf-8", "replace"),
-                                                     Span(op.node.start_byte, op.node.end_byte))
+                    per_unit[index] += builder_needs(op.name.decode("utf-8", "replace"), span)
+                elif op.name.startswith(b"nvvm."):
+                    per_unit[index] += op_needs(op.name.decode("utf-8", "replace"), span)
+                elif op.name == GUARD_OP and op.op is not None:
+                    per_unit[index] += guard_needs(bytes(data[op.op.start_byte:op.op.end_byte]), span)
         for unit, needs in zip(units, per_unit):
             fresh = tuple(n.shifted(-unit.start) for n in first_needs(needs))
             if [(n.requires, n.atom) for n in fresh] != [(n.requires, n.atom) for n in unit.needs]:

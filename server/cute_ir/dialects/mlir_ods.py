@@ -111,3 +111,14 @@ def _record(op: dict) -> OpDef:
 
 
 MLIR_OPS: tuple[OpDef, ...] = tuple(_record(op) for op in _DATA["ops"])
+
+
+# NVVM ops' `NVVMRequiresSM<N>` / `NVVMRequiresSMa<[N, ...]>` traits (MLIR's
+# NVVMRequiresSMTraits.td), as written: op name -> ("SM", ("90",)) or ("SMa", ("100", "101")).
+# What they mean for a target is ir/target.py's (`op_needs`).
+_REQUIRES_SM = re.compile(r"^NVVMRequires(SMa?)<([\d,\s]+)>$")
+REQUIRED_SM: dict[str, tuple[str, tuple[str, ...]]] = {
+    op["name"]: (m.group(1), tuple(v.strip() for v in m.group(2).split(",") if v.strip()))
+    for op in _DATA["ops"] for trait in op.get("native", ())
+    if (m := _REQUIRES_SM.match(trait)) is not None
+}

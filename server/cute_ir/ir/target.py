@@ -7,9 +7,12 @@ attributes of a `module`. The rule, first that applies:
 - the command line's explicit `--arch` (a user asked for that target);
 - the file's declaration (the file knows what it was compiled for);
 - the editor's `cute-ir.targetArch` setting, when the user chose a target there;
-- the target the file's atoms need (`infer`): the lowest tier whose arch-specific target runs
-  every atom the file writes (CuTe DSL dumps declare none, and a Blackwell dump checked as
-  sm_90a would light up red); atoms no single target runs are one error (`conflict_message`);
+- the target the file needs (`infer`): the lowest tier whose arch-specific target runs every
+  atom the file writes and every NVVM op it calls (its `NVVMRequiresSM` trait), and that the
+  CuTe DSL's launch guard names (the host code of a DSL dump compares the kernel's shared
+  memory with what "current GPU arch sm_80" allows: the target the dump was compiled for).
+  CuTe DSL dumps declare no target, and a Blackwell dump checked as sm_90a would light up red;
+  needs no single target meets are one error (`conflict_message`);
 - the default, when nothing in the file decides (no atom needs more than any target has).
 
 Only container headers are read for a declaration (a `module` / `gpu.module` up to its `{`; see
@@ -27,6 +30,7 @@ from typing import Callable, Iterable
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parameter_pairs
+from ..dialects.mlir_ods import REQUIRED_SM
 from ..tables.atoms import ATOMS_BY_MNEMONIC, atom_gates
 from ..tables.tiers import (INFERENCE_ORDER, describe_requirements, parse_target, satisfies_any,
                            targets_satisfying)
@@ -46,7 +50,7 @@ _REASONS = {
     FROM_SETTING: "the `cute-ir.targetArch` setting",
     FROM_DEFAULT: "the default target: nothing in the file decides",
     FROM_COMMAND_LINE: "`--arch` on the command line",
-    FROM_INFERRED: "inferred from the file's atoms; the file declares none",
+    FROM_INFERRED: "inferred from the file's atoms and ops; the file declares none",
 }
 
 
@@ -60,9 +64,15 @@ class Need:
     atom: str
     span: Span
     op: str = ""
+    # How `explain` names what decided, when not as "`atom`" (the DSL's launch guard).
+    label: str = ""
 
     def shifted(self, delta: int) -> "Need":
-        return Need(self.requires, self.atom, self.span.shifted(delta), self.op)
+        return Need(self.requires, self.atom, self.span.shifted(delta), self.op, self.label)
+
+    @property
+    def named(self) -> str:
+        return self.label or f"`{self.atom}`"
 
 
 @dataclass(frozen=True)
@@ -99,13 +109,13 @@ class TargetChoice:
         (`line_col`: a byte offset -> 1-based line and column)."""
         if self.source == FROM_INFERRED and self.decided_by is not None:
             line, col = line_col(self.decided_by.span.start)
-            return f"inferred from `{self.decided_by.atom}` at {line}:{col}; the file declares none"
+            return f"inferred from {self.decided_by.named} at {line}:{col}; the file declares none"
         if self.conflict is not None:
             (a, b) = self.conflict
             la, ca = line_col(a.span.start)
             lb, cb = line_col(b.span.start)
-            return (f"the default target: no single target runs `{a.atom}` ({la}:{ca}) and "
-                    f"`{b.atom}` ({lb}:{cb}); the file declares none")
+            return (f"the default target: no single target runs {a.named} ({la}:{ca}) and "
+                    f"{b.named} ({lb}:{cb}); the file declares none")
         return self.reason
 
     def sentence(self, line_col: Callable[[int], tuple[int, int]]) -> str:
@@ -159,6 +169,54 @@ def builder_needs(op_name: str, span: Span) -> list[Need]:
     return [Need(row.requires, row.mnemonic, span, op_name)]
 
 
+# MLIR 22's `NVVMRequiresSMa<[100, 101]>` pins tcgen05's ops to sm_100a / sm_101a (sm_110a); the
+# PTX ISA runs them on every target of the family (`sm_100f`, `sm_110f`), as later MLIR says
+# (`NVVMRequiresSMf`, llvm/llvm-project#192257). Hardware wins: from Blackwell on, an `a` trait is
+# read as its family's gate. SM 101 is SM 110's former name (PTX ISA 9.0).
+_RENAMED_SM = {"101": "110"}
+
+
+def _sm_gate(kind: str, versions: tuple[str, ...]) -> tuple[str, ...]:
+    gate: list[str] = []
+    for version in versions:
+        version = _RENAMED_SM.get(version, version)
+        if kind == "SM":
+            name = f"sm_{version}"
+        else:
+            name = f"sm_{version}{'f' if int(version) >= 100 else 'a'}"
+        if parse_target(name) is not None and name not in gate:
+            gate.append(name)
+        elif kind == "SM" and int(version) < 70:
+            return ()   # older than every target: any target runs it
+    return tuple(gate)
+
+
+def op_needs(op_name: str, span: Span) -> list[Need]:
+    """The gate of an NVVM op by its `NVVMRequiresSM` trait (MLIR's records,
+    `dialects/mlir_ods.REQUIRED_SM`): `nvvm.cluster.arrive.relaxed` needs sm_90."""
+    required = REQUIRED_SM.get(op_name)
+    gate = _sm_gate(*required) if required is not None else ()
+    return [Need(gate, op_name, span, op_name)] if gate else []
+
+
+# The host side of a CuTe DSL dump guards the launch: `cute.print("...Error: kernel '...' launch
+# shared memory exceeds current GPU arch sm_80 allowed. ...")`. The arch it names is the one the
+# DSL compiled the kernel for.
+GUARD_OP = b"cute.print"
+_LAUNCH_GUARD = re.compile(rb"launch shared memory exceeds current GPU arch (sm_\d+[af]?) allowed")
+
+
+def guard_needs(text: bytes, span: Span) -> list[Need]:
+    """The target a CuTe DSL launch guard (the text of a `cute.print` op) names, as a need of
+    exactly that target."""
+    match = _LAUNCH_GUARD.search(text)
+    arch = match.group(1).decode() if match is not None else None
+    if arch is None or parse_target(arch) is None:
+        return []
+    return [Need((arch,), arch, span, GUARD_OP.decode(),
+                 label=f"the CuTe DSL's launch guard (`GPU arch {arch}`)")]
+
+
 def first_needs(needs: Iterable[Need]) -> tuple[Need, ...]:
     """The first need of each gate, in document order: all that `infer` reads (it depends on
     the gates and on where each is first asked for)."""
@@ -182,9 +240,12 @@ def infer(needs: Iterable[Need]) -> Inference:
                                         if satisfies_any(t, need.requires)), None)
     for target in INFERENCE_ORDER:
         if all(satisfies_any(target, n.requires) for n in needs):
-            # The need that asked most: the latest in the order, of those the fewest targets
-            # satisfy (WGMMA's sm_90a-only before TMA's sm_90-or-later), the first written.
-            decided = min(needs, key=lambda n: (-rank[n.requires], len(targets_satisfying(n.requires))))
+            # The need that asked most: the latest in the order, an atom or op before the DSL's
+            # launch guard that names the same tier (what in the kernel needs it says more), of
+            # those the fewest targets satisfy (WGMMA's sm_90a-only before TMA's
+            # sm_90-or-later), the first written.
+            decided = min(needs, key=lambda n: (-rank[n.requires], bool(n.label),
+                                                len(targets_satisfying(n.requires))))
             return Inference(target, decided_by=decided)
     return Inference(None, conflict=_conflicting_pair(needs))
 
@@ -214,9 +275,9 @@ def conflict_diagnostic(choice: TargetChoice) -> Diagnostic | None:
     if choice.conflict is None:
         return None
     first, second = choice.conflict
-    message = (f"no single target runs every atom of this file: `{second.atom}` needs "
-               f"{describe_requirements(second.requires)}, but `{first.atom}` needs "
+    message = (f"no single target runs every atom of this file: {second.named} needs "
+               f"{describe_requirements(second.requires)}, but {first.named} needs "
                f"{describe_requirements(first.requires)}; declare the target "
                f"(`#nvvm.target<chip = \"...\">`) or choose one (`--arch`, `cute-ir.targetArch`)")
     return Diagnostic(CONFLICT_CODE, second.span, Severity.ERROR, Source.VERIFY, message,
-                      (Related(first.span, f"`{first.atom}` needs {describe_requirements(first.requires)}"),))
+                      (Related(first.span, f"{first.named} needs {describe_requirements(first.requires)}"),))
