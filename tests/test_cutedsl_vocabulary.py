@@ -69,17 +69,11 @@ HARDWARE_HAS_NO_SUCH_ATOM: tuple[tuple[re.Pattern, str, str], ...] = tuple(
 # may only shrink: an entry that checks clean fails the test until it is removed from here.
 KNOWN_GAPS: tuple[tuple[re.Pattern, str], ...] = tuple(
     (re.compile(pattern), message) for pattern, message in (
-        # SM103's 96-deep block-scaled FP4 tile (`arch_promote = sm_103`) is not in the lattice.
-        (r"^!cute_nvgpu\.sm100\.mma_bs<\d+x\d+x96,.*arch_promote = sm_103>",
-         r"shape \d+x\d+x96 is not in the `sm100.mma_bs` lattice"),
         # A universal copy of one element narrower than a byte: the preview writes a universal
         # copy as one ld / st, and none moves fewer than 8 bits; what the DSL makes of it (a
         # register move, a read-modify-write) is not modelled.
         (r"^!cute_nvgpu\.atom\.universal_copy<(f4E2M1FN|f6E2M3FN|f6E3M2FN|i1|i4)>$",
          r"universal copy width must be one of \['8', '16', '32', '64', '128'\] bits"),
-        # mma.sync m16n8k4 on tf32 and m16n8k16 on FP8 (PTX ISA; ptxas 13.0 assembles both).
-        (r"^!cute_nvgpu\.sm80\.mma<16x8x4, elem_type = \(tf32", r"shape 16x8x4 is not in"),
-        (r"^!cute_nvgpu\.sm89\.mma<16x8x16,", r"shape 16x8x16 is not in"),
     ))
 
 

@@ -95,8 +95,19 @@ def _first_config_per_row() -> list[L.AtomConfig]:
     return out
 
 
+def _descriptor_gated(config: L.AtomConfig, target: str) -> bool:
+    """SM103's 96-deep FP4 MMA on another tcgen05 target: its text is kind::mxf4nvf4's, which
+    ptxas takes there; K = 96 is the instruction descriptor's `k_size` bit, read by SM103 alone
+    (CUTLASS SM103_MXF4_ULTRA_SS_VS), so the table refuses what ptxas cannot see."""
+    row = L._resolve_mma(config) if config.mnemonic in L._MMA_ATOMS else None
+    return (isinstance(row, A.MmaShapeRow) and row.requires == A.SM103_K96
+            and T.satisfies_any(target, A.TCGEN05))
+
+
 REFUSED = [(c, t.name) for c in _first_config_per_row() for t in T.TARGETS
-           if L.check_config(c, t.name) is not None]
+           if L.check_config(c, t.name) is not None and not _descriptor_gated(c, t.name)]
+DESCRIPTOR_GATED = [(c, t.name) for c in _first_config_per_row() for t in T.TARGETS
+                    if L.check_config(c, t.name) is not None and _descriptor_gated(c, t.name)]
 
 
 def _row_ignoring_gate(config: L.AtomConfig):
@@ -148,6 +159,17 @@ def test_refused_config_is_rejected_by_ptxas(pair):
     ok, output = _refusals()[pair]
     assert not ok, (f"{_pair_id(pair)} is refused by the tables "
                     f"({L.check_config(*pair)}) but ptxas accepts it")
+
+
+@needs_ptxas
+def test_the_96_deep_fp4_mma_is_refused_where_only_its_descriptor_is_wrong():
+    """The refusals ptxas cannot see: the SM103 K = 96 rows on sm_100a/f and sm_110a/f. Their
+    text assembles there; the descriptor bit that selects K = 96 is what those GPUs lack."""
+    assert {t for _, t in DESCRIPTOR_GATED} == {"sm_100a", "sm_100f", "sm_110a", "sm_110f"}
+    for config, target in DESCRIPTOR_GATED:
+        assert "sm_103f" in L.check_config(config, target)
+        module = _forced_module([config], target)
+        assert assemble(module.text, module.ptxas_arch)[0], _pair_id((config, target))
 
 
 # --- where the spec is wrong, ptxas agrees with the tables --------------------------------

@@ -191,12 +191,40 @@ def test_umma_m_and_k():
 
 def test_sm100_block_scaled_kinds():
     rows = {r.block_scale.kind: r.block_scale for r in A.MMA_LATTICE
-            if r.block_scale and r.instruction == "tcgen05.mma" and r.cta_group == 1}
+            if r.block_scale and r.instruction == "tcgen05.mma" and r.cta_group == 1
+            and r.requires != A.SM103_K96}
     assert (rows["mxf8f6f4"].vec_size, rows["mxf8f6f4"].scale_types) == (32, ("ue8m0",))
     assert (rows["mxf4"].vec_size, rows["mxf4"].scale_vec) == (32, "2X")
     assert rows["mxf4nvf4"].vec_size == 16 and rows["mxf4nvf4"].scale_vec == "4X"
     assert set(rows["mxf4nvf4"].scale_types) == {"ue8m0", "ue4m3"}
     assert A.mma_row("sm100.mxf8f6f4.cta1").k == 32 and A.mma_row("sm100.mxf4.cta1").k == 64
+
+
+def test_sm103_96_deep_fp4_tile():
+    """CUTLASS SM103_MXF4_ULTRA_SS_VS / _2x1SM_SS_VS: kind::mxf4nvf4 at K = 96, 4X (either scale
+    type) or 2X (E8M0), M 128 for one CTA and 128 / 256 for a pair, N 16..256 step 16, dense,
+    on sm_103a / sm_103f; the DSL's type says `arch_promote = sm_103`."""
+    rows = [r for r in A.MMA_LATTICE if r.k == 96]
+    assert {(r.block_scale.kind, r.block_scale.vec_size, r.block_scale.scale_vec, r.cta_group)
+            for r in rows} == {("mxf4nvf4", v, x, c) for v, x in ((16, "4X"), (32, "2X")) for c in (1, 2)}
+    assert all(r.requires == ("sm_103f",) and not r.sparse and r.n == A.N_STEP16 for r in rows)
+    assert {r.m for r in rows} == {(128,), (128, 256)}
+    assert A.parameter_gate("sm100.mma_bs", "arch_promote", "sm_103") == ("sm_103f",)
+    from cute_ir.tables.descriptors import UMMA_INSTR_DESC_BLOCK_SCALED, decode, umma_instr_desc
+    word = umma_instr_desc("mxf4nvf4", "e2m1", "e2m1", "f32", 128, 128, sf_type="ue8m0", k=96)
+    assert {f.name: raw for f, raw, _ in decode(UMMA_INSTR_DESC_BLOCK_SCALED, word)}["k_size"] == 1
+    word = umma_instr_desc("mxf4nvf4", "e2m1", "e2m1", "f32", 128, 128, sf_type="ue8m0", k=64)
+    assert word >> 31 == 0
+
+
+def test_register_mma_tf32_k4_and_fp8_k16():
+    """PTX ISA mma.sync shapes: m16n8k4 on tf32 (sm_80) and m16n8k16 on e4m3/e5m2 (sm_89),
+    with CUTLASS's fragment layouts (SM80_16x8x4_F32TF32TF32F32_TN; 8-bit m16n8k16)."""
+    tf32 = A.mma_row("sm80.m16n8k4.tf32")
+    assert (tf32.requires, tf32.fragments()) == (("sm_80",), {"A": 2, "B": 1, "C": 4})
+    fp8 = A.mma_row("sm89.m16n8k16.fp8")
+    assert (fp8.requires, fp8.fragments()) == (("sm_89",), {"A": 8, "B": 4, "C": 4})
+    assert A.register_counts(fp8, (16, 8, 16), "e4m3", "e5m2", "f16") == {"A": 2, "B": 1, "C": 2}
 
 
 def test_sm120_block_scaled_lattice():

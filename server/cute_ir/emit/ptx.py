@@ -166,7 +166,7 @@ def _umma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow, target: T.Tar
     kind = A.umma_kind(row)
     idesc_value = D.umma_instr_desc(kind, c.a_type, c.b_type, c.c_type, c.shape[0],
                                     c.shape[1], sparse=row.sparse, sf_type=c.sf_type,
-                                    saturate=c.saturate)
+                                    saturate=c.saturate, k=c.shape[2])
     assert isinstance(idesc_value, int), idesc_value
     idesc = k.reg("b32", "%idesc")
     k.emit(f"mov.b32 {idesc}, 0x{idesc_value:08x};")

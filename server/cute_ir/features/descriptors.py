@@ -413,7 +413,7 @@ def instr_descriptor_view(atom: AtomInstance, what: str = "") -> DescriptorView:
     value = D.umma_instr_desc(kind or "?", config.a_type, config.b_type, config.c_type,
                               config.shape[0], config.shape[1], sparse=config.sparse,
                               sf_type=config.sf_type, saturate=config.saturate,
-                              a_major=a_major, b_major=b_major)
+                              a_major=a_major, b_major=b_major, k=config.shape[2])
     table = (D.UMMA_INSTR_DESC_BLOCK_SCALED if kind and kind.startswith("mx")
              else D.UMMA_INSTR_DESC)
     head = (f"tcgen05 instruction descriptor ({table.name}){label}: kind::{kind}, "

@@ -93,6 +93,10 @@ TCGEN05_I8: tuple[str, ...] = ("sm_100a", "sm_110a")       # kind::i8: arch-spec
 # never uses for tcgen05: `.block32` / `.block16` assemble on every tcgen05 target).
 TCGEN05_A_ONLY: tuple[str, ...] = ("sm_100a", "sm_103a", "sm_110a")
 SM120_BLOCK_SCALED: tuple[str, ...] = ("sm_120f",)         # 120a/120f/121a/121f
+# SM103's 96-deep FP4 tcgen05.mma (CUTLASS's SM103_MXF4_ULTRA_SS_VS / _2x1SM_SS_VS, the DSL's
+# SM103MmaMXF4NVF4Op): the instruction text is kind::mxf4nvf4's, which ptxas takes on every
+# tcgen05 target; K = 96 is bit 31 of the instruction descriptor (`k_size`), which SM103 reads.
+SM103_K96: tuple[str, ...] = ("sm_103f",)                  # 103a/103f
 TMA: tuple[str, ...] = ("sm_90",)
 # Row-gathering TMA (ptxas 13.0: `.tile::gather4` into `.shared::cta` "requires .target sm_100 or
 # higher"; `.tile::scatter4` is rejected on sm_100, sm_120a and sm_120f, accepted on sm_100a/f,
@@ -427,6 +431,8 @@ PARAMETER_GATES: dict[tuple[str, str, str], tuple[str, ...]] = {
     # TMA shared by a CTA pair (`.cta_group::2`): the DSL's 2-SM TMA atoms.
     ("*", "", "sm_100_2sm"): TMA_CTA_PAIR,
     ("*", "", "sm_100_2sm_multicast"): TMA_CTA_PAIR,
+    # The DSL's SM103 atoms say so (`arch_promote = sm_103`): the 96-deep FP4 MMA.
+    ("sm100.mma_bs", "arch_promote", "sm_103"): SM103_K96,
     # One 256-bit access to global memory (`ld.global.v4.b64`): the DSL's `copy_bits = 256`.
     ("atom.g2r", "copy_bits", "256"): WIDE_GLOBAL_ACCESS,
     ("atom.r2g", "copy_bits", "256"): WIDE_GLOBAL_ACCESS,
@@ -579,6 +585,12 @@ _L_M16N8K16_F16 = FragmentLayouts("((4,8),(2,2,2)):((32,1),(16,8,128))",
 _L_M16N8K8_TF32 = FragmentLayouts("((4,8),(2,2)):((16,1),(8,64))", "((4,8),2):((8,1),32)",
                                   _L_16x8_ROW,
                                   "cute/atom/mma_traits_sm80.hpp SM80_16x8x8_F32TF32TF32F32_TN")
+_L_M16N8K4_TF32 = FragmentLayouts("((4,8),2):((16,1),8)", "((4,8),1):((8,1),0)", _L_16x8_ROW,
+                                  "cute/atom/mma_traits_sm80.hpp SM80_16x8x4_F32TF32TF32F32_TN")
+_L_M16N8K16_8BIT = FragmentLayouts("((4,8),(4,2)):((64,1),(16,8))", "((4,8),4):((32,1),8)",
+                                   _L_16x8_ROW,
+                                   "cute/atom/mma_traits_sm80.hpp SM80_16x8x16_S32S8S8S32_TN (SM89's "
+                                   "FP8 m16n8k16 places its 8-bit elements alike)")
 _L_M16N8K32_8BIT = FragmentLayouts("((4,8),(4,2,2)):((64,1),(16,8,256))",
                                    "((4,8),(4,2)):((32,1),(8,128))", _L_16x8_ROW,
                                    "cute/atom/mma_traits_sm80.hpp SM80_16x8x32_S32S8S8S32_TN "
@@ -635,6 +647,9 @@ _REGISTER_MMA: tuple[MmaShapeRow, ...] = tuple(
     MmaShapeRow("sm80.m16n8k8.bf16", "sm80.mma", "mma.sync", (16,), (8,), 8, ("bf16",),
                 ("bf16",), ("f32",), _REG, 32, ("sm_80",), _reg_only(_MMA_SYNC),
                 layouts=_L_M16N8K8_F16),
+    MmaShapeRow("sm80.m16n8k4.tf32", "sm80.mma", "mma.sync", (16,), (8,), 4, ("tf32",),
+                ("tf32",), ("f32",), _REG, 32, ("sm_80",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K4_TF32),
     MmaShapeRow("sm80.m16n8k8.tf32", "sm80.mma", "mma.sync", (16,), (8,), 8, ("tf32",),
                 ("tf32",), ("f32",), _REG, 32, ("sm_80",), _reg_only(_MMA_SYNC),
                 layouts=_L_M16N8K8_TF32),
@@ -663,6 +678,9 @@ _REGISTER_MMA: tuple[MmaShapeRow, ...] = tuple(
                 sparse_selectors=(0, 1), satfinite=True,
                 deviation="hardware-facts 10: operands d, a, b, c, e, f; selector 0..1 for "
                           "8-bit types in ptxas 13.0."),
+    MmaShapeRow("sm89.m16n8k16.fp8", "sm89.mma", "mma.sync", (16,), (8,), 16, _FP8, _FP8,
+                ("f32", "f16"), _REG, 32, ("sm_89",), _reg_only(_MMA_SYNC),
+                layouts=_L_M16N8K16_8BIT),
     MmaShapeRow("sm89.m16n8k32.fp8", "sm89.mma", "mma.sync", (16,), (8,), 32, _FP8, _FP8,
                 ("f32", "f16"), _REG, 32, ("sm_89",), _reg_only(_MMA_SYNC),
                 layouts=_L_M16N8K32_8BIT),
@@ -788,6 +806,14 @@ _UMMA_KINDS: tuple[_UmmaKind, ...] = (
     _UmmaKind("mxf4nvf4", "mxf4nvf4", ("e2m1",), ("e2m1",), ("f32",), 64, "mx",
               block_scale=BlockScale("mxf4nvf4", 16, ("ue8m0", "ue4m3"), "4X", "block16"),
               sparse_requires=TCGEN05_A_ONLY),
+    # SM103's K = 96 (dense only: `k_size` 1 has no sparse meaning), 4X with either scale type
+    # or 2X with E8M0 (CUTLASS SM103_MXF4_ULTRA_SS_VS's static_assert).
+    _UmmaKind("mxf4nvf4.k96.vec16", "mxf4nvf4", ("e2m1",), ("e2m1",), ("f32",), 96, "k96",
+              requires=SM103_K96,
+              block_scale=BlockScale("mxf4nvf4", 16, ("ue8m0", "ue4m3"), "4X", "block16")),
+    _UmmaKind("mxf4nvf4.k96.vec32", "mxf4nvf4", ("e2m1",), ("e2m1",), ("f32",), 96, "k96",
+              requires=SM103_K96,
+              block_scale=BlockScale("mxf4nvf4", 32, ("ue8m0",), "2X", "block32")),
 )
 
 # (shape class, cta_group, sparse) -> ((M values, N values), ...)
@@ -809,6 +835,9 @@ _UMMA_SHAPES: dict[tuple[str, int, bool], tuple[tuple[tuple[int, ...], tuple[int
     ("mx", 1, True): (((128,), N_STEP8),),
     ("mx", 2, False): (((128, 256), N_STEP16),),
     ("mx", 2, True): (((256,), N_STEP16),),
+    # CUTLASS SM103_MXF4_ULTRA_SS_VS: M 128 (one CTA) or 128 / 256 (a pair), N 16..256 step 16.
+    ("k96", 1, False): (((128,), N_STEP16),),
+    ("k96", 2, False): (((128, 256), N_STEP16),),
 }
 
 _DEV_UMMA = ("hardware-facts 3: M is 64/128 for cta_group::1 and 128/256 for cta_group::2; "
@@ -821,6 +850,10 @@ _DEV_UMMA_BS = ("hardware-facts 4: (atom_K 32, vec 32) = kind::mxf8f6f4 with E8M
                 "cta_group::1.")
 
 
+_DEV_UMMA_K96 = (" SM103's 96-deep FP4 tile: the kind::mxf4nvf4 instruction with K = 96 set by "
+                 "instruction-descriptor bit 31 (`k_size`), dense only, run by sm_103a/sm_103f "
+                 "(CUTLASS SM103_MXF4_ULTRA_SS_VS; the DSL writes `arch_promote = sm_103`).")
+
 _DEV_SPARSE_MXF4 = (" Sparse kind::mxf4 / kind::mxf4nvf4 is arch-specific: ptxas 13.0 rejects "
                     "it on sm_100f/sm_103f/sm_110f ('.kind::mxf4 with .sp modifier not "
                     "supported').")
@@ -831,7 +864,7 @@ def _umma_rows() -> tuple[MmaShapeRow, ...]:
     for kind in _UMMA_KINDS:
         for cta in (1, 2):
             for sparse in (False, True):
-                for m_values, n_values in _UMMA_SHAPES[(kind.shape_class, cta, sparse)]:
+                for m_values, n_values in _UMMA_SHAPES.get((kind.shape_class, cta, sparse), ()):
                     if kind.block_scale:
                         atom = "sm100.mma_bs_sp" if sparse else "sm100.mma_bs"
                     else:
@@ -841,7 +874,7 @@ def _umma_rows() -> tuple[MmaShapeRow, ...]:
                         roles["E"] = R.TMEM
                     if kind.block_scale:
                         roles.update(SFA=R.TMEM, SFB=R.TMEM)
-                    m_tag = "" if len(_UMMA_SHAPES[(kind.shape_class, cta, sparse)]) == 1 \
+                    m_tag = "" if len(_UMMA_SHAPES.get((kind.shape_class, cta, sparse), ())) == 1 \
                         else f".m{m_values[0]}"
                     rows.append(MmaShapeRow(
                         key=f"sm100.{'sp.' if sparse else ''}{kind.key}.cta{cta}{m_tag}",
@@ -854,7 +887,8 @@ def _umma_rows() -> tuple[MmaShapeRow, ...]:
                         ptx=_UMMA_TEMPLATES, sparse=sparse, block_scale=kind.block_scale,
                         cta_group=cta, satfinite=kind.satfinite,
                         deviation=(_DEV_UMMA_BS if kind.block_scale else _DEV_UMMA)
-                        + (_DEV_SPARSE_MXF4 if sparse and kind.sparse_requires else "")))
+                        + (_DEV_SPARSE_MXF4 if sparse and kind.sparse_requires else "")
+                        + (_DEV_UMMA_K96 if kind.requires == SM103_K96 else "")))
     return tuple(rows)
 
 

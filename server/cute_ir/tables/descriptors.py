@@ -266,7 +266,7 @@ UMMA_INSTR_DESC_BLOCK_SCALED = DescriptorTable(
         BitField("m_dim", 24, 5, {8: "M = 128", 16: "M = 256"}, "M >> 4"),
         BitField("a_sf_id", 29, 2, None, "matrix A scale-factor data id"),
         BitField("k_size", 31, 1, {0: "K = 32 (mxf8f6f4) / 64 (mxf4*)",
-                                   1: "K = 96 (mxf4*, dense, cta_group::2 only)"},
+                                   1: "K = 96 (kind::mxf4nvf4, dense; SM103)"},
                  "MMA K selector"),
     ),
     "CUTLASS include/cute/arch/mma_sm100_desc.hpp InstrDescriptorBlockScaled; PTX ISA "
@@ -340,7 +340,8 @@ def to_json(table: DescriptorTable, value: int) -> dict[str, object]:
 
 def umma_instr_desc(kind: str, a_type: str, b_type: str, c_type: str, m: int, n: int, *,
                     sparse: bool = False, sf_type: str | None = None, saturate: bool = False,
-                    a_major: int = 0, b_major: int = 0) -> int | list[DescriptorError]:
+                    a_major: int = 0, b_major: int = 0, k: int | None = None,
+                    ) -> int | list[DescriptorError]:
     """The 32-bit tcgen05 instruction descriptor for one MMA configuration.
 
     Block-scaled kinds (mxf8f6f4 / mxf4 / mxf4nvf4) use `UMMA_INSTR_DESC_BLOCK_SCALED` and need
@@ -361,8 +362,9 @@ def umma_instr_desc(kind: str, a_type: str, b_type: str, c_type: str, m: int, n:
     if kind.startswith("mx"):
         if sf_type not in UMMA_SCALE_FORMAT_CODES:
             return [DescriptorError("scale_format", f"unknown scale-factor type {sf_type!r}")]
+        # `k_size` 1: SM103's 96-deep FP4 tile (CUTLASS InstrDescriptorBlockScaled, bit 31).
         return encode(UMMA_INSTR_DESC_BLOCK_SCALED, scale_format=UMMA_SCALE_FORMAT_CODES[sf_type],
-                      **common)
+                      k_size=int(k == 96), **common)
     if c_type not in UMMA_C_FORMAT_CODES:
         return [DescriptorError("c_format", f"unknown accumulator type {c_type!r}")]
     return encode(UMMA_INSTR_DESC, c_format=UMMA_C_FORMAT_CODES[c_type],
