@@ -59,6 +59,21 @@ HARDWARE_HAS_NO_SUCH_ATOM: tuple[tuple[re.Pattern, str, str], ...] = tuple(
            f"neither pack into a unit nor fill whole units",
            "6-bit elements straddle ldmatrix / stmatrix's 16-bit units (docs/spec-deviations.md, B19)")
           for atom in ("ldsm", "stsm")),
+        *((rf"^!cute_nvgpu\.atom\.{atom}<f16 copy_bits = 128 mem_order = {order}>$",
+           f"`atom.{atom}` is a {what} (`{ins}`), which has no `{order}` memory order; it takes {takes}",
+           f"PTX has no `{ins}.{order}` (ptxas 13.0: \"Illegal modifier\"); the DSL's own compile of "
+           f"this atom fails in ptxas")
+          for atom, what, ins, takes, orders in (
+              *((a, "load", "ld", "weak, constant, volatile, relaxed, acquire, mmio",
+                 ("release", "acq_rel", "sc")) for a in ("g2r", "s2r")),
+              *((a, "store", "st", "weak, constant, volatile, relaxed, release, mmio",
+                 ("acquire", "acq_rel", "sc")) for a in ("r2g", "r2s")))
+          for order in orders),
+        *((rf"^!cute_nvgpu\.atom\.{atom}<f16 copy_bits = 128 mem_order = mmio>$",
+           f"`atom.{atom}` with `mem_order = mmio` copies 128 bits at once, but an `.mmio` {what} is "
+           f"one scalar of at most 64 bits",
+           "ptxas 13.0: \"Modifier '.mmio' cannot be combined with modifier '.v4'\"")
+          for atom, what in (("g2r", "load"), ("s2r", "load"), ("r2g", "store"), ("r2s", "store"))),
         *((rf"^!cute_nvgpu\.atom\.{atom}<\w+ copy_bits = 256",
            f"`atom.{atom}` copies 256 bits at once, but one access to shared memory moves at most "
            f"128 bits", "ptxas 13.0: '256 bit wide load/store' needs the global state space")
@@ -69,11 +84,6 @@ HARDWARE_HAS_NO_SUCH_ATOM: tuple[tuple[re.Pattern, str, str], ...] = tuple(
 # may only shrink: an entry that checks clean fails the test until it is removed from here.
 KNOWN_GAPS: tuple[tuple[re.Pattern, str], ...] = tuple(
     (re.compile(pattern), message) for pattern, message in (
-        # A universal copy of one element narrower than a byte: the preview writes a universal
-        # copy as one ld / st, and none moves fewer than 8 bits; what the DSL makes of it (a
-        # register move, a read-modify-write) is not modelled.
-        (r"^!cute_nvgpu\.atom\.universal_copy<(f4E2M1FN|f6E2M3FN|f6E3M2FN|i1|i4)>$",
-         r"universal copy width must be one of \['8', '16', '32', '64', '128'\] bits"),
     ))
 
 

@@ -121,6 +121,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "`r2s`) gives a cache or memory setting a value its enum does not have."),
     CodeDoc("types.universal-copy.parameter", T, "A universal copy type has a parameter it does "
             "not take."),
+    CodeDoc("verify.copy.memory-order", V, "A CuTe DSL copy (`atom.g2r`, `atom.r2g`, `atom.s2r`, "
+            "`atom.r2s`) asks for a memory order its load or store does not have (a load has no "
+            "release order, a store no acquire one, neither acq_rel or sc; `.mmio` is one scalar)."),
     CodeDoc("verify.copy.access-width", V, "A CuTe DSL copy of shared memory (`atom.s2r`, "
             "`atom.r2s`) moves more bits at once than one shared-memory access can (128)."),
     CodeDoc("verify.target", V, "The atom needs a newer (or a different arch-specific) target "

@@ -316,10 +316,11 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.store(out, "b32", [s])
 
 
-# universal_copy widths: (vector prefix, ld/st type, register type, registers)
+# universal_copy widths: (vector prefix, ld/st type, register type, registers), 128 and 256 bits
+# as the CuTe DSL's own PTX writes them (`ld.global.v4.b32`, `ld.global.v8.b32`).
 _UNIVERSAL_WIDTHS = {8: ("", "b8", "b16", 1), 16: ("", "b16", "b16", 1),
                      32: ("", "b32", "b32", 1), 64: ("", "b64", "b64", 1),
-                     128: (".v2", "b64", "b64", 2), 256: (".v4", "b64", "b64", 4)}
+                     128: (".v4", "b32", "b32", 4), 256: (".v8", "b32", "b32", 8)}
 
 
 def _universal_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
@@ -328,7 +329,23 @@ def _universal_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) ->
     vec, t, reg_t, n = _UNIVERSAL_WIDTHS[c.copy_bits]
     regs = k.regs(reg_t, "%v", n)
     r = _braces(regs) if n > 1 else regs[0]
-    k.op(row.ptx.format(VEC=vec, T=t, R=r, SRC=src, DST=dst))
+    # The side in shared memory (s2r reads, r2s writes) addresses a tile of the kernel's own.
+    tile = None
+    if ".shared" in c.load + c.store:
+        k.shared(".shared .align 32 .b8 smem_tile[32];")
+        tile = k.reg("b32", "%smem")
+        k.emit(f"mov.u32 {tile}, smem_tile;")
+    load, store = row.ptx.split("\n")
+    fill = dict(VEC=vec, T=t, R=r, LOAD=c.load, STORE=c.store,
+                SRC=tile if ".shared" in c.load else src, DST=tile if ".shared" in c.store else dst)
+    # A g2r / s2r atom is its load, an r2g / r2s atom its store; the other side only moves the
+    # registers in or out. A generic copy is both.
+    for line, side in ((load, "ld"), (store, "st")):
+        text = line.format(**fill)
+        if c.atom_side in ("", side):
+            k.op(text)
+        else:
+            k.emit(text)
 
 
 def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
@@ -512,6 +529,27 @@ def _copy_configs(row: A.CopyShapeRow) -> Iterable[AtomConfig]:
     elif m == "atom.universal_copy":
         for bits in row.options:
             yield AtomConfig(m, copy_bits=int(bits))
+        if row.variant == "bits":
+            yield from _simt_copy_configs(m)
+
+
+def _simt_copy_configs(m: str) -> Iterable[AtomConfig]:
+    """The DSL's SIMT copies at 128 bits: each option value on the side it belongs to, each
+    memory order with each scope, and the shared-memory sides (tables/atoms.COPY_QUALIFIERS)."""
+    load_keys = ("load_cache_mode", "invariant", "l1_cache_evict_priority", "l2_prefetch_size")
+    store_keys = ("store_cache_mode", "l1_cache_evict_priority")
+    scopes = (A.DEFAULT_MEMORY_SCOPE, "cluster", "gpu", "sys")
+    for side, keys, orders in (("ld", load_keys, A.LOAD_ORDERS), ("st", store_keys, A.STORE_ORDERS)):
+        forms = {f".global{q}" for key in keys for q in A.COPY_QUALIFIERS[key].values()}
+        forms |= {o.format(scope=s) + ".global" for o in orders.values() if "mmio" not in o
+                  for s in scopes}
+        forms |= {f".{space}" for space in A.SHARED_SPACES.values()}
+        for qualifiers in sorted(forms):
+            load, store = (qualifiers, ".global") if side == "ld" else (".global", qualifiers)
+            yield AtomConfig(m, copy_bits=128, load=load, store=store, atom_side=side)
+    # `.mmio`: one scalar of global memory.
+    yield AtomConfig(m, copy_bits=32, load=".mmio.relaxed.sys.global", atom_side="ld")
+    yield AtomConfig(m, copy_bits=32, store=".mmio.relaxed.sys.global", atom_side="st")
 
 
 def enumerate_configs() -> list[AtomConfig]:

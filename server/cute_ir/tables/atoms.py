@@ -417,6 +417,75 @@ DSL_ATOMS: tuple[AtomRow, ...] = (
 )
 DSL_ATOMS_BY_MNEMONIC: dict[str, AtomRow] = {r.mnemonic: r for r in DSL_ATOMS}
 
+
+def simt_copy_side(row: AtomRow) -> tuple[str, Residency] | None:
+    """A DSL SIMT copy (g2r, r2g, s2r, r2s) is one instruction, by the residency its row states:
+    (`ld`, the memory it reads) into registers or (`st`, the memory it writes) from them. None
+    for every other row (a generic universal copy is a load and a store)."""
+    roles = {o.role: o.allowed for o in row.operands}
+    src, dst = roles.get("src", ()), roles.get("dst", ())
+    if row.lowers_as != _UNIVERSAL or len(src) != 1 or len(dst) != 1 or R.RMEM not in src + dst:
+        return None
+    return ("st", dst[0]) if src[0] is R.RMEM else ("ld", src[0])
+
+# --------------------------------------------------------------------------------------------
+# The DSL's SIMT copies (g2r, r2g, s2r, r2s): the PTX each option writes
+# --------------------------------------------------------------------------------------------
+# nvidia-cutlass-dsl 4.8.1's own PTX for CopyG2ROp / CopyR2GOp built with each option value (one
+# kernel per value, compiled for sm_100a): `l1c_evict_priority=EVICT_FIRST` writes
+# `ld.global.L1::evict_first.v4.b32`, `store_cache_mode=STREAMING` `st.global.cs.v4.b32`,
+# `invariant=True` `ld.global.nc.v4.b32`, `memory_order=ACQUIRE, memory_scope=GPU`
+# `ld.acquire.gpu.global.v4.b32`. Keys and values as the type prints them; "" writes nothing.
+# In the PTX ISA's order (ld{.sem.scope}{.ss}{.cop}{.nc}{.L1::evict}{.L2::prefetch}{.vec}.type),
+# the option keys after the memory order and the state space:
+COPY_QUALIFIERS: dict[str, dict[str, str]] = {
+    "load_cache_mode": {"always": "", "global": ".cg", "streaming": ".cs", "last_use": ".lu",
+                        "none": ".cv"},
+    "store_cache_mode": {"write_back": "", "global": ".cg", "streaming": ".cs",
+                         "write_through": ".wt", "none": ""},
+    "invariant": {"true": ".nc", "false": ""},
+    "l1_cache_evict_priority": {"evict_normal": "", "evict_first": ".L1::evict_first",
+                                "evict_last": ".L1::evict_last",
+                                "evict_unchanged": ".L1::evict_unchanged",
+                                "no_allocate": ".L1::no_allocate"},
+    "l2_prefetch_size": {"none": "", "size_64b": ".L2::64B", "size_128b": ".L2::128B",
+                         "size_256b": ".L2::256B"},
+}
+# A memory order's qualifiers, with the scope (`mem_scope`, else cta) where it takes one. A load
+# has no release order and a store no acquire one, neither acq_rel or sc (ptxas: "Illegal
+# modifier '.release' for instruction 'ld'"), and `.mmio` is a single scalar access of global
+# memory ("'.mmio' cannot be combined with modifier '.v4'"): the DSL builds such types, and its
+# own compile of them fails in ptxas.
+LOAD_ORDERS: dict[str, str] = {"weak": "", "constant": "", "volatile": ".volatile",
+                               "relaxed": ".relaxed.{scope}", "acquire": ".acquire.{scope}",
+                               "mmio": ".mmio.relaxed.sys"}
+STORE_ORDERS: dict[str, str] = {"weak": "", "constant": "", "volatile": ".volatile",
+                                "relaxed": ".relaxed.{scope}", "release": ".release.{scope}",
+                                "mmio": ".mmio.relaxed.sys"}
+DEFAULT_MEMORY_SCOPE = "cta"
+MMIO_MAX_BITS = 64
+# `shared_space` of s2r / r2s: the state space of the shared-memory side.
+SHARED_SPACES: dict[str, str] = {"cta": "shared", "cluster": "shared::cluster"}
+# PTX qualifier tokens (between dots) newer than the copy itself, as ptxas 13.0 gates them:
+# "Feature 'cache prefetching' requires .target sm_75 or higher", "Modifier '.L2::256B' requires
+# .target sm_80 or higher", "Feature '.cluster scope' requires .target sm_90 or higher",
+# "Feature '::cluster' requires .target sm_90 or higher".
+PTX_QUALIFIER_GATES: dict[str, tuple[str, ...]] = {
+    "L2::64B": ("sm_75",), "L2::128B": ("sm_75",), "L2::256B": ("sm_80",),
+    "cluster": ("sm_90",), "shared::cluster": ("sm_90",)}
+
+
+def _copy_parameter_gates() -> dict[tuple[str, str, str], tuple[str, ...]]:
+    """The gates of the copy options above, for every atom ("*"): an option value whose PTX
+    qualifier ptxas gates (`PTX_QUALIFIER_GATES`)."""
+    gates = {("*", key, value): PTX_QUALIFIER_GATES[q.lstrip(".")]
+             for key, spellings in COPY_QUALIFIERS.items() for value, q in spellings.items()
+             if q.lstrip(".") in PTX_QUALIFIER_GATES}
+    gates[("*", "mem_scope", "cluster")] = PTX_QUALIFIER_GATES["cluster"]
+    gates[("*", "shared_space", "cluster")] = PTX_QUALIFIER_GATES[SHARED_SPACES["cluster"]]
+    return gates
+
+
 # --------------------------------------------------------------------------------------------
 # Gates a type's parameters add to its row's
 # --------------------------------------------------------------------------------------------
@@ -437,6 +506,8 @@ PARAMETER_GATES: dict[tuple[str, str, str], tuple[str, ...]] = {
     ("atom.g2r", "copy_bits", "256"): WIDE_GLOBAL_ACCESS,
     ("atom.r2g", "copy_bits", "256"): WIDE_GLOBAL_ACCESS,
     ("atom.universal_copy", "b", "256"): WIDE_GLOBAL_ACCESS,
+    # The cluster scope, shared::cluster and the 256-byte L2 prefetch of the DSL's SIMT copies.
+    **_copy_parameter_gates(),
 }
 
 
@@ -1217,13 +1288,15 @@ _TMA_ROWS: tuple[CopyShapeRow, ...] = (
 
 # Generic atoms: one row each, the open qualifier is the element width / type.
 _UNIVERSAL_ROWS: tuple[CopyShapeRow, ...] = (
+    # `{LOAD}` / `{STORE}`: the memory order, state space and cache qualifiers of each side
+    # (`.global` for a generic copy; the DSL's g2r / r2g / s2r / r2s say theirs).
     CopyShapeRow("universal_copy", "atom.universal_copy", "bits", (), R.GMEM, R.GMEM,
-                 "ld.global{VEC}.{T} {R}, [{SRC}];\nst.global{VEC}.{T} [{DST}], {R};",
+                 "ld{LOAD}{VEC}.{T} {R}, [{SRC}];\nst{STORE}{VEC}.{T} [{DST}], {R};",
                  options=("8", "16", "32", "64", "128")),
     # One 256-bit access: global memory on sm_100 and later only (WIDE_GLOBAL_ACCESS).
     CopyShapeRow("universal_copy.256", "atom.universal_copy", "bits256", WIDE_GLOBAL_ACCESS,
                  R.GMEM, R.GMEM,
-                 "ld.global{VEC}.{T} {R}, [{SRC}];\nst.global{VEC}.{T} [{DST}], {R};",
+                 "ld{LOAD}{VEC}.{T} {R}, [{SRC}];\nst{STORE}{VEC}.{T} [{DST}], {R};",
                  options=("256",)),
 )
 

@@ -57,6 +57,12 @@ class AtomConfig:
     tma_prefetch: bool = False                # the IR prefetches the descriptor (prefetch_tma_desc)
     tma_cache_policy: str | None = A.DEFAULT_TMA_CACHE_POLICY   # L2 policy of `.L2::cache_hint`; None: no hint
     copy_bits: int | None = None              # universal_copy width
+    # universal_copy: each side's qualifiers, memory order and state space first
+    # (`.relaxed.gpu.global.L1::evict_first`), and the side that is the atom's instruction
+    # (`ld` for g2r / s2r, `st` for r2g / r2s; "" both, a generic copy).
+    load: str = ".global"
+    store: str = ".global"
+    atom_side: str = ""
 
     def label(self) -> str:
         parts = [self.mnemonic or "mma_sync"]
@@ -80,6 +86,9 @@ class AtomConfig:
                   self.cp_shape, self.tma_rank, self.reduce_op, self.copy_bits):
             if v is not None:
                 parts.append(str(v))
+        for side, qualifiers in (("ld", self.load), ("st", self.store)):
+            if qualifiers != ".global" or side == self.atom_side:
+                parts.append(side + qualifiers)
         if self.tma_rank is not None:
             parts.append(self.tma_mode)
             if self.cta_group != 1:
@@ -168,6 +177,10 @@ def _resolve_copy(c: AtomConfig) -> A.CopyShapeRow | str:
         return f"TMA reduce op must be one of {list(row.options)}, not {c.reduce_op!r}"
     if c.mnemonic == "atom.universal_copy" and str(c.copy_bits) not in row.options:
         return f"universal copy width must be one of {list(row.options)} bits"
+    if c.mnemonic == "atom.universal_copy" and c.copy_bits > A.MMIO_MAX_BITS \
+            and ".mmio" in c.load + c.store:
+        return (f"`.mmio` accesses one scalar of at most {A.MMIO_MAX_BITS} bits, not a "
+                f"{c.copy_bits}-bit vector")
     if c.mnemonic == "atom.s2t_copy" and str(c.cta_group) not in row.options:
         return "tcgen05.cp takes cta_group 1 or 2"
     return row
@@ -218,6 +231,10 @@ def legality(c: AtomConfig, target: T.Target) -> Row | str:
             return f".satfinite / saturate applies to integer MMA only, not {row.key}"
         return row
     gate = _gate_error(row.requires, f"{c.mnemonic} {row.variant}", target, row.deviation)
+    for qualifier in (c.load + c.store).split(".") if gate is None else ():
+        required = A.PTX_QUALIFIER_GATES.get(qualifier)
+        if required is not None:
+            gate = gate or _gate_error(required, f"`.{qualifier}`", target, None)
     if gate is None and row.ranks and c.cta_group != 1:
         if c.cta_group != 2:
             return f"a TMA transfer is issued for 1 CTA or a CTA pair, not {c.cta_group}"

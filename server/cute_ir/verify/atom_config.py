@@ -16,6 +16,8 @@ from ..layout import layout_rank
 from ..syntax.literals import integer_literal
 from ..tables.atoms import (DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TMEM_DSL_SHAPES, TYPE_BITS,
                            find_mma_rows)
+from ..tables.atoms import (COPY_QUALIFIERS, DEFAULT_MEMORY_SCOPE, LOAD_ORDERS, SHARED_SPACES, STORE_ORDERS,
+                           Residency, simt_copy_side)
 from ..tables.legality import A_SOURCES, AtomConfig
 
 __all__ = ["atom_config", "A_SOURCE_NAMES"]
@@ -325,7 +327,52 @@ def _universal_copy_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> Atom
         bits = TYPE_BITS.get(ptx or "")
     if bits is None:
         return f"the `{atom.mnemonic}` atom does not say its width (`<f32, 128 b>`)"
-    return AtomConfig(atom.mnemonic, copy_bits=bits)
+    if bits < 8:
+        return (f"`{atom.row.mnemonic}` copies one {bits}-bit element, and no load or store moves "
+                f"less than a byte: the CuTe DSL copies a partition's sub-byte elements in whole "
+                f"bytes (eight `i4` a thread: one `ld.global.b32`), which the atom alone does not say")
+    side = _simt_copy_side(atom)
+    if side is None:
+        return AtomConfig(atom.mnemonic, copy_bits=bits)
+    qualifiers = _simt_copy_qualifiers(atom, ty, *side)
+    if qualifiers.startswith("`"):
+        return qualifiers
+    load, store = (qualifiers, ".global") if side[0] == "ld" else (".global", qualifiers)
+    return AtomConfig(atom.mnemonic, copy_bits=bits, load=load, store=store, atom_side=side[0])
+
+
+def _simt_copy_side(atom: AtomInstance) -> tuple[str, str] | None:
+    """A DSL SIMT copy's instruction (`ld` or `st`) and the state space of its memory side
+    (`global`, `shared`, `shared::cluster` by `shared_space`); None for a generic copy."""
+    side = simt_copy_side(atom.row)
+    if side is None:
+        return None
+    if side[1] is Residency.SMEM:
+        space = _value(_setting(atom, "shared_space")) or "cta"
+        return side[0], SHARED_SPACES.get(space, space)
+    return side[0], "global"
+
+
+def _simt_copy_qualifiers(atom: AtomInstance, ty: CuteNvgpuType | None, side: str, space: str) -> str:
+    """`.acquire.gpu.global.L1::evict_first`: the qualifiers the atom's options write
+    (tables/atoms.COPY_QUALIFIERS, the DSL's own PTX), or why one has none (a text in backquotes)."""
+    order = (ty.mem_order if ty is not None else None) or "weak"
+    orders = LOAD_ORDERS if side == "ld" else STORE_ORDERS
+    if order not in orders:
+        return f"`{atom.row.mnemonic}` with `mem_order = {order}`: {'a load' if side == 'ld' else 'a store'} has no such memory order"
+    if space not in SHARED_SPACES.values() and space != "global":
+        return f"`{atom.row.mnemonic}`: `shared_space = {space}` is not a state space"
+    scope = (ty.mem_scope if ty is not None else None) or DEFAULT_MEMORY_SCOPE
+    out = orders[order].format(scope=scope) + "." + space
+    for key, spellings in COPY_QUALIFIERS.items():
+        value = _value(_setting(atom, key))
+        if value is None:
+            continue
+        qualifier = spellings.get(value.lower())
+        if qualifier is None:
+            return f"`{atom.row.mnemonic}`: `{key} = {value}` has no PTX spelling cute-ir knows"
+        out += qualifier
+    return out
 
 
 _COPY_BUILDERS = {

@@ -58,7 +58,8 @@ from ..ir.core import Operation, OpResult
 from ..ir.shaped import element_bits
 from ..layout import ComposedLayout, Layout, ScaledBasis, layout_fn, parse_layout
 from ..layout.inttuple import is_int, leaves
-from ..tables.atoms import TMEM_DSL_SHAPES, Interface, Residency, find_copy_rows
+from ..tables.atoms import (LOAD_ORDERS, MMIO_MAX_BITS, STORE_ORDERS, TMEM_DSL_SHAPES, Interface, Residency,
+                           find_copy_rows, simt_copy_side)
 from .context import VerifyContext
 from .target import check_target
 
@@ -250,6 +251,8 @@ def read_config(ctx: VerifyContext, atom: AtomInstance, op_name: str) -> CopyCon
                 config.bit_width = int(p.value)
                 _check_divides(atom, config, config.bit_width, p.span, "bits")
         _check_access_width(atom, config, keyed.get("copy_bits"))
+        _check_memory_order(atom, config, next((p for p in params if p.kind == "memory_order"), None),
+                            keyed.get("copy_bits"))
     if family.tmem_shapes:
         _read_tmem(atom, config, params)
     return config
@@ -305,6 +308,28 @@ def _check_access_width(atom: AtomInstance, config: CopyConfig, width: TypeParam
         config.problem("verify.copy.access-width", width.span,
                        f"`{atom.row.mnemonic}` copies {bits} bits at once, but one access to "
                        f"shared memory moves at most {widest} bits")
+
+
+def _check_memory_order(atom: AtomInstance, config: CopyConfig, order: TypeParam | None,
+                        width: TypeParam | None) -> None:
+    """A DSL SIMT copy is one load or one store, which takes only some memory orders
+    (tables/atoms.LOAD_ORDERS / STORE_ORDERS): the DSL builds a g2r with `mem_order = release`,
+    and its own compile of one fails in ptxas ("Illegal modifier '.release' for instruction
+    'ld'"). `.mmio` is one scalar access."""
+    side = simt_copy_side(atom.row)
+    if side is None or order is None or not order.value:
+        return
+    orders = LOAD_ORDERS if side[0] == "ld" else STORE_ORDERS
+    what = "load" if side[0] == "ld" else "store"
+    bits = _int(width.value or "") if width is not None else None
+    if order.value not in orders:
+        config.problem("verify.copy.memory-order", order.span,
+                       f"`{atom.row.mnemonic}` is a {what} (`{side[0]}`), which has no "
+                       f"`{order.value}` memory order; it takes {', '.join(orders)}")
+    elif order.value == "mmio" and bits is not None and bits > MMIO_MAX_BITS:
+        config.problem("verify.copy.memory-order", order.span,
+                       f"`{atom.row.mnemonic}` with `mem_order = mmio` copies {bits} bits at once, "
+                       f"but an `.mmio` {what} is one scalar of at most {MMIO_MAX_BITS} bits")
 
 
 def _widths(legal: tuple[int, ...]) -> str:
