@@ -390,6 +390,14 @@ class CuteIrServer(LanguageServer):
         and the settings are those `initialize` gave (lsp/opened_texts.py)."""
         return self.opened_texts.current(uri, analysis, self.settings == self.initial_settings)
 
+    def kept_answer(self, uri: str, analysis: DocumentAnalysis,
+                    name: str) -> tuple[Opened | None, convert.EncodedJson | None]:
+        """The open cache's entry for `uri` while it holds (`opened`), and its answer `name`
+        when it has one: what a whole-document request answers before computing anything."""
+        opened = self.opened(uri, analysis)
+        kept = opened.answer(name) if opened is not None else None
+        return opened, convert.EncodedJson([kept]) if kept is not None else None
+
     def analysis(self, uri: str) -> DocumentAnalysis | None:
         return self.analyses.get(uri)
 
@@ -537,10 +545,9 @@ async def on_document_symbol(ls: CuteIrServer, params: lsp.DocumentSymbolParams)
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
-    opened = ls.opened(params.text_document.uri, analysis)
-    kept = opened.answer(DOCUMENT_SYMBOLS) if opened is not None else None
+    opened, kept = ls.kept_answer(params.text_document.uri, analysis, DOCUMENT_SYMBOLS)
     if kept is not None:
-        return convert.EncodedJson([kept])
+        return kept
     await ls.in_slices(outline.OUTLINE, analysis)
     answer = convert.document_symbols(analysis)
     if opened is not None:
@@ -553,10 +560,9 @@ async def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return []
-    opened = ls.opened(params.text_document.uri, analysis)
-    kept = opened.answer(FOLDING_RANGES) if opened is not None else None
+    opened, kept = ls.kept_answer(params.text_document.uri, analysis, FOLDING_RANGES)
     if kept is not None:
-        return convert.EncodedJson([kept])
+        return kept
     await ls.in_slices(outline.OUTLINE, analysis)
     out = []
     for fold in outline.folding_ranges(analysis):
@@ -579,10 +585,9 @@ async def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensPa
     analysis = ls.analysis(params.text_document.uri)
     if analysis is None:
         return lsp.SemanticTokens(data=[])
-    opened = ls.opened(params.text_document.uri, analysis)
-    kept = opened.answer(SEMANTIC_TOKENS) if opened is not None else None
+    opened, kept = ls.kept_answer(params.text_document.uri, analysis, SEMANTIC_TOKENS)
     if kept is not None:
-        return convert.EncodedJson([kept])
+        return kept
     await ls.in_slices(semantic.PIECES, analysis)
     # Written as JSON at once: at 50k lines the data is millions of integers, which pygls
     # would copy as objects before writing them as text.
