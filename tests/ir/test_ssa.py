@@ -229,3 +229,66 @@ gpu.module @kernels {
 }
 """
     assert ssa(text) == [("ssa.undeclared-value", "%arg1899", [])]
+
+
+def test_regions_of_unregistered_ops_are_graph_regions_when_single_block():
+    # Dominance.cpp: an unregistered op's single-block region has no SSA dominance (MLIR
+    # cannot know its region kind), as `test.graph_region` of upstream's IR/parser.mlir;
+    # a region of several blocks always has it.
+    text = """func.func @f() {
+  "unregistered"() ({
+    %1 = "foo"(%1, %2) : (i64, i64) -> i64
+    %2 = "bar"(%1) : (i64) -> i64
+    "unregistered_terminator"() : () -> ()
+  }) : () -> ()
+  test.graph_region {
+    %3:3 = "bar"(%4) : (i64) -> (i1, i1, i1)
+    %4 = "baz"(%3#0) : (i1) -> (i64)
+  }
+  "unregistered"() ({
+  ^bb0:
+    %5 = "foo"(%6) : (i64) -> i64
+    "t.br"()[^bb1] : () -> ()
+  ^bb1:
+    %6 = "bar"() : () -> i64
+    "unregistered_terminator"() : () -> ()
+  }) : () -> ()
+  return
+}
+"""
+    # as mlir-opt 22 --allow-unregistered-dialect reports it
+    assert ssa(text) == [("ssa.does-not-dominate", "%6",
+                          [('"bar"', "operand defined here (op in the same region)")])]
+
+
+def test_a_known_dialect_keeps_ssa_dominance():
+    # scf.execute_region is registered: its body is an SSA region.
+    text = """func.func @f() {
+  scf.execute_region {
+    %1 = arith.addi %2, %2 : i32
+    %2 = arith.constant 1 : i32
+    scf.yield
+  }
+  return
+}
+"""
+    assert [(code, under) for code, under, _ in ssa(text)] == [
+        ("ssa.does-not-dominate", "%2"), ("ssa.does-not-dominate", "%2")]
+
+
+def test_names_an_unknown_custom_format_binds_for_its_region():
+    # `test.polyfor %i, %j, %k {` (IR/parser.mlir): a format cute-ir does not know; names its
+    # header uses before any definition are taken as bound for its region. A location between
+    # a bound name and its `=` (`affine.for %i loc("iv") = 0 to 8`) still binds it.
+    text = """func.func @f(%n: index) {
+  test.polyfor %i, %j, %n {
+    "foo"(%i, %j) : (index, index) -> ()
+  }
+  affine.for %i0 loc("IVlocation") = 0 to 8 {
+    "foo"(%i0) : (index) -> ()
+  }
+  "foo"(%i) : (index) -> ()
+  return
+}
+"""
+    assert ssa(text) == [("ssa.undeclared-value", "%i", [])]

@@ -40,13 +40,28 @@ from ..diagnostics.mlir_messages import (
 )
 from ..dialects.constraints import attribute_type, printed
 from ..dialects.ods import Trait
-from ..dialects.registry import has_trait, record as op_record
+from ..dialects.registry import has_trait, known_dialect, record as op_record
 from ..syntax import captures, query
 from ..syntax.cst import TYPE_KINDS
 from .op_form import Form, read_form, read_generic_types, type_text
 
 # Graph regions, isolation from above and result counts come from the op records
 # (dialects/registry.py).
+
+
+def _may_be_graph(name: str) -> bool:
+    """Whether an op's regions may be graph regions (RegionKindInterface.cpp, mayBeGraphRegion;
+    Dominance.cpp): its record says so, or it is unregistered, an op of a dialect cute-ir has no
+    records for (`"foo"()`, `test.graph_region`), whose region kind MLIR does not know either.
+    An op cute-ir lacks in a dialect it knows is reported as unknown and keeps SSA dominance."""
+    if op_record(name) is not None:
+        return has_trait(name, Trait.GRAPH_REGION)
+    return _unregistered(name)
+
+
+def _unregistered(name: str) -> bool:
+    """An op of a dialect cute-ir has no records for, or of none (`"foo"()`)."""
+    return op_record(name) is None and (not known_dialect(name.split(".", 1)[0]) if "." in name else True)
 
 
 def declared_result_count(name: str) -> int | None:
@@ -536,7 +551,7 @@ class _Checker:
         depth = len(self.region_path)
         outer = self.regions[self.region_path[-1]]
         isolated = op is not None and has_trait(op.name, Trait.ISOLATED_FROM_ABOVE)
-        region = _Region(op_id, depth, op is not None and has_trait(op.name, Trait.GRAPH_REGION),
+        region = _Region(op_id, depth, op is not None and _may_be_graph(op.name),
                          depth if isolated else outer.isolation_depth)
         region_id = len(self.regions)
         self.regions.append(region)
@@ -545,6 +560,8 @@ class _Checker:
         if op is not None:
             op.region_count += 1
             op.region_ids.append(region_id)
+            if op.region_count == 1 and not op.generic and op.operands and _unregistered(op.name):
+                self._bind_unknown_header(op_id)
             if op.region_count == 1 and op.bound:
                 # Values the op's header binds are the entry block's arguments.
                 self.header_blocks.add(self._current_block())
@@ -552,6 +569,22 @@ class _Checker:
                     name = bound.child_by_field_name("name")
                     self._define((_text(name if name is not None else bound), 0), _span(bound), -1,
                                  block=self._current_block(), type_text=type_text(_bound_type(bound)))
+
+    def _bind_unknown_header(self, op_id: int) -> None:
+        """The custom form of an op whose format cute-ir does not know (`test.polyfor %i, %j
+        {`): a name its header uses that nothing has defined yet is taken for one the op binds
+        for its region, as such formats do, rather than reported as undeclared."""
+        for key, uses in list(self.forward.items()):
+            if not any(use.op == op_id for use in uses):
+                continue
+            rest = [use for use in uses if use.op != op_id]
+            if rest:
+                self.forward[key] = rest
+            else:
+                del self.forward[key]
+            first = next(use for use in uses if use.op == op_id)
+            self.header_blocks.add(self._current_block())
+            self._define(key, first.span, -1, block=self._current_block())
 
     def _close_region(self) -> None:
         region_id = self.region_path.pop()
@@ -717,7 +750,9 @@ class _Checker:
         user = self.ops[use.op]
         if not self._reachable(user.block):
             return   # MLIR checks dominance in reachable blocks only
-        if enclosing and def_region.graph:
+        if enclosing and def_region.graph and len(def_region.blocks) == 1:
+            # Only a single-block region may be a graph region (Dominance.cpp,
+            # getDominanceInfo): a region of several blocks always has SSA dominance.
             return
         if enclosing:
             ancestor = self.ops[use.ops[depth]]   # the op in the defining region holding the use
@@ -865,6 +900,8 @@ def _binds(use: Node) -> bool:
     rather than using one: `%iv = ...` (scf.for, iter_args, gpu.launch sizes), a signature
     argument `@f(%a: T)`, or gpu.func's `workgroup(%w : T)`."""
     after = use.next_sibling
+    if after is not None and after.type == "location":
+        after = after.next_sibling     # `affine.for %i loc("iv") = 0 to 8`: the name's location
     if after is None:
         return False
     if after.type == "=":
