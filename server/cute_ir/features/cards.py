@@ -31,8 +31,9 @@ from ..ir.attributes import all_attributes
 from ..ir.core import Operation, Value
 from ..tables.atoms import (
     AtomRow, CopyShapeRow, MmaShapeRow, Residency,
-    find_copy_rows, find_mma_rows, match_lattice, mma_qualifiers, register_counts, shapes_text,
+    find_copy_rows, mma_qualifiers, register_counts, shapes_text,
 )
+from ..tables.legality import mma_lattice
 from ..tables.tiers import describe_requirements, satisfies_any
 from ..tables.type_parameters import TYPE_PARAMETER_KINDS, explain
 from ..verify.context import LocatedAtom, VerifyContext
@@ -223,15 +224,7 @@ def match_mma(atom: AtomInstance, ty: CuteNvgpuType | None = None) -> MmaMatch:
     vec, cta = _digits(atom.vec_size), _digits(atom.cta_group)
     sf = _ptx(atom.sf_type, SCALE_TYPE)
     a, b, c = types
-
-    def fits(r: MmaShapeRow) -> bool:
-        scaled = r.block_scale
-        return ((vec is None or scaled is None or scaled.vec_size == vec)
-                and (cta is None or r.cta_group in (None, cta))
-                and (sf is None or scaled is None or sf in scaled.scale_types))
-
-    found = match_lattice((r for r in find_mma_rows(atom=atom.mnemonic, a_type=a, b_type=b, c_type=c)
-                           if fits(r)), atom.shape)
+    found = mma_lattice(atom.mnemonic, atom.shape, a, b, c, vec_size=vec, cta_group=cta, scale_type=sf)
     frag = atom.frag_kind.value.strip() if atom.frag_kind is not None else ""
     return MmaMatch(atom.shape, types, sf, found.rows, found.candidates, found.nearest, _FRAG_KIND_A.get(frag))
 

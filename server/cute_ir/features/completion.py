@@ -28,7 +28,8 @@ from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS
 from ..dialects.nv_tileas.memops import COPY_ATOM, ENUMS as TILEAS_ENUMS
 from ..dialects.registry import OPS as OP_RECORDS
 from ..tables.atoms import (ATOMS, ATOMS_BY_MNEMONIC, DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TMA_CTA_PAIR, Interface,
-                           MmaShapeRow, find_mma_rows, multicast_only_warns, tma_reductions)
+                           MmaShapeRow, multicast_only_warns, tma_reductions)
+from ..tables.legality import mma_lattice
 from ..tables.tiers import describe_requirements, satisfies_any
 from .cards import COPY_ATTRIBUTE_KEYS, atom_card, op_card, tier_text
 
@@ -310,11 +311,9 @@ def _shapes(analysis: DocumentAnalysis, d: _Dict, word: Span) -> list[Completion
     vec = d.entries.get("vec_size", "")
     cta = d.entries.get("cta_group", "")
     sf = ptx("sf_type", SCALE_TYPE)
-    rows = [r for r in find_mma_rows(atom=d.atom, a_type=ptx("a_type", PTX_TYPE),
-                                     b_type=ptx("b_type", PTX_TYPE), c_type=ptx("c_type", PTX_TYPE))
-            if (not vec.isdigit() or r.block_scale is None or r.block_scale.vec_size == int(vec))
-            and (not cta.isdigit() or r.cta_group in (None, int(cta)))
-            and (sf is None or r.block_scale is None or sf in r.block_scale.scale_types)]
+    rows = mma_lattice(d.atom, None, ptx("a_type", PTX_TYPE), ptx("b_type", PTX_TYPE), ptx("c_type", PTX_TYPE),
+                       vec_size=int(vec) if vec.isdigit() else None, cta_group=int(cta) if cta.isdigit() else None,
+                       scale_type=sf).candidates
     seen: dict[tuple[int, int, int], MmaShapeRow] = {}
     for r in rows:
         for shape in r.shapes():

@@ -17,7 +17,7 @@ from . import atoms as A
 from . import tiers as T
 
 __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "supported_targets", "refusal_code",
-           "a_residency"]
+           "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix"]
 
 R = A.Residency
 Row = A.MmaShapeRow | A.CopyShapeRow
@@ -119,26 +119,60 @@ def _types_text(c: AtomConfig) -> str:
     return f"{c.a_type} x {c.b_type} -> {c.c_type}"
 
 
+def mma_lattice(mnemonic: str | None, shape: tuple[int, int, int] | None, a_type: str | None,
+                b_type: str | None, c_type: str | None, *, sparse: bool | None = None,
+                scaled: bool | None = None, block_kind: str | None = None, vec_size: int | None = None,
+                cta_group: int | None = None, scale_type: str | None = None) -> A.LatticeMatch:
+    """The lattice rows an MMA selects: the one row-selection rule the verifier's lattice gate,
+    the contract card, the quick fix and `legality` share (PTX element types; None = not said,
+    any). A row is a candidate when it is the atom's (`mnemonic`; None = the legacy mma.sync
+    rows), takes the element types, is of the sparsity and block scaling asked, and agrees with
+    what the atom says of its block scale (kind, elements per scale factor, scale type) and its
+    CTA group (a row without a CTA group serves either); the written shape then picks among the
+    candidates (`atoms.match_lattice`, with the nearest legal shape when none holds it)."""
+    def fits(r: A.MmaShapeRow) -> bool:
+        scale = r.block_scale
+        return (r.atom == mnemonic
+                and (scaled is None or (scale is not None) == scaled)
+                and (vec_size is None or scale is None or scale.vec_size == vec_size)
+                and (scale_type is None or scale is None or scale_type in scale.scale_types)
+                and (cta_group is None or r.cta_group in (None, cta_group)))
+    rows = A.find_mma_rows(a_type=a_type, b_type=b_type, c_type=c_type, sparse=sparse, block_kind=block_kind)
+    return A.match_lattice((r for r in rows if fits(r)), shape)
+
+
+def block_scale_pairs(mnemonic: str) -> dict[tuple[int, int], list[str]]:
+    """(K, vec_size) -> the `kind::`s of a block-scaled atom's lattice rows, by K then vec_size."""
+    pairs: dict[tuple[int, int], list[str]] = {}
+    for r in A.find_mma_rows(atom=mnemonic):
+        if r.block_scale is not None:
+            kinds = pairs.setdefault((r.k, r.block_scale.vec_size), [])
+            if r.block_scale.kind not in kinds:
+                kinds.append(r.block_scale.kind)
+    return dict(sorted(pairs.items()))
+
+
+def takes_input_mix(mnemonic: str, a_type: str, b_type: str) -> bool:
+    """Whether some lattice row of the atom takes A of `a_type` with B of `b_type` (PTX types):
+    the mixes the hardware has (s8 x u8, e4m3 x e5m2, the kind::mxf8f6f4 mixes)."""
+    return any(a_type in r.a_types and b_type in r.b_types for r in A.find_mma_rows(atom=mnemonic))
+
+
 def _resolve_mma(c: AtomConfig) -> A.MmaShapeRow | str:
     if c.shape is None or None in (c.a_type, c.b_type, c.c_type):
         return "an MMA configuration needs shape, a_type, b_type and c_type"
     atom = A.ATOMS_BY_MNEMONIC.get(c.mnemonic) if c.mnemonic else None
     # Sparse atoms imply sparsity; for the others `sparse` selects the .sp form.
     sparse = c.sparse or bool(atom and atom.implements(A.Interface.SPARSE_METADATA_ATOM))
-    rows = A.find_mma_rows(a_type=c.a_type, b_type=c.b_type, c_type=c.c_type,
-                           block_kind=c.block_scale, sparse=sparse)
-    rows = [r for r in rows if r.atom == c.mnemonic
-            and (r.block_scale is None) == (c.block_scale is None)
-            and (r.cta_group is None or r.cta_group == c.cta_group)
-            and (c.vec_size is None or r.block_scale is None
-                 or r.block_scale.vec_size == c.vec_size)]
-    if not rows:
+    found = mma_lattice(c.mnemonic, c.shape, c.a_type, c.b_type, c.c_type, sparse=sparse,
+                        scaled=c.block_scale is not None, block_kind=c.block_scale,
+                        vec_size=c.vec_size, cta_group=c.cta_group)
+    if not found.candidates:
         return (f"{c.mnemonic or 'mma.sync'} has no form for {_types_text(c)}"
                 + (f" with kind::{c.block_scale}" if c.block_scale else ""))
-    found = A.match_lattice(rows, c.shape)
     if not found.rows:
         return (f"shape {'x'.join(map(str, c.shape))} is not legal for {c.mnemonic or 'mma.sync'}"
-                f" {_types_text(c)} (legal: {A.shapes_text(rows)})")
+                f" {_types_text(c)} (legal: {A.shapes_text(found.candidates)})")
     return found.rows[0]
 
 

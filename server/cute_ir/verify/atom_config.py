@@ -14,11 +14,10 @@ from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..layout import layout_rank
 from ..syntax.literals import integer_literal
-from ..tables.atoms import (DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TMEM_DSL_SHAPES, TYPE_BITS,
-                           find_mma_rows)
+from ..tables.atoms import DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TMEM_DSL_SHAPES, TYPE_BITS
 from ..tables.atoms import (COPY_QUALIFIERS, DEFAULT_MEMORY_SCOPE, LOAD_ORDERS, SHARED_SPACES, STORE_ORDERS,
                            Residency, simt_copy_side)
-from ..tables.legality import A_SOURCES, AtomConfig
+from ..tables.legality import A_SOURCES, AtomConfig, block_scale_pairs
 
 __all__ = ["atom_config", "A_SOURCE_NAMES"]
 
@@ -100,8 +99,7 @@ def _block_scale(atom: AtomInstance, k: int, sparse: bool
         vec = 16 if sf == "ue4m3" else 32
     # The one kind the atom's lattice rows give this (K, vec_size) (SM103's K 96 is
     # kind::mxf4nvf4 with either vec_size), else by K and vec_size alone.
-    kinds = {r.block_scale.kind for r in find_mma_rows(atom=atom.mnemonic, vec_size=vec)
-             if r.block_scale is not None and r.k == k}
+    kinds = set(block_scale_pairs(atom.mnemonic).get((k, vec), ()))
     if len(kinds) == 1:
         (kind,) = kinds
     elif k_dense <= 32:

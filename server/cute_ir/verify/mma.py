@@ -60,8 +60,8 @@ from ..ir.core import Operation, OpResult, Value
 from ..layout import has_scaled_basis, is_static, layouts_equivalent, mode, parse_layout, rank, size
 from ..layout.inttuple import leaves
 from ..layout.model import ComposedLayout, Layout
-from ..tables.atoms import (LatticeMatch, MmaShapeRow, Residency, find_mma_rows, fragment_counts,
-                            match_lattice, shapes_text)
+from ..tables.atoms import LatticeMatch, MmaShapeRow, Residency, fragment_counts, shapes_text
+from ..tables.legality import block_scale_pairs, mma_lattice, takes_input_mix
 from .context import VerifyContext
 from .target import check_target
 
@@ -105,15 +105,13 @@ def _shape_text(atom: AtomInstance) -> str:
 
 # ------------------------------------------------------------------ the lattice gate
 def lattice(atom: AtomInstance) -> LatticeMatch | None:
-    """None when the atom does not say enough (shape or element types absent) to check."""
+    """The rows the atom's shape, element types, vec_size and cta_group select (the one rule,
+    `tables/legality.mma_lattice`); None when the atom does not say enough (shape or element
+    types absent) to check."""
     if atom.shape is None or atom.a_type is None or atom.b_type is None or atom.c_type is None:
         return None
-    a, b, c = atom.ptx_type("a"), atom.ptx_type("b"), atom.ptx_type("c")
-    vec = _int(atom.vec_size)
-    cta = _int(atom.cta_group)
-    return match_lattice((r for r in find_mma_rows(atom=atom.mnemonic, a_type=a, b_type=b, c_type=c)
-                          if (vec is None or r.block_scale is None or r.block_scale.vec_size == vec)
-                          and (cta is None or r.cta_group in (None, cta))), atom.shape)
+    return mma_lattice(atom.mnemonic, atom.shape, atom.ptx_type("a"), atom.ptx_type("b"), atom.ptx_type("c"),
+                       vec_size=_int(atom.vec_size), cta_group=_int(atom.cta_group))
 
 
 def check_lattice(ctx: VerifyContext, atom: AtomInstance) -> bool:
@@ -163,17 +161,6 @@ def check_wgmma_types(ctx: VerifyContext, atom: AtomInstance) -> bool:
     return True
 
 
-def _block_pairs(mnemonic: str) -> dict[tuple[int, int], list[str]]:
-    """(K, vec_size) -> PTX kinds, from the lattice rows of a block-scaled atom."""
-    pairs: dict[tuple[int, int], list[str]] = {}
-    for r in find_mma_rows(atom=mnemonic):
-        if r.block_scale is not None:
-            kinds = pairs.setdefault((r.k, r.block_scale.vec_size), [])
-            if r.block_scale.kind not in kinds:
-                kinds.append(r.block_scale.kind)
-    return dict(sorted(pairs.items()))
-
-
 def check_block_scaled(ctx: VerifyContext, atom: AtomInstance) -> bool:
     if not atom.block_scaled:
         return True
@@ -185,7 +172,7 @@ def check_block_scaled(ctx: VerifyContext, atom: AtomInstance) -> bool:
         return True
     # The (atom_K, vecSize) rule (mma-atoms "SM100 UMMA Block-Scaled (atom_K, vecSize) Atoms"),
     # with the pairs and kinds of the hardware (hardware-facts 4, 5) read from the lattice.
-    pairs = _block_pairs(atom.mnemonic)
+    pairs = block_scale_pairs(atom.mnemonic)
     vec = _int(atom.vec_size)
     k = atom.shape[2] if atom.shape is not None else None
     ks = {pk for pk, _ in pairs}
@@ -409,7 +396,7 @@ def _non_uniform(atom: AtomInstance, ops: dict[str, OperandType]) -> str | None:
     b = _ptx(ops["B"].element_type)
     if b is None or a == b:
         return None
-    if any(a in r.a_types and b in r.b_types for r in find_mma_rows(atom=atom.mnemonic)):
+    if takes_input_mix(atom.mnemonic, a, b):
         return None
     return "B"
 
