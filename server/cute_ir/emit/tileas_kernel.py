@@ -11,6 +11,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a token has no parameter |
 | `memref.alloca` in shared memory (`memref<1xi64, 3>`), a load's mbarrier | its full barrier (`mbarrier.init` for one arrival before the body) and its phase; for a load in a loop a ring of `stages` of them, each with an empty barrier (initialised for every thread, `%ntid.x`), and the ring's stage |
 | `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes (one per stage); the leader waits for the stage's empty barrier, then one `mbarrier.arrive.expect_tx` and a `cp.async.bulk.tensor...mbarrier::complete_tx::bytes.L2::cache_hint` per box (`boxDim`) |
+| the same through an im2col descriptor (`!cute_nvgpu.tma_descriptor_im2col`) | `.im2col`, one box of the tile, the coordinates after the tensor's (rank - 2 of them) as its 16-bit im2col offsets (`cvt.u16.u32`); a store or reduction through one is `.im2col_no_offs` |
 | `nv_tileas.async.gather_tma_load` | the same, `.tile::gather4`, coordinates `{column, row0, row1, row2, row3}` (sm_100 or later) |
 | `nv_tileas.async.tiled_tma_store` | `fence.proxy.async.shared::cta`, `cp.async.bulk.tensor...bulk_group.L2::cache_hint` per box, `cp.async.bulk.commit_group` |
 | `nv_tileas.async.scatter_tma_store` | the same, `.tile::scatter4` (sm_100a/f, sm_103a, sm_110a) |
@@ -90,9 +91,19 @@ WARP, LANE, WARP0 = "%warp", "%lane", "%warp0"   # this thread's warp and lane; 
 TOKEN_TYPES = ("!nv_tileaa.mem_token",)
 RETURNS = frozenset({"func.return", "return"})
 _LOAD_ROW, _STORE_ROW, _REDUCE_ROW = "tma_load.tile", "tma_store.tile", "tma_reduce.tile"
+# Through an im2col tensor map: a load with its im2col offsets, stores and reductions without.
+_IM2COL_LOAD_ROW, _IM2COL_STORE_ROW, _IM2COL_REDUCE_ROW = ("tma_load.im2col", "tma_store.im2col_no_offs",
+                                                          "tma_reduce.im2col_no_offs")
+_IM2COL_LOADS = frozenset({TILED_TMA_LOAD})
 # The row transfers: their PTX load mode (the tiled ones take their row's) and coordinates.
 _MODE = {GATHER_TMA_LOAD: ".tile::gather4", SCATTER_TMA_STORE: ".tile::scatter4"}
 ROW_TRANSFERS = frozenset(_MODE)
+
+
+def _through_im2col(op: Operation) -> bool:
+    """Whether a tiled async transfer moves its tile through an im2col tensor map."""
+    descriptor = (operand_groups(op).get("descriptor") or [None])[0]
+    return descriptor is not None and str(descriptor.type).strip() == IM2COL_DESCRIPTOR
 
 
 @dataclass
@@ -643,6 +654,24 @@ class _Emitter:
         else:
             self.values[result] = self.values[argument]
 
+    def im2col_operands(self, op: Operation, coords: list[Value]) -> tuple[list[Value], str]:
+        """A load through an im2col tensor map: its tensor coordinates, and PTX's braced im2col
+        offsets (the coordinates after the tensor's, rank - 2 of them, innermost first, as
+        16-bit values); `.im2col_no_offs` transfers (stores, reductions) take no offsets."""
+        if op.name not in _IM2COL_LOADS:
+            return coords, ""
+        rank = next((r for r in range(tensormap.IM2COL_RANK_RANGE[0], tensormap.IM2COL_RANK_RANGE[1] + 1)
+                     if tensormap.transfer_coordinates(r, True, True) == len(coords)), None)
+        if rank is None:
+            raise _Unemittable(f"`{op.name}` through an im2col descriptor with {len(coords)} coordinates: "
+                               f"a 3-d to 5-d tensor's, then its rank - 2 im2col offsets")
+        offsets = []
+        for value in reversed(coords[rank:]):
+            narrow = self.kernel.reg("b16", "%" + self.fresh("im2col_off"))
+            self.kernel.emit(f"cvt.u16.u32 {narrow}, {self.register(value, f'an im2col offset of `{op.name}`')};")
+            offsets.append(narrow)
+        return coords[:rank], ", {" + ", ".join(offsets) + "}"
+
     def coordinates(self, op: Operation, coords: list[Value], offset: tuple[int, ...] = ()) -> tuple[int, str]:
         """The tensor's rank and PTX's tensor coordinates, innermost first: a gather's /
         scatter's are its column, then its four rows. `offset`: a box's place in the tile, in
@@ -662,17 +691,13 @@ class _Emitter:
         first) in the order they lie in shared memory, and the bytes of one box. The box is
         the op's `boxDim` (innermost first, as the descriptor's) when it splits the tile, else
         the whole tile; a gather / scatter moves its rows at once."""
-        descriptor = (operand_groups(op).get("descriptor") or [None])[0]
-        if descriptor is not None and str(descriptor.type).strip() == IM2COL_DESCRIPTOR:
-            # Its instruction is `.im2col` with the offsets after the coordinates: written as a
-            # tiled transfer, the TMA unit would read the tensor map otherwise than it was encoded.
-            raise _Unemittable(f"`{op.name}` through an im2col descriptor: no PTX for it in a TileAS kernel here")
         tile = shaped(tile_type)
         bits = element_bits(tile.element) if tile is not None else None
         if tile is None or bits is None or None in tile.dims:
             raise _Unemittable(f"`{op.name}` moves a tile whose size is not static")
         written = integers(op, BOX_DIM)
-        if op.name in ROW_TRANSFERS or not written:
+        if op.name in ROW_TRANSFERS or not written or _through_im2col(op):
+            # An im2col tensor map's box is its pixels x channels, not a box of the tile's.
             return [()], prod(tile.dims) * bits // 8
         box = list(reversed(written))
         if len(box) != len(tile.dims) or any(b < 1 or t % b for t, b in zip(tile.dims, box)):
@@ -707,14 +732,16 @@ class _Emitter:
             self.wait_parity(ring.empty_address(self), ring.empty_parity(self))
         state = k.reg("b64", "%" + self.fresh("state"))
         k.emit(f"mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{full}], {size};")
-        row = A.copy_row(_LOAD_ROW)
+        im2col = _through_im2col(op)
+        row = A.copy_row(_IM2COL_LOAD_ROW if im2col else _LOAD_ROW)
         tmap = self.register(descriptor, "the descriptor")
+        coords, im2col_offsets = self.im2col_operands(op, coords) if im2col else (coords, "")
         for index, offset in enumerate(offsets):
             rank, tensor_coords = self.coordinates(op, coords, offset)
             k.op(row.ptx.format(
                 RANK=rank, DST_SPACE="shared::cta", MODE=_MODE.get(op.name, row.params["mode"]), MC="",
                 HINT=A.TMA_CACHE_HINT_QUALIFIER, CTA="", DST=self.box_address(dst, index * box_bytes), TMAP=tmap,
-                COORDS=tensor_coords, MBAR=full, OFFSETS="", MASK="", POLICY=f", {self.cache_policy()}"))
+                COORDS=tensor_coords, MBAR=full, OFFSETS=im2col_offsets, MASK="", POLICY=f", {self.cache_policy()}"))
         k.emit(f"{produced}:")
         self.tiles[op.results[0]] = dst
         self.tile_rings[op.results[0]] = ring
@@ -768,7 +795,8 @@ class _Emitter:
             tile_type = f"tensor<{'x'.join(map(str, layout[0]))}x{layout[1]}>"
         offsets, box_bytes = self.boxes(op, tile_type)
         reduction = op.name == TMA_REDUCTION
-        row = A.copy_row(_REDUCE_ROW if reduction else _STORE_ROW)
+        row = A.copy_row((_IM2COL_REDUCE_ROW if reduction else _IM2COL_STORE_ROW) if _through_im2col(op)
+                         else _REDUCE_ROW if reduction else _STORE_ROW)
         fill = {"OP": TMA_REDUCE_OP[enum_case(op, RMW_MODE, DIALECT, RMW_MODE) or ""]} if reduction else {}
         tmap = self.register(descriptor, "the descriptor")
         self.kernel.emit("fence.proxy.async.shared::cta;")

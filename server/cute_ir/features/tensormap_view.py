@@ -6,7 +6,10 @@ is the box (its shape) over global strides (its strides, in elements), the tenso
 type is the data type, `shapes(...)` and `strides(...)` carry the global extents and strides
 known only at run time, and the swizzle is the builder's own when its layout is composed with
 one (the box as it lands in shared memory), else that of the SMEM layout of the atom that uses
-the descriptor (none for a TileAS descriptor, which async TMA ops use as it is built). What the IR does not say (the base address, L2 promotion) is shown as such. The
+the descriptor (none for a TileAS descriptor, which async TMA ops use as it is built). An
+im2col builder's layout is its box in shared memory, channels then pixels: the channels per
+pixel and pixels per column of `cuTensorMapEncodeIm2col`. What the IR does not say (the base
+address, L2 promotion, an im2col pixel box's corners) is shown as such. The
 CUtensorMap's in-memory bit layout is not public, so the fields have no bit positions.
 """
 from __future__ import annotations
@@ -101,10 +104,30 @@ def _view(op: Operation, lifted: Lifted, span: Span) -> DescriptorView:
         "box_dims": _listed(params.get("box_dims", [])),
         "element_strides": _listed(params.get("element_strides", [])),
     }
+    if kind == "im2col":
+        values.update(_im2col_values(params.get("box_dims")))
     rows = [FieldRow(f.name, None, None, _shown(values.get(f.name)), f"`{f.encode}`: {f.doc}")
             for f in tensormap.fields_for(kind)]
     return DescriptorView(f"CUtensorMap ({kind}) encode parameters, {tensormap.TENSORMAP_BYTES} bytes; "
                           "its bit layout is not public", rows, span)
+
+
+# What an im2col builder's IR does not say: where the pixel box sits around each output pixel.
+_CORNERS_NOT_IN_IR = "not in the IR (the convolution's padding and filter, chosen when the descriptor is encoded)"
+
+
+def _im2col_values(box: list | None) -> dict[str, str]:
+    """The im2col parameters an im2col builder's layout fixes: the layout is the box as it
+    lands in shared memory, channels innermost, then pixels (`(C,P,1,...)`), so C is the
+    channels per pixel and P the pixels per column; the pixel box's corners are not in the IR."""
+    values = {"pixel_box_lower_corner": _CORNERS_NOT_IN_IR, "pixel_box_upper_corner": _CORNERS_NOT_IN_IR}
+    if box and len(box) >= 2 and all(b == 1 for b in box[2:]):
+        values.update(channels_per_pixel=str(box[0]), pixels_per_column=str(box[1]))
+    else:
+        shape = _listed(box) if box else "not a static layout"
+        values.update(channels_per_pixel=f"unknown (the layout's box {shape} is not channels x pixels)",
+                      pixels_per_column=f"unknown (the layout's box {shape} is not channels x pixels)")
+    return values
 
 
 def _flat(tuple_or_int: object) -> list:

@@ -28,6 +28,10 @@ function, in the page's phases:
    has no data type for (8-bit floats) move as i8: the builder says `tma_internal_type`.
    It is bound where the view is defined (at the function's entry for a parameter), so every
    op that can see the view can share it.
+   The mode it binds is tiled (gather4 / scatter4 for rows): a token-ordered memop says nothing
+   of a convolution's geometry (pixel box corners, channels per pixel), so the page's im2col,
+   im2col_at and tiled_at modes are those of descriptors a kernel builds itself, whose async
+   transfers the PTX emitter writes as `.im2col` / `.im2col_no_offs`.
 5. **Async op** with the same coordinates and token, the descriptor, `copy_atom`, `tmaIdx`, and
    for loads a fresh mbarrier and `tx_count`, the tile's bytes (one expect_tx for all its boxes):
    - `tiled_load` -> `nv_tileas.async.tiled_tma_load`, `tiled_store` -> `async.tiled_tma_store`;

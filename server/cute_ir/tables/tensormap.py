@@ -73,6 +73,22 @@ def internal_type(element: str) -> str | None:
     if data_type is None or element.startswith(("i", "si", "ui")):
         return None
     return INTERNAL_TYPE_OF_DATA_TYPE.get(data_type)
+
+
+def im2col_offsets(rank: int) -> int:
+    """How many im2col offsets a TMA load through an im2col tensor map of `rank` takes after
+    its coordinates: one per spatial dimension, rank - 2 (16-bit each; PTX ISA,
+    cp.async.bulk.tensor `.im2col`; hardware-facts, "Spellings that assemble"). A store or a
+    reduction through one (`.im2col_no_offs`) takes none."""
+    return max(rank - 2, 0)
+
+
+def transfer_coordinates(rank: int, im2col: bool, load: bool) -> int:
+    """The coordinates an async TMA transfer writes: one per dimension of its tensor, then
+    for a load through an im2col tensor map its im2col offsets."""
+    return rank + (im2col_offsets(rank) if im2col and load else 0)
+
+
 INTERLEAVES = ("none", "16B", "32B")
 SWIZZLES = tuple(SWIZZLE_INNER_LIMIT)
 L2_PROMOTIONS = ("none", "64B", "128B", "256B")

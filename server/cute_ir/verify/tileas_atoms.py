@@ -15,8 +15,10 @@ atom box-dim mismatch" when it does not). The box its descriptor was built with 
 box ("tmaBoxDim and atomBoxDim length mismatch" when they differ in rank, "tmaBoxDim and
 atomBoxDim mismatch" otherwise), on the op's name. Its `swizzle` must be the descriptor's
 (cute-ir's message: the page gives the op no swizzle). Its coordinates address its
-descriptor's tensor: one per dimension, and one more for an im2col descriptor's leading offset
-("expects N coordinates, but got M", the token-ordered memops' count check on a TMA-backed view).
+descriptor's tensor: one per dimension, then for a load through an im2col descriptor the
+rank - 2 im2col offsets its `.im2col` instruction takes (`tables/tensormap.transfer_coordinates`;
+"expects N coordinates, but got M", the token-ordered memops' count check on a TMA-backed view;
+docs/spec-deviations.md, A25).
 """
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from ..ir.core import OpResult, Operation
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import shaped
 from ..layout import ComposedLayout, Layout, flatten
+from ..tables import tensormap
 from .tma import IM2COL_DESCRIPTOR, builder_swizzle, layout_of, operand_groups
 
 # cute-ir's own messages: the page gives an async transfer no swizzle of its own.
@@ -134,11 +137,12 @@ def check_swizzle(op: Operation, index: SourceIndex) -> list[Diagnostic]:
 
 def check_coordinates(op: Operation, index: SourceIndex) -> list[Diagnostic]:
     """A tiled async transfer reads a TMA-backed view: its coordinates address the tensor its
-    descriptor was built from, one per dimension of that tensor, and an im2col descriptor takes
-    one more, its leading offset (the page's coordinate count, "the view's rank plus an optional
-    +1 when the view carries a TMA descriptor that requires a leading offset"). A descriptor the
-    unit does not build (an argument), or whose tensor's rank its type does not say, is not
-    judged; a gather / scatter addresses rows, not the view's dimensions."""
+    descriptor was built from, one per dimension of that tensor, and a load through an im2col
+    descriptor then gives its im2col offsets, rank - 2 of them (the page counts "the view's rank
+    plus an optional +1 when the view carries a TMA descriptor that requires a leading offset";
+    PTX's `.im2col` load takes one offset per spatial dimension, and a store's `.im2col_no_offs`
+    none). A descriptor the unit does not build (an argument), or whose tensor's rank its type
+    does not say, is not judged; a gather / scatter addresses rows, not the view's dimensions."""
     if op.name not in BOXED_TRANSFERS:
         return []
     descriptor = (operand_groups(op).get("descriptor") or [None])[0]
@@ -149,7 +153,8 @@ def check_coordinates(op: Operation, index: SourceIndex) -> list[Diagnostic]:
     view = shaped(str(tensor.type)) if tensor is not None else None
     if view is None or view.kind != "memref" or view.rank is None:
         return []
-    expected = view.rank + (1 if str(descriptor.type).strip() == IM2COL_DESCRIPTOR else 0)
+    expected = tensormap.transfer_coordinates(view.rank, str(descriptor.type).strip() == IM2COL_DESCRIPTOR,
+                                              op.name in LOADS)
     coords = operand_groups(op).get("coords", [])
     if len(coords) == expected:
         return []

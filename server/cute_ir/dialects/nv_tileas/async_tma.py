@@ -64,6 +64,9 @@ GATHER_ROWS = 4
 _DESCRIPTOR = single("descriptor", "!cute_nvgpu.tma_descriptor_*", "the TMA descriptor the transfer uses")
 _COORDS = variadic("coords", "index", "the tile's coordinates in the descriptor's tensor "
                                       "(a gather / scatter: its four rows, then its column)")
+_LOAD_COORDS = variadic("coords", "index", "the tile's coordinates in the descriptor's tensor, outermost first; "
+                                           "through an im2col descriptor then its rank - 2 im2col offsets "
+                                           "(a gather: its four rows, then its column)")
 _TOKEN = optional("token", MEM_TOKEN, "the token this op is ordered after")
 _TILE = single("value", "tensor", "the tile written")
 
@@ -99,7 +102,7 @@ def _load(name: str, summary: str) -> OpDef:
     return OpDef(
         name, summary,
         operands=(_DESCRIPTOR, single("mbarrier", "memref<1xi64, 3>", "the mbarrier the load completes on"),
-                  _COORDS, _TOKEN),
+                  _LOAD_COORDS, _TOKEN),
         results=(single("tile", "tensor"), optional("out_token", MEM_TOKEN)),
         attributes=_attributes("tma_load"), traits=frozenset({Trait.ATTR_SIZED_OPERAND_SEGMENTS}),
         syntax=f"%tile, %tok = {name} %desc, %mbar coords(...) token(%t) {{copy_atom = ..., tx_count = N}} "
