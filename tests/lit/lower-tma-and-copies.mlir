@@ -1,9 +1,14 @@
 // RUN: cute-ir lower %s --arch sm_90a | FileCheck %s
 
-// A TMA load bound to its mbarrier and an ldmatrix: both become their PTX; the atoms go.
+// A TMA load bound to its mbarrier and an ldmatrix: both become their PTX; the atoms go. The
+// ldmatrix reads its shared-memory tile by its 32-bit address and writes four registers, which
+// are stored into the fragment.
 // CHECK-NOT: cute_nvgpu.atom.tma_load %exec
 // CHECK: "llvm.inline_asm"(%smem_a, %coord) {asm_string = "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
-// CHECK: "llvm.inline_asm"(%smem_a, %frag) {asm_string = "ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: %[[PTR:[0-9]+]] = "memref.extract_aligned_pointer_as_index"(%smem_a) : (memref<1024xf16, 3>) -> index
+// CHECK-NEXT: %[[ADDR:[0-9]+]] = "arith.index_cast"(%[[PTR]]) : (index) -> i32
+// CHECK-NEXT: "llvm.inline_asm"(%[[ADDR]]) <{asm_string = "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", constraints = "=r,=r,=r,=r,r", has_side_effects}>
+// CHECK-COUNT-4: "vector.store"({{.+}}, %frag,
 // CHECK-NOT: make_copy_atom
 // CHECK-NOT: make_exec_tma
 func.func @load(%tensor_a: memref<4096x4096xf16, 1>, %layout_a: !cute.layout<"(64,128):(1,64)">,

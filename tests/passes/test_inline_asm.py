@@ -1,5 +1,6 @@
-"""convert-cute-nvgpu-to-ptx binds an MMA atom's operands to its inline assembly by constraints
-(passes/inline_asm.py, emit/ptx.inline_asm): the lowered IR is one an LLVM backend compiles.
+"""convert-cute-nvgpu-to-ptx binds an MMA atom's operands to its inline assembly by constraints,
+and a cp.async, ldmatrix or stmatrix copy's (passes/inline_asm.py, emit/ptx.inline_asm): the
+lowered IR is one an LLVM backend compiles.
 
 When Debian trixie's MLIR 22 tools are unpacked (`../shared/bench/setup_mlir_peer.sh`, default
 /tmp/mlirpeer), the lowered kernels go through `mlir-opt-22 --convert-to-llvm`,
@@ -21,8 +22,8 @@ from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 PEER = Path(os.environ.get("MLIR_PEER_DIR", "/tmp/mlirpeer")) / "bin"
 TOOLS = {name: PEER / f"{name}-22" for name in ("mlir-opt", "mlir-translate", "llc")}
 
-# One function per MMA family whose operands are registers, at the top level (what
-# mlir-translate translates), each with the target ptxas assembles it for.
+# One function per MMA family whose operands are registers, and per copy whose operands bind, at
+# the top level (what mlir-translate translates), each with the target ptxas assembles it for.
 CASES = {
     "sm_80": """\
 func.func @f16(%d: memref<4xf32>, %a: memref<8xf16>, %b: memref<4xf16>, %c: memref<4xf32>) {
@@ -43,6 +44,23 @@ func.func @s8(%d: memref<4xi32>, %a: memref<16xi8>, %b: memref<8xi8>) {
 func.func @sparse(%d: memref<4xf32>, %a: memref<4xf16>, %b: memref<4xf16>, %e: memref<1xi32>) {
   %sp = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} : !cute_nvgpu.sm80.sparse_mma
   cute_nvgpu.mma %sp, %d, %a, %b, %d, %e : (!cute_nvgpu.sm80.sparse_mma, memref<4xf32>, memref<4xf16>, memref<4xf16>, memref<4xf32>, memref<1xi32>)
+  return
+}
+""",
+    "sm_90a": """\
+func.func @cp_async(%g: memref<8xf16, 1>, %s: memref<8xf16, 3>) {
+  %cp = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.simt_async_copy<16, cg>
+  cute_nvgpu.copy %cp, %g, %s : (!cute_nvgpu.atom.simt_async_copy<16, cg>, memref<8xf16, 1>, memref<8xf16, 3>)
+  return
+}
+func.func @ldmatrix(%s: memref<1024xf16, 3>, %frag: memref<8xf16>) {
+  %ldsm = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.ldsm<m8n8.x4>
+  cute_nvgpu.copy %ldsm, %s, %frag : (!cute_nvgpu.atom.ldsm<m8n8.x4>, memref<1024xf16, 3>, memref<8xf16>)
+  return
+}
+func.func @stmatrix(%frag: memref<8xf16>, %s: memref<1024xf16, 3>) {
+  %stsm = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.stsm<m8n8.x4>
+  cute_nvgpu.copy %stsm, %frag, %s : (!cute_nvgpu.atom.stsm<m8n8.x4>, memref<8xf16>, memref<1024xf16, 3>)
   return
 }
 """,
@@ -88,6 +106,28 @@ def test_wgmma_takes_its_descriptors_as_i64_and_accumulates_in_tied_registers():
     assert '"builtin.unrealized_conversion_cast"(%a) : (!desc_a) -> i64' in text
 
 
+def test_a_copy_s_memory_sides_are_bound_by_their_addresses_and_its_fragment_by_registers():
+    text = lowered(CASES["sm_90a"], "sm_90a")
+    asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+    assert "cute_nvgpu" not in text
+    assert asm == [
+        ("cp.async.cg.shared.global [$0], [$1], 16;\\ncp.async.commit_group;\\ncp.async.wait_group 0;", "r,l"),
+        ("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"),
+        ("stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r")]
+    # Shared memory by its 32-bit address, global memory by its 64-bit one.
+    assert '"memref.extract_aligned_pointer_as_index"(%s) : (memref<8xf16, 3>) -> index' in text
+    assert '"memref.extract_aligned_pointer_as_index"(%g) : (memref<8xf16, 1>) -> index' in text
+    assert text.count('"arith.index_cast"') == 4 and text.count("-> i64") == 1
+    # ldmatrix's four registers are stored into the fragment, stmatrix's loaded from it.
+    assert text.count('"vector.store"') == 4 and text.count('"vector.load"') == 4
+
+
+def test_a_copy_of_a_memref_with_a_layout_keeps_its_unbound_instruction():
+    # Its aligned pointer is not its first element's address when it has an offset.
+    text = lowered(CASES["sm_90a"].replace("memref<8xf16, 3>", "memref<8xf16, strided<[1], offset: 8>, 3>"), "sm_90a")
+    assert 'constraints = ""' in text and "cp.async.cg.shared.global [%smem], [%gsrc], 16;" in text
+
+
 @pytest.mark.parametrize("arch", sorted(CASES))
 def test_llvm_compiles_the_lowered_ir_and_ptxas_assembles_what_it_writes(tmp_path, arch):
     if not all(tool.exists() for tool in TOOLS.values()):
@@ -105,6 +145,7 @@ def test_llvm_compiles_the_lowered_ir_and_ptxas_assembles_what_it_writes(tmp_pat
     run(TOOLS["mlir-translate"], "--mlir-to-llvmir", tmp_path / "llvm.mlir", "-o", tmp_path / "k.ll")
     run(TOOLS["llc"], "-march=nvptx64", f"-mcpu={arch}", "-mattr=+ptx87", tmp_path / "k.ll", "-o", tmp_path / "k.ptx")
     ptx = (tmp_path / "k.ptx").read_text()
-    assert len(re.findall(r"^\s*mma\.(?:sync|sp)", ptx, re.M)) == CASES[arch].count("cute_nvgpu.mma ")
+    assert len(re.findall(r"^\s*(?:mma\.(?:sync|sp)|cp\.async\.c[ag]\.|ldmatrix\.|stmatrix\.)", ptx, re.M)) == \
+        CASES[arch].count("cute_nvgpu.mma ") + CASES[arch].count("cute_nvgpu.copy ")
     accepted, said = assemble(ptx, arch)
     assert accepted, said

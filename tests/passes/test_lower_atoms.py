@@ -37,9 +37,11 @@ def test_every_applying_op_becomes_its_ptx_and_unused_atoms_go():
     assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16" in final
 
 
-# The ops convert-cute-nvgpu-to-ptx makes around an MMA's inline assembly (passes/inline_asm.py).
+# The ops convert-cute-nvgpu-to-ptx makes around an MMA's or a copy's inline assembly
+# (passes/inline_asm.py).
 _BOUND_OPS = re.compile(r'^(%\S+ = )?"(arith\.constant|memref\.load|vector\.load|llvm\.bitcast|arith\.bitcast|'
-                        r'llvm\.extractvalue|builtin\.unrealized_conversion_cast|memref\.store|vector\.store)"')
+                        r'llvm\.extractvalue|builtin\.unrealized_conversion_cast|memref\.store|vector\.store|'
+                        r'memref\.extract_aligned_pointer_as_index|arith\.index_cast)"')
 
 
 def test_each_stage_is_mlir_the_grammar_reads_and_maps_lines_to_the_source():
@@ -51,8 +53,8 @@ def test_each_stage_is_mlir_the_grammar_reads_and_maps_lines_to_the_source():
             written = MAINLOOP.encode()[span.start:span.end].decode()
             first = lines[line].strip()
             if _BOUND_OPS.match(first):
-                # What binds an MMA's operands to its inline assembly maps to the MMA.
-                assert written.startswith("cute_nvgpu.mma"), (first, written)
+                # What binds an MMA's (a copy's) operands to its inline assembly maps to it.
+                assert written.startswith(("cute_nvgpu.mma", "cute_nvgpu.copy")), (first, written)
             elif '"llvm.inline_asm"' not in first:
                 assert written.split("(")[0].split(" ")[0] in first, (first, written)
 

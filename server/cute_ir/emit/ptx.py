@@ -207,6 +207,10 @@ def _ldsm_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
         k.store(out, "b32", [back])
 
 
+# What completes a cp.async copy: its group committed and waited for (the copy's own lines).
+CP_ASYNC_COMPLETE = ("cp.async.commit_group;", "cp.async.wait_group 0;")
+
+
 def _cp_async_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     src = k.param("u64", "src", "%src")
     out = k.param("u64", "out", "%out")
@@ -215,8 +219,8 @@ def _cp_async_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.emit(f"mov.u32 {s}, smem_tile;")
     k.emit(f"cvta.to.global.u64 {g}, {src};")
     k.op(row.ptx.format(DST=s, SRC=g))
-    k.op("cp.async.commit_group;")
-    k.op("cp.async.wait_group 0;")
+    for line in CP_ASYNC_COMPLETE:
+        k.op(line)
     back = k.reg("b32", "%back")
     k.emit("bar.sync 0;")
     k.emit(f"ld.shared.b32 {back}, [{s}];")
@@ -376,13 +380,15 @@ def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
 @dataclass(frozen=True, slots=True)
 class AsmOperand:
     """One operand of an atom's inline assembly: the applying op's operand it comes from (its
-    role: `d`, `a`, `b`, `c`, `e`, `sfa`, `sfb`, or `scale_d` for a constant the lowering
-    makes), which of that fragment's 32-bit registers (or the whole value, index -1), and its
-    constraint (NVPTX's register classes: `r` b32, `l` b64, `f` f32; `=` for an output, a
-    number for an input tied to that output)."""
+    role: an MMA's `d`, `a`, `b`, `c`, `e`, `sfa`, `sfb`, or `scale_d` for a constant the
+    lowering makes; a copy's `src`, `dst`), which of that fragment's 32-bit registers (or the
+    whole value, index -1), and its constraint (NVPTX's register classes: `r` b32, `l` b64, `f`
+    f32; `=` for an output, a number for an input tied to that output). An `address` operand
+    is the address of the memref it comes from: 32-bit in shared memory, 64-bit in global."""
     role: str
     index: int
     constraint: str
+    address: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +402,29 @@ class InlineAsm:
         return ",".join(o.constraint for o in self.operands)
 
 
+def _asm_address(role: str, constraint: str, operands: list[AsmOperand]) -> str:
+    operands.append(AsmOperand(role, -1, constraint, address=True))
+    return f"${len(operands) - 1}"
+
+
+# The copies whose operands bind (`cute_nvgpu.copy %atom, %src, %dst`): a side in shared memory
+# by its 32-bit address (`r`), a side in global memory by its 64-bit address (`l`, the address of
+# a memref in the global space is already one), a register fragment by its 32-bit registers.
+_BOUND_COPIES = frozenset({"atom.simt_async_copy", "atom.ldsm", "atom.stsm"})
+
+
+def _copy_inline_asm(row: A.CopyShapeRow) -> InlineAsm:
+    operands: list[AsmOperand] = []
+    if row.atom == "atom.simt_async_copy":
+        dst, src = _asm_address("dst", "r", operands), _asm_address("src", "l", operands)
+        return InlineAsm("\n".join((row.ptx.format(DST=dst, SRC=src),) + CP_ASYNC_COMPLETE), tuple(operands))
+    if row.atom == "atom.ldsm":
+        regs = _asm_regs("dst", row.regs, "=r", operands)
+        return InlineAsm(row.ptx.format(D=regs, SRC=_asm_address("src", "r", operands)), tuple(operands))
+    dst = _asm_address("dst", "r", operands)
+    return InlineAsm(row.ptx.format(DST=dst, S=_asm_regs("src", row.regs, "r", operands)), tuple(operands))
+
+
 def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand]) -> str:
     start = len(operands)
     operands.extend(AsmOperand(role, i, constraint) for i in range(count))
@@ -407,17 +436,22 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
     `wgmma`) with its operands bound the way the MMA page's contract binds them: the accumulator
     fragment as `=f` outputs (`=r` for integer or packed 16-bit accumulators), A and B registers
     as `r`, shared-memory descriptors as `l` (i64), wgmma's scale-D as an `r` input tested into its
-    predicate, immediates written in place. The same table row and template as the preview's
-    kernel; the reason as a string for an atom of another family."""
+    predicate, immediates written in place; or of a cp.async, ldmatrix or stmatrix copy, its
+    shared-memory side as a 32-bit address, its global side as a 64-bit one, its register
+    fragment as 32-bit registers (`=r` outputs of ldmatrix). The same table row and template as
+    the preview's kernel; the reason as a string for an atom of another family."""
     t = T.parse_target(target)
     if t is None:
         return f"unknown SM target {target!r}"
     row = legality(config, t)
     if isinstance(row, str):
         return row
+    if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_COPIES:
+        return _copy_inline_asm(row)
     if not isinstance(row, A.MmaShapeRow) or row.instruction not in ("mma.sync", "mma.sp", "mma.sync.block_scale",
                                                                      "wgmma"):
-        return "only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma) bind their operands to constraints"
+        return ("only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma) and the cp.async, ldmatrix and "
+                "stmatrix copies bind their operands to constraints")
     c = config
     a_res = a_residency(c, row)
     regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type, a_res)

@@ -10,6 +10,11 @@ bitcast for packed ones). The instruction text and the constraints come from the
 (`emit/ptx.inline_asm`, handed over by the caller as `facts[BOUND]`), from the same table rows
 the preview's kernel assembles with ptxas.
 
+A `cute_nvgpu.copy %atom, %src, %dst` of a cp.async, ldmatrix or stmatrix atom is replaced
+the same way: a memref side it addresses enters as its address (`memref.extract_aligned_pointer_as_index`
+and `arith.index_cast`: i32 in shared memory, i64 in global memory), a register fragment as its
+32-bit registers (ldmatrix's `=r` outputs stored back into it).
+
 A shared-memory descriptor operand (`!cute_nvgpu.smem_desc_view<...>`) enters as the i64 it
 stands for (`builtin.unrealized_conversion_cast`: the descriptor's constructor is outside
 this IR, as the page's WgmmaDescriptor.raw is); wgmma's scale-D is the constant 1 (D = A x B
@@ -20,9 +25,12 @@ from __future__ import annotations
 from ..ir.core import Attribute, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 
-# The applying op's operands by role: (atom, d, a, b, c, then the sparse metadata E or the
-# block scales SFA, SFB).
-_ROLE_OPERAND = {"d": 1, "a": 2, "b": 3, "c": 4, "e": 5, "sfa": 5, "sfb": 6}
+# The applying op's operands by role: an MMA's (atom, d, a, b, c, then the sparse metadata E or
+# the block scales SFA, SFB), a copy's (atom, src, dst).
+MMA, COPY = "cute_nvgpu.mma", "cute_nvgpu.copy"
+_ROLE_OPERAND = {MMA: {"d": 1, "a": 2, "b": 3, "c": 4, "e": 5, "sfa": 5, "sfb": 6},
+                 COPY: {"src": 1, "dst": 2}}
+BOUND_OPS = frozenset(_ROLE_OPERAND)
 # Element types LLVM has (others are bit-cast to integers of their width first).
 _LLVM_ELEMENTS = frozenset({"f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64"})
 # NVPTX constraint letter -> the LLVM type of the value bound to it.
@@ -46,8 +54,12 @@ def bind(op: Operation, asm, location) -> list[Operation]:
             outputs.append((operand.role, operand.index, operand.constraint[1:]))
             continue
         letter = operand.constraint if not operand.constraint.isdigit() else outputs[int(operand.constraint)][2]
-        value = builder.register(_operand(op, operand.role), operand.index, letter) if operand.role != "scale_d" \
-            else builder.constant("1 : i32", "i32")
+        if operand.role == "scale_d":
+            value = builder.constant("1 : i32", "i32")
+        elif operand.address:
+            value = builder.address(_operand(op, operand.role), letter)
+        else:
+            value = builder.register(_operand(op, operand.role), operand.index, letter)
         inputs.append(value)
         input_types.append(_CONSTRAINT_TYPE[letter])
     result_types = [_CONSTRAINT_TYPE[letter] for _, _, letter in outputs]
@@ -72,7 +84,9 @@ def bind(op: Operation, asm, location) -> list[Operation]:
 
 
 def _operand(op: Operation, role: str) -> Value:
-    position = _ROLE_OPERAND[role]
+    position = _ROLE_OPERAND.get(op.name, {}).get(role)
+    if position is None:
+        raise Unbindable(f"`{op.name}` has no {role} operand")
     if position >= len(op.operands):
         raise Unbindable(f"`{op.name}` has no {role.upper()} operand")
     return op.operands[position]
@@ -94,6 +108,21 @@ class _Builder:
         if n not in self._indices:
             self._indices[n] = self.constant(f"{n} : index", "index")
         return self._indices[n]
+
+    def address(self, value: Value, letter: str) -> Value:
+        """The address of a memref's first element as the integer `letter` binds: its aligned
+        pointer (`memref.extract_aligned_pointer_as_index`), cast to i32 for a shared-memory
+        operand, i64 for a global one. Only a memref without a layout of its own (no offset)
+        starts at its aligned pointer."""
+        memref = shaped(str(value.type))
+        if memref is None or memref.kind != "memref" or _has_layout(str(value.type)):
+            raise Unbindable(f"a {value.type} operand is not a memref that starts at its aligned pointer")
+        pointer = Operation("memref.extract_aligned_pointer_as_index", operands=[value], result_types=[Type("index")],
+                            location=self.location)
+        cast = Operation("arith.index_cast", operands=[pointer.results[0]], result_types=[Type(_CONSTRAINT_TYPE[letter])],
+                         location=self.location)
+        self.ops += [pointer, cast]
+        return cast.results[0]
 
     def _fragment(self, value: Value, letter: str) -> tuple[object, int]:
         """(the memref, elements per register) of a register fragment."""
@@ -162,6 +191,25 @@ class _Builder:
         op = Operation("llvm.bitcast", operands=[value], result_types=[Type(type_text)], location=self.location)
         self.ops.append(op)
         return op.results[0]
+
+
+def _has_layout(memref_type: str) -> bool:
+    """Whether a memref type names a layout (strided, affine map, an alias) besides its shape,
+    element type and memory space."""
+    inside = memref_type.strip()[len("memref<"):-1]
+    depth, parts, current = 0, [], ""
+    for char in inside:
+        depth += char in "<([{"
+        depth -= char in ">)]}"
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    parts.append(current)
+    # memref<shape x element [, layout] [, memory space]>: a space is an integer or an attribute
+    # of gpu's address spaces; anything else after the element type is a layout.
+    return any(not (p.strip().isdigit() or p.strip().startswith("#gpu.address_space")) for p in parts[1:])
 
 
 def _quoted(text: str) -> str:

@@ -33,7 +33,7 @@ from ..ir.core import Attribute, OpResult, Operation
 from ..text.location import derived, provenance, source_span
 from .base import Pass, PassContext, register
 from ..verify.atom_sites import DSL_APPLYING
-from .inline_asm import Unbindable, bind
+from .inline_asm import BOUND_OPS, Unbindable, bind
 
 # Keys of `PassContext.facts` this module reads.
 PTX = "ptx-by-op"                 # Span -> tuple of PTX instruction lines
@@ -130,8 +130,8 @@ class ConvertCuteNvgpuToPtx(Pass):
             at = derived(self.argument, inner.location)
             made = self.bound(inner, bound.get(decided), at)
             if made is None:
-                # Not an MMA (its instruction's operands are not bound to constraints yet): the
-                # preview's instruction lines, with the op's operands passed along.
+                # An instruction whose operands are not bound to constraints yet (TMA, tcgen05,
+                # universal copies, the DSL's ops): the preview's lines, with the op's operands.
                 made = [Operation("llvm.inline_asm", operands=inner.operands[1:],
                                   attributes={"asm_string": Attribute(_quoted("\n".join(ptx[decided]))),
                                               "constraints": Attribute('""'),
@@ -145,7 +145,7 @@ class ConvertCuteNvgpuToPtx(Pass):
     def bound(op: Operation, asm, at) -> list[Operation] | None:
         """`op` as an inline assembly with its operands bound by constraints (`inline_asm.bind`),
         or None when its atom's instruction has no bound form or its operands do not fit it."""
-        if asm is None or op.name != "cute_nvgpu.mma":
+        if asm is None or op.name not in BOUND_OPS:
             return None
         try:
             return bind(op, asm, at)
