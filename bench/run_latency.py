@@ -5,7 +5,7 @@ one-character edit -> diagnostics, hover, RSS) and writes bench/results/latency.
 Markdown table on stdout for docs/benchmarks.md. Not a test: numbers depend on the machine.
 
 The server publishes a newly opened document twice when verifying it takes longer than its
-open budget (lsp/server.py, VERIFY_AT_OPEN): first everything but the verifiers it did not
+open budget (lsp/settings.py, VERIFY_AT_OPEN): first everything but the verifiers it did not
 reach, then the complete set. "open -> first" is the first publish; "open -> complete" comes
 from a second pass of the probe that waits for the publishes to settle (--settle-ms).
 """

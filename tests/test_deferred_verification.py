@@ -97,7 +97,7 @@ def test_without_a_budget_nothing_is_owed() -> None:
 
 
 def test_the_open_budget_comes_from_the_environment(monkeypatch) -> None:
-    from cute_ir.lsp.server import _verify_at_open
+    from cute_ir.lsp.settings import _verify_at_open
 
     monkeypatch.delenv("CUTE_IR_VERIFY_AT_OPEN_MS", raising=False)
     assert _verify_at_open() == 0.15

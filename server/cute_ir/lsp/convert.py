@@ -9,16 +9,10 @@ from lsprotocol.converters import get_converter
 from pygls.exceptions import JsonRpcInvalidParams
 
 from ..analysis import DocumentAnalysis
-from ..diagnostics import Diagnostic, Severity, Span
+from ..diagnostics import Diagnostic, Span
 from ..features.outline import OUTLINE, Container, Symbol, nesting
 from ..text.positions import Encoding, Position
-
-_SEVERITY = {
-    Severity.ERROR: lsp.DiagnosticSeverity.Error,
-    Severity.WARNING: lsp.DiagnosticSeverity.Warning,
-    Severity.INFORMATION: lsp.DiagnosticSeverity.Information,
-    Severity.HINT: lsp.DiagnosticSeverity.Hint,
-}
+from . import diagnostic_json
 
 ENCODINGS = {
     lsp.PositionEncodingKind.Utf16: Encoding.UTF16,
@@ -60,26 +54,11 @@ def change(c) -> tuple[Position | None, Position | None, str]:
 
 def diagnostic(analysis: DocumentAnalysis, d: Diagnostic, uri: str,
                range_of: Callable[[Span], lsp.Range] | None = None) -> lsp.Diagnostic:
-    """`d` as the LSP sends it. `range_of` converts its spans when they must be the positions
-    of an earlier text (a request that awaits while the document may change)."""
-    range_of = range_of or (lambda s: span_range(analysis, s))
-    related = [
-        lsp.DiagnosticRelatedInformation(location=lsp.Location(uri=uri, range=range_of(r.span)), message=r.message)
-        for r in d.related
-    ] or None
-    return lsp.Diagnostic(
-        range=range_of(d.span),
-        message=d.message,
-        severity=_SEVERITY[d.severity],
-        code=d.code,
-        source=d.source.value,
-        related_information=related,
-    )
-
-
-def diagnostics(analysis: DocumentAnalysis) -> list[lsp.Diagnostic]:
-    uri = analysis.document.uri
-    return [diagnostic(analysis, d, uri) for d in analysis.diagnostics()]
+    """`d` as lsprotocol's object, for answers built of them (lsp/diagnostic_json.py writes it).
+    `range_of` converts its spans when they must be the positions of an earlier text (a
+    request that awaits while the document may change)."""
+    json_range = (lambda s: _CONVERTER.unstructure(range_of(s))) if range_of is not None else None
+    return _CONVERTER.structure(diagnostic_json.diagnostic(analysis.document, d, uri, json_range), lsp.Diagnostic)
 
 
 def range_json(r: lsp.Range) -> dict:
@@ -90,10 +69,7 @@ def range_json(r: lsp.Range) -> dict:
 
 def span_json(analysis: DocumentAnalysis, span: Span) -> dict:
     """`range_json(span_range(...))` without the protocol objects."""
-    document = analysis.document
-    start, end = document.position(span.start), document.position(span.end)
-    return {"start": {"line": start.line, "character": start.character},
-            "end": {"line": end.line, "character": end.character}}
+    return diagnostic_json.span_json(analysis.document, span)
 
 
 def line_map_json(analysis: DocumentAnalysis, line_spans, ranges: dict[Span, str]) -> str:

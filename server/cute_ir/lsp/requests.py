@@ -51,8 +51,9 @@ from ..features import lowered
 from ..features import ptx as ptx_feature
 from ..passes import PipelineError
 from ..tables import tiers as T
-from . import convert, semantic
-from .server import SETTINGS_SECTION, CuteIrServer, server
+from . import convert, semantic, settings as client_settings
+from .server import CuteIrServer, server
+from .settings import SETTINGS_SECTION
 
 log = logging.getLogger(__name__)
 
@@ -97,18 +98,6 @@ def _document_uri(params: Any) -> str:
     return uri
 
 
-def _path_from_settings(values: Any) -> str | None:
-    if not isinstance(values, dict):
-        return None
-    section = values.get(SETTINGS_SECTION, values)
-    if not isinstance(section, dict):
-        return None
-    ptxas = section.get("ptxas")
-    path = ptxas.get("path") if isinstance(ptxas, dict) else None
-    path = path or section.get("ptxas.path") or section.get("ptxasPath")
-    return path if isinstance(path, str) and path.strip() else None
-
-
 async def _ptxas_path(ls: CuteIrServer) -> str:
     """The ptxas the user configured (`cute-ir.ptxas.path`), else `ptxas` on PATH."""
     for holder in (ls, getattr(ls, "settings", None)):
@@ -125,7 +114,7 @@ async def _ptxas_path(ls: CuteIrServer) -> str:
                 lsp.ConfigurationParams(items=[lsp.ConfigurationItem(section=SETTINGS_SECTION)])),
                 CONFIGURATION_TIMEOUT)
             if values:
-                path = _path_from_settings({SETTINGS_SECTION: values[0]})
+                path = client_settings.ptxas_path({SETTINGS_SECTION: values[0]})
                 if path:
                     return path
         except Exception as err:   # no answer: the default

@@ -14,7 +14,6 @@ import sys
 import threading
 import time
 from contextvars import ContextVar
-from dataclasses import replace
 from typing import Any, BinaryIO, Callable
 
 from lsprotocol import types as lsp
@@ -27,16 +26,14 @@ from pygls.protocol.json_rpc import JsonRPCResponseMessage
 from .. import __version__
 from ..analysis import DocumentAnalysis, PerUnit, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
-from ..ir.target import FROM_DEFAULT, FROM_SETTING
-from ..tables.tiers import EDITOR_TARGETS
-from . import convert, jsonrpc, open_cache, semantic
+from . import convert, diagnostic_json, jsonrpc, open_cache, semantic, settings as client_settings
 from .opened_texts import Opened, OpenedTexts
+from .settings import SETTINGS_SECTION, VERIFY_AT_OPEN
 from .collector import IdleCollector
 from .stdio import FramingError, PrefetchingReader
 
 log = logging.getLogger(__name__)
 
-SETTINGS_SECTION = "cute-ir"
 
 # Changes closer together than BURST_WINDOW are a burst. In a burst a publish waits
 # BURST_DELAY, long enough for changes already sent to be read (pygls reads stdin through a
@@ -44,35 +41,14 @@ SETTINGS_SECTION = "cute-ir"
 BURST_WINDOW = 0.015
 BURST_DELAY = 0.003
 
-# Opening a document verifies for VERIFY_AT_OPEN seconds before the first publish (syntax and
-# type diagnostics are always complete); the rest is verified in slices of VERIFY_SLICE
-# seconds between incoming messages, so hover and edits are answered meanwhile, and published
-# once done. CUTE_IR_VERIFY_AT_OPEN_MS overrides the first (0 defers all verification).
+# Verification after open runs in slices of VERIFY_SLICE seconds between incoming messages
+# (what the open itself verifies: lsp/settings.py, VERIFY_AT_OPEN).
 VERIFY_SLICE = 0.002
 # Whole-document requests (outline, folding, semantic tokens) compute what they lack in slices
 # of this many seconds, answering other messages in between.
 FEATURE_SLICE = 0.005
 
 
-def _verify_at_open(default_ms: float = 150.0) -> float:
-    raw = os.environ.get("CUTE_IR_VERIFY_AT_OPEN_MS")
-    if raw is None:
-        return default_ms / 1000
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not value >= 0:   # also rejects nan
-        log.warning("CUTE_IR_VERIFY_AT_OPEN_MS=%r is not a number of milliseconds; using %g", raw, default_ms)
-        return default_ms / 1000
-    return value / 1000
-
-
-VERIFY_AT_OPEN = _verify_at_open()
-TARGET_NAMES: tuple[str, ...] = tuple(EDITOR_TARGETS)
-# The `cute-ir.targetArch` value that leaves each document its own target: declared by the file,
-# else what its atoms need, else the default (ir/target.py).
-AUTO_TARGET = "auto"
 
 _COMPLETION_KINDS = {
     "type": lsp.CompletionItemKind.Class,
@@ -133,6 +109,16 @@ class CuteIrProtocol(LanguageServerProtocol):
             return
         super()._send_data(data)
 
+    def notify_json(self, method: str, params: dict[str, Any]) -> None:
+        """Send a notification whose params are JSON values already (a publish of
+        lsp/diagnostic_json.py's diagnostics): pygls would take them for its typed objects."""
+        if not self.writer:
+            return
+        body = json.dumps({"jsonrpc": "2.0", "method": method, "params": params}, separators=(",", ":"))
+        header = (f"Content-Length: {len(body.encode(self.CHARSET))}\r\n"
+                  f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n" if self._include_headers else "")
+        self.writer.write((header + body).encode(self.CHARSET))
+
     @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams):
         self._server.open_document(params.text_document)
@@ -154,8 +140,7 @@ class CuteIrServer(LanguageServer):
         super().__init__("cute-ir", __version__, protocol_cls=CuteIrProtocol,
                          text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.analyses: dict[str, DocumentAnalysis] = {}
-        # Until the client names a target, each document gets its own (ir/target.py).
-        self.settings = Settings(target_from=FROM_DEFAULT)
+        self.settings = client_settings.INITIAL
         self._pending: dict[str, asyncio.Task] = {}
         self._verifying: dict[str, asyncio.Task] = {}
         self._slicing = asyncio.Lock()
@@ -234,7 +219,7 @@ class CuteIrServer(LanguageServer):
             key = open_cache.key(item.uri, item.text, self.workspace_encoding(), self.initialization_options)
             opened = self.opened_texts.open(item.uri, key, analysis)
             if opened.diagnostics is not None and not early:
-                self.protocol.notify(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, {
+                self.protocol.notify_json(diagnostic_json.PUBLISH, {
                     "uri": item.uri, "version": item.version, "diagnostics": opened.diagnostics})
         self.schedule_publish(item.uri)
         self.verify_rest(item.uri)
@@ -377,13 +362,11 @@ class CuteIrServer(LanguageServer):
         opened = self.opened(uri, analysis)
         if opened is not None and opened.diagnostics is not None and analysis.verification_owed:
             return   # the complete diagnostics of this text, from the open cache, are showing
-        diagnostics = convert.diagnostics(analysis)
-        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-            uri=uri, version=analysis.version, diagnostics=diagnostics))
+        diagnostics = diagnostic_json.diagnostics(analysis)
+        self.protocol.notify_json(diagnostic_json.PUBLISH, diagnostic_json.publish_params(analysis, diagnostics))
         self.collector.note_activity()
         if opened is not None and opened.diagnostics is None and not analysis.verification_owed:
-            self.opened_texts.keep_diagnostics(
-                opened, self.protocol._converter.unstructure(diagnostics, list[lsp.Diagnostic]))
+            self.opened_texts.keep_diagnostics(opened, diagnostics)
 
     def opened(self, uri: str, analysis: DocumentAnalysis | None) -> Opened | None:
         """The open cache's entry for `uri` while `analysis` has the text it was opened with
@@ -403,33 +386,15 @@ class CuteIrServer(LanguageServer):
 
     # ------------------------------------------------------------------ settings
     def apply_settings(self, values: Any) -> None:
-        if not isinstance(values, dict):
+        found = client_settings.read(values, self.settings)
+        if found is None:
             return
-        section = values.get(SETTINGS_SECTION, values)
-        if not isinstance(section, dict):
-            return
-        # ptxas: `initializationOptions.ptxasPath` or the `cute-ir.ptxas.path` setting. Only
-        # the client's own (machine-scoped) setting reaches here; it is run with an argument
-        # vector, never through a shell.
-        ptxas = section.get("ptxas")
-        path = ptxas.get("path") if isinstance(ptxas, dict) else section.get("ptxasPath")
-        if isinstance(path, str) and path.strip():
-            self.ptxas_path = path.strip()
-        settings = self.settings
-        arch = section.get("targetArch")
-        if arch is not None and arch not in TARGET_NAMES and arch not in (AUTO_TARGET, ""):
-            self.window_show_message(lsp.ShowMessageParams(
-                type=lsp.MessageType.Warning,
-                message=f"cute-ir: unknown target arch `{arch}`; keeping {self.settings.target_arch}. "
-                        f"Expected `{AUTO_TARGET}` or one of {', '.join(TARGET_NAMES)}."))
-        elif arch is not None:
-            settings = (replace(settings, target_arch=Settings().target_arch, target_from=FROM_DEFAULT)
-                        if arch in (AUTO_TARGET, "") else replace(settings, target_arch=arch, target_from=FROM_SETTING))
-        # `allowUnregisteredDialect` (default true, as mlir-opt --allow-unregistered-dialect):
-        # false reports every op of a dialect cute-ir has no records for.
-        allow = section.get("allowUnregisteredDialect")
-        if isinstance(allow, bool):
-            settings = replace(settings, allow_unregistered_dialect=allow)
+        if found.ptxas_path is not None:
+            self.ptxas_path = found.ptxas_path
+        if found.unknown_arch is not None:
+            self.window_show_message(lsp.ShowMessageParams(type=lsp.MessageType.Warning,
+                                                           message=found.unknown_arch_message()))
+        settings = found.settings
         if settings != self.settings:
             self.settings = settings
             for analysis in self.analyses.values():
@@ -476,8 +441,8 @@ def pull_diagnostics(ls: CuteIrServer, params: lsp.DocumentDiagnosticParams):
         # which what they allocate is collected (lsp/collector.py).
         while analysis.verify_pending(VERIFY_SLICE):
             ls.collector.note_activity(background=True)
-    items = convert.diagnostics(analysis) if analysis is not None else []
-    return lsp.RelatedFullDocumentDiagnosticReport(items=items)
+    items = diagnostic_json.diagnostics(analysis) if analysis is not None else []
+    return {"kind": lsp.DocumentDiagnosticReportKind.Full.value, "items": items}
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
