@@ -40,10 +40,13 @@ class IdleCollector:
         self.young_since_full = 0
         self._task: asyncio.Task | None = None
 
-    def take_over(self) -> None:
-        """Turn the automatic collector off (what the process has made so far stays: the
-        imports, frozen out of every later collection)."""
-        gc.freeze()
+    def take_over(self, freeze: bool = True) -> None:
+        """Turn the automatic collector off; what the process has made so far (the imports)
+        stays, frozen out of every later collection unless `freeze` is false: when a document
+        was analysed before the server was imported (lsp/fast_start.py), which froze the
+        imports before it (`freeze_imports`), so that the analysis stays collectable."""
+        if freeze:
+            gc.freeze()
         gc.disable()
 
     def note_activity(self, background: bool = False) -> None:
@@ -81,3 +84,10 @@ class IdleCollector:
                 self.collect_full()
             if idle >= FULL_IDLE and self.young_since_full == 0 and gc.get_count()[0] == 0:
                 return   # nothing left to do until the next message
+
+
+def freeze_imports() -> None:
+    """Freeze what the process holds (its imports, before any document is analysed) out of
+    every later collection, and turn the automatic collector off."""
+    gc.freeze()
+    gc.disable()

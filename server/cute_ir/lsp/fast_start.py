@@ -10,15 +10,21 @@ client's, as pygls chooses it. So `serve` reads the first message itself and ans
 server's own answer to it is not sent: `CuteIrProtocol.answered_early`) and everything after.
 Anything else as the first message is simply left to the server.
 
-When a document is opened right after (`initialized`, then `didOpen`, as editors send them) and
-`lsp/open_cache.py` holds its diagnostics for this text, settings and tool, they are published
-before the import too: reopening a file shows its problems at once. Requests for that text's
-outline, folds and semantic tokens that follow at once are answered from the same entry; the
-first other message (or a pause) ends this, and the server takes over from there.
+When a document is opened right after (`initialized`, then `didOpen`, as editors send them),
+its diagnostics are published before the import too. If `lsp/open_cache.py` holds them for this
+text, settings and tool, from there: reopening a file shows its problems at once, and requests
+for that text's outline, folds and semantic tokens that follow at once are answered from the
+same entry (the first other message, or a pause, ends this). Otherwise the document is analysed
+here, exactly as the server's `didOpen` would (the settings `initialize` gave, lsp/settings.py;
+the open's verification budget), which needs the analysis but neither pygls nor lsprotocol:
+the first diagnostics of a file opened for the first time come without waiting for about half
+of the import. The server takes that analysis over (`CuteIrServer.open_document`) and carries
+on from there as if it had made it.
 """
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from typing import Any, BinaryIO
@@ -133,32 +139,57 @@ def _answer_raw(out: BinaryIO, msg_id: int | str, result: str) -> None:
     _send(out, f'{{"jsonrpc":"2.0","id":{json.dumps(msg_id)},"result":{result}}}'.encode("utf-8"))
 
 
-def publish_cached_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
-                        params: dict[str, Any]) -> tuple[list[Any], dict[str, int]]:
-    """Read what follows `initialize` up to the first `didOpen` (or anything else, or a pause),
-    and publish the opened document's diagnostics if the cache holds them, then answer the
-    requests for its outline, folds and tokens that follow. The messages read and not
-    answered, in order, for the server; and {uri: version} of what was published."""
+def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
+                       params: dict[str, Any]) -> tuple[list[Any], dict[str, int], dict[str, Any]]:
+    """Read what follows `initialize` up to the first `didOpen` (or anything else, or a pause)
+    and publish the opened document's diagnostics: from the open cache when it holds them (then
+    answer the requests for its outline, folds and tokens that follow), else by analysing the
+    document as the server would. The messages read and not answered, in order, for the
+    server; {uri: version} of what was published; {uri: analysis} of what was analysed."""
     read: list[Any] = []
     options = params.get("initializationOptions")
     while True:
         item = read_next(stdin, resume, FOLLOW_UP_WAIT)
         if item is NOTHING_YET:
-            return read, {}
+            return read, {}, {}
         read.append(item)
         message = _message(item) if isinstance(item, bytes) else None
         if message is not None and _is_initialized(message):
             continue
         opened = _opened(message) if message is not None else None
         if opened is None:
-            return read, {}
+            return read, {}, {}
         uri, version, text = opened
-        entry = open_cache.load(open_cache.key(uri, text, position_encoding(params), options))
-        if entry is None or open_cache.DIAGNOSTICS not in entry:
-            return read, {}
-        _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
-                        "params": {"uri": uri, "version": version, "diagnostics": entry[open_cache.DIAGNOSTICS]}})
-        return read + _answer_follow_ups(stdin, stdout, resume, uri, entry), {uri: version}
+        encoding = position_encoding(params)
+        entry = (open_cache.load(open_cache.key(uri, text, encoding, options))
+                 if open_cache.enabled(options) else None)
+        if entry is not None and open_cache.DIAGNOSTICS in entry:
+            _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                            "params": {"uri": uri, "version": version, "diagnostics": entry[open_cache.DIAGNOSTICS]}})
+            return read + _answer_follow_ups(stdin, stdout, resume, uri, entry), {uri: version}, {}
+        analysis = _analyse_opened(uri, version, text, encoding, options)
+        if analysis is None:
+            return read, {}, {}
+        from . import diagnostic_json
+        _write(stdout, {"jsonrpc": "2.0", "method": diagnostic_json.PUBLISH,
+                        "params": diagnostic_json.publish_params(analysis, diagnostic_json.diagnostics(analysis))})
+        return read, {uri: version}, {uri: analysis}
+
+
+def _analyse_opened(uri: str, version: int, text: str, encoding: str, options: Any):
+    """The document's analysis as the server's `didOpen` makes it (the settings `initialize`
+    gave, the open's verification budget); None if it fails, for the server to try."""
+    from .collector import freeze_imports
+    from ..analysis import DocumentAnalysis
+    from ..text.positions import Encoding
+    from . import settings
+    freeze_imports()   # as the server does before it analyses anything (lsp/collector.py)
+    try:
+        return DocumentAnalysis(uri, text, version, Encoding(encoding), settings.initial(options),
+                                verify_budget=settings.VERIFY_AT_OPEN)
+    except Exception:   # the server analyses it again and reports what goes wrong there
+        logging.getLogger(__name__).exception("analysing %s before the server started failed", uri)
+        return None
 
 
 def _answer_follow_ups(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, uri: str,
@@ -182,11 +213,11 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     first, resume = read_first(stdin)
     request = _initialize_request(first) if isinstance(first, bytes) else None
     answered = answer_initialize(first, stdout) if request is not None else None
-    read, published = [first], {}
-    if request is not None and open_cache.enabled(request[1].get("initializationOptions")):
-        more, published = publish_cached_open(stdin, stdout, resume, request[1])
+    read, published, analysed = [first], {}, {}
+    if request is not None:
+        more, published, analysed = publish_first_open(stdin, stdout, resume, request[1])
         read += more
-    from .server import server   # what the answer did not wait for
+    from .server import server   # what the answer and the first publish did not wait for
     from .stdio import PrefetchingReader
     return server.start_io(stdin, stdout, reader=PrefetchingReader(stdin, resume), first=read,
-                           answered=answered, published_early=published)
+                           answered=answered, published_early=published, analysed_early=analysed)

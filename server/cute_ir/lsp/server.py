@@ -155,21 +155,25 @@ class CuteIrServer(LanguageServer):
         self.initialization_options: Any = None
         self.initial_settings: Settings | None = None
         self.published_early: dict[str, int] = {}
+        self.analysed_early: dict[str, DocumentAnalysis] = {}
         self.opened_texts = OpenedTexts()
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, *,
                  reader: PrefetchingReader | None = None, first: "list[bytes | FramingError | None]" = (),
-                 answered: int | str | None = None, published_early: dict[str, int] | None = None) -> int:
+                 answered: int | str | None = None, published_early: dict[str, int] | None = None,
+                 analysed_early: dict[str, DocumentAnalysis] | None = None) -> int:
         """Serve on stdio until `exit` or the end of input; the process's exit code: 0, or 1
         for an `exit` that came without `shutdown` (pygls's `exit` handler raises SystemExit
-        with it, which its own loop swallows). `reader`, `first`, `answered`, `published_early`:
-        what lsp/fast_start.py read, answered and published before the server was imported."""
+        with it, which its own loop swallows). `reader`, `first`, `answered`, `published_early`,
+        `analysed_early`: what lsp/fast_start.py read, answered, published and analysed before
+        the server was imported."""
         self._stop_event = threading.Event()   # what pygls's shutdown sets
         # The cyclic collector runs while the server is idle (lsp/collector.py).
-        self.collector.take_over()
+        self.collector.take_over(freeze=not analysed_early)
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
         self.protocol.answered_early = answered
         self.published_early = dict(published_early or {})
+        self.analysed_early = dict(analysed_early or {})
         code = 0
         try:
             asyncio.run(jsonrpc.serve(reader or PrefetchingReader(stdin or sys.stdin.buffer), self.protocol,
@@ -210,9 +214,9 @@ class CuteIrServer(LanguageServer):
         return convert.ENCODINGS.get(negotiated, convert.ENCODINGS[lsp.PositionEncodingKind.Utf16])
 
     def open_document(self, item: lsp.TextDocumentItem) -> None:
-        analysis = self.analyses[item.uri] = DocumentAnalysis(item.uri, item.text, item.version,
-                                                              self.encoding(), self.settings,
-                                                              verify_budget=VERIFY_AT_OPEN)
+        adopted = self._analysed_early(item)
+        analysis = self.analyses[item.uri] = adopted or DocumentAnalysis(
+            item.uri, item.text, item.version, self.encoding(), self.settings, verify_budget=VERIFY_AT_OPEN)
         self.opened_texts.close(item.uri)
         early = self.published_early.pop(item.uri, None) == item.version
         if self.initial_settings is not None and open_cache.enabled(self.initialization_options):
@@ -221,8 +225,21 @@ class CuteIrServer(LanguageServer):
             if opened.diagnostics is not None and not early:
                 self.protocol.notify_json(diagnostic_json.PUBLISH, {
                     "uri": item.uri, "version": item.version, "diagnostics": opened.diagnostics})
-        self.schedule_publish(item.uri)
+        # What lsp/fast_start.py published from this very analysis shows until verification
+        # completes (`verify_rest` publishes then); a complete one is published again, which
+        # also keeps it in the open cache.
+        if not (adopted is not None and early and analysis.verification_owed):
+            self.schedule_publish(item.uri)
         self.verify_rest(item.uri)
+
+    def _analysed_early(self, item: lsp.TextDocumentItem) -> DocumentAnalysis | None:
+        """The analysis lsp/fast_start.py made of this open before the server was imported,
+        if it is of the same text, version, settings and position encoding."""
+        analysis = self.analysed_early.pop(item.uri, None)
+        if (analysis is None or analysis.version != item.version or analysis.settings != self.settings
+                or analysis.document.encoding != self.encoding() or analysis.document.text != item.text):
+            return None
+        return analysis
 
     def change_document(self, params: lsp.DidChangeTextDocumentParams) -> None:
         """Apply a didChange's changes in order, all or none: a change that cannot apply

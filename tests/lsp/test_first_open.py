@@ -1,0 +1,106 @@
+"""A document opened right after `initialize` is analysed and its diagnostics published before
+the server (pygls, lsprotocol) is imported (lsp/fast_start.py); the server then carries on
+with that same analysis instead of making another."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+
+from lsprotocol import types as lsp
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.lsp import diagnostic_json, settings
+from cute_ir.lsp.server import CuteIrServer
+from cute_ir.text.positions import Encoding
+
+from ..test_deferred_verification import _document
+from .test_fast_start import _frame, _messages, _read_all, _wait
+
+URI = "file:///work/first.mlir"
+OPTIONS = {"cute-ir": {"targetArch": "sm_90a"}}
+TEXT = "%0 = t.t : !cute_nvgpu.nope\n"
+
+# Runs what `cute-ir serve` runs before it imports the server, on the messages given on stdin,
+# and says which of the server's modules were imported by then.
+BEFORE_THE_SERVER = """
+import json, sys
+from cute_ir.lsp import fast_start
+from cute_ir.lsp.framing import read_first
+first, resume = read_first(sys.stdin.buffer)
+request = fast_start._initialize_request(first)
+fast_start.answer_initialize(first, sys.stdout.buffer)
+read, published, analysed = fast_start.publish_first_open(sys.stdin.buffer, sys.stdout.buffer, resume, request[1])
+imported = sorted(m for m in ("pygls", "lsprotocol", "cute_ir.lsp.server") if m in sys.modules)
+sys.stderr.write(json.dumps({"imported": imported, "published": published, "analysed": sorted(analysed)}))
+"""
+
+
+def _opening(text: str, options=None) -> list[dict]:
+    return [{"jsonrpc": "2.0", "id": 1, "method": "initialize",
+             "params": {"processId": None, "rootUri": None, "capabilities": {}, "initializationOptions": options}},
+            {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": URI, "languageId": "cute-ir", "version": 3, "text": text}}}]
+
+
+def test_the_first_open_is_published_before_the_server_is_imported():
+    done = subprocess.run([sys.executable, "-c", BEFORE_THE_SERVER],
+                          input=b"".join(_frame(m) for m in _opening(TEXT, OPTIONS)),
+                          capture_output=True, timeout=120, env={**os.environ, "CUTE_IR_CACHE": "off"})
+    report = json.loads(done.stderr.decode().strip().splitlines()[-1])
+    assert report == {"imported": [], "published": {URI: 3}, "analysed": [URI]}
+    answer, publish = _messages(done.stdout)
+    assert answer["id"] == 1
+    expected = DocumentAnalysis(URI, TEXT, 3, Encoding.UTF16, settings.initial(OPTIONS))
+    assert publish == {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
+                       "params": {"uri": URI, "version": 3, "diagnostics": diagnostic_json.diagnostics(expected)}}
+    assert [d["message"] for d in publish["params"]["diagnostics"]] == ["unknown  type `nope` in dialect `cute_nvgpu`"]
+
+
+def test_the_server_carries_on_with_that_analysis():
+    """With all verification left for after the open, the first publish (made before the
+    server was imported) lacks the verifier's findings and the next one has them all: the
+    server publishes no incomplete set of its own in between, as it would if it analysed the
+    document again."""
+    server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              env={**os.environ, "CUTE_IR_CACHE": "off", "CUTE_IR_VERIFY_AT_OPEN_MS": "0"})
+    received: list[dict] = []
+    reader = threading.Thread(target=lambda: _read_all(server.stdout, received), daemon=True)
+    reader.start()
+    try:
+        for message in _opening(_document(), OPTIONS):
+            server.stdin.write(_frame(message))
+        server.stdin.flush()
+        publishes = lambda: [m["params"] for m in list(received)  # noqa: E731
+                             if m.get("method") == "textDocument/publishDiagnostics"]
+        verified = lambda p: sum(d["source"] == "verify" for d in p["diagnostics"])  # noqa: E731
+        _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics" and verified(m["params"]) == 12)
+        first, complete = publishes()
+        assert (first["version"], verified(first)) == (3, 0) and complete["version"] == 3
+        server.stdin.write(_frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None}))
+        server.stdin.write(_frame({"jsonrpc": "2.0", "method": "exit", "params": None}))
+        server.stdin.flush()
+        assert server.wait(timeout=60) == 0
+    finally:
+        server.kill()
+    full = DocumentAnalysis(URI, _document(), 3, Encoding.UTF16, settings.initial(OPTIONS))
+    assert complete["diagnostics"] == diagnostic_json.diagnostics(full)
+
+
+def test_an_analysis_of_another_text_version_or_settings_is_not_taken():
+    def early(text: str = TEXT, version: int = 3, options=OPTIONS, encoding=Encoding.UTF16) -> DocumentAnalysis:
+        return DocumentAnalysis(URI, text, version, encoding, settings.initial(options))
+    item = lsp.TextDocumentItem(uri=URI, language_id="cute-ir", version=3, text=TEXT)
+    ls = CuteIrServer()
+    ls.settings = settings.initial(OPTIONS)
+    for other in (early(text=TEXT + "\n"), early(version=4), early(options={"cute-ir": {"targetArch": "sm_100a"}}),
+                  early(encoding=Encoding.UTF8)):
+        ls.analysed_early = {URI: other}
+        assert ls._analysed_early(item) is None and ls.analysed_early == {}
+    same = early()
+    ls.analysed_early = {URI: same}
+    assert ls._analysed_early(item) is same
