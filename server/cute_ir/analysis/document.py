@@ -160,6 +160,7 @@ class DocumentAnalysis:
         # than one statement's text, so edits go through a fresh parse (`_parse_document`).
         self._broken = False
         self._fresh_broken: tuple[int, Tree] | None = None   # (revision, a fresh parse of a broken text)
+        self._placed_target: tuple[int, TargetChoice, TargetChoice] | None = None   # `target`'s memo
         self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
         self._lifted: OrderedDict[tuple[int, bytes], Lifted] = OrderedDict()
         # The units that define an alias, in document order; None when a unit that defines or
@@ -200,7 +201,12 @@ class DocumentAnalysis:
         self.settle()
         if self._target.decided_by is None and self._target.conflict is None:
             return self._target
-        return self._choose_target()
+        # Choosing walks every unit's needs; hover asks on every card. Kept for this text
+        # (the revision) and this analysis's choice.
+        placed = self._placed_target
+        if placed is None or placed[0] != self.revision or placed[1] is not self._target:
+            placed = self._placed_target = (self.revision, self._target, self._choose_target())
+        return placed[2]
 
     @property
     def target_arch(self) -> str:
@@ -225,12 +231,17 @@ class DocumentAnalysis:
     def _inference(self) -> Inference:
         """What the units' atoms need, combined (`ir/target.infer`): a walk over the units,
         taken only when the target is chosen, which happens when a unit's needs change."""
-        needs: list[Need] = []
+        # `first_needs` of them all, without placing every need: units are in document order
+        # and each keeps its own first needs in order, so the first of each gate is the one
+        # met first here.
+        first: dict[tuple[str, ...], Need] = {}
         for unit in self._units:
-            if unit.needs:
+            fresh = [n for n in unit.needs if n.requires not in first] if unit.needs else None
+            if fresh:
                 base = self.unit_start(unit)
-                needs.extend(n.shifted(base) for n in unit.needs)
-        return infer(first_needs(needs))
+                for need in fresh:
+                    first[need.requires] = need.shifted(base)
+        return infer(tuple(first.values()))
 
     def _record_needs(self, units: list[Unit], found: dict[str, list[Any]]) -> None:
         """Each unit's needs (`Unit.needs`) from the types and atom-building ops `found` in
@@ -255,7 +266,7 @@ class DocumentAnalysis:
         for unit, needs in zip(units, per_unit):
             fresh = tuple(n.shifted(-unit.start) for n in first_needs(needs))
             if [(n.requires, n.atom) for n in fresh] != [(n.requires, n.atom) for n in unit.needs]:
-                self._needs_changed = True
+                self._needs_changed, self._placed_target = True, None
             unit.needs = fresh
 
     def _retarget(self) -> None:
@@ -625,7 +636,7 @@ class DocumentAnalysis:
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
         other._lifted = OrderedDict()
         other.verify_budget, other._budget_now, other._broken = None, None, False
-        other._fresh_broken, other.revision = None, self.revision
+        other._fresh_broken, other.revision, other._placed_target = None, self.revision, None
         other._pending, other._whole_pending = None, False
         other._full_analysis(tree)
         return other
