@@ -60,33 +60,59 @@ def test_the_first_open_is_published_before_the_server_is_imported():
     assert [d["message"] for d in publish["params"]["diagnostics"]] == ["unknown  type `nope` in dialect `cute_nvgpu`"]
 
 
+def _serve(**env: str) -> tuple[subprocess.Popen, list[dict]]:
+    server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              env={**os.environ, "CUTE_IR_CACHE": "off", **env})
+    received: list[dict] = []
+    threading.Thread(target=lambda: _read_all(server.stdout, received), daemon=True).start()
+    return server, received
+
+
+def _send(server: subprocess.Popen, *messages: dict) -> None:
+    for message in messages:
+        server.stdin.write(_frame(message))
+    server.stdin.flush()
+
+
+def _shut_down(server: subprocess.Popen, received: list[dict]) -> None:
+    _send(server, {"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None})
+    _wait(received, lambda m: m.get("id") == 2)
+    _send(server, {"jsonrpc": "2.0", "method": "exit", "params": None})
+    assert server.wait(timeout=60) == 0
+
+
+def _publishes(received: list[dict]) -> list[dict]:
+    return [m["params"] for m in list(received) if m.get("method") == "textDocument/publishDiagnostics"]
+
+
+def test_a_complete_first_publish_is_not_sent_again():
+    server, received = _serve()
+    try:
+        _send(server, *_opening(TEXT, OPTIONS))
+        _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics")
+        _shut_down(server, received)
+    finally:
+        server.kill()
+    [published] = _publishes(received)
+    assert [d["message"] for d in published["diagnostics"]] == ["unknown  type `nope` in dialect `cute_nvgpu`"]
+
+
 def test_the_server_carries_on_with_that_analysis():
     """With all verification left for after the open, the first publish (made before the
     server was imported) lacks the verifier's findings and the next one has them all: the
     server publishes no incomplete set of its own in between, as it would if it analysed the
     document again."""
-    server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                              env={**os.environ, "CUTE_IR_CACHE": "off", "CUTE_IR_VERIFY_AT_OPEN_MS": "0"})
-    received: list[dict] = []
-    reader = threading.Thread(target=lambda: _read_all(server.stdout, received), daemon=True)
-    reader.start()
+    server, received = _serve(CUTE_IR_VERIFY_AT_OPEN_MS="0")
+    verified = lambda p: sum(d["source"] == "verify" for d in p["diagnostics"])  # noqa: E731
     try:
-        for message in _opening(_document(), OPTIONS):
-            server.stdin.write(_frame(message))
-        server.stdin.flush()
-        publishes = lambda: [m["params"] for m in list(received)  # noqa: E731
-                             if m.get("method") == "textDocument/publishDiagnostics"]
-        verified = lambda p: sum(d["source"] == "verify" for d in p["diagnostics"])  # noqa: E731
+        _send(server, *_opening(_document(), OPTIONS))
         _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics" and verified(m["params"]) == 12)
-        first, complete = publishes()
-        assert (first["version"], verified(first)) == (3, 0) and complete["version"] == 3
-        server.stdin.write(_frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": None}))
-        server.stdin.write(_frame({"jsonrpc": "2.0", "method": "exit", "params": None}))
-        server.stdin.flush()
-        assert server.wait(timeout=60) == 0
+        _shut_down(server, received)
     finally:
         server.kill()
+    first, complete = _publishes(received)
+    assert (first["version"], verified(first)) == (3, 0) and complete["version"] == 3
     full = DocumentAnalysis(URI, _document(), 3, Encoding.UTF16, settings.initial(OPTIONS))
     assert complete["diagnostics"] == diagnostic_json.diagnostics(full)
 

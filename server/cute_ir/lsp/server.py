@@ -225,10 +225,11 @@ class CuteIrServer(LanguageServer):
             if opened.diagnostics is not None and not early:
                 self.protocol.notify_json(diagnostic_json.PUBLISH, {
                     "uri": item.uri, "version": item.version, "diagnostics": opened.diagnostics})
-        # What lsp/fast_start.py published from this very analysis shows until verification
-        # completes (`verify_rest` publishes then); a complete one is published again, which
-        # also keeps it in the open cache.
-        if not (adopted is not None and early and analysis.verification_owed):
+        if adopted is not None and early:
+            # What lsp/fast_start.py published from this very analysis is showing: it is not
+            # sent again (`verify_rest` publishes once verification is complete).
+            self.publish(item.uri, send=False)
+        else:
             self.schedule_publish(item.uri)
         self.verify_rest(item.uri)
 
@@ -339,6 +340,24 @@ class CuteIrServer(LanguageServer):
                     return
                 await asyncio.sleep(0)
 
+    async def verified(self, analysis: DocumentAnalysis) -> None:
+        """Verify what `analysis` still owes, in slices with other messages answered in
+        between, as verification after open runs (`_verify_in_slices`; what they allocate is
+        collected as they go, lsp/collector.py): a request that needs the complete diagnostics
+        of a 50k-line file waits seconds for them, and hover and typing must not wait with it.
+        A change meanwhile is ContentModified, as in `in_slices`."""
+        received = _AS_RECEIVED.get()
+        revision = received[1] if received is not None and received[0] is analysis else analysis.revision
+        while True:
+            if analysis.revision != revision or self.analyses.get(analysis.document.uri) is not analysis:
+                raise JsonRpcContentModified(f"{analysis.document.uri} changed while this request waited")
+            more = analysis.verify_pending(VERIFY_SLICE)
+            self.collector.note_activity(background=True)
+            if not more:
+                return
+            for _ in range(3):   # let waiting requests and changes in first (`_verify_in_slices`)
+                await asyncio.sleep(0)
+
     def schedule_publish(self, uri: str) -> None:
         """Publish the document's diagnostics; a newer edit cancels a publish not yet sent.
 
@@ -372,17 +391,23 @@ class CuteIrServer(LanguageServer):
         self.publish(uri)
         self.verify_rest(uri)   # a change may have re-analysed the whole file
 
-    def publish(self, uri: str) -> None:
+    def publish(self, uri: str, send: bool = True) -> None:
+        """Publish the document's diagnostics, and keep them in the open cache once complete
+        (only that when not `send`: what lsp/fast_start.py published from this analysis)."""
         analysis = self.analyses.get(uri)
         if analysis is None:
             return
         opened = self.opened(uri, analysis)
         if opened is not None and opened.diagnostics is not None and analysis.verification_owed:
             return   # the complete diagnostics of this text, from the open cache, are showing
+        keep = opened is not None and opened.diagnostics is None and not analysis.verification_owed
+        if not (send or keep):
+            return
         diagnostics = diagnostic_json.diagnostics(analysis)
-        self.protocol.notify_json(diagnostic_json.PUBLISH, diagnostic_json.publish_params(analysis, diagnostics))
-        self.collector.note_activity()
-        if opened is not None and opened.diagnostics is None and not analysis.verification_owed:
+        if send:
+            self.protocol.notify_json(diagnostic_json.PUBLISH, diagnostic_json.publish_params(analysis, diagnostics))
+            self.collector.note_activity()
+        if keep:
             self.opened_texts.keep_diagnostics(opened, diagnostics)
 
     def opened(self, uri: str, analysis: DocumentAnalysis | None) -> Opened | None:
@@ -451,13 +476,10 @@ def did_change_configuration(ls: CuteIrServer, params: lsp.DidChangeConfiguratio
 
 @server.feature(lsp.TEXT_DOCUMENT_DIAGNOSTIC,
                 lsp.DiagnosticOptions(inter_file_dependencies=False, workspace_diagnostics=False))
-def pull_diagnostics(ls: CuteIrServer, params: lsp.DocumentDiagnosticParams):
+async def pull_diagnostics(ls: CuteIrServer, params: lsp.DocumentDiagnosticParams):
     analysis = ls.analysis(params.text_document.uri)
     if analysis is not None:
-        # A pulled report is complete: everything left is verified now, in slices between
-        # which what they allocate is collected (lsp/collector.py).
-        while analysis.verify_pending(VERIFY_SLICE):
-            ls.collector.note_activity(background=True)
+        await ls.verified(analysis)   # a pulled report is complete
     items = diagnostic_json.diagnostics(analysis) if analysis is not None else []
     return {"kind": lsp.DocumentDiagnosticReportKind.Full.value, "items": items}
 
