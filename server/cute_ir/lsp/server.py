@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import sys
 import threading
 import time
@@ -34,7 +33,6 @@ from .stdio import FramingError, PrefetchingReader
 
 log = logging.getLogger(__name__)
 
-
 # Changes closer together than BURST_WINDOW are a burst. In a burst a publish waits
 # BURST_DELAY, long enough for changes already sent to be read (pygls reads stdin through a
 # thread), so only the last change of a burst is converted and sent.
@@ -47,7 +45,6 @@ VERIFY_SLICE = 0.002
 # Whole-document requests (outline, folding, semantic tokens) compute what they lack in slices
 # of this many seconds, answering other messages in between.
 FEATURE_SLICE = 0.005
-
 
 
 _COMPLETION_KINDS = {
