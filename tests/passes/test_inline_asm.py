@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.emit.ptx import InlineAsm, inline_asm
 from cute_ir.features.lowered import lower
+from cute_ir.tables.legality import AtomConfig
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
 PEER = Path(os.environ.get("MLIR_PEER_DIR", "/tmp/mlirpeer")) / "bin"
@@ -126,6 +128,68 @@ def test_a_copy_of_a_memref_with_a_layout_keeps_its_unbound_instruction():
     # Its aligned pointer is not its first element's address when it has an offset.
     text = lowered(CASES["sm_90a"].replace("memref<8xf16, 3>", "memref<8xf16, strided<[1], offset: 8>, 3>"), "sm_90a")
     assert 'constraints = ""' in text and "cp.async.cg.shared.global [%smem], [%gsrc], 16;" in text
+
+
+TMA = """\
+func.func @tma(%t: memref<4096x4096xf16, 1>, %l: !cute.layout<"(64,128):(1,4096)">, %tile: !cute.layout<"S<3,4,3> o 0 o (64,8):(8,1)">,
+               %cta_map: !cute.layout<"(64,8):(1,64)">, %mbar: memref<1xi64, 3>, %smem: memref<512xf16, 3>,
+               %at: !cute.coord<"(0,64)">, %v: vector<2xi32>, %i: index) {
+  %desc = nv_tileas.make_tiled_tma_desc %t, %l shapes() strides() paddings() {elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
+  %load = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map
+  %exec = cute_nvgpu.atom.make_exec_tma %load, %mbar
+  cute_nvgpu.atom.tma_load %exec, %smem, %at
+  %store = cute_nvgpu.atom.non_exec_tiled_tma_store %desc, %tile, %cta_map
+  %exec_store = cute_nvgpu.atom.make_exec_tma %store, %mbar
+  cute_nvgpu.atom.tma_store %exec_store, %smem, %v
+  cute_nvgpu.atom.tma_store %exec_store, %smem, %i
+  return
+}
+"""
+
+
+def test_a_tma_transfer_binds_its_tile_tensor_map_coordinates_and_mbarrier():
+    text = lowered(TMA, "sm_90a")
+    asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+    policy = "1152921504606846976 : i64"       # evict_normal, the atom's default L2 policy
+    assert asm[0] == ("cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint "
+                      "[$0], [$1, {$2, $3}], [$5], $4;", "r,l,r,r,l,r")
+    assert asm[1] == ("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group.L2::cache_hint [$1, {$2, $3}], [$0], $4;"
+                      "\\ncp.async.bulk.commit_group;\\ncp.async.bulk.wait_group.read 0;", "r,l,r,r,l")
+    # The tensor map is the descriptor the atom was built on, the mbarrier the one it binds; a
+    # static coordinate's leaves are constants, a vector's elements are extracted.
+    assert text.count('"builtin.unrealized_conversion_cast"(%desc) : (!cute_nvgpu.tma_descriptor_tiled) -> i64') == 2
+    assert '"memref.extract_aligned_pointer_as_index"(%mbar) : (memref<1xi64, 3>) -> index' in text
+    assert '<{value = 0 : i32}>' in text and '<{value = 64 : i32}>' in text and text.count(policy) == 2
+    assert '"vector.extract"(%v) <{static_position = array<i64: 1>}> : (vector<2xi32>) -> i32' in text
+    # One index for two dimensions says nothing of the second: that store keeps its unbound form.
+    assert asm[2][1] == "" and "[%tmap, {%coord0, %coord1}]" in asm[2][0]
+    assert "cute_nvgpu.atom" not in text
+
+
+_PTX_REG = {"h": ("b16", "%h"), "r": ("b32", "%r"), "l": ("b64", "%rd")}
+
+
+@pytest.mark.parametrize("config", [
+    AtomConfig("atom.tma_load", tma_rank=2),
+    AtomConfig("atom.tma_load", tma_rank=3, multicast=True, multicast_ctas=4, tma_prefetch=True),
+    AtomConfig("atom.tma_load", tma_rank=5, tma_cache_policy=None),
+    AtomConfig("atom.tma_store", tma_rank=2),
+    AtomConfig("atom.tma_reduce", tma_rank=3, reduce_op="add"),
+], ids=lambda c: c.label())
+def test_a_bound_tma_instruction_assembles_with_registers_in_place_of_its_operands(config):
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    asm = inline_asm(config, "sm_90a")
+    assert isinstance(asm, InlineAsm), asm
+    text, declared = asm.text, []
+    for n in reversed(range(len(asm.operands))):
+        ptx_type, prefix = _PTX_REG[asm.operands[n].constraint]
+        text = text.replace(f"${n}", f"{prefix}{n}")
+        declared += [f".reg .{ptx_type} {prefix}{n};", f"mov.{ptx_type} {prefix}{n}, 0;"]
+    kernel = "\n".join([".version 8.7", ".target sm_90a", ".address_size 64", ".visible .entry k()", "{",
+                         *declared, text, "ret;", "}", ""])
+    accepted, said = assemble(kernel, "sm_90a")
+    assert accepted, said
 
 
 @pytest.mark.parametrize("arch", sorted(CASES))

@@ -41,7 +41,7 @@ def test_every_applying_op_becomes_its_ptx_and_unused_atoms_go():
 # (passes/inline_asm.py).
 _BOUND_OPS = re.compile(r'^(%\S+ = )?"(arith\.constant|memref\.load|vector\.load|llvm\.bitcast|arith\.bitcast|'
                         r'llvm\.extractvalue|builtin\.unrealized_conversion_cast|memref\.store|vector\.store|'
-                        r'memref\.extract_aligned_pointer_as_index|arith\.index_cast)"')
+                        r'memref\.extract_aligned_pointer_as_index|arith\.index_cast|vector\.extract)"')
 
 
 def test_each_stage_is_mlir_the_grammar_reads_and_maps_lines_to_the_source():
@@ -54,7 +54,7 @@ def test_each_stage_is_mlir_the_grammar_reads_and_maps_lines_to_the_source():
             first = lines[line].strip()
             if _BOUND_OPS.match(first):
                 # What binds an MMA's (a copy's) operands to its inline assembly maps to it.
-                assert written.startswith(("cute_nvgpu.mma", "cute_nvgpu.copy")), (first, written)
+                assert written.startswith(("cute_nvgpu.mma", "cute_nvgpu.copy", "cute_nvgpu.atom.tma_")), (first, written)
             elif '"llvm.inline_asm"' not in first:
                 assert written.split("(")[0].split(" ")[0] in first, (first, written)
 

@@ -258,6 +258,31 @@ def _s2t_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
 _SAMPLE_TILE_BYTES = 1024
 
 
+# What completes a TMA store or reduction: its bulk group committed and its reads waited for.
+TMA_STORE_COMPLETE = ("cp.async.bulk.commit_group;", "cp.async.bulk.wait_group.read 0;")
+
+
+def _tma_qualifiers(c: AtomConfig, row: A.CopyShapeRow) -> dict[str, str]:
+    """The placeholders of a TMA row's template that follow from the configuration alone."""
+    fill = dict(RANK=str(c.tma_rank), MODE=row.params["mode"], HINT="", OP=c.reduce_op or "")
+    if c.tma_cache_policy is not None:
+        fill["HINT"] = A.TMA_CACHE_HINT_QUALIFIER
+    if c.mnemonic == "atom.tma_load":
+        # A tile only this CTA receives lands in shared::cta; multicast and CTA-pair transfers
+        # address the cluster.
+        local = not row.params["multicast"] and c.cta_group == 1
+        fill.update(MC=".multicast::cluster" if row.params["multicast"] else "",
+                    DST_SPACE="shared::cta" if local else "shared::cluster",
+                    CTA=f".cta_group::{c.cta_group}" if c.cta_group != 1 else "")
+    return fill
+
+
+def _multicast_mask(c: AtomConfig) -> int:
+    """The CTAs a multicast tile lands in: the first num_multicast of the cluster (the first
+    two when the IR does not say how many)."""
+    return (1 << (c.multicast_ctas or 2)) - 1
+
+
 def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     tmap = k.tensormap_param("tmap", "%tmap")
     out = k.param("u64", "out", "%out")
@@ -271,13 +296,12 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.emit(f"mov.u32 {s}, smem_tile;")
     coords = k.regs("b32", "%coord", c.tma_rank)
     k.init("b32", coords)
-    fill = dict(RANK=c.tma_rank, TMAP=tmap, COORDS=_braces(coords), MODE=row.params["mode"],
-                HINT="", POLICY="")
+    fill = dict(_tma_qualifiers(c, row), TMAP=tmap, COORDS=_braces(coords), POLICY="")
     if c.tma_cache_policy is not None:
         policy = k.reg("b64", "%policy")
         k.emit(f"mov.b64 {policy}, 0x{A.L2_CACHE_POLICIES[c.tma_cache_policy]:016X};   "
                f"// L2 {c.tma_cache_policy}")
-        fill.update(HINT=A.TMA_CACHE_HINT_QUALIFIER, POLICY=f", {policy}")
+        fill.update(POLICY=f", {policy}")
     if c.mnemonic == "atom.tma_load":
         k.shared(".shared .align 8 .b64 mbar;")
         mbar, state = k.reg("b32", "%mbar"), k.reg("b64", "%mbar_state")
@@ -292,18 +316,10 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
             k.init("b16", offs)
             offsets = ", " + _braces(offs)
         if row.params["multicast"]:
-            # The CTAs the tile lands in: the first num_multicast of the cluster (the first two
-            # when the IR does not say how many).
             m = k.reg("b16", "%cta_mask")
-            k.emit(f"mov.b16 {m}, {(1 << (c.multicast_ctas or 2)) - 1};")
+            k.emit(f"mov.b16 {m}, {_multicast_mask(c)};")
             mask = f", {m}"
-        # A tile only this CTA receives lands in shared::cta; multicast and CTA-pair transfers
-        # address the cluster.
-        local = not row.params["multicast"] and c.cta_group == 1
-        fill.update(DST=s, MBAR=mbar, OFFSETS=offsets, MASK=mask,
-                    MC=".multicast::cluster" if row.params["multicast"] else "",
-                    DST_SPACE="shared::cta" if local else "shared::cluster",
-                    CTA=f".cta_group::{c.cta_group}" if c.cta_group != 1 else "")
+        fill.update(DST=s, MBAR=mbar, OFFSETS=offsets, MASK=mask)
         if c.cta_group != 1:
             k.directives.append(".reqnctapercluster 2, 1, 1")
         k.op(row.ptx.format(**fill))
@@ -313,10 +329,10 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
         k.store(out, "b32", [back])
         return
     k.emit("fence.proxy.async.shared::cta;")
-    fill.update(SRC=s, OP=c.reduce_op or "")
+    fill.update(SRC=s)
     k.op(row.ptx.format(**fill))
-    k.op("cp.async.bulk.commit_group;")
-    k.op("cp.async.bulk.wait_group.read 0;")
+    for line in TMA_STORE_COMPLETE:
+        k.op(line)
     k.store(out, "b32", [s])
 
 
@@ -382,13 +398,16 @@ class AsmOperand:
     """One operand of an atom's inline assembly: the applying op's operand it comes from (its
     role: an MMA's `d`, `a`, `b`, `c`, `e`, `sfa`, `sfb`, or `scale_d` for a constant the
     lowering makes; a copy's `src`, `dst`), which of that fragment's 32-bit registers (or the
-    whole value, index -1), and its constraint (NVPTX's register classes: `r` b32, `l` b64, `f`
-    f32; `=` for an output, a number for an input tied to that output). An `address` operand
-    is the address of the memref it comes from: 32-bit in shared memory, 64-bit in global."""
+    whole value, index -1), and its constraint (NVPTX's register classes: `h` b16, `r` b32, `l`
+    b64, `f` f32; `=` for an output, a number for an input tied to that output). An `address`
+    operand is the address of the memref it comes from: 32-bit in shared memory, 64-bit in
+    global. A TMA transfer's roles are `smem`, `tmap`, `coord`, `mbar`, and `policy` / `mask`,
+    which are constants."""
     role: str
     index: int
     constraint: str
     address: bool = False
+    constant: int | None = None     # a value the lowering makes (an L2 policy, a CTA mask)
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,6 +444,35 @@ def _copy_inline_asm(row: A.CopyShapeRow) -> InlineAsm:
     return InlineAsm(row.ptx.format(DST=dst, S=_asm_regs("src", row.regs, "r", operands)), tuple(operands))
 
 
+# The TMA transfers whose operands bind (`cute_nvgpu.atom.tma_load %exec, %smem, %coord`): the
+# shared-memory tile by its address, the tensor map (the descriptor the atom was built on) as
+# its 64-bit address, each coordinate a 32-bit register, a load's mbarrier (the one its
+# executable atom binds) by its address, the L2 policy and multicast mask as constants.
+_BOUND_TMA = frozenset({"atom.tma_load", "atom.tma_store", "atom.tma_reduce"})
+
+
+def _tma_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
+    if row.params["mode"] == ".im2col":
+        return "an im2col TMA load's offsets are not operands of the op that applies it"
+    operands: list[AsmOperand] = []
+    smem = _asm_address("smem", "r", operands)
+    tmap = f"${len(operands)}"
+    operands.append(AsmOperand("tmap", -1, "l"))
+    fill = dict(_tma_qualifiers(c, row), TMAP=tmap, COORDS=_asm_regs("coord", c.tma_rank, "r", operands), POLICY="")
+    if c.tma_cache_policy is not None:
+        fill["POLICY"] = f", ${len(operands)}"
+        operands.append(AsmOperand("policy", -1, "l", constant=A.L2_CACHE_POLICIES[c.tma_cache_policy]))
+    lines = [f"prefetch.tensormap [{tmap}];"] if c.tma_prefetch else []
+    if c.mnemonic == "atom.tma_load":
+        fill.update(DST=smem, MBAR=_asm_address("mbar", "r", operands), OFFSETS="", MASK="")
+        if row.params["multicast"]:
+            fill["MASK"] = f", ${len(operands)}"
+            operands.append(AsmOperand("mask", -1, "h", constant=_multicast_mask(c)))
+        return InlineAsm("\n".join(lines + [row.ptx.format(**fill)]), tuple(operands))
+    fill.update(SRC=smem)
+    return InlineAsm("\n".join(lines + [row.ptx.format(**fill), *TMA_STORE_COMPLETE]), tuple(operands))
+
+
 def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand]) -> str:
     start = len(operands)
     operands.extend(AsmOperand(role, i, constraint) for i in range(count))
@@ -438,8 +486,10 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
     as `r`, shared-memory descriptors as `l` (i64), wgmma's scale-D as an `r` input tested into its
     predicate, immediates written in place; or of a cp.async, ldmatrix or stmatrix copy, its
     shared-memory side as a 32-bit address, its global side as a 64-bit one, its register
-    fragment as 32-bit registers (`=r` outputs of ldmatrix). The same table row and template as
-    the preview's kernel; the reason as a string for an atom of another family."""
+    fragment as 32-bit registers (`=r` outputs of ldmatrix); or of a TMA transfer (not an im2col
+    load, whose offsets the applying op does not hold), its tile, tensor map, coordinates and
+    mbarrier. The same table row and template as the preview's kernel; the reason as a string
+    for an atom of another family."""
     t = T.parse_target(target)
     if t is None:
         return f"unknown SM target {target!r}"
@@ -448,10 +498,12 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
         return row
     if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_COPIES:
         return _copy_inline_asm(row)
+    if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_TMA:
+        return _tma_inline_asm(config, row)
     if not isinstance(row, A.MmaShapeRow) or row.instruction not in ("mma.sync", "mma.sp", "mma.sync.block_scale",
                                                                      "wgmma"):
-        return ("only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma) and the cp.async, ldmatrix and "
-                "stmatrix copies bind their operands to constraints")
+        return ("only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma), the cp.async, ldmatrix and "
+                "stmatrix copies and TMA transfers bind their operands to constraints")
     c = config
     a_res = a_residency(c, row)
     regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type, a_res)

@@ -14,6 +14,11 @@ A `cute_nvgpu.copy %atom, %src, %dst` of a cp.async, ldmatrix or stmatrix atom i
 the same way: a memref side it addresses enters as its address (`memref.extract_aligned_pointer_as_index`
 and `arith.index_cast`: i32 in shared memory, i64 in global memory), a register fragment as its
 32-bit registers (ldmatrix's `=r` outputs stored back into it).
+A TMA transfer (`cute_nvgpu.atom.tma_load %exec, %smem, %coord`, `tma_store`, `tma_reduce`)
+binds its tile by its address, the descriptor its non-exec atom was built on as an i64, each
+coordinate as an i32 (a static `!cute.coord`'s leaves as constants, a `vector<Nxi32>`'s
+elements), a load's mbarrier (the one its `make_exec_tma` binds) by its address, and its L2
+policy and multicast mask as constants.
 
 A shared-memory descriptor operand (`!cute_nvgpu.smem_desc_view<...>`) enters as the i64 it
 stands for (`builtin.unrealized_conversion_cast`: the descriptor's constructor is outside
@@ -22,15 +27,21 @@ this IR, as the page's WgmmaDescriptor.raw is); wgmma's scale-D is the constant 
 """
 from __future__ import annotations
 
-from ..ir.core import Attribute, Operation, Type, Value
+import re
+
+from ..dialects.cute_nvgpu.tma_ops import EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS
+from ..ir.core import Attribute, Operation, OpResult, Type, Value
 from ..ir.shaped import element_bits, shaped
 
 # The applying op's operands by role: an MMA's (atom, d, a, b, c, then the sparse metadata E or
 # the block scales SFA, SFB), a copy's (atom, src, dst).
 MMA, COPY = "cute_nvgpu.mma", "cute_nvgpu.copy"
 _ROLE_OPERAND = {MMA: {"d": 1, "a": 2, "b": 3, "c": 4, "e": 5, "sfa": 5, "sfb": 6},
-                 COPY: {"src": 1, "dst": 2}}
+                 COPY: {"src": 1, "dst": 2},
+                 **{name: {"smem": 1, "coord": 2} for name in EXEC_KINDS}}
 BOUND_OPS = frozenset(_ROLE_OPERAND)
+# A TMA transfer's coordinate written as a static CuTe coordinate (`!cute.coord<"(0,64)">`).
+_STATIC_COORD = re.compile(r'^!cute\.coord<"\((-?\d+(?:\s*,\s*-?\d+)*)\)">$')
 # Element types LLVM has (others are bit-cast to integers of their width first).
 _LLVM_ELEMENTS = frozenset({"f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64"})
 # NVPTX constraint letter -> the LLVM type of the value bound to it.
@@ -56,6 +67,10 @@ def bind(op: Operation, asm, location) -> list[Operation]:
         letter = operand.constraint if not operand.constraint.isdigit() else outputs[int(operand.constraint)][2]
         if operand.role == "scale_d":
             value = builder.constant("1 : i32", "i32")
+        elif operand.constant is not None:
+            value = builder.constant(f"{operand.constant} : {_CONSTRAINT_TYPE[letter]}", _CONSTRAINT_TYPE[letter])
+        elif operand.role == "coord":
+            value = builder.coordinate(_operand(op, "coord"), operand.index)
         elif operand.address:
             value = builder.address(_operand(op, operand.role), letter)
         else:
@@ -84,12 +99,28 @@ def bind(op: Operation, asm, location) -> list[Operation]:
 
 
 def _operand(op: Operation, role: str) -> Value:
+    if role in ("tmap", "mbar"):
+        return _through_atom(op, role)
     position = _ROLE_OPERAND.get(op.name, {}).get(role)
     if position is None:
         raise Unbindable(f"`{op.name}` has no {role} operand")
     if position >= len(op.operands):
         raise Unbindable(f"`{op.name}` has no {role.upper()} operand")
     return op.operands[position]
+
+
+def _through_atom(op: Operation, role: str) -> Value:
+    """What a TMA transfer's executable atom binds (`make_exec_tma %atom, %mbar`): its mbarrier,
+    or the descriptor its non-exec atom was built on (`non_exec_tiled_tma_* %desc, ...`)."""
+    binder = op.operands[0].owner if op.operands and isinstance(op.operands[0], OpResult) else None
+    if binder is None or binder.name != MAKE_EXEC or len(binder.operands) < 2:
+        raise Unbindable(f"`{op.name}`'s atom is not bound by `{MAKE_EXEC}` here")
+    if role == "mbar":
+        return binder.operands[1]
+    maker = binder.operands[0].owner if isinstance(binder.operands[0], OpResult) else None
+    if maker is None or maker.name not in NON_EXEC_KINDS or not maker.operands:
+        raise Unbindable(f"`{op.name}`'s atom is not built on a descriptor here")
+    return maker.operands[0]
 
 
 class _Builder:
@@ -123,6 +154,24 @@ class _Builder:
                          location=self.location)
         self.ops += [pointer, cast]
         return cast.results[0]
+
+    def coordinate(self, value: Value, index: int) -> Value:
+        """The `index`th coordinate of a TMA transfer as an i32: a constant of a static
+        `!cute.coord`, an element of a `vector<Nxi32>`."""
+        type_text = str(value.type).strip()
+        static = _STATIC_COORD.match(type_text)
+        if static:
+            leaves = [int(x) for x in static.group(1).split(",")]
+            if index < len(leaves):
+                return self.constant(f"{leaves[index]} : i32", "i32")
+        vector = shaped(type_text)
+        if vector is not None and vector.kind == "vector" and vector.element == "i32" and vector.rank == 1 \
+                and vector.dims[0] is not None and index < vector.dims[0]:
+            extract = Operation("vector.extract", operands=[value], result_types=[Type("i32")], location=self.location,
+                                properties={"static_position": Attribute(f"array<i64: {index}>")})
+            self.ops.append(extract)
+            return extract.results[0]
+        raise Unbindable(f"coordinate {index} of a {type_text} is not a static `!cute.coord` or a `vector<Nxi32>`")
 
     def _fragment(self, value: Value, letter: str) -> tuple[object, int]:
         """(the memref, elements per register) of a register fragment."""
