@@ -136,6 +136,73 @@ CASES = [
      "'gpu.subgroup_reduce' op cluster size 3 is not a power of two"),
     ('%0 = gpu.subgroup_reduce add %p cluster(size = 4, stride = 3) : (vector<2xf32>) -> vector<2xf32>',
      "'gpu.subgroup_reduce' op cluster stride 3 is not a power of two"),
+    # scf beyond scf.for / scf.if (SCF.cpp): scf.while, scf.parallel / scf.reduce,
+    # scf.execute_region, scf.index_switch; ODS's region constraints and Verifier.cpp's empty block.
+    ('scf.while : (i32) -> () {\n    scf.condition(%c)\n  } do {\n    scf.yield\n  }',
+     "custom op 'scf.while' expected as many input types as operands (expected 0 got 1)"),
+    ('scf.while : () -> () {\n    %z = arith.constant 0 : i32\n  } do {\n    scf.yield\n  }',
+     "'scf.while' op expects the 'before' region to terminate with 'scf.condition'"),
+    ('scf.while : () -> () {\n    scf.condition(%c)\n  } do {\n    %z = arith.constant 0 : i32\n  }',
+     "'scf.while' op expects the 'after' region to terminate with 'scf.yield'"),
+    ('scf.while : () -> () {\n  } do {\n  }', "'scf.while' op region #0 ('before') failed to verify constraint: region with 1 blocks"),
+    ('scf.while : () -> () {\n  ^bb0:\n  } do {\n  ^bb0:\n  }', "'scf.while' op expects a non-empty block"),
+    ('%0 = scf.while : () -> (i1) {\n    scf.condition(%c) %c : i1\n  } do {\n  ^bb0(%a0: i32):\n    scf.yield\n  }',
+     "'scf.while' op along control flow edge from Operation scf.condition to Region #1: successor operand type #0 'i1' "
+     "should match successor input type #0 'i32'"),
+    ('scf.while : () -> () {\n    scf.condition(%c) %c : i1\n  } do {\n  ^bb0(%a0: i1):\n    scf.yield\n  }',
+     "'scf.while' op along control flow edge from Operation scf.condition to parent: region branch point has 1 "
+     "operands, but region successor needs 0 inputs"),
+    ('scf.while (%a0 = %x) : (i32) -> () {\n    scf.condition(%c)\n  } do {\n    scf.yield %f : f32\n  }',
+     "'scf.while' op along control flow edge from Operation scf.yield to Region #0: successor operand type #0 'f32' "
+     "should match successor input type #0 'i32'"),
+    ('scf.parallel (%i0) = (%i) to (%i, %i) step () {\n  }', "custom op 'scf.parallel' expected 1 operands"),
+    ('scf.parallel () = () to () step () {\n  }',
+     "'scf.parallel' op needs at least one tuple element for lowerBound, upperBound and step"),
+    ('"scf.parallel"(%i, %i, %i) ({\n  ^bb0(%i0: f32):\n    scf.reduce\n  }) {operandSegmentSizes = array<i32: 1, 1, 1, 0>}'
+     ' : (index, index, index) -> ()', "'scf.parallel' op expects arguments for the induction variable to be of index type"),
+    ('"scf.parallel"(%i, %i, %i) ({\n  ^bb0(%i0: index, %i1: index):\n    scf.reduce\n  }) {operandSegmentSizes = '
+     'array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()',
+     "'scf.parallel' op expects the same number of induction variables: 2 as bound and step values: 1"),
+    ('"scf.parallel"(%i, %i, %i) ({\n  ^bb0(%i0: index):\n    %z = arith.constant 1 : i32\n  }) {operandSegmentSizes = '
+     'array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()', "'scf.parallel' op expects body to terminate with 'scf.reduce'"),
+    ('%r = scf.parallel (%i0) = (%i) to (%i) step (%i) init (%f) -> f32 {\n  }',
+     "'scf.parallel' op expects number of results: 1 to be the same as number of reductions: 0"),
+    ('%r = scf.parallel (%i0) = (%i) to (%i) step (%i) -> f32 {\n  }',
+     "custom op 'scf.parallel' number of operands and types do not match: got 0 operands and 1 types"),
+    ('%r = scf.parallel (%i0) = (%i) to (%i) step (%i) init (%f) -> f32 {\n    scf.reduce(%i : index) {\n'
+     '    ^bb0(%l: index, %l2: index):\n      scf.reduce.return %l : index\n    }\n  }',
+     "'scf.reduce' op expects type of 0-th reduction operand: 'index' to be the same as the 0-th result type: 'f32'"),
+    ('scf.parallel (%i0) = (%i) to (%i) step (%i) {\n    scf.reduce(%i : index)\n  }',
+     "'scf.reduce' op expects number of reduction regions: 0 to be the same as number of reduction operands: 1"),
+    ('%r = scf.parallel (%i0) = (%i) to (%i) step (%i) init (%f) -> f32 {\n    scf.reduce(%f : f32) {\n'
+     '    ^bb0(%l: f32, %l2: i32):\n      scf.reduce.return %l : f32\n    }\n  }',
+     "'scf.reduce' op expected two block arguments with type 'f32' in the 0-th reduction region"),
+    ('%r = scf.parallel (%i0) = (%i) to (%i) step (%i) init (%f) -> f32 {\n    scf.reduce(%f : f32) {\n'
+     '    ^bb0(%l: f32, %l2: f32):\n    }\n  }', "empty block: expect at least a terminator"),
+    ('%r = scf.parallel (%i0) = (%i) to (%i) step (%i) init (%f) -> f32 {\n    scf.reduce(%f : f32) {\n'
+     '    ^bb0(%l: f32, %l2: f32):\n      scf.reduce.return %i : index\n    }\n  }',
+     "'scf.reduce.return' op must have type 'f32' (the type of the reduction inputs)"),
+    ('scf.reduce(%f : f32) {\n  ^bb0(%l: f32, %l2: f32):\n    scf.reduce.return %l : f32\n  }',
+     "'scf.reduce' op expects parent op 'scf.parallel'"),
+    ('"scf.execute_region"() ({\n  ^bb0(%a0: i32):\n    scf.yield\n  }) : () -> ()',
+     "'scf.execute_region' op region cannot have any arguments"),
+    ('"scf.index_switch"(%i) ({\n    scf.yield\n  }) {cases = array<i64: 1>} : (index) -> ()',
+     "'scf.index_switch' op has 0 case regions but 1 case values"),
+    ('scf.index_switch %i\n  case 0 {\n    scf.yield\n  }\n  case 0 {\n    scf.yield\n  }\n  default {\n    scf.yield\n  }',
+     "'scf.index_switch' op has duplicate case value: 0"),
+    ('scf.index_switch %i\n  default {\n    scf.yield %i : index\n  }',
+     "'scf.index_switch' op expected each region to return 0 values, but default region returns 1"),
+    ('%0 = scf.index_switch %i -> index\n  case 0 {\n    scf.yield %x : i32\n  }\n  default {\n    scf.yield %i : index\n  }',
+     "'scf.index_switch' op expected result #0 of each region to be 'index'"),
+    ('"scf.index_switch"(%i) ({\n    "scf.yield"() : () -> ()\n  }, {\n    %z = arith.constant 0 : i32\n  }) '
+     '{cases = array<i64: 1>} : (index) -> ()', "'scf.index_switch' op expected region to end with scf.yield, but got arith.constant"),
+    # memref (MemRefOps.cpp): verifyAllocLikeOp's dynamic sizes, CastOp::areCastCompatible.
+    ('%0 = memref.alloc(%i) : memref<4xf32>', "'memref.alloc' op incorrect number of dynamic sizes, has 1, expected 0"),
+    ('%0 = memref.alloca() : memref<?x4xf32>', "'memref.alloca' op incorrect number of dynamic sizes, has 0, expected 1"),
+    ('%0 = memref.cast %m : memref<4x4xf32> to memref<*xi32>',
+     "'memref.cast' op operand type 'memref<4x4xf32>' and result type 'memref<*xi32>' are cast incompatible"),
+    ('%0 = memref.cast %m : memref<4x4xf32> to memref<?x4xf32, 1>',
+     "'memref.cast' op operand type 'memref<4x4xf32>' and result type 'memref<?x4xf32, 1>' are cast incompatible"),
 ]
 PRELUDE = ("func.func @f(%x: i32, %y: i64, %f: f32, %c: i1, %i: index, %m: memref<4x4xf32>, %v: vector<2xf16>, "
            "%s: vector<[4]xi32>, %t0: tensor<index>, %t2: tensor<2xindex>, %e: tensor<2xf32, \"foo\">, "
@@ -235,3 +302,72 @@ def test_a_select_mask_has_the_results_shape_and_encoding():
             '  %0 = arith.select %c, %a, %a : tensor<8xi1, "bar">, tensor<8xi32, "foo">\n  return\n}\n')
     assert errors(text) == ["'arith.select' op expected condition type to have the same shape as the result type, "
                             "expected 'tensor<8xi1, \"foo\">', but got 'tensor<8xi1, \"bar\">'"]
+
+
+def _placed(text: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(message, text under its range, [(note, text under its range)]) of each diagnostic."""
+    data = text.encode()
+    return [(d.message, data[d.span.start:d.span.end].decode(),
+             [(r.message, data[r.span.start:r.span.end].decode()) for r in d.related])
+            for d in DocumentAnalysis("file:///s.mlir", text).diagnostics()]
+
+
+def test_where_scfs_own_checks_stand():
+    """Each at the place mlir-opt 22 reports it (its column, and its note's), the range being
+    the token there: a parser's error at the token it stopped at, a verifier's at the op."""
+    assert _placed(_case('scf.while : (i32) -> () {\n    scf.condition(%c)\n  } do {\n    scf.yield\n  }')) == [
+        ("custom op 'scf.while' expected as many input types as operands (expected 0 got 1)", ":", [])]
+    assert _placed(_case('scf.parallel (%i0) = (%i) to (%i, %i) step () {\n  }')) == [
+        ("custom op 'scf.parallel' expected 1 operands", "(", [])]
+    assert _placed(_case('scf.while : () -> () {\n    %z = arith.constant 0 : i32\n  } do {\n    scf.yield\n  }')) == [
+        ("'scf.while' op expects the 'before' region to terminate with 'scf.condition'", "scf.while",
+         [("terminator here", "arith.constant")])]
+    assert _placed(_case('%0 = scf.while : () -> (i1) {\n    scf.condition(%c) %c : i1\n  } do {\n'
+                         '  ^bb0(%a0: i32):\n    scf.yield\n  }'))[0][2] == [("region branch point", "scf.condition")]
+    assert _placed(_case('%r = scf.parallel (%i0) = (%i) to (%i) step (%i) init (%f) -> f32 {\n    scf.reduce(%f : f32) {\n'
+                         '    ^bb0(%l: f32, %l2: f32):\n    }\n  }')) == [
+        ("empty block: expect at least a terminator", "scf.reduce", [])]
+    assert _placed(_case('%0 = scf.index_switch %i -> index\n  case 0 {\n    scf.yield %x : i32\n  }\n'
+                         '  default {\n    scf.yield %i : index\n  }')) == [
+        ("'scf.index_switch' op expected result #0 of each region to be 'index'", "scf.index_switch",
+         [("case region #0 returns 'i32' here", "scf.yield")])]
+    assert _placed(_case('scf.index_switch %i\n  default {\n    scf.yield %i : index\n  }')) == [
+        ("'scf.index_switch' op expected each region to return 0 values, but default region returns 1",
+         "scf.index_switch", [("see yield operation here", "scf.yield")])]
+
+
+def test_scf_checks_upstream_words_with_unregistered_ops():
+    """Cases of upstream's Dialect/SCF/invalid.mlir that need an unregistered op (mlir-opt's
+    -allow-unregistered-dialect), in the words that file expects."""
+    reduce = ('%r = scf.parallel (%i0) = (%i) to (%i) step (%i) init (%f) -> f32 {\n    scf.reduce(%f : f32) {\n'
+              '    ^bb0(%l: f32, %l2: f32):\n      "test.finish"() : () -> ()\n    }\n  }')
+    assert errors(_case(reduce)) == ["'scf.reduce' op reduction bodies must be terminated with an 'scf.reduce.return' op"]
+    # An op in the generic form is an op to judge a parent by, registered or not.
+    assert errors(_case('"my.op"() ({\n    scf.yield\n  }) : () -> ()')) == [
+        "'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'"]
+
+
+def test_well_formed_scf_regions_are_not_judged():
+    text = PRELUDE + (
+        "%w = scf.while (%a0 = %x) : (i32) -> (i32) {\n    scf.condition(%c) %a0 : i32\n  } do {\n"
+        "  ^bb0(%b0: i32):\n    scf.yield %b0 : i32\n  }\n"
+        "  %r = scf.parallel (%i0) = (%i) to (%i) step (%i) init (%f) -> f32 {\n    scf.reduce(%f : f32) {\n"
+        "    ^bb0(%l: f32, %l2: f32):\n      scf.reduce.return %l : f32\n    }\n  }\n"
+        "  scf.parallel (%i1) = (%i) to (%i) step (%i) {\n    %z = arith.constant 0 : i32\n  }\n"
+        "  %sw = scf.index_switch %i -> i32\n  case 0 {\n    scf.yield %x : i32\n  }\n"
+        "  case 1 {\n    scf.yield %x : i32\n  }\n  default {\n    scf.yield %x : i32\n  }\n"
+        "  scf.execute_region {\n    scf.yield\n  }\n  return\n}\n")
+    assert errors(text) == []
+
+
+def test_a_stack_allocation_needs_an_allocation_scope():
+    """AllocaOp::verify, in upstream's Dialect/MemRef/invalid.mlir words: no op around the
+    alloca is an allocation scope (an unregistered one is not). A function is one, and so is
+    a CuTe DSL kernel, whose dumps allocate in kernel bodies."""
+    text = '"no_scope"() ({\n  %0 = memref.alloca() : memref<1xf32>\n  "t.end"() : () -> ()\n}) : () -> ()\n'
+    assert _placed(text) == [("'memref.alloca' op requires an ancestor op with AutomaticAllocationScope trait",
+                              "memref.alloca", [])]
+    assert errors(PRELUDE + "scf.execute_region {\n    %a = memref.alloca() : memref<4xf32>\n    scf.yield\n  }\n"
+                  "  %b = memref.alloca(%i) : memref<?xf32>\n  %d = memref.cast %b : memref<?xf32> to memref<4xf32>\n"
+                  "  return\n}\n") == []
+    assert errors("gpu.module @m {\n  cuda.kernel @k() {\n    %a = memref.alloca() : memref<4xf32>\n    return\n  }\n}\n") == []

@@ -35,7 +35,7 @@ _TRAITS = {
     "SameOperandsAndResultType": Trait.SAME_OPERANDS_AND_RESULT_TYPE, "SameTypeOperands": Trait.SAME_TYPE_OPERANDS,
     "SameOperandsAndResultShape": Trait.SAME_OPERANDS_AND_RESULT_SHAPE,
     "ReturnLike": Trait.RETURN_LIKE, "SingleBlock": Trait.SINGLE_BLOCK, "ConstantLike": Trait.CONSTANT_LIKE,
-    "NoRegionArguments": Trait.NO_REGION_ARGUMENTS,
+    "NoRegionArguments": Trait.NO_REGION_ARGUMENTS, "AutomaticAllocationScope": Trait.AUTOMATIC_ALLOCATION_SCOPE,
 }
 _INTERFACES = {"SymbolOpInterface": Trait.SYMBOL, "FunctionOpInterface": Trait.FUNCTION_LIKE}
 _COUNTS = {"single": Count.SINGLE, "optional": Count.OPTIONAL, "variadic": Count.VARIADIC,
@@ -105,7 +105,8 @@ def _record(op: dict) -> OpDef:
                           for t in op.get("TypesMatchWith", ())),
         format=op.get("format", ""),
         predicates=tuple(op.get("PredOpTrait", ())),
-        region_names=tuple(r[0] for r in regions), successor_names=tuple(s[0] for s in successors),
+        region_names=tuple(r[0] for r in regions), region_constraints=tuple(r[1] for r in regions),
+        successor_names=tuple(s[0] for s in successors),
         check=CHECKS.get(op["name"]),
     )
 

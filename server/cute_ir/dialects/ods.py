@@ -33,6 +33,7 @@ class Trait(str, Enum):
     SINGLE_BLOCK = "SingleBlock"
     CONSTANT_LIKE = "ConstantLike"
     NO_REGION_ARGUMENTS = "NoRegionArguments"
+    AUTOMATIC_ALLOCATION_SCOPE = "AutomaticAllocationScope"   # holds the stack allocations of its regions
 
 
 class Count(str, Enum):
@@ -100,6 +101,7 @@ class OpDef:
     predicates: tuple[str, ...] = ()    # PredOpTrait summaries (verify/structure.py knows some)
     format: str = ""                  # the ODS assembly format, when the op has one (ir/op_form.py reads it)
     region_names: tuple[str, ...] = ()        # the regions' and successors' names in the format
+    region_constraints: tuple[str, ...] = ()  # each region's ODS constraint, in words ("region with 1 blocks")
     successor_names: tuple[str, ...] = ()
     # The op's own verifier beyond what its definitions and traits say: called with what the
     # text says of one op (ir/ssa.OpSite), it returns MLIR's message (without the

@@ -21,11 +21,17 @@ from ..diagnostics.mlir_messages import (
     BROADCAST_DIMENSION, BROADCAST_NOT_VECTOR, BROADCAST_RANK, TRANSPOSE_DIMENSION, TRANSPOSE_DUPLICATE, TRANSPOSE_LENGTH, TRANSPOSE_OUT_OF_RANGE, TRANSPOSE_RANK,
     VECTOR_ELEMENT, VECTOR_INDEX_VECTOR, VECTOR_INDICES, VECTOR_LOAD_ELEMENT, VECTOR_LOAD_RANK, VECTOR_MASK,
     VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK,
+    EXECUTE_REGION_ARGUMENTS, OPERANDS_AND_TYPES, OP_ERROR, CUSTOM_OP, PARALLEL_INDUCTION_COUNT, PARALLEL_INDUCTION_TYPE, PARALLEL_INITS,
+    PARALLEL_NO_TUPLE, PARALLEL_OPERAND_COUNT, PARALLEL_REDUCTIONS, PARALLEL_TERMINATOR, REDUCE_ARGUMENTS,
+    REDUCE_OPERAND_TYPE, REDUCE_REGIONS, REDUCE_RETURN_TYPE, REDUCE_TERMINATOR, SWITCH_CASE_COUNT, SWITCH_DUPLICATE_CASE,
+    SWITCH_TERMINATOR, SWITCH_YIELD_COUNT, SWITCH_YIELD_NOTE, SWITCH_YIELD_TYPE, SWITCH_YIELD_TYPE_NOTE, TERMINATOR_HERE,
+    WHILE_INPUT_COUNT, WHILE_TERMINATOR, ALLOCA_SCOPE, DYNAMIC_SIZES,
     BRANCH_EDGE, BRANCH_EDGE_COUNT, BRANCH_EDGE_TYPE, BRANCH_POINT_NOTE, CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS,
     CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
 )
 from ..syntax.cst import TYPE_KINDS
-from .ods import Count
+from ..text.brackets import top_level_parameters
+from .ods import Count, Trait
 from .constraints import TypeFacts, bit_width, compatible_shapes, encoding, facts, normalized_type, printed
 
 
@@ -73,6 +79,68 @@ def memref_store(site: Any) -> str | None:
     if rank is not None and site.operands - 2 != rank:
         return "store index operand count not equal to memref rank"
     return None
+
+
+def memref_alloc(site: Any) -> str | None:
+    """memref.alloc / alloca: AllocaOp::verify (an ancestor that is an allocation scope), then
+    verifyAllocLikeOp: one size operand per dynamic dimension of the result."""
+    if site.name == "memref.alloca":
+        from .registry import known_dialect   # the registry holds the records these checks sit on
+        for name, record in site.ancestors():
+            if record is not None and record.has(Trait.AUTOMATIC_ALLOCATION_SCOPE):
+                break
+            if record is None and "." in name and known_dialect(name.split(".", 1)[0]):
+                return None     # an op of the DSL's dialects cute-ir has no record of: not known
+        else:
+            return ALLOCA_SCOPE
+    result = site.result_type(0)
+    t = facts(result) if result is not None else None
+    sizes = site.group_types(0)
+    if t is None or t.kind != "memref" or t.dims is None or sizes is None:
+        return None
+    dynamic = sum(1 for d in t.dims if d is None)
+    return DYNAMIC_SIZES.format(len(sizes), dynamic) if len(sizes) != dynamic else None
+
+
+def _memref_parts(text: str | None) -> tuple[bool, str, str | None, str | None] | None:
+    """(ranked, element type, layout, memory space) of a memref type's text: its parameters
+    after the shape, split at the top level (a layout is `strided<...>`, an `affine_map<...>` or
+    an alias; what follows it, or an integer or other attribute alone, the memory space)."""
+    match = re.match(r"^memref<(.*)>$", re.sub(r"\s+", " ", text.strip())) if text is not None else None
+    if match is None:
+        return None
+    parts = top_level_parameters(match.group(1))
+    head = re.match(r"^((?:(?:\?|[0-9]+|\*) ?x ?)*)(.+)$", parts[0])
+    if head is None:
+        return None
+    ranked = not parts[0].startswith("*")
+    layout = space = None
+    for part in parts[1:]:
+        if ranked and layout is None and space is None and part.startswith(("strided<", "affine_map<", "#")) \
+                and not part.startswith("#gpu.address_space"):
+            layout = part
+        else:
+            space = part
+    return ranked, head.group(2).strip(), layout, space
+
+
+def memref_cast(site: Any) -> str | None:
+    """CastOp::areCastCompatible (MemRefOps.cpp): the same element type and memory space, the
+    same rank and static sizes that agree, and not unranked to unranked. Two different layouts
+    are compatible when their strides and offset agree where both are static, which is not
+    judged here."""
+    source_text, target_text = site.operand_type(0), site.result_type(0)
+    a, b = _memref_parts(source_text), _memref_parts(target_text)
+    if a is None or b is None:
+        return None
+    incompatible = a[1] != b[1] or a[3] != b[3] or (not a[0] and not b[0])
+    if not incompatible and a[0] and b[0]:
+        ta, tb = facts(source_text), facts(target_text)
+        if a[2] != b[2] or ta is None or tb is None or ta.dims is None or tb.dims is None:
+            return None
+        incompatible = len(ta.dims) != len(tb.dims) or any(
+            x is not None and y is not None and x != y for x, y in zip(ta.dims, tb.dims))
+    return CAST_INCOMPATIBLE.format(printed(source_text), printed(target_text)) if incompatible else None
 
 
 def _body(site: Any) -> list:
@@ -224,9 +292,7 @@ def _result_types(site: Any) -> list[str | None] | None:
     items = _body(site)
     for arrow, after in zip(items, items[1:]):
         if arrow.type == "->":
-            nodes = after.named_children if after.type == "paren_group" else [after]
-            return [normalized_type(n.text.decode("utf-8", "replace")) if n.type in TYPE_KINDS and n.text else None
-                    for n in nodes]
+            return _item_types(after)
     return []
 
 
@@ -306,14 +372,286 @@ def scf_if(site: Any) -> str | Placed | None:
         found = _yield(blocks[0] if blocks else None, "scf.yield")
         if found is None:
             continue
-        term, yielded = found
-        edge = BRANCH_EDGE.format(site.name, "Operation scf.yield", "parent")
-        note = ((term.name_span, BRANCH_POINT_NOTE),)
+        problem = _edge(site, found[0], "parent", found[1], results)
+        if problem is not None:
+            return problem
+    return None
+
+
+# ------------------------------------------------------------------------------ scf beyond for / if
+def _terminator_of(blocks: list) -> Any:
+    """The last op of a region's first block (None when the region or the block is empty)."""
+    return blocks[0].terminator if blocks else None
+
+
+def _terminate_with(site: Any, blocks: list, name: str, message: str) -> Placed | None:
+    """SCF.cpp's verifyAndGetTerminator: the region's block must end with `name`; the note
+    points at the op that ends it instead."""
+    term = _terminator_of(blocks)
+    if term is not None and term.name == name:
+        return None
+    notes = ((term.name_span, TERMINATOR_HERE),) if term is not None else ()
+    return Placed(OP_ERROR.format(site.name, message), notes=notes)
+
+
+def _edge(site: Any, source: Any | None, target: str, operands: list[str | None],
+          inputs: list[str | None] | tuple) -> Placed | None:
+    """One edge of RegionBranchOpInterface's verifier (ControlFlowInterfaces.cpp): from the op
+    (`source` None, "parent") or a terminator into a region or the op's results: how many
+    values, then their types; the note at the branch point."""
+    origin = "parent" if source is None else f"Operation {source.name}"
+    note = ((site.name_span if source is None else source.name_span, BRANCH_POINT_NOTE),)
+    edge = BRANCH_EDGE.format(site.name, origin, target)
+    if len(operands) != len(inputs):
+        return Placed(edge + BRANCH_EDGE_COUNT.format(len(operands), len(inputs)), notes=note)
+    for i, (got, want) in enumerate(zip(operands, inputs)):
+        if got is not None and want is not None and got != want:
+            return Placed(edge + BRANCH_EDGE_TYPE.format(i, _typed(got), _typed(want)), notes=note)
+    return None
+
+
+def _item_types(node: Any) -> list[str | None]:
+    """The types of a `(T, U)` group (or of one type standing alone)."""
+    nodes = [c for c in node.named_children if c.type != "comment"] if node.type == "paren_group" else [node]
+    return [normalized_type(n.text.decode("utf-8", "replace")) if n.type in TYPE_KINDS and n.text else None
+            for n in nodes]
+
+
+def _operand_types(site: Any, count: int | None = None) -> list[str | None]:
+    return _types(site, site.operands if count is None else count, site.operand_type)
+
+
+def scf_while(site: Any) -> str | Placed | None:
+    """scf.while: WhileOp::parse (as many input types as inits), WhileOp::verify (the 'before'
+    region ends with scf.condition, the 'after' one with scf.yield), then the
+    RegionBranchOpInterface edges: the inits into the 'before' region, scf.condition's values to
+    the results and into the 'after' region, scf.yield's back into the 'before' region."""
+    regions = site.region_blocks()
+    inits = _operand_types(site)
+    inputs: list[str | None] | None = None      # the custom form's types for the 'before' arguments
+    if site.generic:
+        results = _types(site, site.results, site.result_type) if site.results is not None else None
+    else:
+        items = _body(site)
+        colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+        if colon is None or colon + 1 >= len(items):
+            return None
+        inputs = _item_types(items[colon + 1])
+        if len(inputs) != len(inits):
+            start = items[colon].start_byte
+            return Placed(CUSTOM_OP.format(site.name, WHILE_INPUT_COUNT.format(len(inits), len(inputs))),
+                          Span(start, start + 1))
+        results = _result_types(site)
+    before = regions[0] if regions else []
+    after = regions[1] if len(regions) > 1 else []
+    problem = _terminate_with(site, before, "scf.condition", WHILE_TERMINATOR.format("before", "scf.condition")) \
+        or _terminate_with(site, after, "scf.yield", WHILE_TERMINATOR.format("after", "scf.yield"))
+    if problem is not None:
+        return problem
+    # The 'before' region's arguments: its label's, or (custom form) the types after the colon.
+    before_arguments = before[0].arguments if before[0].arguments is not None else inputs
+    after_arguments = after[0].arguments if after[0].arguments is not None else ()
+    condition, yielded = _terminator_of(before), _terminator_of(after)
+    carried = _types(condition, condition.operands, condition.operand_type)[1:]
+    for source, target, operands, inputs in (
+            (None, "Region #0", inits, before_arguments),
+            (condition, "parent", carried, results),
+            (condition, "Region #1", carried, after_arguments),
+            (yielded, "Region #0", _types(yielded, yielded.operands, yielded.operand_type), before_arguments)):
+        if inputs is None:
+            continue
+        problem = _edge(site, source, target, operands, inputs)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _parallel_custom(site: Any) -> tuple[list[int], int | None, Placed | None]:
+    """The custom form of scf.parallel, as ParallelOp::parse reads it: `(%i, ...) = (lower) to
+    (upper) step (steps) [init (inits)] [-> types] {body}`; the group sizes, the result count
+    and what the parser itself refuses."""
+    items = _body(site)
+    groups = [item for item in items if item.type == "paren_group"]
+    if len(groups) < 4:
+        return [], None, None
+    induction = len(groups[0].named_children)
+    sizes = []
+    for group in groups[1:4]:
+        count = len([c for c in group.named_children if c.type == "value_use"])
+        if count != induction:
+            start = group.start_byte
+            return [], None, Placed(CUSTOM_OP.format(site.name, PARALLEL_OPERAND_COUNT.format(induction)),
+                                    Span(start, start + 1))
+        sizes.append(count)
+    inits = 0
+    for word, after in zip(items, items[1:]):
+        if word.type == "keyword" and word.text == b"init" and after.type == "paren_group":
+            inits = len([c for c in after.named_children if c.type == "value_use"])
+    results = len(_result_types(site) or [])
+    if inits != results:
+        return [], None, Placed(CUSTOM_OP.format(site.name, OPERANDS_AND_TYPES.format(inits, results)))
+    return sizes + [inits], results, None
+
+
+def scf_parallel(site: Any) -> str | Placed | None:
+    """scf.parallel: its parser (one bound and step per induction variable, as many inits as
+    result types), then ParallelOp::verify: at least one induction variable, index-typed body
+    arguments, one per step, the body ending with scf.reduce (a custom form without a
+    terminator gets an empty one), and as many results as reductions, inits and reduced values
+    of the results' types."""
+    regions = site.region_blocks()
+    blocks = regions[0] if regions else []
+    if site.generic:
+        sizes, results = site.operand_sizes(), site.results
+        if sizes is None or len(sizes) != 4:
+            return None
+    else:
+        sizes, results, problem = _parallel_custom(site)
+        if problem is not None or not sizes:
+            return problem
+    steps = sizes[2]
+    if steps == 0:
+        return PARALLEL_NO_TUPLE
+    arguments = blocks[0].arguments if blocks else ()
+    if arguments is not None:
+        if len(arguments) != steps:
+            return PARALLEL_INDUCTION_COUNT.format(len(arguments), steps)
+        if any(a is not None and a != "index" for a in arguments):
+            return PARALLEL_INDUCTION_TYPE
+    term = _terminator_of(blocks)
+    implicit = not site.generic and (term is None or (term.record is not None and not term.record.has(Trait.TERMINATOR)))
+    if implicit:
+        reductions, reduced = 0, []
+    elif term is None or term.name != "scf.reduce":
+        return _terminate_with(site, blocks, "scf.reduce", PARALLEL_TERMINATOR)
+    else:
+        reductions, reduced = term.regions, _types(term, term.operands, term.operand_type)
+    if results is None:
+        return None
+    if results != reductions:
+        return PARALLEL_REDUCTIONS.format(results, reductions)
+    if results != sizes[3]:
+        return PARALLEL_INITS.format(results, sizes[3])
+    if len(reduced) != reductions:
+        return None     # scf.reduce's own verifier says what is wrong
+    types = _result_types(site) if not site.generic else _types(site, results, site.result_type)
+    for i, (want, got) in enumerate(zip(types or [], reduced)):
+        if want is not None and got is not None and want != got:
+            return Placed(OP_ERROR.format(term.name, REDUCE_OPERAND_TYPE.format(i, _typed(got), _typed(want))),
+                          term.name_span)
+    return None
+
+
+def scf_reduce(site: Any) -> str | None:
+    """ReduceOp::verifyRegions: one region per reduced value, each taking two arguments of the
+    value's type and ending with scf.reduce.return. An empty block is the verifier's own
+    `empty block` (verify/structure.py)."""
+    regions = site.region_blocks()
+    if len(regions) != site.operands:
+        return REDUCE_REGIONS.format(len(regions), site.operands)
+    for i, blocks in enumerate(regions):
+        if not blocks or blocks[0].ops == 0:
+            return None
+        want = site.operand_type(i)
+        arguments = blocks[0].arguments
+        if arguments is not None and want is not None and (len(arguments) != 2 or any(a is not None and a != want for a in arguments)):
+            return REDUCE_ARGUMENTS.format(_typed(want), i)
+        term = blocks[0].terminator
+        if term is not None and term.name != "scf.reduce.return" and \
+                (term.record is None or term.record.has(Trait.TERMINATOR)):
+            # (a block ending with an op that is no terminator is the verifier's `block with no
+            # terminator` first, which prints that op: not said here)
+            return REDUCE_TERMINATOR
+    return None
+
+
+def scf_reduce_return(site: Any) -> str | None:
+    """ReduceReturnOp::verify: the value returned has the type of the value reduced (the
+    scf.reduce around it, whose region holds it)."""
+    reduce = site.parent_site()
+    got = site.operand_type(0)
+    if reduce is None or reduce.name != "scf.reduce" or got is None:
+        return None
+    index = site.region_index()
+    want = reduce.operand_type(index) if index is not None and index < reduce.operands else None
+    return REDUCE_RETURN_TYPE.format(_typed(want)) if want is not None and want != got else None
+
+
+def scf_execute_region(site: Any) -> str | None:
+    """ExecuteRegionOp::verify: its region takes no arguments."""
+    regions = site.region_blocks()
+    if regions and regions[0] and regions[0][0].arguments:
+        return EXECUTE_REGION_ARGUMENTS
+    return None
+
+
+def _switch_regions(site: Any) -> tuple[list[int] | None, list[tuple[str, list]]] | None:
+    """scf.index_switch's case values and its regions, each with what MLIR calls it ('default
+    region', 'case region #0', ...), the default first. The custom form writes each `case N {`
+    and `default {` on a line of its own, which the grammar reads as ops that follow the switch
+    (`OpSite.following`)."""
+    if site.generic:
+        regions = site.region_blocks()
+        cases = _integers(site.attribute("cases"))
+        names = ["default region"] + [f"case region #{i}" for i in range(len(regions) - 1)]
+        return cases, list(zip(names, regions))
+    cases, named, default = [], [], None
+    for follower in site.following():
+        # In a function body an op name without a dialect takes the function's (`func.case`).
+        word = follower.name.rsplit(".", 1)[-1] if follower.record is None else ""
+        if word == "case":
+            items = _body(follower)
+            try:
+                cases.append(int((items[0].text or b"").decode()) if items else 0)
+            except ValueError:
+                return None
+            regions = follower.region_blocks()
+            named.append((f"case region #{len(named)}", regions[0] if regions else []))
+        elif word == "default":
+            regions = follower.region_blocks()
+            default = ("default region", regions[0] if regions else [])
+            break
+        else:
+            break
+    if default is None:
+        return None
+    return cases, [default] + named
+
+
+def scf_index_switch(site: Any) -> str | Placed | None:
+    """IndexSwitchOp::verify: one region per case value, no value twice, and each region
+    (the default first) ending with scf.yield of the results' count and types."""
+    found = _switch_regions(site)
+    if found is None:
+        return None
+    cases, regions = found
+    if cases is None:
+        return None
+    if len(regions) - 1 != len(cases):
+        return SWITCH_CASE_COUNT.format(len(regions) - 1, len(cases))
+    seen: set[int] = set()
+    for value in cases:
+        if value in seen:
+            return SWITCH_DUPLICATE_CASE.format(value)
+        seen.add(value)
+    results = _result_types(site)
+    if results is None:
+        return None
+    for name, blocks in regions:
+        term = _terminator_of(blocks)
+        if term is None:
+            continue     # the custom form's implicit scf.yield
+        if term.name != "scf.yield":
+            return SWITCH_TERMINATOR.format(term.name)
+        yielded = _types(term, term.operands, term.operand_type)
+        note = ((term.name_span, SWITCH_YIELD_NOTE),)
         if len(yielded) != len(results):
-            return Placed(edge + BRANCH_EDGE_COUNT.format(len(yielded), len(results)), notes=note)
-        for i, (got, want) in enumerate(zip(yielded, results)):
-            if got is not None and want is not None and got != want:
-                return Placed(edge + BRANCH_EDGE_TYPE.format(i, _typed(got), _typed(want)), notes=note)
+            return Placed(OP_ERROR.format(site.name, SWITCH_YIELD_COUNT.format(len(results), name, len(yielded))),
+                          notes=note)
+        for i, (want, got) in enumerate(zip(results, yielded)):
+            if want is not None and got is not None and want != got:
+                return Placed(OP_ERROR.format(site.name, SWITCH_YIELD_TYPE.format(i, _typed(want))),
+                              notes=((term.name_span, SWITCH_YIELD_TYPE_NOTE.format(name, _typed(got))),))
     return None
 
 
@@ -623,9 +961,18 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "vector.transpose": vector_transpose,
     "scf.for": scf_for,
     "scf.if": scf_if,
+    "scf.while": scf_while,
+    "scf.parallel": scf_parallel,
+    "scf.reduce": scf_reduce,
+    "scf.reduce.return": scf_reduce_return,
+    "scf.execute_region": scf_execute_region,
+    "scf.index_switch": scf_index_switch,
     **{name: arith_cast for name in _CASTS},
     "func.return": func_return,
     "memref.load": memref_load,
+    "memref.alloc": memref_alloc,
+    "memref.alloca": memref_alloc,
+    "memref.cast": memref_cast,
     "memref.store": memref_store,
     "arith.cmpi": _predicate("Arith_CmpIPredicateAttr"),
     "arith.cmpf": _predicate("Arith_CmpFPredicateAttr"),

@@ -20,10 +20,12 @@ from .mlir_ods import DIALECTS as MLIR_DIALECTS, MLIR_OPS
 # symbol and hands it its operands), so its body sees no value from outside: it is isolated
 # from above (the DSL's own parser says "'arith.addi' op using value defined outside the
 # region ... required by region isolation constraints" of a kernel body using an outer value),
-# and the SSA checks report a name its body does not define.
+# and the SSA checks report a name its body does not define. Like every function of MLIR's
+# dialects it is an allocation scope: its dumps hold `memref.alloca` in kernel bodies.
 CUDA_DSL_OPS = (
     OpDef("cuda.kernel", "A device kernel as CuTe DSL prints it (`cuda.kernel @kernel_...(...) { ... }`).",
-          regions=1, traits=frozenset({Trait.SYMBOL, Trait.FUNCTION_LIKE, Trait.ISOLATED_FROM_ABOVE}),
+          regions=1, traits=frozenset({Trait.SYMBOL, Trait.FUNCTION_LIKE, Trait.ISOLATED_FROM_ABOVE,
+                                       Trait.AUTOMATIC_ALLOCATION_SCOPE}),
           source="cute-dsl"),
 )
 

@@ -249,6 +249,12 @@ class OpSite:
         return self._checker.ops[parent].name if parent >= 0 else self._outer
 
     @property
+    def parent_generic(self) -> bool:
+        """Whether the op whose region holds this one is written in the generic form."""
+        parent = self._checker.block_parent_op[self._op.block]
+        return parent >= 0 and self._checker.ops[parent].generic
+
+    @property
     def ends_block(self) -> bool | None:
         """Whether it is the last op of its block (None at the unit's top: that block is the
         module body, which other units share)."""
@@ -347,6 +353,42 @@ class OpSite:
                                         OpSite(checker, last, self._outer, record) if last is not None else None))
             out.append(blocks)
         return out
+
+    def parent_site(self) -> "OpSite | None":
+        """The op whose region holds this one, when it is in the unit."""
+        parent = self._checker.block_parent_op[self._op.block]
+        if parent < 0:
+            return None
+        return OpSite(self._checker, parent, self._outer, op_record(self._checker.ops[parent].name))
+
+    def region_index(self) -> int | None:
+        """Which region of its parent op holds this op."""
+        checker = self._checker
+        parent = checker.block_parent_op[self._op.block]
+        region = checker.block_region[self._op.block]
+        ids = checker.ops[parent].region_ids if parent >= 0 else []
+        return ids.index(region) if region in ids else None
+
+    def following(self):
+        """The ops after this one in its block, in order (a custom form's continuation lines the
+        grammar reads as ops of their own: scf.index_switch's `case 0 {` and `default {`)."""
+        checker = self._checker
+        block = self._op.block
+        for op_id in range(self._id + 1, len(checker.ops)):
+            if checker.ops[op_id].block == block:
+                yield OpSite(checker, op_id, self._outer, op_record(checker.ops[op_id].name))
+
+    def ancestors(self):
+        """The records of the ops around this one, innermost first (None for an op without
+        one), then the unit's `outer` op's (None at the file's top level, an implicit module)."""
+        checker = self._checker
+        parent = checker.block_parent_op[self._op.block]
+        while parent >= 0:
+            op = checker.ops[parent]
+            yield op.name, op_record(op.name)
+            parent = checker.block_parent_op[op.block]
+        if self._outer is not None:
+            yield self._outer, op_record(self._outer)
 
     def function(self) -> tuple[str, list[str | None] | None] | None:
         """The function-like op around this one: its symbol, and its result types as its

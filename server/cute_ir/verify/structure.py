@@ -25,7 +25,7 @@ from ..diagnostics.mlir_messages import (
     ATTRIBUTE_CONSTRAINT, CUSTOM_OP, EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
-    REGION_NO_ARGUMENTS,
+    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR,
 )
 from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, compatible_shapes, facts, printed, satisfies
@@ -43,9 +43,12 @@ def check_site(site: OpSite) -> Diagnostic | None:
     if record.source != SOURCE:
         return None    # the project's own dialects have verifiers of their own (verify/)
     problem = _counts(site, record) if site.generic else _parsed_types(site, record)
-    problem = problem or _attribute_constraints(site, record) or _constraints(site, record) or _traits(site, record)
+    problem = problem or _attribute_constraints(site, record) or _constraints(site, record) \
+        or _traits(site, record) or _region_constraints(site, record)
     if problem is None and record.check is not None:
         problem = record.check(site)
+    if problem is None:
+        problem = _empty_block(site, record)
     if problem is None:
         return None
     if isinstance(problem, Placed):   # an op's own verifier's emitError: its own words and place
@@ -177,15 +180,18 @@ def _constraints(site: OpSite, record: OpDef) -> str | None:
 
 
 def _traits(site: OpSite, record: OpDef) -> str | None:
-    if record.has(Trait.TERMINATOR) and site.ends_block is False:
-        return MUST_BE_LAST
-    # A parent without a record may be a continuation line the grammar took for an op (`case 2
-    # {` of scf.index_switch, `attributes {...}` of gpu.func): not an op to judge by.
+    # HasParent / ParentOneOf before Terminator, whatever their order in the definition (as
+    # mlir-opt 22 reports a misplaced scf.yield, whose Terminator is listed first). A parent
+    # without a record may be a continuation line the grammar took for an op (`case 2 {` of
+    # scf.index_switch, `attributes {...}` of gpu.func): not an op to judge by, unless it is
+    # written in the generic form (`"my.op"() ({...})`).
     if record.parents and site.parent is not None and site.parent not in record.parents \
-            and registry.record(site.parent) is not None:
+            and (registry.record(site.parent) is not None or site.parent_generic):
         if len(record.parents) == 1:
             return EXPECTS_PARENT.format(record.parents[0])
         return EXPECTS_PARENT_ONE_OF.format(", ".join(record.parents))
+    if record.has(Trait.TERMINATOR) and site.ends_block is False:
+        return MUST_BE_LAST
     problem = _region_traits(site, record)
     if problem is not None:
         return problem
@@ -219,6 +225,40 @@ def _traits(site: OpSite, record: OpDef) -> str | None:
     return None
 
 
+def _parsed_block(site: OpSite, record: OpDef) -> bool:
+    """Whether the text's blocks are the op's blocks: the generic form's, and a custom form's
+    when the op has no implicit terminator (its parser would otherwise add one, and the block
+    it ends)."""
+    return site.generic or record.implicit_terminator is None
+
+
+def _region_constraints(site: OpSite, record: OpDef) -> str | None:
+    """ODS's region constraints (`SizedRegion<1>`: 'region with 1 blocks') on the regions the
+    text writes, as the generated verifier words them; an empty `{}` has no block."""
+    if record.variadic_regions or not _parsed_block(site, record) or \
+            (not site.generic and record.has(Trait.NO_TERMINATOR)):
+        return None     # (a custom parser of an op without terminator gives an empty region its block)
+    for index, blocks in enumerate(site.region_blocks()):
+        if index >= len(record.region_constraints):
+            break
+        if record.region_constraints[index] == "region with 1 blocks" and len(blocks) != 1:
+            return REGION_CONSTRAINT.format(index, record.region_names[index], record.region_constraints[index])
+    return None
+
+
+def _empty_block(site: OpSite, record: OpDef) -> Placed | None:
+    """Verifier.cpp: a block of a registered op that may need a terminator holds at least one
+    op; the error, without the op's prefix, is placed at the op."""
+    if record.has(Trait.NO_TERMINATOR) or not _parsed_block(site, record):
+        return None
+    for blocks in site.region_blocks():
+        # (an entry block whose arguments the op's header binds is the parser's to judge:
+        # `func.func @f(%a: i32) {}`)
+        if any(block.ops == 0 and block.arguments is not None for block in blocks):
+            return Placed(EMPTY_BLOCK_TERMINATOR)
+    return None
+
+
 def _region_traits(site: OpSite, record: OpDef) -> str | None:
     """SingleBlock (OpDefinition.h: one block, and a generic form's block not empty unless the op
     needs no terminator) and NoRegionArguments (Operation.cpp), on the regions the text writes."""
@@ -229,7 +269,8 @@ def _region_traits(site: OpSite, record: OpDef) -> str | None:
     for index, blocks in enumerate(regions):
         if single and len(blocks) > 1:
             return REGION_BLOCKS.format(index)
-        if single and site.generic and blocks and blocks[0].ops == 0 and not record.has(Trait.NO_TERMINATOR):
+        if single and _parsed_block(site, record) and blocks and blocks[0].ops == 0 \
+                and not record.has(Trait.NO_TERMINATOR):
             return EMPTY_BLOCK
     if bare:
         for index, blocks in enumerate(regions):
