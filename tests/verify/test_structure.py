@@ -196,9 +196,25 @@ CASES = [
      "'scf.index_switch' op expected result #0 of each region to be 'index'"),
     ('"scf.index_switch"(%i) ({\n    "scf.yield"() : () -> ()\n  }, {\n    %z = arith.constant 0 : i32\n  }) '
      '{cases = array<i64: 1>} : (index) -> ()', "'scf.index_switch' op expected region to end with scf.yield, but got arith.constant"),
+    # arith: an integer enum's value in the generic form, getI1SameShape, the Elementwise trait.
+    ('%0 = "arith.cmpi"(%x, %x) {predicate = 42} : (i32, i32) -> i1',
+     "'arith.cmpi' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: "
+     "0, 1, 2, 3, 4, 5, 6, 7, 8, 9"),
+    ('%0 = "arith.cmpf"(%p, %p) {predicate = 0} : (vector<2xf32>, vector<2xf32>) -> vector<3xi1>',
+     "'arith.cmpf' op failed to verify that result type has i1 element type and same shape as operands"),
+    ('%r:2 = arith.addui_extended %k, %k : vector<2xi1>, i1',
+     "'arith.addui_extended' op if an operand is non-scalar, then all results must be non-scalar"),
+    ('%r:2 = arith.addui_extended %k, %k : vector<2xi1>, tensor<2xi1>',
+     "'arith.addui_extended' op all non-scalar operands/results must have the same shape and base type"),
+    ('%0 = "memref.alloc"(%i) {operandSegmentSizes = array<i32: 2, 0>} : (index) -> memref<?xf32>',
+     "'memref.alloc' op operand count (1) does not match with the total size (2) specified in attribute "
+     "'operandSegmentSizes'"),
+    ('%0 = vector.bitcast %p : vector<2xf32> to vector<1x2xf32>',
+     "'vector.bitcast' op failed to verify that all of {source, result} have same rank"),
     # memref (MemRefOps.cpp): verifyAllocLikeOp's dynamic sizes, CastOp::areCastCompatible.
     ('%0 = memref.alloc(%i) : memref<4xf32>', "'memref.alloc' op incorrect number of dynamic sizes, has 1, expected 0"),
     ('%0 = memref.alloca() : memref<?x4xf32>', "'memref.alloca' op incorrect number of dynamic sizes, has 0, expected 1"),
+    ('%0 = gpu.alloc(%i, %i) : memref<2x?xf32, 1>', "'gpu.alloc' op incorrect number of dynamic sizes, has 2, expected 1"),
     ('%0 = memref.cast %m : memref<4x4xf32> to memref<*xi32>',
      "'memref.cast' op operand type 'memref<4x4xf32>' and result type 'memref<*xi32>' are cast incompatible"),
     ('%0 = memref.cast %m : memref<4x4xf32> to memref<?x4xf32, 1>',
@@ -371,3 +387,108 @@ def test_a_stack_allocation_needs_an_allocation_scope():
                   "  %b = memref.alloca(%i) : memref<?xf32>\n  %d = memref.cast %b : memref<?xf32> to memref<4xf32>\n"
                   "  return\n}\n") == []
     assert errors("gpu.module @m {\n  cuda.kernel @k() {\n    %a = memref.alloca() : memref<4xf32>\n    return\n  }\n}\n") == []
+
+
+# llvm's memory ops, fence and bitcast (LLVMDialect.cpp), each through mlir-opt 22 as above.
+LLVM_PRELUDE = ("func.func @g(%ptr: !llvm.ptr, %p1: !llvm.ptr<1>, %vp: vector<4x!llvm.ptr>, %f: f32, %h: f80, "
+                "%b: i1, %w: i64) {\n  ")
+LLVM_CASES = [
+    ('%0 = "llvm.load"(%ptr) {syncscope = "singlethread"} : (!llvm.ptr) -> f32',
+     "'llvm.load' op expected syncscope to be null for non-atomic access"),
+    ('%0 = llvm.load %ptr atomic release {alignment = 4 : i64} : !llvm.ptr -> f32', "'llvm.load' op unsupported ordering 'release'"),
+    ('%0 = llvm.load %ptr atomic monotonic {alignment = 16 : i64} : !llvm.ptr -> f80',
+     "'llvm.load' op unsupported type 'f80' for atomic access"),
+    ('%0 = llvm.load %ptr atomic monotonic {alignment = 16 : i64} : !llvm.ptr -> i33',
+     "'llvm.load' op unsupported type 'i33' for atomic access"),
+    ('%0 = llvm.load %ptr atomic monotonic : !llvm.ptr -> f32', "'llvm.load' op expected alignment for atomic access"),
+    ('llvm.store %f, %ptr atomic acquire {alignment = 4 : i64} : f32, !llvm.ptr', "'llvm.store' op unsupported ordering 'acquire'"),
+    ('llvm.store %b, %ptr atomic monotonic {alignment = 16 : i64} : i1, !llvm.ptr',
+     "'llvm.store' op unsupported type 'i1' for atomic access"),
+    ('llvm.store %f, %ptr atomic monotonic : f32, !llvm.ptr', "'llvm.store' op expected alignment for atomic access"),
+    ('%0 = llvm.cmpxchg %ptr, %w, %w unordered monotonic : !llvm.ptr, i64', "'llvm.cmpxchg' op ordering must be at least 'monotonic'"),
+    ('%0 = llvm.cmpxchg %ptr, %w, %w acq_rel release : !llvm.ptr, i64',
+     "'llvm.cmpxchg' op failure ordering cannot be 'release' or 'acq_rel'"),
+    ('llvm.fence syncscope("agent") monotonic', "'llvm.fence' op can be given only acquire, release, acq_rel, and seq_cst orderings"),
+    ('%0 = llvm.bitcast %ptr : !llvm.ptr to i64', "'llvm.bitcast' op can only cast pointers from and to pointers"),
+    ('%0 = llvm.bitcast %vp : vector<4x!llvm.ptr> to !llvm.ptr', "'llvm.bitcast' op cannot cast vector of pointers to pointer"),
+    ('%0 = llvm.bitcast %ptr : !llvm.ptr to vector<4x!llvm.ptr>', "'llvm.bitcast' op cannot cast pointer to vector of pointers"),
+    ('%0 = llvm.bitcast %p1 : !llvm.ptr<1> to !llvm.ptr',
+     "'llvm.bitcast' op cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead"),
+]
+
+
+def _llvm_case(line: str) -> str:
+    return LLVM_PRELUDE + line + "\n  return\n}\n"
+
+
+@pytest.mark.parametrize("line,message", LLVM_CASES, ids=[m.split(" op ")[-1][:40] for _, m in LLVM_CASES])
+def test_llvm_memory_ops_in_mlirs_words(line, message):
+    assert errors(_llvm_case(line)) == [message]
+
+
+def test_llvm_memory_ops_stand_at_their_names():
+    assert _placed(_llvm_case('%0 = llvm.load %ptr atomic monotonic : !llvm.ptr -> f32')) == [
+        ("'llvm.load' op expected alignment for atomic access", "llvm.load", [])]
+    assert _placed(_llvm_case('llvm.fence syncscope("agent") monotonic')) == [
+        ("'llvm.fence' op can be given only acquire, release, acq_rel, and seq_cst orderings", "llvm.fence", [])]
+
+
+def test_well_formed_llvm_memory_ops_are_not_judged():
+    text = LLVM_PRELUDE + (
+        "%0 = llvm.load %ptr atomic syncscope(\"agent\") acquire {alignment = 4 : i64} : !llvm.ptr -> f32\n"
+        "  llvm.store %f, %ptr atomic release {alignment = 4 : i64} : f32, !llvm.ptr\n"
+        "  %1 = llvm.load %ptr : !llvm.ptr -> f80\n  llvm.store %b, %ptr : i1, !llvm.ptr\n"
+        "  %2 = llvm.cmpxchg %ptr, %w, %w acq_rel acquire : !llvm.ptr, i64\n  llvm.fence acq_rel\n"
+        "  %3 = llvm.bitcast %ptr : !llvm.ptr to !llvm.ptr\n  %4 = llvm.bitcast %w : i64 to vector<2xi32>\n"
+        "  return\n}\n")
+    assert errors(text) == []
+
+
+def _mlir_opt_says(cases, wrap) -> None:
+    """The oracle: each case, wrapped as its test wraps it, through mlir-opt 22 gives the same message."""
+    opt = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
+    for line, message in cases:
+        run = subprocess.run([opt, "-"], input=wrap(line), capture_output=True, text=True)
+        assert f"error: {message}" in run.stderr, (line, run.stderr)
+
+
+_NO_MLIR_OPT = shutil.which("mlir-opt-22") is None and not __import__("pathlib").Path("/tmp/mlirpeer/bin/mlir-opt-22").exists()
+
+
+@pytest.mark.skipif(_NO_MLIR_OPT, reason="mlir-opt 22 is not here")
+def test_mlir_opt_says_the_same_of_llvm_ops():
+    _mlir_opt_says(LLVM_CASES, _llvm_case)
+
+
+NVVM_CASES = [
+    ('%0 = nvvm.convert.f32x4.to.f8x4 %v4, %r : vector<4xf32> -> vector<4xi8> (f8E3M4)',
+     "'nvvm.convert.f32x4.to.f8x4' op Only 'f8E4M3FN' and 'f8E5M2' types are supported for conversions from f32x4 to f8x4."),
+    ('%0 = nvvm.convert.f32x4.to.f6x4 %v4, %r : vector<4xf32> -> vector<4xi8> (f8E4M3FN)',
+     "'nvvm.convert.f32x4.to.f6x4' op Only 'f6E2M3FN' and 'f6E3M2FN' types are supported for conversions from f32x4 to f6x4."),
+    ('%0 = nvvm.convert.f32x4.to.f4x4 %v4, %r : vector<4xf32> -> i16 (f6E2M3FN)',
+     "'nvvm.convert.f32x4.to.f4x4' op Only 'f4E2M1FN' type is supported for conversions from f32x4 to f4x4."),
+    ('%0 = nvvm.convert.float.to.tf32 %s {rnd = #nvvm.fp_rnd_mode<rs>}',
+     "Only {rn,rz,rna} rounding modes supported for ConvertFloatToTF32Op."),
+    ('%0 = nvvm.convert.float.to.tf32 %s', "Only {rn,rz,rna} rounding modes supported for ConvertFloatToTF32Op."),
+    ('%0 = nvvm.convert.float.to.tf32 %s {rnd = #nvvm.fp_rnd_mode<rna>, relu = true}',
+     "Relu not supported with rna rounding mode."),
+]
+
+
+def _nvvm_case(line: str) -> str:
+    return "llvm.func @n(%v4: vector<4xf32>, %r: i32, %s: f32) {\n  " + line + "\n  llvm.return\n}\n"
+
+
+@pytest.mark.parametrize("line,message", NVVM_CASES, ids=[m[-40:] for _, m in NVVM_CASES])
+def test_nvvm_conversions_in_mlirs_words(line, message):
+    assert _placed(_nvvm_case(line)) == [(message, line.split()[2], [])]
+
+
+def test_well_formed_nvvm_conversions_are_not_judged():
+    assert errors(_nvvm_case('%0 = nvvm.convert.f32x4.to.f8x4 %v4, %r : vector<4xf32> -> vector<4xi8> (f8E5M2)\n'
+                             '  %1 = nvvm.convert.float.to.tf32 %s {rnd = #nvvm.fp_rnd_mode<rna>}')) == []
+
+
+@pytest.mark.skipif(_NO_MLIR_OPT, reason="mlir-opt 22 is not here")
+def test_mlir_opt_says_the_same_of_nvvm_conversions():
+    _mlir_opt_says(NVVM_CASES, _nvvm_case)

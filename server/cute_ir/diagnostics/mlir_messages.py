@@ -267,3 +267,28 @@ FORALL_TERMINATOR_NOTE = "in custom textual format, the absence of terminator im
 # memref (MemRefOps.cpp): AllocaOp::verify, verifyAllocLikeOp.
 ALLOCA_SCOPE = "requires an ancestor op with AutomaticAllocationScope trait"
 DYNAMIC_SIZES = "incorrect number of dynamic sizes, has {0}, expected {1}"
+# llvm (LLVMDialect.cpp): verifyAtomicMemOp of llvm.load / llvm.store, AtomicCmpXchgOp::verify,
+# FenceOp::verify, BitcastOp::verify.
+ATOMIC_TYPE = "unsupported type '{0}' for atomic access"
+ATOMIC_ORDERING = "unsupported ordering '{0}'"
+ATOMIC_ALIGNMENT = "expected alignment for atomic access"
+ATOMIC_SYNCSCOPE = "expected syncscope to be null for non-atomic access"
+CMPXCHG_TYPE = "unexpected LLVM IR type"
+CMPXCHG_ORDERING = "ordering must be at least 'monotonic'"
+CMPXCHG_FAILURE_ORDERING = "failure ordering cannot be 'release' or 'acq_rel'"
+FENCE_ORDERING = "can be given only acquire, release, acq_rel, and seq_cst orderings"
+BITCAST_POINTERS = "can only cast pointers from and to pointers"
+BITCAST_TO_VECTOR = "cannot cast pointer to vector of pointers"
+BITCAST_FROM_VECTOR = "cannot cast vector of pointers to pointer"
+BITCAST_ADDRESS_SPACE = "cannot cast pointers of different address spaces, use 'llvm.addrspacecast' instead"
+# nvvm (NVVMDialect.cpp): the conversions' own verifiers.
+CONVERT_DESTINATION = "Only {0} supported for conversions from {1} to {2}."
+CONVERT_TF32_ROUNDING = "Only {rn,rz,rna} rounding modes supported for ConvertFloatToTF32Op."
+CONVERT_TF32_RELU = "Relu not supported with rna rounding mode."
+# The Elementwise trait (Operation.cpp, OpTrait::impl::verifyElementwise).
+ELEMENTWISE_RESULT_SCALAR = "if a result is non-scalar, then at least one operand must be non-scalar"
+ELEMENTWISE_NO_RESULT = "if an operand is non-scalar, then there must be at least one non-scalar result"
+ELEMENTWISE_ALL_RESULTS = "if an operand is non-scalar, then all results must be non-scalar"
+ELEMENTWISE_SAME = "all non-scalar operands/results must have the same shape and base type"
+# ODS's generated verifier of AttrSizedOperandSegments.
+SEGMENT_SIZES = "operand count ({0}) does not match with the total size ({1}) specified in attribute 'operandSegmentSizes'"

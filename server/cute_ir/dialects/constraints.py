@@ -499,4 +499,15 @@ def attribute_satisfies(constraint: dict | None, text: str) -> bool | None:
     a = attribute_facts(text)
     if a is None:
         return None
+    cases = _INTEGER_CASES.match(constraint.get("summary") or "")
+    if cases is not None:
+        # An integer enum (I64EnumAttr) written in the generic form as its value: one of its
+        # cases' values, which its summary lists.
+        if a.kind != "integer" or a.boolean or a.value is None:
+            return None
+        width = f"i{cases.group(1)}"
+        return a.type == width and a.value in {int(v) for v in cases.group(2).split(",")}
     return _evaluate_attribute(constraint.get("predicate"), a)
+
+
+_INTEGER_CASES = re.compile(r"^allowed ([0-9]+)-bit signless integer cases: ([0-9, ]+)$")

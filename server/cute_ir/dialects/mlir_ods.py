@@ -36,6 +36,7 @@ _TRAITS = {
     "SameOperandsAndResultShape": Trait.SAME_OPERANDS_AND_RESULT_SHAPE,
     "ReturnLike": Trait.RETURN_LIKE, "SingleBlock": Trait.SINGLE_BLOCK, "ConstantLike": Trait.CONSTANT_LIKE,
     "NoRegionArguments": Trait.NO_REGION_ARGUMENTS, "AutomaticAllocationScope": Trait.AUTOMATIC_ALLOCATION_SCOPE,
+    "Elementwise": Trait.ELEMENTWISE,
 }
 _INTERFACES = {"SymbolOpInterface": Trait.SYMBOL, "FunctionOpInterface": Trait.FUNCTION_LIKE}
 _COUNTS = {"single": Count.SINGLE, "optional": Count.OPTIONAL, "variadic": Count.VARIADIC,

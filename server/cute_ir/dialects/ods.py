@@ -34,6 +34,7 @@ class Trait(str, Enum):
     CONSTANT_LIKE = "ConstantLike"
     NO_REGION_ARGUMENTS = "NoRegionArguments"
     AUTOMATIC_ALLOCATION_SCOPE = "AutomaticAllocationScope"   # holds the stack allocations of its regions
+    ELEMENTWISE = "Elementwise"                   # maps over the elements of vector / tensor operands
 
 
 class Count(str, Enum):

@@ -26,6 +26,9 @@ from ..diagnostics.mlir_messages import (
     REDUCE_OPERAND_TYPE, REDUCE_REGIONS, REDUCE_RETURN_TYPE, REDUCE_TERMINATOR, SWITCH_CASE_COUNT, SWITCH_DUPLICATE_CASE,
     SWITCH_TERMINATOR, SWITCH_YIELD_COUNT, SWITCH_YIELD_NOTE, SWITCH_YIELD_TYPE, SWITCH_YIELD_TYPE_NOTE, TERMINATOR_HERE,
     WHILE_INPUT_COUNT, WHILE_TERMINATOR, ALLOCA_SCOPE, DYNAMIC_SIZES,
+    ATOMIC_ALIGNMENT, ATOMIC_ORDERING, ATOMIC_SYNCSCOPE, ATOMIC_TYPE, BITCAST_ADDRESS_SPACE, BITCAST_FROM_VECTOR,
+    BITCAST_POINTERS, BITCAST_TO_VECTOR, CMPXCHG_FAILURE_ORDERING, CMPXCHG_ORDERING, CMPXCHG_TYPE, FENCE_ORDERING,
+    CONVERT_DESTINATION, CONVERT_TF32_RELU, CONVERT_TF32_ROUNDING,
     BRANCH_EDGE, BRANCH_EDGE_COUNT, BRANCH_EDGE_TYPE, BRANCH_POINT_NOTE, CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS,
     CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
 )
@@ -82,8 +85,9 @@ def memref_store(site: Any) -> str | None:
 
 
 def memref_alloc(site: Any) -> str | None:
-    """memref.alloc / alloca: AllocaOp::verify (an ancestor that is an allocation scope), then
-    verifyAllocLikeOp: one size operand per dynamic dimension of the result."""
+    """memref.alloc / alloca, gpu.alloc: AllocaOp::verify (an ancestor that is an allocation
+    scope), then verifyAllocLikeOp (AllocOp::verify for gpu.alloc): one size operand per
+    dynamic dimension of the result."""
     if site.name == "memref.alloca":
         from .registry import known_dialect   # the registry holds the records these checks sit on
         for name, record in site.ancestors():
@@ -95,7 +99,7 @@ def memref_alloc(site: Any) -> str | None:
             return ALLOCA_SCOPE
     result = site.result_type(0)
     t = facts(result) if result is not None else None
-    sizes = site.group_types(0)
+    sizes = _group(site, "dynamicSizes")
     if t is None or t.kind != "memref" or t.dims is None or sizes is None:
         return None
     dynamic = sum(1 for d in t.dims if d is None)
@@ -655,6 +659,146 @@ def scf_index_switch(site: Any) -> str | Placed | None:
     return None
 
 
+# ------------------------------------------------------------------------------ llvm memory ops
+# LLVM's atomic orderings, weakest first (LLVMEnums: AtomicOrdering).
+_ORDERINGS = ("not_atomic", "unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst")
+# Float types LLVM's dialect takes as its own (isCompatibleFloatingPointType), by width.
+_LLVM_FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128}
+
+
+def _word(node: Any) -> str | None:
+    """An attribute written as a bare keyword (`monotonic`); None for anything else (the
+    generic form's enum integers are not read)."""
+    text = node.text.decode("utf-8", "replace").strip() if node is not None and node.text else ""
+    return text if re.fullmatch(r"[a-z_]+", text) else None
+
+
+def _atomic_width(text: str | None) -> int | None:
+    """The bits of a type an atomic access takes (isTypeCompatibleWithAtomicOp's data layout
+    size: an integer's width, a float's, 64 for a pointer); 0 for a type it does not take;
+    None when the text does not say."""
+    if text is None:
+        return None
+    if re.fullmatch(r"i[0-9]+", text):
+        return int(text[1:])
+    if text in _LLVM_FLOAT_WIDTHS:
+        return _LLVM_FLOAT_WIDTHS[text]
+    if re.fullmatch(r"!llvm\.ptr(<\s*[0-9]+\s*>)?", text):
+        return 64
+    if text.startswith("!") and not text.startswith(("!llvm.", "!ptr.")):
+        return None     # another dialect's type: not judged
+    return 0
+
+
+def _atomic_type_ok(text: str | None) -> bool | None:
+    width = _atomic_width(text)
+    return None if width is None else width >= 8 and width & (width - 1) == 0
+
+
+def llvm_load_store(site: Any) -> str | None:
+    """llvm.load / llvm.store: verifyAtomicMemOp (an atomic access of a type of a power-of-two
+    size of at least a byte, an ordering the op takes, an alignment; a syncscope only on an
+    atomic access)."""
+    load = site.name == "llvm.load"
+    ordering = _word(site.attribute("ordering"))
+    if ordering is None or ordering == "not_atomic":
+        return ATOMIC_SYNCSCOPE if site.attribute("syncscope") is not None else None
+    value = site.result_type(0) if load else site.operand_type(0)
+    if _atomic_type_ok(value) is False:
+        return ATOMIC_TYPE.format(printed(value))
+    if ordering in (("release", "acq_rel") if load else ("acquire", "acq_rel")):
+        return ATOMIC_ORDERING.format(ordering)
+    if site.attribute("alignment") is None:
+        return ATOMIC_ALIGNMENT
+    return None
+
+
+def llvm_cmpxchg(site: Any) -> str | None:
+    """AtomicCmpXchgOp::verify: the value's type, both orderings at least monotonic, and a
+    failure ordering that does not release."""
+    if _atomic_type_ok(site.operand_type(1)) is False:
+        return CMPXCHG_TYPE
+    success, failure = _word(site.attribute("success_ordering")), _word(site.attribute("failure_ordering"))
+    if success not in _ORDERINGS or failure not in _ORDERINGS:
+        return None
+    if _ORDERINGS.index(success) < 2 or _ORDERINGS.index(failure) < 2:
+        return CMPXCHG_ORDERING
+    return CMPXCHG_FAILURE_ORDERING if failure in ("release", "acq_rel") else None
+
+
+def llvm_fence(site: Any) -> str | None:
+    """FenceOp::verify: an ordering that acquires or releases."""
+    ordering = _word(site.attribute("ordering"))
+    return FENCE_ORDERING if ordering in ("not_atomic", "unordered", "monotonic") else None
+
+
+_POINTER = re.compile(r"^(vector<\s*[0-9]+\s*x\s*)?!llvm\.ptr(?:<\s*([0-9]+)\s*>)?(>)?$")
+
+
+def _pointer(text: str) -> tuple[bool, int] | None:
+    """(a vector of pointers, its address space) of a pointer type or a vector of them."""
+    match = _POINTER.match(text)
+    if match is None or bool(match.group(1)) != bool(match.group(3)):
+        return None
+    return bool(match.group(1)), int(match.group(2) or 0)
+
+
+def llvm_bitcast(site: Any) -> str | None:
+    """BitcastOp::verify: pointers (or vectors of them) only to and from pointers, a vector
+    only to a vector, within one address space."""
+    source, result = site.operand_type(0), site.result_type(0)
+    if source is None or result is None:
+        return None
+    a, b = _pointer(re.sub(r"\s+", "", source)), _pointer(re.sub(r"\s+", "", result))
+    if (a is None) != (b is None):
+        return BITCAST_POINTERS
+    if a is None or b is None:
+        return None
+    if b[0] and not a[0]:
+        return BITCAST_TO_VECTOR
+    if a[0] and not b[0]:
+        return BITCAST_FROM_VECTOR
+    return BITCAST_ADDRESS_SPACE if a[1] != b[1] else None
+
+
+# ------------------------------------------------------------------------------ nvvm conversions
+# ConvertF32x4ToF{8,6,4}x4Op::verify: the destination types each conversion takes, as its
+# message lists them.
+_F32X4_DESTINATIONS = {
+    "nvvm.convert.f32x4.to.f8x4": (("f8E4M3FN", "f8E5M2"), "f8x4"),
+    "nvvm.convert.f32x4.to.f6x4": (("f6E2M3FN", "f6E3M2FN"), "f6x4"),
+    "nvvm.convert.f32x4.to.f4x4": (("f4E2M1FN",), "f4x4"),
+}
+
+
+def nvvm_convert_f32x4(site: Any) -> str | None:
+    """A stochastic-rounding conversion of four f32 values: its destination type."""
+    node = site.attribute("dstTy")
+    written = node.text.decode("utf-8", "replace").strip() if node is not None and node.text else None
+    allowed, target = _F32X4_DESTINATIONS[site.name]
+    if written is None or written in allowed or not re.fullmatch(r"f[0-9A-Za-z]+", written):
+        return None
+    types = " and ".join(f"'{t}'" for t in allowed) + (" types are" if len(allowed) > 1 else " type is")
+    return CONVERT_DESTINATION.format(types, "f32x4", target)
+
+
+def nvvm_convert_float_to_tf32(site: Any) -> Placed | None:
+    """ConvertFloatToTF32Op::verify (an emitError, without the op's prefix): a rounding mode of
+    rn, rz or rna (none written is none), and no relu with rna."""
+    node = site.attribute("rnd")
+    text = node.text.decode("utf-8", "replace") if node is not None and node.text else ""
+    match = re.fullmatch(r"\s*#nvvm\.fp_rnd_mode<\s*([a-z]+)\s*>\s*", text) if text else None
+    if text and match is None:
+        return None     # written some other way (an alias, the generic enum): not judged
+    mode = match.group(1) if match else "none"
+    if mode not in ("rn", "rz", "rna"):
+        return Placed(CONVERT_TF32_ROUNDING)
+    relu = site.attribute("relu")
+    if mode == "rna" and relu is not None and (relu.text or b"").strip() in (b"true", b"unit"):
+        return Placed(CONVERT_TF32_RELU)
+    return None
+
+
 # ------------------------------------------------------------------------------ vector memory ops
 @dataclass(frozen=True)
 class _Access:
@@ -972,7 +1116,15 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "memref.load": memref_load,
     "memref.alloc": memref_alloc,
     "memref.alloca": memref_alloc,
+    "gpu.alloc": memref_alloc,
     "memref.cast": memref_cast,
+    "llvm.load": llvm_load_store,
+    "llvm.store": llvm_load_store,
+    "llvm.cmpxchg": llvm_cmpxchg,
+    "llvm.fence": llvm_fence,
+    "llvm.bitcast": llvm_bitcast,
+    **{name: nvvm_convert_f32x4 for name in _F32X4_DESTINATIONS},
+    "nvvm.convert.float.to.tf32": nvvm_convert_float_to_tf32,
     "memref.store": memref_store,
     "arith.cmpi": _predicate("Arith_CmpIPredicateAttr"),
     "arith.cmpf": _predicate("Arith_CmpFPredicateAttr"),

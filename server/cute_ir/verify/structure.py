@@ -17,6 +17,7 @@ rule it breaks, in MLIR's words, at the op's name:
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
@@ -26,12 +27,14 @@ from ..diagnostics.mlir_messages import (
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR,
+    ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, compatible_shapes, facts, printed, satisfies
 from ..dialects.mlir_ods import CONSTRAINTS, SOURCE
 from ..dialects.ods import Count, OpDef, Trait
-from ..dialects.op_checks import Placed
+from ..dialects.op_checks import Placed, i1_same_shape
+from ..ir.op_form import segment_sizes
 from ..ir.ssa import OpSite
 
 # `requires one ...`: ODS's OneRegion / OneResult / OneOperand say it in words of their own.
@@ -63,7 +66,18 @@ def _counts(site: OpSite, record: OpDef) -> str | None:
             or (_count("results", site.results, *record.result_count()) if site.results is not None else None)
             or _successors(site.successors, record)
             or _count("operands", site.operands, *record.operand_count())
-            or _attributes(site, record))
+            or _attributes(site, record) or _segments(site, record))
+
+
+def _segments(site: OpSite, record: OpDef) -> str | None:
+    """AttrSizedOperandSegments: the generic form's `operandSegmentSizes` adds up to its
+    operands (ODS's generated verifier)."""
+    if not record.has(Trait.ATTR_SIZED_OPERAND_SEGMENTS):
+        return None
+    sizes = segment_sizes(site.attribute("operandSegmentSizes"), len(record.operands))
+    if sizes is None or sum(sizes) == site.operands:
+        return None
+    return SEGMENT_SIZES.format(site.operands, sum(sizes))
 
 
 def _attributes(site: OpSite, record: OpDef) -> str | None:
@@ -212,7 +226,7 @@ def _traits(site: OpSite, record: OpDef) -> str | None:
                 return FAILED_TO_VERIFY_THAT.format(match.summary)
     for summary in record.predicates:
         holds = _PREDICATES.get(summary)
-        if holds is not None and holds(site) is False:
+        if (holds is not None and holds(site) is False) or (holds is None and _values_match(site, record, summary) is False):
             return FAILED_TO_VERIFY_THAT.format(summary)
     if record.has(Trait.SAME_OPERANDS_AND_RESULT_SHAPE):
         results = site.results if site.results is not None else len(record.results)
@@ -222,6 +236,34 @@ def _traits(site: OpSite, record: OpDef) -> str | None:
         types = {t for name in group for t in _types_of(site, record, name) if t is not None}
         if len(types) > 1:
             return FAILED_TO_VERIFY_THAT.format("all of {" + ", ".join(group) + "} have same type")
+    if record.has(Trait.ELEMENTWISE):
+        results = site.results if site.results is not None else len(record.results)
+        return _elementwise(operand_types, [site.result_type(i) for i in range(results)])
+    return None
+
+
+def _elementwise(operands: list[str | None], results: list[str | None]) -> str | None:
+    """The Elementwise trait (OpTrait::impl::verifyElementwise): vector and tensor operands
+    and results go together, all of one kind and of compatible shapes."""
+    if any(t is None for t in operands + results):
+        return None
+    kinds = [facts(t) for t in operands + results]
+    if any(k is None for k in kinds):
+        return None
+    mappable = [k.kind in ("vector", "tensor") for k in kinds]
+    ins, outs = mappable[:len(operands)], mappable[len(operands):]
+    if not any(ins) and not any(outs):
+        return None
+    if any(outs) and not any(ins):
+        return ELEMENTWISE_RESULT_SCALAR
+    if not any(outs):
+        return ELEMENTWISE_NO_RESULT
+    if not all(outs):
+        return ELEMENTWISE_ALL_RESULTS
+    shaped = [(k.kind, k.dims is not None) for k, m in zip(kinds, mappable) if m]
+    texts = [t for t, m in zip(operands + results, mappable) if m]
+    if len(set(shaped)) > 1 or compatible_shapes(texts) is False:
+        return ELEMENTWISE_SAME
     return None
 
 
@@ -347,6 +389,37 @@ _PREDICATES = {
 }
 
 
+# ODS's AllMatchSameOperatorTrait summaries over named values (AllRanksMatch,
+# AllElementTypesMatch, TypesMatchWith on element types): what each compares.
+_ALL_SAME = re.compile(r"^all of \{([\w, ]+)\} have same (rank|element type)$")
+_PAIR_SAME = re.compile(r"^(\w+)(?: operand)? and (\w+) have same element type$")
+
+
+def _rank(text: str) -> int | None:
+    t = facts(text)
+    return len(t.dims) if t is not None and t.kind in ("vector", "tensor", "memref") and t.dims is not None else None
+
+
+def _values_match(site: OpSite, record: OpDef, summary: str) -> bool | None:
+    """A PredOpTrait that compares the rank or the element type of named operands and results
+    (`all of {source, result} have same rank`, `lhs and rhs have same element type`); None when
+    the summary is another or the text does not say."""
+    match = _ALL_SAME.match(summary)
+    names, what = (match.group(1).split(", "), match.group(2)) if match else (None, "element type")
+    if match is None:
+        pair = _PAIR_SAME.match(summary)
+        if pair is None:
+            return None
+        names = [pair.group(1), pair.group(2)]
+    texts = [t for name in names for t in _types_of(site, record, name.strip())]
+    if len(texts) != len(names) or any(t is None for t in texts):
+        return None
+    read = [_rank(t) if what == "rank" else _element_or_self(t) for t in texts]
+    if any(r is None for r in read):
+        return None
+    return len(set(read)) == 1
+
+
 def _types_of(site: OpSite, record: OpDef, name: str) -> list[str | None]:
     """The known type of a named single operand, result or typed attribute, as a one-item list
     ([] when the counts do not say which value it is)."""
@@ -373,10 +446,12 @@ def _types_of(site: OpSite, record: OpDef, name: str) -> list[str | None]:
 
 def _transform(transformer: str, text: str) -> str | None:
     """The type a TypesMatchWith transformer makes of `text`, for those it knows: a shaped
-    type's element type."""
+    type's element type, arith's i1 of the same shape (`getI1SameShape`)."""
     if "getElementType()" in transformer:
         t = facts(text)
         return t.element.text if t is not None and t.element is not None else None
+    if "getI1SameShape(" in transformer:
+        return i1_same_shape(text)
     return None
 
 
