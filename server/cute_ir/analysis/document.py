@@ -43,7 +43,7 @@ from ..ir.target import (FROM_SETTING, GUARD_OP, Inference, Need, TargetChoice, 
                          choose_target, conflict_diagnostic, declared_target, first_needs,
                          guard_needs, infer, op_needs, type_needs)
 from ..syntax import SyntaxTree, apply_edit, parse, parse_range, parse_ranges
-from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, ancestors, span as node_span, text as node_text
+from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, span as node_span, text as node_text
 from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, advance_point, decode_source
@@ -1096,7 +1096,6 @@ class DocumentAnalysis:
             self._record_needs(units, findings)
         found = (finding_diagnostics(findings, self._parse_type, self.settings.allow_unregistered_dialect)
                  if own is None else [d for ds in own for d in ds])
-        data = self.document.data
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
             unit.aliases = frozenset()
