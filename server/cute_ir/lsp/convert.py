@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Callable
 
 from lsprotocol import types as lsp
@@ -189,14 +190,42 @@ def document_symbols(analysis: DocumentAnalysis) -> EncodedJson:
     return EncodedJson(_joined_small(["["] + items_json(nesting(analysis)) + ["]"]))
 
 
+class _PlacedJson:
+    """A unit's outline JSON where the unit starts now, and as a template of the lines in it:
+    a unit that only moved to other lines (a newline typed above it moves every unit after it)
+    differs by the same number in each `"line":`, and its characters are those it had as long
+    as it starts at the same character of its line."""
+
+    __slots__ = ("at", "text", "pieces", "lines")
+    # JSON text escapes the quotes of a name or detail that holds `"line":` itself.
+    _LINE = re.compile(r'(?<="line":)(\d+)')
+
+    def __init__(self, at: tuple[int, int], text: str) -> None:
+        self.at, self.text = at, text
+        parts = self._LINE.split(text)
+        self.pieces = parts[0::2]
+        self.lines = [int(line) - at[0] for line in parts[1::2]]
+
+    def moved_to(self, at: tuple[int, int]) -> str | None:
+        """The text for a unit starting at `at`; None if it starts at another character."""
+        if at[1] != self.at[1]:
+            return None
+        if at[0] != self.at[0]:
+            base, pieces = at[0], self.pieces
+            lines = [str(base + line) for line in self.lines] + [""]
+            self.at, self.text = at, "".join([piece + line for piece, line in zip(pieces, lines)])
+        return self.text
+
+
 def _unit_symbols_json(analysis: DocumentAnalysis, unit, at: tuple[int, int]) -> str:
     """The unit's symbols as JSON objects joined by commas, for where the unit starts now (`at`)."""
     cached = unit.derived.get(_OUTLINE_JSON)
-    if cached is not None and cached[0] == at:
-        return cached[1]
+    text = cached.moved_to(at) if cached is not None else None
+    if text is not None:
+        return text
     symbols = [s.moved(unit.start) for s in analysis.for_unit(unit, OUTLINE).symbols]
     text = ",".join(_symbols_json(analysis, symbols))
-    unit.derived[_OUTLINE_JSON] = (at, text)
+    unit.derived[_OUTLINE_JSON] = _PlacedJson(at, text)
     return text
 
 
