@@ -2,7 +2,7 @@
 document symbols (outline), folding ranges and full semantic tokens.
 
 For the generator's files (bench/generate_ir.py) prints the CPU time of each, in process and
-converted as the server sends them (the outline as its JSON), first right after open (every unit
+converted as the server sends them (the outline and the folds as their JSON), first right after open (every unit
 computed once; the server does this in slices between other messages), then after a
 one-character edit in the middle of the file (only the edited unit is computed again).
 """
@@ -16,9 +16,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate_ir import generate  # noqa: E402
 
 from cute_ir.analysis import DocumentAnalysis  # noqa: E402
-from cute_ir.features import outline  # noqa: E402
 from cute_ir.lsp import semantic  # noqa: E402
 from cute_ir.lsp.convert import document_symbols as lsp_document_symbols  # noqa: E402
+from cute_ir.lsp.convert import folding_ranges as lsp_folding_ranges  # noqa: E402
 from cute_ir.text.positions import Position  # noqa: E402
 
 SIZES = (2000, 10000, 50000)    # lines; other sizes from the command line
@@ -27,7 +27,7 @@ SIZES = (2000, 10000, 50000)    # lines; other sizes from the command line
 def _requests(analysis: DocumentAnalysis) -> dict[str, object]:
     return {
         "document symbols": lambda: lsp_document_symbols(analysis),
-        "folding ranges": lambda: outline.folding_ranges(analysis),
+        "folding ranges": lambda: lsp_folding_ranges(analysis),
         "semantic tokens (full)": lambda: semantic.full_tokens(analysis),
     }
 

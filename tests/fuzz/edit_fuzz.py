@@ -35,7 +35,7 @@ from cute_ir.emit import preview
 from cute_ir.features import lowered, tileas_memop, tma_partition
 from cute_ir.features.format import formatted_text
 from cute_ir.features.outline import document_symbols, folding_ranges
-from cute_ir.lsp import semantic
+from cute_ir.lsp import convert, semantic
 from cute_ir.text.positions import Position
 from cute_ir.verify import atom_sites
 
@@ -165,6 +165,9 @@ def state(analysis: DocumentAnalysis) -> dict[str, Any]:
         "semantic tokens": semantic.full_tokens(analysis),
         "symbols": document_symbols(analysis),
         "folds": folding_ranges(analysis),
+        # As the server sends them: lines kept per unit, and JSON kept per unit.
+        "folding ranges sent": "".join(convert.folding_ranges(analysis).parts),
+        "outline sent": "".join(convert.document_symbols(analysis).parts),
         "lowered IR": _lowered(analysis),
         "hover sections": _hover_sections(analysis),
         "formatted": formatted_text(analysis),

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from lsprotocol import types as lsp
 from lsprotocol.converters import get_converter
 
 from cute_ir.analysis import DocumentAnalysis
@@ -43,3 +44,35 @@ def test_units_that_moved_are_encoded_where_they_are_now():
     for version, text in enumerate(("x", "\n\n", "é😀", "// c\n"), start=2):
         analysis.update([(line, line, text)], version)
         assert _sent(analysis) == _expected(analysis)
+
+
+def _expected_folds(analysis: DocumentAnalysis) -> list[dict]:
+    """The folding ranges as lsprotocol writes them, from the whole-document fold list."""
+    out = []
+    for fold in outline.folding_ranges(analysis):
+        start, end = analysis.document.position(fold.start).line, analysis.document.position(fold.end).line
+        if end > start:
+            out.append(CONVERTER.unstructure(lsp.FoldingRange(start_line=start, end_line=end - 1 if end - 1 > start else end)))
+    return out
+
+
+def _sent_folds(analysis: DocumentAnalysis) -> list[dict]:
+    return json.loads("".join(convert.folding_ranges(analysis).parts))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_folding_json_is_the_lsprotocol_folding_ranges(path: Path):
+    analysis = DocumentAnalysis(path.as_uri(), path.read_text(encoding="utf-8"))
+    assert _sent_folds(analysis) == _expected_folds(analysis)
+
+
+def test_folds_of_units_that_moved_are_where_they_are_now():
+    path = ROOT / "tests" / "corpus" / "cutedsl" / "sm90_tma_wgmma_stmatrix" / "raw.mlir"
+    analysis = DocumentAnalysis(path.as_uri(), path.read_text(encoding="utf-8"))
+    assert _sent_folds(analysis)
+    middle = analysis.document.position(len(analysis.document.data) // 2)
+    for version, (text, column) in enumerate((("x", 0), ("\n\n", 0), ("é😀", 0), ("// c\n", 0), ("{\n", 3), ("\n", 2)),
+                                             start=2):
+        at = Position(middle.line, column)
+        analysis.update([(at, at, text)], version)
+        assert _sent_folds(analysis) == _expected_folds(analysis)

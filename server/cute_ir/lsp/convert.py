@@ -9,7 +9,7 @@ from lsprotocol import types as lsp
 from lsprotocol.converters import get_converter
 from pygls.exceptions import JsonRpcInvalidParams
 
-from ..analysis import DocumentAnalysis
+from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..diagnostics import Diagnostic, Span
 from ..features.outline import OUTLINE, Container, Symbol, nesting
 from ..text.positions import Encoding, Position
@@ -227,6 +227,37 @@ def _unit_symbols_json(analysis: DocumentAnalysis, unit, at: tuple[int, int]) ->
     text = ",".join(_symbols_json(analysis, symbols))
     unit.derived[_OUTLINE_JSON] = _PlacedJson(at, text)
     return text
+
+
+def _unit_fold_lines(analysis: DocumentAnalysis, unit: Unit) -> tuple[tuple[int, int], ...]:
+    """The unit's folds as FoldingRanges' (startLine, endLine), relative to the line the unit
+    starts on: in the order `outline.folding_ranges` gives them, a fold that ends on the line
+    after its start kept as it is, a longer one ending on the line before its `}`."""
+    folds = sorted({(f.start, f.end) for f in analysis.for_unit(unit, OUTLINE).folds}, key=lambda f: (f[0], -f[1]))
+    if not folds:
+        return ()
+    offsets = sorted({unit.start} | {unit.start + at for fold in folds for at in fold})
+    line = dict(zip(offsets, (position[0] for position in analysis.document.positions(offsets))))
+    base, out = line[unit.start], []
+    for start, end in ((line[unit.start + a], line[unit.start + b]) for a, b in folds):
+        if end > start:
+            out.append((start - base, (end - 1 if end - 1 > start else end) - base))
+    return tuple(out)
+
+
+FOLD_LINES = PerUnit("folding-lines", _unit_fold_lines)
+
+
+def folding_ranges(analysis: DocumentAnalysis) -> EncodedJson:
+    """textDocument/foldingRange's answer, written as JSON: each unit keeps its folds' lines
+    relative to its first line (`FOLD_LINES`), so after an edit only the edited unit is
+    computed again, and a unit that moved only adds where it starts now."""
+    units = [u for u in analysis.units if not u.shell]
+    parts: list[str] = []
+    for unit, (base, _) in zip(units, analysis.document.positions([u.start for u in units])):
+        parts.extend(f'{{"startLine":{base + start},"endLine":{base + end}}}'
+                     for start, end in analysis.for_unit(unit, FOLD_LINES))
+    return EncodedJson(["[" + ",".join(parts) + "]"])
 
 
 def _symbols_json(analysis: DocumentAnalysis, symbols: list[Symbol]) -> list[str]:

@@ -565,16 +565,10 @@ async def on_folding_range(ls: CuteIrServer, params: lsp.FoldingRangeParams):
     if kept is not None:
         return kept
     await ls.in_slices(outline.OUTLINE, analysis)
-    out = []
-    for fold in outline.folding_ranges(analysis):
-        start = analysis.document.position(fold.start).line
-        end = analysis.document.position(fold.end).line
-        if end > start:
-            out.append(lsp.FoldingRange(start_line=start, end_line=end - 1 if end - 1 > start else end))
+    answer = convert.folding_ranges(analysis)
     if opened is not None:
-        ls.opened_texts.keep_answer(opened, FOLDING_RANGES, json.dumps(
-            ls.protocol._converter.unstructure(out, list[lsp.FoldingRange]), separators=(",", ":")))
-    return out
+        ls.opened_texts.keep_answer(opened, FOLDING_RANGES, "".join(answer.parts))
+    return answer
 
 
 _LEGEND = lsp.SemanticTokensLegend(token_types=list(tokens.TOKEN_TYPES),
