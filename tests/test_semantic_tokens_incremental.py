@@ -2,6 +2,7 @@
 result must always equal encoding the document's tokens in one go."""
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -36,6 +37,8 @@ def test_assembled_tokens_equal_a_whole_document_encoding_after_edits(path: Path
                       else len(lines[line][:column].encode()))
         analysis.update([(at, at, rng.choice(EDITS))], step)
         assert semantic.full_tokens(analysis) == _in_one_go(analysis), f"step {step}"
+        # As the server writes it, from each piece's kept text.
+        assert semantic.full_tokens_json(analysis) == json.dumps({"data": _in_one_go(analysis)}, separators=(",", ":"))
 
 
 def test_pieces_survive_edits_elsewhere() -> None:

@@ -167,6 +167,7 @@ def state(analysis: DocumentAnalysis) -> dict[str, Any]:
         "folds": folding_ranges(analysis),
         # As the server sends them: lines kept per unit, and JSON kept per unit.
         "folding ranges sent": "".join(convert.folding_ranges(analysis).parts),
+        "semantic tokens sent": semantic.full_tokens_json(analysis),
         "outline sent": "".join(convert.document_symbols(analysis).parts),
         "lowered IR": _lowered(analysis),
         "hover sections": _hover_sections(analysis),

@@ -7,18 +7,26 @@ split markers) is rare and encoded on each request.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features import tokens
 
 
-@dataclass(frozen=True)
 class _Piece:
     """Tokens of one stretch of text, LSP-encoded, the first one relative to (line 0, column 0)
     of the stretch's first line; `last` is the last token's (line, column) the same way."""
-    data: list[int]
-    last: tuple[int, int]
+
+    __slots__ = ("data", "last", "_rest_json")
+
+    def __init__(self, data: list[int], last: tuple[int, int]) -> None:
+        self.data, self.last = data, last
+        self._rest_json: str | None = None
+
+    def rest_json(self) -> str:
+        """`data` after the first token's position, as JSON array items: the same wherever the
+        piece goes (only the first token is encoded relative to what precedes it)."""
+        if self._rest_json is None:
+            self._rest_json = ",".join(map(str, self.data[2:]))
+        return self._rest_json
 
 
 _EMPTY = _Piece([], (0, 0))
@@ -71,30 +79,53 @@ def text_tokens(text: str, source: DocumentAnalysis) -> list[int]:
     return full_tokens(shown)
 
 
-def full_tokens(analysis: DocumentAnalysis) -> list[int]:
-    data: list[int] = []
-    prev_line = prev_char = 0
+def _placed_pieces(analysis: DocumentAnalysis):
+    """The document's pieces in order, each with the line its encoding is relative to: every
+    unit's kept piece, and the text between units (comments, split markers) encoded anew."""
     source = analysis.document.data
-
-    def append(piece: _Piece, base_line: int) -> None:
-        nonlocal prev_line, prev_char
-        if not piece.data:
-            return
-        first_line = base_line + piece.data[0]
-        first_char = piece.data[1]
-        delta_line = first_line - prev_line
-        data.extend((delta_line, first_char - prev_char if delta_line == 0 else first_char))
-        data.extend(piece.data[2:])
-        prev_line, prev_char = base_line + piece.last[0], piece.last[1]
-
     covered = 0
     for unit in analysis.units:
         if source[covered:unit.start].strip():
             gap_line = _line(analysis, covered)
-            append(_encode(analysis, _starting_in(analysis, covered, unit.start), gap_line), gap_line)
-        append(analysis.for_unit(unit, PIECES), _line(analysis, unit.start))
+            yield _encode(analysis, _starting_in(analysis, covered, unit.start), gap_line), gap_line
+        yield analysis.for_unit(unit, PIECES), _line(analysis, unit.start)
         covered = unit.end
     if source[covered:].strip():
         tail_line = _line(analysis, covered)
-        append(_encode(analysis, _starting_in(analysis, covered, len(source)), tail_line), tail_line)
+        yield _encode(analysis, _starting_in(analysis, covered, len(source)), tail_line), tail_line
+
+
+def _joined(analysis: DocumentAnalysis, take) -> None:
+    """Join the pieces: `take(piece, delta_line, first_char)` for each non-empty piece, its
+    first token's position encoded relative to the previous piece's last token."""
+    prev_line = prev_char = 0
+    for piece, base_line in _placed_pieces(analysis):
+        if not piece.data:
+            continue
+        first_line = base_line + piece.data[0]
+        delta_line = first_line - prev_line
+        take(piece, delta_line, piece.data[1] - prev_char if delta_line == 0 else piece.data[1])
+        prev_line, prev_char = base_line + piece.last[0], piece.last[1]
+
+
+def full_tokens(analysis: DocumentAnalysis) -> list[int]:
+    data: list[int] = []
+
+    def take(piece: _Piece, delta_line: int, first_char: int) -> None:
+        data.extend((delta_line, first_char))
+        data.extend(piece.data[2:])
+    _joined(analysis, take)
     return data
+
+
+def full_tokens_json(analysis: DocumentAnalysis) -> str:
+    """`{"data": full_tokens(analysis)}` as compact JSON, written from each piece's kept text:
+    at 50k lines the data is millions of integers, and writing them anew took longer than
+    everything else an edit costs the request."""
+    items: list[str] = []
+
+    def take(piece: _Piece, delta_line: int, first_char: int) -> None:
+        rest = piece.rest_json()
+        items.append(f"{delta_line},{first_char},{rest}" if rest else f"{delta_line},{first_char}")
+    _joined(analysis, take)
+    return '{"data":[' + ",".join(items) + "]}"

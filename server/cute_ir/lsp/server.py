@@ -586,7 +586,7 @@ async def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensPa
     await ls.in_slices(semantic.PIECES, analysis)
     # Written as JSON at once: at 50k lines the data is millions of integers, which pygls
     # would copy as objects before writing them as text.
-    answer = json.dumps({"data": semantic.full_tokens(analysis)}, separators=(",", ":"))
+    answer = semantic.full_tokens_json(analysis)
     if opened is not None:
         ls.opened_texts.keep_answer(opened, SEMANTIC_TOKENS, answer)
     return convert.EncodedJson([answer])
