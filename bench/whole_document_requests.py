@@ -2,9 +2,10 @@
 document symbols (outline), folding ranges and full semantic tokens.
 
 For the generator's files (bench/generate_ir.py) prints the CPU time of each, in process and
-converted as the server sends them (the outline and the folds as their JSON), first right after open (every unit
+converted as the server sends them (the JSON text it writes), first right after open (every unit
 computed once; the server does this in slices between other messages), then after a
-one-character edit in the middle of the file (only the edited unit is computed again).
+one-character edit in the middle of the file (only the edited unit is computed again), and
+after a newline there (every unit after it moves to other lines).
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def _requests(analysis: DocumentAnalysis) -> dict[str, object]:
     return {
         "document symbols": lambda: lsp_document_symbols(analysis),
         "folding ranges": lambda: lsp_folding_ranges(analysis),
-        "semantic tokens (full)": lambda: semantic.full_tokens(analysis),
+        "semantic tokens (full)": lambda: semantic.full_tokens_json(analysis),
     }
 
 
@@ -40,8 +41,8 @@ def _cpu_ms(fn) -> float:
 
 def main() -> int:
     sizes = tuple(int(a) for a in sys.argv[1:]) or SIZES
-    print("| lines | request | first, after open | after a 1-char edit |")
-    print("|---|---|---|---|")
+    print("| lines | request | first, after open | after a 1-char edit | after a newline |")
+    print("|---|---|---|---|---|")
     for lines in sizes:
         analysis = DocumentAnalysis("file:///bench.ir", generate(lines), verify_budget=0)
         first = {name: _cpu_ms(run) for name, run in _requests(analysis).items()}
@@ -50,8 +51,11 @@ def main() -> int:
         column = text_lines[line].index("%a_") + 1
         analysis.update([(Position(line, column), Position(line, column), "q")], 2)
         after = {name: _cpu_ms(run) for name, run in _requests(analysis).items()}
+        # A newline moves every unit after it to other lines.
+        analysis.update([(Position(line, 0), Position(line, 0), "\n")], 3)
+        newline = {name: _cpu_ms(run) for name, run in _requests(analysis).items()}
         for name in first:
-            print(f"| {lines} | {name} | {first[name]:.0f} ms | {after[name]:.1f} ms |")
+            print(f"| {lines} | {name} | {first[name]:.0f} ms | {after[name]:.1f} ms | {newline[name]:.1f} ms |")
     return 0
 
 
