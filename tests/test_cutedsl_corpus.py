@@ -11,7 +11,10 @@ user opens it, with no target given (the dumps declare none):
   error would be a false one;
 * every tensor-core / TMA / ldmatrix / stmatrix / cp.async / tcgen05 instruction form of the
   DSL's own PTX (opcode with all its modifiers, exactly) appears in our PTX preview of the dump
-  (tcgen05 allocation and completion tracking excepted, see `_BOOKKEEPING`).
+  (tcgen05 allocation, fences and waits excepted, see `_BOOKKEEPING`);
+* a CTA pair's tcgen05 work is committed in the preview exactly as in the DSL's PTX: with
+  `.multicast::cluster` where the kernel's `nvvm.tcgen05.commit` has a `multicast_mask`, without
+  where it has none.
 
 `KNOWN_GAPS` lists what does not hold yet, form by form. The list may only shrink: a gap that is
 no longer a gap fails the test until it is removed from the list.
@@ -38,12 +41,13 @@ STAGES = ("raw.mlir", "canonical.mlir")
 # The instruction families the preview answers for: what atoms lower to.
 _FAMILIES = re.compile(
     r"^(mma\.|wgmma\.|tcgen05\.|cp\.async|cp\.reduce\.async|ldmatrix\.|stmatrix\.)")
-# Tensor-memory allocation and completion tracking: the DSL lowers them from `nvvm.*` and
-# `cute_nvgpu.arch.*` ops (alloc_tmem, tcgen05.commit with the kernel's own CTA mask), not from
-# atoms, and their spelling follows the kernel's code; the preview's kernels carry their own
-# only so that they assemble. They are not compared.
+# Tensor-memory allocation, fences and waits: the DSL lowers them from `nvvm.*` and
+# `cute_nvgpu.arch.*` ops (alloc_tmem, ...), not from atoms, and their spelling follows the
+# kernel's code; the preview's kernels carry their own only so that they assemble. They are not
+# compared. Commits are: the preview commits as the kernel's `nvvm.tcgen05.commit` ops do.
 _BOOKKEEPING = re.compile(
-    r"^tcgen05\.(alloc|dealloc|relinquish_alloc_permit|commit|fence|wait)")
+    r"^tcgen05\.(alloc|dealloc|relinquish_alloc_permit|fence|wait)")
+_COMMIT = re.compile(r"^tcgen05\.commit")
 _OPCODE = re.compile(r"^\s*(?:@!?%\w+\s+)?([a-z][\w.:]*)")
 
 # (kernel, stage) -> instruction forms of the DSL's PTX the preview does not produce yet.
@@ -127,6 +131,24 @@ def test_preview_has_every_instruction_form_of_the_dsl(kernel, stage):
     assert missing == set(gaps), (
         f"missing from the preview: {sorted(missing - gaps)}; "
         f"listed as gaps but produced now (remove them from KNOWN_GAPS): {sorted(gaps - missing)}")
+
+
+@pytest.mark.parametrize("kernel,stage", DUMPS, ids=[f"{k}-{s.split('.')[0]}" for k, s in DUMPS])
+def test_preview_commits_as_the_dsl_does(kernel, stage):
+    """No commit form the DSL's PTX lacks: sm100_nvfp4_s2t commits its CTA pair's MMA to one
+    mbarrier, sm100_umma_2cta_multicast to both CTAs' (`.multicast::cluster`)."""
+    expected = {f for f in instruction_forms((CORPUS / kernel / "kernel.ptx").read_text()) if _COMMIT.match(f)}
+    found = {f for f in instruction_forms(preview_module(_analyse(kernel, stage)).ptx_text) if _COMMIT.match(f)}
+    assert found == expected
+
+
+def test_the_corpus_commits_both_ways():
+    forms = {kernel: {f for f in instruction_forms((CORPUS / kernel / "kernel.ptx").read_text())
+                      if _COMMIT.match(f)} for kernel in ("sm100_nvfp4_s2t", "sm100_umma_2cta_multicast")}
+    assert forms == {
+        "sm100_nvfp4_s2t": {"tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.b64"},
+        "sm100_umma_2cta_multicast": {
+            "tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64"}}
 
 
 def fidelity_rows() -> list[tuple[str, str, str, int, int, int]]:

@@ -234,6 +234,57 @@ def test_a_sized_tma_tile_assembles():
     assert FP.assemble(PV.preview_module(analyse(PREFETCHED)).ptx_text, "sm_90a", PTXAS) == []
 
 
+# A CTA pair's MMA commits as the kernel's own `nvvm.tcgen05.commit` does (CUTLASS
+# include/cutlass/arch/barrier.h: `umma_arrive_2x1SM` arrives on one mbarrier address,
+# `umma_arrive_multicast_2x1SM` on the barrier of every CTA in a mask).
+PAIR_MMA = "!cute_nvgpu.sm100.mma<256x256x16, elem_type = (bf16, bf16, f32), frag_kind = ss>"
+_ONE = "tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.b64"
+_MULTICAST = "tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64"
+
+
+def _pair_kernel(commit: str) -> str:
+    return f"""\
+func.func @host() {{
+  %u = cute.make_atom : {PAIR_MMA}
+  return
+}}
+func.func @kernel(%bar: !llvm.ptr<3>, %mask: i16) {{
+  {commit}
+  return
+}}
+"""
+
+
+def _commit_forms(text: str) -> set[str]:
+    ptx = PV.preview_module(analyse(text, "sm_100a")).ptx_text
+    return set(re.findall(r"tcgen05\.commit[\w.:]*", ptx))
+
+
+@pytest.mark.parametrize("commit,forms", [
+    ("nvvm.tcgen05.commit %bar {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>", {_ONE}),
+    ("nvvm.tcgen05.commit %bar, multicast_mask = %mask {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>, i16",
+     {_MULTICAST}),
+    # Unsaid: the form CUTLASS's SM100 pipelines release a stage with.
+    ("", {_MULTICAST}),
+], ids=["one-barrier", "multicast", "unsaid"])
+def test_a_cta_pair_commits_as_the_kernels_code_does(commit, forms):
+    assert _commit_forms(_pair_kernel(commit)) == forms
+
+
+def test_a_unit_that_commits_itself_follows_its_own_code():
+    text = (_pair_kernel("nvvm.tcgen05.commit %bar, multicast_mask = %mask {group = #nvvm.cta_group<cta_2>} "
+                         ": !llvm.ptr<3>, i16")
+            + f"func.func @own(%bar: !llvm.ptr<3>) {{\n  %v = cute.make_atom : {PAIR_MMA}\n"
+              "  nvvm.tcgen05.commit %bar {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>\n  return\n}\n")
+    assert _commit_forms(text) == {_ONE, _MULTICAST}
+
+
+@needs_ptxas
+def test_a_cta_pair_committing_to_one_barrier_assembles():
+    text = _pair_kernel("nvvm.tcgen05.commit %bar {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>")
+    assert FP.assemble(PV.preview_module(analyse(text, "sm_100a")).ptx_text, "sm_100a", PTXAS) == []
+
+
 # ------------------------------------------------------------------ module and line map
 def test_module_has_one_kernel_per_op_in_document_order():
     a = analyse(MANY, "sm_90a")

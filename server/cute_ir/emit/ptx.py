@@ -147,7 +147,12 @@ def _tmem_epilogue(k: PtxBuilder, cta: int, tmem: str, out: str) -> None:
     k.store(out, "b32", [tmem])
 
 
-def _commit(cta: int, mbar: str, k: PtxBuilder) -> str:
+def _commit(cta: int, mbar: str, k: PtxBuilder, multicast: bool | None = None) -> str:
+    """The tcgen05.commit that tracks the kernel's MMA or copy: a CTA pair's to both CTAs'
+    mbarriers (`.multicast::cluster`, mask 0b11) or, `multicast` False, to the one address
+    (`AtomConfig.commit_multicast`)."""
+    if cta == 2 and multicast is False:
+        return f"tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.b64 [{mbar}];"
     if cta == 2:
         mask = k.reg("b16", "%cta_mask")
         k.emit(f"mov.b16 {mask}, 3;")
@@ -185,7 +190,7 @@ def _umma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow, target: T.Tar
     k.op(row.template_for(a_res).format(
         **A.mma_qualifiers(row), D_TMEM=tmem, A=a_operand, B=bdesc, META=meta, IDESC=idesc,
         SCALES=scales, ENABLE_D=enable_d))
-    k.op(_commit(cta, mbar, k))
+    k.op(_commit(cta, mbar, k, c.commit_multicast))
     _tmem_epilogue(k, cta, tmem, out)
 
 
@@ -250,7 +255,7 @@ def _s2t_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     sdesc = k.param("u64", "s_desc", "%sdesc")
     tmem, mbar = _tmem_prologue(k, c.cta_group)
     k.op(row.ptx.format(CTA=c.cta_group, DST=tmem, SRC=sdesc))
-    k.op(_commit(c.cta_group, mbar, k))
+    k.op(_commit(c.cta_group, mbar, k, c.commit_multicast))
     _tmem_epilogue(k, c.cta_group, tmem, out)
 
 

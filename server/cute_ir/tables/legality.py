@@ -36,6 +36,11 @@ class AtomConfig:
     vec_size: int | None = None               # elements per scale factor (32 / 16)
     sf_type: str | None = None                # ue8m0 | ue4m3
     cta_group: int = 1                        # tcgen05, and TMA shared by a CTA pair
+    # How a CTA pair's tcgen05 kernel commits: to every CTA of a mask (`.multicast::cluster`,
+    # CUTLASS's `umma_arrive_multicast_2x1SM`, what its SM100 pipelines release stages with) or
+    # to the one mbarrier address (`umma_arrive_2x1SM`). The kernel's own `nvvm.tcgen05.commit`
+    # says which (`multicast_mask` or not); None, unsaid: the pipelines' multicast form.
+    commit_multicast: bool | None = None
     a_source: str | None = None               # rmem | smem_desc | tmem; None = atom default
     saturate: bool = False                    # integer .satfinite
     sparse_selector: int = 0                  # mma.sp `f` immediate
@@ -97,6 +102,8 @@ class AtomConfig:
                 parts.append(self.tma_cache_policy or "no_hint")
         if self.cp_shape is not None:
             parts.append(f"cta{self.cta_group}")
+        if self.cta_group == 2 and self.commit_multicast is False:
+            parts.append("commit_one")
         return re.sub(r"[^A-Za-z0-9_]+", "_", "_".join(parts))
 
 

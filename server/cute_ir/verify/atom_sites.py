@@ -40,6 +40,9 @@ DSL_APPLYING = frozenset({"cute.gemm", "cute.copy"})
 _APPLYING_SETTINGS = {"cute_nvgpu.atom.tma_reduce": ("kind",)}
 # The atoms whose kernels move a TMA tile: their expect_tx and SMEM tile come from the partition.
 _TMA_TRANSFERS = frozenset({"atom.tma_load", "atom.tma_store", "atom.tma_reduce"})
+# The NVVM op that commits a kernel's tcgen05 work to an mbarrier; with a second operand
+# (`multicast_mask = %m`) it signals the barrier of every CTA in the mask.
+_TCGEN05_COMMIT = "nvvm.tcgen05.commit"
 # Ops whose region's arguments are a function's (a kernel's) arguments.
 _FUNCTIONS = frozenset({"cuda.kernel", "func.func", "gpu.func", "llvm.func", "cute.kernel"})
 
@@ -215,6 +218,17 @@ class SiteWalker:
         operand = self.ctx.classify(types[2])           # (atom, D, A, ...)
         return A_SOURCE_NAMES.get(operand.residency) if operand is not None else None
 
+    def commit_multicast(self) -> bool | None:
+        """How the unit's own code commits its tcgen05 work (`_TCGEN05_COMMIT`): True when a
+        commit multicasts, False when the unit commits but never multicasts, None when it has
+        no commit at all."""
+        if self.ctx is None:
+            return None
+        commits = [op for op in self.ctx.operations() if op.name == _TCGEN05_COMMIT]
+        if not commits:
+            return None
+        return any(len(op.operands) > 1 for op in commits)
+
     def items(self) -> list[AtomSite]:
         if self.ctx is None:
             return []
@@ -303,18 +317,41 @@ def unit_key(analysis: SiteSource, unit: SourceUnit, alias_key: tuple) -> tuple:
     return (len(text), hashlib.blake2b(text, digest_size=20).digest(), alias_key)
 
 
-def unit_sites(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
-                alias_key: tuple, key: tuple | None = None) -> tuple[AtomSite, ...]:
+@dataclass(frozen=True, slots=True)
+class _UnitSites:
+    items: tuple[AtomSite, ...]     # relative to the unit
+    commit_multicast: bool | None   # how the unit's code commits (`SiteWalker.commit_multicast`)
+
+
+def _walk_unit(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
+               alias_key: tuple, key: tuple | None = None) -> _UnitSites:
     key = key or unit_key(analysis, unit, alias_key)
     hit = _unit_cache.get(key)
     if hit is not None:
         _unit_cache.move_to_end(key)
         return hit
-    items = tuple(i.shifted(-unit.start) for i in SiteWalker(analysis, unit, aliases).items())
-    _unit_cache[key] = items
+    walker = SiteWalker(analysis, unit, aliases)
+    found = _UnitSites(tuple(i.shifted(-unit.start) for i in walker.items()), walker.commit_multicast())
+    _unit_cache[key] = found
     if len(_unit_cache) > _CACHE_SIZE:
         _unit_cache.popitem(last=False)
-    return items
+    return found
+
+
+def _committed(items: tuple[AtomSite, ...], multicast: bool | None) -> tuple[AtomSite, ...]:
+    """`items` whose CTA-pair kernels commit as `multicast` says (unchanged when it is None)."""
+    if multicast is None:
+        return items
+    return tuple(replace(i, config=replace(i.config, commit_multicast=multicast))
+                 if i.config is not None and i.config.cta_group == 2 else i for i in items)
+
+
+def unit_sites(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
+                alias_key: tuple, key: tuple | None = None) -> tuple[AtomSite, ...]:
+    """The unit's sites, relative to it; a CTA pair's kernels commit as the unit's own
+    `nvvm.tcgen05.commit` ops do."""
+    found = _walk_unit(analysis, unit, aliases, alias_key, key)
+    return _committed(found.items, found.commit_multicast)
 
 
 def document_sites(analysis: SiteSource) -> list[AtomSite]:
@@ -323,11 +360,16 @@ def document_sites(analysis: SiteSource) -> list[AtomSite]:
         return []
     aliases = alias_table(analysis)
     alias_key = tuple(sorted((k, v.text) for k, v in aliases.items()))
+    walked = [(unit, _walk_unit(analysis, unit, aliases, alias_key)) for unit in analysis.units if not unit.shell]
+    # An atom built in one function is often applied in another (the CuTe DSL builds a kernel's
+    # MMA atom in its host function and passes it in): a unit that does not commit itself
+    # commits as the document's kernels do.
+    forms = {found.commit_multicast for _, found in walked} - {None}
+    document_form = (True in forms) if forms else None
     out: list[AtomSite] = []
-    for unit in analysis.units:
-        if unit.shell:
-            continue
-        out.extend(i.shifted(unit.start) for i in unit_sites(analysis, unit, aliases, alias_key))
+    for unit, found in walked:
+        form = found.commit_multicast if found.commit_multicast is not None else document_form
+        out.extend(i.shifted(unit.start) for i in _committed(found.items, form))
     return out
 
 
