@@ -59,6 +59,20 @@ HARDWARE_HAS_NO_SUCH_ATOM: tuple[tuple[re.Pattern, str, str], ...] = tuple(
            f"neither pack into a unit nor fill whole units",
            "6-bit elements straddle ldmatrix / stmatrix's 16-bit units (docs/spec-deviations.md, B19)")
           for atom in ("ldsm", "stsm")),
+        # The `.b8` shapes (`mode` other than (8,8)) move bytes: 6-bit elements straddle them,
+        # except where `sz_pattern = u6x16p32to8` widens 6-bit values into them.
+        *((rf'^!cute_nvgpu\.atom\.{atom}<(val_type = )?f6E2M3FN, mode = <"\((16,16|16,8|8,16)\)">'
+           rf'(, sz_pattern = u8)?, num_matrices',
+           f"`atom.{atom}` moves 8-bit units, but the value type f6E2M3FN is 6 bits: its elements "
+           f"neither pack into a unit nor fill whole units",
+           "6-bit elements straddle the bytes of ldmatrix / stmatrix's .b8 shapes (docs/spec-deviations.md, "
+           "B19); the DSL's own compile of one cannot partition the tile")
+          for atom in ("ldsm", "stsm")),
+        (r'^!cute_nvgpu\.atom\.ldsm<val_type = f6E2M3FN, mode = <"\(\d+,\d+\)">, sz_pattern = u4x16p64to8,',
+         "`atom.ldsm` with `sz_pattern = u4x16p64to8` widens 4-bit values into 8-bit units, but the "
+         "value type f6E2M3FN is 6 bits: its elements are not 4-bit values, and neither pack into a "
+         "unit nor fill whole units",
+         "`.b8x16.b4x16_p64` unpacks 4-bit values (PTX ISA, ldmatrix): 6-bit ones are not those"),
         *((rf"^!cute_nvgpu\.atom\.{atom}<f16 copy_bits = 128 mem_order = {order}>$",
            f"`atom.{atom}` is a {what} (`{ins}`), which has no `{order}` memory order; it takes {takes}",
            f"PTX has no `{ins}.{order}` (ptxas 13.0: \"Illegal modifier\"); the DSL's own compile of "

@@ -334,7 +334,16 @@ def test_copy_lattice_integrity():
 
 def test_copy_lattice_contents():
     assert {r.variant for r in A.find_copy_rows("atom.ldsm")} == {
-        "x1", "x2", "x4", "x1.trans", "x2.trans", "x4.trans"}
+        "x1", "x2", "x4", "x1.trans", "x2.trans", "x4.trans",
+        # PTX ISA 8.6+: .m16n16 .x1/.x2, always .trans, .b8 or widened from 6-/4-bit values;
+        # .m8n16 .x1/.x2/.x4, never transposed, widened only.
+        *(f"m16n16.x{n}.trans.{f}" for n in (1, 2)
+          for f in ("b8", "b8x16.b6x16_p32", "b8x16.b4x16_p64")),
+        *(f"m8n16.x{n}.{f}" for n in (1, 2, 4) for f in ("b8x16.b6x16_p32", "b8x16.b4x16_p64"))}
+    assert {r.variant for r in A.find_copy_rows("atom.stsm")} == {
+        "x1", "x2", "x4", "x1.trans", "x2.trans", "x4.trans",
+        "m16n8.x1.trans.b8", "m16n8.x2.trans.b8", "m16n8.x4.trans.b8"}
+    assert {r.requires for r in A.COPY_LATTICE if r.params.get("format", "b16") != "b16"} == {A.MATRIX_B8}
     assert {r.variant for r in A.find_copy_rows("atom.simt_async_copy")} == {
         "ca.4", "ca.8", "ca.16", "cg.16"}
     assert {r.variant for r in A.find_copy_rows("atom.s2t_copy")} == {

@@ -244,9 +244,12 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("verify.copy.width-element", V, "The copy width is not a whole number of elements."),
     CodeDoc("verify.copy.matrix-shape", V, "An `ldmatrix` / `stmatrix` matrix shape the "
             "instruction does not have."),
-    CodeDoc("verify.copy.num-matrices", V, "An `ldmatrix` / `stmatrix` matrix count other than "
-            "x1, x2 or x4."),
-    CodeDoc("verify.copy.transpose", V, "`transpose` is neither true nor false."),
+    CodeDoc("verify.copy.num-matrices", V, "An `ldmatrix` / `stmatrix` matrix count the matrix "
+            "shape does not take (x1, x2 or x4 of `.m8n8`; x1 or x2 of `.m16n16`, ...)."),
+    CodeDoc("verify.copy.matrix-format", V, "An `ldmatrix` / `stmatrix` element format "
+            "(`sz_pattern`) the matrix shape does not take."),
+    CodeDoc("verify.copy.transpose", V, "`transpose` is neither true nor false, or contradicts "
+            "the matrix shape (`.m16n16` and `.m16n8` always transpose, `.m8n16` never)."),
     CodeDoc("verify.copy.tmem-shape", V, "A tensor-memory copy shape (lanes x bits) the "
             "`tcgen05.ld` / `tcgen05.st` family lacks."),
     CodeDoc("verify.copy.tmem-repeat", V, "A tensor-memory copy repetition count the shape does "

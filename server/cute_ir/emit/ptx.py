@@ -599,7 +599,8 @@ def _mma_configs(row: A.MmaShapeRow) -> Iterable[AtomConfig]:
 def _copy_configs(row: A.CopyShapeRow) -> Iterable[AtomConfig]:
     m = row.atom
     if m in ("atom.ldsm", "atom.stsm"):
-        yield AtomConfig(m, num_matrices=row.params["num"], transpose=row.params["trans"])
+        yield AtomConfig(m, num_matrices=row.params["num"], transpose=row.params["trans"],
+                         matrix=row.params["shape"], matrix_format=row.params["format"])
     elif m == "atom.simt_async_copy":
         yield AtomConfig(m, cache=row.params["cache"], copy_bytes=row.params["bytes"])
     elif m in ("atom.tmem_load", "atom.tmem_store"):

@@ -30,12 +30,13 @@ from ..diagnostics import Span
 from ..ir.attributes import all_attributes
 from ..ir.core import Operation, Value
 from ..tables.atoms import (
-    AtomRow, CopyShapeRow, MmaShapeRow, Residency,
-    find_copy_rows, mma_qualifiers, register_counts, shapes_text,
+    MATRIX_UNIT_BITS, AtomRow, CopyShapeRow, MmaShapeRow, Residency,
+    find_copy_rows, matrix_mode, matrix_variant, mma_qualifiers, register_counts, shapes_text,
 )
-from ..tables.legality import mma_lattice
+from ..tables.legality import AtomConfig, mma_lattice
 from ..tables.tiers import describe_requirements, satisfies_any
 from ..tables.type_parameters import TYPE_PARAMETER_KINDS, explain
+from ..verify.atom_config import atom_config
 from ..verify.context import LocatedAtom, VerifyContext
 from .lifted import lifted_unit_at
 from ..syntax.literals import integer_literal
@@ -374,18 +375,16 @@ def match_copy(atom: AtomInstance, ty: CuteNvgpuType | None = None) -> CopyMatch
     words = _keywords(ty)
     setting = {k: f.value.strip() for k, f in atom.settings.items()}
     if atom.mnemonic in ("atom.ldsm", "atom.stsm"):
-        num = int(setting["num_matrices"]) if setting.get("num_matrices", "").isdigit() else None
-        trans = setting.get("trans") in ("true", "1")
-        for w in words:
-            m = re.search(r"(?:^|\.)x([124])(?:\.|$)", w)
-            if m:
-                num = int(m.group(1))
-            if w in ("t", "trans") or w.endswith(".trans"):
-                trans = True
-        if num is not None:
-            picked = find_copy_rows(atom.mnemonic, f"x{num}{'.trans' if trans else ''}")
+        # The row the lowering picks (its shape, count, transposition and format), else the rows
+        # of the shape the atom names.
+        config = atom_config(atom, ty=ty)
+        if isinstance(config, AtomConfig):
+            picked = find_copy_rows(atom.mnemonic, matrix_variant(
+                config.matrix, config.num_matrices, config.transpose, config.matrix_format))
             return CopyMatch(picked, bool(picked))
-        return CopyMatch([r for r in rows if r.params.get("trans") == trans], False)
+        mode = atom.settings.get("mode")
+        shape = matrix_mode(atom.mnemonic, mode.value.strip().strip("<>").strip('"') if mode else None)
+        return CopyMatch([r for r in rows if shape is None or r.params["shape"] == shape.shape], False)
     if atom.mnemonic == "atom.simt_async_copy":
         sizes = _integers(ty) + [int(v) for k, v in setting.items() if k in ("bytes", "size") and v.isdigit()]
         cache = next((w for w in words if w in ("ca", "cg")), None)
@@ -438,7 +437,8 @@ def _copy_regs(row: CopyShapeRow, match: CopyMatch) -> str:
 
 def _copy_elements(row: CopyShapeRow, match: CopyMatch) -> str:
     if row.atom in ("atom.ldsm", "atom.stsm") and row.regs is not None:
-        return f"{2 * row.regs} × b16"
+        unit = MATRIX_UNIT_BITS[row.params["format"]]
+        return f"{32 // unit * row.regs} × b{unit}"
     if "bytes" in row.params:
         return f"{row.params['bytes']} bytes"
     return "—"

@@ -19,6 +19,7 @@ Sources (besides the specification pages):
 from __future__ import annotations
 
 import enum
+import itertools
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterator
@@ -33,6 +34,8 @@ __all__ = [
     "N_STEP8", "N_STEP16", "N_STEP32", "N_WGMMA_INT", "N_UMMA_I8_CTA1",
     "find_mma_rows", "find_copy_rows", "mma_row", "copy_row", "fragment_counts",
     "register_counts", "PARAMETER_GATES", "parameter_gate", "atom_gates",
+    "MATRIX_B8", "MatrixMode", "MATRIX_MODES", "MATRIX_FORMATS", "MATRIX_UNIT_BITS",
+    "MATRIX_PACKED_BITS", "matrix_mode", "matrix_variant",
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -291,11 +294,13 @@ _ATOMS_RAW: tuple[AtomRow, ...] = (
           "hover can say why .cg 8 is rejected)."),
     _atom("atom.ldsm", AtomFamily.TMEM_AND_COPY, ("sm_75",), "SM75", (I.COPY_ATOM,),
           _ops(src=R.SMEM, dst=R.RMEM),
-          "ldmatrix: warp loads 1/2/4 8x8 b16 matrices from shared memory (optional .trans).",
+          "ldmatrix: warp loads 1/2/4 8x8 b16 matrices from shared memory (optional .trans); "
+          "on sm_100 / sm_110 / sm_120 (`a`, `f`) also 16x16 and 8x16 matrices of bytes.",
           "copy"),
     _atom("atom.stsm", AtomFamily.TMEM_AND_COPY, ("sm_90",), "SM90", (I.COPY_ATOM,),
           _ops(src=R.RMEM, dst=R.SMEM),
-          "stmatrix: warp stores 1/2/4 8x8 b16 matrices to shared memory (optional .trans).",
+          "stmatrix: warp stores 1/2/4 8x8 b16 matrices to shared memory (optional .trans); "
+          "on sm_100 / sm_110 / sm_120 (`a`, `f`) also 16x8 matrices of bytes.",
           "copy"),
     _atom("atom.non_exec_tiled_tma_load", AtomFamily.TMA, TMA, "SM90", (I.TMA_ATOM,),
           _ops(src=R.GMEM, dst=R.SMEM),
@@ -487,6 +492,68 @@ def _copy_parameter_gates() -> dict[tuple[str, str, str], tuple[str, ...]]:
 
 
 # --------------------------------------------------------------------------------------------
+# ldmatrix / stmatrix shapes
+# --------------------------------------------------------------------------------------------
+# PTX ISA 8.6+ ("ldmatrix", "stmatrix"): besides `.m8n8` of 16-bit units (`.b16`), ldmatrix has
+# `.m16n16` (`.x1` / `.x2` only, always `.trans`) and `.m8n16` (never transposed), both moving
+# 8-bit units that shared memory holds as bytes (`.b8`, `.m16n16` only) or as 16 packed 6-bit /
+# 4-bit values padded to 128 bits, each widened to a byte (`.b8x16.b6x16_p32` /
+# `.b8x16.b4x16_p64`); stmatrix has `.m16n8`, valid only for `.b8` (always `.trans`). ptxas
+# 13.0 assembles every such form for the `a` and `f` targets of sm_100, sm_103, sm_110, sm_120
+# and sm_121 and for no other ("Feature '.m16n16' not supported on .target 'sm_100'",
+# "Feature 'ldmatrix.b8' ..."; tests/tables/test_atoms.py asks it for each row); CUTLASS gates
+# its SM100_*_LDSM / *_STSM atoms alike (include/cute/arch/copy_sm100.hpp).
+MATRIX_B8: tuple[str, ...] = ("sm_100f", "sm_110f", "sm_120f")
+
+
+@dataclass(frozen=True)
+class MatrixMode:
+    """A CuTe DSL ldsm / stsm matrix shape (`mode = <"(rows,cols)">`) and its PTX form."""
+    atom: str
+    mode: str                     # as the DSL writes it: "(16,16)"
+    shape: str                    # the PTX `.shape`: "m16n16"
+    per_ptx_matrix: int           # the DSL's matrices in one PTX matrix
+    transpose: bool | None        # the transposition the shape requires; None: either
+    patterns: tuple[str, ...]     # the `sz_pattern`s it takes; the first when none is written
+    requires: tuple[str, ...]     # besides the atom row's gate
+
+    @property
+    def rows_cols(self) -> str:
+        return "x".join(self.mode.strip("()").split(","))
+
+
+_WIDENED = ("u4x16p64to8", "u6x16p32to8")
+MATRIX_MODES: tuple[MatrixMode, ...] = (
+    MatrixMode("atom.ldsm", "(8,8)", "m8n8", 1, None, ("u16",), ()),
+    MatrixMode("atom.ldsm", "(16,16)", "m16n16", 1, True, ("u8", *_WIDENED), MATRIX_B8),
+    # The DSL's LdMatrix16x8x8bOp has "no direct PTX correspondence": it lowers to `.m16n16`
+    # (two of its 16x8 matrices to one) and permutes the values to match stmatrix.m16n8.trans
+    # (nvgpu/warp/copy.py; its own compile: num_matrices = 4 -> ldmatrix.m16n16.x2.trans.b8).
+    MatrixMode("atom.ldsm", "(16,8)", "m16n16", 2, True, ("u8", *_WIDENED), MATRIX_B8),
+    MatrixMode("atom.ldsm", "(8,16)", "m8n16", 1, False, _WIDENED, MATRIX_B8),
+    MatrixMode("atom.stsm", "(8,8)", "m8n8", 1, None, ("u16",), ()),
+    MatrixMode("atom.stsm", "(16,8)", "m16n8", 1, True, ("u8",), MATRIX_B8),
+)
+# The DSL's `sz_pattern` -> the PTX element format.
+MATRIX_FORMATS: dict[str, str] = {"u16": "b16", "u8": "b8", "u4x16p64to8": "b8x16.b4x16_p64",
+                                  "u6x16p32to8": "b8x16.b6x16_p32"}
+# The unit one lane's registers receive (bits), and the packed values a format widens.
+MATRIX_UNIT_BITS: dict[str, int] = {"b16": 16, "b8": 8, "b8x16.b4x16_p64": 8, "b8x16.b6x16_p32": 8}
+MATRIX_PACKED_BITS: dict[str, int] = {"b8x16.b4x16_p64": 4, "b8x16.b6x16_p32": 6}
+
+
+def matrix_mode(atom: str, mode: str | None) -> MatrixMode | None:
+    """The matrix shape `mode` ("(16,16)"; None: the `.m8n8` default) of an ldsm / stsm atom."""
+    mode = "(8,8)" if mode is None else mode.replace(" ", "")
+    return next((m for m in MATRIX_MODES if m.atom == atom and m.mode == mode), None)
+
+
+def _matrix_parameter_gates() -> dict[tuple[str, str, str], tuple[str, ...]]:
+    """A DSL `mode = <"(16,16)">` needs the `.b8` shapes' targets."""
+    return {(m.atom, "mode", f'<"{m.mode}">'): m.requires for m in MATRIX_MODES if m.requires}
+
+
+# --------------------------------------------------------------------------------------------
 # Gates a type's parameters add to its row's
 # --------------------------------------------------------------------------------------------
 # (parameter key, value) -> the gate an atom written with it needs besides its row's. A key ""
@@ -508,6 +575,8 @@ PARAMETER_GATES: dict[tuple[str, str, str], tuple[str, ...]] = {
     ("atom.universal_copy", "b", "256"): WIDE_GLOBAL_ACCESS,
     # The cluster scope, shared::cluster and the 256-byte L2 prefetch of the DSL's SIMT copies.
     **_copy_parameter_gates(),
+    # The `.b8` shapes of ldmatrix / stmatrix.
+    **_matrix_parameter_gates(),
 }
 
 
@@ -1130,11 +1199,42 @@ def _ldsm_rows() -> tuple[CopyShapeRow, ...]:
             rows.append(CopyShapeRow(
                 f"ldsm.x{num}{t}", "atom.ldsm", f"x{num}{t}", ("sm_75",), R.SMEM, R.RMEM,
                 f"ldmatrix.sync.aligned.m8n8.x{num}{t}.shared.b16 {{D}}, [{{SRC}}];", regs=num,
-                params={"num": num, "trans": trans}))
+                params={"num": num, "trans": trans, "shape": "m8n8", "format": "b16"}))
             rows.append(CopyShapeRow(
                 f"stsm.x{num}{t}", "atom.stsm", f"x{num}{t}", ("sm_90",), R.RMEM, R.SMEM,
                 f"stmatrix.sync.aligned.m8n8.x{num}{t}.shared.b16 [{{DST}}], {{S}};", regs=num,
-                params={"num": num, "trans": trans}))
+                params={"num": num, "trans": trans, "shape": "m8n8", "format": "b16"}))
+    return tuple(rows) + _b8_matrix_rows()
+
+
+def matrix_variant(shape: str, num: int, trans: bool, fmt: str) -> str:
+    """A matrix copy row's variant: `x4.trans` for `.m8n8` (`.b16`), else the shape and format
+    too (`m16n16.x2.trans.b8`)."""
+    t = ".trans" if trans else ""
+    return f"x{num}{t}" if shape == "m8n8" else f"{shape}.x{num}{t}.{fmt}"
+
+
+# The `.b8` forms (see MATRIX_B8): shape -> its `.num` counts, b32 registers per matrix, formats.
+_B8_FORMS: dict[tuple[str, str], tuple[tuple[int, ...], int, tuple[str, ...]]] = {
+    ("atom.ldsm", "m16n16"): ((1, 2), 2, ("b8", "b8x16.b6x16_p32", "b8x16.b4x16_p64")),
+    ("atom.ldsm", "m8n16"): ((1, 2, 4), 1, ("b8x16.b6x16_p32", "b8x16.b4x16_p64")),
+    ("atom.stsm", "m16n8"): ((1, 2, 4), 1, ("b8",)),
+}
+
+
+def _b8_matrix_rows() -> tuple[CopyShapeRow, ...]:
+    rows = []
+    for (atom, shape), (nums, regs, formats) in _B8_FORMS.items():
+        trans = shape != "m8n16"
+        for num, fmt in itertools.product(nums, formats):
+            variant = matrix_variant(shape, num, trans, fmt)
+            qualifiers = f"{shape}.x{num}{'.trans' if trans else ''}.shared.{fmt}"
+            ptx = (f"ldmatrix.sync.aligned.{qualifiers} {{D}}, [{{SRC}}];" if atom == "atom.ldsm"
+                   else f"stmatrix.sync.aligned.{qualifiers} [{{DST}}], {{S}};")
+            src, dst = (R.SMEM, R.RMEM) if atom == "atom.ldsm" else (R.RMEM, R.SMEM)
+            rows.append(CopyShapeRow(
+                f"{atom.split('.')[1]}.{variant}", atom, variant, MATRIX_B8, src, dst, ptx,
+                regs=num * regs, params={"num": num, "trans": trans, "shape": shape, "format": fmt}))
     return tuple(rows)
 
 

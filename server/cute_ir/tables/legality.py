@@ -47,6 +47,8 @@ class AtomConfig:
     # copy atoms
     num_matrices: int | None = None           # ldmatrix / stmatrix .x1/.x2/.x4
     transpose: bool = False
+    matrix: str = "m8n8"                      # ldmatrix / stmatrix .shape (m16n16, m8n16, m16n8)
+    matrix_format: str = "b16"                # ... and element format (b8, b8x16.b4x16_p64, ...)
     copy_bytes: int | None = None             # cp.async 4/8/16
     cache: str | None = None                  # cp.async ca | cg
     tmem_shape: str | None = None             # tcgen05.ld/st 32x32b, 16x64b, ...
@@ -87,6 +89,8 @@ class AtomConfig:
             parts.append(self.a_source or "default")
         if self.sparse and self.mnemonic == "sm80.sparse_mma":
             parts.append(f"f{self.sparse_selector}")
+        if self.matrix != "m8n8":
+            parts += [self.matrix, self.matrix_format]
         for v in (self.num_matrices, self.cache, self.copy_bytes, self.tmem_shape, self.repeat,
                   self.cp_shape, self.tma_rank, self.reduce_op, self.copy_bits):
             if v is not None:
@@ -186,7 +190,7 @@ def _resolve_mma(c: AtomConfig) -> A.MmaShapeRow | str:
 def _copy_variant(c: AtomConfig) -> str | None:
     m = c.mnemonic
     if m in ("atom.ldsm", "atom.stsm"):
-        return f"x{c.num_matrices}{'.trans' if c.transpose else ''}"
+        return A.matrix_variant(c.matrix, c.num_matrices, c.transpose, c.matrix_format)
     if m == "atom.simt_async_copy":
         return f"{c.cache or ('cg' if c.copy_bytes == 16 else 'ca')}.{c.copy_bytes}"
     if m in ("atom.tmem_load", "atom.tmem_store"):

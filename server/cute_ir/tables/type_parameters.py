@@ -122,7 +122,9 @@ KEYED: dict[str, Meaning] = {
     "mask": Meaning("a byte mask selects the bytes stored (`.cp_mask`)", _BOOLEAN),
     # ldmatrix / stmatrix
     "mode": Meaning("rows x columns of one matrix the instruction moves (`(8,8)`: `.m8n8`, "
-                    "`(16,16)`: `.m16n16`, `(16,8)`: `.m16n8`, `(8,16)`: `.m8n16`)"),
+                    "16-bit units; on sm_100 / sm_110 / sm_120 `a` and `f` targets, bytes: "
+                    "`(16,16)`: `.m16n16`, `(8,16)`: `.m8n16`, `(16,8)`: stmatrix `.m16n8`, "
+                    "ldmatrix half an `.m16n16`)"),
     "num_matrices": Meaning("matrices one instruction moves (`.x1`, `.x2`, `.x4`)"),
     "sz_pattern": Meaning("element size in shared memory and in registers", {
         "u16": "16-bit elements (`.b16`)",

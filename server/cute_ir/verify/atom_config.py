@@ -14,7 +14,8 @@ from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..layout import layout_rank
 from ..syntax.literals import integer_literal
-from ..tables.atoms import DEFAULT_TMA_CACHE_POLICY, TMA_CACHE_MODE_POLICY, TMEM_DSL_SHAPES, TYPE_BITS
+from ..tables.atoms import (DEFAULT_TMA_CACHE_POLICY, MATRIX_FORMATS, TMA_CACHE_MODE_POLICY, TMEM_DSL_SHAPES,
+                           TYPE_BITS, matrix_mode)
 from ..tables.atoms import (COPY_QUALIFIERS, DEFAULT_MEMORY_SCOPE, LOAD_ORDERS, SHARED_SPACES, STORE_ORDERS,
                            Residency, simt_copy_side)
 from ..tables.legality import A_SOURCES, AtomConfig, block_scale_pairs
@@ -165,10 +166,15 @@ def _mma_config(atom: AtomInstance, a_source: str | None, ty: CuteNvgpuType | No
 
 
 def _ldsm_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
-    mode = _setting(atom, "mode")
-    if mode is not None and _value(mode) != "(8,8)":
-        return (f"the `.b8` shapes of ldmatrix / stmatrix (`mode = {mode.value.strip()}`) are not "
-                f"previewed yet, only `.m8n8`")
+    mode_field = _setting(atom, "mode")
+    mode = matrix_mode(atom.mnemonic, _value(mode_field))
+    if mode is None:
+        return (f"`{atom.mnemonic}` has no matrix shape `mode = {mode_field.value.strip()}`: there is "
+                f"no instruction to show")
+    pattern = _value(_setting(atom, "sz_pattern")) or mode.patterns[0]
+    if pattern not in mode.patterns:
+        return (f"`{atom.mnemonic}` with `mode = {mode.mode}` does not take `sz_pattern = {pattern}`: "
+                f"there is no instruction to show")
     num = _int(_setting(atom, "num_matrices", "num"))
     trans = _flag(_setting(atom, "transpose", "trans"))
     words = _keywords(ty)
@@ -180,9 +186,14 @@ def _ldsm_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | s
         elif w == "t":                          # DSL: trailing `t` / `n` = transposed or not
             trans = True
     if num is None:
-        return (f"the `{atom.mnemonic}` atom does not say how many 8x8 matrices it moves "
+        return (f"the `{atom.mnemonic}` atom does not say how many {mode.rows_cols} matrices it moves "
                 f"(num_matrices = 1/2/4, or `<m8n8.x4>`)")
-    return AtomConfig(atom.mnemonic, num_matrices=num, transpose=trans)
+    if num % mode.per_ptx_matrix:
+        return (f"`{atom.mnemonic}` with `mode = {mode.mode}` moves its matrices "
+                f"{mode.per_ptx_matrix} at a time, not {num}: there is no instruction to show")
+    # The DSL's 16x8 ldmatrix is half a `.m16n16` one (tables/atoms.MATRIX_MODES).
+    return AtomConfig(atom.mnemonic, num_matrices=num // mode.per_ptx_matrix, transpose=trans,
+                      matrix=mode.shape, matrix_format=MATRIX_FORMATS[pattern])
 
 
 def _bit_widths(ty: CuteNvgpuType | None, unit: str = BIT_UNIT) -> list[int]:

@@ -10,7 +10,11 @@ Where the rules come from:
   `tables/atoms.py` (`AtomRow.operands`), widened where this file's `_EXTRA_RESIDENCY` says;
 * LDSM / STSM: `m8n8` with x1 / x2 / x4 sub-tiles, optional `.trans`, 16-bit units (registry
   tables; the legal sub-tile counts come from the copy lattice rows `ldsm.*` / `stsm.*`), which
-  elements narrower than 16 bits share and wider ones fill (`CopyFamily.unit_bits`);
+  elements narrower than 16 bits share and wider ones fill (`CopyFamily.unit_bits`). The CuTe
+  DSL's other matrix shapes (`mode = <"(16,16)">`, ...: the PTX ISA's `.b8` shapes,
+  tables/atoms.MATRIX_MODES) move 8-bit units the same way, or widen packed 4-bit / 6-bit values
+  into them (`sz_pattern`), each shape with its own counts, formats and transposition; the spec
+  names none of them, so their messages are cute-ir's (docs/diagnostics.md);
 * cp.async (`atom.simt_async_copy`): 4, 8 or 16 bytes, `.ca` at every width and `.cg` at 16
   bytes only (registry table, hardware-facts 11; from the lattice rows `cp_async.*`). The
   registry says an out-of-range width has no dedicated message and fails through the
@@ -58,8 +62,9 @@ from ..ir.core import Operation, OpResult
 from ..ir.shaped import element_bits
 from ..layout import ComposedLayout, Layout, ScaledBasis, layout_fn, parse_layout
 from ..layout.inttuple import is_int, leaves
-from ..tables.atoms import (LOAD_ORDERS, MMIO_MAX_BITS, STORE_ORDERS, TMEM_DSL_SHAPES, Interface, Residency,
-                           find_copy_rows, simt_copy_side)
+from ..tables.atoms import (LOAD_ORDERS, MATRIX_FORMATS, MATRIX_MODES, MATRIX_PACKED_BITS, MATRIX_UNIT_BITS,
+                           MMIO_MAX_BITS, STORE_ORDERS, TMEM_DSL_SHAPES, Interface, MatrixMode, Residency,
+                           find_copy_rows, matrix_mode, simt_copy_side)
 from .context import VerifyContext
 from .target import check_target
 
@@ -258,10 +263,11 @@ def read_config(ctx: VerifyContext, atom: AtomInstance, op_name: str) -> CopyCon
     return config
 
 
-def _width_problem(mnemonic: str, family: CopyFamily, bits: int, what: str) -> str | None:
+def _width_problem(mnemonic: str, family: CopyFamily, bits: int, what: str,
+                   unit: int | None = None) -> str | None:
     """Why elements of `bits` bits (`what`: "the value type f6E2M3FN") cannot be moved by
-    the family's atoms, or None when they can."""
-    unit = family.unit_bits
+    the family's atoms (in units of `unit` bits, default the family's), or None when they can."""
+    unit = unit or family.unit_bits
     if unit is not None:
         if unit % bits == 0 or bits % unit == 0:
             return None
@@ -274,24 +280,48 @@ def _width_problem(mnemonic: str, family: CopyFamily, bits: int, what: str) -> s
 
 def _check_value_width(atom: AtomInstance, config: CopyConfig) -> None:
     vt = config.value_type
-    if vt is None or config.family.unit_bits is not None and not _m8n8(atom):
+    bits = element_bits(str(vt.value)) if vt is not None else None
+    if bits is None:
         return
-    bits = element_bits(str(vt.value))
-    problem = _width_problem(atom.mnemonic, config.family, bits, f"the value type {vt.value}") \
-        if bits is not None else None
+    what = f"the value type {vt.value}"
+    unit = packed = None
+    if config.family.unit_bits is not None:
+        # An ldsm / stsm moves the units of its shape's format (`.b16`, `.b8`), some widening
+        # packed values into them; a shape or format it does not have is reported elsewhere.
+        mode = _matrix_mode(atom)
+        pattern = _pattern(atom, mode) if mode is not None else None
+        if pattern is None or pattern.value not in mode.patterns:
+            return
+        fmt = MATRIX_FORMATS[pattern.value]
+        unit, packed = MATRIX_UNIT_BITS[fmt], MATRIX_PACKED_BITS.get(fmt)
+        if bits == packed:
+            return
+    problem = _width_problem(atom.mnemonic, config.family, bits, what, unit)
+    if problem is not None and packed is not None:
+        problem = (f"`{atom.mnemonic}` with `sz_pattern = {pattern.value}` widens {packed}-bit values "
+                   f"into {unit}-bit units, but {what} is {bits} bits: its elements are not {packed}-bit "
+                   f"values, and neither pack into a unit nor fill whole units")
     if problem is not None:
         config.problem("verify.copy.element-width", vt.span, problem)
 
 
-# The CuTe DSL writes an LDSM / STSM atom's matrix shape `mode = <"(rows,cols)">`; `(8,8)` is
-# `.m8n8` (16-bit units). The others are the `.b8` shapes of sm_100 and later (`.m16n16`,
-# `.m8n16`, stmatrix `.m16n8`), whose element rules cute-ir does not check yet.
-_M8N8_MODES = frozenset({'<"(8,8)">', '"(8,8)"'})
+def _mode_text(value: str) -> str:
+    """A DSL matrix shape as written (`<"(16,16)">`) -> `(16,16)`."""
+    return value.strip().strip("<>").strip().strip('"').replace(" ", "")
 
 
-def _m8n8(atom: AtomInstance) -> bool:
+def _matrix_mode(atom: AtomInstance) -> MatrixMode | None:
+    """The atom's matrix shape (`.m8n8` when it names none), None for one it does not have."""
     mode = atom.settings.get("mode")
-    return mode is None or mode.value.strip() in _M8N8_MODES
+    return matrix_mode(atom.mnemonic, _mode_text(mode.value) if mode is not None else None)
+
+
+def _pattern(atom: AtomInstance, mode: MatrixMode) -> Written:
+    """The element format the atom says (`sz_pattern`), else its shape's default."""
+    f = atom.settings.get("sz_pattern")
+    if f is None:
+        return Written(mode.patterns[0], atom.type_span, "")
+    return Written(_word(str(f.value)), f.span, f"sz_pattern = {_word(str(f.value))}")
 
 
 # The widest single access of the memory a DSL SIMT copy reads or writes, in bits: `ld.shared`
@@ -342,7 +372,23 @@ def _one_of(values: tuple) -> str:
 
 
 def _read_matrix(atom: AtomInstance, config: CopyConfig, params: list[TypeParam], written) -> None:
-    legal = config.family.matrices
+    mode = _matrix_mode(atom)
+    if mode is None:
+        written_mode = atom.settings["mode"]
+        modes = tuple(f"`{m.mode}`" for m in MATRIX_MODES if m.atom == atom.mnemonic)
+        config.problem("verify.copy.matrix-shape", written_mode.span,
+                       f"`{atom.mnemonic}` takes `mode` {_one_of(modes)}, got "
+                       f"`{_mode_text(written_mode.value)}`")
+        return
+    pattern = _pattern(atom, mode)
+    if pattern.value not in mode.patterns:
+        config.problem("verify.copy.matrix-format", pattern.span,
+                       f"`{atom.mnemonic}` with `mode = {mode.mode}` takes `sz_pattern` "
+                       f"{_one_of(tuple(f'`{p}`' for p in mode.patterns))}, got `{pattern.value}`")
+        return
+    # The DSL's counts: the PTX shape's `.num` counts times its matrices per PTX matrix.
+    legal = tuple(sorted({r.params["num"] * mode.per_ptx_matrix for r in find_copy_rows(atom=atom.mnemonic)
+                          if r.params["shape"] == mode.shape}))
     nums: list[Written] = []
     trans: list[Written] = []
     for p in params:
@@ -353,7 +399,7 @@ def _read_matrix(atom: AtomInstance, config: CopyConfig, params: list[TypeParam]
             continue
         m = _MATRIX_KEYWORD.fullmatch(p.text)
         if m is None:
-            spellings = tuple(f"`m8n8{'' if n == 1 else f'.x{n}'}`" for n in legal)
+            spellings = tuple(f"`m8n8{'' if n == 1 else f'.x{n}'}`" for n in config.family.matrices)
             config.problem("verify.copy.matrix-shape", p.span,
                            f"`{atom.mnemonic}` takes {_one_of(spellings)}, optionally followed by "
                            f"`.trans`; got `{p.text}`")
@@ -366,8 +412,8 @@ def _read_matrix(atom: AtomInstance, config: CopyConfig, params: list[TypeParam]
     for w in nums:
         if w.value not in legal:
             config.problem("verify.copy.num-matrices", w.span,
-                           f"`{atom.mnemonic}` moves {_one_of(legal)} 8x8 matrices (x1, x2, x4), "
-                           f"got {w.value} in `{w.text}`")
+                           f"`{atom.mnemonic}` moves {_one_of(legal)} {mode.rows_cols} matrices "
+                           f"({', '.join(f'x{n}' for n in legal)}), got {w.value} in `{w.text}`")
             return
     for w in trans:
         if not isinstance(w.value, bool):
@@ -376,6 +422,21 @@ def _read_matrix(atom: AtomInstance, config: CopyConfig, params: list[TypeParam]
             return
     config.num_matrices = _settle(config, "num_matrices", nums)
     config.transpose = _settle(config, "transpose", trans)
+    _check_transposition(atom, config, mode)
+
+
+def _check_transposition(atom: AtomInstance, config: CopyConfig, mode: MatrixMode) -> None:
+    """`.m16n16` and `.m16n8` always transpose and `.m8n16` never does (PTX ISA, ldmatrix /
+    stmatrix): the DSL's `t` / `n` must say so."""
+    said = config.transpose.value if config.transpose is not None else False
+    if mode.transpose is None or said == mode.transpose:
+        return
+    at = config.transpose.span if config.transpose is not None else atom.settings["mode"].span
+    got = f"`{config.transpose.text}`" if config.transpose is not None else "no `t`"
+    text = (f"always transposes (`.trans`): write `t`, got {got}" if mode.transpose
+            else f"never transposes: write `n`, got {got}")
+    config.problem("verify.copy.transpose", at,
+                   f"`{atom.mnemonic}` with `mode = {mode.mode}` (`.{mode.shape}`) {text}")
 
 
 def _read_cp_async(op_name: str, atom: AtomInstance, config: CopyConfig,
