@@ -150,6 +150,27 @@ def test_an_op_whose_atom_is_a_kernel_argument_stays_and_says_why_everywhere():
     assert f"//   left as written: {reason}" in preview_module(analysis).ptx_text
 
 
+def test_an_argument_atom_with_fields_set_is_left_and_says_so():
+    """A block-scaled MMA's scale-factor addresses are set on the tiled MMA the kernel received
+    (`cute_nvgpu.atom.set_value`): the atom `cute.gemm` applies is still the argument's."""
+    from cute_ir.diagnostics import Severity
+    from cute_ir.ir.target import FROM_DEFAULT
+    path = REPO / "tests" / "corpus" / "cutedsl" / "sm100_nvfp4_s2t" / "canonical.mlir"
+    text = path.read_text()
+    analysis = DocumentAnalysis(path.as_uri(), text.encode(), settings=Settings(target_from=FROM_DEFAULT))
+    gemms = [(n, re.search(r"cute\.gemm\((%\w+)", written).group(1))
+             for n, written in enumerate(text.splitlines()) if "cute.gemm(" in written]
+    expected = [(n, Severity.INFORMATION,
+                 f"`cute.gemm` is not lowered: its atom `{atom}` (`%arg0` with fields set by "
+                 f"`cute_nvgpu.atom.set_value`) arrives as a kernel argument; the lowering replaces "
+                 f"only ops whose atom the file builds") for n, atom in gemms]
+    said = [(analysis.document.position(d.span.start).line, d.severity, d.message)
+            for d in analysis.diagnostics() if d.code == "lower.not-lowered"]
+    assert said == expected and len(expected) == 4
+    result = lower(analysis)
+    assert [(d.severity, d.message) for d in result.diagnostics] == [e[1:] for e in expected]
+
+
 def test_an_atom_passed_in_with_its_atom_type_is_lowered():
     """A block argument typed with the atom itself names its atom: that op is lowered."""
     text = ("func.func @f(%m: !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>, %d: memref<4xf32>,"

@@ -84,15 +84,32 @@ class SiteSource(Protocol):
     def unit_start(self, unit) -> int: ...
 
 
+# Ops that pass an atom on with a runtime field set (the atom is their first operand, the
+# result the same atom): the CuTe DSL sets a block-scaled MMA's scale-factor addresses so on a
+# tiled MMA that arrived as a kernel argument, once per field and k-block, each on the last.
+_ATOM_PASSERS = frozenset({"cute_nvgpu.atom.set_value"})
+
+
 def left_reason(op: Operation) -> str | None:
     """Why the lowering does not take `op`, an op that applies an atom, at all: its atom is an
     argument (a kernel's, most often: the CuTe DSL passes a tiled MMA so), not a value an op of
     the file builds, so no PTX can stand for it. None: the atom is built in the file."""
     atom = op.operands[0] if op.operands else None
+    applied, passers, seen = atom, [], set()
+    # Back along the chain, each op once (a malformed file may loop it).
+    while (isinstance(atom, OpResult) and atom.owner.name in _ATOM_PASSERS and atom.owner.operands
+           and id(atom.owner) not in seen):
+        seen.add(id(atom.owner))
+        passers.append(atom.owner.name)
+        atom = atom.owner.operands[0]
     if not isinstance(atom, BlockArgument):
         return None
     holder = atom.owner.parent_op
     name = f"`%{atom.name_hint}`" if atom.name_hint else "its atom"
+    if passers:
+        # `%27 = set_value(%26, ...)`, `%26 = set_value(%arg0, ...)`: name what was applied too.
+        shown = f"`%{applied.name_hint}`" if applied.name_hint else "its atom"
+        name = f"{shown} ({name} with fields set by `{passers[0]}`)"
     if holder is not None and holder.name in _FUNCTIONS:
         kernel = holder.name == "cuda.kernel" or any(k.endswith("kernel") for k in holder.attributes)
         where = "kernel" if kernel else "function"
