@@ -50,6 +50,8 @@ KERNELS: dict[str, str] = {
     "cluster_barriers": "sm_90a",
     # 4-bit values moved by ldmatrix's 16-bit units (docs/spec-deviations.md).
     "sm120_nvfp4_ldsm": "sm_120a",
+    # The byte-matrix shapes of ldmatrix / stmatrix (docs/spec-deviations.md, B22).
+    "sm100_b8_ldsm_stsm": "sm_100a",
 }
 
 
