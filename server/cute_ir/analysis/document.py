@@ -980,11 +980,17 @@ class DocumentAnalysis:
         """The pieces of a broken document scanned again around an edit: (the pieces, the index
         of the first unit they replace, the index of the first unit kept after them). The scan
         resumes at the start of the unit before the one the edit starts in (a boundary of that
-        unit can move with the edit) and stops at a piece after the edit that an earlier scan
-        found at the same place with the same containers open."""
+        unit can move with the edit; the empty closers a split marker leaves do not count) and
+        stops at a piece after the edit that an earlier scan found at the same place with the
+        same containers open."""
         units = self._units
         holding = first if first < len(units) and units[first].start <= edit.start else first - 1
         resume = max(0, holding - 1)
+        # A split marker closes the containers open before it with empty closers where the
+        # piece before it ends: that piece ends with the marker (deleting the marker joins it to
+        # the piece after), so the scan resumes before it.
+        while resume > 0 and units[resume].start == units[resume].end:
+            resume -= 1
         start, opened = (units[resume].start, units[resume].piece.opened) if holding > 0 else (0, ())
         after = {u.start: i for i, u in enumerate(units) if i > last}
         headers = {u.start: u.piece for u in units if u.piece.kind is Kind.HEADER}
