@@ -665,3 +665,44 @@ def test_the_pages_tma_chain_without_result_types_lowers():
     assert result.ok and not result.diagnostics
     final = result.stages[-1].text
     assert "cute_nvgpu.atom.tma_load" not in final and "cp.async.bulk.tensor." in final
+
+
+# An im2col descriptor's load and an im2col store mode (flags bit 1): the transfers take PTX's
+# im2col forms from the partition result, whatever the atoms themselves say of a mode.
+IM2COL_CHAIN = """\
+func.func @conv(%tensor: memref<?x?x?xf16, 1>, %layout: !cute.layout<"(64,16,4):(1,64,1024)">, %m: index,
+                %tile: !cute.layout<"S<3,4,3> o 0 o (64,16):(16,1)">, %cta_map: !cute.layout<"(64,16):(1,64)">,
+                %mbar: memref<1xi64, 3>, %smem: memref<1024xf16, 3>, %coord: index) {
+  %desc = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%m, %m, %m) strides(%m, %m) paddings() {mode = #cute_nvgpu.tma_load_mode<im2col>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_im2col
+  %atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map {num_multicast = 1}
+  %exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar
+  cute_nvgpu.atom.tma_load %exec, %smem, %coord
+  %sdesc = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes(%m, %m, %m) strides(%m, %m) paddings() {mode = #cute_nvgpu.tma_store_mode<store>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
+  %satom = cute_nvgpu.atom.non_exec_tiled_tma_store %sdesc, %tile, %cta_map {store_mode = #cute_nvgpu.store_mode<im2col>}
+  %sexec = cute_nvgpu.atom.make_exec_tma %satom, %mbar
+  cute_nvgpu.atom.tma_store %sexec, %smem, %coord
+  return
+}
+"""
+
+
+def test_the_im2col_flag_of_the_partition_result_picks_the_im2col_forms():
+    a = analyse(IM2COL_CHAIN, "sm_90a")
+    assert [d for d in a.diagnostics() if d.severity is Severity.ERROR] == []
+    modes = {i.config.mnemonic: i.config.tma_mode for i in AS.document_sites(a)
+             if i.config is not None and i.config.mnemonic.startswith("atom.tma_")}
+    assert modes == {"atom.tma_load": "im2col", "atom.tma_store": "im2col_no_offs"}
+    text = PV.preview_module(a).ptx_text
+    assert "cp.async.bulk.tensor.3d.shared::cta.global.im2col.mbarrier::complete_tx::bytes" in text
+    assert "cp.async.bulk.tensor.3d.global.shared::cta.im2col_no_offs.bulk_group" in text
+    assert ".global.tile." not in text and ".shared::cta.tile." not in text
+    # A tiled descriptor and store mode keep the tile forms.
+    tiled = IM2COL_CHAIN.replace("tma_load_mode<im2col>", "tma_load_mode<tiled>").replace(
+        "tma_descriptor_im2col", "tma_descriptor_tiled").replace("store_mode<im2col>", "store_mode<tiled>")
+    assert {i.config.tma_mode for i in AS.document_sites(analyse(tiled, "sm_90a"))
+            if i.config is not None and i.config.mnemonic.startswith("atom.tma_")} == {"tile"}
+
+
+@needs_ptxas
+def test_the_im2col_forms_assemble():
+    assert FP.assemble(PV.preview_module(analyse(IM2COL_CHAIN, "sm_90a")).ptx_text, "sm_90a", PTXAS) == []

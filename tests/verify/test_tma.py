@@ -227,6 +227,61 @@ def test_the_partition_result_and_flags_word_are_computed_for_other_stages():
     assert result.tensor_type == '!cute_nvgpu.tma_load<i16, (64,8):(1,64)>'
 
 
+def _result(text: str, op_suffix: str = "non_exec_tiled_tma_load"):
+    lifted = lift(parse(text.encode()).tree.root_node)
+    verification = verify_tma(lifted, "sm_100a")
+    op = next(op for op in lifted.operations[0].walk() if op.name.endswith(op_suffix))
+    return verification, partition_of(verification, op)
+
+
+METADATA = '!cute.layout<"(64,2):(2,1)">'
+
+
+def sparse_kernel(metadata: str = METADATA, *lines: str) -> str:
+    return kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map, %meta",
+                  *lines).replace("%smem: memref<512xf16, 3>", f"%smem: memref<512xf16, 3>, %meta: {metadata}")
+
+
+def test_a_metadata_operand_sets_the_sparse_bit_on_the_atom_and_its_partitions():
+    verification, result = _result(sparse_kernel(METADATA, "%part = cute_nvgpu.atom.tma_partition %atom, %tile, %g, %cta_map"))
+    assert verification.diagnostics == []
+    assert Flag.SPARSE in result.flags and Flag.S2T_DESCRIPTOR not in result.flags
+    # The partition op reads the atom's metadata operand as it reads its modes.
+    assert Flag.SPARSE in _result(sparse_kernel(METADATA, "%part = cute_nvgpu.atom.tma_partition %atom, %tile, %g, %cta_map"),
+                                  "tma_partition")[1].flags
+    # Without one, a tile is dense.
+    assert Flag.SPARSE not in _result(kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map"))[1].flags
+
+
+def test_the_sparsity_aware_stride_walk_covers_the_metadata_layout():
+    bad = '!cute.layout<"(64,2):(1@0,1@1)">'
+    got = diagnostics(sparse_kernel(bad))
+    assert got == [("tma.partition.non-integer-strides", "%meta",
+                    f"expected the GMEM and SMEM layouts to have integer stride elements, but got {GMEM}, {SWIZZLED}, "
+                    f"and {bad}", [("%desc", DESCRIPTOR)])]
+
+
+def test_only_a_load_names_metadata():
+    # A store or reduction moves no sparse operand: a fourth operand is not read as metadata.
+    text = kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_store %desc, %tile, %cta_map, %g")
+    assert _result(text, "non_exec_tiled_tma_store")[1] is None
+
+
+S2T_VIEW = '!cute_nvgpu.smem_desc_view<!cute_nvgpu.smem_desc, "S<3,4,3> o 0 o (64,8):(8,1)">'
+
+
+def test_a_tile_viewed_as_an_smem_to_tmem_descriptor_sets_the_s2t_bit():
+    text = kernel(BUILD, "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %view, %cta_map").replace(
+        "%smem: memref<512xf16, 3>", f"%smem: memref<512xf16, 3>, %view: {S2T_VIEW}")
+    verification, result = _result(text)
+    assert verification.diagnostics == []
+    assert Flag.S2T_DESCRIPTOR in result.flags and Flag.SPARSE not in result.flags
+    assert result.tile_element_count == 64 * 8 and result.swizzle_mode == 2
+    # The view's layout is walked as any SMEM layout: without a swizzle, step 5 fails on it.
+    plain = text.replace("S<3,4,3> o 0 o (64,8):(8,1)", "(64,8):(8,1)")
+    assert [code for code, *_ in diagnostics(plain)] == ["tma.partition.smem-not-swizzle"]
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_edits_to_tma_ops_match_a_fresh_analysis(seed):
     import random

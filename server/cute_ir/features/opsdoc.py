@@ -43,10 +43,13 @@ def _tma_section() -> list[str]:
            "`server/cute_ir/verify/tma.py` runs over the rewritable IR of each unit that holds a TMA op:",
            "",
            "- the page's eleven-step partition walk, in its order, on every `non_exec_tiled_tma_*` atom and "
-           "every `tma_partition` op (SMEM layout = the tile operand's `!cute.layout` type, GMEM layout = the "
-           "layout the descriptor was built from, CTA V-map = the map operand's type; operands of unknown type "
+           "every `tma_partition` op (SMEM layout = the tile operand's `!cute.layout` type, or the layout a "
+           "`get_copy_s2t_smem_desc_view` result views, flags bit 12; GMEM layout = the "
+           "layout the descriptor was built from, CTA V-map = the map operand's type; a load's optional fourth "
+           "operand, a sparse tile's metadata layout, sets bit 5 and is walked in step 4; operands of unknown type "
            "are not checked); step 11 and its companion for loads only. Its result (TMA tensor type, tile element "
-           "count, swizzle mode, rank, box and the 16-bit flags word) is shown on hover of the op; a multicast "
+           "count, swizzle mode, rank, box and the 16-bit flags word) is shown on hover of the op, and the "
+           "lowering reads a transfer's rank, bytes, multicast, im2col and CTA-pair bits from it (A14); a multicast "
            "load whose tile, split among its `num_multicast` CTAs, gives each less than 128 bytes gets the "
            "TileAS page's \"mcast is not supported for TMA load with less than 128bytes per atom\", and a TMA box "
            "whose leading dimension does not move whole 16-byte granules its \"tma leading box-dim bit-width is "

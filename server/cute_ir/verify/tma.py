@@ -149,6 +149,8 @@ class _PartitionInput:
     gmem_type: Type
     vmap: Value
     positions: tuple[int, int, int]     # operand index of the SMEM layout, the GMEM layout, the V-map
+    metadata: Value | None = None       # a sparse tile's metadata layout (flags bit 5)
+    metadata_at: int | None = None      # its operand index
 
 
 @dataclass(frozen=True)
@@ -174,10 +176,28 @@ def verify_tma(lifted: Lifted, target: str) -> TmaVerification:
 # ---------------------------------------------------------------------------- types
 
 
+# The ops that view a shared-memory tile as a Blackwell SMEM-to-tmem (tcgen05.cp) descriptor;
+# a TMA tile partitioned over such a view sets the flags word's bit 12.
+S2T_VIEW_OPS = frozenset({"cute_nvgpu.atom.get_copy_s2t_smem_desc_view",
+                          "cute_nvgpu.atom.sm107.get_copy_s2t_smem_desc_view"})
+_S2T_VIEW_TYPE = "!cute_nvgpu.smem_desc_view<"
+
+
+def is_s2t_view(value: Value) -> bool:
+    """Whether `value` is a `get_copy_s2t_smem_desc_view` result (or typed as such a view)."""
+    owner = value.owner if isinstance(value, OpResult) else None
+    return (owner is not None and owner.name in S2T_VIEW_OPS) or value.type.text.startswith(_S2T_VIEW_TYPE)
+
+
 def layout_of(value: Value) -> Layout | ComposedLayout | None:
-    """The CuTe layout a `!cute.layout<...>` typed value carries."""
+    """The CuTe layout a `!cute.layout<...>` typed value carries, or the layout of the tile a
+    `!cute_nvgpu.smem_desc_view<desc, "layout">` views."""
     parsed = value.type.parsed
-    return parsed if isinstance(parsed, (Layout, ComposedLayout)) else None
+    if isinstance(parsed, (Layout, ComposedLayout)):
+        return parsed
+    if value.type.text.startswith(_S2T_VIEW_TYPE) and getattr(parsed, "layout", None):
+        return parse_layout(parsed.layout.strip('"')).value
+    return None
 
 
 def builder_swizzle(layout: ComposedLayout) -> str | None:
@@ -614,15 +634,18 @@ class _Checker:
 
     # ------------------------------------------------------------ the eleven steps
     def non_exec(self, op: Operation, kind: str) -> None:
-        """`%atom = non_exec_tiled_tma_<kind> %desc, %smem_layout, %cta_v_map`."""
-        if len(op.operands) != 3:
+        """`%atom = non_exec_tiled_tma_<kind> %desc, %smem_layout, %cta_v_map [, %metadata]`
+        (a load of a structurally sparse tile names its metadata layout fourth)."""
+        if len(op.operands) not in ((3, 4) if kind == "load" else (3,)):
             return
         desc_value = op.operands[0]
         descriptor = self.descriptor(desc_value)
         gmem_type = descriptor.layout_type if descriptor is not None else desc_value.type
         if descriptor is None and not is_layout_type(gmem_type.text):
             return      # a descriptor from outside the unit (a kernel parameter): its layout is not known
-        self.partition(op, kind, _PartitionInput(op.operands[1], gmem_type, op.operands[2], (1, 0, 2)),
+        metadata = op.operands[3] if len(op.operands) == 4 else None
+        self.partition(op, kind, _PartitionInput(op.operands[1], gmem_type, op.operands[2], (1, 0, 2),
+                                                 metadata, 3 if metadata is not None else None),
                        descriptor, (op, op), self.note(desc_value, "descriptor"))
 
     def partition_op(self, op: Operation) -> None:
@@ -634,7 +657,10 @@ class _Checker:
         kind = NON_EXEC_KINDS.get(atom_op.name) if atom_op is not None else None
         descriptor = self.descriptor(atom_op.operands[0]) if kind is not None and atom_op.operands else None
         modes = tuple(op if name in op.attributes or kind is None else atom_op for name in ("load_mode", "num_multicast"))
-        self.partition(op, kind, _PartitionInput(op.operands[1], op.operands[2].type, op.operands[3], (1, 2, 3)),
+        # A sparse tile's metadata is named by the atom (its fourth operand); the walk checks it there.
+        metadata = atom_op.operands[3] if kind == "load" and len(atom_op.operands) == 4 else None
+        self.partition(op, kind, _PartitionInput(op.operands[1], op.operands[2].type, op.operands[3], (1, 2, 3),
+                                                 metadata),
                        descriptor, modes, self.note(op.operands[0], "atom"))
 
     def partition(self, op: Operation, kind: str | None, given: "_PartitionInput", descriptor: _Descriptor | None,
@@ -650,10 +676,15 @@ class _Checker:
 
         smem, gmem, vmap = layout_of(smem_value), layout_of(Value(gmem_type)), layout_of(vmap_value)
         smem_t, gmem_t, vmap_t = smem_value.type, gmem_type, vmap_value.type
+        s2t = is_s2t_view(smem_value)
+        metadata = layout_of(given.metadata) if given.metadata is not None else None
 
-        # 1. Type gate: three CuTe types, descriptor rank 1..5.
+        # 1. Type gate: three CuTe types (the SMEM tile may be an SMEM-to-tmem descriptor view),
+        # descriptor rank 1..5.
         ranks_ok = all(x is None or tensormap.rank_problem(rank(_plain(x))) is None for x in (smem, gmem))
-        if not all(t.text.startswith("!cute.") for t in (smem_t, gmem_t, vmap_t)) or not ranks_ok:
+        cute_types = all(t.text.startswith("!cute.") for t in (gmem_t, vmap_t)) and (
+            smem_t.text.startswith("!cute.") or smem_t.text.startswith(_S2T_VIEW_TYPE))
+        if not cute_types or not ranks_ok:
             return self.spec("tma.partition.invalid-operand-types", at(smem_at, gmem_at, vmap_at),
                              _and(smem_t, gmem_t, vmap_t), related=note)
         # 2. SMEM layout kind.
@@ -662,7 +693,8 @@ class _Checker:
         # 3. GMEM layout kind: a plain layout.
         if not isinstance(gmem, Layout):
             return self.spec("tma.partition.unsupported-gmem-layout", at(gmem_at), gmem_t, related=note)
-        # 4. Integer strides; non-unit GMEM strides on the 16-byte granule.
+        # 4. Integer strides; non-unit GMEM strides on the 16-byte granule. A sparse tile's walk
+        # covers its metadata layout too (a metadata operand that is no layout fails here).
         bits = descriptor.element_bits if descriptor is not None else None
         gmem_ok = all(_integer_stride(s) for s in _strides(gmem)) and (
             bits is None or all(not isinstance(s, int) or s == 1 or (s * bits) % (tensormap.STRIDE_GRANULE * 8) == 0
@@ -671,6 +703,10 @@ class _Checker:
         if not (gmem_ok and smem_ok):
             return self.spec("tma.partition.non-integer-strides", at(gmem_at, smem_at),
                              _and(gmem_t, smem_t), related=note)
+        if given.metadata_at is not None and is_known(given.metadata.type) and (
+                metadata is None or not all(_integer_stride(s) for s in _strides(metadata))):
+            return self.spec("tma.partition.non-integer-strides", at(given.metadata_at),
+                             _and(gmem_t, smem_t, given.metadata.type), related=note)
         # 5. Swizzle layout.
         if not (isinstance(smem, ComposedLayout) and isinstance(smem.inner, Swizzle)):
             return self.spec("tma.partition.smem-not-swizzle", at(smem_at), smem_t, related=note)
@@ -730,13 +766,15 @@ class _Checker:
         if problem is not None:
             why = Related(at(smem_at), problem)
             return self.spec("tileas.tma-desc.smem-layout-incompatible", at(smem_at), related=(why,) + note)
+        extra = (Flag.SPARSE if given.metadata is not None else Flag(0)) | (Flag.S2T_DESCRIPTOR if s2t else Flag(0))
         self.out.partitions[op] = self.result(mode_op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode,
-                                              num_multicast or 1)
+                                              num_multicast or 1, extra)
 
-    def result(self, op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode, num_multicast) -> TmaPartitionResult:
+    def result(self, op, kind, descriptor, smem, vmap, gmem, tma_layout, load_mode, num_multicast,
+               extra: Flag = Flag(0)) -> TmaPartitionResult:
         store_mode = _enum_attr(op, "store_mode", TMA_STORE_MODE) or "tiled"
         flags = (Flag.STATIC_SMEM | Flag.STATIC_VMAP | Flag.GMEM_INT_STRIDE | Flag.SMEM_INT_STRIDE
-                 | Flag.SHAPE_EQUIV | Flag.G_BASIS_OK)
+                 | Flag.SHAPE_EQUIV | Flag.G_BASIS_OK | extra)
         if kind == "load" and load_mode in TMA_MULTICAST_LOAD_MODES:
             flags |= Flag.MULTICAST
         if kind == "load" and load_mode == "two_cta":

@@ -37,19 +37,30 @@ EXEC_KINDS = {TMA_LOAD: "load", TMA_STORE: "store", TMA_REDUCE: "reduce"}
 _PARTITION_OPERANDS = (
     single("descriptor", "!cute_nvgpu.tma_descriptor_tiled | !cute_nvgpu.tma_descriptor_im2col | !cute.layout",
            "the TMA descriptor (its GMEM layout is the builder's layout operand)"),
-    single("smem_layout", "!cute.layout | !cute.composed_layout", "the SMEM tile layout (a swizzle layout)"),
+    single("smem_layout", "!cute.layout | !cute.composed_layout | !cute_nvgpu.smem_desc_view",
+           "the SMEM tile layout (a swizzle layout); a `get_copy_s2t_smem_desc_view` result stands for the tile it "
+           "views (flags bit 12)"),
     single("cta_v_map", "!cute.layout", "the CTA value map"),
 )
 _NUM_MULTICAST = AttrDef("num_multicast", "positive integer", required=False, default="1",
                          doc="CTAs the tile is delivered to; 1 unless the load mode multicasts")
 
 
+# A load of a structurally sparse tile (a sparse MMA's A) names the layout of its metadata; the
+# page's flags word then says `sparse` (bit 5: "metadata operand present"), and the partition's
+# integer-stride walk covers the metadata layout too. The page names the operand, not its
+# spelling: cute-ir writes it as an optional fourth operand.
+_METADATA = optional("metadata", "!cute.layout", "the metadata layout of a structurally sparse tile")
+
+
 def _non_exec(name: str, kind: str, mode: AttrDef) -> OpDef:
     attrs = (mode, _NUM_MULTICAST) if kind == "load" else (mode,)
+    operands = _PARTITION_OPERANDS + ((_METADATA,) if kind == "load" else ())
+    metadata = " [, %metadata]" if kind == "load" else ""
     return OpDef(name, f"Describe a tiled TMA {kind} before execution binding; the partition verifier runs on it.",
-                 operands=_PARTITION_OPERANDS, results=(single("atom", "non-exec TMA atom"),),
+                 operands=operands, results=(single("atom", "non-exec TMA atom"),),
                  attributes=attrs,
-                 syntax=f"%atom = {name} %desc, %smem_layout, %cta_v_map {{{', '.join(a.name + ' = ...' for a in attrs)}}}",
+                 syntax=f"%atom = {name} %desc, %smem_layout, %cta_v_map{metadata} {{{', '.join(a.name + ' = ...' for a in attrs)}}}",
                  example=f"%atom = {name} %desc, %tile, %cta_map" + (" {num_multicast = 1}" if kind == "load" else ""),
                  source=PAGE)
 
