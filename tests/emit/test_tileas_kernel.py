@@ -161,6 +161,39 @@ def test_an_im2col_transfer_is_ptx_s_im2col_form_with_its_offsets(rank, arch):
     assert_assembles(text, arch)
 
 
+def _backed_kernel(rank: int) -> str:
+    """The same transfers written as token-ordered memops whose view is the im2col descriptor:
+    a view backed by a TMA descriptor, which lower-tma-load-store-to-async binds as it is."""
+    memref, box = _IM2COL_TENSORS[rank]
+    coords = ", ".join(["%i"] * rank)
+    offsets = ", ".join(["%o"] * (rank - 2))
+    return (f"func.func @k(%act: {memref}, %i: index, %o: index) {SPEC} {{\n"
+            f"  %box = cute.static : !cute.layout<{box}>\n"
+            "  %d = nv_tileas.make_tiled_tma_desc %act, %box shapes() strides() paddings() {mode = "
+            "#cute_nvgpu.tma_load_mode<im2col>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_im2col\n"
+            f"  %t, %tok = nv_tileas.tiled_load %d coords({coords}, {offsets}) offsets() {{tileSize = array<i64: 32, 64>, "
+            "allow_tma = true} : !cute_nvgpu.tma_descriptor_im2col -> tensor<32x64xf16>, !nv_tileaa.mem_token\n"
+            f"  %s = nv_tileas.tiled_store %t, %d coords({coords}) offsets() token(%tok) {{tileSize = array<i64: 32, 64>, "
+            "allow_tma = true} : !cute_nvgpu.tma_descriptor_im2col -> !nv_tileaa.mem_token\n"
+            "  return\n}\n")
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
+@pytest.mark.parametrize("rank", [3, 4, 5])
+def test_memops_through_a_tma_backed_view_keep_its_im2col_descriptor(rank, arch):
+    # assign-load-store-layouts gives them TMA atoms (the descriptor is their tensor map), and
+    # phase 4 binds the descriptor they read through, with its mode: the PTX is the im2col form.
+    module = emitted(_backed_kernel(rank), arch)
+    assert module.ok, module.message
+    text = module.text
+    assert text.count("cvt.u16.u32 %im2col_off") == rank - 2
+    assert f"cp.async.bulk.tensor.{rank}d.shared::cta.global.im2col.mbarrier::complete_tx::bytes" in text
+    assert ", 4096;" in text                                  # expect_tx: the 32 x 64 f16 tile
+    assert f"cp.async.bulk.tensor.{rank}d.global.shared::cta.im2col_no_offs.bulk_group" in text
+    assert ".tile." not in text
+    assert_assembles(text, arch)
+
+
 def test_an_im2col_load_with_another_count_of_coordinates_has_no_ptx():
     # `check` reports the count (verify/tileas_atoms.py); an argument descriptor it cannot judge
     # still gets no instruction with offsets PTX does not have.

@@ -165,3 +165,55 @@ func.func @looped(%view: memref<128x256xf16, 1>, %i: index, %n: index) attribute
   %b = nv_tileas.tiled_load %view coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x64xf16>
   return
 }
+
+// -----
+
+// Phase 4's tma_internal_type: TMA has no data type for 8-bit floats, so the descriptor of an
+// f8E4M3FN view moves its elements as i8 and says so.
+// CHECK-LABEL: func.func @fp8
+// CHECK: "nv_tileas.make_tiled_tma_desc"(%view, %box) {{.*}} {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 8 : i32, tmaIdx = 0 : i32, tma_internal_type = i8}
+// CHECK: "nv_tileas.async.tiled_tma_load"(%desc, %mbar, %i, %j) {{.*}} tx_count = 8192 : i64}
+func.func @fp8(%view: memref<128x256xf8E4M3FN, 1>, %i: index, %j: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %a, %ta = nv_tileas.tiled_load %view coords(%i, %j) offsets() {tileSize = array<i64: 64, 128>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf8E4M3FN, 1> -> tensor<64x128xf8E4M3FN>, !nv_tileaa.mem_token
+  return
+}
+
+// -----
+
+// Views backed by a TMA descriptor the kernel builds: phase 4 looks the descriptor up instead
+// of binding one, whatever its mode. An im2col load takes the tensor's coordinates and its
+// im2col offsets (rank - 2); the descriptor gets the next tmaIdx. A tiled_at descriptor (encoded
+// at an address) that already says its tmaIdx keeps it. No descriptor is bound anew.
+// CHECK-LABEL: func.func @backed
+// CHECK-NOT: "nv_tileas.make_tiled_tma_desc"
+// CHECK: %d = nv_tileas.make_tiled_tma_desc %act, %box {{.*}} {mode = #cute_nvgpu.tma_load_mode<im2col>, elementBitWidth = 16, tmaIdx = 0 : i32} : !cute_nvgpu.tma_descriptor_im2col
+// CHECK-NEXT: %mbar = "memref.alloca"() : () -> memref<1xi64, 3>
+// CHECK-NEXT: %p:2 = "nv_tileas.async.tiled_tma_load"(%d, %mbar, %i, %i, %i, %i, %o, %o) <{operandSegmentSizes = array<i32: 1, 1, 6, 0>}> {copy_atom = #nv_tileas.copy_atom<tma_load>, tmaIdx = 0 : i32, tx_count = 4096 : i64}
+// CHECK-NEXT: "nv_tileas.async.wait"(%mbar)
+// CHECK-NEXT: %e = nv_tileas.make_tiled_tma_desc %out, %box {{.*}} {mode = #cute_nvgpu.tma_load_mode<tiled_at>, elementBitWidth = 16, tmaIdx = 1 : i32}
+// CHECK-NEXT: %ts = "nv_tileas.async.tiled_tma_store"(%p#0, %e, %i, %i, %i, %i, %p#1) <{operandSegmentSizes = array<i32: 1, 1, 4, 1>}> {copy_atom = #nv_tileas.copy_atom<tma_store>, tmaIdx = 1 : i32}
+// CHECK-NOT: "nv_tileas.make_tiled_tma_desc"
+func.func @backed(%act: memref<8x32x32x64xf16, 1>, %out: memref<8x32x32x64xf16, 1>, %i: index, %o: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %box = cute.static : !cute.layout<"(64,32,1,1):(1,64,2048,65536)">
+  %d = nv_tileas.make_tiled_tma_desc %act, %box shapes() strides() paddings() {mode = #cute_nvgpu.tma_load_mode<im2col>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_im2col
+  %p, %tp = nv_tileas.tiled_load %d coords(%i, %i, %i, %i, %o, %o) offsets() {tileSize = array<i64: 32, 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : !cute_nvgpu.tma_descriptor_im2col -> tensor<32x64xf16>, !nv_tileaa.mem_token
+  %e = nv_tileas.make_tiled_tma_desc %out, %box shapes() strides() paddings() {mode = #cute_nvgpu.tma_load_mode<tiled_at>, elementBitWidth = 16, tmaIdx = 1 : i32} : !cute_nvgpu.tma_descriptor_tiled
+  %ts = nv_tileas.tiled_store %p, %e coords(%i, %i, %i, %i) offsets() token(%tp) {tileSize = array<i64: 32, 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_store>} : !cute_nvgpu.tma_descriptor_tiled -> !nv_tileaa.mem_token
+  return
+}
+
+// -----
+
+// Rows through a view backed by a descriptor: a gather binds its own gather4 descriptor.
+// CHECK-LABEL: func.func @backed_rows
+// CHECK-NEXT: %box = cute.static
+// CHECK-NEXT: %d = nv_tileas.make_tiled_tma_desc
+// CHECK-NEXT: %r = nv_tileas.tiled_load %d
+// CHECK: lower-tma-load-store-to-async.mlir:[[# @LINE + 5]]:3: error: unable to partition input tensors for TMA [lower:tileas.tma-partition.unpartitionable]
+// CHECK: note: a view backed by a TMA descriptor moves a tile; rows (offsets, gather4 / scatter4) are gathered through a descriptor of the memref the pass binds itself
+func.func @backed_rows(%view: memref<128x256xf16, 1>, %i: index, %j: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %box = cute.static : !cute.layout<"(64,1):(1,256)">
+  %d = nv_tileas.make_tiled_tma_desc %view, %box shapes() strides() paddings() {mode = #cute_nvgpu.tma_load_mode<tiled>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
+  %r = nv_tileas.tiled_load %d coords(%i, %j) offsets(%i, %i, %i, %i) {tileSize = array<i64: 4, 64>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>} : !cute_nvgpu.tma_descriptor_tiled -> tensor<4x64xf16>
+  return
+}

@@ -14,7 +14,8 @@ failing one reported:
 1. the target has TMA (sm_90 or later), and for an op with `offsets` (a gather / scatter of
    rows) gather4 (sm_100 or later) / scatter4 (sm_100a/f, sm_103a, sm_110a);
 2. the view is a global-memory memref (its extents and strides may be dynamic: the box and the
-   byte count depend on the tile alone);
+   byte count depend on the tile alone), or a view backed by a TMA descriptor (then only rules
+   6 and 7 apply: the descriptor is the tensor map);
 3. the tile's elements have a width, and TMA a data type for it;
 4. a box has at most 5 dimensions, and its innermost one moves whole 16-byte granules (a tile
    wider than a box moves in several: `tables/tensormap.tile_boxes`);
@@ -40,7 +41,8 @@ from ..tables.atoms import Residency
 from ..verify.tma import operand_groups
 from .base import OP_NAMES, Pass, PassContext, register
 from .legalize_tmem_copy import residency
-from .lower_tma_to_async import ZERO_PADDING, box_plan, rows_problem, target_problem, view_parameters
+from .lower_tma_to_async import (ZERO_PADDING, box_plan, rows_problem, target_problem, tma_backed_view,
+                                 view_parameters)
 
 NOT_TMA = "lower.not-tma"
 MEMOPS = (TILED_LOAD, TILED_STORE)
@@ -70,6 +72,9 @@ def _why_not_tma(op: Operation, target: str | None) -> str | None:
     if (why := target_problem(target, load, rows)) is not None:
         return why
     views = operand_groups(op).get("view") or []
+    if views and tma_backed_view(views[0]) is not None:
+        # A view backed by a TMA descriptor: its box, swizzle and tensor map are the descriptor's.
+        return _semantics_problem(op, load)
     space, view = residency(views[0].type) if views else (None, None)
     if view is None or space is not Residency.GMEM:
         return "the view is not a global-memory memref (`memref<..., 1>`)"
@@ -84,14 +89,21 @@ def _why_not_tma(op: Operation, target: str | None) -> str | None:
     problems = tensormap.check_parameters("tiled", view_parameters(str(views[0].type), view.element, plan))
     if problems:
         return f"its tensor map breaks a rule of cuTensorMapEncodeTiled: {problems[0].split(': ', 1)[-1]}"
+    if (why := _semantics_problem(op, load)) is not None:
+        return why
+    offsets = operand_groups(op).get("offsets") or []
+    return rows_problem(tile, len(view.dims), len(offsets)) if offsets else None
+
+
+def _semantics_problem(op: Operation, load: bool) -> str | None:
+    """Rules 6 and 7: what a TMA transfer's memory semantics and out-of-bounds fill can be."""
     semantic = enum_case(op, MEM_SEMANTIC, DIALECT, MEM_SEMANTIC) or "weak"
     if semantic not in TMA_SEMANTICS:
         return f"a TMA {'load' if load else 'store'} is weak or relaxed; this one is {semantic}"
     padding = attribute(op, "paddingValue")
     if load and padding is not None and padding.text.strip() != ZERO_PADDING:
         return f"a TMA load reads zero out of bounds; this one pads with {padding.text.strip()}"
-    offsets = operand_groups(op).get("offsets") or []
-    return rows_problem(tile, len(view.dims), len(offsets)) if offsets else None
+    return None
 
 
 @register

@@ -28,10 +28,16 @@ function, in the page's phases:
    has no data type for (8-bit floats) move as i8: the builder says `tma_internal_type`.
    It is bound where the view is defined (at the function's entry for a parameter), so every
    op that can see the view can share it.
-   The mode it binds is tiled (gather4 / scatter4 for rows): a token-ordered memop says nothing
-   of a convolution's geometry (pixel box corners, channels per pixel), so the page's im2col,
-   im2col_at and tiled_at modes are those of descriptors a kernel builds itself, whose async
-   transfers the PTX emitter writes as `.im2col` / `.im2col_no_offs`.
+   The mode it binds for a memref view is tiled (gather4 / scatter4 for rows): a memref says
+   nothing of a convolution's geometry (pixel box corners, channels per pixel). A view backed by
+   a TMA descriptor (the memop's view is a `make_tiled_tma_desc` result of the function,
+   docs/spec-deviations.md A25) is looked up instead of emitted: that descriptor is bound as it
+   is, whatever its mode (tiled, im2col, im2col_at, tiled_at; its box, swizzle and
+   `tma_internal_type` are its own), keeps its tmaIdx or is stamped with the next of its side's,
+   and the memop's coordinates (for an im2col load, the tensor's then its im2col offsets) pass
+   to the async op, which the PTX emitter writes as `.im2col` / `.im2col_no_offs` through an
+   im2col descriptor. Rows (offsets) through such a view are "unable to partition input
+   tensors for TMA": a gather / scatter binds its own gather4 / scatter4 descriptor.
 5. **Async op** with the same coordinates and token, the descriptor, `copy_atom`, `tmaIdx`, and
    for loads a fresh mbarrier and `tx_count`, the tile's bytes (one expect_tx for all its boxes):
    - `tiled_load` -> `nv_tileas.async.tiled_tma_load`, `tiled_store` -> `async.tiled_tma_store`;
@@ -75,6 +81,7 @@ import os
 import re
 from dataclasses import dataclass
 from math import prod
+from typing import Callable
 
 from ..diagnostics.catalogue import get as catalogue_message
 from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DIM, STAGES, SWIZZLE, GATHER_ROWS, GATHER_TMA_LOAD,
@@ -82,13 +89,15 @@ from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DI
                                            TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE
-from ..ir.attributes import attribute, enum_case, integer, integers
+from ..ir.attributes import attribute, enum_case, integer, integers, parse_enum
+from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..verify.tma import operand_groups
 from ..dialects.registry import is_function
 from .base import OP_NAMES, Pass, PassContext, option, register
@@ -150,6 +159,34 @@ class _Parts:
     offsets: list[Value]         # rows, for a gather / scatter
     token: list[Value]
     value: Value | None          # a store's tile
+
+
+@dataclass(frozen=True)
+class _Binding:
+    """Phase 4's outcome for one memop: the bytes its tile moves, the attributes the async op
+    carries for its descriptor (boxes, swizzle), and how to bind the descriptor (called once
+    the transfer is sure to be made)."""
+
+    tx_count: int
+    attributes: dict
+    bind: Callable[[object], tuple[Value, Attribute]]
+
+
+# Descriptor modes that move rows, not a tile (a gather / scatter's).
+ROW_MODES = frozenset({"gather4", "scatter4"})
+
+
+def tma_backed_view(view: Value) -> Operation | None:
+    """The `make_tiled_tma_desc` a memop's view is, when the view is backed by a TMA descriptor
+    the function builds (docs/spec-deviations.md, A25); None for a memref view."""
+    owner = view.owner if isinstance(view, OpResult) else None
+    return owner if owner is not None and owner.name == DESCRIPTOR_BUILDER and owner.results else None
+
+
+def _builder_mode(builder: Operation) -> str | None:
+    mode = attribute(builder, "mode")
+    found = parse_enum(mode.text) if mode is not None else None
+    return found.case if found is not None else None
 
 
 def _parts(op: Operation) -> _Parts | None:
@@ -378,36 +415,12 @@ class _Function:
             if reduce_op is None:
                 return
         tile_value = op.results[0] if load and op.results else parts.value
-        element = shaped(tile_value.type.text) if tile_value is not None else None
-        view = shaped(parts.view.type.text)
-        if element is None and not load and view is not None:
-            element = view          # a stored tile whose type the text leaves out (a loop's result): the view's elements
-        bits = element_bits(element.element) if element is not None else None
-        if rows and view is not None and (why := rows_problem(tile, view.rank, len(parts.offsets))):
-            self.fail(op, UNPARTITIONABLE, (why,))
+        backed = tma_backed_view(parts.view)
+        bound = (self.backed_binding(op, parts, backed, tile, tile_value, load, rows) if backed is not None
+                 else self.view_binding(op, parts, tile, tile_value, async_name, rows))
+        if bound is None:
             return
-        if bits is None or view is None or view.kind != "memref":
-            if load:
-                self.fail(op, NO_TX_COUNT)
-            return
-        plan = box_plan(tile, bits, rows)
-        if isinstance(plan, str):
-            self.fail(op, UNPARTITIONABLE, (plan,))
-            return
-        box = _box_layout(parts.view.type.text, plan)
-        if box is None:
-            if load:
-                self.fail(op, NO_TX_COUNT)
-            return
-        # The tensor map must be one the driver encodes: the same rules `cute-ir descriptor
-        # tma-tiled` checks (tables/tensormap.py).
-        params = view_parameters(parts.view.type.text, element.element, plan)
-        problems = tensormap.check_parameters("tiled", params) if params is not None else \
-            [f"TMA has no data type for {element.element}"]
-        if problems:
-            self.fail(op, UNPARTITIONABLE, tuple(f"its tensor map: {p}" for p in problems))
-            return
-        tx_count = prod(tile) * bits // 8
+        tx_count = bound.tx_count
         if load:
             # In a loop, a ring of `stages` tiles, each with a full and an empty mbarrier.
             ring = self.stages if in_loop(op, self.function) else 1
@@ -420,15 +433,9 @@ class _Function:
             self.shared_bytes = needed
         at = derived(self.pass_argument, op.location)
         made: list[Operation] = []
-        internal = tensormap.internal_type(element.element)
-        descriptor, index = self.descriptor(parts.view, box, bits, DESCRIPTOR_MODE[async_name], at, internal)
+        descriptor, index = bound.bind(at)
         coords = self.row_coordinates(parts, made, at) if rows else parts.coords
-        attributes = {COPY_ATOM: attribute(op, COPY_ATOM), "tmaIdx": index}
-        if plan.boxes > 1:
-            # One transfer of several boxes: the box each TMA instruction moves, innermost first.
-            attributes[BOX_DIM] = Attribute("array<i64: " + ", ".join(map(str, plan.box_dims)) + ">")
-        if plan.swizzle != "none":
-            attributes[SWIZZLE] = Attribute(f'"{plan.swizzle}"')
+        attributes = {COPY_ATOM: attribute(op, COPY_ATOM), "tmaIdx": index, **bound.attributes}
         if load:
             alloca = Operation("memref.alloca", result_types=[MBARRIER_TYPE], location=at)
             alloca.results[0].name_hint = "mbar"
@@ -461,6 +468,91 @@ class _Function:
         for old, new in zip(results, transfer.results):
             old.replace_all_uses_with(new)
         op.erase()
+
+    def view_binding(self, op: Operation, parts: _Parts, tile: list[int], tile_value: Value | None,
+                     async_name: str, rows: bool) -> "_Binding | None":
+        """Phase 4 for a memref view: a descriptor of the view whose box moves the tile (bound
+        when the transfer is made), with the boxes and swizzle the async op names; None when
+        no tensor map can (reported)."""
+        load = async_name in LOADS
+        element = shaped(tile_value.type.text) if tile_value is not None else None
+        view = shaped(parts.view.type.text)
+        if element is None and not load and view is not None:
+            element = view          # a stored tile whose type the text leaves out (a loop's result): the view's elements
+        bits = element_bits(element.element) if element is not None else None
+        if rows and view is not None and (why := rows_problem(tile, view.rank, len(parts.offsets))):
+            self.fail(op, UNPARTITIONABLE, (why,))
+            return None
+        if bits is None or view is None or view.kind != "memref":
+            if load:
+                self.fail(op, NO_TX_COUNT)
+            return None
+        plan = box_plan(tile, bits, rows)
+        if isinstance(plan, str):
+            self.fail(op, UNPARTITIONABLE, (plan,))
+            return None
+        box = _box_layout(parts.view.type.text, plan)
+        if box is None:
+            if load:
+                self.fail(op, NO_TX_COUNT)
+            return None
+        # The tensor map must be one the driver encodes: the same rules `cute-ir descriptor
+        # tma-tiled` checks (tables/tensormap.py).
+        params = view_parameters(parts.view.type.text, element.element, plan)
+        problems = tensormap.check_parameters("tiled", params) if params is not None else \
+            [f"TMA has no data type for {element.element}"]
+        if problems:
+            self.fail(op, UNPARTITIONABLE, tuple(f"its tensor map: {p}" for p in problems))
+            return None
+        attributes: dict[str, Attribute] = {}
+        if plan.boxes > 1:
+            # One transfer of several boxes: the box each TMA instruction moves, innermost first.
+            attributes[BOX_DIM] = Attribute("array<i64: " + ", ".join(map(str, plan.box_dims)) + ">")
+        if plan.swizzle != "none":
+            attributes[SWIZZLE] = Attribute(f'"{plan.swizzle}"')
+        internal = tensormap.internal_type(element.element)
+        return _Binding(prod(tile) * bits // 8, attributes,
+                        lambda at: self.descriptor(parts.view, box, bits, DESCRIPTOR_MODE[async_name], at, internal))
+
+    def backed_binding(self, op: Operation, parts: _Parts, builder: Operation, tile: list[int],
+                       tile_value: Value | None, load: bool, rows: bool) -> "_Binding | None":
+        """Phase 4 for a view backed by a TMA descriptor (the view is a `make_tiled_tma_desc`
+        result): that descriptor is looked up, not emitted, whatever its mode (tiled, im2col,
+        im2col_at, tiled_at; its box, swizzle and `tma_internal_type` are its own), and keeps
+        its tmaIdx or gets the next of its side's."""
+        mode = _builder_mode(builder)
+        if rows or mode in ROW_MODES:
+            self.fail(op, UNPARTITIONABLE, (
+                "a view backed by a TMA descriptor moves a tile; rows (offsets, gather4 / scatter4) "
+                "are gathered through a descriptor of the memref the pass binds itself",))
+            return None
+        # The tile's elements are the tensor's (the verifier's element-type check holds them to it).
+        element = shaped(tile_value.type.text) if tile_value is not None else None
+        bits = element_bits(element.element) if element is not None else None
+        bits = bits or integer(builder, "elementBitWidth")   # a stored tile whose type the text leaves out
+        if bits is None:
+            if load:
+                self.fail(op, NO_TX_COUNT)
+            return None
+        return _Binding(prod(tile) * bits // 8, {}, lambda at: self.backed_descriptor(builder))
+
+    def backed_descriptor(self, builder: Operation) -> tuple[Value, Attribute]:
+        """A descriptor the function builds itself, and its tmaIdx: its own, else the next of its
+        side's (host or device, as for the descriptors this pass binds), stamped on it."""
+        key = ("backed", id(builder))
+        found = self.descriptors.get(key)
+        if found is not None:
+            return found
+        index = attribute(builder, "tmaIdx")
+        if index is None:
+            tensor = (operand_groups(builder).get("tensor") or [])
+            side = capture(list(tensor), self.function).side
+            index = Attribute(f"{self.next_index[side]} : i32")
+            self.next_index[side] += 1
+            builder.attributes["tmaIdx"] = index
+            write_attributes(builder)
+        self.descriptors[key] = (builder.results[0], index)
+        return self.descriptors[key]
 
     def reduction(self, op: Operation) -> str | None:
         """The operation a TMA reduction of this atomic combines with; None (reported) when TMA

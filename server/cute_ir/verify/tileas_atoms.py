@@ -32,7 +32,7 @@ from ..dialects.cute_nvgpu.enums import DIALECT as CUTE_NVGPU
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, ENUMS
 from ..dialects.registry import record
 from ..ir.attributes import attribute, enum_case, integers
-from ..ir.core import OpResult, Operation
+from ..ir.core import OpResult, Operation, Value
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import shaped
 from ..layout import ComposedLayout, Layout, flatten
@@ -135,6 +135,27 @@ def check_swizzle(op: Operation, index: SourceIndex) -> list[Diagnostic]:
                        related=(Related(where, f"the descriptor is built here with the layout {layout}"),))]
 
 
+def backed_tensor(view: Value) -> Value | None:
+    """The tensor behind a TMA-backed view: the tensor operand of the `make_tiled_tma_desc`
+    that `view` is (None when the unit does not build it)."""
+    builder = view.owner if isinstance(view, OpResult) else None
+    if builder is None or builder.name != DESCRIPTOR_BUILDER:
+        return None
+    return (operand_groups(builder).get("tensor") or [None])[0]
+
+
+def backed_coordinates(view: Value, load: bool) -> int | None:
+    """The coordinates a transfer through a TMA-backed view (a descriptor the unit builds)
+    writes: one per dimension of the builder's tensor, then for a load through an im2col
+    descriptor its rank - 2 im2col offsets (A25). None when `view` is not such a descriptor or
+    its tensor's rank is not written."""
+    tensor = backed_tensor(view)
+    shape = shaped(str(tensor.type)) if tensor is not None else None
+    if shape is None or shape.kind != "memref" or shape.rank is None:
+        return None
+    return tensormap.transfer_coordinates(shape.rank, str(view.type).strip() == IM2COL_DESCRIPTOR, load)
+
+
 def check_coordinates(op: Operation, index: SourceIndex) -> list[Diagnostic]:
     """A tiled async transfer reads a TMA-backed view: its coordinates address the tensor its
     descriptor was built from, one per dimension of that tensor, and a load through an im2col
@@ -146,17 +167,9 @@ def check_coordinates(op: Operation, index: SourceIndex) -> list[Diagnostic]:
     if op.name not in BOXED_TRANSFERS:
         return []
     descriptor = (operand_groups(op).get("descriptor") or [None])[0]
-    builder = descriptor.owner if isinstance(descriptor, OpResult) else None
-    if builder is None or builder.name != DESCRIPTOR_BUILDER:
-        return []
-    tensor = (operand_groups(builder).get("tensor") or [None])[0]
-    view = shaped(str(tensor.type)) if tensor is not None else None
-    if view is None or view.kind != "memref" or view.rank is None:
-        return []
-    expected = tensormap.transfer_coordinates(view.rank, str(descriptor.type).strip() == IM2COL_DESCRIPTOR,
-                                              op.name in LOADS)
+    expected = backed_coordinates(descriptor, op.name in LOADS) if descriptor is not None else None
     coords = operand_groups(op).get("coords", [])
-    if len(coords) == expected:
+    if expected is None or len(coords) == expected:
         return []
     spans = index.operand_spans.get(op, [])
     at = [i for i, v in enumerate(op.operands) if any(v is c for c in coords)]

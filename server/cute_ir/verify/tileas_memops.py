@@ -7,7 +7,8 @@ page's order; like an MLIR op verifier, the first failing check ends the op's ve
    0 or 1 value; for atomic_rmw, `rmw_mode` is present; every `#nv_tileas` enum case exists
    (`verify.tileas.enum`, the project's message: the page has none);
 2. the tile against the tensor: `tileSize` against the tile value's type (size, then shape);
-3. coordinates: one per view dimension, each of the view's index type;
+3. coordinates: one per view dimension, each of the view's index type (a view backed by a TMA
+   descriptor: one per dimension of its tensor, and a load's im2col offsets, A25);
 4. the element type: the view's against the tile's;
 5. tile dimensions: positive, powers of two, fewer than 2^24 elements;
 6. memory semantics per op, `in_bounds`' length, then store's padding and atomic_rmw's
@@ -33,6 +34,7 @@ from ..ir.attributes import attribute, enum_case, integers, parse_enum
 from ..ir.core import Operation, Value
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import Shaped, element_bits, shaped
+from .tileas_atoms import backed_coordinates, backed_tensor
 from .tma import OWN_MESSAGES, operand_groups
 
 TILE_SIZE = "tileSize"
@@ -92,7 +94,10 @@ class _Checker:
             groups = operand_groups(op)
             self.structure(op, groups)
             tile, tile_type = self.tile(op, groups)
-            view_type = shaped(groups["view"][0].type.text) if groups.get("view") else None
+            view = groups["view"][0] if groups.get("view") else None
+            # A view backed by a TMA descriptor has the elements of the tensor it was built on.
+            backing = backed_tensor(view) if view is not None else None
+            view_type = shaped((backing or view).type.text) if view is not None else None
             self.tile_against_tensor(op, tile_type)
             self.coordinates(op, groups, view_type)
             self.element_type(op, tile, tile_type, view_type)
@@ -145,9 +150,15 @@ class _Checker:
 
     def coordinates(self, op: Operation, groups: dict[str, list[Value]], view_type: Shaped | None) -> None:
         coords = groups.get("coords", [])
-        if view_type is not None and view_type.kind == "memref" and len(coords) != view_type.rank:
+        # A view backed by a TMA descriptor takes its tensor's coordinates and, for a load
+        # through an im2col one, its im2col offsets (the page's extra coordinate; A25).
+        view = groups["view"][0] if groups.get("view") else None
+        expected = backed_coordinates(view, op.name == TILED_LOAD) if view is not None else None
+        if expected is None and backed_tensor(view) is None and view_type is not None and view_type.kind == "memref":
+            expected = view_type.rank
+        if expected is not None and len(coords) != expected:
             where = self.operands_span(op, coords) if coords else self.name_span(op)
-            self.fail("tileas.memops.coordinate-count", where, view_type.rank, len(coords))
+            self.fail("tileas.memops.coordinate-count", where, expected, len(coords))
         for coord in coords:
             if not coord.type.text.startswith("<<") and coord.type.text != "index":
                 self.fail("tileas.memops.coordinate-type", self.operands_span(op, [coord]), coord.type.text)

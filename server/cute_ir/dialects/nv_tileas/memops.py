@@ -56,8 +56,11 @@ SEMANTIC_ATTRIBUTE = {TILED_LOAD: "mem_semantic", TILED_STORE: "mem_semantic", T
 SCOPE_ATTRIBUTE = {TILED_LOAD: "mem_scope", TILED_STORE: "mem_scope", TILED_ATOMIC_RMW: "memScope"}
 
 _SEGMENTS = (
-    single("view", "memref", "the global tensor the tile is read from or written to"),
-    variadic("coords", "index", "the tile's coordinates, one per view dimension"),
+    single("view", "memref | !cute_nvgpu.tma_descriptor_tiled | !cute_nvgpu.tma_descriptor_im2col",
+           "the global tensor the tile is read from or written to; a TMA descriptor the function builds "
+           "(`make_tiled_tma_desc`) is a view backed by it, which the TMA lowering binds as it is"),
+    variadic("coords", "index", "the tile's coordinates, one per view dimension (through a TMA-backed view: "
+                                "one per dimension of its tensor, then a load's im2col offsets)"),
     variadic("offsets", "index", "row offsets: given, the op gathers (load) or scatters (store) rows, "
                                  "the tile's row r at the row coordinate plus offset r"),
     optional("token", MEM_TOKEN, "the token this op is ordered after"),
