@@ -24,7 +24,7 @@ from ..dialects.cute_nvgpu.enums import MEMORY_ORDERS, MEMORY_SCOPES
 from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, lookup_op, op_verifier
 from ..dialects.registry import record as op_record
 from ..dialects.cute_nvgpu.types import (
-    CuteNvgpuType, MnemonicArm, alias_for_type, parse_type_node, print_type, walk_index,
+    CuteNvgpuType, MnemonicArm, alias_for_type, parameter_pairs, parse_type_node, print_type, walk_index,
 )
 from ..diagnostics import Span
 from ..ir.attributes import all_attributes
@@ -32,12 +32,15 @@ from ..ir.core import Operation, Value
 from ..tables.atoms import (
     MATRIX_UNIT_BITS, AtomRow, CopyShapeRow, MmaShapeRow, Residency,
     find_copy_rows, matrix_mode, matrix_variant, mma_qualifiers, register_counts, shapes_text,
+    written_tier,
 )
 from ..tables.legality import AtomConfig, mma_lattice
 from ..tables.tiers import describe_requirements, satisfies_any
 from ..tables.type_parameters import TYPE_PARAMETER_KINDS, explain
 from ..verify.atom_config import atom_config
 from ..verify.context import LocatedAtom, VerifyContext
+from ..verify.lowering import verdict as lowering_verdict
+from ..verify.target import raised_gates, unmet_gate
 from .lifted import lifted_unit_at
 from ..syntax.literals import integer_literal
 
@@ -57,12 +60,20 @@ def _residency(row: AtomRow) -> str:
     return "; ".join(parts) if parts else "—"
 
 
-def tier_text(row: AtomRow) -> str:
+def tier_text(row: AtomRow, atom: AtomInstance | CuteNvgpuType | None = None) -> str:
+    """The row's tier, or, when the atom's parameters ask more (`verify/target.raised_gates`),
+    the tier of the lowest target that runs the atom as written (`tables/atoms.written_tier`,
+    what a file of it alone is inferred for)."""
     spec = row.spec_min_tier
     hardware = ", ".join(row.requires) if row.requires else "any target"
-    if spec.lower() == "all":
-        return f"all tiers (hardware: {hardware})"
-    return f"{spec} (hardware gate: {hardware})"
+    own = f"all tiers (hardware: {hardware})" if spec.lower() == "all" else f"{spec} (hardware gate: {hardware})"
+    raised = raised_gates(atom) if atom is not None else []
+    if not raised:
+        return own
+    tier = written_tier(row, parameter_pairs(atom.params))
+    why = "; ".join(f"`{written}` needs {describe_requirements(gate)}" for written, gate in raised)
+    head = f"SM{tier} as written" if tier is not None else "no single target as written"
+    return f"{head}: {why} (`{row.mnemonic}` itself: {own})"
 
 
 def target_text(requires: tuple[str, ...], target: str) -> str:
@@ -70,6 +81,20 @@ def target_text(requires: tuple[str, ...], target: str) -> str:
     if satisfies_any(target, requires):
         return f"{target}: yes"
     return f"{target}: **no** — needs {describe_requirements(requires)}"
+
+
+def atom_target_text(atom: AtomInstance | CuteNvgpuType, target: str, ty: CuteNvgpuType | None = None) -> str:
+    """Whether `target` runs `atom` as written, by the verdicts `check` reports: its gates
+    (`verify/target.unmet_gate`, `verify.target`), then its lowering (`verify/lowering.verdict`,
+    `lower.target` / `lower.unsupported`), each in `check`'s words."""
+    unmet = unmet_gate(atom, target)
+    if unmet is not None:
+        return f"{target}: **no** — {unmet.message}"
+    config = atom_config(atom, ty=ty) if isinstance(atom, AtomInstance) else None
+    refused = lowering_verdict(config, target) if isinstance(config, AtomConfig) else None
+    if refused is not None:
+        return f"{target}: **no** — {refused[1]}"
+    return f"{target}: yes"
 
 
 def _shape_text(shape: tuple[int, int, int] | None) -> str:
@@ -81,7 +106,11 @@ def _cell(value: object) -> str:
 
 
 # ------------------------------------------------------------------ atom and type cards
-def atom_card(row: AtomRow, target: str | None = None, deviation: bool = True) -> str:
+def atom_card(row: AtomRow, target: str | None = None, deviation: bool = True,
+              atom: AtomInstance | CuteNvgpuType | None = None, ty: CuteNvgpuType | None = None) -> str:
+    """The registry facts of `row`; of `atom` as written (`ty`, its type) when given: the tier
+    and the target verdict its parameters make. `atom` may be a type the verifiers know no atom
+    semantics of (the DSL's bulk copies): its gates still decide."""
     lines = [
         f"**`!cute_nvgpu.{row.mnemonic}`** — {row.family.value}",
         "",
@@ -89,10 +118,11 @@ def atom_card(row: AtomRow, target: str | None = None, deviation: bool = True) -
         "",
         "| | |",
         "|---|---|",
-        f"| Minimum tier | {tier_text(row)} |",
+        f"| Minimum tier | {tier_text(row, atom)} |",
     ]
     if target is not None:
-        lines.append(f"| Target | {target_text(row.requires, target)} |")
+        verdict = atom_target_text(atom, target, ty) if atom is not None else target_text(row.requires, target)
+        lines.append(f"| Target | {verdict} |")
     lines += [
         f"| Interfaces | {', '.join(sorted(i.value for i in row.interfaces))} |",
         f"| Operand residency | {_residency(row)} |",
@@ -148,7 +178,7 @@ def type_card(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None,
         return "\n".join(lines)
     if t.row is None:
         return f"**`!cute_nvgpu.{t.mnemonic}`** — unknown mnemonic"
-    lines = [atom_card(t.row, target)] + _parameters_section(t)
+    lines = [atom_card(t.row, target, atom=atom_instance(t, op_attributes or {}) or t, ty=t)] + _parameters_section(t)
     alias = alias_for_type(t, op_attributes)
     if alias:
         lines += ["", f"Alias hint: `%{alias}`"]
@@ -563,7 +593,7 @@ def contract_sections(atom: AtomInstance, target: str, ty: CuteNvgpuType | None 
 def contract_card(atom: AtomInstance, ty: CuteNvgpuType, target: str,
                   op_attributes: dict[str, str] | None = None) -> str:
     """The full card: registry facts, then what the written atom selects."""
-    lines = [atom_card(atom.row, target, deviation=False)] + _parameters_section(ty)
+    lines = [atom_card(atom.row, target, deviation=False, atom=atom, ty=ty)] + _parameters_section(ty)
     alias = alias_for_type(ty, op_attributes)
     if alias:
         lines += ["", f"Alias hint: `%{alias}`"]

@@ -32,8 +32,8 @@ from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parameter_pairs
 from ..dialects.mlir_ods import REQUIRED_SM
 from ..tables.atoms import ATOMS_BY_MNEMONIC, atom_gates
-from ..tables.tiers import (INFERENCE_ORDER, describe_requirements, parse_target, satisfies_any,
-                           targets_satisfying)
+from ..tables.tiers import (INFERENCE_ORDER, describe_requirements, lowest_target, parse_target,
+                           satisfies_any, targets_satisfying)
 
 _DECLARATION = re.compile(rb'#nvvm\.target<[^>]*?\bchip\s*=\s*"([^"]+)"')
 
@@ -238,16 +238,15 @@ def infer(needs: Iterable[Need]) -> Inference:
         if need.requires not in rank:
             rank[need.requires] = next((i for i, t in enumerate(INFERENCE_ORDER)
                                         if satisfies_any(t, need.requires)), None)
-    for target in INFERENCE_ORDER:
-        if all(satisfies_any(target, n.requires) for n in needs):
-            # The need that asked most: the latest in the order, an atom or op before the DSL's
-            # launch guard that names the same tier (what in the kernel needs it says more), of
-            # those the fewest targets satisfy (WGMMA's sm_90a-only before TMA's
-            # sm_90-or-later), the first written.
-            decided = min(needs, key=lambda n: (-rank[n.requires], bool(n.label),
-                                                len(targets_satisfying(n.requires))))
-            return Inference(target, decided_by=decided)
-    return Inference(None, conflict=_conflicting_pair(needs))
+    target = lowest_target(n.requires for n in needs)
+    if target is None:
+        return Inference(None, conflict=_conflicting_pair(needs))
+    # The need that asked most: the latest in the order, an atom or op before the DSL's launch
+    # guard that names the same tier (what in the kernel needs it says more), of those the
+    # fewest targets satisfy (WGMMA's sm_90a-only before TMA's sm_90-or-later), the first written.
+    decided = min(needs, key=lambda n: (-rank[n.requires], bool(n.label),
+                                        len(targets_satisfying(n.requires))))
+    return Inference(target, decided_by=decided)
 
 
 def _conflicting_pair(needs: list[Need]) -> tuple[Need, Need]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterator
 
+from . import tiers as T
 from .descriptors import dense_umma_kind
 
 __all__ = [
@@ -33,7 +34,7 @@ __all__ = [
     "WGMMA", "TCGEN05", "TCGEN05_I8", "TCGEN05_A_ONLY", "SM120_BLOCK_SCALED", "TMA",
     "N_STEP8", "N_STEP16", "N_STEP32", "N_WGMMA_INT", "N_UMMA_I8_CTA1",
     "find_mma_rows", "find_copy_rows", "mma_row", "copy_row", "fragment_counts",
-    "register_counts", "PARAMETER_GATES", "parameter_gate", "atom_gates",
+    "register_counts", "PARAMETER_GATES", "parameter_gate", "atom_gates", "written_tier",
     "MATRIX_B8", "MatrixMode", "MATRIX_MODES", "MATRIX_FORMATS", "MATRIX_UNIT_BITS",
     "MATRIX_PACKED_BITS", "matrix_mode", "matrix_variant",
 ]
@@ -596,6 +597,19 @@ def atom_gates(row: AtomRow, parameters: list[tuple[str, str]] | tuple = ()) -> 
         if gate is not None and gate not in gates:
             gates.append(gate)
     return gates
+
+
+def written_tier(row: AtomRow, parameters: list[tuple[str, str]] | tuple = ()) -> int | None:
+    """The tier an atom of `row` written with `parameters` needs when its parameters ask more
+    than its row (`mode = <"(16,16)">` makes an ldsm an sm_100 atom): the tier of the lowest
+    target that meets all its gates, the one a file of that atom alone is inferred for
+    (ir/target.py). None when the parameters add nothing, or no single target meets them."""
+    gates = atom_gates(row, parameters)
+    if gates == ([row.requires] if row.requires else []):
+        return None
+    lowest = T.lowest_target(gates)
+    return T.parse_target(lowest).tier if lowest is not None else None
+
 
 # --------------------------------------------------------------------------------------------
 # MMA shape lattice

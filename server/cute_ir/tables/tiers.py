@@ -39,6 +39,7 @@ __all__ = [
     "targets_satisfying",
     "describe_requirements",
     "INFERENCE_ORDER",
+    "lowest_target",
 ]
 
 # ptxas 13.0 accepts `.version` up to 9.0. Every target in the roster accepts 9.0, and three of
@@ -139,6 +140,13 @@ EDITOR_TARGETS: tuple[str, ...] = tuple(t.name for t in TARGETS)
 INFERENCE_ORDER: tuple[str, ...] = tuple(
     t.name for t in TARGETS
     if t.suffix is Suffix.ARCH or (t.suffix is Suffix.PLAIN and f"{t.name}a" not in TARGETS_BY_NAME))
+
+
+def lowest_target(gates) -> str | None:
+    """The first target of `INFERENCE_ORDER` that meets every gate of `gates` (each a tuple of
+    alternatives, `satisfies_any`), or None when no single target meets them all."""
+    gates = [g for g in gates if g]
+    return next((t for t in INFERENCE_ORDER if all(satisfies_any(t, g) for g in gates)), None)
 
 
 def parse_target(name: str) -> Target | None:

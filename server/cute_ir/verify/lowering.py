@@ -17,7 +17,7 @@ from ..tables import tiers as T
 from ..tables.legality import AtomConfig, check_config, refusal_code
 from .atom_sites import AliasDef, AtomSite, SiteSource, SourceUnit, alias_table, unit_sites
 
-__all__ = ["refusal", "LoweringCheck", "clear_cache"]
+__all__ = ["verdict", "refusal", "LoweringCheck", "clear_cache"]
 
 
 @lru_cache(maxsize=4096)
@@ -30,15 +30,25 @@ def _judged(config: AtomConfig, target: str) -> tuple[str, str] | None:
         return "lower.unsupported", f"cannot emit this configuration: {err}"
 
 
+def verdict(config: AtomConfig, target: str) -> tuple[str, str] | None:
+    """(code, message) of the refusal of `config` on `target` as the check reports it (an atom's
+    hover card shows the same), or None when it lowers."""
+    judged = _judged(config, target)
+    if judged is None:
+        return None
+    code, reason = judged
+    return code, f"no PTX for {target}: {reason}"
+
+
 def refusal(site: AtomSite, target: str) -> Diagnostic | None:
     """Why `site`'s atom cannot be lowered for `target` (None: it can, or it has nothing to lower)."""
     if site.config is None:
         return None
-    judged = _judged(site.config, target)
+    judged = verdict(site.config, target)
     if judged is None:
         return None
-    code, reason = judged
-    return Diagnostic(code, site.at, Severity.ERROR, Source.LOWER, f"no PTX for {target}: {reason}")
+    code, message = judged
+    return Diagnostic(code, site.at, Severity.ERROR, Source.LOWER, message)
 
 
 class LoweringCheck:

@@ -8,7 +8,7 @@ from ..ir.core import Operation
 from .context import VerifyContext
 from .copy import verify_copy_atom
 from .mma import INTERFACE, verify_atom
-from .target import check_target
+from .target import check_target, check_type_target
 
 # Ops that build whatever atom their result type names (the CuTe DSL's builder).
 GENERIC_BUILDERS = frozenset(FOREIGN_ATOM_OPS)
@@ -43,6 +43,11 @@ def verify_make_atom(ctx: VerifyContext, op: Operation) -> None:
             verify_copy_atom(ctx, atom)
         elif atom is not None:
             check_target(ctx, atom)     # a non-executing TMA atom: its gates (a CTA pair's too)
+        else:
+            written = ctx.through_alias(result_type)
+            ty = written.cute_type() if written is not None else None
+            if ty is not None:
+                check_type_target(ctx, ty, result_type.span)
         return
     if atom is None:
         ctx.error(INTERFACE, result_type.span, message(INTERFACE).render())

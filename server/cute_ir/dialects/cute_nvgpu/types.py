@@ -20,7 +20,7 @@ from tree_sitter import Node
 
 from ...diagnostics import Diagnostic, Severity, Source, Span
 from ...diagnostics.catalogue import make
-from ...tables.atoms import ATOMS_BY_MNEMONIC, DSL_ATOMS_BY_MNEMONIC, MNEMONICS, AtomRow
+from ...tables.atoms import ATOMS_BY_MNEMONIC, DSL_ATOMS_BY_MNEMONIC, MNEMONICS, AtomRow, written_tier
 from ...tables.type_parameters import SIMT_COPY_KEYS, SIMT_COPY_SETTINGS
 from ..constraints import FLOAT_TYPE_NAMES
 from .enums import ALLOW_DSMEM, BIT_UNIT, DIALECT, MEMORY_ORDERS, MEMORY_SCOPES
@@ -434,7 +434,10 @@ def alias_for_type(t: CuteNvgpuType, op_attributes: dict[str, str] | None = None
         return ""
     if row.alias_family == "copy":
         suffix = t.mnemonic.removeprefix("atom.").replace(".", "_")
-        tier = row.spec_min_tier.lower()
+        # The tier the atom needs as written (an ldsm of `mode = <"(16,16)">` is an sm100 one),
+        # else its row's.
+        raised = written_tier(row, parameter_pairs(t.params))
+        tier = f"sm{raised}" if raised is not None else row.spec_min_tier.lower()
         if tier.startswith("sm") and not suffix.startswith(tier):
             suffix = f"{tier}_{suffix}"
         return f"copy_{suffix}"
