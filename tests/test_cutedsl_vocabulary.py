@@ -68,6 +68,16 @@ HARDWARE_HAS_NO_SUCH_ATOM: tuple[tuple[re.Pattern, str, str], ...] = tuple(
            "6-bit elements straddle the bytes of ldmatrix / stmatrix's .b8 shapes (docs/spec-deviations.md, "
            "B19); the DSL's own compile of one cannot partition the tile")
           for atom in ("ldsm", "stsm")),
+        # The DSL's 16x8 stmatrix counts matrices of its values, each of a 16- / 32- / 64-bit
+        # value type 2 / 4 / 8 byte matrices: past x4 its own compile fails in its NVVM backend.
+        *((rf'^!cute_nvgpu\.atom\.stsm<{val}, mode = <"\(16,8\)">, num_matrices = {num}, t>$',
+           f"`atom.stsm` with `mode = (16,8)` stores each 16x8 matrix of {val} as {bits // 8} byte "
+           f"matrices (`.m16n8`), so `num_matrices = {num}` needs `.x{num * bits // 8}`, but the "
+           f"instruction has x1, x2, x4",
+           "stmatrix.m16n8 stores at most 4 matrices (PTX ISA); the DSL's compile of these fails "
+           "(docs/spec-deviations.md, B22)")
+          for val, bits in (("bf16", 16), ("f16", 16), ("i16", 16), ("f32", 32), ("i32", 32), ("f64", 64))
+          for num in (1, 2, 4) if num * bits // 8 > 4),
         (r'^!cute_nvgpu\.atom\.ldsm<val_type = f6E2M3FN, mode = <"\(\d+,\d+\)">, sz_pattern = u4x16p64to8,',
          "`atom.ldsm` with `sz_pattern = u4x16p64to8` widens 4-bit values into 8-bit units, but the "
          "value type f6E2M3FN is 6 bits: its elements are not 4-bit values, and neither pack into a "

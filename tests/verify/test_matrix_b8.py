@@ -53,6 +53,10 @@ FORMS = [
     (stsm("i8", 1), "stmatrix.sync.aligned.m16n8.x1.trans.shared.b8"),
     (stsm("f8E4M3FN", 2), "stmatrix.sync.aligned.m16n8.x2.trans.shared.b8"),
     (stsm("f4E2M1FN", 4), "stmatrix.sync.aligned.m16n8.x4.trans.shared.b8"),
+    # Its 16x8 stmatrix counts matrices of values: a 16-bit one is two byte matrices, a 32-bit one four.
+    (stsm("bf16", 1), "stmatrix.sync.aligned.m16n8.x2.trans.shared.b8"),
+    (stsm("i16", 2), "stmatrix.sync.aligned.m16n8.x4.trans.shared.b8"),
+    (stsm("f32", 1), "stmatrix.sync.aligned.m16n8.x4.trans.shared.b8"),
 ]
 TARGETS = ("sm_100a", "sm_103a", "sm_110a", "sm_120a", "sm_121a")
 
@@ -125,16 +129,32 @@ def test_other_targets_have_no_b8_shapes(arch):
      "`atom.ldsm` with `sz_pattern = u4x16p64to8` widens 4-bit values into 8-bit units, but the value "
      "type f6E2M3FN is 6 bits: its elements are not 4-bit values, and neither pack into a unit nor "
      "fill whole units"),
+    (stsm("bf16", 4), "verify.copy.num-matrices", "num_matrices = 4",
+     "`atom.stsm` with `mode = (16,8)` stores each 16x8 matrix of bf16 as 2 byte matrices (`.m16n8`), "
+     "so `num_matrices = 4` needs `.x8`, but the instruction has x1, x2, x4"),
+    (stsm("f32", 2), "verify.copy.num-matrices", "num_matrices = 2",
+     "`atom.stsm` with `mode = (16,8)` stores each 16x8 matrix of f32 as 4 byte matrices (`.m16n8`), "
+     "so `num_matrices = 2` needs `.x8`, but the instruction has x1, x2, x4"),
+    # No count of f64 matrices fits: the value type is what is wrong.
+    (stsm("f64", 1), "verify.copy.num-matrices", "f64",
+     "`atom.stsm` with `mode = (16,8)` stores each 16x8 matrix of f64 as 8 byte matrices (`.m16n8`), "
+     "so `num_matrices = 1` needs `.x8`, but the instruction has x1, x2, x4"),
 ], ids=["stsm-mode", "ldsm-16x16-count", "ldsm-16x8-count", "ldsm-16x16-n", "stsm-n", "ldsm-8x16-t",
-        "ldsm-8x16-u8", "ldsm-8x8-u8", "f6-bytes", "f6-u4"])
+        "ldsm-8x16-u8", "ldsm-8x8-u8", "f6-bytes", "f6-u4", "stsm-bf16-x4", "stsm-f32-x2", "stsm-f64"])
 def test_each_rule_of_the_b8_shapes(atom, code, under, message):
     assert diagnostics(document(atom), "sm_100a") == [(code, under, message)]
 
 
-@pytest.mark.parametrize("val", ["bf16", "f32", "i8", "f4E2M1FN", "f8E5M2"])
-def test_elements_that_pack_into_or_fill_bytes_are_moved(val):
-    """As `.m8n8` moves 16-bit units (docs/spec-deviations.md, B19), the `.b8` shapes move bytes."""
-    assert diagnostics(document(ldsm(val, "16,16", "u8", 2, "t"), stsm(val, 4)), "sm_100a") == []
+@pytest.mark.parametrize("val,stores", [("bf16", 2), ("f32", 1), ("i8", 4), ("f4E2M1FN", 4), ("f8E5M2", 4)])
+def test_elements_that_pack_into_or_fill_bytes_are_moved(val, stores):
+    """As `.m8n8` moves 16-bit units (docs/spec-deviations.md, B19), the `.b8` shapes move bytes
+    (the 16x8 stmatrix as many of its matrices as fill at most four byte matrices)."""
+    assert diagnostics(document(ldsm(val, "16,16", "u8", 2, "t"), stsm(val, stores)), "sm_100a") == []
+
+
+def test_the_error_stops_the_lowering_of_a_wide_stmatrix():
+    text = document(stsm("bf16", 4))
+    assert _instructions(text, "sm_100a") == []
 
 
 def test_an_error_stops_the_lowering_of_that_atom():
@@ -143,3 +163,13 @@ def test_an_error_stops_the_lowering_of_that_atom():
                                                  settings=Settings(target_arch="sm_100a")))
     assert _instructions(text, "sm_100a") == []
     assert [d.code for d in preview.problems] == ["verify.copy.num-matrices"]
+
+
+def test_hover_shows_the_instruction_a_wide_stmatrix_stores_with():
+    from cute_ir.features.hover import hover
+    atom = stsm("bf16", 1)
+    text = document(atom)
+    analysis = DocumentAnalysis("file:///matrix_b8.ir", text, settings=Settings(target_arch="sm_100a"))
+    card = hover(analysis, text.index("!cute_nvgpu") + len("!cute_nvgpu.")).markdown
+    assert "| `m16n8.x2.trans.b8` | rmem → smem | 2 | 8 × b8 | yes |" in card
+    assert "stmatrix.sync.aligned.m16n8.x2.trans.shared.b8 [dst], s;" in card

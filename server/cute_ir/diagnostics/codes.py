@@ -245,7 +245,8 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("verify.copy.matrix-shape", V, "An `ldmatrix` / `stmatrix` matrix shape the "
             "instruction does not have."),
     CodeDoc("verify.copy.num-matrices", V, "An `ldmatrix` / `stmatrix` matrix count the matrix "
-            "shape does not take (x1, x2 or x4 of `.m8n8`; x1 or x2 of `.m16n16`, ...)."),
+            "shape does not take (x1, x2 or x4 of `.m8n8`; x1 or x2 of `.m16n16`, ...), also where "
+            "the DSL's 16x8 stmatrix of values wider than a byte would need more than x4."),
     CodeDoc("verify.copy.matrix-format", V, "An `ldmatrix` / `stmatrix` element format "
             "(`sz_pattern`) the matrix shape does not take."),
     CodeDoc("verify.copy.transpose", V, "`transpose` is neither true nor false, or contradicts "

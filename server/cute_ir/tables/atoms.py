@@ -517,10 +517,23 @@ class MatrixMode:
     transpose: bool | None        # the transposition the shape requires; None: either
     patterns: tuple[str, ...]     # the `sz_pattern`s it takes; the first when none is written
     requires: tuple[str, ...]     # besides the atom row's gate
+    # The DSL counts matrices of its value type, so a value wider than a byte is several PTX
+    # matrices of bytes (`matrix_count`).
+    counts_values: bool = False
 
     @property
     def rows_cols(self) -> str:
         return "x".join(self.mode.strip("()").split(","))
+
+    def matrix_count(self, num: int, value_bits: int | None) -> int:
+        """The PTX `.num` of `num` of the DSL's matrices of `value_bits`-bit values (None: not
+        known): its count over `per_ptx_matrix`, times the bytes a value fills where the DSL
+        counts matrices of values. Its own compile of `StMatrix16x8x8bOp(num_matrices = 1)`
+        stores bf16 with `stmatrix...m16n8.x2.trans.shared.b8` and f32 with `.x4`."""
+        count = num // self.per_ptx_matrix
+        if self.counts_values and value_bits is not None and value_bits > 8:
+            count *= value_bits // 8
+        return count
 
 
 _WIDENED = ("u4x16p64to8", "u6x16p32to8")
@@ -533,7 +546,9 @@ MATRIX_MODES: tuple[MatrixMode, ...] = (
     MatrixMode("atom.ldsm", "(16,8)", "m16n16", 2, True, ("u8", *_WIDENED), MATRIX_B8),
     MatrixMode("atom.ldsm", "(8,16)", "m8n16", 1, False, _WIDENED, MATRIX_B8),
     MatrixMode("atom.stsm", "(8,8)", "m8n8", 1, None, ("u16",), ()),
-    MatrixMode("atom.stsm", "(16,8)", "m16n8", 1, True, ("u8",), MATRIX_B8),
+    # The DSL's StMatrix16x8x8bOp stores 16x8 matrices of its values: 16-bit ones fill two
+    # `.m16n8` matrices of bytes each, 32-bit ones four (MatrixMode.matrix_count).
+    MatrixMode("atom.stsm", "(16,8)", "m16n8", 1, True, ("u8",), MATRIX_B8, counts_values=True),
 )
 # The DSL's `sz_pattern` -> the PTX element format.
 MATRIX_FORMATS: dict[str, str] = {"u16": "b16", "u8": "b8", "u4x16p64to8": "b8x16.b4x16_p64",

@@ -12,10 +12,11 @@ import re
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
+from ..ir.shaped import element_bits
 from ..layout import layout_rank
 from ..syntax.literals import integer_literal
 from ..tables.atoms import (DEFAULT_TMA_CACHE_POLICY, MATRIX_FORMATS, TMA_CACHE_MODE_POLICY, TMEM_DSL_SHAPES,
-                           TYPE_BITS, matrix_mode)
+                           TYPE_BITS, find_copy_rows, matrix_mode)
 from ..tables.atoms import (COPY_QUALIFIERS, DEFAULT_MEMORY_SCOPE, LOAD_ORDERS, SHARED_SPACES, STORE_ORDERS,
                            Residency, simt_copy_side)
 from ..tables.legality import A_SOURCES, AtomConfig, block_scale_pairs
@@ -165,6 +166,14 @@ def _mma_config(atom: AtomInstance, a_source: str | None, ty: CuteNvgpuType | No
         sparse_selector=_int(_setting(atom, "sparse_selector", "selector")) or 0)
 
 
+def _value_type(atom: AtomInstance) -> str | None:
+    """The value type an atom moves: `val_type`, else the DSL's leading type (`stsm<bf16, ...>`)."""
+    written = _value(_setting(atom, "val_type"))
+    if written is None and atom.params and atom.params[0].kind in ("integer_type", "float_type"):
+        written = atom.params[0].text
+    return written
+
+
 def _ldsm_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:
     mode_field = _setting(atom, "mode")
     mode = matrix_mode(atom.mnemonic, _value(mode_field))
@@ -191,8 +200,13 @@ def _ldsm_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | s
     if num % mode.per_ptx_matrix:
         return (f"`{atom.mnemonic}` with `mode = {mode.mode}` moves its matrices "
                 f"{mode.per_ptx_matrix} at a time, not {num}: there is no instruction to show")
-    # The DSL's 16x8 ldmatrix is half a `.m16n16` one (tables/atoms.MATRIX_MODES).
-    return AtomConfig(atom.mnemonic, num_matrices=num // mode.per_ptx_matrix, transpose=trans,
+    # The DSL's 16x8 ldmatrix is half a `.m16n16` one, and its 16x8 stmatrix stores matrices of
+    # its values (tables/atoms.MATRIX_MODES).
+    count = mode.matrix_count(num, element_bits(_value_type(atom)))
+    if count not in {r.params["num"] for r in find_copy_rows(atom=atom.mnemonic) if r.params["shape"] == mode.shape}:
+        return (f"`{atom.mnemonic}` with `mode = {mode.mode}` would need `.x{count}`: there is no "
+                f"instruction to show")
+    return AtomConfig(atom.mnemonic, num_matrices=count, transpose=trans,
                       matrix=mode.shape, matrix_format=MATRIX_FORMATS[pattern])
 
 

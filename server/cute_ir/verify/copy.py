@@ -423,6 +423,33 @@ def _read_matrix(atom: AtomInstance, config: CopyConfig, params: list[TypeParam]
     config.num_matrices = _settle(config, "num_matrices", nums)
     config.transpose = _settle(config, "transpose", trans)
     _check_transposition(atom, config, mode)
+    _check_value_matrices(atom, config, mode, tuple(sorted({r.params["num"] for r in find_copy_rows(
+        atom=atom.mnemonic) if r.params["shape"] == mode.shape})))
+
+
+def _check_value_matrices(atom: AtomInstance, config: CopyConfig, mode: MatrixMode,
+                          counts: tuple[int, ...]) -> None:
+    """The DSL's 16x8 stmatrix counts matrices of its values: a value of 16 or 32 bits fills 2 or
+    4 of the instruction's byte matrices, so `num_matrices` of them must still be a count the
+    instruction has. Its own compile agrees: `StMatrix16x8x8bOp` stores one 16x8 matrix of bf16
+    with `.x2` and one of f32 with `.x4`, and where the product passes 4 (bf16 x4, f32 x2, any
+    f64) its NVVM backend fails ("Incorrect number of arguments passed to called function!" on
+    `llvm.nvvm.stmatrix.sync.aligned.m16n8.x1.trans.b8`) (docs/spec-deviations.md, B22)."""
+    vt, num = config.value_type, config.num_matrices
+    bits = element_bits(str(vt.value)) if vt is not None else None
+    if not mode.counts_values or bits is None or bits <= 8 or num is None or not isinstance(num.value, int):
+        return
+    count = mode.matrix_count(num.value, bits)
+    if count in counts:
+        return
+    per = bits // 8
+    # At the count when a smaller one fits, else at the value type.
+    at = num.span if any(n * per in counts for n in counts) else vt.span
+    said = f"`{num.text}`" if num.text else f"{num.value}"
+    config.problem("verify.copy.num-matrices", at,
+                   f"`{atom.mnemonic}` with `mode = {mode.mode}` stores each {mode.rows_cols} matrix of "
+                   f"{vt.value} as {per} byte matrices (`.{mode.shape}`), so {said} needs `.x{count}`, "
+                   f"but the instruction has {', '.join(f'x{n}' for n in counts)}")
 
 
 def _check_transposition(atom: AtomInstance, config: CopyConfig, mode: MatrixMode) -> None:
