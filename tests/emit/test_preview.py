@@ -279,6 +279,25 @@ def test_a_unit_that_commits_itself_follows_its_own_code():
     assert _commit_forms(text) == {_ONE, _MULTICAST}
 
 
+def test_each_op_commits_as_the_commit_that_tracks_it():
+    """The DSL writes each commit as its own op, emitted as written: a kernel may release shared
+    memory to both CTAs (a multicast commit) and signal its accumulator to one barrier. Each MMA
+    commits as the first commit after it does; one after the last commit as the last does."""
+    multicast = ("nvvm.tcgen05.commit %bar, multicast_mask = %mask {group = #nvvm.cta_group<cta_2>} "
+                 ": !llvm.ptr<3>, i16")
+    one = "nvvm.tcgen05.commit %bar {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>"
+    text = (f"func.func @kernel(%bar: !llvm.ptr<3>, %mask: i16) {{\n"
+            f"  %a = cute.make_atom : {PAIR_MMA}\n  {multicast}\n"
+            f"  %b = cute.make_atom : {PAIR_MMA}\n  {one}\n"
+            f"  %c = cute.make_atom : {PAIR_MMA}\n  return\n}}\n")
+    ptx = PV.preview_module(analyse(text, "sm_100a")).ptx_text
+    forms = {}
+    for entry in ptx.split(".visible .entry ")[1:]:
+        tag = re.search(r"//\s*@op\s*(%\w+)", entry).group(1)
+        forms[tag] = set(re.findall(r"tcgen05\.commit[\w.:]*", entry))
+    assert forms == {"%a": {_MULTICAST}, "%b": {_ONE}, "%c": {_ONE}}
+
+
 @needs_ptxas
 def test_a_cta_pair_committing_to_one_barrier_assembles():
     text = _pair_kernel("nvvm.tcgen05.commit %bar {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>")

@@ -240,16 +240,13 @@ class SiteWalker:
         operand = self.ctx.classify(types[2])           # (atom, D, A, ...)
         return A_SOURCE_NAMES.get(operand.residency) if operand is not None else None
 
-    def commit_multicast(self) -> bool | None:
-        """How the unit's own code commits its tcgen05 work (`_TCGEN05_COMMIT`): True when a
-        commit multicasts, False when the unit commits but never multicasts, None when it has
-        no commit at all."""
+    def commits(self) -> tuple[tuple[int, bool], ...]:
+        """The unit's own tcgen05 commits (`_TCGEN05_COMMIT`), in order: where each starts
+        (relative to the unit) and whether it multicasts."""
         if self.ctx is None:
-            return None
-        commits = [op for op in self.ctx.operations() if op.name == _TCGEN05_COMMIT]
-        if not commits:
-            return None
-        return any(len(op.operands) > 1 for op in commits)
+            return ()
+        return tuple((self.ctx.op_span(op).start - self.unit.start, len(op.operands) > 1)
+                     for op in self.ctx.operations() if op.name == _TCGEN05_COMMIT)
 
     def items(self) -> list[AtomSite]:
         if self.ctx is None:
@@ -341,8 +338,14 @@ def unit_key(analysis: SiteSource, unit: SourceUnit, alias_key: tuple) -> tuple:
 
 @dataclass(frozen=True, slots=True)
 class _UnitSites:
-    items: tuple[AtomSite, ...]     # relative to the unit
-    commit_multicast: bool | None   # how the unit's code commits (`SiteWalker.commit_multicast`)
+    items: tuple[AtomSite, ...]             # relative to the unit
+    commits: tuple[tuple[int, bool], ...]   # the unit's own commits (`SiteWalker.commits`)
+
+    @property
+    def commit_multicast(self) -> bool | None:
+        """How the unit commits as a whole: True when a commit multicasts, False when it
+        commits but never multicasts, None when it has no commit."""
+        return any(multicast for _, multicast in self.commits) if self.commits else None
 
 
 def _walk_unit(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
@@ -353,27 +356,47 @@ def _walk_unit(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasD
         _unit_cache.move_to_end(key)
         return hit
     walker = SiteWalker(analysis, unit, aliases)
-    found = _UnitSites(tuple(i.shifted(-unit.start) for i in walker.items()), walker.commit_multicast())
+    found = _UnitSites(tuple(i.shifted(-unit.start) for i in walker.items()), walker.commits())
     _unit_cache[key] = found
     if len(_unit_cache) > _CACHE_SIZE:
         _unit_cache.popitem(last=False)
     return found
 
 
-def _committed(items: tuple[AtomSite, ...], multicast: bool | None) -> tuple[AtomSite, ...]:
-    """`items` whose CTA-pair kernels commit as `multicast` says (unchanged when it is None)."""
-    if multicast is None:
-        return items
-    return tuple(replace(i, config=replace(i.config, commit_multicast=multicast))
-                 if i.config is not None and i.config.cta_group == 2 else i for i in items)
+def _tracking_commit(site: AtomSite, commits: tuple[tuple[int, bool], ...]) -> bool | None:
+    """The form of the commit that tracks `site`'s tcgen05 work: the first commit after it (a
+    commit completes every tcgen05 op the thread issued before it), else the last before it (a
+    loop's commit at its top), None when the unit has none. The DSL writes each commit as its
+    own op (`tcgen05.commit(mbar, mask, cta_group)`), in the PTX as written: a kernel may
+    release shared memory to both CTAs (multicast) and signal its accumulator to one barrier."""
+    after = next((multicast for at, multicast in commits if at >= site.span.end), None)
+    if after is not None:
+        return after
+    before = [multicast for at, multicast in commits if at < site.span.start]
+    return before[-1] if before else None
+
+
+def _committed(items: tuple[AtomSite, ...], commits: tuple[tuple[int, bool], ...],
+               fallback: bool | None = None) -> tuple[AtomSite, ...]:
+    """`items` whose CTA-pair kernels commit as the commit that tracks each does
+    (`_tracking_commit`), else as `fallback` says (unchanged when it is None)."""
+    out = []
+    for i in items:
+        if i.config is not None and i.config.cta_group == 2:
+            form = _tracking_commit(i, commits)
+            form = fallback if form is None else form
+            if form is not None:
+                i = replace(i, config=replace(i.config, commit_multicast=form))
+        out.append(i)
+    return tuple(out)
 
 
 def unit_sites(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
                 alias_key: tuple, key: tuple | None = None) -> tuple[AtomSite, ...]:
     """The unit's sites, relative to it; a CTA pair's kernels commit as the unit's own
-    `nvvm.tcgen05.commit` ops do."""
+    `nvvm.tcgen05.commit` that tracks each does."""
     found = _walk_unit(analysis, unit, aliases, alias_key, key)
-    return _committed(found.items, found.commit_multicast)
+    return _committed(found.items, found.commits)
 
 
 def document_sites(analysis: SiteSource) -> list[AtomSite]:
@@ -390,8 +413,7 @@ def document_sites(analysis: SiteSource) -> list[AtomSite]:
     document_form = (True in forms) if forms else None
     out: list[AtomSite] = []
     for unit, found in walked:
-        form = found.commit_multicast if found.commit_multicast is not None else document_form
-        out.extend(i.shifted(unit.start) for i in _committed(found.items, form))
+        out.extend(i.shifted(unit.start) for i in _committed(found.items, found.commits, document_form))
     return out
 
 
