@@ -149,7 +149,8 @@ KEYED: dict[str, Meaning] = {
         "rs": "A from registers, B from shared memory",
         "ts": "A from tensor memory, B from shared memory",
     }),
-    "num_cta": Meaning("CTAs that issue the MMA together (`.cta_group::1` / `::2`)"),
+    "num_cta": Meaning("CTAs that issue the MMA or TMA transfer together: one, or a CTA pair "
+                       "(`.cta_group::1` / `::2`)"),
     "c_scale_exp": Meaning("the accumulator is scaled by 2^-N before it is added "
                            "(`scale-input-d`; 0 = unscaled)"),
     "sf_type": Meaning("element type of the scale factors"),
