@@ -97,17 +97,6 @@ class PerUnit(Generic[T]):
     compute: Callable[["DocumentAnalysis", Unit], T]
 
 
-# Per-unit results that read the unit's IR, computed when verification has just lifted it
-# (`keep_with_verification`): the lift is kept for the last few units only, so a first
-# whole-document request after open would otherwise lift every unit once more.
-KEPT_WITH_VERIFICATION: list[PerUnit] = []
-
-
-def keep_with_verification(result: PerUnit[T]) -> PerUnit[T]:
-    """Register `result` to be computed for each unit verification lifts; returns it."""
-    KEPT_WITH_VERIFICATION.append(result)
-    return result
-
 
 # Containers nested deeper than this are one unit each, not split into their statements: the
 # walk goes one generator deeper per container, and nesting depth is the user's.

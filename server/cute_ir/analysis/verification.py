@@ -19,7 +19,7 @@ from ..verify import VERIFIED_OPS, verify_unit
 from ..verify.lowering import LoweringCheck
 from ..verify.structure import check_site
 from .pipeline import UnitPipeline
-from .units import KEPT_WITH_VERIFICATION, Unit, statement_nodes
+from .units import Unit, statement_nodes
 
 if TYPE_CHECKING:
     from .document import DocumentAnalysis
@@ -73,9 +73,6 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
                      + pipeline.diagnostics(unit, errors, own, frozenset(names[index])))
             # Atoms no single target runs: the document's one conflict error says so.
             out[index] = [d for d in found if d.code not in _GATES] if analysis.target_conflicted else found
-            for result in KEPT_WITH_VERIFICATION:   # while the unit's lift is at hand
-                if result.key not in unit.derived:
-                    unit.derived[result.key] = result.compute(analysis, unit)
         except Exception:  # a defect in one verifier must not cost the rest of the file
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.aliases = frozenset(asked)

@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+
+from tree_sitter import Node
 
 from ..analysis import DocumentAnalysis, PerUnit
-from ..analysis.units import Unit, keep_with_verification
+from ..analysis.units import Unit
 from ..diagnostics import Span
-from ..dialects.cute_nvgpu.types import is_cute_nvgpu_type
-from ..dialects.registry import is_function, is_module
+from ..dialects.cute_nvgpu.types import TYPE_PREFIX, is_cute_nvgpu_type
+from ..dialects.registry import defines_symbol, is_function, is_module
 from ..ir.core import Operation
-from ..ir.lift import SourceIndex
+from ..ir.lift import GROUPS, SourceIndex, custom_result_types, custom_tail, generic_result_types, written_results
+from ..syntax import WIDE_NODE, wide_nodes
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, op_name, span as node_span, text as node_text, written_symbol
 
 
@@ -153,7 +157,7 @@ def folding_ranges(analysis: DocumentAnalysis) -> list[Fold]:
 
 @dataclass(frozen=True)
 class UnitOutline:
-    """A unit's symbols and folds, relative to its start: one reading of its IR for both."""
+    """A unit's symbols and folds, relative to its start: one reading of the unit for both."""
     symbols: tuple[Symbol, ...]
     folds: tuple[Fold, ...]
 
@@ -161,15 +165,133 @@ class UnitOutline:
 def _unit_outline(analysis: DocumentAnalysis, unit) -> UnitOutline:
     data = analysis.document.data
     nodes = analysis.unit_nodes(unit)
-    symbols = [found for node in nodes if node.type in ALIAS_DEFINITIONS and (found := _alias_symbol(node))]
+    aliases = tuple(found.moved(-unit.start) for node in nodes
+                    if node.type in ALIAS_DEFINITIONS and (found := _alias_symbol(node)))
+    operations = [node for node in nodes if node.type == "operation"]
+    if not operations:
+        return UnitOutline(aliases, ())
+    if _read_as_written(operations, unit.end):
+        symbols, folds = _written_outline(operations, data, unit.start)
+        return UnitOutline(aliases + tuple(symbols), tuple(folds))
+    lifted = analysis.lifted_unit(unit)
+    spans = [*lifted.index.op_spans.values(), *lifted.index.region_spans.values()]
+    return UnitOutline(aliases + tuple(s.moved(-unit.start) for s in _collect(lifted.operations, lifted.index, data)),
+                       tuple(Fold(s.start - unit.start, s.end - unit.start)
+                             for s in spans if b"\n" in data[s.start:s.end]))
+
+
+OUTLINE = PerUnit("outline", _unit_outline)
+
+
+# ---------------------------------------------------------------- the outline from the tree
+# What the outline shows is written in the text: an op's name, the `@name` it defines, the
+# types its results are written with, the regions it holds. Reading these from the tree
+# costs a small part of lifting the unit (ir/lift.py), which a first outline of a big file
+# would otherwise do for every function. The tree is read as the lift reads it (which
+# statements and regions it takes, which types name the results), through the lift's own
+# helpers; where the lift reads a statement otherwise — syntax errors, a statement cut at the
+# unit's end, a list too wide to look into — the outline is read from the lifted unit.
+
+_TYPE_PREFIX = TYPE_PREFIX.encode()
+
+
+def _read_as_written(operations: list[Node], limit: int) -> bool:
+    """Whether the tree of these statements reads as the lift reads it (see above)."""
+    return not any(node.has_error or node.end_byte > limit or wide_nodes(node, node.start_byte, node.end_byte)
+                   for node in operations)
+
+
+@lru_cache(maxsize=4096)
+def _op_kind(name: str) -> tuple[bool, bool, bool]:
+    """(a function, a module, defines the `@name` it writes) for an op named so."""
+    return is_function(name), is_module(name), defines_symbol(name)
+
+
+def _regions(op: Node, data: bytes) -> list[Node]:
+    """The op's regions, as the lift finds them: a generic form's region list, or a custom
+    body and the brackets in it."""
+    regions = op.child_by_field_name("regions")
+    if regions is not None:
+        return [r for r in regions.named_children if r.type == "region"]
+    body = op.child_by_field_name("body")
+    if body is None or data.find(b"{", body.start_byte, body.end_byte) < 0:
+        return []                       # a region is written in braces
+    found: list[Node] = []
+    stack = list(reversed(body.children))
+    while stack:
+        item = stack.pop()
+        if item.type == "region":
+            found.append(item)
+        elif item.type in GROUPS:
+            stack.extend(reversed(item.children))
+    return found
+
+
+def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[list[Symbol], list[Fold]]:
+    """Symbols (nested as `_collect` nests them) and folds of statements read from the tree,
+    walking the ops and regions the lift takes, with a stack; relative to `base`."""
+    roots: list[Symbol] = []
     folds: list[Fold] = []
-    if any(node.type == "operation" for node in nodes):
-        lifted = analysis.lifted_unit(unit)
-        symbols += _collect(lifted.operations, lifted.index, data)
-        spans = [*lifted.index.op_spans.values(), *lifted.index.region_spans.values()]
-        folds = [Fold(s.start, s.end) for s in spans if b"\n" in data[s.start:s.end]]
-    return UnitOutline(tuple(s.moved(-unit.start) for s in symbols),
-                       tuple(Fold(f.start - unit.start, f.end - unit.start) for f in folds))
+    stack: list[tuple[Node, list[Symbol], int]] = [(op, roots, 0) for op in reversed(operations)]
+    while stack:
+        node, into, depth = stack.pop()
+        if data.find(b"\n", node.start_byte, node.end_byte) >= 0:
+            folds.append(Fold(node.start_byte - base, node.end_byte - base))
+        symbol = _written_symbol(node, data, base)
+        if symbol is not None:
+            into.append(symbol)
+            if depth + 1 < MAX_SYMBOL_DEPTH:
+                into, depth = symbol.children, depth + 1
+        nested: list[Node] = []
+        for region in _regions(node, data):
+            if data.find(b"\n", region.start_byte, region.end_byte) >= 0:
+                folds.append(Fold(region.start_byte - base, region.end_byte - base))
+            for child in region.named_children:
+                if child.type == "operation":
+                    nested.append(child)
+                elif child.type == "block":
+                    nested.extend(s for s in child.named_children if s.type == "operation")
+        stack.extend((inner, into, depth) for inner in reversed(nested))
+    return roots, folds
 
 
-OUTLINE = keep_with_verification(PerUnit("outline", _unit_outline))
+def _written_symbol(node: Node, data: bytes, base: int) -> Symbol | None:
+    """`_op_symbol` of the op this node writes, from the node; relative to `base`."""
+    def where(written: Node) -> Span:
+        return Span(written.start_byte - base, written.end_byte - base)
+
+    name_node = node.child_by_field_name("name")
+    if name_node is None:
+        return None
+    name = node_text(name_node)
+    generic = name_node.type == "string"
+    if generic:
+        name = name[1:-1]
+    function, module, defines = _op_kind(name)
+    span = where(node)
+    written = written_symbol(node) if not generic and defines else None
+    if written is not None:
+        if function:
+            return Symbol(node_text(written), "function", name, span, where(written))
+        if module:
+            return Symbol(node_text(written), "module", name, span, where(written))
+    if module:
+        return Symbol(name, "module", "", span, where(name_node))
+    if data.find(_TYPE_PREFIX, node.start_byte, node.end_byte) < 0:
+        return None                     # no result of this op can be of a cute_nvgpu type
+    results = written_results(node)
+    if not results:
+        return None
+    if generic:
+        types = generic_result_types(node.child_by_field_name("type"))
+    else:
+        body = node.child_by_field_name("body")
+        tail = custom_tail(body) if body is not None and body.child_count <= WIDE_NODE else None
+        types = custom_result_types(tail) if tail is not None else []
+    at = 0
+    for text, count, name_span in results:
+        for position in range(at, at + count):
+            if position < len(types) and is_cute_nvgpu_type(node_text(types[position])):
+                return Symbol(text, "atom", node_text(types[position]), span, name_span.shifted(-base))
+        at += count
+    return None

@@ -224,7 +224,7 @@ class _Lifter:
         self.index.op_spans[op] = node_span(node)
         if name_node is not None:
             self.index.name_spans[op] = node_span(name_node)
-        result_names = self.result_names(node)
+        result_names = written_results(node)
         regions: list[tuple[Node, Region]] = []
         if generic:
             result_types = self.generic_parts(node, op, scope, regions)
@@ -255,17 +255,6 @@ class _Lifter:
             declared = last if last is not None and last.type == "location" else None
         return FusedLoc((here, WrittenLoc(node_text(declared)))) if declared is not None else here
 
-    def result_names(self, node: Node) -> list[tuple[str, int, Span]]:
-        results = node.child_by_field_name("results")
-        out = []
-        if results is None:
-            return out
-        for r in results.named_children:
-            value, count = r.child_by_field_name("value"), r.child_by_field_name("count")
-            if value is not None:
-                out.append((node_text(value), int(node_text(count)) if count is not None else 1, node_span(value)))
-        return out
-
     def define(self, scope: _Scope, name: str, values: list[Value]) -> None:
         scope.names.setdefault(name, values)   # a redefinition keeps the first (the SSA check reports it)
 
@@ -294,12 +283,7 @@ class _Lifter:
         inputs = ftype.child_by_field_name("inputs") if ftype is not None else None
         if inputs is not None:
             self.index.operand_types[op] = [_written(t) for t in inputs.named_children if t.type in TYPE_KINDS]
-        results = ftype.child_by_field_name("results") if ftype is not None else None
-        if results is None:
-            return []
-        if results.type == "type_list":
-            return [_typed(t) for t in results.named_children if t.type in TYPE_KINDS]
-        return [_typed(results)]
+        return [_typed(t) for t in generic_result_types(ftype)]
 
     def attribute_dict(self, node: Node, op: Operation) -> dict[str, Attribute]:
         out: dict[str, Attribute] = {}
@@ -353,14 +337,7 @@ class _Lifter:
                     signature_group = items[position + 1]
         if last_colon_at is not None:
             tail = items[last_colon_at + 1:]
-            # `: (ins) -> outs` and casts' `: A to B` name the results last.
-            arrow = max((i for i, n in enumerate(tail) if n.type == "->" or (n.type == "keyword" and node_text(n) == "to")),
-                        default=None)
-            for t in (tail[arrow + 1:] if arrow is not None else tail):
-                if t.type in TYPE_KINDS:
-                    trailing_types.append(_typed(t))
-                elif t.type == "paren_group" and arrow is not None:
-                    trailing_types.extend(_typed(x) for x in t.named_children if x.type in TYPE_KINDS)
+            trailing_types = [_typed(t) for t in custom_result_types(tail)]
             self.index.operand_types[op] = _operand_types(tail)
         stack = list(reversed(items))
         while stack:
@@ -536,6 +513,54 @@ class _Lifter:
                 self.index.label_uses.setdefault(block, []).append(span)
                 blocks.append(block)
             op.successors = blocks
+
+
+def written_results(node: Node) -> list[tuple[str, int, Span]]:
+    """The result groups an op writes (`%r`, `%r:2`): each name, how many values it names, and
+    where the name is."""
+    results = node.child_by_field_name("results")
+    out = []
+    if results is None:
+        return out
+    for r in results.named_children:
+        value, count = r.child_by_field_name("value"), r.child_by_field_name("count")
+        if value is not None:
+            out.append((node_text(value), int(node_text(count)) if count is not None else 1, node_span(value)))
+    return out
+
+
+def generic_result_types(function_type: Node | None) -> list[Node]:
+    """The result types a generic form's `: (ins) -> outs` writes, in order."""
+    results = function_type.child_by_field_name("results") if function_type is not None else None
+    if results is None:
+        return []
+    if results.type == "type_list":
+        return [t for t in results.named_children if t.type in TYPE_KINDS]
+    return [results]
+
+
+def custom_result_types(tail: list[Node]) -> list[Node]:
+    """The result types a custom form writes in `tail`, what follows its body's last `:`, in
+    order: after `->` (`: (ins) -> outs`) or a cast's `to` (`: A to B`) if there is one, else
+    every type there (`: T`). An op's results take these types one by one."""
+    arrow = max((i for i, n in enumerate(tail) if n.type == "->" or (n.type == "keyword" and node_text(n) == "to")),
+                default=None)
+    out: list[Node] = []
+    for t in (tail[arrow + 1:] if arrow is not None else tail):
+        if t.type in TYPE_KINDS:
+            out.append(t)
+        elif t.type == "paren_group" and arrow is not None:
+            out.extend(x for x in t.named_children if x.type in TYPE_KINDS)
+    return out
+
+
+def custom_tail(body: Node) -> list[Node] | None:
+    """What follows a custom body's last `:` among its direct items (None: it has none)."""
+    items = body.children
+    for position in range(len(items) - 1, -1, -1):
+        if items[position].type == ":":
+            return items[position + 1:]
+    return None
 
 
 def _typed(node: Node) -> tuple[Type, Span]:

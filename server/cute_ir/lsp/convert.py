@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Callable
+from typing import Callable, Sequence
 
 from lsprotocol import types as lsp
 from lsprotocol.converters import get_converter
@@ -223,8 +223,7 @@ def _unit_symbols_json(analysis: DocumentAnalysis, unit, at: tuple[int, int]) ->
     text = cached.moved_to(at) if cached is not None else None
     if text is not None:
         return text
-    symbols = [s.moved(unit.start) for s in analysis.for_unit(unit, OUTLINE).symbols]
-    text = ",".join(_symbols_json(analysis, symbols))
+    text = ",".join(_symbols_json(analysis, analysis.for_unit(unit, OUTLINE).symbols, unit.start))
     unit.derived[_OUTLINE_JSON] = _PlacedJson(at, text)
     return text
 
@@ -260,7 +259,8 @@ def folding_ranges(analysis: DocumentAnalysis) -> EncodedJson:
     return EncodedJson(["[" + ",".join(parts) + "]"])
 
 
-def _symbols_json(analysis: DocumentAnalysis, symbols: list[Symbol]) -> list[str]:
+def _symbols_json(analysis: DocumentAnalysis, symbols: Sequence[Symbol], base: int) -> list[str]:
+    """The symbols, whose offsets are relative to `base`, as DocumentSymbol JSON objects."""
     offsets: set[int] = set()
     stack = list(symbols)
     while stack:
@@ -268,7 +268,7 @@ def _symbols_json(analysis: DocumentAnalysis, symbols: list[Symbol]) -> list[str
         offsets.update((s.span.start, s.span.end, s.selection.start, s.selection.end))
         stack.extend(s.children)
     ordered = sorted(offsets)
-    where = dict(zip(ordered, analysis.document.positions(ordered)))
+    where = dict(zip(ordered, analysis.document.positions([base + at for at in ordered])))
 
     def encode(s: Symbol) -> str:
         children = [encode(c) for c in s.children]
