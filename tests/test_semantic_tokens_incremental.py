@@ -20,7 +20,7 @@ EDITS = ["x", " ", "\n", "// note\n", "// é ü\n", "%", "  ", "é"]
 
 
 def _in_one_go(analysis: DocumentAnalysis) -> list[int]:
-    return semantic._encode(analysis, tokens.semantic_tokens(analysis, 0, len(analysis.document.data)), 0).data
+    return semantic._encode(analysis, tokens.semantic_tokens(analysis, 0, len(analysis.document.data)), 0).data()
 
 
 @pytest.mark.parametrize("encoding", [Encoding.UTF16, Encoding.UTF8])

@@ -7,26 +7,31 @@ split markers) is rare and encoded on each request.
 """
 from __future__ import annotations
 
+import json
+
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features import tokens
 
 
 class _Piece:
     """Tokens of one stretch of text, LSP-encoded, the first one relative to (line 0, column 0)
-    of the stretch's first line; `last` is the last token's (line, column) the same way."""
+    of the stretch's first line (`first`, None when there are none); `last` is the last token's
+    (line, column) the same way. The rest of the encoding, which is the same wherever the piece
+    goes (only the first token is relative to what precedes it), is kept as JSON array items
+    alone: as a list of integers it would be most of a large file's memory."""
 
-    __slots__ = ("data", "last", "_rest_json")
+    __slots__ = ("first", "last", "rest_json")
 
     def __init__(self, data: list[int], last: tuple[int, int]) -> None:
-        self.data, self.last = data, last
-        self._rest_json: str | None = None
+        self.first = (data[0], data[1]) if data else None
+        self.last = last
+        self.rest_json = ",".join(map(str, data[2:]))
 
-    def rest_json(self) -> str:
-        """`data` after the first token's position, as JSON array items: the same wherever the
-        piece goes (only the first token is encoded relative to what precedes it)."""
-        if self._rest_json is None:
-            self._rest_json = ",".join(map(str, self.data[2:]))
-        return self._rest_json
+    def rest(self) -> list[int]:
+        return json.loads(f"[{self.rest_json}]")
+
+    def data(self) -> list[int]:
+        return [*self.first, *self.rest()] if self.first is not None else []
 
 
 _EMPTY = _Piece([], (0, 0))
@@ -60,7 +65,7 @@ def _starting_in(analysis: DocumentAnalysis, lo: int, hi: int) -> list[tokens.To
 
 
 def range_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[int]:
-    return _encode(analysis, tokens.semantic_tokens(analysis, lo, hi), 0).data
+    return _encode(analysis, tokens.semantic_tokens(analysis, lo, hi), 0).data()
 
 
 def _unit_piece(analysis: DocumentAnalysis, unit: Unit) -> _Piece:
@@ -100,11 +105,11 @@ def _joined(analysis: DocumentAnalysis, take) -> None:
     first token's position encoded relative to the previous piece's last token."""
     prev_line = prev_char = 0
     for piece, base_line in _placed_pieces(analysis):
-        if not piece.data:
+        if piece.first is None:
             continue
-        first_line = base_line + piece.data[0]
+        first_line, first_char = base_line + piece.first[0], piece.first[1]
         delta_line = first_line - prev_line
-        take(piece, delta_line, piece.data[1] - prev_char if delta_line == 0 else piece.data[1])
+        take(piece, delta_line, first_char - prev_char if delta_line == 0 else first_char)
         prev_line, prev_char = base_line + piece.last[0], piece.last[1]
 
 
@@ -113,7 +118,7 @@ def full_tokens(analysis: DocumentAnalysis) -> list[int]:
 
     def take(piece: _Piece, delta_line: int, first_char: int) -> None:
         data.extend((delta_line, first_char))
-        data.extend(piece.data[2:])
+        data.extend(piece.rest())
     _joined(analysis, take)
     return data
 
@@ -125,7 +130,7 @@ def full_tokens_json(analysis: DocumentAnalysis) -> str:
     items: list[str] = []
 
     def take(piece: _Piece, delta_line: int, first_char: int) -> None:
-        rest = piece.rest_json()
+        rest = piece.rest_json
         items.append(f"{delta_line},{first_char},{rest}" if rest else f"{delta_line},{first_char}")
     _joined(analysis, take)
     return '{"data":[' + ",".join(items) + "]}"
