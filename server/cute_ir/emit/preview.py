@@ -39,7 +39,7 @@ from ..dialects.cute_nvgpu.ops import APPLYING_OPS, TMA_APPLY_OPS
 from ..tables import tiers as T
 from ..tables.legality import AtomConfig
 from ..verify import atom_sites, lowering
-from ..verify.atom_sites import AliasDef, AtomSite, alias_table, document_sites, unit_key, unit_sites
+from ..verify.atom_sites import AliasDef, AtomSite, alias_key, alias_table, document_sites, unit_key, unit_sites
 from ..verify.lowering import refusal
 from ..passes.lower_atoms import BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from .ptx import ATOM_LINE_MARK, EmitError, InlineAsm, PtxModule, emit_module, inline_asm
@@ -346,7 +346,7 @@ class UnitPtxSource:
         if aliases is None:
             aliases = alias_table(analysis) if not analysis.too_large else {}
         self.aliases = aliases
-        self.alias_key = tuple(sorted((k, v.text) for k, v in self.aliases.items()))
+        self.alias_key = alias_key(self.aliases)
         self._errors: ErrorIndex | None = None   # the document's, read when first needed
 
     def unit(self, unit: SourceUnit) -> UnitPtx:

@@ -330,7 +330,17 @@ _CACHE_SIZE = 4096
 _unit_cache: "OrderedDict[tuple, tuple[AtomSite, ...]]" = OrderedDict()
 
 
-def unit_key(analysis: SiteSource, unit: SourceUnit, alias_key: tuple) -> tuple:
+def alias_key(aliases: dict[str, AliasDef]) -> bytes:
+    """The alias table's names and texts as a digest, for the keys of caches of what a unit's
+    atoms are: the table of a large file is thousands of entries, and a key holding them would
+    hold a copy per state of the document it was made for."""
+    digest = hashlib.blake2b(digest_size=20)
+    for name, alias in sorted(aliases.items()):
+        digest.update(f"{len(name)}:{name}{len(alias.text)}:{alias.text}".encode())
+    return digest.digest()
+
+
+def unit_key(analysis: SiteSource, unit: SourceUnit, alias_key: bytes) -> tuple:
     """What a unit's items depend on: its text and the document's aliases."""
     text = analysis.document.data[unit.start:unit.end]
     return (len(text), hashlib.blake2b(text, digest_size=20).digest(), alias_key)
@@ -349,7 +359,7 @@ class _UnitSites:
 
 
 def _walk_unit(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
-               alias_key: tuple, key: tuple | None = None) -> _UnitSites:
+               alias_key: bytes, key: tuple | None = None) -> _UnitSites:
     key = key or unit_key(analysis, unit, alias_key)
     hit = _unit_cache.get(key)
     if hit is not None:
@@ -392,7 +402,7 @@ def _committed(items: tuple[AtomSite, ...], commits: tuple[tuple[int, bool], ...
 
 
 def unit_sites(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
-                alias_key: tuple, key: tuple | None = None) -> tuple[AtomSite, ...]:
+                alias_key: bytes, key: tuple | None = None) -> tuple[AtomSite, ...]:
     """The unit's sites, relative to it; a CTA pair's kernels commit as the unit's own
     `nvvm.tcgen05.commit` that tracks each does."""
     found = _walk_unit(analysis, unit, aliases, alias_key, key)
@@ -404,8 +414,8 @@ def document_sites(analysis: SiteSource) -> list[AtomSite]:
     if analysis.too_large:
         return []
     aliases = alias_table(analysis)
-    alias_key = tuple(sorted((k, v.text) for k, v in aliases.items()))
-    walked = [(unit, _walk_unit(analysis, unit, aliases, alias_key)) for unit in analysis.units if not unit.shell]
+    key = alias_key(aliases)
+    walked = [(unit, _walk_unit(analysis, unit, aliases, key)) for unit in analysis.units if not unit.shell]
     # An atom built in one function is often applied in another (the CuTe DSL builds a kernel's
     # MMA atom in its host function and passes it in): a unit that does not commit itself
     # commits as the document's kernels do.

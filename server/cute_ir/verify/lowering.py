@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..diagnostics import Diagnostic, Severity, Source
 from ..tables import tiers as T
 from ..tables.legality import AtomConfig, check_config, refusal_code
-from .atom_sites import AliasDef, AtomSite, SiteSource, SourceUnit, alias_table, unit_sites
+from .atom_sites import AliasDef, AtomSite, SiteSource, SourceUnit, alias_key, alias_table, unit_sites
 
 __all__ = ["verdict", "refusal", "LoweringCheck", "clear_cache"]
 
@@ -58,13 +58,13 @@ class LoweringCheck:
     def __init__(self, source: SiteSource) -> None:
         self.source = source
         self.target = None if source.too_large else T.parse_target(source.target_arch)
-        self._aliases: tuple[dict[str, AliasDef], tuple] | None = None
+        self._aliases: tuple[dict[str, AliasDef], bytes] | None = None
 
     def aliases(self) -> dict[str, AliasDef]:
         """The document's alias table, read once per instance."""
         if self._aliases is None:
             aliases = alias_table(self.source) if not self.source.too_large else {}
-            self._aliases = (aliases, tuple(sorted((k, v.text) for k, v in aliases.items())))
+            self._aliases = (aliases, alias_key(aliases))
         return self._aliases[0]
 
     def diagnostics(self, unit: SourceUnit, errors: list[Diagnostic]) -> list[Diagnostic]:
