@@ -1,0 +1,72 @@
+"""Peak memory of `cute-ir serve` on opening a large file and asking what an editor asks.
+
+Spawns the real server (the open cache off, so the file is analysed), opens a 50k-line file —
+real CuTe DSL dumps concatenated (`real_dumps.py`) or the generator's file (`generate_ir.py`) —
+and then asks, one after another and each waited for, the outline, full semantic tokens,
+folding ranges and a pulled diagnostic report (which completes the verification of every
+function). After each answer prints the server's RSS and its peak so far (VmRSS, VmHWM from
+/proc). The issue's target is a peak of at most 300 MB at 50k lines.
+
+Not a test: numbers depend on the machine. Record results in docs/benchmarks.md.
+
+    .venv/bin/python bench/memory_after_open.py [real|generated] [--lines 50000]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from generate_ir import generate  # noqa: E402
+from lsp_probe import PROBE, load_probe  # noqa: E402
+from real_dumps import concatenated  # noqa: E402
+
+URI = "file:///cute-ir-bench/memory.mlir"
+REQUESTS = ("textDocument/documentSymbol", "textDocument/semanticTokens/full",
+            "textDocument/foldingRange", "textDocument/diagnostic")
+
+
+def memory_mib(pid: int) -> dict[str, float]:
+    found = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            found[key] = int(value.split()[0]) / 1024
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", nargs="?", choices=("real", "generated"), default="real")
+    parser.add_argument("--lines", type=int, default=50000)
+    args = parser.parse_args()
+    if not PROBE.exists():
+        print(f"the LSP probe is missing: {PROBE}", file=sys.stderr)
+        return 2
+    probe = load_probe()
+    text = concatenated(args.lines) if args.file == "real" else generate(args.lines)
+    os.environ["CUTE_IR_CACHE"] = "off"
+    client = probe.LspClient([sys.executable, "-m", "cute_ir.cli", "serve"])
+    rid, _ = client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    client.wait(lambda m: m.get("id") == rid, 60)
+    client.notify("initialized", {})
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "mlir", "version": 1,
+                                                            "text": text}})
+    print(f"| {args.file}, {args.lines} lines | RSS after | peak so far |")
+    print("|---|---|---|")
+    for method in REQUESTS:
+        rid, _ = client.request(method, {"textDocument": {"uri": URI}})
+        client.wait(lambda m: m.get("id") == rid, 1800)
+        memory = memory_mib(client.proc.pid)
+        print(f"| {method} | {memory['VmRSS']:.0f} MiB | {memory['VmHWM']:.0f} MiB |")
+    rid, _ = client.request("shutdown", None)
+    client.wait(lambda m: m.get("id") == rid, 120)
+    client.notify("exit", None)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
