@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
-from cute_ir.emit.ptx import InlineAsm, inline_asm
+from cute_ir.emit.ptx import InlineAsm, enumerate_configs, inline_asm
 from cute_ir.features.lowered import lower
 from cute_ir.tables.legality import AtomConfig
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
@@ -58,6 +58,16 @@ func.func @cp_async(%g: memref<8xf16, 1>, %s: memref<8xf16, 3>) {
 func.func @ldmatrix(%s: memref<1024xf16, 3>, %frag: memref<8xf16>) {
   %ldsm = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.ldsm<m8n8.x4>
   cute_nvgpu.copy %ldsm, %s, %frag : (!cute_nvgpu.atom.ldsm<m8n8.x4>, memref<1024xf16, 3>, memref<8xf16>)
+  return
+}
+func.func @cp_async_offset(%g: memref<8xf16, strided<[1], offset: 8>, 1>, %s: memref<8xf16, strided<[1], offset: ?>, 3>) {
+  %cp = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.simt_async_copy<16, cg>
+  cute_nvgpu.copy %cp, %g, %s : (!cute_nvgpu.atom.simt_async_copy<16, cg>, memref<8xf16, strided<[1], offset: 8>, 1>, memref<8xf16, strided<[1], offset: ?>, 3>)
+  return
+}
+func.func @universal(%g: memref<8xf16, 1>, %h: memref<8xf16, 1>) {
+  %cp = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.universal_copy<f16, 128 b>
+  cute_nvgpu.copy %cp, %g, %h : (!cute_nvgpu.atom.universal_copy<f16, 128 b>, memref<8xf16, 1>, memref<8xf16, 1>)
   return
 }
 func.func @stmatrix(%frag: memref<8xf16>, %s: memref<1024xf16, 3>) {
@@ -112,22 +122,68 @@ def test_a_copy_s_memory_sides_are_bound_by_their_addresses_and_its_fragment_by_
     text = lowered(CASES["sm_90a"], "sm_90a")
     asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
     assert "cute_nvgpu" not in text
+    cp_async = ("cp.async.cg.shared.global [$0], [$1], 16;\\ncp.async.commit_group;\\ncp.async.wait_group 0;", "r,l")
     assert asm == [
-        ("cp.async.cg.shared.global [$0], [$1], 16;\\ncp.async.commit_group;\\ncp.async.wait_group 0;", "r,l"),
+        cp_async,
         ("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"),
+        cp_async,                                   # of memrefs with offsets (below)
+        ("{\\n.reg .b32 %copy<4>;\\nld.global.v4.b32 {%copy0, %copy1, %copy2, %copy3}, [$0];\\n"
+         "st.global.v4.b32 [$1], {%copy0, %copy1, %copy2, %copy3};\\n}", "l,l"),     # a universal copy
         ("stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r")]
     # Shared memory by its 32-bit address, global memory by its 64-bit one.
     assert '"memref.extract_aligned_pointer_as_index"(%s) : (memref<8xf16, 3>) -> index' in text
     assert '"memref.extract_aligned_pointer_as_index"(%g) : (memref<8xf16, 1>) -> index' in text
-    assert text.count('"arith.index_cast"') == 4 and text.count("-> i64") == 1
+    assert text.count('"arith.index_cast"') == 8 and text.count("-> i64") == 4
     # ldmatrix's four registers are stored into the fragment, stmatrix's loaded from it.
     assert text.count('"vector.store"') == 4 and text.count('"vector.load"') == 4
 
 
-def test_a_copy_of_a_memref_with_a_layout_keeps_its_unbound_instruction():
-    # Its aligned pointer is not its first element's address when it has an offset.
-    text = lowered(CASES["sm_90a"].replace("memref<8xf16, 3>", "memref<8xf16, strided<[1], offset: 8>, 3>"), "sm_90a")
+def test_a_copy_of_a_memref_with_an_offset_is_bound_past_its_offset():
+    # Its aligned pointer is not its first element's address: the strided metadata's offset,
+    # in elements, moves it (16 bytes for 8 f16 elements; a dynamic offset the same way).
+    one = CASES["sm_90a"].split("func.func @ldmatrix")[0].split("func.func @cp_async_offset")[0]
+    for layout in ("strided<[1], offset: 8>", "strided<[1], offset: ?>"):
+        text = lowered(one.replace("memref<8xf16, 3>", f"memref<8xf16, {layout}, 3>"), "sm_90a")
+        asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+        assert asm[0][1] == "r,l" and asm[0][0].startswith("cp.async.cg.shared.global [$0], [$1], 16;")
+        assert (f'"memref.extract_strided_metadata"(%s) : (memref<8xf16, {layout}, 3>) -> '
+                "(memref<f16, 3>, index, index, index)") in text
+        assert '<{value = 2 : index}>' in text and text.count('"arith.muli"') == 1 and text.count('"arith.addi"') == 1
+
+
+def test_a_copy_of_a_memref_with_an_affine_map_keeps_its_unbound_instruction():
+    # An affine map says nothing of where the memref's first element is.
+    one = CASES["sm_90a"].split("func.func @ldmatrix")[0]
+    text = lowered(one.replace("memref<8xf16, 3>", "memref<8xf16, affine_map<(d0) -> (d0 + 8)>, 3>"), "sm_90a")
     assert 'constraints = ""' in text and "cp.async.cg.shared.global [%smem], [%gsrc], 16;" in text
+
+
+IM2COL = """\
+func.func @conv(%t: memref<8x32x32x64xf16, 1>, %l: !cute.layout<"(64,32,1,1):(1,64,2048,65536)">,
+                %tile: !cute.layout<"S<3,4,3> o 0 o (64,32):(1,64)">, %cta_map: !cute.layout<"(64,32):(1,64)">,
+                %mbar: memref<1xi64, 3>, %smem: memref<2048xf16, 3>, %at: !cute.coord<"(0,64,1,2,3,4)">, %v: vector<6xi32>) {
+  %desc = nv_tileas.make_tiled_tma_desc %t, %l shapes() strides() paddings() {mode = #cute_nvgpu.tma_load_mode<im2col>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_im2col
+  %load = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map
+  %exec = cute_nvgpu.atom.make_exec_tma %load, %mbar
+  cute_nvgpu.atom.tma_load %exec, %smem, %at
+  cute_nvgpu.atom.tma_load %exec, %smem, %v
+  return
+}
+"""
+
+
+def test_an_im2col_load_binds_its_offsets_after_its_coordinates_as_16_bit_registers():
+    text = lowered(IM2COL, "sm_90a")
+    asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+    assert len(asm) == 2
+    for instruction, constraints in asm:
+        assert instruction == ("cp.async.bulk.tensor.4d.shared::cta.global.im2col.mbarrier::complete_tx::bytes"
+                               ".L2::cache_hint [$0], [$1, {$2, $3, $4, $5}], [$7], {$8, $9}, $6;")
+        assert constraints == "r,l,r,r,r,r,l,r,h,h"
+    # A static coordinate's last two leaves are i16 constants, a vector's last two elements truncated.
+    assert '<{value = 3 : i16}>' in text and '<{value = 4 : i16}>' in text
+    assert '"vector.extract"(%v) <{static_position = array<i64: 5>}> : (vector<6xi32>) -> i32' in text
+    assert text.count('"arith.trunci"') == 2 and "cute_nvgpu.atom" not in text
 
 
 TMA = """\
@@ -173,6 +229,8 @@ _PTX_REG = {"h": ("b16", "%h"), "r": ("b32", "%r"), "l": ("b64", "%rd")}
     AtomConfig("atom.tma_load", tma_rank=2),
     AtomConfig("atom.tma_load", tma_rank=3, multicast=True, multicast_ctas=4, tma_prefetch=True),
     AtomConfig("atom.tma_load", tma_rank=5, tma_cache_policy=None),
+    AtomConfig("atom.tma_load", tma_rank=4, tma_mode="im2col"),
+    AtomConfig("atom.tma_store", tma_rank=3, tma_mode="im2col_no_offs"),
     AtomConfig("atom.tma_store", tma_rank=2),
     AtomConfig("atom.tma_reduce", tma_rank=3, reduce_op="add"),
 ], ids=lambda c: c.label())
@@ -192,6 +250,30 @@ def test_a_bound_tma_instruction_assembles_with_registers_in_place_of_its_operan
     assert accepted, said
 
 
+def test_every_universal_copy_that_binds_assembles_with_registers_in_place_of_its_operands():
+    # The DSL's SIMT copies (each side's qualifiers, shared-memory sides, .mmio) and the generic
+    # widths, one kernel each in one module; 8- and 16-bit copies keep their unbound instruction.
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    configs = [c for c in enumerate_configs() if c.mnemonic == "atom.universal_copy"]
+    configs += [AtomConfig("atom.universal_copy", copy_bits=bits) for bits in (8, 16, 32, 64, 128, 256)]
+    kernels, unbound = [], []
+    for n, config in enumerate(configs):
+        asm = inline_asm(config, "sm_100a")
+        if not isinstance(asm, InlineAsm):
+            unbound.append(config.copy_bits)
+            continue
+        text, declared = asm.text, []
+        for i in reversed(range(len(asm.operands))):
+            ptx_type, prefix = _PTX_REG[asm.operands[i].constraint.lstrip("=")]
+            text = text.replace(f"${i}", f"{prefix}{i}")
+            declared += [f".reg .{ptx_type} {prefix}{i};", f"mov.{ptx_type} {prefix}{i}, 0;"]
+        kernels += [f".visible .entry k{n}()", "{", *declared, text, "ret;", "}"]
+    assert sorted(set(unbound)) == [8, 16] and len(kernels) > 20 * 6
+    accepted, said = assemble("\n".join([".version 8.8", ".target sm_100a", ".address_size 64", *kernels, ""]), "sm_100a")
+    assert accepted, said
+
+
 @pytest.mark.parametrize("arch", sorted(CASES))
 def test_llvm_compiles_the_lowered_ir_and_ptxas_assembles_what_it_writes(tmp_path, arch):
     if not all(tool.exists() for tool in TOOLS.values()):
@@ -205,11 +287,11 @@ def test_llvm_compiles_the_lowered_ir_and_ptxas_assembles_what_it_writes(tmp_pat
         done = subprocess.run(list(map(str, argv)), capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
 
-    run(TOOLS["mlir-opt"], source, "--convert-to-llvm", "--reconcile-unrealized-casts", "-o", tmp_path / "llvm.mlir")
+    run(TOOLS["mlir-opt"], source, "--expand-strided-metadata", "--convert-to-llvm", "--reconcile-unrealized-casts", "-o", tmp_path / "llvm.mlir")
     run(TOOLS["mlir-translate"], "--mlir-to-llvmir", tmp_path / "llvm.mlir", "-o", tmp_path / "k.ll")
     run(TOOLS["llc"], "-march=nvptx64", f"-mcpu={arch}", "-mattr=+ptx87", tmp_path / "k.ll", "-o", tmp_path / "k.ptx")
     ptx = (tmp_path / "k.ptx").read_text()
-    assert len(re.findall(r"^\s*(?:mma\.(?:sync|sp)|cp\.async\.c[ag]\.|ldmatrix\.|stmatrix\.)", ptx, re.M)) == \
+    assert len(re.findall(r"^\s*(?:mma\.(?:sync|sp)|cp\.async\.c[ag]\.|ldmatrix\.|stmatrix\.|st\.global\.v4\.b32)", ptx, re.M)) == \
         CASES[arch].count("cute_nvgpu.mma ") + CASES[arch].count("cute_nvgpu.copy ")
     accepted, said = assemble(ptx, arch)
     assert accepted, said

@@ -182,6 +182,22 @@ def test_an_executable_atom_is_applied_by_the_op_of_its_kind():
                     "`cute_nvgpu.atom.tma_store` applies a store atom"), ("%atom", ATOM)])]
 
 
+def test_an_im2col_load_s_coordinate_holds_the_tensor_s_coordinates_then_its_offsets():
+    conv = kernel("%desc = nv_tileas.make_tiled_tma_desc %t, %g shapes() strides() paddings() "
+                  "{mode = #cute_nvgpu.tma_load_mode<im2col>, elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_im2col",
+                  "%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map",
+                  "%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar",
+                  "cute_nvgpu.atom.tma_load %exec, %smem, %at",
+                  gmem='!cute.layout<"(64,8,4,2):(1,64,512,2048)">').replace(
+        "%smem: memref<512xf16, 3>", '%smem: memref<512xf16, 3>, %at: !cute.coord<"(0,0,1,1,0,0)">').replace(
+        "%t: memref<?x?xf16, 1>", "%t: memref<?x?x?x?xf16, 1>")
+    assert diagnostics(conv) == []
+    short = conv.replace('"(0,0,1,1,0,0)"', '"(0,0,1,1)"')
+    assert diagnostics(short) == [(
+        "verify.tma.coord-rank-im2col", "%at", "a TMA load through an im2col descriptor of rank 4 takes 6 coordinates "
+        "(the tensor's, then its 2 im2col offsets), got 4", [("%exec", ATOM)])]
+
+
 def test_tma_needs_sm_90():
     got = diagnostics(kernel(LOAD), arch="sm_89")
     assert got == [("verify.tma.arch", "cute_nvgpu.atom.non_exec_tiled_tma_load",

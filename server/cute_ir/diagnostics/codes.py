@@ -215,6 +215,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "not in shared memory."),
     CodeDoc("verify.tma.coord-rank", V, "A TMA transfer's coordinate rank differs from its "
             "descriptor's rank."),
+    CodeDoc("verify.tma.coord-rank-im2col", V, "A TMA load through an im2col descriptor has a coordinate "
+            "other than the tensor's coordinates followed by its rank - 2 im2col offsets (PTX's `.im2col` "
+            "operands; docs/spec-deviations.md, A25)."),
     CodeDoc("verify.tma.reduce-kind", V, "A TMA reduce atom's kind is not one its element type has "
             "(the PTX ISA's table for cp.reduce.async.bulk.tensor; docs/spec-deviations.md, A21). "
             "When one kind is left, a quick fix writes it."),

@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 
 from cute_ir.tables import atoms as A
 from cute_ir.tables import descriptors as D
+from cute_ir.tables import tensormap
 from cute_ir.tables import tiers as T
 from cute_ir.tables.legality import AtomConfig, a_residency, legality
 
@@ -451,14 +452,13 @@ def _copy_inline_asm(row: A.CopyShapeRow) -> InlineAsm:
 
 # The TMA transfers whose operands bind (`cute_nvgpu.atom.tma_load %exec, %smem, %coord`): the
 # shared-memory tile by its address, the tensor map (the descriptor the atom was built on) as
-# its 64-bit address, each coordinate a 32-bit register, a load's mbarrier (the one its
+# its 64-bit address, each coordinate a 32-bit register, an im2col load's offsets (the
+# coordinate's entries after the tensor's) 16-bit registers, a load's mbarrier (the one its
 # executable atom binds) by its address, the L2 policy and multicast mask as constants.
 _BOUND_TMA = frozenset({"atom.tma_load", "atom.tma_store", "atom.tma_reduce"})
 
 
 def _tma_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
-    if row.params["mode"] == ".im2col":
-        return "an im2col TMA load's offsets are not operands of the op that applies it"
     operands: list[AsmOperand] = []
     smem = _asm_address("smem", "r", operands)
     tmap = f"${len(operands)}"
@@ -470,12 +470,50 @@ def _tma_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
     lines = [f"prefetch.tensormap [{tmap}];"] if c.tma_prefetch else []
     if c.mnemonic == "atom.tma_load":
         fill.update(DST=smem, MBAR=_asm_address("mbar", "r", operands), OFFSETS="", MASK="")
+        if row.params["mode"] == ".im2col":
+            # An im2col load's offsets follow the tensor's coordinates in its coordinate
+            # operand: rank - 2 of them, 16-bit each (`h`).
+            fill["OFFSETS"] = ", " + _asm_regs("offset", tensormap.im2col_offsets(c.tma_rank), "h", operands)
         if row.params["multicast"]:
             fill["MASK"] = f", ${len(operands)}"
             operands.append(AsmOperand("mask", -1, "h", constant=_multicast_mask(c)))
         return InlineAsm("\n".join(lines + [row.ptx.format(**fill)]), tuple(operands))
     fill.update(SRC=smem)
     return InlineAsm("\n".join(lines + [row.ptx.format(**fill), *TMA_STORE_COMPLETE]), tuple(operands))
+
+
+# A universal copy's register widths that bind: 32-bit registers (`r`, a 32 / 128 / 256-bit
+# copy) and 64-bit ones (`l`); 8- and 16-bit copies move part of a fragment's register.
+_UNIVERSAL_CONSTRAINT = {"b32": "r", "b64": "l"}
+
+
+def _universal_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
+    """`cute_nvgpu.copy %atom, %src, %dst` of a universal copy: a load (g2r / s2r) writes the
+    destination fragment's registers (`=r` / `=l` outputs), a store (r2g / r2s) reads the source
+    fragment's, and a generic copy moves its registers through scratch ones of its own; a side in
+    shared memory by its 32-bit address, one in global memory by its 64-bit one."""
+    vec, t, reg_t, n = _UNIVERSAL_WIDTHS[c.copy_bits]
+    letter = _UNIVERSAL_CONSTRAINT.get(reg_t)
+    if letter is None:
+        return f"a {c.copy_bits}-bit universal copy moves part of a register; it keeps its instruction unbound"
+    load, store = row.ptx.split("\n")
+    operands: list[AsmOperand] = []
+    fill = dict(VEC=vec, T=t, LOAD=c.load, STORE=c.store)
+    if c.atom_side == "ld":
+        regs = _asm_regs("dst", n, "=" + letter, operands)
+        fill.update(R=regs if n > 1 else regs.strip("{}"), SRC=_asm_address("src", "r" if ".shared" in c.load else "l", operands))
+        return InlineAsm(load.format(**fill), tuple(operands))
+    if c.atom_side == "st":
+        fill.update(DST=_asm_address("dst", "r" if ".shared" in c.store else "l", operands))
+        regs = _asm_regs("src", n, letter, operands)
+        fill["R"] = regs if n > 1 else regs.strip("{}")
+        return InlineAsm(store.format(**fill), tuple(operands))
+    scratch = [f"%copy{i}" for i in range(n)]
+    fill.update(R=_braces(scratch) if n > 1 else scratch[0],
+                SRC=_asm_address("src", "r" if ".shared" in c.load else "l", operands),
+                DST=_asm_address("dst", "r" if ".shared" in c.store else "l", operands))
+    text = "\n".join(["{", f".reg .{reg_t} %copy<{n}>;", load.format(**fill), store.format(**fill), "}"])
+    return InlineAsm(text, tuple(operands))
 
 
 def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand]) -> str:
@@ -491,9 +529,10 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
     as `r`, shared-memory descriptors as `l` (i64), wgmma's scale-D as an `r` input tested into its
     predicate, immediates written in place; or of a cp.async, ldmatrix or stmatrix copy, its
     shared-memory side as a 32-bit address, its global side as a 64-bit one, its register
-    fragment as 32-bit registers (`=r` outputs of ldmatrix); or of a TMA transfer (not an im2col
-    load, whose offsets the applying op does not hold), its tile, tensor map, coordinates and
-    mbarrier. The same table row and template as the preview's kernel; the reason as a string
+    fragment as 32-bit registers (`=r` outputs of ldmatrix), or of a universal copy of 32 bits or
+    more (`_universal_inline_asm`); or of a TMA transfer, its tile,
+    tensor map, coordinates (an im2col load's offsets after them) and mbarrier. The same table
+    row and template as the preview's kernel; the reason as a string
     for an atom of another family."""
     t = T.parse_target(target)
     if t is None:
@@ -503,12 +542,14 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
         return row
     if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_COPIES:
         return _copy_inline_asm(row)
+    if isinstance(row, A.CopyShapeRow) and row.atom == "atom.universal_copy":
+        return _universal_inline_asm(config, row)
     if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_TMA:
         return _tma_inline_asm(config, row)
     if not isinstance(row, A.MmaShapeRow) or row.instruction not in ("mma.sync", "mma.sp", "mma.sync.block_scale",
                                                                      "wgmma"):
-        return ("only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma), the cp.async, ldmatrix and "
-                "stmatrix copies and TMA transfers bind their operands to constraints")
+        return ("only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma), the cp.async, ldmatrix, "
+                "stmatrix and universal copies and TMA transfers bind their operands to constraints")
     c = config
     a_res = a_residency(c, row)
     regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type, a_res)

@@ -10,14 +10,16 @@ bitcast for packed ones). The instruction text and the constraints come from the
 (`emit/ptx.inline_asm`, handed over by the caller as `facts[BOUND]`), from the same table rows
 the preview's kernel assembles with ptxas.
 
-A `cute_nvgpu.copy %atom, %src, %dst` of a cp.async, ldmatrix or stmatrix atom is replaced
-the same way: a memref side it addresses enters as its address (`memref.extract_aligned_pointer_as_index`
-and `arith.index_cast`: i32 in shared memory, i64 in global memory), a register fragment as its
-32-bit registers (ldmatrix's `=r` outputs stored back into it).
+A `cute_nvgpu.copy %atom, %src, %dst` of a cp.async, ldmatrix, stmatrix or universal copy
+atom (32 bits or more) is replaced
+the same way: a memref side it addresses enters as its address (`memref.extract_aligned_pointer_as_index`,
+past a strided layout's offset, and `arith.index_cast`: i32 in shared memory, i64 in global
+memory), a register fragment as its 32-bit registers (ldmatrix's `=r` outputs stored back into it).
 A TMA transfer (`cute_nvgpu.atom.tma_load %exec, %smem, %coord`, `tma_store`, `tma_reduce`)
 binds its tile by its address, the descriptor its non-exec atom was built on as an i64, each
 coordinate as an i32 (a static `!cute.coord`'s leaves as constants, a `vector<Nxi32>`'s
-elements), a load's mbarrier (the one its `make_exec_tma` binds) by its address, and its L2
+elements), an im2col load's offsets (the coordinate's entries after the tensor's) as i16s, a
+load's mbarrier (the one its `make_exec_tma` binds) by its address, and its L2
 policy and multicast mask as constants.
 
 A shared-memory descriptor operand (`!cute_nvgpu.smem_desc_view<...>`) enters as the i64 it
@@ -60,6 +62,7 @@ def bind(op: Operation, asm, location) -> list[Operation]:
     inputs: list[Value] = []
     input_types: list[str] = []
     outputs: list[tuple[str, int, str]] = []      # (role, register, constraint letter)
+    coordinates = sum(1 for operand in asm.operands if operand.role == "coord")
     for operand in asm.operands:
         if operand.constraint.startswith("="):
             outputs.append((operand.role, operand.index, operand.constraint[1:]))
@@ -71,6 +74,9 @@ def bind(op: Operation, asm, location) -> list[Operation]:
             value = builder.constant(f"{operand.constant} : {_CONSTRAINT_TYPE[letter]}", _CONSTRAINT_TYPE[letter])
         elif operand.role == "coord":
             value = builder.coordinate(_operand(op, "coord"), operand.index)
+        elif operand.role == "offset":
+            # An im2col load's offsets: the coordinate's entries after the tensor's.
+            value = builder.coordinate(_operand(op, "coord"), coordinates + operand.index, _CONSTRAINT_TYPE[letter])
         elif operand.address:
             value = builder.address(_operand(op, operand.role), letter)
         else:
@@ -143,35 +149,65 @@ class _Builder:
     def address(self, value: Value, letter: str) -> Value:
         """The address of a memref's first element as the integer `letter` binds: its aligned
         pointer (`memref.extract_aligned_pointer_as_index`), cast to i32 for a shared-memory
-        operand, i64 for a global one. Only a memref without a layout of its own (no offset)
-        starts at its aligned pointer."""
+        operand, i64 for a global one. A memref with a strided layout starts its offset's
+        elements after that pointer (`memref.extract_strided_metadata`, static or dynamic);
+        another layout (an affine map) does not say where it starts."""
         memref = shaped(str(value.type))
-        if memref is None or memref.kind != "memref" or _has_layout(str(value.type)):
-            raise Unbindable(f"a {value.type} operand is not a memref that starts at its aligned pointer")
+        layout = _layout(str(value.type)) if memref is not None and memref.kind == "memref" else None
+        bits = element_bits(memref.element) if memref is not None else None
+        strided = layout is not None and layout.startswith("strided<")
+        if memref is None or memref.kind != "memref" or (layout is not None and not strided) \
+                or (strided and (bits is None or bits % 8 or None in memref.dims)):
+            raise Unbindable(f"a {value.type} operand is not a memref whose first element's address is known")
         pointer = Operation("memref.extract_aligned_pointer_as_index", operands=[value], result_types=[Type("index")],
                             location=self.location)
-        cast = Operation("arith.index_cast", operands=[pointer.results[0]], result_types=[Type(_CONSTRAINT_TYPE[letter])],
+        self.ops.append(pointer)
+        address = pointer.results[0]
+        if strided:
+            address = self._past_offset(value, memref, address, bits // 8)
+        cast = Operation("arith.index_cast", operands=[address], result_types=[Type(_CONSTRAINT_TYPE[letter])],
                          location=self.location)
-        self.ops += [pointer, cast]
+        self.ops.append(cast)
         return cast.results[0]
 
-    def coordinate(self, value: Value, index: int) -> Value:
-        """The `index`th coordinate of a TMA transfer as an i32: a constant of a static
-        `!cute.coord`, an element of a `vector<Nxi32>`."""
+    def _past_offset(self, value: Value, memref, pointer: Value, element_bytes: int) -> Value:
+        """`pointer` moved past the memref's offset (in elements, from its strided metadata)."""
+        space = f", {memref.memory_space}" if memref.memory_space else ""
+        rank = len(memref.dims)
+        metadata = Operation("memref.extract_strided_metadata", operands=[value],
+                             result_types=[Type(f"memref<{memref.element}{space}>")] + [Type("index")] * (1 + 2 * rank),
+                             location=self.location)
+        self.ops.append(metadata)
+        step = Operation("arith.muli", operands=[metadata.results[1], self.index(element_bytes)],
+                         result_types=[Type("index")], location=self.location)
+        moved = Operation("arith.addi", operands=[pointer, step.results[0]], result_types=[Type("index")],
+                          location=self.location)
+        self.ops += [step, moved]
+        return moved.results[0]
+
+    def coordinate(self, value: Value, index: int, integer: str = "i32") -> Value:
+        """The `index`th coordinate of a TMA transfer as an i32 (an im2col offset as an i16): a
+        constant of a static `!cute.coord`, an element of a `vector<Nxi32>` (truncated)."""
         type_text = str(value.type).strip()
         static = _STATIC_COORD.match(type_text)
         if static:
             leaves = [int(x) for x in static.group(1).split(",")]
             if index < len(leaves):
-                return self.constant(f"{leaves[index]} : i32", "i32")
+                return self.constant(f"{leaves[index]} : {integer}", integer)
         vector = shaped(type_text)
         if vector is not None and vector.kind == "vector" and vector.element == "i32" and vector.rank == 1 \
                 and vector.dims[0] is not None and index < vector.dims[0]:
             extract = Operation("vector.extract", operands=[value], result_types=[Type("i32")], location=self.location,
                                 properties={"static_position": Attribute(f"array<i64: {index}>")})
             self.ops.append(extract)
-            return extract.results[0]
-        raise Unbindable(f"coordinate {index} of a {type_text} is not a static `!cute.coord` or a `vector<Nxi32>`")
+            if integer == "i32":
+                return extract.results[0]
+            narrow = Operation("arith.trunci", operands=[extract.results[0]], result_types=[Type(integer)],
+                               location=self.location)
+            self.ops.append(narrow)
+            return narrow.results[0]
+        raise Unbindable(f"coordinate {index} of a {type_text} is not a static `!cute.coord` with that many "
+                         f"entries or a `vector<Nxi32>`")
 
     def _fragment(self, value: Value, letter: str) -> tuple[object, int]:
         """(the memref, elements per register) of a register fragment."""
@@ -242,9 +278,9 @@ class _Builder:
         return op.results[0]
 
 
-def _has_layout(memref_type: str) -> bool:
-    """Whether a memref type names a layout (strided, affine map, an alias) besides its shape,
-    element type and memory space."""
+def _layout(memref_type: str) -> str | None:
+    """The layout a memref type names (strided, affine map, an alias) besides its shape,
+    element type and memory space; None when it names none."""
     inside = memref_type.strip()[len("memref<"):-1]
     depth, parts, current = 0, [], ""
     for char in inside:
@@ -258,7 +294,8 @@ def _has_layout(memref_type: str) -> bool:
     parts.append(current)
     # memref<shape x element [, layout] [, memory space]>: a space is an integer or an attribute
     # of gpu's address spaces; anything else after the element type is a layout.
-    return any(not (p.strip().isdigit() or p.strip().startswith("#gpu.address_space")) for p in parts[1:])
+    return next((p.strip() for p in parts[1:] if not (p.strip().isdigit() or p.strip().startswith("#gpu.address_space"))),
+                None)
 
 
 def _quoted(text: str) -> str:

@@ -64,6 +64,8 @@ OWN_MESSAGES = {
     "verify.tma.mbarrier-memory": "the mbarrier of make_exec_tma must be in shared memory, got {type}",
     "verify.tma.smem-operand": "the {role} of a TMA {kind} must be in shared memory, got {type}",
     "verify.tma.coord-rank": "the TMA coordinate has rank {got}, but the descriptor has rank {want}",
+    "verify.tma.coord-rank-im2col": "a TMA load through an im2col descriptor of rank {rank} takes {want} coordinates "
+                                    "(the tensor's, then its {offsets} im2col offsets), got {got}",
     "verify.tma.reduce-kind": "a TMA reduction of {elements} elements takes {legal}, not {kind}",
     "verify.tma.reduce-type": "TMA cannot reduce {elements} elements",
 }
@@ -871,9 +873,17 @@ class _Checker:
         if is_known(tile.type) and memory_space(tile.type) not in (None, "shared"):
             role = "destination" if kind == "load" else "source"
             self.own("verify.tma.smem-operand", self.operand_span(op, 1), note, role=role, kind=kind, type=tile.type)
-        want = self.descriptor_rank(exec_atom)
+        want, im2col = self.descriptor_rank(exec_atom)
         got = _coord_rank(coord.type)
-        if want is not None and got is not None and want != got:
+        if want is None or got is None:
+            return
+        if im2col and kind == "load":
+            # An im2col load's coordinate holds the tensor's coordinates, then its offsets.
+            offsets = tensormap.im2col_offsets(want)
+            if got != want + offsets:
+                self.own("verify.tma.coord-rank-im2col", self.operand_span(op, 2), note, got=got, want=want + offsets,
+                         rank=want, offsets=offsets)
+        elif want != got:
             self.own("verify.tma.coord-rank", self.operand_span(op, 2), note, got=got, want=want)
 
     def bound_kind(self, exec_atom: Value) -> tuple[str, Operation] | None:
@@ -885,14 +895,16 @@ class _Checker:
             return None
         return NON_EXEC_KINDS[atom_op.name], atom_op
 
-    def descriptor_rank(self, exec_atom: Value) -> int | None:
+    def descriptor_rank(self, exec_atom: Value) -> tuple[int | None, bool]:
+        """The rank of the descriptor the executable atom's non-exec atom was built on, and
+        whether it is an im2col descriptor (None, False when the unit does not say)."""
         binder = self.defining_op(exec_atom)
         atom_op = self.defining_op(binder.operands[0]) if binder is not None and binder.name == MAKE_EXEC and binder.operands else None
         if atom_op is None or atom_op.name not in NON_EXEC_KINDS or not atom_op.operands:
-            return None
+            return None, False
         descriptor = self.descriptor(atom_op.operands[0])
         layout = layout_of(Value(descriptor.layout_type)) if descriptor is not None else None
-        return rank(layout) if isinstance(layout, Layout) else None
+        return (rank(layout) if isinstance(layout, Layout) else None), descriptor is not None and descriptor.kind == "im2col"
 
     def update(self, op: Operation) -> None:
         field_attr = op.attributes.get("field")
