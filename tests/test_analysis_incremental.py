@@ -238,3 +238,21 @@ def test_the_kept_alias_table_follows_edits_to_definitions_and_edits_that_only_m
         fresh = DocumentAnalysis("file:///x.ir", a.document.text)
         assert _norm(a) == _norm(fresh), (version, a.document.text)
         assert preview_module(a).ptx_text == preview_module(fresh).ptx_text, (version, a.document.text)
+
+
+def test_a_keystroke_away_from_alias_definitions_reads_the_kept_alias_table():
+    """A large file defines thousands of aliases: an edit that touches none of them reuses the
+    table (and its digest), with the definitions where they are now; an edit to one reads it
+    again."""
+    from cute_ir.verify.atom_sites import aliases_of
+    a = DocumentAnalysis("file:///x.ir", ALIAS_DEFINED_AFTER_USE)
+    table, key = aliases_of(a)
+    a.update([(Position(0, 11), Position(0, 11), "g")], 2)        # above the definition: it moves
+    moved, moved_key = aliases_of(a)
+    assert moved is table and moved_key == key
+    span = moved["!mma"].span(a)
+    assert a.document.text[span.start:span.end] == "!cute_nvgpu.sm80.mma"
+    a.update([(Position(4, 21), Position(4, 23), "90")], 3)      # the definition itself
+    changed, changed_key = aliases_of(a)
+    assert changed is not table and changed_key != key
+    assert changed["!mma"].text == "!cute_nvgpu.sm90.mma"

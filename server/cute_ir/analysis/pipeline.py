@@ -62,9 +62,9 @@ class UnitPipeline:
         each of them: indexed once), `own`, the unit's verifier errors, and `op_names`, the
         names of the ops that made the analysis verify it."""
         if self._source is None:
-            self._source = UnitPtxSource(self.analysis, self.analysis.target_arch, self.lowering.aliases())
+            self._source = UnitPtxSource(self.analysis, self.analysis.target_arch)
         if self._index is None or self._index[0] is not errors:
-            self._index = (errors, ErrorIndex(errors, self.lowering.aliases()))
+            self._index = (errors, ErrorIndex(errors, self.lowering.aliases(), self.analysis))
         stopping = self._index[1].for_unit(unit) + [d.shifted(-unit.start) for d in own]
         verdict = self._source.unit_with(unit, stopping)
         key = (verdict.key, EDITOR_PIPELINE)

@@ -39,7 +39,7 @@ from ..dialects.cute_nvgpu.ops import APPLYING_OPS, TMA_APPLY_OPS
 from ..tables import tiers as T
 from ..tables.legality import AtomConfig
 from ..verify import atom_sites, lowering
-from ..verify.atom_sites import AliasDef, AtomSite, alias_key, alias_table, document_sites, unit_key, unit_sites
+from ..verify.atom_sites import NO_ALIASES, AliasDef, AtomSite, aliases_of, document_sites, unit_key, unit_sites
 from ..verify.lowering import refusal
 from ..passes.lower_atoms import BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from .ptx import ATOM_LINE_MARK, EmitError, InlineAsm, PtxModule, emit_module, inline_asm
@@ -318,16 +318,19 @@ class ErrorIndex:
     """Errors by where they can stop a unit's lowering: in the unit (the op, or the op that
     built the atom it applies), or on an atom's type in an alias definition."""
 
-    def __init__(self, errors: list[Diagnostic], aliases: dict[str, AliasDef]) -> None:
+    def __init__(self, errors: list[Diagnostic], aliases: dict[str, AliasDef], source: AnalysedSource) -> None:
         self._sorted = sorted(errors, key=lambda d: d.span.start)
         self._starts = [d.span.start for d in self._sorted]
-        # Each alias' errors by a search among the sorted errors: a document has thousands of
-        # both, and testing every pair cost a keystroke seconds.
-        inside: set[int] = set()
-        for alias in aliases.values():
-            lo, hi = bisect_left(self._starts, alias.span.start), bisect_right(self._starts, alias.span.end)
-            inside.update(i for i in range(lo, hi) if self._sorted[i].span.end <= alias.span.end)
-        self._in_aliases = [self._sorted[i] for i in sorted(inside)]
+        # The errors in an alias definition: each error looks for the definition it may be in
+        # (the table is in document order, and definitions do not overlap), rather than each
+        # definition for its errors: a large file defines thousands, and is rarely broken in
+        # more than a few places.
+        definitions = list(aliases.values())
+        self._in_aliases = []
+        for error in self._sorted:
+            at = bisect_right(definitions, error.span.start, key=lambda alias: alias.span(source).start) - 1
+            if at >= 0 and error.span.end <= definitions[at].span(source).end:
+                self._in_aliases.append(error)
 
     def for_unit(self, unit: SourceUnit) -> list[Diagnostic]:
         """The errors that may stop `unit`'s ops, relative to the unit."""
@@ -339,14 +342,10 @@ class UnitPtxSource:
     """The preview's verdict unit by unit (`UnitPtx`) for one state of a document: the alias
     table and the document's errors are read once."""
 
-    def __init__(self, analysis: AnalysedSource, target: str, aliases: dict[str, AliasDef] | None = None) -> None:
-        """`aliases`: the document's alias table when the caller has it (`alias_table`)."""
+    def __init__(self, analysis: AnalysedSource, target: str) -> None:
         self.analysis = analysis
         self.target = target if _unknown_target(target) is None else None
-        if aliases is None:
-            aliases = alias_table(analysis) if not analysis.too_large else {}
-        self.aliases = aliases
-        self.alias_key = alias_key(self.aliases)
+        self.aliases, self.alias_key = aliases_of(analysis) if not analysis.too_large else ({}, NO_ALIASES)
         self._errors: ErrorIndex | None = None   # the document's, read when first needed
 
     def unit(self, unit: SourceUnit) -> UnitPtx:
@@ -354,7 +353,7 @@ class UnitPtxSource:
         if self.target is None or unit.shell:
             return UnitPtx({}, {}, (self.target, unit.shell))
         if self._errors is None:
-            self._errors = ErrorIndex(_lowering_errors(self.analysis), self.aliases)
+            self._errors = ErrorIndex(_lowering_errors(self.analysis), self.aliases, self.analysis)
         return self.unit_with(unit, self._errors.for_unit(unit))
 
     def unit_with(self, unit: SourceUnit, errors: list[Diagnostic]) -> UnitPtx:

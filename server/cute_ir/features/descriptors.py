@@ -473,7 +473,7 @@ class _Finder:
             return None
         if node.type == "type_alias":
             alias = self.aliases.get(_text(node))
-            target = self._node_at(alias.span, alias.unit) if alias is not None else None
+            target = self._node_at(alias.span(self.analysis), alias.unit) if alias is not None else None
             return target if target is not None and target.type == "cute_nvgpu_type" else None
         return node if node.type == "cute_nvgpu_type" else None
 

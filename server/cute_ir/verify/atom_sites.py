@@ -28,7 +28,7 @@ from .atom_config import A_SOURCE_NAMES, atom_config
 from .context import EXEC_TMA_BINDER, VerifyContext
 from .tma import Flag, TmaPartitionResult, verify_tma
 
-__all__ = ["AtomSite", "AliasDef", "SiteSource", "alias_table", "unit_sites", "document_sites", "left_reason",
+__all__ = ["AtomSite", "AliasDef", "SiteSource", "NO_ALIASES", "alias_table", "aliases_of", "unit_sites", "document_sites", "left_reason",
            "DSL_APPLYING", "unit_key", "clear_cache"]
 
 # Ops that apply an atom given as their first operand.
@@ -171,19 +171,54 @@ class AtomSite:
 class AliasDef:
     text: str                       # the aliased type's text
     unit: SourceUnit = field(compare=False)     # the unit that defines it
-    span: Span                      # absolute span of the aliased type
+    written: Span                   # where the aliased type is, relative to the unit's start
+
+    def span(self, source: SiteSource) -> Span:
+        """Where the aliased type is now."""
+        return self.written.shifted(source.unit_start(self.unit))
+
+
+# The alias tables of the last few documents and states, by the list of alias-defining units
+# they were read from: a document keeps that list, and so its table, across every edit that
+# touches no alias definition. A large file defines thousands, and a keystroke must not read
+# them all. Each entry holds its list, so the list's identity is not reused while it is here.
+_KEPT_TABLES = 8
+_tables: "OrderedDict[int, tuple[Sequence[SourceUnit], dict[str, AliasDef], bytes]]" = OrderedDict()
+
+
+def aliases_of(analysis: SiteSource) -> tuple[dict[str, AliasDef], bytes]:
+    """`!name = <type>` and `#name = <layout>` definitions of the document, by name (in
+    document order), and a digest of their names and texts for the keys of caches (a key that
+    held the table would hold a copy of thousands of entries per state of the document)."""
+    units = analysis.alias_units()
+    kept = _tables.get(id(units))
+    if kept is not None and kept[0] is units:
+        _tables.move_to_end(id(units))
+        return kept[1], kept[2]
+    table: dict[str, AliasDef] = {}
+    # Each unit says what it defines, relative to its start: no unit's tree or IR is needed.
+    # The first definition of a name counts, as MLIR keeps it (and as
+    # `DocumentAnalysis.alias_type`).
+    for unit in units:
+        name, text, span = unit.alias_definition
+        table.setdefault(name, AliasDef(text, unit, span))
+    digest = hashlib.blake2b(digest_size=20)
+    for name, alias in sorted(table.items()):
+        digest.update(f"{len(name)}:{name}{len(alias.text)}:{alias.text}".encode())
+    key = digest.digest()
+    _tables[id(units)] = (units, table, key)
+    if len(_tables) > _KEPT_TABLES:
+        _tables.popitem(last=False)
+    return table, key
+
+
+# The digest of a document without aliases (`aliases_of`).
+NO_ALIASES = hashlib.blake2b(digest_size=20).digest()
 
 
 def alias_table(analysis: SiteSource) -> dict[str, AliasDef]:
-    """`!name = <type>` and `#name = <layout>` definitions of the document, by name."""
-    out: dict[str, AliasDef] = {}
-    # Each unit says what it defines, relative to its start: no unit's tree or IR is needed,
-    # so a definition that an edit above it only moved costs nothing here. The first
-    # definition of a name counts, as MLIR keeps it (and as `DocumentAnalysis.alias_type`).
-    for unit in analysis.alias_units():
-        name, text, span = unit.alias_definition
-        out.setdefault(name, AliasDef(text, unit, span.shifted(analysis.unit_start(unit))))
-    return out
+    """The document's alias definitions by name (`aliases_of`)."""
+    return aliases_of(analysis)[0]
 
 
 class SiteWalker:
@@ -198,7 +233,7 @@ class SiteWalker:
 
     def _alias_type(self, name: str) -> WrittenType | None:
         alias = self.aliases.get(name)
-        return WrittenType(alias.text, alias.span) if alias is not None else None
+        return WrittenType(alias.text, alias.span(self.analysis)) if alias is not None else None
 
     def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType | None, Operation | None] | None:
         found = self.ctx.resolve_atom(value)
@@ -330,16 +365,6 @@ _CACHE_SIZE = 4096
 _unit_cache: "OrderedDict[tuple, tuple[AtomSite, ...]]" = OrderedDict()
 
 
-def alias_key(aliases: dict[str, AliasDef]) -> bytes:
-    """The alias table's names and texts as a digest, for the keys of caches of what a unit's
-    atoms are: the table of a large file is thousands of entries, and a key holding them would
-    hold a copy per state of the document it was made for."""
-    digest = hashlib.blake2b(digest_size=20)
-    for name, alias in sorted(aliases.items()):
-        digest.update(f"{len(name)}:{name}{len(alias.text)}:{alias.text}".encode())
-    return digest.digest()
-
-
 def unit_key(analysis: SiteSource, unit: SourceUnit, alias_key: bytes) -> tuple:
     """What a unit's items depend on: its text and the document's aliases."""
     text = analysis.document.data[unit.start:unit.end]
@@ -413,8 +438,7 @@ def document_sites(analysis: SiteSource) -> list[AtomSite]:
     """Every atom-building / atom-applying op of the document, in order (absolute spans)."""
     if analysis.too_large:
         return []
-    aliases = alias_table(analysis)
-    key = alias_key(aliases)
+    aliases, key = aliases_of(analysis)
     walked = [(unit, _walk_unit(analysis, unit, aliases, key)) for unit in analysis.units if not unit.shell]
     # An atom built in one function is often applied in another (the CuTe DSL builds a kernel's
     # MMA atom in its host function and passes it in): a unit that does not commit itself

@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..diagnostics import Diagnostic, Severity, Source
 from ..tables import tiers as T
 from ..tables.legality import AtomConfig, check_config, refusal_code
-from .atom_sites import AliasDef, AtomSite, SiteSource, SourceUnit, alias_key, alias_table, unit_sites
+from .atom_sites import AliasDef, AtomSite, SiteSource, SourceUnit, NO_ALIASES, aliases_of, unit_sites
 
 __all__ = ["verdict", "refusal", "LoweringCheck", "clear_cache"]
 
@@ -63,8 +63,7 @@ class LoweringCheck:
     def aliases(self) -> dict[str, AliasDef]:
         """The document's alias table, read once per instance."""
         if self._aliases is None:
-            aliases = alias_table(self.source) if not self.source.too_large else {}
-            self._aliases = (aliases, alias_key(aliases))
+            self._aliases = aliases_of(self.source) if not self.source.too_large else ({}, NO_ALIASES)
         return self._aliases[0]
 
     def diagnostics(self, unit: SourceUnit, errors: list[Diagnostic]) -> list[Diagnostic]:
