@@ -4,8 +4,9 @@ Spawns the real server (the open cache off, so the file is analysed), opens a 50
 real CuTe DSL dumps concatenated (`real_dumps.py`) or the generator's file (`generate_ir.py`) —
 and then asks, one after another and each waited for, the outline, full semantic tokens,
 folding ranges and a pulled diagnostic report (which completes the verification of every
-function). After each answer prints the server's RSS and its peak so far (VmRSS, VmHWM from
-/proc). The issue's target is a peak of at most 300 MB at 50k lines.
+function). After each answer prints how long it took (wall clock, from the request; the first
+is sent right after the open, as editors send it) and the server's RSS and its peak so far
+(VmRSS, VmHWM from /proc). The target is a peak of at most 300 MB at 50k lines.
 
 Not a test: numbers depend on the machine. Record results in docs/benchmarks.md.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -55,13 +57,15 @@ def main() -> int:
     client.notify("initialized", {})
     client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "mlir", "version": 1,
                                                             "text": text}})
-    print(f"| {args.file}, {args.lines} lines | RSS after | peak so far |")
-    print("|---|---|---|")
+    print(f"| {args.file}, {args.lines} lines | answered after | RSS after | peak so far |")
+    print("|---|---|---|---|")
     for method in REQUESTS:
+        started = time.perf_counter()
         rid, _ = client.request(method, {"textDocument": {"uri": URI}})
         client.wait(lambda m: m.get("id") == rid, 1800)
+        took = (time.perf_counter() - started) * 1000
         memory = memory_mib(client.proc.pid)
-        print(f"| {method} | {memory['VmRSS']:.0f} MiB | {memory['VmHWM']:.0f} MiB |")
+        print(f"| {method} | {took:.0f} ms | {memory['VmRSS']:.0f} MiB | {memory['VmHWM']:.0f} MiB |")
     rid, _ = client.request("shutdown", None)
     client.wait(lambda m: m.get("id") == rid, 120)
     client.notify("exit", None)
