@@ -143,6 +143,9 @@ FAILED_TO_VERIFY_THAT = "failed to verify that {0}"
 ATTRIBUTE_CONSTRAINT = "attribute '{0}' failed to satisfy constraint: {1}"
 # What a custom form's parser reports of the op it is reading: `custom op '<op>' <message>`.
 CUSTOM_OP = "custom op '{0}' {1}"
+# OpAsmParser::parseType<T> (OpImplementation.h): a type of another kind than the class the
+# format's constraint reads (`T::name`: builtin.vector, builtin.integer, llvm.ptr, ...).
+INVALID_TYPE_KIND = "invalid kind of type specified: expected {0}, but found '{1}'"
 # CastOpInterface's verifier (mlir/lib/Interfaces/CastInterfaces.cpp), after the op's
 # `areCastCompatible` says no.
 CAST_INCOMPATIBLE = "operand type '{0}' and result type '{1}' are cast incompatible"
@@ -292,3 +295,86 @@ ELEMENTWISE_ALL_RESULTS = "if an operand is non-scalar, then all results must be
 ELEMENTWISE_SAME = "all non-scalar operands/results must have the same shape and base type"
 # ODS's generated verifier of AttrSizedOperandSegments.
 SEGMENT_SIZES = "operand count ({0}) does not match with the total size ({1}) specified in attribute 'operandSegmentSizes'"
+
+
+# The vector dialect's verifiers and custom parsers (VectorOps.cpp), by what they check
+# (dialects/vector_checks.py).
+VECTOR = {
+    "extract_0d": "expected a scalar instead of a 0-d vector as the result type",
+    "extract_rank": "expected position attribute of rank no greater than vector rank",
+    "extract_position": "expected position attribute #{0} to be a non-negative integer smaller than the "
+                        "corresponding vector dimension or poison (-1)",
+    "insert_0d": "expected a scalar instead of a 0-d vector as the source operand",
+    "insert_rank": "expected position attribute of rank no greater than dest vector rank",
+    "insert_rank_sum": "expected position attribute rank + source rank to match dest vector rank",
+    "insert_rank_scalar": "expected position attribute rank to match the dest vector rank",
+    "insert_position": "expected position attribute #{0} to be a non-negative integer smaller than the "
+                       "corresponding dest vector dimension",
+    "shuffle_v2_element": "failed to verify that second operand v2 and result have same element type",
+    "shuffle_rank": "rank mismatch",
+    "shuffle_dimension": "dimension mismatch",
+    "shuffle_mask_length": "invalid mask length",
+    "shuffle_mask_mismatch": "mask length mismatch",
+    "shuffle_mask_index": "mask index #{0} out of range",
+    "outer_operands": "expected at least 2 operands",
+    "outer_vector": "expected vector type for operand #1",
+    "outer_lhs_rank": "expected 1-d vector for operand #1",
+    "outer_rhs_rank": "expected 1-d vector for operand #2",
+    "outer_result_2d": "expected 2-d vector result",
+    "outer_result_1d": "expected 1-d vector result",
+    "outer_dim": "expected #{0} operand dim to match result dim #{1}",
+    "outer_scalable": "expected either both or only #2 operand dim to be scalable",
+    "outer_accumulator": "expected operand #3 of same type as result type",
+    "combining_kind": "expected 'kind' attribute of type CombiningKind (e.g. 'vector.kind<add>')",
+    "confined": "expected {0} dimension {1} to be confined to [{2}, {3})",
+    "confined_sum": "expected sum({0}, {1}) dimension {2} to be confined to [{3}, {4})",
+    "strides": "expected strides to be confined to [1, 2)",
+    "insert_slice_offsets": "expected offsets of same size as destination vector rank",
+    "insert_slice_strides": "expected strides of same size as source vector rank",
+    "insert_slice_rank": "expected source rank to be no greater than destination rank",
+    "scalable_flags": "mismatching scalable flags (at source vector idx={0})",
+    "scalable_size": "expected size at idx={0} to match the corresponding base size from the input vector ({1} vs {2})",
+    "extract_slice_sizes": "expected offsets, sizes and strides attributes of same size",
+    "slice_rank": "expected {0} attribute of rank no greater than vector rank",
+    "slice_result": "expected result type to be '{0}'",
+    "mask_0d_length": "array attr must have length 1 for 0-D vectors",
+    "mask_0d_size": "mask dim size must be either 0 or 1 for 0-D vectors",
+    "mask_rank": "must specify array attr of size equal vector result rank",
+    "mask_bounds": "array attr of size out of bounds of vector result dimension size",
+    "mask_scalable": "only supports 'none set' or 'all set' scalable dimensions",
+    "mask_zeros": "expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim",
+    "create_mask_0d": "must specify exactly one operand for 0-D create_mask",
+    "create_mask": "must specify an operand for each result vector dimension",
+    "shape_cast_element": "has different source and result element types",
+    "shape_cast_count": "has different number of elements at source ({0}) and result ({1})",
+    "shape_cast_scalable": "has different number of scalable dims at source ({0}) and result ({1})",
+    "bitcast_dimension": TRANSPOSE_DIMENSION,
+    "bitcast_0d": "source/result bitwidth of the 0-D vector element types must be equal",
+    "bitcast_minor": "source/result bitwidth of the minor 1-D vectors must be equal",
+    "reduction_rank": "unsupported reduction rank: {0}",
+    "reduction_type": "unsupported reduction type ''{0}'' for kind '{1}'",   # quoted twice, as MLIR prints it
+    "multi_reduction": "destination type '{0}' is incompatible with source type '{1}'",
+    "scan_dim": "reduction dimension {0} has to be less than {1}",
+    "scan_initial_rank": "initial value rank {0} has to be equal to {1}",
+    "scan_shapes": "incompatible input/initial value shapes",
+    "scan_type": "unsupported reduction type '{0}' for kind '{1}'",
+    "two_types": "requires two types",
+    "memref_or_tensor": "requires memref or ranked tensor type",
+    "vector_type": "requires vector type",
+    "custom_map": "expected a custom permutation_map when rank(source) != rank(destination)",
+    "transfer_mask_rank": "expected the same rank for the vector and the results of the permutation map",
+    "vector_mask": "does not support masks with vector element type",
+    "indices": VECTOR_INDICES,
+    "broadcast": "should not have broadcast dimensions",
+    "bitwidth_vector": "requires the bitwidth of the minor 1-D vector to be an integral multiple of the "
+                       "bitwidth of the minor 1-D vector of the source",
+    "bitwidth_element": "requires the bitwidth of the minor 1-D vector to be an integral multiple of the "
+                        "bitwidth of the source element type",
+    "element_rank": "requires source vector element and vector result ranks to match.",
+    "map_results": "requires a permutation_map with result dims of the same rank as the vector type",
+    "map_symbols": "requires permutation_map without symbols",
+    "map_inputs": "requires a permutation_map with input dims of the same rank as the source type",
+    "in_bounds": "expects the in_bounds attr of same rank as permutation_map results: {0} vs inBounds of size: {1}",
+    "projected": "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)",
+    "permutation": "requires a permutation_map that is a permutation (found one dim used more than once)",
+}

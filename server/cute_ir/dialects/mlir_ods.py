@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .ods import AttrDef, Count, OpDef, Trait, TypesMatch, ValueDef
 from .op_checks import CHECKS
+from .vector_checks import CHECKS as VECTOR_CHECKS, PARSERS
 
 _DATA = json.loads((Path(__file__).with_name("mlir_ods.json")).read_text(encoding="utf-8"))
 
@@ -108,7 +109,7 @@ def _record(op: dict) -> OpDef:
         predicates=tuple(op.get("PredOpTrait", ())),
         region_names=tuple(r[0] for r in regions), region_constraints=tuple(r[1] for r in regions),
         successor_names=tuple(s[0] for s in successors),
-        check=CHECKS.get(op["name"]),
+        check=CHECKS.get(op["name"]) or VECTOR_CHECKS.get(op["name"]), parse=PARSERS.get(op["name"]),
     )
 
 

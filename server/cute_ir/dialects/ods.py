@@ -108,6 +108,9 @@ class OpDef:
     # text says of one op (ir/ssa.OpSite), it returns MLIR's message (without the
     # `'name' op ` prefix unless it says otherwise) or None (verify/structure.py).
     check: Callable[[Any], Any] | None = field(default=None, compare=False)
+    # What the op's own custom parser refuses as it reads a custom form, before anything is
+    # verified (a `Placed` message, or None); same argument as `check`.
+    parse: Callable[[Any], Any] | None = field(default=None, compare=False)
 
     @property
     def dialect(self) -> str:

@@ -95,6 +95,9 @@ class Form:
     use_types: dict[int, str | None] = field(default_factory=dict)
     results: list[str | None] | None = None
     read: list[bool] | None = None     # which operand groups the reading reached (None: all)
+    # Where a custom form writes the type of a single operand or result (`type($x)`), by the
+    # value's name, in the format's order: the generated parser reads each as it comes.
+    type_nodes: dict[str, Node] = field(default_factory=dict)
 
     def position(self, index: int) -> "Node | None":
         """The use written for operand `index` of the record's order, when the reading says."""
@@ -303,6 +306,7 @@ class _Reader:
         self.attributes: dict[str, Node] = {}
         self.attribute_types: dict[str, str | None] = {}
         self.in_dictionary: set[str] = set()
+        self.type_nodes: dict[str, Node] = {}
 
     # -------------------------------------------------------------- elements
     def run(self, elements: tuple[_El, ...]) -> None:
@@ -454,6 +458,7 @@ class _Reader:
             node = c.peek()
             if node is None or node.type not in TYPE_KINDS:
                 raise _Stop
+            self.type_nodes[ref] = node
             target[index] = [type_text(c.take())]
         elif count is Count.OPTIONAL:
             node = c.peek()
@@ -708,7 +713,7 @@ def read_form(node: Node, record: OpDef, generic: bool) -> Form | None:
                 [t if t is not None else [] for t in reader.operand_types],
                 [t if t is not None else [] for t in reader.result_types],
                 reader.attributes, reader.attribute_types, complete, read=reader.read,
-                in_dictionary=frozenset(reader.in_dictionary))
+                in_dictionary=frozenset(reader.in_dictionary), type_nodes=reader.type_nodes)
     _resolve(form, record, [t is not None for t in reader.operand_types],
              [t is not None for t in reader.result_types])
     return form.finish(record)

@@ -6,6 +6,9 @@ results are known to have, the op it sits in, whether it ends its block). `check
 against the record (dialects/) in the order of MLIR's `verifyInvariants` and reports the first
 rule it breaks, in MLIR's words, at the op's name:
 
+0. for a custom form, what its parser refuses as it reads it: the op's own parser's checks
+   (`OpDef.parse`), a type the format parses as a class of its own (`invalid kind of type
+   specified`), a type it derives others from against its constraint;
 1. the counts ODS derives from the definitions (`requires one result`, `expected 2 operands, but
    found 3`, `requires 2 successors but found 1`, ...) for the generic form, whose counts are
    exact (a custom form's are its parser's business, and its text binds what it binds);
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Callable
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (
@@ -27,7 +31,7 @@ from ..diagnostics.mlir_messages import (
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR,
-    ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
+    INVALID_TYPE_KIND, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, compatible_shapes, facts, printed, satisfies
@@ -45,7 +49,9 @@ def check_site(site: OpSite) -> Diagnostic | None:
     record: OpDef = site.record
     if record.source != SOURCE:
         return None    # the project's own dialects have verifiers of their own (verify/)
-    problem = _counts(site, record) if site.generic else _parsed_types(site, record)
+    problem = _counts(site, record) if site.generic else (
+        (record.parse(site) if record.parse is not None else None) or _parsed_kinds(site, record)
+        or _parsed_types(site, record))
     problem = problem or _attribute_constraints(site, record) or _constraints(site, record) \
         or _traits(site, record) or _region_constraints(site, record)
     if problem is None and record.check is not None:
@@ -321,6 +327,43 @@ def _region_traits(site: OpSite, record: OpDef) -> str | None:
     return None
 
 
+# The type classes a format's `type($x)` is parsed as (the constraint's C++ type, when it is a
+# concrete one; `parseType<T>`), with their `T::name` and what a type's facts must be to be one.
+_TYPE_CLASSES = {
+    "::mlir::VectorType": ("builtin.vector", lambda t: t.kind == "vector"),
+    "::mlir::IntegerType": ("builtin.integer", lambda t: t.kind == "integer"),
+    "::mlir::IndexType": ("builtin.index", lambda t: t.kind == "index"),
+    "::mlir::MemRefType": ("builtin.memref", lambda t: t.kind == "memref" and not t.text.startswith("memref<*")),
+    "::mlir::RankedTensorType": ("builtin.tensor", lambda t: t.kind == "tensor" and not t.text.startswith("tensor<*")),
+    "::mlir::FunctionType": ("builtin.function", lambda t: t.kind == "function"),
+    "::mlir::LLVM::LLVMPointerType": ("llvm.ptr", lambda t: t.kind == "llvm.ptr"),
+}
+# The kinds of type whose class this reading knows (a type of another dialect is not judged).
+_JUDGED_KINDS = frozenset({"integer", "index", "float", "none", "vector", "tensor", "memref", "complex", "tuple",
+                           "function"})
+
+
+def _parsed_kinds(site: OpSite, record: OpDef) -> Placed | None:
+    """A custom form's `type($x)` read by the generated parser as the constraint's own type
+    class (`parseType<VectorType>`): a type of another kind fails there, at the type, before
+    anything is verified."""
+    form = site.form
+    if form is None or not form.type_nodes:
+        return None
+    groups = {g.name: g for g in (*record.operands, *record.results)}
+    for name, node in form.type_nodes.items():
+        group = groups.get(name)
+        known = _TYPE_CLASSES.get((CONSTRAINTS.get(group.check) or {}).get("cpp", "").strip()) \
+            if group is not None and group.check else None
+        text = node.text.decode("utf-8", "replace") if known is not None and node.text else None
+        t = facts(text) if text is not None else None
+        if t is None or not (t.kind in _JUDGED_KINDS or t.kind.startswith("llvm.")) or known[1](t):
+            continue
+        return Placed(CUSTOM_OP.format(record.name, INVALID_TYPE_KIND.format(known[0], printed(text))),
+                      Span(node.start_byte, node.end_byte))
+    return None
+
+
 def _parsed_types(site: OpSite, record: OpDef) -> Placed | None:
     """A custom form's parser checks the type of an operand it derives other types from
     (the source of a TypesMatchWith) as it reads it."""
@@ -329,6 +372,11 @@ def _parsed_types(site: OpSite, record: OpDef) -> Placed | None:
         if match.source not in names:
             continue
         group = record.operands[names.index(match.source)]
+        # A type the format parses as a class of its own (`parseType<VectorType>`) is checked
+        # for that class as it is read (_parsed_kinds); the rest of its constraint is the
+        # verifier's (vector.deinterleave's non-zero rank).
+        if (CONSTRAINTS.get(group.check) or {}).get("cpp", "::mlir::Type").strip() != "::mlir::Type":
+            continue
         found = _types_of(site, record, match.source)
         if group.check and found and found[0] is not None and _violates(group.check, found[0]):
             return Placed(PARSED_TYPE_MUST_BE.format(record.name, match.source, CONSTRAINTS[group.check]["summary"],
@@ -381,8 +429,37 @@ def _condition_i1_or_shaped(site: OpSite) -> bool | None:
     return a.dims == b.dims
 
 
+def _trailing_even(site: OpSite) -> bool | None:
+    """vector.deinterleave's `the trailing dimension of the source vector has an even number of
+    elements`."""
+    t = facts(site.operand_type(0) or "")
+    if t is None or t.kind != "vector" or not t.dims or t.dims[-1] is None:
+        return None
+    return t.dims[-1] % 2 == 0
+
+
+def _position_multiple(vector_at: int, of_result: bool) -> "Callable[[OpSite], bool | None]":
+    """vector.scalable.insert / extract: `position is a multiple of the source (result)
+    length.`: the `pos` attribute against the fixed vector's element count."""
+    def holds(site: OpSite) -> bool | None:
+        t = facts((site.result_type(0) if of_result else site.operand_type(vector_at)) or "")
+        node = site.attribute("pos")
+        text = node.text.decode("utf-8", "replace").strip() if node is not None and node.text else ""
+        if t is None or t.kind != "vector" or not t.dims or any(d is None for d in t.dims) \
+                or not re.fullmatch(r"-?[0-9]+", text):
+            return None
+        count = 1
+        for d in t.dims:
+            count *= d
+        return count != 0 and int(text) % count == 0
+    return holds
+
+
 # PredOpTrait summaries known here, each with what decides it (None: the text does not say).
 _PREDICATES = {
+    "the trailing dimension of the source vector has an even number of elements": _trailing_even,
+    "position is a multiple of the source length.": _position_multiple(0, False),
+    "position is a multiple of the result length.": _position_multiple(0, True),
     "input and output have the same tensor dimensions": _same_tensor_dims,
     "source operand and result have same element type": _same_element_type,
     "condition is signless i1 or has matching shape": _condition_i1_or_shaped,
@@ -452,7 +529,19 @@ def _transform(transformer: str, text: str) -> str | None:
         return t.element.text if t is not None and t.element is not None else None
     if "getI1SameShape(" in transformer:
         return i1_same_shape(text)
+    if "getDimSize(lastDim) / 2" in transformer:
+        return _halved(text)
     return None
+
+
+def _halved(text: str) -> str | None:
+    """vector.deinterleave's result type: the source's trailing dimension halved (the source
+    itself when that leaves nothing)."""
+    match = re.match(r"^(vector<(?:\[?[0-9]+\]?x)*)(\[?)([0-9]+)(\]?x[^<>]+>)$", text.replace(" ", ""))
+    if match is None:
+        return None
+    half = int(match.group(3)) // 2
+    return text.replace(" ", "") if half <= 0 else f"{match.group(1)}{match.group(2)}{half}{match.group(4)}"
 
 
 @lru_cache(maxsize=8192)

@@ -1,0 +1,646 @@
+"""The vector dialect's own verifiers and custom parsers (mlir/lib/Dialect/Vector/IR/VectorOps.cpp,
+MLIR 22), as callables on the ops' records: positions of `vector.extract` / `insert`,
+`vector.shuffle`'s mask, `vector.outerproduct`, the strided slices, the masks, `vector.shape_cast`
+/ `bitcast`, the reductions and `vector.scan`, and the transfer ops with their permutation maps.
+
+Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
+verify/structure.py prefixes with `'<op>' op `, or a `Placed` message (its own words and place:
+a custom parser's `custom op '<op>' ...`, an `emitError` without the op's name). A type written
+through an alias, or an attribute the text does not spell out, is not judged.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from ..diagnostics import Span
+from ..diagnostics.mlir_messages import CUSTOM_OP, VECTOR as M
+from ..syntax.cst import TYPE_KINDS
+from ..text.brackets import top_level_parameters
+from .constraints import bit_width, facts, normalized_type, printed
+from .op_checks import Placed, _body, _vector_dims
+
+# A position the generic form writes as ShapedType::kDynamic (a value, not a constant).
+_DYNAMIC = -9223372036854775808
+# A position that is `poison` (vector::ExtractOp::kPoisonIndex).
+_POISON = -1
+
+Dims = list[tuple[int, bool]]
+
+
+def _vector(text: str | None) -> tuple[Dims, str] | None:
+    """A vector type's dimensions, each (size, scalable), and its element type's text."""
+    return _vector_dims(text) if text is not None and text.replace(" ", "").startswith("vector<") else None
+
+
+def _text(node: Any) -> str | None:
+    return node.text.decode("utf-8", "replace") if node is not None and node.text else None
+
+
+def _list(node: Any) -> list[int | None] | None:
+    """The integers of `[0, %i, 2]`, `array<i64: 0, 1>` or `[0 : i64, 1 : i64]` (None for a value
+    or a dynamic marker); None when the text is not such a list."""
+    text = _text(node)
+    if text is None:
+        return None
+    text = text.strip()
+    match = re.match(r"^array<\s*i\d+\s*(?::(.*))?>$", text, re.S)
+    if match:
+        body = match.group(1) or ""
+    elif text.startswith("[") and text.endswith("]"):
+        body = text[1:-1]
+    else:
+        return None
+    out: list[int | None] = []
+    for item in top_level_parameters(body) if body.strip() else []:
+        item = re.sub(r"\s*:\s*i\d+$", "", item.strip())
+        if item.startswith("%"):
+            out.append(None)
+            continue
+        try:
+            value = int(item, 0)
+        except ValueError:
+            return None
+        out.append(None if value == _DYNAMIC else value)
+    return out
+
+
+def _attribute(site: Any, name: str) -> Any:
+    """An attribute's value node: as the op's format places it, or (an op whose custom parser
+    has no format: the transfer ops, vector.outerproduct, vector.contract) as its dictionary
+    writes it."""
+    found = site.attribute(name)
+    if found is not None or site.form is not None:
+        return found
+    for item in _body(site):
+        if item.type != "attribute_dict":
+            continue
+        for entry in item.named_children:
+            key = entry.child_by_field_name("name") if entry.type == "attribute_entry" else None
+            if key is not None and (key.text or b"").decode("utf-8", "replace").strip('"') == name:
+                return entry.child_by_field_name("value")
+    return None
+
+
+def _integer(node: Any) -> int | None:
+    match = re.match(r"^\s*(-?[0-9]+)\s*(?::\s*i\d+)?\s*$", _text(node) or "")
+    return int(match.group(1)) if match else None
+
+
+def _elements(dims: Dims) -> int:
+    count = 1
+    for size, _ in dims:
+        count *= size
+    return count
+
+
+# ------------------------------------------------------------------------------ extract / insert
+def vector_extract(site: Any) -> str | Placed | None:
+    """ExtractOp::verify: not a 0-d vector result, then the static positions against the
+    source's rank and dimensions (a position may be poison, -1)."""
+    result = _vector(site.result_type(0))
+    if result is not None and not result[0]:
+        return Placed(M["extract_0d"])
+    source, positions = _vector(site.operand_type(0)), _list(site.attribute("static_position"))
+    if source is None or positions is None:
+        return None
+    if len(positions) > len(source[0]):
+        return M["extract_rank"]
+    for index, position in enumerate(positions):
+        if position is not None and position != _POISON and not 0 <= position < source[0][index][0]:
+            return M["extract_position"].format(index + 1)
+    return None
+
+
+def vector_insert(site: Any) -> str | Placed | None:
+    """InsertOp::verify: not a 0-d vector to store, then the positions against the
+    destination's rank (with the stored vector's) and dimensions."""
+    stored_text = site.operand_type(0)
+    stored = _vector(stored_text)
+    if stored is not None and not stored[0]:
+        return Placed(M["insert_0d"])
+    dest, positions = _vector(site.operand_type(1)), _list(site.attribute("static_position"))
+    if dest is None or positions is None or stored_text is None:
+        return None
+    rank = len(dest[0])
+    if len(positions) > rank:
+        return M["insert_rank"]
+    if stored is not None and len(stored[0]) + len(positions) != rank:
+        return M["insert_rank_sum"]
+    if stored is None and facts(stored_text) is not None and len(positions) != rank:
+        return M["insert_rank_scalar"]
+    for index, position in enumerate(positions):
+        if position is not None and position != _POISON and not 0 <= position < dest[0][index][0]:
+            return M["insert_position"].format(index + 1)
+    return None
+
+
+# ------------------------------------------------------------------------------ shuffle
+def vector_shuffle(site: Any) -> str | None:
+    """The element-type traits against the result MLIR infers from v1 (the custom form writes
+    none), then ShuffleOp::verify: ranks, trailing dimensions, the mask's length and indices."""
+    v1, v2 = _vector(site.operand_type(0)), _vector(site.operand_type(1))
+    mask = _list(site.attribute("mask"))
+    if v1 is None or v2 is None or mask is None or None in mask:
+        return None
+    result = _vector(site.result_type(0))
+    if result is None:
+        if site.result_type(0) is not None:
+            return None
+        result = ([(len(mask), False)] + v1[0][1:], v1[1])
+        if v2[1] != result[1]:
+            return M["shuffle_v2_element"]
+    rank, rank1, rank2 = len(result[0]), len(v1[0]), len(v2[0])
+    if not ((rank1 == 0 and rank2 == 0 and rank == 1) or (rank1 == rank and rank2 == rank)):
+        return M["shuffle_rank"]
+    for r in range(1, rank1):
+        if not (result[0][r][0] == v1[0][r][0] == v2[0][r][0]):
+            return M["shuffle_dimension"]
+    if not mask:
+        return M["shuffle_mask_length"]
+    if len(mask) != result[0][0][0]:
+        return M["shuffle_mask_mismatch"]
+    size = (v1[0][0][0] if rank1 else 1) + (v2[0][0][0] if rank2 else 1)
+    for index, position in enumerate(mask):
+        if position != _POISON and not 0 <= position < size:
+            return M["shuffle_mask_index"].format(index + 1)
+    return None
+
+
+# ------------------------------------------------------------------------------ outerproduct
+def _operands_and_types(site: Any) -> tuple[int, list[Any]] | None:
+    """A custom form `%a, %b, ... {attrs}? : T, U`: how many operands, and the type nodes."""
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if colon is None:
+        return None
+    operands = sum(1 for item in items[:colon] if item.type == "value_use")
+    types = [item for item in items[colon + 1:] if item.type in TYPE_KINDS]
+    return operands, types
+
+
+def _kind_attribute(site: Any, name: str = "kind") -> str | None:
+    """`expected 'kind' attribute of type CombiningKind` when a kind is written that is not one."""
+    text = _text(_attribute(site, name))
+    if text is not None and not text.strip().startswith("#vector.kind<"):
+        return M["combining_kind"]
+    return None
+
+
+def _outer_custom(site: Any) -> Placed | tuple | None:
+    """OuterProductOp::parse: at least two operands, a vector first; the result it infers."""
+    read = _operands_and_types(site)
+    if read is None:
+        return None
+    operands, types = read
+    if operands < 2:
+        return Placed(CUSTOM_OP.format(site.name, M["outer_operands"]))
+    if len(types) < 2:
+        return None
+    lhs_text, rhs_text = (normalized_type(_text(t) or "") for t in types[:2])
+    lhs = _vector(lhs_text)
+    if lhs is None:
+        return Placed(CUSTOM_OP.format(site.name, M["outer_vector"])) if facts(lhs_text) is not None else None
+    rhs = _vector(rhs_text)
+    if not lhs[0] or (rhs is not None and not rhs[0]):
+        return None
+    return lhs, rhs_text, ([lhs[0][0], rhs[0][0]] if rhs is not None else [lhs[0][0]], lhs[1])
+
+
+def vector_outerproduct_parse(site: Any) -> Placed | None:
+    read = None if site.generic else _outer_custom(site)
+    return read if isinstance(read, Placed) else None
+
+
+def vector_outerproduct(site: Any) -> str | None:
+    """OuterProductOp::verify: ranks, dimensions against the result (the one the custom parser
+    infers), the accumulator's type, the kind."""
+    if site.generic:
+        lhs, rhs_text = _vector(site.operand_type(0)), site.operand_type(1)
+        result = _vector(site.result_type(0))
+        accumulator = site.operand_type(2) if site.operands > 2 else None
+    else:
+        read = _outer_custom(site)
+        if read is None or isinstance(read, Placed):
+            return None
+        lhs, rhs_text, result = read
+        accumulator = None    # the parser gives it the result's type
+    if lhs is None or rhs_text is None or result is None:
+        return None
+    rhs = _vector(rhs_text)
+    if len(lhs[0]) != 1:
+        return M["outer_lhs_rank"]
+    if rhs is not None:
+        if len(rhs[0]) != 1:
+            return M["outer_rhs_rank"]
+        if len(result[0]) != 2:
+            return M["outer_result_2d"]
+        if lhs[0][0][0] != result[0][0][0]:
+            return M["outer_dim"].format(1, 1)
+        if rhs[0][0][0] != result[0][1][0]:
+            return M["outer_dim"].format(2, 2)
+        if lhs[0][0][1] and not rhs[0][0][1]:
+            return M["outer_scalable"]
+    else:
+        if facts(rhs_text) is None:
+            return None
+        if len(result[0]) != 1:
+            return M["outer_result_1d"]
+        if lhs[0][0][0] != result[0][0][0]:
+            return M["outer_dim"].format(1, 1)
+    if accumulator is not None and site.result_type(0) is not None and accumulator != site.result_type(0):
+        return M["outer_accumulator"]
+    return _kind_attribute(site)
+
+
+# ------------------------------------------------------------------------------ strided slices
+def _confined(values: list[int], bounds: list[int], name: str, low: int = 0, closed: bool = False) -> str | None:
+    """isIntegerArrayAttrConfinedToShape: each value within [low, bound) (or [low, bound])."""
+    for index, (value, bound) in enumerate(zip(values, bounds)):
+        top = bound + 1 if closed else bound
+        if value < low or value >= top:
+            return M["confined"].format(name, index, low, top)
+    return None
+
+
+def _strides_one(strides: list[int]) -> str | None:
+    """isIntegerArrayAttrConfinedToRange(strides, 1, 1, closed): every stride is 1."""
+    return M["strides"] if any(s != 1 for s in strides) else None
+
+
+def vector_insert_strided_slice(site: Any) -> str | None:
+    """InsertStridedSliceOp::verify."""
+    source, dest = _vector(site.operand_type(0)), _vector(site.operand_type(1))
+    offsets, strides = _list(site.attribute("offsets")), _list(site.attribute("strides"))
+    if source is None or dest is None or offsets is None or strides is None or None in offsets + strides:
+        return None
+    shape, dest_shape = [d[0] for d in source[0]], [d[0] for d in dest[0]]
+    if len(offsets) != len(dest_shape):
+        return M["insert_slice_offsets"]
+    if len(strides) != len(shape):
+        return M["insert_slice_strides"]
+    if len(shape) > len(dest_shape):
+        return M["insert_slice_rank"]
+    as_dest = [0] * (len(dest_shape) - len(shape)) + shape
+    problem = _confined(offsets, dest_shape, "offsets") or _strides_one(strides)
+    if problem is not None:
+        return problem
+    for index, (offset, size, bound) in enumerate(zip(offsets, as_dest, dest_shape)):
+        if offset + size < 0 or offset + size >= bound + 1:
+            return M["confined_sum"].format("offsets", "source vector shape", index, 1, bound + 1)
+    lead = len(dest_shape) - len(shape)
+    for index, (size, scalable) in enumerate(source[0]):
+        dest_size, dest_scalable = dest[0][index + lead]
+        if scalable != dest_scalable:
+            return M["scalable_flags"].format(index)
+        if scalable and size != dest_size:
+            return M["scalable_size"].format(index, size, dest_size)
+    return None
+
+
+def vector_extract_strided_slice(site: Any) -> str | None:
+    """ExtractStridedSliceOp::verify, with the result type it infers."""
+    source_text = site.operand_type(0)
+    source = _vector(source_text)
+    lists = [_list(site.attribute(n)) for n in ("offsets", "sizes", "strides")]
+    if source is None or any(v is None or None in v for v in lists):
+        return None
+    offsets, sizes, strides = lists
+    shape = [d[0] for d in source[0]]
+    if not len(offsets) == len(sizes) == len(strides):
+        return M["extract_slice_sizes"]
+    for values, name in zip(lists, ("offsets", "sizes", "strides")):
+        if len(values) > len(shape):
+            return M["slice_rank"].format(name)
+    problem = _confined(offsets, shape, "offsets") or _confined(sizes, shape, "sizes", 1, True) \
+        or _strides_one(strides)
+    if problem is not None:
+        return problem
+    for index, (offset, size, bound) in enumerate(zip(offsets, sizes, shape)):
+        if offset + size < 0 or offset + size >= bound + 1:
+            return M["confined_sum"].format("offsets", "sizes", index, 1, bound + 1)
+    dims = [(size, source[0][i][1]) for i, size in enumerate(sizes)] + source[0][len(sizes):]
+    inferred = "vector<" + "".join(f"[{s}]x" if sc else f"{s}x" for s, sc in dims) + source[1] + ">"
+    result = site.result_type(0)
+    if result is not None and facts(result) is not None and result.replace(" ", "") != inferred:
+        return M["slice_result"].format(inferred)
+    for index, size in enumerate(sizes):
+        if source[0][index][1] and source[0][index][0] != size:
+            return M["scalable_size"].format(index, size, source[0][index][0])
+    return None
+
+
+# ------------------------------------------------------------------------------ masks
+def vector_constant_mask(site: Any) -> str | Placed | None:
+    """ConstantMaskOp::verify."""
+    result, sizes = _vector(site.result_type(0)), _list(site.attribute("mask_dim_sizes"))
+    if result is None or sizes is None or None in sizes:
+        return None
+    if not result[0]:
+        if len(sizes) != 1:
+            return Placed(M["mask_0d_length"])
+        return Placed(M["mask_0d_size"]) if sizes[0] not in (0, 1) else None
+    if len(sizes) != len(result[0]):
+        return M["mask_rank"]
+    for size, (bound, scalable) in zip(sizes, result[0]):
+        if size < 0 or size > bound:
+            return M["mask_bounds"]
+        if scalable and size not in (0, bound):
+            return M["mask_scalable"]
+    if 0 in sizes and any(sizes):
+        return M["mask_zeros"]
+    return None
+
+
+def vector_create_mask(site: Any) -> str | None:
+    """CreateMaskOp::verify: one operand per dimension (one for a 0-d mask)."""
+    result = _vector(site.result_type(0))
+    if result is None:
+        return None
+    if not result[0]:
+        return M["create_mask_0d"] if site.operands != 1 else None
+    return M["create_mask"] if site.operands != len(result[0]) else None
+
+
+# ------------------------------------------------------------------------------ casts
+def vector_shape_cast(site: Any) -> str | None:
+    """ShapeCastOp::verify: element type, element count, number of scalable dimensions."""
+    source, result = _vector(site.operand_type(0)), _vector(site.result_type(0))
+    if source is None or result is None:
+        return None
+    if source[1] != result[1]:
+        return M["shape_cast_element"]
+    a, b = _elements(source[0]), _elements(result[0])
+    if a != b:
+        return M["shape_cast_count"].format(a, b)
+    a, b = sum(1 for _, s in source[0] if s), sum(1 for _, s in result[0] if s)
+    return M["shape_cast_scalable"].format(a, b) if a != b else None
+
+
+def vector_bitcast(site: Any) -> str | None:
+    """BitCastOp::verify: the leading dimensions, then the minor dimension's bits."""
+    source, result = _vector(site.operand_type(0)), _vector(site.result_type(0))
+    if source is None or result is None or len(source[0]) != len(result[0]):
+        return None
+    for i in range(len(source[0]) - 1):
+        if source[0][i][0] != result[0][i][0]:
+            return M["bitcast_dimension"].format(i)
+    a, b = facts(source[1]), facts(result[1])
+    bits_a, bits_b = (bit_width(a) if a is not None else None), (bit_width(b) if b is not None else None)
+    if bits_a is None or bits_b is None:
+        return None
+    if not source[0]:
+        return M["bitcast_0d"] if bits_a != bits_b else None
+    return M["bitcast_minor"] if bits_a * source[0][-1][0] != bits_b * result[0][-1][0] else None
+
+
+# ------------------------------------------------------------------------------ reductions
+_INTEGER_KINDS = frozenset({"minui", "minsi", "maxui", "maxsi", "and", "or", "xor"})
+_FLOAT_KINDS = frozenset({"minnumf", "maxnumf", "minimumf", "maximumf"})
+
+
+def _combining_kind(site: Any) -> str | None:
+    match = re.search(r"<\s*(\w+)\s*>\s*$", _text(site.attribute("kind")) or "")
+    return match.group(1) if match else None
+
+
+def _supports(kind: str | None, element: str | None) -> bool | None:
+    """isSupportedCombiningKind."""
+    t = facts(element) if element is not None else None
+    if kind is None or t is None:
+        return None
+    if kind in ("add", "mul"):
+        return t.kind in ("integer", "index", "float")
+    if kind in _INTEGER_KINDS:
+        return t.kind in ("integer", "index")
+    if kind in _FLOAT_KINDS:
+        return t.kind == "float"
+    return None
+
+
+def vector_reduction(site: Any) -> str | None:
+    """ReductionOp::verify: a 0-d or 1-d source, a kind the result's type supports."""
+    source = _vector(site.operand_type(0))
+    if source is None:
+        return None
+    if len(source[0]) > 1:
+        return M["reduction_rank"].format(len(source[0]))
+    kind, dest = _combining_kind(site), site.result_type(0)
+    if _supports(kind, dest) is False:
+        return M["reduction_type"].format(printed(dest), kind)
+    return None
+
+
+def vector_multi_reduction(site: Any) -> str | None:
+    """MultiDimReductionOp::verify: the result is the source without the reduced dimensions."""
+    source_text, dest = site.operand_type(0), site.result_type(0)
+    source, dims = _vector(source_text), _list(site.attribute("reduction_dims"))
+    if source is None or dest is None or dims is None or None in dims or facts(dest) is None:
+        return None
+    kept = [d for i, d in enumerate(source[0]) if i not in dims]
+    inferred = source[1] if not kept else \
+        "vector<" + "".join(f"[{s}]x" if sc else f"{s}x" for s, sc in kept) + source[1] + ">"
+    if dest.replace(" ", "") != inferred:
+        return M["multi_reduction"].format(printed(dest), printed(source_text))
+    return None
+
+
+def vector_scan(site: Any) -> str | None:
+    """ScanOp::verify: the reduction dimension, the initial value's rank and shape, the kind."""
+    source, initial = _vector(site.operand_type(0)), _vector(site.operand_type(1))
+    dim = _integer(site.attribute("reduction_dim"))
+    if source is None or initial is None or dim is None:
+        return None
+    rank = len(source[0])
+    if dim >= rank:
+        return M["scan_dim"].format(dim, rank)
+    if len(initial[0]) != rank - 1:
+        return M["scan_initial_rank"].format(len(initial[0]), rank - 1)
+    if [d[0] for d in initial[0]] != [d[0] for i, d in enumerate(source[0]) if i != dim]:
+        return M["scan_shapes"]
+    kind = _combining_kind(site)
+    if _supports(kind, source[1]) is False:
+        return M["scan_type"].format(printed(source[1]), kind)
+    return None
+
+
+# ------------------------------------------------------------------------------ transfer ops
+_MAP = re.compile(r"^affine_map<\s*\(([^()]*)\)\s*(?:\[([^\[\]]*)\])?\s*->\s*\((.*)\)\s*>$", re.S)
+
+
+def _affine_map(node: Any) -> tuple[list[str], int, list[str]] | None:
+    """An `affine_map<(d0, d1)[s0] -> (d1, 0)>` written out: its dimension names, how many
+    symbols, its result expressions' texts; None for an alias or what this reading cannot split."""
+    match = _MAP.match((_text(node) or "").strip())
+    if match is None:
+        return None
+    dims = [d.strip() for d in match.group(1).split(",") if d.strip()]
+    symbols = [s.strip() for s in (match.group(2) or "").split(",") if s.strip()]
+    results = [r.strip() for r in top_level_parameters(match.group(3))] if match.group(3).strip() else []
+    return dims, len(symbols), results
+
+
+def _permutation_problem(dims: list[str], results: list[str]) -> str | None:
+    """verifyPermutationMap: each result a dimension or the constant 0, no dimension twice."""
+    seen: set[str] = set()
+    for result in results:
+        if re.fullmatch(r"-?[0-9]+", result):
+            if int(result) != 0:
+                return M["projected"]
+            continue
+        if result not in dims:
+            return M["projected"]
+        if result in seen:
+            return M["permutation"]
+        seen.add(result)
+    return None
+
+
+_TRANSFER_ROLES = {"vector.transfer_read": ("base", "vector"), "vector.transfer_write": ("vector", "base")}
+
+
+def _read_transfer(site: Any) -> Placed | tuple | None:
+    """A transfer op's custom form as TransferReadOp::parse / TransferWriteOp::parse read it:
+    what they refuse (two types, a memref or ranked tensor and a vector, a permutation map when
+    the ranks differ, a mask of a vector-element source or of another rank than the map's
+    results), else what the verifier needs; None when the text does not say."""
+    if site.generic:
+        return None
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if colon is None:
+        return None
+    where = Span(items[colon].start_byte, items[colon].start_byte + 1)
+    types = [item for item in items[colon + 1:] if item.type in TYPE_KINDS]
+    if len(types) != 2:
+        return Placed(CUSTOM_OP.format(site.name, M["two_types"]), where)
+    texts = [normalized_type(_text(t) or "") for t in types]
+    first, second = (facts(t) if t is not None else None for t in texts)
+    if first is None or second is None:
+        return None
+    shaped_text, vector_text = texts if site.name == "vector.transfer_read" else (texts[1], texts[0])
+    shaped, vector = facts(shaped_text), facts(vector_text)
+    if site.name == "vector.transfer_read":
+        if shaped.kind not in ("memref", "tensor") or shaped.dims is None:
+            return Placed(CUSTOM_OP.format(site.name, M["memref_or_tensor"]), where)
+        if vector.kind != "vector":
+            return Placed(CUSTOM_OP.format(site.name, M["vector_type"]), where)
+    else:
+        if vector.kind != "vector":
+            return Placed(CUSTOM_OP.format(site.name, M["vector_type"]), where)
+        if shaped.kind not in ("memref", "tensor") or shaped.dims is None:
+            return Placed(CUSTOM_OP.format(site.name, M["memref_or_tensor"]), where)
+    vec = _vector(vector_text)
+    if vec is None or shaped.element is None:
+        return None
+    element_vector = _vector(shaped.element.text)
+    written_map = _attribute(site, "permutation_map")
+    rank = len(shaped.dims)
+    if written_map is None:
+        effective = len(vec[0]) - (len(element_vector[0]) if element_vector is not None else 0)
+        if rank < effective:
+            return Placed(CUSTOM_OP.format(site.name, M["custom_map"]), where)
+        dims = [f"d{i}" for i in range(rank)]
+        perm: tuple[list[str], int, list[str]] | None = (dims, 0, dims[rank - max(effective, 0):] if effective else [])
+    else:
+        perm = _affine_map(written_map)
+    if perm is None:
+        return None
+    dims, symbols, results = perm
+    uses = [item for item in items[:colon] if item.type == "value_use"]
+    brackets = next((item for item in items if item.type == "bracket_group"), None)
+    indices = len([c for c in brackets.named_children if c.type == "value_use"]) if brackets is not None else None
+    mask = uses[2] if len(uses) > 2 else None     # read: base, padding, mask; write: vector, base, mask
+    if mask is not None:
+        # Both parsers refuse a mask of a vector-element source, and check its rank, before
+        # anything is verified.
+        if element_vector is not None:
+            return Placed(CUSTOM_OP.format(site.name, M["vector_mask"]), Span(mask.start_byte, mask.end_byte))
+        if len(vec[0]) != len(results):
+            return Placed(CUSTOM_OP.format(site.name, M["transfer_mask_rank"]), where)
+    return shaped, vec, element_vector, dims, symbols, results, indices, rank
+
+
+def vector_transfer_parse(site: Any) -> Placed | None:
+    read = _read_transfer(site)
+    return read if isinstance(read, Placed) else None
+
+
+def vector_transfer(site: Any) -> str | None:
+    """TransferReadOp / TransferWriteOp::verify: one index per dimension, (write) no broadcast
+    dimension, then verifyTransferOp (element bit widths, the permutation map's ranks, symbols
+    and form, the in_bounds attribute's length) and verifyPermutationMap."""
+    read = _read_transfer(site)
+    if read is None or isinstance(read, Placed):
+        return None
+    shaped, vec, element_vector, dims, symbols, results, indices, rank = read
+    if indices is not None and indices != rank:
+        return M["indices"].format(rank)
+    if site.name == "vector.transfer_write" and any(re.fullmatch(r"0", r) for r in results):
+        return M["broadcast"]
+    # verifyTransferOp
+    if element_vector is not None:
+        a, b = facts(element_vector[1]), facts(vec[1])
+        bits_a = bit_width(a) if a is not None else None
+        bits_b = bit_width(b) if b is not None else None
+        if bits_a is not None and bits_b is not None and element_vector[0] and vec[0] \
+                and (bits_b * vec[0][-1][0]) % (bits_a * element_vector[0][-1][0]) != 0:
+            return M["bitwidth_vector"]
+        if len(element_vector[0]) > len(vec[0]):
+            return M["element_rank"]
+        if len(results) != len(vec[0]) - len(element_vector[0]):
+            return M["map_results"]
+    else:
+        a, b = shaped.element, facts(vec[1])
+        bits_a = bit_width(a) if a is not None else None
+        bits_b = bit_width(b) if b is not None else None
+        minor = vec[0][-1][0] if vec[0] else 1
+        if bits_a and bits_b is not None and (bits_b * minor) % bits_a != 0:
+            return M["bitwidth_element"]
+        if len(results) != len(vec[0]):
+            return M["map_results"]
+    if symbols:
+        return M["map_symbols"]
+    if len(dims) != rank:
+        return M["map_inputs"]
+    in_bounds = _attribute(site, "in_bounds")
+    if in_bounds is not None:
+        written = _text(in_bounds)
+        flags = [f for f in written.strip().strip("[]").split(",") if f.strip()] if written else None
+        if flags is not None and len(flags) != len(results):
+            shown = "affine_map<(" + ", ".join(f"d{i}" for i in range(len(dims))) + ") -> (" + \
+                ", ".join(_renamed(r, dims) for r in results) + ")>"
+            return M["in_bounds"].format(shown, len(flags))
+    return _permutation_problem(dims, results)
+
+
+def _renamed(expression: str, dims: list[str]) -> str:
+    """A result expression with the map's own dimension names as MLIR prints them (d0, d1, ...)."""
+    names = {name: f"d{i}" for i, name in enumerate(dims)}
+    return re.sub(r"[A-Za-z_][\w$.]*", lambda m: names.get(m.group(0), m.group(0)), expression)
+
+
+# What the custom parsers refuse before anything is verified (OpDef.parse).
+PARSERS: dict[str, Callable[[Any], Any]] = {
+    "vector.outerproduct": vector_outerproduct_parse,
+    "vector.transfer_read": vector_transfer_parse,
+    "vector.transfer_write": vector_transfer_parse,
+}
+
+CHECKS: dict[str, Callable[[Any], Any]] = {
+    "vector.extract": vector_extract,
+    "vector.insert": vector_insert,
+    "vector.shuffle": vector_shuffle,
+    "vector.outerproduct": vector_outerproduct,
+    "vector.insert_strided_slice": vector_insert_strided_slice,
+    "vector.extract_strided_slice": vector_extract_strided_slice,
+    "vector.constant_mask": vector_constant_mask,
+    "vector.create_mask": vector_create_mask,
+    "vector.shape_cast": vector_shape_cast,
+    "vector.bitcast": vector_bitcast,
+    "vector.reduction": vector_reduction,
+    "vector.multi_reduction": vector_multi_reduction,
+    "vector.scan": vector_scan,
+    "vector.transfer_read": vector_transfer,
+    "vector.transfer_write": vector_transfer,
+}
