@@ -187,6 +187,9 @@ class Reader:
             if "OpInterface" in supers or "OpInterfaceTrait" in supers:
                 interface = record.get("cppInterfaceName") or name
                 out.setdefault("interfaces", []).append(interface)
+                if interface == "CastOpInterface" and "SameOperandsAndResultShape" not in out.get("traits", ()):
+                    # listed before the shape trait: its verifier runs first (memref.cast)
+                    out["CastOpInterfaceFirst"] = True
                 self.traits(record.get("baseInterfaces", []), out, depth + 1)
                 continue
             trait = record.get("trait")
@@ -246,6 +249,8 @@ class Reader:
         successors = [[n, self.count(v)] for v, n in (record.get("successors") or {}).get("args", [])]
         traits: dict = {}
         self.traits(record.get("traits", []), traits)
+        if "SameOperandsAndResultShape" not in traits.get("traits", ()):
+            traits.pop("CastOpInterfaceFirst", None)     # an order that matters only between the two
         definition.update({k: v for k, v in (("operands", operands), ("attributes", attributes),
                                              ("results", results), ("regions", regions),
                                              ("successors", successors)) if v})

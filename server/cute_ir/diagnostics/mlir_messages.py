@@ -378,3 +378,119 @@ VECTOR = {
     "projected": "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)",
     "permutation": "requires a permutation_map that is a permutation (found one dim used more than once)",
 }
+
+
+# The LLVM dialect's verifiers beyond its memory ops (LLVMDialect.cpp), by what they check
+# (dialects/llvm_checks.py).
+LLVM = {
+    "string_type": "expected array type of {0} i8 elements for the string constant",
+    "struct_array": "expected array attribute for struct type",
+    "struct_size": "expected array attribute of size {0}",
+    "struct_element_types": "expected struct element types to be floating point type or integer type",
+    "struct_element_value": "expected element of array attribute to be floating point or integer",
+    "struct_element_type": "struct element at index {0} is of wrong type",
+    "target_extension": "does not support target extension type.",
+    "constant_kind": "only supports integer, float, string or elements attributes",
+    "integer_type": "expected integer type",
+    "float_semantics": "attribute and type have different float semantics",
+    "integer_width": "expected integer type of width {0}",
+    "scalable_splat": "scalable vector type requires a splat attribute",
+    "vector_or_array": "expected vector or array type",
+    "element_count": "type and attribute have a different number of elements: {0} vs. {1}",
+    "integer_elements": "expected integer element type for integer elements attribute",
+    "array_or_struct": "expected array or struct type for array attribute",
+    "array_size": "array attribute size does not match array type size in dimension {0}: {1} vs. {2}",
+    "sub_array": "nested attribute for sub-array in dimension {0} at index {1} must be a zero, or undef, or array attribute",
+    "array_struct": "for array with an array attribute must have a struct element type",
+    "struct_nested": "nested attribute for struct element at index {0} must be a zero, or undef, or array attribute",
+    "struct_nested_size": "nested array attribute size for struct element at index {0} must match struct size: {1} vs. {2}",
+    "float_vector_element": "expected LLVM IR floating point type for vector element",
+    "float_type": "expected LLVM IR floating point type",
+    "xchg_type": "unexpected LLVM IR type for 'xchg' bin_op",
+    "integer_type_rmw": "expected LLVM IR integer type",
+    "vararg_variadic": "expected var_callee_type to be a variadic function type",
+    "vararg_parameters": "expected var_callee_type to have at most {0} parameters",
+    "vararg_parameter": "var_callee_type parameter type mismatch: '{0}' != '{1}'",
+    "vararg_void": "expected var_callee_type to return void",
+    "vararg_result": "var_callee_type return type mismatch: '{0}' != '{1}'",
+    "llvm_type": "expected LLVM IR Dialect type, got '{0}'",
+    "position": "position out of bounds: {0}",
+    "aggregate": "expected LLVM IR structure/array type, got: '{0}'",
+    "extract_mismatch": "Type mismatch: extracting from '{0}' should produce '{1}' but this op returns '{2}'",
+    "gep_dynamic": "expected as many dynamic indices as specified in 'rawConstantIndices'",
+    "gep_inbounds_flag": "'inbounds_flag' cannot be used directly.",
+    "gep_struct_constant": "expected index {0} indexing a struct to be constant",
+    "gep_struct_bounds": "index {0} indexing a struct is out of bounds",
+    "gep_indexed": "type '{0}' cannot be indexed (index #{1})",
+}
+
+
+# The gpu dialect's verifiers beyond its reductions (GPUDialect.cpp), by what they check
+# (dialects/gpu_checks.py).
+GPU = {
+    "kernel_void": "expected void return type for kernel function",
+    "attribution_memref": "expected memref type in attribution",
+    "attribution_space": "expected memory space {0} in attribution",
+    "return_count": "expected {0} result operands",
+    "return_note": "return type declared here",
+    "return_type": "unexpected type `'{0}'' for operand #{1}",
+    "memcpy_element": "arguments have incompatible element type",
+    "memcpy_shape": "arguments have incompatible shape",
+    "dynamic_space": "address space must be address_space<workgroup>",
+    "dynamic_static": "result memref type must be memref<?xi8, #gpu.address_space<workgroup>>",
+}
+
+
+# memref.dma_start / dma_wait's verifiers (MemRefOps.cpp), by what they check (dialects/memref_checks.py).
+MEMREF_DMA = {
+    "at_least": "expected at least {0} operands",
+    "memref": "expected {0} to be of memref type",
+    "indices": "expected {0} indices to be of index type",
+    "num_elements": "expected num elements to be of index type",
+    "operand_count": "incorrect number of operands",
+    "strides": "expected stride and num elements per stride to be of type index",
+    "wait_indices": "expected tagIndices to have the same number of elements as the tagMemRef rank, expected {0}, "
+                    "but got {1}",
+}
+
+# memref.reinterpret_cast's verifier (emitError: without the op's name).
+MEMREF_REINTERPRET = {
+    "space": "different memory spaces specified for source type '{0}' and result memref type '{1}'",
+    "element": "different element types specified for source type '{0}' and result memref type '{1}'",
+    "size": "expected result type with size = {0} instead of {1} in dim = {2}",
+    "offset": "expected result type with offset = {0} instead of {1}",
+    "stride": "expected result type with stride = {0} instead of {1} in dim = {2}",
+    # verifyOffsetSizeAndStrideOp (ViewLikeInterface.cpp), for memref.subview too
+    "offsets_sizes": "expected mixed offsets rank to match mixed sizes rank ({0} vs {1}) so the rank of the result "
+                     "type is well-formed.",
+    "sizes_strides": "expected mixed sizes rank to match mixed strides rank ({0} vs {1}) so the rank of the result "
+                     "type is well-formed.",
+    "count": "expected {0} {1} values, got {2}",
+    "negative": "expected {0} to be non-negative, but got {1}",
+}
+
+# memref.global's parser and verifier.
+MEMREF_GLOBAL = {
+    "static": "type should be static shaped memref, but got '{0}'",
+    "static_verify": "type should be static shaped memref, but got '{0}'",
+    "initial": "initial value should be a unit or elements attribute",
+    "element": "initial value element expected to be of type '{0}', but was of type '{1}'",
+    "shape": "initial value shape expected to be {0} but was {1}",
+}
+
+# memref.expand_shape / collapse_shape's verifiers (verifyCollapsedShape and the result type).
+MEMREF_RESHAPE = {
+    "groups": "invalid number of reassociation groups: found {0}, expected {1}",
+    "contiguous": "reassociation indices must be contiguous",
+    "bounds": "reassociation index {0} is out of bounds",
+    "dynamic": "collapsed dim ({0}) must be dynamic if and only if reassociation group is dynamic",
+    "size": "collapsed dim size ({0}) must equal reassociation group size ({1})",
+    "rank0": "rank 0 memrefs can only be extended/collapsed with/from ones",
+    "not_expansion": "has source rank {0} and result rank {1}. This is not an expansion ({0} > {1}).",
+    "not_collapse": "has source rank {0} and result rank {1}. This is not a collapse ({0} < {1}).",
+    "expanded": "expected expanded type to be '{0}' but found '{1}'",
+    "collapsed": "expected collapsed type to be '{0}' but found '{1}'",
+    "output_rank": "expected number of static shape bounds to be equal to the output rank ({0}) but found {1} inputs "
+                   "instead",
+    "output_shape": "invalid output shape provided at pos {0}",
+}

@@ -119,7 +119,16 @@ def printed(text: str) -> str:
     parts = _PRINT_SPLIT.split(text)
     for i in range(0, len(parts), 2):
         parts[i] = _LONE_COLON.sub(": ", parts[i].replace(",", ", ").replace("->", " -> "))
+        if "strided<" in parts[i]:
+            parts[i] = _ZERO_OFFSET.sub("]>", parts[i])    # StridedLayoutAttr prints no zero offset
+        if "affine_map<" in parts[i]:
+            # an affine expression's binary operators, as AffineExpr prints them (`d0 * s0 + d1`)
+            parts[i] = _AFFINE_OPERATOR.sub(r" \1 ", parts[i])
     return "".join(parts)
+
+
+_ZERO_OFFSET = re.compile(r"\],\s*offset:\s*0>")
+_AFFINE_OPERATOR = re.compile(r"(?<=[\w)])\s*([*+]|-(?!>)|floordiv|ceildiv|mod)\s*(?=[\w(])")
 
 
 # The storage width of each float type (mlir/lib/IR/BuiltinTypes.cpp, FloatType::getWidth).

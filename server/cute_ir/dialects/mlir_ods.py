@@ -17,7 +17,17 @@ from pathlib import Path
 
 from .ods import AttrDef, Count, OpDef, Trait, TypesMatch, ValueDef
 from .op_checks import CHECKS
-from .vector_checks import CHECKS as VECTOR_CHECKS, PARSERS
+from .gpu_checks import CHECKS as GPU_CHECKS
+from .llvm_checks import CHECKS as LLVM_CHECKS, PARSERS as LLVM_PARSERS
+from .memref_checks import CHECKS as MEMREF_CHECKS, PARSERS as MEMREF_PARSERS
+from .vector_checks import CHECKS as VECTOR_CHECKS, PARSERS as VECTOR_PARSERS
+
+# Each op's own verifier (OpDef.check) and what its custom parser refuses (OpDef.parse), from the
+# modules of dialects/ that model them; an op has at most one of each.
+_CHECK_TABLES = (CHECKS, GPU_CHECKS, LLVM_CHECKS, MEMREF_CHECKS, VECTOR_CHECKS)
+_OWN_CHECKS = {name: check for table in _CHECK_TABLES for name, check in table.items()}
+_OWN_PARSERS = {**LLVM_PARSERS, **MEMREF_PARSERS, **VECTOR_PARSERS}
+assert len(_OWN_CHECKS) == sum(len(t) for t in _CHECK_TABLES), "an op's verifier is modelled twice"
 
 _DATA = json.loads((Path(__file__).with_name("mlir_ods.json")).read_text(encoding="utf-8"))
 
@@ -109,7 +119,8 @@ def _record(op: dict) -> OpDef:
         predicates=tuple(op.get("PredOpTrait", ())),
         region_names=tuple(r[0] for r in regions), region_constraints=tuple(r[1] for r in regions),
         successor_names=tuple(s[0] for s in successors),
-        check=CHECKS.get(op["name"]) or VECTOR_CHECKS.get(op["name"]), parse=PARSERS.get(op["name"]),
+        check=_OWN_CHECKS.get(op["name"]), parse=_OWN_PARSERS.get(op["name"]),
+        cast_verified_first=bool(op.get("CastOpInterfaceFirst")),
     )
 
 

@@ -111,6 +111,9 @@ class OpDef:
     # What the op's own custom parser refuses as it reads a custom form, before anything is
     # verified (a `Placed` message, or None); same argument as `check`.
     parse: Callable[[Any], Any] | None = field(default=None, compare=False)
+    # CastOpInterface is listed before SameOperandsAndResultShape (memref.cast): the cast's
+    # compatibility (`check`) is verified before the shapes.
+    cast_verified_first: bool = False
 
     @property
     def dialect(self) -> str:

@@ -130,9 +130,8 @@ def _memref_parts(text: str | None) -> tuple[bool, str, str | None, str | None] 
 
 def memref_cast(site: Any) -> str | None:
     """CastOp::areCastCompatible (MemRefOps.cpp): the same element type and memory space, the
-    same rank and static sizes that agree, and not unranked to unranked. Two different layouts
-    are compatible when their strides and offset agree where both are static, which is not
-    judged here."""
+    same rank and static sizes that agree, and not unranked to unranked; two different layouts
+    (identity or strided) when their strides and offset agree where both are static."""
     source_text, target_text = site.operand_type(0), site.result_type(0)
     a, b = _memref_parts(source_text), _memref_parts(target_text)
     if a is None or b is None:
@@ -140,11 +139,41 @@ def memref_cast(site: Any) -> str | None:
     incompatible = a[1] != b[1] or a[3] != b[3] or (not a[0] and not b[0])
     if not incompatible and a[0] and b[0]:
         ta, tb = facts(source_text), facts(target_text)
-        if a[2] != b[2] or ta is None or tb is None or ta.dims is None or tb.dims is None:
+        if ta is None or tb is None or ta.dims is None or tb.dims is None:
             return None
         incompatible = len(ta.dims) != len(tb.dims) or any(
             x is not None and y is not None and x != y for x, y in zip(ta.dims, tb.dims))
+        if not incompatible and a[2] != b[2]:
+            # Two layouts: their strides and offsets agree wherever both are static.
+            la, lb = strides_and_offset(source_text, ta.dims), strides_and_offset(target_text, tb.dims)
+            if la is None or lb is None:
+                return None
+            pairs = list(zip(la[0], lb[0])) + [(la[1], lb[1])]
+            incompatible = len(la[0]) != len(lb[0]) or any(
+                x is not None and y is not None and x != y for x, y in pairs)
     return CAST_INCOMPATIBLE.format(printed(source_text), printed(target_text)) if incompatible else None
+
+
+def strides_and_offset(text: str, dims: tuple) -> tuple[list[int | None], int | None] | None:
+    """MemRefType::getStridesAndOffset for an identity or `strided<[...], offset: N>` layout
+    (None, a dynamic value; None for the whole when the layout is another)."""
+    parts = _memref_parts(text)
+    if parts is None:
+        return None
+    layout = parts[2]
+    if layout is None:
+        strides: list[int | None] = []
+        running: int | None = 1
+        for d in reversed(dims):
+            strides.append(running)
+            running = running * d if running is not None and d is not None else None
+        return list(reversed(strides)), 0
+    match = re.fullmatch(r"strided<\[([^\]]*)\](?:,\s*offset:\s*(\?|-?\d+))?>", layout.strip())
+    if match is None:
+        return None
+    strides = [None if v.strip() == "?" else int(v) for v in match.group(1).split(",") if v.strip()]
+    offset = match.group(2)
+    return strides, (0 if offset is None else None if offset == "?" else int(offset))
 
 
 def _body(site: Any) -> list:

@@ -199,7 +199,7 @@ def _constraints(site: OpSite, record: OpDef) -> str | None:
     return None
 
 
-def _traits(site: OpSite, record: OpDef) -> str | None:
+def _traits(site: OpSite, record: OpDef) -> str | Placed | None:
     # HasParent / ParentOneOf before Terminator, whatever their order in the definition (as
     # mlir-opt 22 reports a misplaced scf.yield, whose Terminator is listed first). A parent
     # without a record may be a continuation line the grammar took for an op (`case 2 {` of
@@ -235,6 +235,10 @@ def _traits(site: OpSite, record: OpDef) -> str | None:
         if (holds is not None and holds(site) is False) or (holds is None and _values_match(site, record, summary) is False):
             return FAILED_TO_VERIFY_THAT.format(summary)
     if record.has(Trait.SAME_OPERANDS_AND_RESULT_SHAPE):
+        if record.cast_verified_first and record.check is not None:
+            problem = record.check(site)    # the cast interface's verifier, listed first
+            if problem is not None:
+                return problem
         results = site.results if site.results is not None else len(record.results)
         if compatible_shapes(operand_types + [site.result_type(i) for i in range(results)]) is False:
             return SAME_OPERANDS_AND_RESULT_SHAPE
@@ -327,8 +331,9 @@ def _region_traits(site: OpSite, record: OpDef) -> str | None:
     return None
 
 
-# The type classes a format's `type($x)` is parsed as (the constraint's C++ type, when it is a
-# concrete one; `parseType<T>`), with their `T::name` and what a type's facts must be to be one.
+# The builtin type classes a format's `type($x)` is parsed as (the constraint's C++ type, when it
+# is a concrete one; `parseType<T>`), with their `T::name` and what a type's facts must be to be
+# one. A dialect's own type class (`LLVMPointerType`) is read as any type and left to the verifier.
 _TYPE_CLASSES = {
     "::mlir::VectorType": ("builtin.vector", lambda t: t.kind == "vector"),
     "::mlir::IntegerType": ("builtin.integer", lambda t: t.kind == "integer"),
@@ -336,7 +341,6 @@ _TYPE_CLASSES = {
     "::mlir::MemRefType": ("builtin.memref", lambda t: t.kind == "memref" and not t.text.startswith("memref<*")),
     "::mlir::RankedTensorType": ("builtin.tensor", lambda t: t.kind == "tensor" and not t.text.startswith("tensor<*")),
     "::mlir::FunctionType": ("builtin.function", lambda t: t.kind == "function"),
-    "::mlir::LLVM::LLVMPointerType": ("llvm.ptr", lambda t: t.kind == "llvm.ptr"),
 }
 # The kinds of type whose class this reading knows (a type of another dialect is not judged).
 _JUDGED_KINDS = frozenset({"integer", "index", "float", "none", "vector", "tensor", "memref", "complex", "tuple",

@@ -1,0 +1,548 @@
+"""The LLVM dialect's own verifiers (mlir/lib/Dialect/LLVMIR/IR/LLVMDialect.cpp, MLIR 22) beyond
+the memory ops of op_checks.py, as callables on the ops' records: `llvm.mlir.constant`'s value
+against its type, `llvm.atomicrmw`'s operation against its value's type, a call's
+`var_callee_type` against the call's own operands and result, and `llvm.insertvalue` /
+`llvm.extractvalue`'s position in the aggregate.
+
+Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
+verify/structure.py prefixes with `'<op>' op `, or a `Placed` message. A type written through
+an alias, or a value this reading cannot classify, is not judged.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from ..diagnostics import Span
+from ..diagnostics.mlir_messages import CUSTOM_OP, LLVM as M
+from ..text.brackets import top_level_parameters
+from .constraints import bit_width, facts, printed
+from .op_checks import Placed, _atomic_type_ok, _body
+
+
+def _text(node: Any) -> str | None:
+    return node.text.decode("utf-8", "replace") if node is not None and node.text else None
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _shown(text: str) -> str:
+    """A type as MLIR prints it in a message (an LLVM array's count as `4 x T`)."""
+    return re.sub(r"(array<\d+)\s*x\s*", r"\1 x ", printed(_flat(text)))
+
+
+def _canonical(text: str) -> str:
+    """An LLVM type's text with the dialect's own shorthand inside another LLVM type
+    (`struct<(i32)>` for `!llvm.struct<(i32)>`) spelt out, for comparing types."""
+    return re.sub(r"(?<![\w.!])(struct|array|ptr|func|target)(?=<|\b)", r"!llvm.\1", _flat(text))
+
+
+# ------------------------------------------------------------------------------ LLVM types
+def _struct(text: str) -> list[str] | None:
+    """The element types of `!llvm.struct<(a, b)>` (or `struct<...>` inside another LLVM type,
+    named or packed); None for any other type."""
+    match = re.fullmatch(r"(?:!llvm\.)?struct<(?:\"[^\"]*\",)?(?:packed)?\((.*)\)>", _flat(text))
+    if match is None:
+        return None
+    return top_level_parameters(match.group(1)) if match.group(1) else []
+
+
+def _array(text: str) -> tuple[int, str] | None:
+    """(count, element type) of `!llvm.array<4 x i32>` (or `array<...>` inside another type)."""
+    match = re.fullmatch(r"(?:!llvm\.)?array<(\d+)x(.*)>", _flat(text))
+    return (int(match.group(1)), match.group(2)) if match else None
+
+
+def _inner(text: str) -> str:
+    """An LLVM type's text as a builtin one where it is one (`i32`, `vector<...>`)."""
+    return _flat(text)
+
+
+def _vector(text: str) -> tuple[int, bool, str] | None:
+    """(element count, scalable, element type) of a one-dimensional-or-more vector type."""
+    match = re.fullmatch(r"vector<((?:\[?\d+\]?x)+)(.+)>", _flat(text))
+    if match is None:
+        return None
+    count = 1
+    for d in match.group(1).split("x")[:-1]:
+        count *= int(d.strip("[]"))
+    return count, "[" in match.group(1), match.group(2)
+
+
+def _elements(text: str) -> tuple[int, str] | None:
+    """LLVMDialect.cpp's getNumElements / getElementType: a vector's or a (nested) array's
+    element count and innermost element type."""
+    v = _vector(text)
+    if v is not None:
+        return v[0], v[2]
+    count, t = 1, _flat(text)
+    while (a := _array(t)) is not None:
+        count *= a[0]
+        t = a[1]
+        v = _vector(t)
+        if v is not None:
+            return count * v[0], v[2]
+    return count, t
+
+
+# ------------------------------------------------------------------------------ attribute values
+def _unescaped_length(body: str) -> int:
+    """The byte length of a string literal's body, its escapes read as MLIR's lexer reads them."""
+    length, i = 0, 0
+    while i < len(body):
+        if body[i] == "\\" and i + 1 < len(body):
+            i += 3 if re.match(r"[0-9a-fA-F]{2}", body[i + 1:i + 3]) else 2
+        else:
+            i += 1
+        length += 1
+    return length
+
+
+def _split_typed(text: str) -> tuple[str, str | None]:
+    """`value : type` -> (value, type); a value without `: type` -> (value, None)."""
+    parts = _top_level_colon(text)
+    return (text[:parts].strip(), text[parts + 1:].strip()) if parts is not None else (text.strip(), None)
+
+
+def _top_level_colon(text: str) -> int | None:
+    depth, quoted = 0, False
+    for i, ch in enumerate(text):
+        if ch == '"' and (i == 0 or text[i - 1] != "\\"):
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        elif ch == ":" and depth == 0:
+            return i
+    return None
+
+
+def _attribute(text: str) -> tuple[str, Any] | None:
+    """What kind of attribute a value's text is, as the LLVM verifier asks: ("string", length),
+    ("integer", type), ("float", type), ("elements", (type, splat)), ("array", items),
+    ("symbol", None); None when this reading cannot tell."""
+    text = text.strip()
+    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+        return "string", _unescaped_length(text[1:-1])
+    if text.startswith("@"):
+        return "symbol", None
+    if text.startswith("["):
+        if not text.endswith("]"):
+            return None
+        return "array", [item.strip() for item in top_level_parameters(text[1:-1])] if text[1:-1].strip() else []
+    value, typed = _split_typed(text)
+    if re.fullmatch(r"(?:dense|sparse|dense_resource)<.*>", value, re.S):
+        if typed is None:
+            return None
+        splat = value.startswith("dense<") and not value[len("dense<"):].lstrip().startswith("[")
+        return "elements", (_flat(typed), splat)
+    if re.fullmatch(r"[-+]?(?:0x[0-9a-fA-F]+|[0-9]+)", value) or value in ("true", "false"):
+        if value in ("true", "false"):
+            return "integer", _flat(typed) if typed else "i1"
+        return "integer", _flat(typed) if typed else "i64"
+    if re.fullmatch(r"[-+]?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?", value):
+        return "float", _flat(typed) if typed else "f64"
+    return None
+
+
+def _signless_int_index_or_float(t: str) -> bool:
+    f = facts(t)
+    return f is not None and (f.kind in ("index", "float") or (f.kind == "integer" and f.signedness == "signless"))
+
+
+def _float_semantics(attribute: str, target: str) -> str | None:
+    """verifyFloatSemantics: the same float type, or an integer of the float's width."""
+    t, a = facts(target), facts(attribute)
+    if t is None or a is None:
+        return None
+    if t.kind == "float":
+        return M["float_semantics"] if t.text != a.text else None
+    if t.kind == "integer":
+        width = bit_width(a)
+        return M["integer_width"].format(width) if width is not None and t.width != width else None
+    return None
+
+
+def llvm_constant(site: Any) -> str | None:
+    """LLVM::ConstantOp::verify: a string against an i8 array, a struct against an array
+    attribute of its elements, then integer, float, elements and array attributes against
+    the type."""
+    result = site.result_type(0)
+    written = (_text(site.attribute("value")) or "").strip()
+    typed = site.attribute_type("value")
+    if written and typed and _top_level_colon(written) is None and not written.startswith(("[", '"', "@")):
+        written = f"{written} : {typed}"     # the format reads the value's type with it
+    value = _attribute(written)
+    if result is None or value is None or facts(result) is None:
+        return None
+    kind, data = value
+    result = _flat(result)
+    if kind == "string":
+        array = _array(result)
+        if array is None or array[0] != data or array[1] != "i8":
+            return M["string_type"].format(data)
+        return None
+    fields = _struct(result)
+    if fields is not None:
+        if kind != "array":
+            return M["struct_array"]
+        if len(data) != len(fields):
+            return M["struct_size"].format(len(fields))
+        for i, (item, field) in enumerate(zip(data, fields)):
+            if not _signless_int_index_or_float(field):
+                return M["struct_element_types"]
+            read = _attribute(item)
+            if read is None:
+                return None
+            if read[0] not in ("integer", "float"):
+                return M["struct_element_value"]
+            if read[1] != _flat(field):
+                return M["struct_element_type"].format(i)
+        return None
+    if result.startswith("!llvm.target<"):
+        return M["target_extension"]
+    if kind == "symbol":
+        return M["constant_kind"]
+    if kind == "integer":
+        return M["integer_type"] if facts(result).kind != "integer" else None
+    if kind == "float":
+        return _float_semantics(data, result)
+    if kind == "elements":
+        attribute_type, splat = data
+        vector = _vector(result)
+        if vector is not None and vector[1]:
+            return M["scalable_splat"] if not splat else None
+        if vector is None and _array(result) is None:
+            return M["vector_or_array"]
+        ours, theirs = _elements(result), _elements(attribute_type) if attribute_type.startswith("vector<") else None
+        if theirs is None:
+            shaped = facts(attribute_type)
+            if shaped is None or shaped.dims is None or any(d is None for d in shaped.dims) or shaped.element is None:
+                return None
+            count = 1
+            for d in shaped.dims:
+                count *= d
+            theirs = (count, shaped.element.text)
+        if not splat and ours[0] != theirs[0]:
+            return M["element_count"].format(ours[0], theirs[0])
+        element = facts(theirs[1])
+        if element is not None and element.kind == "float":
+            return _float_semantics(theirs[1], ours[1])
+        target = facts(ours[1])
+        if element is not None and element.kind == "integer" and (target is None or target.kind != "integer"):
+            return M["integer_elements"]
+        return None
+    if kind == "array":
+        array = _array(result)
+        if array is None:
+            return M["array_or_struct"]
+        return _struct_array(data, result, 0)
+    return None
+
+
+def _struct_array(items: list[str], array_text: str, dim: int) -> str | None:
+    """verifyStructArrayConstant: nested arrays dimension by dimension, ending in a struct."""
+    array = _array(array_text)
+    if array is None:
+        return None
+    count, element = array
+    if len(items) != count:
+        return M["array_size"].format(dim, len(items), count)
+    special = ("#llvm.zero", "#llvm.undef")
+    if _array(element) is not None:
+        for index, item in enumerate(items):
+            if item.startswith(special):
+                continue
+            if not item.startswith("["):
+                return M["sub_array"].format(dim, index)
+            inner = [i.strip() for i in top_level_parameters(item[1:-1])] if item[1:-1].strip() else []
+            problem = _struct_array(inner, element, dim + 1)
+            if problem is not None:
+                return problem
+        return None
+    fields = _struct(element)
+    if fields is None:
+        return M["array_struct"]
+    for index, item in enumerate(items):
+        if item.startswith(special):
+            continue
+        if not item.startswith("["):
+            return M["struct_nested"].format(index)
+        size = len(top_level_parameters(item[1:-1])) if item[1:-1].strip() else 0
+        if size != len(fields):
+            return M["struct_nested_size"].format(index, size, len(fields))
+    return None
+
+
+# ------------------------------------------------------------------------------ atomicrmw
+_FLOAT_OPERATIONS = frozenset({"fadd", "fsub", "fmin", "fmax", "fminimum", "fmaximum"})
+
+
+def _bin_op(site: Any) -> str | None:
+    """The operation as the custom form writes it (`llvm.atomicrmw fadd %p, %v ...`)."""
+    items = _body(site)
+    if items and items[0].type in ("keyword", "bare_id") and items[0].text == b"volatile":
+        items = items[1:]
+    if site.generic or not items or items[0].type not in ("keyword", "bare_id"):
+        return None
+    return (items[0].text or b"").decode()
+
+
+def llvm_atomicrmw(site: Any) -> str | None:
+    """AtomicRMWOp::verify: a float operation on a float (or a fixed vector of floats), xchg on
+    a type an atomic access takes, any other on an 8-, 16-, 32- or 64-bit integer."""
+    operation, value = _bin_op(site), site.operand_type(1)
+    t = facts(value) if value is not None else None
+    if operation is None or t is None:
+        return None
+    if operation in _FLOAT_OPERATIONS:
+        if t.kind == "vector":
+            if t.scalable:
+                return None     # the value's type constraint (checked first) takes fixed vectors only
+            return M["float_vector_element"] if t.element is None or t.element.kind != "float" else None
+        return M["float_type"] if t.kind != "float" else None
+    if operation == "xchg":
+        return M["xchg_type"] if _atomic_type_ok(value) is False else None
+    return M["integer_type_rmw"] if not (t.kind == "integer" and t.width in (8, 16, 32, 64)) else None
+
+
+# ------------------------------------------------------------------------------ calls
+def _function_type(text: str) -> tuple[str, list[str], bool] | None:
+    """(result, parameters, variadic) of `!llvm.func<void (i32, ...)>` (the result may hold
+    parentheses of its own: `!llvm.func<struct<(i32, f64)> (i32, ...)>`)."""
+    text = text.strip()
+    if not (text.startswith("!llvm.func<") and text.endswith(">")):
+        return None
+    inner = text[len("!llvm.func<"):-1].strip()
+    depth, start = 0, None
+    for i, ch in enumerate(inner):
+        if ch in "<([":
+            if ch == "(" and depth == 0:
+                start = i
+            depth += 1
+        elif ch in ">)]":
+            depth -= 1
+    if start is None or not inner.endswith(")"):
+        return None
+    body = inner[start + 1:-1]
+    parameters = [p.strip() for p in top_level_parameters(body)] if body.strip() else []
+    variadic = bool(parameters) and parameters[-1] == "..."
+    return inner[:start].strip(), [p for p in parameters if p != "..."], variadic
+
+
+def _trailing_signature(items: list) -> tuple[list[str], list[str]] | None:
+    """The `(T, U) -> R` after a call's colon: its input and result types' texts."""
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if colon is None:
+        return None
+    rest = items[colon + 1:]
+    arrow = next((i for i, item in enumerate(rest) if item.type == "->"), None)
+    if arrow is None or arrow == 0 or rest[arrow - 1].type != "paren_group" or arrow + 1 >= len(rest):
+        return None
+    inputs = [(_text(c) or "").strip() for c in rest[arrow - 1].named_children if c.type != "comment"]
+    after = rest[arrow + 1]
+    if after.type == "paren_group":
+        results = [(_text(c) or "").strip() for c in after.named_children if c.type != "comment"]
+    else:
+        results = [(_text(after) or "").strip()]
+    return inputs, results
+
+
+def llvm_call_vararg(site: Any) -> str | None:
+    """verifyCallOpVarCalleeType (llvm.call, llvm.invoke): the `vararg(...)` type is variadic,
+    has no more parameters than the call has arguments, and agrees with their types and with
+    the call's result."""
+    if site.generic:
+        return None
+    items = _body(site)
+    vararg = next((i for i, item in enumerate(items) if item.type in ("keyword", "bare_id") and item.text == b"vararg"), None)
+    if vararg is None or vararg + 1 >= len(items) or items[vararg + 1].type != "paren_group":
+        return None
+    inner = [c for c in items[vararg + 1].named_children if c.type != "comment"]
+    declared = _function_type(_text(inner[0]) or "") if len(inner) == 1 else None
+    signature = _trailing_signature(items)
+    if declared is None or signature is None:
+        return None
+    result, parameters, variadic = declared
+    inputs, results = signature
+    if not variadic:
+        return M["vararg_variadic"]
+    if len(parameters) > len(inputs):
+        return M["vararg_parameters"].format(len(inputs))
+    for parameter, argument in zip(parameters, inputs):
+        if _canonical(parameter) != _canonical(argument):
+            return M["vararg_parameter"].format(_shown(parameter), _shown(argument))
+    if not results:
+        return M["vararg_void"] if result != "void" else None
+    if _canonical(results[0]) != _canonical(result):
+        return M["vararg_result"].format(_shown(result), _shown(results[0]))
+    return None
+
+
+# ------------------------------------------------------------------------------ aggregates
+def _aggregate_problem(container: str, path: list[int]) -> str | None:
+    """getInsertExtractValueElementType: each position within the struct or array it indexes."""
+    t = _flat(container)
+    for index in path:
+        fields, array = _struct(t), _array(t)
+        if array is not None:
+            if not 0 <= index < array[0]:
+                return M["position"].format(index)
+            t = array[1]
+        elif fields is not None:
+            if not 0 <= index < len(fields):
+                return M["position"].format(index)
+            t = fields[index]
+        else:
+            return M["aggregate"].format(_shown(t))
+    return None
+
+
+def llvm_aggregate_parse(site: Any) -> Placed | None:
+    """The custom forms of llvm.insertvalue / extractvalue infer the value's type from the
+    container's and the position as they are read: a position outside the aggregate, or into
+    a type that is not one, fails there (where the parser stands, after the op)."""
+    if site.generic:
+        return None
+    items = _body(site)
+    position = next((item for item in items if item.type == "bracket_group"), None)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if position is None or colon is None or colon + 1 >= len(items):
+        return None
+    container = (_text(items[colon + 1]) or "").strip()
+    t = facts(container)
+    try:
+        path = [int(p) for p in (_text(position) or "").strip("[] ").split(",") if p.strip()]
+    except ValueError:
+        return None
+    if t is None:
+        return None
+    if not (t.kind.startswith("llvm.") or t.kind in ("integer", "float", "vector")):
+        problem = M["llvm_type"].format(_shown(container))
+    else:
+        problem = _aggregate_problem(container, path)
+    if problem is None:
+        return None
+    after = site.node.next_sibling
+    while after is not None and after.type == "comment":
+        after = after.next_sibling
+    at = after.start_byte if after is not None else site.node.end_byte
+    return Placed(CUSTOM_OP.format(site.name, problem), Span(at, at + 1))
+
+
+# ------------------------------------------------------------------------------ getelementptr
+_DYNAMIC_INDEX = -2147483648     # GEPOp::kDynamicIndex in rawConstantIndices
+
+
+def _gep_indices(site: Any) -> tuple[list[int | None], str | None, bool] | None:
+    """A GEP's indices (None for a value), its element type's text and whether it is written
+    with `inbounds_flag`; the custom form's `%base[%i, 1] : (...) -> ..., T`."""
+    items = _body(site)
+    group = next((item for item in items if item.type == "bracket_group"), None)
+    if group is None or not items:
+        return None
+    indices: list[int | None] = []
+    for child in group.named_children:
+        if child.type == "value_use":
+            indices.append(None)
+        elif child.type == "integer":
+            indices.append(int(_text(child) or "0", 0))
+        elif child.type != "comment":
+            return None
+    commas = [i for i, item in enumerate(items) if item.type == ","]
+    element = _text(items[commas[-1] + 1]).strip() if commas and commas[-1] + 1 < len(items) else None
+    flagged = items[0].type in ("keyword", "bare_id") and items[0].text == b"inbounds_flag"
+    return indices, element, flagged
+
+
+def llvm_gep(site: Any) -> str | None:
+    """GEPOp::verify: as many dynamic indices as the constant list marks, no bare
+    `inbounds_flag`, and each index into a struct a constant within it (verifyStructIndices)."""
+    if site.generic:
+        raw = re.match(r"^array<\s*i32\s*:(.*)>$", (_text(site.attribute("rawConstantIndices")) or "").strip(), re.S)
+        if raw is None:
+            return None
+        try:
+            marked = sum(1 for v in raw.group(1).split(",") if v.strip() and int(v) == _DYNAMIC_INDEX)
+        except ValueError:
+            return None
+        return M["gep_dynamic"] if marked != site.operands - 1 else None
+    read = _gep_indices(site)
+    if read is None:
+        return None
+    indices, element, flagged = read
+    if flagged:
+        return M["gep_inbounds_flag"]
+    if element is None or facts(element) is None:
+        return None
+    t = _flat(element)
+    for position in range(1, len(indices)):
+        fields = _struct(t)
+        if fields is not None:
+            index = indices[position]
+            if index is None:
+                return M["gep_struct_constant"].format(position)
+            if not 0 <= index < len(fields):
+                return M["gep_struct_bounds"].format(position)
+            t = fields[index]
+            continue
+        array, vector = _array(t), re.fullmatch(r"vector<(?:\[?\d+\]?x)+(.+)>", t)
+        if array is not None:
+            t = array[1]
+        elif vector is not None:
+            t = vector.group(1)
+        else:
+            return M["gep_indexed"].format(_shown(t), position)
+    return None
+
+
+def _element_at(container: str, path: list[int]) -> str | None:
+    t = _flat(container)
+    for index in path:
+        fields, array = _struct(t), _array(t)
+        if array is not None and 0 <= index < array[0]:
+            t = array[1]
+        elif fields is not None and 0 <= index < len(fields):
+            t = fields[index]
+        else:
+            return None
+    return t
+
+
+def llvm_extractvalue(site: Any) -> str | None:
+    """ExtractValueOp::verify (the generic form, whose result type is written): the result is
+    the element at the position."""
+    if not site.generic:
+        return None
+    container, result = site.operand_type(0), site.result_type(0)
+    match = re.match(r"^array<\s*i64\s*:(.*)>$", (_text(site.attribute("position")) or "").strip(), re.S)
+    if container is None or result is None or match is None:
+        return None
+    try:
+        path = [int(v) for v in match.group(1).split(",") if v.strip()]
+    except ValueError:
+        return None
+    element = _element_at(container, path)
+    if element is None or element == _flat(result):
+        return None
+    return M["extract_mismatch"].format(_shown(container), _shown(element), _shown(result))
+
+
+PARSERS: dict[str, Callable[[Any], Any]] = {
+    "llvm.insertvalue": llvm_aggregate_parse,
+    "llvm.extractvalue": llvm_aggregate_parse,
+}
+
+CHECKS: dict[str, Callable[[Any], Any]] = {
+    "llvm.mlir.constant": llvm_constant,
+    "llvm.atomicrmw": llvm_atomicrmw,
+    "llvm.call": llvm_call_vararg,
+    "llvm.invoke": llvm_call_vararg,
+    "llvm.getelementptr": llvm_gep,
+    "llvm.extractvalue": llvm_extractvalue,
+}

@@ -1,0 +1,345 @@
+"""The memref dialect's DMA and reinterpret_cast verifiers (mlir/lib/Dialect/MemRef/IR/MemRefOps.cpp, MLIR 22), as
+callables on the ops' records: `memref.dma_start`'s operand list read against its three
+memrefs' ranks, `memref.dma_wait`'s tag indices, `memref.reinterpret_cast`'s result type
+against the sizes, offset and strides it writes. (The memref ops real dumps use most,
+load / store / alloc / cast, are in op_checks.py.)
+
+Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
+verify/structure.py prefixes with `'<op>' op `, or a `Placed` one (an `emitError` without the
+op's name); a type the text does not say is not judged.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import re
+
+from ..diagnostics.mlir_messages import (CUSTOM_OP, MEMREF_DMA as M, MEMREF_GLOBAL as G, MEMREF_REINTERPRET as R,
+                                         MEMREF_RESHAPE as S)
+from ..syntax.cst import TYPE_KINDS
+from .constraints import facts, normalized_type, printed
+from .op_checks import Placed, _body, _memref_parts, strides_and_offset
+
+
+def _custom_dma_types(site: Any) -> list[str | None] | None:
+    """The custom form `%src[...], %dst[...], %n, %tag[...] (, %stride, %count)? : S, D, T` as
+    DmaStartOp::parse resolves it: the three memref types where they stand, index elsewhere."""
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if colon is None:
+        return None
+    types = [normalized_type((t.text or b"").decode("utf-8", "replace")) for t in items[colon + 1:] if t.type in TYPE_KINDS]
+    if len(types) != 3:
+        return None
+    out: list[str | None] = []
+    memrefs = iter(types)
+    uses = 0
+    for item in items[:colon]:
+        if item.type == "value_use":
+            uses += 1
+            out.append(next(memrefs, None) if uses in (1, 2, 4) else "index")
+        elif item.type == "bracket_group":
+            out.extend("index" for c in item.named_children if c.type == "value_use")
+    return out
+
+
+def _rank(text: str | None) -> int | None:
+    t = facts(text) if text is not None else None
+    return len(t.dims) if t is not None and t.kind == "memref" and t.dims is not None else None
+
+
+def memref_dma_start(site: Any) -> str | None:
+    """DmaStartOp::verify: at least four operands; a source memref and one index per
+    dimension, a destination likewise, an index element count, a tag memref and its indices,
+    and either no stride operands or two, of index type."""
+    types = [site.operand_type(i) for i in range(site.operands)] if site.generic else _custom_dma_types(site)
+    if types is None:
+        return None
+    count = len(types)
+    if count < 4:
+        return M["at_least"].format(4)
+    at, expected = 0, 4
+    for role in ("source", "destination", "tag"):
+        if role == "tag":      # the element count stands between the destination and the tag
+            if types[at] is not None and types[at] != "index":
+                return M["num_elements"]
+            at += 1
+        memref = types[at] if at < count else None
+        t = facts(memref) if memref is not None else None
+        if t is None:
+            return None
+        if t.kind != "memref":
+            return M["memref"].format(role)
+        rank = _rank(memref)
+        if rank is None:
+            return None
+        expected += rank
+        if count < expected:
+            return M["at_least"].format(expected)
+        if any(i is not None and i != "index" for i in types[at + 1:at + 1 + rank]):
+            return M["indices"].format(role)
+        at += 1 + rank
+    if count not in (expected, expected + 2):
+        return M["operand_count"]
+    if count == expected + 2 and any(i is not None and i != "index" for i in types[expected:]):
+        return M["strides"]
+    return None
+
+
+def memref_dma_wait(site: Any) -> str | None:
+    """DmaWaitOp::verify: one tag index per dimension of the tag memref."""
+    rank = _rank(site.operand_type(0))
+    indices = site.operands - 2
+    if rank is None or indices < 0 or indices == rank:
+        return None
+    return M["wait_indices"].format(rank, indices)
+
+
+_DYNAMIC = None
+
+
+def _static_list(node: Any) -> list[int | None] | None:
+    """`[0, %o, 4]` (or the generic `array<i64: ...>`): the static values, None for a value."""
+    text = (node.text or b"").decode("utf-8", "replace").strip() if node is not None else ""
+    match = re.match(r"^(?:\[(.*)\]|array<\s*i64\s*:?(.*)>)$", text, re.S)
+    if match is None:
+        return None
+    out: list[int | None] = []
+    for item in (match.group(1) if match.group(1) is not None else match.group(2) or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if item.startswith("%"):
+            out.append(None)
+            continue
+        try:
+            value = int(item)
+        except ValueError:
+            return None
+        out.append(None if value == -9223372036854775808 else value)
+    return out
+
+
+def _shown(value: int | None) -> str:
+    return "dynamic" if value is None else str(value)
+
+
+def _offsets_sizes_strides(site: Any, ranks: tuple[int, int, int]) -> Placed | None:
+    """verifyOffsetSizeAndStrideOp (ViewLikeInterface.cpp), which the interface runs before the
+    op's own verifier: the lists' lengths against each other and the op's maximum ranks, and no
+    negative static offset or size."""
+    offsets, sizes, strides = (_static_list(site.attribute(f"static_{n}")) for n in ("offsets", "sizes", "strides"))
+    if offsets is None or sizes is None or strides is None:
+        return None
+    if not (len(offsets) == 1 and ranks[0] == 1) and len(offsets) != len(sizes):
+        return Placed(R["offsets_sizes"].format(len(offsets), len(sizes)))
+    if len(sizes) != len(strides):
+        return Placed(R["sizes_strides"].format(len(sizes), len(strides)))
+    for values, name, rank in ((offsets, "offset", ranks[0]), (sizes, "size", ranks[1]), (strides, "stride", ranks[2])):
+        if len(values) != rank:
+            return Placed(R["count"].format(rank, name, len(values)))
+    for values, name in ((offsets, "offsets"), (sizes, "sizes")):
+        for value in values:
+            if value is not None and value < 0:
+                return Placed(R["negative"].format(name, value))
+    return None
+
+
+def memref_subview(site: Any) -> Placed | None:
+    """SubViewOp: the offset / size / stride lists (verifyOffsetSizeAndStrideOp) against the
+    source's rank."""
+    t = facts(site.operand_type(0) or "")
+    if t is None or t.kind != "memref" or t.dims is None:
+        return None
+    rank = len(t.dims)
+    return _offsets_sizes_strides(site, (rank, rank, rank))
+
+
+def memref_reinterpret_cast(site: Any) -> Placed | None:
+    """ReinterpretCastOp::verify: the source's memory space and element type, then the result
+    type's sizes, offset and strides against the static ones written."""
+    source, result = site.operand_type(0), site.result_type(0)
+    a, b = _memref_parts(source), _memref_parts(result)
+    t = facts(result) if result is not None else None
+    if a is None or b is None or t is None or t.dims is None:
+        return None
+    problem = _offsets_sizes_strides(site, (1, len(t.dims), len(t.dims)))
+    if problem is not None:
+        return problem
+    shown = (printed(source), printed(result))
+    if a[3] != b[3]:
+        return Placed(R["space"].format(*shown))
+    if a[1] != b[1]:
+        return Placed(R["element"].format(*shown))
+    sizes = _static_list(site.attribute("static_sizes"))
+    offsets = _static_list(site.attribute("static_offsets"))
+    strides = _static_list(site.attribute("static_strides"))
+    if sizes is not None:
+        for index, (have, want) in enumerate(zip(t.dims, sizes)):
+            if have is not None and have != want:
+                return Placed(R["size"].format(_shown(want), have, index))
+    layout = strides_and_offset(result, t.dims)
+    if layout is None or not offsets:
+        return None
+    have_strides, have_offset = layout
+    if have_offset is not None and have_offset != offsets[0]:
+        return Placed(R["offset"].format(_shown(offsets[0]), have_offset))
+    for index, (have, want) in enumerate(zip(have_strides, strides or [])):
+        if have is not None and have != want:
+            return Placed(R["stride"].format(_shown(want), have, index))
+    return None
+
+
+def _reassociation(node: Any) -> list[list[int]] | None:
+    """`[[0, 1], [2]]` as lists of dimension indices."""
+    text = (node.text or b"").decode("utf-8", "replace").strip() if node is not None else ""
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    groups = re.findall(r"\[([^\[\]]*)\]", text[1:-1])
+    try:
+        return [[int(v) for v in g.split(",") if v.strip()] for g in groups]
+    except ValueError:
+        return None
+
+
+def _collapsed_shape(collapsed: tuple, expanded: tuple, groups: list[list[int]]) -> str | None:
+    """verifyCollapsedShape: one group per collapsed dimension, contiguous indices within the
+    expanded rank, a dynamic collapsed dimension exactly where its group has one, the static
+    products, and a rank-0 side only with ones."""
+    if len(collapsed) != len(groups):
+        return S["groups"].format(len(groups), len(collapsed))
+    following = 0
+    for index, group in enumerate(groups):
+        dynamic = False
+        for dim in group:
+            if dim != following:
+                return S["contiguous"]
+            following += 1
+            if dim >= len(expanded):
+                return S["bounds"].format(dim)
+            dynamic = dynamic or expanded[dim] is None
+        if (collapsed[index] is None) != dynamic:
+            return S["dynamic"].format(index)
+        if not dynamic:
+            size = 1
+            for dim in group:
+                size *= expanded[dim]
+            if size != collapsed[index]:
+                return S["size"].format(collapsed[index], size)
+    if not collapsed and any(d != 1 for d in expanded):
+        return S["rank0"]
+    return None
+
+
+def _shape_text(dims: tuple) -> str:
+    return "".join(("?" if d is None else str(d)) + "x" for d in dims)
+
+
+def memref_reshape(site: Any) -> str | None:
+    """ExpandShapeOp / CollapseShapeOp::verify: the ranks, verifyCollapsedShape, the result type
+    an identity-layout source gives, and (expand_shape) the static output shape."""
+    source, result = site.operand_type(0), site.result_type(0)
+    a, b = (facts(t) if t is not None else None for t in (source, result))
+    groups = _reassociation(site.attribute("reassociation"))
+    if a is None or b is None or a.dims is None or b.dims is None or groups is None \
+            or a.kind != "memref" or b.kind != "memref":
+        return None
+    expanding = site.name == "memref.expand_shape"
+    if expanding and len(a.dims) > len(b.dims):
+        return S["not_expansion"].format(len(a.dims), len(b.dims))
+    if not expanding and len(a.dims) < len(b.dims):
+        return S["not_collapse"].format(len(a.dims), len(b.dims))
+    collapsed, expanded = (a.dims, b.dims) if expanding else (b.dims, a.dims)
+    problem = _collapsed_shape(tuple(collapsed), tuple(expanded), groups)
+    if problem is not None:
+        return problem
+    pa, pb = _memref_parts(source), _memref_parts(result)
+    if pa is None or pb is None:
+        return None
+    if pa[2] is None:    # an identity layout: the result's is too, its element type and memory space the source's
+        expected = f"memref<{_shape_text(b.dims)}{pa[1]}" + (f", {pa[3]}" if pa[3] else "") + ">"
+        if pb[2] is not None or pb[1] != pa[1] or pb[3] != pa[3]:
+            return S["expanded" if expanding else "collapsed"].format(printed(expected), printed(result))
+    if expanding:
+        shape = _static_list(site.attribute("static_output_shape"))
+        if shape is not None:
+            if len(shape) != len(b.dims):
+                return S["output_rank"].format(len(b.dims), len(shape))
+            for index, (have, want) in enumerate(zip(b.dims, shape)):
+                if have is not None and have != want:
+                    return S["output_shape"].format(index)
+    return None
+
+
+def _static_memref(text: str) -> bool | None:
+    t = facts(text)
+    if t is None:
+        return None
+    return t.kind == "memref" and t.dims is not None and all(d is not None for d in t.dims)
+
+
+def memref_global_parse(site: Any) -> Placed | None:
+    """parseGlobalMemrefOpTypeAndInitialValue: a static shaped memref type, and an initial
+    value that is `uninitialized` or an elements attribute (reported at the op's name)."""
+    if site.generic:
+        return None
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if colon is None or colon + 1 >= len(items) or items[colon + 1].type not in TYPE_KINDS:
+        return None
+    head = [item.type if item.type != "keyword" else (item.text or b"").decode() for item in items[:colon]]
+    if head not in (["symbol_ref"], ["string", "symbol_ref"], ["constant", "symbol_ref"],
+                    ["string", "constant", "symbol_ref"]):
+        return None     # the parser stops before (the syntax layer reports where)
+    text = normalized_type((items[colon + 1].text or b"").decode("utf-8", "replace"))
+    if text is not None and _static_memref(text) is False:
+        return Placed(CUSTOM_OP.format(site.name, G["static"].format(printed(text))), site.name_span)
+    rest = items[colon + 2:]
+    if len(rest) >= 2 and rest[0].type == "=":
+        value = (rest[1].text or b"").decode("utf-8", "replace").strip()
+        if value != "uninitialized" and not re.match(r"^(?:dense|sparse|dense_resource)<", value) \
+                and not value.startswith("#") and rest[1].type in ("string", "integer", "float", "boolean"):
+            return Placed(CUSTOM_OP.format(site.name, G["initial"]), site.name_span)
+    return None
+
+
+def memref_global(site: Any) -> str | None:
+    """GlobalOp::verify (the generic form; the custom form's parser checks the type): the
+    initial value's element type and shape against the memref's."""
+    if not site.generic:
+        return None
+    node = site.attribute("type")
+    text = normalized_type((node.text or b"").decode("utf-8", "replace")) if node is not None else None
+    t = facts(text) if text is not None else None
+    if t is None:
+        return None
+    if _static_memref(text) is False:
+        return G["static_verify"].format(printed(text))
+    value = site.attribute("initial_value")
+    written = (value.text or b"").decode("utf-8", "replace") if value is not None else ""
+    match = re.match(r"^\s*dense<.*>\s*:\s*(tensor<.*>)\s*$", written, re.S)
+    shaped = facts(match.group(1)) if match else None
+    if shaped is None or shaped.element is None or t.element is None or shaped.dims is None:
+        return None
+    if shaped.element.text != t.element.text:
+        return G["element"].format(printed(t.element.text), printed(shaped.element.text))
+    if tuple(shaped.dims) != tuple(t.dims):
+        shown = lambda dims: ", ".join(str(d) for d in dims)      # noqa: E731 - ArrayRef as MLIR streams it
+        return G["shape"].format(shown(t.dims), shown(shaped.dims))
+    return None
+
+
+# What the custom parsers refuse before anything is verified (OpDef.parse).
+PARSERS: dict[str, Callable[[Any], Any]] = {
+    "memref.global": memref_global_parse,
+}
+
+CHECKS: dict[str, Callable[[Any], Any]] = {
+    "memref.global": memref_global,
+    "memref.expand_shape": memref_reshape,
+    "memref.collapse_shape": memref_reshape,
+    "memref.reinterpret_cast": memref_reinterpret_cast,
+    "memref.subview": memref_subview,
+    "memref.dma_start": memref_dma_start,
+    "memref.dma_wait": memref_dma_wait,
+}

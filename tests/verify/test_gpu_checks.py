@@ -1,0 +1,79 @@
+"""The gpu dialect's own verifiers beyond its reductions (dialects/gpu_checks.py), in mlir-opt
+22's words for the same input."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+
+CASES = [
+    ("gpu.module @m {\n  gpu.func @k() -> index kernel {\n    %0 = arith.constant 0 : index\n    gpu.return\n  }\n}\n",
+     "'gpu.func' op expected void return type for kernel function"),
+    ("gpu.module @m {\n  gpu.func @k() workgroup(%a: i32) {\n    gpu.return\n  }\n}\n",
+     "'gpu.func' op expected memref type in attribution"),
+    ("gpu.module @m {\n  gpu.func @k() private(%a: memref<4xf32, #gpu.address_space<workgroup>>) {\n    gpu.return\n  }\n}\n",
+     "'gpu.func' op expected memory space private in attribution"),
+    ("gpu.module @m {\n  gpu.func @k() -> f32 {\n    %0 = arith.constant 0 : index\n    gpu.return %0 : index\n  }\n}\n",
+     "'gpu.return' op unexpected type `'index'' for operand #0"),
+    ("gpu.module @m {\n  gpu.func @k() {\n    %0 = arith.constant 0 : index\n    gpu.return %0 : index\n  }\n}\n",
+     "'gpu.return' op expected 0 result operands"),
+    ("func.func @c(%d: memref<?xf32>, %s: memref<?xi32>) {\n  gpu.memcpy %d, %s : memref<?xf32>, memref<?xi32>\n"
+     "  return\n}\n", "'gpu.memcpy' op arguments have incompatible element type"),
+    ("func.func @c(%d: memref<?xf32>, %s: memref<?x4xf32>) {\n  gpu.memcpy %d, %s : memref<?xf32>, memref<?x4xf32>\n"
+     "  return\n}\n", "'gpu.memcpy' op arguments have incompatible shape"),
+    ("gpu.module @m {\n  gpu.func @k() {\n    %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<private>>\n"
+     "    gpu.return\n  }\n}\n", "'gpu.dynamic_shared_memory' op address space must be address_space<workgroup>"),
+    ("gpu.module @m {\n  gpu.func @k() {\n    %0 = gpu.dynamic_shared_memory : memref<8xi8, #gpu.address_space<workgroup>>\n"
+     "    gpu.return\n  }\n}\n",
+     "'gpu.dynamic_shared_memory' op result memref type must be memref<?xi8, #gpu.address_space<workgroup>>"),
+]
+
+
+def _placed(text: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    data = text.encode()
+    return [(d.message, data[d.span.start:d.span.end].decode(),
+             [(r.message, data[r.span.start:r.span.end].decode()) for r in d.related])
+            for d in DocumentAnalysis("file:///g.mlir", text).diagnostics()]
+
+
+@pytest.mark.parametrize("text,message", CASES, ids=[m[-50:] for _, m in CASES])
+def test_each_rule_in_mlirs_words(text, message):
+    assert [m for m, _, _ in _placed(text)] == [message]
+
+
+def test_a_return_count_notes_the_function():
+    [(message, under, notes)] = _placed(CASES[4][0])
+    assert under == "gpu.return" and notes == [("return type declared here", "gpu.func")]
+
+
+def test_a_kernels_own_error_stands_alone():
+    """MLIR's verifier stops at the function's error: its return is not judged too."""
+    text = "gpu.module @m {\n  gpu.func @k() -> index kernel {\n    gpu.return\n  }\n}\n"
+    assert [m for m, _, _ in _placed(text)] == ["'gpu.func' op expected void return type for kernel function"]
+
+
+WELL_FORMED = ("gpu.module @m {\n  gpu.func @k(%d: memref<?xf32>, %s: memref<?xf32>) workgroup(%w: memref<4xf32, "
+               "#gpu.address_space<workgroup>>) private(%p: memref<4xf32, #gpu.address_space<private>>) kernel {\n"
+               "    gpu.memcpy %d, %s : memref<?xf32>, memref<?xf32>\n"
+               "    %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n    gpu.return\n  }\n"
+               "  gpu.func @f(%x: f32) -> f32 {\n    gpu.return %x : f32\n  }\n}\n")
+
+
+def test_well_formed_ops_are_not_judged():
+    assert _placed(WELL_FORMED) == []
+
+
+_MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
+
+
+@pytest.mark.skipif(not Path(_MLIR_OPT).exists(), reason="mlir-opt 22 is not here")
+def test_mlir_opt_says_the_same():
+    for text, message in CASES:
+        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
+        assert f"error: {message}" in run.stderr, (text, run.stderr)
+    run = subprocess.run([_MLIR_OPT, "-"], input=WELL_FORMED, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr

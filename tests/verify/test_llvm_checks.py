@@ -1,0 +1,141 @@
+"""The LLVM dialect's own verifiers beyond its memory ops (dialects/llvm_checks.py), in mlir-opt
+22's words for the same input: `llvm.mlir.constant`'s value against its type, `llvm.atomicrmw`,
+a call's `var_callee_type`, `llvm.getelementptr`'s indices, `llvm.insertvalue` /
+`llvm.extractvalue`'s position."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+
+PRELUDE = ("llvm.func @f(%p: !llvm.ptr, %i: i32, %l: i64, %h: f16, %s: f32, %b: i1, %v: vector<3xi32>, "
+           "%sv: vector<[2]xf32>, %st: !llvm.struct<(i32, f32)>) {\n  ")
+
+CASES = [
+    # llvm.mlir.constant (ConstantOp::verify)
+    ('%0 = llvm.mlir.constant("abc") : !llvm.array<4 x i8>',
+     "'llvm.mlir.constant' op expected array type of 3 i8 elements for the string constant"),
+    ("%0 = llvm.mlir.constant(1.0 : f32) : !llvm.struct<(f32, f32)>",
+     "'llvm.mlir.constant' op expected array attribute for struct type"),
+    ("%0 = llvm.mlir.constant([1.0 : f32]) : !llvm.struct<(f32, f32)>",
+     "'llvm.mlir.constant' op expected array attribute of size 2"),
+    ("%0 = llvm.mlir.constant([1 : i32, 2.0 : f64]) : !llvm.struct<(i32, f32)>",
+     "'llvm.mlir.constant' op struct element at index 1 is of wrong type"),
+    ("%0 = llvm.mlir.constant(7 : i32) : f32", "'llvm.mlir.constant' op expected integer type"),
+    ("%0 = llvm.mlir.constant(1.5 : f32) : f16", "'llvm.mlir.constant' op attribute and type have different float semantics"),
+    ("%0 = llvm.mlir.constant(1.5 : f32) : i16", "'llvm.mlir.constant' op expected integer type of width 32"),
+    ("%0 = llvm.mlir.constant(dense<[1, 2]> : vector<2xi32>) : vector<3xi32>",
+     "'llvm.mlir.constant' op type and attribute have a different number of elements: 3 vs. 2"),
+    ("%0 = llvm.mlir.constant(dense<1.0> : vector<2xf32>) : i64", "'llvm.mlir.constant' op expected vector or array type"),
+    ("%0 = llvm.mlir.constant(dense<[1.0, 2.0]> : vector<2xf32>) : vector<[2]xf32>",
+     "'llvm.mlir.constant' op scalable vector type requires a splat attribute"),
+    ("%0 = llvm.mlir.constant(dense<[1, 2]> : vector<2xi32>) : vector<2xf32>",
+     "'llvm.mlir.constant' op expected integer element type for integer elements attribute"),
+    ("%0 = llvm.mlir.constant([1 : i32]) : i32", "'llvm.mlir.constant' op expected array or struct type for array attribute"),
+    ("%0 = llvm.mlir.constant([1.0, 2.0]) : !llvm.array<2 x f64>",
+     "'llvm.mlir.constant' op for array with an array attribute must have a struct element type"),
+    ("%0 = llvm.mlir.constant([[1 : i32]]) : !llvm.array<2 x struct<(i32)>>",
+     "'llvm.mlir.constant' op array attribute size does not match array type size in dimension 0: 1 vs. 2"),
+    # llvm.atomicrmw (AtomicRMWOp::verify)
+    ("%0 = llvm.atomicrmw fadd %p, %i monotonic : !llvm.ptr, i32", "'llvm.atomicrmw' op expected LLVM IR floating point type"),
+    ("%0 = llvm.atomicrmw fadd %p, %v monotonic : !llvm.ptr, vector<3xi32>",
+     "'llvm.atomicrmw' op expected LLVM IR floating point type for vector element"),
+    ("%0 = llvm.atomicrmw xchg %p, %b monotonic : !llvm.ptr, i1", "'llvm.atomicrmw' op unexpected LLVM IR type for 'xchg' bin_op"),
+    ("%0 = llvm.atomicrmw max %p, %s monotonic : !llvm.ptr, f32", "'llvm.atomicrmw' op expected LLVM IR integer type"),
+    # a call's var_callee_type (verifyCallOpVarCalleeType)
+    ("llvm.call %p(%i) vararg(!llvm.func<void (i32)>) : !llvm.ptr, (i32) -> ()",
+     "'llvm.call' op expected var_callee_type to be a variadic function type"),
+    ("llvm.call %p(%i) vararg(!llvm.func<void (i32, i64, ...)>) : !llvm.ptr, (i32) -> ()",
+     "'llvm.call' op expected var_callee_type to have at most 1 parameters"),
+    ("llvm.call %p(%i) vararg(!llvm.func<void (i64, ...)>) : !llvm.ptr, (i32) -> ()",
+     "'llvm.call' op var_callee_type parameter type mismatch: 'i64' != 'i32'"),
+    ("llvm.call %p(%i) vararg(!llvm.func<i8 (i32, ...)>) : !llvm.ptr, (i32) -> ()",
+     "'llvm.call' op expected var_callee_type to return void"),
+    ("%0 = llvm.call %p(%i) vararg(!llvm.func<i8 (i32, ...)>) : !llvm.ptr, (i32) -> i32",
+     "'llvm.call' op var_callee_type return type mismatch: 'i8' != 'i32'"),
+    # llvm.getelementptr (GEPOp::verify)
+    ("%0 = llvm.getelementptr %p[%i, %i] : (!llvm.ptr, i32, i32) -> !llvm.ptr, !llvm.struct<(i32)>",
+     "'llvm.getelementptr' op expected index 1 indexing a struct to be constant"),
+    ("%0 = llvm.getelementptr %p[%l, 1, 2] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i32, struct<(i32, f32)>)>",
+     "'llvm.getelementptr' op index 2 indexing a struct is out of bounds"),
+    ("%0 = llvm.getelementptr %p[0, 1] : (!llvm.ptr) -> !llvm.ptr, f32",
+     "'llvm.getelementptr' op type 'f32' cannot be indexed (index #1)"),
+    ('%0 = "llvm.getelementptr"(%p) {elem_type = f32, rawConstantIndices = array<i32: -2147483648>} : (!llvm.ptr) -> !llvm.ptr',
+     "'llvm.getelementptr' op expected as many dynamic indices as specified in 'rawConstantIndices'"),
+    ("%0 = llvm.getelementptr inbounds_flag %p[%l] : (!llvm.ptr, i64) -> !llvm.ptr, i32",
+     "'llvm.getelementptr' op 'inbounds_flag' cannot be used directly."),
+    # llvm.insertvalue / extractvalue (their parsers infer the value's type from the position)
+    ('%0 = "llvm.extractvalue"(%st) {position = array<i64: 1>} : (!llvm.struct<(i32, f32)>) -> i32',
+     "'llvm.extractvalue' op Type mismatch: extracting from '!llvm.struct<(i32, f32)>' should produce 'f32' but this "
+     "op returns 'i32'"),
+    ("%0 = llvm.extractvalue %st[2] : !llvm.struct<(i32, f32)>",
+     "custom op 'llvm.extractvalue' position out of bounds: 2"),
+    ("%0 = llvm.extractvalue %st[0, 0] : !llvm.struct<(i32, f32)>",
+     "custom op 'llvm.extractvalue' expected LLVM IR structure/array type, got: 'i32'"),
+    ("%0 = llvm.insertvalue %i, %st[3] : !llvm.struct<(i32, f32)>",
+     "custom op 'llvm.insertvalue' position out of bounds: 3"),
+]
+
+
+def _case(line: str) -> str:
+    return PRELUDE + line + "\n  llvm.return\n}\n"
+
+
+def _placed(text: str) -> list[tuple[str, str]]:
+    data = text.encode()
+    return [(d.message, data[d.span.start:d.span.end].decode())
+            for d in DocumentAnalysis("file:///l.mlir", text).diagnostics()]
+
+
+@pytest.mark.parametrize("line,message", CASES, ids=[m[-50:] for _, m in CASES])
+def test_each_rule_in_mlirs_words(line, message):
+    assert [m for m, _ in _placed(_case(line))] == [message]
+
+
+def test_where_each_stands():
+    # A verifier's message at the op's name; the aggregate ops' parser where it stands after
+    # the op's type: at the token that follows (here the return on the next line).
+    assert _placed(_case("%0 = llvm.atomicrmw max %p, %s monotonic : !llvm.ptr, f32"))[0][1] == "llvm.atomicrmw"
+    assert _placed(_case("%0 = llvm.extractvalue %st[2] : !llvm.struct<(i32, f32)>"))[0][1] == "l"
+
+
+WELL_FORMED = [
+    '%0 = llvm.mlir.constant("abc") : !llvm.array<3 x i8>',
+    "%0 = llvm.mlir.constant([1 : i32, 2.0 : f32]) : !llvm.struct<(i32, f32)>",
+    "%0 = llvm.mlir.constant(1.0 : f16) : i16",
+    "%0 = llvm.mlir.constant(dense<1.0> : vector<2xf32>) : vector<[2]xf32>",
+    "%0 = llvm.mlir.constant(dense<[1, 2, 3, 4]> : tensor<4xi32>) : !llvm.array<2 x array<2 x i32>>",
+    "%0 = llvm.mlir.constant([[1 : i32], [2 : i32]]) : !llvm.array<2 x struct<(i32)>>",
+    "%0 = llvm.atomicrmw fadd %p, %s monotonic : !llvm.ptr, f32",
+    "%0 = llvm.atomicrmw xchg %p, %p monotonic : !llvm.ptr, !llvm.ptr",
+    "%0 = llvm.atomicrmw add %p, %l monotonic : !llvm.ptr, i64",
+    "%0 = llvm.call %p(%i, %l) vararg(!llvm.func<i32 (i32, ...)>) : !llvm.ptr, (i32, i64) -> i32",
+    "%0 = llvm.getelementptr %p[%l, 1, 0] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i32, array<4 x f32>)>",
+    "%0 = llvm.extractvalue %st[1] : !llvm.struct<(i32, f32)>",
+    "%0 = llvm.insertvalue %i, %st[0] : !llvm.struct<(i32, f32)>",
+]
+
+
+def _together(lines: list[str]) -> str:
+    return _case("\n  ".join(line.replace("%0", f"%a{n}") for n, line in enumerate(lines)))
+
+
+def test_well_formed_ops_are_not_judged():
+    assert _placed(_together(WELL_FORMED)) == []
+
+
+_MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
+
+
+@pytest.mark.skipif(not Path(_MLIR_OPT).exists(), reason="mlir-opt 22 is not here")
+def test_mlir_opt_says_the_same():
+    """The oracle: each case through mlir-opt 22 gives the same message, the well-formed none."""
+    for line, message in CASES:
+        run = subprocess.run([_MLIR_OPT, "-"], input=_case(line), capture_output=True, text=True)
+        assert f"error: {message}" in run.stderr, (line, run.stderr)
+    run = subprocess.run([_MLIR_OPT, "-"], input=_together(WELL_FORMED), capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr

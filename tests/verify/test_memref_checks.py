@@ -1,0 +1,110 @@
+"""memref.dma_start / dma_wait, memref.reinterpret_cast, memref.subview's offset / size / stride
+lists and memref.global (dialects/memref_checks.py), in mlir-opt 22's words for the same input."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+
+PRELUDE = ("func.func @f(%m: memref<4x4xf32>, %d: memref<8xf32, 1>, %t: memref<1xi32, 2>, %i: index, %s: f32, "
+           "%u: memref<*xf32>, %v: memref<?xf32>) {\n  ")
+
+CASES = [
+    ('"memref.dma_start"(%m, %i, %i, %i) : (memref<4x4xf32>, index, index, index) -> ()',
+     "'memref.dma_start' op expected at least 6 operands"),
+    ('"memref.dma_start"(%s, %i, %i, %i) : (f32, index, index, index) -> ()',
+     "'memref.dma_start' op expected source to be of memref type"),
+    ('"memref.dma_start"(%m, %i, %s, %d, %i, %i, %t, %i) : (memref<4x4xf32>, index, f32, memref<8xf32, 1>, index, '
+     'index, memref<1xi32, 2>, index) -> ()', "'memref.dma_start' op expected source indices to be of index type"),
+    ("memref.dma_start %m[%i, %i], %d[%i], %i, %s[%i] : memref<4x4xf32>, memref<8xf32, 1>, f32",
+     "'memref.dma_start' op expected tag to be of memref type"),
+    ('"memref.dma_start"(%m, %i, %i, %d, %i, %i, %t, %i, %i) : (memref<4x4xf32>, index, index, memref<8xf32, 1>, index, '
+     'index, memref<1xi32, 2>, index, index) -> ()', "'memref.dma_start' op incorrect number of operands"),
+    ('"memref.dma_wait"(%t, %i, %i, %i) : (memref<1xi32, 2>, index, index, index) -> ()',
+     "'memref.dma_wait' op expected tagIndices to have the same number of elements as the tagMemRef rank, expected 1, "
+     "but got 2"),
+    ("%0 = memref.reinterpret_cast %v to offset: [1], sizes: [8], strides: [1] : memref<?xf32> to "
+     "memref<8xf32, strided<[1], offset: 2>>", "expected result type with offset = 1 instead of 2"),
+    ("%0 = memref.reinterpret_cast %v to offset: [0], sizes: [8], strides: [1] : memref<?xf32> to memref<4xf32>",
+     "expected result type with size = 8 instead of 4 in dim = 0"),
+    ("%0 = memref.reinterpret_cast %v to offset: [0], sizes: [2, 4], strides: [8, 1] : memref<?xf32> to memref<2x4xf32>",
+     "expected result type with stride = 8 instead of 4 in dim = 0"),
+    ("%0 = memref.reinterpret_cast %u to offset: [0], sizes: [8], strides: [1] : memref<*xf32> to memref<8xi32>",
+     "different element types specified for source type 'memref<*xf32>' and result memref type 'memref<8xi32>'"),
+    ("%0 = memref.reinterpret_cast %v to offset: [0, 0], sizes: [8], strides: [1] : memref<?xf32> to memref<8xf32>",
+     "expected mixed offsets rank to match mixed sizes rank (2 vs 1) so the rank of the result type is well-formed."),
+    # memref.cast: its interface's compatibility is verified before the shape trait, and two
+    # layouts are compared by their strides and offsets.
+    ("%0 = memref.cast %m : memref<4x4xf32> to memref<4x5xf32>",
+     "'memref.cast' op operand type 'memref<4x4xf32>' and result type 'memref<4x5xf32>' are cast incompatible"),
+    ("%0 = memref.cast %m : memref<4x4xf32> to memref<4x4xf32, strided<[4, 1], offset: 2>>",
+     "'memref.cast' op operand type 'memref<4x4xf32>' and result type 'memref<4x4xf32, strided<[4, 1], offset: 2>>' "
+     "are cast incompatible"),
+    ("%0 = memref.subview %m[0, 0][2, 2][1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1]>>",
+     "expected mixed sizes rank to match mixed strides rank (2 vs 1) so the rank of the result type is well-formed."),
+    ("%0 = memref.subview %m[0][2][1] : memref<4x4xf32> to memref<2xf32, strided<[4]>>", "expected 2 offset values, got 1"),
+    ("%0 = memref.subview %m[0, -1][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: ?>>",
+     "expected offsets to be non-negative, but got -1"),
+]
+
+GLOBALS = [
+    ("memref.global @g : memref<?xf32>", "custom op 'memref.global' type should be static shaped memref, but got 'memref<?xf32>'"),
+    ('memref.global @g : memref<2xf32> = "x"', "custom op 'memref.global' initial value should be a unit or elements attribute"),
+    ('"memref.global"() <{initial_value = dense<1.0> : tensor<2xf32>, sym_name = "g", type = memref<2xf16>}> : () -> ()',
+     "'memref.global' op initial value element expected to be of type 'f16', but was of type 'f32'"),
+    ('"memref.global"() <{initial_value = dense<1.0> : tensor<2x2xf16>, sym_name = "g", type = memref<1x2xf16>}> : () -> ()',
+     "'memref.global' op initial value shape expected to be 1, 2 but was 2, 2"),
+]
+
+
+def _case(line: str) -> str:
+    return PRELUDE + line + "\n  return\n}\n"
+
+
+def _messages(text: str) -> list[str]:
+    return [d.message for d in DocumentAnalysis("file:///m.mlir", text).diagnostics()]
+
+
+@pytest.mark.parametrize("line,message", CASES, ids=[m[-50:] for _, m in CASES])
+def test_each_rule_in_mlirs_words(line, message):
+    assert _messages(_case(line)) == [message]
+
+
+@pytest.mark.parametrize("line,message", GLOBALS, ids=[m[-50:] for _, m in GLOBALS])
+def test_globals_in_mlirs_words(line, message):
+    assert _messages(line + "\n") == [message]
+
+
+WELL_FORMED = [
+    "memref.dma_start %m[%i, %i], %d[%i], %i, %t[%i] : memref<4x4xf32>, memref<8xf32, 1>, memref<1xi32, 2>",
+    "memref.dma_start %m[%i, %i], %d[%i], %i, %t[%i], %i, %i : memref<4x4xf32>, memref<8xf32, 1>, memref<1xi32, 2>",
+    "memref.dma_wait %t[%i], %i : memref<1xi32, 2>",
+    "%0 = memref.reinterpret_cast %v to offset: [2], sizes: [2, 4], strides: [4, 1] : memref<?xf32> to "
+    "memref<2x4xf32, strided<[4, 1], offset: 2>>",
+    "%0 = memref.reinterpret_cast %v to offset: [%i], sizes: [%i], strides: [1] : memref<?xf32> to "
+    "memref<?xf32, strided<[1], offset: ?>>",
+    "%0 = memref.subview %m[1, 1][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>",
+    "%0 = memref.cast %m : memref<4x4xf32> to memref<4x4xf32, strided<[4, 1]>>",
+    "%0 = memref.cast %m : memref<4x4xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>",
+]
+
+
+def test_well_formed_ops_are_not_judged():
+    text = _case("\n  ".join(line.replace("%0", f"%a{n}") for n, line in enumerate(WELL_FORMED)))
+    assert _messages(text) == []
+    assert _messages('memref.global "private" constant @g : memref<2xf32> = dense<[1.0, 2.0]>\n'
+                     "memref.global @h : memref<4xi8> = uninitialized\n") == []
+
+
+_MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
+
+
+@pytest.mark.skipif(not Path(_MLIR_OPT).exists(), reason="mlir-opt 22 is not here")
+def test_mlir_opt_says_the_same():
+    for text, message in [(_case(line), m) for line, m in CASES] + [(line + "\n", m) for line, m in GLOBALS]:
+        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
+        assert f"error: {message}" in run.stderr, (text, run.stderr)
