@@ -325,7 +325,7 @@ class ErrorIndex:
         # (the table is in document order, and definitions do not overlap), rather than each
         # definition for its errors: a large file defines thousands, and is rarely broken in
         # more than a few places.
-        definitions = list(aliases.values())
+        definitions = list(aliases.values()) if errors else []   # an intact file copies nothing
         self._in_aliases = []
         for error in self._sorted:
             at = bisect_right(definitions, error.span.start, key=lambda alias: alias.span(source).start) - 1

@@ -13,7 +13,7 @@ from ..dialects.cute_nvgpu.types import TYPE_PREFIX, is_cute_nvgpu_type
 from ..dialects.registry import defines_symbol, is_function, is_module
 from ..ir.core import Operation
 from ..ir.lift import GROUPS, SourceIndex, custom_result_types, custom_tail, generic_result_types, written_results
-from ..syntax import WIDE_NODE, wide_nodes
+from ..syntax import wide_nodes
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, op_name, span as node_span, text as node_text, written_symbol
 
 
@@ -286,7 +286,7 @@ def _written_symbol(node: Node, data: bytes, base: int) -> Symbol | None:
         types = generic_result_types(node.child_by_field_name("type"))
     else:
         body = node.child_by_field_name("body")
-        tail = custom_tail(body) if body is not None and body.child_count <= WIDE_NODE else None
+        tail = custom_tail(body) if body is not None else None   # never too wide here (`_read_as_written`)
         types = custom_result_types(tail) if tail is not None else []
     at = 0
     for text, count, name_span in results:
