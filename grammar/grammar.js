@@ -74,6 +74,7 @@ module.exports = grammar({
     $._unclosed_group, $._unclosed_region, $.incomplete_op, $.split_marker, $._split_skipped,
   ],
 
+  // A NUL byte is blank, as MLIR's lexer skips one inside the text.
   extras: ($) => [/\s/, $.comment],
 
   word: ($) => $.bare_id,
@@ -376,8 +377,9 @@ module.exports = grammar({
     ),
 
     // A pretty dialect body is any balanced text: characters that are no token of their own
-    // are still part of it (`#d.a<abcd<[f]$$[32]>>`).
-    _free_punctuation: ($) => token(prec(-2, /[^\s\w<>()\[\]{}"%@#!,:=*+\-?|\/]|[#!]/)),
+    // are still part of it (`#d.a<abcd<[f]$$[32]>>`), and so is a slash that does not start a
+    // comment (`#test.slash_attr<1 / 2>`: the slash with the character after it).
+    _free_punctuation: ($) => token(prec(-2, /[^\s\w<>()\[\]{}"%@#!,:=*+\-?|\/]|[#!]|\/[^\/\n]/)),
 
     key_value: ($) => prec(1, seq(field('key', $.bare_id), '=', field('value', $._parameter_value))),
     memory_order: ($) => seq('mem_order', '=', field('value', $.bare_id)),

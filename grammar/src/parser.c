@@ -4587,239 +4587,239 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(84);
+      if (eof) ADVANCE(85);
       ADVANCE_MAP(
-        '!', 122,
+        '!', 123,
         '"', 14,
-        '#', 123,
-        '%', 72,
-        '(', 126,
-        ')', 97,
-        '*', 106,
-        '+', 107,
-        ',', 89,
-        '-', 108,
-        '.', 121,
-        '/', 28,
-        '0', 174,
-        ':', 95,
-        '<', 102,
-        '=', 93,
-        '>', 104,
-        '?', 110,
-        '@', 119,
-        '[', 99,
-        ']', 100,
-        'i', 143,
-        '{', 90,
-        '|', 112,
-        '}', 91,
-        's', 136,
-        'u', 136,
+        '#', 124,
+        '%', 73,
+        '(', 127,
+        ')', 98,
+        '*', 107,
+        '+', 108,
+        ',', 90,
+        '-', 109,
+        '.', 122,
+        '/', 27,
+        '0', 175,
+        ':', 96,
+        '<', 103,
+        '=', 94,
+        '>', 105,
+        '?', 111,
+        '@', 120,
+        '[', 100,
+        ']', 101,
+        'i', 144,
+        '{', 91,
+        '|', 113,
+        '}', 92,
+        's', 137,
+        'u', 137,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(76);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(175);
+          lookahead == ' ') SKIP(77);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(176);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
-      if (lookahead != 0) ADVANCE(120);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
+      if (lookahead != 0) ADVANCE(121);
       END_STATE();
     case 1:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(191);
+      if (lookahead == '\r') ADVANCE(192);
       if (lookahead == ' ') ADVANCE(5);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(193);
       END_STATE();
     case 2:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(191);
+      if (lookahead == '\r') ADVANCE(192);
       if (lookahead == '-') ADVANCE(6);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(193);
       END_STATE();
     case 3:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(191);
+      if (lookahead == '\r') ADVANCE(192);
       if (lookahead == '-') ADVANCE(2);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(193);
       END_STATE();
     case 4:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(191);
+      if (lookahead == '\r') ADVANCE(192);
       if (lookahead == '-') ADVANCE(3);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(193);
       END_STATE();
     case 5:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(191);
+      if (lookahead == '\r') ADVANCE(192);
       if (lookahead == '-') ADVANCE(4);
-      if (lookahead != 0) ADVANCE(192);
+      if (lookahead != 0) ADVANCE(193);
       END_STATE();
     case 6:
-      if (lookahead == '\n') ADVANCE(190);
-      if (lookahead == '\r') ADVANCE(191);
+      if (lookahead == '\n') ADVANCE(191);
+      if (lookahead == '\r') ADVANCE(192);
       if (lookahead != 0 &&
-          lookahead != '-') ADVANCE(192);
+          lookahead != '-') ADVANCE(193);
       END_STATE();
     case 7:
       ADVANCE_MAP(
-        '!', 122,
+        '!', 123,
         '"', 14,
-        '#', 123,
-        '(', 96,
-        ')', 97,
-        '*', 106,
-        '+', 107,
-        ',', 89,
-        '-', 108,
-        '.', 121,
-        '/', 28,
-        '0', 176,
-        ':', 88,
-        '<', 102,
-        '=', 93,
-        '>', 104,
-        '?', 110,
-        '@', 119,
-        '[', 99,
-        ']', 100,
-        'd', 137,
-        'i', 143,
-        '{', 90,
-        '|', 112,
-        '}', 91,
-        's', 136,
-        'u', 136,
+        '#', 124,
+        '(', 97,
+        ')', 98,
+        '*', 107,
+        '+', 108,
+        ',', 90,
+        '-', 109,
+        '.', 122,
+        '/', 27,
+        '0', 177,
+        ':', 89,
+        '<', 103,
+        '=', 94,
+        '>', 105,
+        '?', 111,
+        '@', 120,
+        '[', 100,
+        ']', 101,
+        'd', 138,
+        'i', 144,
+        '{', 91,
+        '|', 113,
+        '}', 92,
+        's', 137,
+        'u', 137,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(7);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(177);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(178);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       if (lookahead != 0 &&
-          lookahead != '%') ADVANCE(120);
+          lookahead != '%') ADVANCE(121);
       END_STATE();
     case 8:
       ADVANCE_MAP(
-        '!', 38,
+        '!', 39,
         '"', 14,
-        '#', 40,
-        '%', 72,
-        '(', 96,
-        '-', 29,
-        '/', 28,
-        '0', 178,
-        ':', 87,
-        '<', 101,
+        '#', 41,
+        '%', 73,
+        '(', 97,
+        '-', 30,
+        '/', 26,
+        '0', 179,
+        ':', 88,
+        '<', 102,
         '@', 15,
-        '[', 99,
-        ']', 100,
-        'd', 137,
-        'i', 143,
-        '{', 90,
-        's', 136,
-        'u', 136,
+        '[', 100,
+        ']', 101,
+        'd', 138,
+        'i', 144,
+        '{', 91,
+        's', 137,
+        'u', 137,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(8);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(180);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 9:
       ADVANCE_MAP(
-        '!', 38,
-        '#', 42,
-        '(', 96,
-        ')', 97,
-        '*', 57,
-        ',', 89,
-        '/', 28,
-        ':', 94,
-        '=', 92,
-        '>', 103,
-        '?', 58,
-        '[', 68,
-        'i', 143,
-        's', 136,
-        'u', 136,
+        '!', 39,
+        '#', 43,
+        '(', 97,
+        ')', 98,
+        '*', 58,
+        ',', 90,
+        '/', 26,
+        ':', 95,
+        '=', 93,
+        '>', 104,
+        '?', 59,
+        '[', 69,
+        'i', 144,
+        's', 137,
+        'u', 137,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(10);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 10:
       ADVANCE_MAP(
-        '!', 38,
-        '#', 42,
-        '(', 96,
-        ')', 97,
-        '*', 57,
-        ',', 89,
-        '/', 28,
-        '=', 92,
-        '>', 103,
-        '?', 58,
-        '[', 68,
-        'i', 143,
-        's', 136,
-        'u', 136,
+        '!', 39,
+        '#', 43,
+        '(', 97,
+        ')', 98,
+        '*', 58,
+        ',', 90,
+        '/', 26,
+        '=', 93,
+        '>', 104,
+        '?', 59,
+        '[', 69,
+        'i', 144,
+        's', 137,
+        'u', 137,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(10);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 11:
       if (lookahead == '"') ADVANCE(14);
-      if (lookahead == '(') ADVANCE(126);
-      if (lookahead == ',') ADVANCE(89);
-      if (lookahead == '/') ADVANCE(28);
-      if (lookahead == ':') ADVANCE(87);
-      if (lookahead == '}') ADVANCE(91);
+      if (lookahead == '(') ADVANCE(127);
+      if (lookahead == ',') ADVANCE(90);
+      if (lookahead == '/') ADVANCE(26);
+      if (lookahead == ':') ADVANCE(88);
+      if (lookahead == '}') ADVANCE(92);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(13);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 12:
       if (lookahead == '"') ADVANCE(14);
-      if (lookahead == ',') ADVANCE(89);
-      if (lookahead == '-') ADVANCE(31);
-      if (lookahead == '/') ADVANCE(28);
-      if (lookahead == '0') ADVANCE(182);
-      if (lookahead == ':') ADVANCE(32);
-      if (lookahead == '}') ADVANCE(91);
+      if (lookahead == ',') ADVANCE(90);
+      if (lookahead == '-') ADVANCE(32);
+      if (lookahead == '/') ADVANCE(26);
+      if (lookahead == '0') ADVANCE(183);
+      if (lookahead == ':') ADVANCE(33);
+      if (lookahead == '}') ADVANCE(92);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(12);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(183);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(184);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 13:
       if (lookahead == '"') ADVANCE(14);
-      if (lookahead == ',') ADVANCE(89);
-      if (lookahead == '/') ADVANCE(28);
-      if (lookahead == ':') ADVANCE(87);
-      if (lookahead == '}') ADVANCE(91);
+      if (lookahead == ',') ADVANCE(90);
+      if (lookahead == '/') ADVANCE(26);
+      if (lookahead == ':') ADVANCE(88);
+      if (lookahead == '}') ADVANCE(92);
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(13);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 14:
-      if (lookahead == '"') ADVANCE(189);
-      if (lookahead == '\\') ADVANCE(74);
+      if (lookahead == '"') ADVANCE(190);
+      if (lookahead == '\\') ADVANCE(75);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r') ADVANCE(14);
@@ -4831,196 +4831,196 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == '.' ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(148);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(149);
       END_STATE();
     case 16:
-      if (lookahead == '"') ADVANCE(149);
-      if (lookahead == '\\') ADVANCE(75);
+      if (lookahead == '"') ADVANCE(150);
+      if (lookahead == '\\') ADVANCE(76);
       if (lookahead != 0 &&
           lookahead != '\n') ADVANCE(16);
       END_STATE();
     case 17:
-      if (lookahead == '#') ADVANCE(85);
+      if (lookahead == '#') ADVANCE(86);
       END_STATE();
     case 18:
       if (lookahead == '-') ADVANCE(17);
       END_STATE();
     case 19:
-      if (lookahead == '-') ADVANCE(61);
+      if (lookahead == '-') ADVANCE(62);
       END_STATE();
     case 20:
-      if (lookahead == '-') ADVANCE(61);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(146);
+      if (lookahead == '-') ADVANCE(62);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(147);
       END_STATE();
     case 21:
       if (lookahead == '.') ADVANCE(22);
       END_STATE();
     case 22:
-      if (lookahead == '.') ADVANCE(111);
+      if (lookahead == '.') ADVANCE(112);
       END_STATE();
     case 23:
-      if (lookahead == '.') ADVANCE(64);
-      if (lookahead == '?') ADVANCE(130);
+      if (lookahead == '.') ADVANCE(65);
+      if (lookahead == '?') ADVANCE(131);
       if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(63);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(129);
+          lookahead == 'p') ADVANCE(64);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(130);
       if (('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(184);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(185);
       END_STATE();
     case 24:
-      if (lookahead == '.') ADVANCE(64);
+      if (lookahead == '.') ADVANCE(65);
       if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(63);
+          lookahead == 'p') ADVANCE(64);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(184);
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(185);
       END_STATE();
     case 25:
-      if (lookahead == '.') ADVANCE(41);
+      if (lookahead == '.') ADVANCE(42);
       END_STATE();
     case 26:
-      if (lookahead == '/') ADVANCE(28);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(26);
-      END_STATE();
-    case 27:
-      if (lookahead == '/') ADVANCE(28);
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(26);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(118);
-      END_STATE();
-    case 28:
       if (lookahead == '/') ADVANCE(1);
       END_STATE();
+    case 27:
+      if (lookahead == '/') ADVANCE(1);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(121);
+      END_STATE();
+    case 28:
+      if (lookahead == '/') ADVANCE(26);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(28);
+      END_STATE();
     case 29:
-      if (lookahead == '0') ADVANCE(178);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (lookahead == '/') ADVANCE(26);
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(28);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(119);
       END_STATE();
     case 30:
-      if (lookahead == '0') ADVANCE(182);
-      if (lookahead == '>') ADVANCE(105);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(183);
+      if (lookahead == '0') ADVANCE(179);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(180);
       END_STATE();
     case 31:
-      if (lookahead == '0') ADVANCE(182);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(183);
+      if (lookahead == '0') ADVANCE(183);
+      if (lookahead == '>') ADVANCE(106);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(184);
       END_STATE();
     case 32:
-      if (lookahead == ':') ADVANCE(113);
+      if (lookahead == '0') ADVANCE(183);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(184);
       END_STATE();
     case 33:
-      if (lookahead == '<') ADVANCE(124);
+      if (lookahead == ':') ADVANCE(114);
       END_STATE();
     case 34:
-      if (lookahead == '?') ADVANCE(130);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (lookahead == '<') ADVANCE(125);
       END_STATE();
     case 35:
-      if (lookahead == ']') ADVANCE(58);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(35);
+      if (lookahead == '?') ADVANCE(131);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
       END_STATE();
     case 36:
-      if (lookahead == '_') ADVANCE(46);
+      if (lookahead == ']') ADVANCE(59);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(36);
       END_STATE();
     case 37:
-      if (lookahead == 'a') ADVANCE(60);
+      if (lookahead == '_') ADVANCE(47);
       END_STATE();
     case 38:
-      if (lookahead == 'c') ADVANCE(155);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+      if (lookahead == 'a') ADVANCE(61);
       END_STATE();
     case 39:
-      if (lookahead == 'c') ADVANCE(164);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(146);
+      if (lookahead == 'c') ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 40:
-      if (lookahead == 'c') ADVANCE(164);
+      if (lookahead == 'c') ADVANCE(165);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(147);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
       END_STATE();
     case 41:
-      if (lookahead == 'c') ADVANCE(48);
-      if (lookahead == 'l') ADVANCE(37);
+      if (lookahead == 'c') ADVANCE(165);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
       END_STATE();
     case 42:
-      if (lookahead == 'c') ADVANCE(56);
+      if (lookahead == 'c') ADVANCE(49);
+      if (lookahead == 'l') ADVANCE(38);
       END_STATE();
     case 43:
-      if (lookahead == 'd') ADVANCE(36);
+      if (lookahead == 'c') ADVANCE(57);
       END_STATE();
     case 44:
-      if (lookahead == 'e') ADVANCE(43);
+      if (lookahead == 'd') ADVANCE(37);
       END_STATE();
     case 45:
-      if (lookahead == 'e') ADVANCE(25);
+      if (lookahead == 'e') ADVANCE(44);
       END_STATE();
     case 46:
-      if (lookahead == 'l') ADVANCE(37);
+      if (lookahead == 'e') ADVANCE(25);
       END_STATE();
     case 47:
-      if (lookahead == 'm') ADVANCE(51);
+      if (lookahead == 'l') ADVANCE(38);
       END_STATE();
     case 48:
-      if (lookahead == 'o') ADVANCE(47);
+      if (lookahead == 'm') ADVANCE(52);
       END_STATE();
     case 49:
-      if (lookahead == 'o') ADVANCE(55);
+      if (lookahead == 'o') ADVANCE(48);
       END_STATE();
     case 50:
-      if (lookahead == 'o') ADVANCE(52);
+      if (lookahead == 'o') ADVANCE(56);
       END_STATE();
     case 51:
-      if (lookahead == 'p') ADVANCE(50);
+      if (lookahead == 'o') ADVANCE(53);
       END_STATE();
     case 52:
-      if (lookahead == 's') ADVANCE(44);
+      if (lookahead == 'p') ADVANCE(51);
       END_STATE();
     case 53:
-      if (lookahead == 't') ADVANCE(33);
+      if (lookahead == 's') ADVANCE(45);
       END_STATE();
     case 54:
-      if (lookahead == 't') ADVANCE(45);
+      if (lookahead == 't') ADVANCE(34);
       END_STATE();
     case 55:
-      if (lookahead == 'u') ADVANCE(53);
+      if (lookahead == 't') ADVANCE(46);
       END_STATE();
     case 56:
       if (lookahead == 'u') ADVANCE(54);
       END_STATE();
     case 57:
-      if (lookahead == 'x') ADVANCE(133);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(57);
+      if (lookahead == 'u') ADVANCE(55);
       END_STATE();
     case 58:
-      if (lookahead == 'x') ADVANCE(132);
+      if (lookahead == 'x') ADVANCE(134);
       if (lookahead == '\t' ||
           lookahead == ' ') ADVANCE(58);
       END_STATE();
     case 59:
-      if (lookahead == 'x') ADVANCE(132);
+      if (lookahead == 'x') ADVANCE(133);
       if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(58);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
+          lookahead == ' ') ADVANCE(59);
       END_STATE();
     case 60:
-      if (lookahead == 'y') ADVANCE(49);
+      if (lookahead == 'x') ADVANCE(133);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(59);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
       END_STATE();
     case 61:
-      if (lookahead == '}') ADVANCE(86);
+      if (lookahead == 'y') ADVANCE(50);
       END_STATE();
     case 62:
-      if (lookahead == '+' ||
-          lookahead == '-') ADVANCE(66);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(187);
+      if (lookahead == '}') ADVANCE(87);
       END_STATE();
     case 63:
       if (lookahead == '+' ||
@@ -5028,47 +5028,43 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(188);
       END_STATE();
     case 64:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(63);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(64);
+      if (lookahead == '+' ||
+          lookahead == '-') ADVANCE(68);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(189);
       END_STATE();
     case 65:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(125);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(64);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(65);
       END_STATE();
     case 66:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(187);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
       END_STATE();
     case 67:
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(188);
       END_STATE();
     case 68:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(35);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(189);
       END_STATE();
     case 69:
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(185);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(36);
       END_STATE();
     case 70:
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(161);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(186);
       END_STATE();
     case 71:
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(167);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(162);
       END_STATE();
     case 72:
-      if (lookahead == '$' ||
-          lookahead == '-' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
+      if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(168);
       END_STATE();
     case 73:
       if (lookahead == '$' ||
@@ -5077,397 +5073,406 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(147);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(146);
       END_STATE();
     case 74:
-      if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(14);
+      if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(148);
       END_STATE();
     case 75:
       if (lookahead != 0 &&
-          lookahead != '\n') ADVANCE(16);
+          lookahead != '\n') ADVANCE(14);
       END_STATE();
     case 76:
-      if (eof) ADVANCE(84);
+      if (lookahead != 0 &&
+          lookahead != '\n') ADVANCE(16);
+      END_STATE();
+    case 77:
+      if (eof) ADVANCE(85);
       ADVANCE_MAP(
-        '!', 122,
+        '!', 123,
         '"', 14,
-        '#', 123,
-        '%', 72,
-        '(', 96,
-        ')', 97,
-        '*', 106,
-        '+', 107,
-        ',', 89,
-        '-', 108,
-        '.', 121,
-        '/', 28,
-        '0', 174,
+        '#', 124,
+        '%', 73,
+        '(', 97,
+        ')', 98,
+        '*', 107,
+        '+', 108,
+        ',', 90,
+        '-', 109,
+        '.', 122,
+        '/', 27,
+        '0', 175,
+        ':', 89,
+        '<', 103,
+        '=', 94,
+        '>', 105,
+        '?', 111,
+        '@', 120,
+        '[', 100,
+        ']', 101,
+        'i', 144,
+        '{', 91,
+        '|', 113,
+        '}', 92,
+        's', 137,
+        'u', 137,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(77);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(176);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
+      if (lookahead != 0) ADVANCE(121);
+      END_STATE();
+    case 78:
+      if (eof) ADVANCE(85);
+      ADVANCE_MAP(
+        '!', 71,
+        '"', 14,
+        '#', 72,
+        '%', 73,
+        '(', 97,
+        ')', 98,
+        ',', 90,
+        '-', 32,
+        '/', 26,
+        '0', 181,
         ':', 88,
         '<', 102,
         '=', 93,
         '>', 104,
         '?', 110,
-        '@', 119,
-        '[', 99,
-        ']', 100,
-        'i', 143,
-        '{', 90,
-        '|', 112,
-        '}', 91,
-        's', 136,
-        'u', 136,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(76);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(175);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
-      if (lookahead != 0) ADVANCE(120);
-      END_STATE();
-    case 77:
-      if (eof) ADVANCE(84);
-      ADVANCE_MAP(
-        '!', 70,
-        '"', 14,
-        '#', 71,
-        '%', 72,
-        '(', 96,
-        ')', 97,
-        ',', 89,
-        '-', 31,
-        '/', 28,
-        '0', 180,
-        ':', 87,
-        '<', 101,
-        '=', 92,
-        '>', 103,
-        '?', 109,
-        ']', 100,
-        '^', 73,
+        ']', 101,
+        '^', 74,
         '{', 18,
-        '}', 91,
+        '}', 92,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(77);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(181);
+          lookahead == ' ') SKIP(78);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(182);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(98);
-      END_STATE();
-    case 78:
-      if (eof) ADVANCE(84);
-      ADVANCE_MAP(
-        '!', 38,
-        '"', 14,
-        '#', 39,
-        '%', 72,
-        '(', 96,
-        ')', 97,
-        '*', 106,
-        '+', 107,
-        ',', 89,
-        '-', 108,
-        '.', 21,
-        '/', 28,
-        '0', 178,
-        ':', 88,
-        '<', 102,
-        '=', 93,
-        '>', 104,
-        '?', 109,
-        '@', 15,
-        '[', 99,
-        ']', 100,
-        '^', 73,
-        'd', 137,
-        'i', 143,
-        '{', 90,
-        '|', 112,
-        '}', 91,
-        's', 136,
-        'u', 136,
-      );
-      if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(79);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(99);
       END_STATE();
     case 79:
-      if (eof) ADVANCE(84);
+      if (eof) ADVANCE(85);
       ADVANCE_MAP(
-        '!', 38,
+        '!', 39,
         '"', 14,
         '#', 40,
-        '%', 72,
-        '(', 96,
-        ')', 97,
-        '*', 106,
-        '+', 107,
-        ',', 89,
-        '-', 108,
+        '%', 73,
+        '(', 97,
+        ')', 98,
+        '*', 107,
+        '+', 108,
+        ',', 90,
+        '-', 109,
         '.', 21,
-        '/', 28,
-        '0', 178,
-        ':', 88,
-        '<', 102,
-        '=', 93,
-        '>', 104,
-        '?', 109,
+        '/', 26,
+        '0', 179,
+        ':', 89,
+        '<', 103,
+        '=', 94,
+        '>', 105,
+        '?', 110,
         '@', 15,
-        '[', 99,
-        ']', 100,
-        '^', 73,
-        'd', 137,
-        'i', 143,
-        '{', 90,
-        '|', 112,
-        '}', 91,
-        's', 136,
-        'u', 136,
+        '[', 100,
+        ']', 101,
+        '^', 74,
+        'd', 138,
+        'i', 144,
+        '{', 91,
+        '|', 113,
+        '}', 92,
+        's', 137,
+        'u', 137,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(79);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+          lookahead == ' ') SKIP(80);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(180);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 80:
-      if (eof) ADVANCE(84);
+      if (eof) ADVANCE(85);
       ADVANCE_MAP(
-        '!', 42,
+        '!', 39,
         '"', 14,
-        '#', 40,
-        '(', 126,
-        ',', 89,
-        '-', 29,
-        '/', 28,
-        '0', 178,
-        ':', 87,
-        '[', 99,
-        ']', 100,
-        'd', 137,
-        '{', 90,
-        '}', 91,
+        '#', 41,
+        '%', 73,
+        '(', 97,
+        ')', 98,
+        '*', 107,
+        '+', 108,
+        ',', 90,
+        '-', 109,
+        '.', 21,
+        '/', 26,
+        '0', 179,
+        ':', 89,
+        '<', 103,
+        '=', 94,
+        '>', 105,
+        '?', 110,
+        '@', 15,
+        '[', 100,
+        ']', 101,
+        '^', 74,
+        'd', 138,
+        'i', 144,
+        '{', 91,
+        '|', 113,
+        '}', 92,
+        's', 137,
+        'u', 137,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(81);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+          lookahead == ' ') SKIP(80);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(180);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 81:
-      if (eof) ADVANCE(84);
+      if (eof) ADVANCE(85);
       ADVANCE_MAP(
-        '!', 42,
+        '!', 43,
         '"', 14,
-        '#', 40,
-        ',', 89,
-        '-', 29,
-        '/', 28,
-        '0', 178,
-        ':', 87,
-        '[', 99,
-        ']', 100,
-        'd', 137,
-        '{', 90,
-        '}', 91,
+        '#', 41,
+        '(', 127,
+        ',', 90,
+        '-', 30,
+        '/', 26,
+        '0', 179,
+        ':', 88,
+        '[', 100,
+        ']', 101,
+        'd', 138,
+        '{', 91,
+        '}', 92,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(81);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+          lookahead == ' ') SKIP(82);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(180);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 82:
-      if (eof) ADVANCE(84);
+      if (eof) ADVANCE(85);
+      ADVANCE_MAP(
+        '!', 43,
+        '"', 14,
+        '#', 41,
+        ',', 90,
+        '-', 30,
+        '/', 26,
+        '0', 179,
+        ':', 88,
+        '[', 100,
+        ']', 101,
+        'd', 138,
+        '{', 91,
+        '}', 92,
+      );
+      if (('\t' <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(82);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(180);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
+      END_STATE();
+    case 83:
+      if (eof) ADVANCE(85);
       ADVANCE_MAP(
         '"', 14,
         '#', 20,
-        '(', 96,
-        ')', 97,
-        ',', 89,
-        '-', 30,
-        '/', 28,
-        '0', 180,
-        ':', 87,
-        '<', 101,
-        '=', 92,
-        '>', 103,
-        '?', 109,
-        '[', 99,
-        ']', 100,
-        '{', 90,
-        '}', 91,
+        '(', 97,
+        ')', 98,
+        ',', 90,
+        '-', 31,
+        '/', 26,
+        '0', 181,
+        ':', 88,
+        '<', 102,
+        '=', 93,
+        '>', 104,
+        '?', 110,
+        '[', 100,
+        ']', 101,
+        '{', 91,
+        '}', 92,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(83);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(181);
+          lookahead == ' ') SKIP(84);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(182);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
-    case 83:
-      if (eof) ADVANCE(84);
+    case 84:
+      if (eof) ADVANCE(85);
       ADVANCE_MAP(
         '"', 14,
         '#', 19,
-        '(', 96,
-        ')', 97,
-        ',', 89,
-        '-', 30,
-        '/', 28,
-        '0', 180,
-        ':', 87,
-        '<', 101,
-        '=', 92,
-        '>', 103,
-        '?', 109,
-        '[', 99,
-        ']', 100,
-        '{', 90,
-        '}', 91,
+        '(', 97,
+        ')', 98,
+        ',', 90,
+        '-', 31,
+        '/', 26,
+        '0', 181,
+        ':', 88,
+        '<', 102,
+        '=', 93,
+        '>', 104,
+        '?', 110,
+        '[', 100,
+        ']', 101,
+        '{', 91,
+        '}', 92,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
-          lookahead == ' ') SKIP(83);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(181);
+          lookahead == ' ') SKIP(84);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(182);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
-      END_STATE();
-    case 84:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 85:
-      ACCEPT_TOKEN(anon_sym_LBRACE_DASH_POUND);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 86:
-      ACCEPT_TOKEN(anon_sym_POUND_DASH_RBRACE);
+      ACCEPT_TOKEN(anon_sym_LBRACE_DASH_POUND);
       END_STATE();
     case 87:
-      ACCEPT_TOKEN(anon_sym_COLON);
+      ACCEPT_TOKEN(anon_sym_POUND_DASH_RBRACE);
       END_STATE();
     case 88:
       ACCEPT_TOKEN(anon_sym_COLON);
-      if (lookahead == ':') ADVANCE(113);
       END_STATE();
     case 89:
-      ACCEPT_TOKEN(anon_sym_COMMA);
+      ACCEPT_TOKEN(anon_sym_COLON);
+      if (lookahead == ':') ADVANCE(114);
       END_STATE();
     case 90:
-      ACCEPT_TOKEN(anon_sym_LBRACE);
+      ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 91:
-      ACCEPT_TOKEN(anon_sym_RBRACE);
+      ACCEPT_TOKEN(anon_sym_LBRACE);
       END_STATE();
     case 92:
-      ACCEPT_TOKEN(anon_sym_EQ);
+      ACCEPT_TOKEN(anon_sym_RBRACE);
       END_STATE();
     case 93:
       ACCEPT_TOKEN(anon_sym_EQ);
-      if (lookahead == '=') ADVANCE(114);
       END_STATE();
     case 94:
-      ACCEPT_TOKEN(anon_sym_COLON2);
+      ACCEPT_TOKEN(anon_sym_EQ);
+      if (lookahead == '=') ADVANCE(115);
       END_STATE();
     case 95:
       ACCEPT_TOKEN(anon_sym_COLON2);
-      if (lookahead == ':') ADVANCE(113);
       END_STATE();
     case 96:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      ACCEPT_TOKEN(anon_sym_COLON2);
+      if (lookahead == ':') ADVANCE(114);
       END_STATE();
     case 97:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 98:
+      ACCEPT_TOKEN(anon_sym_RPAREN);
+      END_STATE();
+    case 99:
       ACCEPT_TOKEN(sym_op_name);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(98);
-      END_STATE();
-    case 99:
-      ACCEPT_TOKEN(anon_sym_LBRACK);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(99);
       END_STATE();
     case 100:
-      ACCEPT_TOKEN(anon_sym_RBRACK);
+      ACCEPT_TOKEN(anon_sym_LBRACK);
       END_STATE();
     case 101:
-      ACCEPT_TOKEN(anon_sym_LT);
+      ACCEPT_TOKEN(anon_sym_RBRACK);
       END_STATE();
     case 102:
       ACCEPT_TOKEN(anon_sym_LT);
-      if (lookahead == '=') ADVANCE(116);
       END_STATE();
     case 103:
-      ACCEPT_TOKEN(anon_sym_GT);
+      ACCEPT_TOKEN(anon_sym_LT);
+      if (lookahead == '=') ADVANCE(117);
       END_STATE();
     case 104:
       ACCEPT_TOKEN(anon_sym_GT);
-      if (lookahead == '=') ADVANCE(115);
       END_STATE();
     case 105:
-      ACCEPT_TOKEN(anon_sym_DASH_GT);
+      ACCEPT_TOKEN(anon_sym_GT);
+      if (lookahead == '=') ADVANCE(116);
       END_STATE();
     case 106:
-      ACCEPT_TOKEN(anon_sym_STAR);
+      ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
     case 107:
-      ACCEPT_TOKEN(anon_sym_PLUS);
+      ACCEPT_TOKEN(anon_sym_STAR);
       END_STATE();
     case 108:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '0') ADVANCE(178);
-      if (lookahead == '>') ADVANCE(105);
-      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      ACCEPT_TOKEN(anon_sym_PLUS);
       END_STATE();
     case 109:
-      ACCEPT_TOKEN(anon_sym_QMARK);
+      ACCEPT_TOKEN(anon_sym_DASH);
+      if (lookahead == '0') ADVANCE(179);
+      if (lookahead == '>') ADVANCE(106);
+      if (('1' <= lookahead && lookahead <= '9')) ADVANCE(180);
       END_STATE();
     case 110:
       ACCEPT_TOKEN(anon_sym_QMARK);
-      if (lookahead == 'x') ADVANCE(34);
       END_STATE();
     case 111:
-      ACCEPT_TOKEN(anon_sym_DOT_DOT_DOT);
+      ACCEPT_TOKEN(anon_sym_QMARK);
+      if (lookahead == 'x') ADVANCE(35);
       END_STATE();
     case 112:
-      ACCEPT_TOKEN(anon_sym_PIPE);
+      ACCEPT_TOKEN(anon_sym_DOT_DOT_DOT);
       END_STATE();
     case 113:
-      ACCEPT_TOKEN(anon_sym_COLON_COLON);
+      ACCEPT_TOKEN(anon_sym_PIPE);
       END_STATE();
     case 114:
-      ACCEPT_TOKEN(anon_sym_EQ_EQ);
+      ACCEPT_TOKEN(anon_sym_COLON_COLON);
       END_STATE();
     case 115:
-      ACCEPT_TOKEN(anon_sym_GT_EQ);
+      ACCEPT_TOKEN(anon_sym_EQ_EQ);
       END_STATE();
     case 116:
-      ACCEPT_TOKEN(anon_sym_LT_EQ);
+      ACCEPT_TOKEN(anon_sym_GT_EQ);
       END_STATE();
     case 117:
-      ACCEPT_TOKEN(anon_sym_BANGcute_nvgpu_DOT);
+      ACCEPT_TOKEN(anon_sym_LT_EQ);
       END_STATE();
     case 118:
+      ACCEPT_TOKEN(anon_sym_BANGcute_nvgpu_DOT);
+      END_STATE();
+    case 119:
       ACCEPT_TOKEN(aux_sym_mnemonic_token1);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(118);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(119);
       END_STATE();
-    case 119:
+    case 120:
       ACCEPT_TOKEN(anon_sym_AT);
       if (lookahead == '"') ADVANCE(16);
       if (lookahead == '$' ||
@@ -5475,113 +5480,123 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == '.' ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(148);
-      END_STATE();
-    case 120:
-      ACCEPT_TOKEN(sym__free_punctuation);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(149);
       END_STATE();
     case 121:
       ACCEPT_TOKEN(sym__free_punctuation);
-      if (lookahead == '.') ADVANCE(22);
       END_STATE();
     case 122:
       ACCEPT_TOKEN(sym__free_punctuation);
-      if (lookahead == 'c') ADVANCE(155);
-      if (('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+      if (lookahead == '.') ADVANCE(22);
       END_STATE();
     case 123:
       ACCEPT_TOKEN(sym__free_punctuation);
-      if (lookahead == 'c') ADVANCE(164);
+      if (lookahead == 'c') ADVANCE(156);
       if (('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 124:
-      ACCEPT_TOKEN(sym_layout_keyword);
+      ACCEPT_TOKEN(sym__free_punctuation);
+      if (lookahead == 'c') ADVANCE(165);
+      if (('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
       END_STATE();
     case 125:
-      ACCEPT_TOKEN(sym_scaled_basis);
-      if (lookahead == '@') ADVANCE(65);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(125);
+      ACCEPT_TOKEN(sym_layout_keyword);
       END_STATE();
     case 126:
-      ACCEPT_TOKEN(anon_sym_LPAREN2);
+      ACCEPT_TOKEN(sym_scaled_basis);
+      if (lookahead == '@') ADVANCE(66);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
       END_STATE();
     case 127:
-      ACCEPT_TOKEN(aux_sym_distinct_attribute_token1);
+      ACCEPT_TOKEN(anon_sym_LPAREN2);
       END_STATE();
     case 128:
+      ACCEPT_TOKEN(aux_sym_distinct_attribute_token1);
+      END_STATE();
+    case 129:
       ACCEPT_TOKEN(sym_integer_type);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(128);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(129);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
-      END_STATE();
-    case 129:
-      ACCEPT_TOKEN(sym_shape);
-      if (lookahead == '.') ADVANCE(64);
-      if (lookahead == 'x') ADVANCE(34);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(63);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(129);
-      if (('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(184);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 130:
       ACCEPT_TOKEN(sym_shape);
-      if (lookahead == 'x') ADVANCE(34);
+      if (lookahead == '.') ADVANCE(65);
+      if (lookahead == 'x') ADVANCE(35);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(64);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(130);
+      if (('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(185);
       END_STATE();
     case 131:
       ACCEPT_TOKEN(sym_shape);
-      if (lookahead == 'x') ADVANCE(34);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (lookahead == 'x') ADVANCE(35);
       END_STATE();
     case 132:
-      ACCEPT_TOKEN(sym_dimension_list);
-      if (lookahead == '?') ADVANCE(58);
-      if (lookahead == '[') ADVANCE(68);
-      if (lookahead == '\t' ||
-          lookahead == ' ') ADVANCE(132);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(59);
+      ACCEPT_TOKEN(sym_shape);
+      if (lookahead == 'x') ADVANCE(35);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
       END_STATE();
     case 133:
-      ACCEPT_TOKEN(sym_unranked_dimension);
+      ACCEPT_TOKEN(sym_dimension_list);
+      if (lookahead == '?') ADVANCE(59);
+      if (lookahead == '[') ADVANCE(69);
+      if (lookahead == '\t' ||
+          lookahead == ' ') ADVANCE(133);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(60);
       END_STATE();
     case 134:
-      ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == '[') ADVANCE(127);
-      if (lookahead == '$' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+      ACCEPT_TOKEN(sym_unranked_dimension);
       END_STATE();
     case 135:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 'c') ADVANCE(141);
+      if (lookahead == '[') ADVANCE(128);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 136:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 'i') ADVANCE(143);
+      if (lookahead == 'c') ADVANCE(142);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 137:
+      ACCEPT_TOKEN(sym_bare_id);
+      if (lookahead == 'i') ADVANCE(144);
+      if (lookahead == '$' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
+      END_STATE();
+    case 138:
+      ACCEPT_TOKEN(sym_bare_id);
+      if (lookahead == 'i') ADVANCE(141);
+      if (lookahead == '$' ||
+          lookahead == '.' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
+      END_STATE();
+    case 139:
       ACCEPT_TOKEN(sym_bare_id);
       if (lookahead == 'i') ADVANCE(140);
       if (lookahead == '$' ||
@@ -5589,80 +5604,60 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
-      END_STATE();
-    case 138:
-      ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 'i') ADVANCE(139);
-      if (lookahead == '$' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
-      END_STATE();
-    case 139:
-      ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 'n') ADVANCE(135);
-      if (lookahead == '$' ||
-          lookahead == '.' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 140:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 's') ADVANCE(142);
+      if (lookahead == 'n') ADVANCE(136);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 141:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 't') ADVANCE(134);
+      if (lookahead == 's') ADVANCE(143);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 142:
       ACCEPT_TOKEN(sym_bare_id);
-      if (lookahead == 't') ADVANCE(138);
+      if (lookahead == 't') ADVANCE(135);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 143:
       ACCEPT_TOKEN(sym_bare_id);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(128);
-      if (lookahead == '$' ||
-          lookahead == '.' ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
-      END_STATE();
-    case 144:
-      ACCEPT_TOKEN(sym_bare_id);
+      if (lookahead == 't') ADVANCE(139);
       if (lookahead == '$' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(144);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
+      END_STATE();
+    case 144:
+      ACCEPT_TOKEN(sym_bare_id);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(129);
+      if (lookahead == '$' ||
+          lookahead == '.' ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 145:
-      ACCEPT_TOKEN(sym_value_id);
+      ACCEPT_TOKEN(sym_bare_id);
       if (lookahead == '$' ||
-          lookahead == '-' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
@@ -5670,21 +5665,21 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(145);
       END_STATE();
     case 146:
-      ACCEPT_TOKEN(aux_sym_value_use_token1);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(146);
-      END_STATE();
-    case 147:
-      ACCEPT_TOKEN(sym_caret_id);
+      ACCEPT_TOKEN(sym_value_id);
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(147);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(146);
+      END_STATE();
+    case 147:
+      ACCEPT_TOKEN(aux_sym_value_use_token1);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(147);
       END_STATE();
     case 148:
-      ACCEPT_TOKEN(aux_sym_symbol_token1);
+      ACCEPT_TOKEN(sym_caret_id);
       if (lookahead == '$' ||
           lookahead == '-' ||
           lookahead == '.' ||
@@ -5694,318 +5689,328 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           ('a' <= lookahead && lookahead <= 'z')) ADVANCE(148);
       END_STATE();
     case 149:
-      ACCEPT_TOKEN(aux_sym_symbol_token2);
-      END_STATE();
-    case 150:
-      ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 'e') ADVANCE(159);
+      ACCEPT_TOKEN(aux_sym_symbol_token1);
       if (lookahead == '$' ||
+          lookahead == '-' ||
+          lookahead == '.' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(149);
+      END_STATE();
+    case 150:
+      ACCEPT_TOKEN(aux_sym_symbol_token2);
       END_STATE();
     case 151:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 'g') ADVANCE(153);
+      if (lookahead == '.') ADVANCE(169);
+      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == 'e') ADVANCE(160);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 152:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 'n') ADVANCE(157);
+      if (lookahead == '.') ADVANCE(169);
+      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == 'g') ADVANCE(154);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 153:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 'p') ADVANCE(156);
+      if (lookahead == '.') ADVANCE(169);
+      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == 'n') ADVANCE(158);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 154:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 't') ADVANCE(150);
+      if (lookahead == '.') ADVANCE(169);
+      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == 'p') ADVANCE(157);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 155:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 'u') ADVANCE(154);
+      if (lookahead == '.') ADVANCE(169);
+      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == 't') ADVANCE(151);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 156:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 'u') ADVANCE(160);
+      if (lookahead == '.') ADVANCE(169);
+      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == 'u') ADVANCE(155);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 157:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == 'v') ADVANCE(151);
+      if (lookahead == '.') ADVANCE(169);
+      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == 'u') ADVANCE(161);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 158:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(168);
-      if (lookahead == '<') ADVANCE(172);
+      if (lookahead == '.') ADVANCE(169);
+      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == 'v') ADVANCE(152);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 159:
       ACCEPT_TOKEN(sym_type_alias);
       if (lookahead == '.') ADVANCE(169);
-      if (lookahead == '<') ADVANCE(172);
-      if (lookahead == '_') ADVANCE(152);
+      if (lookahead == '<') ADVANCE(173);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
     case 160:
       ACCEPT_TOKEN(sym_type_alias);
-      if (lookahead == '.') ADVANCE(117);
-      if (lookahead == '<') ADVANCE(172);
+      if (lookahead == '.') ADVANCE(170);
+      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == '_') ADVANCE(153);
+      if (lookahead == '$' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
+      END_STATE();
+    case 161:
+      ACCEPT_TOKEN(sym_type_alias);
+      if (lookahead == '.') ADVANCE(118);
+      if (lookahead == '<') ADVANCE(173);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(158);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(159);
       END_STATE();
-    case 161:
+    case 162:
       ACCEPT_TOKEN(sym_type_alias);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(161);
-      END_STATE();
-    case 162:
-      ACCEPT_TOKEN(sym_attribute_alias);
-      if (lookahead == '.') ADVANCE(170);
-      if (lookahead == '<') ADVANCE(173);
-      if (lookahead == 'e') ADVANCE(166);
-      if (lookahead == '$' ||
-          ('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'Z') ||
-          lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(162);
       END_STATE();
     case 163:
       ACCEPT_TOKEN(sym_attribute_alias);
-      if (lookahead == '.') ADVANCE(170);
-      if (lookahead == '<') ADVANCE(173);
-      if (lookahead == 't') ADVANCE(162);
+      if (lookahead == '.') ADVANCE(171);
+      if (lookahead == '<') ADVANCE(174);
+      if (lookahead == 'e') ADVANCE(167);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
       END_STATE();
     case 164:
       ACCEPT_TOKEN(sym_attribute_alias);
-      if (lookahead == '.') ADVANCE(170);
-      if (lookahead == '<') ADVANCE(173);
-      if (lookahead == 'u') ADVANCE(163);
+      if (lookahead == '.') ADVANCE(171);
+      if (lookahead == '<') ADVANCE(174);
+      if (lookahead == 't') ADVANCE(163);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
       END_STATE();
     case 165:
       ACCEPT_TOKEN(sym_attribute_alias);
-      if (lookahead == '.') ADVANCE(170);
-      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == '.') ADVANCE(171);
+      if (lookahead == '<') ADVANCE(174);
+      if (lookahead == 'u') ADVANCE(164);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
       END_STATE();
     case 166:
       ACCEPT_TOKEN(sym_attribute_alias);
       if (lookahead == '.') ADVANCE(171);
-      if (lookahead == '<') ADVANCE(173);
+      if (lookahead == '<') ADVANCE(174);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(165);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
       END_STATE();
     case 167:
+      ACCEPT_TOKEN(sym_attribute_alias);
+      if (lookahead == '.') ADVANCE(172);
+      if (lookahead == '<') ADVANCE(174);
+      if (lookahead == '$' ||
+          ('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'Z') ||
+          lookahead == '_' ||
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(166);
+      END_STATE();
+    case 168:
       ACCEPT_TOKEN(sym_attribute_alias);
       if (lookahead == '$' ||
           ('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'Z') ||
           lookahead == '_' ||
-          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(167);
-      END_STATE();
-    case 168:
-      ACCEPT_TOKEN(sym__dialect_type_prefix);
+          ('a' <= lookahead && lookahead <= 'z')) ADVANCE(168);
       END_STATE();
     case 169:
       ACCEPT_TOKEN(sym__dialect_type_prefix);
-      if (lookahead == 'c') ADVANCE(48);
-      if (lookahead == 'l') ADVANCE(37);
       END_STATE();
     case 170:
-      ACCEPT_TOKEN(sym__dialect_attribute_prefix);
+      ACCEPT_TOKEN(sym__dialect_type_prefix);
+      if (lookahead == 'c') ADVANCE(49);
+      if (lookahead == 'l') ADVANCE(38);
       END_STATE();
     case 171:
       ACCEPT_TOKEN(sym__dialect_attribute_prefix);
-      if (lookahead == 'c') ADVANCE(48);
-      if (lookahead == 'l') ADVANCE(37);
       END_STATE();
     case 172:
-      ACCEPT_TOKEN(sym__opaque_type_prefix);
+      ACCEPT_TOKEN(sym__dialect_attribute_prefix);
+      if (lookahead == 'c') ADVANCE(49);
+      if (lookahead == 'l') ADVANCE(38);
       END_STATE();
     case 173:
-      ACCEPT_TOKEN(sym__opaque_attribute_prefix);
+      ACCEPT_TOKEN(sym__opaque_type_prefix);
       END_STATE();
     case 174:
-      ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == '@') ADVANCE(65);
-      if (lookahead == 'x') ADVANCE(23);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(175);
+      ACCEPT_TOKEN(sym__opaque_attribute_prefix);
       END_STATE();
     case 175:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == '@') ADVANCE(65);
-      if (lookahead == 'x') ADVANCE(34);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(175);
+      if (lookahead == '.') ADVANCE(187);
+      if (lookahead == '@') ADVANCE(66);
+      if (lookahead == 'x') ADVANCE(23);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(176);
       END_STATE();
     case 176:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == 'x') ADVANCE(23);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(177);
+      if (lookahead == '.') ADVANCE(187);
+      if (lookahead == '@') ADVANCE(66);
+      if (lookahead == 'x') ADVANCE(35);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(176);
       END_STATE();
     case 177:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == 'x') ADVANCE(34);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(177);
+      if (lookahead == '.') ADVANCE(187);
+      if (lookahead == 'x') ADVANCE(23);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(178);
       END_STATE();
     case 178:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (lookahead == 'x') ADVANCE(24);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (lookahead == '.') ADVANCE(187);
+      if (lookahead == 'x') ADVANCE(35);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(178);
       END_STATE();
     case 179:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '.') ADVANCE(186);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (lookahead == '.') ADVANCE(187);
+      if (lookahead == 'x') ADVANCE(24);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(180);
       END_STATE();
     case 180:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '@') ADVANCE(65);
-      if (lookahead == 'x') ADVANCE(69);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(181);
+      if (lookahead == '.') ADVANCE(187);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(180);
       END_STATE();
     case 181:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == '@') ADVANCE(65);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(181);
+      if (lookahead == '@') ADVANCE(66);
+      if (lookahead == 'x') ADVANCE(70);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(182);
       END_STATE();
     case 182:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (lookahead == 'x') ADVANCE(69);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(183);
+      if (lookahead == '@') ADVANCE(66);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(182);
       END_STATE();
     case 183:
       ACCEPT_TOKEN(aux_sym_integer_token1);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(183);
+      if (lookahead == 'x') ADVANCE(70);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(184);
       END_STATE();
     case 184:
-      ACCEPT_TOKEN(aux_sym_integer_token2);
-      if (lookahead == '.') ADVANCE(64);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(63);
-      if (('0' <= lookahead && lookahead <= '9') ||
-          ('A' <= lookahead && lookahead <= 'F') ||
-          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(184);
+      ACCEPT_TOKEN(aux_sym_integer_token1);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(184);
       END_STATE();
     case 185:
       ACCEPT_TOKEN(aux_sym_integer_token2);
+      if (lookahead == '.') ADVANCE(65);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(64);
       if (('0' <= lookahead && lookahead <= '9') ||
           ('A' <= lookahead && lookahead <= 'F') ||
           ('a' <= lookahead && lookahead <= 'f')) ADVANCE(185);
       END_STATE();
     case 186:
-      ACCEPT_TOKEN(aux_sym_float_token1);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(62);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(186);
+      ACCEPT_TOKEN(aux_sym_integer_token2);
+      if (('0' <= lookahead && lookahead <= '9') ||
+          ('A' <= lookahead && lookahead <= 'F') ||
+          ('a' <= lookahead && lookahead <= 'f')) ADVANCE(186);
       END_STATE();
     case 187:
       ACCEPT_TOKEN(aux_sym_float_token1);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(63);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(187);
       END_STATE();
     case 188:
-      ACCEPT_TOKEN(aux_sym_float_token2);
+      ACCEPT_TOKEN(aux_sym_float_token1);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(188);
       END_STATE();
     case 189:
-      ACCEPT_TOKEN(sym_string);
+      ACCEPT_TOKEN(aux_sym_float_token2);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(189);
       END_STATE();
     case 190:
-      ACCEPT_TOKEN(sym_comment);
+      ACCEPT_TOKEN(sym_string);
       END_STATE();
     case 191:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '\n') ADVANCE(190);
       END_STATE();
     case 192:
       ACCEPT_TOKEN(sym_comment);
+      if (lookahead == '\n') ADVANCE(191);
+      END_STATE();
+    case 193:
+      ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(192);
+          lookahead != '\r') ADVANCE(193);
       END_STATE();
     default:
       return false;
@@ -6663,7 +6668,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 77, .external_lex_state = 2},
+  [1] = {.lex_state = 78, .external_lex_state = 2},
   [2] = {.lex_state = 7, .external_lex_state = 3},
   [3] = {.lex_state = 7, .external_lex_state = 3},
   [4] = {.lex_state = 7, .external_lex_state = 3},
@@ -6741,83 +6746,83 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [76] = {.lex_state = 7, .external_lex_state = 4},
   [77] = {.lex_state = 7, .external_lex_state = 4},
   [78] = {.lex_state = 7, .external_lex_state = 4},
-  [79] = {.lex_state = 78, .external_lex_state = 5},
-  [80] = {.lex_state = 78, .external_lex_state = 3},
-  [81] = {.lex_state = 78, .external_lex_state = 5},
-  [82] = {.lex_state = 78, .external_lex_state = 5},
-  [83] = {.lex_state = 78, .external_lex_state = 6},
-  [84] = {.lex_state = 78, .external_lex_state = 3},
-  [85] = {.lex_state = 78, .external_lex_state = 3},
-  [86] = {.lex_state = 78, .external_lex_state = 3},
-  [87] = {.lex_state = 78, .external_lex_state = 6},
-  [88] = {.lex_state = 78, .external_lex_state = 3},
-  [89] = {.lex_state = 78, .external_lex_state = 3},
-  [90] = {.lex_state = 78, .external_lex_state = 3},
-  [91] = {.lex_state = 78, .external_lex_state = 3},
-  [92] = {.lex_state = 78, .external_lex_state = 3},
-  [93] = {.lex_state = 78, .external_lex_state = 3},
-  [94] = {.lex_state = 78, .external_lex_state = 3},
-  [95] = {.lex_state = 78, .external_lex_state = 3},
-  [96] = {.lex_state = 78, .external_lex_state = 3},
-  [97] = {.lex_state = 78, .external_lex_state = 3},
-  [98] = {.lex_state = 78, .external_lex_state = 3},
-  [99] = {.lex_state = 78, .external_lex_state = 3},
-  [100] = {.lex_state = 78, .external_lex_state = 3},
-  [101] = {.lex_state = 78, .external_lex_state = 3},
-  [102] = {.lex_state = 78, .external_lex_state = 3},
-  [103] = {.lex_state = 78, .external_lex_state = 6},
-  [104] = {.lex_state = 78, .external_lex_state = 3},
-  [105] = {.lex_state = 78, .external_lex_state = 3},
-  [106] = {.lex_state = 78, .external_lex_state = 3},
-  [107] = {.lex_state = 78, .external_lex_state = 3},
-  [108] = {.lex_state = 78, .external_lex_state = 3},
-  [109] = {.lex_state = 78, .external_lex_state = 3},
-  [110] = {.lex_state = 78, .external_lex_state = 3},
-  [111] = {.lex_state = 78, .external_lex_state = 3},
-  [112] = {.lex_state = 78, .external_lex_state = 3},
-  [113] = {.lex_state = 78, .external_lex_state = 3},
-  [114] = {.lex_state = 78, .external_lex_state = 3},
-  [115] = {.lex_state = 78, .external_lex_state = 3},
-  [116] = {.lex_state = 78, .external_lex_state = 3},
-  [117] = {.lex_state = 78, .external_lex_state = 3},
-  [118] = {.lex_state = 78, .external_lex_state = 3},
-  [119] = {.lex_state = 78, .external_lex_state = 3},
-  [120] = {.lex_state = 78, .external_lex_state = 3},
-  [121] = {.lex_state = 78, .external_lex_state = 3},
-  [122] = {.lex_state = 78, .external_lex_state = 3},
-  [123] = {.lex_state = 78, .external_lex_state = 3},
-  [124] = {.lex_state = 78, .external_lex_state = 3},
-  [125] = {.lex_state = 78, .external_lex_state = 3},
-  [126] = {.lex_state = 78, .external_lex_state = 3},
-  [127] = {.lex_state = 78, .external_lex_state = 3},
-  [128] = {.lex_state = 78, .external_lex_state = 3},
-  [129] = {.lex_state = 78, .external_lex_state = 3},
-  [130] = {.lex_state = 78, .external_lex_state = 3},
-  [131] = {.lex_state = 78, .external_lex_state = 3},
-  [132] = {.lex_state = 78, .external_lex_state = 3},
-  [133] = {.lex_state = 78, .external_lex_state = 3},
-  [134] = {.lex_state = 78, .external_lex_state = 3},
-  [135] = {.lex_state = 78, .external_lex_state = 3},
-  [136] = {.lex_state = 78, .external_lex_state = 3},
-  [137] = {.lex_state = 78, .external_lex_state = 3},
-  [138] = {.lex_state = 78, .external_lex_state = 3},
-  [139] = {.lex_state = 78, .external_lex_state = 3},
-  [140] = {.lex_state = 78, .external_lex_state = 3},
-  [141] = {.lex_state = 78, .external_lex_state = 3},
-  [142] = {.lex_state = 78, .external_lex_state = 3},
-  [143] = {.lex_state = 78, .external_lex_state = 3},
-  [144] = {.lex_state = 78, .external_lex_state = 3},
-  [145] = {.lex_state = 78, .external_lex_state = 3},
-  [146] = {.lex_state = 78, .external_lex_state = 3},
-  [147] = {.lex_state = 78, .external_lex_state = 3},
-  [148] = {.lex_state = 78, .external_lex_state = 6},
-  [149] = {.lex_state = 78, .external_lex_state = 3},
-  [150] = {.lex_state = 78, .external_lex_state = 3},
-  [151] = {.lex_state = 78, .external_lex_state = 6},
-  [152] = {.lex_state = 78, .external_lex_state = 6},
-  [153] = {.lex_state = 78, .external_lex_state = 7},
-  [154] = {.lex_state = 78, .external_lex_state = 7},
-  [155] = {.lex_state = 78, .external_lex_state = 7},
+  [79] = {.lex_state = 79, .external_lex_state = 5},
+  [80] = {.lex_state = 79, .external_lex_state = 3},
+  [81] = {.lex_state = 79, .external_lex_state = 5},
+  [82] = {.lex_state = 79, .external_lex_state = 5},
+  [83] = {.lex_state = 79, .external_lex_state = 6},
+  [84] = {.lex_state = 79, .external_lex_state = 3},
+  [85] = {.lex_state = 79, .external_lex_state = 3},
+  [86] = {.lex_state = 79, .external_lex_state = 3},
+  [87] = {.lex_state = 79, .external_lex_state = 6},
+  [88] = {.lex_state = 79, .external_lex_state = 3},
+  [89] = {.lex_state = 79, .external_lex_state = 3},
+  [90] = {.lex_state = 79, .external_lex_state = 3},
+  [91] = {.lex_state = 79, .external_lex_state = 3},
+  [92] = {.lex_state = 79, .external_lex_state = 3},
+  [93] = {.lex_state = 79, .external_lex_state = 3},
+  [94] = {.lex_state = 79, .external_lex_state = 3},
+  [95] = {.lex_state = 79, .external_lex_state = 3},
+  [96] = {.lex_state = 79, .external_lex_state = 3},
+  [97] = {.lex_state = 79, .external_lex_state = 3},
+  [98] = {.lex_state = 79, .external_lex_state = 3},
+  [99] = {.lex_state = 79, .external_lex_state = 3},
+  [100] = {.lex_state = 79, .external_lex_state = 3},
+  [101] = {.lex_state = 79, .external_lex_state = 3},
+  [102] = {.lex_state = 79, .external_lex_state = 3},
+  [103] = {.lex_state = 79, .external_lex_state = 6},
+  [104] = {.lex_state = 79, .external_lex_state = 3},
+  [105] = {.lex_state = 79, .external_lex_state = 3},
+  [106] = {.lex_state = 79, .external_lex_state = 3},
+  [107] = {.lex_state = 79, .external_lex_state = 3},
+  [108] = {.lex_state = 79, .external_lex_state = 3},
+  [109] = {.lex_state = 79, .external_lex_state = 3},
+  [110] = {.lex_state = 79, .external_lex_state = 3},
+  [111] = {.lex_state = 79, .external_lex_state = 3},
+  [112] = {.lex_state = 79, .external_lex_state = 3},
+  [113] = {.lex_state = 79, .external_lex_state = 3},
+  [114] = {.lex_state = 79, .external_lex_state = 3},
+  [115] = {.lex_state = 79, .external_lex_state = 3},
+  [116] = {.lex_state = 79, .external_lex_state = 3},
+  [117] = {.lex_state = 79, .external_lex_state = 3},
+  [118] = {.lex_state = 79, .external_lex_state = 3},
+  [119] = {.lex_state = 79, .external_lex_state = 3},
+  [120] = {.lex_state = 79, .external_lex_state = 3},
+  [121] = {.lex_state = 79, .external_lex_state = 3},
+  [122] = {.lex_state = 79, .external_lex_state = 3},
+  [123] = {.lex_state = 79, .external_lex_state = 3},
+  [124] = {.lex_state = 79, .external_lex_state = 3},
+  [125] = {.lex_state = 79, .external_lex_state = 3},
+  [126] = {.lex_state = 79, .external_lex_state = 3},
+  [127] = {.lex_state = 79, .external_lex_state = 3},
+  [128] = {.lex_state = 79, .external_lex_state = 3},
+  [129] = {.lex_state = 79, .external_lex_state = 3},
+  [130] = {.lex_state = 79, .external_lex_state = 3},
+  [131] = {.lex_state = 79, .external_lex_state = 3},
+  [132] = {.lex_state = 79, .external_lex_state = 3},
+  [133] = {.lex_state = 79, .external_lex_state = 3},
+  [134] = {.lex_state = 79, .external_lex_state = 3},
+  [135] = {.lex_state = 79, .external_lex_state = 3},
+  [136] = {.lex_state = 79, .external_lex_state = 3},
+  [137] = {.lex_state = 79, .external_lex_state = 3},
+  [138] = {.lex_state = 79, .external_lex_state = 3},
+  [139] = {.lex_state = 79, .external_lex_state = 3},
+  [140] = {.lex_state = 79, .external_lex_state = 3},
+  [141] = {.lex_state = 79, .external_lex_state = 3},
+  [142] = {.lex_state = 79, .external_lex_state = 3},
+  [143] = {.lex_state = 79, .external_lex_state = 3},
+  [144] = {.lex_state = 79, .external_lex_state = 3},
+  [145] = {.lex_state = 79, .external_lex_state = 3},
+  [146] = {.lex_state = 79, .external_lex_state = 3},
+  [147] = {.lex_state = 79, .external_lex_state = 3},
+  [148] = {.lex_state = 79, .external_lex_state = 6},
+  [149] = {.lex_state = 79, .external_lex_state = 3},
+  [150] = {.lex_state = 79, .external_lex_state = 3},
+  [151] = {.lex_state = 79, .external_lex_state = 6},
+  [152] = {.lex_state = 79, .external_lex_state = 6},
+  [153] = {.lex_state = 79, .external_lex_state = 7},
+  [154] = {.lex_state = 79, .external_lex_state = 7},
+  [155] = {.lex_state = 79, .external_lex_state = 7},
   [156] = {.lex_state = 7},
   [157] = {.lex_state = 7},
   [158] = {.lex_state = 8, .external_lex_state = 3},
@@ -6911,7 +6916,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [246] = {.lex_state = 7, .external_lex_state = 4},
   [247] = {.lex_state = 7, .external_lex_state = 4},
   [248] = {.lex_state = 7, .external_lex_state = 4},
-  [249] = {.lex_state = 78, .external_lex_state = 3},
+  [249] = {.lex_state = 79, .external_lex_state = 3},
   [250] = {.lex_state = 7, .external_lex_state = 4},
   [251] = {.lex_state = 7, .external_lex_state = 4},
   [252] = {.lex_state = 7, .external_lex_state = 4},
@@ -6934,29 +6939,29 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [269] = {.lex_state = 7, .external_lex_state = 4},
   [270] = {.lex_state = 7, .external_lex_state = 4},
   [271] = {.lex_state = 7, .external_lex_state = 4},
-  [272] = {.lex_state = 78, .external_lex_state = 3},
-  [273] = {.lex_state = 78, .external_lex_state = 3},
+  [272] = {.lex_state = 79, .external_lex_state = 3},
+  [273] = {.lex_state = 79, .external_lex_state = 3},
   [274] = {.lex_state = 7, .external_lex_state = 4},
   [275] = {.lex_state = 7, .external_lex_state = 4},
   [276] = {.lex_state = 7, .external_lex_state = 4},
-  [277] = {.lex_state = 78, .external_lex_state = 3},
+  [277] = {.lex_state = 79, .external_lex_state = 3},
   [278] = {.lex_state = 7, .external_lex_state = 4},
   [279] = {.lex_state = 7, .external_lex_state = 4},
-  [280] = {.lex_state = 78, .external_lex_state = 3},
-  [281] = {.lex_state = 78, .external_lex_state = 3},
+  [280] = {.lex_state = 79, .external_lex_state = 3},
+  [281] = {.lex_state = 79, .external_lex_state = 3},
   [282] = {.lex_state = 7, .external_lex_state = 4},
   [283] = {.lex_state = 7, .external_lex_state = 4},
   [284] = {.lex_state = 7, .external_lex_state = 4},
   [285] = {.lex_state = 7, .external_lex_state = 4},
-  [286] = {.lex_state = 78, .external_lex_state = 3},
+  [286] = {.lex_state = 79, .external_lex_state = 3},
   [287] = {.lex_state = 7, .external_lex_state = 4},
-  [288] = {.lex_state = 78, .external_lex_state = 3},
+  [288] = {.lex_state = 79, .external_lex_state = 3},
   [289] = {.lex_state = 7, .external_lex_state = 4},
   [290] = {.lex_state = 7, .external_lex_state = 4},
   [291] = {.lex_state = 7, .external_lex_state = 4},
   [292] = {.lex_state = 7, .external_lex_state = 4},
   [293] = {.lex_state = 7, .external_lex_state = 4},
-  [294] = {.lex_state = 78, .external_lex_state = 3},
+  [294] = {.lex_state = 79, .external_lex_state = 3},
   [295] = {.lex_state = 7, .external_lex_state = 4},
   [296] = {.lex_state = 7, .external_lex_state = 4},
   [297] = {.lex_state = 7, .external_lex_state = 4},
@@ -6971,7 +6976,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [306] = {.lex_state = 7, .external_lex_state = 4},
   [307] = {.lex_state = 7, .external_lex_state = 4},
   [308] = {.lex_state = 7, .external_lex_state = 4},
-  [309] = {.lex_state = 78, .external_lex_state = 3},
+  [309] = {.lex_state = 79, .external_lex_state = 3},
   [310] = {.lex_state = 7, .external_lex_state = 4},
   [311] = {.lex_state = 7, .external_lex_state = 4},
   [312] = {.lex_state = 7, .external_lex_state = 4},
@@ -6980,381 +6985,381 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [315] = {.lex_state = 7, .external_lex_state = 4},
   [316] = {.lex_state = 7, .external_lex_state = 4},
   [317] = {.lex_state = 7, .external_lex_state = 4},
-  [318] = {.lex_state = 78, .external_lex_state = 3},
-  [319] = {.lex_state = 78, .external_lex_state = 3},
-  [320] = {.lex_state = 78, .external_lex_state = 3},
-  [321] = {.lex_state = 78, .external_lex_state = 3},
-  [322] = {.lex_state = 78, .external_lex_state = 3},
-  [323] = {.lex_state = 78, .external_lex_state = 3},
-  [324] = {.lex_state = 78, .external_lex_state = 3},
-  [325] = {.lex_state = 78, .external_lex_state = 3},
-  [326] = {.lex_state = 78, .external_lex_state = 3},
-  [327] = {.lex_state = 78, .external_lex_state = 3},
-  [328] = {.lex_state = 78, .external_lex_state = 3},
-  [329] = {.lex_state = 78, .external_lex_state = 3},
-  [330] = {.lex_state = 78, .external_lex_state = 3},
-  [331] = {.lex_state = 78, .external_lex_state = 3},
-  [332] = {.lex_state = 78, .external_lex_state = 3},
-  [333] = {.lex_state = 78, .external_lex_state = 3},
-  [334] = {.lex_state = 78, .external_lex_state = 3},
-  [335] = {.lex_state = 78, .external_lex_state = 3},
-  [336] = {.lex_state = 78, .external_lex_state = 3},
-  [337] = {.lex_state = 78, .external_lex_state = 3},
-  [338] = {.lex_state = 78, .external_lex_state = 3},
-  [339] = {.lex_state = 78, .external_lex_state = 3},
-  [340] = {.lex_state = 78, .external_lex_state = 3},
-  [341] = {.lex_state = 78, .external_lex_state = 3},
-  [342] = {.lex_state = 78, .external_lex_state = 3},
-  [343] = {.lex_state = 78, .external_lex_state = 3},
-  [344] = {.lex_state = 78, .external_lex_state = 3},
-  [345] = {.lex_state = 78, .external_lex_state = 3},
-  [346] = {.lex_state = 78, .external_lex_state = 3},
-  [347] = {.lex_state = 78, .external_lex_state = 3},
-  [348] = {.lex_state = 78, .external_lex_state = 3},
-  [349] = {.lex_state = 78, .external_lex_state = 3},
-  [350] = {.lex_state = 78, .external_lex_state = 5},
-  [351] = {.lex_state = 78, .external_lex_state = 5},
-  [352] = {.lex_state = 78, .external_lex_state = 5},
-  [353] = {.lex_state = 78, .external_lex_state = 3},
-  [354] = {.lex_state = 78, .external_lex_state = 3},
-  [355] = {.lex_state = 78, .external_lex_state = 5},
-  [356] = {.lex_state = 78, .external_lex_state = 5},
-  [357] = {.lex_state = 78, .external_lex_state = 3},
-  [358] = {.lex_state = 78, .external_lex_state = 3},
-  [359] = {.lex_state = 78, .external_lex_state = 5},
-  [360] = {.lex_state = 78, .external_lex_state = 5},
-  [361] = {.lex_state = 78, .external_lex_state = 5},
-  [362] = {.lex_state = 78, .external_lex_state = 5},
-  [363] = {.lex_state = 78, .external_lex_state = 3},
-  [364] = {.lex_state = 78, .external_lex_state = 3},
-  [365] = {.lex_state = 78, .external_lex_state = 3},
-  [366] = {.lex_state = 78, .external_lex_state = 3},
-  [367] = {.lex_state = 78, .external_lex_state = 3},
-  [368] = {.lex_state = 78, .external_lex_state = 3},
-  [369] = {.lex_state = 78, .external_lex_state = 3},
-  [370] = {.lex_state = 78, .external_lex_state = 3},
-  [371] = {.lex_state = 78, .external_lex_state = 3},
-  [372] = {.lex_state = 78, .external_lex_state = 3},
-  [373] = {.lex_state = 78, .external_lex_state = 3},
-  [374] = {.lex_state = 78, .external_lex_state = 3},
-  [375] = {.lex_state = 78, .external_lex_state = 3},
-  [376] = {.lex_state = 78, .external_lex_state = 3},
-  [377] = {.lex_state = 78, .external_lex_state = 3},
-  [378] = {.lex_state = 78, .external_lex_state = 3},
-  [379] = {.lex_state = 78, .external_lex_state = 3},
-  [380] = {.lex_state = 78, .external_lex_state = 3},
-  [381] = {.lex_state = 78, .external_lex_state = 3},
-  [382] = {.lex_state = 78, .external_lex_state = 3},
-  [383] = {.lex_state = 78, .external_lex_state = 3},
-  [384] = {.lex_state = 78, .external_lex_state = 3},
-  [385] = {.lex_state = 78, .external_lex_state = 3},
-  [386] = {.lex_state = 78, .external_lex_state = 3},
-  [387] = {.lex_state = 78, .external_lex_state = 3},
-  [388] = {.lex_state = 78, .external_lex_state = 3},
-  [389] = {.lex_state = 78, .external_lex_state = 3},
-  [390] = {.lex_state = 78, .external_lex_state = 3},
-  [391] = {.lex_state = 78, .external_lex_state = 5},
-  [392] = {.lex_state = 78, .external_lex_state = 3},
-  [393] = {.lex_state = 78, .external_lex_state = 3},
-  [394] = {.lex_state = 78, .external_lex_state = 3},
-  [395] = {.lex_state = 78, .external_lex_state = 5},
-  [396] = {.lex_state = 78, .external_lex_state = 5},
-  [397] = {.lex_state = 78, .external_lex_state = 5},
-  [398] = {.lex_state = 78, .external_lex_state = 5},
-  [399] = {.lex_state = 78, .external_lex_state = 5},
-  [400] = {.lex_state = 78, .external_lex_state = 5},
-  [401] = {.lex_state = 78, .external_lex_state = 5},
-  [402] = {.lex_state = 78, .external_lex_state = 5},
-  [403] = {.lex_state = 78, .external_lex_state = 5},
-  [404] = {.lex_state = 78, .external_lex_state = 5},
-  [405] = {.lex_state = 78, .external_lex_state = 5},
-  [406] = {.lex_state = 78, .external_lex_state = 5},
-  [407] = {.lex_state = 78, .external_lex_state = 5},
-  [408] = {.lex_state = 78, .external_lex_state = 5},
-  [409] = {.lex_state = 78, .external_lex_state = 5},
-  [410] = {.lex_state = 78, .external_lex_state = 5},
-  [411] = {.lex_state = 78, .external_lex_state = 5},
-  [412] = {.lex_state = 78, .external_lex_state = 5},
-  [413] = {.lex_state = 78, .external_lex_state = 5},
-  [414] = {.lex_state = 78, .external_lex_state = 5},
-  [415] = {.lex_state = 78, .external_lex_state = 5},
-  [416] = {.lex_state = 78, .external_lex_state = 5},
-  [417] = {.lex_state = 78, .external_lex_state = 5},
-  [418] = {.lex_state = 78, .external_lex_state = 5},
-  [419] = {.lex_state = 78, .external_lex_state = 5},
-  [420] = {.lex_state = 78, .external_lex_state = 5},
-  [421] = {.lex_state = 78, .external_lex_state = 5},
-  [422] = {.lex_state = 78, .external_lex_state = 5},
-  [423] = {.lex_state = 78, .external_lex_state = 5},
-  [424] = {.lex_state = 78, .external_lex_state = 5},
-  [425] = {.lex_state = 78, .external_lex_state = 5},
-  [426] = {.lex_state = 78, .external_lex_state = 5},
-  [427] = {.lex_state = 78, .external_lex_state = 5},
-  [428] = {.lex_state = 78, .external_lex_state = 5},
-  [429] = {.lex_state = 78, .external_lex_state = 5},
-  [430] = {.lex_state = 78, .external_lex_state = 5},
-  [431] = {.lex_state = 78, .external_lex_state = 5},
-  [432] = {.lex_state = 78, .external_lex_state = 5},
-  [433] = {.lex_state = 78, .external_lex_state = 5},
-  [434] = {.lex_state = 78, .external_lex_state = 5},
-  [435] = {.lex_state = 78, .external_lex_state = 5},
-  [436] = {.lex_state = 78, .external_lex_state = 5},
-  [437] = {.lex_state = 78, .external_lex_state = 5},
-  [438] = {.lex_state = 78, .external_lex_state = 5},
-  [439] = {.lex_state = 78, .external_lex_state = 5},
-  [440] = {.lex_state = 78, .external_lex_state = 6},
-  [441] = {.lex_state = 78, .external_lex_state = 5},
-  [442] = {.lex_state = 78, .external_lex_state = 5},
-  [443] = {.lex_state = 78, .external_lex_state = 6},
-  [444] = {.lex_state = 78, .external_lex_state = 6},
-  [445] = {.lex_state = 78, .external_lex_state = 6},
-  [446] = {.lex_state = 78, .external_lex_state = 5},
-  [447] = {.lex_state = 78, .external_lex_state = 5},
-  [448] = {.lex_state = 78, .external_lex_state = 6},
-  [449] = {.lex_state = 78, .external_lex_state = 6},
-  [450] = {.lex_state = 78, .external_lex_state = 5},
-  [451] = {.lex_state = 78, .external_lex_state = 5},
-  [452] = {.lex_state = 78, .external_lex_state = 6},
-  [453] = {.lex_state = 78, .external_lex_state = 6},
-  [454] = {.lex_state = 78, .external_lex_state = 5},
-  [455] = {.lex_state = 78, .external_lex_state = 5},
-  [456] = {.lex_state = 78, .external_lex_state = 5},
-  [457] = {.lex_state = 78, .external_lex_state = 5},
-  [458] = {.lex_state = 78, .external_lex_state = 5},
-  [459] = {.lex_state = 78, .external_lex_state = 5},
-  [460] = {.lex_state = 78, .external_lex_state = 5},
-  [461] = {.lex_state = 78, .external_lex_state = 5},
-  [462] = {.lex_state = 78, .external_lex_state = 6},
-  [463] = {.lex_state = 78, .external_lex_state = 5},
-  [464] = {.lex_state = 78, .external_lex_state = 5},
-  [465] = {.lex_state = 78, .external_lex_state = 5},
-  [466] = {.lex_state = 78, .external_lex_state = 5},
-  [467] = {.lex_state = 78, .external_lex_state = 5},
-  [468] = {.lex_state = 78, .external_lex_state = 6},
-  [469] = {.lex_state = 78, .external_lex_state = 5},
-  [470] = {.lex_state = 78, .external_lex_state = 5},
-  [471] = {.lex_state = 78, .external_lex_state = 5},
-  [472] = {.lex_state = 78, .external_lex_state = 6},
-  [473] = {.lex_state = 78, .external_lex_state = 6},
-  [474] = {.lex_state = 78, .external_lex_state = 6},
-  [475] = {.lex_state = 78, .external_lex_state = 6},
-  [476] = {.lex_state = 78, .external_lex_state = 6},
-  [477] = {.lex_state = 78, .external_lex_state = 6},
-  [478] = {.lex_state = 78, .external_lex_state = 6},
-  [479] = {.lex_state = 78, .external_lex_state = 6},
-  [480] = {.lex_state = 78, .external_lex_state = 6},
-  [481] = {.lex_state = 78, .external_lex_state = 6},
-  [482] = {.lex_state = 78, .external_lex_state = 6},
-  [483] = {.lex_state = 78, .external_lex_state = 6},
-  [484] = {.lex_state = 78, .external_lex_state = 6},
-  [485] = {.lex_state = 78, .external_lex_state = 6},
-  [486] = {.lex_state = 78, .external_lex_state = 6},
-  [487] = {.lex_state = 78, .external_lex_state = 6},
-  [488] = {.lex_state = 78, .external_lex_state = 6},
-  [489] = {.lex_state = 78, .external_lex_state = 6},
-  [490] = {.lex_state = 78, .external_lex_state = 6},
-  [491] = {.lex_state = 78, .external_lex_state = 6},
-  [492] = {.lex_state = 78, .external_lex_state = 6},
-  [493] = {.lex_state = 78, .external_lex_state = 6},
-  [494] = {.lex_state = 78, .external_lex_state = 6},
-  [495] = {.lex_state = 78, .external_lex_state = 6},
-  [496] = {.lex_state = 78, .external_lex_state = 6},
-  [497] = {.lex_state = 78, .external_lex_state = 6},
-  [498] = {.lex_state = 78, .external_lex_state = 6},
-  [499] = {.lex_state = 78, .external_lex_state = 6},
-  [500] = {.lex_state = 78, .external_lex_state = 6},
-  [501] = {.lex_state = 78, .external_lex_state = 6},
-  [502] = {.lex_state = 78, .external_lex_state = 6},
-  [503] = {.lex_state = 78, .external_lex_state = 6},
-  [504] = {.lex_state = 78, .external_lex_state = 6},
-  [505] = {.lex_state = 78, .external_lex_state = 6},
-  [506] = {.lex_state = 78, .external_lex_state = 6},
-  [507] = {.lex_state = 78, .external_lex_state = 6},
-  [508] = {.lex_state = 78, .external_lex_state = 6},
-  [509] = {.lex_state = 78, .external_lex_state = 6},
-  [510] = {.lex_state = 78, .external_lex_state = 6},
-  [511] = {.lex_state = 78, .external_lex_state = 6},
-  [512] = {.lex_state = 78, .external_lex_state = 6},
-  [513] = {.lex_state = 78, .external_lex_state = 6},
-  [514] = {.lex_state = 78, .external_lex_state = 6},
-  [515] = {.lex_state = 78, .external_lex_state = 6},
-  [516] = {.lex_state = 78, .external_lex_state = 6},
-  [517] = {.lex_state = 78, .external_lex_state = 6},
-  [518] = {.lex_state = 78, .external_lex_state = 6},
-  [519] = {.lex_state = 78, .external_lex_state = 6},
-  [520] = {.lex_state = 78, .external_lex_state = 6},
-  [521] = {.lex_state = 78, .external_lex_state = 6},
-  [522] = {.lex_state = 78, .external_lex_state = 6},
-  [523] = {.lex_state = 78, .external_lex_state = 6},
-  [524] = {.lex_state = 78, .external_lex_state = 6},
-  [525] = {.lex_state = 78, .external_lex_state = 6},
-  [526] = {.lex_state = 78, .external_lex_state = 6},
-  [527] = {.lex_state = 78, .external_lex_state = 6},
-  [528] = {.lex_state = 78, .external_lex_state = 6},
-  [529] = {.lex_state = 78, .external_lex_state = 6},
-  [530] = {.lex_state = 78, .external_lex_state = 6},
-  [531] = {.lex_state = 78, .external_lex_state = 6},
-  [532] = {.lex_state = 78, .external_lex_state = 6},
-  [533] = {.lex_state = 78, .external_lex_state = 6},
-  [534] = {.lex_state = 78, .external_lex_state = 6},
-  [535] = {.lex_state = 78, .external_lex_state = 6},
-  [536] = {.lex_state = 78, .external_lex_state = 6},
-  [537] = {.lex_state = 78, .external_lex_state = 6},
-  [538] = {.lex_state = 78, .external_lex_state = 6},
-  [539] = {.lex_state = 78, .external_lex_state = 6},
-  [540] = {.lex_state = 78, .external_lex_state = 6},
-  [541] = {.lex_state = 78, .external_lex_state = 6},
-  [542] = {.lex_state = 78, .external_lex_state = 6},
-  [543] = {.lex_state = 78, .external_lex_state = 6},
-  [544] = {.lex_state = 78, .external_lex_state = 6},
-  [545] = {.lex_state = 78, .external_lex_state = 6},
-  [546] = {.lex_state = 78, .external_lex_state = 6},
-  [547] = {.lex_state = 78, .external_lex_state = 6},
-  [548] = {.lex_state = 78, .external_lex_state = 6},
-  [549] = {.lex_state = 78, .external_lex_state = 6},
-  [550] = {.lex_state = 78, .external_lex_state = 6},
-  [551] = {.lex_state = 78, .external_lex_state = 6},
-  [552] = {.lex_state = 78, .external_lex_state = 6},
-  [553] = {.lex_state = 78, .external_lex_state = 7},
-  [554] = {.lex_state = 78, .external_lex_state = 6},
-  [555] = {.lex_state = 78, .external_lex_state = 6},
-  [556] = {.lex_state = 78, .external_lex_state = 6},
-  [557] = {.lex_state = 78, .external_lex_state = 6},
-  [558] = {.lex_state = 78, .external_lex_state = 6},
-  [559] = {.lex_state = 78, .external_lex_state = 6},
-  [560] = {.lex_state = 78, .external_lex_state = 6},
-  [561] = {.lex_state = 78, .external_lex_state = 6},
-  [562] = {.lex_state = 78, .external_lex_state = 6},
-  [563] = {.lex_state = 78, .external_lex_state = 6},
-  [564] = {.lex_state = 78, .external_lex_state = 6},
-  [565] = {.lex_state = 78, .external_lex_state = 6},
-  [566] = {.lex_state = 78, .external_lex_state = 6},
-  [567] = {.lex_state = 78, .external_lex_state = 6},
-  [568] = {.lex_state = 78, .external_lex_state = 6},
-  [569] = {.lex_state = 78, .external_lex_state = 6},
-  [570] = {.lex_state = 78, .external_lex_state = 6},
-  [571] = {.lex_state = 78, .external_lex_state = 6},
-  [572] = {.lex_state = 78, .external_lex_state = 6},
-  [573] = {.lex_state = 78, .external_lex_state = 6},
-  [574] = {.lex_state = 78, .external_lex_state = 6},
-  [575] = {.lex_state = 78, .external_lex_state = 6},
-  [576] = {.lex_state = 78, .external_lex_state = 6},
-  [577] = {.lex_state = 78, .external_lex_state = 6},
-  [578] = {.lex_state = 78, .external_lex_state = 6},
-  [579] = {.lex_state = 78, .external_lex_state = 6},
-  [580] = {.lex_state = 78, .external_lex_state = 6},
-  [581] = {.lex_state = 78, .external_lex_state = 7},
-  [582] = {.lex_state = 78, .external_lex_state = 7},
-  [583] = {.lex_state = 78, .external_lex_state = 6},
-  [584] = {.lex_state = 78, .external_lex_state = 6},
-  [585] = {.lex_state = 78, .external_lex_state = 6},
-  [586] = {.lex_state = 78, .external_lex_state = 6},
-  [587] = {.lex_state = 78, .external_lex_state = 6},
-  [588] = {.lex_state = 78, .external_lex_state = 6},
-  [589] = {.lex_state = 78, .external_lex_state = 6},
-  [590] = {.lex_state = 78, .external_lex_state = 6},
-  [591] = {.lex_state = 78, .external_lex_state = 6},
-  [592] = {.lex_state = 78, .external_lex_state = 6},
-  [593] = {.lex_state = 78, .external_lex_state = 6},
-  [594] = {.lex_state = 78, .external_lex_state = 6},
-  [595] = {.lex_state = 78, .external_lex_state = 6},
-  [596] = {.lex_state = 78, .external_lex_state = 6},
-  [597] = {.lex_state = 78, .external_lex_state = 6},
-  [598] = {.lex_state = 78, .external_lex_state = 6},
-  [599] = {.lex_state = 78, .external_lex_state = 7},
-  [600] = {.lex_state = 78, .external_lex_state = 6},
-  [601] = {.lex_state = 78, .external_lex_state = 6},
-  [602] = {.lex_state = 78, .external_lex_state = 7},
-  [603] = {.lex_state = 78, .external_lex_state = 6},
-  [604] = {.lex_state = 78, .external_lex_state = 7},
-  [605] = {.lex_state = 78, .external_lex_state = 6},
-  [606] = {.lex_state = 78, .external_lex_state = 7},
-  [607] = {.lex_state = 78, .external_lex_state = 7},
-  [608] = {.lex_state = 78, .external_lex_state = 7},
-  [609] = {.lex_state = 78, .external_lex_state = 7},
-  [610] = {.lex_state = 78, .external_lex_state = 6},
-  [611] = {.lex_state = 78, .external_lex_state = 6},
-  [612] = {.lex_state = 78, .external_lex_state = 6},
-  [613] = {.lex_state = 78, .external_lex_state = 6},
-  [614] = {.lex_state = 78, .external_lex_state = 6},
-  [615] = {.lex_state = 78, .external_lex_state = 6},
-  [616] = {.lex_state = 78, .external_lex_state = 6},
-  [617] = {.lex_state = 78, .external_lex_state = 6},
-  [618] = {.lex_state = 78, .external_lex_state = 6},
-  [619] = {.lex_state = 78, .external_lex_state = 6},
-  [620] = {.lex_state = 78, .external_lex_state = 6},
-  [621] = {.lex_state = 78, .external_lex_state = 6},
-  [622] = {.lex_state = 78, .external_lex_state = 6},
-  [623] = {.lex_state = 78, .external_lex_state = 6},
-  [624] = {.lex_state = 78, .external_lex_state = 6},
-  [625] = {.lex_state = 78, .external_lex_state = 6},
-  [626] = {.lex_state = 78, .external_lex_state = 7},
-  [627] = {.lex_state = 78, .external_lex_state = 7},
-  [628] = {.lex_state = 78, .external_lex_state = 7},
-  [629] = {.lex_state = 78, .external_lex_state = 7},
-  [630] = {.lex_state = 78, .external_lex_state = 7},
-  [631] = {.lex_state = 78, .external_lex_state = 7},
-  [632] = {.lex_state = 78, .external_lex_state = 7},
-  [633] = {.lex_state = 78, .external_lex_state = 7},
-  [634] = {.lex_state = 78, .external_lex_state = 7},
-  [635] = {.lex_state = 78, .external_lex_state = 7},
-  [636] = {.lex_state = 78, .external_lex_state = 7},
-  [637] = {.lex_state = 78, .external_lex_state = 7},
-  [638] = {.lex_state = 78, .external_lex_state = 7},
-  [639] = {.lex_state = 78, .external_lex_state = 7},
-  [640] = {.lex_state = 78, .external_lex_state = 7},
-  [641] = {.lex_state = 78, .external_lex_state = 7},
-  [642] = {.lex_state = 78, .external_lex_state = 7},
-  [643] = {.lex_state = 78, .external_lex_state = 7},
-  [644] = {.lex_state = 78, .external_lex_state = 7},
-  [645] = {.lex_state = 78, .external_lex_state = 7},
-  [646] = {.lex_state = 78, .external_lex_state = 7},
-  [647] = {.lex_state = 78, .external_lex_state = 7},
-  [648] = {.lex_state = 78, .external_lex_state = 7},
-  [649] = {.lex_state = 78, .external_lex_state = 7},
-  [650] = {.lex_state = 78, .external_lex_state = 7},
-  [651] = {.lex_state = 78, .external_lex_state = 7},
-  [652] = {.lex_state = 78, .external_lex_state = 7},
-  [653] = {.lex_state = 78, .external_lex_state = 7},
-  [654] = {.lex_state = 78, .external_lex_state = 7},
-  [655] = {.lex_state = 78, .external_lex_state = 7},
-  [656] = {.lex_state = 78, .external_lex_state = 7},
-  [657] = {.lex_state = 78, .external_lex_state = 7},
-  [658] = {.lex_state = 78, .external_lex_state = 7},
-  [659] = {.lex_state = 78, .external_lex_state = 7},
-  [660] = {.lex_state = 78, .external_lex_state = 7},
-  [661] = {.lex_state = 78, .external_lex_state = 7},
-  [662] = {.lex_state = 78, .external_lex_state = 7},
-  [663] = {.lex_state = 78, .external_lex_state = 7},
-  [664] = {.lex_state = 78, .external_lex_state = 7},
-  [665] = {.lex_state = 78, .external_lex_state = 7},
-  [666] = {.lex_state = 78, .external_lex_state = 7},
-  [667] = {.lex_state = 78, .external_lex_state = 7},
-  [668] = {.lex_state = 78, .external_lex_state = 7},
-  [669] = {.lex_state = 78, .external_lex_state = 7},
-  [670] = {.lex_state = 78, .external_lex_state = 7},
-  [671] = {.lex_state = 78, .external_lex_state = 7},
-  [672] = {.lex_state = 78, .external_lex_state = 7},
-  [673] = {.lex_state = 78, .external_lex_state = 7},
-  [674] = {.lex_state = 78, .external_lex_state = 7},
-  [675] = {.lex_state = 78, .external_lex_state = 7},
-  [676] = {.lex_state = 78, .external_lex_state = 7},
-  [677] = {.lex_state = 78, .external_lex_state = 7},
-  [678] = {.lex_state = 78, .external_lex_state = 7},
-  [679] = {.lex_state = 78, .external_lex_state = 7},
-  [680] = {.lex_state = 78, .external_lex_state = 7},
-  [681] = {.lex_state = 78, .external_lex_state = 7},
-  [682] = {.lex_state = 78, .external_lex_state = 7},
-  [683] = {.lex_state = 78, .external_lex_state = 7},
-  [684] = {.lex_state = 78, .external_lex_state = 7},
-  [685] = {.lex_state = 78, .external_lex_state = 7},
-  [686] = {.lex_state = 78, .external_lex_state = 7},
-  [687] = {.lex_state = 78, .external_lex_state = 7},
-  [688] = {.lex_state = 78, .external_lex_state = 7},
-  [689] = {.lex_state = 78, .external_lex_state = 7},
-  [690] = {.lex_state = 78, .external_lex_state = 7},
-  [691] = {.lex_state = 78, .external_lex_state = 7},
-  [692] = {.lex_state = 78, .external_lex_state = 7},
+  [318] = {.lex_state = 79, .external_lex_state = 3},
+  [319] = {.lex_state = 79, .external_lex_state = 3},
+  [320] = {.lex_state = 79, .external_lex_state = 3},
+  [321] = {.lex_state = 79, .external_lex_state = 3},
+  [322] = {.lex_state = 79, .external_lex_state = 3},
+  [323] = {.lex_state = 79, .external_lex_state = 3},
+  [324] = {.lex_state = 79, .external_lex_state = 3},
+  [325] = {.lex_state = 79, .external_lex_state = 3},
+  [326] = {.lex_state = 79, .external_lex_state = 3},
+  [327] = {.lex_state = 79, .external_lex_state = 3},
+  [328] = {.lex_state = 79, .external_lex_state = 3},
+  [329] = {.lex_state = 79, .external_lex_state = 3},
+  [330] = {.lex_state = 79, .external_lex_state = 3},
+  [331] = {.lex_state = 79, .external_lex_state = 3},
+  [332] = {.lex_state = 79, .external_lex_state = 3},
+  [333] = {.lex_state = 79, .external_lex_state = 3},
+  [334] = {.lex_state = 79, .external_lex_state = 3},
+  [335] = {.lex_state = 79, .external_lex_state = 3},
+  [336] = {.lex_state = 79, .external_lex_state = 3},
+  [337] = {.lex_state = 79, .external_lex_state = 3},
+  [338] = {.lex_state = 79, .external_lex_state = 3},
+  [339] = {.lex_state = 79, .external_lex_state = 3},
+  [340] = {.lex_state = 79, .external_lex_state = 3},
+  [341] = {.lex_state = 79, .external_lex_state = 3},
+  [342] = {.lex_state = 79, .external_lex_state = 3},
+  [343] = {.lex_state = 79, .external_lex_state = 3},
+  [344] = {.lex_state = 79, .external_lex_state = 3},
+  [345] = {.lex_state = 79, .external_lex_state = 3},
+  [346] = {.lex_state = 79, .external_lex_state = 3},
+  [347] = {.lex_state = 79, .external_lex_state = 3},
+  [348] = {.lex_state = 79, .external_lex_state = 3},
+  [349] = {.lex_state = 79, .external_lex_state = 3},
+  [350] = {.lex_state = 79, .external_lex_state = 5},
+  [351] = {.lex_state = 79, .external_lex_state = 5},
+  [352] = {.lex_state = 79, .external_lex_state = 5},
+  [353] = {.lex_state = 79, .external_lex_state = 3},
+  [354] = {.lex_state = 79, .external_lex_state = 3},
+  [355] = {.lex_state = 79, .external_lex_state = 5},
+  [356] = {.lex_state = 79, .external_lex_state = 5},
+  [357] = {.lex_state = 79, .external_lex_state = 3},
+  [358] = {.lex_state = 79, .external_lex_state = 3},
+  [359] = {.lex_state = 79, .external_lex_state = 5},
+  [360] = {.lex_state = 79, .external_lex_state = 5},
+  [361] = {.lex_state = 79, .external_lex_state = 5},
+  [362] = {.lex_state = 79, .external_lex_state = 5},
+  [363] = {.lex_state = 79, .external_lex_state = 3},
+  [364] = {.lex_state = 79, .external_lex_state = 3},
+  [365] = {.lex_state = 79, .external_lex_state = 3},
+  [366] = {.lex_state = 79, .external_lex_state = 3},
+  [367] = {.lex_state = 79, .external_lex_state = 3},
+  [368] = {.lex_state = 79, .external_lex_state = 3},
+  [369] = {.lex_state = 79, .external_lex_state = 3},
+  [370] = {.lex_state = 79, .external_lex_state = 3},
+  [371] = {.lex_state = 79, .external_lex_state = 3},
+  [372] = {.lex_state = 79, .external_lex_state = 3},
+  [373] = {.lex_state = 79, .external_lex_state = 3},
+  [374] = {.lex_state = 79, .external_lex_state = 3},
+  [375] = {.lex_state = 79, .external_lex_state = 3},
+  [376] = {.lex_state = 79, .external_lex_state = 3},
+  [377] = {.lex_state = 79, .external_lex_state = 3},
+  [378] = {.lex_state = 79, .external_lex_state = 3},
+  [379] = {.lex_state = 79, .external_lex_state = 3},
+  [380] = {.lex_state = 79, .external_lex_state = 3},
+  [381] = {.lex_state = 79, .external_lex_state = 3},
+  [382] = {.lex_state = 79, .external_lex_state = 3},
+  [383] = {.lex_state = 79, .external_lex_state = 3},
+  [384] = {.lex_state = 79, .external_lex_state = 3},
+  [385] = {.lex_state = 79, .external_lex_state = 3},
+  [386] = {.lex_state = 79, .external_lex_state = 3},
+  [387] = {.lex_state = 79, .external_lex_state = 3},
+  [388] = {.lex_state = 79, .external_lex_state = 3},
+  [389] = {.lex_state = 79, .external_lex_state = 3},
+  [390] = {.lex_state = 79, .external_lex_state = 3},
+  [391] = {.lex_state = 79, .external_lex_state = 5},
+  [392] = {.lex_state = 79, .external_lex_state = 3},
+  [393] = {.lex_state = 79, .external_lex_state = 3},
+  [394] = {.lex_state = 79, .external_lex_state = 3},
+  [395] = {.lex_state = 79, .external_lex_state = 5},
+  [396] = {.lex_state = 79, .external_lex_state = 5},
+  [397] = {.lex_state = 79, .external_lex_state = 5},
+  [398] = {.lex_state = 79, .external_lex_state = 5},
+  [399] = {.lex_state = 79, .external_lex_state = 5},
+  [400] = {.lex_state = 79, .external_lex_state = 5},
+  [401] = {.lex_state = 79, .external_lex_state = 5},
+  [402] = {.lex_state = 79, .external_lex_state = 5},
+  [403] = {.lex_state = 79, .external_lex_state = 5},
+  [404] = {.lex_state = 79, .external_lex_state = 5},
+  [405] = {.lex_state = 79, .external_lex_state = 5},
+  [406] = {.lex_state = 79, .external_lex_state = 5},
+  [407] = {.lex_state = 79, .external_lex_state = 5},
+  [408] = {.lex_state = 79, .external_lex_state = 5},
+  [409] = {.lex_state = 79, .external_lex_state = 5},
+  [410] = {.lex_state = 79, .external_lex_state = 5},
+  [411] = {.lex_state = 79, .external_lex_state = 5},
+  [412] = {.lex_state = 79, .external_lex_state = 5},
+  [413] = {.lex_state = 79, .external_lex_state = 5},
+  [414] = {.lex_state = 79, .external_lex_state = 5},
+  [415] = {.lex_state = 79, .external_lex_state = 5},
+  [416] = {.lex_state = 79, .external_lex_state = 5},
+  [417] = {.lex_state = 79, .external_lex_state = 5},
+  [418] = {.lex_state = 79, .external_lex_state = 5},
+  [419] = {.lex_state = 79, .external_lex_state = 5},
+  [420] = {.lex_state = 79, .external_lex_state = 5},
+  [421] = {.lex_state = 79, .external_lex_state = 5},
+  [422] = {.lex_state = 79, .external_lex_state = 5},
+  [423] = {.lex_state = 79, .external_lex_state = 5},
+  [424] = {.lex_state = 79, .external_lex_state = 5},
+  [425] = {.lex_state = 79, .external_lex_state = 5},
+  [426] = {.lex_state = 79, .external_lex_state = 5},
+  [427] = {.lex_state = 79, .external_lex_state = 5},
+  [428] = {.lex_state = 79, .external_lex_state = 5},
+  [429] = {.lex_state = 79, .external_lex_state = 5},
+  [430] = {.lex_state = 79, .external_lex_state = 5},
+  [431] = {.lex_state = 79, .external_lex_state = 5},
+  [432] = {.lex_state = 79, .external_lex_state = 5},
+  [433] = {.lex_state = 79, .external_lex_state = 5},
+  [434] = {.lex_state = 79, .external_lex_state = 5},
+  [435] = {.lex_state = 79, .external_lex_state = 5},
+  [436] = {.lex_state = 79, .external_lex_state = 5},
+  [437] = {.lex_state = 79, .external_lex_state = 5},
+  [438] = {.lex_state = 79, .external_lex_state = 5},
+  [439] = {.lex_state = 79, .external_lex_state = 5},
+  [440] = {.lex_state = 79, .external_lex_state = 6},
+  [441] = {.lex_state = 79, .external_lex_state = 5},
+  [442] = {.lex_state = 79, .external_lex_state = 5},
+  [443] = {.lex_state = 79, .external_lex_state = 6},
+  [444] = {.lex_state = 79, .external_lex_state = 6},
+  [445] = {.lex_state = 79, .external_lex_state = 6},
+  [446] = {.lex_state = 79, .external_lex_state = 5},
+  [447] = {.lex_state = 79, .external_lex_state = 5},
+  [448] = {.lex_state = 79, .external_lex_state = 6},
+  [449] = {.lex_state = 79, .external_lex_state = 6},
+  [450] = {.lex_state = 79, .external_lex_state = 5},
+  [451] = {.lex_state = 79, .external_lex_state = 5},
+  [452] = {.lex_state = 79, .external_lex_state = 6},
+  [453] = {.lex_state = 79, .external_lex_state = 6},
+  [454] = {.lex_state = 79, .external_lex_state = 5},
+  [455] = {.lex_state = 79, .external_lex_state = 5},
+  [456] = {.lex_state = 79, .external_lex_state = 5},
+  [457] = {.lex_state = 79, .external_lex_state = 5},
+  [458] = {.lex_state = 79, .external_lex_state = 5},
+  [459] = {.lex_state = 79, .external_lex_state = 5},
+  [460] = {.lex_state = 79, .external_lex_state = 5},
+  [461] = {.lex_state = 79, .external_lex_state = 5},
+  [462] = {.lex_state = 79, .external_lex_state = 6},
+  [463] = {.lex_state = 79, .external_lex_state = 5},
+  [464] = {.lex_state = 79, .external_lex_state = 5},
+  [465] = {.lex_state = 79, .external_lex_state = 5},
+  [466] = {.lex_state = 79, .external_lex_state = 5},
+  [467] = {.lex_state = 79, .external_lex_state = 5},
+  [468] = {.lex_state = 79, .external_lex_state = 6},
+  [469] = {.lex_state = 79, .external_lex_state = 5},
+  [470] = {.lex_state = 79, .external_lex_state = 5},
+  [471] = {.lex_state = 79, .external_lex_state = 5},
+  [472] = {.lex_state = 79, .external_lex_state = 6},
+  [473] = {.lex_state = 79, .external_lex_state = 6},
+  [474] = {.lex_state = 79, .external_lex_state = 6},
+  [475] = {.lex_state = 79, .external_lex_state = 6},
+  [476] = {.lex_state = 79, .external_lex_state = 6},
+  [477] = {.lex_state = 79, .external_lex_state = 6},
+  [478] = {.lex_state = 79, .external_lex_state = 6},
+  [479] = {.lex_state = 79, .external_lex_state = 6},
+  [480] = {.lex_state = 79, .external_lex_state = 6},
+  [481] = {.lex_state = 79, .external_lex_state = 6},
+  [482] = {.lex_state = 79, .external_lex_state = 6},
+  [483] = {.lex_state = 79, .external_lex_state = 6},
+  [484] = {.lex_state = 79, .external_lex_state = 6},
+  [485] = {.lex_state = 79, .external_lex_state = 6},
+  [486] = {.lex_state = 79, .external_lex_state = 6},
+  [487] = {.lex_state = 79, .external_lex_state = 6},
+  [488] = {.lex_state = 79, .external_lex_state = 6},
+  [489] = {.lex_state = 79, .external_lex_state = 6},
+  [490] = {.lex_state = 79, .external_lex_state = 6},
+  [491] = {.lex_state = 79, .external_lex_state = 6},
+  [492] = {.lex_state = 79, .external_lex_state = 6},
+  [493] = {.lex_state = 79, .external_lex_state = 6},
+  [494] = {.lex_state = 79, .external_lex_state = 6},
+  [495] = {.lex_state = 79, .external_lex_state = 6},
+  [496] = {.lex_state = 79, .external_lex_state = 6},
+  [497] = {.lex_state = 79, .external_lex_state = 6},
+  [498] = {.lex_state = 79, .external_lex_state = 6},
+  [499] = {.lex_state = 79, .external_lex_state = 6},
+  [500] = {.lex_state = 79, .external_lex_state = 6},
+  [501] = {.lex_state = 79, .external_lex_state = 6},
+  [502] = {.lex_state = 79, .external_lex_state = 6},
+  [503] = {.lex_state = 79, .external_lex_state = 6},
+  [504] = {.lex_state = 79, .external_lex_state = 6},
+  [505] = {.lex_state = 79, .external_lex_state = 6},
+  [506] = {.lex_state = 79, .external_lex_state = 6},
+  [507] = {.lex_state = 79, .external_lex_state = 6},
+  [508] = {.lex_state = 79, .external_lex_state = 6},
+  [509] = {.lex_state = 79, .external_lex_state = 6},
+  [510] = {.lex_state = 79, .external_lex_state = 6},
+  [511] = {.lex_state = 79, .external_lex_state = 6},
+  [512] = {.lex_state = 79, .external_lex_state = 6},
+  [513] = {.lex_state = 79, .external_lex_state = 6},
+  [514] = {.lex_state = 79, .external_lex_state = 6},
+  [515] = {.lex_state = 79, .external_lex_state = 6},
+  [516] = {.lex_state = 79, .external_lex_state = 6},
+  [517] = {.lex_state = 79, .external_lex_state = 6},
+  [518] = {.lex_state = 79, .external_lex_state = 6},
+  [519] = {.lex_state = 79, .external_lex_state = 6},
+  [520] = {.lex_state = 79, .external_lex_state = 6},
+  [521] = {.lex_state = 79, .external_lex_state = 6},
+  [522] = {.lex_state = 79, .external_lex_state = 6},
+  [523] = {.lex_state = 79, .external_lex_state = 6},
+  [524] = {.lex_state = 79, .external_lex_state = 6},
+  [525] = {.lex_state = 79, .external_lex_state = 6},
+  [526] = {.lex_state = 79, .external_lex_state = 6},
+  [527] = {.lex_state = 79, .external_lex_state = 6},
+  [528] = {.lex_state = 79, .external_lex_state = 6},
+  [529] = {.lex_state = 79, .external_lex_state = 6},
+  [530] = {.lex_state = 79, .external_lex_state = 6},
+  [531] = {.lex_state = 79, .external_lex_state = 6},
+  [532] = {.lex_state = 79, .external_lex_state = 6},
+  [533] = {.lex_state = 79, .external_lex_state = 6},
+  [534] = {.lex_state = 79, .external_lex_state = 6},
+  [535] = {.lex_state = 79, .external_lex_state = 6},
+  [536] = {.lex_state = 79, .external_lex_state = 6},
+  [537] = {.lex_state = 79, .external_lex_state = 6},
+  [538] = {.lex_state = 79, .external_lex_state = 6},
+  [539] = {.lex_state = 79, .external_lex_state = 6},
+  [540] = {.lex_state = 79, .external_lex_state = 6},
+  [541] = {.lex_state = 79, .external_lex_state = 6},
+  [542] = {.lex_state = 79, .external_lex_state = 6},
+  [543] = {.lex_state = 79, .external_lex_state = 6},
+  [544] = {.lex_state = 79, .external_lex_state = 6},
+  [545] = {.lex_state = 79, .external_lex_state = 6},
+  [546] = {.lex_state = 79, .external_lex_state = 6},
+  [547] = {.lex_state = 79, .external_lex_state = 6},
+  [548] = {.lex_state = 79, .external_lex_state = 6},
+  [549] = {.lex_state = 79, .external_lex_state = 6},
+  [550] = {.lex_state = 79, .external_lex_state = 6},
+  [551] = {.lex_state = 79, .external_lex_state = 6},
+  [552] = {.lex_state = 79, .external_lex_state = 6},
+  [553] = {.lex_state = 79, .external_lex_state = 7},
+  [554] = {.lex_state = 79, .external_lex_state = 6},
+  [555] = {.lex_state = 79, .external_lex_state = 6},
+  [556] = {.lex_state = 79, .external_lex_state = 6},
+  [557] = {.lex_state = 79, .external_lex_state = 6},
+  [558] = {.lex_state = 79, .external_lex_state = 6},
+  [559] = {.lex_state = 79, .external_lex_state = 6},
+  [560] = {.lex_state = 79, .external_lex_state = 6},
+  [561] = {.lex_state = 79, .external_lex_state = 6},
+  [562] = {.lex_state = 79, .external_lex_state = 6},
+  [563] = {.lex_state = 79, .external_lex_state = 6},
+  [564] = {.lex_state = 79, .external_lex_state = 6},
+  [565] = {.lex_state = 79, .external_lex_state = 6},
+  [566] = {.lex_state = 79, .external_lex_state = 6},
+  [567] = {.lex_state = 79, .external_lex_state = 6},
+  [568] = {.lex_state = 79, .external_lex_state = 6},
+  [569] = {.lex_state = 79, .external_lex_state = 6},
+  [570] = {.lex_state = 79, .external_lex_state = 6},
+  [571] = {.lex_state = 79, .external_lex_state = 6},
+  [572] = {.lex_state = 79, .external_lex_state = 6},
+  [573] = {.lex_state = 79, .external_lex_state = 6},
+  [574] = {.lex_state = 79, .external_lex_state = 6},
+  [575] = {.lex_state = 79, .external_lex_state = 6},
+  [576] = {.lex_state = 79, .external_lex_state = 6},
+  [577] = {.lex_state = 79, .external_lex_state = 6},
+  [578] = {.lex_state = 79, .external_lex_state = 6},
+  [579] = {.lex_state = 79, .external_lex_state = 6},
+  [580] = {.lex_state = 79, .external_lex_state = 6},
+  [581] = {.lex_state = 79, .external_lex_state = 7},
+  [582] = {.lex_state = 79, .external_lex_state = 7},
+  [583] = {.lex_state = 79, .external_lex_state = 6},
+  [584] = {.lex_state = 79, .external_lex_state = 6},
+  [585] = {.lex_state = 79, .external_lex_state = 6},
+  [586] = {.lex_state = 79, .external_lex_state = 6},
+  [587] = {.lex_state = 79, .external_lex_state = 6},
+  [588] = {.lex_state = 79, .external_lex_state = 6},
+  [589] = {.lex_state = 79, .external_lex_state = 6},
+  [590] = {.lex_state = 79, .external_lex_state = 6},
+  [591] = {.lex_state = 79, .external_lex_state = 6},
+  [592] = {.lex_state = 79, .external_lex_state = 6},
+  [593] = {.lex_state = 79, .external_lex_state = 6},
+  [594] = {.lex_state = 79, .external_lex_state = 6},
+  [595] = {.lex_state = 79, .external_lex_state = 6},
+  [596] = {.lex_state = 79, .external_lex_state = 6},
+  [597] = {.lex_state = 79, .external_lex_state = 6},
+  [598] = {.lex_state = 79, .external_lex_state = 6},
+  [599] = {.lex_state = 79, .external_lex_state = 7},
+  [600] = {.lex_state = 79, .external_lex_state = 6},
+  [601] = {.lex_state = 79, .external_lex_state = 6},
+  [602] = {.lex_state = 79, .external_lex_state = 7},
+  [603] = {.lex_state = 79, .external_lex_state = 6},
+  [604] = {.lex_state = 79, .external_lex_state = 7},
+  [605] = {.lex_state = 79, .external_lex_state = 6},
+  [606] = {.lex_state = 79, .external_lex_state = 7},
+  [607] = {.lex_state = 79, .external_lex_state = 7},
+  [608] = {.lex_state = 79, .external_lex_state = 7},
+  [609] = {.lex_state = 79, .external_lex_state = 7},
+  [610] = {.lex_state = 79, .external_lex_state = 6},
+  [611] = {.lex_state = 79, .external_lex_state = 6},
+  [612] = {.lex_state = 79, .external_lex_state = 6},
+  [613] = {.lex_state = 79, .external_lex_state = 6},
+  [614] = {.lex_state = 79, .external_lex_state = 6},
+  [615] = {.lex_state = 79, .external_lex_state = 6},
+  [616] = {.lex_state = 79, .external_lex_state = 6},
+  [617] = {.lex_state = 79, .external_lex_state = 6},
+  [618] = {.lex_state = 79, .external_lex_state = 6},
+  [619] = {.lex_state = 79, .external_lex_state = 6},
+  [620] = {.lex_state = 79, .external_lex_state = 6},
+  [621] = {.lex_state = 79, .external_lex_state = 6},
+  [622] = {.lex_state = 79, .external_lex_state = 6},
+  [623] = {.lex_state = 79, .external_lex_state = 6},
+  [624] = {.lex_state = 79, .external_lex_state = 6},
+  [625] = {.lex_state = 79, .external_lex_state = 6},
+  [626] = {.lex_state = 79, .external_lex_state = 7},
+  [627] = {.lex_state = 79, .external_lex_state = 7},
+  [628] = {.lex_state = 79, .external_lex_state = 7},
+  [629] = {.lex_state = 79, .external_lex_state = 7},
+  [630] = {.lex_state = 79, .external_lex_state = 7},
+  [631] = {.lex_state = 79, .external_lex_state = 7},
+  [632] = {.lex_state = 79, .external_lex_state = 7},
+  [633] = {.lex_state = 79, .external_lex_state = 7},
+  [634] = {.lex_state = 79, .external_lex_state = 7},
+  [635] = {.lex_state = 79, .external_lex_state = 7},
+  [636] = {.lex_state = 79, .external_lex_state = 7},
+  [637] = {.lex_state = 79, .external_lex_state = 7},
+  [638] = {.lex_state = 79, .external_lex_state = 7},
+  [639] = {.lex_state = 79, .external_lex_state = 7},
+  [640] = {.lex_state = 79, .external_lex_state = 7},
+  [641] = {.lex_state = 79, .external_lex_state = 7},
+  [642] = {.lex_state = 79, .external_lex_state = 7},
+  [643] = {.lex_state = 79, .external_lex_state = 7},
+  [644] = {.lex_state = 79, .external_lex_state = 7},
+  [645] = {.lex_state = 79, .external_lex_state = 7},
+  [646] = {.lex_state = 79, .external_lex_state = 7},
+  [647] = {.lex_state = 79, .external_lex_state = 7},
+  [648] = {.lex_state = 79, .external_lex_state = 7},
+  [649] = {.lex_state = 79, .external_lex_state = 7},
+  [650] = {.lex_state = 79, .external_lex_state = 7},
+  [651] = {.lex_state = 79, .external_lex_state = 7},
+  [652] = {.lex_state = 79, .external_lex_state = 7},
+  [653] = {.lex_state = 79, .external_lex_state = 7},
+  [654] = {.lex_state = 79, .external_lex_state = 7},
+  [655] = {.lex_state = 79, .external_lex_state = 7},
+  [656] = {.lex_state = 79, .external_lex_state = 7},
+  [657] = {.lex_state = 79, .external_lex_state = 7},
+  [658] = {.lex_state = 79, .external_lex_state = 7},
+  [659] = {.lex_state = 79, .external_lex_state = 7},
+  [660] = {.lex_state = 79, .external_lex_state = 7},
+  [661] = {.lex_state = 79, .external_lex_state = 7},
+  [662] = {.lex_state = 79, .external_lex_state = 7},
+  [663] = {.lex_state = 79, .external_lex_state = 7},
+  [664] = {.lex_state = 79, .external_lex_state = 7},
+  [665] = {.lex_state = 79, .external_lex_state = 7},
+  [666] = {.lex_state = 79, .external_lex_state = 7},
+  [667] = {.lex_state = 79, .external_lex_state = 7},
+  [668] = {.lex_state = 79, .external_lex_state = 7},
+  [669] = {.lex_state = 79, .external_lex_state = 7},
+  [670] = {.lex_state = 79, .external_lex_state = 7},
+  [671] = {.lex_state = 79, .external_lex_state = 7},
+  [672] = {.lex_state = 79, .external_lex_state = 7},
+  [673] = {.lex_state = 79, .external_lex_state = 7},
+  [674] = {.lex_state = 79, .external_lex_state = 7},
+  [675] = {.lex_state = 79, .external_lex_state = 7},
+  [676] = {.lex_state = 79, .external_lex_state = 7},
+  [677] = {.lex_state = 79, .external_lex_state = 7},
+  [678] = {.lex_state = 79, .external_lex_state = 7},
+  [679] = {.lex_state = 79, .external_lex_state = 7},
+  [680] = {.lex_state = 79, .external_lex_state = 7},
+  [681] = {.lex_state = 79, .external_lex_state = 7},
+  [682] = {.lex_state = 79, .external_lex_state = 7},
+  [683] = {.lex_state = 79, .external_lex_state = 7},
+  [684] = {.lex_state = 79, .external_lex_state = 7},
+  [685] = {.lex_state = 79, .external_lex_state = 7},
+  [686] = {.lex_state = 79, .external_lex_state = 7},
+  [687] = {.lex_state = 79, .external_lex_state = 7},
+  [688] = {.lex_state = 79, .external_lex_state = 7},
+  [689] = {.lex_state = 79, .external_lex_state = 7},
+  [690] = {.lex_state = 79, .external_lex_state = 7},
+  [691] = {.lex_state = 79, .external_lex_state = 7},
+  [692] = {.lex_state = 79, .external_lex_state = 7},
   [693] = {.lex_state = 9, .external_lex_state = 3},
   [694] = {.lex_state = 9, .external_lex_state = 3},
   [695] = {.lex_state = 9, .external_lex_state = 3},
@@ -7560,524 +7565,524 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [895] = {.lex_state = 9},
   [896] = {.lex_state = 9},
   [897] = {.lex_state = 9},
-  [898] = {.lex_state = 80},
-  [899] = {.lex_state = 77, .external_lex_state = 8},
-  [900] = {.lex_state = 77, .external_lex_state = 8},
-  [901] = {.lex_state = 77, .external_lex_state = 8},
-  [902] = {.lex_state = 77, .external_lex_state = 8},
-  [903] = {.lex_state = 77, .external_lex_state = 8},
-  [904] = {.lex_state = 77, .external_lex_state = 8},
-  [905] = {.lex_state = 77, .external_lex_state = 8},
-  [906] = {.lex_state = 77, .external_lex_state = 8},
-  [907] = {.lex_state = 77, .external_lex_state = 8},
-  [908] = {.lex_state = 77, .external_lex_state = 8},
-  [909] = {.lex_state = 77, .external_lex_state = 8},
-  [910] = {.lex_state = 77, .external_lex_state = 8},
-  [911] = {.lex_state = 77, .external_lex_state = 8},
-  [912] = {.lex_state = 77, .external_lex_state = 8},
-  [913] = {.lex_state = 77, .external_lex_state = 8},
-  [914] = {.lex_state = 77, .external_lex_state = 2},
-  [915] = {.lex_state = 77, .external_lex_state = 2},
-  [916] = {.lex_state = 82, .external_lex_state = 9},
-  [917] = {.lex_state = 82, .external_lex_state = 9},
-  [918] = {.lex_state = 82, .external_lex_state = 9},
-  [919] = {.lex_state = 82, .external_lex_state = 9},
-  [920] = {.lex_state = 82, .external_lex_state = 9},
-  [921] = {.lex_state = 82},
-  [922] = {.lex_state = 82},
-  [923] = {.lex_state = 82},
-  [924] = {.lex_state = 82},
-  [925] = {.lex_state = 82},
-  [926] = {.lex_state = 82},
-  [927] = {.lex_state = 82},
-  [928] = {.lex_state = 82},
-  [929] = {.lex_state = 82},
-  [930] = {.lex_state = 82},
-  [931] = {.lex_state = 82, .external_lex_state = 3},
-  [932] = {.lex_state = 82, .external_lex_state = 3},
-  [933] = {.lex_state = 82, .external_lex_state = 4},
-  [934] = {.lex_state = 82, .external_lex_state = 4},
-  [935] = {.lex_state = 82, .external_lex_state = 3},
-  [936] = {.lex_state = 77},
-  [937] = {.lex_state = 82, .external_lex_state = 4},
-  [938] = {.lex_state = 77},
-  [939] = {.lex_state = 82, .external_lex_state = 4},
-  [940] = {.lex_state = 82, .external_lex_state = 3},
-  [941] = {.lex_state = 77},
-  [942] = {.lex_state = 82, .external_lex_state = 3},
+  [898] = {.lex_state = 81},
+  [899] = {.lex_state = 78, .external_lex_state = 8},
+  [900] = {.lex_state = 78, .external_lex_state = 8},
+  [901] = {.lex_state = 78, .external_lex_state = 8},
+  [902] = {.lex_state = 78, .external_lex_state = 8},
+  [903] = {.lex_state = 78, .external_lex_state = 8},
+  [904] = {.lex_state = 78, .external_lex_state = 8},
+  [905] = {.lex_state = 78, .external_lex_state = 8},
+  [906] = {.lex_state = 78, .external_lex_state = 8},
+  [907] = {.lex_state = 78, .external_lex_state = 8},
+  [908] = {.lex_state = 78, .external_lex_state = 8},
+  [909] = {.lex_state = 78, .external_lex_state = 8},
+  [910] = {.lex_state = 78, .external_lex_state = 8},
+  [911] = {.lex_state = 78, .external_lex_state = 8},
+  [912] = {.lex_state = 78, .external_lex_state = 8},
+  [913] = {.lex_state = 78, .external_lex_state = 8},
+  [914] = {.lex_state = 78, .external_lex_state = 2},
+  [915] = {.lex_state = 78, .external_lex_state = 2},
+  [916] = {.lex_state = 83, .external_lex_state = 9},
+  [917] = {.lex_state = 83, .external_lex_state = 9},
+  [918] = {.lex_state = 83, .external_lex_state = 9},
+  [919] = {.lex_state = 83, .external_lex_state = 9},
+  [920] = {.lex_state = 83, .external_lex_state = 9},
+  [921] = {.lex_state = 83},
+  [922] = {.lex_state = 83},
+  [923] = {.lex_state = 83},
+  [924] = {.lex_state = 83},
+  [925] = {.lex_state = 83},
+  [926] = {.lex_state = 83},
+  [927] = {.lex_state = 83},
+  [928] = {.lex_state = 83},
+  [929] = {.lex_state = 83},
+  [930] = {.lex_state = 83},
+  [931] = {.lex_state = 83, .external_lex_state = 3},
+  [932] = {.lex_state = 83, .external_lex_state = 3},
+  [933] = {.lex_state = 83, .external_lex_state = 4},
+  [934] = {.lex_state = 83, .external_lex_state = 4},
+  [935] = {.lex_state = 83, .external_lex_state = 3},
+  [936] = {.lex_state = 78},
+  [937] = {.lex_state = 83, .external_lex_state = 4},
+  [938] = {.lex_state = 78},
+  [939] = {.lex_state = 83, .external_lex_state = 4},
+  [940] = {.lex_state = 83, .external_lex_state = 3},
+  [941] = {.lex_state = 78},
+  [942] = {.lex_state = 83, .external_lex_state = 3},
   [943] = {.lex_state = 8, .external_lex_state = 10},
-  [944] = {.lex_state = 82, .external_lex_state = 4},
-  [945] = {.lex_state = 82, .external_lex_state = 3},
+  [944] = {.lex_state = 83, .external_lex_state = 4},
+  [945] = {.lex_state = 83, .external_lex_state = 3},
   [946] = {.lex_state = 8, .external_lex_state = 10},
   [947] = {.lex_state = 8, .external_lex_state = 10},
   [948] = {.lex_state = 8, .external_lex_state = 10},
   [949] = {.lex_state = 8, .external_lex_state = 10},
   [950] = {.lex_state = 8, .external_lex_state = 10},
-  [951] = {.lex_state = 82, .external_lex_state = 3},
-  [952] = {.lex_state = 77},
-  [953] = {.lex_state = 77, .external_lex_state = 8},
-  [954] = {.lex_state = 77, .external_lex_state = 8},
-  [955] = {.lex_state = 77},
-  [956] = {.lex_state = 77, .external_lex_state = 8},
-  [957] = {.lex_state = 77, .external_lex_state = 8},
-  [958] = {.lex_state = 77},
-  [959] = {.lex_state = 77, .external_lex_state = 8},
-  [960] = {.lex_state = 77, .external_lex_state = 2},
+  [951] = {.lex_state = 83, .external_lex_state = 3},
+  [952] = {.lex_state = 78},
+  [953] = {.lex_state = 78, .external_lex_state = 8},
+  [954] = {.lex_state = 78, .external_lex_state = 8},
+  [955] = {.lex_state = 78},
+  [956] = {.lex_state = 78, .external_lex_state = 8},
+  [957] = {.lex_state = 78, .external_lex_state = 8},
+  [958] = {.lex_state = 78},
+  [959] = {.lex_state = 78, .external_lex_state = 8},
+  [960] = {.lex_state = 78, .external_lex_state = 2},
   [961] = {.lex_state = 8, .external_lex_state = 10},
   [962] = {.lex_state = 8, .external_lex_state = 10},
   [963] = {.lex_state = 8, .external_lex_state = 10},
   [964] = {.lex_state = 8, .external_lex_state = 10},
-  [965] = {.lex_state = 77, .external_lex_state = 2},
+  [965] = {.lex_state = 78, .external_lex_state = 2},
   [966] = {.lex_state = 8, .external_lex_state = 10},
   [967] = {.lex_state = 8, .external_lex_state = 10},
-  [968] = {.lex_state = 82, .external_lex_state = 4},
-  [969] = {.lex_state = 77, .external_lex_state = 3},
-  [970] = {.lex_state = 82, .external_lex_state = 4},
-  [971] = {.lex_state = 82, .external_lex_state = 5},
-  [972] = {.lex_state = 82, .external_lex_state = 4},
-  [973] = {.lex_state = 82, .external_lex_state = 5},
-  [974] = {.lex_state = 82, .external_lex_state = 5},
-  [975] = {.lex_state = 82, .external_lex_state = 5},
-  [976] = {.lex_state = 82, .external_lex_state = 4},
-  [977] = {.lex_state = 82, .external_lex_state = 5},
-  [978] = {.lex_state = 82, .external_lex_state = 4},
-  [979] = {.lex_state = 82, .external_lex_state = 4},
+  [968] = {.lex_state = 83, .external_lex_state = 4},
+  [969] = {.lex_state = 78, .external_lex_state = 3},
+  [970] = {.lex_state = 83, .external_lex_state = 4},
+  [971] = {.lex_state = 83, .external_lex_state = 5},
+  [972] = {.lex_state = 83, .external_lex_state = 4},
+  [973] = {.lex_state = 83, .external_lex_state = 5},
+  [974] = {.lex_state = 83, .external_lex_state = 5},
+  [975] = {.lex_state = 83, .external_lex_state = 5},
+  [976] = {.lex_state = 83, .external_lex_state = 4},
+  [977] = {.lex_state = 83, .external_lex_state = 5},
+  [978] = {.lex_state = 83, .external_lex_state = 4},
+  [979] = {.lex_state = 83, .external_lex_state = 4},
   [980] = {.lex_state = 12, .external_lex_state = 4},
-  [981] = {.lex_state = 82, .external_lex_state = 4},
-  [982] = {.lex_state = 82, .external_lex_state = 5},
-  [983] = {.lex_state = 77, .external_lex_state = 3},
-  [984] = {.lex_state = 82, .external_lex_state = 3},
+  [981] = {.lex_state = 83, .external_lex_state = 4},
+  [982] = {.lex_state = 83, .external_lex_state = 5},
+  [983] = {.lex_state = 78, .external_lex_state = 3},
+  [984] = {.lex_state = 83, .external_lex_state = 3},
   [985] = {.lex_state = 12, .external_lex_state = 4},
-  [986] = {.lex_state = 77, .external_lex_state = 3},
-  [987] = {.lex_state = 82, .external_lex_state = 4},
-  [988] = {.lex_state = 82, .external_lex_state = 4},
-  [989] = {.lex_state = 82, .external_lex_state = 5},
-  [990] = {.lex_state = 77, .external_lex_state = 3},
-  [991] = {.lex_state = 77, .external_lex_state = 5},
-  [992] = {.lex_state = 77, .external_lex_state = 3},
+  [986] = {.lex_state = 78, .external_lex_state = 3},
+  [987] = {.lex_state = 83, .external_lex_state = 4},
+  [988] = {.lex_state = 83, .external_lex_state = 4},
+  [989] = {.lex_state = 83, .external_lex_state = 5},
+  [990] = {.lex_state = 78, .external_lex_state = 3},
+  [991] = {.lex_state = 78, .external_lex_state = 5},
+  [992] = {.lex_state = 78, .external_lex_state = 3},
   [993] = {.lex_state = 11, .external_lex_state = 4},
-  [994] = {.lex_state = 82, .external_lex_state = 3},
+  [994] = {.lex_state = 83, .external_lex_state = 3},
   [995] = {.lex_state = 12, .external_lex_state = 4},
-  [996] = {.lex_state = 82, .external_lex_state = 4},
-  [997] = {.lex_state = 82, .external_lex_state = 4},
-  [998] = {.lex_state = 82},
+  [996] = {.lex_state = 83, .external_lex_state = 4},
+  [997] = {.lex_state = 83, .external_lex_state = 4},
+  [998] = {.lex_state = 83},
   [999] = {.lex_state = 0, .external_lex_state = 3},
-  [1000] = {.lex_state = 82, .external_lex_state = 6},
-  [1001] = {.lex_state = 82, .external_lex_state = 6},
-  [1002] = {.lex_state = 82, .external_lex_state = 6},
-  [1003] = {.lex_state = 82, .external_lex_state = 6},
-  [1004] = {.lex_state = 77, .external_lex_state = 6},
-  [1005] = {.lex_state = 82, .external_lex_state = 4},
-  [1006] = {.lex_state = 80, .external_lex_state = 5},
-  [1007] = {.lex_state = 82, .external_lex_state = 4},
-  [1008] = {.lex_state = 82, .external_lex_state = 6},
-  [1009] = {.lex_state = 77, .external_lex_state = 3},
-  [1010] = {.lex_state = 82, .external_lex_state = 4},
+  [1000] = {.lex_state = 83, .external_lex_state = 6},
+  [1001] = {.lex_state = 83, .external_lex_state = 6},
+  [1002] = {.lex_state = 83, .external_lex_state = 6},
+  [1003] = {.lex_state = 83, .external_lex_state = 6},
+  [1004] = {.lex_state = 78, .external_lex_state = 6},
+  [1005] = {.lex_state = 83, .external_lex_state = 4},
+  [1006] = {.lex_state = 81, .external_lex_state = 5},
+  [1007] = {.lex_state = 83, .external_lex_state = 4},
+  [1008] = {.lex_state = 83, .external_lex_state = 6},
+  [1009] = {.lex_state = 78, .external_lex_state = 3},
+  [1010] = {.lex_state = 83, .external_lex_state = 4},
   [1011] = {.lex_state = 8, .external_lex_state = 10},
-  [1012] = {.lex_state = 82, .external_lex_state = 6},
+  [1012] = {.lex_state = 83, .external_lex_state = 6},
   [1013] = {.lex_state = 0, .external_lex_state = 5},
-  [1014] = {.lex_state = 82, .external_lex_state = 6},
-  [1015] = {.lex_state = 82, .external_lex_state = 4},
+  [1014] = {.lex_state = 83, .external_lex_state = 6},
+  [1015] = {.lex_state = 83, .external_lex_state = 4},
   [1016] = {.lex_state = 0, .external_lex_state = 5},
   [1017] = {.lex_state = 0, .external_lex_state = 11},
   [1018] = {.lex_state = 8, .external_lex_state = 10},
   [1019] = {.lex_state = 12, .external_lex_state = 4},
-  [1020] = {.lex_state = 77, .external_lex_state = 3},
-  [1021] = {.lex_state = 77, .external_lex_state = 3},
-  [1022] = {.lex_state = 77, .external_lex_state = 3},
+  [1020] = {.lex_state = 78, .external_lex_state = 3},
+  [1021] = {.lex_state = 78, .external_lex_state = 3},
+  [1022] = {.lex_state = 78, .external_lex_state = 3},
   [1023] = {.lex_state = 8, .external_lex_state = 10},
   [1024] = {.lex_state = 12, .external_lex_state = 4},
-  [1025] = {.lex_state = 82, .external_lex_state = 4},
-  [1026] = {.lex_state = 82, .external_lex_state = 5},
-  [1027] = {.lex_state = 82, .external_lex_state = 4},
-  [1028] = {.lex_state = 82, .external_lex_state = 4},
-  [1029] = {.lex_state = 82, .external_lex_state = 5},
-  [1030] = {.lex_state = 82, .external_lex_state = 4},
-  [1031] = {.lex_state = 82, .external_lex_state = 4},
-  [1032] = {.lex_state = 82, .external_lex_state = 4},
-  [1033] = {.lex_state = 82, .external_lex_state = 4},
-  [1034] = {.lex_state = 82, .external_lex_state = 5},
-  [1035] = {.lex_state = 82, .external_lex_state = 5},
-  [1036] = {.lex_state = 82, .external_lex_state = 4},
-  [1037] = {.lex_state = 82, .external_lex_state = 4},
-  [1038] = {.lex_state = 82, .external_lex_state = 5},
-  [1039] = {.lex_state = 82, .external_lex_state = 5},
-  [1040] = {.lex_state = 82, .external_lex_state = 4},
-  [1041] = {.lex_state = 82, .external_lex_state = 5},
-  [1042] = {.lex_state = 82, .external_lex_state = 4},
-  [1043] = {.lex_state = 82, .external_lex_state = 5},
-  [1044] = {.lex_state = 82, .external_lex_state = 5},
-  [1045] = {.lex_state = 82, .external_lex_state = 5},
-  [1046] = {.lex_state = 82, .external_lex_state = 5},
-  [1047] = {.lex_state = 82, .external_lex_state = 5},
-  [1048] = {.lex_state = 82, .external_lex_state = 5},
-  [1049] = {.lex_state = 82, .external_lex_state = 5},
-  [1050] = {.lex_state = 82, .external_lex_state = 5},
-  [1051] = {.lex_state = 82, .external_lex_state = 5},
-  [1052] = {.lex_state = 82, .external_lex_state = 5},
-  [1053] = {.lex_state = 82, .external_lex_state = 5},
-  [1054] = {.lex_state = 82, .external_lex_state = 5},
-  [1055] = {.lex_state = 82, .external_lex_state = 5},
+  [1025] = {.lex_state = 83, .external_lex_state = 4},
+  [1026] = {.lex_state = 83, .external_lex_state = 5},
+  [1027] = {.lex_state = 83, .external_lex_state = 4},
+  [1028] = {.lex_state = 83, .external_lex_state = 4},
+  [1029] = {.lex_state = 83, .external_lex_state = 5},
+  [1030] = {.lex_state = 83, .external_lex_state = 4},
+  [1031] = {.lex_state = 83, .external_lex_state = 4},
+  [1032] = {.lex_state = 83, .external_lex_state = 4},
+  [1033] = {.lex_state = 83, .external_lex_state = 4},
+  [1034] = {.lex_state = 83, .external_lex_state = 5},
+  [1035] = {.lex_state = 83, .external_lex_state = 5},
+  [1036] = {.lex_state = 83, .external_lex_state = 4},
+  [1037] = {.lex_state = 83, .external_lex_state = 4},
+  [1038] = {.lex_state = 83, .external_lex_state = 5},
+  [1039] = {.lex_state = 83, .external_lex_state = 5},
+  [1040] = {.lex_state = 83, .external_lex_state = 4},
+  [1041] = {.lex_state = 83, .external_lex_state = 5},
+  [1042] = {.lex_state = 83, .external_lex_state = 4},
+  [1043] = {.lex_state = 83, .external_lex_state = 5},
+  [1044] = {.lex_state = 83, .external_lex_state = 5},
+  [1045] = {.lex_state = 83, .external_lex_state = 5},
+  [1046] = {.lex_state = 83, .external_lex_state = 5},
+  [1047] = {.lex_state = 83, .external_lex_state = 5},
+  [1048] = {.lex_state = 83, .external_lex_state = 5},
+  [1049] = {.lex_state = 83, .external_lex_state = 5},
+  [1050] = {.lex_state = 83, .external_lex_state = 5},
+  [1051] = {.lex_state = 83, .external_lex_state = 5},
+  [1052] = {.lex_state = 83, .external_lex_state = 5},
+  [1053] = {.lex_state = 83, .external_lex_state = 5},
+  [1054] = {.lex_state = 83, .external_lex_state = 5},
+  [1055] = {.lex_state = 83, .external_lex_state = 5},
   [1056] = {.lex_state = 0, .external_lex_state = 3},
-  [1057] = {.lex_state = 82, .external_lex_state = 4},
-  [1058] = {.lex_state = 82, .external_lex_state = 4},
-  [1059] = {.lex_state = 82, .external_lex_state = 5},
-  [1060] = {.lex_state = 82, .external_lex_state = 5},
+  [1057] = {.lex_state = 83, .external_lex_state = 4},
+  [1058] = {.lex_state = 83, .external_lex_state = 4},
+  [1059] = {.lex_state = 83, .external_lex_state = 5},
+  [1060] = {.lex_state = 83, .external_lex_state = 5},
   [1061] = {.lex_state = 0, .external_lex_state = 5},
-  [1062] = {.lex_state = 82, .external_lex_state = 5},
-  [1063] = {.lex_state = 82, .external_lex_state = 5},
-  [1064] = {.lex_state = 82, .external_lex_state = 5},
-  [1065] = {.lex_state = 82, .external_lex_state = 5},
+  [1062] = {.lex_state = 83, .external_lex_state = 5},
+  [1063] = {.lex_state = 83, .external_lex_state = 5},
+  [1064] = {.lex_state = 83, .external_lex_state = 5},
+  [1065] = {.lex_state = 83, .external_lex_state = 5},
   [1066] = {.lex_state = 8, .external_lex_state = 10},
   [1067] = {.lex_state = 0, .external_lex_state = 5},
   [1068] = {.lex_state = 8, .external_lex_state = 10},
   [1069] = {.lex_state = 8, .external_lex_state = 10},
   [1070] = {.lex_state = 8, .external_lex_state = 10},
-  [1071] = {.lex_state = 82, .external_lex_state = 5},
-  [1072] = {.lex_state = 82, .external_lex_state = 5},
-  [1073] = {.lex_state = 82, .external_lex_state = 5},
-  [1074] = {.lex_state = 82, .external_lex_state = 5},
-  [1075] = {.lex_state = 82, .external_lex_state = 5},
-  [1076] = {.lex_state = 82, .external_lex_state = 5},
+  [1071] = {.lex_state = 83, .external_lex_state = 5},
+  [1072] = {.lex_state = 83, .external_lex_state = 5},
+  [1073] = {.lex_state = 83, .external_lex_state = 5},
+  [1074] = {.lex_state = 83, .external_lex_state = 5},
+  [1075] = {.lex_state = 83, .external_lex_state = 5},
+  [1076] = {.lex_state = 83, .external_lex_state = 5},
   [1077] = {.lex_state = 8, .external_lex_state = 10},
-  [1078] = {.lex_state = 82, .external_lex_state = 3},
-  [1079] = {.lex_state = 82, .external_lex_state = 4},
-  [1080] = {.lex_state = 82, .external_lex_state = 4},
+  [1078] = {.lex_state = 83, .external_lex_state = 3},
+  [1079] = {.lex_state = 83, .external_lex_state = 4},
+  [1080] = {.lex_state = 83, .external_lex_state = 4},
   [1081] = {.lex_state = 0, .external_lex_state = 3},
-  [1082] = {.lex_state = 82, .external_lex_state = 4},
+  [1082] = {.lex_state = 83, .external_lex_state = 4},
   [1083] = {.lex_state = 0, .external_lex_state = 5},
   [1084] = {.lex_state = 8, .external_lex_state = 10},
   [1085] = {.lex_state = 0, .external_lex_state = 5},
   [1086] = {.lex_state = 8, .external_lex_state = 10},
   [1087] = {.lex_state = 8, .external_lex_state = 10},
   [1088] = {.lex_state = 8, .external_lex_state = 10},
-  [1089] = {.lex_state = 82, .external_lex_state = 4},
-  [1090] = {.lex_state = 82, .external_lex_state = 4},
-  [1091] = {.lex_state = 82, .external_lex_state = 4},
-  [1092] = {.lex_state = 82, .external_lex_state = 4},
-  [1093] = {.lex_state = 82, .external_lex_state = 4},
-  [1094] = {.lex_state = 82, .external_lex_state = 4},
-  [1095] = {.lex_state = 82, .external_lex_state = 4},
+  [1089] = {.lex_state = 83, .external_lex_state = 4},
+  [1090] = {.lex_state = 83, .external_lex_state = 4},
+  [1091] = {.lex_state = 83, .external_lex_state = 4},
+  [1092] = {.lex_state = 83, .external_lex_state = 4},
+  [1093] = {.lex_state = 83, .external_lex_state = 4},
+  [1094] = {.lex_state = 83, .external_lex_state = 4},
+  [1095] = {.lex_state = 83, .external_lex_state = 4},
   [1096] = {.lex_state = 0, .external_lex_state = 5},
   [1097] = {.lex_state = 0, .external_lex_state = 5},
-  [1098] = {.lex_state = 82, .external_lex_state = 4},
-  [1099] = {.lex_state = 82, .external_lex_state = 4},
+  [1098] = {.lex_state = 83, .external_lex_state = 4},
+  [1099] = {.lex_state = 83, .external_lex_state = 4},
   [1100] = {.lex_state = 0, .external_lex_state = 5},
   [1101] = {.lex_state = 0, .external_lex_state = 5},
-  [1102] = {.lex_state = 82, .external_lex_state = 4},
-  [1103] = {.lex_state = 82, .external_lex_state = 4},
-  [1104] = {.lex_state = 82, .external_lex_state = 4},
+  [1102] = {.lex_state = 83, .external_lex_state = 4},
+  [1103] = {.lex_state = 83, .external_lex_state = 4},
+  [1104] = {.lex_state = 83, .external_lex_state = 4},
   [1105] = {.lex_state = 0, .external_lex_state = 5},
   [1106] = {.lex_state = 0, .external_lex_state = 5},
-  [1107] = {.lex_state = 82, .external_lex_state = 4},
-  [1108] = {.lex_state = 82, .external_lex_state = 4},
-  [1109] = {.lex_state = 82, .external_lex_state = 4},
-  [1110] = {.lex_state = 82, .external_lex_state = 5},
-  [1111] = {.lex_state = 77, .external_lex_state = 3},
-  [1112] = {.lex_state = 77, .external_lex_state = 3},
-  [1113] = {.lex_state = 77, .external_lex_state = 3},
-  [1114] = {.lex_state = 77, .external_lex_state = 3},
-  [1115] = {.lex_state = 77, .external_lex_state = 3},
-  [1116] = {.lex_state = 77, .external_lex_state = 3},
-  [1117] = {.lex_state = 77, .external_lex_state = 3},
+  [1107] = {.lex_state = 83, .external_lex_state = 4},
+  [1108] = {.lex_state = 83, .external_lex_state = 4},
+  [1109] = {.lex_state = 83, .external_lex_state = 4},
+  [1110] = {.lex_state = 83, .external_lex_state = 5},
+  [1111] = {.lex_state = 78, .external_lex_state = 3},
+  [1112] = {.lex_state = 78, .external_lex_state = 3},
+  [1113] = {.lex_state = 78, .external_lex_state = 3},
+  [1114] = {.lex_state = 78, .external_lex_state = 3},
+  [1115] = {.lex_state = 78, .external_lex_state = 3},
+  [1116] = {.lex_state = 78, .external_lex_state = 3},
+  [1117] = {.lex_state = 78, .external_lex_state = 3},
   [1118] = {.lex_state = 0, .external_lex_state = 8},
-  [1119] = {.lex_state = 82, .external_lex_state = 6},
+  [1119] = {.lex_state = 83, .external_lex_state = 6},
   [1120] = {.lex_state = 0, .external_lex_state = 3},
-  [1121] = {.lex_state = 77, .external_lex_state = 3},
-  [1122] = {.lex_state = 77, .external_lex_state = 3},
-  [1123] = {.lex_state = 82, .external_lex_state = 4},
-  [1124] = {.lex_state = 82, .external_lex_state = 4},
-  [1125] = {.lex_state = 77, .external_lex_state = 3},
-  [1126] = {.lex_state = 82, .external_lex_state = 4},
-  [1127] = {.lex_state = 77, .external_lex_state = 3},
-  [1128] = {.lex_state = 77, .external_lex_state = 3},
-  [1129] = {.lex_state = 82, .external_lex_state = 4},
-  [1130] = {.lex_state = 82, .external_lex_state = 4},
-  [1131] = {.lex_state = 82, .external_lex_state = 4},
-  [1132] = {.lex_state = 82, .external_lex_state = 4},
-  [1133] = {.lex_state = 82, .external_lex_state = 4},
-  [1134] = {.lex_state = 77, .external_lex_state = 3},
-  [1135] = {.lex_state = 82, .external_lex_state = 4},
-  [1136] = {.lex_state = 82, .external_lex_state = 4},
-  [1137] = {.lex_state = 82, .external_lex_state = 4},
-  [1138] = {.lex_state = 82, .external_lex_state = 4},
-  [1139] = {.lex_state = 82, .external_lex_state = 4},
-  [1140] = {.lex_state = 82, .external_lex_state = 4},
-  [1141] = {.lex_state = 82, .external_lex_state = 4},
-  [1142] = {.lex_state = 82, .external_lex_state = 4},
-  [1143] = {.lex_state = 82, .external_lex_state = 4},
-  [1144] = {.lex_state = 82, .external_lex_state = 4},
-  [1145] = {.lex_state = 82, .external_lex_state = 4},
-  [1146] = {.lex_state = 82, .external_lex_state = 4},
-  [1147] = {.lex_state = 82, .external_lex_state = 4},
-  [1148] = {.lex_state = 82, .external_lex_state = 4},
-  [1149] = {.lex_state = 82, .external_lex_state = 4},
-  [1150] = {.lex_state = 82, .external_lex_state = 4},
-  [1151] = {.lex_state = 82, .external_lex_state = 4},
-  [1152] = {.lex_state = 77, .external_lex_state = 3},
-  [1153] = {.lex_state = 77, .external_lex_state = 5},
-  [1154] = {.lex_state = 82, .external_lex_state = 6},
-  [1155] = {.lex_state = 77, .external_lex_state = 3},
-  [1156] = {.lex_state = 77, .external_lex_state = 3},
-  [1157] = {.lex_state = 77, .external_lex_state = 3},
-  [1158] = {.lex_state = 77, .external_lex_state = 3},
-  [1159] = {.lex_state = 77, .external_lex_state = 3},
-  [1160] = {.lex_state = 82, .external_lex_state = 6},
-  [1161] = {.lex_state = 82, .external_lex_state = 4},
-  [1162] = {.lex_state = 77, .external_lex_state = 5},
-  [1163] = {.lex_state = 82, .external_lex_state = 5},
-  [1164] = {.lex_state = 77, .external_lex_state = 3},
-  [1165] = {.lex_state = 77, .external_lex_state = 3},
-  [1166] = {.lex_state = 82, .external_lex_state = 4},
-  [1167] = {.lex_state = 77, .external_lex_state = 5},
-  [1168] = {.lex_state = 77, .external_lex_state = 5},
-  [1169] = {.lex_state = 82, .external_lex_state = 6},
-  [1170] = {.lex_state = 77, .external_lex_state = 5},
-  [1171] = {.lex_state = 77, .external_lex_state = 5},
-  [1172] = {.lex_state = 82, .external_lex_state = 6},
-  [1173] = {.lex_state = 82, .external_lex_state = 6},
-  [1174] = {.lex_state = 77, .external_lex_state = 5},
-  [1175] = {.lex_state = 77, .external_lex_state = 5},
-  [1176] = {.lex_state = 77, .external_lex_state = 5},
-  [1177] = {.lex_state = 77, .external_lex_state = 5},
+  [1121] = {.lex_state = 78, .external_lex_state = 3},
+  [1122] = {.lex_state = 78, .external_lex_state = 3},
+  [1123] = {.lex_state = 83, .external_lex_state = 4},
+  [1124] = {.lex_state = 83, .external_lex_state = 4},
+  [1125] = {.lex_state = 78, .external_lex_state = 3},
+  [1126] = {.lex_state = 83, .external_lex_state = 4},
+  [1127] = {.lex_state = 78, .external_lex_state = 3},
+  [1128] = {.lex_state = 78, .external_lex_state = 3},
+  [1129] = {.lex_state = 83, .external_lex_state = 4},
+  [1130] = {.lex_state = 83, .external_lex_state = 4},
+  [1131] = {.lex_state = 83, .external_lex_state = 4},
+  [1132] = {.lex_state = 83, .external_lex_state = 4},
+  [1133] = {.lex_state = 83, .external_lex_state = 4},
+  [1134] = {.lex_state = 78, .external_lex_state = 3},
+  [1135] = {.lex_state = 83, .external_lex_state = 4},
+  [1136] = {.lex_state = 83, .external_lex_state = 4},
+  [1137] = {.lex_state = 83, .external_lex_state = 4},
+  [1138] = {.lex_state = 83, .external_lex_state = 4},
+  [1139] = {.lex_state = 83, .external_lex_state = 4},
+  [1140] = {.lex_state = 83, .external_lex_state = 4},
+  [1141] = {.lex_state = 83, .external_lex_state = 4},
+  [1142] = {.lex_state = 83, .external_lex_state = 4},
+  [1143] = {.lex_state = 83, .external_lex_state = 4},
+  [1144] = {.lex_state = 83, .external_lex_state = 4},
+  [1145] = {.lex_state = 83, .external_lex_state = 4},
+  [1146] = {.lex_state = 83, .external_lex_state = 4},
+  [1147] = {.lex_state = 83, .external_lex_state = 4},
+  [1148] = {.lex_state = 83, .external_lex_state = 4},
+  [1149] = {.lex_state = 83, .external_lex_state = 4},
+  [1150] = {.lex_state = 83, .external_lex_state = 4},
+  [1151] = {.lex_state = 83, .external_lex_state = 4},
+  [1152] = {.lex_state = 78, .external_lex_state = 3},
+  [1153] = {.lex_state = 78, .external_lex_state = 5},
+  [1154] = {.lex_state = 83, .external_lex_state = 6},
+  [1155] = {.lex_state = 78, .external_lex_state = 3},
+  [1156] = {.lex_state = 78, .external_lex_state = 3},
+  [1157] = {.lex_state = 78, .external_lex_state = 3},
+  [1158] = {.lex_state = 78, .external_lex_state = 3},
+  [1159] = {.lex_state = 78, .external_lex_state = 3},
+  [1160] = {.lex_state = 83, .external_lex_state = 6},
+  [1161] = {.lex_state = 83, .external_lex_state = 4},
+  [1162] = {.lex_state = 78, .external_lex_state = 5},
+  [1163] = {.lex_state = 83, .external_lex_state = 5},
+  [1164] = {.lex_state = 78, .external_lex_state = 3},
+  [1165] = {.lex_state = 78, .external_lex_state = 3},
+  [1166] = {.lex_state = 83, .external_lex_state = 4},
+  [1167] = {.lex_state = 78, .external_lex_state = 5},
+  [1168] = {.lex_state = 78, .external_lex_state = 5},
+  [1169] = {.lex_state = 83, .external_lex_state = 6},
+  [1170] = {.lex_state = 78, .external_lex_state = 5},
+  [1171] = {.lex_state = 78, .external_lex_state = 5},
+  [1172] = {.lex_state = 83, .external_lex_state = 6},
+  [1173] = {.lex_state = 83, .external_lex_state = 6},
+  [1174] = {.lex_state = 78, .external_lex_state = 5},
+  [1175] = {.lex_state = 78, .external_lex_state = 5},
+  [1176] = {.lex_state = 78, .external_lex_state = 5},
+  [1177] = {.lex_state = 78, .external_lex_state = 5},
   [1178] = {.lex_state = 0, .external_lex_state = 3},
-  [1179] = {.lex_state = 77, .external_lex_state = 5},
-  [1180] = {.lex_state = 77, .external_lex_state = 5},
-  [1181] = {.lex_state = 82, .external_lex_state = 6},
+  [1179] = {.lex_state = 78, .external_lex_state = 5},
+  [1180] = {.lex_state = 78, .external_lex_state = 5},
+  [1181] = {.lex_state = 83, .external_lex_state = 6},
   [1182] = {.lex_state = 8, .external_lex_state = 10},
   [1183] = {.lex_state = 0, .external_lex_state = 3},
-  [1184] = {.lex_state = 77, .external_lex_state = 3},
-  [1185] = {.lex_state = 82, .external_lex_state = 6},
-  [1186] = {.lex_state = 82, .external_lex_state = 6},
-  [1187] = {.lex_state = 77, .external_lex_state = 3},
-  [1188] = {.lex_state = 77, .external_lex_state = 3},
-  [1189] = {.lex_state = 82, .external_lex_state = 4},
-  [1190] = {.lex_state = 82},
-  [1191] = {.lex_state = 82},
-  [1192] = {.lex_state = 82},
-  [1193] = {.lex_state = 77, .external_lex_state = 3},
-  [1194] = {.lex_state = 82, .external_lex_state = 6},
-  [1195] = {.lex_state = 77, .external_lex_state = 3},
-  [1196] = {.lex_state = 82, .external_lex_state = 6},
-  [1197] = {.lex_state = 82, .external_lex_state = 6},
-  [1198] = {.lex_state = 77, .external_lex_state = 3},
+  [1184] = {.lex_state = 78, .external_lex_state = 3},
+  [1185] = {.lex_state = 83, .external_lex_state = 6},
+  [1186] = {.lex_state = 83, .external_lex_state = 6},
+  [1187] = {.lex_state = 78, .external_lex_state = 3},
+  [1188] = {.lex_state = 78, .external_lex_state = 3},
+  [1189] = {.lex_state = 83, .external_lex_state = 4},
+  [1190] = {.lex_state = 83},
+  [1191] = {.lex_state = 83},
+  [1192] = {.lex_state = 83},
+  [1193] = {.lex_state = 78, .external_lex_state = 3},
+  [1194] = {.lex_state = 83, .external_lex_state = 6},
+  [1195] = {.lex_state = 78, .external_lex_state = 3},
+  [1196] = {.lex_state = 83, .external_lex_state = 6},
+  [1197] = {.lex_state = 83, .external_lex_state = 6},
+  [1198] = {.lex_state = 78, .external_lex_state = 3},
   [1199] = {.lex_state = 0, .external_lex_state = 8},
-  [1200] = {.lex_state = 77, .external_lex_state = 3},
-  [1201] = {.lex_state = 77, .external_lex_state = 3},
-  [1202] = {.lex_state = 82, .external_lex_state = 4},
-  [1203] = {.lex_state = 77, .external_lex_state = 10},
+  [1200] = {.lex_state = 78, .external_lex_state = 3},
+  [1201] = {.lex_state = 78, .external_lex_state = 3},
+  [1202] = {.lex_state = 83, .external_lex_state = 4},
+  [1203] = {.lex_state = 78, .external_lex_state = 10},
   [1204] = {.lex_state = 0, .external_lex_state = 8},
   [1205] = {.lex_state = 0, .external_lex_state = 8},
-  [1206] = {.lex_state = 77, .external_lex_state = 3},
-  [1207] = {.lex_state = 77, .external_lex_state = 10},
+  [1206] = {.lex_state = 78, .external_lex_state = 3},
+  [1207] = {.lex_state = 78, .external_lex_state = 10},
   [1208] = {.lex_state = 0, .external_lex_state = 3},
   [1209] = {.lex_state = 0, .external_lex_state = 3},
-  [1210] = {.lex_state = 82, .external_lex_state = 5},
-  [1211] = {.lex_state = 80, .external_lex_state = 6},
+  [1210] = {.lex_state = 83, .external_lex_state = 5},
+  [1211] = {.lex_state = 81, .external_lex_state = 6},
   [1212] = {.lex_state = 0, .external_lex_state = 8},
-  [1213] = {.lex_state = 82, .external_lex_state = 6},
+  [1213] = {.lex_state = 83, .external_lex_state = 6},
   [1214] = {.lex_state = 0, .external_lex_state = 3},
   [1215] = {.lex_state = 0, .external_lex_state = 3},
-  [1216] = {.lex_state = 77, .external_lex_state = 3},
-  [1217] = {.lex_state = 77, .external_lex_state = 3},
+  [1216] = {.lex_state = 78, .external_lex_state = 3},
+  [1217] = {.lex_state = 78, .external_lex_state = 3},
   [1218] = {.lex_state = 0, .external_lex_state = 8},
-  [1219] = {.lex_state = 77, .external_lex_state = 3},
-  [1220] = {.lex_state = 77, .external_lex_state = 3},
-  [1221] = {.lex_state = 82, .external_lex_state = 4},
-  [1222] = {.lex_state = 77, .external_lex_state = 3},
-  [1223] = {.lex_state = 82, .external_lex_state = 4},
-  [1224] = {.lex_state = 82, .external_lex_state = 5},
-  [1225] = {.lex_state = 77, .external_lex_state = 3},
-  [1226] = {.lex_state = 82, .external_lex_state = 6},
-  [1227] = {.lex_state = 82, .external_lex_state = 6},
-  [1228] = {.lex_state = 77, .external_lex_state = 3},
-  [1229] = {.lex_state = 82, .external_lex_state = 6},
-  [1230] = {.lex_state = 82, .external_lex_state = 6},
-  [1231] = {.lex_state = 77, .external_lex_state = 3},
-  [1232] = {.lex_state = 77, .external_lex_state = 3},
-  [1233] = {.lex_state = 77, .external_lex_state = 10},
-  [1234] = {.lex_state = 77, .external_lex_state = 3},
-  [1235] = {.lex_state = 77, .external_lex_state = 3},
-  [1236] = {.lex_state = 77, .external_lex_state = 3},
-  [1237] = {.lex_state = 77, .external_lex_state = 3},
-  [1238] = {.lex_state = 77, .external_lex_state = 3},
-  [1239] = {.lex_state = 77, .external_lex_state = 3},
-  [1240] = {.lex_state = 77, .external_lex_state = 3},
-  [1241] = {.lex_state = 77, .external_lex_state = 3},
-  [1242] = {.lex_state = 77, .external_lex_state = 3},
-  [1243] = {.lex_state = 77, .external_lex_state = 3},
-  [1244] = {.lex_state = 77, .external_lex_state = 3},
-  [1245] = {.lex_state = 77, .external_lex_state = 3},
-  [1246] = {.lex_state = 77, .external_lex_state = 3},
+  [1219] = {.lex_state = 78, .external_lex_state = 3},
+  [1220] = {.lex_state = 78, .external_lex_state = 3},
+  [1221] = {.lex_state = 83, .external_lex_state = 4},
+  [1222] = {.lex_state = 78, .external_lex_state = 3},
+  [1223] = {.lex_state = 83, .external_lex_state = 4},
+  [1224] = {.lex_state = 83, .external_lex_state = 5},
+  [1225] = {.lex_state = 78, .external_lex_state = 3},
+  [1226] = {.lex_state = 83, .external_lex_state = 6},
+  [1227] = {.lex_state = 83, .external_lex_state = 6},
+  [1228] = {.lex_state = 78, .external_lex_state = 3},
+  [1229] = {.lex_state = 83, .external_lex_state = 6},
+  [1230] = {.lex_state = 83, .external_lex_state = 6},
+  [1231] = {.lex_state = 78, .external_lex_state = 3},
+  [1232] = {.lex_state = 78, .external_lex_state = 3},
+  [1233] = {.lex_state = 78, .external_lex_state = 10},
+  [1234] = {.lex_state = 78, .external_lex_state = 3},
+  [1235] = {.lex_state = 78, .external_lex_state = 3},
+  [1236] = {.lex_state = 78, .external_lex_state = 3},
+  [1237] = {.lex_state = 78, .external_lex_state = 3},
+  [1238] = {.lex_state = 78, .external_lex_state = 3},
+  [1239] = {.lex_state = 78, .external_lex_state = 3},
+  [1240] = {.lex_state = 78, .external_lex_state = 3},
+  [1241] = {.lex_state = 78, .external_lex_state = 3},
+  [1242] = {.lex_state = 78, .external_lex_state = 3},
+  [1243] = {.lex_state = 78, .external_lex_state = 3},
+  [1244] = {.lex_state = 78, .external_lex_state = 3},
+  [1245] = {.lex_state = 78, .external_lex_state = 3},
+  [1246] = {.lex_state = 78, .external_lex_state = 3},
   [1247] = {.lex_state = 0, .external_lex_state = 8},
-  [1248] = {.lex_state = 82, .external_lex_state = 5},
-  [1249] = {.lex_state = 82, .external_lex_state = 4},
+  [1248] = {.lex_state = 83, .external_lex_state = 5},
+  [1249] = {.lex_state = 83, .external_lex_state = 4},
   [1250] = {.lex_state = 0, .external_lex_state = 8},
-  [1251] = {.lex_state = 77, .external_lex_state = 10},
+  [1251] = {.lex_state = 78, .external_lex_state = 10},
   [1252] = {.lex_state = 0, .external_lex_state = 8},
   [1253] = {.lex_state = 0, .external_lex_state = 3},
   [1254] = {.lex_state = 0, .external_lex_state = 3},
-  [1255] = {.lex_state = 82, .external_lex_state = 6},
+  [1255] = {.lex_state = 83, .external_lex_state = 6},
   [1256] = {.lex_state = 0, .external_lex_state = 8},
-  [1257] = {.lex_state = 82, .external_lex_state = 4},
+  [1257] = {.lex_state = 83, .external_lex_state = 4},
   [1258] = {.lex_state = 0, .external_lex_state = 3},
   [1259] = {.lex_state = 0, .external_lex_state = 3},
-  [1260] = {.lex_state = 77, .external_lex_state = 3},
-  [1261] = {.lex_state = 82, .external_lex_state = 6},
+  [1260] = {.lex_state = 78, .external_lex_state = 3},
+  [1261] = {.lex_state = 83, .external_lex_state = 6},
   [1262] = {.lex_state = 0, .external_lex_state = 8},
-  [1263] = {.lex_state = 80, .external_lex_state = 3},
+  [1263] = {.lex_state = 81, .external_lex_state = 3},
   [1264] = {.lex_state = 8, .external_lex_state = 10},
-  [1265] = {.lex_state = 77, .external_lex_state = 3},
-  [1266] = {.lex_state = 82, .external_lex_state = 6},
-  [1267] = {.lex_state = 82, .external_lex_state = 4},
-  [1268] = {.lex_state = 82, .external_lex_state = 4},
-  [1269] = {.lex_state = 77, .external_lex_state = 3},
-  [1270] = {.lex_state = 82},
+  [1265] = {.lex_state = 78, .external_lex_state = 3},
+  [1266] = {.lex_state = 83, .external_lex_state = 6},
+  [1267] = {.lex_state = 83, .external_lex_state = 4},
+  [1268] = {.lex_state = 83, .external_lex_state = 4},
+  [1269] = {.lex_state = 78, .external_lex_state = 3},
+  [1270] = {.lex_state = 83},
   [1271] = {.lex_state = 0, .external_lex_state = 3},
-  [1272] = {.lex_state = 77, .external_lex_state = 3},
-  [1273] = {.lex_state = 77, .external_lex_state = 3},
-  [1274] = {.lex_state = 77, .external_lex_state = 3},
-  [1275] = {.lex_state = 77, .external_lex_state = 3},
-  [1276] = {.lex_state = 77, .external_lex_state = 3},
-  [1277] = {.lex_state = 77, .external_lex_state = 3},
-  [1278] = {.lex_state = 77, .external_lex_state = 3},
-  [1279] = {.lex_state = 77, .external_lex_state = 3},
-  [1280] = {.lex_state = 77, .external_lex_state = 3},
-  [1281] = {.lex_state = 77, .external_lex_state = 3},
+  [1272] = {.lex_state = 78, .external_lex_state = 3},
+  [1273] = {.lex_state = 78, .external_lex_state = 3},
+  [1274] = {.lex_state = 78, .external_lex_state = 3},
+  [1275] = {.lex_state = 78, .external_lex_state = 3},
+  [1276] = {.lex_state = 78, .external_lex_state = 3},
+  [1277] = {.lex_state = 78, .external_lex_state = 3},
+  [1278] = {.lex_state = 78, .external_lex_state = 3},
+  [1279] = {.lex_state = 78, .external_lex_state = 3},
+  [1280] = {.lex_state = 78, .external_lex_state = 3},
+  [1281] = {.lex_state = 78, .external_lex_state = 3},
   [1282] = {.lex_state = 0, .external_lex_state = 8},
   [1283] = {.lex_state = 0, .external_lex_state = 8},
   [1284] = {.lex_state = 0, .external_lex_state = 3},
-  [1285] = {.lex_state = 82, .external_lex_state = 6},
-  [1286] = {.lex_state = 77, .external_lex_state = 3},
-  [1287] = {.lex_state = 77, .external_lex_state = 3},
-  [1288] = {.lex_state = 77, .external_lex_state = 3},
+  [1285] = {.lex_state = 83, .external_lex_state = 6},
+  [1286] = {.lex_state = 78, .external_lex_state = 3},
+  [1287] = {.lex_state = 78, .external_lex_state = 3},
+  [1288] = {.lex_state = 78, .external_lex_state = 3},
   [1289] = {.lex_state = 0, .external_lex_state = 8},
-  [1290] = {.lex_state = 82, .external_lex_state = 6},
-  [1291] = {.lex_state = 77, .external_lex_state = 3},
+  [1290] = {.lex_state = 83, .external_lex_state = 6},
+  [1291] = {.lex_state = 78, .external_lex_state = 3},
   [1292] = {.lex_state = 0, .external_lex_state = 3},
   [1293] = {.lex_state = 0, .external_lex_state = 3},
   [1294] = {.lex_state = 0, .external_lex_state = 8},
-  [1295] = {.lex_state = 77, .external_lex_state = 3},
+  [1295] = {.lex_state = 78, .external_lex_state = 3},
   [1296] = {.lex_state = 0, .external_lex_state = 3},
   [1297] = {.lex_state = 0, .external_lex_state = 3},
   [1298] = {.lex_state = 0, .external_lex_state = 8},
-  [1299] = {.lex_state = 82, .external_lex_state = 6},
-  [1300] = {.lex_state = 82, .external_lex_state = 6},
-  [1301] = {.lex_state = 82, .external_lex_state = 6},
-  [1302] = {.lex_state = 77, .external_lex_state = 3},
-  [1303] = {.lex_state = 77, .external_lex_state = 3},
-  [1304] = {.lex_state = 77, .external_lex_state = 3},
-  [1305] = {.lex_state = 77, .external_lex_state = 3},
-  [1306] = {.lex_state = 77, .external_lex_state = 3},
-  [1307] = {.lex_state = 77, .external_lex_state = 3},
-  [1308] = {.lex_state = 77, .external_lex_state = 3},
-  [1309] = {.lex_state = 77, .external_lex_state = 3},
-  [1310] = {.lex_state = 77, .external_lex_state = 3},
-  [1311] = {.lex_state = 77, .external_lex_state = 3},
-  [1312] = {.lex_state = 82, .external_lex_state = 6},
-  [1313] = {.lex_state = 77, .external_lex_state = 3},
+  [1299] = {.lex_state = 83, .external_lex_state = 6},
+  [1300] = {.lex_state = 83, .external_lex_state = 6},
+  [1301] = {.lex_state = 83, .external_lex_state = 6},
+  [1302] = {.lex_state = 78, .external_lex_state = 3},
+  [1303] = {.lex_state = 78, .external_lex_state = 3},
+  [1304] = {.lex_state = 78, .external_lex_state = 3},
+  [1305] = {.lex_state = 78, .external_lex_state = 3},
+  [1306] = {.lex_state = 78, .external_lex_state = 3},
+  [1307] = {.lex_state = 78, .external_lex_state = 3},
+  [1308] = {.lex_state = 78, .external_lex_state = 3},
+  [1309] = {.lex_state = 78, .external_lex_state = 3},
+  [1310] = {.lex_state = 78, .external_lex_state = 3},
+  [1311] = {.lex_state = 78, .external_lex_state = 3},
+  [1312] = {.lex_state = 83, .external_lex_state = 6},
+  [1313] = {.lex_state = 78, .external_lex_state = 3},
   [1314] = {.lex_state = 0, .external_lex_state = 8},
-  [1315] = {.lex_state = 77, .external_lex_state = 3},
-  [1316] = {.lex_state = 77, .external_lex_state = 3},
-  [1317] = {.lex_state = 77, .external_lex_state = 3},
-  [1318] = {.lex_state = 82, .external_lex_state = 6},
-  [1319] = {.lex_state = 77, .external_lex_state = 3},
+  [1315] = {.lex_state = 78, .external_lex_state = 3},
+  [1316] = {.lex_state = 78, .external_lex_state = 3},
+  [1317] = {.lex_state = 78, .external_lex_state = 3},
+  [1318] = {.lex_state = 83, .external_lex_state = 6},
+  [1319] = {.lex_state = 78, .external_lex_state = 3},
   [1320] = {.lex_state = 0, .external_lex_state = 8},
-  [1321] = {.lex_state = 77, .external_lex_state = 3},
+  [1321] = {.lex_state = 78, .external_lex_state = 3},
   [1322] = {.lex_state = 0, .external_lex_state = 3},
   [1323] = {.lex_state = 0, .external_lex_state = 3},
   [1324] = {.lex_state = 0, .external_lex_state = 8},
-  [1325] = {.lex_state = 82, .external_lex_state = 6},
+  [1325] = {.lex_state = 83, .external_lex_state = 6},
   [1326] = {.lex_state = 0, .external_lex_state = 3},
   [1327] = {.lex_state = 0, .external_lex_state = 3},
   [1328] = {.lex_state = 0, .external_lex_state = 8},
-  [1329] = {.lex_state = 82, .external_lex_state = 6},
-  [1330] = {.lex_state = 77, .external_lex_state = 3},
-  [1331] = {.lex_state = 77, .external_lex_state = 5},
-  [1332] = {.lex_state = 77, .external_lex_state = 3},
-  [1333] = {.lex_state = 77, .external_lex_state = 3},
-  [1334] = {.lex_state = 77, .external_lex_state = 3},
-  [1335] = {.lex_state = 77, .external_lex_state = 3},
-  [1336] = {.lex_state = 77, .external_lex_state = 3},
-  [1337] = {.lex_state = 77, .external_lex_state = 3},
-  [1338] = {.lex_state = 77, .external_lex_state = 3},
-  [1339] = {.lex_state = 77, .external_lex_state = 3},
-  [1340] = {.lex_state = 77, .external_lex_state = 3},
-  [1341] = {.lex_state = 77, .external_lex_state = 3},
+  [1329] = {.lex_state = 83, .external_lex_state = 6},
+  [1330] = {.lex_state = 78, .external_lex_state = 3},
+  [1331] = {.lex_state = 78, .external_lex_state = 5},
+  [1332] = {.lex_state = 78, .external_lex_state = 3},
+  [1333] = {.lex_state = 78, .external_lex_state = 3},
+  [1334] = {.lex_state = 78, .external_lex_state = 3},
+  [1335] = {.lex_state = 78, .external_lex_state = 3},
+  [1336] = {.lex_state = 78, .external_lex_state = 3},
+  [1337] = {.lex_state = 78, .external_lex_state = 3},
+  [1338] = {.lex_state = 78, .external_lex_state = 3},
+  [1339] = {.lex_state = 78, .external_lex_state = 3},
+  [1340] = {.lex_state = 78, .external_lex_state = 3},
+  [1341] = {.lex_state = 78, .external_lex_state = 3},
   [1342] = {.lex_state = 0, .external_lex_state = 3},
-  [1343] = {.lex_state = 82, .external_lex_state = 4},
-  [1344] = {.lex_state = 82, .external_lex_state = 4},
+  [1343] = {.lex_state = 83, .external_lex_state = 4},
+  [1344] = {.lex_state = 83, .external_lex_state = 4},
   [1345] = {.lex_state = 0, .external_lex_state = 8},
-  [1346] = {.lex_state = 77, .external_lex_state = 5},
-  [1347] = {.lex_state = 82, .external_lex_state = 4},
-  [1348] = {.lex_state = 82, .external_lex_state = 4},
-  [1349] = {.lex_state = 77, .external_lex_state = 3},
+  [1346] = {.lex_state = 78, .external_lex_state = 5},
+  [1347] = {.lex_state = 83, .external_lex_state = 4},
+  [1348] = {.lex_state = 83, .external_lex_state = 4},
+  [1349] = {.lex_state = 78, .external_lex_state = 3},
   [1350] = {.lex_state = 0, .external_lex_state = 8},
   [1351] = {.lex_state = 0, .external_lex_state = 8},
-  [1352] = {.lex_state = 77, .external_lex_state = 5},
+  [1352] = {.lex_state = 78, .external_lex_state = 5},
   [1353] = {.lex_state = 0, .external_lex_state = 8},
-  [1354] = {.lex_state = 82, .external_lex_state = 6},
-  [1355] = {.lex_state = 77, .external_lex_state = 3},
-  [1356] = {.lex_state = 77, .external_lex_state = 3},
-  [1357] = {.lex_state = 77, .external_lex_state = 3},
-  [1358] = {.lex_state = 77, .external_lex_state = 3},
-  [1359] = {.lex_state = 77, .external_lex_state = 3},
-  [1360] = {.lex_state = 77, .external_lex_state = 3},
-  [1361] = {.lex_state = 82, .external_lex_state = 6},
-  [1362] = {.lex_state = 77, .external_lex_state = 3},
-  [1363] = {.lex_state = 77, .external_lex_state = 3},
-  [1364] = {.lex_state = 77, .external_lex_state = 3},
-  [1365] = {.lex_state = 77, .external_lex_state = 3},
-  [1366] = {.lex_state = 82, .external_lex_state = 6},
-  [1367] = {.lex_state = 82, .external_lex_state = 6},
-  [1368] = {.lex_state = 77, .external_lex_state = 3},
-  [1369] = {.lex_state = 77, .external_lex_state = 3},
-  [1370] = {.lex_state = 82, .external_lex_state = 4},
+  [1354] = {.lex_state = 83, .external_lex_state = 6},
+  [1355] = {.lex_state = 78, .external_lex_state = 3},
+  [1356] = {.lex_state = 78, .external_lex_state = 3},
+  [1357] = {.lex_state = 78, .external_lex_state = 3},
+  [1358] = {.lex_state = 78, .external_lex_state = 3},
+  [1359] = {.lex_state = 78, .external_lex_state = 3},
+  [1360] = {.lex_state = 78, .external_lex_state = 3},
+  [1361] = {.lex_state = 83, .external_lex_state = 6},
+  [1362] = {.lex_state = 78, .external_lex_state = 3},
+  [1363] = {.lex_state = 78, .external_lex_state = 3},
+  [1364] = {.lex_state = 78, .external_lex_state = 3},
+  [1365] = {.lex_state = 78, .external_lex_state = 3},
+  [1366] = {.lex_state = 83, .external_lex_state = 6},
+  [1367] = {.lex_state = 83, .external_lex_state = 6},
+  [1368] = {.lex_state = 78, .external_lex_state = 3},
+  [1369] = {.lex_state = 78, .external_lex_state = 3},
+  [1370] = {.lex_state = 83, .external_lex_state = 4},
   [1371] = {.lex_state = 0, .external_lex_state = 8},
-  [1372] = {.lex_state = 77, .external_lex_state = 3},
-  [1373] = {.lex_state = 77, .external_lex_state = 3},
+  [1372] = {.lex_state = 78, .external_lex_state = 3},
+  [1373] = {.lex_state = 78, .external_lex_state = 3},
   [1374] = {.lex_state = 8, .external_lex_state = 10},
   [1375] = {.lex_state = 8, .external_lex_state = 10},
   [1376] = {.lex_state = 0, .external_lex_state = 3},
-  [1377] = {.lex_state = 77, .external_lex_state = 6},
-  [1378] = {.lex_state = 77, .external_lex_state = 6},
+  [1377] = {.lex_state = 78, .external_lex_state = 6},
+  [1378] = {.lex_state = 78, .external_lex_state = 6},
   [1379] = {.lex_state = 0, .external_lex_state = 5},
-  [1380] = {.lex_state = 82, .external_lex_state = 6},
-  [1381] = {.lex_state = 77, .external_lex_state = 3},
+  [1380] = {.lex_state = 83, .external_lex_state = 6},
+  [1381] = {.lex_state = 78, .external_lex_state = 3},
   [1382] = {.lex_state = 0, .external_lex_state = 3},
-  [1383] = {.lex_state = 77, .external_lex_state = 3},
+  [1383] = {.lex_state = 78, .external_lex_state = 3},
   [1384] = {.lex_state = 0, .external_lex_state = 5},
-  [1385] = {.lex_state = 77, .external_lex_state = 3},
+  [1385] = {.lex_state = 78, .external_lex_state = 3},
   [1386] = {.lex_state = 0, .external_lex_state = 5},
   [1387] = {.lex_state = 0, .external_lex_state = 5},
   [1388] = {.lex_state = 0, .external_lex_state = 5},
-  [1389] = {.lex_state = 77, .external_lex_state = 3},
+  [1389] = {.lex_state = 78, .external_lex_state = 3},
   [1390] = {.lex_state = 0, .external_lex_state = 5},
-  [1391] = {.lex_state = 82, .external_lex_state = 3},
-  [1392] = {.lex_state = 77, .external_lex_state = 3},
-  [1393] = {.lex_state = 82, .external_lex_state = 3},
-  [1394] = {.lex_state = 77, .external_lex_state = 6},
-  [1395] = {.lex_state = 82, .external_lex_state = 6},
+  [1391] = {.lex_state = 83, .external_lex_state = 3},
+  [1392] = {.lex_state = 78, .external_lex_state = 3},
+  [1393] = {.lex_state = 83, .external_lex_state = 3},
+  [1394] = {.lex_state = 78, .external_lex_state = 6},
+  [1395] = {.lex_state = 83, .external_lex_state = 6},
   [1396] = {.lex_state = 0, .external_lex_state = 5},
   [1397] = {.lex_state = 0, .external_lex_state = 5},
   [1398] = {.lex_state = 0, .external_lex_state = 5},
   [1399] = {.lex_state = 0, .external_lex_state = 5},
   [1400] = {.lex_state = 0, .external_lex_state = 5},
-  [1401] = {.lex_state = 77, .external_lex_state = 3},
+  [1401] = {.lex_state = 78, .external_lex_state = 3},
   [1402] = {.lex_state = 0, .external_lex_state = 5},
   [1403] = {.lex_state = 0, .external_lex_state = 5},
   [1404] = {.lex_state = 0, .external_lex_state = 5},
-  [1405] = {.lex_state = 82, .external_lex_state = 3},
+  [1405] = {.lex_state = 83, .external_lex_state = 3},
   [1406] = {.lex_state = 0, .external_lex_state = 5},
   [1407] = {.lex_state = 0, .external_lex_state = 5},
   [1408] = {.lex_state = 0, .external_lex_state = 5},
-  [1409] = {.lex_state = 82, .external_lex_state = 3},
+  [1409] = {.lex_state = 83, .external_lex_state = 3},
   [1410] = {.lex_state = 0, .external_lex_state = 5},
   [1411] = {.lex_state = 0, .external_lex_state = 5},
   [1412] = {.lex_state = 0, .external_lex_state = 5},
   [1413] = {.lex_state = 0, .external_lex_state = 3},
   [1414] = {.lex_state = 0, .external_lex_state = 5},
-  [1415] = {.lex_state = 77, .external_lex_state = 6},
+  [1415] = {.lex_state = 78, .external_lex_state = 6},
   [1416] = {.lex_state = 0, .external_lex_state = 3},
   [1417] = {.lex_state = 0, .external_lex_state = 5},
   [1418] = {.lex_state = 0, .external_lex_state = 5},
@@ -8088,7 +8093,7 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1423] = {.lex_state = 0, .external_lex_state = 5},
   [1424] = {.lex_state = 0, .external_lex_state = 5},
   [1425] = {.lex_state = 0, .external_lex_state = 5},
-  [1426] = {.lex_state = 77, .external_lex_state = 6},
+  [1426] = {.lex_state = 78, .external_lex_state = 6},
   [1427] = {.lex_state = 0, .external_lex_state = 5},
   [1428] = {.lex_state = 0, .external_lex_state = 5},
   [1429] = {.lex_state = 0, .external_lex_state = 5},
@@ -8098,22 +8103,22 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1433] = {.lex_state = 0, .external_lex_state = 5},
   [1434] = {.lex_state = 0, .external_lex_state = 5},
   [1435] = {.lex_state = 0, .external_lex_state = 5},
-  [1436] = {.lex_state = 82, .external_lex_state = 7},
-  [1437] = {.lex_state = 77, .external_lex_state = 7},
-  [1438] = {.lex_state = 82, .external_lex_state = 7},
-  [1439] = {.lex_state = 82, .external_lex_state = 7},
-  [1440] = {.lex_state = 82, .external_lex_state = 7},
-  [1441] = {.lex_state = 82, .external_lex_state = 7},
-  [1442] = {.lex_state = 82},
-  [1443] = {.lex_state = 82, .external_lex_state = 7},
-  [1444] = {.lex_state = 82},
-  [1445] = {.lex_state = 82, .external_lex_state = 7},
-  [1446] = {.lex_state = 82},
-  [1447] = {.lex_state = 82},
+  [1436] = {.lex_state = 83, .external_lex_state = 7},
+  [1437] = {.lex_state = 78, .external_lex_state = 7},
+  [1438] = {.lex_state = 83, .external_lex_state = 7},
+  [1439] = {.lex_state = 83, .external_lex_state = 7},
+  [1440] = {.lex_state = 83, .external_lex_state = 7},
+  [1441] = {.lex_state = 83, .external_lex_state = 7},
+  [1442] = {.lex_state = 83},
+  [1443] = {.lex_state = 83, .external_lex_state = 7},
+  [1444] = {.lex_state = 83},
+  [1445] = {.lex_state = 83, .external_lex_state = 7},
+  [1446] = {.lex_state = 83},
+  [1447] = {.lex_state = 83},
   [1448] = {.lex_state = 0, .external_lex_state = 5},
   [1449] = {.lex_state = 8, .external_lex_state = 10},
   [1450] = {.lex_state = 0, .external_lex_state = 5},
-  [1451] = {.lex_state = 82, .external_lex_state = 3},
+  [1451] = {.lex_state = 83, .external_lex_state = 3},
   [1452] = {.lex_state = 0, .external_lex_state = 5},
   [1453] = {.lex_state = 0, .external_lex_state = 5},
   [1454] = {.lex_state = 0, .external_lex_state = 5},
@@ -8124,11 +8129,11 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1459] = {.lex_state = 0, .external_lex_state = 5},
   [1460] = {.lex_state = 0, .external_lex_state = 5},
   [1461] = {.lex_state = 0, .external_lex_state = 5},
-  [1462] = {.lex_state = 77, .external_lex_state = 6},
+  [1462] = {.lex_state = 78, .external_lex_state = 6},
   [1463] = {.lex_state = 0, .external_lex_state = 5},
   [1464] = {.lex_state = 0, .external_lex_state = 5},
   [1465] = {.lex_state = 0, .external_lex_state = 5},
-  [1466] = {.lex_state = 82, .external_lex_state = 4},
+  [1466] = {.lex_state = 83, .external_lex_state = 4},
   [1467] = {.lex_state = 0, .external_lex_state = 5},
   [1468] = {.lex_state = 8, .external_lex_state = 10},
   [1469] = {.lex_state = 0, .external_lex_state = 5},
@@ -8156,42 +8161,42 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1491] = {.lex_state = 0, .external_lex_state = 5},
   [1492] = {.lex_state = 0, .external_lex_state = 5},
   [1493] = {.lex_state = 0, .external_lex_state = 5},
-  [1494] = {.lex_state = 77, .external_lex_state = 6},
+  [1494] = {.lex_state = 78, .external_lex_state = 6},
   [1495] = {.lex_state = 0, .external_lex_state = 5},
   [1496] = {.lex_state = 8, .external_lex_state = 10},
-  [1497] = {.lex_state = 82, .external_lex_state = 3},
+  [1497] = {.lex_state = 83, .external_lex_state = 3},
   [1498] = {.lex_state = 0, .external_lex_state = 5},
   [1499] = {.lex_state = 8, .external_lex_state = 10},
-  [1500] = {.lex_state = 77, .external_lex_state = 6},
-  [1501] = {.lex_state = 82, .external_lex_state = 3},
-  [1502] = {.lex_state = 77, .external_lex_state = 6},
-  [1503] = {.lex_state = 82, .external_lex_state = 3},
+  [1500] = {.lex_state = 78, .external_lex_state = 6},
+  [1501] = {.lex_state = 83, .external_lex_state = 3},
+  [1502] = {.lex_state = 78, .external_lex_state = 6},
+  [1503] = {.lex_state = 83, .external_lex_state = 3},
   [1504] = {.lex_state = 8, .external_lex_state = 10},
   [1505] = {.lex_state = 8, .external_lex_state = 10},
   [1506] = {.lex_state = 8, .external_lex_state = 10},
-  [1507] = {.lex_state = 77, .external_lex_state = 6},
+  [1507] = {.lex_state = 78, .external_lex_state = 6},
   [1508] = {.lex_state = 8, .external_lex_state = 10},
   [1509] = {.lex_state = 8, .external_lex_state = 10},
-  [1510] = {.lex_state = 82, .external_lex_state = 3},
+  [1510] = {.lex_state = 83, .external_lex_state = 3},
   [1511] = {.lex_state = 8, .external_lex_state = 10},
   [1512] = {.lex_state = 8, .external_lex_state = 10},
   [1513] = {.lex_state = 8, .external_lex_state = 10},
-  [1514] = {.lex_state = 77, .external_lex_state = 6},
-  [1515] = {.lex_state = 82, .external_lex_state = 3},
-  [1516] = {.lex_state = 82, .external_lex_state = 3},
+  [1514] = {.lex_state = 78, .external_lex_state = 6},
+  [1515] = {.lex_state = 83, .external_lex_state = 3},
+  [1516] = {.lex_state = 83, .external_lex_state = 3},
   [1517] = {.lex_state = 0, .external_lex_state = 3},
-  [1518] = {.lex_state = 77, .external_lex_state = 6},
-  [1519] = {.lex_state = 82, .external_lex_state = 3},
-  [1520] = {.lex_state = 77, .external_lex_state = 3},
-  [1521] = {.lex_state = 77, .external_lex_state = 6},
-  [1522] = {.lex_state = 77, .external_lex_state = 3},
+  [1518] = {.lex_state = 78, .external_lex_state = 6},
+  [1519] = {.lex_state = 83, .external_lex_state = 3},
+  [1520] = {.lex_state = 78, .external_lex_state = 3},
+  [1521] = {.lex_state = 78, .external_lex_state = 6},
+  [1522] = {.lex_state = 78, .external_lex_state = 3},
   [1523] = {.lex_state = 0, .external_lex_state = 5},
-  [1524] = {.lex_state = 77, .external_lex_state = 6},
-  [1525] = {.lex_state = 77, .external_lex_state = 3},
-  [1526] = {.lex_state = 82, .external_lex_state = 3},
+  [1524] = {.lex_state = 78, .external_lex_state = 6},
+  [1525] = {.lex_state = 78, .external_lex_state = 3},
+  [1526] = {.lex_state = 83, .external_lex_state = 3},
   [1527] = {.lex_state = 0, .external_lex_state = 5},
-  [1528] = {.lex_state = 77, .external_lex_state = 3},
-  [1529] = {.lex_state = 77, .external_lex_state = 3},
+  [1528] = {.lex_state = 78, .external_lex_state = 3},
+  [1529] = {.lex_state = 78, .external_lex_state = 3},
   [1530] = {.lex_state = 0, .external_lex_state = 5},
   [1531] = {.lex_state = 0, .external_lex_state = 5},
   [1532] = {.lex_state = 0, .external_lex_state = 5},
@@ -8199,224 +8204,224 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1534] = {.lex_state = 0, .external_lex_state = 5},
   [1535] = {.lex_state = 8, .external_lex_state = 10},
   [1536] = {.lex_state = 0, .external_lex_state = 5},
-  [1537] = {.lex_state = 77, .external_lex_state = 6},
-  [1538] = {.lex_state = 82, .external_lex_state = 3},
-  [1539] = {.lex_state = 82, .external_lex_state = 6},
+  [1537] = {.lex_state = 78, .external_lex_state = 6},
+  [1538] = {.lex_state = 83, .external_lex_state = 3},
+  [1539] = {.lex_state = 83, .external_lex_state = 6},
   [1540] = {.lex_state = 0, .external_lex_state = 3},
   [1541] = {.lex_state = 8, .external_lex_state = 10},
   [1542] = {.lex_state = 8, .external_lex_state = 10},
-  [1543] = {.lex_state = 82, .external_lex_state = 3},
-  [1544] = {.lex_state = 82, .external_lex_state = 6},
+  [1543] = {.lex_state = 83, .external_lex_state = 3},
+  [1544] = {.lex_state = 83, .external_lex_state = 6},
   [1545] = {.lex_state = 0, .external_lex_state = 5},
-  [1546] = {.lex_state = 82},
+  [1546] = {.lex_state = 83},
   [1547] = {.lex_state = 0, .external_lex_state = 3},
   [1548] = {.lex_state = 0, .external_lex_state = 5},
   [1549] = {.lex_state = 8, .external_lex_state = 10},
   [1550] = {.lex_state = 0, .external_lex_state = 6},
   [1551] = {.lex_state = 0, .external_lex_state = 6},
   [1552] = {.lex_state = 0, .external_lex_state = 6},
-  [1553] = {.lex_state = 77, .external_lex_state = 3},
-  [1554] = {.lex_state = 77, .external_lex_state = 3},
+  [1553] = {.lex_state = 78, .external_lex_state = 3},
+  [1554] = {.lex_state = 78, .external_lex_state = 3},
   [1555] = {.lex_state = 0, .external_lex_state = 6},
-  [1556] = {.lex_state = 77, .external_lex_state = 3},
+  [1556] = {.lex_state = 78, .external_lex_state = 3},
   [1557] = {.lex_state = 0, .external_lex_state = 6},
-  [1558] = {.lex_state = 77, .external_lex_state = 3},
+  [1558] = {.lex_state = 78, .external_lex_state = 3},
   [1559] = {.lex_state = 0, .external_lex_state = 3},
-  [1560] = {.lex_state = 82, .external_lex_state = 7},
+  [1560] = {.lex_state = 83, .external_lex_state = 7},
   [1561] = {.lex_state = 0, .external_lex_state = 6},
   [1562] = {.lex_state = 0, .external_lex_state = 6},
   [1563] = {.lex_state = 12},
-  [1564] = {.lex_state = 77, .external_lex_state = 3},
+  [1564] = {.lex_state = 78, .external_lex_state = 3},
   [1565] = {.lex_state = 0},
-  [1566] = {.lex_state = 82, .external_lex_state = 7},
-  [1567] = {.lex_state = 77, .external_lex_state = 3},
-  [1568] = {.lex_state = 80, .external_lex_state = 7},
+  [1566] = {.lex_state = 83, .external_lex_state = 7},
+  [1567] = {.lex_state = 78, .external_lex_state = 3},
+  [1568] = {.lex_state = 81, .external_lex_state = 7},
   [1569] = {.lex_state = 0, .external_lex_state = 3},
   [1570] = {.lex_state = 0},
   [1571] = {.lex_state = 0, .external_lex_state = 6},
-  [1572] = {.lex_state = 77, .external_lex_state = 3},
+  [1572] = {.lex_state = 78, .external_lex_state = 3},
   [1573] = {.lex_state = 0, .external_lex_state = 6},
   [1574] = {.lex_state = 0, .external_lex_state = 6},
   [1575] = {.lex_state = 0, .external_lex_state = 6},
   [1576] = {.lex_state = 0},
-  [1577] = {.lex_state = 77, .external_lex_state = 3},
-  [1578] = {.lex_state = 77},
+  [1577] = {.lex_state = 78, .external_lex_state = 3},
+  [1578] = {.lex_state = 78},
   [1579] = {.lex_state = 0, .external_lex_state = 6},
-  [1580] = {.lex_state = 82},
+  [1580] = {.lex_state = 83},
   [1581] = {.lex_state = 0, .external_lex_state = 6},
-  [1582] = {.lex_state = 82, .external_lex_state = 7},
+  [1582] = {.lex_state = 83, .external_lex_state = 7},
   [1583] = {.lex_state = 0, .external_lex_state = 6},
   [1584] = {.lex_state = 0, .external_lex_state = 6},
-  [1585] = {.lex_state = 77, .external_lex_state = 3},
+  [1585] = {.lex_state = 78, .external_lex_state = 3},
   [1586] = {.lex_state = 12},
   [1587] = {.lex_state = 0, .external_lex_state = 6},
   [1588] = {.lex_state = 8, .external_lex_state = 10},
   [1589] = {.lex_state = 0, .external_lex_state = 6},
-  [1590] = {.lex_state = 77, .external_lex_state = 3},
-  [1591] = {.lex_state = 82},
+  [1590] = {.lex_state = 78, .external_lex_state = 3},
+  [1591] = {.lex_state = 83},
   [1592] = {.lex_state = 0},
   [1593] = {.lex_state = 0, .external_lex_state = 3},
   [1594] = {.lex_state = 0, .external_lex_state = 6},
-  [1595] = {.lex_state = 77, .external_lex_state = 3},
-  [1596] = {.lex_state = 77, .external_lex_state = 3},
+  [1595] = {.lex_state = 78, .external_lex_state = 3},
+  [1596] = {.lex_state = 78, .external_lex_state = 3},
   [1597] = {.lex_state = 0, .external_lex_state = 6},
-  [1598] = {.lex_state = 77, .external_lex_state = 3},
-  [1599] = {.lex_state = 82},
-  [1600] = {.lex_state = 82},
-  [1601] = {.lex_state = 82},
-  [1602] = {.lex_state = 82},
-  [1603] = {.lex_state = 82},
-  [1604] = {.lex_state = 82},
-  [1605] = {.lex_state = 82, .external_lex_state = 7},
-  [1606] = {.lex_state = 82},
-  [1607] = {.lex_state = 82},
-  [1608] = {.lex_state = 82},
-  [1609] = {.lex_state = 82},
-  [1610] = {.lex_state = 82},
+  [1598] = {.lex_state = 78, .external_lex_state = 3},
+  [1599] = {.lex_state = 83},
+  [1600] = {.lex_state = 83},
+  [1601] = {.lex_state = 83},
+  [1602] = {.lex_state = 83},
+  [1603] = {.lex_state = 83},
+  [1604] = {.lex_state = 83},
+  [1605] = {.lex_state = 83, .external_lex_state = 7},
+  [1606] = {.lex_state = 83},
+  [1607] = {.lex_state = 83},
+  [1608] = {.lex_state = 83},
+  [1609] = {.lex_state = 83},
+  [1610] = {.lex_state = 83},
   [1611] = {.lex_state = 0, .external_lex_state = 6},
-  [1612] = {.lex_state = 77, .external_lex_state = 3},
+  [1612] = {.lex_state = 78, .external_lex_state = 3},
   [1613] = {.lex_state = 0, .external_lex_state = 6},
-  [1614] = {.lex_state = 82, .external_lex_state = 7},
+  [1614] = {.lex_state = 83, .external_lex_state = 7},
   [1615] = {.lex_state = 0, .external_lex_state = 6},
   [1616] = {.lex_state = 0, .external_lex_state = 6},
-  [1617] = {.lex_state = 82},
-  [1618] = {.lex_state = 82, .external_lex_state = 7},
+  [1617] = {.lex_state = 83},
+  [1618] = {.lex_state = 83, .external_lex_state = 7},
   [1619] = {.lex_state = 0, .external_lex_state = 6},
   [1620] = {.lex_state = 0, .external_lex_state = 6},
-  [1621] = {.lex_state = 82},
+  [1621] = {.lex_state = 83},
   [1622] = {.lex_state = 0, .external_lex_state = 6},
-  [1623] = {.lex_state = 77, .external_lex_state = 3},
-  [1624] = {.lex_state = 82},
+  [1623] = {.lex_state = 78, .external_lex_state = 3},
+  [1624] = {.lex_state = 83},
   [1625] = {.lex_state = 0, .external_lex_state = 6},
-  [1626] = {.lex_state = 77, .external_lex_state = 3},
-  [1627] = {.lex_state = 77, .external_lex_state = 3},
-  [1628] = {.lex_state = 82, .external_lex_state = 7},
+  [1626] = {.lex_state = 78, .external_lex_state = 3},
+  [1627] = {.lex_state = 78, .external_lex_state = 3},
+  [1628] = {.lex_state = 83, .external_lex_state = 7},
   [1629] = {.lex_state = 0},
   [1630] = {.lex_state = 0, .external_lex_state = 6},
-  [1631] = {.lex_state = 77, .external_lex_state = 3},
-  [1632] = {.lex_state = 82},
-  [1633] = {.lex_state = 77, .external_lex_state = 3},
-  [1634] = {.lex_state = 82},
+  [1631] = {.lex_state = 78, .external_lex_state = 3},
+  [1632] = {.lex_state = 83},
+  [1633] = {.lex_state = 78, .external_lex_state = 3},
+  [1634] = {.lex_state = 83},
   [1635] = {.lex_state = 0, .external_lex_state = 6},
   [1636] = {.lex_state = 12},
-  [1637] = {.lex_state = 82},
-  [1638] = {.lex_state = 82},
+  [1637] = {.lex_state = 83},
+  [1638] = {.lex_state = 83},
   [1639] = {.lex_state = 0},
   [1640] = {.lex_state = 0, .external_lex_state = 6},
   [1641] = {.lex_state = 12},
-  [1642] = {.lex_state = 82},
+  [1642] = {.lex_state = 83},
   [1643] = {.lex_state = 0},
   [1644] = {.lex_state = 0, .external_lex_state = 6},
-  [1645] = {.lex_state = 77, .external_lex_state = 3},
-  [1646] = {.lex_state = 82},
+  [1645] = {.lex_state = 78, .external_lex_state = 3},
+  [1646] = {.lex_state = 83},
   [1647] = {.lex_state = 8, .external_lex_state = 10},
-  [1648] = {.lex_state = 82},
+  [1648] = {.lex_state = 83},
   [1649] = {.lex_state = 0},
-  [1650] = {.lex_state = 82, .external_lex_state = 7},
+  [1650] = {.lex_state = 83, .external_lex_state = 7},
   [1651] = {.lex_state = 0, .external_lex_state = 6},
-  [1652] = {.lex_state = 82},
-  [1653] = {.lex_state = 82},
-  [1654] = {.lex_state = 82},
-  [1655] = {.lex_state = 77, .external_lex_state = 3},
-  [1656] = {.lex_state = 77, .external_lex_state = 3},
+  [1652] = {.lex_state = 83},
+  [1653] = {.lex_state = 83},
+  [1654] = {.lex_state = 83},
+  [1655] = {.lex_state = 78, .external_lex_state = 3},
+  [1656] = {.lex_state = 78, .external_lex_state = 3},
   [1657] = {.lex_state = 0},
-  [1658] = {.lex_state = 77, .external_lex_state = 3},
+  [1658] = {.lex_state = 78, .external_lex_state = 3},
   [1659] = {.lex_state = 0, .external_lex_state = 6},
   [1660] = {.lex_state = 0, .external_lex_state = 6},
-  [1661] = {.lex_state = 77, .external_lex_state = 3},
+  [1661] = {.lex_state = 78, .external_lex_state = 3},
   [1662] = {.lex_state = 0},
   [1663] = {.lex_state = 0},
   [1664] = {.lex_state = 0, .external_lex_state = 6},
-  [1665] = {.lex_state = 77, .external_lex_state = 3},
-  [1666] = {.lex_state = 82, .external_lex_state = 7},
-  [1667] = {.lex_state = 77, .external_lex_state = 3},
-  [1668] = {.lex_state = 77, .external_lex_state = 3},
-  [1669] = {.lex_state = 82, .external_lex_state = 7},
-  [1670] = {.lex_state = 82, .external_lex_state = 7},
-  [1671] = {.lex_state = 82, .external_lex_state = 7},
-  [1672] = {.lex_state = 82},
-  [1673] = {.lex_state = 77, .external_lex_state = 3},
-  [1674] = {.lex_state = 77, .external_lex_state = 3},
-  [1675] = {.lex_state = 77, .external_lex_state = 3},
-  [1676] = {.lex_state = 77, .external_lex_state = 3},
+  [1665] = {.lex_state = 78, .external_lex_state = 3},
+  [1666] = {.lex_state = 83, .external_lex_state = 7},
+  [1667] = {.lex_state = 78, .external_lex_state = 3},
+  [1668] = {.lex_state = 78, .external_lex_state = 3},
+  [1669] = {.lex_state = 83, .external_lex_state = 7},
+  [1670] = {.lex_state = 83, .external_lex_state = 7},
+  [1671] = {.lex_state = 83, .external_lex_state = 7},
+  [1672] = {.lex_state = 83},
+  [1673] = {.lex_state = 78, .external_lex_state = 3},
+  [1674] = {.lex_state = 78, .external_lex_state = 3},
+  [1675] = {.lex_state = 78, .external_lex_state = 3},
+  [1676] = {.lex_state = 78, .external_lex_state = 3},
   [1677] = {.lex_state = 0, .external_lex_state = 3},
   [1678] = {.lex_state = 0, .external_lex_state = 6},
   [1679] = {.lex_state = 0},
-  [1680] = {.lex_state = 77, .external_lex_state = 3},
-  [1681] = {.lex_state = 77, .external_lex_state = 3},
+  [1680] = {.lex_state = 78, .external_lex_state = 3},
+  [1681] = {.lex_state = 78, .external_lex_state = 3},
   [1682] = {.lex_state = 0, .external_lex_state = 6},
   [1683] = {.lex_state = 0, .external_lex_state = 6},
   [1684] = {.lex_state = 0, .external_lex_state = 6},
-  [1685] = {.lex_state = 77, .external_lex_state = 3},
+  [1685] = {.lex_state = 78, .external_lex_state = 3},
   [1686] = {.lex_state = 0, .external_lex_state = 6},
   [1687] = {.lex_state = 0},
-  [1688] = {.lex_state = 77, .external_lex_state = 3},
+  [1688] = {.lex_state = 78, .external_lex_state = 3},
   [1689] = {.lex_state = 0, .external_lex_state = 6},
-  [1690] = {.lex_state = 82, .external_lex_state = 3},
-  [1691] = {.lex_state = 77, .external_lex_state = 3},
+  [1690] = {.lex_state = 83, .external_lex_state = 3},
+  [1691] = {.lex_state = 78, .external_lex_state = 3},
   [1692] = {.lex_state = 0},
-  [1693] = {.lex_state = 77, .external_lex_state = 3},
+  [1693] = {.lex_state = 78, .external_lex_state = 3},
   [1694] = {.lex_state = 0, .external_lex_state = 3},
   [1695] = {.lex_state = 0, .external_lex_state = 6},
   [1696] = {.lex_state = 0, .external_lex_state = 6},
   [1697] = {.lex_state = 0, .external_lex_state = 6},
-  [1698] = {.lex_state = 77, .external_lex_state = 3},
+  [1698] = {.lex_state = 78, .external_lex_state = 3},
   [1699] = {.lex_state = 0, .external_lex_state = 6},
-  [1700] = {.lex_state = 77, .external_lex_state = 3},
-  [1701] = {.lex_state = 82, .external_lex_state = 7},
-  [1702] = {.lex_state = 77},
+  [1700] = {.lex_state = 78, .external_lex_state = 3},
+  [1701] = {.lex_state = 83, .external_lex_state = 7},
+  [1702] = {.lex_state = 78},
   [1703] = {.lex_state = 0, .external_lex_state = 6},
   [1704] = {.lex_state = 12},
   [1705] = {.lex_state = 0},
   [1706] = {.lex_state = 0, .external_lex_state = 6},
-  [1707] = {.lex_state = 77, .external_lex_state = 3},
-  [1708] = {.lex_state = 77, .external_lex_state = 3},
+  [1707] = {.lex_state = 78, .external_lex_state = 3},
+  [1708] = {.lex_state = 78, .external_lex_state = 3},
   [1709] = {.lex_state = 0, .external_lex_state = 6},
   [1710] = {.lex_state = 0, .external_lex_state = 6},
   [1711] = {.lex_state = 0, .external_lex_state = 6},
   [1712] = {.lex_state = 0, .external_lex_state = 3},
-  [1713] = {.lex_state = 77, .external_lex_state = 3},
-  [1714] = {.lex_state = 77, .external_lex_state = 3},
-  [1715] = {.lex_state = 77, .external_lex_state = 3},
-  [1716] = {.lex_state = 82, .external_lex_state = 7},
+  [1713] = {.lex_state = 78, .external_lex_state = 3},
+  [1714] = {.lex_state = 78, .external_lex_state = 3},
+  [1715] = {.lex_state = 78, .external_lex_state = 3},
+  [1716] = {.lex_state = 83, .external_lex_state = 7},
   [1717] = {.lex_state = 0},
-  [1718] = {.lex_state = 77, .external_lex_state = 3},
+  [1718] = {.lex_state = 78, .external_lex_state = 3},
   [1719] = {.lex_state = 0, .external_lex_state = 3},
-  [1720] = {.lex_state = 77, .external_lex_state = 3},
+  [1720] = {.lex_state = 78, .external_lex_state = 3},
   [1721] = {.lex_state = 0, .external_lex_state = 6},
   [1722] = {.lex_state = 0, .external_lex_state = 3},
   [1723] = {.lex_state = 0, .external_lex_state = 6},
-  [1724] = {.lex_state = 77, .external_lex_state = 3},
+  [1724] = {.lex_state = 78, .external_lex_state = 3},
   [1725] = {.lex_state = 0, .external_lex_state = 3},
-  [1726] = {.lex_state = 77, .external_lex_state = 3},
+  [1726] = {.lex_state = 78, .external_lex_state = 3},
   [1727] = {.lex_state = 0, .external_lex_state = 6},
   [1728] = {.lex_state = 0, .external_lex_state = 6},
   [1729] = {.lex_state = 0, .external_lex_state = 6},
   [1730] = {.lex_state = 0, .external_lex_state = 6},
-  [1731] = {.lex_state = 77},
+  [1731] = {.lex_state = 78},
   [1732] = {.lex_state = 0, .external_lex_state = 6},
-  [1733] = {.lex_state = 82, .external_lex_state = 7},
+  [1733] = {.lex_state = 83, .external_lex_state = 7},
   [1734] = {.lex_state = 0, .external_lex_state = 6},
-  [1735] = {.lex_state = 77, .external_lex_state = 3},
-  [1736] = {.lex_state = 82, .external_lex_state = 7},
-  [1737] = {.lex_state = 82},
-  [1738] = {.lex_state = 77, .external_lex_state = 3},
-  [1739] = {.lex_state = 82, .external_lex_state = 7},
-  [1740] = {.lex_state = 77, .external_lex_state = 3},
-  [1741] = {.lex_state = 77, .external_lex_state = 3},
+  [1735] = {.lex_state = 78, .external_lex_state = 3},
+  [1736] = {.lex_state = 83, .external_lex_state = 7},
+  [1737] = {.lex_state = 83},
+  [1738] = {.lex_state = 78, .external_lex_state = 3},
+  [1739] = {.lex_state = 83, .external_lex_state = 7},
+  [1740] = {.lex_state = 78, .external_lex_state = 3},
+  [1741] = {.lex_state = 78, .external_lex_state = 3},
   [1742] = {.lex_state = 0, .external_lex_state = 6},
   [1743] = {.lex_state = 12},
-  [1744] = {.lex_state = 77, .external_lex_state = 3},
-  [1745] = {.lex_state = 82},
+  [1744] = {.lex_state = 78, .external_lex_state = 3},
+  [1745] = {.lex_state = 83},
   [1746] = {.lex_state = 0, .external_lex_state = 6},
   [1747] = {.lex_state = 0, .external_lex_state = 6},
-  [1748] = {.lex_state = 77, .external_lex_state = 3},
-  [1749] = {.lex_state = 77, .external_lex_state = 3},
+  [1748] = {.lex_state = 78, .external_lex_state = 3},
+  [1749] = {.lex_state = 78, .external_lex_state = 3},
   [1750] = {.lex_state = 0, .external_lex_state = 6},
   [1751] = {.lex_state = 0, .external_lex_state = 6},
   [1752] = {.lex_state = 0, .external_lex_state = 6},
-  [1753] = {.lex_state = 82},
-  [1754] = {.lex_state = 77, .external_lex_state = 3},
+  [1753] = {.lex_state = 83},
+  [1754] = {.lex_state = 78, .external_lex_state = 3},
   [1755] = {.lex_state = 0, .external_lex_state = 6},
   [1756] = {.lex_state = 0, .external_lex_state = 6},
   [1757] = {.lex_state = 0},
@@ -8424,55 +8429,55 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1759] = {.lex_state = 0, .external_lex_state = 6},
   [1760] = {.lex_state = 0, .external_lex_state = 6},
   [1761] = {.lex_state = 0, .external_lex_state = 6},
-  [1762] = {.lex_state = 82, .external_lex_state = 7},
+  [1762] = {.lex_state = 83, .external_lex_state = 7},
   [1763] = {.lex_state = 0, .external_lex_state = 6},
   [1764] = {.lex_state = 0, .external_lex_state = 6},
   [1765] = {.lex_state = 0, .external_lex_state = 6},
   [1766] = {.lex_state = 0},
   [1767] = {.lex_state = 0, .external_lex_state = 6},
-  [1768] = {.lex_state = 77, .external_lex_state = 3},
-  [1769] = {.lex_state = 77, .external_lex_state = 3},
-  [1770] = {.lex_state = 77, .external_lex_state = 3},
+  [1768] = {.lex_state = 78, .external_lex_state = 3},
+  [1769] = {.lex_state = 78, .external_lex_state = 3},
+  [1770] = {.lex_state = 78, .external_lex_state = 3},
   [1771] = {.lex_state = 0, .external_lex_state = 6},
   [1772] = {.lex_state = 0, .external_lex_state = 6},
-  [1773] = {.lex_state = 77, .external_lex_state = 3},
-  [1774] = {.lex_state = 77, .external_lex_state = 3},
+  [1773] = {.lex_state = 78, .external_lex_state = 3},
+  [1774] = {.lex_state = 78, .external_lex_state = 3},
   [1775] = {.lex_state = 0, .external_lex_state = 6},
   [1776] = {.lex_state = 9},
-  [1777] = {.lex_state = 77, .external_lex_state = 3},
+  [1777] = {.lex_state = 78, .external_lex_state = 3},
   [1778] = {.lex_state = 0, .external_lex_state = 6},
-  [1779] = {.lex_state = 82, .external_lex_state = 7},
+  [1779] = {.lex_state = 83, .external_lex_state = 7},
   [1780] = {.lex_state = 12},
-  [1781] = {.lex_state = 77, .external_lex_state = 3},
-  [1782] = {.lex_state = 77, .external_lex_state = 3},
+  [1781] = {.lex_state = 78, .external_lex_state = 3},
+  [1782] = {.lex_state = 78, .external_lex_state = 3},
   [1783] = {.lex_state = 0, .external_lex_state = 6},
-  [1784] = {.lex_state = 77, .external_lex_state = 3},
+  [1784] = {.lex_state = 78, .external_lex_state = 3},
   [1785] = {.lex_state = 0, .external_lex_state = 6},
   [1786] = {.lex_state = 0},
   [1787] = {.lex_state = 0},
   [1788] = {.lex_state = 0, .external_lex_state = 6},
   [1789] = {.lex_state = 0, .external_lex_state = 6},
-  [1790] = {.lex_state = 82, .external_lex_state = 7},
-  [1791] = {.lex_state = 77, .external_lex_state = 3},
-  [1792] = {.lex_state = 82, .external_lex_state = 7},
-  [1793] = {.lex_state = 82, .external_lex_state = 7},
-  [1794] = {.lex_state = 82, .external_lex_state = 7},
-  [1795] = {.lex_state = 82, .external_lex_state = 7},
+  [1790] = {.lex_state = 83, .external_lex_state = 7},
+  [1791] = {.lex_state = 78, .external_lex_state = 3},
+  [1792] = {.lex_state = 83, .external_lex_state = 7},
+  [1793] = {.lex_state = 83, .external_lex_state = 7},
+  [1794] = {.lex_state = 83, .external_lex_state = 7},
+  [1795] = {.lex_state = 83, .external_lex_state = 7},
   [1796] = {.lex_state = 12},
   [1797] = {.lex_state = 0, .external_lex_state = 6},
-  [1798] = {.lex_state = 77, .external_lex_state = 3},
+  [1798] = {.lex_state = 78, .external_lex_state = 3},
   [1799] = {.lex_state = 0},
   [1800] = {.lex_state = 0, .external_lex_state = 6},
   [1801] = {.lex_state = 0},
-  [1802] = {.lex_state = 82, .external_lex_state = 7},
-  [1803] = {.lex_state = 82, .external_lex_state = 7},
-  [1804] = {.lex_state = 82, .external_lex_state = 7},
-  [1805] = {.lex_state = 82, .external_lex_state = 7},
-  [1806] = {.lex_state = 82, .external_lex_state = 7},
-  [1807] = {.lex_state = 82, .external_lex_state = 7},
-  [1808] = {.lex_state = 82, .external_lex_state = 7},
-  [1809] = {.lex_state = 82, .external_lex_state = 7},
-  [1810] = {.lex_state = 82, .external_lex_state = 7},
+  [1802] = {.lex_state = 83, .external_lex_state = 7},
+  [1803] = {.lex_state = 83, .external_lex_state = 7},
+  [1804] = {.lex_state = 83, .external_lex_state = 7},
+  [1805] = {.lex_state = 83, .external_lex_state = 7},
+  [1806] = {.lex_state = 83, .external_lex_state = 7},
+  [1807] = {.lex_state = 83, .external_lex_state = 7},
+  [1808] = {.lex_state = 83, .external_lex_state = 7},
+  [1809] = {.lex_state = 83, .external_lex_state = 7},
+  [1810] = {.lex_state = 83, .external_lex_state = 7},
   [1811] = {.lex_state = 12},
   [1812] = {.lex_state = 12},
   [1813] = {.lex_state = 12},
@@ -8483,198 +8488,198 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [1818] = {.lex_state = 12},
   [1819] = {.lex_state = 12},
   [1820] = {.lex_state = 12},
-  [1821] = {.lex_state = 77, .external_lex_state = 3},
+  [1821] = {.lex_state = 78, .external_lex_state = 3},
   [1822] = {.lex_state = 0},
-  [1823] = {.lex_state = 77, .external_lex_state = 7},
-  [1824] = {.lex_state = 77, .external_lex_state = 10},
-  [1825] = {.lex_state = 77, .external_lex_state = 7},
-  [1826] = {.lex_state = 77, .external_lex_state = 10},
-  [1827] = {.lex_state = 77, .external_lex_state = 10},
-  [1828] = {.lex_state = 77, .external_lex_state = 10},
-  [1829] = {.lex_state = 77, .external_lex_state = 7},
-  [1830] = {.lex_state = 77, .external_lex_state = 10},
-  [1831] = {.lex_state = 77, .external_lex_state = 10},
-  [1832] = {.lex_state = 77, .external_lex_state = 10},
-  [1833] = {.lex_state = 77, .external_lex_state = 10},
-  [1834] = {.lex_state = 77, .external_lex_state = 10},
-  [1835] = {.lex_state = 77, .external_lex_state = 7},
-  [1836] = {.lex_state = 77, .external_lex_state = 10},
-  [1837] = {.lex_state = 77},
-  [1838] = {.lex_state = 77, .external_lex_state = 10},
-  [1839] = {.lex_state = 77, .external_lex_state = 7},
-  [1840] = {.lex_state = 77, .external_lex_state = 7},
+  [1823] = {.lex_state = 78, .external_lex_state = 7},
+  [1824] = {.lex_state = 78, .external_lex_state = 10},
+  [1825] = {.lex_state = 78, .external_lex_state = 7},
+  [1826] = {.lex_state = 78, .external_lex_state = 10},
+  [1827] = {.lex_state = 78, .external_lex_state = 10},
+  [1828] = {.lex_state = 78, .external_lex_state = 10},
+  [1829] = {.lex_state = 78, .external_lex_state = 7},
+  [1830] = {.lex_state = 78, .external_lex_state = 10},
+  [1831] = {.lex_state = 78, .external_lex_state = 10},
+  [1832] = {.lex_state = 78, .external_lex_state = 10},
+  [1833] = {.lex_state = 78, .external_lex_state = 10},
+  [1834] = {.lex_state = 78, .external_lex_state = 10},
+  [1835] = {.lex_state = 78, .external_lex_state = 7},
+  [1836] = {.lex_state = 78, .external_lex_state = 10},
+  [1837] = {.lex_state = 78},
+  [1838] = {.lex_state = 78, .external_lex_state = 10},
+  [1839] = {.lex_state = 78, .external_lex_state = 7},
+  [1840] = {.lex_state = 78, .external_lex_state = 7},
   [1841] = {.lex_state = 0},
-  [1842] = {.lex_state = 77, .external_lex_state = 10},
+  [1842] = {.lex_state = 78, .external_lex_state = 10},
   [1843] = {.lex_state = 0},
-  [1844] = {.lex_state = 27},
-  [1845] = {.lex_state = 77, .external_lex_state = 10},
-  [1846] = {.lex_state = 77, .external_lex_state = 10},
-  [1847] = {.lex_state = 77, .external_lex_state = 10},
-  [1848] = {.lex_state = 77, .external_lex_state = 10},
-  [1849] = {.lex_state = 77, .external_lex_state = 10},
-  [1850] = {.lex_state = 77, .external_lex_state = 10},
-  [1851] = {.lex_state = 77, .external_lex_state = 10},
-  [1852] = {.lex_state = 77, .external_lex_state = 10},
-  [1853] = {.lex_state = 27},
-  [1854] = {.lex_state = 77, .external_lex_state = 10},
-  [1855] = {.lex_state = 27},
-  [1856] = {.lex_state = 27},
-  [1857] = {.lex_state = 77, .external_lex_state = 10},
-  [1858] = {.lex_state = 77, .external_lex_state = 10},
-  [1859] = {.lex_state = 77, .external_lex_state = 10},
-  [1860] = {.lex_state = 77, .external_lex_state = 10},
-  [1861] = {.lex_state = 77},
-  [1862] = {.lex_state = 77, .external_lex_state = 10},
-  [1863] = {.lex_state = 77},
+  [1844] = {.lex_state = 29},
+  [1845] = {.lex_state = 78, .external_lex_state = 10},
+  [1846] = {.lex_state = 78, .external_lex_state = 10},
+  [1847] = {.lex_state = 78, .external_lex_state = 10},
+  [1848] = {.lex_state = 78, .external_lex_state = 10},
+  [1849] = {.lex_state = 78, .external_lex_state = 10},
+  [1850] = {.lex_state = 78, .external_lex_state = 10},
+  [1851] = {.lex_state = 78, .external_lex_state = 10},
+  [1852] = {.lex_state = 78, .external_lex_state = 10},
+  [1853] = {.lex_state = 29},
+  [1854] = {.lex_state = 78, .external_lex_state = 10},
+  [1855] = {.lex_state = 29},
+  [1856] = {.lex_state = 29},
+  [1857] = {.lex_state = 78, .external_lex_state = 10},
+  [1858] = {.lex_state = 78, .external_lex_state = 10},
+  [1859] = {.lex_state = 78, .external_lex_state = 10},
+  [1860] = {.lex_state = 78, .external_lex_state = 10},
+  [1861] = {.lex_state = 78},
+  [1862] = {.lex_state = 78, .external_lex_state = 10},
+  [1863] = {.lex_state = 78},
   [1864] = {.lex_state = 0},
-  [1865] = {.lex_state = 77},
-  [1866] = {.lex_state = 77, .external_lex_state = 10},
-  [1867] = {.lex_state = 77, .external_lex_state = 10},
-  [1868] = {.lex_state = 77},
-  [1869] = {.lex_state = 77},
-  [1870] = {.lex_state = 27},
+  [1865] = {.lex_state = 78},
+  [1866] = {.lex_state = 78, .external_lex_state = 10},
+  [1867] = {.lex_state = 78, .external_lex_state = 10},
+  [1868] = {.lex_state = 78},
+  [1869] = {.lex_state = 78},
+  [1870] = {.lex_state = 29},
   [1871] = {.lex_state = 0},
-  [1872] = {.lex_state = 27},
-  [1873] = {.lex_state = 27},
-  [1874] = {.lex_state = 77},
-  [1875] = {.lex_state = 77, .external_lex_state = 10},
-  [1876] = {.lex_state = 77},
-  [1877] = {.lex_state = 77},
+  [1872] = {.lex_state = 29},
+  [1873] = {.lex_state = 29},
+  [1874] = {.lex_state = 78},
+  [1875] = {.lex_state = 78, .external_lex_state = 10},
+  [1876] = {.lex_state = 78},
+  [1877] = {.lex_state = 78},
   [1878] = {.lex_state = 0},
   [1879] = {.lex_state = 0},
-  [1880] = {.lex_state = 27},
-  [1881] = {.lex_state = 27},
-  [1882] = {.lex_state = 77},
-  [1883] = {.lex_state = 27},
-  [1884] = {.lex_state = 27},
-  [1885] = {.lex_state = 77, .external_lex_state = 10},
+  [1880] = {.lex_state = 29},
+  [1881] = {.lex_state = 29},
+  [1882] = {.lex_state = 78},
+  [1883] = {.lex_state = 29},
+  [1884] = {.lex_state = 29},
+  [1885] = {.lex_state = 78, .external_lex_state = 10},
   [1886] = {.lex_state = 0, .external_lex_state = 6},
   [1887] = {.lex_state = 0},
-  [1888] = {.lex_state = 77, .external_lex_state = 10},
-  [1889] = {.lex_state = 77},
-  [1890] = {.lex_state = 77},
-  [1891] = {.lex_state = 77, .external_lex_state = 10},
-  [1892] = {.lex_state = 77},
-  [1893] = {.lex_state = 27},
-  [1894] = {.lex_state = 82, .external_lex_state = 7},
+  [1888] = {.lex_state = 78, .external_lex_state = 10},
+  [1889] = {.lex_state = 78},
+  [1890] = {.lex_state = 78},
+  [1891] = {.lex_state = 78, .external_lex_state = 10},
+  [1892] = {.lex_state = 78},
+  [1893] = {.lex_state = 29},
+  [1894] = {.lex_state = 83, .external_lex_state = 7},
   [1895] = {.lex_state = 0},
-  [1896] = {.lex_state = 77, .external_lex_state = 10},
-  [1897] = {.lex_state = 77, .external_lex_state = 7},
+  [1896] = {.lex_state = 78, .external_lex_state = 10},
+  [1897] = {.lex_state = 78, .external_lex_state = 7},
   [1898] = {.lex_state = 0},
-  [1899] = {.lex_state = 77},
-  [1900] = {.lex_state = 77, .external_lex_state = 10},
+  [1899] = {.lex_state = 78},
+  [1900] = {.lex_state = 78, .external_lex_state = 10},
   [1901] = {.lex_state = 0},
-  [1902] = {.lex_state = 82, .external_lex_state = 7},
-  [1903] = {.lex_state = 77},
-  [1904] = {.lex_state = 77},
-  [1905] = {.lex_state = 77},
-  [1906] = {.lex_state = 77, .external_lex_state = 10},
-  [1907] = {.lex_state = 77},
-  [1908] = {.lex_state = 82, .external_lex_state = 7},
-  [1909] = {.lex_state = 27},
-  [1910] = {.lex_state = 77},
-  [1911] = {.lex_state = 27},
-  [1912] = {.lex_state = 27},
-  [1913] = {.lex_state = 77, .external_lex_state = 10},
-  [1914] = {.lex_state = 77},
-  [1915] = {.lex_state = 77, .external_lex_state = 10},
-  [1916] = {.lex_state = 77, .external_lex_state = 10},
-  [1917] = {.lex_state = 77, .external_lex_state = 10},
-  [1918] = {.lex_state = 27},
-  [1919] = {.lex_state = 77, .external_lex_state = 7},
-  [1920] = {.lex_state = 77, .external_lex_state = 10},
-  [1921] = {.lex_state = 77},
-  [1922] = {.lex_state = 27},
-  [1923] = {.lex_state = 27},
-  [1924] = {.lex_state = 77},
+  [1902] = {.lex_state = 83, .external_lex_state = 7},
+  [1903] = {.lex_state = 78},
+  [1904] = {.lex_state = 78},
+  [1905] = {.lex_state = 78},
+  [1906] = {.lex_state = 78, .external_lex_state = 10},
+  [1907] = {.lex_state = 78},
+  [1908] = {.lex_state = 83, .external_lex_state = 7},
+  [1909] = {.lex_state = 29},
+  [1910] = {.lex_state = 78},
+  [1911] = {.lex_state = 29},
+  [1912] = {.lex_state = 29},
+  [1913] = {.lex_state = 78, .external_lex_state = 10},
+  [1914] = {.lex_state = 78},
+  [1915] = {.lex_state = 78, .external_lex_state = 10},
+  [1916] = {.lex_state = 78, .external_lex_state = 10},
+  [1917] = {.lex_state = 78, .external_lex_state = 10},
+  [1918] = {.lex_state = 29},
+  [1919] = {.lex_state = 78, .external_lex_state = 7},
+  [1920] = {.lex_state = 78, .external_lex_state = 10},
+  [1921] = {.lex_state = 78},
+  [1922] = {.lex_state = 29},
+  [1923] = {.lex_state = 29},
+  [1924] = {.lex_state = 78},
   [1925] = {.lex_state = 0},
   [1926] = {.lex_state = 0},
-  [1927] = {.lex_state = 77, .external_lex_state = 10},
-  [1928] = {.lex_state = 27},
-  [1929] = {.lex_state = 27},
-  [1930] = {.lex_state = 27},
+  [1927] = {.lex_state = 78, .external_lex_state = 10},
+  [1928] = {.lex_state = 29},
+  [1929] = {.lex_state = 29},
+  [1930] = {.lex_state = 29},
   [1931] = {.lex_state = 0},
-  [1932] = {.lex_state = 77},
-  [1933] = {.lex_state = 77},
-  [1934] = {.lex_state = 77, .external_lex_state = 7},
-  [1935] = {.lex_state = 77},
-  [1936] = {.lex_state = 77},
-  [1937] = {.lex_state = 77, .external_lex_state = 7},
-  [1938] = {.lex_state = 27},
-  [1939] = {.lex_state = 27},
-  [1940] = {.lex_state = 27},
-  [1941] = {.lex_state = 77},
-  [1942] = {.lex_state = 77, .external_lex_state = 7},
-  [1943] = {.lex_state = 77, .external_lex_state = 3},
-  [1944] = {.lex_state = 77},
-  [1945] = {.lex_state = 27},
-  [1946] = {.lex_state = 27},
-  [1947] = {.lex_state = 27},
+  [1932] = {.lex_state = 78},
+  [1933] = {.lex_state = 78},
+  [1934] = {.lex_state = 78, .external_lex_state = 7},
+  [1935] = {.lex_state = 78},
+  [1936] = {.lex_state = 78},
+  [1937] = {.lex_state = 78, .external_lex_state = 7},
+  [1938] = {.lex_state = 29},
+  [1939] = {.lex_state = 29},
+  [1940] = {.lex_state = 29},
+  [1941] = {.lex_state = 78},
+  [1942] = {.lex_state = 78, .external_lex_state = 7},
+  [1943] = {.lex_state = 78, .external_lex_state = 3},
+  [1944] = {.lex_state = 78},
+  [1945] = {.lex_state = 29},
+  [1946] = {.lex_state = 29},
+  [1947] = {.lex_state = 29},
   [1948] = {.lex_state = 0},
-  [1949] = {.lex_state = 82, .external_lex_state = 7},
-  [1950] = {.lex_state = 77, .external_lex_state = 10},
-  [1951] = {.lex_state = 77},
-  [1952] = {.lex_state = 27},
-  [1953] = {.lex_state = 27},
-  [1954] = {.lex_state = 27},
+  [1949] = {.lex_state = 83, .external_lex_state = 7},
+  [1950] = {.lex_state = 78, .external_lex_state = 10},
+  [1951] = {.lex_state = 78},
+  [1952] = {.lex_state = 29},
+  [1953] = {.lex_state = 29},
+  [1954] = {.lex_state = 29},
   [1955] = {.lex_state = 0},
-  [1956] = {.lex_state = 77, .external_lex_state = 7},
-  [1957] = {.lex_state = 77, .external_lex_state = 7},
-  [1958] = {.lex_state = 77},
-  [1959] = {.lex_state = 27},
-  [1960] = {.lex_state = 27},
-  [1961] = {.lex_state = 27},
+  [1956] = {.lex_state = 78, .external_lex_state = 7},
+  [1957] = {.lex_state = 78, .external_lex_state = 7},
+  [1958] = {.lex_state = 78},
+  [1959] = {.lex_state = 29},
+  [1960] = {.lex_state = 29},
+  [1961] = {.lex_state = 29},
   [1962] = {.lex_state = 0},
-  [1963] = {.lex_state = 27},
-  [1964] = {.lex_state = 27},
-  [1965] = {.lex_state = 27},
-  [1966] = {.lex_state = 77, .external_lex_state = 10},
-  [1967] = {.lex_state = 27},
-  [1968] = {.lex_state = 27},
-  [1969] = {.lex_state = 27},
-  [1970] = {.lex_state = 27},
-  [1971] = {.lex_state = 77, .external_lex_state = 7},
-  [1972] = {.lex_state = 77, .external_lex_state = 10},
-  [1973] = {.lex_state = 77, .external_lex_state = 10},
+  [1963] = {.lex_state = 29},
+  [1964] = {.lex_state = 29},
+  [1965] = {.lex_state = 29},
+  [1966] = {.lex_state = 78, .external_lex_state = 10},
+  [1967] = {.lex_state = 29},
+  [1968] = {.lex_state = 29},
+  [1969] = {.lex_state = 29},
+  [1970] = {.lex_state = 29},
+  [1971] = {.lex_state = 78, .external_lex_state = 7},
+  [1972] = {.lex_state = 78, .external_lex_state = 10},
+  [1973] = {.lex_state = 78, .external_lex_state = 10},
   [1974] = {.lex_state = 0},
-  [1975] = {.lex_state = 77, .external_lex_state = 10},
-  [1976] = {.lex_state = 77, .external_lex_state = 10},
-  [1977] = {.lex_state = 77, .external_lex_state = 7},
-  [1978] = {.lex_state = 77, .external_lex_state = 10},
-  [1979] = {.lex_state = 77, .external_lex_state = 10},
-  [1980] = {.lex_state = 77, .external_lex_state = 10},
+  [1975] = {.lex_state = 78, .external_lex_state = 10},
+  [1976] = {.lex_state = 78, .external_lex_state = 10},
+  [1977] = {.lex_state = 78, .external_lex_state = 7},
+  [1978] = {.lex_state = 78, .external_lex_state = 10},
+  [1979] = {.lex_state = 78, .external_lex_state = 10},
+  [1980] = {.lex_state = 78, .external_lex_state = 10},
   [1981] = {.lex_state = 0},
-  [1982] = {.lex_state = 77},
+  [1982] = {.lex_state = 78},
   [1983] = {.lex_state = 0, .external_lex_state = 7},
-  [1984] = {.lex_state = 77},
-  [1985] = {.lex_state = 77},
+  [1984] = {.lex_state = 78},
+  [1985] = {.lex_state = 78},
   [1986] = {.lex_state = 0, .external_lex_state = 7},
   [1987] = {.lex_state = 0, .external_lex_state = 7},
   [1988] = {.lex_state = 0},
   [1989] = {.lex_state = 0, .external_lex_state = 7},
-  [1990] = {.lex_state = 77},
+  [1990] = {.lex_state = 78},
   [1991] = {.lex_state = 0, .external_lex_state = 7},
   [1992] = {.lex_state = 0, .external_lex_state = 7},
   [1993] = {.lex_state = 0, .external_lex_state = 7},
   [1994] = {.lex_state = 0, .external_lex_state = 7},
   [1995] = {.lex_state = 0, .external_lex_state = 7},
-  [1996] = {.lex_state = 77},
-  [1997] = {.lex_state = 77},
-  [1998] = {.lex_state = 77},
-  [1999] = {.lex_state = 77},
-  [2000] = {.lex_state = 82},
+  [1996] = {.lex_state = 78},
+  [1997] = {.lex_state = 78},
+  [1998] = {.lex_state = 78},
+  [1999] = {.lex_state = 78},
+  [2000] = {.lex_state = 83},
   [2001] = {.lex_state = 0, .external_lex_state = 7},
   [2002] = {.lex_state = 0},
-  [2003] = {.lex_state = 77},
+  [2003] = {.lex_state = 78},
   [2004] = {.lex_state = 0},
-  [2005] = {.lex_state = 77},
-  [2006] = {.lex_state = 77},
+  [2005] = {.lex_state = 78},
+  [2006] = {.lex_state = 78},
   [2007] = {.lex_state = 0, .external_lex_state = 7},
-  [2008] = {.lex_state = 77},
+  [2008] = {.lex_state = 78},
   [2009] = {.lex_state = 0, .external_lex_state = 7},
   [2010] = {.lex_state = 0, .external_lex_state = 7},
   [2011] = {.lex_state = 0, .external_lex_state = 7},
-  [2012] = {.lex_state = 77},
+  [2012] = {.lex_state = 78},
   [2013] = {.lex_state = 0, .external_lex_state = 7},
   [2014] = {.lex_state = 0, .external_lex_state = 7},
   [2015] = {.lex_state = 0, .external_lex_state = 7},
@@ -8682,32 +8687,32 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [2017] = {.lex_state = 0, .external_lex_state = 7},
   [2018] = {.lex_state = 0, .external_lex_state = 7},
   [2019] = {.lex_state = 0, .external_lex_state = 7},
-  [2020] = {.lex_state = 77},
+  [2020] = {.lex_state = 78},
   [2021] = {.lex_state = 0},
-  [2022] = {.lex_state = 77},
+  [2022] = {.lex_state = 78},
   [2023] = {.lex_state = 0, .external_lex_state = 7},
-  [2024] = {.lex_state = 77},
+  [2024] = {.lex_state = 78},
   [2025] = {.lex_state = 0},
   [2026] = {.lex_state = 0, .external_lex_state = 7},
   [2027] = {.lex_state = 0, .external_lex_state = 7},
-  [2028] = {.lex_state = 77},
-  [2029] = {.lex_state = 77},
+  [2028] = {.lex_state = 78},
+  [2029] = {.lex_state = 78},
   [2030] = {.lex_state = 0, .external_lex_state = 7},
   [2031] = {.lex_state = 0, .external_lex_state = 7},
-  [2032] = {.lex_state = 77},
-  [2033] = {.lex_state = 77},
+  [2032] = {.lex_state = 78},
+  [2033] = {.lex_state = 78},
   [2034] = {.lex_state = 0},
   [2035] = {.lex_state = 0, .external_lex_state = 7},
-  [2036] = {.lex_state = 82},
+  [2036] = {.lex_state = 83},
   [2037] = {.lex_state = 0, .external_lex_state = 7},
-  [2038] = {.lex_state = 82},
-  [2039] = {.lex_state = 77},
-  [2040] = {.lex_state = 77},
-  [2041] = {.lex_state = 77},
-  [2042] = {.lex_state = 77},
-  [2043] = {.lex_state = 77},
-  [2044] = {.lex_state = 82},
-  [2045] = {.lex_state = 77},
+  [2038] = {.lex_state = 83},
+  [2039] = {.lex_state = 78},
+  [2040] = {.lex_state = 78},
+  [2041] = {.lex_state = 78},
+  [2042] = {.lex_state = 78},
+  [2043] = {.lex_state = 78},
+  [2044] = {.lex_state = 83},
+  [2045] = {.lex_state = 78},
   [2046] = {.lex_state = 0},
   [2047] = {.lex_state = 0, .external_lex_state = 7},
   [2048] = {.lex_state = 0, .external_lex_state = 7},
@@ -8716,10 +8721,10 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [2051] = {.lex_state = 0},
   [2052] = {.lex_state = 0, .external_lex_state = 7},
   [2053] = {.lex_state = 0, .external_lex_state = 7},
-  [2054] = {.lex_state = 77},
+  [2054] = {.lex_state = 78},
   [2055] = {.lex_state = 0, .external_lex_state = 7},
   [2056] = {.lex_state = 0, .external_lex_state = 7},
-  [2057] = {.lex_state = 82},
+  [2057] = {.lex_state = 83},
   [2058] = {.lex_state = 0, .external_lex_state = 7},
   [2059] = {.lex_state = 0, .external_lex_state = 7},
   [2060] = {.lex_state = 0, .external_lex_state = 7},
@@ -8734,18 +8739,18 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [2069] = {.lex_state = 0, .external_lex_state = 7},
   [2070] = {.lex_state = 0, .external_lex_state = 7},
   [2071] = {.lex_state = 0, .external_lex_state = 7},
-  [2072] = {.lex_state = 77},
+  [2072] = {.lex_state = 78},
   [2073] = {.lex_state = 0, .external_lex_state = 7},
   [2074] = {.lex_state = 0},
   [2075] = {.lex_state = 0, .external_lex_state = 7},
   [2076] = {.lex_state = 0, .external_lex_state = 7},
-  [2077] = {.lex_state = 77},
+  [2077] = {.lex_state = 78},
   [2078] = {.lex_state = 0, .external_lex_state = 7},
   [2079] = {.lex_state = 0, .external_lex_state = 7},
   [2080] = {.lex_state = 0, .external_lex_state = 7},
-  [2081] = {.lex_state = 82},
-  [2082] = {.lex_state = 77},
-  [2083] = {.lex_state = 82},
+  [2081] = {.lex_state = 83},
+  [2082] = {.lex_state = 78},
+  [2083] = {.lex_state = 83},
   [2084] = {.lex_state = 0, .external_lex_state = 7},
   [2085] = {.lex_state = 0},
   [2086] = {.lex_state = 0, .external_lex_state = 7},
@@ -8771,60 +8776,60 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [2106] = {.lex_state = 0, .external_lex_state = 7},
   [2107] = {.lex_state = 0, .external_lex_state = 7},
   [2108] = {.lex_state = 0, .external_lex_state = 7},
-  [2109] = {.lex_state = 77},
+  [2109] = {.lex_state = 78},
   [2110] = {.lex_state = 0},
-  [2111] = {.lex_state = 77},
+  [2111] = {.lex_state = 78},
   [2112] = {.lex_state = 0, .external_lex_state = 7},
   [2113] = {.lex_state = 0, .external_lex_state = 7},
   [2114] = {.lex_state = 0},
   [2115] = {.lex_state = 0, .external_lex_state = 7},
   [2116] = {.lex_state = 0, .external_lex_state = 7},
   [2117] = {.lex_state = 0, .external_lex_state = 7},
-  [2118] = {.lex_state = 77},
-  [2119] = {.lex_state = 77},
-  [2120] = {.lex_state = 77},
+  [2118] = {.lex_state = 78},
+  [2119] = {.lex_state = 78},
+  [2120] = {.lex_state = 78},
   [2121] = {.lex_state = 0},
-  [2122] = {.lex_state = 77},
-  [2123] = {.lex_state = 77},
+  [2122] = {.lex_state = 78},
+  [2123] = {.lex_state = 78},
   [2124] = {.lex_state = 0, .external_lex_state = 7},
-  [2125] = {.lex_state = 77},
-  [2126] = {.lex_state = 77},
+  [2125] = {.lex_state = 78},
+  [2126] = {.lex_state = 78},
   [2127] = {.lex_state = 0, .external_lex_state = 7},
-  [2128] = {.lex_state = 77},
-  [2129] = {.lex_state = 77},
-  [2130] = {.lex_state = 77},
-  [2131] = {.lex_state = 77},
-  [2132] = {.lex_state = 77},
-  [2133] = {.lex_state = 77},
-  [2134] = {.lex_state = 77},
-  [2135] = {.lex_state = 77},
+  [2128] = {.lex_state = 78},
+  [2129] = {.lex_state = 78},
+  [2130] = {.lex_state = 78},
+  [2131] = {.lex_state = 78},
+  [2132] = {.lex_state = 78},
+  [2133] = {.lex_state = 78},
+  [2134] = {.lex_state = 78},
+  [2135] = {.lex_state = 78},
   [2136] = {.lex_state = 0, .external_lex_state = 7},
-  [2137] = {.lex_state = 77},
-  [2138] = {.lex_state = 77},
-  [2139] = {.lex_state = 77},
-  [2140] = {.lex_state = 77},
-  [2141] = {.lex_state = 77},
-  [2142] = {.lex_state = 77},
-  [2143] = {.lex_state = 77},
+  [2137] = {.lex_state = 78},
+  [2138] = {.lex_state = 78},
+  [2139] = {.lex_state = 78},
+  [2140] = {.lex_state = 78},
+  [2141] = {.lex_state = 78},
+  [2142] = {.lex_state = 78},
+  [2143] = {.lex_state = 78},
   [2144] = {.lex_state = 0},
-  [2145] = {.lex_state = 77},
-  [2146] = {.lex_state = 77},
-  [2147] = {.lex_state = 77},
-  [2148] = {.lex_state = 77},
-  [2149] = {.lex_state = 77},
-  [2150] = {.lex_state = 77},
+  [2145] = {.lex_state = 78},
+  [2146] = {.lex_state = 78},
+  [2147] = {.lex_state = 78},
+  [2148] = {.lex_state = 78},
+  [2149] = {.lex_state = 78},
+  [2150] = {.lex_state = 78},
   [2151] = {.lex_state = 0, .external_lex_state = 7},
-  [2152] = {.lex_state = 77},
-  [2153] = {.lex_state = 77},
-  [2154] = {.lex_state = 77},
-  [2155] = {.lex_state = 77},
-  [2156] = {.lex_state = 77},
+  [2152] = {.lex_state = 78},
+  [2153] = {.lex_state = 78},
+  [2154] = {.lex_state = 78},
+  [2155] = {.lex_state = 78},
+  [2156] = {.lex_state = 78},
   [2157] = {.lex_state = 0, .external_lex_state = 7},
-  [2158] = {.lex_state = 77},
-  [2159] = {.lex_state = 77},
-  [2160] = {.lex_state = 77},
-  [2161] = {.lex_state = 77},
-  [2162] = {.lex_state = 77},
+  [2158] = {.lex_state = 78},
+  [2159] = {.lex_state = 78},
+  [2160] = {.lex_state = 78},
+  [2161] = {.lex_state = 78},
+  [2162] = {.lex_state = 78},
   [2163] = {.lex_state = 0},
 };
 

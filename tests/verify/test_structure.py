@@ -492,3 +492,27 @@ def test_well_formed_nvvm_conversions_are_not_judged():
 @pytest.mark.skipif(_NO_MLIR_OPT, reason="mlir-opt 22 is not here")
 def test_mlir_opt_says_the_same_of_nvvm_conversions():
     _mlir_opt_says(NVVM_CASES, _nvvm_case)
+
+
+FUNCTION_CASES = [
+    ("func.func private @f(i1 {non_dialect_attr = 10})\n", "'func.func' op arguments may only have dialect attributes"),
+    ("func.func private @g() -> (i1 {non_dialect_attr = 10})\n", "'func.func' op results may only have dialect attributes"),
+    ("func.func @e() {}\n", "custom op 'func.func' expected non-empty function body"),
+]
+
+
+@pytest.mark.parametrize("text,message", FUNCTION_CASES, ids=[m[-40:] for _, m in FUNCTION_CASES])
+def test_a_functions_parser_and_attributes(text, message):
+    """function_interface_impl: a written body is not empty (at its brace), and the arguments'
+    and results' attributes are dialect attributes."""
+    assert errors(text) == [message]
+
+
+def test_well_formed_functions_are_not_judged():
+    assert errors("func.func private @h(i1 {x.y = 1}) -> (i1 {a.b})\n"
+                  "func.func private @k() -> ()\n  attributes {}\n") == []
+
+
+@pytest.mark.skipif(_NO_MLIR_OPT, reason="mlir-opt 22 is not here")
+def test_mlir_opt_says_the_same_of_functions():
+    _mlir_opt_says(FUNCTION_CASES, lambda text: text)

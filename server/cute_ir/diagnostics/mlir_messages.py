@@ -143,6 +143,10 @@ FAILED_TO_VERIFY_THAT = "failed to verify that {0}"
 ATTRIBUTE_CONSTRAINT = "attribute '{0}' failed to satisfy constraint: {1}"
 # What a custom form's parser reports of the op it is reading: `custom op '<op>' <message>`.
 CUSTOM_OP = "custom op '{0}' {1}"
+# function_interface_impl (FunctionImplementation.cpp, FunctionInterfaces.cpp)
+FUNCTION_BODY = "expected non-empty function body"
+FUNCTION_ARGUMENT_ATTRIBUTES = "arguments may only have dialect attributes"
+FUNCTION_RESULT_ATTRIBUTES = "results may only have dialect attributes"
 # OpAsmParser::parseType<T> (OpImplementation.h): a type of another kind than the class the
 # format's constraint reads (`T::name`: builtin.vector, builtin.integer, llvm.ptr, ...).
 INVALID_TYPE_KIND = "invalid kind of type specified: expected {0}, but found '{1}'"

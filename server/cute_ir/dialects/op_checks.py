@@ -21,6 +21,7 @@ from ..diagnostics.mlir_messages import (
     BROADCAST_DIMENSION, BROADCAST_NOT_VECTOR, BROADCAST_RANK, TRANSPOSE_DIMENSION, TRANSPOSE_DUPLICATE, TRANSPOSE_LENGTH, TRANSPOSE_OUT_OF_RANGE, TRANSPOSE_RANK,
     VECTOR_ELEMENT, VECTOR_INDEX_VECTOR, VECTOR_INDICES, VECTOR_LOAD_ELEMENT, VECTOR_LOAD_RANK, VECTOR_MASK,
     VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK,
+    FUNCTION_ARGUMENT_ATTRIBUTES, FUNCTION_BODY, FUNCTION_RESULT_ATTRIBUTES,
     EXECUTE_REGION_ARGUMENTS, OPERANDS_AND_TYPES, OP_ERROR, CUSTOM_OP, PARALLEL_INDUCTION_COUNT, PARALLEL_INDUCTION_TYPE, PARALLEL_INITS,
     PARALLEL_NO_TUPLE, PARALLEL_OPERAND_COUNT, PARALLEL_REDUCTIONS, PARALLEL_TERMINATOR, REDUCE_ARGUMENTS,
     REDUCE_OPERAND_TYPE, REDUCE_REGIONS, REDUCE_RETURN_TYPE, REDUCE_TERMINATOR, SWITCH_CASE_COUNT, SWITCH_DUPLICATE_CASE,
@@ -60,6 +61,53 @@ def func_return(site: Any) -> str | Placed | None:
         if got is not None and expected is not None and got != expected:
             return Placed(f"type of return operand {i} ('{got}') doesn't match function result type "
                           f"('{expected}') in function {symbol}")
+    return None
+
+
+def _signature_groups(site: Any) -> tuple[Any, Any]:
+    """A func.func custom form's argument group and result group (None where not written)."""
+    items = _body(site)
+    symbol = next((i for i, item in enumerate(items) if item.type == "symbol_ref"), None)
+    if symbol is None or symbol + 1 >= len(items) or items[symbol + 1].type != "paren_group":
+        return None, None
+    rest = items[symbol + 2:]
+    results = rest[1] if len(rest) > 1 and rest[0].type == "->" and rest[1].type == "paren_group" else None
+    return items[symbol + 1], results
+
+
+def _non_dialect_attribute(group: Any) -> bool:
+    """Whether a signature group gives a value an attribute whose name has no dialect prefix."""
+    for child in group.named_children if group is not None else ():
+        if child.type != "attribute_dict":
+            continue
+        for entry in child.named_children:
+            name = entry.child_by_field_name("name") if entry.type == "attribute_entry" else None
+            if name is not None and b"." not in (name.text or b"").strip(b'"'):
+                return True
+    return False
+
+
+def func_func_parse(site: Any) -> Placed | None:
+    """function_interface_impl::parseFunctionOp: a body, when written, is not empty."""
+    items = _body(site)
+    region = items[-1] if items and items[-1].type == "region" else None
+    if region is None or any(c.type != "comment" for c in region.named_children):
+        return None
+    if len(items) > 1 and items[-2].type in ("keyword", "bare_id") and items[-2].text == b"attributes":
+        return None     # `attributes {}`: an empty dictionary, which the grammar reads as braces
+    return Placed(CUSTOM_OP.format(site.name, FUNCTION_BODY), Span(region.start_byte, region.start_byte + 1))
+
+
+def func_func(site: Any) -> str | None:
+    """function_interface_impl::verifyTrait: the arguments' and results' attributes are
+    dialect attributes (their names carry a dialect prefix)."""
+    if site.generic:
+        return None
+    arguments, results = _signature_groups(site)
+    if _non_dialect_attribute(arguments):
+        return FUNCTION_ARGUMENT_ATTRIBUTES
+    if _non_dialect_attribute(results):
+        return FUNCTION_RESULT_ATTRIBUTES
     return None
 
 
@@ -1125,8 +1173,14 @@ def arith_select(site: Any) -> str | None:
     return None
 
 
+# What the custom parsers refuse before anything is verified (OpDef.parse).
+PARSERS: dict[str, Callable[[Any], Any]] = {
+    "func.func": func_func_parse,
+}
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "arith.select": arith_select,
+    "func.func": func_func,
     "gpu.all_reduce": gpu_all_reduce,
     "gpu.subgroup_reduce": gpu_subgroup_reduce,
     "vector.broadcast": vector_broadcast,
