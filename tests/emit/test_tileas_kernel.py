@@ -333,7 +333,7 @@ def test_the_editor_s_ptx_preview_has_each_tileas_kernel_and_ptxas_assembles_it(
 def test_a_kernel_the_passes_reject_is_a_comment_in_the_preview():
     from cute_ir.emit.preview import preview_module
     preview = preview_module(DocumentAnalysis("file:///m.ir", (REPO / "examples" / "mistakes.ir").read_text()))
-    assert ("//   not emitted: `tileas_pass_mistakes`: the TileAS passes reported errors on it (the Problems "
+    assert ("//   not emitted: `tileas_pass_mistakes`: the lowering pipeline reported errors on it (the Problems "
             "list has them)") in preview.ptx_text.splitlines()
 
 

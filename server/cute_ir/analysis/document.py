@@ -37,6 +37,7 @@ from tree_sitter import Node, Tree
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
+from ..emit.source import LoweredUnit
 from ..ir.core import Operation, copy_operations
 from ..ir.lift import Lifted, lift_statements
 from ..ir.target import (FROM_SETTING, GUARD_OP, Inference, Need, TargetChoice, builder_needs,
@@ -563,6 +564,12 @@ class DocumentAnalysis:
         lifted = self.lifted_unit(unit)
         kept = self._lifted.get(self._lift_key(unit)) is lifted
         return copy_operations(lifted.operations) if kept else lifted.operations   # not kept: no one else reads it
+
+    def lowered_unit(self, unit: Unit, target: str) -> LoweredUnit:
+        """The unit after the default lowering pipeline for `target`, for the PTX preview
+        (pipeline.py's `lowered_unit`, on request, cached by what it depends on)."""
+        from .pipeline import lowered_unit
+        return lowered_unit(self, unit, target)
 
     def for_unit(self, unit: Unit, result: "PerUnit[T]") -> T:
         """`result` for one unit, computed once per text of the unit: whole-document features

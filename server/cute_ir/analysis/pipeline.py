@@ -15,6 +15,12 @@ Its facts are the PTX preview's verdict on the unit (emit/preview.py,
 `UnitPtxSource.unit_with`), given the errors known when the unit is verified. Results are cached by that verdict's key (the unit's text, the aliases,
 the target and the errors stopping its ops), so a unit that only moved, or text typed and then
 undone, costs a dictionary lookup.
+
+`lowered_unit` is the same pipeline for the PTX preview (emit/preview.py), on request only:
+the unit's IR through `cute-ir lower`'s default pipeline with the preview's verdict on its atoms,
+the document's alias table and the target, printed as `cute-ir lower` prints it. The preview
+emits its TileAS kernels from that text as `cute-ir lower --emit ptx` emits them from its output,
+so the two cannot differ. No keystroke runs it: verification asks only for the diagnostics.
 """
 from __future__ import annotations
 
@@ -23,10 +29,14 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
 from ..emit.preview import ErrorIndex, UnitPtxSource
+from ..emit.source import LoweredUnit
+from ..verify.atom_sites import aliases_of
 from ..verify.lowering import LoweringCheck
 from ..ir.lift import wrap_in_module
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.base import OP_NAMES, local_passes
+from ..ir.printer import print_ops
+from ..diagnostics import Severity
 from ..passes.lower_atoms import STOPPED_CODE
 from .units import Unit
 
@@ -88,5 +98,43 @@ class UnitPipeline:
         return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)
 
 
+# The preview's lowered units, by the verdict's key, the target and the passes (an option the
+# environment set is part of them): a preview asked for again after an edit lowers the units
+# that changed.
+_LOWERED_SIZE = 256
+_lowered: "OrderedDict[tuple, LoweredUnit]" = OrderedDict()
+
+
+def lowered_unit(analysis: "DocumentAnalysis", unit: Unit, target: str) -> LoweredUnit:
+    """`unit` after `cute-ir lower`'s default pipeline for `target`, as `cute-ir lower` runs it
+    on a function (features/lowered.py): its rewritable IR, the preview's verdict on its atoms
+    (`UnitPtxSource.unit`: the document's errors stop what they stop in `check`) and the
+    target; printed in a module after the document's aliases."""
+    verdict = UnitPtxSource(analysis, target).unit(unit)
+    passes = local_passes(parse_pipeline(EDITOR_PIPELINE))
+    key = (verdict.key, target, tuple(passes))
+    hit = _lowered.get(key)
+    if hit is not None:
+        _lowered.move_to_end(key)
+        return hit
+    context = PassContext(target, verdict.pass_facts(unit.start))
+    module = wrap_in_module(analysis.rewritable_operations(unit))
+    PassManager(passes).run(module, context)
+    failed = any(d.severity is Severity.ERROR for d in context.diagnostics)
+    found = LoweredUnit(print_ops([module], aliases=_aliases(analysis)), failed)
+    _lowered[key] = found
+    if len(_lowered) > _LOWERED_SIZE:
+        _lowered.popitem(last=False)
+    return found
+
+
+def _aliases(analysis: "DocumentAnalysis") -> tuple[tuple[str, str], ...]:
+    """The document's `!name = ...` / `#name = ...` definitions, first of each name, in
+    document order: what `cute-ir lower` prints before the module."""
+    table, _ = aliases_of(analysis)
+    return tuple((name, alias.text) for name, alias in table.items())
+
+
 def clear_cache() -> None:
     _cache.clear()
+    _lowered.clear()

@@ -1,6 +1,6 @@
 """PTX preview of a whole document: one kernel per atom-building / atom-applying op, and each
 TileAS kernel (a function with a KernelSpecAttr) as `emit/tileas_kernel.py` writes it after the
-TileAS passes, its lines mapped to the function (a kernel the passes reported errors on, or
+default lowering pipeline (the run `cute-ir lower --emit ptx` makes), its lines mapped to the function (a kernel the passes reported errors on, or
 that has an op the emitter does not know, is a comment saying so: `check` has the errors).
 
 The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, with its
@@ -43,10 +43,10 @@ from ..verify.atom_sites import NO_ALIASES, AliasDef, AtomSite, aliases_of, docu
 from ..verify.lowering import refusal
 from ..passes.lower_atoms import BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from .ptx import ATOM_LINE_MARK, EmitError, InlineAsm, PtxModule, emit_module, inline_asm
-from .tileas_kernel import kernel_name, unit_kernels
+from .tileas_kernel import ir_kernels, kernel_name
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function
-from .source import AnalysedSource, SourceUnit
+from .source import AnalysedSource, LoweredUnit, SourceUnit
 
 __all__ = ["Preview", "preview_module", "applying_ops", "APPLYING_OPS", "TMA_APPLY_OPS", "clear_cache",
            "stopped_kernels"]
@@ -203,7 +203,7 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
     doc = analysis.document
     name = doc.uri.rsplit("/", 1)[-1] if getattr(doc, "uri", None) else "document"
     out = [f"// cute-ir PTX preview of {name} for {target.name}: one kernel per atom-building "
-           f"or atom-applying op, and each TileAS kernel after the TileAS passes.",
+           f"or atom-applying op, and each TileAS kernel after the lowering pipeline.",
            f"// Assemble with: ptxas -arch={target.ptxas_arch} <file>.ptx"]
     if not items:
         out.append("// The document has no op that builds or applies a cute_nvgpu atom.")
@@ -224,7 +224,7 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
     for unit, name, module in _tileas_kernels(analysis, target.name):
         out.append("")
         first = len(out)
-        out.append(f"// line {doc.position(unit.start).line + 1}: TileAS kernel `{name}`, after the TileAS passes")
+        out.append(f"// line {doc.position(unit.start).line + 1}: TileAS kernel `{name}`, after the lowering pipeline")
         if module.ok and name in stopped:
             # The same verdict as `check`: its error is the preview's problem.
             out.append(f"//   not emitted: {stopped_note(name, stopped[name])}")
@@ -246,7 +246,8 @@ _KERNEL_SPEC_TEXT = b"nv_tileas.kernel_spec"
 
 def _tileas_kernels(analysis: AnalysedSource, target: str):
     """(unit, kernel name, its PTX module or why none) for each TileAS kernel of the document,
-    emitted by emit/tileas_kernel.py after the TileAS passes."""
+    emitted as `cute-ir lower --emit ptx` emits it: from the unit after the default pipeline
+    (`AnalysedSource.lowered_unit`, the analysis's run of the pipeline `cute-ir lower` runs)."""
     data = analysis.document.data
     if data.find(_KERNEL_SPEC_TEXT) < 0:
         return      # most documents: no unit to look at
@@ -254,11 +255,23 @@ def _tileas_kernels(analysis: AnalysedSource, target: str):
         if unit.shell or data.find(_KERNEL_SPEC_TEXT, unit.start, unit.end) < 0:
             continue
         try:
-            found = unit_kernels(bytes(data[unit.start:unit.end]), target)
+            found = _lowered_kernels(analysis.lowered_unit(unit, target), target)
         except Exception as err:                     # a defect must not cost the preview
             found = (("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
         for name, module in found:
             yield unit, name, module
+
+
+@lru_cache(maxsize=64)
+def _lowered_kernels(lowered: LoweredUnit, target: str) -> tuple[tuple[str, "PtxModule | EmitError"], ...]:
+    """Each TileAS kernel of a lowered unit, or why it has none (cached by the lowered text:
+    the preview asks again after every edit, most units unchanged)."""
+    found = ir_kernels(lowered.text, target)
+    if lowered.failed:
+        # As `cute-ir lower --emit ptx` stops when the pipeline reported an error.
+        return tuple((name, EmitError(f"`{name}`: the lowering pipeline reported errors on it (the Problems "
+                                      f"list has them)", None, target)) for name, _ in found)
+    return tuple(found)
 
 
 def stopped_kernels(analysis: AnalysedSource) -> dict[str, Diagnostic]:
@@ -409,3 +422,4 @@ def clear_cache() -> None:
     _verdict_cache.clear()
     _emit.cache_clear()
     _inline_asm.cache_clear()
+    _lowered_kernels.cache_clear()

@@ -2,12 +2,13 @@
 
 Stages import only leftwards, so emit/ cannot import the analysis; it is handed one instead.
 These protocols say exactly what it may use: the document's bytes, its units in order, the
-IR and tree of a unit, the target, and the document's diagnostics. `DocumentAnalysis`
+IR and tree of a unit, the target, the document's diagnostics, and a unit after the lowering
+pipeline (analysis/pipeline.py's `lowered_unit`, which the PTX preview emits its kernels from). `DocumentAnalysis`
 (analysis/document.py) satisfies them; tests may pass anything that does.
 """
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from tree_sitter import Tree
 
@@ -23,6 +24,12 @@ class SourceText(Protocol):
     def uri(self) -> str: ...
 
 
+class LoweredUnit(NamedTuple):
+    """A unit after `cute-ir lower`'s default pipeline, as `cute-ir lower` prints it."""
+    text: str           # the module the pipeline left, after the document's aliases
+    failed: bool        # a pass reported an error on it
+
+
 @runtime_checkable
 class AnalysedSource(SiteSource, Protocol):
     """An analysed document, as the emitters see it: what the verifier's atom sites are read
@@ -35,5 +42,7 @@ class AnalysedSource(SiteSource, Protocol):
 
     def diagnostics(self) -> list[Diagnostic]: ...
 
+    def lowered_unit(self, unit, target: str) -> LoweredUnit: ...
 
-__all__ = ["AnalysedSource", "SourceText", "SourceUnit"]
+
+__all__ = ["AnalysedSource", "LoweredUnit", "SourceText", "SourceUnit"]

@@ -49,9 +49,7 @@ import re
 import struct
 from dataclasses import dataclass, field, replace
 from math import prod
-from functools import lru_cache
 
-from ..diagnostics import Severity
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, STAGES, SWIZZLE, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
                                            TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
@@ -64,9 +62,8 @@ from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTO
 from ..ir.attributes import attribute, constant_number, enum_case, integer, integers
 from ..ir.core import BlockArgument, OpResult, Operation, Value
 from ..ir.functions import FunctionHeader, function_symbol
-from ..ir.lift import lift, wrap_in_module
+from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
-from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..dialects.registry import is_function
 from ..passes.legalize_tmem_copy import residency
 from ..passes.lower_tma_to_async import loaded_tile_bytes, view_strides
@@ -1115,25 +1112,3 @@ def ir_kernels(ir_text: str, target: str) -> list[tuple[str, "PtxModule | EmitEr
     return [(kernel_name(op), emit_tileas_kernel(op, target))
             for top in lifted.operations for op in top.walk()
             if is_function(op.name) and is_kernel(op)]
-
-
-@lru_cache(maxsize=64)
-def unit_kernels(text: bytes, target: str) -> tuple[tuple[str, "PtxModule | EmitError"], ...]:
-    """The PTX of each TileAS kernel in one statement's text (a function, or a module of them)
-    after the TileAS passes, for the PTX preview: (kernel name, module or why none). Cached by
-    the text: the preview asks again after every edit, most units unchanged."""
-    lifted = lift(parse(text).root)
-    module = wrap_in_module(lifted.operations)
-    context = PassContext(target)
-    PassManager(parse_pipeline(TILEAS_PIPELINE)).run(module, context)
-    failed = any(d.severity is Severity.ERROR for d in context.diagnostics)
-    out = []
-    for op in module.walk():
-        if is_function(op.name) and is_kernel(op):
-            name = kernel_name(op)
-            if failed:
-                out.append((name, EmitError(f"`{name}`: the TileAS passes reported errors on it (the Problems "
-                                            f"list has them)", None, target)))
-            else:
-                out.append((name, emit_tileas_kernel(op, target)))
-    return tuple(out)
