@@ -1,8 +1,8 @@
 """The editor's PTX preview is what `cute-ir lower` gives: its TileAS kernels are the modules
 `cute-ir lower --emit ptx` prints (the preview emits them from the unit after the same default
-pipeline, analysis/pipeline.py's `lowered_unit`), and each atom instruction `cute-ir lower`
-puts in the IR (`llvm.inline_asm`) is one the preview shows for an op, on the spec's TMA worked
-example, the examples and every corpus dump."""
+pipeline, analysis/pipeline.py's `lowered_unit`), and the instructions of each atom's inline
+assembly `cute-ir lower` puts in the IR (`llvm.inline_asm`) are those the preview shows for an
+op, on the spec's TMA worked example, the examples and every corpus dump."""
 from __future__ import annotations
 
 import json
@@ -43,11 +43,16 @@ def _opcodes(lines) -> tuple[str, ...]:
     return tuple(line.split()[0].rstrip(";") for line in lines if line.strip())
 
 
+# What an inline assembly adds around the instructions to bind its operands: braces, scratch
+# registers, a predicate tested from a register.
+_SCAFFOLDING = ("{", "}", ".reg", "setp.ne.b32")
+
+
 def _shows(lowered: tuple[str, ...], preview: tuple[str, ...]) -> bool:
-    """Whether an inline assembly's instructions hold the preview's for an op, in order (it may
-    add the scaffolding that binds an operand: a predicate from a register)."""
-    rest = iter(lowered)
-    return all(opcode in rest for opcode in preview)
+    """Whether an inline assembly's instructions are the preview's for an op, in order (the
+    preview's kernel may complete an instruction the IR completes itself: a tcgen05.commit)."""
+    rest = iter(preview)
+    return all(opcode in rest for opcode in lowered if opcode not in _SCAFFOLDING)
 
 
 def _preview_instructions(preview) -> set[tuple[str, ...]]:

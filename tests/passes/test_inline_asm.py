@@ -19,6 +19,7 @@ from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.emit.ptx import InlineAsm, enumerate_configs, inline_asm
 from cute_ir.features.lowered import lower
 from cute_ir.tables.legality import AtomConfig
+from tests.conftest import REPO
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
 PEER = Path(os.environ.get("MLIR_PEER_DIR", "/tmp/mlirpeer")) / "bin"
@@ -65,14 +66,39 @@ func.func @cp_async_offset(%g: memref<8xf16, strided<[1], offset: 8>, 1>, %s: me
   cute_nvgpu.copy %cp, %g, %s : (!cute_nvgpu.atom.simt_async_copy<16, cg>, memref<8xf16, strided<[1], offset: 8>, 1>, memref<8xf16, strided<[1], offset: ?>, 3>)
   return
 }
+func.func @cp_async_mapped(%g: memref<8xf16, 1>, %s: memref<8xf16, affine_map<(d0) -> (d0 + 8)>, 3>) {
+  %cp = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.simt_async_copy<16, cg>
+  cute_nvgpu.copy %cp, %g, %s : (!cute_nvgpu.atom.simt_async_copy<16, cg>, memref<8xf16, 1>, memref<8xf16, affine_map<(d0) -> (d0 + 8)>, 3>)
+  return
+}
 func.func @universal(%g: memref<8xf16, 1>, %h: memref<8xf16, 1>) {
   %cp = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.universal_copy<f16, 128 b>
   cute_nvgpu.copy %cp, %g, %h : (!cute_nvgpu.atom.universal_copy<f16, 128 b>, memref<8xf16, 1>, memref<8xf16, 1>)
   return
 }
+func.func @narrow(%g: memref<4xi8, 1>, %r: memref<4xi8>, %h: memref<4xf16, 1>, %rh: memref<4xf16>, %f8: memref<4xf8E4M3FN, 1>, %rf8: memref<4xf8E4M3FN>) {
+  %ld8 = cute_nvgpu.make_copy_atom {val_type = i8} : !cute_nvgpu.atom.g2r<i8 copy_bits = 8>
+  cute_nvgpu.copy %ld8, %g, %r : (!cute_nvgpu.atom.g2r<i8 copy_bits = 8>, memref<4xi8, 1>, memref<4xi8>)
+  %st8 = cute_nvgpu.make_copy_atom {val_type = f8E4M3FN} : !cute_nvgpu.atom.r2g<f8E4M3FN copy_bits = 8>
+  cute_nvgpu.copy %st8, %rf8, %f8 : (!cute_nvgpu.atom.r2g<f8E4M3FN copy_bits = 8>, memref<4xf8E4M3FN>, memref<4xf8E4M3FN, 1>)
+  %ld16 = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.g2r<f16 copy_bits = 16>
+  cute_nvgpu.copy %ld16, %h, %rh : (!cute_nvgpu.atom.g2r<f16 copy_bits = 16>, memref<4xf16, 1>, memref<4xf16>)
+  %st16 = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.r2g<f16 copy_bits = 16>
+  cute_nvgpu.copy %st16, %rh, %h : (!cute_nvgpu.atom.r2g<f16 copy_bits = 16>, memref<4xf16>, memref<4xf16, 1>)
+  return
+}
 func.func @stmatrix(%frag: memref<8xf16>, %s: memref<1024xf16, 3>) {
   %stsm = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.stsm<m8n8.x4>
   cute_nvgpu.copy %stsm, %frag, %s : (!cute_nvgpu.atom.stsm<m8n8.x4>, memref<8xf16>, memref<1024xf16, 3>)
+  return
+}
+""",
+    "sm_100a": """\
+func.func @tmem(%t: memref<128xf32, 6>, %r: memref<32xf32>) {
+  %ld = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>
+  cute_nvgpu.copy %ld, %t, %r : (!cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>, memref<128xf32, 6>, memref<32xf32>)
+  %st = cute_nvgpu.make_copy_atom : !cute_nvgpu.atom.tmem_store<f32, 32 DP, 32 bit, x32>
+  cute_nvgpu.copy %st, %r, %t : (!cute_nvgpu.atom.tmem_store<f32, 32 DP, 32 bit, x32>, memref<32xf32>, memref<128xf32, 6>)
   return
 }
 """,
@@ -127,15 +153,22 @@ def test_a_copy_s_memory_sides_are_bound_by_their_addresses_and_its_fragment_by_
         cp_async,
         ("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"),
         cp_async,                                   # of memrefs with offsets (below)
+        cp_async,                                   # into a memref with an affine map (below)
         ("{\\n.reg .b32 %copy<4>;\\nld.global.v4.b32 {%copy0, %copy1, %copy2, %copy3}, [$0];\\n"
          "st.global.v4.b32 [$1], {%copy0, %copy1, %copy2, %copy3};\\n}", "l,l"),     # a universal copy
+        # 8- and 16-bit ones: an element in a 16-bit register (a byte in its low half)
+        ("ld.global.b8 $0, [$1];", "=h,l"), ("st.global.b8 [$0], $1;", "l,h"),
+        ("ld.global.b16 $0, [$1];", "=h,l"), ("st.global.b16 [$0], $1;", "l,h"),
         ("stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r")]
     # Shared memory by its 32-bit address, global memory by its 64-bit one.
     assert '"memref.extract_aligned_pointer_as_index"(%s) : (memref<8xf16, 3>) -> index' in text
     assert '"memref.extract_aligned_pointer_as_index"(%g) : (memref<8xf16, 1>) -> index' in text
-    assert text.count('"arith.index_cast"') == 8 and text.count("-> i64") == 4
+    assert text.count('"arith.index_cast"') == 14 and text.count("(index) -> i64") == 9
     # ldmatrix's four registers are stored into the fragment, stmatrix's loaded from it.
     assert text.count('"vector.store"') == 4 and text.count('"vector.load"') == 4
+    # A byte enters zero-extended and leaves truncated; an f8 element as its bits.
+    assert '"arith.trunci"(%' in text and '-> i8' in text and '"arith.extui"(%' in text
+    assert '"arith.bitcast"(%' in text and "(f8E4M3FN) -> i8" in text
 
 
 def test_a_copy_of_a_memref_with_an_offset_is_bound_past_its_offset():
@@ -151,10 +184,19 @@ def test_a_copy_of_a_memref_with_an_offset_is_bound_past_its_offset():
         assert '<{value = 2 : index}>' in text and text.count('"arith.muli"') == 1 and text.count('"arith.addi"') == 1
 
 
-def test_a_copy_of_a_memref_with_an_affine_map_keeps_its_unbound_instruction():
-    # An affine map says nothing of where the memref's first element is.
+def test_a_copy_of_a_memref_with_a_linear_affine_map_is_bound_where_the_map_puts_its_first_element():
     one = CASES["sm_90a"].split("func.func @ldmatrix")[0]
     text = lowered(one.replace("memref<8xf16, 3>", "memref<8xf16, affine_map<(d0) -> (d0 + 8)>, 3>"), "sm_90a")
+    asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+    assert asm[0][1] == "r,l" and asm[0][0].startswith("cp.async.cg.shared.global [$0], [$1], 16;")
+    # 8 f16 elements past the aligned pointer: 16 bytes.
+    assert '<{value = 16 : index}>' in text and text.count('"arith.addi"') == 1
+
+
+@pytest.mark.parametrize("layout", ["affine_map<(d0) -> (d0 floordiv 2)>", "affine_map<(d0)[s0] -> (d0 + s0)>"])
+def test_a_copy_of_a_memref_whose_affine_map_does_not_say_where_it_starts_keeps_its_unbound_instruction(layout):
+    one = CASES["sm_90a"].split("func.func @ldmatrix")[0]
+    text = lowered(one.replace("memref<8xf16, 3>", f"memref<8xf16, {layout}, 3>"), "sm_90a")
     assert 'constraints = ""' in text and "cp.async.cg.shared.global [%smem], [%gsrc], 16;" in text
 
 
@@ -250,9 +292,19 @@ def test_a_bound_tma_instruction_assembles_with_registers_in_place_of_its_operan
     assert accepted, said
 
 
+def _kernel_of(asm: InlineAsm, name: str) -> list[str]:
+    """`asm` in a kernel of its own, a register of its constraint's class for each operand."""
+    text, declared = asm.text, []
+    for i in reversed(range(len(asm.operands))):
+        ptx_type, prefix = _PTX_REG[asm.operands[i].constraint.lstrip("=")]
+        text = text.replace(f"${i}", f"{prefix}{i}")
+        declared += [f".reg .{ptx_type} {prefix}{i};", f"mov.{ptx_type} {prefix}{i}, 0;"]
+    return [f".visible .entry {name}()", "{", *declared, text, "ret;", "}"]
+
+
 def test_every_universal_copy_that_binds_assembles_with_registers_in_place_of_its_operands():
     # The DSL's SIMT copies (each side's qualifiers, shared-memory sides, .mmio) and the generic
-    # widths, one kernel each in one module; 8- and 16-bit copies keep their unbound instruction.
+    # widths, one kernel each in one module; an 8-bit copy's byte in a 16-bit register.
     if PTXAS is None:
         pytest.skip(SKIP_REASON)
     configs = [c for c in enumerate_configs() if c.mnemonic == "atom.universal_copy"]
@@ -263,15 +315,33 @@ def test_every_universal_copy_that_binds_assembles_with_registers_in_place_of_it
         if not isinstance(asm, InlineAsm):
             unbound.append(config.copy_bits)
             continue
-        text, declared = asm.text, []
-        for i in reversed(range(len(asm.operands))):
-            ptx_type, prefix = _PTX_REG[asm.operands[i].constraint.lstrip("=")]
-            text = text.replace(f"${i}", f"{prefix}{i}")
-            declared += [f".reg .{ptx_type} {prefix}{i};", f"mov.{ptx_type} {prefix}{i}, 0;"]
-        kernels += [f".visible .entry k{n}()", "{", *declared, text, "ret;", "}"]
-    assert sorted(set(unbound)) == [8, 16] and len(kernels) > 20 * 6
+        kernels += _kernel_of(asm, f"k{n}")
+    assert unbound == [] and len(kernels) > 20 * 6
     accepted, said = assemble("\n".join([".version 8.8", ".target sm_100a", ".address_size 64", *kernels, ""]), "sm_100a")
     assert accepted, said
+
+
+def test_every_tcgen05_instruction_binds_and_assembles_with_registers_in_place_of_its_operands():
+    # tcgen05.mma (dense, sparse, block-scaled; A from a descriptor or tensor memory), tcgen05.ld /
+    # st and tcgen05.cp, each in a kernel of its own, one module per target (the K = 96 FP4
+    # forms are sm_103a's).
+    configs = [c for c in enumerate_configs() if c.mnemonic in ("atom.tmem_load", "atom.tmem_store", "atom.s2t_copy")
+               or (c.mnemonic or "").startswith("sm100.")]
+    kernels: dict[str, list[str]] = {"sm_100a": [], "sm_103a": []}
+    unbound = []
+    for n, config in enumerate(configs):
+        arch, asm = next(((arch, asm) for arch in kernels for asm in [inline_asm(config, arch)]
+                          if isinstance(asm, InlineAsm)), (None, inline_asm(config, "sm_100a")))
+        if arch is None:
+            unbound.append((config.label(), asm))
+            continue
+        kernels[arch] += _kernel_of(asm, f"k{n}")
+    assert unbound == [] and len(kernels["sm_100a"]) > 50 and kernels["sm_103a"]
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    for arch, found in kernels.items():
+        accepted, said = assemble("\n".join([".version 8.8", f".target {arch}", ".address_size 64", *found, ""]), arch)
+        assert accepted, said
 
 
 @pytest.mark.parametrize("arch", sorted(CASES))
@@ -291,7 +361,20 @@ def test_llvm_compiles_the_lowered_ir_and_ptxas_assembles_what_it_writes(tmp_pat
     run(TOOLS["mlir-translate"], "--mlir-to-llvmir", tmp_path / "llvm.mlir", "-o", tmp_path / "k.ll")
     run(TOOLS["llc"], "-march=nvptx64", f"-mcpu={arch}", "-mattr=+ptx87", tmp_path / "k.ll", "-o", tmp_path / "k.ptx")
     ptx = (tmp_path / "k.ptx").read_text()
-    assert len(re.findall(r"^\s*(?:mma\.(?:sync|sp)|cp\.async\.c[ag]\.|ldmatrix\.|stmatrix\.|st\.global\.v4\.b32)", ptx, re.M)) == \
+    assert len(re.findall(r"^\s*(?:mma\.(?:sync|sp)|cp\.async\.c[ag]\.|ldmatrix\.|stmatrix\.|st\.global\.v4\.b32|"
+                          r"(?:ld|st)\.global\.b(?:8|16)\b|tcgen05\.(?:ld|st)\.)", ptx, re.M)) == \
         CASES[arch].count("cute_nvgpu.mma ") + CASES[arch].count("cute_nvgpu.copy ")
     accepted, said = assemble(ptx, arch)
     assert accepted, said
+
+
+def test_a_umma_and_its_tensor_memory_load_are_bound_by_constraints():
+    text = lowered((REPO / "examples" / "sm100_umma.ir").read_text(), "sm_100a")
+    asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+    assert asm[0] == ("{\\n.reg .pred enable_d;\\nsetp.ne.b32 enable_d, $4, 0;\\ntcgen05.mma.cta_group::1.kind::f16"
+                      ".collector::a::discard [$0], $1, $2, $3, enable_d;\\n}", "r,l,l,r,r")
+    assert asm[1][0].startswith("tcgen05.ld.sync.aligned.32x32b.x32.b32 {$0, $1,")
+    assert asm[1][0].endswith("}, [$32];\\ntcgen05.wait::ld.sync.aligned;") and asm[1][1] == "=r," * 32 + "r"
+    # D in tensor memory by its 32-bit address; the instruction descriptor a constant.
+    assert '"memref.extract_aligned_pointer_as_index"(%d) : (memref<128x256xf32, 6>) -> index' in text
+    assert text.count("(index) -> i32") == 2 and "cute_nvgpu.mma" not in text and "cute_nvgpu.copy" not in text

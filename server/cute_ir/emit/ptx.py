@@ -414,6 +414,8 @@ class AsmOperand:
     constraint: str
     address: bool = False
     constant: int | None = None     # a value the lowering makes (an L2 policy, a CTA mask)
+    holds: int | None = None        # the bits of one fragment element the register holds, when
+                                    # fewer than its own (an 8-bit copy's byte in a 16-bit register)
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,9 +484,66 @@ def _tma_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
     return InlineAsm("\n".join(lines + [row.ptx.format(**fill), *TMA_STORE_COMPLETE]), tuple(operands))
 
 
-# A universal copy's register widths that bind: 32-bit registers (`r`, a 32 / 128 / 256-bit
-# copy) and 64-bit ones (`l`); 8- and 16-bit copies move part of a fragment's register.
-_UNIVERSAL_CONSTRAINT = {"b32": "r", "b64": "l"}
+# tcgen05's copies (`cute_nvgpu.copy %atom, %src, %dst`): the tensor-memory side by its 32-bit
+# address (`r`: tensor memory is addressed by a 32-bit lane and column word), the register
+# fragment as 32-bit registers (`=r` outputs of tcgen05.ld), tcgen05.cp's shared-memory matrix
+# descriptor as its 64 bits (`l`); a load or store waits for itself, as the preview's kernel does.
+_BOUND_TCGEN05_COPIES = frozenset({"atom.tmem_load", "atom.tmem_store", "atom.s2t_copy"})
+
+
+def _tcgen05_copy_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm:
+    operands: list[AsmOperand] = []
+    fill = dict(NUM=c.repeat, IMM=16)
+    if c.mnemonic == "atom.tmem_load":
+        fill.update(PACK=".pack::16b" if c.pack else "", D=_asm_regs("dst", row.regs * c.repeat, "=r", operands),
+                    SRC=_asm_address("src", "r", operands))
+        return InlineAsm(row.ptx.format(**fill) + "\ntcgen05.wait::ld.sync.aligned;", tuple(operands))
+    if c.mnemonic == "atom.tmem_store":
+        fill.update(PACK=".unpack::16b" if c.pack else "", DST=_asm_address("dst", "r", operands))
+        fill["S"] = _asm_regs("src", row.regs * c.repeat, "r", operands)
+        return InlineAsm(row.ptx.format(**fill) + "\ntcgen05.wait::st.sync.aligned;", tuple(operands))
+    dst = _asm_address("dst", "r", operands)
+    operands.append(AsmOperand("src", -1, "l"))
+    return InlineAsm(row.ptx.format(CTA=c.cta_group, DST=dst, SRC=f"${len(operands) - 1}"), tuple(operands))
+
+
+def _umma_inline_asm(c: AtomConfig, row: A.MmaShapeRow) -> InlineAsm:
+    """`cute_nvgpu.mma %atom, %d, %a, %b, %c [, %e | %sfa, %sfb]` of a tcgen05.mma: D (and A from
+    tensor memory, the sparse metadata, the block scales) by its 32-bit tensor-memory address,
+    A and B shared-memory matrix descriptors as their 64 bits (`l`), the instruction descriptor
+    the configuration gives as a constant (`r`), and enable-input-D an `r` input tested into its
+    predicate (D = A x B + D: the lowering passes 1, as for wgmma's scale-D). The commit to an
+    mbarrier the preview's kernel issues after it is not the atom's: the IR says where it arrives
+    (CUTLASS's umma_arrive is a call of its own)."""
+    operands: list[AsmOperand] = []
+    a_res = a_residency(c, row)
+    idesc = D.umma_instr_desc(A.umma_kind(row), c.a_type, c.b_type, c.c_type, c.shape[0], c.shape[1],
+                              sparse=row.sparse, sf_type=c.sf_type, saturate=c.saturate, k=c.shape[2])
+    d = _asm_address("d", "r", operands)
+    if a_res is R.TMEM:
+        a = f"[{_asm_address('a', 'r', operands)}]"
+    else:
+        a = f"${len(operands)}"
+        operands.append(AsmOperand("a", -1, "l"))
+    b = f"${len(operands)}"
+    operands.append(AsmOperand("b", -1, "l"))
+    meta = f"[{_asm_address('e', 'r', operands)}], " if row.sparse else ""
+    instruction = f"${len(operands)}"
+    operands.append(AsmOperand("idesc", -1, "r", constant=idesc))
+    scales = (f"[{_asm_address('sfa', 'r', operands)}], [{_asm_address('sfb', 'r', operands)}], "
+              if row.block_scale else "")
+    enable = f"${len(operands)}"
+    operands.append(AsmOperand("scale_d", -1, "r"))
+    body = row.template_for(a_res).format(**A.mma_qualifiers(row), D_TMEM=d, A=a, B=b, META=meta, IDESC=instruction,
+                                          SCALES=scales, ENABLE_D="enable_d")
+    text = "\n".join(["{", ".reg .pred enable_d;", f"setp.ne.b32 enable_d, {enable}, 0;", body, "}"])
+    return InlineAsm(text, tuple(operands))
+
+
+# A universal copy's registers by their width: 16-bit (`h`: a 16-bit copy's, and an 8-bit copy's,
+# whose byte ld / st move in the low half of a 16-bit register, as the PTX ISA allows a register
+# wider than a sub-word load or store), 32-bit (`r`, a 32 / 128 / 256-bit copy) and 64-bit (`l`).
+_UNIVERSAL_CONSTRAINT = {"b16": "h", "b32": "r", "b64": "l"}
 
 
 def _universal_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
@@ -493,19 +552,18 @@ def _universal_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str
     fragment's, and a generic copy moves its registers through scratch ones of its own; a side in
     shared memory by its 32-bit address, one in global memory by its 64-bit one."""
     vec, t, reg_t, n = _UNIVERSAL_WIDTHS[c.copy_bits]
-    letter = _UNIVERSAL_CONSTRAINT.get(reg_t)
-    if letter is None:
-        return f"a {c.copy_bits}-bit universal copy moves part of a register; it keeps its instruction unbound"
+    letter = _UNIVERSAL_CONSTRAINT[reg_t]
+    holds = c.copy_bits if c.copy_bits < 16 else None
     load, store = row.ptx.split("\n")
     operands: list[AsmOperand] = []
     fill = dict(VEC=vec, T=t, LOAD=c.load, STORE=c.store)
     if c.atom_side == "ld":
-        regs = _asm_regs("dst", n, "=" + letter, operands)
+        regs = _asm_regs("dst", n, "=" + letter, operands, holds)
         fill.update(R=regs if n > 1 else regs.strip("{}"), SRC=_asm_address("src", "r" if ".shared" in c.load else "l", operands))
         return InlineAsm(load.format(**fill), tuple(operands))
     if c.atom_side == "st":
         fill.update(DST=_asm_address("dst", "r" if ".shared" in c.store else "l", operands))
-        regs = _asm_regs("src", n, letter, operands)
+        regs = _asm_regs("src", n, letter, operands, holds)
         fill["R"] = regs if n > 1 else regs.strip("{}")
         return InlineAsm(store.format(**fill), tuple(operands))
     scratch = [f"%copy{i}" for i in range(n)]
@@ -516,9 +574,9 @@ def _universal_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str
     return InlineAsm(text, tuple(operands))
 
 
-def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand]) -> str:
+def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand], holds: int | None = None) -> str:
     start = len(operands)
-    operands.extend(AsmOperand(role, i, constraint) for i in range(count))
+    operands.extend(AsmOperand(role, i, constraint, holds=holds) for i in range(count))
     return _braces([f"${start + i}" for i in range(count)])
 
 
@@ -529,8 +587,8 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
     as `r`, shared-memory descriptors as `l` (i64), wgmma's scale-D as an `r` input tested into its
     predicate, immediates written in place; or of a cp.async, ldmatrix or stmatrix copy, its
     shared-memory side as a 32-bit address, its global side as a 64-bit one, its register
-    fragment as 32-bit registers (`=r` outputs of ldmatrix), or of a universal copy of 32 bits or
-    more (`_universal_inline_asm`); or of a TMA transfer, its tile,
+    fragment as 32-bit registers (`=r` outputs of ldmatrix), or of a universal copy
+    (`_universal_inline_asm`); or of a TMA transfer, its tile,
     tensor map, coordinates (an im2col load's offsets after them) and mbarrier. The same table
     row and template as the preview's kernel; the reason as a string
     for an atom of another family."""
@@ -546,10 +604,14 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
         return _universal_inline_asm(config, row)
     if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_TMA:
         return _tma_inline_asm(config, row)
+    if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_TCGEN05_COPIES:
+        return _tcgen05_copy_inline_asm(config, row)
+    if isinstance(row, A.MmaShapeRow) and row.instruction.startswith("tcgen05"):
+        return _umma_inline_asm(config, row)
     if not isinstance(row, A.MmaShapeRow) or row.instruction not in ("mma.sync", "mma.sp", "mma.sync.block_scale",
                                                                      "wgmma"):
-        return ("only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma), the cp.async, ldmatrix, "
-                "stmatrix and universal copies and TMA transfers bind their operands to constraints")
+        return ("only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma, tcgen05.mma), the cp.async, "
+                "ldmatrix, stmatrix, universal and tcgen05 copies and TMA transfers bind their operands to constraints")
     c = config
     a_res = a_residency(c, row)
     regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type, a_res)

@@ -11,10 +11,12 @@ bitcast for packed ones). The instruction text and the constraints come from the
 the preview's kernel assembles with ptxas.
 
 A `cute_nvgpu.copy %atom, %src, %dst` of a cp.async, ldmatrix, stmatrix or universal copy
-atom (32 bits or more) is replaced
-the same way: a memref side it addresses enters as its address (`memref.extract_aligned_pointer_as_index`,
-past a strided layout's offset, and `arith.index_cast`: i32 in shared memory, i64 in global
-memory), a register fragment as its 32-bit registers (ldmatrix's `=r` outputs stored back into it).
+atom is replaced the same way: a memref side it addresses enters as its address
+(`memref.extract_aligned_pointer_as_index`, past a strided layout's offset or to where a linear
+affine map puts the first element, and `arith.index_cast`: i32 in shared memory, i64 in global
+memory), a
+register fragment as its registers (ldmatrix's `=r` outputs stored back into it; an 8-bit
+universal copy's element zero-extended into a 16-bit one).
 A TMA transfer (`cute_nvgpu.atom.tma_load %exec, %smem, %coord`, `tma_store`, `tma_reduce`)
 binds its tile by its address, the descriptor its non-exec atom was built on as an i64, each
 coordinate as an i32 (a static `!cute.coord`'s leaves as constants, a `vector<Nxi32>`'s
@@ -24,8 +26,13 @@ policy and multicast mask as constants.
 
 A shared-memory descriptor operand (`!cute_nvgpu.smem_desc_view<...>`) enters as the i64 it
 stands for (`builtin.unrealized_conversion_cast`: the descriptor's constructor is outside
-this IR, as the page's WgmmaDescriptor.raw is); wgmma's scale-D is the constant 1 (D = A x B
-+ C accumulates).
+this IR, as the page's WgmmaDescriptor.raw is); wgmma's scale-D and tcgen05.mma's
+enable-input-D are the constant 1 (D = A x B + C accumulates).
+
+tcgen05 (`emit/ptx._umma_inline_asm`, `_tcgen05_copy_inline_asm`): a tensor-memory operand (a
+memref in memory space 6: D, an A or the sparse metadata or block scales there, a tcgen05.ld /
+st / cp side) enters as its 32-bit address, the instruction descriptor as the constant the
+atom's configuration gives, a tcgen05.ld / st fragment as 32-bit registers.
 """
 from __future__ import annotations
 
@@ -61,11 +68,11 @@ def bind(op: Operation, asm, location) -> list[Operation]:
     builder = _Builder(location)
     inputs: list[Value] = []
     input_types: list[str] = []
-    outputs: list[tuple[str, int, str]] = []      # (role, register, constraint letter)
+    outputs: list[tuple[str, int, str, int | None]] = []      # (role, register, constraint letter, bits held)
     coordinates = sum(1 for operand in asm.operands if operand.role == "coord")
     for operand in asm.operands:
         if operand.constraint.startswith("="):
-            outputs.append((operand.role, operand.index, operand.constraint[1:]))
+            outputs.append((operand.role, operand.index, operand.constraint[1:], operand.holds))
             continue
         letter = operand.constraint if not operand.constraint.isdigit() else outputs[int(operand.constraint)][2]
         if operand.role == "scale_d":
@@ -80,10 +87,10 @@ def bind(op: Operation, asm, location) -> list[Operation]:
         elif operand.address:
             value = builder.address(_operand(op, operand.role), letter)
         else:
-            value = builder.register(_operand(op, operand.role), operand.index, letter)
+            value = builder.register(_operand(op, operand.role), operand.index, letter, operand.holds)
         inputs.append(value)
         input_types.append(_CONSTRAINT_TYPE[letter])
-    result_types = [_CONSTRAINT_TYPE[letter] for _, _, letter in outputs]
+    result_types = [_CONSTRAINT_TYPE[letter] for _, _, letter, _ in outputs]
     if len(result_types) > 1:
         result = ["!llvm.struct<(" + ", ".join(result_types) + ")>"]
     else:
@@ -93,14 +100,14 @@ def bind(op: Operation, asm, location) -> list[Operation]:
                                  "constraints": Attribute(_quoted(asm.constraints)),
                                  "has_side_effects": Attribute("unit")})
     builder.ops.append(call)
-    for position, (role, index, letter) in enumerate(outputs):
+    for position, (role, index, letter, holds) in enumerate(outputs):
         value = call.results[0]
         if len(outputs) > 1:
             extract = Operation("llvm.extractvalue", operands=[value], result_types=[Type(result_types[position])],
                                 properties={"position": Attribute(f"array<i64: {position}>")}, location=location)
             builder.ops.append(extract)
             value = extract.results[0]
-        builder.store(value, _operand(op, role), index, letter)
+        builder.store(value, _operand(op, role), index, letter, holds)
     return builder.ops
 
 
@@ -150,14 +157,16 @@ class _Builder:
         """The address of a memref's first element as the integer `letter` binds: its aligned
         pointer (`memref.extract_aligned_pointer_as_index`), cast to i32 for a shared-memory
         operand, i64 for a global one. A memref with a strided layout starts its offset's
-        elements after that pointer (`memref.extract_strided_metadata`, static or dynamic);
-        another layout (an affine map) does not say where it starts."""
+        elements after that pointer (`memref.extract_strided_metadata`, static or dynamic), one
+        with an affine map where the map sends index 0 (`affine_origin`); a map that does not
+        say (a symbol, a division) or an alias leaves the operand unbound."""
         memref = shaped(str(value.type))
         layout = _layout(str(value.type)) if memref is not None and memref.kind == "memref" else None
         bits = element_bits(memref.element) if memref is not None else None
         strided = layout is not None and layout.startswith("strided<")
-        if memref is None or memref.kind != "memref" or (layout is not None and not strided) \
-                or (strided and (bits is None or bits % 8 or None in memref.dims)):
+        mapped = affine_origin(layout) if layout is not None and not strided else None
+        if memref is None or memref.kind != "memref" or (layout is not None and not strided and mapped is None) \
+                or (layout is not None and (bits is None or bits % 8)) or (strided and None in memref.dims):
             raise Unbindable(f"a {value.type} operand is not a memref whose first element's address is known")
         pointer = Operation("memref.extract_aligned_pointer_as_index", operands=[value], result_types=[Type("index")],
                             location=self.location)
@@ -165,6 +174,12 @@ class _Builder:
         address = pointer.results[0]
         if strided:
             address = self._past_offset(value, memref, address, bits // 8)
+        elif mapped:
+            # The map sends the first element to `mapped` elements past the pointer.
+            moved = Operation("arith.addi", operands=[address, self.index(mapped * bits // 8)],
+                              result_types=[Type("index")], location=self.location)
+            self.ops.append(moved)
+            address = moved.results[0]
         cast = Operation("arith.index_cast", operands=[address], result_types=[Type(_CONSTRAINT_TYPE[letter])],
                          location=self.location)
         self.ops.append(cast)
@@ -218,10 +233,21 @@ class _Builder:
             raise Unbindable(f"a {value.type} operand is not a fragment of {width}-bit registers")
         return memref, width // bits
 
-    def register(self, value: Value, index: int, letter: str) -> Value:
-        """The `index`th register of a fragment (the whole value for index -1)."""
+    def register(self, value: Value, index: int, letter: str, holds: int | None = None) -> Value:
+        """The `index`th register of a fragment (the whole value for index -1); with `holds`, the
+        register holds the fragment's `index`th element alone, in its low bits (zero-extended)."""
+        if holds is not None:
+            element = self._element(value, index, holds)
+            widen = Operation("arith.extui", operands=[element], result_types=[Type(_CONSTRAINT_TYPE[letter])],
+                              location=self.location)
+            self.ops.append(widen)
+            return widen.results[0]
         if index < 0:
-            if letter == "l" and not str(value.type).startswith(("i64", "memref")):
+            if letter == "l" and str(value.type).startswith("memref"):
+                raise Unbindable(f"a {value.type} operand is not a descriptor")
+            if letter == "l" and str(value.type) == "i64":
+                return value
+            if letter == "l":
                 # A descriptor: the i64 the descriptor view stands for.
                 cast = Operation("builtin.unrealized_conversion_cast", operands=[value], result_types=[Type("i64")],
                                  location=self.location)
@@ -254,7 +280,42 @@ class _Builder:
         self.ops.append(op)
         return op.results[0]
 
-    def store(self, result: Value, value: Value, index: int, letter: str) -> None:
+    @staticmethod
+    def _elements(value: Value, bits: int):
+        """The memref of a fragment of `bits`-bit elements."""
+        memref = shaped(str(value.type))
+        if memref is None or memref.kind != "memref" or memref.rank != 1 or element_bits(memref.element) != bits:
+            raise Unbindable(f"a {value.type} operand is not a fragment of {bits}-bit elements")
+        return memref
+
+    def _element(self, value: Value, index: int, bits: int) -> Value:
+        """The fragment's `index`th element of `bits` bits, as an integer of that width."""
+        memref = self._elements(value, bits)
+        load = Operation("memref.load", operands=[value, self.index(index)], result_types=[Type(memref.element)],
+                         location=self.location)
+        self.ops.append(load)
+        if memref.element == f"i{bits}":
+            return load.results[0]
+        cast = Operation("arith.bitcast", operands=[load.results[0]], result_types=[Type(f"i{bits}")], location=self.location)
+        self.ops.append(cast)
+        return cast.results[0]
+
+    def _store_element(self, result: Value, value: Value, index: int, bits: int) -> None:
+        """The low `bits` bits of a register stored as the fragment's `index`th element."""
+        memref = self._elements(value, bits)
+        narrow = Operation("arith.trunci", operands=[result], result_types=[Type(f"i{bits}")], location=self.location)
+        self.ops.append(narrow)
+        stored = narrow.results[0]
+        if memref.element != f"i{bits}":
+            cast = Operation("arith.bitcast", operands=[stored], result_types=[Type(memref.element)], location=self.location)
+            self.ops.append(cast)
+            stored = cast.results[0]
+        self.ops.append(Operation("memref.store", operands=[stored, value, self.index(index)], location=self.location))
+
+    def store(self, result: Value, value: Value, index: int, letter: str, holds: int | None = None) -> None:
+        if holds is not None:
+            self._store_element(result, value, index, holds)
+            return
         memref, per = self._fragment(value, letter)
         llvm_type = _CONSTRAINT_TYPE[letter]
         if per == 1:
@@ -278,14 +339,45 @@ class _Builder:
         return op.results[0]
 
 
+# An affine map layout of the linear form MLIR's strided layouts stand for: one result, a sum
+# of dimensions (each times an integer, or alone) and integers, and no symbols.
+_AFFINE_MAP = re.compile(r"^affine_map<\(\s*(d\d+(?:\s*,\s*d\d+)*)?\s*\)\s*->\s*\((.*)\)>$", re.S)
+_LINEAR_TERM = re.compile(r"^(?:(?P<dim>d\d+)(?:\s*\*\s*\d+)?|\d+\s*\*\s*(?P<dim2>d\d+)|(?P<constant>\d+))$")
+
+
+def affine_origin(layout: str) -> int | None:
+    """The offset (in elements) an affine-map layout gives the memref's first element, when the
+    map is linear (`_AFFINE_MAP`): the sum of its integer terms; None for any other map."""
+    found = _AFFINE_MAP.match(layout.strip())
+    if found is None:
+        return None
+    dims = set(re.findall(r"d\d+", found.group(1) or ""))
+    terms = re.split(r"\s*(\+|-)\s*", found.group(2).strip())
+    if not terms or not terms[0]:
+        return None
+    offset, sign = 0, 1
+    for position, term in enumerate(terms):
+        if position % 2:
+            sign = 1 if term == "+" else -1
+            continue
+        linear = _LINEAR_TERM.match(term)
+        if linear is None:
+            return None
+        if linear.group("constant") is not None:
+            offset += sign * int(linear.group("constant"))
+        elif (linear.group("dim") or linear.group("dim2")) not in dims:
+            return None
+    return offset
+
+
 def _layout(memref_type: str) -> str | None:
     """The layout a memref type names (strided, affine map, an alias) besides its shape,
     element type and memory space; None when it names none."""
     inside = memref_type.strip()[len("memref<"):-1]
     depth, parts, current = 0, [], ""
-    for char in inside:
+    for at, char in enumerate(inside):
         depth += char in "<([{"
-        depth -= char in ">)]}"
+        depth -= char in ">)]}" and not (char == ">" and inside[at - 1:at] == "-")   # an affine map's `->`
         if char == "," and depth == 0:
             parts.append(current)
             current = ""

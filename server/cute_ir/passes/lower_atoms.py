@@ -130,9 +130,9 @@ class ConvertCuteNvgpuToPtx(Pass):
             at = derived(self.argument, inner.location)
             made = self.bound(inner, bound.get(decided), at)
             if made is None:
-                # An instruction whose operands are not bound to constraints yet (tcgen05,
-                # universal copies, the DSL's ops, operands of a form the binding does not
-                # read): the preview's lines, with the op's operands.
+                # An instruction whose operands are not bound to constraints (the DSL's ops,
+                # whose tensors this IR does not lower to addresses; operands of a form the
+                # binding does not read): the preview's lines, with the op's operands.
                 made = [Operation("llvm.inline_asm", operands=inner.operands[1:],
                                   attributes={"asm_string": Attribute(_quoted("\n".join(ptx[decided]))),
                                               "constraints": Attribute('""'),
