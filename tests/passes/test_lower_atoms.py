@@ -180,3 +180,31 @@ def test_an_atom_passed_in_with_its_atom_type_is_lowered():
     result = lower(analyse(text, "sm_80"))
     assert result.ok and not result.diagnostics
     assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in result.stages[-1].text
+
+
+# A reduce chain whose non-exec atom does not say its reduction, and whose `tma_reduce` does
+# (docs/ops.md: `kind`, "the reduction, when the non-exec atom does not fix it"), next to one
+# that says it on the non-exec atom (`reduce_kind`).
+REDUCE_KINDS = """\
+func.func @f(%t: memref<4096x4096xf32, 1>, %l: !cute.layout<"(32,128):(1,4096)">, %tile: !cute.layout<"S<3,4,3> o 0 o (32,8):(8,1)">,
+             %m: !cute.layout<"(32,8):(1,32)">, %mbar: memref<1xi64, 3>, %smem: memref<256xf32, 3>, %c: !cute.coord<"(0,64)">) {
+  %desc = nv_tileas.make_tiled_tma_desc %t, %l shapes() strides() paddings() {elementBitWidth = 32} : !cute_nvgpu.tma_descriptor_tiled
+  %r = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %m {reduce_kind = #cute_nvgpu.reduce_kind<add>}
+  %e = cute_nvgpu.atom.make_exec_tma %r, %mbar
+  cute_nvgpu.atom.tma_reduce %e, %smem, %c
+  %r2 = cute_nvgpu.atom.non_exec_tiled_tma_reduce %desc, %tile, %m
+  %e2 = cute_nvgpu.atom.make_exec_tma %r2, %mbar
+  cute_nvgpu.atom.tma_reduce %e2, %smem, %c {kind = #cute_nvgpu.reduce_kind<add>}
+  return
+}
+"""
+
+
+def test_a_reduction_the_applying_op_names_is_lowered_as_one_its_atom_names():
+    analysis = analyse(REDUCE_KINDS)
+    assert [d.message for d in analysis.diagnostics()] == []
+    result = lower(analysis)
+    assert result.diagnostics == []
+    asm = re.findall(r'asm_string = "([^"]*)"', result.stages[-1].text)
+    assert [a.split(" ", 1)[0] for a in asm] == ["cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group.L2::cache_hint"] * 2
+    assert "cute_nvgpu.atom" not in result.stages[-1].text

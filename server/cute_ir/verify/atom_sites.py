@@ -345,13 +345,15 @@ class SiteWalker:
         if not op.operands:
             return None
         value = op.operands[0]
-        if not self.ctx.defined(value) or self.ctx.written_type(value) is None:
+        own = {name: f for name, f in self.ctx.attributes(op).items() if name in _APPLYING_SETTINGS.get(op.name, ())}
+        # An atom whose type is not written (the page's `make_exec_tma` implies it) is the site
+        # of the op that built it, unless the applying op says more of it itself.
+        if not self.ctx.defined(value) or (self.ctx.written_type(value) is None and not own):
             return None
         found = self.atom_of_value(value)
         if found is None:
             return None
         atom, ty, owner = found
-        own = {name: f for name, f in self.ctx.attributes(op).items() if name in _APPLYING_SETTINGS.get(op.name, ())}
         if own:
             # What the applying op says of its atom itself (a TMA reduction's kind).
             atom = replace(atom, settings={**atom.settings, **own})
