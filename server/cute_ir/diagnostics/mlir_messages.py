@@ -75,6 +75,8 @@ EXPECTED_N = "expected {0} {1}"
 EXPECTED_N_OR_MORE = "expected {0} or more {1}"
 EXPECTED_N_OPERANDS = "expected {0} operands, but found {1}"
 EXPECTED_N_OR_MORE_OPERANDS = "expected {0} or more operands, but found {1}"
+# ODS's generated verifier of an op with one optional operand group (OpDefinitionsGen.cpp).
+OPTIONAL_OPERAND_GROUP = "operand group starting at #{0} requires 0 or 1 element, but found {1}"
 REQUIRES_SUCCESSORS = "requires {0} successor{1} but found {2}"
 REQUIRES_AT_LEAST_SUCCESSORS = "requires at least {0} successors but found {1}"
 MUST_BE = "{0} #{1} must be {2}, but got '{3}'"

@@ -17,6 +17,13 @@ rule it breaks, in MLIR's words, at the op's name:
 3. the structural traits: `Terminator` (the last op of its block), `HasParent` / `ParentOneOf`,
    `SingleBlock`, `NoRegionArguments`, `SameOperandsAndResultType`, `SameTypeOperands`, `AllTypesMatch`;
 4. the op's own verifier: a callable on its record (`OpDef.check`, dialects/op_checks.py).
+
+An op of the project's own dialects (cute_nvgpu, nv_tileas, nv_tileaa, cute) has verifiers of
+its own (verify/); here it is held only against the operand groups its record defines, in either
+form, as ODS's generated verifier holds a custom form once its parser has read the operands
+(`_own_operands`). Not checked: the CuTe DSL's harvested vocabulary (no definitions), an atom's
+builders and appliers (their verifiers say what each operand is), ops whose segments an attribute
+sizes (their verifiers check them), and the DSL's parenthesized form of an op (its own op).
 """
 from __future__ import annotations
 
@@ -26,7 +33,7 @@ from typing import Callable
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (
-    EXPECTED_N, EXPECTED_N_OPERANDS, EXPECTED_N_OR_MORE, EXPECTED_N_OR_MORE_OPERANDS, EXPECTS_PARENT,
+    EXPECTED_N, EXPECTED_N_OPERANDS, EXPECTED_N_OR_MORE, EXPECTED_N_OR_MORE_OPERANDS, EXPECTS_PARENT, OPTIONAL_OPERAND_GROUP,
     ATTRIBUTE_CONSTRAINT, CUSTOM_OP, EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
@@ -45,10 +52,19 @@ from ..ir.ssa import OpSite
 _ONE = {"regions": "one region", "results": "one result", "operands": "a single operand"}
 
 
+# Records whose operand groups are not the op's own definition: the CuTe DSL's vocabulary,
+# harvested from its dumps (any operands, any results).
+_UNDEFINED_OPERANDS = frozenset({"cute-dsl"})
+
+
 def check_site(site: OpSite) -> Diagnostic | None:
     record: OpDef = site.record
     if record.source != SOURCE:
-        return None    # the project's own dialects have verifiers of their own (verify/)
+        # The project's own dialects have verifiers of their own (verify/); the operand count
+        # their records define is ODS's verifier's to check, in any form.
+        problem = _own_operands(site, record)
+        return None if problem is None else Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
+                                                      OP_ERROR.format(record.name, problem))
     problem = _counts(site, record) if site.generic else (
         (record.parse(site) if record.parse is not None else None) or _parsed_kinds(site, record)
         or _parsed_types(site, record))
@@ -73,6 +89,37 @@ def _counts(site: OpSite, record: OpDef) -> str | None:
             or _successors(site.successors, record)
             or _count("operands", site.operands, *record.operand_count())
             or _attributes(site, record) or _segments(site, record))
+
+
+def _own_operands(site: OpSite, record: OpDef) -> str | None:
+    """An op of the project's dialects against the operand groups of its record, as ODS's
+    generated verifier holds a custom form's operands once its parser has read them all
+    (`NOperands`, `AtLeastNOperands`, and the size of one optional group)."""
+    if record.source in _UNDEFINED_OPERANDS or record.has(Trait.ATTR_SIZED_OPERAND_SEGMENTS) \
+            or record.verifier is not None or _dsl_form(site):
+        # (An atom's builders and appliers have the atom verifiers, which say what each
+        # operand is; the CuTe DSL's form of a spec op, `op(%a, ...) : (...) -> ...`, takes the
+        # operands of the DSL's own op: make_exec_tma its atom alone, tma_partition five.)
+        return None
+    fewest, most = record.operand_count()
+    if most is None or fewest == most:
+        return _count("operands", site.operands, fewest, most)
+    if site.operands < fewest:
+        return EXPECTED_N_OR_MORE_OPERANDS.format(fewest, site.operands)
+    optional = [i for i, group in enumerate(record.operands) if group.count is Count.OPTIONAL]
+    if site.operands > most and len(optional) == 1:
+        return OPTIONAL_OPERAND_GROUP.format(optional[0], site.operands - fewest)
+    return None
+
+
+def _dsl_form(site: OpSite) -> bool:
+    """Whether the op is written in the CuTe DSL's form: its operands in parentheses right
+    after its name."""
+    node = site.node
+    if node is None or node.text is None or site.generic:
+        return False
+    at = site.name_span.end - node.start_byte
+    return node.text[at:at + 1] == b"("
 
 
 def _segments(site: OpSite, record: OpDef) -> str | None:
