@@ -146,3 +146,60 @@ def test_a_byte_matrix_ldsm_on_sm_90a():
     assert _row(card, "Minimum tier") == (f'SM100 as written: `mode = <"(16,16)">` needs {gate} '
                                           f"(`atom.ldsm` itself: SM75 (hardware gate: sm_75))")
     assert "Alias hint: `%copy_sm100_ldsm`" in card
+
+
+def _corpus_atoms() -> list[str]:
+    """Every distinct atom type the corpus dumps write (the DSL's executable TMA atoms, which
+    `make_exec_tma` makes inside a kernel and the vocabulary does not list, among them)."""
+    found: dict[str, None] = {}
+    for path in sorted(CORPUS.glob("*/*.mlir")):
+        source = path.read_bytes()
+        stack = [parse(source).root]
+        while stack:
+            node = stack.pop()
+            if node.type == "cute_nvgpu_type":
+                if parse_type_node(node)[0].row is not None:
+                    found.setdefault(source[node.start_byte:node.end_byte].decode())
+                continue
+            stack.extend(node.named_children)
+    return sorted(found)
+
+
+CORPUS = Path(__file__).parents[1] / "corpus" / "cutedsl"
+CORPUS_ATOMS = _corpus_atoms()
+
+
+def test_the_corpus_atoms_include_a_cta_pairs_executable_tma():
+    assert any(t.startswith("!cute_nvgpu.atom.tma_load<") and "num_cta = 2" in t for t in CORPUS_ATOMS)
+
+
+@pytest.mark.parametrize("text", CORPUS_ATOMS, ids=[k.split("<", 1)[0] + f"#{i}" for i, k in enumerate(CORPUS_ATOMS)])
+def test_a_corpus_atoms_card_gives_the_target_check_infers(text):
+    """A file of the atom alone, with no target set: check infers a target that runs it, and
+    the card's tier is that target's (an executable TMA atom of a CTA pair, `num_cta = 2`, is
+    tcgen05's, not SM90's); the Target row is check's verdict on every target of the sweep."""
+    analysis = DocumentAnalysis("file:///atom.mlir", _document(text), settings=Settings(target_from=FROM_DEFAULT))
+    assert [d.message for d in analysis.diagnostics() if d.code in TARGET_CODES] == []
+    card = _card(analysis, text)
+    assert _row(card, "Target") == f"{analysis.target_arch}: yes"
+    tier = _row(card, "Minimum tier")
+    inferred = re.match(r"sm_(\d+)", analysis.target_arch).group(1)
+    if analysis.target.source == FROM_INFERRED:
+        assert tier.startswith(f"SM{inferred}"), (analysis.target_arch, tier)
+    test_the_target_row_is_checks_verdict(text)
+
+
+def test_a_cta_pairs_executable_tma_needs_tcgen05s_targets():
+    text = ('!cute_nvgpu.atom.tma_load<f16, copy_bits = 65536, mode = tiled, num_cta = 2, '
+            'g_stride = <"()"> tma_gbasis = <"(64,64):(1@1,1@0)">>')
+    gate = "sm_100f (sm_100a/sm_100f/sm_103a/sm_103f) or sm_110f (sm_110a/sm_110f)"
+    analysis = DocumentAnalysis("file:///atom.mlir", _document(text), settings=Settings(target_from=FROM_DEFAULT))
+    assert (analysis.target_arch, analysis.target.source) == ("sm_100a", FROM_INFERRED)
+    card = _card(analysis, text)
+    assert _row(card, "Minimum tier") == (f"SM100 as written: `num_cta = 2` needs {gate} "
+                                          f"(`atom.tma_load` itself: SM90 (hardware gate: sm_90))")
+    assert "Alias hint: `%copy_sm100_tma_load`" in card
+    on_hopper = DocumentAnalysis("file:///atom.mlir", _document(text), settings=Settings(target_arch="sm_90a"))
+    assert [(d.code, d.message) for d in on_hopper.diagnostics()] == [
+        ("verify.target", f"atom `atom.tma_load` with `num_cta = 2` needs {gate}, but the target is sm_90a")]
+    assert _row(_card(on_hopper, text), "Target") == f"sm_90a: **no** — {on_hopper.diagnostics()[0].message}"

@@ -583,6 +583,8 @@ PARAMETER_GATES: dict[tuple[str, str, str], tuple[str, ...]] = {
     # TMA shared by a CTA pair (`.cta_group::2`): the DSL's 2-SM TMA atoms.
     ("*", "", "sm_100_2sm"): TMA_CTA_PAIR,
     ("*", "", "sm_100_2sm_multicast"): TMA_CTA_PAIR,
+    # ... and the executable atom `make_exec_tma` makes of one (`num_cta = 2`).
+    ("atom.tma_load", "num_cta", "2"): TMA_CTA_PAIR,
     # The DSL's SM103 atoms say so (`arch_promote = sm_103`): the 96-deep FP4 MMA.
     ("sm100.mma_bs", "arch_promote", "sm_103"): SM103_K96,
     # One 256-bit access to global memory (`ld.global.v4.b64`): the DSL's `copy_bits = 256`.
