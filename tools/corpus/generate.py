@@ -52,6 +52,8 @@ KERNELS: dict[str, str] = {
     "sm120_nvfp4_ldsm": "sm_120a",
     # The byte-matrix shapes of ldmatrix / stmatrix (docs/spec-deviations.md, B22).
     "sm100_b8_ldsm_stsm": "sm_100a",
+    # The 16x8 stmatrix on values wider than a byte, counted in matrices of the value type.
+    "sm100_stsm_wide": "sm_100a",
 }
 
 
