@@ -431,3 +431,12 @@ def test_parse_deep_nesting_does_not_recurse(tmp_path):
 def test_parse_missing_file_is_an_input_error(tmp_path):
     r = run("parse", str(tmp_path / "nope.ir"))
     assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'nope.ir'}: error: no such file\n")
+
+
+@pytest.mark.parametrize("command", ["check", "ptx", "lower"])
+def test_the_arch_option_says_a_file_without_a_target_is_checked_for_what_its_atoms_need(command):
+    """Without --arch a file's #nvvm.target decides, else the lowest target that runs its atoms
+    (ir/target.py), and only then the default: the help must not claim the default comes next."""
+    help_text = " ".join(run(command, "--help").stdout.split())
+    assert ("(default: the file's, else the lowest target that runs all of its atoms, else sm_90a;"
+            in help_text), command

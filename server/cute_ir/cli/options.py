@@ -29,7 +29,8 @@ TARGET_NAMES: tuple[str, ...] = tuple(TARGETS_BY_NAME)
 def add_arch_option(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--arch", choices=TARGET_NAMES, default=None, metavar="ARCH",
                         help=f"{what}; overrides the file's own #nvvm.target (default: the file's, "
-                             f"else {Settings().target_arch}; one of {', '.join(TARGET_NAMES)})")
+                             f"else the lowest target that runs all of its atoms, else "
+                             f"{Settings().target_arch}; one of {', '.join(TARGET_NAMES)})")
 
 
 def settings_for(args: argparse.Namespace) -> Settings:
