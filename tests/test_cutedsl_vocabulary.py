@@ -205,6 +205,40 @@ def test_every_parameter_is_explained(mnemonic, types):
     assert unexplained == set()
 
 
+# Clean entries the preview gives no kernel, and why: (pattern over the type text, the note's start).
+NO_KERNEL_OF_ITS_OWN: tuple[tuple[re.Pattern, str], ...] = tuple(
+    (re.compile(pattern), note) for pattern, note in (
+        # A non-executing TMA atom describes a transfer; the executable atom `make_exec_tma`
+        # makes of it is what issues one.
+        *((rf"^!cute_nvgpu\.atom\.non_exec_tiled_tma_{kind}<",
+           f"`atom.non_exec_tiled_tma_{kind}` has no instruction of its own to preview")
+          for kind in ("load", "store", "reduce")),
+        # No load or store moves less than a byte (the DSL copies sub-byte partitions wider).
+        (r"^!cute_nvgpu\.atom\.universal_copy<(f[46]E\w+|i[14])>$", "`atom.universal_copy` copies one "),
+        # The enum's reserved encoding is no PTX prefetch size.
+        (r"l2_prefetch_size = reserved", "`atom.g2r`: `l2_prefetch_size = reserved` has no PTX spelling"),
+    ))
+
+
+@pytest.mark.parametrize("mnemonic,types", CHUNKS, ids=[m for m, _ in CHUNKS])
+def test_every_clean_entry_previews_its_instruction(mnemonic, types):
+    """What checks clean has PTX: the preview gives each entry a kernel, or says why it cannot
+    (`NO_KERNEL_OF_ITS_OWN`)."""
+    from cute_ir.emit.preview import preview_module
+
+    unexpected = []
+    for text in types:
+        data = _document([text]).encode()
+        analysis = DocumentAnalysis("file:///vocabulary.mlir", data, settings=Settings(target_from=FROM_DEFAULT))
+        if any(d.severity is Severity.ERROR for d in analysis.diagnostics()):
+            continue
+        notes = re.findall(r"^//   (?:no kernel|not lowered)[^:]*: (.*)$", preview_module(analysis).ptx_text, re.M)
+        allowed = [note for pattern, note in NO_KERNEL_OF_ITS_OWN if pattern.search(text)]
+        if [n for n in notes if not any(n.startswith(a) for a in allowed)]:
+            unexpected.append((text, notes))
+    assert unexpected == []
+
+
 def test_hover_shows_each_parameter_and_its_meaning():
     text = "!cute_nvgpu.atom.r2g<f16 copy_bits = 128 store_cache_mode = streaming>"
     source = _document([text])
