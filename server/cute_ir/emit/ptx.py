@@ -268,7 +268,7 @@ _SAMPLE_TILE_BYTES = 1024
 TMA_STORE_COMPLETE = ("cp.async.bulk.commit_group;", "cp.async.bulk.wait_group.read 0;")
 
 
-def _tma_qualifiers(c: AtomConfig, row: A.CopyShapeRow) -> dict[str, str]:
+def tma_qualifiers(c: AtomConfig, row: A.CopyShapeRow) -> dict[str, str]:
     """The placeholders of a TMA row's template that follow from the configuration alone."""
     fill = dict(RANK=str(c.tma_rank), MODE=row.params["mode"], HINT="", OP=c.reduce_op or "")
     if c.tma_cache_policy is not None:
@@ -302,7 +302,7 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.emit(f"mov.u32 {s}, smem_tile;")
     coords = k.regs("b32", "%coord", c.tma_rank)
     k.init("b32", coords)
-    fill = dict(_tma_qualifiers(c, row), TMAP=tmap, COORDS=_braces(coords), POLICY="")
+    fill = dict(tma_qualifiers(c, row), TMAP=tmap, COORDS=_braces(coords), POLICY="")
     if c.tma_cache_policy is not None:
         policy = k.reg("b64", "%policy")
         k.emit(f"mov.b64 {policy}, 0x{A.L2_CACHE_POLICIES[c.tma_cache_policy]:016X};   "
@@ -465,7 +465,7 @@ def _tma_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
     smem = _asm_address("smem", "r", operands)
     tmap = f"${len(operands)}"
     operands.append(AsmOperand("tmap", -1, "l"))
-    fill = dict(_tma_qualifiers(c, row), TMAP=tmap, COORDS=_asm_regs("coord", c.tma_rank, "r", operands), POLICY="")
+    fill = dict(tma_qualifiers(c, row), TMAP=tmap, COORDS=_asm_regs("coord", c.tma_rank, "r", operands), POLICY="")
     if c.tma_cache_policy is not None:
         fill["POLICY"] = f", ${len(operands)}"
         operands.append(AsmOperand("policy", -1, "l", constant=A.L2_CACHE_POLICIES[c.tma_cache_policy]))

@@ -19,8 +19,9 @@ from typing import Iterable
 from tree_sitter import Node
 
 from ..analysis import DocumentAnalysis
+from ..emit.ptx import tma_qualifiers
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
-from ..dialects.cute_nvgpu.enums import MEMORY_ORDERS, MEMORY_SCOPES
+from ..dialects.cute_nvgpu.enums import BIT_UNIT, MEMORY_ORDERS, MEMORY_SCOPES
 from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, lookup_op, op_verifier
 from ..dialects.registry import record as op_record
 from ..dialects.cute_nvgpu.types import (
@@ -150,9 +151,25 @@ def parameter_rows(t: CuteNvgpuType) -> list[tuple[str, str]]:
             rows[-1] = (f"{rows[-1][0]} : {p.text}", rows[-1][1])
         elif p.kind != ",":
             meaning = explain(t.mnemonic, p.kind, p.text, p.key, p.value, len(rows))
+            if meaning and p.key == "num_matrices":
+                meaning += _matrix_count_text(t, p.value)
             rows.append((p.text, meaning or "not described"))
         previous = p
     return rows
+
+
+def _matrix_count_text(t: CuteNvgpuType, written: str | None) -> str:
+    """The instruction's `.num` an ldsm / stsm type's `num_matrices` comes to (the lowering's
+    count, `verify/atom_config`): the DSL's 16x8 ldmatrix is half an `.m16n16`, its 16x8
+    stmatrix counts matrices of its values (`tables/atoms.MatrixMode.matrix_count`)."""
+    atom = atom_instance(t, {})
+    config = atom_config(atom, ty=t) if atom is not None else None
+    if not isinstance(config, AtomConfig) or config.num_matrices is None:
+        return ""
+    here = f"; as written, `.x{config.num_matrices}`"
+    if str(config.num_matrices) == (written or "").strip():
+        return here
+    return f"{here} of the instruction's `.{config.matrix}` matrices"
 
 
 def _parameters_section(t: CuteNvgpuType) -> list[str]:
@@ -390,6 +407,11 @@ class CopyMatch:
     exact: bool                       # the written parameters pick these rows
     repeat: int | None = None         # tcgen05.ld/st .num, if written
     bits: int | None = None           # universal_copy width
+    tma: AtomConfig | None = None     # a TMA transfer's configuration, when the atom says its rank
+
+
+_TMA_TRANSFERS = frozenset({"atom.tma_load", "atom.tma_store", "atom.tma_reduce"})
+_DSL_CP_ASYNC_CACHE = {"always": "ca", "global": "cg"}
 
 
 def _keywords(ty: CuteNvgpuType | None) -> list[str]:
@@ -415,9 +437,22 @@ def match_copy(atom: AtomInstance, ty: CuteNvgpuType | None = None) -> CopyMatch
         mode = atom.settings.get("mode")
         shape = matrix_mode(atom.mnemonic, mode.value.strip().strip("<>").strip('"') if mode else None)
         return CopyMatch([r for r in rows if shape is None or r.params["shape"] == shape.shape], False)
+    if atom.mnemonic in _TMA_TRANSFERS:
+        # The transfer the lowering emits: the atom's mode and multicast (a DSL exec atom's
+        # `mode = tiled`, `mcast = true`), when it says them.
+        config = atom_config(atom, ty=ty)
+        if isinstance(config, AtomConfig) and config.tma_mode is not None:
+            picked = [r for r in rows if r.params.get("mode") == f".{config.tma_mode}"
+                      and r.params.get("multicast", False) == bool(config.multicast)]
+            if picked:
+                return CopyMatch(picked, True, tma=config if config.tma_rank is not None else None)
+        return CopyMatch(rows, len(rows) == 1)
     if atom.mnemonic == "atom.simt_async_copy":
         sizes = _integers(ty) + [int(v) for k, v in setting.items() if k in ("bytes", "size") and v.isdigit()]
-        cache = next((w for w in words if w in ("ca", "cg")), None)
+        sizes += [int(p.value) // 8 for p in (ty.params if ty is not None else ())
+                  if p.kind == "bit_width" and p.key == BIT_UNIT and (p.value or "").isdigit()]   # the DSL's `128 b`
+        # The DSL's `cache = always | global` is the PTX cache operator `.ca` / `.cg`.
+        cache = next((w for w in words if w in ("ca", "cg")), None) or _DSL_CP_ASYNC_CACHE.get(setting.get("cache", ""))
         picked = [r for r in rows if (not sizes or r.params["bytes"] == sizes[0])
                   and (cache is None or r.params["cache"] == cache)]
         return CopyMatch(picked or rows, bool(picked) and len(picked) == 1)
@@ -431,8 +466,11 @@ def match_copy(atom: AtomInstance, ty: CuteNvgpuType | None = None) -> CopyMatch
         picked = [r for r in rows if r.variant == shape]
         return CopyMatch(picked or rows, bool(picked), repeat)
     if atom.mnemonic == "atom.universal_copy":
+        # The row of the written width; without one, the copy moves one element, never 256 bits.
         bits = ty.bit_width if ty is not None else None
-        return CopyMatch(rows, True, bits=bits)
+        width = str(bits) if bits is not None else None
+        picked = [r for r in rows if (width in r.options if width else "256" not in r.options)]
+        return CopyMatch(picked or rows, True, bits=bits)
     return CopyMatch(rows, len(rows) == 1)
 
 
@@ -452,6 +490,10 @@ def copy_ptx(row: CopyShapeRow, match: CopyMatch) -> str:
             fill["MASK"] = ", cta_mask"
     if len(row.options) == 1:
         fill["OP"] = row.options[0]
+    if match.tma is not None:
+        # The qualifiers the preview gives this transfer (rank, destination window, CTA pair).
+        fill.update(tma_qualifiers(match.tma, row))
+        fill["POLICY"] = ", policy" if fill.get("HINT") else ""
     return row.ptx.format_map(fill)
 
 
@@ -556,7 +598,8 @@ def _copy_sections(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) ->
     m = match_copy(atom, ty)
     if not m.rows:
         return []
-    title = "**Copy variant:**" if m.exact else "**Copy variants** (the type does not pick one):"
+    title = ("**Copy variants** (the type does not pick one):" if not m.exact
+             else "**Copy variant:**" if len(m.rows) == 1 else "**Copy variants:**")
     out = [title, "", f"| Variant | Source → destination | b32 registers / thread | Elements / thread | On {target} |",
            "|---|---|---|---|---|"]
     contract = {o.role: o.allowed for o in atom.row.operands}

@@ -15,6 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .atoms import MATRIX_MODES, MatrixMode
+from .tiers import describe_requirements
+
 
 @dataclass(frozen=True)
 class Meaning:
@@ -121,10 +124,6 @@ KEYED: dict[str, Meaning] = {
     "mcast": Meaning("multicast to several CTAs of the cluster (`.multicast::cluster`)", _BOOLEAN),
     "mask": Meaning("a byte mask selects the bytes stored (`.cp_mask`)", _BOOLEAN),
     # ldmatrix / stmatrix
-    "mode": Meaning("rows x columns of one matrix the instruction moves (`(8,8)`: `.m8n8`, "
-                    "16-bit units; on sm_100 / sm_110 / sm_120 `a` and `f` targets, bytes: "
-                    "`(16,16)`: `.m16n16`, `(8,16)`: `.m8n16`, `(16,8)`: stmatrix `.m16n8`, "
-                    "ldmatrix half an `.m16n16`)"),
     "num_matrices": Meaning("matrices one instruction moves (`.x1`, `.x2`, `.x4`)"),
     "sz_pattern": Meaning("element size in shared memory and in registers", {
         "u16": "16-bit elements (`.b16`)",
@@ -149,8 +148,9 @@ KEYED: dict[str, Meaning] = {
         "rs": "A from registers, B from shared memory",
         "ts": "A from tensor memory, B from shared memory",
     }),
-    "num_cta": Meaning("CTAs that issue the MMA or TMA transfer together: one, or a CTA pair "
-                       "(`.cta_group::1` / `::2`)"),
+    "num_cta": Meaning("CTAs that issue the MMA or TMA transfer together", {
+        "1": "one CTA (`.cta_group::1`)",
+        "2": "a CTA pair (`.cta_group::2`), which only tcgen05's targets run (sm_100f, sm_110f)"}),
     "c_scale_exp": Meaning("the accumulator is scaled by 2^-N before it is added "
                            "(`scale-input-d`; 0 = unscaled)"),
     "sf_type": Meaning("element type of the scale factors"),
@@ -167,6 +167,54 @@ KEYED: dict[str, Meaning] = {
 # Bare words, by the atoms that write them; `*` for words every atom means the same way.
 _REDUCTIONS = {w: f"reduction `.{w.lower()}` of the TMA reduce"
                for w in ("ADD", "MIN", "MAX", "INC", "DEC", "AND", "OR", "XOR")}
+
+def _matrix_mode(m: MatrixMode) -> str:
+    """What one DSL matrix shape of ldmatrix / stmatrix is in PTX (`tables/atoms.MATRIX_MODES`)."""
+    unit = "16-bit units (`.b16`)" if m.patterns == ("u16",) else "bytes"
+    if m.per_ptx_matrix > 1:
+        said = f"half a `.{m.shape}` matrix of {unit} (two of them are one PTX matrix)"
+    else:
+        said = f"`.{m.shape}`: {m.rows_cols} matrices of {unit}"
+    if m.transpose is not None:
+        said += ", always transposed (`.trans`)" if m.transpose else ", never transposed"
+    if m.requires:
+        said += f"; {describe_requirements(m.requires)} only"
+    if m.counts_values:
+        said += ("; the DSL counts matrices of its value type, so a value wider than a byte fills "
+                 "several (16-bit: 2, 32-bit: 4)")
+    return said
+
+
+def _matrix_modes(atom: str) -> Meaning:
+    return Meaning("rows x columns of one matrix the instruction moves",
+                   {f'<"{m.mode}">': _matrix_mode(m) for m in MATRIX_MODES if m.atom == atom})
+
+
+# The executable TMA atoms (`make_exec_tma`'s result): how the transfer walks the tensor
+# (the DSL's `#cute_nvgpu.tma_load_mode` / `tma_store_mode` cases, PTX's `.load_mode`).
+_TMA_MODES = {
+    "tiled": "`.tile`: a box of the tensor, as its tensor map tiles it",
+    "im2col": "`.im2col`: rows of an im2col view of a convolution's input (rank 3..5, with "
+              "per-transfer offsets)",
+    "w": "`.im2col::w`: the im2col view along W only",
+    "w128": "`.im2col::w::128`: the im2col view along W, 128 elements at a time",
+    "gather4": "`.tile::gather4`: four rows gathered from a 2-D tensor",
+    "scatter4": "`.tile::scatter4`: four rows scattered to a 2-D tensor",
+}
+_EXEC_TMA: dict[str, Meaning] = {
+    "mode": Meaning("how the transfer addresses the tensor", _TMA_MODES),
+    "g_stride": Meaning("the global tensor's stride the atom keeps on its type (a CuTe stride; "
+                        "`()`: none kept, the tensor map holds the strides)"),
+}
+# `key = value` parameters one atom means otherwise than `KEYED` says (or that only it has).
+KEYED_BY_ATOM: dict[str, dict[str, Meaning]] = {
+    "atom.tma_load": _EXEC_TMA,
+    "atom.tma_store": _EXEC_TMA,
+    "atom.tma_reduce": {**_EXEC_TMA, "kind": Meaning(
+        "the reduction the transfer applies", {w: f"`.{w.lower()}`" for w in _REDUCTIONS})},
+    "atom.ldsm": {"mode": _matrix_modes("atom.ldsm")},
+    "atom.stsm": {"mode": _matrix_modes("atom.stsm")},
+}
 _TMA_LOAD = {
     "sm_90": "TMA load of SM90 (`cp.async.bulk.tensor`, one CTA)",
     "sm_90_multicast": "TMA load of SM90 multicast to the CTAs of a cluster "
@@ -237,6 +285,9 @@ def explain(mnemonic: str, kind: str, text: str, key: str | None, value: str | N
     """What one written parameter of a `mnemonic` type means: `kind`, `text`, `key` and `value`
     as the types stage reads them (dialects/cute_nvgpu/types.py, TypeParam), `index` its
     position among the parameters. None: nothing here describes it."""
+    own = KEYED_BY_ATOM.get(mnemonic, {})
+    if kind == "key_value" and key in own:
+        return own[key].of(value or "")
     if kind == "key_value" and key in KEYED:
         return KEYED[key].of(value or "")
     if kind in ("memory_order", "memory_scope"):
