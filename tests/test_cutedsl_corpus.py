@@ -75,7 +75,7 @@ DECIDED_BY = {
     "sm90_tma_wgmma_stmatrix": "sm90.mma", "sm90_tma_store_reduce": "atom.non_exec_tiled_tma_store",
     "sm100_umma_2cta_multicast": "atom.tmem_load", "sm100_nvfp4_s2t": "atom.s2t_copy",
     "sm120_nvfp4": "SM120.mma_bs", "sm120_nvfp4_ldsm": "SM120.mma_bs",
-    "sm100_b8_ldsm_stsm": "atom.ldsm", "sm100_stsm_wide": "atom.stsm",
+    "sm100_b8_ldsm_stsm": "atom.ldsm", "sm100_stsm_wide": "atom.stsm", "simt_copy_options": "atom.s2r",
 }
 
 

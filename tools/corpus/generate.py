@@ -54,6 +54,8 @@ KERNELS: dict[str, str] = {
     "sm100_b8_ldsm_stsm": "sm_100a",
     # The 16x8 stmatrix on values wider than a byte, counted in matrices of the value type.
     "sm100_stsm_wide": "sm_100a",
+    # The SIMT copies' cache and memory options (cluster shared memory: sm_90).
+    "simt_copy_options": "sm_90a",
 }
 
 

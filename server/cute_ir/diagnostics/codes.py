@@ -124,6 +124,10 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("verify.copy.memory-order", V, "A CuTe DSL copy (`atom.g2r`, `atom.r2g`, `atom.s2r`, "
             "`atom.r2s`) asks for a memory order its load or store does not have (a load has no "
             "release order, a store no acquire one, neither acq_rel or sc; `.mmio` is one scalar)."),
+    CodeDoc("verify.copy.modifiers", V, "A CuTe DSL copy (`atom.g2r`, `atom.r2g`, `atom.s2r`, "
+            "`atom.r2s`) asks for two modifiers its one load or store does not take together (a "
+            "cache operator and an L1 eviction priority or a memory order, `.volatile` or `.mmio` "
+            "and an L1 eviction priority, a memory order and `.nc`, ...; ptxas rejects the pair)."),
     CodeDoc("verify.copy.access-width", V, "A CuTe DSL copy of shared memory (`atom.s2r`, "
             "`atom.r2s`) moves more bits at once than one shared-memory access can (128)."),
     CodeDoc("verify.target", V, "The atom needs a newer (or a different arch-specific) target "

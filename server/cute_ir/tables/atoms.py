@@ -33,7 +33,7 @@ __all__ = [
     "MMA_LATTICE", "CopyShapeRow", "COPY_LATTICE", "TYPE_BITS", "TMA_CTA_PAIR",
     "WGMMA", "TCGEN05", "TCGEN05_I8", "TCGEN05_A_ONLY", "SM120_BLOCK_SCALED", "TMA",
     "N_STEP8", "N_STEP16", "N_STEP32", "N_WGMMA_INT", "N_UMMA_I8_CTA1",
-    "find_mma_rows", "find_copy_rows", "mma_row", "copy_row", "fragment_counts",
+    "find_mma_rows", "find_copy_rows", "INCOMPATIBLE_QUALIFIERS", "copy_qualifier", "mma_row", "copy_row", "fragment_counts",
     "register_counts", "PARAMETER_GATES", "parameter_gate", "atom_gates", "written_tier",
     "MATRIX_B8", "MatrixMode", "MATRIX_MODES", "MATRIX_FORMATS", "MATRIX_UNIT_BITS",
     "MATRIX_PACKED_BITS", "matrix_mode", "matrix_variant",
@@ -470,6 +470,34 @@ STORE_ORDERS: dict[str, str] = {"weak": "", "constant": "", "volatile": ".volati
                                 "mmio": ".mmio.relaxed.sys"}
 DEFAULT_MEMORY_SCOPE = "cta"
 MMIO_MAX_BITS = 64
+
+# Modifiers one ld / st does not take together, though the DSL builds a SIMT copy with any mix
+# of its options (its own compile of `load_cache_mode=STREAMING, l1c_evict_priority=EVICT_LAST`
+# fails in ptxas). ptxas 13.0, on every pair of the tokens the options above write (the memory
+# order's first word): "Modifier '.evict_last' cannot be combined with modifier '.cs'",
+# "Modifier '.relaxed' cannot be combined with modifier '.cg'", "Modifier '.volatile' cannot be
+# combined with modifier '.nc'", "Illegal cache operation for instruction 'ld.nc'" (`.lu`, `.cv`),
+# "Modifier '.L2::128B' cannot be combined with modifier '.mmio'"; every other pair assembles
+# (tests/tables/test_copy_modifiers.py asks ptxas for each).
+_CACHE_OPERATORS = ("cg", "cs", "lu", "cv", "wt")
+_L1_PRIORITIES = ("L1::evict_first", "L1::evict_last", "L1::evict_unchanged", "L1::no_allocate")
+_ORDERED = ("volatile", "relaxed", "acquire", "release", "mmio")
+INCOMPATIBLE_QUALIFIERS: frozenset[frozenset[str]] = frozenset(
+    {frozenset({c, other}) for c in _CACHE_OPERATORS for other in _L1_PRIORITIES + _ORDERED}
+    | {frozenset({order, p}) for order in ("volatile", "mmio") for p in _L1_PRIORITIES}
+    | {frozenset({order, "nc"}) for order in _ORDERED}
+    | {frozenset({"nc", c}) for c in ("lu", "cv")}
+    | {frozenset({"mmio", size}) for size in ("L2::64B", "L2::128B", "L2::256B")})
+
+
+def copy_qualifier(side: str, key: str | None, value: str | None) -> str | None:
+    """The modifier token (no dot, no scope) a DSL SIMT copy's `key = value` writes on its `side`
+    (`ld` / `st`) instruction, or None when it writes none (a default, or no such option)."""
+    if key in ("mem_order", "memory_order"):
+        written = (LOAD_ORDERS if side == "ld" else STORE_ORDERS).get(value or "", "")
+    else:
+        written = COPY_QUALIFIERS.get(key or "", {}).get(value or "", "")
+    return written.lstrip(".").split(".", 1)[0] or None
 # `shared_space` of s2r / r2s: the state space of the shared-memory side.
 SHARED_SPACES: dict[str, str] = {"cta": "shared", "cluster": "shared::cluster"}
 # PTX qualifier tokens (between dots) newer than the copy itself, as ptxas 13.0 gates them:

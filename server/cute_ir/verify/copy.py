@@ -64,7 +64,7 @@ from ..layout import ComposedLayout, Layout, ScaledBasis, layout_fn, parse_layou
 from ..layout.inttuple import is_int, leaves
 from ..tables.atoms import (LOAD_ORDERS, MATRIX_FORMATS, MATRIX_MODES, MATRIX_PACKED_BITS, MATRIX_UNIT_BITS,
                            MMIO_MAX_BITS, STORE_ORDERS, TMEM_DSL_SHAPES, Interface, MatrixMode, Residency,
-                           find_copy_rows, matrix_mode, simt_copy_side)
+                           find_copy_rows, matrix_mode, simt_copy_side, INCOMPATIBLE_QUALIFIERS, copy_qualifier)
 from .context import VerifyContext
 from .target import check_target
 
@@ -258,6 +258,7 @@ def read_config(ctx: VerifyContext, atom: AtomInstance, op_name: str) -> CopyCon
         _check_access_width(atom, config, keyed.get("copy_bits"))
         _check_memory_order(atom, config, next((p for p in params if p.kind == "memory_order"), None),
                             keyed.get("copy_bits"))
+        _check_modifier_pairs(atom, config, params)
     if family.tmem_shapes:
         _read_tmem(atom, config, params)
     return config
@@ -360,6 +361,31 @@ def _check_memory_order(atom: AtomInstance, config: CopyConfig, order: TypeParam
         config.problem("verify.copy.memory-order", order.span,
                        f"`{atom.row.mnemonic}` with `mem_order = mmio` copies {bits} bits at once, "
                        f"but an `.mmio` {what} is one scalar of at most {MMIO_MAX_BITS} bits")
+
+
+def _check_modifier_pairs(atom: AtomInstance, config: CopyConfig, params: list[TypeParam]) -> None:
+    """The modifiers a DSL SIMT copy's options write go on one ld / st, which does not take some
+    pairs (tables/atoms.INCOMPATIBLE_QUALIFIERS: a cache operator and an L1 eviction priority,
+    ...): the DSL builds `r2g<... l1_cache_evict_priority = evict_first store_cache_mode =
+    streaming>`, and its own compile of it fails in ptxas. The first such pair is reported, at
+    the later of its two options."""
+    side = simt_copy_side(atom.row)
+    if side is None:
+        return
+    written: list[tuple[TypeParam, str]] = []
+    for p in params:
+        key = "mem_order" if p.kind == "memory_order" else p.key if p.kind == "key_value" else None
+        token = copy_qualifier(side[0], key, p.value) if key else None
+        if token is None:
+            continue
+        clash = next((q for q, other in written if frozenset({token, other}) in INCOMPATIBLE_QUALIFIERS), None)
+        if clash is not None:
+            other = copy_qualifier(side[0], "mem_order" if clash.kind == "memory_order" else clash.key, clash.value)
+            config.problem("verify.copy.modifiers", p.span,
+                           f"`{atom.row.mnemonic}` with `{clash.text}` (`.{other}`) cannot also take "
+                           f"`{p.text}` (`.{token}`): one `{side[0]}` does not take both modifiers")
+            return
+        written.append((p, token))
 
 
 def _widths(legal: tuple[int, ...]) -> str:

@@ -192,15 +192,17 @@ def _universal_copy(base: dict, params: list[TypeParam], diags: list[Diagnostic]
         elif p.kind == "keyword" and p.text == ALLOW_DSMEM:
             base["allow_dsmem"] = True
         elif p.kind == "memory_order":
-            if p.value not in MEMORY_ORDERS:
+            orders = _legal("mem_order", mn)
+            if p.value not in orders:
                 diags.append(_error("types.universal-copy.mem-order", p.span,
-                                    f"unknown memory order `{p.value}`; expected one of {', '.join(MEMORY_ORDERS)}"))
+                                    f"unknown memory order `{p.value}`; expected one of {', '.join(orders)}"))
             else:
                 base["mem_order"] = p.value
         elif p.kind == "memory_scope":
-            if p.value not in MEMORY_SCOPES:
+            scopes = _legal("mem_scope", mn)
+            if p.value not in scopes:
                 diags.append(_error("types.universal-copy.mem-scope", p.span,
-                                    f"unknown memory scope `{p.value}`; expected one of {', '.join(MEMORY_SCOPES)}"))
+                                    f"unknown memory scope `{p.value}`; expected one of {', '.join(scopes)}"))
             else:
                 base["mem_scope"] = p.value
         elif p.kind == "key_value" and p.key in _UNIVERSAL_COPY_KEYS:
@@ -212,6 +214,18 @@ def _universal_copy(base: dict, params: list[TypeParam], diags: list[Diagnostic]
         else:
             diags.append(_error("types.universal-copy.parameter", p.span,
                                 f"unexpected parameter `{p.text}` for `{mn}`; expected {_expected(mn)}"))
+
+
+# The DSL's SIMT copies (g2r, r2g, s2r, r2s) take their enums' defaults too, `weak` and `cta`
+# (MemoryOrder.WEAK, MemoryScope.CTA): its parser reads `mem_order = weak` and prints the type
+# without it. The spec's universal copy has no such spelling (docs/spec-deviations.md).
+_DSL_DEFAULTS = {"mem_order": ("weak",), "mem_scope": ("cta",)}
+
+
+def _legal(key: str, mnemonic: str) -> tuple[str, ...]:
+    """The memory orders (`key` mem_order) or scopes (mem_scope) a copy of `mnemonic` takes."""
+    spec = MEMORY_ORDERS if key == "mem_order" else MEMORY_SCOPES
+    return _DSL_DEFAULTS[key] + spec if mnemonic in SIMT_COPY_KEYS else spec
 
 
 # The CuTe DSL writes a universal copy's settings as `key = value` (`copy_bits = 128`,
@@ -230,7 +244,7 @@ def _universal_copy_setting(base: dict, p: TypeParam, diags: list[Diagnostic]) -
         else:
             base["bit_width"] = width
     elif p.key in ("mem_order", "mem_scope"):
-        legal = MEMORY_ORDERS if p.key == "mem_order" else MEMORY_SCOPES
+        legal = _legal(p.key, base["mnemonic"])
         if value not in legal:
             what = "memory order" if p.key == "mem_order" else "memory scope"
             diags.append(_error(f"types.universal-copy.{p.key.replace('_', '-')}", p.span,
