@@ -39,7 +39,7 @@ from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..emit.source import LoweredUnit
 from ..ir.core import Operation, copy_operations
-from ..ir.lift import Lifted, lift_statements
+from ..ir.lift import Lifted, OpMemo, lift_statements
 from ..ir.target import (FROM_SETTING, GUARD_OP, Inference, Need, TargetChoice, builder_needs,
                          choose_target, conflict_diagnostic, declared_target, first_needs,
                          guard_needs, infer, op_needs, type_needs)
@@ -164,6 +164,9 @@ class DocumentAnalysis:
         self._placed_target: tuple[int, TargetChoice, TargetChoice] | None = None   # `target`'s memo
         self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
         self._lifted: OrderedDict[tuple[int, bytes], Lifted] = OrderedDict()
+        # What ops without regions say, by their text, across lifts: a keystroke in a function
+        # changes one of its ops, and the lift reads only that one again.
+        self._op_memo = OpMemo()
         # The units that define an alias, in document order; None when a unit that defines or
         # defined one changed (`alias_units`).
         self._alias_units: list[Unit] | None = None
@@ -540,7 +543,7 @@ class DocumentAnalysis:
             self._lifted.move_to_end(key)
             return hit
         nodes = self.unit_nodes(unit)
-        lifted = lift_statements(nodes, limit=unit.end)
+        lifted = lift_statements(nodes, limit=unit.end, memo=self._op_memo)
         # A statement with syntax errors may read otherwise in another parse of the same text
         # (tree-sitter's recovery looks beyond it): only an error-free one is kept.
         if not any(node.has_error for node in nodes):
@@ -555,7 +558,7 @@ class DocumentAnalysis:
     def rewritable_unit(self, unit: Unit) -> Lifted:
         """The unit's IR, built anew for a pipeline to rewrite, with its source index."""
         self.settle()
-        return lift_statements(self.unit_nodes(unit), limit=unit.end)
+        return lift_statements(self.unit_nodes(unit), limit=unit.end, memo=self._op_memo)
 
     def rewritable_operations(self, unit: Unit) -> list[Operation]:
         """The unit's ops for a pipeline to rewrite: a copy of the IR `lifted_unit` keeps (a
@@ -641,7 +644,7 @@ class DocumentAnalysis:
         other.document = Document(self.document.uri, self.document.text, self.document.version,
                                   self.document.encoding)
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
-        other._lifted = OrderedDict()
+        other._lifted, other._op_memo = OrderedDict(), OpMemo()
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._fresh_broken, other.revision, other._placed_target = None, self.revision, None
         other._pending, other._whole_pending = None, False

@@ -22,6 +22,7 @@ Everything here walks with explicit stacks: nesting depth comes from the user's 
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -33,7 +34,7 @@ from ..syntax.cst import (ALIAS_DEFINITIONS, STATEMENT_KINDS, TYPE_KINDS, span a
 from ..dialects.ods import Trait
 from ..syntax import WIDE_NODE
 from ..dialects.registry import defines_symbol, has_trait
-from ..text.location import UNKNOWN, FusedLoc, Location, SourceLoc, WrittenLoc
+from ..text.location import UNKNOWN, FusedLoc, SourceLoc, WrittenLoc
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
 
 UNDEFINED = Type("<<undefined>>")
@@ -158,7 +159,8 @@ class _Scope:
 
 
 class _Lifter:
-    def __init__(self, limit: int | None = None) -> None:
+    def __init__(self, limit: int | None = None, memo: "OpMemo | None" = None) -> None:
+        self.memo = memo
         # Statements from this byte on are not lifted: a unit that ends inside its statement
         # (analysis/units.py, `taken_in`) is read up to its end.
         self.limit = limit
@@ -169,7 +171,7 @@ class _Lifter:
         self.bound_values: dict[Operation, list[tuple[str, Value, Span]]] = {}
         # Operand references are resolved after every definition of the enclosing isolated
         # scope is known (MLIR allows uses before definitions across blocks).
-        self.pending: list[tuple[Operation, list[tuple[Node, _Scope]]]] = []
+        self.pending: list[tuple[Operation, list[tuple[str, int, Span, _Scope]]]] = []
         self.pending_successors: list[tuple[Operation, list[tuple[str, Span, _Scope]]]] = []
 
     # ------------------------------------------------------------------ document
@@ -215,170 +217,65 @@ class _Lifter:
 
     # ------------------------------------------------------------------ ops
     def operation(self, node: Node, scope: _Scope) -> tuple[Operation, list[tuple[Node, Region]]]:
-        name_node = node.child_by_field_name("name")
-        generic = name_node is not None and name_node.type == "string"
-        name = node_text(name_node) if name_node is not None else "<error>"
-        if generic:
-            name = name[1:-1]
-        op = Operation(name, location=self.location(node))
-        self.index.op_spans[op] = node_span(node)
-        if name_node is not None:
-            self.index.name_spans[op] = node_span(name_node)
-        result_names = written_results(node)
-        regions: list[tuple[Node, Region]] = []
-        if generic:
-            result_types = self.generic_parts(node, op, scope, regions)
-        else:
-            result_types = self.custom_parts(node, op, scope, regions)
-        count = sum(n for _, n, _ in result_names)
-        types = [t for t, _ in result_types] + [UNKNOWN_TYPE] * max(0, count - len(result_types))
+        memo = self.memo
+        key = node.text if memo is not None and not node.has_error else None
+        written = memo.get(key) if key is not None else None
+        region_nodes: list[Node] = []
+        if written is None:
+            written, region_nodes = read_op(node)
+            if key is not None and not region_nodes:
+                memo.put(key, written)
+        return self.instantiate(written, node.start_byte, scope, region_nodes)
+
+    def instantiate(self, written: "WrittenOp", base: int, scope: _Scope,
+                    region_nodes: list[Node]) -> tuple[Operation, list[tuple[Node, Region]]]:
+        """The op `written` describes, written at byte `base`: its IR and its places in the index."""
+        index = self.index
+
+        def at(span: Span) -> Span:
+            return Span(span.start + base, span.end + base)
+
+        here = SourceLoc(Span(base, base + written.length))
+        op = Operation(written.name, location=here if written.declared_location is None
+                       else FusedLoc((here, WrittenLoc(written.declared_location))))
+        index.op_spans[op] = here.span
+        if written.name_span is not None:
+            index.name_spans[op] = at(written.name_span)
+        if written.symbol is not None:
+            index.symbols[op] = at(written.symbol)
+        if written.operand_types is not None:
+            index.operand_types[op] = [(text, at(span)) for text, span in written.operand_types]
+        if written.attribute_dicts:
+            spans = index.attribute_spans.setdefault(op, {})
+            for into, key, value, entry, value_span in written.attribute_entries:
+                (op.properties if into == PROPERTY else op.attributes)[key] = value
+                spans.setdefault(key, (at(entry), at(value_span)))
+        self.pending.append((op, [(name, number, at(span), scope) for name, number, span in written.uses]))
+        if written.successors:
+            self.pending_successors.append((op, [(name, at(span), scope) for name, span in written.successors]))
+        regions = [(region_node, op.add_region()) for region_node in region_nodes]
+        if written.bound:
+            self.bind(op, [b._replace(span=at(b.span), type_span=at(b.type_span) if b.type_span is not None else None)
+                           for b in written.bound], regions, scope)
+        op.assembly = written.template
+        count = sum(n for _, n, _ in written.results)
+        types = [t for t, _ in written.result_types] + [UNKNOWN_TYPE] * max(0, count - len(written.result_types))
         op.results = [OpResult(types[i], op, i) for i in range(count)]
-        for value, (_, span) in zip(op.results, result_types):
-            self.index.type_spans[value] = span
-        at = 0
-        for text, n, span in result_names:
-            group = op.results[at:at + n]
+        for value, (_, span) in zip(op.results, written.result_types):
+            index.type_spans[value] = at(span)
+        taken = 0
+        for text, n, span in written.results:
+            group = op.results[taken:taken + n]
+            where = at(span)
             for value in group:
                 value.name_hint = text[1:]
-                self.index.definitions[value] = span
+                index.definitions[value] = where
             self.define(scope, text, group)
-            at += n
+            taken += n
         return op, regions
-
-    def location(self, node: Node) -> Location:
-        """Where the op is in the document, plus the `loc(...)` it declares, if any."""
-        here = SourceLoc(node_span(node))
-        declared = node.child_by_field_name("location")
-        if declared is None:
-            body = node.child_by_field_name("body")
-            last = body.children[-1] if body is not None and body.children else None
-            declared = last if last is not None and last.type == "location" else None
-        return FusedLoc((here, WrittenLoc(node_text(declared)))) if declared is not None else here
 
     def define(self, scope: _Scope, name: str, values: list[Value]) -> None:
         scope.names.setdefault(name, values)   # a redefinition keeps the first (the SSA check reports it)
-
-    def generic_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[tuple[Type, Span]]:
-        uses: list[tuple[Node, _Scope]] = []
-        operands = node.child_by_field_name("operands")
-        if operands is not None:
-            uses = [(u, scope) for u in operands.named_children if u.type == "value_use"]
-        self.pending.append((op, uses))
-        successors = node.child_by_field_name("successors")
-        if successors is not None:
-            self.pending_successors.append((op, [(node_text(s), node_span(s), scope)
-                                                 for s in successors.named_children if s.type == "successor"]))
-        properties = node.child_by_field_name("properties")
-        if properties is not None and properties.named_children:
-            op.properties.update(self.attribute_dict(properties.named_children[0], op))
-        attributes = node.child_by_field_name("attributes")
-        if attributes is not None:
-            op.attributes.update(self.attribute_dict(attributes, op))
-        region_list = node.child_by_field_name("regions")
-        if region_list is not None:
-            for r in region_list.named_children:
-                if r.type == "region":
-                    regions.append((r, op.add_region()))
-        ftype = node.child_by_field_name("type")
-        inputs = ftype.child_by_field_name("inputs") if ftype is not None else None
-        if inputs is not None:
-            self.index.operand_types[op] = [_written(t) for t in inputs.named_children if t.type in TYPE_KINDS]
-        return [_typed(t) for t in generic_result_types(ftype)]
-
-    def attribute_dict(self, node: Node, op: Operation) -> dict[str, Attribute]:
-        out: dict[str, Attribute] = {}
-        spans = self.index.attribute_spans.setdefault(op, {})
-        if node.type != "attribute_dict":
-            return out
-        for entry in node.named_children:
-            if entry.type != "attribute_entry":
-                continue
-            name, value = entry.child_by_field_name("name"), entry.child_by_field_name("value")
-            if name is None:
-                continue
-            # `"a-b" = 1` and `a-b` name the same attribute, as in MLIR: the key is unquoted.
-            key = node_text(name)
-            if len(key) >= 2 and key[0] == key[-1] == '"':
-                key = key[1:-1].replace('\\"', '"')
-            out[key] = Attribute(node_text(value)) if value is not None else UNIT
-            spans.setdefault(key, (node_span(entry), node_span(value if value is not None else name)))
-        return out
-
-    def custom_parts(self, node: Node, op: Operation, scope: _Scope, regions: list) -> list[tuple[Type, Span]]:
-        body = node.child_by_field_name("body")
-        if body is None:
-            self.pending.append((op, []))
-            op.assembly = Template(())
-            return []
-        if body.child_count > WIDE_NODE:
-            # A body of this many tokens is not looked into (syntax.too-wide says so where it
-            # is): the op keeps its text, with no operands, regions or types read from it.
-            self.pending.append((op, []))
-            op.assembly = Template((node_text(body),))
-            return []
-        holes: list[tuple[Span, Hole]] = []
-        uses: list[tuple[Node, _Scope]] = []
-        bound: list[_Bound] = []
-        successors: list[tuple[str, Span, _Scope]] = []
-        signature_group: Node | None = None
-        trailing_types: list[tuple[Type, Span]] = []
-        last_colon_at: int | None = None
-        items = body.children
-        # The body's direct items decide the result types (after its last `:`, and after `->`
-        # if one follows) and where a function-like signature is.
-        symbol = written_symbol(node)
-        if symbol is not None and defines_symbol(op.name):
-            self.index.symbols[op] = node_span(symbol)
-        for position, item in enumerate(items):
-            if item.type == ":":
-                last_colon_at = position
-            if symbol is not None and item == symbol:
-                if position + 1 < len(items) and items[position + 1].type == "paren_group":
-                    signature_group = items[position + 1]
-        if last_colon_at is not None:
-            tail = items[last_colon_at + 1:]
-            trailing_types = [_typed(t) for t in custom_result_types(tail)]
-            self.index.operand_types[op] = _operand_types(tail)
-        stack = list(reversed(items))
-        while stack:
-            item = stack.pop()
-            kind = item.type
-            if kind == "value_use":
-                nxt = item.next_sibling
-                binds = nxt is not None and (nxt.type == "=" or (nxt.type == ":" and item.parent == signature_group))
-                if binds:
-                    holes.append((node_span(item), Hole("bound", len(bound))))
-                    declared = item.next_named_sibling if nxt.type == ":" else None
-                    typed = declared is not None and declared.type in TYPE_KINDS
-                    bound.append(_Bound(node_text(item), node_span(item), Type(node_text(declared)) if typed else UNKNOWN_TYPE,
-                                        node_span(declared) if typed else None, nxt.type == "="))
-                else:
-                    holes.append((node_span(item), Hole("operand", len(uses))))
-                    uses.append((item, scope))
-            elif kind == "successor":
-                holes.append((node_span(item), Hole("successor", len(successors))))
-                successors.append((node_text(item), node_span(item), scope))
-            elif kind == "region":
-                holes.append((node_span(item), Hole("region", len(regions))))
-                regions.append((item, op.add_region()))
-            elif kind == "attribute_dict" and item.parent == body:
-                # Printed from the template; lifted so verifiers read attributes as IR.
-                op.attributes.update(self.attribute_dict(item, op))
-            elif kind == "attribute_dict" and item.parent.type == "angle_group" and item.parent.parent == body \
-                    and item.parent.named_child_count == 1:
-                # `<{...}>` in a custom form (the CuTe DSL writes its ops' properties so): likewise.
-                op.properties.update(self.attribute_dict(item, op))
-            elif kind == "location" and item.parent == body and item.next_sibling is None:
-                holes.append((node_span(item), Hole("location", 0)))   # printed from op.location
-            elif kind in GROUPS:
-                stack.extend(reversed(item.children))
-        self.pending.append((op, uses))
-        if successors:
-            self.pending_successors.append((op, successors))
-        if bound:
-            self.bind(op, bound, regions, scope)
-        op.assembly = self.template(body, holes)
-        return trailing_types
 
     def bind(self, op: Operation, bound: list[_Bound], regions: list, scope: _Scope) -> None:
         """Values a custom body binds: arguments of its first region's entry block."""
@@ -402,18 +299,6 @@ class _Lifter:
             value.name_hint = b.name[1:]
             self.index.definitions[value] = b.span
             self.define(scope, b.name, [value])
-
-    def template(self, body: Node, holes: list[tuple[Span, Hole]]) -> Template:
-        source = body.text or b""
-        start = body.start_byte
-        pieces: list[str | Hole] = []
-        at = start
-        for span, hole in sorted(holes, key=lambda h: h[0].start):
-            pieces.append(source[at - start:span.start - start].decode("utf-8", "replace"))
-            pieces.append(hole)
-            at = span.end
-        pieces.append(source[at - start:].decode("utf-8", "replace"))
-        return Template(tuple(p for p in pieces if p != ""))
 
     # ------------------------------------------------------------------ regions
     def region(self, node: Node, region: Region, scope: _Scope, owner: Operation) -> list[tuple[Node, Block, _Scope]]:
@@ -490,19 +375,16 @@ class _Lifter:
         missing: dict[str, Block] = {}       # labels named but not defined, one block each
         for op, uses in self.pending:
             values: list[Value] = []
-            for use, scope in uses:
-                name_node, index_node = use.child_by_field_name("name"), use.child_by_field_name("index")
-                name = node_text(name_node) if name_node is not None else node_text(use)
-                index = int(node_text(index_node)[1:]) if index_node is not None else 0
+            for name, index, span, scope in uses:
                 group = self.visible(scope, "names", name)
                 if group is None or index >= len(group):
                     value = undefined.setdefault(f"{name}#{index}", Value(UNDEFINED, name[1:]))
-                    self.index.undefined.append((name, node_span(use)))
+                    self.index.undefined.append((name, span))
                 else:
                     value = group[index]
                 values.append(value)
-                self.index.uses.setdefault(value, []).append(node_span(use))
-                self.index.operand_spans.setdefault(op, []).append(node_span(use))
+                self.index.uses.setdefault(value, []).append(span)
+                self.index.operand_spans.setdefault(op, []).append(span)
             op.set_operands(values)
         for op, successors in self.pending_successors:
             blocks = []
@@ -563,25 +445,246 @@ def custom_tail(body: Node) -> list[Node] | None:
     return None
 
 
-def _typed(node: Node) -> tuple[Type, Span]:
-    return Type(node_text(node)), node_span(node)
-
-
-def _written(node: Node) -> tuple[str, Span]:
-    return node_text(node), node_span(node)
-
-
-def _operand_types(tail: list[Node]) -> list[tuple[str, Span]]:
+def _operand_type_nodes(tail: list[Node]) -> list[Node]:
     """The operand types a custom form writes after its last `:`: the first parenthesised
     list (`: (T0, T1) -> R`), or else the types themselves (`: T0, T1`)."""
-    out: list[tuple[str, Span]] = []
+    out: list[Node] = []
     for item in tail:
         if item.type == "paren_group":
-            out.extend(_written(t) for t in item.named_children if t.type in TYPE_KINDS)
+            out.extend(t for t in item.named_children if t.type in TYPE_KINDS)
             break
         if item.type in TYPE_KINDS:
-            out.append(_written(item))
+            out.append(item)
     return out
+
+
+# ---------------------------------------------------------------------- reading one op
+ATTRIBUTE, PROPERTY = "attribute", "property"
+
+
+@dataclass(frozen=True)
+class WrittenOp:
+    """What the lift reads from one op's own text (not the statements its regions hold), every
+    place relative to the op's first byte. The same text reads the same wherever it stands, so
+    an op without regions that a keystroke did not touch is not read again (`OpMemo`)."""
+
+    name: str
+    length: int                                  # bytes the op's text spans
+    name_span: Span | None
+    declared_location: str | None                # the `loc(...)` it writes, as written
+    symbol: Span | None                          # the `@name` it defines
+    results: tuple[tuple[str, int, Span], ...]   # result groups: name, how many, where
+    result_types: tuple[tuple[Type, Span], ...]
+    operand_types: tuple[tuple[str, Span], ...] | None
+    attribute_dicts: bool                        # it writes an attribute dictionary (maybe empty)
+    attribute_entries: tuple[tuple[str, str, Attribute, Span, Span], ...]   # (ATTRIBUTE / PROPERTY, key, value, entry, value)
+    uses: tuple[tuple[str, int, Span], ...]      # operands: `%name`, result number, where
+    successors: tuple[tuple[str, Span], ...]
+    bound: tuple[_Bound, ...]
+    template: Template | None                    # a custom form's; None for the generic form
+
+
+class OpMemo:
+    """`WrittenOp`s of ops without regions, by their text: the last `capacity` read."""
+
+    def __init__(self, capacity: int = 4096) -> None:
+        self.capacity = capacity
+        self._table: OrderedDict[bytes, WrittenOp] = OrderedDict()
+
+    def get(self, text: bytes) -> WrittenOp | None:
+        found = self._table.get(text)
+        if found is not None:
+            self._table.move_to_end(text)
+        return found
+
+    def put(self, text: bytes, written: WrittenOp) -> None:
+        self._table[text] = written
+        if len(self._table) > self.capacity:
+            self._table.popitem(last=False)
+
+
+def read_op(node: Node) -> tuple[WrittenOp, list[Node]]:
+    """What one op's text says (`WrittenOp`), and the region nodes it holds, in order."""
+    base = node.start_byte
+
+    def rel(n: Node) -> Span:
+        return Span(n.start_byte - base, n.end_byte - base)
+
+    name_node = node.child_by_field_name("name")
+    generic = name_node is not None and name_node.type == "string"
+    name = node_text(name_node) if name_node is not None else "<error>"
+    if generic:
+        name = name[1:-1]
+    read = _OpReader(rel)
+    if generic:
+        read.generic(node)
+    else:
+        read.custom(node, name)
+    results = tuple((text, n, Span(span.start - base, span.end - base)) for text, n, span in written_results(node))
+    return WrittenOp(
+        name=name, length=node.end_byte - base, name_span=rel(name_node) if name_node is not None else None,
+        declared_location=_declared_location(node), symbol=read.symbol, results=results,
+        result_types=tuple(read.result_types), operand_types=read.operand_types,
+        attribute_dicts=read.attribute_dicts, attribute_entries=tuple(read.attribute_entries),
+        uses=tuple(read.uses), successors=tuple(read.successors), bound=tuple(read.bound),
+        template=read.template), read.regions
+
+
+def _declared_location(node: Node) -> str | None:
+    """The `loc(...)` an op declares, if any, as written."""
+    declared = node.child_by_field_name("location")
+    if declared is None:
+        body = node.child_by_field_name("body")
+        last = body.children[-1] if body is not None and body.children else None
+        declared = last if last is not None and last.type == "location" else None
+    return node_text(declared) if declared is not None else None
+
+
+class _OpReader:
+    """Reads one op's parts, places relative to the op (`rel`)."""
+
+    def __init__(self, rel) -> None:
+        self.rel = rel
+        self.symbol: Span | None = None
+        self.result_types: list[tuple[Type, Span]] = []
+        self.operand_types: tuple[tuple[str, Span], ...] | None = None
+        self.attribute_dicts = False
+        self.attribute_entries: list[tuple[str, str, Attribute, Span, Span]] = []
+        self.uses: list[tuple[str, int, Span]] = []
+        self.successors: list[tuple[str, Span]] = []
+        self.bound: list[_Bound] = []
+        self.regions: list[Node] = []
+        self.template: Template | None = None
+
+    def typed(self, node: Node) -> tuple[Type, Span]:
+        return Type(node_text(node)), self.rel(node)
+
+    def written(self, node: Node) -> tuple[str, Span]:
+        return node_text(node), self.rel(node)
+
+    def use(self, node: Node) -> tuple[str, int, Span]:
+        name_node, index_node = node.child_by_field_name("name"), node.child_by_field_name("index")
+        name = node_text(name_node) if name_node is not None else node_text(node)
+        number = int(node_text(index_node)[1:]) if index_node is not None else 0
+        return name, number, self.rel(node)
+
+    def attribute_dict(self, node: Node, into: str) -> None:
+        self.attribute_dicts = True
+        if node.type != "attribute_dict":
+            return
+        for entry in node.named_children:
+            if entry.type != "attribute_entry":
+                continue
+            name, value = entry.child_by_field_name("name"), entry.child_by_field_name("value")
+            if name is None:
+                continue
+            # `"a-b" = 1` and `a-b` name the same attribute, as in MLIR: the key is unquoted.
+            key = node_text(name)
+            if len(key) >= 2 and key[0] == key[-1] == '"':
+                key = key[1:-1].replace('\\"', '"')
+            self.attribute_entries.append((into, key, Attribute(node_text(value)) if value is not None else UNIT,
+                                           self.rel(entry), self.rel(value if value is not None else name)))
+
+    def generic(self, node: Node) -> None:
+        operands = node.child_by_field_name("operands")
+        if operands is not None:
+            self.uses = [self.use(u) for u in operands.named_children if u.type == "value_use"]
+        successors = node.child_by_field_name("successors")
+        if successors is not None:
+            self.successors = [self.written(s) for s in successors.named_children if s.type == "successor"]
+        properties = node.child_by_field_name("properties")
+        if properties is not None and properties.named_children:
+            self.attribute_dict(properties.named_children[0], PROPERTY)
+        attributes = node.child_by_field_name("attributes")
+        if attributes is not None:
+            self.attribute_dict(attributes, ATTRIBUTE)
+        region_list = node.child_by_field_name("regions")
+        if region_list is not None:
+            self.regions = [r for r in region_list.named_children if r.type == "region"]
+        ftype = node.child_by_field_name("type")
+        inputs = ftype.child_by_field_name("inputs") if ftype is not None else None
+        if inputs is not None:
+            self.operand_types = tuple(self.written(t) for t in inputs.named_children if t.type in TYPE_KINDS)
+        self.result_types = [self.typed(t) for t in generic_result_types(ftype)]
+
+    def custom(self, node: Node, name: str) -> None:
+        body = node.child_by_field_name("body")
+        if body is None:
+            self.template = Template(())
+            return
+        if body.child_count > WIDE_NODE:
+            # A body of this many tokens is not looked into (syntax.too-wide says so where it
+            # is): the op keeps its text, with no operands, regions or types read from it.
+            self.template = Template((node_text(body),))
+            return
+        holes: list[tuple[Span, Hole]] = []
+        signature_group: Node | None = None
+        last_colon_at: int | None = None
+        items = body.children
+        # The body's direct items decide the result types (after its last `:`, and after `->`
+        # if one follows) and where a function-like signature is.
+        symbol = written_symbol(node)
+        if symbol is not None and defines_symbol(name):
+            self.symbol = self.rel(symbol)
+        for position, item in enumerate(items):
+            if item.type == ":":
+                last_colon_at = position
+            if symbol is not None and item == symbol:
+                if position + 1 < len(items) and items[position + 1].type == "paren_group":
+                    signature_group = items[position + 1]
+        if last_colon_at is not None:
+            tail = items[last_colon_at + 1:]
+            self.result_types = [self.typed(t) for t in custom_result_types(tail)]
+            self.operand_types = tuple(self.written(t) for t in _operand_type_nodes(tail))
+        stack = list(reversed(items))
+        while stack:
+            item = stack.pop()
+            kind = item.type
+            if kind == "value_use":
+                nxt = item.next_sibling
+                binds = nxt is not None and (nxt.type == "=" or (nxt.type == ":" and item.parent == signature_group))
+                if binds:
+                    holes.append((self.rel(item), Hole("bound", len(self.bound))))
+                    declared = item.next_named_sibling if nxt.type == ":" else None
+                    typed = declared is not None and declared.type in TYPE_KINDS
+                    self.bound.append(_Bound(node_text(item), self.rel(item),
+                                             Type(node_text(declared)) if typed else UNKNOWN_TYPE,
+                                             self.rel(declared) if typed else None, nxt.type == "="))
+                else:
+                    holes.append((self.rel(item), Hole("operand", len(self.uses))))
+                    self.uses.append(self.use(item))
+            elif kind == "successor":
+                holes.append((self.rel(item), Hole("successor", len(self.successors))))
+                self.successors.append(self.written(item))
+            elif kind == "region":
+                holes.append((self.rel(item), Hole("region", len(self.regions))))
+                self.regions.append(item)
+            elif kind == "attribute_dict" and item.parent == body:
+                # Printed from the template; lifted so verifiers read attributes as IR.
+                self.attribute_dict(item, ATTRIBUTE)
+            elif kind == "attribute_dict" and item.parent.type == "angle_group" and item.parent.parent == body \
+                    and item.parent.named_child_count == 1:
+                # `<{...}>` in a custom form (the CuTe DSL writes its ops' properties so): likewise.
+                self.attribute_dict(item, PROPERTY)
+            elif kind == "location" and item.parent == body and item.next_sibling is None:
+                holes.append((self.rel(item), Hole("location", 0)))   # printed from op.location
+            elif kind in GROUPS:
+                stack.extend(reversed(item.children))
+        self.template = _template(body, self.rel(body).start, holes)
+
+
+def _template(body: Node, start: int, holes: list[tuple[Span, Hole]]) -> Template:
+    """The body's text with `holes` (places relative to the op, as `start` is) cut out."""
+    source = body.text or b""
+    pieces: list[str | Hole] = []
+    at = start
+    for span, hole in sorted(holes, key=lambda h: h[0].start):
+        pieces.append(source[at - start:span.start - start].decode("utf-8", "replace"))
+        pieces.append(hole)
+        at = span.end
+    pieces.append(source[at - start:].decode("utf-8", "replace"))
+    return Template(tuple(p for p in pieces if p != ""))
+
 
 
 def lift(root: Node) -> Lifted:
@@ -589,10 +692,11 @@ def lift(root: Node) -> Lifted:
     return _Lifter().lift(root)
 
 
-def lift_statements(nodes: list[Node], limit: int | None = None) -> Lifted:
+def lift_statements(nodes: list[Node], limit: int | None = None, memo: OpMemo | None = None) -> Lifted:
     """The IR of some top-level statements (one analysis unit), in one scope; of the statements
-    their regions hold, those that start before `limit`."""
-    lifter = _Lifter(limit)
+    their regions hold, those that start before `limit`. `memo` keeps what ops without regions
+    say across lifts (a keystroke changes one op of a function: the others are not read again)."""
+    lifter = _Lifter(limit, memo)
     holder = Block()
     scope = _Scope()
     lifter.statements([n for n in nodes if n.type == "operation"], holder, scope)
