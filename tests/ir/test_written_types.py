@@ -74,3 +74,22 @@ def test_a_type_reads_as_what_its_dialect_says():
     atom = Type("!cute_nvgpu.atom.universal_copy<f16, 128 b>").parsed
     assert atom.mnemonic == "atom.universal_copy" and atom.span == Span(0, len("!cute_nvgpu.atom.universal_copy<f16, 128 b>"))
     assert Type("i32").parsed is None
+
+
+def test_a_broken_units_ir_is_shared_until_the_next_change():
+    """A unit with a syntax error is lifted once per text the analysis holds: its readers in one
+    keystroke (verifiers, lowering check, pipeline) share it, a pass gets a copy, and a change
+    lifts it again (its parse may read otherwise then)."""
+    from cute_ir.text.positions import Position
+    broken = "func.func @f(%a: i32) {\n  %b = arith.addi %a, %a : i32\n  %c = arith.addi %b, %b : i32 )\n  return\n}\n"
+    analysis = DocumentAnalysis("file:///b.ir", broken)
+    unit = analysis.unit_at(broken.index("%b"))
+    first = analysis.lifted_unit(unit)
+    assert any(node.has_error for node in analysis.unit_nodes(unit))
+    assert analysis.lifted_unit(unit) is first
+    copy = analysis.rewritable_operations(unit)
+    assert copy is not first.operations and [op.name for op in copy] == [op.name for op in first.operations]
+    analysis.update([(Position(1, 4), Position(1, 4), "x")], 2)
+    unit = analysis.unit_at(broken.index("%b"))
+    again = analysis.lifted_unit(unit)
+    assert again is not first and again.index.definitions

@@ -167,6 +167,7 @@ class DocumentAnalysis:
         # What ops without regions say, by their text, across lifts: a keystroke in a function
         # changes one of its ops, and the lift reads only that one again.
         self._op_memo = OpMemo()
+        self._lifted_broken: tuple[int, tuple[int, bytes], Lifted] | None = None   # (revision, key, lift)
         # The units that define an alias, in document order; None when a unit that defines or
         # defined one changed (`alias_units`).
         self._alias_units: list[Unit] | None = None
@@ -538,19 +539,32 @@ class DocumentAnalysis:
         text. Not to be rewritten: a pass takes `rewritable_unit`."""
         self.settle()
         key = self._lift_key(unit)
-        hit = self._lifted.get(key)
+        hit = self._kept_lift(key)
         if hit is not None:
-            self._lifted.move_to_end(key)
             return hit
         nodes = self.unit_nodes(unit)
         lifted = lift_statements(nodes, limit=unit.end, memo=self._op_memo)
         # A statement with syntax errors may read otherwise in another parse of the same text
-        # (tree-sitter's recovery looks beyond it): only an error-free one is kept.
+        # (tree-sitter's recovery looks beyond it): only an error-free one is kept across
+        # changes. One with errors is kept until the next change, for the other readers of the
+        # same keystroke (the verifiers, the lowering check and the pipeline each read it).
         if not any(node.has_error for node in nodes):
             self._lifted[key] = lifted
             if len(self._lifted) > _KEPT_LIFTS:
                 self._lifted.popitem(last=False)
+        else:
+            self._lifted_broken = (self.revision, key, lifted)
         return lifted
+
+    def _kept_lift(self, key: tuple[int, bytes]) -> Lifted | None:
+        hit = self._lifted.get(key)
+        if hit is not None:
+            self._lifted.move_to_end(key)
+            return hit
+        broken = self._lifted_broken
+        if broken is not None and broken[0] == self.revision and broken[1] == key:
+            return broken[2]
+        return None
 
     def _lift_key(self, unit: Unit) -> tuple[int, bytes]:
         return unit.start, bytes(self.document.data[unit.start:unit.end])
@@ -565,7 +579,7 @@ class DocumentAnalysis:
         tenth of the cost of lifting the unit again: a keystroke in a function verifies and
         lowers it, and both read its IR)."""
         lifted = self.lifted_unit(unit)
-        kept = self._lifted.get(self._lift_key(unit)) is lifted
+        kept = self._kept_lift(self._lift_key(unit)) is lifted
         return copy_operations(lifted.operations) if kept else lifted.operations   # not kept: no one else reads it
 
     def lowered_unit(self, unit: Unit, target: str) -> LoweredUnit:
@@ -644,7 +658,7 @@ class DocumentAnalysis:
         other.document = Document(self.document.uri, self.document.text, self.document.version,
                                   self.document.encoding)
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
-        other._lifted, other._op_memo = OrderedDict(), OpMemo()
+        other._lifted, other._op_memo, other._lifted_broken = OrderedDict(), OpMemo(), None
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._fresh_broken, other.revision, other._placed_target = None, self.revision, None
         other._pending, other._whole_pending = None, False
