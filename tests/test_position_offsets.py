@@ -64,3 +64,15 @@ def test_many_offsets_at_once_are_converted_as_one_at_a_time(seed: int, encoding
                      if o == len(data) or data[o] & 0xC0 != 0x80)
     one_at_a_time = [(p.line, p.character) for p in (index.position(data, o, encoding) for o in offsets)]
     assert index.positions(data, offsets, encoding) == one_at_a_time
+
+
+@pytest.mark.parametrize("encoding", list(Encoding))
+def test_offsets_in_ascii_text_after_wide_characters_on_their_line(encoding: Encoding) -> None:
+    """Offsets whose stretch of text is ASCII, on a line that starts with wider characters:
+    their columns still count those characters as the encoding does."""
+    data = "é😀 %a = x\nplain %b\n".encode("utf-8")
+    index = LineIndex(data)
+    for offsets in ([data.index(b"%a"), data.index(b"= x")], [data.index(b"plain"), data.index(b"%b")],
+                    [data.index(b"x\n"), data.index(b"%b")]):
+        one_at_a_time = [(p.line, p.character) for p in (index.position(data, o, encoding) for o in offsets)]
+        assert index.positions(data, offsets, encoding) == one_at_a_time

@@ -55,7 +55,9 @@ class Token(NamedTuple):   # a tuple: a 50k-line file has over half a million of
 # `editor.maxTokenizationLineLength` (20,000 by default): a minified one-line file costs
 # nothing instead of seconds per request.
 MAX_TOKENIZED_LINE = 20_000
-_LONG_LINE = re.compile(rb"[^\r\n]{%d,}" % (MAX_TOKENIZED_LINE + 1))
+# Anchored at a line's start: unanchored, the search would try every position of every line
+# (quadratic in line length: 2.5 s over 50k ordinary lines).
+_LONG_LINE = re.compile(rb"(?<![^\r\n])[^\r\n]{%d,}" % (MAX_TOKENIZED_LINE + 1))
 
 
 @lru_cache(maxsize=None)
@@ -75,6 +77,8 @@ def _short_line_ranges(source: bytes, lo: int, hi: int) -> list[tuple[int, int]]
     ranges: list[tuple[int, int]] = []
     at = lo
     line_start = max(source.rfind(b"\n", 0, lo), source.rfind(b"\r", 0, lo)) + 1
+    if hi - line_start <= MAX_TOKENIZED_LINE:
+        return [(lo, hi)]   # no line there is that long
     for long_line in _LONG_LINE.finditer(source, line_start, hi):
         if long_line.start() > at:
             ranges.append((at, long_line.start()))
@@ -84,39 +88,53 @@ def _short_line_ranges(source: bytes, lo: int, hi: int) -> list[tuple[int, int]]
     return ranges
 
 
+@lru_cache(maxsize=None)
+def _capture_kinds() -> dict[str, tuple[int, int, int]]:
+    """Each capture name's (rank, token type index, modifier bits): several captures of one
+    node go to the one the query names first (the lowest rank)."""
+    q = _highlights()
+    out: dict[str, tuple[int, int, int]] = {}
+    for rank in range(q.capture_count):
+        name = q.capture_name(rank)
+        mapped = _CAPTURE_TO_TYPE.get(name)
+        if mapped is not None and name not in out:
+            mods = 0
+            for m in mapped[1]:
+                mods |= 1 << TOKEN_MODIFIERS.index(m)
+            out[name] = (rank, TOKEN_TYPES.index(mapped[0]), mods)
+    return out
+
+
 def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]:
     """Non-overlapping, single-line tokens in [lo, hi), sorted by position."""
     source = analysis.document.data
     q = _highlights()
-    # Several captures of one node: the one the query names first wins, whatever order the
-    # captures come back in.
-    rank = {q.capture_name(i): i for i in range(q.capture_count)}
-    best: dict[tuple[int, int], Token] = {}
+    kinds = _capture_kinds()
+    # (start, end, rank, type, modifiers): sorted as tuples, the first of a node's captures in
+    # the query's order comes first, whatever order the captures come back in.
+    found: list[tuple[int, int, int, int, int]] = []
+    add = found.append
+    newline, line_ends = b"\n", b"\r\n"
     for node, node_lo, node_hi in analysis.trees_over(lo, hi):
         for range_lo, range_hi in _short_line_ranges(source, node_lo, node_hi):
-            for name, nodes in sorted(captures(q, node, range_lo, range_hi).items(),
-                                      key=lambda item: rank[item[0]]):
-                mapped = _CAPTURE_TO_TYPE.get(name)
-                if mapped is None:
+            for name, nodes in captures(q, node, range_lo, range_hi).items():
+                kind = kinds.get(name)
+                if kind is None:
                     continue
-                type_index = TOKEN_TYPES.index(mapped[0])
-                mods = 0
-                for m in mapped[1]:
-                    mods |= 1 << TOKEN_MODIFIERS.index(m)
-                for node in nodes:
-                    start, end = node.start_byte, node.end_byte
-                    while end > start and source[end - 1] in b"\r\n":
+                rank, type_index, mods = kind
+                for captured in nodes:
+                    start, end = captured.start_byte, captured.end_byte
+                    while end > start and source[end - 1] in line_ends:
                         end -= 1   # a comment line `//` alone keeps its line end in the tree
-                    if start == end or end - start > MAX_TOKENIZED_LINE or source.find(b"\n", start, end) >= 0:
+                    if start == end or end - start > MAX_TOKENIZED_LINE or source.find(newline, start, end) >= 0:
                         continue   # LSP tokens are non-empty and single-line
-                    key = (start, end)
-                    if key not in best:
-                        best[key] = Token(start, end, type_index, mods)
+                    add((start, end, rank, type_index, mods))
+    found.sort()
     out: list[Token] = []
     last_end = -1
-    for token in sorted(best.values(), key=lambda t: (t.start, t.end)):
-        if token.start < last_end:
-            continue
-        out.append(token)
-        last_end = token.end
+    for start, end, _, type_index, mods in found:
+        if start < last_end:
+            continue   # overlaps the token before (another capture of the same text, too)
+        out.append(Token(start, end, type_index, mods))
+        last_end = end
     return out

@@ -13,6 +13,9 @@ from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features import tokens
 
 
+_INTEGERS = json.JSONEncoder(separators=(",", ":"))   # a list of integers, as `1,2,3` once [ ] are cut
+
+
 class _Piece:
     """Tokens of one stretch of text, LSP-encoded, the first one relative to (line 0, column 0)
     of the stretch's first line (`first`, None when there are none); `last` is the last token's
@@ -25,7 +28,7 @@ class _Piece:
     def __init__(self, data: list[int], last: tuple[int, int]) -> None:
         self.first = (data[0], data[1]) if data else None
         self.last = last
-        self.rest_json = ",".join(map(str, data[2:]))
+        self.rest_json = _INTEGERS.encode(data[2:])[1:-1]
 
     def rest(self) -> list[int]:
         return json.loads(f"[{self.rest_json}]")
@@ -41,16 +44,20 @@ def _encode(analysis: DocumentAnalysis, found: list[tokens.Token], base_line: in
     if not found:
         return _EMPTY
     data: list[int] = []
+    add = data.extend
     prev_line, prev_char = base_line, 0
     source = analysis.document.data
     starts = analysis.document.positions([t.start for t in found])
-    for t, (line, character) in zip(found, starts):
-        length = t.end - t.start
-        if not source[t.start:t.end].isascii():
+    ascii_text = source[found[0].start:found[-1].end].isascii()   # then every length is in bytes
+    for (start, end, type_index, modifiers), (line, character) in zip(found, starts):
+        length = end - start
+        if not ascii_text and not source[start:end].isascii():
             # Tokens are single-line: their length is that of their own text.
-            length = analysis.document.position(t.end).character - character
-        delta_line = line - prev_line
-        data += (delta_line, character - prev_char if delta_line == 0 else character, length, t.type_index, t.modifiers)
+            length = analysis.document.position(end).character - character
+        if line == prev_line:
+            add((0, character - prev_char, length, type_index, modifiers))
+        else:
+            add((line - prev_line, character, length, type_index, modifiers))
         prev_line, prev_char = line, character
     return _Piece(data, (prev_line - base_line, prev_char))
 

@@ -143,6 +143,10 @@ class LineIndex:
         hundreds of thousands of offsets)."""
         self._settle()
         starts = self._starts
+        if offsets and encoding is not Encoding.UTF8:
+            first_line_start = starts[bisect_right(starts, min(offsets[0], len(data))) - 1]
+            if data[first_line_start:offsets[-1]].isascii():
+                encoding = Encoding.UTF8   # in ASCII text every encoding counts bytes
         count = len(starts)
         out: list[tuple[int, int]] = []
         line = -1
