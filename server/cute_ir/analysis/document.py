@@ -51,6 +51,7 @@ from ..text.document import TextEdit, advance_point, decode_source
 from ..text.positions import Encoding, Position
 from .findings import finding_diagnostics, findings, missing_brace, missing_in, unclosed_note
 from .segments import Kind, Piece, Scanner
+from .symbols import answers_changed, function_definition
 from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
 from .verification import check_ssa_units, verify_units
 
@@ -171,6 +172,9 @@ class DocumentAnalysis:
         # The units that define an alias, in document order; None when a unit that defines or
         # defined one changed (`alias_units`).
         self._alias_units: list[Unit] | None = None
+        # The units that define a function or are a container's shell, in document order; None
+        # when a unit's definition changed (`symbol_units`).
+        self._symbol_units: list[Unit] | None = None
         self._pending: _Pending | None = None     # changes not analysed yet (`update`'s `defer`)
         self._whole_pending = False               # ... of which one replaced the whole text
         self._full_analysis()
@@ -186,6 +190,7 @@ class DocumentAnalysis:
     def units(self, value: list[Unit]) -> None:
         self._units = value
         self._alias_units = None
+        self._symbol_units = None
         self._owed_from = 0   # no unit before this index owes verification
         self._shift_from, self._shift = len(value), 0
         self._recent = None
@@ -506,6 +511,15 @@ class DocumentAnalysis:
             self._alias_units = [u for u in self._units if u.alias_definition is not None]
         return self._alias_units
 
+    def symbol_units(self) -> list[Unit]:
+        """The units that define a function or are a container's shell, in document order
+        (analysis/symbols.py reads the symbol tables from them). Kept across edits that change
+        no definition, so looking a callee up costs the functions, not the file."""
+        self.settle()
+        if self._symbol_units is None:
+            self._symbol_units = [u for u in self._units if u.shell or u.function is not None]
+        return self._symbol_units
+
     def unit_start(self, unit: Unit) -> int:
         """Where `unit` starts now, counting the shift still pending for it."""
         return unit.start + (self._shift if self._shift_pending_for(unit) else 0)
@@ -728,7 +742,7 @@ class DocumentAnalysis:
             index = self._unit_containing(edit.start, edit.old_end)
             if index is not None and not self._units[index].shell:
                 unit = self._units[index]
-                defined_before = unit.defines
+                defined_before, function_before = unit.defines, unit.function
                 following = None
                 if index + 1 < len(self._units) and not self._units[index + 1].shell:
                     following = self._virtual_span(index + 1)
@@ -736,7 +750,9 @@ class DocumentAnalysis:
                     self._recent = index
                     self._forget_columns_after(edit)
                     changed_aliases = {defined_before, unit.defines} - {None}
-                    self._reverify_alias_users(changed_aliases, exclude=unit)
+                    changed_functions = {f.name for f in (function_before, unit.function) if f is not None} \
+                        if function_before != unit.function else set()
+                    self._reverify_alias_users(changed_aliases, exclude=unit, functions=changed_functions)
                     return
         self._settle_units()
         units = self._units
@@ -748,11 +764,19 @@ class DocumentAnalysis:
                 units[first].derived.clear()
             self._add_shift(first, delta)
             return
-        changed_aliases = {u.defines for u in units[max(0, first - 1):last + 2]} - {None}
+        touched = units[max(0, first - 1):last + 2]
+        changed_aliases = {u.defines for u in touched} - {None}
+        changed_functions = {u.function.name for u in touched if u.function is not None}
+        was_broken = self._broken
         fresh = self._reparse_document(edit, first, last, delta)
         changed_aliases |= {u.defines for u in fresh} - {None}
+        changed_functions |= {u.function.name for u in fresh if u.function is not None}
         self._forget_columns_after(edit)
-        self._reverify_alias_users(changed_aliases, exclude=fresh)
+        # A container's shell made or unmade, or a document that became or stopped being broken
+        # (its containers read from pieces or from its tree): any call's symbol table may differ.
+        containers = was_broken != self._broken or any(u.shell for u in touched) or any(u.shell for u in fresh)
+        self._reverify_alias_users(changed_aliases, exclude=fresh,
+                                   functions=None if containers else changed_functions)
 
     def _forget_columns_after(self, edit: TextEdit) -> None:
         """Derived results count columns from the start of a unit's first line: the units that
@@ -776,15 +800,20 @@ class DocumentAnalysis:
         line_start = max(data.rfind(b"\n", 0, edit.start), data.rfind(b"\r", 0, edit.start)) + 1
         return not data[line_start:edit.new_end].strip(b" \t")
 
-    def _reverify_alias_users(self, names: set[bytes], exclude: Unit | list[Unit]) -> None:
+    def _reverify_alias_users(self, names: set[bytes], exclude: Unit | list[Unit],
+                              functions: set[str] | None = frozenset()) -> None:
         """Verify again the units whose verification resolved one of the `!alias` names whose
-        definition changed (aliases may be defined anywhere in the document)."""
-        if not names:
+        definition changed (aliases may be defined anywhere in the document), or looked up a
+        function whose definitions changed (`functions`; None: any function)."""
+        if not names and functions is not None and not functions:
             return
         wanted = {n.decode("utf-8", "replace") for n in names}
         skip = {id(exclude)} if isinstance(exclude, Unit) else {id(u) for u in exclude}
         for index, unit in enumerate(self.units):
-            if unit.aliases & wanted and id(unit) not in skip:
+            if id(unit) in skip:
+                continue
+            asked = unit.symbols and (functions is None or not functions.isdisjoint(unit.symbols))
+            if unit.aliases & wanted or asked and answers_changed(self, unit):
                 found = self._unit_findings(index)
                 if found is None:
                     continue
@@ -1135,6 +1164,11 @@ class DocumentAnalysis:
                 self._alias_units = None
             name = unit.alias_definition[0] if unit.alias_definition is not None else ""
             unit.defines = name.encode("utf-8") if name.startswith("!") else None
+            unit.symbols = {}
+            before = unit.function
+            unit.function = function_definition(self.document.data, unit, lambda u=unit: self.unit_nodes(u))
+            if before != unit.function:
+                self._symbol_units = None
         deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
         errors = [d for d in found if d.severity is Severity.ERROR]
         verified = verify_units(self, units, findings, errors, deadline)

@@ -20,6 +20,7 @@ from ..syntax.cst import STATEMENT_KINDS
 if TYPE_CHECKING:
     from .document import DocumentAnalysis
     from .segments import Piece
+    from .symbols import FunctionDefinition
 
 T = TypeVar("T")
 
@@ -43,6 +44,11 @@ class Unit:
     # table never needs a tree or IR of a unit that only moved.
     alias_definition: tuple[str, str, Span] | None = None
     aliases: frozenset[str] = frozenset()     # aliases its verification looked up
+    # The function it defines (analysis/symbols.py), read from its text when it is diagnosed,
+    # and what its ops asked of other units, with the answers they got (an edit after which
+    # one would get another answer verifies it again).
+    function: "FunctionDefinition | None" = None
+    symbols: dict[str, Any] = field(default_factory=dict)
     # What its verification reported in another unit's text (an alias definition it resolved).
     elsewhere: list["Anchored"] = field(default_factory=list)
     # Feature results computed from this unit's text alone, positions relative to `start`

@@ -19,6 +19,7 @@ from ..verify import VERIFIED_OPS, verify_unit
 from ..verify.lowering import LoweringCheck
 from ..verify.structure import check_site
 from .pipeline import UnitPipeline
+from .symbols import UnitLookup
 from .units import Unit, statement_nodes
 
 if TYPE_CHECKING:
@@ -90,10 +91,13 @@ def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: f
             unit.unverified = True
             continue
         tree = analysis.tree_for(unit)
+        asked: dict[str, Any] = {}
         try:
             if tree is not None:
-                out.extend(check_ssa(statement_nodes(tree, unit), limit=unit.end, judge=check_site))
+                out.extend(check_ssa(statement_nodes(tree, unit), limit=unit.end, judge=check_site,
+                                     lookup=UnitLookup(analysis, unit, asked)))
         except Exception:  # a defect in the check must not cost the rest of the file
             log.exception("SSA check failed in %s at byte %d", analysis.document.uri, unit.start)
+        unit.symbols = asked   # an edit that changes one of these answers verifies it again
     return out
 

@@ -149,6 +149,22 @@ CUSTOM_OP = "custom op '{0}' {1}"
 FUNCTION_BODY = "expected non-empty function body"
 FUNCTION_ARGUMENT_ATTRIBUTES = "arguments may only have dialect attributes"
 FUNCTION_RESULT_ATTRIBUTES = "results may only have dialect attributes"
+# Parser.cpp (parseRegionBody): an entry block whose arguments the op's header names
+NAMED_ARGUMENTS_BLOCK_NAME = "invalid block name in region with named arguments"
+# func.constant against the function it names (FuncOps.cpp, ConstantOp::verifySymbolUses)
+CONSTANT_UNDEFINED_FUNCTION = "reference to undefined function '{0}'"
+CONSTANT_FUNCTION_TYPE = "reference to function with mismatched type"
+# NVVMRequiresSM's verifier (NVVMRequiresSMTraits.h): an op against the `#nvvm.target` of the
+# gpu.module around it
+NOT_SUPPORTED_ON = "is not supported on {0}"
+# func.call against its callee (FuncOps.cpp, CallOp::verifySymbolUses)
+CALL_NO_FUNCTION = "'{0}' does not reference a valid function"
+CALL_OPERAND_COUNT = "incorrect number of operands for callee"
+CALL_OPERAND_TYPE = "operand type mismatch: expected operand type {0}, but provided {1} for operand number {2}"
+CALL_RESULT_COUNT = "incorrect number of results for callee"
+CALL_RESULT_TYPE = "result type mismatch at index {0}"
+CALL_OP_RESULTS_NOTE = "      op result types: {0}"
+CALL_FUNCTION_RESULTS_NOTE = "function result types: {0}"
 # OpAsmParser::parseType<T> (OpImplementation.h): a type of another kind than the class the
 # format's constraint reads (`T::name`: builtin.vector, builtin.integer, llvm.ptr, ...).
 INVALID_TYPE_KIND = "invalid kind of type specified: expected {0}, but found '{1}'"

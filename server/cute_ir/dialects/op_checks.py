@@ -22,6 +22,8 @@ from ..diagnostics.mlir_messages import (
     VECTOR_ELEMENT, VECTOR_INDEX_VECTOR, VECTOR_INDICES, VECTOR_LOAD_ELEMENT, VECTOR_LOAD_RANK, VECTOR_MASK,
     VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK,
     FUNCTION_ARGUMENT_ATTRIBUTES, FUNCTION_BODY, FUNCTION_RESULT_ATTRIBUTES,
+    CALL_FUNCTION_RESULTS_NOTE, CALL_NO_FUNCTION, CALL_OPERAND_COUNT, CALL_OPERAND_TYPE, CALL_OP_RESULTS_NOTE,
+    CALL_RESULT_COUNT, CALL_RESULT_TYPE, CONSTANT_FUNCTION_TYPE, CONSTANT_UNDEFINED_FUNCTION, NAMED_ARGUMENTS_BLOCK_NAME,
     EXECUTE_REGION_ARGUMENTS, OPERANDS_AND_TYPES, OP_ERROR, CUSTOM_OP, PARALLEL_INDUCTION_COUNT, PARALLEL_INDUCTION_TYPE, PARALLEL_INITS,
     PARALLEL_NO_TUPLE, PARALLEL_OPERAND_COUNT, PARALLEL_REDUCTIONS, PARALLEL_TERMINATOR, REDUCE_ARGUMENTS,
     REDUCE_OPERAND_TYPE, REDUCE_REGIONS, REDUCE_RETURN_TYPE, REDUCE_TERMINATOR, SWITCH_CASE_COUNT, SWITCH_DUPLICATE_CASE,
@@ -35,6 +37,7 @@ from ..diagnostics.mlir_messages import (
 )
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
+from .lookup import MISSING, Signature
 from .ods import Count, Trait
 from .constraints import TypeFacts, bit_width, compatible_shapes, encoding, facts, normalized_type, printed
 
@@ -64,6 +67,104 @@ def func_return(site: Any) -> str | Placed | None:
     return None
 
 
+def func_call(site: Any) -> str | Placed | None:
+    """func.call against its callee (FuncOps.cpp, CallOp::verifySymbolUses): a `func.func` of
+    the symbol table around the call, whose argument and result types the call's are. The
+    callee is looked up in the document (`OpSite.callee`); a symbol table inside the call's own
+    unit, or an op around the call cute-ir has no record for (which may be one), is not searched."""
+    name = _callee(site, "callee")
+    found = site.callee(name) if name is not None else None
+    if found is MISSING:
+        return CALL_NO_FUNCTION.format(name)
+    if not isinstance(found, Signature):
+        return None
+    if site.operands != len(found.inputs):
+        return CALL_OPERAND_COUNT
+    for i, expected in enumerate(found.inputs):
+        got = site.operand_type(i)
+        if got is not None and expected is not None and got != expected:
+            return CALL_OPERAND_TYPE.format(_typed(expected), _typed(got), i)
+    form = site.form
+    results = form.results if form is not None and form.results is not None else None
+    if results is None:
+        return None
+    if len(results) != len(found.results):
+        return CALL_RESULT_COUNT
+    if None in results or None in found.results:
+        return None
+    for i, (got, expected) in enumerate(zip(results, found.results)):
+        if got != expected:
+            notes = ((site.name_span, CALL_OP_RESULTS_NOTE.format(", ".join(_typed(t) for t in results))),
+                     (site.name_span, CALL_FUNCTION_RESULTS_NOTE.format(", ".join(_typed(t) for t in found.results))))
+            return Placed(OP_ERROR.format(site.name, CALL_RESULT_TYPE.format(i)), notes=notes)
+    return None
+
+
+def _callee(site: Any, attribute: str) -> str | None:
+    """The flat symbol an op names in `attribute`, when the symbol table it is looked up in
+    is the one around the op's unit (no op around it in the unit is, or may be, a symbol table)."""
+    node = site.attribute(attribute)
+    text = (node.text or b"").decode("utf-8", "replace") if node is not None else ""
+    if not text.startswith("@") or "::" in text:
+        return None
+    if any(record is None or record.has(Trait.SYMBOL_TABLE) for _, record in site.ancestors()):
+        return None
+    name = text[1:]
+    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] == '"' else name
+
+
+def func_constant(site: Any) -> str | None:
+    """func.constant against the function it names (FuncOps.cpp, ConstantOp::verifySymbolUses)."""
+    name = _callee(site, "value")
+    found = site.callee(name) if name is not None else None
+    if found is MISSING:
+        return CONSTANT_UNDEFINED_FUNCTION.format(name)
+    written = site.result_type(0) if site.generic else _after_colon(site)
+    if not isinstance(found, Signature) or written is None or None in found.inputs or None in found.results:
+        return None
+    return CONSTANT_FUNCTION_TYPE if _function_type(written) != (found.inputs, found.results) else None
+
+
+def _after_colon(site: Any) -> str | None:
+    """What a custom form writes after its `:` (a function type the grammar reads as tokens),
+    blanks dropped."""
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if colon is None or colon + 1 >= len(items):
+        return None
+    text = site.node.text[items[colon + 1].start_byte - site.node.start_byte:items[-1].end_byte - site.node.start_byte]
+    return normalized_type(text.decode("utf-8", "replace"))
+
+
+def _function_type(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A function type's text (blanks dropped: `(i32,f32)->(i64)`) as its inputs and results."""
+    if not text.startswith("("):
+        return None
+    close = _closing(text, 0)
+    if close is None or not text.startswith("->", close + 1):
+        return None
+    inputs = tuple(top_level_parameters(text[1:close])) if close > 1 else ()
+    rest = text[close + 3:]
+    if rest.startswith("(") and _closing(rest, 0) == len(rest) - 1:
+        results = tuple(top_level_parameters(rest[1:-1])) if len(rest) > 2 else ()
+    else:
+        results = (rest,)
+    return inputs, results
+
+
+def _closing(text: str, at: int) -> int | None:
+    """Where the bracket opened at `at` closes."""
+    depth = 0
+    for i in range(at, len(text)):
+        if text[i] in "([{<":
+            depth += 1
+        elif text[i] in ")]}>" and not (text[i] == ">" and text[i - 1] == "-"):
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
 def _signature_groups(site: Any) -> tuple[Any, Any]:
     """A func.func custom form's argument group and result group (None where not written)."""
     items = _body(site)
@@ -88,10 +189,18 @@ def _non_dialect_attribute(group: Any) -> bool:
 
 
 def func_func_parse(site: Any) -> Placed | None:
-    """function_interface_impl::parseFunctionOp: a body, when written, is not empty."""
+    """function_interface_impl::parseFunctionOp: a body, when written, is not empty, and its
+    entry block, whose arguments the signature names, has no label (Parser.cpp)."""
     items = _body(site)
     region = items[-1] if items and items[-1].type == "region" else None
-    if region is None or any(c.type != "comment" for c in region.named_children):
+    if region is None:
+        return None
+    first = next((c for c in region.named_children if c.type != "comment"), None)
+    arguments, _ = _signature_groups(site)
+    label = first.child_by_field_name("label") if first is not None and first.type == "block" else None
+    if label is not None and arguments is not None and any(c.type == "value_use" for c in arguments.named_children):
+        return Placed(NAMED_ARGUMENTS_BLOCK_NAME, Span(label.start_byte, label.start_byte + 1))
+    if first is not None:
         return None
     if len(items) > 1 and items[-2].type in ("keyword", "bare_id") and items[-2].text == b"attributes":
         return None     # `attributes {}`: an empty dictionary, which the grammar reads as braces
@@ -1181,6 +1290,8 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "arith.select": arith_select,
     "func.func": func_func,
+    "func.call": func_call,
+    "func.constant": func_constant,
     "gpu.all_reduce": gpu_all_reduce,
     "gpu.subgroup_reduce": gpu_subgroup_reduce,
     "vector.broadcast": vector_broadcast,

@@ -40,6 +40,7 @@ from ..diagnostics.mlir_messages import (
 )
 from ..dialects.constraints import attribute_type, printed
 from ..dialects.ods import Trait
+from ..dialects.lookup import Lookup
 from ..dialects.registry import has_trait, known_dialect, record as op_record
 from ..syntax import captures, query
 from ..syntax.cst import TYPE_KINDS
@@ -170,16 +171,19 @@ Judge = Callable[["OpSite"], "Diagnostic | None"]
 
 
 def check_ssa(statements: list[Node], limit: int | None = None, judge: Judge | None = None,
-              outer: str | None = None) -> list[Diagnostic]:
+              outer: str | None = None, lookup: "Lookup | None" = None) -> list[Diagnostic]:
     """Diagnostics for the SSA names and block labels of one unit's statements (absolute spans),
     read up to `limit` (a unit that ends inside its statement, analysis/units.py); with `judge`,
     also what it says of each op that has a record (`OpSite`). `outer`: the name of the op
     whose region holds the statements (None: the file's top level, an implicit module).
+    `lookup`: what the ops ask of the rest of the document (dialects/lookup.py: a call's
+    callee, the targets of the module around the unit).
 
     A unit with a syntax error is left alone: what its broken statement defines is unknown."""
     if not statements or any(node.has_error for node in statements):
         return []
     checker = _Checker()
+    checker.lookup = lookup
     for node in statements:
         checker.run(node, limit)
     out = checker.finish()
@@ -390,6 +394,17 @@ class OpSite:
         if self._outer is not None:
             yield self._outer, op_record(self._outer)
 
+    def callee(self, symbol: str) -> object:
+        """What the symbol table around the unit holds under `symbol` (`Lookup.function`), or
+        None when that cannot be told."""
+        lookup = self._checker.lookup
+        return lookup.function(symbol) if lookup is not None else None
+
+    def module_targets(self) -> tuple[str, ...] | None:
+        """The targets the `gpu.module` around the unit declares (`Lookup.module_targets`)."""
+        lookup = self._checker.lookup
+        return lookup.module_targets() if lookup is not None else None
+
     def function(self) -> tuple[str, list[str | None] | None] | None:
         """The function-like op around this one: its symbol, and its result types as its
         signature writes them (None when the text does not say)."""
@@ -424,6 +439,7 @@ def _capture_order(root: Node, limit: int | None = None) -> tuple[list[tuple[int
 
 class _Checker:
     def __init__(self) -> None:
+        self.lookup: "Lookup | None" = None
         self.out: list[Diagnostic] = []
         self.regions: list[_Region] = [_Region(-1, 0, True, 0, blocks=[_TOP])]
         self.block_region: list[int] = [_TOP]

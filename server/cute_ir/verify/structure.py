@@ -38,7 +38,7 @@ from ..diagnostics.mlir_messages import (
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR,
-    INVALID_TYPE_KIND, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
+    INVALID_TYPE_KIND, NOT_SUPPORTED_ON, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, compatible_shapes, facts, printed, satisfies
@@ -47,6 +47,8 @@ from ..dialects.ods import Count, OpDef, Trait
 from ..dialects.op_checks import Placed, i1_same_shape
 from ..ir.op_form import segment_sizes
 from ..ir.ssa import OpSite
+from ..ir.target import op_needs
+from ..tables.tiers import parse_target, satisfies_any
 
 # `requires one ...`: ODS's OneRegion / OneResult / OneOperand say it in words of their own.
 _ONE = {"regions": "one region", "results": "one result", "operands": "a single operand"}
@@ -69,7 +71,7 @@ def check_site(site: OpSite) -> Diagnostic | None:
         (record.parse(site) if record.parse is not None else None) or _parsed_kinds(site, record)
         or _parsed_types(site, record))
     problem = problem or _attribute_constraints(site, record) or _constraints(site, record) \
-        or _traits(site, record) or _region_constraints(site, record)
+        or _traits(site, record) or _region_constraints(site, record) or _required_sm(site)
     if problem is None and record.check is not None:
         problem = record.check(site)
     if problem is None:
@@ -81,6 +83,19 @@ def check_site(site: OpSite) -> Diagnostic | None:
                           problem.message, tuple(Related(span, note) for span, note in problem.notes))
     return Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
                       OP_ERROR.format(record.name, problem))
+
+
+def _required_sm(site: OpSite) -> str | None:
+    """An NVVM op's `NVVMRequiresSM` trait against the `#nvvm.target` chips of the gpu.module
+    around it (NVVMRequiresSMTraits.h; the gate as ir/target.op_needs reads the trait, with the
+    project's reading of an `a` requirement from Blackwell on, docs/spec-deviations.md)."""
+    needs = op_needs(site.name, site.name_span)
+    if not needs:
+        return None
+    for chip in site.module_targets() or ():
+        if parse_target(chip) is not None and not satisfies_any(chip, needs[0].requires):
+            return NOT_SUPPORTED_ON.format(chip)
+    return None
 
 
 def _counts(site: OpSite, record: OpDef) -> str | None:

@@ -1,0 +1,261 @@
+"""What an op's verifier asks of other units of the document (dialects/lookup.Lookup): the
+function a `func.call` or `func.constant` names, and the `#nvvm.target`s of the `gpu.module`
+around an NVVM op.
+
+MLIR resolves a callee in the nearest symbol table around the call
+(`SymbolTable::lookupNearestSymbolFrom`): the direct children of the module (or `gpu.module`)
+that holds the calling function, which are other units of the document (analysis/units.py: a
+container's statements are units of their own), as is the container's header, where its
+targets are written. So neither can come from the op's own text; they come from this index.
+
+Each unit says what function it defines (`Unit.function`, read from its text when it is
+diagnosed: a name and a signature). The analysis keeps the list of units that define a function
+or are a container's shell (`DocumentAnalysis.symbol_units`), dropped only when a diagnosed
+unit's definition changed or the unit list was replaced; the table read from it (which
+container holds which functions under which name, and which container holds the units between
+two of its entries) is kept with that list, so a keystroke that touches no signature reads none
+of the definitions. A unit whose ops looked a name up records it (`Unit.symbols`), and an edit
+that changes a definition of that name, or any container's shell, verifies it again.
+
+What is left out, so that an answer is never wrong: a symbol table inside the op's own unit (a
+nested `module` the units do not split) and an op around it cute-ir has no record for are not
+searched, a name defined twice in one table (MLIR's `redefinition of symbol`) gives no answer,
+and split markers (`// -----`) do not separate the top level's symbols (the CLI's
+`--split-input-file` analyses each split alone).
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from tree_sitter import Node
+
+from ..dialects.lookup import MISSING, Signature
+from ..ir.op_form import type_text
+from ..syntax.cst import TYPE_KINDS
+from .segments import Kind
+
+if TYPE_CHECKING:
+    from .document import DocumentAnalysis
+    from .units import Unit
+
+__all__ = ["FunctionDefinition", "function_definition", "UnitLookup", "TARGETS", "answers_changed"]
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionDefinition:
+    name: str                       # the symbol, without `@`
+    signature: Signature | None     # None: the text does not say (the generic form)
+
+
+# Unit texts that may define a function: `func.func` in either form (a call finds a FuncOp only).
+_FUNCTION_PREFIXES = (b"func.func", b'"func.func"')
+
+
+def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[], list[Node]]) -> FunctionDefinition | None:
+    """The function a unit defines, read from its statement (`nodes` gives the unit's
+    statement nodes; asked only for a unit whose text starts as a `func.func` does)."""
+    if unit.shell or not bytes(data[unit.start:unit.start + 11]).startswith(_FUNCTION_PREFIXES):
+        return None
+    statements = nodes()
+    if len(statements) != 1 or statements[0].type != "operation" or statements[0].has_error:
+        return None
+    op = statements[0]
+    name = op.child_by_field_name("name")
+    if name is None or (name.text or b"").strip(b'"') != b"func.func":
+        return None
+    body = op.child_by_field_name("body")
+    if body is None or body.type != "custom_body":
+        return _generic_definition(op)
+    items = [c for c in body.named_children if c.type != "comment"]
+    symbol = next((i for i, item in enumerate(items) if item.type == "symbol_ref"), None)
+    if symbol is None:
+        return None
+    symbol_name = _symbol(items[symbol])
+    if symbol_name is None:
+        return None
+    rest = items[symbol + 1:]
+    if not rest or rest[0].type != "paren_group":
+        return FunctionDefinition(symbol_name, None)
+    inputs = _types_of(rest[0], arguments=True)
+    results: tuple[str | None, ...] | None = ()
+    if _arrow_after(rest[0]):
+        if len(rest) > 1 and rest[1].type == "paren_group":
+            results = _types_of(rest[1], arguments=False)
+        elif len(rest) > 1 and rest[1].type in TYPE_KINDS:
+            results = (type_text(rest[1]),)
+        else:
+            results = None
+    if inputs is None or results is None:
+        return FunctionDefinition(symbol_name, None)
+    return FunctionDefinition(symbol_name, Signature(inputs, results))
+
+
+def _arrow_after(arguments: Node) -> bool:
+    """Whether `->` follows the argument list (results are written)."""
+    following = arguments.next_sibling
+    while following is not None and following.type == "comment":
+        following = following.next_sibling
+    return following is not None and following.type == "->"
+
+
+def _generic_definition(op: Node) -> FunctionDefinition | None:
+    """`"func.func"() ({...}) {sym_name = "f", function_type = ...}`: the name only."""
+    for entry in _attribute_entries(op):
+        key = entry.child_by_field_name("name")
+        value = entry.child_by_field_name("value")
+        if key is not None and key.text.strip(b'"') == b"sym_name" and value is not None:
+            text = (value.text or b"").decode("utf-8", "replace")
+            if len(text) >= 2 and text[0] == text[-1] == '"':
+                return FunctionDefinition(text[1:-1], None)
+    return None
+
+
+def _attribute_entries(op: Node):
+    for field in ("attributes", "properties"):
+        group = op.child_by_field_name(field)
+        for child in group.named_children if group is not None else ():
+            entries = child.named_children if child.type == "attribute_dict" else [child]
+            yield from (e for e in entries if e.type == "attribute_entry")
+
+
+def _symbol(node: Node) -> str | None:
+    text = (node.text or b"").decode("utf-8", "replace")
+    if not text.startswith("@") or "::" in text:
+        return None
+    name = text[1:]
+    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] == '"' else name
+
+
+def _types_of(group: Node, arguments: bool) -> tuple[str | None, ...] | None:
+    """The types of a signature's argument list (`(%a: T {attrs}, ...)` or `(T, U)`) or result
+    list (`(T {attrs}, U)`); None when it holds something else."""
+    out: list[str | None] = []
+    for child in group.named_children:
+        if child.type in ("comment", "attribute_dict") or (arguments and child.type == "value_use"):
+            continue
+        if child.type in TYPE_KINDS:
+            out.append(type_text(child))
+        else:
+            return None
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- the table
+
+@dataclass(slots=True)
+class _Table:
+    entries: Sequence["Unit"]               # the list it was read from (kept: its identity is the key)
+    scope_after: list[int]                  # the innermost open container after each entry (-1: the top)
+    functions: dict[tuple[int, str], list[FunctionDefinition]]
+
+
+_KEPT_TABLES = 8
+_tables: "OrderedDict[int, _Table]" = OrderedDict()
+
+
+def _table(entries: Sequence["Unit"], closes: Callable[["Unit"], bool]) -> _Table:
+    kept = _tables.get(id(entries))
+    if kept is not None and kept.entries is entries:
+        _tables.move_to_end(id(entries))
+        return kept
+    open_scopes: list[int] = []
+    scope_after: list[int] = []
+    functions: dict[tuple[int, str], list[FunctionDefinition]] = {}
+    for index, unit in enumerate(entries):
+        if unit.shell:
+            if closes(unit):
+                if open_scopes:
+                    open_scopes.pop()
+            else:
+                open_scopes.append(index)
+        elif unit.function is not None:
+            scope = open_scopes[-1] if open_scopes else -1
+            functions.setdefault((scope, unit.function.name), []).append(unit.function)
+        scope_after.append(open_scopes[-1] if open_scopes else -1)
+    table = _Table(entries, scope_after, functions)
+    _tables[id(entries)] = table
+    if len(_tables) > _KEPT_TABLES:
+        _tables.popitem(last=False)
+    return table
+
+
+def _closer(analysis: "DocumentAnalysis") -> Callable[["Unit"], bool]:
+    """Whether a container's shell is its closing brace (else its header): a piece says; a
+    unit of the tree starts with the brace (a well-formed document's braces are all written)."""
+    data = analysis.document.data
+
+    def closes(shell: "Unit") -> bool:
+        if shell.piece is not None:
+            return shell.piece.kind is Kind.CLOSER
+        start = analysis.unit_start(shell)
+        return data[start:start + 1] == b"}"
+    return closes
+
+
+# The `#nvvm.target<...>` attributes of a container's header, and what one says.
+_NVVM_TARGET = re.compile(rb"#nvvm\.target<([^>]*)>")
+_CHIP = re.compile(rb'\bchip\s*=\s*"([^"]+)"')
+_NOT_VERIFIED = re.compile(rb"\bverifyTarget\s*=\s*false\b")
+# The name a unit records (`Unit.symbols`) when it asked for its module's targets: an edit to
+# a container's shell verifies it again, as any edit that may change a symbol table does.
+TARGETS = "gpu.module targets"
+
+
+class UnitLookup:
+    """What the ops of one unit ask of the rest of the document (dialects/lookup.Lookup). Each
+    question is kept in `asked` with its answer (`Unit.symbols`): an edit after which one
+    would be answered otherwise verifies the unit again (`answers_changed`)."""
+
+    def __init__(self, analysis: "DocumentAnalysis", unit: "Unit", asked: dict[str, Any]) -> None:
+        self.analysis, self.unit, self.asked = analysis, unit, asked
+
+    def _scope(self) -> tuple[_Table, int]:
+        """The table, and the entry of the header of the container around the unit (-1: the top)."""
+        analysis = self.analysis
+        entries = analysis.symbol_units()
+        table = _table(entries, _closer(analysis))
+        at = bisect_right(entries, analysis.unit_start(self.unit), key=analysis.unit_start) - 1
+        return table, table.scope_after[at] if at >= 0 else -1
+
+    def function(self, name: str) -> "Signature | object | None":
+        table, scope = self._scope()
+        found = table.functions.get((scope, name))
+        answer = MISSING if not found else found[0].signature if len(found) == 1 else None
+        # (a name defined twice gets no answer: MLIR says so, and which one a call sees is moot)
+        self.asked[name] = answer
+        return answer
+
+    def module_targets(self) -> tuple[str, ...] | None:
+        answer = self._module_targets()
+        self.asked[TARGETS] = answer
+        return answer
+
+    def _module_targets(self) -> tuple[str, ...] | None:
+        table, scope = self._scope()
+        if scope < 0:
+            return None
+        header = table.entries[scope]
+        start = self.analysis.unit_start(header)
+        text = bytes(self.analysis.document.data[start:start + header.end - header.start])
+        if not text.startswith(b"gpu.module"):
+            return None
+        chips = []
+        for target in _NVVM_TARGET.finditer(text):
+            chip = _CHIP.search(target.group(1))
+            if chip is not None and not _NOT_VERIFIED.search(target.group(1)):
+                chips.append(chip.group(1).decode("utf-8", "replace"))
+        return tuple(chips)
+
+
+def answers_changed(analysis: "DocumentAnalysis", unit: "Unit") -> bool:
+    """Whether a question the unit's ops asked (`Unit.symbols`) would now be answered otherwise
+    (each costs a bisection of the kept table, not the unit's verification)."""
+    again = UnitLookup(analysis, unit, {})
+    for name, answer in unit.symbols.items():
+        if (again.module_targets() if name == TARGETS else again.function(name)) != answer:
+            return True
+    return False
