@@ -58,11 +58,8 @@ grammar:
 	ts="$(TS_FOUND)" && cd grammar && "$$ts" generate --no-bindings
 
 ## grammar-test: tree-sitter corpus tests
-# The CLI compiles the grammar into a library it caches by name; kept in this checkout's build/,
-# not the user's shared ~/.cache/tree-sitter, where another checkout's parser.c could replace it.
-TS_LIBDIR := $(abspath build/tree-sitter-lib)
 grammar-test:
-	@ts="$(TS_FOUND)" && echo "tree-sitter CLI: $$ts ($$("$$ts" --version))" && cd grammar && TREE_SITTER_LIBDIR="$(TS_LIBDIR)" "$$ts" test
+	@ts="$(TS_FOUND)" && echo "tree-sitter CLI: $$ts ($$("$$ts" --version))" && cd grammar && "$$ts" test
 
 ## editor-deps: the real editors the client tests drive (Debian packages)
 editor-deps:
