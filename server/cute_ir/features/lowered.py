@@ -16,7 +16,6 @@ from the functions' (`_compose`), and read exactly as one run over the whole mod
 """
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
@@ -26,6 +25,7 @@ from ..diagnostics import Diagnostic, Severity, Span
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait
 from ..emit.preview import UnitPtxSource
+from ..verify.atom_sites import OP_START, site_units
 from ..ir.core import Operation
 from ..ir.lift import lift, module_of, wrap_in_module
 from ..ir.printer import INDENT, print_ops
@@ -62,9 +62,8 @@ def ptx_facts(analysis: DocumentAnalysis, target: str) -> dict:
     it has none."""
     source = UnitPtxSource(analysis, target)
     facts: dict = {}
-    for unit in analysis.units:
-        if unit.shell:
-            continue
+    # As the preview walks them: a run of bare top-level ops as one (`atom_sites.site_units`).
+    for unit in site_units(analysis):
         # Each unit's facts (`UnitPtx.pass_facts`), merged: span-keyed tables and span sets.
         for key, value in source.unit(unit).pass_facts(unit.start).items():
             if isinstance(value, dict):
@@ -183,7 +182,7 @@ class _Layout:
 
 
 # The op a statement starts with: after `%results =`, its name, quoted in the generic form.
-_OP_NAME = re.compile(rb'\s*(?:(%)[^=]*=\s*)?"?([A-Za-z_][\w.$-]*)')
+_OP_NAME = OP_START
 _MODULES = frozenset({"module", "builtin.module"})
 
 

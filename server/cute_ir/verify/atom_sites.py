@@ -11,6 +11,7 @@ leaves (`left_reason`).
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Protocol, Sequence
@@ -21,6 +22,8 @@ from ..dialects.cute_nvgpu.ops import APPLYING_OPS
 from ..dialects.cute_nvgpu.tma_ops import PREFETCH
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..dialects.cute_nvgpu.written import WrittenType
+from ..dialects.ods import Trait
+from ..dialects.registry import has_trait
 from ..ir.core import BlockArgument, Operation, OpResult, Value
 from ..ir.lift import Lifted
 from ..tables.legality import AtomConfig
@@ -29,7 +32,7 @@ from .context import EXEC_TMA_BINDER, VerifyContext
 from .tma import Flag, TmaPartitionResult, verify_tma
 
 __all__ = ["AtomSite", "AliasDef", "SiteSource", "NO_ALIASES", "alias_table", "aliases_of", "unit_sites", "document_sites", "left_reason",
-           "DSL_APPLYING", "unit_key", "clear_cache"]
+           "DSL_APPLYING", "unit_key", "clear_cache", "StatementRun", "site_units", "OP_START"]
 
 # Ops that apply an atom given as their first operand.
 _APPLYING = APPLYING_OPS
@@ -362,6 +365,80 @@ class SiteWalker:
                 self.ctx.op_span(owner) if owner is not None else None)
 
 
+# ------------------------------------------------------------------ top-level statement runs
+# The op a statement starts with: whether it names results (`%r =`), then its name (quoted in
+# the generic form).
+OP_START = re.compile(rb'\s*(?:(%)[^=]*=\s*)?"?([A-Za-z_][\w.$-]*)')
+
+
+@dataclass(frozen=True, eq=False)
+class StatementRun:
+    """Consecutive statements of the file's top level that are walked as one unit.
+
+    MLIR's parser puts a file's top-level ops into one implicit module, whose body is a graph
+    region: a bare op there may use what the statement before it defines (the spec's TMA
+    worked example is four such statements, `make_tiled_tma_desc` to `tma_load`). The
+    analysis keeps each top-level statement as a unit of its own, so a chain of them is walked
+    here as one stretch of the document's tree. What the walk reads of a unit it reads of a
+    run: where it starts and ends (the analysis lifts the top-level statements between the
+    two, `analysis/units.statement_nodes`), and that it has no tree or piece of its own (the
+    document's tree serves it)."""
+    start: int
+    end: int
+    units: tuple = ()
+    shell: bool = False
+    alias_definition: None = None
+    tree: None = None
+    piece: None = None
+
+
+def _walked_alone(data, unit: SourceUnit) -> bool:
+    """Whether `unit` is walked alone: a container's shell, an alias definition, or an op
+    isolated from above (a function: nothing outside it reaches in)."""
+    if unit.shell or unit.alias_definition is not None:
+        return True
+    start = OP_START.match(data, unit.start)
+    if start is None or data[unit.start:unit.start + 1] in (b"!", b"#"):
+        return True
+    return not start.group(1) and has_trait(start.group(2).decode("utf-8", "replace"), Trait.ISOLATED_FROM_ABOVE)
+
+
+def site_units(analysis: SiteSource) -> list:
+    """The document's units as the atom sites are walked: each unit alone, except runs of
+    consecutive bare ops of the file's top level (`StatementRun`), which may use each other's
+    values. Shells are left out."""
+    data = analysis.document.data
+    units = analysis.units
+    if any(getattr(unit, "piece", None) is not None for unit in units):
+        # A document with a syntax error: each piece is parsed on its own, and walked so.
+        return [unit for unit in units if not unit.shell]
+    out: list = []
+    run: list = []
+    depth = 0                     # containers open at this unit (`module {` ... `}`)
+
+    def close() -> None:
+        if len(run) > 1:
+            out.append(StatementRun(run[0].start, run[-1].end, tuple(run)))
+        else:
+            out.extend(run)
+        run.clear()
+
+    for unit in units:
+        if unit.shell:
+            close()
+            # A closing shell is the `}` (zero-width when the parser supplied it).
+            closing = unit.start == unit.end or data[unit.start:unit.start + 1] == b"}"
+            depth += -1 if closing else 1
+            continue
+        if depth > 0 or _walked_alone(data, unit):
+            close()
+            out.append(unit)
+        else:
+            run.append(unit)
+    close()
+    return out
+
+
 # Per-unit cache: (unit text, alias definitions it may use) -> items relative to the unit.
 _CACHE_SIZE = 4096
 _unit_cache: "OrderedDict[tuple, tuple[AtomSite, ...]]" = OrderedDict()
@@ -441,7 +518,7 @@ def document_sites(analysis: SiteSource) -> list[AtomSite]:
     if analysis.too_large:
         return []
     aliases, key = aliases_of(analysis)
-    walked = [(unit, _walk_unit(analysis, unit, aliases, key)) for unit in analysis.units if not unit.shell]
+    walked = [(unit, _walk_unit(analysis, unit, aliases, key)) for unit in site_units(analysis)]
     # An atom built in one function is often applied in another (the CuTe DSL builds a kernel's
     # MMA atom in its host function and passes it in): a unit that does not commit itself
     # commits as the document's kernels do.

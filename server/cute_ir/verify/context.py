@@ -8,7 +8,7 @@ from typing import Callable
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..dialects.cute_nvgpu.atoms import AtomInstance, Field, atom_instance, implied_atom
 from ..dialects.cute_nvgpu.ops import lookup_op
-from ..dialects.cute_nvgpu.tma_ops import NON_EXEC_KINDS
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, NON_EXEC_KINDS
 from ..dialects.cute_nvgpu.operands import OperandType
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..dialects.cute_nvgpu.written import WrittenType
@@ -205,4 +205,18 @@ class VerifyContext:
         rank = layout_rank(tile.type.text) if tile is not None else None
         if rank is not None:
             out["rank"] = Field(str(rank), self.index.type_spans[tile])
+        elif (descriptor := self._descriptor_rank(operands[0] if operands else None)) is not None:
+            # No typed tile (the page's worked example writes none): the descriptor's tensor
+            # rank, one `shapes(...)` extent per dimension.
+            out["rank"] = descriptor
         return out
+
+    def _descriptor_rank(self, value: Value | None) -> Field | None:
+        """The rank of the tensor a TMA descriptor (`make_tiled_tma_desc`) describes, from the
+        extents its `shapes(...)` group lists, at the descriptor op."""
+        from .tma import operand_groups     # tma.py reads atoms through this module
+        owner = value.owner if isinstance(value, OpResult) else None
+        if owner is None or owner.name != DESCRIPTOR_BUILDER:
+            return None
+        shapes = operand_groups(owner).get("shapes", [])
+        return Field(str(len(shapes)), self.op_span(owner)) if shapes else None
