@@ -361,3 +361,25 @@ def test_the_builders_tileas_rules_land_where_they_are_written(attributes, code,
 def test_the_builders_own_load_modes_check_clean():
     for mode in ("tiled", "tiled_at", "gather4"):
         assert diagnostics(kernel(BUILD.replace("{elementBitWidth", f"{{mode = #cute_nvgpu.tma_load_mode<{mode}>, elementBitWidth"))) == []
+
+
+def test_a_dumps_cta_pair_load_bound_from_a_one_cta_atom_is_an_error():
+    """The sm100_umma_2cta_multicast dump with one mistake: its B operand's non-exec atom is
+    of the one-CTA kind `sm_90`, while its `make_exec_tma` still returns the CTA pair's
+    `num_cta = 2` load. The file infers sm_100a, whose gates the pair meets: only the
+    binding says what is wrong, at the `make_exec_tma` that makes it."""
+    from tests.conftest import REPO
+    from cute_ir.analysis import DocumentAnalysis, Settings
+    from cute_ir.ir.target import FROM_DEFAULT
+    text = (REPO / "tests" / "corpus" / "cutedsl" / "sm100_umma_2cta_multicast" / "raw.mlir").read_text()
+    assert text.count("non_exec_tiled_tma_load<sm_100_2sm,") > 1
+    mutated = text.replace("non_exec_tiled_tma_load<sm_100_2sm,", "non_exec_tiled_tma_load<sm_90,")
+    analysis = DocumentAnalysis("file:///mutated.mlir", mutated, settings=Settings(target_from=FROM_DEFAULT))
+    assert analysis.target_arch == "sm_100a"
+    errors = [d for d in analysis.diagnostics() if d.severity.name == "ERROR"]
+    binder = mutated.index("= cute_nvgpu.atom.make_exec_tma(%arg3)") + 2
+    assert [(d.code, d.span.start, d.message) for d in errors] == [
+        ("verify.tma.exec-cta-count", len(mutated[:binder].encode()),
+         "make_exec_tma binds a TMA load of kind `sm_90`, which loads for one CTA, into an executable atom "
+         "that says `num_cta = 2`")]
+    assert [r.message for r in errors[0].related] == [ATOM]

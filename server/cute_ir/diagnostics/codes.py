@@ -215,6 +215,10 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("verify.tma.exec-atom-type", V, "`make_exec_tma` applied to an argument whose type is not "
             "an atom's (an integer, a layout, a descriptor)."),
     CodeDoc("verify.tma.mbarrier-memory", V, "The mbarrier of `make_exec_tma` is not in shared memory."),
+    CodeDoc("verify.tma.exec-cta-count", V, "The CuTe DSL's `make_exec_tma` returns an executable TMA load "
+            "for other CTAs than its non-exec atom's kind loads for: a one-CTA kind (`sm_90`, "
+            "`sm_90_multicast`) with `num_cta = 2`, or a CTA pair's (`sm_100_2sm`, "
+            "`sm_100_2sm_multicast`) without it."),
     CodeDoc("verify.tma.smem-operand", V, "The shared-memory tile of a TMA load, store or reduce is "
             "not in shared memory."),
     CodeDoc("verify.tma.coord-rank", V, "A TMA transfer's coordinate rank differs from its "

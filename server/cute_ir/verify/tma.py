@@ -62,6 +62,8 @@ OWN_MESSAGES = {
     "verify.tma.exec-atom": "make_exec_tma binds a non-exec TMA atom, got a value defined by `{op}`",
     "verify.tma.exec-atom-type": "make_exec_tma binds a non-exec TMA atom, got a value of type {type}",
     "verify.tma.mbarrier-memory": "the mbarrier of make_exec_tma must be in shared memory, got {type}",
+    "verify.tma.exec-cta-count": "make_exec_tma binds a TMA load of kind `{kind}`, which loads for {want}, "
+                                 "into an executable atom that says {got}",
     "verify.tma.smem-operand": "the {role} of a TMA {kind} must be in shared memory, got {type}",
     "verify.tma.coord-rank": "the TMA coordinate has rank {got}, but the descriptor has rank {want}",
     "verify.tma.coord-rank-im2col": "a TMA load through an im2col descriptor of rank {rank} takes {want} coordinates "
@@ -392,6 +394,11 @@ _DSL_REDUCE_ATOM = re.compile(r"^!cute_nvgpu\.atom\.non_exec_tiled_tma_reduce<\s
 _NON_EXEC_KIND = re.compile(r"!cute_nvgpu\.atom\.non_exec_tiled_tma_load<\s*(\w+)")
 _EXEC_LOAD_TYPE = "!cute_nvgpu.atom.tma_load<"
 _MCAST = re.compile(r"\bmcast\s*=\s*true\b")
+_NUM_CTA = re.compile(r"\bnum_cta\s*=\s*(\d+)")
+# The CTAs a DSL non-exec load atom's kind loads for (tables/type_parameters.py says what each
+# kind is), and how the message says them.
+_KIND_CTAS = {"sm_90": 1, "sm_90_multicast": 1, "sm_100_2sm": 2, "sm_100_2sm_multicast": 2}
+_CTAS_TEXT = {1: "one CTA", 2: "a CTA pair (`num_cta = 2`, `.cta_group::2`)"}
 _GBASIS = re.compile(r'\btma_gbasis\s*=\s*<\s*"([^"]*)"\s*>')
 
 
@@ -816,6 +823,7 @@ class _Checker:
     def make_exec(self, op: Operation) -> None:
         if op.operands and op.results:
             self.multicast_return(op)
+            self.cta_count_return(op)
             self.exec_box(op)
         if len(op.operands) < 2:
             return
@@ -841,6 +849,24 @@ class _Checker:
                                               f"type must say `mcast = true`, got {result_type}")
             self.spec("tileas.tma-desc.multicast-return-type", self.name_span(op), atom_type,
                       related=(why,) + self.note(op.operands[0], "atom"))
+
+    def cta_count_return(self, op: Operation) -> None:
+        """The DSL's `make_exec_tma` keeps the CTAs its non-exec load atom loads for: a CTA
+        pair's kinds (`sm_100_2sm`, `sm_100_2sm_multicast`) return `num_cta = 2`, the one-CTA
+        kinds (`sm_90`, `sm_90_multicast`) an atom of one CTA. The executable atom's `num_cta`
+        is what the lowering reads (`.cta_group::2`), and what the target's gate is read from."""
+        atom_type, result_type = op.operands[0].type, op.results[0].type
+        kind = _NON_EXEC_KIND.match(atom_type.text)
+        if kind is None or not result_type.text.startswith(_EXEC_LOAD_TYPE):
+            return
+        written = _NUM_CTA.search(result_type.text)
+        got = int(written.group(1)) if written is not None else 1
+        want = _KIND_CTAS.get(kind.group(1))
+        if want is None or got == want:
+            return
+        self.own("verify.tma.exec-cta-count", self.name_span(op), self.note(op.operands[0], "atom"),
+                 kind=kind.group(1), want=_CTAS_TEXT[want],
+                 got=f"`num_cta = {got}`" if written is not None else "no `num_cta` (one CTA)")
 
     def exec_box(self, op: Operation) -> None:
         """The DSL's `make_exec_tma` keeps the non-exec atom's box: the copy atom it returns
