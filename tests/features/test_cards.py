@@ -151,13 +151,13 @@ def test_ldsm_card_picks_the_x4_variant():
     assert "**Copy variant:**" in lines
     # Four 8x8 b16 matrices: 4 b32 registers = 8 b16 elements per lane.
     assert "| `x4` | smem → rmem | 4 | 8 × b16 | yes |" in lines
-    assert "ldmatrix.sync.aligned.m8n8.x4.shared.b16 d, [src];" in lines
+    assert "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r0, %r1, %r2, %r3}, [%smem];" in lines
 
 
 def test_ldsm_transposed_spelling():
     lines = card("!t = !cute_nvgpu.atom.ldsm<m8n8.x2.trans>\n", "atom.ldsm")
     assert "| `x2.trans` | smem → rmem | 2 | 4 × b16 | yes |" in lines
-    assert "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 d, [src];" in lines
+    assert "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%r0, %r1}, [%smem];" in lines
 
 
 # ------------------------------------------------------------------ a type the target cannot run

@@ -172,4 +172,4 @@ def test_hover_shows_the_instruction_a_wide_stmatrix_stores_with():
     analysis = DocumentAnalysis("file:///matrix_b8.ir", text, settings=Settings(target_arch="sm_100a"))
     card = hover(analysis, text.index("!cute_nvgpu") + len("!cute_nvgpu.")).markdown
     assert "| `m16n8.x2.trans.b8` | rmem → smem | 2 | 8 × b8 | yes |" in card
-    assert "stmatrix.sync.aligned.m16n8.x2.trans.shared.b8 [dst], s;" in card
+    assert "stmatrix.sync.aligned.m16n8.x2.trans.shared.b8 [%smem], {%r0, %r1};" in card

@@ -474,11 +474,19 @@ def match_copy(atom: AtomInstance, ty: CuteNvgpuType | None = None) -> CopyMatch
     return CopyMatch(rows, len(rows) == 1)
 
 
+_MATRIX_COPIES = frozenset({"atom.ldsm", "atom.stsm"})
+
+
 def copy_ptx(row: CopyShapeRow, match: CopyMatch) -> str:
     fill = _Fill(D="d", S="s", SRC="src", DST="dst", PACK="", IMM="imm", TMAP="tmap",
                  COORDS="{c0, ...}", MBAR="mbar", OFFSETS="", MASK="", VEC="", R="r")
     if match.repeat is not None:
         fill["NUM"] = match.repeat
+    if row.atom in _MATRIX_COPIES and row.regs is not None:
+        # ldmatrix / stmatrix as the preview writes them: the fragment's b32 registers (one
+        # per matrix) and the shared-memory address.
+        registers = "{" + ", ".join(f"%r{i}" for i in range(row.regs)) + "}"
+        fill.update(D=registers, S=registers, SRC="%smem", DST="%smem")
     if match.bits is not None:
         fill["T"] = f"b{match.bits}"
     mode = row.params.get("mode")
