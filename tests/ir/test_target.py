@@ -340,3 +340,37 @@ def test_a_guard_and_an_atom_no_single_target_runs_are_one_error():
     assert error.message.startswith(
         "no single target runs every atom of this file: the CuTe DSL's launch guard (`GPU arch "
         "sm_90a`) needs sm_90a only, but `atom.tmem_load` needs sm_100f")
+
+
+def test_an_atom_that_decided_through_an_alias_is_named_where_an_op_writes_it(tmp_path):
+    """The DSL prints each atom type once, as an alias (`!tl = !cute_nvgpu.atom.tmem_load<...>`),
+    and its ops write the alias. The alias's definition is no op: the sentence points at the
+    first op that writes the alias (an alias of the alias included), in `check`'s report and
+    in hover alike."""
+    from cute_ir.features.document_target import explain, op_writing, placed
+    text = (f"!cp = {CP_ASYNC}\n!tl = {TMEM}\n!pair = !llvm.struct<(!tl, !cp)>\n"
+            + undeclared("!cp", "!llvm.ptr", "!tl"))
+    analysis = inferred(text)
+    assert analysis.target_arch == "sm_100a"
+    use = text.index("-> !tl")
+    line, col = at(text, "!tl\n  return")
+    assert explain(analysis) == f"inferred from `atom.tmem_load` at {line}:{col}; the file declares none"
+    need = placed(analysis).decided_by
+    assert (need.span.start, need.span.end, need.op) == (use + 3, use + 6, "cute.make_atom")
+    assert op_writing(analysis, need.span) == "cute.make_atom"
+    card = hover(analysis, text.index(TMEM) + len("!cute_nvgpu.")).markdown
+    assert f"inferred from `atom.tmem_load` at {line}:{col}" in card
+    path = tmp_path / "aliased.mlir"
+    path.write_text(text)
+    done = subprocess.run([sys.executable, "-m", "cute_ir.cli", "check", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[0] == (f"{path}: note: target sm_100a, inferred from `atom.tmem_load` at "
+                                           f"{line}:{col}; the file declares none")
+    # Written only through another alias: that alias's first use stands for it.
+    through = text.replace("-> !tl\n", "-> !pair\n")
+    line, col = at(through, "!pair\n  return")
+    assert explain(inferred(through)) == f"inferred from `atom.tmem_load` at {line}:{col}; the file declares none"
+    # Written by no op: the definition it is.
+    unused = text.replace("-> !tl\n", "-> !llvm.ptr\n")
+    line, col = at(unused, TMEM)
+    assert explain(inferred(unused)) == f"inferred from `atom.tmem_load` at {line}:{col}; the file declares none"

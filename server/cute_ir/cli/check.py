@@ -7,6 +7,7 @@ import sys
 
 from ..diagnostics import Diagnostic, Severity
 from ..diagnostics.codes import CODES
+from ..features import document_target
 from ..ir.target import FROM_DEFAULT, FROM_INFERRED
 from . import sarif_report
 from . import verify_diagnostics
@@ -46,12 +47,7 @@ def target_sentence(report: FileReport, diagnostics: list[Diagnostic]) -> str | 
     choice = report.analysis.target
     about_target = any(d.code.startswith(_TARGET_CODES) for d in diagnostics)
     if choice.source == FROM_INFERRED or (choice.source == FROM_DEFAULT and about_target):
-        doc = report.analysis.document
-
-        def line_col(offset: int) -> tuple[int, int]:
-            position = doc.position(offset)
-            return position.line + 1, position.character + 1
-        return choice.sentence(line_col)
+        return document_target.sentence(report.analysis, choice)
     return None
 
 
