@@ -215,3 +215,109 @@ def test_editing_the_modules_chip_updates_its_ops_as_a_fresh_analysis_does():
         assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text)), (version, a.document.text)
         counts.append(len(_norm(a)))
     assert counts == [1, 2, 1, 0]
+
+
+# ------------------------------------------------------------------ llvm.call, llvm.return, memref.get_global
+
+LLVM_CALLEE = "llvm.func @h(i32, f32) -> i32\n"
+
+
+def _llvm_calling(call: str, callee: str = LLVM_CALLEE) -> str:
+    return callee + "llvm.func @g(%x: i32, %y: f32, %p: !llvm.ptr) {\n  " + call + "\n  llvm.return\n}\n"
+
+
+@pytest.mark.parametrize("call, expected", [
+    ("%0 = llvm.call @h(%x, %y) : (i32, f32) -> i32", None),
+    ("%0 = llvm.call @h(%x, %y) : (i32 {llvm.noundef}, f32) -> (i32 {llvm.signext})", None),
+    ("%0 = llvm.call @nope(%x) : (i32) -> i32", "'llvm.call' op 'nope' does not reference a symbol in the current scope"),
+    ("%0 = llvm.call @h(%x) : (i32) -> i32", "'llvm.call' op incorrect number of operands (1) for callee (expecting: 2)"),
+    ("%0 = llvm.call @h(%y, %y) : (f32, f32) -> i32", "'llvm.call' op operand type mismatch for operand 0: 'f32' != 'i32'"),
+    ("llvm.call @h(%x, %y) : (i32, f32) -> ()", "'llvm.call' op expected function call to produce a value"),
+    ("%0 = llvm.call @h(%x, %y) : (i32, f32) -> f32", "'llvm.call' op result type mismatch: 'f32' != 'i32'"),
+    ('%0 = "llvm.call"(%x, %x) <{callee = @h, operandSegmentSizes = array<i32: 2, 0>, op_bundle_sizes = array<i32>}> '
+     ": (i32, i32) -> i32", "'llvm.call' op operand type mismatch for operand 1: 'i32' != 'f32'"),
+])
+def test_an_llvm_call_against_its_callee(call, expected):
+    name = '"llvm.call"' if '"llvm.call"' in call else "llvm.call"
+    assert _errors(_llvm_calling(call)) == ([(name, expected)] if expected else [])
+
+
+@pytest.mark.parametrize("callee, call, expected", [
+    ("func.func private @h(i32)\n", "llvm.call @h(%x) : (i32) -> ()",
+     "'llvm.call' op 'h' does not reference a valid LLVM function or IFunc"),
+    ("llvm.mlir.global internal @h(0 : i32) : i32\n", "llvm.call @h(%x) : (i32) -> ()",
+     "'llvm.call' op 'h' does not reference a valid LLVM function or IFunc"),
+    ("llvm.func @h()\n", "%0 = llvm.call @h() : () -> i32",
+     "'llvm.call' op calling function with void result must not produce values"),
+    ("llvm.func @h(i32, ...)\n", "llvm.call @h(%x) : (i32) -> ()", "'llvm.call' op missing var_callee_type attribute for vararg call"),
+    ("llvm.func @h(i32, ...)\n", "llvm.call @h(%x, %y) vararg(!llvm.func<void (i32, ...)>) : (i32, f32) -> ()", None),
+    # func.call finds a func.func only
+    ("llvm.func @h(i32)\n", "func.call @h(%x) : (i32) -> ()", "'func.call' op 'h' does not reference a valid function"),
+])
+def test_what_an_llvm_call_finds_under_its_callees_name(callee, call, expected):
+    name = "func.call" if "func.call" in call else "llvm.call"
+    assert _errors(_llvm_calling(call, callee)) == ([(name, expected)] if expected else [])
+
+
+@pytest.mark.parametrize("call, expected", [
+    ("llvm.call %p(%x) : (i32) -> ()", "custom op 'llvm.call' expected indirect call to have 2 trailing types"),
+    ("%0:2 = llvm.call %p() : !llvm.ptr, () -> (i32, f32)", "custom op 'llvm.call' expected function with 0 or 1 result"),
+    ("%0 = llvm.call %p() : !llvm.ptr, () -> !llvm.void", "custom op 'llvm.call' expected a non-void result type"),
+    ("llvm.call @h(%x, %y) : !llvm.ptr, (i32, f32) -> i32", "custom op 'llvm.call' expected direct call to have 1 trailing types"),
+    ("llvm.call %p(%x) : !llvm.ptr, !llvm.func<i8 (i8)>", "custom op 'llvm.call' expected trailing function type"),
+])
+def test_what_the_llvm_call_parser_refuses_after_its_colon(call, expected):
+    assert _errors(_llvm_calling(call)) == [(":", expected)]
+
+
+def test_an_indirect_call_through_a_value_that_is_no_pointer():
+    text = "llvm.func @g(%f: !llvm.func<i8 (i8)>, %a: i8) {\n  %0 = llvm.call %f(%a) : !llvm.func<i8 (i8)>, (i8) -> i8\n  llvm.return\n}\n"
+    assert _errors(text) == [("llvm.call", "'llvm.call' op indirect call expects a pointer as callee: '!llvm.func<i8 (i8)>'")]
+
+
+@pytest.mark.parametrize("function, ret, expected", [
+    ("@f(%a: i32)", "llvm.return %a : i32", "'llvm.return' op expected no operands"),
+    ("@f(%a: i32) -> i32", "llvm.return", "'llvm.return' op expected 1 operand"),
+    ("@f(%a: f32) -> i32", "llvm.return %a : f32", "'llvm.return' op mismatching result types"),
+    ("@f(%a: i32) -> i32", "llvm.return %a : i32", None),
+    ("@f(%a: i32)", "llvm.return", None),
+])
+def test_llvm_return_against_its_function_with_a_note_there(function, ret, expected):
+    text = f"llvm.func {function} {{\n  {ret}\n}}\n"
+    diagnostics = DocumentAnalysis("file:///x.mlir", text).diagnostics()
+    if expected is None:
+        assert diagnostics == []
+        return
+    [d] = diagnostics
+    assert (text[d.span.start:d.span.end], d.message) == ("llvm.return", expected)
+    assert [(text[r.span.start:r.span.end], r.message) for r in d.related] == [("llvm.func", "when returning from function")]
+
+
+@pytest.mark.parametrize("use, expected", [
+    ("%0 = memref.get_global @gv : memref<3xi32>", None),
+    ("%0 = memref.get_global @gv : memref<3xf32>",
+     "'memref.get_global' op result type 'memref<3xf32>' does not match type 'memref<3xi32>' of the global memref @gv"),
+    ("%0 = memref.get_global @nope : memref<3xi32>", "'memref.get_global' op 'nope' does not reference a valid global memref"),
+    ("%0 = memref.get_global @f : memref<3xi32>", "'memref.get_global' op 'f' does not reference a valid global memref"),
+])
+def test_memref_get_global_against_the_global_it_names(use, expected):
+    text = ('memref.global "private" @gv : memref<3xi32> = dense<0>\nfunc.func private @f()\n'
+            f"func.func @g() {{\n  {use}\n  return\n}}\n")
+    assert _errors(text) == ([("memref.get_global", expected)] if expected else [])
+
+
+def test_editing_an_llvm_callee_or_a_global_updates_its_users_as_a_fresh_analysis_does():
+    text = ("module {\n  llvm.func @h(i32) -> i32\n  memref.global @gv : memref<2xf32>\n"
+            "  llvm.func @g(%x: i32) -> i32 {\n    %0 = llvm.call @h(%x) : (i32) -> i32\n"
+            "    %1 = memref.get_global @gv : memref<2xf32>\n    llvm.return %0 : i32\n  }\n}\n")
+    a = DocumentAnalysis("file:///x.mlir", text)
+    assert _norm(a) == []
+    steps = [("@h(i32) -> i32", "@h(i64) -> i32"), ("@gv : memref<2xf32>\n", "@gv : memref<4xf32>\n"),
+             ("llvm.func @h(i64)", "func.func private @h(i64)"), ("func.func private @h(i64)", "llvm.func @h(i32)"),
+             ("@gv : memref<4xf32>\n", "@gv : memref<2xf32>\n")]
+    counts = []
+    for version, (old, new) in enumerate(steps, 1):
+        _replace(a, old, new, version)
+        assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text)), (version, a.document.text)
+        counts.append(len(_norm(a)))
+    assert counts == [1, 2, 2, 1, 0]

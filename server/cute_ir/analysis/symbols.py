@@ -1,6 +1,7 @@
 """What an op's verifier asks of other units of the document (dialects/lookup.Lookup): the
-function a `func.call` or `func.constant` names, and the `#nvvm.target`s of the `gpu.module`
-around an NVVM op.
+symbol a `func.call`, `func.constant`, `llvm.call` or `memref.get_global` names (a function
+with its signature, a global with its type, or another symbol's defining op), and the
+`#nvvm.target`s of the `gpu.module` around an NVVM op.
 
 MLIR resolves a callee in the nearest symbol table around the call
 (`SymbolTable::lookupNearestSymbolFrom`): the direct children of the module (or `gpu.module`)
@@ -8,11 +9,11 @@ that holds the calling function, which are other units of the document (analysis
 container's statements are units of their own), as is the container's header, where its
 targets are written. So neither can come from the op's own text; they come from this index.
 
-Each unit says what function it defines (`Unit.function`, read from its text when it is
-diagnosed: a name and a signature). The analysis keeps the list of units that define a function
+Each unit says what symbol it defines (`Unit.function`, read from its text when it is
+diagnosed: a name and what defines it). The analysis keeps the list of units that define one
 or are a container's shell (`DocumentAnalysis.symbol_units`), dropped only when a diagnosed
 unit's definition changed or the unit list was replaced; the table read from it (which
-container holds which functions under which name, and which container holds the units between
+container holds which symbols under which name, and which container holds the units between
 two of its entries) is kept with that list, so a keystroke that touches no signature reads none
 of the definitions. A unit whose ops looked a name up records it (`Unit.symbols`), and an edit
 that changes a definition of that name, or any container's shell, verifies it again.
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tree_sitter import Node
 
-from ..dialects.lookup import MISSING, Signature
+from ..dialects.lookup import MISSING, Definition, Signature
 from ..ir.op_form import type_text
 from ..syntax.cst import TYPE_KINDS
 from .segments import Kind
@@ -42,34 +43,44 @@ if TYPE_CHECKING:
     from .document import DocumentAnalysis
     from .units import Unit
 
-__all__ = ["FunctionDefinition", "function_definition", "UnitLookup", "TARGETS", "answers_changed"]
+__all__ = ["SymbolDefinition", "FunctionDefinition", "function_definition", "UnitLookup", "TARGETS", "answers_changed"]
 
 
 @dataclass(frozen=True, slots=True)
-class FunctionDefinition:
+class SymbolDefinition:
     name: str                       # the symbol, without `@`
-    signature: Signature | None     # None: the text does not say (the generic form)
+    definition: Definition          # what defines it (the op, a function's signature, a global's type)
 
 
-# Unit texts that may define a function: `func.func` in either form (a call finds a FuncOp only).
-_FUNCTION_PREFIXES = (b"func.func", b'"func.func"')
+FunctionDefinition = SymbolDefinition   # (the name the unit records it under)
+
+# The ops whose units define a symbol others look up, by what their text gives: a function's
+# signature, a global's type, or the name alone.
+_FUNCTIONS = ("func.func", "llvm.func", "gpu.func")
+_GLOBALS = ("memref.global",)
+_NAMED = ("llvm.mlir.global", "llvm.mlir.alias", "llvm.mlir.ifunc")
+_DEFINING = _FUNCTIONS + _GLOBALS + _NAMED
+_PREFIXES = tuple(p for op in _DEFINING for p in (op.encode(), b'"' + op.encode() + b'"'))
+_LONGEST = max(len(p) for p in _PREFIXES)
 
 
-def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[], list[Node]]) -> FunctionDefinition | None:
-    """The function a unit defines, read from its statement (`nodes` gives the unit's
-    statement nodes; asked only for a unit whose text starts as a `func.func` does)."""
-    if unit.shell or not bytes(data[unit.start:unit.start + 11]).startswith(_FUNCTION_PREFIXES):
+def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[], list[Node]]) -> SymbolDefinition | None:
+    """The symbol a unit defines (a function, a global), read from its statement (`nodes`
+    gives the unit's statement nodes; asked only for a unit whose text starts as one of the
+    defining ops' does)."""
+    if unit.shell or not bytes(data[unit.start:unit.start + _LONGEST]).startswith(_PREFIXES):
         return None
     statements = nodes()
     if len(statements) != 1 or statements[0].type != "operation" or statements[0].has_error:
         return None
     op = statements[0]
     name = op.child_by_field_name("name")
-    if name is None or (name.text or b"").strip(b'"') != b"func.func":
+    op_name = (name.text or b"").strip(b'"').decode("utf-8", "replace") if name is not None else ""
+    if op_name not in _DEFINING:
         return None
     body = op.child_by_field_name("body")
     if body is None or body.type != "custom_body":
-        return _generic_definition(op)
+        return _generic_definition(op, op_name)
     items = [c for c in body.named_children if c.type != "comment"]
     symbol = next((i for i, item in enumerate(items) if item.type == "symbol_ref"), None)
     if symbol is None:
@@ -78,8 +89,20 @@ def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[
     if symbol_name is None:
         return None
     rest = items[symbol + 1:]
+    if op_name in _GLOBALS:
+        # `@gv : memref<...> = ...` (the colon is not a named child)
+        written = type_text(rest[0]) if rest and rest[0].type in TYPE_KINDS else None
+        return SymbolDefinition(symbol_name, Definition(op_name, type=written))
+    if op_name not in _FUNCTIONS:
+        return SymbolDefinition(symbol_name, Definition(op_name))
+    kernel = op_name == "gpu.func" and _is_kernel(rest)
+    return SymbolDefinition(symbol_name, Definition(op_name, _signature(rest), kernel=kernel))
+
+
+def _signature(rest: list[Node]) -> Signature | None:
+    """A function's custom form after its symbol: `(args) -> results`."""
     if not rest or rest[0].type != "paren_group":
-        return FunctionDefinition(symbol_name, None)
+        return None
     inputs = _types_of(rest[0], arguments=True)
     results: tuple[str | None, ...] | None = ()
     if _arrow_after(rest[0]):
@@ -90,8 +113,21 @@ def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[
         else:
             results = None
     if inputs is None or results is None:
-        return FunctionDefinition(symbol_name, None)
-    return FunctionDefinition(symbol_name, Signature(inputs, results))
+        return None
+    variadic = any(c.type == "..." for c in rest[0].children)
+    return Signature(inputs, results, variadic)
+
+
+def _is_kernel(rest: list[Node]) -> bool:
+    """A gpu.func's `kernel` keyword, or a `gpu.kernel` attribute in its `attributes {...}`."""
+    for item in rest:
+        if item.type == "keyword" and item.text == b"kernel":
+            return True
+        if item.type == "attribute_dict" and any(
+                (e.child_by_field_name("name") is not None and e.child_by_field_name("name").text == b"gpu.kernel")
+                for e in item.named_children if e.type == "attribute_entry"):
+            return True
+    return False
 
 
 def _arrow_after(arguments: Node) -> bool:
@@ -102,16 +138,21 @@ def _arrow_after(arguments: Node) -> bool:
     return following is not None and following.type == "->"
 
 
-def _generic_definition(op: Node) -> FunctionDefinition | None:
-    """`"func.func"() ({...}) {sym_name = "f", function_type = ...}`: the name only."""
+def _generic_definition(op: Node, op_name: str) -> SymbolDefinition | None:
+    """`"func.func"() ({...}) {sym_name = "f", function_type = ...}`: the name only (a
+    `gpu.func`'s kernel attribute too)."""
+    name, kernel = None, False
     for entry in _attribute_entries(op):
         key = entry.child_by_field_name("name")
         value = entry.child_by_field_name("value")
-        if key is not None and key.text.strip(b'"') == b"sym_name" and value is not None:
+        key_text = key.text.strip(b'"') if key is not None else b""
+        if key_text == b"gpu.kernel":
+            kernel = True
+        if key_text == b"sym_name" and value is not None:
             text = (value.text or b"").decode("utf-8", "replace")
             if len(text) >= 2 and text[0] == text[-1] == '"':
-                return FunctionDefinition(text[1:-1], None)
-    return None
+                name = text[1:-1]
+    return SymbolDefinition(name, Definition(op_name, kernel=kernel)) if name is not None else None
 
 
 def _attribute_entries(op: Node):
@@ -221,11 +262,11 @@ class UnitLookup:
         at = bisect_right(entries, analysis.unit_start(self.unit), key=analysis.unit_start) - 1
         return table, table.scope_after[at] if at >= 0 else -1
 
-    def function(self, name: str) -> "Signature | object | None":
+    def symbol(self, name: str) -> "Definition | object | None":
         table, scope = self._scope()
         found = table.functions.get((scope, name))
-        answer = MISSING if not found else found[0].signature if len(found) == 1 else None
-        # (a name defined twice gets no answer: MLIR says so, and which one a call sees is moot)
+        answer = MISSING if not found else found[0].definition if len(found) == 1 else None
+        # (a name defined twice gets no answer: MLIR says so, and which one an op sees is moot)
         self.asked[name] = answer
         return answer
 
@@ -256,6 +297,6 @@ def answers_changed(analysis: "DocumentAnalysis", unit: "Unit") -> bool:
     (each costs a bisection of the kept table, not the unit's verification)."""
     again = UnitLookup(analysis, unit, {})
     for name, answer in unit.symbols.items():
-        if (again.module_targets() if name == TARGETS else again.function(name)) != answer:
+        if (again.module_targets() if name == TARGETS else again.symbol(name)) != answer:
             return True
     return False

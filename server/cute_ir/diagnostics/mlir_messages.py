@@ -435,6 +435,30 @@ LLVM = {
     "vararg_parameter": "var_callee_type parameter type mismatch: '{0}' != '{1}'",
     "vararg_void": "expected var_callee_type to return void",
     "vararg_result": "var_callee_type return type mismatch: '{0}' != '{1}'",
+    # CallOp::verifySymbolUses: the callee, found in the symbol table around the call
+    "call_no_callee": "must have either a `callee` attribute or at least an operand",
+    "call_indirect_pointer": "indirect call expects a pointer as callee: '{0}'",
+    "call_no_symbol": "'{0}' does not reference a symbol in the current scope",
+    "call_not_function": "'{0}' does not reference a valid LLVM function or IFunc",
+    "call_vararg_missing": "missing var_callee_type attribute for vararg call",
+    "call_operand_count": "incorrect number of operands ({0}) for callee (expecting: {1})",
+    "call_vararg_operand_count": "incorrect number of operands ({0}) for varargs callee (expecting at least: {1})",
+    "call_operand_type": "operand type mismatch for operand {0}: '{1}' != '{2}'",
+    "call_no_value": "expected function call to produce a value",
+    "call_void_value": "calling function with void result must not produce values",
+    "call_result_count": "expected LLVM function call to produce 0 or 1 result",
+    "call_result_type": "result type mismatch: '{0}' != '{1}'",
+    # the custom parser's trailing types (parseCallTypeAndResolveOperands)
+    "call_indirect_types": "expected indirect call to have 2 trailing types",
+    "call_direct_types": "expected direct call to have 1 trailing types",
+    "call_function_type": "expected trailing function type",
+    "call_results": "expected function with 0 or 1 result",
+    "call_void_result": "expected a non-void result type",
+    # ReturnOp::verify, against the llvm.func around it
+    "return_none": "expected no operands",
+    "return_one": "expected 1 operand",
+    "return_type": "mismatching result types",
+    "return_note": "when returning from function",
     "llvm_type": "expected LLVM IR Dialect type, got '{0}'",
     "position": "position out of bounds: {0}",
     "aggregate": "expected LLVM IR structure/array type, got: '{0}'",
@@ -498,6 +522,9 @@ MEMREF_GLOBAL = {
     "initial": "initial value should be a unit or elements attribute",
     "element": "initial value element expected to be of type '{0}', but was of type '{1}'",
     "shape": "initial value shape expected to be {0} but was {1}",
+    # GetGlobalOp::verifySymbolUses
+    "get_missing": "'{0}' does not reference a valid global memref",
+    "get_type": "result type '{0}' does not match type '{1}' of the global memref @{2}",
 }
 
 # memref.expand_shape / collapse_shape's verifiers (verifyCollapsedShape and the result type).

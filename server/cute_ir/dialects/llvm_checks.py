@@ -1,8 +1,10 @@
 """The LLVM dialect's own verifiers (mlir/lib/Dialect/LLVMIR/IR/LLVMDialect.cpp, MLIR 22) beyond
 the memory ops of op_checks.py, as callables on the ops' records: `llvm.mlir.constant`'s value
 against its type, `llvm.atomicrmw`'s operation against its value's type, a call's
-`var_callee_type` against the call's own operands and result, and `llvm.insertvalue` /
-`llvm.extractvalue`'s position in the aggregate.
+`var_callee_type` against the call's own operands and result, `llvm.call` against its callee
+(another statement, found through dialects/lookup.Lookup) and what its parser refuses after the
+colon, `llvm.return` against its `llvm.func`, and `llvm.insertvalue` / `llvm.extractvalue`'s
+position in the aggregate.
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
 verify/structure.py prefixes with `'<op>' op `, or a `Placed` message. A type written through
@@ -17,6 +19,8 @@ from ..diagnostics import Span
 from ..diagnostics.mlir_messages import CUSTOM_OP, LLVM as M
 from ..text.brackets import top_level_parameters
 from .constraints import bit_width, facts, printed
+from .lookup import MISSING, Definition
+from .ods import Trait
 from .op_checks import Placed, _atomic_type_ok, _body
 
 
@@ -344,10 +348,11 @@ def _trailing_signature(items: list) -> tuple[list[str], list[str]] | None:
     arrow = next((i for i, item in enumerate(rest) if item.type == "->"), None)
     if arrow is None or arrow == 0 or rest[arrow - 1].type != "paren_group" or arrow + 1 >= len(rest):
         return None
-    inputs = [(_text(c) or "").strip() for c in rest[arrow - 1].named_children if c.type != "comment"]
+    # (an argument's or result's attributes, `(i32 {llvm.byval = i64})`, are not types)
+    inputs = [(_text(c) or "").strip() for c in rest[arrow - 1].named_children if c.type not in ("comment", "attribute_dict")]
     after = rest[arrow + 1]
     if after.type == "paren_group":
-        results = [(_text(c) or "").strip() for c in after.named_children if c.type != "comment"]
+        results = [(_text(c) or "").strip() for c in after.named_children if c.type not in ("comment", "attribute_dict")]
     else:
         results = [(_text(after) or "").strip()]
     return inputs, results
@@ -382,6 +387,173 @@ def llvm_call_vararg(site: Any) -> str | None:
     if _canonical(results[0]) != _canonical(result):
         return M["vararg_result"].format(_shown(result), _shown(results[0]))
     return None
+
+
+def _direct_callee(site: Any) -> tuple[str | None, bool]:
+    """(the flat symbol a call names, whether the call names one): `llvm.call @f(...)` after
+    its optional calling convention and tail call keywords, or a generic form's `callee`. The
+    name is None when the table it is looked up in cannot be told (an op around the call in
+    its unit is, or may be, a symbol table)."""
+    if site.generic:
+        node = site.attribute("callee")
+    else:
+        node = next((item for item in _body(site) if item.type in ("symbol_ref", "value_use", "paren_group")), None)
+        node = node if node is not None and node.type == "symbol_ref" else None
+    text = (_text(node) or "").strip()
+    if not text.startswith("@"):
+        return None, False
+    if "::" in text or any(record is None or record.has(Trait.SYMBOL_TABLE) for _, record in site.ancestors()):
+        return None, True
+    name = text[1:]
+    return (name[1:-1] if len(name) >= 2 and name[0] == name[-1] == '"' else name), True
+
+
+def _printed_llvm(t: str) -> str:
+    """An LLVM type as MLIR prints it: a function type's result apart from its parameters
+    (`!llvm.func<i8 (i8)>`)."""
+    function = _function_type(t)
+    if function is None:
+        return _shown(t)
+    result, parameters, variadic = function
+    listed = ", ".join([_shown(p) for p in parameters] + (["..."] if variadic else []))
+    return f"!llvm.func<{_shown(result)} ({listed})>"
+
+
+def _is_void(t: str | None) -> bool:
+    return t is not None and _flat(t) in ("!llvm.void", "void")
+
+
+def llvm_call(site: Any) -> str | None:
+    """CallOp::verifySymbolUses, after verifyCallOpVarCalleeType (`llvm_call_vararg`): an
+    indirect call's callee is a pointer; a direct call's is an `llvm.func` (or an ifunc) of the
+    symbol table around the call (looked up in the document: `OpSite.callee`), whose
+    parameters and result the call's operands and result are."""
+    problem = llvm_call_vararg(site)
+    if problem is not None:
+        return problem
+    name, direct = _direct_callee(site)
+    if not direct:
+        if site.operands == 0:
+            return M["call_no_callee"]
+        callee = site.operand_type(0)
+        # (a type that is not an LLVM one fails the operands' constraint first)
+        if callee is not None and _flat(callee).startswith("!llvm.") and not _flat(callee).startswith("!llvm.ptr"):
+            return M["call_indirect_pointer"].format(_printed_llvm(callee))
+        return None
+    found = site.callee(name) if name is not None else None
+    if found is MISSING:
+        return M["call_no_symbol"].format(name)
+    if not isinstance(found, Definition):
+        return None
+    if found.op not in ("llvm.func", "llvm.mlir.ifunc"):
+        return M["call_not_function"].format(name)
+    signature = found.signature
+    if signature is None or None in signature.inputs or None in signature.results or len(signature.results) > 1:
+        return None
+    if signature.variadic and not _vararg_written(site):
+        return M["call_vararg_missing"]
+    inputs, results = _call_types(site)
+    if inputs is None or results is None:
+        return None
+    if not signature.variadic and len(signature.inputs) != len(inputs):
+        return M["call_operand_count"].format(len(inputs), len(signature.inputs))
+    if len(signature.inputs) > len(inputs):
+        return M["call_vararg_operand_count"].format(len(inputs), len(signature.inputs))
+    for i, (expected, got) in enumerate(zip(signature.inputs, inputs)):
+        if _canonical(got) != _canonical(expected):
+            return M["call_operand_type"].format(i, _shown(got), _shown(expected))
+    returns = signature.results[0] if signature.results else None
+    void = returns is None or _is_void(returns)
+    if not results and not void:
+        return M["call_no_value"]
+    if results and void:
+        return M["call_void_value"]
+    if len(results) > 1:
+        return M["call_result_count"]
+    if results and _canonical(results[0]) != _canonical(returns):
+        return M["call_result_type"].format(_shown(results[0]), _shown(returns))
+    return None
+
+
+def _vararg_written(site: Any) -> bool:
+    if site.generic:
+        return site.attribute("var_callee_type") is not None
+    return any(item.type in ("keyword", "bare_id") and item.text == b"vararg" for item in _body(site))
+
+
+def _call_types(site: Any) -> tuple[list[str] | None, list[str] | None]:
+    """The call's argument types (the callee pointer's left out) and result types, as the text
+    writes them; None where it does not say."""
+    if site.generic:
+        form = site.form
+        results = list(form.results) if form is not None and form.results is not None else None
+        sizes = site.operand_sizes()     # the callee's operands, then the operand bundles'
+        if not sizes or results is None or None in results:
+            return None, None
+        types = [site.operand_type(i) for i in range(sizes[0])]
+        return (None, None) if None in types else (types, results)
+    signature = _trailing_signature(_body(site))
+    if signature is None:
+        return None, None
+    inputs, results = signature
+    return inputs, [r for r in results if r]
+
+
+def llvm_call_parse(site: Any) -> Placed | None:
+    """parseCallTypeAndResolveOperands: after the colon, an indirect call writes its callee's
+    type and a comma; the function type has at most one result, and not `!llvm.void` (the
+    error where the trailing types start)."""
+    if site.generic:
+        return None
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if colon is None:
+        return None
+    at = Span(items[colon].start_byte, items[colon].end_byte)
+    _, direct = _direct_callee(site)
+    rest = items[colon + 1:]
+    if not direct and site.operands > 0 and not (len(rest) > 1 and rest[1].type == ","):
+        return Placed(CUSTOM_OP.format(site.name, M["call_indirect_types"]), at)
+    function = rest[0 if direct else 2:]
+    if not function or function[0].type != "paren_group":
+        # (MLIR's own `expected '('` comes first, where the function type should start)
+        return Placed(CUSTOM_OP.format(site.name, M["call_direct_types" if direct else "call_function_type"]), at)
+    signature = _trailing_signature(items)
+    if signature is None:
+        return None
+    results = [r for r in signature[1] if r]
+    if len(results) > 1:
+        return Placed(CUSTOM_OP.format(site.name, M["call_results"]), at)
+    if len(results) == 1 and _is_void(results[0]):
+        return Placed(CUSTOM_OP.format(site.name, M["call_void_result"]), at)
+    return None
+
+
+def llvm_return(site: Any) -> Placed | None:
+    """ReturnOp::verify against the `llvm.func` around it: no operand for a void function, else
+    one of its result type (with a note at the function)."""
+    parent = site.parent_site()
+    while parent is not None and not (parent.record is not None and parent.record.has(Trait.FUNCTION_LIKE)):
+        parent = parent.parent_site()
+    function = site.function()
+    if parent is None or parent.name != "llvm.func" or function is None or function[1] is None:
+        return None
+    results = function[1]
+    if len(results) > 1 or None in results:
+        return None
+    void = not results or _is_void(results[0])
+    if void and site.operands == 0:
+        return None
+    if void:
+        problem = M["return_none"]
+    elif site.operands == 0:
+        problem = M["return_one"]
+    else:
+        got = site.operand_type(0)
+        if got is None or _canonical(got) == _canonical(results[0]):
+            return None
+        problem = M["return_type"]
+    return Placed(f"'{site.name}' op {problem}", notes=((parent.name_span, M["return_note"]),))
 
 
 # ------------------------------------------------------------------------------ aggregates
@@ -534,6 +706,7 @@ def llvm_extractvalue(site: Any) -> str | None:
 
 
 PARSERS: dict[str, Callable[[Any], Any]] = {
+    "llvm.call": llvm_call_parse,
     "llvm.insertvalue": llvm_aggregate_parse,
     "llvm.extractvalue": llvm_aggregate_parse,
 }
@@ -541,7 +714,8 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.mlir.constant": llvm_constant,
     "llvm.atomicrmw": llvm_atomicrmw,
-    "llvm.call": llvm_call_vararg,
+    "llvm.call": llvm_call,
+    "llvm.return": llvm_return,
     "llvm.invoke": llvm_call_vararg,
     "llvm.getelementptr": llvm_gep,
     "llvm.extractvalue": llvm_extractvalue,

@@ -1,24 +1,38 @@
-"""What an op's verifier asks of the rest of the document (analysis/symbols.py answers): a
-call's callee, found by its symbol in the symbol table around the call, and the targets the
-`gpu.module` around an op declares. Both live in other units than the op's."""
+"""What an op's verifier asks of the rest of the document (analysis/symbols.py answers): the
+symbol a call, a `func.constant` or a `memref.get_global` names, found in the symbol table
+around the op, and the targets the `gpu.module` around an op declares. Both live in other
+units than the op's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Protocol
 
-__all__ = ["Signature", "MISSING", "Lookup"]
+__all__ = ["Signature", "Definition", "MISSING", "Lookup"]
 
 
 @dataclass(frozen=True, slots=True)
 class Signature:
     """A function's type as its custom form writes it (ir/op_form.type_text: blanks dropped);
-    a None entry: a type the text writes through an alias, which no comparison may use."""
+    a None entry: a type the text writes through an alias, which no comparison may use.
+    `variadic`: the argument list ends with `...` (an `llvm.func`)."""
     inputs: tuple[str | None, ...]
     results: tuple[str | None, ...]
+    variadic: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """What defines a symbol: the op's name (`func.func`, `llvm.func`, `memref.global`, ...),
+    a function's signature (None: not a function, or its text does not say), a global's type
+    (None: not a global, or its text does not say), and whether a function is a GPU kernel."""
+    op: str
+    signature: Signature | None = None
+    type: str | None = None
+    kernel: bool = False
 
 
 class _Missing:
-    """No function of that name in the symbol table around the call."""
+    """No symbol of that name in the symbol table around the op."""
     __slots__ = ()
 
     def __repr__(self) -> str:
@@ -29,10 +43,9 @@ MISSING = _Missing()
 
 
 class Lookup(Protocol):
-    def function(self, name: str) -> "Signature | _Missing | None":
-        """The function the symbol table around the op holds under `name` (its `Signature`,
-        None when its text does not say), `MISSING` when it holds none, or None when that
-        cannot be told."""
+    def symbol(self, name: str) -> "Definition | _Missing | None":
+        """What the symbol table around the op holds under `name`, `MISSING` when it holds
+        nothing, or None when that cannot be told."""
 
     def module_targets(self) -> tuple[str, ...] | None:
         """The chips of the `#nvvm.target`s the `gpu.module` around the op declares and asks

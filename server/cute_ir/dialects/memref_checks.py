@@ -18,7 +18,8 @@ from ..diagnostics.mlir_messages import (CUSTOM_OP, MEMREF_DMA as M, MEMREF_GLOB
                                          MEMREF_RESHAPE as S)
 from ..syntax.cst import TYPE_KINDS
 from .constraints import facts, normalized_type, printed
-from .op_checks import Placed, _body, _memref_parts, strides_and_offset
+from .lookup import MISSING, Definition
+from .op_checks import Placed, _body, _callee, _memref_parts, strides_and_offset
 
 
 def _custom_dma_types(site: Any) -> list[str | None] | None:
@@ -329,6 +330,21 @@ def memref_global(site: Any) -> str | None:
     return None
 
 
+def memref_get_global(site: Any) -> str | None:
+    """GetGlobalOp::verifySymbolUses: the symbol names a `memref.global` of the symbol table
+    around the op (looked up in the document: `OpSite.callee`), of the result's type."""
+    name = _callee(site, "name")
+    found = site.callee(name) if name is not None else None
+    if found is MISSING or (isinstance(found, Definition) and found.op != "memref.global"):
+        return G["get_missing"].format(name)
+    result = site.result_type(0)
+    if not isinstance(found, Definition) or found.type is None or result is None:
+        return None
+    if normalized_type(result) != normalized_type(found.type):
+        return G["get_type"].format(printed(result), printed(found.type), name)
+    return None
+
+
 # What the custom parsers refuse before anything is verified (OpDef.parse).
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "memref.global": memref_global_parse,
@@ -336,6 +352,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "memref.global": memref_global,
+    "memref.get_global": memref_get_global,
     "memref.expand_shape": memref_reshape,
     "memref.collapse_shape": memref_reshape,
     "memref.reinterpret_cast": memref_reinterpret_cast,

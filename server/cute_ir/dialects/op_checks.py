@@ -37,7 +37,7 @@ from ..diagnostics.mlir_messages import (
 )
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
-from .lookup import MISSING, Signature
+from .lookup import MISSING, Definition, Signature
 from .ods import Count, Trait
 from .constraints import TypeFacts, bit_width, compatible_shapes, encoding, facts, normalized_type, printed
 
@@ -73,7 +73,7 @@ def func_call(site: Any) -> str | Placed | None:
     callee is looked up in the document (`OpSite.callee`); a symbol table inside the call's own
     unit, or an op around the call cute-ir has no record for (which may be one), is not searched."""
     name = _callee(site, "callee")
-    found = site.callee(name) if name is not None else None
+    found = _function(site.callee(name)) if name is not None else None
     if found is MISSING:
         return CALL_NO_FUNCTION.format(name)
     if not isinstance(found, Signature):
@@ -100,6 +100,15 @@ def func_call(site: Any) -> str | Placed | None:
     return None
 
 
+def _function(found: object) -> object:
+    """What a `func` op sees of a symbol: the `func.func`'s signature (None: its text does not
+    say), MISSING for anything else (`lookupNearestSymbolFrom<FuncOp>` finds no FuncOp), or None
+    when that cannot be told."""
+    if isinstance(found, Definition):
+        return found.signature if found.op == "func.func" else MISSING
+    return found
+
+
 def _callee(site: Any, attribute: str) -> str | None:
     """The flat symbol an op names in `attribute`, when the symbol table it is looked up in
     is the one around the op's unit (no op around it in the unit is, or may be, a symbol table)."""
@@ -116,7 +125,7 @@ def _callee(site: Any, attribute: str) -> str | None:
 def func_constant(site: Any) -> str | None:
     """func.constant against the function it names (FuncOps.cpp, ConstantOp::verifySymbolUses)."""
     name = _callee(site, "value")
-    found = site.callee(name) if name is not None else None
+    found = _function(site.callee(name)) if name is not None else None
     if found is MISSING:
         return CONSTANT_UNDEFINED_FUNCTION.format(name)
     written = site.result_type(0) if site.generic else _after_colon(site)

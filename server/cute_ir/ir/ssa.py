@@ -395,10 +395,10 @@ class OpSite:
             yield self._outer, op_record(self._outer)
 
     def callee(self, symbol: str) -> object:
-        """What the symbol table around the unit holds under `symbol` (`Lookup.function`), or
-        None when that cannot be told."""
+        """What the symbol table around the unit holds under `symbol` (`Lookup.symbol`: a
+        `Definition`, or `MISSING`), or None when that cannot be told."""
         lookup = self._checker.lookup
-        return lookup.function(symbol) if lookup is not None else None
+        return lookup.symbol(symbol) if lookup is not None else None
 
     def module_targets(self) -> tuple[str, ...] | None:
         """The targets the `gpu.module` around the unit declares (`Lookup.module_targets`)."""
