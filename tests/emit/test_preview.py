@@ -27,6 +27,7 @@ from cute_ir.tables import descriptors as D
 from tests.conftest import REPO
 
 from ptxas_runner import PTXAS, SKIP_REASON
+from tests.emit.page_examples import PAGE_EXAMPLE
 
 needs_ptxas = pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
 
@@ -652,16 +653,7 @@ func.func @load(%tensor: memref<?x?x?xf16, 1>, %layout: !cute.layout<"(64,16,4):
                 %m: index, %n: index, %k: index, %sn: index, %sk: index,
                 %tile: !cute.layout<"S<3,4,3> o 0 o (64,16):(16,1)">, %cta_map: !cute.layout<"(64,16):(1,64)">,
                 %mbar: memref<1xi64, 3>, %smem_tile: memref<1024xf16, 3>, %coord: index) {
-%desc = nv_tileas.make_tiled_tma_desc %tensor, %layout
-shapes(%m, %n, %k) strides(%sn, %sk) paddings()
-{mode = #cute_nvgpu.tma_load_mode<tiled>,
-elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
-%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map
-{num_multicast = 1}
-%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar
-{cache_mode = #cute_nvgpu.load_cache_mode<cg>}
-cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord
-{allow_tma = true, inBounds = true}
+""" + PAGE_EXAMPLE + """\
 return
 }
 """

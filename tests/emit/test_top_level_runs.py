@@ -20,28 +20,11 @@ from cute_ir.features.lowered import lower
 from cute_ir.ir.target import FROM_DEFAULT
 from cute_ir.verify import atom_sites as AS
 
+from tests.emit.page_examples import LOAD, PAGE_EXAMPLE
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON
+from tests.emit.test_preview import IM2COL_CHAIN, REDUCE_CHAIN, TMA_CHAIN, TMA_PAGE
 
 needs_ptxas = pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
-
-# The page's worked example, byte for byte as it is printed (no function around it).
-PAGE_EXAMPLE = """\
-%desc = nv_tileas.make_tiled_tma_desc %tensor, %layout
-shapes(%m, %n, %k) strides(%sn, %sk) paddings()
-{mode = #cute_nvgpu.tma_load_mode<tiled>,
-elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
-%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map
-{num_multicast = 1}
-%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar
-{cache_mode = #cute_nvgpu.load_cache_mode<cg>}
-cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord
-{allow_tma = true, inBounds = true}
-"""
-
-# The load the preview gives it: a rank-3 tensor (three `shapes(...)` extents), its L2 policy.
-LOAD = re.compile(r"^  cp\.async\.bulk\.tensor\.3d\.shared::cta\.global\.tile\.mbarrier::complete_tx::bytes"
-                  r"\.L2::cache_hint \[%smem\], \[%tmap, \{%coord0, %coord1, %coord2\}\], \[%mbar\], %policy;"
-                  r"  // @op %exec$", re.M)
 
 
 def analyse(text: str, **settings) -> DocumentAnalysis:
@@ -95,3 +78,32 @@ def test_ops_in_a_function_are_not_a_run():
     text = "func.func @f() {\n" + PAGE_EXAMPLE + "return\n}\n"
     a = analyse(text, target_arch="sm_90a")
     assert not any(isinstance(u, AS.StatementRun) for u in AS.site_units(a))
+
+
+def bare(function: str) -> str:
+    """The ops of a one-function file, `return` left out, as bare top-level statements: their
+    operands are then values no statement defines, with no written type."""
+    lines = function.split("\n")
+    body = next(i for i, line in enumerate(lines) if line.rstrip().endswith("{")) + 1
+    end = max(i for i, line in enumerate(lines) if line.strip() == "return")
+    return "\n".join(line.strip() for line in lines[body:end]) + "\n"
+
+
+_TRANSFER = re.compile(r"^\s*(cp\.(?:reduce\.)?async\.bulk\.tensor[\w.:]*)", re.M)
+TWO_CTA = TMA_CHAIN.replace("{num_multicast = 1}", "{load_mode = #cute_nvgpu.load_mode<two_cta>, num_multicast = 1}")
+MULTICAST = TMA_CHAIN.replace("{num_multicast = 1}", "{load_mode = #cute_nvgpu.load_mode<w_multicast>, num_multicast = 2}")
+
+
+@pytest.mark.parametrize("function,arch", [(TMA_CHAIN, "sm_90a"), (TMA_PAGE, "sm_90a"), (IM2COL_CHAIN, "sm_90a"),
+                                           (REDUCE_CHAIN, "sm_90a"), (TWO_CTA, "sm_100a"), (MULTICAST, "sm_90a")],
+                         ids=["chain", "page", "im2col", "reduce", "two_cta", "multicast"])
+def test_bare_ops_preview_the_transfers_their_function_does(function, arch):
+    """Without types the partition cannot run: the forms its flags pick (im2col, a CTA pair,
+    multicast) come from the descriptor and the non-exec atom's modes, and the rank from the
+    descriptor's extents. Only the tile's bytes are a sample then."""
+    def forms(text: str) -> list[str]:
+        analysis = analyse(text, target_arch=arch)
+        assert [d.message for d in analysis.diagnostics() if d.severity is Severity.ERROR] == []
+        return _TRANSFER.findall(PV.preview_module(analysis).ptx_text)
+    inside = forms(function)
+    assert inside and forms(bare(function)) == inside

@@ -7,7 +7,7 @@ import pytest
 from lsprotocol import types as lsp
 
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON
-from tests.emit.test_top_level_runs import LOAD, PAGE_EXAMPLE
+from tests.emit.page_examples import LOAD, PAGE_EXAMPLE
 
 from .helpers import RecordingClient, change_range, doc_uri, open_and_wait, position_of, wait_for_publish
 from .test_preview import _get, as_tuple, op_range, preview

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE, AtomInstance, Field
-from ..dialects.cute_nvgpu.enums import BIT_UNIT, CP_ASYNC_CACHE
+from ..dialects.cute_nvgpu.enums import (BIT_UNIT, CP_ASYNC_CACHE, TMA_LOAD_MODE, TMA_MULTICAST_LOAD_MODES,
+                                         TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..ir.shaped import element_bits
 from ..layout import layout_rank
@@ -315,6 +316,12 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
         return (f"the `{m}` atom does not say the rank of its tensor (a `rank` attribute, the "
                 f"DSL's tma_gbasis, or the tile layout of the non-executing atom it binds)")
     mode = (_value(_setting(atom, "mode", "tma_mode")) or "tiled").lower()
+    # What the partition result's flags say where the partition runs (atom_sites), read from
+    # the non-exec atom's modes where it cannot (a chain whose layouts have no written type).
+    load_mode = _enum_setting(atom, TMA_LOAD_MODE)
+    store_mode = _enum_setting(atom, TMA_STORE_MODE)
+    if m == "atom.tma_store" and store_mode not in (None, "tiled"):
+        mode = "im2col"
     if mode in ("tiled", "tile"):
         mode = "tile"
     elif mode.startswith("im2col"):
@@ -324,8 +331,8 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
     kind = _value(_setting(atom, "kind")) or ""
     num_multicast = _int(_setting(atom, "num_multicast"))
     multicast = (_flag(_setting(atom, "multicast", "mcast")) or "multicast" in kind
-                 or (num_multicast or 1) > 1)
-    cta_group = _int(_setting(atom, "num_cta")) or (2 if "2sm" in kind else 1)
+                 or (num_multicast or 1) > 1 or load_mode in TMA_MULTICAST_LOAD_MODES)
+    cta_group = _int(_setting(atom, "num_cta")) or (2 if "2sm" in kind or load_mode == "two_cta" else 1)
     reduce_op = None
     if m == "atom.tma_reduce":
         reduce_op = _value(_setting(atom, "kind", "reduce_kind", "op", "reduce_op"))
@@ -341,6 +348,13 @@ def _tma_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
     return AtomConfig(m, tma_rank=rank, tma_mode=mode, multicast=multicast,
                       multicast_ctas=num_multicast if multicast and (num_multicast or 0) > 1 else None,
                       reduce_op=reduce_op, cta_group=cta_group, tma_cache_policy=policy)
+
+
+def _enum_setting(atom: AtomInstance, mnemonic: str) -> str | None:
+    """The case a TMA mode setting (`load_mode = #cute_nvgpu.load_mode<two_cta>`, or its value)
+    names, as the enum table spells it; None when not set or unknown."""
+    written = _value(_setting(atom, mnemonic))
+    return tma_enum_case(mnemonic, written) if written else None
 
 
 def _universal_copy_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | str:

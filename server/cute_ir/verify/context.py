@@ -44,7 +44,7 @@ class LocatedAtom:
 # The op that makes an executable TMA atom from a non-exec one.
 EXEC_TMA_BINDER = "cute_nvgpu.atom.make_exec_tma"
 # The non-exec TMA atom's attributes the executable atom `make_exec_tma` binds carries.
-_BOUND_TMA_SETTINGS = frozenset({"num_multicast", "rank", "mode", "reduce_kind"})
+_BOUND_TMA_SETTINGS = frozenset({"num_multicast", "rank", "mode", "reduce_kind", "load_mode", "store_mode"})
 
 
 @dataclass
@@ -196,6 +196,12 @@ class VerifyContext:
         for name, f in self.attributes(builder).items():
             if name in _BOUND_TMA_SETTINGS:
                 out[name] = f
+        descriptor = builder.operands[0].owner if builder.operands and isinstance(builder.operands[0], OpResult) else None
+        if ("mode" not in out and descriptor is not None and descriptor.name == DESCRIPTOR_BUILDER
+                and descriptor.results and "im2col" in descriptor.results[0].type.text):
+            # A load through an im2col descriptor is an im2col load (the partition result's
+            # bit 1 says so where the partition runs).
+            out["mode"] = Field("im2col", self.op_span(descriptor))
         if "rank" in out:
             return out
         operands = builder.operands
