@@ -1,6 +1,7 @@
 """Hover: what the thing under the cursor is, as a kernel engineer wants to read it."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -135,6 +136,9 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
     layout = enclosing(node, "cute_layout")
     if layout is not None and (cute is None or layout.start_byte > cute.start_byte):
         return HoverResult(_layout_card(layout), _span(layout))
+    alias = enclosing(node, "type_alias")
+    if alias is not None and (cute is None or alias.start_byte > cute.start_byte):
+        return _alias_hover(analysis, alias)
     if cute is not None:
         # Inside a universal_copy enum parameter: explain the enum.
         for kind in ("memory_order", "memory_scope"):
@@ -187,6 +191,35 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
     if attr is not None:
         return HoverResult(f"**dialect attribute** `{_text(attr)}`", _span(attr))
     return None
+
+
+# A type that is only another alias's name (`!a = !b`).
+_ALIAS_NAME = re.compile(r"![\w.$-]+")
+_ATOM_TYPE = "!cute_nvgpu."
+
+
+def _alias_hover(analysis: DocumentAnalysis, node: Node) -> HoverResult | None:
+    """A type alias (its name or a use): the card of the type it stands for, as hovering that
+    type in the alias's definition gives it, under a line naming the alias. CuTe DSL dumps
+    write every atom type once, as an alias, and their ops write the alias."""
+    name = _text(node)
+    written, seen = analysis.alias_type(name), {name}
+    # Through aliases of aliases, each once (a cycle is MLIR's parser's error, not a hang here).
+    while written is not None and _ALIAS_NAME.fullmatch(written.text.strip()) and written.text.strip() not in seen:
+        seen.add(written.text.strip())
+        written = analysis.alias_type(written.text.strip())
+    if written is None:
+        return HoverResult(f"**type alias `{name}`**: not defined in this file", _span(node))
+    line = analysis.document.position(written.span.start).line + 1
+    head = f"**type alias `{name}`**, defined on line {line}"
+    # The card of the atom type it is, or holds (the DSL's `!cute.tiled_mma<!cute_nvgpu...>`).
+    at = written.text.find(_ATOM_TYPE)
+    inner = hover(analysis, written.span.start + len(written.text[:at].encode())) if at >= 0 else None
+    if inner is None:
+        return HoverResult(f"{head}: `{written.text}`", _span(node))
+    if at > 0:
+        head += f": a `{written.text[:written.text.find('<')]}` of"
+    return HoverResult(f"{head}\n\n---\n\n{inner.markdown}", _span(node))
 
 
 def _op_hover(analysis: DocumentAnalysis, op_text: str, name: Node) -> str:
