@@ -32,6 +32,7 @@ from ..emit.preview import ErrorIndex, UnitPtxSource
 from ..emit.source import LoweredUnit
 from ..verify.atom_sites import aliases_of
 from ..verify.lowering import LoweringCheck
+from ..ir.aliases import resolve_aliases, table_for
 from ..ir.lift import wrap_in_module
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.base import OP_NAMES, local_passes
@@ -92,9 +93,10 @@ class UnitPipeline:
         facts = {**verdict.pass_facts(unit.start), OP_NAMES: op_names}
         if not any(p.may_report(facts) for p in _PASSES):
             return ()
-        ops = self.analysis.rewritable_operations(unit)
+        module = wrap_in_module(self.analysis.rewritable_operations(unit))
+        resolve_aliases([module], _alias_table(self._source))
         context = PassContext(self.analysis.target_arch, facts)
-        PassManager(_ELEMENTS).run(wrap_in_module(ops), context)
+        PassManager(_ELEMENTS).run(module, context)
         return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)
 
 
@@ -110,7 +112,8 @@ def lowered_unit(analysis: "DocumentAnalysis", unit: Unit, target: str) -> Lower
     on a function (features/lowered.py): its rewritable IR, the preview's verdict on its atoms
     (`UnitPtxSource.unit`: the document's errors stop what they stop in `check`) and the
     target; printed in a module after the document's aliases."""
-    verdict = UnitPtxSource(analysis, target).unit(unit)
+    source = UnitPtxSource(analysis, target)
+    verdict = source.unit(unit)
     passes = local_passes(parse_pipeline(EDITOR_PIPELINE))
     key = (verdict.key, target, tuple(passes))
     hit = _lowered.get(key)
@@ -119,6 +122,7 @@ def lowered_unit(analysis: "DocumentAnalysis", unit: Unit, target: str) -> Lower
         return hit
     context = PassContext(target, verdict.pass_facts(unit.start))
     module = wrap_in_module(analysis.rewritable_operations(unit))
+    resolve_aliases([module], _alias_table(source))
     PassManager(passes).run(module, context)
     failed = any(d.severity is Severity.ERROR for d in context.diagnostics)
     found = LoweredUnit(print_ops([module], aliases=_aliases(analysis)), failed)
@@ -126,6 +130,11 @@ def lowered_unit(analysis: "DocumentAnalysis", unit: Unit, target: str) -> Lower
     if len(_lowered) > _LOWERED_SIZE:
         _lowered.popitem(last=False)
     return found
+
+
+def _alias_table(source: UnitPtxSource):
+    """The document's aliases as the passes resolve them (MLIR's parser would have)."""
+    return table_for(source.alias_key, lambda: ((name, alias.text) for name, alias in source.aliases.items()))
 
 
 def _aliases(analysis: "DocumentAnalysis") -> tuple[tuple[str, str], ...]:

@@ -62,6 +62,7 @@ from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTO
 from ..ir.attributes import attribute, constant_number, enum_case, integer, integers
 from ..ir.core import BlockArgument, OpResult, Operation, Value
 from ..ir.functions import FunctionHeader, function_symbol
+from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..dialects.registry import is_function
@@ -1109,6 +1110,7 @@ def ir_kernels(ir_text: str, target: str) -> list[tuple[str, "PtxModule | EmitEr
     """The PTX of each TileAS kernel in IR the passes have already run on (`cute-ir lower
     --emit ptx`): (kernel name, module or why none), in document order."""
     lifted = lift(parse(ir_text.encode("utf-8")).root)
+    resolve_aliases(lifted.operations, AliasTable((alias.name, alias.text) for alias in lifted.aliases))
     return [(kernel_name(op), emit_tileas_kernel(op, target))
             for top in lifted.operations for op in top.walk()
             if is_function(op.name) and is_kernel(op)]

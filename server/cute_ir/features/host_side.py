@@ -14,6 +14,7 @@ from ..dialects.nv_tileas.descriptor_abi import HOST_CODE, HOST_TWIN_SUFFIX, NUM
 from ..ir.attributes import integer, parse_enum
 from ..ir.core import OpResult, Operation
 from ..ir.functions import function_symbol
+from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.lift import lift
 from ..ir.printer import print_ops
 from ..dialects.registry import is_function
@@ -32,6 +33,7 @@ def host_side(ir_text: str, leave_out: frozenset[str] = frozenset()) -> list[str
     """One text per host twin in `ir_text` (comments, then IR); empty when there is none. The
     twins of the kernels named in `leave_out` (PTX entry names) are left out."""
     lifted = lift(parse(ir_text.encode("utf-8")).root)
+    resolve_aliases(lifted.operations, AliasTable((alias.name, alias.text) for alias in lifted.aliases))
     ops = [op for top in lifted.operations for op in top.walk()]
     functions = [op for op in ops if is_function(op.name)]
     analysis = None

@@ -27,6 +27,7 @@ from ..dialects.registry import has_trait
 from ..emit.preview import UnitPtxSource
 from ..verify.atom_sites import OP_START, site_units
 from ..ir.core import Operation
+from ..ir.aliases import AliasTable, resolve_aliases, table_for
 from ..ir.lift import lift, module_of, wrap_in_module
 from ..ir.printer import INDENT, print_ops
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, Stage, parse_pipeline
@@ -140,6 +141,7 @@ def lower_whole(analysis: DocumentAnalysis, pipeline: str, target: str, record=l
         return Lowered(pipeline, target, [])
     lifted = lift(tree.root_node)
     root = module_of(lifted.operations)
+    resolve_aliases([root], AliasTable((alias.name, alias.text) for alias in lifted.aliases))
     context = PassContext(target, ptx_facts(analysis, target))
     manager = PassManager(parse_pipeline(pipeline), print_after=record,
                           aliases=[(a.name, a.text) for a in lifted.aliases])
@@ -285,6 +287,7 @@ def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], tar
     ops = analysis.rewritable_operations(unit)
     context = PassContext(target, verdict.pass_facts(unit.start))
     module = wrap_in_module(ops)
+    resolve_aliases([module], table_for(source.alias_key, lambda: ((n, a.text) for n, a in source.aliases.items())))
     texts: list[str] = []
     spans: list[tuple[tuple[int, Span], ...]] = [()]
     diagnostics: list[tuple[Diagnostic, ...]] = []
