@@ -1,10 +1,16 @@
 // RUN: cute-ir lower %s --arch sm_90a | FileCheck %s
 
 // A TMA load bound to its mbarrier and an ldmatrix: both become their PTX; the atoms go. The
+// load's one index coordinate is the element index over the descriptor's extents (shapes(%m, %n),
+// innermost first): i mod m, then i div m. The
 // ldmatrix reads its shared-memory tile by its 32-bit address and writes four registers, which
 // are stored into the fragment.
 // CHECK-NOT: cute_nvgpu.atom.tma_load %exec
-// CHECK: "llvm.inline_asm"(%smem_a, %coord) {asm_string = "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes
+// CHECK: %[[C0:[0-9]+]] = "arith.remui"(%coord, %m) : (index, index) -> index
+// CHECK-NEXT: %[[C1:[0-9]+]] = "arith.divui"(%coord, %m) : (index, index) -> index
+// CHECK-NEXT: %[[X0:[0-9]+]] = "arith.index_cast"(%[[C0]]) : (index) -> i32
+// CHECK-NEXT: %[[X1:[0-9]+]] = "arith.index_cast"(%[[C1]]) : (index) -> i32
+// CHECK: "llvm.inline_asm"(%{{[0-9]+}}, %{{[0-9]+}}, %[[X0]], %[[X1]], %{{[0-9]+}}, %{{[0-9]+}}) <{asm_string = "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint [$0], [$1, {$2, $3}], [$5], $4;", constraints = "r,l,r,r,l,r", has_side_effects}>
 // CHECK: %[[PTR:[0-9]+]] = "memref.extract_aligned_pointer_as_index"(%smem_a) : (memref<1024xf16, 3>) -> index
 // CHECK-NEXT: %[[ADDR:[0-9]+]] = "arith.index_cast"(%[[PTR]]) : (index) -> i32
 // CHECK-NEXT: "llvm.inline_asm"(%[[ADDR]]) <{asm_string = "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", constraints = "=r,=r,=r,=r,r", has_side_effects}>

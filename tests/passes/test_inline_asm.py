@@ -257,13 +257,70 @@ def test_a_tma_transfer_binds_its_tile_tensor_map_coordinates_and_mbarrier():
                       "\\ncp.async.bulk.commit_group;\\ncp.async.bulk.wait_group.read 0;", "r,l,r,r,l")
     # The tensor map is the descriptor the atom was built on, the mbarrier the one it binds; a
     # static coordinate's leaves are constants, a vector's elements are extracted.
-    assert text.count('"builtin.unrealized_conversion_cast"(%desc) : (!cute_nvgpu.tma_descriptor_tiled) -> i64') == 2
+    assert text.count('"builtin.unrealized_conversion_cast"(%desc) : (!cute_nvgpu.tma_descriptor_tiled) -> i64') == 3
     assert '"memref.extract_aligned_pointer_as_index"(%mbar) : (memref<1xi64, 3>) -> index' in text
-    assert '<{value = 0 : i32}>' in text and '<{value = 64 : i32}>' in text and text.count(policy) == 2
+    assert '<{value = 0 : i32}>' in text and '<{value = 64 : i32}>' in text and text.count(policy) == 3
     assert '"vector.extract"(%v) <{static_position = array<i64: 1>}> : (vector<2xi32>) -> i32' in text
-    # One index for two dimensions says nothing of the second: that store keeps its unbound form.
-    assert asm[2][1] == "" and "[%tmap, {%coord0, %coord1}]" in asm[2][0]
+    # One index for two dimensions is an element index over the tensor's static extents,
+    # innermost first (CuTe's idx2crd): i mod 4096, then i div 4096.
+    assert asm[2] == (asm[1][0], "r,l,r,r,l")
+    assert '"arith.remui"(%i, %0) : (index, index) -> index' in text.replace(_index_constant(text, 4096), "%0")
     assert "cute_nvgpu.atom" not in text
+
+
+def _index_constant(text: str, n: int) -> str:
+    [name] = re.findall(rf'(%\w+) = "arith.constant"\(\) <{{value = {n} : index}}>', text)
+    return name
+
+
+# The TMA page's worked example: one `index` coordinate for a descriptor of a rank-3 tensor
+# whose extents are given at run time (`shapes(%m, %n, %k)`).
+PAGE_EXAMPLE = """\
+func.func @load(%tensor: memref<?x?x?xf16, 1>, %layout: !cute.layout<"(64,16,4):(1,64,1024)">,
+                %m: index, %n: index, %k: index, %sn: index, %sk: index,
+                %tile: !cute.layout<"S<3,4,3> o 0 o (64,16):(16,1)">, %cta_map: !cute.layout<"(64,16):(1,64)">,
+                %mbar: memref<1xi64, 3>, %smem_tile: memref<1024xf16, 3>, %coord: index, %c32: i32) {
+%desc = nv_tileas.make_tiled_tma_desc %tensor, %layout
+shapes(%m, %n, %k) strides(%sn, %sk) paddings()
+{mode = #cute_nvgpu.tma_load_mode<tiled>,
+elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
+%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map
+{num_multicast = 1}
+%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar
+{cache_mode = #cute_nvgpu.load_cache_mode<cg>}
+cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord
+{allow_tma = true, inBounds = true}
+cute_nvgpu.atom.tma_load %exec, %smem_tile, %c32
+return
+}
+"""
+
+
+def test_the_page_s_single_index_coordinate_is_the_element_index_over_the_descriptor_s_extents():
+    text = lowered(PAGE_EXAMPLE, "sm_90a")
+    asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+    load = ("cp.async.bulk.tensor.3d.shared::cta.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint "
+            "[$0], [$1, {$2, $3, $4}], [$6], $5;", "r,l,r,r,r,l,r")
+    assert asm == [load, load]
+    # c0 = i mod m, c1 = (i div m) mod n, c2 = (i div m) div n: the extents shapes(...) gives,
+    # innermost first as cuTensorMapEncodeTiled's globalDim.
+    for line in ('%0 = "arith.remui"(%coord, %m) : (index, index) -> index',
+                 '%1 = "arith.divui"(%coord, %m) : (index, index) -> index',
+                 '%2 = "arith.remui"(%1, %n) : (index, index) -> index',
+                 '%3 = "arith.divui"(%1, %n) : (index, index) -> index',
+                 '"llvm.inline_asm"(%8, %9, %4, %5, %6, %10, %12)'):
+        assert line in text
+    assert [re.search(rf'{v} = "arith.index_cast"\((%\d+)\)', text).group(1) for v in ("%4", "%5", "%6")] == \
+        ["%0", "%2", "%3"]
+    # An i32 index is widened to an index first.
+    assert '"arith.index_cast"(%c32) : (i32) -> index' in text
+    assert "cute_nvgpu.atom" not in text
+
+
+def test_an_index_coordinate_without_the_tensor_s_extents_keeps_its_unbound_instruction():
+    text = lowered(PAGE_EXAMPLE.replace("shapes(%m, %n, %k)", "shapes()"), "sm_90a")
+    # memref<?x?x?xf16> without shapes(...): the extents are not known, so nothing is made up.
+    assert re.findall(r'constraints = "([^"]*)"', text) == ["", ""]
 
 
 _PTX_REG = {"h": ("b16", "%h"), "r": ("b32", "%r"), "l": ("b64", "%rd")}

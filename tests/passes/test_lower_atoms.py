@@ -41,7 +41,7 @@ def test_every_applying_op_becomes_its_ptx_and_unused_atoms_go():
 # (passes/inline_asm.py).
 _BOUND_OPS = re.compile(r'^(%\S+ = )?"(arith\.constant|memref\.load|vector\.load|llvm\.bitcast|arith\.bitcast|'
                         r'llvm\.extractvalue|builtin\.unrealized_conversion_cast|memref\.store|vector\.store|'
-                        r'memref\.extract_aligned_pointer_as_index|arith\.index_cast|vector\.extract)"')
+                        r'memref\.extract_aligned_pointer_as_index|arith\.index_cast|vector\.extract|arith\.remui|arith\.divui)"')
 
 
 def test_each_stage_is_mlir_the_grammar_reads_and_maps_lines_to_the_source():

@@ -20,7 +20,7 @@ universal copy's element zero-extended into a 16-bit one).
 A TMA transfer (`cute_nvgpu.atom.tma_load %exec, %smem, %coord`, `tma_store`, `tma_reduce`)
 binds its tile by its address, the descriptor its non-exec atom was built on as an i64, each
 coordinate as an i32 (a static `!cute.coord`'s leaves as constants, a `vector<Nxi32>`'s
-elements), an im2col load's offsets (the coordinate's entries after the tensor's) as i16s, a
+elements, one integer as the element index over the tensor's extents), an im2col load's offsets (the coordinate's entries after the tensor's) as i16s, a
 load's mbarrier (the one its `make_exec_tma` binds) by its address, and its L2
 policy and multicast mask as constants.
 
@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 
-from ..dialects.cute_nvgpu.tma_ops import EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS
 from ..ir.core import Attribute, Operation, OpResult, Type, Value
 from ..ir.shaped import element_bits, shaped
 
@@ -70,6 +70,10 @@ def bind(op: Operation, asm, location) -> list[Operation]:
     input_types: list[str] = []
     outputs: list[tuple[str, int, str, int | None]] = []      # (role, register, constraint letter, bits held)
     coordinates = sum(1 for operand in asm.operands if operand.role == "coord")
+    # A single integer coordinate into a tensor of several dimensions (the TMA page's worked
+    # example: `tma_load %exec, %smem_tile, %coord` on a rank-3 descriptor) is an element
+    # index, which CuTe reads colexicographically over the tensor's extents.
+    linear = builder.linear_coordinates(op, coordinates) if coordinates > 1 else None
     for operand in asm.operands:
         if operand.constraint.startswith("="):
             outputs.append((operand.role, operand.index, operand.constraint[1:], operand.holds))
@@ -80,8 +84,10 @@ def bind(op: Operation, asm, location) -> list[Operation]:
         elif operand.constant is not None:
             value = builder.constant(f"{operand.constant} : {_CONSTRAINT_TYPE[letter]}", _CONSTRAINT_TYPE[letter])
         elif operand.role == "coord":
-            value = builder.coordinate(_operand(op, "coord"), operand.index)
+            value = linear[operand.index] if linear is not None else builder.coordinate(_operand(op, "coord"), operand.index)
         elif operand.role == "offset":
+            if linear is not None:
+                raise Unbindable("an im2col load's offsets follow the tensor's coordinates; one index gives none")
             # An im2col load's offsets: the coordinate's entries after the tensor's.
             value = builder.coordinate(_operand(op, "coord"), coordinates + operand.index, _CONSTRAINT_TYPE[letter])
         elif operand.address:
@@ -223,6 +229,59 @@ class _Builder:
             return narrow.results[0]
         raise Unbindable(f"coordinate {index} of a {type_text} is not a static `!cute.coord` with that many "
                          f"entries or a `vector<Nxi32>`")
+
+    def linear_coordinates(self, op: Operation, rank: int) -> list[Value] | None:
+        """A TMA transfer's `rank` coordinates (i32, innermost first) from its coordinate when
+        that is one integer (`index`, `i32`, `i64`): the element index `i` over the extents
+        e0, e1, ... of the tensor its descriptor was built on (`shapes(...)`, innermost first
+        as cuTensorMapEncodeTiled's globalDim, else the memref's static dims), as CuTe's
+        idx2crd: c0 = i mod e0, c1 = (i div e0) mod e1, ..., the last i div (e0 * ... ). None
+        when the coordinate is not one integer."""
+        value = _operand(op, "coord")
+        type_text = str(value.type).strip()
+        if type_text not in ("index", "i32", "i64"):
+            return None
+        extents = self._extents(_through_atom(op, "tmap"), rank)
+        index = value
+        if type_text != "index":
+            cast = Operation("arith.index_cast", operands=[value], result_types=[Type("index")], location=self.location)
+            self.ops.append(cast)
+            index = cast.results[0]
+        found: list[Value] = []
+        for extent in extents[:-1]:
+            remainder = Operation("arith.remui", operands=[index, extent], result_types=[Type("index")],
+                                  location=self.location)
+            quotient = Operation("arith.divui", operands=[index, extent], result_types=[Type("index")],
+                                 location=self.location)
+            self.ops += [remainder, quotient]
+            found.append(remainder.results[0])
+            index = quotient.results[0]
+        found.append(index)
+        casts = [Operation("arith.index_cast", operands=[v], result_types=[Type("i32")], location=self.location)
+                 for v in found]
+        self.ops += casts
+        return [cast.results[0] for cast in casts]
+
+    def _extents(self, descriptor: Value, rank: int) -> list[Value]:
+        """The extents (index values, innermost first) of the tensor `descriptor` was built on."""
+        from ..verify.tma import operand_groups        # the builder's operand groups, as its verifier reads them
+        builder = descriptor.owner if isinstance(descriptor, OpResult) else None
+        if builder is None or builder.name != DESCRIPTOR_BUILDER:
+            raise Unbindable("an index coordinate needs the extents of the descriptor's tensor, "
+                             "and the descriptor is not built here")
+        groups = operand_groups(builder)
+        shapes = list(groups.get("shapes") or [])
+        if shapes:
+            if len(shapes) != rank or any(str(v.type).strip() != "index" for v in shapes):
+                raise Unbindable(f"the descriptor's shapes(...) are not {rank} index extents")
+            return shapes
+        tensor = (groups.get("tensor") or [None])[0]
+        memref = shaped(str(tensor.type)) if tensor is not None else None
+        dims = list(reversed(memref.dims)) if memref is not None and memref.kind == "memref" else []
+        if len(dims) != rank or None in dims:
+            raise Unbindable("an index coordinate needs the extents of the descriptor's tensor, "
+                             "which are neither static nor given by shapes(...)")
+        return [self.index(d) for d in dims]
 
     def _fragment(self, value: Value, letter: str) -> tuple[object, int]:
         """(the memref, elements per register) of a register fragment."""
