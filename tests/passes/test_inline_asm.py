@@ -20,6 +20,7 @@ from cute_ir.emit.ptx import InlineAsm, enumerate_configs, inline_asm
 from cute_ir.features.lowered import lower
 from cute_ir.tables.legality import AtomConfig
 from tests.conftest import REPO
+from tests.emit.page_examples import PAGE_EXAMPLE as THE_PAGE
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
 PEER = Path(os.environ.get("MLIR_PEER_DIR", "/tmp/mlirpeer")) / "bin"
@@ -275,25 +276,12 @@ def _index_constant(text: str, n: int) -> str:
 
 # The TMA page's worked example: one `index` coordinate for a descriptor of a rank-3 tensor
 # whose extents are given at run time (`shapes(%m, %n, %k)`).
-PAGE_EXAMPLE = """\
-func.func @load(%tensor: memref<?x?x?xf16, 1>, %layout: !cute.layout<"(64,16,4):(1,64,1024)">,
-                %m: index, %n: index, %k: index, %sn: index, %sk: index,
-                %tile: !cute.layout<"S<3,4,3> o 0 o (64,16):(16,1)">, %cta_map: !cute.layout<"(64,16):(1,64)">,
-                %mbar: memref<1xi64, 3>, %smem_tile: memref<1024xf16, 3>, %coord: index, %c32: i32) {
-%desc = nv_tileas.make_tiled_tma_desc %tensor, %layout
-shapes(%m, %n, %k) strides(%sn, %sk) paddings()
-{mode = #cute_nvgpu.tma_load_mode<tiled>,
-elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
-%atom = cute_nvgpu.atom.non_exec_tiled_tma_load %desc, %tile, %cta_map
-{num_multicast = 1}
-%exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar
-{cache_mode = #cute_nvgpu.load_cache_mode<cg>}
-cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord
-{allow_tma = true, inBounds = true}
-cute_nvgpu.atom.tma_load %exec, %smem_tile, %c32
-return
-}
-"""
+PAGE_EXAMPLE = (
+    "func.func @load(%tensor: memref<?x?x?xf16, 1>, %layout: !cute.layout<\"(64,16,4):(1,64,1024)\">,\n"
+    "                %m: index, %n: index, %k: index, %sn: index, %sk: index,\n"
+    "                %tile: !cute.layout<\"S<3,4,3> o 0 o (64,16):(16,1)\">, %cta_map: !cute.layout<\"(64,16):(1,64)\">,\n"
+    "                %mbar: memref<1xi64, 3>, %smem_tile: memref<1024xf16, 3>, %coord: index, %c32: i32) {\n"
+    + THE_PAGE + "cute_nvgpu.atom.tma_load %exec, %smem_tile, %c32\nreturn\n}\n")
 
 
 def test_the_page_s_single_index_coordinate_is_the_element_index_over_the_descriptor_s_extents():
