@@ -51,9 +51,10 @@ def test_the_example_mainloop_becomes_ptx_that_ptxas_assembles(arch):
     assert text.count(".param .align 64 .b8 p") == 3                         # a, b, c: grid-constant tensor maps
     assert text.count("prefetch.tensormap") == 3
     # A's 128 x 64 tile is one box of 128-byte rows; B's 64 x 128 tile and the stored one are two
-    # boxes of 64 x 64 each: one expect_tx per tile, one instruction per box.
-    assert text.count("cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes") == 3
-    assert text.count("mbarrier.arrive.expect_tx.shared::cta.b64") == 2 and ", 16384;" in text
+    # boxes of 64 x 64 each: one expect_tx per tile, one instruction per box, written twice for
+    # each load (the first stage filled before the loop, the next ones in it).
+    assert text.count("cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes") == 2 * 3
+    assert text.count("mbarrier.arrive.expect_tx.shared::cta.b64") == 2 * 2 and ", 16384;" in text
     assert text.count("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group") == 2
     assert "cp.async.bulk.commit_group;" in text and "cp.async.bulk.wait_group.read 0;" in text
     assert_assembles(text, arch)
@@ -450,23 +451,93 @@ def test_a_load_in_a_loop_cycles_through_a_ring_of_full_and_empty_barriers():
     thread waits for its full barrier, and at the end of the iteration every thread releases the
     stage and the ring moves on, flipping the phase when it wraps."""
     text = emitted(MAINLOOP.read_text()).text
-    assert ".shared .align 8 .b64 mbar9_full[2];" in text and ".shared .align 8 .b64 mbar9_empty[2];" in text
-    assert ".shared .align 1024 .b8 tile10[32768];" in text                       # two stages of A's tile
+    assert ".shared .align 8 .b64 mbar8_full[2];" in text and ".shared .align 8 .b64 mbar8_empty[2];" in text
+    assert ".shared .align 1024 .b8 tile12[32768];" in text                       # two stages of A's tile
     assert "mov.u32 %threads, %ntid.x;" in text
-    assert "@%leader mbarrier.init.shared::cta.b64 [%mbar9_empty+8], %threads;" in text
-    assert "@%leader mbarrier.init.shared::cta.b64 [%mbar9_full+8], 1;" in text
+    assert "@%leader mbarrier.init.shared::cta.b64 [%mbar8_empty+8], %threads;" in text
+    assert "@%leader mbarrier.init.shared::cta.b64 [%mbar8_full+8], 1;" in text
     body = text[text.index("LOOP_6:"):text.index("LOOP_END_7:")]
     produce = body[body.index("@!%leader bra PRODUCED_"):body.index("PRODUCED_", body.index("@!%leader bra PRODUCED_") + 30)]
     # The producer's empty wait comes before its expect_tx and its transfer.
-    assert produce.index("[%empty") < produce.index("mbarrier.arrive.expect_tx") < produce.index("cp.async.bulk.tensor")
+    assert produce.index("[%fill_empty") < produce.index("mbarrier.arrive.expect_tx") < produce.index("cp.async.bulk.tensor")
     assert "mbarrier.arrive.shared::cta.b64" in body and body.index("mbarrier.arrive.shared::cta.b64") > body.index(
         "cp.async.bulk.wait_group.read 0;")                                         # released after the store read it
-    assert re.search(r"setp\.eq\.u32 (%wrapped\d+), %mbar9_stage, 2;\n  @\1 mov\.b32 %mbar9_stage, 0;\n"
-                     r"  @\1 xor\.b32 %mbar9_phase, %mbar9_phase, 1;", body)
+    assert re.search(r"setp\.eq\.u32 (%wrapped\d+), %mbar8_stage, 2;\n  @\1 mov\.b32 %mbar8_stage, 0;\n"
+                     r"  @\1 xor\.b32 %mbar8_phase, %mbar8_phase, 1;", body)
+
+
+@pytest.mark.parametrize("stages", [2, 4])
+def test_a_loop_s_loads_are_filled_stages_minus_one_iterations_ahead(stages):
+    """Software pipelining, as tileiras and CUTLASS's mainloops do: before the loop the leader
+    fills the stages of iterations 0 .. stages - 2; in iteration i it fills the stage of
+    iteration i + stages - 1 (if the loop has one) before every thread waits for the tile of
+    iteration i. The producer keeps its own stage and phase, `stages - 1` ahead of the
+    consumers'; it waits for a stage's empty barrier (every thread released it) before
+    refilling it."""
+    result = lower(DocumentAnalysis("file:///k.ir", MATMUL.read_text(), settings=Settings(target_arch="sm_90a")),
+                   f"builtin.module(assign-load-store-layouts,lower-tma-load-store-to-async{{stages={stages}}},"
+                   "attach-tma-descriptor-args,separate-host-tma)")
+    assert result.ok
+    [kernel] = [op for top in lift(parse(result.stages[-1].text.encode()).root).operations
+                for op in top.walk() if op.name == "func.func" and is_kernel(op)]
+    text = emit_tileas_kernel(kernel, "sm_90a").text
+    loop = re.search(r"^  mov\.b32 (%iv\d+), (%\w+);\n  setp\.lt\.s32 %more\d+, \1, (%\w+);", text, re.M)
+    iv, lower_bound, upper = loop.groups()
+    step = re.search(rf"add\.s32 {iv}, {iv}, (%\w+);", text).group(1)
+    top = text.index(loop.group(0))
+    before, inside = text[:top], text[top:text.index("LOOP_END_", text.index("@%more", top))]
+    for ring in re.findall(r"\.b64 (mbar\d+)_full\[", text):
+        assert f".b64 {ring}_full[{stages}];" in text and f".b64 {ring}_empty[{stages}];" in text
+        # Before the loop: stages - 1 fills, of iterations lower + j * step, each only when the
+        # loop has that iteration, each into the producer's stage, which then moves on.
+        firsts = re.findall(rf"mad\.lo\.s32 (%iv_first\d+), {step}, (\d+), {lower_bound};\n"
+                            rf"(?:.*\n)*?  setp\.lt\.s32 (%fill\d+), \1, {upper};\n"
+                            rf"(?:  mov\.u32 %tile\d+, tile\d+;\n)?  mad\.lo\.u32 %fill_tile\d+, %{ring}_fill_stage,", before)
+        assert [int(j) for _, j, _ in firsts] == list(range(stages - 1))
+        assert before.count(f"add.u32 %{ring}_fill_stage, %{ring}_fill_stage, 1;") == stages - 1
+        # In the loop: the fill of iteration i + stages - 1 comes before the consumers' wait.
+        ahead = re.search(rf"mad\.lo\.s32 (%iv_ahead\d+), {step}, {stages - 1}, {iv};\n(?:.*\n)*?"
+                          rf"  setp\.lt\.s32 (%fill\d+), \1, {upper};\n  mad\.lo\.u32 %fill_tile\d+, %{ring}_fill_stage,", inside)
+        assert ahead is not None
+        label = re.search(rf"@!{ahead.group(2)} bra (PRODUCED_\d+);", inside).group(1)
+        fill = inside[ahead.start():inside.index(f"{label}:")]
+        assert fill.index("mbarrier.try_wait.parity") < fill.index("mbarrier.arrive.expect_tx") < fill.index("cp.async.bulk.tensor")
+        assert re.search(rf"xor\.b32 %empty_parity\d+, %{ring}_fill_phase, 1;", fill)
+        consumed = re.search(rf"mad\.lo\.u32 (%full\d+), %{ring}_stage, 8, %{ring}_full;\n(?:.*\n)*?"
+                             rf"  mbarrier\.try_wait\.parity\.shared::cta\.b64 %done\d+, \[\1\], %{ring}_phase,", inside)
+        assert consumed is not None and ahead.start() < consumed.start()
+        # At the end of an iteration every thread releases the consumers' stage.
+        assert re.search(rf"mad\.lo\.u32 (%empty\d+), %{ring}_stage, 8, %{ring}_empty;\n"
+                         rf"  mbarrier\.arrive\.shared::cta\.b64 %released\d+, \[\1\];", inside)
+    assert_assembles(text, "sm_90a")
+
+
+def test_a_load_ordered_after_a_write_of_its_iteration_or_carried_round_the_loop_is_not_filled_ahead():
+    """Filling ahead moves a load before the ops of the iterations in between: only a load
+    whose coordinates the loop can compute early (integer arithmetic of the induction
+    variable) and whose token orders it after loads alone is."""
+    text = MAINLOOP.read_text()
+    # B's coordinate from a value carried round the loop: not computable ahead.
+    carried = text.replace("scf.for %kt = %c0 to %k_tiles step %c1 {", "%r = scf.for %kt = %c0 to %k_tiles step %c1 iter_args(%kk = %c0) -> (index) {") \
+        .replace("coords(%k, %n) offsets() token(%ka)", "coords(%kk, %n) offsets() token(%ka)").replace("scf.yield\n", "scf.yield %k : index\n")
+    ptx = emitted(carried).text
+    assert len(set(re.findall(r"%(mbar\d+)_fill_stage", ptx))) == 1          # A's ring only
+    assert_assembles(ptx, "sm_90a")
+    # A's load ordered after the store of its iteration: not filled ahead.
+    after_store = text.replace("token(%start) {tileSize = array<i64: 128, 64>", "token(%ks0) {tileSize = array<i64: 128, 64>") \
+        .replace("      %k = arith.muli %kt, %c64 : index\n",
+                 "      %k = arith.muli %kt, %c64 : index\n      %ks0 = nv_tileas.tiled_store %z, %c coords(%m, %n) offsets() token(%start) "
+                 "{tileSize = array<i64: 64, 128>, allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_store>} : "
+                 "memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token\n") \
+        .replace("    %c64 = arith.constant 64 : index\n", "    %c64 = arith.constant 64 : index\n    %z = arith.constant dense<0.0> : tensor<64x128xf16>\n")
+    ptx = emitted(after_store).text
+    # Nor is B, ordered after A, so after the store too.
+    assert "_fill_stage" not in ptx and ptx.count("_empty[2];") == 2
+    assert_assembles(ptx, "sm_90a")
 
 
 def test_the_stage_count_is_the_pass_s_option_and_a_load_outside_a_loop_has_one_barrier():
-    assert ".b64 mbar9_full[2];" in emitted(MAINLOOP.read_text()).text              # the default: two
+    assert ".b64 mbar8_full[2];" in emitted(MAINLOOP.read_text()).text              # the default: two
     result = lower(DocumentAnalysis("file:///k.ir", MAINLOOP.read_text(), settings=Settings(target_arch="sm_90a")),
                    "builtin.module(assign-load-store-layouts,lower-tma-load-store-to-async{stages=4})")
     assert result.ok and result.stages[-1].text.count("stages = 4 : i32") == 2
@@ -575,7 +646,7 @@ def test_the_matmul_main_loop_loads_by_tma_multiplies_by_mma_sync_and_stores_by_
                        r"\.L2::cache_hint \[%\w+\], \[%\w+, \{%\w+, %\w+\}\], \[%\w+\], %l2_policy;", ptx)
     stores = re.findall(r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.tile\.bulk_group\.L2::cache_hint "
                         r"\[%\w+, \{%\w+, %\w+\}\], \[%\w+\], %l2_policy;", ptx)
-    assert len(loads) == 3 and len(stores) == 2
+    assert len(loads) == 2 * 3 and len(stores) == 2      # each load's first stage filled before the loop
     # Each warp's 32 rows x 128 columns: 2 x 16 blocks of m16n8k16, for each of the 4 K steps.
     assert ptx.count("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") == 128
     assert ptx.count("ldmatrix.sync.aligned.m8n8.x4.shared.b16") == 8

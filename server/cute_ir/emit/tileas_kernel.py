@@ -11,6 +11,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a token has no parameter |
 | `memref.alloca` in shared memory (`memref<1xi64, 3>`), a load's mbarrier | its full barrier (`mbarrier.init` for one arrival before the body) and its phase; for a load in a loop a ring of `stages` of them, each with an empty barrier (initialised for every thread, `%ntid.x`), and the ring's stage |
 | `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes (one per stage); the leader waits for the stage's empty barrier, then one `mbarrier.arrive.expect_tx` and a `cp.async.bulk.tensor...mbarrier::complete_tx::bytes.L2::cache_hint` per box (`boxDim`) |
+| the same in a loop, its coordinates integer arithmetic of the induction variable, its token after loads only | filled `stages - 1` iterations ahead: the leader fills the stages of iterations 0 .. stages - 2 before the loop and, in iteration i, that of iteration i + stages - 1 (each only if the loop has it), with the coordinates computed for that iteration; the producer's stage and phase run ahead of the consumers' |
 | the same through an im2col descriptor (`!cute_nvgpu.tma_descriptor_im2col`) | `.im2col`, one box of the tile, the coordinates after the tensor's (rank - 2 of them) as its 16-bit im2col offsets (`cvt.u16.u32`); a store or reduction through one is `.im2col_no_offs` |
 | `nv_tileas.async.gather_tma_load` | the same, `.tile::gather4`, coordinates `{column, row0, row1, row2, row3}` (sm_100 or later) |
 | `nv_tileas.async.tiled_tma_store` | `fence.proxy.async.shared::cta`, `cp.async.bulk.tensor...bulk_group.L2::cache_hint` per box, `cp.async.bulk.commit_group` |
@@ -123,6 +124,11 @@ class _Emitter:
     tile_rings: dict[Value, "_Ring"] = field(default_factory=dict)   # a loaded tile -> the ring it lies in
     stages_of: dict[Value, tuple[int, Operation | None]] = field(default_factory=dict)   # mbarrier -> (stages, loop)
     releases: dict[int, list["_Ring"]] = field(default_factory=dict)   # id(loop) -> the rings it releases each iteration
+    # id(loop) -> its loads filled ahead (software pipelining), each with the body ops its
+    # coordinates are computed by; id(loop) -> its induction variable, upper bound and step.
+    ahead: dict[int, list[tuple[Operation, list[Operation]]]] = field(default_factory=dict)
+    bounds: dict[int, tuple[str, str, str]] = field(default_factory=dict)
+    buffers: dict[Operation, str] = field(default_factory=dict)   # a load -> its shared buffer (all stages)
     policy: str | None = None                                     # the L2 cache policy register (createpolicy)
     threads: int | None = None                                    # the CTA's threads (the kernel spec's warps)
     reg_tiles: dict[Value, RegTile] = field(default_factory=dict)     # a tile in registers
@@ -558,8 +564,12 @@ class _Emitter:
         if not op.results or str(op.results[0].type) != MBARRIER_TYPE:
             raise _Unemittable(f"`memref.alloca` of {op.results[0].type if op.results else 'nothing'}: only "
                                f"mbarriers ({MBARRIER_TYPE}) are emitted")
+        if op.results[0] in self.rings:
+            return          # declared before its loop, whose first stages it fills ahead
         stages, loop = self.stages_of.get(op.results[0], (1, None))
-        ring = _Ring.declare(self, stages, loop)
+        filled_ahead = loop is not None and any(
+            (operand_groups(load).get("mbarrier") or [None])[0] is op.results[0] for load, _ in self.ahead.get(id(loop), ()))
+        ring = _Ring.declare(self, stages, loop, filled_ahead)
         self.rings[op.results[0]] = ring
         self.values[op.results[0]] = ring.full
         if loop is not None:
@@ -582,6 +592,8 @@ class _Emitter:
         more = self.kernel.reg("pred", "%" + self.fresh("more"))
         top, done = self.fresh("LOOP_"), self.fresh("LOOP_END_")
         self.values[body.arguments[0]] = iv
+        self.bounds[id(op)] = (iv, upper, step)
+        self.fill_first_stages(op, lower, upper, step)
         self.kernel.emit(f"mov.b32 {iv}, {lower};")
         self.kernel.emit(f"setp.lt.s32 {more}, {iv}, {upper};")
         self.kernel.emit(f"@!{more} bra {done};")
@@ -703,36 +715,66 @@ class _Emitter:
         plan = tensormap.BoxPlan(tuple(box), tuple(t // b for t, b in zip(tile.dims, box)), "none", bits)
         return plan.offsets(), plan.box_bytes
 
-    def load(self, op: Operation) -> None:
-        groups = operand_groups(op)
-        descriptor, mbarrier = groups["descriptor"][0], groups["mbarrier"][0]
-        coords = list(groups["coords"])
-        if not op.results:
-            raise _Unemittable(f"`{op.name}` without its tile")
-        offsets, box_bytes = self.boxes(op, str(op.results[0].type))
-        size = loaded_tile_bytes(op)
-        ring = self.rings.get(mbarrier)
+    def ring_of(self, op: Operation) -> "_Ring":
+        ring = self.rings.get((operand_groups(op).get("mbarrier") or [None])[0])
         if ring is None:
             raise _Unemittable(f"`{op.name}`'s mbarrier is not a `memref.alloca` of this kernel")
-        symbol = self.fresh("tile")
-        self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{size * ring.stages}];")
-        base = self.kernel.reg("b32", f"%{symbol}")
-        self.kernel.emit(f"mov.u32 {base}, {symbol};")
-        dst = ring.buffer(self, base, size)
-        full = ring.full_address(self)
+        return ring
+
+    def buffer_of(self, op: Operation, ring: "_Ring") -> str:
+        """The shared buffer a load fills, one tile per stage (declared once)."""
+        if op not in self.buffers:
+            symbol = self.fresh("tile")
+            self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{loaded_tile_bytes(op) * ring.stages}];")
+            base = self.kernel.reg("b32", f"%{symbol}")
+            self.kernel.emit(f"mov.u32 {base}, {symbol};")
+            self.buffers[op] = base
+        return self.buffers[op]
+
+    def load(self, op: Operation) -> None:
+        if not op.results:
+            raise _Unemittable(f"`{op.name}` without its tile")
+        ring = self.ring_of(op)
+        base = self.buffer_of(op, ring)
+        dst = ring.buffer(self, base, loaded_tile_bytes(op))
+        if ring.fill_stage is None:
+            self.fill(op, ring, dst, ring.full_address(self), ring.empty_address(self) if ring.empty is not None else None,
+                      ring.empty_parity(self) if ring.empty is not None else None)
+        else:
+            # Filled ahead: this iteration's tile came in an earlier one (or before the loop);
+            # the load fills the stage of the iteration `stages - 1` on, if there is one.
+            iv, upper, step = self.bounds[id(ring.loop)]
+            later = self.kernel.reg("b32", "%" + self.fresh("iv_ahead"))
+            self.kernel.emit(f"mad.lo.s32 {later}, {step}, {ring.stages - 1}, {iv};")
+            self.fill_ahead(op, ring, later, upper)
+        self.tiles[op.results[0]] = dst
+        self.tile_rings[op.results[0]] = ring
+        if op.name not in ROW_TRANSFERS:
+            layout = self.tile_layout(op, str(op.results[0].type))
+            if layout is not None:
+                dims, element, bits, box, swizzle = layout
+                self.smem_tiles[op.results[0]] = SmemTile(dst, dims, element, bits, box, swizzle)
+
+    def fill(self, op: Operation, ring: "_Ring", dst: str, full: str, empty: str | None, parity: str | None,
+             when: str | None = None) -> None:
+        """The leader fills a stage: it waits until every thread released it (`empty`'s phase
+        `parity`), then one expect_tx on `full` for the whole tile, however many boxes bring
+        it, and the boxes into `dst`; with `when`, only if that predicate holds."""
+        groups = operand_groups(op)
+        coords = list(groups["coords"])
+        offsets, box_bytes = self.boxes(op, str(op.results[0].type))
         k = self.kernel
-        # The leader produces: it waits until every thread released the stage (its empty
-        # barrier's previous phase), then one expect_tx for the whole tile, however many boxes
-        # bring it, and the boxes.
         produced = self.fresh("PRODUCED_")
+        if when is not None:
+            k.emit(f"@!{when} bra {produced};")
         k.emit(f"@!{LEADER} bra {produced};")
-        if ring.empty is not None:
-            self.wait_parity(ring.empty_address(self), ring.empty_parity(self))
+        if empty is not None:
+            self.wait_parity(empty, parity)
         state = k.reg("b64", "%" + self.fresh("state"))
-        k.emit(f"mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{full}], {size};")
+        k.emit(f"mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{full}], {loaded_tile_bytes(op)};")
         im2col = _through_im2col(op)
         row = A.copy_row(_IM2COL_LOAD_ROW if im2col else _LOAD_ROW)
-        tmap = self.register(descriptor, "the descriptor")
+        tmap = self.register(groups["descriptor"][0], "the descriptor")
         coords, im2col_offsets = self.im2col_operands(op, coords) if im2col else (coords, "")
         for index, offset in enumerate(offsets):
             rank, tensor_coords = self.coordinates(op, coords, offset)
@@ -741,13 +783,43 @@ class _Emitter:
                 HINT=A.TMA_CACHE_HINT_QUALIFIER, CTA="", DST=self.box_address(dst, index * box_bytes), TMAP=tmap,
                 COORDS=tensor_coords, MBAR=full, OFFSETS=im2col_offsets, MASK="", POLICY=f", {self.cache_policy()}"))
         k.emit(f"{produced}:")
-        self.tiles[op.results[0]] = dst
-        self.tile_rings[op.results[0]] = ring
-        if op.name not in ROW_TRANSFERS:
-            layout = self.tile_layout(op, str(op.results[0].type))
-            if layout is not None:
-                dims, element, bits, box, swizzle = layout
-                self.smem_tiles[op.results[0]] = SmemTile(dst, dims, element, bits, box, swizzle)
+
+    def fill_ahead(self, op: Operation, ring: "_Ring", iv: str, upper: str) -> None:
+        """Fill the producer's stage with the tile of the iteration whose induction variable
+        is `iv` (when it is below `upper`): its coordinates are computed again for that
+        iteration, and the producer's stage moves on."""
+        k = self.kernel
+        loop_body = ring.loop.regions[0].blocks[0]
+        computed = next(ops for load, ops in self.ahead[id(ring.loop)] if load is op)
+        saved = {v: self.values[v] for v in [loop_body.arguments[0]] + [r for o in computed for r in o.results]
+                 if v in self.values}
+        self.values[loop_body.arguments[0]] = iv
+        for inner in computed:
+            self.op(inner)
+        more = k.reg("pred", "%" + self.fresh("fill"))
+        k.emit(f"setp.lt.s32 {more}, {iv}, {upper};")
+        size = loaded_tile_bytes(op)
+        base = self.buffer_of(op, ring)
+        self.fill(op, ring, ring.fill_buffer(self, base, size), ring.fill_full(self), ring.fill_empty(self),
+                  ring.fill_parity(self), when=more)
+        ring.fill_next(self)
+        for value in [loop_body.arguments[0]] + [r for o in computed for r in o.results]:
+            if value in saved:
+                self.values[value] = saved[value]
+            else:
+                self.values.pop(value, None)
+
+    def fill_first_stages(self, loop: Operation, lower: str, upper: str, step: str) -> None:
+        """Before `loop`: the stages its iterations 0 .. stages - 2 read, filled ahead."""
+        for load, _ in self.ahead.get(id(loop), ()):
+            alloca = (operand_groups(load).get("mbarrier") or [None])[0]
+            if isinstance(alloca, OpResult) and alloca.owner.name == "memref.alloca":
+                self.alloca(alloca.owner)
+            ring = self.ring_of(load)
+            for j in range(ring.stages - 1):
+                iv = self.kernel.reg("b32", "%" + self.fresh("iv_first"))
+                self.kernel.emit(f"mad.lo.s32 {iv}, {step}, {j}, {lower};")
+                self.fill_ahead(load, ring, iv, upper)
 
     def tile_layout(self, op: Operation, tile_type: str, value: Value | None = None):
         """(dims, element, bits, box, swizzle) of a 1- or 2-d tile a TMA transfer moves, as it
@@ -854,9 +926,14 @@ class _Ring:
     stage: str | None         # the current stage (None with one stage)
     phase: str                # the parity the consumers wait for on the current full barrier
     read_by_store: bool = False   # a TMA store of this iteration reads the stage's tile
+    # Filled ahead (software pipelining): the stage the producer fills next, `stages - 1`
+    # iterations ahead of the consumers, and the parity of its empty barrier's phase it waits
+    # for (flipped each time it wraps); None when each iteration fills its own stage.
+    fill_stage: str | None = None
+    fill_phase: str | None = None
 
     @classmethod
-    def declare(cls, emitter: "_Emitter", stages: int, loop: Operation | None) -> "_Ring":
+    def declare(cls, emitter: "_Emitter", stages: int, loop: Operation | None, ahead: bool = False) -> "_Ring":
         k = emitter.kernel
         symbol = emitter.fresh("mbar")
         k.shared(f".shared .align {MBARRIER_BYTES} .b64 {symbol}_full[{stages}];")
@@ -874,15 +951,45 @@ class _Ring:
         if stages > 1:
             stage = k.reg("b32", f"%{symbol}_stage")
             init.append(f"mov.b32 {stage}, 0;")
+        fill_stage = fill_phase = None
+        if ahead and stage is not None:
+            fill_stage, fill_phase = k.reg("b32", f"%{symbol}_fill_stage"), k.reg("b32", f"%{symbol}_fill_phase")
+            init += [f"mov.b32 {fill_stage}, 0;", f"mov.b32 {fill_phase}, 0;"]
         emitter.prologue += init
-        return cls(full, empty, stages, loop, stage, phase)
+        return cls(full, empty, stages, loop, stage, phase, fill_stage=fill_stage, fill_phase=fill_phase)
 
-    def _at(self, emitter: "_Emitter", base: str, bytes_per_stage: int, stem: str) -> str:
-        if self.stage is None:
+    def _at(self, emitter: "_Emitter", base: str, bytes_per_stage: int, stem: str, stage: str | None = None) -> str:
+        stage = stage or self.stage
+        if stage is None:
             return base
         address = emitter.kernel.reg("b32", "%" + emitter.fresh(stem))
-        emitter.kernel.emit(f"mad.lo.u32 {address}, {self.stage}, {bytes_per_stage}, {base};")
+        emitter.kernel.emit(f"mad.lo.u32 {address}, {stage}, {bytes_per_stage}, {base};")
         return address
+
+    def fill_buffer(self, emitter: "_Emitter", base: str, size: int) -> str:
+        return self._at(emitter, base, size, "fill_tile", self.fill_stage)
+
+    def fill_full(self, emitter: "_Emitter") -> str:
+        return self._at(emitter, self.full, MBARRIER_BYTES, "fill_full", self.fill_stage)
+
+    def fill_empty(self, emitter: "_Emitter") -> str:
+        return self._at(emitter, self.empty, MBARRIER_BYTES, "fill_empty", self.fill_stage)
+
+    def fill_parity(self, emitter: "_Emitter") -> str:
+        """The producer waits for the phase of the stage's empty barrier before the one it
+        fills now (a fresh barrier's counts as complete: the first fill of a stage does not wait)."""
+        parity = emitter.kernel.reg("b32", "%" + emitter.fresh("empty_parity"))
+        emitter.kernel.emit(f"xor.b32 {parity}, {self.fill_phase}, 1;")
+        return parity
+
+    def fill_next(self, emitter: "_Emitter") -> None:
+        """The producer's stage moves on, its phase flipping when it wraps around."""
+        k = emitter.kernel
+        wrapped = k.reg("pred", "%" + emitter.fresh("fill_wrapped"))
+        k.emit(f"add.u32 {self.fill_stage}, {self.fill_stage}, 1;")
+        k.emit(f"setp.eq.u32 {wrapped}, {self.fill_stage}, {self.stages};")
+        k.emit(f"@{wrapped} mov.b32 {self.fill_stage}, 0;")
+        k.emit(f"@{wrapped} xor.b32 {self.fill_phase}, {self.fill_phase}, 1;")
 
     def buffer(self, emitter: "_Emitter", base: str, size: int) -> str:
         return self._at(emitter, base, size, "stage_tile")
@@ -1039,6 +1146,76 @@ def _load_stages(function: Operation) -> dict[Value, tuple[int, Operation | None
     return out
 
 
+# What a loop body may compute a load's coordinates by for the load to be filled ahead: the
+# integer arithmetic the emitter writes as plain instructions (no memory, no barrier).
+_RECOMPUTABLE = frozenset({"arith.constant", "arith.index_cast", "arith.index_castui", *_ARITH})
+
+
+def _filled_ahead(function: Operation, stages_of: dict[Value, tuple[int, Operation | None]]
+                  ) -> dict[int, list[tuple[Operation, list[Operation]]]]:
+    """The loads each loop fills `stages - 1` iterations ahead (id(loop) -> [(load, the body
+    ops its coordinates need, in body order)]): a TMA load with a ring of two or more stages,
+    directly in its loop's body, whose descriptor comes from outside the loop and whose
+    coordinates are integer arithmetic (`_RECOMPUTABLE`) of the induction variable and values
+    from outside the loop. Any other load fills its stage in its own iteration."""
+    out: dict[int, list[tuple[Operation, list[Operation]]]] = {}
+    for op in function.walk():
+        if op.name != TILED_TMA_LOAD:
+            continue
+        groups = operand_groups(op)
+        stages, loop = stages_of.get((groups.get("mbarrier") or [None])[0], (1, None))
+        if loop is None or stages < 2 or op.parent is not loop.regions[0].blocks[0]:
+            continue
+        body = op.parent
+        needed: dict[int, Operation] = {}
+        pending = list(groups.get("coords", [])) + list(groups.get("descriptor", []))
+        ok = True
+        while pending and ok:
+            value = pending.pop()
+            if value is body.arguments[0]:
+                continue
+            owner = value.owner if isinstance(value, OpResult) else None
+            if owner is None:
+                ok = value.owner is not body          # another block argument of the body: carried
+                continue
+            if not loop.is_ancestor_of(owner):
+                continue                              # computed before the loop
+            if owner.parent is not body or owner.name not in _RECOMPUTABLE or (value in groups.get("descriptor", [])):
+                ok = False
+                continue
+            if id(owner) not in needed:
+                needed[id(owner)] = owner
+                pending.extend(owner.operands)
+        if ok and not _ordered_after_reads_only(groups.get("token", []), loop):
+            ok = False
+        if ok:
+            ordered = [inner for inner in body.operations if id(inner) in needed]
+            out.setdefault(id(loop), []).append((op, ordered))
+    return out
+
+
+def _ordered_after_reads_only(tokens: list[Value], loop: Operation) -> bool:
+    """Whether the memops of `loop`'s iteration a load is ordered after (its token, through the
+    tokens of the ops that made it) are loads only: filling it an iteration or more earlier
+    then moves it before no write it must follow (a token from before the loop orders nothing
+    inside it; one carried round the loop orders it after the last iteration's ops)."""
+    pending = list(tokens)
+    while pending:
+        value = pending.pop()
+        owner = value.owner if isinstance(value, OpResult) else None
+        if owner is None:
+            holder = value.owner.parent_op
+            if holder is not None and loop.is_ancestor_of(holder):
+                return False          # a block argument inside the loop: carried round it
+            continue
+        if not loop.is_ancestor_of(owner):
+            continue
+        if owner.name not in (TILED_TMA_LOAD, GATHER_TMA_LOAD, TILED_LOAD):
+            return False
+        pending.extend(operand_groups(owner).get("token", []))
+    return True
+
+
 def kernel_name(function: Operation) -> str:
     """The PTX entry name of a function: its symbol without `@` and quotes, dots as `_`."""
     symbol = function_symbol(function) or "@kernel"
@@ -1054,6 +1231,7 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
         return EmitError(f"`{kernel_name(function)}`: only a kernel of one block is emitted", None, target)
     emitter = _Emitter(PtxBuilder(kernel_name(function)))
     emitter.stages_of = _load_stages(function)
+    emitter.ahead = _filled_ahead(function, emitter.stages_of)
     emitter.threads = thread_count(function)
     entry = function.regions[0].blocks[0]
     header = FunctionHeader.read(function)

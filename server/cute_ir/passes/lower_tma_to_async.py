@@ -52,8 +52,8 @@ function, in the page's phases:
    waited on (`nv_tileas.async.wait %mbar`) after the transfer; a store or reduction waits for
    its bulk group. A load inside an `scf.for` gets `stages` (the pass's option, default 2): it
    cycles through that many buffers, each with a full and an empty mbarrier (the PTX emitter
-   makes the ring; docs/spec-deviations.md, A16). The kernel's shared memory holds every TMA
-   load's tile (one per stage) and every mbarrier;
+   makes the ring and fills it `stages - 1` iterations ahead; docs/spec-deviations.md, A16).
+   The kernel's shared memory holds every TMA load's tile (one per stage) and every mbarrier;
    when the next mbarrier does not fit the target's shared memory per CTA
    (`tables/tiers.py`), the load is "failed to find smem buffer address for mbarrier", with the
    bytes in a note, and stays.
