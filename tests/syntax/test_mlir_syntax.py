@@ -15,7 +15,7 @@ from cute_ir.syntax import parse, syntax_diagnostics
 VALID = [
     '"t.a"() {x = dense<7> : tensor<i4>, y = #d.flag : i16, z = "s" : !d.str, w = [2.5 : f32]} : () -> ()',
     "#g = affine_set<(d0)[s0] : (d0 - 3 >= 0, s0 - d0 - 1 >= 0, d0 == 0)>",
-    "func.func private @s(memref<4 x i8>, tensor<* x f16>, vector<2 x vector<3xi8>>)",
+    "func.func private @s(memref<4 x i8>, tensor<* x f16>, vector<2 x 3 x i8>)",
     "func.func private @q(quantile<ui4:f32, {-2.0,0.0,2.0}><0:15>) -> ()",
     'gpu.binary @k [#gpu.object<#nvvm.target<chip = "sm_100a", flags = {ftz}>, properties = {O = 2 : i32}, fatbin = "">]',
     '"t.b"() {id = distinct[3]<7 : i64>} : () -> ()',

@@ -321,3 +321,60 @@ def test_editing_an_llvm_callee_or_a_global_updates_its_users_as_a_fresh_analysi
         assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text)), (version, a.document.text)
         counts.append(len(_norm(a)))
     assert counts == [1, 2, 2, 1, 0]
+
+
+# ------------------------------------------------------------------ gpu.launch_func
+
+def _launching(kernels: str, launch: str = "args(%a : f32)", attributes: str = " attributes {gpu.container_module}") -> str:
+    return (f"module{attributes} {{\n{kernels}"
+            "  func.func @host(%sz: index, %a: f32) {\n"
+            f"    gpu.launch_func @kernels::@k blocks in (%sz, %sz, %sz) threads in (%sz, %sz, %sz) {launch}\n"
+            "    return\n  }\n}\n")
+
+
+KERNELS = "  gpu.module @kernels {\n    gpu.func @k(%x: f32) kernel {\n      gpu.return\n    }\n  }\n"
+
+
+@pytest.mark.parametrize("kernels, launch, expected", [
+    (KERNELS, "args(%a : f32)", None),
+    ("", "args(%a : f32)", "kernel container 'kernels' is undefined"),
+    ("  module @kernels {\n  }\n", "args(%a : f32)", "kernel module 'kernels' is undefined"),
+    ("  gpu.module @kernels {\n  }\n", "args(%a : f32)", "kernel function '@kernels::@k' is undefined"),
+    ('  gpu.module @kernels {\n    memref.global "private" @k : memref<4xi32>\n  }\n', "args(%a : f32)",
+     "referenced kernel '@kernels::@k' is not a function"),
+    (KERNELS.replace(" kernel {", " {"), "args(%a : f32)", "kernel function is missing the 'gpu.kernel' attribute"),
+    (KERNELS, "args(%a : f32, %a : f32)", "got 2 kernel operands but expected 1"),
+    (KERNELS, "args(%sz : index)", "type of function argument 0 does not match"),
+    ("  gpu.module @kernels {\n    llvm.func @k(%x: f32) attributes {gpu.kernel} {\n      llvm.return\n    }\n  }\n",
+     "args(%a : f32, %a : f32)", None),
+])
+def test_a_launch_against_the_kernel_it_names(kernels, launch, expected):
+    errors = _errors(_launching(kernels, launch))
+    assert errors == ([("gpu.launch_func", f"'gpu.launch_func' op {expected}")] if expected else [])
+
+
+def test_a_launch_needs_a_gpu_container_module_around_it():
+    expected = "'gpu.launch_func' op expected the closest surrounding module to have the 'gpu.container_module' attribute"
+    assert _errors(_launching(KERNELS, attributes="")) == [("gpu.launch_func", expected)]
+    top = KERNELS + "func.func @host(%sz: index) {\n  gpu.launch_func @kernels::@k blocks in (%sz, %sz, %sz) " \
+        "threads in (%sz, %sz, %sz)\n  return\n}\n"
+    assert _errors(top) == [("gpu.launch_func", expected)]
+
+
+def test_an_attribute_in_a_launchs_argument_list_is_refused_where_it_stands():
+    text = _launching(KERNELS, "args(%a : f32 {foo})")
+    assert _errors(text) == [("{", "expected ')' in argument list")]
+
+
+def test_editing_a_kernel_or_its_module_updates_the_launch_as_a_fresh_analysis_does():
+    a = DocumentAnalysis("file:///x.mlir", _launching(KERNELS))
+    assert _norm(a) == []
+    steps = [("@k(%x: f32) kernel", "@k(%x: f32, %y: f32) kernel"), ("%y: f32) kernel", "%y: f32)"),
+             ("gpu.func @k(%x: f32, %y: f32)", "gpu.func @k(%x: f32) kernel"), ("gpu.module @kernels", "gpu.module @other"),
+             ("gpu.module @other", "gpu.module @kernels"), (" attributes {gpu.container_module}", "")]
+    counts = []
+    for version, (old, new) in enumerate(steps, 1):
+        _replace(a, old, new, version)
+        assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text)), (version, a.document.text)
+        counts.append(len(_norm(a)))
+    assert counts == [1, 1, 0, 1, 0, 1]

@@ -1,7 +1,9 @@
 """What an op's verifier asks of other units of the document (dialects/lookup.Lookup): the
 symbol a `func.call`, `func.constant`, `llvm.call` or `memref.get_global` names (a function
-with its signature, a global with its type, or another symbol's defining op), and the
-`#nvvm.target`s of the `gpu.module` around an NVVM op.
+with its signature, a global with its type, or another symbol's defining op), the kernel a
+`gpu.launch_func` names (`@module::@function`: a container's symbol, then one of its own) and
+whether the `module` around it is a GPU container module, and the `#nvvm.target`s of the
+`gpu.module` around an NVVM op.
 
 MLIR resolves a callee in the nearest symbol table around the call
 (`SymbolTable::lookupNearestSymbolFrom`): the direct children of the module (or `gpu.module`)
@@ -58,7 +60,7 @@ FunctionDefinition = SymbolDefinition   # (the name the unit records it under)
 # signature, a global's type, or the name alone.
 _FUNCTIONS = ("func.func", "llvm.func", "gpu.func")
 _GLOBALS = ("memref.global",)
-_NAMED = ("llvm.mlir.global", "llvm.mlir.alias", "llvm.mlir.ifunc")
+_NAMED = ("llvm.mlir.global", "llvm.mlir.alias", "llvm.mlir.ifunc", "gpu.binary")
 _DEFINING = _FUNCTIONS + _GLOBALS + _NAMED
 _PREFIXES = tuple(p for op in _DEFINING for p in (op.encode(), b'"' + op.encode() + b'"'))
 _LONGEST = max(len(p) for p in _PREFIXES)
@@ -95,7 +97,7 @@ def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[
         return SymbolDefinition(symbol_name, Definition(op_name, type=written))
     if op_name not in _FUNCTIONS:
         return SymbolDefinition(symbol_name, Definition(op_name))
-    kernel = op_name == "gpu.func" and _is_kernel(rest)
+    kernel = _is_kernel(rest)
     return SymbolDefinition(symbol_name, Definition(op_name, _signature(rest), kernel=kernel))
 
 
@@ -192,6 +194,7 @@ class _Table:
     entries: Sequence["Unit"]               # the list it was read from (kept: its identity is the key)
     scope_after: list[int]                  # the innermost open container after each entry (-1: the top)
     functions: dict[tuple[int, str], list[FunctionDefinition]]
+    parent: dict[int, int]                  # each container's header: the container around it (-1: the top)
 
 
 _KEPT_TABLES = 8
@@ -206,18 +209,20 @@ def _table(entries: Sequence["Unit"], closes: Callable[["Unit"], bool]) -> _Tabl
     open_scopes: list[int] = []
     scope_after: list[int] = []
     functions: dict[tuple[int, str], list[FunctionDefinition]] = {}
+    parent: dict[int, int] = {}
     for index, unit in enumerate(entries):
         if unit.shell:
             if closes(unit):
                 if open_scopes:
                     open_scopes.pop()
             else:
+                parent[index] = open_scopes[-1] if open_scopes else -1
                 open_scopes.append(index)
         elif unit.function is not None:
             scope = open_scopes[-1] if open_scopes else -1
             functions.setdefault((scope, unit.function.name), []).append(unit.function)
         scope_after.append(open_scopes[-1] if open_scopes else -1)
-    table = _Table(entries, scope_after, functions)
+    table = _Table(entries, scope_after, functions, parent)
     _tables[id(entries)] = table
     if len(_tables) > _KEPT_TABLES:
         _tables.popitem(last=False)
@@ -241,9 +246,16 @@ def _closer(analysis: "DocumentAnalysis") -> Callable[["Unit"], bool]:
 _NVVM_TARGET = re.compile(rb"#nvvm\.target<([^>]*)>")
 _CHIP = re.compile(rb'\bchip\s*=\s*"([^"]+)"')
 _NOT_VERIFIED = re.compile(rb"\bverifyTarget\s*=\s*false\b")
-# The name a unit records (`Unit.symbols`) when it asked for its module's targets: an edit to
-# a container's shell verifies it again, as any edit that may change a symbol table does.
+# The names a unit records (`Unit.symbols`) when it asked for its module's targets, whether its
+# module is a GPU container module, or a launched kernel: an edit to a container's shell verifies
+# it again, as any edit that may change a symbol table does.
 TARGETS = "gpu.module targets"
+CONTAINER_MODULE = "module gpu.container_module"
+_KERNEL = "kernel @{0}::@{1}"
+_KERNEL_KEY = re.compile(r"kernel @(.*)::@(.*)")
+# A container's header: its op and symbol (`gpu.module @kernels [...] {`, `module attributes {...} {`).
+_CONTAINER_HEADER = re.compile(rb'\s*"?(gpu\.module|builtin\.module|module)"?\s*(?:@("[^"]*"|[\w$.-]+))?')
+_CONTAINER_MODULE_ATTRIBUTE = re.compile(rb"\bgpu\.container_module\b")
 
 
 class UnitLookup:
@@ -275,6 +287,62 @@ class UnitLookup:
         self.asked[TARGETS] = answer
         return answer
 
+    def container_module(self) -> bool | None:
+        answer = self._container_module()
+        self.asked[CONTAINER_MODULE] = answer
+        return answer
+
+    def kernel(self, module: str, function: str) -> "tuple[Definition | object | None, Definition | object | None]":
+        table, scope = self._scope()
+        if scope >= 0 and self._header(table, scope)[0] == "gpu.module":
+            scope = table.parent[scope]     # (a gpu.module's function launches from the table around it)
+        container, header = self._container(table, scope, module)
+        answer: tuple[Any, Any] = (container, None)
+        if header is not None:
+            found = table.functions.get((header, function))
+            answer = (container, MISSING if not found else found[0].definition if len(found) == 1 else None)
+        self.asked[_KERNEL.format(module, function)] = answer
+        if function not in self.asked:
+            self.symbol(function)   # (recorded by its own name too: an edit to a definition of it asks again)
+        return answer
+
+    def _header(self, table: _Table, index: int) -> tuple[str | None, str | None, bytes]:
+        """A container header's op (`gpu.module`, `builtin.module`), symbol and text."""
+        header = table.entries[index]
+        start = self.analysis.unit_start(header)
+        text = bytes(self.analysis.document.data[start:start + header.end - header.start])
+        match = _CONTAINER_HEADER.match(text)
+        if match is None:
+            return None, None, text
+        op = "builtin.module" if match.group(1) == b"module" else match.group(1).decode()
+        name = match.group(2)
+        symbol = name.decode("utf-8", "replace").strip('"') if name is not None else None
+        return op, symbol, text
+
+    def _container(self, table: _Table, scope: int, name: str) -> "tuple[Definition | object | None, int | None]":
+        """What the table `scope` holds under `name`, and the header of the container it is."""
+        headers = [i for i, around in table.parent.items() if around == scope and self._header(table, i)[1] == name]
+        others = table.functions.get((scope, name), [])
+        if len(headers) + len(others) != 1:
+            return (MISSING if not headers and not others else None), None
+        if others:
+            return others[0].definition, None
+        op = self._header(table, headers[0])[0]
+        return (Definition(op) if op is not None else None), headers[0]
+
+    def _container_module(self) -> bool | None:
+        """Whether the nearest `module` around the unit has the `gpu.container_module`
+        attribute (the file's implicit one has none)."""
+        table, scope = self._scope()
+        while scope >= 0:
+            op, _, text = self._header(table, scope)
+            if op is None:
+                return None
+            if op == "builtin.module":
+                return _CONTAINER_MODULE_ATTRIBUTE.search(text) is not None
+            scope = table.parent[scope]
+        return False
+
     def _module_targets(self) -> tuple[str, ...] | None:
         table, scope = self._scope()
         if scope < 0:
@@ -297,6 +365,15 @@ def answers_changed(analysis: "DocumentAnalysis", unit: "Unit") -> bool:
     (each costs a bisection of the kept table, not the unit's verification)."""
     again = UnitLookup(analysis, unit, {})
     for name, answer in unit.symbols.items():
-        if (again.module_targets() if name == TARGETS else again.symbol(name)) != answer:
+        kernel = _KERNEL_KEY.fullmatch(name)
+        if name == TARGETS:
+            now = again.module_targets()
+        elif name == CONTAINER_MODULE:
+            now = again.container_module()
+        elif kernel is not None:
+            now = again.kernel(kernel.group(1), kernel.group(2))
+        else:
+            now = again.symbol(name)
+        if now != answer:
             return True
     return False

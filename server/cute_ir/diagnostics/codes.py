@@ -48,7 +48,8 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.result-count", S, "`%x:0 =`: a result group must hold at least one result "
             "(MLIR's wording)."),
     CodeDoc("syntax.empty-op-name", S, "`\"\"()`: a generic op with an empty name (MLIR's wording)."),
-    CodeDoc("syntax.strided", S, "`strided<>` without its list of strides (MLIR's wording)."),
+    CodeDoc("syntax.strided", S, "`strided<>` without its list of strides, or an offset after it written otherwise "
+            "than `, offset: N` (MLIR's wording)."),
     CodeDoc("syntax.function-type", S, "A generic op whose type is not a function type: "
             "`\"d.op\"() : i32` (MLIR's wording)."),
     CodeDoc("syntax.dense", S, "The literal of `dense<...>` as MLIR reads it: an element that is not a number, "
@@ -75,6 +76,10 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("syntax.affine", S, "The body of an `affine_map<...>` / `affine_set<...>` as MLIR's affine "
             "parser reads it: a missing operand, empty parentheses, an undeclared or redefined "
             "identifier, a non-affine product or division, a broken list (MLIR's wording)."),
+    CodeDoc("syntax.builtin-type", S, "A builtin type MLIR's type parser refuses as it builds it: a tensor, memref, "
+            "vector or complex type of an element type it cannot hold (`tensor<tensor<i8>>`), a vector size not "
+            "positive, a dimension over 64 bits, a memref with two memory spaces or a layout after its memory space, "
+            "a layout whose strides or map inputs are not one per dimension (MLIR's wording)."),
     CodeDoc("syntax.integer-width", S, "An integer type whose width is zero or over MLIR's limit "
             "(MLIR's wording)."),
     CodeDoc("syntax.expected-type", S, "A bare word where a type is required, e.g. in a function "

@@ -188,6 +188,20 @@ EXPECTED_RESULT_COUNT = "expected integer number of results"
 EXPECTED_LSQUARE = "expected '['"
 EXPECTED_RSQUARE = "expected ']'"
 INVALID_INTEGER_WIDTH = "invalid integer width"
+# The builtin shaped and complex types (TypeParser.cpp, BuiltinTypes.cpp; syntax/builtin_types.py)
+TENSOR_ELEMENT = "invalid tensor element type"
+MEMREF_ELEMENT = "invalid memref element type"
+VECTOR_ELEMENT_INTERFACE = "failed to verify 'elementType': VectorElementTypeInterface instance"
+VECTOR_SIZES = "vector types must have positive constant sizes but got {0}"
+COMPLEX_ELEMENT = "invalid element type for complex"
+DIMENSION_INVALID = "invalid dimension"
+MEMREF_MEMORY_SPACES = "multiple memory spaces specified in memref type"
+MEMREF_MEMORY_SPACE_LAST = "expected memory space to be last in memref type"
+MEMREF_STRIDES_RANK = "expected the number of strides to match the rank"
+STRIDED_OFFSET = "expected 'offset' after comma"
+STRIDED_OFFSET_COLON = "expected ':' after 'offset'"
+STRIDED_OFFSET_VALUE = "expected a 64-bit signed integer or '?'"
+MEMREF_LAYOUT_RANK = "memref layout mismatch between rank and affine map: {0} != {1}"
 INTEGER_WIDTH_LIMIT = "integer bitwidth is limited to {0} bits"
 UNBALANCED_IN_DIALECT_BODY = "unbalanced '{0}' character in pretty dialect name"
 EXPECTED_SSA_NAME = "expected valid ssa identifier"
@@ -484,6 +498,16 @@ GPU = {
     "memcpy_shape": "arguments have incompatible shape",
     "dynamic_space": "address space must be address_space<workgroup>",
     "dynamic_static": "result memref type must be memref<?xi8, #gpu.address_space<workgroup>>",
+    # LaunchFuncOp::verify, and its kernel as the symbol table around it holds it
+    "launch_container_module": "expected the closest surrounding module to have the 'gpu.container_module' attribute",
+    "launch_container": "kernel container '{0}' is undefined",
+    "launch_module": "kernel module '{0}' is undefined",
+    "launch_function": "kernel function '@{0}::@{1}' is undefined",
+    "launch_not_function": "referenced kernel '@{0}::@{1}' is not a function",
+    "launch_not_kernel": "kernel function is missing the 'gpu.kernel' attribute",
+    "launch_operand_count": "got {0} kernel operands but expected {1}",
+    "launch_operand_type": "type of function argument {0} does not match",
+    "launch_argument_list": "expected ')' in argument list",
 }
 
 

@@ -1,7 +1,8 @@
 """The gpu dialect's own verifiers beyond its reductions (mlir/lib/Dialect/GPU/IR/GPUDialect.cpp,
 MLIR 22), as callables on the ops' records: `gpu.func`'s kernel result and attributions,
 `gpu.return` against the function around it, `gpu.memcpy`'s two memrefs,
-`gpu.dynamic_shared_memory`'s result type.
+`gpu.dynamic_shared_memory`'s result type, `gpu.launch_func` against its module and the kernel
+it names (other statements, found through dialects/lookup.Lookup).
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
 verify/structure.py prefixes with `'<op>' op `, or a `Placed` message. What the text does not
@@ -13,9 +14,11 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from ..diagnostics import Span
 from ..diagnostics.mlir_messages import GPU as M
 from ..syntax.cst import TYPE_KINDS
 from .constraints import compatible_shapes, facts, normalized_type, printed
+from .lookup import MISSING, Definition
 from .op_checks import Placed, _body, _group
 
 _ADDRESS_SPACE = re.compile(r"#gpu\.address_space<\s*(\w+)\s*>")
@@ -111,7 +114,92 @@ def gpu_dynamic_shared_memory(site: Any) -> str | None:
     return None
 
 
+_KERNEL_REFERENCE = re.compile(r'@("[^"]*"|[\w$.-]+)::@("[^"]*"|[\w$.-]+)')
+_FUNCTIONS = frozenset({"func.func", "llvm.func", "gpu.func"})
+
+
+def gpu_launch_func(site: Any) -> str | None:
+    """LaunchFuncOp::verify (the module around it is a GPU container module), then its kernel
+    as the symbol table around the op's function holds it (`@module::@function`: a
+    `gpu.module`'s function, a kernel, taking the launch's `args(...)`). Looked up in the
+    document (`OpSite.kernel`) for a launch directly in a function of the table, as MLIR does."""
+    if site.container_module() is False:
+        return M["launch_container_module"]
+    reference = _kernel_reference(site)
+    parent = site.parent_site()
+    if reference is None or parent is None or parent.parent_site() is not None or site.container_module() is not True:
+        return None
+    module, name = reference
+    container, function = site.kernel(module, name)
+    if container is MISSING:
+        return M["launch_container"].format(module)
+    if not isinstance(container, Definition) or container.op == "gpu.binary":
+        return None
+    if container.op != "gpu.module":
+        return M["launch_module"].format(module)
+    if function is MISSING:
+        return M["launch_function"].format(module, name)
+    if not isinstance(function, Definition):
+        return None
+    if function.op not in _FUNCTIONS:
+        return M["launch_not_function"].format(module, name)
+    if not function.kernel:
+        return M["launch_not_kernel"]
+    arguments = _launch_arguments(site)
+    if function.op != "gpu.func" or function.signature is None or arguments is None:
+        return None
+    expected = function.signature.inputs
+    if len(arguments) != len(expected):
+        return M["launch_operand_count"].format(len(arguments), len(expected))
+    for i, (got, want) in enumerate(zip(arguments, expected)):
+        if got is not None and want is not None and normalized_type(got) != normalized_type(want):
+            return M["launch_operand_type"].format(i)
+    return None
+
+
+def _kernel_reference(site: Any) -> tuple[str, str] | None:
+    """The `@module::@function` a launch names (its `kernel` attribute in either form)."""
+    node = site.attribute("kernel")
+    if node is None and not site.generic:
+        node = next((item for item in _body(site) if item.type == "symbol_ref"), None)
+    match = _KERNEL_REFERENCE.fullmatch((node.text or b"").decode("utf-8", "replace").strip()) if node is not None else None
+    if match is None:
+        return None
+    return match.group(1).strip('"'), match.group(2).strip('"')
+
+
+def _launch_arguments(site: Any) -> list[str | None] | None:
+    """The types of a custom form's `args(%a : T, ...)` (none written: no arguments); None for
+    the generic form."""
+    if site.generic:
+        return None
+    items = _body(site)
+    for word, group in zip(items, items[1:]):
+        if word.type in ("keyword", "bare_id") and word.text == b"args" and group.type == "paren_group":
+            return [normalized_type((c.text or b"").decode("utf-8", "replace"))
+                    for c in group.named_children if c.type in TYPE_KINDS]
+    return []
+
+
+def gpu_launch_func_parse(site: Any) -> Placed | None:
+    """parseLaunchFuncOperands: `args(%a : T, ...)` holds values and their types only (an
+    attribute after a type is refused where it starts)."""
+    items = _body(site)
+    for word, group in zip(items, items[1:]):
+        if word.type in ("keyword", "bare_id") and word.text == b"args" and group.type == "paren_group":
+            extra = next((c for c in group.named_children if c.type == "attribute_dict"), None)
+            if extra is not None:
+                return Placed(M["launch_argument_list"], Span(extra.start_byte, extra.start_byte + 1))
+    return None
+
+
+# What the custom parsers refuse before anything is verified (OpDef.parse).
+PARSERS: dict[str, Callable[[Any], Any]] = {
+    "gpu.launch_func": gpu_launch_func_parse,
+}
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "gpu.launch_func": gpu_launch_func,
     "gpu.func": gpu_func,
     "gpu.return": gpu_return,
     "gpu.memcpy": gpu_memcpy,

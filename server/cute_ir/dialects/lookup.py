@@ -47,6 +47,15 @@ class Lookup(Protocol):
         """What the symbol table around the op holds under `name`, `MISSING` when it holds
         nothing, or None when that cannot be told."""
 
+    def kernel(self, module: str, function: str) -> "tuple[Definition | _Missing | None, Definition | _Missing | None]":
+        """What `gpu.launch_func @module::@function` finds (LaunchFuncOp's symbol uses): what
+        the symbol table around the op (around its `gpu.module`, if in one) holds under
+        `module`, and, when that is a `gpu.module`, what it holds under `function` (else None)."""
+
+    def container_module(self) -> bool | None:
+        """Whether the nearest `module` around the op has the `gpu.container_module`
+        attribute; None when that cannot be told."""
+
     def module_targets(self) -> tuple[str, ...] | None:
         """The chips of the `#nvvm.target`s the `gpu.module` around the op declares and asks
         to verify (not `verifyTarget = false`); None when the op is in no such module."""

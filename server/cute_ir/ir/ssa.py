@@ -400,6 +400,18 @@ class OpSite:
         lookup = self._checker.lookup
         return lookup.symbol(symbol) if lookup is not None else None
 
+    def kernel(self, module: str, function: str) -> tuple[object, object]:
+        """What a launch finds under `@module::@function` (`Lookup.kernel`); (None, None) when
+        that cannot be told."""
+        lookup = self._checker.lookup
+        return lookup.kernel(module, function) if lookup is not None else (None, None)
+
+    def container_module(self) -> bool | None:
+        """Whether the nearest `module` around the unit is a GPU container module
+        (`Lookup.container_module`)."""
+        lookup = self._checker.lookup
+        return lookup.container_module() if lookup is not None else None
+
     def module_targets(self) -> tuple[str, ...] | None:
         """The targets the `gpu.module` around the unit declares (`Lookup.module_targets`)."""
         lookup = self._checker.lookup

@@ -22,6 +22,7 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
                                          UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import WIDE_NODE, captures, query, wide_nodes
 from .affine import check_affine_body
+from .builtin_types import check_builtin_type, strided_tail
 from .cst import TYPE_KINDS, wrong_token_span
 from .attribute_values import (check_dense_array, check_dictionary_keys, check_elements_value, check_integer_value,
                                check_typed_dense, check_typed_integer)
@@ -63,6 +64,10 @@ MALFORMED_PATTERNS = """
     (typed_attribute value: (builtin_attribute kind: ["dense" "sparse"])) @malformed
     (builtin_attribute kind: "array" parameters: (type_parameters) @malformed)
     (attribute_dict) @malformed
+    (tensor_type) @malformed
+    (memref_type) @malformed
+    (vector_type) @malformed
+    (complex_type) @malformed
 """
 
 # MLIR's IntegerType::kMaxWidth.
@@ -361,6 +366,10 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return None
     if node.type in _TYPED_VALUES:      # `256 : i8`, `dense<[4.0]> : tensor<1xi32>`
         return _typed_value(node)
+    if node.type in _BUILTIN_TYPES:     # `tensor<tensor<i8>>`, `vector<0xi32>`
+        found = check_builtin_type(node)
+        return None if found is None else Diagnostic(
+            "syntax.builtin-type", Span(found[0].start_byte, found[0].end_byte), Severity.ERROR, Source.SYNTAX, found[1])
     if node.type == "attribute_dict":   # `{a, a}`
         return _value_problem(check_dictionary_keys(node))
     if node.type == "type_parameters" and _kind_of(node) == b"array":    # `array<i8: 256>`
@@ -390,7 +399,9 @@ def describe_malformed(node: Node) -> Diagnostic | None:
     if node.type == "type_parameters":  # of `strided<...>`: a stride list first
         first = node.named_children[0] if node.named_children else None
         if first is not None and first.type == "parameter_list":
-            return None
+            tail = strided_tail(node)       # `, offset: N`
+            return None if tail is None else Diagnostic(
+                "syntax.strided", Span(tail[0].start_byte, tail[0].end_byte), Severity.ERROR, Source.SYNTAX, tail[1])
         return Diagnostic("syntax.strided", span, Severity.ERROR, Source.SYNTAX, EXPECTED_LSQUARE)
     if node.type == "integer_type":     # a width with eight digits or more
         width = int((node.text or b"i0").lstrip(b"su")[1:])
@@ -403,6 +414,7 @@ def describe_malformed(node: Node) -> Diagnostic | None:
 
 
 _TYPED_VALUES = {"typed_integer": check_typed_integer, "typed_attribute": check_typed_dense}
+_BUILTIN_TYPES = frozenset({"tensor_type", "memref_type", "vector_type", "complex_type"})
 
 
 def _typed_value(node: Node) -> Diagnostic | None:
