@@ -148,6 +148,11 @@ CUSTOM_OP = "custom op '{0}' {1}"
 # function_interface_impl (FunctionImplementation.cpp, FunctionInterfaces.cpp)
 FUNCTION_BODY = "expected non-empty function body"
 FUNCTION_ARGUMENT_ATTRIBUTES = "arguments may only have dialect attributes"
+FUNCTION_INFERRED_ATTRIBUTE = "'{0}' is an inferred attribute and should not be specified in the explicit attribute dictionary"
+FUNCTION_ARGUMENT_ATTRIBUTE_COUNT = ("expects argument attribute array to have the same number of elements as the number "
+                                     "of function arguments, got {0}, but expected {1}")
+FUNCTION_RESULT_ATTRIBUTE_COUNT = ("expects result attribute array to have the same number of elements as the number "
+                                   "of function results, got {0}, but expected {1}")
 FUNCTION_RESULT_ATTRIBUTES = "results may only have dialect attributes"
 # Parser.cpp (parseRegionBody): an entry block whose arguments the op's header names
 NAMED_ARGUMENTS_BLOCK_NAME = "invalid block name in region with named arguments"
@@ -276,6 +281,8 @@ EXPECTED_IN_QUANTILE = "expected '{0}' in quantile type"
 # scf's own verifiers and parsers beyond scf.for / scf.if (SCF.cpp), and Verifier.cpp's block check
 REGION_CONSTRAINT = "region #{0} ('{1}') failed to verify constraint: {2}"
 EMPTY_BLOCK_TERMINATOR = "empty block: expect at least a terminator"
+# SymbolOpInterface's verifier (SymbolTable.cpp, detail::verifySymbol)
+SYMBOL_PARENT = "symbol's parent must have the SymbolTable trait"
 TERMINATOR_HERE = "terminator here"
 WHILE_INPUT_COUNT = "expected as many input types as operands (expected {0} got {1})"
 WHILE_TERMINATOR = "expects the '{0}' region to terminate with '{1}'"

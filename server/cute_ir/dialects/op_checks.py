@@ -21,7 +21,8 @@ from ..diagnostics.mlir_messages import (
     BROADCAST_DIMENSION, BROADCAST_NOT_VECTOR, BROADCAST_RANK, TRANSPOSE_DIMENSION, TRANSPOSE_DUPLICATE, TRANSPOSE_LENGTH, TRANSPOSE_OUT_OF_RANGE, TRANSPOSE_RANK,
     VECTOR_ELEMENT, VECTOR_INDEX_VECTOR, VECTOR_INDICES, VECTOR_LOAD_ELEMENT, VECTOR_LOAD_RANK, VECTOR_MASK,
     VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK,
-    FUNCTION_ARGUMENT_ATTRIBUTES, FUNCTION_BODY, FUNCTION_RESULT_ATTRIBUTES,
+    FUNCTION_ARGUMENT_ATTRIBUTES, FUNCTION_BODY, FUNCTION_RESULT_ATTRIBUTES, FUNCTION_INFERRED_ATTRIBUTE,
+    FUNCTION_ARGUMENT_ATTRIBUTE_COUNT, FUNCTION_RESULT_ATTRIBUTE_COUNT,
     CALL_FUNCTION_RESULTS_NOTE, CALL_NO_FUNCTION, CALL_OPERAND_COUNT, CALL_OPERAND_TYPE, CALL_OP_RESULTS_NOTE,
     CALL_RESULT_COUNT, CALL_RESULT_TYPE, CONSTANT_FUNCTION_TYPE, CONSTANT_UNDEFINED_FUNCTION, NAMED_ARGUMENTS_BLOCK_NAME,
     EXECUTE_REGION_ARGUMENTS, OPERANDS_AND_TYPES, OP_ERROR, CUSTOM_OP, PARALLEL_INDUCTION_COUNT, PARALLEL_INDUCTION_TYPE, PARALLEL_INITS,
@@ -185,6 +186,17 @@ def _signature_groups(site: Any) -> tuple[Any, Any]:
     return items[symbol + 1], results
 
 
+def _value_count(group: Any, arguments: bool, items: list) -> int | None:
+    """How many arguments (or results) a signature group declares; None when it cannot be
+    told (a single result written without parentheses)."""
+    if group is None:
+        if arguments:
+            return None
+        arrow = next((i for i, item in enumerate(items) if item.type == "->"), None)
+        return 0 if arrow is None else None
+    return len([c for c in group.named_children if c.type in TYPE_KINDS])
+
+
 def _non_dialect_attribute(group: Any) -> bool:
     """Whether a signature group gives a value an attribute whose name has no dialect prefix."""
     for child in group.named_children if group is not None else ():
@@ -197,10 +209,38 @@ def _non_dialect_attribute(group: Any) -> bool:
     return False
 
 
+def _function_attributes(items: list) -> tuple[Any, Any]:
+    """A function's custom form's `attributes {...}`: the keyword and the dictionary."""
+    for word, group in zip(items, items[1:]):
+        if word.type == "keyword" and word.text == b"attributes" and group.type == "attribute_dict":
+            return word, group
+    return None, None
+
+
+def _entries(dictionary: Any) -> dict[str, Any]:
+    """An attribute dictionary's values by name."""
+    out = {}
+    for entry in dictionary.named_children if dictionary is not None else ():
+        name = entry.child_by_field_name("name") if entry.type == "attribute_entry" else None
+        if name is not None:
+            out[(name.text or b"").decode("utf-8", "replace").strip('"')] = entry.child_by_field_name("value")
+    return out
+
+
+# What parseFunctionOp infers from the custom form, in the order it refuses them written.
+_INFERRED_ATTRIBUTES = ("sym_visibility", "sym_name", "function_type")
+
+
 def func_func_parse(site: Any) -> Placed | None:
-    """function_interface_impl::parseFunctionOp: a body, when written, is not empty, and its
-    entry block, whose arguments the signature names, has no label (Parser.cpp)."""
+    """function_interface_impl::parseFunctionOp: no attribute it infers written in the
+    `attributes` dictionary (where the dictionary starts); a body, when written, is not
+    empty, and its entry block, whose arguments the signature names, has no label (Parser.cpp)."""
     items = _body(site)
+    keyword, written = _function_attributes(items)
+    inferred = next((name for name in _INFERRED_ATTRIBUTES if name in _entries(written)), None)
+    if inferred is not None:
+        return Placed(CUSTOM_OP.format(site.name, FUNCTION_INFERRED_ATTRIBUTE.format(inferred)),
+                      Span(keyword.start_byte, keyword.end_byte))
     region = items[-1] if items and items[-1].type == "region" else None
     if region is None:
         return None
@@ -217,11 +257,23 @@ def func_func_parse(site: Any) -> Placed | None:
 
 
 def func_func(site: Any) -> str | None:
-    """function_interface_impl::verifyTrait: the arguments' and results' attributes are
-    dialect attributes (their names carry a dialect prefix)."""
+    """function_interface_impl::verifyTrait: `arg_attrs` / `res_attrs`, when the dictionary
+    writes them, hold one entry per argument / result, and the arguments' and results'
+    attributes are dialect attributes (their names carry a dialect prefix)."""
     if site.generic:
         return None
+    items = _body(site)
     arguments, results = _signature_groups(site)
+    written = _entries(_function_attributes(items)[1])
+    for name, group, message in (("arg_attrs", arguments, FUNCTION_ARGUMENT_ATTRIBUTE_COUNT),
+                                 ("res_attrs", results, FUNCTION_RESULT_ATTRIBUTE_COUNT)):
+        value = written.get(name)
+        if value is None or value.type != "array_attribute":
+            continue
+        count = len([c for c in value.named_children if c.type != "comment"])
+        expected = _value_count(group, name == "arg_attrs", items)
+        if expected is not None and count != expected:
+            return message.format(count, expected)
     if _non_dialect_attribute(arguments):
         return FUNCTION_ARGUMENT_ATTRIBUTES
     if _non_dialect_attribute(results):

@@ -37,7 +37,7 @@ from ..diagnostics.mlir_messages import (
     ATTRIBUTE_CONSTRAINT, CUSTOM_OP, EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
-    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR,
+    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, SYMBOL_PARENT,
     INVALID_TYPE_KIND, NOT_SUPPORTED_ON, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
@@ -48,6 +48,7 @@ from ..dialects.op_checks import Placed, i1_same_shape
 from ..ir.op_form import segment_sizes
 from ..ir.ssa import OpSite
 from ..ir.target import op_needs
+from ..syntax.cst import written_symbol
 from ..tables.tiers import parse_target, satisfies_any
 
 # `requires one ...`: ODS's OneRegion / OneResult / OneOperand say it in words of their own.
@@ -272,6 +273,14 @@ def _traits(site: OpSite, record: OpDef) -> str | Placed | None:
         if len(record.parents) == 1:
             return EXPECTS_PARENT.format(record.parents[0])
         return EXPECTS_PARENT_ONE_OF.format(", ".join(record.parents))
+    if record.has(Trait.SYMBOL) and site.parent is not None and site.node is not None \
+            and (site.generic or written_symbol(site.node) is not None):
+        # SymbolOpInterface's verifier, for an op that names a symbol (a module need not) under
+        # an upstream parent (a dialect of the DSL's, harvested from its dumps, has no traits
+        # to judge by)
+        around = registry.record(site.parent)
+        if around is not None and around.source == SOURCE and not around.has(Trait.SYMBOL_TABLE):
+            return SYMBOL_PARENT
     if record.has(Trait.TERMINATOR) and site.ends_block is False:
         return MUST_BE_LAST
     problem = _region_traits(site, record)
