@@ -281,6 +281,9 @@ EXPECTED_IN_QUANTILE = "expected '{0}' in quantile type"
 # scf's own verifiers and parsers beyond scf.for / scf.if (SCF.cpp), and Verifier.cpp's block check
 REGION_CONSTRAINT = "region #{0} ('{1}') failed to verify constraint: {2}"
 EMPTY_BLOCK_TERMINATOR = "empty block: expect at least a terminator"
+# BranchOpInterface's verifier (ControlFlowInterfaces.cpp, verifyBranchSuccessorOperands)
+BRANCH_OPERAND_COUNT = "branch has {0} operands for successor #{1}, but target block has {2}"
+BRANCH_OPERAND_TYPE = "type mismatch for bb argument #{0} of successor #{1}"
 # SymbolOpInterface's verifier (SymbolTable.cpp, detail::verifySymbol)
 SYMBOL_PARENT = "symbol's parent must have the SymbolTable trait"
 TERMINATOR_HERE = "terminator here"

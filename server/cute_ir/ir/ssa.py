@@ -358,6 +358,33 @@ class OpSite:
             out.append(blocks)
         return out
 
+    def successor_targets(self) -> list[tuple[Span, list[str | None] | None, tuple[str | None, ...] | None]] | None:
+        """Each successor a custom form writes (`^bb1(%a, %b : i32, f32)`): where it is, the
+        types of the operands it passes (None when the text does not say them one per operand),
+        and the types of its target block's arguments (None: no such block, or one an op's
+        header binds); None for the generic form."""
+        if self._op.generic or self._op.node is None:
+            return None
+        body = self._op.node.child_by_field_name("body")
+        checker = self._checker
+        region = checker.regions[checker.block_region[self._op.block]]
+        items = [c for c in body.children if c.type != "comment"] if body is not None else []
+        out = []
+        for i, item in enumerate(items):
+            if item.type != "successor":
+                continue
+            group = items[i + 1] if i + 1 < len(items) and items[i + 1].type == "paren_group" else None
+            passed: list[str | None] | None = []
+            if group is not None:
+                uses = [c for c in group.named_children if c.type == "value_use"]
+                types = [type_text(c) for c in group.named_children if c.type in TYPE_KINDS]
+                passed = types if len(types) == len(uses) else None
+            target = region.labels.get(_text(item))
+            arguments = None if target is None or target in checker.header_blocks else \
+                tuple(checker.block_args.get(target, ()))
+            out.append((_span(item), passed, arguments))
+        return out
+
     def parent_site(self) -> "OpSite | None":
         """The op whose region holds this one, when it is in the unit."""
         parent = self._checker.block_parent_op[self._op.block]

@@ -37,7 +37,7 @@ from ..diagnostics.mlir_messages import (
     ATTRIBUTE_CONSTRAINT, CUSTOM_OP, EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
-    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, SYMBOL_PARENT,
+    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, SYMBOL_PARENT, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
     INVALID_TYPE_KIND, NOT_SUPPORTED_ON, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
@@ -72,7 +72,8 @@ def check_site(site: OpSite) -> Diagnostic | None:
         (record.parse(site) if record.parse is not None else None) or _parsed_kinds(site, record)
         or _parsed_types(site, record))
     problem = problem or _attribute_constraints(site, record) or _constraints(site, record) \
-        or _traits(site, record) or _region_constraints(site, record) or _required_sm(site)
+        or _traits(site, record) or _region_constraints(site, record) or _branch_operands(site, record) \
+        or _required_sm(site)
     if problem is None and record.check is not None:
         problem = record.check(site)
     if problem is None:
@@ -379,6 +380,23 @@ def _empty_block(site: OpSite, record: OpDef) -> Placed | None:
         # `func.func @f(%a: i32) {}`)
         if any(block.ops == 0 and block.arguments is not None for block in blocks):
             return Placed(EMPTY_BLOCK_TERMINATOR)
+    return None
+
+
+def _branch_operands(site: OpSite, record: OpDef) -> Placed | None:
+    """BranchOpInterface's verifier (verifyBranchSuccessorOperands): each successor is passed
+    as many values as its block has arguments, of their types (an emitError, unprefixed)."""
+    targets = site.successor_targets() if "BranchOpInterface" in record.interfaces else None
+    if not targets or (record.successors is not None and len(targets) != record.successors):
+        return None     # (not a successor list the op's parser would have read)
+    for number, (_, passed, arguments) in enumerate(targets):
+        if passed is None or arguments is None:
+            continue
+        if len(passed) != len(arguments):
+            return Placed(BRANCH_OPERAND_COUNT.format(len(passed), number, len(arguments)))
+        for i, (given, expected) in enumerate(zip(passed, arguments)):
+            if given is not None and expected is not None and given != expected:
+                return Placed(BRANCH_OPERAND_TYPE.format(i, number))
     return None
 
 

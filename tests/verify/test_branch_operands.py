@@ -1,0 +1,33 @@
+"""BranchOpInterface's verifier (verifyBranchSuccessorOperands, checked against mlir-opt 22):
+each successor of a branch is passed as many values as its block has arguments, of their
+types, in MLIR's words (an error without the op's name) at the branch."""
+from __future__ import annotations
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+
+
+def _errors(text: str) -> list[tuple[str, str]]:
+    a = DocumentAnalysis("file:///x.mlir", text)
+    return [(text[d.span.start:d.span.end], d.message) for d in a.diagnostics()]
+
+
+def _function(branch: str) -> str:
+    return ("func.func @f(%c: i1, %a: i32, %b: f32) {\n  " + branch + "\n"
+            "^bb1(%x: i32):\n  return\n^bb2(%y: f32, %z: i32):\n  return\n}\n")
+
+
+@pytest.mark.parametrize("branch, expected", [
+    ("cf.br ^bb1(%a : i32)", None),
+    ("cf.cond_br %c, ^bb1(%a : i32), ^bb2(%b, %a : f32, i32)", None),
+    ("llvm.br ^bb1(%a : i32)", None),
+    ("cf.br ^bb1(%a, %a : i32, i32)", "branch has 2 operands for successor #0, but target block has 1"),
+    ("cf.br ^bb1", "branch has 0 operands for successor #0, but target block has 1"),
+    ("cf.br ^bb1(%b : f32)", "type mismatch for bb argument #0 of successor #0"),
+    ("cf.cond_br %c, ^bb1(%a : i32), ^bb2(%b, %b : f32, f32)", "type mismatch for bb argument #1 of successor #1"),
+    ("cf.cond_br %c, ^bb1(%a : i32), ^bb2(%b : f32)", "branch has 1 operands for successor #1, but target block has 2"),
+])
+def test_a_branchs_operands_against_its_successors_arguments(branch, expected):
+    name = branch.split()[0]
+    assert _errors(_function(branch)) == ([(name, expected)] if expected else [])
