@@ -11,7 +11,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis
 
 PRELUDE = ("func.func @f(%m: memref<4x4xf32>, %d: memref<8xf32, 1>, %t: memref<1xi32, 2>, %i: index, %s: f32, "
-           "%u: memref<*xf32>, %v: memref<?xf32>) {\n  ")
+           "%u: memref<*xf32>, %v: memref<?xf32>, %sh: memref<1xi32>, %dsh: memref<?xi32>) {\n  ")
 
 CASES = [
     ('"memref.dma_start"(%m, %i, %i, %i) : (memref<4x4xf32>, index, index, index) -> ()',
@@ -49,6 +49,23 @@ CASES = [
     ("%0 = memref.subview %m[0][2][1] : memref<4x4xf32> to memref<2xf32, strided<[4]>>", "expected 2 offset values, got 1"),
     ("%0 = memref.subview %m[0, -1][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: ?>>",
      "expected offsets to be non-negative, but got -1"),
+    # memref.reshape (ReshapeOp::verify), memref.atomic_rmw (AtomicRMWOp::verify), memref.prefetch's parser
+    ("%0 = memref.reshape %u(%sh) : (memref<*xf32>, memref<1xi32>) -> memref<?xi32>",
+     "'memref.reshape' op element types of source and destination memref types should be the same"),
+    ("%0 = memref.reshape %u(%dsh) : (memref<*xf32>, memref<?xi32>) -> memref<?xf32>",
+     "'memref.reshape' op cannot use shape operand with dynamic length to reshape to statically-ranked memref type"),
+    ("%0 = memref.reshape %u(%sh) : (memref<*xf32>, memref<1xi32>) -> memref<?x?xf32>",
+     "'memref.reshape' op length of shape operand differs from the result's memref rank"),
+    ("%0 = memref.reshape %m(%sh) : (memref<4x4xf32>, memref<1xi32>) -> memref<16xf32, strided<[2], offset: 0>>",
+     "'memref.reshape' op result memref type should have identity affine map"),
+    ("%0 = memref.atomic_rmw addf %s, %m[%i] : (f32, memref<4x4xf32>) -> f32",
+     "'memref.atomic_rmw' op expects the number of subscripts to be equal to memref rank"),
+    ("%0 = memref.atomic_rmw addi %s, %m[%i, %i] : (f32, memref<4x4xf32>) -> f32",
+     "'memref.atomic_rmw' op with kind 'addi' expects an integer type"),
+    ("memref.prefetch %m[%i, %i], rw, locality<0>, data : memref<4x4xf32>",
+     "custom op 'memref.prefetch' rw specifier has to be 'read' or 'write'"),
+    ("memref.prefetch %m[%i, %i], read, locality<0>, false : memref<4x4xf32>",
+     "custom op 'memref.prefetch' cache type has to be 'data' or 'instr'"),
 ]
 
 GLOBALS = [
@@ -90,6 +107,10 @@ WELL_FORMED = [
     "%0 = memref.subview %m[1, 1][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>",
     "%0 = memref.cast %m : memref<4x4xf32> to memref<4x4xf32, strided<[4, 1]>>",
     "%0 = memref.cast %m : memref<4x4xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>",
+    "%0 = memref.reshape %u(%sh) : (memref<*xf32>, memref<1xi32>) -> memref<?xf32>",
+    "%0 = memref.reshape %m(%sh) : (memref<4x4xf32>, memref<1xi32>) -> memref<16xf32, strided<[1]>>",
+    "%0 = memref.atomic_rmw addf %s, %m[%i, %i] : (f32, memref<4x4xf32>) -> f32",
+    "memref.prefetch %m[%i, %i], write, locality<3>, instr : memref<4x4xf32>",
 ]
 
 

@@ -561,6 +561,20 @@ MEMREF_GLOBAL = {
     "get_type": "result type '{0}' does not match type '{1}' of the global memref @{2}",
 }
 
+# memref.reshape's, memref.atomic_rmw's verifiers and memref.prefetch's parser (MemRefOps.cpp).
+MEMREF_OTHER = {
+    "reshape_element": "element types of source and destination memref types should be the same",
+    "reshape_source_identity": "source memref type should have identity affine map",
+    "reshape_result_identity": "result memref type should have identity affine map",
+    "reshape_dynamic_shape": "cannot use shape operand with dynamic length to reshape to statically-ranked memref type",
+    "reshape_rank": "length of shape operand differs from the result's memref rank",
+    "atomic_subscripts": "expects the number of subscripts to be equal to memref rank",
+    "atomic_float": "with kind '{0}' expects a floating-point type",
+    "atomic_integer": "with kind '{0}' expects an integer type",
+    "prefetch_rw": "rw specifier has to be 'read' or 'write'",
+    "prefetch_cache": "cache type has to be 'data' or 'instr'",
+}
+
 # memref.expand_shape / collapse_shape's verifiers (verifyCollapsedShape and the result type).
 MEMREF_RESHAPE = {
     "groups": "invalid number of reassociation groups: found {0}, expected {1}",

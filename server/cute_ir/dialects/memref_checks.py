@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import re
 
-from ..diagnostics.mlir_messages import (CUSTOM_OP, MEMREF_DMA as M, MEMREF_GLOBAL as G, MEMREF_REINTERPRET as R,
+from ..diagnostics.mlir_messages import (CUSTOM_OP, MEMREF_DMA as M, MEMREF_GLOBAL as G, MEMREF_OTHER as O, MEMREF_REINTERPRET as R,
                                          MEMREF_RESHAPE as S)
 from ..syntax.cst import TYPE_KINDS
 from .constraints import facts, normalized_type, printed
@@ -345,14 +345,111 @@ def memref_get_global(site: Any) -> str | None:
     return None
 
 
+def _identity_layout(text: str | None) -> bool | None:
+    """MemRefLayoutAttrInterface::isIdentity of a memref type's layout: none written, an
+    `affine_map` whose results are its dimensions, a `strided` layout whose map simplifies to
+    the identity (one dimension of stride 1, offset 0); None when the text does not say (an
+    alias, an unranked memref)."""
+    parts = _memref_parts(text)
+    if parts is None or not parts[0]:
+        return None
+    layout = parts[2]
+    if layout is None:
+        return True
+    if layout.startswith("affine_map<"):
+        match = re.fullmatch(r"affine_map<\(([^)]*)\)\s*->\s*\(([^)]*)\)>", layout.strip())
+        if match is None:
+            return None
+        dims, results = ([p.strip() for p in group.split(",") if p.strip()] for group in match.groups())
+        return dims == results
+    t = facts(text)
+    if layout.startswith("strided<") and t is not None and t.dims is not None:
+        found = strides_and_offset(text, tuple(t.dims))
+        if found is None:
+            return None
+        strides, offset = found
+        return (strides == [] or (len(strides) == 1 and strides[0] == 1)) and offset == 0
+    return None
+
+
+def memref_reshape_by_shape(site: Any) -> str | None:
+    """ReshapeOp::verify (`memref.reshape`, its shape an operand): the same element type, identity layouts, and a ranked result's rank
+    the shape operand's static length."""
+    source, shape, result = site.operand_type(0), site.operand_type(1), site.result_type(0)
+    src, length, res = (facts(t) if t is not None else None for t in (source, shape, result))
+    if src is None or res is None or src.element is None or res.element is None:
+        return None
+    if src.element.text != res.element.text:
+        return O["reshape_element"]
+    if src.kind == "memref" and src.dims is not None and _identity_layout(source) is False:
+        return O["reshape_source_identity"]
+    if res.kind != "memref" or res.dims is None:
+        return None
+    if _identity_layout(result) is False:
+        return O["reshape_result_identity"]
+    if length is None or length.dims is None or len(length.dims) != 1:
+        return None
+    if length.dims[0] is None:
+        return O["reshape_dynamic_shape"]
+    if length.dims[0] != len(res.dims):
+        return O["reshape_rank"]
+    return None
+
+
+# arith::AtomicRMWKind by the value type it takes.
+_FLOAT_KINDS = frozenset({"addf", "maximumf", "minimumf", "mulf", "maxnumf", "minnumf"})
+_INTEGER_KINDS = frozenset({"addi", "maxs", "maxu", "mins", "minu", "muli", "ori", "andi", "xori"})
+
+
+def memref_atomic_rmw(site: Any) -> str | None:
+    """AtomicRMWOp::verify: one subscript per dimension, and a value of the type its kind
+    takes (a float, or an integer)."""
+    t = facts(site.operand_type(1) or "")
+    if t is not None and t.kind == "memref" and t.dims is not None and len(t.dims) != site.operands - 2:
+        return O["atomic_subscripts"]
+    kind = next((item.text.decode() for item in _body(site) if item.type in ("keyword", "bare_id")), None)
+    value = facts(site.operand_type(0) or "")
+    if kind is None or value is None:
+        return None
+    if kind in _FLOAT_KINDS and value.kind != "float":
+        return O["atomic_float"].format(kind)
+    if kind in _INTEGER_KINDS and value.kind != "integer":
+        return O["atomic_integer"].format(kind)
+    return None
+
+
+def memref_prefetch_parse(site: Any) -> Placed | None:
+    """PrefetchOp::parse: `%m[...], read|write, locality<N>, data|instr` (the error at the op)."""
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), len(items))
+    # the specifiers between the commas after the memref's indices: rw, locality<N>, cache type
+    segments: list[list[Any]] = [[]]
+    for item in items[:colon]:
+        if item.type == ",":
+            segments.append([])
+        else:
+            segments[-1].append(item)
+    if len(segments) != 4 or any(len(segment) != 1 for segment in (segments[1], segments[3])):
+        return None
+    words = [segments[1][0].text, None, segments[3][0].text]
+    if words[0] not in (b"read", b"write"):
+        return Placed(CUSTOM_OP.format(site.name, O["prefetch_rw"]))
+    if words[2] not in (b"data", b"instr"):
+        return Placed(CUSTOM_OP.format(site.name, O["prefetch_cache"]))
+    return None
+
+
 # What the custom parsers refuse before anything is verified (OpDef.parse).
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "memref.global": memref_global_parse,
+    "memref.prefetch": memref_prefetch_parse,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "memref.global": memref_global,
     "memref.get_global": memref_get_global,
+    "memref.reshape": memref_reshape_by_shape,
+    "memref.atomic_rmw": memref_atomic_rmw,
     "memref.expand_shape": memref_reshape,
     "memref.collapse_shape": memref_reshape,
     "memref.reinterpret_cast": memref_reinterpret_cast,
