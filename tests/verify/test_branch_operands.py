@@ -31,3 +31,17 @@ def _function(branch: str) -> str:
 def test_a_branchs_operands_against_its_successors_arguments(branch, expected):
     name = branch.split()[0]
     assert _errors(_function(branch)) == ([(name, expected)] if expected else [])
+
+
+@pytest.mark.parametrize("branch, expected", [
+    ("cf.cond_br %c weights([100, 0]), ^bb1(%a : i32), ^bb2(%b, %a : f32, i32)", None),
+    ("cf.cond_br %c weights([100]), ^bb1(%a : i32), ^bb2(%b, %a : f32, i32)",
+     "expects number of branch weights to match number of successors: 1 vs 2"),
+    ("cf.cond_br %c weights([0, 0]), ^bb1(%a : i32), ^bb2(%b, %a : f32, i32)", "branch weights cannot all be zero"),
+    ("llvm.switch %a : i32, ^bb1(%a : i32) [\n    42: ^bb2(%b, %a : f32, i32)\n  ] {branch_weights = array<i32: 13, 17, 19>}",
+     "expects number of branch weights to match number of successors: 3 vs 2"),
+])
+def test_a_branchs_weights_against_its_successors(branch, expected):
+    """WeightedBranchOpInterface's verifier (verifyBranchWeights)."""
+    name = branch.split()[0]
+    assert _errors(_function(branch)) == ([(name, expected)] if expected else [])

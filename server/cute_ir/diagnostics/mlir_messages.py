@@ -284,6 +284,9 @@ EMPTY_BLOCK_TERMINATOR = "empty block: expect at least a terminator"
 # BranchOpInterface's verifier (ControlFlowInterfaces.cpp, verifyBranchSuccessorOperands)
 BRANCH_OPERAND_COUNT = "branch has {0} operands for successor #{1}, but target block has {2}"
 BRANCH_OPERAND_TYPE = "type mismatch for bb argument #{0} of successor #{1}"
+# WeightedBranchOpInterface's verifier (ControlFlowInterfaces.cpp, verifyBranchWeights)
+BRANCH_WEIGHT_COUNT = "expects number of branch weights to match number of successors: {0} vs {1}"
+BRANCH_WEIGHTS_ZERO = "branch weights cannot all be zero"
 # SymbolOpInterface's verifier (SymbolTable.cpp, detail::verifySymbol)
 SYMBOL_PARENT = "symbol's parent must have the SymbolTable trait"
 TERMINATOR_HERE = "terminator here"

@@ -38,6 +38,7 @@ from ..diagnostics.mlir_messages import (
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, SYMBOL_PARENT, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
+    BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO,
     INVALID_TYPE_KIND, NOT_SUPPORTED_ON, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
@@ -73,6 +74,7 @@ def check_site(site: OpSite) -> Diagnostic | None:
         or _parsed_types(site, record))
     problem = problem or _attribute_constraints(site, record) or _constraints(site, record) \
         or _traits(site, record) or _region_constraints(site, record) or _branch_operands(site, record) \
+        or _branch_weights(site, record) \
         or _required_sm(site)
     if problem is None and record.check is not None:
         problem = record.check(site)
@@ -397,6 +399,38 @@ def _branch_operands(site: OpSite, record: OpDef) -> Placed | None:
         for i, (given, expected) in enumerate(zip(passed, arguments)):
             if given is not None and expected is not None and given != expected:
                 return Placed(BRANCH_OPERAND_TYPE.format(i, number))
+    return None
+
+
+_WEIGHT = re.compile(r"-?[0-9]+")
+
+
+def _branch_weights(site: OpSite, record: OpDef) -> Placed | None:
+    """WeightedBranchOpInterface's verifier: the weights a branch writes (`weights([...])` in
+    its custom form, or `branch_weights = array<i32: ...>`), one per successor, not all zero
+    (an emitError, unprefixed)."""
+    if "WeightedBranchOpInterface" not in record.interfaces:
+        return None
+    written = site.attribute("branch_weights")
+    text = (written.text or b"").decode("utf-8", "replace") if written is not None else None
+    if text is None:
+        items = [c for c in site.node.child_by_field_name("body").children] \
+            if site.node is not None and not site.generic and site.node.child_by_field_name("body") is not None else []
+        for word, group in zip(items, items[1:]):
+            if word.type == "keyword" and word.text == b"weights" and group.type == "paren_group":
+                text = (group.text or b"").decode("utf-8", "replace")
+        for entry in (e for item in items if item.type == "attribute_dict" for e in item.named_children):
+            name = entry.child_by_field_name("name") if entry.type == "attribute_entry" else None
+            value = entry.child_by_field_name("value") if name is not None and name.text == b"branch_weights" else None
+            if value is not None:
+                text = (value.text or b"").decode("utf-8", "replace")
+    if text is None:
+        return None
+    weights = [int(w) for w in _WEIGHT.findall(text.split(":", 1)[-1] if text.startswith("array") else text)]
+    if weights and len(weights) != site.successors:
+        return Placed(BRANCH_WEIGHT_COUNT.format(len(weights), site.successors))
+    if weights and not any(weights):
+        return Placed(BRANCH_WEIGHTS_ZERO)
     return None
 
 
