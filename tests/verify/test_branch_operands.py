@@ -45,3 +45,18 @@ def test_a_branchs_weights_against_its_successors(branch, expected):
     """WeightedBranchOpInterface's verifier (verifyBranchWeights)."""
     name = branch.split()[0]
     assert _errors(_function(branch)) == ([(name, expected)] if expected else [])
+
+
+def test_a_region_with_an_implicit_terminator_ends_with_no_other_terminator():
+    """SingleBlockImplicitTerminator<T>: the custom form adds T after an op that is no
+    terminator; a block that ends with another terminator is refused, with MLIR's note (unless
+    that terminator is wrong where it stands, which MLIR reports first)."""
+    text = "func.func @f(%n: index) {\n  scf.forall (%i) in (%n) {\n    llvm.return\n  }\n  return\n}\n"
+    [d] = DocumentAnalysis("file:///x.mlir", text).diagnostics()
+    assert (text[d.span.start:d.span.end], d.message) == (
+        "scf.forall", "'scf.forall' op expects regions to end with 'scf.forall.in_parallel', found 'llvm.return'")
+    assert [r.message for r in d.related] == ["in custom textual format, the absence of terminator implies 'scf.forall.in_parallel'"]
+    misplaced = "func.func @f() {\n  affine.for %i = 1 to 100 {\n    func.return\n  }\n  return\n}\n"
+    assert _errors(misplaced) == [("func.return", "'func.return' op expects parent op 'func.func'")]
+    fine = "func.func @f(%n: index) {\n  scf.forall (%i) in (%n) {\n    %c = arith.constant 0 : index\n  }\n  return\n}\n"
+    assert _errors(fine) == []

@@ -314,8 +314,9 @@ SWITCH_YIELD_NOTE = "see yield operation here"
 SWITCH_YIELD_TYPE = "expected result #{0} of each region to be {1}"
 SWITCH_YIELD_TYPE_NOTE = "{0} returns {1} here"
 FORALL_MAPPING_RANK = "mapping attribute size must match op rank"
-FORALL_TERMINATOR = "expects regions to end with 'scf.forall.in_parallel', found '{0}'"
-FORALL_TERMINATOR_NOTE = "in custom textual format, the absence of terminator implies 'scf.forall.in_parallel'"
+# SingleBlockImplicitTerminator's region verifier (OpDefinition.h)
+IMPLICIT_TERMINATOR = "expects regions to end with '{0}', found '{1}'"
+IMPLICIT_TERMINATOR_NOTE = "in custom textual format, the absence of terminator implies '{0}'"
 # memref (MemRefOps.cpp): AllocaOp::verify, verifyAllocLikeOp.
 ALLOCA_SCOPE = "requires an ancestor op with AutomaticAllocationScope trait"
 DYNAMIC_SIZES = "incorrect number of dynamic sizes, has {0}, expected {1}"

@@ -38,7 +38,7 @@ from ..diagnostics.mlir_messages import (
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, SYMBOL_PARENT, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
-    BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO,
+    BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO, IMPLICIT_TERMINATOR, IMPLICIT_TERMINATOR_NOTE,
     INVALID_TYPE_KIND, NOT_SUPPORTED_ON, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
@@ -79,7 +79,8 @@ def check_site(site: OpSite) -> Diagnostic | None:
     if problem is None and record.check is not None:
         problem = record.check(site)
     if problem is None:
-        problem = _empty_block(site, record)
+        # (region traits are verified after the op's own verifier)
+        problem = _empty_block(site, record) or _implicit_terminator(site, record)
     if problem is None:
         return None
     if isinstance(problem, Placed):   # an op's own verifier's emitError: its own words and place
@@ -348,6 +349,23 @@ def _elementwise(operands: list[str | None], results: list[str | None]) -> str |
     texts = [t for t, m in zip(operands + results, mappable) if m]
     if len(set(shaped)) > 1 or compatible_shapes(texts) is False:
         return ELEMENTWISE_SAME
+    return None
+
+
+def _implicit_terminator(site: OpSite, record: OpDef) -> Placed | None:
+    """SingleBlockImplicitTerminator<T>: a block that ends with a terminator ends with T (the
+    custom form adds T only after an op that is no terminator); with MLIR's note at the op."""
+    expected = record.implicit_terminator
+    if expected is None:
+        return None
+    for blocks in site.region_blocks():
+        last = blocks[-1].terminator if len(blocks) == 1 else None
+        if last is None or last.record is None or not last.record.has(Trait.TERMINATOR) or last.name == expected:
+            continue
+        if check_site(last) is not None:
+            continue    # (the ops in a region are verified before its traits, and MLIR stops there)
+        return Placed(OP_ERROR.format(site.name, IMPLICIT_TERMINATOR.format(expected, last.name)),
+                      notes=((site.name_span, IMPLICIT_TERMINATOR_NOTE.format(expected)),))
     return None
 
 
