@@ -79,9 +79,7 @@ def test_the_editor_publishes_what_cute_ir_lower_reports_less_restatements(path)
     assert published == reported
 
 
-def test_a_function_the_passes_cannot_report_on_is_not_run(monkeypatch):
-    # Every op of the fully specified function lowers: the atom lowering may not report there
-    # (`Pass.may_report`), and erasing atoms never does; the under-specified one runs.
+def _counting_runs(monkeypatch) -> list:
     from cute_ir.analysis import pipeline
     runs = []
     real = pipeline.PassManager
@@ -92,7 +90,63 @@ def test_a_function_the_passes_cannot_report_on_is_not_run(monkeypatch):
             return super().run(root, context)
     monkeypatch.setattr(pipeline, "PassManager", Counting)
     pipeline.clear_cache()
-    analyse(UNDER_SPECIFIED.replace("%g = cute.make_atom : !cute_nvgpu.sm90.mma", SPECIFIED))
+    return runs
+
+
+def test_a_function_the_passes_cannot_report_on_is_not_run(monkeypatch):
+    # Every op of the fully specified function lowers: the atom lowering may not report there
+    # (`Pass.may_report`), and erasing atoms never does.
+    runs = _counting_runs(monkeypatch)
+    analysis = analyse(UNDER_SPECIFIED.replace("%g = cute.make_atom : !cute_nvgpu.sm90.mma", SPECIFIED))
+    assert runs == [] and lowering(analysis) == []
+
+
+def test_what_only_the_atom_lowering_reports_is_checked_on_the_ir_as_written(monkeypatch):
+    # No TileAS pass touches the function, so the atom lowering sees it as written: its
+    # warning comes from a check of the unit's IR, which is neither copied nor rewritten.
+    runs = _counting_runs(monkeypatch)
+    analysis = analyse(UNDER_SPECIFIED)
     assert runs == []
-    analyse(UNDER_SPECIFIED)
-    assert len(runs) == 1
+    assert lowering(analysis) == [("lower.not-lowered", "WARNING", "cute_nvgpu.mma")]
+    [unit] = [u for u in analysis.units if "cute_nvgpu.mma" in analysis.document.text[u.start:u.end]]
+    assert [op.name for op in analysis.lifted_unit(unit).operations[0].walk()].count("cute_nvgpu.mma") == 1
+
+
+def test_a_function_a_tileas_pass_rewrites_runs_the_pipeline(monkeypatch):
+    runs = _counting_runs(monkeypatch)
+    text = (REPO / "examples" / "tileas_copy.ir").read_text()
+    analyse(text)
+    assert runs
+
+
+TARGETS = ("sm_90a", "sm_100a")
+UNITS_FILES = FILES + sorted((REPO / "tests" / "lit").rglob("*.mlir"))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("path", UNITS_FILES, ids=lambda p: str(p.relative_to(REPO)))
+def test_the_check_in_place_reports_what_the_pipeline_reports(path, target, monkeypatch):
+    """Every unit the editor checks in place, checked again by running the whole pipeline on a
+    copy of its IR: the same diagnostics, and the unit's own IR left as it was."""
+    from cute_ir.analysis import pipeline
+    from cute_ir.ir.core import copy_operations
+    from cute_ir.ir.printer import print_ops
+    checked = []
+    real_check = pipeline._check_in_place
+
+    def check(ops, reporting, context):
+        before = print_ops(ops)
+        real_check(ops, reporting, context)
+        assert print_ops(ops) == before
+        checked.append((ops, context))
+    monkeypatch.setattr(pipeline, "_check_in_place", check)
+    pipeline.clear_cache()
+    analysis = DocumentAnalysis("file:///pipeline.ir", path.read_text(), settings=Settings(target_arch=target))
+    analysis.diagnostics()
+    aliases = pipeline._alias_table(pipeline.UnitPtxSource(analysis, target))
+    for ops, context in checked:
+        again = pipeline.PassContext(context.target, context.facts)
+        module = pipeline.wrap_in_module(copy_operations(ops))
+        pipeline.resolve_aliases([module], aliases)      # as the editor's run does
+        pipeline.PassManager(pipeline._ELEMENTS).run(module, again)
+        assert again.diagnostics == context.diagnostics

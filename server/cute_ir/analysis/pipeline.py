@@ -10,7 +10,10 @@ Each unit goes through the pipeline alone, wrapped in a module as `cute-ir lower
 top-level ops: the default pipeline's passes are all `local`. A unit none of whose passes may
 report anything with its facts (`Pass.may_report`: the atom lowering reports only on ops the
 preview did not lower, the tensor-memory copy legalization only where there are copies) is not
-run: most functions lower whole, and the run would show nothing.
+run: most functions lower whole, and the run would show nothing. When the passes that may
+report can say so without rewriting (`Pass.checks_in_place`) and no pass before them rewrites
+the unit (`Pass.may_rewrite`: a CuTe DSL function, which no TileAS pass touches, where only the
+atom lowering has something to say), they check the unit's IR as written: no copy, no run.
 Its facts are the PTX preview's verdict on the unit (emit/preview.py,
 `UnitPtxSource.unit_with`), given the errors known when the unit is verified. Results are cached by that verdict's key (the unit's text, the aliases,
 the target and the errors stopping its ops), so a unit that only moved, or text typed and then
@@ -35,7 +38,7 @@ from ..verify.lowering import LoweringCheck
 from ..ir.aliases import resolve_aliases, table_for
 from ..ir.lift import wrap_in_module
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
-from ..passes.base import OP_NAMES, local_passes
+from ..passes.base import OP_NAMES, local_passes, report_failure
 from ..ir.printer import print_ops
 from ..diagnostics import Severity
 from ..passes.lower_atoms import STOPPED_CODE
@@ -91,13 +94,41 @@ class UnitPipeline:
 
     def _run(self, unit: Unit, verdict, op_names: frozenset[str]) -> tuple[Diagnostic, ...]:
         facts = {**verdict.pass_facts(unit.start), OP_NAMES: op_names}
-        if not any(p.may_report(facts) for p in _PASSES):
+        reporting = [p.may_report(facts) for p in _PASSES]
+        if not any(reporting):
             return ()
-        module = wrap_in_module(self.analysis.rewritable_operations(unit))
-        resolve_aliases([module], _alias_table(self._source))
         context = PassContext(self.analysis.target_arch, facts)
-        PassManager(_ELEMENTS).run(module, context)
+        if _checked_in_place(reporting, facts):
+            # A check in place reads no type (`Pass.check`): the aliases need no resolving.
+            _check_in_place(self.analysis.lifted_unit(unit).operations, reporting, context)
+        else:
+            module = wrap_in_module(self.analysis.rewritable_operations(unit))
+            resolve_aliases([module], _alias_table(self._source))
+            PassManager(_ELEMENTS).run(module, context)
         return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)
+
+
+def _checked_in_place(reporting: list[bool], facts: dict) -> bool:
+    """Whether the passes' reports can be had without running them: each pass that may report
+    can check the IR in place (`Pass.checks_in_place`), and no pass before the last of them may
+    rewrite the IR, so each sees the IR as written. The common case: a CuTe DSL function, which
+    no TileAS pass touches, where only the atom lowering has something to say."""
+    last = max(i for i, may in enumerate(reporting) if may)
+    return all(p.checks_in_place for p, may in zip(_PASSES, reporting) if may) and \
+        not any(p.may_rewrite(facts) for p in _PASSES[:last])
+
+
+def _check_in_place(ops: list, reporting: list[bool], context: PassContext) -> None:
+    """What the passes that may report say of `ops`, which are left as they are (the unit's
+    kept IR, which the verifiers read too); as `PassManager.run` reports, in its order."""
+    for pass_, may in zip(_PASSES, reporting):
+        if not may:
+            continue
+        try:
+            for op in ops:
+                pass_.check(op, context)
+        except Exception as error:   # a defect in a pass, reported as PassManager reports it
+            report_failure(context, pass_, ops[0], error)
 
 
 # The preview's lowered units, by the verdict's key, the target and the passes (an option the

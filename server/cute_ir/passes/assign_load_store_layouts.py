@@ -118,6 +118,9 @@ class AssignLoadStoreLayouts(Pass):
         names = facts.get(OP_NAMES)
         return names is None or bool(names & set(MEMOPS))
 
+    def may_rewrite(self, facts: dict) -> bool:
+        return self.may_report(facts)   # it rewrites only the ops it may report on
+
     def run(self, op: Operation, context: PassContext) -> None:
         for memop in [o for o in op.walk() if o.name in MEMOPS and attribute(o, COPY_ATOM) is None]:
             verdict = tma_verdict(memop, context.target)

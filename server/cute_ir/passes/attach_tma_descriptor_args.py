@@ -165,6 +165,9 @@ class AttachTmaDescriptorArgs(Pass):
     def may_report(self, facts: dict) -> bool:
         return may_hold_descriptors(facts)
 
+    def may_rewrite(self, facts: dict) -> bool:
+        return self.may_report(facts)   # it rewrites only the ops it may report on
+
     def run(self, op: Operation, context: PassContext) -> None:
         for function in kernels(op):
             descriptors = Descriptors.of(function)

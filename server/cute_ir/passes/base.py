@@ -64,6 +64,21 @@ class Pass:
         function none of whose passes may report: the run would show nothing."""
         return True
 
+    def may_rewrite(self, facts: dict[str, Any]) -> bool:
+        """Whether a run with these facts could change the IR. A pass that cannot leaves the
+        passes after it the IR as written."""
+        return True
+
+    # Whether `check` tells what `run` would report without changing the IR.
+    checks_in_place: ClassVar[bool] = False
+
+    def check(self, op: Operation, context: "PassContext") -> None:
+        """Report what `run` would report on `op`, leaving `op` as it is (`checks_in_place`),
+        from what does not depend on types (a run sees them with the document's aliases
+        resolved; a check sees them as written). The editor, which publishes only the reports,
+        then needs no copy of a function's IR when no pass before this one rewrites it."""
+        raise NotImplementedError
+
     @classmethod
     def options(cls) -> list[dataclasses.Field]:
         return list(dataclasses.fields(cls))
@@ -291,6 +306,12 @@ class PassContext:
             self.failed = True
 
 
+def report_failure(context: PassContext, pass_: Pass, op: Operation, error: Exception) -> None:
+    """A defect in `pass_` met on `op`, reported there rather than raised."""
+    context.report(op, "lower.pass-failed",
+                   f"internal error in pass `{pass_.argument}` on this op: {type(error).__name__}: {error}")
+
+
 def _located(op: Operation) -> Operation:
     """`op`, or when it has no place in the text (the module a function is run in), the first
     op inside it that has one."""
@@ -372,8 +393,7 @@ class PassManager:
         try:
             pass_.run(op, context)
         except Exception as error:   # a defect in one pass on one op must not cost the others
-            context.report(op, "lower.pass-failed",
-                           f"internal error in pass `{pass_.argument}` on this op: {type(error).__name__}: {error}")
+            report_failure(context, pass_, op, error)
         finally:
             context.current_pass = None
             context.failed = context.failed or failed_before

@@ -150,6 +150,9 @@ class LegalizeTmemCopy(Pass):
         names = facts.get(OP_NAMES)
         return names is None or COPY in names
 
+    def may_rewrite(self, facts: dict) -> bool:
+        return self.may_report(facts)   # it rewrites only the ops it may report on
+
     def run(self, op: Operation, context: PassContext) -> None:
         if context.target is not None and not satisfies_any(context.target, TCGEN05):
             return      # no tensor memory: no copy can cross it

@@ -85,6 +85,7 @@ class ConvertCuteNvgpuToPtx(Pass):
     argument = "convert-cute-nvgpu-to-ptx"
     description = "replace each op that applies a cute_nvgpu atom by its PTX (llvm.inline_asm)"
     local = True      # each applying op is replaced by facts about it and its atom's ops
+    checks_in_place = True
 
     def may_report(self, facts: dict) -> bool:
         # It reports only on ops the preview did not lower; the others are replaced.
@@ -92,9 +93,35 @@ class ConvertCuteNvgpuToPtx(Pass):
 
     def run(self, op: Operation, context: PassContext) -> None:
         ptx = context.facts.get(PTX, {})
+        bound = context.facts.get(BOUND, {})
+        for inner, decided in self._lowered(op, context):
+            at = derived(self.argument, inner.location)
+            made = self.bound(inner, bound.get(decided), at)
+            if made is None:
+                # An instruction whose operands are not bound to constraints (the DSL's ops,
+                # whose tensors this IR does not lower to addresses; operands of a form the
+                # binding does not read): the preview's lines, with the op's operands.
+                made = [Operation("llvm.inline_asm", operands=inner.operands[1:],
+                                  attributes={"asm_string": Attribute(_quoted("\n".join(ptx[decided]))),
+                                              "constraints": Attribute('""'),
+                                              "has_side_effects": Attribute("unit")}, location=at)]
+            block = inner.parent
+            for offset, new in enumerate(made):
+                block.insert(block.index_of(inner), new)
+            inner.erase()
+
+    def check(self, op: Operation, context: PassContext) -> None:
+        for _ in self._lowered(op, context):
+            pass
+
+    def _lowered(self, op: Operation, context: PassContext):
+        """The applying ops in `op` the preview lowered, each with the span whose verdict
+        decided it; the others are reported as they are met. The verdicts are independent of
+        one another (an applying op has no results: no atom comes through it), so replacing
+        each as it comes changes none that follows."""
+        ptx = context.facts.get(PTX, {})
         not_lowered = context.facts.get(NOT_LOWERED, {})
         stopped = context.facts.get(STOPPED, frozenset())
-        bound = context.facts.get(BOUND, {})
         for inner in list(op.walk()):
             if inner.name not in APPLYING_OPS and inner.name not in DSL_APPLYING:
                 continue
@@ -113,34 +140,21 @@ class ConvertCuteNvgpuToPtx(Pass):
             decided = next((s for s in spans if s is not None and (s in ptx or s in not_lowered)), None)
             if decided is None:
                 continue
-            if decided not in ptx:
-                note = not_lowered[decided]
-                reason = note.removeprefix(BLOCKED_NOTE).removeprefix(NO_KERNEL_NOTE).removeprefix(LEFT_NOTE)
-                message = f"`{inner.name}` is not lowered: {reason}"
-                if note.startswith(LEFT_NOTE):
-                    # Nothing is wrong: the op is kept as written, and the lowering goes on.
-                    context.report(inner, NOT_LOWERED_CODE, message, Severity.INFORMATION)
-                elif decided in stopped:
-                    context.report(inner, STOPPED_CODE, message)
-                else:
-                    # A partial conversion (the preview has no kernel for the atom): the op
-                    # stays, and the lowering goes on.
-                    context.report(inner, NOT_LOWERED_CODE, message, Severity.WARNING)
+            if decided in ptx:
+                yield inner, decided
                 continue
-            at = derived(self.argument, inner.location)
-            made = self.bound(inner, bound.get(decided), at)
-            if made is None:
-                # An instruction whose operands are not bound to constraints (the DSL's ops,
-                # whose tensors this IR does not lower to addresses; operands of a form the
-                # binding does not read): the preview's lines, with the op's operands.
-                made = [Operation("llvm.inline_asm", operands=inner.operands[1:],
-                                  attributes={"asm_string": Attribute(_quoted("\n".join(ptx[decided]))),
-                                              "constraints": Attribute('""'),
-                                              "has_side_effects": Attribute("unit")}, location=at)]
-            block = inner.parent
-            for offset, new in enumerate(made):
-                block.insert(block.index_of(inner), new)
-            inner.erase()
+            note = not_lowered[decided]
+            reason = note.removeprefix(BLOCKED_NOTE).removeprefix(NO_KERNEL_NOTE).removeprefix(LEFT_NOTE)
+            message = f"`{inner.name}` is not lowered: {reason}"
+            if note.startswith(LEFT_NOTE):
+                # Nothing is wrong: the op is kept as written, and the lowering goes on.
+                context.report(inner, NOT_LOWERED_CODE, message, Severity.INFORMATION)
+            elif decided in stopped:
+                context.report(inner, STOPPED_CODE, message)
+            else:
+                # A partial conversion (the preview has no kernel for the atom): the op
+                # stays, and the lowering goes on.
+                context.report(inner, NOT_LOWERED_CODE, message, Severity.WARNING)
 
     @staticmethod
     def bound(op: Operation, asm, at) -> list[Operation] | None:

@@ -333,6 +333,9 @@ class LowerTmaLoadStoreToAsync(Pass):
         names = facts.get(OP_NAMES)
         return names is None or bool(names & (set(ASYNC_OF) | LOADS))
 
+    def may_rewrite(self, facts: dict) -> bool:
+        return self.may_report(facts)   # it rewrites only the ops it may report on
+
     def run(self, op: Operation, context: PassContext) -> None:
         prefer, delay = self.prefer_tma, self.delay_store_wait
         for function in [o for o in op.walk() if is_function(o.name)]:
