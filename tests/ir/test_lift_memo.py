@@ -99,15 +99,21 @@ CASES = [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8", errors="replac
     + list(SHAPES.items())
 
 
+def assert_the_memo_reads_as_the_text(read, text: str) -> None:
+    """`read(text, memo)` is the same with ops taken from a memo as with none: a memo filled
+    from the text one line down (every op remembered one line away), and from the text itself."""
+    fresh = read(text, None)
+    moved = OpMemo()
+    read("// one line down\n" + text, moved)
+    assert read(text, moved) == fresh
+    itself = OpMemo()
+    assert read(text, itself) == fresh
+    assert read(text, itself) == fresh          # now every op without regions from the memo
+
+
 @pytest.mark.parametrize("name, text", CASES, ids=[name for name, _ in CASES])
 def test_ops_taken_from_the_memo_lift_as_ops_read_again(name: str, text: str) -> None:
-    read = _lifts(text, None)
-    moved = OpMemo()
-    _lifts("// one line down\n" + text, moved)   # every op remembered one line away
-    assert _lifts(text, moved) == read
-    itself = OpMemo()
-    assert _lifts(text, itself) == read
-    assert _lifts(text, itself) == read          # now every op without regions from the memo
+    assert_the_memo_reads_as_the_text(_lifts, text)
 
 
 def test_the_memo_keeps_the_last_ops_read() -> None:

@@ -168,6 +168,7 @@ class DocumentAnalysis:
         # What ops without regions say, by their text, across lifts: a keystroke in a function
         # changes one of its ops, and the lift reads only that one again.
         self._op_memo = OpMemo()
+        self._ssa_memo = OpMemo()     # the same for the SSA check (ir/ssa.py's `OpNames`)
         self._lifted_broken: tuple[int, tuple[int, bytes], Lifted] | None = None   # (revision, key, lift)
         # The units that define an alias, in document order; None when a unit that defines or
         # defined one changed (`alias_units`).
@@ -672,7 +673,7 @@ class DocumentAnalysis:
         other.document = Document(self.document.uri, self.document.text, self.document.version,
                                   self.document.encoding)
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
-        other._lifted, other._op_memo, other._lifted_broken = OrderedDict(), OpMemo(), None
+        other._lifted, other._op_memo, other._ssa_memo, other._lifted_broken = OrderedDict(), OpMemo(), OpMemo(), None
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._fresh_broken, other.revision, other._placed_target = None, self.revision, None
         other._pending, other._whole_pending = None, False

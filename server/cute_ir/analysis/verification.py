@@ -95,7 +95,7 @@ def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: f
         try:
             if tree is not None:
                 out.extend(check_ssa(statement_nodes(tree, unit), limit=unit.end, judge=check_site,
-                                     lookup=UnitLookup(analysis, unit, asked)))
+                                     lookup=UnitLookup(analysis, unit, asked), memo=analysis._ssa_memo))
         except Exception:  # a defect in the check must not cost the rest of the file
             log.exception("SSA check failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.symbols = asked   # an edit that changes one of these answers verifies it again

@@ -485,19 +485,20 @@ class WrittenOp:
 
 
 class OpMemo:
-    """`WrittenOp`s of ops without regions, by their text: the last `capacity` read."""
+    """What was read of ops without regions, by their text: the last `capacity` read (the
+    lift's `WrittenOp`s; the SSA check's `ssa.OpNames` in a memo of their own)."""
 
     def __init__(self, capacity: int = 4096) -> None:
         self.capacity = capacity
-        self._table: OrderedDict[bytes, WrittenOp] = OrderedDict()
+        self._table: OrderedDict[bytes, object] = OrderedDict()
 
-    def get(self, text: bytes) -> WrittenOp | None:
+    def get(self, text: bytes):
         found = self._table.get(text)
         if found is not None:
             self._table.move_to_end(text)
         return found
 
-    def put(self, text: bytes, written: WrittenOp) -> None:
+    def put(self, text: bytes, written) -> None:
         self._table[text] = written
         if len(self._table) > self.capacity:
             self._table.popitem(last=False)

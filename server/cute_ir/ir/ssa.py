@@ -23,10 +23,10 @@ of regions with several blocks, built once per region when a use needs them.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from itertools import islice
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
 
 from tree_sitter import Node
 
@@ -45,6 +45,9 @@ from ..dialects.registry import has_trait, known_dialect, record as op_record
 from ..syntax import captures, query
 from ..syntax.cst import TYPE_KINDS
 from .op_form import Form, read_form, read_generic_types, type_text
+
+if TYPE_CHECKING:
+    from .lift import OpMemo
 
 # Graph regions, isolation from above and result counts come from the op records
 # (dialects/registry.py).
@@ -65,6 +68,7 @@ def _unregistered(name: str) -> bool:
     return op_record(name) is None and (not known_dialect(name.split(".", 1)[0]) if "." in name else True)
 
 
+@lru_cache(maxsize=None)   # the records are fixed once the dialects are imported
 def declared_result_count(name: str) -> int | None:
     """How many results an op of this name defines, when that is fixed and known."""
     record = op_record(name)
@@ -93,6 +97,66 @@ _SHAPE = query(
 )
 
 _TOP = 0   # the region and block standing for the module body around the unit
+
+
+@dataclass(frozen=True, slots=True)
+class OpNames:
+    """What the walk reads of an op without regions from its own text, every place relative to
+    the op's first byte. The same text reads the same wherever it stands, so an op a keystroke
+    did not touch is not read again (`check_ssa`'s memo)."""
+
+    name: str                                    # as written: a bare `return` is resolved where it stands
+    generic: bool
+    name_span: Span
+    declared_results: int | None                 # the count the generic form's function type states
+    count_problem: tuple[Span, str] | None       # its operands against that type
+    results: tuple[tuple[str, int, Span], ...]   # result groups: name, how many, where
+    result_list: Span | None
+    uses: tuple[tuple[str, Span], ...]           # the values it uses, in order (not names it binds)
+    successors: tuple[tuple[str, Span], ...]     # the blocks it names
+
+
+# Captures that only an op with regions holds.
+_REGION_KINDS = frozenset({"op", "region", "block", "argument"})
+
+
+def _read_op(node: Node, items: list, first: int, bindings: set[int]) -> OpNames | None:
+    """What op `node` names, from `items[first:]`, the walk's captures inside it (as `_open_op`,
+    `_result`, `_use` and `_successor` read them); None for an op with regions."""
+    base, end = node.start_byte, node.end_byte
+
+    def rel(n: Node) -> Span:
+        return Span(n.start_byte - base, n.end_byte - base)
+
+    results: list[tuple[str, int, Span]] = []
+    uses: list[tuple[str, Span]] = []
+    successors: list[tuple[str, Span]] = []
+    result_list = None
+    for start, _, kind, inner in islice(items, first, None):
+        if start >= end:
+            break
+        if kind in _REGION_KINDS:
+            return None
+        if kind == "result":
+            value = inner.child_by_field_name("value")
+            if value is None:
+                continue
+            count = inner.child_by_field_name("count")
+            results.append((_text(value), int(_text(count)) if count is not None else 1, rel(value)))
+            if inner.parent is not None:
+                result_list = rel(inner.parent)
+        elif kind == "use":
+            if not (start in bindings or _binds(inner)):
+                uses.append((_text(inner), rel(inner)))
+        elif kind == "successor":
+            successors.append((_text(inner), rel(inner)))
+    name_node = node.child_by_field_name("name")
+    generic = name_node is not None and name_node.type == "string"
+    name = _text(name_node)[1:-1] if generic else _text(name_node)
+    declared, problem = _generic_counts(node) if generic else (None, None)
+    return OpNames(name, generic, rel(name_node) if name_node is not None else Span(0, 0), declared,
+                   (Span(problem[0].start - base, problem[0].end - base), problem[1]) if problem else None,
+                   tuple(results), result_list, tuple(uses), tuple(successors))
 
 
 @dataclass(slots=True)
@@ -171,19 +235,23 @@ Judge = Callable[["OpSite"], "Diagnostic | None"]
 
 
 def check_ssa(statements: list[Node], limit: int | None = None, judge: Judge | None = None,
-              outer: str | None = None, lookup: "Lookup | None" = None) -> list[Diagnostic]:
+              outer: str | None = None, lookup: "Lookup | None" = None,
+              memo: "OpMemo | None" = None) -> list[Diagnostic]:
     """Diagnostics for the SSA names and block labels of one unit's statements (absolute spans),
     read up to `limit` (a unit that ends inside its statement, analysis/units.py); with `judge`,
     also what it says of each op that has a record (`OpSite`). `outer`: the name of the op
     whose region holds the statements (None: the file's top level, an implicit module).
     `lookup`: what the ops ask of the rest of the document (dialects/lookup.py: a call's
-    callee, the targets of the module around the unit).
+    callee, the targets of the module around the unit). `memo`: what ops without regions
+    name (`OpNames`), by their text, kept across calls: a keystroke in a function reads the
+    op it changed again, not every op of the function.
 
     A unit with a syntax error is left alone: what its broken statement defines is unknown."""
     if not statements or any(node.has_error for node in statements):
         return []
     checker = _Checker()
     checker.lookup = lookup
+    checker.memo = memo
     for node in statements:
         checker.run(node, limit)
     out = checker.finish()
@@ -308,7 +376,6 @@ class OpSite:
 
     def group_types(self, group: int) -> list[str | None] | None:
         """The known types of the values of one operand group, when the text says which they are."""
-        form = self.form
         sizes = self.operand_sizes()
         if sizes is None or group >= len(sizes):
             return None
@@ -479,6 +546,7 @@ def _capture_order(root: Node, limit: int | None = None) -> tuple[list[tuple[int
 class _Checker:
     def __init__(self) -> None:
         self.lookup: "Lookup | None" = None
+        self.memo: "OpMemo | None" = None
         self.out: list[Diagnostic] = []
         self.regions: list[_Region] = [_Region(-1, 0, True, 0, blocks=[_TOP])]
         self.block_region: list[int] = [_TOP]
@@ -503,13 +571,24 @@ class _Checker:
     # ------------------------------------------------------------------ walk
     def run(self, root: Node, limit: int | None = None) -> None:
         items, bindings = _capture_order(root, limit)
-        for start, _, kind, node in items:
+        count, i = len(items), 0
+        while i < count:
+            start, _, kind, node = items[i]
+            i += 1
             if limit is not None and start >= limit:
                 break
             while self.frames and self.frames[-1][0] <= start:
                 self._close()
             if kind == "op":
-                self._open_op(node)
+                written = self._written(node, items, i, bindings, limit) if self.memo is not None else None
+                if written is None:
+                    self._open_op(node)
+                else:
+                    # An op without regions: what its text says, read once per text.
+                    self._replay(written, node)
+                    end = node.end_byte
+                    while i < count and items[i][0] < end:
+                        i += 1
             elif kind == "result":
                 self._result(node)
             elif kind == "region":
@@ -570,24 +649,65 @@ class _Checker:
         return block
 
     def _open_op(self, node: Node) -> None:
-        block = self._current_block()
         name_node = node.child_by_field_name("name")
         generic = name_node is not None and name_node.type == "string"
         name = _text(name_node)[1:-1] if generic else _text(name_node)
+        op = self._enter_op(node, name, generic,
+                            _span(name_node) if name_node is not None else Span(node.start_byte, node.start_byte))
+        if generic:
+            op.declared_results, problem = _generic_counts(node)
+            if problem is not None:
+                self._error("ssa.operand-type-count", *problem)
+        self.frames.append((node.end_byte, "op"))
+
+    def _enter_op(self, node: Node, name: str, generic: bool, name_span: Span) -> _Op:
+        """The op `node`, opened in the current block."""
+        block = self._current_block()
         if not generic and "." not in name:
             name = self._default_dialect_name(name)
         index = self.block_sizes.get(block, 0)
         self.block_sizes[block] = index + 1
         self.block_last[block] = len(self.ops)
-        op = _Op(name, _span(name_node) if name_node is not None else Span(node.start_byte, node.start_byte),
-                 block, index)
-        op_id = len(self.ops)
+        op = _Op(name, name_span, block, index)
+        self.op_path.append(len(self.ops))
         self.ops.append(op)
-        if generic:
-            self._check_generic_counts(node, op)
         op.node, op.generic = node, generic
-        self.op_path.append(op_id)
-        self.frames.append((node.end_byte, "op"))
+        return op
+
+    def _written(self, node: Node, items: list, first: int, bindings: set[int],
+                 limit: int | None) -> "OpNames | None":
+        """What op `node` says, from the memo or read from `items[first:]` (the captures inside
+        it); None for an op with regions, or one the unit's end cuts."""
+        end = node.end_byte
+        if limit is not None and end > limit:
+            return None
+        key = node.text
+        written = self.memo.get(key)
+        if written is None:
+            written = _read_op(node, items, first, bindings)
+            if written is not None:
+                self.memo.put(key, written)
+        return written
+
+    def _replay(self, written: "OpNames", node: Node) -> None:
+        """Open, use, define and close the op `written` describes, written at `node`: as the
+        walk does from the op's captures."""
+        base = node.start_byte
+
+        def at(span: Span) -> Span:
+            return Span(span.start + base, span.end + base)
+
+        op = self._enter_op(node, written.name, written.generic, at(written.name_span))
+        op.declared_results = written.declared_results
+        if written.count_problem is not None:
+            self._error("ssa.operand-type-count", at(written.count_problem[0]), written.count_problem[1])
+        for text, span in written.uses:
+            self._use_named(text, at(span))
+        for text, span in written.successors:
+            self._successor_named(text, at(span))
+        op.results = [(text, n, at(span)) for text, n, span in written.results]
+        op.result_list = at(written.result_list) if written.result_list is not None else None
+        self._close_op()
 
     def _default_dialect_name(self, name: str) -> str:
         """`return` in a function body is its function's dialect's op: `func.return` in a
@@ -625,21 +745,6 @@ class _Checker:
             for number in range(count):
                 self._define((name, number), span, op_id, position=position)
                 position += 1
-
-    def _check_generic_counts(self, node: Node, op: _Op) -> None:
-        """The generic form states its operand and result counts in its function type."""
-        ftype = node.child_by_field_name("type")
-        if ftype is None or ftype.type != "function_type":
-            return
-        inputs, results = ftype.child_by_field_name("inputs"), ftype.child_by_field_name("results")
-        if results is not None:
-            op.declared_results = _type_count(results)
-        operands = node.child_by_field_name("operands")
-        had = _type_count(inputs) if inputs is not None else 0
-        used = sum(1 for n in operands.named_children if n.type == "value_use") if operands is not None else 0
-        if had != used:
-            self._error("ssa.operand-type-count", _span(ftype),
-                        OPERAND_TYPE_COUNT.format(used, "" if used == 1 else "s", had))
 
     # ------------------------------------------------------------------ regions and blocks
     def _open_region(self, node: Node) -> None:
@@ -716,13 +821,16 @@ class _Checker:
                 region.labels[text] = block
 
     def _successor(self, node: Node) -> None:
+        self._successor_named(_text(node), _span(node))
+
+    def _successor_named(self, text: str, span: Span) -> None:
         if self.op_path:
             self.ops[self.op_path[-1]].successors += 1
         block = self.ops[self.op_path[-1]].block if self.op_path else _TOP
         region = self.regions[self.block_region[block]]
         if block == _TOP:
             return   # a label in the module body would belong to another statement
-        region.label_uses.append((_text(node), _span(node), block))
+        region.label_uses.append((text, span, block))
 
     # ------------------------------------------------------------------ values
     def _define(self, key: tuple[str, int], span: Span, op_id: int, block: int | None = None,
@@ -756,9 +864,11 @@ class _Checker:
             self.checks.append((use, definition))
 
     def _use(self, node: Node) -> None:
-        if not self.op_path:
-            return
-        text = _text(node)
+        if self.op_path:
+            self._use_named(_text(node), _span(node))
+
+    def _use_named(self, text: str, span: Span) -> None:
+        """A use of the value `text` (`%x`, `%x#1`) written at `span` by the innermost open op."""
         name, _, number_text = text.partition("#")
         number = int(number_text) if number_text.isdigit() else 0
         key = (name, number)
@@ -766,7 +876,7 @@ class _Checker:
         op = self.ops[op_id]
         operand = op.operands
         op.operands += 1
-        op.use_starts.append(node.start_byte)
+        op.use_starts.append(span.start)
         definition = self.values.get(key)
         op.use_types.append(definition.type if definition is not None and definition.op < 0 else
                             self._def_type(definition) if definition is not None else None)
@@ -774,7 +884,7 @@ class _Checker:
         differ = _differ(self._use_type(op_id, operand), defined) if defined is not None else None
         if differ is not None:
             op.mistyped = True   # the parser stops at the first: one per op
-            self.out.append(Diagnostic("ssa.type-mismatch", _span(node), Severity.ERROR, Source.VERIFY,
+            self.out.append(Diagnostic("ssa.type-mismatch", span, Severity.ERROR, Source.VERIFY,
                                        TYPED_USE_MISMATCH.format(name, *differ),
                                        (Related(definition.span, PRIOR_USE),)))
         if definition is not None:
@@ -784,11 +894,11 @@ class _Checker:
             if depth >= self.regions[self.region_path[-1]].isolation_depth and self.block_path[depth] == definition.block:
                 return
         elif number > 0 and (name, 0) in self.values:
-            self._error("ssa.invalid-result-number", _span(node), INVALID_RESULT_NUMBER)
+            self._error("ssa.invalid-result-number", span, INVALID_RESULT_NUMBER)
             return
         # The op using the value is the innermost open op; op_path[d] is the op open in
         # region_path[d], so both paths say where the use sits.
-        use = _Use(key, _span(node), op_id, operand, tuple(self.region_path), tuple(self.op_path))
+        use = _Use(key, span, op_id, operand, tuple(self.region_path), tuple(self.op_path))
         if definition is not None:
             self.checks.append((use, definition))
         else:
@@ -1011,6 +1121,20 @@ def _binds(use: Node) -> bool:
     before = group.prev_sibling
     return before is not None and (before.type == "symbol_ref" or (
         before.type == "keyword" and before.text in _TYPED_ARGUMENT_KEYWORDS))
+
+
+def _generic_counts(node: Node) -> tuple[int | None, tuple[Span, str] | None]:
+    """The generic form states its operand and result counts in its function type: the result
+    count it states, and where and how the operands it writes contradict it."""
+    ftype = node.child_by_field_name("type")
+    if ftype is None or ftype.type != "function_type":
+        return None, None
+    inputs, results = ftype.child_by_field_name("inputs"), ftype.child_by_field_name("results")
+    operands = node.child_by_field_name("operands")
+    had = _type_count(inputs) if inputs is not None else 0
+    used = sum(1 for n in operands.named_children if n.type == "value_use") if operands is not None else 0
+    problem = (_span(ftype), OPERAND_TYPE_COUNT.format(used, "" if used == 1 else "s", had)) if had != used else None
+    return (_type_count(results) if results is not None else None), problem
 
 
 def _type_count(node: Node) -> int:
