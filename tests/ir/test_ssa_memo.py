@@ -52,6 +52,50 @@ cuda.kernel @k(%p: i32) {
   return
 }
 ''',
+    "headers between regions, bound names and block labels": '''
+func.func @s(%n: index, %c: i1, %init: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (f32) {
+    %r = scf.if %c -> (f32) {
+      scf.yield %acc : f32
+    } else {
+      %t = arith.addf %acc, %acc : f32
+      scf.yield %t : f32
+    }
+    scf.yield %r : f32
+  }
+  scf.parallel (%p) = (%c0) to (%n) step (%c1) {
+    %u = arith.addi %p, %c1 : index
+    scf.reduce
+  }
+  scf.forall (%x, %y) in (%n, %n) {
+    %v = arith.addi %x, %y : index
+  }
+  %g = "test.two_regions"(%c) ({
+  ^bb0(%a0: i32):
+    "test.yield"(%a0, %undefined) : (i32, i32) -> ()
+  }, {
+    "test.yield"(%sum) : (f32) -> ()
+  }) {note = 1 : i32} : (i1) -> f32
+  %z = test.polyfor %q, %w {
+    "test.use"(%q, %w) : (index, index) -> ()
+  }
+  test.region_then_use {
+    "test.inner"() : () -> ()
+  } then %late, %c
+  "test.labels_only"() ({
+  ^only:
+  }, {
+  ^first(%f: i32):
+  ^second:
+    "test.end"(%f) : (i32) -> ()
+  }) : () -> ()
+  cf.br ^tail(%g : f32)
+^tail(%last: f32):
+  return %last : f32
+}
+''',
     "an isolated op and a value from outside it": '''
 %outer = "test.outer"() : () -> i32
 func.func @i() {

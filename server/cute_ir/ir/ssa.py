@@ -42,7 +42,7 @@ from ..dialects.constraints import attribute_type, printed
 from ..dialects.ods import Trait
 from ..dialects.lookup import Lookup
 from ..dialects.registry import has_trait, known_dialect, record as op_record
-from ..syntax import captures, query
+from ..syntax import WIDE_NODE, captures, query
 from ..syntax.cst import TYPE_KINDS
 from .op_form import Form, read_form, read_generic_types, type_text
 
@@ -118,6 +118,23 @@ class OpNames:
 
 # Captures that only an op with regions holds.
 _REGION_KINDS = frozenset({"op", "region", "block", "argument"})
+
+# What `_walk_tree` steps through in a region or block rather than query.
+_STEPPED = frozenset({"operation", "block"})
+
+
+def _regions_of(op: Node) -> list[Node]:
+    """The regions of `op`, in order (not those of the ops inside them), as the query finds
+    them: nothing inside a list too wide to search (`WIDE_NODE`)."""
+    out: list[Node] = []
+    stack = list(reversed(op.children))
+    while stack:
+        node = stack.pop()
+        if node.type == "region":
+            out.append(node)
+        elif node.child_count <= WIDE_NODE:
+            stack.extend(reversed(node.children))
+    return out
 
 
 def _read_op(node: Node, items: list, first: int, bindings: set[int]) -> OpNames | None:
@@ -531,11 +548,16 @@ def _capture_order(root: Node, limit: int | None = None) -> tuple[list[tuple[int
     """The captures the walk visits, in document order (an enclosing node before the nodes it
     contains), and the start bytes of the `value_use` nodes that bind a value; of the nodes
     that start before `limit`."""
-    found = captures(_SHAPE, root, root.start_byte, limit)
-    items = [(n.start_byte, -n.end_byte, kind, n) for kind in _WALKED for n in found.get(kind, ())]
+    return _ordered(captures(_SHAPE, root, root.start_byte, limit))
+
+
+def _ordered(found: dict[str, list[Node]], keep: Callable[[Node], bool] = lambda node: True
+             ) -> tuple[list[tuple[int, int, str, Node]], set[int]]:
+    """`_capture_order` of the captures `found`, those `keep` accepts."""
+    items = [(n.start_byte, -n.end_byte, kind, n) for kind in _WALKED for n in found.get(kind, ()) if keep(n)]
     items.sort(key=lambda item: (item[0], item[1]))
     bindings: set[int] = set()
-    for group in found.get("name_list", ()):
+    for group in filter(keep, found.get("name_list", ())):
         # `(%i, %j) in (...)`, `(%i) = (...)`: a list of bare names binds them all.
         names = group.named_children
         if names and all(n.type == "value_use" for n in names):
@@ -570,13 +592,22 @@ class _Checker:
 
     # ------------------------------------------------------------------ walk
     def run(self, root: Node, limit: int | None = None) -> None:
-        items, bindings = _capture_order(root, limit)
+        if self.memo is not None and root.type == "operation":
+            self._walk_tree(root, limit)
+        else:
+            items, bindings = _capture_order(root, limit)
+            self._walk_items(items, bindings, limit)
+        while self.frames:
+            self._close()
+
+    def _walk_items(self, items: list, bindings: set[int], limit: int | None) -> bool:
+        """Visit the captures `items` (`_capture_order`); False once one lies past `limit`."""
         count, i = len(items), 0
         while i < count:
             start, _, kind, node = items[i]
             i += 1
             if limit is not None and start >= limit:
-                break
+                return False
             while self.frames and self.frames[-1][0] <= start:
                 self._close()
             if kind == "op":
@@ -610,8 +641,66 @@ class _Checker:
                     self._use(node)
             elif kind == "successor":
                 self._successor(node)
-        while self.frames:
-            self._close()
+        return True
+
+    def _walk_tree(self, root: Node, limit: int | None) -> None:
+        """Visit what `_walk_items` visits in the captures of `root`, in the same order, without
+        querying the regions: ops, regions and blocks are stepped through in the tree, an op
+        without regions is replayed from the memo (read by a query of its own text when it is
+        not there), and only the rest (an op's header between its regions, a block's label, a
+        statement other than an op) is queried. A query over a region pays for every pair of
+        its statements; a walk, once for each."""
+        # A node to step through, or a stretch [lo, hi) of one to query: (None, node, lo, hi).
+        stack: list[tuple[Node | None, Node | None, int, int]] = [(root, None, 0, 0)]
+        while stack:
+            node, around, lo, hi = stack.pop()
+            if node is None:
+                # The captures inside the stretch: not the node around it (visited already),
+                # which can end where the stretch does (a block that is only its label).
+                found = captures(_SHAPE, around, lo, hi)
+                items, bindings = _ordered(found, lambda n: lo <= n.start_byte and n.end_byte <= hi
+                                           and n.id != around.id)
+                if not self._walk_items(items, bindings, limit):
+                    return
+                continue
+            start = node.start_byte
+            if limit is not None and start >= limit:
+                return
+            while self.frames and self.frames[-1][0] <= start:
+                self._close()
+            kind = node.type
+            if kind == "operation":
+                written = self._written(node, [], 0, set(), limit, read=False)
+                if written is not None:
+                    self._replay(written, node)
+                    continue
+                regions = _regions_of(node)
+                if not regions:
+                    items, bindings = _capture_order(node, limit)
+                    if not self._walk_items(items, bindings, limit):
+                        return
+                    continue
+                self._open_op(node)
+                parts: list[tuple[Node | None, Node | None, int, int]] = []
+                lo = start
+                for region in regions:
+                    parts += [(None, node, lo, region.start_byte), (region, None, 0, 0)]
+                    lo = region.end_byte
+                parts.append((None, node, lo, node.end_byte))
+                stack.extend(reversed(parts))
+            elif kind == "region" or kind == "block":
+                if kind == "region":
+                    self._open_region(node)
+                else:
+                    self._open_block(node)
+                parts = []
+                for child in node.named_children:
+                    if child.type in _STEPPED:
+                        parts.append((child, None, 0, 0))
+                    elif child.type != "comment":
+                        # A block's label, or a statement other than an op: queried.
+                        parts.append((None, node, child.start_byte, child.end_byte))
+                stack.extend(reversed(parts))
 
     def finish(self) -> list[Diagnostic]:
         for uses in self.forward.values():
@@ -675,15 +764,15 @@ class _Checker:
         return op
 
     def _written(self, node: Node, items: list, first: int, bindings: set[int],
-                 limit: int | None) -> "OpNames | None":
-        """What op `node` says, from the memo or read from `items[first:]` (the captures inside
-        it); None for an op with regions, or one the unit's end cuts."""
+                 limit: int | None, read: bool = True) -> "OpNames | None":
+        """What op `node` says, from the memo or (with `read`) read from `items[first:]` (the
+        captures inside it); None for an op with regions, or one the unit's end cuts."""
         end = node.end_byte
         if limit is not None and end > limit:
             return None
         key = node.text
         written = self.memo.get(key)
-        if written is None:
+        if written is None and read:
             written = _read_op(node, items, first, bindings)
             if written is not None:
                 self.memo.put(key, written)
