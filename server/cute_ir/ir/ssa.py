@@ -17,9 +17,12 @@ the result depends on the unit's text alone. A unit's own top level lies in a mo
 graph region): names used there that the unit does not define may be defined by another unit,
 and are not reported; inside an op isolated from above (`func.func`, ...) they are.
 
-The walk is iterative over the captures of one query, in document order, with an explicit
-stack of open ops, regions and blocks; each capture costs O(1) apart from the dominator trees
-of regions with several blocks, built once per region when a use needs them.
+The walk visits the unit's captures of one query in document order, with an explicit stack of
+open ops, regions and blocks; each capture costs O(1) apart from the dominator trees of regions
+with several blocks, built once per region when a use needs them. With a memo (the analysis
+keeps one across edits) it visits the same captures in the same order, but steps through ops,
+regions and blocks in the tree, takes what an op without regions names from the memo
+(`OpNames`, by the op's text), and queries only the stretches between (`_walk_tree`).
 """
 from __future__ import annotations
 
