@@ -220,6 +220,31 @@ async def test_document_target_of_a_file_that_declares_none_is_what_its_atoms_ne
     assert _get(target, "reason") == f"inferred from `sm90.mma` at {line + 1}:{column + 1}; the file declares none"
 
 
+ALIASED = """!tm = !cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>
+func.func @k() {
+  %a = cute_nvgpu.make_copy_atom : !tm
+  return
+}
+"""
+
+
+async def test_document_target_decided_in_an_alias_names_the_op_that_writes_it(client: RecordingClient):
+    """DSL dumps name their atoms by aliases: the answer points where an op writes the alias,
+    as its reason does, not into the alias's definition."""
+    uri = doc_uri("aliased-target")
+    await open_and_wait(client, uri, ALIASED)
+    target = await bounded(client.protocol.send_request_async(
+        "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
+    assert (_get(target, "arch"), _get(target, "source")) == ("sm_100a", "inferred")
+    decided = _get(target, "decidedBy")
+    use = ALIASED.index("!tm", ALIASED.index("make_copy_atom"))
+    line, column = ALIASED.count("\n", 0, use), use - (ALIASED.rindex("\n", 0, use) + 1)
+    assert (_get(decided, "atom"), _get(decided, "op")) == ("atom.tmem_load", "cute_nvgpu.make_copy_atom")
+    assert as_tuple(_get(decided, "range"))[:2] == (line, column)
+    assert as_tuple(_get(target, "range")) == as_tuple(_get(decided, "range"))
+    assert _get(target, "reason") == f"inferred from `atom.tmem_load` at {line + 1}:{column + 1}; the file declares none"
+
+
 async def test_lowered_ir_returns_each_stage_with_a_line_map(client: RecordingClient):
     uri = doc_uri("lowered")
     await open_and_wait(client, uri, HOPPER)

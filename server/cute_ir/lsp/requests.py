@@ -197,7 +197,8 @@ def document_target(ls: CuteIrServer, params: Any):
     analysis = ls.analysis(_document_uri(params))
     if analysis is None:
         return None
-    choice = analysis.target
+    # An atom written in an alias's definition is placed where the first op writes the alias.
+    choice = document_target_feature.placed(analysis)
     result: dict[str, Any] = {"arch": choice.arch, "source": choice.source,
                               "reason": document_target_feature.explain(analysis, choice)}
     if choice.declared is not None:
