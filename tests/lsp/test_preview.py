@@ -5,6 +5,8 @@ The requests and result shapes are vscode-extension/src/protocol.ts's. Every wai
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
@@ -206,18 +208,27 @@ async def test_document_target_says_the_file_declares_it_and_the_preview_follows
 async def test_document_target_of_a_file_that_declares_none_is_what_its_atoms_need(client: RecordingClient):
     """The client names no target: the WGMMA atom decides sm_90a, and the answer says which
     atom, which op writes it, and where."""
-    uri = doc_uri("inferred-target")
-    await open_and_wait(client, uri, HOPPER)
-    target = await bounded(client.protocol.send_request_async(
-        "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
-    assert (_get(target, "arch"), _get(target, "source")) == ("sm_90a", "inferred")
-    decided = _get(target, "decidedBy")
+    target, decided = await _inferred_target(client, "inferred-target", HOPPER, "sm_90a")
     assert (_get(decided, "atom"), _get(decided, "op")) == ("sm90.mma", "cute.make_atom")
-    first = HOPPER.index("!cute_nvgpu.sm90.mma")
-    line = HOPPER.count("\n", 0, first)
-    column = first - (HOPPER.rindex("\n", 0, first) + 1)
+    line, column = _line_column(HOPPER, HOPPER.index("!cute_nvgpu.sm90.mma"))
     assert as_tuple(_get(decided, "range"))[:2] == (line, column)
     assert _get(target, "reason") == f"inferred from `sm90.mma` at {line + 1}:{column + 1}; the file declares none"
+
+
+async def _inferred_target(client: RecordingClient, name: str, text: str, arch: str) -> tuple[Any, Any]:
+    """`cute-ir/documentTarget` on `text` opened as `name`: inferred as `arch`; the answer and
+    its `decidedBy`."""
+    uri = doc_uri(name)
+    await open_and_wait(client, uri, text)
+    target = await bounded(client.protocol.send_request_async(
+        "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
+    assert (_get(target, "arch"), _get(target, "source")) == (arch, "inferred")
+    return target, _get(target, "decidedBy")
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    """0-based line and column of `offset` in `text`, as LSP counts them in ASCII text."""
+    return text.count("\n", 0, offset), offset - (text.rfind("\n", 0, offset) + 1)
 
 
 ALIASED = """!tm = !cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x32>
@@ -231,14 +242,8 @@ func.func @k() {
 async def test_document_target_decided_in_an_alias_names_the_op_that_writes_it(client: RecordingClient):
     """DSL dumps name their atoms by aliases: the answer points where an op writes the alias,
     as its reason does, not into the alias's definition."""
-    uri = doc_uri("aliased-target")
-    await open_and_wait(client, uri, ALIASED)
-    target = await bounded(client.protocol.send_request_async(
-        "cute-ir/documentTarget", {"textDocument": {"uri": uri}}))
-    assert (_get(target, "arch"), _get(target, "source")) == ("sm_100a", "inferred")
-    decided = _get(target, "decidedBy")
-    use = ALIASED.index("!tm", ALIASED.index("make_copy_atom"))
-    line, column = ALIASED.count("\n", 0, use), use - (ALIASED.rindex("\n", 0, use) + 1)
+    target, decided = await _inferred_target(client, "aliased-target", ALIASED, "sm_100a")
+    line, column = _line_column(ALIASED, ALIASED.index("!tm", ALIASED.index("make_copy_atom")))
     assert (_get(decided, "atom"), _get(decided, "op")) == ("atom.tmem_load", "cute_nvgpu.make_copy_atom")
     assert as_tuple(_get(decided, "range"))[:2] == (line, column)
     assert as_tuple(_get(target, "range")) == as_tuple(_get(decided, "range"))
