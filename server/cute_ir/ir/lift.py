@@ -218,7 +218,7 @@ class _Lifter:
     # ------------------------------------------------------------------ ops
     def operation(self, node: Node, scope: _Scope) -> tuple[Operation, list[tuple[Node, Region]]]:
         memo = self.memo
-        key = node.text if memo is not None and not node.has_error else None
+        key = memo.key(node) if memo is not None else None
         written = memo.get(key) if key is not None else None
         region_nodes: list[Node] = []
         if written is None:
@@ -488,9 +488,21 @@ class OpMemo:
     """What was read of ops without regions, by their text: the last `capacity` read (the
     lift's `WrittenOp`s; the SSA check's `ssa.OpNames` in a memo of their own)."""
 
+    # The longest op text kept. A lookup copies the op's text to make the key; an op with
+    # regions is never kept, but its text is all the ops nested in it, so looking up each op of
+    # a deep nesting would copy the square of the depth (10,000 nested regions: seconds).
+    longest = 16_384
+
     def __init__(self, capacity: int = 4096) -> None:
         self.capacity = capacity
         self._table: OrderedDict[bytes, object] = OrderedDict()
+
+    def key(self, node: Node) -> bytes | None:
+        """The memo's key for op `node`: its text; None for an op it does not keep (a syntax
+        error in it, or longer than `longest`), which is read each time."""
+        if node.has_error or node.end_byte - node.start_byte > self.longest:
+            return None
+        return node.text
 
     def get(self, text: bytes):
         found = self._table.get(text)

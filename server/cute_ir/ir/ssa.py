@@ -673,7 +673,7 @@ class _Checker:
                 self._close()
             kind = node.type
             if kind == "operation":
-                written = self._written(node, [], 0, set(), limit, read=False)
+                _, written = self._remembered(node, limit)
                 if written is not None:
                     self._replay(written, node)
                     continue
@@ -766,16 +766,18 @@ class _Checker:
         op.node, op.generic = node, generic
         return op
 
+    def _remembered(self, node: Node, limit: int | None) -> "tuple[bytes | None, OpNames | None]":
+        """The memo's key for op `node` (None: not one to keep, or cut by the unit's end
+        `limit`) and what the memo holds under it."""
+        key = self.memo.key(node) if limit is None or node.end_byte <= limit else None
+        return key, (self.memo.get(key) if key is not None else None)
+
     def _written(self, node: Node, items: list, first: int, bindings: set[int],
-                 limit: int | None, read: bool = True) -> "OpNames | None":
-        """What op `node` says, from the memo or (with `read`) read from `items[first:]` (the
-        captures inside it); None for an op with regions, or one the unit's end cuts."""
-        end = node.end_byte
-        if limit is not None and end > limit:
-            return None
-        key = node.text
-        written = self.memo.get(key)
-        if written is None and read:
+                 limit: int | None) -> "OpNames | None":
+        """What op `node` says, from the memo or read from `items[first:]` (the captures inside
+        it); None for an op with regions, or one the memo does not keep."""
+        key, written = self._remembered(node, limit)
+        if written is None and key is not None:
             written = _read_op(node, items, first, bindings)
             if written is not None:
                 self.memo.put(key, written)
