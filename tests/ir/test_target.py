@@ -374,3 +374,28 @@ def test_an_atom_that_decided_through_an_alias_is_named_where_an_op_writes_it(tm
     unused = text.replace("-> !tl\n", "-> !llvm.ptr\n")
     line, col = at(unused, TMEM)
     assert explain(inferred(unused)) == f"inferred from `atom.tmem_load` at {line}:{col}; the file declares none"
+
+
+def test_an_atom_written_directly_and_through_an_alias_is_named_where_an_op_writes_it_itself():
+    """The alias's definition comes first in the file, and an op writes the alias before
+    another op writes the same atom itself: the note names the op that writes the atom, where
+    a reader finds the type written out; the alias's use stands in only when no op does."""
+    from cute_ir.features.document_target import explain, op_writing, placed
+    text = (f"!tl = {TMEM}\n"
+            "func.func @k() {\n"
+            "  %a = cute.make_atom() : () -> !tl\n"
+            f"  %b = cute.static : {TMEM}\n"
+            "  return\n}\n")
+    analysis = inferred(text)
+    assert analysis.target_arch == "sm_100a"
+    line, col = at(text, f"{TMEM}\n  return")
+    assert explain(analysis) == f"inferred from `atom.tmem_load` at {line}:{col}; the file declares none"
+    need = placed(analysis).decided_by
+    assert (need.atom, need.op) == ("atom.tmem_load", "cute.static")
+    assert op_writing(analysis, need.span) == "cute.static"
+    card = hover(analysis, text.index("!tl") + 1).markdown
+    assert f"inferred from `atom.tmem_load` at {line}:{col}" in card
+    # Only the alias's use writes it: that use stands for it, as before.
+    alone = text.replace(f"  %b = cute.static : {TMEM}\n", "")
+    line, col = at(alone, "!tl\n  return")
+    assert explain(inferred(alone)) == f"inferred from `atom.tmem_load` at {line}:{col}; the file declares none"

@@ -2,8 +2,10 @@
 and the op that holds the atom an inferred target was decided by (ir/target.py decides).
 
 An atom that decided is named where an op writes it: a type alias's definition
-(`!tl = !cute_nvgpu.atom.tmem_load<...>`) holds no op, so the first op that writes the alias
-(`%b = cute.make_atom() : () -> !tl`) stands for it, as it would had the op written the type."""
+(`!tl = !cute_nvgpu.atom.tmem_load<...>`) holds no op. The first op that writes an atom of the
+same gate directly stands for it (what the reader finds written where it is used); failing
+that, the first op that writes the alias (`%b = cute.make_atom() : () -> !tl`), as it would had
+the op written the type."""
 from __future__ import annotations
 
 import re
@@ -35,15 +37,38 @@ def sentence(analysis: DocumentAnalysis, choice: TargetChoice | None = None) -> 
 
 def placed(analysis: DocumentAnalysis, choice: TargetChoice | None = None) -> TargetChoice:
     """The document's target choice with the atom that decided it where an op writes it: an
-    atom written in a type alias's definition is placed at the first op that writes the alias
+    atom written in a type alias's definition is placed at the first op that writes an atom of
+    the same gate directly (`_first_direct`), else at the first op that writes the alias
     (through aliases of it), the op named. Unchanged when no alias definition holds it, or
-    when no op writes the alias."""
+    when no op writes either."""
     choice = choice or analysis.target
     need = choice.decided_by
     if need is None or need.op or need.label:
         return choice
+    direct = _first_direct(analysis, need)
+    if direct is not None:
+        return replace(choice, decided_by=direct)
     use = _first_use(analysis, need.span)
     return replace(choice, decided_by=Need(need.requires, need.atom, use[0], use[1])) if use is not None else choice
+
+
+def _first_direct(analysis: DocumentAnalysis, need: Need) -> Need | None:
+    """When `need` lies in a type alias's definition: the first need of the same gate that an
+    op writes itself (a unit that defines no alias), with that op named. The units keep the
+    first need of each gate they write (`Unit.needs`, relative to the unit), so this reads no
+    tree; None when no op writes one."""
+    units = analysis.units
+    holder = analysis.unit_at(need.span.start)
+    if holder is None or holder.alias_definition is None:
+        return None
+    for unit in units:
+        if unit.shell or unit.alias_definition is not None:
+            continue
+        found = next((n for n in unit.needs if n.requires == need.requires), None)
+        if found is not None:
+            span = found.span.shifted(analysis.unit_start(unit))
+            return Need(found.requires, found.atom, span, found.op or op_writing(analysis, span), found.label)
+    return None
 
 
 def _first_use(analysis: DocumentAnalysis, span: Span) -> tuple[Span, str] | None:
