@@ -10,6 +10,14 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis
 
+WARP = "'gpu.warp_execute_on_lane_0' op "
+
+
+def _warp(body: str) -> str:
+    """A warp region in a function with a lane id `%l` and a vector `%v`."""
+    return f"func.func @w(%l: index, %v: vector<4xi32>) {{\n    {body}\n  return\n}}\n"
+
+
 CASES = [
     ("gpu.module @m {\n  gpu.func @k() -> index kernel {\n    %0 = arith.constant 0 : index\n    gpu.return\n  }\n}\n",
      "'gpu.func' op expected void return type for kernel function"),
@@ -30,6 +38,25 @@ CASES = [
     ("gpu.module @m {\n  gpu.func @k() {\n    %0 = gpu.dynamic_shared_memory : memref<8xi8, #gpu.address_space<workgroup>>\n"
      "    gpu.return\n  }\n}\n",
      "'gpu.dynamic_shared_memory' op result memref type must be memref<?xi8, #gpu.address_space<workgroup>>"),
+    # gpu.warp_execute_on_lane_0 (WarpExecuteOnLane0Op::verify, verifyDistributedType)
+    (_warp("%r = gpu.warp_execute_on_lane_0(%l)[64] -> (vector<4xi32>) {\n    }"),
+     WARP + "expected same number of yield operands and return values."),
+    (_warp("gpu.warp_execute_on_lane_0(%l)[64] {\n    ^bb0(%a : vector<128xi32>):\n    }"),
+     WARP + "expected same number op arguments and block arguments."),
+    (_warp("%r = gpu.warp_execute_on_lane_0(%l)[64] -> (vector<4xi32>) {\n      %c = arith.constant dense<2> : "
+           "vector<128xi32>\n      gpu.yield %c : vector<128xi32>\n    }"),
+     WARP + "incompatible distribution dimensions from 'vector<128xi32>' to 'vector<4xi32>' with warp size = 64"),
+    (_warp("gpu.warp_execute_on_lane_0(%l)[64] args(%v : vector<4xi32>) {\n    ^bb0(%a : vector<128xi32>):\n    }"),
+     WARP + "incompatible distribution dimensions from 'vector<128xi32>' to 'vector<4xi32>' with warp size = 64"),
+    (_warp("%r = gpu.warp_execute_on_lane_0(%l)[32] -> (vector<1x3xi32>) {\n      %c = arith.constant dense<2> : "
+           "vector<4x8xi32>\n      gpu.yield %c : vector<4x8xi32>\n    }"),
+     WARP + "expected expanded vector dimension #1 (8) to be a multipler of the distributed vector dimension (3)"),
+    (_warp("%r = gpu.warp_execute_on_lane_0(%l)[32] -> (vector<4x4xi32>) {\n      %c = arith.constant dense<2> : "
+           "vector<128xi32>\n      gpu.yield %c : vector<128xi32>\n    }"),
+     WARP + "expected distributed vectors to have same rank and element type."),
+    (_warp("%r = gpu.warp_execute_on_lane_0(%l)[32] -> (i32) {\n      %c = arith.constant dense<2> : "
+           "vector<128xi32>\n      gpu.yield %c : vector<128xi32>\n    }"),
+     WARP + "expected vector type for distributed operands."),
 ]
 
 
@@ -61,10 +88,14 @@ WELL_FORMED = ("gpu.module @m {\n  gpu.func @k(%d: memref<?xf32>, %s: memref<?xf
                "    gpu.memcpy %d, %s : memref<?xf32>, memref<?xf32>\n"
                "    %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n    gpu.return\n  }\n"
                "  gpu.func @f(%x: f32) -> f32 {\n    gpu.return %x : f32\n  }\n}\n")
+WELL_FORMED_WARP = _warp("%r:2 = gpu.warp_execute_on_lane_0(%l)[32] args(%v : vector<4xi32>) -> (vector<1x4xi32>, f32) {\n"
+                         "    ^bb0(%a : vector<128xi32>):\n      %c = arith.constant dense<2> : vector<32x4xi32>\n"
+                         "      %f = arith.constant 1.0 : f32\n      gpu.yield %c, %f : vector<32x4xi32>, f32\n    }")
 
 
 def test_well_formed_ops_are_not_judged():
     assert _placed(WELL_FORMED) == []
+    assert _placed(WELL_FORMED_WARP) == []
 
 
 _MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
@@ -75,5 +106,6 @@ def test_mlir_opt_says_the_same():
     for text, message in CASES:
         run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
         assert f"error: {message}" in run.stderr, (text, run.stderr)
-    run = subprocess.run([_MLIR_OPT, "-"], input=WELL_FORMED, capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
+    for text in (WELL_FORMED, WELL_FORMED_WARP):
+        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr

@@ -1,7 +1,8 @@
 """The LLVM dialect's own verifiers beyond its memory ops (dialects/llvm_checks.py), in mlir-opt
 22's words for the same input: `llvm.mlir.constant`'s value against its type, `llvm.atomicrmw`,
 a call's `var_callee_type`, `llvm.getelementptr`'s indices, `llvm.insertvalue` /
-`llvm.extractvalue`'s position."""
+`llvm.extractvalue`'s position, `llvm.zext` / `llvm.sext`'s widths and shapes, `llvm.intr.sincos`'s
+result, and the PredOpTraits of `llvm.intr.vector.insert` / `extract` / `interleave2`."""
 from __future__ import annotations
 
 import shutil
@@ -13,7 +14,8 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis
 
 PRELUDE = ("llvm.func @f(%p: !llvm.ptr, %i: i32, %l: i64, %h: f16, %s: f32, %b: i1, %v: vector<3xi32>, "
-           "%sv: vector<[2]xf32>, %st: !llvm.struct<(i32, f32)>) {\n  ")
+           "%sv: vector<[2]xf32>, %st: !llvm.struct<(i32, f32)>, %fv: vector<16xf32>, %bv: vector<16385xi8>, "
+           "%sv8: vector<[8]xf32>, %hv: vector<[2]xf16>) {\n  ")
 
 CASES = [
     # llvm.mlir.constant (ConstantOp::verify)
@@ -78,6 +80,34 @@ CASES = [
      "custom op 'llvm.extractvalue' expected LLVM IR structure/array type, got: 'i32'"),
     ("%0 = llvm.insertvalue %i, %st[3] : !llvm.struct<(i32, f32)>",
      "custom op 'llvm.insertvalue' position out of bounds: 3"),
+    # llvm.zext / llvm.sext (verifyExtOp: emitError, without the op's name)
+    ("%0 = llvm.zext %l : i64 to i32",
+     "integer width of the output type is smaller or equal to the integer width of the input type"),
+    ("%0 = llvm.sext %i : i32 to i32",
+     "integer width of the output type is smaller or equal to the integer width of the input type"),
+    ("%0 = llvm.sext %v : vector<3xi32> to i64", "input type is a vector but output type is an integer"),
+    ("%0 = llvm.zext %v : vector<3xi32> to vector<2xi64>", "input and output vectors are of incompatible shape"),
+    ("%0 = llvm.zext %i : i32 to vector<1xi64>", "input type is an integer but output type is a vector"),
+    # llvm.intr.sincos (SincosOp::verify)
+    ("%0 = llvm.intr.sincos(%s) : (f32) -> !llvm.struct<(f32, f64)>",
+     "'llvm.intr.sincos' op expected result type to be an homogeneous struct with two elements matching the "
+     "operand type, but got '!llvm.struct<(f32, f64)>'"),
+    ("%0 = llvm.intr.sincos(%s) : (f32) -> f32",
+     "'llvm.intr.sincos' op expected result type to be an homogeneous struct with two elements matching the "
+     "operand type, but got 'f32'"),
+    # the vector intrinsics' PredOpTraits
+    ("%0 = llvm.intr.vector.insert %bv, %sv8[0] : vector<16385xi8> into vector<[8]xf32>",
+     "'llvm.intr.vector.insert' op failed to verify that vectors are not bigger than 2^17 bits."),
+    ("%0 = llvm.intr.vector.insert %sv8, %fv[0] : vector<[8]xf32> into vector<16xf32>",
+     "'llvm.intr.vector.insert' op failed to verify that it is not inserting scalable into fixed-length vectors."),
+    ("%0 = llvm.intr.vector.extract %bv[0] : vector<16xi8> from vector<16385xi8>",
+     "'llvm.intr.vector.extract' op failed to verify that vectors are not bigger than 2^17 bits."),
+    ("%0 = llvm.intr.vector.extract %fv[0] : vector<[8]xf32> from vector<16xf32>",
+     "'llvm.intr.vector.extract' op failed to verify that it is not extracting scalable from fixed-length vectors."),
+    ('%0 = "llvm.intr.vector.interleave2"(%hv, %hv) : (vector<[2]xf16>, vector<[2]xf16>) -> vector<4xf16>',
+     "'llvm.intr.vector.interleave2' op failed to verify that result has twice as many elements as 'vec1'"),
+    ('%0 = "llvm.intr.vector.interleave2"(%hv, %hv) : (vector<[2]xf16>, vector<[2]xf16>) -> vector<[4]xf32>',
+     "'llvm.intr.vector.interleave2' op failed to verify that result has twice as many elements as 'vec1'"),
 ]
 
 
@@ -117,6 +147,12 @@ WELL_FORMED = [
     "%0 = llvm.getelementptr %p[%l, 1, 0] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i32, array<4 x f32>)>",
     "%0 = llvm.extractvalue %st[1] : !llvm.struct<(i32, f32)>",
     "%0 = llvm.insertvalue %i, %st[0] : !llvm.struct<(i32, f32)>",
+    "%0 = llvm.zext %i : i32 to i64",
+    "%0 = llvm.sext %v : vector<3xi32> to vector<3xi64>",
+    "%0 = llvm.intr.sincos(%s) : (f32) -> !llvm.struct<(f32, f32)>",
+    "%0 = llvm.intr.vector.insert %fv, %sv8[0] : vector<16xf32> into vector<[8]xf32>",
+    "%0 = llvm.intr.vector.extract %sv8[0] : vector<8xf32> from vector<[8]xf32>",
+    '%0 = "llvm.intr.vector.interleave2"(%hv, %hv) : (vector<[2]xf16>, vector<[2]xf16>) -> vector<[4]xf16>',
 ]
 
 

@@ -496,6 +496,13 @@ LLVM = {
     "gep_struct_constant": "expected index {0} indexing a struct to be constant",
     "gep_struct_bounds": "index {0} indexing a struct is out of bounds",
     "gep_indexed": "type '{0}' cannot be indexed (index #{1})",
+    # verifyExtOp (llvm.zext, llvm.sext): emitError, not prefixed with the op's name
+    "ext_vector_to_integer": "input type is a vector but output type is an integer",
+    "ext_shape": "input and output vectors are of incompatible shape",
+    "ext_integer_to_vector": "input type is an integer but output type is a vector",
+    "ext_width": "integer width of the output type is smaller or equal to the integer width of the input type",
+    # SincosOp::verify
+    "sincos_result": "expected result type to be an homogeneous struct with two elements matching the operand type, but got '{0}'",
 }
 
 
@@ -522,6 +529,13 @@ GPU = {
     "launch_operand_count": "got {0} kernel operands but expected {1}",
     "launch_operand_type": "type of function argument {0} does not match",
     "launch_argument_list": "expected ')' in argument list",
+    # WarpExecuteOnLane0Op::verify and verifyDistributedType
+    "warp_arguments": "expected same number op arguments and block arguments.",
+    "warp_yield": "expected same number of yield operands and return values.",
+    "warp_vector": "expected vector type for distributed operands.",
+    "warp_rank": "expected distributed vectors to have same rank and element type.",
+    "warp_multiple": "expected expanded vector dimension #{0} ({1}) to be a multipler of the distributed vector dimension ({2})",
+    "warp_distribution": "incompatible distribution dimensions from '{0}' to '{1}' with warp size = {2}",
 }
 
 
@@ -594,4 +608,17 @@ MEMREF_RESHAPE = {
     "output_rank": "expected number of static shape bounds to be equal to the output rank ({0}) but found {1} inputs "
                    "instead",
     "output_shape": "invalid output shape provided at pos {0}",
+}
+
+# The NVVM dialect's WMMA verifiers (mlir/lib/Dialect/LLVMIR/IR/NVVMDialect.cpp:
+# WMMALoadOp / WMMAStoreOp / WMMAMmaOp::verify); `emitOpError`, so prefixed with the op's name.
+NVVM = {
+    "wmma_load_space": "expected source pointer in memory space 0, 1, 3",
+    "wmma_store_space": "expected operands to be a source pointer in memory space 0, 1, 3",
+    "wmma_f64": "expected destination type to be f64",
+    "wmma_destination": "expected destination type is a structure of {0} elements of type '{1}'",
+    "wmma_store_count": "expected {0} data operands",
+    "wmma_store_type": "expected data operands of type '{0}'",
+    "wmma_arguments": "expected {0} arguments",
+    "wmma_argument_type": "expected argument {0} to be of type '{1}'",
 }

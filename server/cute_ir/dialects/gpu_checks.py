@@ -2,7 +2,8 @@
 MLIR 22), as callables on the ops' records: `gpu.func`'s kernel result and attributions,
 `gpu.return` against the function around it, `gpu.memcpy`'s two memrefs,
 `gpu.dynamic_shared_memory`'s result type, `gpu.launch_func` against its module and the kernel
-it names (other statements, found through dialects/lookup.Lookup).
+it names (other statements, found through dialects/lookup.Lookup), and the values crossing
+`gpu.warp_execute_on_lane_0`'s region.
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
 verify/structure.py prefixes with `'<op>' op `, or a `Placed` message. What the text does not
@@ -19,6 +20,7 @@ from ..diagnostics.mlir_messages import GPU as M
 from ..syntax.cst import TYPE_KINDS
 from .constraints import compatible_shapes, facts, normalized_type, printed
 from .lookup import MISSING, Definition
+from .ods import Trait
 from .op_checks import Placed, _body, _group
 
 _ADDRESS_SPACE = re.compile(r"#gpu\.address_space<\s*(\w+)\s*>")
@@ -193,6 +195,90 @@ def gpu_launch_func_parse(site: Any) -> Placed | None:
     return None
 
 
+def _warp_header(site: Any) -> tuple[int, list[str | None], list[str | None] | None] | None:
+    """A gpu.warp_execute_on_lane_0 custom form's `(%lane)[N] args(%a : T, ...) -> (R, ...)`:
+    the warp size, the types `args` gives, and the result types (None where not written)."""
+    items = _body(site)
+    size = next((item for item in items if item.type == "bracket_group"), None)
+    match = re.fullmatch(r"\[\s*(\d+)\s*\]", (size.text or b"").decode("utf-8", "replace")) if size is not None else None
+    if match is None:
+        return None
+    arguments = _launch_arguments(site) or []
+    arrow = next((i for i, item in enumerate(items) if item.type == "->"), None)
+    results: list[str | None] | None = []
+    if arrow is not None:
+        after = items[arrow + 1] if arrow + 1 < len(items) else None
+        if after is None:
+            return None
+        kinds = [c for c in after.named_children if c.type != "comment"] if after.type == "paren_group" else [after]
+        if not all(k.type in TYPE_KINDS for k in kinds):
+            return None
+        results = [normalized_type((k.text or b"").decode("utf-8", "replace")) for k in kinds]
+    return int(match.group(1)), arguments, results
+
+
+def _distributed(expanded: str | None, distributed: str | None, warp: int) -> str | None:
+    """verifyDistributedType: a value crossing the warp region's edge is the same type, or a
+    vector of the same rank and element type whose dimensions divide among the warp's lanes."""
+    if expanded is None or distributed is None or expanded == distributed:
+        return None
+    big, small = facts(expanded), facts(distributed)
+    if big is None or small is None:
+        return None
+    if big.kind != "vector" or small.kind != "vector":
+        return M["warp_vector"]
+    if big.dims is None or small.dims is None or None in big.dims or None in small.dims:
+        return None
+    if len(big.dims) != len(small.dims) or big.element is None or small.element is None \
+            or big.element.text != small.element.text:
+        return M["warp_rank"]
+    lanes = 1
+    for i, (e, d) in enumerate(zip(big.dims, small.dims)):
+        if e == d:
+            continue
+        if d == 0 or e % d != 0:
+            return M["warp_multiple"].format(i, e, d)
+        lanes *= e // d
+    if lanes != warp:
+        return M["warp_distribution"].format(printed(expanded), printed(distributed), warp)
+    return None
+
+
+def gpu_warp_execute(site: Any) -> str | None:
+    """WarpExecuteOnLane0Op::verify: as many block arguments as `args`, as many yielded values
+    as results, and each pair of them an expanded and a distributed type of one value (the
+    custom form; the block's implicit gpu.yield yields nothing)."""
+    if site.generic:
+        return None
+    header = _warp_header(site)
+    regions = site.region_blocks()
+    if header is None or len(regions) != 1 or len(regions[0]) > 1:
+        return None
+    warp, arguments, results = header
+    block = regions[0][0] if regions[0] else None
+    block_arguments = block.arguments if block is not None else ()
+    if block_arguments is None:
+        return None
+    if len(arguments) != len(block_arguments):
+        return M["warp_arguments"]
+    terminator = block.terminator if block is not None else None
+    if terminator is not None and terminator.name == "gpu.yield":
+        yielded = [terminator.operand_type(i) for i in range(terminator.operands)]
+    elif terminator is None or terminator.record is None or not terminator.record.has(Trait.TERMINATOR):
+        yielded = []     # the gpu.yield the parser adds
+    else:
+        return None
+    if results is None:
+        return None
+    if len(yielded) != len(results):
+        return M["warp_yield"]
+    for expanded, distributed in list(zip(block_arguments, arguments)) + list(zip(yielded, results)):
+        problem = _distributed(expanded, distributed, warp)
+        if problem is not None:
+            return problem
+    return None
+
+
 # What the custom parsers refuse before anything is verified (OpDef.parse).
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "gpu.launch_func": gpu_launch_func_parse,
@@ -204,4 +290,5 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "gpu.return": gpu_return,
     "gpu.memcpy": gpu_memcpy,
     "gpu.dynamic_shared_memory": gpu_dynamic_shared_memory,
+    "gpu.warp_execute_on_lane_0": gpu_warp_execute,
 }

@@ -3,8 +3,8 @@ the memory ops of op_checks.py, as callables on the ops' records: `llvm.mlir.con
 against its type, `llvm.atomicrmw`'s operation against its value's type, a call's
 `var_callee_type` against the call's own operands and result, `llvm.call` against its callee
 (another statement, found through dialects/lookup.Lookup) and what its parser refuses after the
-colon, `llvm.return` against its `llvm.func`, and `llvm.insertvalue` / `llvm.extractvalue`'s
-position in the aggregate.
+colon, `llvm.return` against its `llvm.func`, `llvm.insertvalue` / `llvm.extractvalue`'s position in
+the aggregate, `llvm.zext` / `llvm.sext`'s widths and shapes, and `llvm.intr.sincos`'s result.
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
 verify/structure.py prefixes with `'<op>' op `, or a `Placed` message. A type written through
@@ -705,6 +705,39 @@ def llvm_extractvalue(site: Any) -> str | None:
     return M["extract_mismatch"].format(_shown(container), _shown(element), _shown(result))
 
 
+def llvm_ext(site: Any) -> Placed | None:
+    """verifyExtOp (llvm.zext, llvm.sext): a vector goes to a vector of as many elements, an
+    integer to an integer, and the result is wider than the argument. Its errors are the op's
+    `emitError`, without the op's name."""
+    source, result = site.operand_type(0), site.result_type(0)
+    if source is None or result is None or facts(source) is None or facts(result) is None:
+        return None
+    source_vector, result_vector = _vector(source), _vector(result)
+    if source_vector is not None:
+        if result_vector is None:
+            return Placed(M["ext_vector_to_integer"])
+        if source_vector[:2] != result_vector[:2]:
+            return Placed(M["ext_shape"])
+        source, result = source_vector[2], result_vector[2]
+    elif result_vector is not None:
+        return Placed(M["ext_integer_to_vector"])
+    widths = bit_width(facts(source)), bit_width(facts(result))
+    if None not in widths and widths[1] <= widths[0]:
+        return Placed(M["ext_width"])
+    return None
+
+
+def llvm_sincos(site: Any) -> str | None:
+    """SincosOp::verify: the result is a struct of two values of the operand's type."""
+    operand, result = site.operand_type(0), site.result_type(0)
+    if operand is None or result is None or facts(operand) is None or facts(result) is None:
+        return None
+    fields = _struct(result)
+    if fields is not None and len(fields) == 2 and all(_canonical(f) == _canonical(operand) for f in fields):
+        return None
+    return M["sincos_result"].format(_shown(result))
+
+
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "llvm.call": llvm_call_parse,
     "llvm.insertvalue": llvm_aggregate_parse,
@@ -719,4 +752,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.invoke": llvm_call_vararg,
     "llvm.getelementptr": llvm_gep,
     "llvm.extractvalue": llvm_extractvalue,
+    "llvm.zext": llvm_ext,
+    "llvm.sext": llvm_ext,
+    "llvm.intr.sincos": llvm_sincos,
 }

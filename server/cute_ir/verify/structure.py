@@ -42,7 +42,7 @@ from ..diagnostics.mlir_messages import (
     INVALID_TYPE_KIND, NOT_SUPPORTED_ON, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
-from ..dialects.constraints import attribute_satisfies, compatible_shapes, facts, printed, satisfies
+from ..dialects.constraints import attribute_satisfies, bit_width, compatible_shapes, facts, printed, satisfies
 from ..dialects.mlir_ods import CONSTRAINTS, SOURCE
 from ..dialects.ods import Count, OpDef, Trait
 from ..dialects.op_checks import Placed, i1_same_shape
@@ -600,6 +600,52 @@ def _position_multiple(vector_at: int, of_result: bool) -> "Callable[[OpSite], b
     return holds
 
 
+def _vector_count(text: str | None) -> tuple[int, bool, int | None] | None:
+    """A vector type's element count, whether it is scalable, and its element type's width
+    (LLVM's getVectorNumElements and getIntOrFloatBitWidth); None for another type or one the
+    text does not say."""
+    t = facts(text) if text is not None else None
+    if t is None or t.kind != "vector" or t.dims is None or None in t.dims:
+        return None
+    count = 1
+    for d in t.dims:
+        count *= d
+    return count, t.scalable, bit_width(t.element)
+
+
+def _vectors_fit(site: OpSite) -> bool | None:
+    """llvm.intr.vector.insert / extract's `vectors are not bigger than 2^17 bits.`: each vector
+    operand and result, its known-minimum element count times its element width."""
+    texts = [site.operand_type(i) for i in range(site.operands)] + [site.result_type(0)]
+    vectors = [_vector_count(t) for t in texts]
+    if any(v is None or v[2] is None for v in vectors):
+        return None
+    return all(count * width <= 131072 for count, _, width in vectors)
+
+
+def _scalable_kept(inner: Callable[[OpSite], str | None], outer: Callable[[OpSite], str | None]) \
+        -> Callable[[OpSite], bool | None]:
+    """llvm.intr.vector.insert / extract: the smaller vector is scalable only when the larger
+    one is (`it is not inserting scalable into fixed-length vectors.`)."""
+    def holds(site: OpSite) -> bool | None:
+        a, b = _vector_count(inner(site)), _vector_count(outer(site))
+        return None if a is None or b is None else (not a[1] or b[1])
+    return holds
+
+
+def _twice_as_many(site: OpSite) -> bool | None:
+    """llvm.intr.vector.interleave2's `result has twice as many elements as 'vec1'`, with the
+    same element type: a scalable count stays scalable. The op's AllTypesMatch of vec1 and vec2
+    comes first in its traits, so a mismatch there is left to it."""
+    if site.operand_type(0) != site.operand_type(1):
+        return None
+    vec1, result = _vector_count(site.operand_type(0)), _vector_count(site.result_type(0))
+    if vec1 is None or result is None:
+        return None
+    same_element = _element_or_self(site.operand_type(0)) == _element_or_self(site.result_type(0))
+    return result[:2] == (vec1[0] * 2, vec1[1]) and same_element
+
+
 # PredOpTrait summaries known here, each with what decides it (None: the text does not say).
 _PREDICATES = {
     "the trailing dimension of the source vector has an even number of elements": _trailing_even,
@@ -608,6 +654,12 @@ _PREDICATES = {
     "input and output have the same tensor dimensions": _same_tensor_dims,
     "source operand and result have same element type": _same_element_type,
     "condition is signless i1 or has matching shape": _condition_i1_or_shaped,
+    "vectors are not bigger than 2^17 bits.": _vectors_fit,
+    "it is not inserting scalable into fixed-length vectors.":
+        _scalable_kept(lambda site: site.operand_type(1), lambda site: site.operand_type(0)),
+    "it is not extracting scalable from fixed-length vectors.":
+        _scalable_kept(lambda site: site.result_type(0), lambda site: site.operand_type(0)),
+    "result has twice as many elements as 'vec1'": _twice_as_many,
 }
 
 

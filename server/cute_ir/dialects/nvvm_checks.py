@@ -1,0 +1,151 @@
+"""The NVVM dialect's WMMA verifiers (mlir/lib/Dialect/LLVMIR/IR/NVVMDialect.cpp, MLIR 22), as
+callables on the ops' records: `nvvm.wmma.load` / `store`'s pointer address space, and the
+fragments each of `nvvm.wmma.load` / `store` / `mma` moves, as `inferMMAType` derives them from
+the shape and the element type.
+
+Each takes what the text says of one op (ir/ssa.OpSite) and returns None or a message that
+verify/structure.py prefixes with `'<op>' op `. The fragments are judged only for an attribute
+combination LLVM has an intrinsic for (NVVMOps.td's `NVVM_MMA_OPS`: MLIR reports any other as
+`invalid attribute combination`, from a table not modelled here); a value, attribute or type
+the text does not spell out is not judged.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from ..diagnostics.mlir_messages import NVVM as M
+from .constraints import facts, normalized_type, printed
+
+_F16X2 = "vector<2xf16>"
+# The wmma shapes (m, n, k) of NVVM_MMA_OPS, by the element types each takes.
+_FP_SHAPES = frozenset({(16, 16, 16), (32, 8, 16), (8, 32, 16)})
+_TF32_SHAPE, _F64_SHAPE = (16, 16, 8), (8, 8, 4)
+# (shape, fragment, element type) LLVM loads and stores a fragment for (ldst_*_ops).
+_LOADS_AND_STORES = frozenset(
+    [(s, f, t) for s in _FP_SHAPES for f in "ab" for t in ("f16", "s8", "u8")]
+    + [(s, f, t) for s in _FP_SHAPES for f in "cd" for t in ("f16", "f32", "s32")]
+    + [(_TF32_SHAPE, f, "tf32") for f in "ab"] + [(_TF32_SHAPE, f, "f32") for f in "cd"]
+    + [(_F64_SHAPE, f, "f64") for f in "abcd"])
+# (shape, A element type, C element type) LLVM multiplies (the *_wmma_ops).
+_PRODUCTS = frozenset(
+    [(s, "f16", c) for s in _FP_SHAPES for c in ("f16", "f32")]
+    + [(s, a, "s32") for s in _FP_SHAPES for a in ("s8", "u8")]
+    + [(_TF32_SHAPE, "tf32", "f32"), (_F64_SHAPE, "f64", "f64")])
+
+
+def _integer(site: Any, name: str) -> int | None:
+    node = site.attribute(name)
+    match = re.fullmatch(r"\s*(\d+)\s*(?::\s*i32\s*)?", (node.text or b"").decode("utf-8", "replace")) \
+        if node is not None else None
+    return int(match.group(1)) if match else None
+
+
+def _enum(site: Any, name: str, mnemonic: str) -> str | None:
+    """The case of `#nvvm.<mnemonic><case>` an attribute is written with."""
+    node = site.attribute(name)
+    match = re.fullmatch(rf"\s*#nvvm\.{mnemonic}\s*<\s*(\w+)\s*>\s*", (node.text or b"").decode("utf-8", "replace")) \
+        if node is not None else None
+    return match.group(1) if match else None
+
+
+def _shape(site: Any) -> tuple[int, int, int] | None:
+    m, n, k = (_integer(site, name) for name in "mnk")
+    return (m, n, k) if m is not None and n is not None and k is not None else None
+
+
+def fragment(element: str, frag: str, shape: tuple[int, int, int]) -> tuple[str, int]:
+    """inferMMATypeFromMNK: the type of each register of a fragment and how many there are."""
+    m, n, k = shape
+    rows, cols = (m, k) if frag == "a" else (k, n) if frag == "b" else (m, n)
+    if element == "f16":
+        return _F16X2, 8 if frag in "ab" else 4
+    if element == "f32":
+        return "f32", 8
+    if element == "f64":
+        return "f64", 1 if frag in "ab" else 2
+    if element == "tf32":
+        return "i32", 4
+    if element in ("s8", "u8"):
+        parallel = rows if frag == "a" else cols if frag == "b" else 0
+        return "i32", {16: 2, 8: 1, 32: 4}.get(parallel, 0)
+    return "i32", 8     # s32
+
+
+def _struct_of(register: str, count: int) -> str:
+    return "!llvm.struct<(" + ",".join([register] * count) + ")>"
+
+
+def _same(written: str | None, expected: str) -> bool | None:
+    text = normalized_type(written) if written is not None else None
+    return None if text is None or facts(text) is None else text == expected
+
+
+def _address_space(site: Any, message: str) -> str | None:
+    t = facts(site.operand_type(0) or "")
+    if t is None or t.kind != "llvm.ptr" or t.address_space is None:
+        return None
+    return message if t.address_space not in (0, 1, 3) else None
+
+
+def _destination(written: str | None, register: str, count: int) -> str | None:
+    if _same(written, _struct_of(register, count)) is False:
+        return M["wmma_destination"].format(count, printed(register))
+    return None
+
+
+def wmma_load(site: Any) -> str | None:
+    """WMMALoadOp::verify: the pointer's address space, then the destination's fragment."""
+    problem = _address_space(site, M["wmma_load_space"])
+    if problem is not None:
+        return problem
+    shape, element, frag = _shape(site), _enum(site, "eltype", "mma_type"), _enum(site, "frag", "mma_frag")
+    if shape is None or element is None or frag is None or (shape, frag, element) not in _LOADS_AND_STORES:
+        return None
+    register, count = fragment(element, frag, shape)
+    if register == "f64" and count == 1:
+        return M["wmma_f64"] if _same(site.result_type(0), "f64") is False else None
+    return _destination(site.result_type(0), register, count)
+
+
+def wmma_store(site: Any) -> str | None:
+    """WMMAStoreOp::verify: the pointer's address space, then the stored fragment's values."""
+    problem = _address_space(site, M["wmma_store_space"])
+    if problem is not None:
+        return problem
+    shape, element = _shape(site), _enum(site, "eltype", "mma_type")
+    if shape is None or element is None or (shape, "d", element) not in _LOADS_AND_STORES:
+        return None
+    register, count = fragment(element, "c", shape)
+    values = site.operands - 2
+    if values != count:
+        return M["wmma_store_count"].format(count)
+    types = [site.operand_type(1 + i) for i in range(values)]
+    if any(_same(t, register) is False for t in types):
+        return M["wmma_store_type"].format(printed(register))
+    return None
+
+
+def wmma_mma(site: Any) -> str | None:
+    """WMMAMmaOp::verify: A's and B's fragments (of eltypeA) and C's (of eltypeB), one argument
+    per register, then the result a struct of C's registers."""
+    shape, a, c = _shape(site), _enum(site, "eltypeA", "mma_type"), _enum(site, "eltypeB", "mma_type")
+    if shape is None or a is None or c is None or (shape, a, c) not in _PRODUCTS:
+        return None
+    expected: list[str] = []
+    for element, frag in ((a, "a"), (a, "b"), (c, "c")):
+        register, count = fragment(element, frag, shape)
+        expected.extend([register] * count)
+    if site.operands != len(expected):
+        return M["wmma_arguments"].format(len(expected))
+    for i, register in enumerate(expected):
+        if _same(site.operand_type(i), register) is False:
+            return M["wmma_argument_type"].format(i, printed(register))
+    return _destination(site.result_type(0), *fragment(c, "c", shape))
+
+
+CHECKS: dict[str, Callable[[Any], Any]] = {
+    "nvvm.wmma.load": wmma_load,
+    "nvvm.wmma.store": wmma_store,
+    "nvvm.wmma.mma": wmma_mma,
+}
