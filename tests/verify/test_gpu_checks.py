@@ -38,6 +38,19 @@ CASES = [
     ("gpu.module @m {\n  gpu.func @k() {\n    %0 = gpu.dynamic_shared_memory : memref<8xi8, #gpu.address_space<workgroup>>\n"
      "    gpu.return\n  }\n}\n",
      "'gpu.dynamic_shared_memory' op result memref type must be memref<?xi8, #gpu.address_space<workgroup>>"),
+    # the MMA matrix ops (SubgroupMmaComputeOp / SubgroupMmaStoreMatrixOp::verify: emitError)
+    ("func.func @c(%a: !gpu.mma_matrix<16x16xf16, \"AOp\">, %b: !gpu.mma_matrix<16x16xf16, \"BOp\">, "
+     "%c: !gpu.mma_matrix<16x16xf16, \"COp\">) {\n  %d = gpu.subgroup_mma_compute %b, %a, %c : "
+     "!gpu.mma_matrix<16x16xf16, \"BOp\">, !gpu.mma_matrix<16x16xf16, \"AOp\"> -> !gpu.mma_matrix<16x16xf16, \"COp\">\n"
+     "  return\n}\n", "operands must be in the order AOp, BOp, COp"),
+    ("func.func @c(%a: !gpu.mma_matrix<16x32xf16, \"AOp\">, %b: !gpu.mma_matrix<16x16xf16, \"BOp\">, "
+     "%c: !gpu.mma_matrix<16x16xf16, \"COp\">) {\n  %d = gpu.subgroup_mma_compute %a, %b, %c : "
+     "!gpu.mma_matrix<16x32xf16, \"AOp\">, !gpu.mma_matrix<16x16xf16, \"BOp\"> -> !gpu.mma_matrix<16x16xf16, \"COp\">\n"
+     "  return\n}\n", "operand shapes do not satisfy matmul constraints"),
+    ("func.func @s(%a: !gpu.mma_matrix<16x16xf16, \"AOp\">, %m: memref<32x32xf16, 3>, %i: index) {\n"
+     "  gpu.subgroup_mma_store_matrix %a, %m[%i, %i] {leadDimension = 32 : index} : "
+     "!gpu.mma_matrix<16x16xf16, \"AOp\">, memref<32x32xf16, 3>\n  return\n}\n",
+     "expected the operand matrix being stored to have 'COp' operand type"),
     # gpu.warp_execute_on_lane_0 (WarpExecuteOnLane0Op::verify, verifyDistributedType)
     (_warp("%r = gpu.warp_execute_on_lane_0(%l)[64] -> (vector<4xi32>) {\n    }"),
      WARP + "expected same number of yield operands and return values."),

@@ -15,7 +15,7 @@ from cute_ir.analysis import DocumentAnalysis
 
 PRELUDE = ("llvm.func @f(%p: !llvm.ptr, %i: i32, %l: i64, %h: f16, %s: f32, %b: i1, %v: vector<3xi32>, "
            "%sv: vector<[2]xf32>, %st: !llvm.struct<(i32, f32)>, %fv: vector<16xf32>, %bv: vector<16385xi8>, "
-           "%sv8: vector<[8]xf32>, %hv: vector<[2]xf16>) {\n  ")
+           "%sv8: vector<[8]xf32>, %hv: vector<[2]xf16>, %nest: !llvm.struct<(struct<(i32, f32)>, i32)>) {\n  ")
 
 CASES = [
     # llvm.mlir.constant (ConstantOp::verify)
@@ -147,6 +147,8 @@ WELL_FORMED = [
     "%0 = llvm.getelementptr %p[%l, 1, 0] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.struct<(i32, array<4 x f32>)>",
     "%0 = llvm.extractvalue %st[1] : !llvm.struct<(i32, f32)>",
     "%0 = llvm.insertvalue %i, %st[0] : !llvm.struct<(i32, f32)>",
+    "%0 = llvm.insertvalue %st, %nest[0] : !llvm.struct<(struct<(i32, f32)>, i32)>",
+    "%0 = llvm.extractvalue %nest[0] : !llvm.struct<(struct<(i32, f32)>, i32)>",
     "%0 = llvm.zext %i : i32 to i64",
     "%0 = llvm.sext %v : vector<3xi32> to vector<3xi64>",
     "%0 = llvm.intr.sincos(%s) : (f32) -> !llvm.struct<(f32, f32)>",
@@ -164,6 +166,53 @@ def test_well_formed_ops_are_not_judged():
     assert _placed(_together(WELL_FORMED)) == []
 
 
+# Symbols of the module: globals, aliases, ifuncs and functions (their linkages and bodies).
+_GLOBAL = "llvm.mlir.global external @g(42 : i32) : i32\n"
+_INIT = "  %0 = llvm.mlir.addressof @g : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}\n"
+MODULE_CASES = [
+    ("llvm.mlir.global common @c(42 : i32) : i32\n", "'llvm.mlir.global' op expected zero value for 'common' linkage"),
+    ("llvm.mlir.global common @c(dense<[0, 1]> : vector<2xi32>) : !llvm.array<2 x i32>\n",
+     "'llvm.mlir.global' op expected zero value for 'common' linkage"),
+    ("llvm.mlir.global appending @c() : i32\n", "'llvm.mlir.global' op expected array type for 'appending' linkage"),
+    (_GLOBAL + "llvm.mlir.alias external @a : !llvm.label {\n" + _INIT,
+     "'llvm.mlir.alias' op expects type to be a valid element type for an LLVM global alias"),
+    (_GLOBAL + "llvm.mlir.alias appending @a : i32 {\n" + _INIT,
+     "'llvm.mlir.alias' op 'appending' linkage not supported in aliases, available options: private, internal, "
+     "linkonce, weak, linkonce_odr, weak_odr, external or available_externally"),
+    ("llvm.mlir.alias external @a : i32 {\n  %0 = llvm.mlir.constant(42 : i64) : i64\n  llvm.return %0 : i64\n}\n",
+     "'llvm.mlir.alias' op initializer region must always return a pointer"),
+    ("llvm.func @r() -> !llvm.ptr\nllvm.mlir.ifunc common @i : !llvm.func<void ()>, !llvm.ptr @r\n",
+     "'llvm.mlir.ifunc' op 'common' linkage not supported in ifuncs, available options: private, internal, "
+     "linkonce, weak, linkonce_odr, weak_odr, or external linkage"),
+    ("llvm.mlir.global external @r() : !llvm.ptr\nllvm.mlir.ifunc external @i : !llvm.func<void ()>, !llvm.ptr @r\n",
+     "'llvm.mlir.ifunc' op must have a function resolver"),
+    ("llvm.func common @f() {\n  llvm.return\n}\n", "'llvm.func' op functions cannot have 'common' linkage"),
+    ("llvm.func internal @f()\n", "'llvm.func' op external functions must have 'external' or 'extern_weak' linkage"),
+    ("llvm.func @f() attributes {always_inline, no_inline} {\n  llvm.return\n}\n",
+     "no_inline and always_inline attributes are incompatible"),
+    ("llvm.func @f() attributes {optimize_none} {\n  llvm.return\n}\n",
+     "'llvm.func' op with optimize_none must also be no_inline"),
+]
+MODULE_WELL_FORMED = (
+    "llvm.mlir.global common @c(0 : i32) : i32\n"
+    "llvm.mlir.global common @d(dense<0> : vector<2xi32>) : !llvm.array<2 x i32>\n"
+    "llvm.mlir.global appending @e() : !llvm.array<1 x i32>\n" + _GLOBAL
+    + "llvm.mlir.alias linkonce @a : i32 {\n" + _INIT
+    + "llvm.func @r() -> !llvm.ptr {\n  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}\n"
+    "llvm.mlir.ifunc weak @i : !llvm.func<void ()>, !llvm.ptr @r\n"
+    "llvm.func extern_weak @x()\n"
+    "llvm.func @f() attributes {optimize_none, no_inline} {\n  llvm.return\n}\n")
+
+
+@pytest.mark.parametrize("text,message", MODULE_CASES, ids=[m[-50:] for _, m in MODULE_CASES])
+def test_each_symbols_rule_in_mlirs_words(text, message):
+    assert [m for m, _ in _placed(text)] == [message]
+
+
+def test_well_formed_symbols_are_not_judged():
+    assert _placed(MODULE_WELL_FORMED) == []
+
+
 _MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
 
 
@@ -173,5 +222,9 @@ def test_mlir_opt_says_the_same():
     for line, message in CASES:
         run = subprocess.run([_MLIR_OPT, "-"], input=_case(line), capture_output=True, text=True)
         assert f"error: {message}" in run.stderr, (line, run.stderr)
-    run = subprocess.run([_MLIR_OPT, "-"], input=_together(WELL_FORMED), capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
+    for text, message in MODULE_CASES:
+        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
+        assert f"error: {message}" in run.stderr, (text, run.stderr)
+    for text in (_together(WELL_FORMED), MODULE_WELL_FORMED):
+        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr

@@ -1,6 +1,7 @@
-"""The NVVM dialect's WMMA verifiers (dialects/nvvm_checks.py), in mlir-opt 22's words for the
-same input: the pointer's address space of `nvvm.wmma.load` / `store`, and the fragments
-`inferMMAType` derives for a load's result, a store's values and an mma's arguments and result."""
+"""NVVM ops' own verifiers (dialects/nvvm_checks.py), in mlir-opt 22's words for the same input:
+the pointer's address space of `nvvm.wmma.load` / `store`, the fragments `inferMMAType` derives
+for a load's result, a store's values and an mma's arguments and result; `nvvm.shfl.sync`'s
+result, `nvvm.cp.async.shared.global`'s size and cache modifier, `nvvm.mapa`'s address spaces."""
 from __future__ import annotations
 
 import shutil
@@ -64,7 +65,41 @@ CASES = [
      "'nvvm.wmma.mma' op expected destination type is a structure of 8 elements of type 'f32'"),
 ]
 
+def _op(line: str) -> str:
+    return ("llvm.func @f(%a: i32, %s: !llvm.ptr<3>, %g: !llvm.ptr<1>, %p: !llvm.ptr) {\n  " + line
+            + "\n  llvm.return\n}\n")
+
+
+CASES += [
+    (_op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a {return_value_and_is_valid} : i32 -> i32"),
+     "'nvvm.shfl.sync' op expected return type to be a two-element struct"),
+    (_op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a {return_value_and_is_valid} : i32 -> !llvm.struct<(i32)>"),
+     "'nvvm.shfl.sync' op expected return type to be a two-element struct"),
+    (_op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a {return_value_and_is_valid} : i32 -> !llvm.struct<(i32, i32)>"),
+     "'nvvm.shfl.sync' op expected second element in the returned struct to be of type 'i1' but got 'i32' instead"),
+    (_op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a {return_value_and_is_valid} : i32 -> !llvm.struct<(f32, i1)>"),
+     "'nvvm.shfl.sync' op expected first element in the returned struct to be of type 'i32' but got 'f32' instead"),
+    (_op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a : i32 -> !llvm.struct<(i32, i1)>"),
+     "'nvvm.shfl.sync' op \"return_value_and_is_valid\" attribute must be specified when the return type is a struct type"),
+    (_op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a : i32 -> f32"),
+     "'nvvm.shfl.sync' op expected return type to be of type 'i32' but got 'f32' instead"),
+    (_op("nvvm.cp.async.shared.global %s, %g, 32, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>"),
+     "expected byte size to be either 4, 8 or 16."),
+    (_op("nvvm.cp.async.shared.global %s, %g, 8, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>"),
+     "CG cache modifier is only support for 16 bytes copy."),
+    (_op("nvvm.cp.async.shared.global %s, %g, 8, cache = cs : !llvm.ptr<3>, !llvm.ptr<1>"),
+     "Only CG and CA cache modifiers are supported."),
+    (_op("%0 = nvvm.mapa %p, %a : !llvm.ptr -> !llvm.ptr<7>"),
+     "'nvvm.mapa' op failed to verify that Valid address-space check(or mapping) for mapa Op"),
+]
+
 WELL_FORMED = [
+    _op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a {return_value_and_is_valid} : i32 -> !llvm.struct<(i32, i1)>"),
+    _op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a : i32 -> i32"),
+    _op("nvvm.cp.async.shared.global %s, %g, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>"),
+    _op("nvvm.cp.async.shared.global %s, %g, 4, cache = ca : !llvm.ptr<3>, !llvm.ptr<1>"),
+    _op("%0 = nvvm.mapa %s, %a : !llvm.ptr<3> -> !llvm.ptr<7>"),
+    _op("%0 = nvvm.mapa %p, %a : !llvm.ptr -> !llvm.ptr"),
     _load("!llvm.ptr<3>", "a", _struct(*[H2] * 8)),
     _load("!llvm.ptr<1>", "c", _struct(*["f32"] * 8), "f32"),
     _store("!llvm.ptr", [H2] * 4),

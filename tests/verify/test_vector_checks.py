@@ -13,7 +13,8 @@ from cute_ir.analysis import DocumentAnalysis
 
 PRELUDE = ("func.func @f(%s: f32, %i: index, %v4: vector<4xf32>, %v8: vector<8xf32>, %v48: vector<4x8xf32>, "
            "%v3d: vector<2x4x8xf32>, %vi: vector<4xi32>, %v0: vector<f32>, %sc: vector<[4]xf32>, "
-           "%m2: memref<?x?xf32>, %mv: memref<?x?xvector<2xf32>>, %t3: memref<?x?x?xf32>, %k4: vector<4xi1>, %v2: vector<2xf32>) {\n  ")
+           "%m2: memref<?x?xf32>, %mv: memref<?x?xvector<2xf32>>, %t3: memref<?x?x?xf32>, %k4: vector<4xi1>, %v2: vector<2xf32>, "
+           "%t: tensor<?xf32>, %k8: vector<8xi1>) {\n  ")
 
 CASES = [
     # vector.extract / vector.insert (ExtractOp::verify, InsertOp::verify)
@@ -128,6 +129,19 @@ CASES = [
      "source trailing dimension"),
     ("%0, %1 = vector.deinterleave %v0 : vector<f32> -> vector<f32>",
      "'vector.deinterleave' op operand #0 must be vector of any type values, but got 'vector<f32>'"),
+    # vector.mask (MaskOp::parse, MaskOp::verify on the block its parser completes)
+    ("vector.mask %k4 {\n    vector.transfer_write %v4, %t[%i] : vector<4xf32>, tensor<?xf32>\n"
+     "    vector.transfer_write %v4, %t[%i] : vector<4xf32>, tensor<?xf32>\n  } : vector<4xi1>",
+     "'vector.mask' op expects only one operation to mask"),
+    ("%0 = vector.mask %k8 { vector.reduction <add>, %vi : vector<4xi32> into i32 } : vector<8xi1> -> i32",
+     "'vector.mask' op expects a 'vector<4xi1>' mask for the maskable operation"),
+    ("%0 = vector.mask %k4 { arith.addf %v4, %v4 : vector<4xf32> } : vector<4xi1> -> vector<4xf32>",
+     "'vector.mask' op expects a MaskableOpInterface within the mask region"),
+    ("%0:2 = vector.mask %k4 { vector.reduction <add>, %vi : vector<4xi32> into i32 } : vector<4xi1> -> (i32, i32)",
+     "'vector.mask' op expects number of results to match mask region yielded values"),
+    ("vector.mask %k4, %v4 { } : vector<4xi1>", "custom op 'vector.mask' expects a result if passthru operand is provided"),
+    ("vector.mask %k4, %v4 { } : vector<4xi1> -> ()",
+     "custom op 'vector.mask' expects a result if passthru operand is provided"),
     # a type the format reads as a class of its own (`parseType<VectorType>`)
     ("%0 = vector.broadcast %s : f32 to f32",
      "custom op 'vector.broadcast' invalid kind of type specified: expected builtin.vector, but found 'f32'"),
@@ -186,6 +200,10 @@ WELL_FORMED = [
     "%0 = vector.transfer_read %mv[%i, %i], %v2 : memref<?x?xvector<2xf32>>, vector<4xf32>",
     "vector.transfer_write %v48, %m2[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : vector<4x8xf32>, memref<?x?xf32>",
     "%0, %1 = vector.deinterleave %v4 : vector<4xf32> -> vector<2xf32>",
+    "%0 = vector.mask %k4 { vector.reduction <add>, %vi : vector<4xi32> into i32 } : vector<4xi1> -> i32",
+    "%0 = vector.mask %k4, %v4 { vector.transfer_read %t[%i], %s : tensor<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>",
+    "vector.mask %k4 { vector.transfer_write %v4, %t[%i] : vector<4xf32>, tensor<?xf32> } : vector<4xi1> -> tensor<?xf32>",
+    "vector.mask %k4 { } : vector<4xi1>",
 ]
 
 

@@ -137,6 +137,9 @@ REGION_NO_ARGUMENTS = "region should have no arguments"
 SAME_OPERANDS_AND_RESULT_TYPE = "requires the same type for all operands and results"
 SAME_TYPE_OPERANDS = "requires all operands to have the same type"
 SAME_OPERANDS_AND_RESULT_SHAPE = "requires the same shape for all operands and results"
+SAME_OPERANDS_SHAPE = "requires the same shape for all operands"
+SAME_OPERANDS_ELEMENT_TYPE = "requires the same element type for all operands"
+SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE = "requires the same element type for all operands and results"
 # The parser an assembly format generates checks a type it reads before it derives others from
 # it (TypesMatchWith): `custom op '<op>' '<operand>' must be <constraint>, but got '<type>'`.
 REQUIRES_ATTRIBUTE_OF_OP = "requires attribute '{0}'"
@@ -313,13 +316,24 @@ SWITCH_YIELD_COUNT = "expected each region to return {0} values, but {1} returns
 SWITCH_YIELD_NOTE = "see yield operation here"
 SWITCH_YIELD_TYPE = "expected result #{0} of each region to be {1}"
 SWITCH_YIELD_TYPE_NOTE = "{0} returns {1} here"
+# ForallOp::parse / ForallOp::verify, InParallelOp::verify
 FORALL_MAPPING_RANK = "mapping attribute size must match op rank"
+FORALL_MASKS = '"mapping" supports at most one device masking attribute'
+FORALL_OPERAND_TYPES = "number of operands and types do not match: got {0} operands and {1} types"
+IN_PARALLEL_OPS = "expected only ParallelCombiningOpInterface ops"
+# AffineApplyOp::verify
+AFFINE_APPLY_OPERANDS = "operand count and affine map dimension and symbol count must match"
+AFFINE_APPLY_RESULTS = "mapping must produce one value"
 # SingleBlockImplicitTerminator's region verifier (OpDefinition.h)
 IMPLICIT_TERMINATOR = "expects regions to end with '{0}', found '{1}'"
 IMPLICIT_TERMINATOR_NOTE = "in custom textual format, the absence of terminator implies '{0}'"
 # memref (MemRefOps.cpp): AllocaOp::verify, verifyAllocLikeOp.
 ALLOCA_SCOPE = "requires an ancestor op with AutomaticAllocationScope trait"
 DYNAMIC_SIZES = "incorrect number of dynamic sizes, has {0}, expected {1}"
+ALLOC_SYMBOLS = "symbol operand count does not equal memref symbol count: expected {0}, got {1}"
+# ViewOp::verify (emitError, not prefixed), AssumeAlignmentOp::verify
+MEMREF_VIEW_SPACES = "different memory spaces specified for base memref type '{0}' and view memref type '{1}'"
+MEMREF_ALIGNMENT = "alignment must be power of 2"
 # llvm (LLVMDialect.cpp): verifyAtomicMemOp of llvm.load / llvm.store, AtomicCmpXchgOp::verify,
 # FenceOp::verify, BitcastOp::verify.
 ATOMIC_TYPE = "unsupported type '{0}' for atomic access"
@@ -427,6 +441,13 @@ VECTOR = {
     "in_bounds": "expects the in_bounds attr of same rank as permutation_map results: {0} vs inBounds of size: {1}",
     "projected": "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)",
     "permutation": "requires a permutation_map that is a permutation (found one dim used more than once)",
+    # MaskOp::parse and MaskOp::verify
+    "mask_passthru_result": "expects a result if passthru operand is provided",
+    "mask_one_op": "expects only one operation to mask",
+    "mask_yield_count": "expects number of results to match mask region yielded values",
+    "mask_maskable": "expects a MaskableOpInterface within the mask region",
+    "mask_result_type": "expects result type to match maskable operation result type",
+    "mask_type": "expects a '{0}' mask for the maskable operation",
 }
 
 
@@ -502,6 +523,21 @@ LLVM = {
     "ext_integer_to_vector": "input type is an integer but output type is a vector",
     "ext_width": "integer width of the output type is smaller or equal to the integer width of the input type",
     # SincosOp::verify
+    # GlobalOp::verify, AliasOp::verify / verifyRegions, IFuncOp::verify / verifySymbolUses
+    "common_zero": "expected zero value for 'common' linkage",
+    "appending_array": "expected array type for 'appending' linkage",
+    "alias_type": "expects type to be a valid element type for an LLVM global alias",
+    "alias_linkage": "'{0}' linkage not supported in aliases, available options: private, internal, linkonce, weak, "
+                     "linkonce_odr, weak_odr, external or available_externally",
+    "alias_pointer": "initializer region must always return a pointer",
+    "ifunc_linkage": "'{0}' linkage not supported in ifuncs, available options: private, internal, linkonce, weak, "
+                     "linkonce_odr, weak_odr, or external linkage",
+    "ifunc_resolver": "must have a function resolver",
+    # LLVMFuncOp::verify (the inlining message is the function's emitError, not prefixed)
+    "function_common": "functions cannot have 'common' linkage",
+    "function_external": "external functions must have 'external' or 'extern_weak' linkage",
+    "function_inline": "no_inline and always_inline attributes are incompatible",
+    "function_optimize_none": "with optimize_none must also be no_inline",
     "sincos_result": "expected result type to be an homogeneous struct with two elements matching the operand type, but got '{0}'",
 }
 
@@ -536,6 +572,10 @@ GPU = {
     "warp_rank": "expected distributed vectors to have same rank and element type.",
     "warp_multiple": "expected expanded vector dimension #{0} ({1}) to be a multipler of the distributed vector dimension ({2})",
     "warp_distribution": "incompatible distribution dimensions from '{0}' to '{1}' with warp size = {2}",
+    # SubgroupMmaComputeOp / SubgroupMmaStoreMatrixOp::verify (emitError, not prefixed)
+    "mma_order": "operands must be in the order AOp, BOp, COp",
+    "mma_shapes": "operand shapes do not satisfy matmul constraints",
+    "mma_store_c": "expected the operand matrix being stored to have 'COp' operand type",
 }
 
 
@@ -565,6 +605,8 @@ MEMREF_REINTERPRET = {
                      "type is well-formed.",
     "count": "expected {0} {1} values, got {2}",
     "negative": "expected {0} to be non-negative, but got {1}",
+    # SubViewOp::verify (emitError, not prefixed)
+    "subview_space": "different memory spaces specified for base memref type '{0}' and subview memref type '{1}'",
 }
 
 # memref.global's parser and verifier.
@@ -610,8 +652,9 @@ MEMREF_RESHAPE = {
     "output_shape": "invalid output shape provided at pos {0}",
 }
 
-# The NVVM dialect's WMMA verifiers (mlir/lib/Dialect/LLVMIR/IR/NVVMDialect.cpp:
-# WMMALoadOp / WMMAStoreOp / WMMAMmaOp::verify); `emitOpError`, so prefixed with the op's name.
+# NVVM ops' own verifiers (mlir/lib/Dialect/LLVMIR/IR/NVVMDialect.cpp: WMMALoadOp / WMMAStoreOp /
+# WMMAMmaOp / ShflOp::verify, `emitOpError`, so prefixed with the op's name; CpAsyncOp::verify's
+# `emitError`, not prefixed).
 NVVM = {
     "wmma_load_space": "expected source pointer in memory space 0, 1, 3",
     "wmma_store_space": "expected operands to be a source pointer in memory space 0, 1, 3",
@@ -621,4 +664,12 @@ NVVM = {
     "wmma_store_type": "expected data operands of type '{0}'",
     "wmma_arguments": "expected {0} arguments",
     "wmma_argument_type": "expected argument {0} to be of type '{1}'",
+    # ShflOp::verify
+    "shfl_attribute": '"return_value_and_is_valid" attribute must be specified when the return type is a struct type',
+    "shfl_two_elements": "expected return type to be a two-element struct",
+    "shfl_type": "expected {0} to be of type '{1}' but got '{2}' instead",
+    # CpAsyncOp::verify: emitError, not prefixed
+    "cp_async_modifier": "Only CG and CA cache modifiers are supported.",
+    "cp_async_size": "expected byte size to be either 4, 8 or 16.",
+    "cp_async_cg": "CG cache modifier is only support for 16 bytes copy.",
 }

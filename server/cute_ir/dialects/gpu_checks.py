@@ -2,8 +2,9 @@
 MLIR 22), as callables on the ops' records: `gpu.func`'s kernel result and attributions,
 `gpu.return` against the function around it, `gpu.memcpy`'s two memrefs,
 `gpu.dynamic_shared_memory`'s result type, `gpu.launch_func` against its module and the kernel
-it names (other statements, found through dialects/lookup.Lookup), and the values crossing
-`gpu.warp_execute_on_lane_0`'s region.
+it names (other statements, found through dialects/lookup.Lookup), the values crossing
+`gpu.warp_execute_on_lane_0`'s region, and the MMA matrices of `gpu.subgroup_mma_compute` /
+`store_matrix`.
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
 verify/structure.py prefixes with `'<op>' op `, or a `Placed` message. What the text does not
@@ -18,10 +19,11 @@ from typing import Any, Callable
 from ..diagnostics import Span
 from ..diagnostics.mlir_messages import GPU as M
 from ..syntax.cst import TYPE_KINDS
+from ..text.brackets import top_level_parameters
 from .constraints import compatible_shapes, facts, normalized_type, printed
 from .lookup import MISSING, Definition
 from .ods import Trait
-from .op_checks import Placed, _body, _group
+from .op_checks import Placed, _body, _group, only_block
 
 _ADDRESS_SPACE = re.compile(r"#gpu\.address_space<\s*(\w+)\s*>")
 
@@ -251,11 +253,10 @@ def gpu_warp_execute(site: Any) -> str | None:
     if site.generic:
         return None
     header = _warp_header(site)
-    regions = site.region_blocks()
-    if header is None or len(regions) != 1 or len(regions[0]) > 1:
+    one, block = only_block(site)
+    if header is None or not one:
         return None
     warp, arguments, results = header
-    block = regions[0][0] if regions[0] else None
     block_arguments = block.arguments if block is not None else ()
     if block_arguments is None:
         return None
@@ -279,6 +280,45 @@ def gpu_warp_execute(site: Any) -> str | None:
     return None
 
 
+_MMA_MATRIX = re.compile(r'^!gpu\.mma_matrix<((?:[0-9]+x)+)([^,]+),"(\w+)">$')
+
+
+def _mma_matrix(text: str | None) -> tuple[list[int], str, str] | None:
+    """A `!gpu.mma_matrix<16x16xf16, "AOp">` type's shape, element type and operand kind."""
+    match = _MMA_MATRIX.match(normalized_type(text) or "") if text is not None else None
+    if match is None:
+        return None
+    return [int(d) for d in match.group(1).split("x") if d], match.group(2), match.group(3)
+
+
+def gpu_mma_compute(site: Any) -> Placed | None:
+    """SubgroupMmaComputeOp::verify (its `emitError`, not prefixed): A, B and C in that order,
+    their shapes those of a matrix product."""
+    matrices = [_mma_matrix(site.operand_type(i)) for i in range(3)] if site.operands == 3 else []
+    if len(matrices) != 3 or any(m is None or len(m[0]) != 2 for m in matrices):
+        return None
+    (a, _, ka), (b, _, kb), (c, _, kc) = matrices
+    if (ka, kb, kc) != ("AOp", "BOp", "COp"):
+        return Placed(M["mma_order"])
+    if a[1] != b[0] or a[0] != c[0] or b[1] != c[1]:
+        return Placed(M["mma_shapes"])
+    return None
+
+
+def gpu_mma_store(site: Any) -> Placed | None:
+    """SubgroupMmaStoreMatrixOp::verify (its `emitError`, not prefixed), for a destination
+    without a layout (whose last dimension has unit stride): the stored matrix is a `COp`."""
+    matrix = _mma_matrix(site.operand_type(0))
+    destination = facts(site.operand_type(1) or "")
+    if matrix is None or destination is None or destination.kind != "memref":
+        return None
+    parameters = top_level_parameters(normalized_type(site.operand_type(1))[len("memref<"):-1])
+    if any(p.startswith(("affine_map<", "strided<", "#map", "#")) and not p.startswith("#gpu.address_space")
+           for p in parameters[1:]):
+        return None
+    return Placed(M["mma_store_c"]) if matrix[2] != "COp" else None
+
+
 # What the custom parsers refuse before anything is verified (OpDef.parse).
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "gpu.launch_func": gpu_launch_func_parse,
@@ -291,4 +331,6 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "gpu.memcpy": gpu_memcpy,
     "gpu.dynamic_shared_memory": gpu_dynamic_shared_memory,
     "gpu.warp_execute_on_lane_0": gpu_warp_execute,
+    "gpu.subgroup_mma_compute": gpu_mma_compute,
+    "gpu.subgroup_mma_store_matrix": gpu_mma_store,
 }

@@ -4,7 +4,9 @@ against its type, `llvm.atomicrmw`'s operation against its value's type, a call'
 `var_callee_type` against the call's own operands and result, `llvm.call` against its callee
 (another statement, found through dialects/lookup.Lookup) and what its parser refuses after the
 colon, `llvm.return` against its `llvm.func`, `llvm.insertvalue` / `llvm.extractvalue`'s position in
-the aggregate, `llvm.zext` / `llvm.sext`'s widths and shapes, and `llvm.intr.sincos`'s result.
+the aggregate, `llvm.zext` / `llvm.sext`'s widths and shapes, `llvm.intr.sincos`'s result, and the linkages of
+globals, aliases, ifuncs (with an alias's initializer and an ifunc's resolver) and functions
+(with `llvm.func`'s inlining attributes).
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
 verify/structure.py prefixes with `'<op>' op `, or a `Placed` message. A type written through
@@ -17,11 +19,12 @@ from typing import Any, Callable
 
 from ..diagnostics import Span
 from ..diagnostics.mlir_messages import CUSTOM_OP, LLVM as M
+from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
 from .constraints import bit_width, facts, printed
 from .lookup import MISSING, Definition
 from .ods import Trait
-from .op_checks import Placed, _atomic_type_ok, _body
+from .op_checks import Placed, _atomic_type_ok, _body, _entries, _function_attributes
 
 
 def _text(node: Any) -> str | None:
@@ -738,6 +741,137 @@ def llvm_sincos(site: Any) -> str | None:
     return M["sincos_result"].format(_shown(result))
 
 
+# ------------------------------------------------------------------------------ globals, aliases, ifuncs
+_LINKAGES = frozenset({"private", "internal", "available_externally", "linkonce", "weak", "common", "appending",
+                       "extern_weak", "linkonce_odr", "weak_odr", "external"})
+# The linkages an alias (AliasOp::verify) and an ifunc (IFuncOp::verify) may have, as LLVM's own
+# IR verifier allows them.
+_ALIAS_LINKAGES = frozenset({"external", "internal", "private", "weak", "weak_odr", "linkonce", "linkonce_odr",
+                             "available_externally"})
+_IFUNC_LINKAGES = _ALIAS_LINKAGES - {"available_externally"}
+_NUMBER = re.compile(r"^[-+]?(?:0x[0-9a-fA-F]+|[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?)$")
+
+
+def _linkage(site: Any) -> str | None:
+    """The linkage keyword a global's, alias's or ifunc's custom form writes before its symbol
+    (external when none is written, as their parsers default it); None for the generic form."""
+    if site.generic:
+        return None
+    for item in _body(site):
+        if item.type == "symbol_ref":
+            return "external"
+        word = (item.text or b"").decode("utf-8", "replace")
+        if item.type == "keyword" and word in _LINKAGES:
+            return word
+    return None
+
+
+def _is_zero(text: str) -> bool | None:
+    """LLVMDialect.cpp's isZeroAttribute for a number, a `dense<...>` literal of numbers or an
+    array of them (a trailing `: type` dropped); None for any other attribute."""
+    text = re.sub(r"\s*:\s*[^:\[\]<>]+(?:<.*>)?\s*$", "", text.strip()) if not text.strip().startswith("[") else text.strip()
+    dense = re.fullmatch(r"dense<(.*)>", text, re.S)
+    body = dense.group(1) if dense else text
+    numbers = [n for n in re.split(r"[\s,\[\]()]+", body) if n]
+    if not numbers or not all(_NUMBER.match(n) for n in numbers):
+        return None
+    return all(float(int(n, 16) if n.lstrip("+-").startswith("0x") else n) == 0 for n in numbers)
+
+
+def _global_value(site: Any) -> str | None:
+    """The initial value a global's custom form writes in parentheses after its symbol."""
+    items = _body(site)
+    for item, after in zip(items, items[1:]):
+        if item.type == "symbol_ref":
+            text = (after.text or b"").decode("utf-8", "replace") if after.type == "paren_group" else ""
+            return text[1:-1].strip() if text.startswith("(") and text.endswith(")") else None
+    return None
+
+
+def _declared_type(site: Any) -> str | None:
+    """The type after a global's or alias's `:`."""
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if colon is None or colon + 1 >= len(items) or items[colon + 1].type not in TYPE_KINDS:
+        return None
+    return _flat(_text(items[colon + 1]) or "")
+
+
+def llvm_global(site: Any) -> str | None:
+    """GlobalOp::verify's linkage rules: a `common` global's value is zero, an `appending`
+    global is an array."""
+    linkage = _linkage(site)
+    if linkage == "common":
+        value = _global_value(site)
+        if value and _is_zero(value) is False:
+            return M["common_zero"]
+    if linkage == "appending":
+        declared = _declared_type(site)
+        if declared is not None and facts(declared) is not None and _array(declared) is None:
+            return M["appending_array"]
+    return None
+
+
+def llvm_alias(site: Any) -> str | None:
+    """AliasOp::verify (an element type, a linkage LLVM allows an alias) and verifyRegions (the
+    initializer returns a pointer)."""
+    declared = _declared_type(site)
+    if declared is not None and re.fullmatch(r"!llvm\.(?:void|token|metadata|label)", declared):
+        return M["alias_type"]
+    linkage = _linkage(site)
+    if linkage is not None and linkage not in _ALIAS_LINKAGES:
+        return M["alias_linkage"].format(linkage)
+    regions = site.region_blocks()
+    if len(regions) == 1 and len(regions[0]) == 1:
+        end = regions[0][0].terminator
+        if end is not None and end.name == "llvm.return":
+            returned = end.operand_type(0) if end.operands else None
+            if end.operands == 0 or (returned is not None and facts(returned) is not None
+                                     and not _flat(returned).startswith("!llvm.ptr")):
+                return M["alias_pointer"]
+    return None
+
+
+def llvm_ifunc(site: Any) -> str | None:
+    """IFuncOp::verify (a linkage LLVM allows an ifunc), then verifySymbolUses: the resolver is
+    a function (an alias is followed by MLIR and not here)."""
+    linkage = _linkage(site)
+    if linkage is not None and linkage not in _IFUNC_LINKAGES:
+        return M["ifunc_linkage"].format(linkage)
+    if any(record is None or record.has(Trait.SYMBOL_TABLE) for _, record in site.ancestors()):
+        return None
+    symbols = [item for item in _body(site) if item.type == "symbol_ref"]
+    if len(symbols) != 2:
+        return None
+    name = (symbols[1].text or b"").decode("utf-8", "replace")[1:].strip('"')
+    found = site.callee(name)
+    if found is MISSING or (isinstance(found, Definition) and found.op not in ("llvm.func", "llvm.mlir.alias")):
+        return M["ifunc_resolver"]
+    return None
+
+
+def llvm_func(site: Any) -> str | Placed | None:
+    """LLVMFuncOp::verify, up to the attributes its custom form writes: no `common` linkage, a
+    declaration's linkage, `no_inline` with `always_inline` (the function's `emitError`, not
+    prefixed), `optimize_none` without `no_inline`. A function with a comdat, whose own check
+    comes between, is left to it."""
+    linkage = _linkage(site)
+    items = _body(site)
+    if linkage is None or any(item.type in ("keyword", "bare_id") and item.text == b"comdat" for item in items):
+        return None
+    if linkage == "common":
+        return M["function_common"]
+    if not items or items[-1].type != "region":
+        return M["function_external"] if linkage not in ("external", "extern_weak") else None
+    _, written = _function_attributes(items)
+    flags = _entries(written)
+    if "no_inline" in flags and "always_inline" in flags:
+        return Placed(M["function_inline"])
+    if "optimize_none" in flags and "no_inline" not in flags:
+        return M["function_optimize_none"]
+    return None
+
+
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "llvm.call": llvm_call_parse,
     "llvm.insertvalue": llvm_aggregate_parse,
@@ -755,4 +889,8 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.zext": llvm_ext,
     "llvm.sext": llvm_ext,
     "llvm.intr.sincos": llvm_sincos,
+    "llvm.mlir.global": llvm_global,
+    "llvm.mlir.alias": llvm_alias,
+    "llvm.mlir.ifunc": llvm_ifunc,
+    "llvm.func": llvm_func,
 }

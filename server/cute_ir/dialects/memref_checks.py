@@ -148,12 +148,20 @@ def _offsets_sizes_strides(site: Any, ranks: tuple[int, int, int]) -> Placed | N
 
 def memref_subview(site: Any) -> Placed | None:
     """SubViewOp: the offset / size / stride lists (verifyOffsetSizeAndStrideOp) against the
-    source's rank."""
-    t = facts(site.operand_type(0) or "")
+    source's rank, then SubViewOp::verify's first rule: the source's memory space is the
+    result's (its `emitError`, not prefixed)."""
+    source, result = site.operand_type(0), site.result_type(0)
+    t = facts(source or "")
     if t is None or t.kind != "memref" or t.dims is None:
         return None
     rank = len(t.dims)
-    return _offsets_sizes_strides(site, (rank, rank, rank))
+    problem = _offsets_sizes_strides(site, (rank, rank, rank))
+    if problem is not None:
+        return problem
+    a, b = _memref_parts(source), _memref_parts(result)
+    if a is not None and b is not None and facts(result or "") is not None and (a[3] or "0") != (b[3] or "0"):
+        return Placed(R["subview_space"].format(printed(source), printed(result)))
+    return None
 
 
 def memref_reinterpret_cast(site: Any) -> Placed | None:

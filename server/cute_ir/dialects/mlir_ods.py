@@ -46,6 +46,8 @@ _TRAITS = {
     "AttrSizedResultSegments": Trait.ATTR_SIZED_RESULT_SEGMENTS,
     "SameOperandsAndResultType": Trait.SAME_OPERANDS_AND_RESULT_TYPE, "SameTypeOperands": Trait.SAME_TYPE_OPERANDS,
     "SameOperandsAndResultShape": Trait.SAME_OPERANDS_AND_RESULT_SHAPE,
+    "SameOperandsShape": Trait.SAME_OPERANDS_SHAPE, "SameOperandsElementType": Trait.SAME_OPERANDS_ELEMENT_TYPE,
+    "SameOperandsAndResultElementType": Trait.SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
     "ReturnLike": Trait.RETURN_LIKE, "SingleBlock": Trait.SINGLE_BLOCK, "ConstantLike": Trait.CONSTANT_LIKE,
     "NoRegionArguments": Trait.NO_REGION_ARGUMENTS, "AutomaticAllocationScope": Trait.AUTOMATIC_ALLOCATION_SCOPE,
     "Elementwise": Trait.ELEMENTWISE,
@@ -125,7 +127,20 @@ def _record(op: dict) -> OpDef:
     )
 
 
-MLIR_OPS: tuple[OpDef, ...] = tuple(_record(op) for op in _DATA["ops"])
+# The ops of these dialects MLIR defines in C++ rather than in ODS, which the generated records
+# therefore lack (mlir/include/mlir/Dialect/Affine/IR/AffineOps.h: AffineDmaStartOp and
+# AffineDmaWaitOp, `Op<..., VariadicOperands, ZeroResults, ...>`). Known, so that they are not
+# reported as unknown ops; their own parsers and verifiers are not modelled.
+_CPP_OPS = (
+    OpDef("affine.dma_start", "non-blocking DMA operation that starts a transfer (C++-defined)",
+          operands=(ValueDef("operands", "variadic of any type", Count.VARIADIC),), source=SOURCE,
+          interfaces=frozenset({"AffineMapAccessInterface", "MemoryEffectOpInterface"})),
+    OpDef("affine.dma_wait", "blocking DMA operation that waits for transfer completion (C++-defined)",
+          operands=(ValueDef("operands", "variadic of any type", Count.VARIADIC),), source=SOURCE,
+          interfaces=frozenset({"AffineMapAccessInterface", "MemoryEffectOpInterface"})),
+)
+
+MLIR_OPS: tuple[OpDef, ...] = tuple(_record(op) for op in _DATA["ops"]) + _CPP_OPS
 
 
 # NVVM ops' `NVVMRequiresSM<N>` / `NVVMRequiresSMa<[N, ...]>` traits (MLIR's

@@ -1,7 +1,8 @@
-"""The NVVM dialect's WMMA verifiers (mlir/lib/Dialect/LLVMIR/IR/NVVMDialect.cpp, MLIR 22), as
-callables on the ops' records: `nvvm.wmma.load` / `store`'s pointer address space, and the
-fragments each of `nvvm.wmma.load` / `store` / `mma` moves, as `inferMMAType` derives them from
-the shape and the element type.
+"""NVVM ops' own verifiers (mlir/lib/Dialect/LLVMIR/IR/NVVMDialect.cpp, MLIR 22), as callables
+on the ops' records: `nvvm.wmma.load` / `store`'s pointer address space, and the fragments each
+of `nvvm.wmma.load` / `store` / `mma` moves, as `inferMMAType` derives them from the shape and
+the element type; `nvvm.shfl.sync`'s result against `return_value_and_is_valid`;
+`nvvm.cp.async.shared.global`'s size and cache modifier; `nvvm.mapa`'s address spaces.
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None or a message that
 verify/structure.py prefixes with `'<op>' op `. The fragments are judged only for an attribute
@@ -16,6 +17,8 @@ from typing import Any, Callable
 
 from ..diagnostics.mlir_messages import NVVM as M
 from .constraints import facts, normalized_type, printed
+from .llvm_checks import _struct
+from .op_checks import Placed
 
 _F16X2 = "vector<2xf16>"
 # The wmma shapes (m, n, k) of NVVM_MMA_OPS, by the element types each takes.
@@ -144,8 +147,51 @@ def wmma_mma(site: Any) -> str | None:
     return _destination(site.result_type(0), *fragment(c, "c", shape))
 
 
+def shfl_sync(site: Any) -> str | None:
+    """ShflOp::verify: a struct result (value and validity) exactly when the op asks for
+    `return_value_and_is_valid`, else the value's own type."""
+    value, result = site.operand_type(1), site.result_type(0)
+    form = site.form
+    if value is None or result is None or facts(value) is None or facts(result) is None or form is None:
+        return None
+    asks = "return_value_and_is_valid" in form.attributes
+    t = facts(result)
+    if t.kind == "llvm.struct":
+        if not asks:
+            return M["shfl_attribute"]
+        fields = _struct(result)
+        if fields is None:
+            return None
+        if len(fields) != 2:
+            return M["shfl_two_elements"]
+        if fields[0] != value:
+            return M["shfl_type"].format("first element in the returned struct", printed(value), printed(fields[0]))
+        if fields[1] != "i1":
+            return M["shfl_type"].format("second element in the returned struct", "i1", printed(fields[1]))
+        return None
+    if asks:
+        return M["shfl_two_elements"]
+    return M["shfl_type"].format("return type", printed(value), printed(result)) if result != value else None
+
+
+def cp_async(site: Any) -> Placed | None:
+    """CpAsyncOp::verify (emitError, without the op's name): a cache modifier of `ca` or `cg`, a
+    size of 4, 8 or 16 bytes, and 16 with `cg`."""
+    size, modifier = _integer(site, "size"), site.attribute("modifier")
+    word = (modifier.text or b"").decode("utf-8", "replace").strip() if modifier is not None else None
+    if size is None or word is None or not re.fullmatch(r"\w+", word):
+        return None
+    if word not in ("ca", "cg"):
+        return Placed(M["cp_async_modifier"])
+    if size not in (4, 8, 16):
+        return Placed(M["cp_async_size"])
+    return Placed(M["cp_async_cg"]) if word == "cg" and size != 16 else None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "nvvm.wmma.load": wmma_load,
     "nvvm.wmma.store": wmma_store,
     "nvvm.wmma.mma": wmma_mma,
+    "nvvm.shfl.sync": shfl_sync,
+    "nvvm.cp.async.shared.global": cp_async,
 }

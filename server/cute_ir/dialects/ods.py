@@ -29,6 +29,9 @@ class Trait(str, Enum):
     SAME_OPERANDS_AND_RESULT_TYPE = "SameOperandsAndResultType"
     SAME_TYPE_OPERANDS = "SameTypeOperands"
     SAME_OPERANDS_AND_RESULT_SHAPE = "SameOperandsAndResultShape"
+    SAME_OPERANDS_SHAPE = "SameOperandsShape"
+    SAME_OPERANDS_ELEMENT_TYPE = "SameOperandsElementType"
+    SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE = "SameOperandsAndResultElementType"
     RETURN_LIKE = "ReturnLike"                    # returns to its parent's results
     SINGLE_BLOCK = "SingleBlock"
     CONSTANT_LIKE = "ConstantLike"

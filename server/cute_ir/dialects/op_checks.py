@@ -29,12 +29,13 @@ from ..diagnostics.mlir_messages import (
     PARALLEL_NO_TUPLE, PARALLEL_OPERAND_COUNT, PARALLEL_REDUCTIONS, PARALLEL_TERMINATOR, REDUCE_ARGUMENTS,
     REDUCE_OPERAND_TYPE, REDUCE_REGIONS, REDUCE_RETURN_TYPE, REDUCE_TERMINATOR, SWITCH_CASE_COUNT, SWITCH_DUPLICATE_CASE,
     SWITCH_TERMINATOR, SWITCH_YIELD_COUNT, SWITCH_YIELD_NOTE, SWITCH_YIELD_TYPE, SWITCH_YIELD_TYPE_NOTE, TERMINATOR_HERE,
-    WHILE_INPUT_COUNT, WHILE_TERMINATOR, ALLOCA_SCOPE, DYNAMIC_SIZES,
+    WHILE_INPUT_COUNT, WHILE_TERMINATOR, ALLOCA_SCOPE, DYNAMIC_SIZES, ALLOC_SYMBOLS, MEMREF_VIEW_SPACES, MEMREF_ALIGNMENT,
     ATOMIC_ALIGNMENT, ATOMIC_ORDERING, ATOMIC_SYNCSCOPE, ATOMIC_TYPE, BITCAST_ADDRESS_SPACE, BITCAST_FROM_VECTOR,
     BITCAST_POINTERS, BITCAST_TO_VECTOR, CMPXCHG_FAILURE_ORDERING, CMPXCHG_ORDERING, CMPXCHG_TYPE, FENCE_ORDERING,
     CONVERT_DESTINATION, CONVERT_TF32_RELU, CONVERT_TF32_ROUNDING,
     BRANCH_EDGE, BRANCH_EDGE_COUNT, BRANCH_EDGE_TYPE, BRANCH_POINT_NOTE, CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS,
-    CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
+    CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, FORALL_MAPPING_RANK, FORALL_MASKS, FORALL_OPERAND_TYPES,
+    IN_PARALLEL_OPS, AFFINE_APPLY_OPERANDS, AFFINE_APPLY_RESULTS, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
 )
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
@@ -305,7 +306,7 @@ def memref_store(site: Any) -> str | None:
 def memref_alloc(site: Any) -> str | None:
     """memref.alloc / alloca, gpu.alloc: AllocaOp::verify (an ancestor that is an allocation
     scope), then verifyAllocLikeOp (AllocOp::verify for gpu.alloc): one size operand per
-    dynamic dimension of the result."""
+    dynamic dimension of the result, one symbol operand per symbol of its layout map."""
     if site.name == "memref.alloca":
         from .registry import known_dialect   # the registry holds the records these checks sit on
         for name, record in site.ancestors():
@@ -321,7 +322,62 @@ def memref_alloc(site: Any) -> str | None:
     if t is None or t.kind != "memref" or t.dims is None or sizes is None:
         return None
     dynamic = sum(1 for d in t.dims if d is None)
+    if len(sizes) != dynamic:
+        return DYNAMIC_SIZES.format(len(sizes), dynamic)
+    symbols = _group(site, "symbolOperands")
+    expected = _layout_symbols(result)
+    if symbols is not None and expected is not None and len(symbols) != expected:
+        return ALLOC_SYMBOLS.format(expected, len(symbols))
+    return None
+
+
+def _layout_symbols(text: str) -> int | None:
+    """How many symbols a memref type's layout map has: none without a layout or with an identity
+    map, those of an `affine_map<(...)[s0, ...] -> (...)>`; None for a layout this reading does not count
+    (`strided<...>`, whose map's symbols are its dynamic strides and offset, or an alias)."""
+    parts = _memref_parts(text)
+    if parts is None or not parts[0]:
+        return None
+    layout = parts[2]
+    if layout is None:
+        return 0
+    match = re.match(r"^affine_map<\s*\(([^)]*)\)\s*(?:\[([^\]]*)\])?\s*->\s*\((.*)\)\s*>$", layout)
+    if match is None:
+        return None
+    if re.sub(r"\s+", "", match.group(1)) == re.sub(r"\s+", "", match.group(3)):
+        return 0    # an identity map (AffineMap::isIdentity does not look at symbols): no layout
+    return len([s for s in (match.group(2) or "").split(",") if s.strip()])
+
+
+def memref_view(site: Any) -> Placed | str | None:
+    """ViewOp::verify for a source and result without a layout (an identity one is judged by
+    MLIR, not here): one memory space (its `emitError`, not prefixed), then one size operand per
+    dynamic dimension of the result."""
+    source, result = site.operand_type(0), site.result_type(0)
+    a, b = _memref_parts(source), _memref_parts(result)
+    if a is None or b is None or not a[0] or not b[0] or a[2] is not None or b[2] is not None:
+        return None
+    if (a[3] or "0") != (b[3] or "0"):
+        return Placed(MEMREF_VIEW_SPACES.format(printed(normalized_type(source) or source),
+                                                printed(normalized_type(result) or result)))
+    t = facts(result)
+    sizes = _group(site, "sizes")
+    if t is None or t.dims is None or sizes is None:
+        return None
+    dynamic = sum(1 for d in t.dims if d is None)
     return DYNAMIC_SIZES.format(len(sizes), dynamic) if len(sizes) != dynamic else None
+
+
+def memref_assume_alignment(site: Any) -> str | None:
+    """AssumeAlignmentOp::verify: the alignment is a power of 2 (0 breaks its attribute
+    constraint first, which is not judged here)."""
+    node = site.attribute("alignment")
+    text = (node.text or b"").decode("utf-8", "replace").strip() if node is not None else ""
+    match = re.fullmatch(r"([0-9]+)(?:\s*:\s*i32)?", text)
+    if match is None or int(match.group(1)) <= 0:
+        return None
+    value = int(match.group(1))
+    return MEMREF_ALIGNMENT if value & (value - 1) else None
 
 
 def _memref_parts(text: str | None) -> tuple[bool, str, str | None, str | None] | None:
@@ -331,7 +387,8 @@ def _memref_parts(text: str | None) -> tuple[bool, str, str | None, str | None] 
     match = re.match(r"^memref<(.*)>$", re.sub(r"\s+", " ", text.strip())) if text is not None else None
     if match is None:
         return None
-    parts = top_level_parameters(match.group(1))
+    # (an affine map's arrow closes no bracket: it is set aside, as `~`, while splitting)
+    parts = [p.replace("~", "->") for p in top_level_parameters(match.group(1).replace("->", "~"))]
     head = re.match(r"^((?:(?:\?|[0-9]+|\*) ?x ?)*)(.+)$", parts[0])
     if head is None:
         return None
@@ -1344,11 +1401,108 @@ def arith_select(site: Any) -> str | None:
 
 
 # What the custom parsers refuse before anything is verified (OpDef.parse).
+def only_block(site: Any) -> tuple[bool, Any]:
+    """The block of an op with one region of at most one block: (True, the block, or None for a
+    region written empty); (False, None) for any other op."""
+    regions = site.region_blocks()
+    if len(regions) != 1 or len(regions[0]) > 1:
+        return False, None
+    return True, (regions[0][0] if regions[0] else None)
+
+
+# ------------------------------------------------------------------------------ affine.apply
+_AFFINE_MAP = re.compile(r"^affine_map<\s*\(([^)]*)\)\s*(?:\[([^\]]*)\])?\s*->\s*\((.*)\)\s*>$", re.S)
+
+
+def affine_apply(site: Any) -> str | None:
+    """AffineApplyOp::verify on a map written out (the generic form's `map`; a custom form's is
+    read by its own parser): one operand per dimension and symbol, one result."""
+    node = site.attribute("map") if site.generic else None
+    match = _AFFINE_MAP.match((node.text or b"").decode("utf-8", "replace").strip()) if node is not None else None
+    if match is None:
+        return None
+    dims, symbols = ([n for n in (group or "").split(",") if n.strip()] for group in match.group(1, 2))
+    if site.operands != len(dims) + len(symbols):
+        return AFFINE_APPLY_OPERANDS
+    results = top_level_parameters(match.group(3)) if match.group(3).strip() else []
+    return AFFINE_APPLY_RESULTS if len(results) != 1 else None
+
+
+# ------------------------------------------------------------------------------ scf.forall
+def _keyword_group(items: list, word: bytes) -> tuple[Any, Any]:
+    """The keyword `word` of a custom form and the parenthesised group after it."""
+    for item, after in zip(items, items[1:]):
+        if item.type in ("keyword", "bare_id") and item.text == word and after.type == "paren_group":
+            return item, after
+    return None, None
+
+
+def scf_forall_parse(site: Any) -> Placed | None:
+    """ForallOp::parse: one `shared_outs` operand per result type after `->` (where the
+    keyword stands)."""
+    items = _body(site)
+    keyword, outs = _keyword_group(items, b"shared_outs")
+    if keyword is None:
+        return None
+    arrow = next((i for i, item in enumerate(items) if item.type == "->"), None)
+    if arrow is None or arrow + 1 >= len(items) or items[arrow + 1].type != "paren_group":
+        return None
+    types = [c for c in items[arrow + 1].named_children if c.type != "comment"]
+    if not all(t.type in TYPE_KINDS for t in types):
+        return None
+    operands = sum(1 for c in outs.named_children if c.type == "value_use") // 2
+    if operands == len(types):
+        return None
+    return Placed(CUSTOM_OP.format(site.name, FORALL_OPERAND_TYPES.format(operands, len(types))),
+                  Span(keyword.start_byte, keyword.end_byte))
+
+
+def scf_forall(site: Any) -> str | None:
+    """ForallOp::verify's `mapping`: one device mapping attribute per induction variable, at
+    most one masking attribute (`#gpu.mask<...>`) besides (the custom form: the dictionary after
+    the region). The checks before it, on results, outputs and block arguments, its parser
+    makes hold for a custom form."""
+    items = _body(site)
+    if not items or items[0].type != "paren_group":
+        return None
+    rank = sum(1 for c in items[0].named_children if c.type == "value_use")
+    region = next((i for i, item in enumerate(items) if item.type == "region"), None)
+    dictionary = items[region + 1] if region is not None and region + 1 < len(items) else None
+    mapping = _entries(dictionary).get("mapping") if dictionary is not None and dictionary.type == "attribute_dict" else None
+    text = (mapping.text or b"").decode("utf-8", "replace").strip() if mapping is not None else ""
+    if not text.startswith("[") or not text.endswith("]") or not text[1:-1].strip():
+        return None
+    entries = [e.strip() for e in top_level_parameters(text[1:-1])]
+    if not all(e.startswith("#") for e in entries):
+        return None
+    masks = sum(1 for e in entries if re.match(r"#gpu\.mask\b", e))
+    if len(entries) - masks != rank:
+        return FORALL_MAPPING_RANK
+    return FORALL_MASKS if masks > 1 else None
+
+
+def scf_forall_in_parallel(site: Any) -> str | None:
+    """InParallelOp::verify: its block holds ParallelCombiningOpInterface ops only. Only the
+    block's last op is seen here (an op before it that breaks the rule gets the same message;
+    one of a dialect without records is not judged)."""
+    one, block = only_block(site)
+    last = block.terminator if one and block is not None else None
+    if last is None or last.record is None:
+        return None
+    return None if "ParallelCombiningOpInterface" in last.record.interfaces else IN_PARALLEL_OPS
+
+
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "func.func": func_func_parse,
+    "scf.forall": scf_forall_parse,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "affine.apply": affine_apply,
+    "memref.view": memref_view,
+    "memref.assume_alignment": memref_assume_alignment,
+    "scf.forall": scf_forall,
+    "scf.forall.in_parallel": scf_forall_in_parallel,
     "arith.select": arith_select,
     "func.func": func_func,
     "func.call": func_call,

@@ -18,7 +18,7 @@ from ..diagnostics.mlir_messages import CUSTOM_OP, VECTOR as M
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
 from .constraints import bit_width, facts, normalized_type, printed
-from .op_checks import Placed, _body, _vector_dims
+from .op_checks import Placed, _body, _vector_dims, only_block
 
 # A position the generic form writes as ShapedType::kDynamic (a value, not a constant).
 _DYNAMIC = -9223372036854775808
@@ -621,13 +621,98 @@ def _renamed(expression: str, dims: list[str]) -> str:
 
 
 # What the custom parsers refuse before anything is verified (OpDef.parse).
+# ------------------------------------------------------------------------------ mask
+def _mask_header(site: Any) -> tuple[bool, str | None, list[str | None]] | None:
+    """A vector.mask custom form's `%mask(, %passthru)? {...} : T (-> R)?`: whether a
+    pass-through is written, the mask's type and the result types."""
+    items = _body(site)
+    region = next((i for i, item in enumerate(items) if item.type == "region"), None)
+    if region is None:
+        return None
+    passthru = sum(1 for item in items[:region] if item.type == "value_use") == 2
+    rest = items[region + 1:]
+    if len(rest) < 2 or rest[0].type != ":" or rest[1].type not in TYPE_KINDS:
+        return None
+    mask = normalized_type(_text(rest[1]) or "")
+    if len(rest) == 2:
+        return passthru, mask, []
+    if len(rest) != 4 or rest[2].type != "->":
+        return None
+    after = rest[3]
+    kinds = [c for c in after.named_children if c.type != "comment"] if after.type == "paren_group" else [after]
+    if not all(k.type in TYPE_KINDS for k in kinds):
+        return None
+    return passthru, mask, [normalized_type(_text(k) or "") for k in kinds]
+
+
+def vector_mask_parse(site: Any) -> Placed | None:
+    """MaskOp::parse: a pass-through takes the type of the first result, so one must be written."""
+    header = _mask_header(site)
+    if header is not None and header[0] and not header[2]:
+        return Placed(CUSTOM_OP.format(site.name, M["mask_passthru_result"]))
+    return None
+
+
+def _expected_mask(op: Any) -> str | None:
+    """The mask a maskable op expects (its getExpectedMaskType), for the ops modelled here:
+    vector.reduction's, an i1 vector of its source's shape."""
+    if op.name == "vector.reduction":
+        source = _vector(op.operand_type(0))
+        if source is None:
+            return None
+        dims = "".join(f"[{size}]x" if scalable else f"{size}x" for size, scalable in source[0])
+        return f"vector<{dims}i1>"
+    return None
+
+
+def vector_mask(site: Any) -> str | None:
+    """MaskOp::verify on what its parser builds (MaskOp::ensureTerminator: a lone op gets a
+    vector.yield of its results, any other block without one an empty vector.yield): one op to
+    mask, a terminator yielding the op's results, the op maskable, its results the mask's, and
+    the mask it expects. Where the masked op stands before an explicit vector.yield it is not
+    read here, and only the checks on the terminator are made."""
+    header = _mask_header(site)
+    one, block = only_block(site)
+    if header is None or not one:
+        return None
+    _, mask, results = header
+    last = block.terminator if block is not None else None
+    explicit = last is not None and last.name == "vector.yield"
+    written = block.ops if block is not None else 0
+    ops = written if explicit else written + 1      # the vector.yield the parser adds
+    if ops > 2:
+        return M["mask_one_op"]
+    if explicit:
+        if last.operands != len(results):
+            return M["mask_yield_count"]
+        return None
+    if last is None:
+        return M["mask_yield_count"] if results else None
+    record = last.record
+    form = last.form
+    if record is None or form is None or form.results is None or None in form.results:
+        return None
+    if len(form.results) != len(results):
+        return M["mask_yield_count"]     # the added vector.yield yields the op's results
+    if "MaskableOpInterface" not in record.interfaces:
+        return M["mask_maskable"]
+    if any(got is not None and got != want for got, want in zip(results, form.results)):
+        return M["mask_result_type"]
+    expected = _expected_mask(last)
+    if expected is not None and mask is not None and facts(mask) is not None and mask != expected:
+        return M["mask_type"].format(printed(expected))
+    return None
+
+
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "vector.outerproduct": vector_outerproduct_parse,
     "vector.transfer_read": vector_transfer_parse,
     "vector.transfer_write": vector_transfer_parse,
+    "vector.mask": vector_mask_parse,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "vector.mask": vector_mask,
     "vector.extract": vector_extract,
     "vector.insert": vector_insert,
     "vector.shuffle": vector_shuffle,

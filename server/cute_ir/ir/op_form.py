@@ -62,15 +62,27 @@ _DEFAULT_POINTER = re.compile(r"!llvm\.ptr<0>")
 
 def _canonical(flat: str) -> str:
     """One spelling for spellings MLIR reads as the same type: the default address space of a
-    pointer (`!llvm.ptr<0>` is `!llvm.ptr`) and the default memory space of a memref
-    (`memref<4xf32, 0>` is `memref<4xf32>`)."""
+    pointer (`!llvm.ptr<0>` is `!llvm.ptr`), the default memory space of a memref
+    (`memref<4xf32, 0>` is `memref<4xf32>`) and a memref's identity layout map
+    (`memref<4xf32, affine_map<(d0) -> (d0)>, 1>` is `memref<4xf32, 1>`)."""
     if "ptr<0>" in flat:
         flat = _DEFAULT_POINTER.sub("!llvm.ptr", flat)
     if flat.startswith("memref<") and flat.endswith(",0>"):
         parameters = top_level_parameters(flat[len("memref<"):-1])
         if len(parameters) > 1 and parameters[-1] == "0":
             flat = "memref<" + ",".join(parameters[:-1]) + ">"
+    if flat.startswith("memref<") and "affine_map<" in flat:
+        # An identity layout map is no layout: MemRefType::get drops it.
+        # (an arrow's `>` closes no bracket: it is set aside, as `~`, while the parameters are split)
+        parameters = [p.replace("~", "->") for p in
+                      top_level_parameters(flat[len("memref<"):-1].replace("->", "~"))]
+        kept = [p for p in parameters[1:] if not ((m := _IDENTITY_MAP.fullmatch(p)) and m.group(1) == m.group(2))]
+        if len(kept) < len(parameters) - 1:
+            flat = "memref<" + ",".join(parameters[:1] + kept) + ">"
     return flat
+
+
+_IDENTITY_MAP = re.compile(r"affine_map<\(([\w,]*)\)(?:\[[\w,]*\])?->\(([\w,]*)\)>")
 
 
 # ------------------------------------------------------------------------------ what is read
@@ -662,7 +674,12 @@ def aggregate_element(container: str | None, position: Node | None) -> str | Non
             text = array.group(2)
         else:
             return None
-    return text
+    # Inside an LLVM type its element types may be written in the dialect's shorthand
+    # (`struct<(i32)>`); as the type of a value of its own it is `!llvm.struct<(i32)>`.
+    return _LLVM_SHORTHAND.sub(r"!llvm.\1", text, count=1)
+
+
+_LLVM_SHORTHAND = re.compile(r"^(struct|array|ptr|func|target|void|token|metadata|label)(?=<|$)")
 
 
 def _cases(constraint: str | None) -> list[str]:

@@ -36,6 +36,7 @@ from ..diagnostics.mlir_messages import (
     EXPECTED_N, EXPECTED_N_OPERANDS, EXPECTED_N_OR_MORE, EXPECTED_N_OR_MORE_OPERANDS, EXPECTS_PARENT, OPTIONAL_OPERAND_GROUP,
     ATTRIBUTE_CONSTRAINT, CUSTOM_OP, EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
+    SAME_OPERANDS_SHAPE, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, SYMBOL_PARENT, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
     BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO, IMPLICIT_TERMINATOR, IMPLICIT_TERMINATOR_NOTE,
@@ -317,6 +318,17 @@ def _traits(site: OpSite, record: OpDef) -> str | Placed | None:
         results = site.results if site.results is not None else len(record.results)
         if compatible_shapes(operand_types + [site.result_type(i) for i in range(results)]) is False:
             return SAME_OPERANDS_AND_RESULT_SHAPE
+    if record.has(Trait.SAME_OPERANDS_SHAPE) and compatible_shapes(operand_types) is False:
+        return SAME_OPERANDS_SHAPE
+    element_traits = ((Trait.SAME_OPERANDS_ELEMENT_TYPE, False, SAME_OPERANDS_ELEMENT_TYPE),
+                      (Trait.SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE, True, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE))
+    for trait, with_results, message in element_traits:
+        if record.has(trait):
+            results = site.results if site.results is not None else len(record.results)
+            texts = operand_types + ([site.result_type(i) for i in range(results)] if with_results else [])
+            elements = {_element_or_self(t) for t in texts if t is not None and facts(t) is not None}
+            if len(elements - {None}) > 1:
+                return message
     for group in record.same_types:
         types = {t for name in group for t in _types_of(site, record, name) if t is not None}
         if len(types) > 1:
@@ -646,6 +658,16 @@ def _twice_as_many(site: OpSite) -> bool | None:
     return result[:2] == (vec1[0] * 2, vec1[1]) and same_element
 
 
+def _mapa_spaces(site: OpSite) -> bool | None:
+    """nvvm.mapa's `Valid address-space check(or mapping) for mapa Op` (InputAddressIsCombinationOf):
+    a shared pointer maps to a shared-cluster one (3 to 7), a generic one to a generic one."""
+    a, result = (facts(t) if t is not None else None for t in (site.operand_type(0), site.result_type(0)))
+    if a is None or result is None or a.kind != "llvm.ptr" or result.kind != "llvm.ptr" \
+            or a.address_space is None or result.address_space is None:
+        return None
+    return (a.address_space, result.address_space) in ((3, 7), (0, 0))
+
+
 # PredOpTrait summaries known here, each with what decides it (None: the text does not say).
 _PREDICATES = {
     "the trailing dimension of the source vector has an even number of elements": _trailing_even,
@@ -660,6 +682,7 @@ _PREDICATES = {
     "it is not extracting scalable from fixed-length vectors.":
         _scalable_kept(lambda site: site.result_type(0), lambda site: site.operand_type(0)),
     "result has twice as many elements as 'vec1'": _twice_as_many,
+    "Valid address-space check(or mapping) for mapa Op": _mapa_spaces,
 }
 
 
