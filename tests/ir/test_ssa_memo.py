@@ -96,6 +96,24 @@ func.func @s(%n: index, %c: i1, %init: f32) -> f32 {
   return %last : f32
 }
 ''',
+    "ops that name nothing outside their regions, nested": '''
+func.func @n() {
+  "test.a"() ({
+    "test.b"() ({
+      %x = "test.c"() : () -> i32
+      test.bare {
+        "test.e"(%x, %y) : (i32, i32) -> ()
+      }
+    }) : () -> ()
+    "test.d"(%x) : (i32) -> ()
+    ^next:
+    "test.f"() ({
+    ^only:
+    }) : () -> ()
+  }) {tag = "no names here"} : () -> ()
+  return
+}
+''',
     "an isolated op and a value from outside it": '''
 %outer = "test.outer"() : () -> i32
 func.func @i() {

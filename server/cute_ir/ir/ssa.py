@@ -126,18 +126,30 @@ _REGION_KINDS = frozenset({"op", "region", "block", "argument"})
 _STEPPED = frozenset({"operation", "block"})
 
 
-def _regions_of(op: Node) -> list[Node]:
+# What the query finds in an op's own text (outside its regions) that the walk acts on.
+_NAMING = frozenset({"op_result", "value_use", "successor"})
+
+
+def _regions_of(op: Node) -> tuple[list[Node], bool]:
     """The regions of `op`, in order (not those of the ops inside them), as the query finds
-    them: nothing inside a list too wide to search (`WIDE_NODE`)."""
+    them: nothing inside a list too wide to search (`WIDE_NODE`); and whether its own text
+    names a value or block (a result, a use, a successor), or may (a list too wide to look
+    into). An op that names nothing outside its regions needs no query of its header: the
+    regions of a deep nesting would otherwise cost two queries each."""
     out: list[Node] = []
+    names = False
     stack = list(reversed(op.children))
     while stack:
         node = stack.pop()
-        if node.type == "region":
+        kind = node.type
+        if kind == "region":
             out.append(node)
-        elif node.child_count <= WIDE_NODE:
+        elif node.child_count > WIDE_NODE:
+            names = True
+        else:
+            names = names or kind in _NAMING
             stack.extend(reversed(node.children))
-    return out
+    return out, names
 
 
 def _read_op(node: Node, items: list, first: int, bindings: set[int]) -> OpNames | None:
@@ -677,7 +689,7 @@ class _Checker:
                 if written is not None:
                     self._replay(written, node)
                     continue
-                regions = _regions_of(node)
+                regions, names = _regions_of(node)
                 if not regions:
                     items, bindings = _capture_order(node, limit)
                     if not self._walk_items(items, bindings, limit):
@@ -687,9 +699,12 @@ class _Checker:
                 parts: list[tuple[Node | None, Node | None, int, int]] = []
                 lo = start
                 for region in regions:
-                    parts += [(None, node, lo, region.start_byte), (region, None, 0, 0)]
+                    if names:
+                        parts.append((None, node, lo, region.start_byte))
+                    parts.append((region, None, 0, 0))
                     lo = region.end_byte
-                parts.append((None, node, lo, node.end_byte))
+                if names:
+                    parts.append((None, node, lo, node.end_byte))
                 stack.extend(reversed(parts))
             elif kind == "region" or kind == "block":
                 if kind == "region":
