@@ -303,6 +303,24 @@ def test_the_partition_section_follows_the_op_after_edits_above_it():
     assert "TMA partition result" not in _hover_at(analysis, "make_tiled_tma_desc")
 
 
+def test_hover_reads_the_partition_results_verification_found(monkeypatch):
+    """The TMA verifier walks a unit once per text and target: the partition section of a hover
+    after the diagnostics is what verification found, not a second walk."""
+    import cute_ir.verify.tma as tma
+    walks = []
+    real = tma._Checker.__init__
+    monkeypatch.setattr(tma._Checker, "__init__", lambda self, *args: walks.append(1) or real(self, *args))
+    analysis = DocumentAnalysis("file:///tma.ir", TMA_CHAIN, settings=Settings(target_arch="sm_90a"))
+    analysis.diagnostics()
+    assert len(walks) == 1
+    assert "| flags word | `0x2fc1` |" in _hover_at(analysis, "tma_partition")
+    assert len(walks) == 1
+    analysis.update([(Position(6, 0), Position(6, 0), "  // typed\n")], 2)
+    analysis.diagnostics()
+    assert "| flags word | `0x2fc1` |" in _hover_at(analysis, "tma_partition")
+    assert len(walks) == 2
+
+
 def test_enum_attribute_cases_are_completed_after_the_opening_bracket():
     def labels(text: str) -> list[str]:
         return [c.label for c in complete(DocumentAnalysis("file:///e.ir", text), len(text.encode()))]

@@ -663,12 +663,7 @@ def _context(analysis: DocumentAnalysis, offset: int) -> VerifyContext | None:
 
 
 def _innermost_op(ctx: VerifyContext, start: int, end: int) -> Operation | None:
-    best = best_span = None
-    for op in ctx.operations():
-        span = ctx.op_span(op)
-        if span.start <= start and end <= span.end and (best_span is None or span.end - span.start <= best_span.end - best_span.start):
-            best, best_span = op, span
-    return best
+    return ctx.index.innermost_op(start, end)
 
 
 def _from_value(ctx: VerifyContext, value: Value) -> LocatedAtom | None:

@@ -480,13 +480,7 @@ class _Finder:
     def innermost_op(self) -> Operation | None:
         if self.ctx is None:
             return None
-        best = best_span = None
-        for op in self.ctx.operations():
-            span = self.ctx.op_span(op)
-            if span.start <= self.offset <= span.end and \
-                    (best_span is None or span.end - span.start < best_span.end - best_span.start):
-                best, best_span = op, span
-        return best
+        return self.ctx.index.innermost_op(self.offset)
 
     def consumer(self, op: Operation | None, node: Node | None = None,
                  value: Value | None = None) -> tuple[AtomInstance | None, str | None]:
@@ -666,14 +660,8 @@ class _Finder:
 
     def value_at(self) -> Value | None:
         """The SSA value whose name (defined or used) covers the cursor."""
-        index = self.ctx.index
-        for value, span in index.definitions.items():
-            if span.start <= self.offset <= span.end:
-                return value
-        for value, spans in index.uses.items():
-            if any(s.start <= self.offset <= s.end for s in spans):
-                return value if self.ctx.defined(value) else None
-        return None
+        value = self.ctx.index.value_written_at(self.offset)
+        return value if value is not None and self.ctx.defined(value) else None
 
     def _declared_value(self, node: Node) -> Value | None:
         """The SSA value whose declared type is exactly `node` (a block argument's type)."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from tree_sitter import Node
@@ -35,6 +36,7 @@ from ..dialects.ods import Trait
 from ..syntax import WIDE_NODE
 from ..dialects.registry import defines_symbol, has_trait
 from ..text.location import UNKNOWN, FusedLoc, SourceLoc, WrittenLoc
+from .places import NamesAt, OpsAt
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
 
 UNDEFINED = Type("<<undefined>>")
@@ -88,6 +90,8 @@ class SourceIndex:
     region_spans: dict[Region, Span] = field(default_factory=dict)
     # `op_spans` the other way round, made when first asked (the index is complete by then).
     _ops_by_span: dict[Span, Operation] | None = field(default=None, repr=False, compare=False)
+    # The tables that answer "what is written at this offset", made when first asked.
+    _places: "_Places | None" = field(default=None, repr=False, compare=False)
 
     def op_written_at(self, span: Span) -> Operation | None:
         """The op written exactly at `span` (the outermost, should two share it)."""
@@ -100,15 +104,23 @@ class SourceIndex:
     def value_at(self, offset: int) -> tuple[Value, Span] | None:
         """The value whose name is written at `offset`, defined or used, and where: of a use
         `%r#1`, the `%r`."""
-        for value, span in self.definitions.items():
-            if span.start <= offset <= span.end:
-                return value, span
-        for value, spans in self.uses.items():
-            for use in spans:
-                name = self.use_name_span(value, use)
-                if name.start <= offset <= name.end:
-                    return value, name
-        return None
+        places = self._looked_up()
+        return places.definitions.at(offset) or places.use_names.at(offset)
+
+    def value_written_at(self, offset: int) -> Value | None:
+        """The value defined at `offset`, or used there (the whole use: `%r#1`)."""
+        places = self._looked_up()
+        found = places.definitions.at(offset) or places.uses.at(offset)
+        return found[0] if found is not None else None
+
+    def innermost_op(self, start: int, end: int | None = None) -> Operation | None:
+        """The innermost op whose text covers [start, end] (both ends included)."""
+        return self._looked_up().ops.innermost(start, start if end is None else end)
+
+    def _looked_up(self) -> "_Places":
+        if self._places is None:
+            self._places = _Places(self)
+        return self._places
 
     @staticmethod
     def use_name_span(value: Value, use: Span) -> Span:
@@ -144,11 +156,49 @@ class SourceIndex:
         return (spans[0] if whole else spans[1]) if spans else self.name_span(op)
 
 
+class _Places:
+    """`SourceIndex`'s tables by offset (ir/places.py): ops, definitions and uses, each made
+    when first asked (a hover after a keystroke asks for one or two of them)."""
+
+    def __init__(self, index: SourceIndex) -> None:
+        self.index = index
+
+    @cached_property
+    def ops(self) -> OpsAt[Operation]:
+        return OpsAt(self.index.op_spans, lambda op: op.parent_op)
+
+    @cached_property
+    def definitions(self) -> NamesAt[tuple[Value, Span]]:
+        spans = list(self.index.definitions.values())
+        return NamesAt(spans, list(zip(self.index.definitions, spans)))
+
+    @cached_property
+    def _uses(self) -> tuple[list[Value], list[Span]]:
+        values = [value for value, spans in self.index.uses.items() for _ in spans]
+        return values, [use for spans in self.index.uses.values() for use in spans]
+
+    @cached_property
+    def uses(self) -> NamesAt[tuple[Value, Span]]:
+        values, spans = self._uses
+        return NamesAt(spans, list(zip(values, spans)))
+
+    @cached_property
+    def use_names(self) -> NamesAt[tuple[Value, Span]]:
+        values, spans = self._uses
+        names = list(map(SourceIndex.use_name_span, values, spans))
+        return NamesAt(names, list(zip(values, names)))
+
+
 @dataclass
 class Lifted:
     aliases: list[Alias]
     operations: list[Operation]
     index: SourceIndex
+    # What readers of this IR derived from it, by what they derived and with which settings
+    # (`verify_tma`'s results for a target): the verification and the hover that follows it
+    # read one result. Only for IR as lifted: a pass that rewrites these ops in place (a lift
+    # no one else reads) asks nothing of it afterwards.
+    derived: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass

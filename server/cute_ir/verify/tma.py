@@ -166,15 +166,20 @@ class _Descriptor:
 
 
 def verify_tma(lifted: Lifted, target: str) -> TmaVerification:
-    """Diagnostics and partition results for every TMA op of the lifted unit."""
-    checker = _Checker(lifted.index, target)
-    for top in lifted.operations:
-        for op in top.walk():
-            if op.name in TMA_OP_NAMES:
-                checker.check(op)
-            if op.name in (NON_EXEC_REDUCE, DSL_MAKE_REDUCE, TMA_REDUCE):
-                checker.reduce_kind(op)
-    return checker.out
+    """Diagnostics and partition results for every TMA op of the lifted unit; found once per
+    lifted unit and target (kept in `Lifted.derived`: hover reads what verification found)."""
+    key = ("verify_tma", target)
+    kept = lifted.derived.get(key)
+    if kept is None:
+        checker = _Checker(lifted.index, target)
+        for top in lifted.operations:
+            for op in top.walk():
+                if op.name in TMA_OP_NAMES:
+                    checker.check(op)
+                if op.name in (NON_EXEC_REDUCE, DSL_MAKE_REDUCE, TMA_REDUCE):
+                    checker.reduce_kind(op)
+        kept = lifted.derived[key] = checker.out
+    return kept
 
 
 # ---------------------------------------------------------------------------- types
