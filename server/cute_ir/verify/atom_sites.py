@@ -233,10 +233,14 @@ class SiteWalker:
         # every unit the analysis lowers would hold a whole large file's IR in memory.
         self.ctx = VerifyContext(analysis.lifted_unit(unit), "", [], self._alias_type)
         self._partitions: dict[Operation, TmaPartitionResult] | None = None
+        self._alias_types: dict[str, WrittenType | None] = {}
 
     def _alias_type(self, name: str) -> WrittenType | None:
-        alias = self.aliases.get(name)
-        return WrittenType(alias.text, alias.span(self.analysis)) if alias is not None else None
+        # Asked for each value typed with the alias: a kernel names a few aliases many times.
+        if name not in self._alias_types:
+            alias = self.aliases.get(name)
+            self._alias_types[name] = WrittenType(alias.text, alias.span(self.analysis)) if alias is not None else None
+        return self._alias_types[name]
 
     def atom_of_value(self, value: Value) -> tuple[AtomInstance, CuteNvgpuType | None, Operation | None] | None:
         found = self.ctx.resolve_atom(value)

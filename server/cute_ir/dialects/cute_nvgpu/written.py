@@ -76,6 +76,8 @@ class WrittenType:
 
     def cute_type(self) -> CuteNvgpuType | None:
         """The cute_nvgpu type written here, spans in the document (None for any other type)."""
+        if _read(self.text).cute is None:   # most types: not placed, not kept
+            return None
         return _placed_type(self.text, self.span.start)
 
     def operand(self) -> OperandType:
