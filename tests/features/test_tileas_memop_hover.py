@@ -64,3 +64,18 @@ def test_an_atomic_is_a_tma_reduction_only_with_its_atom_written_and_its_pre_ima
     assert _card(used, "nv_tileas.tiled_atomic_rmw", "sm_100a").endswith(
         "- TMA-eligible, but lower-tma-load-store-to-async leaves it: a TMA reduction (`tma_redg`) returns no "
         "pre-image, and this atomic's is used")
+
+
+def test_the_section_reads_the_unit_as_verification_lifted_it(monkeypatch):
+    """The hover's passes rewrite a copy of the IR verification lifted: hovering after the
+    diagnostics lifts nothing again, and says what a hover on a fresh analysis says."""
+    import cute_ir.analysis.document as document
+    text = (REPO / "examples" / "tileas_tma_mainloop.ir").read_text()
+    fresh = _card(text, "nv_tileas.tiled_load %b")
+    analysis = DocumentAnalysis("file:///h.ir", text, settings=Settings(target_arch="sm_90a"))
+    analysis.diagnostics()
+    lifts = []
+    real = document.lift_statements
+    monkeypatch.setattr(document, "lift_statements", lambda *a, **k: lifts.append(1) or real(*a, **k))
+    found = hover(analysis, text.index("nv_tileas.tiled_load %b") + 3).markdown.split("\n\n---\n\n")[-1]
+    assert found == fresh and lifts == []

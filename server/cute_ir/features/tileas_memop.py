@@ -6,9 +6,10 @@ The way a compiler's memory remarks do, the card says which copy atom the op has
 what it becomes: the async op, its `tx_count`, its descriptor's `tmaIdx`, and where the
 descriptor comes from once `attach-tma-descriptor-args` and `separate-host-tma` ran (a
 kernel argument the host fills, or a descriptor the kernel builds). The passes run on the
-op's unit alone (its function), once per text of the unit for all its ops, when a hover first
-asks; the sections are kept with the unit (`PerUnit`). An atomic becomes a TMA reduction only with the `tma_redg`
-atom written (no pass chooses it), so its card says that, or what it reduces with.
+op's unit alone (its function: a copy of the IR verification lifted), once per text of the
+unit for all its ops, when a hover first asks; the sections are kept with the unit
+(`PerUnit`). An atomic becomes a TMA reduction only with the `tma_redg` atom written (no pass
+chooses it), so its card says that, or what it reduces with.
 """
 from __future__ import annotations
 
@@ -49,16 +50,16 @@ def _unit_sections(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, in
     to the unit's start: the passes run once for them all, and once per text of the unit."""
     if unit.shell or DIALECT.encode() + b"." not in analysis.document.data[unit.start:unit.end]:
         return {}
-    lifted = analysis.rewritable_unit(unit)    # the passes rewrite it
+    lifted = analysis.lifted_unit(unit)        # read only: the passes rewrite a copy
     target = analysis.target_arch
-    # Each op is read (its atom, verdict, attributes) before the passes rewrite them all.
+    # Each op is read (its atom, verdict, attributes) as written.
     read = [(name_span, _op_lines(op, name_span, target))
             for top in lifted.operations for op in top.walk()
             if op.name in HOVERED and (name_span := lifted.index.name_spans.get(op)) is not None]
     made_ops: list = []
     diagnostics: list = []
     if any(lines[-1] is _LOWERED for _, lines in read):
-        module = wrap_in_module(lifted.operations)
+        module = wrap_in_module(analysis.rewritable_operations(unit))
         context = PassContext(target)
         PassManager(parse_pipeline(TILEAS_PIPELINE)).run(module, context)
         made_ops = [o for o in module.walk() if o.name in DESCRIPTOR_USERS]
