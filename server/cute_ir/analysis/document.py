@@ -29,7 +29,7 @@ import time
 from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from operator import attrgetter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from tree_sitter import Node, Tree
@@ -124,6 +124,15 @@ class Settings:
 
 _START = attrgetter("start")
 _END = attrgetter("end")
+
+
+def _within_header(unit: Unit, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """A container header's diagnostics, each ending where the header does. Its tree is parsed
+    with its closing brace and nothing between (`_parse_piece`), so an error node that starts in
+    the header can reach across the body to the brace: its end would follow the body's text,
+    which the header's diagnostics, kept while its own text is unchanged, do not."""
+    return [replace(d, span=Span(d.span.start, unit.end)) if d.span.start < unit.end < d.span.end else d
+            for d in diagnostics]
 
 
 class DocumentAnalysis:
@@ -1095,7 +1104,8 @@ class DocumentAnalysis:
         for unit in units:
             tree = self.tree_for(unit)
             mine = findings(tree.root_node, data, unit.start, unit.end)
-            own.append(finding_diagnostics(mine, self._parse_type, self.settings.allow_unregistered_dialect))
+            diagnostics = finding_diagnostics(mine, self._parse_type, self.settings.allow_unregistered_dialect)
+            own.append(_within_header(unit, diagnostics) if unit.piece.kind is Kind.HEADER else diagnostics)
             for kind, nodes in mine.items():
                 found.setdefault(kind, []).extend(nodes)
         return units, found, own
