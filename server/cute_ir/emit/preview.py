@@ -42,7 +42,7 @@ from ..verify import atom_sites, lowering
 from ..verify.atom_sites import NO_ALIASES, AliasDef, AtomSite, aliases_of, document_sites, unit_key, unit_sites
 from ..verify.lowering import refusal
 from ..passes.lower_atoms import BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
-from .ptx import ATOM_LINE_MARK, EmitError, InlineAsm, PtxModule, emit_module, inline_asm
+from .ptx import EmitError, InlineAsm, PtxModule, atom_lines, emit_module, inline_asm
 from .tileas_kernel import ir_kernels, kernel_name
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function
@@ -399,8 +399,7 @@ class UnitPtxSource:
         bound: dict[Span, InlineAsm] = {}
         for index, item in enumerate(items):
             if index in verdicts.kernels:
-                lines = [line.split(ATOM_LINE_MARK, 1)[0].strip() for line in verdicts.kernels[index]
-                         if ATOM_LINE_MARK in line]
+                lines = atom_lines(verdicts.kernels[index])
                 instructions.setdefault(item.span, []).extend(lines)
                 asm = _inline_asm(item.config, self.target)
                 if isinstance(asm, InlineAsm):

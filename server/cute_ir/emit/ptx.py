@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from cute_ir.tables import atoms as A
@@ -28,7 +29,7 @@ from .builder import (ATOM_LINE_MARK, FENCE_MBARRIER_INIT, TMEM_AFTER_THREAD_SYN
                       PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 
 __all__ = ["PtxModule", "EmitError", "emit_ptx", "emit_module", "inline_asm", "InlineAsm", "AsmOperand",
-           "enumerate_configs", "ATOM_LINE_MARK"]
+           "enumerate_configs", "ATOM_LINE_MARK", "atom_lines", "atom_instructions"]
 
 R = A.Residency
 
@@ -673,6 +674,23 @@ def emit_ptx(config: AtomConfig, target: str, origin: str | None = None
              ) -> PtxModule | EmitError:
     """A complete PTX module exercising `config` on `target`, or why it cannot exist."""
     return emit_module([(config, origin)], target)
+
+
+def atom_lines(lines: Iterable[str]) -> list[str]:
+    """The lines of an emitted kernel that are its atom's own instructions (those `render`
+    marks), without the mark."""
+    return [line.split(ATOM_LINE_MARK, 1)[0].strip() for line in lines if ATOM_LINE_MARK in line]
+
+
+@lru_cache(maxsize=512)
+def atom_instructions(config: AtomConfig, target: str) -> tuple[str, ...]:
+    """The instructions the PTX preview emits for `config`'s atom on `target`, as it writes
+    them; () when it emits none (the target does not run the atom)."""
+    try:
+        module = emit_module([(config, "")], target)
+    except Exception:                    # a defect must not cost the caller (a hover card)
+        return ()
+    return tuple(atom_lines(module.text.split("\n"))) if isinstance(module, PtxModule) else ()
 
 
 # --------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import Iterable
 from tree_sitter import Node
 
 from ..analysis import DocumentAnalysis
-from ..emit.ptx import tma_qualifiers
+from ..emit.ptx import atom_instructions, tma_qualifiers
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, MEMORY_ORDERS, MEMORY_SCOPES
 from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, lookup_op, op_verifier
@@ -613,14 +613,16 @@ def _copy_sections(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) ->
     contract = {o.role: o.allowed for o in atom.row.operands}
 
     def where(role: str, fallback: Residency) -> str:
+        # The atom's own contract where it states one (the DSL's r2g: registers -> global
+        # memory), else the lattice row's (a generic copy's row moves memory to memory).
         allowed = contract.get(role, ())
-        return " / ".join(a.value for a in allowed) if len(allowed) > 1 else fallback.value
+        return " / ".join(a.value for a in allowed) if allowed else fallback.value
 
     for r in m.rows[:_MAX_ROWS]:
         out.append(f"| `{r.variant}` | {where('src', r.src)} → {where('dst', r.dst)} | {_copy_regs(r, m)} | "
                    f"{_copy_elements(r, m)} | {_gate_cell(r.requires, atom.row.requires, target)} |")
-    ptx = []
-    for r in m.rows[:_MAX_ROWS]:
+    ptx = list(_universal_copy_ptx(atom, ty, target))
+    for r in m.rows[:_MAX_ROWS] if not ptx else ():
         for line in copy_ptx(r, m).splitlines():
             if line not in ptx:
                 ptx.append(line)
@@ -628,6 +630,17 @@ def _copy_sections(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) ->
     if m.exact:
         out += _deviations((r.key, r.deviation) for r in m.rows)
     return out
+
+
+def _universal_copy_ptx(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) -> tuple[str, ...]:
+    """A universal copy's instructions as the PTX preview emits them for `target`: the load
+    and the store of a generic copy, the one `ld` or `st` of the DSL's g2r / r2g / s2r / r2s
+    with the qualifiers its options write (`st.global.L1::evict_first.v4.b32`). () for any
+    other atom, or one the preview emits nothing for (the card's template stands in)."""
+    if atom.mnemonic != "atom.universal_copy":
+        return ()
+    config = atom_config(atom, ty=ty)
+    return atom_instructions(config, target) if isinstance(config, AtomConfig) else ()
 
 
 def contract_sections(atom: AtomInstance, target: str, ty: CuteNvgpuType | None = None) -> str:
