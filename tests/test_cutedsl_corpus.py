@@ -170,3 +170,23 @@ if __name__ == "__main__":       # prints the table of docs/fidelity.md
     print("|---|---|---|---|---|---|")
     for row in fidelity_rows():
         print("| {} | {} | {} | {} | {} | {} |".format(*row))
+
+
+@pytest.mark.parametrize("kernel", list(KERNELS))
+def test_a_dsl_op_the_lowering_cannot_bind_stays_and_says_why_in_the_lowering_and_the_editor(kernel):
+    # `cute.copy` / `cute.gemm` take CuTe tensors, which no instruction's constraints bind: the
+    # op stays as written with the reason, never as inline assembly without constraints.
+    from cute_ir.features.lowered import lower
+    from cute_ir.passes.lower_atoms import DSL_UNBOUND
+    analysis = _analyse(kernel, "raw.mlir")
+    result = lower(analysis)
+    text = result.stages[-1].text
+    assert 'constraints = ""' not in text
+    applied = [m.group(1) for m in re.finditer(r"^\s*(cute\.(?:copy|gemm))\s*\(", text, re.M)]
+    written = re.findall(r"^\s*(cute\.(?:copy|gemm))\s*\(", (CORPUS / kernel / "raw.mlir").read_text(), re.M)
+    assert len(applied) == len(written)
+    said = sorted((d.span.start, d.message) for d in result.diagnostics if d.code == "lower.not-lowered")
+    shown = sorted((d.span.start, d.message) for d in analysis.diagnostics() if d.code == "lower.not-lowered")
+    assert said == shown and len(said) == len(written)
+    assert all(m.endswith(DSL_UNBOUND) or "arrives as a kernel argument" in m for _, m in said)
+    assert all(d.severity is Severity.INFORMATION for d in result.diagnostics if d.code == "lower.not-lowered")

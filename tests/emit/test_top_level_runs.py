@@ -55,12 +55,15 @@ def test_the_pages_example_assembles():
     assert FP.assemble(PV.preview_module(a).ptx_text, "sm_90a", PTXAS) == []
 
 
-def test_the_pages_example_lowers():
-    result = lower(analyse(PAGE_EXAMPLE, target_arch="sm_90a"))
-    assert result.ok
-    final = result.stages[-1].text
-    assert "cute_nvgpu.atom.tma_load" not in final
-    assert "cp.async.bulk.tensor.3d.shared::cta.global.tile" in final
+def test_the_pages_example_keeps_its_load_whose_operands_it_does_not_define():
+    # The page's snippet uses values it does not define: its load has no address to bind, so
+    # it stays as written (tests/passes/test_inline_asm.py lowers it in a function). What is
+    # missing is the snippet's context, not the lowering's to report.
+    analysis = analyse(PAGE_EXAMPLE, target_arch="sm_90a")
+    result = lower(analysis)
+    assert result.ok and result.diagnostics == []
+    assert "cute_nvgpu.atom.tma_load %exec" in result.stages[-1].text and "llvm.inline_asm" not in result.stages[-1].text
+    assert [d for d in analysis.diagnostics() if d.source.value == "lower"] == []
 
 
 def test_an_edit_in_one_statement_reaches_the_runs_preview():

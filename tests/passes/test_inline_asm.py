@@ -196,11 +196,45 @@ def test_a_copy_of_a_memref_with_a_linear_affine_map_is_bound_where_the_map_puts
     assert '<{value = 16 : index}>' in text and text.count('"arith.addi"') == 1
 
 
-@pytest.mark.parametrize("layout", ["affine_map<(d0) -> (d0 floordiv 2)>", "affine_map<(d0)[s0] -> (d0 + s0)>"])
-def test_a_copy_of_a_memref_whose_affine_map_does_not_say_where_it_starts_keeps_its_unbound_instruction(layout):
+def unbound(text: str, arch: str) -> tuple[str, list[tuple[str, str]], list[tuple[str, str]]]:
+    """The lowered IR of `text`, what the lowering reports and what the editor (and `check`)
+    report, each as (code, message): an op whose operands do not bind stays as written."""
+    analysis = DocumentAnalysis("file:///mma.ir", text, settings=Settings(target_arch=arch))
+    result = lower(analysis)
+    assert result.ok, [d.message for d in result.diagnostics]
+    said = [(d.code, d.message) for d in result.diagnostics if d.code == "lower.not-lowered"]
+    shown = [(d.code, d.message) for d in analysis.diagnostics() if d.code == "lower.not-lowered"]
+    assert 'constraints = ""' not in result.stages[-1].text
+    return result.stages[-1].text, said, shown
+
+
+def test_a_copy_of_a_memref_with_a_cute_layout_is_bound_at_its_pointer():
+    # A CuTe layout sends coordinate 0 to offset 0: the first element is at the aligned pointer.
     one = CASES["sm_90a"].split("func.func @ldmatrix")[0]
-    text = lowered(one.replace("memref<8xf16, 3>", f"memref<8xf16, {layout}, 3>"), "sm_90a")
-    assert 'constraints = ""' in text and "cp.async.cg.shared.global [%smem], [%gsrc], 16;" in text
+    text = lowered(one.replace("memref<8xf16, 3>", "memref<8xf16, #cute.layout<(8):(1)>, 3>"), "sm_90a")
+    asm = re.findall(r'asm_string = "([^"]*)", constraints = "([^"]*)"', text)
+    assert asm[0][1] == "r,l" and '"arith.addi"' not in text
+
+
+@pytest.mark.parametrize("layout", ["affine_map<(d0) -> (d0 floordiv 2)>", "affine_map<(d0)[s0] -> (d0 + s0)>"])
+def test_a_copy_of_a_memref_whose_affine_map_does_not_say_where_it_starts_stays_and_says_why(layout):
+    one = CASES["sm_90a"].split("func.func @ldmatrix")[0]
+    text, said, shown = unbound(one.replace("memref<8xf16, 3>", f"memref<8xf16, {layout}, 3>"), "sm_90a")
+    assert "cute_nvgpu.copy %cp" in text and "llvm.inline_asm" not in text
+    reason = (f"`cute_nvgpu.copy` is not lowered: its operands do not bind to the instruction's constraints: "
+              f"a memref<8xf16, {layout}, 3> operand is not a memref whose first element's address is known")
+    assert said == shown == [("lower.not-lowered", reason)]
+
+
+def test_an_unbindable_operand_behind_a_type_alias_is_reported_by_the_editor_and_the_lowering_alike():
+    one = "!smem = memref<8xf16, affine_map<(d0) -> (d0 floordiv 2)>, 3>\n" + \
+        CASES["sm_90a"].split("func.func @ldmatrix")[0].replace("memref<8xf16, 3>", "!smem")
+    text, said, shown = unbound(one, "sm_90a")
+    assert "cute_nvgpu.copy %cp" in text and len(said) == 1 and said[0][1].endswith(
+        "a memref<8xf16, affine_map<(d0) -> (d0 floordiv 2)>, 3> operand is not a memref whose first element's "
+        "address is known")
+    # The editor checks the IR as written, reading `!smem` through the aliases as the run does.
+    assert shown == said
 
 
 IM2COL = """\
@@ -305,10 +339,14 @@ def test_the_page_s_single_index_coordinate_is_the_element_index_over_the_descri
     assert "cute_nvgpu.atom" not in text
 
 
-def test_an_index_coordinate_without_the_tensor_s_extents_keeps_its_unbound_instruction():
-    text = lowered(PAGE_EXAMPLE.replace("shapes(%m, %n, %k)", "shapes()"), "sm_90a")
+def test_an_index_coordinate_without_the_tensor_s_extents_stays_and_says_why():
+    text, said, shown = unbound(PAGE_EXAMPLE.replace("shapes(%m, %n, %k)", "shapes()"), "sm_90a")
     # memref<?x?x?xf16> without shapes(...): the extents are not known, so nothing is made up.
-    assert re.findall(r'constraints = "([^"]*)"', text) == ["", ""]
+    assert text.count("cute_nvgpu.atom.tma_load %exec") == 2 and "llvm.inline_asm" not in text
+    reason = ("`cute_nvgpu.atom.tma_load` is not lowered: its operands do not bind to the instruction's constraints: "
+              "an index coordinate needs the extents of the descriptor's tensor, which are neither static nor "
+              "given by shapes(...)")
+    assert said == shown == [("lower.not-lowered", reason)] * 2
 
 
 _PTX_REG = {"h": ("b16", "%h"), "r": ("b32", "%r"), "l": ("b64", "%rd")}

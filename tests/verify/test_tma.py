@@ -193,7 +193,11 @@ def test_an_im2col_load_s_coordinate_holds_the_tensor_s_coordinates_then_its_off
         "%t: memref<?x?xf16, 1>", "%t: memref<?x?x?x?xf16, 1>")
     assert diagnostics(conv) == []
     short = conv.replace('"(0,0,1,1,0,0)"', '"(0,0,1,1)"')
+    # The load then has no offsets to bind: it stays as written, and the lowering says so.
     assert diagnostics(short) == [(
+        "lower.not-lowered", "cute_nvgpu.atom.tma_load %exec, %smem, %at", "`cute_nvgpu.atom.tma_load` is not lowered: "
+        "its operands do not bind to the instruction's constraints: coordinate 4 of a !cute.coord<\"(0,0,1,1)\"> is not "
+        "a static `!cute.coord` with that many entries or a `vector<Nxi32>`", []), (
         "verify.tma.coord-rank-im2col", "%at", "a TMA load through an im2col descriptor of rank 4 takes 6 coordinates "
         "(the tensor's, then its 2 im2col offsets), got 4", [("%exec", ATOM)])]
 

@@ -41,7 +41,8 @@ from ..tables.legality import AtomConfig
 from ..verify import atom_sites, lowering
 from ..verify.atom_sites import NO_ALIASES, AliasDef, AtomSite, aliases_of, document_sites, unit_key, unit_sites
 from ..verify.lowering import refusal
-from ..passes.lower_atoms import BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
+from ..passes.lower_atoms import ALIASES, BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
+from ..ir.aliases import table_for
 from .ptx import EmitError, InlineAsm, PtxModule, atom_lines, emit_module, inline_asm
 from .tileas_kernel import ir_kernels, kernel_name
 from ..dialects.nv_tileas.async_tma import is_kernel
@@ -317,14 +318,18 @@ class UnitPtx:
     not_lowered: dict[Span, str]
     key: tuple                          # everything the verdict depends on, the unit's text included
     stopped: frozenset[Span] = frozenset()   # ops not lowered for a reason `check` reports itself
-    bound: dict = field(default_factory=dict)   # op span -> its instruction with operands bound (InlineAsm)
+    bound: dict = field(default_factory=dict)   # op span -> its instruction with operands bound (InlineAsm),
+                                                # or why it has none (str)
+    aliases: object = None              # the document's alias table (ir.aliases.AliasTable), to read types as written
+
 
     def pass_facts(self, at: int) -> dict:
         """What the atom-lowering pass reads (passes/lower_atoms.py), for the unit at offset `at`."""
         return {PTX: {s.shifted(at): lines for s, lines in self.instructions.items()},
                 NOT_LOWERED: {s.shifted(at): note for s, note in self.not_lowered.items()},
                 STOPPED: frozenset(s.shifted(at) for s in self.stopped),
-                BOUND: {s.shifted(at): asm for s, asm in self.bound.items()}}
+                BOUND: {s.shifted(at): asm for s, asm in self.bound.items()},
+                ALIASES: self.aliases}
 
 
 class ErrorIndex:
@@ -396,18 +401,20 @@ class UnitPtxSource:
         verdicts = _verdicts([replace(item, name="") for item in items], errors, self.target)
         instructions: dict[Span, list[str]] = {}
         not_lowered: dict[Span, str] = {}
-        bound: dict[Span, InlineAsm] = {}
+        bound: dict[Span, InlineAsm | str] = {}
         for index, item in enumerate(items):
             if index in verdicts.kernels:
                 lines = atom_lines(verdicts.kernels[index])
                 instructions.setdefault(item.span, []).extend(lines)
-                asm = _inline_asm(item.config, self.target)
-                if isinstance(asm, InlineAsm):
-                    bound.setdefault(item.span, asm)
+                # The instruction with its operands bound, or why it has no such form: the
+                # pass then leaves the op and says so, rather than emit unbound assembly.
+                bound.setdefault(item.span, _inline_asm(item.config, self.target))
             else:
                 not_lowered.setdefault(item.span, verdicts.notes[index])
         stopped = frozenset(items[index].span for index in verdicts.stopped)
-        return UnitPtx({s: tuple(lines) for s, lines in instructions.items()}, not_lowered, key, stopped, bound)
+        aliases = table_for(self.alias_key, lambda: ((name, alias.text) for name, alias in self.aliases.items()))
+        return UnitPtx({s: tuple(lines) for s, lines in instructions.items()}, not_lowered, key, stopped, bound,
+                       aliases)
 
 
 # Verdicts by what they depend on (`UnitPtx.key`), positions relative to the unit.

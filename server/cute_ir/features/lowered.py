@@ -65,12 +65,15 @@ def ptx_facts(analysis: DocumentAnalysis, target: str) -> dict:
     facts: dict = {}
     # As the preview walks them: a run of bare top-level ops as one (`atom_sites.site_units`).
     for unit in site_units(analysis):
-        # Each unit's facts (`UnitPtx.pass_facts`), merged: span-keyed tables and span sets.
+        # Each unit's facts (`UnitPtx.pass_facts`), merged: span-keyed tables and span sets;
+        # what is the document's (its alias table) is the same in each.
         for key, value in source.unit(unit).pass_facts(unit.start).items():
             if isinstance(value, dict):
                 facts.setdefault(key, {}).update(value)
-            else:
+            elif isinstance(value, frozenset):
                 facts[key] = facts.get(key, frozenset()) | value
+            else:
+                facts[key] = value
     return facts
 
 

@@ -40,6 +40,7 @@ import re
 
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS
 from ..ir.core import Attribute, Operation, OpResult, Type, Value
+from ..ir.lift import UNDEFINED
 from ..ir.shaped import element_bits, shaped
 
 # The applying op's operands by role: an MMA's (atom, d, a, b, c, then the sparse metadata E or
@@ -61,11 +62,33 @@ class Unbindable(Exception):
     """The op's operands do not have the shapes the instruction's registers need."""
 
 
-def bind(op: Operation, asm, location) -> list[Operation]:
+class Undefined(Unbindable):
+    """An operand is a value the IR defines nowhere (a snippet's free value, as in the TMA
+    page's worked example): there is nothing to bind, and the verifier's place to say so."""
+
+
+def bind(op: Operation, asm, location, expand=None) -> list[Operation]:
     """The ops that replace `op` (an MMA atom's applying op) by `asm` (`emit.ptx.InlineAsm`)
     with its operands bound; raises `Unbindable` when an operand's type cannot be split into
-    the instruction's registers."""
-    builder = _Builder(location)
+    the instruction's registers. `expand` (`AliasTable.expand`): how to read a type the text
+    writes with an alias (a check of the IR as written), when the caller has not resolved them."""
+    builder = _Builder(location, expand)
+    try:
+        return _bind(op, asm, builder)
+    except Unbindable:
+        discard(builder.ops)
+        raise
+
+
+def discard(ops: list[Operation]) -> None:
+    """Drop `ops`, made by `bind` and never inserted, from the use lists of what they use: an
+    op binding gave up on (or a check in place made) must not count as a use of the operands."""
+    for made in reversed(ops):
+        made.set_operands([])
+
+
+def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
+    location = builder.location
     inputs: list[Value] = []
     input_types: list[str] = []
     outputs: list[tuple[str, int, str, int | None]] = []      # (role, register, constraint letter, bits held)
@@ -143,10 +166,19 @@ def _through_atom(op: Operation, role: str) -> Value:
 
 
 class _Builder:
-    def __init__(self, location) -> None:
+    def __init__(self, location, expand=None) -> None:
         self.location = location
+        self._expand = expand
         self.ops: list[Operation] = []
         self._indices: dict[int, Value] = {}
+
+    def type_of(self, value: Value) -> str:
+        """The text of `value`'s type, with the aliases it uses resolved when they are not yet."""
+        text = str(value.type).strip()
+        if text == UNDEFINED.text:
+            name = f"`%{value.name_hint}`" if value.name_hint else "an operand"
+            raise Undefined(f"{name} is defined nowhere in this IR")
+        return self._expand(text) if self._expand is not None else text
 
     def constant(self, value: str, type_text: str) -> Value:
         op = Operation("arith.constant", result_types=[Type(type_text)], location=self.location,
@@ -166,14 +198,20 @@ class _Builder:
         elements after that pointer (`memref.extract_strided_metadata`, static or dynamic), one
         with an affine map where the map sends index 0 (`affine_origin`); a map that does not
         say (a symbol, a division) or an alias leaves the operand unbound."""
-        memref = shaped(str(value.type))
-        layout = _layout(str(value.type)) if memref is not None and memref.kind == "memref" else None
+        written = self.type_of(value)
+        memref = shaped(written)
+        layout = _layout(written) if memref is not None and memref.kind == "memref" else None
         bits = element_bits(memref.element) if memref is not None else None
         strided = layout is not None and layout.startswith("strided<")
-        mapped = affine_origin(layout) if layout is not None and not strided else None
-        if memref is None or memref.kind != "memref" or (layout is not None and not strided and mapped is None) \
-                or (layout is not None and (bits is None or bits % 8)) or (strided and None in memref.dims):
-            raise Unbindable(f"a {value.type} operand is not a memref whose first element's address is known")
+        # A CuTe layout maps coordinate 0 to offset 0 (a composed one, `S<...> o off o ...`,
+        # may start elsewhere): the first element is at the pointer.
+        at_origin = layout is not None and layout.startswith("#cute.layout<") and " o " not in layout
+        mapped = affine_origin(layout) if layout is not None and not strided and not at_origin else None
+        if memref is None or memref.kind != "memref" \
+                or (layout is not None and not strided and not at_origin and mapped is None) \
+                or (layout is not None and not at_origin and (bits is None or bits % 8)) \
+                or (strided and None in memref.dims):
+            raise Unbindable(f"a {written} operand is not a memref whose first element's address is known")
         pointer = Operation("memref.extract_aligned_pointer_as_index", operands=[value], result_types=[Type("index")],
                             location=self.location)
         self.ops.append(pointer)
@@ -209,7 +247,7 @@ class _Builder:
     def coordinate(self, value: Value, index: int, integer: str = "i32") -> Value:
         """The `index`th coordinate of a TMA transfer as an i32 (an im2col offset as an i16): a
         constant of a static `!cute.coord`, an element of a `vector<Nxi32>` (truncated)."""
-        type_text = str(value.type).strip()
+        type_text = self.type_of(value)
         static = _STATIC_COORD.match(type_text)
         if static:
             leaves = [int(x) for x in static.group(1).split(",")]
@@ -238,7 +276,7 @@ class _Builder:
         idx2crd: c0 = i mod e0, c1 = (i div e0) mod e1, ..., the last i div (e0 * ... ). None
         when the coordinate is not one integer."""
         value = _operand(op, "coord")
-        type_text = str(value.type).strip()
+        type_text = self.type_of(value)
         if type_text not in ("index", "i32", "i64"):
             return None
         extents = self._extents(_through_atom(op, "tmap"), rank)
@@ -272,11 +310,11 @@ class _Builder:
         groups = operand_groups(builder)
         shapes = list(groups.get("shapes") or [])
         if shapes:
-            if len(shapes) != rank or any(str(v.type).strip() != "index" for v in shapes):
+            if len(shapes) != rank or any(self.type_of(v) != "index" for v in shapes):
                 raise Unbindable(f"the descriptor's shapes(...) are not {rank} index extents")
             return shapes
         tensor = (groups.get("tensor") or [None])[0]
-        memref = shaped(str(tensor.type)) if tensor is not None else None
+        memref = shaped(self.type_of(tensor)) if tensor is not None else None
         dims = list(reversed(memref.dims)) if memref is not None and memref.kind == "memref" else []
         if len(dims) != rank or None in dims:
             raise Unbindable("an index coordinate needs the extents of the descriptor's tensor, "
@@ -285,11 +323,12 @@ class _Builder:
 
     def _fragment(self, value: Value, letter: str) -> tuple[object, int]:
         """(the memref, elements per register) of a register fragment."""
-        memref = shaped(str(value.type))
+        written = self.type_of(value)
+        memref = shaped(written)
         bits = element_bits(memref.element) if memref is not None else None
         width = int(_CONSTRAINT_TYPE[letter][1:])
         if memref is None or memref.kind != "memref" or memref.rank != 1 or bits is None or width % bits:
-            raise Unbindable(f"a {value.type} operand is not a fragment of {width}-bit registers")
+            raise Unbindable(f"a {written} operand is not a fragment of {width}-bit registers")
         return memref, width // bits
 
     def register(self, value: Value, index: int, letter: str, holds: int | None = None) -> Value:
@@ -302,9 +341,10 @@ class _Builder:
             self.ops.append(widen)
             return widen.results[0]
         if index < 0:
-            if letter == "l" and str(value.type).startswith("memref"):
-                raise Unbindable(f"a {value.type} operand is not a descriptor")
-            if letter == "l" and str(value.type) == "i64":
+            written = self.type_of(value)
+            if letter == "l" and written.startswith("memref"):
+                raise Unbindable(f"a {written} operand is not a descriptor")
+            if letter == "l" and written == "i64":
                 return value
             if letter == "l":
                 # A descriptor: the i64 the descriptor view stands for.
@@ -339,12 +379,12 @@ class _Builder:
         self.ops.append(op)
         return op.results[0]
 
-    @staticmethod
-    def _elements(value: Value, bits: int):
+    def _elements(self, value: Value, bits: int):
         """The memref of a fragment of `bits`-bit elements."""
-        memref = shaped(str(value.type))
+        written = self.type_of(value)
+        memref = shaped(written)
         if memref is None or memref.kind != "memref" or memref.rank != 1 or element_bits(memref.element) != bits:
-            raise Unbindable(f"a {value.type} operand is not a fragment of {bits}-bit elements")
+            raise Unbindable(f"a {written} operand is not a fragment of {bits}-bit elements")
         return memref
 
     def _element(self, value: Value, index: int, bits: int) -> Value:

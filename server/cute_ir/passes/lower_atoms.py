@@ -1,12 +1,19 @@
 """Atom lowering: each op that applies an atom becomes the PTX it lowers to; atoms then unused go.
 
 `convert-cute-nvgpu-to-ptx` replaces an op that applies an atom (`cute_nvgpu.mma`,
-`cute_nvgpu.copy`, the TMA transfers, the CuTe DSL's `cute.gemm` / `cute.copy`) by an
-`llvm.inline_asm` op whose `asm_string` is the atom's PTX instruction(s), with the op's other
-operands; the atom operand is dropped. The PTX comes from the caller (`PassContext.facts[PTX]`:
-source span of an op -> its instructions, as the PTX preview emits and ptxas checks them), by
-the nearest of the applying op's own span and the spans of the ops its atom came through (the
-op that built it, a binder, `atom.set_value`) that has a verdict.
+`cute_nvgpu.copy`, the TMA transfers) by an `llvm.inline_asm` op whose `asm_string` is the
+atom's PTX instruction(s) with its operands bound by constraints (passes/inline_asm.py); the
+atom operand is dropped. The verdict comes from the caller (`PassContext.facts[PTX]`: source
+span of an op -> its instructions, as the PTX preview emits and ptxas checks them;
+`facts[BOUND]`: the instruction with its operands as constraints, or why it has no such form),
+by the nearest of the applying op's own span and the spans of the ops its atom came through
+(the op that built it, a binder, `atom.set_value`) that has a verdict.
+
+An op whose operands do not bind stays as written, with a `lower.not-lowered` information
+diagnostic that says why (without one when an operand is a value the IR defines nowhere, a
+snippet's free value): inline assembly without constraints is not IR LLVM compiles, so none
+is made. The CuTe DSL's `cute.copy` / `cute.gemm` are such ops: their operands are CuTe
+tensors (`DSL_UNBOUND`); the preview still shows their atom's instruction.
 
 One computation, on the unit's IR as the text writes it, serves the preview, `check` and this
 pass, so they cannot disagree. It holds for this pass's input because no pass before it
@@ -29,17 +36,18 @@ from dataclasses import dataclass
 
 from ..dialects.cute_nvgpu.ops import APPLYING_OPS, BUILDING_OPS
 from ..diagnostics import Severity
-from ..ir.core import Attribute, OpResult, Operation
+from ..ir.core import OpResult, Operation
 from ..text.location import derived, provenance, source_span
 from .base import Pass, PassContext, register
 from ..verify.atom_sites import DSL_APPLYING
-from .inline_asm import BOUND_OPS, Unbindable, bind
+from .inline_asm import Unbindable, Undefined, bind, discard
 
 # Keys of `PassContext.facts` this module reads.
 PTX = "ptx-by-op"                 # Span -> tuple of PTX instruction lines
 NOT_LOWERED = "not-lowered"       # Span -> why the preview has no PTX for the op
+ALIASES = "aliases"               # the document's alias table (ir.aliases.AliasTable), for a check in place
 STOPPED = "stopped"               # spans of those ops stopped by what `check` reports itself
-BOUND = "bound-asm"               # Span -> its instruction with operands bound (emit.ptx.InlineAsm)
+BOUND = "bound-asm"               # Span -> its instruction with operands bound (emit.ptx.InlineAsm), or why none
 
 # What the pass reports on an op it leaves: a `lower.not-lowered` warning when the reason is
 # the lowering's own (the preview has no kernel for the atom), a `lower.stopped` error when it
@@ -48,8 +56,11 @@ BOUND = "bound-asm"               # Span -> its instruction with operands bound 
 NOT_LOWERED_CODE = "lower.not-lowered"
 STOPPED_CODE = "lower.stopped"
 
-def _quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+# Why the CuTe DSL's `cute.copy` / `cute.gemm` stay as written: their operands are CuTe tensors
+# (`!cute.memref` with a CuTe layout, `!cute_nvgpu.smem_desc_view`), which no register or address
+# of one instruction stands for; CuTe's own lowering to LLVM expands them.
+DSL_UNBOUND = ("its operands are CuTe DSL tensors, and the lowering does not expand a CuTe layout (over which "
+               "one op may apply its atom many times) into the addresses and registers an instruction binds")
 
 
 # How the preview's notes begin (emit/preview.py writes them) on an op stopped by an error,
@@ -88,31 +99,52 @@ class ConvertCuteNvgpuToPtx(Pass):
     checks_in_place = True
 
     def may_report(self, facts: dict) -> bool:
-        # It reports only on ops the preview did not lower; the others are replaced.
-        return bool(facts.get(NOT_LOWERED))
+        # It reports on ops the preview did not lower, and on those it did whose operands do
+        # not bind to the instruction's constraints (they stay as written).
+        return bool(facts.get(NOT_LOWERED)) or bool(facts.get(PTX))
 
     def run(self, op: Operation, context: PassContext) -> None:
-        ptx = context.facts.get(PTX, {})
         bound = context.facts.get(BOUND, {})
         for inner, decided in self._lowered(op, context):
-            at = derived(self.argument, inner.location)
-            made = self.bound(inner, bound.get(decided), at)
+            made = self._bound_or_reported(inner, bound.get(decided), derived(self.argument, inner.location), context)
             if made is None:
-                # An instruction whose operands are not bound to constraints (the DSL's ops,
-                # whose tensors this IR does not lower to addresses; operands of a form the
-                # binding does not read): the preview's lines, with the op's operands.
-                made = [Operation("llvm.inline_asm", operands=inner.operands[1:],
-                                  attributes={"asm_string": Attribute(_quoted("\n".join(ptx[decided]))),
-                                              "constraints": Attribute('""'),
-                                              "has_side_effects": Attribute("unit")}, location=at)]
+                continue
             block = inner.parent
-            for offset, new in enumerate(made):
+            for new in made:
                 block.insert(block.index_of(inner), new)
             inner.erase()
 
     def check(self, op: Operation, context: PassContext) -> None:
-        for _ in self._lowered(op, context):
-            pass
+        bound = context.facts.get(BOUND, {})
+        for inner, decided in self._lowered(op, context):
+            made = self._bound_or_reported(inner, bound.get(decided), inner.location, context, written=True)
+            if made is not None:
+                discard(made)
+
+    def _bound_or_reported(self, op: Operation, asm, at, context: PassContext,
+                           written: bool = False) -> list[Operation] | None:
+        """The ops that replace `op`, its instruction with the operands bound by constraints
+        (`inline_asm.bind`); None when they do not bind, and `op` stays as written with a
+        `lower.not-lowered` information diagnostic that says why: inline assembly whose
+        operands no constraint binds is not something LLVM compiles. `written`: the types are
+        as the text writes them (a check in place), read through the document's aliases
+        (`facts[ALIASES]`) as the run, which resolved them, reads them."""
+        if op.name in DSL_APPLYING:
+            reason = DSL_UNBOUND
+        elif asm is None or isinstance(asm, str):
+            reason = f"its instruction has no form with operands bound by constraints here ({asm or 'none'})"
+        else:
+            table = context.facts.get(ALIASES) if written else None
+            try:
+                return bind(op, asm, at, table.expand if table else None)
+            except Undefined:
+                # A snippet's free value: the op stays, and what is missing is no lowering's
+                # to report (the editor, which verifies a top-level op alone, sees the same).
+                return None
+            except Unbindable as why:
+                reason = f"its operands do not bind to the instruction's constraints: {why}"
+        context.report(op, NOT_LOWERED_CODE, f"`{op.name}` is not lowered: {reason}", Severity.INFORMATION)
+        return None
 
     def _lowered(self, op: Operation, context: PassContext):
         """The applying ops in `op` the preview lowered, each with the span whose verdict
@@ -155,17 +187,6 @@ class ConvertCuteNvgpuToPtx(Pass):
                 # A partial conversion (the preview has no kernel for the atom): the op
                 # stays, and the lowering goes on.
                 context.report(inner, NOT_LOWERED_CODE, message, Severity.WARNING)
-
-    @staticmethod
-    def bound(op: Operation, asm, at) -> list[Operation] | None:
-        """`op` as an inline assembly with its operands bound by constraints (`inline_asm.bind`),
-        or None when its atom's instruction has no bound form or its operands do not fit it."""
-        if asm is None or op.name not in BOUND_OPS:
-            return None
-        try:
-            return bind(op, asm, at)
-        except Unbindable:
-            return None
 
 
 @register
