@@ -5,10 +5,13 @@ tensor-memory allocation). The atom preview's kernels (emit/ptx.py) and TileAS k
 
 `render` puts kernels in one complete module (`.version`, `.target`, `.address_size 64`);
 instruction lines a kernel marks as the atom's carry `// @op <origin>` when the caller gives an
-origin, and the module maps those lines back to it.
+origin, and the module maps those lines back to it. A kernel whose shared memory exceeds what
+a kernel may declare statically (`STATIC_SHARED_LIMIT`) gets it as dynamic shared memory
+instead (`_dynamic_shared`), as NVIDIA's compilers do.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -24,6 +27,25 @@ FENCE_MBARRIER_INIT = "fence.mbarrier_init.release.cluster;"
 # Around tensor memory a CTA's threads share: after the allocation is seen, before it is freed.
 TMEM_AFTER_THREAD_SYNC = "tcgen05.fence::after_thread_sync;"
 TMEM_BEFORE_THREAD_SYNC = "tcgen05.fence::before_thread_sync;"
+
+
+# Shared memory: at most 48 KB of it may be declared statically. More is architecture-specific
+# and must be dynamic shared memory, which the host opts into per kernel
+# (cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, n)) and gives at launch
+# (cuLaunchKernel's sharedMemBytes): the CUDA C++ Programming Guide's compute-capability notes,
+# and the CuTe DSL's kernels, which declare `.extern .shared .align 1024 .b8
+# __dynamic_shmem__0[]` and carry `max_dynamic_shared_size_bytes` (tests/corpus/cutedsl). ptxas
+# refuses more than 48 KB of `.shared` on a plain target ("uses too much shared data (0x10000
+# bytes, 0xc000 max)"); on an `a` target it accepts more, but the launch rule does not change.
+STATIC_SHARED_LIMIT = 48 * 1024
+# The dynamic shared memory's symbol (module scope: every kernel's dynamic allocation starts
+# there), aligned as a 128-byte-swizzled TMA box needs.
+DYNAMIC_SHARED = "dynamic_smem"
+DYNAMIC_SHARED_ALIGN = 1024
+DYNAMIC_SHARED_DECL = f".extern .shared .align {DYNAMIC_SHARED_ALIGN} .b8 {DYNAMIC_SHARED}[];"   # module scope only
+_SHARED_DECL = re.compile(r"^\.shared \.align (\d+) \.b(8|16|32|64) (\w+)(?:\[(\d+)\])?;$")
+# How a kernel takes a shared buffer's address: `mov.u32 %name, name;`.
+_SHARED_ADDRESS = re.compile(r"^mov\.u32 %(\w+), (\w+);$")
 
 
 def mbarrier_init(address: str, arrivals: object) -> str:
@@ -49,6 +71,8 @@ class PtxModule:
     target: str
     ptxas_arch: str
     kernels: tuple[str, ...] = ()
+    # (kernel, bytes) of each kernel whose shared memory is dynamic: what its launch must give.
+    dynamic_shared: tuple[tuple[str, int], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -144,15 +168,66 @@ def _param_decl(param: tuple[str, ...]) -> str:
     return " ".join([*qualifiers, f".param .{ptx_type} {name}"])
 
 
+def _dynamic_shared(kernel: PtxBuilder) -> tuple[list[str], list[tuple[str, bool]], int] | None:
+    """`kernel`'s declarations and body with its shared buffers placed in dynamic shared memory
+    (each at its alignment; its address the dynamic symbol's plus its offset), and the bytes
+    they take; None when they fit `STATIC_SHARED_LIMIT` as declared, or
+    a buffer is declared or addressed in a form this does not read (it then stays static, and
+    ptxas judges it)."""
+    buffers: list[tuple[int, str, int]] = []      # (alignment, name, bytes)
+    for decl in kernel.decls:
+        if not decl.startswith(".shared"):
+            continue
+        found = _SHARED_DECL.match(decl)
+        if found is None or int(found[1]) > DYNAMIC_SHARED_ALIGN:
+            return None
+        buffers.append((int(found[1]), found[3], int(found[2]) // 8 * int(found[4] or 1)))
+    # The most aligned first (TMA boxes, then mbarriers): no padding between them.
+    offsets: dict[str, int] = {}
+    end = 0
+    for align, name, size in sorted(buffers, key=lambda buffer: -buffer[0]):
+        end = -(-end // align) * align
+        offsets[name] = end
+        end += size
+    if end <= STATIC_SHARED_LIMIT:
+        return None
+    # Each declaration stays, as a comment saying where its buffer now is.
+    decls = [decl if not decl.startswith(".shared") else
+             f"// {decl} at {DYNAMIC_SHARED}+{offsets[_SHARED_DECL.match(decl)[3]]}" for decl in kernel.decls]
+    body: list[tuple[str, bool]] = []
+    for text, is_atom in kernel.body:
+        address = _SHARED_ADDRESS.match(text)
+        if address is None or address[1] != address[2] or address[2] not in offsets:
+            body.append((text, is_atom))
+            continue
+        register = f"%{address[1]}"
+        body.append((f"mov.u32 {register}, {DYNAMIC_SHARED};", is_atom))
+        if offsets[address[1]]:
+            body.append((f"add.u32 {register}, {register}, {offsets[address[1]]};", is_atom))
+    bare = re.compile(r"(?<![%\w.])(?:" + "|".join(map(re.escape, offsets)) + r")(?!\w)")   # not `%name`
+    if any(bare.search(text) for text, _ in body):
+        return None          # a buffer used other than through its address register
+    return decls, body, end
+
+
 def render(kernels: Sequence[tuple[PtxBuilder, str | None]], target: T.Target) -> PtxModule:
     """One module with `kernels`, each (builder, origin of its atom lines or None)."""
     lines = [f".version {target.ptx_version}", f".target {target.name}", ".address_size 64"]
     origins: dict[int, str] = {}
-    for kernel, origin in kernels:
+    placed = [(kernel, origin, _dynamic_shared(kernel)) for kernel, origin in kernels]
+    dynamic = tuple((kernel.name, found[2]) for kernel, _, found in placed if found is not None)
+    if dynamic:
+        lines += ["", DYNAMIC_SHARED_DECL]
+    for kernel, origin, found in placed:
+        decls, body = (kernel.decls, kernel.body) if found is None else found[:2]
         params = ", ".join(_param_decl(p) for p in kernel.params)
         lines += ["", f".visible .entry {kernel.name}({params})"] + kernel.directives + ["{"]
-        lines += [f"  {d}" for d in kernel.decls]
-        for text, is_atom in kernel.body:
+        if found is not None:
+            lines.append(f"  // {found[2]} bytes of dynamic shared memory (more than the {STATIC_SHARED_LIMIT} a "
+                         f"kernel may declare statically): the host sets CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES "
+                         f"to {found[2]} and launches with sharedMemBytes = {found[2]}")
+        lines += [f"  {d}" for d in decls]
+        for text, is_atom in body:
             if is_atom and origin is not None:
                 lines.append(f"  {text}{ATOM_LINE_MARK}{origin}")
                 origins[len(lines)] = origin
@@ -160,4 +235,4 @@ def render(kernels: Sequence[tuple[PtxBuilder, str | None]], target: T.Target) -
                 lines.append(f"  {text}")
         lines += ["  ret;", "}"]
     return PtxModule("\n".join(lines) + "\n", origins, target.name, target.ptxas_arch,
-                     tuple(k.name for k, _ in kernels))
+                     tuple(k.name for k, _ in kernels), dynamic)

@@ -43,6 +43,7 @@ from ..verify.atom_sites import NO_ALIASES, AliasDef, AtomSite, aliases_of, docu
 from ..verify.lowering import refusal
 from ..passes.lower_atoms import ALIASES, BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from ..ir.aliases import table_for
+from .builder import DYNAMIC_SHARED_DECL
 from .ptx import EmitError, InlineAsm, PtxModule, atom_lines, emit_module, inline_asm
 from .tileas_kernel import ir_kernels, kernel_name
 from ..dialects.nv_tileas.async_tma import is_kernel
@@ -232,6 +233,8 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
             if stopped[name] not in verdicts.problems:
                 verdicts.problems.append(stopped[name])
         elif module.ok:
+            if module.dynamic_shared:
+                out.append(DYNAMIC_SHARED_DECL)     # its module's, which PTX allows once more
             out.extend(_kernel_blocks(module)[1][0])
             kernels += module.kernels
         else:
