@@ -5,7 +5,6 @@ type comparison. Each expected message and place is mlir-opt 22's own for the sa
 last test runs mlir-opt 22 on every case when it is here."""
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.dialects.registry import record
 from cute_ir.ir.op_form import parse_format
+from tests.mlir_oracle import MLIR_OPT, needs_mlir_opt
 
 # (function body using %v: i32 and the arguments below, the value, what a use expects, what
 # its definition gives). The mismatch is always at the second line, column of the value.
@@ -70,10 +70,7 @@ def test_formats_of_the_records_are_read() -> None:
     assert parse_format("$x oilist(`a` $y)") is None
 
 
-MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
-
-
-@pytest.mark.skipif(not Path(MLIR_OPT).exists(), reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same(tmp_path: Path) -> None:
     for name, (body, value, expects, prior) in CASES.items():
         path = tmp_path / "case.mlir"

@@ -2,13 +2,10 @@
 22's words for the same input."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis
+from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
 WARP = "'gpu.warp_execute_on_lane_0' op "
 
@@ -111,14 +108,6 @@ def test_well_formed_ops_are_not_judged():
     assert _placed(WELL_FORMED_WARP) == []
 
 
-_MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
-
-
-@pytest.mark.skipif(not Path(_MLIR_OPT).exists(), reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same():
-    for text, message in CASES:
-        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
-        assert f"error: {message}" in run.stderr, (text, run.stderr)
-    for text in (WELL_FORMED, WELL_FORMED_WARP):
-        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
-        assert run.returncode == 0, run.stderr
+    assert_mlir_opt_agrees(CASES, (WELL_FORMED, WELL_FORMED_WARP))

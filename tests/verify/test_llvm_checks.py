@@ -5,13 +5,10 @@ a call's `var_callee_type`, `llvm.getelementptr`'s indices, `llvm.insertvalue` /
 result, and the PredOpTraits of `llvm.intr.vector.insert` / `extract` / `interleave2`."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis
+from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
 PRELUDE = ("llvm.func @f(%p: !llvm.ptr, %i: i32, %l: i64, %h: f16, %s: f32, %b: i1, %v: vector<3xi32>, "
            "%sv: vector<[2]xf32>, %st: !llvm.struct<(i32, f32)>, %fv: vector<16xf32>, %bv: vector<16385xi8>, "
@@ -213,18 +210,8 @@ def test_well_formed_symbols_are_not_judged():
     assert _placed(MODULE_WELL_FORMED) == []
 
 
-_MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
-
-
-@pytest.mark.skipif(not Path(_MLIR_OPT).exists(), reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same():
     """The oracle: each case through mlir-opt 22 gives the same message, the well-formed none."""
-    for line, message in CASES:
-        run = subprocess.run([_MLIR_OPT, "-"], input=_case(line), capture_output=True, text=True)
-        assert f"error: {message}" in run.stderr, (line, run.stderr)
-    for text, message in MODULE_CASES:
-        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
-        assert f"error: {message}" in run.stderr, (text, run.stderr)
-    for text in (_together(WELL_FORMED), MODULE_WELL_FORMED):
-        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
-        assert run.returncode == 0, run.stderr
+    assert_mlir_opt_agrees(CASES, wrap=_case)
+    assert_mlir_opt_agrees(MODULE_CASES, (_together(WELL_FORMED), MODULE_WELL_FORMED))

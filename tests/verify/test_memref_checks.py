@@ -2,13 +2,10 @@
 lists and memref.global (dialects/memref_checks.py), in mlir-opt 22's words for the same input."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis
+from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
 PRELUDE = ("func.func @f(%m: memref<4x4xf32>, %d: memref<8xf32, 1>, %t: memref<1xi32, 2>, %i: index, %s: f32, "
            "%u: memref<*xf32>, %v: memref<?xf32>, %sh: memref<1xi32>, %dsh: memref<?xi32>) {\n  ")
@@ -121,11 +118,7 @@ def test_well_formed_ops_are_not_judged():
                      "memref.global @h : memref<4xi8> = uninitialized\n") == []
 
 
-_MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
-
-
-@pytest.mark.skipif(not Path(_MLIR_OPT).exists(), reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same():
-    for text, message in [(_case(line), m) for line, m in CASES] + [(line + "\n", m) for line, m in GLOBALS]:
-        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
-        assert f"error: {message}" in run.stderr, (text, run.stderr)
+    assert_mlir_opt_agrees(CASES, wrap=_case)
+    assert_mlir_opt_agrees(GLOBALS, wrap=lambda line: line + "\n")

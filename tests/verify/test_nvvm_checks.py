@@ -4,13 +4,10 @@ for a load's result, a store's values and an mma's arguments and result; `nvvm.s
 result, `nvvm.cp.async.shared.global`'s size and cache modifier, `nvvm.mapa`'s address spaces."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis
+from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
 H2 = "vector<2xf16>"
 
@@ -133,14 +130,6 @@ def test_well_formed_ops_are_not_judged(text):
     assert _messages(text) == []
 
 
-_MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
-
-
-@pytest.mark.skipif(not Path(_MLIR_OPT).exists(), reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same():
-    for text, message in CASES:
-        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
-        assert f"error: {message}" in run.stderr, (text, run.stderr)
-    for text in WELL_FORMED:
-        run = subprocess.run([_MLIR_OPT, "-"], input=text, capture_output=True, text=True)
-        assert run.returncode == 0, (text, run.stderr)
+    assert_mlir_opt_agrees(CASES, WELL_FORMED)

@@ -3,12 +3,10 @@ messages are mlir-opt 22's own for the same input (each case was run through it)
 name; one per op, the first rule it breaks, as MLIR's verifier stops at the first."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis
+from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
 CASES = [
     ('"arith.addi"(%x, %x) : (i32, i32) -> ()', "'arith.addi' op requires one result"),
@@ -276,15 +274,10 @@ def test_what_the_text_does_not_say_is_not_judged():
         "'arith.addi' op operand #0 must be signless-integer-like, but got '!foo.bar'"]
 
 
-@pytest.mark.skipif(shutil.which("mlir-opt-22") is None and not __import__("pathlib").Path(
-    "/tmp/mlirpeer/bin/mlir-opt-22").exists(), reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same():
     """The oracle: each case through mlir-opt 22 gives the same message."""
-    opt = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
-    for line, message in CASES:
-        text = _case(line)
-        run = subprocess.run([opt, "-"], input=text, capture_output=True, text=True)
-        assert f"error: {message}" in run.stderr, (line, run.stderr)
+    assert_mlir_opt_agrees(CASES, wrap=_case)
 
 
 def test_a_region_branch_error_notes_the_yield():
@@ -444,20 +437,9 @@ def test_well_formed_llvm_memory_ops_are_not_judged():
     assert errors(text) == []
 
 
-def _mlir_opt_says(cases, wrap) -> None:
-    """The oracle: each case, wrapped as its test wraps it, through mlir-opt 22 gives the same message."""
-    opt = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
-    for line, message in cases:
-        run = subprocess.run([opt, "-"], input=wrap(line), capture_output=True, text=True)
-        assert f"error: {message}" in run.stderr, (line, run.stderr)
-
-
-_NO_MLIR_OPT = shutil.which("mlir-opt-22") is None and not __import__("pathlib").Path("/tmp/mlirpeer/bin/mlir-opt-22").exists()
-
-
-@pytest.mark.skipif(_NO_MLIR_OPT, reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same_of_llvm_ops():
-    _mlir_opt_says(LLVM_CASES, _llvm_case)
+    assert_mlir_opt_agrees(LLVM_CASES, wrap=_llvm_case)
 
 
 NVVM_CASES = [
@@ -489,9 +471,9 @@ def test_well_formed_nvvm_conversions_are_not_judged():
                              '  %1 = nvvm.convert.float.to.tf32 %s {rnd = #nvvm.fp_rnd_mode<rna>}')) == []
 
 
-@pytest.mark.skipif(_NO_MLIR_OPT, reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same_of_nvvm_conversions():
-    _mlir_opt_says(NVVM_CASES, _nvvm_case)
+    assert_mlir_opt_agrees(NVVM_CASES, wrap=_nvvm_case)
 
 
 FUNCTION_CASES = [
@@ -513,9 +495,9 @@ def test_well_formed_functions_are_not_judged():
                   "func.func private @k() -> ()\n  attributes {}\n") == []
 
 
-@pytest.mark.skipif(_NO_MLIR_OPT, reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same_of_functions():
-    _mlir_opt_says(FUNCTION_CASES, lambda text: text)
+    assert_mlir_opt_agrees(FUNCTION_CASES)
 
 
 # scf.forall (ForallOp::parse / verify, InParallelOp::verify) and the operand traits ODS lists on
@@ -557,9 +539,9 @@ def test_well_formed_foralls_and_copies_are_not_judged():
                   "  memref.copy %a, %b : memref<?xf32> to memref<4xf32>\n  return\n}\n") == []
 
 
-@pytest.mark.skipif(_NO_MLIR_OPT, reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same_of_foralls_and_copies():
-    _mlir_opt_says(WHOLE_CASES, lambda text: text)
+    assert_mlir_opt_agrees(WHOLE_CASES)
 
 
 def test_the_affine_dma_ops_mlir_defines_in_cpp_are_known():

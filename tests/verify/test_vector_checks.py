@@ -3,13 +3,10 @@
 (a verifier's at the op, a custom parser's at the token it stopped at)."""
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis
+from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
 PRELUDE = ("func.func @f(%s: f32, %i: index, %v4: vector<4xf32>, %v8: vector<8xf32>, %v48: vector<4x8xf32>, "
            "%v3d: vector<2x4x8xf32>, %vi: vector<4xi32>, %v0: vector<f32>, %sc: vector<[4]xf32>, "
@@ -224,15 +221,8 @@ def test_what_the_text_does_not_say_is_not_judged():
     assert _placed(text) == []
 
 
-_MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
-
-
-@pytest.mark.skipif(not Path(_MLIR_OPT).exists(), reason="mlir-opt 22 is not here")
+@needs_mlir_opt
 def test_mlir_opt_says_the_same():
     """The oracle: each case through mlir-opt 22 gives the same message, and the well-formed
     ones none."""
-    for line, message in CASES:
-        run = subprocess.run([_MLIR_OPT, "-"], input=_case(line), capture_output=True, text=True)
-        assert f"error: {message}" in run.stderr, (line, run.stderr)
-    run = subprocess.run([_MLIR_OPT, "-"], input=_together(WELL_FORMED), capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
+    assert_mlir_opt_agrees(CASES, [_together(WELL_FORMED)], wrap=_case)
