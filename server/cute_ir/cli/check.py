@@ -7,9 +7,8 @@ import sys
 
 from ..diagnostics import Diagnostic, Severity
 from ..diagnostics.codes import CODES
-from ..features import document_target
-from ..ir.target import FROM_DEFAULT, FROM_INFERRED
 from . import sarif_report
+from . import target_note
 from . import verify_diagnostics
 from .inputs import STDIN, FileReport, add_stdin_filename_option, expand, read, read_bytes
 from .json_report import items
@@ -34,21 +33,11 @@ def _shown(d: Diagnostic, select: list[str], ignore: list[str]) -> bool:
     return not any(d.code.startswith(p) for p in ignore)
 
 
-# Findings about the target: with them, a default target is worth a word (it is only a default).
-_TARGET_CODES = ("verify.target", "lower.target")
-
-
 def target_sentence(report: FileReport, diagnostics: list[Diagnostic]) -> str | None:
-    """What the report says about the target a file was checked for: always when the file's
-    atoms decided it (or could not), and for the default when a finding is about the target;
-    a target the file declares or the user chose goes without saying."""
-    if report.analysis is None or report.problem:
+    """What the report says about the target a file was checked for (`target_note`)."""
+    if report.problem:
         return None
-    choice = report.analysis.target
-    about_target = any(d.code.startswith(_TARGET_CODES) for d in diagnostics)
-    if choice.source == FROM_INFERRED or (choice.source == FROM_DEFAULT and about_target):
-        return document_target.sentence(report.analysis, choice)
-    return None
+    return target_note.target_sentence(report.analysis, diagnostics)
 
 
 def _text(shown: list[tuple[FileReport, list[Diagnostic]]], colour: bool, summary: bool) -> str:

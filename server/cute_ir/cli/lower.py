@@ -13,6 +13,7 @@ from .inputs import read
 from .options import (CLEAN, FINDINGS, USAGE, add_arch_option, describe_exit_status, settings_for,
                       usage_error)
 from .ptx import print_diagnostics
+from .target_note import print_target_note
 
 
 def _header(pass_name: str, argument: str) -> str:
@@ -79,6 +80,8 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
         parse_pipeline(args.pipeline or DEFAULT_PIPELINE)
     except PipelineError as error:
         return usage_error("lower", f"--pipeline: {error}")
+    # Which target the atoms are lowered for, and why, when the file did not say (as `check` does).
+    print_target_note(path, analysis, analysis.diagnostics())
     if args.emit == "ir":
         rejected = _rejected(analysis)
         if rejected:

@@ -13,6 +13,7 @@ from ..tables.tiers import ptxas_arch
 from .inputs import read
 from .options import (CLEAN, FINDINGS, USAGE, add_arch_option, describe_exit_status, settings_for,
                       usage_error)
+from .target_note import print_target_note
 
 ATOM_PATH = "<atom>"
 
@@ -131,6 +132,8 @@ def cmd_ptx(args: argparse.Namespace) -> int:
             print(f"{report.path}: error: {report.problem}", file=sys.stderr)
             return USAGE if report.unreadable else FINDINGS
         path, analysis = report.path, report.analysis
+        # Which target the module is for, and why, when the file did not say (as `check` does).
+        print_target_note(path, analysis, analysis.diagnostics())
     preview = preview_module(analysis)
     failed = bool(preview.problems)
     if args.atom is not None and not preview.kernels and not failed:
