@@ -1200,6 +1200,9 @@ class DocumentAnalysis:
             per_unit[index].append(d.shifted(-units[index].start))
         for unit in units:
             unit.elsewhere = []
+        for index, unit in enumerate(units):
+            if unit.piece is not None and unit.piece.kind is Kind.HEADER:
+                per_unit[index] = self._anchor_beyond_header(unit, per_unit[index])
         for index, diags in verified.items():
             # A verifier's diagnostic belongs to the unit it verified, wherever it points.
             unit = units[index]
@@ -1216,6 +1219,21 @@ class DocumentAnalysis:
                 diags = self._brace_diagnostics(unit, diags)
             diags.sort(key=Diagnostic.document_order)
             unit.diagnostics = diags
+
+    def _anchor_beyond_header(self, unit: Unit, diags: list[Diagnostic]) -> list[Diagnostic]:
+        """A container header's diagnostics (relative to it) that lie in its own text; the rest
+        go to `unit.elsewhere`, anchored to the units whose text they lie in. The header is
+        parsed with its closing brace (`_parse_piece`), so an error recovered across the two can
+        be reported in the brace's text; an edit in the body between moves the brace but not
+        the header, whose diagnostics are kept while its text is unchanged."""
+        kept = []
+        for d in diags:
+            placed = d.shifted(unit.start)
+            if _within(placed, unit):
+                kept.append(d)
+            else:
+                unit.elsewhere.append(Anchored.of(placed, self._unit_holding))
+        return kept
 
     def _brace_diagnostics(self, unit: Unit, diags: list[Diagnostic]) -> list[Diagnostic]:
         """What a broken document's unit says of the braces its piece leaves open (its
