@@ -10,7 +10,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity
 from cute_ir.emit.preview import preview_module
-from cute_ir.ir.target import FROM_COMMAND_LINE
+from cute_ir.ir.target import FROM_COMMAND_LINE, FROM_DEFAULT, FROM_INFERRED
 
 from ptxas_runner import PTXAS, SKIP_REASON, assemble
 
@@ -99,3 +99,43 @@ def test_a_universal_copy_of_one_sub_byte_element_checks_clean_and_says_why_it_h
     preview = preview_module(analysis)
     assert preview.problems == [] and _atom_lines(preview.ptx_text) == []
     assert "copies one 4-bit element, and no load or store moves less than a byte" in preview.ptx_text
+
+
+# A scope without a memory order (the DSL's `memory_scope=MemoryScope.CLUSTER` alone). The PTX ISA
+# writes a scope only on a morally strong access (`ld.relaxed.scope`, `ld.acquire.scope`; `ld{.weak}`
+# takes none, and `.shared::cluster` is a state space, which `shared_space` chooses): the load is a
+# plain `ld.shared`, which every target runs, so the scope is no sm_90 gate.
+UNSCOPED = [("!cute_nvgpu.atom.s2r<f16 copy_bits = 128 mem_scope = cluster>", "ld.shared.v4.b32"),
+            ("!cute_nvgpu.atom.r2s<f16 copy_bits = 128 mem_scope = cluster>", "st.shared.v4.b32"),
+            ("!cute_nvgpu.atom.g2r<f16 copy_bits = 128 mem_scope = sys>", "ld.global.v4.b32"),
+            ("!cute_nvgpu.atom.s2r<f16 copy_bits = 128 mem_order = volatile mem_scope = cluster>",
+             "ld.volatile.shared.v4.b32")]
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_100a"])
+def test_a_scope_without_an_order_is_a_weak_access_on_every_target(arch):
+    analysis = _analysis(_document([a for a, _ in UNSCOPED]), arch=arch)
+    assert [d.message for d in analysis.diagnostics() if d.severity is Severity.ERROR] == []
+    preview = preview_module(analysis)
+    assert preview.problems == [] and _atom_lines(preview.ptx_text) == [i for _, i in UNSCOPED]
+    if PTXAS is not None:
+        ok, output = assemble(preview.ptx_text, arch)
+        assert ok, output
+
+
+def test_a_file_of_an_unscoped_cluster_copy_is_not_inferred_for_sm_90():
+    text = _document([UNSCOPED[0][0]])
+    analysis = DocumentAnalysis("file:///copies.mlir", text.encode(), settings=Settings(target_from=FROM_DEFAULT))
+    assert (analysis.target.source, analysis.target.arch) == (FROM_DEFAULT, "sm_90a")
+    # With an order, the scope is written (`ld.acquire.cluster.shared`), and it asks for sm_90.
+    gated = _document(["!cute_nvgpu.atom.s2r<f16 copy_bits = 128 mem_order = acquire mem_scope = cluster>"])
+    analysis = DocumentAnalysis("file:///copies.mlir", gated.encode(), settings=Settings(target_from=FROM_DEFAULT))
+    assert (analysis.target.source, analysis.target.arch) == (FROM_INFERRED, "sm_90a")
+
+
+@pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
+def test_ptxas_refuses_a_scope_on_a_weak_load():
+    """What the preview must not write: `ld.cluster.shared` (a scope with no order)."""
+    preview = preview_module(_analysis(_document([UNSCOPED[0][0]]), arch="sm_100a"))
+    ok, _ = assemble(preview.ptx_text.replace("ld.shared.v4.b32", "ld.cluster.shared.v4.b32"), "sm_100a")
+    assert not ok

@@ -32,8 +32,8 @@ from ..ir.attributes import all_attributes
 from ..ir.core import Operation, Value
 from ..tables.atoms import (
     MATRIX_UNIT_BITS, AtomRow, CopyShapeRow, MmaShapeRow, Residency,
-    find_copy_rows, matrix_mode, matrix_variant, mma_qualifiers, register_counts, shapes_text,
-    written_tier,
+    SCOPE_KEYS, SCOPED_ORDERS, find_copy_rows, matrix_mode, matrix_variant, mma_qualifiers, register_counts,
+    shapes_text, writes_scope, written_tier,
 )
 from ..tables.legality import AtomConfig, mma_lattice
 from ..tables.tiers import describe_requirements, satisfies_any
@@ -153,9 +153,17 @@ def parameter_rows(t: CuteNvgpuType) -> list[tuple[str, str]]:
             meaning = explain(t.mnemonic, p.kind, p.text, p.key, p.value, len(rows))
             if meaning and p.key == "num_matrices":
                 meaning += _matrix_count_text(t, p.value)
+            if meaning and p.key in SCOPE_KEYS and not writes_scope(parameter_pairs(t.params)):
+                meaning += _UNSCOPED
             rows.append((p.text, meaning or "not described"))
         previous = p
     return rows
+
+
+# A scope the instruction does not write (tables/atoms.writes_scope): the order written, or the
+# weak default, is one that takes none.
+_UNSCOPED = ("; as written, none: only an access of order " + ", ".join(f"`{o}`" for o in SCOPED_ORDERS[:-1])
+             + f" or `{SCOPED_ORDERS[-1]}` takes a scope (with no order written, the access is weak)")
 
 
 def _matrix_count_text(t: CuteNvgpuType, written: str | None) -> str:

@@ -35,6 +35,7 @@ __all__ = [
     "N_STEP8", "N_STEP16", "N_STEP32", "N_WGMMA_INT", "N_UMMA_I8_CTA1",
     "find_mma_rows", "find_copy_rows", "INCOMPATIBLE_QUALIFIERS", "copy_qualifier", "mma_row", "copy_row", "fragment_counts",
     "register_counts", "PARAMETER_GATES", "parameter_gate", "atom_gates", "written_tier",
+    "SCOPE_KEYS", "SCOPED_ORDERS", "writes_scope",
     "MATRIX_B8", "MatrixMode", "MATRIX_MODES", "MATRIX_FORMATS", "MATRIX_UNIT_BITS",
     "MATRIX_PACKED_BITS", "matrix_mode", "matrix_variant",
 ]
@@ -633,11 +634,28 @@ def parameter_gate(mnemonic: str, key: str, value: str) -> tuple[str, ...] | Non
     return PARAMETER_GATES.get((mnemonic, key, value)) or PARAMETER_GATES.get(("*", key, value))
 
 
+# The memory orders whose instruction writes a scope (`ld.relaxed.cluster`). The PTX ISA gives a
+# scope only to a morally strong `ld` / `st` (`ld.relaxed.scope`, `ld.acquire.scope`, ...); a weak
+# one (no order written) is `ld.shared` whatever `mem_scope` says, and runs on every target.
+SCOPED_ORDERS = tuple(sorted({order for table in (LOAD_ORDERS, STORE_ORDERS)
+                              for order, written in table.items() if "{scope}" in written}))
+_ORDER_KEYS = ("mem_order", "memory_order")
+SCOPE_KEYS = ("mem_scope", "memory_scope")
+
+
+def writes_scope(parameters: list[tuple[str, str]] | tuple) -> bool:
+    return any(key in _ORDER_KEYS and value.strip() in SCOPED_ORDERS for key, value in parameters)
+
+
 def atom_gates(row: AtomRow, parameters: list[tuple[str, str]] | tuple = ()) -> list[tuple[str, ...]]:
     """Every gate an atom of `row` written with `parameters` ((key, value) pairs, key "" for a
-    bare keyword) needs: its row's, then those of its parameters (`PARAMETER_GATES`)."""
+    bare keyword) needs: its row's, then those of its parameters (`PARAMETER_GATES`); a scope
+    only where a memory order writes it (`SCOPED_ORDERS`)."""
     gates = [row.requires] if row.requires else []
+    scoped = writes_scope(parameters)
     for key, value in parameters:
+        if key in SCOPE_KEYS and not scoped:
+            continue
         gate = parameter_gate(row.mnemonic, key, value)
         if gate is not None and gate not in gates:
             gates.append(gate)
