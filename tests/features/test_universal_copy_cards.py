@@ -79,3 +79,69 @@ def test_a_copy_card_writes_the_instruction_out(text, ptx):
     card = _card(analysis, source)
     assert _card_ptx(card) == ptx
     assert "<LOAD>" not in card and "<STORE>" not in card
+
+
+# ------------------------------------------------------------------ what one thread moves
+# One thread copies the whole width: the registers the preview's instruction names, of its type
+# (`ld.shared.b64` fills one b64 register), and the elements of the value type they hold.
+_VARIANT_HEADER = "| Variant | Source → destination | Registers / thread | Elements / thread |"
+_WIDTH = re.compile(r"\.(?:v(\d+)\.)?b(\d+) ")
+
+
+def _per_thread(card: str) -> tuple[str, str]:
+    lines = card.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(_VARIANT_HEADER))
+    cells = [c.strip() for c in lines[at + 2].strip("|").split("|")]
+    return cells[2], cells[3]
+
+
+def _expected(text: str, instruction: str) -> tuple[str, str]:
+    """The registers and elements one thread moves, read off the preview's instruction."""
+    vector, bits = _WIDTH.search(instruction).groups()
+    count, width = int(vector or 1), int(bits)
+    registers = f"{count} × b{width}" if width >= 16 else f"1 × b16 (its low {width} bits)"
+    element = re.match(r"!cute_nvgpu\.atom\.\w+<(\w+)", text).group(1)
+    element_width = {"bf16": 16, "f16": 16, "f32": 32, "f64": 64, "tf32": 32}.get(element) or \
+        int(re.search(r"(\d+)", element).group(1))
+    return registers, f"{count * width // element_width} × {element}"
+
+
+def test_every_simt_copy_card_says_what_one_thread_moves():
+    checked = 0
+    for text in TYPES:
+        source = _document(text)
+        analysis = DocumentAnalysis("file:///atom.mlir", source, settings=Settings(target_from=FROM_DEFAULT))
+        if any(d.severity is Severity.ERROR for d in analysis.diagnostics()):
+            continue
+        emitted = atom_lines(preview_module(analysis).ptx_text.split("\n"))
+        if not emitted:
+            continue
+        card = _card(analysis, source)
+        assert _per_thread(card) == _expected(text, emitted[0]), text
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("text,registers,elements", [
+    ("!cute_nvgpu.atom.universal_copy<f32, 128 b>", "4 × b32", "4 × f32"),
+    ("!cute_nvgpu.atom.s2r<f16 copy_bits = 64>", "1 × b64", "4 × f16"),
+    ("!cute_nvgpu.atom.g2r<f16 copy_bits = 256>", "8 × b32", "16 × f16"),
+    ("!cute_nvgpu.atom.universal_copy<f4E2M1FN, 8 b>", "1 × b16 (its low 8 bits)", "2 × f4E2M1FN"),
+    ("!cute_nvgpu.atom.universal_copy<f32>", "1 × b32", "1 × f32"),
+])
+def test_a_copy_card_counts_registers_and_elements(text, registers, elements):
+    source = _document(text)
+    analysis = DocumentAnalysis("file:///atom.mlir", source, settings=Settings(target_arch="sm_100a"))
+    card = _card(analysis, source)
+    assert _per_thread(card) == (registers, elements)
+    assert "| — |" not in card
+
+
+def test_columns_no_row_has_a_value_in_are_left_out():
+    """A copy no width picks (one sub-byte element: no instruction) and a TMA transfer (one
+    thread issues it; no register holds its tile) show no per-thread columns of dashes."""
+    for text in ("!cute_nvgpu.atom.universal_copy<i4>", "!cute_nvgpu.atom.tma_load<f16, 2, tile>"):
+        source = _document(text)
+        analysis = DocumentAnalysis("file:///atom.mlir", source, settings=Settings(target_arch="sm_100a"))
+        card = _card(analysis, source)
+        assert "| Variant | Source → destination | On sm_100a |" in card and "| — |" not in card, text

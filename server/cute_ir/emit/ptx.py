@@ -350,6 +350,14 @@ _UNIVERSAL_WIDTHS = {8: ("", "b8", "b16", 1), 16: ("", "b16", "b16", 1),
                      128: (".v4", "b32", "b32", 4), 256: (".v8", "b32", "b32", 8)}
 
 
+def universal_registers(copy_bits: int) -> tuple[int, str] | None:
+    """The registers one thread's universal copy of `copy_bits` moves through, as the preview
+    writes them: (how many, their PTX type), e.g. (4, "b32") for 128 bits; None for a width
+    no copy has."""
+    width = _UNIVERSAL_WIDTHS.get(copy_bits)
+    return (width[3], width[2]) if width is not None else None
+
+
 def _universal_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     src = k.param("u64", "src", "%src")
     dst = k.param("u64", "dst", "%dst")

@@ -19,7 +19,7 @@ from typing import Iterable
 from tree_sitter import Node
 
 from ..analysis import DocumentAnalysis
-from ..emit.ptx import atom_instructions, tma_qualifiers
+from ..emit.ptx import atom_instructions, tma_qualifiers, universal_registers
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, MEMORY_ORDERS, MEMORY_SCOPES
 from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, lookup_op, op_verifier
@@ -30,6 +30,7 @@ from ..dialects.cute_nvgpu.types import (
 from ..diagnostics import Span
 from ..ir.attributes import all_attributes
 from ..ir.core import Operation, Value
+from ..ir.shaped import element_bits
 from ..tables.atoms import (
     MATRIX_UNIT_BITS, AtomRow, CopyShapeRow, MmaShapeRow, Residency,
     SCOPE_KEYS, SCOPED_ORDERS, find_copy_rows, matrix_mode, matrix_variant, mma_qualifiers, register_counts,
@@ -38,7 +39,7 @@ from ..tables.atoms import (
 from ..tables.legality import AtomConfig, mma_lattice
 from ..tables.tiers import describe_requirements, satisfies_any
 from ..tables.type_parameters import TYPE_PARAMETER_KINDS, explain
-from ..verify.atom_config import atom_config
+from ..verify.atom_config import atom_config, value_type
 from ..verify.context import LocatedAtom, VerifyContext
 from ..verify.lowering import verdict as lowering_verdict
 from ..verify.target import raised_gates, unmet_gate
@@ -523,13 +524,22 @@ def _copy_regs(row: CopyShapeRow, match: CopyMatch) -> str:
     return str(row.regs)
 
 
-def _copy_elements(row: CopyShapeRow, match: CopyMatch) -> str:
+def _copy_elements(row: CopyShapeRow, match: CopyMatch, element: str | None = None) -> str:
+    """What one thread moves: ldmatrix's units, or a cp.async's bytes counted in the atom's
+    elements (`element`) where they divide."""
     if row.atom in ("atom.ldsm", "atom.stsm") and row.regs is not None:
         unit = MATRIX_UNIT_BITS[row.params["format"]]
         return f"{32 // unit * row.regs} × b{unit}"
     if "bytes" in row.params:
-        return f"{row.params['bytes']} bytes"
+        count = _elements_in(row.params["bytes"] * 8, element)
+        return f"{count} ({row.params['bytes']} bytes)" if count else f"{row.params['bytes']} bytes"
     return "—"
+
+
+def _elements_in(bits: int, element: str | None) -> str | None:
+    """`8 × f16`: the elements `bits` hold, when whole ones do."""
+    width = element_bits(element)
+    return f"{bits // width} × {element}" if width and bits % width == 0 else None
 
 
 # ------------------------------------------------------------------ the contract sections
@@ -610,14 +620,33 @@ def _mma_sections(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) -> 
     return out
 
 
+# The register column of a copy's variant table: b32 registers (ldmatrix's fragments, tcgen05.ld's),
+# but a universal copy's, which the preview writes in the copy width's own type (`ld.shared.b64`
+# moves one b64 register), count with their type.
+_REGISTER_COLUMN = {"atom.universal_copy": "Registers / thread"}
+_B32_REGISTERS = "b32 registers / thread"
+
+
+def _universal_cells(atom: AtomInstance, ty: CuteNvgpuType | None) -> tuple[str, str] | None:
+    """What one thread of a universal copy moves (one thread copies the whole width): its
+    registers as the preview writes them (`4 × b32`), and its elements (`8 × f16`); None when
+    the atom says no width the preview has."""
+    config = atom_config(atom, ty=ty)
+    bits = config.copy_bits if isinstance(config, AtomConfig) else None
+    registers = universal_registers(bits) if bits is not None else None
+    if registers is None:
+        return None
+    count, kind = registers
+    held = f" (its low {bits} bits)" if bits < int(kind[1:]) else ""
+    return f"{count} × {kind}{held}", _elements_in(bits, value_type(atom)) or f"{bits} bits"
+
+
 def _copy_sections(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) -> list[str]:
     m = match_copy(atom, ty)
     if not m.rows:
         return []
     title = ("**Copy variants** (the type does not pick one):" if not m.exact
              else "**Copy variant:**" if len(m.rows) == 1 else "**Copy variants:**")
-    out = [title, "", f"| Variant | Source → destination | b32 registers / thread | Elements / thread | On {target} |",
-           "|---|---|---|---|---|"]
     contract = {o.role: o.allowed for o in atom.row.operands}
 
     def where(role: str, fallback: Residency) -> str:
@@ -626,9 +655,21 @@ def _copy_sections(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) ->
         allowed = contract.get(role, ())
         return " / ".join(a.value for a in allowed) if allowed else fallback.value
 
-    for r in m.rows[:_MAX_ROWS]:
-        out.append(f"| `{r.variant}` | {where('src', r.src)} → {where('dst', r.dst)} | {_copy_regs(r, m)} | "
-                   f"{_copy_elements(r, m)} | {_gate_cell(r.requires, atom.row.requires, target)} |")
+    universal = _universal_cells(atom, ty) if atom.mnemonic == "atom.universal_copy" else None
+    shown = m.rows[:_MAX_ROWS]
+    element = value_type(atom)
+    per_thread = [universal or (_copy_regs(r, m), _copy_elements(r, m, element)) for r in shown]
+    # A per-thread column no row has a value in (a TMA transfer's: one thread issues it, and no
+    # register holds its tile) is left out rather than shown as a column of dashes.
+    columns = [i for i in (0, 1) if any(cells[i] != "—" for cells in per_thread)]
+    names = (_REGISTER_COLUMN.get(atom.mnemonic, _B32_REGISTERS), "Elements / thread")
+    out = [title, "", "| " + " | ".join(["Variant", "Source → destination"] + [names[i] for i in columns]
+                                        + [f"On {target}"]) + " |",
+           "|" + "---|" * (3 + len(columns))]
+    for r, cells in zip(shown, per_thread):
+        out.append("| " + " | ".join([f"`{r.variant}`", f"{where('src', r.src)} → {where('dst', r.dst)}"]
+                                     + [cells[i] for i in columns]
+                                     + [_gate_cell(r.requires, atom.row.requires, target)]) + " |")
     ptx = list(_universal_copy_ptx(atom, ty, target))
     for r in m.rows[:_MAX_ROWS] if not ptx else ():
         for line in copy_ptx(r, m).splitlines():

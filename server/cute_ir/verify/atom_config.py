@@ -22,7 +22,7 @@ from ..tables.atoms import (COPY_QUALIFIERS, DEFAULT_MEMORY_SCOPE, LOAD_ORDERS, 
                            Residency, simt_copy_side)
 from ..tables.legality import A_SOURCES, AtomConfig, block_scale_pairs
 
-__all__ = ["atom_config", "A_SOURCE_NAMES"]
+__all__ = ["atom_config", "value_type", "A_SOURCE_NAMES"]
 
 _TRUE = {"true", "1", "yes", "unit"}
 A_SOURCE_NAMES = {residency: name for name, residency in A_SOURCES.items()}
@@ -167,7 +167,7 @@ def _mma_config(atom: AtomInstance, a_source: str | None, ty: CuteNvgpuType | No
         sparse_selector=_int(_setting(atom, "sparse_selector", "selector")) or 0)
 
 
-def _value_type(atom: AtomInstance) -> str | None:
+def value_type(atom: AtomInstance) -> str | None:
     """The value type an atom moves: `val_type`, else the DSL's leading type (`stsm<bf16, ...>`)."""
     written = _value(_setting(atom, "val_type"))
     if written is None and atom.params and atom.params[0].kind in ("integer_type", "float_type"):
@@ -203,7 +203,7 @@ def _ldsm_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | s
                 f"{mode.per_ptx_matrix} at a time, not {num}: there is no instruction to show")
     # The DSL's 16x8 ldmatrix is half a `.m16n16` one, and its 16x8 stmatrix stores matrices of
     # its values (tables/atoms.MATRIX_MODES).
-    count = mode.matrix_count(num, element_bits(_value_type(atom)))
+    count = mode.matrix_count(num, element_bits(value_type(atom)))
     if count not in {r.params["num"] for r in find_copy_rows(atom=atom.mnemonic) if r.params["shape"] == mode.shape}:
         return (f"`{atom.mnemonic}` with `mode = {mode.mode}` would need `.x{count}`: there is no "
                 f"instruction to show")
@@ -369,7 +369,7 @@ def _universal_copy_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> Atom
         bits = TYPE_BITS.get(ptx or "")
     if bits is None:
         # A DSL copy of one element (`CopyUniversalOp()` on Int16 prints `<i16>`): its width.
-        bits = element_bits(_value_type(atom))
+        bits = element_bits(value_type(atom))
     if bits is None:
         return f"the `{atom.mnemonic}` atom does not say its width (`<f32, 128 b>`)"
     if bits < 8:
