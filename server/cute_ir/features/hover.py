@@ -8,6 +8,7 @@ from tree_sitter import Node
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Span
+from ..passes.lower_atoms import NOT_LOWERED_CODE, STOPPED_CODE
 from ..dialects.cute_nvgpu.types import is_cute_nvgpu_type
 from ..ir.core import BlockArgument, OpResult
 from ..ir.lift import UNDEFINED, UNKNOWN_TYPE
@@ -17,11 +18,10 @@ from .document_target import explain
 from .tileas_memop import HOVERED as TMA_HOVERED, memop_section
 from .tma_partition import partition_at, partition_section
 from .cards import (
-    atom_at_type, atom_of_op_at, atom_of_value, builds_atom_from_attributes, contract_card, enum_card,
-    op_card, type_card,
+    applied_operand, atom_at_type, atom_of_op_at, atom_of_value, builds_atom_from_attributes,
+    contract_card, enum_card, op_card, type_card,
 )
 from ..syntax.cst import span as _span, text as _text
-from .document_target import explain
 from .lifted import lifted_unit_at
 from .navigation import symbol_definitions
 
@@ -223,13 +223,57 @@ def _alias_hover(analysis: DocumentAnalysis, node: Node) -> HoverResult | None:
 
 
 def _op_hover(analysis: DocumentAnalysis, op_text: str, name: Node) -> str:
-    """The op's card; for an op that builds an atom, the atom's contract card follows."""
+    """The op's card; for an op that builds an atom, the atom's contract card follows; for one
+    that applies an atom, which atom, and what the lowering does with the op."""
     card = op_card(op_text)
     located = atom_of_op_at(analysis, name.start_byte, name.end_byte)
     if located is None:
-        return card
+        return card + _applied_section(analysis, name)
     return card + "\n\n---\n\n" + contract_card(located.atom, located.type, analysis.target_arch,
                                                located.attribute_text) + target_note(analysis)
+
+
+def _applied_section(analysis: DocumentAnalysis, name: Node) -> str:
+    """An op that applies an atom: the atom its operand's type spells (through the dump's
+    aliases, inside a DSL `!cute.tiled_mma<...>`: what a kernel argument's type alone says),
+    and, when the lowering leaves the op, its `lower.*` diagnostic: the reason `check`, `lower`
+    and the editor give."""
+    applied = applied_operand(analysis, name.start_byte, name.end_byte)
+    if applied is None:
+        return ""
+    lines = []
+    atom = _atom_in(analysis, applied.resolved)
+    if atom is not None:
+        text, row, holder = atom
+        # `%27 : !alias, a `!cute.tiled_mma` of `!cute_nvgpu...``; `%a : !alias = ...`; `%a : !cute_nvgpu...`.
+        written = "" if applied.written.text == text else f"`{applied.written.text}`" + (
+            f", a `{holder}` of " if holder else " = ")
+        lines.append(f"**Atom:** `{applied.value}` : {written}`{text}` — {row.description}")
+    left = [d for d in analysis.diagnostics() if d.code in (NOT_LOWERED_CODE, STOPPED_CODE)
+            and d.span.start <= name.start_byte < d.span.end]
+    if left:
+        said = min(left, key=lambda d: d.span.end - d.span.start)
+        lines.append(f"**Lowering:** {said.message}")
+    return "\n\n---\n\n" + "\n\n".join(lines) if lines else ""
+
+
+def _atom_in(analysis: DocumentAnalysis, written) -> tuple[str, object, str] | None:
+    """(the atom type's text, its row, the DSL type that holds it or "") of the first
+    cute_nvgpu atom type `written` holds, or None."""
+    at = written.text.find(_ATOM_TYPE) if written is not None else -1
+    if at < 0:
+        return None
+    offset = written.span.start + len(written.text[:at].encode()) + 1
+    node = analysis.node_at(offset)
+    ancestry = _Ancestry(analysis.tree_for(analysis.unit_at(offset)).root_node, offset)
+    cute = ancestry.enclosing(node, "cute_nvgpu_type") if node is not None else None
+    if cute is None:
+        return None
+    ty, _ = analysis.cute_type(cute)
+    if ty.row is None:
+        return None
+    holder = written.text[:written.text.find("<")] if at > 0 else ""
+    return _text(cute), ty.row, holder
 
 
 def target_note(analysis: DocumentAnalysis) -> str:
