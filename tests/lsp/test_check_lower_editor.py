@@ -136,14 +136,11 @@ async def test_check_lower_and_the_editor_agree(client: RecordingClient, capsys,
     assert left >= 10
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the editor checks each top-level statement alone, and re-verifies only the statements an edit "
-    "touches: a verdict that crosses statements would need the analysis to verify a run's other "
-    "statements again when one changes (analysis/document.py)"))
 async def test_an_atom_without_a_kernel_applied_in_another_top_level_statement(client: RecordingClient, capsys,
                                                                                 tmp_path):
     """The atom says no tile, so the lowering leaves the op that applies it and `lower` warns;
-    the editor and `check` judge the applying statement alone, where the atom is not built."""
+    the editor and `check` verify the applying statement with the one that builds the atom
+    (analysis/runs.py), and say so too."""
     path = tmp_path / "under_specified.ir"
     path.write_text("%g = cute.make_atom : !cute_nvgpu.sm90.mma\n"
                     f"cute_nvgpu.mma %g, %acc, %a, %b, %acc : {MMA_TYPES}\n")

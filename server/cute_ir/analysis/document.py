@@ -38,6 +38,7 @@ from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..emit.source import LoweredUnit
+from ..verify.atom_sites import OP_START, StatementRun, walked_alone
 from ..ir.core import Operation, copy_operations
 from ..ir.lift import Lifted, OpMemo, lift_statements
 from ..ir.target import (FROM_SETTING, GUARD_OP, Inference, Need, TargetChoice, builder_needs,
@@ -50,6 +51,7 @@ from ..text import Document
 from ..text.document import TextEdit, advance_point, decode_source
 from ..text.positions import Encoding, Position
 from .findings import finding_diagnostics, findings, missing_brace, missing_in, unclosed_note
+from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
 from .symbols import answers_changed, function_definition
 from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
@@ -98,6 +100,14 @@ def _within(diagnostic: Diagnostic, unit: Unit) -> bool:
     """Every span of `diagnostic` (absolute) lies in `unit`'s text."""
     spans = [diagnostic.span] + [r.span for r in diagnostic.related]
     return all(unit.start <= s.start and s.end <= unit.end for s in spans)
+
+
+@dataclass(frozen=True)
+class _Head:
+    """A statement's text before an edit, as `walked_alone` reads a unit (it starts at 0)."""
+    alias_definition: None = None
+    start: int = 0
+    shell: bool = False
 
 
 @dataclass(frozen=True)
@@ -185,6 +195,10 @@ class DocumentAnalysis:
         # The units that define a function or are a container's shell, in document order; None
         # when a unit's definition changed (`symbol_units`).
         self._symbol_units: list[Unit] | None = None
+        # For units[:len(_run_starts)]: the index of the first unit of the run of bare top-level
+        # statements each belongs to, or -1 (analysis/runs.py); grown as far as asked.
+        self._run_starts: list[int] = []
+        self._run_depth = 0
         self._pending: _Pending | None = None     # changes not analysed yet (`update`'s `defer`)
         self._whole_pending = False               # ... of which one replaced the whole text
         self._full_analysis()
@@ -199,6 +213,7 @@ class DocumentAnalysis:
     @units.setter
     def units(self, value: list[Unit]) -> None:
         self._units = value
+        self._run_starts, self._run_depth = [], 0
         self._alias_units = None
         self._symbol_units = None
         self._owed_from = 0   # no unit before this index owes verification
@@ -752,7 +767,7 @@ class DocumentAnalysis:
             index = self._unit_containing(edit.start, edit.old_end)
             if index is not None and not self._units[index].shell:
                 unit = self._units[index]
-                defined_before, function_before = unit.defines, unit.function
+                defined_before, function_before, results_before = unit.defines, unit.function, unit.results
                 following = None
                 if index + 1 < len(self._units) and not self._units[index + 1].shell:
                     following = self._virtual_span(index + 1)
@@ -762,7 +777,11 @@ class DocumentAnalysis:
                     changed_aliases = {defined_before, unit.defines} - {None}
                     changed_functions = {f.name for f in (function_before, unit.function) if f is not None} \
                         if function_before != unit.function else set()
-                    self._reverify_alias_users(changed_aliases, exclude=unit, functions=changed_functions)
+                    # A statement whose results changed, or that began or ceased to end a run
+                    # of bare statements, changes those verified with it (analysis/runs.py).
+                    moved = edit if self._ends_run_changed(unit, edit, removed) else None
+                    self._reverify_alias_users(changed_aliases, exclude=unit, functions=changed_functions,
+                                               results=results_before | unit.results, moved=moved)
                     return
         self._settle_units()
         units = self._units
@@ -775,6 +794,7 @@ class DocumentAnalysis:
             self._add_shift(first, delta)
             return
         touched = units[max(0, first - 1):last + 2]
+        changed_results = frozenset().union(*(u.results for u in touched))
         changed_aliases = {u.defines for u in touched} - {None}
         changed_functions = {u.function.name for u in touched if u.function is not None}
         was_broken = self._broken
@@ -785,8 +805,10 @@ class DocumentAnalysis:
         # A container's shell made or unmade, or a document that became or stopped being broken
         # (its containers read from pieces or from its tree): any call's symbol table may differ.
         containers = was_broken != self._broken or any(u.shell for u in touched) or any(u.shell for u in fresh)
+        changed_results |= frozenset().union(*(u.results for u in fresh))
         self._reverify_alias_users(changed_aliases, exclude=fresh,
-                                   functions=None if containers else changed_functions)
+                                   functions=None if containers else changed_functions,
+                                   results=changed_results, moved=edit, containers=containers)
 
     def _forget_columns_after(self, edit: TextEdit) -> None:
         """Derived results count columns from the start of a unit's first line: the units that
@@ -811,19 +833,27 @@ class DocumentAnalysis:
         return not data[line_start:edit.new_end].strip(b" \t")
 
     def _reverify_alias_users(self, names: set[bytes], exclude: Unit | list[Unit],
-                              functions: set[str] | None = frozenset()) -> None:
+                              functions: set[str] | None = frozenset(), results: frozenset[bytes] = frozenset(),
+                              moved: TextEdit | None = None, containers: bool = False) -> None:
         """Verify again the units whose verification resolved one of the `!alias` names whose
         definition changed (aliases may be defined anywhere in the document), or looked up a
-        function whose definitions changed (`functions`; None: any function)."""
-        if not names and functions is not None and not functions:
+        function whose definitions changed (`functions`; None: any function), and the bare
+        top-level statements verified with others (analysis/runs.py) that looked for a value
+        one of `results` names, or that the edit `moved` (which added, removed or remade
+        statements) reaches, or any of them when `containers` were made or unmade."""
+        if not names and functions is not None and not functions and not results and moved is None:
             return
         wanted = {n.decode("utf-8", "replace") for n in names}
         skip = {id(exclude)} if isinstance(exclude, Unit) else {id(u) for u in exclude}
+        reach = max(moved.old_end, moved.new_end) if moved is not None else -1
         for index, unit in enumerate(self.units):
             if id(unit) in skip:
                 continue
             asked = unit.symbols and (functions is None or not functions.isdisjoint(unit.symbols))
-            if unit.aliases & wanted or asked and answers_changed(self, unit):
+            in_run = unit.bare and (containers or not unit.run_names.isdisjoint(results) or unit.run_names and
+                                    moved is not None and unit.start >= moved.start and
+                                    (unit.run_from is None or unit.run_from.start <= reach))
+            if unit.aliases & wanted or in_run or asked and answers_changed(self, unit):
                 found = self._unit_findings(index)
                 if found is None:
                     continue
@@ -860,6 +890,7 @@ class DocumentAnalysis:
         if expected == 2 and (statements[1].start_byte != following[0] + delta or statements[1].end_byte != end):
             return False
         had_diagnostics = bool(unit.diagnostics or unit.elsewhere)
+        self._run_starts, self._run_depth = [], 0   # whether the statement ends a run may change
         unit.tree = tree
         unit.end = statements[0].end_byte
         unit.derived.clear()
@@ -944,7 +975,8 @@ class DocumentAnalysis:
         # end of its region, which may have changed anywhere.
         reusable = {(u.start, u.end): u for i, u in enumerate(self._units)
                     if not first - 1 <= i <= last and not u.shell and not (u.start <= edit.new_end and edit.start <= u.end)
-                    and not any(d.source is Source.SYNTAX for d in u.diagnostics)}
+                    and not any(d.source is Source.SYNTAX for d in u.diagnostics)
+                    and walked_alone(data, u)}   # a bare statement is verified with others now
         units: list[Unit] = []
         fresh: list[Unit] = []
         for unit in enumerate_units(root, 0, len(data)):
@@ -997,7 +1029,8 @@ class DocumentAnalysis:
                 return False
             if was_broken:
                 return True
-            return (not any(d.source is Source.SYNTAX for d in unit.diagnostics)
+            return (not unit.bare   # verified with other statements (runs.py), alone now
+                    and not any(d.source is Source.SYNTAX for d in unit.diagnostics)
                     and _starts_alike_anywhere(data, unit.start))
         kept = {(u.start, u.end): u for i, u in enumerate(units)
                 if not first <= i <= last and reusable(u)}
@@ -1176,6 +1209,7 @@ class DocumentAnalysis:
             name = unit.alias_definition[0] if unit.alias_definition is not None else ""
             unit.defines = name.encode("utf-8") if name.startswith("!") else None
             unit.symbols = {}
+            unit.results = self._results_of(unit)
             before = unit.function
             unit.function = function_definition(self.document.data, unit, lambda u=unit: self.unit_nodes(u))
             if before != unit.function:
@@ -1269,6 +1303,87 @@ class DocumentAnalysis:
         self.settle()
         tree = self.tree_for(unit)
         return statement_nodes(tree, unit) if tree is not None else []
+
+    # ------------------------------------------------------------------ statement runs
+    def verification_scope(self, unit: Unit) -> "Unit | StatementRun":
+        """What `unit` is verified as: itself, or, for a bare top-level statement that uses
+        values other statements of its run define, the stretch from the first of those to it
+        (analysis/runs.py). Records on the unit what an edit must change to verify it again."""
+        unit.run_names, unit.run_from, unit.bare = frozenset(), None, False
+        if self._broken or unit.piece is not None or walked_alone(self.document.data, unit):
+            return unit
+        unit.bare = True
+        if self._shift and self._shift_pending_for(unit):
+            self._settle_units()
+        index = self._position(unit)
+        if index is None:
+            return unit
+        run_start = self._run_start(index)
+        if run_start < 0:
+            return unit
+        units, data = self._units, self.document.data
+        scope = scope_of(index, run_start, lambda i: bytes(data[units[i].start:units[i].end]))
+        unit.run_names = scope.names
+        unit.run_from = units[scope.reach - 1] if scope.reach > 0 else None
+        if scope.first == index:
+            return unit
+        return StatementRun(units[scope.first].start, unit.end, tuple(units[scope.first:index + 1]))
+
+    def finding_errors(self, lo: int, hi: int) -> list[Diagnostic]:
+        """The syntax and type errors of the statements in [lo, hi) of a well-formed document."""
+        tree = self.fresh_tree()
+        if tree is None or hi <= lo:
+            return []
+        found = findings(_spanning(tree, lo, hi), self.document.data, lo, hi)
+        return [d for d in finding_diagnostics(found, self._parse_type, self.settings.allow_unregistered_dialect)
+                if d.severity is Severity.ERROR]
+
+    def _results_of(self, unit: Unit) -> frozenset[bytes]:
+        data = self.document.data
+        if unit.shell or data[unit.start:unit.start + 1] != b"%":
+            return frozenset()
+        return results(bytes(data[unit.start:unit.end]))
+
+    def _ends_run_changed(self, unit: Unit, edit: TextEdit, removed: bytes) -> bool:
+        """Whether an edit inside `unit` changed whether it ends a run of bare top-level
+        statements (`walked_alone`: an edit to its op's name can)."""
+        data = self.document.data
+        head = OP_START.match(data, unit.start)
+        if head is not None and edit.start > head.end():
+            return False
+        before = bytes(data[unit.start:edit.start]) + removed + bytes(data[edit.new_end:edit.new_end + 256])
+        was = walked_alone(before, _Head(None))
+        return was != walked_alone(data, unit)
+
+    def _position(self, unit: Unit) -> int | None:
+        """The index of `unit` among the units (by identity), or None."""
+        units = self._units
+        at = bisect_left(units, unit.start, key=_START)
+        while at < len(units) and units[at].start == unit.start:
+            if units[at] is unit:
+                return at
+            at += 1
+        return None
+
+    def _run_start(self, index: int) -> int:
+        """The index of the first unit of the run of bare top-level statements units[index]
+        belongs to, or -1 when it belongs to none (as `verify/atom_sites.site_units` groups
+        them: a container's shells, alias definitions and functions end a run, and statements
+        inside a container are walked alone)."""
+        starts, units, data = self._run_starts, self._units, self.document.data
+        depth = self._run_depth   # containers open after the known prefix
+        while len(starts) <= index:
+            at = len(starts)
+            unit = units[at]
+            if unit.shell:
+                depth += -1 if unit.start == unit.end or data[unit.start:unit.start + 1] == b"}" else 1
+                starts.append(-1)
+            elif depth > 0 or walked_alone(data, unit):
+                starts.append(-1)
+            else:
+                starts.append(starts[at - 1] if at > 0 and starts[at - 1] >= 0 else at)
+        self._run_depth = depth
+        return starts[index]
 
     # ------------------------------------------------------------------ diagnostics
 

@@ -60,6 +60,15 @@ class Unit:
     # What its atoms need of the target (ir/target.py, `Need`), the first of each gate, spans
     # relative to `start`: read when it is diagnosed, combined over the document by the analysis.
     needs: tuple[Any, ...] = ()
+    # A bare top-level statement's results by name, and, when it was verified with the
+    # statements whose values it uses (analysis/runs.py), the names it looked for and the unit
+    # just before the first one it could have looked in (None: the document's start).
+    # `bare`: it was verified as such a statement could be, outside a function (an edit that
+    # makes or unmakes a container verifies it again).
+    results: frozenset[bytes] = frozenset()
+    bare: bool = False
+    run_names: frozenset[bytes] = frozenset()
+    run_from: "Unit | None" = field(default=None, compare=False, repr=False)
 
     def shift(self, delta: int) -> None:
         self.start += delta

@@ -68,16 +68,31 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
             asked.add(name)   # an edit to this alias' definition verifies the unit again
             return analysis.alias_type(name)
         try:
-            verified = verify_unit(analysis.lifted_unit(unit), analysis.target_arch, resolve)
+            # A bare top-level statement is verified with those whose values it uses (runs.py).
+            scope = analysis.verification_scope(unit)
+            known = errors if scope is unit else _with_errors_before(analysis, scope, unit, errors)
+            verified = verify_unit(analysis.lifted_unit(scope), analysis.target_arch, resolve)
             own = [d for d in verified if d.severity is Severity.ERROR]
-            found = (verified + lowering.diagnostics(unit, errors + own)
-                     + pipeline.diagnostics(unit, errors, own, frozenset(names[index])))
+            found = (verified + lowering.diagnostics(scope, known + own)
+                     + pipeline.diagnostics(scope, known, own, frozenset(names[index])))
+            if scope is not unit:
+                # What the other statements of the scope say is theirs to say.
+                found = [d for d in found if not scope.start <= d.span.start < unit.start]
             # Atoms no single target runs: the document's one conflict error says so.
             out[index] = [d for d in found if d.code not in _GATES] if analysis.target_conflicted else found
         except Exception:  # a defect in one verifier must not cost the rest of the file
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.aliases = frozenset(asked)
     return out
+
+
+def _with_errors_before(analysis: "DocumentAnalysis", scope, unit: Unit,
+                        errors: list[Diagnostic]) -> list[Diagnostic]:
+    """`errors` with the syntax and type errors of the statements of `scope` before `unit`
+    (an error there stops the ops that use what it defines), in document order, once each:
+    the same whether those statements were analysed with the unit or before it."""
+    before = analysis.finding_errors(scope.start, unit.start)
+    return sorted(set(errors) | set(before), key=Diagnostic.document_order)
 
 
 def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: float | None) -> list[Diagnostic]:

@@ -32,7 +32,7 @@ from .context import EXEC_TMA_BINDER, VerifyContext
 from .tma import Flag, TmaPartitionResult, verify_tma
 
 __all__ = ["AtomSite", "AliasDef", "SiteSource", "NO_ALIASES", "alias_table", "aliases_of", "unit_sites", "document_sites", "left_reason",
-           "DSL_APPLYING", "unit_key", "clear_cache", "StatementRun", "site_units", "OP_START"]
+           "DSL_APPLYING", "unit_key", "clear_cache", "StatementRun", "site_units", "walked_alone", "OP_START"]
 
 # Ops that apply an atom given as their first operand.
 _APPLYING = APPLYING_OPS
@@ -396,7 +396,7 @@ class StatementRun:
     piece: None = None
 
 
-def _walked_alone(data, unit: SourceUnit) -> bool:
+def walked_alone(data, unit: SourceUnit) -> bool:
     """Whether `unit` is walked alone: a container's shell, an alias definition, or an op
     isolated from above (a function: nothing outside it reaches in)."""
     if unit.shell or unit.alias_definition is not None:
@@ -434,7 +434,7 @@ def site_units(analysis: SiteSource) -> list:
             closing = unit.start == unit.end or data[unit.start:unit.start + 1] == b"}"
             depth += -1 if closing else 1
             continue
-        if depth > 0 or _walked_alone(data, unit):
+        if depth > 0 or walked_alone(data, unit):
             close()
             out.append(unit)
         else:
