@@ -205,6 +205,30 @@ def test_the_summary_counts_every_severity_it_printed(tmp_path):
     assert two.stdout.splitlines()[-1] == "2 files checked: 0 errors, 0 warnings, 2 information"
 
 
+ALIASED_TILE = ("#tile = array<i64: {}>\n"
+                "func.func @k(%v: memref<128x128xf16, 1>, %i: index) attributes "
+                "{{nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>}} {{\n"
+                "  %a = nv_tileas.tiled_load %v coords(%i, %i) offsets() {{tileSize = #tile, allow_tma = true}} "
+                ": memref<128x128xf16, 1> -> tensor<64x128xf16>\n"
+                "  return\n}}\n")
+
+
+def test_a_tile_size_written_as_an_attribute_alias_is_what_it_stands_for(tmp_path):
+    """`tileSize = #tile` checks as the array `#tile` stands for: clean when it fits the tile
+    (and the load gets TMA: no remark), the size error at the use when it does not."""
+    path = tmp_path / "alias.ir"
+    path.write_text(ALIASED_TILE.format("64, 128"), encoding="utf-8")
+    clean = run("check", str(path))
+    assert (clean.returncode, clean.stdout.splitlines()) == (0, ["1 file checked: 0 errors, 0 warnings"])
+    path.write_text(ALIASED_TILE.format("64, 64"), encoding="utf-8")
+    wrong = run("check", "-q", str(path))
+    column = path.read_text().splitlines()[2].index("#tile") + 1
+    assert wrong.returncode == 1
+    assert [l for l in wrong.stdout.splitlines() if l.startswith(str(path))] == [
+        f"{path}:3:{column}: error: requires the same size for tileSize and tensor "
+        "[verify:tileas.memops.tile-size-mismatch]"]
+
+
 # ------------------------------------------------------------------ --select / --ignore
 def test_select_and_ignore_by_code_prefix(mma, bad):
     both = [str(mma), str(bad)]

@@ -279,3 +279,24 @@ func.func @k(%v: memref<128x12xf16, 1>, %i: index) attributes {nv_tileas.kernel_
         text_document=lsp.TextDocumentIdentifier(uri=uri), position=position_of(fixed, "nv_tileas.tiled_load", into=3))))
     assert "- becomes `nv_tileas.async.tiled_tma_load`" in hover.contents.value
     assert "kernel argument `%tma_host0`" in hover.contents.value
+
+
+async def test_editing_an_attribute_alias_verifies_its_users_again(client: RecordingClient):
+    """A load's `tileSize = #tile` is checked against what `#tile` stands for, and an edit of
+    the alias's line alone makes the load's error appear and go."""
+    text = """\
+#tile = array<i64: 64, 128>
+func.func @k(%v: memref<128x128xf16, 1>, %i: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+  %a = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = #tile, allow_tma = true} : memref<128x128xf16, 1> -> tensor<64x128xf16>
+  return
+}
+"""
+    uri = doc_uri("attribute-alias")
+    assert list((await open_and_wait(client, uri, text)).diagnostics) == []
+    wrong = text.replace("64, 128>", "64, 64>", 1)
+    change_range(client, uri, 2, range_of(text, "128>"), "64>")
+    expected = Shape("requires the same size for tileSize and tensor",
+                     rng_tuple(range_of(wrong, "#tile", occurrence=1)), lsp.DiagnosticSeverity.Error, "verify")
+    assert shapes((await wait_for_publish(client, uri, 2)).diagnostics) == [expected]
+    change_range(client, uri, 3, range_of(wrong, "64>"), "128>")
+    assert list((await wait_for_publish(client, uri, 3)).diagnostics) == []

@@ -1206,8 +1206,7 @@ class DocumentAnalysis:
             unit.alias_definition = self._alias_definition(unit)
             if before is not None or unit.alias_definition is not None:
                 self._alias_units = None
-            name = unit.alias_definition[0] if unit.alias_definition is not None else ""
-            unit.defines = name.encode("utf-8") if name.startswith("!") else None
+            unit.defines = unit.alias_definition[0].encode("utf-8") if unit.alias_definition is not None else None
             unit.symbols = {}
             unit.results = self._results_of(unit)
             before = unit.function
@@ -1294,7 +1293,9 @@ class DocumentAnalysis:
             if node.type not in ALIAS_DEFINITIONS:
                 continue
             name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-            if name is not None and value is not None and value.type in TYPE_KINDS:
+            # A type alias names a type; an attribute alias any attribute (`#tile = array<...>`).
+            if name is not None and value is not None and not value.has_error \
+                    and (value.type in TYPE_KINDS or node.type == "attribute_alias_definition"):
                 return node_text(name), node_text(value), node_span(value).shifted(-unit.start)
         return None
 
@@ -1407,8 +1408,9 @@ class DocumentAnalysis:
         return hit
 
     def alias_type(self, name: str) -> WrittenType | None:
-        """The type a top-level `!name = <type>` defines (aliases may follow their uses), and
-        where it is written: the first definition, as MLIR keeps it. Read from the units that
+        """The type a top-level `!name = <type>` defines, or the attribute a `#name = <attr>`
+        does (aliases may follow their uses), and where it is written: the first definition,
+        as MLIR keeps it. Read from the units that
         define aliases (`alias_units`), so a lookup costs the aliases, not the file."""
         self.settle()
         for unit in self.alias_units():

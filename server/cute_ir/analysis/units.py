@@ -38,7 +38,7 @@ class Unit:
     diagnostics: list[Diagnostic] = field(default_factory=list)   # spans relative to `start`
     tree: Tree | None = None                  # own tree after a local re-parse
     unverified: bool = False                  # its verification was deferred (verify_pending)
-    defines: bytes | None = None              # the `!alias` it defines (from `alias_definition`)
+    defines: bytes | None = None              # the `!alias` or `#alias` it defines (from `alias_definition`)
     # A `!name = type` / `#name = attr` it defines: (name, the aliased text, where that text is,
     # relative to `start`). Read from its text when it is diagnosed, so the document's alias
     # table never needs a tree or IR of a unit that only moved.

@@ -36,6 +36,15 @@ class AliasTable:
             self._written.setdefault(name, text)     # the first definition counts, as in MLIR
         self._resolved: dict[str, str | None] = {}
 
+    @classmethod
+    def on_demand(cls, lookup: Callable[[str], str | None]) -> "AliasTable":
+        """A table that asks `lookup` for each name a text uses (None: not defined), so that
+        a caller learns which aliases a unit depends on and no table of the whole document
+        is built."""
+        table = cls(())
+        table._written = _Asked(lookup)
+        return table
+
     def __bool__(self) -> bool:
         return bool(self._written)
 
@@ -80,6 +89,31 @@ class AliasTable:
         token = match.group(0)
         found = self._resolved.get(token) if token[0] != '"' else None
         return found if found is not None else token
+
+
+class _Asked(dict):
+    """Definitions fetched from a lookup the first time a name is met. A dotted name is a
+    dialect's (`#nv_tileas.copy_atom`), never an alias, and is not asked."""
+
+    def __init__(self, lookup: Callable[[str], str | None]) -> None:
+        super().__init__()
+        self._lookup = lookup
+        self._absent: set[str] = set()
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __contains__(self, name: object) -> bool:
+        if dict.__contains__(self, name):
+            return True
+        if not isinstance(name, str) or "." in name or name in self._absent:
+            return False
+        text = self._lookup(name)
+        if text is None:
+            self._absent.add(name)
+            return False
+        self[name] = text
+        return True
 
 
 def resolve_aliases(roots: Iterable[Operation], table: AliasTable | Mapping[str, str]) -> None:

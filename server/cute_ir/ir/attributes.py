@@ -4,12 +4,20 @@ An op's attribute is inherent (a property, `<{...}>` in the generic form) or dis
 (`{...}`); readers ask for it by name and get either. The values verifiers and passes read are
 enum cases (`#nv_tileas.mem_semantic<acquire>`), integers (`16 : i32`) and dense arrays
 (`array<i64: 64, 128>`); each is parsed here, once.
+
+A value may be written as a `#name` alias. MLIR's parser replaces it by what it stands for
+before any verifier runs; the verifiers read the unit's IR as written, so the reads here resolve
+it, under `reading_aliases` (the lowering resolves the IR it rewrites first: ir/aliases.py).
 """
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Iterator
 
+from .aliases import AliasTable
 from .core import Attribute, OpResult, Operation, Value
 
 _ENUM = re.compile(r"^#(\w+)\.(\w+)<\s*(\w+)\s*>$")
@@ -28,15 +36,38 @@ class EnumCase:
     case: str
 
 
+# The aliases the reads below resolve (`reading_aliases`); None: values are read as written.
+_aliases: ContextVar[AliasTable | None] = ContextVar("attribute_aliases", default=None)
+
+
+@contextmanager
+def reading_aliases(table: AliasTable) -> Iterator[None]:
+    """Within the block, attribute values read through this module have `table`'s aliases
+    resolved."""
+    token = _aliases.set(table)
+    try:
+        yield
+    finally:
+        _aliases.reset(token)
+
+
+def _resolved(attr: Attribute | None) -> Attribute | None:
+    table = _aliases.get()
+    if attr is None or table is None:
+        return attr
+    text = table.expand(attr.text)
+    return attr if text == attr.text else Attribute(text)
+
+
 def attribute(op: Operation, name: str) -> Attribute | None:
-    """`op`'s attribute `name`, inherent or discardable."""
-    return op.attributes.get(name) or op.properties.get(name)
+    """`op`'s attribute `name`, inherent or discardable, its aliases resolved."""
+    return _resolved(op.attributes.get(name) or op.properties.get(name))
 
 
 def all_attributes(op: Operation) -> dict[str, Attribute]:
     """`op`'s inherent and discardable attributes by name (a discardable one wins, as in
-    `attribute`)."""
-    return {**op.properties, **op.attributes}
+    `attribute`), their aliases resolved."""
+    return {name: _resolved(attr) for name, attr in {**op.properties, **op.attributes}.items()}
 
 
 def parse_enum(text: str) -> EnumCase | None:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic
 from ..dialects.cute_nvgpu.ops import ATOM_SITE_OPS, COPY, MAKE_ATOM, MMA, op_verifier
+from ..ir.aliases import AliasTable
+from ..ir.attributes import reading_aliases
 from ..ir.lift import Lifted
 from .context import AliasResolver, VerifyContext, no_aliases
 from .copy import verify_copy_op
@@ -31,8 +33,15 @@ VERIFIED_OPS = ATOM_SITE_OPS | TMA_VERIFIED_OPS | MEMOP_NAMES | ASYNC_TMA_OP_NAM
 
 
 def verify_unit(lifted: Lifted, target: str, resolve_alias: AliasResolver = no_aliases) -> list[Diagnostic]:
-    """Diagnostics (absolute spans) of every verified op in a unit's IR."""
-    ctx = VerifyContext(lifted, target, [], resolve_alias)
+    """Diagnostics (absolute spans) of every verified op in a unit's IR; `resolve_alias`
+    answers for the `!name` types and `#name` attributes it uses."""
+    table = AliasTable.on_demand(lambda name: getattr(resolve_alias(name), "text", None))
+    with reading_aliases(table):
+        return _verify(VerifyContext(lifted, target, [], resolve_alias))
+
+
+def _verify(ctx: VerifyContext) -> list[Diagnostic]:
+    lifted, target = ctx.lifted, ctx.target
     names = set()
     for op in ctx.operations():
         names.add(op.name)

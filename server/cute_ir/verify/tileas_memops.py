@@ -30,7 +30,7 @@ from ..dialects.nv_tileas.memops import (
     COPY_ATOM, DIALECT, ENUMS, MEM_SCOPE, MEM_SEMANTIC, MEMOP_NAMES, PADDING, RMW_MODE, SCOPE_ATTRIBUTE, SEMANTIC_ATTRIBUTE,
     SPECIAL_PADDINGS, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE,
 )
-from ..ir.attributes import attribute, enum_case, integers, parse_enum
+from ..ir.attributes import all_attributes, attribute, enum_case, integers, parse_enum
 from ..ir.core import Operation, Value
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import Shaped, element_bits, shaped
@@ -121,7 +121,7 @@ class _Checker:
             self.fail("tileas.memops.result-group-size", self.name_span(op), first_token_result, extra)
         if op.name == TILED_ATOMIC_RMW and attribute(op, RMW_MODE) is None:
             self.fail("tileas.atomic-rmw.missing-rmw-mode", self.name_span(op))
-        for name, attr in list(op.attributes.items()) + list(op.properties.items()):
+        for name, attr in all_attributes(op).items():
             found = parse_enum(attr.text)
             if found is not None and found.dialect == DIALECT and found.enum in ENUMS and found.enum != COPY_ATOM \
                     and found.case not in ENUMS[found.enum]:

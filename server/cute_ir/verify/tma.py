@@ -32,7 +32,7 @@ from ..dialects.cute_nvgpu.enums import (BUILDER_MODES, DIALECT, DSL_TMA_LOAD_MO
                                         TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, DSL_MAKE_REDUCE, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS,
                                            NON_EXEC_REDUCE, PARTITION, TMA_OPS, TMA_REDUCE, UPDATE_DESCRIPTOR)
-from ..ir.attributes import EnumCase, attribute, constant_number, enum_case, integer, parse_enum
+from ..ir.attributes import EnumCase, all_attributes, attribute, constant_number, enum_case, integer, parse_enum
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.reading import is_layout_type
@@ -494,7 +494,7 @@ class _Checker:
         return True
 
     def enums(self, op: Operation) -> None:
-        for name, attr in list(op.attributes.items()) + list(op.properties.items()):
+        for name, attr in all_attributes(op).items():
             found = parse_enum(attr.text)
             if found is None or found.dialect != DIALECT or found.enum not in TMA_ENUMS:
                 continue
@@ -600,7 +600,7 @@ class _Checker:
     def mode(self, op: Operation, note) -> None:
         """A descriptor's mode is one the builder supports (the TileAS page's lists): a load mode
         outside them is the page's message, a store mode cute-ir's enum message."""
-        mode = op.attributes.get("mode")
+        mode = attribute(op, "mode")
         found = parse_enum(mode.text) if mode is not None else None
         if found is None or found.dialect != DIALECT or found.enum not in BUILDER_MODES \
                 or found.case in BUILDER_MODES[found.enum]:
@@ -630,12 +630,12 @@ class _Checker:
                 return
 
     def element_strides(self, op: Operation, note) -> None:
-        attr = op.attributes.get("elementStrides")
+        attr = attribute(op, "elementStrides")
         if attr is not None and any(int(n) != 1 for n in re.findall(r"-?\d+", attr.text.split(":", 1)[-1])):
             self.spec("tileas.tma-desc.element-stride", self.attribute_span(op, "elementStrides"), related=note)
 
     def mode_matches_result(self, op: Operation, note) -> None:
-        mode = op.attributes.get("mode")
+        mode = attribute(op, "mode")
         found = parse_enum(mode.text) if mode is not None else None
         if found is None or found.dialect != DIALECT or not op.results:
             return
@@ -938,7 +938,7 @@ class _Checker:
         return (rank(layout) if isinstance(layout, Layout) else None), descriptor is not None and descriptor.kind == "im2col"
 
     def update(self, op: Operation) -> None:
-        field_attr = op.attributes.get("field")
+        field_attr = attribute(op, "field")
         if field_attr is None:
             return
         name = field_attr.text.strip('"')
