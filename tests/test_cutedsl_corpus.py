@@ -189,4 +189,21 @@ def test_a_dsl_op_the_lowering_cannot_bind_stays_and_says_why_in_the_lowering_an
     shown = sorted((d.span.start, d.message) for d in analysis.diagnostics() if d.code == "lower.not-lowered")
     assert said == shown and len(said) == len(written)
     assert all(m.endswith(DSL_UNBOUND) or "arrives as a kernel argument" in m for _, m in said)
+    # One note per op, and each says which application of its atom it is.
+    assert len({m for _, m in said}) == len(said)
     assert all(d.severity is Severity.INFORMATION for d in result.diagnostics if d.code == "lower.not-lowered")
+
+
+def test_each_copy_the_lowering_leaves_says_what_it_copies_where_and_with_which_atom():
+    """The ldmatrix / stmatrix kernel applies a few atoms at 19 `cute.copy` ops: each op's note
+    names its source and destination with their memory and the atom, at the op, as `check`
+    and the editor give it."""
+    from cute_ir.passes.lower_atoms import DSL_UNBOUND
+    analysis = _analyse("sm100_b8_ldsm_stsm", "canonical.mlir")
+    text = analysis.document.text
+    said = [(analysis.document.position(d.span.start).line, d.message)
+            for d in analysis.diagnostics() if d.code == "lower.not-lowered"]
+    line = next(n for n, written in enumerate(text.splitlines()) if "cute.copy(%2, %grouped, %grouped_17)" in written)
+    assert (line, "`cute.copy` is not lowered: it copies `%grouped` (smem) to `%grouped_17` (rmem) with `%2` "
+            f"(a `ldsm` atom); {DSL_UNBOUND}") in said
+    assert len(said) == 19 and len({m for _, m in said}) == 19

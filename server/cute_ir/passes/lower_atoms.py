@@ -32,6 +32,7 @@ MLIR's dead-code elimination erases side-effect-free ops without uses.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..dialects.cute_nvgpu.ops import APPLYING_OPS, BUILDING_OPS
@@ -61,6 +62,18 @@ STOPPED_CODE = "lower.stopped"
 # of one instruction stands for; CuTe's own lowering to LLVM expands them.
 DSL_UNBOUND = ("its operands are CuTe DSL tensors, and the lowering does not expand a CuTe layout (over which "
                "one op may apply its atom many times) into the addresses and registers an instruction binds")
+# What each such op does with its operands (by op and operand count; 0 is the atom), so that
+# the note on each op of a kernel that applies one atom many times says which application it
+# is. Another form (a block-scaled `cute.gemm` groups each operand with its scale factors) is
+# "it applies" the atom to its operands.
+DSL_DOES = {
+    ("cute.copy", 3): "it copies {1} to {2} with {0}",
+    ("cute.gemm", 5): "it accumulates {2} times {3} plus {4} into {1} with {0}",
+}
+# The memory a CuTe tensor is in (`!cute.memref<i8, smem, ...>`), and the cute_nvgpu type an
+# atom is or holds (`!cute.tiled_copy<!cute_nvgpu.atom.ldsm<...>, ...>`).
+_TENSOR_MEMORY = re.compile(r"^!cute\.memref<[^,<>]+,\s*(\w+)")
+_ATOM_KIND = re.compile(r"!cute_nvgpu\.(?:atom\.)?([\w.]+)")
 
 
 # How the preview's notes begin (emit/preview.py writes them) on an op stopped by an error,
@@ -87,6 +100,22 @@ def _atom_sources(atom) -> list:
             break
         atom = atom.owner.operands[0]
     return out
+
+
+def _dsl_application(op: Operation, expand) -> str:
+    """What a CuTe DSL `cute.copy` / `cute.gemm` applies to what (`DSL_DOES`): its values by
+    name, a tensor with its memory, the atom with its kind. `expand`: the document's aliases,
+    for types as the text writes them (None: resolved already)."""
+    def named(value, pattern: re.Pattern, shown: str) -> str:
+        text = expand(value.type.text) if expand else value.type.text
+        found = pattern.search(text)
+        name = f"`%{value.name_hint}`" if value.name_hint else "a value"
+        return name if found is None else f"{name} ({shown.format(found.group(1))})"
+
+    operands = op.operands
+    parts = [named(operands[0], _ATOM_KIND, "a `{}` atom")] + [named(v, _TENSOR_MEMORY, "{}") for v in operands[1:]]
+    does = DSL_DOES.get((op.name, len(parts)))
+    return does.format(*parts) if does is not None else f"it applies {parts[0]} to {', '.join(parts[1:])}"
 
 
 @register
@@ -130,7 +159,8 @@ class ConvertCuteNvgpuToPtx(Pass):
         as the text writes them (a check in place), read through the document's aliases
         (`facts[ALIASES]`) as the run, which resolved them, reads them."""
         if op.name in DSL_APPLYING:
-            reason = DSL_UNBOUND
+            table = context.facts.get(ALIASES) if written else None
+            reason = f"{_dsl_application(op, table.expand if table else None)}; {DSL_UNBOUND}"
         elif asm is None or isinstance(asm, str):
             reason = f"its instruction has no form with operands bound by constraints here ({asm or 'none'})"
         else:
