@@ -662,6 +662,19 @@ def test_the_matmul_main_loop_loads_by_tma_multiplies_by_mma_sync_and_stores_by_
     assert_assembles(ptx, arch)
 
 
+def test_cli_emit_host_says_the_dynamic_shared_memory_each_kernel_launches_with(capsys):
+    """What the kernel's PTX takes as dynamic shared memory is what its host must opt into and
+    launch with; a kernel whose buffers fit 48 KB declares them and needs none."""
+    assert main(["lower", str(MATMUL), "--arch", "sm_90", "--emit", "host"]) == 0
+    assert ("// dynamic shared memory: 98368 bytes: cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, "
+            "98368) before the first launch, and sharedMemBytes = 98368 at each") in capsys.readouterr().out.splitlines()
+    assert main(["lower", str(COPY), "--emit", "host"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    twins = [line for line in lines if ": the host side of @" in line]
+    assert len(twins) > 1 and lines.count(
+        "// dynamic shared memory: none (its shared buffers are declared statically; sharedMemBytes = 0)") == len(twins)
+
+
 def test_a_dot_needs_its_operands_in_shared_memory_and_a_product_accumulator():
     text = (f"func.func @k(%v: memref<128x128xf16, 1>, %i: index) {SPEC} {{\n"
             "  %a, %ka = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 16>, "

@@ -97,7 +97,7 @@ def _lower_one(args: argparse.Namespace, path: str, analysis: DocumentAnalysis, 
         # What `check` rejects is not emitted, as the editor's preview does not emit it.
         stopped = _stopped(path, analysis, args.emit)
         if args.emit == "host":
-            return max(_emit_host(path, final, frozenset(stopped)), FINDINGS if stopped else CLEAN)
+            return max(_emit_host(path, final, frozenset(stopped), analysis.target_arch), FINDINGS if stopped else CLEAN)
         status = _emit_ptx(path, analysis.target_arch, final, args.ptxas if args.assemble else None, stopped)
         return max(status, FINDINGS if stopped else CLEAN)
     missing = sorted(after - {s.argument for s in result.stages})
@@ -176,12 +176,13 @@ def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None, 
     return status
 
 
-def _emit_host(path: str, final_ir: str, stopped: frozenset[str]) -> int:
-    """`--emit host`: each kernel's host side after the pipeline (features/host_side.py), but
-    of those in `stopped`, which are already reported."""
+def _emit_host(path: str, final_ir: str, stopped: frozenset[str], target: str) -> int:
+    """`--emit host`: each kernel's host side after the pipeline (features/host_side.py), with
+    the dynamic shared memory its PTX for `target` needs, but of those in `stopped`, which are
+    already reported."""
     from ..features.host_side import host_side
 
-    texts = host_side(final_ir, stopped)
+    texts = host_side(final_ir, stopped, target)
     if not texts and stopped:
         return FINDINGS
     if not texts:
@@ -245,7 +246,8 @@ def add_parser(sub) -> None:
     lower.add_argument("--emit", choices=("ir", "ptx", "host"), default="ir",
                        help="what to print after the pipeline: the IR (default), the PTX of each "
                             "TileAS kernel (one module each), or each kernel's host side (the tensor "
-                            "maps its host twin encodes, in tmaIdx order, and the callback formats); "
+                            "maps its host twin encodes, in tmaIdx order, the callback formats and the "
+                            "dynamic shared memory its launch needs); "
                             "a kernel `check` reports an error in is not emitted")
     lower.add_argument("--assemble", action="store_true",
                        help="with --emit ptx, also assemble each module with ptxas (exit 1 if it rejects one)")

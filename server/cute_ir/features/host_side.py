@@ -3,8 +3,9 @@
 For each host twin `separate-host-tma` made: the tensor maps it encodes, in tmaIdx order, with
 the kernel argument each becomes, its mode (a gather4 / scatter4 map's box is one row) and its
 encode parameters (`tensormap_view.py`); the
-descriptors the kernel builds itself and the callback formats that bring their templates; then
-the twin and its format globals as IR.
+descriptors the kernel builds itself and the callback formats that bring their templates; the
+dynamic shared memory the kernel's PTX asks the launch for (emit/builder.py: shared memory past
+the 48 KB a kernel may declare statically); then the twin and its format globals as IR.
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.lift import lift
 from ..ir.printer import print_ops
 from ..dialects.registry import is_function
-from ..emit.tileas_kernel import kernel_name
+from ..emit.builder import PtxModule
+from ..emit.tileas_kernel import emit_tileas_kernel, kernel_name
 from ..syntax.parser import parse
 from .tensormap_view import tensormap_view
 
@@ -29,9 +31,23 @@ def _symbol(function: Operation) -> str:
     return function_symbol(function) or "@?"
 
 
-def host_side(ir_text: str, leave_out: frozenset[str] = frozenset()) -> list[str]:
+def _dynamic_shared(kernel: Operation | None, target: str | None) -> str | None:
+    """What the host gives the kernel's launch as dynamic shared memory, as its PTX for
+    `target` asks (None: no kernel, no target, or no PTX)."""
+    module = emit_tileas_kernel(kernel, target) if kernel is not None and target else None
+    if not isinstance(module, PtxModule) or not module.ok:
+        return None
+    size = dict(module.dynamic_shared).get(kernel_name(kernel))
+    if size is None:
+        return "// dynamic shared memory: none (its shared buffers are declared statically; sharedMemBytes = 0)"
+    return (f"// dynamic shared memory: {size} bytes: cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, "
+            f"{size}) before the first launch, and sharedMemBytes = {size} at each")
+
+
+def host_side(ir_text: str, leave_out: frozenset[str] = frozenset(), target: str | None = None) -> list[str]:
     """One text per host twin in `ir_text` (comments, then IR); empty when there is none. The
-    twins of the kernels named in `leave_out` (PTX entry names) are left out."""
+    twins of the kernels named in `leave_out` (PTX entry names) are left out; `target`: the
+    target the kernels' PTX is for (None: their shared memory is not said)."""
     lifted = lift(parse(ir_text.encode("utf-8")).root)
     resolve_aliases(lifted.operations, AliasTable((alias.name, alias.text) for alias in lifted.aliases))
     ops = [op for top in lifted.operations for op in top.walk()]
@@ -64,6 +80,9 @@ def host_side(ir_text: str, leave_out: frozenset[str] = frozenset()) -> list[str
                          f"\"{FORMATS['descriptor-payload']}\"")
         else:
             lines.append(f"// the callback reports once per launch: \"{FORMATS['sm-count']}\"")
+        shared = _dynamic_shared(kernel, target)
+        if shared is not None:
+            lines.append(shared)
         prefix = kernel_symbol.lstrip("@").strip('"') + "."
         formats = [op for op in ops if op.name == "llvm.mlir.global" and op.properties.get("sym_name") is not None
                    and op.properties["sym_name"].text.strip('"').startswith(prefix)]

@@ -286,8 +286,8 @@ def shared_memory_problem(target: str | None, used: int) -> str | None:
     known = parse_target(target) if target else None
     if known is None or used <= known.shared_memory_per_cta:
         return None
-    return (f"the kernel's TMA tiles and mbarriers need {used} bytes of shared memory; a kernel "
-            f"for {known.name} may declare {known.shared_memory_per_cta}")
+    return (f"the kernel's TMA tiles and mbarriers need {used} bytes of shared memory; a CTA "
+            f"on {known.name} may have {known.shared_memory_per_cta} (dynamic past 48 KB)")
 
 
 def _box_layout(view_text: str, plan: tensormap.BoxPlan) -> str | None:

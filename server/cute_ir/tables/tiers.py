@@ -66,9 +66,10 @@ class Target:
     ptx_version: str        # the `.version` we emit for it
     ptxas_arch: str         # what to pass to `ptxas -arch=`
     note: str = ""
-    # Bytes of `.shared` a kernel may declare: ptxas 13.0's limit ("uses too much shared data
-    # (..., 0x38c00 max)"), 48 KB except on the `a` targets of sm_90, sm_10x and sm_11x (227 KB,
-    # CUTLASS's sm90/sm100_smem_capacity_bytes) and of sm_12x (99 KB, sm120_smem_capacity_bytes).
+    # Bytes of shared memory one CTA may use: the compute capability's maximum per thread block
+    # (`_SHARED_MEMORY_PER_CTA`). Past the 48 KB a kernel may declare statically it is dynamic
+    # shared memory the host opts into (emit/builder.py), so a plain target has as much as its
+    # `a` target, whose static limit in ptxas 13.0 is this same figure.
     shared_memory_per_cta: int = 48 * 1024
 
     @property
@@ -85,14 +86,22 @@ def _t(name: str, family: str | None, introduced_in: str, *, ptxas_arch: str | N
     m = re.fullmatch(r"sm_(\d+)([af]?)", name)
     assert m, name
     tier, suffix = int(m.group(1)), Suffix(m.group(2))
-    shared = _A_TARGET_SHARED_MEMORY.get(tier // 10, 48 * 1024) if suffix is Suffix.ARCH else 48 * 1024
+    shared = _SHARED_MEMORY_PER_CTA.get(tier, 48 * 1024)
     return Target(name=name, tier=tier, suffix=suffix, family=family,
                   introduced_in=introduced_in, ptx_version=PTX_VERSION,
                   ptxas_arch=ptxas_arch or name, note=note, shared_memory_per_cta=shared)
 
 
-# Tier // 10 -> the `.shared` bytes ptxas 13.0 allows an `a` target's kernel.
-_A_TARGET_SHARED_MEMORY = {9: 232448, 10: 232448, 11: 232448, 12: 101376}
+# Tier -> the shared memory one thread block may have (static plus the dynamic the host opts
+# into, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN): the CUDA C++ Programming Guide's
+# table of compute capabilities, NVIDIA's CuTe DSL's SMEM_CAPACITY_MAP (sm_80 163 KB, sm_86 and
+# sm_89 99 KB, sm_90 and sm_100 227 KB, sm_120 99 KB) and ptxas 13.0's static limit on each `a`
+# target (tests/tables/test_tiers.py). A target missing here (sm_88) keeps the 48 KB every
+# target allows.
+_SHARED_MEMORY_PER_CTA = {
+    70: 96 * 1024, 75: 64 * 1024, 80: 163 * 1024, 86: 99 * 1024, 87: 163 * 1024, 89: 99 * 1024,
+    90: 227 * 1024, 100: 227 * 1024, 103: 227 * 1024, 110: 227 * 1024, 120: 99 * 1024, 121: 99 * 1024,
+}
 
 
 # Roster (hardware-facts "Assembler"), in tier order, plain / a / f within a tier.
