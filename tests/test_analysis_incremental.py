@@ -256,3 +256,14 @@ def test_a_keystroke_away_from_alias_definitions_reads_the_kept_alias_table():
     changed, changed_key = aliases_of(a)
     assert changed is not table and changed_key != key
     assert changed["!mma"].text == "!cute_nvgpu.sm90.mma"
+
+
+def test_the_alias_table_holds_type_and_attribute_aliases_but_no_locations():
+    """`#tile` is an alias the verifiers and passes read; `#loc1` names a location, which only
+    locations use (a dump with debug info defines thousands): it stays out of the table."""
+    text = ("!t = memref<4xf16, 1>\n#tile = array<i64: 64, 128>\n#loc1 = loc(\"kernel.py\":21:0)\n"
+            "func.func @f() {\n  return loc(#loc1)\n}\n")
+    analysis = DocumentAnalysis("file:///aliases.ir", text)
+    assert [u.alias_definition[:2] for u in analysis.alias_units()] == [
+        ("!t", "memref<4xf16, 1>"), ("#tile", "array<i64: 64, 128>")]
+    assert analysis.alias_type("#tile").text == "array<i64: 64, 128>" and analysis.alias_type("#loc1") is None

@@ -1293,8 +1293,10 @@ class DocumentAnalysis:
             if node.type not in ALIAS_DEFINITIONS:
                 continue
             name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
-            # A type alias names a type; an attribute alias any attribute (`#tile = array<...>`).
-            if name is not None and value is not None and not value.has_error \
+            # A type alias names a type; an attribute alias any attribute (`#tile = array<...>`)
+            # but a location (`#loc1 = loc(...)`, thousands in a dump with debug info), which
+            # only locations name and no verifier or pass reads.
+            if name is not None and value is not None and not value.has_error and value.type != "location" \
                     and (value.type in TYPE_KINDS or node.type == "attribute_alias_definition"):
                 return node_text(name), node_text(value), node_span(value).shifted(-unit.start)
         return None
