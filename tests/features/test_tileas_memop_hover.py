@@ -79,3 +79,14 @@ def test_the_section_reads_the_unit_as_verification_lifted_it(monkeypatch):
     monkeypatch.setattr(document, "lift_statements", lambda *a, **k: lifts.append(1) or real(*a, **k))
     found = hover(analysis, text.index("nv_tileas.tiled_load %b") + 3).markdown.split("\n\n---\n\n")[-1]
     assert found == fresh and lifts == []
+
+
+def test_a_tile_size_and_atom_given_through_attribute_aliases_read_as_written_out():
+    """`tileSize = #tile`, `copy_atom = #atom`: the card is the one of the load with both
+    written in place, as verification and the pipeline read them."""
+    written = kernel(", allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_load>")
+    aliased = ("#tile = array<i64: 64, 128>\n#atom = #nv_tileas.copy_atom<tma_load>\n"
+               + written.replace("array<i64: 64, 128>", "#tile").replace("#nv_tileas.copy_atom<tma_load>", "#atom"))
+    card = _card(aliased, "nv_tileas.tiled_load")
+    assert card == _card(written, "nv_tileas.tiled_load")
+    assert "- copy atom `tma_load` (written)\n- becomes `nv_tileas.async.tiled_tma_load`" in card

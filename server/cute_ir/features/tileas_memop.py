@@ -20,7 +20,8 @@ from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS, TMA_REDUCE_OP
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD
-from ..ir.attributes import attribute, enum_case, integer
+from ..ir.aliases import resolve_aliases, table_for
+from ..ir.attributes import attribute, enum_case, integer, reading_aliases
 from ..ir.core import BlockArgument, OpResult
 from ..ir.lift import wrap_in_module
 from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
@@ -29,6 +30,7 @@ from ..passes.attach_tma_descriptor_args import DESCRIPTOR_USERS
 from ..dialects.registry import is_function
 from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
 from ..text.location import source_span
+from ..verify.atom_sites import aliases_of
 
 # The ops whose card has a TMA section.
 HOVERED = MEMOPS + (TILED_ATOMIC_RMW,)
@@ -52,14 +54,19 @@ def _unit_sections(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, in
         return {}
     lifted = analysis.lifted_unit(unit)        # read only: the passes rewrite a copy
     target = analysis.target_arch
+    # The document's aliases, as verification and the pipeline read them (`tileSize = #tile`).
+    table, key = aliases_of(analysis)
+    aliases = table_for(key, lambda: ((name, alias.text) for name, alias in table.items()))
     # Each op is read (its atom, verdict, attributes) as written.
-    read = [(name_span, _op_lines(op, name_span, target))
-            for top in lifted.operations for op in top.walk()
-            if op.name in HOVERED and (name_span := lifted.index.name_spans.get(op)) is not None]
+    with reading_aliases(aliases):
+        read = [(name_span, _op_lines(op, name_span, target))
+                for top in lifted.operations for op in top.walk()
+                if op.name in HOVERED and (name_span := lifted.index.name_spans.get(op)) is not None]
     made_ops: list = []
     diagnostics: list = []
     if any(lines[-1] is _LOWERED for _, lines in read):
         module = wrap_in_module(analysis.rewritable_operations(unit))
+        resolve_aliases([module], aliases)
         context = PassContext(target)
         PassManager(parse_pipeline(TILEAS_PIPELINE)).run(module, context)
         made_ops = [o for o in module.walk() if o.name in DESCRIPTOR_USERS]
