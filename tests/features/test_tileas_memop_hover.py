@@ -90,3 +90,12 @@ def test_a_tile_size_and_atom_given_through_attribute_aliases_read_as_written_ou
     card = _card(aliased, "nv_tileas.tiled_load")
     assert card == _card(written, "nv_tileas.tiled_load")
     assert "- copy atom `tma_load` (written)\n- becomes `nv_tileas.async.tiled_tma_load`" in card
+
+
+def test_an_attribute_given_through_an_alias_says_what_the_alias_stands_for():
+    text = "#tile = array<i64: 64, 128>\n" + kernel(", allow_tma = true").replace("array<i64: 64, 128>", "#tile")
+    analysis = DocumentAnalysis("file:///h.ir", text, settings=Settings(target_arch="sm_90a"))
+    card = hover(analysis, text.index("#tile", 10) + 2).markdown
+    assert card == ("**attribute `tileSize`** = `#tile` of `nv_tileas.tiled_load`\n\n"
+                    "`#tile` stands for `array<i64: 64, 128>` (defined on line 1)")
+    assert hover(analysis, text.index("allow_tma") + 2).markdown == "**attribute `allow_tma`** = `true` of `nv_tileas.tiled_load`"

@@ -186,7 +186,12 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         op = enclosing(entry, "operation")
         owner = _text(op.child_by_field_name("name")) if op is not None else "?"
         shown = f" = `{_text(value)}`" if value is not None else " (unit attribute)"
-        return HoverResult(f"**attribute `{key}`**{shown} of `{owner.strip(chr(34))}`", _span(entry))
+        # An attribute alias: what it stands for, as the verifiers and passes read it.
+        aliased = analysis.alias_type(_text(value)) if value is not None and value.type == "attribute_alias" else None
+        stands = "" if aliased is None else (
+            f"\n\n`{_text(value)}` stands for `{aliased.text}` (defined on line "
+            f"{analysis.document.position(aliased.span.start).line + 1})")
+        return HoverResult(f"**attribute `{key}`**{shown} of `{owner.strip(chr(34))}`{stands}", _span(entry))
     attr = enclosing(node, "dialect_attribute")
     if attr is not None:
         return HoverResult(f"**dialect attribute** `{_text(attr)}`", _span(attr))
