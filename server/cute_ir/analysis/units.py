@@ -185,6 +185,19 @@ def statement_nodes(tree: Tree, unit: Unit) -> list[Node]:
     if node is None:
         return []
     if node.type == "source_file":
-        return [n for n in node.named_children
-                if n.type in UNIT_KINDS and n.start_byte >= unit.start and n.end_byte <= unit.end]
+        # A cursor from the first child at the unit's start: a stretch of a file of thousands
+        # of top-level statements reads its own, not every child of the file.
+        out: list[Node] = []
+        cursor = node.walk()
+        if cursor.goto_first_child_for_byte(unit.start) is None:
+            return out
+        while True:
+            child = cursor.node
+            if child.start_byte > unit.end:
+                break
+            if child.is_named and child.type in UNIT_KINDS and child.start_byte >= unit.start and child.end_byte <= unit.end:
+                out.append(child)
+            if not cursor.goto_next_sibling():
+                break
+        return out
     return [node] if node.start_byte >= unit.start else []

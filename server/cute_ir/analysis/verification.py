@@ -12,7 +12,7 @@ import time
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Severity, Span
 from ..ir.ssa import check_ssa
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..verify import VERIFIED_OPS, verify_unit
@@ -71,7 +71,8 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
             # A bare top-level statement is verified with those whose values it uses (runs.py).
             scope = analysis.verification_scope(unit)
             known = errors if scope is unit else _with_errors_before(analysis, scope, unit, errors)
-            verified = verify_unit(analysis.lifted_unit(scope), analysis.target_arch, resolve)
+            verified = verify_unit(analysis.lifted_unit(scope), analysis.target_arch, resolve,
+                                   None if scope is unit else Span(unit.start, unit.end))
             own = [d for d in verified if d.severity is Severity.ERROR]
             found = (verified + lowering.diagnostics(scope, known + own)
                      + pipeline.diagnostics(scope, known, own, frozenset(names[index])))

@@ -1,7 +1,7 @@
 """Verifiers, one module per family; `verify_unit` runs those that apply to a unit's ops."""
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Span
 from ..dialects.cute_nvgpu.ops import ATOM_SITE_OPS, COPY, MAKE_ATOM, MMA, op_verifier
 from ..ir.aliases import AliasTable
 from ..ir.attributes import reading_aliases
@@ -32,21 +32,25 @@ VERIFIERS = {
 VERIFIED_OPS = ATOM_SITE_OPS | TMA_VERIFIED_OPS | MEMOP_NAMES | ASYNC_TMA_OP_NAMES | {TILEAS_COPY, DOT}
 
 
-def verify_unit(lifted: Lifted, target: str, resolve_alias: AliasResolver = no_aliases) -> list[Diagnostic]:
+def verify_unit(lifted: Lifted, target: str, resolve_alias: AliasResolver = no_aliases,
+                within: Span | None = None) -> list[Diagnostic]:
     """Diagnostics (absolute spans) of every verified op in a unit's IR; `resolve_alias`
-    answers for the `!name` types and `#name` attributes it uses."""
+    answers for the `!name` types and `#name` attributes it uses. With `within`, the ops of a
+    stretch of statements that start there are given their own verifiers (the others are read
+    for what they define: analysis/runs.py); the verifiers of a whole unit run on all."""
     table = AliasTable.on_demand(lambda name: getattr(resolve_alias(name), "text", None))
     with reading_aliases(table):
-        return _verify(VerifyContext(lifted, target, [], resolve_alias))
+        return _verify(VerifyContext(lifted, target, [], resolve_alias), within)
 
 
-def _verify(ctx: VerifyContext) -> list[Diagnostic]:
+def _verify(ctx: VerifyContext, within: Span | None) -> list[Diagnostic]:
     lifted, target = ctx.lifted, ctx.target
     names = set()
+    spans = lifted.index.op_spans
     for op in ctx.operations():
         names.add(op.name)
         verifier = VERIFIERS.get(op_verifier(op.name) or "")
-        if verifier is not None:
+        if verifier is not None and (within is None or op not in spans or within.start <= spans[op].start < within.end):
             verifier(ctx, op)
     if names & TMA_VERIFIED_OPS:
         ctx.diagnostics.extend(verify_tma(lifted, target).diagnostics)
