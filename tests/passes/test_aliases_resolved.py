@@ -126,3 +126,17 @@ def test_an_attribute_alias_is_resolved_as_a_type_alias_is():
     assert aliased_spec.diagnostics() == written.diagnostics() == []
     entries = lambda analysis: {m.group(1): m.group(0) for m in _ENTRY.finditer(preview_module(analysis).ptx_text)}
     assert entries(aliased_spec) == entries(written) and entries(written)
+
+
+def test_an_atom_configured_through_an_attribute_alias_previews_and_lowers_as_written_out():
+    """`shape_MNK = #shape`: the preview reads the atom's attributes as the verifiers do, so
+    the WGMMA has its instruction in check, the preview and the lowering alike."""
+    from cute_ir.features.lowered import lower
+    written = (REPO / "examples" / "sm90_gemm_mainloop.ir").read_text()
+    aliased = "#shape = [64, 128, 16]\n" + written.replace("shape_MNK = [64, 128, 16]", "shape_MNK = #shape")
+    analyses = [DocumentAnalysis("file:///gemm.ir", text) for text in (written, aliased)]
+    assert [[d.message for d in a.diagnostics()] for a in analyses] == [[], []]
+    entries = [{m.group(1): m.group(0) for m in _ENTRY.finditer(preview_module(a).ptx_text)} for a in analyses]
+    assert entries[0] == entries[1] and any("wgmma.mma_async" in e for e in entries[0].values())
+    asm = [lower(a).stages[-1].text.count("llvm.inline_asm") for a in analyses]
+    assert asm[0] == asm[1] > 0

@@ -24,6 +24,8 @@ from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait
+from ..ir.aliases import table_for
+from ..ir.attributes import reading_aliases
 from ..ir.core import BlockArgument, Operation, OpResult, Value
 from ..ir.lift import Lifted
 from ..tables.legality import AtomConfig
@@ -474,7 +476,9 @@ def _walk_unit(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasD
         _unit_cache.move_to_end(key)
         return hit
     walker = SiteWalker(analysis, unit, aliases)
-    found = _UnitSites(tuple(i.shifted(-unit.start) for i in walker.items()), walker.commits())
+    # An atom's attributes read through the document's aliases, as the verifiers read them.
+    with reading_aliases(table_for(alias_key, lambda: ((name, alias.text) for name, alias in aliases.items()))):
+        found = _UnitSites(tuple(i.shifted(-unit.start) for i in walker.items()), walker.commits())
     _unit_cache[key] = found
     if len(_unit_cache) > _CACHE_SIZE:
         _unit_cache.popitem(last=False)
