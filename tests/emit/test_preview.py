@@ -144,7 +144,8 @@ def test_copy_configs():
     assert c["%s2t"] == AtomConfig("atom.s2t_copy", cp_shape="128x256b")
     assert c["%tma"] == AtomConfig("atom.tma_load", tma_rank=3)
     assert c["%tre"] == AtomConfig("atom.tma_reduce", tma_rank=2, reduce_op="add")
-    assert c["%uc"] == AtomConfig("atom.universal_copy", copy_bits=128)
+    # A release orders the copy's store; its load stays weak (tables/atoms.UNIVERSAL_ORDER_HALVES).
+    assert c["%uc"] == AtomConfig("atom.universal_copy", copy_bits=128, store=".release.gpu.global")
 
 
 def test_applying_ops_take_a_from_their_operand_types():

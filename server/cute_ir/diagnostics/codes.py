@@ -128,7 +128,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "not take."),
     CodeDoc("verify.copy.memory-order", V, "A CuTe DSL copy (`atom.g2r`, `atom.r2g`, `atom.s2r`, "
             "`atom.r2s`) asks for a memory order its load or store does not have (a load has no "
-            "release order, a store no acquire one, neither acq_rel or sc; `.mmio` is one scalar)."),
+            "release order, a store no acquire one, neither acq_rel or sc; `.mmio` is one scalar), "
+            "or a generic `atom.universal_copy` for one neither its load nor its store has (`sc`), "
+            "or `.mmio` wider than one scalar."),
     CodeDoc("verify.copy.modifiers", V, "A CuTe DSL copy (`atom.g2r`, `atom.r2g`, `atom.s2r`, "
             "`atom.r2s`) asks for two modifiers its one load or store does not take together (a "
             "cache operator and an L1 eviction priority or a memory order, `.volatile` or `.mmio` "

@@ -754,12 +754,21 @@ def _copy_configs(row: A.CopyShapeRow) -> Iterable[AtomConfig]:
             yield from _simt_copy_configs(m)
 
 
+MMIO_BITS = 32   # `.mmio` forms are swept as one 32-bit scalar
+
+
 def _simt_copy_configs(m: str) -> Iterable[AtomConfig]:
-    """The DSL's SIMT copies at 128 bits: each option value on the side it belongs to, each
-    memory order with each scope, and the shared-memory sides (tables/atoms.COPY_QUALIFIERS)."""
+    """The universal copies at 128 bits: a generic one with each memory order and scope, and the
+    DSL's SIMT copies with each option value on the side it belongs to, each memory order with
+    each scope, and the shared-memory sides (tables/atoms.COPY_QUALIFIERS)."""
     load_keys = ("load_cache_mode", "invariant", "l1_cache_evict_priority", "l2_prefetch_size")
     store_keys = ("store_cache_mode", "l1_cache_evict_priority")
     scopes = (A.DEFAULT_MEMORY_SCOPE, "cluster", "gpu", "sys")
+    # A generic copy: each memory order's halves on its load and its store (`.mmio`: a scalar).
+    for order, scope in itertools.product(A.UNIVERSAL_ORDER_HALVES, scopes):
+        load, store = A.order_qualifiers("", order, scope)
+        yield AtomConfig(m, copy_bits=MMIO_BITS if order == "mmio" else 128,
+                         load=load + ".global", store=store + ".global")
     for side, keys, orders in (("ld", load_keys, A.LOAD_ORDERS), ("st", store_keys, A.STORE_ORDERS)):
         forms = {f".global{q}" for key in keys for q in A.COPY_QUALIFIERS[key].values()}
         forms |= {o.format(scope=s) + ".global" for o in orders.values() if "mmio" not in o
@@ -769,8 +778,8 @@ def _simt_copy_configs(m: str) -> Iterable[AtomConfig]:
             load, store = (qualifiers, ".global") if side == "ld" else (".global", qualifiers)
             yield AtomConfig(m, copy_bits=128, load=load, store=store, atom_side=side)
     # `.mmio`: one scalar of global memory.
-    yield AtomConfig(m, copy_bits=32, load=".mmio.relaxed.sys.global", atom_side="ld")
-    yield AtomConfig(m, copy_bits=32, store=".mmio.relaxed.sys.global", atom_side="st")
+    yield AtomConfig(m, copy_bits=MMIO_BITS, load=".mmio.relaxed.sys.global", atom_side="ld")
+    yield AtomConfig(m, copy_bits=MMIO_BITS, store=".mmio.relaxed.sys.global", atom_side="st")
 
 
 def enumerate_configs() -> list[AtomConfig]:

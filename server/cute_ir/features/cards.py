@@ -34,7 +34,7 @@ from ..ir.core import Operation, Value
 from ..ir.shaped import element_bits
 from ..tables.atoms import (
     MATRIX_UNIT_BITS, AtomRow, CopyShapeRow, MmaShapeRow, Residency,
-    SCOPE_KEYS, SCOPED_ORDERS, find_copy_rows, matrix_mode, matrix_variant, mma_qualifiers, register_counts,
+    DEFAULT_MEMORY_SCOPE, ORDER_KEYS, SCOPE_KEYS, SCOPED_ORDERS, find_copy_rows, order_qualifiers, simt_copy_side, matrix_mode, matrix_variant, mma_qualifiers, register_counts,
     shapes_text, writes_scope, written_tier,
 )
 from ..tables.legality import AtomConfig, mma_lattice
@@ -156,8 +156,10 @@ def parameter_rows(t: CuteNvgpuType) -> list[tuple[str, str]]:
             meaning = explain(t.mnemonic, p.kind, p.text, p.key, p.value, len(rows))
             if meaning and p.key == "num_matrices":
                 meaning += _matrix_count_text(t, p.value)
-            if meaning and p.key in SCOPE_KEYS and not writes_scope(parameter_pairs(t.params)):
+            if meaning and p.key in SCOPE_KEYS and not writes_scope(parameter_pairs(t.params), _copy_side(t) or ""):
                 meaning += _UNSCOPED
+            if meaning and p.key in ORDER_KEYS:
+                meaning += _order_text(t, (p.value or "").strip())
             rows.append((p.text, meaning or "not described"))
         previous = p
     return rows
@@ -167,6 +169,32 @@ def parameter_rows(t: CuteNvgpuType) -> list[tuple[str, str]]:
 # weak default, is one that takes none.
 _UNSCOPED = ("; as written, none: only an access of order " + ", ".join(f"`{o}`" for o in SCOPED_ORDERS[:-1])
              + f" or `{SCOPED_ORDERS[-1]}` takes a scope (with no order written, the access is weak)")
+
+
+def _copy_side(t: CuteNvgpuType) -> str | None:
+    """The instruction a copy type's memory order goes on (tables/atoms.order_qualifiers): "ld"
+    (g2r / s2r), "st" (r2g / r2s), "" (a generic universal copy: both); None for other types."""
+    if t.row is None:
+        return None
+    side = simt_copy_side(t.row)
+    if side is not None:
+        return side[0]
+    return "" if t.row.mnemonic == "atom.universal_copy" else None
+
+
+def _order_text(t: CuteNvgpuType, order: str) -> str:
+    """What a copy's memory order writes, as the preview emits it: `; as written, `ld.acquire.gpu`
+    and a weak `st``."""
+    side = _copy_side(t)
+    if side is None or not order:
+        return ""
+    written = order_qualifiers(side, order, t.mem_scope or DEFAULT_MEMORY_SCOPE)
+    if written is None:
+        which = {"ld": "its load has no", "st": "its store has no"}.get(side, "neither its load nor its store has a")
+        return f"; as written, no instruction: {which} `.{order}`"
+    parts = [f"`{ins}{q}`" if q else f"a weak `{ins}`"
+             for ins, q in (("ld", written[0]), ("st", written[1])) if side in ("", ins)]
+    return "; as written, " + " and ".join(parts)
 
 
 def _matrix_count_text(t: CuteNvgpuType, written: str | None) -> str:

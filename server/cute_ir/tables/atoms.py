@@ -471,6 +471,35 @@ STORE_ORDERS: dict[str, str] = {"weak": "", "constant": "", "volatile": ".volati
                                 "mmio": ".mmio.relaxed.sys"}
 DEFAULT_MEMORY_SCOPE = "cta"
 MMIO_MAX_BITS = 64
+# A generic universal copy (`atom.universal_copy`, neither a g2r / s2r load nor an r2g / r2s
+# store) is a load and then a store, and each takes the half of its memory order that it has:
+# the PTX ISA gives `ld` only `.relaxed` / `.acquire` (with a scope) and `st` only `.relaxed` /
+# `.release`, `.acq_rel` and `.sc` only to `fence` / `atom`. An acquire orders the load, a
+# release the store, the other access staying weak (an acquire constrains later accesses only
+# through a load, a release earlier ones only through a store); acq_rel orders both. `sc` has no
+# ld / st form at all (the PTX atomics ABI writes a sequentially consistent load as
+# `fence.sc.scope; ld.acquire.scope`), so such a copy has no instruction. (load, store) order:
+UNIVERSAL_ORDER_HALVES: dict[str, tuple[str, str]] = {
+    "weak": ("weak", "weak"), "constant": ("constant", "weak"), "volatile": ("volatile", "volatile"),
+    "relaxed": ("relaxed", "relaxed"), "acquire": ("acquire", "weak"), "release": ("weak", "release"),
+    "acq_rel": ("acquire", "release"), "mmio": ("mmio", "mmio")}
+
+
+def order_qualifiers(side: str, order: str, scope: str = DEFAULT_MEMORY_SCOPE) -> tuple[str, str] | None:
+    """(load, store) qualifiers, scope filled in, that memory `order` writes on a copy whose
+    atom instruction is `side`: `ld` (g2r / s2r: its store only moves registers, and stays
+    weak), `st` (r2g / r2s), or "" (a generic universal copy, UNIVERSAL_ORDER_HALVES). None
+    when the instruction(s) have no such order."""
+    if side:
+        table = LOAD_ORDERS if side == "ld" else STORE_ORDERS
+        if order not in table:
+            return None
+        written = table[order].format(scope=scope)
+        return (written, "") if side == "ld" else ("", written)
+    halves = UNIVERSAL_ORDER_HALVES.get(order)
+    if halves is None:
+        return None
+    return LOAD_ORDERS[halves[0]].format(scope=scope), STORE_ORDERS[halves[1]].format(scope=scope)
 
 # Modifiers one ld / st does not take together, though the DSL builds a SIMT copy with any mix
 # of its options (its own compile of `load_cache_mode=STREAMING, l1c_evict_priority=EVICT_LAST`
@@ -637,14 +666,22 @@ def parameter_gate(mnemonic: str, key: str, value: str) -> tuple[str, ...] | Non
 # The memory orders whose instruction writes a scope (`ld.relaxed.cluster`). The PTX ISA gives a
 # scope only to a morally strong `ld` / `st` (`ld.relaxed.scope`, `ld.acquire.scope`, ...); a weak
 # one (no order written) is `ld.shared` whatever `mem_scope` says, and runs on every target.
-SCOPED_ORDERS = tuple(sorted({order for table in (LOAD_ORDERS, STORE_ORDERS)
-                              for order, written in table.items() if "{scope}" in written}))
-_ORDER_KEYS = ("mem_order", "memory_order")
+# Which side writes it is `order_qualifiers`'s: one table for the preview and the target gate.
+def _scoped(side: str, order: str) -> bool:
+    written = order_qualifiers(side, order, "{scope}")
+    return written is not None and any("{scope}" in q for q in written)
+
+
+SCOPED_ORDERS = tuple(sorted({order for table in (LOAD_ORDERS, STORE_ORDERS, UNIVERSAL_ORDER_HALVES)
+                              for order in table if any(_scoped(s, order) for s in ("ld", "st", ""))}))
+ORDER_KEYS = ("mem_order", "memory_order")
 SCOPE_KEYS = ("mem_scope", "memory_scope")
 
 
-def writes_scope(parameters: list[tuple[str, str]] | tuple) -> bool:
-    return any(key in _ORDER_KEYS and value.strip() in SCOPED_ORDERS for key, value in parameters)
+def writes_scope(parameters: list[tuple[str, str]] | tuple, side: str = "") -> bool:
+    """Whether the memory order among `parameters` writes a scope on a copy whose atom
+    instruction is `side` (`order_qualifiers`: "ld", "st", "" for a generic copy)."""
+    return any(key in ORDER_KEYS and _scoped(side, value.strip()) for key, value in parameters)
 
 
 def atom_gates(row: AtomRow, parameters: list[tuple[str, str]] | tuple = ()) -> list[tuple[str, ...]]:
@@ -652,7 +689,8 @@ def atom_gates(row: AtomRow, parameters: list[tuple[str, str]] | tuple = ()) -> 
     bare keyword) needs: its row's, then those of its parameters (`PARAMETER_GATES`); a scope
     only where a memory order writes it (`SCOPED_ORDERS`)."""
     gates = [row.requires] if row.requires else []
-    scoped = writes_scope(parameters)
+    side = simt_copy_side(row)
+    scoped = writes_scope(parameters, side[0] if side is not None else "")
     for key, value in parameters:
         if key in SCOPE_KEYS and not scoped:
             continue

@@ -98,6 +98,10 @@ class AtomConfig:
         for side, qualifiers in (("ld", self.load), ("st", self.store)):
             if qualifiers != ".global" or side == self.atom_side:
                 parts.append(side + qualifiers)
+        if not self.atom_side and (self.load, self.store) != (".global", ".global"):
+            # A generic copy with an order: both accesses are the atom's, unlike a g2r's / r2g's
+            # of the same qualifiers.
+            parts.append("ld_st")
         if self.tma_rank is not None:
             parts.append(self.tma_mode)
             if self.cta_group != 1:

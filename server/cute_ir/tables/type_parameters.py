@@ -89,11 +89,14 @@ SIMT_COPY_KEYS: dict[str, frozenset[str]] = {
 
 _MEMORY_ORDER = {
     "weak": "`.weak` (the default): no ordering",
-    "relaxed": "`.relaxed`: atomic, no ordering of other accesses",
-    "acquire": "`.acquire`: later accesses are not moved before it",
-    "release": "`.release`: earlier accesses are not moved after it",
-    "acq_rel": "acquire and release",
-    "sc": "sequentially consistent (`fence.sc` and the access)",
+    "relaxed": "`.relaxed`: a strong access within the scope, ordering no other access",
+    "acquire": "`.acquire`, a load's: the thread's later accesses wait for it, and see what a "
+               "release it reads from published",
+    "release": "`.release`, a store's: the thread's earlier accesses are done before it, visible to "
+               "an acquire that reads it",
+    "acq_rel": "acquire on the load, release on the store (no one `ld` or `st` has both)",
+    "sc": "sequentially consistent: no `ld` or `st` has it (PTX writes such a load as `fence.sc` "
+          "and an acquire)",
     "mmio": "`.mmio`: memory-mapped I/O, performed exactly once",
     "constant": "read-only data (`ld.const`-like, the constant cache)",
     "volatile": "`.volatile`: not cached or combined by the compiler",

@@ -18,8 +18,8 @@ from ..layout import layout_rank
 from ..syntax.literals import integer_literal
 from ..tables.atoms import (DEFAULT_TMA_CACHE_POLICY, MATRIX_FORMATS, TMA_CACHE_MODE_POLICY, TMEM_DSL_SHAPES,
                            TYPE_BITS, find_copy_rows, matrix_mode)
-from ..tables.atoms import (COPY_QUALIFIERS, DEFAULT_MEMORY_SCOPE, LOAD_ORDERS, SHARED_SPACES, STORE_ORDERS,
-                           Residency, simt_copy_side)
+from ..tables.atoms import (COPY_QUALIFIERS, DEFAULT_MEMORY_SCOPE, SHARED_SPACES, Residency, order_qualifiers,
+                           simt_copy_side)
 from ..tables.legality import A_SOURCES, AtomConfig, block_scale_pairs
 
 __all__ = ["atom_config", "value_type", "A_SOURCE_NAMES"]
@@ -378,12 +378,25 @@ def _universal_copy_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> Atom
                 f"bytes (eight `i4` a thread: one `ld.global.b32`), which the atom alone does not say")
     side = _simt_copy_side(atom)
     if side is None:
-        return AtomConfig(atom.mnemonic, copy_bits=bits)
+        return _generic_copy_config(atom, ty, bits)
     qualifiers = _simt_copy_qualifiers(atom, ty, *side)
     if qualifiers.startswith("`"):
         return qualifiers
     load, store = (qualifiers, ".global") if side[0] == "ld" else (".global", qualifiers)
     return AtomConfig(atom.mnemonic, copy_bits=bits, load=load, store=store, atom_side=side[0])
+
+
+def _generic_copy_config(atom: AtomInstance, ty: CuteNvgpuType | None, bits: int) -> AtomConfig | str:
+    """A generic universal copy, a global load and a global store, each with the half of the
+    memory order it has (tables/atoms.order_qualifiers: `mem_order=acquire` orders the load)."""
+    order = (ty.mem_order if ty is not None else None) or "weak"
+    scope = (ty.mem_scope if ty is not None else None) or DEFAULT_MEMORY_SCOPE
+    written = order_qualifiers("", order, scope)
+    if written is None:
+        return (f"`{atom.row.mnemonic}` with `mem_order = {order}`: neither its load nor its store "
+                f"has such a memory order")
+    load, store = written
+    return AtomConfig(atom.mnemonic, copy_bits=bits, load=load + ".global", store=store + ".global")
 
 
 def _simt_copy_side(atom: AtomInstance) -> tuple[str, str] | None:
@@ -402,13 +415,13 @@ def _simt_copy_qualifiers(atom: AtomInstance, ty: CuteNvgpuType | None, side: st
     """`.acquire.gpu.global.L1::evict_first`: the qualifiers the atom's options write
     (tables/atoms.COPY_QUALIFIERS, the DSL's own PTX), or why one has none (a text in backquotes)."""
     order = (ty.mem_order if ty is not None else None) or "weak"
-    orders = LOAD_ORDERS if side == "ld" else STORE_ORDERS
-    if order not in orders:
+    scope = (ty.mem_scope if ty is not None else None) or DEFAULT_MEMORY_SCOPE
+    written = order_qualifiers(side, order, scope)
+    if written is None:
         return f"`{atom.row.mnemonic}` with `mem_order = {order}`: {'a load' if side == 'ld' else 'a store'} has no such memory order"
     if space not in SHARED_SPACES.values() and space != "global":
         return f"`{atom.row.mnemonic}`: `shared_space = {space}` is not a state space"
-    scope = (ty.mem_scope if ty is not None else None) or DEFAULT_MEMORY_SCOPE
-    out = orders[order].format(scope=scope) + "." + space
+    out = written[0 if side == "ld" else 1] + "." + space
     for key, spellings in COPY_QUALIFIERS.items():
         value = _value(_setting(atom, key))
         if value is None:

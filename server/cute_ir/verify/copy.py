@@ -63,8 +63,9 @@ from ..ir.shaped import element_bits
 from ..layout import ComposedLayout, Layout, ScaledBasis, layout_fn, parse_layout
 from ..layout.inttuple import is_int, leaves
 from ..tables.atoms import (LOAD_ORDERS, MATRIX_FORMATS, MATRIX_MODES, MATRIX_PACKED_BITS, MATRIX_UNIT_BITS,
-                           MMIO_MAX_BITS, STORE_ORDERS, TMEM_DSL_SHAPES, Interface, MatrixMode, Residency,
-                           find_copy_rows, matrix_mode, simt_copy_side, INCOMPATIBLE_QUALIFIERS, copy_qualifier)
+                           MMIO_MAX_BITS, STORE_ORDERS, TMEM_DSL_SHAPES, UNIVERSAL_ORDER_HALVES, Interface,
+                           MatrixMode, Residency, find_copy_rows, matrix_mode, order_qualifiers, simt_copy_side,
+                           INCOMPATIBLE_QUALIFIERS, copy_qualifier)
 from .context import VerifyContext
 from .target import check_target
 
@@ -346,20 +347,29 @@ def _check_memory_order(atom: AtomInstance, config: CopyConfig, order: TypeParam
     """A DSL SIMT copy is one load or one store, which takes only some memory orders
     (tables/atoms.LOAD_ORDERS / STORE_ORDERS): the DSL builds a g2r with `mem_order = release`,
     and its own compile of one fails in ptxas ("Illegal modifier '.release' for instruction
-    'ld'"). `.mmio` is one scalar access."""
-    side = simt_copy_side(atom.row)
-    if side is None or order is None or not order.value:
+    'ld'"). A generic universal copy is a load and a store, which share out every order but
+    `sc` (tables/atoms.order_qualifiers). `.mmio` is one scalar access."""
+    if order is None or not order.value:
         return
-    orders = LOAD_ORDERS if side[0] == "ld" else STORE_ORDERS
-    what = "load" if side[0] == "ld" else "store"
-    bits = _int(width.value or "") if width is not None else None
-    if order.value not in orders:
+    side = simt_copy_side(atom.row)
+    bits = _int(width.value or "") if width is not None else config.bit_width
+    if side is None:
+        # A generic copy: a load and a store, each with its half of the order (tables/atoms
+        # UNIVERSAL_ORDER_HALVES); `sc` is neither's.
+        legal: tuple[str, ...] = tuple(UNIVERSAL_ORDER_HALVES)
+        known = order_qualifiers("", order.value) is not None
+        what, is_what = "load or store", "a load and a store (`ld`, `st`), neither of which has a"
+    else:
+        legal = tuple(LOAD_ORDERS if side[0] == "ld" else STORE_ORDERS)
+        known = order.value in legal
+        what = "load" if side[0] == "ld" else "store"
+        is_what = f"a {what} (`{side[0]}`), which has no"
+    if not known:
         config.problem("verify.copy.memory-order", order.span,
-                       f"`{atom.row.mnemonic}` is a {what} (`{side[0]}`), which has no "
-                       f"`{order.value}` memory order; it takes {', '.join(orders)}")
+                       f"`{atom.row.mnemonic}` is {is_what} `{order.value}` memory order; it takes {', '.join(legal)}")
     elif order.value == "mmio" and bits is not None and bits > MMIO_MAX_BITS:
         config.problem("verify.copy.memory-order", order.span,
-                       f"`{atom.row.mnemonic}` with `mem_order = mmio` copies {bits} bits at once, "
+                       f"`{atom.row.mnemonic}` with `{order.text}` copies {bits} bits at once, "
                        f"but an `.mmio` {what} is one scalar of at most {MMIO_MAX_BITS} bits")
 
 
