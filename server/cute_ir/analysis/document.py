@@ -1096,7 +1096,9 @@ class DocumentAnalysis:
             index = after.get(piece.start)
             if index is not None and piece.start > edit.new_end:
                 old = units[index].piece
-                if old.kind is piece.kind and old.opened == piece.opened:
+                # The same start is not enough: the text before a piece decides where it ends
+                # (a line joined by a lone `\r` before it moves its first line's column).
+                if old.kind is piece.kind and old.opened == piece.opened and units[index].end == piece.end:
                     if old.kind is Kind.CLOSER:
                         old.partner.partner = old   # the scan had paired the header with its double
                     rejoined = index
