@@ -192,14 +192,14 @@ def _universal_copy(base: dict, params: list[TypeParam], diags: list[Diagnostic]
         elif p.kind == "keyword" and p.text == ALLOW_DSMEM:
             base["allow_dsmem"] = True
         elif p.kind == "memory_order":
-            orders = _legal("mem_order", mn)
+            orders = known_values("mem_order", mn)
             if p.value not in orders:
                 diags.append(_error("types.universal-copy.mem-order", p.span,
                                     f"unknown memory order `{p.value}`; expected one of {', '.join(orders)}"))
             else:
                 base["mem_order"] = p.value
         elif p.kind == "memory_scope":
-            scopes = _legal("mem_scope", mn)
+            scopes = known_values("mem_scope", mn)
             if p.value not in scopes:
                 diags.append(_error("types.universal-copy.mem-scope", p.span,
                                     f"unknown memory scope `{p.value}`; expected one of {', '.join(scopes)}"))
@@ -222,7 +222,7 @@ def _universal_copy(base: dict, params: list[TypeParam], diags: list[Diagnostic]
 _DSL_DEFAULTS = {"mem_order": ("weak",), "mem_scope": ("cta",)}
 
 
-def _legal(key: str, mnemonic: str) -> tuple[str, ...]:
+def known_values(key: str, mnemonic: str) -> tuple[str, ...]:
     """The memory orders (`key` mem_order) or scopes (mem_scope) a copy of `mnemonic` takes."""
     spec = MEMORY_ORDERS if key == "mem_order" else MEMORY_SCOPES
     return _DSL_DEFAULTS[key] + spec if mnemonic in SIMT_COPY_KEYS else spec
@@ -244,7 +244,7 @@ def _universal_copy_setting(base: dict, p: TypeParam, diags: list[Diagnostic]) -
         else:
             base["bit_width"] = width
     elif p.key in ("mem_order", "mem_scope"):
-        legal = _legal(p.key, base["mnemonic"])
+        legal = known_values(p.key, base["mnemonic"])
         if value not in legal:
             what = "memory order" if p.key == "mem_order" else "memory scope"
             diags.append(_error(f"types.universal-copy.{p.key.replace('_', '-')}", p.span,
