@@ -69,12 +69,16 @@ module.exports = grammar({
   //  - incomplete_op (a generic op without its `: type`): like _unclosed_group.
   // `split_marker` (`// -----` and the rest of its line) comes from the scanner too: it is the
   // one token error recovery always sees, so recovery ends at it.
+  // A statement written over several lines: `_incomplete_results` ends `%x =` only where the
+  // next line cannot hold its op's name, and `_trailing_comma` / `_colon` / `_arrow` are a
+  // custom op's `,` `:` `->` at a line's end when the next line goes on with the op (a type, a
+  // keyword): the grammar then wants more of the op, not the statement's end.
   externals: ($) => [
     $._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel,
     $._unclosed_group, $._unclosed_region, $.incomplete_op, $.split_marker, $._split_skipped,
+    $._incomplete_results, $._trailing_comma, $._trailing_colon, $._trailing_arrow,
   ],
 
-  // A NUL byte is blank, as MLIR's lexer skips one inside the text.
   extras: ($) => [/\s/, $.comment],
 
   word: ($) => $.bare_id,
@@ -120,8 +124,9 @@ module.exports = grammar({
         optional(seq(field('results', $.result_list), '=')),
         choice($._generic_op_tail, $._custom_op_tail),
       ),
-      // `%x =` with the op name still to be typed: the op ends here, the next line is its own.
-      seq(field('results', $.result_list), '=', $.incomplete_op),
+      // `%x =` with the op name still to be typed: the op ends here, the next line is its own
+      // (unless that line can be the op's name: MLIR reads `%x =` / `arith.addi ...` as one op).
+      seq(field('results', $.result_list), '=', alias($._incomplete_results, $.incomplete_op)),
     ),
 
     result_list: ($) => commaSep1($.op_result),
@@ -175,7 +180,13 @@ module.exports = grammar({
     region_list: ($) => seq('(', commaSep1($.region), ')'),
 
     // A custom op body: any balanced sequence of tokens until the next statement starts.
-    custom_body: ($) => repeat1($._custom_item),
+    custom_body: ($) => repeat1(choice($._custom_item, $._continued_item)),
+
+    // `: index,` / `index` and the like: punctuation that ends a line of an op going on on the next.
+    _continued_item: ($) => seq(
+      choice(alias($._trailing_comma, ','), alias($._trailing_colon, ':'), alias($._trailing_arrow, '->')),
+      $._custom_item,
+    ),
 
     _custom_item: ($) => choice(
       $.value_use,

@@ -25,6 +25,19 @@
  *   INCOMPLETE_OP     generic op without `: type` like UNCLOSED_GROUP
  *   UNCLOSED_REGION   `{` of a region             a split marker only
  *
+ * MLIR's text does not care about line ends, so a statement may go on over several lines in
+ * ways the rules above would cut:
+ *
+ *   %x =                          results at a line's end: INCOMPLETE_RESULTS ends the op only
+ *     arith.addi %a, %b : i32     when the next line cannot be its name (`%y = ...`, `}`)
+ *   func.return %a, %b : index,   a `,` `:` or `->` of an op's body at a line's end:
+ *     index                       TRAILING_COMMA / _COLON / _ARROW (the punctuation itself,
+ *                                 which must then be followed by more of the op) unless the
+ *                                 next line unmistakably starts a statement
+ *   }                             a keyword of an op's own format first on its line
+ *   else {                        (CONTINUATION_WORDS: `else`, `to`, `step`, `threads`, ...)
+ *                                 is never an op name
+ *
  * A split marker `// -----` (mlir-opt --split-input-file) closes everything that is open, so
  * no construct and no error recovery reaches into the next split; the grammar accepts the
  * marker only between top-level statements.
@@ -50,6 +63,7 @@
 enum TokenType {
   STMT_START, STMT_END, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL,
   UNCLOSED_GROUP, UNCLOSED_REGION, INCOMPLETE_OP, SPLIT_MARKER, SPLIT_SKIPPED,
+  INCOMPLETE_RESULTS, TRAILING_COMMA, TRAILING_COLON, TRAILING_ARROW,
 };
 
 typedef struct {
@@ -139,35 +153,53 @@ static bool looks_like_alias_definition(TSLexer *lexer) {
   return lexer->lookahead != '=';
 }
 
+/* Keywords of upstream ops' formats (ODS assembly formats and the hand-written parsers of
+ * `scf.for` / `scf.if` / `affine.for` / `gpu.launch` / the memref reshapes / `linalg`) that go
+ * on an op written over several lines. No dialect has an op of such a name, so first on a line
+ * they continue the op before: `}` / `else {`, `affine.for %i = 0` / `to 10`. */
+static const char *const CONTINUATION_WORDS[] = {
+  "attributes", "else", "to", "step", "iter_args", "into", "from", "blocks", "threads",
+  "clusters", "dynamic_shared_memory_size", "workgroup", "private", "ins", "outs",
+  "shared_outs", "output_shape",
+};
+
+/* `word` (`length` characters, not terminated) is the whole of `w`. */
+static bool same_word(const char *word, const char *w, unsigned length) {
+  unsigned j = 0;
+  while (j < length && w[j] == word[j]) j++;
+  return j == length && w[j] == '\0';
+}
+
+static bool is_continuation_word(const char *word, unsigned length) {
+  for (unsigned i = 0; i < sizeof CONTINUATION_WORDS / sizeof *CONTINUATION_WORDS; i++) {
+    if (same_word(word, CONTINUATION_WORDS[i], length)) return true;
+  }
+  return false;
+}
+
 /* An op name written first on its line: `dialect.op ...`, `return %x`, `module {`.
  * Excluded when what follows shows it is a dictionary key or a parameter; an undotted word
  * directly followed by '(', '<' or ':' is a keyword continuing the previous op (`shapes(...)`),
  * while a dotted op name may be (`cute_nvgpu.atom.set_value<tma_bar>(...)`,
  * `test.parse_integer_literal : 5`), and so may any name with a blank before the ':';
- * `attributes {` is a function's attribute dictionary, never an op. `*strong` tells whether the name is dotted or `return`:
+ * a continuation word (above) never is. `*strong` tells whether the name is dotted or `return`:
  * only such a name ends an open `(`, `[` or `<`, where a plain word may be a keyword. */
 static bool looks_like_op_name(TSLexer *lexer, bool *strong) {
   static const char RETURN[] = "return";
-  static const char ATTRIBUTES[] = "attributes";
+  char word[32];
   bool dotted = false;
-  bool is_return = true;
-  bool is_attributes = true;
   unsigned length = 0;
   while (is_bare_id_char(lexer->lookahead)) {
     if (lexer->lookahead == '.') dotted = true;
-    if (length >= sizeof RETURN - 1 || lexer->lookahead != RETURN[length]) is_return = false;
-    if (length >= sizeof ATTRIBUTES - 1 || lexer->lookahead != ATTRIBUTES[length]) is_attributes = false;
+    if (length < sizeof word) word[length] = (char)lexer->lookahead;
     length++;
     advance(lexer);
   }
-  if (length != sizeof RETURN - 1) is_return = false;
-  if (length != sizeof ATTRIBUTES - 1) is_attributes = false;
+  bool is_return = length == sizeof RETURN - 1 && same_word(word, RETURN, length);
   *strong = dotted || is_return;
+  if (!dotted && length < sizeof word && is_continuation_word(word, length)) return false;
   bool spaced = is_blank(lexer->lookahead);
   skip_blanks(lexer);
-  /* `attributes {...}` on a line of its own continues a function's signature written over
-   * several lines (`func.func @f(...)` / `    attributes {...} {`). */
-  if (is_attributes && lexer->lookahead == '{') return false;
   switch (lexer->lookahead) {
     case '=': case ',': case '}': case ')': case ']': case '>':
       return false;
@@ -271,6 +303,28 @@ static bool emit_closer(TSLexer *lexer, const bool *valid_symbols, const enum To
   return false;
 }
 
+enum LineEnd { NOT_AT_LINE_END, NEXT_LINE, SPLIT, END };
+
+/* After a token that may end a line: is the rest of its line blank (or a comment)? Then the
+ * lexer stops at the next line's first token, or after a split marker, or at the text's end.
+ * Comments between the two lines do not count (`"d.op"() // note`). */
+static enum LineEnd skip_line_end(TSLexer *lexer) {
+  bool line_start = false;
+  for (;;) {
+    while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
+      if (is_newline(lexer->lookahead)) line_start = true;
+      advance(lexer);
+    }
+    enum Slashes slashes = skip_slashes(lexer);
+    if (slashes == COMMENT) continue;
+    if (slashes == MARKER) return SPLIT;
+    if (slashes == LONE_SLASH) return NOT_AT_LINE_END;
+    break;
+  }
+  if (lexer->eof(lexer)) return line_start ? END : NOT_AT_LINE_END;
+  return line_start ? NEXT_LINE : NOT_AT_LINE_END;
+}
+
 /* Inside a bracket or an unfinished generic op: does the next line end it (see the header)? */
 static bool scan_closer(TSLexer *lexer, const bool *valid_symbols) {
   static const enum TokenType AT_SPLIT[] = {UNCLOSED_GROUP, UNCLOSED_BRACKET, INCOMPLETE_OP, UNCLOSED_REGION};
@@ -279,20 +333,11 @@ static bool scan_closer(TSLexer *lexer, const bool *valid_symbols) {
   /* The token sits where the unclosed line ends, which is where the bracket should have been
    * closed; each enclosing bracket then sees the same newline and closes in turn. */
   lexer->mark_end(lexer);
-  bool line_start = false;
-  /* Comments between the unclosed line and the next one do not count (`"d.op"() // note`). */
-  for (;;) {
-    while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
-      if (is_newline(lexer->lookahead)) line_start = true;
-      advance(lexer);
-    }
-    enum Slashes slashes = skip_slashes(lexer);
-    if (slashes == COMMENT) continue;
-    if (slashes == MARKER) return emit_closer(lexer, valid_symbols, AT_SPLIT, 4);
-    if (slashes == LONE_SLASH) return false;
-    break;
+  switch (skip_line_end(lexer)) {
+    case SPLIT: return emit_closer(lexer, valid_symbols, AT_SPLIT, 4);
+    case NEXT_LINE: break;
+    default: return false;
   }
-  if (!line_start) return false;
   bool strong = false;
   switch (lexer->lookahead) {
     case '%':
@@ -307,6 +352,61 @@ static bool scan_closer(TSLexer *lexer, const bool *valid_symbols) {
       if (!is_alpha(lexer->lookahead)) return false;
       return looks_like_op_name(lexer, &strong) && strong && emit_closer(lexer, valid_symbols, AT_OP_NAME, 2);
   }
+}
+
+/* At a line's first token: does it unmistakably start a statement (results and an op, a
+ * generic op, a block label, an alias definition, `}`, a dotted op name or `return`)?
+ * Anything else, a type or a keyword, goes on with the op of the line before. */
+static bool starts_statement(TSLexer *lexer) {
+  bool strong = false;
+  bool starts;
+  switch (lexer->lookahead) {
+    case '%': starts = looks_like_results_then_op(lexer); break;
+    case '^': starts = looks_like_block_label(lexer); break;
+    case '"': starts = looks_like_generic_op(lexer); break;
+    case '#': case '!': starts = looks_like_alias_definition(lexer); break;
+    case '}': starts = true; break;
+    default: starts = is_alpha(lexer->lookahead) && looks_like_op_name(lexer, &strong) && strong;
+  }
+  return starts;
+}
+
+/* `,` `:` or `->` of an op's body ending its line while the op goes on on the next one: the
+ * punctuation as a token of its own, after which the grammar wants more of the op (so no
+ * statement end is asked for before the next line). */
+static bool scan_trailing_punctuation(TSLexer *lexer, const bool *valid_symbols) {
+  enum TokenType token;
+  switch (lexer->lookahead) {
+    case ',': token = TRAILING_COMMA; advance(lexer); break;
+    case ':':
+      token = TRAILING_COLON;
+      advance(lexer);
+      if (lexer->lookahead == ':') return false;
+      break;
+    case '-':
+      token = TRAILING_ARROW;
+      advance(lexer);
+      if (lexer->lookahead != '>') return false;
+      advance(lexer);
+      break;
+    default: return false;
+  }
+  if (!valid_symbols[token]) return false;
+  lexer->mark_end(lexer);
+  if (skip_line_end(lexer) != NEXT_LINE || starts_statement(lexer)) return false;
+  lexer->result_symbol = token;
+  return true;
+}
+
+/* Right after `%x =`: the op's name may be on the next line (`%x =` / `arith.addi ...`); the
+ * op is left incomplete only when the next line cannot be it. */
+static bool scan_incomplete_results(TSLexer *lexer) {
+  lexer->mark_end(lexer);
+  enum LineEnd end = skip_line_end(lexer);
+  if (end == NOT_AT_LINE_END) return false;
+  if (end == NEXT_LINE && (is_alpha(lexer->lookahead) || lexer->lookahead == '"')) return false;
+  lexer->result_symbol = INCOMPLETE_RESULTS;
+  return true;
 }
 
 /* The split marker and the rest of its line; the lexer is just past the marker. */
@@ -348,6 +448,7 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
     scanner->after_recovered_split = true;
     return finish_split_marker(lexer);
   }
+  if (valid_symbols[INCOMPLETE_RESULTS]) return scan_incomplete_results(lexer);
   bool want_stmt = valid_symbols[STMT_START] || valid_symbols[STMT_END];
   bool want_block = valid_symbols[BLOCK_START];
   if (!want_stmt && !want_block && !valid_symbols[SPLIT_MARKER]) {
@@ -364,6 +465,10 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   lexer->mark_end(lexer); /* statement and block starts are zero-width, after blanks */
 
   int32_t c = lexer->lookahead;
+  if (!line_start && (c == ',' || c == ':' || c == '-') &&
+      (valid_symbols[TRAILING_COMMA] || valid_symbols[TRAILING_COLON] || valid_symbols[TRAILING_ARROW])) {
+    return scan_trailing_punctuation(lexer, valid_symbols);
+  }
   /* A region left open when its split ends: close it so that the split marker, accepted only
    * between top-level statements, ends the statement that holds the region. */
   if (c == '/') {
