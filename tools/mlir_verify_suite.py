@@ -52,6 +52,11 @@ VALID = (
     "Dialect/GPU/ops.mlir", "Dialect/LLVMIR/roundtrip.mlir", "Dialect/LLVMIR/nvvm*.mlir",
     "Dialect/Vector/ops.mlir", "IR/*.mlir",
 )
+# `--all-valid`: every file of these directories (and below) that is not an invalid test, the
+# pass and conversion tests included.
+ALL_VALID = tuple(f"Dialect/{d}/**/*.mlir" for d in (
+    "LLVMIR", "GPU", "Vector", "MemRef", "SCF", "Arith", "Func", "ControlFlow", "Math", "Index", "UB", "NVGPU",
+    "Affine")) + ("IR/*.mlir",)
 _EXPECTATION = re.compile(r"expected-(error|note|remark|warning)")
 _NOT_PRODUCED = re.compile(r"^.*?:(\d+):(\d+): error: expected (?:error|note|remark|warning) \".*\" was not produced$")
 _DEFAULT_MLIR_OPT = "/tmp/mlirpeer/bin/mlir-opt-22"
@@ -158,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", action="store_true", help="list each expectation not produced")
     parser.add_argument("--extra", action="store_true", help="list each diagnostic nothing expected")
     parser.add_argument("--no-valid", action="store_true", help="leave out the valid tests")
+    parser.add_argument("--all-valid", action="store_true",
+                        help="the valid tests: every file of the dialects' directories without 'invalid' in its name")
     args = parser.parse_args(argv)
     if not args.mlir_test.is_dir():
         print(f"{args.mlir_test}: not a directory (llvm-project's mlir/test)")
@@ -177,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"\n{'valid file':60} {'errors':>9}")
     false = checked = 0
-    for path in valid_files(args.mlir_test, list(VALID)):
+    for path in valid_files(args.mlir_test, list(ALL_VALID if args.all_valid else VALID)):
         raw = path.read_text(encoding="utf-8", errors="replace")
         if accepted_by_mlir(args.mlir_opt, path, *run_line(raw)) is False:
             print(f"{str(path.relative_to(args.mlir_test)):60} {'-':>9}  (mlir-opt rejects it: not counted)")

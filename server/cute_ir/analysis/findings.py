@@ -16,8 +16,8 @@ from ..diagnostics.mlir_messages import (NEAREST_OP, UNKNOWN_CUSTOM_OP, UNKNOWN_
 from ..dialects.registry import known_dialect, unknown_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..syntax import WIDE_NODE, captures, query, wide_nodes
-from ..syntax.errors import (MALFORMED_PATTERNS, OpName, describe_error, describe_keyed_group, describe_malformed,
-                             describe_unclosed, malformed_nodes, missing_message, missing_nodes, named_op_diagnostics, op_names,
+from ..syntax.errors import (MALFORMED_PATTERNS, OpName, after_location, describe_error, describe_keyed_group, describe_malformed,
+                             describe_unclosed, in_refused_location, location_lines, malformed_nodes, missing_message, missing_nodes, named_op_diagnostics, op_names,
                              outermost_errors, unclosed_openers)
 from .units import Unit
 
@@ -101,9 +101,12 @@ def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser,
     ops = found.get("ops", ())
     out.extend(d for op in ops if (d := op_diagnostic(op, allow_unregistered)) is not None)
     out.extend(named_op_diagnostics(ops))
-    out.extend(describe_error(node) for node in found.get("error", ()))
-    out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ()))
-    out.extend(d for node in found.get("malformed", ()) if (d := describe_malformed(node)) is not None)
+    malformed = [(node, d) for node in found.get("malformed", ()) if (d := describe_malformed(node)) is not None]
+    lines = location_lines(malformed)
+    out.extend(describe_error(node) for node in found.get("error", ()) if not after_location(node, lines))
+    out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ())
+               if not after_location(opener, lines))
+    out.extend(d for _, d in malformed)
     out.extend(d for node in found.get("keyed_group", ()) if (d := describe_keyed_group(node)) is not None)
     out.extend(Diagnostic("syntax.too-wide", Span(node.start_byte, node.start_byte + 1), Severity.WARNING,
                           Source.SYNTAX, TOO_WIDE.format(items=node.named_child_count, limit=WIDE_NODE))
@@ -117,7 +120,9 @@ def missing_in(tree: Tree | None, unit: Unit) -> list[Node]:
     if tree is None or not tree.root_node.has_error:
         return []
     start = tree.root_node.descendant_for_byte_range(unit.start, unit.end)
-    return missing_nodes(start, unit.start, unit.end) if start is not None else []
+    if start is None:
+        return []
+    return [node for node in missing_nodes(start, unit.start, unit.end) if not in_refused_location(node)]
 
 
 def op_diagnostic(op: OpName, allow_unregistered: bool = True) -> Diagnostic | None:

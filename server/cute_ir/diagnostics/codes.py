@@ -69,7 +69,7 @@ _OWN: tuple[CodeDoc, ...] = (
             "or brackets, a list value that starts with a comma (`key = [ , ...]`), or an SSA value as "
             "a dictionary entry outside an op's own format (`{a = %x}`): an attribute value is missing "
             "(MLIR's wording)."),
-    CodeDoc("syntax.location", S, "`loc()`: a location with nothing inside (MLIR's wording)."),
+    CodeDoc("syntax.location", S, "`loc(...)`: what MLIR's location parser refuses (`callsite`, `fused`, a name's child location), in its wording."),
     CodeDoc("syntax.symbol-name", S, "`func.func name(...)`: a function name without its `@` (MLIR's wording)."),
     CodeDoc("syntax.arguments", S, "A function signature mixing named arguments (`%a: i32`) with bare "
             "types, or variadic `...`, which only `llvm.func` takes (MLIR's wording)."),

@@ -673,3 +673,15 @@ NVVM = {
     "cp_async_size": "expected byte size to be either 4, 8 or 16.",
     "cp_async_cg": "CG cache modifier is only support for 16 bytes copy.",
 }
+
+# mlir/lib/AsmParser/LocationParser.cpp: `loc(...)` (server/cute_ir/syntax/location.py), as
+# upstream's IR/invalid-locations.mlir words them.
+LOCATION_LPAREN = "expected '(' in location"
+LOCATION_RPAREN = "expected ')' in location"
+LOCATION_NAME_RPAREN = "expected ')' after child location of NameLoc"
+LOCATION_CALLSITE_LPAREN = "expected '(' in callsite location"
+LOCATION_CALLSITE_AT = "expected 'at' in callsite location"
+LOCATION_CALLSITE_RPAREN = "expected ')' in callsite location"
+LOCATION_FUSED_GREATER = "expected '>' after fused location metadata"
+LOCATION_FUSED_LSQUARE = "expected '[' in fused location"
+LOCATION_FUSED_RSQUARE = "expected ']' in fused location"

@@ -15,7 +15,7 @@ from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT_NAME,
                                          EXPECTED_ARGUMENT_TYPE, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COLON,
                                          EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE,
-                                         EXPECTED_LOCATION, EXPECTED_OPERATION_NAME,
+                                         EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
                                          EXPECTED_SSA_NAME, EXPECTED_LSQUARE, EXPECTED_SYMBOL_NAME,
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
@@ -30,6 +30,7 @@ from .dense import check_dense_literal
 from .metadata import check_metadata
 from .op_formats import FORMAT_CHECKS, SCALAR_TYPE_NODES, missing_constant_value
 from .literals import integer_literal
+from .location import check_location
 
 _CLOSERS = {"(": ")", "[": "]", "<": ">", "{": "}"}
 _CLOSING = frozenset(_CLOSERS.values())
@@ -52,6 +53,7 @@ MALFORMED_PATTERNS = """
     (op_result count: (integer) @malformed)
     (operation name: (string)) @malformed
     (location) @malformed
+    (keyword "loc") @malformed
     (file_metadata) @malformed
     (quantile_type parameters: (type_parameters) @malformed)
     (builtin_attribute kind: "strided" parameters: (type_parameters) @malformed)
@@ -376,10 +378,11 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return _value_problem(check_dense_array(node))
     if node.type == "file_metadata":    # `{-# ... #-}`
         return _file_metadata(node)
-    if node.type == "location":         # `loc()`
-        if node.named_child_count or node.child_count != 3:
-            return None
-        return Diagnostic("syntax.location", span, Severity.ERROR, Source.SYNTAX, EXPECTED_LOCATION)
+    if node.type == "location" or node.type == "keyword" and node.text == b"loc":   # `loc(...)`, `loc)`
+        found = check_location(node.text or b"")
+        return None if found is None else Diagnostic(
+            "syntax.location", Span(node.start_byte + found[0], node.start_byte + found[1]), Severity.ERROR,
+            Source.SYNTAX, found[2])
     if node.type == "keyword" and node.parent is not None and node.parent.type == "custom_body":
         # `func.func name(...)`: the name is a symbol (after an optional visibility)
         following = node.next_named_sibling
@@ -720,17 +723,50 @@ def missing_nodes(node: Node, lo: int = 0, hi: int | None = None) -> list[Node]:
     return out
 
 
+def location_lines(malformed: list[tuple[Node, Diagnostic]]) -> dict[int, int]:
+    """For each line holding a location MLIR's location parser refuses (`syntax.location`), the
+    first byte of that location: what the grammar says from there on on that line (an unclosed
+    `(`, a stray `]`) is the same mistake, which the location's diagnostic says in MLIR's words."""
+    out: dict[int, int] = {}
+    for node, found in malformed:
+        if found.code == "syntax.location":
+            row = node.start_point[0]
+            out[row] = min(out.get(row, node.start_byte), node.start_byte)
+    return out
+
+
+def in_refused_location(node: Node) -> bool:
+    """Whether `node` (a MISSING token the parser supplied) lies inside a location MLIR's location
+    parser refuses: the location's diagnostic says what is wrong there. Asked of MISSING nodes
+    only, which are rare, so walking up through the parents is cheap."""
+    parent = node.parent
+    while parent is not None and parent.type not in ("operation", "source_file"):
+        if parent.type == "location":
+            return check_location(parent.text or b"") is not None
+        parent = parent.parent
+    return False
+
+
+def after_location(node: Node, lines: dict[int, int]) -> bool:
+    """Whether `node` starts on a line of `lines` at or after its refused location."""
+    start = lines.get(node.start_point[0])
+    return start is not None and node.start_byte >= start
+
+
 def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     """All syntax problems in `node`'s subtree (the CLI's `parse` and tests use this)."""
     lo, hi = node.start_byte, node.end_byte
-    out = [describe_unclosed(u, opener) for u, opener in unclosed_openers(node, lo, hi)]
-    out.extend(describe_error(e) for e in outermost_errors(node, lo, hi))
-    out.extend(describe_missing(m) for m in missing_nodes(node))
     found = captures(_MALFORMED, node, lo, hi + 1)
-    out.extend(named_op_diagnostics(op_names(found.get("op", []), lo, hi)))
     more, groups = malformed_nodes(node, node.text or b"", lo, lo, hi, wide_nodes(node, lo, hi + 1))
-    out.extend(d for m in found.get("malformed", []) + more
-               if lo <= m.start_byte <= hi and (d := describe_malformed(m)) is not None)
+    malformed = [(m, d) for m in found.get("malformed", []) + more
+                 if lo <= m.start_byte <= hi and (d := describe_malformed(m)) is not None]
+    lines = location_lines(malformed)
+    out = [describe_unclosed(u, opener) for u, opener in unclosed_openers(node, lo, hi)
+           if not after_location(opener, lines)]
+    out.extend(describe_error(e) for e in outermost_errors(node, lo, hi) if not after_location(e, lines))
+    out.extend(describe_missing(m) for m in missing_nodes(node) if not in_refused_location(m))
+    out.extend(named_op_diagnostics(op_names(found.get("op", []), lo, hi)))
+    out.extend(d for _, d in malformed)
     out.extend(d for g in groups if (d := describe_keyed_group(g)) is not None)
     out.sort(key=Diagnostic.document_order)
     return out
