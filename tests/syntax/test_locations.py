@@ -35,7 +35,22 @@ WELL_FORMED = [
     "loc(unknown)", 'loc("f.py":1:2)', 'loc("a"("b":3:4))', 'loc(callsite("a" at "b":1:2))',
     'loc(fused["a":1:2, unknown])', 'loc(fused<{k = [1, 2]}>[unknown])',
     'loc(callsite(callsite("x" at unknown) at fused[unknown]))',
+    # fused metadata that is itself bracketed or a location
+    'loc(fused<loc("nested")>["t.mlir":10:8])',
+    'loc(fused<memref<1xi32, affine_map<(d0) -> (d0)>>>["t.mlir":10:8])',
 ]
+
+
+def test_loc_as_an_affine_symbol() -> None:
+    """`loc` is a location only where an op's location may stand: in a map it is a symbol."""
+    text = "#m = affine_map<(d0, d1)[step, loc] -> (step - d0, loc - d1)>\n"
+    assert DocumentAnalysis("file:///loc.mlir", text).diagnostics() == []
+
+
+def test_dialect_location() -> None:
+    """A dialect's own location attribute (mlir-opt needs its dialect, so it is not asked)."""
+    text = _wrap('loc(#d.custom_location<"foo.mlir" * 1234>)')
+    assert DocumentAnalysis("file:///loc.mlir", text).diagnostics() == []
 
 
 @pytest.mark.parametrize(("marked", "message"), CASES)

@@ -378,7 +378,9 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return _value_problem(check_dense_array(node))
     if node.type == "file_metadata":    # `{-# ... #-}`
         return _file_metadata(node)
-    if node.type == "location" or node.type == "keyword" and node.text == b"loc":   # `loc(...)`, `loc)`
+    if node.type == "keyword" and node.text == b"loc" and (node.parent is None or node.parent.type != "custom_body"):
+        return None                     # a word `loc` elsewhere (an affine map's symbol)
+    if node.type == "location" or (node.type == "keyword" and node.text == b"loc"):   # `loc(...)`, an op's `loc)`
         found = check_location(node.text or b"")
         return None if found is None else Diagnostic(
             "syntax.location", Span(node.start_byte + found[0], node.start_byte + found[1]), Severity.ERROR,

@@ -29,6 +29,7 @@ _TOKENS = re.compile(rb"""
   | (?P<alias>\#[A-Za-z_][A-Za-z0-9_$.]*)
   | (?P<word>[A-Za-z_][A-Za-z0-9_$.]*)
   | (?P<number>-?[0-9]+(?:\.[0-9]*)?)
+  | (?P<arrow>->)
   | (?P<punct>.)
 """, re.VERBOSE | re.DOTALL)
 
@@ -55,8 +56,9 @@ class _Reader:
                        for m in _TOKENS.finditer(text) if m.lastgroup != "blank"]
         self.i = 0
 
-    def peek(self) -> Token | None:
-        return self.tokens[self.i] if self.i < len(self.tokens) else None
+    def peek(self, ahead: int = 0) -> Token | None:
+        i = self.i + ahead
+        return self.tokens[i] if i < len(self.tokens) else None
 
     def take(self) -> Token:
         token = self.tokens[self.i]
@@ -81,7 +83,11 @@ class _Reader:
         token = self.peek()
         if token is None:
             raise self.stop(EXPECTED_LOCATION)
-        if token.kind == "alias" or token.text == b"unknown":
+        if token.kind == "alias":     # `#loc3`, or a dialect's location `#d.loc<...>`
+            self.i += 1
+            if (after := self.peek()) is not None and after.text == b"<":
+                self._balanced()
+        elif token.text == b"unknown":
             self.i += 1
         elif token.kind == "string":
             self.i += 1
@@ -128,14 +134,21 @@ class _Reader:
         token = self.peek()
         if token is None or token.kind == "punct" and token.text not in _OPENERS:
             raise self.stop(EXPECTED_ATTRIBUTE_VALUE)
-        self.i += 1
-        if token.kind == "word" and (after := self.peek()) is not None and after.text == b"<":
-            token = self.take()      # `dense<...>`, `array<...>`
-        if token.text in _OPENERS:
-            depth = 1
-            while depth and (inner := self.peek()) is not None:
-                self.i += 1
-                depth += (inner.text in _OPENERS) - (inner.text in _OPENERS.values())
+        if token.kind in ("word", "alias") and (after := self.peek(1)) is not None and after.text in (b"<", b"("):
+            self.i += 1              # `dense<...>`, `memref<...>`, `loc(...)`
+        if (opener := self.peek()) is not None and opener.text in _OPENERS:
+            self._balanced()
+        else:
+            self.i += 1
+
+    def _balanced(self) -> None:
+        """A bracket and what it holds, up to its closer (or the end)."""
+        depth = 0
+        while (inner := self.peek()) is not None:
+            self.i += 1
+            depth += (inner.text in _OPENERS) - (inner.text in _OPENERS.values())
+            if depth == 0:
+                return
 
 
 def check_location(text: bytes) -> tuple[int, int, str] | None:
