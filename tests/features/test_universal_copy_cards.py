@@ -48,17 +48,22 @@ def test_the_catalogue_holds_each_simt_copy():
     assert {_SIMT.match(t).group(1) for t in TYPES} == set(DIRECTIONS) and len(TYPES) > 100
 
 
-def test_every_simt_copy_card_shows_the_previews_instruction_and_its_direction():
-    checked = 0
+def _cards_with_kernels():
+    """(type text, the preview's instruction lines, the card) of each catalogue entry that checks
+    clean and has a kernel of its own (the vocabulary's tests say why the others have none)."""
     for text in TYPES:
         source = _document(text)
         analysis = DocumentAnalysis("file:///atom.mlir", source, settings=Settings(target_from=FROM_DEFAULT))
         if any(d.severity is Severity.ERROR for d in analysis.diagnostics()):
             continue
         emitted = atom_lines(preview_module(analysis).ptx_text.split("\n"))
-        if not emitted:
-            continue      # no kernel of its own (the vocabulary's tests say why)
-        card = _card(analysis, source)
+        if emitted:
+            yield text, emitted, _card(analysis, source)
+
+
+def test_every_simt_copy_card_shows_the_previews_instruction_and_its_direction():
+    checked = 0
+    for text, emitted, card in _cards_with_kernels():
         assert _card_ptx(card) == emitted, text
         assert f"| {DIRECTIONS[_SIMT.match(text).group(1)]} |" in card, text
         checked += 1
@@ -108,15 +113,7 @@ def _expected(text: str, instruction: str) -> tuple[str, str]:
 
 def test_every_simt_copy_card_says_what_one_thread_moves():
     checked = 0
-    for text in TYPES:
-        source = _document(text)
-        analysis = DocumentAnalysis("file:///atom.mlir", source, settings=Settings(target_from=FROM_DEFAULT))
-        if any(d.severity is Severity.ERROR for d in analysis.diagnostics()):
-            continue
-        emitted = atom_lines(preview_module(analysis).ptx_text.split("\n"))
-        if not emitted:
-            continue
-        card = _card(analysis, source)
+    for text, emitted, card in _cards_with_kernels():
         assert _per_thread(card) == _expected(text, emitted[0]), text
         checked += 1
     assert checked > 100
