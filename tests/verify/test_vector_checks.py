@@ -139,6 +139,31 @@ CASES = [
     ("vector.mask %k4, %v4 { } : vector<4xi1>", "custom op 'vector.mask' expects a result if passthru operand is provided"),
     ("vector.mask %k4, %v4 { } : vector<4xi1> -> ()",
      "custom op 'vector.mask' expects a result if passthru operand is provided"),
+    # vector.contract (ContractionOp::parse, ::verify)
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+     "'vector.contract' op expected indexing map 1 to have 1 number of outputs"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (k, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+     "'vector.contract' op expected indexing map 0 to be a projected permutation of its inputs"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k)[s0] -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+     "'vector.contract' op expected indexing map 1 to have no symbols"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i) -> (i)>], iterator_types = ["parallel", "reduction"]} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+     "'vector.contract' op expected indexing map 2 to have 2 number of inputs"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>], iterator_types = ["parallel", "reduction"]} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+     "'vector.contract' op expected an indexing map for each vector operand"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "parallel"]} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+     "'vector.contract' op expected at least one contracting dimension pair"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} %v48, %v4, %v4 : vector<4x8xf32>, vector<4xf32> into vector<4xf32>',
+     "'vector.contract' op invalid contracting dimension map"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} %v48, %v8, %v8 : vector<4x8xf32>, vector<8xf32> into vector<8xf32>',
+     "'vector.contract' op invalid accumulator/result vector shape, expected: 'vector<4xf32>'"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> (k)>], iterator_types = ["reduction"]} %v4, %v4, %v4 : vector<4xf32>, vector<4xf32> into vector<4xf32>',
+     "'vector.contract' op invalid accumulator/result vector shape"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "other"]} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+     "custom op 'vector.contract' unexpected iterator_type (other)"),
+    ('%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} %v48, %v8, %v4, %k4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+     "custom op 'vector.contract' expected zero or exactly 2 vector mask operands"),
+    ('%0 = vector.contract {} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+     'custom op \'vector.contract\' expected "iterator_types" array attribute'),
     # a type the format reads as a class of its own (`parseType<VectorType>`)
     ("%0 = vector.broadcast %s : f32 to f32",
      "custom op 'vector.broadcast' invalid kind of type specified: expected builtin.vector, but found 'f32'"),
@@ -201,6 +226,8 @@ WELL_FORMED = [
     "%0 = vector.mask %k4, %v4 { vector.transfer_read %t[%i], %s : tensor<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>",
     "vector.mask %k4 { vector.transfer_write %v4, %t[%i] : vector<4xf32>, tensor<?xf32> } : vector<4xi1> -> tensor<?xf32>",
     "vector.mask %k4 { } : vector<4xi1>",
+    '%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
+    '%0 = vector.contract {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = ["reduction"]} %v4, %v4, %s : vector<4xf32>, vector<4xf32> into f32',
 ]
 
 
@@ -219,6 +246,18 @@ def test_what_the_text_does_not_say_is_not_judged():
             "%0 = vector.transfer_read %m2[%i, %i], %s {permutation_map = #p} : memref<?x?xf32>, vector<4xf32>\n"
             "  %1 = vector.shape_cast %v48 : vector<4x8xf32> to !v\n  return\n}\n")
     assert _placed(text) == []
+
+
+def test_contraction_traits_through_aliases():
+    # ContractionOp::parse reads its traits as one attribute: an alias stands for what it
+    # defines, and the maps in it may be aliases too.
+    text = ("#maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>]\n"
+            "#trait = {indexing_maps = #maps, iterator_types = [\"parallel\", \"parallel\"]}\n" + PRELUDE +
+            "%0 = vector.contract #trait %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>\n"
+            "  return\n}\n")
+    assert _placed(text) == [("'vector.contract' op expected at least one contracting dimension pair", "vector.contract")]
+    assert _placed(text.replace('"parallel", "parallel"', '"parallel", "reduction"')) == []
+    assert _placed(text.replace("#maps = ", "#other = ")) == []     # an alias not defined: not judged
 
 
 @needs_mlir_opt

@@ -253,6 +253,8 @@ TARGETS = "gpu.module targets"
 CONTAINER_MODULE = "module gpu.container_module"
 _KERNEL = "kernel @{0}::@{1}"
 _KERNEL_KEY = re.compile(r"kernel @(.*)::@(.*)")
+_ALIAS = "alias {0}"
+_ALIAS_KEY = re.compile(r"alias (#.*)")
 # A container's header: its op and symbol (`gpu.module @kernels [...] {`, `module attributes {...} {`).
 _CONTAINER_HEADER = re.compile(rb'\s*"?(gpu\.module|builtin\.module|module)"?\s*(?:@("[^"]*"|[\w$.-]+))?')
 _CONTAINER_MODULE_ATTRIBUTE = re.compile(rb"\bgpu\.container_module\b")
@@ -290,6 +292,12 @@ class UnitLookup:
     def container_module(self) -> bool | None:
         answer = self._container_module()
         self.asked[CONTAINER_MODULE] = answer
+        return answer
+
+    def attribute_alias(self, name: str) -> str | None:
+        written = self.analysis.alias_type(name)
+        answer = written.text if written is not None else None
+        self.asked[_ALIAS.format(name)] = answer
         return answer
 
     def kernel(self, module: str, function: str) -> "tuple[Definition | object | None, Definition | object | None]":
@@ -366,12 +374,15 @@ def answers_changed(analysis: "DocumentAnalysis", unit: "Unit") -> bool:
     again = UnitLookup(analysis, unit, {})
     for name, answer in unit.symbols.items():
         kernel = _KERNEL_KEY.fullmatch(name)
+        alias = _ALIAS_KEY.fullmatch(name)
         if name == TARGETS:
             now = again.module_targets()
         elif name == CONTAINER_MODULE:
             now = again.container_module()
         elif kernel is not None:
             now = again.kernel(kernel.group(1), kernel.group(2))
+        elif alias is not None:
+            now = again.attribute_alias(alias.group(1))
         else:
             now = again.symbol(name)
         if now != answer:

@@ -471,11 +471,15 @@ _MAP = re.compile(r"^affine_map<\s*\(([^()]*)\)\s*(?:\[([^\[\]]*)\])?\s*->\s*\((
 def _affine_map(node: Any) -> tuple[list[str], int, list[str]] | None:
     """An `affine_map<(d0, d1)[s0] -> (d1, 0)>` written out: its dimension names, how many
     symbols, its result expressions' texts; None for an alias or what this reading cannot split."""
-    match = _MAP.match((_text(node) or "").strip())
+    return _map_text(_text(node) or "")
+
+
+def _map_text(text: str) -> tuple[list[str], int, list[str]] | None:
+    match = _MAP.match(text.strip())
     if match is None:
         return None
     dims = [d.strip() for d in match.group(1).split(",") if d.strip()]
-    symbols = [s.strip() for s in (match.group(2) or "").split(",") if s.strip()]
+    symbols = [x.strip() for x in (match.group(2) or "").split(",") if x.strip()]
     results = [r.strip() for r in top_level_parameters(match.group(3))] if match.group(3).strip() else []
     return dims, len(symbols), results
 
@@ -620,6 +624,189 @@ def _renamed(expression: str, dims: list[str]) -> str:
     return re.sub(r"[A-Za-z_][\w$.]*", lambda m: names.get(m.group(0), m.group(0)), expression)
 
 
+# ------------------------------------------------------------------------------ contract
+# An attribute alias use: `#` and a bare identifier (a name with a dot is a dialect's attribute).
+_ALIAS_USE = re.compile(r"#[A-Za-z_][\w$]*(?![\w$.])")
+
+
+def _unaliased(site: Any, text: str, depth: int = 0) -> str | None:
+    """`text` with each `#name` alias it uses replaced by what the alias stands for, as MLIR's
+    parser reads it; None when one cannot be told (undefined, or nested past all reason)."""
+    if depth > 8:
+        return None
+    missing = False
+
+    def replace(match: re.Match) -> str:
+        nonlocal missing
+        found = site.attribute_alias(match.group(0))
+        if found is None:
+            missing = True
+            return match.group(0)
+        return found
+    out = _ALIAS_USE.sub(replace, text)
+    if missing:
+        return None
+    return out if out == text else _unaliased(site, out, depth + 1)
+
+
+def _dictionary(text: str) -> dict[str, str] | None:
+    """The entries of a `{name = value, ...}` dictionary's text (a unit attribute's value is
+    empty); None when the text is no dictionary."""
+    text = text.strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        return None
+    out: dict[str, str] = {}
+    body = text[1:-1]
+    for entry in top_level_parameters(body) if body.strip() else []:
+        name, _, value = entry.partition("=")
+        out[name.strip().strip('"')] = value.strip()
+    return out
+
+
+def _read_contract(site: Any) -> Placed | tuple | None:
+    """ContractionOp::parse's reading of `{traits} %lhs, %rhs, %acc(, %masks)? {attrs}? :
+    L, R into T`: what it refuses (no iterator_types array, an iterator type it does not know,
+    one mask), else the traits and the three types; None when the text does not say."""
+    items = _body(site)
+    if not items or items[0].type not in ("attribute_dict", "attribute_alias", "region"):
+        return None
+    if items[0].type == "region" and re.sub(r"\s", "", _text(items[0]) or "") != "{}":
+        return None     # (an empty dictionary reads as an empty region)
+    traits_text = _unaliased(site, _text(items[0]) or "")
+    traits = _dictionary(traits_text) if traits_text is not None else None
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if traits is None or colon is None:
+        return None
+    for item in items[1:colon]:
+        if item.type == "attribute_dict":
+            more = _unaliased(site, _text(item) or "")
+            extra = _dictionary(more) if more is not None else None
+            if extra is None:
+                return None
+            traits.update(extra)
+    where = Span(items[0].start_byte, items[0].start_byte + 1)
+    iterators_text = traits.get("iterator_types")
+    if iterators_text is None or not iterators_text.startswith("["):
+        return Placed(CUSTOM_OP.format(site.name, M["contract_iterators"]), where)
+    iterators = []
+    for entry in top_level_parameters(iterators_text[1:-1]) if iterators_text[1:-1].strip() else []:
+        match = re.fullmatch(r'"(\w*)"|#vector\.iterator_type<\s*(\w+)\s*>', entry)
+        if match is None:
+            return None
+        kind = match.group(1) if match.group(1) is not None else match.group(2)
+        if kind not in ("parallel", "reduction"):
+            return Placed(CUSTOM_OP.format(site.name, M["contract_iterator"].format(kind)), where)
+        iterators.append(kind)
+    operands = sum(1 for item in items[1:colon] if item.type == "value_use")
+    if operands > 3 and operands != 5:
+        return Placed(CUSTOM_OP.format(site.name, M["contract_masks"]))
+    types = [item for item in items[colon + 1:] if item.type in TYPE_KINDS]
+    if len(types) != 3:
+        return None
+    return traits, iterators, [normalized_type(_text(t) or "") for t in types]
+
+
+def vector_contract_parse(site: Any) -> Placed | None:
+    read = None if site.generic else _read_contract(site)
+    return read if isinstance(read, Placed) else None
+
+
+def _dim_map(iterators: list[str], wanted: str, lhs: list[str], rhs: list[str],
+             dims: list[str]) -> list[tuple[int, int]]:
+    """getDimMap: for each iterator of the wanted type the pair of its positions in the lhs and
+    rhs maps' results, when both have it."""
+    out = []
+    for index, kind in enumerate(iterators):
+        if kind != wanted or index >= len(dims):
+            continue
+        name = dims[index]
+        if name in lhs and name in rhs:
+            out.append((lhs.index(name), rhs.index(name)))
+    return out
+
+
+def vector_contract(site: Any) -> str | None:
+    """ContractionOp::verify: signless integers, one indexing map per vector operand (no
+    symbols, one input per iterator, one output per dimension, a projected permutation), the
+    contracting and batch dimension maps, the accumulator's and result's shape
+    (verifyOutputShape), the combining kind."""
+    read = None if site.generic else _read_contract(site)
+    if read is None or isinstance(read, Placed):
+        return None
+    traits, iterators, texts = read
+    if None in texts:
+        return None
+    lhs, rhs = _vector(texts[0]), _vector(texts[1])
+    if lhs is None or rhs is None:
+        return None
+    element = facts(lhs[1])
+    if element is None:
+        return None
+    if element.kind == "integer" and re.match(r"[su]i", lhs[1]):
+        return M["contract_signless"]
+    maps_text = traits.get("indexing_maps", "")
+    if not (maps_text.startswith("[") and maps_text.endswith("]")):
+        return None
+    maps = [_map_text(m) for m in top_level_parameters(maps_text[1:-1])] if maps_text[1:-1].strip() else []
+    if None in maps:
+        return None
+    if len(maps) != 3:
+        return M["contract_maps"]
+    ranks = [len(lhs[0]), len(rhs[0])]
+    acc = _vector(texts[2])
+    ranks.append(len(acc[0]) if acc is not None else 0)
+    for index, (dims, symbols, results) in enumerate(maps):
+        if symbols:
+            return M["contract_symbols"].format(index)
+        if len(dims) != len(iterators):
+            return M["contract_inputs"].format(index, len(iterators))
+        if len(results) != ranks[index]:
+            return M["contract_outputs"].format(index, ranks[index])
+        if any(r not in dims for r in results) or len(set(results)) != len(results):
+            return M["contract_projected"].format(index)
+    (dims, _, lhs_map), (rhs_dims, _, rhs_map), (res_dims, _, res_map) = maps
+    # Each map names its dimensions its own way: compare them by position.
+    rhs_map = [dims[rhs_dims.index(r)] for r in rhs_map]
+    res_map = [dims[res_dims.index(r)] for r in res_map]
+    contracting = _dim_map(iterators, "reduction", lhs_map, rhs_map, dims)
+    batch = _dim_map(iterators, "parallel", lhs_map, rhs_map, dims)
+    if not contracting:
+        return M["contract_pair"]
+    for pairs, message in ((contracting, "contract_contracting"), (batch, "contract_batch")):
+        if any(lhs[0][a][0] != rhs[0][b][0] for a, b in pairs):
+            return M[message]
+    # verifyOutputShape
+    lhs_contracting = {a for a, _ in contracting}
+    rhs_skipped = {b for _, b in contracting} | {b for _, b in batch}
+    expected_dims = [d for i, d in enumerate(lhs[0]) if i not in lhs_contracting] + \
+        [d for i, d in enumerate(rhs[0]) if i not in rhs_skipped]
+    if not expected_dims:
+        if acc is not None:
+            return M["contract_shape"]
+    else:
+        if acc is None:
+            return M["contract_shape"]
+        if any(d not in lhs_map and d not in rhs_map for d in dims):
+            return M["contract_unused"]
+        extents: dict[str, int] = {}
+        for shape, names in ((lhs[0], lhs_map), (rhs[0], rhs_map)):
+            for (size, _), name in zip(shape, names):
+                extents.setdefault(name, size)
+        shape = [extents[name] for name in res_map]
+        expected = "vector<" + "".join(f"[{size}]x" if scalable else f"{size}x"
+                                       for size, (_, scalable) in zip(shape, acc[0])) + acc[1] + ">"
+        if [size for size, _ in acc[0]] != shape:
+            return M["contract_expected"].format(expected)
+    kind = traits.get("kind")
+    if kind is not None:
+        match = re.fullmatch(r"#vector\.kind<\s*(\w+)\s*>", kind)
+        if match is None:
+            return M["combining_kind"]
+        if _supports(match.group(1), acc[1] if acc is not None else texts[2]) is False:
+            return M["contract_type"]
+    return None
+
+
 # What the custom parsers refuse before anything is verified (OpDef.parse).
 # ------------------------------------------------------------------------------ mask
 def _mask_header(site: Any) -> tuple[bool, str | None, list[str | None]] | None:
@@ -709,10 +896,12 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "vector.transfer_read": vector_transfer_parse,
     "vector.transfer_write": vector_transfer_parse,
     "vector.mask": vector_mask_parse,
+    "vector.contract": vector_contract_parse,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "vector.mask": vector_mask,
+    "vector.contract": vector_contract,
     "vector.extract": vector_extract,
     "vector.insert": vector_insert,
     "vector.shuffle": vector_shuffle,

@@ -538,6 +538,12 @@ class OpSite:
         lookup = self._checker.lookup
         return lookup.container_module() if lookup is not None else None
 
+    def attribute_alias(self, name: str) -> str | None:
+        """What the attribute alias `name` (`#name`) stands for (`Lookup.attribute_alias`);
+        None when that cannot be told."""
+        lookup = self._checker.lookup
+        return lookup.attribute_alias(name) if lookup is not None else None
+
     def module_targets(self) -> tuple[str, ...] | None:
         """The targets the `gpu.module` around the unit declares (`Lookup.module_targets`)."""
         lookup = self._checker.lookup
