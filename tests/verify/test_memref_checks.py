@@ -46,6 +46,21 @@ CASES = [
     ("%0 = memref.subview %m[0][2][1] : memref<4x4xf32> to memref<2xf32, strided<[4]>>", "expected 2 offset values, got 1"),
     ("%0 = memref.subview %m[0, -1][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: ?>>",
      "expected offsets to be non-negative, but got -1"),
+    # SubViewOp::verify: the result against the type it infers, the slice within the source
+    ('%0 = memref.subview %m[0, 0][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xi32, strided<[4, 1]>>',
+     "expected result element type to be 'f32', but got 'memref<2x2xi32, strided<[4, 1]>>'"),
+    ('%0 = memref.subview %m[0, 0][2, 2][1, 1] : memref<4x4xf32> to memref<2x2x2xf32>',
+     "expected result rank to be smaller or equal to the source rank, but got 'memref<2x2x2xf32>'"),
+    ('%0 = memref.subview %m[0, 1][2, 2][1, 1] : memref<4x4xf32> to memref<4xf32>',
+     "expected result type to be 'memref<2x2xf32, strided<[4, 1], offset: 1>>' or a rank-reduced version. (mismatch of result sizes), but got 'memref<4xf32>'"),
+    ('%0 = memref.subview %m[1, 1][2, 2][1, 2] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>',
+     "expected result type to be 'memref<2x2xf32, strided<[4, 2], offset: 5>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<2x2xf32, strided<[4, 1], offset: 5>>'"),
+    ('%0 = memref.subview %m[%i, 1][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>',
+     "expected result type to be 'memref<2x2xf32, strided<[4, 1], offset: ?>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<2x2xf32, strided<[4, 1], offset: 5>>'"),
+    ('%0 = memref.subview %m[0, 4][2, 1][1, 1] : memref<4x4xf32> to memref<2xf32, strided<[4], offset: 4>>',
+     'offset 1 is out-of-bounds: 4 >= 4'),
+    ('%0 = memref.subview %m[0, 2][2, 2][1, 2] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 2], offset: 2>>',
+     'slice along dimension 1 runs out-of-bounds: 4 >= 4'),
     # memref.reshape (ReshapeOp::verify), memref.atomic_rmw (AtomicRMWOp::verify), memref.prefetch's parser
     ("%0 = memref.reshape %u(%sh) : (memref<*xf32>, memref<1xi32>) -> memref<?xi32>",
      "'memref.reshape' op element types of source and destination memref types should be the same"),
@@ -102,6 +117,9 @@ WELL_FORMED = [
     "%0 = memref.reinterpret_cast %v to offset: [%i], sizes: [%i], strides: [1] : memref<?xf32> to "
     "memref<?xf32, strided<[1], offset: ?>>",
     "%0 = memref.subview %m[1, 1][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>",
+    "%0 = memref.subview %m[1, 1][1, 2][1, 1] : memref<4x4xf32> to memref<2xf32, strided<[1], offset: 5>>",
+    "%0 = memref.subview %m[%i, 1][2, %i][1, 1] : memref<4x4xf32> to memref<2x?xf32, strided<[4, 1], offset: ?>>",
+    "%0 = memref.subview %m[0, 0][4, 4][1, 1] : memref<4x4xf32> to memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>>",
     "%0 = memref.cast %m : memref<4x4xf32> to memref<4x4xf32, strided<[4, 1]>>",
     "%0 = memref.cast %m : memref<4x4xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>",
     "%0 = memref.reshape %u(%sh) : (memref<*xf32>, memref<1xi32>) -> memref<?xf32>",
@@ -116,6 +134,15 @@ def test_well_formed_ops_are_not_judged():
     assert _messages(text) == []
     assert _messages('memref.global "private" constant @g : memref<2xf32> = dense<[1.0, 2.0]>\n'
                      "memref.global @h : memref<4xi8> = uninitialized\n") == []
+
+
+def test_a_subview_layout_through_an_alias():
+    # The result's layout map, written through an alias, is what the alias stands for.
+    text = "#l = affine_map<(d0, d1) -> (d0 * 4 + d1 + 3)>\n" + _case(
+        "%0 = memref.subview %m[%i, 0][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xf32, #l>")
+    assert _messages(text) == ["expected result type to be 'memref<2x2xf32, strided<[4, 1], offset: ?>>' or a "
+                               "rank-reduced version. (mismatch of result layout), but got "
+                               "'memref<2x2xf32, affine_map<(d0, d1) -> (d0 * 4 + d1 + 3)>>'"]
 
 
 @needs_mlir_opt

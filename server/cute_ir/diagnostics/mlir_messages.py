@@ -623,6 +623,16 @@ MEMREF_REINTERPRET = {
     "negative": "expected {0} to be non-negative, but got {1}",
     # SubViewOp::verify (emitError, not prefixed)
     "subview_space": "different memory spaces specified for base memref type '{0}' and subview memref type '{1}'",
+    "subview_strided": "base type '{0}' is not strided",
+    "subview_rank": "expected result rank to be smaller or equal to the source rank, but got '{0}'",
+    "subview_sizes": "expected result type to be '{0}' or a rank-reduced version. (mismatch of result sizes), "
+                     "but got '{1}'",
+    "subview_element": "expected result element type to be '{0}', but got '{1}'",
+    "subview_layout": "expected result type to be '{0}' or a rank-reduced version. (mismatch of result layout), "
+                      "but got '{1}'",
+    # verifyInBoundsSlice (ViewLikeInterface.cpp)
+    "slice_offset": "offset {0} is out-of-bounds: {1} >= {2}",
+    "slice_bounds": "slice along dimension {0} runs out-of-bounds: {1} >= {2}",
 }
 
 # memref.global's parser and verifier.

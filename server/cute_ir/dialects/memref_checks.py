@@ -19,7 +19,8 @@ from ..diagnostics.mlir_messages import (CUSTOM_OP, MEMREF_DMA as M, MEMREF_GLOB
 from ..syntax.cst import TYPE_KINDS
 from .constraints import facts, normalized_type, printed
 from .lookup import MISSING, Definition
-from .op_checks import Placed, _body, _callee, _memref_parts, strides_and_offset
+from .op_checks import Placed, _body, _callee, _memref_parts, strides_and_offset, unaliased
+from ..text.brackets import top_level_parameters
 
 
 def _custom_dma_types(site: Any) -> list[str | None] | None:
@@ -148,9 +149,13 @@ def _offsets_sizes_strides(site: Any, ranks: tuple[int, int, int]) -> Placed | N
 
 def memref_subview(site: Any) -> Placed | None:
     """SubViewOp: the offset / size / stride lists (verifyOffsetSizeAndStrideOp) against the
-    source's rank, then SubViewOp::verify's first rule: the source's memory space is the
-    result's (its `emitError`, not prefixed)."""
+    source's rank, then SubViewOp::verify (its `emitError`s, not prefixed): the memory spaces,
+    a strided source, the result against the type it infers (isRankReducedType: rank, sizes,
+    element type; then the offset and, past the dropped unit dimensions, the strides), and the
+    slice within the source's static bounds (verifyInBoundsSlice)."""
     source, result = site.operand_type(0), site.result_type(0)
+    if result is None:
+        result = _unaliased_result(site)
     t = facts(source or "")
     if t is None or t.kind != "memref" or t.dims is None:
         return None
@@ -159,9 +164,144 @@ def memref_subview(site: Any) -> Placed | None:
     if problem is not None:
         return problem
     a, b = _memref_parts(source), _memref_parts(result)
-    if a is not None and b is not None and facts(result or "") is not None and (a[3] or "0") != (b[3] or "0"):
-        return Placed(R["subview_space"].format(printed(source), printed(result)))
+    r = facts(result or "")
+    if a is None or b is None or r is None or r.dims is None:
+        return None
+    shown = (printed(source), printed(result))
+    if (a[3] or "0") != (b[3] or "0"):
+        return Placed(R["subview_space"].format(*shown))
+    base = _strided_layout(source, t.dims)
+    if base == "not strided":
+        return Placed(R["subview_strided"].format(shown[0]))
+    offsets, sizes, strides = (_static_list(site.attribute(f"static_{n}")) for n in ("offsets", "sizes", "strides"))
+    if base is None or offsets is None or sizes is None or strides is None:
+        return None
+    # SubViewOp::inferResultType: a dynamic value anywhere makes the sum or product dynamic.
+    base_strides, base_offset = base
+    offset = base_offset
+    for value, stride in zip(offsets, base_strides):
+        offset = None if offset is None or value is None or stride is None else offset + value * stride
+    inferred_strides = [None if x is None or y is None else x * y for x, y in zip(base_strides, strides)]
+    expected = "memref<" + "".join(f"{_dim(d)}x" for d in sizes) + a[1] + ", strided<[" + \
+        ", ".join(_dim(x) for x in inferred_strides) + "]" + ("" if offset == 0 else f", offset: {_dim(offset)}") + ">" + \
+        (f", {a[3]}" if a[3] is not None else "") + ">"
+    kept = list(r.dims)
+    if len(kept) > len(sizes):
+        return Placed(R["subview_rank"].format(shown[1]))
+    dropped = _rank_reduction(sizes, kept)
+    if dropped is None:
+        return Placed(R["subview_sizes"].format(expected, shown[1]))
+    if b[1] != a[1]:
+        return Placed(R["subview_element"].format(printed(a[1]), shown[1]))
+    layout = _strided_layout(result, r.dims)
+    if not isinstance(layout, tuple):
+        return None if layout is None else Placed(R["subview_layout"].format(expected, shown[1]))
+    result_strides, result_offset = layout
+    if result_offset != offset:
+        return Placed(R["subview_layout"].format(expected, shown[1]))
+    if len(kept) != len(sizes):
+        # computeMemRefRankReductionMask: a unit size is dropped when its stride is gone too.
+        unit = [i for i, size in enumerate(sizes) if size == 1]
+        if len(unit) + len(kept) != len(sizes):
+            left = {x: inferred_strides.count(x) for x in inferred_strides}
+            unit_kept = []
+            for i in unit:
+                stride = inferred_strides[i]
+                have = result_strides.count(stride)
+                if left[stride] > have:
+                    left[stride] -= 1
+                elif left[stride] == have:
+                    unit_kept.append(i)
+                else:
+                    return Placed(R["subview_layout"].format(expected, shown[1]))
+            unit = [i for i in unit if i not in unit_kept]
+            if len(unit) + len(kept) != len(sizes):
+                return Placed(R["subview_layout"].format(expected, shown[1]))
+        dropped = set(unit)
+    else:
+        dropped = set()
+    if [x for i, x in enumerate(inferred_strides) if i not in dropped] != result_strides:
+        return Placed(R["subview_layout"].format(expected, shown[1]))
+    for i, extent in enumerate(t.dims):
+        if extent is None or offsets[i] is None:
+            continue
+        if offsets[i] >= extent:
+            return Placed(R["slice_offset"].format(i, offsets[i], extent))
+        if sizes[i] is None or strides[i] is None:
+            continue
+        last = offsets[i] + (sizes[i] - 1) * strides[i]
+        if last >= extent:
+            return Placed(R["slice_bounds"].format(i, last, extent))
     return None
+
+
+def _dim(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def _unaliased_result(site: Any) -> str | None:
+    """The result type a custom form writes last, with the attribute aliases in it (a layout
+    map's) replaced by what they stand for."""
+    types = [item for item in _body(site) if item.type in TYPE_KINDS]
+    text = (types[-1].text or b"").decode("utf-8", "replace") if types else None
+    resolved = unaliased(site, text) if text is not None else None
+    return normalized_type(resolved) if resolved is not None else None
+
+
+def _rank_reduction(sizes: list[int | None], reduced: list[int | None]) -> set[int] | None:
+    """computeRankReductionMask: the dimensions of `sizes` dropped to make `reduced`, each a
+    1 (greedily matched left to right, a dynamic size only to a dynamic one); None when the
+    sizes cannot be matched so."""
+    dropped, at = set(), 0
+    for index, size in enumerate(sizes):
+        if at < len(reduced) and size == reduced[at]:
+            at += 1
+            continue
+        dropped.add(index)
+        if size != 1:
+            return None
+    return dropped if at == len(reduced) else None
+
+
+_AFFINE_LAYOUT = re.compile(r"affine_map<\(([^()]*)\)(?:\[([^\[\]]*)\])?->\((.*)\)>")
+
+
+def _strided_layout(text: str, dims: tuple) -> tuple[list[int | None], int | None] | str | None:
+    """MemRefType::getStridesAndOffset: of an identity or `strided<...>` layout, or an affine
+    map whose one result is a sum of `d * c`, `d * s`, constants and symbols; "not strided" for a
+    map of several results; None when this reading cannot tell."""
+    found = strides_and_offset(text, dims)
+    if found is not None:
+        return found
+    parts = _memref_parts(text)
+    match = _AFFINE_LAYOUT.fullmatch(re.sub(r"\s+", "", parts[2] or "")) if parts is not None else None
+    if match is None:
+        return None
+    names = [d for d in match.group(1).split(",") if d]
+    symbols = [x for x in (match.group(2) or "").split(",") if x]
+    results = top_level_parameters(match.group(3))
+    if len(results) != 1:
+        return "not strided"
+    strides: list[int | None] = [0] * len(names)
+    offset: int | None = 0
+    for term in results[0].replace("-", "+-").split("+"):
+        factors = [f for f in term.split("*") if f]
+        if not factors or len(factors) > 2 or any("(" in f for f in factors):
+            return None
+        dims_in = [f for f in factors if f in names]
+        syms_in = [f for f in factors if f in symbols]
+        consts = [f for f in factors if re.fullmatch(r"-?\d+", f)]
+        if len(dims_in) + len(syms_in) + len(consts) != len(factors) or len(dims_in) > 1:
+            return None
+        value: int | None = None if syms_in else 1      # a symbol's value is dynamic
+        for c in consts:
+            value = value * int(c) if value is not None else None
+        if dims_in:
+            position = names.index(dims_in[0])
+            strides[position] = value if strides[position] == 0 else None
+        else:
+            offset = None if offset is None or value is None else offset + value
+    return strides, offset
 
 
 def memref_reinterpret_cast(site: Any) -> Placed | None:

@@ -451,6 +451,30 @@ def strides_and_offset(text: str, dims: tuple) -> tuple[list[int | None], int | 
     return strides, (0 if offset is None else None if offset == "?" else int(offset))
 
 
+# An attribute alias use: `#` and a bare identifier (a name with a dot is a dialect's attribute).
+_ALIAS_USE = re.compile(r"#[A-Za-z_][\w$]*(?![\w$.])")
+
+
+def unaliased(site: Any, text: str, depth: int = 0) -> str | None:
+    """`text` with each `#name` alias it uses replaced by what the alias stands for, as MLIR's
+    parser reads it; None when one cannot be told (undefined, or nested past all reason)."""
+    if depth > 8:
+        return None
+    missing = False
+
+    def replace(match: re.Match) -> str:
+        nonlocal missing
+        found = site.attribute_alias(match.group(0))
+        if found is None:
+            missing = True
+            return match.group(0)
+        return found
+    out = _ALIAS_USE.sub(replace, text)
+    if missing:
+        return None
+    return out if out == text else unaliased(site, out, depth + 1)
+
+
 def _body(site: Any) -> list:
     """The items of a custom form's body (none for the generic form)."""
     if site.generic or site.node is None:

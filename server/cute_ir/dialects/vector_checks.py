@@ -18,7 +18,7 @@ from ..diagnostics.mlir_messages import CUSTOM_OP, VECTOR as M
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
 from .constraints import bit_width, facts, normalized_type, printed
-from .op_checks import Placed, _body, _vector_dims, only_block
+from .op_checks import Placed, _body, _vector_dims, only_block, unaliased
 
 # A position the generic form writes as ShapedType::kDynamic (a value, not a constant).
 _DYNAMIC = -9223372036854775808
@@ -625,30 +625,6 @@ def _renamed(expression: str, dims: list[str]) -> str:
 
 
 # ------------------------------------------------------------------------------ contract
-# An attribute alias use: `#` and a bare identifier (a name with a dot is a dialect's attribute).
-_ALIAS_USE = re.compile(r"#[A-Za-z_][\w$]*(?![\w$.])")
-
-
-def _unaliased(site: Any, text: str, depth: int = 0) -> str | None:
-    """`text` with each `#name` alias it uses replaced by what the alias stands for, as MLIR's
-    parser reads it; None when one cannot be told (undefined, or nested past all reason)."""
-    if depth > 8:
-        return None
-    missing = False
-
-    def replace(match: re.Match) -> str:
-        nonlocal missing
-        found = site.attribute_alias(match.group(0))
-        if found is None:
-            missing = True
-            return match.group(0)
-        return found
-    out = _ALIAS_USE.sub(replace, text)
-    if missing:
-        return None
-    return out if out == text else _unaliased(site, out, depth + 1)
-
-
 def _dictionary(text: str) -> dict[str, str] | None:
     """The entries of a `{name = value, ...}` dictionary's text (a unit attribute's value is
     empty); None when the text is no dictionary."""
@@ -672,14 +648,14 @@ def _read_contract(site: Any) -> Placed | tuple | None:
         return None
     if items[0].type == "region" and re.sub(r"\s", "", _text(items[0]) or "") != "{}":
         return None     # (an empty dictionary reads as an empty region)
-    traits_text = _unaliased(site, _text(items[0]) or "")
+    traits_text = unaliased(site, _text(items[0]) or "")
     traits = _dictionary(traits_text) if traits_text is not None else None
     colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
     if traits is None or colon is None:
         return None
     for item in items[1:colon]:
         if item.type == "attribute_dict":
-            more = _unaliased(site, _text(item) or "")
+            more = unaliased(site, _text(item) or "")
             extra = _dictionary(more) if more is not None else None
             if extra is None:
                 return None
