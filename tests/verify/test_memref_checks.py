@@ -8,7 +8,7 @@ from cute_ir.analysis import DocumentAnalysis
 from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
 PRELUDE = ("func.func @f(%m: memref<4x4xf32>, %d: memref<8xf32, 1>, %t: memref<1xi32, 2>, %i: index, %s: f32, "
-           "%u: memref<*xf32>, %v: memref<?xf32>, %sh: memref<1xi32>, %dsh: memref<?xi32>) {\n  ")
+           "%u: memref<*xf32>, %v: memref<?xf32>, %sh: memref<1xi32>, %dsh: memref<?xi32>, %b: memref<64xi8>) {\n  ")
 
 CASES = [
     ('"memref.dma_start"(%m, %i, %i, %i) : (memref<4x4xf32>, index, index, index) -> ()',
@@ -61,6 +61,33 @@ CASES = [
      'offset 1 is out-of-bounds: 4 >= 4'),
     ('%0 = memref.subview %m[0, 2][2, 2][1, 2] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 2], offset: 2>>',
      'slice along dimension 1 runs out-of-bounds: 4 >= 4'),
+    # ReallocOp, ViewOp, GenericAtomicRMWOp, AtomicYieldOp, DistinctObjectsOp, TransposeOp::verify
+    ('%0 = memref.realloc %v : memref<?xf32> to memref<?xf32>',
+     "missing dimension operand for result type 'memref<?xf32>'"),
+    ('%0 = memref.realloc %v(%i) : memref<?xf32> to memref<4xf32>',
+     "unnecessary dimension operand for result type 'memref<4xf32>'"),
+    ('%0 = memref.realloc %v : memref<?xf32> to memref<4xi32>',
+     "different element types specified for source memref type 'memref<?xf32>' and result memref type 'memref<4xi32>'"),
+    ('%0 = memref.realloc %v : memref<?xf32> to memref<4xf32, strided<[2]>>',
+     "unsupported layout for result memref type 'memref<4xf32, strided<[2]>>'"),
+    ('%0 = memref.view %b[%i][] : memref<64xi8> to memref<4x4xf32, strided<[8, 1]>>',
+     "unsupported map for result memref type 'memref<4x4xf32, strided<[8, 1]>>'"),
+    ('%0 = memref.generic_atomic_rmw %v[%i] : memref<?xf32> {\n  ^bb0(%a: f32, %a2: f32):\n    memref.atomic_yield %a : f32\n  }',
+     "'memref.generic_atomic_rmw' op expected single number of entry block arguments"),
+    ('%0 = memref.generic_atomic_rmw %v[%i] : memref<?xf32> {\n  ^bb0(%a: i32):\n    %c = arith.constant 1.0 : f32\n    memref.atomic_yield %c : f32\n  }',
+     "'memref.generic_atomic_rmw' op expected block argument of the same type result type"),
+    ('%0 = memref.generic_atomic_rmw %v[%i] : memref<?xf32> {\n  ^bb0(%a: f32):\n    %x = memref.alloc() : memref<4xf32>\n    memref.atomic_yield %a : f32\n  }',
+     "body of 'memref.generic_atomic_rmw' should contain only operations with no side effects"),
+    ('%0 = memref.generic_atomic_rmw %v[%i] : memref<?xf32> {\n  ^bb0(%a: f32):\n    %c = arith.constant 1 : i32\n    memref.atomic_yield %c : i32\n  }',
+     "'memref.atomic_yield' op types mismatch between yield op: 'i32' and its parent: 'f32'"),
+    ('%0 = "memref.distinct_objects"(%v) : (memref<?xf32>) -> memref<?xi32>',
+     "'memref.distinct_objects' op operand types and result types must match"),
+    ('"memref.distinct_objects"() : () -> ()',
+     "'memref.distinct_objects' op expected at least one operand"),
+    ('%0 = memref.transpose %m (i, j) -> (i, i) : memref<4x4xf32> to memref<4x4xf32>',
+     "'memref.transpose' op expected a permutation map"),
+    ('%0 = memref.transpose %m (i) -> (i) : memref<4x4xf32> to memref<4x4xf32>',
+     "'memref.transpose' op expected a permutation map of same rank as the input"),
     # memref.reshape (ReshapeOp::verify), memref.atomic_rmw (AtomicRMWOp::verify), memref.prefetch's parser
     ("%0 = memref.reshape %u(%sh) : (memref<*xf32>, memref<1xi32>) -> memref<?xi32>",
      "'memref.reshape' op element types of source and destination memref types should be the same"),
@@ -126,11 +153,17 @@ WELL_FORMED = [
     "%0 = memref.reshape %m(%sh) : (memref<4x4xf32>, memref<1xi32>) -> memref<16xf32, strided<[1]>>",
     "%0 = memref.atomic_rmw addf %s, %m[%i, %i] : (f32, memref<4x4xf32>) -> f32",
     "memref.prefetch %m[%i, %i], write, locality<3>, instr : memref<4x4xf32>",
+    "%0 = memref.realloc %v(%i) : memref<?xf32> to memref<?xf32>",
+    "%0 = memref.view %b[%i][%i] : memref<64xi8> to memref<?x4xf32>",
+    "%0 = memref.generic_atomic_rmw %v[%i] : memref<?xf32> {\n  ^bb0(%a: f32):\n    %c = arith.addf %a, %a : f32\n"
+    "    memref.atomic_yield %c : f32\n  }",
+    "%0, %1 = memref.distinct_objects %v, %dsh : memref<?xf32>, memref<?xi32>",
+    "%0 = memref.transpose %m (i, j) -> (j, i) : memref<4x4xf32> to memref<4x4xf32, strided<[1, 4]>>",
 ]
 
 
 def test_well_formed_ops_are_not_judged():
-    text = _case("\n  ".join(line.replace("%0", f"%a{n}") for n, line in enumerate(WELL_FORMED)))
+    text = _case("\n  ".join(line.replace("%0", f"%a{n}").replace("%1", f"%z{n}") for n, line in enumerate(WELL_FORMED)))
     assert _messages(text) == []
     assert _messages('memref.global "private" constant @g : memref<2xf32> = dense<[1.0, 2.0]>\n'
                      "memref.global @h : memref<4xi8> = uninitialized\n") == []

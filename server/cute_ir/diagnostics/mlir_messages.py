@@ -659,6 +659,24 @@ MEMREF_OTHER = {
     "atomic_integer": "with kind '{0}' expects an integer type",
     "prefetch_rw": "rw specifier has to be 'read' or 'write'",
     "prefetch_cache": "cache type has to be 'data' or 'instr'",
+    # ReallocOp::verify, ViewOp::verify (emitError, not prefixed)
+    "realloc_source_layout": "unsupported layout for source memref type '{0}'",
+    "realloc_result_layout": "unsupported layout for result memref type '{0}'",
+    "realloc_space": "different memory spaces specified for source memref type '{0}' and result memref type '{1}'",
+    "realloc_element": "different element types specified for source memref type '{0}' and result memref type '{1}'",
+    "realloc_missing": "missing dimension operand for result type '{0}'",
+    "realloc_unnecessary": "unnecessary dimension operand for result type '{0}'",
+    "view_base_map": "unsupported map for base memref type '{0}'",
+    "view_result_map": "unsupported map for result memref type '{0}'",
+    # GenericAtomicRMWOp::verify, AtomicYieldOp::verify, DistinctObjectsOp::verify, TransposeOp::verify
+    "rmw_arguments": "expected single number of entry block arguments",
+    "rmw_argument_type": "expected block argument of the same type result type",
+    "rmw_side_effects": "body of 'memref.generic_atomic_rmw' should contain only operations with no side effects",
+    "yield_type": "types mismatch between yield op: '{0}' and its parent: '{1}'",
+    "distinct_types": "operand types and result types must match",
+    "distinct_empty": "expected at least one operand",
+    "transpose_permutation": "expected a permutation map",
+    "transpose_rank": "expected a permutation map of same rank as the input",
 }
 
 # memref.expand_shape / collapse_shape's verifiers (verifyCollapsedShape and the result type).

@@ -19,7 +19,7 @@ from ..diagnostics.mlir_messages import (CUSTOM_OP, MEMREF_DMA as M, MEMREF_GLOB
 from ..syntax.cst import TYPE_KINDS
 from .constraints import facts, normalized_type, printed
 from .lookup import MISSING, Definition
-from .op_checks import Placed, _body, _callee, _memref_parts, strides_and_offset, unaliased
+from .op_checks import Placed, _body, _callee, _memref_parts, only_block, strides_and_offset, unaliased
 from ..text.brackets import top_level_parameters
 
 
@@ -588,6 +588,136 @@ def memref_prefetch_parse(site: Any) -> Placed | None:
 
 
 # What the custom parsers refuse before anything is verified (OpDef.parse).
+# ------------------------------------------------------------------------------ realloc
+def _written_types(site: Any) -> list[str | None]:
+    """The types a custom form writes (after its `:`), aliases in them read through."""
+    out = []
+    for item in _body(site):
+        if item.type in TYPE_KINDS:
+            text = unaliased(site, (item.text or b"").decode("utf-8", "replace"))
+            out.append(normalized_type(text) if text is not None else None)
+    return out
+
+
+def _types_of(site: Any) -> tuple[str | None, str | None]:
+    """The source and result types, read through aliases where the custom form writes them."""
+    source, result = site.operand_type(0), site.result_type(0)
+    if not site.generic and (source is None or result is None):
+        written = _written_types(site)
+        if len(written) == 2:
+            source, result = source or written[0], result or written[1]
+    return source, result
+
+
+def memref_realloc(site: Any) -> Placed | None:
+    """ReallocOp::verify: identity layouts, one memory space and element type, a dimension
+    operand exactly when the result has a dynamic size."""
+    source, result = _types_of(site)
+    a, b, r = _memref_parts(source), _memref_parts(result), facts(result or "")
+    if a is None or b is None or r is None or r.dims is None:
+        return None
+    shown = (printed(source), printed(result))
+    if a[2] is not None:
+        return Placed(O["realloc_source_layout"].format(shown[0]))
+    if b[2] is not None:
+        return Placed(O["realloc_result_layout"].format(shown[1]))
+    if (a[3] or "0") != (b[3] or "0"):
+        return Placed(O["realloc_space"].format(*shown))
+    if a[1] != b[1]:
+        return Placed(O["realloc_element"].format(*shown))
+    sizes = site.operand_sizes()
+    if sizes is None:
+        return None
+    dynamic = None in r.dims
+    if dynamic and not sizes[1]:
+        return Placed(O["realloc_missing"].format(shown[1]))
+    if not dynamic and sizes[1]:
+        return Placed(O["realloc_unnecessary"].format(shown[1]))
+    return None
+
+
+# ------------------------------------------------------------------------------ atomic rmw
+def _rmw_result(site: Any) -> str | None:
+    """generic_atomic_rmw's result type: its parser's, the memref's element type (a generic
+    form's other result breaks the op's own trait first, and nothing in it is verified)."""
+    if site.generic:
+        memref = facts(site.operand_type(0) or "")
+        element = memref.element.text if memref is not None and memref.element is not None else None
+        return site.result_type(0) if site.result_type(0) == element else None
+    types = [item for item in _body(site) if item.type in TYPE_KINDS]
+    t = facts(normalized_type((types[0].text or b"").decode("utf-8", "replace")) or "") if types else None
+    return t.element.text if t is not None and t.kind == "memref" and t.element is not None else None
+
+
+def memref_generic_atomic_rmw(site: Any) -> str | Placed | None:
+    """GenericAtomicRMWOp::verify: one block argument, of the result's type, and a body whose ops
+    have no memory effects (an op of a known record that is not NoMemoryEffect has some)."""
+    one, block = only_block(site)
+    if not one or block is None or block.arguments is None:
+        return None
+    if len(block.arguments) != 1:
+        return O["rmw_arguments"]
+    result = _rmw_result(site)
+    if result is not None and block.arguments[0] is not None and block.arguments[0] != result:
+        return O["rmw_argument_type"]
+    for op in site.nested():
+        if op.record is not None and "NoMemoryEffect" not in op.record.interfaces:
+            return Placed(O["rmw_side_effects"], op.name_span)
+    return None
+
+
+def memref_atomic_yield(site: Any) -> str | None:
+    """AtomicYieldOp::verify: the value yielded has the type of the parent's result."""
+    parent = site.parent_site()
+    if parent is None or parent.name != "memref.generic_atomic_rmw":
+        return None
+    expected, got = _rmw_result(parent), site.operand_type(0)
+    if expected is not None and got is not None and expected != got:
+        return O["yield_type"].format(printed(got), printed(expected))
+    return None
+
+
+def memref_distinct_objects(site: Any) -> str | None:
+    """DistinctObjectsOp::verify: each result of its operand's type, at least one operand (the
+    custom form's results are inferred from the operands: only the generic form says others)."""
+    form = site.form
+    if not site.generic or form is None or form.results is None or None in form.results:
+        return None
+    operands = [site.operand_type(i) for i in range(site.operands)]
+    if None in operands:
+        return None
+    if operands != form.results:
+        return O["distinct_types"]
+    if not operands:
+        return O["distinct_empty"]
+    return None
+
+
+_TRANSPOSE_MAP = re.compile(r"\(([^()]*)\)\s*(?:\[[^\[\]]*\])?\s*->\s*\(([^()]*)\)")
+
+
+def memref_transpose(site: Any) -> str | None:
+    """TransposeOp::verify's first rules: a permutation map, of the input's rank."""
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    if site.generic or site.node is None or colon is None or len(items) < 2:
+        return None
+    data = site.node.text or b""
+    start = site.node.start_byte
+    text = data[items[1].start_byte - start:items[colon].start_byte - start].decode("utf-8", "replace")
+    match = _TRANSPOSE_MAP.match(text.strip())
+    source = facts(site.operand_type(0) or "")
+    if match is None:
+        return None
+    dims = [d.strip() for d in match.group(1).split(",") if d.strip()]
+    results = [r.strip() for r in match.group(2).split(",") if r.strip()]
+    if len(dims) != len(results) or any(r not in dims for r in results) or len(set(results)) != len(results):
+        return O["transpose_permutation"]
+    if source is not None and source.dims is not None and len(dims) != len(source.dims):
+        return O["transpose_rank"]
+    return None
+
+
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "memref.global": memref_global_parse,
     "memref.prefetch": memref_prefetch_parse,
@@ -602,6 +732,11 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "memref.collapse_shape": memref_reshape,
     "memref.reinterpret_cast": memref_reinterpret_cast,
     "memref.subview": memref_subview,
+    "memref.realloc": memref_realloc,
+    "memref.generic_atomic_rmw": memref_generic_atomic_rmw,
+    "memref.atomic_yield": memref_atomic_yield,
+    "memref.distinct_objects": memref_distinct_objects,
+    "memref.transpose": memref_transpose,
     "memref.dma_start": memref_dma_start,
     "memref.dma_wait": memref_dma_wait,
 }

@@ -20,7 +20,7 @@ from ..diagnostics.mlir_messages import (
     REDUCTION_KIND_TYPE, REDUCTION_NO_YIELD, REDUCTION_OP_OR_BODY, REDUCTION_YIELD_COUNT, REDUCTION_YIELD_TYPE,
     BROADCAST_DIMENSION, BROADCAST_NOT_VECTOR, BROADCAST_RANK, TRANSPOSE_DIMENSION, TRANSPOSE_DUPLICATE, TRANSPOSE_LENGTH, TRANSPOSE_OUT_OF_RANGE, TRANSPOSE_RANK,
     VECTOR_ELEMENT, VECTOR_INDEX_VECTOR, VECTOR_INDICES, VECTOR_LOAD_ELEMENT, VECTOR_LOAD_RANK, VECTOR_MASK,
-    VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK,
+    VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK, MEMREF_OTHER,
     FUNCTION_ARGUMENT_ATTRIBUTES, FUNCTION_BODY, FUNCTION_RESULT_ATTRIBUTES, FUNCTION_INFERRED_ATTRIBUTE,
     FUNCTION_ARGUMENT_ATTRIBUTE_COUNT, FUNCTION_RESULT_ATTRIBUTE_COUNT,
     CALL_FUNCTION_RESULTS_NOTE, CALL_NO_FUNCTION, CALL_OPERAND_COUNT, CALL_OPERAND_TYPE, CALL_OP_RESULTS_NOTE,
@@ -350,12 +350,16 @@ def _layout_symbols(text: str) -> int | None:
 
 
 def memref_view(site: Any) -> Placed | str | None:
-    """ViewOp::verify for a source and result without a layout (an identity one is judged by
-    MLIR, not here): one memory space (its `emitError`, not prefixed), then one size operand per
-    dynamic dimension of the result."""
+    """ViewOp::verify: identity layouts (an identity map is dropped as the type is read), one
+    memory space (its `emitError`s, not prefixed), then one size operand per dynamic dimension
+    of the result."""
     source, result = site.operand_type(0), site.result_type(0)
     a, b = _memref_parts(source), _memref_parts(result)
-    if a is None or b is None or not a[0] or not b[0] or a[2] is not None or b[2] is not None:
+    if a is not None and a[2] is not None:
+        return Placed(MEMREF_OTHER["view_base_map"].format(printed(source)))
+    if b is not None and b[2] is not None and (a is None or a[0]):
+        return Placed(MEMREF_OTHER["view_result_map"].format(printed(result)))
+    if a is None or b is None or not a[0] or not b[0]:
         return None
     if (a[3] or "0") != (b[3] or "0"):
         return Placed(MEMREF_VIEW_SPACES.format(printed(normalized_type(source) or source),

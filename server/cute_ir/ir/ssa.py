@@ -499,6 +499,17 @@ class OpSite:
         ids = checker.ops[parent].region_ids if parent >= 0 else []
         return ids.index(region) if region in ids else None
 
+    def nested(self):
+        """The ops inside this op's regions, at any depth, in order."""
+        checker = self._checker
+        for op_id in range(self._id + 1, len(checker.ops)):
+            parent = checker.block_parent_op[checker.ops[op_id].block]
+            while parent > self._id:
+                parent = checker.block_parent_op[checker.ops[parent].block]
+            if parent != self._id:
+                return      # (an op's nested ops follow it, together)
+            yield OpSite(checker, op_id, self._outer, op_record(checker.ops[op_id].name))
+
     def following(self):
         """The ops after this one in its block, in order (a custom form's continuation lines the
         grammar reads as ops of their own: scf.index_switch's `case 0 {` and `default {`)."""
