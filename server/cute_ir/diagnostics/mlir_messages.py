@@ -202,6 +202,12 @@ MEMREF_ELEMENT = "invalid memref element type"
 VECTOR_ELEMENT_INTERFACE = "failed to verify 'elementType': VectorElementTypeInterface instance"
 VECTOR_SIZES = "vector types must have positive constant sizes but got {0}"
 COMPLEX_ELEMENT = "invalid element type for complex"
+# TypeParser.cpp: a complex or tuple type's brackets; Parser.cpp: a comma-separated list;
+# BuiltinTypes.cpp: a memref's memory space that is no attribute MLIR takes as one.
+BRACKETED_TYPE_OPEN = "expected '<' in {0} type"
+BRACKETED_TYPE_CLOSE = "expected '>' in {0} type"
+EXPECTED_LIST_ELEMENT = "expected list element"
+MEMORY_SPACE_UNSUPPORTED = "unsupported memory space Attribute"
 DIMENSION_INVALID = "invalid dimension"
 MEMREF_MEMORY_SPACES = "multiple memory spaces specified in memref type"
 MEMREF_MEMORY_SPACE_LAST = "expected memory space to be last in memref type"

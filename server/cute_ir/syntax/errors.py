@@ -19,6 +19,8 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
                                          EXPECTED_SSA_NAME, EXPECTED_LSQUARE, EXPECTED_SYMBOL_NAME,
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
+                                         BRACKETED_TYPE_CLOSE, BRACKETED_TYPE_OPEN, EXPECTED_LIST_ELEMENT,
+                                         MEMORY_SPACE_UNSUPPORTED,
                                          UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import WIDE_NODE, captures, query, wide_nodes
 from .affine import check_affine_body
@@ -296,15 +298,40 @@ def _within_first_split(node: Node) -> Span:
     return Span(node.start_byte, end)
 
 
+# The keywords of the builtin shaped types: `vector<-1xi32>` is no type to MLIR's parser (a
+# dimension is never negative), which the grammar leaves as the keyword and an error after it.
+_SHAPED_KEYWORDS = frozenset({b"vector", b"memref", b"tensor"})
+# A memref's parameter that is a builtin scalar type: a type where an attribute (a memory
+# space) is expected, which MemRefType::verify refuses.
+_SCALAR_TYPE = re.compile(rb"^,\s*(?:[su]?i[0-9]+|f[0-9]+|bf16|tf32|index)\s*$")
+
+
+def _leaf_before(node: Node) -> Node | None:
+    """The last token before the node."""
+    previous = node.prev_sibling
+    while previous is not None and previous.child_count:
+        previous = previous.children[-1]
+    return previous
+
+
 def describe_error(node: Node) -> Diagnostic:
     shown = _shown(node.text or b"")
     message = f"syntax error: unexpected `{shown}`" if shown else "syntax error"
     previous = node.prev_sibling
-    first = (node.text or b"").lstrip()[:1]
+    text = (node.text or b"").strip()
+    first = text[:1]
+    before = _leaf_before(node)
     if previous is not None and previous.type == "result_list":
-        message = _AFTER_RESULTS.get((node.text or b"").strip(), message)
+        message = _AFTER_RESULTS.get(text, message)
     elif first and first in b")]}>" and _in_dialect_body(node):
         message = UNBALANCED_IN_DIALECT_BODY.format(first.decode())
+    elif first == b"<" and before is not None and before.text in _SHAPED_KEYWORDS:
+        message = EXPECTED_TYPE
+    elif node.parent is not None and node.parent.type == "memref_type" and first == b",":
+        if text == b",":
+            message = EXPECTED_LIST_ELEMENT
+        elif _SCALAR_TYPE.match(text):
+            message = MEMORY_SPACE_UNSUPPORTED
     return Diagnostic("syntax.error", _within_first_split(node), Severity.ERROR,
                       Source.SYNTAX, message)
 
@@ -314,8 +341,16 @@ def describe_missing(node: Node) -> Diagnostic:
     if node.parent is not None and node.parent.type in SCALAR_TYPE_NODES:
         # tree-sitter names one spelling it could insert (`bf16`); any type would do.
         return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
+    if node.type == ">" and node.parent is not None and node.parent.type in _BRACKETED_TYPES:
+        return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX,
+                          BRACKETED_TYPE_CLOSE.format(_BRACKETED_TYPES[node.parent.type]))
     expected = node.type if not node.is_named else node.type.replace("_", " ")
     return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, missing_message(expected))
+
+
+# The types TypeParser.cpp reads as a keyword and a bracketed list, by the name its messages use.
+_BRACKETED_TYPES = {"complex_type": "complex", "tuple_type": "tuple"}
+_BRACKETED_KEYWORDS = {name.encode(): name for name in _BRACKETED_TYPES.values()}
 
 
 def missing_message(expected: str) -> str:
@@ -414,6 +449,13 @@ def describe_malformed(node: Node) -> Diagnostic | None:
             return None
         message = INVALID_INTEGER_WIDTH if width >= 1 << 32 else INTEGER_WIDTH_LIMIT.format(_MAX_INTEGER_WIDTH)
         return Diagnostic("syntax.integer-width", span, Severity.ERROR, Source.SYNTAX, message)
+    following = node.next_sibling
+    if node.type == "keyword" and node.text in _SHAPED_KEYWORDS and following is not None \
+            and following.type == "ERROR" and (following.text or b"").startswith(b"<"):
+        return None     # `vector<-1xi32>`: the error after the keyword says it
+    if node.type == "keyword" and node.text in _BRACKETED_KEYWORDS:     # `complex f32>`, `tuple i32>`
+        return Diagnostic("syntax.expected-type", span, Severity.ERROR, Source.SYNTAX,
+                          BRACKETED_TYPE_OPEN.format(_BRACKETED_KEYWORDS[node.text]))
     # A bare word among a function signature's arguments: neither `%arg: type` nor a type.
     return Diagnostic("syntax.expected-type", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
 
