@@ -61,6 +61,12 @@ def test_values_their_type_holds(value: str) -> None:
     ("dense<[1]> : i32", M.ELEMENTS_NOT_SHAPED, "dense"),
     ("dense<1> : tensor<?xi32>", M.ELEMENTS_NOT_STATIC, "dense"),
     ("dense<[true]> : tensor<1xf32>", M.EXPECTED_FLOAT_LITERAL, "true"),
+    ("dense<> : tensor<i64>", M.ELEMENTS_NONE_PARSED.format("tensor<i64>"), "dense"),
+    ("dense<0> : tensor<2xcomplex<i64>>", M.ELEMENTS_COMPLEX_COUNT.format(1, "complex<i64>", 2), "dense"),
+    ("dense<[0, (0, 1)]> : tensor<2xcomplex<i64>>",
+     M.ELEMENTS_COMPLEX_COUNT.format(3, "tensor<2xcomplex<i64>>", 4), "dense"),
+    ("sparse<0.5, 1> : tensor<1xi16>", M.ELEMENT_FLOAT_FOR_INTEGER, "0.5"),
+    ("sparse<[[0, 1]], [1.5]> : tensor<2x2xi16>", M.ELEMENT_FLOAT_FOR_INTEGER, "1.5"),
     ("array<i8: true>", M.ELEMENT_BOOL_NOT_I1, "true"),
     ("array<i1: 0>", M.ARRAY_I1_NOT_BOOL, "0"),
     ("array<i8: 1, 300>", M.ARRAY_OUT_OF_RANGE, "300"),
@@ -75,6 +81,7 @@ def test_elements_against_their_type(value: str, message: str, at: str) -> None:
     'dense<"0x0102"> : tensor<2xi8>', "dense<[(1, 2)]> : tensor<1xcomplex<i32>>",
     "dense<[0, 1]> : vector<[2] x i32>", "dense<[1]> : tensor<1x!t.elt>", "array<i1: true, false>",
     "array<i0: 0, 0>", "array<ui24: 16777215>", "dense<[1]> : !t.alias",
+    "dense<(1, 2)> : tensor<2xcomplex<i32>>", "sparse<[[0, 1]], [1.5]> : tensor<2x2xf32>",
 ])
 def test_elements_their_type_holds(value: str) -> None:
     assert _found(_attribute(value)) == []

@@ -21,6 +21,7 @@ passes. Lists are walked with an explicit stack.
 """
 from __future__ import annotations
 
+import math
 import re
 
 from tree_sitter import Node
@@ -28,11 +29,12 @@ from tree_sitter import Node
 from ..diagnostics.mlir_messages import (
     ARRAY_I1_NOT_BOOL, ARRAY_OUT_OF_RANGE, DUPLICATE_KEY,
     DECIMAL_FOR_FLOAT, DECIMAL_FOR_FLOAT_NOTE, ELEMENTS_NOT_SHAPED, ELEMENTS_NOT_STATIC,
-    ELEMENTS_SHAPE_MISMATCH, ELEMENT_BOOL_NOT_I1, ELEMENT_FLOAT_FOR_INTEGER, ELEMENT_NEGATIVE_UNSIGNED,
+    ELEMENTS_SHAPE_MISMATCH, ELEMENTS_NONE_PARSED, ELEMENTS_COMPLEX_COUNT, ELEMENT_BOOL_NOT_I1, ELEMENT_FLOAT_FOR_INTEGER, ELEMENT_NEGATIVE_UNSIGNED,
     ELEMENT_OUT_OF_RANGE, ELEMENTS_RANKS_INCONSISTENT, EXPECTED_FLOAT_LITERAL, HEX_FLOAT_NEGATIVE,
     HEX_FLOAT_OUT_OF_RANGE, INTEGER_OUT_OF_RANGE, NEGATIVE_FOR_UNSIGNED,
 )
 
+from ..text.brackets import top_level_parameters
 from .dense import check_dense_literal
 
 Problem = tuple[Node, str, str | None]    # where, message, note at the same place (or None)
@@ -131,6 +133,9 @@ def _elements(parameters: Node) -> tuple[list[Node], list[int], Node | None] | N
     if len(items) != 1:
         return None
     top = items[0]
+    if top.type == "parameter_group":
+        pair = _pair(top)
+        return (pair, [], None) if pair is not None else None
     if top.type != "parameter_list":
         return ([top], [], None) if top.type in ("integer", "float", "boolean") else None
     tokens: list[Node] = []
@@ -159,15 +164,48 @@ def _elements(parameters: Node) -> tuple[list[Node], list[int], Node | None] | N
         if child.type == "parameter_list":
             stack.append([child, [c for c in child.children[1:-1] if not c.is_extra and c.type != ","], 0, 0, None])
             continue
-        if child.type not in ("integer", "float", "boolean"):
+        pair = _pair(child) if child.type == "parameter_group" else None
+        if child.type not in ("integer", "float", "boolean") and pair is None:
             return None
         if frame[4] is None:
             frame[4] = []
         elif frame[4] != []:
             return tokens, [], child
         frame[3] += 1
-        tokens.append(child)
+        tokens.extend(pair if pair is not None else [child])
     return tokens, shape, None
+
+
+def _sparse_floats(parameters: Node, typed: Node) -> Problem | None:
+    """`sparse<indices, values>`: the indices are integers, and so are the values of an integer
+    element type (the literal parser's getIntAttrElements, indices first)."""
+    parts = [c for c in parameters.named_children if not c.is_extra]
+    if len(parts) != 2:
+        return None
+    match = _SHAPED.fullmatch(re.sub(r"\s+", "", (typed.text or b"").decode("utf-8", "replace")))
+    element = top_level_parameters(match.group(3))[0].strip() if match is not None else ""
+    for part, integers in ((parts[0], True), (parts[1], _integer_kind(element) is not None)):
+        if not integers:
+            continue
+        stack = [part]
+        while stack:
+            node = stack.pop()
+            if node.type == "float":
+                return node, ELEMENT_FLOAT_FOR_INTEGER, None
+            if node.type == "parameter_list":
+                stack.extend(reversed(node.named_children))
+    return None
+
+
+def _printed(text: str) -> str:
+    """A type's text as MLIR prints it in a message: no blanks, but one after each comma."""
+    return re.sub(r"\s+", "", text).replace(",", ", ")
+
+
+def _pair(group: Node) -> list[Node] | None:
+    """The scalars of a complex element `(re, im)` (each one element of the parser's storage)."""
+    scalars = [c for c in group.named_children if not c.is_extra]
+    return scalars if scalars and all(c.type in ("integer", "float", "boolean") for c in scalars) else None
 
 
 def _elements_type(kind: Node, typed: Node) -> Problem | None:
@@ -234,7 +272,7 @@ def check_elements_value(value: Node, typed: Node) -> Problem | None:
     if parameters is None or kind is None or kind.text not in (b"dense", b"sparse") or parameters.has_error:
         return None
     if kind.text == b"sparse":
-        return _elements_type(kind, typed)
+        return _elements_type(kind, typed) or _sparse_floats(parameters, typed)
     if check_dense_literal(parameters) is not None:
         return None     # the literal itself is broken: MLIR stops there (syntax.dense)
     named = parameters.named_children
@@ -253,9 +291,20 @@ def check_elements_value(value: Node, typed: Node) -> Problem | None:
     if match is None or typed.type not in ("tensor_type", "vector_type"):
         return None
     dims = [int(d.strip("[]")) for d in match.group(2).split("x") if d]
-    element = match.group(3).split(",")[0].strip()
+    element = top_level_parameters(match.group(3))[0].strip()
     if shape and shape != dims:
         return kind, ELEMENTS_SHAPE_MISMATCH.format(", ".join(map(str, shape)), ", ".join(map(str, dims))), None
+    count = math.prod(dims)
+    shown = _printed((typed.text or b"").decode("utf-8", "replace"))
+    if not tokens and count:
+        return kind, ELEMENTS_NONE_PARSED.format(shown), None
+    complex_element = element.startswith("complex<")
+    if complex_element and not shape and count and len(tokens) != 2:
+        return kind, ELEMENTS_COMPLEX_COUNT.format(len(tokens), _printed(element), 2), None
+    if complex_element and shape and len(tokens) != 2 * count:
+        return kind, ELEMENTS_COMPLEX_COUNT.format(len(tokens), shown, 2 * count), None
+    if not complex_element and any(t.parent is not None and t.parent.type == "parameter_group" for t in tokens):
+        return None     # a pair for a scalar element: not judged here
     integer = _integer_kind(element)
     bits = _float_bits(element)
     for token in tokens:
