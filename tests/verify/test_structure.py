@@ -300,6 +300,16 @@ def test_well_formed_loops_and_ifs_are_not_judged():
     assert errors(text) == []
 
 
+def test_a_switch_result_list_without_parentheses_counts_whole():
+    """`-> i32, index` names two results (as SCF/canonicalize.mlir writes them), each case's
+    `scf.yield` of both is what IndexSwitchOp::verify asks for."""
+    text = PRELUDE + ("%r:2 = scf.index_switch %i -> i32, index\n  case 1 {\n    scf.yield %x, %i : i32, index\n  }\n"
+                      "  default {\n    scf.yield %x, %i : i32, index\n  }\n  return\n}\n")
+    assert errors(text) == []
+    assert errors(text.replace("-> i32, index", "-> i32")) == [
+        "'scf.index_switch' op expected each region to return 1 values, but default region returns 2"]
+
+
 def test_attributes_and_properties_both_count():
     assert errors('func.func @f(%x: i32) {\n  %0 = "arith.cmpi"(%x, %x) <{predicate = 0 : i64}> : (i32, i32) -> i1\n'
                   '  %1 = "arith.cmpi"(%x, %x) {predicate = 0 : i64} : (i32, i32) -> i1\n  return\n}\n') == []

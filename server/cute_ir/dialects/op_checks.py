@@ -626,9 +626,19 @@ def _result_types(site: Any) -> list[str | None] | None:
     if site.generic:
         return _types(site, site.results, site.result_type) if site.results is not None else None
     items = _body(site)
-    for arrow, after in zip(items, items[1:]):
-        if arrow.type == "->":
-            return _item_types(after)
+    for at, arrow in enumerate(items[:-1]):
+        if arrow.type != "->":
+            continue
+        if items[at + 1].type == "paren_group":
+            return _item_types(items[at + 1])
+        # (`-> i32, index`: a list without parentheses, as scf.index_switch writes it)
+        types: list[str | None] = []
+        for item in items[at + 1:]:
+            if item.type in TYPE_KINDS:
+                types += _item_types(item)
+            elif item.type != ",":
+                break
+        return types
     return []
 
 

@@ -31,7 +31,7 @@ from tree_sitter import Node
 
 from ..diagnostics import Span
 from ..syntax.cst import (ALIAS_DEFINITIONS, STATEMENT_KINDS, TYPE_KINDS, span as node_span, text as node_text,
-                          written_symbol)
+                          empty_dictionary, written_symbol)
 from ..dialects.ods import Trait
 from ..syntax import WIDE_NODE
 from ..dialects.registry import defines_symbol, has_trait
@@ -719,7 +719,7 @@ class _OpReader:
             elif kind == "successor":
                 holes.append((self.rel(item), Hole("successor", len(self.successors))))
                 self.successors.append(self.written(item))
-            elif kind == "region":
+            elif kind == "region" and not empty_dictionary(item):
                 holes.append((self.rel(item), Hole("region", len(self.regions))))
                 self.regions.append(item)
             elif kind == "attribute_dict" and item.parent == body:

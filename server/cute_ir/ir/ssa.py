@@ -46,7 +46,7 @@ from ..dialects.ods import Trait
 from ..dialects.lookup import Lookup
 from ..dialects.registry import has_trait, known_dialect, record as op_record
 from ..syntax import WIDE_NODE, captures, query
-from ..syntax.cst import TYPE_KINDS
+from ..syntax.cst import TYPE_KINDS, empty_dictionary
 from .op_form import Form, read_form, read_generic_types, type_text
 
 if TYPE_CHECKING:
@@ -143,7 +143,8 @@ def _regions_of(op: Node) -> tuple[list[Node], bool]:
         node = stack.pop()
         kind = node.type
         if kind == "region":
-            out.append(node)
+            if not empty_dictionary(node):
+                out.append(node)
         elif node.child_count > WIDE_NODE:
             names = True
         else:
@@ -655,7 +656,8 @@ class _Checker:
             elif kind == "result":
                 self._result(node)
             elif kind == "region":
-                self._open_region(node)
+                if not empty_dictionary(node):
+                    self._open_region(node)
             elif kind == "block":
                 self._open_block(node)
             elif kind == "argument":
@@ -1281,8 +1283,12 @@ def _text(node: Node | None) -> str:
 
 # ---------------------------------------------------------------------------------- stated types
 def _differ(a: str | None, b: str | None) -> tuple[str, str] | None:
-    """The two types' texts when both are stated and they differ (spacing aside), else None."""
-    return (printed(a), printed(b)) if a is not None and b is not None and a != b else None
+    """The two types' texts when both are stated and they differ as MLIR prints them (spacing
+    aside, and `strided<[22, 1], offset: 0>` the same type as `strided<[22, 1]>`), else None."""
+    if a is None or b is None or a == b:
+        return None
+    shown = printed(a), printed(b)
+    return shown if shown[0] != shown[1] else None
 
 
 def _bound_type(bound: Node) -> Node | None:

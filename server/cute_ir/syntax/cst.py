@@ -71,6 +71,15 @@ def written_symbol(op: Node) -> Node | None:
     return None
 
 
+def empty_dictionary(region: Node) -> bool:
+    """Whether a `{}` the grammar reads as a region is an empty attribute dictionary: after
+    `attributes` in a custom form (`func.func @f(...) attributes {} {`, as a function's format
+    writes its `attr-dict-with-keyword`), where no region stands."""
+    before = region.prev_sibling
+    return (region.type == "region" and region.named_child_count == 0 and before is not None
+            and before.type == "keyword" and before.text == b"attributes")
+
+
 def ancestors(node: Node) -> Iterator[Node]:
     parent = node.parent
     while parent is not None:
