@@ -105,6 +105,21 @@ CASES = [
      "'llvm.intr.vector.interleave2' op failed to verify that result has twice as many elements as 'vec1'"),
     ('%0 = "llvm.intr.vector.interleave2"(%hv, %hv) : (vector<[2]xf16>, vector<[2]xf16>) -> vector<[4]xf32>',
      "'llvm.intr.vector.interleave2' op failed to verify that result has twice as many elements as 'vec1'"),
+    # what the custom parsers refuse: llvm.alloca's (AllocaOp::parse), llvm.getelementptr's
+    # functional type, the comparisons' predicate (parseCmpOp)
+    ("%0 = llvm.alloca %l x i32 : () -> (!llvm.ptr)",
+     "custom op 'llvm.alloca' expected trailing function type with one argument and one result"),
+    ("%0 = llvm.alloca %l x i32 : !llvm.ptr",
+     "custom op 'llvm.alloca' expected trailing function type with one argument and one result"),
+    ("%0 = llvm.alloca %l x i32 {alignment = 3.0} : (i64) -> !llvm.ptr", "custom op 'llvm.alloca' expected integer alignment"),
+    ("llvm.getelementptr %p[%l] : () -> (), i64",
+     "custom op 'llvm.getelementptr' number of operands and types do not match: got 2 operands and 0 types"),
+    ("llvm.getelementptr %p[%l] : (!llvm.ptr, i64) -> (), i64", "'llvm.getelementptr' op requires one result"),
+    ("llvm.getelementptr %p[%l] : !llvm.ptr",
+     "custom op 'llvm.getelementptr' invalid kind of type specified: expected builtin.function, but found '!llvm.ptr'"),
+    ("%0 = llvm.icmp 42 %i, %i : i32", "custom op 'llvm.icmp' invalid kind of attribute specified"),
+    ('%0 = llvm.icmp "foo" %i, %i : i32', "custom op 'llvm.icmp' 'foo' is an incorrect value of the 'predicate' attribute"),
+    ('%0 = llvm.fcmp "slt" %s, %s : f32', "custom op 'llvm.fcmp' 'slt' is an incorrect value of the 'predicate' attribute"),
 ]
 
 
@@ -128,6 +143,12 @@ def test_where_each_stands():
     # the op's type: at the token that follows (here the return on the next line).
     assert _placed(_case("%0 = llvm.atomicrmw max %p, %s monotonic : !llvm.ptr, f32"))[0][1] == "llvm.atomicrmw"
     assert _placed(_case("%0 = llvm.extractvalue %st[2] : !llvm.struct<(i32, f32)>"))[0][1] == "l"
+    # A parser's error at the token it stopped at (mlir-opt 22's columns), or at the op's name.
+    assert _placed(_case("%0 = llvm.alloca %l x i32 : !llvm.ptr"))[0][1] == "!llvm.ptr"
+    assert _placed(_case("%0 = llvm.alloca %l x i32 {alignment = 3.0} : (i64) -> !llvm.ptr"))[0][1] == "llvm.alloca"
+    assert _placed(_case("llvm.getelementptr %p[%l] : !llvm.ptr"))[0][1] == "!llvm.ptr"
+    assert _placed(_case("llvm.getelementptr %p[%l] : () -> (), i64"))[0][1] == "llvm.getelementptr"
+    assert _placed(_case('%0 = llvm.icmp "foo" %i, %i : i32'))[0][1] == '"foo"'
 
 
 WELL_FORMED = [
@@ -152,6 +173,9 @@ WELL_FORMED = [
     "%0 = llvm.intr.vector.insert %fv, %sv8[0] : vector<16xf32> into vector<[8]xf32>",
     "%0 = llvm.intr.vector.extract %sv8[0] : vector<8xf32> from vector<[8]xf32>",
     '%0 = "llvm.intr.vector.interleave2"(%hv, %hv) : (vector<[2]xf16>, vector<[2]xf16>) -> vector<[4]xf16>',
+    "%0 = llvm.alloca %l x i32 {alignment = 8} : (i64) -> !llvm.ptr",
+    '%0 = llvm.icmp "ult" %i, %i : i32',
+    '%0 = llvm.fcmp "_false" %s, %s : f32',
 ]
 
 
@@ -189,6 +213,16 @@ MODULE_CASES = [
      "no_inline and always_inline attributes are incompatible"),
     ("llvm.func @f() attributes {optimize_none} {\n  llvm.return\n}\n",
      "'llvm.func' op with optimize_none must also be no_inline"),
+    ("llvm.mlir.global private @g(42 : i64) {alignment = 63} : i64\n", "alignment attribute is not a power of 2"),
+    # llvm.mlir.global_ctors / dtors: their verifiers, then their symbol uses
+    ("llvm.func @c() {\n  llvm.return\n}\nllvm.mlir.global_ctors ctors = [@c], priorities = [], data = [#llvm.zero]\n",
+     "ctors, priorities, and data must have the same number of elements"),
+    ("llvm.func @c() {\n  llvm.return\n}\nllvm.mlir.global_dtors dtors = [@c], priorities = [0 : i32], data = [0 : i32]\n",
+     "data element must be symbol or #llvm.zero"),
+    ("llvm.mlir.global_ctors ctors = [@c], priorities = [0 : i32], data = [#llvm.zero]\n",
+     "'llvm.mlir.global_ctors' op 'c' does not reference a valid LLVM function"),
+    ("llvm.func @c()\nllvm.mlir.global_dtors dtors = [@c], priorities = [0 : i32], data = [#llvm.zero]\n",
+     "'llvm.mlir.global_dtors' op 'c' does not have a definition"),
 ]
 MODULE_WELL_FORMED = (
     "llvm.mlir.global common @c(0 : i32) : i32\n"
@@ -198,7 +232,11 @@ MODULE_WELL_FORMED = (
     + "llvm.func @r() -> !llvm.ptr {\n  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}\n"
     "llvm.mlir.ifunc weak @i : !llvm.func<void ()>, !llvm.ptr @r\n"
     "llvm.func extern_weak @x()\n"
-    "llvm.func @f() attributes {optimize_none, no_inline} {\n  llvm.return\n}\n")
+    "llvm.func @f() attributes {optimize_none, no_inline} {\n  llvm.return\n}\n"
+    "llvm.mlir.global private @h(42 : i64) {alignment = 64} : i64\n"
+    "llvm.func @y() attributes {} {\n  llvm.return\n}\n"
+    "llvm.mlir.global_ctors ctors = [@f, @y], priorities = [0 : i32, 1 : i32], data = [#llvm.zero, @g]\n"
+    "llvm.mlir.global_dtors dtors = [], priorities = [], data = []\n")
 
 
 @pytest.mark.parametrize("text,message", MODULE_CASES, ids=[m[-50:] for _, m in MODULE_CASES])

@@ -38,7 +38,7 @@ from tree_sitter import Node
 
 from ..dialects.lookup import MISSING, Definition, Signature
 from ..ir.op_form import type_text
-from ..syntax.cst import TYPE_KINDS
+from ..syntax.cst import TYPE_KINDS, empty_dictionary
 from .segments import Kind
 
 if TYPE_CHECKING:
@@ -98,7 +98,13 @@ def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[
     if op_name not in _FUNCTIONS:
         return SymbolDefinition(symbol_name, Definition(op_name))
     kernel = _is_kernel(rest)
-    return SymbolDefinition(symbol_name, Definition(op_name, _signature(rest), kernel=kernel))
+    return SymbolDefinition(symbol_name, Definition(op_name, _signature(rest), kernel=kernel, body=_has_body(rest)))
+
+
+def _has_body(rest: list[Node]) -> bool:
+    """Whether a function's custom form ends with its body (a declaration does not)."""
+    written = [item for item in rest if item.type != "location"]
+    return bool(written) and written[-1].type == "region" and not empty_dictionary(written[-1])
 
 
 def _signature(rest: list[Node]) -> Signature | None:

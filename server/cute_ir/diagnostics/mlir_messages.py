@@ -563,6 +563,19 @@ LLVM = {
     "function_inline": "no_inline and always_inline attributes are incompatible",
     "function_optimize_none": "with optimize_none must also be no_inline",
     "sincos_result": "expected result type to be an homogeneous struct with two elements matching the operand type, but got '{0}'",
+    # AllocaOp::parse (its own parser, before anything is verified)
+    "alloca_alignment": "expected integer alignment",
+    "alloca_trailing": "expected trailing function type with one argument and one result",
+    # the comparisons' parser (parseCmpOp): the predicate, a string of the enum's
+    "predicate_kind": "invalid kind of attribute specified",
+    "predicate_value": "'{0}' is an incorrect value of the 'predicate' attribute",
+    # GlobalOp::verify's alignment (emitError, not prefixed)
+    "global_alignment": "alignment attribute is not a power of 2",
+    # GlobalCtorsOp / GlobalDtorsOp: verify (emitError, not prefixed), then verifySymbolUses
+    "structors_count": "{0}s, priorities, and data must have the same number of elements",
+    "structors_data": "data element must be symbol or #llvm.zero",
+    "structor_function": "'{0}' does not reference a valid LLVM function",
+    "structor_definition": "'{0}' does not have a definition",
 }
 
 

@@ -18,7 +18,7 @@ import re
 from typing import Any, Callable
 
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import CUSTOM_OP, LLVM as M
+from ..diagnostics.mlir_messages import CUSTOM_OP, INVALID_TYPE_KIND, LLVM as M, OPERANDS_AND_TYPES, REQUIRES_ONE
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
 from .constraints import bit_width, facts, printed
@@ -809,7 +809,60 @@ def llvm_global(site: Any) -> str | None:
         declared = _declared_type(site)
         if declared is not None and facts(declared) is not None and _array(declared) is None:
             return M["appending_array"]
+    dictionary = next((item for item in _body(site) if item.type == "attribute_dict"), None)
+    alignment = _integer(_text(_entries(dictionary).get("alignment"))) if dictionary is not None else None
+    if alignment is not None and (alignment <= 0 or alignment & (alignment - 1)):
+        return Placed(M["global_alignment"])
     return None
+
+
+def _integer(text: str | None) -> int | None:
+    """The value of an integer attribute's text (`63`, `63 : i64`); None for anything else."""
+    match = re.fullmatch(r"\s*([-+]?[0-9]+)\s*(?::\s*i\d+\s*)?", text or "")
+    return int(match.group(1)) if match else None
+
+
+def _symbols(node: Any) -> list[str] | None:
+    """The names of an array of flat symbol references (`[@a, @b]`); None for anything else."""
+    text = (_text(node) or "").strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    items = [item.strip() for item in top_level_parameters(text[1:-1])] if text[1:-1].strip() else []
+    if not all(re.fullmatch(r"@[\w$.]+", item) for item in items):
+        return None
+    return [item[1:] for item in items]
+
+
+def _array_items(node: Any) -> list[str] | None:
+    text = (_text(node) or "").strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    return [item.strip() for item in top_level_parameters(text[1:-1])] if text[1:-1].strip() else []
+
+
+def _structors(kind: str) -> Callable[[Any], str | Placed | None]:
+    """GlobalCtorsOp / GlobalDtorsOp: verify (as many priorities and data as functions, each
+    datum a symbol or `#llvm.zero`), then verifySymbolUses (each function an `llvm.func` of
+    the symbol table around, with a body)."""
+    def check(site: Any) -> str | Placed | None:
+        functions = _symbols(site.attribute(f"{kind}s"))
+        priorities, data = _array_items(site.attribute("priorities")), _array_items(site.attribute("data"))
+        if functions is None or priorities is None or data is None:
+            return None
+        if not len(functions) == len(priorities) == len(data):
+            return Placed(M["structors_count"].format(kind))
+        if any(not (d.startswith("@") or d == "#llvm.zero") for d in data):
+            return Placed(M["structors_data"])
+        if any(record is None or record.has(Trait.SYMBOL_TABLE) for _, record in site.ancestors()):
+            return None
+        for name in functions:
+            found = site.callee(name)
+            if found is MISSING or (isinstance(found, Definition) and found.op != "llvm.func"):
+                return M["structor_function"].format(name)
+            if isinstance(found, Definition) and found.body is False:
+                return M["structor_definition"].format(name)
+        return None
+    return check
 
 
 def llvm_alias(site: Any) -> str | None:
@@ -872,7 +925,92 @@ def llvm_func(site: Any) -> str | Placed | None:
     return None
 
 
+# ------------------------------------------------------------------------------ parsers
+_INTEGER_ATTRIBUTE = re.compile(r"^(?:[-+]?(?:0x[0-9a-fA-F]+|[0-9]+)|true|false)(?:\s*:\s*\w+)?$")
+
+
+def _after_colon(items: list) -> Any:
+    """The item right after a custom form's first top-level `:`."""
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    return items[colon + 1] if colon is not None and colon + 1 < len(items) else None
+
+
+def llvm_alloca_parse(site: Any) -> Placed | None:
+    """AllocaOp::parse: an `alignment` in its dictionary is an integer (at the op's name),
+    and the trailing type a function type of one argument and one result (at that type)."""
+    if site.generic:
+        return None
+    items = _body(site)
+    dictionary = next((item for item in items if item.type == "attribute_dict"), None)
+    alignment = _text(_entries(dictionary).get("alignment")) if dictionary is not None else None
+    if alignment is not None and not alignment.startswith("#") and not _INTEGER_ATTRIBUTE.match(alignment.strip()):
+        return Placed(CUSTOM_OP.format(site.name, M["alloca_alignment"]))
+    trailing = _after_colon(items)
+    if trailing is None:
+        return None
+    signature = _trailing_signature(items)
+    if trailing.type not in TYPE_KINDS and trailing.type != "paren_group":
+        return None
+    if signature is None or len(signature[0]) != 1 or len(signature[1]) != 1:
+        if trailing.type in TYPE_KINDS and (_text(trailing) or "").startswith("!") and facts(_text(trailing)) is None:
+            return None     # (a type alias: its meaning is in another statement)
+        return Placed(CUSTOM_OP.format(site.name, M["alloca_trailing"]), Span(trailing.start_byte, trailing.end_byte))
+    return None
+
+
+def llvm_gep_parse(site: Any) -> str | Placed | None:
+    """The generated parser's `functional-type(operands, results)` after llvm.getelementptr's
+    colon: a function type (at the type), with one input per operand (at the op's name), and
+    the one result ODS's verifier then asks for."""
+    if site.generic:
+        return None
+    items = _body(site)
+    trailing = _after_colon(items)
+    if trailing is None:
+        return None
+    signature = _trailing_signature(items)
+    if signature is None:
+        text = _text(trailing) or ""
+        if trailing.type in TYPE_KINDS and facts(text) is not None:
+            return Placed(CUSTOM_OP.format(site.name, INVALID_TYPE_KIND.format("builtin.function", printed(_flat(text)))),
+                          Span(trailing.start_byte, trailing.end_byte))
+        return None
+    inputs, results = ([t for t in group if t] for group in signature)
+    if len(inputs) != site.operands:
+        return Placed(CUSTOM_OP.format(site.name, OPERANDS_AND_TYPES.format(site.operands, len(inputs))))
+    if len(results) != 1:
+        return REQUIRES_ONE.format("one result")
+    return None
+
+
+def llvm_compare_parse(site: Any) -> Placed | None:
+    """parseCmpOp (llvm.icmp, llvm.fcmp): the predicate is a string (at it), one of the enum's
+    keywords."""
+    if site.generic:
+        return None
+    items = _body(site)
+    if not items or items[0].type in ("value_use", "attribute_dict"):
+        return None
+    first = items[0]
+    text = _text(first) or ""
+    at = Span(first.start_byte, first.end_byte)
+    if first.type == "string":
+        from .mlir_ods import CONSTRAINTS   # mlir_ods builds the records these checks sit on
+        definition = next((a for a in site.record.attributes if a.name == "predicate"), None)
+        cases = CONSTRAINTS.get(definition.check, {}).get("cases") if definition is not None and definition.check else None
+        if cases and text[1:-1] not in cases:
+            return Placed(CUSTOM_OP.format(site.name, M["predicate_value"].format(text[1:-1])), at)
+        return None
+    if first.type in ("integer", "float", "boolean"):
+        return Placed(CUSTOM_OP.format(site.name, M["predicate_kind"]), at)
+    return None
+
+
 PARSERS: dict[str, Callable[[Any], Any]] = {
+    "llvm.alloca": llvm_alloca_parse,
+    "llvm.getelementptr": llvm_gep_parse,
+    "llvm.icmp": llvm_compare_parse,
+    "llvm.fcmp": llvm_compare_parse,
     "llvm.call": llvm_call_parse,
     "llvm.insertvalue": llvm_aggregate_parse,
     "llvm.extractvalue": llvm_aggregate_parse,
@@ -892,5 +1030,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.mlir.global": llvm_global,
     "llvm.mlir.alias": llvm_alias,
     "llvm.mlir.ifunc": llvm_ifunc,
+    "llvm.mlir.global_ctors": _structors("ctor"),
+    "llvm.mlir.global_dtors": _structors("dtor"),
     "llvm.func": llvm_func,
 }
