@@ -117,6 +117,18 @@ CASES = [
     ("llvm.getelementptr %p[%l] : (!llvm.ptr, i64) -> (), i64", "'llvm.getelementptr' op requires one result"),
     ("llvm.getelementptr %p[%l] : !llvm.ptr",
      "custom op 'llvm.getelementptr' invalid kind of type specified: expected builtin.function, but found '!llvm.ptr'"),
+    # TypesMatchWith of the type itself and of getValAndBoolStructType, the parser's own check
+    # of the type it derives others from
+    ('%0 = "llvm.atomicrmw"(%p, %s) {bin_op = 11, ordering = 1} : (!llvm.ptr, f32) -> i32',
+     "'llvm.atomicrmw' op failed to verify that result #0 and operand #1 have the same type"),
+    ('%0 = "llvm.cmpxchg"(%p, %i, %l) {success_ordering = 2, failure_ordering = 2} : (!llvm.ptr, i32, i64) '
+     '-> !llvm.struct<(i32, i1)>', "'llvm.cmpxchg' op failed to verify that operand #1 and operand #2 have the same type"),
+    ('%0 = "llvm.cmpxchg"(%p, %l, %l) {success_ordering = 2, failure_ordering = 2} : (!llvm.ptr, i64, i64) '
+     '-> !llvm.struct<(i64, i64)>', "'llvm.cmpxchg' op failed to verify that result #0 has an LLVM struct type "
+     "consisting of the type of operand #2 and a bool"),
+    ("%0 = llvm.atomicrmw fadd %p, %sv unordered : !llvm.ptr, vector<[2]xf32>",
+     "custom op 'llvm.atomicrmw' 'val' must be floating point LLVM type or LLVM pointer type or signless integer or "
+     "LLVM dialect-compatible fixed-length vector type, but got 'vector<[2]xf32>'"),
     ("%0 = llvm.icmp 42 %i, %i : i32", "custom op 'llvm.icmp' invalid kind of attribute specified"),
     ('%0 = llvm.icmp "foo" %i, %i : i32', "custom op 'llvm.icmp' 'foo' is an incorrect value of the 'predicate' attribute"),
     ('%0 = llvm.fcmp "slt" %s, %s : f32', "custom op 'llvm.fcmp' 'slt' is an incorrect value of the 'predicate' attribute"),
@@ -174,6 +186,9 @@ WELL_FORMED = [
     "%0 = llvm.intr.vector.extract %sv8[0] : vector<8xf32> from vector<[8]xf32>",
     '%0 = "llvm.intr.vector.interleave2"(%hv, %hv) : (vector<[2]xf16>, vector<[2]xf16>) -> vector<[4]xf16>',
     "%0 = llvm.alloca %l x i32 {alignment = 8} : (i64) -> !llvm.ptr",
+    '%0 = "llvm.cmpxchg"(%p, %l, %l) {success_ordering = 2, failure_ordering = 2} : (!llvm.ptr, i64, i64) '
+    '-> !llvm.struct<(i64, i1)>',
+    '%0 = "llvm.atomicrmw"(%p, %s) {bin_op = 11, ordering = 2} : (!llvm.ptr, f32) -> f32',
     '%0 = llvm.icmp "ult" %i, %i : i32',
     '%0 = llvm.fcmp "_false" %s, %s : f32',
 ]

@@ -277,6 +277,7 @@ _CONDITIONS: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^::llvm::isa<::mlir::LLVM::LLVMTokenType>\(\$_self\)$"), _is("llvm.token")),
     (re.compile(r"^::mlir::LLVM::isCompatibleOuterType\(\$_self\)$"), _llvm_compatible),
     (re.compile(r"^::mlir::LLVM::isCompatibleVectorType\(\$_self\)$"), _llvm_vector),
+    (re.compile(r"^::mlir::LLVM::isScalableVectorType\(\$_self\)$"), lambda t: t.kind == "vector" and t.scalable),
     (re.compile(r"^::mlir::LLVM::isCompatibleFloatingPointType\(\$_self\)$"),
      lambda t: t.kind == "float" and t.text in _LLVM_FLOATS),
     (re.compile(r"^::llvm::isa<::mlir::gpu::AsyncTokenType>\(\$_self\)$"), lambda t: t.text == "!gpu.async.token"),

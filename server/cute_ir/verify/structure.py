@@ -304,7 +304,7 @@ def _traits(site: OpSite, record: OpDef) -> str | Placed | None:
         source, target = _types_of(site, record, match.source), _types_of(site, record, match.to)
         if source and target and source[0] is not None and target[0] is not None:
             derived = _transform(match.transformer, source[0])
-            if derived is not None and derived != target[0]:
+            if derived is not None and printed(derived) != printed(target[0]):
                 return FAILED_TO_VERIFY_THAT.format(match.summary)
     for summary in record.predicates:
         holds = _PREDICATES.get(summary)
@@ -743,7 +743,12 @@ def _types_of(site: OpSite, record: OpDef, name: str) -> list[str | None]:
 
 def _transform(transformer: str, text: str) -> str | None:
     """The type a TypesMatchWith transformer makes of `text`, for those it knows: a shaped
-    type's element type, arith's i1 of the same shape (`getI1SameShape`)."""
+    type's element type, arith's i1 of the same shape (`getI1SameShape`), the type itself, LLVM's struct of a
+    value and a bool (`getValAndBoolStructType`, llvm.cmpxchg's result)."""
+    if transformer.strip() == "$_self":
+        return text
+    if transformer.strip() == "getValAndBoolStructType($_self)":
+        return f"!llvm.struct<({text},i1)>" if facts(text) is not None else None
     if "getElementType()" in transformer:
         t = facts(text)
         return t.element.text if t is not None and t.element is not None else None
