@@ -67,6 +67,20 @@ CASES = [
     (_warp("%r = gpu.warp_execute_on_lane_0(%l)[32] -> (i32) {\n      %c = arith.constant dense<2> : "
            "vector<128xi32>\n      gpu.yield %c : vector<128xi32>\n    }"),
      WARP + "expected vector type for distributed operands."),
+    # gpu.func's generic form (GPUFuncOp::verifyBody; its function_type's constraint)
+    ('gpu.module @m {\n  "gpu.func"() ({}) {function_type = () -> (), sym_name = "k"} : () -> ()\n}\n',
+     "'gpu.func' op expected body with at least one block"),
+    ('gpu.module @m {\n  "gpu.func"() ({\n  ^bb0(%a: f32):\n    "gpu.return"() : () -> ()\n  }) {function_type = '
+     '(f32, f32) -> (), sym_name = "k", workgroup_attributions = 1 : i64} : () -> ()\n}\n',
+     "'gpu.func' op expected at least 3 arguments to body region"),
+    ('gpu.module @m {\n  "gpu.func"() ({\n    "gpu.return"() : () -> ()\n  }) {function_type = f32, sym_name = "k"} '
+     ': () -> ()\n}\n', "'gpu.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"),
+    # gpu.rotate (RotateOp::verify)
+    ("func.func @r(%x: f32) {\n  %r, %v = gpu.rotate %x, 16, 16 : f32\n  return\n}\n",
+     "'gpu.rotate' op offset must be in the range [0, 16)"),
+    # the async token of custom<AsyncDependencies>
+    ("func.func @w() {\n  %t = gpu.wait\n  return\n}\n", "cannot name an operation with no results"),
+    ("func.func @w() {\n  gpu.wait async\n  return\n}\n", "custom op 'gpu.wait' needs to be named when marked 'async'"),
 ]
 
 
@@ -87,6 +101,12 @@ def test_a_return_count_notes_the_function():
     assert under == "gpu.return" and notes == [("return type declared here", "gpu.func")]
 
 
+def test_where_the_async_tokens_errors_stand():
+    """mlir-opt 22's columns: the names for a token the op does not have, `async` for one not named."""
+    assert _placed("func.func @w() {\n  %t = gpu.wait\n  return\n}\n")[0][1] == "%t"
+    assert _placed("func.func @w() {\n  gpu.wait async\n  return\n}\n")[0][1] == "async"
+
+
 def test_a_kernels_own_error_stands_alone():
     """MLIR's verifier stops at the function's error: its return is not judged too."""
     text = "gpu.module @m {\n  gpu.func @k() -> index kernel {\n    gpu.return\n  }\n}\n"
@@ -97,7 +117,11 @@ WELL_FORMED = ("gpu.module @m {\n  gpu.func @k(%d: memref<?xf32>, %s: memref<?xf
                "#gpu.address_space<workgroup>>) private(%p: memref<4xf32, #gpu.address_space<private>>) kernel {\n"
                "    gpu.memcpy %d, %s : memref<?xf32>, memref<?xf32>\n"
                "    %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>\n    gpu.return\n  }\n"
-               "  gpu.func @f(%x: f32) -> f32 {\n    gpu.return %x : f32\n  }\n}\n")
+               "  gpu.func @f(%x: f32) -> f32 {\n    %r, %v = gpu.rotate %x, 1, 16 : f32\n    %t = gpu.wait async\n"
+               "    gpu.wait [%t]\n    gpu.return %x : f32\n  }\n"
+               '  "gpu.func"() ({\n  ^bb0(%a: f32, %b: memref<4xf32, #gpu.address_space<workgroup>>):\n'
+               '    "gpu.return"() : () -> ()\n  }) {function_type = (f32) -> (), sym_name = "g", '
+               "workgroup_attributions = 1 : i64} : () -> ()\n}\n")
 WELL_FORMED_WARP = _warp("%r:2 = gpu.warp_execute_on_lane_0(%l)[32] args(%v : vector<4xi32>) -> (vector<1x4xi32>, f32) {\n"
                          "    ^bb0(%a : vector<128xi32>):\n      %c = arith.constant dense<2> : vector<32x4xi32>\n"
                          "      %f = arith.constant 1.0 : f32\n      gpu.yield %c, %f : vector<32x4xi32>, f32\n    }")

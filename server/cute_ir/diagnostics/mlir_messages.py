@@ -583,6 +583,13 @@ LLVM = {
 # (dialects/gpu_checks.py).
 GPU = {
     "kernel_void": "expected void return type for kernel function",
+    # GPUFuncOp::verifyBody, of the generic form's region
+    "func_empty": "expected body with at least one block",
+    "func_arguments": "expected at least {0} arguments to body region",
+    # RotateOp::verify
+    "rotate_offset": "offset must be in the range [0, {0})",
+    # parseAsyncDependencies: an `async` op's token is its result, which the text must name
+    "async_unnamed": "needs to be named when marked 'async'",
     "attribution_memref": "expected memref type in attribution",
     "attribution_space": "expected memory space {0} in attribution",
     "return_count": "expected {0} result operands",

@@ -378,7 +378,8 @@ class AttrFacts:
 
     kind: str                   # integer (a BoolAttr too), float, string, array, dense_i32,
                                 # dense_i64, dictionary, symbol, unit, type, or other
-    type: str | None = None     # an integer's or float's type (i64 when the text gives none)
+    type: str | None = None     # an integer's or float's type (i64 when the text gives none),
+                                # a type attribute's type
     value: int | None = None    # an integer's value (true: 1)
     boolean: bool = False
 
@@ -413,6 +414,8 @@ def attribute_facts(text: str) -> AttrFacts | None:
         return AttrFacts("unit")
     if re.fullmatch(r"@[\w$.]+|@\"[^\"]*\"", t):
         return AttrFacts("symbol")
+    if facts(t) is not None:
+        return AttrFacts("type", t)     # a type standing as an attribute: a TypeAttr
     return None
 
 
@@ -467,6 +470,9 @@ _ATTRIBUTE_CONDITIONS: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^" + _INT_OF + r"\.getInt\(\) >= (-?\d+)$"), lambda a, n: a.kind == "integer" and a.value >= int(n)),
     (re.compile(r"^" + _INT_OF + r"\.getInt\(\) > (-?\d+)$"), lambda a, n: a.kind == "integer" and a.value > int(n)),
     (re.compile(r"^true$"), lambda a: True),
+    (re.compile(r"^::llvm::isa<::mlir::TypeAttr>\(\$_self\)$"), lambda a: a.kind == "type"),
+    (re.compile(r"^::llvm::isa<::mlir::FunctionType>\(::llvm::cast<::mlir::TypeAttr>\(\$_self\)\.getValue\(\)\)$"),
+     lambda a: a.kind == "type" and facts(a.type).kind == "function"),
 ]
 
 

@@ -23,7 +23,7 @@ from ..text.brackets import top_level_parameters
 from .constraints import compatible_shapes, facts, normalized_type, printed
 from .lookup import MISSING, Definition
 from .ods import Trait
-from .op_checks import Placed, _body, _group, only_block
+from .op_checks import Placed, _body, _function_type, _group, _integer_attribute, only_block
 
 _ADDRESS_SPACE = re.compile(r"#gpu\.address_space<\s*(\w+)\s*>")
 
@@ -44,9 +44,11 @@ def _attributions(site: Any) -> list[tuple[str, list[str | None]]]:
 
 def gpu_func(site: Any) -> str | None:
     """GPUFuncOp::verifyType (a kernel returns nothing), then the attributions of
-    verifyBody: memrefs, in the workgroup or private address space their keyword names."""
+    verifyBody: memrefs, in the workgroup or private address space their keyword names. In
+    the generic form, verifyBody's region: a block, with an argument for each of the function
+    type's inputs and each workgroup attribution."""
     if site.generic:
-        return None
+        return _generic_gpu_func(site)
     items = _body(site)
     words = {item.text for item in items if item.type in ("keyword", "bare_id")}
     arrow = next((i for i, item in enumerate(items) if item.type == "->"), None)
@@ -319,6 +321,31 @@ def gpu_mma_store(site: Any) -> Placed | None:
     return Placed(M["mma_store_c"]) if matrix[2] != "COp" else None
 
 
+def _generic_gpu_func(site: Any) -> str | None:
+    regions = site.region_blocks()
+    if len(regions) != 1:
+        return None
+    if not regions[0]:
+        return M["func_empty"]
+    arguments = regions[0][0].arguments
+    signature = _function_type(re.sub(r"\s+", "", (site.attribute("function_type").text or b"").decode())) \
+        if site.attribute("function_type") is not None else None
+    attributions = _integer_attribute(site, "workgroup_attributions") if site.attribute("workgroup_attributions") else 0
+    if arguments is None or signature is None or attributions is None:
+        return None
+    if len(arguments) < len(signature[0]) + attributions:
+        return M["func_arguments"].format(len(signature[0]) + attributions)
+    return None
+
+
+def gpu_rotate(site: Any) -> str | None:
+    """RotateOp::verify: the offset within the width."""
+    offset, width = _integer_attribute(site, "offset"), _integer_attribute(site, "width")
+    if offset is None or width is None or offset < width:
+        return None
+    return M["rotate_offset"].format(width)
+
+
 # What the custom parsers refuse before anything is verified (OpDef.parse).
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "gpu.launch_func": gpu_launch_func_parse,
@@ -327,6 +354,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "gpu.launch_func": gpu_launch_func,
     "gpu.func": gpu_func,
+    "gpu.rotate": gpu_rotate,
     "gpu.return": gpu_return,
     "gpu.memcpy": gpu_memcpy,
     "gpu.dynamic_shared_memory": gpu_dynamic_shared_memory,

@@ -343,6 +343,11 @@ class OpSite:
         return sum(count for _, count, _ in self._op.results)
 
     @property
+    def result_span(self) -> Span | None:
+        """Where the text names the op's results (`%a, %b:2 = `), if it does."""
+        return self._op.result_list
+
+    @property
     def successors(self) -> int:
         return self._op.successors
 

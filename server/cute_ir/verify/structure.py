@@ -40,7 +40,7 @@ from ..diagnostics.mlir_messages import (
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, SYMBOL_PARENT, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
     BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO, IMPLICIT_TERMINATOR, IMPLICIT_TERMINATOR_NOTE,
-    INVALID_TYPE_KIND, NOT_SUPPORTED_ON, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
+    INVALID_TYPE_KIND, NOT_SUPPORTED_ON, NAMED_NO_RESULTS, GPU, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, bit_width, compatible_shapes, facts, printed, satisfies
@@ -71,8 +71,8 @@ def check_site(site: OpSite) -> Diagnostic | None:
         return None if problem is None else Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
                                                       OP_ERROR.format(record.name, problem))
     problem = _counts(site, record) if site.generic else (
-        (record.parse(site) if record.parse is not None else None) or _parsed_kinds(site, record)
-        or _parsed_types(site, record))
+        (record.parse(site) if record.parse is not None else None) or _async_token(site, record)
+        or _parsed_kinds(site, record) or _parsed_types(site, record))
     problem = problem or _attribute_constraints(site, record) or _constraints(site, record) \
         or _traits(site, record) or _region_constraints(site, record) or _branch_operands(site, record) \
         or _branch_weights(site, record) \
@@ -498,6 +498,24 @@ _TYPE_CLASSES = {
 # The kinds of type whose class this reading knows (a type of another dialect is not judged).
 _JUDGED_KINDS = frozenset({"integer", "index", "float", "none", "vector", "tensor", "memref", "complex", "tuple",
                            "function"})
+
+
+def _async_token(site: OpSite, record: OpDef) -> Placed | None:
+    """A format's `custom<AsyncDependencies>(type($asyncToken), ...)` (the gpu dialect's async
+    ops): written `async`, the op has its token as a result, which the text must name (the
+    directive's error, at `async`); without it the op has no token, and an op whose only
+    result is the token has none to name (the op parser's error, at the names)."""
+    if "custom<AsyncDependencies>" not in record.format:
+        return None
+    marked = next((item for item in (site.node.child_by_field_name("body").children
+                                     if site.node is not None and site.node.child_by_field_name("body") is not None
+                                     else ()) if item.type == "keyword" and item.text == b"async"), None)
+    if marked is not None and site.defined_results == 0:
+        return Placed(CUSTOM_OP.format(record.name, GPU["async_unnamed"]), Span(marked.start_byte, marked.end_byte))
+    if marked is None and site.defined_results > 0 and len(record.results) == 1 \
+            and record.results[0].count is Count.OPTIONAL:
+        return Placed(NAMED_NO_RESULTS, site.result_span)
+    return None
 
 
 def _parsed_kinds(site: OpSite, record: OpDef) -> Placed | None:
