@@ -109,6 +109,11 @@ class Reader:
         name = _ref(value)
         if name is None:
             return "AnyType"
+        wrapped = self.records.get(name, {})
+        if "Arg" in wrapped.get("!superclasses", []) and _ref(wrapped.get("constraint")):
+            # `Arg<AnyMemRef, "the reference to load from", [MemRead]>`: a description and
+            # effects around the constraint the value must satisfy.
+            return self.constraint(wrapped["constraint"])
         key = self.key(name)
         if key not in self.constraints:
             record = self.records.get(name, {})

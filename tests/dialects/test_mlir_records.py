@@ -46,6 +46,9 @@ def test_a_record_holds_what_ods_says():
     assert record("memref.load").types_match[0].summary == "result type matches element type of 'memref'"
     # A variadic group keeps the words MLIR's verifier uses for it.
     assert record("memref.alloc").operands[0].constraint == "variadic of index"
+    # An operand written `Arg<AnyMemRef, "...", [MemRead]>` has the constraint it wraps.
+    assert record("memref.load").operands[0].constraint == "memref of any type values"
+    assert record("gpu.dynamic_shared_memory").results[0].constraint == "1D memref of 8-bit signless integer values"
 
 
 @pytest.mark.parametrize("constraint,type_text,verdict", [

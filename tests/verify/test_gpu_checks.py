@@ -75,6 +75,13 @@ CASES = [
      "'gpu.func' op expected at least 3 arguments to body region"),
     ('gpu.module @m {\n  "gpu.func"() ({\n    "gpu.return"() : () -> ()\n  }) {function_type = f32, sym_name = "k"} '
      ': () -> ()\n}\n', "'gpu.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type"),
+    # a constraint of an operand or result written `Arg<...>`, an ArrayAttr's constraint where the
+    # format places it
+    ("gpu.module @m {\n  gpu.func @k() {\n    %0 = gpu.dynamic_shared_memory : memref<?xf32, "
+     "#gpu.address_space<workgroup>>\n    gpu.return\n  }\n}\n", "'gpu.dynamic_shared_memory' op result #0 must be 1D "
+     "memref of 8-bit signless integer values, but got 'memref<?xf32, #gpu.address_space<workgroup>>'"),
+    ("gpu.binary @b []\n", "'gpu.binary' op attribute 'objects' failed to satisfy constraint: an array of GPU object "
+     "attributes with at least 1 elements"),
     # gpu.rotate (RotateOp::verify)
     ("func.func @r(%x: f32) {\n  %r, %v = gpu.rotate %x, 16, 16 : f32\n  return\n}\n",
      "'gpu.rotate' op offset must be in the range [0, 16)"),

@@ -382,6 +382,7 @@ class AttrFacts:
                                 # a type attribute's type
     value: int | None = None    # an integer's value (true: 1)
     boolean: bool = False
+    items: tuple[str, ...] = ()     # an array's elements, as written
 
 
 _INTEGER_ATTRIBUTE = re.compile(r"^(-?(?:0x[0-9a-fA-F]+|\d+))\s*(?::\s*(\S+))?$")
@@ -406,6 +407,9 @@ def attribute_facts(text: str) -> AttrFacts | None:
         return AttrFacts("dense_i32")
     if t.startswith("array<i64"):
         return AttrFacts("dense_i64")
+    if t.startswith("[") and t.endswith("]"):
+        inner = t[1:-1].strip()
+        return AttrFacts("array", items=tuple(item.strip() for item in top_level_parameters(inner)) if inner else ())
     if t.startswith("["):
         return AttrFacts("array")
     if t.startswith("{"):
@@ -471,6 +475,13 @@ _ATTRIBUTE_CONDITIONS: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^" + _INT_OF + r"\.getInt\(\) > (-?\d+)$"), lambda a, n: a.kind == "integer" and a.value > int(n)),
     (re.compile(r"^true$"), lambda a: True),
     (re.compile(r"^::llvm::isa<::mlir::TypeAttr>\(\$_self\)$"), lambda a: a.kind == "type"),
+    (re.compile(r"^::llvm::cast<::mlir::ArrayAttr>\(\$_self\)\.size\(\) >= (\d+)$"),
+     lambda a, n: a.kind == "array" and len(a.items) >= int(n)),
+    # a dialect's attribute (an interface's, a class's): none of the builtin kinds read here
+    # (attribute_facts reads no dialect attribute, whose verdict stays unknown)
+    (re.compile(r"^\$_self\.hasPromiseOrImplementsInterface<::mlir::gpu::TargetAttrInterface>\(\)$"),
+     lambda a: False),
+    (re.compile(r"^::llvm::isa<::mlir::gpu::ObjectAttr>\(\$_self\)$"), lambda a: False),
     (re.compile(r"^::llvm::isa<::mlir::FunctionType>\(::llvm::cast<::mlir::TypeAttr>\(\$_self\)\.getValue\(\)\)$"),
      lambda a: a.kind == "type" and facts(a.type).kind == "function"),
 ]
@@ -487,6 +498,9 @@ def _attribute_condition(code: str):
     return None
 
 
+_ALL_OF_ARRAY = "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self),"
+
+
 def _evaluate_attribute(predicate, a: AttrFacts) -> bool | None:
     if predicate is None:
         return None
@@ -494,6 +508,14 @@ def _evaluate_attribute(predicate, a: AttrFacts) -> bool | None:
     if kind == "c":
         test = _attribute_condition(predicate[1])
         return test(a) if test is not None else None
+    if kind == "concat" and predicate[1].startswith(_ALL_OF_ARRAY) and len(predicate) > 3 \
+            and predicate[3][:3] == ["subst", "$_self", "attr"]:
+        # each element of an array (ODS's ArrayOf / TypedArrayAttrBase)
+        if a.kind != "array":
+            return None
+        verdicts = [_evaluate_attribute(predicate[3][3], element) if (element := attribute_facts(item)) is not None
+                    else None for item in a.items]
+        return False if False in verdicts else (None if None in verdicts else True)
     if kind not in ("and", "or", "not"):
         return None
     results = [_evaluate_attribute(child, a) for child in predicate[1:]]

@@ -627,6 +627,14 @@ class _Reader:
                     self.read[self.operand_names[name]] = True
                     self.operand_types[self.operand_names[name]] = ["!gpu.async.token"] * len(uses)
             return
+        if el.text == "OffloadingHandler" and el.args and el.args[0].kind == "var":
+            # gpu.binary's `<attr>` before its objects, written or not.
+            node = c.peek()
+            if node is not None and node.type == "angle_group":
+                inner = [n for n in c.take().named_children if n.type != "comment"]
+                if len(inner) == 1:
+                    self.attributes[el.args[0].text] = inner[0]
+            return
         if el.text == "InsertExtractValueElementType" and len(el.args) == 3:
             # Writes nothing: the value's type is the container's element at the position.
             target = el.args[0].args[0] if el.args[0].kind == "type" else None

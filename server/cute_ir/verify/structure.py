@@ -180,9 +180,17 @@ def _attribute_constraints(site: OpSite, record: OpDef) -> str | None:
     constraint's predicate decides for the attribute's text (dialects/constraints.py: integer,
     bool, string, array, dictionary, symbol and dense array attributes; a value's width, sign and
     range). One the format places is written in the format's own shorthand (`[1, 2]` for an
-    i64 array, `4` typed by its constraint), read by the op's parser: not judged here."""
+    i64 array, `4` typed by its constraint), read by the op's parser: not judged here, but for
+    an ArrayAttr, whose shorthand is the generic syntax (`gpu.module @m []`): the verifier's
+    error, at the op."""
     for attribute in record.attributes:
         node = site.dictionary_attribute(attribute.name)
+        if node is None and not site.generic and attribute.check is not None \
+                and CONSTRAINTS[attribute.check].get("cpp", "").strip() == "::mlir::ArrayAttr":
+            placed = site.attribute(attribute.name)
+            if placed is not None and placed.text is not None and placed.text.startswith(b"[") \
+                    and _attribute_violates(attribute.check, placed.text):
+                return ATTRIBUTE_CONSTRAINT.format(attribute.name, CONSTRAINTS[attribute.check]["summary"])
         if node is None or node.text is None or attribute.check is None:
             continue
         if _attribute_violates(attribute.check, node.text):
