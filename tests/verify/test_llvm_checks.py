@@ -238,6 +238,17 @@ MODULE_CASES = [
      "'llvm.mlir.global_ctors' op 'c' does not reference a valid LLVM function"),
     ("llvm.func @c()\nllvm.mlir.global_dtors dtors = [@c], priorities = [0 : i32], data = [#llvm.zero]\n",
      "'llvm.mlir.global_dtors' op 'c' does not have a definition"),
+    # comdats (verifyComdat, ComdatOp's region)
+    ("llvm.comdat @c {\n  llvm.return\n}\n", "only comdat selector symbols can appear in a comdat region"),
+    ("llvm.mlir.global @n(0 : i32) : i32\nllvm.mlir.global @g(0 : i32) comdat(@n) : i32\n", "expected comdat symbol"),
+    ("llvm.func @f() comdat(@foo) {\n  llvm.return\n}\n", "expected comdat symbol"),
+    # module flags (ModuleFlagAttr::verify)
+    ('llvm.func @foo()\nllvm.module_flags [#llvm.mlir.module_flag<error, "yolo", @foo>]\n',
+     "only integer and string values are currently supported for unknown key '\"yolo\"'"),
+    ('llvm.module_flags [#llvm.mlir.module_flag<append, "CG Profile", ["yo"]>]\n',
+     "'CG Profile' key expects an array of '#llvm.cgprofile_entry'"),
+    ('llvm.module_flags [#llvm.mlir.module_flag<append, "ProfileSummary", 3 : i64>]\n',
+     "'ProfileSummary' key expects a '#llvm.profile_summary' attribute"),
 ]
 MODULE_WELL_FORMED = (
     "llvm.mlir.global common @c(0 : i32) : i32\n"
@@ -251,12 +262,22 @@ MODULE_WELL_FORMED = (
     "llvm.mlir.global private @h(42 : i64) {alignment = 64} : i64\n"
     "llvm.func @y() attributes {} {\n  llvm.return\n}\n"
     "llvm.mlir.global_ctors ctors = [@f, @y], priorities = [0 : i32, 1 : i32], data = [#llvm.zero, @g]\n"
-    "llvm.mlir.global_dtors dtors = [], priorities = [], data = []\n")
+    "llvm.mlir.global_dtors dtors = [], priorities = [], data = []\n"
+    "llvm.comdat @__llvm_comdat {\n  llvm.comdat_selector @any any\n}\n"
+    "llvm.mlir.global @in_comdat(0 : i32) comdat(@__llvm_comdat::@any) : i32\n"
+    'llvm.module_flags [#llvm.mlir.module_flag<error, "wchar_size", 4 : i32>, '
+    '#llvm.mlir.module_flag<max, "PIC Level", "big">]\n')
 
 
 @pytest.mark.parametrize("text,message", MODULE_CASES, ids=[m[-50:] for _, m in MODULE_CASES])
 def test_each_symbols_rule_in_mlirs_words(text, message):
     assert [m for m, _ in _placed(text)] == [message]
+
+
+def test_a_module_flags_error_stands_at_its_parameters():
+    text = 'llvm.module_flags [#llvm.mlir.module_flag<append, "ProfileSummary", 3 : i64>]\n'
+    [(_, under)] = _placed(text)
+    assert under == "<" and text.index("<") == [d.span.start for d in DocumentAnalysis("file:///l.mlir", text).diagnostics()][0]
 
 
 def test_well_formed_symbols_are_not_judged():

@@ -576,6 +576,13 @@ LLVM = {
     "structors_data": "data element must be symbol or #llvm.zero",
     "structor_function": "'{0}' does not reference a valid LLVM function",
     "structor_definition": "'{0}' does not have a definition",
+    # verifyComdat (globals, functions: emitError, not prefixed), ComdatOp's region
+    "comdat_symbol": "expected comdat symbol",
+    "comdat_region": "only comdat selector symbols can appear in a comdat region",
+    # ModuleFlagAttr::verify, at the flag's parameters
+    "flag_value": "only integer and string values are currently supported for unknown key '{0}'",
+    "flag_cg_profile": "'CG Profile' key expects an array of '#llvm.cgprofile_entry'",
+    "flag_profile_summary": "'ProfileSummary' key expects a '#llvm.profile_summary' attribute",
 }
 
 

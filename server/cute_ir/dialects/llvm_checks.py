@@ -809,11 +809,80 @@ def llvm_global(site: Any) -> str | None:
         declared = _declared_type(site)
         if declared is not None and facts(declared) is not None and _array(declared) is None:
             return M["appending_array"]
+    comdat = _comdat(site)
+    if comdat is not None:
+        return comdat
     dictionary = next((item for item in _body(site) if item.type == "attribute_dict"), None)
     alignment = _integer(_text(_entries(dictionary).get("alignment"))) if dictionary is not None else None
     if alignment is not None and (alignment <= 0 or alignment & (alignment - 1)):
         return Placed(M["global_alignment"])
     return None
+
+
+def _comdat(site: Any) -> Placed | None:
+    """verifyComdat: the `comdat(@sym)` of a global or function names a comdat selector of
+    the symbol table around (a nested `@c::@s` is not looked up here)."""
+    items = _body(site)
+    for word, group in zip(items, items[1:]):
+        if word.type == "keyword" and word.text == b"comdat" and group.type == "paren_group":
+            inner = [c for c in group.named_children if c.type != "comment"]
+            name = _text(inner[0]) if len(inner) == 1 and inner[0].type == "symbol_ref" else None
+            if name is None or "::" in name:
+                return None
+            if any(record is None or record.has(Trait.SYMBOL_TABLE) for _, record in site.ancestors()):
+                return None
+            found = site.callee(name[1:].strip('"'))
+            if found is MISSING or (isinstance(found, Definition) and found.op != "llvm.comdat_selector"):
+                return Placed(M["comdat_symbol"])
+            return None
+    return None
+
+
+def llvm_comdat(site: Any) -> Placed | None:
+    """ComdatOp::verifyRegions: its region holds comdat selectors only (a block of one op is
+    judged, whose op is the one MLIR names)."""
+    for blocks in site.region_blocks():
+        for block in blocks:
+            if block.ops == 1 and block.terminator is not None and block.terminator.name != "llvm.comdat_selector":
+                return Placed(M["comdat_region"], block.terminator.name_span)
+    return None
+
+
+_FLAG = re.compile(r'^#llvm\.mlir\.module_flag<\s*\w+\s*,\s*("(?:[^"\\]|\\.)*")\s*,\s*(.*)>$', re.S)
+
+
+def llvm_module_flags(site: Any) -> Placed | None:
+    """ModuleFlagAttr::verify for each flag of the list, at the flag's parameters: a
+    'CG Profile' holds an array of `#llvm.cgprofile_entry`, a 'ProfileSummary' a
+    `#llvm.profile_summary`, any other key an integer or a string."""
+    flags = site.attribute("flags")
+    if flags is None or flags.type != "bracket_group":
+        return None
+    for flag in flags.named_children:
+        match = _FLAG.match((_text(flag) or "").strip())
+        if match is None:
+            continue
+        key, value = match.group(1), match.group(2).strip()
+        parameters = flag.child_by_field_name("parameters")
+        at = Span(parameters.start_byte, parameters.start_byte + 1) if parameters is not None else site.name_span
+        if key == '"CG Profile"':
+            items = _array_items_of(value)
+            if items is None or any(not item.startswith("#llvm.cgprofile_entry") for item in items):
+                return Placed(M["flag_cg_profile"], at)
+        elif key == '"ProfileSummary"':
+            if not value.startswith("#llvm.profile_summary"):
+                return Placed(M["flag_profile_summary"], at)
+        elif not (value.startswith('"') or _integer(value) is not None):
+            if value.startswith("#"):
+                continue    # (an alias: its meaning is in another statement)
+            return Placed(M["flag_value"].format(key), at)
+    return None
+
+
+def _array_items_of(text: str) -> list[str] | None:
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    return [item.strip() for item in top_level_parameters(text[1:-1])] if text[1:-1].strip() else []
 
 
 def _integer(text: str | None) -> int | None:
@@ -910,8 +979,10 @@ def llvm_func(site: Any) -> str | Placed | None:
     comes between, is left to it."""
     linkage = _linkage(site)
     items = _body(site)
-    if linkage is None or any(item.type in ("keyword", "bare_id") and item.text == b"comdat" for item in items):
+    if linkage is None:
         return None
+    if any(item.type in ("keyword", "bare_id") and item.text == b"comdat" for item in items):
+        return _comdat(site)
     if linkage == "common":
         return M["function_common"]
     if not items or items[-1].type != "region":
@@ -1030,6 +1101,8 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.mlir.global": llvm_global,
     "llvm.mlir.alias": llvm_alias,
     "llvm.mlir.ifunc": llvm_ifunc,
+    "llvm.comdat": llvm_comdat,
+    "llvm.module_flags": llvm_module_flags,
     "llvm.mlir.global_ctors": _structors("ctor"),
     "llvm.mlir.global_dtors": _structors("dtor"),
     "llvm.func": llvm_func,
