@@ -205,6 +205,11 @@ def test_well_formed_ops_are_not_judged():
 # Symbols of the module: globals, aliases, ifuncs and functions (their linkages and bodies).
 _GLOBAL = "llvm.mlir.global external @g(42 : i32) : i32\n"
 _INIT = "  %0 = llvm.mlir.addressof @g : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}\n"
+# A function with a personality whose invoke unwinds to ^bb2, where {1} stands; {0} before it.
+_PAD = ("llvm.func @foo(i32) -> i32\nllvm.func @__gxx_personality_v0(...) -> i32\nllvm.mlir.global external @g(0 : i32) : i32\n"
+        "llvm.func @pad(%p: !llvm.ptr) -> i32 attributes {{personality = @__gxx_personality_v0}} {{\n"
+        "  %1 = llvm.mlir.constant(1 : i32) : i32\n{0}  %0 = llvm.invoke @foo(%1) to ^bb1 unwind ^bb2 : (i32) -> i32\n"
+        "^bb1:\n  llvm.return %1 : i32\n^bb2:\n  {1}\n  llvm.return %1 : i32\n}}\n")
 MODULE_CASES = [
     ("llvm.mlir.global common @c(42 : i32) : i32\n", "'llvm.mlir.global' op expected zero value for 'common' linkage"),
     ("llvm.mlir.global common @c(dense<[0, 1]> : vector<2xi32>) : !llvm.array<2 x i32>\n",
@@ -238,6 +243,16 @@ MODULE_CASES = [
      "'llvm.mlir.global_ctors' op 'c' does not reference a valid LLVM function"),
     ("llvm.func @c()\nllvm.mlir.global_dtors dtors = [@c], priorities = [0 : i32], data = [#llvm.zero]\n",
      "'llvm.mlir.global_dtors' op 'c' does not have a definition"),
+    # landing pads (LandingpadOp::verify), in a function that invokes @foo
+    (_PAD.format("", "%2 = llvm.landingpad cleanup (catch %1 : i32) : !llvm.struct<(ptr, i32)>"),
+     "clause #0 is not a known constant - null, addressof, bitcast"),
+    (_PAD.format("  %2 = llvm.bitcast %p : !llvm.ptr to !llvm.ptr\n", "%3 = llvm.landingpad (catch %2 : !llvm.ptr) : "
+                 "!llvm.struct<(ptr, i32)>"), "constant clauses expected"),
+    (_PAD.format("", "%2 = llvm.landingpad : !llvm.struct<(ptr, i32)>"),
+     "landingpad instruction expects at least one clause or cleanup attribute"),
+    (_PAD.format("", "%2 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>").replace(
+        " attributes {personality = @__gxx_personality_v0}", ""),
+     "llvm.landingpad needs to be in a function with a personality"),
     # comdats (verifyComdat, ComdatOp's region)
     ("llvm.comdat @c {\n  llvm.return\n}\n", "only comdat selector symbols can appear in a comdat region"),
     ("llvm.mlir.global @n(0 : i32) : i32\nllvm.mlir.global @g(0 : i32) comdat(@n) : i32\n", "expected comdat symbol"),
@@ -272,6 +287,24 @@ MODULE_WELL_FORMED = (
 @pytest.mark.parametrize("text,message", MODULE_CASES, ids=[m[-50:] for _, m in MODULE_CASES])
 def test_each_symbols_rule_in_mlirs_words(text, message):
     assert [m for m, _ in _placed(text)] == [message]
+
+
+def test_a_bitcast_clause_notes_the_bitcast():
+    text = next(t for t, m in MODULE_CASES if m == "constant clauses expected")
+    [(message, _, notes)] = [(d.message, d.span, [(r.message, r.span) for r in d.related])
+                             for d in DocumentAnalysis("file:///l.mlir", text).diagnostics()]
+    assert message == "constant clauses expected"
+    [(note, span)] = notes
+    assert note == "global addresses expected as operand to bitcast used in clauses for landingpad"
+    assert text.encode()[span.start:span.end] == b"llvm.bitcast"
+
+
+def test_well_formed_landing_pads_are_not_judged():
+    text = _PAD.format("  %a = llvm.mlir.addressof @g : !llvm.ptr\n  %b = llvm.bitcast %a : !llvm.ptr to !llvm.ptr\n"
+                       "  %z = llvm.mlir.zero : !llvm.ptr\n",
+                       "%2 = llvm.landingpad (catch %b : !llvm.ptr) (catch %z : !llvm.ptr) (catch %a : !llvm.ptr) "
+                       ": !llvm.struct<(ptr, i32)>")
+    assert _placed(text) == []
 
 
 def test_a_module_flags_error_stands_at_its_parameters():

@@ -576,6 +576,12 @@ LLVM = {
     "structors_data": "data element must be symbol or #llvm.zero",
     "structor_function": "'{0}' does not reference a valid LLVM function",
     "structor_definition": "'{0}' does not have a definition",
+    # LandingpadOp::verify (emitError, not prefixed)
+    "landingpad_personality": "llvm.landingpad needs to be in a function with a personality",
+    "landingpad_clauses": "landingpad instruction expects at least one clause or cleanup attribute",
+    "landingpad_constant": "clause #{0} is not a known constant - null, addressof, bitcast",
+    "landingpad_bitcast": "constant clauses expected",
+    "landingpad_bitcast_note": "global addresses expected as operand to bitcast used in clauses for landingpad",
     # verifyComdat (globals, functions: emitError, not prefixed), ComdatOp's region
     "comdat_symbol": "expected comdat symbol",
     "comdat_region": "only comdat selector symbols can appear in a comdat region",

@@ -996,6 +996,41 @@ def llvm_func(site: Any) -> str | Placed | None:
     return None
 
 
+# ------------------------------------------------------------------------------ landing pads
+def llvm_landingpad(site: Any) -> Placed | None:
+    """LandingpadOp::verify: in an `llvm.func` with a personality, a clause or `cleanup`, and
+    each catch clause (a non-array value) defined by `llvm.mlir.zero`, `llvm.mlir.addressof`,
+    or an `llvm.bitcast` of an address."""
+    function = site.parent_site()
+    while function is not None and not (function.record is not None and function.record.has(Trait.FUNCTION_LIKE)):
+        function = function.parent_site()
+    if function is not None and function.name == "llvm.func" and not function.generic:
+        _, written = _function_attributes(_body(function))
+        if "personality" not in _entries(written):
+            return Placed(M["landingpad_personality"])
+    items = _body(site)
+    if site.generic or (site.operands == 0 and not any(i.type == "keyword" and i.text == b"cleanup" for i in items)):
+        return None if site.generic else Placed(M["landingpad_clauses"])
+    for index in range(site.operands):
+        if _array(site.operand_type(index) or "") is not None:
+            continue    # a filter clause: not verified
+        definer = site.definer(index)
+        if definer is None:
+            return None
+        name = definer.name if not isinstance(definer, str) else None
+        if name == "llvm.bitcast":
+            source = definer.definer(0)
+            if source is None:
+                return None
+            if not isinstance(source, str) and source.name == "llvm.mlir.addressof":
+                continue
+            return Placed(M["landingpad_bitcast"], notes=((definer.name_span, M["landingpad_bitcast_note"]),))
+        if name in ("llvm.mlir.zero", "llvm.mlir.addressof"):
+            continue
+        return Placed(M["landingpad_constant"].format(index))
+    return None
+
+
 # ------------------------------------------------------------------------------ parsers
 _INTEGER_ATTRIBUTE = re.compile(r"^(?:[-+]?(?:0x[0-9a-fA-F]+|[0-9]+)|true|false)(?:\s*:\s*\w+)?$")
 
@@ -1102,6 +1137,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.mlir.alias": llvm_alias,
     "llvm.mlir.ifunc": llvm_ifunc,
     "llvm.comdat": llvm_comdat,
+    "llvm.landingpad": llvm_landingpad,
     "llvm.module_flags": llvm_module_flags,
     "llvm.mlir.global_ctors": _structors("ctor"),
     "llvm.mlir.global_dtors": _structors("dtor"),

@@ -232,6 +232,8 @@ class _Op:
     successors: int = 0
     use_types: list[str | None] = field(default_factory=list)   # each operand's definition's type
     use_starts: list[int] = field(default_factory=list)         # where each operand is written
+    use_defs: list[int] = field(default_factory=list)   # each operand's defining op (-1: a block
+                                                        # argument, -2: not defined before the use)
     region_ids: list[int] = field(default_factory=list)         # its regions, in order
 
 
@@ -395,6 +397,19 @@ class OpSite:
             return stated
         types = self._op.use_types
         return types[position] if position < len(types) else None
+
+    def definer(self, index: int) -> "OpSite | str | None":
+        """The op that defines operand `index` (in the record's order), "argument" for a block
+        argument, None when the walk does not know (a value defined after its use, a name
+        the text does not define)."""
+        position = self._position(index)
+        defs = self._op.use_defs
+        if position is None or position >= len(defs) or defs[position] == -2:
+            return None
+        if defs[position] < 0:
+            return "argument"
+        op_id = defs[position]
+        return OpSite(self._checker, op_id, self._outer, op_record(self._checker.ops[op_id].name))
 
     def _position(self, index: int) -> int | None:
         """Where operand `index` of the record's order is written among the op's uses (the
@@ -1011,6 +1026,7 @@ class _Checker:
         op.operands += 1
         op.use_starts.append(span.start)
         definition = self.values.get(key)
+        op.use_defs.append(definition.op if definition is not None else -2)
         op.use_types.append(definition.type if definition is not None and definition.op < 0 else
                             self._def_type(definition) if definition is not None else None)
         defined = self._def_type(definition) if definition is not None and not op.mistyped else None
