@@ -69,3 +69,42 @@ def test_a_dumps_mma_alias_shows_its_atoms_card():
     assert card.startswith(f"**type alias `{name}`**, defined on line ")
     assert ": a `!cute.tiled_mma` of\n\n---\n\n**`!cute_nvgpu.sm100.mma`**" in card
     assert "| Target | sm_100a: yes |" in card
+
+
+ATTRIBUTES = """\
+#cm = #cute_nvgpu.load_cache_mode<global>
+#m = affine_map<(d0) -> (d0 + 8)>
+#again = #cm
+#loc = loc("kernel.py":1:2)
+func.func @f(%g: memref<8xf16, #m, 1>) {
+  %x = "t.op"() {cache_mode = #again} : () -> i32
+  %y = "t.op"() {cache_mode = #gone} : () -> i32
+  return
+}
+"""
+
+
+def test_an_attribute_alias_s_definition_and_its_use_in_a_type_say_what_it_stands_for():
+    _, definition = _hover(ATTRIBUTES, "#cm =")
+    assert definition.markdown == \
+        "**attribute alias `#cm`** stands for `#cute_nvgpu.load_cache_mode<global>` (defined on line 1)"
+    assert (definition.span.start, definition.span.end) == (0, 3)
+    _, in_type = _hover(ATTRIBUTES, "#m, 1")
+    _, its_definition = _hover(ATTRIBUTES, "#m =")
+    assert in_type.markdown == its_definition.markdown == \
+        "**attribute alias `#m`** stands for `affine_map<(d0) -> (d0 + 8)>` (defined on line 2)"
+
+
+def test_an_alias_of_an_attribute_alias_reads_through_to_the_attribute():
+    _, definition = _hover(ATTRIBUTES, "#again =")
+    assert definition.markdown == \
+        "**attribute alias `#again`** stands for `#cute_nvgpu.load_cache_mode<global>` (defined on line 1)"
+    _, entry = _hover(ATTRIBUTES, "cache_mode = #again", into=len("cache_mode = #a"))
+    assert entry.markdown.endswith("`#again` stands for `#cute_nvgpu.load_cache_mode<global>` (defined on line 1)")
+
+
+def test_a_location_alias_shows_its_definition_and_an_undefined_alias_says_so():
+    _, location = _hover(ATTRIBUTES, "#loc =")
+    assert location.markdown == '**attribute alias `#loc`** = `loc("kernel.py":1:2)`'
+    _, entry = _hover(ATTRIBUTES, "#gone", into=2)
+    assert entry.markdown == "**attribute `cache_mode`** = `#gone` of `t.op`"

@@ -180,6 +180,9 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         return HoverResult(_op_hover(analysis, op_text, name) + _descriptor_section(analysis, offset) + extra,
                            _span(name))
     entry = enclosing(node, "attribute_entry")
+    named = enclosing(node, "attribute_alias")
+    if named is not None and entry is None:
+        return _attribute_alias_hover(analysis, named, parent)
     if entry is not None:
         key = _text(entry.child_by_field_name("name"))
         value = entry.child_by_field_name("value")
@@ -187,7 +190,7 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
         owner = _text(op.child_by_field_name("name")) if op is not None else "?"
         shown = f" = `{_text(value)}`" if value is not None else " (unit attribute)"
         # An attribute alias: what it stands for, as the verifiers and passes read it.
-        aliased = analysis.alias_type(_text(value)) if value is not None and value.type == "attribute_alias" else None
+        aliased = _through_aliases(analysis, _text(value)) if value is not None and value.type == "attribute_alias" else None
         stands = "" if aliased is None else (
             f"\n\n`{_text(value)}` stands for `{aliased.text}` (defined on line "
             f"{analysis.document.position(aliased.span.start).line + 1})")
@@ -198,9 +201,37 @@ def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:
     return None
 
 
-# A type that is only another alias's name (`!a = !b`).
-_ALIAS_NAME = re.compile(r"![\w.$-]+")
+# A type or attribute that is only another alias's name (`!a = !b`, `#a = #b`).
+_ALIAS_NAME = re.compile(r"[!#][\w.$-]+")
 _ATOM_TYPE = "!cute_nvgpu."
+
+
+def _through_aliases(analysis: DocumentAnalysis, name: str):
+    """What alias `name` finally stands for (`WrittenType`), through aliases of aliases, each
+    once (a cycle is MLIR's parser's error, not a hang here); None when it is not defined."""
+    written, seen = analysis.alias_type(name), {name}
+    while written is not None and _ALIAS_NAME.fullmatch(written.text.strip()) and written.text.strip() not in seen:
+        seen.add(written.text.strip())
+        written = analysis.alias_type(written.text.strip())
+    return written
+
+
+def _attribute_alias_hover(analysis: DocumentAnalysis, node: Node, parent: Node | None) -> HoverResult:
+    """An attribute alias outside an op's attribute dictionary (whose hover names it too): its
+    definition's name, or a use in a type (`memref<8xf16, #map, 3>`). What it stands for, as
+    the verifiers and passes read it; a location alias (`#loc = loc(...)`), which the alias
+    table leaves out, says what its definition writes."""
+    name = _text(node)
+    written = _through_aliases(analysis, name)
+    if written is not None:
+        line = analysis.document.position(written.span.start).line + 1
+        return HoverResult(f"**attribute alias `{name}`** stands for `{written.text}` (defined on line {line})",
+                           _span(node))
+    value = parent.child_by_field_name("value") if parent is not None and parent.type == "attribute_alias_definition" \
+        else None
+    if value is not None:
+        return HoverResult(f"**attribute alias `{name}`** = `{_text(value)}`", _span(node))
+    return HoverResult(f"**attribute alias `{name}`**: not defined in this file", _span(node))
 
 
 def _alias_hover(analysis: DocumentAnalysis, node: Node) -> HoverResult | None:
@@ -208,11 +239,7 @@ def _alias_hover(analysis: DocumentAnalysis, node: Node) -> HoverResult | None:
     type in the alias's definition gives it, under a line naming the alias. CuTe DSL dumps
     write every atom type once, as an alias, and their ops write the alias."""
     name = _text(node)
-    written, seen = analysis.alias_type(name), {name}
-    # Through aliases of aliases, each once (a cycle is MLIR's parser's error, not a hang here).
-    while written is not None and _ALIAS_NAME.fullmatch(written.text.strip()) and written.text.strip() not in seen:
-        seen.add(written.text.strip())
-        written = analysis.alias_type(written.text.strip())
+    written = _through_aliases(analysis, name)
     if written is None:
         return HoverResult(f"**type alias `{name}`**: not defined in this file", _span(node))
     line = analysis.document.position(written.span.start).line + 1
