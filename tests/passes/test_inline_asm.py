@@ -237,6 +237,18 @@ def test_an_unbindable_operand_behind_a_type_alias_is_reported_by_the_editor_and
     assert shown == said
 
 
+@pytest.mark.parametrize("map_, binds", [("affine_map<(d0) -> (d0 floordiv 2)>", False), ("affine_map<(d0) -> (d0 + 8)>", True)])
+def test_an_attribute_alias_in_an_operand_s_type_is_read_by_the_editor_and_the_lowering_alike(map_, binds):
+    # `#m` in a memref type: the editor's check in place reads it through the document's
+    # aliases (attribute aliases too), as the run, which resolved them, does.
+    one = f"#m = {map_}\n" + CASES["sm_90a"].split("func.func @ldmatrix")[0].replace("memref<8xf16, 3>", "memref<8xf16, #m, 3>")
+    text, said, shown = unbound(one, "sm_90a")
+    assert ("llvm.inline_asm" in text) is binds
+    assert shown == said and len(said) == (0 if binds else 1)
+    if not binds:
+        assert said[0][1].endswith(f"a memref<8xf16, {map_}, 3> operand is not a memref whose first element's address is known")
+
+
 IM2COL = """\
 func.func @conv(%t: memref<8x32x32x64xf16, 1>, %l: !cute.layout<"(64,32,1,1):(1,64,2048,65536)">,
                 %tile: !cute.layout<"S<3,4,3> o 0 o (64,32):(1,64)">, %cta_map: !cute.layout<"(64,32):(1,64)">,

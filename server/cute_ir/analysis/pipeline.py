@@ -99,7 +99,8 @@ class UnitPipeline:
             return ()
         context = PassContext(self.analysis.target_arch, facts)
         if _checked_in_place(reporting, facts):
-            # A check in place reads no type (`Pass.check`): the aliases need no resolving.
+            # A check in place resolves nothing: it reads a type written with an alias (`!t`, or
+            # `#map` inside it) through the document's alias table (`facts[ALIASES]`).
             _check_in_place(self.analysis.lifted_unit(unit).operations, reporting, context)
         else:
             module = wrap_in_module(self.analysis.rewritable_operations(unit))

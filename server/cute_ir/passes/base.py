@@ -74,8 +74,9 @@ class Pass:
 
     def check(self, op: Operation, context: "PassContext") -> None:
         """Report what `run` would report on `op`, leaving `op` as it is (`checks_in_place`),
-        from what does not depend on types (a run sees them with the document's aliases
-        resolved; a check sees them as written). The editor, which publishes only the reports,
+        reading types as the text writes them (a run sees them with the document's aliases,
+        type and attribute, resolved; a check reads an alias through the table the editor
+        gives it in the facts). The editor, which publishes only the reports,
         then needs no copy of a function's IR when no pass before this one rewrites it."""
         raise NotImplementedError
 
