@@ -93,11 +93,19 @@ def _t(name: str, family: str | None, introduced_in: str, *, ptxas_arch: str | N
 
 
 # Tier -> the shared memory one thread block may have (static plus the dynamic the host opts
-# into, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN): the CUDA C++ Programming Guide's
-# table of compute capabilities, NVIDIA's CuTe DSL's SMEM_CAPACITY_MAP (sm_80 163 KB, sm_86 and
-# sm_89 99 KB, sm_90 and sm_100 227 KB, sm_120 99 KB) and ptxas 13.0's static limit on each `a`
-# target (tests/tables/test_tiers.py). A target missing here (sm_88) keeps the 48 KB every
-# target allows.
+# into, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN; the CUDA C++ Programming Guide's
+# "Technical Specifications per Compute Capability"). Where each figure is checked:
+# - every `a` target (90, 100, 103, 110, 120, 121): ptxas 13.0's static limit is this figure
+#   to the byte (tests/tables/test_tiers.py assembles a kernel of it and of 16 bytes more);
+# - 90 and 100: 227 KB, CUTLASS's `sm100_smem_capacity_bytes = 232448` (cutlass/arch/arch.h)
+#   and the CuTe DSL's SMEM_CAPACITY_MAP, `(228 - 1) * 1024` for sm_90 and sm_100;
+# - 120 (and 121): 99 KB, CUTLASS's `sm120_smem_capacity_bytes = 101376`, the DSL's
+#   `(100 - 1) * 1024`, and TensorRT-LLM PR #12141: every SM12x device (SM120, SM121)
+#   reports 101376 for cudaDevAttrMaxSharedMemoryPerBlockOptin;
+# - 80: 163 KB, 86 and 89: 99 KB, the DSL's SmemCapacity (`(164 - 1)`, `(100 - 1)` KB);
+# - 70 (96 KB), 75 (64 KB) and 87 (163 KB): the guide's table, which no stored source
+#   reproduced when this was last checked (docs/spec-deviations.md, B24).
+# A target missing here (sm_88) keeps the 48 KB every target allows.
 _SHARED_MEMORY_PER_CTA = {
     70: 96 * 1024, 75: 64 * 1024, 80: 163 * 1024, 86: 99 * 1024, 87: 163 * 1024, 89: 99 * 1024,
     90: 227 * 1024, 100: 227 * 1024, 103: 227 * 1024, 110: 227 * 1024, 120: 99 * 1024, 121: 99 * 1024,
