@@ -24,6 +24,10 @@ ATOM_LINE_MARK = "  // @op "
 SUSPEND_TIME_HINT = 10000000
 # After initialising mbarriers, before another thread (or the TMA unit) may use them.
 FENCE_MBARRIER_INIT = "fence.mbarrier_init.release.cluster;"
+# After generic-proxy writes to shared memory (st.shared, a generic-proxy copy) and before the
+# async proxy (a TMA store, a bulk copy) reads them: the PTX ISA's memory consistency model has
+# the two proxies ordered only through a proxy fence.
+FENCE_PROXY_ASYNC = "fence.proxy.async.shared::cta;"
 # Around tensor memory a CTA's threads share: after the allocation is seen, before it is freed.
 TMEM_AFTER_THREAD_SYNC = "tcgen05.fence::after_thread_sync;"
 TMEM_BEFORE_THREAD_SYNC = "tcgen05.fence::before_thread_sync;"

@@ -25,8 +25,9 @@ from cute_ir.tables import tensormap
 from cute_ir.tables import tiers as T
 from cute_ir.tables.legality import AtomConfig, a_residency, legality
 
-from .builder import (ATOM_LINE_MARK, FENCE_MBARRIER_INIT, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
-                      PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
+from .builder import (ATOM_LINE_MARK, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC,
+                      TMEM_BEFORE_THREAD_SYNC, PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc,
+                      tmem_relinquish)
 
 __all__ = ["PtxModule", "EmitError", "emit_ptx", "emit_module", "inline_asm", "InlineAsm", "AsmOperand",
            "enumerate_configs", "ATOM_LINE_MARK", "atom_lines", "atom_instructions"]
@@ -335,7 +336,7 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
         k.emit(f"ld.shared.b32 {back}, [{s}];")
         k.store(out, "b32", [back])
         return
-    k.emit("fence.proxy.async.shared::cta;")
+    k.emit(FENCE_PROXY_ASYNC)
     fill.update(SRC=s)
     k.op(row.ptx.format(**fill))
     for line in TMA_STORE_COMPLETE:

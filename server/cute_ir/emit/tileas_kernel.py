@@ -75,8 +75,8 @@ from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
-from .builder import (FENCE_MBARRIER_INIT, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC, PtxBuilder,
-                      PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
+from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
+                      PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, chunk_tile, copy_async, dot, from_shared,
                            load_global, matrix_dims, mma_tile, store_global, to_shared, truncate)
@@ -487,7 +487,7 @@ class _Emitter:
         self.kernel.emit(f"@{LEADER} cp.async.bulk.wait_group.read 0;")
         self.kernel.emit("bar.sync 0;")
         self.guard(lambda: to_shared(self.code(), tile, stage))
-        self.kernel.emit("fence.proxy.async.shared::cta;")   # the writes, seen by the TMA unit
+        self.kernel.emit(FENCE_PROXY_ASYNC)   # the writes, seen by the TMA unit
         self.kernel.emit("bar.sync 0;")
         return stage
 
@@ -869,7 +869,7 @@ class _Emitter:
                          else _REDUCE_ROW if reduction else _STORE_ROW)
         fill = {"OP": TMA_REDUCE_OP[enum_case(op, RMW_MODE, DIALECT, RMW_MODE) or ""]} if reduction else {}
         tmap = self.register(descriptor, "the descriptor")
-        self.kernel.emit("fence.proxy.async.shared::cta;")
+        self.kernel.emit(FENCE_PROXY_ASYNC)
         for index, offset in enumerate(offsets):
             rank, tensor_coords = self.coordinates(op, coords, offset)
             self.kernel.op(f"@{LEADER} " + row.ptx.format(
