@@ -1,13 +1,14 @@
 """No tensor map the TMA lowering emits breaks the driver's rules.
 
 For random tiles (rank 1 to 5, power-of-two extents up to 1024, at most 2^14 elements) of random element types in views
-of random extents, `assign-load-store-layouts` and `lower-tma-load-store-to-async` run on a
+of random extents (now and then strided: an innermost stride of 1, 2 or `?`, a static or dynamic offset), `assign-load-store-layouts` and `lower-tma-load-store-to-async` run on a
 kernel that loads and stores the tile. Each descriptor builder they write is read back from the
 printed IR (`features/tensormap_view.encode_parameters`, what `cute-ir descriptor FILE:L:C` and
 `--emit host` show) and judged by `tables/tensormap.check_parameters`, the rules of
 cuTensorMapEncodeTiled that `cute-ir descriptor tma-tiled` checks: it must break none. The
 boxes of each transfer must tile its tile exactly, and its `tx_count` must be the tile's bytes.
-A tile the pipeline cannot move by TMA gets the `ldg` / `stg` atom (or a diagnostic) instead.
+A tile the pipeline cannot move by TMA gets the `ldg` / `stg` atom (or a diagnostic) instead, as
+does one whose view is not contiguous in its innermost dimension or starts at a misaligned address.
 """
 from __future__ import annotations
 
@@ -45,11 +46,23 @@ def tiles(draw):
     # Now and then an inner extent whose rows are not whole 16-byte granules.
     if draw(st.booleans()):
         view[-1] += draw(st.integers(0, 7))
-    return tile, view, draw(st.sampled_from(ELEMENTS))
+    # Now and then a strided view: its innermost stride (`?`: dynamic) and its offset.
+    layout = draw(st.none() | st.tuples(st.sampled_from((1, 2, "?")), st.sampled_from((0, 3, 8, 64, "?"))))
+    return tile, view, draw(st.sampled_from(ELEMENTS)), layout
 
 
-def kernel(tile: list[int], view: list[int], element: str) -> str:
-    memref = f"memref<{'x'.join(map(str, view))}x{element}, 1>"
+def strided(view: list[int], layout: tuple | None) -> str:
+    """`, strided<[...], offset: o>` for a view of these extents laid out row-major over an
+    innermost stride (`?` makes every stride dynamic); "" for the identity layout."""
+    if layout is None:
+        return ""
+    inner, offset = layout
+    strides = ["?" if inner == "?" else str(inner * prod(view[axis + 1:])) for axis in range(len(view))]
+    return f", strided<[{', '.join(strides)}], offset: {offset}>"
+
+
+def kernel(tile: list[int], view: list[int], element: str, layout: tuple | None = None) -> str:
+    memref = f"memref<{'x'.join(map(str, view))}x{element}{strided(view, layout)}, 1>"
     tensor = f"tensor<{'x'.join(map(str, tile))}x{element}>"
     coords = ", ".join(["%i"] * len(tile))
     size = ", ".join(map(str, tile))
@@ -65,17 +78,20 @@ def kernel(tile: list[int], view: list[int], element: str) -> str:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiles())
 def test_every_tensor_map_the_lowering_writes_is_one_the_driver_encodes(case):
-    tile, view, element = case
-    result = lower(DocumentAnalysis("file:///k.ir", kernel(tile, view, element), settings=Settings(target_arch="sm_90a")),
-                   PIPELINE)
+    tile, view, element, layout = case
+    result = lower(DocumentAnalysis("file:///k.ir", kernel(tile, view, element, layout),
+                                    settings=Settings(target_arch="sm_90a")), PIPELINE)
     ops = [op for top in lift(parse(result.stages[-1].text.encode()).root).operations for op in top.walk()]
     builders = [op for op in ops if op.name == DESCRIPTOR_BUILDER]
     transfers = [op for op in ops if op.name in (TILED_TMA_LOAD, TILED_TMA_STORE)]
+    bits = element_bits(element)
+    if layout is not None and (layout[0] != 1 or layout[1] != "?" and layout[1] * bits % 128):
+        # No tensor map reads a view whose rows are not contiguous, or from a misaligned address.
+        assert not builders, (tile, view, element, layout)
     for builder in builders:
         params = encode_parameters(builder)
         assert params is not None
         assert tensormap.check_parameters("tiled", params) == [], (tile, view, element, params)
-    bits = element_bits(element)
     for transfer in transfers:
         box = list(reversed(integers(transfer, BOX_DIM) or list(reversed(tile))))
         counts = [t // b for t, b in zip(tile, box)]

@@ -128,3 +128,16 @@ def test_a_value_known_at_launch_is_not_judged():
     assert tensormap.check_parameters("tiled", params) == []
     assert tensormap.check_parameters("tiled", dict(params, global_strides=[24])) == [
         "global_strides: global stride 1 is 24 bytes; it must be a positive multiple of 16 below 2^40"]
+
+
+@pytest.mark.parametrize("inner, offset, bits, problem", [
+    (1, 0, 16, None), (1, 8, 16, None), (1, None, 16, None), (1, 4, 32, None),
+    (2, 0, 16, "the view's innermost stride is 2 elements; a tensor map's dimension 0 is contiguous (stride 1)"),
+    (None, 0, 16, "the view's innermost stride is dynamic (`?`); a tensor map's dimension 0 is contiguous (stride 1)"),
+    (1, 3, 16, "the view starts 3 elements (6 bytes) past its base; a tensor map's global address must be a "
+               "multiple of 16 bytes"),
+    (1, 1, 4, "the view starts 1 element (0.5 bytes) past its base; a tensor map's global address must be a "
+              "multiple of 16 bytes"),
+])
+def test_a_view_s_layout_is_one_a_tensor_map_describes(inner, offset, bits, problem):
+    assert tensormap.view_layout_problem(inner, offset, bits) == problem

@@ -42,7 +42,7 @@ from ..verify.tma import operand_groups
 from .base import OP_NAMES, Pass, PassContext, register
 from .legalize_tmem_copy import residency
 from .lower_tma_to_async import (ZERO_PADDING, box_plan, rows_problem, target_problem, tma_backed_view,
-                                 view_parameters)
+                                 view_layout_problem, view_parameters)
 
 NOT_TMA = "lower.not-tma"
 MEMOPS = (TILED_LOAD, TILED_STORE)
@@ -85,7 +85,10 @@ def _why_not_tma(op: Operation, target: str | None) -> str | None:
     plan = box_plan(tile, bits, bool(operand_groups(op).get("offsets")))
     if isinstance(plan, str):
         return plan
-    # The driver's rules on the tensor map (`cute-ir descriptor tma-tiled` checks the same).
+    # A tensor map describes the view as it is laid out, and the driver's rules on it (`cute-ir
+    # descriptor tma-tiled` checks the same).
+    if (why := view_layout_problem(str(views[0].type), bits)) is not None:
+        return why
     problems = tensormap.check_parameters("tiled", view_parameters(str(views[0].type), view.element, plan))
     if problems:
         return f"its tensor map breaks a rule of cuTensorMapEncodeTiled: {problems[0].split(': ', 1)[-1]}"

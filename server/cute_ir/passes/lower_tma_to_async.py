@@ -21,7 +21,8 @@ function, in the page's phases:
    its swizzle are `tables/tensormap.tile_boxes`': rows of 128 / 64 / 32 bytes get that swizzle
    (the layout is then `Swizzle<B,4,3> o 0 o box`), and a tile wider than a box (256 elements,
    or the swizzle's span) moves in several boxes, named on the async op (`boxDim`). The tensor
-   map must break none of cuTensorMapEncodeTiled's rules (`tensormap.check_parameters`, what
+   map must describe the view as laid out (`view_layout_problem`: innermost stride 1, a static
+   offset keeping the base 16-byte aligned) and break none of cuTensorMapEncodeTiled's rules (`tensormap.check_parameters`, what
    `cute-ir descriptor tma-tiled` checks), else "unable to partition input tensors for TMA"
    with each broken rule in a note. A view's extents and strides may be dynamic: the box
    depends on the tile alone, and the host encodes the memref's own at launch. Elements TMA
@@ -254,6 +255,18 @@ def view_strides(view_text: str) -> list[int | None] | None:
 
 
 _STRIDED = re.compile(r"strided<\s*\[([^\]]*)\]")
+_OFFSET = re.compile(r"strided<\s*\[[^\]]*\]\s*,\s*offset\s*:\s*(\?|-?\d+)")
+
+
+def view_layout_problem(view_text: str, bits: int) -> str | None:
+    """Why no tensor map describes a memref view as it is laid out (its innermost stride, its
+    static offset: `tensormap.view_layout_problem`), or None."""
+    strides = view_strides(view_text)
+    if not strides:
+        return None
+    written = _OFFSET.search(view_text)
+    offset = 0 if written is None else None if written.group(1) == "?" else int(written.group(1))
+    return tensormap.view_layout_problem(strides[-1], offset, bits)
 
 
 def rows_problem(tile: list[int], view_rank: int, offsets: int) -> str | None:
@@ -499,11 +512,12 @@ class _Function:
             if load:
                 self.fail(op, NO_TX_COUNT)
             return None
-        # The tensor map must be one the driver encodes: the same rules `cute-ir descriptor
-        # tma-tiled` checks (tables/tensormap.py).
+        # The tensor map must describe the view as it is laid out, and be one the driver
+        # encodes: the same rules `cute-ir descriptor tma-tiled` checks (tables/tensormap.py).
         params = view_parameters(parts.view.type.text, element.element, plan)
-        problems = tensormap.check_parameters("tiled", params) if params is not None else \
-            [f"TMA has no data type for {element.element}"]
+        laid_out = view_layout_problem(parts.view.type.text, bits)
+        problems = [laid_out] if laid_out is not None else tensormap.check_parameters("tiled", params) \
+            if params is not None else [f"TMA has no data type for {element.element}"]
         if problems:
             self.fail(op, UNPARTITIONABLE, tuple(f"its tensor map: {p}" for p in problems))
             return None

@@ -166,6 +166,23 @@ def global_stride_problem(axis: int, stride_bytes: int) -> str | None:
     return None
 
 
+def view_layout_problem(inner_stride: int | None, offset: int | None, element_bits: int) -> str | None:
+    """Why no tensor map describes a strided view as it is laid out, or None. The encode call
+    takes no stride for dimension 0 (its elements are contiguous), so a view whose innermost
+    stride is not 1 (or not known to be: `?`) would be read as if it were; and the global
+    address is the view's base plus its offset, so a static offset must keep the (aligned) base
+    aligned. A dynamic offset is the launch's to align, as the base pointer is."""
+    if inner_stride != 1:
+        written = "dynamic (`?`)" if inner_stride is None else f"{inner_stride} elements"
+        return (f"the view's innermost stride is {written}; a tensor map's dimension 0 is contiguous "
+                f"(stride 1)")
+    if offset is not None and offset * element_bits % (GLOBAL_ADDRESS_ALIGNMENT * 8):
+        return (f"the view starts {offset} element{'s' if offset != 1 else ''} ({offset * element_bits / 8:g} "
+                f"bytes) past its base; a tensor "
+                f"map's global address must be a multiple of {GLOBAL_ADDRESS_ALIGNMENT} bytes")
+    return None
+
+
 def element_stride_problem(axis: int, stride: int) -> str | None:
     return None if 1 <= stride <= MAX_ELEMENT_STRIDE else f"element stride {axis} is {stride}; it must be between 1 and {MAX_ELEMENT_STRIDE}"
 
