@@ -690,3 +690,27 @@ def test_a_dot_needs_its_operands_in_shared_memory_and_a_product_accumulator():
     module = emit_tileas_kernel(kernel, "sm_90a")
     assert module.message == ("`k`: `nv_tileas.dot` multiplies tiles in shared memory (a TMA or `cp.async` "
                               "load's)")
+
+
+def _offset_copy(offset: str) -> str:
+    view = f"memref<256x256xf16, strided<[256, 1], offset: {offset}>, 1>"
+    return (f"func.func @k(%src: {view}, %dst: {view}, %i: index) {SPEC} {{\n"
+            f"  %t, %k = nv_tileas.tiled_load %src coords(%i, %i) offsets() {{tileSize = array<i64: 64, 64>, "
+            f"in_bounds = array<i1: true, true>}} : {view} -> tensor<64x64xf16>, !nv_tileaa.mem_token\n"
+            f"  %s = nv_tileas.tiled_store %t, %dst coords(%i, %i) offsets() token(%k) {{tileSize = array<i64: 64, 64>, "
+            f"in_bounds = array<i1: true, true>}} : {view} -> !nv_tileaa.mem_token\n"
+            "  return\n}\n")
+
+
+def test_a_view_s_static_offset_moves_its_address_and_a_dynamic_one_has_no_ptx_through_registers():
+    # A memref's parameter is its aligned pointer: its first element is `offset` elements on.
+    module = emitted(_offset_copy("24"))
+    assert module.ok
+    text = module.text
+    assert "add.u64 %p0_src_first, %p0_src, 48;" in text and "add.u64 %p1_dst_first, %p1_dst, 48;" in text
+    assert re.search(r"cvta\.to\.global\.u64 %\w+, %p0_src_first;", text)
+    assert_assembles(text, "sm_90a")
+    dynamic = emitted(_offset_copy("?"))
+    assert not dynamic.ok
+    assert dynamic.message == "`k`: `%src` (memref<256x256xf16, strided<[256, 1], offset: ?>, 1>) has a dynamic " \
+        "offset, which its pointer parameter does not carry; such a view moves by TMA"

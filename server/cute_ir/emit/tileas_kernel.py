@@ -8,7 +8,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 |---|---|
 | the KernelSpecAttr's `num_warps = N` / `max_num_warps = N` | `.reqntid 32N, 1, 1` / `.maxntid 32N, 1, 1` |
 | a host descriptor argument (`{cute_nvgpu.grid_constant}`) | `.param .align 64 .b8 name[128]` (`.hidden` when attach-tma-descriptor-args appended it), its generic address (`cvta.param`), `prefetch.tensormap` |
-| another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a token has no parameter |
+| another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a global memref's is its aligned pointer (MLIR's bare-pointer convention), moved to its first element by a static layout offset; a token has no parameter |
 | `memref.alloca` in shared memory (`memref<1xi64, 3>`), a load's mbarrier | its full barrier (`mbarrier.init` for one arrival before the body) and its phase; for a load in a loop a ring of `stages` of them, each with an empty barrier (initialised for every thread, `%ntid.x`), and the ring's stage |
 | `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes (one per stage); the leader waits for the stage's empty barrier, then one `mbarrier.arrive.expect_tx` and a `cp.async.bulk.tensor...mbarrier::complete_tx::bytes.L2::cache_hint` per box (`boxDim`) |
 | the same in a loop, its coordinates integer arithmetic of the induction variable, its token after loads only | filled `stages - 1` iterations ahead: the leader fills the stages of iterations 0 .. stages - 2 before the loop and, in iteration i, that of iteration i + stages - 1 (each only if the loop has it), with the coordinates computed for that iteration; the producer's stage and phase run ahead of the consumers' |
@@ -68,7 +68,7 @@ from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..dialects.registry import is_function
 from ..passes.legalize_tmem_copy import residency
-from ..passes.lower_tma_to_async import loaded_tile_bytes, view_strides
+from ..passes.lower_tma_to_async import loaded_tile_bytes, view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import atoms as A
 from ..tables import tensormap
@@ -134,6 +134,7 @@ class _Emitter:
     reg_tiles: dict[Value, RegTile] = field(default_factory=dict)     # a tile in registers
     smem_tiles: dict[Value, SmemTile] = field(default_factory=dict)   # a tile in shared memory
     global_bases: dict[Value, str] = field(default_factory=dict)      # a memref argument -> its global address
+    unaddressable: dict[Value, str] = field(default_factory=dict)     # a memref argument -> why no address is known
 
     def fresh(self, stem: str) -> str:
         return self.kernel.fresh(stem)
@@ -141,7 +142,7 @@ class _Emitter:
     def register(self, value: Value, what: str) -> str:
         found = self.values.get(value)
         if found is None:
-            raise _Unemittable(f"{what} is computed by an op this emitter does not know")
+            raise _Unemittable(self.unaddressable.get(value) or f"{what} is computed by an op this emitter does not know")
         return found
 
     # ------------------------------------------------------------------ arguments
@@ -169,6 +170,17 @@ class _Emitter:
             narrow = self.kernel.reg("b32", f"%{name}_32")
             self.kernel.emit(f"cvt.u32.u64 {narrow}, {wide};")
             self.values[argument] = narrow
+        elif space is Residency.GMEM and tile is not None and (offset := view_offset(type_text)) != 0:
+            # A memref's parameter is its aligned pointer (MLIR's bare-pointer convention); its
+            # first element lies `offset` elements past it, and every use addresses from there.
+            bits = element_bits(tile.element)
+            if offset is None or bits is None:
+                self.unaddressable[argument] = f"`%{argument.name_hint}` ({type_text}) has a dynamic offset, " \
+                    "which its pointer parameter does not carry; such a view moves by TMA"
+                return
+            first = self.kernel.reg("b64", f"%{name}_first")
+            self.kernel.emit(f"add.u64 {first}, {wide}, {offset * bits // 8};")
+            self.values[argument] = first
         else:
             self.values[argument] = wide
 

@@ -258,15 +258,20 @@ _STRIDED = re.compile(r"strided<\s*\[([^\]]*)\]")
 _OFFSET = re.compile(r"strided<\s*\[[^\]]*\]\s*,\s*offset\s*:\s*(\?|-?\d+)")
 
 
+def view_offset(view_text: str) -> int | None:
+    """A memref view's offset in elements (its `strided<[...], offset: N>`; 0 without one), None
+    when dynamic (`?`)."""
+    written = _OFFSET.search(view_text)
+    return 0 if written is None else None if written.group(1) == "?" else int(written.group(1))
+
+
 def view_layout_problem(view_text: str, bits: int) -> str | None:
     """Why no tensor map describes a memref view as it is laid out (its innermost stride, its
     static offset: `tensormap.view_layout_problem`), or None."""
     strides = view_strides(view_text)
     if not strides:
         return None
-    written = _OFFSET.search(view_text)
-    offset = 0 if written is None else None if written.group(1) == "?" else int(written.group(1))
-    return tensormap.view_layout_problem(strides[-1], offset, bits)
+    return tensormap.view_layout_problem(strides[-1], view_offset(view_text), bits)
 
 
 def rows_problem(tile: list[int], view_rank: int, offsets: int) -> str | None:
