@@ -12,7 +12,8 @@ from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
 PRELUDE = ("llvm.func @f(%p: !llvm.ptr, %i: i32, %l: i64, %h: f16, %s: f32, %b: i1, %v: vector<3xi32>, "
            "%sv: vector<[2]xf32>, %st: !llvm.struct<(i32, f32)>, %fv: vector<16xf32>, %bv: vector<16385xi8>, "
-           "%sv8: vector<[8]xf32>, %hv: vector<[2]xf16>, %nest: !llvm.struct<(struct<(i32, f32)>, i32)>) {\n  ")
+           "%sv8: vector<[8]xf32>, %hv: vector<[2]xf16>, %nest: !llvm.struct<(struct<(i32, f32)>, i32)>, "
+           "%a: !llvm.array<1 x i32>) {\n  ")
 
 CASES = [
     # llvm.mlir.constant (ConstantOp::verify)
@@ -129,6 +130,15 @@ CASES = [
     ("%0 = llvm.atomicrmw fadd %p, %sv unordered : !llvm.ptr, vector<[2]xf32>",
      "custom op 'llvm.atomicrmw' 'val' must be floating point LLVM type or LLVM pointer type or signless integer or "
      "LLVM dialect-compatible fixed-length vector type, but got 'vector<[2]xf32>'"),
+    # the constraints of a generic form's operand segments and of a custom call's result;
+    # LLVM's vectors are of rank 1
+    ("llvm.call %p() : !llvm.ptr, () -> (tensor<*xi32>)",
+     "'llvm.call' op result #0 must be LLVM dialect-compatible type, but got 'tensor<*xi32>'"),
+    ('%0 = "llvm.insertvalue"(%a, %a) {position = array<i64: 0>} : (!llvm.array<1 x i32>, !llvm.array<1 x i32>) '
+     "-> !llvm.array<1 x i32>",
+     "'llvm.insertvalue' op Type mismatch: cannot insert '!llvm.array<1 x i32>' into '!llvm.array<1 x i32>'"),
+    ('%0 = llvm.inline_asm tail_call_kind = <musttail> "foo", "=r,=r,r" %i : (i32) -> !llvm.struct<(i8, i8)>',
+     "'llvm.inline_asm' op tail call kind 'musttail' is not supported by this operation"),
     ("%0 = llvm.icmp 42 %i, %i : i32", "custom op 'llvm.icmp' invalid kind of attribute specified"),
     ('%0 = llvm.icmp "foo" %i, %i : i32', "custom op 'llvm.icmp' 'foo' is an incorrect value of the 'predicate' attribute"),
     ('%0 = llvm.fcmp "slt" %s, %s : f32', "custom op 'llvm.fcmp' 'slt' is an incorrect value of the 'predicate' attribute"),
@@ -186,6 +196,9 @@ WELL_FORMED = [
     "%0 = llvm.intr.vector.extract %sv8[0] : vector<8xf32> from vector<[8]xf32>",
     '%0 = "llvm.intr.vector.interleave2"(%hv, %hv) : (vector<[2]xf16>, vector<[2]xf16>) -> vector<[4]xf16>',
     "%0 = llvm.alloca %l x i32 {alignment = 8} : (i64) -> !llvm.ptr",
+    '%0 = "llvm.insertvalue"(%a, %i) {position = array<i64: 0>} : (!llvm.array<1 x i32>, i32) -> !llvm.array<1 x i32>',
+    '%0 = llvm.inline_asm tail_call_kind = <tail> "foo", "=r,=r,r" %i : (i32) -> !llvm.struct<(i8, i8)>',
+    "%0 = llvm.bitcast %v : vector<3xi32> to vector<3xf32>",
     '%0 = "llvm.cmpxchg"(%p, %l, %l) {success_ordering = 2, failure_ordering = 2} : (!llvm.ptr, i64, i64) '
     '-> !llvm.struct<(i64, i1)>',
     '%0 = "llvm.atomicrmw"(%p, %s) {bin_op = 11, ordering = 2} : (!llvm.ptr, f32) -> f32',
@@ -253,9 +266,18 @@ MODULE_CASES = [
     (_PAD.format("", "%2 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>").replace(
         " attributes {personality = @__gxx_personality_v0}", ""),
      "llvm.landingpad needs to be in a function with a personality"),
+    # a generic form's operand segments say whose constraint a value meets; LLVM's vectors
+    # are of rank 1
+    ('func.func @f(%t: tensor<*xi32>) {\n  "llvm.call"(%t) {operandSegmentSizes = array<i32: 1, 0>, op_bundle_sizes = '
+     'array<i32>} : (tensor<*xi32>) -> ()\n  return\n}\n',
+     "'llvm.call' op operand #0 must be variadic of LLVM dialect-compatible type, but got 'tensor<*xi32>'"),
+    ("func.func @f(%m: vector<2x3xf32>) {\n  %0 = llvm.bitcast %m : vector<2x3xf32> to vector<2x3xi32>\n  return\n}\n",
+     "'llvm.bitcast' op operand #0 must be LLVM-compatible non-aggregate type, but got 'vector<2x3xf32>'"),
     # comdats (verifyComdat, ComdatOp's region)
     ("llvm.comdat @c {\n  llvm.return\n}\n", "only comdat selector symbols can appear in a comdat region"),
     ("llvm.mlir.global @n(0 : i32) : i32\nllvm.mlir.global @g(0 : i32) comdat(@n) : i32\n", "expected comdat symbol"),
+    ("llvm.func @r() -> !llvm.ptr\nllvm.mlir.ifunc external @i : !llvm.func<void ()>, !llvm.ptr @r\n",
+     "'llvm.mlir.ifunc' op resolver must be a definition"),
     ("llvm.func @f() comdat(@foo) {\n  llvm.return\n}\n", "expected comdat symbol"),
     # module flags (ModuleFlagAttr::verify)
     ('llvm.func @foo()\nllvm.module_flags [#llvm.mlir.module_flag<error, "yolo", @foo>]\n',

@@ -535,6 +535,8 @@ LLVM = {
     "llvm_type": "expected LLVM IR Dialect type, got '{0}'",
     "position": "position out of bounds: {0}",
     "aggregate": "expected LLVM IR structure/array type, got: '{0}'",
+    "inline_asm_musttail": "tail call kind 'musttail' is not supported by this operation",
+    "insert_mismatch": "Type mismatch: cannot insert '{0}' into '{1}'",
     "extract_mismatch": "Type mismatch: extracting from '{0}' should produce '{1}' but this op returns '{2}'",
     "gep_dynamic": "expected as many dynamic indices as specified in 'rawConstantIndices'",
     "gep_inbounds_flag": "'inbounds_flag' cannot be used directly.",
@@ -557,6 +559,7 @@ LLVM = {
     "ifunc_linkage": "'{0}' linkage not supported in ifuncs, available options: private, internal, linkonce, weak, "
                      "linkonce_odr, weak_odr, or external linkage",
     "ifunc_resolver": "must have a function resolver",
+    "ifunc_definition": "resolver must be a definition",
     # LLVMFuncOp::verify (the inlining message is the function's emitError, not prefixed)
     "function_common": "functions cannot have 'common' linkage",
     "function_external": "external functions must have 'external' or 'extern_weak' linkage",

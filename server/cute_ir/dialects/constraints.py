@@ -205,7 +205,10 @@ def _llvm_compatible(t: TypeFacts) -> bool | None:
 
 
 def _llvm_vector(t: TypeFacts) -> bool | None:
-    if t.kind != "vector" or t.dims is None or len(t.dims) != 1 or t.element is None:
+    """mlir::LLVM::isCompatibleVectorType: a vector of rank 1 of LLVM's scalars."""
+    if t.kind == "vector" and t.dims is not None and len(t.dims) != 1:
+        return False
+    if t.kind != "vector" or t.dims is None or t.element is None:
         return False if t.kind != "vector" else None
     element = t.element
     if element.kind == "integer":

@@ -18,10 +18,10 @@ import re
 from typing import Any, Callable
 
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import CUSTOM_OP, INVALID_TYPE_KIND, LLVM as M, OPERANDS_AND_TYPES, REQUIRES_ONE
+from ..diagnostics.mlir_messages import CUSTOM_OP, INVALID_TYPE_KIND, LLVM as M, MUST_BE, OPERANDS_AND_TYPES, REQUIRES_ONE
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
-from .constraints import bit_width, facts, printed
+from .constraints import bit_width, facts, printed, satisfies
 from .lookup import MISSING, Definition
 from .ods import Trait
 from .op_checks import Placed, _atomic_type_ok, _body, _entries, _function_attributes
@@ -426,12 +426,28 @@ def _is_void(t: str | None) -> bool:
     return t is not None and _flat(t) in ("!llvm.void", "void")
 
 
+def _call_result_constraint(site: Any) -> str | None:
+    """ODS's constraint of the call's result, whose type the custom form writes in its
+    trailing function type (the generic form's is judged with every op's)."""
+    if site.generic or not site.record.results or site.record.results[0].check is None:
+        return None
+    signature = _trailing_signature(_body(site))
+    results = [r for r in signature[1] if r] if signature is not None else []
+    if len(results) != 1 or facts(results[0]) is None:
+        return None
+    from .mlir_ods import CONSTRAINTS   # mlir_ods builds the records these checks sit on
+    check = site.record.results[0].check
+    if satisfies(CONSTRAINTS.get(check), _flat(results[0])) is False:
+        return MUST_BE.format("result", 0, CONSTRAINTS[check]["summary"], printed(_flat(results[0])))
+    return None
+
+
 def llvm_call(site: Any) -> str | None:
     """CallOp::verifySymbolUses, after verifyCallOpVarCalleeType (`llvm_call_vararg`): an
     indirect call's callee is a pointer; a direct call's is an `llvm.func` (or an ifunc) of the
     symbol table around the call (looked up in the document: `OpSite.callee`), whose
     parameters and result the call's operands and result are."""
-    problem = llvm_call_vararg(site)
+    problem = _call_result_constraint(site) or llvm_call_vararg(site)
     if problem is not None:
         return problem
     name, direct = _direct_callee(site)
@@ -695,17 +711,40 @@ def llvm_extractvalue(site: Any) -> str | None:
     if not site.generic:
         return None
     container, result = site.operand_type(0), site.result_type(0)
+    element = _positioned(site, container)
+    if result is None or element is None or element == _flat(result):
+        return None
+    return M["extract_mismatch"].format(_shown(container), _shown(element), _shown(result))
+
+
+def _positioned(site: Any, container: str | None) -> str | None:
+    """The element of `container` at the generic form's `position = array<i64: ...>`."""
     match = re.match(r"^array<\s*i64\s*:(.*)>$", (_text(site.attribute("position")) or "").strip(), re.S)
-    if container is None or result is None or match is None:
+    if container is None or match is None:
         return None
     try:
         path = [int(v) for v in match.group(1).split(",") if v.strip()]
     except ValueError:
         return None
-    element = _element_at(container, path)
-    if element is None or element == _flat(result):
+    return _element_at(container, path)
+
+
+def llvm_inline_asm(site: Any) -> str | None:
+    """InlineAsmOp::verify: no `musttail` call kind."""
+    kind = re.sub(r"\s+", "", _text(site.attribute("tail_call_kind")) or "")
+    return M["inline_asm_musttail"] if kind in ("<musttail>", "#llvm.tailcallkind<musttail>") else None
+
+
+def llvm_insertvalue(site: Any) -> str | None:
+    """InsertValueOp::verify (the generic form, whose value type is written): the value is the
+    element at the position."""
+    if not site.generic:
         return None
-    return M["extract_mismatch"].format(_shown(container), _shown(element), _shown(result))
+    container, value = site.operand_type(0), site.operand_type(1)
+    element = _positioned(site, container)
+    if value is None or element is None or element == _flat(value):
+        return None
+    return M["insert_mismatch"].format(_shown(value), _shown(container))
 
 
 def llvm_ext(site: Any) -> Placed | None:
@@ -969,6 +1008,8 @@ def llvm_ifunc(site: Any) -> str | None:
     found = site.callee(name)
     if found is MISSING or (isinstance(found, Definition) and found.op not in ("llvm.func", "llvm.mlir.alias")):
         return M["ifunc_resolver"]
+    if isinstance(found, Definition) and found.op == "llvm.func" and found.body is False:
+        return M["ifunc_definition"]
     return None
 
 
@@ -1130,6 +1171,8 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.invoke": llvm_call_vararg,
     "llvm.getelementptr": llvm_gep,
     "llvm.extractvalue": llvm_extractvalue,
+    "llvm.insertvalue": llvm_insertvalue,
+    "llvm.inline_asm": llvm_inline_asm,
     "llvm.zext": llvm_ext,
     "llvm.sext": llvm_ext,
     "llvm.intr.sincos": llvm_sincos,

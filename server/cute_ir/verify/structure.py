@@ -263,6 +263,11 @@ def _constraints(site: OpSite, record: OpDef) -> str | None:
         if count is None:
             count = len(groups) if all(g.count is Count.SINGLE for g in groups) else 0
         owners = _flat(groups, count)
+        if owners is None and kind == "operand" and site.generic and record.has(Trait.ATTR_SIZED_OPERAND_SEGMENTS):
+            # the generic form's `operandSegmentSizes` says which group takes which value
+            sizes = segment_sizes(site.attribute("operandSegmentSizes"), len(groups))
+            if sizes is not None and sum(sizes) == count:
+                owners = [i for i, size in enumerate(sizes) for _ in range(size)]
         if owners is None:
             continue
         for index, owner in enumerate(owners):
