@@ -20,7 +20,16 @@ EDITS = ["x", " ", "\n", "// note\n", "// é ü\n", "%", "  ", "é"]
 
 
 def _in_one_go(analysis: DocumentAnalysis) -> list[int]:
-    return semantic._encode(analysis, tokens.semantic_tokens(analysis, 0, len(analysis.document.data)), 0).data()
+    """The document's tokens in LSP's relative encoding, each position asked of the document."""
+    data: list[int] = []
+    prev_line = prev_char = 0
+    for token in tokens.semantic_tokens(analysis, 0, len(analysis.document.data)):
+        start, end = analysis.document.position(token.start), analysis.document.position(token.end)
+        same_line = start.line == prev_line
+        data += [start.line - prev_line, start.character - prev_char if same_line else start.character,
+                 end.character - start.character, token.type_index, token.modifiers]
+        prev_line, prev_char = start.line, start.character
+    return data
 
 
 @pytest.mark.parametrize("encoding", [Encoding.UTF16, Encoding.UTF8])

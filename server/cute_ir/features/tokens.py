@@ -105,13 +105,15 @@ def _capture_kinds() -> dict[str, tuple[int, int, int]]:
     return out
 
 
-def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]:
-    """Non-overlapping, single-line tokens in [lo, hi), sorted by position."""
+def captured(analysis: DocumentAnalysis, lo: int, hi: int) -> list[tuple[int, int, int, int, int]]:
+    """Every capture of the highlight query over [lo, hi) that can be a token, as (start, end,
+    rank, token type index, modifier bits), sorted: several captures of one node come first in
+    the query's order (the lowest rank). Overlapping ones are all there: `semantic_tokens`
+    keeps the first of each, as does the protocol's encoder, which reads these rows directly
+    (hundreds of thousands in a large file: no Token is made for them)."""
     source = analysis.document.data
     q = _highlights()
     kinds = _capture_kinds()
-    # (start, end, rank, type, modifiers): sorted as tuples, the first of a node's captures in
-    # the query's order comes first, whatever order the captures come back in.
     found: list[tuple[int, int, int, int, int]] = []
     add = found.append
     newline, line_ends = b"\n", b"\r\n"
@@ -122,17 +124,22 @@ def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]
                 if kind is None:
                     continue
                 rank, type_index, mods = kind
-                for captured in nodes:
-                    start, end = captured.start_byte, captured.end_byte
+                for captured_node in nodes:
+                    start, end = captured_node.start_byte, captured_node.end_byte
                     while end > start and source[end - 1] in line_ends:
                         end -= 1   # a comment line `//` alone keeps its line end in the tree
                     if start == end or end - start > MAX_TOKENIZED_LINE or source.find(newline, start, end) >= 0:
                         continue   # LSP tokens are non-empty and single-line
                     add((start, end, rank, type_index, mods))
     found.sort()
+    return found
+
+
+def semantic_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[Token]:
+    """Non-overlapping, single-line tokens in [lo, hi), sorted by position."""
     out: list[Token] = []
     last_end = -1
-    for start, end, _, type_index, mods in found:
+    for start, end, _, type_index, mods in captured(analysis, lo, hi):
         if start < last_end:
             continue   # overlaps the token before (another capture of the same text, too)
         out.append(Token(start, end, type_index, mods))

@@ -8,6 +8,9 @@ split markers) is rare and encoded on each request.
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
+from operator import itemgetter
+from sys import maxsize
 
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features import tokens
@@ -38,45 +41,75 @@ class _Piece:
 
 
 _EMPTY = _Piece([], (0, 0))
+_END = itemgetter(1)
 
 
-def _encode(analysis: DocumentAnalysis, found: list[tokens.Token], base_line: int) -> _Piece:
-    if not found:
+def _encode(analysis: DocumentAnalysis, rows: list[tuple[int, int, int, int, int]],
+            lo: int, hi: int, base_line: int) -> _Piece:
+    """The tokens among `rows` (`tokens.captured`: sorted, overlapping ones included) that start
+    in [lo, hi), the first of each overlapping run kept, encoded relative to `base_line`.
+
+    One walk, with no object per token: a large file's first request encodes hundreds of
+    thousands. In ASCII text a column is a byte offset from the line's start (every encoding
+    counts an ASCII character as one unit), found by stepping along the line starts; other text
+    asks the document for each position."""
+    if not rows:
         return _EMPTY
+    document = analysis.document
+    source = document.data
+    lines = document.lines
+    starts = lines.starts
+    count = len(starts)
+    first_line_start = starts[lines.line_of(rows[0][0])]
+    ascii_text = source[first_line_start:max(map(_END, rows))].isascii()
     data: list[int] = []
     add = data.extend
     prev_line, prev_char = base_line, 0
-    source = analysis.document.data
-    starts = analysis.document.positions([t.start for t in found])
-    ascii_text = source[found[0].start:found[-1].end].isascii()   # then every length is in bytes
-    for (start, end, type_index, modifiers), (line, character) in zip(found, starts):
-        length = end - start
-        if not ascii_text and not source[start:end].isascii():
+    line, line_start, next_start = -1, 0, 0
+    last_end = -1
+    for start, end, _, type_index, modifiers in rows:
+        if start < last_end:
+            continue   # overlaps the token before (another capture of the same text, too)
+        last_end = end
+        if start < lo or start >= hi:
+            continue
+        if ascii_text:
+            if start >= next_start or start < line_start:
+                line = bisect_right(starts, start) - 1
+                line_start = starts[line]
+                next_start = starts[line + 1] if line + 1 < count else maxsize
+            character, length = start - line_start, end - start
+        else:
+            at = document.position(start)
+            line, character = at.line, at.character
             # Tokens are single-line: their length is that of their own text.
-            length = analysis.document.position(end).character - character
+            length = end - start if source[start:end].isascii() else document.position(end).character - character
         if line == prev_line:
             add((0, character - prev_char, length, type_index, modifiers))
         else:
             add((line - prev_line, character, length, type_index, modifiers))
         prev_line, prev_char = line, character
-    return _Piece(data, (prev_line - base_line, prev_char))
+    return _Piece(data, (prev_line - base_line, prev_char)) if data else _EMPTY
 
 
 def _line(analysis: DocumentAnalysis, offset: int) -> int:
     return analysis.document.position(offset).line
 
 
-def _starting_in(analysis: DocumentAnalysis, lo: int, hi: int) -> list[tokens.Token]:
-    """Tokens that start in [lo, hi): a query over a range also returns what overlaps it."""
-    return [t for t in tokens.semantic_tokens(analysis, lo, hi) if lo <= t.start < hi]
+def _starting_in(analysis: DocumentAnalysis, lo: int, hi: int, base_line: int) -> _Piece:
+    """The tokens that start in [lo, hi), encoded: a query over a range also returns what
+    overlaps it."""
+    return _encode(analysis, tokens.captured(analysis, lo, hi), lo, hi, base_line)
 
 
 def range_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[int]:
-    return _encode(analysis, tokens.semantic_tokens(analysis, lo, hi), 0).data()
+    """The tokens over [lo, hi), those that start before it included (as a range request
+    answers)."""
+    return _encode(analysis, tokens.captured(analysis, lo, hi), 0, maxsize, 0).data()
 
 
 def _unit_piece(analysis: DocumentAnalysis, unit: Unit) -> _Piece:
-    return _encode(analysis, _starting_in(analysis, unit.start, unit.end), _line(analysis, unit.start))
+    return _starting_in(analysis, unit.start, unit.end, _line(analysis, unit.start))
 
 
 PIECES = PerUnit("semantic-tokens", _unit_piece)
@@ -99,12 +132,12 @@ def _placed_pieces(analysis: DocumentAnalysis):
     for unit in analysis.units:
         if source[covered:unit.start].strip():
             gap_line = _line(analysis, covered)
-            yield _encode(analysis, _starting_in(analysis, covered, unit.start), gap_line), gap_line
+            yield _starting_in(analysis, covered, unit.start, gap_line), gap_line
         yield analysis.for_unit(unit, PIECES), _line(analysis, unit.start)
         covered = unit.end
     if source[covered:].strip():
         tail_line = _line(analysis, covered)
-        yield _encode(analysis, _starting_in(analysis, covered, len(source)), tail_line), tail_line
+        yield _starting_in(analysis, covered, len(source), tail_line), tail_line
 
 
 def _joined(analysis: DocumentAnalysis, take) -> None:
