@@ -153,17 +153,20 @@ class CuteIrServer(LanguageServer):
         self.initial_settings: Settings | None = None
         self.published_early: dict[str, int] = {}
         self.analysed_early: dict[str, DocumentAnalysis] = {}
+        self.answers_early: dict[str, dict[str, str]] = {}
         self.opened_texts = OpenedTexts()
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, *,
                  reader: PrefetchingReader | None = None, first: "list[bytes | FramingError | None]" = (),
                  answered: int | str | None = None, published_early: dict[str, int] | None = None,
-                 analysed_early: dict[str, DocumentAnalysis] | None = None) -> int:
+                 analysed_early: dict[str, DocumentAnalysis] | None = None,
+                 answers_early: dict[str, dict[str, str]] | None = None) -> int:
         """Serve on stdio until `exit` or the end of input; the process's exit code: 0, or 1
         for an `exit` that came without `shutdown` (pygls's `exit` handler raises SystemExit
         with it, which its own loop swallows). `reader`, `first`, `answered`, `published_early`,
-        `analysed_early`: what lsp/fast_start.py read, answered, published and analysed before
-        the server was imported."""
+        `analysed_early`, `answers_early`: what lsp/fast_start.py read, answered, published,
+        analysed and computed ({uri: {open cache name: JSON text}}) before the server was
+        imported."""
         self._stop_event = threading.Event()   # what pygls's shutdown sets
         # The cyclic collector runs while the server is idle (lsp/collector.py).
         self.collector.take_over(freeze=not analysed_early)
@@ -171,6 +174,7 @@ class CuteIrServer(LanguageServer):
         self.protocol.answered_early = answered
         self.published_early = dict(published_early or {})
         self.analysed_early = dict(analysed_early or {})
+        self.answers_early = dict(answers_early or {})
         code = 0
         try:
             asyncio.run(jsonrpc.serve(reader or PrefetchingReader(stdin or sys.stdin.buffer), self.protocol,
@@ -212,6 +216,7 @@ class CuteIrServer(LanguageServer):
 
     def open_document(self, item: lsp.TextDocumentItem) -> None:
         adopted = self._analysed_early(item)
+        answered = self.answers_early.pop(item.uri, {})
         analysis = self.analyses[item.uri] = adopted or DocumentAnalysis(
             item.uri, item.text, item.version, self.encoding(), self.settings, verify_budget=VERIFY_AT_OPEN)
         self.opened_texts.close(item.uri)
@@ -219,6 +224,9 @@ class CuteIrServer(LanguageServer):
         if self.initial_settings is not None and open_cache.enabled(self.initialization_options):
             key = open_cache.key(item.uri, item.text, self.workspace_encoding(), self.initialization_options)
             opened = self.opened_texts.open(item.uri, key, analysis)
+            if adopted is not None:
+                for name, text in answered.items():   # what lsp/fast_start.py answered from it
+                    self.opened_texts.keep_answer(opened, name, text)
             if opened.diagnostics is not None and not early:
                 self.protocol.notify_json(diagnostic_json.PUBLISH, {
                     "uri": item.uri, "version": item.version, "diagnostics": opened.diagnostics})
@@ -299,6 +307,10 @@ class CuteIrServer(LanguageServer):
                 # publish in the one after): three turns, so that it does not wait for slices.
                 for _ in range(3):
                     await asyncio.sleep(0)
+                if self._slicing.locked():
+                    # A whole-document request is being computed (`in_slices`): it goes first.
+                    async with self._slicing:
+                        pass
                 analysis = self.analyses.get(uri)
                 if analysis is None:
                     return
@@ -316,10 +328,10 @@ class CuteIrServer(LanguageServer):
     async def in_slices(self, result: PerUnit[Any], analysis: DocumentAnalysis) -> None:
         """Compute `result` for every unit that lacks it, in slices with other messages answered in between:
         the first whole-document request after opening a large file computes every unit once.
-        Its slices take turns with background verification's rather than waiting for all of it:
-        the client asked for this, while the diagnostics of the units verification has not
-        reached yet are no one's request (at 50k lines verification takes seconds). One such
-        job runs at a time.
+        Background verification waits while it runs (`_verify_in_slices`): the client asked for
+        this, while the diagnostics of the units verification has not reached yet are no one's
+        request (at 50k lines verification takes seconds; taking turns with it made the first
+        outline of a 50k-line file wait five times its own cost). One such job runs at a time.
 
         Other messages are handled while this waits, a change among them; the answer would
         then be computed on a text the client did not ask about (and the client would shift it
@@ -538,7 +550,8 @@ def on_rename(ls: CuteIrServer, params: lsp.RenameParams):
 
 
 # The open cache's names for the answers it keeps (lsp/open_cache.py).
-DOCUMENT_SYMBOLS, SEMANTIC_TOKENS, FOLDING_RANGES = open_cache.ANSWERS
+DOCUMENT_SYMBOLS, SEMANTIC_TOKENS, FOLDING_RANGES = (open_cache.DOCUMENT_SYMBOLS, open_cache.SEMANTIC_TOKENS,
+                                                     open_cache.FOLDING_RANGES)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
