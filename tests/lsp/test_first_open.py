@@ -12,7 +12,7 @@ import threading
 from lsprotocol import types as lsp
 
 from cute_ir.analysis import DocumentAnalysis
-from cute_ir.lsp import diagnostic_json, settings
+from cute_ir.lsp import convert, diagnostic_json, open_cache, semantic, settings
 from cute_ir.lsp.server import CuteIrServer
 from cute_ir.text.positions import Encoding
 
@@ -32,9 +32,12 @@ from cute_ir.lsp.framing import read_first
 first, resume = read_first(sys.stdin.buffer)
 request = fast_start._initialize_request(first)
 fast_start.answer_initialize(first, sys.stdout.buffer)
-read, published, analysed = fast_start.publish_first_open(sys.stdin.buffer, sys.stdout.buffer, resume, request[1])
+read, published, analysed, answers = fast_start.publish_first_open(sys.stdin.buffer, sys.stdout.buffer, resume,
+                                                                    request[1])
 imported = sorted(m for m in ("pygls", "lsprotocol", "cute_ir.lsp.server") if m in sys.modules)
-sys.stderr.write(json.dumps({"imported": imported, "published": published, "analysed": sorted(analysed)}))
+sys.stderr.write(json.dumps({"imported": imported, "published": published, "analysed": sorted(analysed),
+                             "answered": {uri: sorted(names) for uri, names in answers.items()},
+                             "left for the server": len(read)}))
 """
 
 
@@ -51,13 +54,39 @@ def test_the_first_open_is_published_before_the_server_is_imported():
                           input=b"".join(_frame(m) for m in _opening(TEXT, OPTIONS)),
                           capture_output=True, timeout=120, env={**os.environ, "CUTE_IR_CACHE": "off"})
     report = json.loads(done.stderr.decode().strip().splitlines()[-1])
-    assert report == {"imported": [], "published": {URI: 3}, "analysed": [URI]}
+    assert report == {"imported": [], "published": {URI: 3}, "analysed": [URI], "answered": {URI: []},
+                      "left for the server": 3}    # `initialized`, `didOpen` and the end of the input
     answer, publish = _messages(done.stdout)
     assert answer["id"] == 1
     expected = DocumentAnalysis(URI, TEXT, 3, Encoding.UTF16, settings.initial(OPTIONS))
     assert publish == {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                        "params": {"uri": URI, "version": 3, "diagnostics": diagnostic_json.diagnostics(expected)}}
     assert [d["message"] for d in publish["params"]["diagnostics"]] == ["unknown  type `nope` in dialect `cute_nvgpu`"]
+
+
+def test_the_outline_folds_and_tokens_asked_with_the_open_are_answered_before_the_server_is_imported():
+    text = _document()
+    asked = {10: "textDocument/documentSymbol", 11: "textDocument/semanticTokens/full", 12: "textDocument/foldingRange"}
+    hover = {"jsonrpc": "2.0", "id": 20, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}}
+    messages = _opening(text, OPTIONS) + [{"jsonrpc": "2.0", "id": n, "method": method,
+                                           "params": {"textDocument": {"uri": URI}}} for n, method in asked.items()]
+    done = subprocess.run([sys.executable, "-c", BEFORE_THE_SERVER],
+                          input=b"".join(_frame(m) for m in messages + [hover]),
+                          capture_output=True, timeout=120, env={**os.environ, "CUTE_IR_CACHE": "off"})
+    report = json.loads(done.stderr.decode().strip().splitlines()[-1])
+    assert report == {"imported": [], "published": {URI: 3}, "analysed": [URI],
+                      "answered": {URI: sorted(open_cache.ANSWERS)}, "left for the server": 3}   # then the hover
+    sent = _messages(done.stdout)
+    assert [m.get("id", m.get("method")) for m in sent] == [1, "textDocument/publishDiagnostics", 10, 11, 12]
+    # What the server answers for the same analysis (lsp/convert.py, lsp/semantic.py).
+    expected = DocumentAnalysis(URI, text, 3, Encoding.UTF16, settings.initial(OPTIONS),
+                                verify_budget=settings.VERIFY_AT_OPEN)
+    assert [m["result"] for m in sent[2:]] == [
+        json.loads("".join(convert.document_symbols(expected).parts)),
+        json.loads(semantic.full_tokens_json(expected)),
+        json.loads("".join(convert.folding_ranges(expected).parts))]
+    assert all(m["result"] for m in sent[2:])
 
 
 def _serve(**env: str) -> tuple[subprocess.Popen, list[dict]]:

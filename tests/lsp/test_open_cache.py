@@ -185,27 +185,28 @@ def test_the_outline_tokens_and_folds_of_the_opened_text_are_answered_from_the_e
                                   for fold in folds]
 
 
-def test_requests_that_follow_a_reopen_at_once_are_answered_before_the_server_loads(cache_dir):
-    """As editors send them: the outline, folds and tokens asked right after `didOpen` come
-    from the entry; the first other request is the server's, which then serves as always."""
-    first = _session(None, ask=True)
-    expected = [_answer(first, n) for n in (10, 11, 12)]
+# As editors send them: `didOpen`, then the outline, tokens and folds (ids 10-12) at once; then
+# a hover (20) and the outline again (21).
+OPEN_AND_ASK_AT_ONCE = [
+    {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "processId": None, "rootUri": None, "capabilities": {}}},
+    {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+    {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": URI, "languageId": "cute-ir", "version": 1, "text": DUMP}}},
+    *({"jsonrpc": "2.0", "id": n, "method": method, "params": {"textDocument": {"uri": URI}}}
+      for n, method in enumerate(WHOLE_DOCUMENT.values(), 10)),
+    {"jsonrpc": "2.0", "id": 20, "method": "textDocument/hover", "params": {
+        "textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}},
+    {"jsonrpc": "2.0", "id": 21, "method": "textDocument/documentSymbol", "params": {
+        "textDocument": {"uri": URI}}},
+]
+
+
+def _asked_at_once() -> list[dict]:
+    """`OPEN_AND_ASK_AT_ONCE` sent to a server process: every message it sent."""
     server, received, reader = start_server()
     try:
-        messages = [
-            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-                "processId": None, "rootUri": None, "capabilities": {}}},
-            {"jsonrpc": "2.0", "method": "initialized", "params": {}},
-            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-                "uri": URI, "languageId": "cute-ir", "version": 1, "text": DUMP}}},
-            *({"jsonrpc": "2.0", "id": n, "method": method, "params": {"textDocument": {"uri": URI}}}
-              for n, method in enumerate(WHOLE_DOCUMENT.values(), 10)),
-            {"jsonrpc": "2.0", "id": 20, "method": "textDocument/hover", "params": {
-                "textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}},
-            {"jsonrpc": "2.0", "id": 21, "method": "textDocument/documentSymbol", "params": {
-                "textDocument": {"uri": URI}}},
-        ]
-        server.stdin.write(b"".join(_frame(m) for m in messages))
+        server.stdin.write(b"".join(_frame(m) for m in OPEN_AND_ASK_AT_ONCE))
         server.stdin.flush()
         _wait(received, lambda m: m.get("id") == 21, 120)
         server.stdin.write(_frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
@@ -215,11 +216,39 @@ def test_requests_that_follow_a_reopen_at_once_are_answered_before_the_server_lo
         reader.join(timeout=60)
     finally:
         server.kill()
+    return received
+
+
+def test_requests_that_follow_a_reopen_at_once_are_answered_before_the_server_loads(cache_dir):
+    """The outline, folds and tokens asked right after `didOpen` come from the entry; the first
+    other request is the server's, which then serves as always."""
+    first = _session(None, ask=True)
+    expected = [_answer(first, n) for n in (10, 11, 12)]
+    received = _asked_at_once()
     order = [m.get("id", m.get("method")) for m in received]
     assert order[:5] == [1, "textDocument/publishDiagnostics", 10, 11, 12]
     assert [_answer(received, n) for n in (10, 11, 12)] == expected
     assert _answer(received, 21) == expected[0] and 20 in order
     assert len([m for m in received if m.get("id") in (10, 11, 12)]) == 3   # each answered once
+
+
+def test_requests_that_follow_a_first_open_at_once_are_answered_from_its_first_analysis(cache_dir, monkeypatch):
+    """A text opened for the first time: the same requests are answered from the analysis made
+    for its first diagnostics (lsp/fast_start.py), as the server answers them once its
+    verification is complete, and the answers go into the open cache for a reopen."""
+    received = _asked_at_once()
+    order = [m.get("id", m.get("method")) for m in received]
+    assert order[:5] == [1, "textDocument/publishDiagnostics", 10, 11, 12]
+    assert len([m for m in received if m.get("id") in (10, 11, 12)]) == 3
+    assert _answer(received, 21) == _answer(received, 10)
+    [path] = cache_dir.glob("*.json")
+    entry = open_cache.load(path.name[:-len(open_cache.ENTRY_SUFFIX)])
+    for number, name in zip((10, 11, 12), open_cache.ANSWERS):
+        assert json.loads(open_cache.answer(entry, name)) == _answer(received, number)
+    # The server's own answers, with no cache, asked once verification is complete.
+    monkeypatch.setenv("CUTE_IR_CACHE", "off")
+    settled = _session(None, ask=True)
+    assert [_answer(received, n) for n in (10, 11, 12)] == [_answer(settled, n) for n in (10, 11, 12)]
 
 
 def test_other_settings_or_another_text_are_not_a_hit(cache_dir):

@@ -1,5 +1,5 @@
-"""The outline the server sends is written as JSON directly (lsp/convert.py,
-`document_symbols`): it must be exactly the lsprotocol DocumentSymbols of the outline, for every
+"""The outline the server sends is written as JSON directly (lsp/outline_json.py, with LSP's
+SymbolKind numbers of its own): it must be exactly the lsprotocol DocumentSymbols of the outline, for every
 example and corpus file, and stay so after edits that move units by bytes and by lines."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from lsprotocol.converters import get_converter
 
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.features import outline
-from cute_ir.lsp import convert
+from cute_ir.lsp import convert, outline_json
 from cute_ir.text.positions import Encoding, Position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +33,13 @@ def _sent(analysis: DocumentAnalysis):
 def test_the_json_is_the_lsprotocol_outline(path: Path, encoding: Encoding):
     analysis = DocumentAnalysis(path.as_uri(), path.read_text(encoding="utf-8"), encoding=encoding)
     assert _sent(analysis) == _expected(analysis)
+
+
+def test_the_symbol_kinds_are_the_protocol_s():
+    named = {"module": lsp.SymbolKind.Module, "function": lsp.SymbolKind.Function,
+             "alias": lsp.SymbolKind.TypeParameter, "atom": lsp.SymbolKind.Variable,
+             "operation": lsp.SymbolKind.Event, "anything else": lsp.SymbolKind.Object}
+    assert {kind: outline_json.symbol_kind(kind) for kind in named} == {k: int(v) for k, v in named.items()}
 
 
 def test_units_that_moved_are_encoded_where_they_are_now():

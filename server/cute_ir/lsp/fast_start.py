@@ -18,8 +18,11 @@ same entry (the first other message, or a pause, ends this). Otherwise the docum
 here, exactly as the server's `didOpen` would (the settings `initialize` gave, lsp/settings.py;
 the open's verification budget), which needs the analysis but neither pygls nor lsprotocol:
 the first diagnostics of a file opened for the first time come without waiting for about half
-of the import. The server takes that analysis over (`CuteIrServer.open_document`) and carries
-on from there as if it had made it.
+of the import. The outline, folds and semantic tokens asked for right after are answered from
+that analysis too, by the same writers the server uses (lsp/outline_json.py, lsp/semantic.py),
+neither waiting for the import nor taking turns with the verification the server goes on with.
+The server takes that analysis over (`CuteIrServer.open_document`), with those answers for the
+open cache, and carries on from there as if it had made them.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ import json
 import logging
 import os
 import sys
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable
 
 from .. import __version__
 from . import open_cache
@@ -42,6 +45,10 @@ CONTENT_TYPE = b"application/vscode-jsonrpc; charset=utf-8"   # as pygls writes 
 # How long to wait for the messages an editor sends after `initialize`'s answer, before the
 # import goes ahead without them.
 FOLLOW_UP_WAIT = 0.25
+# After the first diagnostics of a document analysed here: the requests an editor sends with
+# `didOpen` (outline, folds, tokens) were sent while it was analysed, and are read at once;
+# a client that sends none should not wait for the import much longer than before.
+FRESH_FOLLOW_UP_WAIT = 0.02
 
 
 def position_encoding(params: dict[str, Any]) -> str:
@@ -123,42 +130,65 @@ def _is_initialized(message: dict[str, Any]) -> bool:
     return message.get("method") == "initialized" and "id" not in message
 
 
-def _cached_request(message: dict[str, Any], uri: str, entry: dict[str, Any]) -> tuple[int | str, str] | None:
-    """(id, answer as JSON text) for a request about `uri` that the entry answers; else None."""
+def _early_request(message: dict[str, Any], uri: str,
+                   answer_of: Callable[[str], str | None]) -> tuple[int | str, str] | None:
+    """(id, answer as JSON text) for a whole-document request about `uri` that `answer_of`
+    answers (by the open cache's name for it); else None."""
     name, msg_id, params = open_cache.ANSWERED.get(message.get("method")), message.get("id"), message.get("params")
     if name is None or isinstance(msg_id, bool) or not isinstance(msg_id, (int, str)) or not isinstance(params, dict):
         return None
     document = params.get("textDocument")
     if not isinstance(document, dict) or document.get("uri") != uri or set(params) - {"textDocument"}:
         return None   # partial-result or work-done tokens are the server's to honour
-    answer = open_cache.answer(entry, name)
+    answer = answer_of(name)
     return (msg_id, answer) if answer is not None else None
+
+
+def _computed(analysis, name: str, computed: dict[str, str]) -> str | None:
+    """The answer `name` (the open cache's name for a whole-document request) computed from the
+    analysis of a document opened before the server was imported, as the server computes it;
+    kept in `computed` for the server to put in the open cache. None if it fails: the server
+    answers then, and reports what goes wrong."""
+    from . import outline_json, semantic
+    writers = {
+        open_cache.DOCUMENT_SYMBOLS: lambda: "".join(outline_json.document_symbols(analysis)),
+        open_cache.SEMANTIC_TOKENS: lambda: semantic.full_tokens_json(analysis),
+        open_cache.FOLDING_RANGES: lambda: "".join(outline_json.folding_ranges(analysis)),
+    }
+    try:
+        computed[name] = writers[name]()
+    except Exception:
+        logging.getLogger(__name__).exception("answering %s before the server started failed", name)
+        return None
+    return computed[name]
 
 
 def _answer_raw(out: BinaryIO, msg_id: int | str, result: str) -> None:
     _send(out, f'{{"jsonrpc":"2.0","id":{json.dumps(msg_id)},"result":{result}}}'.encode("utf-8"))
 
 
-def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
-                       params: dict[str, Any]) -> tuple[list[Any], dict[str, int], dict[str, Any]]:
+def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params: dict[str, Any]
+                       ) -> tuple[list[Any], dict[str, int], dict[str, Any], dict[str, dict[str, str]]]:
     """Read what follows `initialize` up to the first `didOpen` (or anything else, or a pause)
     and publish the opened document's diagnostics: from the open cache when it holds them (then
     answer the requests for its outline, folds and tokens that follow), else by analysing the
-    document as the server would. The messages read and not answered, in order, for the
-    server; {uri: version} of what was published; {uri: analysis} of what was analysed."""
+    document as the server would (then answer those requests from that analysis, as the server
+    would). The messages read and not answered, in order, for the server; {uri: version} of what
+    was published; {uri: analysis} of what was analysed; {uri: {name: JSON text}} of the
+    answers computed from it, for the open cache."""
     read: list[Any] = []
     options = params.get("initializationOptions")
     while True:
         item = read_next(stdin, resume, FOLLOW_UP_WAIT)
         if item is NOTHING_YET:
-            return read, {}, {}
+            return read, {}, {}, {}
         read.append(item)
         message = _message(item) if isinstance(item, bytes) else None
         if message is not None and _is_initialized(message):
             continue
         opened = _opened(message) if message is not None else None
         if opened is None:
-            return read, {}, {}
+            return read, {}, {}, {}
         uri, version, text = opened
         encoding = position_encoding(params)
         entry = (open_cache.load(open_cache.key(uri, text, encoding, options))
@@ -166,14 +196,19 @@ def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume,
         if entry is not None and open_cache.DIAGNOSTICS in entry:
             _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                             "params": {"uri": uri, "version": version, "diagnostics": entry[open_cache.DIAGNOSTICS]}})
-            return read + _answer_follow_ups(stdin, stdout, resume, uri, entry), {uri: version}, {}
+            more = _answer_follow_ups(stdin, stdout, resume, uri, lambda name: open_cache.answer(entry, name),
+                                      FOLLOW_UP_WAIT)
+            return read + more, {uri: version}, {}, {}
         analysis = _analyse_opened(uri, version, text, encoding, options)
         if analysis is None:
-            return read, {}, {}
+            return read, {}, {}, {}
         from . import diagnostic_json
         _write(stdout, {"jsonrpc": "2.0", "method": diagnostic_json.PUBLISH,
                         "params": diagnostic_json.publish_params(analysis, diagnostic_json.diagnostics(analysis))})
-        return read, {uri: version}, {uri: analysis}
+        computed: dict[str, str] = {}
+        more = _answer_follow_ups(stdin, stdout, resume, uri, lambda name: _computed(analysis, name, computed),
+                                  FRESH_FOLLOW_UP_WAIT)
+        return read + more, {uri: version}, {uri: analysis}, {uri: computed}
 
 
 def _analyse_opened(uri: str, version: int, text: str, encoding: str, options: Any):
@@ -193,15 +228,16 @@ def _analyse_opened(uri: str, version: int, text: str, encoding: str, options: A
 
 
 def _answer_follow_ups(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, uri: str,
-                       entry: dict[str, Any]) -> list[Any]:
-    """Answer the requests the entry answers as long as they come; the first other message
-    (in a list, for the server), or none after a pause."""
+                       answer_of: Callable[[str], str | None], wait: float) -> list[Any]:
+    """Answer the whole-document requests about `uri` that `answer_of` answers as long as they
+    come, each within `wait` seconds of the one before; the first other message (in a list,
+    for the server), or none after a pause."""
     while True:
-        item = read_next(stdin, resume, FOLLOW_UP_WAIT)
+        item = read_next(stdin, resume, wait)
         if item is NOTHING_YET:
             return []
         message = _message(item) if isinstance(item, bytes) else None
-        request = _cached_request(message, uri, entry) if message is not None else None
+        request = _early_request(message, uri, answer_of) if message is not None else None
         if request is None:
             return [item]
         _answer_raw(stdout, *request)
@@ -213,11 +249,12 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     first, resume = read_first(stdin)
     request = _initialize_request(first) if isinstance(first, bytes) else None
     answered = answer_initialize(first, stdout) if request is not None else None
-    read, published, analysed = [first], {}, {}
+    read, published, analysed, answers = [first], {}, {}, {}
     if request is not None:
-        more, published, analysed = publish_first_open(stdin, stdout, resume, request[1])
+        more, published, analysed, answers = publish_first_open(stdin, stdout, resume, request[1])
         read += more
     from .server import server   # what the answer and the first publish did not wait for
     from .stdio import PrefetchingReader
     return server.start_io(stdin, stdout, reader=PrefetchingReader(stdin, resume), first=read,
-                           answered=answered, published_early=published, analysed_early=analysed)
+                           answered=answered, published_early=published, analysed_early=analysed,
+                           answers_early=answers)

@@ -39,8 +39,9 @@ MAX_BYTES = 256 * 1024 * 1024
 # as JSON text, which are large (megabytes at 50k lines) and kept compressed.
 DIAGNOSTICS = "diagnostics"
 # {request: the name its answer is kept under}.
-ANSWERED = {"textDocument/documentSymbol": "documentSymbol", "textDocument/semanticTokens/full": "semanticTokens",
-            "textDocument/foldingRange": "foldingRange"}
+DOCUMENT_SYMBOLS, SEMANTIC_TOKENS, FOLDING_RANGES = "documentSymbol", "semanticTokens", "foldingRange"
+ANSWERED = {"textDocument/documentSymbol": DOCUMENT_SYMBOLS, "textDocument/semanticTokens/full": SEMANTIC_TOKENS,
+            "textDocument/foldingRange": FOLDING_RANGES}
 ANSWERS = tuple(ANSWERED.values())
 _OFF = ("off", "0", "false", "no")
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
