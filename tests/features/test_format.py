@@ -230,6 +230,15 @@ def test_a_statement_with_a_syntax_error_is_left_exactly_as_written():
     assert fmt(once) == once
 
 
+def test_a_statement_is_not_joined_into_a_line_that_would_continue_the_one_before():
+    """`foo.bar` then `, x` is one statement; joined as `foo.bar , x` its line would read as a
+    parameter continuing `return`, and the next formatting would join those two."""
+    text = "return\nfoo.bar\n, x\n"     # top-level statements: each formatted on its own
+    once = fmt(text)
+    assert once == text
+    assert fmt(once) == once
+
+
 @pytest.mark.parametrize("path", [p for p in FILES if p.suffix == ".ir"][:10], ids=lambda p: p.name)
 def test_one_mistake_at_a_time_loses_no_text(path: Path):
     """Mutate a real file one mistake at a time (a bracket removed): formatting keeps every

@@ -17,7 +17,8 @@ written, and every statement formatted is parsed again and compared with the ori
 same text but for blanks, with the same comments and as many ops; or else the same ops,
 operands, results and names, types, attributes, regions, blocks, locations, comments and
 generic-op types as written. It is left as written when anything differs (a comment inside
-a generic op's attribute dictionary, which the printer has no place for). In a document with
+a generic op's attribute dictionary, which the printer has no place for), or when its new
+first line would no longer start a statement after another one. In a document with
 a syntax error (read in pieces whose bounds depend on the error) the well-formed statements
 are formatted where they stand and the text between statements is left alone. Formatting is
 idempotent.
@@ -293,6 +294,29 @@ def _unchanged_meaning(original: Lifted, written: str, comments: list[str], sign
     return _shape(lift_statements(nodes)) == _shape(original) and _signatures(tree.root, 0, len(data)) == signatures()
 
 
+# A statement to read a formatted one after: a custom op with nothing open, which the next
+# line continues unless that line starts a statement (the grammar's scanner decides so).
+_BEFORE = "return\n"
+
+
+def _same_first_line(printed: str, written: str) -> bool:
+    """Whether the two begin with the same line, but for runs of blanks (which formatting
+    makes one, and never none)."""
+    def first(text: str) -> str:
+        return _RUN_OF_BLANKS.sub(" ", _TEXT_BREAK.split(text, 1)[0]).strip()
+    return first(printed) == first(written)
+
+
+def _starts_statement(printed: str) -> bool:
+    """Whether `printed` still starts a statement of its own after another one. Whether a line
+    continues the statement before depends on how it starts (`op.name ,` reads as a parameter,
+    not an op), so joining a statement's lines can turn its first line into a continuation of
+    whatever precedes it: the next formatting would then join the two."""
+    data = (_BEFORE + printed).encode("utf-8")
+    root = parse(data).root
+    return sum(1 for node in root.named_children if node.type != "comment") == 2
+
+
 def _format_unit(analysis: DocumentAnalysis, unit: Unit) -> str | None:
     """The unit's text formatted at depth 0, or None to leave it as written."""
     data = analysis.document.data
@@ -326,7 +350,9 @@ def _format_unit(analysis: DocumentAnalysis, unit: Unit) -> str | None:
 
     def signatures() -> list[str]:
         return _signatures(tree.root_node, unit.start, unit.end)
-    return printed if _unchanged_meaning(lifted, text, comments, signatures, printed) else None
+    if not _unchanged_meaning(lifted, text, comments, signatures, printed):
+        return None
+    return printed if _same_first_line(printed, text) or _starts_statement(printed) else None
 
 
 def _alias(node, column: int) -> str | None:
