@@ -1013,6 +1013,19 @@ class DocumentAnalysis:
         return fresh
 
     # ------------------------------------------------------------------ broken documents
+    def _replace_units(self, units: list[Unit], removed: list[Unit], added: list[Unit]) -> None:
+        """Install `units`, in which `added` (not diagnosed yet) took the place of `removed`.
+        The lists of the units that define aliases and symbols stay when no unit that left was
+        in them and no shell came: a keystroke in a broken document replaces a few pieces, and
+        reading every alias definition of a large file again cost it milliseconds. A unit that
+        comes to define one when it is diagnosed drops them (`_diagnose_units`)."""
+        aliases, symbols = self._alias_units, self._symbol_units
+        self.units = units
+        if not any(u.alias_definition is not None for u in removed):
+            self._alias_units = aliases
+        if not any(u.shell or u.function is not None for u in removed) and not any(u.shell for u in added):
+            self._symbol_units = symbols
+
     def _relayout(self, edit: TextEdit, first: int, last: int, was_broken: bool) -> list[Unit]:
         """Units of a document with a syntax error after an edit: its pieces (analysis/segments.py)
         scanned again from just before the edit until the scan meets a piece it found before,
@@ -1032,13 +1045,14 @@ class DocumentAnalysis:
             return (not unit.bare   # verified with other statements (runs.py), alone now
                     and not any(d.source is Source.SYNTAX for d in unit.diagnostics)
                     and _starts_alike_anywhere(data, unit.start))
-        kept = {(u.start, u.end): u for i, u in enumerate(units)
-                if not first <= i <= last and reusable(u)}
         if not was_broken or not units or any(u.piece is None for u in (units[0], units[-1])):
             pieces = list(Scanner(data).pieces())
             resumed_at, rejoined_at = 0, len(units)
         else:
             pieces, resumed_at, rejoined_at = self._rescan(edit, first, last)
+        # The pieces lie where these units were: only they can be found again.
+        kept = {(u.start, u.end): u for i, u in enumerate(units[resumed_at:rejoined_at], resumed_at)
+                if not first <= i <= last and reusable(u)}
         fresh: list[Unit] = []
         middle: list[Unit] = []
         for piece in pieces:
@@ -1048,7 +1062,9 @@ class DocumentAnalysis:
                 fresh.append(unit)
             unit.piece, piece.unit = piece, unit
             middle.append(unit)
-        self.units = units[:resumed_at] + middle + units[rejoined_at:]
+        kept_here = set(map(id, middle))
+        self._replace_units(units[:resumed_at] + middle + units[rejoined_at:],
+                            [u for u in units[resumed_at:rejoined_at] if id(u) not in kept_here], fresh)
         if self._declaration_changed():
             self._full_analysis(self.syntax.tree)   # a header changed the declared target
             return list(self.units)
