@@ -88,6 +88,15 @@ CASES += [
      "Only CG and CA cache modifiers are supported."),
     (_op("%0 = nvvm.mapa %p, %a : !llvm.ptr -> !llvm.ptr<7>"),
      "'nvvm.mapa' op failed to verify that Valid address-space check(or mapping) for mapa Op"),
+    # the NVVM dialect's attributes on functions (NVVMDialect::verifyOperationAttribute /
+    # verifyRegionArgAttribute)
+    ("func.func private @f() attributes {nvvm.kernel}\n", "'nvvm.kernel' attribute attached to unexpected op"),
+    ("llvm.func @k(%a: !llvm.ptr {llvm.byval = i32, nvvm.grid_constant}) {\n  llvm.return\n}\n",
+     "'\"nvvm.grid_constant\"' attribute must be present only on kernel arguments"),
+    ("llvm.func @k(%a: !llvm.ptr {nvvm.grid_constant}) attributes {nvvm.kernel} {\n  llvm.return\n}\n",
+     "'\"nvvm.grid_constant\"' attribute requires the argument to also have attribute 'llvm.byval'"),
+    ("llvm.func @k(%a: !llvm.ptr {llvm.byval = i32, nvvm.grid_constant = true}) attributes {nvvm.kernel} {\n"
+     "  llvm.return\n}\n", "'\"nvvm.grid_constant\"' must be a unit attribute"),
 ]
 
 WELL_FORMED = [
@@ -102,6 +111,7 @@ WELL_FORMED = [
     _store("!llvm.ptr", [H2] * 4),
     _mma(AB + ["f32"] * 8, _struct(*["f32"] * 8)),
     _mma([H2] * 20, _struct(*[H2] * 4), c="f16"),
+    "llvm.func @k(%a: !llvm.ptr {llvm.byval = i32, nvvm.grid_constant}) attributes {nvvm.kernel} {\n  llvm.return\n}\n",
 ]
 
 

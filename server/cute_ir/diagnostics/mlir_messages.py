@@ -744,6 +744,11 @@ MEMREF_RESHAPE = {
 # WMMAMmaOp / ShflOp::verify, `emitOpError`, so prefixed with the op's name; CpAsyncOp::verify's
 # `emitError`, not prefixed).
 NVVM = {
+    # NVVMDialect::verifyOperationAttribute / verifyRegionArgAttribute (emitError, not prefixed)
+    "kernel_unexpected_op": "'nvvm.kernel' attribute attached to unexpected op",
+    "grid_constant_kernel": "'\"nvvm.grid_constant\"' attribute must be present only on kernel arguments",
+    "grid_constant_unit": "'\"nvvm.grid_constant\"' must be a unit attribute",
+    "grid_constant_byval": "'\"nvvm.grid_constant\"' attribute requires the argument to also have attribute 'llvm.byval'",
     "wmma_load_space": "expected source pointer in memory space 0, 1, 3",
     "wmma_store_space": "expected operands to be a source pointer in memory space 0, 1, 3",
     "wmma_f64": "expected destination type to be f64",

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from ..diagnostics.mlir_messages import NVVM as M
 from .constraints import facts, normalized_type, printed
 from .llvm_checks import _struct
-from .op_checks import Placed
+from .op_checks import Placed, _body, _entries, _function_attributes, _signature_groups
 
 _F16X2 = "vector<2xf16>"
 # The wmma shapes (m, n, k) of NVVM_MMA_OPS, by the element types each takes.
@@ -195,3 +195,27 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "nvvm.shfl.sync": shfl_sync,
     "nvvm.cp.async.shared.global": cp_async,
 }
+
+
+def function_attributes(site: Any) -> Placed | None:
+    """The NVVM dialect's attributes on a function's custom form, as NVVMDialect verifies
+    them: `nvvm.kernel` only on an `llvm.func` (verifyOperationAttribute), and an argument's
+    `nvvm.grid_constant` (verifyRegionArgAttribute): on a kernel's argument, a unit
+    attribute, with `llvm.byval` beside it."""
+    if site.generic:
+        return None
+    written = _entries(_function_attributes(_body(site))[1])
+    if "nvvm.kernel" in written and site.name != "llvm.func":
+        return Placed(M["kernel_unexpected_op"])
+    arguments, _ = _signature_groups(site)
+    for child in arguments.named_children if arguments is not None else ():
+        given = _entries(child) if child.type == "attribute_dict" else {}
+        if "nvvm.grid_constant" not in given:
+            continue
+        if "nvvm.kernel" not in written:
+            return Placed(M["grid_constant_kernel"])
+        if given["nvvm.grid_constant"] is not None:
+            return Placed(M["grid_constant_unit"])
+        if "llvm.byval" not in given:
+            return Placed(M["grid_constant_byval"])
+    return None

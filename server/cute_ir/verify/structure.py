@@ -46,6 +46,7 @@ from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, bit_width, compatible_shapes, facts, printed, satisfies
 from ..dialects.mlir_ods import CONSTRAINTS, SOURCE
 from ..dialects.ods import Count, OpDef, Trait
+from ..dialects.nvvm_checks import function_attributes
 from ..dialects.op_checks import Placed, i1_same_shape
 from ..ir.op_form import segment_sizes
 from ..ir.ssa import OpSite
@@ -73,7 +74,8 @@ def check_site(site: OpSite) -> Diagnostic | None:
     problem = _counts(site, record) if site.generic else (
         (record.parse(site) if record.parse is not None else None) or _async_token(site, record)
         or _parsed_kinds(site, record) or _parsed_types(site, record))
-    problem = problem or _attribute_constraints(site, record) or _constraints(site, record) \
+    problem = problem or _dialect_attributes(site, record) or _attribute_constraints(site, record) \
+        or _constraints(site, record) \
         or _traits(site, record) or _region_constraints(site, record) or _branch_operands(site, record) \
         or _branch_weights(site, record) \
         or _required_sm(site)
@@ -89,6 +91,12 @@ def check_site(site: OpSite) -> Diagnostic | None:
                           problem.message, tuple(Related(span, note) for span, note in problem.notes))
     return Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
                       OP_ERROR.format(record.name, problem))
+
+
+def _dialect_attributes(site: OpSite, record: OpDef) -> Placed | None:
+    """What a dialect's own verifier says of its attributes on a function (the NVVM dialect's
+    `nvvm.kernel` and `nvvm.grid_constant`), which MLIR verifies before the op itself."""
+    return function_attributes(site) if record.has(Trait.FUNCTION_LIKE) else None
 
 
 def _required_sm(site: OpSite) -> str | None:
