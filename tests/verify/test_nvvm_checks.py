@@ -88,6 +88,22 @@ CASES += [
      "Only CG and CA cache modifiers are supported."),
     (_op("%0 = nvvm.mapa %p, %a : !llvm.ptr -> !llvm.ptr<7>"),
      "'nvvm.mapa' op failed to verify that Valid address-space check(or mapping) for mapa Op"),
+    # the f8x2 conversions' rounding and saturation by destination type
+    ("llvm.func @f(%a: f32, %b: f32) {\n  %r = nvvm.convert.f32x2.to.f8x2 %a, %b {sat = #nvvm.sat_mode<satfinite>} : "
+     "i16 (f8E4M3FN)\n  llvm.return\n}\n", "'nvvm.convert.f32x2.to.f8x2' op Only RN rounding mode is supported for "
+     "conversions from f32x2 to 'f8E4M3FN' and 'f8E5M2' types"),
+    ("llvm.func @f(%a: f32, %b: f32) {\n  %r = nvvm.convert.f32x2.to.f8x2 %a, %b {rnd = #nvvm.fp_rnd_mode<rn>} : "
+     "i16 (f8E4M3FN)\n  llvm.return\n}\n", "'nvvm.convert.f32x2.to.f8x2' op Only SATFINITE saturation mode is "
+     "supported for conversions from f32x2 to 'f8E4M3FN' and 'f8E5M2' types"),
+    ("llvm.func @f(%a: f32, %b: f32) {\n  %r = nvvm.convert.f32x2.to.f8x2 %a, %b {rnd = #nvvm.fp_rnd_mode<rn>} : "
+     "i16 (f8E8M0FNU)\n  llvm.return\n}\n", "'nvvm.convert.f32x2.to.f8x2' op Only RZ and RP rounding modes are "
+     "supported for conversions from f32x2 to 'f8E8M0FNU' type"),
+    ("llvm.func @f(%s: vector<2xbf16>) {\n  %r = nvvm.convert.bf16x2.to.f8x2 %s : vector<2xbf16> -> i16 (f8E8M0FNU)\n"
+     "  llvm.return\n}\n", "'nvvm.convert.bf16x2.to.f8x2' op Only RZ and RP rounding modes are supported for "
+     "conversions from bf16x2 to f8x2."),
+    ("llvm.func @f(%s: vector<2xbf16>) {\n  %r = nvvm.convert.bf16x2.to.f8x2 %s {rnd = #nvvm.fp_rnd_mode<rz>} : "
+     "vector<2xbf16> -> i16 (f8E4M3FN)\n  llvm.return\n}\n",
+     "'nvvm.convert.bf16x2.to.f8x2' op Only 'f8E8M0FNU' type is supported for conversions from bf16x2 to f8x2."),
     # the NVVM dialect's attributes on functions (NVVMDialect::verifyOperationAttribute /
     # verifyRegionArgAttribute)
     ("func.func private @f() attributes {nvvm.kernel}\n", "'nvvm.kernel' attribute attached to unexpected op"),
@@ -112,6 +128,10 @@ WELL_FORMED = [
     _mma(AB + ["f32"] * 8, _struct(*["f32"] * 8)),
     _mma([H2] * 20, _struct(*[H2] * 4), c="f16"),
     "llvm.func @k(%a: !llvm.ptr {llvm.byval = i32, nvvm.grid_constant}) attributes {nvvm.kernel} {\n  llvm.return\n}\n",
+    "llvm.func @f(%a: f32, %b: f32, %s: vector<2xbf16>) {\n  %r = nvvm.convert.f32x2.to.f8x2 %a, %b {rnd = "
+    "#nvvm.fp_rnd_mode<rn>, sat = #nvvm.sat_mode<satfinite>} : i16 (f8E5M2)\n  %q = nvvm.convert.f32x2.to.f8x2 %a, %b "
+    "{rnd = #nvvm.fp_rnd_mode<rp>} : i16 (f8E8M0FNU)\n  %t = nvvm.convert.bf16x2.to.f8x2 %s {rnd = "
+    "#nvvm.fp_rnd_mode<rz>} : vector<2xbf16> -> i16 (f8E8M0FNU)\n  llvm.return\n}\n",
 ]
 
 

@@ -744,6 +744,15 @@ MEMREF_RESHAPE = {
 # WMMAMmaOp / ShflOp::verify, `emitOpError`, so prefixed with the op's name; CpAsyncOp::verify's
 # `emitError`, not prefixed).
 NVVM = {
+    # ConvertF32x2ToF8x2Op / ConvertBF16x2ToF8x2Op::verify, by destination type
+    "f8x2_rn": "Only RN rounding mode is supported for conversions from f32x2 to 'f8E4M3FN' and 'f8E5M2' types",
+    "f8x2_satfinite": "Only SATFINITE saturation mode is supported for conversions from f32x2 to 'f8E4M3FN' and "
+                      "'f8E5M2' types",
+    "f8x2_rz_rp": "Only RZ and RP rounding modes are supported for conversions from f32x2 to 'f8E8M0FNU' type",
+    "f8x2_relu": "relu not supported for conversions to 'f8E8M0FNU' type",
+    "f8x2_types": "Only 'f8E4M3FN', 'f8E5M2', and 'f8E8M0FNU' types are supported for conversions from f32x2 to f8x2",
+    "bf16x2_type": "Only 'f8E8M0FNU' type is supported for conversions from bf16x2 to f8x2.",
+    "bf16x2_rz_rp": "Only RZ and RP rounding modes are supported for conversions from bf16x2 to f8x2.",
     # NVVMDialect::verifyOperationAttribute / verifyRegionArgAttribute (emitError, not prefixed)
     "kernel_unexpected_op": "'nvvm.kernel' attribute attached to unexpected op",
     "grid_constant_kernel": "'\"nvvm.grid_constant\"' attribute must be present only on kernel arguments",

@@ -188,7 +188,50 @@ def cp_async(site: Any) -> Placed | None:
     return Placed(M["cp_async_cg"]) if word == "cg" and size != 16 else None
 
 
+def _mode(site: Any, name: str) -> str | None:
+    """The keyword of an `#nvvm.fp_rnd_mode<rn>`-like attribute, "" when not written."""
+    node = site.attribute(name)
+    if node is None:
+        return ""
+    match = re.fullmatch(r"#nvvm\.\w+<\s*(\w+)\s*>", re.sub(r"\s+", "", (node.text or b"").decode()))
+    return match.group(1) if match else None
+
+
+def convert_f32x2_to_f8x2(site: Any) -> str | None:
+    """ConvertF32x2ToF8x2Op::verify: by the destination type, its rounding mode (RN for e4m3
+    and e5m2, then SATFINITE; RZ or RP for ue8m0, then no relu)."""
+    destination, rnd, sat = _destination_type(site), _mode(site, "rnd"), _mode(site, "sat")
+    if destination is None or rnd is None or sat is None:
+        return None
+    if destination in ("f8E4M3FN", "f8E5M2"):
+        return M["f8x2_rn"] if rnd != "rn" else (M["f8x2_satfinite"] if sat != "satfinite" else None)
+    if destination == "f8E8M0FNU":
+        if rnd not in ("rz", "rp"):
+            return M["f8x2_rz_rp"]
+        relu = site.attribute("relu")
+        return M["f8x2_relu"] if relu is not None and (relu.text or b"").strip() != b"false" else None
+    return M["f8x2_types"]
+
+
+def convert_bf16x2_to_f8x2(site: Any) -> str | None:
+    """ConvertBF16x2ToF8x2Op::verify: to ue8m0 only, rounding RZ or RP."""
+    destination, rnd = _destination_type(site), _mode(site, "rnd")
+    if destination is None or rnd is None:
+        return None
+    if destination != "f8E8M0FNU":
+        return M["bf16x2_type"]
+    return M["bf16x2_rz_rp"] if rnd not in ("rz", "rp") else None
+
+
+def _destination_type(site: Any) -> str | None:
+    """The conversion's `dstTy`, the type written in parentheses at its end."""
+    node = site.attribute("dstTy")
+    return (node.text or b"").decode().strip() if node is not None else None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "nvvm.convert.f32x2.to.f8x2": convert_f32x2_to_f8x2,
+    "nvvm.convert.bf16x2.to.f8x2": convert_bf16x2_to_f8x2,
     "nvvm.wmma.load": wmma_load,
     "nvvm.wmma.store": wmma_store,
     "nvvm.wmma.mma": wmma_mma,
