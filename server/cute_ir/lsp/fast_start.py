@@ -46,9 +46,10 @@ CONTENT_TYPE = b"application/vscode-jsonrpc; charset=utf-8"   # as pygls writes 
 # import goes ahead without them.
 FOLLOW_UP_WAIT = 0.25
 # After the first diagnostics of a document analysed here: the requests an editor sends with
-# `didOpen` (outline, folds, tokens) were sent while it was analysed, and are read at once;
-# a client that sends none should not wait for the import much longer than before.
-FRESH_FOLLOW_UP_WAIT = 0.02
+# `didOpen` (outline, folds, tokens) were sent while it was analysed and are read at once, so a
+# client that sends none waits little longer for the import. Once one is answered, the next
+# is waited for as long as after a reopen (a client may send each after the last's answer).
+FRESH_FOLLOW_UP_WAIT = 0.1
 
 
 def position_encoding(params: dict[str, Any]) -> str:
@@ -230,8 +231,8 @@ def _analyse_opened(uri: str, version: int, text: str, encoding: str, options: A
 def _answer_follow_ups(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, uri: str,
                        answer_of: Callable[[str], str | None], wait: float) -> list[Any]:
     """Answer the whole-document requests about `uri` that `answer_of` answers as long as they
-    come, each within `wait` seconds of the one before; the first other message (in a list,
-    for the server), or none after a pause."""
+    come, the first within `wait` seconds and each next within FOLLOW_UP_WAIT of the answer
+    before; the first other message (in a list, for the server), or none after a pause."""
     while True:
         item = read_next(stdin, resume, wait)
         if item is NOTHING_YET:
@@ -241,6 +242,7 @@ def _answer_follow_ups(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, uri: s
         if request is None:
             return [item]
         _answer_raw(stdout, *request)
+        wait = FOLLOW_UP_WAIT
 
 
 def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
