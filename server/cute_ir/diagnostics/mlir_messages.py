@@ -277,6 +277,20 @@ ELEMENT_FLOAT_FOR_INTEGER = "expected integer elements, but parsed floating-poin
 ELEMENT_BOOL_NOT_I1 = "expected i1 type for 'true' or 'false' values"
 ELEMENT_OUT_OF_RANGE = "integer constant out of range for type"
 ARRAY_I1_NOT_BOOL = "expected 'true' or 'false' values for i1 type"
+ARRAY_ELEMENT_TYPE = "expected integer or float type, got: '{0}'"
+ARRAY_ELEMENT_WIDTH = "element type bitwidth must be a multiple of 8"
+# What the attribute parser (AttributeParser.cpp, DialectSymbolParser.cpp) expects next in an
+# `array`, `dense_resource` or `distinct` attribute it stops reading.
+ARRAY_LESS = "expected '<' after 'array'"
+ARRAY_COLON = "expected ':' after dense array type"
+ARRAY_CLOSE = "expected '>' to close an array attribute"
+DENSE_RESOURCE_LESS = "expected '<' after 'dense_resource'"
+DISTINCT_LSQUARE = "expected '[' after 'distinct'"
+DISTINCT_ID = "expected distinct ID"
+DISTINCT_ID_RANGE = "expected an unsigned 64-bit integer"
+DISTINCT_RSQUARE = "expected ']' to close distinct ID"
+DISTINCT_LESS = "expected '<' after distinct ID"
+DISTINCT_CLOSE = "expected '>' to close distinct attribute"
 ARRAY_OUT_OF_RANGE = "integer constant out of range"
 DUPLICATE_KEY = "duplicate key '{0}' in dictionary attribute"
 

@@ -27,7 +27,9 @@ import re
 from tree_sitter import Node
 
 from ..diagnostics.mlir_messages import (
-    ARRAY_I1_NOT_BOOL, ARRAY_OUT_OF_RANGE, DUPLICATE_KEY,
+    ARRAY_I1_NOT_BOOL, ARRAY_OUT_OF_RANGE, ARRAY_ELEMENT_TYPE, ARRAY_ELEMENT_WIDTH, ARRAY_CLOSE, ARRAY_COLON,
+    ARRAY_LESS, DENSE_RESOURCE_LESS, DISTINCT_CLOSE, DISTINCT_ID, DISTINCT_ID_RANGE, DISTINCT_LESS, DISTINCT_LSQUARE,
+    DISTINCT_RSQUARE, DUPLICATE_KEY,
     DECIMAL_FOR_FLOAT, DECIMAL_FOR_FLOAT_NOTE, ELEMENTS_NOT_SHAPED, ELEMENTS_NOT_STATIC,
     ELEMENTS_SHAPE_MISMATCH, ELEMENTS_NONE_PARSED, ELEMENTS_COMPLEX_COUNT, ELEMENT_BOOL_NOT_I1, ELEMENT_FLOAT_FOR_INTEGER, ELEMENT_NEGATIVE_UNSIGNED,
     ELEMENT_OUT_OF_RANGE, ELEMENTS_RANKS_INCONSISTENT, EXPECTED_FLOAT_LITERAL, HEX_FLOAT_NEGATIVE,
@@ -35,6 +37,7 @@ from ..diagnostics.mlir_messages import (
 )
 
 from ..text.brackets import top_level_parameters
+from .cst import TYPE_KINDS
 from .dense import check_dense_literal
 
 Problem = tuple[Node, str, str | None]    # where, message, note at the same place (or None)
@@ -197,6 +200,44 @@ def _sparse_floats(parameters: Node, typed: Node) -> Problem | None:
     return None
 
 
+def broken_attribute(text: bytes) -> str | None:
+    """What MLIR's attribute parser expects next in an `array<...>`, `dense_resource<...>` or
+    `distinct[N]<...>` attribute written (from its keyword) as `text` and broken before its end;
+    None for another attribute, or one this reading cannot follow."""
+    match = re.match(rb"\s*(array|dense_resource|distinct)\b\s*", text)
+    if match is None:
+        return None
+    keyword, rest = match.group(1), text[match.end():]
+    if keyword == b"dense_resource":
+        return None if rest.startswith(b"<") else DENSE_RESOURCE_LESS
+    if keyword == b"array":
+        if not rest.startswith(b"<"):
+            return ARRAY_LESS
+        element = re.match(rb"<\s*[\w.]+\s*", rest)
+        if element is None:
+            return None
+        after = rest[element.end():]
+        if after.startswith(b">"):
+            return None
+        if not after.startswith(b":"):
+            return ARRAY_COLON
+        return None if after.rstrip().endswith(b">") else ARRAY_CLOSE
+    if not rest.startswith(b"["):
+        return DISTINCT_LSQUARE
+    number = re.match(rb"\[\s*(0x[0-9a-fA-F]+|[0-9]+)\s*", rest)
+    if number is None:
+        return DISTINCT_ID
+    if int(number.group(1), 0) >= 1 << 64:
+        return DISTINCT_ID_RANGE
+    after = rest[number.end():]
+    if not after.startswith(b"]"):
+        return DISTINCT_RSQUARE
+    after = after[1:].lstrip()
+    if not after.startswith(b"<"):
+        return DISTINCT_LESS
+    return None if after.rstrip().endswith(b">") else DISTINCT_CLOSE
+
+
 def _printed(text: str) -> str:
     """A type's text as MLIR prints it in a message: no blanks, but one after each comma."""
     return re.sub(r"\s+", "", text).replace(",", ", ")
@@ -224,10 +265,14 @@ def check_dense_array(parameters: Node) -> Problem | None:
     """`array<i8: 1, 2>` (DenseArrayElementParser::parseIntegerElement): `true` / `false` only
     for i1 and only they, each integer within its type."""
     items = [c for c in parameters.children[1:-1] if not c.is_extra and c.type != ","]
-    if len(items) < 2 or items[1].type != ":" or items[0].type != "integer_type":
+    if not items:
         return None
-    kind = _integer_kind((items[0].text or b"").decode())
-    if kind is None:
+    if items[0].type in TYPE_KINDS and items[0].type not in ("integer_type", "float_type", "index_type"):
+        return items[0], ARRAY_ELEMENT_TYPE.format(_printed((items[0].text or b"").decode("utf-8", "replace"))), None
+    kind = _integer_kind((items[0].text or b"").decode()) if items[0].type == "integer_type" else None
+    if kind is not None and kind[0] != 1 and kind[0] % 8:
+        return items[0], ARRAY_ELEMENT_WIDTH, None
+    if len(items) < 2 or items[1].type != ":" or kind is None:
         return None
     width, sign = kind
     i1 = (width, sign) == (1, "")

@@ -26,7 +26,7 @@ from .parser import WIDE_NODE, captures, query, wide_nodes
 from .affine import check_affine_body
 from .builtin_types import check_builtin_type, strided_tail
 from .cst import TYPE_KINDS, wrong_token_span
-from .attribute_values import (check_dense_array, check_dictionary_keys, check_elements_value, check_integer_value,
+from .attribute_values import (broken_attribute, check_dense_array, check_dictionary_keys, check_elements_value, check_integer_value,
                                check_typed_dense, check_typed_integer)
 from .dense import check_dense_literal
 from .metadata import check_metadata
@@ -306,6 +306,24 @@ _SHAPED_KEYWORDS = frozenset({b"vector", b"memref", b"tensor"})
 _SCALAR_TYPE = re.compile(rb"^,\s*(?:[su]?i[0-9]+|f[0-9]+|bf16|tf32|index)\s*$")
 
 
+_ALIAS_HEAD = re.compile(rb"#[\w$.]+\s*=\s*")
+
+
+def _broken_alias_value(node: Node) -> str | None:
+    """`#a = array<i8)`: an attribute alias's value the grammar could not read, in the words of
+    the attribute parser that stops in it (the ERROR holds the definition, or is the word after
+    its `=`)."""
+    text = node.text or b""
+    head = _ALIAS_HEAD.match(text)
+    if head is not None:
+        return broken_attribute(text[head.end():])
+    previous = node.prev_named_sibling
+    parent = node.parent
+    if previous is None or previous.type != "attribute_alias" or parent is None:
+        return None
+    return broken_attribute((parent.text or b"")[node.start_byte - parent.start_byte:])
+
+
 def _leaf_before(node: Node) -> Node | None:
     """The last token before the node."""
     previous = node.prev_sibling
@@ -325,6 +343,8 @@ def describe_error(node: Node) -> Diagnostic:
         message = _AFTER_RESULTS.get(text, message)
     elif first and first in b")]}>" and _in_dialect_body(node):
         message = UNBALANCED_IN_DIALECT_BODY.format(first.decode())
+    elif (broken := _broken_alias_value(node)) is not None:
+        message = broken
     elif first == b"<" and before is not None and before.text in _SHAPED_KEYWORDS:
         message = EXPECTED_TYPE
     elif node.parent is not None and node.parent.type == "memref_type" and first == b",":
