@@ -292,3 +292,18 @@ def test_names_an_unknown_custom_format_binds_for_its_region():
 }
 """
     assert ssa(text) == [("ssa.undeclared-value", "%i", [])]
+
+
+def test_a_region_entry_argument_already_in_use_is_the_bound_name():
+    text = """func.func @f(%n: index) {
+  scf.for %i = %n to %n step %n {
+    scf.for %i = %n to %n step %n {
+    }
+  }
+  return
+}
+"""
+    assert ssa(text) == [("ssa.redefinition", "%i", [("%i", "previously referenced here")])]
+    [diagnostic] = [d for d in DocumentAnalysis("file:///ssa.ir", text).diagnostics() if d.code.startswith("ssa.")]
+    assert diagnostic.message == "region entry argument '%i' is already in use"
+    assert (diagnostic.span.start, diagnostic.related[0].span.start) == (text.index("%i", 40), text.index("%i"))

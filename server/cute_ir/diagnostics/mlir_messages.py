@@ -45,6 +45,10 @@ NOT_DOMINATING = "operand #{0} does not dominate this use"
 # `addDefinition`: a definition whose type differs from what a forward reference stated.
 TYPED_USE_MISMATCH = "use of value '{0}' expects different type than prior uses: '{1}' vs '{2}'"
 PRIOR_USE = "prior use here"
+# Parser.cpp (parseRegionBody): a name an op's header binds for its region that the scope
+# already defines or references.
+REGION_ARGUMENT_IN_USE = "region entry argument '{0}' is already in use"
+PREVIOUSLY_REFERENCED = "previously referenced here"
 TYPED_DEFINITION_MISMATCH = "definition of SSA value '{0}#{1}' has type '{2}'"
 PREVIOUSLY_USED_WITH_TYPE = "previously used here with type '{0}'"
 # The note's relation, from the defining op's block and region to the user's.

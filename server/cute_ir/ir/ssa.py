@@ -38,7 +38,7 @@ from ..diagnostics.mlir_messages import (
     BLOCK_REDEFINITION, DEFINED_AS_ARGUMENT, DEFINED_AS_ARGUMENT_RELATION, DEFINED_BY_OP,
     DEFINED_BY_OP_RELATION, INVALID_RESULT_NUMBER, ISOLATION_NOTE, NAMED_NO_RESULTS, NOT_DOMINATING,
     OPERAND_TYPE_COUNT, OUTSIDE_ISOLATED_REGION, PREVIOUSLY_DEFINED, PREVIOUSLY_USED_WITH_TYPE, PRIOR_USE,
-    RESULT_COUNT, TYPED_DEFINITION_MISMATCH, TYPED_USE_MISMATCH, UNDECLARED_VALUE, UNDEFINED_BLOCK,
+    RESULT_COUNT, TYPED_DEFINITION_MISMATCH, TYPED_USE_MISMATCH, REGION_ARGUMENT_IN_USE, PREVIOUSLY_REFERENCED, UNDECLARED_VALUE, UNDEFINED_BLOCK,
     VALUE_REDEFINITION,
 )
 from ..dialects.constraints import attribute_type, printed
@@ -918,7 +918,8 @@ class _Checker:
                 for bound in op.bound:
                     name = bound.child_by_field_name("name")
                     self._define((_text(name if name is not None else bound), 0), _span(bound), -1,
-                                 block=self._current_block(), type_text=type_text(_bound_type(bound)))
+                                 block=self._current_block(), type_text=type_text(_bound_type(bound)),
+                                 entry=True)
 
     def _bind_unknown_header(self, op_id: int) -> None:
         """The custom form of an op whose format cute-ir does not know (`test.polyfor %i, %j
@@ -982,18 +983,31 @@ class _Checker:
 
     # ------------------------------------------------------------------ values
     def _define(self, key: tuple[str, int], span: Span, op_id: int, block: int | None = None,
-                type_text: str | None = None, position: int = 0) -> None:
+                type_text: str | None = None, position: int = 0, entry: bool = False) -> None:
+        """`entry`: an argument an op's header binds for its region (`scf.for %i = ...`)."""
         if block is None:
             block = self.ops[op_id].block if op_id >= 0 else self._current_block()
         region = self.regions[self.block_region[block]]
         previous = self.values.get(key)
         if previous is not None:
             if self.regions[self.block_region[previous.block]].depth >= region.isolation_depth:
+                message, note = (REGION_ARGUMENT_IN_USE, PREVIOUSLY_REFERENCED) if entry else \
+                    (VALUE_REDEFINITION, PREVIOUSLY_DEFINED)
                 self.out.append(Diagnostic("ssa.redefinition", span, Severity.ERROR, Source.VERIFY,
-                                           VALUE_REDEFINITION.format(key[0]),
-                                           (Related(previous.span, PREVIOUSLY_DEFINED),)))
+                                           message.format(key[0]), (Related(previous.span, note),)))
                 return
             region.shadowed.append((key, previous))      # defined outside the isolated op
+        elif entry and key in self.forward:
+            # A name the scope has used before any definition (MLIR's forward reference).
+            depth = region.isolation_depth
+            used = next((use for use in self.forward[key] if len(use.regions) > depth
+                         and use.regions[:depth + 1] == tuple(self.region_path[:depth + 1])), None)
+            if used is not None:
+                self.out.append(Diagnostic("ssa.redefinition", span, Severity.ERROR, Source.VERIFY,
+                                           REGION_ARGUMENT_IN_USE.format(key[0]),
+                                           (Related(used.span, PREVIOUSLY_REFERENCED),)))
+                del self.forward[key]   # (its undeclared use is not reported again)
+                return
         definition = _Def(span, op_id, block, type_text, position)
         self.values[key] = definition
         region.scope.append(key)
