@@ -164,6 +164,11 @@ CASES = [
      "custom op 'vector.contract' expected zero or exactly 2 vector mask operands"),
     ('%0 = vector.contract {} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
      'custom op \'vector.contract\' expected "iterator_types" array attribute'),
+    # from_elements / to_elements: one value per element, of the element type
+    # (ShapedTypeMatchesElementCountAndTypes: the generated parser builds the list)
+    ("%0 = vector.from_elements %s : vector<2xf32>",
+     "custom op 'vector.from_elements' number of operands and types do not match: got 1 operands and 2 types"),
+    ("%0:4 = vector.to_elements %v2 : vector<2xf32>", "operation defines 2 results but was provided 4 to bind"),
     # a type the format reads as a class of its own (`parseType<VectorType>`)
     ("%0 = vector.broadcast %s : f32 to f32",
      "custom op 'vector.broadcast' invalid kind of type specified: expected builtin.vector, but found 'f32'"),
@@ -226,6 +231,8 @@ WELL_FORMED = [
     "%0 = vector.mask %k4, %v4 { vector.transfer_read %t[%i], %s : tensor<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>",
     "vector.mask %k4 { vector.transfer_write %v4, %t[%i] : vector<4xf32>, tensor<?xf32> } : vector<4xi1> -> tensor<?xf32>",
     "vector.mask %k4 { } : vector<4xi1>",
+    "%0 = vector.from_elements %s, %s : vector<2xf32>",
+    "%0:2 = vector.to_elements %v2 : vector<2xf32>",
     '%0 = vector.contract {indexing_maps = [affine_map<(i, k) -> (i, k)>, affine_map<(i, k) -> (k)>, affine_map<(i, k) -> (i)>], iterator_types = ["parallel", "reduction"]} %v48, %v8, %v4 : vector<4x8xf32>, vector<8xf32> into vector<4xf32>',
     '%0 = vector.contract {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> ()>], iterator_types = ["reduction"]} %v4, %v4, %s : vector<4xf32>, vector<4xf32> into f32',
 ]
@@ -246,6 +253,16 @@ def test_what_the_text_does_not_say_is_not_judged():
             "%0 = vector.transfer_read %m2[%i, %i], %s {permutation_map = #p} : memref<?x?xf32>, vector<4xf32>\n"
             "  %1 = vector.shape_cast %v48 : vector<4x8xf32> to !v\n  return\n}\n")
     assert _placed(text) == []
+
+
+def test_element_values_take_the_element_type():
+    # A value of another type than the element type is refused where it is used, with a note
+    # at its definition (the parser resolves each operand with the element type).
+    text = _case("%0 = vector.from_elements %s, %i : vector<2xf32>")
+    found = [(d.message, [r.message for r in d.related]) for d in DocumentAnalysis("file:///v.mlir", text).diagnostics()]
+    assert found == [("use of value '%i' expects different type than prior uses: 'f32' vs 'index'", ["prior use here"])]
+    text = _case("%0:2 = vector.to_elements %v2 : vector<2xf32>\n  %1 = arith.addi %0#0, %0#1 : i32")
+    assert [m for m, _ in _placed(text)][0] == "use of value '%0' expects different type than prior uses: 'i32' vs 'f32'"
 
 
 def test_contraction_traits_through_aliases():

@@ -14,7 +14,7 @@ import re
 from typing import Any, Callable
 
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import CUSTOM_OP, VECTOR as M
+from ..diagnostics.mlir_messages import CUSTOM_OP, OPERANDS_AND_TYPES, VECTOR as M
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
 from .constraints import bit_width, facts, normalized_type, printed
@@ -867,7 +867,26 @@ def vector_mask(site: Any) -> str | None:
     return None
 
 
+def vector_from_elements_parse(site: Any) -> Placed | None:
+    """The generated parser resolves one element per operand, of the element type, as many as
+    the static vector has (ShapedTypeMatchesElementCountAndTypes)."""
+    read = None if site.generic else _operands_and_types(site)
+    if read is None or len(read[1]) != 1:
+        return None
+    operands, (dest,) = read
+    vector = _vector(normalized_type(_text(dest) or ""))
+    if vector is None or any(scalable for _, scalable in vector[0]):
+        return None
+    count = _elements(vector[0])
+    if operands != count:
+        first = next((item for item in _body(site) if item.type == "value_use"), dest)     # where the list starts
+        return Placed(CUSTOM_OP.format(site.name, OPERANDS_AND_TYPES.format(operands, count)),
+                      Span(first.start_byte, first.end_byte))
+    return None
+
+
 PARSERS: dict[str, Callable[[Any], Any]] = {
+    "vector.from_elements": vector_from_elements_parse,
     "vector.outerproduct": vector_outerproduct_parse,
     "vector.transfer_read": vector_transfer_parse,
     "vector.transfer_write": vector_transfer_parse,

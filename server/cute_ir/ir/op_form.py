@@ -891,6 +891,24 @@ def _resolve(form: Form, record: OpDef, operand_said: list[bool], result_said: l
             derived = transform(match.transformer, source)
             if derived is not None:
                 give(match.to, derived)
+    for summary in record.predicates:
+        # ShapedTypeMatchesElementCountAndTypes: a variadic group of one type per element of a
+        # static shaped type, each its element type (the generated parser builds that list).
+        found = _ELEMENT_COUNT.fullmatch(summary)
+        shaped = known(found.group(1)) if found is not None else None
+        t = facts(shaped) if shaped is not None else None
+        if t is None or t.kind not in ("vector", "tensor") or t.dims is None or None in t.dims or t.element is None \
+                or "[" in shaped:
+            continue    # (a scalable vector has no count the parser can build)
+        count = 1
+        for size in t.dims:
+            count *= size
+        target = slot(found.group(2))
+        if target is not None and not target[2][target[1]]:
+            target[0][target[1]] = [t.element.text] * count
+
+
+_ELEMENT_COUNT = re.compile(r"shaped type '(\w+)' matches '(\w+)' element count and types")
 
 
 def transform(transformer: str, text: str) -> str | None:

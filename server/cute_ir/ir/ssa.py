@@ -42,7 +42,7 @@ from ..diagnostics.mlir_messages import (
     VALUE_REDEFINITION,
 )
 from ..dialects.constraints import attribute_type, printed
-from ..dialects.ods import Trait
+from ..dialects.ods import Count, Trait
 from ..dialects.lookup import Lookup
 from ..dialects.registry import has_trait, known_dialect, record as op_record
 from ..syntax import WIDE_NODE, captures, query
@@ -884,6 +884,8 @@ class _Checker:
             return
         provided = sum(count for _, count, _ in op.results)
         known = op.declared_results if op.declared_results is not None else declared_result_count(op.name)
+        if known is None and not op.generic:
+            known = self._typed_result_count(op_id)
         if known == 0:
             self._error("ssa.named-no-results", op.result_list, NAMED_NO_RESULTS)
         elif known is not None and known != provided:
@@ -1085,6 +1087,17 @@ class _Checker:
             else:
                 op.form = read_generic_types(op.node) if op.generic else None
         return op.form
+
+    def _typed_result_count(self, op_id: int) -> int | None:
+        """How many results a custom form's text gives types for, when it gives every result
+        group's (a variadic group's count is then what the parser builds)."""
+        record = op_record(self.ops[op_id].name)
+        form = self._form(op_id) if record is not None else None
+        if form is None or not form.complete or form.results is None:
+            return None
+        if not all(types or group.count is Count.SINGLE for group, types in zip(record.results, form.result_types)):
+            return None
+        return len(form.results)
 
     def _def_type(self, definition: _Def) -> str | None:
         if definition.op < 0:
