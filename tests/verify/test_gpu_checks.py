@@ -82,6 +82,15 @@ CASES = [
      "memref of 8-bit signless integer values, but got 'memref<?xf32, #gpu.address_space<workgroup>>'"),
     ("gpu.binary @b []\n", "'gpu.binary' op attribute 'objects' failed to satisfy constraint: an array of GPU object "
      "attributes with at least 1 elements"),
+    # known launch sizes: the gpu dialect's attribute on any function, gpu.func's own inherent
+    # attribute in its `attributes {...}` (the verifier's constraint, at the op)
+    ("func.func @k() attributes {gpu.known_block_size = 32 : i32} {\n  return\n}\n",
+     "'func.func' op gpu.known_block_size must be a dense i32 array"),
+    ("func.func @k() attributes {gpu.known_block_size = array<i32: 2, 1>} {\n  return\n}\n",
+     "'func.func' op gpu.known_block_size must contain exactly 3 elements"),
+    ("gpu.module @m {\n  gpu.func @k() kernel attributes {known_block_size = array<i32: 2, 1>} {\n    gpu.return\n"
+     "  }\n}\n", "'gpu.func' op attribute 'known_block_size' failed to satisfy constraint: i32 dense array attribute "
+     "with 3 elements (if present)"),
     # gpu.rotate (RotateOp::verify)
     ("func.func @r(%x: f32) {\n  %r, %v = gpu.rotate %x, 16, 16 : f32\n  return\n}\n",
      "'gpu.rotate' op offset must be in the range [0, 16)"),
@@ -128,7 +137,8 @@ WELL_FORMED = ("gpu.module @m {\n  gpu.func @k(%d: memref<?xf32>, %s: memref<?xf
                "    gpu.wait [%t]\n    gpu.return %x : f32\n  }\n"
                '  "gpu.func"() ({\n  ^bb0(%a: f32, %b: memref<4xf32, #gpu.address_space<workgroup>>):\n'
                '    "gpu.return"() : () -> ()\n  }) {function_type = (f32) -> (), sym_name = "g", '
-               "workgroup_attributions = 1 : i64} : () -> ()\n}\n")
+               "workgroup_attributions = 1 : i64} : () -> ()\n"
+               "  gpu.func @sized() kernel attributes {known_block_size = array<i32: 2, 1, 1>} {\n    gpu.return\n  }\n}\n")
 WELL_FORMED_WARP = _warp("%r:2 = gpu.warp_execute_on_lane_0(%l)[32] args(%v : vector<4xi32>) -> (vector<1x4xi32>, f32) {\n"
                          "    ^bb0(%a : vector<128xi32>):\n      %c = arith.constant dense<2> : vector<32x4xi32>\n"
                          "      %f = arith.constant 1.0 : f32\n      gpu.yield %c, %f : vector<32x4xi32>, f32\n    }")

@@ -617,6 +617,9 @@ LLVM = {
 # (dialects/gpu_checks.py).
 GPU = {
     "kernel_void": "expected void return type for kernel function",
+    # GPUDialect::verifyOperationAttribute: a known launch size on any op
+    "launch_size_array": "{0} must be a dense i32 array",
+    "launch_size_count": "{0} must contain exactly 3 elements",
     # GPUFuncOp::verifyBody, of the generic form's region
     "func_empty": "expected body with at least one block",
     "func_arguments": "expected at least {0} arguments to body region",

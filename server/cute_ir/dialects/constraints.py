@@ -406,6 +406,10 @@ def attribute_facts(text: str) -> AttrFacts | None:
         return AttrFacts("float", match.group(1) or "f64")
     if t.startswith('"'):
         return AttrFacts("string")
+    dense = re.fullmatch(r"array<\s*i(32|64)\s*(?::(.*))?>", t, re.S)
+    if dense is not None:
+        values = tuple(v.strip() for v in (dense.group(2) or "").split(",") if v.strip())
+        return AttrFacts(f"dense_i{dense.group(1)}", items=values)
     if t.startswith("array<i32"):
         return AttrFacts("dense_i32")
     if t.startswith("array<i64"):
@@ -480,6 +484,9 @@ _ATTRIBUTE_CONDITIONS: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^::llvm::isa<::mlir::TypeAttr>\(\$_self\)$"), lambda a: a.kind == "type"),
     (re.compile(r"^::llvm::cast<::mlir::ArrayAttr>\(\$_self\)\.size\(\) >= (\d+)$"),
      lambda a, n: a.kind == "array" and len(a.items) >= int(n)),
+    (re.compile(r"^::llvm::cast<::mlir::DenseArrayAttr>\(\$_self\)\.size\(\) == (\d+)$"),
+     lambda a, n: a.kind in ("dense_i32", "dense_i64") and len(a.items) == int(n)),
+    (re.compile(r"^!\$_self$"), lambda a: False),     # the attribute is written: it is present
     # a dialect's attribute (an interface's, a class's): none of the builtin kinds read here
     # (attribute_facts reads no dialect attribute, whose verdict stays unknown)
     (re.compile(r"^\$_self\.hasPromiseOrImplementsInterface<::mlir::gpu::TargetAttrInterface>\(\)$"),

@@ -23,7 +23,7 @@ from ..text.brackets import top_level_parameters
 from .constraints import compatible_shapes, facts, normalized_type, printed
 from .lookup import MISSING, Definition
 from .ods import Trait
-from .op_checks import Placed, _body, _function_type, _group, _integer_attribute, only_block
+from .op_checks import Placed, _body, _entries, _function_attributes, _function_type, _group, _integer_attribute, only_block
 
 _ADDRESS_SPACE = re.compile(r"#gpu\.address_space<\s*(\w+)\s*>")
 
@@ -344,6 +344,27 @@ def gpu_rotate(site: Any) -> str | None:
     if offset is None or width is None or offset < width:
         return None
     return M["rotate_offset"].format(width)
+
+
+_LAUNCH_SIZES = ("gpu.known_block_size", "gpu.known_grid_size")
+
+
+def function_attributes(site: Any) -> str | None:
+    """GPUDialect::verifyOperationAttribute of a function's `gpu.known_block_size` /
+    `gpu.known_grid_size`: a dense i32 array of 3 elements."""
+    if site.generic:
+        return None
+    written = _entries(_function_attributes(_body(site))[1])
+    for name in _LAUNCH_SIZES:
+        node = written.get(name)
+        if node is None:
+            continue
+        match = re.fullmatch(r"array<\s*i32\s*(?::(.*))?>", (node.text or b"").decode().strip(), re.S)
+        if match is None:
+            return M["launch_size_array"].format(name)
+        if len([v for v in (match.group(1) or "").split(",") if v.strip()]) != 3:
+            return M["launch_size_count"].format(name)
+    return None
 
 
 # What the custom parsers refuse before anything is verified (OpDef.parse).

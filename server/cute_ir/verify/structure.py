@@ -46,8 +46,9 @@ from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, bit_width, compatible_shapes, facts, printed, satisfies
 from ..dialects.mlir_ods import CONSTRAINTS, SOURCE
 from ..dialects.ods import Count, OpDef, Trait
+from ..dialects.gpu_checks import function_attributes as gpu_function_attributes
 from ..dialects.nvvm_checks import function_attributes
-from ..dialects.op_checks import Placed, i1_same_shape
+from ..dialects.op_checks import Placed, _body, _entries, _function_attributes, i1_same_shape
 from ..ir.op_form import segment_sizes
 from ..ir.ssa import OpSite
 from ..ir.target import op_needs
@@ -93,10 +94,29 @@ def check_site(site: OpSite) -> Diagnostic | None:
                       OP_ERROR.format(record.name, problem))
 
 
-def _dialect_attributes(site: OpSite, record: OpDef) -> Placed | None:
+def _function_attribute_constraints(site: OpSite, record: OpDef) -> str | None:
+    """A function's custom form (its own C++ parser, no format) writes its inherent
+    attributes in `attributes {...}`, which the parser takes as they are: each against its
+    constraint is the verifier's (`'gpu.func' op attribute 'known_block_size' failed to
+    satisfy constraint: ...`, at the op)."""
+    if site.generic or record.format or not record.has(Trait.FUNCTION_LIKE):
+        return None
+    written = _entries(_function_attributes(_body(site))[1])
+    for attribute in record.attributes:
+        node = written.get(attribute.name)
+        if node is not None and node.text is not None and attribute.check is not None \
+                and _attribute_violates(attribute.check, node.text):
+            return ATTRIBUTE_CONSTRAINT.format(attribute.name, CONSTRAINTS[attribute.check]["summary"])
+    return None
+
+
+def _dialect_attributes(site: OpSite, record: OpDef) -> Placed | str | None:
     """What a dialect's own verifier says of its attributes on a function (the NVVM dialect's
-    `nvvm.kernel` and `nvvm.grid_constant`), which MLIR verifies before the op itself."""
-    return function_attributes(site) if record.has(Trait.FUNCTION_LIKE) else None
+    `nvvm.kernel` and `nvvm.grid_constant`, the gpu dialect's known launch sizes), which MLIR
+    verifies before the op itself."""
+    if not record.has(Trait.FUNCTION_LIKE):
+        return None
+    return function_attributes(site) or gpu_function_attributes(site)
 
 
 def _required_sm(site: OpSite) -> str | None:
@@ -191,6 +211,9 @@ def _attribute_constraints(site: OpSite, record: OpDef) -> str | None:
     i64 array, `4` typed by its constraint), read by the op's parser: not judged here, but for
     an ArrayAttr, whose shorthand is the generic syntax (`gpu.module @m []`): the verifier's
     error, at the op."""
+    problem = _function_attribute_constraints(site, record)
+    if problem is not None:
+        return problem
     for attribute in record.attributes:
         node = site.dictionary_attribute(attribute.name)
         if node is None and not site.generic and attribute.check is not None \
