@@ -8,7 +8,7 @@ from cute_ir.analysis import DocumentAnalysis
 from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
 PRELUDE = ("func.func @f(%m: memref<4x4xf32>, %d: memref<8xf32, 1>, %t: memref<1xi32, 2>, %i: index, %s: f32, "
-           "%u: memref<*xf32>, %v: memref<?xf32>, %sh: memref<1xi32>, %dsh: memref<?xi32>, %b: memref<64xi8>) {\n  ")
+           "%u: memref<*xf32>, %v: memref<?xf32>, %sh: memref<1xi32>, %dsh: memref<?xi32>, %b: memref<64xi8>, %dm: memref<?x?xf32>) {\n  ")
 
 CASES = [
     ('"memref.dma_start"(%m, %i, %i, %i) : (memref<4x4xf32>, index, index, index) -> ()',
@@ -146,6 +146,9 @@ WELL_FORMED = [
     "%0 = memref.subview %m[1, 1][2, 2][1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>",
     "%0 = memref.subview %m[1, 1][1, 2][1, 1] : memref<4x4xf32> to memref<2xf32, strided<[1], offset: 5>>",
     "%0 = memref.subview %m[%i, 1][2, %i][1, 1] : memref<4x4xf32> to memref<2x?xf32, strided<[4, 1], offset: ?>>",
+    # (a static 0 times a dynamic stride is 0: SaturatedInteger)
+    "%0 = memref.subview %v[0][4][1] : memref<?xf32> to memref<4xf32, strided<[1]>>",
+    "%0 = memref.subview %dm[0, 0][4, 4][1, 1] : memref<?x?xf32> to memref<4x4xf32, strided<[?, 1]>>",
     "%0 = memref.subview %m[0, 0][4, 4][1, 1] : memref<4x4xf32> to memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>>",
     "%0 = memref.cast %m : memref<4x4xf32> to memref<4x4xf32, strided<[4, 1]>>",
     "%0 = memref.cast %m : memref<4x4xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>",

@@ -176,12 +176,14 @@ def memref_subview(site: Any) -> Placed | None:
     offsets, sizes, strides = (_static_list(site.attribute(f"static_{n}")) for n in ("offsets", "sizes", "strides"))
     if base is None or offsets is None or sizes is None or strides is None:
         return None
-    # SubViewOp::inferResultType: a dynamic value anywhere makes the sum or product dynamic.
+    # SubViewOp::inferResultType, in SaturatedInteger's arithmetic: a dynamic value makes a sum
+    # or product dynamic, except a product with a static 0, which is 0.
     base_strides, base_offset = base
     offset = base_offset
     for value, stride in zip(offsets, base_strides):
-        offset = None if offset is None or value is None or stride is None else offset + value * stride
-    inferred_strides = [None if x is None or y is None else x * y for x, y in zip(base_strides, strides)]
+        product = _times(value, stride)
+        offset = None if offset is None or product is None else offset + product
+    inferred_strides = [_times(x, y) for x, y in zip(base_strides, strides)]
     expected = "memref<" + "".join(f"{_dim(d)}x" for d in sizes) + a[1] + ", strided<[" + \
         ", ".join(_dim(x) for x in inferred_strides) + "]" + ("" if offset == 0 else f", offset: {_dim(offset)}") + ">" + \
         (f", {a[3]}" if a[3] is not None else "") + ">"
@@ -233,6 +235,13 @@ def memref_subview(site: Any) -> Placed | None:
         if last >= extent:
             return Placed(R["slice_bounds"].format(i, last, extent))
     return None
+
+
+def _times(a: int | None, b: int | None) -> int | None:
+    """SaturatedInteger's product: 0 when either is a static 0, else dynamic when either is."""
+    if a == 0 or b == 0:
+        return 0
+    return None if a is None or b is None else a * b
 
 
 def _dim(value: int | None) -> str:
