@@ -3,7 +3,7 @@ rule stops it if not, and once lowered its async op, tx_count and descriptor."""
 from __future__ import annotations
 
 from cute_ir.analysis import DocumentAnalysis, Settings
-from cute_ir.features.hover import hover
+from cute_ir.features.hover import PER_UNIT_FACTS, hover, prepare
 from tests.conftest import REPO
 
 SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} "
@@ -99,3 +99,15 @@ def test_an_attribute_given_through_an_alias_says_what_the_alias_stands_for():
     assert card == ("**attribute `tileSize`** = `#tile` of `nv_tileas.tiled_load`\n\n"
                     "`#tile` stands for `array<i64: 64, 128>` (defined on line 1)")
     assert hover(analysis, text.index("allow_tma") + 2).markdown == "**attribute `allow_tma`** = `true` of `nv_tileas.tiled_load`"
+
+
+def test_a_hover_prepared_while_typing_pauses_is_the_hover_computed_when_asked():
+    """The server prepares what a hover where the user typed reads (features/hover.py,
+    `prepare`): the card is the one a hover computing it all would show."""
+    text = (REPO / "examples" / "tileas_tma_mainloop.ir").read_text()
+    at = text.index("nv_tileas.tiled_load %b") + 3
+    prepared = DocumentAnalysis("file:///h.ir", text, settings=Settings(target_arch="sm_90a"))
+    prepare(prepared, at)
+    assert all(facts.key in prepared.unit_at(at).derived for facts in PER_UNIT_FACTS)
+    asked = DocumentAnalysis("file:///h.ir", text, settings=Settings(target_arch="sm_90a"))
+    assert hover(prepared, at).markdown == hover(asked, at).markdown

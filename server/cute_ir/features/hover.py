@@ -15,8 +15,8 @@ from ..ir.lift import UNDEFINED, UNKNOWN_TYPE
 from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_layout, rank, size
 from .descriptors import descriptor_fields
 from .document_target import explain
-from .tileas_memop import HOVERED as TMA_HOVERED, memop_section
-from .tma_partition import partition_at, partition_section
+from .tileas_memop import HOVERED as TMA_HOVERED, SECTIONS, memop_section
+from .tma_partition import PARTITIONS, partition_at, partition_section
 from .cards import (
     applied_operand, atom_at_type, atom_of_op_at, atom_of_value, builds_atom_from_attributes,
     contract_card, enum_card, op_card, type_card,
@@ -123,6 +123,22 @@ def _descriptor_section(analysis: DocumentAnalysis, offset: int) -> str:
             f"{_field_value(f.value)} | {f.meaning} |"
             for f in view.fields if not f.name.startswith("reserved")]
     return "\n\n**" + view.title + "**\n\n| field | bits | value | meaning |\n|---|---|---|---|\n" + "\n".join(rows)
+
+
+# What a hover reads that is computed once per text of a unit (`PerUnit`), the costly part of
+# the first hover after a keystroke: the TMA partition results and the TileAS load and store
+# sections (the TileAS passes run on the unit for them).
+PER_UNIT_FACTS = (PARTITIONS, SECTIONS)
+
+
+def prepare(analysis: DocumentAnalysis, offset: int) -> None:
+    """Compute the facts a hover in the unit at `offset` reads (`PER_UNIT_FACTS`), so that the
+    first hover after typing there is a lookup: the server calls this when typing pauses."""
+    unit = analysis.unit_at(offset)
+    if unit is None or unit.shell:
+        return
+    for facts in PER_UNIT_FACTS:
+        analysis.for_unit(unit, facts)
 
 
 def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:

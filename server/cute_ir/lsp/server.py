@@ -45,6 +45,9 @@ VERIFY_SLICE = 0.002
 # Whole-document requests (outline, folding, semantic tokens) compute what they lack in slices
 # of this many seconds, answering other messages in between.
 FEATURE_SLICE = 0.005
+# A pause in typing this long after a publish computes what a hover where the user typed reads
+# (the TileAS passes for a load's or store's section): the first hover is then a lookup.
+HOVER_PREPARE_DELAY = 0.05
 
 
 _COMPLETION_KINDS = {
@@ -142,6 +145,7 @@ class CuteIrServer(LanguageServer):
         self._verifying: dict[str, asyncio.Task] = {}
         self._slicing = asyncio.Lock()
         self._last_change: dict[str, float] = {}
+        self._edited_at: dict[str, int] = {}   # where the last change of each document starts
         self.ptxas_path: str | None = None
         self.collector = IdleCollector()
         # Called on `initialized` (the client may be asked things from then on), in order;
@@ -265,6 +269,7 @@ class CuteIrServer(LanguageServer):
                 return   # the text is as last published
             lo, hi = document.span(start, end)
             undo.append((lo, lo + len(text.encode("utf-8", errors="replace")), bytes(document.data[lo:hi])))
+            self._edited_at[params.text_document.uri] = lo
             # Only the text changes here: the analysis runs when the publish (or a request)
             # reads it, once for all the changes that arrived meanwhile.
             analysis.update([(start, end, text)], params.text_document.version, defer=True)
@@ -279,6 +284,7 @@ class CuteIrServer(LanguageServer):
     def close_document(self, uri: str) -> None:
         self.analyses.pop(uri, None)
         self._last_change.pop(uri, None)   # nothing kept per closed document
+        self._edited_at.pop(uri, None)
         self.published_early.pop(uri, None)
         self.opened_texts.close(uri)
         for tasks in (self._pending, self._verifying):
@@ -399,6 +405,20 @@ class CuteIrServer(LanguageServer):
         self._pending.pop(uri, None)
         self.publish(uri)
         self.verify_rest(uri)   # a change may have re-analysed the whole file
+        published = self.analyses.get(uri)
+        if published is not None and uri in self._edited_at:
+            asyncio.get_running_loop().call_later(HOVER_PREPARE_DELAY, self._prepare_hover, uri, published,
+                                                  published.revision, self._edited_at[uri])
+
+    def _prepare_hover(self, uri: str, analysis: DocumentAnalysis, revision: int, offset: int) -> None:
+        """What a hover where the user typed will read, computed while typing pauses (when the
+        text is still the one published), not when the user hovers (features/hover.py, `prepare`)."""
+        if self.analyses.get(uri) is not analysis or analysis.revision != revision:
+            return
+        try:
+            hover.prepare(analysis, offset)
+        except Exception:   # the hover itself computes it then, and reports what goes wrong
+            log.exception("preparing the hover facts of %s failed", uri)
 
     def publish(self, uri: str, send: bool = True) -> None:
         """Publish the document's diagnostics, and keep them in the open cache once complete
