@@ -41,6 +41,7 @@ SOURCES = {
     "llvm": "mlir/Dialect/LLVMIR/LLVMOps.td",
     "llvm-intrinsics": "mlir/Dialect/LLVMIR/LLVMIntrinsicOps.td",
     "nvvm": "mlir/Dialect/LLVMIR/NVVMOps.td",
+    "xevm": "mlir/Dialect/LLVMIR/XeVMOps.td",
     "nvgpu": "mlir/Dialect/NVGPU/IR/NVGPUOps.td",
     "ub": "mlir/Dialect/UB/IR/UBOps.td",
     "affine": "mlir/Dialect/Affine/IR/AffineOps.td",

@@ -613,6 +613,18 @@ LLVM = {
 }
 
 
+# The xevm dialect's verifiers (XeVMDialect.cpp), by what they check
+XEVM = {
+    "block_size_8": "vector size must be 2, 4, 8 or 16 for 8-bit element type",
+    "block_size": "vector size must be 2, 4 or 8 for element type > 8 bits",
+    "mma_c": "type of C operand must match result type",
+    "load2d_size": "result size of {0} bits does not match the expected size of {1} bits",
+    "store2d_height": "expecting tile_height to be between 1 and 8",
+    "store2d_elem_size": "expecting elem_size_in_bits to be 8, 16, 32, or 64",
+    "store2d_width": "expecting tile_width to be between {0} and {1}",
+}
+
+
 # The gpu dialect's verifiers beyond its reductions (GPUDialect.cpp), by what they check
 # (dialects/gpu_checks.py).
 GPU = {

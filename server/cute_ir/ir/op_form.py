@@ -362,13 +362,24 @@ class _Reader:
             self.custom(el)
         elif kind == "operands":
             self.value_list(range(len(self.record.operands)))
+        elif kind == "prop-dict":
+            # `<{...}>`: the op's properties, as the generic form writes them (what each holds
+            # is read; whether it is judged as a dictionary's entry is not said here)
+            node = c.peek()
+            inner = [n for n in node.named_children if n.type != "comment"] if node is not None \
+                and node.type == "angle_group" else []
+            if len(inner) == 1 and inner[0].type == "attribute_dict":
+                c.take()
+                in_dictionary = set(self.in_dictionary)
+                self.dictionary(inner[0])
+                self.in_dictionary = in_dictionary
         elif kind == "regions":
             while c.peek() is not None and c.peek().type == "region":
                 c.take()
                 if c.peek() is not None and c.peek().type == ",":
                     c.take()
         else:
-            raise _Stop      # prop-dict, successors, results: not read here
+            raise _Stop      # successors, results: not read here
 
     def present(self, first: _El) -> bool:
         """Whether an optional group is there: its first element is (MLIR's rule)."""
