@@ -53,7 +53,8 @@ from math import prod
 
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, STAGES, SWIZZLE, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
-                                           TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
+                                           TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel,
+                                           thread_count)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_LOAD, TILED_STORE
 from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
@@ -1131,13 +1132,6 @@ def thread_directives(function: Operation) -> list[str]:
         if found is not None and int(found.group(1)) > 0:
             out.append(f"{directive} {32 * int(found.group(1))}, 1, 1")
     return out
-
-
-def thread_count(function: Operation) -> int | None:
-    """The CTA's threads when the kernel spec fixes them (`num_warps`)."""
-    spec = function.attributes.get(KERNEL_SPEC)
-    found = re.search(r"\bnum_warps\s*=\s*(\d+)", spec.text) if spec is not None else None
-    return 32 * int(found.group(1)) if found is not None and int(found.group(1)) > 0 else None
 
 
 def _load_stages(function: Operation) -> dict[Value, tuple[int, Operation | None]]:

@@ -24,8 +24,7 @@ from math import prod
 
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-
-CHUNK_BYTES = 16
+from ..tables.legality import CHUNK_BYTES, register_tile_problem
 
 
 class TileError(Exception):
@@ -112,17 +111,12 @@ class Code:
 def chunk_tile(code: Code, dims: tuple[int, int], element: str, bits: int) -> RegTile:
     """Fresh registers for a tile in the chunk placement, with this thread's base row and
     column computed."""
-    if code.threads is None:
-        raise TileError("a tile in registers needs the CTA's thread count: the kernel spec's num_warps")
+    if (why := register_tile_problem(dims, bits, code.threads)) is not None:
+        raise TileError(why)
     rows, cols = dims
     per_chunk = CHUNK_BYTES * 8 // bits
-    if cols % per_chunk:
-        raise TileError(f"a tile of {cols} x {bits}-bit columns is not whole 16-byte chunks per row")
     span = code.threads * per_chunk                     # elements all threads cover at once
     total = rows * cols
-    if total % span or not (span % cols == 0 or cols % span == 0):
-        raise TileError(f"a {rows} x {cols} tile does not spread evenly over {code.threads} threads "
-                        f"in 16-byte chunks")
     per = max(1, 32 // bits)
     reg_type = "b64" if bits == 64 else "b32"
     regs_per_chunk = CHUNK_BYTES * 8 // (per * bits)

@@ -12,6 +12,10 @@ function, in the page's phases:
    `TILEIR_PREFER_TMA_FOR_LOAD_STORE` also sets) whose `copy_atom` is its TMA kind (`tma_load`,
    `tma_store`, `tma_redg`). Others stay. A TMA atom the target cannot run (no TMA before
    sm_90; rows need gather4 / scatter4) is an error of cute-ir's, and the op stays.
+   A load that stays moves its tile through registers (or `cp.async`) in the kernel's PTX;
+   a tile that path cannot hold (`tables/legality.register_tile_problem`, the emitter's
+   rule) is an error of cute-ir's too (`lower.register-tile`), so `check` says what
+   `--emit ptx` would refuse.
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -87,7 +91,7 @@ from typing import Callable
 from ..diagnostics.catalogue import get as catalogue_message
 from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DIM, STAGES, SWIZZLE, GATHER_ROWS, GATHER_TMA_LOAD,
                                            MBARRIER_BYTES, SCATTER_TMA_STORE, TILE_ALIGNMENT, TILED_TMA_LOAD,
-                                           TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel)
+                                           TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel, thread_count)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE
 from ..ir.attributes import attribute, enum_case, integer, integers, parse_enum
@@ -95,6 +99,7 @@ from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
+from ..tables.legality import register_tile_problem
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
@@ -116,6 +121,8 @@ UNPARTITIONABLE = "tileas.tma-partition.unpartitionable"
 NOT_A_TMA_REDUCTION = "lower.tma-reduction"
 # Not the page's either: a TMA atom written on an op the target cannot run as TMA.
 NO_TMA_ON_TARGET = "lower.tma-target"
+# A load left to the register path whose tile that path cannot move.
+REGISTER_PATH = "lower.register-tile"
 
 # The environment switches the page names; each sets its pass option.
 PREFER_TMA_VARIABLE = "TILEIR_PREFER_TMA_FOR_LOAD_STORE"
@@ -368,6 +375,8 @@ class LowerTmaLoadStoreToAsync(Pass):
                 lowering = _Function(self.argument, context, delay, function, held, max(self.stages, 1))
                 lowering.check_mbarriers(held)
                 lowering.lower(eligible)
+            for load in [o for o in inner if o.name == TILED_LOAD and o not in eligible]:
+                _check_register_load(load, thread_count(function), context)
 
     @staticmethod
     def _eligible(op: Operation, prefer: bool) -> bool:
@@ -376,6 +385,22 @@ class LowerTmaLoadStoreToAsync(Pass):
         allowed = (attribute(op, "allow_tma") or Attribute("false")).text.strip() == "true"
         [tma_atom] = ATOM_ALLOW_LISTS[ASYNC_OF[op.name][0]][0]
         return (allowed or prefer) and enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == tma_atom
+
+
+def _check_register_load(op: Operation, threads: int | None, context: PassContext) -> None:
+    """A load this pass leaves moves its tile through registers (or `cp.async`) in the PTX; a
+    tile the chunk placement cannot hold is an error here, so `check` and the editor say what
+    `--emit ptx` would refuse (`tables/legality.register_tile_problem`, the emitter's rule)."""
+    found = shaped(str(op.results[0].type)) if op.results else None
+    bits = element_bits(found.element) if found is not None else None
+    if operand_groups(op).get("offsets") or found is None or bits is None or None in found.dims \
+            or not 1 <= found.rank <= 2:
+        return      # rows move by TMA only; other tiles the emitter names itself
+    dims = (1, found.dims[0]) if found.rank == 1 else tuple(found.dims)
+    if (why := register_tile_problem(dims, bits, threads)) is not None:
+        atom = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
+        context.report(op, REGISTER_PATH, f"this load moves its tile through registers"
+                                          f"{f' (the `{atom}` copy atom)' if atom else ''}, which it cannot: {why}")
 
 
 class _Function:

@@ -17,7 +17,8 @@ from . import atoms as A
 from . import tiers as T
 
 __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "supported_targets", "refusal_code",
-           "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix"]
+           "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix", "CHUNK_BYTES",
+           "register_tile_problem"]
 
 R = A.Residency
 Row = A.MmaShapeRow | A.CopyShapeRow
@@ -311,3 +312,25 @@ def refusal_code(config: AtomConfig) -> str:
     `lower.unsupported` when none does."""
     return "lower.target" if supported_targets(config) else "lower.unsupported"
 
+
+
+# A TileAS tile that moves through registers (`ld.global` / `st.global`, `cp.async`, a shared
+# tile read for a store) is placed in chunks of this many bytes, one thread's at a time
+# (emit/tileas_tiles.py): the widest vector access, and cp.async.cg's only size.
+CHUNK_BYTES = 16
+
+
+def register_tile_problem(dims: tuple[int, int], bits: int, threads: int | None) -> str | None:
+    """Why a rows x columns tile of `bits`-bit elements cannot take the chunk placement over
+    `threads` threads (None: it can). The emitter refuses such a tile, and
+    lower-tma-load-store-to-async reports the load that would need it, so `check` says so."""
+    if threads is None:
+        return "a tile in registers needs the CTA's thread count: the kernel spec's num_warps"
+    rows, cols = dims
+    per_chunk = CHUNK_BYTES * 8 // bits
+    if cols % per_chunk:
+        return f"a tile of {cols} x {bits}-bit columns is not whole 16-byte chunks per row"
+    span = threads * per_chunk                     # elements all threads cover at once
+    if (rows * cols) % span or not (span % cols == 0 or cols % span == 0):
+        return f"a {rows} x {cols} tile does not spread evenly over {threads} threads in 16-byte chunks"
+    return None

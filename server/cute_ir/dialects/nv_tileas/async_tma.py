@@ -14,6 +14,8 @@ optional: AssignLoadStoreLayouts is what chooses it). The generic form with
 """
 from __future__ import annotations
 
+import re
+
 from ..ods import AttrDef, OpDef, Trait, optional, single, variadic
 from .memops import COPY_ATOM, MEM_TOKEN, TILED_LOAD, TILED_STORE
 
@@ -136,6 +138,13 @@ def is_kernel(function) -> bool:
     """Whether a function op is a TileAS kernel: it carries a KernelSpecAttr."""
     spec = function.attributes.get(KERNEL_SPEC)
     return spec is not None and spec.text.startswith(KERNEL_SPEC_ATTR + "<")
+
+
+def thread_count(function) -> int | None:
+    """The CTA's threads when the kernel spec fixes them (`num_warps`)."""
+    spec = function.attributes.get(KERNEL_SPEC)
+    found = re.search(r"\bnum_warps\s*=\s*(\d+)", spec.text) if spec is not None else None
+    return 32 * int(found.group(1)) if found is not None and int(found.group(1)) > 0 else None
 
 WAIT_OP = OpDef(
     ASYNC_WAIT, "Wait for async TMA transfers: a load's mbarrier, or a store's bulk group.",
