@@ -161,6 +161,8 @@ CASES = [
     ('"scf.parallel"(%i, %i, %i) ({\n  ^bb0(%i0: index, %i1: index):\n    scf.reduce\n  }) {operandSegmentSizes = '
      'array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()',
      "'scf.parallel' op expects the same number of induction variables: 2 as bound and step values: 1"),
+    ("%z = arith.constant 0 : index\n  scf.parallel (%i0) = (%i) to (%i) step (%z) {\n  }",
+     "'scf.parallel' op constant step operand must be positive"),
     ('"scf.parallel"(%i, %i, %i) ({\n  ^bb0(%i0: index):\n    %z = arith.constant 1 : i32\n  }) {operandSegmentSizes = '
      'array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()', "'scf.parallel' op expects body to terminate with 'scf.reduce'"),
     ('%r = scf.parallel (%i0) = (%i) to (%i) step (%i) init (%f) -> f32 {\n  }',

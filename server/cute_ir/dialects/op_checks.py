@@ -25,7 +25,7 @@ from ..diagnostics.mlir_messages import (
     FUNCTION_ARGUMENT_ATTRIBUTE_COUNT, FUNCTION_RESULT_ATTRIBUTE_COUNT,
     CALL_FUNCTION_RESULTS_NOTE, CALL_NO_FUNCTION, CALL_OPERAND_COUNT, CALL_OPERAND_TYPE, CALL_OP_RESULTS_NOTE,
     CALL_RESULT_COUNT, CALL_RESULT_TYPE, CONSTANT_FUNCTION_TYPE, CONSTANT_UNDEFINED_FUNCTION, NAMED_ARGUMENTS_BLOCK_NAME,
-    EXECUTE_REGION_ARGUMENTS, OPERANDS_AND_TYPES, OP_ERROR, CUSTOM_OP, PARALLEL_INDUCTION_COUNT, PARALLEL_INDUCTION_TYPE, PARALLEL_INITS,
+    EXECUTE_REGION_ARGUMENTS, PARALLEL_STEP_POSITIVE, OPERANDS_AND_TYPES, OP_ERROR, CUSTOM_OP, PARALLEL_INDUCTION_COUNT, PARALLEL_INDUCTION_TYPE, PARALLEL_INITS,
     PARALLEL_NO_TUPLE, PARALLEL_OPERAND_COUNT, PARALLEL_REDUCTIONS, PARALLEL_TERMINATOR, REDUCE_ARGUMENTS,
     REDUCE_OPERAND_TYPE, REDUCE_REGIONS, REDUCE_RETURN_TYPE, REDUCE_TERMINATOR, SWITCH_CASE_COUNT, SWITCH_DUPLICATE_CASE,
     SWITCH_TERMINATOR, SWITCH_YIELD_COUNT, SWITCH_YIELD_NOTE, SWITCH_YIELD_TYPE, SWITCH_YIELD_TYPE_NOTE, TERMINATOR_HERE,
@@ -858,6 +858,15 @@ def scf_parallel(site: Any) -> str | Placed | None:
     steps = sizes[2]
     if steps == 0:
         return PARALLEL_NO_TUPLE
+    for index in range(sizes[0] + sizes[1], sizes[0] + sizes[1] + steps):
+        # getConstantIntValue: a step an arith.constant defines
+        definer = site.definer(index)
+        value = definer.attribute("value") if isinstance(definer, type(site)) and definer.name == "arith.constant" \
+            else None
+        match = re.match(r"\s*(-?[0-9]+)\b(?!\.)", (value.text or b"").decode("utf-8", "replace")) if value is not None \
+            else None
+        if match is not None and int(match.group(1)) <= 0:
+            return PARALLEL_STEP_POSITIVE
     arguments = blocks[0].arguments if blocks else ()
     if arguments is not None:
         if len(arguments) != steps:
