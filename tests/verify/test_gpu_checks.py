@@ -91,6 +91,10 @@ CASES = [
     ("gpu.module @m {\n  gpu.func @k() kernel attributes {known_block_size = array<i32: 2, 1>} {\n    gpu.return\n"
      "  }\n}\n", "'gpu.func' op attribute 'known_block_size' failed to satisfy constraint: i32 dense array attribute "
      "with 3 elements (if present)"),
+    # gpu.launch_func's kernel is a symbol reference (its format's attribute kind)
+    ("module attributes {gpu.container_module} {\n  func.func @l(%s: index) {\n    gpu.launch_func \"foo\" blocks in "
+     "(%s, %s, %s) threads in (%s, %s, %s)\n    return\n  }\n}\n",
+     "custom op 'gpu.launch_func' invalid kind of attribute specified"),
     # gpu.rotate (RotateOp::verify)
     ("func.func @r(%x: f32) {\n  %r, %v = gpu.rotate %x, 16, 16 : f32\n  return\n}\n",
      "'gpu.rotate' op offset must be in the range [0, 16)"),

@@ -273,6 +273,10 @@ MODULE_CASES = [
      "'llvm.call' op operand #0 must be variadic of LLVM dialect-compatible type, but got 'tensor<*xi32>'"),
     ("func.func @f(%m: vector<2x3xf32>) {\n  %0 = llvm.bitcast %m : vector<2x3xf32> to vector<2x3xi32>\n  return\n}\n",
      "'llvm.bitcast' op operand #0 must be LLVM-compatible non-aggregate type, but got 'vector<2x3xf32>'"),
+    # llvm.switch's generic form (SwitchOp::verify: emitError, not prefixed)
+    ('func.func @s(%x: i64) {\n  "llvm.switch"(%x)[^bb1, ^bb2] <{case_operand_segments = array<i32: 0>, case_values = '
+     'dense<42> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i64) -> ()\n^bb1:\n  llvm.return\n'
+     '^bb2:\n  llvm.return\n}\n', "expects case value type to match condition value type"),
     # comdats (verifyComdat, ComdatOp's region)
     ("llvm.comdat @c {\n  llvm.return\n}\n", "only comdat selector symbols can appear in a comdat region"),
     ("llvm.mlir.global @n(0 : i32) : i32\nllvm.mlir.global @g(0 : i32) comdat(@n) : i32\n", "expected comdat symbol"),
@@ -300,6 +304,9 @@ MODULE_WELL_FORMED = (
     "llvm.func @y() attributes {} {\n  llvm.return\n}\n"
     "llvm.mlir.global_ctors ctors = [@f, @y], priorities = [0 : i32, 1 : i32], data = [#llvm.zero, @g]\n"
     "llvm.mlir.global_dtors dtors = [], priorities = [], data = []\n"
+    'llvm.func @s(%x: i32) {\n  "llvm.switch"(%x)[^bb1, ^bb2] <{case_operand_segments = array<i32: 0>, case_values = '
+    'dense<42> : vector<1xi32>, operandSegmentSizes = array<i32: 1, 0, 0>}> : (i32) -> ()\n^bb1:\n  llvm.return\n'
+    '^bb2:\n  llvm.return\n}\n'
     "llvm.comdat @__llvm_comdat {\n  llvm.comdat_selector @any any\n}\n"
     "llvm.mlir.global @in_comdat(0 : i32) comdat(@__llvm_comdat::@any) : i32\n"
     'llvm.module_flags [#llvm.mlir.module_flag<error, "wchar_size", 4 : i32>, '

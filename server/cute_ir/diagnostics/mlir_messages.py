@@ -554,6 +554,7 @@ LLVM = {
     "llvm_type": "expected LLVM IR Dialect type, got '{0}'",
     "position": "position out of bounds: {0}",
     "aggregate": "expected LLVM IR structure/array type, got: '{0}'",
+    "switch_case_type": "expects case value type to match condition value type",
     "inline_asm_musttail": "tail call kind 'musttail' is not supported by this operation",
     "insert_mismatch": "Type mismatch: cannot insert '{0}' into '{1}'",
     "extract_mismatch": "Type mismatch: extracting from '{0}' should produce '{1}' but this op returns '{2}'",
@@ -630,6 +631,7 @@ XEVM = {
 # (dialects/gpu_checks.py).
 GPU = {
     "kernel_void": "expected void return type for kernel function",
+    "launch_kernel_kind": "invalid kind of attribute specified",
     # GPUDialect::verifyOperationAttribute: a known launch size on any op
     "launch_size_array": "{0} must be a dense i32 array",
     "launch_size_count": "{0} must contain exactly 3 elements",

@@ -17,7 +17,7 @@ import re
 from typing import Any, Callable
 
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import GPU as M
+from ..diagnostics.mlir_messages import CUSTOM_OP, GPU as M
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
 from .constraints import compatible_shapes, facts, normalized_type, printed
@@ -189,8 +189,12 @@ def _launch_arguments(site: Any) -> list[str | None] | None:
 
 def gpu_launch_func_parse(site: Any) -> Placed | None:
     """parseLaunchFuncOperands: `args(%a : T, ...)` holds values and their types only (an
-    attribute after a type is refused where it starts)."""
+    attribute after a type is refused where it starts); the kernel it names is a symbol
+    reference (a string is another kind of attribute, refused where it stands)."""
     items = _body(site)
+    kernel = next((item for item in items if item.type in ("symbol_ref", "string")), None)
+    if kernel is not None and kernel.type == "string":
+        return Placed(CUSTOM_OP.format(site.name, M["launch_kernel_kind"]), Span(kernel.start_byte, kernel.end_byte))
     for word, group in zip(items, items[1:]):
         if word.type in ("keyword", "bare_id") and word.text == b"args" and group.type == "paren_group":
             extra = next((c for c in group.named_children if c.type == "attribute_dict"), None)

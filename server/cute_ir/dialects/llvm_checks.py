@@ -729,6 +729,19 @@ def _positioned(site: Any, container: str | None) -> str | None:
     return _element_at(container, path)
 
 
+def llvm_switch(site: Any) -> Placed | None:
+    """SwitchOp::verify (the generic form's `case_values`; the custom form's parser gives them
+    the condition's type): the case values' element type is the condition's."""
+    if not site.generic:
+        return None
+    match = re.fullmatch(r"dense<.*>\s*:\s*(.+)", (_text(site.attribute("case_values")) or "").strip(), re.S)
+    values = facts(_flat(match.group(1))) if match else None
+    condition = site.operand_type(0)
+    if values is None or values.element is None or condition is None or facts(condition) is None:
+        return None
+    return Placed(M["switch_case_type"]) if values.element.text != _flat(condition) else None
+
+
 def llvm_inline_asm(site: Any) -> str | None:
     """InlineAsmOp::verify: no `musttail` call kind."""
     kind = re.sub(r"\s+", "", _text(site.attribute("tail_call_kind")) or "")
@@ -1173,6 +1186,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.extractvalue": llvm_extractvalue,
     "llvm.insertvalue": llvm_insertvalue,
     "llvm.inline_asm": llvm_inline_asm,
+    "llvm.switch": llvm_switch,
     "llvm.zext": llvm_ext,
     "llvm.sext": llvm_ext,
     "llvm.intr.sincos": llvm_sincos,
