@@ -257,7 +257,7 @@ async def test_a_load_that_allows_tma_but_cannot_gets_a_remark_and_its_hover_say
     the same rule in its hover; widening the view's rows to 16-byte multiples makes it TMA."""
     text = """\
 func.func @k(%v: memref<128x12xf16, 1>, %i: index) attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
-  %a = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 8, 8>, allow_tma = true} : memref<128x12xf16, 1> -> tensor<8x8xf16>
+  %a = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 128, 8>, allow_tma = true} : memref<128x12xf16, 1> -> tensor<128x8xf16>
   return
 }
 """
