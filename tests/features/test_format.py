@@ -239,6 +239,15 @@ def test_a_statement_is_not_joined_into_a_line_that_would_continue_the_one_befor
     assert fmt(once) == once
 
 
+def test_a_split_marker_a_broken_document_reads_inside_a_statement_is_kept():
+    """Read in pieces, `%t = c// -----` is a statement with the split marker at its end, which
+    the printer has no place for: it is left as written."""
+    text = "}\n%t = c// -----\nx.y\n"       # the stray `}` makes the document broken
+    once = fmt(text)
+    assert once == text
+    assert fmt(once) == once
+
+
 @pytest.mark.parametrize("path", [p for p in FILES if p.suffix == ".ir"][:10], ids=lambda p: p.name)
 def test_one_mistake_at_a_time_loses_no_text(path: Path):
     """Mutate a real file one mistake at a time (a bracket removed): formatting keeps every

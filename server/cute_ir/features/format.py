@@ -17,7 +17,8 @@ written, and every statement formatted is parsed again and compared with the ori
 same text but for blanks, with the same comments and as many ops; or else the same ops,
 operands, results and names, types, attributes, regions, blocks, locations, comments and
 generic-op types as written. It is left as written when anything differs (a comment inside
-a generic op's attribute dictionary, which the printer has no place for), or when its new
+a generic op's attribute dictionary, or a split marker a piece of a broken document reads at
+a statement's end, which the printer has no place for), or when its new
 first line would no longer start a statement after another one. In a document with
 a syntax error (read in pieces whose bounds depend on the error) the well-formed statements
 are formatted where they stand and the text between statements is left alone. Formatting is
@@ -49,6 +50,8 @@ from ..text.location import written
 TAB_WIDTH = 8
 
 _COMMENTS = "(comment) @comment"
+_SPLIT_MARKERS = "(split_marker) @marker"
+_SPLIT_TEXT = "// -----"
 # What runs of blanks may not be touched in: a string, a comment (to the end of the line).
 # `split` with this keeps them as the odd pieces; the even ones are what may be tidied.
 _UNTOUCHED = re.compile(r'("(?:[^"\\\n]|\\.)*"?|//[^\n]*)')
@@ -332,6 +335,8 @@ def _format_unit(analysis: DocumentAnalysis, unit: Unit) -> str | None:
     if len(nodes) != 1:
         return None
     tree = analysis.tree_for(unit)
+    if _SPLIT_TEXT in text and captures(query(_SPLIT_MARKERS), tree.root_node, unit.start, unit.end):
+        return None   # a split marker read inside a statement (a piece of a broken document): no place to print it
     comment_spans = _comments(tree.root_node, unit.start, unit.end)
     comments = _comment_texts(data, comment_spans)
     if nodes[0].type in ALIAS_DEFINITIONS:
