@@ -711,10 +711,15 @@ def llvm_extractvalue(site: Any) -> str | None:
     if not site.generic:
         return None
     container, result = site.operand_type(0), site.result_type(0)
+    element = _other_than_positioned(site, container, result)
+    return M["extract_mismatch"].format(_shown(container), _shown(element), _shown(result)) if element else None
+
+
+def _other_than_positioned(site: Any, container: str | None, typed: str | None) -> str | None:
+    """The element of `container` at the generic form's position when `typed` (the value
+    extracted or inserted there) is known and is another type; else None."""
     element = _positioned(site, container)
-    if result is None or element is None or element == _flat(result):
-        return None
-    return M["extract_mismatch"].format(_shown(container), _shown(element), _shown(result))
+    return None if typed is None or element is None or element == _flat(typed) else element
 
 
 def _positioned(site: Any, container: str | None) -> str | None:
@@ -754,10 +759,8 @@ def llvm_insertvalue(site: Any) -> str | None:
     if not site.generic:
         return None
     container, value = site.operand_type(0), site.operand_type(1)
-    element = _positioned(site, container)
-    if value is None or element is None or element == _flat(value):
-        return None
-    return M["insert_mismatch"].format(_shown(value), _shown(container))
+    return M["insert_mismatch"].format(_shown(value), _shown(container)) \
+        if _other_than_positioned(site, container, value) else None
 
 
 def llvm_ext(site: Any) -> Placed | None:
