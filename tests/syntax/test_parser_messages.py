@@ -306,3 +306,16 @@ def test_a_key_whose_value_is_skipped_text_still_lacks_its_value(text: str) -> N
     """Error recovery skips `$$` as an ERROR the group reads past: the key has no value."""
     assert _syntax(text) == [("syntax.error", "syntax error: unexpected `$$`", "$$"),
                              ("syntax.missing-value", M.EXPECTED_ATTRIBUTE_VALUE, text.split("$$ ")[1][0])]
+
+
+@pytest.mark.parametrize(("cases", "message", "at"), [
+    ("default: ^bb1(%x : i32),\n    : ^bb1(%x : i32)", M.EXPECTED_INTEGER_VALUE, ":"),
+    ('default: ^bb1(%x : i32),\n    "hello": ^bb1(%x : i32)', M.EXPECTED_INTEGER_VALUE, '"hello"'),
+    ("45: ^bb1(%x : i32)\n    46: ^bb1(%x : i32)", M.EXPECTED_DEFAULT, "45"),
+])
+def test_switch_reads_default_first_then_an_integer_per_case(cases: str, message: str, at: str) -> None:
+    text = f"func.func @f(%flag: i32, %x: i32) {{\n  cf.switch %flag : i32, [\n    {cases}\n  ]\n^bb1(%y: i32):\n  return\n}}\n"
+    [diagnostic] = [d for d in DocumentAnalysis("file:///t.ir", text).diagnostics() if d.source.value == "syntax"]
+    start = text.index("\n    " + at) + len("\n    ")
+    assert (diagnostic.message, diagnostic.span.start, diagnostic.span.end) == (message, start, start + len(at))
+    assert _syntax(text.replace(cases, "default: ^bb1(%x : i32),\n    -45: ^bb1(%x : i32)")) == []

@@ -199,6 +199,9 @@ EXPECTED_TYPE = "expected non-function type"
 EXPECTED_RESULT_COUNT = "expected integer number of results"
 EXPECTED_LSQUARE = "expected '['"
 EXPECTED_RSQUARE = "expected ']'"
+# OpAsmParser::parseInteger and parseKeyword (`cf.switch`'s case list: `default`, then integers)
+EXPECTED_INTEGER_VALUE = "expected integer value"
+EXPECTED_DEFAULT = "expected 'default'"
 INVALID_INTEGER_WIDTH = "invalid integer width"
 # The builtin shaped and complex types (TypeParser.cpp, BuiltinTypes.cpp; syntax/builtin_types.py)
 TENSOR_ELEMENT = "invalid tensor element type"

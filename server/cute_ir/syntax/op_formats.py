@@ -10,8 +10,9 @@ format, which cute-ir knows for these ops only:
   shift operand its first brackets must hold;
 - `affine.load` / `affine.store` (`$memref [ indices ] ...`, `$value , $memref [ indices ] ...`):
   the brackets after the memref (AffineOps.cpp, "expected '['");
-- `cf.switch` (`$flag : type , [ default : ^bb(...) , case : ^bb(...) , ... ]`): a comma
-  between cases (ControlFlowOps.cpp's case list, "expected ']'");
+- `cf.switch` (`$flag : type , [ default : ^bb(...) , case : ^bb(...) , ... ]`): `default`
+  first, an integer value for each case after it, a comma between cases (ControlFlowOps.cpp's
+  case list: "expected 'default'", "expected integer value", "expected ']'");
 - the binary ops of `arith` (`$lhs, $rhs attr-dict : type($result)`, and for the extended
   ones `: type, type`): their two SSA operands, then the colon. Formats from
   mlir/include/mlir/Dialect/Arith/IR/ArithOps.td and MemRefOps.td; the messages are those of MLIR's op parser
@@ -25,7 +26,8 @@ from tree_sitter import Node
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from .cst import wrong_token_span
 from ..diagnostics.mlir_messages import (EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COLON, EXPECTED_COMMA,
-                                         EXPECTED_LSQUARE, EXPECTED_OPERATION_NAME, EXPECTED_RSQUARE,
+                                         EXPECTED_DEFAULT, EXPECTED_INTEGER_VALUE, EXPECTED_LSQUARE,
+                                         EXPECTED_OPERATION_NAME, EXPECTED_RSQUARE,
                                          EXPECTED_SSA_OPERAND, EXPECTED_SYMBOL_NAME, EXPECTED_TYPE)
 
 SCALAR_TYPE_NODES = frozenset({"integer_type", "float_type", "index_type", "none_type"})
@@ -59,14 +61,20 @@ def _brackets_after(position: int):
 
 
 def _switch_cases(body: Node) -> Diagnostic | None:
-    """`cf.switch`'s case list: `default` or an integer, `:`, a successor with its operands, and
-    then `,` or the closing `]`."""
+    """`cf.switch`'s case list: `default` (first) or an integer (after it), `:`, a successor
+    with its operands, and then `,` or the closing `]`. The parser stops at the first token
+    that is not what it reads there (parseKeyword, parseInteger: that token is reported)."""
     cases = next((c for c in _items(body) if c.type == "bracket_group"), None)
     if cases is None or cases.children[-1].type != "]":
         return None
     entries = [c for c in cases.children[1:-1] if not c.is_extra]
     position = 0
     while position < len(entries):
+        value = entries[position]
+        if position == 0 and not (value.type == "keyword" and value.text == b"default"):
+            return _error(value, EXPECTED_DEFAULT)
+        if position > 0 and value.type != "integer":
+            return _error(value, EXPECTED_INTEGER_VALUE)
         case = entries[position:position + 3]
         if len(case) < 3 or case[1].type != ":" or case[2].type != "successor":
             return None          # not a case as this check knows it: leave it to the op's parser
