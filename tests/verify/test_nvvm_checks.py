@@ -1,7 +1,8 @@
 """NVVM ops' own verifiers (dialects/nvvm_checks.py), in mlir-opt 22's words for the same input:
 the pointer's address space of `nvvm.wmma.load` / `store`, the fragments `inferMMAType` derives
 for a load's result, a store's values and an mma's arguments and result; `nvvm.shfl.sync`'s
-result, `nvvm.cp.async.shared.global`'s size and cache modifier, `nvvm.mapa`'s address spaces."""
+result, `nvvm.cp.async.shared.global`'s size and cache modifier, `nvvm.mapa`'s address spaces,
+`nvvm.mma.sync`'s shapes, fragments, result, attributes and layouts."""
 from __future__ import annotations
 
 import pytest
@@ -115,6 +116,49 @@ CASES += [
      "  llvm.return\n}\n", "'\"nvvm.grid_constant\"' must be a unit attribute"),
 ]
 
+
+def _mma_sync(a: str, b: str, c: str, counts: tuple[int, int, int], result: str, attributes: str,
+              shape: tuple[int, int, int]) -> str:
+    """An `nvvm.mma.sync` in its custom form, each group's registers of one type."""
+    groups = [(letter, t, n) for letter, t, n in zip("abc", (a, b, c), counts)]
+    arguments = ", ".join(f"%{letter}{i}: {t}" for letter, t, n in groups for i in range(n))
+    operands = " ".join(f"{letter.upper()}[{', '.join(f'%{letter}{i}' for i in range(n))}]" for letter, _, n in groups)
+    m, n, k = shape
+    return (f"llvm.func @f({arguments}) {{\n"
+            f"  %0 = nvvm.mma.sync {operands} {{{attributes}shape = #nvvm.shape<m = {m}, n = {n}, k = {k}>}} : "
+            f"({a}, {b}, {c}) -> {result}\n  llvm.return\n}}\n")
+
+
+ROW_COL = "layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, "
+S8 = "multiplicandAPtxType = #nvvm.mma_type<s8>, multiplicandBPtxType = #nvvm.mma_type<s8>, "
+F32X4, F32X8 = _struct(*["f32"] * 4), _struct(*["f32"] * 8)
+I32X4 = _struct(*["i32"] * 4)
+CASES += [
+    (_mma_sync(H2, H2, "f32", (4, 2, 4), F32X4, "", (16, 8, 16)), "'nvvm.mma.sync' op requires attribute 'layoutA'"),
+    (_mma_sync("f16", H2, "f32", (2, 2, 8), F32X8, ROW_COL, (8, 8, 4)),
+     "'nvvm.mma.sync' op Could not match types for the A operands; expected one of 2xvector<2xf16> but got f16, f16"),
+    (_mma_sync(H2, H2, "f32", (2, 2, 8), _struct(*["f32"] * 7 + ["f16"]), ROW_COL, (8, 8, 4)),
+     "'nvvm.mma.sync' op Could not match allowed types for the result; expected one of "
+     "!llvm.struct<(vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>)>, "
+     "!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)> but got !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f16)>"),
+    (_mma_sync(H2, H2, H2, (2, 2, 2), _struct(H2, H2), ROW_COL, (8, 8, 16)),
+     "'nvvm.mma.sync' op unimplemented variant for MMA shape <8, 8, 16>"),
+    (_mma_sync(H2, H2, H2, (4, 2, 2), F32X4, ROW_COL, (16, 8, 16)), "'nvvm.mma.sync' op ctype does not match dtype"),
+    (_mma_sync("i32", "i32", "i32", (2, 1, 4), I32X4, ROW_COL + "multiplicandAPtxType = #nvvm.mma_type<b1>, "
+               "multiplicandBPtxType = #nvvm.mma_type<b1>, ", (16, 8, 128)), "'nvvm.mma.sync' op op requires b1Op attribute"),
+    (_mma_sync("i32", "i32", "i32", (4, 2, 4), I32X4, ROW_COL + S8, (16, 8, 32)),
+     "'nvvm.mma.sync' op op requires intOverflowBehavior attribute"),
+    (_mma_sync("i32", "i32", "i32", (4, 2, 4), I32X4, S8.replace("s8", "u8", 1) + "intOverflowBehavior = "
+               "#nvvm.mma_int_overflow<satfinite>, layoutA = #nvvm.mma_layout<col>, layoutB = #nvvm.mma_layout<col>, ",
+               (16, 8, 32)),
+     "'nvvm.mma.sync' op requires layoutA = #nvvm.mma_layout<row> and layoutB = #nvvm.mma_layout<col> for shape "
+     "<16, 8, 32> with element types u8 and s8. Only m8n8k4 with f16 supports other layouts."),
+    (_mma_sync("i32", "i32", "i32", (2, 1, 4), I32X4, ROW_COL, (16, 8, 32)), "invalid shape or multiplicand type: s32"),
+    (_mma_sync("i32", "i32", "i32", (1, 1, 4), I32X4, ROW_COL + S8 + "intOverflowBehavior = "
+               "#nvvm.mma_int_overflow<wrapped>, ", (16, 8, 32)),
+     "'nvvm.mma.sync' op Could not match types for the A operands; expected one of 4xi32 but got i32"),
+]
+
 WELL_FORMED = [
     _op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a {return_value_and_is_valid} : i32 -> !llvm.struct<(i32, i1)>"),
     _op("%0 = nvvm.shfl.sync bfly %a, %a, %a, %a : i32 -> i32"),
@@ -127,6 +171,14 @@ WELL_FORMED = [
     _store("!llvm.ptr", [H2] * 4),
     _mma(AB + ["f32"] * 8, _struct(*["f32"] * 8)),
     _mma([H2] * 20, _struct(*[H2] * 4), c="f16"),
+    _mma_sync(H2, H2, "f32", (4, 2, 4), F32X4, ROW_COL, (16, 8, 16)),
+    _mma_sync(H2, H2, H2, (2, 2, 4), _struct(H2, H2, H2, H2), "layoutA = #nvvm.mma_layout<col>, "
+              "layoutB = #nvvm.mma_layout<row>, ", (8, 8, 4)),
+    _mma_sync("f64", "f64", "f64", (1, 1, 2), _struct("f64", "f64"), ROW_COL, (8, 8, 4)),
+    _mma_sync("i32", "i32", "i32", (1, 1, 2), _struct("i32", "i32"), ROW_COL + S8 + "intOverflowBehavior = "
+              "#nvvm.mma_int_overflow<satfinite>, ", (8, 8, 16)),
+    _mma_sync("i32", "i32", "f32", (4, 2, 4), F32X4, ROW_COL + "multiplicandAPtxType = #nvvm.mma_type<tf32>, "
+              "multiplicandBPtxType = #nvvm.mma_type<tf32>, ", (16, 8, 8)),
     "llvm.func @k(%a: !llvm.ptr {llvm.byval = i32, nvvm.grid_constant}) attributes {nvvm.kernel} {\n  llvm.return\n}\n",
     "llvm.func @f(%a: f32, %b: f32, %s: vector<2xbf16>) {\n  %r = nvvm.convert.f32x2.to.f8x2 %a, %b {rnd = "
     "#nvvm.fp_rnd_mode<rn>, sat = #nvvm.sat_mode<satfinite>} : i16 (f8E5M2)\n  %q = nvvm.convert.f32x2.to.f8x2 %a, %b "
@@ -153,6 +205,12 @@ def test_at_the_ops_name():
 def test_an_attribute_combination_without_an_intrinsic_is_not_judged():
     # m16n16k16 has no tf32 fragment: MLIR calls it an invalid attribute combination first.
     assert _messages(_load("!llvm.ptr<3>", "a", _struct(H2), eltype="tf32")) == []
+
+
+def test_mma_sync_at_the_ops_name():
+    text = _mma_sync(H2, H2, H2, (4, 2, 2), F32X4, ROW_COL, (16, 8, 16))
+    [diagnostic] = DocumentAnalysis("file:///n.mlir", text).diagnostics()
+    assert text.encode()[diagnostic.span.start:diagnostic.span.end] == b"nvvm.mma.sync"
 
 
 @pytest.mark.parametrize("text", WELL_FORMED)

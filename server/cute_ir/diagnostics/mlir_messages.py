@@ -813,6 +813,16 @@ NVVM = {
     "cp_async_modifier": "Only CG and CA cache modifiers are supported.",
     "cp_async_size": "expected byte size to be either 4, 8 or 16.",
     "cp_async_cg": "CG cache modifier is only support for 16 bytes copy.",
+    # MmaOp::verify ("mma_multiplicand" an emitError, not prefixed; "mma_requires" repeats the
+    # op's own "op", as emitOpError("op requires ...") does)
+    "mma_multiplicand": "invalid shape or multiplicand type: {0}",
+    "mma_ctype": "ctype does not match dtype",
+    "mma_variant": "unimplemented variant for MMA shape <{0}, {1}, {2}>",
+    "mma_operands": "Could not match types for the {0} operands; expected one of {1}but got {2}",
+    "mma_result": "Could not match allowed types for the result; expected one of {0} but got {1}",
+    "mma_requires": "op requires {0} attribute",
+    "mma_layouts": "requires layoutA = #nvvm.mma_layout<row> and layoutB = #nvvm.mma_layout<col> for shape "
+                   "<{0}, {1}, {2}> with element types {3} and {4}. Only m8n8k4 with f16 supports other layouts.",
 }
 
 # mlir/lib/AsmParser/LocationParser.cpp: `loc(...)` (server/cute_ir/syntax/location.py), as

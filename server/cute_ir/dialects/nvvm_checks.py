@@ -2,7 +2,9 @@
 on the ops' records: `nvvm.wmma.load` / `store`'s pointer address space, and the fragments each
 of `nvvm.wmma.load` / `store` / `mma` moves, as `inferMMAType` derives them from the shape and
 the element type; `nvvm.shfl.sync`'s result against `return_value_and_is_valid`;
-`nvvm.cp.async.shared.global`'s size and cache modifier; `nvvm.mapa`'s address spaces.
+`nvvm.cp.async.shared.global`'s size and cache modifier; `nvvm.mapa`'s address spaces;
+`nvvm.mma.sync`'s shape, fragments, result, binary and integer attributes and layouts (MmaOp's
+tables, as its custom form writes them).
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None or a message that
 verify/structure.py prefixes with `'<op>' op `. The fragments are judged only for an attribute
@@ -15,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..diagnostics.mlir_messages import NVVM as M
+from ..diagnostics.mlir_messages import NVVM as M, REQUIRES_ATTRIBUTE_OF_OP
 from .constraints import facts, normalized_type, printed
 from .llvm_checks import _struct
 from .op_checks import Placed, _body, _entries, _function_attributes, _signature_groups
@@ -229,12 +231,166 @@ def _destination_type(site: Any) -> str | None:
     return (node.text or b"").decode().strip() if node is not None else None
 
 
+# ------------------------------------------------------------------------------ nvvm.mma.sync
+# MmaOp::verify's tables (NVVMDialect.cpp). A fragment is (how many registers, register type);
+# types are written without blanks, as normalized_type gives them.
+_PTX_INTEGERS = frozenset({"s4", "u4", "s8", "u8", "b1", "s32"})
+_INT4, _INT8 = frozenset({"s4", "u4"}), frozenset({"s8", "u8"})
+# M = 16, by A's PTX type: the k of one 8 x k tile, the register of A and B (an integer type's
+# is i32), and the results a floating-point type allows.
+_M16 = {
+    "tf32": (4, "i32", (_struct_of("f32", 4),)),
+    "bf16": (8, "i32", (_struct_of("f32", 4),)),
+    "f16": (8, _F16X2, (_struct_of(_F16X2, 2), _struct_of("f32", 4))),
+    "s4": (32, "i32", ()), "u4": (32, "i32", ()),
+    "s8": (16, "i32", ()), "u8": (16, "i32", ()),
+    "b1": (128, "i32", ()),
+}
+_M16_INTEGER_C, _M16_INTEGER_RESULT = ((4, "i32"),), _struct_of("i32", 4)
+_M16_FLOAT_C = ((2, _F16X2), (4, "f32"))
+# M = 8, by A's PTX type: A's, B's and C's fragments, the results and the shapes allowed.
+_M8_F16 = (((2, _F16X2),), ((2, _F16X2),), ((4, _F16X2), (8, "f32")),
+           (_struct_of(_F16X2, 4), _struct_of("f32", 8)), ((8, 8, 4),))
+_M8_INTEGER = (((1, "i32"),), ((1, "i32"),), ((2, "i32"),), (_struct_of("i32", 2),))
+_M8 = {
+    "f16": _M8_F16,
+    "f64": (((1, "f64"),), ((1, "f64"),), ((2, "f64"),), (_struct_of("f64", 2),), ((8, 8, 4),)),
+    **{t: _M8_INTEGER + (((8, 8, 32),),) for t in _INT4},
+    **{t: _M8_INTEGER + (((8, 8, 16),),) for t in _INT8},
+    "b1": _M8_INTEGER + (((8, 8, 128),),),
+    "s32": _M8_INTEGER + ((),),
+}
+
+
+def _ptx_type(text: str, accumulator: bool) -> str | None:
+    """MmaOp::inferOperandMMAType: the PTX type a register (or a struct's first field) stands for."""
+    if text == "f64":
+        return "f64"
+    if text in ("f16", _F16X2):
+        return "f16"
+    if text == "f32":
+        return "f32" if accumulator else "tf32"
+    if re.fullmatch(r"[su]?i\d+", text):
+        return "s32" if accumulator else None
+    fields = _struct(text)
+    if fields is not None:
+        return _ptx_type(_flat_type(fields[0]), accumulator) if fields else None
+    return None
+
+
+def _flat_type(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _written_enum(node: Any, mnemonic: str) -> str | None:
+    match = re.fullmatch(rf"#nvvm\.{mnemonic}<(\w+)>", _flat_type(node.text.decode("utf-8", "replace"))) \
+        if node is not None and node.text else None
+    return match.group(1) if match else None
+
+
+def _mma_form(site: Any) -> tuple[list[int], list[str], str, dict[str, Any]] | None:
+    """What MmaOp::parse reads: `A[...] B[...] C[...] {attributes} : (a, b, c) -> result`, as
+    each group's register count, the one type of each group's registers, the result type and
+    the dictionary's values; None when the text is not that form or a type is an alias's."""
+    items = _body(site)
+    counts: list[int] = []
+    for i, letter in enumerate("ABC"):
+        if len(items) < 2 * i + 2 or items[2 * i].type != "keyword" or items[2 * i].text != letter.encode() \
+                or items[2 * i + 1].type != "bracket_group":
+            return None
+        counts.append(sum(1 for c in items[2 * i + 1].named_children if c.type == "value_use"))
+    rest = items[6:]
+    dictionary = rest[0] if rest and rest[0].type == "attribute_dict" else None
+    rest = rest[1:] if dictionary is not None else rest
+    if len(rest) != 4 or rest[0].type != ":" or rest[1].type != "paren_group" or rest[2].type != "->":
+        return None
+    written = [c.text.decode("utf-8", "replace") for c in rest[1].named_children if c.type != "comment"]
+    types = [normalized_type(t) for t in written + [rest[3].text.decode("utf-8", "replace")]]
+    if len(types) != 4 or any(t is None or facts(t) is None for t in types):
+        return None
+    return counts, types[:3], types[3], _entries(dictionary)
+
+
+def _mma_shape(node: Any) -> tuple[int, int, int] | None:
+    match = re.fullmatch(r"#nvvm\.shape<m=(\d+),n=(\d+),k=(\d+)>", _flat_type(node.text.decode("utf-8", "replace"))) \
+        if node is not None and node.text else None
+    return (int(match.group(1)), int(match.group(2)), int(match.group(3))) if match else None
+
+
+def _fragments_shown(fragments: tuple[tuple[int, str], ...]) -> str:
+    return "".join(f"{count}x{printed(register)} " for count, register in fragments)
+
+
+def mma_sync(site: Any) -> str | Placed | None:
+    """ODS's required attributes (by name), then MmaOp::verify: A's PTX type (written, or as the
+    parser infers it from A's registers) picks the shapes, fragments and results allowed; C's
+    and the result's types agree for M = 16; then the operand groups, the result, `b1Op` for a
+    binary product, `intOverflowBehavior` for 4- and 8-bit integers, and row / col layouts but
+    for m8n8k4 of f16. The generic form is not judged."""
+    form = _mma_form(site)
+    if form is None:
+        return None
+    counts, types, result, written = form
+    required = sorted(a.name for a in (site.record.attributes if site.record is not None else ()) if a.required)
+    missing = next((name for name in required if name not in written), None)
+    if missing is not None:
+        return REQUIRES_ATTRIBUTE_OF_OP.format(missing)
+    shape = _mma_shape(written["shape"])
+    a_type = _written_enum(written.get("multiplicandAPtxType"), "mma_type") if "multiplicandAPtxType" in written \
+        else _ptx_type(types[0], True)     # (the parser infers it as an accumulator's)
+    b_type = _written_enum(written.get("multiplicandBPtxType"), "mma_type") if "multiplicandBPtxType" in written \
+        else _ptx_type(types[1], True)
+    if shape is None or a_type is None or b_type is None:
+        return None
+    m, n, k = shape
+    expected_a: tuple = ()
+    expected_b: tuple = ()
+    expected_c: tuple = ()
+    results: tuple = ()
+    shapes: tuple = ()
+    if m == 16:
+        if a_type not in _M16:
+            return Placed(M["mma_multiplicand"].format(a_type))
+        factor, register, results = _M16[a_type]
+        if a_type in _PTX_INTEGERS:
+            results, expected_c = results + (_M16_INTEGER_RESULT,), _M16_INTEGER_C
+        else:
+            expected_c = _M16_FLOAT_C
+        expected_a = ((m // 8 * (k // factor), register),)
+        expected_b = ((n // 8 * (k // factor), register),)
+        shapes = ((16, 8, factor), (16, 8, 2 * factor))
+        produced, accumulated = _ptx_type(result, True), _ptx_type(types[2], True)
+        if produced is None or accumulated is None:
+            return None
+        if produced != accumulated:
+            return M["mma_ctype"]
+    elif m == 8 and a_type in _M8:
+        expected_a, expected_b, expected_c, results, shapes = _M8[a_type]
+    if not expected_a or shape not in shapes:
+        return M["mma_variant"].format(m, n, k)
+    for letter, fragments, count, register in zip("ABC", (expected_a, expected_b, expected_c), counts, types):
+        if (count, register) not in fragments:
+            return M["mma_operands"].format(letter, _fragments_shown(fragments), ", ".join([printed(register)] * count))
+    if result not in results:
+        return M["mma_result"].format(", ".join(printed(r) for r in results), printed(result))
+    if a_type == "b1" and "b1Op" not in written:
+        return M["mma_requires"].format("b1Op")
+    if a_type in _INT4 | _INT8 and "intOverflowBehavior" not in written:
+        return M["mma_requires"].format("intOverflowBehavior")
+    if (m, n, k, a_type) != (8, 8, 4, "f16"):
+        layouts = (_written_enum(written["layoutA"], "mma_layout"), _written_enum(written["layoutB"], "mma_layout"))
+        if None not in layouts and layouts != ("row", "col"):
+            return M["mma_layouts"].format(m, n, k, a_type, b_type)
+    return None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "nvvm.convert.f32x2.to.f8x2": convert_f32x2_to_f8x2,
     "nvvm.convert.bf16x2.to.f8x2": convert_bf16x2_to_f8x2,
     "nvvm.wmma.load": wmma_load,
     "nvvm.wmma.store": wmma_store,
     "nvvm.wmma.mma": wmma_mma,
+    "nvvm.mma.sync": mma_sync,
     "nvvm.shfl.sync": shfl_sync,
     "nvvm.cp.async.shared.global": cp_async,
 }
