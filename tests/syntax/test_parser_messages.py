@@ -173,6 +173,20 @@ def test_an_elements_attribute_in_an_op_format_takes_its_type_from_the_op() -> N
     ('{-#\n  dialect_resources: "x"\n#-}\n', M.EXPECTED_LBRACE, '"x"'),
     ("{-#\n  external_resources: {\n    : {}\n  }\n#-}\n", M.EXPECTED_RESOURCE_KEY, ":"),
     ('{-#\n  dialect_resources: {\n    builtin: {\n      blob "0x01"\n    }\n  }\n#-}\n', M.EXPECTED_COLON, '"0x01"'),
+    # a token the grammar does not take there, as a group's key or a resource's value
+    ("{-#\n  dialect_resources: {\n    10\n  }\n#-}\n", M.EXPECTED_RESOURCE_KEY, "10"),
+    ("{-#\n  external_resources: {\n    10\n  }\n#-}\n", M.EXPECTED_RESOURCE_KEY, "10"),
+    ("{-#\n  dialect_resources: {\n    test: {\n      b: 10\n    }\n  }\n#-}\n", M.EXPECTED_HEX_BLOB.format("b"), "10"),
+    # a blob of the builtin or test dialect: hex pairs after `0x`, then a 4-byte alignment
+    ('{-#\n  dialect_resources: {\n    builtin: {\n      b: ""\n    }\n  }\n#-}\n', M.EXPECTED_HEX_BLOB.format("b"), '""'),
+    ('{-#\n  dialect_resources: {\n    test: {\n      b: "0x123"\n    }\n  }\n#-}\n', M.EXPECTED_HEX_BLOB.format("b"), '"0x123"'),
+    ('{-#\n  dialect_resources: {\n    test: {\n      b: true\n    }\n  }\n#-}\n', M.EXPECTED_HEX_BLOB.format("b"), "true"),
+    ('{-#\n  dialect_resources: {\n    test: {\n      b: "0x"\n    }\n  }\n#-}\n', M.BLOB_ALIGNMENT.format("b"), '"0x"'),
+    ('{-#\n  dialect_resources: {\n    builtin: {\n      "k": "0x03000000"\n    }\n  }\n#-}\n',
+     M.BLOB_ALIGNMENT_POWER.format("k", 3), '"0x03000000"'),
+    # ml_program's interface declares no resource
+    ('{-#\n  dialect_resources: {\n    ml_program: {\n      e: "foo"\n    }\n  }\n#-}\n',
+     M.UNKNOWN_RESOURCE_KEY.format("e", "ml_program"), "e"),
 ])
 def test_file_metadata_mistakes(text: str, message: str, at: str) -> None:
     assert _syntax(text) == [("syntax.file-metadata", message, at)]
@@ -186,7 +200,8 @@ def test_file_metadata_left_open_is_reported_at_the_end_of_its_split() -> None:
 
 
 def test_well_formed_file_metadata() -> None:
-    text = ('{-#\n  dialect_resources: {\n    builtin: {\n      // a comment\n      "quoted\\\\key": "0x08",\n'
+    # (a builtin blob's first 4 bytes are its alignment; other dialects' values are theirs)
+    text = ('{-#\n  dialect_resources: {\n    builtin: {\n      // a comment\n      "quoted\\\\key": "0x08000000",\n'
             '      blob: "0x0800000001"\n    }\n  },\n  external_resources: {\n    mine: {\n      flag: true\n'
             '    }\n  }\n#-}\n')
     assert _syntax(text) == []

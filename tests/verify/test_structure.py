@@ -574,3 +574,20 @@ def test_an_identity_layout_is_no_layout():
                   '  "test.use"(%m) : (memref<32xf32, 1>) -> ()\n  return\n}\n') == [
         "use of value '%m' expects different type than prior uses: 'memref<32xf32, 1>' vs "
         "'memref<32xf32, affine_map<(d0) -> (d0 + 1)>, 1>'"]
+
+
+def test_a_block_that_ends_without_a_terminator():
+    """Verifier.cpp's block check, at the block's last op (MLIR prints that op after the
+    words; cute-ir names it as written). Not where the last op may be a terminator (an
+    unregistered op), where the op needs none (a module), nor where something inside the op is
+    refused first (MLIR stops at its first error, and its parser's come first)."""
+    text = "func.func @f() {\n  %x = arith.constant 0 : i32\n  %y = arith.constant 1 : i32\n}\n"
+    assert _placed(text) == [("block with no terminator, has %y = arith.constant 1 : i32", "arith.constant", [])]
+    text = "func.func @f() {\n  cf.br ^bb1\n^bb1:\n  %x = arith.constant 0 : i32\n}\n"
+    assert _placed(text) == [("block with no terminator, has %x = arith.constant 0 : i32", "arith.constant", [])]
+    assert _placed("func.func @f() {\n  \"t.op\"() : () -> ()\n}\n") == []
+    assert _placed("module {\n  %x = arith.constant 0 : i32\n}\n") == []
+    assert [m for m, _, _ in _placed("func.func @f(%f: f32) {\n  %0 = arith.addi %f, %f : f32\n}\n")] == [
+        "'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'"]
+    assert {m for m, _, _ in _placed("func.func @f() {\n  %0 = arith.addi %u, %u : i32\n}\n")} == {
+        "use of undeclared SSA value name"}

@@ -307,12 +307,20 @@ EXPECTED_METADATA_KEY = "expected identifier key in file metadata dictionary"
 UNKNOWN_METADATA_KEY = "unknown key '{0}' in file metadata dictionary"
 EXPECTED_RESOURCE_KEY = "expected identifier key for 'resource' entry"
 EXPECTED_LBRACE = "expected '{'"
+# ParsedResourceEntry (Parser.cpp) and OpAsmDialectInterface::parseResource (AsmPrinter.cpp): a
+# dialect resource's value, which the dialect that owns it reads.
+EXPECTED_HEX_BLOB = "expected hex string blob for key '{0}'"
+BLOB_ALIGNMENT = "expected hex string blob for key '{0}' to encode alignment in first 4 bytes"
+BLOB_ALIGNMENT_POWER = BLOB_ALIGNMENT + ", but got non-power-of-2 value: {1}"
+UNKNOWN_RESOURCE_KEY = "unknown 'resource' key '{0}' for dialect '{1}'"
 
 # mlir/lib/AsmParser/TypeParser.cpp (parseQuantileType): `quantile<storage:expressed, {values}>`.
 EXPECTED_IN_QUANTILE = "expected '{0}' in quantile type"
 # scf's own verifiers and parsers beyond scf.for / scf.if (SCF.cpp), and Verifier.cpp's block check
 REGION_CONSTRAINT = "region #{0} ('{1}') failed to verify constraint: {2}"
 EMPTY_BLOCK_TERMINATOR = "empty block: expect at least a terminator"
+# (MLIR prints the op after it in the generic form; cute-ir names it as the text writes it)
+NO_TERMINATOR = "block with no terminator, has {0}"
 # BranchOpInterface's verifier (ControlFlowInterfaces.cpp, verifyBranchSuccessorOperands)
 BRANCH_OPERAND_COUNT = "branch has {0} operands for successor #{1}, but target block has {2}"
 BRANCH_OPERAND_TYPE = "type mismatch for bb argument #{0} of successor #{1}"

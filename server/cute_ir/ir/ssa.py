@@ -531,6 +531,14 @@ class OpSite:
                 return      # (an op's nested ops follow it, together)
             yield OpSite(checker, op_id, self._outer, op_record(checker.ops[op_id].name))
 
+    def ssa_errors_within(self) -> bool:
+        """Whether the walk found an SSA error (an undeclared value, a prior use's type, ...)
+        inside this op's text: what MLIR's parser refuses there, before any verifier runs."""
+        node = self._op.node
+        if node is None:
+            return False
+        return any(node.start_byte <= d.span.start < node.end_byte for d in self._checker.out)
+
     def following(self):
         """The ops after this one in its block, in order (a custom form's continuation lines the
         grammar reads as ops of their own: scf.index_switch's `case 0 {` and `default {`)."""

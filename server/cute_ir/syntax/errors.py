@@ -14,7 +14,7 @@ from tree_sitter import Node
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT_NAME,
                                          EXPECTED_ARGUMENT_TYPE, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COLON,
-                                         EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE,
+                                         EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE, EXPECTED_METADATA_KEY,
                                          EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
                                          EXPECTED_SSA_NAME, EXPECTED_LSQUARE, EXPECTED_SYMBOL_NAME,
@@ -345,6 +345,8 @@ def describe_error(node: Node) -> Diagnostic:
         message = UNBALANCED_IN_DIALECT_BODY.format(first.decode())
     elif (broken := _broken_alias_value(node)) is not None:
         message = broken
+    elif (in_metadata := _metadata_problem(node)) is not None:
+        return in_metadata
     elif first == b"<" and before is not None and before.text in _SHAPED_KEYWORDS:
         message = EXPECTED_TYPE
     elif node.parent is not None and node.parent.type == "memref_type" and first == b",":
@@ -555,21 +557,50 @@ def _untyped_elements(attribute: Node) -> Diagnostic | None:
                       Source.SYNTAX, EXPECTED_COLON)
 
 
+def _split_end(node: Node) -> int:
+    """Where the split holding a top-level node ends: the line before the next split marker, or
+    the file's last line (MLIR reports a section left unfinished at its buffer's end)."""
+    after = node.next_sibling
+    if after is not None and after.type == "split_marker":
+        return max(after.start_byte - 1, node.end_byte)
+    root = node.parent
+    if after is None and root is not None and (root.text or b"").endswith(b"\n"):
+        return max(root.end_byte - 1, node.end_byte)
+    return node.end_byte
+
+
 def _file_metadata(section: Node) -> Diagnostic | None:
     found = check_metadata(section)
-    if found is None:
-        return None
+    if found is None or (found[0] is not None and found[0].type == "ERROR"):
+        return None     # (an ERROR node's own diagnostic says it: `_metadata_problem`)
     where, message = found
     if where is None:
-        # Where the section ends unfinished: the end of its split (MLIR reports at the split's
-        # end), i.e. the line before the next split marker, or the end of the file.
-        after = section.next_sibling
-        end = after.start_byte - 1 if after is not None and after.type == "split_marker" else section.end_byte
-        end = max(end, section.end_byte)
+        end = _split_end(section)
         span = Span(end, end)
     else:
         span = Span(where.start_byte, where.end_byte)
     return Diagnostic("syntax.file-metadata", span, Severity.ERROR, Source.SYNTAX, message)
+
+
+def _metadata_problem(node: Node) -> Diagnostic | None:
+    """An ERROR node in a `{-# ... #-}` section (a token the grammar does not take there, `10`
+    as a key or a value) in the words of the section's reader, when that is where it stops; a
+    `{-#` the grammar could not read as a section at all (nothing follows it in its split) is
+    a section without its first key."""
+    if node.parent is not None and node.parent.type == "source_file" and (node.text or b"").strip() == b"{-#":
+        end = _split_end(node)
+        return Diagnostic("syntax.file-metadata", Span(end, end), Severity.ERROR, Source.SYNTAX,
+                          EXPECTED_METADATA_KEY)
+    section = node.parent
+    while section is not None and section.type == "metadata_group":
+        section = section.parent
+    if section is None or section.type != "file_metadata" or node.parent is section:
+        return None
+    found = check_metadata(section)
+    if found is None or found[0] is None or found[0].id != node.id:
+        return None
+    return Diagnostic("syntax.file-metadata", Span(node.start_byte, node.end_byte), Severity.ERROR,
+                      Source.SYNTAX, found[1])
 
 
 # What follows the storage type of `quantile<ui4:f16, {...}>`, in order (the grammar already

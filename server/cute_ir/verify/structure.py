@@ -38,7 +38,7 @@ from ..diagnostics.mlir_messages import (
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_SHAPE, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
-    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, SYMBOL_PARENT, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
+    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, NO_TERMINATOR, SYMBOL_PARENT, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
     BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO, IMPLICIT_TERMINATOR, IMPLICIT_TERMINATOR_NOTE,
     INVALID_TYPE_KIND, NOT_SUPPORTED_ON, NAMED_NO_RESULTS, GPU, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
@@ -448,7 +448,9 @@ def _region_constraints(site: OpSite, record: OpDef) -> str | None:
 
 def _empty_block(site: OpSite, record: OpDef) -> Placed | None:
     """Verifier.cpp: a block of a registered op that may need a terminator holds at least one
-    op; the error, without the op's prefix, is placed at the op."""
+    op (the error, without the op's prefix, is placed at the op), and its last op is one that
+    may be a terminator (at that op). Only an upstream op's record says whether it is no
+    terminator: the CuTe DSL's vocabulary has no traits, and an unregistered op may be one."""
     if record.has(Trait.NO_TERMINATOR) or not _parsed_block(site, record):
         return None
     for blocks in site.region_blocks():
@@ -456,7 +458,26 @@ def _empty_block(site: OpSite, record: OpDef) -> Placed | None:
         # `func.func @f(%a: i32) {}`)
         if any(block.ops == 0 and block.arguments is not None for block in blocks):
             return Placed(EMPTY_BLOCK_TERMINATOR)
+        for block in blocks:
+            last = block.terminator
+            if last is not None and last.record is not None and last.record.source == SOURCE \
+                    and not last.record.has(Trait.TERMINATOR) and _nothing_refused_within(site):
+                return Placed(NO_TERMINATOR.format(_written(last)), last.name_span)
     return None
+
+
+def _nothing_refused_within(site: OpSite) -> bool:
+    """MLIR stops at its first error, and its parser's come before any verifier's: a block's
+    last op is judged only when nothing inside the op is refused (the parser's errors and the
+    verifiers' are not told apart here, so a verifier's error inside the op holds it back too)."""
+    return not site.ssa_errors_within() and all(
+        inner.record is None or check_site(inner) is None for inner in site.nested())
+
+
+def _written(site: OpSite) -> str:
+    """An op as its text writes it, on one line."""
+    text = (site.node.text or b"").decode("utf-8", "replace") if site.node is not None else site.name
+    return " ".join(text.split())
 
 
 def _branch_operands(site: OpSite, record: OpDef) -> Placed | None:
