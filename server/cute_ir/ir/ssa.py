@@ -138,9 +138,12 @@ def _regions_of(op: Node) -> tuple[list[Node], bool]:
     regions of a deep nesting would otherwise cost two queries each."""
     out: list[Node] = []
     names = False
-    stack = list(reversed(op.children))
-    while stack:
-        node = stack.pop()
+    # A tree cursor, not `children` lists: a run of nested brackets is one op of as many nodes.
+    cursor = op.walk()
+    if not cursor.goto_first_child():
+        return out, names
+    while True:
+        node = cursor.node
         kind = node.type
         if kind == "region":
             if not empty_dictionary(node):
@@ -149,8 +152,11 @@ def _regions_of(op: Node) -> tuple[list[Node], bool]:
             names = True
         else:
             names = names or kind in _NAMING
-            stack.extend(reversed(node.children))
-    return out, names
+            if cursor.goto_first_child():
+                continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent() or cursor.node.id == op.id:
+                return out, names
 
 
 def _read_op(node: Node, items: list, first: int, bindings: set[int]) -> OpNames | None:

@@ -28,32 +28,43 @@ def query(source: str) -> tree_sitter.Query:
 WIDE_NODE = 50_000
 _STATEMENT_CONTAINERS = frozenset({"source_file", "region", "block"})
 
+# Queries start no pattern deeper than this below the node they search. tree-sitter's query
+# cursor keeps a match's start depth in 16 bits: past 65,535 levels (a run of that many unclosed
+# brackets) its matches never finish, and one search over an 80,000-deep run took 11 s where
+# 60,000 levels take 50 ms. Only such runs nest this deep; their innermost levels are not
+# searched (the syntax walks, which do not use queries, still see them).
+MAX_QUERY_DEPTH = 50_000
+
 
 def wide_nodes(root: tree_sitter.Node, lo: int, hi: int) -> list[tree_sitter.Node]:
     """The outermost list nodes in [lo, hi) with more than WIDE_NODE children, in document
     order. A node of that many children spans at least that many bytes, so only nodes that big
-    are descended into, and only their children overlapping [lo, hi)."""
+    are descended into, and only their children overlapping [lo, hi). One tree cursor steps
+    through them: a run of nested brackets is as many levels as brackets."""
+    if _is_wide(root):
+        return [root]
     out: list[tree_sitter.Node] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.child_count > WIDE_NODE and node.type not in _STATEMENT_CONTAINERS:
-            out.append(node)
-            continue
-        cursor = node.walk()
-        if cursor.goto_first_child_for_byte(lo) is None:
-            continue
-        big: list[tree_sitter.Node] = []
-        while True:
-            child = cursor.node
-            if child.start_byte >= hi:
-                break
-            if child.end_byte - child.start_byte >= WIDE_NODE:
-                big.append(child)
-            if not cursor.goto_next_sibling():
-                break
-        stack.extend(reversed(big))
-    return out
+    cursor = root.walk()
+    if cursor.goto_first_child_for_byte(lo) is None:
+        return out
+    while True:
+        node = cursor.node
+        moved = False
+        if node.start_byte < hi:
+            if node.end_byte - node.start_byte >= WIDE_NODE:
+                if _is_wide(node):
+                    out.append(node)
+                elif cursor.goto_first_child_for_byte(lo) is not None:
+                    continue
+            moved = cursor.goto_next_sibling()
+        while not moved:     # this level is done: on with the parent's next sibling
+            if not cursor.goto_parent():
+                return out
+            moved = cursor.goto_next_sibling()
+
+
+def _is_wide(node: tree_sitter.Node) -> bool:
+    return node.child_count > WIDE_NODE and node.type not in _STATEMENT_CONTAINERS
 
 
 def captures(q: tree_sitter.Query, root: tree_sitter.Node, lo: int = 0,
@@ -66,6 +77,7 @@ def captures(q: tree_sitter.Query, root: tree_sitter.Node, lo: int = 0,
     wide = wide_nodes(root, lo, end)
     if not wide:
         cursor = tree_sitter.QueryCursor(q)
+        cursor.set_max_start_depth(MAX_QUERY_DEPTH)
         cursor.set_byte_range(lo, end)
         return cursor.captures(root)
     spans: list[tuple[int, int]] = []
@@ -80,6 +92,7 @@ def captures(q: tree_sitter.Query, root: tree_sitter.Node, lo: int = 0,
         if span_hi <= span_lo:
             continue
         cursor = tree_sitter.QueryCursor(q)
+        cursor.set_max_start_depth(MAX_QUERY_DEPTH)
         cursor.set_byte_range(span_lo, span_hi)
         for name, nodes in cursor.captures(root).items():
             for node in nodes:
