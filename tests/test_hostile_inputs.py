@@ -14,6 +14,7 @@ from cute_ir.features import navigation
 from cute_ir.features.outline import MAX_SYMBOL_DEPTH, document_symbols, folding_ranges
 from cute_ir.lsp import semantic
 from cute_ir.syntax import WIDE_NODE, captures, parse, query, wide_nodes
+from cute_ir.syntax.errors import MAX_REPORTED_NESTING
 from cute_ir.text.positions import Position
 
 
@@ -77,6 +78,31 @@ def test_a_bracket_run_reports_each_unclosed_bracket_at_its_opener():
     unclosed = [d for d in DocumentAnalysis("file:///b.ir", text).diagnostics() if d.code == "syntax.unclosed"]
     first = text.index("!mma_f1") + len("!mma_f1")
     assert sorted(d.span.start for d in unclosed) == [i for i in range(first, first + 2 * n + 1) if text[i] == "("]
+
+
+def _bracket_run(n: int, after: str = "") -> str:
+    return ("func.func @f() {\n  %1 = cute.static : !mma_f1" + "(" * n + "," + "(" * n
+            + "\n" + after + "  %2 = arith.constant 1 : i32\n  return\n}\n")
+
+
+def test_a_bracket_run_nested_past_the_reported_depth_reports_its_outer_brackets():
+    # All of a run's brackets end where the next op starts; the outer ones say so.
+    n = MAX_REPORTED_NESTING
+    text = _bracket_run(n)
+    analysis = _edited(text, Position(1, 40), Position(1, 40), "(")
+    unclosed = sorted(d.span.start for d in analysis.diagnostics() if d.code == "syntax.unclosed")
+    run = analysis.document.text.index("!mma_f1")
+    openers = [i for i, c in enumerate(analysis.document.text) if c == "(" and i > run]
+    assert MAX_REPORTED_NESTING // 2 < len(unclosed) < len(openers)
+    assert unclosed == openers[:len(unclosed)]
+
+
+def test_an_op_after_a_bracket_run_deeper_than_a_query_can_count_is_still_verified():
+    # tree-sitter's query cursor counts depth in 16 bits; the run nests 140,000 levels.
+    text = _bracket_run(70_000, after="  %9 = arith.adi : i32\n")
+    messages = [d.message for d in DocumentAnalysis("file:///b.ir", text).diagnostics()
+                if d.code != "syntax.unclosed"]
+    assert messages == ["custom op 'arith.adi' is unknown"]
 
 
 def test_a_carriage_return_typed_inside_a_comment_ends_the_comment():

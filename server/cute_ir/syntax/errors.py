@@ -715,12 +715,21 @@ def _is_opening_prefix(node: Node) -> bool:
     return node.type in _OPENING_PREFIXES and (node.text or b"").endswith(b"<")
 
 
+# Unclosed brackets more than this many tree levels below the root are not reported one by
+# one. A bracket left open ends where the next op starts, and so do all the brackets around it
+# (their closers come after that op), so the outer ones of such a run are reported; a run of
+# 100,000 `(` otherwise gets 100,000 errors, which take a minute to publish and help no one.
+# Real files nest at most about 50 levels (MLIR's own tests, the DSL's dumps).
+MAX_REPORTED_NESTING = 1_000
+
+
 def unclosed_openers(root: Node, lo: int, hi: int) -> list[tuple[Node, Node | None]]:
     """Each `unclosed_bracket` whose diagnostic starts in [lo, hi] (see `describe_unclosed`:
     at the bracket left open, else at the bracket node), with the bracket it closes: the
     nearest earlier sibling bracket left open, else a `!d<` / `#d<` prefix just before the
-    parameters it ends (None if there is neither). Placing each by where it is reported lets
-    a part of the tree analysed on its own report exactly the problems shown in it.
+    parameters it ends (None if there is neither); none deeper than MAX_REPORTED_NESTING
+    levels. Placing each by where it is reported lets a part of the tree analysed on its own
+    report exactly the problems shown in it.
 
     One walk with a tree cursor, keeping the open brackets of each level on a stack: asking
     each node for its parent or previous sibling would cost the depth (tree-sitter finds a
@@ -747,7 +756,8 @@ def unclosed_openers(root: Node, lo: int, hi: int) -> list[tuple[Node, Node | No
             open_at_level[-1].append(node)
         elif kind in _CLOSING and open_at_level[-1]:
             open_at_level[-1].pop()
-        elif node.child_count and node.start_byte <= hi + 1 and node.end_byte >= lo and cursor.goto_first_child():
+        elif (node.child_count and node.start_byte <= hi + 1 and node.end_byte >= lo
+              and len(open_at_level) < MAX_REPORTED_NESTING and cursor.goto_first_child()):
             open_at_level.append([])
             continue
         while not cursor.goto_next_sibling():
