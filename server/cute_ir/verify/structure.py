@@ -53,6 +53,7 @@ from ..ir.op_form import segment_sizes
 from ..ir.ssa import OpSite
 from ..ir.target import op_needs
 from ..syntax.cst import written_symbol
+from ..syntax.parser import wide_nodes
 from ..tables.tiers import parse_target, satisfies_any
 
 # `requires one ...`: ODS's OneRegion / OneResult / OneOperand say it in words of their own.
@@ -461,7 +462,8 @@ def _empty_block(site: OpSite, record: OpDef) -> Placed | None:
         for block in blocks:
             last = block.terminator
             if last is not None and last.record is not None and last.record.source == SOURCE \
-                    and not last.record.has(Trait.TERMINATOR) and _nothing_refused_within(site):
+                    and not last.record.has(Trait.TERMINATOR) and not _unread(last) \
+                    and _nothing_refused_within(site):
                 return Placed(NO_TERMINATOR.format(_written(last)), last.name_span)
     return None
 
@@ -472,6 +474,13 @@ def _nothing_refused_within(site: OpSite) -> bool:
     verifiers' are not told apart here, so a verifier's error inside the op holds it back too)."""
     return not site.ssa_errors_within() and all(
         inner.record is None or check_site(inner) is None for inner in site.nested())
+
+
+def _unread(site: OpSite) -> bool:
+    """Whether an op holds a list too wide to look into (`syntax.too-wide`): statements run
+    into one op's body on a long line, the block's real terminator among them."""
+    node = site.node
+    return node is not None and bool(wide_nodes(node, node.start_byte, node.end_byte))
 
 
 def _written(site: OpSite) -> str:
