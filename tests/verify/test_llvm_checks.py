@@ -142,6 +142,13 @@ CASES = [
     ("%0 = llvm.icmp 42 %i, %i : i32", "custom op 'llvm.icmp' invalid kind of attribute specified"),
     ('%0 = llvm.icmp "foo" %i, %i : i32', "custom op 'llvm.icmp' 'foo' is an incorrect value of the 'predicate' attribute"),
     ('%0 = llvm.fcmp "slt" %s, %s : f32', "custom op 'llvm.fcmp' 'slt' is an incorrect value of the 'predicate' attribute"),
+    # target extension types by their properties (AllocaOp / ZeroOp::verify, LLVM_LoadableType)
+    ('%0 = llvm.alloca %l x !llvm.target<"no_alloca"> : (i64) -> !llvm.ptr',
+     "'llvm.alloca' op this target extension type cannot be used in alloca"),
+    ('%0 = llvm.mlir.zero : !llvm.target<"invalid_constant">',
+     "'llvm.mlir.zero' op target extension type does not support zero-initializer"),
+    ('%0 = llvm.load %p : !llvm.ptr -> !llvm.target<"no_load">',
+     "'llvm.load' op result #0 must be LLVM type with size, but got '!llvm.target<\"no_load\">'"),
 ]
 
 
@@ -204,6 +211,9 @@ WELL_FORMED = [
     '%0 = "llvm.atomicrmw"(%p, %s) {bin_op = 11, ordering = 2} : (!llvm.ptr, f32) -> f32',
     '%0 = llvm.icmp "ult" %i, %i : i32',
     '%0 = llvm.fcmp "_false" %s, %s : f32',
+    '%0 = llvm.alloca %l x !llvm.target<"spirv.Event"> : (i64) -> !llvm.ptr',
+    '%0 = llvm.mlir.zero : !llvm.target<"spirv.Image">',
+    '%0 = llvm.load %p : !llvm.ptr -> !llvm.target<"aarch64.svcount">',
 ]
 
 
@@ -290,8 +300,30 @@ MODULE_CASES = [
      "'CG Profile' key expects an array of '#llvm.cgprofile_entry'"),
     ('llvm.module_flags [#llvm.mlir.module_flag<append, "ProfileSummary", 3 : i64>]\n',
      "'ProfileSummary' key expects a '#llvm.profile_summary' attribute"),
+    # LLVMFuncOp::verify's walks: one landing type across the function, block tags
+    (_PAD.format("", "%2 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>\n  llvm.resume %1 : i32").replace(
+        "i32\n  llvm.return %1 : i32\n}", "i32\n}"),
+     "'llvm.resume' should have a consistent input type inside a function"),
+    (_PAD.format("", "%2 = llvm.landingpad cleanup : !llvm.struct<(ptr, i32)>\n  %3 = llvm.landingpad cleanup : "
+                 "!llvm.struct<(ptr, i64)>"), "'llvm.landingpad' should have a consistent result type inside a function"),
+    ("llvm.func @t() {\n  llvm.blocktag <id = 1>\n  llvm.br ^bb1\n^bb1:\n  llvm.blocktag <id = 1>\n  llvm.return\n}\n",
+     "duplicate block tag '1' in the same function: "),
+    ("llvm.func @t() -> !llvm.ptr {\n  %0 = llvm.blockaddress <function = @t, tag = <id = 2>> : !llvm.ptr\n"
+     "  llvm.blocktag <id = 1>\n  llvm.return %0 : !llvm.ptr\n}\n",
+     "'llvm.blockaddress' op expects an existing block label target in the referenced function"),
+    # initializers without memory effects (GlobalOp / AliasOp::verifyRegions)
+    ("llvm.mlir.global internal @s() : i8 {\n  %0 = llvm.mlir.constant(1 : i64) : i64\n"
+     "  %1 = llvm.alloca %0 x i8 : (i64) -> !llvm.ptr\n  %2 = llvm.load %1 : !llvm.ptr -> i8\n  llvm.return %2 : i8\n}\n",
+     "ops with side effects not allowed in global initializers"),
+    (_GLOBAL + "llvm.mlir.alias external @a : i32 {\n  %0 = llvm.mlir.addressof @g : !llvm.ptr\n"
+     "  %1 = llvm.load %0 : !llvm.ptr -> i32\n  llvm.return %0 : !llvm.ptr\n}\n",
+     "ops with side effects are not allowed in alias initializers"),
 ]
 MODULE_WELL_FORMED = (
+    "llvm.func @t() -> !llvm.ptr {\n  %0 = llvm.blockaddress <function = @t, tag = <id = 1>> : !llvm.ptr\n"
+    "  llvm.blocktag <id = 1>\n  llvm.br ^bb1\n^bb1:\n  llvm.blocktag <id = 2>\n  llvm.return %0 : !llvm.ptr\n}\n"
+    "llvm.mlir.global internal @k() : i64 {\n  %0 = llvm.mlir.constant(1 : i64) : i64\n  %1 = llvm.add %0, %0 : i64\n"
+    "  llvm.return %1 : i64\n}\n"
     "llvm.mlir.global common @c(0 : i32) : i32\n"
     "llvm.mlir.global common @d(dense<0> : vector<2xi32>) : !llvm.array<2 x i32>\n"
     "llvm.mlir.global appending @e() : !llvm.array<1 x i32>\n" + _GLOBAL
@@ -326,6 +358,15 @@ def test_a_bitcast_clause_notes_the_bitcast():
     [(note, span)] = notes
     assert note == "global addresses expected as operand to bitcast used in clauses for landingpad"
     assert text.encode()[span.start:span.end] == b"llvm.bitcast"
+
+
+def test_a_duplicate_tag_and_an_effect_stand_at_their_op():
+    tags = "llvm.func @t() {\n  llvm.blocktag <id = 1>\n  llvm.blocktag <id = 1>\n  llvm.return\n}\n"
+    [diagnostic] = DocumentAnalysis("file:///l.mlir", tags).diagnostics()
+    assert diagnostic.span.start == tags.rindex("llvm.blocktag") and tags.encode()[diagnostic.span.start:diagnostic.span.end] \
+        == b"llvm.blocktag"
+    text = [t for t, m in MODULE_CASES if m.endswith("alias initializers")][0]
+    assert _placed(text) == [("ops with side effects are not allowed in alias initializers", "llvm.load")]
 
 
 def test_well_formed_landing_pads_are_not_judged():

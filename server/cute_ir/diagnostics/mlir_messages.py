@@ -612,6 +612,17 @@ LLVM = {
     "structor_definition": "'{0}' does not have a definition",
     # LandingpadOp::verify (emitError, not prefixed)
     "landingpad_personality": "llvm.landingpad needs to be in a function with a personality",
+    # LLVMFuncOp::verify's walks (emitError, not prefixed; a duplicate tag's at the second tag)
+    "landingpad_consistent": "'llvm.landingpad' should have a consistent result type inside a function",
+    "resume_consistent": "'llvm.resume' should have a consistent input type inside a function",
+    "block_tag_duplicate": "duplicate block tag '{0}' in the same function: ",
+    "block_address_tag": "expects an existing block label target in the referenced function",
+    # GlobalOp / AliasOp::verifyRegions (emitError at the initializer's op)
+    "global_effects": "ops with side effects not allowed in global initializers",
+    "alias_effects": "ops with side effects are not allowed in alias initializers",
+    # target extension types' properties (AllocaOp::verify, ZeroOp::verify)
+    "alloca_target": "this target extension type cannot be used in alloca",
+    "zero_target": "target extension type does not support zero-initializer",
     "landingpad_clauses": "landingpad instruction expects at least one clause or cleanup attribute",
     "landingpad_constant": "clause #{0} is not a known constant - null, addressof, bitcast",
     "landingpad_bitcast": "constant clauses expected",

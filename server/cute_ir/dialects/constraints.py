@@ -204,6 +204,36 @@ def _llvm_compatible(t: TypeFacts) -> bool | None:
     return None     # another dialect's type: LLVM's own, or one a dialect makes compatible
 
 
+# LLVMTargetExtType's properties by its name (LLVMTypes.cpp, after LLVM's own Type.cpp): the
+# name prefixes and whole names that have each, as (prefixes, names).
+TARGET_EXTENSION_PROPERTIES = {
+    "memory_ops": (("spirv.",), ("aarch64.svcount",)),     # supportsMemOps: load, store, alloca
+    "zero_init": (("spirv.",), ()),                         # HasZeroInit
+    "global": (("spirv.",), ("amdgcn.named.barrier",)),     # CanBeGlobal
+}
+_TARGET_EXTENSION = re.compile(r'^!llvm\.target<\s*"([^"]*)"')
+
+
+def target_extension(text: str | None) -> str | None:
+    """The name of a target extension type `!llvm.target<"name", ...>`; None for another type."""
+    match = _TARGET_EXTENSION.match(text.strip()) if text else None
+    return match.group(1) if match else None
+
+
+def target_extension_has(name: str, property: str) -> bool:
+    prefixes, names = TARGET_EXTENSION_PROPERTIES[property]
+    return name.startswith(prefixes) or name in names
+
+
+def _llvm_loadable(t: TypeFacts) -> bool | None:
+    """mlir::LLVM::isLoadableType, as far as it is told here: not void or a function, and a
+    target extension type only one that supports memory operations."""
+    if t.kind in ("llvm.void", "llvm.func"):
+        return False
+    name = target_extension(t.text) if t.kind == "llvm.target" else None
+    return target_extension_has(name, "memory_ops") if name is not None else None
+
+
 def _llvm_vector(t: TypeFacts) -> bool | None:
     """mlir::LLVM::isCompatibleVectorType: a vector of rank 1 of LLVM's scalars."""
     if t.kind == "vector" and t.dims is not None and len(t.dims) != 1:
@@ -280,6 +310,10 @@ _CONDITIONS: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^::llvm::isa<::mlir::LLVM::LLVMTokenType>\(\$_self\)$"), _is("llvm.token")),
     (re.compile(r"^::mlir::LLVM::isCompatibleOuterType\(\$_self\)$"), _llvm_compatible),
     (re.compile(r"^::mlir::LLVM::isCompatibleVectorType\(\$_self\)$"), _llvm_vector),
+    (re.compile(r"^\(?mlir::LLVM::isLoadableType\(\$_self\)\)?$"), _llvm_loadable),
+    # (a target extension type has no pointer element type; of the others this reading cannot tell)
+    (re.compile(r"^::llvm::isa<::mlir::LLVM::PointerElementTypeInterface>\(\$_self\)$"),
+     lambda t: False if t.kind == "llvm.target" else None),
     (re.compile(r"^::mlir::LLVM::isScalableVectorType\(\$_self\)$"), lambda t: t.kind == "vector" and t.scalable),
     (re.compile(r"^::mlir::LLVM::isCompatibleFloatingPointType\(\$_self\)$"),
      lambda t: t.kind == "float" and t.text in _LLVM_FLOATS),

@@ -21,7 +21,7 @@ from ..diagnostics import Span
 from ..diagnostics.mlir_messages import CUSTOM_OP, INVALID_TYPE_KIND, LLVM as M, MUST_BE, OPERANDS_AND_TYPES, REQUIRES_ONE
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
-from .constraints import bit_width, facts, printed, satisfies
+from .constraints import bit_width, facts, printed, satisfies, target_extension, target_extension_has
 from .lookup import MISSING, Definition
 from .ods import Trait
 from .op_checks import Placed, _atomic_type_ok, _body, _entries, _function_attributes
@@ -551,9 +551,7 @@ def llvm_call_parse(site: Any) -> Placed | None:
 def llvm_return(site: Any) -> Placed | None:
     """ReturnOp::verify against the `llvm.func` around it: no operand for a void function, else
     one of its result type (with a note at the function)."""
-    parent = site.parent_site()
-    while parent is not None and not (parent.record is not None and parent.record.has(Trait.FUNCTION_LIKE)):
-        parent = parent.parent_site()
+    parent = _enclosing_function(site)
     function = site.function()
     if parent is None or parent.name != "llvm.func" or function is None or function[1] is None:
         return None
@@ -852,9 +850,10 @@ def _declared_type(site: Any) -> str | None:
     return _flat(_text(items[colon + 1]) or "")
 
 
-def llvm_global(site: Any) -> str | None:
+def llvm_global(site: Any) -> str | Placed | None:
     """GlobalOp::verify's linkage rules: a `common` global's value is zero, an `appending`
-    global is an array."""
+    global is an array; its comdat and alignment; then verifyRegions' initializer without
+    memory effects."""
     linkage = _linkage(site)
     if linkage == "common":
         value = _global_value(site)
@@ -871,6 +870,17 @@ def llvm_global(site: Any) -> str | None:
     alignment = _integer(_text(_entries(dictionary).get("alignment"))) if dictionary is not None else None
     if alignment is not None and (alignment <= 0 or alignment & (alignment - 1)):
         return Placed(M["global_alignment"])
+    return _initializer_effects(site, "global_effects")
+
+
+def _initializer_effects(site: Any, message: str) -> Placed | None:
+    """GlobalOp / AliasOp::verifyRegions: each op of the initializer's block has no memory
+    effects (an op of a known record that is not NoMemoryEffect has some), an error at that op."""
+    for op in site.nested():
+        if op.record is not None and "NoMemoryEffect" not in op.record.interfaces:
+            parent = op.parent_site()
+            if parent is not None and parent.name_span == site.name_span:
+                return Placed(M[message], op.name_span)
     return None
 
 
@@ -989,9 +999,9 @@ def _structors(kind: str) -> Callable[[Any], str | Placed | None]:
     return check
 
 
-def llvm_alias(site: Any) -> str | None:
+def llvm_alias(site: Any) -> str | Placed | None:
     """AliasOp::verify (an element type, a linkage LLVM allows an alias) and verifyRegions (the
-    initializer returns a pointer)."""
+    initializer returns a pointer, and its ops have no memory effects)."""
     declared = _declared_type(site)
     if declared is not None and re.fullmatch(r"!llvm\.(?:void|token|metadata|label)", declared):
         return M["alias_type"]
@@ -1006,7 +1016,7 @@ def llvm_alias(site: Any) -> str | None:
             if end.operands == 0 or (returned is not None and facts(returned) is not None
                                      and not _flat(returned).startswith("!llvm.ptr")):
                 return M["alias_pointer"]
-    return None
+    return _initializer_effects(site, "alias_effects")
 
 
 def llvm_ifunc(site: Any) -> str | None:
@@ -1050,7 +1060,100 @@ def llvm_func(site: Any) -> str | Placed | None:
         return Placed(M["function_inline"])
     if "optimize_none" in flags and "no_inline" not in flags:
         return M["function_optimize_none"]
+    return _landing_types(site) or _block_tags(site)
+
+
+# The ops whose type LLVMFuncOp::verify holds to one across the function: how each reads it.
+_LANDING_TYPES = {
+    "llvm.landingpad": ("landingpad_consistent", lambda op: op.result_type(0) if op.generic
+                        else _text(_after_colon(_body(op)))),
+    "llvm.resume": ("resume_consistent", lambda op: op.operand_type(0)),
+}
+
+
+def _landing_types(function: Any) -> Placed | None:
+    """LLVMFuncOp::verify: every `llvm.landingpad`'s result and `llvm.resume`'s value of one
+    type (the first's), an `emitError` at the function."""
+    first = None
+    for op in function.nested():
+        entry = _LANDING_TYPES.get(op.name)
+        if entry is None:
+            continue
+        text = entry[1](op)
+        if text is None or facts(_flat(text)) is None:
+            return None
+        if first is None:
+            first = _canonical(text)
+        elif _canonical(text) != first:
+            return Placed(M[entry[0]])
     return None
+
+
+_TAG_ID = re.compile(r"\bid\s*=\s*(\d+)")
+
+
+def _tag(op: Any, attribute: str) -> str | None:
+    match = _TAG_ID.search(_text(op.attribute(attribute)) or "")
+    return match.group(1) if match else None
+
+
+def _block_tags(function: Any) -> Placed | None:
+    """verifyBlockTags: no two `llvm.blocktag`s of one function with one id (the second's
+    `emitError`, which ends with a colon and nothing after it)."""
+    seen: set[str] = set()
+    for op in function.nested():
+        if op.name != "llvm.blocktag":
+            continue
+        tag = _tag(op, "tag")
+        if tag in seen:
+            return Placed(M["block_tag_duplicate"].format(tag), op.name_span)
+        if tag is not None:
+            seen.add(tag)
+    return None
+
+
+def llvm_blockaddress(site: Any) -> str | None:
+    """BlockAddressOp::verify: the function it names holds an `llvm.blocktag` of its tag; told
+    here for the function the op is in."""
+    written = _text(site.attribute("block_addr")) or ""
+    named, tag = re.search(r"function\s*=\s*(@[\w$.-]+)", written), _TAG_ID.search(written)
+    function = _enclosing_function(site)
+    around = site.function()
+    if named is None or tag is None or function is None or function.name != "llvm.func" or around is None \
+            or around[0] != named.group(1):
+        return None
+    if any(op.name == "llvm.blocktag" and _tag(op, "tag") == tag.group(1) for op in function.nested()):
+        return None
+    return M["block_address_tag"]
+
+
+def _enclosing_function(site: Any) -> Any:
+    """The function-like op around an op, in its unit."""
+    function = site.parent_site()
+    while function is not None and not (function.record is not None and function.record.has(Trait.FUNCTION_LIKE)):
+        function = function.parent_site()
+    return function
+
+
+# ------------------------------------------------------------------------------ target extension types
+def llvm_alloca(site: Any) -> str | None:
+    """AllocaOp::verify: a target extension element type only one that supports memory
+    operations (the type after `x` in the custom form, `elem_type` in the generic)."""
+    if site.generic:
+        element = _text(site.attribute("elem_type"))
+    else:
+        items = _body(site)
+        after = next((items[i + 1] for i, item in enumerate(items[:-1])
+                      if item.type in ("keyword", "bare_id") and item.text == b"x"), None)
+        element = _text(after)
+    name = target_extension(element)
+    return M["alloca_target"] if name is not None and not target_extension_has(name, "memory_ops") else None
+
+
+def llvm_zero(site: Any) -> str | None:
+    """ZeroOp::verify: a target extension type only one with a zero initializer."""
+    name = target_extension(site.result_type(0))
+    return M["zero_target"] if name is not None and not target_extension_has(name, "zero_init") else None
 
 
 # ------------------------------------------------------------------------------ landing pads
@@ -1058,9 +1161,7 @@ def llvm_landingpad(site: Any) -> Placed | None:
     """LandingpadOp::verify: in an `llvm.func` with a personality, a clause or `cleanup`, and
     each catch clause (a non-array value) defined by `llvm.mlir.zero`, `llvm.mlir.addressof`,
     or an `llvm.bitcast` of an address."""
-    function = site.parent_site()
-    while function is not None and not (function.record is not None and function.record.has(Trait.FUNCTION_LIKE)):
-        function = function.parent_site()
+    function = _enclosing_function(site)
     if function is not None and function.name == "llvm.func" and not function.generic:
         _, written = _function_attributes(_body(function))
         if "personality" not in _entries(written):
@@ -1202,4 +1303,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.mlir.global_ctors": _structors("ctor"),
     "llvm.mlir.global_dtors": _structors("dtor"),
     "llvm.func": llvm_func,
+    "llvm.blockaddress": llvm_blockaddress,
+    "llvm.alloca": llvm_alloca,
+    "llvm.mlir.zero": llvm_zero,
 }
