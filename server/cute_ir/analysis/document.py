@@ -53,7 +53,7 @@ from ..text.positions import Encoding, Position
 from .findings import finding_diagnostics, findings, missing_brace, missing_in, unclosed_note
 from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
-from .symbols import answers_changed, function_definition
+from .symbols import answers_changed, asked_alias, function_definition
 from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
 from .verification import check_ssa_units, verify_units
 
@@ -849,7 +849,8 @@ class DocumentAnalysis:
         for index, unit in enumerate(self.units):
             if id(unit) in skip:
                 continue
-            asked = unit.symbols and (functions is None or not functions.isdisjoint(unit.symbols))
+            asked = unit.symbols and (functions is None or not functions.isdisjoint(unit.symbols)
+                                      or asked_alias(unit, wanted))
             in_run = unit.bare and (containers or not unit.run_names.isdisjoint(results) or unit.run_names and
                                     moved is not None and unit.start >= moved.start and
                                     (unit.run_from is None or unit.run_from.start <= reach))

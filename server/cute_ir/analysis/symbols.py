@@ -374,6 +374,12 @@ class UnitLookup:
         return tuple(chips)
 
 
+def asked_alias(unit: "Unit", names: set[str]) -> bool:
+    """Whether the unit's ops asked what one of the `#name` attribute aliases `names` stands for
+    (an edit to its definition may change the answer)."""
+    return any(_ALIAS.format(name) in unit.symbols for name in names)
+
+
 def answers_changed(analysis: "DocumentAnalysis", unit: "Unit") -> bool:
     """Whether a question the unit's ops asked (`Unit.symbols`) would now be answered otherwise
     (each costs a bisection of the kept table, not the unit's verification)."""
