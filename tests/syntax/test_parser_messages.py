@@ -334,3 +334,10 @@ def test_switch_reads_default_first_then_an_integer_per_case(cases: str, message
     start = text.index("\n    " + at) + len("\n    ")
     assert (diagnostic.message, diagnostic.span.start, diagnostic.span.end) == (message, start, start + len(at))
     assert _syntax(text.replace(cases, "default: ^bb1(%x : i32),\n    -45: ^bb1(%x : i32)")) == []
+
+
+@pytest.mark.parametrize("name", ["@$f", "@.f", "@-f"])
+def test_a_symbol_starts_with_a_letter_or_underscore(name: str) -> None:
+    assert _syntax(f"func.func {name}()\n") == [("syntax.symbol-name", M.SYMBOL_START, name[1])]
+    assert _syntax("func.func @_$f()\n") == []
+    assert _syntax('func.func @"$f"()\n') == []

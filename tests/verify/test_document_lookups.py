@@ -172,6 +172,12 @@ def test_func_constant_against_the_function_it_names(constant, expected):
     assert _errors(_calling(constant)) == ([("constant", expected)] if expected else [])
 
 
+@pytest.mark.parametrize("constant, at", [('%c = constant "" : index', '""'), ("%c = func.constant true : index", "true")])
+def test_func_constant_names_a_symbol_as_its_format_parses_it(constant, at):
+    # `$value` is parsed as a FlatSymbolRefAttr: another kind of attribute fails there.
+    assert _errors(_calling(constant)) == [(at, "custom op 'func.constant' invalid kind of attribute specified")]
+
+
 def test_a_function_with_named_arguments_has_no_entry_block_label():
     text = "func.func @r(%a : i32) {\n^bb0:\n  return\n}\n"
     assert _errors(text) == [("^", "invalid block name in region with named arguments")]

@@ -180,6 +180,7 @@ CALL_FUNCTION_RESULTS_NOTE = "function result types: {0}"
 # OpAsmParser::parseType<T> (OpImplementation.h): a type of another kind than the class the
 # format's constraint reads (`T::name`: builtin.vector, builtin.integer, llvm.ptr, ...).
 INVALID_TYPE_KIND = "invalid kind of type specified: expected {0}, but found '{1}'"
+INVALID_ATTRIBUTE_KIND = "invalid kind of attribute specified"
 # CastOpInterface's verifier (mlir/lib/Interfaces/CastInterfaces.cpp), after the op's
 # `areCastCompatible` says no.
 CAST_INCOMPATIBLE = "operand type '{0}' and result type '{1}' are cast incompatible"
@@ -233,6 +234,8 @@ EXPECTED_COMMA = "expected ','"
 EXPECTED_ATTRIBUTE_VALUE = "expected attribute value"
 # mlir/lib/Interfaces/FunctionImplementation.cpp: a function op's name and argument list.
 EXPECTED_SYMBOL_NAME = "expected valid '@'-identifier for symbol name"
+# mlir/lib/AsmParser/Lexer.cpp (lexAtIdentifier): after `@`, a string or a letter or `_`
+SYMBOL_START = "@ identifier expected to start with letter or '_'"
 EXPECTED_ARGUMENT_TYPE = "expected type instead of SSA identifier"
 EXPECTED_ARGUMENT_NAME = "expected SSA identifier"
 
@@ -646,6 +649,23 @@ XEVM = {
     "store2d_height": "expecting tile_height to be between 1 and 8",
     "store2d_elem_size": "expecting elem_size_in_bits to be 8, 16, 32, or 64",
     "store2d_width": "expecting tile_width to be between {0} and {1}",
+}
+
+
+# The affine dialect's own parsers and verifiers (AffineOps.cpp; dialects/affine_checks.py), by
+# what they check. Parser.cpp's own word where an attribute's `-` is followed by no number.
+EXPECTED_NUMBER_AFTER_MINUS = "expected constant integer or floating point value"
+AFFINE_OPS = {
+    # parseBound / AffineIfOp::parse: the operands after a map or set against its dimensions
+    # and symbols (the parser's emitError at the op's name)
+    "map_dims": "dim operand count and affine map dim count must match",
+    "map_symbols": "symbol operand count and affine map symbol count must match",
+    "set_dims": "dim operand count and integer set dim count must match",
+    "set_symbols": "symbol operand count and integer set symbol count must match",
+    "lower_max": "lower loop bound affine map with multiple results requires 'max' prefix",
+    "upper_min": "upper loop bound affine map with multiple results requires 'min' prefix",
+    "bound_kind": "expected valid affine map representation for loop bounds",
+    "step_negative": "expected step to be representable as a positive signed integer",
 }
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .ods import AttrDef, Count, OpDef, Trait, TypesMatch, ValueDef
 from .op_checks import CHECKS, PARSERS
+from .affine_checks import PARSERS as AFFINE_PARSERS
 from .gpu_checks import CHECKS as GPU_CHECKS, PARSERS as GPU_PARSERS
 from .llvm_checks import CHECKS as LLVM_CHECKS, PARSERS as LLVM_PARSERS
 from .memref_checks import CHECKS as MEMREF_CHECKS, PARSERS as MEMREF_PARSERS
@@ -28,7 +29,7 @@ from .xevm_checks import CHECKS as XEVM_CHECKS
 # modules of dialects/ that model them; an op has at most one of each.
 _CHECK_TABLES = (CHECKS, GPU_CHECKS, LLVM_CHECKS, MEMREF_CHECKS, NVVM_CHECKS, VECTOR_CHECKS, XEVM_CHECKS)
 _OWN_CHECKS = {name: check for table in _CHECK_TABLES for name, check in table.items()}
-_OWN_PARSERS = {**PARSERS, **GPU_PARSERS, **LLVM_PARSERS, **MEMREF_PARSERS, **VECTOR_PARSERS}
+_OWN_PARSERS = {**PARSERS, **AFFINE_PARSERS, **GPU_PARSERS, **LLVM_PARSERS, **MEMREF_PARSERS, **VECTOR_PARSERS}
 assert len(_OWN_CHECKS) == sum(len(t) for t in _CHECK_TABLES), "an op's verifier is modelled twice"
 
 _DATA = json.loads((Path(__file__).with_name("mlir_ods.json")).read_text(encoding="utf-8"))

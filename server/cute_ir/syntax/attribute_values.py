@@ -119,6 +119,17 @@ def check_integer_value(value: Node, typed: Node) -> Problem | None:
         bits = _float_bits(type_text)
         return None if bits is None else _float_from_integer(value, bits, negative, hexadecimal, magnitude)
     kind = _integer_kind(type_text) if typed.type in ("integer_type", "index_type") else None
+    return _integer_problem(value, kind, negative, magnitude)
+
+
+def check_index_value(value: Node) -> Problem | None:
+    """An integer literal an op's parser reads as an `index` attribute (an affine loop's
+    bounds and step)."""
+    literal = _literal(value.text or b"")
+    return None if literal is None else _integer_problem(value, _integer_kind("index"), literal[0], literal[2])
+
+
+def _integer_problem(value: Node, kind: tuple[int, str] | None, negative: bool, magnitude: int) -> Problem | None:
     if kind is None:
         return None
     width, sign = kind

@@ -17,7 +17,7 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
                                          EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE, EXPECTED_METADATA_KEY,
                                          EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
-                                         EXPECTED_SSA_NAME, EXPECTED_LSQUARE, EXPECTED_SYMBOL_NAME,
+                                         EXPECTED_SSA_NAME, EXPECTED_LSQUARE, EXPECTED_SYMBOL_NAME, SYMBOL_START,
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          BRACKETED_TYPE_CLOSE, BRACKETED_TYPE_OPEN, EXPECTED_LIST_ELEMENT,
                                          MEMORY_SPACE_UNSUPPORTED,
@@ -72,6 +72,7 @@ MALFORMED_PATTERNS = """
     (memref_type) @malformed
     (vector_type) @malformed
     (complex_type) @malformed
+    (symbol) @malformed
 """
 
 # MLIR's IntegerType::kMaxWidth.
@@ -423,6 +424,12 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         return None
     if node.type == "function_type":
         return None
+    if node.type == "symbol":           # `@$name`: the grammar takes `$ . -` first, MLIR's lexer does not
+        first = (node.text or b"@")[1:2]
+        if first == b'"' or first.isalpha() or first == b"_":
+            return None
+        return Diagnostic("syntax.symbol-name", Span(node.start_byte + 1, node.start_byte + 2), Severity.ERROR,
+                          Source.SYNTAX, SYMBOL_START)
     if node.type in _TYPED_VALUES:      # `256 : i8`, `dense<[4.0]> : tensor<1xi32>`
         return _typed_value(node)
     if node.type in _BUILTIN_TYPES:     # `tensor<tensor<i8>>`, `vector<0xi32>`

@@ -40,7 +40,7 @@ from ..diagnostics.mlir_messages import (
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, NO_TERMINATOR, SYMBOL_PARENT, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
     BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO, IMPLICIT_TERMINATOR, IMPLICIT_TERMINATOR_NOTE,
-    INVALID_TYPE_KIND, NOT_SUPPORTED_ON, NAMED_NO_RESULTS, GPU, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
+    INVALID_ATTRIBUTE_KIND, INVALID_TYPE_KIND, NOT_SUPPORTED_ON, NAMED_NO_RESULTS, GPU, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, bit_width, compatible_shapes, facts, printed, satisfies
@@ -75,7 +75,7 @@ def check_site(site: OpSite) -> Diagnostic | None:
                                                       OP_ERROR.format(record.name, problem))
     problem = _counts(site, record) if site.generic else (
         (record.parse(site) if record.parse is not None else None) or _async_token(site, record)
-        or _parsed_kinds(site, record) or _parsed_types(site, record))
+        or _parsed_kinds(site, record) or _parsed_attribute_kinds(site, record) or _parsed_types(site, record))
     problem = problem or _dialect_attributes(site, record) or _attribute_constraints(site, record) \
         or _constraints(site, record) \
         or _traits(site, record) or _region_constraints(site, record) or _branch_operands(site, record) \
@@ -610,6 +610,33 @@ def _parsed_kinds(site: OpSite, record: OpDef) -> Placed | None:
             continue
         return Placed(CUSTOM_OP.format(record.name, INVALID_TYPE_KIND.format(known[0], printed(text))),
                       Span(node.start_byte, node.end_byte))
+    return None
+
+
+# The attribute classes a format's `$attr` is parsed as (`parseAttribute<T>`), with the written
+# kinds that are surely another class (a string or boolean where a symbol reference belongs: a
+# number gets the attribute parser's own words about its type, not modelled). What an
+# alias or a dialect's attribute stands for is not judged here.
+_ATTRIBUTE_CLASSES = {
+    "::mlir::FlatSymbolRefAttr": frozenset({"string", "boolean"}),
+    "::mlir::SymbolRefAttr": frozenset({"string", "boolean"}),
+}
+
+
+def _parsed_attribute_kinds(site: OpSite, record: OpDef) -> Placed | None:
+    """A custom form's `$attr` read by the generated parser as the constraint's own attribute
+    class: an attribute of another kind fails there, at the attribute, before anything is
+    verified."""
+    form = site.form
+    if form is None:
+        return None
+    for attribute in record.attributes:
+        node = form.attributes.get(attribute.name)
+        if node is None or attribute.name in form.in_dictionary or not attribute.check:
+            continue
+        wrong = _ATTRIBUTE_CLASSES.get((CONSTRAINTS.get(attribute.check) or {}).get("cpp", "").strip())
+        if wrong is not None and node.type in wrong:
+            return Placed(CUSTOM_OP.format(record.name, INVALID_ATTRIBUTE_KIND), Span(node.start_byte, node.end_byte))
     return None
 
 
