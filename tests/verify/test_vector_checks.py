@@ -14,6 +14,17 @@ PRELUDE = ("func.func @f(%s: f32, %i: index, %v4: vector<4xf32>, %v8: vector<8xf
            "%t: tensor<?xf32>, %k8: vector<8xi1>) {\n  ")
 
 CASES = [
+    # vector.print's PredOpTrait: a string is printed alone, with the default punctuation
+    ('vector.print str "Whoops!" punctuation <comma>',
+     "'vector.print' op failed to verify that `source` or `punctuation` are not set when printing strings"),
+    ('vector.print %v4 : vector<4xf32> str "Yay!"',
+     "'vector.print' op failed to verify that `source` or `punctuation` are not set when printing strings"),
+    # vector.reduction's generated parser: its kind's enum format, the colon after the operands
+    ("%0 = vector.reduction <joho>, %v4 : vector<4xf32> into f32",
+     "custom op 'vector.reduction' expected ::mlir::vector::CombiningKind to be one of: add, mul, minui, minsi, "
+     "minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf"),
+    ("%0 = vector.reduction 1234, %v4 : vector<4xf32> into f32", "expected '<'"),
+    ("%0 = vector.reduction <add>, %v4, %s, %s : vector<4xf32> into f32", "expected ':'"),
     # vector.extract / vector.insert (ExtractOp::verify, InsertOp::verify)
     ("%0 = vector.extract %v48[1, 2, 3] : f32 from vector<4x8xf32>",
      "'vector.extract' op expected position attribute of rank no greater than vector rank"),
@@ -198,6 +209,10 @@ def test_where_each_stands():
     assert _placed(_case("%0 = vector.outerproduct %s, %s : f32, f32"))[0][1] == "vector.outerproduct"
     assert _placed(_case("%0 = vector.transfer_read %m2[%i, %i], %s : memref<?x?xf32>"))[0][1] == ":"
     assert _placed(_case("%0 = vector.broadcast %s : f32 to f32"))[0][1] == "f32"
+    # (a wrong token right after the text before it, as emitWrongTokenError backs up over blanks)
+    assert _placed(_case("%0 = vector.reduction 1234, %v4 : vector<4xf32> into f32"))[0][1] == ""
+    assert _placed(_case("%0 = vector.reduction <joho>, %v4 : vector<4xf32> into f32"))[0][1] == "joho"
+    assert _placed(_case("%0 = vector.reduction <add>, %v4, %s, %s : vector<4xf32> into f32"))[0][1] == ","
     text = _case("%0 = vector.extract %s[] : f32 from f32")
     [(message, under)] = _placed(text)
     assert message.endswith("expected builtin.vector, but found 'f32'") and under == "f32"
@@ -205,6 +220,9 @@ def test_where_each_stands():
 
 
 WELL_FORMED = [
+    'vector.print punctuation <newline> str "ok"',
+    "vector.print %v4 : vector<4xf32> punctuation <comma>",
+    "%0 = vector.reduction <maximumf>, %v4, %s : vector<4xf32> into f32",
     "%0 = vector.extract %v48[3, 7] : f32 from vector<4x8xf32>",
     "%0 = vector.extract %v48[%i, -1] : f32 from vector<4x8xf32>",
     "%0 = vector.insert %v8, %v48[3] : vector<8xf32> into vector<4x8xf32>",
@@ -248,11 +266,25 @@ def test_well_formed_ops_are_not_judged():
 
 
 def test_what_the_text_does_not_say_is_not_judged():
-    # A map or a type written through an alias is defined in another statement.
-    text = ("#p = affine_map<(d0, d1) -> (d0 + d1)>\n!v = vector<4x8xf32>\n" + PRELUDE +
+    # A map through an alias no statement defines; a type through an alias.
+    text = ("!v = vector<4x8xf32>\n" + PRELUDE +
             "%0 = vector.transfer_read %m2[%i, %i], %s {permutation_map = #p} : memref<?x?xf32>, vector<4xf32>\n"
             "  %1 = vector.shape_cast %v48 : vector<4x8xf32> to !v\n  return\n}\n")
     assert _placed(text) == []
+
+
+def test_a_permutation_map_through_an_alias_is_read_through_it():
+    # The alias is defined in another statement; MLIR's parser reads what it stands for.
+    text = ("#p = affine_map<(d0, d1) -> (d0 + d1)>\n" + PRELUDE +
+            "%0 = vector.transfer_read %m2[%i, %i], %s {permutation_map = #p} : memref<?x?xf32>, vector<4xf32>\n"
+            "  return\n}\n")
+    assert _placed(text) == [("'vector.transfer_read' op requires a projected permutation_map (at most one dim "
+                              "or the zero constant can appear in each result)", "vector.transfer_read")]
+    masked = ("#m = affine_map<(d0, d1, d2) -> (d0, 0, 0)>\n" + PRELUDE +
+              "%0 = vector.transfer_read %t3[%i, %i, %i], %s, %k4 {permutation_map = #m} : memref<?x?x?xf32>, vector<4xf32>\n"
+              "  return\n}\n")
+    assert _placed(masked) == [("custom op 'vector.transfer_read' expected the same rank for the vector and the "
+                                "results of the permutation map", ":")]
 
 
 def test_element_values_take_the_element_type():

@@ -431,6 +431,10 @@ VECTOR = {
     "outer_scalable": "expected either both or only #2 operand dim to be scalable",
     "outer_accumulator": "expected operand #3 of same type as result type",
     "combining_kind": "expected 'kind' attribute of type CombiningKind (e.g. 'vector.kind<add>')",
+    # the generated parsers of `vector.reduction`'s format and of its kind (`<` $value `>`)
+    "kind_less": "expected '<'",
+    "kind_case": "expected {0} to be one of: {1}",
+    "reduction_colon": "expected ':'",
     "confined": "expected {0} dimension {1} to be confined to [{2}, {3})",
     "confined_sum": "expected sum({0}, {1}) dimension {2} to be confined to [{3}, {4})",
     "strides": "expected strides to be confined to [1, 2)",

@@ -431,6 +431,32 @@ def vector_reduction(site: Any) -> str | None:
     return None
 
 
+def vector_reduction_parse(site: Any) -> Placed | None:
+    """ReductionOp's generated parser, `$kind , $vector (, $acc)? ... : ...`: the kind is
+    `<` a case of its enum `>` (an enum attribute's own format), and no third operand stands
+    where the colon belongs."""
+    items = _body(site)
+    if not items:
+        return None
+    kind = items[0]
+    if kind.type in ("integer", "float", "string", "value_use"):
+        # (emitWrongTokenError: right after the text before the token, here the op's name)
+        return Placed(M["kind_less"], Span(site.name_span.end, site.name_span.end))
+    words = [c for c in kind.named_children if c.type in ("keyword", "bare_id")] if kind.type == "angle_group" else []
+    if len(words) == 1 and len(kind.named_children) == 1:
+        from .mlir_ods import CONSTRAINTS   # mlir_ods builds the records these checks sit on
+        attribute = next((a for a in site.record.attributes if a.name == "kind"), None)
+        constraint = CONSTRAINTS.get(attribute.check, {}) if attribute is not None and attribute.check else {}
+        cases, enum = constraint.get("cases") or [], constraint.get("cpp", "").strip().removesuffix("Attr")
+        if cases and enum and _text(words[0]) not in cases:
+            return Placed(CUSTOM_OP.format(site.name, M["kind_case"].format(enum, ", ".join(cases))),
+                          Span(words[0].start_byte, words[0].end_byte))
+    shape = [item.type for item in items[1:6]]
+    if shape == [",", "value_use", ",", "value_use", ","]:
+        return Placed(M["reduction_colon"], Span(items[5].start_byte, items[5].end_byte))
+    return None
+
+
 def vector_multi_reduction(site: Any) -> str | None:
     """MultiDimReductionOp::verify: the result is the source without the reduced dimensions."""
     source_text, dest = site.operand_type(0), site.result_type(0)
@@ -468,13 +494,9 @@ def vector_scan(site: Any) -> str | None:
 _MAP = re.compile(r"^affine_map<\s*\(([^()]*)\)\s*(?:\[([^\[\]]*)\])?\s*->\s*\((.*)\)\s*>$", re.S)
 
 
-def _affine_map(node: Any) -> tuple[list[str], int, list[str]] | None:
-    """An `affine_map<(d0, d1)[s0] -> (d1, 0)>` written out: its dimension names, how many
-    symbols, its result expressions' texts; None for an alias or what this reading cannot split."""
-    return _map_text(_text(node) or "")
-
-
 def _map_text(text: str) -> tuple[list[str], int, list[str]] | None:
+    """An `affine_map<(d0, d1)[s0] -> (d1, 0)>`'s text: its dimension names, how many symbols,
+    its result expressions' texts; None for what this reading cannot split."""
     match = _MAP.match(text.strip())
     if match is None:
         return None
@@ -547,7 +569,8 @@ def _read_transfer(site: Any) -> Placed | tuple | None:
         dims = [f"d{i}" for i in range(rank)]
         perm: tuple[list[str], int, list[str]] | None = (dims, 0, dims[rank - max(effective, 0):] if effective else [])
     else:
-        perm = _affine_map(written_map)
+        # (a map written through an alias is read through it, as MLIR's parser does)
+        perm = _map_text(unaliased(site, _text(written_map) or "") or "")
     if perm is None:
         return None
     dims, symbols, results = perm
@@ -887,6 +910,7 @@ def vector_from_elements_parse(site: Any) -> Placed | None:
 
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "vector.from_elements": vector_from_elements_parse,
+    "vector.reduction": vector_reduction_parse,
     "vector.outerproduct": vector_outerproduct_parse,
     "vector.transfer_read": vector_transfer_parse,
     "vector.transfer_write": vector_transfer_parse,

@@ -787,8 +787,23 @@ def _mapa_spaces(site: OpSite) -> bool | None:
     return (a.address_space, result.address_space) in ((3, 7), (0, 0))
 
 
+def _print_string(site: OpSite) -> bool | None:
+    """vector.print's `str "..."` with no source and the default punctuation (`<newline>`),
+    read from its custom form's `oilist` (the generic form's attributes are not read here)."""
+    if site.generic:
+        return None
+    items = _body(site)
+    words = {item.text: after for item, after in zip(items, items[1:]) if item.type == "keyword"}
+    if b"str" not in words:
+        return True
+    punctuation = words.get(b"punctuation")
+    source = any(item.type == "value_use" for item in items)
+    return not source and (punctuation is None or re.sub(rb"\s", b"", punctuation.text or b"") == b"<newline>")
+
+
 # PredOpTrait summaries known here, each with what decides it (None: the text does not say).
 _PREDICATES = {
+    "`source` or `punctuation` are not set when printing strings": _print_string,
     "the trailing dimension of the source vector has an even number of elements": _trailing_even,
     "position is a multiple of the source length.": _position_multiple(0, False),
     "position is a multiple of the result length.": _position_multiple(0, True),
