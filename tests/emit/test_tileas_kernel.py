@@ -710,7 +710,36 @@ def test_a_view_s_static_offset_moves_its_address_and_a_dynamic_one_has_no_ptx_t
     assert "add.u64 %p0_src_first, %p0_src, 48;" in text and "add.u64 %p1_dst_first, %p1_dst, 48;" in text
     assert re.search(r"cvta\.to\.global\.u64 %\w+, %p0_src_first;", text)
     assert_assembles(text, "sm_90a")
-    dynamic = emitted(_offset_copy("?"))
-    assert not dynamic.ok
-    assert dynamic.message == "`k`: `%src` (memref<256x256xf16, strided<[256, 1], offset: ?>, 1>) has a dynamic " \
-        "offset, which its pointer parameter does not carry; such a view moves by TMA"
+    # A dynamic one is the register path's refusal, which the lowering reports at the load.
+    dynamic = lower(DocumentAnalysis("file:///k.ir", _offset_copy("?"), settings=Settings(target_arch="sm_90a")))
+    why = ("its view's offset is dynamic (memref<256x256xf16, strided<[256, 1], offset: ?>, 1>), which the kernel's "
+           "pointer parameter does not carry; the view moves by TMA (`allow_tma`)")
+    assert [(d.code, d.message) for d in dynamic.diagnostics if d.severity.name == "ERROR"] == [
+        ("lower.register-tile", f"this {what} moves its tile through registers (the `{atom}` copy atom), which it "
+                                f"cannot: {why}") for what, atom in (("load", "tma_load"), ("store", "tma_store"))]
+
+
+def test_the_emitter_refuses_a_register_transfer_with_the_words_the_lowering_reports_it_with():
+    """One rule (tables/legality.register_transfer_problem): each kernel's first
+    `lower.register-tile` error is what `--emit ptx` refuses the kernel with, were it emitted."""
+    text = (REPO / "tests" / "lit" / "register-transfers.mlir").read_text()
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    reported = [d for d in result.diagnostics if d.code == "lower.register-tile"]
+    lines = text.splitlines()
+    starts = [(index, line.split("@")[1].split("(")[0]) for index, line in enumerate(lines) if "func.func @" in line]
+    first: dict[str, str] = {}
+    for d in reported:
+        line = text.count("\n", 0, d.span.start)
+        kernel = [name for index, name in starts if index <= line][-1]
+        op = re.search(r"nv_tileas\.tiled_(load|store)", lines[line]).group(0)
+        first.setdefault(kernel, f"`{op}` moves its tile through registers, which it cannot: "
+                                 + d.message.split("which it cannot: ", 1)[1])
+    kernels = [op for top in lift(parse(result.stages[-1].text.encode()).root).operations
+               for op in top.walk() if op.name == "func.func" and is_kernel(op)]
+    refused = {}
+    for kernel in kernels:
+        module = emit_tileas_kernel(kernel, "sm_90a")
+        assert not module.ok
+        name, why = module.message.split(": ", 1)
+        refused[name.strip("`")] = why
+    assert refused == first and len(first) == 3

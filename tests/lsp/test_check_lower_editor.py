@@ -43,7 +43,9 @@ BARE = {"page_example.ir": PAGE_EXAMPLE,
         "built_then_applied.ir": f"{SPECIFIED}\ncute_nvgpu.mma %g, %acc, %a, %b, %acc : {MMA_TYPES}\n",
         # A TileAS load of 8-byte rows that neither TMA nor the register path can move: an error
         # at the load, alike in all three (tests/lit/register-tiles.mlir: `--emit ptx` stops there).
-        "register_tile.ir": (REPO / "tests" / "lit" / "register-tiles.mlir").read_text()}
+        "register_tile.ir": (REPO / "tests" / "lit" / "register-tiles.mlir").read_text(),
+        # Stores of tiles read back from shared memory, and the register path's other refusals.
+        "register_transfers.ir": (REPO / "tests" / "lit" / "register-transfers.mlir").read_text()}
 
 # What only the preview's verdict says (`check`), and what only restates it (`lower`).
 PREVIEW_VERDICTS = frozenset({"lower.target", "lower.unsupported", "lower.emit"})

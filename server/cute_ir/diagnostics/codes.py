@@ -252,10 +252,12 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("lower.tma-target", L, "A TileAS load, store or atomic names a TMA copy atom the "
             "target cannot run (no TMA before sm_90; gathered or scattered rows need gather4 / "
             "scatter4): lower-tma-load-store-to-async leaves it."),
-    CodeDoc("lower.register-tile", L, "A TileAS load that does not move by TMA moves its tile through "
-            "registers (or `cp.async`) 16 bytes a thread at a time, and its tile does not split so "
-            "(rows not whole 16-byte chunks, or not spread evenly over the kernel's threads): the "
-            "PTX of its kernel cannot be emitted."),
+    CodeDoc("lower.register-tile", L, "A TileAS load or store that does not move by TMA moves its tile "
+            "through registers (or `cp.async`) 16 bytes a thread at a time, and this one cannot: its tile "
+            "does not split so (rows not whole 16-byte chunks, or not spread evenly over the kernel's "
+            "threads; a store's tile a TMA load left in shared memory is read back so), its tile or view is "
+            "not static and of rank 1 or 2, its view's offset is dynamic, it moves gathered rows, or its "
+            "8-bit elements may lie out of bounds. The PTX of its kernel cannot be emitted."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

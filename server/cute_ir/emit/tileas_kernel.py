@@ -56,7 +56,7 @@ from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, ST
                                            TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel,
                                            thread_count)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
-from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_LOAD, TILED_STORE
+from ..dialects.nv_tileas.memops import DIALECT, RMW_MODE, TILED_LOAD, TILED_STORE
 from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
 from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
@@ -69,12 +69,13 @@ from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..dialects.registry import is_function
 from ..passes.legalize_tmem_copy import residency
-from ..passes.lower_tma_to_async import loaded_tile_bytes, view_offset, view_strides
+from ..passes.lower_tma_to_async import loaded_tile_bytes, register_transfer, view_offset
 from ..syntax.parser import parse
 from ..tables import atoms as A
 from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
+from ..tables.legality import RegisterTransfer, register_transfer_problem
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
@@ -430,19 +431,20 @@ class _Emitter:
         self.kernel.emit("bar.sync 0;")        # every thread's writes of it are done
         return self.guard(lambda: from_shared(self.code(), shared))
 
-    def global_view(self, op: Operation, view: Value, coords: list[Value], bits: int) -> GlobalView:
-        """Where a tile of `op` lies in its global memref view (static extents and strides)."""
-        found = shaped(str(view.type))
-        strides = view_strides(str(view.type))
-        if found is None or None in found.dims or strides is None or None in strides:
-            raise _Unemittable(f"`{op.name}` moves a tile of a view whose extents or strides are not static "
-                               f"({view.type}); such views move by TMA")
-        if not 1 <= found.rank <= 2 or len(coords) != found.rank:
-            raise _Unemittable(f"`{op.name}`: a view of rank {found.rank} moves through registers only up to rank 2")
-        written = attribute(op, "in_bounds")
-        in_bounds = written is not None and "false" not in written.text and "0" not in written.text.split(":")[-1]
-        return GlobalView(self.global_address(view), list(found.dims), list(strides),
-                          [self.register(c, f"a coordinate of `{op.name}`") for c in coords], bits, in_bounds)
+    def global_view(self, op: Operation, transfer: RegisterTransfer, view: Value, coords: list[Value]) -> GlobalView:
+        """Where a tile of `op` lies in its global memref view (static extents and strides:
+        `transfer` passed the register path's rule)."""
+        return GlobalView(self.global_address(view), list(transfer.view_dims), list(transfer.view_strides),
+                          [self.register(c, f"a coordinate of `{op.name}`") for c in coords], transfer.bits,
+                          transfer.in_bounds)
+
+    def register_transfer(self, op: Operation, held_in_shared: bool = False) -> RegisterTransfer:
+        """`op` as the register path moves it, refused here with the words the TMA lowering
+        reports it with (`tables/legality.register_transfer_problem`)."""
+        transfer = register_transfer(op, self.threads, held_in_shared)
+        if (why := register_transfer_problem(transfer)) is not None:
+            raise _Unemittable(f"`{op.name}` moves its tile through registers, which it cannot: {why}")
+        return transfer
 
     def global_address(self, view: Value) -> str:
         """The global-space address of a memref argument (`cvta.to.global`, once)."""
@@ -458,13 +460,11 @@ class _Emitter:
         """A load the TMA lowering did not take: `cp.async` into shared memory with the `ldgsts`
         atom, else `ld.global` into registers (whatever atom it names: without `allow_tma` a
         `tma_load` atom is what TMA would use, not what it does)."""
+        transfer = self.register_transfer(op)
         groups = operand_groups(op)
-        view, coords = groups["view"][0], list(groups["coords"])
-        if groups.get("offsets"):
-            raise _Unemittable(f"`{op.name}` of rows (offsets) moves by TMA only here")
-        dims, element, bits = self.matrix(str(op.results[0].type), op)
-        where = self.global_view(op, view, coords, bits)
-        if enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts":
+        dims, element, bits = self.matrix(transfer.tile, op)
+        where = self.global_view(op, transfer, groups["view"][0], list(groups["coords"]))
+        if transfer.instruction == "cp.async":
             symbol = self.fresh("async_tile")
             tile = SmemTile(self.kernel.reg("b32", f"%{symbol}"), dims, element, bits, dims)
             self.kernel.shared(f".shared .align {TILE_ALIGNMENT} .b8 {symbol}[{tile.bytes}];")
@@ -476,13 +476,13 @@ class _Emitter:
         self.reg_tiles[op.results[0]] = self.guard(lambda: load_global(self.code(), where, dims, element))
 
     def tiled_store(self, op: Operation) -> None:
-        """A store the TMA lowering did not take: `st.global` of its tile's registers."""
+        """A store the TMA lowering did not take: `st.global` of its tile's registers (a tile in
+        shared memory read into them first)."""
         groups = operand_groups(op)
-        value, view, coords = groups["value"][0], groups["view"][0], list(groups["coords"])
-        if groups.get("offsets"):
-            raise _Unemittable(f"`{op.name}` of rows (offsets) moves by TMA only here")
+        value = groups["value"][0]
+        transfer = self.register_transfer(op, value not in self.reg_tiles and value in self.smem_tiles)
         tile = self.reg_tile(value, op)
-        where = self.global_view(op, view, coords, tile.bits)
+        where = self.global_view(op, transfer, groups["view"][0], list(groups["coords"]))
         self.guard(lambda: store_global(self.code(), where, tile))
 
     def staged(self, op: Operation, value: Value, box: tuple[int, int], swizzle: str) -> SmemTile:

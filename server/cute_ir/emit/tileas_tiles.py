@@ -298,9 +298,8 @@ def _element_wise(code: Code, view: GlobalView, tile: RegTile, reg: str, dr: int
             code.emit(f"mov.{tile.reg_type} {reg}, 0;")
         code.emit(f"@{p} {op}")
         return
-    if tile.bits != 16:
-        raise TileError(f"{tile.bits}-bit elements out of bounds are not moved one at a time here: say the tile is "
-                        f"in bounds (`in_bounds`)")
+    # Two 16-bit halves (narrower elements out of bounds are refused up front:
+    # tables/legality.register_transfer_problem).
     halves = [code.reg("b16", "h"), code.reg("b16", "h")]
     if load:
         for index, half in enumerate(halves):

@@ -12,10 +12,11 @@ function, in the page's phases:
    `TILEIR_PREFER_TMA_FOR_LOAD_STORE` also sets) whose `copy_atom` is its TMA kind (`tma_load`,
    `tma_store`, `tma_redg`). Others stay. A TMA atom the target cannot run (no TMA before
    sm_90; rows need gather4 / scatter4) is an error of cute-ir's, and the op stays.
-   A load that stays moves its tile through registers (or `cp.async`) in the kernel's PTX;
-   a tile that path cannot hold (`tables/legality.register_tile_problem`, the emitter's
-   rule) is an error of cute-ir's too (`lower.register-tile`), so `check` says what
-   `--emit ptx` would refuse.
+   A load or store that stays moves its tile through registers (or `cp.async`) in the
+   kernel's PTX; one that path cannot move (`tables/legality.register_transfer_problem`,
+   the emitter's rule: the tile's chunks, a static view of rank 1 or 2, no rows, narrow
+   elements in bounds) is an error of cute-ir's too (`lower.register-tile`), so `check`
+   says what `--emit ptx` would refuse.
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -99,7 +100,7 @@ from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import register_tile_problem
+from ..tables.legality import RegisterTransfer, register_transfer_problem
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
@@ -371,12 +372,14 @@ class LowerTmaLoadStoreToAsync(Pass):
                 if eligible:
                     context.report(function, MISSING_KERNEL_SPEC, catalogue_message(MISSING_KERNEL_SPEC).render())
                 continue
+            # Read before the rewrite, which replaces the eligible loads' results.
+            problems = _register_problems([o for o in inner if o not in eligible], eligible, thread_count(function))
             if eligible or held:
                 lowering = _Function(self.argument, context, delay, function, held, max(self.stages, 1))
                 lowering.check_mbarriers(held)
                 lowering.lower(eligible)
-            for load in [o for o in inner if o.name == TILED_LOAD and o not in eligible]:
-                _check_register_load(load, thread_count(function), context)
+            for problem in problems:
+                _report_register_problem(*problem, context)
 
     @staticmethod
     def _eligible(op: Operation, prefer: bool) -> bool:
@@ -387,20 +390,57 @@ class LowerTmaLoadStoreToAsync(Pass):
         return (allowed or prefer) and enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == tma_atom
 
 
-def _check_register_load(op: Operation, threads: int | None, context: PassContext) -> None:
-    """A load this pass leaves moves its tile through registers (or `cp.async`) in the PTX; a
-    tile the chunk placement cannot hold is an error here, so `check` and the editor say what
-    `--emit ptx` would refuse (`tables/legality.register_tile_problem`, the emitter's rule)."""
-    found = shaped(str(op.results[0].type)) if op.results else None
-    bits = element_bits(found.element) if found is not None else None
-    if operand_groups(op).get("offsets") or found is None or bits is None or None in found.dims \
-            or not 1 <= found.rank <= 2:
-        return      # rows move by TMA only; other tiles the emitter names itself
-    dims = (1, found.dims[0]) if found.rank == 1 else tuple(found.dims)
-    if (why := register_tile_problem(dims, bits, threads)) is not None:
-        atom = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
-        context.report(op, REGISTER_PATH, f"this load moves its tile through registers"
-                                          f"{f' (the `{atom}` copy atom)' if atom else ''}, which it cannot: {why}")
+def register_transfer(op: Operation, threads: int | None, held_in_shared: bool = False) -> RegisterTransfer:
+    """What the register path needs of a `tiled_load` / `tiled_store` this pass leaves (the
+    emitter reads the same): `held_in_shared`, a store's tile lies in shared memory (a TMA or
+    `cp.async` load's) and is read back into registers in the chunk placement."""
+    groups = operand_groups(op)
+    load = op.name == TILED_LOAD
+    tile_type = str(op.results[0].type) if load and op.results else \
+        str(groups["value"][0].type) if groups.get("value") else ""
+    found = shaped(tile_type)
+    view = groups["view"][0] if groups.get("view") else None
+    view_type = str(view.type) if view is not None else ""
+    viewed = shaped(view_type)
+    strides = view_strides(view_type) if viewed is not None else None
+    written = attribute(op, "in_bounds")
+    in_bounds = written is not None and "false" not in written.text and "0" not in written.text.split(":")[-1]
+    instruction = ("cp.async" if enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts" else "ld.global") \
+        if load else "st.global"
+    return RegisterTransfer(
+        instruction, tile_type, tuple(found.dims) if found is not None else None,
+        element_bits(found.element) if found is not None else None, view_type,
+        tuple(viewed.dims) if viewed is not None else None, tuple(strides) if strides is not None else None,
+        view_offset(view_type) if viewed is not None else 0,
+        coords=len(groups.get("coords") or ()), rows=bool(groups.get("offsets")), in_bounds=in_bounds,
+        chunked=load or held_in_shared, threads=threads)
+
+
+def _register_problems(left: list[Operation], eligible: list[Operation], threads: int | None
+                       ) -> list[tuple[Operation, str]]:
+    """(op, why) of each load and store this pass leaves whose tile the register path cannot
+    move (`tables/legality.register_transfer_problem`, the emitter's rule), read before the
+    rewrite: a store's tile is read back from shared memory when a TMA load (one this pass
+    rewrites, or one already async) or a `cp.async` load produced it."""
+    shared = {o.results[0] for o in eligible + left
+              if o.results and (o in eligible or o.name in LOADS
+                                or (o.name == TILED_LOAD and enum_case(o, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts"))}
+    found = []
+    for op in left:
+        if op.name not in (TILED_LOAD, TILED_STORE):
+            continue
+        value = (operand_groups(op).get("value") or [None])[0]
+        why = register_transfer_problem(register_transfer(op, threads, value in shared))
+        if why is not None:
+            found.append((op, why))
+    return found
+
+
+def _report_register_problem(op: Operation, why: str, context: PassContext) -> None:
+    atom = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
+    what = "load" if op.name == TILED_LOAD else "store"
+    context.report(op, REGISTER_PATH, f"this {what} moves its tile through registers"
+                                      f"{f' (the `{atom}` copy atom)' if atom else ''}, which it cannot: {why}")
 
 
 class _Function:

@@ -18,7 +18,7 @@ from . import tiers as T
 
 __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "supported_targets", "refusal_code",
            "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix", "CHUNK_BYTES",
-           "register_tile_problem"]
+           "register_tile_problem", "RegisterTransfer", "register_transfer_problem"]
 
 R = A.Residency
 Row = A.MmaShapeRow | A.CopyShapeRow
@@ -333,4 +333,55 @@ def register_tile_problem(dims: tuple[int, int], bits: int, threads: int | None)
     span = threads * per_chunk                     # elements all threads cover at once
     if (rows * cols) % span or not (span % cols == 0 or cols % span == 0):
         return f"a {rows} x {cols} tile does not spread evenly over {threads} threads in 16-byte chunks"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterTransfer:
+    """A TileAS load or store the TMA lowering leaves, as the register path moves it
+    (emit/tileas_kernel.py): `ld.global` / `st.global` through registers, or `cp.async` into
+    shared memory, between the tile and a strided global view. Sizes are None where dynamic."""
+    instruction: str                           # ld.global | st.global | cp.async
+    tile: str                                  # the tile's type as written
+    dims: tuple[int | None, ...] | None        # its dims; None: not a shaped type
+    bits: int | None                           # its element's bits
+    view: str                                  # the view's type as written
+    view_dims: tuple[int | None, ...] | None
+    view_strides: tuple[int | None, ...] | None
+    view_offset: int | None = 0                # elements from the memref's aligned pointer
+    coords: int = 0
+    rows: bool = False                         # gathered / scattered rows (`offsets`)
+    in_bounds: bool = False                    # the op says the tile lies in its view
+    # The tile takes the chunk placement: a load's, or a store's tile held in shared memory
+    # (a TMA or `cp.async` load's) and read back into registers.
+    chunked: bool = True
+    threads: int | None = None
+
+
+def register_transfer_problem(t: RegisterTransfer) -> str | None:
+    """Why the register path cannot move `t` (None: it can). The emitter refuses such an op
+    with these words, and lower-tma-load-store-to-async reports it at the op
+    (`lower.register-tile`), so `check` and the editor say what `--emit ptx` would."""
+    if t.rows:
+        return "a tile of rows (`offsets`) moves by TMA only here"
+    if t.dims is None or t.bits is None or None in t.dims or not 1 <= len(t.dims) <= 2:
+        return f"a tile of {t.tile} is not a static tile of rank 1 or 2"
+    if t.view_dims is None or t.view_strides is None or None in t.view_dims + t.view_strides:
+        return (f"its view's extents or strides are not static ({t.view}); a view whose innermost "
+                f"stride is 1 moves by TMA (`allow_tma`)")
+    if t.view_offset is None:
+        return (f"its view's offset is dynamic ({t.view}), which the kernel's pointer parameter does not "
+                f"carry; the view moves by TMA (`allow_tma`)")
+    if not 1 <= len(t.view_dims) <= 2:
+        return f"a view of rank {len(t.view_dims)} moves through registers only up to rank 2"
+    if t.coords != len(t.view_dims):
+        return f"{t.coords} coordinates for a view of rank {len(t.view_dims)}"
+    # Out of bounds each element moves alone, predicated on the view; an element narrower than
+    # 16 bits shares its register with others (`cp.async` instead zero-fills a chunk's tail).
+    if t.instruction != "cp.async" and not t.in_bounds and t.bits < 16:
+        return (f"{t.bits}-bit elements out of bounds are not moved one at a time here: say the tile is "
+                f"in bounds (`in_bounds`)")
+    if t.chunked:
+        dims = (1, t.dims[0]) if len(t.dims) == 1 else (t.dims[0], t.dims[1])
+        return register_tile_problem(dims, t.bits, t.threads)
     return None
