@@ -15,6 +15,11 @@ def _warp(body: str) -> str:
     return f"func.func @w(%l: index, %v: vector<4xi32>) {{\n    {body}\n  return\n}}\n"
 
 
+# A launch in a function of an index `%s`, its body `{0}`.
+_LAUNCH = ("func.func @l(%s: index) {{\n  gpu.launch blocks(%bx, %by, %bz) in (%sbx = %s, %sby = %s, %sbz = %s)\n"
+           "             threads(%tx, %ty, %tz) in (%stx = %s, %sty = %s, %stz = %s) {{\n    {0}\n  }}\n  return\n}}\n")
+_MAJOR = "#major = affine_map<(i, j) -> (j, i)>\n"
+
 CASES = [
     ("gpu.module @m {\n  gpu.func @k() -> index kernel {\n    %0 = arith.constant 0 : index\n    gpu.return\n  }\n}\n",
      "'gpu.func' op expected void return type for kernel function"),
@@ -101,6 +106,21 @@ CASES = [
     # the async token of custom<AsyncDependencies>
     ("func.func @w() {\n  %t = gpu.wait\n  return\n}\n", "cannot name an operation with no results"),
     ("func.func @w() {\n  gpu.wait async\n  return\n}\n", "custom op 'gpu.wait' needs to be named when marked 'async'"),
+    # gpu.launch's body (LaunchOp::verifyRegions)
+    ('func.func @l(%s: index) {\n  "gpu.launch"(%s, %s, %s, %s, %s, %s) ({\n  ^bb1(%a: index, %b: index, %c: index, '
+     '%d: index, %e: index, %f: index):\n    gpu.terminator\n  }) {operandSegmentSizes = array<i32: 0, 1, 1, 1, 1, 1, '
+     '1, 0, 0, 0, 0>} : (index, index, index, index, index, index) -> ()\n  return\n}\n',
+     "'gpu.launch' op unexpected number of region arguments"),
+    (_LAUNCH.format('%one = arith.constant 1 : i32\n    "gpu.yield"(%one) : (i32) -> ()'),
+     "expected 'gpu.terminator' or a terminator with successors"),
+    # an MMA matrix's memref with its last dimension of unit stride (SubgroupMmaLoad / StoreMatrixOp::verify)
+    (_MAJOR + "func.func @m(%m: memref<32x32xf16, #major, 3>, %i: index) {\n  %0 = gpu.subgroup_mma_load_matrix "
+     "%m[%i, %i] {leadDimension = 32 : index} : memref<32x32xf16, #major, 3> -> !gpu.mma_matrix<16x16xf16, \"AOp\">\n"
+     "  return\n}\n", "expected source memref most minor dim must have unit stride"),
+    ("func.func @s(%a: !gpu.mma_matrix<16x16xf16, \"COp\">, %m: memref<32x32xf16, strided<[1, 32]>>, %i: index) {\n"
+     "  gpu.subgroup_mma_store_matrix %a, %m[%i, %i] {leadDimension = 32 : index} : "
+     "!gpu.mma_matrix<16x16xf16, \"COp\">, memref<32x32xf16, strided<[1, 32]>>\n  return\n}\n",
+     "expected destination memref most minor dim must have unit stride"),
 ]
 
 
@@ -127,6 +147,11 @@ def test_where_the_async_tokens_errors_stand():
     assert _placed("func.func @w() {\n  gpu.wait async\n  return\n}\n")[0][1] == "async"
 
 
+def test_a_launch_terminator_stands_at_it_with_a_note_at_the_launch():
+    [(_, under, notes)] = _placed(_LAUNCH.format('%one = arith.constant 1 : i32\n    "gpu.yield"(%one) : (i32) -> ()'))
+    assert under == '"gpu.yield"' and notes == [("in 'gpu.launch' body region", "gpu.launch")]
+
+
 def test_a_kernels_own_error_stands_alone():
     """MLIR's verifier stops at the function's error: its return is not judged too."""
     text = "gpu.module @m {\n  gpu.func @k() -> index kernel {\n    gpu.return\n  }\n}\n"
@@ -142,7 +167,13 @@ WELL_FORMED = ("gpu.module @m {\n  gpu.func @k(%d: memref<?xf32>, %s: memref<?xf
                '  "gpu.func"() ({\n  ^bb0(%a: f32, %b: memref<4xf32, #gpu.address_space<workgroup>>):\n'
                '    "gpu.return"() : () -> ()\n  }) {function_type = (f32) -> (), sym_name = "g", '
                "workgroup_attributions = 1 : i64} : () -> ()\n"
-               "  gpu.func @sized() kernel attributes {known_block_size = array<i32: 2, 1, 1>} {\n    gpu.return\n  }\n}\n")
+               "  gpu.func @sized() kernel attributes {known_block_size = array<i32: 2, 1, 1>} {\n    gpu.return\n  }\n}\n"
+               + _MAJOR.replace("(j, i)", "(i, j)") + "func.func @mm(%m: memref<32x32xf16, #major, 3>, %n: memref<32x32xf16, "
+               "strided<[32, 1], offset: ?>>, %i: index) {\n  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] {leadDimension "
+               "= 32 : index} : memref<32x32xf16, #major, 3> -> !gpu.mma_matrix<16x16xf16, \"COp\">\n"
+               "  gpu.subgroup_mma_store_matrix %0, %n[%i, %i] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "
+               "\"COp\">, memref<32x32xf16, strided<[32, 1], offset: ?>>\n  return\n}\n"
+               + _LAUNCH.format("gpu.terminator"))
 WELL_FORMED_WARP = _warp("%r:2 = gpu.warp_execute_on_lane_0(%l)[32] args(%v : vector<4xi32>) -> (vector<1x4xi32>, f32) {\n"
                          "    ^bb0(%a : vector<128xi32>):\n      %c = arith.constant dense<2> : vector<32x4xi32>\n"
                          "      %f = arith.constant 1.0 : f32\n      gpu.yield %c, %f : vector<32x4xi32>, f32\n    }")

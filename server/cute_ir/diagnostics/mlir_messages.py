@@ -677,6 +677,10 @@ AFFINE_OPS = {
 # (dialects/gpu_checks.py).
 GPU = {
     "kernel_void": "expected void return type for kernel function",
+    # LaunchOp::verifyRegions (the terminator's an emitError at that op, with a note at the launch)
+    "launch_region_arguments": "unexpected number of region arguments",
+    "launch_terminator": "expected 'gpu.terminator' or a terminator with successors",
+    "launch_terminator_note": "in 'gpu.launch' body region",
     "launch_kernel_kind": "invalid kind of attribute specified",
     # GPUDialect::verifyOperationAttribute: a known launch size on any op
     "launch_size_array": "{0} must be a dense i32 array",
@@ -718,6 +722,8 @@ GPU = {
     "mma_order": "operands must be in the order AOp, BOp, COp",
     "mma_shapes": "operand shapes do not satisfy matmul constraints",
     "mma_store_c": "expected the operand matrix being stored to have 'COp' operand type",
+    "mma_load_stride": "expected source memref most minor dim must have unit stride",
+    "mma_store_stride": "expected destination memref most minor dim must have unit stride",
 }
 
 

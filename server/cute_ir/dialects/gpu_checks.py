@@ -3,8 +3,8 @@ MLIR 22), as callables on the ops' records: `gpu.func`'s kernel result and attri
 `gpu.return` against the function around it, `gpu.memcpy`'s two memrefs,
 `gpu.dynamic_shared_memory`'s result type, `gpu.launch_func` against its module and the kernel
 it names (other statements, found through dialects/lookup.Lookup), the values crossing
-`gpu.warp_execute_on_lane_0`'s region, and the MMA matrices of `gpu.subgroup_mma_compute` /
-`store_matrix`.
+`gpu.warp_execute_on_lane_0`'s region, `gpu.launch`'s body, and the MMA matrices of
+`gpu.subgroup_mma_compute` / `load_matrix` / `store_matrix`.
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None, a message that
 verify/structure.py prefixes with `'<op>' op `, or a `Placed` message. What the text does not
@@ -19,11 +19,12 @@ from typing import Any, Callable
 from ..diagnostics import Span
 from ..diagnostics.mlir_messages import CUSTOM_OP, GPU as M
 from ..syntax.cst import TYPE_KINDS
-from ..text.brackets import top_level_parameters
 from .constraints import compatible_shapes, facts, normalized_type, printed
 from .lookup import MISSING, Definition
 from .ods import Trait
-from .op_checks import Placed, _body, _entries, _function_attributes, _function_type, _group, _integer_attribute, only_block
+from .memref_checks import _strided_layout
+from .op_checks import (Placed, _body, _entries, _function_attributes, _function_type, _group, _integer_attribute, _memref_parts,
+                        only_block, unaliased)
 
 _ADDRESS_SPACE = re.compile(r"#gpu\.address_space<\s*(\w+)\s*>")
 
@@ -311,16 +312,58 @@ def gpu_mma_compute(site: Any) -> Placed | None:
     return None
 
 
-def gpu_mma_store(site: Any) -> Placed | None:
-    """SubgroupMmaStoreMatrixOp::verify (its `emitError`, not prefixed), for a destination
-    without a layout (whose last dimension has unit stride): the stored matrix is a `COp`."""
-    matrix = _mma_matrix(site.operand_type(0))
-    destination = facts(site.operand_type(1) or "")
-    if matrix is None or destination is None or destination.kind != "memref":
+_IDENTITY_MAP = re.compile(r"affine_map<\(([^()]*)\)->\(\1\)>")
+
+
+def _last_dim_unit_stride(site: Any, text: str | None) -> bool | None:
+    """MemRefType::isLastDimUnitStride: the layout has strides (an identity, `strided<...>`, or
+    an affine map of one result; another map has none) and the last is 1. A layout written
+    through an alias is read through it; None when this reading cannot tell."""
+    written = unaliased(site, text) if text is not None else None
+    written = normalized_type(written) if written is not None else None
+    t = facts(written) if written is not None else None
+    parts = _memref_parts(written) if t is not None and t.kind == "memref" and t.dims is not None else None
+    if parts is None:
         return None
-    parameters = top_level_parameters(normalized_type(site.operand_type(1))[len("memref<"):-1])
-    if any(p.startswith(("affine_map<", "strided<", "#map", "#")) and not p.startswith("#gpu.address_space")
-           for p in parameters[1:]):
+    layout = re.sub(r"\s+", "", parts[2] or "")
+    if not layout or _IDENTITY_MAP.fullmatch(layout):
+        return True
+    found = _strided_layout(written, t.dims)
+    if found is None or found == "not strided":
+        return None if found is None else False
+    strides = found[0]
+    if not strides:
+        return True
+    if strides[-1] is None:     # a dynamic stride in `strided<...>` is not 1; elsewhere not told
+        return False if layout.startswith("strided<") else None
+    return strides[-1] == 1
+
+
+def _written_type(site: Any, index: int) -> str | None:
+    """Operand `index`'s type: the one the custom form writes in that place after its colon
+    (as written, aliases included), else the one the value is known to have."""
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    types = [item for item in items[colon + 1:] if item.type in TYPE_KINDS] if colon is not None else []
+    if index < len(types) and types[index].text:
+        return types[index].text.decode("utf-8", "replace")
+    return site.operand_type(index)
+
+
+def gpu_mma_load(site: Any) -> Placed | None:
+    """SubgroupMmaLoadMatrixOp::verify (its `emitError`, not prefixed): the source's last
+    dimension has unit stride."""
+    return Placed(M["mma_load_stride"]) if _last_dim_unit_stride(site, _written_type(site, 0)) is False else None
+
+
+def gpu_mma_store(site: Any) -> Placed | None:
+    """SubgroupMmaStoreMatrixOp::verify (its `emitError`, not prefixed): the destination's last
+    dimension has unit stride, and the stored matrix is a `COp`."""
+    unit = _last_dim_unit_stride(site, _written_type(site, 1))
+    if unit is False:
+        return Placed(M["mma_store_stride"])
+    matrix = _mma_matrix(site.operand_type(0))
+    if unit is None or matrix is None:
         return None
     return Placed(M["mma_store_c"]) if matrix[2] != "COp" else None
 
@@ -371,12 +414,38 @@ def function_attributes(site: Any) -> str | None:
     return None
 
 
+# LaunchOp's region arguments: block and thread ids and the grid and block sizes, 3 each
+# (kNumConfigRegionAttributes), then one per workgroup attribution.
+_LAUNCH_REGION_ARGUMENTS = 12
+
+
+def gpu_launch(site: Any) -> str | Placed | None:
+    """LaunchOp::verifyRegions: the body's entry block has its 12 arguments and one per
+    workgroup attribution (the generic form's label states them; the custom form's header
+    binds them), and each block ending without successors ends with `gpu.terminator` (an
+    error at that op, with a note at the launch)."""
+    regions = site.region_blocks()
+    if len(regions) != 1 or not regions[0]:
+        return None
+    entry = regions[0][0].arguments
+    attributions = _integer_attribute(site, "workgroup_attributions") if site.attribute("workgroup_attributions") else 0
+    if entry is not None and attributions is not None and len(entry) < _LAUNCH_REGION_ARGUMENTS + attributions:
+        return M["launch_region_arguments"]
+    for block in regions[0]:
+        last = block.terminator
+        if block.ops == 0 or last is None or last.successors != 0 or last.name == "gpu.terminator":
+            continue
+        return Placed(M["launch_terminator"], last.name_span, notes=((site.name_span, M["launch_terminator_note"]),))
+    return None
+
+
 # What the custom parsers refuse before anything is verified (OpDef.parse).
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "gpu.launch_func": gpu_launch_func_parse,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "gpu.launch": gpu_launch,
     "gpu.launch_func": gpu_launch_func,
     "gpu.func": gpu_func,
     "gpu.rotate": gpu_rotate,
@@ -386,4 +455,5 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "gpu.warp_execute_on_lane_0": gpu_warp_execute,
     "gpu.subgroup_mma_compute": gpu_mma_compute,
     "gpu.subgroup_mma_store_matrix": gpu_mma_store,
+    "gpu.subgroup_mma_load_matrix": gpu_mma_load,
 }
