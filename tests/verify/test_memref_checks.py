@@ -7,7 +7,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis
 from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 
-PRELUDE = ("func.func @f(%m: memref<4x4xf32>, %d: memref<8xf32, 1>, %t: memref<1xi32, 2>, %i: index, %s: f32, "
+PRELUDE = ("func.func @f(%z: memref<f32>, %m: memref<4x4xf32>, %d: memref<8xf32, 1>, %t: memref<1xi32, 2>, %i: index, %s: f32, "
            "%u: memref<*xf32>, %v: memref<?xf32>, %sh: memref<1xi32>, %dsh: memref<?xi32>, %b: memref<64xi8>, %dm: memref<?x?xf32>) {\n  ")
 
 CASES = [
@@ -105,6 +105,14 @@ CASES = [
      "custom op 'memref.prefetch' rw specifier has to be 'read' or 'write'"),
     ("memref.prefetch %m[%i, %i], read, locality<0>, false : memref<4x4xf32>",
      "custom op 'memref.prefetch' cache type has to be 'data' or 'instr'"),
+    # an integer the format places, typed by its constraint (I32Attr), against the constraint
+    ("%0 = memref.assume_alignment %m, 0 : memref<4x4xf32>",
+     "'memref.assume_alignment' op attribute 'alignment' failed to satisfy constraint: 32-bit signless integer "
+     "attribute whose value is positive"),
+    # AnyNon0RankedOrUnrankedMemRef: a rank the shaped type has, at least 1
+    ("%0 = memref.dim %z, %i : memref<f32>",
+     "'memref.dim' op operand #0 must be unranked.memref of any type values or non-0-ranked.memref of any type "
+     "values, but got 'memref<f32>'"),
 ]
 
 GLOBALS = [
@@ -114,6 +122,13 @@ GLOBALS = [
      "'memref.global' op initial value element expected to be of type 'f16', but was of type 'f32'"),
     ('"memref.global"() <{initial_value = dense<1.0> : tensor<2x2xf16>, sym_name = "g", type = memref<1x2xf16>}> : () -> ()',
      "'memref.global' op initial value shape expected to be 1, 2 but was 2, 2"),
+    # SymbolOpInterface: the visibility a symbol op's format writes as a string
+    ('memref.global "priate" constant @g : memref<2xf32> = uninitialized',
+     "'memref.global' op visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"priate\""),
+    # the attr-dict after the custom directive's initial value, as its parser verifies it
+    ('memref.global "private" @g : memref<4xf32> = dense<1.0> { alignment = 63 }',
+     "custom op 'memref.global' 'memref.global' op attribute 'alignment' failed to satisfy constraint: 64-bit "
+     "signless integer attribute whose value is positive and whose value is a power of two > 0"),
 ]
 
 
@@ -156,6 +171,8 @@ WELL_FORMED = [
     "%0 = memref.reshape %m(%sh) : (memref<4x4xf32>, memref<1xi32>) -> memref<16xf32, strided<[1]>>",
     "%0 = memref.atomic_rmw addf %s, %m[%i, %i] : (f32, memref<4x4xf32>) -> f32",
     "memref.prefetch %m[%i, %i], write, locality<3>, instr : memref<4x4xf32>",
+    "%0 = memref.assume_alignment %m, 16 : memref<4x4xf32>",
+    "%0 = memref.dim %u, %i : memref<*xf32>",
     "%0 = memref.realloc %v(%i) : memref<?xf32> to memref<?xf32>",
     "%0 = memref.view %b[%i][%i] : memref<64xi8> to memref<?x4xf32>",
     "%0 = memref.generic_atomic_rmw %v[%i] : memref<?xf32> {\n  ^bb0(%a: f32):\n    %c = arith.addf %a, %a : f32\n"
@@ -169,7 +186,8 @@ def test_well_formed_ops_are_not_judged():
     text = _case("\n  ".join(line.replace("%0", f"%a{n}").replace("%1", f"%z{n}") for n, line in enumerate(WELL_FORMED)))
     assert _messages(text) == []
     assert _messages('memref.global "private" constant @g : memref<2xf32> = dense<[1.0, 2.0]>\n'
-                     "memref.global @h : memref<4xi8> = uninitialized\n") == []
+                     "memref.global @h : memref<4xi8> = uninitialized\n"
+                     'memref.global "nested" @k : memref<4xf32> = dense<1.0> {alignment = 64}\n') == []
 
 
 def test_a_subview_layout_through_an_alias():

@@ -332,6 +332,9 @@ BRANCH_WEIGHT_COUNT = "expects number of branch weights to match number of succe
 BRANCH_WEIGHTS_ZERO = "branch weights cannot all be zero"
 # SymbolOpInterface's verifier (SymbolTable.cpp, detail::verifySymbol)
 SYMBOL_PARENT = "symbol's parent must have the SymbolTable trait"
+# SymbolTable.cpp (detail::verifySymbol): a symbol's visibility, before its parent is checked
+SYMBOL_VISIBILITIES = ("public", "private", "nested")
+SYMBOL_VISIBILITY = "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {0}"
 TERMINATOR_HERE = "terminator here"
 WHILE_INPUT_COUNT = "expected as many input types as operands (expected {0} got {1})"
 WHILE_TERMINATOR = "expects the '{0}' region to terminate with '{1}'"

@@ -248,9 +248,9 @@ def _llvm_vector(t: TypeFacts) -> bool | None:
     return element.kind == "llvm.ptr" or None
 
 
-def _rank(op: str, n: int):
+def _rank(op: str, n: int, kinds: tuple[str, ...]):
     compare = {">": lambda a: a > n, "==": lambda a: a == n, ">=": lambda a: a >= n}[op]
-    return lambda t: t.kind == "vector" and t.dims is not None and compare(len(t.dims))
+    return lambda t: t.kind in kinds and t.dims is not None and compare(len(t.dims))
 
 
 def _elements(n: int):
@@ -301,6 +301,10 @@ _CONDITIONS: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^::llvm::isa<::mlir::ShapedType>\(\$_self\)$"), _is("vector", "tensor", "memref")),
     (re.compile(r"^\$_self\.hasTrait<::mlir::ValueSemantics>\(\)$"), _is("vector", "tensor")),
     (re.compile(r"^::llvm::cast<::mlir::VectorType>\(\$_self\)\.getRank\(\) (>|==|>=) (\d+)$"), "rank"),
+    (re.compile(r"^::llvm::cast<::mlir::ShapedType>\(\$_self\)\.getRank\(\) (>|==|>=) (\d+)$"), "shaped rank"),
+    (re.compile(r"^::llvm::cast<::mlir::ShapedType>\(\$_self\)\.hasRank\(\)$"),
+     lambda t: t.dims is not None if t.kind in ("vector", "tensor", "memref") else None),
+    (re.compile(r"^true$"), lambda t: True),
     (re.compile(r"^::llvm::cast<::mlir::VectorType>\(\$_self\)\.getNumElements\(\) == (\d+)$"), "elements"),
     (re.compile(r"^::llvm::isa<::mlir::LLVM::LLVMPointerType>\(\$_self\)$"), _is("llvm.ptr")),
     (re.compile(r"^::llvm::cast<::mlir::LLVM::LLVMPointerType>\(\$_self\)\.getAddressSpace\(\) == (\d+)$"), "space"),
@@ -341,8 +345,9 @@ def _condition(code: str):
             if rule is None:
                 name = _FLOAT_NAMES[match.group(1)]
                 test = lambda t, name=name: t.kind == "float" and t.text == name
-            elif rule == "rank":
-                test = _rank(match.group(1), int(match.group(2)))
+            elif rule in ("rank", "shaped rank"):
+                test = _rank(match.group(1), int(match.group(2)),
+                             ("vector",) if rule == "rank" else ("vector", "tensor", "memref"))
             elif rule == "elements":
                 test = _elements(int(match.group(1)))
             elif rule == "space":

@@ -38,7 +38,7 @@ from ..diagnostics.mlir_messages import (
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_SHAPE, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
-    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, NO_TERMINATOR, SYMBOL_PARENT, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
+    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, NO_TERMINATOR, SYMBOL_PARENT, SYMBOL_VISIBILITIES, SYMBOL_VISIBILITY, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
     BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO, IMPLICIT_TERMINATOR, IMPLICIT_TERMINATOR_NOTE,
     INVALID_ATTRIBUTE_KIND, INVALID_TYPE_KIND, NOT_SUPPORTED_ON, NAMED_NO_RESULTS, GPU, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
@@ -215,8 +215,12 @@ def _attribute_constraints(site: OpSite, record: OpDef) -> str | None:
     problem = _function_attribute_constraints(site, record)
     if problem is not None:
         return problem
+    unread = _unread_dictionary(site)
     for attribute in record.attributes:
-        node = site.dictionary_attribute(attribute.name)
+        node = site.dictionary_attribute(attribute.name) or unread.get(attribute.name)
+        typed = _typed_placed_integer(site, attribute) if node is None else None
+        if typed is not None and _attribute_violates(attribute.check, typed):
+            return ATTRIBUTE_CONSTRAINT.format(attribute.name, CONSTRAINTS[attribute.check]["summary"])
         if node is None and not site.generic and attribute.check is not None \
                 and CONSTRAINTS[attribute.check].get("cpp", "").strip() == "::mlir::ArrayAttr":
             placed = site.attribute(attribute.name)
@@ -234,6 +238,38 @@ def _attribute_constraints(site: OpSite, record: OpDef) -> str | None:
             dictionary = node.parent.parent if node.parent is not None and node.parent.parent is not None else None
             start = dictionary.start_byte if dictionary is not None else site.name_span.start
             return Placed(CUSTOM_OP.format(record.name, OP_ERROR.format(record.name, message)), Span(start, start + 1))
+    return None
+
+
+def _unread_dictionary(site: OpSite) -> dict:
+    """The entries of a custom form's `attr-dict` when its format is not read here (a custom
+    directive's: `memref.global`'s type and initial value): the dictionary the body writes at its
+    end, after everything else."""
+    if site.generic or (site.form is not None and site.form.complete):
+        return {}
+    items = _body(site)
+    return _entries(items[-1]) if items and items[-1].type == "attribute_dict" else {}
+
+
+# The type an integer constraint gives the literal a format places (`ODS valueType`).
+_VALUE_TYPES = {re.compile(r"\$_builder\.getIntegerType\((\d+)\)"): "i{0}",
+                re.compile(r"\$_builder\.getIndexType\(\)"): "index"}
+
+
+def _typed_placed_integer(site: OpSite, attribute) -> bytes | None:
+    """An integer literal a custom form's format places for an integer attribute
+    (`memref.assume_alignment %m, 16`), with the type its constraint parses it as; None for
+    anything else."""
+    if site.generic or attribute.check is None:
+        return None
+    node = site.attribute(attribute.name)
+    value_type = CONSTRAINTS[attribute.check].get("valueType", "")
+    if node is None or node.type != "integer" or not value_type:
+        return None
+    for pattern, typed in _VALUE_TYPES.items():
+        match = pattern.fullmatch(value_type.strip())
+        if match is not None:
+            return (node.text or b"") + b" : " + typed.format(*match.groups()).encode()
     return None
 
 
@@ -323,6 +359,10 @@ def _traits(site: OpSite, record: OpDef) -> str | Placed | None:
         if len(record.parents) == 1:
             return EXPECTS_PARENT.format(record.parents[0])
         return EXPECTS_PARENT_ONE_OF.format(", ".join(record.parents))
+    visibility = site.attribute("sym_visibility") if record.has(Trait.SYMBOL) else None
+    if visibility is not None and visibility.type == "string" \
+            and (visibility.text or b"").decode("utf-8", "replace")[1:-1] not in SYMBOL_VISIBILITIES:
+        return SYMBOL_VISIBILITY.format((visibility.text or b"").decode("utf-8", "replace"))
     if record.has(Trait.SYMBOL) and site.parent is not None and site.node is not None \
             and (site.generic or written_symbol(site.node) is not None):
         # SymbolOpInterface's verifier, for an op that names a symbol (a module need not) under
