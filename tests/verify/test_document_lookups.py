@@ -329,6 +329,20 @@ def test_editing_an_llvm_callee_or_a_global_updates_its_users_as_a_fresh_analysi
     assert counts == [1, 2, 2, 1, 0]
 
 
+def test_editing_a_globals_address_space_updates_its_addressof_as_a_fresh_analysis_does():
+    text = ("llvm.mlir.global external @x(42 : i32) : i32\n"
+            "llvm.func @f() -> !llvm.ptr<4> {\n  %0 = llvm.mlir.addressof @x : !llvm.ptr<4>\n  llvm.return %0 : !llvm.ptr<4>\n}\n")
+    a = DocumentAnalysis("file:///x.mlir", text)
+    counts = [len(_norm(a))]
+    steps = [("@x(42 : i32) : i32", "@x(42 : i32) {addr_space = 4 : i32} : i32"),
+             ("addr_space = 4 : i32", "addr_space = 3 : i32")]
+    for version, (old, new) in enumerate(steps, 1):
+        _replace(a, old, new, version)
+        assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text)), (version, a.document.text)
+        counts.append(len(_norm(a)))
+    assert counts == [1, 0, 1]
+
+
 # ------------------------------------------------------------------ gpu.launch_func
 
 def _launching(kernels: str, launch: str = "args(%a : f32)", attributes: str = " attributes {gpu.container_module}") -> str:

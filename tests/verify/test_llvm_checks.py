@@ -311,6 +311,22 @@ MODULE_CASES = [
     ("llvm.func @t() -> !llvm.ptr {\n  %0 = llvm.blockaddress <function = @t, tag = <id = 2>> : !llvm.ptr\n"
      "  llvm.blocktag <id = 1>\n  llvm.return %0 : !llvm.ptr\n}\n",
      "'llvm.blockaddress' op expects an existing block label target in the referenced function"),
+    # operand bundles: a type for each value (the call parsers'), a tag for each bundle (verifyOperandBundles)
+    ("llvm.func @foo()\nllvm.func @b() {\n  %0 = llvm.mlir.constant(0 : i32) : i32\n"
+     '  llvm.call @foo() ["tag"(%0 : i32, i32)] : () -> ()\n  llvm.return\n}\n',
+     "custom op 'llvm.call' expected 1 types for operand bundle operands for operand bundle #0, but actually got 2"),
+    ("llvm.func @b(%a: i32) -> i32 {\n  %0 = llvm.mlir.constant(0 : i32) : i32\n"
+     '  %1 = llvm.call_intrinsic "llvm.riscv.sha256sig0"(%a) ["tag"(%0 : i32, i32)] : (i32 {llvm.signext}) -> (i32)\n'
+     "  llvm.return %1 : i32\n}\n",
+     "custom op 'llvm.call_intrinsic' expected 1 types for operand bundle operands for operand bundle #0, but actually got 2"),
+    ("llvm.func @foo()\nllvm.func @b() {\n  %0 = llvm.mlir.constant(0 : i32) : i32\n"
+     '  "llvm.call"(%0, %0) <{op_bundle_tags = ["tag"]}> {callee = @foo, operandSegmentSizes = array<i32: 0, 2>, '
+     "op_bundle_sizes = array<i32: 1, 1>} : (i32, i32) -> ()\n  llvm.return\n}\n",
+     "expected 2 operand bundle tags, but actually got 1"),
+    # a global's address space (AddressOfOp::verifySymbolUses)
+    (_GLOBAL + "llvm.func @p() -> !llvm.ptr<4> {\n  %0 = llvm.mlir.addressof @g : !llvm.ptr<4>\n"
+     "  llvm.return %0 : !llvm.ptr<4>\n}\n",
+     "'llvm.mlir.addressof' op pointer address space must match address space of the referenced global or alias"),
     # initializers without memory effects (GlobalOp / AliasOp::verifyRegions)
     ("llvm.mlir.global internal @s() : i8 {\n  %0 = llvm.mlir.constant(1 : i64) : i64\n"
      "  %1 = llvm.alloca %0 x i8 : (i64) -> !llvm.ptr\n  %2 = llvm.load %1 : !llvm.ptr -> i8\n  llvm.return %2 : i8\n}\n",
@@ -320,6 +336,9 @@ MODULE_CASES = [
      "ops with side effects are not allowed in alias initializers"),
 ]
 MODULE_WELL_FORMED = (
+    "llvm.mlir.global external @g4(42 : i32) {addr_space = 4 : i32} : i32\n"
+    "llvm.func @p() -> !llvm.ptr<4> {\n  %0 = llvm.mlir.addressof @g4 : !llvm.ptr<4>\n  %1 = llvm.mlir.constant(0 : i32) : i32\n"
+    '  llvm.call @y() ["tag"(%1 : i32)] : () -> ()\n  llvm.return %0 : !llvm.ptr<4>\n}\n'
     "llvm.func @t() -> !llvm.ptr {\n  %0 = llvm.blockaddress <function = @t, tag = <id = 1>> : !llvm.ptr\n"
     "  llvm.blocktag <id = 1>\n  llvm.br ^bb1\n^bb1:\n  llvm.blocktag <id = 2>\n  llvm.return %0 : !llvm.ptr\n}\n"
     "llvm.mlir.global internal @k() : i64 {\n  %0 = llvm.mlir.constant(1 : i64) : i64\n  %1 = llvm.add %0, %0 : i64\n"
@@ -367,6 +386,12 @@ def test_a_duplicate_tag_and_an_effect_stand_at_their_op():
         == b"llvm.blocktag"
     text = [t for t, m in MODULE_CASES if m.endswith("alias initializers")][0]
     assert _placed(text) == [("ops with side effects are not allowed in alias initializers", "llvm.load")]
+
+
+def test_a_bundles_types_stand_at_the_bundle_list():
+    text = [t for t, m in MODULE_CASES if m.startswith("custom op 'llvm.call' expected 1 types")][0]
+    [(_, under)] = _placed(text)
+    assert under == "[" and text.index('["tag"') == [d.span.start for d in DocumentAnalysis("file:///l.mlir", text).diagnostics()][0]
 
 
 def test_well_formed_landing_pads_are_not_judged():

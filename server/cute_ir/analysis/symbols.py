@@ -95,10 +95,28 @@ def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[
         # `@gv : memref<...> = ...` (the colon is not a named child)
         written = type_text(rest[0]) if rest and rest[0].type in TYPE_KINDS else None
         return SymbolDefinition(symbol_name, Definition(op_name, type=written))
+    if op_name == "llvm.mlir.global":
+        return SymbolDefinition(symbol_name, Definition(op_name, address_space=_address_space(rest)))
     if op_name not in _FUNCTIONS:
         return SymbolDefinition(symbol_name, Definition(op_name))
     kernel = _is_kernel(rest)
     return SymbolDefinition(symbol_name, Definition(op_name, _signature(rest), kernel=kernel, body=_has_body(rest)))
+
+
+_ADDRESS_SPACE = re.compile(rb"\s*(\d+)\s*(?::\s*i32\s*)?")
+
+
+def _address_space(rest: list[Node]) -> int | None:
+    """An `llvm.mlir.global`'s `addr_space` in its dictionary (0 when not written; None when
+    written otherwise than as an integer)."""
+    dictionary = next((item for item in rest if item.type == "attribute_dict"), None)
+    for entry in dictionary.named_children if dictionary is not None else ():
+        key = entry.child_by_field_name("name")
+        if entry.type == "attribute_entry" and key is not None and key.text == b"addr_space":
+            value = entry.child_by_field_name("value")
+            match = _ADDRESS_SPACE.fullmatch(value.text or b"") if value is not None else None
+            return int(match.group(1)) if match else None
+    return 0
 
 
 def _has_body(rest: list[Node]) -> bool:

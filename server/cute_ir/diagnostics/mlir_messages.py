@@ -622,6 +622,10 @@ LLVM = {
     "structor_definition": "'{0}' does not have a definition",
     # LandingpadOp::verify (emitError, not prefixed)
     "landingpad_personality": "llvm.landingpad needs to be in a function with a personality",
+    "addressof_space": "pointer address space must match address space of the referenced global or alias",
+    # operand bundles: their parsers' types (resolveOpBundleOperands), their verifier's tags
+    "bundle_types": "expected {0} types for operand bundle operands for operand bundle #0, but actually got {1}",
+    "bundle_tags": "expected {0} operand bundle tags, but actually got {1}",
     # LLVMFuncOp::verify's walks (emitError, not prefixed; a duplicate tag's at the second tag)
     "landingpad_consistent": "'llvm.landingpad' should have a consistent result type inside a function",
     "resume_consistent": "'llvm.resume' should have a consistent input type inside a function",

@@ -442,12 +442,56 @@ def _call_result_constraint(site: Any) -> str | None:
     return None
 
 
-def llvm_call(site: Any) -> str | None:
-    """CallOp::verifySymbolUses, after verifyCallOpVarCalleeType (`llvm_call_vararg`): an
-    indirect call's callee is a pointer; a direct call's is an `llvm.func` (or an ifunc) of the
-    symbol table around the call (looked up in the document: `OpSite.callee`), whose
-    parameters and result the call's operands and result are."""
-    problem = _call_result_constraint(site) or llvm_call_vararg(site)
+def _bundle_types(site: Any) -> Placed | None:
+    """resolveOpBundleOperands (the call parsers'): each operand bundle `"tag"(%a, %b : T, U)`
+    gives one type per value (at the bundle list; MLIR numbers every bundle #0)."""
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), len(items))
+    bundles = next((item for item in items[:colon] if item.type == "bracket_group" and item.named_children
+                    and item.named_children[0].type == "string"), None)
+    for group in bundles.named_children if bundles is not None else ():
+        if group.type != "paren_group":
+            continue
+        parts = [c for c in group.children if c.type not in ("comment", "(", ")", ",")]
+        split = next((i for i, c in enumerate(parts) if c.type == ":"), None)
+        if split is None:
+            continue
+        values = sum(1 for c in parts[:split] if c.type == "value_use")
+        types = sum(1 for c in parts[split + 1:] if c.type in TYPE_KINDS)
+        if values != types:
+            return Placed(CUSTOM_OP.format(site.name, M["bundle_types"].format(values, types)),
+                          Span(bundles.start_byte, bundles.start_byte + 1))
+    return None
+
+
+def _bundle_tags(site: Any) -> Placed | None:
+    """verifyOperandBundles (CallOp, CallIntrinsicOp, InvokeOp, AssumeOp; an emitError, not
+    prefixed): a tag for each bundle `op_bundle_sizes` counts; told of the generic form, whose
+    properties the text writes (a custom form's parser makes them agree)."""
+    if not site.generic:
+        return None
+    sizes = _text(site.attribute("op_bundle_sizes"))
+    match = re.fullmatch(r"array<i32(?::(.*))?>", _flat(sizes or ""))
+    if match is None:
+        return None
+    bundles = len([v for v in (match.group(1) or "").split(",") if v])
+    tags = _attribute(_text(site.attribute("op_bundle_tags")) or "[]")
+    if tags is None or tags[0] != "array":
+        return None
+    return Placed(M["bundle_tags"].format(bundles, len(tags[1]))) if bundles != len(tags[1]) else None
+
+
+def llvm_call_intrinsic_parse(site: Any) -> Placed | None:
+    return None if site.generic else _bundle_types(site)
+
+
+def llvm_call(site: Any) -> str | Placed | None:
+    """CallOp::verify's operand bundles, then verifySymbolUses, after
+    verifyCallOpVarCalleeType (`llvm_call_vararg`): an indirect call's callee is a pointer; a
+    direct call's is an `llvm.func` (or an ifunc) of the symbol table around the call (looked
+    up in the document: `OpSite.callee`), whose parameters and result the call's operands and
+    result are."""
+    problem = _bundle_tags(site) or _call_result_constraint(site) or llvm_call_vararg(site)
     if problem is not None:
         return problem
     name, direct = _direct_callee(site)
@@ -519,11 +563,14 @@ def _call_types(site: Any) -> tuple[list[str] | None, list[str] | None]:
 
 
 def llvm_call_parse(site: Any) -> Placed | None:
-    """parseCallTypeAndResolveOperands: after the colon, an indirect call writes its callee's
+    """The operand bundles' types, then parseCallTypeAndResolveOperands: after the colon, an indirect call writes its callee's
     type and a comma; the function type has at most one result, and not `!llvm.void` (the
     error where the trailing types start)."""
     if site.generic:
         return None
+    problem = _bundle_types(site)
+    if problem is not None:
+        return problem
     items = _body(site)
     colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
     if colon is None:
@@ -1135,6 +1182,21 @@ def _enclosing_function(site: Any) -> Any:
     return function
 
 
+def llvm_addressof(site: Any) -> str | None:
+    """AddressOfOp::verifySymbolUses: the pointer's address space is the global's it names (in
+    the symbol table around the op; an alias's, that of its initializer's result, is not told)."""
+    name = (_text(site.attribute("global_name")) or "").strip()
+    if not name.startswith("@") or "::" in name or \
+            any(record is None or record.has(Trait.SYMBOL_TABLE) for _, record in site.ancestors()):
+        return None
+    found = site.callee(name[1:].strip('"'))
+    pointer = facts(_flat(site.result_type(0) or ""))
+    if not isinstance(found, Definition) or found.address_space is None or pointer is None \
+            or pointer.kind != "llvm.ptr" or pointer.address_space is None:
+        return None
+    return M["addressof_space"] if pointer.address_space != found.address_space else None
+
+
 # ------------------------------------------------------------------------------ target extension types
 def llvm_alloca(site: Any) -> str | None:
     """AllocaOp::verify: a target extension element type only one that supports memory
@@ -1276,6 +1338,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "llvm.icmp": llvm_compare_parse,
     "llvm.fcmp": llvm_compare_parse,
     "llvm.call": llvm_call_parse,
+    "llvm.call_intrinsic": llvm_call_intrinsic_parse,
     "llvm.insertvalue": llvm_aggregate_parse,
     "llvm.extractvalue": llvm_aggregate_parse,
 }
@@ -1303,6 +1366,9 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.mlir.global_ctors": _structors("ctor"),
     "llvm.mlir.global_dtors": _structors("dtor"),
     "llvm.func": llvm_func,
+    "llvm.call_intrinsic": _bundle_tags,
+    "llvm.mlir.addressof": llvm_addressof,
+    "llvm.intr.assume": _bundle_tags,
     "llvm.blockaddress": llvm_blockaddress,
     "llvm.alloca": llvm_alloca,
     "llvm.mlir.zero": llvm_zero,

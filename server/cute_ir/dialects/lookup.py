@@ -25,12 +25,14 @@ class Definition:
     """What defines a symbol: the op's name (`func.func`, `llvm.func`, `memref.global`, ...),
     a function's signature (None: not a function, or its text does not say), a global's type
     (None: not a global, or its text does not say), whether a function is a GPU kernel, and
-    whether it has a body (False: a declaration; None: not a function's custom form)."""
+    whether it has a body (False: a declaration; None: not a function's custom form), and an
+    `llvm.mlir.global`'s address space (None: another op, or its text does not say)."""
     op: str
     signature: Signature | None = None
     type: str | None = None
     kernel: bool = False
     body: bool | None = None
+    address_space: int | None = None
 
 
 class _Missing:
