@@ -34,6 +34,10 @@ CASES = [
     ('"cf.br"() : () -> ()', "'cf.br' op requires 1 successor but found 0"),
     ('%0 = arith.cmpi slx, %x, %x : i32', "custom op 'arith.cmpi' expected string or keyword containing one of the "
      "following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]"),
+    ('%0 = arith.cmpi %x, %x : i32', "custom op 'arith.cmpi' expected string or keyword containing one of the "
+     "following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]"),
+    ('%0 = arith.cmpi i1, %x, %x : i32', "custom op 'arith.cmpi' expected string or keyword containing one of the "
+     "following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]"),
     ('%0 = arith.constant 1.0 : i32', "floating point value not valid for specified type"),
     ('%0 = arith.cmpi eq, %f, %f : f32', "custom op 'arith.cmpi' 'lhs' must be signless-integer-like, but got 'f32'"),
     ('%0 = "arith.cmpi"(%x, %x) {foo = 1} : (i32, i32) -> i1', "'arith.cmpi' op requires attribute 'predicate'"),

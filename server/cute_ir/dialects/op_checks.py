@@ -490,13 +490,14 @@ def _body(site: Any) -> list:
 def _predicate(cases_of: str) -> Callable[[Any], Placed | None]:
     """arith.cmpi / cmpf's custom parser: the predicate keyword must be one of the enum's cases
     (mlir-tblgen's enum parser: `custom op ... expected string or keyword containing one of the
-    following enum values for attribute 'predicate' [...]`)."""
+    following enum values for attribute 'predicate' [...]`); a first token that is neither a
+    keyword nor a string (an operand: the predicate left out; a type such as `i1`) too."""
     def check(site: Any) -> Placed | None:
         items = _body(site)
-        if not items or items[0].type not in ("keyword", "bare_id", "string"):
+        if not items:
             return None
         from .mlir_ods import CONSTRAINTS   # mlir_ods builds the records these checks sit on
-        word = (items[0].text or b"").decode().strip('"')
+        word = (items[0].text or b"").decode().strip('"') if items[0].type in ("keyword", "bare_id", "string") else None
         cases = CONSTRAINTS.get(cases_of, {}).get("cases") or []
         if not cases or word in cases:
             return None
