@@ -75,9 +75,10 @@ def empty_dictionary(region: Node) -> bool:
     """Whether a `{}` the grammar reads as a region is an empty attribute dictionary: after
     `attributes` in a custom form (`func.func @f(...) attributes {} {`, as a function's format
     writes its `attr-dict-with-keyword`), where no region stands."""
-    before = region.prev_sibling
-    return (region.type == "region" and region.named_child_count == 0 and before is not None
-            and before.type == "keyword" and before.text == b"attributes")
+    if region.type != "region" or region.named_child_count:
+        return False
+    before = region.prev_sibling    # (costs the depth: asked only of an empty region)
+    return before is not None and before.type == "keyword" and before.text == b"attributes"
 
 
 def ancestors(node: Node) -> Iterator[Node]:
