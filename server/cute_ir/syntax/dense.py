@@ -45,9 +45,11 @@ _ATTRIBUTE_WORDS = frozenset({
 
 
 def _segments(group: Node) -> list[list[Node]]:
-    """The comma-separated items of a bracket group, without the brackets and commas."""
+    """The comma-separated items of a bracket group, without the brackets, commas and comments."""
     out: list[list[Node]] = [[]]
     for child in group.children[1:-1]:
+        if child.is_extra:
+            continue
         if child.type == ",":
             out.append([])
         else:
