@@ -125,3 +125,30 @@ def test_an_alias_value_the_parser_stops_in(value: str, message: str) -> None:
 
 def test_an_alias_value_that_reads_is_not_refused() -> None:
     assert _found("#a = array<i8: 1, 2>\n#b = distinct[0]<42 : i32>\n#c = array<i1>\n#d = array<f32: 1.0>\n") == []
+
+
+def test_a_flat_list_of_integers_read_from_its_text_is_judged_as_its_tokens_are() -> None:
+    # A flat list of decimal integers is judged from its text in one pass; a comment inside
+    # the literal makes it a list of tokens again. Both readings must say the same.
+    import random
+    rng = random.Random(31)
+    types = ["i1", "i8", "si8", "ui8", "i16", "ui16", "si32", "i64", "index", "si0", "f32", "bf16"]
+    for _ in range(300):
+        values = [rng.choice([0, 1, -1, 127, 128, -128, -129, 255, 256, 65535, -32769,
+                              2 ** 31, -2 ** 63, rng.randrange(-300, 300)])
+                  for _ in range(rng.randrange(0, 5))]
+        element = rng.choice(types)
+        body = ", ".join(map(str, values))
+        flat = f"dense<[{body}]> : tensor<{len(values)}x{element}>"
+        walked = f"dense<[{body} // a comment\n]> : tensor<{len(values)}x{element}>"
+        assert _found(_attribute(flat)) == _found(_attribute(walked)), flat
+
+
+@pytest.mark.parametrize("value", [
+    "dense<[1, // one\n 2]> : tensor<2xi8>",
+    "dense<[1, 2 // two\n]> : tensor<2xi8>",
+    "dense<[ // none\n]> : tensor<0xi8>",
+    "dense<[[1, 2], // a row\n [3, 4]]> : tensor<2x2xi8>",
+])
+def test_a_comment_inside_an_elements_literal_is_no_element(value: str) -> None:
+    assert _found(_attribute(value)) == []

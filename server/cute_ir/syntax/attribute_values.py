@@ -140,23 +140,26 @@ def _integer_problem(value: Node, kind: tuple[int, str] | None, negative: bool, 
     return None
 
 
-def _elements(parameters: Node) -> tuple[list[Node], list[int], Node | None] | None:
-    """The scalar tokens of a literal-first `dense<...>` body, its shape ([] for one value), and
-    where its ranks first disagree (None); None when the body is not plain numbers and lists."""
+def _elements(parameters: Node) -> tuple[list[Node], list[int], Node | None, bool] | None:
+    """The scalar tokens of a literal-first `dense<...>` body, its shape ([] for one value),
+    where its ranks first disagree (None), and whether a `(re, im)` pair stands for an element;
+    None when the body is not plain numbers and lists. (A token's `parent` would cost the
+    length of its list: tree-sitter finds it from the list's first child.)"""
     items = [c for c in parameters.children[1:-1] if not c.is_extra]
     if len(items) != 1:
         return None
     top = items[0]
     if top.type == "parameter_group":
         pair = _pair(top)
-        return (pair, [], None) if pair is not None else None
+        return (pair, [], None, True) if pair is not None else None
     if top.type != "parameter_list":
-        return ([top], [], None) if top.type in ("integer", "float", "boolean") else None
+        return ([top], [], None, False) if top.type in ("integer", "float", "boolean") else None
     tokens: list[Node] = []
     # Each list's shape is computed when it closes: a frame is (list, its children, next index,
     # its element count, the shape its first element had, whether one was seen).
     stack: list[list] = [[top, [c for c in top.children[1:-1] if not c.is_extra and c.type != ","], 0, 0, None]]
     shape: list[int] = []
+    paired = False
     while stack:
         frame = stack[-1]
         group, children, index, count, inner = frame
@@ -170,7 +173,7 @@ def _elements(parameters: Node) -> tuple[list[Node], list[int], Node | None] | N
             if parent[4] is None:
                 parent[4] = mine
             elif parent[4] != mine:
-                return tokens, [], group
+                return tokens, [], group, paired
             parent[3] += 1
             continue
         child = children[index]
@@ -184,10 +187,11 @@ def _elements(parameters: Node) -> tuple[list[Node], list[int], Node | None] | N
         if frame[4] is None:
             frame[4] = []
         elif frame[4] != []:
-            return tokens, [], child
+            return tokens, [], child, paired
         frame[3] += 1
         tokens.extend(pair if pair is not None else [child])
-    return tokens, shape, None
+        paired = paired or pair is not None
+    return tokens, shape, None, paired
 
 
 def _sparse_floats(parameters: Node, typed: Node) -> Problem | None:
@@ -313,6 +317,25 @@ def check_dictionary_keys(dictionary: Node) -> Problem | None:
     return None
 
 
+# A literal-first `dense<...>` body that is one flat list of decimal integers, as a minified
+# constant of a million values is: read from its text in one pass rather than token by token.
+_FLAT_INTEGERS = re.compile(rb"<\s*+\[\s*+(?:-?[0-9]++\s*+,\s*+)*+(?:-?[0-9]++\s*+)?\]\s*+>")
+_INTEGER_LITERAL = re.compile(rb"-?[0-9]++")
+
+
+def _flat_integers(parameters: Node) -> list[int] | None:
+    """The values of a flat list of decimal integers (`<[1, -2, 3]>`), or None for any other body."""
+    text = parameters.text or b""
+    if not _FLAT_INTEGERS.fullmatch(text):
+        return None
+    return list(map(int, _INTEGER_LITERAL.findall(text)))
+
+
+def _all_fit(values: list[int], width: int, sign: str) -> bool:
+    """Whether every value is one of the integer type's: the least and the greatest decide."""
+    return not values or (_fits(min(values), width, sign) and _fits(max(values), width, sign))
+
+
 def check_typed_dense(node: Node) -> Problem | None:
     """`dense<...> : <type>` (a `typed_attribute` whose value is a `dense` attribute)."""
     value, typed = node.child_by_field_name("value"), node.child_by_field_name("type")
@@ -334,10 +357,12 @@ def check_elements_value(value: Node, typed: Node) -> Problem | None:
     named = parameters.named_children
     if named and named[0].type in ("tensor_type", "vector_type", "memref_type"):
         return None     # the type-first form: its elements are attributes of their own
-    read = _elements(parameters) if named else ([], [], None)
+    flat = _flat_integers(parameters)
+    read = ((flat, [len(flat)], None, False) if flat is not None
+            else _elements(parameters) if named else ([], [], None, False))
     if read is None:
         return None
-    tokens, shape, inconsistent = read
+    tokens, shape, inconsistent, paired = read
     if inconsistent is not None:
         return inconsistent, ELEMENTS_RANKS_INCONSISTENT, None
     problem = _elements_type(kind, typed)
@@ -359,10 +384,17 @@ def check_elements_value(value: Node, typed: Node) -> Problem | None:
         return kind, ELEMENTS_COMPLEX_COUNT.format(len(tokens), _printed(element), 2), None
     if complex_element and shape and len(tokens) != 2 * count:
         return kind, ELEMENTS_COMPLEX_COUNT.format(len(tokens), shown, 2 * count), None
-    if not complex_element and any(t.parent is not None and t.parent.type == "parameter_group" for t in tokens):
+    if not complex_element and paired:
         return None     # a pair for a scalar element: not judged here
     integer = _integer_kind(element)
     bits = _float_bits(element)
+    if integer is None and bits is None:
+        return None
+    if flat is not None:
+        unsigned_minus = integer is not None and integer[1] == "u" and b"-" in (parameters.text or b"")
+        if integer is not None and not unsigned_minus and _all_fit(flat, *integer):
+            return None
+        tokens = _elements(parameters)[0]   # a mistake: which token makes it
     for token in tokens:
         text = token.text or b""
         if integer is not None:
