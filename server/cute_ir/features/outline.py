@@ -235,16 +235,19 @@ def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[li
     stack: list[tuple[Node, list[Symbol], int]] = [(op, roots, 0) for op in reversed(operations)]
     while stack:
         node, into, depth = stack.pop()
-        if data.find(b"\n", node.start_byte, node.end_byte) >= 0:
+        # Rows and text outside the regions, not searches over the op's whole text: nested
+        # ops would be searched again at each level.
+        if node.start_point[0] != node.end_point[0]:
             folds.append(Fold(node.start_byte - base, node.end_byte - base))
-        symbol = _written_symbol(node, data, base)
+        regions = _regions(node, data)
+        symbol = _written_symbol(node, data, base, regions)
         if symbol is not None:
             into.append(symbol)
             if depth + 1 < MAX_SYMBOL_DEPTH:
                 into, depth = symbol.children, depth + 1
         nested: list[Node] = []
-        for region in _regions(node, data):
-            if data.find(b"\n", region.start_byte, region.end_byte) >= 0:
+        for region in regions:
+            if region.start_point[0] != region.end_point[0]:
                 folds.append(Fold(region.start_byte - base, region.end_byte - base))
             for child in region.named_children:
                 if child.type == "operation":
@@ -255,8 +258,19 @@ def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[li
     return roots, folds
 
 
-def _written_symbol(node: Node, data: bytes, base: int) -> Symbol | None:
-    """`_op_symbol` of the op this node writes, from the node; relative to `base`."""
+def _written_outside(data: bytes, needle: bytes, op: Node, regions: list[Node]) -> bool:
+    """Whether `needle` is written in the op's own text, outside its regions (in order)."""
+    start = op.start_byte
+    for region in regions:
+        if data.find(needle, start, region.start_byte) >= 0:
+            return True
+        start = region.end_byte
+    return data.find(needle, start, op.end_byte) >= 0
+
+
+def _written_symbol(node: Node, data: bytes, base: int, regions: list[Node]) -> Symbol | None:
+    """`_op_symbol` of the op this node writes, from the node and its `regions`; relative to
+    `base`."""
     def where(written: Node) -> Span:
         return Span(written.start_byte - base, written.end_byte - base)
 
@@ -277,7 +291,7 @@ def _written_symbol(node: Node, data: bytes, base: int) -> Symbol | None:
             return Symbol(node_text(written), "module", name, span, where(written))
     if module:
         return Symbol(name, "module", "", span, where(name_node))
-    if data.find(_TYPE_PREFIX, node.start_byte, node.end_byte) < 0:
+    if not _written_outside(data, _TYPE_PREFIX, node, regions):
         return None                     # no result of this op can be of a cute_nvgpu type
     results = written_results(node)
     if not results:
