@@ -149,6 +149,9 @@ CASES = [
      "'llvm.mlir.zero' op target extension type does not support zero-initializer"),
     ('%0 = llvm.load %p : !llvm.ptr -> !llvm.target<"no_load">',
      "'llvm.load' op result #0 must be LLVM type with size, but got '!llvm.target<\"no_load\">'"),
+    # ShuffleVectorOp::verify
+    ("%0 = llvm.shufflevector %sv, %sv [0, 1] : vector<[2]xf32>",
+     "'llvm.shufflevector' op expected a splat operation for scalable vectors"),
 ]
 
 
@@ -212,6 +215,8 @@ WELL_FORMED = [
     '%0 = llvm.icmp "ult" %i, %i : i32',
     '%0 = llvm.fcmp "_false" %s, %s : f32',
     '%0 = llvm.alloca %l x !llvm.target<"spirv.Event"> : (i64) -> !llvm.ptr',
+    "%0 = llvm.shufflevector %sv, %sv [0, 0, 0] : vector<[2]xf32>",
+    "%0 = llvm.shufflevector %v, %v [0, 5, 1] : vector<3xi32>",
     '%0 = llvm.mlir.zero : !llvm.target<"spirv.Image">',
     '%0 = llvm.load %p : !llvm.ptr -> !llvm.target<"aarch64.svcount">',
 ]
@@ -323,6 +328,9 @@ MODULE_CASES = [
      '  "llvm.call"(%0, %0) <{op_bundle_tags = ["tag"]}> {callee = @foo, operandSegmentSizes = array<i32: 0, 2>, '
      "op_bundle_sizes = array<i32: 1, 1>} : (i32, i32) -> ()\n  llvm.return\n}\n",
      "expected 2 operand bundle tags, but actually got 1"),
+    # llvm.switch's case list (its parser: an integer value after each comma)
+    ("llvm.func @s(%x: i32) {\n  llvm.switch %x : i32, ^bb1 [\n    42: ^bb2,\n  ]\n^bb1:\n  llvm.return\n^bb2:\n"
+     "  llvm.return\n}\n", "custom op 'llvm.switch' expected integer value"),
     # a global's address space (AddressOfOp::verifySymbolUses)
     (_GLOBAL + "llvm.func @p() -> !llvm.ptr<4> {\n  %0 = llvm.mlir.addressof @g : !llvm.ptr<4>\n"
      "  llvm.return %0 : !llvm.ptr<4>\n}\n",
@@ -336,6 +344,8 @@ MODULE_CASES = [
      "ops with side effects are not allowed in alias initializers"),
 ]
 MODULE_WELL_FORMED = (
+    "llvm.func @sw(%x: i32) {\n  llvm.switch %x : i32, ^bb1 [\n    42: ^bb2,\n    -3: ^bb1\n  ]\n^bb1:\n  llvm.return\n"
+    "^bb2:\n  llvm.return\n}\n"
     "llvm.mlir.global external @g4(42 : i32) {addr_space = 4 : i32} : i32\n"
     "llvm.func @p() -> !llvm.ptr<4> {\n  %0 = llvm.mlir.addressof @g4 : !llvm.ptr<4>\n  %1 = llvm.mlir.constant(0 : i32) : i32\n"
     '  llvm.call @y() ["tag"(%1 : i32)] : () -> ()\n  llvm.return %0 : !llvm.ptr<4>\n}\n'
@@ -392,6 +402,12 @@ def test_a_bundles_types_stand_at_the_bundle_list():
     text = [t for t, m in MODULE_CASES if m.startswith("custom op 'llvm.call' expected 1 types")][0]
     [(_, under)] = _placed(text)
     assert under == "[" and text.index('["tag"') == [d.span.start for d in DocumentAnalysis("file:///l.mlir", text).diagnostics()][0]
+
+
+def test_a_switchs_missing_case_value_stands_where_the_value_should():
+    text = [t for t, m in MODULE_CASES if m.endswith("expected integer value")][0]
+    [(_, under)] = _placed(text)
+    assert under == "]"
 
 
 def test_well_formed_landing_pads_are_not_judged():

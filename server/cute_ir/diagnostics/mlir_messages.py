@@ -622,6 +622,8 @@ LLVM = {
     "structor_definition": "'{0}' does not have a definition",
     # LandingpadOp::verify (emitError, not prefixed)
     "landingpad_personality": "llvm.landingpad needs to be in a function with a personality",
+    "switch_case_value": "expected integer value",
+    "shuffle_splat": "expected a splat operation for scalable vectors",
     "addressof_space": "pointer address space must match address space of the referenced global or alias",
     # operand bundles: their parsers' types (resolveOpBundleOperands), their verifier's tags
     "bundle_types": "expected {0} types for operand bundle operands for operand bundle #0, but actually got {1}",

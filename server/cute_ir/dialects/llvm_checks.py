@@ -792,6 +792,20 @@ def llvm_switch(site: Any) -> Placed | None:
     return Placed(M["switch_case_type"]) if values.element.text != _flat(condition) else None
 
 
+def llvm_switch_parse(site: Any) -> Placed | None:
+    """parseSwitchOpCases: the case list is `value: ^dest(...)`, comma-separated; after a comma
+    an integer value (where the next token stands: a trailing comma's is the `]`)."""
+    if site.generic:
+        return None
+    cases = next((item for item in _body(site) if item.type == "bracket_group"), None)
+    parts = [c for c in cases.children if c.type != "comment"] if cases is not None else []
+    for item, following in zip(parts, parts[1:]):
+        if item.type == "," and following.type not in ("integer", "-"):
+            return Placed(CUSTOM_OP.format(site.name, M["switch_case_value"]),
+                          Span(following.start_byte, following.end_byte))
+    return None
+
+
 def llvm_inline_asm(site: Any) -> str | None:
     """InlineAsmOp::verify: no `musttail` call kind."""
     kind = re.sub(r"\s+", "", _text(site.attribute("tail_call_kind")) or "")
@@ -1197,6 +1211,15 @@ def llvm_addressof(site: Any) -> str | None:
     return M["addressof_space"] if pointer.address_space != found.address_space else None
 
 
+def llvm_shufflevector(site: Any) -> str | None:
+    """ShuffleVectorOp::verify: a scalable vector is shuffled by a splat (a mask of zeros)."""
+    vector = facts(_flat(site.operand_type(0) or ""))
+    mask = re.fullmatch(r"\[?(?:array<i32:)?([-\d,]*)\]?>?", _flat(_text(site.attribute("mask")) or ""))
+    if vector is None or vector.kind != "vector" or not vector.scalable or mask is None:
+        return None
+    return M["shuffle_splat"] if any(int(v) != 0 for v in mask.group(1).split(",") if v) else None
+
+
 # ------------------------------------------------------------------------------ target extension types
 def llvm_alloca(site: Any) -> str | None:
     """AllocaOp::verify: a target extension element type only one that supports memory
@@ -1339,6 +1362,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "llvm.fcmp": llvm_compare_parse,
     "llvm.call": llvm_call_parse,
     "llvm.call_intrinsic": llvm_call_intrinsic_parse,
+    "llvm.switch": llvm_switch_parse,
     "llvm.insertvalue": llvm_aggregate_parse,
     "llvm.extractvalue": llvm_aggregate_parse,
 }
@@ -1368,6 +1392,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "llvm.func": llvm_func,
     "llvm.call_intrinsic": _bundle_tags,
     "llvm.mlir.addressof": llvm_addressof,
+    "llvm.shufflevector": llvm_shufflevector,
     "llvm.intr.assume": _bundle_tags,
     "llvm.blockaddress": llvm_blockaddress,
     "llvm.alloca": llvm_alloca,
