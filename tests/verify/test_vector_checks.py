@@ -11,9 +11,19 @@ from tests.mlir_oracle import assert_mlir_opt_agrees, needs_mlir_opt
 PRELUDE = ("func.func @f(%s: f32, %i: index, %v4: vector<4xf32>, %v8: vector<8xf32>, %v48: vector<4x8xf32>, "
            "%v3d: vector<2x4x8xf32>, %vi: vector<4xi32>, %v0: vector<f32>, %sc: vector<[4]xf32>, "
            "%m2: memref<?x?xf32>, %mv: memref<?x?xvector<2xf32>>, %t3: memref<?x?x?xf32>, %k4: vector<4xi1>, %v2: vector<2xf32>, "
-           "%t: tensor<?xf32>, %k8: vector<8xi1>) {\n  ")
+           "%t: tensor<?xf32>, %k8: vector<8xi1>, %ms: memref<4x8xf32, strided<[16, 2]>>, "
+           "%mc: memref<4x8xf32, strided<[8, 1]>>) {\n  ")
 
 CASES = [
+    # a memref whose last dimension is not contiguous (verifyLoadStoreMemRefLayout), and
+    # vector.type_cast's operand layout, canonicalized, against the identity
+    ("vector.store %v8, %ms[%i, %i] : memref<4x8xf32, strided<[16, 2]>>, vector<8xf32>",
+     "'vector.store' op most minor memref dim must have unit stride"),
+    ("%0 = vector.type_cast %ms : memref<4x8xf32, strided<[16, 2]>> to memref<vector<4x8xf32>>",
+     "'vector.type_cast' op expects operand to be a memref with identity layout"),
+    # vector.from_elements: the generated parser checks the type it derives the elements' from
+    ("%0 = vector.from_elements %s, %s : vector<[2]xf32>",
+     "custom op 'vector.from_elements' 'dest' must be fixed-length vector of any type values, but got 'vector<[2]xf32>'"),
     # vector.print's PredOpTrait: a string is printed alone, with the default punctuation
     ('vector.print str "Whoops!" punctuation <comma>',
      "'vector.print' op failed to verify that `source` or `punctuation` are not set when printing strings"),
@@ -220,6 +230,9 @@ def test_where_each_stands():
 
 
 WELL_FORMED = [
+    "vector.store %v8, %mc[%i, %i] : memref<4x8xf32, strided<[8, 1]>>, vector<8xf32>",
+    "vector.store %v0, %ms[%i, %i] : memref<4x8xf32, strided<[16, 2]>>, vector<f32>",
+    "%0 = vector.type_cast %mc : memref<4x8xf32, strided<[8, 1]>> to memref<vector<4x8xf32>>",
     'vector.print punctuation <newline> str "ok"',
     "vector.print %v4 : vector<4xf32> punctuation <comma>",
     "%0 = vector.reduction <maximumf>, %v4, %s : vector<4xf32> into f32",

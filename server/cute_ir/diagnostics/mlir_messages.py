@@ -102,6 +102,7 @@ BRANCH_POINT_NOTE = "region branch point"
 # GatherOp, ScatterOp, ExpandLoadOp, CompressStoreOp), BroadcastOp::verify and TransposeOp::verify.
 VECTOR_LOAD_RANK = "destination memref has lower rank than the result vector"
 VECTOR_STORE_RANK = "source memref has lower rank than the vector to store"
+VECTOR_UNIT_STRIDE = "most minor memref dim must have unit stride"
 VECTOR_MEMREF_VECTOR = "base memref and {0} vector types should match"
 VECTOR_LOAD_ELEMENT = "base and {0} element types should match"
 VECTOR_ELEMENT = "base and {0} element type should match"
@@ -434,6 +435,8 @@ VECTOR = {
     "outer_scalable": "expected either both or only #2 operand dim to be scalable",
     "outer_accumulator": "expected operand #3 of same type as result type",
     "combining_kind": "expected 'kind' attribute of type CombiningKind (e.g. 'vector.kind<add>')",
+    # TypeCastOp::verify: the operand's layout, canonicalized (canonicalizeStridedLayout)
+    "type_cast_layout": "expects operand to be a memref with identity layout",
     # the generated parsers of `vector.reduction`'s format and of its kind (`<` $value `>`)
     "kind_less": "expected '<'",
     "kind_case": "expected {0} to be one of: {1}",

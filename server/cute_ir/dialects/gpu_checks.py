@@ -22,9 +22,9 @@ from ..syntax.cst import TYPE_KINDS
 from .constraints import compatible_shapes, facts, normalized_type, printed
 from .lookup import MISSING, Definition
 from .ods import Trait
-from .memref_checks import _strided_layout
-from .op_checks import (Placed, _body, _entries, _function_attributes, _function_type, _group, _integer_attribute, _memref_parts,
-                        only_block, unaliased)
+from .memref_checks import last_dim_unit_stride
+from .op_checks import (Placed, _body, _entries, _function_attributes, _function_type, _group, _integer_attribute,
+                        only_block)
 
 _ADDRESS_SPACE = re.compile(r"#gpu\.address_space<\s*(\w+)\s*>")
 
@@ -312,33 +312,6 @@ def gpu_mma_compute(site: Any) -> Placed | None:
     return None
 
 
-_IDENTITY_MAP = re.compile(r"affine_map<\(([^()]*)\)->\(\1\)>")
-
-
-def _last_dim_unit_stride(site: Any, text: str | None) -> bool | None:
-    """MemRefType::isLastDimUnitStride: the layout has strides (an identity, `strided<...>`, or
-    an affine map of one result; another map has none) and the last is 1. A layout written
-    through an alias is read through it; None when this reading cannot tell."""
-    written = unaliased(site, text) if text is not None else None
-    written = normalized_type(written) if written is not None else None
-    t = facts(written) if written is not None else None
-    parts = _memref_parts(written) if t is not None and t.kind == "memref" and t.dims is not None else None
-    if parts is None:
-        return None
-    layout = re.sub(r"\s+", "", parts[2] or "")
-    if not layout or _IDENTITY_MAP.fullmatch(layout):
-        return True
-    found = _strided_layout(written, t.dims)
-    if found is None or found == "not strided":
-        return None if found is None else False
-    strides = found[0]
-    if not strides:
-        return True
-    if strides[-1] is None:     # a dynamic stride in `strided<...>` is not 1; elsewhere not told
-        return False if layout.startswith("strided<") else None
-    return strides[-1] == 1
-
-
 def _written_type(site: Any, index: int) -> str | None:
     """Operand `index`'s type: the one the custom form writes in that place after its colon
     (as written, aliases included), else the one the value is known to have."""
@@ -353,13 +326,13 @@ def _written_type(site: Any, index: int) -> str | None:
 def gpu_mma_load(site: Any) -> Placed | None:
     """SubgroupMmaLoadMatrixOp::verify (its `emitError`, not prefixed): the source's last
     dimension has unit stride."""
-    return Placed(M["mma_load_stride"]) if _last_dim_unit_stride(site, _written_type(site, 0)) is False else None
+    return Placed(M["mma_load_stride"]) if last_dim_unit_stride(site, _written_type(site, 0)) is False else None
 
 
 def gpu_mma_store(site: Any) -> Placed | None:
     """SubgroupMmaStoreMatrixOp::verify (its `emitError`, not prefixed): the destination's last
     dimension has unit stride, and the stored matrix is a `COp`."""
-    unit = _last_dim_unit_stride(site, _written_type(site, 1))
+    unit = last_dim_unit_stride(site, _written_type(site, 1))
     if unit is False:
         return Placed(M["mma_store_stride"])
     matrix = _mma_matrix(site.operand_type(0))

@@ -313,6 +313,33 @@ def _strided_layout(text: str, dims: tuple) -> tuple[list[int | None], int | Non
     return strides, offset
 
 
+_IDENTITY_MAP = re.compile(r"affine_map<\(([^()]*)\)->\(\1\)>")
+
+
+def last_dim_unit_stride(site: Any, text: str | None) -> bool | None:
+    """MemRefType::isLastDimUnitStride: the layout has strides (an identity, `strided<...>`, or
+    an affine map of one result; another map has none) and the last is 1. A layout written
+    through an alias is read through it; None when this reading cannot tell."""
+    written = unaliased(site, text) if text is not None else None
+    written = normalized_type(written) if written is not None else None
+    t = facts(written) if written is not None else None
+    parts = _memref_parts(written) if t is not None and t.kind == "memref" and t.dims is not None else None
+    if parts is None:
+        return None
+    layout = re.sub(r"\s+", "", parts[2] or "")
+    if not layout or _IDENTITY_MAP.fullmatch(layout):
+        return True
+    found = _strided_layout(written, t.dims)
+    if found is None or found == "not strided":
+        return None if found is None else False
+    strides = found[0]
+    if not strides:
+        return True
+    if strides[-1] is None:     # a dynamic stride in `strided<...>` is not 1; elsewhere not told
+        return False if layout.startswith("strided<") else None
+    return strides[-1] == 1
+
+
 def memref_reinterpret_cast(site: Any) -> Placed | None:
     """ReinterpretCastOp::verify: the source's memory space and element type, then the result
     type's sizes, offset and strides against the static ones written."""

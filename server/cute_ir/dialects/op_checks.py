@@ -20,7 +20,7 @@ from ..diagnostics.mlir_messages import (
     REDUCTION_KIND_TYPE, REDUCTION_NO_YIELD, REDUCTION_OP_OR_BODY, REDUCTION_YIELD_COUNT, REDUCTION_YIELD_TYPE,
     BROADCAST_DIMENSION, BROADCAST_NOT_VECTOR, BROADCAST_RANK, TRANSPOSE_DIMENSION, TRANSPOSE_DUPLICATE, TRANSPOSE_LENGTH, TRANSPOSE_OUT_OF_RANGE, TRANSPOSE_RANK,
     VECTOR_ELEMENT, VECTOR_INDEX_VECTOR, VECTOR_INDICES, VECTOR_LOAD_ELEMENT, VECTOR_LOAD_RANK, VECTOR_MASK,
-    VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK, MEMREF_OTHER,
+    VECTOR_MEMREF_VECTOR, VECTOR_PASS_THRU, VECTOR_STORE_RANK, VECTOR_UNIT_STRIDE, MEMREF_OTHER,
     FUNCTION_ARGUMENT_ATTRIBUTES, FUNCTION_BODY, FUNCTION_RESULT_ATTRIBUTES, FUNCTION_INFERRED_ATTRIBUTE,
     FUNCTION_ARGUMENT_ATTRIBUTE_COUNT, FUNCTION_RESULT_ATTRIBUTE_COUNT,
     CALL_FUNCTION_RESULTS_NOTE, CALL_NO_FUNCTION, CALL_OPERAND_COUNT, CALL_OPERAND_TYPE, CALL_OP_RESULTS_NOTE,
@@ -1217,6 +1217,12 @@ def vector_access(site: Any) -> str | None:
     role = access.role
     element = base.element
     if access.layout:
+        # verifyLoadStoreMemRefLayout: a vector of more than one element, or a scalable one,
+        # needs the memref's last dimension contiguous
+        from .memref_checks import last_dim_unit_stride     # (memref_checks builds on this module)
+        many = vector.scalable or (vector.dims and not all(d == 1 for d in vector.dims))
+        if many and base.kind == "memref" and last_dim_unit_stride(site, _group(site, "base")[0]) is False:
+            return VECTOR_UNIT_STRIDE
         if len(base.dims) < len(vector.dims):
             return VECTOR_LOAD_RANK if role == "result" else VECTOR_STORE_RANK
         if element.kind == "vector":

@@ -14,11 +14,12 @@ import re
 from typing import Any, Callable
 
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import CUSTOM_OP, OPERANDS_AND_TYPES, VECTOR as M
+from ..diagnostics.mlir_messages import CUSTOM_OP, OPERANDS_AND_TYPES, PARSED_TYPE_MUST_BE, VECTOR as M
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
 from .constraints import bit_width, facts, normalized_type, printed
-from .op_checks import Placed, _body, _vector_dims, only_block, unaliased
+from .memref_checks import _IDENTITY_MAP, _strided_layout
+from .op_checks import Placed, _body, _memref_parts, _vector_dims, only_block, unaliased
 
 # A position the generic form writes as ShapedType::kDynamic (a value, not a constant).
 _DYNAMIC = -9223372036854775808
@@ -457,6 +458,30 @@ def vector_reduction_parse(site: Any) -> Placed | None:
     return None
 
 
+def vector_type_cast(site: Any) -> str | None:
+    """TypeCastOp::verify's first rule: the operand's layout, canonicalized, is the identity (a
+    `strided` layout or map of the contiguous strides and offset 0 is). A map or dynamic stride
+    of a static shape is not; of a dynamic shape this reading does not tell."""
+    text = site.operand_type(0)
+    written = unaliased(site, text) if text is not None else None
+    t = facts(written) if written is not None else None
+    parts = _memref_parts(written) if t is not None and t.kind == "memref" and t.dims is not None else None
+    if parts is None or None in t.dims:
+        return None
+    layout = re.sub(r"\s+", "", parts[2] or "")
+    if not layout or _IDENTITY_MAP.fullmatch(layout):
+        return None
+    found = _strided_layout(written, t.dims)
+    if found is None:
+        return None
+    contiguous, running = [], 1
+    for d in reversed(t.dims):
+        contiguous.insert(0, running)
+        running *= d
+    identity = found != "not strided" and found[1] == 0 and list(found[0]) == contiguous
+    return None if identity else M["type_cast_layout"]
+
+
 def vector_multi_reduction(site: Any) -> str | None:
     """MultiDimReductionOp::verify: the result is the source without the reduced dimensions."""
     source_text, dest = site.operand_type(0), site.result_type(0)
@@ -892,14 +917,21 @@ def vector_mask(site: Any) -> str | None:
 
 def vector_from_elements_parse(site: Any) -> Placed | None:
     """The generated parser resolves one element per operand, of the element type, as many as
-    the static vector has (ShapedTypeMatchesElementCountAndTypes)."""
+    the static vector has (ShapedTypeMatchesElementCountAndTypes); it derives them from `dest`'s
+    type, which it checks against its constraint first, naming the value (at the op's name)."""
     read = None if site.generic else _operands_and_types(site)
     if read is None or len(read[1]) != 1:
         return None
     operands, (dest,) = read
     vector = _vector(normalized_type(_text(dest) or ""))
-    if vector is None or any(scalable for _, scalable in vector[0]):
+    if vector is None:
         return None
+    if any(scalable for _, scalable in vector[0]):
+        from .mlir_ods import CONSTRAINTS   # mlir_ods builds the records these checks sit on
+        group = site.record.results[0]
+        summary = (CONSTRAINTS.get(group.check) or {}).get("summary") if group.check else None
+        return Placed(PARSED_TYPE_MUST_BE.format(site.name, group.name, summary, printed(_text(dest) or ""))) \
+            if summary else None
     count = _elements(vector[0])
     if operands != count:
         first = next((item for item in _body(site) if item.type == "value_use"), dest)     # where the list starts
@@ -920,6 +952,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
     "vector.mask": vector_mask,
+    "vector.type_cast": vector_type_cast,
     "vector.contract": vector_contract,
     "vector.extract": vector_extract,
     "vector.insert": vector_insert,
