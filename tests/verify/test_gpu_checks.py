@@ -19,6 +19,9 @@ def _warp(body: str) -> str:
 _LAUNCH = ("func.func @l(%s: index) {{\n  gpu.launch blocks(%bx, %by, %bz) in (%sbx = %s, %sby = %s, %sbz = %s)\n"
            "             threads(%tx, %ty, %tz) in (%stx = %s, %sty = %s, %stz = %s) {{\n    {0}\n  }}\n  return\n}}\n")
 _MAJOR = "#major = affine_map<(i, j) -> (j, i)>\n"
+# A load of a matrix of the type `{0}`.
+_LOAD = ("func.func @m(%m: memref<32x32xf16, 3>, %i: index) {{\n  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] "
+         "{{leadDimension = 32 : index}} : memref<32x32xf16, 3> -> {0}\n  return\n}}\n")
 
 CASES = [
     ("gpu.module @m {\n  gpu.func @k() -> index kernel {\n    %0 = arith.constant 0 : index\n    gpu.return\n  }\n}\n",
@@ -117,6 +120,16 @@ CASES = [
     (_MAJOR + "func.func @m(%m: memref<32x32xf16, #major, 3>, %i: index) {\n  %0 = gpu.subgroup_mma_load_matrix "
      "%m[%i, %i] {leadDimension = 32 : index} : memref<32x32xf16, #major, 3> -> !gpu.mma_matrix<16x16xf16, \"AOp\">\n"
      "  return\n}\n", "expected source memref most minor dim must have unit stride"),
+    # the MMA matrix type's own rules (MMAMatrixType::verifyInvariants, at the type)
+    (_LOAD.format('!gpu.mma_matrix<16x16x16xf16, "AOp">'), "MMAMatrixType must have exactly two dimensions"),
+    (_LOAD.format('!gpu.mma_matrix<16x16xf16, "EOp">'), "operand expected to be one of AOp, BOp or COp"),
+    (_LOAD.format('!gpu.mma_matrix<16x16xbf16, "AOp">'), "MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64"),
+    # gpu.func's signature names its arguments (GPUFuncOp::parse)
+    ("gpu.module @m {\n  gpu.func @k(f32, f32) {\n  ^bb0(%a: f32):\n    gpu.return\n  }\n}\n",
+     "custom op 'gpu.func' gpu.func requires named arguments"),
+    # gpu.binary's offloading handler (its ODS constraint)
+    ('gpu.binary @b <1> [#gpu.object<#nvvm.target, "">]\n', "'gpu.binary' op attribute 'offloadingHandler' failed to "
+     "satisfy constraint: any attribute with the `OffloadingTranslationAttrTrait` trait."),
     ("func.func @s(%a: !gpu.mma_matrix<16x16xf16, \"COp\">, %m: memref<32x32xf16, strided<[1, 32]>>, %i: index) {\n"
      "  gpu.subgroup_mma_store_matrix %a, %m[%i, %i] {leadDimension = 32 : index} : "
      "!gpu.mma_matrix<16x16xf16, \"COp\">, memref<32x32xf16, strided<[1, 32]>>\n  return\n}\n",
@@ -152,6 +165,11 @@ def test_a_launch_terminator_stands_at_it_with_a_note_at_the_launch():
     assert under == '"gpu.yield"' and notes == [("in 'gpu.launch' body region", "gpu.launch")]
 
 
+def test_a_matrix_types_error_stands_at_its_keyword_and_a_signatures_at_its_paren():
+    assert _placed(_LOAD.format('!gpu.mma_matrix<16x16xbf16, "AOp">'))[0][1] == "mma_matrix"
+    assert _placed("gpu.module @m {\n  gpu.func @k(f32) {\n  ^bb0(%a: f32):\n    gpu.return\n  }\n}\n")[0][1] == "("
+
+
 def test_a_kernels_own_error_stands_alone():
     """MLIR's verifier stops at the function's error: its return is not judged too."""
     text = "gpu.module @m {\n  gpu.func @k() -> index kernel {\n    gpu.return\n  }\n}\n"
@@ -173,7 +191,9 @@ WELL_FORMED = ("gpu.module @m {\n  gpu.func @k(%d: memref<?xf32>, %s: memref<?xf
                "= 32 : index} : memref<32x32xf16, #major, 3> -> !gpu.mma_matrix<16x16xf16, \"COp\">\n"
                "  gpu.subgroup_mma_store_matrix %0, %n[%i, %i] {leadDimension = 32 : index} : !gpu.mma_matrix<16x16xf16, "
                "\"COp\">, memref<32x32xf16, strided<[32, 1], offset: ?>>\n  return\n}\n"
-               + _LAUNCH.format("gpu.terminator"))
+               + _LAUNCH.format("gpu.terminator") + _LOAD.format('!gpu.mma_matrix<16x16xui8, "BOp">').replace("@m(", "@ld(")
+               + 'gpu.module @s {\n  gpu.func @k() {\n    gpu.return\n  }\n}\n'
+               'gpu.binary @b <#gpu.select_object<0>> [#gpu.object<#nvvm.target, "">]\n')
 WELL_FORMED_WARP = _warp("%r:2 = gpu.warp_execute_on_lane_0(%l)[32] args(%v : vector<4xi32>) -> (vector<1x4xi32>, f32) {\n"
                          "    ^bb0(%a : vector<128xi32>):\n      %c = arith.constant dense<2> : vector<32x4xi32>\n"
                          "      %f = arith.constant 1.0 : f32\n      gpu.yield %c, %f : vector<32x4xi32>, f32\n    }")

@@ -734,6 +734,11 @@ GPU = {
     "mma_order": "operands must be in the order AOp, BOp, COp",
     "mma_shapes": "operand shapes do not satisfy matmul constraints",
     "mma_store_c": "expected the operand matrix being stored to have 'COp' operand type",
+    # MMAMatrixType::verifyInvariants (the type parser's, at the type)
+    "matrix_operand": "operand expected to be one of AOp, BOp or COp",
+    "matrix_rank": "MMAMatrixType must have exactly two dimensions",
+    "matrix_element": "MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64",
+    "func_named_arguments": "gpu.func requires named arguments",
     "mma_load_stride": "expected source memref most minor dim must have unit stride",
     "mma_store_stride": "expected destination memref most minor dim must have unit stride",
 }

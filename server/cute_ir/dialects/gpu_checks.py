@@ -17,9 +17,9 @@ import re
 from typing import Any, Callable
 
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import CUSTOM_OP, GPU as M
+from ..diagnostics.mlir_messages import ATTRIBUTE_CONSTRAINT, CUSTOM_OP, GPU as M
 from ..syntax.cst import TYPE_KINDS
-from .constraints import compatible_shapes, facts, normalized_type, printed
+from .constraints import attribute_facts, compatible_shapes, facts, normalized_type, printed
 from .lookup import MISSING, Definition
 from .ods import Trait
 from .memref_checks import last_dim_unit_stride
@@ -298,6 +298,41 @@ def _mma_matrix(text: str | None) -> tuple[list[int], str, str] | None:
     return [int(d) for d in match.group(1).split("x") if d], match.group(2), match.group(3)
 
 
+# MMAMatrixType::verifyInvariants: the operand kinds, and the element types isValidElementType takes.
+_MATRIX_OPERANDS = ("AOp", "BOp", "COp")
+_MATRIX_ELEMENTS = frozenset({"f16", "f32", "f64", "ui8", "si8", "i32"})
+_MATRIX_TEXT = re.compile(r'^!gpu\.mma_matrix<((?:[0-9]+x)+)([^,]+),"(\w*)">$')
+
+
+def _matrix_types(site: Any) -> Placed | None:
+    """MMAMatrixType::verifyInvariants of each `!gpu.mma_matrix<...>` the op's custom form
+    writes after its colon (the type parser's error, at the type's keyword): an operand kind of
+    AOp, BOp or COp, two dimensions, an element type the type takes."""
+    items = _body(site)
+    colon = next((i for i, item in enumerate(items) if item.type == ":"), None)
+    for item in items[colon + 1:] if colon is not None else ():
+        text = re.sub(r"\s+", "", (item.text or b"").decode("utf-8", "replace")) if item.type in TYPE_KINDS else ""
+        match = _MATRIX_TEXT.match(text)
+        if match is None:
+            continue
+        keyword = next((c for c in item.named_children if c.type == "type_name"), item)
+        where = Span(keyword.start_byte, keyword.end_byte)
+        if match.group(3) not in _MATRIX_OPERANDS:
+            return Placed(M["matrix_operand"], where)
+        if len([d for d in match.group(1).split("x") if d]) != 2:
+            return Placed(M["matrix_rank"], where)
+        if match.group(2) not in _MATRIX_ELEMENTS:
+            return Placed(M["matrix_element"], where)
+    return None
+
+
+def _with_matrix_types(check: Callable[[Any], Any] | None) -> Callable[[Any], Any]:
+    """An MMA matrix op's check after its types' own (which MLIR's parser makes first)."""
+    def checked(site: Any) -> Any:
+        return _matrix_types(site) or (check(site) if check is not None else None)
+    return checked
+
+
 def gpu_mma_compute(site: Any) -> Placed | None:
     """SubgroupMmaComputeOp::verify (its `emitError`, not prefixed): A, B and C in that order,
     their shapes those of a matrix product."""
@@ -412,9 +447,33 @@ def gpu_launch(site: Any) -> str | Placed | None:
     return None
 
 
+def gpu_binary(site: Any) -> str | None:
+    """ODS's constraint of `gpu.binary`'s offloading handler, which its format places in `<...>`:
+    an attribute with the OffloadingTranslationAttrTrait, never a builtin attribute."""
+    handler = site.attribute("offloadingHandler")
+    text = (handler.text or b"").decode("utf-8", "replace").strip() if handler is not None else ""
+    facts_ = attribute_facts(text) if text and not text.startswith("#") else None
+    if facts_ is None or facts_.kind == "other":
+        return None
+    from .mlir_ods import CONSTRAINTS   # mlir_ods builds the records these checks sit on
+    return ATTRIBUTE_CONSTRAINT.format("offloadingHandler", CONSTRAINTS["OffloadingTranslationAttr"]["summary"])
+
+
+def gpu_func_parse(site: Any) -> Placed | None:
+    """GPUFuncOp::parse: the signature names its arguments (an empty one need not), refused
+    at its `(`."""
+    items = _body(site)
+    signature = items[1] if len(items) > 1 and items[0].type == "symbol_ref" and items[1].type == "paren_group" else None
+    inner = [c for c in signature.named_children if c.type != "comment"] if signature is not None else []
+    if not inner or any(c.type == "value_use" for c in inner) or not all(c.type in TYPE_KINDS | {"attribute_dict"} for c in inner):
+        return None
+    return Placed(CUSTOM_OP.format(site.name, M["func_named_arguments"]), Span(signature.start_byte, signature.start_byte + 1))
+
+
 # What the custom parsers refuse before anything is verified (OpDef.parse).
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "gpu.launch_func": gpu_launch_func_parse,
+    "gpu.func": gpu_func_parse,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -426,7 +485,13 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "gpu.memcpy": gpu_memcpy,
     "gpu.dynamic_shared_memory": gpu_dynamic_shared_memory,
     "gpu.warp_execute_on_lane_0": gpu_warp_execute,
-    "gpu.subgroup_mma_compute": gpu_mma_compute,
-    "gpu.subgroup_mma_store_matrix": gpu_mma_store,
-    "gpu.subgroup_mma_load_matrix": gpu_mma_load,
+    "gpu.binary": gpu_binary,
+    **{name: _with_matrix_types(check) for name, check in (
+        ("gpu.subgroup_mma_compute", gpu_mma_compute),
+        ("gpu.subgroup_mma_store_matrix", gpu_mma_store),
+        ("gpu.subgroup_mma_load_matrix", gpu_mma_load),
+        ("gpu.subgroup_mma_constant_matrix", None),
+        ("gpu.subgroup_mma_elementwise", None),
+        ("gpu.subgroup_mma_extract_thread_local", None),
+        ("gpu.subgroup_mma_insert_thread_local", None))},
 }
