@@ -15,6 +15,14 @@ PRELUDE = ("func.func @f(%s: f32, %i: index, %v4: vector<4xf32>, %v8: vector<8xf
            "%mc: memref<4x8xf32, strided<[8, 1]>>) {\n  ")
 
 CASES = [
+    # vector.mask with its own vector.yield: the masked op's results, in number and as values
+    ("%0:2 = vector.mask %k4 { %1 = vector.reduction <add>, %v4 : vector<4xf32> into f32\n"
+     "    vector.yield %1, %s : f32, f32 } : vector<4xi1> -> (f32, f32)",
+     "'vector.mask' op expects number of results to match maskable operation number of results"),
+    ("%0 = vector.mask %k4 { %1 = vector.reduction <add>, %v4 : vector<4xf32> into f32\n"
+     "    vector.yield %s : f32 } : vector<4xi1> -> f32",
+     "'vector.mask' op expects all the results from the MaskableOpInterface to match all the values returned by "
+     "the terminator"),
     # a memref whose last dimension is not contiguous (verifyLoadStoreMemRefLayout), and
     # vector.type_cast's operand layout, canonicalized, against the identity
     ("vector.store %v8, %ms[%i, %i] : memref<4x8xf32, strided<[16, 2]>>, vector<8xf32>",
@@ -230,6 +238,8 @@ def test_where_each_stands():
 
 
 WELL_FORMED = [
+    "%0 = vector.mask %k4 { %1 = vector.reduction <add>, %v4 : vector<4xf32> into f32\n    vector.yield %1 : f32 } "
+    ": vector<4xi1> -> f32",
     "vector.store %v8, %mc[%i, %i] : memref<4x8xf32, strided<[8, 1]>>, vector<8xf32>",
     "vector.store %v0, %ms[%i, %i] : memref<4x8xf32, strided<[16, 2]>>, vector<f32>",
     "%0 = vector.type_cast %mc : memref<4x8xf32, strided<[8, 1]>> to memref<vector<4x8xf32>>",

@@ -514,6 +514,8 @@ VECTOR = {
     "mask_yield_count": "expects number of results to match mask region yielded values",
     "mask_maskable": "expects a MaskableOpInterface within the mask region",
     "mask_result_type": "expects result type to match maskable operation result type",
+    "mask_result_count": "expects number of results to match maskable operation number of results",
+    "mask_yield_values": "expects all the results from the MaskableOpInterface to match all the values returned by the terminator",
     "mask_type": "expects a '{0}' mask for the maskable operation",
 }
 

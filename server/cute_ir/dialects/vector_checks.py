@@ -876,6 +876,32 @@ def _expected_mask(op: Any) -> str | None:
     return None
 
 
+def _value_names(op: Any) -> list[str]:
+    """The values an op's text names, each as `%name#N` (`%a, %b:2 = ...`)."""
+    names: list[str] = []
+    results = op.child_by_field_name("results")
+    for result in results.named_children if results is not None else ():
+        value, count = result.child_by_field_name("value"), result.child_by_field_name("count")
+        if value is None:
+            continue
+        n = int(count.text) if count is not None and (count.text or b"").isdigit() else 1
+        names.extend(f"{_text(value)}#{i}" for i in range(n))
+    return names
+
+
+def _yielded(op: Any) -> list[str]:
+    """The values a custom terminator's body uses before its colon, each as `%name#N`."""
+    body = op.child_by_field_name("body")
+    out: list[str] = []
+    for item in body.children if body is not None else ():
+        if item.type == ":":
+            break
+        if item.type == "value_use":
+            text = _text(item) or ""
+            out.append(text if "#" in text else text + "#0")
+    return out
+
+
 def vector_mask(site: Any) -> str | None:
     """MaskOp::verify on what its parser builds (MaskOp::ensureTerminator: a lone op gets a
     vector.yield of its results, any other block without one an empty vector.yield): one op to
@@ -896,7 +922,14 @@ def vector_mask(site: Any) -> str | None:
     if explicit:
         if last.operands != len(results):
             return M["mask_yield_count"]
-        return None
+        masked = next(site.nested(), None) if written == 2 else None
+        if masked is None or masked.record is None or masked.node is None or last.node is None:
+            return None
+        if "MaskableOpInterface" not in masked.record.interfaces:
+            return M["mask_maskable"]
+        if masked.defined_results != len(results):
+            return M["mask_result_count"]
+        return M["mask_yield_values"] if _value_names(masked.node) != _yielded(last.node) else None
     if last is None:
         return M["mask_yield_count"] if results else None
     record = last.record
