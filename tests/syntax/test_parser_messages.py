@@ -341,3 +341,30 @@ def test_a_symbol_starts_with_a_letter_or_underscore(name: str) -> None:
     assert _syntax(f"func.func {name}()\n") == [("syntax.symbol-name", M.SYMBOL_START, name[1])]
     assert _syntax("func.func @_$f()\n") == []
     assert _syntax('func.func @"$f"()\n') == []
+
+
+@pytest.mark.parametrize(("text", "code", "message", "at"), [
+    # where the grammar stops at an ERROR that MLIR's parser or lexer names
+    ("!foo.bar = i32\n", "syntax.error", M.TYPE_NAME_RESERVED, ".bar"),
+    ("#foo.attr = i32\n", "syntax.error", M.ATTRIBUTE_NAME_RESERVED, ".attr"),
+    ("!missing_eq_alias i32\n", "syntax.error", M.TYPE_ALIAS_EQUALS, "!missing_eq_alias"),
+    ("#m affine_map<(i) -> (i)>\n", "syntax.error", M.ATTRIBUTE_ALIAS_EQUALS, "#m"),
+    ("@foo\n", "syntax.error", M.EXPECTED_OPERATION_NAME, "@foo"),
+    ('func.func @f(!<"">) -> () {\n  return\n}\n', "syntax.error", M.INVALID_TYPE_IDENTIFIER, "!"),
+    ("func.func @f(.)\n", "syntax.error", M.ELLIPSIS_DOTS, "."),
+    ("func.func @f(..)\n", "syntax.error", M.ELLIPSIS_DOTS, ".."),
+    # a closing bracket the parser had to supply: parseToken's words, or in a dialect's body
+    # the bracket DialectSymbolParser holds open
+    ("#a = affine_map<(i) -> ((i)>\n", "syntax.missing", M.EXPECTED_CLOSER.format(")"), ""),
+    ("#attr = dense_resource<resource\n", "syntax.missing", M.EXPECTED_CLOSER.format(">"), ""),
+    ("func.func private @f(%a: !d.t<(i32)->)\n", "syntax.missing", M.UNBALANCED_IN_DIALECT_BODY.format("<"), ""),
+])
+def test_where_the_grammar_stops_in_mlir_words(text: str, code: str, message: str, at: str) -> None:
+    assert _syntax(text) == [(code, message, at)]
+
+
+def test_an_affine_map_missing_its_closing_bracket_is_read_up_to_where_it_stops() -> None:
+    """MLIR's affine parser meets a mistake inside the body before the missing `>`."""
+    assert _syntax("#m = affine_map<(i, j) -> (->, j) // c\n") == [
+        ("syntax.affine", M.AFFINE_EXPECTED_EXPRESSION, "->"), ("syntax.missing", M.EXPECTED_CLOSER.format(">"), "")]
+    assert _syntax("#m = affine_map<(i, j) -> (i, j)\n") == [("syntax.missing", M.EXPECTED_CLOSER.format(">"), "")]

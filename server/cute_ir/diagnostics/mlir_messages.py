@@ -197,6 +197,16 @@ EMPTY_OPERATION_NAME = "empty operation name is invalid"
 ZERO_RESULT_COUNT = "expected named operation to have at least 1 result"
 EXPECTED_OPERATION_TYPE = "expected ':' followed by operation type"
 EXPECTED_OPERATION_NAME = "expected operation name in quotes"
+# Parser.cpp / Lexer.cpp, where the grammar stops at an ERROR (server/cute_ir/syntax/errors.py):
+# an alias name with a dot, an alias without its `=`, a lone `.` or `..`, `!` without a name.
+TYPE_NAME_RESERVED = "type names with a '.' are reserved for dialect-defined names"
+ATTRIBUTE_NAME_RESERVED = "attribute names with a '.' are reserved for dialect-defined names"
+TYPE_ALIAS_EQUALS = "expected '=' in type alias definition"
+ATTRIBUTE_ALIAS_EQUALS = "expected '=' in attribute alias definition"
+ELLIPSIS_DOTS = "expected three consecutive dots for an ellipsis"
+INVALID_TYPE_IDENTIFIER = "invalid type identifier"
+# Parser::parseToken's words for a closing bracket it did not find.
+EXPECTED_CLOSER = "expected '{0}'"
 EXPECTED_TYPE = "expected non-function type"
 EXPECTED_RESULT_COUNT = "expected integer number of results"
 EXPECTED_LSQUARE = "expected '['"

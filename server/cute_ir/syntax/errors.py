@@ -20,8 +20,9 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
                                          EXPECTED_SSA_NAME, EXPECTED_LSQUARE, EXPECTED_SYMBOL_NAME, SYMBOL_START,
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          BRACKETED_TYPE_CLOSE, BRACKETED_TYPE_OPEN, EXPECTED_LIST_ELEMENT,
-                                         MEMORY_SPACE_UNSUPPORTED,
-                                         UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
+                                         MEMORY_SPACE_UNSUPPORTED, ATTRIBUTE_ALIAS_EQUALS, ATTRIBUTE_NAME_RESERVED,
+                                         ELLIPSIS_DOTS, EXPECTED_CLOSER, INVALID_TYPE_IDENTIFIER, TYPE_ALIAS_EQUALS,
+                                         TYPE_NAME_RESERVED, UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import WIDE_NODE, captures, query, wide_nodes
 from .affine import check_affine_body
 from .builtin_types import check_builtin_type, strided_tail
@@ -333,6 +334,65 @@ def _leaf_before(node: Node) -> Node | None:
     return previous
 
 
+class _Reading(NamedTuple):
+    """Where an ERROR stands and what it holds, for a mistake MLIR's parser or lexer names."""
+
+    parent: str | None          # the ERROR's parent's type (None: any)
+    text: re.Pattern[bytes]     # the ERROR's text, stripped, matched whole
+    beside: str | None          # the named node just before it, or its only named child
+    message: str
+
+
+# ERRORs whose place says what MLIR stopped at (Parser.cpp, Lexer.cpp,
+# DialectSymbolParser.cpp), in its words.
+_ERROR_READINGS = (
+    # `!foo.bar = i32`: the grammar's alias name ends at the dot, MLIR's takes it and refuses it
+    _Reading("type_alias_definition", re.compile(rb"\..*"), "type_alias", TYPE_NAME_RESERVED),
+    _Reading("attribute_alias_definition", re.compile(rb"\..*"), "attribute_alias", ATTRIBUTE_NAME_RESERVED),
+    # `!a i32`, `#a affine_map<...>`: an alias without its `=`
+    _Reading("source_file", re.compile(rb"![\w$.-]+"), "type_alias", TYPE_ALIAS_EQUALS),
+    _Reading("source_file", re.compile(rb"#[\w$.-]+"), "attribute_alias", ATTRIBUTE_ALIAS_EQUALS),
+    # `(.)`, `(..)`: the lexer's dots start an ellipsis
+    _Reading("paren_group", re.compile(rb"\.\.?"), None, ELLIPSIS_DOTS),
+    # `!<"">`: a `!` with no dialect name
+    _Reading("paren_group", re.compile(rb"!"), None, INVALID_TYPE_IDENTIFIER),
+    # `!foo<` whose body never closes
+    _Reading(None, re.compile(rb"[!#][\w$.-]+<"), "dialect_prefix", UNBALANCED_IN_DIALECT_BODY.format("<")),
+    # `@foo` where a statement starts
+    _Reading("source_file", re.compile(rb"@.*", re.S), None, EXPECTED_OPERATION_NAME),
+)
+
+
+def _reading(node: Node, text: bytes) -> str | None:
+    parent = node.parent
+    previous = node.prev_named_sibling
+    inside = node.named_children
+    for reading in _ERROR_READINGS:
+        if (reading.parent is None or (parent is not None and parent.type == reading.parent)) \
+                and reading.text.fullmatch(text) and (
+                    reading.beside is None or (previous is not None and previous.type == reading.beside)
+                    or (len(inside) == 1 and inside[0].type == reading.beside)):
+            return reading.message
+    return None
+
+
+_OPENERS = frozenset(_CLOSERS)
+
+
+def _innermost_opener(node: Node) -> str:
+    """The bracket a dialect body holds open where `node` stands: DialectSymbolParser names it
+    (not the closer it met) when a closer does not match."""
+    if _opening_prefix_before(node) is not None:
+        return "<"
+    parent = node.parent
+    while parent is not None and parent.type in _DIALECT_BODIES:
+        first = parent.children[0].type if parent.child_count else ""
+        if first in _OPENERS:
+            return first
+        parent = parent.parent
+    return "<"
+
+
 def describe_error(node: Node) -> Diagnostic:
     shown = _shown(node.text or b"")
     message = f"syntax error: unexpected `{shown}`" if shown else "syntax error"
@@ -343,7 +403,9 @@ def describe_error(node: Node) -> Diagnostic:
     if previous is not None and previous.type == "result_list":
         message = _AFTER_RESULTS.get(text, message)
     elif first and first in b")]}>" and _in_dialect_body(node):
-        message = UNBALANCED_IN_DIALECT_BODY.format(first.decode())
+        message = UNBALANCED_IN_DIALECT_BODY.format(_innermost_opener(node))
+    elif (read := _reading(node, text)) is not None:
+        message = read
     elif (broken := _broken_alias_value(node)) is not None:
         message = broken
     elif (in_metadata := _metadata_problem(node)) is not None:
@@ -367,8 +429,21 @@ def describe_missing(node: Node) -> Diagnostic:
     if node.type == ">" and node.parent is not None and node.parent.type in _BRACKETED_TYPES:
         return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX,
                           BRACKETED_TYPE_CLOSE.format(_BRACKETED_TYPES[node.parent.type]))
+    if node.type in _CLOSING and node.type != "}" and node.parent is not None:
+        # (a brace's is the unclosed statement's, `missing_message`)
+        opener = node.parent.children[0].type if node.parent.child_count else ""
+        if node.parent.type in _DIALECT_BODIES and node.parent.parent is not None \
+                and node.parent.parent.type in _DIALECT_SYMBOLS:
+            message = UNBALANCED_IN_DIALECT_BODY.format(opener if opener in _OPENERS else "<")
+        else:
+            message = EXPECTED_CLOSER.format(node.type)
+        return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, message)
     expected = node.type if not node.is_named else node.type.replace("_", " ")
     return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, missing_message(expected))
+
+
+# A dialect's own type or attribute, whose body MLIR reads by balancing brackets only.
+_DIALECT_SYMBOLS = frozenset({"dialect_type", "dialect_attribute"})
 
 
 # The types TypeParser.cpp reads as a keyword and a bracketed list, by the name its messages use.
@@ -540,6 +615,13 @@ def _closed(parameters: Node) -> bool:
     return not parameters.has_error and parameters.child_count >= 2 and parameters.children[-1].type == ">"
 
 
+def _open_at_end(parameters: Node) -> bool:
+    """Whether only the closing `>` is missing (what precedes it, comments aside, is read whole)."""
+    children = parameters.children
+    return len(children) >= 2 and children[-1].is_missing and children[-1].type == ">" \
+        and not any(c.has_error for c in children[:-1])
+
+
 def _dense_literal(parameters: Node) -> Diagnostic | None:
     if not _closed(parameters):
         return None
@@ -688,12 +770,19 @@ def _kind_of(parameters: Node) -> bytes | None:
 
 def _affine_body(parameters: Node) -> Diagnostic | None:
     """`affine_map<...>` / `affine_set<...>`: the first mistake MLIR's affine parser reports in
-    the body; a body the grammar already found broken (a bracket left open) is not read again."""
-    if not _closed(parameters):
+    the body; a body the grammar already found broken inside (a bracket left open) is not read
+    again. A body whose closing `>` alone is missing is read up to where it stops: a mistake
+    before its end is the one MLIR meets first (the missing `>` is reported as well)."""
+    closed = _closed(parameters)
+    if closed:
+        body = (parameters.text or b"")[1:-1]
+    elif _open_at_end(parameters):
+        end = next(c for c in parameters.children[1:] if c.is_missing or c.type == "comment").start_byte
+        body = (parameters.text or b"")[1:end - parameters.start_byte]
+    else:
         return None
-    body = (parameters.text or b"")[1:-1]
     error = check_affine_body(body)
-    if error is None:
+    if error is None or (not closed and error.start >= len(body.rstrip())):
         return None
     start = parameters.start_byte + 1 + error.start
     related = tuple(Related(Span(start, parameters.start_byte + 1 + error.end), also) for also in error.also)

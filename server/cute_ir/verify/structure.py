@@ -523,10 +523,15 @@ def _unread(site: OpSite) -> bool:
     return node is not None and bool(wide_nodes(node, node.start_byte, node.end_byte))
 
 
+_WRITTEN_WIDTH = 80
+
+
 def _written(site: OpSite) -> str:
-    """An op as its text writes it, on one line."""
-    text = (site.node.text or b"").decode("utf-8", "replace") if site.node is not None else site.name
-    return " ".join(text.split())
+    """An op as its text writes it, on one line (cut after `_WRITTEN_WIDTH` characters)."""
+    text = (site.node.text or b"")[:4 * _WRITTEN_WIDTH].decode("utf-8", "replace") \
+        if site.node is not None else site.name
+    text = " ".join(text.split())
+    return text if len(text) <= _WRITTEN_WIDTH else text[:_WRITTEN_WIDTH] + "..."
 
 
 def _branch_operands(site: OpSite, record: OpDef) -> Placed | None:
