@@ -109,6 +109,15 @@ CASES = [
     ("%0 = memref.assume_alignment %m, 0 : memref<4x4xf32>",
      "'memref.assume_alignment' op attribute 'alignment' failed to satisfy constraint: 32-bit signless integer "
      "attribute whose value is positive"),
+    # verifyOffsetSizeAndStrideOp: one operand per dynamic entry of each static list
+    ('%0 = "memref.subview"(%v) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = '
+     'array<i64: -9223372036854775808>, static_sizes = array<i64: 1>, static_strides = array<i64: 1>}> : '
+     '(memref<?xf32>) -> memref<1xf32, strided<[1], offset: ?>>',
+     "expected the number of 'offsets' to match the number of dynamic entries in 'static_offsets' (0 vs 1)"),
+    ('%0 = "memref.subview"(%v, %i) <{operandSegmentSizes = array<i32: 1, 0, 1, 0>, static_offsets = '
+     'array<i64: 0>, static_sizes = array<i64: 4>, static_strides = array<i64: 1>}> : '
+     '(memref<?xf32>, index) -> memref<4xf32, strided<[1]>>',
+     "expected the number of 'sizes' to match the number of dynamic entries in 'static_sizes' (1 vs 0)"),
     # AnyNon0RankedOrUnrankedMemRef: a rank the shaped type has, at least 1
     ("%0 = memref.dim %z, %i : memref<f32>",
      "'memref.dim' op operand #0 must be unranked.memref of any type values or non-0-ranked.memref of any type "

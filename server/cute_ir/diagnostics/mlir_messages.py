@@ -776,6 +776,7 @@ MEMREF_REINTERPRET = {
     "offset": "expected result type with offset = {0} instead of {1}",
     "stride": "expected result type with stride = {0} instead of {1} in dim = {2}",
     # verifyOffsetSizeAndStrideOp (ViewLikeInterface.cpp), for memref.subview too
+    "dynamic_entries": "expected the number of '{0}' to match the number of dynamic entries in 'static_{0}' ({1} vs {2})",
     "offsets_sizes": "expected mixed offsets rank to match mixed sizes rank ({0} vs {1}) so the rank of the result "
                      "type is well-formed.",
     "sizes_strides": "expected mixed sizes rank to match mixed strides rank ({0} vs {1}) so the rank of the result "

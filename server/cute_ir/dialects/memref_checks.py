@@ -133,6 +133,12 @@ def _offsets_sizes_strides(site: Any, ranks: tuple[int, int, int]) -> Placed | N
     offsets, sizes, strides = (_static_list(site.attribute(f"static_{n}")) for n in ("offsets", "sizes", "strides"))
     if offsets is None or sizes is None or strides is None:
         return None
+    # each dynamic entry (ShapedType::kDynamic) stands for one operand of its group, in the
+    # order the interface counts them
+    groups = dict(zip((g.name for g in site.record.operands), site.operand_sizes() or ()))
+    for name, values in (("sizes", sizes), ("strides", strides), ("offsets", offsets)):
+        if name in groups and groups[name] != values.count(None):
+            return Placed(R["dynamic_entries"].format(name, groups[name], values.count(None)))
     if not (len(offsets) == 1 and ranks[0] == 1) and len(offsets) != len(sizes):
         return Placed(R["offsets_sizes"].format(len(offsets), len(sizes)))
     if len(sizes) != len(strides):
