@@ -331,6 +331,15 @@ MODULE_CASES = [
     # llvm.switch's case list (its parser: an integer value after each comma)
     ("llvm.func @s(%x: i32) {\n  llvm.switch %x : i32, ^bb1 [\n    42: ^bb2,\n  ]\n^bb1:\n  llvm.return\n^bb2:\n"
      "  llvm.return\n}\n", "custom op 'llvm.switch' expected integer value"),
+    # access groups are `#llvm.access_group<...>` attributes, never symbol references
+    ("llvm.func @f1()\nllvm.func @a(%p: !llvm.ptr) {\n  %0 = llvm.load %p {access_groups = [@f1]} : !llvm.ptr -> i32\n"
+     "  llvm.return\n}\n",
+     "custom op 'llvm.load' 'llvm.load' op attribute 'access_groups' failed to satisfy constraint: LLVM dialect access "
+     "group metadata array"),
+    ("llvm.func @a(%p: !llvm.ptr, %i: i32) {\n  %0 = llvm.cmpxchg %p, %i, %i acq_rel monotonic "
+     "{access_groups = [@m::@s]} : !llvm.ptr, i32\n  llvm.return\n}\n",
+     "custom op 'llvm.cmpxchg' 'llvm.cmpxchg' op attribute 'access_groups' failed to satisfy constraint: LLVM dialect "
+     "access group metadata array"),
     # a global's address space (AddressOfOp::verifySymbolUses)
     (_GLOBAL + "llvm.func @p() -> !llvm.ptr<4> {\n  %0 = llvm.mlir.addressof @g : !llvm.ptr<4>\n"
      "  llvm.return %0 : !llvm.ptr<4>\n}\n",

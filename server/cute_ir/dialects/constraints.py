@@ -419,7 +419,7 @@ class AttrFacts:
     """What a builtin attribute's text says, for attribute constraint predicates."""
 
     kind: str                   # integer (a BoolAttr too), float, string, array, dense_i32,
-                                # dense_i64, dictionary, symbol, unit, type, or other
+                                # dense_i64, dictionary, symbol, nested_symbol, unit, type, or other
     type: str | None = None     # an integer's or float's type (i64 when the text gives none),
                                 # a type attribute's type
     value: int | None = None    # an integer's value (true: 1)
@@ -464,6 +464,8 @@ def attribute_facts(text: str) -> AttrFacts | None:
         return AttrFacts("unit")
     if re.fullmatch(r"@[\w$.]+|@\"[^\"]*\"", t):
         return AttrFacts("symbol")
+    if re.fullmatch(r"(?:@[\w$.]+|@\"[^\"]*\")(?:\s*::\s*(?:@[\w$.]+|@\"[^\"]*\"))+", t):
+        return AttrFacts("nested_symbol")      # a SymbolRefAttr that is not flat
     if facts(t) is not None:
         return AttrFacts("type", t)     # a type standing as an attribute: a TypeAttr
     return None
@@ -507,6 +509,7 @@ _ATTRIBUTE_CONDITIONS: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^::llvm::isa<::mlir::DictionaryAttr>\(\$_self\)$"), lambda a: a.kind == "dictionary"),
     (re.compile(r"^::llvm::isa<::mlir::UnitAttr>\(\$_self\)$"), lambda a: a.kind == "unit"),
     (re.compile(r"^::llvm::isa<::mlir::FlatSymbolRefAttr>\(\$_self\)$"), lambda a: a.kind == "symbol"),
+    (re.compile(r"^::llvm::isa<::mlir::SymbolRefAttr>\(\$_self\)$"), lambda a: a.kind in ("symbol", "nested_symbol")),
     (re.compile(r"^::llvm::isa<::mlir::DenseI32ArrayAttr>\(\$_self\)$"), lambda a: a.kind == "dense_i32"),
     (re.compile(r"^::llvm::isa<::mlir::DenseI64ArrayAttr>\(\$_self\)$"), lambda a: a.kind == "dense_i64"),
     (re.compile(r"^" + _INT_OF + r"\.getType\(\)\.isSignlessInteger\((\d+)\)$"),
@@ -531,6 +534,7 @@ _ATTRIBUTE_CONDITIONS: list[tuple[re.Pattern, object]] = [
     (re.compile(r"^\$_self\.hasPromiseOrImplementsInterface<::mlir::gpu::TargetAttrInterface>\(\)$"),
      lambda a: False),
     (re.compile(r"^::llvm::isa<::mlir::gpu::ObjectAttr>\(\$_self\)$"), lambda a: False),
+    (re.compile(r"^::llvm::isa<::mlir::LLVM::AccessGroupAttr>\(\$_self\)$"), lambda a: False),
     (re.compile(r"^::llvm::isa<::mlir::FunctionType>\(::llvm::cast<::mlir::TypeAttr>\(\$_self\)\.getValue\(\)\)$"),
      lambda a: a.kind == "type" and facts(a.type).kind == "function"),
 ]
