@@ -743,3 +743,50 @@ def test_the_emitter_refuses_a_register_transfer_with_the_words_the_lowering_rep
         name, why = module.message.split(": ", 1)
         refused[name.strip("`")] = why
     assert refused == first and len(first) == 3
+
+
+def _narrow_copy(tile: tuple[int, int], element: str, load_attrs: str, store_attrs: str = "") -> str:
+    view = f"memref<4096x4096x{element}, 1>"
+    tile_type = f"tensor<{tile[0]}x{tile[1]}x{element}>"
+    size = f"tileSize = array<i64: {tile[0]}, {tile[1]}>"
+    inside = "in_bounds = array<i1: true, true>"
+    return (f"func.func @k(%src: {view}, %dst: {view}, %i: index) {SPEC} {{\n"
+            f"  %t, %k = nv_tileas.tiled_load %src coords(%i, %i) offsets() {{{size}, {load_attrs}}} : {view} -> "
+            f"{tile_type}, !nv_tileaa.mem_token\n"
+            f"  %s = nv_tileas.tiled_store %t, %dst coords(%i, %i) offsets() token(%k) {{{size}, {inside}, "
+            f"copy_atom = #nv_tileas.copy_atom<stg>{store_attrs}}} : {view} -> !nv_tileaa.mem_token\n"
+            "  return\n}\n")
+
+
+# (tile, element, the load's attributes) -> an access each chunk of the tile moves with, and
+# one none does: the widest chunk of 16, 8 and 4 bytes that spreads the tile over 128 threads.
+_NARROW_CHUNKS = {
+    # 8-byte rows: 4 bytes a thread, one register a chunk.
+    "ldg 64x4 f16": (((64, 4), "f16", "in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<ldg>"),
+                     ("ld.global.b32 ", "st.global.b32 "), ".v2."),
+    # 512 elements: 8 bytes a thread.
+    "ldg 8x64 f16": (((8, 64), "f16", "in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<ldg>"),
+                     ("ld.global.v2.b32 ", "st.global.v2.b32 "), ".v4."),
+    # A TMA load's tile read back from shared memory for the store, 8 bytes a thread.
+    "tma 8x64 f16": (((8, 64), "f16", "allow_tma = true"), ("ld.shared.v2.b32 ", "st.global.v2.b32 "), ".v4."),
+    # cp.async of 4 bytes (.ca: .cg takes 16 only), in bounds and zero-filling past the view.
+    "ldgsts 64x4 f16": (((64, 4), "f16", "in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<ldgsts>"),
+                        ("cp.async.ca.shared.global ", ", 4;", "ld.shared.b32 "), "cp.async.cg"),
+    "ldgsts 64x4 f16 past the view": (((64, 4), "f16", "copy_atom = #nv_tileas.copy_atom<ldgsts>"),
+                                      ("cp.async.ca.shared.global ", "min.s32 ", ", 4, "), "cp.async.cg"),
+    # A 64-bit element: an 8-byte chunk is one register.
+    "ldg 64x2 f64": (((64, 2), "f64", "in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<ldg>"),
+                     ("ld.global.b64 ", "st.global.b64 "), ".v2."),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_NARROW_CHUNKS))
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
+def test_a_tile_16_byte_chunks_do_not_split_moves_in_8_or_4_byte_chunks_that_ptxas_assembles(case, arch):
+    (tile, element, attrs), present, absent = _NARROW_CHUNKS[case]
+    module = emitted(_narrow_copy(tile, element, attrs), arch)
+    assert module.ok, module.message
+    for text in present:
+        assert text in module.text, text
+    assert absent not in module.text
+    assert_assembles(module.text, arch)

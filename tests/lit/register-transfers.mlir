@@ -4,25 +4,28 @@
 // A load or store that does not move by TMA moves its tile through registers (`ld.global` /
 // `st.global`, or `cp.async` for a load), and the lowering reports each one that path cannot
 // move, with the words `--emit ptx` would refuse it with: a store of a tile a TMA load left in
-// shared memory reads it back in 16-byte chunks (8 x 64 f16 does not spread over 128 threads);
+// shared memory reads it back in chunks (8 x 16 f16 does not spread over 128 threads even 4
+// bytes at a time);
 // views with dynamic strides or a dynamic offset; a tile of rank 3; gathered rows; 8-bit
-// elements that may lie out of bounds. A 64 x 64 TMA load stored the same way and 8-bit tiles
-// in bounds move (no error at them).
-// CHECK: register-transfers.mlir:[[# @LINE + 13]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: a 8 x 64 tile does not spread evenly over 128 threads in 16-byte chunks [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 21]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 21]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 21]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's offset is dynamic (memref<256x256xf16, strided<[256, 1], offset: ?>, 1>), which the kernel's pointer parameter does not carry; the view moves by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 21]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of tensor<1x64x64xf16> is not a static tile of rank 1 or 2 [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 21]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of rows (`offsets`) moves by TMA only here [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 26]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 27]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
+// elements that may lie out of bounds. 8 x 64 and 64 x 64 TMA loads stored the same way (8- and
+// 16-byte chunks) and 8-bit tiles in bounds move (no error at them).
+// CHECK: register-transfers.mlir:[[# @LINE + 13]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's offset is dynamic (memref<256x256xf16, strided<[256, 1], offset: ?>, 1>), which the kernel's pointer parameter does not carry; the view moves by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of tensor<1x64x64xf16> is not a static tile of rank 1 or 2 [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of rows (`offsets`) moves by TMA only here [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 28]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 29]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
 // CHECK-NOT: lower.register-tile
 module attributes {gpu.container_module} {
   func.func @read_back(%src: memref<4096x4096xf16, 1>, %dst: memref<4096x4096xf16, 1>, %i: index)
       attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
-    %narrow, %t0 = nv_tileas.tiled_load %src coords(%i, %i) offsets() {tileSize = array<i64: 8, 64>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<8x64xf16>, !nv_tileaa.mem_token
-    %narrow_stored = nv_tileas.tiled_store %narrow, %dst coords(%i, %i) offsets() token(%t0) {tileSize = array<i64: 8, 64>, copy_atom = #nv_tileas.copy_atom<stg>} : memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token
-    %wide, %t1 = nv_tileas.tiled_load %src coords(%i, %i) offsets() token(%narrow_stored) {tileSize = array<i64: 64, 64>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token
+    %narrow, %t0 = nv_tileas.tiled_load %src coords(%i, %i) offsets() {tileSize = array<i64: 8, 16>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<8x16xf16>, !nv_tileaa.mem_token
+    %narrow_stored = nv_tileas.tiled_store %narrow, %dst coords(%i, %i) offsets() token(%t0) {tileSize = array<i64: 8, 16>, copy_atom = #nv_tileas.copy_atom<stg>} : memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token
+    %eight, %t8 = nv_tileas.tiled_load %src coords(%i, %i) offsets() token(%narrow_stored) {tileSize = array<i64: 8, 64>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<8x64xf16>, !nv_tileaa.mem_token
+    %eight_stored = nv_tileas.tiled_store %eight, %dst coords(%i, %i) offsets() token(%t8) {tileSize = array<i64: 8, 64>, copy_atom = #nv_tileas.copy_atom<stg>} : memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token
+    %wide, %t1 = nv_tileas.tiled_load %src coords(%i, %i) offsets() token(%eight_stored) {tileSize = array<i64: 64, 64>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token
     %wide_stored = nv_tileas.tiled_store %wide, %dst coords(%i, %i) offsets() token(%t1) {tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>} : memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token
     return
   }

@@ -253,8 +253,8 @@ _OWN: tuple[CodeDoc, ...] = (
             "target cannot run (no TMA before sm_90; gathered or scattered rows need gather4 / "
             "scatter4): lower-tma-load-store-to-async leaves it."),
     CodeDoc("lower.register-tile", L, "A TileAS load or store that does not move by TMA moves its tile "
-            "through registers (or `cp.async`) 16 bytes a thread at a time, and this one cannot: its tile "
-            "does not split so (rows not whole 16-byte chunks, or not spread evenly over the kernel's "
+            "through registers (or `cp.async`) a chunk of 16, 8 or 4 bytes a thread at a time, and this one "
+            "cannot: its tile does not split so (rows not whole chunks, or not spread evenly over the kernel's "
             "threads; a store's tile a TMA load left in shared memory is read back so), its tile or view is "
             "not static and of rank 1 or 2, its view's offset is dynamic, it moves gathered rows, or its "
             "8-bit elements may lie out of bounds. The PTX of its kernel cannot be emitted."),

@@ -27,13 +27,13 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
 | `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` | `.f32` of scalars; of two register tiles placed alike, register by register (`.f16x2`, `.bf16x2` for 16-bit elements) |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
-| `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: `.v4.b32`, 16 bytes a thread at a time, when `in_bounds` says the tile is in its view, else element by element, each predicated on the view's extents (out of them: zero) |
-| `nv_tileas.tiled_load` with the `ldgsts` atom | `cp.async.cg.shared.global` of 16 bytes a thread at a time into a row-major shared tile (a chunk reaching past the view reads what lies in it and zero-fills the rest), `cp.async.commit_group` / `wait_group 0`, `bar.sync` |
+| `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: a chunk a thread at a time (`.v4.b32` for 16 bytes; 8 and 4 bytes where 16 do not split the tile), when `in_bounds` says the tile is in its view, else element by element, each predicated on the view's extents (out of them: zero) |
+| `nv_tileas.tiled_load` with the `ldgsts` atom | `cp.async.cg.shared.global` of 16 bytes a thread at a time (`.ca` of 8 or 4 where 16 do not split the tile) into a row-major shared tile (a chunk reaching past the view reads what lies in it and zero-fills the rest), `cp.async.commit_group` / `wait_group 0`, `bar.sync` |
 | a TMA store of a tile in registers (or laid out otherwise in shared memory) | every thread writes its registers into a staging buffer laid out as the store's boxes and swizzle (`st.shared.v4`), `fence.proxy.async.shared::cta`, `bar.sync`, then the store |
 | a tensor-memory tile (`memref<LxCxT, 6>`, an argument) | tensor memory warp 0 allocates (`tcgen05.alloc`, a power of two of at least 32 columns) and frees at the end |
 | a shared-memory tile (`memref<..., 3>`, an argument) | a `.shared` buffer |
 | a register tile (`memref<LxCxT>`, an argument or `memref.alloca`) | one lane's row per thread: C x bits / 32 registers |
-| a tile (`tensor` value) in registers | spread over the CTA's `num_warps` x 32 threads in 16-byte chunks, chunk c to thread c mod T (emit/tileas_tiles.py) |
+| a tile (`tensor` value) in registers | spread over the CTA's `num_warps` x 32 threads in chunks of the widest of 16, 8 and 4 bytes that splits it, chunk c to thread c mod T (emit/tileas_tiles.py) |
 | `nv_tileas.copy` with the `instruction` tileas-legalize-tmem-copy set | `tcgen05.ld` / `tcgen05.st` at the warp's 32 lanes (and its wait), or `stmatrix` / `ldmatrix` `.x4`, each lane addressing its row, for the warps the tile's lanes reach |
 
 Thread 0 (`%leader`) initialises the barriers and issues every transfer and bulk-group wait;

@@ -11,8 +11,10 @@ A tile (a `tensor` value) lives either in shared memory or in registers:
   elements) register holds `per` consecutive elements of a row, at (base_row + dr, base_col +
   dc) where base_row / base_col are this thread's registers and (dr, dc) the register's
   constants. A tile loaded from global memory has the *chunk* placement: the tile row-major in
-  16-byte chunks, chunk c to thread c mod T (T threads), so thread t's chunks are t, t + T, ...;
-  each chunk is four consecutive registers (two of 64 bits).
+  chunks of the widest of 16, 8 and 4 bytes that splits it evenly
+  (`tables/legality.chunk_bytes`), chunk c to thread c mod T (T threads), so thread t's chunks
+  are t, t + T, ...; each chunk is consecutive registers (four of 32 bits in a 16-byte one),
+  moved by one access.
 
 Tiles of rank 1 are one row; a register or shared tile of rank above 2 is not emitted here.
 """
@@ -24,7 +26,7 @@ from math import prod
 
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import CHUNK_BYTES, register_tile_problem
+from ..tables.legality import chunk_bytes, register_tile_problem
 
 
 class TileError(Exception):
@@ -74,7 +76,8 @@ class RegTile:
     base_row: str                         # this thread's row and column registers
     base_col: str
     offsets: list[tuple[int, int]]        # (dr, dc) of each register
-    chunked: bool = False                 # the chunk placement: registers go 16 bytes at a time
+    chunked: bool = False                 # the chunk placement: registers go a chunk at a time
+    chunk_bytes: int = 16                 # ... of this many bytes
     splat: float | None = None            # every element is this constant (it may take any placement)
     mma: bool = False                     # the mma.sync accumulator placement (`mma_tile`)
 
@@ -84,10 +87,10 @@ class RegTile:
 
     @property
     def regs_per_chunk(self) -> int:
-        return CHUNK_BYTES * 8 // (self.per * self.bits)
+        return self.chunk_bytes * 8 // (self.per * self.bits)
 
     def chunks(self) -> list[tuple[list[str], tuple[int, int]]]:
-        """(registers, (dr, dc)) of each 16-byte chunk of a chunk-placed tile."""
+        """(registers, (dr, dc)) of each chunk of a chunk-placed tile."""
         n = self.regs_per_chunk
         return [(self.regs[i:i + n], self.offsets[i]) for i in range(0, len(self.regs), n)]
 
@@ -111,15 +114,16 @@ class Code:
 def chunk_tile(code: Code, dims: tuple[int, int], element: str, bits: int) -> RegTile:
     """Fresh registers for a tile in the chunk placement, with this thread's base row and
     column computed."""
-    if (why := register_tile_problem(dims, bits, code.threads)) is not None:
-        raise TileError(why)
+    size = chunk_bytes(dims, bits, code.threads)
+    if size is None:
+        raise TileError(register_tile_problem(dims, bits, code.threads))
     rows, cols = dims
-    per_chunk = CHUNK_BYTES * 8 // bits
+    per_chunk = size * 8 // bits
     span = code.threads * per_chunk                     # elements all threads cover at once
     total = rows * cols
     per = max(1, 32 // bits)
     reg_type = "b64" if bits == 64 else "b32"
-    regs_per_chunk = CHUNK_BYTES * 8 // (per * bits)
+    regs_per_chunk = size * 8 // (per * bits)
     chunks = total // span
     regs = code.k.regs(reg_type, "%" + code.fresh("t") + "_", chunks * regs_per_chunk)
     linear = code.reg("b32", "lin")
@@ -131,7 +135,13 @@ def chunk_tile(code: Code, dims: tuple[int, int], element: str, bits: int) -> Re
     for k in range(chunks):
         dr, dc = divmod(k * span, cols)
         offsets += [(dr, dc + i * per) for i in range(regs_per_chunk)]
-    return RegTile(regs, dims, element, bits, per, base_row, base_col, offsets, chunked=True)
+    return RegTile(regs, dims, element, bits, per, base_row, base_col, offsets, chunked=True, chunk_bytes=size)
+
+
+def vector(regs: list[str]) -> tuple[str, str]:
+    """(the vector qualifier, the operand) of one access moving `regs`: `.v2` / `.v4` and a
+    brace list, or nothing and the register."""
+    return (f".v{len(regs)}", f"{{{', '.join(regs)}}}") if len(regs) > 1 else ("", regs[0])
 
 
 def unit_offset(code: Code, tile: SmemTile, row: str, col: str, dr: int, dc: int) -> str:
@@ -177,9 +187,8 @@ def to_shared(code: Code, tile: RegTile, dest: SmemTile) -> None:
     if tile.chunked:
         for regs, (dr, dc) in tile.chunks():
             address = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
-            vec = f".v{len(regs)}" if len(regs) > 1 else ""
-            code.emit(f"st.shared{vec}.{suffix} [{address}], {{{', '.join(regs)}}};" if vec
-                      else f"st.shared.{suffix} [{address}], {regs[0]};")
+            vec, operand = vector(regs)
+            code.emit(f"st.shared{vec}.{suffix} [{address}], {operand};")
         return
     for reg, (dr, dc) in zip(tile.regs, tile.offsets):
         address = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
@@ -192,7 +201,8 @@ def from_shared(code: Code, source: SmemTile) -> RegTile:
     suffix = "b64" if tile.bits == 64 else "b32"
     for regs, (dr, dc) in tile.chunks():
         address = unit_offset(code, source, tile.base_row, tile.base_col, dr, dc)
-        code.emit(f"ld.shared.v{len(regs)}.{suffix} {{{', '.join(regs)}}}, [{address}];")
+        vec, operand = vector(regs)
+        code.emit(f"ld.shared{vec}.{suffix} {operand}, [{address}];")
     return tile
 
 
@@ -256,7 +266,7 @@ _ELEMENT_SUFFIX = {8: "b8", 16: "b16", 32: "b32", 64: "b64"}
 
 
 def load_global(code: Code, view: GlobalView, dims: tuple[int, int], element: str) -> RegTile:
-    """`ld.global` of a tile into registers: 16 bytes a thread at a time when the op says its
+    """`ld.global` of a tile into registers: a chunk a thread at a time when the op says its
     tile is in bounds, else element by element, each predicated on its place in the view (out
     of it, zero)."""
     tile = chunk_tile(code, dims, element, view.bits)
@@ -264,7 +274,8 @@ def load_global(code: Code, view: GlobalView, dims: tuple[int, int], element: st
     suffix = "b64" if view.bits == 64 else "b32"
     for regs, (dr, dc) in tile.chunks():
         if view.in_bounds:
-            code.emit(f"ld.global.v{len(regs)}.{suffix} {{{', '.join(regs)}}}, [{address}+{view.element_offset(dr, dc)}];")
+            vec, operand = vector(regs)
+            code.emit(f"ld.global{vec}.{suffix} {operand}, [{address}+{view.element_offset(dr, dc)}];")
             continue
         for index, reg in enumerate(regs):
             _element_wise(code, view, tile, reg, dr, dc + index * tile.per, address, load=True)
@@ -278,7 +289,8 @@ def store_global(code: Code, view: GlobalView, tile: RegTile) -> None:
     suffix = "b64" if tile.bits == 64 else "b32"
     if view.in_bounds and tile.chunked:
         for regs, (dr, dc) in tile.chunks():
-            code.emit(f"st.global.v{len(regs)}.{suffix} [{address}+{view.element_offset(dr, dc)}], {{{', '.join(regs)}}};")
+            vec, operand = vector(regs)
+            code.emit(f"st.global{vec}.{suffix} [{address}+{view.element_offset(dr, dc)}], {operand};")
         return
     for reg, (dr, dc) in zip(tile.regs, tile.offsets):
         if view.in_bounds:
@@ -315,34 +327,37 @@ def _element_wise(code: Code, view: GlobalView, tile: RegTile, reg: str, dr: int
 
 
 def copy_async(code: Code, view: GlobalView, dest: SmemTile) -> None:
-    """`cp.async` of a tile into shared memory (row-major), 16 bytes a thread at a time: a
-    chunk reaching past the view reads what lies in it and fills the rest with zeros (its
-    source size), one wholly outside reads nothing."""
+    """`cp.async` of a tile into shared memory (row-major), a chunk a thread at a time (`.cg`
+    for 16 bytes, which bypasses L1; `.ca`, the only form of 4 and 8): a chunk reaching past
+    the view reads what lies in it and fills the rest with zeros (its source size), one wholly
+    outside reads nothing."""
     tile = chunk_tile(code, dest.dims, dest.element, dest.bits)    # only its placement is used
     address = view.thread_address(code, tile)
     (rows, cols), _, (row0, col0) = view.matrix()
     esize = view.bits // 8
+    size_bytes = tile.chunk_bytes
+    cache = "cg" if size_bytes == 16 else "ca"
     for _, (dr, dc) in tile.chunks():
         shared = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
         source = f"[{address}+{view.element_offset(dr, dc)}]"
         if view.in_bounds:
-            code.emit(f"cp.async.cg.shared.global [{shared}], {source}, {CHUNK_BYTES};")
+            code.emit(f"cp.async.{cache}.shared.global [{shared}], {source}, {size_bytes};")
             continue
-        # Bytes of the chunk inside the view: clamp((cols - column) * esize, 0, 16), 0 past the rows.
+        # Bytes of the chunk inside the view: clamp((cols - column) * esize, 0, chunk), 0 past the rows.
         left, size = code.reg("b32", "left"), code.reg("b32", "size")
         code.emit(f"add.u32 {left}, {col0}, {tile.base_col};")
         code.emit(f"add.u32 {left}, {left}, {dc};")
         code.emit(f"sub.s32 {size}, {cols}, {left};")
         code.emit(f"mul.lo.s32 {size}, {size}, {esize};")
         code.emit(f"max.s32 {size}, {size}, 0;")
-        code.emit(f"min.s32 {size}, {size}, {CHUNK_BYTES};")
+        code.emit(f"min.s32 {size}, {size}, {size_bytes};")
         if row0 is not None:
             row, inside = code.reg("b32", "crow"), code.reg("pred", "rowin")
             code.emit(f"add.u32 {row}, {row0}, {tile.base_row};")
             code.emit(f"add.u32 {row}, {row}, {dr};")
             code.emit(f"setp.lt.u32 {inside}, {row}, {rows};")
             code.emit(f"selp.b32 {size}, {size}, 0, {inside};")
-        code.emit(f"cp.async.cg.shared.global [{shared}], {source}, {CHUNK_BYTES}, {size};")
+        code.emit(f"cp.async.{cache}.shared.global [{shared}], {source}, {size_bytes}, {size};")
     code.emit("cp.async.commit_group;")
     code.emit("cp.async.wait_group 0;")
     code.emit("bar.sync 0;")

@@ -17,8 +17,8 @@ from . import atoms as A
 from . import tiers as T
 
 __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "supported_targets", "refusal_code",
-           "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix", "CHUNK_BYTES",
-           "register_tile_problem", "RegisterTransfer", "register_transfer_problem"]
+           "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix",
+           "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem"]
 
 R = A.Residency
 Row = A.MmaShapeRow | A.CopyShapeRow
@@ -315,25 +315,47 @@ def refusal_code(config: AtomConfig) -> str:
 
 
 # A TileAS tile that moves through registers (`ld.global` / `st.global`, `cp.async`, a shared
-# tile read for a store) is placed in chunks of this many bytes, one thread's at a time
-# (emit/tileas_tiles.py): the widest vector access, and cp.async.cg's only size.
-CHUNK_BYTES = 16
+# tile read for a store) is placed in chunks, one thread's at a time (emit/tileas_tiles.py), of
+# the widest of these sizes that splits it: 16 bytes is the widest vector access and
+# cp.async.cg's only size; 8 and 4 bytes (`.v2.b32` / `.b64`, `.b32`, cp.async.ca) move tiles
+# whose rows, or whose share of the threads, are not whole 16-byte chunks.
+CHUNK_SIZES = (16, 8, 4)
+
+
+def chunk_bytes(dims: tuple[int, int], bits: int, threads: int | None) -> int | None:
+    """The widest chunk (`CHUNK_SIZES`) in which a rows x columns tile of `bits`-bit elements
+    spreads over `threads` threads: whole registers a chunk, whole chunks a row, every thread
+    as many chunks, and each round of the threads a whole number of rows or a part of one.
+    None when none does."""
+    if threads is None:
+        return None
+    rows, cols = dims
+    for size in CHUNK_SIZES:
+        if size * 8 < max(bits, 32):
+            continue
+        per_chunk = size * 8 // bits
+        span = threads * per_chunk                 # elements all threads cover at once
+        if not cols % per_chunk and not (rows * cols) % span and (span % cols == 0 or cols % span == 0):
+            return size
+    return None
 
 
 def register_tile_problem(dims: tuple[int, int], bits: int, threads: int | None) -> str | None:
     """Why a rows x columns tile of `bits`-bit elements cannot take the chunk placement over
     `threads` threads (None: it can). The emitter refuses such a tile, and
-    lower-tma-load-store-to-async reports the load that would need it, so `check` says so."""
+    lower-tma-load-store-to-async reports the load or store that would need it, so `check`
+    says so."""
     if threads is None:
         return "a tile in registers needs the CTA's thread count: the kernel spec's num_warps"
+    if chunk_bytes(dims, bits, threads) is not None:
+        return None
     rows, cols = dims
-    per_chunk = CHUNK_BYTES * 8 // bits
-    if cols % per_chunk:
-        return f"a tile of {cols} x {bits}-bit columns is not whole 16-byte chunks per row"
-    span = threads * per_chunk                     # elements all threads cover at once
-    if (rows * cols) % span or not (span % cols == 0 or cols % span == 0):
-        return f"a {rows} x {cols} tile does not spread evenly over {threads} threads in 16-byte chunks"
-    return None
+    narrowest = max(CHUNK_SIZES[-1], bits // 8)
+    if cols % (narrowest * 8 // bits):
+        return f"a tile of {cols} x {bits}-bit columns is not whole {narrowest}-byte chunks per row"
+    sizes = [str(size) for size in CHUNK_SIZES if size >= narrowest]
+    said = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " or " + sizes[-1]
+    return f"a {rows} x {cols} tile does not spread evenly over {threads} threads in chunks of {said} bytes"
 
 
 @dataclass(frozen=True, slots=True)
