@@ -343,6 +343,21 @@ def test_editing_a_globals_address_space_updates_its_addressof_as_a_fresh_analys
     assert counts == [1, 0, 1]
 
 
+def test_editing_an_aliass_target_updates_its_ifunc_as_a_fresh_analysis_does():
+    text = ("llvm.mlir.global external @r() : !llvm.ptr\nllvm.func @f() -> !llvm.ptr\n"
+            "llvm.mlir.alias external @a : !llvm.ptr {\n  %0 = llvm.mlir.addressof @r : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}\n"
+            "llvm.mlir.ifunc external @i : !llvm.func<void ()>, !llvm.ptr @a\n")
+    a = DocumentAnalysis("file:///x.mlir", text)
+    counts = [len(_norm(a))]
+    steps = [("addressof @r", "addressof @f"), ("llvm.func @f() -> !llvm.ptr\n", "llvm.func @f() -> !llvm.ptr {\n"
+             "  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}\n"), ("addressof @f", "addressof @r")]
+    for version, (old, new) in enumerate(steps, 1):
+        _replace(a, old, new, version)
+        assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text)), (version, a.document.text)
+        counts.append(len(_norm(a)))
+    assert counts == [1, 1, 0, 1]
+
+
 # ------------------------------------------------------------------ gpu.launch_func
 
 def _launching(kernels: str, launch: str = "args(%a : f32)", attributes: str = " attributes {gpu.container_module}") -> str:

@@ -340,6 +340,15 @@ MODULE_CASES = [
      "{access_groups = [@m::@s]} : !llvm.ptr, i32\n  llvm.return\n}\n",
      "custom op 'llvm.cmpxchg' 'llvm.cmpxchg' op attribute 'access_groups' failed to satisfy constraint: LLVM dialect "
      "access group metadata array"),
+    # an ifunc's resolver through an alias (IFuncOp::verifySymbolUses follows it)
+    ("llvm.mlir.global external @r() : !llvm.ptr\nllvm.mlir.alias external @a : !llvm.ptr {\n"
+     "  %0 = llvm.mlir.addressof @r : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}\n"
+     "llvm.mlir.ifunc external @i : !llvm.func<void ()>, !llvm.ptr @a\n", "'llvm.mlir.ifunc' op must have a function resolver"),
+    # a ProfileSummary's format kind (the attribute's enum parser, at the string)
+    ('llvm.module_flags [#llvm.mlir.module_flag<error, "ProfileSummary",\n  // a comment\n  #llvm.profile_summary<format '
+     '= "YoloFmt", total_count = 1, max_count = 1, max_internal_count = 1, max_function_count = 1, num_counts = 1, '
+     "num_functions = 1, detailed_summary = <cut_off = 1, min_count = 1, num_counts = 1>>>]\n",
+     "expected one of [SampleProfile, InstrProf, CSInstrProf] for LLVM ProfileSummary format kinds, got: YoloFmt"),
     # a global's address space (AddressOfOp::verifySymbolUses)
     (_GLOBAL + "llvm.func @p() -> !llvm.ptr<4> {\n  %0 = llvm.mlir.addressof @g : !llvm.ptr<4>\n"
      "  llvm.return %0 : !llvm.ptr<4>\n}\n",
@@ -353,6 +362,9 @@ MODULE_CASES = [
      "ops with side effects are not allowed in alias initializers"),
 ]
 MODULE_WELL_FORMED = (
+    "llvm.func @rf() -> !llvm.ptr {\n  %0 = llvm.mlir.zero : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}\n"
+    "llvm.mlir.alias external @ra : !llvm.ptr {\n  %0 = llvm.mlir.addressof @rf : !llvm.ptr\n  llvm.return %0 : !llvm.ptr\n}\n"
+    "llvm.mlir.ifunc external @ri : !llvm.func<void ()>, !llvm.ptr @ra\n"
     "llvm.func @sw(%x: i32) {\n  llvm.switch %x : i32, ^bb1 [\n    42: ^bb2,\n    -3: ^bb1\n  ]\n^bb1:\n  llvm.return\n"
     "^bb2:\n  llvm.return\n}\n"
     "llvm.mlir.global external @g4(42 : i32) {addr_space = 4 : i32} : i32\n"

@@ -32,6 +32,9 @@ CASES = [
         "tile_width=26 : i32, tile_height=8 : i32, v_blocks=1 : i32, transpose=false, pack_register=false}> : "
         "(!llvm.ptr<1>, i32, i32, i32, i32, i32) -> vector<8xi16>"),
      "'xevm.blockload2d' op result size of 128 bits does not match the expected size of 208 bits"),
+    (_f("%c: vector<4xf32>, %a: vector<8xi16>, %b: vector<8xi32>", "%0 = xevm.mma %a, %b, %c {shape = <m = 8, n = 16, "
+        "k = 16>, types = <d = f32, a = f16, b = f16, c = f32>} : (vector<8xi16>, vector<8xi32>, vector<4xf32>) -> "
+        "vector<8xf32>"), "'xevm.mma' op type of C operand must match result type"),
 ]
 
 WELL_FORMED = [
@@ -40,6 +43,8 @@ WELL_FORMED = [
     _f(f"%p: !llvm.ptr<1>, {_2D}", "%0 = xevm.blockload2d %p, %w, %h, %pi, %x, %y <{elem_size_in_bits=16 : i32, "
        "tile_width=16 : i32, tile_height=8 : i32, v_blocks=1 : i32, transpose=false, pack_register=false}> : "
        "(!llvm.ptr<1>, i32, i32, i32, i32, i32) -> vector<8xi16>"),
+    _f("%c: vector<8xf32>, %a: vector<8xi16>", "%0 = xevm.mma %a, %a, %c {shape = <m = 8, n = 16, k = 16>, types = "
+       "<d = f32, a = f16, b = f16, c = f32>} : (vector<8xi16>, vector<8xi16>, vector<8xf32>) -> vector<8xf32>"),
 ]
 
 

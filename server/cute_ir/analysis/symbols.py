@@ -97,6 +97,8 @@ def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[
         return SymbolDefinition(symbol_name, Definition(op_name, type=written))
     if op_name == "llvm.mlir.global":
         return SymbolDefinition(symbol_name, Definition(op_name, address_space=_address_space(rest)))
+    if op_name == "llvm.mlir.alias":
+        return SymbolDefinition(symbol_name, Definition(op_name, address_of=_address_of(rest)))
     if op_name not in _FUNCTIONS:
         return SymbolDefinition(symbol_name, Definition(op_name))
     kernel = _is_kernel(rest)
@@ -117,6 +119,23 @@ def _address_space(rest: list[Node]) -> int | None:
             match = _ADDRESS_SPACE.fullmatch(value.text or b"") if value is not None else None
             return int(match.group(1)) if match else None
     return 0
+
+
+_ADDRESS_OF = re.compile(rb"(%[\w$.-]+)\s*=\s*llvm\.mlir\.addressof\s+@([\w$.-]+)")
+_RETURNED = re.compile(rb"llvm\.return\s+(%[\w$.-]+)")
+
+
+def _address_of(rest: list[Node]) -> str | None:
+    """The symbol whose address an alias's initializer returns: `%0 = llvm.mlir.addressof @f`
+    and `llvm.return %0` in its region (None when it returns another value)."""
+    region = next((item for item in rest if item.type == "region"), None)
+    text = region.text or b"" if region is not None else b""
+    returned = _RETURNED.findall(text)
+    if len(returned) != 1:
+        return None
+    addresses = dict(_ADDRESS_OF.findall(text))
+    target = addresses.get(returned[0])
+    return target.decode("utf-8", "replace") if target is not None else None
 
 
 def _has_body(rest: list[Node]) -> bool:

@@ -638,6 +638,7 @@ LLVM = {
     # LandingpadOp::verify (emitError, not prefixed)
     "landingpad_personality": "llvm.landingpad needs to be in a function with a personality",
     "switch_case_value": "expected integer value",
+    "flag_profile_format": "expected one of [{0}] for LLVM ProfileSummary format kinds, got: {1}",
     "shuffle_splat": "expected a splat operation for scalable vectors",
     "addressof_space": "pointer address space must match address space of the referenced global or alias",
     # operand bundles: their parsers' types (resolveOpBundleOperands), their verifier's tags

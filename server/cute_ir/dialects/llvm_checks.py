@@ -974,7 +974,14 @@ def llvm_comdat(site: Any) -> Placed | None:
     return None
 
 
+# A comment inside an attribute's text (a string's `//` is no comment).
+_COMMENT = re.compile(r'("(?:[^"\\]|\\.)*")|//[^\n]*')
 _FLAG = re.compile(r'^#llvm\.mlir\.module_flag<\s*\w+\s*,\s*("(?:[^"\\]|\\.)*")\s*,\s*(.*)>$', re.S)
+
+
+# LLVM's ProfileSummary format kinds, as `#llvm.profile_summary`'s enum parser lists them.
+_PROFILE_FORMATS = ("SampleProfile", "InstrProf", "CSInstrProf")
+_PROFILE_FORMAT = re.compile(rb'#llvm\.profile_summary\s*<\s*format\s*=\s*"([^"]*)"')
 
 
 def llvm_module_flags(site: Any) -> Placed | None:
@@ -985,7 +992,7 @@ def llvm_module_flags(site: Any) -> Placed | None:
     if flags is None or flags.type != "bracket_group":
         return None
     for flag in flags.named_children:
-        match = _FLAG.match((_text(flag) or "").strip())
+        match = _FLAG.match(_COMMENT.sub(lambda m: m.group(1) or "", _text(flag) or "").strip())
         if match is None:
             continue
         key, value = match.group(1), match.group(2).strip()
@@ -998,6 +1005,11 @@ def llvm_module_flags(site: Any) -> Placed | None:
         elif key == '"ProfileSummary"':
             if not value.startswith("#llvm.profile_summary"):
                 return Placed(M["flag_profile_summary"], at)
+            kind = _PROFILE_FORMAT.search(flag.text or b"")
+            if kind is not None and kind.group(1).decode("utf-8", "replace") not in _PROFILE_FORMATS:
+                # (at the format's string, where the enum's parser stops)
+                return Placed(M["flag_profile_format"].format(", ".join(_PROFILE_FORMATS), kind.group(1).decode("utf-8", "replace")),
+                              Span(flag.start_byte + kind.start(1) - 1, flag.start_byte + kind.end(1) + 1))
         elif not (value.startswith('"') or _integer(value) is not None):
             if value.startswith("#"):
                 continue    # (an alias: its meaning is in another statement)
@@ -1080,9 +1092,14 @@ def llvm_alias(site: Any) -> str | Placed | None:
     return _initializer_effects(site, "alias_effects")
 
 
+# How many aliases an ifunc's resolver is followed through (a cycle of aliases is not judged).
+_ALIASES_FOLLOWED = 16
+
+
 def llvm_ifunc(site: Any) -> str | None:
     """IFuncOp::verify (a linkage LLVM allows an ifunc), then verifySymbolUses: the resolver is
-    a function (an alias is followed by MLIR and not here)."""
+    a function defined here, or an alias whose initializer returns the address of one (an
+    alias's is followed, as MLIR follows it; one that returns another value is not judged)."""
     linkage = _linkage(site)
     if linkage is not None and linkage not in _IFUNC_LINKAGES:
         return M["ifunc_linkage"].format(linkage)
@@ -1093,6 +1110,11 @@ def llvm_ifunc(site: Any) -> str | None:
         return None
     name = (symbols[1].text or b"").decode("utf-8", "replace")[1:].strip('"')
     found = site.callee(name)
+    followed = 0
+    while isinstance(found, Definition) and found.op == "llvm.mlir.alias" and followed < _ALIASES_FOLLOWED:
+        if found.address_of is None:
+            return None
+        found, followed = site.callee(found.address_of), followed + 1
     if found is MISSING or (isinstance(found, Definition) and found.op not in ("llvm.func", "llvm.mlir.alias")):
         return M["ifunc_resolver"]
     if isinstance(found, Definition) and found.op == "llvm.func" and found.body is False:

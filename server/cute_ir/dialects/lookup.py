@@ -25,14 +25,17 @@ class Definition:
     """What defines a symbol: the op's name (`func.func`, `llvm.func`, `memref.global`, ...),
     a function's signature (None: not a function, or its text does not say), a global's type
     (None: not a global, or its text does not say), whether a function is a GPU kernel, and
-    whether it has a body (False: a declaration; None: not a function's custom form), and an
-    `llvm.mlir.global`'s address space (None: another op, or its text does not say)."""
+    whether it has a body (False: a declaration; None: not a function's custom form), an
+    `llvm.mlir.global`'s address space (None: another op, or its text does not say), and the
+    symbol whose address an `llvm.mlir.alias`'s initializer returns (None: another op, or an
+    initializer that returns something else)."""
     op: str
     signature: Signature | None = None
     type: str | None = None
     kernel: bool = False
     body: bool | None = None
     address_space: int | None = None
+    address_of: str | None = None
 
 
 class _Missing:

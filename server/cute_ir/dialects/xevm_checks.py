@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..diagnostics.mlir_messages import XEVM as M
-from .constraints import bit_width, facts
-from .op_checks import _integer_attribute
+from .constraints import bit_width, facts, normalized_type
+from .llvm_checks import _trailing_signature
+from .op_checks import _body, _integer_attribute
 
 _SUBGROUP_SIZE = 16
 # The tile widths a 2-D block store takes for each element size in bits.
@@ -52,6 +53,11 @@ def xevm_mma(site: Any) -> str | None:
     if site.operands < 3:
         return None
     c, result = site.operand_type(2), site.result_type(0)
+    if result is None:
+        # (the format's `{shape = ..., types = ...}` keeps the generic reading from its types:
+        # the result is the one after the trailing arrow)
+        signature = _trailing_signature(_body(site))
+        result = normalized_type(signature[1][0]) if signature is not None and len(signature[1]) == 1 else None
     if c is None or result is None or c == result:
         return None
     return M["mma_c"]
