@@ -19,6 +19,9 @@ def _warp(body: str) -> str:
 _LAUNCH = ("func.func @l(%s: index) {{\n  gpu.launch blocks(%bx, %by, %bz) in (%sbx = %s, %sby = %s, %sbz = %s)\n"
            "             threads(%tx, %ty, %tz) in (%stx = %s, %sty = %s, %stz = %s) {{\n    {0}\n  }}\n  return\n}}\n")
 _MAJOR = "#major = affine_map<(i, j) -> (j, i)>\n"
+# A binary whose object's kernel table names two kernels `{0}` and `{1}`.
+_BINARY = ('gpu.binary @bin [#gpu.object<#rocdl.target<chip = "gfx900">, kernels = #gpu.kernel_table<[\n'
+           '  #gpu.kernel_metadata<{0}, (i32) -> ()>,\n  #gpu.kernel_metadata<{1}, (i32, f32) -> ()>\n]>, bin = "BLOB">]\n')
 # A load of a matrix of the type `{0}`.
 _LOAD = ("func.func @m(%m: memref<32x32xf16, 3>, %i: index) {{\n  %0 = gpu.subgroup_mma_load_matrix %m[%i, %i] "
          "{{leadDimension = 32 : index}} : memref<32x32xf16, 3> -> {0}\n  return\n}}\n")
@@ -127,6 +130,8 @@ CASES = [
     # gpu.func's signature names its arguments (GPUFuncOp::parse)
     ("gpu.module @m {\n  gpu.func @k(f32, f32) {\n  ^bb0(%a: f32):\n    gpu.return\n  }\n}\n",
      "custom op 'gpu.func' gpu.func requires named arguments"),
+    # a kernel table's names (KernelTableAttr::verify, as the attribute parser builds it)
+    (_BINARY.format('"k"', '"k"'), "expected all kernels to be uniquely named"),
     # gpu.binary's offloading handler (its ODS constraint)
     ('gpu.binary @b <1> [#gpu.object<#nvvm.target, "">]\n', "'gpu.binary' op attribute 'offloadingHandler' failed to "
      "satisfy constraint: any attribute with the `OffloadingTranslationAttrTrait` trait."),
@@ -170,6 +175,10 @@ def test_a_matrix_types_error_stands_at_its_keyword_and_a_signatures_at_its_pare
     assert _placed("gpu.module @m {\n  gpu.func @k(f32) {\n  ^bb0(%a: f32):\n    gpu.return\n  }\n}\n")[0][1] == "("
 
 
+def test_a_kernel_tables_error_stands_at_its_bracket():
+    assert _placed(_BINARY.format('"k"', '"k"'))[0][1] == "<"
+
+
 def test_a_kernels_own_error_stands_alone():
     """MLIR's verifier stops at the function's error: its return is not judged too."""
     text = "gpu.module @m {\n  gpu.func @k() -> index kernel {\n    gpu.return\n  }\n}\n"
@@ -193,7 +202,7 @@ WELL_FORMED = ("gpu.module @m {\n  gpu.func @k(%d: memref<?xf32>, %s: memref<?xf
                "\"COp\">, memref<32x32xf16, strided<[32, 1], offset: ?>>\n  return\n}\n"
                + _LAUNCH.format("gpu.terminator") + _LOAD.format('!gpu.mma_matrix<16x16xui8, "BOp">').replace("@m(", "@ld(")
                + 'gpu.module @s {\n  gpu.func @k() {\n    gpu.return\n  }\n}\n'
-               'gpu.binary @b <#gpu.select_object<0>> [#gpu.object<#nvvm.target, "">]\n')
+               'gpu.binary @b <#gpu.select_object<0>> [#gpu.object<#nvvm.target, "">]\n' + _BINARY.format('"k"', '"j"'))
 WELL_FORMED_WARP = _warp("%r:2 = gpu.warp_execute_on_lane_0(%l)[32] args(%v : vector<4xi32>) -> (vector<1x4xi32>, f32) {\n"
                          "    ^bb0(%a : vector<128xi32>):\n      %c = arith.constant dense<2> : vector<32x4xi32>\n"
                          "      %f = arith.constant 1.0 : f32\n      gpu.yield %c, %f : vector<32x4xi32>, f32\n    }")

@@ -752,6 +752,7 @@ GPU = {
     "matrix_rank": "MMAMatrixType must have exactly two dimensions",
     "matrix_element": "MMAMatrixType elements must be SI8, UI8, I32, F16, F32, or F64",
     "func_named_arguments": "gpu.func requires named arguments",
+    "kernels_unique": "expected all kernels to be uniquely named",
     "mma_load_stride": "expected source memref most minor dim must have unit stride",
     "mma_store_stride": "expected destination memref most minor dim must have unit stride",
 }

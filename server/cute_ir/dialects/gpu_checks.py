@@ -459,6 +459,24 @@ def gpu_binary(site: Any) -> str | None:
     return ATTRIBUTE_CONSTRAINT.format("offloadingHandler", CONSTRAINTS["OffloadingTranslationAttr"]["summary"])
 
 
+_KERNEL_TABLE = re.compile(rb"#gpu\.kernel_table\s*(<)\s*\[")
+_KERNEL_NAME = re.compile(rb'#gpu\.kernel_metadata\s*<\s*"((?:[^"\\]|\\.)*)"')
+
+
+def gpu_binary_parse(site: Any) -> Placed | None:
+    """KernelTableAttr::verify, as the attribute parser builds a `#gpu.kernel_table<[...]>` of
+    `gpu.binary`'s objects: no two kernels of one name (at the table's `<`)."""
+    node = site.node
+    text = node.text or b"" if node is not None else b""
+    for table in _KERNEL_TABLE.finditer(text):
+        close = text.find(b"]", table.end())
+        names = _KERNEL_NAME.findall(text[table.end():close if close >= 0 else len(text)])
+        if len(set(names)) != len(names):
+            at = node.start_byte + table.start(1)
+            return Placed(M["kernels_unique"], Span(at, at + 1))
+    return None
+
+
 def gpu_func_parse(site: Any) -> Placed | None:
     """GPUFuncOp::parse: the signature names its arguments (an empty one need not), refused
     at its `(`."""
@@ -474,6 +492,7 @@ def gpu_func_parse(site: Any) -> Placed | None:
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "gpu.launch_func": gpu_launch_func_parse,
     "gpu.func": gpu_func_parse,
+    "gpu.binary": gpu_binary_parse,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
