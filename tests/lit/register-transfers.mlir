@@ -7,16 +7,19 @@
 // shared memory reads it back in chunks (8 x 16 f16 does not spread over 128 threads even 4
 // bytes at a time);
 // views with dynamic strides or a dynamic offset; a tile of rank 3; gathered rows; 8-bit
-// elements that may lie out of bounds. 8 x 64 and 64 x 64 TMA loads stored the same way (8- and
+// elements that may lie out of bounds; a loop that carries such a tile from shared memory in
+// registers (its initial value, and what it yields). 8 x 64 and 64 x 64 TMA loads stored the same way (8- and
 // 16-byte chunks) and 8-bit tiles in bounds move (no error at them).
-// CHECK: register-transfers.mlir:[[# @LINE + 13]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's offset is dynamic (memref<256x256xf16, strided<[256, 1], offset: ?>, 1>), which the kernel's pointer parameter does not carry; the view moves by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of tensor<1x64x64xf16> is not a static tile of rank 1 or 2 [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of rows (`offsets`) moves by TMA only here [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 28]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 29]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 15]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's offset is dynamic (memref<256x256xf16, strided<[256, 1], offset: ?>, 1>), which the kernel's pointer parameter does not carry; the view moves by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of tensor<1x64x64xf16> is not a static tile of rank 1 or 2 [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of rows (`offsets`) moves by TMA only here [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 30]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 31]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 40]]:5: error: this loop carries a tile a TMA or `cp.async` load left in shared memory in registers, which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 41]]:7: error: this yield carries a tile a TMA or `cp.async` load left in shared memory in registers, which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
 // CHECK-NOT: lower.register-tile
 module attributes {gpu.container_module} {
   func.func @read_back(%src: memref<4096x4096xf16, 1>, %dst: memref<4096x4096xf16, 1>, %i: index)
@@ -47,6 +50,19 @@ module attributes {gpu.container_module} {
     %inside, %t1 = nv_tileas.tiled_load %src coords(%i, %i) offsets() token(%t0) {tileSize = array<i64: 64, 64>, in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<ldg>} : memref<4096x4096xi8, 1> -> tensor<64x64xi8>, !nv_tileaa.mem_token
     %s0 = nv_tileas.tiled_store %inside, %dst coords(%i, %i) offsets() token(%t1) {tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>} : memref<4096x4096xi8, 1> -> !nv_tileaa.mem_token
     %s1 = nv_tileas.tiled_store %inside, %dst coords(%i, %i) offsets() token(%s0) {tileSize = array<i64: 64, 64>, in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<stg>} : memref<4096x4096xi8, 1> -> !nv_tileaa.mem_token
+    return
+  }
+
+  func.func @carried(%src: memref<4096x4096xf16, 1>, %dst: memref<4096x4096xf16, 1>, %n: index, %i: index)
+      attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %first, %t0 = nv_tileas.tiled_load %src coords(%i, %i) offsets() {tileSize = array<i64: 8, 16>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<8x16xf16>, !nv_tileaa.mem_token
+    %last = scf.for %k = %c0 to %n step %c1 iter_args(%tile = %first) -> (tensor<8x16xf16>) {
+      %next, %t1 = nv_tileas.tiled_load %src coords(%k, %i) offsets() {tileSize = array<i64: 8, 16>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<8x16xf16>, !nv_tileaa.mem_token
+      scf.yield %next : tensor<8x16xf16>
+    }
+    %s = nv_tileas.tiled_store %last, %dst coords(%i, %i) offsets() {tileSize = array<i64: 8, 16>, allow_tma = true} : memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token
     return
   }
 }

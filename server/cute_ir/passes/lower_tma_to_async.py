@@ -16,7 +16,8 @@ function, in the page's phases:
    kernel's PTX; one that path cannot move (`tables/legality.register_transfer_problem`,
    the emitter's rule: the tile's chunks, a static view of rank 1 or 2, no rows, narrow
    elements in bounds) is an error of cute-ir's too (`lower.register-tile`), so `check`
-   says what `--emit ptx` would refuse.
+   says what `--emit ptx` would refuse; so is a loop that carries a tile a TMA load left in
+   shared memory in registers the chunks cannot split.
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -100,7 +101,7 @@ from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import RegisterTransfer, register_transfer_problem
+from ..tables.legality import RegisterTransfer, register_tile_problem, register_transfer_problem
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
@@ -427,16 +428,42 @@ def _register_problems(left: list[Operation], eligible: list[Operation], threads
                                 or (o.name == TILED_LOAD and enum_case(o, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts"))}
     found = []
     for op in left:
-        if op.name not in (TILED_LOAD, TILED_STORE):
+        if op.name in (TILED_LOAD, TILED_STORE):
+            value = (operand_groups(op).get("value") or [None])[0]
+            why = register_transfer_problem(register_transfer(op, threads, value in shared))
+        elif op.name in LOOP_CARRIERS:
+            why = next(filter(None, (_read_back_problem(v, threads) for v in LOOP_CARRIERS[op.name](op)
+                                     if v in shared)), None)
+        else:
             continue
-        value = (operand_groups(op).get("value") or [None])[0]
-        why = register_transfer_problem(register_transfer(op, threads, value in shared))
         if why is not None:
             found.append((op, why))
     return found
 
 
+# A loop carries its values in registers: a tile in shared memory that is an `scf.for`'s
+# initial value, or that an `scf.yield` yields, is read into them in the chunk placement
+# (emit/tileas_kernel.py: carry, yielded).
+LOOP_CARRIERS: dict[str, Callable[[Operation], list[Value]]] = {
+    "scf.for": lambda op: list(op.operands[3:]),
+    "scf.yield": lambda op: list(op.operands) if op.parent_op is not None and op.parent_op.name == "scf.for" else [],
+}
+
+
+def _read_back_problem(value: Value, threads: int | None) -> str | None:
+    found = shaped(str(value.type))
+    bits = element_bits(found.element) if found is not None else None
+    if found is None or bits is None or None in found.dims or not 1 <= found.rank <= 2:
+        return None     # a tile the TMA lowering itself refuses
+    dims = (1, found.dims[0]) if found.rank == 1 else (found.dims[0], found.dims[1])
+    return register_tile_problem(dims, bits, threads)
+
+
 def _report_register_problem(op: Operation, why: str, context: PassContext) -> None:
+    if op.name in LOOP_CARRIERS:
+        context.report(op, REGISTER_PATH, f"this {'loop' if op.name == 'scf.for' else 'yield'} carries a tile a TMA "
+                                          f"or `cp.async` load left in shared memory in registers, which it cannot: {why}")
+        return
     atom = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
     what = "load" if op.name == TILED_LOAD else "store"
     context.report(op, REGISTER_PATH, f"this {what} moves its tile through registers"
