@@ -353,11 +353,28 @@ def test_a_symbol_starts_with_a_letter_or_underscore(name: str) -> None:
     ('func.func @f(!<"">) -> () {\n  return\n}\n', "syntax.error", M.INVALID_TYPE_IDENTIFIER, "!"),
     ("func.func @f(.)\n", "syntax.error", M.ELLIPSIS_DOTS, "."),
     ("func.func @f(..)\n", "syntax.error", M.ELLIPSIS_DOTS, ".."),
+    # a block label's argument list and what follows a label
+    ("func.func @f() {\n^bb42 (i32):\n  return\n}\n", "syntax.error", M.EXPECTED_SSA_OPERAND, "i32"),
+    ("func.func @f() {\n^bb42 (%0):\n  return\n}\n", "syntax.error", M.EXPECTED_ARGUMENT_COLON_TYPE, "%0"),
+    ("func.func @f() {\n^bb %x: i32 :\n  return\n}\n", "syntax.error", M.EXPECTED_COLON_AFTER_BLOCK_NAME, "^"),
+    ("func.func @n(){^b(\n", "syntax.error", M.EXPECTED_SSA_OPERAND, "{^b("),
     # a closing bracket the parser had to supply: parseToken's words, or in a dialect's body
     # the bracket DialectSymbolParser holds open
     ("#a = affine_map<(i) -> ((i)>\n", "syntax.missing", M.EXPECTED_CLOSER.format(")"), ""),
     ("#attr = dense_resource<resource\n", "syntax.missing", M.EXPECTED_CLOSER.format(">"), ""),
     ("func.func private @f(%a: !d.t<(i32)->)\n", "syntax.missing", M.UNBALANCED_IN_DIALECT_BODY.format("<"), ""),
+    ('"region"() ({},{},{} : () -> ()\n', "syntax.missing", M.REGION_LIST_CLOSE, ""),
+    ('"foo"() {bar = dense<[(10,10]> : tensor<complex<i64>>} : () -> ()\n', "syntax.missing",
+     M.COMPLEX_ELEMENTS_CLOSE, ""),
+    ("#map = affine_map<(d0) -> (%)>\n", "syntax.error", M.INVALID_SSA_NAME, "%"),
+    ('func.func @f(%x: i32) {\n  %z = "d.op"(%x) : (ppop32) -> i32\n  return\n}\n', "syntax.error",
+     M.EXPECTED_TYPE, "ppop32"),
+    ("func.func private @f() -> memref<?x?xf32, strided>\n", "syntax.error", M.STRIDED_LESS, ", strided"),
+    ('"t"() {""} : () -> ()\n', "syntax.attribute-value", M.EMPTY_ATTRIBUTE_NAME, '""'),
+    ("#attr = dense_resource<resource> : i32\n", "syntax.attribute-value", M.DENSE_RESOURCE_NOT_SHAPED, "i32"),
+    # a function's results are types
+    ("func.func private @f() -> (i32, foo)\n", "syntax.expected-type", M.EXPECTED_TYPE, "foo"),
+    ("func.func private @f() -> foo\n", "syntax.expected-type", M.EXPECTED_TYPE, "foo"),
 ])
 def test_where_the_grammar_stops_in_mlir_words(text: str, code: str, message: str, at: str) -> None:
     assert _syntax(text) == [(code, message, at)]

@@ -595,3 +595,24 @@ def test_a_block_that_ends_without_a_terminator():
         "'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'"]
     assert {m for m, _, _ in _placed("func.func @f() {\n  %0 = arith.addi %u, %u : i32\n}\n")} == {
         "use of undeclared SSA value name"}
+
+
+def test_a_branch_to_the_entry_block_and_successors_of_a_non_terminator():
+    """Verifier.cpp's entry-block rule (at the op whose region it is) and the generic form's
+    parser, which takes a successor list only on a terminator (at its `[`)."""
+    text = "func.func @f() {\n^bb42:\n  cf.br ^bb43\n^bb43:\n  cf.br ^bb42\n}\n"
+    assert _placed(text) == [("entry block of region may not have predecessors", "func.func", [])]
+    text = 'func.func @f(%a: i32) {\n  "arith.addi"(%a, %a)[^bb1] : (i32, i32) -> i32\n^bb1:\n  return\n}\n'
+    assert _placed(text)[0] == ("successors in non-terminator", "[", [])
+    assert _placed('func.func @f() {\n  "cf.br"()[^bb1] : () -> ()\n^bb1:\n  return\n}\n') == []
+
+
+def test_a_function_declaration_is_private():
+    """SymbolOpInterface's verifier: a func.func without a body is a declaration, which may not
+    be public (its default); a body on the signature's line is a body."""
+    assert _placed("func.func @f()\n") == [
+        ("'func.func' op symbol declaration cannot have public visibility", "func.func", [])]
+    assert _placed("func.func public @f(i32)\n")[0][0] == "'func.func' op symbol declaration cannot have public visibility"
+    assert _placed("func.func private @f()\nfunc.func nested @g()\n") == []
+    assert _placed("func.func @f(%a: i64) { return }\n") == []
+    assert _placed("func.func @f() attributes {a} {\n  return\n}\n") == []

@@ -18,6 +18,7 @@ from ..dialects.cute_nvgpu.written import WrittenType
 from ..verify import VERIFIED_OPS, verify_unit
 from ..verify.lowering import LoweringCheck
 from ..verify.structure import check_site
+from .alias_uses import alias_diagnostics
 from .pipeline import UnitPipeline
 from .symbols import UnitLookup
 from .units import Unit, statement_nodes
@@ -110,8 +111,12 @@ def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: f
         asked: dict[str, Any] = {}
         try:
             if tree is not None:
-                out.extend(check_ssa(statement_nodes(tree, unit), limit=unit.end, judge=check_site,
+                statements = statement_nodes(tree, unit)
+                out.extend(check_ssa(statements, limit=unit.end, judge=check_site,
                                      lookup=UnitLookup(analysis, unit, asked), memo=analysis._ssa_memo))
+                found, aliases = alias_diagnostics(analysis, unit, statements)
+                out.extend(found)
+                unit.aliases = unit.aliases | aliases    # (with those its verification resolved)
         except Exception:  # a defect in the check must not cost the rest of the file
             log.exception("SSA check failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.symbols = asked   # an edit that changes one of these answers verifies it again

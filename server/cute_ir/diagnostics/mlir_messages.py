@@ -48,6 +48,10 @@ PRIOR_USE = "prior use here"
 # Parser.cpp (parseRegionBody): a name an op's header binds for its region that the scope
 # already defines or references.
 REGION_ARGUMENT_IN_USE = "region entry argument '{0}' is already in use"
+# Parser.cpp (parseExtendedType / parseExtendedAttr; TopLevelOperationParser's alias
+# definitions): an alias no statement defines, one defined twice (`type` / `attribute`).
+UNDEFINED_ALIAS = "undefined symbol alias id '{0}'"
+ALIAS_REDEFINITION = "redefinition of {0} alias id '{1}'"
 PREVIOUSLY_REFERENCED = "previously referenced here"
 TYPED_DEFINITION_MISMATCH = "definition of SSA value '{0}#{1}' has type '{2}'"
 PREVIOUSLY_USED_WITH_TYPE = "previously used here with type '{0}'"
@@ -156,6 +160,9 @@ CUSTOM_OP = "custom op '{0}' {1}"
 # function_interface_impl (FunctionImplementation.cpp, FunctionInterfaces.cpp)
 FUNCTION_BODY = "expected non-empty function body"
 FUNCTION_ARGUMENT_ATTRIBUTES = "arguments may only have dialect attributes"
+# SymbolInterfaces.td (SymbolOpInterface's verifier): a declaration (for func.func, a function
+# without a body: FuncOp::isDeclaration) is private or nested, never public (the default).
+PUBLIC_DECLARATION = "symbol declaration cannot have public visibility"
 FUNCTION_INFERRED_ATTRIBUTE = "'{0}' is an inferred attribute and should not be specified in the explicit attribute dictionary"
 FUNCTION_ARGUMENT_ATTRIBUTE_COUNT = ("expects argument attribute array to have the same number of elements as the number "
                                      "of function arguments, got {0}, but expected {1}")
@@ -205,8 +212,18 @@ TYPE_ALIAS_EQUALS = "expected '=' in type alias definition"
 ATTRIBUTE_ALIAS_EQUALS = "expected '=' in attribute alias definition"
 ELLIPSIS_DOTS = "expected three consecutive dots for an ellipsis"
 INVALID_TYPE_IDENTIFIER = "invalid type identifier"
+# Parser.cpp (parseOptionalBlockArgList via parseSSADefOrUseAndType, parseBlock).
+EXPECTED_ARGUMENT_COLON_TYPE = "expected ':' and type for SSA operand"
+EXPECTED_COLON_AFTER_BLOCK_NAME = "expected ':' after block name"
+# Lexer.cpp: `%` with no name after it.
+INVALID_SSA_NAME = "invalid SSA name"
+# TypeParser.cpp (parseMemRefType's layout): `strided` without its parameters.
+STRIDED_LESS = "expected '<' after 'strided'"
 # Parser::parseToken's words for a closing bracket it did not find.
 EXPECTED_CLOSER = "expected '{0}'"
+# ... and where its words say more (parseRegionList; TensorLiteralParser's complex elements).
+REGION_LIST_CLOSE = "expected ')' to end region list"
+COMPLEX_ELEMENTS_CLOSE = "expected ')' after complex elements"
 EXPECTED_TYPE = "expected non-function type"
 EXPECTED_RESULT_COUNT = "expected integer number of results"
 EXPECTED_LSQUARE = "expected '['"
@@ -288,6 +305,8 @@ HEX_FLOAT_NEGATIVE = "hexadecimal float literal should not have a leading minus"
 HEX_FLOAT_OUT_OF_RANGE = "hexadecimal float constant out of range for type"
 EXPECTED_FLOAT_LITERAL = "expected floating point literal"
 ELEMENTS_NOT_SHAPED = "elements literal must be a shaped type"
+# AttributeParser.cpp (parseDenseResourceElementsAttr), at the type.
+DENSE_RESOURCE_NOT_SHAPED = "`dense_resource` expected a shaped type"
 ELEMENTS_NOT_STATIC = "elements literal type must have static shape"
 ELEMENTS_SHAPE_MISMATCH = "inferred shape of elements literal ([{0}]) does not match type ([{1}])"
 ELEMENTS_NONE_PARSED = "parsed zero elements, but type ('{0}') expected at least 1"
@@ -314,6 +333,7 @@ DISTINCT_LESS = "expected '<' after distinct ID"
 DISTINCT_CLOSE = "expected '>' to close distinct attribute"
 ARRAY_OUT_OF_RANGE = "integer constant out of range"
 DUPLICATE_KEY = "duplicate key '{0}' in dictionary attribute"
+EMPTY_ATTRIBUTE_NAME = "expected valid attribute name"
 
 # mlir/lib/AsmParser/Parser.cpp (TopLevelOperationParser::parseFileMetadataDictionary,
 # parseResourceFileMetadata): the `{-# ... #-}` section (server/cute_ir/syntax/metadata.py).
@@ -335,6 +355,11 @@ REGION_CONSTRAINT = "region #{0} ('{1}') failed to verify constraint: {2}"
 EMPTY_BLOCK_TERMINATOR = "empty block: expect at least a terminator"
 # (MLIR prints the op after it in the generic form; cute-ir names it as the text writes it)
 NO_TERMINATOR = "block with no terminator, has {0}"
+# Verifier.cpp (verifyOnEntrance): a branch back to a region's first block.
+ENTRY_PREDECESSORS = "entry block of region may not have predecessors"
+# Parser.cpp (parseGenericOperationAfterOpName): a generic form's `[^bb]` on an op that is no
+# terminator.
+SUCCESSORS_IN_NON_TERMINATOR = "successors in non-terminator"
 # BranchOpInterface's verifier (ControlFlowInterfaces.cpp, verifyBranchSuccessorOperands)
 BRANCH_OPERAND_COUNT = "branch has {0} operands for successor #{1}, but target block has {2}"
 BRANCH_OPERAND_TYPE = "type mismatch for bb argument #{0} of successor #{1}"

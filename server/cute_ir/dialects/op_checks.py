@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from ..diagnostics import Span
 from ..diagnostics.mlir_messages import (
-    SELECT_CONDITION_I1, SELECT_CONDITION_SHAPE, REDUCTION_INVALID_KIND, CLUSTER_SIZE, CLUSTER_STRIDE, CLUSTER_STRIDE_WITHOUT_SIZE, REDUCTION_ARGUMENT_TYPE, REDUCTION_ARGUMENTS,
+    PUBLIC_DECLARATION, SELECT_CONDITION_I1, SELECT_CONDITION_SHAPE, REDUCTION_INVALID_KIND, CLUSTER_SIZE, CLUSTER_STRIDE, CLUSTER_STRIDE_WITHOUT_SIZE, REDUCTION_ARGUMENT_TYPE, REDUCTION_ARGUMENTS,
     REDUCTION_KIND_TYPE, REDUCTION_NO_YIELD, REDUCTION_OP_OR_BODY, REDUCTION_YIELD_COUNT, REDUCTION_YIELD_TYPE,
     BROADCAST_DIMENSION, BROADCAST_NOT_VECTOR, BROADCAST_RANK, TRANSPOSE_DIMENSION, TRANSPOSE_DUPLICATE, TRANSPOSE_LENGTH, TRANSPOSE_OUT_OF_RANGE, TRANSPOSE_RANK,
     VECTOR_ELEMENT, VECTOR_INDEX_VECTOR, VECTOR_INDICES, VECTOR_LOAD_ELEMENT, VECTOR_LOAD_RANK, VECTOR_MASK,
@@ -264,6 +264,8 @@ def func_func(site: Any) -> str | None:
     if site.generic:
         return None
     items = _body(site)
+    if _public_declaration(items):
+        return PUBLIC_DECLARATION
     arguments, results = _signature_groups(site)
     written = _entries(_function_attributes(items)[1])
     for name, group, message in (("arg_attrs", arguments, FUNCTION_ARGUMENT_ATTRIBUTE_COUNT),
@@ -280,6 +282,26 @@ def func_func(site: Any) -> str | None:
     if _non_dialect_attribute(results):
         return FUNCTION_RESULT_ATTRIBUTES
     return None
+
+
+# The visibilities a symbol's custom form may write before its name (SymbolTable::Visibility).
+_HIDDEN = frozenset({b"private", b"nested"})
+
+
+def _public_declaration(items: list) -> bool:
+    """SymbolOpInterface's verifier, for a func.func without a body (a declaration): its
+    visibility, written before its name, is private or nested. A body is a region, or braces
+    the grammar reads otherwise (`{ return }` on the signature's line) not after `attributes`."""
+    if not items:
+        return False
+    for before, item in zip([None] + items, items):
+        if item.type == "region" or (item.type in _BRACES and not (
+                before is not None and before.type == "keyword" and before.text == b"attributes")):
+            return False
+    return not (items[0].type == "keyword" and items[0].text in _HIDDEN)
+
+
+_BRACES = frozenset({"attribute_dict", "brace_group"})
 
 
 def _rank(text: str | None) -> int | None:

@@ -269,6 +269,7 @@ class BlockView:
     arguments: tuple[str | None, ...] | None   # the types its label states; None: the op's header binds them
     ops: int                                   # how many ops it holds
     terminator: "OpSite | None"                # its last op
+    targeted: bool = False                     # whether a successor in its region names it
 
 
 # Judges each op of a unit against its record (verify/structure.py), given what the walk saw.
@@ -475,12 +476,15 @@ class OpSite:
         out = []
         for region_id in self._op.region_ids:
             blocks = []
-            for block in checker.regions[region_id].blocks:
+            region = checker.regions[region_id]
+            targeted = {region.labels.get(label) for label, _, _ in region.label_uses}
+            for block in region.blocks:
                 last = checker.block_last.get(block)
                 record = op_record(checker.ops[last].name) if last is not None else None
                 arguments = None if block in checker.header_blocks else tuple(checker.block_args.get(block, ()))
                 blocks.append(BlockView(arguments, checker.block_sizes.get(block, 0),
-                                        OpSite(checker, last, self._outer, record) if last is not None else None))
+                                        OpSite(checker, last, self._outer, record) if last is not None else None,
+                                        block in targeted))
             out.append(blocks)
         return out
 

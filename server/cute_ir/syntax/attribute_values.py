@@ -29,7 +29,7 @@ from tree_sitter import Node
 from ..diagnostics.mlir_messages import (
     ARRAY_I1_NOT_BOOL, ARRAY_OUT_OF_RANGE, ARRAY_ELEMENT_TYPE, ARRAY_ELEMENT_WIDTH, ARRAY_CLOSE, ARRAY_COLON,
     ARRAY_LESS, DENSE_RESOURCE_LESS, DISTINCT_CLOSE, DISTINCT_ID, DISTINCT_ID_RANGE, DISTINCT_LESS, DISTINCT_LSQUARE,
-    DISTINCT_RSQUARE, DUPLICATE_KEY,
+    DISTINCT_RSQUARE, DUPLICATE_KEY, EMPTY_ATTRIBUTE_NAME, DENSE_RESOURCE_NOT_SHAPED,
     DECIMAL_FOR_FLOAT, DECIMAL_FOR_FLOAT_NOTE, ELEMENTS_NOT_SHAPED, ELEMENTS_NOT_STATIC,
     ELEMENTS_SHAPE_MISMATCH, ELEMENTS_NONE_PARSED, ELEMENTS_COMPLEX_COUNT, ELEMENT_BOOL_NOT_I1, ELEMENT_FLOAT_FOR_INTEGER, ELEMENT_NEGATIVE_UNSIGNED,
     ELEMENT_OUT_OF_RANGE, ELEMENTS_RANKS_INCONSISTENT, EXPECTED_FLOAT_LITERAL, HEX_FLOAT_NEGATIVE,
@@ -304,13 +304,15 @@ def check_dense_array(parameters: Node) -> Problem | None:
 
 
 def check_dictionary_keys(dictionary: Node) -> Problem | None:
-    """parseAttributeDict: each key once."""
+    """parseAttributeDict: each key once, and a quoted key not empty."""
     seen: set[bytes] = set()
     for entry in dictionary.named_children:
         name = entry.child_by_field_name("name") if entry.type == "attribute_entry" else None
         if name is None:
             continue
         key = (name.text or b"").strip(b'"') if name.type == "string" else (name.text or b"")
+        if not key:
+            return name, EMPTY_ATTRIBUTE_NAME, None
         if key in seen:
             return name, DUPLICATE_KEY.format(key.decode("utf-8", "replace")), None
         seen.add(key)
@@ -348,6 +350,9 @@ def check_elements_value(value: Node, typed: Node) -> Problem | None:
     judged."""
     parameters = value.child_by_field_name("parameters")
     kind = value.child_by_field_name("kind")
+    if kind is not None and kind.text == b"dense_resource":
+        # (its type is any shaped type: the data is the resource's)
+        return (typed, DENSE_RESOURCE_NOT_SHAPED, None) if typed.type in _NOT_SHAPED else None
     if parameters is None or kind is None or kind.text not in (b"dense", b"sparse") or parameters.has_error:
         return None
     if kind.text == b"sparse":

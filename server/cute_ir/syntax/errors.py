@@ -21,7 +21,9 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          BRACKETED_TYPE_CLOSE, BRACKETED_TYPE_OPEN, EXPECTED_LIST_ELEMENT,
                                          MEMORY_SPACE_UNSUPPORTED, ATTRIBUTE_ALIAS_EQUALS, ATTRIBUTE_NAME_RESERVED,
-                                         ELLIPSIS_DOTS, EXPECTED_CLOSER, INVALID_TYPE_IDENTIFIER, TYPE_ALIAS_EQUALS,
+                                         ELLIPSIS_DOTS, EXPECTED_CLOSER, INVALID_TYPE_IDENTIFIER, EXPECTED_SSA_OPERAND,
+                                         EXPECTED_ARGUMENT_COLON_TYPE, EXPECTED_COLON_AFTER_BLOCK_NAME, REGION_LIST_CLOSE,
+                                         COMPLEX_ELEMENTS_CLOSE, INVALID_SSA_NAME, STRIDED_LESS, TYPE_ALIAS_EQUALS,
                                          TYPE_NAME_RESERVED, UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import WIDE_NODE, captures, query, wide_nodes
 from .affine import check_affine_body
@@ -66,7 +68,7 @@ MALFORMED_PATTERNS = """
     (attribute_entry value: (builtin_attribute kind: ["dense" "dense_resource" "sparse"]) @malformed)
     (custom_body (successor) . (paren_group (successor) @malformed))
     (typed_integer) @malformed
-    (typed_attribute value: (builtin_attribute kind: ["dense" "sparse"])) @malformed
+    (typed_attribute value: (builtin_attribute kind: ["dense" "sparse" "dense_resource"])) @malformed
     (builtin_attribute kind: "array" parameters: (type_parameters) @malformed)
     (attribute_dict) @malformed
     (tensor_type) @malformed
@@ -103,7 +105,17 @@ def _function_header(op: Node, name: Node, text: str) -> list[Diagnostic]:
         if symbol.type == "symbol_ref" and arguments.type == "paren_group":
             nodes.append(arguments)
             nodes.extend(c for c in arguments.named_children if c.type == "keyword")
-    return [d for node in nodes if (d := describe_malformed(node)) is not None]
+    out = [d for node in nodes if (d := describe_malformed(node)) is not None]
+    # the results after `->`: types, so a bare word among them (or standing for them) is none
+    items = [c for c in body.children if not c.is_extra]
+    for arrow, results in zip(items, items[1:]):
+        if arrow.type != "->":
+            continue
+        words = [c for c in results.named_children if c.type == "keyword"] if results.type == "paren_group" \
+            else [results] if results.type == "keyword" and results.text != b"attributes" else []
+        out.extend(Diagnostic("syntax.expected-type", Span(w.start_byte, w.end_byte), Severity.ERROR,
+                              Source.SYNTAX, EXPECTED_TYPE) for w in words[:1])
+    return out
 
 
 def _constant(op: Node, name: Node, text: str) -> list[Diagnostic]:
@@ -339,7 +351,7 @@ class _Reading(NamedTuple):
 
     parent: str | None          # the ERROR's parent's type (None: any)
     text: re.Pattern[bytes]     # the ERROR's text, stripped, matched whole
-    beside: str | None          # the named node just before it, or its only named child
+    beside: frozenset[str] | None   # the named node just before it, or its only named child
     message: str
 
 
@@ -347,17 +359,31 @@ class _Reading(NamedTuple):
 # DialectSymbolParser.cpp), in its words.
 _ERROR_READINGS = (
     # `!foo.bar = i32`: the grammar's alias name ends at the dot, MLIR's takes it and refuses it
-    _Reading("type_alias_definition", re.compile(rb"\..*"), "type_alias", TYPE_NAME_RESERVED),
-    _Reading("attribute_alias_definition", re.compile(rb"\..*"), "attribute_alias", ATTRIBUTE_NAME_RESERVED),
+    _Reading("type_alias_definition", re.compile(rb"\..*"), frozenset({"type_alias"}), TYPE_NAME_RESERVED),
+    _Reading("attribute_alias_definition", re.compile(rb"\..*"), frozenset({"attribute_alias"}),
+             ATTRIBUTE_NAME_RESERVED),
     # `!a i32`, `#a affine_map<...>`: an alias without its `=`
-    _Reading("source_file", re.compile(rb"![\w$.-]+"), "type_alias", TYPE_ALIAS_EQUALS),
-    _Reading("source_file", re.compile(rb"#[\w$.-]+"), "attribute_alias", ATTRIBUTE_ALIAS_EQUALS),
+    _Reading("source_file", re.compile(rb"![\w$.-]+"), frozenset({"type_alias"}), TYPE_ALIAS_EQUALS),
+    _Reading("source_file", re.compile(rb"#[\w$.-]+"), frozenset({"attribute_alias"}), ATTRIBUTE_ALIAS_EQUALS),
     # `(.)`, `(..)`: the lexer's dots start an ellipsis
     _Reading("paren_group", re.compile(rb"\.\.?"), None, ELLIPSIS_DOTS),
     # `!<"">`: a `!` with no dialect name
     _Reading("paren_group", re.compile(rb"!"), None, INVALID_TYPE_IDENTIFIER),
     # `!foo<` whose body never closes
-    _Reading(None, re.compile(rb"[!#][\w$.-]+<"), "dialect_prefix", UNBALANCED_IN_DIALECT_BODY.format("<")),
+    _Reading(None, re.compile(rb"[!#][\w$.-]+<"), frozenset({"dialect_prefix"}), UNBALANCED_IN_DIALECT_BODY.format("<")),
+    # a block label's argument list: a type where its name belongs, a name without its type
+    _Reading("block_label", re.compile(rb".+", re.S), TYPE_KINDS, EXPECTED_SSA_OPERAND),
+    _Reading("block_label", re.compile(rb"%.+"), frozenset({"value_id"}), EXPECTED_ARGUMENT_COLON_TYPE),
+    # `^bb %x: i32 :`, `{^a:^b }`: a label that neither opens an argument list nor ends with `:`
+    _Reading("region", re.compile(rb"(?:\^[\w$.-]+\s*:\s*)*\^[\w$.-]*"), None, EXPECTED_COLON_AFTER_BLOCK_NAME),
+    # `{^b(` at the end of the text: an argument list with nothing in it
+    _Reading("source_file", re.compile(rb"\{\s*\^[\w$.-]+\s*\("), None, EXPECTED_SSA_OPERAND),
+    # `%` with no name, anywhere (the lexer's)
+    _Reading(None, re.compile(rb"%"), None, INVALID_SSA_NAME),
+    # a bare word in a generic op's function type, where a type belongs
+    _Reading("type_list", re.compile(rb"[\w$.-]+"), None, EXPECTED_TYPE),
+    # `memref<4xf32, strided>`
+    _Reading("memref_type", re.compile(rb",\s*strided"), None, STRIDED_LESS),
     # `@foo` where a statement starts
     _Reading("source_file", re.compile(rb"@.*", re.S), None, EXPECTED_OPERATION_NAME),
 )
@@ -370,8 +396,8 @@ def _reading(node: Node, text: bytes) -> str | None:
     for reading in _ERROR_READINGS:
         if (reading.parent is None or (parent is not None and parent.type == reading.parent)) \
                 and reading.text.fullmatch(text) and (
-                    reading.beside is None or (previous is not None and previous.type == reading.beside)
-                    or (len(inside) == 1 and inside[0].type == reading.beside)):
+                    reading.beside is None or (previous is not None and previous.type in reading.beside)
+                    or (len(inside) == 1 and inside[0].type in reading.beside)):
             return reading.message
     return None
 
@@ -435,11 +461,23 @@ def describe_missing(node: Node) -> Diagnostic:
         if node.parent.type in _DIALECT_BODIES and node.parent.parent is not None \
                 and node.parent.parent.type in _DIALECT_SYMBOLS:
             message = UNBALANCED_IN_DIALECT_BODY.format(opener if opener in _OPENERS else "<")
+        elif node.parent.type == "region_list":
+            message = REGION_LIST_CLOSE
+        elif node.parent.type == "parameter_group" and _in_dense_literal(node.parent):
+            message = COMPLEX_ELEMENTS_CLOSE    # `dense<[(10, 10]>`: a complex element's pair
         else:
             message = EXPECTED_CLOSER.format(node.type)
         return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, message)
     expected = node.type if not node.is_named else node.type.replace("_", " ")
     return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, missing_message(expected))
+
+
+def _in_dense_literal(node: Node) -> bool:
+    """Whether a bracket group lies in the literal of `dense<...>`."""
+    parent = node.parent
+    while parent is not None and parent.type in ("parameter_list", "parameter_group"):
+        parent = parent.parent
+    return parent is not None and parent.type == "type_parameters" and _kind_of(parent) == b"dense"
 
 
 # A dialect's own type or attribute, whose body MLIR reads by balancing brackets only.

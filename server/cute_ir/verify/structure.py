@@ -38,7 +38,8 @@ from ..diagnostics.mlir_messages import (
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_SHAPE, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
     SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
-    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, NO_TERMINATOR, SYMBOL_PARENT, SYMBOL_VISIBILITIES, SYMBOL_VISIBILITY, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
+    REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, NO_TERMINATOR, ENTRY_PREDECESSORS,
+    SUCCESSORS_IN_NON_TERMINATOR, SYMBOL_PARENT, SYMBOL_VISIBILITIES, SYMBOL_VISIBILITY, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
     BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO, IMPLICIT_TERMINATOR, IMPLICIT_TERMINATOR_NOTE,
     INVALID_ATTRIBUTE_KIND, INVALID_TYPE_KIND, NOT_SUPPORTED_ON, NAMED_NO_RESULTS, GPU, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
@@ -73,7 +74,7 @@ def check_site(site: OpSite) -> Diagnostic | None:
         problem = _own_operands(site, record)
         return None if problem is None else Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
                                                       OP_ERROR.format(record.name, problem))
-    problem = _counts(site, record) if site.generic else (
+    problem = (_generic_successors(site, record) or _counts(site, record)) if site.generic else (
         (record.parse(site) if record.parse is not None else None) or _async_token(site, record)
         or _parsed_kinds(site, record) or _parsed_attribute_kinds(site, record) or _parsed_types(site, record))
     problem = problem or _dialect_attributes(site, record) or _attribute_constraints(site, record) \
@@ -85,7 +86,7 @@ def check_site(site: OpSite) -> Diagnostic | None:
         problem = record.check(site)
     if problem is None:
         # (region traits are verified after the op's own verifier)
-        problem = _empty_block(site, record) or _implicit_terminator(site, record)
+        problem = _entry_predecessors(site) or _empty_block(site, record) or _implicit_terminator(site, record)
     if problem is None:
         return None
     if isinstance(problem, Placed):   # an op's own verifier's emitError: its own words and place
@@ -484,6 +485,25 @@ def _region_constraints(site: OpSite, record: OpDef) -> str | None:
             break
         if record.region_constraints[index] == "region with 1 blocks" and len(blocks) != 1:
             return REGION_CONSTRAINT.format(index, record.region_names[index], record.region_constraints[index])
+    return None
+
+
+def _generic_successors(site: OpSite, record: OpDef) -> Placed | None:
+    """The generic form's parser refuses a successor list (`[^bb1]`) on an op that is no
+    terminator, before it reads the rest (at the list's `[`)."""
+    if site.successors == 0 or record.has(Trait.TERMINATOR):
+        return None
+    listed = site.node.child_by_field_name("successors") if site.node is not None else None
+    return Placed(SUCCESSORS_IN_NON_TERMINATOR,
+                  Span(listed.start_byte, listed.start_byte + 1) if listed is not None else None)
+
+
+def _entry_predecessors(site: OpSite) -> Placed | None:
+    """Verifier.cpp: no branch goes to the first block of a region (at the op, unprefixed),
+    checked when the op is entered, before its blocks."""
+    for blocks in site.region_blocks():
+        if blocks and blocks[0].targeted:
+            return Placed(ENTRY_PREDECESSORS)
     return None
 
 

@@ -1,0 +1,98 @@
+"""Aliases as MLIR's parser resolves them across the document: a use of a `!name` / `#name`
+alias that no statement defines (`undefined symbol alias id 'map7'`, Parser.cpp's
+parseExtendedType / parseExtendedAttr), and a definition of a name an earlier statement
+already defines (`redefinition of type alias id 'a'`, TopLevelOperationParser). Aliases may be
+defined anywhere in the document, before or after their uses; the document's definitions are
+its alias units (`DocumentAnalysis.alias_units`), and, for a name none of them defines, any
+top-level `#name =` (a location's alias, which an attribute may name too, or a definition the
+grammar could not read). Uses inside a location, or inside a dialect's own type or attribute,
+are left alone, and so is a unit with a syntax error, whose reading stops. A use is checked
+again when a definition of its name among the alias units changes (not when a location's
+alias is removed, which only this scan reads)."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from tree_sitter import Node
+
+from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..diagnostics.mlir_messages import ALIAS_REDEFINITION, UNDEFINED_ALIAS
+from ..syntax import captures, query
+from ..syntax.cst import ALIAS_DEFINITIONS
+
+if TYPE_CHECKING:
+    from .document import DocumentAnalysis
+    from .units import Unit
+
+_USES = query("(type_alias) @use (attribute_alias) @use")
+# Where an alias names a location, stands in a dialect's own type or attribute (whose parser,
+# or an unregistered dialect's opaque body, cute-ir does not read), or is the name a
+# definition gives.
+_NOT_USES = frozenset({"location", "alias_location", "dialect_type", "dialect_attribute"}) | ALIAS_DEFINITIONS
+# The alias kinds by their sigil, in the words of MLIR's redefinition message.
+_KINDS = {"!": "type", "#": "attribute"}
+
+_table: tuple[object, dict[str, object]] | None = None
+
+
+def _first_definitions(analysis: "DocumentAnalysis") -> dict[str, object]:
+    """Each defined alias name, with the unit that defines it first (MLIR keeps the first).
+    Kept while the document's alias units are the same list (it is remade when one changes)."""
+    global _table
+    units = analysis.alias_units()
+    if _table is None or _table[0] is not units:
+        first: dict[str, object] = {}
+        for unit in units:
+            first.setdefault(unit.alias_definition[0], unit)
+        _table = (units, first)
+    return _table[1]
+
+
+def alias_diagnostics(analysis: "DocumentAnalysis", unit: "Unit", statements: list[Node]) \
+        -> tuple[list[Diagnostic], frozenset[str]]:
+    """The unit's undefined alias uses and redefinition, and the alias names its answers depend
+    on (an edit to a definition of one of them checks the unit again)."""
+    if not statements or any(node.has_error for node in statements):
+        return [], frozenset()
+    first = _first_definitions(analysis)
+    out: list[Diagnostic] = []
+    asked: set[str] = set()
+    for statement in statements:
+        name = statement.child_by_field_name("name") if statement.type in ALIAS_DEFINITIONS else None
+        if name is not None and unit.alias_definition is not None:
+            defined = unit.alias_definition[0]
+            asked.add(defined)
+            if first.get(defined, unit) is not unit:
+                out.append(Diagnostic("ssa.alias-redefinition", Span(name.start_byte, name.end_byte), Severity.ERROR,
+                                      Source.VERIFY, ALIAS_REDEFINITION.format(_KINDS[defined[0]], defined[1:])))
+        for use in captures(_USES, statement, statement.start_byte, statement.end_byte).get("use", ()):
+            text = (use.text or b"").decode("utf-8", "replace")
+            if text in first:
+                asked.add(text)     # (a use stays defined until that definition goes)
+                continue
+            if _outside_uses(use) or _defined_otherwise(analysis, text):
+                continue
+            asked.add(text)
+            out.append(Diagnostic("ssa.undefined-alias", Span(use.start_byte, use.end_byte), Severity.ERROR,
+                                  Source.VERIFY, UNDEFINED_ALIAS.format(text[1:])))
+    return out, frozenset(asked)
+
+
+def _defined_otherwise(analysis: "DocumentAnalysis", name: str) -> bool:
+    """Whether a top-level statement defines the name all the same: as a location (`#loc1 =
+    loc(...)`, which an attribute may name too) or with a value the grammar could not read.
+    Asked only of names no alias unit defines, which are rare: a scan of the text."""
+    data = analysis.document.data
+    return re.search(rb"(?:^|[\r\n])[ \t]*" + re.escape(name.encode()) + rb"[ \t]*=", data) is not None
+
+
+def _outside_uses(node: Node) -> bool:
+    """Whether the alias names a location or is a definition's name (asked only of names no
+    statement defines, which are rare: walking up costs the depth)."""
+    parent = node.parent
+    while parent is not None and parent.type != "source_file":
+        if parent.type in _NOT_USES:
+            return parent.type not in ALIAS_DEFINITIONS or parent.child_by_field_name("name") == node
+        parent = parent.parent
+    return False
