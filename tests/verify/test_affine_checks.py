@@ -38,6 +38,9 @@ CASES = [
      "affine.if"),
     ("affine.if #set0()[%N]", "custom op 'affine.if' dim operand count and integer set dim count must match",
      "affine.if"),
+    # AffineIfOp::verify: a loop's induction variable is no symbol of the function's scope
+    ("affine.for %i = 0 to 10 {\n    affine.if #set0(%i)[%i] {\n    }\n  }\n  affine.if #set0(%N)[%N]",
+     "'affine.if' op operand cannot be used as a symbol", "affine.if"),
 ]
 
 WELL_FORMED = [
@@ -46,6 +49,7 @@ WELL_FORMED = [
     "affine.for %i = 0 to 9223372036854775807",
     "affine.if #set0(%N)[%N]",
     "affine.if affine_set<(i) : (i >= 0)>(%N)",
+    "affine.for %i = 0 to 10 {\n    affine.if #set0(%i)[%N] {\n    }\n  }\n  affine.if #set0(%N)[%N]",
 ]
 
 

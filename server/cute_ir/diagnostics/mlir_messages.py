@@ -720,6 +720,8 @@ AFFINE_OPS = {
     "upper_min": "upper loop bound affine map with multiple results requires 'min' prefix",
     "bound_kind": "expected valid affine map representation for loop bounds",
     "step_negative": "expected step to be representable as a positive signed integer",
+    # verifyDimAndSymbolIdentifiers (AffineIfOp::verify), of a symbol operand
+    "symbol_operand": "operand cannot be used as a symbol",
 }
 
 

@@ -17,6 +17,7 @@ from ..diagnostics.mlir_messages import (AFFINE_OPS as M, CUSTOM_OP, EXPECTED_AT
                                          EXPECTED_NUMBER_AFTER_MINUS)
 from ..syntax.attribute_values import check_index_value
 from ..text.brackets import top_level_parameters
+from .ods import Trait
 from .op_checks import Placed, _body, unaliased
 
 # `affine_map<(d0, d1)[s0] -> (...)>` / `affine_set<(d0)[s0] : (...)>`: the dimension and
@@ -147,6 +148,40 @@ def affine_if_parse(site: Any) -> Placed | None:
         return None
     return _counts(site, "set", shape, written)
 
+
+def _header_names(op: Any) -> set[bytes]:
+    """The values an op's custom form binds for its region before `=` (`affine.for %i =`,
+    `affine.parallel (%i, %j) =`)."""
+    items = _body(op)
+    if len(items) < 2 or items[1].type != "=":
+        return set()
+    if items[0].type == "value_use":
+        return {items[0].text or b""}
+    if items[0].type == "paren_group":
+        return {c.text or b"" for c in items[0].named_children if c.type == "value_use"}
+    return set()
+
+
+def affine_if(site: Any) -> str | None:
+    """verifyDimAndSymbolIdentifiers (AffineIfOp::verify) for the symbol operands: a value an op
+    inside the affine scope binds for its region (a loop's induction variable) is no valid
+    symbol (isValidSymbol: a block argument of the scope's region, or above it, is). Values
+    that ops define are not judged here."""
+    items = _body(site)
+    if len(items) < 3 or items[1].type != "paren_group" or items[2].type != "bracket_group":
+        return None
+    symbols = {c.text or b"" for c in items[2].named_children if c.type == "value_use"}
+    op = site.parent_site()
+    while op is not None and op.record is not None and not op.record.has(Trait.AFFINE_SCOPE):
+        if symbols & _header_names(op):
+            return M["symbol_operand"]
+        op = op.parent_site()
+    return None
+
+
+CHECKS: dict[str, Callable[[Any], Any]] = {
+    "affine.if": affine_if,
+}
 
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "affine.for": affine_for_parse,

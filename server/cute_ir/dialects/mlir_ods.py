@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .ods import AttrDef, Count, OpDef, Trait, TypesMatch, ValueDef
 from .op_checks import CHECKS, PARSERS
-from .affine_checks import PARSERS as AFFINE_PARSERS
+from .affine_checks import CHECKS as AFFINE_CHECKS, PARSERS as AFFINE_PARSERS
 from .gpu_checks import CHECKS as GPU_CHECKS, PARSERS as GPU_PARSERS
 from .llvm_checks import CHECKS as LLVM_CHECKS, PARSERS as LLVM_PARSERS
 from .memref_checks import CHECKS as MEMREF_CHECKS, PARSERS as MEMREF_PARSERS
@@ -27,7 +27,7 @@ from .xevm_checks import CHECKS as XEVM_CHECKS
 
 # Each op's own verifier (OpDef.check) and what its custom parser refuses (OpDef.parse), from the
 # modules of dialects/ that model them; an op has at most one of each.
-_CHECK_TABLES = (CHECKS, GPU_CHECKS, LLVM_CHECKS, MEMREF_CHECKS, NVVM_CHECKS, VECTOR_CHECKS, XEVM_CHECKS)
+_CHECK_TABLES = (CHECKS, AFFINE_CHECKS, GPU_CHECKS, LLVM_CHECKS, MEMREF_CHECKS, NVVM_CHECKS, VECTOR_CHECKS, XEVM_CHECKS)
 _OWN_CHECKS = {name: check for table in _CHECK_TABLES for name, check in table.items()}
 _OWN_PARSERS = {**PARSERS, **AFFINE_PARSERS, **GPU_PARSERS, **LLVM_PARSERS, **MEMREF_PARSERS, **VECTOR_PARSERS}
 assert len(_OWN_CHECKS) == sum(len(t) for t in _CHECK_TABLES), "an op's verifier is modelled twice"
@@ -52,7 +52,7 @@ _TRAITS = {
     "SameOperandsAndResultElementType": Trait.SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
     "ReturnLike": Trait.RETURN_LIKE, "SingleBlock": Trait.SINGLE_BLOCK, "ConstantLike": Trait.CONSTANT_LIKE,
     "NoRegionArguments": Trait.NO_REGION_ARGUMENTS, "AutomaticAllocationScope": Trait.AUTOMATIC_ALLOCATION_SCOPE,
-    "Elementwise": Trait.ELEMENTWISE,
+    "Elementwise": Trait.ELEMENTWISE, "AffineScope": Trait.AFFINE_SCOPE,
 }
 _INTERFACES = {"SymbolOpInterface": Trait.SYMBOL, "FunctionOpInterface": Trait.FUNCTION_LIKE}
 _COUNTS = {"single": Count.SINGLE, "optional": Count.OPTIONAL, "variadic": Count.VARIADIC,

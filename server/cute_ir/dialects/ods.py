@@ -38,6 +38,7 @@ class Trait(str, Enum):
     NO_REGION_ARGUMENTS = "NoRegionArguments"
     AUTOMATIC_ALLOCATION_SCOPE = "AutomaticAllocationScope"   # holds the stack allocations of its regions
     ELEMENTWISE = "Elementwise"                   # maps over the elements of vector / tensor operands
+    AFFINE_SCOPE = "AffineScope"                  # its regions are where affine symbols are defined
 
 
 class Count(str, Enum):
