@@ -48,3 +48,20 @@ def test_removing_the_first_definition_leaves_the_second_alone():
     assert _placed(analysis) == [(M.ALIAS_REDEFINITION.format("type", "r"), "!r")]
     analysis.update([(Position(0, 0), Position(1, 0), "")], 2)
     assert _placed(analysis) == []
+
+
+def _fresh(analysis: DocumentAnalysis) -> list[tuple[str, str]]:
+    return _placed(DocumentAnalysis("file:///fresh.mlir", analysis.document.text))
+
+
+def test_a_location_alias_removed_or_added_checks_its_users_again():
+    # `#l = loc(...)` is no alias unit, but an attribute may name it: its users depend on it.
+    text = '"t.op"() {attr = #l} : () -> ()\n#l = loc("f":1:2)\n'
+    analysis = DocumentAnalysis("file:///a.mlir", text)
+    assert _placed(analysis) == []
+    analysis.update([(Position(1, 0), Position(2, 0), "")], 2)
+    assert _placed(analysis) == _fresh(analysis) == [(M.UNDEFINED_ALIAS.format("l"), "#l")]
+    analysis.update([(Position(1, 0), Position(1, 0), '#l = loc("g":3:4)\n')], 3)
+    assert _placed(analysis) == _fresh(analysis) == []
+    analysis.update([(Position(1, 1), Position(1, 2), "k")], 4)      # `#k = loc(...)`
+    assert _placed(analysis) == _fresh(analysis) == [(M.UNDEFINED_ALIAS.format("l"), "#l")]

@@ -71,12 +71,26 @@ def alias_diagnostics(analysis: "DocumentAnalysis", unit: "Unit", statements: li
             if text in first:
                 asked.add(text)     # (a use stays defined until that definition goes)
                 continue
-            if _outside_uses(use) or _defined_otherwise(analysis, text):
+            if _outside_uses(use):
                 continue
-            asked.add(text)
+            asked.add(text)     # (a location's alias written or removed checks it again)
+            if _defined_otherwise(analysis, text):
+                continue
             out.append(Diagnostic("ssa.undefined-alias", Span(use.start_byte, use.end_byte), Severity.ERROR,
                                   Source.VERIFY, UNDEFINED_ALIAS.format(text[1:])))
     return out, frozenset(asked)
+
+
+# A line that starts by defining a name (`#loc1 = loc(...)`, or an alias the grammar could not
+# read): `Unit.written_aliases` records those of each unit, so that writing or removing one
+# checks the units that named it again.
+_WRITTEN_DEFINITION = re.compile(rb"(?:^|[\r\n])[ \t]*+([!#][A-Za-z0-9_.$-]++)[ \t]*+=")
+
+
+def written_definitions(data: bytes, start: int, end: int) -> frozenset[bytes]:
+    """The names lines starting in [start, end) of `data` define."""
+    return frozenset(m.group(1) for m in _WRITTEN_DEFINITION.finditer(data, max(start - 1, 0), end)
+                     if m.start(1) >= start)
 
 
 def _defined_otherwise(analysis: "DocumentAnalysis", name: str) -> bool:

@@ -50,6 +50,7 @@ from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, advance_point, decode_source
 from ..text.positions import Encoding, Position
+from .alias_uses import written_definitions
 from .findings import finding_diagnostics, findings, missing_brace, missing_in, unclosed_note
 from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
@@ -768,13 +769,14 @@ class DocumentAnalysis:
             if index is not None and not self._units[index].shell:
                 unit = self._units[index]
                 defined_before, function_before, results_before = unit.defines, unit.function, unit.results
+                written_before = unit.written_aliases
                 following = None
                 if index + 1 < len(self._units) and not self._units[index + 1].shell:
                     following = self._virtual_span(index + 1)
                 if self._reparse_unit(index, following, edit, delta):
                     self._recent = index
                     self._forget_columns_after(edit)
-                    changed_aliases = {defined_before, unit.defines} - {None}
+                    changed_aliases = ({defined_before, unit.defines} - {None}) | written_before | unit.written_aliases
                     changed_functions = {f.name for f in (function_before, unit.function) if f is not None} \
                         if function_before != unit.function else set()
                     # A statement whose results changed, or that began or ceased to end a run
@@ -795,11 +797,11 @@ class DocumentAnalysis:
             return
         touched = units[max(0, first - 1):last + 2]
         changed_results = frozenset().union(*(u.results for u in touched))
-        changed_aliases = {u.defines for u in touched} - {None}
+        changed_aliases = ({u.defines for u in touched} - {None}).union(*(u.written_aliases for u in touched))
         changed_functions = {u.function.name for u in touched if u.function is not None}
         was_broken = self._broken
         fresh = self._reparse_document(edit, first, last, delta)
-        changed_aliases |= {u.defines for u in fresh} - {None}
+        changed_aliases |= ({u.defines for u in fresh} - {None}).union(*(u.written_aliases for u in fresh))
         changed_functions |= {u.function.name for u in fresh if u.function is not None}
         self._forget_columns_after(edit)
         # A container's shell made or unmade, or a document that became or stopped being broken
@@ -1226,6 +1228,7 @@ class DocumentAnalysis:
             if before is not None or unit.alias_definition is not None:
                 self._alias_units = None
             unit.defines = unit.alias_definition[0].encode("utf-8") if unit.alias_definition is not None else None
+            unit.written_aliases = written_definitions(self.document.data, unit.start, unit.end)
             unit.symbols = {}
             unit.results = self._results_of(unit)
             before = unit.function

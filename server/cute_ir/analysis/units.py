@@ -44,6 +44,9 @@ class Unit:
     # table never needs a tree or IR of a unit that only moved.
     alias_definition: tuple[str, str, Span] | None = None
     aliases: frozenset[str] = frozenset()     # aliases its verification looked up
+    # Names its lines start by defining (`#loc1 = loc(...)` too, which is no alias definition:
+    # analysis/alias_uses.py reads them), read from its text when it is diagnosed.
+    written_aliases: frozenset[bytes] = frozenset()
     # The function it defines (analysis/symbols.py), read from its text when it is diagnosed,
     # and what its ops asked of other units, with the answers they got (an edit after which
     # one would get another answer verifies it again).
