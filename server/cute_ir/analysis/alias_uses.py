@@ -7,8 +7,8 @@ its alias units (`DocumentAnalysis.alias_units`), and, for a name none of them d
 top-level `#name =` (a location's alias, which an attribute may name too, or a definition the
 grammar could not read). Uses inside a location, or inside a dialect's own type or attribute,
 are left alone, and so is a unit with a syntax error, whose reading stops. A use is checked
-again when a definition of its name among the alias units changes (not when a location's
-alias is removed, which only this scan reads)."""
+again when a definition of its name changes: one among the alias units, or a line that starts
+by defining it (`Unit.written_aliases`, which a location's alias is)."""
 from __future__ import annotations
 
 import re
