@@ -193,6 +193,7 @@ class DocumentAnalysis:
         # The units that define an alias, in document order; None when a unit that defines or
         # defined one changed (`alias_units`).
         self._alias_units: list[Unit] | None = None
+        self._written_aliases: frozenset[bytes] | None = None
         # The units that define a function or are a container's shell, in document order; None
         # when a unit's definition changed (`symbol_units`).
         self._symbol_units: list[Unit] | None = None
@@ -216,6 +217,7 @@ class DocumentAnalysis:
         self._units = value
         self._run_starts, self._run_depth = [], 0
         self._alias_units = None
+        self._written_aliases = None
         self._symbol_units = None
         self._owed_from = 0   # no unit before this index owes verification
         self._shift_from, self._shift = len(value), 0
@@ -536,6 +538,14 @@ class DocumentAnalysis:
         if self._alias_units is None:
             self._alias_units = [u for u in self._units if u.alias_definition is not None]
         return self._alias_units
+
+    def written_alias_names(self) -> frozenset[bytes]:
+        """The names some line of the document starts by defining (`Unit.written_aliases`),
+        kept, as `alias_units` is, across edits that write or remove none."""
+        self.settle()
+        if self._written_aliases is None:
+            self._written_aliases = frozenset().union(*(u.written_aliases for u in self._units))
+        return self._written_aliases
 
     def symbol_units(self) -> list[Unit]:
         """The units that define a function or are a container's shell, in document order
@@ -1022,10 +1032,12 @@ class DocumentAnalysis:
         in them and no shell came: a keystroke in a broken document replaces a few pieces, and
         reading every alias definition of a large file again cost it milliseconds. A unit that
         comes to define one when it is diagnosed drops them (`_diagnose_units`)."""
-        aliases, symbols = self._alias_units, self._symbol_units
+        aliases, written, symbols = self._alias_units, self._written_aliases, self._symbol_units
         self.units = units
         if not any(u.alias_definition is not None for u in removed):
             self._alias_units = aliases
+        if not any(u.written_aliases for u in removed):
+            self._written_aliases = written
         if not any(u.shell or u.function is not None for u in removed) and not any(u.shell for u in added):
             self._symbol_units = symbols
 
@@ -1228,7 +1240,10 @@ class DocumentAnalysis:
             if before is not None or unit.alias_definition is not None:
                 self._alias_units = None
             unit.defines = unit.alias_definition[0].encode("utf-8") if unit.alias_definition is not None else None
+            written_before = unit.written_aliases
             unit.written_aliases = written_definitions(self.document.data, unit.start, unit.end)
+            if written_before or unit.written_aliases:
+                self._written_aliases = None
             unit.symbols = {}
             unit.results = self._results_of(unit)
             before = unit.function
