@@ -39,6 +39,11 @@ class Trait(str, Enum):
     AUTOMATIC_ALLOCATION_SCOPE = "AutomaticAllocationScope"   # holds the stack allocations of its regions
     ELEMENTWISE = "Elementwise"                   # maps over the elements of vector / tensor operands
     AFFINE_SCOPE = "AffineScope"                  # its regions are where affine symbols are defined
+    # The project's own kinds, for ops no public definition gives traits (the CuTe DSL's, known
+    # by name: cute_dsl.DSL_KINDS says which op has which, and why).
+    KERNEL = "cute-ir.Kernel"                     # a function that is a device kernel's entry
+    APPLIES_ATOM = "cute-ir.AppliesAtom"          # applies the atom its first operand is (no instruction of its own)
+    DEVICE_ONLY = "cute-ir.DeviceOnly"            # reads memory or the running thread: only a kernel can run it
 
 
 class Count(str, Enum):

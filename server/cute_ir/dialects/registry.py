@@ -4,10 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import SequenceMatcher, get_close_matches
 from os.path import commonprefix
+from typing import Callable
 
-from .cute_dsl import DSL_DIALECTS, DSL_FAMILIES, dsl_records
+from .cute_dsl import DSL_DIALECTS, DSL_FAMILIES, dsl_records, dsl_traits
 from .ods import OpDef, OpRegistry, Trait
-from .cute_nvgpu.ops import OPS as CUTE_NVGPU_OPS, is_cute_nvgpu_op
+from .cute_nvgpu.ops import APPLYING_OPS, OPS as CUTE_NVGPU_OPS, is_cute_nvgpu_op
 from .cute_nvgpu.tma_ops import TMA_OPS
 from .nv_tileas.async_tma import ASYNC_TMA_OPS
 from .nv_tileas.copy import COPY_OP as TILEAS_COPY
@@ -21,11 +22,12 @@ from .mlir_ods import DIALECTS as MLIR_DIALECTS, MLIR_OPS
 # from above (the DSL's own parser says "'arith.addi' op using value defined outside the
 # region ... required by region isolation constraints" of a kernel body using an outer value),
 # and the SSA checks report a name its body does not define. Like every function of MLIR's
-# dialects it is an allocation scope: its dumps hold `memref.alloca` in kernel bodies.
+# dialects it is an allocation scope: its dumps hold `memref.alloca` in kernel bodies. Every
+# one is a kernel's entry (KERNEL): the DSL prints its host functions as `func.func`.
 CUDA_DSL_OPS = (
     OpDef("cuda.kernel", "A device kernel as CuTe DSL prints it (`cuda.kernel @kernel_...(...) { ... }`).",
           regions=1, traits=frozenset({Trait.SYMBOL, Trait.FUNCTION_LIKE, Trait.ISOLATED_FROM_ABOVE,
-                                       Trait.AUTOMATIC_ALLOCATION_SCOPE}),
+                                       Trait.AUTOMATIC_ALLOCATION_SCOPE, Trait.KERNEL}),
           source="cute-dsl"),
 )
 
@@ -89,7 +91,33 @@ def record(name: str) -> OpDef | None:
 
 
 def has_trait(name: str, trait: Trait) -> bool:
-    return OPS.has_trait(name, trait)
+    """Whether an op's record has the trait; for a DSL name no record has, whether its family
+    has the kind (cute_dsl.DSL_KINDS: `cute.arch.*`)."""
+    found = record(name)
+    return trait in (found.traits if found is not None else dsl_traits(name))
+
+
+def applies_atom(name: str) -> bool:
+    """Whether an op applies the atom its first operand is: cute_nvgpu's MMAs, copies and TMA
+    transfers (by their verifier hook), and the DSL's `cute.gemm` / `cute.copy` (APPLIES_ATOM)."""
+    return name in APPLYING_OPS or has_trait(name, Trait.APPLIES_ATOM)
+
+
+def returns_to(name: str, parent: Callable[[str], bool]) -> bool:
+    """Whether an op ends the region of an op `parent` accepts and hands it its values:
+    ReturnLike, with such an op among those it must sit in (HasParent / ParentOneOf:
+    `func.return` in `func.func`, `scf.yield` in `scf.for`, ...)."""
+    found = record(name)
+    return found is not None and found.has(Trait.RETURN_LIKE) and any(parent(p) for p in found.parents)
+
+
+def runs_region_once(name: str) -> bool:
+    """Whether an op runs its one region once, so each of its results has one source: a region
+    branch op (RegionBranchOpInterface) with a single region that is not a loop
+    (LoopLikeOpInterface): `scf.execute_region`, `memref.alloca_scope`."""
+    found = record(name)
+    return (found is not None and "RegionBranchOpInterface" in found.interfaces
+            and "LoopLikeOpInterface" not in found.interfaces and found.region_count() == (1, 1))
 
 
 def is_function(name: str) -> bool:

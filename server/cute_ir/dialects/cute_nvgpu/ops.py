@@ -9,7 +9,8 @@ the DSL's op names are listed too (docs/spec-deviations.md, A1).
 """
 from __future__ import annotations
 
-from ..ods import AttrDef, OpDef, single, variadic
+from ..cute_dsl import DSL_KINDS
+from ..ods import AttrDef, OpDef, Trait, single, variadic
 from .atoms import ATOM_ATTRIBUTES
 from .tma_ops import TMA_OPS
 
@@ -184,9 +185,11 @@ VERIFIED_OPS: frozenset[str] = frozenset(
 
 
 # Ops whose units are verified and whose atoms are checked for lowering: every op that builds
-# or applies an atom (the PTX preview's kernels come from exactly these).
-ATOM_SITE_OPS: frozenset[str] = VERIFIED_OPS | frozenset({
-    "cute.static", "cute.copy", "cute.gemm", "cute_nvgpu.atom.make_exec_tma",
+# or applies an atom (the PTX preview's kernels come from exactly these; the DSL's that apply
+# one by their kind).
+ATOM_SITE_OPS: frozenset[str] = VERIFIED_OPS | frozenset(
+    name for name, kinds in DSL_KINDS.items() if Trait.APPLIES_ATOM in kinds) | frozenset({
+    "cute.static", "cute_nvgpu.atom.make_exec_tma",
     "cute_nvgpu.atom.tma_load", "cute_nvgpu.atom.tma_store", "cute_nvgpu.atom.tma_reduce"})
 
 
