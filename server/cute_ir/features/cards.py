@@ -22,9 +22,9 @@ from ..analysis import DocumentAnalysis
 from ..emit.ptx import atom_instructions, tma_qualifiers, universal_registers
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, MEMORY_ORDERS, MEMORY_SCOPES
-from ..dialects.cute_nvgpu.ops import APPLYING_OPS, COPY, MAKE_ATOM, MMA, lookup_op, op_verifier
+from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, lookup_op, op_verifier
 from ..dialects.cute_nvgpu.written import WrittenType
-from ..dialects.registry import record as op_record
+from ..dialects.registry import applies_atom, record as op_record
 from ..dialects.cute_nvgpu.types import (
     CuteNvgpuType, MnemonicArm, alias_for_type, parameter_pairs, parse_type_node, print_type, walk_index,
 )
@@ -41,7 +41,6 @@ from ..tables.legality import AtomConfig, mma_lattice
 from ..tables.tiers import describe_requirements, satisfies_any
 from ..tables.type_parameters import TYPE_PARAMETER_KINDS, explain
 from ..verify.atom_config import atom_config, value_type
-from ..verify.atom_sites import DSL_APPLYING
 from ..verify.context import LocatedAtom, VerifyContext
 from ..verify.lowering import verdict as lowering_verdict
 from ..verify.target import raised_gates, unmet_gate
@@ -824,7 +823,7 @@ def applied_operand(analysis: DocumentAnalysis, start: int, end: int) -> Applied
     (`cute_nvgpu.mma`, a TMA transfer, the DSL's `cute.gemm` / `cute.copy`); None otherwise."""
     ctx = _context(analysis, start)
     op = _innermost_op(ctx, start, end) if ctx is not None else None
-    if op is None or not op.operands or (op.name not in APPLYING_OPS and op.name not in DSL_APPLYING):
+    if op is None or not op.operands or not applies_atom(op.name):
         return None
     types = ctx.operand_types(op)
     if not types:

@@ -21,7 +21,8 @@ from typing import Callable
 
 from tree_sitter import Node
 
-from ..dialects.registry import defines_symbol
+from ..dialects.ods import Trait
+from ..dialects.registry import defines_symbol, has_trait
 from ..syntax.cst import ALIAS_DEFINITIONS, op_name, statements, text as node_text, written_symbol
 from ..text.positions import Encoding, LineIndex, Position, Range
 from .outline import MAX_SYMBOL_DEPTH
@@ -37,9 +38,8 @@ MAX_FILE_BYTES = 16 * 2**20
 # At most this many symbols answer one query: the best matches.
 MAX_RESULTS = 1_000
 
-# Functions that are kernels: these ops, `gpu.func` with the `kernel` keyword, and functions
-# with one of these attributes.
-KERNEL_OPS = frozenset({"cuda.kernel"})
+# Functions that are kernels: ops whose record says so (the KERNEL kind: `cuda.kernel`),
+# `gpu.func` with the `kernel` keyword, and functions with one of these attributes.
 KERNEL_KEYWORD = "kernel"
 KERNEL_ATTRIBUTES = frozenset({"nvvm.kernel", "gpu.kernel", "nv_tileas.kernel_spec"})
 
@@ -62,7 +62,7 @@ def _is_module(name: str) -> bool:
 
 
 def _is_kernel(op: Node, name: str) -> bool:
-    if name in KERNEL_OPS:
+    if has_trait(name, Trait.KERNEL):
         return True
     body = op.child_by_field_name("body")
     if body is None:

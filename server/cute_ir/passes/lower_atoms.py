@@ -35,12 +35,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..dialects.cute_nvgpu.ops import APPLYING_OPS, BUILDING_OPS
+from ..dialects.cute_nvgpu.ops import BUILDING_OPS
+from ..dialects.ods import Trait
+from ..dialects.registry import applies_atom, has_trait
 from ..diagnostics import Severity
 from ..ir.core import OpResult, Operation
 from ..text.location import derived, provenance, source_span
 from .base import Pass, PassContext, register
-from ..verify.atom_sites import DSL_APPLYING
 from .inline_asm import Unbindable, Undefined, bind, discard
 
 # Keys of `PassContext.facts` this module reads.
@@ -158,7 +159,7 @@ class ConvertCuteNvgpuToPtx(Pass):
         operands no constraint binds is not something LLVM compiles. `written`: the types are
         as the text writes them (a check in place), read through the document's aliases
         (`facts[ALIASES]`) as the run, which resolved them, reads them."""
-        if op.name in DSL_APPLYING:
+        if has_trait(op.name, Trait.APPLIES_ATOM):      # the DSL's: no instruction of its own
             table = context.facts.get(ALIASES) if written else None
             reason = f"{_dsl_application(op, table.expand if table else None)}; {DSL_UNBOUND}"
         elif asm is None or isinstance(asm, str):
@@ -185,7 +186,7 @@ class ConvertCuteNvgpuToPtx(Pass):
         not_lowered = context.facts.get(NOT_LOWERED, {})
         stopped = context.facts.get(STOPPED, frozenset())
         for inner in list(op.walk()):
-            if inner.name not in APPLYING_OPS and inner.name not in DSL_APPLYING:
+            if not applies_atom(inner.name):
                 continue
             if inner.results or not inner.operands:
                 continue

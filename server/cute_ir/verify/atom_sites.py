@@ -23,7 +23,7 @@ from ..dialects.cute_nvgpu.tma_ops import PREFETCH
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..dialects.ods import Trait
-from ..dialects.registry import has_trait
+from ..dialects.registry import applies_atom, has_trait, is_function
 from ..ir.aliases import table_for
 from ..ir.attributes import reading_aliases
 from ..ir.core import BlockArgument, Operation, OpResult, Value
@@ -34,12 +34,8 @@ from .context import EXEC_TMA_BINDER, VerifyContext
 from .tma import Flag, TmaPartitionResult, verify_tma
 
 __all__ = ["AtomSite", "AliasDef", "SiteSource", "NO_ALIASES", "alias_table", "aliases_of", "unit_sites", "document_sites", "left_reason",
-           "DSL_APPLYING", "unit_key", "clear_cache", "StatementRun", "site_units", "walked_alone", "OP_START"]
+           "unit_key", "clear_cache", "StatementRun", "site_units", "walked_alone", "OP_START"]
 
-# Ops that apply an atom given as their first operand.
-_APPLYING = APPLYING_OPS
-# The CuTe DSL applies atoms with these (the atom is their first operand, as for cute_nvgpu's).
-DSL_APPLYING = frozenset({"cute.gemm", "cute.copy"})
 # An applying op's attributes that configure the atom it applies (docs/ops.md: `tma_reduce`'s
 # `kind`, "the reduction, when the non-exec atom does not fix it").
 _APPLYING_SETTINGS = {"cute_nvgpu.atom.tma_reduce": ("kind",)}
@@ -48,8 +44,6 @@ _TMA_TRANSFERS = frozenset({"atom.tma_load", "atom.tma_store", "atom.tma_reduce"
 # The NVVM op that commits a kernel's tcgen05 work to an mbarrier; with a second operand
 # (`multicast_mask = %m`) it signals the barrier of every CTA in the mask.
 _TCGEN05_COMMIT = "nvvm.tcgen05.commit"
-# Ops whose region's arguments are a function's (a kernel's) arguments.
-_FUNCTIONS = frozenset({"cuda.kernel", "func.func", "gpu.func", "llvm.func", "cute.kernel"})
 
 
 class SourceUnit(Protocol):
@@ -115,8 +109,9 @@ def left_reason(op: Operation) -> str | None:
         # `%27 = set_value(%26, ...)`, `%26 = set_value(%arg0, ...)`: name what was applied too.
         shown = f"`%{applied.name_hint}`" if applied.name_hint else "its atom"
         name = f"{shown} ({name} with fields set by `{passers[0]}`)"
-    if holder is not None and holder.name in _FUNCTIONS:
-        kernel = holder.name == "cuda.kernel" or any(k.endswith("kernel") for k in holder.attributes)
+    # A function's region's arguments are its arguments; a kernel is one by its op or attribute.
+    if holder is not None and is_function(holder.name):
+        kernel = has_trait(holder.name, Trait.KERNEL) or any(k.endswith("kernel") for k in holder.attributes)
         where = "kernel" if kernel else "function"
         return (f"its atom {name} arrives as a {where} argument; the lowering replaces only ops "
                 f"whose atom the file builds")
@@ -297,7 +292,7 @@ class SiteWalker:
             return []
         out: list[AtomSite] = []
         for op in self.ctx.operations():
-            found = self._applied(op) if op.name in _APPLYING else self._built(op)
+            found = self._applied(op) if op.name in APPLYING_OPS else self._built(op)
             if found is None:
                 left = self._left(op)
                 if left is not None:
@@ -306,7 +301,7 @@ class SiteWalker:
             atom, ty, a_source, name, at, atom_op = found
             config = atom_config(atom, a_source, ty=ty)
             if isinstance(config, AtomConfig) and atom.mnemonic in _TMA_TRANSFERS:
-                builder = op if op.name not in _APPLYING else self._atom_builder(op)
+                builder = op if op.name not in APPLYING_OPS else self._atom_builder(op)
                 partition = self.partition_of(builder)
                 if partition is not None:
                     config = _with_partition(config, partition)
@@ -321,7 +316,7 @@ class SiteWalker:
     def _left(self, op: Operation) -> AtomSite | None:
         """An op that applies an atom the file does not build (a kernel argument): the
         lowering leaves it, and says why (`left_reason`)."""
-        if op.name not in _APPLYING and op.name not in DSL_APPLYING:
+        if not applies_atom(op.name):
             return None
         reason = left_reason(op)
         if reason is None:
