@@ -67,7 +67,7 @@ from ..ir.functions import FunctionHeader, function_symbol
 from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
-from ..dialects.registry import is_function
+from ..dialects.registry import is_function, returns_to
 from ..passes.legalize_tmem_copy import residency
 from ..passes.lower_tma_to_async import loaded_tile_bytes, register_transfer, view_offset
 from ..syntax.parser import parse
@@ -90,7 +90,6 @@ THREADS = "%threads"      # the CTA's thread count: the arrivals an empty barrie
 LEADER = "%leader"      # thread 0 of the CTA: the one thread that issues TMA transfers
 WARP, LANE, WARP0 = "%warp", "%lane", "%warp0"   # this thread's warp and lane; warp 0
 TOKEN_TYPES = ("!nv_tileaa.mem_token",)
-RETURNS = frozenset({"func.return", "return"})
 _LOAD_ROW, _STORE_ROW, _REDUCE_ROW = "tma_load.tile", "tma_store.tile", "tma_reduce.tile"
 # Through an im2col tensor map: a load with its im2col offsets, stores and reductions without.
 _IM2COL_LOAD_ROW, _IM2COL_STORE_ROW, _IM2COL_REDUCE_ROW = ("tma_load.im2col", "tma_store.im2col_no_offs",
@@ -282,6 +281,8 @@ class _Emitter:
     # ------------------------------------------------------------------ ops
     def op(self, op: Operation) -> None:
         handler = _HANDLERS.get(op.name)
+        if handler is None and _ends_emitted_region(op.name):
+            handler = _Emitter.nothing
         if handler is None:
             raise _Unemittable(f"`{op.name}` has no PTX in a TileAS kernel here")
         handler(self, op)
@@ -1114,8 +1115,14 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf,
              **{name: _Emitter.special for name in _SPECIAL_REGISTERS},
              **{name: _Emitter.float_binary for name in _FLOAT_OP},
-             **{name: _Emitter.binary for name in _ARITH},
-             **{name: _Emitter.nothing for name in RETURNS | {"scf.yield"}}}
+             **{name: _Emitter.binary for name in _ARITH}}
+
+
+def _ends_emitted_region(name: str) -> bool:
+    """A terminator that hands its values to an op written here, the kernel's function or a
+    loop (`func.return`, `scf.yield`: their records' ReturnLike and parents): it writes
+    nothing itself."""
+    return returns_to(name, lambda parent: is_function(parent) or parent in _HANDLERS)
 
 
 # `#nv_tileas.kernel_spec<...>` parameters -> the PTX directive each fixes (threads per CTA:

@@ -23,18 +23,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..dialects.ods import Trait
+from ..dialects.registry import has_trait, runs_region_once
 from ..ir.core import BlockArgument, OpResult, Operation, Value
 
 HOST, DEVICE = "host", "device"
 
 # Dialects whose ops compute from their operands alone (no memory, no thread state).
 HOST_COMPUTABLE_DIALECTS = frozenset({"arith", "index", "math", "scf", "cute", "builtin"})
-# Ops of those dialects that still need the device: memory, data movement, printing.
-DEVICE_OPS = frozenset({"cute.copy", "cute.gemm", "cute.print", "cute.mma.make_fragment"})
-DEVICE_OP_PREFIXES = ("cute.memref.", "cute.arch.")
-# Region ops whose results and region arguments may take several values (loops, branches).
+# Region ops whose results and region arguments may take several values (loops, branches),
+# but for those that run their one region once (registry.runs_region_once: `scf.execute_region`).
 REGION_BRANCH_DIALECT = "scf"
-SINGLE_SOURCE_REGION_OPS = frozenset({"scf.execute_region"})
 
 MULTIPLE_CAPTURES = "tileas.host-tma.multiple-captures"
 DEPENDS_ON_SCF = "tileas.host-tma.depends-on-scf"
@@ -56,8 +55,9 @@ class Capture:
 
 
 def _device_only(op: Operation) -> bool:
-    return (op.dialect not in HOST_COMPUTABLE_DIALECTS or op.name in DEVICE_OPS
-            or op.name.startswith(DEVICE_OP_PREFIXES))
+    """Outside those dialects, and the ops of them that still need the device (their records'
+    DEVICE_ONLY kind: memory, data movement, printing, the running thread)."""
+    return op.dialect not in HOST_COMPUTABLE_DIALECTS or has_trait(op.name, Trait.DEVICE_ONLY)
 
 
 def value_label(value: Value) -> str:
@@ -95,7 +95,7 @@ def capture(values: list[Value], function: Operation, builder: Operation | None 
         if _device_only(op) or (op.dialect != REGION_BRANCH_DIALECT and (op.regions or op.successors)):
             return Capture(DEVICE)
         if op.dialect == REGION_BRANCH_DIALECT and op.regions:
-            if op.name in SINGLE_SOURCE_REGION_OPS:
+            if runs_region_once(op.name):
                 problems.append(Problem(DEPENDS_ON_SCF))
             else:
                 problems.append(Problem(MULTIPLE_CAPTURES, value_label(value)))
