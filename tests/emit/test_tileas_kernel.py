@@ -13,6 +13,7 @@ from cute_ir.cli import main
 from cute_ir.dialects.nv_tileas.async_tma import is_kernel
 from cute_ir.emit.tileas_kernel import emit_tileas_kernel
 from cute_ir.features.lowered import lower
+from cute_ir.ir.functions import function_symbol
 from cute_ir.ir.lift import lift
 from cute_ir.syntax.parser import parse
 from tests.conftest import REPO
@@ -792,3 +793,57 @@ def test_a_tile_16_byte_chunks_do_not_split_moves_in_8_or_4_byte_chunks_that_ptx
         assert text in module.text, text
     assert absent not in module.text
     assert_assembles(module.text, arch)
+
+
+def test_the_emitter_refuses_a_restaged_tma_store_with_the_words_the_lowering_reports_it_with():
+    """One rule (tables/legality.restage_problem): a TMA store of a tile a TMA load left in
+    shared memory in other boxes or another swizzle, which the chunks cannot restage, is the
+    lowering's `lower.register-tile` error at the store and `--emit ptx`'s refusal."""
+    text = (REPO / "tests" / "lit" / "tma-store-restage.mlir").read_text()
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    [reported] = [d for d in result.diagnostics if d.code == "lower.register-tile"]
+    assert text.count("\n", 0, reported.span.start) == text.splitlines().index(
+        next(line for line in text.splitlines() if "tiled_store %narrow" in line))
+    kernels = {function_symbol(op).lstrip("@"): op
+               for top in lift(parse(result.stages[-1].text.encode()).root).operations
+               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
+    refused = emit_tileas_kernel(kernels["restaged"], "sm_90a")
+    assert not refused.ok
+    assert refused.message == ("`restaged`: `nv_tileas.async.tiled_tma_store` "
+                               + reported.message.removeprefix("this store "))
+    assert emit_tileas_kernel(kernels["alike"], "sm_90a").ok
+
+
+_VIEW = "memref<4096x4096xf16, 1>"
+_TILE_LOAD = ("nv_tileas.tiled_load %{src} coords(%i, %i) offsets() {{tileSize = array<i64: 64, 64>, {attrs}}} : "
+              f"{_VIEW} -> tensor<64x64xf16>, !nv_tileaa.mem_token")
+_SUM_STORED = (f"  %sum = arith.addf %x, %tc : tensor<64x64xf16>\n"
+               f"  %s = nv_tileas.tiled_store %sum, %c coords(%i, %i) offsets() {{tileSize = array<i64: 64, 64>, "
+               f"allow_tma = true}} : {_VIEW} -> !nv_tileaa.mem_token\n  return\n}}\n")
+_TMA = "allow_tma = true"
+# A register tile (%x) added to a tile a TMA load left in shared memory (%tc) -> how that tile is
+# read: 64 x 64 f16 over 128 threads is 16 registers of two elements a thread.
+_MIXED = {
+    # An mma.sync product truncated to f16: its placement, a register at a time.
+    "product": (f"func.func @k(%a: {_VIEW}, %b: {_VIEW}, %c: {_VIEW}, %i: index) {SPEC} {{\n"
+                "  %zero = arith.constant dense<0.0> : tensor<64x64xf32>\n"
+                f"  %ta, %ka = {_TILE_LOAD.format(src='a', attrs=_TMA)}\n"
+                f"  %tb, %kb = {_TILE_LOAD.format(src='b', attrs=_TMA)}\n"
+                "  %p = nv_tileas.dot %ta, %tb, %zero : tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32> "
+                "-> tensor<64x64xf32>\n"
+                "  %x = arith.truncf %p : tensor<64x64xf32> to tensor<64x64xf16>\n"
+                f"  %tc, %kc = {_TILE_LOAD.format(src='c', attrs=_TMA)}\n" + _SUM_STORED, "ld.shared.b32 ", 16),
+    # A tile ld.global brought: its chunks, 16 bytes at a time.
+    "chunks": (f"func.func @k(%a: {_VIEW}, %c: {_VIEW}, %i: index) {SPEC} {{\n"
+               f"  %x, %ka = {_TILE_LOAD.format(src='a', attrs='copy_atom = #nv_tileas.copy_atom<ldg>')}\n"
+               f"  %tc, %kc = {_TILE_LOAD.format(src='c', attrs=_TMA)}\n" + _SUM_STORED, "ld.shared.v4.b32 ", 4),
+}
+
+
+@pytest.mark.parametrize("case", _MIXED)
+def test_float_arithmetic_reads_a_shared_tile_in_the_placement_of_the_register_tile_it_meets(case):
+    text, access, count = _MIXED[case]
+    module = emitted(text)
+    assert module.ok, module.message
+    assert module.text.count(access) == count and module.text.count("add.rn.f16x2 ") == 16
+    assert_assembles(module.text, "sm_90a")

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field, replace
 from math import prod
 
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, STAGES, SWIZZLE, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
+from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, STAGES, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
                                            TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel,
                                            thread_count)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
@@ -69,19 +69,19 @@ from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..dialects.registry import is_function, returns_to
 from ..passes.legalize_tmem_copy import residency
-from ..passes.lower_tma_to_async import loaded_tile_bytes, register_transfer, view_offset
+from ..passes.lower_tma_to_async import loaded_tile_bytes, register_transfer, shared_layout, view_offset
 from ..syntax.parser import parse
 from ..tables import atoms as A
 from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
-from ..tables.legality import RegisterTransfer, register_transfer_problem
+from ..tables.legality import RegisterTransfer, register_transfer_problem, restage_problem
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, chunk_tile, copy_async, dot, from_shared,
-                           load_global, matrix_dims, mma_tile, store_global, to_shared, truncate)
+                           load_global, matrix_dims, mma_tile, read_like, store_global, to_shared, truncate)
 
 MBARRIER_TYPE = "memref<1xi64, 3>"
 # The L2 eviction priority of the kernel's TMA transfers (`createpolicy`).
@@ -343,7 +343,9 @@ class _Emitter:
             raise _Unemittable(f"`{op.name}` without two operands")
         a, b = op.operands
         if a in self.reg_tiles or b in self.reg_tiles:
-            x, y = self.reg_tile(a, op), self.reg_tile(b, op)
+            # A tile in shared memory is read in the placement of the register tile it meets.
+            placed = self.reg_tiles.get(a) or self.reg_tiles[b]
+            x, y = (self.reg_tiles.get(v) or self.read_like(v, placed, op) for v in (a, b))
             if x.offsets != y.offsets or x.element != y.element:
                 raise _Unemittable(f"`{op.name}` of two tiles placed differently in registers")
             suffix = _VECTOR_FLOAT.get(x.element)
@@ -432,6 +434,14 @@ class _Emitter:
         self.kernel.emit("bar.sync 0;")        # every thread's writes of it are done
         return self.guard(lambda: from_shared(self.code(), shared))
 
+    def read_like(self, value: Value, placed: RegTile, op: Operation) -> RegTile:
+        """A tile in shared memory read into registers placed as `placed` is."""
+        shared = self.smem_tiles.get(value)
+        if shared is None:
+            raise _Unemittable(f"`{op.name}` uses a tile this kernel neither loads nor computes")
+        self.kernel.emit("bar.sync 0;")        # every thread's writes of it are done
+        return self.guard(lambda: read_like(self.code(), shared, placed))
+
     def global_view(self, op: Operation, transfer: RegisterTransfer, view: Value, coords: list[Value]) -> GlobalView:
         """Where a tile of `op` lies in its global memref view (static extents and strides:
         `transfer` passed the register path's rule)."""
@@ -492,6 +502,9 @@ class _Emitter:
         shared = self.smem_tiles.get(value)
         if shared is not None and shared.box == box and shared.swizzle == swizzle:
             return shared
+        if shared is not None and (why := restage_problem(shared.dims, shared.bits, self.threads,
+                                                          (shared.box, shared.swizzle), (box, swizzle))):
+            raise _Unemittable(f"`{op.name}` {why}")
         tile = self.reg_tile(value, op)
         symbol = self.fresh("stage")
         stage = SmemTile(self.kernel.reg("b32", f"%{symbol}"), tile.dims, tile.element, tile.bits, box, swizzle)
@@ -846,12 +859,7 @@ class _Emitter:
             if held is None:
                 return None
             dims, element, bits = held.dims, held.element, held.bits
-        written = integers(op, BOX_DIM)
-        box = tuple(reversed(written)) if written else dims
-        if len(box) == 1:
-            box = (1, box[0])
-        swizzle = attribute(op, SWIZZLE)
-        return dims, element, bits, box, swizzle.text.strip('"') if swizzle is not None else "none"
+        return (dims, element, bits, *shared_layout(op, dims))
 
     def box_address(self, base: str, offset: int) -> str:
         """The shared-memory address `offset` bytes into a tile (a box after the first)."""

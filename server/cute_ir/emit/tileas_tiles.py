@@ -21,7 +21,8 @@ Tiles of rank 1 are one row; a register or shared tile of rank above 2 is not em
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from math import prod
 
 from ..ir.shaped import element_bits, shaped
@@ -183,27 +184,42 @@ def unit_offset(code: Code, tile: SmemTile, row: str, col: str, dr: int, dc: int
 def to_shared(code: Code, tile: RegTile, dest: SmemTile) -> None:
     """Every thread writes its registers of `tile` into `dest` (16 bytes at a time when the
     tile is chunk-placed, else a register at a time)."""
+    for regs, address, suffix in _shared_accesses(code, tile, dest):
+        vec, operand = vector(regs)
+        code.emit(f"st.shared{vec}.{suffix} [{address}], {operand};")
+
+
+def _shared_accesses(code: Code, tile: RegTile, shared: SmemTile) -> Iterator[tuple[list[str], str, str]]:
+    """(registers, address, type suffix) of each access that moves `tile` to or from `shared`:
+    a chunk at a time when the tile is chunk-placed, else a register at a time (each address
+    computed just before its access)."""
     suffix = "b64" if tile.bits == 64 else "b32"
-    if tile.chunked:
-        for regs, (dr, dc) in tile.chunks():
-            address = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
-            vec, operand = vector(regs)
-            code.emit(f"st.shared{vec}.{suffix} [{address}], {operand};")
-        return
-    for reg, (dr, dc) in zip(tile.regs, tile.offsets):
-        address = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
-        code.emit(f"st.shared.{suffix} [{address}], {reg};")
+    moves = tile.chunks() if tile.chunked else [([reg], offset) for reg, offset in zip(tile.regs, tile.offsets)]
+    for regs, (dr, dc) in moves:
+        yield regs, unit_offset(code, shared, tile.base_row, tile.base_col, dr, dc), suffix
 
 
 def from_shared(code: Code, source: SmemTile) -> RegTile:
     """The tile `source` holds, read into registers in the chunk placement."""
-    tile = chunk_tile(code, source.dims, source.element, source.bits)
-    suffix = "b64" if tile.bits == 64 else "b32"
-    for regs, (dr, dc) in tile.chunks():
-        address = unit_offset(code, source, tile.base_row, tile.base_col, dr, dc)
+    return _read(code, source, chunk_tile(code, source.dims, source.element, source.bits))
+
+
+def _read(code: Code, source: SmemTile, tile: RegTile) -> RegTile:
+    for regs, address, suffix in _shared_accesses(code, tile, source):
         vec, operand = vector(regs)
         code.emit(f"ld.shared{vec}.{suffix} {operand}, [{address}];")
     return tile
+
+
+def read_like(code: Code, source: SmemTile, like: RegTile) -> RegTile:
+    """The tile `source` holds, read into fresh registers placed as `like` is (the reverse of
+    `to_shared`): an element-wise op takes a tile in shared memory in the placement of the
+    register tile it meets, whatever that is (the chunks, or an mma.sync accumulator's)."""
+    if (source.dims, source.bits) != (like.dims, like.bits):
+        raise TileError(f"a {source.dims[0]} x {source.dims[1]} {source.element} tile in shared memory "
+                        f"with a {like.dims[0]} x {like.dims[1]} {like.element} one in registers")
+    return _read(code, source, replace(like, regs=code.k.regs(like.reg_type, "%" + code.fresh("t") + "_",
+                                                              len(like.regs)), splat=None))
 
 
 @dataclass

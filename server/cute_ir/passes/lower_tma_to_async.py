@@ -17,7 +17,9 @@ function, in the page's phases:
    the emitter's rule: the tile's chunks, a static view of rank 1 or 2, no rows, narrow
    elements in bounds) is an error of cute-ir's too (`lower.register-tile`), so `check`
    says what `--emit ptx` would refuse; so is a loop that carries a tile a TMA load left in
-   shared memory in registers the chunks cannot split.
+   shared memory in registers the chunks cannot split, and (after the rewrite) a TMA store of
+   such a tile laid out in other boxes or another swizzle than the store's, which restages it
+   through the chunks (`tables/legality.restage_problem`).
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -101,7 +103,8 @@ from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import RegisterTransfer, register_tile_problem, register_transfer_problem
+from ..tables.legality import (RegisterTransfer, SharedLayout, register_tile_problem, register_transfer_problem,
+                               restage_problem)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
@@ -379,6 +382,7 @@ class LowerTmaLoadStoreToAsync(Pass):
                 lowering = _Function(self.argument, context, delay, function, held, max(self.stages, 1))
                 lowering.check_mbarriers(held)
                 lowering.lower(eligible)
+                problems += _restage_problems(function, thread_count(function))
             for problem in problems:
                 _report_register_problem(*problem, context)
 
@@ -459,7 +463,42 @@ def _read_back_problem(value: Value, threads: int | None) -> str | None:
     return register_tile_problem(dims, bits, threads)
 
 
+def shared_layout(op: Operation, dims: tuple[int, int]) -> SharedLayout:
+    """How the tile (`dims`, rows x columns) of an async TMA transfer lies in shared memory:
+    its boxes (`boxDim`, innermost first; none written, the whole tile) and their `swizzle`.
+    The emitter lays out and reads its tiles by the same."""
+    written = integers(op, BOX_DIM)
+    box = tuple(reversed(written)) if written else dims
+    swizzle = attribute(op, SWIZZLE)
+    return ((1, box[0]) if len(box) == 1 else box), swizzle.text.strip('"') if swizzle is not None else "none"
+
+
+def _restage_problems(function: Operation, threads: int | None) -> list[tuple[Operation, str]]:
+    """(store, why) of each TMA store (after the rewrite) of a tile a TMA load left in shared
+    memory laid out otherwise than the store's boxes, which the register path cannot restage
+    (`tables/legality.restage_problem`, the emitter's rule)."""
+    found = []
+    for op in function.walk():
+        if op.name not in (TILED_TMA_STORE, TMA_REDUCTION):
+            continue
+        value = (operand_groups(op).get("value") or [None])[0]
+        if not isinstance(value, OpResult) or value.owner.name != TILED_TMA_LOAD or value.index != 0:
+            continue    # a register tile (computed, or a loop's) is staged as the store's boxes
+        tile = shaped(str(value.type))
+        bits = element_bits(tile.element) if tile is not None else None
+        if bits is None or None in tile.dims or not 1 <= tile.rank <= 2:
+            continue    # a tile the TMA lowering itself refuses
+        dims = (1, tile.dims[0]) if tile.rank == 1 else (tile.dims[0], tile.dims[1])
+        why = restage_problem(dims, bits, threads, shared_layout(value.owner, dims), shared_layout(op, dims))
+        if why is not None:
+            found.append((op, why))
+    return found
+
+
 def _report_register_problem(op: Operation, why: str, context: PassContext) -> None:
+    if op.name in (TILED_TMA_STORE, TMA_REDUCTION):
+        context.report(op, REGISTER_PATH, f"this store {why}")
+        return
     if op.name in LOOP_CARRIERS:
         context.report(op, REGISTER_PATH, f"this {'loop' if op.name == 'scf.for' else 'yield'} carries a tile a TMA "
                                           f"or `cp.async` load left in shared memory in registers, which it cannot: {why}")

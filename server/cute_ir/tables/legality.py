@@ -18,7 +18,8 @@ from . import tiers as T
 
 __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "supported_targets", "refusal_code",
            "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix",
-           "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem"]
+           "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
+           "SharedLayout", "restage_problem"]
 
 R = A.Residency
 Row = A.MmaShapeRow | A.CopyShapeRow
@@ -407,3 +408,32 @@ def register_transfer_problem(t: RegisterTransfer) -> str | None:
         dims = (1, t.dims[0]) if len(t.dims) == 1 else (t.dims[0], t.dims[1])
         return register_tile_problem(dims, t.bits, t.threads)
     return None
+
+
+# How a tile lies in shared memory: the (rows, columns) of one box, the boxes in row-major order
+# of the box grid, and their swizzle (`none`, `32B`, `64B`, `128B`), as a TMA transfer's
+# `boxDim` and `swizzle` say.
+SharedLayout = tuple[tuple[int, int], str]
+
+
+def _layout_text(layout: SharedLayout) -> str:
+    (rows, cols), swizzle = layout
+    return f"{rows} x {cols} boxes" + (f" swizzled {swizzle}" if swizzle != "none" else " unswizzled")
+
+
+def restage_problem(dims: tuple[int, int], bits: int, threads: int | None, held: SharedLayout,
+                    store: SharedLayout) -> str | None:
+    """Why a TMA store cannot take a tile a TMA load left in shared memory laid out as `held`
+    (None: it can), as a verb phrase of the store. The store reads its boxes laid out as
+    `store`; a tile that lies otherwise is read back into registers in the chunk placement
+    and written into a buffer laid out as the store's (emit/tileas_kernel.py: staged), so
+    the tile must take that placement. The
+    emitter refuses such a store with these words, and lower-tma-load-store-to-async reports
+    it at the store (`lower.register-tile`)."""
+    if held == store:
+        return None
+    why = register_tile_problem(dims, bits, threads)
+    if why is None:
+        return None
+    return (f"takes a tile a TMA load left in shared memory in {_layout_text(held)}, not in its "
+            f"{_layout_text(store)}, restaging it through registers, which it cannot: {why}")
