@@ -315,9 +315,12 @@ def test_module_has_one_kernel_per_op_in_document_order():
     assert p.target == "sm_90a" and p.ptxas_arch == "sm_90a"
     entries = [l for l in lines if l.startswith(".visible .entry ")]
     assert len(entries) == len(p.kernels)
-    comments = [l for l in lines if l.startswith("// line ")]
+    comments = [l for l in lines if l.startswith("// line ") and ": function `" not in l]
     numbers = [int(re.match(r"// line (\d+):", l).group(1)) for l in comments]
     assert numbers == sorted(numbers) and len(comments) == len(AS.document_sites(a))
+    # Then the function that applies atoms, as the lowering pipeline leaves it.
+    assert [l for l in lines if ": function `" in l] == [
+        "// line 34: function `apply`, its atoms as the lowering pipeline's inline assembly"]
 
 
 def test_line_map_points_at_the_op_that_produced_each_line():

@@ -21,9 +21,10 @@ undone, costs a dictionary lookup.
 
 `lowered_unit` is the same pipeline for the PTX preview (emit/preview.py), on request only:
 the unit's IR through `cute-ir lower`'s default pipeline with the preview's verdict on its atoms,
-the document's alias table and the target, printed as `cute-ir lower` prints it. The preview
+the document's alias table and the target, printed as `cute-ir lower` prints it, with the source span of each printed op. The preview
 emits its TileAS kernels from that text as `cute-ir lower --emit ptx` emits them from its output,
-so the two cannot differ. No keystroke runs it: verification asks only for the diagnostics.
+so the two cannot differ, and a function's atoms as the inline assembly the pipeline made of
+them (emit/lowered_kernel.py), each line mapped to the op it came from. No keystroke runs it: verification asks only for the diagnostics.
 """
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ from ..ir.lift import wrap_in_module
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.base import OP_NAMES, local_passes, report_failure
 from ..ir.printer import print_ops
+from ..ir.core import Operation
+from ..text.location import source_span
 from ..diagnostics import Severity
 from ..passes.lower_atoms import STOPPED_CODE
 from .units import Unit
@@ -157,7 +160,10 @@ def lowered_unit(analysis: "DocumentAnalysis", unit: Unit, target: str) -> Lower
     resolve_aliases([module], _alias_table(source))
     PassManager(passes).run(module, context)
     failed = any(d.severity is Severity.ERROR for d in context.diagnostics)
-    found = LoweredUnit(print_ops([module], aliases=_aliases(analysis)), failed)
+    printed: list[tuple[int, Operation]] = []
+    text = print_ops([module], aliases=_aliases(analysis), line_origins=printed)
+    origins = tuple((line, span) for line, op in printed if (span := source_span(op.location)) is not None)
+    found = LoweredUnit(text, failed, origins)
     _lowered[key] = found
     if len(_lowered) > _LOWERED_SIZE:
         _lowered.popitem(last=False)

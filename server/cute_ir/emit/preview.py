@@ -1,4 +1,8 @@
-"""PTX preview of a whole document: one kernel per atom-building / atom-applying op, and each
+"""PTX preview of a whole document: one kernel per atom-building / atom-applying op; for each
+function with an op that applies an atom, the kernel `emit/lowered_kernel.py` writes from the
+function after the default lowering pipeline (its atoms as the pipeline's inline assembly, each
+line mapped to the op the user wrote that it came from; a function with an op that writer does
+not know is a comment naming it, and the atoms' own kernels show their instructions); and each
 TileAS kernel (a function with a KernelSpecAttr) as `emit/tileas_kernel.py` writes it after the
 default lowering pipeline (the run `cute-ir lower --emit ptx` makes), its lines mapped to the function (a kernel the passes reported errors on, or
 that has an op the emitter does not know, is a comment saying so: `check` has the errors).
@@ -29,6 +33,8 @@ the unit's text, so re-previewing after an edit only re-reads the units that cha
 """
 from __future__ import annotations
 
+import re
+
 from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
@@ -46,6 +52,7 @@ from ..ir.aliases import table_for
 from .builder import DYNAMIC_SHARED_DECL
 from .ptx import EmitError, InlineAsm, PtxModule, atom_lines, emit_module, inline_asm
 from .tileas_kernel import ir_kernels, kernel_name
+from .lowered_kernel import LoweredKernel, lowered_kernels
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function
 from .source import AnalysedSource, LoweredUnit, SourceUnit
@@ -205,7 +212,7 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
     doc = analysis.document
     name = doc.uri.rsplit("/", 1)[-1] if getattr(doc, "uri", None) else "document"
     out = [f"// cute-ir PTX preview of {name} for {target.name}: one kernel per atom-building "
-           f"or atom-applying op, and each TileAS kernel after the lowering pipeline.",
+           f"or atom-applying op, then each function's and each TileAS kernel after the lowering pipeline.",
            f"// Assemble with: ptxas -arch={target.ptxas_arch} <file>.ptx"]
     if not items:
         out.append("// The document has no op that builds or applies a cute_nvgpu atom.")
@@ -222,6 +229,24 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
             out.append(f"//   {verdicts.notes[index]}")
         line_map.extend((n, item.span) for n in range(first, len(out)))
     kernels = tuple(verdicts.emitted.kernels)
+    for unit, kernel, origins in _lowered_functions(analysis, target.name, items, verdicts):
+        out.append("")
+        out.append(f"// line {doc.position(unit.start).line + 1}: function `{kernel.name}`, its atoms as the "
+                   f"lowering pipeline's inline assembly")
+        line_map.append((len(out) - 1, Span(unit.start, unit.end)))
+        if not kernel.module.ok:
+            out.append(f"//   not emitted: {kernel.module.message}; each atom's own kernel above shows its "
+                       f"instructions")
+            line_map.append((len(out) - 1, Span(unit.start, unit.end)))
+            continue
+        block = _kernel_blocks(kernel.module)[1][0]
+        entry = kernel.module.text.split("\n").index(block[0])
+        lowered_line = dict(kernel.line_ops)
+        for n, line in enumerate(block):
+            out.append(line)
+            # A line an op of the lowered IR wrote maps to the op the user wrote it came from.
+            line_map.append((len(out) - 1, origins.get(lowered_line.get(entry + n), Span(unit.start, unit.end))))
+        kernels += kernel.module.kernels
     stopped = stopped_kernels(analysis)
     for unit, name, module in _tileas_kernels(analysis, target.name):
         out.append("")
@@ -242,6 +267,46 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
         line_map.extend((n, Span(unit.start, unit.end)) for n in range(first, len(out)))
     text = "\n".join(out) + "\n"
     return Preview(text, line_map, verdicts.problems, target.name, target.ptxas_arch, kernels)
+
+
+def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSite], verdicts: _Verdicts):
+    """(unit, its function's kernel from the lowered IR, lowered line -> span of the op the
+    user wrote) for each unit with an op that applies an atom the preview has a kernel for:
+    the unit after the default pipeline (`AnalysedSource.lowered_unit`), whose inline
+    assembly emit/lowered_kernel.py writes as one kernel a function. A function the pipeline
+    reported an error on has none (`check` has the error); the atoms' own kernels stay."""
+    applying = sorted(item.span.start for index, item in enumerate(items)
+                      if index in verdicts.kernels and _OP_NAME.match(item.text)[1] in APPLYING_OPS)
+    if not applying:
+        return
+    for unit in analysis.units:
+        first = bisect_left(applying, unit.start)
+        if unit.shell or first == len(applying) or applying[first] >= unit.end:
+            continue
+        try:
+            lowered = analysis.lowered_unit(unit, target)
+            found = _lowered_function_kernels(lowered.text, target)
+            if lowered.failed:
+                # As for a TileAS kernel: `check` has the errors, and they stop the kernel.
+                found = tuple(LoweredKernel(k.name, EmitError(f"`{k.name}`: the lowering pipeline reported errors on "
+                                                              f"it (the Problems list has them)", None, target))
+                              for k in found)
+        except Exception as err:                     # a defect must not cost the preview
+            found = (LoweredKernel("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
+            lowered = None
+        origins = dict(lowered.origins) if lowered is not None else {}
+        for kernel in found:
+            yield unit, kernel, origins
+
+
+# An op's name at the start of its first line (custom or generic form).
+_OP_NAME = re.compile(r'\s*"?([\w.$]*)')
+
+
+@lru_cache(maxsize=64)
+def _lowered_function_kernels(text: str, target: str) -> tuple[LoweredKernel, ...]:
+    """Cached by the lowered text: the preview asks again after every edit, most units unchanged."""
+    return tuple(lowered_kernels(text, target))
 
 
 # What a TileAS kernel's statement says (a cheap test before the passes run on it).
@@ -432,3 +497,4 @@ def clear_cache() -> None:
     _emit.cache_clear()
     _inline_asm.cache_clear()
     _lowered_kernels.cache_clear()
+    _lowered_function_kernels.cache_clear()

@@ -12,7 +12,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 from tree_sitter import Tree
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Span
 from ..verify.atom_sites import SiteSource, SourceUnit
 
 
@@ -28,6 +28,10 @@ class LoweredUnit(NamedTuple):
     """A unit after `cute-ir lower`'s default pipeline, as `cute-ir lower` prints it."""
     text: str           # the module the pipeline left, after the document's aliases
     failed: bool        # a pass reported an error on it
+    # (0-based line of `text`, span in the document): the first line of each op that came from
+    # the document's text (a pass's op, from the op it was made from), so that what is emitted
+    # from the lowered IR maps back to the ops the user wrote.
+    origins: tuple[tuple[int, Span], ...] = ()
 
 
 @runtime_checkable

@@ -1,0 +1,366 @@
+"""PTX of a function the lowering pipeline turned into inline assembly: the preview's kernel for
+a unit's cute_nvgpu atoms, emitted from the lowered IR rather than from the atoms' configurations.
+
+`convert-cute-nvgpu-to-ptx` replaces each op that applies an atom by an `llvm.inline_asm` whose
+operands are bound by constraints, with the few ops that bind them (`memref.load` /
+`vector.load` of a fragment, `memref.extract_aligned_pointer_as_index` of a buffer, an index
+cast, a constant; `llvm.extractvalue` and `memref.store` / `vector.store` of the results).
+`lowered_kernels` writes each function of such IR that holds inline assembly (and is no TileAS
+kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
+(emit/builder.py):
+
+| lowered IR | PTX |
+|---|---|
+| a `memref` / `index` / integer / float / shared-memory matrix descriptor argument | a `.param` of its width, read into a register (a memref: its aligned pointer, generic) |
+| a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
+| `arith.constant` of an integer, index or float | `mov` of its bits |
+| `arith.index_cast(ui)`, `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` | `cvt` between widths, else `mov` |
+| integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) | the instruction of the width |
+| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major, static extents) |
+| `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
+| `llvm.inline_asm` | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
+| `llvm.extractvalue` | the register of that output |
+
+Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_ops`: PTX line ->
+the op's first line in the lowered text), which the preview maps on to the source op the lowered
+op came from. Any other op (an atom the lowering left, a loop) is the kernel's refusal, named;
+the preview then keeps the atoms' own kernels for that unit.
+"""
+from __future__ import annotations
+
+import re
+import struct
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from math import prod
+
+from ..dialects.nv_tileas.async_tma import is_kernel
+from ..dialects.registry import is_function, returns_to
+from ..ir.aliases import AliasTable, resolve_aliases
+from ..ir.attributes import attribute, constant_number, integers
+from ..ir.core import Operation, Value
+from ..ir.lift import lift
+from ..ir.shaped import element_bits, shaped
+from ..syntax.parser import parse
+from ..tables import tiers as T
+from .builder import PtxBuilder, PtxModule, render
+from .ptx import EmitError
+from .tileas_kernel import kernel_name
+
+__all__ = ["INLINE_ASM", "LoweredKernel", "lowered_kernels"]
+
+INLINE_ASM = "llvm.inline_asm"
+
+
+@dataclass(frozen=True)
+class LoweredKernel:
+    """One function's kernel, or why it has none; `line_ops`: (0-based line of the module's
+    text, 0-based line in the lowered IR text of the op that wrote it)."""
+    name: str
+    module: PtxModule | EmitError
+    line_ops: tuple[tuple[int, int], ...] = ()
+
+
+class _Unemittable(Exception):
+    pass
+
+
+# A scalar type's register: (PTX register type, bits).
+_SCALARS = {"index": ("b64", 64), "i64": ("b64", 64), "i32": ("b32", 32), "i16": ("b16", 16), "i1": ("pred", 1),
+            "f32": ("f32", 32), "f64": ("f64", 64), "f16": ("b16", 16), "bf16": ("b16", 16)}
+# An inline-assembly constraint's register type.
+_CONSTRAINTS = {"r": "b32", "l": "b64", "f": "f32", "d": "f64", "h": "b16"}
+# A load's or store's type suffix by register type.
+_ACCESS = {"b16": "b16", "b32": "b32", "b64": "b64", "f32": "f32", "f64": "f64"}
+# Integer arithmetic: op -> the instruction, `{W}` the width.
+_INTEGER = {"arith.addi": "add.s{W}", "arith.subi": "sub.s{W}", "arith.muli": "mul.lo.s{W}",
+            "arith.divui": "div.u{W}", "arith.remui": "rem.u{W}", "arith.divsi": "div.s{W}",
+            "arith.remsi": "rem.s{W}", "arith.andi": "and.b{W}", "arith.ori": "or.b{W}", "arith.xori": "xor.b{W}"}
+_TMA_DESCRIPTOR = "!cute_nvgpu.tma_descriptor"
+# A shared-memory matrix descriptor: the 64-bit word the MMA reads (a kernel argument's value).
+_SMEM_DESCRIPTOR = "!cute_nvgpu.smem_desc"
+_SHARED_SPACE = "3"
+
+
+def _register_type(type_text: str) -> str | None:
+    """The PTX register type of a value of `type_text` (None: not one register)."""
+    if type_text in _SCALARS:
+        return _SCALARS[type_text][0]
+    if type_text.startswith(("memref<", _TMA_DESCRIPTOR, _SMEM_DESCRIPTOR)):
+        return "b64"
+    found = shaped(type_text)
+    if found is not None and type_text.startswith("vector<") and None not in found.dims:
+        bits = element_bits(found.element)
+        total = prod(found.dims) * bits if bits else None
+        return {16: "b16", 32: "b32", 64: "b64"}.get(total)
+    return None
+
+
+def _bits(register_type: str) -> int:
+    return 1 if register_type == "pred" else int(register_type[1:])
+
+
+def _unquoted(text: str) -> str:
+    """An MLIR string attribute's value (`"a\\nb"` -> a, newline, b)."""
+    body = text.strip()
+    body = body[1:-1] if body.startswith('"') and body.endswith('"') else body
+    return re.sub(r'\\(n|t|"|\\|[0-9A-Fa-f]{2})',
+                  lambda m: {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}.get(m[1]) or chr(int(m[1], 16)), body)
+
+
+@dataclass
+class _Emitter:
+    kernel: PtxBuilder
+    values: dict[Value, str] = field(default_factory=dict)
+    tuples: dict[Value, list[str]] = field(default_factory=dict)
+    line_ops: list[tuple[int, Operation]] = field(default_factory=list)   # (body index, op)
+
+    def register(self, value: Value, what: str) -> str:
+        found = self.values.get(value)
+        if found is None:
+            raise _Unemittable(f"{what} has no register here (an argument of {value.type}, or an op's result "
+                               f"this emitter does not know)")
+        return found
+
+    def fresh(self, register_type: str, stem: str) -> str:
+        return self.kernel.reg(register_type, "%" + self.kernel.fresh(stem))
+
+    def result(self, op: Operation, stem: str) -> tuple[str, str]:
+        """A register for `op`'s one result, and its type."""
+        if len(op.results) != 1:
+            raise _Unemittable(f"`{op.name}` without one result")
+        register_type = _register_type(str(op.results[0].type))
+        if register_type is None:
+            raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
+        reg = self.fresh(register_type, stem)
+        self.values[op.results[0]] = reg
+        return reg, register_type
+
+    # ------------------------------------------------------------------ arguments
+    def argument(self, value: Value, index: int) -> None:
+        type_text = str(value.type)
+        if not value.uses:
+            return      # an argument the lowered function no longer reads (an atom, a layout)
+        name = f"p{index}"
+        if type_text.startswith(_TMA_DESCRIPTOR):
+            self.values[value] = self.kernel.tensormap_param(name, f"%{name}")
+            return
+        register_type = _register_type(type_text)
+        if register_type is None or register_type == "pred" or type_text.startswith("vector<"):
+            return      # no kernel parameter: the op that reads it is refused, named
+        param = {"b64": "u64", "b32": "u32", "b16": "u16", "f32": "f32", "f64": "f64"}[register_type]
+        if register_type in ("f32", "f64"):
+            self.kernel.params.append((param, name))
+            reg = self.kernel.reg(register_type, f"%{name}")
+            self.kernel.emit(f"ld.param.{param} {reg}, [{name}];")
+        else:
+            reg = self.kernel.param(param, name, f"%{name}")
+        self.values[value] = reg
+
+    # ------------------------------------------------------------------ ops
+    def op(self, op: Operation) -> None:
+        handler = _HANDLERS.get(op.name) or (_Emitter.integer if op.name in _INTEGER else None)
+        if handler is None and returns_to(op.name, is_function):
+            handler = _Emitter.ret      # `func.return`: the kernel's `ret`
+        if handler is None:
+            raise _Unemittable(f"`{op.name}` has no PTX here (the lowering left it)")
+        start = len(self.kernel.body)
+        handler(self, op)
+        self.line_ops += [(n, op) for n in range(start, len(self.kernel.body))]
+
+    def constant(self, op: Operation) -> None:
+        number = constant_number(op.results[0]) if len(op.results) == 1 else None
+        if number is None:
+            raise _Unemittable("`arith.constant` other than a number")
+        reg, register_type = self.result(op, "c")
+        type_text = str(op.results[0].type)
+        if register_type == "f32":
+            self.kernel.emit(f"mov.f32 {reg}, 0f{struct.unpack('<I', struct.pack('<f', number))[0]:08X};")
+        elif register_type == "f64":
+            self.kernel.emit(f"mov.f64 {reg}, 0d{struct.unpack('<Q', struct.pack('<d', number))[0]:016X};")
+        elif type_text in ("f16", "bf16"):
+            bits = struct.unpack("<H", struct.pack("<e", number))[0] if type_text == "f16" else \
+                struct.unpack("<I", struct.pack("<f", number))[0] >> 16
+            self.kernel.emit(f"mov.b16 {reg}, 0x{bits:04X};")
+        elif number != int(number) or register_type == "pred":
+            raise _Unemittable(f"`arith.constant` {number} of {type_text}")
+        else:
+            self.kernel.emit(f"mov.b{_bits(register_type)} {reg}, {int(number)};")
+
+    def cast(self, op: Operation) -> None:
+        """Between integer widths `cvt` (index_cast signed, index_castui unsigned); any other
+        cast of one register to one of the same width, `mov`."""
+        if len(op.operands) != 1:
+            raise _Unemittable(f"`{op.name}` without one operand")
+        source = self.register(op.operands[0], f"the operand of `{op.name}`")
+        source_type = _register_type(str(op.operands[0].type))
+        reg, register_type = self.result(op, "v")
+        if source_type is None:
+            raise _Unemittable(f"`{op.name}` of {op.operands[0].type}")
+        if _bits(source_type) == _bits(register_type):
+            self.kernel.emit(f"mov.b{_bits(register_type)} {reg}, {source};")
+            return
+        if op.name not in ("arith.index_cast", "arith.index_castui") or "f" in source_type + register_type:
+            raise _Unemittable(f"`{op.name}` from {op.operands[0].type} to {op.results[0].type}")
+        sign = "u" if op.name.endswith("ui") or _bits(register_type) < _bits(source_type) else "s"
+        self.kernel.emit(f"cvt.{sign}{_bits(register_type)}.{sign}{_bits(source_type)} {reg}, {source};")
+
+    def integer(self, op: Operation) -> None:
+        if len(op.operands) != 2:
+            raise _Unemittable(f"`{op.name}` without two operands")
+        a, b = (self.register(v, f"an operand of `{op.name}`") for v in op.operands)
+        reg, register_type = self.result(op, "i")
+        if register_type not in ("b32", "b64"):
+            raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
+        self.kernel.emit(f"{_INTEGER[op.name].format(W=_bits(register_type))} {reg}, {a}, {b};")
+
+    def address(self, memref: Value, indices: list[Value], op: Operation) -> str:
+        """`[pointer+offset]` of the element at `indices` of a row-major memref with static
+        extents (an index register scaled and added when it is no constant)."""
+        found = shaped(str(memref.type))
+        bits = element_bits(found.element) if found is not None else None
+        if found is None or bits is None or None in found.dims or "strided" in str(memref.type) \
+                or len(indices) != len(found.dims):
+            raise _Unemittable(f"`{op.name}` of {memref.type}: only a row-major memref with static extents here")
+        pointer = self.register(memref, f"the memref of `{op.name}`")
+        strides = [prod(found.dims[i + 1:]) for i in range(len(found.dims))]
+        offset = 0
+        for index, stride in zip(indices, strides):
+            number = constant_number(index)
+            if number is not None:
+                offset += int(number) * stride * bits // 8
+                continue
+            moved = self.fresh("b64", "addr")
+            self.kernel.emit(f"mad.lo.s64 {moved}, {self.register(index, 'an index')}, {stride * bits // 8}, {pointer};")
+            pointer = moved
+        return f"[{pointer}+{offset}]" if offset else f"[{pointer}]"
+
+    def load(self, op: Operation) -> None:
+        if not op.operands:
+            raise _Unemittable(f"`{op.name}` without its memref")
+        reg, register_type = self.result(op, "ld")
+        if register_type == "pred":
+            raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
+        address = self.address(op.operands[0], list(op.operands[1:]), op)
+        self.kernel.emit(f"ld.{_ACCESS[register_type]} {reg}, {address};")
+
+    def store(self, op: Operation) -> None:
+        if len(op.operands) < 2:
+            raise _Unemittable(f"`{op.name}` without its value and memref")
+        value = self.register(op.operands[0], f"the value `{op.name}` stores")
+        register_type = _register_type(str(op.operands[0].type))
+        if register_type in (None, "pred"):
+            raise _Unemittable(f"`{op.name}` of {op.operands[0].type}")
+        address = self.address(op.operands[1], list(op.operands[2:]), op)
+        self.kernel.emit(f"st.{_ACCESS[register_type]} {address}, {value};")
+
+    def pointer(self, op: Operation) -> None:
+        """A memref's aligned pointer: generic, or a shared-space address for a memref in
+        shared memory (which an index cast to i32 then narrows, as `r` constraints take it)."""
+        if len(op.operands) != 1:
+            raise _Unemittable(f"`{op.name}` without one memref")
+        source = self.register(op.operands[0], "the memref")
+        reg, _ = self.result(op, "ptr")
+        memref = str(op.operands[0].type)
+        space = memref.rsplit(",", 1)[-1].rstrip(">").strip() if memref.count(",") else ""
+        self.kernel.emit(f"cvta.to.shared.u64 {reg}, {source};" if space == _SHARED_SPACE else f"mov.b64 {reg}, {source};")
+
+    def inline_asm(self, op: Operation) -> None:
+        """The instruction text with `$n` bound: outputs first (fresh registers of their
+        constraints), then inputs (the operands' registers; an `n` input its constant; an input
+        tied to output k moved into k's register, which it then names)."""
+        text, constraints = attribute(op, "asm_string"), attribute(op, "constraints")
+        if text is None or constraints is None:
+            raise _Unemittable("`llvm.inline_asm` without its asm_string and constraints")
+        letters = [c.strip() for c in _unquoted(constraints.text).split(",") if c.strip()]
+        outputs = [c[1:] for c in letters if c.startswith("=")]
+        inputs = [c for c in letters if not c.startswith("=")]
+        if len(inputs) != len(op.operands) or any(c not in _CONSTRAINTS for c in outputs):
+            raise _Unemittable(f"`llvm.inline_asm` with constraints {'/'.join(letters)} for {len(op.operands)} operands")
+        bound = [self.fresh(_CONSTRAINTS[c], "out") for c in outputs]
+        for value, letter in zip(op.operands, inputs):
+            if letter == "n":
+                number = constant_number(value)
+                if number is None or number != int(number):
+                    raise _Unemittable("an `n` operand of `llvm.inline_asm` that is no integer constant")
+                bound.append(str(int(number)))
+            elif letter.isdigit() and int(letter) < len(outputs):
+                tied = bound[int(letter)]
+                self.kernel.emit(f"mov.b{_bits(_CONSTRAINTS[outputs[int(letter)]])} {tied}, "
+                                 f"{self.register(value, 'a tied operand of `llvm.inline_asm`')};")
+                bound.append(tied)
+            elif letter in _CONSTRAINTS:
+                reg = self.register(value, "an operand of `llvm.inline_asm`")
+                if _bits(_register_type(str(value.type)) or "b0") != _bits(_CONSTRAINTS[letter]):
+                    raise _Unemittable(f"an operand of {value.type} bound by `{letter}`")
+                bound.append(reg)
+            else:
+                raise _Unemittable(f"the `{letter}` constraint of `llvm.inline_asm`")
+        asm = re.sub(r"\$(\d+)", lambda m: bound[int(m[1])] if int(m[1]) < len(bound) else m[0], _unquoted(text.text))
+        for line in asm.split("\n"):
+            if line.strip():
+                self.kernel.emit(line.strip())
+        if op.results:
+            if len(outputs) == 1:
+                self.values[op.results[0]] = bound[0]
+            else:
+                self.tuples[op.results[0]] = bound[:len(outputs)]
+
+    def extract(self, op: Operation) -> None:
+        position = integers(op, "position")
+        registers = self.tuples.get(op.operands[0]) if op.operands else None
+        if registers is None or not position or len(position) != 1 or position[0] >= len(registers) \
+                or not op.results:
+            raise _Unemittable("`llvm.extractvalue` of no inline assembly's outputs")
+        self.values[op.results[0]] = registers[position[0]]
+
+    def ret(self, op: Operation) -> None:
+        if op.operands:
+            raise _Unemittable("a function that returns values")
+
+
+_HANDLERS = {
+    "arith.constant": _Emitter.constant,
+    "arith.index_cast": _Emitter.cast, "arith.index_castui": _Emitter.cast, "arith.bitcast": _Emitter.cast,
+    "llvm.bitcast": _Emitter.cast, "builtin.unrealized_conversion_cast": _Emitter.cast,
+    "memref.load": _Emitter.load, "vector.load": _Emitter.load,
+    "memref.store": _Emitter.store, "vector.store": _Emitter.store,
+    "memref.extract_aligned_pointer_as_index": _Emitter.pointer,
+    INLINE_ASM: _Emitter.inline_asm, "llvm.extractvalue": _Emitter.extract,
+}
+
+
+def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) -> LoweredKernel:
+    name = kernel_name(function)
+    if not function.regions or len(function.regions[0].blocks) != 1:
+        return LoweredKernel(name, EmitError(f"`{name}`: only a function of one block is emitted", None, target.name))
+    emitter = _Emitter(PtxBuilder(name))
+    entry = function.regions[0].blocks[0]
+    try:
+        for index, argument in enumerate(entry.arguments):
+            emitter.argument(argument, index)
+        for op in entry.operations:
+            emitter.op(op)
+    except _Unemittable as why:
+        return LoweredKernel(name, EmitError(f"`{name}`: {why}", None, target.name))
+    module = render([(emitter.kernel, None)], target)
+    # The body follows the entry line, its directives, the brace and the declarations.
+    text = module.text.split("\n")
+    entry_line = next(n for n, line in enumerate(text) if line.startswith(".visible .entry "))
+    body = entry_line + len(emitter.kernel.directives) + 2 + len(emitter.kernel.decls)
+    line_ops = tuple((body + index, lines[op]) for index, op in emitter.line_ops if op in lines)
+    return LoweredKernel(name, module, line_ops)
+
+
+def lowered_kernels(ir_text: str, target: str) -> list[LoweredKernel]:
+    """The kernel of each function in lowered IR text that holds inline assembly and is no
+    TileAS kernel, in document order."""
+    t = T.parse_target(target)
+    if t is None or INLINE_ASM not in ir_text:
+        return []
+    lifted = lift(parse(ir_text.encode("utf-8")).root)
+    resolve_aliases(lifted.operations, AliasTable((alias.name, alias.text) for alias in lifted.aliases))
+    breaks = [n for n, char in enumerate(ir_text) if char == "\n"]
+    lines = {op: bisect_left(breaks, span.start) for op, span in lifted.index.op_spans.items()}
+    return [_emit(op, lines, t) for top in lifted.operations for op in top.walk()
+            if is_function(op.name) and not is_kernel(op) and any(inner.name == INLINE_ASM for inner in op.walk())]

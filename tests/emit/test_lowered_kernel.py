@@ -1,0 +1,107 @@
+"""The preview's kernel of a function whose atoms the lowering pipeline turned into inline
+assembly (emit/lowered_kernel.py): written from the lowered IR, the very text `cute-ir lower`
+prints, each line mapped to the op the user wrote that it came from; ptxas accepts it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cute_ir import cli
+from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.emit.lowered_kernel import lowered_kernels
+from cute_ir.emit.preview import preview_module
+from tests.conftest import REPO
+from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
+
+EXAMPLES = REPO / "examples"
+_ENTRY = re.compile(r"^\.visible \.entry (\w+)\(.*?^\}", re.S | re.M)
+# (example, target, function, a line of its atoms' instructions, the op that line maps to)
+LOWERED = {
+    "umma": (EXAMPLES / "sm100_umma.ir", "sm_100a", "umma", "tcgen05.mma.cta_group::1.kind::f16",
+             "cute_nvgpu.mma %umma, %d, %a, %b, %d"),
+    "tmem load": (EXAMPLES / "sm100_umma.ir", "sm_100a", "umma", "tcgen05.ld.sync.aligned.32x32b.x32.b32",
+                  "cute_nvgpu.copy %ld, %d, %frag"),
+    "nvfp4": (EXAMPLES / "sm120_nvfp4.ir", "sm_120a", "nvfp4", "mma.sync.aligned.kind::mxf4nvf4.block_scale",
+              "cute_nvgpu.mma %mma, %d, %a, %b, %d, %sfa, %sfb"),
+}
+
+
+def _preview(path, arch):
+    analysis = DocumentAnalysis(path.resolve().as_uri(), path.read_bytes(), settings=Settings(target_arch=arch))
+    return analysis, preview_module(analysis)
+
+
+@pytest.mark.parametrize("case", LOWERED)
+def test_a_function_s_kernel_is_written_from_what_lower_prints_and_maps_to_the_op(case, capsys):
+    path, arch, name, instruction, op = LOWERED[case]
+    analysis, preview = _preview(path, arch)
+    shown = {m.group(1): m.group(0) for m in _ENTRY.finditer(preview.ptx_text)}
+    # The same kernel as the one written from `cute-ir lower`'s output.
+    cli.main(["lower", str(path), "--arch", arch])
+    [written] = lowered_kernels(capsys.readouterr().out, arch)
+    assert written.module.ok and written.name == name and name in preview.kernels
+    assert shown[name] == _ENTRY.search(written.module.text).group(0)
+    # The atom's instruction, its `$n` bound to the kernel's registers, maps to the op.
+    lines = preview.ptx_text.split("\n")
+    start = lines.index(next(line for line in lines if line.startswith(f".visible .entry {name}(")))
+    at = next(n for n in range(start, len(lines)) if lines[n].strip().startswith(instruction))
+    assert "$" not in lines[at]
+    [span] = preview.spans_for_line(at)
+    assert bytes(analysis.document.data[span.start:span.end]).decode().startswith(op)
+    # From the op, the cursor finds that line too (and its own atom kernel's).
+    assert at in preview.lines_for_offset(span.start + 1)
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(written.module.text, arch)
+    assert accepted, said
+
+
+def test_a_function_with_an_op_the_writer_does_not_know_keeps_the_atoms_kernels():
+    analysis, preview = _preview(EXAMPLES / "sm90_gemm_mainloop.ir", "sm_90a")
+    assert ("//   not emitted: `gemm_mainloop`: `nv_tileas.make_tiled_tma_desc` has no PTX here (the lowering "
+            "left it); each atom's own kernel above shows its instructions") in preview.ptx_text
+    assert "gemm_mainloop" not in preview.kernels and preview.kernels
+
+
+LOWERED_IR = """\
+module {
+  func.func @bound(%p: memref<4xi32, 1>, %q: memref<2xf32>, %i: index) {
+    %0 = "arith.constant"() <{value = 1 : index}> : () -> index
+    %1 = "memref.load"(%p, %0) : (memref<4xi32, 1>, index) -> i32
+    %2 = "memref.load"(%p, %i) : (memref<4xi32, 1>, index) -> i32
+    %3 = "arith.constant"() <{value = 7 : i32}> : () -> i32
+    %4 = "llvm.inline_asm"(%1, %2, %3) <{asm_string = "add.s32 $0, $2, $3;\\nadd.s32 $1, $0, $4;", constraints = "=r,=r,0,r,n", has_side_effects}> : (i32, i32, i32) -> !llvm.struct<(i32, i32)>
+    %5 = "llvm.extractvalue"(%4) <{position = array<i64: 1>}> : (!llvm.struct<(i32, i32)>) -> i32
+    %6 = "llvm.bitcast"(%5) : (i32) -> f32
+    "memref.store"(%6, %q, %0) : (f32, memref<2xf32>, index) -> ()
+    %7 = "arith.index_cast"(%i) : (index) -> i32
+    return
+  }
+}
+"""
+
+
+def test_inline_assembly_binds_outputs_tied_inputs_registers_and_immediates():
+    [kernel] = lowered_kernels(LOWERED_IR, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    body = kernel.module.text
+    # $0 / $1 the outputs; $2 tied to output 0 (moved into it), $3 a register, $4 the immediate.
+    assert re.search(r"ld\.b32 (%ld\d+), \[%p0\+4\];", body) and "mad.lo.s64" in body
+    tied = re.search(r"mov\.b32 (%out\d+), (%ld\d+);\n  add\.s32 \1, \1, (%ld\d+);\n  add\.s32 (%out\d+), \1, 7;", body)
+    assert tied, body
+    assert re.search(r"st\.f32 \[%p1\+4\], %v\d+;", body) and "cvt.u32.u64" in body
+    # Each body line maps to the lowered op that wrote it (the module's line, the IR's line).
+    lines, ir_lines = body.split("\n"), LOWERED_IR.split("\n")
+    mapped = {lines[n].strip(): ir_lines[k] for n, k in kernel.line_ops}
+    assert "llvm.inline_asm" in mapped["add.s32 %s, %s, 7;" % (tied.group(4), tied.group(1))]
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(body, "sm_90a")
+    assert accepted, said
+
+
+def test_an_op_the_writer_does_not_know_is_named():
+    text = LOWERED_IR.replace('"arith.index_cast"(%i) : (index) -> i32', '"math.absi"(%3) : (i32) -> i32')
+    [kernel] = lowered_kernels(text, "sm_90a")
+    assert kernel.module.message == "`bound`: `math.absi` has no PTX here (the lowering left it)"
