@@ -28,6 +28,7 @@ import re
 import time
 from bisect import bisect_left, bisect_right
 from collections import OrderedDict
+from contextlib import contextmanager
 from operator import attrgetter
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
@@ -190,6 +191,10 @@ class DocumentAnalysis:
         self._op_memo = OpMemo()
         self._ssa_memo = OpMemo()     # the same for the SSA check (ir/ssa.py's `OpNames`)
         self._lifted_broken: tuple[int, tuple[int, bytes], Lifted] | None = None   # (revision, key, lift)
+        # While many units are verified in turn (`_in_passing`), the IR of the one being
+        # verified, kept for its readers only (`lifted_unit`).
+        self._in_passing = False
+        self._lifted_passing: tuple[tuple[int, bytes], Lifted] | None = None   # (key, lift)
         # The units that define an alias, in document order; None when a unit that defines or
         # defined one changed (`alias_units`).
         self._alias_units: list[Unit] | None = None
@@ -432,22 +437,36 @@ class DocumentAnalysis:
         deadline = None if budget is None else time.monotonic() + budget
         units = self.units
         verified = 0
-        for index in range(self._owed_from, len(units)):
-            unit = units[index]
-            if not unit.unverified:
-                continue
-            if verified and deadline is not None and time.monotonic() >= deadline:
-                self._owed_from = index
-                return True   # at least one unit per call: every call makes progress
-            verified += 1
-            unit.unverified = False   # before verifying: a unit whose verifier fails is not retried
-            found = self._unit_findings(index)
-            if found is None:
-                continue
-            self._diagnose_units([unit], found)
-            self._flagged = None
+        with self._passing():
+            for index in range(self._owed_from, len(units)):
+                unit = units[index]
+                if not unit.unverified:
+                    continue
+                if verified and deadline is not None and time.monotonic() >= deadline:
+                    self._owed_from = index
+                    return True   # at least one unit per call: every call makes progress
+                verified += 1
+                unit.unverified = False   # before verifying: a unit whose verifier fails is not retried
+                found = self._unit_findings(index)
+                if found is None:
+                    continue
+                self._diagnose_units([unit], found)
+                self._flagged = None
         self._owed_from = len(units)
         return False
+
+    @contextmanager
+    def _passing(self, many: bool = True):
+        """Within: units are verified one after another (`many`), each unit's IR kept only
+        while it is verified (`lifted_unit`)."""
+        before = self._in_passing
+        self._in_passing = before or many
+        try:
+            yield
+        finally:
+            self._in_passing = before
+            if not before:
+                self._lifted_passing = None
 
     def _unit_findings(self, index: int) -> dict[str, list[Node]] | None:
         """The findings of unit `index` alone, as a whole-document analysis assigns them: from
@@ -598,13 +617,25 @@ class DocumentAnalysis:
         # (tree-sitter's recovery looks beyond it): only an error-free one is kept across
         # changes. One with errors is kept until the next change, for the other readers of the
         # same keystroke (the verifiers, the lowering check and the pipeline each read it).
-        if not any(node.has_error for node in nodes):
-            self._lifted[key] = lifted
-            if len(self._lifted) > _KEPT_LIFTS:
-                self._lifted.popitem(last=False)
-        else:
+        if any(node.has_error for node in nodes):
             self._lifted_broken = (self.revision, key, lifted)
+        elif self._in_passing:
+            # Verifying more units in turn than are kept (opening a large file,
+            # `verify_pending`), each unit's IR is read by its verifiers, its lowering check
+            # and its pipeline, and then by no one: it is kept until the next unit's. Kept
+            # among the last few instead, every unit's IR would outlive the server's young
+            # collections (lsp/collector.py) and die in the oldest generation, which only a
+            # collection of the whole heap frees: 80 MiB of dead IR after verifying a
+            # 50k-line file (docs/benchmarks.md).
+            self._lifted_passing = (key, lifted)
+        else:
+            self._keep_lift(key, lifted)
         return lifted
+
+    def _keep_lift(self, key: tuple[int, bytes], lifted: Lifted) -> None:
+        self._lifted[key] = lifted
+        if len(self._lifted) > _KEPT_LIFTS:
+            self._lifted.popitem(last=False)
 
     def _kept_lift(self, key: tuple[int, bytes]) -> Lifted | None:
         hit = self._lifted.get(key)
@@ -614,6 +645,12 @@ class DocumentAnalysis:
         broken = self._lifted_broken
         if broken is not None and broken[0] == self.revision and broken[1] == key:
             return broken[2]
+        passing = self._lifted_passing
+        if passing is not None and passing[0] == key:
+            if not self._in_passing:   # a feature asked for it: it is kept as what it asks for is
+                self._lifted_passing = None
+                self._keep_lift(key, passing[1])
+            return passing[1]
         return None
 
     def _lift_key(self, unit: Unit) -> tuple[int, bytes]:
@@ -709,6 +746,7 @@ class DocumentAnalysis:
                                   self.document.encoding)
         other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
         other._lifted, other._op_memo, other._ssa_memo, other._lifted_broken = OrderedDict(), OpMemo(), OpMemo(), None
+        other._in_passing, other._lifted_passing = False, None
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._fresh_broken, other.revision, other._placed_target = None, self.revision, None
         other._pending, other._whole_pending = None, False
@@ -1252,7 +1290,8 @@ class DocumentAnalysis:
                 self._symbol_units = None
         deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
         errors = [d for d in found if d.severity is Severity.ERROR]
-        verified = verify_units(self, units, findings, errors, deadline)
+        with self._passing(len(units) > _KEPT_LIFTS):   # fewer: every lift fits among those kept
+            verified = verify_units(self, units, findings, errors, deadline)
         ssa_deadline = None if self._budget_now is None else started + self._budget_now
         ssa = check_ssa_units(self, units, ssa_deadline)
         if own is None:
