@@ -4,9 +4,11 @@ Spawns the real server (the open cache off, so the file is analysed), opens a 50
 real CuTe DSL dumps concatenated (`real_dumps.py`) or the generator's file (`generate_ir.py`) —
 and then asks, one after another and each waited for, the outline, full semantic tokens,
 folding ranges and a pulled diagnostic report (which completes the verification of every
-function). After each answer prints how long it took (wall clock, from the request; the first
-is sent right after the open, as editors send it) and the server's RSS and its peak so far
-(VmRSS, VmHWM from /proc). The target is a peak of at most 300 MB at 50k lines.
+function); then types 30 keystrokes into an SSA name in the middle of the file (each waited
+for until its version is published), asks the three whole-document requests again, and
+hovers 10 times on the name. After each step prints how long it took (wall clock; the first
+request is sent right after the open, as editors send it) and the server's RSS and its peak so
+far (VmRSS, VmHWM from /proc). The target is a peak of at most 300 MB at 50k lines.
 
 Not a test: numbers depend on the machine. Record results in docs/benchmarks.md.
 
@@ -17,18 +19,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from generate_ir import generate  # noqa: E402
 from lsp_probe import PROBE, load_probe  # noqa: E402
+from peer import Session, type_key, typing_spot  # noqa: E402
 from real_dumps import concatenated  # noqa: E402
 
 URI = "file:///cute-ir-bench/memory.mlir"
-REQUESTS = ("textDocument/documentSymbol", "textDocument/semanticTokens/full",
-            "textDocument/foldingRange", "textDocument/diagnostic")
+WHOLE_DOCUMENT = ("textDocument/documentSymbol", "textDocument/semanticTokens/full", "textDocument/foldingRange")
+KEYSTROKES = 30
+HOVERS = 10
 
 
 def memory_mib(pid: int) -> dict[str, float]:
@@ -51,26 +54,26 @@ def main() -> int:
     probe = load_probe()
     text = concatenated(args.lines) if args.file == "real" else generate(args.lines)
     os.environ["CUTE_IR_CACHE"] = "off"
-    client = probe.LspClient([sys.executable, "-m", "cute_ir.cli", "serve"])
-    rid, _ = client.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-    client.wait(lambda m: m.get("id") == rid, 60)
-    client.notify("initialized", {})
-    client.notify("textDocument/didOpen", {"textDocument": {"uri": URI, "languageId": "mlir", "version": 1,
-                                                            "text": text}})
+    session = Session(probe, [sys.executable, "-m", "cute_ir.cli", "serve"])
+    pid = session.client.proc.pid
     print(f"| {args.file}, {args.lines} lines | answered after | RSS after | peak so far |")
     print("|---|---|---|---|")
-    for method in REQUESTS:
-        started = time.perf_counter()
-        rid, _ = client.request(method, {"textDocument": {"uri": URI}})
-        client.wait(lambda m: m.get("id") == rid, 1800)
-        took = (time.perf_counter() - started) * 1000
-        memory = memory_mib(client.proc.pid)
-        print(f"| {method} | {took:.0f} ms | {memory['VmRSS']:.0f} MiB | {memory['VmHWM']:.0f} MiB |")
-    rid, _ = client.request("shutdown", None)
-    client.wait(lambda m: m.get("id") == rid, 120)
-    client.notify("exit", None)
-    return 0
 
+    def row(step: str, took: float) -> None:
+        memory = memory_mib(pid)
+        print(f"| {step} | {took:.0f} ms | {memory['VmRSS']:.0f} MiB | {memory['VmHWM']:.0f} MiB |")
+    row("didOpen -> first publish", session.open(URI, text, 0)[0])
+    for method in WHOLE_DOCUMENT + ("textDocument/diagnostic",):
+        row(method, session.request(method, {}))
+    line, column = typing_spot(text)
+    row(f"{KEYSTROKES} keystrokes (each to its publish)",
+        sum(type_key(session, line, column, k) for k in range(KEYSTROKES)))
+    for method in WHOLE_DOCUMENT:
+        row(f"{method}, after them", session.request(method, {}))
+    hover = {"position": {"line": line, "character": column}}
+    row(f"{HOVERS} hovers", sum(session.request("textDocument/hover", hover) for _ in range(HOVERS)))
+    session.close()
+    return 0
 
 if __name__ == "__main__":
     raise SystemExit(main())
