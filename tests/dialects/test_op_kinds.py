@@ -1,11 +1,13 @@
 """The op kinds other stages ask dialects/ about, each answered from the records (their ODS
 traits and interfaces, or the project's own kinds on the CuTe DSL's name-only records): which
-ops are kernels, apply an atom, need the device, return to an op, run their region once."""
+ops are kernels, apply an atom, need the device, return to an op, run their region once, are
+containers of units, define a symbol of their own unit, are the builtin module."""
 from __future__ import annotations
 
 from cute_ir.dialects.cute_nvgpu.ops import APPLYING_OPS
 from cute_ir.dialects.ods import Trait
-from cute_ir.dialects.registry import OPS, applies_atom, has_trait, is_function, returns_to, runs_region_once
+from cute_ir.dialects.registry import (CONTAINER_OPS, OPS, SYMBOL_DEFINERS, applies_atom, has_trait, is_builtin_module,
+                                       is_function, returns_to, runs_region_once)
 
 
 def named(question) -> set[str]:
@@ -49,3 +51,29 @@ def test_returns_to_reads_return_like_and_the_parents():
 def test_ops_that_run_their_region_once():
     assert {n for n in named(runs_region_once) if n.startswith("scf.")} == {"scf.execute_region"}
     assert not runs_region_once("scf.for") and not runs_region_once("scf.if")
+
+
+def test_containers_are_the_module_like_ops_with_their_short_spelling():
+    assert CONTAINER_OPS == {"module", "builtin.module", "gpu.module"}
+    # A symbol table without a terminator whose region is not isolated keeps its statements.
+    assert has_trait("llvm.comdat", Trait.SYMBOL_TABLE) and "llvm.comdat" not in CONTAINER_OPS
+
+
+def test_symbol_definers_are_the_symbols_that_are_no_symbol_table():
+    assert SYMBOL_DEFINERS == {
+        "func.func", "gpu.func", "llvm.func", "cuda.kernel",
+        "memref.global", "llvm.mlir.global", "llvm.mlir.alias", "llvm.mlir.ifunc", "gpu.binary",
+        "llvm.comdat_selector"}
+    assert {n for n in SYMBOL_DEFINERS if is_function(n)} == {"func.func", "gpu.func", "llvm.func", "cuda.kernel"}
+    assert not SYMBOL_DEFINERS & CONTAINER_OPS
+
+
+def test_the_builtin_module_in_both_spellings():
+    assert is_builtin_module("builtin.module") and is_builtin_module("module")
+    assert not is_builtin_module("gpu.module") and not is_builtin_module("any") and not is_builtin_module("spirv.module")
+
+
+def test_gpu_return_is_no_return_like_as_upstream_defines_it():
+    # GPUOps.td gives gpu.return HasParent<"GPUFuncOp">, Pure and Terminator, not ReturnLike.
+    assert not has_trait("gpu.return", Trait.RETURN_LIKE) and has_trait("gpu.return", Trait.TERMINATOR)
+    assert not returns_to("gpu.return", is_function)

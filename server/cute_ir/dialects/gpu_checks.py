@@ -122,7 +122,6 @@ def gpu_dynamic_shared_memory(site: Any) -> str | None:
 
 
 _KERNEL_REFERENCE = re.compile(r'@("[^"]*"|[\w$.-]+)::@("[^"]*"|[\w$.-]+)')
-_FUNCTIONS = frozenset({"func.func", "llvm.func", "gpu.func"})
 
 
 def gpu_launch_func(site: Any) -> str | None:
@@ -148,7 +147,10 @@ def gpu_launch_func(site: Any) -> str | None:
         return M["launch_function"].format(module, name)
     if not isinstance(function, Definition):
         return None
-    if function.op not in _FUNCTIONS:
+    # A function: FunctionOpInterface, as LaunchFuncOp asks (the registry imports this module
+    # for its records' checks, so it is imported here, when a launch is verified).
+    from .registry import is_function
+    if not is_function(function.op):
         return M["launch_not_function"].format(module, name)
     if not function.kernel:
         return M["launch_not_kernel"]

@@ -188,6 +188,11 @@ def canonical_name(name: str) -> str:
     return _CANONICAL_NAMES.get(name, name)
 
 
+def short_spellings(name: str) -> tuple[str, ...]:
+    """The names MLIR also prints an op under (`module` for `builtin.module`)."""
+    return tuple(short for short, full in _CANONICAL_NAMES.items() if full == name)
+
+
 def single(name: str, constraint: str = "any type", doc: str = "") -> ValueDef:
     return ValueDef(name, constraint, Count.SINGLE, doc)
 

@@ -7,7 +7,7 @@ from os.path import commonprefix
 from typing import Callable
 
 from .cute_dsl import DSL_DIALECTS, DSL_FAMILIES, dsl_records, dsl_traits
-from .ods import OpDef, OpRegistry, Trait
+from .ods import OpDef, OpRegistry, Trait, short_spellings
 from .cute_nvgpu.ops import APPLYING_OPS, OPS as CUTE_NVGPU_OPS, is_cute_nvgpu_op
 from .cute_nvgpu.tma_ops import TMA_OPS
 from .nv_tileas.async_tma import ASYNC_TMA_OPS
@@ -143,3 +143,37 @@ def defines_symbol(name: str) -> bool:
     @f`, `gpu.module @m`): ops whose record has the Symbol trait, and, in dialects without
     records here, functions and modules by their names (`tt.func`, `spirv.module`)."""
     return has_trait(name, Trait.SYMBOL) or (record(name) is None and name.endswith((".func", "module")))
+
+
+def is_builtin_module(name: str) -> bool:
+    """Whether an op is MLIR's builtin module (`builtin.module`, or `module` as MLIR prints
+    it): the root op a pipeline runs on and a document's one top-level op."""
+    found = record(name)
+    return found is not None and found.name == "builtin.module"
+
+
+def _module_like(op: OpDef) -> bool:
+    """A module whose statements are units of their own: a symbol table (its statements are
+    the symbols other units look up), isolated from above (nothing in it uses a value from
+    outside, so each statement is read alone), one block without a terminator (its body is a
+    list of statements, none of them its end): builtin.module and gpu.module. llvm.comdat is a
+    symbol table without a terminator too, but its region is not isolated: its selectors stay
+    in its own unit."""
+    return all(op.has(t) for t in (Trait.SYMBOL_TABLE, Trait.ISOLATED_FROM_ABOVE, Trait.SINGLE_BLOCK,
+                                   Trait.NO_TERMINATOR))
+
+
+def _with_short_spellings(names: frozenset[str]) -> frozenset[str]:
+    return names | frozenset(short for name in names for short in short_spellings(name))
+
+
+# Computed once: analysis/ scans the text for these names at each keystroke.
+CONTAINER_OPS: frozenset[str] = _with_short_spellings(frozenset(op.name for op in OPS if _module_like(op)))
+
+# The ops that define a symbol of the symbol table around them, which a unit of its own may
+# be (analysis/symbols.py reads the definition from the unit's text): Symbol, and not a symbol
+# table (a module is a container, its symbols are its statements' own; a comdat holds its
+# selectors). Functions (func.func, gpu.func, llvm.func, cuda.kernel), globals
+# (memref.global, llvm.mlir.global), llvm.mlir.alias / ifunc, gpu.binary, llvm.comdat_selector.
+SYMBOL_DEFINERS: frozenset[str] = _with_short_spellings(frozenset(
+    op.name for op in OPS if op.has(Trait.SYMBOL) and not op.has(Trait.SYMBOL_TABLE)))
