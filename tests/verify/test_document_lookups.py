@@ -257,6 +257,9 @@ def test_an_llvm_call_against_its_callee(call, expected):
      "'llvm.call' op calling function with void result must not produce values"),
     ("llvm.func @h(i32, ...)\n", "llvm.call @h(%x) : (i32) -> ()", "'llvm.call' op missing var_callee_type attribute for vararg call"),
     ("llvm.func @h(i32, ...)\n", "llvm.call @h(%x, %y) vararg(!llvm.func<void (i32, ...)>) : (i32, f32) -> ()", None),
+    # a DSL kernel is a symbol of the table too, and no LLVM function
+    ("cuda.kernel @h(%a: i32) attributes {gpu.kernel} {\n}\n", "llvm.call @h(%x) : (i32) -> ()",
+     "'llvm.call' op 'h' does not reference a valid LLVM function or IFunc"),
     # func.call finds a func.func only
     ("llvm.func @h(i32)\n", "func.call @h(%x) : (i32) -> ()", "'func.call' op 'h' does not reference a valid function"),
 ])

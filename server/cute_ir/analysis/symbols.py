@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from tree_sitter import Node
 
 from ..dialects.lookup import MISSING, Definition, Signature
+from ..dialects.registry import SYMBOL_DEFINERS, is_function
 from ..ir.op_form import type_text
 from ..syntax.cst import TYPE_KINDS, empty_dictionary
 from .segments import Kind
@@ -56,13 +57,13 @@ class SymbolDefinition:
 
 FunctionDefinition = SymbolDefinition   # (the name the unit records it under)
 
-# The ops whose units define a symbol others look up, by what their text gives: a function's
-# signature, a global's type, or the name alone.
-_FUNCTIONS = ("func.func", "llvm.func", "gpu.func")
-_GLOBALS = ("memref.global",)
-_NAMED = ("llvm.mlir.global", "llvm.mlir.alias", "llvm.mlir.ifunc", "gpu.binary")
-_DEFINING = _FUNCTIONS + _GLOBALS + _NAMED
-_PREFIXES = tuple(p for op in _DEFINING for p in (op.encode(), b'"' + op.encode() + b'"'))
+# The ops whose units define a symbol others look up (dialects/: Symbol ops that are no symbol
+# table), and of them the functions, whose text gives a signature; the others give their name,
+# and a global's custom form its type or address space (read below by its form). Computed once:
+# each diagnosed unit's start is compared with them.
+_DEFINING = SYMBOL_DEFINERS
+_FUNCTIONS = frozenset(filter(is_function, _DEFINING))
+_PREFIXES = tuple(p for op in sorted(_DEFINING) for p in (op.encode(), b'"' + op.encode() + b'"'))
 _LONGEST = max(len(p) for p in _PREFIXES)
 
 
@@ -91,7 +92,7 @@ def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[
     if symbol_name is None:
         return None
     rest = items[symbol + 1:]
-    if op_name in _GLOBALS:
+    if op_name == "memref.global":
         # `@gv : memref<...> = ...` (the colon is not a named child)
         written = type_text(rest[0]) if rest and rest[0].type in TYPE_KINDS else None
         return SymbolDefinition(symbol_name, Definition(op_name, type=written))

@@ -15,6 +15,7 @@ from typing import Any, Callable, Generic, TYPE_CHECKING, TypeVar
 from tree_sitter import Node, Tree
 
 from ..diagnostics import Diagnostic, Related, Span
+from ..dialects.registry import CONTAINER_OPS   # ops whose region statements become units of their own
 from ..syntax.cst import STATEMENT_KINDS
 
 if TYPE_CHECKING:
@@ -23,9 +24,6 @@ if TYPE_CHECKING:
     from .symbols import FunctionDefinition
 
 T = TypeVar("T")
-
-# Ops whose region statements become units of their own.
-CONTAINER_OPS = frozenset({"module", "builtin.module", "gpu.module"})
 
 UNIT_KINDS = STATEMENT_KINDS | {"ERROR", "block"}
 
