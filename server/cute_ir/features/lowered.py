@@ -23,7 +23,7 @@ from ..analysis import DocumentAnalysis
 from ..analysis.units import Unit, statement_nodes
 from ..diagnostics import Diagnostic, Severity, Span
 from ..dialects.ods import Trait
-from ..dialects.registry import has_trait
+from ..dialects.registry import has_trait, is_builtin_module
 from ..emit.preview import UnitPtxSource
 from ..verify.atom_sites import OP_START, site_units
 from ..ir.core import Operation
@@ -188,7 +188,6 @@ class _Layout:
 
 # The op a statement starts with: after `%results =`, its name, quoted in the generic form.
 _OP_NAME = OP_START
-_MODULES = frozenset({"module", "builtin.module"})
 
 
 def _layout(analysis: DocumentAnalysis) -> _Layout | None:
@@ -233,7 +232,7 @@ def _layout(analysis: DocumentAnalysis) -> _Layout | None:
         return None
     top = [p for p in pieces if (p.depth if isinstance(p, _Shell) else p[1]) == 0]
     root = _OP_NAME.match(top[0].text.encode()).group(2).decode() if top and isinstance(top[0], _Shell) else None
-    if len(top) == 2 and root in _MODULES:
+    if len(top) == 2 and root is not None and is_builtin_module(root):
         return _Layout(aliases, pieces, root)
     # Top-level ops that are not one module: MLIR's parser wraps them in one.
     header, footer = _printed_shell(wrap_in_module([]))

@@ -34,7 +34,7 @@ from ..syntax.cst import (ALIAS_DEFINITIONS, STATEMENT_KINDS, TYPE_KINDS, span a
                           empty_dictionary, written_symbol)
 from ..dialects.ods import Trait
 from ..syntax import WIDE_NODE
-from ..dialects.registry import defines_symbol, has_trait
+from ..dialects.registry import defines_symbol, has_trait, is_builtin_module
 from ..text.location import UNKNOWN, FusedLoc, SourceLoc, WrittenLoc
 from .places import NamesAt, OpsAt
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
@@ -775,7 +775,7 @@ def lift_statements(nodes: list[Node], limit: int | None = None, memo: OpMemo | 
 def module_of(operations: list[Operation]) -> Operation:
     """The module a document's top-level ops make: the one module they are, or else the
     `module { ... }` MLIR's parser puts around them."""
-    if len(operations) == 1 and operations[0].name in ("module", "builtin.module"):
+    if len(operations) == 1 and is_builtin_module(operations[0].name):
         return operations[0]
     return wrap_in_module(operations)
 

@@ -26,6 +26,7 @@ from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..dialects.ods import canonical_name
+from ..dialects.registry import is_builtin_module
 from ..ir.core import Operation
 from ..ir.printer import print_ops
 from ..text.location import provenance, source_span
@@ -408,8 +409,8 @@ class PassManager:
 
 def local_passes(elements: list[Pass | Nested]) -> list[Pass] | None:
     """The passes of a pipeline that runs on the module only, each `local`; else None."""
-    if len(elements) == 1 and isinstance(elements[0], Nested) and elements[0].anchor in ("builtin.module", "module"):
+    if len(elements) == 1 and isinstance(elements[0], Nested) and is_builtin_module(elements[0].anchor):
         elements = elements[0].elements
-    if all(isinstance(e, Pass) and e.local and e.anchor in ("any", "builtin.module", "module") for e in elements):
+    if all(isinstance(e, Pass) and e.local and (e.anchor == "any" or is_builtin_module(e.anchor)) for e in elements):
         return list(elements)
     return None
