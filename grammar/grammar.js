@@ -76,10 +76,12 @@ module.exports = grammar({
   externals: ($) => [
     $._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel,
     $._unclosed_group, $._unclosed_region, $.incomplete_op, $.split_marker, $._split_skipped,
-    $._incomplete_results, $._trailing_comma, $._trailing_colon, $._trailing_arrow,
+    $._incomplete_results, $._trailing_comma, $._trailing_colon, $._trailing_arrow, $._nul_blank,
   ],
 
-  extras: ($) => [/\s/, $.comment],
+  // `_nul_blank`: a NUL byte inside the text, a blank to MLIR; it comes from the scanner, since
+  // the internal lexer's lookahead is 0 at the end of the text too.
+  extras: ($) => [/\s/, $.comment, $._nul_blank],
 
   word: ($) => $.bare_id,
 

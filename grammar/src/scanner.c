@@ -53,6 +53,12 @@
  * a marker that recovery lexed, the scanner answers the next lookahead with the whole next
  * split as one token (SPLIT_SKIPPED, valid nowhere): skipping on then costs more than
  * returning. Its one bit of state says that the last token was such a marker.
+ *
+ * A NUL byte inside the text is a blank, as MLIR's lexer reads it (only the NUL that ends
+ * MLIR's buffer ends the text). The internal lexer cannot take one: its lookahead is 0 at the
+ * end of the text as well, where a blank that matched 0 would never end. So the scanner's own
+ * look-ahead reads a NUL as a blank, and a run of NULs it leaves to the internal lexer becomes
+ * `_nul_blank`, an extra (see scan_nul_blank).
  */
 #include "tree_sitter/parser.h"
 
@@ -63,7 +69,7 @@
 enum TokenType {
   STMT_START, STMT_END, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL,
   UNCLOSED_GROUP, UNCLOSED_REGION, INCOMPLETE_OP, SPLIT_MARKER, SPLIT_SKIPPED,
-  INCOMPLETE_RESULTS, TRAILING_COMMA, TRAILING_COLON, TRAILING_ARROW,
+  INCOMPLETE_RESULTS, TRAILING_COMMA, TRAILING_COLON, TRAILING_ARROW, NUL_BLANK,
 };
 
 typedef struct {
@@ -93,12 +99,17 @@ static bool is_blank(int32_t c) { return c == ' ' || c == '\t' || c == '\f' || c
 
 static void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
 
+/* A NUL byte inside the text is a blank, as MLIR's lexer reads it; the lexer's lookahead is
+ * also 0 at the end of the text, which is not one. */
+static bool at_nul(TSLexer *lexer) { return lexer->lookahead == 0 && !lexer->eof(lexer); }
+static bool at_blank(TSLexer *lexer) { return is_blank(lexer->lookahead) || at_nul(lexer); }
+
 static void skip_blanks(TSLexer *lexer) {
-  while (is_blank(lexer->lookahead)) advance(lexer);
+  while (at_blank(lexer)) advance(lexer);
 }
 
 static void skip_whitespace(TSLexer *lexer) {
-  while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) advance(lexer);
+  while (at_blank(lexer) || is_newline(lexer->lookahead)) advance(lexer);
 }
 
 /* `%name` or `%name:N`, possibly repeated with commas, then a single '=' and an op name
@@ -198,7 +209,7 @@ static bool looks_like_op_name(TSLexer *lexer, bool *strong) {
   bool is_return = length == sizeof RETURN - 1 && same_word(word, RETURN, length);
   *strong = dotted || is_return;
   if (!dotted && length < sizeof word && is_continuation_word(word, length)) return false;
-  bool spaced = is_blank(lexer->lookahead);
+  bool spaced = at_blank(lexer);
   skip_blanks(lexer);
   switch (lexer->lookahead) {
     case '=': case ',': case '}': case ')': case ']': case '>':
@@ -311,7 +322,7 @@ enum LineEnd { NOT_AT_LINE_END, NEXT_LINE, SPLIT, END };
 static enum LineEnd skip_line_end(TSLexer *lexer) {
   bool line_start = false;
   for (;;) {
-    while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
+    while (at_blank(lexer) || is_newline(lexer->lookahead)) {
       if (is_newline(lexer->lookahead)) line_start = true;
       advance(lexer);
     }
@@ -435,6 +446,18 @@ static bool skip_split(TSLexer *lexer) {
   return true;
 }
 
+/* A run of NULs (and blanks among them): an extra, like a blank. Where the scanner's own
+ * decision leaves a NUL to the internal lexer, that lexer finds no token there, the parser
+ * lexes again as in error recovery (every external token valid), and this token answers. A NUL
+ * is no token of its own, so a split marker recovery lexed before it stays the last token. */
+static bool scan_nul_blank(TSLexer *lexer, Scanner *scanner, bool after_recovered_split) {
+  while (at_blank(lexer)) advance(lexer);
+  lexer->mark_end(lexer);
+  scanner->after_recovered_split = after_recovered_split;
+  lexer->result_symbol = NUL_BLANK;
+  return true;
+}
+
 bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   Scanner *scanner = payload;
   bool after_recovered_split = scanner->after_recovered_split;
@@ -443,6 +466,7 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
    * for the split marker (see the header). */
   if (valid_symbols[ERROR_SENTINEL]) {
     while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) lexer->advance(lexer, true);
+    if (at_nul(lexer)) return scan_nul_blank(lexer, scanner, after_recovered_split);
     if (after_recovered_split && !lexer->eof(lexer)) return skip_split(lexer);
     if (!looks_like_split_marker(lexer)) return false;
     scanner->after_recovered_split = true;
@@ -458,7 +482,7 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   }
 
   bool line_start = false;
-  while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) {
+  while (at_blank(lexer) || is_newline(lexer->lookahead)) {
     if (is_newline(lexer->lookahead)) line_start = true;
     lexer->advance(lexer, true);
   }
