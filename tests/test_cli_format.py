@@ -79,5 +79,5 @@ def test_usage_errors(tmp_path):
     missing = run("format", str(tmp_path / "nope.ir"))
     assert (missing.returncode, missing.stderr) == (2, f"cute-ir format: error: {tmp_path / 'nope.ir'}: no such file\n")
     binary = tmp_path / "b.ir"
-    binary.write_bytes(b"\x00")
+    binary.write_bytes(b"\xff\x00")
     assert run("format", str(binary)).returncode == 1

@@ -95,13 +95,29 @@ def read_bytes(path: str, stdin_name: str) -> tuple[str, bytes | None, str | Non
         return path, None, f"cannot read: {err.strerror or err}", True
 
 
+BINARY = "binary file (NUL bytes in text that is not UTF-8), not MLIR text"
+
+
+def _binary(raw: bytes) -> bool:
+    """NUL bytes in what is not UTF-8 text: an object file, MLIR bytecode, UTF-16. A NUL alone
+    does not make a file binary: MLIR's lexer reads one inside the text as a blank (upstream's
+    `IR/zero_whitespace.mlir` holds one), and so does the grammar."""
+    if b"\x00" not in raw:
+        return False
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
 def read(path: str, settings: Settings, stdin_name: str = "<stdin>") -> FileReport:
     """Read and analyse one file (or standard input for `-`)."""
     name, raw, problem, unreadable = read_bytes(path, stdin_name)
     if raw is None:
         return FileReport(name, None, [], problem, unreadable)
-    if b"\x00" in raw:
-        return FileReport(name, None, [], "binary file (contains NUL bytes), not MLIR text")
+    if _binary(raw):
+        return FileReport(name, None, [], BINARY)
     uri = Path(path).resolve().as_uri() if path != STDIN else "untitled:stdin"
     analysis = DocumentAnalysis(uri, raw, settings=settings)
     return FileReport(name, analysis, analysis.diagnostics())

@@ -29,7 +29,8 @@ class CodeDoc:
 
 _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("file.unreadable", S, "The file could not be analysed at all: missing, a directory "
-            "given where a file is expected, unreadable, binary (NUL bytes) or over the size limit."),
+            "given where a file is expected, unreadable, binary (NUL bytes in text that is not "
+            "UTF-8) or over the size limit."),
     CodeDoc("syntax.error", S, "The text does not parse as MLIR here."),
     CodeDoc("syntax.missing", S, "A token the grammar requires (a bracket, a colon, a type) is "
             "missing; the message names it. In a file with a syntax error, a `}` is looked for by "
