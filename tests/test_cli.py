@@ -2,7 +2,6 @@
 output with source lines and carets, colour, filtering, exit statuses, and bad input."""
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -95,7 +94,7 @@ def test_colour_always_and_never_and_no_color(bad):
 
 
 def test_colour_auto_on_a_terminal_honours_no_color(bad):
-    pty = pytest.importorskip("pty")
+    pytest.importorskip("pty")      # the child below spawns through it
     script = ("import os, pty, sys; os.environ.update(NO_COLOR=sys.argv[1]); "
               "pty.spawn([sys.executable, '-m', 'cute_ir.cli', 'check', sys.argv[2]])")
     for no_color, coloured in (("", True), ("1", False)):
@@ -138,7 +137,7 @@ def _long_line(tmp_path, before: int, after: int):
 
 def _shown_and_caret(path):
     out = run("check", str(path)).stdout.splitlines()
-    assert out[0].endswith(f"[types:types.unknown-type]")
+    assert out[0].endswith("[types:types.unknown-type]")
     return out[1], out[2]
 
 
