@@ -1,6 +1,7 @@
-"""The editor's PTX preview is what `cute-ir lower` gives: its TileAS kernels are the modules
-`cute-ir lower --emit ptx` prints (the preview emits them from the unit after the same default
-pipeline, analysis/pipeline.py's `lowered_unit`), and the instructions of each atom's inline
+"""The editor's PTX preview is what `cute-ir lower` gives: its TileAS kernels, and the kernels of
+functions whose atoms became inline assembly, are the modules `cute-ir lower --emit ptx` prints
+(the preview emits them from the unit after the same default pipeline, analysis/pipeline.py's
+`lowered_unit`), and the instructions of each atom's inline
 assembly `cute-ir lower` puts in the IR (`llvm.inline_asm`) are those the preview shows for an
 op, on the spec's TMA worked example, the examples and every corpus dump."""
 from __future__ import annotations
@@ -78,6 +79,8 @@ def _lowered_instructions(analysis: DocumentAnalysis) -> list[tuple[str, ...]]:
 CASES = ([(REPO / "examples" / p.name, "sm_90a") for p in sorted((REPO / "examples").glob("*.ir"))]
          + [(REPO / "examples" / p.name, t) for p in sorted((REPO / "examples").glob("tileas_*.ir"))
             for t in ("sm_100a", "sm_120a")]
+         # Functions whose atoms become inline assembly on their own targets.
+         + [(REPO / "examples" / "sm100_umma.ir", "sm_100a"), (REPO / "examples" / "sm120_nvfp4.ir", "sm_120a")]
          + [(CORPUS / k / stage, e["arch"]) for k, e in KERNELS.items() for stage in ("raw.mlir", "canonical.mlir")])
 
 
@@ -85,7 +88,8 @@ CASES = ([(REPO / "examples" / p.name, "sm_90a") for p in sorted((REPO / "exampl
 def test_the_preview_shows_what_lower_gives(path: Path, arch: str, capsys):
     analysis = DocumentAnalysis(path.resolve().as_uri(), path.read_bytes(), settings=Settings(target_arch=arch))
     preview = preview_module(analysis)
-    emitted = set(re.findall(r"^// line \d+: TileAS kernel `(\w+)`", preview.ptx_text, re.M)) & set(preview.kernels)
+    emitted = set(re.findall(r"^// line \d+: (?:TileAS kernel|function) `(\w+)`", preview.ptx_text, re.M)) & \
+        set(preview.kernels)
     if emitted:
         assert {n: t for n, t in _entries(preview.ptx_text).items() if n in emitted} == _cli_kernels(path, analysis.target_arch, capsys)
     shown = _preview_instructions(preview)

@@ -219,8 +219,16 @@ def test_cli_emit_ptx_prints_the_module_and_says_when_there_is_no_kernel(capsys)
     assert main(["lower", str(MAINLOOP), "--emit", "ptx", "--arch", "sm_100a"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(".version ") and ".target sm_100a" in out and ".visible .entry mainloop(" in out
+    # A function whose atoms became inline assembly is a kernel too (emit/lowered_kernel.py);
+    # one with an op that writer does not know is its error.
+    assert main(["lower", str(REPO / "examples" / "sm120_nvfp4.ir"), "--emit", "ptx"]) == 0
+    assert ".visible .entry nvfp4(" in capsys.readouterr().out
     assert main(["lower", str(REPO / "examples" / "sm90_gemm_mainloop.ir"), "--emit", "ptx"]) == 1
-    assert "no TileAS kernel (a function with nv_tileas.kernel_spec) to emit" in capsys.readouterr().err
+    assert ("--emit ptx: `gemm_mainloop`: `nv_tileas.make_tiled_tma_desc` has no PTX here (the lowering left it)"
+            in capsys.readouterr().err)
+    assert main(["lower", str(REPO / "examples" / "cute_dsl_dump.ir"), "--emit", "ptx"]) == 1
+    assert ("--emit ptx: no kernel to emit: no TileAS kernel (a function with nv_tileas.kernel_spec), and no "
+            "function with an atom the pipeline lowered to inline assembly") in capsys.readouterr().err
 
 
 def test_the_tensor_memory_example_becomes_tcgen05_and_matrix_copies_that_ptxas_assembles():

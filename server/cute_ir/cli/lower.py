@@ -152,14 +152,18 @@ def _stopped(path: str, analysis: DocumentAnalysis, emit: str) -> set[str]:
 
 
 def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None, stopped: set[str]) -> int:
-    """`--emit ptx`: the PTX of each TileAS kernel in the lowered IR, one module each (none of
-    those in `stopped`, which are already reported)."""
+    """`--emit ptx`: the PTX of each TileAS kernel in the lowered IR, then of each function
+    whose atoms the pipeline turned into inline assembly (emit/lowered_kernel.py, what the
+    preview shows for it), one module each (none of those in `stopped`, which are already
+    reported)."""
+    from ..emit.lowered_kernel import lowered_kernels
     from ..emit.tileas_kernel import ir_kernels
 
-    kernels = ir_kernels(final_ir, target)
+    kernels = ir_kernels(final_ir, target) + [(k.name, k.module) for k in lowered_kernels(final_ir, target)]
     if not kernels:
-        print(f"{path}: error: --emit ptx: no TileAS kernel (a function with nv_tileas.kernel_spec) "
-              f"to emit", file=sys.stderr)
+        print(f"{path}: error: --emit ptx: no kernel to emit: no TileAS kernel (a function with "
+              f"nv_tileas.kernel_spec), and no function with an atom the pipeline lowered to inline assembly",
+              file=sys.stderr)
         return FINDINGS
     status = CLEAN
     for name, module in kernels:
@@ -245,7 +249,8 @@ def add_parser(sub) -> None:
                             "(DIR/case<k>_<n>_<pass>.mlir with --split-input-file)")
     lower.add_argument("--emit", choices=("ir", "ptx", "host"), default="ir",
                        help="what to print after the pipeline: the IR (default), the PTX of each "
-                            "TileAS kernel (one module each), or each kernel's host side (the tensor "
+                            "TileAS kernel and of each function whose atoms became inline assembly "
+                            "(one module each), or each kernel's host side (the tensor "
                             "maps its host twin encodes, in tmaIdx order, the callback formats and the "
                             "dynamic shared memory its launch needs); "
                             "a kernel `check` reports an error in is not emitted")
