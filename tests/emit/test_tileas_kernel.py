@@ -855,3 +855,22 @@ def test_float_arithmetic_reads_a_shared_tile_in_the_placement_of_the_register_t
     assert module.ok, module.message
     assert module.text.count(access) == count and module.text.count("add.rn.f16x2 ") == 16
     assert_assembles(module.text, "sm_90a")
+
+
+def test_float_arithmetic_of_two_shared_tiles_reads_them_as_the_lowering_reports():
+    """Two tiles TMA loads left in shared memory: the first read in the chunks, the second in
+    the same placement; a tile the chunks cannot split is the lowering's `lower.register-tile`
+    error at the op and, in the same words, `--emit ptx`'s refusal."""
+    text = (REPO / "tests" / "lit" / "shared-tile-arithmetic.mlir").read_text()
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    [reported] = [d for d in result.diagnostics if d.code == "lower.register-tile"]
+    kernels = {function_symbol(op).lstrip("@"): op
+               for top in lift(parse(result.stages[-1].text.encode()).root).operations
+               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
+    refused = emit_tileas_kernel(kernels["narrow"], "sm_90a")
+    assert refused.message == "`narrow`: " + reported.message.split("which it cannot: ", 1)[1]
+    wide = emit_tileas_kernel(kernels["wide"], "sm_90a")
+    assert wide.ok, wide.message
+    # 64 x 64 f16: four 16-byte chunks a thread of each tile, 16 packed products.
+    assert wide.text.count("ld.shared.v4.b32 ") == 8 and wide.text.count("mul.rn.f16x2 ") == 16
+    assert_assembles(wide.text, "sm_90a")

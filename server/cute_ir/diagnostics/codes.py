@@ -262,7 +262,7 @@ _OWN: tuple[CodeDoc, ...] = (
             "cannot: its tile does not split so (rows not whole chunks, or not spread evenly over the kernel's "
             "threads; a store's tile a TMA load left in shared memory is read back so, and so is such a tile a "
             "loop carries or yields, or that a TMA store takes laid out in other boxes or another swizzle than its "
-            "own), its tile or view is "
+            "own, or that float arithmetic reads with another such tile), its tile or view is "
             "not static and of rank 1 or 2, its view's offset is dynamic, it moves gathered rows, or its "
             "8-bit elements may lie out of bounds. The PTX of its kernel cannot be emitted."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "

@@ -75,7 +75,7 @@ from ..tables import atoms as A
 from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
-from ..tables.legality import RegisterTransfer, register_transfer_problem, restage_problem
+from ..tables.legality import FLOAT_ARITHMETIC, RegisterTransfer, register_transfer_problem, restage_problem
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
@@ -337,15 +337,19 @@ class _Emitter:
         self.values[op.results[0]] = self.register(op.operands[0], f"the operand of `{op.name}`")
 
     def float_binary(self, op: Operation) -> None:
-        """`arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of f32 scalars, or of two register tiles
-        placed alike (f16 / bf16 two elements to a register, `.f16x2`)."""
+        """`arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of f32 scalars, or of two tiles
+        in registers placed alike (f16 / bf16 two elements to a register, `.f16x2`): a tile in
+        shared memory is read in the placement of the register tile it meets, and of two in
+        shared memory the first in the chunks (`tables/legality.register_tile_problem`, which
+        lower-tma-load-store-to-async reports at the op), the second as the first."""
         if len(op.operands) != 2 or not op.results:
             raise _Unemittable(f"`{op.name}` without two operands")
         a, b = op.operands
-        if a in self.reg_tiles or b in self.reg_tiles:
-            # A tile in shared memory is read in the placement of the register tile it meets.
-            placed = self.reg_tiles.get(a) or self.reg_tiles[b]
-            x, y = (self.reg_tiles.get(v) or self.read_like(v, placed, op) for v in (a, b))
+        both_shared = a in self.smem_tiles and b in self.smem_tiles and a not in self.reg_tiles and b not in self.reg_tiles
+        if a in self.reg_tiles or b in self.reg_tiles or both_shared:
+            placed = self.reg_tile(a, op) if both_shared else self.reg_tiles.get(a) or self.reg_tiles[b]
+            x, y = (self.reg_tiles.get(v) or (placed if v is a and both_shared else self.read_like(v, placed, op))
+                    for v in (a, b))
             if x.offsets != y.offsets or x.element != y.element:
                 raise _Unemittable(f"`{op.name}` of two tiles placed differently in registers")
             suffix = _VECTOR_FLOAT.get(x.element)
@@ -353,14 +357,14 @@ class _Emitter:
                 raise _Unemittable(f"`{op.name}` of {x.element} tiles")
             regs = self.kernel.regs(x.reg_type, "%" + self.fresh("ew") + "_", len(x.regs))
             for out, first, second in zip(regs, x.regs, y.regs):
-                self.kernel.emit(f"{_FLOAT_OP[op.name]}{suffix} {out}, {first}, {second};")
+                self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}{suffix} {out}, {first}, {second};")
             self.reg_tiles[op.results[0]] = replace(x, regs=regs)
             return
         if str(op.results[0].type) != "f32":
             raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
         first, second = (self.register(v, f"an operand of `{op.name}`") for v in (a, b))
         reg = self.kernel.reg("f32", "%" + self.fresh("f"))
-        self.kernel.emit(f"{_FLOAT_OP[op.name]}.f32 {reg}, {first}, {second};")
+        self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}.f32 {reg}, {first}, {second};")
         self.values[op.results[0]] = reg
 
     def feeds_dot(self, value: Value) -> bool:
@@ -1057,9 +1061,6 @@ class _Unemittable(Exception):
 
 _ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.lo.s32",
           "arith.divui": "div.u32", "arith.remui": "rem.u32", "arith.divsi": "div.s32", "arith.remsi": "rem.s32"}
-# arith's float ops -> the PTX instruction (its type follows: `.f32`, `.f16x2`, `.bf16x2`).
-_FLOAT_OP = {"arith.addf": "add.rn", "arith.subf": "sub.rn", "arith.mulf": "mul.rn",
-             "arith.maximumf": "max", "arith.minimumf": "min"}
 # A register tile's element type -> the suffix of its float ops (packed for 16-bit elements).
 _VECTOR_FLOAT = {"f32": ".f32", "f16": ".f16x2", "bf16": ".bf16x2"}
 _SCALAR_TYPES = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16", "i64": "b64", "i16": "b16", "i1": "pred"}
@@ -1122,7 +1123,7 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              "arith.index_cast": _Emitter.cast, "arith.index_castui": _Emitter.cast,
              DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf,
              **{name: _Emitter.special for name in _SPECIAL_REGISTERS},
-             **{name: _Emitter.float_binary for name in _FLOAT_OP},
+             **{name: _Emitter.float_binary for name in FLOAT_ARITHMETIC},
              **{name: _Emitter.binary for name in _ARITH}}
 
 

@@ -19,7 +19,8 @@ function, in the page's phases:
    says what `--emit ptx` would refuse; so is a loop that carries a tile a TMA load left in
    shared memory in registers the chunks cannot split, and (after the rewrite) a TMA store of
    such a tile laid out in other boxes or another swizzle than the store's, which restages it
-   through the chunks (`tables/legality.restage_problem`).
+   through the chunks (`tables/legality.restage_problem`), and float arithmetic of two such
+   tiles, which reads the first in the chunks.
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -103,7 +104,7 @@ from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import (RegisterTransfer, SharedLayout, register_tile_problem, register_transfer_problem,
+from ..tables.legality import (FLOAT_ARITHMETIC, RegisterTransfer, SharedLayout, register_tile_problem, register_transfer_problem,
                                restage_problem)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
@@ -438,6 +439,9 @@ def _register_problems(left: list[Operation], eligible: list[Operation], threads
         elif op.name in LOOP_CARRIERS:
             why = next(filter(None, (_read_back_problem(v, threads) for v in LOOP_CARRIERS[op.name](op)
                                      if v in shared)), None)
+        elif op.name in FLOAT_ARITHMETIC and len(op.operands) == 2 and all(v in shared for v in op.operands):
+            # Of two tiles in shared memory, the first is read into registers in the chunks.
+            why = _read_back_problem(op.operands[0], threads)
         else:
             continue
         if why is not None:
@@ -502,6 +506,10 @@ def _report_register_problem(op: Operation, why: str, context: PassContext) -> N
     if op.name in LOOP_CARRIERS:
         context.report(op, REGISTER_PATH, f"this {'loop' if op.name == 'scf.for' else 'yield'} carries a tile a TMA "
                                           f"or `cp.async` load left in shared memory in registers, which it cannot: {why}")
+        return
+    if op.name in FLOAT_ARITHMETIC:
+        context.report(op, REGISTER_PATH, f"this `{op.name}` reads two tiles TMA or `cp.async` loads left in shared "
+                                          f"memory into registers, which it cannot: {why}")
         return
     atom = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
     what = "load" if op.name == TILED_LOAD else "store"

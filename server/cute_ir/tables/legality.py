@@ -19,7 +19,7 @@ from . import tiers as T
 __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "supported_targets", "refusal_code",
            "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix",
            "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
-           "SharedLayout", "restage_problem"]
+           "SharedLayout", "restage_problem", "FLOAT_ARITHMETIC"]
 
 R = A.Residency
 Row = A.MmaShapeRow | A.CopyShapeRow
@@ -408,6 +408,13 @@ def register_transfer_problem(t: RegisterTransfer) -> str | None:
         dims = (1, t.dims[0]) if len(t.dims) == 1 else (t.dims[0], t.dims[1])
         return register_tile_problem(dims, t.bits, t.threads)
     return None
+
+
+# arith's float ops the register path computes -> the PTX instruction (its type follows:
+# `.f32`, `.f16x2`, `.bf16x2`). Of two tiles in shared memory, the first is read into registers
+# in the chunk placement (`register_tile_problem`), the second in the first's.
+FLOAT_ARITHMETIC = {"arith.addf": "add.rn", "arith.subf": "sub.rn", "arith.mulf": "mul.rn",
+                    "arith.maximumf": "max", "arith.minimumf": "min"}
 
 
 # How a tile lies in shared memory: the (rows, columns) of one box, the boxes in row-major order
