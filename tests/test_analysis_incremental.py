@@ -8,6 +8,7 @@ import pytest
 from cute_ir.analysis import MAX_ANALYSED_BYTES, DocumentAnalysis
 from cute_ir.features.outline import document_symbols, folding_ranges
 from cute_ir.text.positions import Position
+from tests.conftest import REPO
 
 KERNEL = """\
   func.func @kernel_{i}(%arg0: i32) -> i32 {{
@@ -267,3 +268,23 @@ def test_the_alias_table_holds_type_and_attribute_aliases_but_no_locations():
     assert [u.alias_definition[:2] for u in analysis.alias_units()] == [
         ("!t", "memref<4xf16, 1>"), ("#tile", "array<i64: 64, 128>")]
     assert analysis.alias_type("#tile").text == "array<i64: 64, 128>" and analysis.alias_type("#loc1") is None
+
+
+@pytest.mark.parametrize("typed", ["x", " ", "@"])
+def test_a_container_unmade_and_made_again_declares_its_target_again(typed):
+    """`gpu.module` -> `gpu.moduxle` makes the container one statement that declares no
+    target; deleting the `x` again re-parses that statement alone unless it would be split,
+    which it now is: its header's `#nvvm.target` decides the target again, as in a fresh
+    analysis."""
+    text = (REPO / "examples" / "sm100_umma.ir").read_text()
+    line = text.splitlines().index(next(l for l in text.splitlines() if l.startswith("gpu.module")))
+    a = DocumentAnalysis("file:///x.ir", text)
+    assert a.target_arch == "sm_100a"
+    at = Position(line, 9)
+    a.update([(at, at, typed)], 2)
+    assert a.target_arch != "sm_100a"
+    a.update([(at, Position(line, 9 + len(typed)), "")], 3)
+    assert a.target_arch == "sm_100a"
+    assert _norm(a) == _norm(a.reanalysed()) == _norm(DocumentAnalysis("file:///y.ir", text))
+    assert [(u.start, u.end, u.shell) for u in a.units] == \
+        [(u.start, u.end, u.shell) for u in DocumentAnalysis("file:///y.ir", text).units]

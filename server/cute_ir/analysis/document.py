@@ -56,7 +56,7 @@ from .findings import finding_diagnostics, findings, missing_brace, missing_in, 
 from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
 from .symbols import answers_changed, asked_alias, function_definition
-from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, statement_nodes
+from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, splits, statement_nodes
 from .verification import check_ssa_units, verify_units
 
 _BARE_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_$.]*")
@@ -938,6 +938,8 @@ class DocumentAnalysis:
         expected = 1 if following is None else 2
         if len(statements) != expected or statements[0].start_byte != start:
             return False
+        if splits(statements[0]):
+            return False   # became a container (`gpu.moduxle` -> `gpu.module`): its statements are units
         if expected == 2 and (statements[1].start_byte != following[0] + delta or statements[1].end_byte != end):
             return False
         had_diagnostics = bool(unit.diagnostics or unit.elsewhere)

@@ -146,6 +146,12 @@ def enumerate_units(container: Node, lo: int, hi: int, depth: int = 0):
             return
 
 
+def splits(statement: Node) -> bool:
+    """Whether `statement` is a container whose statements are units of their own (a tree's
+    units are cut so at depths below MAX_SPLIT_CONTAINERS)."""
+    return _container_region(statement) is not None
+
+
 def _container_region(op: Node) -> Node | None:
     if op.type != "operation":
         return None
