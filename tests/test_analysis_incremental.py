@@ -288,3 +288,22 @@ def test_a_container_unmade_and_made_again_declares_its_target_again(typed):
     assert _norm(a) == _norm(a.reanalysed()) == _norm(DocumentAnalysis("file:///y.ir", text))
     assert [(u.start, u.end, u.shell) for u in a.units] == \
         [(u.start, u.end, u.shell) for u in DocumentAnalysis("file:///y.ir", text).units]
+
+
+@pytest.mark.parametrize("example", ["sm100_umma.ir", "sm120_nvfp4.ir"])
+def test_a_character_typed_and_deleted_anywhere_in_a_container_header_matches_a_fresh_analysis(example):
+    """Each column of the `gpu.module` line: `x` typed there, then deleted, with no analysis
+    read in between and with one; the result is a fresh analysis's."""
+    text = (REPO / "examples" / example).read_text()
+    lines = text.splitlines()
+    line = next(i for i, l in enumerate(lines) if l.startswith("gpu.module"))
+    fresh = _norm(DocumentAnalysis("file:///y.ir", text))
+    for read_between in (False, True):
+        a = DocumentAnalysis("file:///x.ir", text)
+        for column in range(len(lines[line]) + 1):
+            at = Position(line, column)
+            a.update([(at, at, "x")], None)
+            if read_between:
+                a.diagnostics()
+            a.update([(at, Position(line, column + 1), "")], None)
+            assert _norm(a) == fresh, (column, read_between)
