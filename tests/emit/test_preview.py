@@ -323,6 +323,19 @@ def test_module_has_one_kernel_per_op_in_document_order():
         "// line 34: function `apply`, its atoms as the lowering pipeline's inline assembly"]
 
 
+def test_a_preview_writes_the_kernels_of_so_many_functions_from_the_lowered_ir_and_says_how_many_more(monkeypatch):
+    """Each such kernel costs the pipeline on its function: past MAX_LOWERED_FUNCTIONS the
+    preview says how many more there are and where they are written."""
+    start = MANY.index("  func.func @apply")
+    apply = MANY[start:MANY.index("\n  }\n", start) + 5]
+    text = MANY.replace(apply, "".join(apply.replace("@apply", f"@apply_{n}") for n in range(4)))
+    monkeypatch.setattr(PV, "MAX_LOWERED_FUNCTIONS", 2)
+    lines = ptx_lines(PV.preview_module(analyse(text, "sm_90a"), "sm_90a"))
+    assert re.findall(r": function `(\w+)`", "\n".join(lines)) == ["apply_0", "apply_1"]
+    assert ("// 2 more functions apply atoms; their kernels from the lowered IR are not written here "
+            "(at most 2 a preview): `cute-ir lower --emit ptx` writes them all") in lines
+
+
 def test_line_map_points_at_the_op_that_produced_each_line():
     text = (EXAMPLES / "hopper_wgmma.ir").read_text()
     a = analyse(text)

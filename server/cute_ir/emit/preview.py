@@ -229,7 +229,8 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
             out.append(f"//   {verdicts.notes[index]}")
         line_map.extend((n, item.span) for n in range(first, len(out)))
     kernels = tuple(verdicts.emitted.kernels)
-    for unit, kernel, origins in _lowered_functions(analysis, target.name, items, verdicts):
+    lowered_functions, unwritten = _lowered_functions(analysis, target.name, items, verdicts)
+    for unit, kernel, origins in lowered_functions:
         out.append("")
         out.append(f"// line {doc.position(unit.start).line + 1}: function `{kernel.name}`, its atoms as the "
                    f"lowering pipeline's inline assembly")
@@ -247,6 +248,10 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
             # A line an op of the lowered IR wrote maps to the op the user wrote it came from.
             line_map.append((len(out) - 1, origins.get(lowered_line.get(entry + n), Span(unit.start, unit.end))))
         kernels += kernel.module.kernels
+    if unwritten:
+        out.append("")
+        out.append(f"// {unwritten} more functions apply atoms; their kernels from the lowered IR are not written "
+                   f"here (at most {MAX_LOWERED_FUNCTIONS} a preview): `cute-ir lower --emit ptx` writes them all")
     stopped = stopped_kernels(analysis)
     for unit, name, module in _tileas_kernels(analysis, target.name):
         out.append("")
@@ -269,20 +274,30 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
     return Preview(text, line_map, verdicts.problems, target.name, target.ptxas_arch, kernels)
 
 
-def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSite], verdicts: _Verdicts):
+# The functions whose kernels a preview writes from the lowered IR, at most: each costs the
+# whole pipeline on its unit and a parse of what it printed (about 30 ms for a function that
+# applies two atoms), and a preview of a file of thousands would take minutes. The atoms' own
+# kernels show every instruction whatever the count.
+MAX_LOWERED_FUNCTIONS = 64
+
+
+def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSite],
+                       verdicts: _Verdicts) -> tuple[list, int]:
     """(unit, its function's kernel from the lowered IR, lowered line -> span of the op the
-    user wrote) for each unit with an op that applies an atom the preview has a kernel for:
-    the unit after the default pipeline (`AnalysedSource.lowered_unit`), whose inline
+    user wrote) for each unit with an op that applies an atom the preview has a kernel for, in
+    document order, the first MAX_LOWERED_FUNCTIONS of them; and how many more there are. A
+    kernel is the unit after the default pipeline (`AnalysedSource.lowered_unit`), whose inline
     assembly emit/lowered_kernel.py writes as one kernel a function. A function the pipeline
     reported an error on has none (`check` has the error); the atoms' own kernels stay."""
     applying = sorted(item.span.start for index, item in enumerate(items)
                       if index in verdicts.kernels and _OP_NAME.match(item.text)[1] in APPLYING_OPS)
-    if not applying:
-        return
-    for unit in analysis.units:
+    found_all: list = []
+
+    def applies(unit) -> bool:
         first = bisect_left(applying, unit.start)
-        if unit.shell or first == len(applying) or applying[first] >= unit.end:
-            continue
+        return not unit.shell and first < len(applying) and applying[first] < unit.end
+    units = [unit for unit in analysis.units if applies(unit)] if applying else []
+    for unit in units[:MAX_LOWERED_FUNCTIONS]:
         try:
             lowered = analysis.lowered_unit(unit, target)
             found = _lowered_function_kernels(lowered.text, target)
@@ -295,15 +310,15 @@ def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSi
             found = (LoweredKernel("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
             lowered = None
         origins = dict(lowered.origins) if lowered is not None else {}
-        for kernel in found:
-            yield unit, kernel, origins
+        found_all += [(unit, kernel, origins) for kernel in found]
+    return found_all, max(0, len(units) - MAX_LOWERED_FUNCTIONS)
 
 
 # An op's name at the start of its first line (custom or generic form).
 _OP_NAME = re.compile(r'\s*"?([\w.$]*)')
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4 * MAX_LOWERED_FUNCTIONS)
 def _lowered_function_kernels(text: str, target: str) -> tuple[LoweredKernel, ...]:
     """Cached by the lowered text: the preview asks again after every edit, most units unchanged."""
     return tuple(lowered_kernels(text, target))
