@@ -874,3 +874,27 @@ def test_float_arithmetic_of_two_shared_tiles_reads_them_as_the_lowering_reports
     # 64 x 64 f16: four 16-byte chunks a thread of each tile, 16 packed products.
     assert wide.text.count("ld.shared.v4.b32 ") == 8 and wide.text.count("mul.rn.f16x2 ") == 16
     assert_assembles(wide.text, "sm_90a")
+
+
+def test_the_emitter_refuses_float_arithmetic_of_tiles_placed_otherwise_with_the_words_the_lowering_reports():
+    """One rule (tables/legality.float_arithmetic_problem): an mma.sync product added to a tile
+    `ld.global` brought, and f64 tiles, are the lowering's `lower.register-tile` errors at the
+    op and, in the same words, `--emit ptx`'s refusals; a splat constant is made again in the
+    product's placement."""
+    text = (REPO / "tests" / "lit" / "register-tile-arithmetic.mlir").read_text()
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    reported = [d for d in result.diagnostics if d.code == "lower.register-tile"]
+    kernels = {function_symbol(op).lstrip("@"): op
+               for top in lift(parse(result.stages[-1].text.encode()).root).operations
+               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
+    for name, diagnostic in zip(("mixed", "wide"), reported, strict=True):
+        refused = emit_tileas_kernel(kernels[name], "sm_90a")
+        assert not refused.ok
+        assert refused.message == f"`{name}`: " + diagnostic.message.removeprefix("this ")
+    alike = emit_tileas_kernel(kernels["alike"], "sm_90a")
+    assert alike.ok, alike.message
+    # 64 x 64 f32 over 4 warps: 32 accumulator registers a thread, each scaled by a splat of 0.5 made
+    # in their placement, then the f16 tile read from shared memory in the product's, a register at a time.
+    assert alike.text.count("mul.rn.f32 ") == 32 and alike.text.count("mov.b32 %t") >= 32
+    assert alike.text.count("add.rn.f16x2 ") == 16 and alike.text.count("ld.shared.b32 ") == 16
+    assert_assembles(alike.text, "sm_90a")

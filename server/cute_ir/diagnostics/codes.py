@@ -264,7 +264,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "loop carries or yields, or that a TMA store takes laid out in other boxes or another swizzle than its "
             "own, or that float arithmetic reads with another such tile), its tile or view is "
             "not static and of rank 1 or 2, its view's offset is dynamic, it moves gathered rows, or its "
-            "8-bit elements may lie out of bounds. The PTX of its kernel cannot be emitted."),
+            "8-bit elements may lie out of bounds; or float arithmetic of two tiles in registers placed "
+            "otherwise over the threads (an mma.sync product and a tile `ld.global` brought), or of tiles of "
+            "another element type than f32, f16 and bf16. The PTX of its kernel cannot be emitted."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

@@ -69,13 +69,15 @@ from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..dialects.registry import is_function, returns_to
 from ..passes.legalize_tmem_copy import residency
-from ..passes.lower_tma_to_async import loaded_tile_bytes, register_transfer, shared_layout, view_offset
+from ..passes.lower_tma_to_async import (feeds_dot, loaded_tile_bytes, register_transfer, shared_layout, splat_value,
+                                        view_offset)
 from ..syntax.parser import parse
 from ..tables import atoms as A
 from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
-from ..tables.legality import FLOAT_ARITHMETIC, RegisterTransfer, register_transfer_problem, restage_problem
+from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, RegisterTransfer, float_arithmetic_problem,
+                               register_transfer_problem, restage_problem)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
@@ -293,13 +295,13 @@ class _Emitter:
         result = op.results[0] if op.results else None
         number = constant_number(result) if result is not None else None
         if number is None and result is not None:
-            number = _splat(op)
+            number = splat_value(op)
         if number is None:
             raise _Unemittable("`arith.constant` other than a number or a splat tensor of one")
         type_text = str(result.type)
         if type_text.startswith("tensor<"):
             dims, element, bits = self.matrix(type_text, op)
-            if self.feeds_dot(result):
+            if feeds_dot(result):
                 # An accumulator: made in the placement of the mma.sync that reads it.
                 self.reg_tiles[result] = self.guard(lambda: mma_tile(self.code(), dims, self.warp_register(),
                                                                      self.lane_register(), splat=number))
@@ -340,44 +342,61 @@ class _Emitter:
         """`arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of f32 scalars, or of two tiles
         in registers placed alike (f16 / bf16 two elements to a register, `.f16x2`): a tile in
         shared memory is read in the placement of the register tile it meets, and of two in
-        shared memory the first in the chunks (`tables/legality.register_tile_problem`, which
-        lower-tma-load-store-to-async reports at the op), the second as the first."""
+        shared memory the first in the chunks (`tables/legality.register_tile_problem`), the
+        second as the first; a splat constant is made again in the other's placement. Tiles
+        placed otherwise are refused by `tables/legality.float_arithmetic_problem`, in the words
+        lower-tma-load-store-to-async reports them with at the op."""
         if len(op.operands) != 2 or not op.results:
             raise _Unemittable(f"`{op.name}` without two operands")
         a, b = op.operands
-        both_shared = a in self.smem_tiles and b in self.smem_tiles and a not in self.reg_tiles and b not in self.reg_tiles
-        if a in self.reg_tiles or b in self.reg_tiles or both_shared:
-            placed = self.reg_tile(a, op) if both_shared else self.reg_tiles.get(a) or self.reg_tiles[b]
-            x, y = (self.reg_tiles.get(v) or (placed if v is a and both_shared else self.read_like(v, placed, op))
-                    for v in (a, b))
-            if x.offsets != y.offsets or x.element != y.element:
-                raise _Unemittable(f"`{op.name}` of two tiles placed differently in registers")
-            suffix = _VECTOR_FLOAT.get(x.element)
-            if suffix is None:
-                raise _Unemittable(f"`{op.name}` of {x.element} tiles")
-            regs = self.kernel.regs(x.reg_type, "%" + self.fresh("ew") + "_", len(x.regs))
-            for out, first, second in zip(regs, x.regs, y.regs):
-                self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}{suffix} {out}, {first}, {second};")
-            self.reg_tiles[op.results[0]] = replace(x, regs=regs)
+        if not any(v in self.reg_tiles or v in self.smem_tiles for v in (a, b)):
+            self.scalar_float_binary(op)
             return
+        held = [self.reg_tiles.get(v) for v in (a, b)]
+        placements = [None if tile is None else SPLAT if tile.splat is not None else tile.placement for tile in held]
+        found = shaped(str(op.results[0].type))
+        if (why := float_arithmetic_problem(found.element if found else str(op.results[0].type), *placements)) is not None:
+            raise _Unemittable(f"`{op.name}` {why}")
+        if held == [None, None]:
+            x = self.reg_tile(a, op)
+            y = self.read_like(b, x, op)
+        else:
+            # The placement both take: the first register tile's that is not a splat, else the first's.
+            placed = next((t for t, p in zip(held, placements) if p not in (None, SPLAT)), None) \
+                or next(t for t in held if t is not None)
+            x, y = (self.placed_like(v, tile, placed, op) for v, tile in zip((a, b), held))
+        if x.offsets != y.offsets or x.element != y.element:
+            raise _Unemittable(f"`{op.name}` of two tiles placed differently in registers")
+        suffix = FLOAT_TILE_SUFFIX[x.element]
+        regs = self.kernel.regs(x.reg_type, "%" + self.fresh("ew") + "_", len(x.regs))
+        for out, first, second in zip(regs, x.regs, y.regs):
+            self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}{suffix} {out}, {first}, {second};")
+        self.reg_tiles[op.results[0]] = replace(x, regs=regs, splat=None)
+
+    def placed_like(self, value: Value, tile: RegTile | None, placed: RegTile, op: Operation) -> RegTile:
+        """`value`'s registers placed as `placed`: itself, a tile in shared memory read so, or a
+        splat constant made again so."""
+        if tile is placed:
+            return tile
+        if tile is None:
+            return self.read_like(value, placed, op)
+        if tile.splat is not None and (tile.placement, tile.offsets) != (placed.placement, placed.offsets):
+            regs = self.kernel.regs(placed.reg_type, "%" + self.fresh("t") + "_", len(placed.regs))
+            word = _splat_bits(tile.splat, placed.element, placed.bits, placed.per)
+            for reg in regs:
+                self.kernel.emit(f"mov.{placed.reg_type} {reg}, {word};")
+            return replace(placed, regs=regs, splat=tile.splat)
+        return tile
+
+    def scalar_float_binary(self, op: Operation) -> None:
+        """A `FLOAT_ARITHMETIC` op of two f32 scalars."""
+        a, b = op.operands
         if str(op.results[0].type) != "f32":
             raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
         first, second = (self.register(v, f"an operand of `{op.name}`") for v in (a, b))
         reg = self.kernel.reg("f32", "%" + self.fresh("f"))
         self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}.f32 {reg}, {first}, {second};")
         self.values[op.results[0]] = reg
-
-    def feeds_dot(self, value: Value) -> bool:
-        """Whether `value` is the accumulator of an `nv_tileas.dot`, itself or as the initial
-        value of a loop-carried one."""
-        for use in value.uses:
-            if use.owner.name == DOT and use.index == 2:
-                return True
-            if use.owner.name == "scf.for" and use.index >= 3 and use.owner.regions:
-                carried = use.owner.regions[0].blocks[0].arguments[use.index - 2]
-                if self.feeds_dot(carried):
-                    return True
-        return False
 
     def dot(self, op: Operation) -> None:
         """`nv_tileas.dot`: ldmatrix of the operand tiles from shared memory, mma.sync.m16n8k16
@@ -646,7 +665,7 @@ class _Emitter:
     def carry(self, init: Value, argument: Value) -> Value:
         """Registers for a loop-carried value, set from its initial value."""
         held = self.reg_tiles.get(init)
-        if held is not None and held.splat is not None and not held.mma and self.feeds_dot(argument):
+        if held is not None and held.splat is not None and not held.mma and feeds_dot(argument):
             # A splat constant the loop accumulates products into: in the mma.sync placement.
             held = self.guard(lambda: mma_tile(self.code(), held.dims, self.warp_register(), self.lane_register(),
                                                splat=held.splat))
@@ -657,7 +676,7 @@ class _Emitter:
             regs = self.kernel.regs(tile.reg_type, "%" + self.fresh("carried") + "_", len(tile.regs))
             for new, old in zip(regs, tile.regs):
                 self.kernel.emit(f"mov.{tile.reg_type} {new}, {old};")
-            self.reg_tiles[argument] = replace(tile, regs=regs)
+            self.reg_tiles[argument] = replace(tile, regs=regs, splat=None)    # what it holds changes
             return argument
         source = self.register(init, "an initial value of `scf.for`")
         scalar = _SCALAR_TYPES.get(str(argument.type), "b32")
@@ -1061,8 +1080,6 @@ class _Unemittable(Exception):
 
 _ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.lo.s32",
           "arith.divui": "div.u32", "arith.remui": "rem.u32", "arith.divsi": "div.s32", "arith.remsi": "rem.s32"}
-# A register tile's element type -> the suffix of its float ops (packed for 16-bit elements).
-_VECTOR_FLOAT = {"f32": ".f32", "f16": ".f16x2", "bf16": ".bf16x2"}
 _SCALAR_TYPES = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16", "i64": "b64", "i16": "b16", "i1": "pred"}
 _MOV_TYPE = {"f32": "f32", "f64": "f64", "b16": "b16", "b32": "b32", "b64": "b64", "pred": "pred"}
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
@@ -1093,18 +1110,6 @@ def _splat_bits(number: float, element: str, bits: int, per: int) -> str:
     else:
         one = format(int(number) & ((1 << bits) - 1), f"0{bits // 4}x")
     return "0x" + one * per
-
-
-def _splat(op: Operation) -> float | None:
-    """The element of a splat `dense<...>` constant (`dense<0.0> : tensor<64x64xf32>`)."""
-    written = attribute(op, "value")
-    text = written.text if written is not None else "".join(p for p in (op.assembly.pieces if op.assembly else ())
-                                                            if isinstance(p, str))
-    found = re.search(r"dense<\s*([-+0-9.eE]+|true|false)\s*>", text)
-    if found is None:
-        return None
-    literal = found.group(1)
-    return float(literal == "true") if literal in ("true", "false") else float(literal)
 
 
 def _dimension(op: Operation) -> str | None:

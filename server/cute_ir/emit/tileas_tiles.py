@@ -27,7 +27,7 @@ from math import prod
 
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import chunk_bytes, register_tile_problem
+from ..tables.legality import CHUNKS, MMA, chunk_bytes, register_tile_problem, truncated
 
 
 class TileError(Exception):
@@ -81,6 +81,9 @@ class RegTile:
     chunk_bytes: int = 16                 # ... of this many bytes
     splat: float | None = None            # every element is this constant (it may take any placement)
     mma: bool = False                     # the mma.sync accumulator placement (`mma_tile`)
+    # Its placement by name (`tables/legality`: CHUNKS, MMA, truncated(...)): tiles of one
+    # placement and type lie alike, which float arithmetic needs (`float_arithmetic_problem`).
+    placement: str = CHUNKS
 
     @property
     def reg_type(self) -> str:
@@ -404,7 +407,7 @@ def mma_tile(code: Code, dims: tuple[int, int], warp: str, lane: str, splat: flo
     offsets = []
     for mi, ni in blocks:
         offsets += [(mi * MMA_M + h, ni * MMA_N + e) for h in (0, 8) for e in (0, 1)]
-    tile = RegTile(regs, dims, "f32", 32, 1, base_row, base_col, offsets, mma=True)
+    tile = RegTile(regs, dims, "f32", 32, 1, base_row, base_col, offsets, splat=splat, mma=True, placement=MMA)
     if splat is not None:
         word = "0f" + struct.pack(">f", splat).hex().upper()
         for reg in regs:
@@ -454,7 +457,7 @@ def dot(code: Code, a: SmemTile, b: SmemTile, acc: RegTile, warp: str, lane: str
                 code.emit(f"mma.sync.aligned.m16n8k16.row.col.f32.{a.element}.{b.element}.f32 {{{', '.join(d)}}}, "
                           f"{{{', '.join(a_frags[mi])}}}, {{{', '.join(b_frags[ni])}}}, {{{', '.join(c)}}};")
         source = out
-    return RegTile(out, acc.dims, "f32", 32, 1, acc.base_row, acc.base_col, list(acc.offsets), mma=True)
+    return RegTile(out, acc.dims, "f32", 32, 1, acc.base_row, acc.base_col, list(acc.offsets), mma=True, placement=MMA)
 
 
 def truncate(code: Code, tile: RegTile, element: str) -> RegTile:
@@ -467,4 +470,5 @@ def truncate(code: Code, tile: RegTile, element: str) -> RegTile:
     regs = code.k.regs("b32", "%" + code.fresh("h") + "_", len(tile.regs) // 2)
     for out, i in zip(regs, range(0, len(tile.regs), 2)):
         code.emit(f"cvt.rn.{element}x2.f32 {out}, {tile.regs[i + 1]}, {tile.regs[i]};")
-    return RegTile(regs, tile.dims, element, 16, 2, tile.base_row, tile.base_col, tile.offsets[::2])
+    return RegTile(regs, tile.dims, element, 16, 2, tile.base_row, tile.base_col, tile.offsets[::2],
+                   placement=truncated(tile.placement))

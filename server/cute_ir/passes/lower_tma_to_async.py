@@ -20,7 +20,9 @@ function, in the page's phases:
    shared memory in registers the chunks cannot split, and (after the rewrite) a TMA store of
    such a tile laid out in other boxes or another swizzle than the store's, which restages it
    through the chunks (`tables/legality.restage_problem`), and float arithmetic of two such
-   tiles, which reads the first in the chunks.
+   tiles, which reads the first in the chunks; so is float arithmetic of two tiles in
+   registers placed otherwise over the threads, or of elements the register path does not
+   compute on (`tables/legality.float_arithmetic_problem`).
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -98,14 +100,15 @@ from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DI
                                            MBARRIER_BYTES, SCATTER_TMA_STORE, TILE_ALIGNMENT, TILED_TMA_LOAD,
                                            TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel, thread_count)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
+from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE
 from ..ir.attributes import attribute, enum_case, integer, integers, parse_enum
 from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import (FLOAT_ARITHMETIC, RegisterTransfer, SharedLayout, register_tile_problem, register_transfer_problem,
-                               restage_problem)
+from ..tables.legality import (CHUNKS, FLOAT_ARITHMETIC, MMA, SPLAT, RegisterTransfer, SharedLayout, float_arithmetic_problem,
+                               register_tile_problem, register_transfer_problem, restage_problem, truncated)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
@@ -378,7 +381,9 @@ class LowerTmaLoadStoreToAsync(Pass):
                     context.report(function, MISSING_KERNEL_SPEC, catalogue_message(MISSING_KERNEL_SPEC).render())
                 continue
             # Read before the rewrite, which replaces the eligible loads' results.
-            problems = _register_problems([o for o in inner if o not in eligible], eligible, thread_count(function))
+            left = [o for o in inner if o not in eligible]
+            problems = _register_problems(left, eligible, thread_count(function))
+            placement_problems = _placement_problems(inner, _shared_tiles(eligible, left))
             if eligible or held:
                 lowering = _Function(self.argument, context, delay, function, held, max(self.stages, 1))
                 lowering.check_mbarriers(held)
@@ -386,6 +391,8 @@ class LowerTmaLoadStoreToAsync(Pass):
                 problems += _restage_problems(function, thread_count(function))
             for problem in problems:
                 _report_register_problem(*problem, context)
+            for arithmetic, message in placement_problems:
+                context.report(arithmetic, REGISTER_PATH, message)
 
     @staticmethod
     def _eligible(op: Operation, prefer: bool) -> bool:
@@ -428,9 +435,7 @@ def _register_problems(left: list[Operation], eligible: list[Operation], threads
     move (`tables/legality.register_transfer_problem`, the emitter's rule), read before the
     rewrite: a store's tile is read back from shared memory when a TMA load (one this pass
     rewrites, or one already async) or a `cp.async` load produced it."""
-    shared = {o.results[0] for o in eligible + left
-              if o.results and (o in eligible or o.name in LOADS
-                                or (o.name == TILED_LOAD and enum_case(o, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts"))}
+    shared = _shared_tiles(eligible, left)
     found = []
     for op in left:
         if op.name in (TILED_LOAD, TILED_STORE):
@@ -446,6 +451,85 @@ def _register_problems(left: list[Operation], eligible: list[Operation], threads
             continue
         if why is not None:
             found.append((op, why))
+    return found
+
+
+def _shared_tiles(eligible: list[Operation], left: list[Operation]) -> set[Value]:
+    """The tiles loads leave in shared memory: TMA loads' (those this pass rewrites, those
+    already async) and `cp.async` loads'."""
+    return {o.results[0] for o in eligible + left
+            if o.results and (o in eligible or o.name in LOADS
+                              or (o.name == TILED_LOAD and enum_case(o, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts"))}
+
+
+def splat_value(op: Operation) -> float | None:
+    """The element of a splat `dense<...>` constant (`dense<0.0> : tensor<64x64xf32>`)."""
+    written = attribute(op, "value")
+    text = written.text if written is not None else "".join(p for p in (op.assembly.pieces if op.assembly else ())
+                                                            if isinstance(p, str))
+    found = re.search(r"dense<\s*([-+0-9.eE]+|true|false)\s*>", text)
+    if found is None:
+        return None
+    literal = found.group(1)
+    return float(literal == "true") if literal in ("true", "false") else float(literal)
+
+
+def feeds_dot(value: Value) -> bool:
+    """Whether `value` is the accumulator of an `nv_tileas.dot`, itself or as the initial value
+    of a loop-carried one: a splat constant is then made in the mma.sync placement."""
+    for use in value.uses:
+        if use.owner.name == DOT and use.index == 2:
+            return True
+        if use.owner.name == "scf.for" and use.index >= 3 and use.owner.regions:
+            if feeds_dot(use.owner.regions[0].blocks[0].arguments[use.index - 2]):
+                return True
+    return False
+
+
+def _placement_problems(ops: list[Operation], shared: set[Value]) -> list[tuple[Operation, str]]:
+    """(op, message) of each float arithmetic op of `ops` (a function's, in pre-order) of two
+    register tiles the emitter would find placed otherwise
+    (`tables/legality.float_arithmetic_problem`, its rule). Each tile's placement is the one
+    the emitter (emit/tileas_kernel.py) gives it: a load's through registers is in the chunks,
+    a product in the mma.sync placement, a splat constant in that of the product it
+    accumulates into or else the chunks, a narrowed tile in its source's narrowed, a loop's
+    carried tile in its initial value's (a tile in shared memory read into the chunks), the
+    arithmetic's in its first register operand's that is not a splat."""
+    placed: dict[Value, str] = {}
+    splats: set[Value] = set()
+    found = []
+    for op in ops:
+        result = op.results[0] if op.results else None
+        tile = shaped(str(result.type)) if result is not None else None
+        if tile is None:
+            continue
+        if op.name == TILED_LOAD and result not in shared:
+            placed[result] = CHUNKS
+        elif op.name == "arith.constant" and splat_value(op) is not None:
+            placed[result] = MMA if feeds_dot(result) else CHUNKS
+            splats.add(result)
+        elif op.name == DOT:
+            placed[result] = MMA
+        elif op.name == "arith.truncf" and op.operands and op.operands[0] in placed:
+            placed[result] = truncated(placed[op.operands[0]])
+        elif op.name in FLOAT_ARITHMETIC and len(op.operands) == 2:
+            if not all(v in placed or v in shared for v in op.operands):
+                continue    # a tile the emitter refuses otherwise
+            placements = [SPLAT if v in splats else placed.get(v) for v in op.operands]
+            why = float_arithmetic_problem(tile.element, *placements)
+            if why is not None:
+                found.append((op, f"this `{op.name}` {why}"))
+                continue
+            first = next((v for v, p in zip(op.operands, placements) if p not in (None, SPLAT)), None) \
+                or next((v for v in op.operands if v in placed), None)
+            placed[result] = placed[first] if first is not None else CHUNKS
+        elif op.name == "scf.for" and op.regions and op.regions[0].blocks:
+            arguments = op.regions[0].blocks[0].arguments[1:]
+            for init, argument, carried in zip(op.operands[3:], arguments, op.results):
+                if init in splats and placed[init] != MMA and feeds_dot(argument):
+                    placed[argument] = placed[carried] = MMA
+                elif init in placed or init in shared:
+                    placed[argument] = placed[carried] = placed.get(init, CHUNKS)
     return found
 
 

@@ -19,7 +19,8 @@ from . import tiers as T
 __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "supported_targets", "refusal_code",
            "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix",
            "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
-           "SharedLayout", "restage_problem", "FLOAT_ARITHMETIC"]
+           "SharedLayout", "restage_problem", "FLOAT_ARITHMETIC", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
+           "truncated", "float_arithmetic_problem"]
 
 R = A.Residency
 Row = A.MmaShapeRow | A.CopyShapeRow
@@ -415,6 +416,43 @@ def register_transfer_problem(t: RegisterTransfer) -> str | None:
 # in the chunk placement (`register_tile_problem`), the second in the first's.
 FLOAT_ARITHMETIC = {"arith.addf": "add.rn", "arith.subf": "sub.rn", "arith.mulf": "mul.rn",
                     "arith.maximumf": "max", "arith.minimumf": "min"}
+# A register tile's element type -> the suffix of its float ops (two 16-bit elements a register).
+FLOAT_TILE_SUFFIX = {"f32": ".f32", "f16": ".f16x2", "bf16": ".bf16x2"}
+
+# Where a tile in registers lies over the CTA's threads (emit/tileas_tiles.py), by what made it:
+# the chunk placement (a load through registers, a tile read from shared memory, a computed
+# tile's or a loop's), the mma.sync accumulator's (a product, a constant a product accumulates
+# into), each of them narrowed by `arith.truncf` (two f32 registers packed into one: another
+# placement than the narrow type's own chunks). A splat constant is the same in any placement.
+CHUNKS, MMA, SPLAT = "chunks", "mma", "splat"
+_PLACEMENT_TEXT = {CHUNKS: "the chunk placement (a load's through registers, a tile's read from shared memory)",
+                   MMA: "the mma.sync accumulator placement (a product's)"}
+_TRUNCATED = " truncated"
+
+
+def truncated(placement: str) -> str:
+    """The placement of a tile narrowed by `arith.truncf` from one placed as `placement`."""
+    return placement + _TRUNCATED
+
+
+def _placement_text(placement: str) -> str:
+    base = placement.removesuffix(_TRUNCATED)
+    return ("a tile narrowed by `arith.truncf` from " if base != placement else "a tile in ") + _PLACEMENT_TEXT[base]
+
+
+def float_arithmetic_problem(element: str, first: str | None, second: str | None) -> str | None:
+    """Why the register path cannot compute a `FLOAT_ARITHMETIC` op of two tiles of `element`
+    placed as `first` and `second` (a placement above, `SPLAT`, or None: in shared memory, read
+    in the other's placement) (None: it can), as a phrase following the op. It computes element
+    by element, register by register, so the tiles must lie alike. The emitter refuses such an
+    op with these words, and lower-tma-load-store-to-async reports it at the op
+    (`lower.register-tile`)."""
+    if element not in FLOAT_TILE_SUFFIX:
+        return f"of {element} tiles: the register path computes on {', '.join(FLOAT_TILE_SUFFIX)} tiles"
+    if None in (first, second) or SPLAT in (first, second) or first == second:
+        return None
+    return (f"of {_placement_text(first)} and {_placement_text(second)}: the register path "
+            f"computes on tiles placed alike (a splat constant, or a tile in shared memory, takes the other's)")
 
 
 # How a tile lies in shared memory: the (rows, columns) of one box, the boxes in row-major order
