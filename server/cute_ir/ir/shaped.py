@@ -3,6 +3,7 @@
 and a memref's memory space."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ class Shaped:
         return len(self.dims)
 
 
+@functools.lru_cache(maxsize=1024)      # a file writes few distinct types, each many times
 def shaped(text: str) -> Shaped | None:
     """The shaped type `text` spells, or None (unranked `*x` included)."""
     match = _SHAPED.match(text.strip())

@@ -80,6 +80,13 @@ def bind(op: Operation, asm, location, expand=None) -> list[Operation]:
         raise
 
 
+def binds(op: Operation, asm, expand=None) -> None:
+    """Whether `bind` would replace `op`: raises what it would raise, and builds nothing. A
+    check in place asks this of every applying op on every verification; the replacement of a
+    WGMMA alone is some 140 ops, which a check would only discard."""
+    _bind(op, asm, _Rehearsal(expand))
+
+
 def discard(ops: list[Operation]) -> None:
     """Drop `ops`, made by `bind` and never inserted, from the use lists of what they use: an
     op binding gave up on (or a check in place made) must not count as a use of the operands."""
@@ -88,7 +95,6 @@ def discard(ops: list[Operation]) -> None:
 
 
 def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
-    location = builder.location
     inputs: list[Value] = []
     input_types: list[str] = []
     outputs: list[tuple[str, int, str, int | None]] = []      # (role, register, constraint letter, bits held)
@@ -124,18 +130,15 @@ def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
         result = ["!llvm.struct<(" + ", ".join(result_types) + ")>"]
     else:
         result = result_types
-    call = Operation("llvm.inline_asm", operands=inputs, result_types=[Type(t) for t in result], location=location,
-                     properties={"asm_string": Attribute(_quoted(asm.text)),
+    call = builder.make("llvm.inline_asm", inputs, result,
+                        lambda: {"asm_string": Attribute(_quoted(asm.text)),
                                  "constraints": Attribute(_quoted(asm.constraints)),
                                  "has_side_effects": Attribute("unit")})
-    builder.ops.append(call)
     for position, (role, index, letter, holds) in enumerate(outputs):
         value = call.results[0]
         if len(outputs) > 1:
-            extract = Operation("llvm.extractvalue", operands=[value], result_types=[Type(result_types[position])],
-                                properties={"position": Attribute(f"array<i64: {position}>")}, location=location)
-            builder.ops.append(extract)
-            value = extract.results[0]
+            value = builder.make("llvm.extractvalue", [value], [result_types[position]],
+                                 lambda: {"position": Attribute(f"array<i64: {position}>")}).results[0]
         builder.store(value, _operand(op, role), index, letter, holds)
     return builder.ops
 
@@ -171,6 +174,7 @@ class _Builder:
         self._expand = expand
         self.ops: list[Operation] = []
         self._indices: dict[int, Value] = {}
+        self._fragments: dict[tuple[int, str], tuple[object, int]] = {}
 
     def type_of(self, value: Value) -> str:
         """The text of `value`'s type, with the aliases it uses resolved when they are not yet."""
@@ -180,11 +184,15 @@ class _Builder:
             raise Undefined(f"{name} is defined nowhere in this IR")
         return self._expand(text) if self._expand is not None else text
 
-    def constant(self, value: str, type_text: str) -> Value:
-        op = Operation("arith.constant", result_types=[Type(type_text)], location=self.location,
-                       properties={"value": Attribute(value)})
+    def make(self, name: str, operands: list[Value], result_types: list[str], properties=None) -> Operation:
+        """A new op at the builder's location, kept in `ops`; `properties`: a callable giving them."""
+        op = Operation(name, operands=operands, result_types=[Type(t) for t in result_types], location=self.location,
+                       properties=properties() if properties is not None else None)
         self.ops.append(op)
-        return op.results[0]
+        return op
+
+    def constant(self, value: str, type_text: str) -> Value:
+        return self.make("arith.constant", [], [type_text], lambda: {"value": Attribute(value)}).results[0]
 
     def index(self, n: int) -> Value:
         if n not in self._indices:
@@ -212,37 +220,22 @@ class _Builder:
                 or (layout is not None and not at_origin and (bits is None or bits % 8)) \
                 or (strided and None in memref.dims):
             raise Unbindable(f"a {written} operand is not a memref whose first element's address is known")
-        pointer = Operation("memref.extract_aligned_pointer_as_index", operands=[value], result_types=[Type("index")],
-                            location=self.location)
-        self.ops.append(pointer)
-        address = pointer.results[0]
+        address = self.make("memref.extract_aligned_pointer_as_index", [value], ["index"]).results[0]
         if strided:
             address = self._past_offset(value, memref, address, bits // 8)
         elif mapped:
             # The map sends the first element to `mapped` elements past the pointer.
-            moved = Operation("arith.addi", operands=[address, self.index(mapped * bits // 8)],
-                              result_types=[Type("index")], location=self.location)
-            self.ops.append(moved)
-            address = moved.results[0]
-        cast = Operation("arith.index_cast", operands=[address], result_types=[Type(_CONSTRAINT_TYPE[letter])],
-                         location=self.location)
-        self.ops.append(cast)
-        return cast.results[0]
+            address = self.make("arith.addi", [address, self.index(mapped * bits // 8)], ["index"]).results[0]
+        return self.make("arith.index_cast", [address], [_CONSTRAINT_TYPE[letter]]).results[0]
 
     def _past_offset(self, value: Value, memref, pointer: Value, element_bytes: int) -> Value:
         """`pointer` moved past the memref's offset (in elements, from its strided metadata)."""
         space = f", {memref.memory_space}" if memref.memory_space else ""
         rank = len(memref.dims)
-        metadata = Operation("memref.extract_strided_metadata", operands=[value],
-                             result_types=[Type(f"memref<{memref.element}{space}>")] + [Type("index")] * (1 + 2 * rank),
-                             location=self.location)
-        self.ops.append(metadata)
-        step = Operation("arith.muli", operands=[metadata.results[1], self.index(element_bytes)],
-                         result_types=[Type("index")], location=self.location)
-        moved = Operation("arith.addi", operands=[pointer, step.results[0]], result_types=[Type("index")],
-                          location=self.location)
-        self.ops += [step, moved]
-        return moved.results[0]
+        metadata = self.make("memref.extract_strided_metadata", [value],
+                             [f"memref<{memref.element}{space}>"] + ["index"] * (1 + 2 * rank))
+        step = self.make("arith.muli", [metadata.results[1], self.index(element_bytes)], ["index"])
+        return self.make("arith.addi", [pointer, step.results[0]], ["index"]).results[0]
 
     def coordinate(self, value: Value, index: int, integer: str = "i32") -> Value:
         """The `index`th coordinate of a TMA transfer as an i32 (an im2col offset as an i16): a
@@ -256,15 +249,11 @@ class _Builder:
         vector = shaped(type_text)
         if vector is not None and vector.kind == "vector" and vector.element == "i32" and vector.rank == 1 \
                 and vector.dims[0] is not None and index < vector.dims[0]:
-            extract = Operation("vector.extract", operands=[value], result_types=[Type("i32")], location=self.location,
-                                properties={"static_position": Attribute(f"array<i64: {index}>")})
-            self.ops.append(extract)
+            extract = self.make("vector.extract", [value], ["i32"],
+                                lambda: {"static_position": Attribute(f"array<i64: {index}>")}).results[0]
             if integer == "i32":
-                return extract.results[0]
-            narrow = Operation("arith.trunci", operands=[extract.results[0]], result_types=[Type(integer)],
-                               location=self.location)
-            self.ops.append(narrow)
-            return narrow.results[0]
+                return extract
+            return self.make("arith.trunci", [extract], [integer]).results[0]
         raise Unbindable(f"coordinate {index} of a {type_text} is not a static `!cute.coord` with that many "
                          f"entries or a `vector<Nxi32>`")
 
@@ -282,23 +271,13 @@ class _Builder:
         extents = self._extents(_through_atom(op, "tmap"), rank)
         index = value
         if type_text != "index":
-            cast = Operation("arith.index_cast", operands=[value], result_types=[Type("index")], location=self.location)
-            self.ops.append(cast)
-            index = cast.results[0]
+            index = self.make("arith.index_cast", [value], ["index"]).results[0]
         found: list[Value] = []
         for extent in extents[:-1]:
-            remainder = Operation("arith.remui", operands=[index, extent], result_types=[Type("index")],
-                                  location=self.location)
-            quotient = Operation("arith.divui", operands=[index, extent], result_types=[Type("index")],
-                                 location=self.location)
-            self.ops += [remainder, quotient]
-            found.append(remainder.results[0])
-            index = quotient.results[0]
+            found.append(self.make("arith.remui", [index, extent], ["index"]).results[0])
+            index = self.make("arith.divui", [index, extent], ["index"]).results[0]
         found.append(index)
-        casts = [Operation("arith.index_cast", operands=[v], result_types=[Type("i32")], location=self.location)
-                 for v in found]
-        self.ops += casts
-        return [cast.results[0] for cast in casts]
+        return [self.make("arith.index_cast", [v], ["i32"]).results[0] for v in found]
 
     def _extents(self, descriptor: Value, rank: int) -> list[Value]:
         """The extents (index values, innermost first) of the tensor `descriptor` was built on."""
@@ -323,6 +302,12 @@ class _Builder:
 
     def _fragment(self, value: Value, letter: str) -> tuple[object, int]:
         """(the memref, elements per register) of a register fragment."""
+        key = (id(value), letter)       # each of an operand's registers asks again
+        if key not in self._fragments:
+            self._fragments[key] = self._read_fragment(value, letter)
+        return self._fragments[key]
+
+    def _read_fragment(self, value: Value, letter: str) -> tuple[object, int]:
         written = self.type_of(value)
         memref = shaped(written)
         bits = element_bits(memref.element) if memref is not None else None
@@ -336,10 +321,7 @@ class _Builder:
         register holds the fragment's `index`th element alone, in its low bits (zero-extended)."""
         if holds is not None:
             element = self._element(value, index, holds)
-            widen = Operation("arith.extui", operands=[element], result_types=[Type(_CONSTRAINT_TYPE[letter])],
-                              location=self.location)
-            self.ops.append(widen)
-            return widen.results[0]
+            return self.make("arith.extui", [element], [_CONSTRAINT_TYPE[letter]]).results[0]
         if index < 0:
             written = self.type_of(value)
             if letter == "l" and written.startswith("memref"):
@@ -348,25 +330,17 @@ class _Builder:
                 return value
             if letter == "l":
                 # A descriptor: the i64 the descriptor view stands for.
-                cast = Operation("builtin.unrealized_conversion_cast", operands=[value], result_types=[Type("i64")],
-                                 location=self.location)
-                self.ops.append(cast)
-                return cast.results[0]
+                return self.make("builtin.unrealized_conversion_cast", [value], ["i64"]).results[0]
             index = 0
         memref, per = self._fragment(value, letter)
         llvm_type = _CONSTRAINT_TYPE[letter]
         if per == 1:
-            load = Operation("memref.load", operands=[value, self.index(index)], result_types=[Type(memref.element)],
-                             location=self.location)
-            self.ops.append(load)
-            loaded = load.results[0]
+            loaded = self.make("memref.load", [value, self.index(index)], [memref.element]).results[0]
             if memref.element == llvm_type:
                 return loaded
             return self._bitcast(loaded, llvm_type)
         vector = f"vector<{per}x{memref.element}>"
-        load = Operation("vector.load", operands=[value, self.index(index * per)], result_types=[Type(vector)],
-                         location=self.location)
-        self.ops.append(load)
+        load = self.make("vector.load", [value, self.index(index * per)], [vector])
         return self._bitcast(self._as_integers(load.results[0], memref.element, per), llvm_type)
 
     def _as_integers(self, value: Value, element: str, count: int) -> Value:
@@ -374,10 +348,7 @@ class _Builder:
         integers of its width (`arith.bitcast`), which LLVM packs into a register."""
         if element in _LLVM_ELEMENTS:
             return value
-        op = Operation("arith.bitcast", operands=[value], result_types=[Type(f"vector<{count}xi{element_bits(element)}>")],
-                       location=self.location)
-        self.ops.append(op)
-        return op.results[0]
+        return self.make("arith.bitcast", [value], [f"vector<{count}xi{element_bits(element)}>"]).results[0]
 
     def _elements(self, value: Value, bits: int):
         """The memref of a fragment of `bits`-bit elements."""
@@ -390,26 +361,18 @@ class _Builder:
     def _element(self, value: Value, index: int, bits: int) -> Value:
         """The fragment's `index`th element of `bits` bits, as an integer of that width."""
         memref = self._elements(value, bits)
-        load = Operation("memref.load", operands=[value, self.index(index)], result_types=[Type(memref.element)],
-                         location=self.location)
-        self.ops.append(load)
+        loaded = self.make("memref.load", [value, self.index(index)], [memref.element]).results[0]
         if memref.element == f"i{bits}":
-            return load.results[0]
-        cast = Operation("arith.bitcast", operands=[load.results[0]], result_types=[Type(f"i{bits}")], location=self.location)
-        self.ops.append(cast)
-        return cast.results[0]
+            return loaded
+        return self.make("arith.bitcast", [loaded], [f"i{bits}"]).results[0]
 
     def _store_element(self, result: Value, value: Value, index: int, bits: int) -> None:
         """The low `bits` bits of a register stored as the fragment's `index`th element."""
         memref = self._elements(value, bits)
-        narrow = Operation("arith.trunci", operands=[result], result_types=[Type(f"i{bits}")], location=self.location)
-        self.ops.append(narrow)
-        stored = narrow.results[0]
+        stored = self.make("arith.trunci", [result], [f"i{bits}"]).results[0]
         if memref.element != f"i{bits}":
-            cast = Operation("arith.bitcast", operands=[stored], result_types=[Type(memref.element)], location=self.location)
-            self.ops.append(cast)
-            stored = cast.results[0]
-        self.ops.append(Operation("memref.store", operands=[stored, value, self.index(index)], location=self.location))
+            stored = self.make("arith.bitcast", [stored], [memref.element]).results[0]
+        self.make("memref.store", [stored, value, self.index(index)], [])
 
     def store(self, result: Value, value: Value, index: int, letter: str, holds: int | None = None) -> None:
         if holds is not None:
@@ -419,23 +382,38 @@ class _Builder:
         llvm_type = _CONSTRAINT_TYPE[letter]
         if per == 1:
             stored = result if memref.element == llvm_type else self._bitcast(result, memref.element)
-            self.ops.append(Operation("memref.store", operands=[stored, value, self.index(index)], location=self.location))
+            self.make("memref.store", [stored, value, self.index(index)], [])
             return
         if memref.element in _LLVM_ELEMENTS:
             unpacked = self._bitcast(result, f"vector<{per}x{memref.element}>")
         else:
             integers = self._bitcast(result, f"vector<{per}xi{element_bits(memref.element)}>")
-            unpacked = Operation("arith.bitcast", operands=[integers], result_types=[Type(f"vector<{per}x{memref.element}>")],
-                                 location=self.location)
-            self.ops.append(unpacked)
-            unpacked = unpacked.results[0]
-        self.ops.append(Operation("vector.store", operands=[unpacked, value, self.index(index * per)],
-                                  location=self.location))
+            unpacked = self.make("arith.bitcast", [integers], [f"vector<{per}x{memref.element}>"]).results[0]
+        self.make("vector.store", [unpacked, value, self.index(index * per)], [])
 
     def _bitcast(self, value: Value, type_text: str) -> Value:
-        op = Operation("llvm.bitcast", operands=[value], result_types=[Type(type_text)], location=self.location)
-        self.ops.append(op)
-        return op.results[0]
+        return self.make("llvm.bitcast", [value], [type_text]).results[0]
+
+
+class _Unmade:
+    """What `_Rehearsal.make` gives in place of an op: results that stand for values, to be
+    passed on and never read."""
+
+    __slots__ = ("results",)
+
+    def __init__(self, count: int) -> None:
+        self.results = [None] * count
+
+
+class _Rehearsal(_Builder):
+    """A builder that makes nothing: `_bind` through it meets every operand's type and raises
+    where the real one would, and no op, value or use is created."""
+
+    def __init__(self, expand=None) -> None:
+        super().__init__(None, expand)
+
+    def make(self, name: str, operands: list[Value], result_types: list[str], properties=None) -> _Unmade:
+        return _Unmade(len(result_types))
 
 
 # An affine map layout of the linear form MLIR's strided layouts stand for: one result, a sum

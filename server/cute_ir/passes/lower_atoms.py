@@ -42,7 +42,7 @@ from ..diagnostics import Severity
 from ..ir.core import OpResult, Operation
 from ..text.location import derived, provenance, source_span
 from .base import Pass, PassContext, register
-from .inline_asm import Unbindable, Undefined, bind, discard
+from .inline_asm import Unbindable, Undefined, bind, binds
 
 # Keys of `PassContext.facts` this module reads.
 PTX = "ptx-by-op"                 # Span -> tuple of PTX instruction lines
@@ -147,18 +147,17 @@ class ConvertCuteNvgpuToPtx(Pass):
     def check(self, op: Operation, context: PassContext) -> None:
         bound = context.facts.get(BOUND, {})
         for inner, decided in self._lowered(op, context):
-            made = self._bound_or_reported(inner, bound.get(decided), inner.location, context, written=True)
-            if made is not None:
-                discard(made)
+            self._bound_or_reported(inner, bound.get(decided), inner.location, context, written=True)
 
     def _bound_or_reported(self, op: Operation, asm, at, context: PassContext,
                            written: bool = False) -> list[Operation] | None:
         """The ops that replace `op`, its instruction with the operands bound by constraints
         (`inline_asm.bind`); None when they do not bind, and `op` stays as written with a
         `lower.not-lowered` information diagnostic that says why: inline assembly whose
-        operands no constraint binds is not something LLVM compiles. `written`: the types are
-        as the text writes them (a check in place), read through the document's aliases
-        (`facts[ALIASES]`) as the run, which resolved them, reads them."""
+        operands no constraint binds is not something LLVM compiles. `written`: a check in
+        place, which only rehearses the binding (`inline_asm.binds`) and makes no op; the types
+        are as the text writes them, read through the document's aliases (`facts[ALIASES]`) as
+        the run, which resolved them, reads them."""
         if has_trait(op.name, Trait.APPLIES_ATOM):      # the DSL's: no instruction of its own
             table = context.facts.get(ALIASES) if written else None
             reason = f"{_dsl_application(op, table.expand if table else None)}; {DSL_UNBOUND}"
@@ -166,8 +165,12 @@ class ConvertCuteNvgpuToPtx(Pass):
             reason = f"its instruction has no form with operands bound by constraints here ({asm or 'none'})"
         else:
             table = context.facts.get(ALIASES) if written else None
+            expand = table.expand if table else None
             try:
-                return bind(op, asm, at, table.expand if table else None)
+                if written:
+                    binds(op, asm, expand)
+                    return []
+                return bind(op, asm, at, expand)
             except Undefined:
                 # A snippet's free value: the op stays, and what is missing is no lowering's
                 # to report (the editor, which verifies a top-level op alone, sees the same).
