@@ -39,6 +39,15 @@ def test_modules_functions_kernels_and_aliases_with_their_module():
         ("@nvvm_kernel", KERNEL, "@kernels"), ("@dsl", KERNEL, ""), ("@tileas", KERNEL, ""), ("@host", FUNCTION, "")]
 
 
+def test_which_ops_hold_symbols_is_the_dialects_answer_not_the_op_s_name():
+    # A comdat is a symbol table of selectors without a terminator, as a module is, though its
+    # name does not say so: the outline and the workspace symbols ask dialects/ alike.
+    text = ("llvm.comdat @c {\n  llvm.comdat_selector @s any\n}\n"
+            "gpu.module @m {\n  gpu.func @k() kernel {\n    gpu.return\n  }\n}\n")
+    assert [(s.name, s.kind, s.container) for s in _symbols(text)] == [
+        ("@c", MODULE, ""), ("@s", FUNCTION, "@c"), ("@m", MODULE, ""), ("@k", KERNEL, "@m")]
+
+
 def test_ranges_are_lsp_positions_in_the_negotiated_encoding():
     text = '// é😀\nfunc.func @f() {\n  return\n}\n// 😀\nfunc.func @"g😀"() {\n  return\n}\n'
     f, g = _symbols(text)

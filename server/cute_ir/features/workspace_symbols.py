@@ -22,7 +22,7 @@ from typing import Callable
 from tree_sitter import Node
 
 from ..dialects.ods import Trait
-from ..dialects.registry import defines_symbol, has_trait
+from ..dialects.registry import defines_symbol, has_trait, is_module
 from ..syntax.cst import ALIAS_DEFINITIONS, op_name, statements, text as node_text, written_symbol
 from ..text.positions import Encoding, LineIndex, Position, Range
 from .outline import MAX_SYMBOL_DEPTH
@@ -55,10 +55,6 @@ class WorkspaceSymbol:
     container: str         # the module it is in (`@kernels`), "" at the top
     range: Range           # the whole definition
     selection: Range       # its name
-
-
-def _is_module(name: str) -> bool:
-    return name.endswith("module")
 
 
 def _is_kernel(op: Node, name: str) -> bool:
@@ -117,10 +113,10 @@ def symbols_of(root: Node, position: Callable[[int], Position]) -> list[Workspac
             symbol = written_symbol(statement)
             inner = scope
             if symbol is not None and defines_symbol(name):
-                kind = MODULE if _is_module(name) else KERNEL if _is_kernel(statement, name) else FUNCTION
+                kind = MODULE if is_module(name) else KERNEL if _is_kernel(statement, name) else FUNCTION
                 found.append(WorkspaceSymbol(node_text(symbol), kind, scope, rng(statement), rng(symbol)))
                 inner = node_text(symbol)
-            if _is_module(name) and depth + 1 < MAX_SYMBOL_DEPTH:
+            if is_module(name) and depth + 1 < MAX_SYMBOL_DEPTH:
                 nested += [(region, inner, depth + 1) for region in _regions(statement)]
         work.extend(reversed(nested))
     found.sort(key=lambda s: (s.range.start.line, s.range.start.character))
