@@ -500,8 +500,9 @@ class UnitPtxSource:
                        aliases)
 
 
-# Verdicts by what they depend on (`UnitPtx.key`), positions relative to the unit.
-_CACHE_SIZE = 4096
+# Verdicts by what they depend on (`UnitPtx.key`), positions relative to the unit; as few as
+# the atom sites they are made of (verify/atom_sites.py's cache, and why it is small).
+_CACHE_SIZE = atom_sites.CACHED_UNITS
 _verdict_cache: "OrderedDict[tuple, UnitPtx]" = OrderedDict()
 
 

@@ -441,7 +441,12 @@ def site_units(analysis: SiteSource) -> list:
 
 
 # Per-unit cache: (unit text, alias definitions it may use) -> items relative to the unit.
-_CACHE_SIZE = 4096
+# Far fewer entries than a large file has units: what incremental work asks again is the units
+# recent edits touched (a keystroke and its undo, a broken file's re-derived stretch). Verifying
+# a whole 50k-line file in turn filled 4,096 entries with 18 MiB of sites no edit asked for again
+# (docs/benchmarks.md, tenth round); the entries hold no cycles, so an evicted one is freed at once.
+CACHED_UNITS = 512
+_CACHE_SIZE = CACHED_UNITS
 _unit_cache: "OrderedDict[tuple, tuple[AtomSite, ...]]" = OrderedDict()
 
 
