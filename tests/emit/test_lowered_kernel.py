@@ -15,6 +15,7 @@ from tests.conftest import REPO
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
 EXAMPLES = REPO / "examples"
+FIXTURES = REPO / "tests" / "emit" / "fixtures"
 _ENTRY = re.compile(r"^\.visible \.entry (\w+)\(.*?^\}", re.S | re.M)
 # (example, target, function, a line of its atoms' instructions, the op that line maps to)
 LOWERED = {
@@ -24,6 +25,8 @@ LOWERED = {
                   "cute_nvgpu.copy %ld, %d, %frag"),
     "nvfp4": (EXAMPLES / "sm120_nvfp4.ir", "sm_120a", "nvfp4", "mma.sync.aligned.kind::mxf4nvf4.block_scale",
               "cute_nvgpu.mma %mma, %d, %a, %b, %d, %sfa, %sfb"),
+    "main loop": (FIXTURES / "atom_mainloop.ir", "sm_90a", "mainloop", "mma.sync.aligned.m16n8k16.row.col.f32.f16",
+                  "cute_nvgpu.mma %mma, %d, %a, %b, %d"),
 }
 
 
@@ -105,3 +108,65 @@ def test_an_op_the_writer_does_not_know_is_named():
     text = LOWERED_IR.replace('"arith.index_cast"(%i) : (index) -> i32', '"math.absi"(%3) : (i32) -> i32')
     [kernel] = lowered_kernels(text, "sm_90a")
     assert kernel.module.message == "`bound`: `math.absi` has no PTX here (the lowering left it)"
+
+
+def test_a_main_loop_is_a_counted_loop_whose_body_maps_to_its_ops():
+    """`scf.for` (what the pipeline leaves of a loop): the counter compared signed against the
+    upper bound before the first iteration and after each, the carried count in a register of
+    its own, and the atom's instruction inside; the loop's own lines map to the `scf.for`."""
+    path = FIXTURES / "atom_mainloop.ir"
+    analysis, preview = _preview(path, "sm_90a")
+    assert "mainloop" in preview.kernels
+    text = _ENTRY.search(preview.ptx_text[preview.ptx_text.index(".visible .entry mainloop("):]).group(0)
+    loop = re.search(r"mov\.b64 (%carried\d+), %c\d+;\n  mov\.b64 (%iv\d+), %c\d+;\n"
+                     r"  setp\.lt\.s64 (%more\d+), \2, %p3;\n  @!\3 bra (LOOP_END_\d+);\n  (LOOP_\d+):\n"
+                     r"(?P<body>.*?)"
+                     r"  add\.s64 \2, \2, %c\d+;\n  setp\.lt\.s64 \3, \2, %p3;\n  @\3 bra \5;\n  \4:\n", text, re.S)
+    assert loop, text
+    body = loop.group("body")
+    assert "mma.sync.aligned.m16n8k16" in body and re.search(rf"add\.s64 (%i\d+), {loop.group(1)}, %c\d+;", body)
+    assert re.search(rf"mov\.b64 (%yield\d+), %i\d+;\n  mov\.b64 {loop.group(1)}, \1;", body)
+    # After the loop its result is the carried register: cut to 32 bits and stored.
+    assert re.search(rf"cvt\.u32\.u64 %v\d+, {loop.group(1)};", text)
+    lines = preview.ptx_text.split("\n")
+    source = bytes(analysis.document.data).decode()
+    for label, op in ((loop.group(5) + ":", "%steps = scf.for"), ("add.s64 " + loop.group(2), "%steps = scf.for"),
+                      ("mma.sync.aligned.m16n8k16", "cute_nvgpu.mma %mma")):
+        at = max(n for n, line in enumerate(lines) if line.strip().startswith(label))
+        [span] = preview.spans_for_line(at)
+        assert source[span.start:span.end].startswith(op), (label, source[span.start:span.end][:40])
+
+
+LOOP_IR = """\
+module {
+  func.func @swap(%p: memref<2xi32>, %n: i32) {
+    %0 = "arith.constant"() <{value = 0 : i32}> : () -> i32
+    %1 = "arith.constant"() <{value = 1 : i32}> : () -> i32
+    %2 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %3 = "arith.constant"() <{value = 1 : index}> : () -> index
+    %4:2 = scf.for %i = %0 to %n step %1 iter_args(%x = %0, %y = %1) -> (i32, i32) : i32 {
+      %5 = "llvm.inline_asm"(%x, %y) <{asm_string = "add.s32 $0, $1, $2;", constraints = "=r,r,r", has_side_effects}> : (i32, i32) -> i32
+      scf.yield %y, %5 : i32, i32
+    }
+    "memref.store"(%4#0, %p, %2) : (i32, memref<2xi32>, index) -> ()
+    "memref.store"(%4#1, %p, %3) : (i32, memref<2xi32>, index) -> ()
+    return
+  }
+}
+"""
+
+
+def test_a_loop_over_i32_yields_its_carried_values_through_temporaries():
+    """A yield that swaps: every yielded value is read before any carried register is written."""
+    [kernel] = lowered_kernels(LOOP_IR, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    body = kernel.module.text
+    assert re.search(r"setp\.lt\.s32 %more\d+, %iv\d+, %p1;", body) and "add.s32 %iv" in body
+    swap = re.search(r"mov\.b32 (%yield\d+), (%carried\d+);\n  mov\.b32 (%yield\d+), %out\d+;\n"
+                     r"  mov\.b32 (%carried\d+), \1;\n  mov\.b32 \2, \3;", body)
+    assert swap and swap.group(2) != swap.group(4), body
+    assert re.search(rf"st\.b32 \[%p0\], {swap.group(4)};", body) and re.search(rf"st\.b32 \[%p0\+4\], {swap.group(2)};", body)
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(body, "sm_90a")
+    assert accepted, said

@@ -20,11 +20,14 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
 | `llvm.inline_asm` | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
+| `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
 
 Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_ops`: PTX line ->
 the op's first line in the lowered text), which the preview maps on to the source op the lowered
-op came from. Any other op (an atom the lowering left, a loop) is the kernel's refusal, named;
-the preview then keeps the atoms' own kernels for that unit.
+op came from; a loop's own lines (its counter, compare and branches) map to the `scf.for`, its
+body's to their ops. Any other op (an atom the lowering left, a descriptor the function builds,
+another region op) is the kernel's refusal, named; the preview then keeps the atoms' own kernels
+for that unit.
 """
 from __future__ import annotations
 
@@ -114,6 +117,8 @@ class _Emitter:
     values: dict[Value, str] = field(default_factory=dict)
     tuples: dict[Value, list[str]] = field(default_factory=dict)
     line_ops: list[tuple[int, Operation]] = field(default_factory=list)   # (body index, op)
+    # The registers of each enclosing `scf.for`'s carried values, innermost last (its yield's).
+    loops: list[list[str]] = field(default_factory=list)
 
     def register(self, value: Value, what: str) -> str:
         found = self.values.get(value)
@@ -164,9 +169,11 @@ class _Emitter:
             handler = _Emitter.ret      # `func.return`: the kernel's `ret`
         if handler is None:
             raise _Unemittable(f"`{op.name}` has no PTX here (the lowering left it)")
-        start = len(self.kernel.body)
+        start, claimed = len(self.kernel.body), len(self.line_ops)
         handler(self, op)
-        self.line_ops += [(n, op) for n in range(start, len(self.kernel.body))]
+        # Lines the ops nested in it wrote are theirs (a loop's body).
+        nested = {n for n, _ in self.line_ops[claimed:]}
+        self.line_ops += [(n, op) for n in range(start, len(self.kernel.body)) if n not in nested]
 
     def constant(self, op: Operation) -> None:
         number = constant_number(op.results[0]) if len(op.results) == 1 else None
@@ -314,6 +321,70 @@ class _Emitter:
             raise _Unemittable("`llvm.extractvalue` of no inline assembly's outputs")
         self.values[op.results[0]] = registers[position[0]]
 
+    def loop(self, op: Operation) -> None:
+        """`scf.for %iv = %lb to %ub step %s [iter_args(...)]`: a counted loop over a register of
+        the bounds' width, compared signed (as scf.for compares); each carried value has a
+        register of its own, set from its initial value, given the yielded one at the end of
+        each iteration (through temporaries: a yield may swap them), and the loop's result."""
+        if len(op.operands) < 3 or not op.regions or len(op.regions[0].blocks) != 1:
+            raise _Unemittable("`scf.for` without its bounds and one body block")
+        body = op.regions[0].blocks[0]
+        inits = list(op.operands[3:])
+        if len(body.arguments) != len(inits) + 1 or len(op.results) != len(inits):
+            raise _Unemittable("`scf.for` whose iteration arguments, initial values and results do not match")
+        lower, upper, step = (self.register(v, "a bound of `scf.for`") for v in op.operands[:3])
+        # The custom form types its block's arguments and results by the bounds and the initial
+        # values, which the lifted IR leaves untyped: they take those types here.
+        for value, typed in [(body.arguments[0], op.operands[0]), *zip(body.arguments[1:], inits),
+                             *zip(op.results, inits)]:
+            if _register_type(str(value.type)) is None:
+                value.type = typed.type
+        counter = _register_type(str(op.operands[0].type))
+        if counter not in ("b32", "b64"):
+            raise _Unemittable(f"`scf.for` over {op.operands[0].type}")
+        carried = []
+        for init, argument in zip(inits, body.arguments[1:]):
+            register_type = _register_type(str(init.type))
+            if register_type is None:
+                raise _Unemittable(f"`scf.for` carrying {init.type}")
+            reg = self.fresh(register_type, "carried")
+            self.kernel.emit(f"mov.{register_type} {reg}, {self.register(init, 'an initial value of `scf.for`')};")
+            self.values[argument] = reg
+            carried.append(reg)
+        iv, more = self.fresh(counter, "iv"), self.fresh("pred", "more")
+        top, done = self.kernel.fresh("LOOP_"), self.kernel.fresh("LOOP_END_")
+        self.values[body.arguments[0]] = iv
+        width = _bits(counter)
+        self.kernel.emit(f"mov.b{width} {iv}, {lower};")
+        self.kernel.emit(f"setp.lt.s{width} {more}, {iv}, {upper};")
+        self.kernel.emit(f"@!{more} bra {done};")
+        self.kernel.emit(f"{top}:")
+        self.loops.append(carried)
+        for inner in body.operations:
+            self.op(inner)
+        self.loops.pop()
+        self.kernel.emit(f"add.s{width} {iv}, {iv}, {step};")
+        self.kernel.emit(f"setp.lt.s{width} {more}, {iv}, {upper};")
+        self.kernel.emit(f"@{more} bra {top};")
+        self.kernel.emit(f"{done}:")
+        for result, reg in zip(op.results, carried):
+            self.values[result] = reg
+
+    def yielded(self, op: Operation) -> None:
+        """`scf.yield`: the enclosing loop's carried registers take the yielded values."""
+        if not self.loops or len(op.operands) != len(self.loops[-1]):
+            raise _Unemittable("`scf.yield` of another number of values than its loop carries")
+        moves = []
+        for value, destination in zip(op.operands, self.loops[-1]):
+            register_type = _register_type(str(value.type))
+            if register_type is None:
+                raise _Unemittable(f"`scf.yield` of {value.type}")
+            temporary = self.fresh(register_type, "yield")
+            self.kernel.emit(f"mov.{register_type} {temporary}, {self.register(value, 'a yielded value')};")
+            moves.append((register_type, destination, temporary))
+        for register_type, destination, temporary in moves:
+            self.kernel.emit(f"mov.{register_type} {destination}, {temporary};")
+
     def ret(self, op: Operation) -> None:
         if op.operands:
             raise _Unemittable("a function that returns values")
@@ -327,6 +398,7 @@ _HANDLERS = {
     "memref.store": _Emitter.store, "vector.store": _Emitter.store,
     "memref.extract_aligned_pointer_as_index": _Emitter.pointer,
     INLINE_ASM: _Emitter.inline_asm, "llvm.extractvalue": _Emitter.extract,
+    "scf.for": _Emitter.loop, "scf.yield": _Emitter.yielded,
 }
 
 
