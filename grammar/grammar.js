@@ -77,10 +77,12 @@ module.exports = grammar({
     $._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel,
     $._unclosed_group, $._unclosed_region, $.incomplete_op, $.split_marker, $._split_skipped,
     $._incomplete_results, $._trailing_comma, $._trailing_colon, $._trailing_arrow, $._nul_blank,
+    $.string,
   ],
 
   // `_nul_blank`: a NUL byte inside the text, a blank to MLIR; it comes from the scanner, since
-  // the internal lexer's lookahead is 0 at the end of the text too.
+  // the internal lexer's lookahead is 0 at the end of the text too. For the same reason a
+  // `string` with a NUL among its characters comes from the scanner (the others are the rule's).
   extras: ($) => [/\s/, $.comment, $._nul_blank],
 
   word: ($) => $.bare_id,
@@ -553,6 +555,7 @@ module.exports = grammar({
       /-?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?/,
       /-?0x[0-9a-fA-F]*(\.[0-9a-fA-F]*)?[pP][-+]?[0-9]+/,   // C-style hexadecimal
     ),
+    // (A string with a NUL among its characters comes from the scanner: see `externals`.)
     string: ($) => /"([^"\\\r\n]|\\.)*"/,
 
     comment: ($) => token(prec(1, COMMENT)),

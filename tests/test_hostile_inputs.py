@@ -246,6 +246,35 @@ def test_a_mistake_after_a_nul_byte_is_reported_at_its_place():
     assert (undeclared.message, text[undeclared.span.start:undeclared.span.end]) == (M.UNDECLARED_VALUE, "%x")
 
 
+def _walk(node):
+    yield node
+    for child in node.children:
+        yield from _walk(child)
+
+
+def test_a_nul_byte_inside_a_string_is_one_of_its_characters():
+    # MLIR's lexer keeps a NUL inside a string literal (`mlir-opt` prints it back as `\00`);
+    # the scanner takes such a string whole (grammar/src/scanner.c, `_nul_string`).
+    texts = {
+        "attribute value": NUL_BODY.replace("func.func @f()", 'func.func @f() attributes {s = "a\0b"}'),
+        "NULs only": NUL_BODY.replace("func.func @f()", 'func.func @f() attributes {s = "\0\0"}'),
+        "after an escape": NUL_BODY.replace("func.func @f()", 'func.func @f() attributes {s = "a\\\0"}'),
+        "generic op's dictionary": NUL_BODY.replace("  return", '  "test.op"() {s = "x\0y"} : () -> ()\n  return'),
+    }
+    for where, text in texts.items():
+        assert DocumentAnalysis("file:///nul.ir", text).diagnostics() == [], where
+        root = parse(text.encode()).tree.root_node
+        assert not root.has_error, where
+        strings = [n for n in _walk(root) if n.type == "string" and b"\0" in n.text]
+        assert [s.text.count(b'"') for s in strings] == [2], where
+
+
+def test_a_mistake_after_a_string_with_a_nul_is_reported_at_its_place():
+    text = NUL_BODY.replace("func.func @f()", 'func.func @f() attributes {s = "a\0b"}').replace("%c, %c", "%c, %x")
+    [undeclared] = DocumentAnalysis("file:///nul.ir", text).diagnostics()
+    assert (undeclared.message, text[undeclared.span.start:undeclared.span.end]) == (M.UNDECLARED_VALUE, "%x")
+
+
 def test_nul_bytes_in_strings_comments_and_binary_text_get_answers_that_edits_keep():
     # No hang and no traceback; each text edited (a NUL inserted, then deleted) gives what a
     # fresh analysis of the result gives.

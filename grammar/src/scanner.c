@@ -58,7 +58,9 @@
  * MLIR's buffer ends the text). The internal lexer cannot take one: its lookahead is 0 at the
  * end of the text as well, where a blank that matched 0 would never end. So the scanner's own
  * look-ahead reads a NUL as a blank, and a run of NULs it leaves to the internal lexer becomes
- * `_nul_blank`, an extra (see scan_nul_blank).
+ * `_nul_blank`, an extra (see scan_nul_blank). A string that holds a NUL, which MLIR's lexer
+ * takes as one of the string's characters, is lexed the same way: the internal lexer finds no
+ * token in it, and in the lexing again this scanner takes the string whole (the external `string`).
  */
 #include "tree_sitter/parser.h"
 
@@ -69,7 +71,7 @@
 enum TokenType {
   STMT_START, STMT_END, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL,
   UNCLOSED_GROUP, UNCLOSED_REGION, INCOMPLETE_OP, SPLIT_MARKER, SPLIT_SKIPPED,
-  INCOMPLETE_RESULTS, TRAILING_COMMA, TRAILING_COLON, TRAILING_ARROW, NUL_BLANK,
+  INCOMPLETE_RESULTS, TRAILING_COMMA, TRAILING_COLON, TRAILING_ARROW, NUL_BLANK, NUL_STRING,
 };
 
 typedef struct {
@@ -458,6 +460,30 @@ static bool scan_nul_blank(TSLexer *lexer, Scanner *scanner, bool after_recovere
   return true;
 }
 
+/* A string literal with a NUL among its characters, whole: `"a<NUL>b"` (the grammar's `string`
+ * regex cannot match a NUL, see the header). False for any other string and for one the line
+ * ends inside: the internal lexer's to read or to report. */
+static bool scan_nul_string(TSLexer *lexer) {
+  advance(lexer); /* the opening quote */
+  bool nul = false;
+  for (;;) {
+    if (lexer->eof(lexer) || is_newline(lexer->lookahead)) return false;
+    if (lexer->lookahead == '"') break;
+    if (at_nul(lexer)) nul = true;
+    if (lexer->lookahead == '\\') {
+      advance(lexer);
+      if (lexer->eof(lexer) || is_newline(lexer->lookahead)) return false;
+      if (at_nul(lexer)) nul = true;
+    }
+    advance(lexer);
+  }
+  advance(lexer); /* the closing quote */
+  if (!nul) return false;
+  lexer->mark_end(lexer);
+  lexer->result_symbol = NUL_STRING;
+  return true;
+}
+
 bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   Scanner *scanner = payload;
   bool after_recovered_split = scanner->after_recovered_split;
@@ -468,6 +494,9 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
     while (is_blank(lexer->lookahead) || is_newline(lexer->lookahead)) lexer->advance(lexer, true);
     if (at_nul(lexer)) return scan_nul_blank(lexer, scanner, after_recovered_split);
     if (after_recovered_split && !lexer->eof(lexer)) return skip_split(lexer);
+    /* The internal lexer found no token in a string with a NUL: this one answers, and where
+     * a string is valid the parser takes it as any string. */
+    if (lexer->lookahead == '"') return scan_nul_string(lexer);
     if (!looks_like_split_marker(lexer)) return false;
     scanner->after_recovered_split = true;
     return finish_split_marker(lexer);
