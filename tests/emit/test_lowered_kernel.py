@@ -52,7 +52,7 @@ def test_a_function_s_kernel_is_written_from_what_lower_prints_and_maps_to_the_o
     assert "$" not in lines[at]
     [span] = preview.spans_for_line(at)
     assert bytes(analysis.document.data[span.start:span.end]).decode().startswith(op)
-    # From the op, the cursor finds that line too (and its own atom kernel's).
+    # From the op, the cursor finds that line too (and the comment in place of its own kernel).
     assert at in preview.lines_for_offset(span.start + 1)
     if PTXAS is None:
         pytest.skip(SKIP_REASON)
@@ -116,7 +116,9 @@ def test_a_main_loop_is_a_counted_loop_whose_body_maps_to_its_ops():
     its own, and the atom's instruction inside; the loop's own lines map to the `scf.for`."""
     path = FIXTURES / "atom_mainloop.ir"
     analysis, preview = _preview(path, "sm_90a")
-    assert "mainloop" in preview.kernels
+    # One kernel: the atoms' ops point to it rather than show their instructions again.
+    assert preview.kernels == ("mainloop",) and preview.ptx_text.count(".visible .entry ") == 1
+    assert preview.ptx_text.count("//   in the kernel of function `mainloop` below, from the lowered IR") == 2
     text = _ENTRY.search(preview.ptx_text[preview.ptx_text.index(".visible .entry mainloop("):]).group(0)
     loop = re.search(r"mov\.b64 (%carried\d+), %c\d+;\n  mov\.b64 (%iv\d+), %c\d+;\n"
                      r"  setp\.lt\.s64 (%more\d+), \2, %p3;\n  @!\3 bra (LOOP_END_\d+);\n  (LOOP_\d+):\n"

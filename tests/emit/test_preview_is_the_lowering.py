@@ -57,11 +57,17 @@ def _shows(lowered: tuple[str, ...], preview: tuple[str, ...]) -> bool:
 
 
 def _preview_instructions(preview) -> set[tuple[str, ...]]:
-    """The opcodes of the instruction lines the preview shows for each op."""
+    """The opcodes of the instruction lines the preview shows for each op: an atom's own
+    kernel's (marked), or those of a function's kernel from the lowered IR mapped to it."""
     lines = preview.ptx_text.split("\n")
+    in_function, inside = set(), False
+    for number, line in enumerate(lines):
+        inside = bool(line.strip()) and (inside or bool(re.match(r"// line \d+: function `", line)))
+        if inside and not line.startswith("//"):
+            in_function.add(number)
     by_op: dict = {}
     for number, span in preview.line_map:
-        if ATOM_LINE_MARK in lines[number]:
+        if ATOM_LINE_MARK in lines[number] or number in in_function:
             by_op.setdefault(span, []).append(lines[number].split(ATOM_LINE_MARK, 1)[0].strip())
     return {_opcodes(found) for found in by_op.values()}
 

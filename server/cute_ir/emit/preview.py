@@ -1,8 +1,10 @@
 """PTX preview of a whole document: one kernel per atom-building / atom-applying op; for each
 function with an op that applies an atom, the kernel `emit/lowered_kernel.py` writes from the
 function after the default lowering pipeline (its atoms as the pipeline's inline assembly, each
-line mapped to the op the user wrote that it came from; a function with an op that writer does
-not know is a comment naming it, and the atoms' own kernels show their instructions); and each
+line mapped to the op the user wrote that it came from; the ops of a unit whose functions are
+all written so have no kernel of their own, only a comment pointing there, so each atom shows
+once; a function with an op that writer does not know is a comment naming it, and the atoms'
+own kernels show their instructions); and each
 TileAS kernel (a function with a KernelSpecAttr) as `emit/tileas_kernel.py` writes it after the
 default lowering pipeline (the run `cute-ir lower --emit ptx` makes), its lines mapped to the function (a kernel the passes reported errors on, or
 that has an op the emitter does not know, is a comment saying so: `check` has the errors).
@@ -13,7 +15,8 @@ The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, 
 * every op whose result is an atom (`cute_nvgpu.make_mma_atom`, `cute.make_atom`, `cute.static`,
   `cute_nvgpu.atom.make_exec_tma`, ...) and every op that applies one (`cute_nvgpu.mma`,
   `cute_nvgpu.copy`, `cute_nvgpu.atom.tma_load/store/reduce`) becomes a kernel, in document
-  order, preceded by a `//` comment naming the op;
+  order, preceded by a `//` comment naming the op, unless its unit's functions have their
+  kernels from the lowered IR (then the comment says the op is in them);
 * an atom the target cannot run (arch gate, shape, types) gets a comment instead of a kernel,
   and the lowering check's refusal (`verify/lowering.py`, the rule of `tables/legality.py`
   that the emitter builds from) is the preview's problem: at the document's target, the very
@@ -212,24 +215,32 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
     doc = analysis.document
     name = doc.uri.rsplit("/", 1)[-1] if getattr(doc, "uri", None) else "document"
     out = [f"// cute-ir PTX preview of {name} for {target.name}: one kernel per atom-building "
-           f"or atom-applying op, then each function's and each TileAS kernel after the lowering pipeline.",
+           f"or atom-applying op, then each function's and each TileAS kernel after the lowering pipeline "
+           f"(an op of a function written so is shown in its function's kernel only).",
            f"// Assemble with: ptxas -arch={target.ptxas_arch} <file>.ptx"]
     if not items:
         out.append("// The document has no op that builds or applies a cute_nvgpu atom.")
     out += verdicts.header
     line_map: list[tuple[int, Span]] = []
+    lowered_functions, unwritten = _lowered_functions(analysis, target.name, items, verdicts)
+    # The ops of a unit whose every function has its kernel from the lowered IR are shown there,
+    # each instruction mapped to the op: their own kernels would show the same atoms again.
+    written = _written_units(lowered_functions)
+    kernels: tuple[str, ...] = ()
     for index, item in enumerate(items):
         line = doc.position(item.span.start).line + 1
         out.append("")
         first = len(out)
         out.append(f"// line {line}: {item.text}")
-        if index in verdicts.kernels:
+        function = _written_function(written, item.span) if index in verdicts.kernels else None
+        if function is not None:
+            out.append(f"//   in the kernel of function `{function}` below, from the lowered IR")
+        elif index in verdicts.kernels:
             out.extend(verdicts.kernels[index])
+            kernels += (_ENTRY_NAME.match(verdicts.kernels[index][0])[1],)
         else:
             out.append(f"//   {verdicts.notes[index]}")
         line_map.extend((n, item.span) for n in range(first, len(out)))
-    kernels = tuple(verdicts.emitted.kernels)
-    lowered_functions, unwritten = _lowered_functions(analysis, target.name, items, verdicts)
     for unit, kernel, origins in lowered_functions:
         out.append("")
         out.append(f"// line {doc.position(unit.start).line + 1}: function `{kernel.name}`, its atoms as the "
@@ -312,6 +323,26 @@ def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSi
         origins = dict(lowered.origins) if lowered is not None else {}
         found_all += [(unit, kernel, origins) for kernel in found]
     return found_all, max(0, len(units) - MAX_LOWERED_FUNCTIONS)
+
+
+# A kernel's name on its `.entry` line.
+_ENTRY_NAME = re.compile(r"\.visible \.entry (\w+)\(")
+
+
+def _written_units(lowered_functions: list) -> list[tuple[int, int, str]]:
+    """(start, end, the kernels' names) of each unit every function of which has its kernel
+    from the lowered IR, in document order."""
+    by_unit: dict[tuple[int, int], list] = {}
+    for unit, kernel, _ in lowered_functions:
+        by_unit.setdefault((unit.start, unit.end), []).append(kernel)
+    return [(start, end, "`, `".join(k.name for k in found)) for (start, end), found in by_unit.items()
+            if all(k.module.ok for k in found)]
+
+
+def _written_function(written: list[tuple[int, int, str]], span: Span) -> str | None:
+    """The name(s) of the function kernels from the lowered IR that show the op at `span`."""
+    at = bisect_right(written, span.start, key=lambda unit: unit[0]) - 1
+    return written[at][2] if at >= 0 and span.end <= written[at][1] else None
 
 
 # An op's name at the start of its first line (custom or generic form).
