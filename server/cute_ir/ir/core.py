@@ -183,6 +183,14 @@ class Operation:
     def operands(self) -> list[Value]:
         return [use.value for use in self._operands]
 
+    def operand(self, index: int) -> Value:
+        """The `index`th operand, without the list `operands` builds."""
+        return self._operands[index].value
+
+    @property
+    def num_operands(self) -> int:
+        return len(self._operands)
+
     @property
     def operand_uses(self) -> list[OpOperand]:
         return list(self._operands)

@@ -103,6 +103,13 @@ def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
     # example: `tma_load %exec, %smem_tile, %coord` on a rank-3 descriptor) is an element
     # index, which CuTe reads colexicographically over the tensor's extents.
     linear = builder.linear_coordinates(op, coordinates) if coordinates > 1 else None
+    found: dict[str, Value] = {}
+
+    def operand_of(role: str) -> Value:       # each register of a fragment asks again
+        if role not in found:
+            found[role] = _operand(op, role)
+        return found[role]
+
     for operand in asm.operands:
         if operand.constraint.startswith("="):
             outputs.append((operand.role, operand.index, operand.constraint[1:], operand.holds))
@@ -113,16 +120,16 @@ def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
         elif operand.constant is not None:
             value = builder.constant(f"{operand.constant} : {_CONSTRAINT_TYPE[letter]}", _CONSTRAINT_TYPE[letter])
         elif operand.role == "coord":
-            value = linear[operand.index] if linear is not None else builder.coordinate(_operand(op, "coord"), operand.index)
+            value = linear[operand.index] if linear is not None else builder.coordinate(operand_of("coord"), operand.index)
         elif operand.role == "offset":
             if linear is not None:
                 raise Unbindable("an im2col load's offsets follow the tensor's coordinates; one index gives none")
             # An im2col load's offsets: the coordinate's entries after the tensor's.
-            value = builder.coordinate(_operand(op, "coord"), coordinates + operand.index, _CONSTRAINT_TYPE[letter])
+            value = builder.coordinate(operand_of("coord"), coordinates + operand.index, _CONSTRAINT_TYPE[letter])
         elif operand.address:
-            value = builder.address(_operand(op, operand.role), letter)
+            value = builder.address(operand_of(operand.role), letter)
         else:
-            value = builder.register(_operand(op, operand.role), operand.index, letter, operand.holds)
+            value = builder.register(operand_of(operand.role), operand.index, letter, operand.holds)
         inputs.append(value)
         input_types.append(_CONSTRAINT_TYPE[letter])
     result_types = [_CONSTRAINT_TYPE[letter] for _, _, letter, _ in outputs]
@@ -139,7 +146,7 @@ def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
         if len(outputs) > 1:
             value = builder.make("llvm.extractvalue", [value], [result_types[position]],
                                  lambda: {"position": Attribute(f"array<i64: {position}>")}).results[0]
-        builder.store(value, _operand(op, role), index, letter, holds)
+        builder.store(value, operand_of(role), index, letter, holds)
     return builder.ops
 
 
@@ -149,9 +156,9 @@ def _operand(op: Operation, role: str) -> Value:
     position = _ROLE_OPERAND.get(op.name, {}).get(role)
     if position is None:
         raise Unbindable(f"`{op.name}` has no {role} operand")
-    if position >= len(op.operands):
+    if position >= op.num_operands:
         raise Unbindable(f"`{op.name}` has no {role.upper()} operand")
-    return op.operands[position]
+    return op.operand(position)
 
 
 def _through_atom(op: Operation, role: str) -> Value:
@@ -407,13 +414,30 @@ class _Unmade:
 
 class _Rehearsal(_Builder):
     """A builder that makes nothing: `_bind` through it meets every operand's type and raises
-    where the real one would, and no op, value or use is created."""
+    where the real one would, and no op, value or use is created. What reading or writing one
+    register of a fragment raises depends on the fragment's type and the register's kind, not
+    on which register it is: each such kind is rehearsed once (a WGMMA's accumulator has up to
+    128 registers)."""
 
     def __init__(self, expand=None) -> None:
         super().__init__(None, expand)
+        self._rehearsed: set[tuple] = set()
 
     def make(self, name: str, operands: list[Value], result_types: list[str], properties=None) -> _Unmade:
         return _Unmade(len(result_types))
+
+    def register(self, value: Value, index: int, letter: str, holds: int | None = None) -> Value | None:
+        key = ("register", id(value), letter, holds, index < 0)
+        if key in self._rehearsed:
+            return None
+        self._rehearsed.add(key)
+        return super().register(value, index, letter, holds)
+
+    def store(self, result: Value, value: Value, index: int, letter: str, holds: int | None = None) -> None:
+        key = ("store", id(value), letter, holds)
+        if key not in self._rehearsed:
+            self._rehearsed.add(key)
+            super().store(result, value, index, letter, holds)
 
 
 # An affine map layout of the linear form MLIR's strided layouts stand for: one result, a sum
