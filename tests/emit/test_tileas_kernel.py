@@ -898,3 +898,22 @@ def test_the_emitter_refuses_float_arithmetic_of_tiles_placed_otherwise_with_the
     assert alike.text.count("mul.rn.f32 ") == 32 and alike.text.count("mov.b32 %t") >= 32
     assert alike.text.count("add.rn.f16x2 ") == 16 and alike.text.count("ld.shared.b32 ") == 16
     assert_assembles(alike.text, "sm_90a")
+
+
+def test_a_view_whose_chunks_are_not_consecutive_or_aligned_moves_element_by_element():
+    """One rule (tables/legality.whole_accesses): a vector access needs consecutive elements at a
+    multiple of its bytes. A column-major view, or one whose rows are 4095 f16 apart (8190 bytes),
+    is read each element alone although the op says it is in bounds; the contiguous store is
+    whole chunks."""
+    text = (REPO / "tests" / "lit" / "register-access-alignment.mlir").read_text()
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    kernels = {function_symbol(op).lstrip("@"): op
+               for top in lift(parse(result.stages[-1].text.encode()).root).operations
+               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
+    for name in ("columns", "rows"):
+        module = emit_tileas_kernel(kernels[name], "sm_90a")
+        assert module.ok, module.message
+        # 64 x 64 f16 over 128 threads: 32 elements a thread, each loaded alone; four 16-byte stores.
+        assert "ld.global.v4" not in module.text and module.text.count("ld.global.b16") == 32
+        assert module.text.count("st.global.v4.b32") == 4
+        assert_assembles(module.text, "sm_90a")

@@ -263,8 +263,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "threads; a store's tile a TMA load left in shared memory is read back so, and so is such a tile a "
             "loop carries or yields, or that a TMA store takes laid out in other boxes or another swizzle than its "
             "own, or that float arithmetic reads with another such tile), its tile or view is "
-            "not static and of rank 1 or 2, its view's offset is dynamic, it moves gathered rows, or its "
-            "8-bit elements may lie out of bounds; or float arithmetic of two tiles in registers placed "
+            "not static and of rank 1 or 2, its view's offset is dynamic, it moves gathered rows, its "
+            "8-bit elements may lie out of bounds, or its view does not let a chunk move whole (consecutive "
+            "elements at a multiple of its bytes) where it must (`cp.async`, 8-bit elements); or float arithmetic of two tiles in registers placed "
             "otherwise over the threads (an mma.sync product and a tile `ld.global` brought), or of tiles of "
             "another element type than f32, f16 and bf16. The PTX of its kernel cannot be emitted."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "

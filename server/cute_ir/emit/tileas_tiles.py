@@ -236,6 +236,9 @@ class GlobalView:
     coords: list[str]
     bits: int
     in_bounds: bool = False
+    # Chunks (or registers) move whole: in bounds, consecutive and aligned
+    # (`tables/legality.whole_accesses`); else each element alone, predicated.
+    whole: bool = False
     _thread_address: str | None = field(default=None, repr=False)
 
     def matrix(self) -> tuple[tuple[int, int], tuple[int, int], tuple[str | None, str]]:
@@ -286,13 +289,13 @@ _ELEMENT_SUFFIX = {8: "b8", 16: "b16", 32: "b32", 64: "b64"}
 
 def load_global(code: Code, view: GlobalView, dims: tuple[int, int], element: str) -> RegTile:
     """`ld.global` of a tile into registers: a chunk a thread at a time when the op says its
-    tile is in bounds, else element by element, each predicated on its place in the view (out
-    of it, zero)."""
+    tile is in bounds and the view lets the chunks move whole (`GlobalView.whole`), else element
+    by element, each predicated on its place in the view (out of it, zero)."""
     tile = chunk_tile(code, dims, element, view.bits)
     address = view.thread_address(code, tile)
     suffix = "b64" if view.bits == 64 else "b32"
     for regs, (dr, dc) in tile.chunks():
-        if view.in_bounds:
+        if view.whole:
             vec, operand = vector(regs)
             code.emit(f"ld.global{vec}.{suffix} {operand}, [{address}+{view.element_offset(dr, dc)}];")
             continue
@@ -302,17 +305,18 @@ def load_global(code: Code, view: GlobalView, dims: tuple[int, int], element: st
 
 
 def store_global(code: Code, view: GlobalView, tile: RegTile) -> None:
-    """`st.global` of a register tile: 16 bytes at a time when in bounds and chunk-placed,
-    else element by element, predicated on the view."""
+    """`st.global` of a register tile: a chunk at a time when chunk-placed and the view lets
+    chunks move whole (`GlobalView.whole`: in bounds, consecutive, aligned), a register at a
+    time when it lets registers, else element by element, predicated on the view."""
     address = view.thread_address(code, tile)
     suffix = "b64" if tile.bits == 64 else "b32"
-    if view.in_bounds and tile.chunked:
+    if view.whole and tile.chunked:
         for regs, (dr, dc) in tile.chunks():
             vec, operand = vector(regs)
             code.emit(f"st.global{vec}.{suffix} [{address}+{view.element_offset(dr, dc)}], {operand};")
         return
     for reg, (dr, dc) in zip(tile.regs, tile.offsets):
-        if view.in_bounds:
+        if view.whole:
             code.emit(f"st.global.{suffix} [{address}+{view.element_offset(dr, dc)}], {reg};")
         else:
             _element_wise(code, view, tile, reg, dr, dc, address, load=False)

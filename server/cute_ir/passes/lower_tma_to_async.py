@@ -15,7 +15,7 @@ function, in the page's phases:
    A load or store that stays moves its tile through registers (or `cp.async`) in the
    kernel's PTX; one that path cannot move (`tables/legality.register_transfer_problem`,
    the emitter's rule: the tile's chunks, a static view of rank 1 or 2, no rows, narrow
-   elements in bounds) is an error of cute-ir's too (`lower.register-tile`), so `check`
+   elements in bounds, a view whose chunks move whole for `cp.async` and narrow elements) is an error of cute-ir's too (`lower.register-tile`), so `check`
    says what `--emit ptx` would refuse; so is a loop that carries a tile a TMA load left in
    shared memory in registers the chunks cannot split, and (after the rewrite) a TMA store of
    such a tile laid out in other boxes or another swizzle than the store's, which restages it

@@ -19,6 +19,7 @@ from . import tiers as T
 __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "supported_targets", "refusal_code",
            "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix",
            "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
+           "whole_accesses",
            "SharedLayout", "restage_problem", "FLOAT_ARITHMETIC", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
            "truncated", "float_arithmetic_problem"]
 
@@ -407,8 +408,52 @@ def register_transfer_problem(t: RegisterTransfer) -> str | None:
                 f"in bounds (`in_bounds`)")
     if t.chunked:
         dims = (1, t.dims[0]) if len(t.dims) == 1 else (t.dims[0], t.dims[1])
-        return register_tile_problem(dims, t.bits, t.threads)
+        why = register_tile_problem(dims, t.bits, t.threads)
+        if why is not None:
+            return why
+    misfit = _access_problem(t)
+    if misfit is not None and t.instruction == "cp.async":
+        return f"`cp.async` copies whole chunks, and {misfit}"
+    if misfit is not None and t.bits < 16:
+        return f"{t.bits}-bit elements are not moved one at a time here, and {misfit}"
     return None
+
+
+def _access_bytes(t: RegisterTransfer) -> int:
+    """The bytes one access of `t` moves whole: a chunk of a chunk-placed tile, else a register."""
+    if t.chunked:
+        dims = (1, t.dims[0]) if len(t.dims) == 1 else (t.dims[0], t.dims[1])
+        size = chunk_bytes(dims, t.bits, t.threads)
+        if size is not None:
+            return size
+    return max(4, t.bits // 8)
+
+
+def _access_problem(t: RegisterTransfer) -> str | None:
+    """Why `t`'s view does not let an access (`_access_bytes`) move consecutive elements at an
+    address that is a multiple of its bytes, as a vector `ld.global` / `st.global` and
+    `cp.async` need (None: it does). The memref's aligned pointer is taken to be aligned to 16
+    bytes (an allocation's is to 256) and the tile's coordinates to be multiples of an
+    access's elements (as a tile's are; they are not known when compiling); the view's
+    innermost stride must be 1, and its offset and other strides whole accesses."""
+    size = _access_bytes(t)
+    *outer, inner = t.view_strides
+    if inner != 1:
+        return (f"its view's innermost stride is {inner}, not 1: a {size}-byte access would not "
+                f"read consecutive elements")
+    for what, elements in (("offset", t.view_offset), *(("stride", stride) for stride in outer)):
+        if elements * t.bits % (size * 8):
+            return (f"its view's {what} ({elements} x {t.bits} bits) is not whole {size}-byte accesses, "
+                    f"which must be aligned to their size")
+    return None
+
+
+def whole_accesses(t: RegisterTransfer) -> bool:
+    """Whether the register path moves `t` (which `register_transfer_problem` passed) a chunk,
+    or a register, at a time: the op says its tile lies in its view, and its view lets an
+    access move consecutive elements, aligned (`_access_problem`). Otherwise it moves each
+    element alone, predicated on the view."""
+    return t.in_bounds and _access_problem(t) is None
 
 
 # arith's float ops the register path computes -> the PTX instruction (its type follows:
