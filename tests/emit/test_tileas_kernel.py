@@ -917,3 +917,20 @@ def test_a_view_whose_chunks_are_not_consecutive_or_aligned_moves_element_by_ele
         assert "ld.global.v4" not in module.text and module.text.count("ld.global.b16") == 32
         assert module.text.count("st.global.v4.b32") == 4
         assert_assembles(module.text, "sm_90a")
+
+
+def test_the_emitter_refuses_a_yield_placed_otherwise_than_its_loop_s_tile_with_the_lowering_s_words():
+    """One rule (tables/legality.carried_tile_problem): a loop carrying a tile in the chunks that
+    yields an mma.sync product is the lowering's `lower.register-tile` error at the yield and, in
+    the same words, `--emit ptx`'s refusal; an accumulator yielding its product is emitted."""
+    text = (REPO / "tests" / "lit" / "register-tile-loops.mlir").read_text()
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    [reported] = [d for d in result.diagnostics if d.code == "lower.register-tile"]
+    kernels = {function_symbol(op).lstrip("@"): op
+               for top in lift(parse(result.stages[-1].text.encode()).root).operations
+               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
+    refused = emit_tileas_kernel(kernels["mixed"], "sm_90a")
+    assert refused.message == "`mixed`: " + reported.message.removeprefix("this ")
+    accumulated = emit_tileas_kernel(kernels["accumulated"], "sm_90a")
+    assert accumulated.ok, accumulated.message
+    assert_assembles(accumulated.text, "sm_90a")

@@ -76,7 +76,8 @@ from ..tables import atoms as A
 from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
-from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, RegisterTransfer, float_arithmetic_problem,
+from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, RegisterTransfer, carried_tile_problem,
+                               float_arithmetic_problem,
                                register_transfer_problem, restage_problem, whole_accesses)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
@@ -692,7 +693,11 @@ class _Emitter:
         moves: list[tuple[str, str, str]] = []          # (type, destination, source)
         for value, argument in zip(op.operands, carried):
             if argument in self.reg_tiles:
-                tile, into = self.reg_tile(value, op), self.reg_tiles[argument]
+                held, into = self.reg_tiles.get(value), self.reg_tiles[argument]
+                placement = None if held is None else SPLAT if held.splat is not None else held.placement
+                if (why := carried_tile_problem(into.placement, placement)) is not None:
+                    raise _Unemittable(f"`scf.yield` {why}")
+                tile = self.reg_tile(value, op) if held is None else self.placed_like(value, held, into, op)
                 if tile.offsets != into.offsets:
                     raise _Unemittable("`scf.yield` of a tile placed otherwise in registers than the one the loop carries")
                 moves += [(into.reg_type, d, v) for d, v in zip(into.regs, tile.regs)]

@@ -107,7 +107,8 @@ from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import (CHUNKS, FLOAT_ARITHMETIC, MMA, SPLAT, RegisterTransfer, SharedLayout, float_arithmetic_problem,
+from ..tables.legality import (CHUNKS, FLOAT_ARITHMETIC, MMA, SPLAT, RegisterTransfer, SharedLayout, carried_tile_problem,
+                               float_arithmetic_problem,
                                register_tile_problem, register_transfer_problem, restage_problem, truncated)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
@@ -499,6 +500,26 @@ def _placement_problems(ops: list[Operation], shared: set[Value]) -> list[tuple[
     splats: set[Value] = set()
     found = []
     for op in ops:
+        if op.name == "scf.yield" and op.parent_op is not None and op.parent_op.name == "scf.for" \
+                and op.parent_op.regions and op.parent_op.regions[0].blocks:
+            carried = op.parent_op.regions[0].blocks[0].arguments[1:]
+            for value, argument in zip(op.operands, carried):
+                if argument not in placed or not (value in placed or value in shared):
+                    continue    # a scalar, or a tile the emitter refuses otherwise
+                why = carried_tile_problem(placed[argument], SPLAT if value in splats else placed.get(value))
+                if why is not None:
+                    found.append((op, f"this `scf.yield` {why}"))
+                    break
+            continue
+        if op.name == "scf.for" and op.regions and op.regions[0].blocks:
+            # (Its custom form types its results by its initial values: the lifted IR may not.)
+            arguments = op.regions[0].blocks[0].arguments[1:]
+            for init, argument, carried in zip(op.operands[3:], arguments, op.results):
+                if init in splats and placed[init] != MMA and feeds_dot(argument):
+                    placed[argument] = placed[carried] = MMA
+                elif init in placed or init in shared:
+                    placed[argument] = placed[carried] = placed.get(init, CHUNKS)
+            continue
         result = op.results[0] if op.results else None
         tile = shaped(str(result.type)) if result is not None else None
         if tile is None:
@@ -523,13 +544,6 @@ def _placement_problems(ops: list[Operation], shared: set[Value]) -> list[tuple[
             first = next((v for v, p in zip(op.operands, placements) if p not in (None, SPLAT)), None) \
                 or next((v for v in op.operands if v in placed), None)
             placed[result] = placed[first] if first is not None else CHUNKS
-        elif op.name == "scf.for" and op.regions and op.regions[0].blocks:
-            arguments = op.regions[0].blocks[0].arguments[1:]
-            for init, argument, carried in zip(op.operands[3:], arguments, op.results):
-                if init in splats and placed[init] != MMA and feeds_dot(argument):
-                    placed[argument] = placed[carried] = MMA
-                elif init in placed or init in shared:
-                    placed[argument] = placed[carried] = placed.get(init, CHUNKS)
     return found
 
 

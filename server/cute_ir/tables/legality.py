@@ -21,7 +21,7 @@ __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "suppor
            "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
            "whole_accesses",
            "SharedLayout", "restage_problem", "FLOAT_ARITHMETIC", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
-           "truncated", "float_arithmetic_problem"]
+           "truncated", "float_arithmetic_problem", "carried_tile_problem"]
 
 R = A.Residency
 Row = A.MmaShapeRow | A.CopyShapeRow
@@ -498,6 +498,20 @@ def float_arithmetic_problem(element: str, first: str | None, second: str | None
         return None
     return (f"of {_placement_text(first)} and {_placement_text(second)}: the register path "
             f"computes on tiles placed alike (a splat constant, or a tile in shared memory, takes the other's)")
+
+
+def carried_tile_problem(carried: str, yielded: str | None) -> str | None:
+    """Why an `scf.yield` cannot hand its loop a tile placed as `yielded` (a placement above,
+    `SPLAT`, or None: in shared memory, read into the chunks) for the carried tile placed as
+    `carried` (None: it can), as a phrase following the yield. The loop's registers keep their
+    placement from iteration to iteration, so the yielded tile must lie as they do; a splat
+    constant is made in theirs. The emitter refuses such a yield with these words, and
+    lower-tma-load-store-to-async reports it at the yield (`lower.register-tile`)."""
+    yielded = CHUNKS if yielded is None else yielded
+    if yielded in (SPLAT, carried):
+        return None
+    return (f"yields {_placement_text(yielded)} where the loop carries {_placement_text(carried)}: a loop keeps "
+            f"its carried tile's registers in one placement")
 
 
 # How a tile lies in shared memory: the (rows, columns) of one box, the boxes in row-major order
