@@ -803,18 +803,24 @@ def test_a_tile_16_byte_chunks_do_not_split_moves_in_8_or_4_byte_chunks_that_ptx
     assert_assembles(module.text, arch)
 
 
+def _lit_kernels(name: str):
+    """A lit test's text, its lowering for sm_90a, and its TileAS kernels after the pipeline by name."""
+    text = (REPO / "tests" / "lit" / name).read_text()
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    kernels = {function_symbol(op).lstrip("@"): op
+               for top in lift(parse(result.stages[-1].text.encode()).root).operations
+               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
+    return text, result, kernels
+
+
 def test_the_emitter_refuses_a_restaged_tma_store_with_the_words_the_lowering_reports_it_with():
     """One rule (tables/legality.restage_problem): a TMA store of a tile a TMA load left in
     shared memory in other boxes or another swizzle, which the chunks cannot restage, is the
     lowering's `lower.register-tile` error at the store and `--emit ptx`'s refusal."""
-    text = (REPO / "tests" / "lit" / "tma-store-restage.mlir").read_text()
-    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    text, result, kernels = _lit_kernels("tma-store-restage.mlir")
     [reported] = [d for d in result.diagnostics if d.code == "lower.register-tile"]
     assert text.count("\n", 0, reported.span.start) == text.splitlines().index(
         next(line for line in text.splitlines() if "tiled_store %narrow" in line))
-    kernels = {function_symbol(op).lstrip("@"): op
-               for top in lift(parse(result.stages[-1].text.encode()).root).operations
-               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
     refused = emit_tileas_kernel(kernels["restaged"], "sm_90a")
     assert not refused.ok
     assert refused.message == ("`restaged`: `nv_tileas.async.tiled_tma_store` "
@@ -861,12 +867,8 @@ def test_float_arithmetic_of_two_shared_tiles_reads_them_as_the_lowering_reports
     """Two tiles TMA loads left in shared memory: the first read in the chunks, the second in
     the same placement; a tile the chunks cannot split is the lowering's `lower.register-tile`
     error at the op and, in the same words, `--emit ptx`'s refusal."""
-    text = (REPO / "tests" / "lit" / "shared-tile-arithmetic.mlir").read_text()
-    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    text, result, kernels = _lit_kernels("shared-tile-arithmetic.mlir")
     [reported] = [d for d in result.diagnostics if d.code == "lower.register-tile"]
-    kernels = {function_symbol(op).lstrip("@"): op
-               for top in lift(parse(result.stages[-1].text.encode()).root).operations
-               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
     refused = emit_tileas_kernel(kernels["narrow"], "sm_90a")
     assert refused.message == "`narrow`: " + reported.message.split("which it cannot: ", 1)[1]
     wide = emit_tileas_kernel(kernels["wide"], "sm_90a")
@@ -881,12 +883,8 @@ def test_the_emitter_refuses_float_arithmetic_of_tiles_placed_otherwise_with_the
     `ld.global` brought, and f64 tiles, are the lowering's `lower.register-tile` errors at the
     op and, in the same words, `--emit ptx`'s refusals; a splat constant is made again in the
     product's placement."""
-    text = (REPO / "tests" / "lit" / "register-tile-arithmetic.mlir").read_text()
-    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    text, result, kernels = _lit_kernels("register-tile-arithmetic.mlir")
     reported = [d for d in result.diagnostics if d.code == "lower.register-tile"]
-    kernels = {function_symbol(op).lstrip("@"): op
-               for top in lift(parse(result.stages[-1].text.encode()).root).operations
-               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
     for name, diagnostic in zip(("mixed", "wide"), reported, strict=True):
         refused = emit_tileas_kernel(kernels[name], "sm_90a")
         assert not refused.ok
@@ -905,11 +903,7 @@ def test_a_view_whose_chunks_are_not_consecutive_or_aligned_moves_element_by_ele
     multiple of its bytes. A column-major view, or one whose rows are 4095 f16 apart (8190 bytes),
     is read each element alone although the op says it is in bounds; the contiguous store is
     whole chunks."""
-    text = (REPO / "tests" / "lit" / "register-access-alignment.mlir").read_text()
-    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
-    kernels = {function_symbol(op).lstrip("@"): op
-               for top in lift(parse(result.stages[-1].text.encode()).root).operations
-               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
+    text, result, kernels = _lit_kernels("register-access-alignment.mlir")
     for name in ("columns", "rows"):
         module = emit_tileas_kernel(kernels[name], "sm_90a")
         assert module.ok, module.message
@@ -923,12 +917,8 @@ def test_the_emitter_refuses_a_yield_placed_otherwise_than_its_loop_s_tile_with_
     """One rule (tables/legality.carried_tile_problem): a loop carrying a tile in the chunks that
     yields an mma.sync product is the lowering's `lower.register-tile` error at the yield and, in
     the same words, `--emit ptx`'s refusal; an accumulator yielding its product is emitted."""
-    text = (REPO / "tests" / "lit" / "register-tile-loops.mlir").read_text()
-    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    text, result, kernels = _lit_kernels("register-tile-loops.mlir")
     [reported] = [d for d in result.diagnostics if d.code == "lower.register-tile"]
-    kernels = {function_symbol(op).lstrip("@"): op
-               for top in lift(parse(result.stages[-1].text.encode()).root).operations
-               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
     refused = emit_tileas_kernel(kernels["mixed"], "sm_90a")
     assert refused.message == "`mixed`: " + reported.message.removeprefix("this ")
     accumulated = emit_tileas_kernel(kernels["accumulated"], "sm_90a")
