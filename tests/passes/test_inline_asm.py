@@ -226,22 +226,6 @@ def test_a_copy_of_a_memref_whose_affine_map_does_not_say_where_it_starts_stays_
     assert said == shown == [("lower.not-lowered", reason)]
 
 
-def test_a_kept_outcome_of_the_binding_check_gives_what_binding_gives():
-    # The editor's check keeps whether an op binds by the op, the instruction and its operands'
-    # types: the second of two functions alike, and the same text again, are told the same.
-    one = CASES["sm_90a"].split("func.func @ldmatrix")[0]
-    layout = "affine_map<(d0) -> (d0 floordiv 2)>"
-    unbindable = one.replace("memref<8xf16, 3>", f"memref<8xf16, {layout}, 3>")
-    twice = unbindable + unbindable.replace("func.func @", "func.func @again_", 1)
-    first = unbound(unbindable, "sm_90a")
-    again = unbound(unbindable, "sm_90a")
-    both = unbound(twice, "sm_90a")
-    assert first[1:] == again[1:] and len(first[2]) == 1
-    assert both[2] == both[1] == first[2] * 2
-    # A type the binding takes, after one it refuses, is not told the refusal.
-    assert unbound(one, "sm_90a")[2] == []
-
-
 def test_an_unbindable_operand_behind_a_type_alias_is_reported_by_the_editor_and_the_lowering_alike():
     one = "!smem = memref<8xf16, affine_map<(d0) -> (d0 floordiv 2)>, 3>\n" + \
         CASES["sm_90a"].split("func.func @ldmatrix")[0].replace("memref<8xf16, 3>", "!smem")

@@ -37,7 +37,6 @@ atom's configuration gives, a tcgen05.ld / st fragment as 32-bit registers.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
 
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS
 from ..ir.core import Attribute, Operation, OpResult, Type, Value
@@ -84,52 +83,8 @@ def bind(op: Operation, asm, location, expand=None) -> list[Operation]:
 def binds(op: Operation, asm, expand=None) -> None:
     """Whether `bind` would replace `op`: raises what it would raise, and builds nothing. A
     check in place asks this of every applying op on every verification; the replacement of a
-    WGMMA alone is some 140 ops, which a check would only discard. The outcome is kept by what
-    it depends on (`_outcome_key`), since a file applies the same atoms to the same types over
-    and over."""
-    rehearsal = _Rehearsal(expand)
-    key = _outcome_key(op, asm, rehearsal)
-    if key is None:
-        _bind(op, asm, rehearsal)
-        return
-    if key in _outcomes:
-        _outcomes.move_to_end(key)
-        why = _outcomes[key]
-        if why is not None:
-            raise type(why)(*why.args)
-        return
-    try:
-        _bind(op, asm, rehearsal)
-    except Unbindable as why:
-        _keep(key, type(why)(*why.args))    # a copy: the raised one's traceback holds the IR
-        raise
-    _keep(key, None)
-
-
-# Rehearsals' outcomes (None: the operands bind; else what binding raised), by `_outcome_key`.
-_outcomes: "OrderedDict[tuple, Unbindable | None]" = OrderedDict()
-_OUTCOMES_KEPT = 256
-
-
-def _keep(key: tuple, outcome: "Unbindable | None") -> None:
-    _outcomes[key] = outcome
-    if len(_outcomes) > _OUTCOMES_KEPT:
-        _outcomes.popitem(last=False)
-
-
-def _outcome_key(op: Operation, asm, rehearsal: "_Rehearsal") -> tuple | None:
-    """What binding `op` to `asm` depends on: the op, the instruction (its operands' roles and
-    constraints) and the types of the op's operands as the text writes them, aliases read. None
-    for a TMA transfer, whose descriptor, mbarrier and extents come through the ops that built
-    its atom, and for an op with an operand defined nowhere (whether binding meets it depends
-    on whether the instruction reads it)."""
-    if op.name in EXEC_KINDS:
-        return None
-    try:
-        types = tuple(rehearsal.type_of(op.operand(i)) for i in range(1, op.num_operands))
-    except Undefined:
-        return None
-    return op.name, asm, types
+    WGMMA alone is some 140 ops, which a check would only discard."""
+    _bind(op, asm, _Rehearsal(expand))
 
 
 def discard(ops: list[Operation]) -> None:
