@@ -48,6 +48,8 @@ FEATURE_SLICE = 0.005
 # A pause in typing this long after a publish computes what a hover where the user typed reads
 # (the TileAS passes for a load's or store's section): the first hover is then a lookup.
 HOVER_PREPARE_DELAY = 0.05
+# An answer written as JSON already goes out in writes of about this many characters.
+_WRITE_BATCH = 1 << 16
 
 
 _COMPLETION_KINDS = {
@@ -103,9 +105,19 @@ class CuteIrProtocol(LanguageServerProtocol):
             header = (f"Content-Length: {length}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
                       if self._include_headers else "")
             # Piece by piece, with nothing in between: every message is sent from this thread,
-            # and this loop does not yield to it.
+            # and this loop does not yield to it. Small pieces go out together (the writer
+            # flushes each write), a few at a time: joined whole, a large answer would be
+            # copied once more.
+            batch: list[str] = []
+            size = 0
             for part in (header + opening, *answer.parts, "}"):
-                self.writer.write(part.encode(self.CHARSET))
+                batch.append(part)
+                size += len(part)
+                if size >= _WRITE_BATCH:
+                    self.writer.write("".join(batch).encode(self.CHARSET))
+                    batch, size = [], 0
+            if batch:
+                self.writer.write("".join(batch).encode(self.CHARSET))
             return
         super()._send_data(data)
 
@@ -619,10 +631,10 @@ async def on_semantic_tokens_full(ls: CuteIrServer, params: lsp.SemanticTokensPa
     await ls.in_slices(semantic.PIECES, analysis)
     # Written as JSON at once: at 50k lines the data is millions of integers, which pygls
     # would copy as objects before writing them as text.
-    answer = semantic.full_tokens_json(analysis)
+    answer = semantic.full_tokens_parts(analysis)
     if opened is not None:
-        ls.opened_texts.keep_answer(opened, SEMANTIC_TOKENS, answer)
-    return convert.EncodedJson([answer])
+        ls.opened_texts.keep_answer(opened, SEMANTIC_TOKENS, "".join(answer))
+    return convert.EncodedJson(answer)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, _LEGEND)
