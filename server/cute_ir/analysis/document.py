@@ -56,7 +56,7 @@ from .findings import finding_diagnostics, findings, missing_brace, missing_in, 
 from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
 from .symbols import answers_changed, asked_alias, function_definition
-from .units import UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, splits, statement_nodes
+from .units import NO_NAMES, UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, kept_names, splits, statement_nodes
 from .verification import check_ssa_units, verify_units
 
 _BARE_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_$.]*")
@@ -1274,18 +1274,18 @@ class DocumentAnalysis:
                  if own is None else [d for ds in own for d in ds])
         for unit in units:
             unit.unverified = False   # `_verify` marks the ones it leaves for later
-            unit.aliases = frozenset()
+            unit.aliases = NO_NAMES
             before = unit.alias_definition
             unit.alias_definition = self._alias_definition(unit)
             if before is not None or unit.alias_definition is not None:
                 self._alias_units = None
             unit.defines = unit.alias_definition[0].encode("utf-8") if unit.alias_definition is not None else None
             written_before = unit.written_aliases
-            unit.written_aliases = written_definitions(self.document.data, unit.start, unit.end)
+            unit.written_aliases = kept_names(written_definitions(self.document.data, unit.start, unit.end))
             if written_before or unit.written_aliases:
                 self._written_aliases = None
             unit.symbols = {}
-            unit.results = self._results_of(unit)
+            unit.results = kept_names(self._results_of(unit))
             before = unit.function
             unit.function = function_definition(self.document.data, unit, lambda u=unit: self.unit_nodes(u))
             if before != unit.function:
@@ -1390,7 +1390,7 @@ class DocumentAnalysis:
         """What `unit` is verified as: itself, or, for a bare top-level statement that uses
         values other statements of its run define, the stretch from the first of those to it
         (analysis/runs.py). Records on the unit what an edit must change to verify it again."""
-        unit.run_names, unit.run_from, unit.bare = frozenset(), None, False
+        unit.run_names, unit.run_from, unit.bare = NO_NAMES, None, False
         if self._broken or unit.piece is not None or walked_alone(self.document.data, unit):
             return unit
         unit.bare = True
@@ -1404,7 +1404,7 @@ class DocumentAnalysis:
             return unit
         units, data = self._units, self.document.data
         scope = scope_of(index, run_start, lambda i: bytes(data[units[i].start:units[i].end]))
-        unit.run_names = scope.names
+        unit.run_names = kept_names(scope.names)
         unit.run_from = units[scope.reach - 1] if scope.reach > 0 else None
         if scope.first == index:
             return unit

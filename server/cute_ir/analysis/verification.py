@@ -21,7 +21,7 @@ from ..verify.structure import check_site
 from .alias_uses import alias_diagnostics
 from .pipeline import UnitPipeline
 from .symbols import UnitLookup
-from .units import Unit, statement_nodes
+from .units import Unit, kept_names, statement_nodes
 
 if TYPE_CHECKING:
     from .document import DocumentAnalysis
@@ -84,7 +84,7 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
             out[index] = [d for d in found if d.code not in _GATES] if analysis.target_conflicted else found
         except Exception:  # a defect in one verifier must not cost the rest of the file
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
-        unit.aliases = frozenset(asked)
+        unit.aliases = kept_names(frozenset(asked))
     return out
 
 
@@ -116,7 +116,7 @@ def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: f
                                      lookup=UnitLookup(analysis, unit, asked), memo=analysis._ssa_memo))
                 found, aliases = alias_diagnostics(analysis, unit, statements)
                 out.extend(found)
-                unit.aliases = unit.aliases | aliases    # (with those its verification resolved)
+                unit.aliases = kept_names(unit.aliases | aliases)   # (with those its verification resolved)
         except Exception:  # a defect in the check must not cost the rest of the file
             log.exception("SSA check failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.symbols = asked   # an edit that changes one of these answers verifies it again

@@ -17,7 +17,7 @@ from ..syntax import wide_nodes
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, op_name, span as node_span, text as node_text, written_symbol
 
 
-@dataclass
+@dataclass(slots=True)   # a 50k-line file has tens of thousands, every unit's kept
 class Symbol:
     name: str
     kind: str               # "module", "function", "alias", "atom", "operation"
@@ -136,7 +136,7 @@ def _container_symbol(analysis: DocumentAnalysis, header: Unit) -> Symbol:
     return Symbol(node_text(symbol), "module", op, span, node_span(symbol))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fold:
     start: int
     end: int
@@ -155,7 +155,7 @@ def folding_ranges(analysis: DocumentAnalysis) -> list[Fold]:
     return sorted(set(folds), key=lambda f: (f.start, -f.end))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UnitOutline:
     """A unit's symbols and folds, relative to its start: one reading of the unit for both."""
     symbols: tuple[Symbol, ...]
