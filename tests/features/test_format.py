@@ -248,6 +248,16 @@ def test_a_split_marker_a_broken_document_reads_inside_a_statement_is_kept():
     assert fmt(once) == once
 
 
+def test_a_closing_brace_on_the_line_of_a_statement_left_as_written_stays_there():
+    """`attribut` is the end of the func.func before it while a `}` follows on its line; on a
+    line of its own it would be an op of its own, so the brace does not move (a statement
+    left as written, as the edit fuzzer found: the next formatting re-indented `attribut`)."""
+    text = ("module {\n  func.func @f(%a: index)\n      attribut}es {x = 1}\n")
+    once = fmt(text)
+    assert "attribut}es" in once
+    assert fmt(once) == once
+
+
 @pytest.mark.parametrize("path", [p for p in FILES if p.suffix == ".ir"][:10], ids=lambda p: p.name)
 def test_one_mistake_at_a_time_loses_no_text(path: Path):
     """Mutate a real file one mistake at a time (a bracket removed): formatting keeps every

@@ -514,11 +514,13 @@ def _gap(data, lo: int, hi: int, inner: int, depth: int, opening: bool, closing:
 
 def _after_kept_ok(data, lo: int, hi: int, after_kept: bool) -> bool:
     """Whether the text between two units may be formatted after the first of them: not the
-    rest of the line of a statement left as written."""
+    rest of the line of a statement left as written, nor when the next unit starts on that
+    line (`attribut}` closing a module): a line break after the statement's last token would
+    change where its statement ends, and so what it reads."""
     if after_kept:
         return True
     brk = _BREAK.search(data, lo, hi)
-    return not bytes(data[lo:brk.start() if brk is not None else hi]).strip()
+    return brk is not None and not bytes(data[lo:brk.start()]).strip()
 
 
 def _tail(data, lo: int, end: int, depth: int, after_kept: bool = True) -> str | None:
