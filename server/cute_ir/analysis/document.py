@@ -185,6 +185,8 @@ class DocumentAnalysis:
         self._fresh_broken: tuple[int, Tree] | None = None   # (revision, a fresh parse of a broken text)
         self._placed_target: tuple[int, TargetChoice, TargetChoice] | None = None   # `target`'s memo
         self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
+        # What a type written so needs of the target (`type_needs`), relative to the type.
+        self._needs_memo: dict[bytes, list[Need]] = {}
         self._lifted: OrderedDict[tuple[int, bytes], Lifted] = OrderedDict()
         # What ops without regions say, by their text, across lifts: a keystroke in a function
         # changes one of its ops, and the lift reads only that one again.
@@ -294,8 +296,9 @@ class DocumentAnalysis:
         if units:
             for node in found.get("type", ()):
                 index = max(0, bisect_right(starts, node.start_byte) - 1)
-                ty, _ = self._parse_type(node)
-                per_unit[index] += type_needs(ty, Span(node.start_byte, node.end_byte))
+                needs = self._type_needs(node)
+                if needs:
+                    per_unit[index] += [n.shifted(node.start_byte) for n in needs]
             data = self.document.data
             for op in found.get("ops", ()):
                 index = max(0, bisect_right(starts, op.node.start_byte) - 1)
@@ -744,7 +747,7 @@ class DocumentAnalysis:
         other.file_problems = list(self.file_problems)
         other.document = Document(self.document.uri, self.document.text, self.document.version,
                                   self.document.encoding)
-        other.units, other.syntax, other.full_stale, other._type_memo = [], None, False, {}
+        other.units, other.syntax, other.full_stale, other._type_memo, other._needs_memo = [], None, False, {}, {}
         other._lifted, other._op_memo, other._ssa_memo, other._lifted_broken = OrderedDict(), OpMemo(), OpMemo(), None
         other._in_passing, other._lifted_passing = False, None
         other.verify_budget, other._budget_now, other._broken = None, None, False
@@ -1467,6 +1470,19 @@ class DocumentAnalysis:
         return starts[index]
 
     # ------------------------------------------------------------------ diagnostics
+
+    def _type_needs(self, node: Node) -> list[Need]:
+        """`type_needs` of the type `node` is, relative to it; memoised as `_parse_type` is."""
+        key = None if node.has_error else node.text or b""
+        if key is not None and key in self._needs_memo:
+            return self._needs_memo[key]
+        ty, _ = self._parse_type(node)
+        needs = type_needs(ty, Span(0, node.end_byte - node.start_byte))
+        if key is not None:
+            if len(self._needs_memo) > 50_000:
+                self._needs_memo.clear()
+            self._needs_memo[key] = needs
+        return needs
 
     def _parse_type(self, node: Node) -> tuple[CuteNvgpuType, list[Diagnostic]]:
         """The type and its diagnostics relative to the type's start; memoised by the type's

@@ -509,6 +509,28 @@ def _successor_among_types(node: Node) -> Diagnostic | None:
                       Source.SYNTAX, EXPECTED_TYPE)
 
 
+# A builtin type's problem by its text (a file writes few types, each many times): where it is,
+# relative to the type, and what it is; None for none. Bounded: dropped whole when full.
+_builtin_type_problems: dict[bytes, tuple[int, int, str] | None] = {}
+_BUILTIN_TYPE_PROBLEMS_KEPT = 4096
+
+
+def _builtin_type_problem(node: Node) -> tuple[int, int, str] | None:
+    """`check_builtin_type` of `node`, relative to it; memoised by its text when it has no
+    syntax error (error recovery may read one text differently in another context)."""
+    key = None if node.has_error else node.text
+    if key is not None and key in _builtin_type_problems:
+        return _builtin_type_problems[key]
+    found = check_builtin_type(node)
+    problem = None if found is None else (found[0].start_byte - node.start_byte, found[0].end_byte - node.start_byte,
+                                          found[1])
+    if key is not None:
+        if len(_builtin_type_problems) >= _BUILTIN_TYPE_PROBLEMS_KEPT:
+            _builtin_type_problems.clear()
+        _builtin_type_problems[key] = problem
+    return problem
+
+
 def describe_malformed(node: Node) -> Diagnostic | None:
     """A node of MALFORMED_PATTERNS: its diagnostic, or None when it is fine after all."""
     span = Span(node.start_byte, node.end_byte)
@@ -546,9 +568,10 @@ def describe_malformed(node: Node) -> Diagnostic | None:
     if node.type in _TYPED_VALUES:      # `256 : i8`, `dense<[4.0]> : tensor<1xi32>`
         return _typed_value(node)
     if node.type in _BUILTIN_TYPES:     # `tensor<tensor<i8>>`, `vector<0xi32>`
-        found = check_builtin_type(node)
+        found = _builtin_type_problem(node)
         return None if found is None else Diagnostic(
-            "syntax.builtin-type", Span(found[0].start_byte, found[0].end_byte), Severity.ERROR, Source.SYNTAX, found[1])
+            "syntax.builtin-type", Span(node.start_byte + found[0], node.start_byte + found[1]), Severity.ERROR,
+            Source.SYNTAX, found[2])
     if node.type == "attribute_dict":   # `{a, a}`
         return _value_problem(check_dictionary_keys(node))
     if node.type == "type_parameters" and _kind_of(node) == b"array":    # `array<i8: 256>`
