@@ -42,6 +42,12 @@ BURST_DELAY = 0.003
 # Verification after open runs in slices of VERIFY_SLICE seconds between incoming messages
 # (what the open itself verifies: lsp/settings.py, VERIFY_AT_OPEN).
 VERIFY_SLICE = 0.002
+# No such slice starts within MESSAGE_QUIET seconds of the last incoming message. A slice runs
+# for at least one function (about 3.4 ms median, 7 ms p90 in the generated 50k-line file), and
+# a client at work sends its next request as soon as it has the last answer: each hover right
+# after open waited for a slice that had just started (7.5 ms through the server, 0.4 ms once
+# verification was done).
+MESSAGE_QUIET = 0.02
 # Whole-document requests (outline, folding, semantic tokens) compute what they lack in slices
 # of this many seconds, answering other messages in between.
 FEATURE_SLICE = 0.005
@@ -78,6 +84,7 @@ class CuteIrProtocol(LanguageServerProtocol):
                 f"Invalid request: the server is shut down; `{message.method}` is not served").to_response_error())
             return
         self._server.collector.note_activity()
+        self._server.last_message = time.monotonic()
         document = getattr(getattr(getattr(message, "params", None), "text_document", None), "uri", None)
         analysis = self._server.analyses.get(document) if isinstance(document, str) else None
         received = _AS_RECEIVED.set((analysis, analysis.revision) if analysis is not None else None)
@@ -157,6 +164,7 @@ class CuteIrServer(LanguageServer):
         self._verifying: dict[str, asyncio.Task] = {}
         self._slicing = asyncio.Lock()
         self._last_change: dict[str, float] = {}
+        self.last_message = 0.0                # when the last message arrived (time.monotonic)
         self._edited_at: dict[str, int] = {}   # where the last change of each document starts
         self.ptxas_path: str | None = None
         self.collector = IdleCollector()
@@ -325,6 +333,10 @@ class CuteIrServer(LanguageServer):
                 # publish in the one after): three turns, so that it does not wait for slices.
                 for _ in range(3):
                     await asyncio.sleep(0)
+                quiet = self.last_message + MESSAGE_QUIET - time.monotonic()
+                if quiet > 0:
+                    await asyncio.sleep(quiet)   # messages are answered first (MESSAGE_QUIET)
+                    continue
                 if self._slicing.locked():
                     # A whole-document request is being computed (`in_slices`): it goes first.
                     async with self._slicing:
