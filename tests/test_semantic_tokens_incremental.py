@@ -81,3 +81,56 @@ def test_indenting_a_unit_moves_the_columns_of_its_first_line() -> None:
     semantic.full_tokens(analysis)
     analysis.update([(Position(4, 0), Position(4, 0), "   ")], 1)   # whitespace between two units
     assert semantic.full_tokens(analysis) == _in_one_go(analysis)
+
+
+def _applied(data: list[int], answer: str) -> list[int]:
+    """`data` after the edits of a `SemanticTokensDelta` written as JSON, as a client applies them."""
+    out = list(data)
+    for edit in sorted(json.loads(answer)["edits"], key=lambda e: e["start"], reverse=True):
+        out[edit["start"]:edit["start"] + edit["deleteCount"]] = edit.get("data", [])
+    return out
+
+
+@pytest.mark.parametrize("path", SOURCES[::3], ids=lambda p: p.name)
+def test_a_delta_turns_the_last_answer_into_the_current_one(path: Path) -> None:
+    """The server answers a delta request with the one edit between the segments it sent last
+    and the current ones; applied to the last answer, it gives the current tokens."""
+    analysis = DocumentAnalysis("file:///x.ir", path.read_text())
+    sent = semantic.segments(analysis)
+    data = semantic.full_tokens(analysis)
+    assert json.loads("".join(semantic.full_tokens_parts(analysis, "1", sent))) == {"resultId": "1", "data": data}
+    rng = random.Random(path.name)
+    for step in range(25):
+        lines = analysis.document.text.split("\n")
+        line = rng.randrange(len(lines))
+        column = rng.randrange(len(lines[line]) + 1)
+        at = Position(line, len(lines[line][:column].encode("utf-16-le")) // 2)
+        if rng.random() < 0.3 and line + 1 < len(lines):     # a stretch deleted
+            analysis.update([(at, Position(line + 1, 0), "")], step)
+        else:
+            analysis.update([(at, at, rng.choice(EDITS))], step)
+        found = semantic.segments(analysis)
+        answer = "".join(semantic.delta_parts(str(step), sent, found))
+        assert json.loads(answer)["resultId"] == str(step)
+        data = _applied(data, answer)
+        assert data == semantic.full_tokens(analysis), f"step {step}"
+        sent = found
+
+
+def test_a_delta_after_an_edit_in_one_function_is_that_function_s_tokens() -> None:
+    text = "module {\n" + "".join(
+        f"  func.func @f{i}(%x: i32) -> i32 {{\n    %a{i} = arith.addi %x, %x : i32\n    return %a{i} : i32\n  }}\n"
+        for i in range(30)) + "}\n"
+    analysis = DocumentAnalysis("file:///x.ir", text)
+    sent = semantic.segments(analysis)
+    before = semantic.full_tokens(analysis)
+    analysis.update([(Position(0, 0), Position(0, 0), "\n")], 2)          # every function moves
+    assert json.loads("".join(semantic.delta_parts("2", sent, semantic.segments(analysis))))["edits"] == [
+        {"start": 0, "deleteCount": 5, "data": [before[0] + 1, *before[1:5]]}]   # the `module` line's piece
+    sent = semantic.segments(analysis)
+    line = 2 + 4 * 15                                                 # in @f15
+    analysis.update([(Position(line, 6), Position(line, 6), "q")], 3)
+    (edit,) = json.loads("".join(semantic.delta_parts("3", sent, semantic.segments(analysis))))["edits"]
+    assert edit["deleteCount"] < len(before) // 20
+    assert json.loads("".join(semantic.delta_parts("4", semantic.segments(analysis), semantic.segments(analysis)))) == {
+        "resultId": "4", "edits": []}

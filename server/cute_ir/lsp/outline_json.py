@@ -32,12 +32,25 @@ def symbol_kind(kind: str) -> int:
 
 
 def joined_small(pieces: list[str]) -> list[str]:
+    # Each run joined once: adding every piece to the text joined so far copied that text
+    # each time (a fifth of an outline answer's time at 50k lines).
     out: list[str] = []
+    run: list[str] = []
+    size = 0
     for piece in pieces:
-        if out and len(out[-1]) < SMALL_PIECE and len(piece) < SMALL_PIECE:
-            out[-1] += piece
-        else:
+        if len(piece) >= SMALL_PIECE:
+            if run:
+                out.append("".join(run))
+                run, size = [], 0
             out.append(piece)
+            continue
+        run.append(piece)
+        size += len(piece)
+        if size >= SMALL_PIECE:
+            out.append("".join(run))
+            run, size = [], 0
+    if run:
+        out.append("".join(run))
     return out
 
 

@@ -26,12 +26,13 @@ class _Piece:
     goes (only the first token is relative to what precedes it), is kept as JSON array items
     alone: as a list of integers it would be most of a large file's memory."""
 
-    __slots__ = ("first", "last", "rest_json")
+    __slots__ = ("first", "last", "rest_json", "size")
 
     def __init__(self, data: list[int], last: tuple[int, int]) -> None:
         self.first = (data[0], data[1]) if data else None
         self.last = last
         self.rest_json = _INTEGERS.encode(data[2:])[1:-1]
+        self.size = len(data)   # integers in the encoding
 
     def rest(self) -> list[int]:
         return json.loads(f"[{self.rest_json}]")
@@ -93,7 +94,9 @@ def _encode(analysis: DocumentAnalysis, rows: list[tuple[int, int, int, int, int
 
 
 def _line(analysis: DocumentAnalysis, offset: int) -> int:
-    return analysis.document.position(offset).line
+    # Not `document.position(offset).line`, which finds the column too: asked for every unit
+    # by every whole-document answer, that was half of assembling one after an edit.
+    return analysis.document.lines.line_of(offset)
 
 
 def _starting_in(analysis: DocumentAnalysis, lo: int, hi: int, base_line: int) -> _Piece:
@@ -163,25 +166,71 @@ def full_tokens(analysis: DocumentAnalysis) -> list[int]:
     return data
 
 
-def full_tokens_parts(analysis: DocumentAnalysis) -> list[str]:
-    """`{"data": full_tokens(analysis)}` as compact JSON, in parts: each piece's kept text
-    (`_Piece.rest_json`) is a part of its own, not copied. At 50k lines the text is 6 MB, and
-    joined (with the list of its items) it was the largest thing the server allocated after
-    an edit; writing the integers anew took longer than everything else an edit costs."""
-    parts: list[str] = ['{"data":[']
-    separator = ""
+def segments(analysis: DocumentAnalysis) -> list[tuple[int, int, _Piece]]:
+    """The whole-document tokens as (first token's delta line, its delta character, piece) for
+    each non-empty piece: `full_tokens` is each piece's encoding with its first two integers
+    replaced by these. Two answers are compared segment by segment (`delta`)."""
+    out: list[tuple[int, int, _Piece]] = []
+    _joined(analysis, lambda piece, delta_line, first_char: out.append((delta_line, first_char, piece)))
+    return out
 
-    def take(piece: _Piece, delta_line: int, first_char: int) -> None:
-        nonlocal separator
+
+def _segments_json(found: list[tuple[int, int, _Piece]]) -> list[str]:
+    """The integers of `found`, as JSON array items without the brackets, in parts: each
+    piece's kept text (`_Piece.rest_json`) is a part of its own, not copied."""
+    parts: list[str] = []
+    separator = ""
+    for delta_line, first_char, piece in found:
         rest = piece.rest_json
         if rest:
             parts.extend((f"{separator}{delta_line},{first_char},", rest))
         else:
             parts.append(f"{separator}{delta_line},{first_char}")
         separator = ","
-    _joined(analysis, take)
-    parts.append("]}")
     return parts
+
+
+def full_tokens_parts(analysis: DocumentAnalysis, result_id: str | None = None,
+                      found: list[tuple[int, int, _Piece]] | None = None) -> list[str]:
+    """`{"data": full_tokens(analysis)}` as compact JSON, in parts (`_segments_json`), with
+    `result_id` when given (a client then asks for the next answer as a delta). At 50k lines
+    the text is 6 MB, and joined (with the list of its items) it was the largest thing the
+    server allocated after an edit; writing the integers anew took longer than everything else
+    an edit costs."""
+    head = f'{{"resultId":{json.dumps(result_id)},"data":[' if result_id is not None else '{"data":['
+    return [head, *_segments_json(segments(analysis) if found is None else found), "]}"]
+
+
+def _same(a: tuple[int, int, _Piece], b: tuple[int, int, _Piece]) -> bool:
+    # A unit that only moved keeps its piece; the text between units is encoded anew.
+    return a[0] == b[0] and a[1] == b[1] and (a[2] is b[2] or a[2].rest_json == b[2].rest_json)
+
+
+def delta(old: list[tuple[int, int, _Piece]], new: list[tuple[int, int, _Piece]]) -> tuple[int, int, list[str]]:
+    """The one edit that turns the integers of `old` (`segments`) into those of `new`: (where
+    it starts, how many integers it deletes, the integers it inserts as JSON array items in
+    parts). The segments both share at the start and at the end are left alone: after an edit
+    in one function, all but that function's (and a neighbour's first token, relative to it)."""
+    prefix = 0
+    limit = min(len(old), len(new))
+    while prefix < limit and _same(old[prefix], new[prefix]):
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and _same(old[-1 - suffix], new[-1 - suffix]):
+        suffix += 1
+    start = sum(piece.size for _, _, piece in old[:prefix])
+    deleted = sum(piece.size for _, _, piece in old[prefix:len(old) - suffix])
+    return start, deleted, _segments_json(new[prefix:len(new) - suffix])
+
+
+def delta_parts(result_id: str, old: list[tuple[int, int, _Piece]], new: list[tuple[int, int, _Piece]]) -> list[str]:
+    """A `SemanticTokensDelta` with the edit `delta` finds (none when nothing changed), as
+    compact JSON in parts."""
+    start, deleted, inserted = delta(old, new)
+    if not deleted and not inserted:
+        return [f'{{"resultId":{json.dumps(result_id)},"edits":[]}}']
+    return [f'{{"resultId":{json.dumps(result_id)},"edits":[{{"start":{start},"deleteCount":{deleted},"data":[',
+            *inserted, "]}]}"]
 
 
 def full_tokens_json(analysis: DocumentAnalysis) -> str:
