@@ -8,9 +8,9 @@ adds its own waits for the interpreter lock to what it times. Steps, after `didO
 first publish: `--hovers` hovers on an `!cute_nvgpu` type in the middle of the file, each sent
 when the one before is answered, while the rest of the file is still verified in the
 background; then `--edits` rounds of a one-character edit in an SSA name in the middle of the
-file (typed and deleted alternately), its publish, and document symbols, semantic tokens as a
-delta against the last answer, folding ranges and full semantic tokens, each sent when the one
-before is answered. Prints milliseconds (median /
+file (typed and deleted alternately), its publish, and document symbols, semantic tokens (in
+full, or, after every other edit, as a delta against the last answer) and folding ranges, each
+sent when the one before is answered. Prints milliseconds (median /
 p90 / max). Not a test: figures depend on the machine.
 
     python bench/requests_through_server.py [--real] [--lines 50000] [--hovers 30] [--edits 10]
@@ -130,9 +130,9 @@ def main() -> int:
     print(f"hover right after open (median / p90 / max): {_summary(hovers)}")
 
     requests = {"document symbols": "textDocument/documentSymbol",
-                "semantic tokens (delta)": "textDocument/semanticTokens/full/delta",
-                "folding ranges": "textDocument/foldingRange",
-                "semantic tokens (full)": "textDocument/semanticTokens/full"}
+                "semantic tokens (full)": "textDocument/semanticTokens/full",
+                "folding ranges": "textDocument/foldingRange"}
+    delta = "semantic tokens (delta)"
     result_id = ""
 
     def ask(method: str) -> float:
@@ -148,7 +148,7 @@ def main() -> int:
 
     for method in requests.values():   # every unit's pieces computed once, as after open
         ask(method)
-    after_edit: dict[str, list[float]] = {name: [] for name in requests}
+    after_edit: dict[str, list[float]] = {name: [] for name in (*requests, delta)}
     for version in range(2, 2 + args.edits):
         end = {**edit_at, "character": edit_at["character"] + (version % 2)}
         client.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
@@ -157,6 +157,8 @@ def main() -> int:
         client.until(lambda m: m.get("method") == "textDocument/publishDiagnostics"
                      and m["params"].get("version") == version)
         for name, method in requests.items():
+            if method.endswith("semanticTokens/full") and version % 2:   # every other edit, a delta
+                name, method = delta, method + "/delta"
             after_edit[name].append(ask(method))
     for name, times in after_edit.items():
         print(f"{name} after an edit (median / p90 / max): {_summary(times)}")
