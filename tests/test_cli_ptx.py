@@ -41,7 +41,8 @@ def test_ptx_file_prints_the_module():
     assert r.returncode == 0, r.stderr
     assert ".target sm_90a" in r.stdout.splitlines()
     assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16" in r.stdout
-    assert r.stdout.count(".visible .entry ") == 4
+    # The two atoms the function builds and never applies, and the function (its TMA load).
+    assert r.stdout.count(".visible .entry ") == 3
     assert r.stderr == ""
 
 

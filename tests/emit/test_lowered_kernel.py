@@ -27,7 +27,15 @@ LOWERED = {
               "cute_nvgpu.mma %mma, %d, %a, %b, %d, %sfa, %sfb"),
     "main loop": (FIXTURES / "atom_mainloop.ir", "sm_90a", "mainloop", "mma.sync.aligned.m16n8k16.row.col.f32.f16",
                   "cute_nvgpu.mma %mma, %d, %a, %b, %d"),
+    # The descriptor the function builds is an appended tensor map (below).
+    "gemm main loop": (EXAMPLES / "sm90_gemm_mainloop.ir", "sm_90a", "gemm_mainloop",
+                       "cp.async.bulk.tensor.2d.shared::cta.global.tile", "cute_nvgpu.atom.tma_load %exec"),
+    "wgmma": (EXAMPLES / "sm90_gemm_mainloop.ir", "sm_90a", "gemm_mainloop", "wgmma.mma_async.sync.aligned.m64n128k16",
+              "cute_nvgpu.mma %wgmma, %acc, %a, %b, %acc"),
 }
+LIT = REPO / "tests" / "lit"
+# Each target the function writer's own tests assemble for.
+ARCHES = ("sm_90a", "sm_100a", "sm_120a")
 
 
 def _preview(path, arch):
@@ -60,11 +68,69 @@ def test_a_function_s_kernel_is_written_from_what_lower_prints_and_maps_to_the_o
     assert accepted, said
 
 
-def test_a_function_with_an_op_the_writer_does_not_know_keeps_the_atoms_kernels():
-    analysis, preview = _preview(EXAMPLES / "sm90_gemm_mainloop.ir", "sm_90a")
-    assert ("//   not emitted: `gemm_mainloop`: `nv_tileas.make_tiled_tma_desc` has no PTX here (the lowering "
+def test_a_function_with_an_op_the_writer_does_not_know_keeps_the_atoms_kernels(tmp_path):
+    path = tmp_path / "unknown.ir"
+    path.write_text((FIXTURES / "atom_mainloop.ir").read_text().replace(
+        "    %c0 = arith.constant 0 : index\n", "    %c0 = arith.constant 0 : index\n    %t = gpu.thread_id x\n"))
+    analysis, preview = _preview(path, "sm_90a")
+    assert ("//   not emitted: `mainloop`: `gpu.thread_id` has no PTX here (the lowering "
             "left it); each atom's own kernel above shows its instructions") in preview.ptx_text
-    assert "gemm_mainloop" not in preview.kernels and preview.kernels
+    assert "mainloop" not in preview.kernels and preview.kernels
+
+
+def test_a_descriptor_the_function_builds_is_a_hidden_tensor_map_the_bulk_copy_reads(capsys):
+    """A descriptor built from the function's arguments: the host builds it, as for a TileAS
+    kernel whose descriptor attach-tma-descriptor-args appends; its lines map to its builder."""
+    path = LIT / "function-writer.mlir"
+    analysis, preview = _preview(path, "sm_90a")
+    cli.main(["lower", str(path), "--arch", "sm_90a"])
+    [kernel] = lowered_kernels(capsys.readouterr().out, "sm_90a")
+    text = kernel.module.text
+    assert text.split("\n")[4].endswith(", .param .u64 p9, .hidden .param .align 64 .b8 tma0[128])")
+    address = re.search(r"mov\.b64 (%tma0_param), tma0;\n  cvta\.param\.u64 (%tma0), \1;", text)
+    cast = re.search(rf"mov\.b64 (%v\d+), {address.group(2)};", text)
+    assert address and cast and re.search(rf"cp\.async\.bulk\.tensor\.2d\S+ \[%v\d+\], \[{cast.group(1)}, ", text)
+    lines = preview.ptx_text.split("\n")
+    at = next(n for n, line in enumerate(lines) if line.strip() == "mov.b64 %tma0_param, tma0;")
+    [span] = preview.spans_for_line(at)
+    assert bytes(analysis.document.data[span.start:span.end]).decode().startswith("%desc = nv_tileas.make_tiled_tma_desc")
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    for arch in ARCHES:
+        [kernel] = lowered_kernels(_lowered(path, arch, capsys), arch)
+        accepted, said = assemble(kernel.module.text, arch)
+        assert accepted, (arch, said)
+
+
+def _lowered(path, arch, capsys) -> str:
+    cli.main(["lower", str(path), "--arch", arch])
+    return capsys.readouterr().out
+
+
+DEVICE_DESCRIPTOR_IR = """\
+module {
+  func.func @device(%sizes: memref<2xi64, 1>, %t: memref<?x?xf16, 1>, %k: index, %s: index) {
+    %0 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %l = "memref.load"(%sizes, %0) : (memref<2xi64, 1>, index) -> i64
+    %m = "arith.index_cast"(%l) : (i64) -> index
+    %desc = nv_tileas.make_tiled_tma_desc %t shapes(%m, %k) strides(%s) paddings() {elementBitWidth = 16} : !cute_nvgpu.tma_descriptor_tiled
+    %1 = "builtin.unrealized_conversion_cast"(%desc) : (!cute_nvgpu.tma_descriptor_tiled) -> i64
+    "llvm.inline_asm"(%1) <{asm_string = "prefetch.tensormap [$0];", constraints = "l", has_side_effects}> : (i64) -> ()
+    return
+  }
+}
+"""
+
+
+def test_a_descriptor_of_what_the_kernel_computes_is_refused_named():
+    [kernel] = lowered_kernels(DEVICE_DESCRIPTOR_IR, "sm_90a")
+    assert kernel.module.message == (
+        "`device`: `nv_tileas.make_tiled_tma_desc` of values the kernel computes or a loop or branch chooses: a "
+        "descriptor the host cannot build before launch")
+    # Built from the arguments, the same descriptor is the appended tensor map.
+    [kernel] = lowered_kernels(DEVICE_DESCRIPTOR_IR.replace("shapes(%m, %k)", "shapes(%k, %k)"), "sm_90a")
+    assert kernel.module.ok and ".hidden .param .align 64 .b8 tma0[128]" in kernel.module.text
+    assert "prefetch.tensormap [%v" in kernel.module.text
 
 
 LOWERED_IR = """\
@@ -172,3 +238,59 @@ def test_a_loop_over_i32_yields_its_carried_values_through_temporaries():
         pytest.skip(SKIP_REASON)
     accepted, said = assemble(body, "sm_90a")
     assert accepted, said
+
+
+BRANCH_IR = """\
+module {
+  func.func @pick(%p: memref<2xi32>, %n: i32, %w: i64) {
+    %0 = "arith.constant"() <{value = 0 : i32}> : () -> i32
+    %1 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %2 = "arith.constant"() <{value = 1 : index}> : () -> index
+    %neg = arith.cmpi slt, %n, %0 : i32
+    %r = scf.if %neg -> (i32) {
+      %a = "llvm.inline_asm"(%n) <{asm_string = "neg.s32 $0, $1;", constraints = "=r,r", has_side_effects}> : (i32) -> i32
+      scf.yield %a : i32
+    } else {
+      scf.yield %n : i32
+    }
+    "memref.store"(%r, %p, %1) : (i32, memref<2xi32>, index) -> ()
+    %big = "arith.cmpi"(%w, %w) <{predicate = 8 : i64}> : (i64, i64) -> i1
+    scf.if %big {
+      "memref.store"(%n, %p, %2) : (i32, memref<2xi32>, index) -> ()
+    }
+    return
+  }
+}
+"""
+
+
+def test_scf_if_branches_past_its_then_region_and_yields_into_its_results():
+    """`scf.if` with an else-region and a result, then one without either; `arith.cmpi` in the
+    custom form (its keyword) and the generic (its enum case's number, 8: ugt)."""
+    [kernel] = lowered_kernels(BRANCH_IR, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    body = kernel.module.text
+    branch = re.search(r"setp\.lt\.s32 (%cmp\d+), %p1, %c\d+;\n  @!\1 bra (ELSE_\d+);\n"
+                       r"  neg\.s32 (%out\d+), %p1;\n  mov\.b32 (%yield\d+), \3;\n  mov\.b32 (%if\d+), \4;\n"
+                       r"  bra\.uni (ENDIF_\d+);\n  \2:\n  mov\.b32 (%yield\d+), %p1;\n  mov\.b32 \5, \7;\n  \6:\n"
+                       r"  st\.b32 \[%p0\], \5;\n", body)
+    assert branch, body
+    assert re.search(r"setp\.gt\.u64 (%cmp\d+), %p2, %p2;\n  @!\1 bra (ENDIF_\d+);\n  st\.b32 \[%p0\+4\], %p1;\n  \2:\n"
+                     r"  ret;", body), body
+    # The branch's own lines map to the `scf.if`, its regions' to their ops.
+    lines, ir_lines = body.split("\n"), BRANCH_IR.split("\n")
+    mapped = {lines[n].strip(): ir_lines[k].strip() for n, k in kernel.line_ops}
+    assert mapped[f"bra.uni {branch.group(6)};"].startswith("%r = scf.if %neg")
+    assert mapped[f"neg.s32 {branch.group(3)}, %p1;"].startswith('%a = "llvm.inline_asm"')
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    for arch in ARCHES:
+        [kernel] = lowered_kernels(BRANCH_IR, arch)
+        accepted, said = assemble(kernel.module.text, arch)
+        assert accepted, (arch, said)
+
+
+def test_a_condition_no_comparison_computed_is_named():
+    text = BRANCH_IR.replace("%neg = arith.cmpi slt, %n, %0 : i32", '%neg = "arith.constant"() <{value = true}> : () -> i1')
+    [kernel] = lowered_kernels(text, "sm_90a")
+    assert kernel.module.message.startswith("`pick`: `arith.constant`")

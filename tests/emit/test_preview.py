@@ -18,6 +18,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity, Source, Span
 from cute_ir.emit import preview as PV
+from cute_ir.emit.ptx import emit_module
 from cute_ir.verify import atom_sites as AS
 from cute_ir.tables.legality import AtomConfig
 from cute_ir.features import descriptors as FD
@@ -98,6 +99,13 @@ def span_text(a: DocumentAnalysis, span: Span) -> str:
 
 def ptx_lines(preview: PV.Preview) -> list[str]:
     return preview.ptx_text.split("\n")
+
+
+def atom_kernels(a: DocumentAnalysis, arch: str = "sm_90a") -> str:
+    """The atoms' own kernels (emit/ptx.py, from each site's configuration): what the preview
+    shows of an op whose function it does not write from the lowered IR. A chain whose function
+    it writes shows there what the function does (tests/emit/test_lowered_kernel.py)."""
+    return emit_module([(i.config, i.name) for i in AS.document_sites(a) if i.config is not None], arch).text
 
 
 # ------------------------------------------------------------------ atom -> configuration
@@ -192,7 +200,7 @@ def test_tma_tile_bytes_come_from_the_partition_result():
     assert [d for d in a.diagnostics() if d.severity is Severity.ERROR] == []
     tma = [i.config for i in AS.document_sites(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"]
     assert tma and all(c.tma_bytes == 64 * 16 * 16 // 8 for c in tma)      # 64x16 f16 elements
-    text = PV.preview_module(a).ptx_text
+    text = atom_kernels(a)
     assert "mbarrier.arrive.expect_tx.shared::cta.b64 %mbar_state, [%mbar], 2048;" in text
     assert ".shared .align 128 .b8 smem_tile[2048];" in text and "sample" not in text
 
@@ -204,19 +212,19 @@ def test_a_multicast_load_expects_the_tile_each_cta_receives_not_num_multicast_t
     a = analyse(multicast, "sm_90a")
     [config] = {i.config for i in AS.document_sites(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"}
     assert config.tma_bytes == 2048 and config.multicast_ctas == 2
-    text = PV.preview_module(a).ptx_text
+    text = atom_kernels(a)
     assert "mbarrier.arrive.expect_tx.shared::cta.b64 %mbar_state, [%mbar], 2048;" in text
 
 
 def test_a_tma_descriptor_is_a_grid_constant_parameter():
-    text = PV.preview_module(analyse(TMA_CHAIN)).ptx_text
+    text = atom_kernels(analyse(TMA_CHAIN))
     assert "(.param .align 64 .b8 tmap[128], .param .u64 out)" in text
     assert "mov.b64 %tmap_param, tmap;\n  cvta.param.u64 %tmap, %tmap_param;" in text
 
 
 def test_a_tma_tile_the_ir_does_not_size_is_a_commented_sample():
     unsized = TMA_CHAIN.replace('"S<3,4,3> o 0 o (64,16):(16,1)"', '"(64,16):(16,1)"')   # no partition
-    text = PV.preview_module(analyse(unsized)).ptx_text
+    text = atom_kernels(analyse(unsized))
     assert "a 1024-byte sample" in text and "[%mbar], 1024;" in text
 
 
@@ -344,11 +352,12 @@ def test_line_map_points_at_the_op_that_produced_each_line():
     mapped = dict(p.line_map)
     wgmma = next(n for n, l in enumerate(lines) if "wgmma.mma_async" in l)
     assert span_text(a, mapped[wgmma]).startswith("%wgmma = cute.make_atom {shape_MNK = [64, 128, 16]")
-    # The applying tma_load's kernel points at the apply op, not at the atom's definition.
-    tma_lines = [n for n, l in enumerate(lines) if "cp.async.bulk.tensor" in l]
-    assert len(tma_lines) == 2
-    assert span_text(a, mapped[tma_lines[0]]).startswith("%exec = cute_nvgpu.atom.make_exec_tma")
-    assert span_text(a, mapped[tma_lines[1]]).startswith("cute_nvgpu.atom.tma_load %exec")
+    # The load is in the function's kernel (written from the lowered IR), its line mapped to the
+    # op that applies the atom; the op that binds it points there.
+    [tma_line] = [n for n, l in enumerate(lines) if "cp.async.bulk.tensor" in l]
+    assert span_text(a, mapped[tma_line]).startswith("cute_nvgpu.atom.tma_load %exec")
+    exec_line = next(n for n, l in enumerate(lines) if l.startswith("// line 18: %exec ="))
+    assert lines[exec_line + 1] == "//   in the kernel of function `gemm_mainloop` below, from the lowered IR"
     # Every instruction that implements an atom is mapped; the module header is not.
     for n, line in enumerate(lines):
         if "// @op " in line:
@@ -616,7 +625,7 @@ def test_smem_descriptor_of_an_operand_follows_its_consumer():
 ])
 def test_the_cache_mode_picks_the_l2_policy_of_the_tma_load(mode, spelling, policy):
     """`make_exec_tma`'s cache mode becomes CUTLASS's encoded L2 policy, or no hint at all."""
-    text = PV.preview_module(analyse(TMA_CHAIN.replace("load_cache_mode<cg>", f"load_cache_mode<{mode}>"))).ptx_text
+    text = atom_kernels(analyse(TMA_CHAIN.replace("load_cache_mode<cg>", f"load_cache_mode<{mode}>")))
     assert spelling in text
     if policy is None:
         assert "%policy" not in text and ".L2::cache_hint" not in text
@@ -642,7 +651,7 @@ func.func @red(%t: memref<?x?xf32, 1>, %l: !cute.layout<"(32,128):(1,32)">, %m: 
 def test_a_reduce_chain_takes_its_kind_from_the_non_exec_atom_or_the_transfer():
     a = analyse(REDUCE_CHAIN)
     assert [d for d in a.diagnostics() if d.code.startswith("lower.")] == []
-    text = PV.preview_module(a).ptx_text
+    text = atom_kernels(a)
     lines = [line for line in text.splitlines() if line.strip().startswith("cp.reduce.async.bulk.tensor")]
     # %exec (bound from reduce_kind), the first transfer, and the second transfer (its own kind).
     assert len(lines) == 3 and all(".add.tile.bulk_group" in line for line in lines)

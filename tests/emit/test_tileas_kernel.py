@@ -215,7 +215,7 @@ def test_an_im2col_load_with_another_count_of_coordinates_has_no_ptx():
                               "a 3-d to 5-d tensor's, then its rank - 2 im2col offsets")
 
 
-def test_cli_emit_ptx_prints_the_module_and_says_when_there_is_no_kernel(capsys):
+def test_cli_emit_ptx_prints_the_module_and_says_when_there_is_no_kernel(capsys, tmp_path):
     assert main(["lower", str(MAINLOOP), "--emit", "ptx", "--arch", "sm_100a"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(".version ") and ".target sm_100a" in out and ".visible .entry mainloop(" in out
@@ -223,9 +223,13 @@ def test_cli_emit_ptx_prints_the_module_and_says_when_there_is_no_kernel(capsys)
     # one with an op that writer does not know is its error.
     assert main(["lower", str(REPO / "examples" / "sm120_nvfp4.ir"), "--emit", "ptx"]) == 0
     assert ".visible .entry nvfp4(" in capsys.readouterr().out
-    assert main(["lower", str(REPO / "examples" / "sm90_gemm_mainloop.ir"), "--emit", "ptx"]) == 1
-    assert ("--emit ptx: `gemm_mainloop`: `nv_tileas.make_tiled_tma_desc` has no PTX here (the lowering left it)"
-            in capsys.readouterr().err)
+    assert main(["lower", str(REPO / "examples" / "sm90_gemm_mainloop.ir"), "--emit", "ptx"]) == 0
+    assert ".visible .entry gemm_mainloop(" in capsys.readouterr().out
+    unknown = tmp_path / "unknown.ir"
+    unknown.write_text((REPO / "tests" / "emit" / "fixtures" / "atom_mainloop.ir").read_text().replace("    %c0 = arith.constant 0 : index\n",
+                                                    "    %c0 = arith.constant 0 : index\n    %t = gpu.thread_id x\n"))
+    assert main(["lower", str(unknown), "--emit", "ptx", "--arch", "sm_90a"]) == 1
+    assert "--emit ptx: `mainloop`: `gpu.thread_id` has no PTX here (the lowering left it)" in capsys.readouterr().err
     assert main(["lower", str(REPO / "examples" / "cute_dsl_dump.ir"), "--emit", "ptx"]) == 1
     assert ("--emit ptx: no kernel to emit: no TileAS kernel (a function with nv_tileas.kernel_spec), and no "
             "function with an atom the pipeline lowered to inline assembly") in capsys.readouterr().err

@@ -109,4 +109,6 @@ def test_bare_ops_preview_the_transfers_their_function_does(function, arch):
         assert [d.message for d in analysis.diagnostics() if d.severity is Severity.ERROR] == []
         return _TRANSFER.findall(PV.preview_module(analysis).ptx_text)
     inside = forms(function)
-    assert inside and forms(bare(function)) == inside
+    # In the function the transfers are in its kernel from the lowered IR; bare, each op that
+    # binds or applies the atom has its own kernel: the same forms.
+    assert inside and set(forms(bare(function))) == set(inside)

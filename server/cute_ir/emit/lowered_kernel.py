@@ -21,12 +21,15 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `llvm.inline_asm` | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
 | `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
+| `arith.cmpi` of 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
+| `scf.if` of such a predicate (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
+| `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (passes/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
 
 Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_ops`: PTX line ->
 the op's first line in the lowered text), which the preview maps on to the source op the lowered
 op came from; a loop's own lines (its counter, compare and branches) map to the `scf.for`, its
-body's to their ops. Any other op (an atom the lowering left, a descriptor the function builds,
-another region op) is the kernel's refusal, named; the preview then keeps the atoms' own kernels
+body's to their ops (a branch's likewise). Any other op (an atom the lowering left, a descriptor
+built from what the kernel computes, another region op) is the kernel's refusal, named; the preview then keeps the atoms' own kernels
 for that unit.
 """
 from __future__ import annotations
@@ -37,13 +40,16 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from math import prod
 
+from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
+from ..dialects.mlir_ods import CONSTRAINTS
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function, returns_to
 from ..ir.aliases import AliasTable, resolve_aliases
-from ..ir.attributes import attribute, constant_number, integers
-from ..ir.core import Operation, Value
+from ..ir.attributes import attribute, constant_number, integers, written_text
+from ..ir.core import Operation, Type, Value
 from ..ir.lift import lift
 from ..ir.shaped import element_bits, shaped
+from ..passes.descriptor_capture import HOST, capture
 from ..syntax.parser import parse
 from ..tables import tiers as T
 from .builder import PtxBuilder, PtxModule, render
@@ -79,6 +85,10 @@ _ACCESS = {"b16": "b16", "b32": "b32", "b64": "b64", "f32": "f32", "f64": "f64"}
 _INTEGER = {"arith.addi": "add.s{W}", "arith.subi": "sub.s{W}", "arith.muli": "mul.lo.s{W}",
             "arith.divui": "div.u{W}", "arith.remui": "rem.u{W}", "arith.divsi": "div.s{W}",
             "arith.remsi": "rem.s{W}", "arith.andi": "and.b{W}", "arith.ori": "or.b{W}", "arith.xori": "xor.b{W}"}
+# `arith.cmpi`'s predicates (the enum's cases, in the order of their numbers) -> `setp`'s compare.
+_CMPI_PREDICATES = "Arith_CmpIPredicateAttr"
+_COMPARISONS = {"eq": "eq.b", "ne": "ne.b", "slt": "lt.s", "sle": "le.s", "sgt": "gt.s", "sge": "ge.s",
+                "ult": "lt.u", "ule": "le.u", "ugt": "gt.u", "uge": "ge.u"}
 _TMA_DESCRIPTOR = "!cute_nvgpu.tma_descriptor"
 # A shared-memory matrix descriptor: the 64-bit word the MMA reads (a kernel argument's value).
 _SMEM_DESCRIPTOR = "!cute_nvgpu.smem_desc"
@@ -117,8 +127,11 @@ class _Emitter:
     values: dict[Value, str] = field(default_factory=dict)
     tuples: dict[Value, list[str]] = field(default_factory=dict)
     line_ops: list[tuple[int, Operation]] = field(default_factory=list)   # (body index, op)
-    # The registers of each enclosing `scf.for`'s carried values, innermost last (its yield's).
-    loops: list[list[str]] = field(default_factory=list)
+    # The registers each enclosing region's `scf.yield` writes, innermost last: an `scf.for`'s
+    # carried values, an `scf.if`'s results.
+    yields: list[list[str]] = field(default_factory=list)
+    function: Operation | None = None                  # the function written (what a descriptor captures)
+    descriptors: int = 0                               # the tensor maps appended for descriptors it builds
 
     def register(self, value: Value, what: str) -> str:
         found = self.values.get(value)
@@ -359,10 +372,10 @@ class _Emitter:
         self.kernel.emit(f"setp.lt.s{width} {more}, {iv}, {upper};")
         self.kernel.emit(f"@!{more} bra {done};")
         self.kernel.emit(f"{top}:")
-        self.loops.append(carried)
+        self.yields.append(carried)
         for inner in body.operations:
             self.op(inner)
-        self.loops.pop()
+        self.yields.pop()
         self.kernel.emit(f"add.s{width} {iv}, {iv}, {step};")
         self.kernel.emit(f"setp.lt.s{width} {more}, {iv}, {upper};")
         self.kernel.emit(f"@{more} bra {top};")
@@ -370,12 +383,87 @@ class _Emitter:
         for result, reg in zip(op.results, carried):
             self.values[result] = reg
 
+    def branch(self, op: Operation) -> None:
+        """`scf.if %c [-> (...)] {...} [else {...}]`: a branch past the then-region unless the
+        condition holds, the else-region (when it has ops) after it; each result has a register
+        of its own, which each region's yield sets."""
+        if len(op.operands) != 1 or not op.regions or len(op.regions) > 2 \
+                or any(len(region.blocks) != 1 for region in op.regions):
+            raise _Unemittable("`scf.if` without its condition and one block a region")
+        if _register_type(str(op.operands[0].type)) != "pred":
+            raise _Unemittable(f"`scf.if` of a condition of {op.operands[0].type}")
+        condition = self.register(op.operands[0], "the condition of `scf.if`")
+        then_ops = op.regions[0].blocks[0].operations
+        results = []
+        for n, result in enumerate(op.results):
+            # The custom form types the results by `-> (...)`, which the lifted IR leaves
+            # untyped: they take the types of what the then-region yields.
+            if _register_type(str(result.type)) is None and then_ops and n < len(then_ops[-1].operands):
+                result.type = then_ops[-1].operands[n].type
+            register_type = _register_type(str(result.type))
+            if register_type is None:
+                raise _Unemittable(f"`scf.if` yielding {result.type}")
+            results.append(self.fresh(register_type, "if"))
+            self.values[result] = results[-1]
+        regions = [op.regions[0]] + [r for r in op.regions[1:] if r.blocks[0].operations]
+        other, done = self.kernel.fresh("ELSE_"), self.kernel.fresh("ENDIF_")
+        self.kernel.emit(f"@!{condition} bra {other if len(regions) == 2 else done};")
+        for n, region in enumerate(regions):
+            if n == 1:
+                self.kernel.emit(f"bra.uni {done};")
+                self.kernel.emit(f"{other}:")
+            self.yields.append(results)
+            for inner in region.blocks[0].operations:
+                self.op(inner)
+            self.yields.pop()
+        self.kernel.emit(f"{done}:")
+
+    def compare(self, op: Operation) -> None:
+        """`arith.cmpi <predicate>, %a, %b`: `setp` of the predicate (the generic form's number
+        is the enum case's), signed or unsigned, at the operands' width."""
+        if len(op.operands) != 2 or len(op.results) != 1:
+            raise _Unemittable("`arith.cmpi` without two operands and one result")
+        cases = CONSTRAINTS.get(_CMPI_PREDICATES, {}).get("cases") or []
+        number = attribute(op, "predicate")
+        if number is not None:
+            found = re.match(r"\s*(\d+)", number.text)
+            predicate = cases[int(found[1])] if found and int(found[1]) < len(cases) else number.text
+        else:
+            found = re.match(r'\s*"?(\w+)', written_text(op) or "")
+            predicate = found[1] if found else None
+        width = _register_type(str(op.operands[0].type))
+        if predicate not in _COMPARISONS or width not in ("b32", "b64"):
+            raise _Unemittable(f"`arith.cmpi` {predicate} of {op.operands[0].type}")
+        a, b = (self.register(v, "an operand of `arith.cmpi`") for v in op.operands)
+        # The custom form's result, which the lifted IR types as its operands, is an i1.
+        op.results[0].type = Type("i1")
+        reg = self.fresh("pred", "cmp")
+        self.values[op.results[0]] = reg
+        self.kernel.emit(f"setp.{_COMPARISONS[predicate]}{_bits(width)} {reg}, {a}, {b};")
+
+    def descriptor(self, op: Operation) -> None:
+        """A TMA descriptor the function builds from what is known at launch (its arguments,
+        constants, arithmetic of them: passes/descriptor_capture.py's host side) is a tensor map
+        the host builds and appends as a `.hidden` grid-constant parameter, as
+        attach-tma-descriptor-args appends one to a TileAS kernel; one that depends on what the
+        kernel computes would need the kernel to write it (`tensormap.replace`), not done here."""
+        if len(op.results) != 1 or self.function is None:
+            raise _Unemittable(f"`{op.name}` without one result")
+        found = capture(list(op.operands), self.function, op)
+        if found.side != HOST or found.problem is not None:
+            raise _Unemittable(f"`{op.name}` of values the kernel computes or a loop or branch chooses: a "
+                               f"descriptor the host cannot build before launch")
+        name = f"tma{self.descriptors}"
+        self.descriptors += 1
+        self.values[op.results[0]] = self.kernel.tensormap_param(name, f"%{name}", hidden=True)
+
     def yielded(self, op: Operation) -> None:
-        """`scf.yield`: the enclosing loop's carried registers take the yielded values."""
-        if not self.loops or len(op.operands) != len(self.loops[-1]):
-            raise _Unemittable("`scf.yield` of another number of values than its loop carries")
+        """`scf.yield`: the enclosing region's registers (a loop's carried values, an `scf.if`'s
+        results) take the yielded values."""
+        if not self.yields or len(op.operands) != len(self.yields[-1]):
+            raise _Unemittable("`scf.yield` of another number of values than its region gives")
         moves = []
-        for value, destination in zip(op.operands, self.loops[-1]):
+        for value, destination in zip(op.operands, self.yields[-1]):
             register_type = _register_type(str(value.type))
             if register_type is None:
                 raise _Unemittable(f"`scf.yield` of {value.type}")
@@ -398,7 +486,8 @@ _HANDLERS = {
     "memref.store": _Emitter.store, "vector.store": _Emitter.store,
     "memref.extract_aligned_pointer_as_index": _Emitter.pointer,
     INLINE_ASM: _Emitter.inline_asm, "llvm.extractvalue": _Emitter.extract,
-    "scf.for": _Emitter.loop, "scf.yield": _Emitter.yielded,
+    "scf.for": _Emitter.loop, "scf.yield": _Emitter.yielded, "scf.if": _Emitter.branch,
+    "arith.cmpi": _Emitter.compare, DESCRIPTOR_BUILDER: _Emitter.descriptor,
 }
 
 
@@ -406,7 +495,7 @@ def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) ->
     name = kernel_name(function)
     if not function.regions or len(function.regions[0].blocks) != 1:
         return LoweredKernel(name, EmitError(f"`{name}`: only a function of one block is emitted", None, target.name))
-    emitter = _Emitter(PtxBuilder(name))
+    emitter = _Emitter(PtxBuilder(name), function=function)
     entry = function.regions[0].blocks[0]
     try:
         for index, argument in enumerate(entry.arguments):

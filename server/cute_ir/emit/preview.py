@@ -1,9 +1,10 @@
 """PTX preview of a whole document: one kernel per atom-building / atom-applying op; for each
 function with an op that applies an atom, the kernel `emit/lowered_kernel.py` writes from the
 function after the default lowering pipeline (its atoms as the pipeline's inline assembly, each
-line mapped to the op the user wrote that it came from; the ops of a unit whose functions are
-all written so have no kernel of their own, only a comment pointing there, so each atom shows
-once; a function with an op that writer does not know is a comment naming it, and the atoms'
+line mapped to the op the user wrote that it came from; in a unit whose functions are all
+written so, each op that applies an atom and the ops that build it have no kernel of their own,
+only a comment pointing there, so each atom shows once (an atom built and never applied keeps
+its own); a function with an op that writer does not know is a comment naming it, and the atoms'
 own kernels show their instructions); and each
 TileAS kernel (a function with a KernelSpecAttr) as `emit/tileas_kernel.py` writes it after the
 default lowering pipeline (the run `cute-ir lower --emit ptx` makes), its lines mapped to the function (a kernel the passes reported errors on, or
@@ -52,6 +53,7 @@ from ..verify.atom_sites import NO_ALIASES, AliasDef, AtomSite, aliases_of, docu
 from ..verify.lowering import refusal
 from ..passes.lower_atoms import ALIASES, BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from ..ir.aliases import table_for
+from ..ir.core import OpResult
 from .builder import DYNAMIC_SHARED_DECL
 from .ptx import EmitError, InlineAsm, PtxModule, atom_lines, emit_module, inline_asm
 from .tileas_kernel import ir_kernels, kernel_name
@@ -225,7 +227,7 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
     lowered_functions, unwritten = _lowered_functions(analysis, target.name, items, verdicts)
     # The ops of a unit whose every function has its kernel from the lowered IR are shown there,
     # each instruction mapped to the op: their own kernels would show the same atoms again.
-    written = _written_units(lowered_functions)
+    written = _written_units(analysis, lowered_functions)
     kernels: tuple[str, ...] = ()
     for index, item in enumerate(items):
         line = doc.position(item.span.start).line + 1
@@ -329,20 +331,40 @@ def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSi
 _ENTRY_NAME = re.compile(r"\.visible \.entry (\w+)\(")
 
 
-def _written_units(lowered_functions: list) -> list[tuple[int, int, str]]:
-    """(start, end, the kernels' names) of each unit every function of which has its kernel
-    from the lowered IR, in document order."""
+def _written_units(analysis: AnalysedSource, lowered_functions: list) -> list[tuple[int, int, str, frozenset[int]]]:
+    """(start, end, the kernels' names, where the ops they show start) of each unit every
+    function of which has its kernel from the lowered IR, in document order."""
     by_unit: dict[tuple[int, int], list] = {}
     for unit, kernel, _ in lowered_functions:
-        by_unit.setdefault((unit.start, unit.end), []).append(kernel)
-    return [(start, end, "`, `".join(k.name for k in found)) for (start, end), found in by_unit.items()
-            if all(k.module.ok for k in found)]
+        by_unit.setdefault((unit.start, unit.end), []).append((unit, kernel))
+    return [(start, end, "`, `".join(k.name for _, k in found), _shown_ops(analysis, found[0][0]))
+            for (start, end), found in by_unit.items() if all(k.module.ok for _, k in found)]
 
 
-def _written_function(written: list[tuple[int, int, str]], span: Span) -> str | None:
+def _shown_ops(analysis: AnalysedSource, unit) -> frozenset[int]:
+    """Where each op starts whose instructions a unit's kernels from the lowered IR show: each
+    op that applies an atom, and the ops its operands come from (the atom's builders). An atom
+    the unit builds and never applies has no instruction there: it keeps its own kernel."""
+    lifted = analysis.lifted_unit(unit)
+    spans = lifted.index.op_spans
+    stack = [op for top in lifted.operations for op in top.walk() if op.name in APPLYING_OPS]
+    seen: set[int] = set()
+    shown: set[int] = set()
+    while stack:
+        op = stack.pop()
+        if id(op) in seen:
+            continue
+        seen.add(id(op))
+        if op in spans:
+            shown.add(spans[op].start)
+        stack.extend(value.owner for value in op.operands if isinstance(value, OpResult))
+    return frozenset(shown)
+
+
+def _written_function(written: list[tuple[int, int, str, frozenset[int]]], span: Span) -> str | None:
     """The name(s) of the function kernels from the lowered IR that show the op at `span`."""
     at = bisect_right(written, span.start, key=lambda unit: unit[0]) - 1
-    return written[at][2] if at >= 0 and span.end <= written[at][1] else None
+    return written[at][2] if at >= 0 and span.end <= written[at][1] and span.start in written[at][3] else None
 
 
 # An op's name at the start of its first line (custom or generic form).
