@@ -1,13 +1,14 @@
 """The op kinds other stages ask dialects/ about, each answered from the records (their ODS
 traits and interfaces, or the project's own kinds on the CuTe DSL's name-only records): which
 ops are kernels, apply an atom, need the device, return to an op, run their region once, are
-containers of units, define a symbol of their own unit, are the builtin module."""
+containers of units, define a symbol of their own unit, are the builtin module, are integer
+arithmetic."""
 from __future__ import annotations
 
 from cute_ir.dialects.cute_nvgpu.ops import APPLYING_OPS
 from cute_ir.dialects.ods import Trait
 from cute_ir.dialects.registry import (CONTAINER_OPS, OPS, SYMBOL_DEFINERS, applies_atom, has_trait, is_builtin_module,
-                                       is_function, returns_to, runs_region_once)
+                                       is_function, is_integer_arithmetic, returns_to, runs_region_once)
 
 
 def named(question) -> set[str]:
@@ -77,3 +78,13 @@ def test_gpu_return_is_no_return_like_as_upstream_defines_it():
     # GPUOps.td gives gpu.return HasParent<"GPUFuncOp">, Pure and Terminator, not ReturnLike.
     assert not has_trait("gpu.return", Trait.RETURN_LIKE) and has_trait("gpu.return", Trait.TERMINATOR)
     assert not returns_to("gpu.return", is_function)
+
+
+def test_integer_arithmetic_is_pure_integers_in_and_out_or_a_constant():
+    # NoMemoryEffect, no region, integer or index operands and results; constants (ConstantLike).
+    assert {"arith.addi", "arith.subi", "arith.muli", "arith.divui", "arith.remui", "arith.divsi", "arith.remsi",
+            "arith.index_cast", "arith.index_castui", "arith.constant", "index.mul", "llvm.add"} <= named(is_integer_arithmetic)
+    # Floats, a comparison's i1, memory, the running thread, regions, a select of any type: not.
+    for name in ("arith.addf", "arith.cmpi", "arith.bitcast", "arith.select", "memref.load", "gpu.thread_id",
+                 "scf.for", "nv_tileas.tiled_load", "cute_nvgpu.mma"):
+        assert not is_integer_arithmetic(name), name

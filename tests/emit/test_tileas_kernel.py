@@ -550,6 +550,18 @@ def test_a_load_ordered_after_a_write_of_its_iteration_or_carried_round_the_loop
     assert_assembles(ptx, "sm_90a")
 
 
+def test_what_a_load_s_coordinates_may_be_recomputed_ahead_by_is_the_integer_arithmetic_the_emitter_writes():
+    """dialects/ says what integer arithmetic is (records: no memory effect, integers in and
+    out, constants); of it, the ops this emitter writes: the constant, the index casts and the
+    binary integer ops."""
+    from cute_ir.emit import tileas_kernel as TK
+    assert {name for name in TK._HANDLERS if TK._recomputable(name)} == {
+        "arith.constant", "arith.index_cast", "arith.index_castui", "arith.addi", "arith.subi", "arith.muli",
+        "arith.divui", "arith.remui", "arith.divsi", "arith.remsi"}
+    # Neither a float op nor a thread's id, which it writes too.
+    assert not TK._recomputable("arith.addf") and not TK._recomputable("gpu.thread_id")
+
+
 def test_the_stage_count_is_the_pass_s_option_and_a_load_outside_a_loop_has_one_barrier():
     assert ".b64 mbar8_full[2];" in emitted(MAINLOOP.read_text()).text              # the default: two
     result = lower(DocumentAnalysis("file:///k.ir", MAINLOOP.read_text(), settings=Settings(target_arch="sm_90a")),

@@ -177,3 +177,27 @@ CONTAINER_OPS: frozenset[str] = _with_short_spellings(frozenset(op.name for op i
 # (memref.global, llvm.mlir.global), llvm.mlir.alias / ifunc, gpu.binary, llvm.comdat_selector.
 SYMBOL_DEFINERS: frozenset[str] = _with_short_spellings(frozenset(
     op.name for op in OPS if op.has(Trait.SYMBOL) and not op.has(Trait.SYMBOL_TABLE)))
+
+
+def _integral(constraint: str) -> bool:
+    """Whether an operand or result constraint (ODS's summary, in words) admits integers or
+    indices only (`signless-integer-like`, `index`; a cast's `... or memref of signless-integer`)."""
+    words = constraint.lower().replace(" or memref of signless-integer", "")
+    return ("integer" in words or words == "index") and "float" not in words and "memref" not in words
+
+
+def _integer_arithmetic(op: OpDef) -> bool:
+    return ("NoMemoryEffect" in op.interfaces and not op.regions and not op.has(Trait.DEVICE_ONLY)
+            and (op.has(Trait.CONSTANT_LIKE)
+                 or (bool(op.operands) and all(_integral(v.constraint) for v in (*op.operands, *op.results)))))
+
+
+# Integer arithmetic: ops whose records declare no memory effect (NoMemoryEffect) and no
+# region, computing integers or indices from integers or indices (`arith.addi`, `index_cast`,
+# `index.mul`, ...), and constants (ConstantLike). Computing one again wherever its operands
+# are defined gives the same value: what an emitter may recompute ahead of where it was written.
+INTEGER_ARITHMETIC: frozenset[str] = frozenset(op.name for op in OPS if _integer_arithmetic(op))
+
+
+def is_integer_arithmetic(name: str) -> bool:
+    return name in INTEGER_ARITHMETIC

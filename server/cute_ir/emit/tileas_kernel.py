@@ -67,7 +67,7 @@ from ..ir.functions import FunctionHeader, function_symbol
 from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
-from ..dialects.registry import is_function, returns_to
+from ..dialects.registry import is_function, is_integer_arithmetic, returns_to
 from ..passes.legalize_tmem_copy import residency
 from ..passes.lower_tma_to_async import (feeds_dot, loaded_tile_bytes, register_transfer, shared_layout, splat_value,
                                         view_offset)
@@ -1178,9 +1178,11 @@ def _load_stages(function: Operation) -> dict[Value, tuple[int, Operation | None
     return out
 
 
-# What a loop body may compute a load's coordinates by for the load to be filled ahead: the
-# integer arithmetic the emitter writes as plain instructions (no memory, no barrier).
-_RECOMPUTABLE = frozenset({"arith.constant", "arith.index_cast", "arith.index_castui", *_ARITH})
+def _recomputable(name: str) -> bool:
+    """What a loop body may compute a load's coordinates by for the load to be filled ahead:
+    integer arithmetic (its record's word: no memory effect, integers in and out, or a
+    constant; dialects/registry.py) that this emitter writes."""
+    return is_integer_arithmetic(name) and name in _HANDLERS
 
 
 def _filled_ahead(function: Operation, stages_of: dict[Value, tuple[int, Operation | None]]
@@ -1188,7 +1190,7 @@ def _filled_ahead(function: Operation, stages_of: dict[Value, tuple[int, Operati
     """The loads each loop fills `stages - 1` iterations ahead (id(loop) -> [(load, the body
     ops its coordinates need, in body order)]): a TMA load with a ring of two or more stages,
     directly in its loop's body, whose descriptor comes from outside the loop and whose
-    coordinates are integer arithmetic (`_RECOMPUTABLE`) of the induction variable and values
+    coordinates are integer arithmetic (`_recomputable`) of the induction variable and values
     from outside the loop. Any other load fills its stage in its own iteration."""
     out: dict[int, list[tuple[Operation, list[Operation]]]] = {}
     for op in function.walk():
@@ -1212,7 +1214,7 @@ def _filled_ahead(function: Operation, stages_of: dict[Value, tuple[int, Operati
                 continue
             if not loop.is_ancestor_of(owner):
                 continue                              # computed before the loop
-            if owner.parent is not body or owner.name not in _RECOMPUTABLE or (value in groups.get("descriptor", [])):
+            if owner.parent is not body or not _recomputable(owner.name) or (value in groups.get("descriptor", [])):
                 ok = False
                 continue
             if id(owner) not in needed:
