@@ -940,3 +940,48 @@ def test_the_emitter_refuses_a_yield_placed_otherwise_than_its_loop_s_tile_with_
     accumulated = emit_tileas_kernel(kernels["accumulated"], "sm_90a")
     assert accumulated.ok, accumulated.message
     assert_assembles(accumulated.text, "sm_90a")
+
+
+REFUSALS = REPO / "tests" / "lit" / "register-tile-refusals.mlir"
+
+
+def test_what_mma_sync_and_the_chunks_cannot_hold_is_the_lowering_s_error_at_the_op_in_the_emitter_s_words():
+    """One rule each (tables/legality: dot_accumulator_problem, mma_tile_problem,
+    dot_operands_problem, register_tile_problem, truncation_problem): `check` reports the op,
+    its whole text the range, and `--emit ptx` refuses the kernel in the same words."""
+    text = REFUSALS.read_text()
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    reported = [d for d in result.diagnostics if d.code == "lower.register-tile"]
+    # Each at the op: from its first character to the end of its line.
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line.encode()) + 1)
+    at = {}
+    for d in reported:
+        n = next(i for i in range(len(lines)) if starts[i] <= d.span.start < starts[i + 1])
+        indent = len(lines[n]) - len(lines[n].lstrip())
+        assert (d.span.start, d.span.end) == (starts[n] + indent, starts[n] + len(lines[n].encode())), d.message
+        at[next(lines[k] for k in range(n, -1, -1) if "func.func @" in lines[k]).split("@")[1].split("(")[0]] = d.message
+    assert list(at) == ["chunk_acc", "shared_acc", "small_acc", "short_k", "small_splat", "unpaired"]
+    kernels = {function_symbol(op).lstrip("@"): op
+               for top in lift(parse(result.stages[-1].text.encode()).root).operations
+               for op in top.walk() if op.name == "func.func" and is_kernel(op)}
+    for name, message in at.items():
+        refused = emit_tileas_kernel(kernels[name], "sm_90a")
+        if name in ("chunk_acc", "shared_acc", "unpaired"):
+            assert refused.message == f"`{name}`: " + message.removeprefix("this "), name
+        else:     # the emitter refuses the tile where it makes it: the rule's own words
+            assert refused.message == f"`{name}`: " + message.split(": ", 1)[1], name
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
+def test_a_tile_in_shared_memory_narrowed_by_truncf_is_read_into_the_chunks_first(arch):
+    text = REFUSALS.read_text()
+    narrowed = text[text.index("  func.func @narrowed"):text.rindex("}")]
+    module = emitted("module attributes {gpu.container_module} {\n" + narrowed + "}\n", arch)
+    assert module.ok, module.message
+    body = module.text
+    assert body.count("ld.shared.v4.b32") == 8 and body.count("cvt.rn.f16x2.f32") == 16
+    assert body.index("ld.shared.v4.b32") < body.index("cvt.rn.f16x2.f32") < body.index("cp.async.bulk.tensor.2d.global")
+    assert_assembles(body, arch)

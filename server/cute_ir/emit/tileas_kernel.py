@@ -77,7 +77,7 @@ from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
 from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, RegisterTransfer, carried_tile_problem,
-                               float_arithmetic_problem,
+                               dot_accumulator_problem, float_arithmetic_problem, truncation_problem,
                                register_transfer_problem, restage_problem, whole_accesses)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
@@ -409,18 +409,25 @@ class _Emitter:
         if None in shared:
             raise _Unemittable(f"`{op.name}` multiplies tiles in shared memory (a TMA or `cp.async` load's)")
         accumulator = self.reg_tiles.get(acc)
-        if accumulator is None or not accumulator.mma:
-            raise _Unemittable(f"`{op.name}`'s accumulator is a splat constant or another product's result here")
+        why = dot_accumulator_problem(None if accumulator is None else accumulator.placement)
+        if why is not None:
+            raise _Unemittable(f"`{op.name}` {why}")
         warp, lane = self.warp_register(), self.lane_register()
         self.reg_tiles[op.results[0]] = self.guard(lambda: dot(self.code(), *shared, accumulator, warp, lane))
 
     def truncf(self, op: Operation) -> None:
-        """`arith.truncf` of an f32 register tile to f16 / bf16 (or of an f32 scalar)."""
+        """`arith.truncf` of an f32 tile to f16 / bf16 (a tile in shared memory read into
+        registers in the chunk placement first), or of an f32 scalar."""
         if len(op.operands) != 1 or not op.results:
             raise _Unemittable(f"`{op.name}` without one operand")
         found = shaped(str(op.results[0].type))
-        if op.operands[0] in self.reg_tiles and found is not None:
-            tile = self.reg_tiles[op.operands[0]]
+        if (op.operands[0] in self.reg_tiles or op.operands[0] in self.smem_tiles) and found is not None:
+            held = self.reg_tiles.get(op.operands[0])
+            why = truncation_problem(held.placement if held is not None else None,
+                                     tuple(found.dims[-2:]) if found.rank == 2 else (1, found.dims[0]), self.threads)
+            if why is not None:
+                raise _Unemittable(f"`{op.name}` {why}")
+            tile = self.reg_tile(op.operands[0], op)
             self.reg_tiles[op.results[0]] = self.guard(lambda: truncate(self.code(), tile, found.element))
             return
         if str(op.results[0].type) not in ("f16", "bf16"):

@@ -27,7 +27,8 @@ from math import prod
 
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import CHUNKS, MMA, chunk_bytes, register_tile_problem, truncated
+from ..tables.legality import (CHUNKS, MMA, MMA_K, MMA_M, MMA_N, chunk_bytes, dot_operands_problem, mma_tile_problem,
+                               register_tile_problem, truncated)
 
 
 class TileError(Exception):
@@ -389,17 +390,16 @@ def copy_async(code: Code, view: GlobalView, dest: SmemTile) -> None:
 # ------------------------------------------------------------------ matrix products
 # mma.sync.m16n8k16: a warp's A fragment is 16 x 16, B 16 x 8, C 16 x 8 (four f32 a thread:
 # rows g and g + 8, columns 2 t and 2 t + 1, g = lane / 4, t = lane % 4).
-MMA_M, MMA_N, MMA_K = 16, 8, 16
 
 
 def mma_tile(code: Code, dims: tuple[int, int], warp: str, lane: str, splat: float | None = None) -> RegTile:
     """An M x N f32 accumulator in the mma.sync placement: warp w holds rows w M/W .. (w+1) M/W
     (W warps), in 16 x 8 blocks of four registers each."""
+    why = mma_tile_problem(dims, code.threads)
+    if why is not None:
+        raise TileError(why)
     rows, cols = dims
-    warps = code.threads // 32 if code.threads else 0
-    if not warps or rows % (MMA_M * warps) or cols % (2 * MMA_N):
-        raise TileError(f"a {rows} x {cols} accumulator does not split into 16-row blocks for each of "
-                        f"{warps or 'the kernel spec'}'s warps and 16-column pairs of 8-column blocks")
+    warps = code.threads // 32
     warp_rows = rows // warps
     blocks = [(mi, ni) for mi in range(warp_rows // MMA_M) for ni in range(cols // MMA_N)]
     regs = code.k.regs("f32", "%" + code.fresh("acc") + "_", 4 * len(blocks))
@@ -423,12 +423,10 @@ def dot(code: Code, a: SmemTile, b: SmemTile, acc: RegTile, warp: str, lane: str
     """acc + a x b with mma.sync.m16n8k16, the operands read from shared memory by ldmatrix
     (A as it lies; B, row-major K x N, transposed by `.trans`), 16-byte rows whatever their
     boxes and swizzle. Each warp multiplies its rows of A by all of B."""
-    (m, k), (k2, n) = a.dims, b.dims
-    if k != k2 or acc.dims != (m, n) or not acc.mma:
-        raise TileError(f"a {m} x {k} by {k2} x {n} product into a {acc.dims[0]} x {acc.dims[1]} accumulator")
-    if a.element != b.element or a.element not in ("f16", "bf16") or k % MMA_K:
-        raise TileError(f"mma.sync multiplies f16 or bf16 tiles of whole 16-element K steps, not {a.element} x "
-                        f"{b.element} with K = {k}")
+    (m, k), (_, n) = a.dims, b.dims
+    why = dot_operands_problem(a.dims, b.dims, acc.dims, a.element, b.element)
+    if why is not None:
+        raise TileError(why)
     warps = code.threads // 32
     warp_rows = m // warps
     # This lane's row in a 16-row ldmatrix block and its 8-column half.

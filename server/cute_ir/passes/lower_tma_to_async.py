@@ -105,10 +105,11 @@ from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOM
 from ..ir.attributes import attribute, enum_case, integer, integers, parse_enum
 from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
-from ..ir.shaped import element_bits, shaped
+from ..ir.shaped import Shaped, element_bits, shaped
 from ..tables import tensormap
 from ..tables.legality import (CHUNKS, FLOAT_ARITHMETIC, MMA, SPLAT, RegisterTransfer, SharedLayout, carried_tile_problem,
-                               float_arithmetic_problem,
+                               dot_accumulator_problem, dot_operands_problem, float_arithmetic_problem, mma_tile_problem,
+                               truncation_problem,
                                register_tile_problem, register_transfer_problem, restage_problem, truncated)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
@@ -133,6 +134,8 @@ NOT_A_TMA_REDUCTION = "lower.tma-reduction"
 NO_TMA_ON_TARGET = "lower.tma-target"
 # A load left to the register path whose tile that path cannot move.
 REGISTER_PATH = "lower.register-tile"
+# Narrows an f32 tile in registers (a tile in shared memory read into them in the chunks first).
+TRUNCF = "arith.truncf"
 
 # The environment switches the page names; each sets its pass option.
 PREFER_TMA_VARIABLE = "TILEIR_PREFER_TMA_FOR_LOAD_STORE"
@@ -384,7 +387,7 @@ class LowerTmaLoadStoreToAsync(Pass):
             # Read before the rewrite, which replaces the eligible loads' results.
             left = [o for o in inner if o not in eligible]
             problems = _register_problems(left, eligible, thread_count(function))
-            placement_problems = _placement_problems(inner, _shared_tiles(eligible, left))
+            placement_problems = _placement_problems(inner, _shared_tiles(eligible, left), thread_count(function))
             if eligible or held:
                 lowering = _Function(self.argument, context, delay, function, held, max(self.stages, 1))
                 lowering.check_mbarriers(held)
@@ -448,6 +451,11 @@ def _register_problems(left: list[Operation], eligible: list[Operation], threads
         elif op.name in FLOAT_ARITHMETIC and len(op.operands) == 2 and all(v in shared for v in op.operands):
             # Of two tiles in shared memory, the first is read into registers in the chunks.
             why = _read_back_problem(op.operands[0], threads)
+        elif op.name == TRUNCF and len(op.operands) == 1 and op.operands[0] in shared:
+            why = _read_back_problem(op.operands[0], threads)      # read into registers in the chunks
+        elif op.name == "arith.constant" and op.results and str(op.results[0].type).startswith("tensor<") \
+                and splat_value(op) is not None and not feeds_dot(op.results[0]):
+            why = _read_back_problem(op.results[0], threads)      # made in registers in the chunks
         else:
             continue
         if why is not None:
@@ -487,10 +495,12 @@ def feeds_dot(value: Value) -> bool:
     return False
 
 
-def _placement_problems(ops: list[Operation], shared: set[Value]) -> list[tuple[Operation, str]]:
+def _placement_problems(ops: list[Operation], shared: set[Value], threads: int | None) -> list[tuple[Operation, str]]:
     """(op, message) of each float arithmetic op of `ops` (a function's, in pre-order) of two
     register tiles the emitter would find placed otherwise
-    (`tables/legality.float_arithmetic_problem`, its rule). Each tile's placement is the one
+    (`tables/legality.float_arithmetic_problem`, its rule), of each `nv_tileas.dot` whose
+    accumulator is not in the mma.sync placement (`dot_accumulator_problem`), and of each
+    loop yield that hands its loop a tile placed otherwise (`carried_tile_problem`). Each tile's placement is the one
     the emitter (emit/tileas_kernel.py) gives it: a load's through registers is in the chunks,
     a product in the mma.sync placement, a splat constant in that of the product it
     accumulates into or else the chunks, a narrowed tile in its source's narrowed, a loop's
@@ -531,8 +541,19 @@ def _placement_problems(ops: list[Operation], shared: set[Value]) -> list[tuple[
             splats.add(result)
         elif op.name == DOT:
             placed[result] = MMA
-        elif op.name == "arith.truncf" and op.operands and op.operands[0] in placed:
-            placed[result] = truncated(placed[op.operands[0]])
+            why = _dot_problem(op, tile, threads)
+            accumulator = op.operands[2] if len(op.operands) == 3 else None
+            if why is None and (accumulator in placed or accumulator in shared):
+                why = dot_accumulator_problem(SPLAT if accumulator in splats else placed.get(accumulator))
+            if why is not None:
+                found.append((op, f"this `{op.name}` {why}"))
+        elif op.name == TRUNCF and op.operands and (op.operands[0] in placed or op.operands[0] in shared):
+            narrowed = placed.get(op.operands[0], CHUNKS)        # a shared tile is read into the chunks
+            placed[result] = truncated(narrowed)
+            dims = tuple(tile.dims) if tile.rank == 2 else (1, tile.dims[0])
+            why = truncation_problem(narrowed, dims, threads) if None not in tile.dims and tile.rank <= 2 else None
+            if why is not None:
+                found.append((op, f"this `{op.name}` {why}"))
         elif op.name in FLOAT_ARITHMETIC and len(op.operands) == 2:
             if not all(v in placed or v in shared for v in op.operands):
                 continue    # a tile the emitter refuses otherwise
@@ -545,6 +566,23 @@ def _placement_problems(ops: list[Operation], shared: set[Value]) -> list[tuple[
                 or next((v for v in op.operands if v in placed), None)
             placed[result] = placed[first] if first is not None else CHUNKS
     return found
+
+
+def _dot_problem(op: Operation, product: Shaped, threads: int | None) -> str | None:
+    """Why the register path cannot multiply `op` (an `nv_tileas.dot` of static 2-d tiles, its
+    product `product`) with mma.sync (None: it can, or the tiles are not such: the emitter
+    refuses them otherwise): `tables/legality.dot_operands_problem` and `mma_tile_problem`."""
+    if len(op.operands) != 3:
+        return None
+    a, b = (shaped(str(v.type)) for v in op.operands[:2])
+    if None in (a, b) or any(t.rank != 2 or None in t.dims for t in (a, b, product)):
+        return None
+    dims = (product.dims[0], product.dims[1])
+    why = dot_operands_problem((a.dims[0], a.dims[1]), (b.dims[0], b.dims[1]), dims, a.element, b.element)
+    if why is not None:
+        return f"is not one mma.sync computes: {why}"
+    why = mma_tile_problem(dims, threads)
+    return f"accumulates into a tile the mma.sync placement cannot hold: {why}" if why is not None else None
 
 
 # A loop carries its values in registers: a tile in shared memory that is an `scf.for`'s
@@ -607,6 +645,14 @@ def _report_register_problem(op: Operation, why: str, context: PassContext) -> N
         return
     if op.name in FLOAT_ARITHMETIC:
         context.report(op, REGISTER_PATH, f"this `{op.name}` reads two tiles TMA or `cp.async` loads left in shared "
+                                          f"memory into registers, which it cannot: {why}")
+        return
+    if op.name == "arith.constant":
+        context.report(op, REGISTER_PATH, f"this splat constant is a tile in registers in the chunk placement, which "
+                                          f"it cannot be: {why}")
+        return
+    if op.name == TRUNCF:
+        context.report(op, REGISTER_PATH, f"this `{op.name}` reads a tile a TMA or `cp.async` load left in shared "
                                           f"memory into registers, which it cannot: {why}")
         return
     atom = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)

@@ -514,6 +514,69 @@ def carried_tile_problem(carried: str, yielded: str | None) -> str | None:
             f"its carried tile's registers in one placement")
 
 
+# mma.sync.m16n8k16: the shape of the one MMA the register path multiplies tiles with.
+MMA_M, MMA_N, MMA_K = 16, 8, 16
+
+
+def mma_tile_problem(dims: tuple[int, int], threads: int | None) -> str | None:
+    """Why an f32 accumulator of `dims` cannot take the mma.sync placement over `threads`
+    threads (None: it can): each warp holds an equal share of its rows in 16-row blocks, and
+    its columns pair 8-column blocks. The emitter refuses such an accumulator (a product, or a
+    splat constant a product accumulates into) with these words, and
+    lower-tma-load-store-to-async reports the `nv_tileas.dot` (`lower.register-tile`)."""
+    rows, cols = dims
+    warps = threads // 32 if threads else 0
+    if warps and not rows % (MMA_M * warps) and not cols % (2 * MMA_N):
+        return None
+    whose = f"the {warps} warps" if warps else "the warps (the kernel spec's num_warps)"
+    return (f"a {rows} x {cols} accumulator does not split into {MMA_M}-row blocks for each of {whose} and "
+            f"{2 * MMA_N}-column pairs of {MMA_N}-column blocks")
+
+
+def dot_operands_problem(a: tuple[int, int], b: tuple[int, int], accumulator: tuple[int, int],
+                         a_element: str, b_element: str) -> str | None:
+    """Why mma.sync cannot multiply an `a` x `b` product into `accumulator` (rows x columns
+    each) of `a_element` x `b_element` (None: it can): f16 or bf16 tiles alike, whole
+    16-element K steps. The emitter refuses such a dot with these words, and
+    lower-tma-load-store-to-async reports it (`lower.register-tile`)."""
+    (m, k), (k2, n) = a, b
+    if k != k2 or accumulator != (m, n):
+        return f"a {m} x {k} by {k2} x {n} product into a {accumulator[0]} x {accumulator[1]} accumulator"
+    if a_element != b_element or a_element not in ("f16", "bf16") or k % MMA_K:
+        return (f"mma.sync multiplies f16 or bf16 tiles of whole {MMA_K}-element K steps, not {a_element} x "
+                f"{b_element} with K = {k}")
+    return None
+
+
+def truncation_problem(placement: str | None, dims: tuple[int, int], threads: int | None) -> str | None:
+    """Why `arith.truncf` cannot narrow an f32 tile of `dims` placed as `placement` (None: in
+    shared memory, read into the chunks) over `threads` threads (None: it can), as a phrase
+    following the op. `cvt.rn.f16x2.f32` packs the registers of two adjacent columns into one,
+    so each of a thread's elements needs its right neighbour in that thread's registers: the
+    mma.sync placement pairs them, the chunk placement when a chunk holds two or more (8 or 16
+    bytes), not when it holds one f32 (4 bytes). The emitter refuses such a narrowing with these
+    words, and lower-tma-load-store-to-async reports it at the op (`lower.register-tile`)."""
+    if (placement or CHUNKS) != CHUNKS or chunk_bytes(dims, 32, threads) != 4:
+        return None
+    return (f"narrows a {dims[0]} x {dims[1]} f32 tile in {_PLACEMENT_TEXT[CHUNKS]}, which takes one element a "
+            f"4-byte chunk over {threads} threads: `cvt.rn.f16x2.f32` packs two adjacent columns of a thread's "
+            f"registers into one")
+
+
+def dot_accumulator_problem(accumulator: str | None) -> str | None:
+    """Why `nv_tileas.dot` cannot accumulate into a tile placed as `accumulator` (a placement
+    above, `SPLAT`, or None: in shared memory) (None: it can), as a phrase following the op.
+    mma.sync adds its product into the accumulator's registers where the product lands, so the
+    accumulator must lie in the mma.sync placement: a product, or a splat constant made there.
+    The emitter refuses such a dot with these words, and lower-tma-load-store-to-async reports
+    it at the dot (`lower.register-tile`)."""
+    if accumulator in (MMA, SPLAT):
+        return None
+    what = "a tile in shared memory" if accumulator is None else _placement_text(accumulator)
+    return (f"accumulates into {what}: mma.sync adds its product into registers in "
+            f"{_PLACEMENT_TEXT[MMA]}, which only a product or a splat constant takes")
+
+
 # How a tile lies in shared memory: the (rows, columns) of one box, the boxes in row-major order
 # of the box grid, and their swizzle (`none`, `32B`, `64B`, `128B`), as a TMA transfer's
 # `boxDim` and `swizzle` say.
