@@ -294,3 +294,39 @@ def test_a_condition_no_comparison_computed_is_named():
     text = BRANCH_IR.replace("%neg = arith.cmpi slt, %n, %0 : i32", '%neg = "arith.constant"() <{value = true}> : () -> i1')
     [kernel] = lowered_kernels(text, "sm_90a")
     assert kernel.module.message.startswith("`pick`: `arith.constant`")
+
+
+STRIDED_IR = """\
+module {
+  func.func @strided(%p: memref<?x8xf32>, %q: memref<4x4xf32, strided<[8, 1], offset: 2>>, %i: index) {
+    %0 = "arith.constant"() <{value = 1 : index}> : () -> index
+    %1 = "arith.constant"() <{value = 3 : index}> : () -> index
+    %2 = "memref.load"(%p, %i, %1) : (memref<?x8xf32>, index, index) -> f32
+    %3 = "llvm.inline_asm"(%2) <{asm_string = "add.f32 $0, $1, $1;", constraints = "=f,f", has_side_effects}> : (f32) -> f32
+    "memref.store"(%3, %q, %0, %1) : (f32, memref<4x4xf32, strided<[8, 1], offset: 2>>, index, index) -> ()
+    "memref.store"(%3, %q, %i, %0) : (f32, memref<4x4xf32, strided<[8, 1], offset: 2>>, index, index) -> ()
+    return
+  }
+}
+"""
+
+
+def test_a_memref_of_static_strides_is_addressed_by_them_whatever_its_outermost_extent():
+    """Row-major over static inner extents (the outermost dynamic), or `strided<[...], offset:
+    N>`: element (i, j) at the aligned pointer + (offset + i x stride0 + j x stride1) x bytes."""
+    [kernel] = lowered_kernels(STRIDED_IR, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    body = kernel.module.text
+    assert re.search(r"mad\.lo\.s64 (%addr\d+), %p2, 32, %p0;\n  ld\.f32 %ld\d+, \[\1\+12\];", body), body
+    assert re.search(r"st\.f32 \[%p1\+52\], %out\d+;", body)           # (2 + 1 x 8 + 3) x 4
+    assert re.search(r"mad\.lo\.s64 (%addr\d+), %p2, 32, %p1;\n  st\.f32 \[\1\+12\], %out\d+;", body)   # (2 + 1) x 4
+    dynamic = STRIDED_IR.replace("memref<?x8xf32>", "memref<?x?xf32>")
+    [refused] = lowered_kernels(dynamic, "sm_90a")
+    assert refused.module.message == ("`strided`: `memref.load` of memref<?x?xf32>: only a memref whose strides and "
+                                      "offset are static here (its parameter is its aligned pointer alone)")
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    for arch in ARCHES:
+        [kernel] = lowered_kernels(STRIDED_IR, arch)
+        accepted, said = assemble(kernel.module.text, arch)
+        assert accepted, (arch, said)

@@ -16,7 +16,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.constant` of an integer, index or float | `mov` of its bits |
 | `arith.index_cast(ui)`, `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` | `cvt` between widths, else `mov` |
 | integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) | the instruction of the width |
-| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major, static extents) |
+| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (static strides and offset: row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`) |
 | `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
 | `llvm.inline_asm` | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
@@ -50,6 +50,7 @@ from ..ir.core import Operation, Type, Value
 from ..ir.lift import lift
 from ..ir.shaped import element_bits, shaped
 from ..passes.descriptor_capture import HOST, capture
+from ..passes.lower_tma_to_async import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
 from .builder import PtxBuilder, PtxModule, render
@@ -235,25 +236,34 @@ class _Emitter:
         self.kernel.emit(f"{_INTEGER[op.name].format(W=_bits(register_type))} {reg}, {a}, {b};")
 
     def address(self, memref: Value, indices: list[Value], op: Operation) -> str:
-        """`[pointer+offset]` of the element at `indices` of a row-major memref with static
-        extents (an index register scaled and added when it is no constant)."""
+        """`[pointer+offset]` of the element at `indices` of a memref whose strides and offset
+        are static (row-major over static inner extents, or its `strided<[...], offset: N>`;
+        its outermost extent may be dynamic): an index register scaled and added when it is no
+        constant. The pointer is the memref's aligned pointer (MLIR's bare-pointer convention:
+        the kernel parameter carries nothing else), so a dynamic stride or offset has no PTX."""
         found = shaped(str(memref.type))
         bits = element_bits(found.element) if found is not None else None
-        if found is None or bits is None or None in found.dims or "strided" in str(memref.type) \
+        strides = view_strides(str(memref.type)) if found is not None else None
+        first = view_offset(str(memref.type))
+        if found is None or bits is None or strides is None or None in strides or first is None \
                 or len(indices) != len(found.dims):
-            raise _Unemittable(f"`{op.name}` of {memref.type}: only a row-major memref with static extents here")
+            raise _Unemittable(f"`{op.name}` of {memref.type}: only a memref whose strides and offset are static "
+                               f"here (its parameter is its aligned pointer alone)")
         pointer = self.register(memref, f"the memref of `{op.name}`")
-        strides = [prod(found.dims[i + 1:]) for i in range(len(found.dims))]
-        offset = 0
+        offset = first * bits        # in bits: a sub-byte element's whole bytes are checked below
         for index, stride in zip(indices, strides):
             number = constant_number(index)
             if number is not None:
-                offset += int(number) * stride * bits // 8
+                offset += int(number) * stride * bits
                 continue
+            if stride * bits % 8:
+                raise _Unemittable(f"`{op.name}` of {memref.type} at a dynamic index of a stride of part of a byte")
             moved = self.fresh("b64", "addr")
             self.kernel.emit(f"mad.lo.s64 {moved}, {self.register(index, 'an index')}, {stride * bits // 8}, {pointer};")
             pointer = moved
-        return f"[{pointer}+{offset}]" if offset else f"[{pointer}]"
+        if offset % 8:
+            raise _Unemittable(f"`{op.name}` of {memref.type} at part of a byte")
+        return f"[{pointer}+{offset // 8}]" if offset else f"[{pointer}]"
 
     def load(self, op: Operation) -> None:
         if not op.operands:
