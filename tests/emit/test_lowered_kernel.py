@@ -102,6 +102,16 @@ def test_a_descriptor_the_function_builds_is_a_hidden_tensor_map_the_bulk_copy_r
         assert accepted, (arch, said)
 
 
+def assemble_on_each_arch(ir_text: str) -> None:
+    """ptxas accepts the kernel written from `ir_text` for each of ARCHES."""
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    for arch in ARCHES:
+        [kernel] = lowered_kernels(ir_text, arch)
+        accepted, said = assemble(kernel.module.text, arch)
+        assert accepted, (arch, said)
+
+
 def _lowered(path, arch, capsys) -> str:
     cli.main(["lower", str(path), "--arch", arch])
     return capsys.readouterr().out
@@ -282,12 +292,7 @@ def test_scf_if_branches_past_its_then_region_and_yields_into_its_results():
     mapped = {lines[n].strip(): ir_lines[k].strip() for n, k in kernel.line_ops}
     assert mapped[f"bra.uni {branch.group(6)};"].startswith("%r = scf.if %neg")
     assert mapped[f"neg.s32 {branch.group(3)}, %p1;"].startswith('%a = "llvm.inline_asm"')
-    if PTXAS is None:
-        pytest.skip(SKIP_REASON)
-    for arch in ARCHES:
-        [kernel] = lowered_kernels(BRANCH_IR, arch)
-        accepted, said = assemble(kernel.module.text, arch)
-        assert accepted, (arch, said)
+    assemble_on_each_arch(BRANCH_IR)
 
 
 def test_a_condition_no_comparison_computed_is_named():
@@ -324,9 +329,37 @@ def test_a_memref_of_static_strides_is_addressed_by_them_whatever_its_outermost_
     [refused] = lowered_kernels(dynamic, "sm_90a")
     assert refused.module.message == ("`strided`: `memref.load` of memref<?x?xf32>: only a memref whose strides and "
                                       "offset are static here (its parameter is its aligned pointer alone)")
-    if PTXAS is None:
-        pytest.skip(SKIP_REASON)
-    for arch in ARCHES:
-        [kernel] = lowered_kernels(STRIDED_IR, arch)
-        accepted, said = assemble(kernel.module.text, arch)
-        assert accepted, (arch, said)
+    assemble_on_each_arch(STRIDED_IR)
+
+
+WIDE_IR = """\
+module {
+  func.func @wide(%src: memref<?x64xf16, 1>, %dst: memref<64x64xf16, 3>, %i: index) {
+    %0 = "arith.constant"() <{value = 8 : index}> : () -> index
+    %1 = "vector.load"(%src, %i, %0) : (memref<?x64xf16, 1>, index, index) -> vector<8xf16>
+    "vector.store"(%1, %dst, %i, %0) : (vector<8xf16>, memref<64x64xf16, 3>, index, index) -> ()
+    %2 = "memref.extract_aligned_pointer_as_index"(%dst) : (memref<64x64xf16, 3>) -> index
+    %3 = "arith.index_cast"(%2) : (index) -> i32
+    "llvm.inline_asm"(%3) <{asm_string = "fence.proxy.async.shared::cta;", constraints = "r", has_side_effects}> : (i32) -> ()
+    return
+  }
+}
+"""
+
+
+def test_a_128_bit_vector_moves_as_four_registers_at_an_address_a_multiple_of_16():
+    [kernel] = lowered_kernels(WIDE_IR, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    body = kernel.module.text
+    load = re.search(r"mad\.lo\.s64 (%addr\d+), %p2, 128, %p0;\n  ld\.v4\.b32 \{(%ldv\d+), (%ldv\d+), (%ldv\d+), (%ldv\d+)\}, "
+                     r"\[\1\+16\];", body)
+    assert load, body
+    assert re.search(rf"st\.v4\.b32 \[%addr\d+\+16\], \{{{', '.join(load.group(n) for n in range(2, 6))}\}};", body)
+    # At column 4 (byte 8 of the row) no 16-byte access may go: refused, named.
+    [misaligned] = lowered_kernels(WIDE_IR.replace("value = 8 : index", "value = 4 : index"), "sm_90a")
+    assert misaligned.module.message == ("`wide`: `vector.load` of memref<?x64xf16, 1> at byte 8, which a 16-byte "
+                                         "access cannot take: it must be a multiple of its size")
+    [odd_rows] = lowered_kernels(WIDE_IR.replace("memref<?x64xf16, 1>", "memref<?x60xf16, 1>"), "sm_90a")
+    assert odd_rows.module.message == ("`wide`: `vector.load` of memref<?x60xf16, 1> at a dynamic index whose stride "
+                                       "(60 x 16 bits) is not whole 16-byte accesses")
+    assemble_on_each_arch(WIDE_IR)

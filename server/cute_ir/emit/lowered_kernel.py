@@ -16,7 +16,8 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.constant` of an integer, index or float | `mov` of its bits |
 | `arith.index_cast(ui)`, `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` | `cvt` between widths, else `mov` |
 | integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) | the instruction of the width |
-| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (static strides and offset: row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`) |
+| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (static strides and offset: row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned) |
+| `vector.load` / `vector.store` of 128 bits (`vector<4xf32>`, `vector<8xf16>`, ...) | `ld.v4.b32` into four registers / `st.v4.b32` of a 128-bit load's four, at an address provably a multiple of 16 |
 | `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
 | `llvm.inline_asm` | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
@@ -108,6 +109,22 @@ def _register_type(type_text: str) -> str | None:
         total = prod(found.dims) * bits if bits else None
         return {16: "b16", 32: "b32", 64: "b64"}.get(total)
     return None
+
+
+# A vector of 128 bits: four 32-bit registers, moved by `ld.v4.b32` / `st.v4.b32`.
+_WIDE_BYTES = 16
+
+
+def _wide_vector(type_text: str) -> bool:
+    found = shaped(type_text) if type_text.startswith("vector<") else None
+    bits = element_bits(found.element) if found is not None and None not in found.dims else None
+    return bits is not None and prod(found.dims) * bits == 8 * _WIDE_BYTES
+
+
+def _access_bytes(value: Value, register_type: str) -> int:
+    """The alignment an access of `value` in one register needs: a vector's whole size (one
+    `ld.b32` of two f16, ...); a scalar's, its own."""
+    return _bits(register_type) // 8 if str(value.type).startswith("vector<") else 1
 
 
 def _bits(register_type: str) -> int:
@@ -235,12 +252,15 @@ class _Emitter:
             raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
         self.kernel.emit(f"{_INTEGER[op.name].format(W=_bits(register_type))} {reg}, {a}, {b};")
 
-    def address(self, memref: Value, indices: list[Value], op: Operation) -> str:
+    def address(self, memref: Value, indices: list[Value], op: Operation, align: int = 1) -> str:
         """`[pointer+offset]` of the element at `indices` of a memref whose strides and offset
         are static (row-major over static inner extents, or its `strided<[...], offset: N>`;
         its outermost extent may be dynamic): an index register scaled and added when it is no
         constant. The pointer is the memref's aligned pointer (MLIR's bare-pointer convention:
-        the kernel parameter carries nothing else), so a dynamic stride or offset has no PTX."""
+        the kernel parameter carries nothing else), so a dynamic stride or offset has no PTX.
+        An access of `align` bytes (a vector's: PTX needs its address a multiple of its size)
+        must be provably aligned, the aligned pointer taken to be to 16 bytes: its constant
+        offset a multiple of it, and the stride of each dynamic index too."""
         found = shaped(str(memref.type))
         bits = element_bits(found.element) if found is not None else None
         strides = view_strides(str(memref.type)) if found is not None else None
@@ -256,32 +276,50 @@ class _Emitter:
             if number is not None:
                 offset += int(number) * stride * bits
                 continue
-            if stride * bits % 8:
-                raise _Unemittable(f"`{op.name}` of {memref.type} at a dynamic index of a stride of part of a byte")
+            if stride * bits % (8 * align):
+                raise _Unemittable(f"`{op.name}` of {memref.type} at a dynamic index whose stride ({stride} x "
+                                   f"{bits} bits) is not whole {align}-byte accesses")
             moved = self.fresh("b64", "addr")
             self.kernel.emit(f"mad.lo.s64 {moved}, {self.register(index, 'an index')}, {stride * bits // 8}, {pointer};")
             pointer = moved
-        if offset % 8:
-            raise _Unemittable(f"`{op.name}` of {memref.type} at part of a byte")
+        if offset % (8 * align):
+            raise _Unemittable(f"`{op.name}` of {memref.type} at byte {offset / 8:g}, which a {align}-byte access "
+                               f"cannot take: it must be a multiple of its size")
         return f"[{pointer}+{offset // 8}]" if offset else f"[{pointer}]"
 
     def load(self, op: Operation) -> None:
-        if not op.operands:
-            raise _Unemittable(f"`{op.name}` without its memref")
+        """`ld` of one register, or of a 128-bit vector `ld.v4.b32` into four (which only a
+        vector store reads)."""
+        if not op.operands or len(op.results) != 1:
+            raise _Unemittable(f"`{op.name}` without its memref and one result")
+        wide = _wide_vector(str(op.results[0].type))
+        if wide:
+            address = self.address(op.operands[0], list(op.operands[1:]), op, _WIDE_BYTES)
+            regs = [self.fresh("b32", "ldv") for _ in range(_WIDE_BYTES // 4)]
+            self.tuples[op.results[0]] = regs
+            self.kernel.emit(f"ld.v4.b32 {{{', '.join(regs)}}}, {address};")
+            return
         reg, register_type = self.result(op, "ld")
         if register_type == "pred":
             raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
-        address = self.address(op.operands[0], list(op.operands[1:]), op)
+        address = self.address(op.operands[0], list(op.operands[1:]), op, _access_bytes(op.results[0], register_type))
         self.kernel.emit(f"ld.{_ACCESS[register_type]} {reg}, {address};")
 
     def store(self, op: Operation) -> None:
         if len(op.operands) < 2:
             raise _Unemittable(f"`{op.name}` without its value and memref")
+        if _wide_vector(str(op.operands[0].type)):
+            regs = self.tuples.get(op.operands[0])
+            if regs is None:
+                raise _Unemittable(f"`{op.name}` of a {op.operands[0].type} no 128-bit vector load gave")
+            address = self.address(op.operands[1], list(op.operands[2:]), op, _WIDE_BYTES)
+            self.kernel.emit(f"st.v4.b32 {address}, {{{', '.join(regs)}}};")
+            return
         value = self.register(op.operands[0], f"the value `{op.name}` stores")
         register_type = _register_type(str(op.operands[0].type))
         if register_type in (None, "pred"):
             raise _Unemittable(f"`{op.name}` of {op.operands[0].type}")
-        address = self.address(op.operands[1], list(op.operands[2:]), op)
+        address = self.address(op.operands[1], list(op.operands[2:]), op, _access_bytes(op.operands[0], register_type))
         self.kernel.emit(f"st.{_ACCESS[register_type]} {address}, {value};")
 
     def pointer(self, op: Operation) -> None:
