@@ -71,9 +71,9 @@ def test_a_function_s_kernel_is_written_from_what_lower_prints_and_maps_to_the_o
 def test_a_function_with_an_op_the_writer_does_not_know_keeps_the_atoms_kernels(tmp_path):
     path = tmp_path / "unknown.ir"
     path.write_text((FIXTURES / "atom_mainloop.ir").read_text().replace(
-        "    %c0 = arith.constant 0 : index\n", "    %c0 = arith.constant 0 : index\n    %t = gpu.thread_id x\n"))
+        "    %c0 = arith.constant 0 : index\n", "    %c0 = arith.constant 0 : index\n    %u = llvm.mlir.undef : i32\n"))
     analysis, preview = _preview(path, "sm_90a")
-    assert ("//   not emitted: `mainloop`: `gpu.thread_id` has no PTX here (the lowering "
+    assert ("//   not emitted: `mainloop`: `llvm.mlir.undef` has no PTX here (the lowering "
             "left it); each atom's own kernel above shows its instructions") in preview.ptx_text
     assert "mainloop" not in preview.kernels and preview.kernels
 
@@ -363,3 +363,30 @@ def test_a_128_bit_vector_moves_as_four_registers_at_an_address_a_multiple_of_16
     assert odd_rows.module.message == ("`wide`: `vector.load` of memref<?x60xf16, 1> at a dynamic index whose stride "
                                        "(60 x 16 bits) is not whole 16-byte accesses")
     assemble_on_each_arch(WIDE_IR)
+
+
+IDS_IR = """\
+module {
+  func.func @ids(%p: memref<?xi32>) {
+    %t = gpu.thread_id x
+    %b = gpu.block_id y
+    %n = gpu.block_dim x
+    %0 = "arith.muli"(%b, %n) : (index, index) -> index
+    %1 = "arith.addi"(%0, %t) : (index, index) -> index
+    %2 = "arith.index_cast"(%1) : (index) -> i32
+    %3 = "llvm.inline_asm"(%2) <{asm_string = "mov.b32 $0, $1;", constraints = "=r,r", has_side_effects}> : (i32) -> i32
+    "memref.store"(%3, %p, %1) : (i32, memref<?xi32>, index) -> ()
+    return
+  }
+}
+"""
+
+
+def test_block_and_thread_ids_are_the_special_registers_as_indices():
+    [kernel] = lowered_kernels(IDS_IR, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    body = kernel.module.text
+    for special, stem in (("%tid.x", "thread_id"), ("%ctaid.y", "block_id"), ("%ntid.x", "block_dim")):
+        assert re.search(rf"mov\.u32 (%{stem}\d+), {re.escape(special)};\n  cvt\.u64\.u32 %id\d+, \1;", body), special
+    assert re.search(r"mad\.lo\.s64 (%addr\d+), %i\d+, 4, %p0;\n  st\.b32 \[\1\], %out\d+;", body)
+    assemble_on_each_arch(IDS_IR)

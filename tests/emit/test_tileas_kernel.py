@@ -227,9 +227,9 @@ def test_cli_emit_ptx_prints_the_module_and_says_when_there_is_no_kernel(capsys,
     assert ".visible .entry gemm_mainloop(" in capsys.readouterr().out
     unknown = tmp_path / "unknown.ir"
     unknown.write_text((REPO / "tests" / "emit" / "fixtures" / "atom_mainloop.ir").read_text().replace("    %c0 = arith.constant 0 : index\n",
-                                                    "    %c0 = arith.constant 0 : index\n    %t = gpu.thread_id x\n"))
+                                                    "    %c0 = arith.constant 0 : index\n    %u = llvm.mlir.undef : i32\n"))
     assert main(["lower", str(unknown), "--emit", "ptx", "--arch", "sm_90a"]) == 1
-    assert "--emit ptx: `mainloop`: `gpu.thread_id` has no PTX here (the lowering left it)" in capsys.readouterr().err
+    assert "--emit ptx: `mainloop`: `llvm.mlir.undef` has no PTX here (the lowering left it)" in capsys.readouterr().err
     assert main(["lower", str(REPO / "examples" / "cute_dsl_dump.ir"), "--emit", "ptx"]) == 1
     assert ("--emit ptx: no kernel to emit: no TileAS kernel (a function with nv_tileas.kernel_spec), and no "
             "function with an atom the pipeline lowered to inline assembly") in capsys.readouterr().err

@@ -22,6 +22,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `llvm.inline_asm` | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
 | `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
+| `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
 | `arith.cmpi` of 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
 | `scf.if` of such a predicate (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
 | `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (passes/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
@@ -56,7 +57,7 @@ from ..syntax.parser import parse
 from ..tables import tiers as T
 from .builder import PtxBuilder, PtxModule, render
 from .ptx import EmitError
-from .tileas_kernel import kernel_name
+from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
 
 __all__ = ["INLINE_ASM", "LoweredKernel", "lowered_kernels"]
 
@@ -224,6 +225,19 @@ class _Emitter:
             raise _Unemittable(f"`arith.constant` {number} of {type_text}")
         else:
             self.kernel.emit(f"mov.b{_bits(register_type)} {reg}, {int(number)};")
+
+    def special(self, op: Operation) -> None:
+        """`gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x|y|z: the special register,
+        widened to the index's 64 bits."""
+        dimension = special_dimension(op)
+        if dimension is None or len(op.results) != 1:
+            raise _Unemittable(f"`{op.name}` without its dimension (x, y or z)")
+        if _register_type(str(op.results[0].type)) is None:
+            op.results[0].type = Type("index")      # the custom form's, which the lifted IR leaves untyped
+        narrow = self.fresh("b32", op.name.split(".")[-1])
+        self.kernel.emit(f"mov.u32 {narrow}, {SPECIAL_REGISTERS[op.name]}.{dimension};")
+        reg, _ = self.result(op, "id")
+        self.kernel.emit(f"cvt.u64.u32 {reg}, {narrow};")
 
     def cast(self, op: Operation) -> None:
         """Between integer widths `cvt` (index_cast signed, index_castui unsigned); any other
@@ -536,6 +550,7 @@ _HANDLERS = {
     INLINE_ASM: _Emitter.inline_asm, "llvm.extractvalue": _Emitter.extract,
     "scf.for": _Emitter.loop, "scf.yield": _Emitter.yielded, "scf.if": _Emitter.branch,
     "arith.cmpi": _Emitter.compare, DESCRIPTOR_BUILDER: _Emitter.descriptor,
+    **{name: _Emitter.special for name in SPECIAL_REGISTERS},
 }
 
 

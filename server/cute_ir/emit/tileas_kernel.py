@@ -326,11 +326,11 @@ class _Emitter:
 
     def special(self, op: Operation) -> None:
         """`gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x|y|z: the special register."""
-        dimension = _dimension(op)
+        dimension = special_dimension(op)
         if dimension is None or not op.results:
             raise _Unemittable(f"`{op.name}` without its dimension (x, y or z)")
         reg = self.kernel.reg("b32", "%" + self.fresh(op.name.split(".")[-1]))
-        self.kernel.emit(f"mov.u32 {reg}, {_SPECIAL_REGISTERS[op.name]}.{dimension};")
+        self.kernel.emit(f"mov.u32 {reg}, {SPECIAL_REGISTERS[op.name]}.{dimension};")
         self.values[op.results[0]] = reg
 
     def cast(self, op: Operation) -> None:
@@ -1095,7 +1095,7 @@ _ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.l
 _SCALAR_TYPES = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16", "i64": "b64", "i16": "b16", "i1": "pred"}
 _MOV_TYPE = {"f32": "f32", "f64": "f64", "b16": "b16", "b32": "b32", "b64": "b64", "pred": "pred"}
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
-_SPECIAL_REGISTERS = {"gpu.block_id": "%ctaid", "gpu.thread_id": "%tid", "gpu.block_dim": "%ntid",
+SPECIAL_REGISTERS = {"gpu.block_id": "%ctaid", "gpu.thread_id": "%tid", "gpu.block_dim": "%ntid",
                       "gpu.grid_dim": "%nctaid"}
 
 
@@ -1124,7 +1124,7 @@ def _splat_bits(number: float, element: str, bits: int, per: int) -> str:
     return "0x" + one * per
 
 
-def _dimension(op: Operation) -> str | None:
+def special_dimension(op: Operation) -> str | None:
     """The x / y / z of a gpu id op, custom (`gpu.block_id x`) or generic (`#gpu<dim x>`)."""
     written = attribute(op, "dimension")
     text = written.text if written is not None else "".join(p for p in (op.assembly.pieces if op.assembly else ())
@@ -1139,7 +1139,7 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              ASYNC_WAIT: _Emitter.wait, TILED_LOAD: _Emitter.tiled_load, TILED_STORE: _Emitter.tiled_store,
              "arith.index_cast": _Emitter.cast, "arith.index_castui": _Emitter.cast,
              DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf,
-             **{name: _Emitter.special for name in _SPECIAL_REGISTERS},
+             **{name: _Emitter.special for name in SPECIAL_REGISTERS},
              **{name: _Emitter.float_binary for name in FLOAT_ARITHMETIC},
              **{name: _Emitter.binary for name in _ARITH}}
 
