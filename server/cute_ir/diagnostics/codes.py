@@ -267,7 +267,11 @@ _OWN: tuple[CodeDoc, ...] = (
             "8-bit elements may lie out of bounds, or its view does not let a chunk move whole (consecutive "
             "elements at a multiple of its bytes) where it must (`cp.async`, 8-bit elements); or float arithmetic of two tiles in registers placed "
             "otherwise over the threads (an mma.sync product and a tile `ld.global` brought), or of tiles of "
-            "another element type than f32, f16 and bf16. The PTX of its kernel cannot be emitted."),
+            "another element type than f32, f16 and bf16; an `nv_tileas.dot` mma.sync cannot compute (its "
+            "accumulator in the chunks or in shared memory, not splitting into 16-row blocks for each warp, or "
+            "operands other than f16 / bf16 of whole 16-element K steps); a splat constant too small for a chunk a "
+            "thread; an `arith.truncf` of an f32 tile of one element a chunk. The PTX of its kernel cannot be "
+            "emitted."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "
