@@ -13,7 +13,7 @@ from pytest_lsp import client_capabilities
 
 from tests.conftest import REPO
 
-from .helpers import CONFIG, RecordingClient, bounded, change_whole, end_session, open_and_wait, wait_until
+from .helpers import CONFIG, RecordingClient, bounded, change_whole, close_document, end_session, open_and_wait, wait_until
 
 pytestmark = pytest.mark.asyncio
 
@@ -127,3 +127,36 @@ async def test_an_open_document_is_searched_as_the_editor_has_it(client: Recordi
     await open_and_wait(client, unsaved, "func.func @only_in_the_editor() {\n  return\n}\n")
     [only] = [s for s in await _symbols(client, "only_in") if s.name == "@only_in_the_editor"]
     assert only.location.uri == unsaved
+
+
+async def test_a_file_the_editor_has_open_is_read_from_disk_when_it_is_closed(client: RecordingClient, workspace: Path):
+    """An open document is searched as the editor has it, so the index does not parse its file
+    meanwhile (a large file's tree beside its open analysis was the server's peak memory); it
+    reads the file once the editor closes it."""
+    await _wait_for(client, "gemm", "@gemm_mainloop")
+    kernel = workspace / "src" / "kernel.ir"
+    uri = kernel.as_uri()
+    await open_and_wait(client, uri, KERNEL)
+    kernel.write_text(KERNEL.replace("@helper", "@saved_while_open"), encoding="utf-8")
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(changes=[
+        lsp.FileEvent(uri=uri, type=lsp.FileChangeType.Changed)]))
+    await _wait_for(client, "helper", "@helper")          # the editor's text
+    close_document(client, uri)
+    await _wait_for(client, "saved", "@saved_while_open")
+    assert "@helper" not in {s.name for s in await _symbols(client, "helper")}
+
+
+async def test_the_index_leaves_an_open_file_unparsed_until_it_is_closed(workspace: Path, monkeypatch):
+    from cute_ir.analysis import DocumentAnalysis
+    from cute_ir.lsp import server as server_module, workspace_symbols as indexing
+
+    path = str(workspace / "src" / "kernel.ir")
+    ls = server_module.CuteIrServer()
+    ls.analyses[(workspace / "src" / "kernel.ir").as_uri()] = DocumentAnalysis(
+        (workspace / "src" / "kernel.ir").as_uri(), KERNEL)
+    indexer = indexing.Indexer()
+    parsed = []
+    monkeypatch.setattr(indexing, "SlicedParse", lambda data: parsed.append(data))
+
+    await indexer._index_file(ls, path)
+    assert parsed == [] and path in indexer.while_open and path not in indexer.index.files

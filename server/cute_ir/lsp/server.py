@@ -184,6 +184,8 @@ class CuteIrServer(LanguageServer):
         # Called on `initialized` (the client may be asked things from then on), in order;
         # each starts what it needs as tasks of its own.
         self.initialized_hooks: list[Callable[["CuteIrServer"], None]] = []
+        # Called with the URI when a document is closed, in order.
+        self.closed_hooks: list[Callable[["CuteIrServer", str], None]] = []
         # The open cache (lsp/open_cache.py): what `initialize` said, the settings it gave,
         # what lsp/fast_start.py published from it ({uri: version}), the opened texts' entries.
         self.initialization_options: Any = None
@@ -326,6 +328,8 @@ class CuteIrServer(LanguageServer):
             if task is not None:
                 task.cancel()
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        for hook in self.closed_hooks:
+            hook(self, uri)
 
     def token_result(self, uri: str, found: list) -> str:
         """A new result id for the semantic tokens `found` (`semantic.segments`) of `uri`, kept

@@ -51,6 +51,8 @@ class Indexer:
         self.folders: list[str] = []
         self.task: asyncio.Task | None = None
         self.watching: asyncio.Task | None = None     # the watcher registration, kept alive
+        # Files left unparsed because the editor has them open (`_index_file`), indexed on close.
+        self.while_open: set[str] = set()
 
     def start(self, ls: CuteIrServer, folders: list[str]) -> None:
         self.folders = folders
@@ -105,7 +107,24 @@ class Indexer:
             except Exception:   # one unreadable or odd file must not stop the index
                 log.exception("indexing %s for workspace symbols failed", path)
 
+    def _left_while_open(self, ls: CuteIrServer, path: str) -> bool:
+        """Whether the editor has `path` open; then it is searched as the editor has it
+        (`_open_documents`), and parsing it from disk as well is left until it is closed: a
+        large file's tree beside its open analysis was the server's peak (docs/benchmarks.md)."""
+        if any(_path(uri) == path for uri in ls.analyses):
+            self.while_open.add(path)
+            return True
+        return False
+
+    def closed(self, ls: CuteIrServer, uri: str) -> None:
+        path = _path(uri)
+        if path in self.while_open:
+            self.while_open.discard(path)
+            self.changed(ls, path)
+
     async def _index_file(self, ls: CuteIrServer, path: str) -> None:
+        if self._left_while_open(ls, path):
+            return
         try:
             if os.path.getsize(path) > ws.MAX_FILE_BYTES:
                 self.index.remove(path)
@@ -119,6 +138,8 @@ class Indexer:
         while (tree := parse.advance(INDEX_SLICE)) is None:
             for _ in range(TURNS_BETWEEN_SLICES):
                 await asyncio.sleep(0)
+            if self._left_while_open(ls, path):   # opened meanwhile
+                return
         self.index.set(path, ws.symbols_of(tree.root_node, ws.positions_in(data, ls.encoding())))
         for _ in range(TURNS_BETWEEN_SLICES):
             await asyncio.sleep(0)
@@ -159,6 +180,12 @@ def start_indexing(ls: CuteIrServer) -> None:
 
 
 server.initialized_hooks.append(start_indexing)
+server.closed_hooks.append(INDEXER.closed)
+
+
+def _path(uri: str) -> str:
+    """A document's path, or its URI when it has none."""
+    return (uris.to_fs_path(uri) if uri.startswith("file:") else uri) or uri
 
 
 def _open_documents(ls: CuteIrServer) -> dict[str, list[ws.WorkspaceSymbol]]:
@@ -168,8 +195,7 @@ def _open_documents(ls: CuteIrServer) -> dict[str, list[ws.WorkspaceSymbol]]:
         tree = analysis.fresh_tree()
         if tree is None:
             continue
-        path = uris.to_fs_path(uri) if uri.startswith("file:") else uri
-        out[path or uri] = ws.symbols_of(tree.root_node, analysis.document.position)
+        out[_path(uri)] = ws.symbols_of(tree.root_node, analysis.document.position)
     return out
 
 
