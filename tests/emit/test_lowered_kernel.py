@@ -390,3 +390,62 @@ def test_block_and_thread_ids_are_the_special_registers_as_indices():
         assert re.search(rf"mov\.u32 (%{stem}\d+), {re.escape(special)};\n  cvt\.u64\.u32 %id\d+, \1;", body), special
     assert re.search(r"mad\.lo\.s64 (%addr\d+), %i\d+, 4, %p0;\n  st\.b32 \[\1\], %out\d+;", body)
     assemble_on_each_arch(IDS_IR)
+
+
+RETURNING_IR = """\
+module {
+  func.func @twice(%x: i32, %y: f32) -> (i32, f32) {
+    %0 = "llvm.inline_asm"(%x) <{asm_string = "add.s32 $0, $1, $1;", constraints = "=r,r", has_side_effects}> : (i32) -> i32
+    %1 = "llvm.inline_asm"(%y) <{asm_string = "add.f32 $0, $1, $1;", constraints = "=f,f", has_side_effects}> : (f32) -> f32
+    return %0, %1 : i32, f32
+  }
+}
+"""
+
+
+def test_a_function_that_returns_values_is_a_device_function_storing_them_into_its_return_parameters():
+    [kernel] = lowered_kernels(RETURNING_IR, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    body = kernel.module.text
+    # Two values: one aggregate, as LLVM's NVPTX backend returns a struct (several return
+    # parameters have no ABI: ptxas says so).
+    assert ".visible .func (.param .align 4 .b8 func_retval0[8]) twice(.param .u32 p0, .param .f32 p1)" in body
+    stored = re.search(r"add\.s32 (%out\d+), %p0, %p0;\n(?:.*\n)*?  st\.param\.b32 \[func_retval0\+0\], \1;\n"
+                       r"  st\.param\.b32 \[func_retval0\+4\], %out\d+;\n  ret;\n\}", body)
+    assert stored, body
+    # Its lines map to the lowered ops as a kernel's do.
+    lines, ir_lines = body.split("\n"), RETURNING_IR.split("\n")
+    mapped = {lines[n].strip(): ir_lines[k].strip() for n, k in kernel.line_ops}
+    assert mapped[f"st.param.b32 [func_retval0+0], {stored.group(1)};"].startswith("return %0, %1")
+    single = RETURNING_IR.replace("return %0, %1 : i32, f32", "return %1 : f32").replace("-> (i32, f32)", "-> f32")
+    [one] = lowered_kernels(single, "sm_90a")
+    assert ".visible .func (.param .b32 func_retval0) twice(" in one.module.text
+    assert re.search(r"st\.param\.b32 \[func_retval0\], %out\d+;\n  ret;", one.module.text)
+    # A tensor map by value is a kernel's parameter only.
+    with_map = RETURNING_IR.replace("%y: f32) -> (i32, f32) {", "%y: f32, %t: !cute_nvgpu.tma_descriptor_tiled) -> (i32, f32) {") \
+        .replace('constraints = "=f,f", has_side_effects}> : (f32) -> f32',
+                 'constraints = "=f,f", has_side_effects}> : (f32) -> f32\n    %2 = "builtin.unrealized_conversion_cast"(%t) : '
+                 '(!cute_nvgpu.tma_descriptor_tiled) -> i64')
+    [refused] = lowered_kernels(with_map, "sm_90a")
+    assert refused.module.message == ("`twice`: a function that returns values is a device function (`.func`), which "
+                                      "takes no tensor map by value: `cvta.param` reads a kernel's parameters only")
+    assemble_on_each_arch(RETURNING_IR)
+    assemble_on_each_arch(single)
+
+
+def test_the_preview_shows_a_function_that_returns_a_value_as_a_device_function(tmp_path):
+    path = tmp_path / "returning.ir"
+    path.write_text((FIXTURES / "atom_mainloop.ir").read_text()
+                    .replace("%out: memref<1xi32>) {", "%out: memref<1xi32>) -> i32 {")
+                    .replace("    return\n", "    return %s : i32\n"))
+    analysis, preview = _preview(path, "sm_90a")
+    assert preview.kernels == ("mainloop",)
+    lines = preview.ptx_text.split("\n")
+    assert any(line.startswith(".visible .func (.param .b32 func_retval0) mainloop(") for line in lines)
+    at = next(n for n, line in enumerate(lines) if line.strip().startswith("st.param.b32 [func_retval0]"))
+    [span] = preview.spans_for_line(at)
+    assert bytes(analysis.document.data[span.start:span.end]).decode().startswith("return %s : i32")
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(preview.ptx_text, "sm_90a")
+    assert accepted, said

@@ -47,6 +47,8 @@ STATIC_SHARED_LIMIT = 48 * 1024
 DYNAMIC_SHARED = "dynamic_smem"
 DYNAMIC_SHARED_ALIGN = 1024
 DYNAMIC_SHARED_DECL = f".extern .shared .align {DYNAMIC_SHARED_ALIGN} .b8 {DYNAMIC_SHARED}[];"   # module scope only
+# How a kernel's or device function's first line starts in a rendered module.
+ENTRY_STARTS = (".visible .entry ", ".visible .func ")
 _SHARED_DECL = re.compile(r"^\.shared \.align (\d+) \.b(8|16|32|64) (\w+)(?:\[(\d+)\])?;$")
 # How a kernel takes a shared buffer's address: `mov.u32 %name, name;`.
 _SHARED_ADDRESS = re.compile(r"^mov\.u32 %(\w+), (\w+);$")
@@ -100,6 +102,9 @@ class PtxBuilder:
     decls: list[str] = field(default_factory=list)
     body: list[tuple[str, bool]] = field(default_factory=list)    # (line, implements the atom)
     directives: list[str] = field(default_factory=list)
+    # A device function's return parameters ((ptx type, name), in order): with any, it is a
+    # `.func` returning them rather than a kernel (`.entry`).
+    returns: list[tuple[str, str]] = field(default_factory=list)
     _store_offset: int = 0
     _count: int = 0
 
@@ -225,7 +230,9 @@ def render(kernels: Sequence[tuple[PtxBuilder, str | None]], target: T.Target) -
     for kernel, origin, found in placed:
         decls, body = (kernel.decls, kernel.body) if found is None else found[:2]
         params = ", ".join(_param_decl(p) for p in kernel.params)
-        lines += ["", f".visible .entry {kernel.name}({params})"] + kernel.directives + ["{"]
+        returned = ", ".join(f".param .{ptx_type} {name}" for ptx_type, name in kernel.returns)
+        header = f".visible .func ({returned}) {kernel.name}" if kernel.returns else f".visible .entry {kernel.name}"
+        lines += ["", f"{header}({params})"] + kernel.directives + ["{"]
         if found is not None:
             lines.append(f"  // {found[2]} bytes of dynamic shared memory (more than the {STATIC_SHARED_LIMIT} a "
                          f"kernel may declare statically): the host sets CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES "

@@ -7,7 +7,7 @@ operands are bound by constraints, with the few ops that bind them (`memref.load
 cast, a constant; `llvm.extractvalue` and `memref.store` / `vector.store` of the results).
 `lowered_kernels` writes each function of such IR that holds inline assembly (and is no TileAS
 kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
-(emit/builder.py):
+(emit/builder.py), or, when it returns values, as a device function (`.func`):
 
 | lowered IR | PTX |
 |---|---|
@@ -21,6 +21,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
 | `llvm.inline_asm` | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
+| `func.return` of values (16, 32 or 64 bits each) | the function is a `.visible .func` of one return parameter, as LLVM's NVPTX backend writes it: `.param .bN func_retval0` for one value, `.param .align A .b8 func_retval0[bytes]` for several (each at the next multiple of its size), `st.param` of each before `ret` (no tensor-map parameter then: `cvta.param` reads a kernel's only) |
 | `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
 | `arith.cmpi` of 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
@@ -55,7 +56,7 @@ from ..passes.descriptor_capture import HOST, capture
 from ..passes.lower_tma_to_async import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
-from .builder import PtxBuilder, PtxModule, render
+from .builder import ENTRY_STARTS, PtxBuilder, PtxModule, render
 from .ptx import EmitError
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
 
@@ -93,6 +94,8 @@ _CMPI_PREDICATES = "Arith_CmpIPredicateAttr"
 _COMPARISONS = {"eq": "eq.b", "ne": "ne.b", "slt": "lt.s", "sle": "le.s", "sgt": "gt.s", "sge": "ge.s",
                 "ult": "lt.u", "ule": "le.u", "ugt": "gt.u", "uge": "ge.u"}
 _TMA_DESCRIPTOR = "!cute_nvgpu.tma_descriptor"
+# A device function's return parameter, by LLVM's NVPTX name for it.
+_RETURN = "func_retval0"
 # A shared-memory matrix descriptor: the 64-bit word the MMA reads (a kernel argument's value).
 _SMEM_DESCRIPTOR = "!cute_nvgpu.smem_desc"
 _SHARED_SPACE = "3"
@@ -536,8 +539,32 @@ class _Emitter:
             self.kernel.emit(f"mov.{register_type} {destination}, {temporary};")
 
     def ret(self, op: Operation) -> None:
-        if op.operands:
-            raise _Unemittable("a function that returns values")
+        """`func.return`: nothing for a kernel; a function that returns values is a device
+        function (`.func`) with one return parameter, as LLVM's NVPTX backend writes it (several
+        values are one aggregate: PTX gives several return parameters no ABI): a value is
+        `.param .bN func_retval0`, several `.param .align A .b8 func_retval0[bytes]` holding
+        each at the next multiple of its size."""
+        if op.operands and any(decl[0].startswith("align") for decl in self.kernel.params):
+            raise _Unemittable("a function that returns values is a device function (`.func`), which takes no "
+                               "tensor map by value: `cvta.param` reads a kernel's parameters only")
+        returned = []
+        for value in op.operands:
+            register_type = _register_type(str(value.type))
+            if register_type in (None, "pred"):
+                raise _Unemittable(f"a function that returns {value.type}")
+            returned.append((_bits(register_type), self.register(value, "a returned value")))
+        if len(returned) == 1:
+            bits, reg = returned[0]
+            self.kernel.returns.append((f"b{bits}", _RETURN))
+            self.kernel.emit(f"st.param.b{bits} [{_RETURN}], {reg};")
+            return
+        offset = 0
+        for bits, reg in returned:
+            offset = -(-offset // (bits // 8)) * (bits // 8)      # the next multiple of its size
+            self.kernel.emit(f"st.param.b{bits} [{_RETURN}+{offset}], {reg};")
+            offset += bits // 8
+        if returned:
+            self.kernel.returns.append((f"align {max(bits for bits, _ in returned) // 8} .b8", f"{_RETURN}[{offset}]"))
 
 
 _HANDLERS = {
@@ -570,7 +597,7 @@ def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) ->
     module = render([(emitter.kernel, None)], target)
     # The body follows the entry line, its directives, the brace and the declarations.
     text = module.text.split("\n")
-    entry_line = next(n for n, line in enumerate(text) if line.startswith(".visible .entry "))
+    entry_line = next(n for n, line in enumerate(text) if line.startswith(ENTRY_STARTS))
     body = entry_line + len(emitter.kernel.directives) + 2 + len(emitter.kernel.decls)
     line_ops = tuple((body + index, lines[op]) for index, op in emitter.line_ops if op in lines)
     return LoweredKernel(name, module, line_ops)

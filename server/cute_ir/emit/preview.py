@@ -54,7 +54,7 @@ from ..verify.lowering import refusal
 from ..passes.lower_atoms import ALIASES, BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
 from ..ir.aliases import table_for
 from ..ir.core import OpResult
-from .builder import DYNAMIC_SHARED_DECL
+from .builder import DYNAMIC_SHARED_DECL, ENTRY_STARTS
 from .ptx import EmitError, InlineAsm, PtxModule, atom_lines, emit_module, inline_asm
 from .tileas_kernel import ir_kernels, kernel_name
 from .lowered_kernel import LoweredKernel, lowered_kernels
@@ -120,7 +120,7 @@ def _emit(items: tuple[tuple[AtomConfig, str], ...], target: str):
 def _kernel_blocks(module: PtxModule) -> tuple[list[str], list[list[str]]]:
     """(header lines, lines of each kernel) of an emitted module."""
     lines = module.text.rstrip("\n").split("\n")
-    starts = [i for i, line in enumerate(lines) if line.startswith(".visible .entry ")]
+    starts = [i for i, line in enumerate(lines) if line.startswith(ENTRY_STARTS)]
     header = lines[:starts[0]] if starts else lines
     blocks = []
     for n, s in enumerate(starts):
