@@ -742,11 +742,12 @@ class _Checker:
                 self._close()
             kind = node.type
             if kind == "operation":
-                _, written = self._remembered(node, limit)
+                key, written = self._remembered(node, limit)
                 if written is not None:
                     self._replay(written, node)
                     continue
-                regions, names = _regions_of(node)
+                # A region opens with `{`: an op whose text has none holds none, and needs no walk.
+                regions, names = ([], False) if key is not None and b"{" not in key else _regions_of(node)
                 if not regions:
                     items, bindings = _capture_order(node, limit)
                     if not self._walk_items(items, bindings, limit):
