@@ -367,6 +367,7 @@ class CuteIrServer(LanguageServer):
                     # A whole-document request is being computed (`in_slices`): it goes first.
                     async with self._slicing:
                         pass
+                await self.background_turn()
                 analysis = self.analyses.get(uri)
                 if analysis is None:
                     return
@@ -380,6 +381,17 @@ class CuteIrServer(LanguageServer):
         finally:
             self._verifying.pop(uri, None)
         self.publish(uri)
+
+    async def background_turn(self) -> None:
+        """Wait until no change waits to be published: work no one waits for (verification
+        after open, the workspace index) awaits this before each slice. A publish takes a few
+        loop turns (a burst's delay, changes read meanwhile); a background slice in each of
+        them would add its length to the keystroke's latency as many times."""
+        while True:
+            waiting = [task for task in self._pending.values() if not task.done()]
+            if not waiting:
+                return
+            await asyncio.wait(waiting)
 
     async def in_slices(self, result: PerUnit[Any], analysis: DocumentAnalysis) -> None:
         """Compute `result` for every unit that lacks it, in slices with other messages answered in between:

@@ -135,11 +135,17 @@ class Indexer:
             self.index.remove(path)           # gone (or unreadable) since it was listed
             return
         parse = SlicedParse(data)
-        while (tree := parse.advance(INDEX_SLICE)) is None:
+        while True:
+            await ls.background_turn()
+            if (tree := parse.advance(INDEX_SLICE)) is not None:
+                break
             for _ in range(TURNS_BETWEEN_SLICES):
                 await asyncio.sleep(0)
             if self._left_while_open(ls, path):   # opened meanwhile
                 return
+        await ls.background_turn()
+        if self._left_while_open(ls, path):
+            return
         self.index.set(path, ws.symbols_of(tree.root_node, ws.positions_in(data, ls.encoding())))
         for _ in range(TURNS_BETWEEN_SLICES):
             await asyncio.sleep(0)

@@ -1,0 +1,78 @@
+"""Work no one waits for (verification after open, the workspace index) takes no slice while a
+change waits to be published: a keystroke's publish takes a few loop turns, and a background
+slice in each of them would add its length to the keystroke's latency."""
+from __future__ import annotations
+
+import asyncio
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.lsp import server as server_module, workspace_symbols
+
+TEXT = "".join(f"func.func @f{i}(%a: i32) {{\n  %v = arith.addi %a, %a : i32\n  return\n}}\n" for i in range(50))
+
+
+def _server_with(analysis: DocumentAnalysis) -> server_module.CuteIrServer:
+    ls = server_module.CuteIrServer()
+    ls.analyses[analysis.document.uri] = analysis
+    return ls
+
+
+def test_verification_waits_while_a_publish_is_pending(monkeypatch) -> None:
+    analysis = DocumentAnalysis("file:///turns.ir", TEXT)
+    ls = _server_with(analysis)
+    slices: list[float] = []
+
+    def one_slice(budget=None) -> bool:
+        slices.append(budget)
+        return len(slices) < 3
+    monkeypatch.setattr(analysis, "verify_pending", one_slice)
+    monkeypatch.setattr(ls, "publish", lambda uri, send=True: None)
+
+    async def scenario() -> None:
+        publish = asyncio.get_running_loop().create_future()
+        ls._pending[analysis.document.uri] = publish
+        verifying = asyncio.ensure_future(ls._verify_in_slices(analysis.document.uri))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert slices == [], "a verification slice ran while a change waited to be published"
+        publish.set_result(None)
+        await asyncio.wait_for(verifying, timeout=30)
+        assert len(slices) == 3
+
+    asyncio.run(scenario())
+
+
+def test_a_cancelled_publish_does_not_hold_verification_up(monkeypatch) -> None:
+    """A publish a newer change cancelled is done: verification goes on."""
+    analysis = DocumentAnalysis("file:///cancelled.ir", TEXT)
+    ls = _server_with(analysis)
+    monkeypatch.setattr(analysis, "verify_pending", lambda budget=None: False)
+    monkeypatch.setattr(ls, "publish", lambda uri, send=True: None)
+
+    async def scenario() -> None:
+        publish = asyncio.get_running_loop().create_future()
+        publish.cancel()
+        ls._pending[analysis.document.uri] = publish
+        await asyncio.wait_for(ls._verify_in_slices(analysis.document.uri), timeout=30)
+
+    asyncio.run(scenario())
+
+
+def test_the_workspace_index_waits_while_a_publish_is_pending(tmp_path) -> None:
+    path = tmp_path / "kernel.mlir"
+    path.write_text(TEXT)
+    ls = server_module.CuteIrServer()
+    indexer = workspace_symbols.Indexer()
+
+    async def scenario() -> None:
+        publish = asyncio.get_running_loop().create_future()
+        ls._pending["file:///open.ir"] = publish
+        indexing = asyncio.ensure_future(indexer._index_file(ls, str(path)))
+        for _ in range(50):
+            await asyncio.sleep(0)
+        assert not indexing.done(), "the file was indexed while a change waited to be published"
+        publish.set_result(None)
+        await asyncio.wait_for(indexing, timeout=30)
+
+    asyncio.run(scenario())
+    assert any(symbol.name == "@f49" for symbol in indexer.index.files[str(path)]), "indexed once the publish is sent"
