@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, TypeVar
 
 from lsprotocol import types as lsp
 from pygls.protocol import default_converter
@@ -22,6 +22,10 @@ SERVER_COMMAND = [sys.executable, "-m", "cute_ir.cli", "serve"]
 # hang, not a figure (the PTX preview's request runs ptxas, and took over 10 s on a machine
 # whose two cores ran several test suites at once).
 TIMEOUT = 30.0
+
+if TYPE_CHECKING:
+    from cute_ir.analysis import DocumentAnalysis
+    from cute_ir.lsp.server import CuteIrServer
 
 T = TypeVar("T")
 
@@ -273,3 +277,12 @@ def shapes(diagnostics) -> list[Shape]:
 
 def rng_tuple(r: lsp.Range) -> tuple[int, int, int, int]:
     return (r.start.line, r.start.character, r.end.line, r.end.character)
+
+
+def server_with(analysis: "DocumentAnalysis") -> "CuteIrServer":
+    """A server object, not started, that holds `analysis` as an open document: for tests of
+    its scheduling that drive its coroutines directly."""
+    from cute_ir.lsp.server import CuteIrServer
+    ls = CuteIrServer()
+    ls.analyses[analysis.document.uri] = analysis
+    return ls

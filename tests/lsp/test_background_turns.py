@@ -8,18 +8,15 @@ import asyncio
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.lsp import server as server_module, workspace_symbols
 
+from .helpers import server_with
+
 TEXT = "".join(f"func.func @f{i}(%a: i32) {{\n  %v = arith.addi %a, %a : i32\n  return\n}}\n" for i in range(50))
 
-
-def _server_with(analysis: DocumentAnalysis) -> server_module.CuteIrServer:
-    ls = server_module.CuteIrServer()
-    ls.analyses[analysis.document.uri] = analysis
-    return ls
 
 
 def test_verification_waits_while_a_publish_is_pending(monkeypatch) -> None:
     analysis = DocumentAnalysis("file:///turns.ir", TEXT)
-    ls = _server_with(analysis)
+    ls = server_with(analysis)
     slices: list[float] = []
 
     def one_slice(budget=None) -> bool:
@@ -45,7 +42,7 @@ def test_verification_waits_while_a_publish_is_pending(monkeypatch) -> None:
 def test_a_cancelled_publish_does_not_hold_verification_up(monkeypatch) -> None:
     """A publish a newer change cancelled is done: verification goes on."""
     analysis = DocumentAnalysis("file:///cancelled.ir", TEXT)
-    ls = _server_with(analysis)
+    ls = server_with(analysis)
     monkeypatch.setattr(analysis, "verify_pending", lambda budget=None: False)
     monkeypatch.setattr(ls, "publish", lambda uri, send=True: None)
 

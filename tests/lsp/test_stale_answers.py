@@ -14,21 +14,16 @@ from cute_ir.analysis import DocumentAnalysis
 from cute_ir.lsp import semantic, server as server_module
 from cute_ir.text.positions import Position
 
-from .helpers import bounded, change_range, doc_uri, open_and_wait
+from .helpers import bounded, change_range, doc_uri, open_and_wait, server_with
 
 TEXT = "".join(f"%v{i} = arith.constant {i} : i32\n" for i in range(200))
 
-
-def _server_with(analysis: DocumentAnalysis) -> server_module.CuteIrServer:
-    ls = server_module.CuteIrServer()
-    ls.analyses[analysis.document.uri] = analysis
-    return ls
 
 
 def test_a_change_while_the_request_waits_gives_content_modified(monkeypatch) -> None:
     monkeypatch.setattr(server_module, "FEATURE_SLICE", 0.0)   # one unit per slice
     analysis = DocumentAnalysis("file:///stale.ir", TEXT)
-    ls = _server_with(analysis)
+    ls = server_with(analysis)
 
     async def scenario() -> None:
         request = asyncio.ensure_future(ls.in_slices(semantic.PIECES, analysis))
@@ -42,7 +37,7 @@ def test_a_change_while_the_request_waits_gives_content_modified(monkeypatch) ->
 
 def test_without_a_change_the_slices_complete() -> None:
     analysis = DocumentAnalysis("file:///fresh.ir", TEXT)
-    asyncio.run(_server_with(analysis).in_slices(semantic.PIECES, analysis))
+    asyncio.run(server_with(analysis).in_slices(semantic.PIECES, analysis))
     assert semantic.full_tokens(analysis)
 
 
@@ -50,7 +45,7 @@ def test_the_slices_take_turns_with_background_verification_rather_than_wait_for
     """A whole-document request is what the client waits for; verification of the units it has
     not reached yet is no one's request. A verification that never ends does not hold it up."""
     analysis = DocumentAnalysis("file:///busy.ir", TEXT)
-    ls = _server_with(analysis)
+    ls = server_with(analysis)
 
     async def scenario() -> None:
         never = asyncio.get_running_loop().create_future()
