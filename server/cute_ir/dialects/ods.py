@@ -155,15 +155,20 @@ class OpRegistry:
 
     def __init__(self) -> None:
         self._ops: dict[str, OpDef] = {}
+        # Every spelling of each op (its full name and those MLIR also prints it under): a
+        # lookup is one dict read, made for every op of a function on every keystroke.
+        self._spellings: dict[str, OpDef] = {}
 
     def add(self, *ops: OpDef) -> None:
         for op in ops:
             if op.name in self._ops:
                 raise ValueError(f"op {op.name} declared twice")
             self._ops[op.name] = op
+            for spelling in (op.name, *short_spellings(op.name)):
+                self._spellings[spelling] = op
 
     def get(self, name: str) -> OpDef | None:
-        return self._ops.get(canonical_name(name))
+        return self._spellings.get(name)
 
     def has_trait(self, name: str, trait: Trait) -> bool:
         record = self.get(name)

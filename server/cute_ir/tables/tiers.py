@@ -22,6 +22,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = [
     "Suffix",
@@ -222,11 +223,13 @@ def ptxas_arch(target: Target | str) -> str:
     return _target(target).ptxas_arch
 
 
+@lru_cache(maxsize=None)   # the roster is fixed
 def targets_satisfying(requirements: tuple[str, ...]) -> tuple[str, ...]:
     """Every roster target that satisfies `requirements` (roster order)."""
     return tuple(t.name for t in TARGETS if satisfies_any(t, requirements))
 
 
+@lru_cache(maxsize=None)   # the roster is fixed; an unmet gate's message names it on every keystroke
 def describe_requirements(requirements: tuple[str, ...]) -> str:
     """Human text for hover cards: 'sm_90a', 'sm_100f family (sm_100a/sm_100f/sm_103a/...)'."""
     if not requirements:
