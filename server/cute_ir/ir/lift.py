@@ -34,10 +34,12 @@ from ..syntax.cst import (ALIAS_DEFINITIONS, STATEMENT_KINDS, TYPE_KINDS, span a
                           empty_dictionary, written_symbol)
 from ..dialects.ods import Trait
 from ..syntax import WIDE_NODE
-from ..dialects.registry import defines_symbol, has_trait, is_builtin_module
+from ..dialects.mlir_ods import SOURCE
+from ..dialects.registry import defines_symbol, has_trait, is_builtin_module, record as op_record
 from ..text.location import UNKNOWN, FusedLoc, SourceLoc, WrittenLoc
 from .places import NamesAt, OpsAt
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
+from .op_form import read_form
 
 UNDEFINED = Type("<<undefined>>")
 UNKNOWN_TYPE = Type("<<unknown>>")
@@ -312,7 +314,8 @@ class _Lifter:
         types = [t for t, _ in written.result_types] + [UNKNOWN_TYPE] * max(0, count - len(written.result_types))
         op.results = [OpResult(types[i], op, i) for i in range(count)]
         for value, (_, span) in zip(op.results, written.result_types):
-            index.type_spans[value] = at(span)
+            if span is not None:
+                index.type_spans[value] = at(span)
         taken = 0
         for text, n, span in written.results:
             group = op.results[taken:taken + n]
@@ -524,7 +527,7 @@ class WrittenOp:
     declared_location: str | None                # the `loc(...)` it writes, as written
     symbol: Span | None                          # the `@name` it defines
     results: tuple[tuple[str, int, Span], ...]   # result groups: name, how many, where
-    result_types: tuple[tuple[Type, Span], ...]
+    result_types: tuple[tuple[Type, Span | None], ...]   # None: derived, written nowhere
     operand_types: tuple[tuple[str, Span], ...] | None
     attribute_dicts: bool                        # it writes an attribute dictionary (maybe empty)
     attribute_entries: tuple[tuple[str, str, Attribute, Span, Span], ...]   # (ATTRIBUTE / PROPERTY, key, value, entry, value)
@@ -609,7 +612,7 @@ class _OpReader:
     def __init__(self, rel) -> None:
         self.rel = rel
         self.symbol: Span | None = None
-        self.result_types: list[tuple[Type, Span]] = []
+        self.result_types: list[tuple[Type, Span | None]] = []
         self.operand_types: tuple[tuple[str, Span], ...] | None = None
         self.attribute_dicts = False
         self.attribute_entries: list[tuple[str, str, Attribute, Span, Span]] = []
@@ -699,6 +702,7 @@ class _OpReader:
             tail = items[last_colon_at + 1:]
             self.result_types = [self.typed(t) for t in custom_result_types(tail)]
             self.operand_types = tuple(self.written(t) for t in _operand_type_nodes(tail))
+        self.result_types = _format_result_types(node, name, self.result_types)
         stack = list(reversed(items))
         while stack:
             item = stack.pop()
@@ -734,6 +738,26 @@ class _OpReader:
             elif kind in GROUPS:
                 stack.extend(reversed(item.children))
         self.template = _template(body, self.rel(body).start, holes)
+
+
+def _format_result_types(node: Node, name: str, written: list[tuple[Type, Span | None]]
+                         ) -> list[tuple[Type, Span | None]]:
+    """The result types of a custom form whose upstream record has an assembly format, as its
+    parser derives them (ir/op_form.py: `memref.load`'s result is its memref's element type,
+    `arith.cmpi`'s an `i1` of its operands' shape), where the types after the last `:` are
+    not the results'; `written` (those types) otherwise. A derived type is written nowhere: it
+    has no place."""
+    record = op_record(name)
+    if record is None or record.source != SOURCE or not record.format:
+        return written
+    form = read_form(node, record, False)
+    if form is None or not form.complete or not form.results or any(t is None for t in form.results):
+        return written
+    derived: list[tuple[Type, Span | None]] = []
+    for i, text in enumerate(form.results):
+        as_written = i < len(written) and written[i][0].text == text
+        derived.append(written[i] if as_written else (Type(text), None))
+    return derived
 
 
 def _template(body: Node, start: int, holes: list[tuple[Span, Hole]]) -> Template:
