@@ -73,3 +73,28 @@ def test_the_workspace_index_waits_while_a_publish_is_pending(tmp_path) -> None:
 
     asyncio.run(scenario())
     assert any(symbol.name == "@f49" for symbol in indexer.index.files[str(path)]), "indexed once the publish is sent"
+
+
+class _Reader:
+    """Input that the message loop takes after `turns` loop turns (None: never)."""
+
+    def __init__(self, turns: int | None) -> None:
+        self.turns, self.asked = turns, 0
+
+    def input_waiting(self) -> bool:
+        self.asked += 1
+        return self.turns is None or self.asked <= self.turns
+
+
+def test_a_message_that_has_arrived_goes_before_the_next_slice() -> None:
+    ls = server_module.CuteIrServer()
+    ls.reader = _Reader(turns=3)
+    asyncio.run(asyncio.wait_for(ls.background_turn(), timeout=30))
+    assert ls.reader.asked == 4   # waiting for three turns, then taken
+
+
+def test_input_that_never_completes_does_not_stop_background_work() -> None:
+    ls = server_module.CuteIrServer()
+    ls.reader = _Reader(turns=None)
+    asyncio.run(asyncio.wait_for(ls.background_turn(), timeout=30))
+    assert ls.reader.asked == server_module.INPUT_TURNS

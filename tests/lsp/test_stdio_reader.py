@@ -141,3 +141,28 @@ def test_blank_lines_between_messages_and_header_case_are_accepted():
 def test_input_that_ends_inside_a_body_is_reported():
     items = _split(NEXT + b"Content-Length: 50\r\n\r\n{", 7)
     assert items[0] == b'{"id":3}' and isinstance(items[1], FramingError) and len(items) == 2
+
+
+def test_input_waiting_says_whether_bytes_wait_for_the_message_loop() -> None:
+    """Background work yields to a message that has arrived (lsp/server.py, `background_turn`):
+    bytes in the pipe not read yet, or read and not taken, are input waiting."""
+    read_end, write_end = os.pipe()
+    try:
+        with os.fdopen(read_end, "rb", buffering=0) as stream:
+            reader = PrefetchingReader(stream)
+
+            async def scenario() -> None:
+                assert not reader.input_waiting()
+                os.write(write_end, _frame(b'{"jsonrpc":"2.0","method":"initialized","params":{}}'))
+                first = asyncio.ensure_future(reader.next_message())
+                await asyncio.sleep(0)
+                assert await asyncio.wait_for(first, timeout=30)
+                assert not reader.input_waiting()
+                os.write(write_end, b"Content-Length: 40\r\n\r\n{")   # part of a message
+                for _ in range(5):
+                    await asyncio.sleep(0)
+                assert reader.input_waiting()
+
+            asyncio.run(scenario())
+    finally:
+        os.close(write_end)

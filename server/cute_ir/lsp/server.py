@@ -51,6 +51,8 @@ MESSAGE_QUIET = 0.02
 # Whole-document requests (outline, folding, semantic tokens) compute what they lack in slices
 # of this many seconds, answering other messages in between.
 FEATURE_SLICE = 0.005
+# Loop turns background work gives a message that has arrived before its next slice.
+INPUT_TURNS = 8
 # A pause in typing this long after a publish computes what a hover where the user typed reads
 # (the TileAS passes for a load's or store's section): the first hover is then a lookup.
 HOVER_PREPARE_DELAY = 0.05
@@ -181,6 +183,7 @@ class CuteIrServer(LanguageServer):
         self._edited_at: dict[str, int] = {}   # where the last change of each document starts
         self.ptxas_path: str | None = None
         self.collector = IdleCollector()
+        self.reader: PrefetchingReader | None = None   # the client's messages, once serving
         # Called on `initialized` (the client may be asked things from then on), in order;
         # each starts what it needs as tasks of its own.
         self.initialized_hooks: list[Callable[["CuteIrServer"], None]] = []
@@ -210,13 +213,14 @@ class CuteIrServer(LanguageServer):
         # The cyclic collector runs while the server is idle (lsp/collector.py).
         self.collector.take_over(freeze=not analysed_early)
         self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        self.reader = reader or PrefetchingReader(stdin or sys.stdin.buffer)
         self.protocol.answered_early = answered
         self.published_early = dict(published_early or {})
         self.analysed_early = dict(analysed_early or {})
         self.answers_early = dict(answers_early or {})
         code = 0
         try:
-            asyncio.run(jsonrpc.serve(reader or PrefetchingReader(stdin or sys.stdin.buffer), self.protocol,
+            asyncio.run(jsonrpc.serve(self.reader, self.protocol,
                                       self._stop_event, self.report_skipped_input, first))
         except BrokenPipeError:
             log.error("the connection to the client is lost; shutting down")
@@ -390,8 +394,16 @@ class CuteIrServer(LanguageServer):
         while True:
             waiting = [task for task in self._pending.values() if not task.done()]
             if not waiting:
-                return
+                break
             await asyncio.wait(waiting)
+        # A message that has arrived goes first too: it takes the loop a few turns to read,
+        # dispatch and answer, and a slice in each would delay a hover by as many slices. A
+        # bounded number of turns: a client that stops in the middle of a message does not
+        # stop the background work with it.
+        for _ in range(INPUT_TURNS):
+            if self.reader is None or not self.reader.input_waiting():
+                return
+            await asyncio.sleep(0)
 
     async def in_slices(self, result: PerUnit[Any], analysis: DocumentAnalysis) -> None:
         """Compute `result` for every unit that lacks it, in slices with other messages answered in between:

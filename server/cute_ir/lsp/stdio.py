@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
 import threading
 from typing import BinaryIO, Callable
 
@@ -45,6 +46,7 @@ class PrefetchingReader:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._framer = resume.framer if resume is not None else Framer()
+        self._watched: int | None = None    # the descriptor the loop reads when readable
 
     def _reader(self) -> Callable[[int], bytes]:
         """A read that returns what is available (at least one byte), not a full chunk. On a
@@ -91,7 +93,21 @@ class PrefetchingReader:
         except (OSError, ValueError, NotImplementedError):    # a regular file, say: epoll refuses it
             os.set_blocking(fd, True)                          # the thread reads it as it was
             return False
+        self._watched = fd
         return True
+
+    def input_waiting(self) -> bool:
+        """Whether input has arrived that the message loop has not handled yet: bytes read but
+        not taken (a message, or part of one), or bytes stdin holds for the loop to read."""
+        with self._lock:
+            if self._buffer:
+                return True
+        if self._watched is None:
+            return False
+        try:
+            return bool(select.select([self._watched], [], [], 0)[0])
+        except (OSError, ValueError):   # closed: nothing more arrives
+            return False
 
     def _on_readable(self, fd: int) -> None:
         try:
