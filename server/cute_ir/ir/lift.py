@@ -39,7 +39,7 @@ from ..dialects.registry import defines_symbol, has_trait, is_builtin_module, re
 from ..text.location import UNKNOWN, FusedLoc, SourceLoc, WrittenLoc
 from .places import NamesAt, OpsAt
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
-from .op_form import read_form
+from .op_form import normalized, read_form
 
 UNDEFINED = Type("<<undefined>>")
 UNKNOWN_TYPE = Type("<<unknown>>")
@@ -702,7 +702,7 @@ class _OpReader:
             tail = items[last_colon_at + 1:]
             self.result_types = [self.typed(t) for t in custom_result_types(tail)]
             self.operand_types = tuple(self.written(t) for t in _operand_type_nodes(tail))
-        self.result_types = _format_result_types(node, name, self.result_types)
+        self.result_types = _format_result_types(node, name, self.result_types, self.operand_types)
         stack = list(reversed(items))
         while stack:
             item = stack.pop()
@@ -740,24 +740,24 @@ class _OpReader:
         self.template = _template(body, self.rel(body).start, holes)
 
 
-def _format_result_types(node: Node, name: str, written: list[tuple[Type, Span | None]]
-                         ) -> list[tuple[Type, Span | None]]:
+def _format_result_types(node: Node, name: str, written: list[tuple[Type, Span | None]],
+                         also: tuple[tuple[str, Span], ...] | None) -> list[tuple[Type, Span | None]]:
     """The result types of a custom form whose upstream record has an assembly format, as its
     parser derives them (ir/op_form.py: `memref.load`'s result is its memref's element type,
     `arith.cmpi`'s an `i1` of its operands' shape), where the types after the last `:` are
-    not the results'; `written` (those types) otherwise. A derived type is written nowhere: it
-    has no place."""
+    not the results'; `written` (those types) otherwise. A derived type that the op writes
+    (`also`: the other types after its `:`) keeps that spelling and place; one it does not
+    write has none."""
     record = op_record(name)
     if record is None or record.source != SOURCE or not record.format:
         return written
     form = read_form(node, record, False)
     if form is None or not form.complete or not form.results or any(t is None for t in form.results):
         return written
-    derived: list[tuple[Type, Span | None]] = []
-    for i, text in enumerate(form.results):
-        as_written = i < len(written) and written[i][0].text == text
-        derived.append(written[i] if as_written else (Type(text), None))
-    return derived
+    spelled = {normalized(t.text.encode()): (t, at) for t, at in written}
+    for text, at in also or ():
+        spelled.setdefault(normalized(text.encode()), (Type(text), at))
+    return [spelled.get(text, (Type(text), None)) for text in form.results]
 
 
 def _template(body: Node, start: int, holes: list[tuple[Span, Hole]]) -> Template:
