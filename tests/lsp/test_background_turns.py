@@ -4,6 +4,7 @@ slice in each of them would add its length to the keystroke's latency."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.lsp import server as server_module, workspace_symbols
@@ -98,3 +99,16 @@ def test_input_that_never_completes_does_not_stop_background_work() -> None:
     ls.reader = _Reader(turns=None)
     asyncio.run(asyncio.wait_for(ls.background_turn(), timeout=30))
     assert ls.reader.asked == server_module.INPUT_TURNS
+
+
+def test_no_background_slice_starts_right_after_a_message() -> None:
+    """The workspace index as much as verification: a client at work sends its next request
+    as soon as it has its last answer."""
+    ls = server_module.CuteIrServer()
+
+    async def scenario() -> float:
+        ls.last_message = time.monotonic()
+        await asyncio.wait_for(ls.background_turn(), timeout=30)
+        return time.monotonic() - ls.last_message
+
+    assert asyncio.run(scenario()) >= server_module.MESSAGE_QUIET

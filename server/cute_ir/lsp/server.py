@@ -42,11 +42,11 @@ BURST_DELAY = 0.003
 # Verification after open runs in slices of VERIFY_SLICE seconds between incoming messages
 # (what the open itself verifies: lsp/settings.py, VERIFY_AT_OPEN).
 VERIFY_SLICE = 0.002
-# No such slice starts within MESSAGE_QUIET seconds of the last message in or out. A slice runs
-# for at least one function (about 3.4 ms median, 7 ms p90 in the generated 50k-line file), and
-# a client at work sends its next request as soon as it has the last answer: each hover right
-# after open waited for a slice that had just started (7.5 ms through the server, 0.4 ms once
-# verification was done).
+# No such slice (nor one of the workspace index) starts within MESSAGE_QUIET seconds of the last
+# message in or out (`background_turn`). A slice runs for at least one function (about 3.4 ms
+# median, 7 ms p90 in the generated 50k-line file), and a client at work sends its next
+# request as soon as it has the last answer: each hover right after open waited for a slice
+# that had just started (7.5 ms through the server, 0.4 ms once verification was done).
 MESSAGE_QUIET = 0.02
 # Whole-document requests (outline, folding, semantic tokens) compute what they lack in slices
 # of this many seconds, answering other messages in between.
@@ -363,10 +363,6 @@ class CuteIrServer(LanguageServer):
                 # publish in the one after): three turns, so that it does not wait for slices.
                 for _ in range(3):
                     await asyncio.sleep(0)
-                quiet = self.last_message + MESSAGE_QUIET - time.monotonic()
-                if quiet > 0:
-                    await asyncio.sleep(quiet)   # messages are answered first (MESSAGE_QUIET)
-                    continue
                 if self._slicing.locked():
                     # A whole-document request is being computed (`in_slices`): it goes first.
                     async with self._slicing:
@@ -387,11 +383,16 @@ class CuteIrServer(LanguageServer):
         self.publish(uri)
 
     async def background_turn(self) -> None:
-        """Wait until no change waits to be published: work no one waits for (verification
-        after open, the workspace index) awaits this before each slice. A publish takes a few
-        loop turns (a burst's delay, changes read meanwhile); a background slice in each of
-        them would add its length to the keystroke's latency as many times."""
+        """What work no one waits for (verification after open, the workspace index) awaits
+        before each slice: the client's messages go first. No slice starts within
+        MESSAGE_QUIET of the last message in or out, nor while a change waits to be published:
+        a publish takes a few loop turns (a burst's delay, changes read meanwhile), and a
+        slice in each of them would add its length to the keystroke's latency as many times."""
         while True:
+            quiet = self.last_message + MESSAGE_QUIET - time.monotonic()
+            if quiet > 0:
+                await asyncio.sleep(quiet)
+                continue
             waiting = [task for task in self._pending.values() if not task.done()]
             if not waiting:
                 break
