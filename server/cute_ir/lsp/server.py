@@ -229,9 +229,21 @@ class CuteIrServer(LanguageServer):
         except KeyboardInterrupt:
             pass
         finally:
+            self.keep_complete_diagnostics()
             self.opened_texts.flush()
             self.shutdown()
         return code
+
+    def keep_complete_diagnostics(self) -> None:
+        """Keep in the open cache the complete diagnostics of every document verified whole.
+        Verification after open keeps them when its last slice publishes, but a slice waits
+        for quiet after each message (MESSAGE_QUIET): a request that verified the rest itself
+        (pulled diagnostics) and an `exit` right after its answer leave that publish unsent."""
+        for uri in list(self.analyses):
+            try:
+                self.publish(uri, send=False)
+            except Exception:   # the cache is a convenience: the exit goes on
+                log.exception("could not keep the diagnostics of %s for reopening", uri)
 
     def report_skipped_input(self, skipped: FramingError) -> None:
         message = f"cute-ir: skipped {skipped.skipped} bytes of unreadable input ({skipped.reason})"
