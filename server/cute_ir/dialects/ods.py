@@ -43,6 +43,7 @@ class Trait(str, Enum):
     # by name: cute_dsl.DSL_KINDS says which op has which, and why).
     KERNEL = "cute-ir.Kernel"                     # a function that is a device kernel's entry
     APPLIES_ATOM = "cute-ir.AppliesAtom"          # applies the atom its first operand is (no instruction of its own)
+    PASSES_ATOM = "cute-ir.PassesAtom"            # its result is its first operand's atom, a runtime field set
     DEVICE_ONLY = "cute-ir.DeviceOnly"            # reads memory or the running thread: only a kernel can run it
 
 

@@ -103,6 +103,12 @@ def applies_atom(name: str) -> bool:
     return name in APPLYING_OPS or has_trait(name, Trait.APPLIES_ATOM)
 
 
+def passes_atom(name: str) -> bool:
+    """Whether an op's result is the atom its first operand is, with a runtime field set (the
+    CuTe DSL's `cute_nvgpu.atom.set_value`): what applies the result applies that atom."""
+    return has_trait(name, Trait.PASSES_ATOM)
+
+
 def returns_to(name: str, parent: Callable[[str], bool]) -> bool:
     """Whether an op ends the region of an op `parent` accepts and hands it its values:
     ReturnLike, with such an op among those it must sit in (HasParent / ParentOneOf:

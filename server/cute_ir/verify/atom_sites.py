@@ -23,7 +23,7 @@ from ..dialects.cute_nvgpu.tma_ops import PREFETCH
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..dialects.ods import Trait
-from ..dialects.registry import applies_atom, has_trait, is_function
+from ..dialects.registry import applies_atom, has_trait, is_function, passes_atom
 from ..ir.aliases import table_for
 from ..ir.attributes import reading_aliases
 from ..ir.core import BlockArgument, Operation, OpResult, Value
@@ -83,12 +83,6 @@ class SiteSource(Protocol):
     def unit_start(self, unit) -> int: ...
 
 
-# Ops that pass an atom on with a runtime field set (the atom is their first operand, the
-# result the same atom): the CuTe DSL sets a block-scaled MMA's scale-factor addresses so on a
-# tiled MMA that arrived as a kernel argument, once per field and k-block, each on the last.
-_ATOM_PASSERS = frozenset({"cute_nvgpu.atom.set_value"})
-
-
 def left_reason(op: Operation) -> str | None:
     """Why the lowering does not take `op`, an op that applies an atom, at all: its atom is an
     argument (a kernel's, most often: the CuTe DSL passes a tiled MMA so), not a value an op of
@@ -96,7 +90,7 @@ def left_reason(op: Operation) -> str | None:
     atom = op.operands[0] if op.operands else None
     applied, passers, seen = atom, [], set()
     # Back along the chain, each op once (a malformed file may loop it).
-    while (isinstance(atom, OpResult) and atom.owner.name in _ATOM_PASSERS and atom.owner.operands
+    while (isinstance(atom, OpResult) and passes_atom(atom.owner.name) and atom.owner.operands
            and id(atom.owner) not in seen):
         seen.add(id(atom.owner))
         passers.append(atom.owner.name)

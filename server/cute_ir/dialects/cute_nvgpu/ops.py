@@ -108,6 +108,7 @@ _CORE_OPS: tuple[OpDef, ...] = (
           results=_ANY_RESULTS,
           syntax="cute_nvgpu.atom.set_value<field>(%atom, %value) : (AtomType, ValueType)",
           example="cute_nvgpu.atom.set_value<tma_bar>(%atom, %mbar) : (!cute_nvgpu.atom.tma_load, memref<1xi64, 3>)",
+          traits=frozenset({Trait.PASSES_ATOM}),
           source="cute-dsl", note="CuTe DSL spelling (reference/cute-dsl-surface.md); accepted, not verified."),
 )
 
