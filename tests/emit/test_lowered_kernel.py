@@ -301,6 +301,50 @@ def test_a_condition_no_comparison_computed_is_named():
     assert kernel.module.message.startswith("`pick`: `arith.constant`")
 
 
+FLAG_IR = """\
+module {
+  func.func @flagged(%p: memref<2xi32>, %n: i32, %on: i1) {
+    %0 = "arith.constant"() <{value = 0 : index}> : () -> index
+    scf.if %on {
+      %a = "llvm.inline_asm"(%n) <{asm_string = "neg.s32 $0, $1;", constraints = "=r,r", has_side_effects}> : (i32) -> i32
+      "memref.store"(%a, %p, %0) : (i32, memref<2xi32>, index) -> ()
+    }
+    return
+  }
+  func.func @choose(%on: i1, %n: i32) -> i32 {
+    %r = scf.if %on -> (i32) {
+      %a = "llvm.inline_asm"(%n) <{asm_string = "neg.s32 $0, $1;", constraints = "=r,r", has_side_effects}> : (i32) -> i32
+      scf.yield %a : i32
+    } else {
+      scf.yield %n : i32
+    }
+    return %r : i32
+  }
+}
+"""
+
+
+def test_an_i1_argument_is_a_byte_parameter_whose_low_bit_is_the_predicate():
+    """PTX has no predicate parameter: an `i1` is passed as a byte (as LLVM's NVPTX backend
+    passes one), in a kernel and in a device function alike, its low bit tested into the
+    predicate an `scf.if` branches on."""
+    kernel, device = lowered_kernels(FLAG_IR, "sm_90a")
+    assert kernel.module.ok and device.module.ok, (kernel.module.message, device.module.message)
+    assert ".visible .entry flagged(.param .u64 p0, .param .u32 p1, .param .u8 p2)" in kernel.module.text
+    assert ".visible .func (.param .b32 func_retval0) choose(.param .u8 p0, .param .u32 p1)" in device.module.text
+    for module, flag in ((kernel.module, "p2"), (device.module, "p0")):
+        test = re.search(rf"ld\.param\.u8 (%{flag}_byte\d+), \[{flag}\];\n  and\.b16 (%{flag}_bit\d+), \1, 1;\n"
+                         rf"  setp\.ne\.b16 %{flag}, \2, 0;\n", module.text)
+        assert test, module.text
+        assert re.search(rf"@!%{flag} bra (ELSE|ENDIF)_\d+;", module.text), module.text
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    for arch in ARCHES:
+        for written in lowered_kernels(FLAG_IR, arch):
+            accepted, said = assemble(written.module.text, arch)
+            assert accepted, (arch, written.name, said)
+
+
 STRIDED_IR = """\
 module {
   func.func @strided(%p: memref<?x8xf32>, %q: memref<4x4xf32, strided<[8, 1], offset: 2>>, %i: index) {

@@ -12,6 +12,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | lowered IR | PTX |
 |---|---|
 | a `memref` / `index` / integer / float / shared-memory matrix descriptor argument | a `.param` of its width, read into a register (a memref: its aligned pointer, generic) |
+| an `i1` argument | a `.param .u8` (PTX has no predicate parameter; LLVM's NVPTX backend passes an i1 so), its low bit tested by `setp.ne` into a predicate register |
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
 | `arith.constant` of an integer, index or float | `mov` of its bits |
 | `arith.index_cast(ui)`, `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` | `cvt` between widths, else `mov` |
@@ -25,7 +26,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
 | `arith.cmpi` of 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
-| `scf.if` of such a predicate (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
+| `scf.if` of such a predicate or an `i1` argument (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
 | `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (passes/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
 
 Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_ops`: PTX line ->
@@ -186,8 +187,11 @@ class _Emitter:
             self.values[value] = self.kernel.tensormap_param(name, f"%{name}")
             return
         register_type = _register_type(type_text)
-        if register_type is None or register_type == "pred" or type_text.startswith("vector<"):
+        if register_type is None or type_text.startswith("vector<"):
             return      # no kernel parameter: the op that reads it is refused, named
+        if register_type == "pred":
+            self.flag(name, value)
+            return
         param = {"b64": "u64", "b32": "u32", "b16": "u16", "f32": "f32", "f64": "f64"}[register_type]
         if register_type in ("f32", "f64"):
             self.kernel.params.append((param, name))
@@ -195,6 +199,18 @@ class _Emitter:
             self.kernel.emit(f"ld.param.{param} {reg}, [{name}];")
         else:
             reg = self.kernel.param(param, name, f"%{name}")
+        self.values[value] = reg
+
+    def flag(self, name: str, value: Value) -> None:
+        """An `i1` argument: PTX has no predicate parameter, so it is a byte (`.param .u8`), as
+        LLVM's NVPTX backend passes an i1, and the predicate is its low bit (the only bit an i1
+        defines) tested against zero."""
+        self.kernel.params.append(("u8", name))
+        byte, bit = self.fresh("b16", f"{name}_byte"), self.fresh("b16", f"{name}_bit")
+        reg = self.kernel.reg("pred", f"%{name}")
+        self.kernel.emit(f"ld.param.u8 {byte}, [{name}];")
+        self.kernel.emit(f"and.b16 {bit}, {byte}, 1;")
+        self.kernel.emit(f"setp.ne.b16 {reg}, {bit}, 0;")
         self.values[value] = reg
 
     # ------------------------------------------------------------------ ops
