@@ -112,6 +112,12 @@ def assemble_on_each_arch(ir_text: str) -> None:
         assert accepted, (arch, said)
 
 
+def _mapped(kernel, ir_text: str) -> dict[str, str]:
+    """Each PTX line of `kernel` (stripped) -> the lowered IR line of the op it maps to."""
+    lines, ir_lines = kernel.module.text.split("\n"), ir_text.split("\n")
+    return {lines[n].strip(): ir_lines[k].strip() for n, k in kernel.line_ops}
+
+
 def _lowered(path, arch, capsys) -> str:
     cli.main(["lower", str(path), "--arch", arch])
     return capsys.readouterr().out
@@ -288,8 +294,7 @@ def test_scf_if_branches_past_its_then_region_and_yields_into_its_results():
     assert re.search(r"setp\.gt\.u64 (%cmp\d+), %p2, %p2;\n  @!\1 bra (ENDIF_\d+);\n  st\.b32 \[%p0\+4\], %p1;\n  \2:\n"
                      r"  ret;", body), body
     # The branch's own lines map to the `scf.if`, its regions' to their ops.
-    lines, ir_lines = body.split("\n"), BRANCH_IR.split("\n")
-    mapped = {lines[n].strip(): ir_lines[k].strip() for n, k in kernel.line_ops}
+    mapped = _mapped(kernel, BRANCH_IR)
     assert mapped[f"bra.uni {branch.group(6)};"].startswith("%r = scf.if %neg")
     assert mapped[f"neg.s32 {branch.group(3)}, %p1;"].startswith('%a = "llvm.inline_asm"')
     assemble_on_each_arch(BRANCH_IR)
@@ -343,6 +348,56 @@ def test_an_i1_argument_is_a_byte_parameter_whose_low_bit_is_the_predicate():
         for written in lowered_kernels(FLAG_IR, arch):
             accepted, said = assemble(written.module.text, arch)
             assert accepted, (arch, written.name, said)
+
+
+WHILE_IR = """\
+module {
+  func.func @count(%p: memref<2xi32>, %n: i32) {
+    %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
+    %one = "arith.constant"() <{value = 1 : i32}> : () -> i32
+    %zero = "arith.constant"() <{value = 0 : i32}> : () -> i32
+    %r:2 = scf.while (%i = %zero, %acc = %n) : (i32, i32) -> (i32, i32) {
+      %more = arith.cmpi slt, %i, %n : i32
+      scf.condition(%more) %acc, %i : i32, i32
+    } do {
+    ^bb0(%a: i32, %j: i32):
+      %d = "llvm.inline_asm"(%a) <{asm_string = "add.s32 $0, $1, $1;", constraints = "=r,r", has_side_effects}> : (i32) -> i32
+      %k = arith.addi %j, %one : i32
+      scf.yield %k, %d : i32, i32
+    }
+    "memref.store"(%r#0, %p, %c0) : (i32, memref<2xi32>, index) -> ()
+    return
+  }
+}
+"""
+
+
+def test_scf_while_runs_its_before_region_leaves_unless_the_condition_holds_and_loops_through_the_after_region():
+    """The condition passes the carried values swapped, so the after-region's arguments (and the
+    loop's results) are registers of their own, not the carried ones; the yield swaps them back
+    through temporaries."""
+    [kernel] = lowered_kernels(WHILE_IR, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    body = kernel.module.text
+    loop = re.search(r"mov\.b32 (%carried\d+), (%c\d+);\n  mov\.b32 (%carried\d+), %p1;\n  (WHILE_\d+):\n"
+                     r"  setp\.lt\.s32 (%cmp\d+), \1, %p1;\n  mov\.b32 (%passed\d+), \3;\n  mov\.b32 (%passed\d+), \1;\n"
+                     r"  @!\5 bra (WHILE_END_\d+);\n  add\.s32 (%out\d+), \6, \6;\n  add\.s32 (%i\d+), \7, %c\d+;\n"
+                     r"  mov\.b32 (%yield\d+), \10;\n  mov\.b32 (%yield\d+), \9;\n  mov\.b32 \1, \11;\n  mov\.b32 \3, \12;\n"
+                     r"  bra\.uni \4;\n  \8:\n  st\.b32 \[%p0\], \6;\n  ret;", body)
+    assert loop, body
+    # The loop's own lines map to the `scf.while`, the exit to the `scf.condition`.
+    mapped = _mapped(kernel, WHILE_IR)
+    expected = {f"bra.uni {loop.group(4)};": "%r:2 = scf.while", f"@!{loop.group(5)} bra {loop.group(8)};":
+                "scf.condition(%more)", f"add.s32 {loop.group(9)}, {loop.group(6)}, {loop.group(6)};": "%d = "}
+    assert {line: mapped[line][:len(op)] for line, op in expected.items()} == expected
+    assemble_on_each_arch(WHILE_IR)
+
+
+def test_a_while_whose_before_region_has_no_condition_is_named():
+    text = WHILE_IR.replace("scf.condition(%more) %acc, %i : i32, i32", "")
+    [kernel] = lowered_kernels(text, "sm_90a")
+    assert kernel.module.message == ("`count`: `scf.while` whose arguments, initial values, condition and results "
+                                     "do not match")
 
 
 STRIDED_IR = """\

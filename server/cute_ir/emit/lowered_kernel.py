@@ -24,6 +24,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `llvm.extractvalue` | the register of that output |
 | `func.return` of values (16, 32 or 64 bits each) | the function is a `.visible .func` of one return parameter, as LLVM's NVPTX backend writes it: `.param .bN func_retval0` for one value, `.param .align A .b8 func_retval0[bytes]` for several (each at the next multiple of its size), `st.param` of each before `ret` (no tensor-map parameter then: `cvta.param` reads a kernel's only) |
 | `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
+| `scf.while` (`scf.condition` of such a predicate; values of one register each) | a loop: a register per carried value, set from its initial value; the before-region at the top, its `scf.condition` moving what it passes into the registers the after-region's arguments and the loop's results share, then `@!p bra` out; the after-region, whose `scf.yield` sets the carried values through temporaries, then `bra.uni` back to the top |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
 | `arith.cmpi` of 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
 | `scf.if` of such a predicate or an `i1` argument (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
@@ -50,7 +51,7 @@ from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function, returns_to
 from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.attributes import attribute, constant_number, integers, written_text
-from ..ir.core import Operation, Type, Value
+from ..ir.core import Block, Operation, Type, Value
 from ..ir.lift import lift
 from ..ir.shaped import element_bits, shaped
 from ..passes.descriptor_capture import HOST, capture
@@ -153,6 +154,9 @@ class _Emitter:
     # The registers each enclosing region's `scf.yield` writes, innermost last: an `scf.for`'s
     # carried values, an `scf.if`'s results.
     yields: list[list[str]] = field(default_factory=list)
+    # Each enclosing `scf.while`'s exit, innermost last: the registers its `scf.condition` passes
+    # values into (the after-region's arguments and the loop's results), and the label past it.
+    exits: list[tuple[list[str], str]] = field(default_factory=list)
     function: Operation | None = None                  # the function written (what a descriptor captures)
     descriptors: int = 0                               # the tensor maps appended for descriptors it builds
 
@@ -415,6 +419,27 @@ class _Emitter:
             raise _Unemittable("`llvm.extractvalue` of no inline assembly's outputs")
         self.values[op.results[0]] = registers[position[0]]
 
+    def block(self, block: Block, yields: list[str]) -> None:
+        """A region's ops, its `scf.yield` setting `yields`."""
+        self.yields.append(yields)
+        for inner in block.operations:
+            self.op(inner)
+        self.yields.pop()
+
+    def carry(self, inits: list[Value], arguments: list[Value], loop: str) -> list[str]:
+        """A loop's register for each carried value, set from its initial value, which stands for
+        the region argument that takes it."""
+        carried = []
+        for init, argument in zip(inits, arguments):
+            register_type = _register_type(str(init.type))
+            if register_type is None:
+                raise _Unemittable(f"`{loop}` carrying {init.type}")
+            reg = self.fresh(register_type, "carried")
+            self.kernel.emit(f"mov.{register_type} {reg}, {self.register(init, f'an initial value of `{loop}`')};")
+            self.values[argument] = reg
+            carried.append(reg)
+        return carried
+
     def loop(self, op: Operation) -> None:
         """`scf.for %iv = %lb to %ub step %s [iter_args(...)]`: a counted loop over a register of
         the bounds' width, compared signed (as scf.for compares); each carried value has a
@@ -436,15 +461,7 @@ class _Emitter:
         counter = _register_type(str(op.operands[0].type))
         if counter not in ("b32", "b64"):
             raise _Unemittable(f"`scf.for` over {op.operands[0].type}")
-        carried = []
-        for init, argument in zip(inits, body.arguments[1:]):
-            register_type = _register_type(str(init.type))
-            if register_type is None:
-                raise _Unemittable(f"`scf.for` carrying {init.type}")
-            reg = self.fresh(register_type, "carried")
-            self.kernel.emit(f"mov.{register_type} {reg}, {self.register(init, 'an initial value of `scf.for`')};")
-            self.values[argument] = reg
-            carried.append(reg)
+        carried = self.carry(inits, body.arguments[1:], "scf.for")
         iv, more = self.fresh(counter, "iv"), self.fresh("pred", "more")
         top, done = self.kernel.fresh("LOOP_"), self.kernel.fresh("LOOP_END_")
         self.values[body.arguments[0]] = iv
@@ -453,16 +470,67 @@ class _Emitter:
         self.kernel.emit(f"setp.lt.s{width} {more}, {iv}, {upper};")
         self.kernel.emit(f"@!{more} bra {done};")
         self.kernel.emit(f"{top}:")
-        self.yields.append(carried)
-        for inner in body.operations:
-            self.op(inner)
-        self.yields.pop()
+        self.block(body, carried)
         self.kernel.emit(f"add.s{width} {iv}, {iv}, {step};")
         self.kernel.emit(f"setp.lt.s{width} {more}, {iv}, {upper};")
         self.kernel.emit(f"@{more} bra {top};")
         self.kernel.emit(f"{done}:")
         for result, reg in zip(op.results, carried):
             self.values[result] = reg
+
+    def while_loop(self, op: Operation) -> None:
+        """`scf.while (%a = %init, ...) {before} do {after}`: a register per carried value, set
+        from its initial value; at the top the before-region, whose `scf.condition` passes its
+        values into the registers the after-region's arguments and the loop's results share and
+        leaves unless its predicate holds; then the after-region, whose `scf.yield` gives the
+        carried values their next ones, and back to the top."""
+        if len(op.regions) != 2 or any(len(region.blocks) != 1 for region in op.regions):
+            raise _Unemittable("`scf.while` without one block in each of its two regions")
+        before, after = (region.blocks[0] for region in op.regions)
+        inits = list(op.operands)
+        condition = before.operations[-1] if before.operations else None
+        if condition is None or condition.name != "scf.condition" or len(before.arguments) != len(inits) \
+                or not len(after.arguments) == len(op.results) == len(condition.operands) - 1:
+            raise _Unemittable("`scf.while` whose arguments, initial values, condition and results do not match")
+        # The custom form types the before-region's arguments by the initial values, the
+        # after-region's and the results by what the condition passes, which the lifted IR may
+        # leave untyped: they take those types here (the before-region's first: it may pass them).
+        passed = condition.operands[1:]
+        for value, typed in [*zip(before.arguments, inits), *zip(after.arguments, passed), *zip(op.results, passed)]:
+            if _register_type(str(value.type)) is None:
+                value.type = typed.type
+        carried = self.carry(inits, before.arguments, "scf.while")
+        exits = []
+        for argument, result in zip(after.arguments, op.results):
+            register_type = _register_type(str(argument.type))
+            if register_type is None:
+                raise _Unemittable(f"`scf.while` passing {argument.type}")
+            exits.append(self.fresh(register_type, "passed"))
+            self.values[argument] = self.values[result] = exits[-1]
+        top, done = self.kernel.fresh("WHILE_"), self.kernel.fresh("WHILE_END_")
+        self.kernel.emit(f"{top}:")
+        self.exits.append((exits, done))
+        for inner in before.operations:
+            self.op(inner)
+        self.exits.pop()
+        self.block(after, carried)
+        self.kernel.emit(f"bra.uni {top};")
+        self.kernel.emit(f"{done}:")
+
+    def condition(self, op: Operation) -> None:
+        """`scf.condition(%c) %v, ...`: the enclosing `scf.while`'s passed registers take the
+        values (no temporaries: the before-region reads none of them), and a branch out of the
+        loop unless `%c` holds."""
+        if not self.exits or not op.operands or len(op.operands) - 1 != len(self.exits[-1][0]):
+            raise _Unemittable("`scf.condition` of another number of values than its `scf.while` passes")
+        if _register_type(str(op.operands[0].type)) != "pred":
+            raise _Unemittable(f"`scf.condition` of a condition of {op.operands[0].type}")
+        predicate = self.register(op.operands[0], "the condition of `scf.condition`")
+        exits, done = self.exits[-1]
+        for value, destination in zip(op.operands[1:], exits):
+            register_type = _register_type(str(value.type))
+            self.kernel.emit(f"mov.{register_type} {destination}, {self.register(value, 'a value `scf.condition` passes')};")
+        self.kernel.emit(f"@!{predicate} bra {done};")
 
     def branch(self, op: Operation) -> None:
         """`scf.if %c [-> (...)] {...} [else {...}]`: a branch past the then-region unless the
@@ -493,10 +561,7 @@ class _Emitter:
             if n == 1:
                 self.kernel.emit(f"bra.uni {done};")
                 self.kernel.emit(f"{other}:")
-            self.yields.append(results)
-            for inner in region.blocks[0].operations:
-                self.op(inner)
-            self.yields.pop()
+            self.block(region.blocks[0], results)
         self.kernel.emit(f"{done}:")
 
     def compare(self, op: Operation) -> None:
@@ -592,6 +657,7 @@ _HANDLERS = {
     "memref.extract_aligned_pointer_as_index": _Emitter.pointer,
     INLINE_ASM: _Emitter.inline_asm, "llvm.extractvalue": _Emitter.extract,
     "scf.for": _Emitter.loop, "scf.yield": _Emitter.yielded, "scf.if": _Emitter.branch,
+    "scf.while": _Emitter.while_loop, "scf.condition": _Emitter.condition,
     "arith.cmpi": _Emitter.compare, DESCRIPTOR_BUILDER: _Emitter.descriptor,
     **{name: _Emitter.special for name in SPECIAL_REGISTERS},
 }
