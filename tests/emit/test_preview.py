@@ -405,6 +405,36 @@ def test_edit_recomputes_only_the_changed_unit(monkeypatch):
     assert "m64n64k16" in second.ptx_text and "m64n128k16" not in second.ptx_text
 
 
+def test_a_whole_document_walk_keeps_each_units_sites_with_the_unit(monkeypatch):
+    # A file of more units than the shared cache holds: walked in order, a cache of least recently
+    # used entries would miss on every unit at every preview.
+    monkeypatch.setattr(AS, "_CACHE_SIZE", 1)
+    text = (EXAMPLES / "hopper_wgmma.ir").read_text()
+    a = analyse(text)
+    PV.clear_cache()
+    a.diagnostics()
+    # Verification walks the units too (the lowering check), but keeps nothing on them.
+    assert not any(AS.KEPT_ON_UNIT in u.derived for u in a.units)
+    first = PV.preview_module(a, "sm_90a")
+    kept = [u for u in a.units if AS.KEPT_ON_UNIT in u.derived]
+    assert len(kept) > 1 and all(not u.shell for u in kept)
+    walked = []
+    original = AS.SiteWalker.items
+    monkeypatch.setattr(AS.SiteWalker, "items", lambda self: walked.append(self.unit.start) or original(self))
+    PV.clear_cache()
+    assert PV.preview_module(a, "sm_90a").ptx_text == first.ptx_text
+    assert walked == []                                  # every unit read its own
+    start = text.index("[64, 128, 16]") + len("[64, ")
+    a.update([(a.document.position(len(text[:start].encode())),
+               a.document.position(len(text[:start + 3].encode())), "64")], 2)
+    edited = a.unit_at(start)
+    assert AS.KEPT_ON_UNIT not in edited.derived         # dropped with the unit's old text
+    second = PV.preview_module(a, "sm_90a")
+    assert walked == [edited.start]                      # the edited unit only
+    assert "m64n64k16" in second.ptx_text and "m64n128k16" not in second.ptx_text
+    assert AS.document_sites(a) == AS.document_sites(analyse(a.document.text))
+
+
 USER_EXAMPLES = REPO / "examples"
 
 

@@ -462,21 +462,46 @@ class _UnitSites:
         return any(multicast for _, multicast in self.commits) if self.commits else None
 
 
+# Where a unit keeps its sites once a whole-document walk asked for them (`Unit.derived`, which
+# the analysis empties when the unit's text changes): `document_sites` walks every unit, and a
+# file of more units than `CACHED_UNITS` missed the cache on every one of them at each walk (the
+# whole-file PTX preview repeated, docs/benchmarks.md). Only that walk keeps them there:
+# verification walks every unit too, and keeping every unit's sites costs 18 MiB at 50k lines.
+KEPT_ON_UNIT = "atom_sites"
+
+
 def _walk_unit(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
-               alias_key: bytes, key: tuple | None = None) -> _UnitSites:
-    key = key or unit_key(analysis, unit, alias_key)
+               alias_key: bytes, key: tuple | None = None, keep: bool = False) -> _UnitSites:
+    """The unit's sites and commits: kept on the unit (`KEPT_ON_UNIT`) when `keep` asks or an
+    earlier walk kept them, else in the small cache shared by all documents."""
+    # The walk reads the target too (the TMA partition verifier's, `SiteWalker.partition_of`).
+    key = (key or unit_key(analysis, unit, alias_key), analysis.target_arch)
+    derived = getattr(unit, "derived", None)     # a `StatementRun` is made anew at each walk
+    if derived is not None:
+        kept = derived.get(KEPT_ON_UNIT)
+        if kept is not None and kept[0] == key:
+            return kept[1]
     hit = _unit_cache.get(key)
     if hit is not None:
         _unit_cache.move_to_end(key)
-        return hit
-    walker = SiteWalker(analysis, unit, aliases)
-    # An atom's attributes read through the document's aliases, as the verifiers read them.
-    with reading_aliases(table_for(alias_key, lambda: ((name, alias.text) for name, alias in aliases.items()))):
-        found = _UnitSites(tuple(i.shifted(-unit.start) for i in walker.items()), walker.commits())
-    _unit_cache[key] = found
-    if len(_unit_cache) > _CACHE_SIZE:
-        _unit_cache.popitem(last=False)
-    return found
+    else:
+        walker = SiteWalker(analysis, unit, aliases)
+        # An atom's attributes read through the document's aliases, as the verifiers read them.
+        with reading_aliases(table_for(alias_key, lambda: ((name, alias.text) for name, alias in aliases.items()))):
+            hit = _UnitSites(tuple(i.shifted(-unit.start) for i in walker.items()), walker.commits())
+        if not hit.items and not hit.commits:
+            hit = _EMPTY
+        if not (keep and derived is not None):
+            _unit_cache[key] = hit
+            if len(_unit_cache) > _CACHE_SIZE:
+                _unit_cache.popitem(last=False)
+    if keep and derived is not None:
+        derived[KEPT_ON_UNIT] = (key, hit)
+    return hit
+
+
+# The walk of a unit that builds, applies and commits nothing, shared (most units).
+_EMPTY = _UnitSites((), ())
 
 
 def _tracking_commit(site: AtomSite, commits: tuple[tuple[int, bool], ...]) -> bool | None:
@@ -520,7 +545,7 @@ def document_sites(analysis: SiteSource) -> list[AtomSite]:
     if analysis.too_large:
         return []
     aliases, key = aliases_of(analysis)
-    walked = [(unit, _walk_unit(analysis, unit, aliases, key)) for unit in site_units(analysis)]
+    walked = [(unit, _walk_unit(analysis, unit, aliases, key, keep=True)) for unit in site_units(analysis)]
     # An atom built in one function is often applied in another (the CuTe DSL builds a kernel's
     # MMA atom in its host function and passes it in): a unit that does not commit itself
     # commits as the document's kernels do.

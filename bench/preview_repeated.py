@@ -1,0 +1,43 @@
+"""The whole-file PTX preview asked again and again, in process: the generated file
+(bench/generate_ir.py) analysed and completely verified, then `preview_module` several times,
+each timed in CPU seconds (`time.process_time`). The first preview computes what a repeat should
+only read again (each unit's atom sites, the lowered functions); a repeat on an unchanged
+document is the figure to watch.
+
+Not a test: numbers depend on the machine. Record results in docs/benchmarks.md.
+
+    PYTHONPATH=server .venv/bin/python bench/preview_repeated.py [--lines 10000] [--repeats 3]
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from generate_ir import generate  # noqa: E402
+
+from cute_ir.analysis.document import DocumentAnalysis  # noqa: E402
+from cute_ir.emit.preview import preview_module  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lines", type=int, default=10000)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    analysis = DocumentAnalysis("file:///bench/preview.ir", generate(args.lines))
+    analysis.verify_pending()
+    print(f"{args.lines} lines, {len(analysis.units)} units")
+    for n in range(args.repeats + 1):
+        began = time.process_time()
+        preview = preview_module(analysis)
+        spent = time.process_time() - began
+        print(f"{'first' if n == 0 else f'repeat {n}'}: {spent:.3f} s CPU, {len(preview.ptx_text.splitlines())} PTX lines")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
