@@ -4,7 +4,8 @@ learned of a transfer's tile), where a diagnostic on it goes, and what would sto
 
 The lowering check (`verify/lowering.py`) judges each site for the target; the PTX preview and
 the atom-lowering pass emit the sites it accepts. Both read the sites from here, cached by the
-unit's text and the document's aliases, so a unit that only moved costs a dictionary lookup.
+unit's text, the document's aliases and the target (a whole-document walk keeps them with the
+unit: `KEPT_ON_UNIT`), so a unit that only moved costs a dictionary lookup.
 An op that applies an atom the file does not build (a kernel argument) is a site the lowering
 leaves (`left_reason`).
 """
