@@ -104,6 +104,12 @@ def _within(diagnostic: Diagnostic, unit: Unit) -> bool:
     return all(unit.start <= s.start and s.end <= unit.end for s in spans)
 
 
+# Ops whose name states target needs (`_record_needs`; the launch guard's are in its text), by
+# the prefix of their name: what reads them.
+_NAMED_NEEDS = {b"cute_nvgpu.make_": builder_needs, b"nvvm.": op_needs}
+_NAMED_NEEDS_PREFIXES = tuple(_NAMED_NEEDS)
+
+
 @dataclass(frozen=True)
 class _Head:
     """A statement's text before an edit, as `walked_alone` reads a unit (it starts at 0)."""
@@ -292,25 +298,38 @@ class DocumentAnalysis:
         """Each unit's needs (`Unit.needs`) from the types and atom-building ops `found` in
         it; notes when a unit's gates changed, which may change the inferred target."""
         starts = [u.start for u in units]
-        per_unit: list[list[Need]] = [[] for _ in units]
+        # Per unit, the first need of each gate so far (what `first_needs` keeps), relative to
+        # the unit: a need that comes later than the one kept is not made (a 50k-line file's
+        # types write tens of thousands of needs, most of them gates met before).
+        per_unit: list[dict[tuple[str, ...], Need]] = [{} for _ in units]
+
+        def offer(index: int, needs, delta: int) -> None:
+            kept = per_unit[index]
+            for need in needs:
+                first = kept.get(need.requires)
+                if first is None or (need.span.start + delta, need.span.end + delta) < first.span:
+                    kept[need.requires] = need.shifted(delta)
+
         if units:
             for node in found.get("type", ()):
-                index = max(0, bisect_right(starts, node.start_byte) - 1)
                 needs = self._type_needs(node)
                 if needs:
-                    per_unit[index] += [n.shifted(node.start_byte) for n in needs]
+                    index = max(0, bisect_right(starts, node.start_byte) - 1)
+                    offer(index, needs, node.start_byte - starts[index])
             data = self.document.data
             for op in found.get("ops", ()):
-                index = max(0, bisect_right(starts, op.node.start_byte) - 1)
                 span = Span(op.node.start_byte, op.node.end_byte)
-                if op.name.startswith(b"cute_nvgpu.make_"):
-                    per_unit[index] += builder_needs(op.name.decode("utf-8", "replace"), span)
-                elif op.name.startswith(b"nvvm."):
-                    per_unit[index] += op_needs(op.name.decode("utf-8", "replace"), span)
+                if op.name.startswith(_NAMED_NEEDS_PREFIXES):
+                    read = next(r for prefix, r in _NAMED_NEEDS.items() if op.name.startswith(prefix))
+                    needs = read(op.name.decode("utf-8", "replace"), span)
                 elif op.name == GUARD_OP and op.op is not None:
-                    per_unit[index] += guard_needs(bytes(data[op.op.start_byte:op.op.end_byte]), span)
-        for unit, needs in zip(units, per_unit):
-            fresh = tuple(n.shifted(-unit.start) for n in first_needs(needs))
+                    needs = guard_needs(bytes(data[op.op.start_byte:op.op.end_byte]), span)
+                else:
+                    continue
+                index = max(0, bisect_right(starts, op.node.start_byte) - 1)
+                offer(index, needs, -starts[index])
+        for unit, kept in zip(units, per_unit):
+            fresh = first_needs(kept.values())
             if [(n.requires, n.atom) for n in fresh] != [(n.requires, n.atom) for n in unit.needs]:
                 self._needs_changed, self._placed_target = True, None
             unit.needs = fresh
