@@ -534,17 +534,18 @@ def _builtin_type_problem(node: Node) -> tuple[int, int, str] | None:
 def describe_malformed(node: Node) -> Diagnostic | None:
     """A node of MALFORMED_PATTERNS: its diagnostic, or None when it is fine after all."""
     span = Span(node.start_byte, node.end_byte)
-    if node.type == "successor":        # `^bb(%a : i32, ^bb1)`: the operand list's types
+    kind = node.type    # (read once: the checks below ask it up to twenty times)
+    if kind == "successor":        # `^bb(%a : i32, ^bb1)`: the operand list's types
         return _successor_among_types(node)
-    if node.type == "incomplete_op":
+    if kind == "incomplete_op":
         named = node.parent is not None and node.parent.child_by_field_name("name") is not None
         return Diagnostic("syntax.incomplete", span, Severity.ERROR, Source.SYNTAX,
                           EXPECTED_OPERATION_TYPE if named else EXPECTED_OPERATION_NAME)
-    if node.type == "integer":          # `%r:N =`
+    if kind == "integer":          # `%r:N =`
         if (integer_literal(node.text) or 0) > 0:
             return None
         return Diagnostic("syntax.result-count", span, Severity.ERROR, Source.SYNTAX, ZERO_RESULT_COUNT)
-    if node.type == "operation":        # a generic op
+    if kind == "operation":        # a generic op
         name = node.child_by_field_name("name")
         if name.text == b'""':
             return Diagnostic("syntax.empty-op-name", Span(name.start_byte, name.end_byte), Severity.ERROR,
@@ -557,68 +558,68 @@ def describe_malformed(node: Node) -> Diagnostic | None:
             return Diagnostic("syntax.function-type", Span(typed.start_byte, typed.end_byte), Severity.ERROR,
                               Source.SYNTAX, EXPECTED_FUNCTION_TYPE)
         return None
-    if node.type == "function_type":
+    if kind == "function_type":
         return None
-    if node.type == "symbol":           # `@$name`: the grammar takes `$ . -` first, MLIR's lexer does not
+    if kind == "symbol":           # `@$name`: the grammar takes `$ . -` first, MLIR's lexer does not
         first = (node.text or b"@")[1:2]
         if first == b'"' or first.isalpha() or first == b"_":
             return None
         return Diagnostic("syntax.symbol-name", Span(node.start_byte + 1, node.start_byte + 2), Severity.ERROR,
                           Source.SYNTAX, SYMBOL_START)
-    if node.type in _TYPED_VALUES:      # `256 : i8`, `dense<[4.0]> : tensor<1xi32>`
+    if kind in _TYPED_VALUES:      # `256 : i8`, `dense<[4.0]> : tensor<1xi32>`
         return _typed_value(node)
-    if node.type in _BUILTIN_TYPES:     # `tensor<tensor<i8>>`, `vector<0xi32>`
+    if kind in _BUILTIN_TYPES:     # `tensor<tensor<i8>>`, `vector<0xi32>`
         found = _builtin_type_problem(node)
         return None if found is None else Diagnostic(
             "syntax.builtin-type", Span(node.start_byte + found[0], node.start_byte + found[1]), Severity.ERROR,
             Source.SYNTAX, found[2])
-    if node.type == "attribute_dict":   # `{a, a}`
+    if kind == "attribute_dict":   # `{a, a}`
         return _value_problem(check_dictionary_keys(node))
-    if node.type == "type_parameters" and _kind_of(node) == b"array":    # `array<i8: 256>`
+    if kind == "type_parameters" and _kind_of(node) == b"array":    # `array<i8: 256>`
         return _value_problem(check_dense_array(node))
-    if node.type == "file_metadata":    # `{-# ... #-}`
+    if kind == "file_metadata":    # `{-# ... #-}`
         return _file_metadata(node)
-    if node.type == "keyword" and node.text == b"loc" and (node.parent is None or node.parent.type != "custom_body"):
+    if kind == "keyword" and node.text == b"loc" and (node.parent is None or node.parent.type != "custom_body"):
         return None                     # a word `loc` elsewhere (an affine map's symbol)
-    if node.type == "location" or (node.type == "keyword" and node.text == b"loc"):   # `loc(...)`, an op's `loc)`
+    if kind == "location" or (kind == "keyword" and node.text == b"loc"):   # `loc(...)`, an op's `loc)`
         found = check_location(node.text or b"")
         return None if found is None else Diagnostic(
             "syntax.location", Span(node.start_byte + found[0], node.start_byte + found[1]), Severity.ERROR,
             Source.SYNTAX, found[2])
-    if node.type == "keyword" and node.parent is not None and node.parent.type == "custom_body":
+    if kind == "keyword" and node.parent is not None and node.parent.type == "custom_body":
         # `func.func name(...)`: the name is a symbol (after an optional visibility)
         following = node.next_named_sibling
         if node.text in _VISIBILITIES and following is not None and following.type == "symbol_ref":
             return None
         return Diagnostic("syntax.symbol-name", span, Severity.ERROR, Source.SYNTAX, EXPECTED_SYMBOL_NAME)
-    if node.type == "paren_group":      # a function's arguments: all named or none
+    if kind == "paren_group":      # a function's arguments: all named or none
         return _mixed_arguments(node)
-    if node.type == "type_parameters" and _kind_of(node) in (b"affine_map", b"affine_set"):
+    if kind == "type_parameters" and _kind_of(node) in (b"affine_map", b"affine_set"):
         return _affine_body(node)
-    if node.type == "type_parameters" and node.parent is not None and node.parent.type == "quantile_type":
+    if kind == "type_parameters" and node.parent is not None and node.parent.type == "quantile_type":
         return _quantile_body(node)
-    if node.type == "type_parameters" and _kind_of(node) == b"dense":
+    if kind == "type_parameters" and _kind_of(node) == b"dense":
         return _dense_literal(node)
-    if node.type == "builtin_attribute":    # an elements attribute given no type
+    if kind == "builtin_attribute":    # an elements attribute given no type
         return _untyped_elements(node)
-    if node.type == "type_parameters":  # of `strided<...>`: a stride list first
+    if kind == "type_parameters":  # of `strided<...>`: a stride list first
         first = node.named_children[0] if node.named_children else None
         if first is not None and first.type == "parameter_list":
             tail = strided_tail(node)       # `, offset: N`
             return None if tail is None else Diagnostic(
                 "syntax.strided", Span(tail[0].start_byte, tail[0].end_byte), Severity.ERROR, Source.SYNTAX, tail[1])
         return Diagnostic("syntax.strided", span, Severity.ERROR, Source.SYNTAX, EXPECTED_LSQUARE)
-    if node.type == "integer_type":     # a width with eight digits or more
+    if kind == "integer_type":     # a width with eight digits or more
         width = int((node.text or b"i0").lstrip(b"su")[1:])
         if width <= _MAX_INTEGER_WIDTH:
             return None
         message = INVALID_INTEGER_WIDTH if width >= 1 << 32 else INTEGER_WIDTH_LIMIT.format(_MAX_INTEGER_WIDTH)
         return Diagnostic("syntax.integer-width", span, Severity.ERROR, Source.SYNTAX, message)
     following = node.next_sibling
-    if node.type == "keyword" and node.text in _SHAPED_KEYWORDS and following is not None \
+    if kind == "keyword" and node.text in _SHAPED_KEYWORDS and following is not None \
             and following.type == "ERROR" and (following.text or b"").startswith(b"<"):
         return None     # `vector<-1xi32>`: the error after the keyword says it
-    if node.type == "keyword" and node.text in _BRACKETED_KEYWORDS:     # `complex f32>`, `tuple i32>`
+    if kind == "keyword" and node.text in _BRACKETED_KEYWORDS:     # `complex f32>`, `tuple i32>`
         return Diagnostic("syntax.expected-type", span, Severity.ERROR, Source.SYNTAX,
                           BRACKETED_TYPE_OPEN.format(_BRACKETED_KEYWORDS[node.text]))
     # A bare word among a function signature's arguments: neither `%arg: type` nor a type.
