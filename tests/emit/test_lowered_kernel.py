@@ -14,6 +14,14 @@ from cute_ir.emit.preview import preview_module
 from tests.conftest import REPO
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
+
+def _written(ir: str):
+    """The one kernel the function writer makes of `ir` for sm_90a, written, and its PTX."""
+    [kernel] = lowered_kernels(ir, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    return kernel, kernel.module.text
+
+
 EXAMPLES = REPO / "examples"
 FIXTURES = REPO / "tests" / "emit" / "fixtures"
 _ENTRY = re.compile(r"^\.visible \.entry (\w+)\(.*?^\}", re.S | re.M)
@@ -168,9 +176,7 @@ module {
 
 
 def test_inline_assembly_binds_outputs_tied_inputs_registers_and_immediates():
-    [kernel] = lowered_kernels(LOWERED_IR, "sm_90a")
-    assert kernel.module.ok, kernel.module.message
-    body = kernel.module.text
+    kernel, body = _written(LOWERED_IR)
     # $0 / $1 the outputs; $2 tied to output 0 (moved into it), $3 a register, $4 the immediate.
     assert re.search(r"ld\.b32 (%ld\d+), \[%p0\+4\];", body) and "mad.lo.s64" in body
     tied = re.search(r"mov\.b32 (%out\d+), (%ld\d+);\n  add\.s32 \1, \1, (%ld\d+);\n  add\.s32 (%out\d+), \1, 7;", body)
@@ -242,9 +248,7 @@ module {
 
 def test_a_loop_over_i32_yields_its_carried_values_through_temporaries():
     """A yield that swaps: every yielded value is read before any carried register is written."""
-    [kernel] = lowered_kernels(LOOP_IR, "sm_90a")
-    assert kernel.module.ok, kernel.module.message
-    body = kernel.module.text
+    kernel, body = _written(LOOP_IR)
     assert re.search(r"setp\.lt\.s32 %more\d+, %iv\d+, %p1;", body) and "add.s32 %iv" in body
     swap = re.search(r"mov\.b32 (%yield\d+), (%carried\d+);\n  mov\.b32 (%yield\d+), %out\d+;\n"
                      r"  mov\.b32 (%carried\d+), \1;\n  mov\.b32 \2, \3;", body)
@@ -283,9 +287,7 @@ module {
 def test_scf_if_branches_past_its_then_region_and_yields_into_its_results():
     """`scf.if` with an else-region and a result, then one without either; `arith.cmpi` in the
     custom form (its keyword) and the generic (its enum case's number, 8: ugt)."""
-    [kernel] = lowered_kernels(BRANCH_IR, "sm_90a")
-    assert kernel.module.ok, kernel.module.message
-    body = kernel.module.text
+    kernel, body = _written(BRANCH_IR)
     branch = re.search(r"setp\.lt\.s32 (%cmp\d+), %p1, %c\d+;\n  @!\1 bra (ELSE_\d+);\n"
                        r"  neg\.s32 (%out\d+), %p1;\n  mov\.b32 (%yield\d+), \3;\n  mov\.b32 (%if\d+), \4;\n"
                        r"  bra\.uni (ENDIF_\d+);\n  \2:\n  mov\.b32 (%yield\d+), %p1;\n  mov\.b32 \5, \7;\n  \6:\n"
@@ -376,9 +378,7 @@ def test_scf_while_runs_its_before_region_leaves_unless_the_condition_holds_and_
     """The condition passes the carried values swapped, so the after-region's arguments (and the
     loop's results) are registers of their own, not the carried ones; the yield swaps them back
     through temporaries."""
-    [kernel] = lowered_kernels(WHILE_IR, "sm_90a")
-    assert kernel.module.ok, kernel.module.message
-    body = kernel.module.text
+    kernel, body = _written(WHILE_IR)
     loop = re.search(r"mov\.b32 (%carried\d+), (%c\d+);\n  mov\.b32 (%carried\d+), %p1;\n  (WHILE_\d+):\n"
                      r"  setp\.lt\.s32 (%cmp\d+), \1, %p1;\n  mov\.b32 (%passed\d+), \3;\n  mov\.b32 (%passed\d+), \1;\n"
                      r"  @!\5 bra (WHILE_END_\d+);\n  add\.s32 (%out\d+), \6, \6;\n  add\.s32 (%i\d+), \7, %c\d+;\n"
@@ -418,9 +418,7 @@ module {
 def test_a_memref_of_static_strides_is_addressed_by_them_whatever_its_outermost_extent():
     """Row-major over static inner extents (the outermost dynamic), or `strided<[...], offset:
     N>`: element (i, j) at the aligned pointer + (offset + i x stride0 + j x stride1) x bytes."""
-    [kernel] = lowered_kernels(STRIDED_IR, "sm_90a")
-    assert kernel.module.ok, kernel.module.message
-    body = kernel.module.text
+    kernel, body = _written(STRIDED_IR)
     assert re.search(r"mad\.lo\.s64 (%addr\d+), %p2, 32, %p0;\n  ld\.f32 %ld\d+, \[\1\+12\];", body), body
     assert re.search(r"st\.f32 \[%p1\+52\], %out\d+;", body)           # (2 + 1 x 8 + 3) x 4
     assert re.search(r"mad\.lo\.s64 (%addr\d+), %p2, 32, %p1;\n  st\.f32 \[\1\+12\], %out\d+;", body)   # (2 + 1) x 4
@@ -447,9 +445,7 @@ module {
 
 
 def test_a_128_bit_vector_moves_as_four_registers_at_an_address_a_multiple_of_16():
-    [kernel] = lowered_kernels(WIDE_IR, "sm_90a")
-    assert kernel.module.ok, kernel.module.message
-    body = kernel.module.text
+    kernel, body = _written(WIDE_IR)
     load = re.search(r"mad\.lo\.s64 (%addr\d+), %p2, 128, %p0;\n  ld\.v4\.b32 \{(%ldv\d+), (%ldv\d+), (%ldv\d+), (%ldv\d+)\}, "
                      r"\[\1\+16\];", body)
     assert load, body
@@ -482,9 +478,7 @@ module {
 
 
 def test_block_and_thread_ids_are_the_special_registers_as_indices():
-    [kernel] = lowered_kernels(IDS_IR, "sm_90a")
-    assert kernel.module.ok, kernel.module.message
-    body = kernel.module.text
+    kernel, body = _written(IDS_IR)
     for special, stem in (("%tid.x", "thread_id"), ("%ctaid.y", "block_id"), ("%ntid.x", "block_dim")):
         assert re.search(rf"mov\.u32 (%{stem}\d+), {re.escape(special)};\n  cvt\.u64\.u32 %id\d+, \1;", body), special
     assert re.search(r"mad\.lo\.s64 (%addr\d+), %i\d+, 4, %p0;\n  st\.b32 \[\1\], %out\d+;", body)
@@ -503,9 +497,7 @@ module {
 
 
 def test_a_function_that_returns_values_is_a_device_function_storing_them_into_its_return_parameters():
-    [kernel] = lowered_kernels(RETURNING_IR, "sm_90a")
-    assert kernel.module.ok, kernel.module.message
-    body = kernel.module.text
+    kernel, body = _written(RETURNING_IR)
     # Two values: one aggregate, as LLVM's NVPTX backend returns a struct (several return
     # parameters have no ABI: ptxas says so).
     assert ".visible .func (.param .align 4 .b8 func_retval0[8]) twice(.param .u32 p0, .param .f32 p1)" in body
