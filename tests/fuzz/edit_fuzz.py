@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 from cute_ir.analysis import DocumentAnalysis, pipeline
-from cute_ir.emit import preview
 from cute_ir.features import lowered, tileas_memop, tma_partition
 from cute_ir.features.format import formatted_text
 from cute_ir.features.outline import document_symbols, folding_ranges
@@ -224,8 +223,7 @@ def _no_kept_results():
     """Caches of per-function results emptied for the duration (and restored after): a fresh
     analysis must compute everything, or a cache key that misses what a result depends on would
     go unnoticed."""
-    kept = [(cache, dict(cache)) for cache in (lowered._cache, atom_sites._unit_cache, preview._verdict_cache,
-                                                   pipeline._cache)]
+    kept = [(cache, dict(cache)) for cache in (lowered._cache, atom_sites._unit_cache, pipeline._cache)]
     for cache, _ in kept:
         cache.clear()
     try:

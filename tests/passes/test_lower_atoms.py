@@ -1,6 +1,7 @@
 """The atom-lowering pipeline (passes/lower_atoms.py, features/lowered.py): each op that applies
-an atom becomes the PTX the preview emits for it, atoms left unused are erased, every stage is
-valid MLIR text, and what cannot be lowered is an error on the op."""
+an atom becomes the PTX the preview emits for it (the pass decides and builds it itself, from the
+atom), atoms left unused are erased, every stage is valid MLIR text, and what cannot be lowered
+is an error on the op."""
 from __future__ import annotations
 
 import re
@@ -36,6 +37,27 @@ def test_every_applying_op_becomes_its_ptx_and_unused_atoms_go():
     # The instruction is the one the PTX preview emits (and ptxas checks) for the op.
     assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16" in preview_module(analyse(MAINLOOP)).ptx_text
     assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16" in final
+
+
+def test_the_lowering_is_the_pass_s_own_and_not_the_preview_s(monkeypatch):
+    """`cute-ir lower` decides and builds each op's instruction from its atom (the legality rule
+    and the row it gives), handed only what verification found of the atoms: no PTX module is
+    emitted for it, and nothing of the preview is asked."""
+    from cute_ir.emit import preview, ptx
+    from cute_ir.features.lowered import ptx_facts
+    from cute_ir.passes.lower_atoms import SITES, STOPPING
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the lowering asked the preview")
+    for module, name in ((ptx, "emit_module"), (preview, "_verdicts"), (preview, "preview_module")):
+        monkeypatch.setattr(module, name, refused)
+    analysis = analyse(MAINLOOP)
+    facts = ptx_facts(analysis, "sm_90a")
+    assert set(facts) == {SITES, STOPPING, "aliases"} and facts[STOPPING] == ()
+    assert any(site.config is not None for sites in facts[SITES].values() for site in sites)
+    result = lower(analysis)
+    assert result.ok and result.output.text.count('"llvm.inline_asm"') == 5
+    assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16" in result.output.text
 
 
 # The ops convert-cute-nvgpu-to-ptx makes around an MMA's or a copy's inline assembly

@@ -40,29 +40,31 @@ from __future__ import annotations
 import re
 
 from bisect import bisect_left, bisect_right
-from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.ops import APPLYING_OPS, TMA_APPLY_OPS
 from ..tables import tiers as T
 from ..tables.legality import AtomConfig
-from ..verify import atom_sites, lowering
-from ..verify.atom_sites import NO_ALIASES, AliasDef, AtomSite, aliases_of, document_sites, unit_key, unit_sites
-from ..verify.lowering import refusal
-from ..passes.lower_atoms import ALIASES, BLOCKED_NOTE, BOUND, LEFT_NOTE, NO_KERNEL_NOTE, NOT_LOWERED, PTX, STOPPED
-from ..ir.aliases import table_for
+from ..verify import atom_sites, lowering as verify_lowering
+from ..verify.atom_sites import AtomSite, document_sites
+from ..passes.atom_facts import lowering_errors
+# The analysis's run of the pipeline reads the atoms the lowering is handed from here (its
+# imports predate their move to passes/atom_facts.py).
+from ..passes.atom_facts import ErrorIndex, UnitAtomSource as UnitPtxSource
+from ..passes.lower_atoms import instruction, lowering
 from ..ir.core import OpResult
 from .builder import DYNAMIC_SHARED_DECL, ENTRY_STARTS
-from .ptx import EmitError, InlineAsm, PtxModule, atom_lines, emit_module, inline_asm
+from .ptx import EmitError, PtxModule, emit_module
 from .tileas_kernel import ir_kernels, kernel_name
 from .lowered_kernel import LoweredKernel, lowered_kernels
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function
-from .source import AnalysedSource, LoweredUnit, SourceUnit
+from .source import AnalysedSource, LoweredUnit
 
 __all__ = ["Preview", "preview_module", "applying_ops", "APPLYING_OPS", "TMA_APPLY_OPS", "clear_cache",
+           "UnitPtxSource", "ErrorIndex",
            "stopped_kernels"]
 
 
@@ -101,14 +103,6 @@ class Preview:
 # Module assembly
 # --------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1024)
-def _inline_asm(config: AtomConfig, target: str):
-    try:
-        return inline_asm(config, target)
-    except Exception as err:                     # a defect must not cost the lowering
-        return f"{type(err).__name__}: {err}"
-
-
 @lru_cache(maxsize=256)
 def _emit(items: tuple[tuple[AtomConfig, str], ...], target: str):
     try:
@@ -146,31 +140,22 @@ class _Verdicts:
 
 
 def _verdicts(items: list[AtomSite], errors: list[Diagnostic], target: str) -> _Verdicts:
-    """The verdict on each of `items` for `target`: `errors` (the document's, not the
-    lowering's) stop the items they lie in, as they stop `check`."""
+    """The verdict on each of `items` for `target`: the atom lowering's (`lower_atoms.lowering`:
+    `errors`, the document's, not the lowering's, stop the items they lie in, as they stop
+    `check`), and a kernel for each item it lowers."""
     problems: list[Diagnostic] = []
     notes: dict[int, str] = {}
     stopped: set[int] = set()
     kernels: list[int] = []
     for index, item in enumerate(items):
-        blocked = item.blocked_by(errors)
-        if blocked:
-            # The same verdict as `check`: the errors that stop this op are the problems.
-            notes[index] = BLOCKED_NOTE + blocked[0].message
+        found = lowering(item, errors, target)
+        if found.lowered:
+            kernels.append(index)
+            continue
+        notes[index] = found.note
+        if found.stopped:
             stopped.add(index)
-            problems.extend(d for d in blocked if d not in problems)
-            continue
-        if item.config is None:
-            notes[index] = (LEFT_NOTE if item.left else NO_KERNEL_NOTE) + item.note
-            continue
-        problem = refusal(item, target)
-        if problem is not None:
-            # `check` reports this problem too (the lowering check, verify/lowering.py).
-            notes[index] = f"not for {target}: {problem.message.split(': ', 1)[1]}"
-            stopped.add(index)
-            problems.append(problem)
-            continue
-        kernels.append(index)
+        problems.extend(d for d in found.problems if d not in problems)
 
     emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target)
     if not isinstance(emitted, PtxModule):
@@ -191,11 +176,6 @@ def _verdicts(items: list[AtomSite], errors: list[Diagnostic], target: str) -> _
     return _Verdicts(header, dict(zip(kernels, blocks)), notes, problems, emitted, stopped)
 
 
-def _lowering_errors(analysis: AnalysedSource) -> list[Diagnostic]:
-    """The document's errors that stop a lowering (all but the lowering's own)."""
-    return [d for d in analysis.diagnostics() if d.severity is Severity.ERROR and d.source is not Source.LOWER]
-
-
 def _unknown_target(name: str) -> str | None:
     if T.parse_target(name) is not None:
         return None
@@ -212,7 +192,7 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
             "lower.target", Span(0, 0), Severity.ERROR, Source.LOWER, unknown)], target_name)
     target = T.parse_target(target_name)
     items = document_sites(analysis)
-    verdicts = _verdicts(items, _lowering_errors(analysis), target.name)
+    verdicts = _verdicts(items, lowering_errors(analysis), target.name)
 
     doc = analysis.document
     name = doc.uri.rsplit("/", 1)[-1] if getattr(doc, "uri", None) else "document"
@@ -420,7 +400,7 @@ def stopped_kernels(analysis: AnalysedSource) -> dict[str, Diagnostic]:
     data = analysis.document.data
     if data.find(_KERNEL_SPEC_TEXT) < 0:
         return {}
-    errors = sorted(_lowering_errors(analysis), key=lambda d: d.span.start)
+    errors = sorted(lowering_errors(analysis), key=lambda d: d.span.start)
     out: dict[str, Diagnostic] = {}
     for unit in analysis.units:
         if unit.shell or data.find(_KERNEL_SPEC_TEXT, unit.start, unit.end) < 0:
@@ -445,125 +425,10 @@ def stopped_note(name: str, error: Diagnostic) -> str:
     return f"`{name}`: `check` reports an error in it ({error.message})"
 
 
-@dataclass(frozen=True, slots=True)
-class UnitPtx:
-    """The preview's verdict on the ops of one unit, by each op's span relative to the unit:
-    the PTX instruction lines of its kernel (those `emit` marks as the atom's), or why it has
-    none. What the atom-lowering pass puts in place of each op."""
-    instructions: dict[Span, tuple[str, ...]]
-    not_lowered: dict[Span, str]
-    key: tuple                          # everything the verdict depends on, the unit's text included
-    stopped: frozenset[Span] = frozenset()   # ops not lowered for a reason `check` reports itself
-    bound: dict = field(default_factory=dict)   # op span -> its instruction with operands bound (InlineAsm),
-                                                # or why it has none (str)
-    aliases: object = None              # the document's alias table (ir.aliases.AliasTable), to read types as written
-
-
-    def pass_facts(self, at: int) -> dict:
-        """What the atom-lowering pass reads (passes/lower_atoms.py), for the unit at offset `at`."""
-        return {PTX: {s.shifted(at): lines for s, lines in self.instructions.items()},
-                NOT_LOWERED: {s.shifted(at): note for s, note in self.not_lowered.items()},
-                STOPPED: frozenset(s.shifted(at) for s in self.stopped),
-                BOUND: {s.shifted(at): asm for s, asm in self.bound.items()},
-                ALIASES: self.aliases}
-
-
-class ErrorIndex:
-    """Errors by where they can stop a unit's lowering: in the unit (the op, or the op that
-    built the atom it applies), or on an atom's type in an alias definition."""
-
-    def __init__(self, errors: list[Diagnostic], aliases: dict[str, AliasDef], source: AnalysedSource) -> None:
-        self._sorted = sorted(errors, key=lambda d: d.span.start)
-        self._starts = [d.span.start for d in self._sorted]
-        # The errors in an alias definition: each error looks for the definition it may be in
-        # (the table is in document order, and definitions do not overlap), rather than each
-        # definition for its errors: a large file defines thousands, and is rarely broken in
-        # more than a few places.
-        definitions = list(aliases.values()) if errors else []   # an intact file copies nothing
-        self._in_aliases = []
-        for error in self._sorted:
-            at = bisect_right(definitions, error.span.start, key=lambda alias: alias.span(source).start) - 1
-            if at >= 0 and error.span.end <= definitions[at].span(source).end:
-                self._in_aliases.append(error)
-
-    def for_unit(self, unit: SourceUnit) -> list[Diagnostic]:
-        """The errors that may stop `unit`'s ops, relative to the unit."""
-        lo, hi = bisect_left(self._starts, unit.start), bisect_right(self._starts, unit.end)
-        return [d.shifted(-unit.start) for d in self._sorted[lo:hi] + self._in_aliases]
-
-
-class UnitPtxSource:
-    """The preview's verdict unit by unit (`UnitPtx`) for one state of a document: the alias
-    table and the document's errors are read once."""
-
-    def __init__(self, analysis: AnalysedSource, target: str) -> None:
-        self.analysis = analysis
-        self.target = target if _unknown_target(target) is None else None
-        self.aliases, self.alias_key = aliases_of(analysis) if not analysis.too_large else ({}, NO_ALIASES)
-        self._errors: ErrorIndex | None = None   # the document's, read when first needed
-
-    def unit(self, unit: SourceUnit) -> UnitPtx:
-        """The verdict on `unit` given the document's errors."""
-        if self.target is None or unit.shell:
-            return UnitPtx({}, {}, (self.target, unit.shell))
-        if self._errors is None:
-            self._errors = ErrorIndex(_lowering_errors(self.analysis), self.aliases, self.analysis)
-        return self.unit_with(unit, self._errors.for_unit(unit))
-
-    def unit_with(self, unit: SourceUnit, errors: list[Diagnostic]) -> UnitPtx:
-        """The verdict on `unit` given `errors` (relative to the unit): what verification,
-        which runs before the document's diagnostics are complete, knows stops its ops."""
-        if self.target is None or unit.shell:
-            return UnitPtx({}, {}, (self.target, unit.shell))
-        text_key = unit_key(self.analysis, unit, self.alias_key)
-        relative = unit_sites(self.analysis, unit, self.aliases, self.alias_key, text_key)
-        blocking = tuple(sorted({(d.code, d.message, d.span.start, d.span.end)
-                                 for item in relative for d in item.blocked_by(errors)})) if errors else ()
-        key = (text_key, self.target, blocking)
-        hit = _verdict_cache.get(key)
-        if hit is not None:
-            _verdict_cache.move_to_end(key)
-            return hit
-        found = self._verdict(relative, errors, key)
-        _verdict_cache[key] = found
-        if len(_verdict_cache) > _CACHE_SIZE:
-            _verdict_cache.popitem(last=False)
-        return found
-
-    def _verdict(self, items: list[AtomSite], errors: list[Diagnostic], key: tuple) -> UnitPtx:
-        """`items` and `errors` relative to the unit, and so is the verdict."""
-        # Only the atoms' instruction lines are kept, which no origin tag reaches: without the
-        # tags, units that apply the same atoms share one emitted module (`_emit`'s cache).
-        verdicts = _verdicts([replace(item, name="") for item in items], errors, self.target)
-        instructions: dict[Span, list[str]] = {}
-        not_lowered: dict[Span, str] = {}
-        bound: dict[Span, InlineAsm | str] = {}
-        for index, item in enumerate(items):
-            if index in verdicts.kernels:
-                lines = atom_lines(verdicts.kernels[index])
-                instructions.setdefault(item.span, []).extend(lines)
-                # The instruction with its operands bound, or why it has no such form: the
-                # pass then leaves the op and says so, rather than emit unbound assembly.
-                bound.setdefault(item.span, _inline_asm(item.config, self.target))
-            else:
-                not_lowered.setdefault(item.span, verdicts.notes[index])
-        stopped = frozenset(items[index].span for index in verdicts.stopped)
-        aliases = table_for(self.alias_key, lambda: ((name, alias.text) for name, alias in self.aliases.items()))
-        return UnitPtx({s: tuple(lines) for s, lines in instructions.items()}, not_lowered, key, stopped, bound,
-                       aliases)
-
-
-# Verdicts by what they depend on (`UnitPtx.key`), positions relative to the unit; as few as
-# the atom sites they are made of (verify/atom_sites.py's cache, and why it is small).
-_CACHE_SIZE = atom_sites.CACHED_UNITS
-_verdict_cache: "OrderedDict[tuple, UnitPtx]" = OrderedDict()
-
-
 def clear_cache() -> None:
     atom_sites.clear_cache()
-    lowering.clear_cache()
-    _verdict_cache.clear()
+    verify_lowering.clear_cache()
+    instruction.cache_clear()
     _emit.cache_clear()
-    _inline_asm.cache_clear()
     _lowered_kernels.cache_clear()
     _lowered_function_kernels.cache_clear()

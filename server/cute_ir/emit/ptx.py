@@ -10,7 +10,9 @@ of every result so nothing is dead. Instruction lines that implement the atom ca
 Legality is the tables' (`tables/legality.py`, which the verifier asks too): a configuration
 gets the row it lowers to, or the target cannot run it and the result is an `EmitError`
 (returned, never raised). Kernels are written with the one PTX builder
-(`emit/builder.py`), which TileAS kernels share.
+(`emit/builder.py`), which TileAS kernels share. The atom's instruction with its operands bound
+by constraints (`inline_asm`, what the atom lowering puts in the IR) is the lowering's own
+(passes/atom_instruction.py), filled from the same rows with the same template fills.
 """
 from __future__ import annotations
 
@@ -21,9 +23,11 @@ from typing import Iterable, Sequence
 
 from cute_ir.tables import atoms as A
 from cute_ir.tables import descriptors as D
-from cute_ir.tables import tensormap
 from cute_ir.tables import tiers as T
 from cute_ir.tables.legality import AtomConfig, a_residency, legality
+
+from ..passes.atom_instruction import (CP_ASYNC_COMPLETE, TMA_STORE_COMPLETE, UNIVERSAL_WIDTHS, AsmOperand, InlineAsm,
+                                       braces, inline_asm, multicast_mask, tma_qualifiers)
 
 from .builder import (ATOM_LINE_MARK, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC,
                       TMEM_BEFORE_THREAD_SYNC, PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc,
@@ -46,10 +50,6 @@ class EmitError:
         return False
 
 
-def _braces(regs: Sequence[str]) -> str:
-    return "{" + ", ".join(regs) + "}"
-
-
 # --------------------------------------------------------------------------------------------
 # Per-family kernel bodies
 # --------------------------------------------------------------------------------------------
@@ -70,7 +70,7 @@ def _mma_register_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> No
     k.init(ctype, rc)
     fill = dict(M=c.shape[0], N=c.shape[1], K=c.shape[2], d=c.c_type, a=c.a_type,
                 b=c.b_type, c=c.c_type, sat="satfinite." if c.saturate else "",
-                D=_braces(rd), A=_braces(ra), B=_braces(rb), C=_braces(rc))
+                D=braces(rd), A=braces(ra), B=braces(rb), C=braces(rc))
     if row.sparse:
         fill.update(E=k.reg("b32", "%e"), F=str(c.sparse_selector))
         k.init("b32", ["%e"])
@@ -108,7 +108,7 @@ def _wgmma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
     if a_res is R.RMEM:
         ra = k.regs("b32", "%a", regs["A"])
         k.init("b32", ra)
-        a_operand = _braces(ra)
+        a_operand = braces(ra)
     else:
         a_operand = adesc
     scale_d = k.reg("pred", "%scale_d")
@@ -116,7 +116,7 @@ def _wgmma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
     k.op("wgmma.fence.sync.aligned;")
     k.op(row.template_for(a_res).format(
         M=c.shape[0], N=c.shape[1], K=c.shape[2], sat="satfinite." if c.saturate else "",
-        d=c.c_type, a=c.a_type, b=c.b_type, D=_braces(rd), A=a_operand, B=bdesc,
+        d=c.c_type, a=c.a_type, b=c.b_type, D=braces(rd), A=a_operand, B=bdesc,
         SCALE_D=scale_d))
     k.op("wgmma.commit_group.sync.aligned;")
     k.op("wgmma.wait_group.sync.aligned 0;")
@@ -204,19 +204,15 @@ def _ldsm_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.emit(f"mov.u32 {s}, smem_tile;")
     regs = k.regs("b32", "%r", row.regs)
     if c.mnemonic == "atom.ldsm":
-        k.op(row.ptx.format(D=_braces(regs), SRC=s))
+        k.op(row.ptx.format(D=braces(regs), SRC=s))
         k.store(out, "b32", regs)
     else:
         k.init("b32", regs)
-        k.op(row.ptx.format(DST=s, S=_braces(regs)))
+        k.op(row.ptx.format(DST=s, S=braces(regs)))
         back = k.reg("b32", "%back")
         k.emit("bar.sync 0;")
         k.emit(f"ld.shared.b32 {back}, [{s}];")
         k.store(out, "b32", [back])
-
-
-# What completes a cp.async copy: its group committed and waited for (the copy's own lines).
-CP_ASYNC_COMPLETE = ("cp.async.commit_group;", "cp.async.wait_group 0;")
 
 
 def _cp_async_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
@@ -239,7 +235,7 @@ def _tmem_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None
     out = k.param("u64", "out", "%out")
     tmem, _ = _tmem_prologue(k, 1)
     regs = k.regs("b32", "%r", row.regs * c.repeat)
-    fill = dict(NUM=c.repeat, IMM=16, SRC=tmem, DST=tmem, D=_braces(regs), S=_braces(regs))
+    fill = dict(NUM=c.repeat, IMM=16, SRC=tmem, DST=tmem, D=braces(regs), S=braces(regs))
     if c.mnemonic == "atom.tmem_load":
         fill["PACK"] = ".pack::16b" if c.pack else ""
         k.op(row.ptx.format(**fill))
@@ -267,30 +263,6 @@ _SAMPLE_TILE_BYTES = 1024
 
 
 # What completes a TMA store or reduction: its bulk group committed and its reads waited for.
-TMA_STORE_COMPLETE = ("cp.async.bulk.commit_group;", "cp.async.bulk.wait_group.read 0;")
-
-
-def tma_qualifiers(c: AtomConfig, row: A.CopyShapeRow) -> dict[str, str]:
-    """The placeholders of a TMA row's template that follow from the configuration alone."""
-    fill = dict(RANK=str(c.tma_rank), MODE=row.params["mode"], HINT="", OP=c.reduce_op or "")
-    if c.tma_cache_policy is not None:
-        fill["HINT"] = A.TMA_CACHE_HINT_QUALIFIER
-    if c.mnemonic == "atom.tma_load":
-        # A tile only this CTA receives lands in shared::cta; multicast and CTA-pair transfers
-        # address the cluster.
-        local = not row.params["multicast"] and c.cta_group == 1
-        fill.update(MC=".multicast::cluster" if row.params["multicast"] else "",
-                    DST_SPACE="shared::cta" if local else "shared::cluster",
-                    CTA=f".cta_group::{c.cta_group}" if c.cta_group != 1 else "")
-    return fill
-
-
-def _multicast_mask(c: AtomConfig) -> int:
-    """The CTAs a multicast tile lands in: the first num_multicast of the cluster (the first
-    two when the IR does not say how many)."""
-    return (1 << (c.multicast_ctas or 2)) - 1
-
-
 def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     tmap = k.tensormap_param("tmap", "%tmap")
     out = k.param("u64", "out", "%out")
@@ -304,7 +276,7 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.emit(f"mov.u32 {s}, smem_tile;")
     coords = k.regs("b32", "%coord", c.tma_rank)
     k.init("b32", coords)
-    fill = dict(tma_qualifiers(c, row), TMAP=tmap, COORDS=_braces(coords), POLICY="")
+    fill = dict(tma_qualifiers(c, row), TMAP=tmap, COORDS=braces(coords), POLICY="")
     if c.tma_cache_policy is not None:
         policy = k.reg("b64", "%policy")
         k.emit(f"mov.b64 {policy}, 0x{A.L2_CACHE_POLICIES[c.tma_cache_policy]:016X};   "
@@ -322,10 +294,10 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
         if row.params["mode"] == ".im2col":
             offs = k.regs("b16", "%im2col_off", c.tma_rank - 2)
             k.init("b16", offs)
-            offsets = ", " + _braces(offs)
+            offsets = ", " + braces(offs)
         if row.params["multicast"]:
             m = k.reg("b16", "%cta_mask")
-            k.emit(f"mov.b16 {m}, {_multicast_mask(c)};")
+            k.emit(f"mov.b16 {m}, {multicast_mask(c)};")
             mask = f", {m}"
         fill.update(DST=s, MBAR=mbar, OFFSETS=offsets, MASK=mask)
         if c.cta_group != 1:
@@ -344,27 +316,12 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.store(out, "b32", [s])
 
 
-# universal_copy widths: (vector prefix, ld/st type, register type, registers), 128 and 256 bits
-# as the CuTe DSL's own PTX writes them (`ld.global.v4.b32`, `ld.global.v8.b32`).
-_UNIVERSAL_WIDTHS = {8: ("", "b8", "b16", 1), 16: ("", "b16", "b16", 1),
-                     32: ("", "b32", "b32", 1), 64: ("", "b64", "b64", 1),
-                     128: (".v4", "b32", "b32", 4), 256: (".v8", "b32", "b32", 8)}
-
-
-def universal_registers(copy_bits: int) -> tuple[int, str] | None:
-    """The registers one thread's universal copy of `copy_bits` moves through, as the preview
-    writes them: (how many, their PTX type), e.g. (4, "b32") for 128 bits; None for a width
-    no copy has."""
-    width = _UNIVERSAL_WIDTHS.get(copy_bits)
-    return (width[3], width[2]) if width is not None else None
-
-
 def _universal_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     src = k.param("u64", "src", "%src")
     dst = k.param("u64", "dst", "%dst")
-    vec, t, reg_t, n = _UNIVERSAL_WIDTHS[c.copy_bits]
+    vec, t, reg_t, n = UNIVERSAL_WIDTHS[c.copy_bits]
     regs = k.regs(reg_t, "%v", n)
-    r = _braces(regs) if n > 1 else regs[0]
+    r = braces(regs) if n > 1 else regs[0]
     # The side in shared memory (s2r reads, r2s writes) addresses a tile of the kernel's own.
     tile = None
     if ".shared" in c.load + c.store:
@@ -403,261 +360,6 @@ def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
                 "atom.tma_reduce": _tma_kernel, "atom.universal_copy": _universal_copy_kernel}
     builders[row.atom](k, c, row)
     return k
-
-
-# --------------------------------------------------------------------------------------------
-# The atom's instruction as inline assembly with its operands bound by constraints
-# --------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class AsmOperand:
-    """One operand of an atom's inline assembly: the applying op's operand it comes from (its
-    role: an MMA's `d`, `a`, `b`, `c`, `e`, `sfa`, `sfb`, or `scale_d` for a constant the
-    lowering makes; a copy's `src`, `dst`), which of that fragment's 32-bit registers (or the
-    whole value, index -1), and its constraint (NVPTX's register classes: `h` b16, `r` b32, `l`
-    b64, `f` f32; `=` for an output, a number for an input tied to that output). An `address`
-    operand is the address of the memref it comes from: 32-bit in shared memory, 64-bit in
-    global. A TMA transfer's roles are `smem`, `tmap`, `coord`, `mbar`, and `policy` / `mask`,
-    which are constants."""
-    role: str
-    index: int
-    constraint: str
-    address: bool = False
-    constant: int | None = None     # a value the lowering makes (an L2 policy, a CTA mask)
-    holds: int | None = None        # the bits of one fragment element the register holds, when
-                                    # fewer than its own (an 8-bit copy's byte in a 16-bit register)
-
-
-@dataclass(frozen=True, slots=True)
-class InlineAsm:
-    """An atom's PTX with `$N` for its operands, in LLVM's inline-asm order (outputs first)."""
-    text: str
-    operands: tuple[AsmOperand, ...]
-
-    @property
-    def constraints(self) -> str:
-        return ",".join(o.constraint for o in self.operands)
-
-
-def _asm_address(role: str, constraint: str, operands: list[AsmOperand]) -> str:
-    operands.append(AsmOperand(role, -1, constraint, address=True))
-    return f"${len(operands) - 1}"
-
-
-# The copies whose operands bind (`cute_nvgpu.copy %atom, %src, %dst`): a side in shared memory
-# by its 32-bit address (`r`), a side in global memory by its 64-bit address (`l`, the address of
-# a memref in the global space is already one), a register fragment by its 32-bit registers.
-_BOUND_COPIES = frozenset({"atom.simt_async_copy", "atom.ldsm", "atom.stsm"})
-
-
-def _copy_inline_asm(row: A.CopyShapeRow) -> InlineAsm:
-    operands: list[AsmOperand] = []
-    if row.atom == "atom.simt_async_copy":
-        dst, src = _asm_address("dst", "r", operands), _asm_address("src", "l", operands)
-        return InlineAsm("\n".join((row.ptx.format(DST=dst, SRC=src),) + CP_ASYNC_COMPLETE), tuple(operands))
-    if row.atom == "atom.ldsm":
-        regs = _asm_regs("dst", row.regs, "=r", operands)
-        return InlineAsm(row.ptx.format(D=regs, SRC=_asm_address("src", "r", operands)), tuple(operands))
-    dst = _asm_address("dst", "r", operands)
-    return InlineAsm(row.ptx.format(DST=dst, S=_asm_regs("src", row.regs, "r", operands)), tuple(operands))
-
-
-# The TMA transfers whose operands bind (`cute_nvgpu.atom.tma_load %exec, %smem, %coord`): the
-# shared-memory tile by its address, the tensor map (the descriptor the atom was built on) as
-# its 64-bit address, each coordinate a 32-bit register, an im2col load's offsets (the
-# coordinate's entries after the tensor's) 16-bit registers, a load's mbarrier (the one its
-# executable atom binds) by its address, the L2 policy and multicast mask as constants.
-_BOUND_TMA = frozenset({"atom.tma_load", "atom.tma_store", "atom.tma_reduce"})
-
-
-def _tma_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
-    operands: list[AsmOperand] = []
-    smem = _asm_address("smem", "r", operands)
-    tmap = f"${len(operands)}"
-    operands.append(AsmOperand("tmap", -1, "l"))
-    fill = dict(tma_qualifiers(c, row), TMAP=tmap, COORDS=_asm_regs("coord", c.tma_rank, "r", operands), POLICY="")
-    if c.tma_cache_policy is not None:
-        fill["POLICY"] = f", ${len(operands)}"
-        operands.append(AsmOperand("policy", -1, "l", constant=A.L2_CACHE_POLICIES[c.tma_cache_policy]))
-    lines = [f"prefetch.tensormap [{tmap}];"] if c.tma_prefetch else []
-    if c.mnemonic == "atom.tma_load":
-        fill.update(DST=smem, MBAR=_asm_address("mbar", "r", operands), OFFSETS="", MASK="")
-        if row.params["mode"] == ".im2col":
-            # An im2col load's offsets follow the tensor's coordinates in its coordinate
-            # operand: rank - 2 of them, 16-bit each (`h`).
-            fill["OFFSETS"] = ", " + _asm_regs("offset", tensormap.im2col_offsets(c.tma_rank), "h", operands)
-        if row.params["multicast"]:
-            fill["MASK"] = f", ${len(operands)}"
-            operands.append(AsmOperand("mask", -1, "h", constant=_multicast_mask(c)))
-        return InlineAsm("\n".join(lines + [row.ptx.format(**fill)]), tuple(operands))
-    fill.update(SRC=smem)
-    return InlineAsm("\n".join(lines + [row.ptx.format(**fill), *TMA_STORE_COMPLETE]), tuple(operands))
-
-
-# tcgen05's copies (`cute_nvgpu.copy %atom, %src, %dst`): the tensor-memory side by its 32-bit
-# address (`r`: tensor memory is addressed by a 32-bit lane and column word), the register
-# fragment as 32-bit registers (`=r` outputs of tcgen05.ld), tcgen05.cp's shared-memory matrix
-# descriptor as its 64 bits (`l`); a load or store waits for itself, as the preview's kernel does.
-_BOUND_TCGEN05_COPIES = frozenset({"atom.tmem_load", "atom.tmem_store", "atom.s2t_copy"})
-
-
-def _tcgen05_copy_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm:
-    operands: list[AsmOperand] = []
-    fill = dict(NUM=c.repeat, IMM=16)
-    if c.mnemonic == "atom.tmem_load":
-        fill.update(PACK=".pack::16b" if c.pack else "", D=_asm_regs("dst", row.regs * c.repeat, "=r", operands),
-                    SRC=_asm_address("src", "r", operands))
-        return InlineAsm(row.ptx.format(**fill) + "\ntcgen05.wait::ld.sync.aligned;", tuple(operands))
-    if c.mnemonic == "atom.tmem_store":
-        fill.update(PACK=".unpack::16b" if c.pack else "", DST=_asm_address("dst", "r", operands))
-        fill["S"] = _asm_regs("src", row.regs * c.repeat, "r", operands)
-        return InlineAsm(row.ptx.format(**fill) + "\ntcgen05.wait::st.sync.aligned;", tuple(operands))
-    dst = _asm_address("dst", "r", operands)
-    operands.append(AsmOperand("src", -1, "l"))
-    return InlineAsm(row.ptx.format(CTA=c.cta_group, DST=dst, SRC=f"${len(operands) - 1}"), tuple(operands))
-
-
-def _umma_inline_asm(c: AtomConfig, row: A.MmaShapeRow) -> InlineAsm:
-    """`cute_nvgpu.mma %atom, %d, %a, %b, %c [, %e | %sfa, %sfb]` of a tcgen05.mma: D (and A from
-    tensor memory, the sparse metadata, the block scales) by its 32-bit tensor-memory address,
-    A and B shared-memory matrix descriptors as their 64 bits (`l`), the instruction descriptor
-    the configuration gives as a constant (`r`), and enable-input-D an `r` input tested into its
-    predicate (D = A x B + D: the lowering passes 1, as for wgmma's scale-D). The commit to an
-    mbarrier the preview's kernel issues after it is not the atom's: the IR says where it arrives
-    (CUTLASS's umma_arrive is a call of its own)."""
-    operands: list[AsmOperand] = []
-    a_res = a_residency(c, row)
-    idesc = D.umma_instr_desc(A.umma_kind(row), c.a_type, c.b_type, c.c_type, c.shape[0], c.shape[1],
-                              sparse=row.sparse, sf_type=c.sf_type, saturate=c.saturate, k=c.shape[2])
-    d = _asm_address("d", "r", operands)
-    if a_res is R.TMEM:
-        a = f"[{_asm_address('a', 'r', operands)}]"
-    else:
-        a = f"${len(operands)}"
-        operands.append(AsmOperand("a", -1, "l"))
-    b = f"${len(operands)}"
-    operands.append(AsmOperand("b", -1, "l"))
-    meta = f"[{_asm_address('e', 'r', operands)}], " if row.sparse else ""
-    instruction = f"${len(operands)}"
-    operands.append(AsmOperand("idesc", -1, "r", constant=idesc))
-    scales = (f"[{_asm_address('sfa', 'r', operands)}], [{_asm_address('sfb', 'r', operands)}], "
-              if row.block_scale else "")
-    enable = f"${len(operands)}"
-    operands.append(AsmOperand("scale_d", -1, "r"))
-    body = row.template_for(a_res).format(**A.mma_qualifiers(row), D_TMEM=d, A=a, B=b, META=meta, IDESC=instruction,
-                                          SCALES=scales, ENABLE_D="enable_d")
-    text = "\n".join(["{", ".reg .pred enable_d;", f"setp.ne.b32 enable_d, {enable}, 0;", body, "}"])
-    return InlineAsm(text, tuple(operands))
-
-
-# A universal copy's registers by their width: 16-bit (`h`: a 16-bit copy's, and an 8-bit copy's,
-# whose byte ld / st move in the low half of a 16-bit register, as the PTX ISA allows a register
-# wider than a sub-word load or store), 32-bit (`r`, a 32 / 128 / 256-bit copy) and 64-bit (`l`).
-_UNIVERSAL_CONSTRAINT = {"b16": "h", "b32": "r", "b64": "l"}
-
-
-def _universal_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
-    """`cute_nvgpu.copy %atom, %src, %dst` of a universal copy: a load (g2r / s2r) writes the
-    destination fragment's registers (`=r` / `=l` outputs), a store (r2g / r2s) reads the source
-    fragment's, and a generic copy moves its registers through scratch ones of its own; a side in
-    shared memory by its 32-bit address, one in global memory by its 64-bit one."""
-    vec, t, reg_t, n = _UNIVERSAL_WIDTHS[c.copy_bits]
-    letter = _UNIVERSAL_CONSTRAINT[reg_t]
-    holds = c.copy_bits if c.copy_bits < 16 else None
-    load, store = row.ptx.split("\n")
-    operands: list[AsmOperand] = []
-    fill = dict(VEC=vec, T=t, LOAD=c.load, STORE=c.store)
-    if c.atom_side == "ld":
-        regs = _asm_regs("dst", n, "=" + letter, operands, holds)
-        fill.update(R=regs if n > 1 else regs.strip("{}"), SRC=_asm_address("src", "r" if ".shared" in c.load else "l", operands))
-        return InlineAsm(load.format(**fill), tuple(operands))
-    if c.atom_side == "st":
-        fill.update(DST=_asm_address("dst", "r" if ".shared" in c.store else "l", operands))
-        regs = _asm_regs("src", n, letter, operands, holds)
-        fill["R"] = regs if n > 1 else regs.strip("{}")
-        return InlineAsm(store.format(**fill), tuple(operands))
-    scratch = [f"%copy{i}" for i in range(n)]
-    fill.update(R=_braces(scratch) if n > 1 else scratch[0],
-                SRC=_asm_address("src", "r" if ".shared" in c.load else "l", operands),
-                DST=_asm_address("dst", "r" if ".shared" in c.store else "l", operands))
-    text = "\n".join(["{", f".reg .{reg_t} %copy<{n}>;", load.format(**fill), store.format(**fill), "}"])
-    return InlineAsm(text, tuple(operands))
-
-
-def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand], holds: int | None = None) -> str:
-    start = len(operands)
-    operands.extend(AsmOperand(role, i, constraint, holds=holds) for i in range(count))
-    return _braces([f"${start + i}" for i in range(count)])
-
-
-def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
-    """The instruction of an MMA atom (register `mma.sync`, sparse and block-scaled included, and
-    `wgmma`) with its operands bound the way the MMA page's contract binds them: the accumulator
-    fragment as `=f` outputs (`=r` for integer or packed 16-bit accumulators), A and B registers
-    as `r`, shared-memory descriptors as `l` (i64), wgmma's scale-D as an `r` input tested into its
-    predicate, immediates written in place; or of a cp.async, ldmatrix or stmatrix copy, its
-    shared-memory side as a 32-bit address, its global side as a 64-bit one, its register
-    fragment as 32-bit registers (`=r` outputs of ldmatrix), or of a universal copy
-    (`_universal_inline_asm`); or of a TMA transfer, its tile,
-    tensor map, coordinates (an im2col load's offsets after them) and mbarrier. The same table
-    row and template as the preview's kernel; the reason as a string
-    for an atom of another family."""
-    t = T.parse_target(target)
-    if t is None:
-        return f"unknown SM target {target!r}"
-    row = legality(config, t)
-    if isinstance(row, str):
-        return row
-    if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_COPIES:
-        return _copy_inline_asm(row)
-    if isinstance(row, A.CopyShapeRow) and row.atom == "atom.universal_copy":
-        return _universal_inline_asm(config, row)
-    if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_TMA:
-        return _tma_inline_asm(config, row)
-    if isinstance(row, A.CopyShapeRow) and row.atom in _BOUND_TCGEN05_COPIES:
-        return _tcgen05_copy_inline_asm(config, row)
-    if isinstance(row, A.MmaShapeRow) and row.instruction.startswith("tcgen05"):
-        return _umma_inline_asm(config, row)
-    if not isinstance(row, A.MmaShapeRow) or row.instruction not in ("mma.sync", "mma.sp", "mma.sync.block_scale",
-                                                                     "wgmma"):
-        return ("only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma, tcgen05.mma), the cp.async, "
-                "ldmatrix, stmatrix, universal and tcgen05 copies and TMA transfers bind their operands to constraints")
-    c = config
-    a_res = a_residency(c, row)
-    regs = A.register_counts(row, c.shape, c.a_type, c.b_type, c.c_type, a_res)
-    acc = "f" if c.c_type == "f32" else "r"
-    operands: list[AsmOperand] = []
-    fill = dict(M=c.shape[0], N=c.shape[1], K=c.shape[2], d=c.c_type, a=c.a_type, b=c.b_type, c=c.c_type,
-                sat="satfinite." if c.saturate else "", D=_asm_regs("d", regs["C"], "=" + acc, operands))
-    if row.instruction == "wgmma":
-        # wgmma accumulates in D: C's registers enter tied to D's.
-        for i in range(regs["C"]):
-            operands.append(AsmOperand("c", i, str(i)))
-        if a_res is R.RMEM:
-            fill["A"] = _asm_regs("a", regs["A"], "r", operands)
-        else:
-            fill["A"] = f"${len(operands)}"
-            operands.append(AsmOperand("a", -1, "l"))
-        fill["B"] = f"${len(operands)}"
-        operands.append(AsmOperand("b", -1, "l"))
-        scale = f"${len(operands)}"
-        operands.append(AsmOperand("scale_d", -1, "r"))
-        body = row.template_for(a_res).format(**fill, SCALE_D="scale_d")
-        text = "\n".join(["{", ".reg .pred scale_d;", f"setp.ne.b32 scale_d, {scale}, 0;",
-                          "wgmma.fence.sync.aligned;", body, "wgmma.commit_group.sync.aligned;",
-                          "wgmma.wait_group.sync.aligned 0;", "}"])
-        return InlineAsm(text, tuple(operands))
-    fill["A"] = _asm_regs("a", regs["A"], "r", operands)
-    fill["B"] = _asm_regs("b", regs["B"], "r", operands)
-    fill["C"] = _asm_regs("c", regs["C"], acc, operands)
-    if row.sparse:
-        fill.update(E=f"${len(operands)}", F=str(c.sparse_selector))
-        operands.append(AsmOperand("e", -1, "r"))
-    if row.block_scale:
-        fill.update(A.mma_qualifiers(row, c.sf_type), SFA=f"${len(operands)}", SFB=f"${len(operands) + 1}",
-                    SFA_BID="0", SFA_TID="0", SFB_BID="0", SFB_TID="0")
-        operands += [AsmOperand("sfa", -1, "r"), AsmOperand("sfb", -1, "r")]
-    return InlineAsm(row.template_for(R.RMEM).format(**fill), tuple(operands))
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """The document after the lowering pipeline, pass by pass (`cute-ir lower`, `cute-ir/loweredIr`).
 
 The document is lifted into the rewritable IR (`ir/lift.py`); top-level ops that are not one
-`module` are wrapped in one, as MLIR's parser does. The atom-lowering pass needs the PTX of each
-atom: it is the PTX preview's verdict on the same ops for the same target (`emit/preview.py`,
-`unit_ptx`: the kernels ptxas checks), so `check`, `ptx` and `lower` give one verdict. Each
+`module` are wrapped in one, as MLIR's parser does. The atom-lowering pass is handed the atom
+sites verification found in each unit and the errors that stop them (passes/atom_facts.py), the
+sites `check` judges and the preview writes kernels for, and decides each op's lowering itself,
+so `check`, `ptx` and `lower` give one verdict. Each
 pass's output is recorded as a stage (MLIR's `--mlir-print-ir-after-all`), with the source range
 of every op it prints.
 
@@ -24,7 +25,7 @@ from ..analysis.units import Unit, statement_nodes
 from ..diagnostics import Diagnostic, Severity, Span
 from ..dialects.ods import Trait
 from ..dialects.registry import has_trait, is_builtin_module
-from ..emit.preview import UnitPtxSource
+from ..passes.atom_facts import UnitAtomSource
 from ..verify.atom_sites import OP_START, site_units
 from ..ir.core import Operation
 from ..ir.aliases import AliasTable, resolve_aliases, table_for
@@ -59,19 +60,19 @@ class Lowered:
 
 
 def ptx_facts(analysis: DocumentAnalysis, target: str) -> dict:
-    """The preview's verdict per op, by the op's source span: its PTX instruction lines, or why
-    it has none."""
-    source = UnitPtxSource(analysis, target)
+    """What the atom lowering is handed of the document (`UnitAtoms.pass_facts`): the atom
+    sites by the op's source span, and the errors that stop them."""
+    source = UnitAtomSource(analysis, target)
     facts: dict = {}
     # As the preview walks them: a run of bare top-level ops as one (`atom_sites.site_units`).
     for unit in site_units(analysis):
-        # Each unit's facts (`UnitPtx.pass_facts`), merged: span-keyed tables and span sets;
-        # what is the document's (its alias table) is the same in each.
+        # Each unit's facts (`UnitAtoms.pass_facts`), merged: span-keyed tables and lists of
+        # errors; what is the document's (its alias table) is the same in each.
         for key, value in source.unit(unit).pass_facts(unit.start).items():
             if isinstance(value, dict):
                 facts.setdefault(key, {}).update(value)
-            elif isinstance(value, frozenset):
-                facts[key] = facts.get(key, frozenset()) | value
+            elif isinstance(value, tuple):
+                facts[key] = facts.get(key, ()) + value
             else:
                 facts[key] = value
     return facts
@@ -278,7 +279,7 @@ _cache: "OrderedDict[tuple, _UnitStages]" = OrderedDict()
 
 
 def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], target: str,
-                 source: UnitPtxSource, pipeline: str, depth: int) -> _UnitStages:
+                 source: UnitAtomSource, pipeline: str, depth: int) -> _UnitStages:
     verdict = source.unit(unit)
     # The passes themselves, not the text: an option the environment set is part of them.
     key = (verdict.key, target, tuple(passes), depth)
@@ -320,7 +321,7 @@ def _compose(analysis: DocumentAnalysis, layout: _Layout, passes: list[Pass], pi
     """The module's stages from its ops' (each cached), as one run would print them; only the
     stages `texts` asks for are put together (at 50k lines, each is 4.6 MB of text and 40,000
     line-map entries)."""
-    source = UnitPtxSource(analysis, target)
+    source = UnitAtomSource(analysis, target)
     found = {id(unit): _unit_stages(analysis, unit, passes, target, source, pipeline, depth)
              for unit, depth in layout.body}
     alias_lines = "".join(f"{name} = {text}\n" for name, text in layout.aliases)

@@ -288,7 +288,7 @@ class PassContext:
     def __init__(self, target: str | None = None, facts: dict[str, Any] | None = None) -> None:
         self.target = target
         # What the caller worked out before the pipeline, for passes that need it (by name:
-        # e.g. the PTX each atom-applying op lowers to, keyed by its source span).
+        # e.g. the atom sites verification found, keyed by the op's source span).
         self.facts: dict[str, Any] = facts or {}
         self.diagnostics: list[Diagnostic] = []
         self.current_pass: Pass | None = None

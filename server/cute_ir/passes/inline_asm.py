@@ -6,9 +6,9 @@ instruction reads (`memref.load` of 32-bit elements; `vector.load` of two 16-bit
 elements and an `llvm.bitcast` to i32), an `llvm.inline_asm` whose constraint string binds them
 (the MMA page's contract: `=f` accumulator outputs, `r` registers, `l` descriptors, inputs tied
 to outputs by number), and the outputs stored back into D (`llvm.extractvalue`, and the reverse
-bitcast for packed ones). The instruction text and the constraints come from the emitter
-(`emit/ptx.inline_asm`, handed over by the caller as `facts[BOUND]`), from the same table rows
-the preview's kernel assembles with ptxas.
+bitcast for packed ones). The instruction text and the constraints are the atom's
+(`atom_instruction.inline_asm`, which the pass asks for the atom's configuration), from the same
+table rows the preview's kernel assembles with ptxas.
 
 A `cute_nvgpu.copy %atom, %src, %dst` of a cp.async, ldmatrix, stmatrix or universal copy
 atom is replaced the same way: a memref side it addresses enters as its address
@@ -29,7 +29,7 @@ stands for (`builtin.unrealized_conversion_cast`: the descriptor's constructor i
 this IR, as the page's WgmmaDescriptor.raw is); wgmma's scale-D and tcgen05.mma's
 enable-input-D are the constant 1 (D = A x B + C accumulates).
 
-tcgen05 (`emit/ptx._umma_inline_asm`, `_tcgen05_copy_inline_asm`): a tensor-memory operand (a
+tcgen05 (`atom_instruction._umma_inline_asm`, `_tcgen05_copy_inline_asm`): a tensor-memory operand (a
 memref in memory space 6: D, an A or the sparse metadata or block scales there, a tcgen05.ld /
 st / cp side) enters as its 32-bit address, the instruction descriptor as the constant the
 atom's configuration gives, a tcgen05.ld / st fragment as 32-bit registers.

@@ -3,11 +3,15 @@
 `convert-cute-nvgpu-to-ptx` replaces an op that applies an atom (`cute_nvgpu.mma`,
 `cute_nvgpu.copy`, the TMA transfers) by an `llvm.inline_asm` op whose `asm_string` is the
 atom's PTX instruction(s) with its operands bound by constraints (passes/inline_asm.py); the
-atom operand is dropped. The verdict comes from the caller (`PassContext.facts[PTX]`: source
-span of an op -> its instructions, as the PTX preview emits and ptxas checks them;
-`facts[BOUND]`: the instruction with its operands as constraints, or why it has no such form),
-by the nearest of the applying op's own span and the spans of the ops its atom came through
-(the op that built it, a binder, `atom.set_value`) that has a verdict.
+atom operand is dropped. What the pass is handed is what verification knows of the atoms
+(`PassContext.facts[SITES]`: source span of each op that builds or applies one -> its atom
+sites, `verify/atom_sites.py`, with the configuration the atom lowers from; `facts[STOPPING]`:
+the document's errors that may stop them). The lowering it decides itself (`lowering`): the
+one legality rule (`tables/legality.py`, through the lowering check `verify/lowering.refusal`)
+judges the atom for the target, and the instruction is built from the row it gives
+(passes/atom_instruction.py), the row the PTX preview writes its kernel for the atom from. An
+applying op is decided by the nearest of its own span and the spans of the ops its atom came
+through (the op that built it, a binder, `atom.set_value`) that is a site.
 
 An op whose operands do not bind stays as written, with a `lower.not-lowered` information
 diagnostic that says why (without one when an operand is a value the IR defines nowhere, a
@@ -15,17 +19,17 @@ snippet's free value): inline assembly without constraints is not IR LLVM compil
 is made. The CuTe DSL's `cute.copy` / `cute.gemm` are such ops: their operands are CuTe
 tensors (`DSL_UNBOUND`); the preview still shows their atom's instruction.
 
-One computation, on the unit's IR as the text writes it, serves the preview, `check` and this
-pass, so they cannot disagree. It holds for this pass's input because no pass before it
+The sites are of the unit's IR as the text writes them, as `check` and the preview read them,
+so the three cannot disagree. That holds for this pass's input because no pass before it
 touches cute_nvgpu ops; an applying op a pass did make (its location says so) is left with a
-`lower.not-lowered` warning rather than given the verdict of the op it came from.
+`lower.not-lowered` warning rather than given the decision on the op it came from.
 
 An atom that arrives as a kernel argument has no op in the file, and its applying op stays
 with a `lower.not-lowered` information diagnostic that says so (`verify/atom_sites.left_reason`; the preview notes the same, and
-`check` and the editor report it too). An op the preview could not lower stays, with the
-preview's reason (`facts[NOT_LOWERED]`): a `lower.stopped` error when that reason is an error
-`check` reports too (`facts[STOPPED]`), a `lower.not-lowered` warning otherwise (the
-conversion is partial).
+`check` and the editor report it too). An op the lowering does not take stays with the reason
+(`lowering`): a `lower.stopped` error when that reason is an error `check` reports too (an
+error in the op or its atom, an atom the target cannot run), a `lower.not-lowered` warning
+otherwise (the conversion is partial).
 
 `cute-nvgpu-erase-dead-atoms` erases atom-building ops whose results nobody uses any more, as
 MLIR's dead-code elimination erases side-effect-free ops without uses.
@@ -34,22 +38,25 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..dialects.cute_nvgpu.ops import BUILDING_OPS
 from ..dialects.ods import Trait
 from ..dialects.registry import applies_atom, has_trait
-from ..diagnostics import Severity
+from ..diagnostics import Diagnostic, Severity
 from ..ir.core import OpResult, Operation
+from ..tables.legality import AtomConfig
 from ..text.location import derived, provenance, source_span
+from ..verify.atom_sites import AtomSite
+from ..verify.lowering import refusal
+from .atom_instruction import InlineAsm, inline_asm
 from .base import Pass, PassContext, register
 from .inline_asm import Unbindable, Undefined, bind, binds
 
 # Keys of `PassContext.facts` this module reads.
-PTX = "ptx-by-op"                 # Span -> tuple of PTX instruction lines
-NOT_LOWERED = "not-lowered"       # Span -> why the preview has no PTX for the op
+SITES = "atom-sites"              # Span -> the atom sites of the op there (verify/atom_sites.AtomSite)
+STOPPING = "stopping"             # the document's errors that may stop those ops (AtomSite.blocked_by)
 ALIASES = "aliases"               # the document's alias table (ir.aliases.AliasTable), for a check in place
-STOPPED = "stopped"               # spans of those ops stopped by what `check` reports itself
-BOUND = "bound-asm"               # Span -> its instruction with operands bound (emit.ptx.InlineAsm), or why none
 
 # What the pass reports on an op it leaves: a `lower.not-lowered` warning when the reason is
 # the lowering's own (the preview has no kernel for the atom), a `lower.stopped` error when it
@@ -83,6 +90,57 @@ _ATOM_KIND = re.compile(r"!cute_nvgpu\.(?:atom\.)?([\w.]+)")
 BLOCKED_NOTE = "not lowered: "
 NO_KERNEL_NOTE = "no kernel: "
 LEFT_NOTE = "left as written: "
+
+
+@dataclass(frozen=True, slots=True)
+class AtomLowering:
+    """What becomes of one atom site on a target: its instruction with the operands bound by
+    constraints (or why it has no such form), or why it has none at all. The PTX preview writes
+    a kernel for the sites this lowers and the note (`prefix` + `reason`) for the others."""
+    asm: "InlineAsm | str | None"           # None: the atom is not lowered (`reason` says why)
+    reason: str = ""
+    prefix: str = ""                        # how the preview's note begins (BLOCKED_NOTE, ...)
+    severity: Severity = Severity.WARNING   # of what the pass reports on an op left so
+    stopped: bool = False                   # the reason is an error `check` reports itself
+    problems: tuple[Diagnostic, ...] = ()   # those errors
+
+    @property
+    def lowered(self) -> bool:
+        return self.asm is not None
+
+    @property
+    def note(self) -> str:
+        return self.prefix + self.reason
+
+
+def lowering(site: AtomSite, stopping, target: str) -> AtomLowering:
+    """The lowering of `site`'s atom on `target`, given the document's errors `stopping` (what
+    `check` reports stops the ops it lies in: `AtomSite.blocked_by`)."""
+    blocked = site.blocked_by(stopping) if stopping else []
+    if blocked:
+        # The same verdict as `check`: the errors that stop this op are the problems.
+        return AtomLowering(None, blocked[0].message, BLOCKED_NOTE, Severity.ERROR, True, tuple(blocked))
+    if site.config is None:
+        if site.left:
+            # Nothing is wrong: the op is kept as written, and the lowering goes on.
+            return AtomLowering(None, site.note, LEFT_NOTE, Severity.INFORMATION)
+        # A partial conversion (no instruction for the atom): the op stays, the lowering goes on.
+        return AtomLowering(None, site.note, NO_KERNEL_NOTE)
+    problem = refusal(site, target)
+    if problem is not None:
+        # `check` reports this problem too (the lowering check, verify/lowering.py).
+        return AtomLowering(None, f"not for {target}: {problem.message.split(': ', 1)[1]}", "", Severity.ERROR,
+                            True, (problem,))
+    return AtomLowering(instruction(site.config, target))
+
+
+@lru_cache(maxsize=1024)
+def instruction(config: AtomConfig, target: str) -> "InlineAsm | str":
+    """The atom's instruction with its operands bound by constraints, or why it has no such form."""
+    try:
+        return inline_asm(config, target)
+    except Exception as err:                     # a defect must not cost the lowering
+        return f"{type(err).__name__}: {err}"
 
 # How far an atom is followed back through ops that pass it on (`atom.set_value`, the binders).
 _MAX_ATOM_CHAIN = 4
@@ -129,14 +187,13 @@ class ConvertCuteNvgpuToPtx(Pass):
     checks_in_place = True
 
     def may_report(self, facts: dict) -> bool:
-        # It reports on ops the preview did not lower, and on those it did whose operands do
-        # not bind to the instruction's constraints (they stay as written).
-        return bool(facts.get(NOT_LOWERED)) or bool(facts.get(PTX))
+        # It reports on ops it does not lower, and on those it does whose operands do not bind
+        # to the instruction's constraints (they stay as written): only where there are atoms.
+        return bool(facts.get(SITES))
 
     def run(self, op: Operation, context: PassContext) -> None:
-        bound = context.facts.get(BOUND, {})
-        for inner, decided in self._lowered(op, context):
-            made = self._bound_or_reported(inner, bound.get(decided), derived(self.argument, inner.location), context)
+        for inner, asm in self._lowered(op, context):
+            made = self._bound_or_reported(inner, asm, derived(self.argument, inner.location), context)
             if made is None:
                 continue
             block = inner.parent
@@ -145,9 +202,8 @@ class ConvertCuteNvgpuToPtx(Pass):
             inner.erase()
 
     def check(self, op: Operation, context: PassContext) -> None:
-        bound = context.facts.get(BOUND, {})
-        for inner, decided in self._lowered(op, context):
-            self._bound_or_reported(inner, bound.get(decided), inner.location, context, written=True)
+        for inner, asm in self._lowered(op, context):
+            self._bound_or_reported(inner, asm, inner.location, context, written=True)
 
     def _bound_or_reported(self, op: Operation, asm, at, context: PassContext,
                            written: bool = False) -> list[Operation] | None:
@@ -181,13 +237,12 @@ class ConvertCuteNvgpuToPtx(Pass):
         return None
 
     def _lowered(self, op: Operation, context: PassContext):
-        """The applying ops in `op` the preview lowered, each with the span whose verdict
-        decided it; the others are reported as they are met. The verdicts are independent of
-        one another (an applying op has no results: no atom comes through it), so replacing
-        each as it comes changes none that follows."""
-        ptx = context.facts.get(PTX, {})
-        not_lowered = context.facts.get(NOT_LOWERED, {})
-        stopped = context.facts.get(STOPPED, frozenset())
+        """The applying ops in `op` the pass lowers, each with its instruction (`lowering`);
+        the others are reported as they are met. The decisions are independent of one another
+        (an applying op has no results: no atom comes through it), so replacing each as it
+        comes changes none that follows."""
+        sites = context.facts.get(SITES, {})
+        stopping = context.facts.get(STOPPING, ())
         for inner in list(op.walk()):
             if not applies_atom(inner.name):
                 continue
@@ -195,32 +250,24 @@ class ConvertCuteNvgpuToPtx(Pass):
                 continue
             made_by = provenance(inner.location)
             if made_by:
-                # The verdicts are the preview's, on the ops the text writes; an op a pass made
-                # (or remade) may differ from the one at its source location, so none applies.
+                # The sites are the ops the text writes; an op a pass made (or remade) may
+                # differ from the one at its source location, so none applies.
                 context.report(inner, NOT_LOWERED_CODE, f"`{inner.name}` is not lowered: the `{made_by[0]}` pass "
                                f"made it, and atoms are lowered as the text writes them", Severity.WARNING)
                 continue
-            # The nearest op with a verdict decides: an applying op the preview did not lower
-            # (an error in it) stays, even when the op that built its atom has a kernel.
+            # The nearest site decides: an applying op that is not lowered (an error in it)
+            # stays, even when the op that built its atom would be.
             spans = [source_span(inner.location)] + _atom_sources(inner.operands[0])
-            decided = next((s for s in spans if s is not None and (s in ptx or s in not_lowered)), None)
+            decided = next((sites[s] for s in spans if s is not None and s in sites), None)
             if decided is None:
                 continue
-            if decided in ptx:
-                yield inner, decided
+            found = [lowering(site, stopping, context.target) for site in decided]
+            chosen = next((f for f in found if f.lowered), found[0])
+            if chosen.lowered:
+                yield inner, chosen.asm
                 continue
-            note = not_lowered[decided]
-            reason = note.removeprefix(BLOCKED_NOTE).removeprefix(NO_KERNEL_NOTE).removeprefix(LEFT_NOTE)
-            message = f"`{inner.name}` is not lowered: {reason}"
-            if note.startswith(LEFT_NOTE):
-                # Nothing is wrong: the op is kept as written, and the lowering goes on.
-                context.report(inner, NOT_LOWERED_CODE, message, Severity.INFORMATION)
-            elif decided in stopped:
-                context.report(inner, STOPPED_CODE, message)
-            else:
-                # A partial conversion (the preview has no kernel for the atom): the op
-                # stays, and the lowering goes on.
-                context.report(inner, NOT_LOWERED_CODE, message, Severity.WARNING)
+            message = f"`{inner.name}` is not lowered: {chosen.reason}"
+            context.report(inner, STOPPED_CODE if chosen.stopped else NOT_LOWERED_CODE, message, chosen.severity)
 
 
 @register
