@@ -46,14 +46,19 @@ const RESERVED_WORDS = [
 // A comment is `//` and the rest of the line, unless the line is a split marker `// -----`.
 // The lexer takes the longest match, so no proper prefix of the marker may be a whole
 // comment: a comment that is such a prefix (`//`, `// --`) takes its line end with it.
+// A NUL byte is one of a comment's characters, as MLIR's lexer skips it with the rest of the
+// line. It is spelt apart (`\x00`): tree-sitter leaves 0 out of a negated class, since its
+// lexer's lookahead is 0 at the end of the text too, and guards an explicit one with `!eof`.
+const COMMENT_REST = '[^\\r\\n]*(\\x00[^\\r\\n]*)*';
+const COMMENT_CHAR = (except) => `(\\x00${COMMENT_REST}|[^${except}\\r\\n]${COMMENT_REST})`;
 const COMMENT = new RegExp([
   '//(',
-  '[^ \\r\\n][^\\r\\n]*',
-  '| [^-\\r\\n][^\\r\\n]*',
-  '| -[^-\\r\\n][^\\r\\n]*',
-  '| --[^-\\r\\n][^\\r\\n]*',
-  '| ---[^-\\r\\n][^\\r\\n]*',
-  '| ----[^-\\r\\n][^\\r\\n]*',
+  COMMENT_CHAR(' '),
+  '| ', COMMENT_CHAR('-'),
+  '| -', COMMENT_CHAR('-'),
+  '| --', COMMENT_CHAR('-'),
+  '| ---', COMMENT_CHAR('-'),
+  '| ----', COMMENT_CHAR('-'),
   '|( | -| --| ---| ----)?(\\r\\n?|\\n)',
   ')',
 ].join(''));

@@ -275,6 +275,48 @@ def test_a_mistake_after_a_string_with_a_nul_is_reported_at_its_place():
     assert (undeclared.message, text[undeclared.span.start:undeclared.span.end]) == (M.UNDECLARED_VALUE, "%x")
 
 
+# A comment line that would be a mistake if any of it were read as code after a NUL.
+NUL_COMMENT_BODY = NUL_BODY.replace("  return", "  // %x = arith.addi %q, %q : i32 ) } >\n  return")
+
+
+def test_a_nul_byte_inside_a_comment_is_one_of_its_characters():
+    # MLIR's lexer skips a NUL inside a `//` comment with the rest of its line (`mlir-opt`
+    # reads `// a <NUL> %x = arith.addi %q, %q : i32` as a comment, `%q` undeclared or not).
+    texts = {
+        "mid-comment": NUL_COMMENT_BODY.replace("// %x", "// \0 %x"),
+        "right after the slashes": NUL_COMMENT_BODY.replace("// %x", "//\0%x"),
+        "where a split marker could start": NUL_COMMENT_BODY.replace("// %x", "// -\0 %x"),
+        "NULs only": NUL_COMMENT_BODY.replace("// %x", "// \0\0\0 %x"),
+        "after an op": NUL_BODY.replace("1 : i32\n", "1 : i32 // one \0 %x = ) }\n"),
+        "last line, no line end": NUL_BODY + "// end \0 %x = )",
+        "last byte": NUL_BODY + "// end \0",
+    }
+    for where, text in texts.items():
+        assert DocumentAnalysis("file:///nul.ir", text).diagnostics() == [], where
+        root = parse(text.encode()).tree.root_node
+        assert not root.has_error, where
+        [comment] = [n for n in _walk(root) if n.type == "comment" and b"\0" in n.text]
+        line_end = text.find("\n", comment.start_byte)
+        assert comment.text.rstrip(b"\n") == text[comment.start_byte:None if line_end < 0 else line_end].encode(), where
+
+
+def test_a_mistake_after_a_comment_with_a_nul_is_reported_at_its_place():
+    text = NUL_COMMENT_BODY.replace("// %x", "// \0 %x").replace("%c, %c", "%c, %x")
+    [undeclared] = DocumentAnalysis("file:///nul.ir", text).diagnostics()
+    assert (undeclared.message, text[undeclared.span.start:undeclared.span.end]) == (M.UNDECLARED_VALUE, "%x")
+
+
+def test_a_nul_byte_typed_anywhere_in_a_comment_and_deleted_again_matches_a_fresh_analysis():
+    line = NUL_COMMENT_BODY.splitlines().index("  // %x = arith.addi %q, %q : i32 ) } >")
+    content = NUL_COMMENT_BODY.splitlines(keepends=True)[line]
+    for column in range(len(content)):
+        typed = _edited(NUL_COMMENT_BODY, Position(line, column), Position(line, column), "\0")
+        if column >= content.index("//") + 2:
+            assert typed.diagnostics() == [], column
+        deleted = _edited(typed.document.text, Position(line, column), Position(line, column + 1), "")
+        assert deleted.document.text == NUL_COMMENT_BODY
+
+
 def test_nul_bytes_in_strings_comments_and_binary_text_get_answers_that_edits_keep():
     # No hang and no traceback; each text edited (a NUL inserted, then deleted) gives what a
     # fresh analysis of the result gives.

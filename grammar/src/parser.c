@@ -4865,40 +4865,46 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       if (lookahead != 0) ADVANCE(123);
       END_STATE();
     case 1:
+      if ((!eof && lookahead == 00)) ADVANCE(194);
       if (lookahead == '\n') ADVANCE(193);
-      if (lookahead == '\r') ADVANCE(194);
+      if (lookahead == '\r') ADVANCE(195);
       if (lookahead == ' ') ADVANCE(5);
-      if (lookahead != 0) ADVANCE(195);
+      if (lookahead != 0) ADVANCE(194);
       END_STATE();
     case 2:
+      if ((!eof && lookahead == 00)) ADVANCE(194);
       if (lookahead == '\n') ADVANCE(193);
-      if (lookahead == '\r') ADVANCE(194);
+      if (lookahead == '\r') ADVANCE(195);
       if (lookahead == '-') ADVANCE(6);
-      if (lookahead != 0) ADVANCE(195);
+      if (lookahead != 0) ADVANCE(194);
       END_STATE();
     case 3:
+      if ((!eof && lookahead == 00)) ADVANCE(194);
       if (lookahead == '\n') ADVANCE(193);
-      if (lookahead == '\r') ADVANCE(194);
+      if (lookahead == '\r') ADVANCE(195);
       if (lookahead == '-') ADVANCE(2);
-      if (lookahead != 0) ADVANCE(195);
+      if (lookahead != 0) ADVANCE(194);
       END_STATE();
     case 4:
+      if ((!eof && lookahead == 00)) ADVANCE(194);
       if (lookahead == '\n') ADVANCE(193);
-      if (lookahead == '\r') ADVANCE(194);
+      if (lookahead == '\r') ADVANCE(195);
       if (lookahead == '-') ADVANCE(3);
-      if (lookahead != 0) ADVANCE(195);
+      if (lookahead != 0) ADVANCE(194);
       END_STATE();
     case 5:
+      if ((!eof && lookahead == 00)) ADVANCE(194);
       if (lookahead == '\n') ADVANCE(193);
-      if (lookahead == '\r') ADVANCE(194);
+      if (lookahead == '\r') ADVANCE(195);
       if (lookahead == '-') ADVANCE(4);
-      if (lookahead != 0) ADVANCE(195);
+      if (lookahead != 0) ADVANCE(194);
       END_STATE();
     case 6:
+      if ((!eof && lookahead == 00)) ADVANCE(194);
       if (lookahead == '\n') ADVANCE(193);
-      if (lookahead == '\r') ADVANCE(194);
+      if (lookahead == '\r') ADVANCE(195);
       if (lookahead != 0 &&
-          lookahead != '-') ADVANCE(195);
+          lookahead != '-') ADVANCE(194);
       END_STATE();
     case 7:
       ADVANCE_MAP(
@@ -6284,13 +6290,14 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 194:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead == '\n') ADVANCE(193);
+      if ((!eof && lookahead == 00)) ADVANCE(194);
+      if (lookahead != 0 &&
+          lookahead != '\n' &&
+          lookahead != '\r') ADVANCE(194);
       END_STATE();
     case 195:
       ACCEPT_TOKEN(sym_comment);
-      if (lookahead != 0 &&
-          lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(195);
+      if (lookahead == '\n') ADVANCE(193);
       END_STATE();
     default:
       return false;
