@@ -66,3 +66,32 @@ def test_the_analysis_is_what_emit_declares_it_reads():
     assert isinstance(analysis, AnalysedSource)
     unit = analysis.units[0]
     assert (unit.start, unit.end, unit.shell) == (0, len(analysis.document.data) - 1, False)
+
+
+def _analysis_graph() -> dict[str, set[str]]:
+    """Which modules of analysis/ each of its modules imports, type-only and deferred imports too."""
+    prefix = "cute_ir.analysis."
+    graph: dict[str, set[str]] = {}
+    for path in (PACKAGE / "analysis").glob("*.py"):
+        if path.name == "__init__.py":
+            continue
+        graph[path.stem] = {name[len(prefix):].split(".")[0] for name in _imports(path) if name.startswith(prefix)}
+    return graph
+
+
+def test_the_analysis_imports_run_one_way():
+    """docs/architecture.md, "The analysis's own layers": no module of analysis/ imports one that
+    imports it back, however indirectly, and only the package imports the document."""
+    graph = _analysis_graph()
+    assert not [name for name, imported in graph.items() if "document" in imported]
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> None:
+        assert name not in path, f"analysis/ imports in a cycle: {' -> '.join(path + [name])}"
+        if name in done:
+            return
+        for imported in sorted(graph.get(name, ())):
+            visit(imported, path + [name])
+        done.add(name)
+    for name in sorted(graph):
+        visit(name, [])

@@ -3,7 +3,8 @@ rule stops it if not, and once lowered its async op, tx_count and descriptor."""
 from __future__ import annotations
 
 from cute_ir.analysis import DocumentAnalysis, Settings
-from cute_ir.features.hover import PER_UNIT_FACTS, hover, prepare
+from cute_ir.features.hover import hover, prepare
+from cute_ir.features.tileas_memop import SECTIONS
 from tests.conftest import REPO
 
 SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} "
@@ -108,6 +109,7 @@ def test_a_hover_prepared_while_typing_pauses_is_the_hover_computed_when_asked()
     at = text.index("nv_tileas.tiled_load %b") + 3
     prepared = DocumentAnalysis("file:///h.ir", text, settings=Settings(target_arch="sm_90a"))
     prepare(prepared, at)
-    assert all(facts.key in prepared.unit_at(at).derived for facts in PER_UNIT_FACTS)
+    facts = prepared.unit_at(at).derived
+    assert SECTIONS.key in facts and ("tma-partitions", "sm_90a") in facts
     asked = DocumentAnalysis("file:///h.ir", text, settings=Settings(target_arch="sm_90a"))
     assert hover(prepared, at).markdown == hover(asked, at).markdown

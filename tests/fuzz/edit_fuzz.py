@@ -181,7 +181,7 @@ def _hover_sections(analysis: DocumentAnalysis) -> list:
         out.extend((unit.start + start, unit.start + end, section)
                    for (start, end), section in analysis.for_unit(unit, tileas_memop.SECTIONS).items())
         out.extend((unit.start + start, unit.start + end, tma_partition.partition_section(result))
-                   for (start, end), result in analysis.for_unit(unit, tma_partition.PARTITIONS).items())
+                   for (start, end), result in analysis.unit_analysis(unit).tma_partitions().items())
     return sorted(out)
 
 

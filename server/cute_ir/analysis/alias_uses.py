@@ -22,7 +22,7 @@ from ..syntax import captures, query
 from ..syntax.cst import ALIAS_DEFINITIONS
 
 if TYPE_CHECKING:
-    from .document import DocumentAnalysis
+    from .source import UnitSource
     from .units import Unit
 
 _USES = query("(type_alias) @use (attribute_alias) @use")
@@ -36,7 +36,7 @@ _KINDS = {"!": "type", "#": "attribute"}
 _table: tuple[object, dict[str, object]] | None = None
 
 
-def _first_definitions(analysis: "DocumentAnalysis") -> dict[str, object]:
+def _first_definitions(analysis: "UnitSource") -> dict[str, object]:
     """Each defined alias name, with the unit that defines it first (MLIR keeps the first).
     Kept while the document's alias units are the same list (it is remade when one changes)."""
     global _table
@@ -49,7 +49,7 @@ def _first_definitions(analysis: "DocumentAnalysis") -> dict[str, object]:
     return _table[1]
 
 
-def alias_diagnostics(analysis: "DocumentAnalysis", unit: "Unit", statements: list[Node]) \
+def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Node]) \
         -> tuple[list[Diagnostic], frozenset[str]]:
     """The unit's undefined alias uses and redefinition, and the alias names its answers depend
     on (an edit to a definition of one of them checks the unit again)."""
@@ -93,7 +93,7 @@ def written_definitions(data: bytes, start: int, end: int) -> frozenset[bytes]:
                      if m.start(1) >= start)
 
 
-def _defined_otherwise(analysis: "DocumentAnalysis", name: str) -> bool:
+def _defined_otherwise(analysis: "UnitSource", name: str) -> bool:
     """Whether a top-level statement defines the name all the same: as a location (`#loc1 =
     loc(...)`, which an attribute may name too) or with a value the grammar could not read.
     (A search of the document's text cost 44 ms at 50k lines for each such name, on every

@@ -56,6 +56,7 @@ from .findings import finding_diagnostics, findings, missing_brace, missing_in, 
 from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
 from .symbols import answers_changed, asked_alias, function_definition
+from .unit_analysis import UnitAnalysis
 from .units import NO_NAMES, UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, kept_names, splits, statement_nodes
 from .verification import check_ssa_units, verify_units
 
@@ -691,19 +692,26 @@ class DocumentAnalysis:
         kept = self._kept_lift(self._lift_key(unit)) is lifted
         return copy_operations(lifted.operations) if kept else lifted.operations   # not kept: no one else reads it
 
+    @property
+    def ssa_memo(self) -> OpMemo:
+        """What the SSA check read of each op without regions, by its text (kept across edits)."""
+        return self._ssa_memo
+
+    def unit_analysis(self, unit: Unit) -> UnitAnalysis:
+        """The unit's analysis (analysis/unit_analysis.py): what every feature reads of it,
+        found once per text of the unit."""
+        self.settle()
+        return UnitAnalysis(self, unit)
+
     def lowered_unit(self, unit: Unit, target: str) -> LoweredUnit:
         """The unit after the default lowering pipeline for `target`, for the PTX preview
-        (pipeline.py's `lowered_unit`, on request, cached by what it depends on)."""
-        from .pipeline import lowered_unit
-        return lowered_unit(self, unit, target)
+        (on request, cached by what it depends on)."""
+        return self.unit_analysis(unit).lowered(target)
 
     def for_unit(self, unit: Unit, result: "PerUnit[T]") -> T:
         """`result` for one unit, computed once per text of the unit: whole-document features
         then cost one lookup per unit that merely moved since they last ran."""
-        self.settle()
-        if result.key not in unit.derived:
-            unit.derived[result.key] = result.compute(self, unit)
-        return unit.derived[result.key]
+        return self.unit_analysis(unit).result(result)
 
     def prepare(self, result: "PerUnit[Any]", budget: float) -> bool:
         """Fill `for_unit(unit, result)` for units lacking it, in document order, for about
@@ -713,11 +721,11 @@ class DocumentAnalysis:
         deadline = time.monotonic() + budget
         done = 0
         for unit in self.units:
-            if result.key in unit.derived:
+            if unit.facts is not None and result.key in unit.facts:
                 continue
             if done and time.monotonic() >= deadline:
                 return True
-            unit.derived[result.key] = result.compute(self, unit)
+            UnitAnalysis(self, unit).result(result)
             done += 1
         return False
 
@@ -862,7 +870,7 @@ class DocumentAnalysis:
         if self._only_indentation(edit, removed, inserted) and first > last:
             # Indentation between units: columns derived from the next unit count from it.
             if first < len(units):
-                units[first].derived.clear()
+                units[first].forget()
             self._add_shift(first, delta)
             return
         touched = units[max(0, first - 1):last + 2]
@@ -892,7 +900,7 @@ class DocumentAnalysis:
             gap = data[edit.new_end:start]
             if b"\n" in gap or b"\r" in gap:
                 return
-            self._units[index].derived.clear()
+            self._units[index].forget()
             index += 1
 
     def _only_indentation(self, edit: TextEdit, removed: bytes, inserted: bytes) -> bool:
@@ -931,7 +939,7 @@ class DocumentAnalysis:
                 if found is None:
                     continue
                 self._diagnose_units([unit], found)
-                unit.derived.clear()
+                unit.forget()
                 self._flagged = None
 
     def _reparse_unit(self, index: int, following: tuple[int, int] | None, edit: TextEdit, delta: int) -> bool:
@@ -968,7 +976,7 @@ class DocumentAnalysis:
         self._run_starts, self._run_depth = [], 0   # whether the statement ends a run may change
         unit.tree = tree
         unit.end = statements[0].end_byte
-        unit.derived.clear()
+        unit.forget()
         # Later units move first: the unit's verification may resolve aliases among them.
         self._add_shift(index + 1, delta)
         self._diagnose_unit(unit, findings(root, self.document.data, unit.start, unit.end))
@@ -1162,7 +1170,7 @@ class DocumentAnalysis:
         again = [u for u in shells.values() if u not in fresh]
         self._diagnose_pieces(fresh + again)
         for unit in fresh + again:
-            unit.derived.clear()
+            unit.forget()
         return fresh + again
 
     def _rescan(self, edit: TextEdit, first: int, last: int) -> tuple[list[Piece], int, int]:

@@ -48,7 +48,7 @@ from ..passes.lower_atoms import STOPPED_CODE
 from .units import Unit
 
 if TYPE_CHECKING:
-    from .document import DocumentAnalysis
+    from .source import UnitSource
 
 EDITOR_PIPELINE = DEFAULT_PIPELINE
 _ELEMENTS = parse_pipeline(EDITOR_PIPELINE)
@@ -66,7 +66,7 @@ class UnitPipeline:
     """The editor's pipeline for one pass over some units of a document (the alias table is
     read once)."""
 
-    def __init__(self, analysis: "DocumentAnalysis", lowering: LoweringCheck) -> None:
+    def __init__(self, analysis: "UnitSource", lowering: LoweringCheck) -> None:
         self.analysis = analysis
         self.lowering = lowering      # whose alias table it shares: reading one costs a walk of every unit
         self._source: UnitPtxSource | None = None
@@ -142,7 +142,7 @@ _LOWERED_SIZE = 256
 _lowered: "OrderedDict[tuple, LoweredUnit]" = OrderedDict()
 
 
-def lowered_unit(analysis: "DocumentAnalysis", unit: Unit, target: str) -> LoweredUnit:
+def lowered_unit(analysis: "UnitSource", unit: Unit, target: str) -> LoweredUnit:
     """`unit` after `cute-ir lower`'s default pipeline for `target`, as `cute-ir lower` runs it
     on a function (features/lowered.py): its rewritable IR, the preview's verdict on its atoms
     (`UnitPtxSource.unit`: the document's errors stop what they stop in `check`) and the
@@ -175,7 +175,7 @@ def _alias_table(source: UnitPtxSource):
     return table_for(source.alias_key, lambda: ((name, alias.text) for name, alias in source.aliases.items()))
 
 
-def _aliases(analysis: "DocumentAnalysis") -> tuple[tuple[str, str], ...]:
+def _aliases(analysis: "UnitSource") -> tuple[tuple[str, str], ...]:
     """The document's `!name = ...` / `#name = ...` definitions, first of each name, in
     document order: what `cute-ir lower` prints before the module."""
     table, _ = aliases_of(analysis)

@@ -37,8 +37,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable, Iterator
 
-from ..dialects.registry import defines_symbol
-from .units import CONTAINER_OPS
+from ..dialects.registry import CONTAINER_OPS, defines_symbol
 
 
 class Kind(str, Enum):

@@ -43,7 +43,7 @@ from ..syntax.cst import TYPE_KINDS, empty_dictionary
 from .segments import Kind
 
 if TYPE_CHECKING:
-    from .document import DocumentAnalysis
+    from .source import UnitSource
     from .units import Unit
 
 __all__ = ["SymbolDefinition", "FunctionDefinition", "function_definition", "UnitLookup", "TARGETS", "answers_changed"]
@@ -273,7 +273,7 @@ def _table(entries: Sequence["Unit"], closes: Callable[["Unit"], bool]) -> _Tabl
     return table
 
 
-def _closer(analysis: "DocumentAnalysis") -> Callable[["Unit"], bool]:
+def _closer(analysis: "UnitSource") -> Callable[["Unit"], bool]:
     """Whether a container's shell is its closing brace (else its header): a piece says; a
     unit of the tree starts with the brace (a well-formed document's braces are all written)."""
     data = analysis.document.data
@@ -309,7 +309,7 @@ class UnitLookup:
     question is kept in `asked` with its answer (`Unit.symbols`): an edit after which one
     would be answered otherwise verifies the unit again (`answers_changed`)."""
 
-    def __init__(self, analysis: "DocumentAnalysis", unit: "Unit", asked: dict[str, Any]) -> None:
+    def __init__(self, analysis: "UnitSource", unit: "Unit", asked: dict[str, Any]) -> None:
         self.analysis, self.unit, self.asked = analysis, unit, asked
 
     def _scope(self) -> tuple[_Table, int]:
@@ -418,7 +418,7 @@ def asked_alias(unit: "Unit", names: set[str]) -> bool:
     return any(_ALIAS.format(name) in unit.symbols for name in names)
 
 
-def answers_changed(analysis: "DocumentAnalysis", unit: "Unit") -> bool:
+def answers_changed(analysis: "UnitSource", unit: "Unit") -> bool:
     """Whether a question the unit's ops asked (`Unit.symbols`) would now be answered otherwise
     (each costs a bisection of the kept table, not the unit's verification)."""
     again = UnitLookup(analysis, unit, {})

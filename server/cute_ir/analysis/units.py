@@ -19,9 +19,7 @@ from ..dialects.registry import CONTAINER_OPS   # ops whose region statements be
 from ..syntax.cst import STATEMENT_KINDS
 
 if TYPE_CHECKING:
-    from .document import DocumentAnalysis
     from .segments import Piece
-    from .symbols import FunctionDefinition
 
 T = TypeVar("T")
 
@@ -58,13 +56,15 @@ class Unit:
     # The function it defines (analysis/symbols.py), read from its text when it is diagnosed,
     # and what its ops asked of other units, with the answers they got (an edit after which
     # one would get another answer verifies it again).
-    function: "FunctionDefinition | None" = None
+    function: Any = None    # a `symbols.SymbolDefinition` (units.py imports none of the modules above it)
     symbols: dict[str, Any] = field(default_factory=dict)
     # What its verification reported in another unit's text (an alias definition it resolved).
     elsewhere: list["Anchored"] = field(default_factory=list)
-    # Feature results computed from this unit's text alone, positions relative to `start`
-    # (see PerUnit); dropped when the text changes, kept when the unit moves.
-    derived: dict[str, Any] = field(default_factory=dict)
+    # What is derived from this unit's text (its analysis, analysis/unit_analysis.py: feature
+    # results, the verifier's facts, the pipeline's stages), positions relative to `start`;
+    # made when first asked for (most units of a large file never are), dropped when the text
+    # changes (`forget`), kept when the unit moves.
+    facts: "UnitFacts | None" = field(default=None, compare=False, repr=False)
     # In a document with a syntax error: the piece of the text it is (analysis/segments.py),
     # parsed on its own; None in a well-formed document, whose tree serves every unit.
     piece: "Piece | None" = None
@@ -84,6 +84,24 @@ class Unit:
     def shift(self, delta: int) -> None:
         self.start += delta
         self.end += delta
+
+    @property
+    def derived(self) -> "UnitFacts":
+        """The unit's facts, made empty when first asked for."""
+        if self.facts is None:
+            self.facts = UnitFacts()
+        return self.facts
+
+    def forget(self) -> None:
+        """Drop what was derived from the unit's text (it changed, or what it read did)."""
+        self.facts = None
+
+
+class UnitFacts(dict):
+    """What one unit's analysis found, by name (a `PerUnit`'s key, or a fact's and the settings
+    it was found with, analysis/unit_analysis.py). A dict, so that it costs a unit no more than
+    the dict it replaces; no other slot."""
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -118,9 +136,11 @@ def _with_spans(diagnostic: Diagnostic, spans: list[Span]) -> Diagnostic:
 @dataclass(frozen=True)
 class PerUnit(Generic[T]):
     """A feature's result derived from one unit's text alone, with positions relative to the
-    unit's start (`DocumentAnalysis.for_unit`, `prepare`); kept in `Unit.derived` under `key`."""
+    unit's start (`UnitAnalysis.result`, `DocumentAnalysis.for_unit`, `prepare`); kept in the
+    unit's facts under `key`. `compute` is given the document analysis (features type it as
+    `DocumentAnalysis`) and the unit."""
     key: str
-    compute: Callable[["DocumentAnalysis", Unit], T]
+    compute: Callable[[Any, Unit], T]
 
 
 

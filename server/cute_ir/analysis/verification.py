@@ -24,7 +24,7 @@ from .symbols import UnitLookup
 from .units import Unit, kept_names, statement_nodes
 
 if TYPE_CHECKING:
-    from .document import DocumentAnalysis
+    from .source import UnitSource
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ _GATES = frozenset({"verify.target", "lower.target"})
 _VERIFIED = frozenset(name.encode() for name in VERIFIED_OPS)
 
 
-def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[str, list[Any]],
+def verify_units(analysis: "UnitSource", units: list[Unit], found: dict[str, list[Any]],
                  errors: list[Diagnostic], deadline: float | None) -> dict[int, list[Diagnostic]]:
     """Run the verifiers over units that contain verified ops, then check that their atoms
     lower for the target (verify/lowering.py: the one legality rule the emitters build from, so
@@ -88,7 +88,7 @@ def verify_units(analysis: "DocumentAnalysis", units: list[Unit], found: dict[st
     return out
 
 
-def _with_errors_before(analysis: "DocumentAnalysis", scope, unit: Unit,
+def _with_errors_before(analysis: "UnitSource", scope, unit: Unit,
                         errors: list[Diagnostic]) -> list[Diagnostic]:
     """`errors` with the syntax and type errors of the statements of `scope` before `unit`
     (an error there stops the ops that use what it defines), in document order, once each:
@@ -97,7 +97,7 @@ def _with_errors_before(analysis: "DocumentAnalysis", scope, unit: Unit,
     return sorted(set(errors) | set(before), key=Diagnostic.document_order)
 
 
-def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: float | None) -> list[Diagnostic]:
+def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float | None) -> list[Diagnostic]:
     """SSA well-formedness of each unit (ir/ssa.py) until `deadline`; units it does not reach
     are left unverified with the rest."""
     out: list[Diagnostic] = []
@@ -113,7 +113,7 @@ def check_ssa_units(analysis: "DocumentAnalysis", units: list[Unit], deadline: f
             if tree is not None:
                 statements = statement_nodes(tree, unit)
                 out.extend(check_ssa(statements, limit=unit.end, judge=check_site,
-                                     lookup=UnitLookup(analysis, unit, asked), memo=analysis._ssa_memo))
+                                     lookup=UnitLookup(analysis, unit, asked), memo=analysis.ssa_memo))
                 found, aliases = alias_diagnostics(analysis, unit, statements)
                 out.extend(found)
                 unit.aliases = kept_names(unit.aliases | aliases)   # (with those its verification resolved)

@@ -16,7 +16,7 @@ from ..layout import cosize, format_layout, has_scaled_basis, is_static, parse_l
 from .descriptors import descriptor_fields
 from .document_target import explain
 from .tileas_memop import HOVERED as TMA_HOVERED, SECTIONS, memop_section
-from .tma_partition import PARTITIONS, partition_at, partition_section
+from .tma_partition import partition_at, partition_section
 from .cards import (
     applied_operand, atom_at_type, atom_of_op_at, atom_of_value, builds_atom_from_attributes,
     contract_card, enum_card, op_card, type_card,
@@ -125,20 +125,17 @@ def _descriptor_section(analysis: DocumentAnalysis, offset: int) -> str:
     return "\n\n**" + view.title + "**\n\n| field | bits | value | meaning |\n|---|---|---|---|\n" + "\n".join(rows)
 
 
-# What a hover reads that is computed once per text of a unit (`PerUnit`), the costly part of
-# the first hover after a keystroke: the TMA partition results and the TileAS load and store
-# sections (the TileAS passes run on the unit for them).
-PER_UNIT_FACTS = (PARTITIONS, SECTIONS)
-
-
 def prepare(analysis: DocumentAnalysis, offset: int) -> None:
-    """Compute the facts a hover in the unit at `offset` reads (`PER_UNIT_FACTS`), so that the
-    first hover after typing there is a lookup: the server calls this when typing pauses."""
+    """Compute what a hover in the unit at `offset` reads that is found once per text of the
+    unit, the costly part of the first hover after a keystroke: the TileAS load and store
+    sections (`SECTIONS`, from the default pipeline's stages the unit's analysis runs) and the
+    TMA partition results (`UnitAnalysis.tma_partitions`). So the first hover after typing
+    there is a lookup: the server calls this when typing pauses."""
     unit = analysis.unit_at(offset)
     if unit is None or unit.shell:
         return
-    for facts in PER_UNIT_FACTS:
-        analysis.for_unit(unit, facts)
+    analysis.for_unit(unit, SECTIONS)
+    analysis.unit_analysis(unit).tma_partitions()
 
 
 def hover(analysis: DocumentAnalysis, offset: int) -> HoverResult | None:

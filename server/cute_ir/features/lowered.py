@@ -21,6 +21,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
 from ..analysis import DocumentAnalysis
+from ..analysis.stages import UnitStages, run_stages
+from ..analysis.unit_analysis import default_passes
 from ..analysis.units import Unit, statement_nodes
 from ..diagnostics import Diagnostic, Severity, Span
 from ..dialects.ods import Trait
@@ -264,22 +266,18 @@ def _printed_shell(container: Operation) -> tuple[str, str]:
     return text[:cut], text[cut + 1:]
 
 
-@dataclass(frozen=True)
-class _UnitStages:
-    """One function through the pipeline: its printed text before the first pass and after
-    each one, with (line, source span) of each op, and the pipeline's diagnostics; every
-    position relative to the function's unit."""
-    texts: tuple[str, ...]
-    line_spans: tuple[tuple[tuple[int, Span], ...], ...]
-    diagnostics: tuple[tuple[Diagnostic, ...], ...]      # what each pass reported
-
-
 _CACHE_SIZE = 8192
-_cache: "OrderedDict[tuple, _UnitStages]" = OrderedDict()
+_cache: "OrderedDict[tuple, UnitStages]" = OrderedDict()
 
 
 def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], target: str,
-                 source: UnitAtomSource, pipeline: str, depth: int) -> _UnitStages:
+                 source: UnitAtomSource, depth: int) -> UnitStages:
+    """The unit's stages (analysis/stages.py). A function shown alone through the default
+    pipeline reads its unit's analysis (`UnitAnalysis.stages`), which the TileAS hover reads
+    too; any other pipeline, and a function in the module's stages (printed at its depth), is
+    cached here by what it depends on."""
+    if depth == 0 and passes == default_passes():
+        return analysis.unit_analysis(unit).stages(target, source, passes)
     verdict = source.unit(unit)
     # The passes themselves, not the text: an option the environment set is part of them.
     key = (verdict.key, target, tuple(passes), depth)
@@ -287,29 +285,9 @@ def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], tar
     if hit is not None:
         _cache.move_to_end(key)
         return hit
-    ops = analysis.rewritable_operations(unit)
-    context = PassContext(target, verdict.pass_facts(unit.start))
-    module = wrap_in_module(ops)
-    resolve_aliases([module], table_for(source.alias_key, lambda: ((n, a.text) for n, a in source.aliases.items())))
-    texts: list[str] = []
-    spans: list[tuple[tuple[int, Span], ...]] = [()]
-    diagnostics: list[tuple[Diagnostic, ...]] = []
-    for pass_ in passes:
-        # One pass at a time, to tell which pass reported what: a whole-module run reports
-        # pass by pass, and the composed result keeps that order.
-        manager = PassManager([pass_], print_after=lambda _: True, body_depth=depth)
-        reported = len(context.diagnostics)
-        manager.run(module, context)
-        if not texts:
-            texts.append(manager.input_text or "")
-        [stage] = manager.stages
-        # A pass that changed nothing keeps the text and spans before it, not a copy: most
-        # passes leave most functions alone, and the cache holds every function of the file.
-        line_spans = tuple((line, span.shifted(-unit.start)) for line, span in stage.line_spans)
-        texts.append(texts[-1] if stage.text == texts[-1] else stage.text)
-        spans.append(spans[-1] if line_spans == spans[-1] else line_spans)
-        diagnostics.append(tuple(d.shifted(-unit.start) for d in context.diagnostics[reported:]))
-    found = _UnitStages(tuple(texts), tuple(spans), tuple(diagnostics))
+    aliases = table_for(source.alias_key, lambda: ((n, a.text) for n, a in source.aliases.items()))
+    found = run_stages(analysis.rewritable_operations(unit), unit.start, passes, target,
+                       verdict.pass_facts(unit.start), aliases, depth)
     _cache[key] = found
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
@@ -322,7 +300,7 @@ def _compose(analysis: DocumentAnalysis, layout: _Layout, passes: list[Pass], pi
     stages `texts` asks for are put together (at 50k lines, each is 4.6 MB of text and 40,000
     line-map entries)."""
     source = UnitAtomSource(analysis, target)
-    found = {id(unit): _unit_stages(analysis, unit, passes, target, source, pipeline, depth)
+    found = {id(unit): _unit_stages(analysis, unit, passes, target, source, depth)
              for unit, depth in layout.body}
     alias_lines = "".join(f"{name} = {text}\n" for name, text in layout.aliases)
 

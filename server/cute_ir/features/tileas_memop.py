@@ -5,10 +5,10 @@ The way a compiler's memory remarks do, the card says which copy atom the op has
 `lower-tma-load-store-to-async` will take it (`allow_tma`, a KernelSpec), and, when it does,
 what it becomes: the async op, its `tx_count`, its descriptor's `tmaIdx`, and where the
 descriptor comes from once `attach-tma-descriptor-args` and `separate-host-tma` ran (a
-kernel argument the host fills, or a descriptor the kernel builds). The passes run on the
-op's unit alone (its function: a copy of the IR verification lifted), once per text of the
-unit for all its ops, when a hover first asks; the sections are kept with the unit
-(`PerUnit`). An atomic becomes a TMA reduction only with the `tma_redg` atom written (no pass
+kernel argument the host fills, or a descriptor the kernel builds). What the passes made is
+read from the default pipeline's stages of the op's unit (`UnitAnalysis.stages`: run once per
+text of the unit, the same run the lowered-IR view of the function shows), when a hover first
+asks; the sections are kept with the unit (`PerUnit`). An atomic becomes a TMA reduction only with the `tma_redg` atom written (no pass
 chooses it), so its card says that, or what it reduces with.
 """
 from __future__ import annotations
@@ -20,16 +20,13 @@ from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS, TMA_REDUCE_OP
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD
-from ..ir.aliases import resolve_aliases, table_for
-from ..ir.attributes import attribute, enum_case, integer, reading_aliases
-from ..ir.core import BlockArgument, OpResult
-from ..ir.lift import wrap_in_module
-from ..passes import TILEAS_PIPELINE, PassContext, PassManager, parse_pipeline
+from ..analysis.stages import MadeTransfer
+from ..ir.aliases import table_for
+from ..ir.attributes import attribute, enum_case, reading_aliases
+from ..passes import TILEAS_PASSES
 from ..passes.assign_load_store_layouts import ATOMS, MEMOPS, tma_verdict
-from ..passes.attach_tma_descriptor_args import DESCRIPTOR_USERS
 from ..dialects.registry import is_function
 from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
-from ..text.location import source_span
 from ..verify.atom_sites import aliases_of
 
 # The ops whose card has a TMA section.
@@ -52,7 +49,7 @@ def _unit_sections(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, in
     to the unit's start: the passes run once for them all, and once per text of the unit."""
     if unit.shell or DIALECT.encode() + b"." not in analysis.document.data[unit.start:unit.end]:
         return {}
-    lifted = analysis.lifted_unit(unit)        # read only: the passes rewrite a copy
+    lifted = analysis.lifted_unit(unit)        # read only
     target = analysis.target_arch
     # The document's aliases, as verification and the pipeline read them (`tileSize = #tile`).
     table, key = aliases_of(analysis)
@@ -62,20 +59,17 @@ def _unit_sections(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, in
         read = [(name_span, _op_lines(op, name_span, target))
                 for top in lifted.operations for op in top.walk()
                 if op.name in HOVERED and (name_span := lifted.index.name_spans.get(op)) is not None]
-    made_ops: list = []
+    made: tuple[MadeTransfer, ...] = ()
     diagnostics: list = []
     if any(lines[-1] is _LOWERED for _, lines in read):
-        module = wrap_in_module(analysis.rewritable_operations(unit))
-        resolve_aliases([module], aliases)
-        context = PassContext(target)
-        PassManager(parse_pipeline(TILEAS_PIPELINE)).run(module, context)
-        made_ops = [o for o in module.walk() if o.name in DESCRIPTOR_USERS]
-        diagnostics = context.diagnostics
+        stages = analysis.unit_analysis(unit).stages()
+        made, diagnostics = stages.made, stages.reported_by(TILEAS_PASSES)
     out: dict[tuple[int, int], str] = {}
     for name_span, lines in read:
+        relative = name_span.shifted(-unit.start)
         if lines[-1] is _LOWERED:
-            lines = lines[:-1] + _made_lines(made_ops, diagnostics, name_span)
-        out[(name_span.start - unit.start, name_span.end - unit.start)] = _section(lines)
+            lines = lines[:-1] + _made_lines(made, diagnostics, relative)
+        out[(relative.start, relative.end)] = _section(lines)
     return out
 
 
@@ -133,25 +127,22 @@ def _taken(op, kind: str) -> list:
     return [_LOWERED]
 
 
-def _made_lines(made_ops: list, diagnostics: list, name_span: Span) -> list[str]:
-    """What the passes made of the op named at `name_span`: its async op, tx_count and descriptor."""
-    made = next((o for o in made_ops
-                 if (span := source_span(o.location)) is not None and span.start <= name_span.start < span.end), None)
-    if made is None:
+def _made_lines(made: tuple[MadeTransfer, ...], diagnostics: list, name_span: Span) -> list[str]:
+    """What the passes made of the op named at `name_span` (relative to its unit, as `made` and
+    `diagnostics` are): its async op, tx_count and descriptor."""
+    found = next((m for m in made if m.span.start <= name_span.start < m.span.end), None)
+    if found is None:
         problems = [d.message for d in diagnostics if d.span.start <= name_span.start < d.span.end]
         return [f"TMA-eligible, but lower-tma-load-store-to-async leaves it: {problems[0]}" if problems
                 else "TMA-eligible, but lower-tma-load-store-to-async leaves it"]
-    lines = [f"becomes `{made.name}`"]
-    tx_count = integer(made, "tx_count")
-    if tx_count is not None:
-        lines.append(f"tx_count: {tx_count} bytes (what its mbarrier expects)")
-    descriptor = next((v for v in made.operands if str(v.type).startswith("!cute_nvgpu.tma_descriptor")), None)
-    index = integer(made, "tmaIdx")
-    if isinstance(descriptor, BlockArgument):
-        lines.append(f"descriptor: tmaIdx {index}, built on the host and passed as kernel argument "
-                     f"`%{descriptor.name_hint}` (a grid constant)")
-    elif isinstance(descriptor, OpResult) and descriptor.owner.name == DESCRIPTOR_BUILDER:
-        lines.append(f"descriptor: tmaIdx {index}, built by the kernel (`{DESCRIPTOR_BUILDER}`)")
+    lines = [f"becomes `{found.name}`"]
+    if found.tx_count is not None:
+        lines.append(f"tx_count: {found.tx_count} bytes (what its mbarrier expects)")
+    if found.argument is not None:
+        lines.append(f"descriptor: tmaIdx {found.tma_index}, built on the host and passed as kernel argument "
+                     f"`%{found.argument}` (a grid constant)")
+    elif found.built:
+        lines.append(f"descriptor: tmaIdx {found.tma_index}, built by the kernel (`{DESCRIPTOR_BUILDER}`)")
     return lines
 
 

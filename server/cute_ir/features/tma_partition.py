@@ -3,34 +3,17 @@
 The verifier (verify/tma.py) computes one `TmaPartitionResult` per non-exec TMA atom and per
 `tma_partition` op: the tensor type the tile becomes, its element count, the swizzle mode, the
 descriptor's rank, the TMA box layout and the 16-bit flags word (tma-atoms.txt, "Flags
-Word"). The result is kept per unit, by the name range of the op it belongs to, relative to
-the unit's start, so hovering the op shows it without running the walk again.
+Word"). The unit's analysis keeps the results (`UnitAnalysis.tma_partitions`), by the name
+range of the op each belongs to, relative to the unit's start, so hovering the op shows it
+without running the walk again.
 """
 from __future__ import annotations
 
-from ..analysis import DocumentAnalysis, PerUnit, Unit
-from ..verify.tma import Flag, TmaPartitionResult, verify_tma
+from ..analysis import DocumentAnalysis
+from ..verify.tma import Flag, TmaPartitionResult
 
 # The page's swizzle-mode codes (TmaPartitionResult.swizzle_mode).
 SWIZZLE_NAMES = {0: "none", 2: "128B", 3: "32B or 64B"}
-
-
-def _unit_partitions(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, int], TmaPartitionResult]:
-    if unit.shell:
-        return {}
-    if b"tma" not in analysis.document.data[unit.start:unit.end]:
-        return {}   # every TMA op's name says so; most units have none
-    lifted = analysis.lifted_unit(unit)
-    verification = verify_tma(lifted, analysis.target_arch)
-    out: dict[tuple[int, int], TmaPartitionResult] = {}
-    for op, result in verification.partitions.items():
-        span = lifted.index.name_spans.get(op) or lifted.index.op_spans.get(op)
-        if span is not None:
-            out[(span.start - unit.start, span.end - unit.start)] = result
-    return out
-
-
-PARTITIONS = PerUnit("tma-partitions", _unit_partitions)
 
 
 def partition_at(analysis: DocumentAnalysis, offset: int) -> TmaPartitionResult | None:
@@ -39,7 +22,7 @@ def partition_at(analysis: DocumentAnalysis, offset: int) -> TmaPartitionResult 
     if unit is None:
         return None
     relative = offset - unit.start
-    for (start, end), result in analysis.for_unit(unit, PARTITIONS).items():
+    for (start, end), result in analysis.unit_analysis(unit).tma_partitions().items():
         if start <= relative <= end:
             return result
     return None
