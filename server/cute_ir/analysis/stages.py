@@ -17,6 +17,7 @@ from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.attributes import integer
 from ..ir.core import BlockArgument, Operation, OpResult
 from ..ir.lift import wrap_in_module
+from ..ir.printer import print_ops
 from ..passes import TILEAS_PASSES, PassContext, PassManager
 from ..passes.attach_tma_descriptor_args import DESCRIPTOR_USERS
 from ..passes.base import Pass
@@ -63,28 +64,36 @@ def run_stages(ops: list[Operation], unit_start: int, passes: list[Pass], target
     module = wrap_in_module(ops)
     resolve_aliases([module], aliases)
     last_tileas = next((p.argument for p in reversed(passes) if p.argument in TILEAS_PASSES), None)
-    texts: list[str] = []
+    text, line_spans = _printed(module, unit_start, depth)
+    texts: list[str] = [text]
     spans: list[tuple[tuple[int, Span], ...]] = [()]
     diagnostics: list[tuple[Diagnostic, ...]] = []
     made: tuple[MadeTransfer, ...] = ()
     for pass_ in passes:
         # One pass at a time, to tell which pass reported what: a whole-module run reports
-        # pass by pass, and the composed result keeps that order.
-        manager = PassManager([pass_], print_after=lambda _: True, body_depth=depth)
+        # pass by pass, and the composed result keeps that order. Each state is printed once
+        # (a pass manager that records stages prints the IR before each pass as well).
         reported = len(context.diagnostics)
-        manager.run(module, context)
-        if not texts:
-            texts.append(manager.input_text or "")
-        [stage] = manager.stages
+        PassManager([pass_]).run(module, context)
+        text, line_spans = _printed(module, unit_start, depth)
         # A pass that changed nothing keeps the text and spans before it, not a copy: most
         # passes leave most functions alone, and a cache may hold every function of the file.
-        line_spans = tuple((line, span.shifted(-unit_start)) for line, span in stage.line_spans)
-        texts.append(texts[-1] if stage.text == texts[-1] else stage.text)
+        texts.append(texts[-1] if text == texts[-1] else text)
         spans.append(spans[-1] if line_spans == spans[-1] else line_spans)
         diagnostics.append(tuple(d.shifted(-unit_start) for d in context.diagnostics[reported:]))
         if pass_.argument == last_tileas:
             made = _made(module, unit_start)
     return UnitStages(tuple(texts), tuple(spans), tuple(diagnostics), tuple(p.argument for p in passes), made)
+
+
+def _printed(module: Operation, unit_start: int, depth: int) -> tuple[str, tuple[tuple[int, Span], ...]]:
+    """The ops inside `module` printed `depth` levels in (what one function contributes to its
+    module's stage), with (line, source span relative to the unit) of each op that has one."""
+    origins: list[tuple[int, Operation]] = []
+    body = [op for region in module.regions for block in region.blocks for op in block.operations]
+    text = print_ops(body, line_origins=origins, depth=depth)
+    return text, tuple((line, span.shifted(-unit_start)) for line, op in origins
+                       if (span := source_span(op.location)) is not None)
 
 
 def _made(module: Operation, unit_start: int) -> tuple[MadeTransfer, ...]:
