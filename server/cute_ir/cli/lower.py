@@ -131,9 +131,9 @@ def _rejected(analysis: DocumentAnalysis) -> list:
     and the verifiers (mlir-opt's parser and verifier). What the lowering itself says (source
     `lower`: the passes the editor runs, an atom no instruction stands for on the target) is the
     pipeline's to report when it runs."""
-    from ..diagnostics import Severity, Source
+    from ..passes.atom_facts import lowering_errors
 
-    return [d for d in analysis.diagnostics() if d.severity is Severity.ERROR and d.source is not Source.LOWER]
+    return lowering_errors(analysis)
 
 
 def _stopped(path: str, analysis: DocumentAnalysis, emit: str) -> set[str]:
