@@ -39,16 +39,21 @@ def test_the_tileas_hover_reads_the_stages_the_lowered_view_of_its_function_show
     assert "becomes `nv_tileas.async.tiled_tma_load`" in card
 
 
-def test_the_lowered_view_of_a_function_reads_the_stages_its_hover_ran(monkeypatch):
+def test_a_hover_before_the_view_runs_the_tileas_passes_unprinted_and_the_view_then_prints_them(monkeypatch):
     runs = _counting_runs(monkeypatch)
     analysis = DocumentAnalysis("file:///h.ir", MAINLOOP, settings=Settings(target_arch="sm_90a"))
     hover.prepare(analysis, LOAD)
-    assert len(runs) == 1
+    [(_, _, kept)] = [v for k, v in analysis.unit_at(LOAD).derived.items() if isinstance(k, tuple) and k[0] == "default-pipeline-stages"]
+    assert len(runs) == 1 and not kept.complete and kept.texts == () and kept.made
     shown = lowered.lower(analysis, at=LOAD)
-    assert len(runs) == 1
+    assert len(runs) == 2
+    card = hover.hover(analysis, LOAD).markdown
+    assert len(runs) == 2                      # the view's stages serve the hover
     fresh = DocumentAnalysis("file:///h.ir", MAINLOOP, settings=Settings(target_arch="sm_90a"))
     assert shown.output == lowered.lower(fresh, at=LOAD).output
     assert shown.diagnostics == lowered.lower(fresh, at=LOAD).diagnostics
+    assert card == hover.hover(DocumentAnalysis("file:///h.ir", MAINLOOP, settings=Settings(target_arch="sm_90a")),
+                               LOAD).markdown
 
 
 def test_an_edit_to_the_function_runs_its_stages_again_and_reads_as_a_fresh_analysis(monkeypatch):

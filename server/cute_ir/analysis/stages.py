@@ -49,6 +49,9 @@ class UnitStages:
     diagnostics: tuple[tuple[Diagnostic, ...], ...]      # what each pass reported
     passes: tuple[str, ...] = ()                         # each pass's argument, in order
     made: tuple[MadeTransfer, ...] = ()
+    # False: run unprinted up to the last TileAS pass only (what the TileAS hover reads), so
+    # `texts` and `line_spans` are empty and `passes` names the passes run.
+    complete: bool = True
 
     def reported_by(self, arguments: tuple[str, ...]) -> list[Diagnostic]:
         """What the passes named by `arguments` reported, in order (relative to the unit)."""
@@ -56,14 +59,17 @@ class UnitStages:
 
 
 def run_stages(ops: list[Operation], unit_start: int, passes: list[Pass], target: str, facts: dict,
-               aliases: AliasTable, depth: int) -> UnitStages:
+               aliases: AliasTable, depth: int | None) -> UnitStages:
     """`ops` (a unit's rewritable IR, which the run consumes) wrapped in a module, through
     `passes` one at a time, each printed `depth` levels in; `facts`: the pass facts (the
-    preview's verdict on the unit's atoms)."""
+    preview's verdict on the unit's atoms). `depth` None: through the last TileAS pass only,
+    printing nothing (`UnitStages.complete` is False)."""
     context = PassContext(target, facts)
     module = wrap_in_module(ops)
     resolve_aliases([module], aliases)
     last_tileas = next((p.argument for p in reversed(passes) if p.argument in TILEAS_PASSES), None)
+    if depth is None:
+        return _tileas_only(module, unit_start, passes, last_tileas, context)
     text, line_spans = _printed(module, unit_start, depth)
     texts: list[str] = [text]
     spans: list[tuple[tuple[int, Span], ...]] = [()]
@@ -84,6 +90,23 @@ def run_stages(ops: list[Operation], unit_start: int, passes: list[Pass], target
         if pass_.argument == last_tileas:
             made = _made(module, unit_start)
     return UnitStages(tuple(texts), tuple(spans), tuple(diagnostics), tuple(p.argument for p in passes), made)
+
+
+def _tileas_only(module: Operation, unit_start: int, passes: list[Pass], last_tileas: str | None,
+                 context: PassContext) -> UnitStages:
+    """The passes up to `last_tileas`, unprinted: what they reported and made."""
+    ran: list[Pass] = []
+    diagnostics: list[tuple[Diagnostic, ...]] = []
+    made: tuple[MadeTransfer, ...] = ()
+    for pass_ in passes if last_tileas is not None else ():
+        reported = len(context.diagnostics)
+        PassManager([pass_]).run(module, context)
+        ran.append(pass_)
+        diagnostics.append(tuple(d.shifted(-unit_start) for d in context.diagnostics[reported:]))
+        if pass_.argument == last_tileas:
+            made = _made(module, unit_start)
+            break
+    return UnitStages((), (), tuple(diagnostics), tuple(p.argument for p in ran), made, complete=False)
 
 
 def _printed(module: Operation, unit_start: int, depth: int) -> tuple[str, tuple[tuple[int, Span], ...]]:

@@ -6,9 +6,10 @@ The way a compiler's memory remarks do, the card says which copy atom the op has
 what it becomes: the async op, its `tx_count`, its descriptor's `tmaIdx`, and where the
 descriptor comes from once `attach-tma-descriptor-args` and `separate-host-tma` ran (a
 kernel argument the host fills, or a descriptor the kernel builds). What the passes made is
-read from the default pipeline's stages of the op's unit (`UnitAnalysis.stages`: run once per
-text of the unit, the same run the lowered-IR view of the function shows), when a hover first
-asks; the sections are kept with the unit (`PerUnit`). An atomic becomes a TMA reduction only with the `tma_redg` atom written (no pass
+read from the default pipeline's stages of the op's unit (`UnitAnalysis.stages`): those the
+lowered-IR view of the function ran, when it did for this text of the unit, else the TileAS
+passes run there unprinted, once per text of the unit, when a hover first asks; the sections are
+kept with the unit (`PerUnit`). An atomic becomes a TMA reduction only with the `tma_redg` atom written (no pass
 chooses it), so its card says that, or what it reduces with.
 """
 from __future__ import annotations
@@ -62,7 +63,7 @@ def _unit_sections(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, in
     made: tuple[MadeTransfer, ...] = ()
     diagnostics: list = []
     if any(lines[-1] is _LOWERED for _, lines in read):
-        stages = analysis.unit_analysis(unit).stages()
+        stages = analysis.unit_analysis(unit).stages(tileas_only=True)
         made, diagnostics = stages.made, stages.reported_by(TILEAS_PASSES)
     out: dict[tuple[int, int], str] = {}
     for name_span, lines in read:
