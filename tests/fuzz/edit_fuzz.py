@@ -186,7 +186,7 @@ def _hover_sections(analysis: DocumentAnalysis) -> list:
 
 
 def _comments(analysis: DocumentAnalysis) -> list[str]:
-    from cute_ir.features.format import _COMMENTS, _comments as comment_spans
+    from cute_ir.features.format import _comments as comment_spans
     from cute_ir.syntax.parser import parse
 
     data = bytes(analysis.document.data)

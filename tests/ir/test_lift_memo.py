@@ -29,7 +29,7 @@ func.func @f(%a: i32, %b: i1) -> i32 {
   %y = test.bind %i = %x : i32
   cf.br ^bb2
 ^bb2:
-  %w = test.wide ''' + ", ".join(f"%a" for _ in range(3000)) + ''' : i32
+  %w = test.wide ''' + ", ".join("%a" for _ in range(3000)) + ''' : i32
   %u = test.use %undefined#3 : i32
   return %r#0 : i32
 }

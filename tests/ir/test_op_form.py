@@ -76,5 +76,5 @@ def test_mlir_opt_says_the_same(tmp_path: Path) -> None:
         path = tmp_path / "case.mlir"
         path.write_text(_text(body))
         out = subprocess.run([MLIR_OPT, str(path), "-o", "/dev/null"], capture_output=True, text=True).stderr
-        assert (f"case.mlir:3:" in out and f"error: use of value '{value}' expects different type than prior "
+        assert ("case.mlir:3:" in out and f"error: use of value '{value}' expects different type than prior "
                 f"uses: '{expects}' vs '{prior}'" in out), (name, out)

@@ -113,7 +113,7 @@ async def test_pure_binary_junk_opens(client: RecordingClient):
 
 
 OP_LINE = "  %c = test.make : !cute_nvgpu.atom.universal_copy<f16, 128 b, mem_order=acquire> loc(#loc1)"
-HALF_TYPED = f"func.func @f(%arg0: i32) {{\n\n  return\n}}\n"   # line 1 is typed into
+HALF_TYPED = "func.func @f(%arg0: i32) {\n\n  return\n}\n"   # line 1 is typed into
 
 
 async def test_every_prefix_of_a_half_typed_op(client: RecordingClient):
