@@ -44,7 +44,7 @@ def test_the_lowering_is_the_pass_s_own_and_not_the_preview_s(monkeypatch):
     and the row it gives), handed only what verification found of the atoms: no PTX module is
     emitted for it, and nothing of the preview is asked."""
     from cute_ir.emit import preview, ptx
-    from cute_ir.features.lowered import ptx_facts
+    from cute_ir.features.lowered import atom_facts
     from cute_ir.passes.lower_atoms import SITES, STOPPING
 
     def refused(*args, **kwargs):
@@ -52,7 +52,7 @@ def test_the_lowering_is_the_pass_s_own_and_not_the_preview_s(monkeypatch):
     for module, name in ((ptx, "emit_module"), (preview, "_verdicts"), (preview, "preview_module")):
         monkeypatch.setattr(module, name, refused)
     analysis = analyse(MAINLOOP)
-    facts = ptx_facts(analysis, "sm_90a")
+    facts = atom_facts(analysis, "sm_90a")
     assert set(facts) == {SITES, STOPPING, "aliases"} and facts[STOPPING] == ()
     assert any(site.config is not None for sites in facts[SITES].values() for site in sites)
     result = lower(analysis)
@@ -131,7 +131,7 @@ def test_an_applying_op_a_pass_made_is_not_given_the_verdict_of_the_op_it_came_f
     """The verdicts are of the ops as the text writes them: one a pass made (or remade) stays,
     with a warning that names the pass."""
     from cute_ir.diagnostics import Severity
-    from cute_ir.features.lowered import ptx_facts
+    from cute_ir.features.lowered import atom_facts
     from cute_ir.ir.lift import lift, module_of
     from cute_ir.passes import PassContext, PassManager, parse_pipeline
     from cute_ir.text.location import derived
@@ -140,7 +140,7 @@ def test_an_applying_op_a_pass_made_is_not_given_the_verdict_of_the_op_it_came_f
     module = module_of(lift(analysis.fresh_tree().root_node).operations)
     applying = [op for op in module.walk() if op.name == "cute_nvgpu.mma"]
     applying[0].location = derived("some-rewrite", applying[0].location)
-    context = PassContext("sm_90a", ptx_facts(analysis, "sm_90a"))
+    context = PassContext("sm_90a", atom_facts(analysis, "sm_90a"))
     PassManager(parse_pipeline("builtin.module(convert-cute-nvgpu-to-ptx)")).run(module, context)
     left = [op for op in module.walk() if op.name == "cute_nvgpu.mma"]
     assert left == applying[:1] and len(applying) > 1

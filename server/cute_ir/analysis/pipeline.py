@@ -9,18 +9,19 @@ error the editor shows already.
 Each unit goes through the pipeline alone, wrapped in a module as `cute-ir lower` wraps
 top-level ops: the default pipeline's passes are all `local`. A unit none of whose passes may
 report anything with its facts (`Pass.may_report`: the atom lowering reports only on ops the
-preview did not lower, the tensor-memory copy legalization only where there are copies) is not
+lowering leaves or refuses, the tensor-memory copy legalization only where there are copies) is not
 run: most functions lower whole, and the run would show nothing. When the passes that may
 report can say so without rewriting (`Pass.checks_in_place`) and no pass before them rewrites
 the unit (`Pass.may_rewrite`: a CuTe DSL function, which no TileAS pass touches, where only the
 atom lowering has something to say), they check the unit's IR as written: no copy, no run.
-Its facts are the PTX preview's verdict on the unit (emit/preview.py,
-`UnitPtxSource.unit_with`), given the errors known when the unit is verified. Results are cached by that verdict's key (the unit's text, the aliases,
-the target and the errors stopping its ops), so a unit that only moved, or text typed and then
-undone, costs a dictionary lookup.
+Its facts are what the atom lowering is handed about the unit (passes/atom_facts.py,
+`UnitAtomSource.unit_with`: the atom sites verification found, and the errors known when the
+unit is verified that stop them). Results are cached by those facts' key (the unit's text, the
+aliases, the target and the errors stopping its ops), so a unit that only moved, or text typed
+and then undone, costs a dictionary lookup.
 
 `lowered_unit` is the same pipeline for the PTX preview (emit/preview.py), on request only:
-the unit's IR through `cute-ir lower`'s default pipeline with the preview's verdict on its atoms,
+the unit's IR through `cute-ir lower`'s default pipeline with the same facts about its atoms,
 the document's alias table and the target, printed as `cute-ir lower` prints it, with the source span of each printed op. The preview
 emits its TileAS kernels from that text as `cute-ir lower --emit ptx` emits them from its output,
 so the two cannot differ, and a function's atoms as the inline assembly the pipeline made of
@@ -32,8 +33,8 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
-from ..emit.preview import ErrorIndex, UnitPtxSource
 from ..emit.source import LoweredUnit
+from ..passes.atom_facts import ErrorIndex, UnitAtoms, UnitAtomSource
 from ..verify.atom_sites import aliases_of
 from ..verify.lowering import LoweringCheck
 from ..ir.aliases import resolve_aliases, table_for
@@ -69,7 +70,7 @@ class UnitPipeline:
     def __init__(self, analysis: "UnitSource", lowering: LoweringCheck) -> None:
         self.analysis = analysis
         self.lowering = lowering      # whose alias table it shares: reading one costs a walk of every unit
-        self._source: UnitPtxSource | None = None
+        self._source: UnitAtomSource | None = None
         self._index: tuple[list[Diagnostic], ErrorIndex] | None = None
 
     def diagnostics(self, unit: Unit, errors: list[Diagnostic], own: list[Diagnostic],
@@ -79,15 +80,15 @@ class UnitPipeline:
         each of them: indexed once), `own`, the unit's verifier errors, and `op_names`, the
         names of the ops that made the analysis verify it."""
         if self._source is None:
-            self._source = UnitPtxSource(self.analysis, self.analysis.target_arch)
+            self._source = UnitAtomSource(self.analysis, self.analysis.target_arch)
         if self._index is None or self._index[0] is not errors:
             self._index = (errors, ErrorIndex(errors, self.lowering.aliases(), self.analysis))
         stopping = self._index[1].for_unit(unit) + [d.shifted(-unit.start) for d in own]
-        verdict = self._source.unit_with(unit, stopping)
-        key = (verdict.key, EDITOR_PIPELINE)
+        atoms = self._source.unit_with(unit, stopping)
+        key = (atoms.key, EDITOR_PIPELINE)
         found = _cache.get(key)
         if found is None:
-            found = self._run(unit, verdict, op_names)
+            found = self._run(unit, atoms, op_names)
             _cache[key] = found
             if len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
@@ -95,8 +96,8 @@ class UnitPipeline:
             _cache.move_to_end(key)
         return [d.shifted(unit.start) for d in found]
 
-    def _run(self, unit: Unit, verdict, op_names: frozenset[str]) -> tuple[Diagnostic, ...]:
-        facts = {**verdict.pass_facts(unit.start), OP_NAMES: op_names}
+    def _run(self, unit: Unit, atoms: UnitAtoms, op_names: frozenset[str]) -> tuple[Diagnostic, ...]:
+        facts = {**atoms.pass_facts(unit.start), OP_NAMES: op_names}
         reporting = [p.may_report(facts) for p in _PASSES]
         if not any(reporting):
             return ()
@@ -135,7 +136,7 @@ def _check_in_place(ops: list, reporting: list[bool], context: PassContext) -> N
             report_failure(context, pass_, ops[0], error)
 
 
-# The preview's lowered units, by the verdict's key, the target and the passes (an option the
+# The preview's lowered units, by their atom facts' key, the target and the passes (an option the
 # environment set is part of them): a preview asked for again after an edit lowers the units
 # that changed.
 _LOWERED_SIZE = 256
@@ -144,18 +145,18 @@ _lowered: "OrderedDict[tuple, LoweredUnit]" = OrderedDict()
 
 def lowered_unit(analysis: "UnitSource", unit: Unit, target: str) -> LoweredUnit:
     """`unit` after `cute-ir lower`'s default pipeline for `target`, as `cute-ir lower` runs it
-    on a function (features/lowered.py): its rewritable IR, the preview's verdict on its atoms
-    (`UnitPtxSource.unit`: the document's errors stop what they stop in `check`) and the
-    target; printed in a module after the document's aliases."""
-    source = UnitPtxSource(analysis, target)
-    verdict = source.unit(unit)
+    on a function (features/lowered.py): its rewritable IR, what the atom lowering is handed
+    about its atoms (`UnitAtomSource.unit`: the document's errors stop what they stop in
+    `check`) and the target; printed in a module after the document's aliases."""
+    source = UnitAtomSource(analysis, target)
+    atoms = source.unit(unit)
     passes = local_passes(parse_pipeline(EDITOR_PIPELINE))
-    key = (verdict.key, target, tuple(passes))
+    key = (atoms.key, target, tuple(passes))
     hit = _lowered.get(key)
     if hit is not None:
         _lowered.move_to_end(key)
         return hit
-    context = PassContext(target, verdict.pass_facts(unit.start))
+    context = PassContext(target, atoms.pass_facts(unit.start))
     module = wrap_in_module(analysis.rewritable_operations(unit))
     resolve_aliases([module], _alias_table(source))
     PassManager(passes).run(module, context)
@@ -170,7 +171,7 @@ def lowered_unit(analysis: "UnitSource", unit: Unit, target: str) -> LoweredUnit
     return found
 
 
-def _alias_table(source: UnitPtxSource):
+def _alias_table(source: UnitAtomSource):
     """The document's aliases as the passes resolve them (MLIR's parser would have)."""
     return table_for(source.alias_key, lambda: ((name, alias.text) for name, alias in source.aliases.items()))
 

@@ -61,8 +61,8 @@ class UnitStages:
 def run_stages(ops: list[Operation], unit_start: int, passes: list[Pass], target: str, facts: dict,
                aliases: AliasTable, depth: int | None) -> UnitStages:
     """`ops` (a unit's rewritable IR, which the run consumes) wrapped in a module, through
-    `passes` one at a time, each printed `depth` levels in; `facts`: the pass facts (the
-    preview's verdict on the unit's atoms). `depth` None: through the last TileAS pass only,
+    `passes` one at a time, each printed `depth` levels in; `facts`: the pass facts (what
+    the atom lowering is handed about the unit's atoms, passes/atom_facts.py). `depth` None: through the last TileAS pass only,
     printing nothing (`UnitStages.complete` is False)."""
     context = PassContext(target, facts)
     module = wrap_in_module(ops)

@@ -110,9 +110,9 @@ class UnitAnalysis:
                passes: list[Pass] | None = None, tileas_only: bool = False) -> UnitStages:
         """The unit through the default pipeline (`passes`, parsed now when None) for `target`
         (the document's when None), pass by pass, printed as the function a lowered-IR view
-        shows alone; `source`: the preview's verdict on the document's atoms for that target
-        (made when None). Kept with the unit for each target, with the verdict's key (the
-        errors that stop its ops are part of it) and the passes it was found with.
+        shows alone; `source`: what the atom lowering is handed about the document's atoms for
+        that target (made when None). Kept with the unit for each target, with those facts'
+        key (the errors that stop its ops are part of it) and the passes it was found with.
 
         `tileas_only`: what the TileAS passes made and reported is all the caller reads (the
         TileAS hover): stages already kept serve it, else the passes up to the last TileAS one
@@ -121,21 +121,21 @@ class UnitAnalysis:
         target = target or self.source.target_arch
         source = source or UnitAtomSource(self.source, target)
         passes = passes if passes is not None else default_passes()
-        verdict = source.unit(self.unit)
+        atoms = source.unit(self.unit)
         key = (_STAGES, target)
         kept = self.facts.get(key)
-        if kept is not None and kept[0] == verdict.key and kept[1] == tuple(passes) \
+        if kept is not None and kept[0] == atoms.key and kept[1] == tuple(passes) \
                 and (tileas_only or kept[2].complete):
             return kept[2]
         aliases = table_for(source.alias_key, lambda: ((n, a.text) for n, a in source.aliases.items()))
         found = run_stages(self.source.rewritable_operations(self.unit), self.unit.start, passes, target,
-                           verdict.pass_facts(self.unit.start), aliases, depth=None if tileas_only else 0)
-        self.facts[key] = (verdict.key, tuple(passes), found)
+                           atoms.pass_facts(self.unit.start), aliases, depth=None if tileas_only else 0)
+        self.facts[key] = (atoms.key, tuple(passes), found)
         return found
 
     def lowered(self, target: str) -> LoweredUnit:
         """The unit after the default pipeline for `target`, as the PTX preview emits it
-        (pipeline.py's `lowered_unit`, cached there by the verdict's key)."""
+        (pipeline.py's `lowered_unit`, cached there by its atom facts' key)."""
         return lowered_unit(self.source, self.unit, target)
 
 

@@ -50,9 +50,6 @@ from ..tables.legality import AtomConfig
 from ..verify import atom_sites, lowering as verify_lowering
 from ..verify.atom_sites import AtomSite, document_sites
 from ..passes.atom_facts import lowering_errors
-# The analysis's run of the pipeline reads the atoms the lowering is handed from here (its
-# imports predate their move to passes/atom_facts.py).
-from ..passes.atom_facts import ErrorIndex, UnitAtomSource as UnitPtxSource
 from ..passes.lower_atoms import instruction, lowering
 from ..ir.core import OpResult
 from .builder import DYNAMIC_SHARED_DECL, ENTRY_STARTS
@@ -64,7 +61,6 @@ from ..dialects.registry import is_function
 from .source import AnalysedSource, LoweredUnit
 
 __all__ = ["Preview", "preview_module", "applying_ops", "APPLYING_OPS", "TMA_APPLY_OPS", "clear_cache",
-           "UnitPtxSource", "ErrorIndex",
            "stopped_kernels"]
 
 

@@ -61,7 +61,7 @@ class Lowered:
         return not any(d.severity is Severity.ERROR for d in self.diagnostics)
 
 
-def ptx_facts(analysis: DocumentAnalysis, target: str) -> dict:
+def atom_facts(analysis: DocumentAnalysis, target: str) -> dict:
     """What the atom lowering is handed of the document (`UnitAtoms.pass_facts`): the atom
     sites by the op's source span, and the errors that stop them."""
     source = UnitAtomSource(analysis, target)
@@ -148,7 +148,7 @@ def lower_whole(analysis: DocumentAnalysis, pipeline: str, target: str, record=l
     lifted = lift(tree.root_node)
     root = module_of(lifted.operations)
     resolve_aliases([root], AliasTable((alias.name, alias.text) for alias in lifted.aliases))
-    context = PassContext(target, ptx_facts(analysis, target))
+    context = PassContext(target, atom_facts(analysis, target))
     manager = PassManager(parse_pipeline(pipeline), print_after=record,
                           aliases=[(a.name, a.text) for a in lifted.aliases])
     manager.run(root, context)
