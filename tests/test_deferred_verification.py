@@ -50,12 +50,71 @@ def test_paying_in_slices_ends_with_the_complete_diagnostics() -> None:
     deferred = DocumentAnalysis("file:///x.ir", text, verify_budget=0)
 
     calls = 0
-    while deferred.verify_pending(0):   # a zero slice still verifies one unit per call
+    while deferred.verify_pending(0):   # a zero slice still runs one step per call
         calls += 1
-        assert calls < 100
-    assert calls == 11   # 12 kernels, one per call, the last call returns False
+        assert calls < 200
+    # 12 kernels in STEPS steps each (findings, lift, verifiers, lowering check, pipeline,
+    # SSA check, diagnostics handed out); the last call returns False.
+    assert calls == 12 * STEPS - 1
     assert not deferred.verification_owed
     assert _norm(deferred) == _norm(complete)
+
+
+STEPS = 7
+
+
+def test_a_unit_resumed_in_a_later_slice_is_not_lifted_again(monkeypatch) -> None:
+    import cute_ir.analysis.document as document_module
+
+    real = document_module.lift_statements
+    lifts: list[int] = []
+
+    def lift_statements(*args, **kwargs):
+        lifts.append(1)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(document_module, "lift_statements", lift_statements)
+    deferred = DocumentAnalysis("file:///x.ir", _document(), verify_budget=0)
+    lifts.clear()
+    while deferred.verify_pending(0):
+        pass
+    assert len(lifts) == 12
+
+
+def _kernel_line(analysis: DocumentAnalysis, i: int) -> int:
+    return next(n for n, line in enumerate(analysis.document.text.split("\n")) if f"@k{i}(" in line)
+
+
+def _shape_edit(analysis: DocumentAnalysis, i: int, version: int) -> None:
+    """Another illegal WGMMA shape for kernel `i`."""
+    line = _kernel_line(analysis, i) + 1
+    col = analysis.document.text.split("\n")[line].index("[64, ") + len("[64, ")
+    analysis.update([(Position(line, col), Position(line, col + 3), "131")], version)
+
+
+def _insert_function(analysis: DocumentAnalysis, version: int) -> None:
+    analysis.update([(Position(1, 0), Position(1, 0), "  func.func @extra() {\n    return\n  }\n")], version)
+
+
+def _retarget(analysis: DocumentAnalysis, version: int) -> None:
+    from cute_ir.analysis import Settings
+    analysis.set_settings(Settings(target_arch="sm_100a"))
+
+
+def test_a_change_while_a_unit_is_part_way_verified_starts_it_again() -> None:
+    """Stopped after each of a unit's steps in turn, then the text (the stopped unit, another
+    unit, a function inserted above) or the target changes: once nothing is owed the
+    diagnostics equal a fresh analysis of the final text and settings."""
+    for change in (lambda a, v: _shape_edit(a, 1, v), lambda a, v: _shape_edit(a, 4, v),
+                   _insert_function, _retarget):
+        for stop in range(1, STEPS + 1):
+            deferred = DocumentAnalysis("file:///x.ir", _document(6), verify_budget=0)
+            for _ in range(STEPS + stop):   # kernel 0 whole, then `stop` steps of kernel 1
+                deferred.verify_pending(0)
+            change(deferred, 2)
+            while deferred.verify_pending(0):
+                pass
+            fresh = DocumentAnalysis("file:///x.ir", deferred.document.text, settings=deferred.settings)
+            assert _norm(deferred) == _norm(fresh), (change, stop)
 
 
 def test_edits_while_verification_is_owed() -> None:

@@ -60,6 +60,14 @@ TYPED = ["(", ")", "<", ">", "{", "}", "[", "]", ",", ":", "=", "%", "!", "#", "
 BRACKETS = "()<>{}[]"
 # How often an edit starts a burst: edits a server receives back to back and analyses once.
 BURSTS = 0.1
+# In a case with slices (odd seeds), the document is opened with its verification deferred, as
+# the server opens a large file; each edit is followed by up to this many of the smallest slices
+# of that verification (`verify_pending(0)`, one step of a unit's verification each), so edits
+# land while a unit is part-way verified; one analysed edit in COMPARED_SLICED is compared
+# (the comparison finishes verification, and owed units then come only from whole-document
+# re-analyses).
+MAX_SLICES = 12
+COMPARED_SLICED = 4
 
 
 @dataclass(frozen=True)
@@ -73,9 +81,12 @@ class Edit:
     # Applied to the text only, as a server does with a change that arrives in a burst: the
     # analysis follows at the next edit that is not deferred, once for all of them.
     deferred: bool = False
+    # Slices of deferred verification run after the edit (see MAX_SLICES); an edit list with
+    # any opens its document with verification deferred (`opened`).
+    slices: int = 0
 
     def as_json(self) -> list[Any]:
-        return [self.start, self.end, self.text, self.mid_pair, self.deferred]
+        return [self.start, self.end, self.text, self.mid_pair, self.deferred, self.slices]
 
 
 def _position(text: str, offset: int, mid_pair: bool = False) -> Position:
@@ -93,6 +104,13 @@ def apply(analysis: DocumentAnalysis, edit: Edit, version: int) -> None:
     start, end = min(edit.start, len(text)), min(edit.end, len(text))
     analysis.update([(_position(text, start, edit.mid_pair), _position(text, end), edit.text)], version,
                     defer=edit.deferred)
+    for _ in range(edit.slices):
+        analysis.verify_pending(0)
+
+
+def opened(text: str, edits: list[Edit]) -> DocumentAnalysis:
+    """The analysis `edits` start from: with verification deferred when they run slices of it."""
+    return DocumentAnalysis("file:///fuzz.ir", text, verify_budget=0 if any(e.slices for e in edits) else None)
 
 
 def random_edit(rng: random.Random, text: str, fragments: list[str]) -> Edit:
@@ -235,7 +253,9 @@ def _no_kept_results():
 
 
 def mismatch(analysis: DocumentAnalysis) -> str | None:
-    """What differs between `analysis` and a fresh analysis of its text, or None."""
+    """What differs between `analysis` and a fresh analysis of its text, or None (verification
+    still owed is finished first: a fresh analysis verifies everything)."""
+    analysis.verify_pending()
     mine = state(analysis)
     with _no_kept_results():
         fresh = DocumentAnalysis("file:///fresh.ir", analysis.document.text, encoding=analysis.document.encoding,
@@ -272,7 +292,7 @@ def run_edits(text: str, edits: list[Edit], check_every_step: bool = True) -> tu
     logger = logging.getLogger("cute_ir")
     logger.addHandler(logged)
     try:
-        analysis = DocumentAnalysis("file:///fuzz.ir", text)
+        analysis = opened(text, edits)
         for step, edit in enumerate(edits):
             try:
                 apply(analysis, edit, step + 1)
@@ -347,7 +367,8 @@ def fuzz_case(path: Path, seed: int, steps: int, texts: list[str], report: Repor
     rng = random.Random(f"{path.name}:{seed}")
     fragments = fragments_of(texts, rng)
     text = path.read_text(encoding="utf-8")
-    analysis = DocumentAnalysis("file:///fuzz.ir", text)
+    sliced = seed % 2 == 1
+    analysis = DocumentAnalysis("file:///fuzz.ir", text, verify_budget=0 if sliced else None)
     edits: list[Edit] = []
     burst = 0
     report.cases += 1
@@ -361,11 +382,15 @@ def fuzz_case(path: Path, seed: int, steps: int, texts: list[str], report: Repor
         elif rng.random() < BURSTS:
             burst = rng.randint(1, 12)   # deferred edits before the next analysed one
             edit = replace(edit, deferred=True)
+        if sliced:
+            # At least one slice at the first edit: a list of edits with slices opens deferred.
+            edit = replace(edit, slices=rng.randint(1 if not edits else 0, MAX_SLICES))
+        compared = step == steps - 1 or not edit.deferred and (not sliced or rng.randrange(COMPARED_SLICED) == 0)
         edits.append(edit)
         report.edits += 1
         try:
             apply(analysis, edit, step + 1)
-            found = None if edit.deferred else mismatch(analysis)
+            found = mismatch(analysis) if compared else None
         except Exception as error:
             found = _raised(error)
         if found is not None:

@@ -14,10 +14,13 @@ FILES = [p for p in corpus() if p.suffix == ".ir" or p.match("universal_copy/can
 TEXTS = [p.read_text(encoding="utf-8") for p in FILES]
 
 
+@pytest.mark.parametrize("seed", (1, 2), ids=("verified in slices between edits", "verified at once"))
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_random_edits_keep_the_incremental_state_equal_to_a_fresh_analysis(path):
+def test_random_edits_keep_the_incremental_state_equal_to_a_fresh_analysis(path, seed):
+    """Odd seeds open the file with verification deferred and run slices of it between
+    edits (edit_fuzz.py, MAX_SLICES)."""
     report = Report()
-    fuzz_case(path, seed=1, steps=25, texts=TEXTS, report=report)
+    fuzz_case(path, seed=seed, steps=25, texts=TEXTS, report=report)
     assert not report.mismatches, report.mismatches[0]["what"]
 
 

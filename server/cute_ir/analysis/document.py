@@ -58,7 +58,7 @@ from .segments import Kind, Piece, Scanner
 from .symbols import answers_changed, asked_alias, function_definition
 from .unit_analysis import UnitAnalysis
 from .units import NO_NAMES, UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, kept_names, splits, statement_nodes
-from .verification import check_ssa_units, verify_units
+from .verification import Steps, check_ssa_units, run_steps, verify_unit_steps
 
 _BARE_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_$.]*")
 
@@ -127,6 +127,17 @@ class _Pending:
     old_end: int
     new_end: int
     removed: bytes
+
+
+@dataclass
+class _Verifying:
+    """A deferred unit's verification stopped between two steps (`verify_pending`): valid for
+    this revision of the text and settings only, and for this unit at this index."""
+    revision: int
+    index: int
+    unit: Unit
+    steps: Steps[None]
+    lift: Any      # the IR its steps read (`_lifted_passing` when it stopped)
 
 
 @dataclass(frozen=True)
@@ -217,6 +228,7 @@ class DocumentAnalysis:
         self._run_depth = 0
         self._pending: _Pending | None = None     # changes not analysed yet (`update`'s `defer`)
         self._whole_pending = False               # ... of which one replaced the whole text
+        self._verifying: _Verifying | None = None   # a unit part-way verified (`verify_pending`)
         self._full_analysis()
 
     # ------------------------------------------------------------------ public
@@ -455,26 +467,62 @@ class DocumentAnalysis:
 
     def verify_pending(self, budget: float | None = None) -> bool:
         """Verify units whose verification was deferred, in document order, for about
-        `budget` seconds (all of them when None). True while some remain."""
+        `budget` seconds (all of them when None). True while some remain.
+
+        A unit is verified in steps (`_diagnose_steps`: its findings, its lift, the verifiers,
+        the lowering check and pipeline, the SSA check), and a slice stops between two once
+        `budget` is spent, after at least one step: every call makes progress, and a large
+        function does not hold the caller for its whole verification. The next call resumes
+        the stopped unit if neither the text nor the settings changed since (`revision`);
+        otherwise the unit, still marked unverified, is verified again from its start."""
         self.settle()
         deadline = None if budget is None else time.monotonic() + budget
         units = self.units
-        verified = 0
+        job, self._verifying = self._verifying, None
+        if job is not None and not (job.revision == self.revision and job.index < len(units)
+                                    and units[job.index] is job.unit and job.unit.unverified):
+            job = None
+        stepped = False
         with self._passing():
-            for index in range(self._owed_from, len(units)):
-                unit = units[index]
-                if not unit.unverified:
+            index = self._owed_from
+            while True:
+                if job is None:
+                    while index < len(units) and not units[index].unverified:
+                        index += 1
+                    if index == len(units):
+                        break
+                    unit = units[index]
+                    if stepped and deadline is not None and time.monotonic() >= deadline:
+                        self._owed_from = index
+                        return True
+                    found = self._unit_findings(index)
+                    if found is None:
+                        unit.unverified = False
+                        continue
+                    job = _Verifying(self.revision, index, unit, self._diagnose_steps([unit], found), None)
+                else:
+                    self._lifted_passing = job.lift
+                unit = job.unit
+                unit.unverified = False   # while it runs (the SSA check skips unverified units)
+                try:
+                    next(job.steps)
+                except StopIteration:
+                    job = None
+                    self._flagged = None
+                    index += 1
                     continue
-                if verified and deadline is not None and time.monotonic() >= deadline:
-                    self._owed_from = index
-                    return True   # at least one unit per call: every call makes progress
-                verified += 1
-                unit.unverified = False   # before verifying: a unit whose verifier fails is not retried
-                found = self._unit_findings(index)
-                if found is None:
-                    continue
-                self._diagnose_units([unit], found)
-                self._flagged = None
+                except BaseException:
+                    self._owed_from = index + 1   # a unit whose verification fails is not retried
+                    raise
+                finally:
+                    stepped = True
+                # Stopped between two steps: still owed until its last one.
+                unit.unverified = True
+                if deadline is not None and time.monotonic() >= deadline:
+                    job.lift = self._lifted_passing
+                    self._verifying = job
+                    self._owed_from = job.index
+                    return True
         self._owed_from = len(units)
         return False
 
@@ -779,7 +827,7 @@ class DocumentAnalysis:
         other._in_passing, other._lifted_passing = False, None
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._fresh_broken, other.revision, other._placed_target = None, self.revision, None
-        other._pending, other._whole_pending = None, False
+        other._pending, other._whole_pending, other._verifying = None, False, None
         other._full_analysis(tree)
         return other
 
@@ -1289,6 +1337,12 @@ class DocumentAnalysis:
 
     def _diagnose_units(self, units: list[Unit], findings: dict[str, list[Node]],
                         own: list[list[Diagnostic]] | None = None, needs_recorded: bool = False) -> None:
+        """`_diagnose_steps` run through; fewer units than are kept keep every lift."""
+        with self._passing(len(units) > _KEPT_LIFTS):
+            run_steps(self._diagnose_steps(units, findings, own, needs_recorded))
+
+    def _diagnose_steps(self, units: list[Unit], findings: dict[str, list[Node]],
+                        own: list[list[Diagnostic]] | None = None, needs_recorded: bool = False) -> "Steps[None]":
         """Turn findings into diagnostics, then hand each diagnostic to its unit (`units` in
         document order). `own`: the findings' diagnostics already handed out, one list per
         unit (units parsed alone, each from its own tree; a zero-width unit can start where
@@ -1322,10 +1376,12 @@ class DocumentAnalysis:
                 self._symbol_units = None
         deadline = None if self._budget_now is None else time.monotonic() + self._budget_now
         errors = [d for d in found if d.severity is Severity.ERROR]
-        with self._passing(len(units) > _KEPT_LIFTS):   # fewer: every lift fits among those kept
-            verified = verify_units(self, units, findings, errors, deadline)
+        yield
+        verified = yield from verify_unit_steps(self, units, findings, errors, deadline)
+        yield
         ssa_deadline = None if self._budget_now is None else started + self._budget_now
         ssa = check_ssa_units(self, units, ssa_deadline)
+        yield
         if own is None:
             found.extend(ssa)
         if found and not units:

@@ -4,13 +4,18 @@ The verifiers run on the units holding ops that build or apply atoms, TMA or Til
 IR is built only there), then the lowering verdict of their atoms for the target and the
 lowering pipeline (pipeline.py); the SSA checks run on every unit. Units a budget does not
 reach are marked `unverified` and verified later (`DocumentAnalysis.verify_pending`).
+
+A unit's verification is a generator of steps (`verify_unit_steps`): it yields after the lift,
+the verifiers and the lowering check, so a slice of deferred verification can stop between
+them and resume later instead of holding the server for a large function's whole
+verification.
 """
 from __future__ import annotations
 
 import logging
 import time
 from bisect import bisect_right
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generator, TypeVar
 
 from ..diagnostics import Diagnostic, Severity, Span
 from ..ir.ssa import check_ssa
@@ -35,8 +40,28 @@ _GATES = frozenset({"verify.target", "lower.target"})
 _VERIFIED = frozenset(name.encode() for name in VERIFIED_OPS)
 
 
+T = TypeVar("T")
+# A computation in steps: it yields between them and returns its result.
+Steps = Generator[None, None, T]
+
+
+def run_steps(steps: "Steps[T]") -> T:
+    """The result of `steps`, run through without stopping."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def verify_units(analysis: "UnitSource", units: list[Unit], found: dict[str, list[Any]],
                  errors: list[Diagnostic], deadline: float | None) -> dict[int, list[Diagnostic]]:
+    """`verify_unit_steps` run through."""
+    return run_steps(verify_unit_steps(analysis, units, found, errors, deadline))
+
+
+def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str, list[Any]],
+                      errors: list[Diagnostic], deadline: float | None) -> "Steps[dict[int, list[Diagnostic]]]":
     """Run the verifiers over units that contain verified ops, then check that their atoms
     lower for the target (verify/lowering.py: the one legality rule the emitters build from, so
     `check`, the server and the PTX preview give one verdict). `errors`: the
@@ -72,11 +97,15 @@ def verify_units(analysis: "UnitSource", units: list[Unit], found: dict[str, lis
             # A bare top-level statement is verified with those whose values it uses (runs.py).
             scope = analysis.verification_scope(unit)
             known = errors if scope is unit else _with_errors_before(analysis, scope, unit, errors)
-            verified = verify_unit(analysis.lifted_unit(scope), analysis.target_arch, resolve,
+            lifted = analysis.lifted_unit(scope)
+            yield
+            verified = verify_unit(lifted, analysis.target_arch, resolve,
                                    None if scope is unit else Span(unit.start, unit.end))
             own = [d for d in verified if d.severity is Severity.ERROR]
-            found = (verified + lowering.diagnostics(scope, known + own)
-                     + pipeline.diagnostics(scope, known, own, frozenset(names[index])))
+            yield
+            lowered = lowering.diagnostics(scope, known + own)
+            yield
+            found = verified + lowered + pipeline.diagnostics(scope, known, own, frozenset(names[index]))
             if scope is not unit:
                 # What the other statements of the scope say is theirs to say.
                 found = [d for d in found if not scope.start <= d.span.start < unit.start]

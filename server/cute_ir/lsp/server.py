@@ -43,8 +43,8 @@ BURST_DELAY = 0.003
 # (what the open itself verifies: lsp/settings.py, VERIFY_AT_OPEN).
 VERIFY_SLICE = 0.002
 # No such slice (nor one of the workspace index) starts within MESSAGE_QUIET seconds of the last
-# message in or out (`background_turn`). A slice runs for at least one function (about 3.4 ms
-# median, 7 ms p90 in the generated 50k-line file), and a client at work sends its next
+# message in or out (`background_turn`). A slice runs for at least one step of a function's
+# verification (DocumentAnalysis.verify_pending), and a client at work sends its next
 # request as soon as it has the last answer: each hover right after open waited for a slice
 # that had just started (7.5 ms through the server, 0.4 ms once verification was done).
 MESSAGE_QUIET = 0.02
