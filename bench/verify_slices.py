@@ -56,9 +56,12 @@ def main() -> None:
         every.extend(s for s, _ in found)
         found.sort(key=lambda s: -s[0])
         longest, parts = found[0]
+        # The longest slice that neither lifts nor SSA-checks: what the other steps cost.
+        other = next((s for s, p in found if not p.get("lift") and not p.get("ssa")), 0.0)
         print(f"{path.parent.name}: {len(found)} slices, longest "
               + ", ".join(f"{s * 1e3:.1f}" for s, _ in found[:args.top]) + " ms; the longest: "
-              + " ".join(f"{label} {parts.get(label, 0.0) * 1e3:.1f}" for label in PARTS))
+              + " ".join(f"{label} {parts.get(label, 0.0) * 1e3:.1f}" for label in PARTS)
+              + f"; longest without a lift or SSA check {other * 1e3:.1f}")
     every.sort()
     if every:
         print(f"all: {len(every)} slices, median {every[len(every) // 2] * 1e3:.2f} ms, "
