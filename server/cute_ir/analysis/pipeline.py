@@ -33,7 +33,10 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
+from ..emit.lowered_kernel import INLINE_ASM, LoweredKernel, function_kernels
+from ..emit.ptx import EmitError
 from ..emit.source import LoweredUnit
+from ..tables.tiers import parse_target
 from ..passes.atom_facts import ErrorIndex, UnitAtoms, UnitAtomSource
 from ..verify.atom_sites import aliases_of
 from ..verify.lowering import LoweringCheck
@@ -164,11 +167,23 @@ def lowered_unit(analysis: "UnitSource", unit: Unit, target: str) -> LoweredUnit
     printed: list[tuple[int, Operation]] = []
     text = print_ops([module], aliases=_aliases(analysis), line_origins=printed)
     origins = tuple((line, span) for line, op in printed if (span := source_span(op.location)) is not None)
-    found = LoweredUnit(text, failed, origins)
+    found = LoweredUnit(text, failed, origins, _functions(module, text, printed, target))
     _lowered[key] = found
     if len(_lowered) > _LOWERED_SIZE:
         _lowered.popitem(last=False)
     return found
+
+
+def _functions(module: Operation, text: str, printed: list[tuple[int, Operation]], target: str) -> tuple:
+    """The kernels of the functions the pipeline turned into inline assembly, written from the
+    IR it left (no print and parse again), each line mapped to the printed line of its op."""
+    parsed = parse_target(target)
+    if parsed is None or INLINE_ASM not in text:
+        return ()
+    try:
+        return tuple(function_kernels([module], {op: line for line, op in printed}, parsed))
+    except Exception as err:                     # a defect must not cost the preview
+        return (LoweredKernel("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
 
 
 def _alias_table(source: UnitAtomSource):

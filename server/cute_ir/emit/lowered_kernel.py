@@ -62,7 +62,7 @@ from .builder import ENTRY_STARTS, PtxBuilder, PtxModule, render
 from .ptx import EmitError
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
 
-__all__ = ["INLINE_ASM", "LoweredKernel", "lowered_kernels"]
+__all__ = ["INLINE_ASM", "LoweredKernel", "function_kernels", "lowered_kernels"]
 
 INLINE_ASM = "llvm.inline_asm"
 
@@ -687,7 +687,7 @@ def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) ->
 
 def lowered_kernels(ir_text: str, target: str) -> list[LoweredKernel]:
     """The kernel of each function in lowered IR text that holds inline assembly and is no
-    TileAS kernel, in document order."""
+    TileAS kernel, in document order (`cute-ir lower --emit ptx`: its output read back)."""
     t = T.parse_target(target)
     if t is None or INLINE_ASM not in ir_text:
         return []
@@ -695,5 +695,13 @@ def lowered_kernels(ir_text: str, target: str) -> list[LoweredKernel]:
     resolve_aliases(lifted.operations, AliasTable((alias.name, alias.text) for alias in lifted.aliases))
     breaks = [n for n, char in enumerate(ir_text) if char == "\n"]
     lines = {op: bisect_left(breaks, span.start) for op, span in lifted.index.op_spans.items()}
-    return [_emit(op, lines, t) for top in lifted.operations for op in top.walk()
+    return function_kernels(lifted.operations, lines, t)
+
+
+def function_kernels(ops: list[Operation], lines: dict[Operation, int], target: T.Target) -> list[LoweredKernel]:
+    """The kernel of each function in `ops` (lowered IR, as the pipeline left it or as read
+    back from its text) that holds inline assembly and is no TileAS kernel, in document order;
+    `lines`: each op's first line in the lowered IR's text, what `LoweredKernel.line_ops` names.
+    Writing a kernel may type a value the IR leaves untyped: the IR is the writer's."""
+    return [_emit(op, lines, target) for top in ops for op in top.walk()
             if is_function(op.name) and not is_kernel(op) and any(inner.name == INLINE_ASM for inner in op.walk())]

@@ -55,7 +55,7 @@ from ..ir.core import OpResult
 from .builder import DYNAMIC_SHARED_DECL, ENTRY_STARTS
 from .ptx import EmitError, PtxModule, emit_module
 from .tileas_kernel import ir_kernels, kernel_name
-from .lowered_kernel import LoweredKernel, lowered_kernels
+from .lowered_kernel import LoweredKernel
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function
 from .source import AnalysedSource, LoweredUnit
@@ -289,7 +289,7 @@ def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSi
     for unit in units[:MAX_LOWERED_FUNCTIONS]:
         try:
             lowered = analysis.lowered_unit(unit, target)
-            found = _lowered_function_kernels(lowered.text, target)
+            found = lowered.functions
             if lowered.failed:
                 # As for a TileAS kernel: `check` has the errors, and they stop the kernel.
                 found = tuple(LoweredKernel(k.name, EmitError(f"`{k.name}`: the lowering pipeline reported errors on "
@@ -345,12 +345,6 @@ def _written_function(written: list[tuple[int, int, str, frozenset[int]]], span:
 
 # An op's name at the start of its first line (custom or generic form).
 _OP_NAME = re.compile(r'\s*"?([\w.$]*)')
-
-
-@lru_cache(maxsize=4 * MAX_LOWERED_FUNCTIONS)
-def _lowered_function_kernels(text: str, target: str) -> tuple[LoweredKernel, ...]:
-    """Cached by the lowered text: the preview asks again after every edit, most units unchanged."""
-    return tuple(lowered_kernels(text, target))
 
 
 # What a TileAS kernel's statement says (a cheap test before the passes run on it).
@@ -427,4 +421,3 @@ def clear_cache() -> None:
     instruction.cache_clear()
     _emit.cache_clear()
     _lowered_kernels.cache_clear()
-    _lowered_function_kernels.cache_clear()

@@ -32,6 +32,9 @@ class LoweredUnit(NamedTuple):
     # the document's text (a pass's op, from the op it was made from), so that what is emitted
     # from the lowered IR maps back to the ops the user wrote.
     origins: tuple[tuple[int, Span], ...] = ()
+    # The kernel of each function that holds inline assembly (emit/lowered_kernel.py), written
+    # from the IR the pipeline left, its lines mapped to lines of `text`: the IR itself is not kept.
+    functions: tuple = ()
 
 
 @runtime_checkable
