@@ -25,7 +25,8 @@ the unit's IR through `cute-ir lower`'s default pipeline with the same facts abo
 the document's alias table and the target, printed as `cute-ir lower` prints it, with the source span of each printed op. The preview
 emits its TileAS kernels from that text as `cute-ir lower --emit ptx` emits them from its output,
 so the two cannot differ, and a function's atoms as the inline assembly the pipeline made of
-them (emit/lowered_kernel.py), each line mapped to the op it came from. No keystroke runs it: verification asks only for the diagnostics.
+them (emit/lowered_kernel.py), written here from the IR the pipeline left, each line mapped to
+the printed line of the op it came from; the IR is then dropped, the text and PTX cached. No keystroke runs it: verification asks only for the diagnostics.
 """
 from __future__ import annotations
 
@@ -141,8 +142,9 @@ def _check_in_place(ops: list, reporting: list[bool], context: PassContext) -> N
 
 # The preview's lowered units, by their atom facts' key, the target and the passes (an option the
 # environment set is part of them): a preview asked for again after an edit lowers the units
-# that changed.
-_LOWERED_SIZE = 256
+# that changed. More than the functions a preview writes (emit/preview.py MAX_LOWERED_FUNCTIONS)
+# and its TileAS kernels, so that a repeat finds them all; an entry is printed text and PTX, no IR.
+_LOWERED_SIZE = 1024
 _lowered: "OrderedDict[tuple, LoweredUnit]" = OrderedDict()
 
 

@@ -220,14 +220,15 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
             out.append(f"//   {verdicts.notes[index]}")
         line_map.extend((n, item.span) for n in range(first, len(out)))
     for unit, kernel, origins in lowered_functions:
+        whole = Span(unit.start, unit.end)      # once: a line the lowered IR does not map maps to it
         out.append("")
         out.append(f"// line {doc.position(unit.start).line + 1}: function `{kernel.name}`, its atoms as the "
                    f"lowering pipeline's inline assembly")
-        line_map.append((len(out) - 1, Span(unit.start, unit.end)))
+        line_map.append((len(out) - 1, whole))
         if not kernel.module.ok:
             out.append(f"//   not emitted: {kernel.module.message}; each atom's own kernel above shows its "
                        f"instructions")
-            line_map.append((len(out) - 1, Span(unit.start, unit.end)))
+            line_map.append((len(out) - 1, whole))
             continue
         block = _kernel_blocks(kernel.module)[1][0]
         entry = kernel.module.text.split("\n").index(block[0])
@@ -235,7 +236,7 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
         for n, line in enumerate(block):
             out.append(line)
             # A line an op of the lowered IR wrote maps to the op the user wrote it came from.
-            line_map.append((len(out) - 1, origins.get(lowered_line.get(entry + n), Span(unit.start, unit.end))))
+            line_map.append((len(out) - 1, origins.get(lowered_line.get(entry + n), whole)))
         kernels += kernel.module.kernels
     if unwritten:
         out.append("")
@@ -264,10 +265,12 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
 
 
 # The functions whose kernels a preview writes from the lowered IR, at most: each costs the
-# whole pipeline on its unit and a parse of what it printed (about 30 ms for a function that
-# applies two atoms), and a preview of a file of thousands would take minutes. The atoms' own
-# kernels show every instruction whatever the count.
-MAX_LOWERED_FUNCTIONS = 64
+# whole pipeline on its unit, printing what it left and writing the kernel from that IR (about
+# 14 ms for a function that applies two atoms, then 1 to 2 ms a preview while its lowered unit
+# stays cached: pipeline.py keeps more units than this), and a preview of a file of thousands
+# would take ten seconds (docs/benchmarks.md, fifteenth round). The atoms' own kernels show every
+# instruction whatever the count.
+MAX_LOWERED_FUNCTIONS = 256
 
 
 def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSite],
