@@ -18,6 +18,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity, Source, Span
 from cute_ir.emit import preview as PV
+from cute_ir.emit.lowered_kernel import lowered_kernels
 from cute_ir.emit.ptx import emit_module
 from cute_ir.verify import atom_sites as AS
 from cute_ir.tables.legality import AtomConfig
@@ -342,6 +343,22 @@ def test_a_preview_writes_the_kernels_of_so_many_functions_from_the_lowered_ir_a
     assert re.findall(r": function `(\w+)`", "\n".join(lines)) == ["apply_0", "apply_1"]
     assert ("// 2 more functions apply atoms; their kernels from the lowered IR are not written here "
             "(at most 2 a preview): `cute-ir lower --emit ptx` writes them all") in lines
+
+
+@pytest.mark.parametrize("path", sorted([*(REPO / "examples").glob("*.ir"), *(REPO / "tests/corpus/cutedsl").glob("*/raw.mlir"),
+                                           EXAMPLES / "hopper_wgmma.ir"]), ids=lambda p: p.parent.name + "/" + p.name)
+def test_a_function_written_from_the_ir_the_pipeline_left_is_what_its_printed_text_gives(path):
+    """The preview's function kernels are written from the IR the pipeline left, not from its
+    printed text read back as `cute-ir lower --emit ptx` reads it: the same kernels, each line
+    mapped to the same line of the printed text."""
+    a = analyse(path.read_text())
+    for unit in a.units:
+        if unit.shell:
+            continue
+        lowered = a.lowered_unit(unit, a.target_arch)
+        from_text = lowered_kernels(lowered.text, a.target_arch)
+        assert [(k.name, k.module, k.line_ops) for k in lowered.functions] == \
+            [(k.name, k.module, k.line_ops) for k in from_text]
 
 
 def test_line_map_points_at_the_op_that_produced_each_line():
