@@ -142,9 +142,10 @@ def _check_in_place(ops: list, reporting: list[bool], context: PassContext) -> N
 
 # The preview's lowered units, by their atom facts' key, the target and the passes (an option the
 # environment set is part of them): a preview asked for again after an edit lowers the units
-# that changed. More than the functions a preview writes (emit/preview.py MAX_LOWERED_FUNCTIONS)
-# and its TileAS kernels, so that a repeat finds them all; an entry is printed text and PTX, no IR.
-_LOWERED_SIZE = 1024
+# that changed. Twice the functions a preview writes (emit/preview.py MAX_LOWERED_FUNCTIONS), so
+# that a repeat finds them and the TileAS kernels' units; an entry is printed text and PTX, no IR
+# (about 100 KiB for a generated function that applies two atoms: docs/benchmarks.md, fifteenth round).
+_LOWERED_SIZE = 512
 _lowered: "OrderedDict[tuple, LoweredUnit]" = OrderedDict()
 
 
