@@ -144,7 +144,7 @@ def _check_in_place(ops: list, reporting: list[bool], context: PassContext) -> N
 # environment set is part of them): a preview asked for again after an edit lowers the units
 # that changed. Twice the functions a preview writes (emit/preview.py MAX_LOWERED_FUNCTIONS), so
 # that a repeat finds them and the TileAS kernels' units; an entry is printed text and PTX, no IR
-# (about 100 KiB for a generated function that applies two atoms: docs/benchmarks.md, fifteenth round).
+# (about 100 KiB for a generated function that applies two atoms: docs/benchmarks.md, sixteenth round).
 _LOWERED_SIZE = 512
 _lowered: "OrderedDict[tuple, LoweredUnit]" = OrderedDict()
 
