@@ -259,6 +259,20 @@ def test_a_keystroke_away_from_alias_definitions_reads_the_kept_alias_table():
     assert changed["!mma"].text == "!cute_nvgpu.sm90.mma"
 
 
+def test_verification_after_open_reads_the_alias_table_once():
+    """Units verified after open are diagnosed again, their alias definitions read again: the
+    same definitions keep the table (a large dump defines thousands of aliases, and a table
+    rebuilt for every slice was most of what verification allocated)."""
+    from cute_ir.verify.atom_sites import aliases_of
+    functions = "".join(f"func.func @f{i}(%a: !mma) {{\n  return\n}}\n" for i in range(40))
+    a = DocumentAnalysis("file:///x.ir", "!mma = !cute_nvgpu.sm80.mma\n" + functions, verify_budget=0)
+    a.diagnostics()
+    table, _ = aliases_of(a)
+    while a.verify_pending(0):
+        assert aliases_of(a)[0] is table
+    assert aliases_of(a)[0] is table
+
+
 def test_the_alias_table_holds_type_and_attribute_aliases_but_no_locations():
     """`#tile` is an alias the verifiers and passes read; `#loc1` names a location, which only
     locations use (a dump with debug info defines thousands): it stays out of the table."""

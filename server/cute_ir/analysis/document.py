@@ -1361,12 +1361,16 @@ class DocumentAnalysis:
             unit.aliases = NO_NAMES
             before = unit.alias_definition
             unit.alias_definition = self._alias_definition(unit)
-            if before is not None or unit.alias_definition is not None:
+            # Only a definition that changed drops the alias units (and with them the alias
+            # table built from them, verify/atom_sites.aliases_of): a unit verified after open
+            # diagnoses its definition again, and a table of thousands rebuilt for every slice
+            # was most of the young objects the collector then walked.
+            if before != unit.alias_definition:
                 self._alias_units = None
             unit.defines = unit.alias_definition[0].encode("utf-8") if unit.alias_definition is not None else None
             written_before = unit.written_aliases
             unit.written_aliases = kept_names(written_definitions(self.document.data, unit.start, unit.end))
-            if written_before or unit.written_aliases:
+            if written_before != unit.written_aliases:
                 self._written_aliases = None
             unit.symbols = {}
             unit.results = kept_names(self._results_of(unit))
