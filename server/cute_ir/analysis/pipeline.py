@@ -30,6 +30,7 @@ the printed line of the op it came from; the IR is then dropped, the text and PT
 """
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
@@ -62,6 +63,8 @@ assert _PASSES is not None, "the editor runs its pipeline function by function: 
 
 # What the passes report that the editor does not publish: it restates a shown diagnostic.
 _RESTATING = frozenset({STOPPED_CODE})
+
+log = logging.getLogger(__name__)
 
 _CACHE_SIZE = 8192
 _cache: "OrderedDict[tuple, tuple[Diagnostic, ...]]" = OrderedDict()
@@ -186,6 +189,7 @@ def _functions(module: Operation, text: str, printed: list[tuple[int, Operation]
     try:
         return tuple(function_kernels([module], {op: line for line, op in printed}, parsed))
     except Exception as err:                     # a defect must not cost the preview
+        log.exception("the function writer failed on a lowered unit")
         return (LoweredKernel("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
 
 
