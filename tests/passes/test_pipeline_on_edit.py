@@ -143,7 +143,7 @@ def test_the_check_in_place_reports_what_the_pipeline_reports(path, target, monk
     pipeline.clear_cache()
     analysis = DocumentAnalysis("file:///pipeline.ir", path.read_text(), settings=Settings(target_arch=target))
     analysis.diagnostics()
-    aliases = pipeline._alias_table(pipeline.UnitAtomSource(analysis, target))
+    aliases = pipeline.UnitAtomSource(analysis, target).alias_table()
     for ops, context in checked:
         again = pipeline.PassContext(context.target, context.facts)
         module = pipeline.wrap_in_module(copy_operations(ops))

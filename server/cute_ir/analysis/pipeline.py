@@ -42,7 +42,7 @@ from ..tables.tiers import parse_target
 from ..passes.atom_facts import ErrorIndex, UnitAtoms, UnitAtomSource
 from ..verify.atom_sites import aliases_of
 from ..verify.lowering import LoweringCheck
-from ..ir.aliases import resolve_aliases, table_for
+from ..ir.aliases import resolve_aliases
 from ..ir.lift import wrap_in_module
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.base import OP_NAMES, local_passes, report_failure
@@ -115,7 +115,7 @@ class UnitPipeline:
             _check_in_place(self.analysis.lifted_unit(unit).operations, reporting, context)
         else:
             module = wrap_in_module(self.analysis.rewritable_operations(unit))
-            resolve_aliases([module], _alias_table(self._source))
+            resolve_aliases([module], self._source.alias_table())
             PassManager(_ELEMENTS).run(module, context)
         return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)
 
@@ -167,7 +167,7 @@ def lowered_unit(analysis: "UnitSource", unit: Unit, target: str) -> LoweredUnit
         return hit
     context = PassContext(target, atoms.pass_facts(unit.start))
     module = wrap_in_module(analysis.rewritable_operations(unit))
-    resolve_aliases([module], _alias_table(source))
+    resolve_aliases([module], source.alias_table())
     PassManager(passes).run(module, context)
     failed = any(d.severity is Severity.ERROR for d in context.diagnostics)
     printed: list[tuple[int, Operation]] = []
@@ -191,11 +191,6 @@ def _functions(module: Operation, text: str, printed: list[tuple[int, Operation]
     except Exception as err:                     # a defect must not cost the preview
         log.exception("the function writer failed on a lowered unit")
         return (LoweredKernel("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
-
-
-def _alias_table(source: UnitAtomSource):
-    """The document's aliases as the passes resolve them (MLIR's parser would have)."""
-    return table_for(source.alias_key, lambda: ((name, alias.text) for name, alias in source.aliases.items()))
 
 
 def _aliases(analysis: "UnitSource") -> tuple[tuple[str, str], ...]:

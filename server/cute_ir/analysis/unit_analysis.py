@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..passes.atom_facts import UnitAtomSource
 from ..emit.source import LoweredUnit
-from ..ir.aliases import table_for
 from ..ir.lift import Lifted
 from ..passes import DEFAULT_PIPELINE, parse_pipeline
 from ..passes.base import Pass, local_passes
@@ -127,9 +126,8 @@ class UnitAnalysis:
         if kept is not None and kept[0] == atoms.key and kept[1] == tuple(passes) \
                 and (tileas_only or kept[2].complete):
             return kept[2]
-        aliases = table_for(source.alias_key, lambda: ((n, a.text) for n, a in source.aliases.items()))
         found = run_stages(self.source.rewritable_operations(self.unit), self.unit.start, passes, target,
-                           atoms.pass_facts(self.unit.start), aliases, depth=None if tileas_only else 0)
+                           atoms.pass_facts(self.unit.start), source.alias_table(), depth=None if tileas_only else 0)
         self.facts[key] = (atoms.key, tuple(passes), found)
         return found
 

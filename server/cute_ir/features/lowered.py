@@ -30,7 +30,7 @@ from ..dialects.registry import has_trait, is_builtin_module
 from ..passes.atom_facts import UnitAtomSource
 from ..verify.atom_sites import OP_START, site_units
 from ..ir.core import Operation
-from ..ir.aliases import AliasTable, resolve_aliases, table_for
+from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.lift import lift, module_of, wrap_in_module
 from ..ir.printer import INDENT, print_ops
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, Stage, parse_pipeline
@@ -278,16 +278,15 @@ def _unit_stages(analysis: DocumentAnalysis, unit: Unit, passes: list[Pass], tar
     cached here by what it depends on."""
     if depth == 0 and passes == default_passes():
         return analysis.unit_analysis(unit).stages(target, source, passes)
-    verdict = source.unit(unit)
+    atoms = source.unit(unit)
     # The passes themselves, not the text: an option the environment set is part of them.
-    key = (verdict.key, target, tuple(passes), depth)
+    key = (atoms.key, target, tuple(passes), depth)
     hit = _cache.get(key)
     if hit is not None:
         _cache.move_to_end(key)
         return hit
-    aliases = table_for(source.alias_key, lambda: ((n, a.text) for n, a in source.aliases.items()))
     found = run_stages(analysis.rewritable_operations(unit), unit.start, passes, target,
-                       verdict.pass_facts(unit.start), aliases, depth)
+                       atoms.pass_facts(unit.start), source.alias_table(), depth)
     _cache[key] = found
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)

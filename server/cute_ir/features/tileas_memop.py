@@ -22,13 +22,12 @@ from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS, TMA_REDUCE_OP
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD
 from ..analysis.stages import MadeTransfer
-from ..ir.aliases import table_for
 from ..ir.attributes import attribute, enum_case, reading_aliases
 from ..passes import TILEAS_PASSES
 from ..passes.assign_load_store_layouts import ATOMS, MEMOPS, tma_verdict
 from ..dialects.registry import is_function
 from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
-from ..verify.atom_sites import aliases_of
+from ..verify.atom_sites import aliases_of, resolving_table
 
 # The ops whose card has a TMA section.
 HOVERED = MEMOPS + (TILED_ATOMIC_RMW,)
@@ -54,7 +53,7 @@ def _unit_sections(analysis: DocumentAnalysis, unit: Unit) -> dict[tuple[int, in
     target = analysis.target_arch
     # The document's aliases, as verification and the pipeline read them (`tileSize = #tile`).
     table, key = aliases_of(analysis)
-    aliases = table_for(key, lambda: ((name, alias.text) for name, alias in table.items()))
+    aliases = resolving_table(table, key)
     # Each op is read (its atom, verdict, attributes) as written.
     with reading_aliases(aliases):
         read = [(name_span, _op_lines(op, name_span, target))

@@ -15,9 +15,9 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
-from ..ir.aliases import table_for
+from ..ir.aliases import AliasTable
 from ..tables import tiers as T
-from ..verify.atom_sites import NO_ALIASES, AliasDef, AtomSite, SiteSource, SourceUnit, aliases_of, unit_key, unit_sites
+from ..verify.atom_sites import NO_ALIASES, AliasDef, AtomSite, SiteSource, SourceUnit, aliases_of, resolving_table, unit_key, unit_sites
 from .lower_atoms import ALIASES, SITES, STOPPING
 
 __all__ = ["UnitAtoms", "UnitAtomSource", "ErrorIndex", "lowering_errors"]
@@ -99,5 +99,8 @@ class UnitAtomSource:
         sites: dict[Span, tuple[AtomSite, ...]] = {}
         for site in relative:
             sites[site.span] = sites.get(site.span, ()) + (site,)
-        aliases = table_for(self.alias_key, lambda: ((name, alias.text) for name, alias in self.aliases.items()))
-        return UnitAtoms(sites, stopping, (text_key, self.target, blocking), aliases)
+        return UnitAtoms(sites, stopping, (text_key, self.target, blocking), self.alias_table())
+
+    def alias_table(self) -> AliasTable:
+        """The document's aliases as the passes resolve them (MLIR's parser would have)."""
+        return resolving_table(self.aliases, self.alias_key)

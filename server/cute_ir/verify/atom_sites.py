@@ -25,7 +25,7 @@ from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..dialects.ods import Trait
 from ..dialects.registry import applies_atom, has_trait, is_function, passes_atom
-from ..ir.aliases import table_for
+from ..ir.aliases import AliasTable, table_for
 from ..ir.attributes import reading_aliases
 from ..ir.core import BlockArgument, Operation, OpResult, Value
 from ..ir.lift import Lifted
@@ -209,6 +209,12 @@ def aliases_of(analysis: SiteSource) -> tuple[dict[str, AliasDef], bytes]:
 
 # The digest of a document without aliases (`aliases_of`).
 NO_ALIASES = hashlib.blake2b(digest_size=20).digest()
+
+
+def resolving_table(aliases: dict[str, AliasDef], alias_key: bytes) -> AliasTable:
+    """The alias definitions `aliases_of` read, as the passes and the attribute readers resolve
+    them (`ir.aliases`), kept by their digest."""
+    return table_for(alias_key, lambda: ((name, alias.text) for name, alias in aliases.items()))
 
 
 def alias_table(analysis: SiteSource) -> dict[str, AliasDef]:
@@ -488,7 +494,7 @@ def _walk_unit(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasD
     else:
         walker = SiteWalker(analysis, unit, aliases)
         # An atom's attributes read through the document's aliases, as the verifiers read them.
-        with reading_aliases(table_for(alias_key, lambda: ((name, alias.text) for name, alias in aliases.items()))):
+        with reading_aliases(resolving_table(aliases, alias_key)):
             hit = _UnitSites(tuple(i.shifted(-unit.start) for i in walker.items()), walker.commits())
         if not hit.items and not hit.commits:
             hit = _EMPTY
