@@ -38,6 +38,10 @@ LOWERED = {
     # The descriptor the function builds is an appended tensor map (below).
     "gemm main loop": (EXAMPLES / "sm90_gemm_mainloop.ir", "sm_90a", "gemm_mainloop",
                        "cp.async.bulk.tensor.2d.shared::cta.global.tile", "cute_nvgpu.atom.tma_load %exec"),
+    # A guard of cf branches, a float epilogue and an i1 store around the atom.
+    "guarded epilogue": (FIXTURES / "atom_epilogue.ir", "sm_90a", "epilogue", "setp.lt.f32",
+                         "%neg = arith.cmpf olt, %v, %zero"),
+    "flag store": (FIXTURES / "atom_epilogue.ir", "sm_90a", "epilogue", "st.u8", "memref.store %neg, %clamped"),
     "wgmma": (EXAMPLES / "sm90_gemm_mainloop.ir", "sm_90a", "gemm_mainloop", "wgmma.mma_async.sync.aligned.m64n128k16",
               "cute_nvgpu.mma %wgmma, %acc, %a, %b, %acc"),
 }

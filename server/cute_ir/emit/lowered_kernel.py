@@ -16,15 +16,20 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
 | `arith.constant` of an integer, index or float | `mov` of its bits |
 | `arith.index_cast(ui)`, `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` | `cvt` between widths, else `mov` |
-| integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) | the instruction of the width |
+| integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) | the instruction of the width; `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
+| float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `neg`, `abs` |
+| `arith.cmpf` of f32 / f64 | `setp` of PTX's compare: the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
+| `arith.select` | `selp` of the values' type; of two `i1`s, `mov.pred` from either under the condition and its negation |
+| `memref.load` / `memref.store` of an `i1` | a byte (LLVM's data layout gives an i1 one): `ld.u8` and its low bit tested by `setp.ne`; `selp.u16` of 1 or 0 and `st.u8` |
 | `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (static strides and offset: row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned) |
 | `vector.load` / `vector.store` of 128 bits (`vector<4xf32>`, `vector<8xf16>`, ...) | `ld.v4.b32` into four registers / `st.v4.b32` of a 128-bit load's four, at an address provably a multiple of 16 |
 | `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
-| `llvm.inline_asm` | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
+| `llvm.inline_asm` (generic or custom form) | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
 | `func.return` of values (16, 32 or 64 bits each) | the function is a `.visible .func` of one return parameter, as LLVM's NVPTX backend writes it: `.param .bN func_retval0` for one value, `.param .align A .b8 func_retval0[bytes]` for several (each at the next multiple of its size), `st.param` of each before `ret` (no tensor-map parameter then: `cvta.param` reads a kernel's only) |
 | `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
 | `scf.while` (`scf.condition` of such a predicate; values of one register each) | a loop: a register per carried value, set from its initial value; the before-region at the top, its `scf.condition` moving what it passes into the registers the after-region's arguments and the loop's results share, then `@!p bra` out; the after-region, whose `scf.yield` sets the carried values through temporaries, then `bra.uni` back to the top |
+| a function of several blocks, `cf.br` / `cf.cond_br` between them | a label per block after the entry and a register per block argument; a branch moves what it passes into the target's registers (through temporaries), then `bra.uni` to it; `cf.cond_br` `@!p bra` past the true target's moves to the false one's (with nothing to pass, `@p bra` and `bra.uni`); a `func.return` before the last block returns there |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
 | `arith.cmpi` of 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
 | `scf.if` of such a predicate or an `i1` argument (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
@@ -91,10 +96,30 @@ _ACCESS = {"b16": "b16", "b32": "b32", "b64": "b64", "f32": "f32", "f64": "f64"}
 _INTEGER = {"arith.addi": "add.s{W}", "arith.subi": "sub.s{W}", "arith.muli": "mul.lo.s{W}",
             "arith.divui": "div.u{W}", "arith.remui": "rem.u{W}", "arith.divsi": "div.s{W}",
             "arith.remsi": "rem.s{W}", "arith.andi": "and.b{W}", "arith.ori": "or.b{W}", "arith.xori": "xor.b{W}"}
-# `arith.cmpi`'s predicates (the enum's cases, in the order of their numbers) -> `setp`'s compare.
+# `and` / `or` / `xor` of `i1` values: the predicates' own logic.
+_PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xori": "xor.pred"}
+# Float arithmetic of f32 / f64: op -> the instruction, `{T}` the type. Add, sub and mul spell
+# `.rn` out: with no rounding modifier ptxas may fuse a mul and an add into an fma (PTX ISA,
+# "Floating Point Instructions: add"), which `arith` allows only under `fastmath<contract>`;
+# `div.rn` is the IEEE division `arith.divf` is. `maxnumf` / `minnumf` return the other operand
+# when one is NaN, as PTX's `max` / `min` do.
+_FLOAT = {"arith.addf": "add.rn.{T}", "arith.subf": "sub.rn.{T}", "arith.mulf": "mul.rn.{T}",
+          "arith.divf": "div.rn.{T}", "arith.maxnumf": "max.{T}", "arith.minnumf": "min.{T}",
+          "arith.negf": "neg.{T}", "math.absf": "abs.{T}"}
+_UNARY_FLOAT = {"arith.negf", "math.absf"}
+# `arith.cmpi`'s and `arith.cmpf`'s predicates (each enum's cases, in the order of their numbers)
+# -> `setp`'s compare. A float's ordered predicates are PTX's plain ones (false when an operand
+# is NaN), its unordered ones PTX's `u` forms (true then), `ord` / `uno` PTX's `num` / `nan`
+# (PTX ISA, "Comparison and Selection Instructions: setp", floating-point comparison operators).
 _CMPI_PREDICATES = "Arith_CmpIPredicateAttr"
+_CMPF_PREDICATES = "Arith_CmpFPredicateAttr"
 _COMPARISONS = {"eq": "eq.b", "ne": "ne.b", "slt": "lt.s", "sle": "le.s", "sgt": "gt.s", "sge": "ge.s",
                 "ult": "lt.u", "ule": "le.u", "ugt": "gt.u", "uge": "ge.u"}
+_FLOAT_COMPARISONS = {"oeq": "eq", "ogt": "gt", "oge": "ge", "olt": "lt", "ole": "le", "one": "ne", "ord": "num",
+                      "ueq": "equ", "ugt": "gtu", "uge": "geu", "ult": "ltu", "ule": "leu", "une": "neu",
+                      "uno": "nan"}
+# `arith.cmpf`'s constant predicates: the predicate register set to the value.
+_CONSTANT_COMPARISONS = {"false": 0, "true": 1}
 _TMA_DESCRIPTOR = "!cute_nvgpu.tma_descriptor"
 # A device function's return parameter, by LLVM's NVPTX name for it.
 _RETURN = "func_retval0"
@@ -117,6 +142,8 @@ def _register_type(type_text: str) -> str | None:
     return None
 
 
+# The custom form of `llvm.inline_asm`: its two strings, the asm_string and the constraints.
+_ASM_STRINGS = re.compile(r'("(?:[^"\\]|\\.)*")\s*,\s*("(?:[^"\\]|\\.)*")')
 # A vector of 128 bits: four 32-bit registers, moved by `ld.v4.b32` / `st.v4.b32`.
 _WIDE_BYTES = 16
 
@@ -133,6 +160,12 @@ def _access_bytes(value: Value, register_type: str) -> int:
     return _bits(register_type) // 8 if str(value.type).startswith("vector<") else 1
 
 
+def _memory_bits(element: str) -> int | None:
+    """The bits an element takes in memory: an `i1` a byte (LLVM's data layout gives it one),
+    any other its own."""
+    return 8 if element == "i1" else element_bits(element)
+
+
 def _bits(register_type: str) -> int:
     return 1 if register_type == "pred" else int(register_type[1:])
 
@@ -143,6 +176,18 @@ def _unquoted(text: str) -> str:
     body = body[1:-1] if body.startswith('"') and body.endswith('"') else body
     return re.sub(r'\\(n|t|"|\\|[0-9A-Fa-f]{2})',
                   lambda m: {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}.get(m[1]) or chr(int(m[1], 16)), body)
+
+
+def _predicate(op: Operation, enum: str) -> str | None:
+    """A comparison's predicate: the generic form's number is the enum case's, the custom form
+    writes its keyword first."""
+    number = attribute(op, "predicate")
+    if number is not None:
+        cases = CONSTRAINTS.get(enum, {}).get("cases") or []
+        found = re.match(r"\s*(\d+)", number.text)
+        return cases[int(found[1])] if found and int(found[1]) < len(cases) else number.text
+    found = re.match(r'\s*"?(\w+)', written_text(op) or "")
+    return found[1] if found else None
 
 
 @dataclass
@@ -157,6 +202,8 @@ class _Emitter:
     # Each enclosing `scf.while`'s exit, innermost last: the registers its `scf.condition` passes
     # values into (the after-region's arguments and the loop's results), and the label past it.
     exits: list[tuple[list[str], str]] = field(default_factory=list)
+    # The label of each block of the function after its entry (what `cf.br` / `cf.cond_br` jump to).
+    labels: dict[Block, str] = field(default_factory=dict)
     function: Operation | None = None                  # the function written (what a descriptor captures)
     descriptors: int = 0                               # the tensor maps appended for descriptors it builds
 
@@ -281,13 +328,40 @@ class _Emitter:
         self.kernel.emit(f"cvt.{sign}{_bits(register_type)}.{sign}{_bits(source_type)} {reg}, {source};")
 
     def integer(self, op: Operation) -> None:
+        """Integer arithmetic of 32 or 64 bits; `and` / `or` / `xor` of `i1`s, of predicates."""
         if len(op.operands) != 2:
             raise _Unemittable(f"`{op.name}` without two operands")
         a, b = (self.register(v, f"an operand of `{op.name}`") for v in op.operands)
         reg, register_type = self.result(op, "i")
+        if register_type == "pred" and op.name in _PREDICATE_LOGIC:
+            self.kernel.emit(f"{_PREDICATE_LOGIC[op.name]} {reg}, {a}, {b};")
+            return
         if register_type not in ("b32", "b64"):
             raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
         self.kernel.emit(f"{_INTEGER[op.name].format(W=_bits(register_type))} {reg}, {a}, {b};")
+
+    def float(self, op: Operation) -> None:
+        """Float arithmetic of f32 or f64 (`_FLOAT`): one operand (`negf`, `absf`) or two."""
+        if len(op.operands) != (1 if op.name in _UNARY_FLOAT else 2):
+            raise _Unemittable(f"`{op.name}` without its operands")
+        operands = [self.register(v, f"an operand of `{op.name}`") for v in op.operands]
+        reg, register_type = self.result(op, "f")
+        if register_type not in ("f32", "f64"):
+            raise _Unemittable(f"`{op.name}` of {op.results[0].type}: float arithmetic of f32 or f64 only here")
+        self.kernel.emit(f"{_FLOAT[op.name].format(T=register_type)} {reg}, {', '.join(operands)};")
+
+    def select(self, op: Operation) -> None:
+        """`arith.select %c, %a, %b`: `selp` of the two values by the predicate; of two `i1`s,
+        the predicate moved from either under `%c` and its negation (`selp` takes no predicates)."""
+        if len(op.operands) != 3 or _register_type(str(op.operands[0].type)) != "pred":
+            raise _Unemittable(f"`arith.select` of a condition of {op.operands[0].type if op.operands else 'nothing'}")
+        condition, a, b = (self.register(v, "an operand of `arith.select`") for v in op.operands)
+        reg, register_type = self.result(op, "sel")
+        if register_type == "pred":
+            self.kernel.emit(f"@{condition} mov.pred {reg}, {a};")
+            self.kernel.emit(f"@!{condition} mov.pred {reg}, {b};")
+            return
+        self.kernel.emit(f"selp.{register_type} {reg}, {a}, {b}, {condition};")
 
     def address(self, memref: Value, indices: list[Value], op: Operation, align: int = 1) -> str:
         """`[pointer+offset]` of the element at `indices` of a memref whose strides and offset
@@ -299,7 +373,7 @@ class _Emitter:
         must be provably aligned, the aligned pointer taken to be to 16 bytes: its constant
         offset a multiple of it, and the stride of each dynamic index too."""
         found = shaped(str(memref.type))
-        bits = element_bits(found.element) if found is not None else None
+        bits = _memory_bits(found.element) if found is not None else None
         strides = view_strides(str(memref.type)) if found is not None else None
         first = view_offset(str(memref.type))
         if found is None or bits is None or strides is None or None in strides or first is None \
@@ -337,9 +411,16 @@ class _Emitter:
             self.kernel.emit(f"ld.v4.b32 {{{', '.join(regs)}}}, {address};")
             return
         reg, register_type = self.result(op, "ld")
-        if register_type == "pred":
+        if register_type == "pred" and str(op.results[0].type).startswith("vector<"):
             raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
         address = self.address(op.operands[0], list(op.operands[1:]), op, _access_bytes(op.results[0], register_type))
+        if register_type == "pred":
+            # An i1 in memory is a byte (LLVM's data layout stores an i1 so); the value its low bit.
+            byte, bit = self.fresh("b16", "ld_byte"), self.fresh("b16", "ld_bit")
+            self.kernel.emit(f"ld.u8 {byte}, {address};")
+            self.kernel.emit(f"and.b16 {bit}, {byte}, 1;")
+            self.kernel.emit(f"setp.ne.b16 {reg}, {bit}, 0;")
+            return
         self.kernel.emit(f"ld.{_ACCESS[register_type]} {reg}, {address};")
 
     def store(self, op: Operation) -> None:
@@ -354,9 +435,15 @@ class _Emitter:
             return
         value = self.register(op.operands[0], f"the value `{op.name}` stores")
         register_type = _register_type(str(op.operands[0].type))
-        if register_type in (None, "pred"):
+        if register_type is None or register_type == "pred" and str(op.operands[0].type).startswith("vector<"):
             raise _Unemittable(f"`{op.name}` of {op.operands[0].type}")
         address = self.address(op.operands[1], list(op.operands[2:]), op, _access_bytes(op.operands[0], register_type))
+        if register_type == "pred":
+            # An i1 in memory is a byte: 1 or 0 (LLVM's zero-extension of an i1 it stores).
+            byte = self.fresh("b16", "st_byte")
+            self.kernel.emit(f"selp.u16 {byte}, 1, 0, {value};")
+            self.kernel.emit(f"st.u8 {address}, {byte};")
+            return
         self.kernel.emit(f"st.{_ACCESS[register_type]} {address}, {value};")
 
     def pointer(self, op: Operation) -> None:
@@ -375,9 +462,15 @@ class _Emitter:
         constraints), then inputs (the operands' registers; an `n` input its constant; an input
         tied to output k moved into k's register, which it then names)."""
         text, constraints = attribute(op, "asm_string"), attribute(op, "constraints")
-        if text is None or constraints is None:
-            raise _Unemittable("`llvm.inline_asm` without its asm_string and constraints")
-        letters = [c.strip() for c in _unquoted(constraints.text).split(",") if c.strip()]
+        if text is not None and constraints is not None:
+            text, constraints = text.text, constraints.text
+        else:
+            # The custom form: its keywords, then `"<asm_string>", "<constraints>"` and the operands.
+            written = _ASM_STRINGS.search(written_text(op) or "")
+            if written is None:
+                raise _Unemittable("`llvm.inline_asm` without its asm_string and constraints")
+            text, constraints = written[1], written[2]
+        letters = [c.strip() for c in _unquoted(constraints).split(",") if c.strip()]
         outputs = [c[1:] for c in letters if c.startswith("=")]
         inputs = [c for c in letters if not c.startswith("=")]
         if len(inputs) != len(op.operands) or any(c not in _CONSTRAINTS for c in outputs):
@@ -401,7 +494,7 @@ class _Emitter:
                 bound.append(reg)
             else:
                 raise _Unemittable(f"the `{letter}` constraint of `llvm.inline_asm`")
-        asm = re.sub(r"\$(\d+)", lambda m: bound[int(m[1])] if int(m[1]) < len(bound) else m[0], _unquoted(text.text))
+        asm = re.sub(r"\$(\d+)", lambda m: bound[int(m[1])] if int(m[1]) < len(bound) else m[0], _unquoted(text))
         for line in asm.split("\n"):
             if line.strip():
                 self.kernel.emit(line.strip())
@@ -565,27 +658,32 @@ class _Emitter:
         self.kernel.emit(f"{done}:")
 
     def compare(self, op: Operation) -> None:
-        """`arith.cmpi <predicate>, %a, %b`: `setp` of the predicate (the generic form's number
-        is the enum case's), signed or unsigned, at the operands' width."""
+        """`arith.cmpi <predicate>, %a, %b`: `setp` of the predicate, signed or unsigned, at the
+        operands' width; `arith.cmpf`: `setp` of its ordered or unordered compare, of f32 or f64
+        (`false` / `true`: the predicate set to it)."""
         if len(op.operands) != 2 or len(op.results) != 1:
-            raise _Unemittable("`arith.cmpi` without two operands and one result")
-        cases = CONSTRAINTS.get(_CMPI_PREDICATES, {}).get("cases") or []
-        number = attribute(op, "predicate")
-        if number is not None:
-            found = re.match(r"\s*(\d+)", number.text)
-            predicate = cases[int(found[1])] if found and int(found[1]) < len(cases) else number.text
+            raise _Unemittable(f"`{op.name}` without two operands and one result")
+        floating = op.name == "arith.cmpf"
+        predicate = _predicate(op, _CMPF_PREDICATES if floating else _CMPI_PREDICATES)
+        operand_type = _register_type(str(op.operands[0].type))
+        comparisons = _FLOAT_COMPARISONS if floating else _COMPARISONS
+        if floating and predicate in _CONSTANT_COMPARISONS:
+            comparison = None
+        elif predicate not in comparisons or operand_type not in (("f32", "f64") if floating else ("b32", "b64")):
+            raise _Unemittable(f"`{op.name}` {predicate} of {op.operands[0].type}")
         else:
-            found = re.match(r'\s*"?(\w+)', written_text(op) or "")
-            predicate = found[1] if found else None
-        width = _register_type(str(op.operands[0].type))
-        if predicate not in _COMPARISONS or width not in ("b32", "b64"):
-            raise _Unemittable(f"`arith.cmpi` {predicate} of {op.operands[0].type}")
-        a, b = (self.register(v, "an operand of `arith.cmpi`") for v in op.operands)
+            comparison = comparisons[predicate] + ("" if floating else str(_bits(operand_type)))
+        a, b = (self.register(v, f"an operand of `{op.name}`") for v in op.operands)
         # The custom form's result, which the lifted IR types as its operands, is an i1.
         op.results[0].type = Type("i1")
         reg = self.fresh("pred", "cmp")
         self.values[op.results[0]] = reg
-        self.kernel.emit(f"setp.{_COMPARISONS[predicate]}{_bits(width)} {reg}, {a}, {b};")
+        if comparison is None:
+            self.kernel.emit(f"mov.pred {reg}, {_CONSTANT_COMPARISONS[predicate]};")
+        elif floating:
+            self.kernel.emit(f"setp.{comparison}.{operand_type} {reg}, {a}, {b};")
+        else:
+            self.kernel.emit(f"setp.{comparison} {reg}, {a}, {b};")
 
     def descriptor(self, op: Operation) -> None:
         """A TMA descriptor the function builds from what is known at launch (its arguments,
@@ -608,16 +706,76 @@ class _Emitter:
         results) take the yielded values."""
         if not self.yields or len(op.operands) != len(self.yields[-1]):
             raise _Unemittable("`scf.yield` of another number of values than its region gives")
+        self.moves(list(op.operands), self.yields[-1], "scf.yield", "yield")
+
+    def moves(self, values: list[Value], destinations: list[str], what: str, stem: str) -> None:
+        """`destinations` take `values` at once: each value moved into a temporary first (a
+        yield or a branch may pass the registers it sets crossed)."""
         moves = []
-        for value, destination in zip(op.operands, self.yields[-1]):
+        for value, destination in zip(values, destinations):
             register_type = _register_type(str(value.type))
             if register_type is None:
-                raise _Unemittable(f"`scf.yield` of {value.type}")
-            temporary = self.fresh(register_type, "yield")
-            self.kernel.emit(f"mov.{register_type} {temporary}, {self.register(value, 'a yielded value')};")
+                raise _Unemittable(f"`{what}` of {value.type}")
+            temporary = self.fresh(register_type, stem)
+            self.kernel.emit(f"mov.{register_type} {temporary}, {self.register(value, f'a value `{what}` passes')};")
             moves.append((register_type, destination, temporary))
         for register_type, destination, temporary in moves:
             self.kernel.emit(f"mov.{register_type} {destination}, {temporary};")
+
+    def blocks(self, blocks: list[Block]) -> None:
+        """The function's blocks in order, each after the entry at a label of its own, with a
+        register for each of its arguments, which each branch to it sets."""
+        for block in blocks[1:]:
+            self.labels[block] = self.kernel.fresh("BB_")
+            for argument in block.arguments:
+                register_type = _register_type(str(argument.type))
+                if register_type is None:
+                    raise _Unemittable(f"a block argument of {argument.type}")
+                self.values[argument] = self.fresh(register_type, "arg")
+        for block in blocks:
+            if block in self.labels:
+                self.kernel.emit(f"{self.labels[block]}:")
+            for op in block.operations:
+                self.op(op)
+
+    def pass_to(self, block: Block, values: list[Value], what: str) -> str:
+        """A branch's values moved into `block`'s argument registers; its label."""
+        label = self.labels.get(block)
+        if label is None or len(values) != len(block.arguments):
+            raise _Unemittable(f"`{what}` to a block of the function that takes {len(values)} value(s)"
+                               if label is not None else f"`{what}` to no block after the function's entry")
+        self.moves(values, [self.values[argument] for argument in block.arguments], what, "pass")
+        return label
+
+    def jump(self, op: Operation) -> None:
+        """`cf.br ^bb(%v, ...)`: the target's arguments take the values, then `bra.uni` (every
+        thread that reaches it goes the same way)."""
+        if len(op.successors) != 1:
+            raise _Unemittable("`cf.br` without one successor")
+        self.kernel.emit(f"bra.uni {self.pass_to(op.successors[0], list(op.operands), 'cf.br')};")
+
+    def conditional_jump(self, op: Operation) -> None:
+        """`cf.cond_br %c, ^t(...), ^f(...)`: the operands after the condition are the true
+        target's arguments, then the false one's (as many as each block takes). With no values
+        to pass, `@%c bra` the true target and `bra.uni` the false one; else a branch past the
+        true target's moves to the false target's."""
+        if len(op.successors) != 2 or not op.operands or _register_type(str(op.operands[0].type)) != "pred":
+            raise _Unemittable("`cf.cond_br` without a condition of i1 and two successors")
+        condition = self.register(op.operands[0], "the condition of `cf.cond_br`")
+        true, false = op.successors
+        passed = list(op.operands[1:])
+        if len(passed) != len(true.arguments) + len(false.arguments):
+            raise _Unemittable(f"`cf.cond_br` passing {len(passed)} value(s) to blocks that take "
+                               f"{len(true.arguments)} and {len(false.arguments)}")
+        if not passed:
+            self.kernel.emit(f"@{condition} bra {self.pass_to(true, [], 'cf.cond_br')};")
+            self.kernel.emit(f"bra.uni {self.pass_to(false, [], 'cf.cond_br')};")
+            return
+        other = self.kernel.fresh("ELSE_")
+        self.kernel.emit(f"@!{condition} bra {other};")
+        self.kernel.emit(f"bra.uni {self.pass_to(true, passed[:len(true.arguments)], 'cf.cond_br')};")
+        self.kernel.emit(f"{other}:")
+        self.kernel.emit(f"bra.uni {self.pass_to(false, passed[len(true.arguments):], 'cf.cond_br')};")
 
     def ret(self, op: Operation) -> None:
         """`func.return`: nothing for a kernel; a function that returns values is a device
@@ -636,16 +794,24 @@ class _Emitter:
             returned.append((_bits(register_type), self.register(value, "a returned value")))
         if len(returned) == 1:
             bits, reg = returned[0]
-            self.kernel.returns.append((f"b{bits}", _RETURN))
+            declared = (f"b{bits}", _RETURN)
             self.kernel.emit(f"st.param.b{bits} [{_RETURN}], {reg};")
-            return
-        offset = 0
-        for bits, reg in returned:
-            offset = -(-offset // (bits // 8)) * (bits // 8)      # the next multiple of its size
-            self.kernel.emit(f"st.param.b{bits} [{_RETURN}+{offset}], {reg};")
-            offset += bits // 8
-        if returned:
-            self.kernel.returns.append((f"align {max(bits for bits, _ in returned) // 8} .b8", f"{_RETURN}[{offset}]"))
+        else:
+            offset = 0
+            for bits, reg in returned:
+                offset = -(-offset // (bits // 8)) * (bits // 8)      # the next multiple of its size
+                self.kernel.emit(f"st.param.b{bits} [{_RETURN}+{offset}], {reg};")
+                offset += bits // 8
+            declared = (f"align {max(bits for bits, _ in returned) // 8} .b8", f"{_RETURN}[{offset}]") \
+                if returned else None
+        # A function of several blocks returns from each that ends so: the same parameter.
+        if declared is not None and declared not in self.kernel.returns:
+            if self.kernel.returns:
+                raise _Unemittable("a function whose returns give values of other types")
+            self.kernel.returns.append(declared)
+        if self.labels and op.parent is not None and op.parent.parent is not None \
+                and op.parent is not op.parent.parent.blocks[-1]:
+            self.kernel.emit("ret;")      # the kernel's last block ends in the `ret` every kernel ends with
 
 
 _HANDLERS = {
@@ -658,22 +824,23 @@ _HANDLERS = {
     INLINE_ASM: _Emitter.inline_asm, "llvm.extractvalue": _Emitter.extract,
     "scf.for": _Emitter.loop, "scf.yield": _Emitter.yielded, "scf.if": _Emitter.branch,
     "scf.while": _Emitter.while_loop, "scf.condition": _Emitter.condition,
-    "arith.cmpi": _Emitter.compare, DESCRIPTOR_BUILDER: _Emitter.descriptor,
+    "cf.br": _Emitter.jump, "cf.cond_br": _Emitter.conditional_jump,
+    "arith.cmpi": _Emitter.compare, "arith.cmpf": _Emitter.compare, "arith.select": _Emitter.select,
+    **{name: _Emitter.float for name in _FLOAT}, DESCRIPTOR_BUILDER: _Emitter.descriptor,
     **{name: _Emitter.special for name in SPECIAL_REGISTERS},
 }
 
 
 def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) -> LoweredKernel:
     name = kernel_name(function)
-    if not function.regions or len(function.regions[0].blocks) != 1:
-        return LoweredKernel(name, EmitError(f"`{name}`: only a function of one block is emitted", None, target.name))
+    if not function.regions or not function.regions[0].blocks:
+        return LoweredKernel(name, EmitError(f"`{name}`: only a function with a body is emitted", None, target.name))
     emitter = _Emitter(PtxBuilder(name), function=function)
-    entry = function.regions[0].blocks[0]
+    blocks = function.regions[0].blocks
     try:
-        for index, argument in enumerate(entry.arguments):
+        for index, argument in enumerate(blocks[0].arguments):
             emitter.argument(argument, index)
-        for op in entry.operations:
-            emitter.op(op)
+        emitter.blocks(blocks)
     except _Unemittable as why:
         return LoweredKernel(name, EmitError(f"`{name}`: {why}", None, target.name))
     module = render([(emitter.kernel, None)], target)
