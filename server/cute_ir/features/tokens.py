@@ -1,4 +1,8 @@
-"""Semantic tokens from the grammar's own highlight query, restricted to a byte range."""
+"""Semantic tokens from the grammar's own highlight query, restricted to a byte range.
+
+What is done with each capture (its bytes read, the rows sorted and encoded) is done in C when
+the optional extension `tree_sitter_cute_ir._tokens` is built (`native_rows`, and
+lsp/semantic.py's encoder), and in Python otherwise (`captured`); both give the same tokens."""
 from __future__ import annotations
 
 import re
@@ -8,6 +12,11 @@ from typing import NamedTuple
 
 import tree_sitter
 import tree_sitter_cute_ir
+
+try:   # built with the grammar by `pip install .`; optional (setup.py)
+    from tree_sitter_cute_ir import _tokens as native
+except ImportError:
+    native = None
 
 from ..analysis import DocumentAnalysis
 from ..syntax import LANGUAGE, captures
@@ -76,9 +85,15 @@ def _short_line_ranges(source: bytes, lo: int, hi: int) -> list[tuple[int, int]]
     """[lo, hi) without the lines longer than MAX_TOKENIZED_LINE."""
     ranges: list[tuple[int, int]] = []
     at = lo
+    # Only as far back as a short line can start: searched back to the text's start, a text
+    # with no "\r" was read whole for each of its units (90 ms of a 50k-line file's tokens).
+    near = max(0, hi - MAX_TOKENIZED_LINE - 1)
+    line_start = max(source.rfind(b"\n", near, lo), source.rfind(b"\r", near, lo)) + 1
+    if line_start > near and hi - line_start <= MAX_TOKENIZED_LINE:
+        return [(lo, hi)]   # no line there is that long
     line_start = max(source.rfind(b"\n", 0, lo), source.rfind(b"\r", 0, lo)) + 1
     if hi - line_start <= MAX_TOKENIZED_LINE:
-        return [(lo, hi)]   # no line there is that long
+        return [(lo, hi)]
     for long_line in _LONG_LINE.finditer(source, line_start, hi):
         if long_line.start() > at:
             ranges.append((at, long_line.start()))
@@ -105,6 +120,27 @@ def _capture_kinds() -> dict[str, tuple[int, int, int]]:
     return out
 
 
+def _groups(analysis: DocumentAnalysis, lo: int, hi: int):
+    """The highlight query's captures over [lo, hi) that can be tokens, as lists of nodes each
+    with the (rank, token type index, modifier bits) of its capture name."""
+    source = analysis.document.data
+    q = _highlights()
+    kinds = _capture_kinds()
+    for node, node_lo, node_hi in analysis.trees_over(lo, hi):
+        for range_lo, range_hi in _short_line_ranges(source, node_lo, node_hi):
+            for name, nodes in captures(q, node, range_lo, range_hi).items():
+                kind = kinds.get(name)
+                if kind is not None:
+                    yield nodes, kind
+
+
+def native_rows(analysis: DocumentAnalysis, lo: int, hi: int) -> bytes:
+    """`captured` for the C encoder (`native`, which must be there): the same rows, unsorted,
+    packed by `native.capture_rows` without a Python step per capture."""
+    groups = [(nodes, *kind) for nodes, kind in _groups(analysis, lo, hi)]
+    return native.capture_rows(analysis.document.data, groups, MAX_TOKENIZED_LINE)
+
+
 def captured(analysis: DocumentAnalysis, lo: int, hi: int) -> list[tuple[int, int, int, int, int]]:
     """Every capture of the highlight query over [lo, hi) that can be a token, as (start, end,
     rank, token type index, modifier bits), sorted: several captures of one node come first in
@@ -112,25 +148,17 @@ def captured(analysis: DocumentAnalysis, lo: int, hi: int) -> list[tuple[int, in
     keeps the first of each, as does the protocol's encoder, which reads these rows directly
     (hundreds of thousands in a large file: no Token is made for them)."""
     source = analysis.document.data
-    q = _highlights()
-    kinds = _capture_kinds()
     found: list[tuple[int, int, int, int, int]] = []
     add = found.append
     newline, line_ends = b"\n", b"\r\n"
-    for node, node_lo, node_hi in analysis.trees_over(lo, hi):
-        for range_lo, range_hi in _short_line_ranges(source, node_lo, node_hi):
-            for name, nodes in captures(q, node, range_lo, range_hi).items():
-                kind = kinds.get(name)
-                if kind is None:
-                    continue
-                rank, type_index, mods = kind
-                for captured_node in nodes:
-                    start, end = captured_node.start_byte, captured_node.end_byte
-                    while end > start and source[end - 1] in line_ends:
-                        end -= 1   # a comment line `//` alone keeps its line end in the tree
-                    if start == end or end - start > MAX_TOKENIZED_LINE or source.find(newline, start, end) >= 0:
-                        continue   # LSP tokens are non-empty and single-line
-                    add((start, end, rank, type_index, mods))
+    for nodes, (rank, type_index, mods) in _groups(analysis, lo, hi):
+        for captured_node in nodes:
+            start, end = captured_node.start_byte, captured_node.end_byte
+            while end > start and source[end - 1] in line_ends:
+                end -= 1   # a comment line `//` alone keeps its line end in the tree
+            if start == end or end - start > MAX_TOKENIZED_LINE or source.find(newline, start, end) >= 0:
+                continue   # LSP tokens are non-empty and single-line
+            add((start, end, rank, type_index, mods))
     found.sort()
     return found
 

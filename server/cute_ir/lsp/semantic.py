@@ -4,6 +4,10 @@ The whole-document answer is assembled from per-unit pieces (`PerUnit`, `Documen
 each unit keeps its tokens encoded relative to the line it starts on, so after an edit only
 the edited unit is encoded again and the rest is concatenation. Text between units (comments,
 split markers) is rare and encoded on each request.
+
+With the C encoder (`tokens.native`) each piece's integers are written by `_encode_native`
+straight from the captured nodes; `_encode` is the same in Python, kept for a machine where
+the extension was not built (and as the reference the tests compare the C encoder with).
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from sys import maxsize
 
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features import tokens
+from ..text.positions import Encoding
 
 
 _INTEGERS = json.JSONEncoder(separators=(",", ":"))   # a list of integers, as `1,2,3` once [ ] are cut
@@ -33,6 +38,17 @@ class _Piece:
         self.last = last
         self.rest_json = _INTEGERS.encode(data[2:])[1:-1]
         self.size = len(data)   # integers in the encoding
+
+    @classmethod
+    def native(cls, encoded: tuple[int, int, int, int, int, str] | None) -> _Piece:
+        """The piece `tokens.native.encode_rows` describes: (integers, the first two, the last
+        token's line and column, the rest as JSON array items)."""
+        if encoded is None:
+            return _EMPTY
+        piece = cls.__new__(cls)
+        piece.size, first_line, first_char, last_line, last_char, piece.rest_json = encoded
+        piece.first, piece.last = (first_line, first_char), (last_line, last_char)
+        return piece
 
     def rest(self) -> list[int]:
         return json.loads(f"[{self.rest_json}]")
@@ -93,6 +109,26 @@ def _encode(analysis: DocumentAnalysis, rows: list[tuple[int, int, int, int, int
     return _Piece(data, (prev_line - base_line, prev_char)) if data else _EMPTY
 
 
+_UNIT_BITS = {Encoding.UTF8: 8, Encoding.UTF16: 16, Encoding.UTF32: 32}
+
+
+def _encode_native(analysis: DocumentAnalysis, rows_lo: int, rows_hi: int, lo: int, hi: int,
+                   base_line: int) -> _Piece:
+    """`_encode(analysis, tokens.captured(analysis, rows_lo, rows_hi), lo, hi, base_line)` in C:
+    the rows (`tokens.native_rows`) sorted, kept and encoded by `encode_rows`, whose walk along
+    the lines starts at the line of `rows_lo` (no token captured over [rows_lo, rows_hi)
+    starts before it: tokens are single-line)."""
+    document = analysis.document
+    rows = tokens.native_rows(analysis, rows_lo, rows_hi)
+    if not rows:
+        return _EMPTY
+    lines = document.lines
+    anchor_line = lines.line_of(min(rows_lo, len(document.data)))
+    return _Piece.native(tokens.native.encode_rows(
+        document.data, rows, lo, hi, base_line, lines.start(anchor_line), anchor_line,
+        _UNIT_BITS[document.encoding]))
+
+
 def _line(analysis: DocumentAnalysis, offset: int) -> int:
     # Not `document.position(offset).line`, which finds the column too: asked for every unit
     # by every whole-document answer, that was half of assembling one after an edit.
@@ -102,12 +138,16 @@ def _line(analysis: DocumentAnalysis, offset: int) -> int:
 def _starting_in(analysis: DocumentAnalysis, lo: int, hi: int, base_line: int) -> _Piece:
     """The tokens that start in [lo, hi), encoded: a query over a range also returns what
     overlaps it."""
+    if tokens.native is not None:
+        return _encode_native(analysis, lo, hi, lo, hi, base_line)
     return _encode(analysis, tokens.captured(analysis, lo, hi), lo, hi, base_line)
 
 
 def range_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[int]:
     """The tokens over [lo, hi), those that start before it included (as a range request
     answers)."""
+    if tokens.native is not None:
+        return _encode_native(analysis, lo, hi, 0, maxsize, 0).data()
     return _encode(analysis, tokens.captured(analysis, lo, hi), 0, maxsize, 0).data()
 
 

@@ -1,0 +1,179 @@
+"""The semantic tokens' C encoder (`tree_sitter_cute_ir._tokens`, grammar/bindings/python) gives
+exactly the tokens of the Python path it replaces, and no input crashes it.
+
+The extension is optional (setup.py): where it was not built `tokens.native` is None, the
+server encodes in Python, and these tests are skipped (the Python path is what every other
+semantic tokens test then checks)."""
+from __future__ import annotations
+
+import random
+import struct
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.features import tokens
+from cute_ir.lsp import semantic
+from cute_ir.text.positions import Encoding
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+from generate_ir import generate  # noqa: E402
+
+pytestmark = pytest.mark.skipif(tokens.native is None, reason="the C encoder was not built")
+
+SOURCES = sorted((ROOT / "examples").glob("*.ir")) + sorted(
+    p for p in (ROOT / "tests" / "corpus").rglob("*") if p.suffix in (".ir", ".mlir"))
+# What mutations insert: brackets, quotes and comment starts that break the parse, line ends of
+# every kind, a NUL, characters of 2, 3 and 4 UTF-8 bytes (one or two UTF-16 units), and a lone
+# surrogate (which the document stores as "?").
+PIECES = ["{", "}", "(", ")", "<", ">", "\"", "//", "// -----\n", "\n", "\r\n", "\r", "\x00", "%x",
+          "é", "€", "\U0001d11e", "\ud800", " ", "=", ":", "!cute_nvgpu.", "#", "@f", "^bb0:", "x"]
+ROW = struct.Struct("qqiiii")   # tokens.c's Row
+
+
+def _both(text: str, encoding: Encoding = Encoding.UTF16) -> tuple[str, str]:
+    """The whole-document tokens of `text` (as the server writes them) by the C encoder and by
+    the Python path, each from an analysis of its own (pieces are kept per analysis)."""
+    out = []
+    native = tokens.native
+    for use in (native, None):
+        tokens.native = use
+        try:
+            analysis = DocumentAnalysis("file:///t.ir", text, encoding=encoding, verify_budget=0)
+            out.append(semantic.full_tokens_json(analysis))
+        finally:
+            tokens.native = native
+    return out[0], out[1]
+
+
+def _ranges(text: str, encoding: Encoding, spans: list[tuple[int, int]]) -> tuple[list, list]:
+    native = tokens.native
+    out = []
+    for use in (native, None):
+        tokens.native = use
+        try:
+            analysis = DocumentAnalysis("file:///t.ir", text, encoding=encoding, verify_budget=0)
+            out.append([semantic.range_tokens(analysis, lo, hi) for lo, hi in spans])
+        finally:
+            tokens.native = native
+    return out[0], out[1]
+
+
+def _mutated(text: str, rng: random.Random, edits: int) -> str:
+    for _ in range(edits):
+        at = rng.randrange(len(text) + 1)
+        if rng.random() < 0.4 and text:
+            text = text[:at] + text[at + rng.randrange(1, 12):]
+        else:
+            text = text[:at] + rng.choice(PIECES) + text[at:]
+    return text
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_same_tokens_as_the_python_path_for_every_file(path: Path) -> None:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    for encoding in (Encoding.UTF16, Encoding.UTF8, Encoding.UTF32):
+        native, python = _both(text, encoding)
+        assert native == python
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_same_tokens_after_random_mutations(path: Path) -> None:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    rng = random.Random(f"native {path.name}")
+    for round_ in range(6):
+        mutated = _mutated(text, rng, 1 + round_ * 3)
+        encoding = (Encoding.UTF16, Encoding.UTF8, Encoding.UTF32)[round_ % 3]
+        native, python = _both(mutated, encoding)
+        assert native == python, (round_, encoding)
+        size = len(mutated.encode("utf-8", errors="replace"))
+        spans = [(0, size)] + [tuple(sorted((rng.randrange(size + 1), rng.randrange(size + 1)))) for _ in range(3)]
+        native_ranges, python_ranges = _ranges(mutated, encoding, spans)
+        assert native_ranges == python_ranges, (round_, encoding)
+
+
+def test_the_same_tokens_for_a_generated_file_and_its_mutations() -> None:
+    text = generate(1500)
+    assert _both(text)[0] == _both(text)[1]
+    rng = random.Random("generated")
+    for round_ in range(4):
+        native, python = _both(_mutated(text, rng, 5), (Encoding.UTF16, Encoding.UTF8)[round_ % 2])
+        assert native == python
+
+
+_UNITS = {Encoding.UTF16: lambda s: len(s.encode("utf-16-le")) // 2,
+          Encoding.UTF8: lambda s: len(s.encode("utf-8")), Encoding.UTF32: len}
+
+
+def test_columns_count_the_negotiated_units_of_non_ascii_text() -> None:
+    # "é" is one UTF-16 unit (two UTF-8 bytes), "𝄞" two (four bytes): every token after them on
+    # the line is as many units further as the encoding counts.
+    line = '  %v = "x"() {s = "é𝄞"} : () -> i32 loc("é𝄞":1:2)'
+    text = f"func.func @f() {{\n{line}\n}}\n"
+    for encoding, units in _UNITS.items():
+        analysis = DocumentAnalysis("file:///t.ir", text, encoding=encoding, verify_budget=0)
+        data = semantic.full_tokens(analysis)
+        found, at_line, column = set(), 0, 0
+        for i in range(0, len(data), 5):
+            delta_line, delta_char, length, type_index, _ = data[i:i + 5]
+            column = column + delta_char if delta_line == 0 else delta_char
+            at_line += delta_line
+            found.add((at_line, column, length, tokens.TOKEN_TYPES[type_index]))
+        string = line.index('"é')
+        assert (1, units(line[:string]), units('"é𝄞"'), "string") in found
+        assert (1, units(line[:line.index("i32")]), 3, "type") in found
+        assert (1, units(line[:line.rindex('"é')]), units('"é𝄞"'), "string") in found
+        assert _both(text, encoding)[0] == _both(text, encoding)[1]
+
+
+_FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@_FUZZ
+@given(source=st.binary(max_size=300), rows=st.binary(max_size=400),
+       lo=st.integers(-2**40, 2**40), hi=st.integers(-2**40, 2**40), base=st.integers(-2**40, 2**40),
+       anchor=st.integers(-2**40, 2**40), anchor_line=st.integers(-2**40, 2**40),
+       encoding=st.sampled_from([8, 16, 32]))
+def test_encode_rows_takes_any_bytes_and_any_rows(source, rows, lo, hi, base, anchor, anchor_line, encoding) -> None:
+    out = tokens.native.encode_rows(source, rows, lo, hi, base, anchor, anchor_line, encoding)
+    assert out is None or (out[0] % 5 == 0 and isinstance(out[5], str))
+
+
+class _Node:
+    def __init__(self, start: int, end: int) -> None:
+        self.start_byte, self.end_byte = start, end
+
+
+@_FUZZ
+@given(source=st.binary(max_size=300),
+       spans=st.lists(st.tuples(st.integers(-2**62, 2**62), st.integers(-2**62, 2**62)), max_size=40),
+       encoding=st.sampled_from([8, 16, 32]))
+def test_capture_rows_clamps_any_offsets(source, spans, encoding) -> None:
+    rows = tokens.native.capture_rows(source, [([_Node(s, e) for s, e in spans], 0, 1, 0)], 20_000)
+    assert len(rows) % ROW.size == 0
+    for start, end, *_ in ROW.iter_unpack(rows):
+        assert 0 <= start < end <= len(source)
+    tokens.native.encode_rows(source, rows, 0, len(source), 0, 0, 0, encoding)
+
+
+def test_huge_line_and_unterminated_text_encode() -> None:
+    long_line = "%a = arith.constant 1 : i32 " * 5000   # one line of 140,000 bytes
+    for text in (long_line, '"' + "x" * 30000, "// " + "é" * 40000, "\x00\r\r\n" * 1000 + '%x = "'):
+        native, python = _both(text)
+        assert native == python
+
+
+def test_bad_arguments_raise_instead_of_crashing() -> None:
+    with pytest.raises(TypeError):
+        tokens.native.capture_rows(b"abc", [("not a list", 0, 0, 0)], 10)
+    with pytest.raises(AttributeError):
+        tokens.native.capture_rows(b"abc", [([object()], 0, 0, 0)], 10)
+    with pytest.raises(ValueError):
+        tokens.native.encode_rows(b"abc", b"", 0, 1, 0, 0, 0, 7)
+    with pytest.raises(TypeError):
+        tokens.native.encode_rows("text", b"", 0, 1, 0, 0, 0, 16)
