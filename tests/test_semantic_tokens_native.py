@@ -106,6 +106,65 @@ def test_the_same_tokens_for_a_generated_file_and_its_mutations() -> None:
         assert native == python
 
 
+# Pieces of statements: every kind of token `lexed_rows` finds, in the shapes the grammar
+# gives them, next to those that hold the same characters (strings, comments, symbols, block
+# names, a dialect body's `/x`), and the neighbours that decide a longest match.
+FRAGMENTS = ["%a", "%a-b.c$", "%0#1", "%x:2", "=", "->", "\"s\"", "\"a\\\"b=%->\"", "\"é𝄞\"", "!x", "!x$1",
+             "!x.y.z", "!cute_nvgpu.atom.ldsm<m8n8.x4>", "!cute_nvgpu.sm90.mma", "#a", "#d.attr", "#d.attr<1>",
+             "#d<1 / 2>", "!d<\"x\">", "#cute.layout<(4, 8):(1, 4)>", "!cute.layout<\"(4,8):(1,4)\">",
+             "!cute.layoutx<1>", "#cute.composed_layout<\"S<3,4,3> o 0 o (1,2):(1,1)\">", "i32", "f16",
+             "memref<4x?xf32>", "4x8", "-1", "1.0e-5", "(", ")", "[", "]", "{a = 1, \"b\" = %x}", "@sym",
+             "@\"q s=%\"", "@-x->", "^bb0", "^bb-1", "// c %x = -> \"\n", "<", ">", ":", ",", "loc(\"f\":1:2)",
+             "dense<[1, 2]>", "{", "}", "/", "!", "#", "%", "==", "<=", "x", "unit", "1@0"]
+
+
+def _statements(rng: random.Random, count: int) -> str:
+    lines = ["func.func @f(%arg0: i32) {"]
+    for _ in range(count):
+        body = " ".join(rng.choice(FRAGMENTS) for _ in range(rng.randrange(1, 9)))
+        lines.append(f"  %r{rng.randrange(9)} = test.op {body}" if rng.random() < 0.5 else f"  test.op {body}")
+        if rng.random() < 0.2:
+            lines.append(f"^bb{rng.randrange(3)}(%z: {rng.choice(FRAGMENTS)}, %w-1: !x.y):")
+    lines.append("  return\n}")
+    return "\n".join(lines) + "\n"
+
+
+def test_what_is_read_from_the_text_is_what_the_query_finds() -> None:
+    """Unit by unit, the rows of the lexed path (`native_unit_rows`: `lexed_rows` and the query
+    without their patterns) against the full query's (`native_rows`), over random statements
+    made of the tokens it reads and their neighbours; enough of them parse without an error
+    for the lexed path to answer."""
+    rng = random.Random("lexed")
+    lexed_units = 0
+    for _ in range(300):
+        text = "\n".join(_statements(rng, rng.randrange(1, 4)) for _ in range(2))
+        analysis = DocumentAnalysis("file:///t.ir", text, verify_budget=0)
+        source = analysis.document.data
+        q, kinds = tokens._lexed_query()
+        for unit in analysis.units:
+            node = analysis.trees_over(unit.start, unit.end)[0][0]
+            if not node.has_error and tokens.native.lexed_rows(source, unit.start, unit.end, kinds) is not None:
+                lexed_units += 1
+            # Compared as tokens: a block argument's second capture is in the query's rows only.
+            lexed, full = (tokens.native.encode_rows(source, rows, unit.start, unit.end, 0, 0, 0, 16)
+                           for rows in (tokens.native_unit_rows(analysis, unit.start, unit.end),
+                                        tokens.native_rows(analysis, unit.start, unit.end)))
+            assert lexed == full, source[unit.start:unit.end]
+    assert lexed_units >= 100, lexed_units
+    print("units read from the text:", lexed_units)
+
+
+def test_a_valid_file_is_read_from_the_text() -> None:
+    """Every unit of a generated file takes the lexed path: were highlights.scm to spell those
+    patterns otherwise, `_lexed_query` would be None and the query would find every token
+    again, the same tokens only slower."""
+    analysis = DocumentAnalysis("file:///t.ir", generate(300), verify_budget=0)
+    q, kinds = tokens._lexed_query()
+    source = analysis.document.data
+    assert all(tokens.native.lexed_rows(source, unit.start, unit.end, kinds) is not None
+               and not analysis.trees_over(unit.start, unit.end)[0][0].has_error for unit in analysis.units)
+
+
 _UNITS = {Encoding.UTF16: lambda s: len(s.encode("utf-16-le")) // 2,
           Encoding.UTF8: lambda s: len(s.encode("utf-8")), Encoding.UTF32: len}
 
@@ -144,6 +203,19 @@ def test_encode_rows_takes_any_bytes_and_any_rows(source, rows, lo, hi, base, an
     assert out is None or (out[0] % 5 == 0 and isinstance(out[5], str))
 
 
+@_FUZZ
+@given(source=st.binary(max_size=300) | st.lists(st.sampled_from(FRAGMENTS + [" ", "\n"])).map(lambda f: "".join(f).encode()),
+       lo=st.integers(-2**40, 400), hi=st.integers(-5, 2**40))
+def test_lexed_rows_takes_any_bytes(source, lo, hi) -> None:
+    kinds = tuple((k, k, 0) for k in range(9))
+    rows = tokens.native.lexed_rows(source, lo, hi, kinds)
+    if rows is not None:
+        assert len(rows) % ROW.size == 0
+        for start, end, *_ in ROW.iter_unpack(rows):
+            assert max(lo, 0) <= start < end <= min(hi, len(source))
+        tokens.native.encode_rows(source, rows, lo, hi, 0, 0, 0, 16)
+
+
 class _Node:
     def __init__(self, start: int, end: int) -> None:
         self.start_byte, self.end_byte = start, end
@@ -175,5 +247,9 @@ def test_bad_arguments_raise_instead_of_crashing() -> None:
         tokens.native.capture_rows(b"abc", [([object()], 0, 0, 0)], 10)
     with pytest.raises(ValueError):
         tokens.native.encode_rows(b"abc", b"", 0, 1, 0, 0, 0, 7)
+    with pytest.raises(ValueError):
+        tokens.native.lexed_rows(b"abc", 0, 3, ((0, 0, 0),))
+    with pytest.raises(TypeError):
+        tokens.native.lexed_rows(b"abc", 0, 3, tuple(("x", 0, 0) for _ in range(9)))
     with pytest.raises(TypeError):
         tokens.native.encode_rows("text", b"", 0, 1, 0, 0, 0, 16)

@@ -19,7 +19,7 @@ except ImportError:
     native = None
 
 from ..analysis import DocumentAnalysis
-from ..syntax import LANGUAGE, captures
+from ..syntax import LANGUAGE, captures, wide_nodes
 
 # LSP token types, in legend order; capture names of highlights.scm map onto them.
 TOKEN_TYPES: tuple[str, ...] = (
@@ -139,6 +139,74 @@ def native_rows(analysis: DocumentAnalysis, lo: int, hi: int) -> bytes:
     packed by `native.capture_rows` without a Python step per capture."""
     groups = [(nodes, *kind) for nodes, kind in _groups(analysis, lo, hi)]
     return native.capture_rows(analysis.document.data, groups, MAX_TOKENIZED_LINE)
+
+
+# The highlight patterns whose captures `native.lexed_rows` finds from the text, each with its
+# capture name, in the order of that function's kinds (tokens.c): value names, the `=` / `->`
+# operators, strings, aliases, dialect prefixes and the names after them, CuTe layouts' keyword
+# — more than half of a file's tokens, each a node the query would hand over as a Python
+# object. Block arguments' names are captured twice, as `@variable` first: the second capture
+# is never a token, so it goes with the first.
+_LEXED_PATTERNS: tuple[tuple[str, str | None], ...] = (
+    ("(value_id) @variable", "variable"),
+    ('[\n  "="\n  "->"\n] @operator', "operator"),
+    ("(string) @string", "string"),
+    ("(type_alias) @type.definition", "type.definition"),
+    ("(attribute_alias) @constant", "constant"),
+    ("(cute_nvgpu_type (dialect_prefix) @module)", "module"),
+    ("(cute_nvgpu_type (mnemonic) @type)", "type"),
+    ("(dialect_attribute (type_name) @attribute)", "attribute"),
+    ("(layout_keyword) @type", "type"),
+    ("(block_argument name: (value_id) @variable.parameter)", None),
+    ("(dialect_type (dialect_prefix) @module)", None),
+    ("(dialect_type (type_name) @type)", None),
+    ("(dialect_attribute (dialect_prefix) @module)", None),
+)
+
+
+@lru_cache(maxsize=None)
+def _lexed_query() -> tuple[tree_sitter.Query, tuple[tuple[int, int, int], ...]] | None:
+    """The highlights query without `_LEXED_PATTERNS`, and the (rank, type, modifiers) of each
+    kind `native.lexed_rows` writes in their place; None when the extension is not built or
+    highlights.scm no longer has those patterns as they are spelt here."""
+    if native is None:
+        return None
+    source = tree_sitter_cute_ir.query_source("highlights")
+    q = tree_sitter.Query(LANGUAGE, source)
+    text = source.encode("utf-8")
+    spelt = {pattern for pattern, _ in _LEXED_PATTERNS}
+    lexed = [index for index in range(q.pattern_count)
+             if text[q.start_byte_for_pattern(index):q.end_byte_for_pattern(index)].decode().strip() in spelt]
+    if len(lexed) != len(spelt):
+        return None
+    for index in lexed:
+        q.disable_pattern(index)
+    for index in range(q.capture_count):
+        if q.capture_name(index) not in _CAPTURE_TO_TYPE:
+            q.disable_capture(q.capture_name(index))
+    kinds = _capture_kinds()
+    return q, tuple(kinds[name] for _, name in _LEXED_PATTERNS if name is not None)
+
+
+def native_unit_rows(analysis: DocumentAnalysis, lo: int, hi: int) -> bytes:
+    """`native_rows` of a unit's [lo, hi): in a statement whose tree has no error (and no line
+    too long to tokenize, no node too wide to search), the tokens of `_LEXED_PATTERNS` are read
+    from the text by `native.lexed_rows` and the query finds the rest; anywhere else, or where
+    the text alone cannot tell (`lexed_rows` answers None), the query finds every token. The
+    rows are the same either way (tests/test_semantic_tokens_native.py)."""
+    lexed_query = _lexed_query()
+    trees = analysis.trees_over(lo, hi) if lexed_query is not None else []
+    if len(trees) == 1 and not trees[0][0].has_error:
+        node = trees[0][0]
+        source = analysis.document.data
+        if _short_line_ranges(source, lo, hi) == [(lo, hi)] and not wide_nodes(node, lo, hi):
+            q, kinds = lexed_query
+            lexed = native.lexed_rows(source, lo, hi, kinds)
+            if lexed is not None:
+                known = _capture_kinds()
+                groups = [(nodes, *known[name]) for name, nodes in captures(q, node, lo, hi).items() if name in known]
+                return native.capture_rows(source, groups, MAX_TOKENIZED_LINE) + lexed
+    return native_rows(analysis, lo, hi)
 
 
 def captured(analysis: DocumentAnalysis, lo: int, hi: int) -> list[tuple[int, int, int, int, int]]:

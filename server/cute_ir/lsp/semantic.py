@@ -112,16 +112,14 @@ def _encode(analysis: DocumentAnalysis, rows: list[tuple[int, int, int, int, int
 _UNIT_BITS = {Encoding.UTF8: 8, Encoding.UTF16: 16, Encoding.UTF32: 32}
 
 
-def _encode_native(analysis: DocumentAnalysis, rows_lo: int, rows_hi: int, lo: int, hi: int,
+def _encode_native(analysis: DocumentAnalysis, rows: bytes, rows_lo: int, lo: int, hi: int,
                    base_line: int) -> _Piece:
-    """`_encode(analysis, tokens.captured(analysis, rows_lo, rows_hi), lo, hi, base_line)` in C:
-    the rows (`tokens.native_rows`) sorted, kept and encoded by `encode_rows`, whose walk along
-    the lines starts at the line of `rows_lo` (no token captured over [rows_lo, rows_hi)
-    starts before it: tokens are single-line)."""
-    document = analysis.document
-    rows = tokens.native_rows(analysis, rows_lo, rows_hi)
+    """`_encode` in C: `rows` (`tokens.native_rows` over [rows_lo, ...)) sorted, kept and
+    encoded by `encode_rows`, whose walk along the lines starts at the line of `rows_lo` (no
+    token captured from there starts before it: tokens are single-line)."""
     if not rows:
         return _EMPTY
+    document = analysis.document
     lines = document.lines
     anchor_line = lines.line_of(min(rows_lo, len(document.data)))
     return _Piece.native(tokens.native.encode_rows(
@@ -139,7 +137,7 @@ def _starting_in(analysis: DocumentAnalysis, lo: int, hi: int, base_line: int) -
     """The tokens that start in [lo, hi), encoded: a query over a range also returns what
     overlaps it."""
     if tokens.native is not None:
-        return _encode_native(analysis, lo, hi, lo, hi, base_line)
+        return _encode_native(analysis, tokens.native_rows(analysis, lo, hi), lo, lo, hi, base_line)
     return _encode(analysis, tokens.captured(analysis, lo, hi), lo, hi, base_line)
 
 
@@ -147,12 +145,16 @@ def range_tokens(analysis: DocumentAnalysis, lo: int, hi: int) -> list[int]:
     """The tokens over [lo, hi), those that start before it included (as a range request
     answers)."""
     if tokens.native is not None:
-        return _encode_native(analysis, lo, hi, 0, maxsize, 0).data()
+        return _encode_native(analysis, tokens.native_rows(analysis, lo, hi), lo, 0, maxsize, 0).data()
     return _encode(analysis, tokens.captured(analysis, lo, hi), 0, maxsize, 0).data()
 
 
 def _unit_piece(analysis: DocumentAnalysis, unit: Unit) -> _Piece:
-    return _starting_in(analysis, unit.start, unit.end, _line(analysis, unit.start))
+    base_line = _line(analysis, unit.start)
+    if tokens.native is not None:
+        rows = tokens.native_unit_rows(analysis, unit.start, unit.end)
+        return _encode_native(analysis, rows, unit.start, unit.start, unit.end, base_line)
+    return _starting_in(analysis, unit.start, unit.end, base_line)
 
 
 PIECES = PerUnit("semantic-tokens", _unit_piece)

@@ -275,9 +275,260 @@ static PyObject *encode_rows(PyObject *Py_UNUSED(self), PyObject *args) {
     return Py_BuildValue("(LLLLLN)", integers, first_line, first_char, prev_line - base_line, prev_char, rest);
 }
 
+/* A byte of the value-name class [A-Za-z0-9_$.-] (value_id and caret_id after their sigil). */
+static int is_name_byte(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
+           c == '.' || c == '-';
+}
+
+/* The end of a quoted text starting at `at` (a `"`), the closing quote included, or -1 when it
+ * does not close on its line the way the grammar's string does (`"([^"\\\r\n]|\\.)*"`): the
+ * caller then leaves the text to the query. */
+static long long quoted_end(const unsigned char *text, long long at, long long hi) {
+    for (long long j = at + 1; j < hi; j++) {
+        unsigned char c = text[j];
+        if (c == '"') return j + 1;
+        if (c == '\r' || c == '\n') return -1;
+        if (c == '\\') {
+            if (j + 1 >= hi || text[j + 1] == '\r' || text[j + 1] == '\n') return -1;
+            j++;
+        }
+    }
+    return -1;
+}
+
+/* The deepest bracket nesting lexed_rows accepts: the query starts no pattern deeper than
+ * syntax/parser.py's MAX_QUERY_DEPTH (50,000) levels, and each bracket level is a handful of
+ * tree levels, so at this depth every token is within the query's reach. */
+#define MAX_LEXED_DEPTH 1000
+
+/* The kinds of token lexed_rows finds, in the order of its `kinds` argument. */
+enum { VALUE, OPERATOR, STRING, TYPE_ALIAS, ATTRIBUTE_ALIAS, PREFIX, TYPE_NAME, ATTRIBUTE_NAME, LAYOUT, KINDS };
+
+typedef struct { int rank, type, mods; } Kind;
+
+typedef struct {
+    Row *rows;
+    size_t count, cap;
+} Rows;
+
+static int add_row(Rows *out, long long start, long long end, const Kind *kind) {
+    if (out->count == out->cap) {
+        size_t grown = out->cap * 2 + 256;
+        Row *more = PyMem_Realloc(out->rows, sizeof(Row) * grown);
+        if (more == NULL) return -1;
+        out->rows = more;
+        out->cap = grown;
+    }
+    Row *row = &out->rows[out->count++];
+    row->start = start;
+    row->end = end;
+    row->rank = kind->rank;
+    row->type = kind->type;
+    row->mods = kind->mods;
+    row->pad = 0;
+    return 0;
+}
+
+static int is_alpha_(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int is_digit(unsigned char c) {
+    return c >= '0' && c <= '9';
+}
+
+static int starts_with(const unsigned char *text, long long at, long long hi, const char *word) {
+    size_t n = strlen(word);
+    return hi - at >= (long long)n && memcmp(text + at, word, n) == 0;
+}
+
+/* lexed_rows(source, lo, hi, kinds) -> bytes | None
+ * kinds: the (rank, type index, modifier bits) of VALUE ... LAYOUT above.
+ * The rows of the highlight patterns tokens.py's _LEXED_PATTERNS names, over [lo, hi), found
+ * from the text alone, for a statement whose tree has no error (the caller checks). There the
+ * tokens these are begin with a character no other token begins with, outside the tokens that
+ * can hold one (strings, comments, value and block names, symbols, a dialect body's `/` and
+ * the character after it), and are as long as their rule's longest match:
+ *  - `%` and [A-Za-z0-9_$.-]+: a value name (VALUE);
+ *  - `=` and `->` (OPERATOR);
+ *  - `"` to the closing quote (STRING; the query adds the generic op name's and the dictionary
+ *    key's captures of the same node, which come first);
+ *  - `!` or `#`, [A-Za-z_][A-Za-z0-9_$]*: `cute.layout<` / `cute.composed_layout<` after it is
+ *    a CuTe layout's keyword (LAYOUT); with `.` after it, a dialect prefix (PREFIX) and the
+ *    type or attribute name right after it, [A-Za-z_][A-Za-z0-9_$.]* (TYPE_NAME after `!`,
+ *    ATTRIBUTE_NAME after `#`); with `<` after it, an opaque dialect prefix (PREFIX); else a
+ *    type alias (`!`) or an attribute alias (`#`).
+ * Where the text alone may not tell, the answer is None and the query finds every token: `==`,
+ * `<=` and `>=` (tokens of their own where the parser wants one, `<` or `>` then `=`
+ * elsewhere), a `%` with no name, a string that does not close on its line, a NUL byte (a blank
+ * the scanner handles), a dialect prefix with no name after it, nesting deeper than
+ * MAX_LEXED_DEPTH. */
+static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *source_obj, *kinds_obj;
+    long long lo, hi;
+    if (!PyArg_ParseTuple(args, "OLLO!", &source_obj, &lo, &hi, &PyTuple_Type, &kinds_obj)) return NULL;
+    Kind kinds[KINDS];
+    if (PyTuple_Size(kinds_obj) != KINDS) {
+        PyErr_SetString(PyExc_ValueError, "kinds: one (rank, type, modifiers) per lexed kind");
+        return NULL;
+    }
+    for (int k = 0; k < KINDS; k++) {
+        if (!PyArg_ParseTuple(PyTuple_GetItem(kinds_obj, k), "iii", &kinds[k].rank, &kinds[k].type, &kinds[k].mods))
+            return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(source_obj, &view, PyBUF_SIMPLE) < 0) return NULL;
+    const unsigned char *text = view.buf;
+    long long size = (long long)view.len;
+    if (lo < 0) lo = 0;
+    if (hi > size) hi = size;
+    Rows out = {NULL, 0, 0};
+    long long depth = 0;
+    int declined = lo < hi && memchr(text + lo, 0, (size_t)(hi - lo)) != NULL;
+    int failed = 0;
+    for (long long i = lo; i < hi && !declined && !failed;) {
+        unsigned char c = text[i];
+        unsigned char next = i + 1 < hi ? text[i + 1] : 0;
+        long long end;
+        switch (c) {
+        case '"':
+            end = quoted_end(text, i, hi);
+            if (end < 0) {
+                declined = 1;
+                continue;
+            }
+            failed = add_row(&out, i, end, &kinds[STRING]);
+            i = end;
+            continue;
+        case '/':
+            if (next == '/') {   /* a comment: the rest of the line */
+                while (i < hi && text[i] != '\n' && text[i] != '\r') i++;
+            } else {
+                i += (i + 1 < hi && next != '\n') ? 2 : 1;   /* a dialect body's free punctuation */
+            }
+            continue;
+        case '%':
+            end = i + 1;
+            while (end < hi && is_name_byte(text[end])) end++;
+            if (end == i + 1) {
+                declined = 1;
+                continue;
+            }
+            failed = add_row(&out, i, end, &kinds[VALUE]);
+            i = end;
+            continue;
+        case '^':
+            i++;
+            while (i < hi && is_name_byte(text[i])) i++;
+            continue;
+        case '@':
+            if (next == '"') {
+                end = quoted_end(text, i + 1, hi);
+                if (end < 0) declined = 1;
+                i = end;
+                continue;
+            }
+            i++;
+            if (i < hi && (is_alpha_(text[i]) || text[i] == '$' || text[i] == '.' || text[i] == '-')) {
+                while (i < hi && is_name_byte(text[i])) i++;
+            }
+            continue;
+        case '!':
+        case '#': {
+            if (!(i + 1 < hi && is_alpha_(next))) break;   /* `#0` after a value, `#-}`, a lone `!` */
+            if (starts_with(text, i + 1, hi, "cute.layout<") || starts_with(text, i + 1, hi, "cute.composed_layout<")) {
+                end = i + 1 + (text[i + 6] == 'l' ? 12 : 21);
+                failed = add_row(&out, i, end, &kinds[LAYOUT]);
+                depth++;
+                i = end;
+                continue;
+            }
+            end = i + 1;
+            while (end < hi && (is_alpha_(text[end]) || is_digit(text[end]) || text[end] == '$')) end++;
+            if (end < hi && text[end] == '.') {
+                long long name = end + 1, name_end = name;
+                if (!(name < hi && is_alpha_(text[name]))) {
+                    declined = 1;
+                    continue;
+                }
+                while (name_end < hi && (is_alpha_(text[name_end]) || is_digit(text[name_end]) || text[name_end] == '$' ||
+                                         text[name_end] == '.')) name_end++;
+                failed = add_row(&out, i, name, &kinds[PREFIX]) ||
+                         add_row(&out, name, name_end, &kinds[c == '!' ? TYPE_NAME : ATTRIBUTE_NAME]);
+                i = name_end;
+                continue;
+            }
+            if (end < hi && text[end] == '<') {
+                failed = add_row(&out, i, end + 1, &kinds[PREFIX]);
+                depth++;
+                i = end + 1;
+                continue;
+            }
+            failed = add_row(&out, i, end, &kinds[c == '!' ? TYPE_ALIAS : ATTRIBUTE_ALIAS]);
+            i = end;
+            continue;
+        }
+        case '=':
+            if (next == '=') {
+                declined = 1;
+                continue;
+            }
+            failed = add_row(&out, i, i + 1, &kinds[OPERATOR]);
+            i++;
+            continue;
+        case '-':
+            if (next == '>') {
+                failed = add_row(&out, i, i + 2, &kinds[OPERATOR]);
+                i += 2;
+                continue;
+            }
+            break;
+        case '<':
+        case '>':
+            if (next == '=') {
+                declined = 1;
+                continue;
+            }
+            depth += c == '<' ? 1 : -1;
+            break;
+        case '(':
+        case '[':
+        case '{':
+            depth++;
+            break;
+        case ')':
+        case ']':
+        case '}':
+            depth--;
+            break;
+        default:
+            break;
+        }
+        if (depth < 0) depth = 0;
+        if (depth > MAX_LEXED_DEPTH) declined = 1;
+        i++;
+    }
+    PyBuffer_Release(&view);
+    if (failed) {
+        PyMem_Free(out.rows);
+        return PyErr_NoMemory();
+    }
+    if (declined) {
+        PyMem_Free(out.rows);
+        Py_RETURN_NONE;
+    }
+    PyObject *result = PyBytes_FromStringAndSize(out.rows ? (const char *)out.rows : "",
+                                                 (Py_ssize_t)(sizeof(Row) * out.count));
+    PyMem_Free(out.rows);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"capture_rows", capture_rows, METH_VARARGS,
      "capture_rows(source, groups, max_length) -> bytes: the captured nodes as packed token rows."},
+    {"lexed_rows", lexed_rows, METH_VARARGS,
+     "lexed_rows(source, lo, hi, kinds) -> bytes | None: the rows of some patterns, found from the text."},
     {"encode_rows", encode_rows, METH_VARARGS,
      "encode_rows(source, rows, lo, hi, base_line, anchor, anchor_line, encoding): the rows in LSP's encoding."},
     {NULL, NULL, 0, NULL}
