@@ -170,9 +170,13 @@ class DocumentAnalysis:
 
     def __init__(self, uri: str, text: str | bytes, version: int | None = None,
                  encoding: Encoding = Encoding.UTF16, settings: Settings | None = None,
-                 verify_budget: float | None = None) -> None:
+                 verify_budget: float | None = None, defer: bool = False) -> None:
         """`verify_budget`: seconds a whole-document analysis may spend verifying before it
-        leaves the remaining units to `verify_pending`; None verifies everything at once."""
+        leaves the remaining units to `verify_pending`; None verifies everything at once.
+        `defer`: the analysis waits until anything is read from it (`settle`), as a deferred
+        change's does (`update`): a server that opens a large document publishes its top first
+        (features/leading.py), and changes that arrive meanwhile are analysed with the text
+        instead of after it."""
         self.settings = settings or Settings()
         # Counts the changes to the text or the settings: a result computed across an await
         # is stale if this moved meanwhile.
@@ -229,7 +233,13 @@ class DocumentAnalysis:
         self._pending: _Pending | None = None     # changes not analysed yet (`update`'s `defer`)
         self._whole_pending = False               # ... of which one replaced the whole text
         self._verifying: _Verifying | None = None   # a unit part-way verified (`verify_pending`)
-        self._full_analysis()
+        if defer:
+            # What `settle` reads before it analyses: no units yet, the target of no atoms.
+            self._target = self._choose_target()
+            self._needs_changed, self._declared_arch = False, None
+            self._whole_pending = True
+        else:
+            self._full_analysis()
 
     # ------------------------------------------------------------------ public
     @property

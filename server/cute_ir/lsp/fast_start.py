@@ -16,9 +16,10 @@ text, settings and tool, from there: reopening a file shows its problems at once
 for that text's outline, folds and semantic tokens that follow at once are answered from the
 same entry (the first other message, or a pause, ends this). Otherwise the document is analysed
 here, exactly as the server's `didOpen` would (the settings `initialize` gave, lsp/settings.py;
-the open's verification budget), which needs the analysis but neither pygls nor lsprotocol:
-the first diagnostics of a file opened for the first time come without waiting for about half
-of the import. The outline, folds and semantic tokens asked for right after are answered from
+the open's verification budget; a large document's top first, published on its own:
+features/leading.py), which needs the analysis but neither pygls nor lsprotocol: the first
+diagnostics of a file opened for the first time come without waiting for about half of the
+import, and the analysis is imported in a thread while the client sends the open. The outline, folds and semantic tokens asked for right after are answered from
 that analysis too, by the same writers the server uses (lsp/outline_json.py, lsp/semantic.py),
 neither waiting for the import nor taking turns with the verification the server goes on with.
 The server takes that analysis over (`CuteIrServer.open_document`), with those answers for the
@@ -26,10 +27,12 @@ open cache, and carries on from there as if it had made them.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import os
 import sys
+import threading
 from typing import Any, BinaryIO, Callable
 
 from .. import __version__
@@ -200,6 +203,14 @@ def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params
             more = _answer_follow_ups(stdin, stdout, resume, uri, lambda name: open_cache.answer(entry, name),
                                       FOLLOW_UP_WAIT)
             return read + more, {uri: version}, {}, {}
+        _preloaded()
+        from .collector import freeze_imports
+        from . import settings
+        importlib.import_module("cute_ir.features.leading")   # the analysis, imported before the freeze
+        freeze_imports()   # as the server does before it analyses anything (lsp/collector.py)
+        top = leading_publish(uri, version, text, encoding, settings.initial(options))
+        if top is not None:
+            _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": top})
         analysis = _analyse_opened(uri, version, text, encoding, options)
         if analysis is None:
             return read, {}, {}, {}
@@ -212,14 +223,64 @@ def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params
         return read + more, {uri: version}, {uri: analysis}, {uri: computed}
 
 
+# The analysis's modules, imported while the client sends what follows `initialize` (a large
+# `didOpen` takes it a while to write and this process a while to read): `_preloaded` waits
+# for them before anything else is imported, so that no module is imported by two threads.
+_PRELOAD: list[threading.Thread] = []
+
+
+def _import_analysis() -> None:
+    try:
+        for name in _PRELOADED_MODULES:
+            importlib.import_module(name)
+    except Exception:   # imported again where needed, and reported there
+        logging.getLogger(__name__).exception("importing the analysis ahead failed")
+
+
+_PRELOADED_MODULES = ("cute_ir.features.leading", "cute_ir.lsp.diagnostic_json", "cute_ir.lsp.settings",
+                      "cute_ir.lsp.collector")
+
+
+def preload_analysis() -> None:
+    thread = threading.Thread(target=_import_analysis, name="cute-ir-preload", daemon=True)
+    _PRELOAD.append(thread)
+    thread.start()
+
+
+def _preloaded() -> None:
+    while _PRELOAD:
+        _PRELOAD.pop().join()
+
+
+def leading_publish(uri: str, version: int | None, text: str, encoding: str,
+                    settings: Any) -> dict[str, Any] | None:
+    """The params of a publish of a large text's top (features/leading.py), sent before the
+    whole text is analysed; None for a text that gets none (or if it fails: the complete
+    publish follows anyway)."""
+    from ..features.leading import LEADING_FROM
+    if len(text) < LEADING_FROM:
+        return None
+    from ..features.leading import leading
+    from ..text.positions import Encoding
+    from . import diagnostic_json
+    try:
+        found = leading(uri, text, version, Encoding(encoding), settings)
+    except Exception:
+        logging.getLogger(__name__).exception("analysing the top of %s failed", uri)
+        return None
+    if found is None:
+        return None
+    document = found.analysis.document
+    return {"uri": uri, "version": version,
+            "diagnostics": [diagnostic_json.diagnostic(document, d, uri) for d in found.diagnostics]}
+
+
 def _analyse_opened(uri: str, version: int, text: str, encoding: str, options: Any):
     """The document's analysis as the server's `didOpen` makes it (the settings `initialize`
     gave, the open's verification budget); None if it fails, for the server to try."""
-    from .collector import freeze_imports
     from ..analysis import DocumentAnalysis
     from ..text.positions import Encoding
     from . import settings
-    freeze_imports()   # as the server does before it analyses anything (lsp/collector.py)
     try:
         return DocumentAnalysis(uri, text, version, Encoding(encoding), settings.initial(options),
                                 verify_budget=settings.VERIFY_AT_OPEN)
@@ -253,8 +314,10 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     answered = answer_initialize(first, stdout) if request is not None else None
     read, published, analysed, answers = [first], {}, {}, {}
     if request is not None:
+        preload_analysis()
         more, published, analysed, answers = publish_first_open(stdin, stdout, resume, request[1])
         read += more
+    _preloaded()
     from .server import server   # what the answer and the first publish did not wait for
     from .stdio import PrefetchingReader
     return server.start_io(stdin, stdout, reader=PrefetchingReader(stdin, resume), first=read,

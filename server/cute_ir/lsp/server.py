@@ -26,6 +26,8 @@ from .. import __version__
 from ..analysis import DocumentAnalysis, PerUnit, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
 from . import convert, diagnostic_json, jsonrpc, open_cache, semantic, settings as client_settings
+from ..features.leading import LEADING_FROM
+from .fast_start import leading_publish
 from .opened_texts import Opened, OpenedTexts
 from .settings import SETTINGS_SECTION, VERIFY_AT_OPEN
 from .collector import IdleCollector
@@ -270,10 +272,16 @@ class CuteIrServer(LanguageServer):
         return convert.ENCODINGS.get(negotiated, convert.ENCODINGS[lsp.PositionEncodingKind.Utf16])
 
     def open_document(self, item: lsp.TextDocumentItem) -> None:
+        """Analyse the opened text and publish its diagnostics. A large text's top is published
+        first (features/leading.py) and the whole analysed when the publish reads it
+        (`schedule_publish`), after changes already sent: a change before that publish is
+        analysed with the text, once, and only the newest version's diagnostics are sent."""
         adopted = self._analysed_early(item)
         answered = self.answers_early.pop(item.uri, {})
+        large = adopted is None and len(item.text) >= LEADING_FROM
         analysis = self.analyses[item.uri] = adopted or DocumentAnalysis(
-            item.uri, item.text, item.version, self.encoding(), self.settings, verify_budget=VERIFY_AT_OPEN)
+            item.uri, item.text, item.version, self.encoding(), self.settings, verify_budget=VERIFY_AT_OPEN,
+            defer=large)
         self.opened_texts.close(item.uri)
         early = self.published_early.pop(item.uri, None) == item.version
         if self.initial_settings is not None and open_cache.enabled(self.initialization_options):
@@ -285,13 +293,19 @@ class CuteIrServer(LanguageServer):
             if opened.diagnostics is not None and not early:
                 self.protocol.notify_json(diagnostic_json.PUBLISH, {
                     "uri": item.uri, "version": item.version, "diagnostics": opened.diagnostics})
+                large = False   # the complete diagnostics are showing already
+        if large:
+            top = leading_publish(item.uri, item.version, item.text, self.workspace_encoding(), self.settings)
+            if top is not None:
+                self.protocol.notify_json(diagnostic_json.PUBLISH, top)
         if adopted is not None and early:
             # What lsp/fast_start.py published from this very analysis is showing: it is not
             # sent again (`verify_rest` publishes once verification is complete).
             self.publish(item.uri, send=False)
         else:
             self.schedule_publish(item.uri)
-        self.verify_rest(item.uri)
+        if analysis.settled:
+            self.verify_rest(item.uri)   # else the publish starts it, once the text is analysed
 
     def _analysed_early(self, item: lsp.TextDocumentItem) -> DocumentAnalysis | None:
         """The analysis lsp/fast_start.py made of this open before the server was imported,
