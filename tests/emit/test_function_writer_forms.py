@@ -284,3 +284,58 @@ def test_a_branch_to_the_entry_block_or_passing_the_wrong_count_is_named():
     wrong = BRANCHES_IR.replace("^done(%zero : f32)", "^done(%zero, %zero : f32, f32)", 1)
     [kernel] = lowered_kernels(wrong, "sm_90a")
     assert kernel.module.message == "`branches`: `cf.cond_br` passing 4 value(s) to blocks that take 2 and 1"
+
+
+DYNAMIC_IR = """\
+module {
+  func.func @dynamic(%src: memref<?x?xf32>, %dst: memref<4x4xf32, strided<[?, ?], offset: ?>>, %i: index, %j: index) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %v = memref.load %src[%i, %c1] : memref<?x?xf32>
+    %w = "llvm.inline_asm"(%v) <{asm_string = "add.f32 $0, $1, $1;", constraints = "=f,f", has_side_effects}> : (f32) -> f32
+    memref.store %w, %dst[%c2, %j] : memref<4x4xf32, strided<[?, ?], offset: ?>>
+    return
+  }
+}
+"""
+
+
+def test_a_memref_of_dynamic_strides_is_passed_as_its_descriptor_and_addressed_by_them():
+    """What the bare-pointer convention cannot pass is passed as MLIR's memref descriptor, its
+    fields parameters in its order; the address multiplies in the dynamic offset and strides (in
+    elements, as the descriptor holds them) and the static ones as constants."""
+    kernel, body = _written(DYNAMIC_IR)
+    fields = ", ".join(f".param .u64 {name}" for name in (
+        "p0_allocated", "p0", "p0_offset", "p0_size0", "p0_size1", "p0_stride0", "p0_stride1",
+        "p1_allocated", "p1", "p1_offset", "p1_size0", "p1_size1", "p1_stride0", "p1_stride1"))
+    assert f".visible .entry dynamic({fields}, .param .u64 p2, .param .u64 p3)" in body, body
+    # memref<?x?xf32>: its strides [?, 1], the inner one static (row-major), the outer read.
+    load = r"""  mul\.lo\.s64 (%elements\d+), %p2, %p0_stride0;
+  mad\.lo\.s64 (%addr\d+), \1, 4, %p0;
+  ld\.f32 (%ld\d+), \[\2\+4\];"""
+    store = r"""  mad\.lo\.s64 (%addr\d+), %p1_offset, 4, %p1;
+  mad\.lo\.s64 (%addr\d+), %p1_stride0, 8, \1;
+  mul\.lo\.s64 (%elements\d+), %p3, %p1_stride1;
+  mad\.lo\.s64 (%addr\d+), \3, 4, \2;
+  st\.f32 \[\4\], %out\d+;"""
+    assert re.search(load, body) and re.search(store, body), body
+    assert "ld.param.u64 %p0_offset" not in body      # a static offset is not read
+    assemble_on_each_arch(DYNAMIC_IR)
+
+
+def test_a_wide_access_through_a_dynamic_stride_is_refused_named():
+    wide = DYNAMIC_IR.replace("%v = memref.load %src[%i, %c1] : memref<?x?xf32>",
+                              "%u = vector.load %src[%i, %c1] : memref<?x?xf32>, vector<2xf32>")
+    [kernel] = lowered_kernels(wide, "sm_90a")
+    assert kernel.module.message == ("`dynamic`: `vector.load` of memref<?x?xf32>: a dynamic stride or offset proves "
+                                     "no alignment of a 8-byte access, nor whole bytes of a 32-bit element")
+
+
+def test_a_memref_of_dynamic_strides_no_argument_passes_is_refused_named():
+    """A memref value the function makes (here a cast) has no descriptor fields to read."""
+    cast = DYNAMIC_IR.replace("%v = memref.load %src[%i, %c1] : memref<?x?xf32>",
+                              '%m = "builtin.unrealized_conversion_cast"(%src) : (memref<?x?xf32>) -> memref<?x?xf32>\n'
+                              "    %v = memref.load %m[%i, %c1] : memref<?x?xf32>")
+    [kernel] = lowered_kernels(cast, "sm_90a")
+    assert kernel.module.message == ("`dynamic`: `memref.load` of memref<?x?xf32>: only a memref whose strides and "
+                                     "offset are static here, or a function argument's (passed as its descriptor)")

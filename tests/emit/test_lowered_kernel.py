@@ -42,6 +42,7 @@ LOWERED = {
     "guarded epilogue": (FIXTURES / "atom_epilogue.ir", "sm_90a", "epilogue", "setp.lt.f32",
                          "%neg = arith.cmpf olt, %v, %zero"),
     "flag store": (FIXTURES / "atom_epilogue.ir", "sm_90a", "epilogue", "st.u8", "memref.store %neg, %clamped"),
+    "dynamic row": (FIXTURES / "atom_epilogue.ir", "sm_90a", "epilogue", "mul.lo.s64", "memref.store %relu, %c[%tid"),
     "wgmma": (EXAMPLES / "sm90_gemm_mainloop.ir", "sm_90a", "gemm_mainloop", "wgmma.mma_async.sync.aligned.m64n128k16",
               "cute_nvgpu.mma %wgmma, %acc, %a, %b, %acc"),
 }
@@ -426,10 +427,12 @@ def test_a_memref_of_static_strides_is_addressed_by_them_whatever_its_outermost_
     assert re.search(r"mad\.lo\.s64 (%addr\d+), %p2, 32, %p0;\n  ld\.f32 %ld\d+, \[\1\+12\];", body), body
     assert re.search(r"st\.f32 \[%p1\+52\], %out\d+;", body)           # (2 + 1 x 8 + 3) x 4
     assert re.search(r"mad\.lo\.s64 (%addr\d+), %p2, 32, %p1;\n  st\.f32 \[\1\+12\], %out\d+;", body)   # (2 + 1) x 4
+    # Its inner extent dynamic too, the memref is passed as its descriptor, whose stride the
+    # address reads (tests/emit/test_function_writer_forms.py).
     dynamic = STRIDED_IR.replace("memref<?x8xf32>", "memref<?x?xf32>")
-    [refused] = lowered_kernels(dynamic, "sm_90a")
-    assert refused.module.message == ("`strided`: `memref.load` of memref<?x?xf32>: only a memref whose strides and "
-                                      "offset are static here (its parameter is its aligned pointer alone)")
+    [written] = lowered_kernels(dynamic, "sm_90a")
+    assert re.search(r"mul\.lo\.s64 (%elements\d+), %p2, %p0_stride0;\n  mad\.lo\.s64 (%addr\d+), \1, 4, %p0;\n"
+                     r"  ld\.f32 %ld\d+, \[\2\+12\];", written.module.text), written.module.text
     assemble_on_each_arch(STRIDED_IR)
 
 

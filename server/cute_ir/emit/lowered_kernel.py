@@ -12,6 +12,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | lowered IR | PTX |
 |---|---|
 | a `memref` / `index` / integer / float / shared-memory matrix descriptor argument | a `.param` of its width, read into a register (a memref: its aligned pointer, generic) |
+| a `memref` argument whose strides or offset are dynamic (`memref<?x?xf32>`, `strided<[?, 1], offset: ?>`) | MLIR's memref descriptor, each field a `.param .u64` in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`), as MLIR's default calling convention passes a memref (the bare-pointer convention the others follow cannot pass one); the offset and dynamic strides read |
 | an `i1` argument | a `.param .u8` (PTX has no predicate parameter; LLVM's NVPTX backend passes an i1 so), its low bit tested by `setp.ne` into a predicate register |
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
 | `arith.constant` of an integer, index or float | `mov` of its bits |
@@ -21,7 +22,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.cmpf` of f32 / f64 | `setp` of PTX's compare: the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
 | `arith.select` | `selp` of the values' type; of two `i1`s, `mov.pred` from either under the condition and its negation |
 | `memref.load` / `memref.store` of an `i1` | a byte (LLVM's data layout gives an i1 one): `ld.u8` and its low bit tested by `setp.ne`; `selp.u16` of 1 or 0 and `st.u8` |
-| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (static strides and offset: row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned) |
+| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`; a dynamic offset or stride, of an argument passed as its descriptor, multiplied in by `mul.lo` / `mad.lo`, for an access of one element only); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned) |
 | `vector.load` / `vector.store` of 128 bits (`vector<4xf32>`, `vector<8xf16>`, ...) | `ld.v4.b32` into four registers / `st.v4.b32` of a 128-bit load's four, at an address provably a multiple of 16 |
 | `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
 | `llvm.inline_asm` (generic or custom form) | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
@@ -204,6 +205,9 @@ class _Emitter:
     exits: list[tuple[list[str], str]] = field(default_factory=list)
     # The label of each block of the function after its entry (what `cf.br` / `cf.cond_br` jump to).
     labels: dict[Block, str] = field(default_factory=dict)
+    # A memref argument passed as its descriptor's fields: the registers of its dynamic offset
+    # and strides (None where the type gives them).
+    layouts: dict[Value, tuple[str | None, list[str | None]]] = field(default_factory=dict)
     function: Operation | None = None                  # the function written (what a descriptor captures)
     descriptors: int = 0                               # the tensor maps appended for descriptors it builds
 
@@ -243,6 +247,8 @@ class _Emitter:
         if register_type == "pred":
             self.flag(name, value)
             return
+        if type_text.startswith("memref<") and self.descriptor_fields(name, value):
+            return
         param = {"b64": "u64", "b32": "u32", "b16": "u16", "f32": "f32", "f64": "f64"}[register_type]
         if register_type in ("f32", "f64"):
             self.kernel.params.append((param, name))
@@ -251,6 +257,36 @@ class _Emitter:
         else:
             reg = self.kernel.param(param, name, f"%{name}")
         self.values[value] = reg
+
+    def descriptor_fields(self, name: str, value: Value) -> bool:
+        """A memref argument whose strides or offset are dynamic: MLIR's memref descriptor, its
+        fields parameters of their own in its order (allocated and aligned pointers, offset,
+        sizes, strides, each 64 bits), as MLIR's default calling convention passes a memref; the
+        bare-pointer convention, which passes the aligned pointer alone, cannot pass such a one.
+        The aligned pointer, the offset and the dynamic strides are read (in elements, as the
+        descriptor holds them). False: a memref of static strides and offset, its aligned
+        pointer alone."""
+        type_text = str(value.type)
+        found = shaped(type_text)
+        strides = view_strides(type_text)
+        offset = view_offset(type_text)
+        if found is None or strides is None or len(strides) != len(found.dims) \
+                or None not in strides and offset is not None:
+            return False
+        rank = len(found.dims)
+        fields = [f"{name}_allocated", name, f"{name}_offset", *(f"{name}_size{k}" for k in range(rank)),
+                  *(f"{name}_stride{k}" for k in range(rank))]
+        self.kernel.params += [("u64", field_name) for field_name in fields]
+        read = [name] + ([f"{name}_offset"] if offset is None else []) + \
+            [f"{name}_stride{k}" for k, stride in enumerate(strides) if stride is None]
+        registers = {}
+        for field_name in read:
+            registers[field_name] = self.kernel.reg("b64", f"%{field_name}")
+            self.kernel.emit(f"ld.param.u64 {registers[field_name]}, [{field_name}];")
+        self.values[value] = registers[name]
+        self.layouts[value] = (registers.get(f"{name}_offset"),
+                               [registers.get(f"{name}_stride{k}") for k in range(rank)])
+        return True
 
     def flag(self, name: str, value: Value) -> None:
         """An `i1` argument: PTX has no predicate parameter, so it is a byte (`.param .u8`), as
@@ -364,26 +400,40 @@ class _Emitter:
         self.kernel.emit(f"selp.{register_type} {reg}, {a}, {b}, {condition};")
 
     def address(self, memref: Value, indices: list[Value], op: Operation, align: int = 1) -> str:
-        """`[pointer+offset]` of the element at `indices` of a memref whose strides and offset
-        are static (row-major over static inner extents, or its `strided<[...], offset: N>`;
-        its outermost extent may be dynamic): an index register scaled and added when it is no
-        constant. The pointer is the memref's aligned pointer (MLIR's bare-pointer convention:
-        the kernel parameter carries nothing else), so a dynamic stride or offset has no PTX.
+        """`[pointer+offset]` of the element at `indices` of a memref: row-major over static
+        inner extents, or its `strided<[...], offset: N>` (its outermost extent may be dynamic);
+        an index register scaled and added when it is no constant. The pointer is the memref's
+        aligned pointer (MLIR's bare-pointer convention: the kernel parameter carries nothing
+        else); a memref argument whose strides or offset are dynamic is passed as its
+        descriptor's fields, and those are multiplied in (`descriptor_fields`).
         An access of `align` bytes (a vector's: PTX needs its address a multiple of its size)
         must be provably aligned, the aligned pointer taken to be to 16 bytes: its constant
-        offset a multiple of it, and the stride of each dynamic index too."""
+        offset a multiple of it, and the stride of each dynamic index too (so never a dynamic
+        stride or offset, unless the access is of one element)."""
         found = shaped(str(memref.type))
         bits = _memory_bits(found.element) if found is not None else None
         strides = view_strides(str(memref.type)) if found is not None else None
         first = view_offset(str(memref.type))
-        if found is None or bits is None or strides is None or None in strides or first is None \
-                or len(indices) != len(found.dims):
+        dynamic_offset, dynamic_strides = self.layouts.get(memref, (None, [None] * len(strides or ())))
+        if found is None or bits is None or strides is None or len(indices) != len(found.dims) or \
+                (None in strides or first is None) and memref not in self.layouts:
             raise _Unemittable(f"`{op.name}` of {memref.type}: only a memref whose strides and offset are static "
-                               f"here (its parameter is its aligned pointer alone)")
+                               f"here, or a function argument's (passed as its descriptor)")
+        if memref in self.layouts and (bits % 8 or 8 * align > bits):
+            raise _Unemittable(f"`{op.name}` of {memref.type}: a dynamic stride or offset proves no alignment "
+                               f"of a {align}-byte access, nor whole bytes of a {bits}-bit element")
         pointer = self.register(memref, f"the memref of `{op.name}`")
-        offset = first * bits        # in bits: a sub-byte element's whole bytes are checked below
-        for index, stride in zip(indices, strides):
+        offset = (first or 0) * bits        # in bits: a sub-byte element's whole bytes are checked below
+        # (a dynamic stride or offset, in elements, and what it is multiplied by: an index or a number)
+        scaled: list[tuple[str, Value | int]] = [(dynamic_offset, 1)] if dynamic_offset is not None else []
+        for index, stride, dynamic in zip(indices, strides, dynamic_strides):
             number = constant_number(index)
+            if dynamic is not None:
+                if number is None:
+                    scaled.append((dynamic, index))
+                elif number:
+                    scaled.append((dynamic, int(number)))
+                continue
             if number is not None:
                 offset += int(number) * stride * bits
                 continue
@@ -392,6 +442,15 @@ class _Emitter:
                                    f"{bits} bits) is not whole {align}-byte accesses")
             moved = self.fresh("b64", "addr")
             self.kernel.emit(f"mad.lo.s64 {moved}, {self.register(index, 'an index')}, {stride * bits // 8}, {pointer};")
+            pointer = moved
+        for dynamic, by in scaled:
+            moved = self.fresh("b64", "addr")
+            if isinstance(by, int):
+                self.kernel.emit(f"mad.lo.s64 {moved}, {dynamic}, {by * bits // 8}, {pointer};")
+            else:
+                product = self.fresh("b64", "elements")
+                self.kernel.emit(f"mul.lo.s64 {product}, {self.register(by, 'an index')}, {dynamic};")
+                self.kernel.emit(f"mad.lo.s64 {moved}, {product}, {bits // 8}, {pointer};")
             pointer = moved
         if offset % (8 * align):
             raise _Unemittable(f"`{op.name}` of {memref.type} at byte {offset / 8:g}, which a {align}-byte access "
