@@ -208,23 +208,43 @@ def _op_kind(name: str) -> tuple[bool, bool, bool]:
 
 
 def _regions(op: Node, data: bytes) -> list[Node]:
-    """The op's regions, as the lift finds them: a generic form's region list, or a custom
-    body and the brackets in it."""
+    """The op's regions, as the lift finds them: a generic form's region list, or the regions
+    among a custom body's items and in the brackets among them (paren, square and angle ones),
+    not in the regions themselves. Found from the braces in the body's text: a region starts
+    with one, and walking every item of a function's signature to find its body cost more
+    than the rest of the function's outline."""
     regions = op.child_by_field_name("regions")
     if regions is not None:
         return [r for r in regions.named_children if r.type == "region"]
     body = op.child_by_field_name("body")
-    if body is None or data.find(b"{", body.start_byte, body.end_byte) < 0:
-        return []                       # a region is written in braces
+    if body is None:
+        return []
     found: list[Node] = []
-    stack = list(reversed(body.children))
-    while stack:
-        item = stack.pop()
-        if item.type == "region":
-            found.append(item)
-        elif item.type in GROUPS:
-            stack.extend(reversed(item.children))
+    at, end = body.start_byte, body.end_byte
+    while (at := data.find(b"{", at, end)) >= 0:
+        brace = body.descendant_for_byte_range(at, at + 1)
+        region = brace.parent if brace is not None and brace.type == "{" else None
+        if region is not None and region.type == "region" and _among_items(region, body):
+            found.append(region)
+            at = region.end_byte
+        else:
+            at += 1
     return found
+
+
+def _among_items(node: Node, body: Node) -> bool:
+    """Whether `node` is one of the body's items or in brackets among them (`GROUPS`)."""
+    parent = node.parent
+    while parent is not None and parent != body:
+        if parent.type not in GROUPS:
+            return False
+        parent = parent.parent
+    return parent is not None
+
+
+# An op's text up to this size is copied once and searched as a whole; a larger one is searched
+# in place (the ops nested in it are searched again at each level).
+_COPIED = 4096
 
 
 def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[list[Symbol], list[Fold]]:
@@ -232,22 +252,29 @@ def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[li
     walking the ops and regions the lift takes, with a stack; relative to `base`."""
     roots: list[Symbol] = []
     folds: list[Fold] = []
+    find = data.find
     stack: list[tuple[Node, list[Symbol], int]] = [(op, roots, 0) for op in reversed(operations)]
     while stack:
         node, into, depth = stack.pop()
-        # Rows and text outside the regions, not searches over the op's whole text: nested
-        # ops would be searched again at each level.
-        if node.start_point[0] != node.end_point[0]:
-            folds.append(Fold(node.start_byte - base, node.end_byte - base))
-        regions = _regions(node, data)
-        symbol = _written_symbol(node, data, base, regions)
+        start, end = node.start_byte, node.end_byte
+        # Most ops of a function are one line without braces: no fold, no region, and only
+        # their name read from the tree. A row ends at a newline (tree-sitter counts rows so)
+        # and a region starts with a brace.
+        text = data[start:end] if end - start <= _COPIED else None
+        if (b"\n" in text) if text is not None else find(b"\n", start, end) >= 0:
+            folds.append(Fold(start - base, end - base))
+        braces = (b"{" in text) if text is not None else find(b"{", start, end) >= 0
+        regions = _regions(node, data) if braces else []
+        symbol = _written_symbol(node, data, base, regions, text)
         if symbol is not None:
             into.append(symbol)
             if depth + 1 < MAX_SYMBOL_DEPTH:
                 into, depth = symbol.children, depth + 1
+        if not regions:
+            continue
         nested: list[Node] = []
         for region in regions:
-            if region.start_point[0] != region.end_point[0]:
+            if find(b"\n", region.start_byte, region.end_byte) >= 0:
                 folds.append(Fold(region.start_byte - base, region.end_byte - base))
             for child in region.named_children:
                 if child.type == "operation":
@@ -268,44 +295,45 @@ def _written_outside(data: bytes, needle: bytes, op: Node, regions: list[Node]) 
     return data.find(needle, start, op.end_byte) >= 0
 
 
-def _written_symbol(node: Node, data: bytes, base: int, regions: list[Node]) -> Symbol | None:
-    """`_op_symbol` of the op this node writes, from the node and its `regions`; relative to
-    `base`."""
+def _written_symbol(node: Node, data: bytes, base: int, regions: list[Node], text: bytes | None) -> Symbol | None:
+    """`_op_symbol` of the op this node writes, from the node, its `regions` and its `text`
+    (None: not copied, `_COPIED`); relative to `base`. Names are read from `data`, which the
+    tree's offsets index."""
     def where(written: Node) -> Span:
         return Span(written.start_byte - base, written.end_byte - base)
 
     name_node = node.child_by_field_name("name")
     if name_node is None:
         return None
-    name = node_text(name_node)
+    name = data[name_node.start_byte:name_node.end_byte].decode("utf-8", "replace")
     generic = name_node.type == "string"
     if generic:
         name = name[1:-1]
     function, module, defines = _op_kind(name)
-    span = where(node)
-    written = written_symbol(node) if not generic and defines else None
-    if written is not None:
-        if function:
-            return Symbol(node_text(written), "function", name, span, where(written))
+    if function or module:
+        written = written_symbol(node) if not generic and defines else None
+        span = where(node)
+        if written is not None:
+            return Symbol(node_text(written), "function" if function else "module", name, span, where(written))
         if module:
-            return Symbol(node_text(written), "module", name, span, where(written))
-    if module:
-        return Symbol(name, "module", "", span, where(name_node))
-    if not _written_outside(data, _TYPE_PREFIX, node, regions):
+            return Symbol(name, "module", "", span, where(name_node))
+    if not (_TYPE_PREFIX in text if text is not None and not regions
+            else _written_outside(data, _TYPE_PREFIX, node, regions)):
         return None                     # no result of this op can be of a cute_nvgpu type
-    results = written_results(node)
-    if not results:
-        return None
     if generic:
         types = generic_result_types(node.child_by_field_name("type"))
     else:
         body = node.child_by_field_name("body")
         tail = custom_tail(body) if body is not None else None   # never too wide here (`_read_as_written`)
         types = custom_result_types(tail) if tail is not None else []
+    # The first result of a cute_nvgpu type: the first such type, if a result takes it.
+    first = next((position for position, t in enumerate(types)
+                  if data.startswith(_TYPE_PREFIX, t.start_byte, t.end_byte)), None)
+    if first is None:
+        return None
     at = 0
-    for text, count, name_span in results:
-        for position in range(at, at + count):
-            if position < len(types) and is_cute_nvgpu_type(node_text(types[position])):
-                return Symbol(text, "atom", node_text(types[position]), span, name_span.shifted(-base))
+    for written_name, count, name_span in written_results(node):
+        if first < at + count:
+            return Symbol(written_name, "atom", node_text(types[first]), where(node), name_span.shifted(-base))
         at += count
     return None
