@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis
+from cute_ir.dialects.ods import short_spellings
+from cute_ir.dialects.registry import OPS, is_function, is_module
 from cute_ir.features import outline
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,6 +62,29 @@ module {
 func.func @one_line() { %x = scf.execute_region -> i32 { %c = arith.constant 0 : i32
   scf.yield %c : i32 } return }
 %t = test.wrapped ({ test.a }, [{ test.b }]) : () -> !cute_nvgpu.atom.universal_copy<f16, 8 b>
+''',
+    "braces that open no region the lift takes": '''
+func.func @braces() attributes {note = "{ x }", nested = {inner = {deep = 1}}} {
+  %u = test.dict {key = {inner = 1}} : !cute_nvgpu.atom.universal_copy<f16, 16 b>
+  %v = test.grouped { (%u) { test.hidden } } <{ test.angled }> : !cute_nvgpu.atom.universal_copy<f16, 32 b>
+  test.quoted "{" { test.c } // { a comment
+  %w = test.multi {a = 1}
+      : !cute_nvgpu.atom.universal_copy<f16, 64 b>
+  return
+}
+''',
+    "functions and modules by other names": '''
+module {
+  llvm.comdat @c {
+    llvm.comdat_selector @s any
+  }
+  cuda.kernel @k() {
+    cuda.return
+  }
+  tt.func @t() { tt.return }
+  spirv.module Logical GLSL450 {
+  }
+}
 ''',
 }
 
@@ -119,6 +144,16 @@ def test_the_shapes_outline_as_expected():
     analysis = DocumentAnalysis("file:///o.mlir", SHAPES["an atom in the second group of results"])
     (function,) = outline.document_symbols(analysis)
     assert [(s.name, s.kind) for s in function.children] == [("%b", "atom"), ("%c", "atom"), ("%e", "atom")]
+
+
+def test_every_function_and_module_name_holds_a_container_word():
+    """An op whose text holds none of `CONTAINER_WORDS` is no function and no module: the tree
+    reading passes over ops that hold nothing else the outline shows without reading them."""
+    names = [s for op in OPS for s in (op.name, *short_spellings(op.name))] + ["func", "tt.func", "spirv.module"]
+    containers = [name for name in names if is_function(name) or is_module(name)]
+    assert {"func.func", "module", "cuda.kernel", "tt.func", "spirv.module"} <= set(containers)
+    for name in containers:
+        assert any(word.decode() in name for word in outline.CONTAINER_WORDS), name
 
 
 def test_a_broken_unit_is_read_from_its_lift():

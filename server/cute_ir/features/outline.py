@@ -1,6 +1,7 @@
 """Document symbols (the outline) and folding ranges."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -10,7 +11,8 @@ from ..analysis import DocumentAnalysis, PerUnit
 from ..analysis.units import Unit
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.types import TYPE_PREFIX, is_cute_nvgpu_type
-from ..dialects.registry import defines_symbol, is_function, is_module
+from ..dialects.ods import short_spellings
+from ..dialects.registry import OPS, defines_symbol, is_function, is_module
 from ..ir.core import Operation
 from ..ir.lift import GROUPS, SourceIndex, custom_result_types, custom_tail, generic_result_types, written_results
 from ..syntax import wide_nodes
@@ -242,6 +244,22 @@ def _among_items(node: Node, body: Node) -> bool:
     return parent is not None
 
 
+def _container_words() -> tuple[bytes, ...]:
+    """Words one of which every op name `is_function` or `is_module` accepts holds: the words
+    by which they accept a name no record has, and the names of the records they accept that
+    hold neither word (tests/features/test_outline_from_tree.py holds this true)."""
+    words = ("func", "module")      # `is_function`'s and `is_module`'s names without a record
+    named = {spelling for op in OPS for spelling in (op.name, *short_spellings(op.name))
+             if is_function(spelling) or is_module(spelling)}
+    return tuple(sorted({w.encode() for w in words} | {n.encode() for n in named if not any(w in n for w in words)}))
+
+
+CONTAINER_WORDS = _container_words()
+# What an op that shows something in the outline or the folds holds in its text: a newline
+# (it folds), a brace (a region), a cute_nvgpu type (an atom) or a function's or module's name.
+_SHOWS = re.compile(b"|".join(re.escape(word) for word in (b"\n", b"{", TYPE_PREFIX.encode(), *CONTAINER_WORDS)))
+
+
 # An op's text up to this size is copied once and searched as a whole; a larger one is searched
 # in place (the ops nested in it are searched again at each level).
 _COPIED = 4096
@@ -261,6 +279,10 @@ def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[li
         # their name read from the tree. A row ends at a newline (tree-sitter counts rows so)
         # and a region starts with a brace.
         text = data[start:end] if end - start <= _COPIED else None
+        # Most ops show nothing: one line (no fold), no brace (no region), no cute_nvgpu type
+        # and no function's or module's name. Their text says so, without asking the tree.
+        if text is not None and _SHOWS.search(text) is None:
+            continue
         if (b"\n" in text) if text is not None else find(b"\n", start, end) >= 0:
             folds.append(Fold(start - base, end - base))
         braces = (b"{" in text) if text is not None else find(b"{", start, end) >= 0
@@ -320,6 +342,9 @@ def _written_symbol(node: Node, data: bytes, base: int, regions: list[Node], tex
     if not (_TYPE_PREFIX in text if text is not None and not regions
             else _written_outside(data, _TYPE_PREFIX, node, regions)):
         return None                     # no result of this op can be of a cute_nvgpu type
+    results = node.child_by_field_name("results")
+    if results is None:
+        return None                     # `cute_nvgpu.copy %atom, ...`: no result to name
     if generic:
         types = generic_result_types(node.child_by_field_name("type"))
     else:
