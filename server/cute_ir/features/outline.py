@@ -275,12 +275,11 @@ def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[li
     while stack:
         node, into, depth = stack.pop()
         start, end = node.start_byte, node.end_byte
-        # Most ops of a function are one line without braces: no fold, no region, and only
-        # their name read from the tree. A row ends at a newline (tree-sitter counts rows so)
-        # and a region starts with a brace.
+        # A row ends at a newline (tree-sitter counts rows so) and a region starts with a
+        # brace. Most ops show nothing: one line (no fold), no brace (no region), no
+        # cute_nvgpu type and no function's or module's name. Their text says so, without
+        # asking the tree.
         text = data[start:end] if end - start <= _COPIED else None
-        # Most ops show nothing: one line (no fold), no brace (no region), no cute_nvgpu type
-        # and no function's or module's name. Their text says so, without asking the tree.
         if text is not None and _SHOWS.search(text) is None:
             continue
         if (b"\n" in text) if text is not None else find(b"\n", start, end) >= 0:
