@@ -209,39 +209,30 @@ def _op_kind(name: str) -> tuple[bool, bool, bool]:
     return is_function(name), is_module(name), defines_symbol(name)
 
 
-def _regions(op: Node, data: bytes) -> list[Node]:
-    """The op's regions, as the lift finds them: a generic form's region list, or the regions
-    among a custom body's items and in the brackets among them (paren, square and angle ones),
-    not in the regions themselves. Found from the braces in the body's text: a region starts
-    with one, and walking every item of a function's signature to find its body cost more
-    than the rest of the function's outline."""
-    regions = op.child_by_field_name("regions")
-    if regions is not None:
-        return [r for r in regions.named_children if r.type == "region"]
-    body = op.child_by_field_name("body")
-    if body is None:
+def _regions(op: Node, data: bytes, generic: bool | None = None) -> list[Node]:
+    """The op's regions, as the lift finds them: a generic form's region list, or a custom
+    body and the brackets in it (`generic`: which form the op is written in, if known; only
+    the generic one has a region list, only the custom one a body). Brackets without a brace
+    in them hold no region: not walked (a function's signature is most of its items)."""
+    if generic is not False:
+        regions = op.child_by_field_name("regions")
+        if regions is not None:
+            return [r for r in regions.named_children if r.type == "region"]
+    if generic:
         return []
+    body = op.child_by_field_name("body")
+    if body is None or data.find(b"{", body.start_byte, body.end_byte) < 0:
+        return []                       # a region is written in braces
     found: list[Node] = []
-    at, end = body.start_byte, body.end_byte
-    while (at := data.find(b"{", at, end)) >= 0:
-        brace = body.descendant_for_byte_range(at, at + 1)
-        region = brace.parent if brace is not None and brace.type == "{" else None
-        if region is not None and region.type == "region" and _among_items(region, body):
-            found.append(region)
-            at = region.end_byte
-        else:
-            at += 1
+    stack = list(reversed(body.children))
+    while stack:
+        item = stack.pop()
+        kind = item.type
+        if kind == "region":
+            found.append(item)
+        elif kind in GROUPS and data.find(b"{", item.start_byte, item.end_byte) >= 0:
+            stack.extend(reversed(item.children))
     return found
-
-
-def _among_items(node: Node, body: Node) -> bool:
-    """Whether `node` is one of the body's items or in brackets among them (`GROUPS`)."""
-    parent = node.parent
-    while parent is not None and parent != body:
-        if parent.type not in GROUPS:
-            return False
-        parent = parent.parent
-    return parent is not None
 
 
 def _container_words() -> tuple[bytes, ...]:
@@ -284,9 +275,11 @@ def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[li
             continue
         if (b"\n" in text) if text is not None else find(b"\n", start, end) >= 0:
             folds.append(Fold(start - base, end - base))
+        name = node.child_by_field_name("name")
+        generic = name is not None and name.type == "string"
         braces = (b"{" in text) if text is not None else find(b"{", start, end) >= 0
-        regions = _regions(node, data) if braces else []
-        symbol = _written_symbol(node, data, base, regions, text)
+        regions = _regions(node, data, generic) if braces else []
+        symbol = _written_symbol(node, name, generic, data, base, regions, text) if name is not None else None
         if symbol is not None:
             into.append(symbol)
             if depth + 1 < MAX_SYMBOL_DEPTH:
@@ -316,28 +309,23 @@ def _written_outside(data: bytes, needle: bytes, op: Node, regions: list[Node]) 
     return data.find(needle, start, op.end_byte) >= 0
 
 
-def _written_symbol(node: Node, data: bytes, base: int, regions: list[Node], text: bytes | None) -> Symbol | None:
-    """`_op_symbol` of the op this node writes, from the node, its `regions` and its `text`
-    (None: not copied, `_COPIED`); relative to `base`. Names are read from `data`, which the
-    tree's offsets index."""
-    def where(written: Node) -> Span:
-        return Span(written.start_byte - base, written.end_byte - base)
-
-    name_node = node.child_by_field_name("name")
-    if name_node is None:
-        return None
+def _written_symbol(node: Node, name_node: Node, generic: bool, data: bytes, base: int, regions: list[Node],
+                    text: bytes | None) -> Symbol | None:
+    """`_op_symbol` of the op this node writes, from the node, its name (in the `generic` form
+    or not), its `regions` and its `text` (None: not copied, `_COPIED`); relative to `base`.
+    Names are read from `data`, which the tree's offsets index."""
     name = data[name_node.start_byte:name_node.end_byte].decode("utf-8", "replace")
-    generic = name_node.type == "string"
     if generic:
         name = name[1:-1]
     function, module, defines = _op_kind(name)
     if function or module:
         written = written_symbol(node) if not generic and defines else None
-        span = where(node)
+        span = Span(node.start_byte - base, node.end_byte - base)
         if written is not None:
-            return Symbol(node_text(written), "function" if function else "module", name, span, where(written))
+            return Symbol(node_text(written), "function" if function else "module", name, span,
+                          Span(written.start_byte - base, written.end_byte - base))
         if module:
-            return Symbol(name, "module", "", span, where(name_node))
+            return Symbol(name, "module", "", span, Span(name_node.start_byte - base, name_node.end_byte - base))
     if not (_TYPE_PREFIX in text if text is not None and not regions
             else _written_outside(data, _TYPE_PREFIX, node, regions)):
         return None                     # no result of this op can be of a cute_nvgpu type
@@ -358,6 +346,8 @@ def _written_symbol(node: Node, data: bytes, base: int, regions: list[Node], tex
     at = 0
     for written_name, count, name_span in written_results(node):
         if first < at + count:
-            return Symbol(written_name, "atom", node_text(types[first]), where(node), name_span.shifted(-base))
+            detail = data[types[first].start_byte:types[first].end_byte].decode("utf-8", "replace")
+            return Symbol(written_name, "atom", detail, Span(node.start_byte - base, node.end_byte - base),
+                          name_span.shifted(-base))
         at += count
     return None
