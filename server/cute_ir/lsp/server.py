@@ -389,11 +389,13 @@ class CuteIrServer(LanguageServer):
                 # publish in the one after): three turns, so that it does not wait for slices.
                 for _ in range(3):
                     await asyncio.sleep(0)
-                if self._slicing.locked():
-                    # A whole-document request is being computed (`in_slices`): it goes first.
+                # A whole-document request being computed (`in_slices`) goes first, also one
+                # that started while this waited for its turn.
+                await self.background_turn()
+                while self._slicing.locked():
                     async with self._slicing:
                         pass
-                await self.background_turn()
+                    await self.background_turn()
                 analysis = self.analyses.get(uri)
                 if analysis is None:
                     return
