@@ -790,3 +790,25 @@ def test_the_im2col_flag_of_the_partition_result_picks_the_im2col_forms():
 @needs_ptxas
 def test_the_im2col_forms_assemble():
     assert FP.assemble(PV.preview_module(analyse(IM2COL_CHAIN, "sm_90a")).ptx_text, "sm_90a", PTXAS) == []
+
+
+def test_a_repeated_preview_reads_the_ops_a_written_function_shows_from_its_unit(monkeypatch):
+    """Which ops a function written from the lowered IR shows is kept with its unit (relative to
+    its start): a repeated preview lifts no unit again, and after an edit that moves the units
+    the preview is a fresh analysis's."""
+    fixtures = REPO / "tests" / "emit" / "fixtures"
+    text = (fixtures / "atom_mainloop.ir").read_text() + (fixtures / "atom_epilogue.ir").read_text()
+    a = analyse(text)
+    PV.clear_cache()
+    first = PV.preview_module(a, "sm_90a")
+    assert set(first.kernels) >= {"mainloop", "epilogue"}
+    lifted = []
+    original = type(a).lifted_unit
+    monkeypatch.setattr(type(a), "lifted_unit", lambda self, unit: lifted.append(unit.start) or original(self, unit))
+    again = PV.preview_module(a, "sm_90a")
+    assert lifted == [] and again.ptx_text == first.ptx_text and again.line_map == first.line_map
+    a.update([(a.document.position(0), a.document.position(0), "// moved\n")], 2)
+    moved = PV.preview_module(a, "sm_90a")
+    fresh = PV.preview_module(analyse(a.document.text), "sm_90a")
+    assert moved.ptx_text == fresh.ptx_text and moved.line_map == fresh.line_map
+    assert "in the kernel of function `epilogue` below" in moved.ptx_text

@@ -320,24 +320,37 @@ def _written_units(analysis: AnalysedSource, lowered_functions: list) -> list[tu
             for (start, end), found in by_unit.items() if all(k.module.ok for _, k in found)]
 
 
+# Where a unit keeps the ops its kernels show (`Unit.derived`, which the analysis empties when
+# the unit's text changes; relative to its start, so a unit an edit only moves keeps them): the
+# preview asks after every edit, and lifting each written unit again to find them, when the
+# analysis keeps the IR of only the last few units, was most of a repeated preview's time.
+_SHOWN_ON_UNIT = "preview_shown_ops"
+
+
 def _shown_ops(analysis: AnalysedSource, unit) -> frozenset[int]:
     """Where each op starts whose instructions a unit's kernels from the lowered IR show: each
     op that applies an atom, and the ops its operands come from (the atom's builders). An atom
     the unit builds and never applies has no instruction there: it keeps its own kernel."""
-    lifted = analysis.lifted_unit(unit)
-    spans = lifted.index.op_spans
-    stack = [op for top in lifted.operations for op in top.walk() if op.name in APPLYING_OPS]
-    seen: set[int] = set()
-    shown: set[int] = set()
-    while stack:
-        op = stack.pop()
-        if id(op) in seen:
-            continue
-        seen.add(id(op))
-        if op in spans:
-            shown.add(spans[op].start)
-        stack.extend(value.owner for value in op.operands if isinstance(value, OpResult))
-    return frozenset(shown)
+    derived = getattr(unit, "derived", None)     # a `StatementRun` is made anew at each preview
+    kept = derived.get(_SHOWN_ON_UNIT) if derived is not None else None
+    if kept is None:
+        lifted = analysis.lifted_unit(unit)
+        spans = lifted.index.op_spans
+        stack = [op for top in lifted.operations for op in top.walk() if op.name in APPLYING_OPS]
+        seen: set[int] = set()
+        shown: set[int] = set()
+        while stack:
+            op = stack.pop()
+            if id(op) in seen:
+                continue
+            seen.add(id(op))
+            if op in spans:
+                shown.add(spans[op].start - unit.start)
+            stack.extend(value.owner for value in op.operands if isinstance(value, OpResult))
+        kept = frozenset(shown)
+        if derived is not None:
+            derived[_SHOWN_ON_UNIT] = kept
+    return frozenset(start + unit.start for start in kept)
 
 
 def _written_function(written: list[tuple[int, int, str, frozenset[int]]], span: Span) -> str | None:
