@@ -42,9 +42,9 @@ def _leading_from(default: int = 200_000) -> int:
 # their top: below it the whole open takes about as long as the top's (tens of milliseconds).
 LEADING_FROM = _leading_from()
 # The leading part ends at the first top-level statement boundary after this many characters
-# (about 2,500 lines of the upstream file, 1,200 of real dumps: screens more than the editor
-# shows at first, analysed in about 30 ms).
-LEADING_CHARS = 100_000
+# (about 1,000 lines of the upstream file, 500 of real dumps: ten screens and more, analysed
+# in about 15 ms; 100,000 took 45).
+LEADING_CHARS = 40_000
 # No boundary within this many characters after LEADING_CHARS (one huge function, one long
 # line): no first publish.
 _SCAN_CHARS = 8 * LEADING_CHARS
