@@ -809,6 +809,11 @@ def test_a_repeated_preview_reads_the_ops_a_written_function_shows_from_its_unit
     assert lifted == [] and again.ptx_text == first.ptx_text and again.line_map == first.line_map
     a.update([(a.document.position(0), a.document.position(0), "// moved\n")], 2)
     moved = PV.preview_module(a, "sm_90a")
+    # The lowered units are cached by their text: a fresh analysis of the moved text finds them
+    # too, each line mapped where its op now is.
     fresh = PV.preview_module(analyse(a.document.text), "sm_90a")
     assert moved.ptx_text == fresh.ptx_text and moved.line_map == fresh.line_map
     assert "in the kernel of function `epilogue` below" in moved.ptx_text
+    lines = moved.ptx_text.split("\n")
+    [span] = moved.spans_for_line(next(n for n, line in enumerate(lines) if line.strip().startswith("setp.lt.f32")))
+    assert a.document.data[span.start:span.end].startswith(b"%neg = arith.cmpf olt, %v, %zero")

@@ -172,7 +172,9 @@ def lowered_unit(analysis: "UnitSource", unit: Unit, target: str) -> LoweredUnit
     failed = any(d.severity is Severity.ERROR for d in context.diagnostics)
     printed: list[tuple[int, Operation]] = []
     text = print_ops([module], aliases=_aliases(analysis), line_origins=printed)
-    origins = tuple((line, span) for line, op in printed if (span := source_span(op.location)) is not None)
+    # Relative to the unit's start: the entry is found again by the unit's text wherever it is.
+    origins = tuple((line, span.shifted(-unit.start)) for line, op in printed
+                    if (span := source_span(op.location)) is not None)
     found = LoweredUnit(text, failed, origins, _functions(module, text, printed, target))
     _lowered[key] = found
     if len(_lowered) > _LOWERED_SIZE:

@@ -301,7 +301,7 @@ def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSi
         except Exception as err:                     # a defect must not cost the preview
             found = (LoweredKernel("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
             lowered = None
-        origins = dict(lowered.origins) if lowered is not None else {}
+        origins = {line: span.shifted(unit.start) for line, span in lowered.origins} if lowered is not None else {}
         found_all += [(unit, kernel, origins) for kernel in found]
     return found_all, max(0, len(units) - MAX_LOWERED_FUNCTIONS)
 

@@ -28,9 +28,10 @@ class LoweredUnit(NamedTuple):
     """A unit after `cute-ir lower`'s default pipeline, as `cute-ir lower` prints it."""
     text: str           # the module the pipeline left, after the document's aliases
     failed: bool        # a pass reported an error on it
-    # (0-based line of `text`, span in the document): the first line of each op that came from
-    # the document's text (a pass's op, from the op it was made from), so that what is emitted
-    # from the lowered IR maps back to the ops the user wrote.
+    # (0-based line of `text`, span relative to the unit's start): the first line of each op that
+    # came from the document's text (a pass's op, from the op it was made from), so that what is
+    # emitted from the lowered IR maps back to the ops the user wrote. Relative, as the entry is
+    # cached by the unit's text: an edit that only moves the unit finds it again.
     origins: tuple[tuple[int, Span], ...] = ()
     # The kernel of each function that holds inline assembly (emit/lowered_kernel.py), written
     # from the IR the pipeline left, its lines mapped to lines of `text`: the IR itself is not kept.
