@@ -104,3 +104,25 @@ async def test_background_work_is_collected_in_smaller_pieces(restored_collector
     assert runs == []
     collector.note_activity(background=True)
     assert runs == ["young"] and made
+
+
+async def test_an_edits_garbage_is_collected_after_its_publish_while_it_is_little(restored_collector, monkeypatch) -> None:
+    collector = IdleCollector()
+    collector.take_over()
+    runs = _counting(collector)
+    garbage = [[] for _ in range(100)]
+    del garbage
+    collector.after_edit()
+    assert runs == ["young"]
+    assert gc.get_count()[0] < 100
+
+
+async def test_a_large_young_generation_waits_for_quiet_after_an_edit(restored_collector, monkeypatch) -> None:
+    monkeypatch.setattr(collector_module, "EDIT_YOUNG", 10)
+    collector = IdleCollector()
+    collector.take_over()
+    runs = _counting(collector)
+    kept = [[] for _ in range(100)]
+    collector.after_edit()
+    assert runs == []                      # a collection that long is left for an idle moment
+    del kept

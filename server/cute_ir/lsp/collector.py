@@ -19,6 +19,14 @@ and this runs it instead:
   they took one collection of 3.1 s, which met the first keystroke; collected as they come,
   pauses of at most about 0.1 s (2.6 s in all). A keystroke's own allocations wait for the
   idle moment after it, as before: collecting them as the next keystroke arrives would delay it.
+- right after an edit's diagnostics are published, while they are few (at most EDIT_YOUNG
+  young objects): a client that sends its next requests before the server has been quiet for
+  IDLE (after each keystroke its outline, tokens and folds) leaves no idle moment, and the
+  keystrokes' lifted IR piled up in the young generation until one collection walked it all,
+  on whichever request came next: 30 keystrokes in a 50k-line real dump left 261k young
+  objects, collected in 131 ms; collected after each publish, about 1 ms each (27 ms in all).
+  A larger young generation (a change that re-analysed much of the file) waits for the idle
+  moment as before.
 """
 from __future__ import annotations
 
@@ -31,6 +39,7 @@ FULL_IDLE = 2.0
 YOUNG_PER_FULL = 20
 FORCE = 2_000_000
 BACKGROUND_FORCE = 50_000
+EDIT_YOUNG = 200_000
 CHECK = 0.05
 
 
@@ -56,6 +65,12 @@ class IdleCollector:
         if gc.get_count()[0] > (BACKGROUND_FORCE if background else FORCE):
             self.collect_young()
         self._ensure_running()
+
+    def after_edit(self) -> None:
+        """An edit's diagnostics were just published: collect its garbage now if it is little
+        (see the module's note)."""
+        if 0 < gc.get_count()[0] <= EDIT_YOUNG:
+            self.collect_young()
 
     def collect_young(self) -> None:
         gc.collect(1)

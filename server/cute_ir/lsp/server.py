@@ -511,6 +511,7 @@ class CuteIrServer(LanguageServer):
                 await asyncio.sleep(0)
         self._pending.pop(uri, None)
         self.publish(uri)
+        self.collector.after_edit()
         self.verify_rest(uri)   # a change may have re-analysed the whole file
         published = self.analyses.get(uri)
         if published is not None and uri in self._edited_at:
