@@ -167,9 +167,9 @@ def test_the_open_budget_comes_from_the_environment(monkeypatch) -> None:
 
 def _verifier_failing_on_call(monkeypatch, failing: int) -> list[int]:
     """Make the `failing`-th call of verify_unit raise; returns the record of calls."""
-    import cute_ir.analysis.verification as analysis_module
+    import cute_ir.verify as verify_package   # where analysis/verification.py reads it when it verifies
 
-    real = analysis_module.verify_unit
+    real = verify_package.verify_unit
     calls: list[int] = []
 
     def verify_unit(*args, **kwargs):
@@ -177,7 +177,7 @@ def _verifier_failing_on_call(monkeypatch, failing: int) -> list[int]:
         if len(calls) == failing:
             raise RuntimeError("a verifier defect")
         return real(*args, **kwargs)
-    monkeypatch.setattr(analysis_module, "verify_unit", verify_unit)
+    monkeypatch.setattr(verify_package, "verify_unit", verify_unit)
     return calls
 
 

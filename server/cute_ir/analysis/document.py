@@ -31,15 +31,13 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from operator import attrgetter
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tree_sitter import Node, Tree
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
-from ..emit.source import LoweredUnit
-from ..verify.atom_sites import OP_START, StatementRun, walked_alone
 from ..ir.core import Operation, copy_operations
 from ..ir.lift import Lifted, OpMemo, lift_statements
 from ..ir.target import (FROM_SETTING, GUARD_OP, Inference, Need, TargetChoice, builder_needs,
@@ -56,9 +54,15 @@ from .findings import finding_diagnostics, findings, missing_brace, missing_in, 
 from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
 from .symbols import answers_changed, asked_alias, function_definition
-from .unit_analysis import UnitAnalysis
 from .units import NO_NAMES, UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, kept_names, splits, statement_nodes
-from .verification import Steps, check_ssa_units, run_steps, verify_unit_steps
+from .verification import check_ssa_units, run_steps, verify_unit_steps
+
+# What a large text's top (features/leading.py) is analysed without is imported where it is used.
+if TYPE_CHECKING:
+    from ..emit.source import LoweredUnit
+    from ..verify.atom_sites import StatementRun
+    from .unit_analysis import UnitAnalysis
+    from .verification import Steps
 
 _BARE_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_$.]*")
 
@@ -758,6 +762,7 @@ class DocumentAnalysis:
     def unit_analysis(self, unit: Unit) -> UnitAnalysis:
         """The unit's analysis (analysis/unit_analysis.py): what every feature reads of it,
         found once per text of the unit."""
+        from .unit_analysis import UnitAnalysis
         self.settle()
         return UnitAnalysis(self, unit)
 
@@ -775,6 +780,7 @@ class DocumentAnalysis:
         """Fill `for_unit(unit, result)` for units lacking it, in document order, for about
         `budget` seconds (at least one unit per call). True while some remain: a caller can do
         the first request after open in slices, answering other messages in between."""
+        from .unit_analysis import UnitAnalysis
         self.settle()
         deadline = time.monotonic() + budget
         done = 0
@@ -1110,6 +1116,7 @@ class DocumentAnalysis:
         A unit with the same span away from the edit and without a syntax error of its own keeps
         its diagnostics and derived results (parsed alone, it read as it reads in context); the
         others are diagnosed again. The new units are returned."""
+        from ..verify.atom_sites import walked_alone
         root = self.syntax.root
         data = self.document.data
         # A container's shell is never kept: whether its `{` is closed is decided at the far
@@ -1490,6 +1497,7 @@ class DocumentAnalysis:
         """What `unit` is verified as: itself, or, for a bare top-level statement that uses
         values other statements of its run define, the stretch from the first of those to it
         (analysis/runs.py). Records on the unit what an edit must change to verify it again."""
+        from ..verify.atom_sites import StatementRun, walked_alone
         unit.run_names, unit.run_from, unit.bare = NO_NAMES, None, False
         if self._broken or unit.piece is not None or walked_alone(self.document.data, unit):
             return unit
@@ -1528,6 +1536,7 @@ class DocumentAnalysis:
     def _ends_run_changed(self, unit: Unit, edit: TextEdit, removed: bytes) -> bool:
         """Whether an edit inside `unit` changed whether it ends a run of bare top-level
         statements (`walked_alone`: an edit to its op's name can)."""
+        from ..verify.atom_sites import OP_START, walked_alone
         data = self.document.data
         head = OP_START.match(data, unit.start)
         if head is not None and edit.start > head.end():
@@ -1551,6 +1560,7 @@ class DocumentAnalysis:
         belongs to, or -1 when it belongs to none (as `verify/atom_sites.site_units` groups
         them: a container's shells, alias definitions and functions end a run, and statements
         inside a container are walked alone)."""
+        from ..verify.atom_sites import walked_alone
         starts, units, data = self._run_starts, self._units, self.document.data
         depth = self._run_depth   # containers open after the known prefix
         while len(starts) <= index:

@@ -15,16 +15,12 @@ from __future__ import annotations
 import logging
 import time
 from bisect import bisect_right
-from typing import TYPE_CHECKING, Any, Generator, TypeVar
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any, Callable, Generator, TypeVar
 
 from ..diagnostics import Diagnostic, Severity, Span
-from ..ir.ssa import check_ssa
 from ..dialects.cute_nvgpu.written import WrittenType
-from ..verify import VERIFIED_OPS, verify_unit
-from ..verify.lowering import LoweringCheck
-from ..verify.structure import check_site
 from .alias_uses import alias_diagnostics
-from .pipeline import UnitPipeline
 from .symbols import UnitLookup
 from .units import Unit, kept_names, statement_nodes
 
@@ -36,8 +32,15 @@ log = logging.getLogger(__name__)
 # What an atom the target cannot run draws, left out when the file's atoms conflict.
 _GATES = frozenset({"verify.target", "lower.target"})
 
-# The verified ops' names as the findings carry them.
-_VERIFIED = frozenset(name.encode() for name in VERIFIED_OPS)
+# The lowering check and the pipeline (the passes, the emitters) are imported where a unit is
+# first verified, the verifiers with the verified ops' names: a large text's top is analysed
+# without verifying (features/leading.py), and its publish need not wait for the passes'
+# import.
+@cache
+def _verified() -> frozenset[bytes]:
+    """The verified ops' names as the findings carry them."""
+    from ..verify import VERIFIED_OPS
+    return frozenset(name.encode() for name in VERIFIED_OPS)
 
 
 T = TypeVar("T")
@@ -68,9 +71,13 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
     units' syntax and type errors; units reached after `deadline` are left unverified.
     The diagnostics by the index in `units` of the unit whose verification reported them: a
     unit can report in the text of a type alias it resolved, outside its own."""
-    sites = [(op.node.start_byte, op.name.decode()) for op in found.get("ops", ()) if op.name in _VERIFIED]
+    verified = _verified()
+    sites = [(op.node.start_byte, op.name.decode()) for op in found.get("ops", ()) if op.name in verified]
     if not sites:
         return {}
+    from ..verify import verify_unit
+    from ..verify.lowering import LoweringCheck
+    from .pipeline import UnitPipeline
     starts = [u.start for u in units]
     by_unit: dict[int, list[int]] = {}
     names: dict[int, set[str]] = {}
@@ -117,6 +124,14 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
     return out
 
 
+@cache
+def _ssa_check() -> Callable[..., list[Diagnostic]]:
+    """ir/ssa.py's check, judging atom sites as verify/structure.py does."""
+    from ..ir.ssa import check_ssa
+    from ..verify.structure import check_site
+    return partial(check_ssa, judge=check_site)
+
+
 def _with_errors_before(analysis: "UnitSource", scope, unit: Unit,
                         errors: list[Diagnostic]) -> list[Diagnostic]:
     """`errors` with the syntax and type errors of the statements of `scope` before `unit`
@@ -130,19 +145,21 @@ def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float |
     """SSA well-formedness of each unit (ir/ssa.py) until `deadline`; units it does not reach
     are left unverified with the rest."""
     out: list[Diagnostic] = []
+    check = None
     for unit in units:
         if unit.shell or unit.unverified:
             continue
         if deadline is not None and time.monotonic() >= deadline:
             unit.unverified = True
             continue
+        check = check or _ssa_check()
         tree = analysis.tree_for(unit)
         asked: dict[str, Any] = {}
         try:
             if tree is not None:
                 statements = statement_nodes(tree, unit)
-                out.extend(check_ssa(statements, limit=unit.end, judge=check_site,
-                                     lookup=UnitLookup(analysis, unit, asked), memo=analysis.ssa_memo))
+                out.extend(check(statements, limit=unit.end, lookup=UnitLookup(analysis, unit, asked),
+                                 memo=analysis.ssa_memo))
                 found, aliases = alias_diagnostics(analysis, unit, statements)
                 out.extend(found)
                 unit.aliases = kept_names(unit.aliases | aliases)   # (with those its verification resolved)

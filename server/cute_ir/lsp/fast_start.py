@@ -19,7 +19,9 @@ here, exactly as the server's `didOpen` would (the settings `initialize` gave, l
 the open's verification budget; a large document's top first, published on its own:
 features/leading.py), which needs the analysis but neither pygls nor lsprotocol: the first
 diagnostics of a file opened for the first time come without waiting for about half of the
-import, and the analysis is imported in a thread while the client sends the open. The outline, folds and semantic tokens asked for right after are answered from
+import, and the analysis is imported in a thread while the client sends the open (what the
+top's syntax and type diagnostics need; the lowering, the passes and the emitters, half of the
+analysis's import or more, are imported where they are first used, after the top is published). The outline, folds and semantic tokens asked for right after are answered from
 that analysis too, by the same writers the server uses (lsp/outline_json.py, lsp/semantic.py),
 neither waiting for the import nor taking turns with the verification the server goes on with.
 The server takes that analysis over (`CuteIrServer.open_document`), with those answers for the
@@ -206,8 +208,11 @@ def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params
         _preloaded()
         from .collector import freeze_imports
         from . import settings
-        importlib.import_module("cute_ir.features.leading")   # the analysis, imported before the freeze
-        freeze_imports()   # as the server does before it analyses anything (lsp/collector.py)
+        importlib.import_module("cute_ir.features.leading")   # the top's analysis, imported before the freeze
+        # As the server does before it analyses anything (lsp/collector.py). The lowering, the
+        # passes and the emitters are imported after it, where first used, and stay
+        # collectable, as pygls does.
+        freeze_imports()
         top = leading_publish(uri, version, text, encoding, settings.initial(options))
         if top is not None:
             _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": top})
@@ -223,9 +228,11 @@ def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params
         return read + more, {uri: version}, {uri: analysis}, {uri: computed}
 
 
-# The analysis's modules, imported while the client sends what follows `initialize` (a large
-# `didOpen` takes it a while to write and this process a while to read): `_preloaded` waits
-# for them before anything else is imported, so that no module is imported by two threads.
+# The modules a large text's top is analysed and published with (not the lowering, the passes
+# or the emitters: the analysis imports them where it first uses them),
+# imported while the client sends what follows `initialize` (a large `didOpen` takes it a while
+# to write and this process a while to read): `_preloaded` waits for them before anything else
+# is imported, so that no module is imported by two threads.
 _PRELOAD: list[threading.Thread] = []
 
 
