@@ -73,6 +73,22 @@ func.func @braces() attributes {note = "{ x }", nested = {inner = {deep = 1}}} {
   return
 }
 ''',
+    "atoms on one line, read by their text's pattern or not": '''
+#l = loc("k.py":1:2)
+func.func @one_line(%n: i32) {
+  %a = cute_nvgpu.make_copy_atom {val_type = f16, num_matrices = 4} : !cute_nvgpu.atom.ldsm<m8n8.x4>
+  %b = cute.make_atom %n, %n : !cute_nvgpu.i4<divby 2> loc(#l)
+  %c = cute.make_atom : !cute_nvgpu.sm90.mma loc("k.py":3:4)
+  %d:2 = test.two : !cute_nvgpu.sm90.mma, !cute_nvgpu.sm90.mma
+  %e = test.cast %n : i32 to !cute_nvgpu.sm90.mma
+  %f = test.attr {a = 1 : i32} : !cute_nvgpu.sm90.mma
+  %g = test.layout : !cute_nvgpu.smem_desc_view<memref<8xf16>, #cute.layout<(8):(1)>>
+  %h = test.later : !cute_nvgpu.sm90.mma extra
+  %i = "test.generic"() : () -> !cute_nvgpu.sm90.mma
+  %j = test.empty {} : !cute_nvgpu.sm90.mma
+  return
+}
+''',
     "functions and modules by other names": '''
 module {
   llvm.comdat @c {

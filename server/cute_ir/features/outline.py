@@ -191,8 +191,8 @@ OUTLINE = PerUnit("outline", _unit_outline)
 # costs a small part of lifting the unit (ir/lift.py), which a first outline of a big file
 # would otherwise do for every function. The tree is read as the lift reads it (which
 # statements and regions it takes, which types name the results), through the lift's own
-# helpers; where the lift reads a statement otherwise — syntax errors, a statement cut at the
-# unit's end, a list too wide to look into — the outline is read from the lifted unit.
+# helpers (an atom op written in the usual way: by a pattern over its text, `_ATOM`); where
+# the lift reads a statement otherwise — syntax errors, a statement cut at the unit's end, a list too wide to look into — the outline is read from the lifted unit.
 
 _TYPE_PREFIX = TYPE_PREFIX.encode()
 
@@ -251,6 +251,21 @@ CONTAINER_WORDS = _container_words()
 _SHOWS = re.compile(b"|".join(re.escape(word) for word in (b"\n", b"{", TYPE_PREFIX.encode(), *CONTAINER_WORDS)))
 
 
+# The op that builds an atom as most are written, on one line in its custom form with one result
+# and one result type: `%atom = cute_nvgpu.make_copy_atom {val_type = f16} : !cute_nvgpu.atom.ldsm<m8n8.x4>`,
+# perhaps with a location alias after. Its name and type are read from its text with this
+# pattern (reading them through the lift's helpers was a third of a generated 50k-line file's
+# first outline): a result name and an op name as the grammar spells them; operands and
+# words with no bracket, string or colon, and at most one flat `{...}` (an attribute dictionary:
+# no colon in it, so the op's only `:` outside its type is the last one of its body, which
+# `custom_tail` takes); then the type alone, its `<...>` flat and without a colon. Whatever else
+# is written takes the lift's helpers (`_written_symbol`); tests/features/test_outline_from_tree.py
+# compares the two on the corpus.
+_ATOM = re.compile(rb'(%[A-Za-z0-9_$.\-]+) = ([A-Za-z_][A-Za-z0-9_$.]*)(?: [^:"<>(){}\[\]\n/]*)?'
+                   rb'(?: \{[^{}":<>()\n/]*\})? : (' + re.escape(_TYPE_PREFIX) + rb'[A-Za-z0-9_.]*(?:<[^<>{}()\[\]":\n/]*>)?)'
+                   rb'(?: loc\(#[A-Za-z0-9_$.\-]+\))?')
+
+
 # An op's text up to this size is copied once and searched as a whole; a larger one is searched
 # in place (the ops nested in it are searched again at each level).
 _COPIED = 4096
@@ -271,8 +286,15 @@ def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[li
         # cute_nvgpu type and no function's or module's name. Their text says so, without
         # asking the tree.
         text = data[start:end] if end - start <= _COPIED else None
-        if text is not None and _SHOWS.search(text) is None:
-            continue
+        if text is not None:
+            if _SHOWS.search(text) is None:
+                continue
+            atom = _ATOM.fullmatch(text)
+            if atom is not None and not any(_op_kind(atom[2].decode())[:2]):
+                name = atom[1].decode()
+                into.append(Symbol(name, "atom", atom[3].decode("utf-8", "replace"), Span(start - base, end - base),
+                                   Span(start - base, start - base + len(name))))
+                continue
         if (b"\n" in text) if text is not None else find(b"\n", start, end) >= 0:
             folds.append(Fold(start - base, end - base))
         name = node.child_by_field_name("name")
