@@ -192,7 +192,8 @@ OUTLINE = PerUnit("outline", _unit_outline)
 # would otherwise do for every function. The tree is read as the lift reads it (which
 # statements and regions it takes, which types name the results), through the lift's own
 # helpers (an atom op written in the usual way: by a pattern over its text, `_ATOM`); where
-# the lift reads a statement otherwise — syntax errors, a statement cut at the unit's end, a list too wide to look into — the outline is read from the lifted unit.
+# the lift reads a statement otherwise — syntax errors, a statement cut at the unit's end, a
+# list too wide to look into — the outline is read from the lifted unit.
 
 _TYPE_PREFIX = TYPE_PREFIX.encode()
 
