@@ -10,7 +10,7 @@ from cute_ir.diagnostics import Span
 from cute_ir.features.lowered import lower
 from cute_ir.passes import DEFAULT_PIPELINE, parse_pipeline
 from cute_ir.passes.lower_tma_to_async import (DELAY_STORE_WAIT_VARIABLE, PREFER_TMA_VARIABLE,
-                                               LowerTmaLoadStoreToAsync)
+                                               LowerTmaLoadStoreToAsync, view_strides)
 from cute_ir.syntax.parser import parse
 
 PIPELINE = "builtin.module(lower-tma-load-store-to-async)"
@@ -101,3 +101,16 @@ def test_its_own_output_read_back_holds_mbarriers_the_kernel_owns():
     assert first.ok and first.stages[0].changed
     again = lowered(first.stages[0].text)
     assert again.ok and again.diagnostics == [] and not again.stages[0].changed
+
+
+@pytest.mark.parametrize("view, strides", [
+    ("memref<64x32xf16, strided<[?, 1]>, 1>", [None, 1]),
+    ("memref<64x32xf16, strided<[32, 1], offset: ?>>", [32, 1]),
+    ("memref<64x32xf16>", [32, 1]),
+    # Being typed: what is not a stride makes the layout unreadable, not an exception.
+    ("memref<64x32xf16, strided<[?%a = , 1]>, 1>", None),
+    ("memref<64x32xf16, strided<[3 2, 1]>>", None),
+    ("memref<64x32xf16, strided<[1]>>", None),
+])
+def test_a_views_strides_read_from_its_type(view: str, strides) -> None:
+    assert view_strides(view) == strides

@@ -264,8 +264,10 @@ def view_strides(view_text: str) -> list[int | None] | None:
         return None
     written = _STRIDED.search(view_text)
     if written is not None:
-        found = [None if s.strip() == "?" else int(s) for s in written.group(1).split(",") if s.strip()]
-        return found if len(found) == len(view.dims) else None
+        entries = [s.strip() for s in written.group(1).split(",") if s.strip()]
+        if len(entries) != len(view.dims) or not all(e == "?" or _STRIDE.fullmatch(e) for e in entries):
+            return None   # not a layout this reads (a text being typed may hold anything here)
+        return [None if e == "?" else int(e) for e in entries]
     strides: list[int | None] = []
     running: int | None = 1
     for extent in reversed(view.dims):
@@ -275,6 +277,7 @@ def view_strides(view_text: str) -> list[int | None] | None:
 
 
 _STRIDED = re.compile(r"strided<\s*\[([^\]]*)\]")
+_STRIDE = re.compile(r"-?\d+")
 _OFFSET = re.compile(r"strided<\s*\[[^\]]*\]\s*,\s*offset\s*:\s*(\?|-?\d+)")
 
 
