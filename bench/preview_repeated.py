@@ -20,7 +20,7 @@ sys.path.insert(0, str(HERE))
 from generate_ir import generate  # noqa: E402
 
 from cute_ir.analysis.document import DocumentAnalysis  # noqa: E402
-from cute_ir.emit.preview import preview_module  # noqa: E402
+from cute_ir.features.preview import preview_module  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -222,7 +222,7 @@ def test_the_kept_alias_table_follows_edits_to_definitions_and_edits_that_only_m
     """The analysis keeps the units that define aliases across edits that touch none; each
     step must still equal a fresh analysis of the same text, diagnostics and PTX preview (which
     resolves the alias through that table)."""
-    from cute_ir.emit.preview import preview_module
+    from cute_ir.features.preview import preview_module
     text = ALIAS_DEFINED_AFTER_USE
     a = DocumentAnalysis("file:///x.ir", text)
     preview_module(a)

@@ -30,7 +30,7 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity, Source
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.ir.target import FROM_DEFAULT, FROM_INFERRED
 
 CORPUS = Path(__file__).parent / "corpus" / "cutedsl"

@@ -224,7 +224,7 @@ NO_KERNEL_OF_ITS_OWN: tuple[tuple[re.Pattern, str], ...] = tuple(
 def test_every_clean_entry_previews_its_instruction(mnemonic, types):
     """What checks clean has PTX: the preview gives each entry a kernel, or says why it cannot
     (`NO_KERNEL_OF_ITS_OWN`)."""
-    from cute_ir.emit.preview import preview_module
+    from cute_ir.features.preview import preview_module
 
     unexpected = []
     for text in types:

@@ -8,8 +8,8 @@ from tests.conftest import REPO
 PACKAGE = REPO / "server" / "cute_ir"
 
 # Left to right. A module may import from its own stage and from stages to its left.
-STAGES = ["diagnostics", "text", "tables", "layout", "syntax", "dialects", "ir", "verify", "passes",
-          "emit", "analysis", "features", "lsp", "cli"]
+STAGES = ["diagnostics", "text", "tables", "layout", "syntax", "dialects", "ir", "verify", "lowering_facts", "emit", "passes",
+          "analysis", "features", "lsp", "cli"]
 
 
 def _stage(module: str) -> str | None:
@@ -58,10 +58,10 @@ def test_only_lsp_speaks_the_protocol():
     assert problems == []
 
 
-def test_the_analysis_is_what_emit_declares_it_reads():
-    """emit/ is handed the analysis instead of importing it; emit/source.py says what it uses."""
+def test_the_analysis_is_what_the_preview_declares_it_reads():
+    """The PTX preview is handed the analysis; analysis/preview_source.py says what it uses."""
     from cute_ir.analysis import DocumentAnalysis
-    from cute_ir.emit.source import AnalysedSource
+    from cute_ir.analysis.preview_source import AnalysedSource
     analysis = DocumentAnalysis("file:///a.ir", "func.func @f() {\n  return\n}\n")
     assert isinstance(analysis, AnalysedSource)
     unit = analysis.units[0]

@@ -17,7 +17,7 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.ir.target import FROM_DEFAULT
 from cute_ir.tables.type_parameters import SIMT_COPY_KEYS, SIMT_COPY_SETTINGS
 from cute_ir.tables import atoms as A

@@ -14,7 +14,7 @@ import pytest
 from cute_ir import cli
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity, Source
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.passes.lower_tma_to_async import NO_TMA_ON_TARGET, NOT_A_TMA_REDUCTION, REGISTER_PATH
 from tests.conftest import REPO
 

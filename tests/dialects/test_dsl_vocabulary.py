@@ -8,7 +8,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.dialects.cute_nvgpu.atoms import atom_instance
 from cute_ir.dialects.cute_nvgpu.types import MnemonicArm, parse_type_node, print_type
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.features.hover import hover
 from cute_ir.features.outline import document_symbols
 from cute_ir.tables.atoms import DSL_ATOMS, MNEMONICS, Residency

@@ -10,7 +10,7 @@ import pytest
 from cute_ir import cli
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.emit.lowered_kernel import lowered_kernels
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from tests.conftest import REPO
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 

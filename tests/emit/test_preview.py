@@ -17,7 +17,7 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity, Source, Span
-from cute_ir.emit import preview as PV
+from cute_ir.features import preview as PV
 from cute_ir.emit.lowered_kernel import lowered_kernels
 from cute_ir.emit.ptx import emit_module
 from cute_ir.verify import atom_sites as AS

@@ -14,7 +14,7 @@ import pytest
 
 from cute_ir import cli
 from cute_ir.analysis import DocumentAnalysis, Settings
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.emit.ptx import ATOM_LINE_MARK
 from cute_ir.features.lowered import lower
 from tests.conftest import REPO

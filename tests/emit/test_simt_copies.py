@@ -9,7 +9,7 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.ir.target import FROM_COMMAND_LINE, FROM_DEFAULT, FROM_INFERRED
 
 from ptxas_runner import PTXAS, SKIP_REASON, assemble

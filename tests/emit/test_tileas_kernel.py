@@ -328,7 +328,7 @@ def test_cli_emit_host_names_the_callback_payload_for_device_descriptors(capsys)
 
 
 def test_the_editor_s_ptx_preview_has_each_tileas_kernel_and_ptxas_assembles_it():
-    from cute_ir.emit.preview import preview_module
+    from cute_ir.features.preview import preview_module
     text = MAINLOOP.read_text()
     analysis = DocumentAnalysis("file:///mainloop.ir", text)
     preview = preview_module(analysis)
@@ -345,7 +345,7 @@ def test_the_editor_s_ptx_preview_has_each_tileas_kernel_and_ptxas_assembles_it(
 
 
 def test_a_kernel_the_passes_reject_is_a_comment_in_the_preview():
-    from cute_ir.emit.preview import preview_module
+    from cute_ir.features.preview import preview_module
     preview = preview_module(DocumentAnalysis("file:///m.ir", (REPO / "examples" / "mistakes.ir").read_text()))
     assert ("//   not emitted: `tileas_pass_mistakes`: the lowering pipeline reported errors on it (the Problems "
             "list has them)") in preview.ptx_text.splitlines()
@@ -370,7 +370,7 @@ REFUSED_ERROR = "TMA descriptor: box dimension 1 is 512; it must be between 1 an
 
 
 def test_a_kernel_check_rejects_has_no_ptx_in_the_preview_even_if_ptxas_would_take_it():
-    from cute_ir.emit.preview import preview_module
+    from cute_ir.features.preview import preview_module
     analysis = DocumentAnalysis("file:///k.ir", REFUSED)
     preview = preview_module(analysis, "sm_90a")
     lines = preview.ptx_text.splitlines()

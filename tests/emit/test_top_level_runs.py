@@ -14,7 +14,7 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity
-from cute_ir.emit import preview as PV
+from cute_ir.features import preview as PV
 from cute_ir.features import ptx as FP
 from cute_ir.features.lowered import lower
 from cute_ir.ir.target import FROM_DEFAULT

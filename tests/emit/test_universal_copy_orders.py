@@ -13,7 +13,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity
 from cute_ir.dialects.cute_nvgpu import parse_type_node
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.features.cards import parameter_rows
 from cute_ir.ir.target import FROM_COMMAND_LINE, FROM_DEFAULT, FROM_INFERRED
 from cute_ir.syntax import parse

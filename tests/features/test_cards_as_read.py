@@ -9,7 +9,7 @@ import re
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.features.hover import hover
 from cute_ir.ir.target import FROM_DEFAULT
 

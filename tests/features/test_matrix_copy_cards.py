@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.emit.ptx import ATOM_LINE_MARK
 from cute_ir.features.hover import hover
 

@@ -12,7 +12,7 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.emit.ptx import atom_lines
 from cute_ir.features.hover import hover
 from cute_ir.ir.target import FROM_DEFAULT

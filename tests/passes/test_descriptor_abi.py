@@ -1,5 +1,5 @@
 """attach-tma-descriptor-args and separate-host-tma (passes/attach_tma_descriptor_args.py,
-passes/separate_host_tma.py) and the capture walk they share (passes/descriptor_capture.py).
+passes/separate_host_tma.py) and the capture walk they share (lowering_facts/descriptor_capture.py).
 The IR-in / IR-out cases are tests/lit/tma-descriptor-abi.mlir and separate-host-tma.mlir; the
 messages as the editor shows them, tests/corpus/verify/tileas_descriptor_abi.ir."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.features.lowered import lower
 from cute_ir.ir.lift import lift
-from cute_ir.passes.descriptor_capture import (DEPENDS_ON_SCF, DEVICE, HOST, MATH_UNSUPPORTED,
+from cute_ir.lowering_facts.descriptor_capture import (DEPENDS_ON_SCF, DEVICE, HOST, MATH_UNSUPPORTED,
                                                MULTIPLE_CAPTURES, capture)
 from cute_ir.syntax.parser import parse
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
-from cute_ir.emit.preview import preview_module
+from cute_ir.features.preview import preview_module
 from cute_ir.features.lowered import lower
 from cute_ir.passes import PipelineError
 from cute_ir.passes.lower_atoms import DSL_UNBOUND
@@ -43,7 +43,8 @@ def test_the_lowering_is_the_pass_s_own_and_not_the_preview_s(monkeypatch):
     """`cute-ir lower` decides and builds each op's instruction from its atom (the legality rule
     and the row it gives), handed only what verification found of the atoms: no PTX module is
     emitted for it, and nothing of the preview is asked."""
-    from cute_ir.emit import preview, ptx
+    from cute_ir.emit import ptx
+    from cute_ir.features import preview
     from cute_ir.features.lowered import atom_facts
     from cute_ir.passes.lower_atoms import SITES, STOPPING
 

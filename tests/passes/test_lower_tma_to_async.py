@@ -9,8 +9,8 @@ from cute_ir.analysis import DocumentAnalysis
 from cute_ir.diagnostics import Span
 from cute_ir.features.lowered import lower
 from cute_ir.passes import DEFAULT_PIPELINE, parse_pipeline
-from cute_ir.passes.lower_tma_to_async import (DELAY_STORE_WAIT_VARIABLE, PREFER_TMA_VARIABLE,
-                                               LowerTmaLoadStoreToAsync, view_strides)
+from cute_ir.lowering_facts.tileas import view_strides
+from cute_ir.passes.lower_tma_to_async import DELAY_STORE_WAIT_VARIABLE, PREFER_TMA_VARIABLE, LowerTmaLoadStoreToAsync
 from cute_ir.syntax.parser import parse
 
 PIPELINE = "builtin.module(lower-tma-load-store-to-async)"

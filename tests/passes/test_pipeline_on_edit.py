@@ -71,7 +71,7 @@ FILES = (sorted((REPO / "examples").glob("*.ir")) + sorted((REPO / "tests" / "co
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(REPO)))
 def test_the_editor_publishes_what_cute_ir_lower_reports_less_restatements(path):
     analysis = analyse(path.read_text())
-    # Every lowering diagnostic but the PTX preview's own verdicts (emit/preview.py).
+    # Every lowering diagnostic but the PTX preview's own verdicts (features/preview.py).
     verdicts = {"lower.target", "lower.unsupported", "lower.emit"}
     published = sorted((d.span, d.code, d.message) for d in analysis.diagnostics()
                        if d.source.value == "lower" and d.code not in verdicts)

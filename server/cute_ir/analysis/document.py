@@ -59,7 +59,7 @@ from .verification import check_ssa_units, run_steps, verify_unit_steps
 
 # What a large text's top (features/leading.py) is analysed without is imported where it is used.
 if TYPE_CHECKING:
-    from ..emit.source import LoweredUnit
+    from .preview_source import LoweredUnit
     from ..verify.atom_sites import StatementRun
     from .unit_analysis import UnitAnalysis
     from .verification import Steps

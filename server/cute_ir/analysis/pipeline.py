@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from ..diagnostics import Diagnostic
 from ..emit.lowered_kernel import INLINE_ASM, LoweredKernel, function_kernels
 from ..emit.ptx import EmitError
-from ..emit.source import LoweredUnit
+from .preview_source import LoweredUnit
 from ..tables.tiers import parse_target
 from ..passes.atom_facts import ErrorIndex, UnitAtoms, UnitAtomSource
 from ..verify.atom_sites import aliases_of

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol, Sequence
 
 from ..diagnostics import Diagnostic
 from ..dialects.cute_nvgpu.written import WrittenType
-from ..emit.source import AnalysedSource
+from .preview_source import AnalysedSource
 from ..ir.core import Operation
 from ..ir.lift import OpMemo
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from ..passes.atom_facts import UnitAtomSource
-from ..emit.source import LoweredUnit
+from .preview_source import LoweredUnit
 from ..ir.lift import Lifted
 from ..passes import DEFAULT_PIPELINE, parse_pipeline
 from ..passes.base import Pass, local_passes

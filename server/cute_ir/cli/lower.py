@@ -138,7 +138,7 @@ def _rejected(analysis: DocumentAnalysis) -> list:
 
 def _stopped(path: str, analysis: DocumentAnalysis, emit: str) -> set[str]:
     """The kernels `check` reports an error in (each said on stderr): they are not emitted."""
-    from ..emit.preview import stopped_kernels, stopped_note
+    from ..features.preview import stopped_kernels, stopped_note
 
     stopped = stopped_kernels(analysis)
     errors = []

@@ -114,7 +114,7 @@ def _atom_document(args: argparse.Namespace, settings: Settings):
 
 
 def cmd_ptx(args: argparse.Namespace) -> int:
-    from ..emit.preview import preview_module
+    from ..features.preview import preview_module
 
     settings = settings_for(args)
     if (args.atom is None) == (args.file is None):

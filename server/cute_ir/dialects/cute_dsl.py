@@ -28,7 +28,7 @@ DSL_FAMILIES = ("cute_nvgpu.arch.",)
 # `cute.copy` / `cute.gemm` apply the atom their first operand is (a copy or MMA atom, as
 # cute_nvgpu's applying ops do); they, printing, fragments (registers), `cute.memref.*` (memory)
 # and `cute.arch.*` (the running thread, barriers) need the device: no host can compute them,
-# where the rest of `cute` is layout algebra on values (passes/descriptor_capture.py).
+# where the rest of `cute` is layout algebra on values (lowering_facts/descriptor_capture.py).
 DSL_KINDS: dict[str, frozenset[Trait]] = {
     "cute.copy": frozenset({Trait.APPLIES_ATOM, Trait.DEVICE_ONLY}),
     "cute.gemm": frozenset({Trait.APPLIES_ATOM, Trait.DEVICE_ONLY}),

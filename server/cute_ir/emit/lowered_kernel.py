@@ -60,8 +60,8 @@ from ..ir.attributes import attribute, constant_number, integers, written_text
 from ..ir.core import Block, Operation, Type, Value
 from ..ir.lift import lift
 from ..ir.shaped import element_bits, shaped
-from ..passes.descriptor_capture import HOST, capture
-from ..passes.lower_tma_to_async import view_offset, view_strides
+from ..lowering_facts.descriptor_capture import HOST, capture
+from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
 from .builder import ENTRY_STARTS, PtxBuilder, PtxModule, render

@@ -12,7 +12,7 @@ gets the row it lowers to, or the target cannot run it and the result is an `Emi
 (returned, never raised). Kernels are written with the one PTX builder
 (`emit/builder.py`), which TileAS kernels share. The atom's instruction with its operands bound
 by constraints (`inline_asm`, what the atom lowering puts in the IR) is the lowering's own
-(passes/atom_instruction.py), filled from the same rows with the same template fills.
+(emit/atom_instruction.py), filled from the same rows with the same template fills.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from cute_ir.tables import descriptors as D
 from cute_ir.tables import tiers as T
 from cute_ir.tables.legality import AtomConfig, a_residency, legality
 
-from ..passes.atom_instruction import (CP_ASYNC_COMPLETE, TMA_STORE_COMPLETE, UNIVERSAL_WIDTHS, AsmOperand, InlineAsm,
+from .atom_instruction import (CP_ASYNC_COMPLETE, TMA_STORE_COMPLETE, UNIVERSAL_WIDTHS, AsmOperand, InlineAsm,
                                        braces, inline_asm, multicast_mask, tma_qualifiers)
 
 from .builder import (ATOM_LINE_MARK, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC,

@@ -68,9 +68,8 @@ from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..dialects.registry import is_function, is_integer_arithmetic, returns_to
-from ..passes.legalize_tmem_copy import residency
-from ..passes.lower_tma_to_async import (feeds_dot, loaded_tile_bytes, register_transfer, shared_layout, splat_value,
-                                        view_offset)
+from ..lowering_facts.tileas import (feeds_dot, loaded_tile_bytes, register_transfer, residency, shared_layout,
+                                      splat_value, view_offset)
 from ..syntax.parser import parse
 from ..tables import atoms as A
 from ..tables import tensormap

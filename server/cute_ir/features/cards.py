@@ -20,7 +20,7 @@ from tree_sitter import Node
 
 from ..analysis import DocumentAnalysis
 from ..emit.ptx import atom_instructions
-from ..passes.atom_instruction import tma_qualifiers, universal_registers
+from ..emit.atom_instruction import tma_qualifiers, universal_registers
 from ..dialects.cute_nvgpu.atoms import ATOM_ATTRIBUTES, PTX_TYPE, SCALE_TYPE, AtomInstance, atom_instance
 from ..dialects.cute_nvgpu.enums import BIT_UNIT, MEMORY_ORDERS, MEMORY_SCOPES
 from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, lookup_op, op_verifier

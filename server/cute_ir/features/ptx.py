@@ -17,7 +17,7 @@ import tempfile
 from typing import NamedTuple
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
-from ..emit.preview import Preview
+from .preview import Preview
 from ..tables import tiers as T
 
 __all__ = ["PtxasMessage", "assemble", "find_ptxas", "ptxas_diagnostics", "TIMEOUT_SECONDS",

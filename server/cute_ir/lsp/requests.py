@@ -44,7 +44,7 @@ from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
 
 from ..diagnostics import Span
-from ..emit.preview import preview_module
+from ..features.preview import preview_module
 from ..features import descriptors as descriptor_feature
 from ..features import document_target as document_target_feature
 from ..features import lowered

@@ -40,7 +40,7 @@ from ..tables import tensormap
 from ..tables.atoms import Residency
 from ..verify.tma import operand_groups
 from .base import OP_NAMES, Pass, PassContext, register
-from .legalize_tmem_copy import residency
+from ..lowering_facts.tileas import residency
 from .lower_tma_to_async import (ZERO_PADDING, box_plan, rows_problem, target_problem, tma_backed_view,
                                  view_layout_problem, view_parameters)
 

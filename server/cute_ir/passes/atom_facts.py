@@ -25,7 +25,7 @@ __all__ = ["UnitAtoms", "UnitAtomSource", "ErrorIndex", "lowering_errors"]
 
 def lowering_errors(analysis) -> list[Diagnostic]:
     """The document's errors that stop a lowering (all but the lowering's own). `analysis`
-    has the document's diagnostics (emit/source.py's `AnalysedSource`)."""
+    has the document's diagnostics (analysis/preview_source.py's `AnalysedSource`)."""
     return [d for d in analysis.diagnostics() if d.severity is Severity.ERROR and d.source is not Source.LOWER]
 
 

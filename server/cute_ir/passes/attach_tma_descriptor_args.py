@@ -3,7 +3,7 @@
 TileAS's AttachTMADescriptorArgs (tileas-tma-and-memops, "Descriptor ABI" and D15), per
 function holding `nv_tileas.make_tiled_tma_desc` ops, walking it once:
 
-1. **Count** the descriptors on each side (`descriptor_capture.py`: host when everything the
+1. **Count** the descriptors on each side (`lowering_facts/descriptor_capture.py`: host when everything the
    builder depends on is known at launch, device otherwise).
 2. **Extend the signature** (`dialects/nv_tileas/descriptor_abi.py`): after the kernel's own
    arguments, one `!llvm.ptr<1>` per device descriptor, then one argument of the descriptor's
@@ -40,7 +40,7 @@ from ..ir.core import UNIT, Attribute, OpResult, Operation, Type
 from ..ir.functions import FunctionHeader
 from ..dialects.registry import is_function
 from .base import OP_NAMES, Pass, PassContext, register
-from .descriptor_capture import DEVICE, HOST, builder_side
+from ..lowering_facts.descriptor_capture import DEVICE, HOST, builder_side
 
 EXCEEDS = {HOST: "tileas.tma-idx.exceeds-host", DEVICE: "tileas.tma-idx.exceeds-device"}
 MISSING_INDEX = "tileas.tma-idx.missing"

@@ -38,12 +38,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..diagnostics.catalogue import get as catalogue_message
-from ..dialects.cute_nvgpu.operands import MEMORY_SPACES
 from ..dialects.nv_tileas.copy import COPY, COUNT, INSTRUCTION
 from ..ir.core import Attribute, Operation, Type, Value
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..tables.atoms import TCGEN05, CopyShapeRow, Residency, copy_row
 from ..tables.tiers import satisfies_any
+from ..lowering_facts.tileas import residency
 from ..text.location import derived
 from .base import OP_NAMES, Pass, PassContext, register
 
@@ -76,17 +76,6 @@ class Hop:
 
     instruction: str
     count: int
-
-
-def residency(type_: Type) -> tuple[Residency | None, Shaped | None]:
-    """Where a memref's tile lives (the default memory space is registers) and its shape."""
-    found = shaped(type_.text)
-    if found is None or found.kind != "memref":
-        return None, found
-    space = found.memory_space
-    if space is None or space == "0":
-        return R.RMEM, found
-    return (MEMORY_SPACES.get(int(space)) if space.isdigit() else None), found
 
 
 def _instruction(row: CopyShapeRow, **fill: object) -> str:

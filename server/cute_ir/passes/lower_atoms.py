@@ -9,7 +9,7 @@ sites, `verify/atom_sites.py`, with the configuration the atom lowers from; `fac
 the document's errors that may stop them). The lowering it decides itself (`lowering`): the
 one legality rule (`tables/legality.py`, through the lowering check `verify/lowering.refusal`)
 judges the atom for the target, and the instruction is built from the row it gives
-(passes/atom_instruction.py), the row the PTX preview writes its kernel for the atom from. An
+(emit/atom_instruction.py), the row the PTX preview writes its kernel for the atom from. An
 applying op is decided by the nearest of its own span and the spans of the ops its atom came
 through (the op that built it, a binder, `atom.set_value`) that is a site.
 
@@ -49,7 +49,7 @@ from ..tables.legality import AtomConfig
 from ..text.location import derived, provenance, source_span
 from ..verify.atom_sites import AtomSite
 from ..verify.lowering import refusal
-from .atom_instruction import InlineAsm, inline_asm
+from ..emit.atom_instruction import InlineAsm, inline_asm
 from .base import Pass, PassContext, register
 from .inline_asm import Unbindable, Undefined, bind, binds
 
@@ -84,7 +84,7 @@ _TENSOR_MEMORY = re.compile(r"^!cute\.memref<[^,<>]+,\s*(\w+)")
 _ATOM_KIND = re.compile(r"!cute_nvgpu\.(?:atom\.)?([\w.]+)")
 
 
-# How the preview's notes begin (emit/preview.py writes them) on an op stopped by an error,
+# How the preview's notes begin (features/preview.py writes them) on an op stopped by an error,
 # on one whose atom it has no instruction for, and on one the lowering does not take
 # (`left_reason`); the pass's message says "not lowered" itself.
 BLOCKED_NOTE = "not lowered: "

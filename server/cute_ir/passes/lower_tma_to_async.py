@@ -24,7 +24,7 @@ function, in the page's phases:
    registers placed otherwise over the threads, or of elements the register path does not
    compute on (`tables/legality.float_arithmetic_problem`).
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
-   Host and device descriptors (`descriptor_capture.py`: can the host build it before launch?)
+   Host and device descriptors (`lowering_facts/descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
 4. **Descriptor bind.** An `nv_tileas.make_tiled_tma_desc` of the op's view whose layout is the
    box in the view (`cute.static`, innermost dimension first, as TMA numbers box dimensions),
@@ -90,7 +90,6 @@ A20).
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from math import prod
 from typing import Callable
@@ -107,7 +106,7 @@ from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import (CHUNKS, FLOAT_ARITHMETIC, MMA, SPLAT, RegisterTransfer, SharedLayout, carried_tile_problem,
+from ..tables.legality import (CHUNKS, FLOAT_ARITHMETIC, MMA, SPLAT, carried_tile_problem,
                                dot_accumulator_problem, dot_operands_problem, float_arithmetic_problem, mma_tile_problem,
                                truncation_problem,
                                register_tile_problem, register_transfer_problem, restage_problem, truncated)
@@ -118,7 +117,9 @@ from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..verify.tma import operand_groups
 from ..dialects.registry import is_function
 from .base import OP_NAMES, Pass, PassContext, option, register
-from .descriptor_capture import DEVICE, HOST, capture
+from ..lowering_facts.descriptor_capture import DEVICE, HOST, capture
+from ..lowering_facts.tileas import (feeds_dot, loaded_tile_bytes, register_transfer, shared_layout, splat_value,
+                                      view_offset, view_strides)
 
 MISSING_KERNEL_SPEC = "tileas.lower-tma.missing-kernel-spec"
 ZERO_PADDING_ONLY = "tileas.lower-tma.zero-padding-only"
@@ -256,38 +257,6 @@ def view_parameters(view_text: str, element: str, plan: tensormap.BoxPlan) -> di
     return tensormap.tiled_parameters(dims, byte_strides, data_type, plan)
 
 
-def view_strides(view_text: str) -> list[int | None] | None:
-    """A memref view's strides in elements, outermost first: its `strided<[...]>` layout's, else
-    row-major over its extents (None where a dynamic extent makes them unknown)."""
-    view = shaped(view_text)
-    if view is None or view.kind != "memref":
-        return None
-    written = _STRIDED.search(view_text)
-    if written is not None:
-        entries = [s.strip() for s in written.group(1).split(",") if s.strip()]
-        if len(entries) != len(view.dims) or not all(e == "?" or _STRIDE.fullmatch(e) for e in entries):
-            return None   # not a layout this reads (a text being typed may hold anything here)
-        return [None if e == "?" else int(e) for e in entries]
-    strides: list[int | None] = []
-    running: int | None = 1
-    for extent in reversed(view.dims):
-        strides.append(running)
-        running = running * extent if running is not None and extent is not None else None
-    return list(reversed(strides))
-
-
-_STRIDED = re.compile(r"strided<\s*\[([^\]]*)\]")
-_STRIDE = re.compile(r"-?\d+")
-_OFFSET = re.compile(r"strided<\s*\[[^\]]*\]\s*,\s*offset\s*:\s*(\?|-?\d+)")
-
-
-def view_offset(view_text: str) -> int | None:
-    """A memref view's offset in elements (its `strided<[...], offset: N>`; 0 without one), None
-    when dynamic (`?`)."""
-    written = _OFFSET.search(view_text)
-    return 0 if written is None else None if written.group(1) == "?" else int(written.group(1))
-
-
 def view_layout_problem(view_text: str, bits: int) -> str | None:
     """Why no tensor map describes a memref view as it is laid out (its innermost stride, its
     static offset: `tensormap.view_layout_problem`), or None."""
@@ -410,32 +379,6 @@ class LowerTmaLoadStoreToAsync(Pass):
         return (allowed or prefer) and enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == tma_atom
 
 
-def register_transfer(op: Operation, threads: int | None, held_in_shared: bool = False) -> RegisterTransfer:
-    """What the register path needs of a `tiled_load` / `tiled_store` this pass leaves (the
-    emitter reads the same): `held_in_shared`, a store's tile lies in shared memory (a TMA or
-    `cp.async` load's) and is read back into registers in the chunk placement."""
-    groups = operand_groups(op)
-    load = op.name == TILED_LOAD
-    tile_type = str(op.results[0].type) if load and op.results else \
-        str(groups["value"][0].type) if groups.get("value") else ""
-    found = shaped(tile_type)
-    view = groups["view"][0] if groups.get("view") else None
-    view_type = str(view.type) if view is not None else ""
-    viewed = shaped(view_type)
-    strides = view_strides(view_type) if viewed is not None else None
-    written = attribute(op, "in_bounds")
-    in_bounds = written is not None and "false" not in written.text and "0" not in written.text.split(":")[-1]
-    instruction = ("cp.async" if enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts" else "ld.global") \
-        if load else "st.global"
-    return RegisterTransfer(
-        instruction, tile_type, tuple(found.dims) if found is not None else None,
-        element_bits(found.element) if found is not None else None, view_type,
-        tuple(viewed.dims) if viewed is not None else None, tuple(strides) if strides is not None else None,
-        view_offset(view_type) if viewed is not None else 0,
-        coords=len(groups.get("coords") or ()), rows=bool(groups.get("offsets")), in_bounds=in_bounds,
-        chunked=load or held_in_shared, threads=threads)
-
-
 def _register_problems(left: list[Operation], eligible: list[Operation], threads: int | None
                        ) -> list[tuple[Operation, str]]:
     """(op, why) of each load and store this pass leaves whose tile the register path cannot
@@ -472,30 +415,6 @@ def _shared_tiles(eligible: list[Operation], left: list[Operation]) -> set[Value
     return {o.results[0] for o in eligible + left
             if o.results and (o in eligible or o.name in LOADS
                               or (o.name == TILED_LOAD and enum_case(o, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts"))}
-
-
-def splat_value(op: Operation) -> float | None:
-    """The element of a splat `dense<...>` constant (`dense<0.0> : tensor<64x64xf32>`)."""
-    written = attribute(op, "value")
-    text = written.text if written is not None else "".join(p for p in (op.assembly.pieces if op.assembly else ())
-                                                            if isinstance(p, str))
-    found = re.search(r"dense<\s*([-+0-9.eE]+|true|false)\s*>", text)
-    if found is None:
-        return None
-    literal = found.group(1)
-    return float(literal == "true") if literal in ("true", "false") else float(literal)
-
-
-def feeds_dot(value: Value) -> bool:
-    """Whether `value` is the accumulator of an `nv_tileas.dot`, itself or as the initial value
-    of a loop-carried one: a splat constant is then made in the mma.sync placement."""
-    for use in value.uses:
-        if use.owner.name == DOT and use.index == 2:
-            return True
-        if use.owner.name == "scf.for" and use.index >= 3 and use.owner.regions:
-            if feeds_dot(use.owner.regions[0].blocks[0].arguments[use.index - 2]):
-                return True
-    return False
 
 
 def _placement_problems(ops: list[Operation], shared: set[Value], threads: int | None) -> list[tuple[Operation, str]]:
@@ -604,16 +523,6 @@ def _read_back_problem(value: Value, threads: int | None) -> str | None:
         return None     # a tile the TMA lowering itself refuses
     dims = (1, found.dims[0]) if found.rank == 1 else (found.dims[0], found.dims[1])
     return register_tile_problem(dims, bits, threads)
-
-
-def shared_layout(op: Operation, dims: tuple[int, int]) -> SharedLayout:
-    """How the tile (`dims`, rows x columns) of an async TMA transfer lies in shared memory:
-    its boxes (`boxDim`, innermost first; none written, the whole tile) and their `swizzle`.
-    The emitter lays out and reads its tiles by the same."""
-    written = integers(op, BOX_DIM)
-    box = tuple(reversed(written)) if written else dims
-    swizzle = attribute(op, SWIZZLE)
-    return ((1, box[0]) if len(box) == 1 else box), swizzle.text.strip('"') if swizzle is not None else "none"
 
 
 def _restage_problems(function: Operation, threads: int | None) -> list[tuple[Operation, str]]:
@@ -952,17 +861,6 @@ def _shared_allocations(function: Operation, held: list[Operation]) -> int:
         if size is not None:
             used = _aligned(used, TILE_ALIGNMENT) + size
     return used
-
-
-def loaded_tile_bytes(load: Operation) -> int | None:
-    """The shared memory an async TMA load's tile takes: its `tx_count` (what its mbarrier
-    expects), else the size of its tile's type; None when neither says."""
-    size = integer(load, "tx_count")
-    tile = shaped(load.results[0].type.text) if size is None and load.results else None
-    bits = element_bits(tile.element) if tile is not None else None
-    if bits is not None and None not in tile.dims:
-        size = prod(tile.dims) * bits // 8
-    return size
 
 
 def _mbarrier_problem(mbarrier: Value, function: Operation) -> tuple[str, str] | None:

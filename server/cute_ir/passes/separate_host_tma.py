@@ -9,7 +9,7 @@ function holding `nv_tileas.make_tiled_tma_desc` ops, in the page's phases:
    attr"; with both zero, there is nothing to separate.
 3. **Device limit.** More than `max-device-tmas` device descriptors (default 32; the page names
    the limit, not its value) is "too many device TMA descriptors", on the function.
-4-6. **Capture check** of each host builder (`descriptor_capture.py`): a value with several
+4-6. **Capture check** of each host builder (`lowering_facts/descriptor_capture.py`): a value with several
    capture sources, a dependence on `scf`, a `math` op are the page's three messages, on the
    builder; any of them and the function is not separated.
 7-9. **Host twin.** `func.func @<kernel>.host_tma` (marked `nv_tileas.host-code`) takes the
@@ -36,7 +36,7 @@ from ..ir.functions import FunctionHeader, new_function
 from ..text.location import derived
 from .attach_tma_descriptor_args import Descriptors, index_of, kernels, may_hold_descriptors, recorded_counts
 from .base import Pass, PassContext, option, register
-from .descriptor_capture import DEVICE, HOST, HOST_COMPUTABLE_DIALECTS, capture
+from ..lowering_facts.descriptor_capture import DEVICE, HOST, HOST_COMPUTABLE_DIALECTS, capture
 
 TOO_MANY_DEVICE = "tileas.host-tma.too-many-device-descriptors"
 UNLOWERED = "tileas.host-tma.unlowered-descriptor"

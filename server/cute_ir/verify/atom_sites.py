@@ -62,7 +62,7 @@ class SourceUnit(Protocol):
 
 
 class SiteSource(Protocol):
-    """What the sites are read from: an analysed document (emit/source.py's `AnalysedSource`
+    """What the sites are read from: an analysed document (analysis/preview_source.py's `AnalysedSource`
     declares the same, and the analysis satisfies both)."""
 
     @property

@@ -30,10 +30,11 @@ The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, 
 Every line of a kernel (and every comment line) is mapped to the op it came from:
 `Preview.line_map` holds (0-based PTX line, byte span of the op in the IR document).
 
-This module knows nothing about the protocol and does not import the analysis (stages only
-import leftwards): it is handed the analysed document and uses only what `emit/source.py`'s
-`AnalysedSource` declares. Per-unit results are cached by
-the unit's text, so re-previewing after an edit only re-reads the units that changed.
+A feature, not part of the backend: it reads the verifiers' atom sites and verdicts, asks the
+atom lowering's decision for each (passes/lower_atoms.py), takes the unit the analysis lowered
+and writes with the backend (emit/). It is handed the analysed document and uses only what
+`analysis/preview_source.py`'s `AnalysedSource` declares. Per-unit results are cached by the
+unit's text, so re-previewing after an edit only re-reads the units that changed.
 """
 from __future__ import annotations
 
@@ -52,13 +53,13 @@ from ..verify.atom_sites import AtomSite, document_sites
 from ..passes.atom_facts import lowering_errors
 from ..passes.lower_atoms import instruction, lowering
 from ..ir.core import OpResult
-from .builder import DYNAMIC_SHARED_DECL, ENTRY_STARTS
-from .ptx import EmitError, PtxModule, emit_module
-from .tileas_kernel import ir_kernels, kernel_name
-from .lowered_kernel import LoweredKernel
+from ..emit.builder import DYNAMIC_SHARED_DECL, ENTRY_STARTS
+from ..emit.ptx import EmitError, PtxModule, emit_module
+from ..emit.tileas_kernel import ir_kernels, kernel_name
+from ..emit.lowered_kernel import LoweredKernel
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function
-from .source import AnalysedSource, LoweredUnit
+from ..analysis.preview_source import AnalysedSource, LoweredUnit
 
 __all__ = ["Preview", "preview_module", "applying_ops", "APPLYING_OPS", "TMA_APPLY_OPS", "clear_cache",
            "stopped_kernels"]

@@ -1,11 +1,11 @@
 """An atom's instruction as inline assembly with its operands bound by constraints.
 
-`convert-cute-nvgpu-to-ptx` (passes/lower_atoms.py) replaces an op that applies an atom by its
-instruction, from the table row the one legality rule (`tables/legality.legality`) gives the
-atom's configuration on the target, the row the PTX preview's kernel for that atom is written
-from too (emit/ptx.py, which reads the template fills below from here). The lowering is the
-pass's own: it asks the rule and builds the instruction itself, from the atom, and nothing it
-lowers depends on the preview.
+The backend's instruction builder: `convert-cute-nvgpu-to-ptx` (passes/lower_atoms.py) calls it
+to replace an op that applies an atom by its instruction, from the table row the one legality
+rule (`tables/legality.legality`) gives the atom's configuration on the target, the row the PTX
+preview's kernel for that atom is written from too (emit/ptx.py, which reads the template fills
+below from here). The pass decides the lowering (it asks the rule, from the atom) and this
+module writes the PTX; nothing the pass lowers depends on the preview.
 """
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""What the emitters read of an analysed document, as a typed interface.
+"""What the PTX preview (features/preview.py) reads of an analysed document, as a typed interface.
 
-Stages import only leftwards, so emit/ cannot import the analysis; it is handed one instead.
-These protocols say exactly what it may use: the document's bytes, its units in order, the
-IR and tree of a unit, the target, the document's diagnostics, and a unit after the lowering
-pipeline (analysis/pipeline.py's `lowered_unit`, which the PTX preview emits its kernels from). `DocumentAnalysis`
-(analysis/document.py) satisfies them; tests may pass anything that does.
+The preview is handed an analysed document; these protocols say exactly what it may use: the
+document's bytes, its units in order, the IR and tree of a unit, the target, the document's
+diagnostics, and a unit after the lowering pipeline (analysis/pipeline.py's `lowered_unit`,
+which the PTX preview emits its kernels from). `DocumentAnalysis` (analysis/document.py)
+satisfies them; tests may pass anything that does.
 """
 from __future__ import annotations
 
