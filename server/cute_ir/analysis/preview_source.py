@@ -40,7 +40,7 @@ class LoweredUnit(NamedTuple):
 
 @runtime_checkable
 class AnalysedSource(SiteSource, Protocol):
-    """An analysed document, as the emitters see it: what the verifier's atom sites are read
+    """An analysed document, as the PTX preview sees it: what the verifier's atom sites are read
     from (`verify/atom_sites.SiteSource`), a unit's tree and the document's diagnostics."""
 
     @property
