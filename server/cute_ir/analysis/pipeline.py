@@ -20,7 +20,7 @@ unit is verified that stop them). Results are cached by those facts' key (the un
 aliases, the target and the errors stopping its ops), so a unit that only moved, or text typed
 and then undone, costs a dictionary lookup.
 
-`lowered_unit` is the same pipeline for the PTX preview (emit/preview.py), on request only:
+`lowered_unit` is the same pipeline for the PTX preview (features/preview.py), on request only:
 the unit's IR through `cute-ir lower`'s default pipeline with the same facts about its atoms,
 the document's alias table and the target, printed as `cute-ir lower` prints it, with the source span of each printed op. The preview
 emits its TileAS kernels from that text as `cute-ir lower --emit ptx` emits them from its output,
@@ -145,7 +145,7 @@ def _check_in_place(ops: list, reporting: list[bool], context: PassContext) -> N
 
 # The preview's lowered units, by their atom facts' key, the target and the passes (an option the
 # environment set is part of them): a preview asked for again after an edit lowers the units
-# that changed. Twice the functions a preview writes (emit/preview.py MAX_LOWERED_FUNCTIONS), so
+# that changed. Twice the functions a preview writes (features/preview.py MAX_LOWERED_FUNCTIONS), so
 # that a repeat finds them and the TileAS kernels' units; an entry is printed text and PTX, no IR
 # (about 100 KiB for a generated function that applies two atoms: docs/benchmarks.md, sixteenth round).
 _LOWERED_SIZE = 512

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class UnitSource(AnalysedSource, Protocol):
-    """An analysed document as its parts read it: the emitters' view (`AnalysedSource`: the
+    """An analysed document as its parts read it: the PTX preview's view (`AnalysedSource`: the
     text, the units, a unit's tree and IR, the target) and what verification asks besides."""
 
     @property
