@@ -113,24 +113,6 @@ def test_every_cmpf_predicate_assembles():
             assert accepted, (predicate, arch, said)
 
 
-@pytest.mark.parametrize("line, message", [
-    ("%a = arith.addf %h, %h : f16", "`arith.addf` of f16: float arithmetic of f32 or f64 only here"),
-    ("%a = arith.cmpf olt, %h, %h : f16", "`arith.cmpf` olt of f16"),
-])
-def test_float_work_of_another_width_is_refused_named(line, message):
-    ir = f"""\
-module {{
-  func.func @half(%h: f16, %n: i32) {{
-    %k = "llvm.inline_asm"(%n) <{{asm_string = "neg.s32 $0, $1;", constraints = "=r,r", has_side_effects}}> : (i32) -> i32
-    {line}
-    return
-  }}
-}}
-"""
-    [kernel] = lowered_kernels(ir, "sm_90a")
-    assert kernel.module.message == f"`half`: {message}"
-
-
 FLAGS_IR = """\
 module {
   func.func @flags(%m: memref<8xi1>, %n: i32, %i: index) {

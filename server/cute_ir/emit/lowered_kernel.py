@@ -16,10 +16,14 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | an `i1` argument | a `.param .u8` (PTX has no predicate parameter; LLVM's NVPTX backend passes an i1 so), its low bit tested by `setp.ne` into a predicate register |
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
 | `arith.constant` of an integer, index or float | `mov` of its bits |
-| `arith.index_cast(ui)`, `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` | `cvt` between widths, else `mov` |
+| `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same | `mov` (of an `i1`, `mov.pred`) |
+| `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`), narrowing by truncation, `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
+| `arith.sitofp` / `uitofp` (an integer, `i1` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
+| `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 needs sm_80, bf16 <-> f64 sm_90 |
 | integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) | the instruction of the width; `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
-| float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `neg`, `abs` |
-| `arith.cmpf` of f32 / f64 | `setp` of PTX's compare: the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
+| float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `max.NaN` / `min.NaN` (NaN-propagating, -0 below +0, as `maximumf` is; sm_80; f64 has no such form: refused, named), `neg`, `abs` |
+| the same of f16 / bf16 scalars (`.b16` registers) | the 16-bit instruction (`add.rn.f16`, `max.NaN.bf16`, ...) where the target has it (f16 add / sub / mul / neg / abs sm_53, max / min sm_80; bf16 add / sub / mul sm_90, the rest sm_80); else, and for `divf` (PTX has no 16-bit `div`), the f32 instruction between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32`: rounding to f32 first cannot change the half's correctly rounded result (f32's significand is more than twice a half's plus two bits) |
+| `arith.cmpf` of f16 / bf16 / f32 / f64 | `setp` of PTX's compare (of a half where the target has its `setp`, f16 sm_53, bf16 sm_90; else of both widened to f32, exactly): the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
 | `arith.select` | `selp` of the values' type; of two `i1`s, `mov.pred` from either under the condition and its negation |
 | `memref.load` / `memref.store` of an `i1` | a byte (LLVM's data layout gives an i1 one): `ld.u8` and its low bit tested by `setp.ne`; `selp.u16` of 1 or 0 and `st.u8` |
 | `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`; a dynamic offset or stride, of an argument passed as its descriptor, multiplied in by `mul.lo` / `mad.lo`, for an access of one element only); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned) |
@@ -32,7 +36,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `scf.while` (`scf.condition` of such a predicate; values of one register each) | a loop: a register per carried value, set from its initial value; the before-region at the top, its `scf.condition` moving what it passes into the registers the after-region's arguments and the loop's results share, then `@!p bra` out; the after-region, whose `scf.yield` sets the carried values through temporaries, then `bra.uni` back to the top |
 | a function of several blocks, `cf.br` / `cf.cond_br` between them | a label per block after the entry and a register per block argument; a branch moves what it passes into the target's registers (through temporaries), then `bra.uni` to it; `cf.cond_br` `@!p bra` past the true target's moves to the false one's (with nothing to pass, `@p bra` and `bra.uni`); a `func.return` before the last block returns there |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
-| `arith.cmpi` of 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
+| `arith.cmpi` of 16-, 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
 | `scf.if` of such a predicate or an `i1` argument (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
 | `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (passes/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
 
@@ -104,10 +108,49 @@ _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xor
 # "Floating Point Instructions: add"), which `arith` allows only under `fastmath<contract>`;
 # `div.rn` is the IEEE division `arith.divf` is. `maxnumf` / `minnumf` return the other operand
 # when one is NaN, as PTX's `max` / `min` do.
+# `maximumf` / `minimumf` propagate a NaN and order -0 below +0 (IEEE 754-2019's maximum), as
+# PTX's `max.NaN` / `min.NaN` do ("+0.0 > -0.0" in their notes); f64 has no `.NaN` form.
 _FLOAT = {"arith.addf": "add.rn.{T}", "arith.subf": "sub.rn.{T}", "arith.mulf": "mul.rn.{T}",
           "arith.divf": "div.rn.{T}", "arith.maxnumf": "max.{T}", "arith.minnumf": "min.{T}",
+          "arith.maximumf": "max.NaN.{T}", "arith.minimumf": "min.NaN.{T}",
           "arith.negf": "neg.{T}", "math.absf": "abs.{T}"}
 _UNARY_FLOAT = {"arith.negf", "math.absf"}
+# The scalar float types, narrowest first.
+_FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
+_HALVES = ("f16", "bf16")
+# The lowest tier with an op's 16-bit instruction (PTX ISA, "Half Precision Floating-Point
+# Instructions", each one's target notes; `setp`'s for `cmpf`); an op absent (`divf`: PTX has no
+# 16-bit `div`) or a lower target computes in f32 instead: its operands widened exactly, the
+# result rounded once to nearest by `cvt.rn`. That is the 16-bit operation's own result: f32's
+# 24-bit significand is at least twice a half's plus two (11 or 8 bits), so rounding an add,
+# sub, mul or div to f32 first cannot change the final rounding; a max, min, negation or
+# comparison is exact either way.
+_HALF_TIERS = {
+    "f16": {"arith.addf": 53, "arith.subf": 53, "arith.mulf": 53, "arith.negf": 53, "math.absf": 53,
+            "arith.maxnumf": 80, "arith.minnumf": 80, "arith.maximumf": 80, "arith.minimumf": 80, "arith.cmpf": 53},
+    "bf16": {"arith.addf": 90, "arith.subf": 90, "arith.mulf": 90, "arith.negf": 80, "math.absf": 80,
+             "arith.maxnumf": 80, "arith.minnumf": 80, "arith.maximumf": 80, "arith.minimumf": 80, "arith.cmpf": 90},
+}
+# `max.NaN` / `min.NaN` of f32 (and so f32's route for a half's `maximumf`) need sm_80.
+_NAN_TIER = 80
+# `cvt` between a type pair that needs more than every target has (PTX ISA, cvt's target
+# notes): f32 <-> bf16 sm_80; bf16 with any integer, f16 or f64 sm_90.
+_BF16_F32_TIER, _BF16_TIER = 80, 90
+# The conversions: op -> the integers' signedness (an `i1` source: its 1 widened to -1 signed,
+# 1 unsigned). An integer narrows by truncation (`cvt` drops the high bits); an integer becomes
+# a float rounded to nearest (`cvt.rn`: the rounding `arith` gives it); a float becomes an
+# integer rounded toward zero (`cvt.rzi`). MLIR makes a float out of the integer's range (or a
+# NaN) poison; PTX clamps it to the range (and a NaN to 0, or to 1 << (bits - 1) from an f64 or
+# into 64 bits), which is one of the values poison allows.
+_CONVERSIONS = {"arith.extui": "u", "arith.extsi": "s", "arith.trunci": "u", "arith.index_cast": "s",
+                "arith.index_castui": "u", "arith.sitofp": "s", "arith.uitofp": "u", "arith.fptosi": "s",
+                "arith.fptoui": "u", "arith.extf": "", "arith.truncf": ""}
+# Whether a conversion's operand and result are floats (the others: integers both).
+_FLOAT_SIDES = {"arith.extf": (True, True), "arith.truncf": (True, True), "arith.sitofp": (False, True),
+                "arith.uitofp": (False, True), "arith.fptosi": (True, False), "arith.fptoui": (True, False)}
+# `arith.truncf`'s rounding mode (Arith_RoundingModeAttr's cases) -> `cvt`'s; none: to nearest even.
+_ROUNDING_MODES = "Arith_RoundingModeAttr"
+_TRUNCF_ROUNDING = {"to_nearest_even": "rn", "downward": "rm", "upward": "rp", "toward_zero": "rz"}
 # `arith.cmpi`'s and `arith.cmpf`'s predicates (each enum's cases, in the order of their numbers)
 # -> `setp`'s compare. A float's ordered predicates are PTX's plain ones (false when an operand
 # is NaN), its unordered ones PTX's `u` forms (true then), `ord` / `uno` PTX's `num` / `nan`
@@ -179,15 +222,18 @@ def _unquoted(text: str) -> str:
                   lambda m: {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}.get(m[1]) or chr(int(m[1], 16)), body)
 
 
-def _predicate(op: Operation, enum: str) -> str | None:
-    """A comparison's predicate: the generic form's number is the enum case's, the custom form
-    writes its keyword first."""
-    number = attribute(op, "predicate")
+def _predicate(op: Operation, enum: str, name: str = "predicate") -> str | None:
+    """A comparison's predicate (or another enum attribute `name` the custom form writes first,
+    a rounding mode): the generic form's number is the enum case's, the custom form writes its
+    keyword first (for an optional one, only a keyword among the cases is it)."""
+    number = attribute(op, name)
     if number is not None:
         cases = CONSTRAINTS.get(enum, {}).get("cases") or []
         found = re.match(r"\s*(\d+)", number.text)
         return cases[int(found[1])] if found and int(found[1]) < len(cases) else number.text
     found = re.match(r'\s*"?(\w+)', written_text(op) or "")
+    if name != "predicate":
+        return found[1] if found and found[1] in (CONSTRAINTS.get(enum, {}).get("cases") or []) else None
     return found[1] if found else None
 
 
@@ -209,6 +255,7 @@ class _Emitter:
     # and strides (None where the type gives them).
     layouts: dict[Value, tuple[str | None, list[str | None]]] = field(default_factory=dict)
     function: Operation | None = None                  # the function written (what a descriptor captures)
+    target: T.Target | None = None                     # what it is written for (its instructions' tiers)
     descriptors: int = 0                               # the tensor maps appended for descriptors it builds
 
     def register(self, value: Value, what: str) -> str:
@@ -346,22 +393,99 @@ class _Emitter:
         self.kernel.emit(f"cvt.u64.u32 {reg}, {narrow};")
 
     def cast(self, op: Operation) -> None:
-        """Between integer widths `cvt` (index_cast signed, index_castui unsigned); any other
-        cast of one register to one of the same width, `mov`."""
+        """A cast of one register to one of the same width (`arith.bitcast`, ...): `mov`."""
         if len(op.operands) != 1:
             raise _Unemittable(f"`{op.name}` without one operand")
         source = self.register(op.operands[0], f"the operand of `{op.name}`")
         source_type = _register_type(str(op.operands[0].type))
         reg, register_type = self.result(op, "v")
+        if source_type is None or _bits(source_type) != _bits(register_type):
+            raise _Unemittable(f"`{op.name}` from {op.operands[0].type} to {op.results[0].type}: a cast between "
+                               f"values of one width only here")
+        self.kernel.emit(f"mov.{'pred' if register_type == 'pred' else f'b{_bits(register_type)}'} {reg}, {source};")
+
+    def needs(self, tier: int, what: str) -> None:
+        """Refuse, named, what the target is too old for."""
+        if self.target is not None and self.target.tier < tier:
+            raise _Unemittable(f"{what} needs sm_{tier} or later, not {self.target.name}")
+
+    def convert(self, op: Operation) -> None:
+        """Integers to integers (`extui`, `extsi`, `trunci`, `index_cast(ui)`, `i1` either side),
+        integers to floats and back (`sitofp`, `uitofp`, `fptosi`, `fptoui`), floats to floats
+        (`extf`, `truncf`): `cvt` of the PTX types (`_CONVERSIONS`)."""
+        if len(op.operands) != 1 or len(op.results) != 1:
+            raise _Unemittable(f"`{op.name}` without one operand and one result")
+        source_text, result_text = str(op.operands[0].type), str(op.results[0].type)
+        if "vector<" in source_text + result_text:
+            raise _Unemittable(f"`{op.name}` of {source_text}: a conversion of scalars only here")
+        source = self.register(op.operands[0], f"the operand of `{op.name}`")
+        source_type = _register_type(source_text)
         if source_type is None:
-            raise _Unemittable(f"`{op.name}` of {op.operands[0].type}")
-        if _bits(source_type) == _bits(register_type):
-            self.kernel.emit(f"mov.b{_bits(register_type)} {reg}, {source};")
+            raise _Unemittable(f"`{op.name}` of {source_text}")
+        reg, register_type = self.result(op, "v")
+        sign = _CONVERSIONS[op.name]
+        what = f"`{op.name}` from {source_text} to {result_text}"
+        from_float, to_float = source_text in _FLOAT_TYPES, result_text in _FLOAT_TYPES
+        if (from_float, to_float) != _FLOAT_SIDES.get(op.name, (False, False)):
+            raise _Unemittable(f"{what}: not the types it converts")
+        if from_float and to_float:
+            self.float_conversion(op, source, source_text, reg, result_text, what)
             return
-        if op.name not in ("arith.index_cast", "arith.index_castui") or "f" in source_type + register_type:
-            raise _Unemittable(f"`{op.name}` from {op.operands[0].type} to {op.results[0].type}")
-        sign = "u" if op.name.endswith("ui") or _bits(register_type) < _bits(source_type) else "s"
-        self.kernel.emit(f"cvt.{sign}{_bits(register_type)}.{sign}{_bits(source_type)} {reg}, {source};")
+        if "bf16" in (source_text, result_text):
+            self.needs(_BF16_TIER, f"{what} (`cvt` of bf16 and an integer)")
+        if source_type == "pred" and register_type != "pred":
+            # An i1 is its one bit: 1 unsigned, -1 signed (what `extsi` makes of it).
+            wide = register_type if not to_float else "b32"
+            bits = _bits(wide)
+            widened = reg if not to_float else self.fresh("b32", "bit")
+            self.kernel.emit(f"selp.{sign}{bits} {widened}, {-1 if sign == 's' else 1}, 0, {source};")
+            if to_float:
+                self.kernel.emit(f"cvt.rn.{result_text}.{sign}32 {reg}, {widened};")
+            return
+        if to_float:
+            self.kernel.emit(f"cvt.rn.{result_text}.{sign}{_bits(source_type)} {reg}, {source};")
+            return
+        if register_type == "pred":
+            # Its low bit: a float rounded toward zero first (the only values in range: 0 and
+            # 1, or 0 and -1 signed), an integer truncated.
+            if source_type == "pred":
+                self.kernel.emit(f"mov.pred {reg}, {source};")
+                return
+            bits = 32 if from_float else _bits(source_type)
+            low = self.fresh(f"b{bits}", "low")
+            if from_float:
+                self.kernel.emit(f"cvt.rzi.{sign}32.{source_text} {low}, {source};")
+            else:
+                self.kernel.emit(f"and.b{bits} {low}, {source}, 1;")
+            self.kernel.emit(f"setp.ne.b{bits} {reg}, {low}, 0;")
+            return
+        if from_float:
+            self.kernel.emit(f"cvt.rzi.{sign}{_bits(register_type)}.{source_text} {reg}, {source};")
+        elif _bits(source_type) == _bits(register_type):
+            self.kernel.emit(f"mov.b{_bits(register_type)} {reg}, {source};")
+        else:
+            # Narrowing drops the high bits whatever the signedness; widening extends by it.
+            sign = sign if _bits(register_type) > _bits(source_type) else "u"
+            self.kernel.emit(f"cvt.{sign}{_bits(register_type)}.{sign}{_bits(source_type)} {reg}, {source};")
+
+    def float_conversion(self, op: Operation, source: str, source_text: str, reg: str, result_text: str,
+                         what: str) -> None:
+        """`extf` (exact: `cvt` takes no rounding) and `truncf` (rounded by its rounding mode, to
+        nearest even when it has none) between f16, bf16, f32 and f64."""
+        order = _FLOAT_TYPES.index
+        widening = op.name == "arith.extf"
+        if source_text == result_text or {source_text, result_text} == set(_HALVES) \
+                or widening != (order(result_text) > order(source_text)):
+            raise _Unemittable(f"{what}: `extf` widens, `truncf` narrows")
+        if "bf16" in (source_text, result_text):
+            self.needs(_BF16_F32_TIER if "f32" in (source_text, result_text) else _BF16_TIER, f"`cvt` {what}")
+        if widening:
+            self.kernel.emit(f"cvt.{result_text}.{source_text} {reg}, {source};")
+            return
+        mode = _predicate(op, _ROUNDING_MODES, "roundingmode") or "to_nearest_even"
+        if mode not in _TRUNCF_ROUNDING:
+            raise _Unemittable(f"{what} rounding {mode}: `cvt` rounds ties away from zero only into tf32")
+        self.kernel.emit(f"cvt.{_TRUNCF_ROUNDING[mode]}.{result_text}.{source_text} {reg}, {source};")
 
     def integer(self, op: Operation) -> None:
         """Integer arithmetic of 32 or 64 bits; `and` / `or` / `xor` of `i1`s, of predicates."""
@@ -377,14 +501,43 @@ class _Emitter:
         self.kernel.emit(f"{_INTEGER[op.name].format(W=_bits(register_type))} {reg}, {a}, {b};")
 
     def float(self, op: Operation) -> None:
-        """Float arithmetic of f32 or f64 (`_FLOAT`): one operand (`negf`, `absf`) or two."""
+        """Float arithmetic (`_FLOAT`) of one operand (`negf`, `absf`) or two: of f32 or f64 its
+        instruction; of f16 or bf16 the 16-bit instruction where the target has one
+        (`_HALF_TIERS`), else the f32 instruction between a widening and a rounding `cvt`."""
         if len(op.operands) != (1 if op.name in _UNARY_FLOAT else 2):
             raise _Unemittable(f"`{op.name}` without its operands")
+        float_type = str(op.results[0].type) if len(op.results) == 1 else ""
+        if float_type not in _FLOAT_TYPES:
+            raise _Unemittable(f"`{op.name}` of {op.results[0].type if op.results else 'nothing'}: float arithmetic "
+                               f"of f16, bf16, f32 or f64 scalars only here")
         operands = [self.register(v, f"an operand of `{op.name}`") for v in op.operands]
-        reg, register_type = self.result(op, "f")
-        if register_type not in ("f32", "f64"):
-            raise _Unemittable(f"`{op.name}` of {op.results[0].type}: float arithmetic of f32 or f64 only here")
-        self.kernel.emit(f"{_FLOAT[op.name].format(T=register_type)} {reg}, {', '.join(operands)};")
+        reg, _ = self.result(op, "f")
+        instruction = _FLOAT[op.name]
+        if float_type == "f64" and ".NaN" in instruction:
+            raise _Unemittable(f"`{op.name}` of f64: PTX's `{instruction.split('.')[0]}.f64` has no `.NaN` form")
+        native = float_type in ("f32", "f64") or self.tier >= _HALF_TIERS[float_type].get(op.name, 1000)
+        if ".NaN" in instruction:
+            self.needs(_NAN_TIER, f"`{op.name}` (`{instruction.format(T=float_type)}`)")
+        if native:
+            self.kernel.emit(f"{instruction.format(T=float_type)} {reg}, {', '.join(operands)};")
+            return
+        wide = self.fresh("f32", "wide")
+        self.kernel.emit(f"{instruction.format(T='f32')} {wide}, {', '.join(self.widened(operands, float_type, op))};")
+        self.kernel.emit(f"cvt.rn.{float_type}.f32 {reg}, {wide};")
+
+    @property
+    def tier(self) -> int:
+        return self.target.tier if self.target is not None else 1000
+
+    def widened(self, registers: list[str], float_type: str, op: Operation) -> list[str]:
+        """f16 / bf16 registers widened to f32 (exact), for the f32 instruction."""
+        if float_type == "bf16":
+            self.needs(_BF16_F32_TIER, f"`{op.name}` of bf16 (through f32: `cvt.f32.bf16`)")
+        wide = []
+        for register in registers:
+            wide.append(self.fresh("f32", "wide"))
+            self.kernel.emit(f"cvt.f32.{float_type} {wide[-1]}, {register};")
+        return wide
 
     def select(self, op: Operation) -> None:
         """`arith.select %c, %a, %b`: `selp` of the two values by the predicate; of two `i1`s,
@@ -718,17 +871,19 @@ class _Emitter:
 
     def compare(self, op: Operation) -> None:
         """`arith.cmpi <predicate>, %a, %b`: `setp` of the predicate, signed or unsigned, at the
-        operands' width; `arith.cmpf`: `setp` of its ordered or unordered compare, of f32 or f64
-        (`false` / `true`: the predicate set to it)."""
+        operands' width (16, 32 or 64 bits); `arith.cmpf`: `setp` of its ordered or unordered
+        compare, of f16, bf16 (where the target has their `setp`, else of both widened to f32,
+        exactly), f32 or f64 (`false` / `true`: the predicate set to it)."""
         if len(op.operands) != 2 or len(op.results) != 1:
             raise _Unemittable(f"`{op.name}` without two operands and one result")
         floating = op.name == "arith.cmpf"
         predicate = _predicate(op, _CMPF_PREDICATES if floating else _CMPI_PREDICATES)
-        operand_type = _register_type(str(op.operands[0].type))
+        operand_text = str(op.operands[0].type)
+        operand_type = operand_text if floating else _register_type(operand_text)
         comparisons = _FLOAT_COMPARISONS if floating else _COMPARISONS
-        if floating and predicate in _CONSTANT_COMPARISONS:
+        if floating and predicate in _CONSTANT_COMPARISONS and operand_type in _FLOAT_TYPES:
             comparison = None
-        elif predicate not in comparisons or operand_type not in (("f32", "f64") if floating else ("b32", "b64")):
+        elif predicate not in comparisons or operand_type not in (_FLOAT_TYPES if floating else ("b16", "b32", "b64")):
             raise _Unemittable(f"`{op.name}` {predicate} of {op.operands[0].type}")
         else:
             comparison = comparisons[predicate] + ("" if floating else str(_bits(operand_type)))
@@ -740,6 +895,8 @@ class _Emitter:
         if comparison is None:
             self.kernel.emit(f"mov.pred {reg}, {_CONSTANT_COMPARISONS[predicate]};")
         elif floating:
+            if operand_type in _HALVES and self.tier < _HALF_TIERS[operand_type][op.name]:
+                (a, b), operand_type = self.widened([a, b], operand_type, op), "f32"
             self.kernel.emit(f"setp.{comparison}.{operand_type} {reg}, {a}, {b};")
         else:
             self.kernel.emit(f"setp.{comparison} {reg}, {a}, {b};")
@@ -875,8 +1032,8 @@ class _Emitter:
 
 _HANDLERS = {
     "arith.constant": _Emitter.constant,
-    "arith.index_cast": _Emitter.cast, "arith.index_castui": _Emitter.cast, "arith.bitcast": _Emitter.cast,
-    "llvm.bitcast": _Emitter.cast, "builtin.unrealized_conversion_cast": _Emitter.cast,
+    "arith.bitcast": _Emitter.cast, "llvm.bitcast": _Emitter.cast, "builtin.unrealized_conversion_cast": _Emitter.cast,
+    **{name: _Emitter.convert for name in _CONVERSIONS},
     "memref.load": _Emitter.load, "vector.load": _Emitter.load,
     "memref.store": _Emitter.store, "vector.store": _Emitter.store,
     "memref.extract_aligned_pointer_as_index": _Emitter.pointer,
@@ -894,7 +1051,7 @@ def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) ->
     name = kernel_name(function)
     if not function.regions or not function.regions[0].blocks:
         return LoweredKernel(name, EmitError(f"`{name}`: only a function with a body is emitted", None, target.name))
-    emitter = _Emitter(PtxBuilder(name), function=function)
+    emitter = _Emitter(PtxBuilder(name), function=function, target=target)
     blocks = function.regions[0].blocks
     try:
         for index, argument in enumerate(blocks[0].arguments):
