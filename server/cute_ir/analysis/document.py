@@ -345,15 +345,14 @@ class DocumentAnalysis:
                     offer(index, needs, node.start_byte - starts[index])
             data = self.document.data
             for op in found.get("ops", ()):
-                span = Span(op.node.start_byte, op.node.end_byte)
                 if op.name.startswith(_NAMED_NEEDS_PREFIXES):
                     read = next(r for prefix, r in _NAMED_NEEDS.items() if op.name.startswith(prefix))
-                    needs = read(op.name.decode("utf-8", "replace"), span)
+                    needs = read(op.name.decode("utf-8", "replace"), Span(op.start, op.end))
                 elif op.name == GUARD_OP and op.op is not None:
-                    needs = guard_needs(bytes(data[op.op.start_byte:op.op.end_byte]), span)
+                    needs = guard_needs(bytes(data[op.op.start_byte:op.op.end_byte]), Span(op.start, op.end))
                 else:
                     continue
-                index = max(0, bisect_right(starts, op.node.start_byte) - 1)
+                index = max(0, bisect_right(starts, op.start) - 1)
                 offer(index, needs, -starts[index])
         for unit, kept in zip(units, per_unit):
             fresh = first_needs(kept.values())

@@ -47,8 +47,8 @@ def findings(root: Node, source: bytes, lo: int, hi: int) -> dict[str, list[Any]
     `finding_diagnostics` orders what they say."""
     wide = wide_nodes(root, lo, hi + 1)
     found = captures(_FINDINGS, root, lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
-    ops = op_names(found.pop("op", ()), lo, hi)
-    ops += [OpName(n, (n.text or b'""')[1:-1], None) for n in found.pop("generic_op", ()) if lo <= n.start_byte <= hi]
+    ops = op_names(found.pop("op", ()), lo, hi, source, not root.has_error)
+    ops += [OpName.of(n, (n.text or b'""')[1:-1], None) for n in found.pop("generic_op", ()) if lo <= n.start_byte <= hi]
     more, groups = malformed_nodes(root, source, 0, lo, hi, wide)
     out: dict[str, list[Any]] = {name: [n for n in nodes if lo <= n.start_byte <= hi]
                                  for name, nodes in found.items() if name not in _WALKED}
@@ -134,7 +134,7 @@ def op_diagnostic(op: OpName, allow_unregistered: bool = True) -> Diagnostic | N
     unknown = unknown_op(name)
     if unknown is None and allow_unregistered:
         return None     # (nearly every op: nothing more to ask)
-    span = Span(op.node.start_byte, op.node.end_byte)
+    span = Span(op.start, op.end)
     if unknown is None:
         dialect = name.split(".", 1)[0]
         if "." not in name or known_dialect(dialect):

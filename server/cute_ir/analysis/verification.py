@@ -72,7 +72,7 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
     The diagnostics by the index in `units` of the unit whose verification reported them: a
     unit can report in the text of a type alias it resolved, outside its own."""
     verified = _verified()
-    sites = [(op.node.start_byte, op.name.decode()) for op in found.get("ops", ()) if op.name in verified]
+    sites = [(op.start, op.name.decode()) for op in found.get("ops", ()) if op.name in verified]
     if not sites:
         return {}
     from ..verify import verify_unit

@@ -33,7 +33,7 @@ from .attribute_values import (broken_attribute, check_dense_array, check_dictio
                                check_typed_dense, check_typed_integer)
 from .dense import check_dense_literal
 from .metadata import check_metadata
-from .op_formats import FORMAT_CHECKS, SCALAR_TYPE_NODES, missing_constant_value
+from .op_formats import BINARY_ARITH_OPS, FORMAT_CHECKS, SCALAR_TYPE_NODES, missing_constant_value
 from .literals import integer_literal
 from .location import check_location
 
@@ -152,32 +152,96 @@ _BY_OP_NAME = {
 }
 
 
-class OpName(NamedTuple):
-    """An op's name where it is written: its node, the name (a generic op's without its
-    quotes), read once for every check that dispatches on it, and the op of a custom-form
-    name (None for a generic op)."""
-    node: Node
-    name: bytes
-    op: Node | None
+class OpName:
+    """An op's name where it is written: the name (a generic op's without its quotes), read
+    once for every check that dispatches on it, its bounds [start, end), the op of a
+    custom-form name (None for a generic op), the name's node, and whether the op's body is
+    known to draw nothing from the check its name selects (`_CLEAN_BODIES`). The node is
+    asked of the tree only when something wants it (an unknown op's diagnostic, a check's
+    range): on opening a large file, asking it of every op cost as much as the checks."""
+    __slots__ = ("name", "start", "end", "op", "clean", "_node")
+
+    def __init__(self, name: bytes, start: int, end: int, op: Node | None, node: Node | None = None,
+                 clean: bool = False) -> None:
+        self.name, self.start, self.end, self.op, self._node, self.clean = name, start, end, op, node, clean
+
+    @property
+    def node(self) -> Node:
+        if self._node is None:
+            self._node = self.op.child_by_field_name("name")
+        return self._node
+
+    @classmethod
+    def of(cls, node: Node, name: bytes, op: Node | None) -> "OpName":
+        return cls(name, node.start_byte, node.end_byte, op, node)
+
+
+# Whether ops' names, and whether their bodies are plain, are read from the text where it
+# is plain enough (`op_names`); off, everything is read from the tree, as
+# tests/syntax/test_named_ops_from_text.py compares.
+READ_FROM_TEXT = True
+
+_VALUE = rb"%[A-Za-z0-9_$.\-]+"
+# An op's results and its custom-form name, from the op's first byte, when written on one
+# line without comments: `%a, %b:2 = dialect.op`. Otherwise the tree is asked.
+_OP_START = re.compile(rb"(?:" + _VALUE + rb"(?::[0-9]+)?[ \t]*(?:,[ \t]*" + _VALUE
+                       + rb"(?::[0-9]+)?[ \t]*)*=[ \t]*)?([A-Za-z_][A-Za-z0-9_$.]*)")
+
+# Bodies, read from right after the op's name, on which an op's check (`_BY_OP_NAME`) is known
+# to report nothing when the op holds no syntax error, so its nodes need not be read:
+# - arith's binary ops: two operands with a comma between, then the colon, the attribute
+#   dictionary or a flag word (what `_binary_operands` accepts);
+# - `arith.constant`: a float, `true` / `false`, or an integer of at most nine digits (which
+#   every width of 32 bits or more holds) typed with a scalar type of 32 bits or more, alone on
+#   its line (what `_constant_then_type` and `check_integer_value` accept).
+_USE = _VALUE + rb"(?:#[0-9]+)?"
+_CLEAN_BINARY = re.compile(rb"[ \t]+" + _USE + rb"[ \t]*,[ \t]*" + _USE + rb"[ \t]*[:{A-Za-z]")
+_CLEAN_CONSTANT = re.compile(
+    rb"[ \t]+(?:(?:-?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|true|false)[ \t]*:[ \t]*(?:index|[if](?:32|64)|f16|bf16)"
+    rb"|-?[0-9]{1,9}[ \t]*:[ \t]*(?:index|i32|i64))[ \t]*(?:\r?\n|$)")
+_CLEAN_BODIES = {
+    **{name.encode(): _CLEAN_BINARY for name in BINARY_ARITH_OPS},
+    b"arith.constant": _CLEAN_CONSTANT,
+}
 
 
 def named_op_diagnostics(ops: list[OpName]) -> list[Diagnostic]:
-    """What the names of custom-form ops decide."""
+    """What the names of custom-form ops decide (nothing for an op whose body is `clean`)."""
     out: list[Diagnostic] = []
-    for name, text, op in ops:
-        check = _BY_OP_NAME.get(text)
-        if check is not None and op is not None:
-            out.extend(check(op, name, text.decode()))
+    for found in ops:
+        check = _BY_OP_NAME.get(found.name)
+        if check is not None and found.op is not None and not found.clean:
+            out.extend(check(found.op, found.node, found.name.decode()))
     return out
 
 
-def op_names(ops: list[Node], lo: int, hi: int) -> list[OpName]:
-    """The name of each `@op` capture whose name starts in [lo, hi]."""
+def op_names(ops: list[Node], lo: int, hi: int, source: bytes | bytearray | None = None,
+             intact: bool = False) -> list[OpName]:
+    """The name of each `@op` capture whose name starts in [lo, hi]. With `source`, the text
+    the ops' tree was parsed from (offsets as the tree's), the name of an op without syntax
+    errors that is written plainly (`_OP_START`) is read from the text, without its node, and
+    so is whether its body is clean (`_CLEAN_BODIES`). `intact`: the tree holds no syntax
+    error, so no op needs asking."""
     out = []
+    if source is None or not READ_FROM_TEXT:
+        for op in ops:
+            name = op.child_by_field_name("name")
+            if lo <= name.start_byte <= hi:
+                out.append(OpName.of(name, name.text or b"", op))
+        return out
+    start_of, clean = _OP_START.match, _CLEAN_BODIES.get
     for op in ops:
-        name = op.child_by_field_name("name")
-        if lo <= name.start_byte <= hi:
-            out.append(OpName(name, name.text or b"", op))
+        found = start_of(source, op.start_byte)
+        if found is None or (not intact and op.has_error):
+            name = op.child_by_field_name("name")
+            if lo <= name.start_byte <= hi:
+                out.append(OpName.of(name, name.text or b"", op))
+            continue
+        start, end = found.span(1)
+        if lo <= start <= hi:
+            text = bytes(found.group(1))
+            body = clean(text)
+            out.append(OpName(text, start, end, op, None, body is not None and body.match(source, end) is not None))
     return out
 
 
