@@ -19,9 +19,14 @@ here, exactly as the server's `didOpen` would (the settings `initialize` gave, l
 the open's verification budget; a large document's top first, published on its own:
 features/leading.py), which needs the analysis but neither pygls nor lsprotocol: the first
 diagnostics of a file opened for the first time come without waiting for about half of the
-import, and the analysis is imported in a thread while the client sends the open (what the
-top's syntax and type diagnostics need; the lowering, the passes and the emitters, half of the
-analysis's import or more, are imported where they are first used, after the top is published). The outline, folds and semantic tokens asked for right after are answered from
+import (what the top's syntax and type diagnostics need is imported then, or in a thread while
+the client is quiet before the open; the lowering, the passes and the emitters, half of the
+analysis's import or more, are imported where they are first used, after the top is published).
+A change to that document (or its close) that arrives while it is analysed stops the analysis
+at its next step (before the top is published, before the whole is analysed, before that is
+published) and nothing more of the opened version is published: the server takes it over with
+the change, and publishes the newest version only.
+The outline, folds and semantic tokens asked for right after are answered from
 that analysis too, by the same writers the server uses (lsp/outline_json.py, lsp/semantic.py),
 neither waiting for the import nor taking turns with the verification the server goes on with.
 The server takes that analysis over (`CuteIrServer.open_document`), with those answers for the
@@ -35,6 +40,7 @@ import logging
 import os
 import sys
 import threading
+import time
 from typing import Any, BinaryIO, Callable
 
 from .. import __version__
@@ -185,7 +191,7 @@ def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params
     read: list[Any] = []
     options = params.get("initializationOptions")
     while True:
-        item = read_next(stdin, resume, FOLLOW_UP_WAIT)
+        item = _next_message(stdin, resume, FOLLOW_UP_WAIT)
         if item is NOTHING_YET:
             return read, {}, {}, {}
         read.append(item)
@@ -203,37 +209,101 @@ def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params
             _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                             "params": {"uri": uri, "version": version, "diagnostics": entry[open_cache.DIAGNOSTICS]}})
             more = _answer_follow_ups(stdin, stdout, resume, uri, lambda name: open_cache.answer(entry, name),
-                                      FOLLOW_UP_WAIT)
+                                      FOLLOW_UP_WAIT, [], _next_message)
             return read + more, {uri: version}, {}, {}
-        _preloaded()
-        from .collector import freeze_imports
-        from . import settings
-        importlib.import_module("cute_ir.features.leading")   # the top's analysis, imported before the freeze
-        # As the server does before it analyses anything (lsp/collector.py). The lowering, the
-        # passes and the emitters are imported after it, where first used, and stay
-        # collectable, as pygls does.
-        freeze_imports()
+        return _analyse_first_open(stdin, stdout, resume, read, uri, version, text, encoding, options)
+
+
+def _analyse_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, read: list[Any], uri: str, version: int,
+                        text: str, encoding: str, options: Any
+                        ) -> tuple[list[Any], dict[str, int], dict[str, Any], dict[str, dict[str, str]]]:
+    """`publish_first_open` for a document the open cache does not hold: its top, then the
+    whole, as the server's `didOpen` publishes them. A change to it (or its close) that arrives
+    meanwhile makes that work stale: it stops at the next of those steps, nothing more of the
+    opened version is published, and the server takes the analysis over with the change, as
+    it does when a change follows an open of its own (only the newest version's diagnostics
+    follow)."""
+    _preloaded()
+    from .collector import freeze_imports
+    from . import settings
+    importlib.import_module("cute_ir.features.leading")   # the top's analysis, imported before the freeze
+    # As the server does before it analyses anything (lsp/collector.py). The lowering, the
+    # passes and the emitters are imported after it, where first used, and stay
+    # collectable, as pygls does.
+    freeze_imports()
+    analysis = _deferred_analysis(uri, version, text, encoding, options)
+    if analysis is None:
+        return read, {}, {}, {}
+    arrived = _Arrived(stdin, resume, uri)
+    if not arrived.superseding():
         top = leading_publish(uri, version, text, encoding, settings.initial(options))
         if top is not None:
             _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": top})
-        analysis = _analyse_opened(uri, version, text, encoding, options)
-        if analysis is None:
-            return read, {}, {}, {}
-        from . import diagnostic_json
-        _write(stdout, {"jsonrpc": "2.0", "method": diagnostic_json.PUBLISH,
-                        "params": diagnostic_json.publish_params(analysis, diagnostic_json.diagnostics(analysis))})
-        computed: dict[str, str] = {}
-        more = _answer_follow_ups(stdin, stdout, resume, uri, lambda name: _computed(analysis, name, computed),
-                                  FRESH_FOLLOW_UP_WAIT)
-        return read + more, {uri: version}, {uri: analysis}, {uri: computed}
+    if arrived.superseding():
+        return read + arrived.held, {}, {uri: analysis}, {}
+    try:
+        analysis.settle()
+    except Exception:   # the server analyses it again and reports what goes wrong there
+        logging.getLogger(__name__).exception("analysing %s before the server started failed", uri)
+        return read + arrived.held, {}, {}, {}
+    if arrived.superseding():
+        return read + arrived.held, {}, {uri: analysis}, {}
+    from . import diagnostic_json
+    _write(stdout, {"jsonrpc": "2.0", "method": diagnostic_json.PUBLISH,
+                    "params": diagnostic_json.publish_params(analysis, diagnostic_json.diagnostics(analysis))})
+    computed: dict[str, str] = {}
+    more = _answer_follow_ups(stdin, stdout, resume, uri, lambda name: _computed(analysis, name, computed),
+                              FRESH_FOLLOW_UP_WAIT, arrived.held, read_next)
+    return read + more, {uri: version}, {uri: analysis}, {uri: computed}
+
+
+# What makes the analysis of an opened version stale (`_Arrived`).
+SUPERSEDING = frozenset({"textDocument/didChange", "textDocument/didClose"})
+# How long `_Arrived` waits for more of a message whose bytes have begun to come: not at all,
+# in effect (what is not complete now arrived after this step).
+ARRIVED_WAIT = 1e-6
+
+
+class _Arrived:
+    """The messages that arrived while the first opened document was analysed, read between
+    two steps of that analysis and held, in order, for what follows it."""
+
+    def __init__(self, stdin: BinaryIO, resume: Resume, uri: str) -> None:
+        self.stdin, self.resume, self.uri = stdin, resume, uri
+        self.held: list[Any] = []
+        self._superseded = False
+
+    def superseding(self) -> bool:
+        """Whether a change to the document (or its close) has arrived by now."""
+        while not self._superseded:
+            # The end of the input is not held: reading again reports it again.
+            item = read_next(self.stdin, self.resume, ARRIVED_WAIT)
+            if item is NOTHING_YET or item is None:
+                break
+            self.held.append(item)
+            message = _message(item) if isinstance(item, bytes) else None
+            params = message.get("params") if message is not None else None
+            document = params.get("textDocument") if isinstance(params, dict) else None
+            self._superseded = (message.get("method") in SUPERSEDING and isinstance(document, dict)
+                                and document.get("uri") == self.uri) if message is not None else False
+        return self._superseded
 
 
 # The modules a large text's top is analysed and published with (not the lowering, the passes
-# or the emitters: the analysis imports them where it first uses them),
-# imported while the client sends what follows `initialize` (a large `didOpen` takes it a while
-# to write and this process a while to read): `_preloaded` waits for them before anything else
+# or the emitters: the analysis imports them where it first uses them), imported in a thread
+# while the client is quiet (`_next_message`): `_preloaded` waits for them before anything else
 # is imported, so that no module is imported by two threads.
+#
+# Not as soon as `initialize` is answered: an editor sends `initialized` and the open right
+# after the answer, and the import then only competed with reading the open for the
+# interpreter (each read gives the lock up, and got it back after the thread's 5 ms switch
+# interval): a reopen, published from the open cache without the analysis, took 83-95 ms
+# from spawn instead of 44-58 at 50k lines, and a first open, which needs the import, was no
+# sooner for it (docs/benchmarks.md, twenty-sixth round). A client that pauses gets it done
+# meanwhile, as before, after PRELOAD_AFTER_QUIET.
+PRELOAD_AFTER_QUIET = 0.02
 _PRELOAD: list[threading.Thread] = []
+_PRELOAD_STARTED = False
 
 
 def _import_analysis() -> None:
@@ -249,6 +319,8 @@ _PRELOADED_MODULES = ("cute_ir.features.leading", "cute_ir.lsp.diagnostic_json",
 
 
 def preload_analysis() -> None:
+    global _PRELOAD_STARTED
+    _PRELOAD_STARTED = True
     thread = threading.Thread(target=_import_analysis, name="cute-ir-preload", daemon=True)
     _PRELOAD.append(thread)
     thread.start()
@@ -282,35 +354,54 @@ def leading_publish(uri: str, version: int | None, text: str, encoding: str,
             "diagnostics": [diagnostic_json.diagnostic(document, d, uri) for d in found.diagnostics]}
 
 
-def _analyse_opened(uri: str, version: int, text: str, encoding: str, options: Any):
+def _deferred_analysis(uri: str, version: int, text: str, encoding: str, options: Any):
     """The document's analysis as the server's `didOpen` makes it (the settings `initialize`
-    gave, the open's verification budget); None if it fails, for the server to try."""
+    gave, the open's verification budget), deferred: it runs at `settle` (or when the server
+    reads it). None if it fails, for the server to try."""
     from ..analysis import DocumentAnalysis
     from ..text.positions import Encoding
     from . import settings
     try:
         return DocumentAnalysis(uri, text, version, Encoding(encoding), settings.initial(options),
-                                verify_budget=settings.VERIFY_AT_OPEN)
+                                verify_budget=settings.VERIFY_AT_OPEN, defer=True)
     except Exception:   # the server analyses it again and reports what goes wrong there
         logging.getLogger(__name__).exception("analysing %s before the server started failed", uri)
         return None
 
 
 def _answer_follow_ups(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, uri: str,
-                       answer_of: Callable[[str], str | None], wait: float) -> list[Any]:
+                       answer_of: Callable[[str], str | None], wait: float, held: list[Any],
+                       read: Callable[[BinaryIO, Resume, float], Any]) -> list[Any]:
     """Answer the whole-document requests about `uri` that `answer_of` answers as long as they
-    come, the first within `wait` seconds and each next within FOLLOW_UP_WAIT of the answer
-    before; the first other message (in a list, for the server), or none after a pause."""
+    come (`held`, the messages read already, first; then by `read`), the first within `wait`
+    seconds and each next within FOLLOW_UP_WAIT of the answer before; the first other message
+    and those held after it (in a list, for the server), or none after a pause."""
+    held = list(held)
     while True:
-        item = read_next(stdin, resume, wait)
+        item = held.pop(0) if held else read(stdin, resume, wait)
         if item is NOTHING_YET:
             return []
         message = _message(item) if isinstance(item, bytes) else None
         request = _early_request(message, uri, answer_of) if message is not None else None
         if request is None:
-            return [item]
+            return [item] + held
         _answer_raw(stdout, *request)
         wait = FOLLOW_UP_WAIT
+
+
+def _next_message(stdin: BinaryIO, resume: Resume, wait: float) -> Any:
+    """`read_next`, but once no byte has come for PRELOAD_AFTER_QUIET the analysis's import
+    starts in a thread (`preload_analysis`), to be done when the open comes."""
+    deadline = time.monotonic() + wait
+    while not _PRELOAD_STARTED:
+        remaining = deadline - time.monotonic()
+        before = len(resume.buffered)
+        item = read_next(stdin, resume, min(remaining, PRELOAD_AFTER_QUIET))
+        if item is not NOTHING_YET or remaining <= PRELOAD_AFTER_QUIET:
+            return item
+        if len(resume.buffered) == before:   # quiet, not in the middle of sending a large message
+            preload_analysis()
+    return read_next(stdin, resume, max(0.0, deadline - time.monotonic()))
 
 
 def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
@@ -321,7 +412,6 @@ def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     answered = answer_initialize(first, stdout) if request is not None else None
     read, published, analysed, answers = [first], {}, {}, {}
     if request is not None:
-        preload_analysis()
         more, published, analysed, answers = publish_first_open(stdin, stdout, resume, request[1])
         read += more
     _preloaded()
