@@ -135,23 +135,84 @@ def test_what_is_read_from_the_text_is_what_the_query_finds() -> None:
     made of the tokens it reads and their neighbours; enough of them parse without an error
     for the lexed path to answer."""
     rng = random.Random("lexed")
-    lexed_units = 0
+    lexed_units = typed_units = 0
     for _ in range(300):
         text = "\n".join(_statements(rng, rng.randrange(1, 4)) for _ in range(2))
-        analysis = DocumentAnalysis("file:///t.ir", text, verify_budget=0)
-        source = analysis.document.data
-        q, kinds = tokens._lexed_query()
-        for unit in analysis.units:
-            node = analysis.trees_over(unit.start, unit.end)[0][0]
-            if not node.has_error and tokens.native.lexed_rows(source, unit.start, unit.end, kinds) is not None:
-                lexed_units += 1
-            # Compared as tokens: a block argument's second capture is in the query's rows only.
-            lexed, full = (tokens.native.encode_rows(source, rows, unit.start, unit.end, 0, 0, 0, 16)
-                           for rows in (tokens.native_unit_rows(analysis, unit.start, unit.end),
-                                        tokens.native_rows(analysis, unit.start, unit.end)))
-            assert lexed == full, source[unit.start:unit.end]
-    assert lexed_units >= 100, lexed_units
-    print("units read from the text:", lexed_units)
+        lexed, typed = _compare_units(text)
+        lexed_units += lexed
+        typed_units += typed
+    assert lexed_units >= 100 and typed_units >= 30, (lexed_units, typed_units)
+    print("units read from the text:", lexed_units, "with numbers and types:", typed_units)
+
+
+def _compare_units(text: str) -> tuple[int, int]:
+    """Asserts that every unit of `text` has the same tokens by the lexed path as by the full
+    query; how many units were read from the text, and how many with numbers and types."""
+    analysis = DocumentAnalysis("file:///t.ir", text, verify_budget=0)
+    source = analysis.document.data
+    lexed_units = typed_units = 0
+    for unit in analysis.units:
+        node = analysis.trees_over(unit.start, unit.end)[0][0]
+        if not node.has_error:
+            for query, count in ((tokens._lexed_query(), 1), (tokens._lexed_query(True), 2)):
+                if tokens.native.lexed_rows(source, unit.start, unit.end, query[1]) is not None:
+                    lexed_units += count == 1
+                    typed_units += count == 2
+        # Compared as tokens: a block argument's second capture is in the query's rows only.
+        lexed, full = (tokens.native.encode_rows(source, rows, unit.start, unit.end, 0, 0, 0, 16)
+                       for rows in (tokens.native_unit_rows(analysis, unit.start, unit.end),
+                                    tokens.native_rows(analysis, unit.start, unit.end)))
+        assert lexed == full, bytes(source[unit.start:unit.end])
+    return lexed_units, typed_units
+
+
+# Numbers and builtin types in every bracket that decides them, next to their near misses: a
+# shape `4x8` (a dialect body's; elsewhere an integer and a word), dimension lists (right
+# after `memref<` `tensor<` `vector<` only), scaled bases (a layout's), hexadecimal integers
+# and floats (`0x10` ties with a shape), exponents with no digits, type words where a key,
+# an op name or `mem_order`'s value stands, words that only begin like a type (`i32x`), the
+# shaped types' keywords with and without their `<`, a `<` after a blank or after `>`.
+NUMBERS_AND_TYPES = [
+    "4x8", "?x4", "4x?x8", "4x", "x4", "?", "0x10", "0x1F", "-0x1F", "0x1p3", "-0x.8p-2", "0xp1", "1.", "1.5e", "1.5e+3",
+    "-2.5E-3", "1e5", "-7", "- 7", "007", "12ab", "1@0", "4@0@1", "1@", "i32", "si8", "ui16", "i1", "i", "i32x",
+    "i32.x", "f16", "bf16", "tf32", "f8E4M3FN", "f8E4M3FNUZ", "f8E4", "index", "none", "index_cast", "memref",
+    "memref<4 x ?xf32>", "memref<*xf32>", "tensor<* x f32>", "tensor<4x?xi8, #enc>", "vector<[4]x8xf32>",
+    "vector<4x[4]xi8>", "memref<4xf32, strided<[1, ?], offset: ?>>", "memref<4xf32, 3>", "memref< 2x f16>",
+    "complex<f32>", "tuple<i32, f16>", "tuple<>", "quantile<ui4:f16, {-1.0,0.0,1.0}>", "array<i32: 1, 2>",
+    "dense<4x8>", "dense<[1.5, 2]> : tensor<2xf32>", "affine_map<(d0)[s0] -> (d0 + s0)>", "!d.a<4x8, i32, ?x?, 0x1F>",
+    "!d.a <4>", "!d.a<1><2>", "!cute_nvgpu.i4<divby 2>", "!d.t<divby 4x8>", "!d.t<mem_order = i32>",
+    "!d.t<mem_scope = f16, mem_order = relaxed>", "!d.t<i32 = 1, {f16}, [index], (none)>", "<{a = 1}>", "{i32 = f16, index}",
+    "{a = memref<4xf32>, b = 1 : i64, c = (i32) -> f16}", "{a b}", "{a, i32}", "distinct[0]<1>",
+    "#cute.layout<(4@0, 32@1):(1@0, -1)>", "#cute.layout<(?, 8):(1, ?)>", "#cute.composed_layout<\"S<3,4,3> o 0 o (1,2):(1,1)\">",
+    "%0#1", "%x:2", "loc(\"f\":1:2)", "1 : i32", ": index", "-> i32", "(i32, f16) -> none", "x 4", "4 x 8",
+]
+_WRAPS = ["{}", "!d.t<{}>", "({})", "[{}]", "{{k = {}}}", "{{{}}}", "dense<{}>", "#cute.layout<{}>", "memref<{}>",
+          "<{}>", "{{\n  {}\n}}", "{} ,\n {}"]
+
+
+def _typed_statement(rng: random.Random) -> str:
+    body = " ".join(rng.choice(NUMBERS_AND_TYPES) for _ in range(rng.randrange(1, 5)))
+    for _ in range(rng.randrange(0, 3)):
+        body = rng.choice(_WRAPS).format(body, body)
+    return f"  %r = test.op {body} : i32" if rng.random() < 0.5 else f"  test.op {body}"
+
+
+def test_numbers_and_types_read_from_the_text_are_what_the_query_finds() -> None:
+    """Each new rule of `lexed_rows` (numbers, builtin types, the brackets that decide them)
+    against the full query, in every bracket, over statements built of them and their near
+    misses; enough of them parse without an error and are read with numbers and types for the
+    rules to be the ones compared."""
+    rng = random.Random("numbers and types")
+    typed_units = 0
+    for _ in range(250):
+        lines = ["func.func @f(%arg0: i32) {", "  %c = arith.constant 0 : i32"] + [
+            _typed_statement(rng) for _ in range(rng.randrange(1, 4))]
+        typed_units += _compare_units("\n".join(lines + ["  return\n}"]) + "\n")[1]
+    for fragment in NUMBERS_AND_TYPES:   # each alone as well, in the places it stands in a real file
+        for line in (f"  test.op {fragment}", f"  %v = test.op {{k = {fragment}}} : !d.t<{fragment}>",
+                     f"  test.op ({fragment}) -> {fragment}"):
+            typed_units += _compare_units(f"func.func @f() {{\n  %c = arith.constant 0 : i32\n{line}\n  return\n}}\n")[1]
+    assert typed_units >= 150, typed_units
 
 
 def test_a_valid_file_is_read_from_the_text() -> None:
@@ -163,6 +224,12 @@ def test_a_valid_file_is_read_from_the_text() -> None:
     source = analysis.document.data
     assert all(tokens.native.lexed_rows(source, unit.start, unit.end, kinds) is not None
                and not analysis.trees_over(unit.start, unit.end)[0][0].has_error for unit in analysis.units)
+    # With numbers and builtin types too, but for the module's own lines, whose brackets the
+    # unit does not close (`module attributes {...} {` and its `}`).
+    q, kinds = tokens._lexed_query(True)
+    kernels = [unit for unit in analysis.units if source[unit.start:unit.end].count(b"{") == source[unit.start:unit.end].count(b"}")]
+    assert len(kernels) >= len(analysis.units) - 2
+    assert all(tokens.native.lexed_rows(source, unit.start, unit.end, kinds) is not None for unit in kernels)
 
 
 _UNITS = {Encoding.UTF16: lambda s: len(s.encode("utf-16-le")) // 2,
@@ -204,16 +271,32 @@ def test_encode_rows_takes_any_bytes_and_any_rows(source, rows, lo, hi, base, an
 
 
 @_FUZZ
-@given(source=st.binary(max_size=300) | st.lists(st.sampled_from(FRAGMENTS + [" ", "\n"])).map(lambda f: "".join(f).encode()),
+@given(source=st.binary(max_size=300) | st.lists(st.sampled_from(FRAGMENTS + NUMBERS_AND_TYPES + [" ", "\n"])).map(
+           lambda f: "".join(f).encode()),
        lo=st.integers(-2**40, 400), hi=st.integers(-5, 2**40))
 def test_lexed_rows_takes_any_bytes(source, lo, hi) -> None:
-    kinds = tuple((k, k, 0) for k in range(9))
+    kinds = tuple((k, k, 0) for k in range(9 if len(source) % 2 else 12))   # with numbers and types or not
     rows = tokens.native.lexed_rows(source, lo, hi, kinds)
     if rows is not None:
         assert len(rows) % ROW.size == 0
         for start, end, *_ in ROW.iter_unpack(rows):
             assert max(lo, 0) <= start < end <= min(hi, len(source))
         tokens.native.encode_rows(source, rows, lo, hi, 0, 0, 0, 16)
+
+
+@_FUZZ
+@given(rows=st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60), st.integers(0, 3), st.integers(0, 3),
+                               st.integers(0, 1)), max_size=60), runs=st.integers(1, 6), encoding=st.sampled_from([8, 16, 32]))
+def test_encode_rows_sorts_rows_in_any_order(rows, runs, encoding) -> None:
+    """The rows come as runs each in order (capture names' nodes, lexed rows) or in none: the
+    tokens are those of the rows sorted beforehand."""
+    source = ("ab\ncd é\n" * 10).encode()
+    pack = lambda part: b"".join(ROW.pack(s, e, r, t, m, 0) for s, e, r, t, m in part)  # noqa: E731
+    cut = len(rows) // runs or 1
+    in_runs = b"".join(pack(sorted(rows[at:at + cut])) for at in range(0, len(rows), cut))
+    expected = tokens.native.encode_rows(source, pack(sorted(rows)), 0, len(source), 0, 0, 0, encoding)
+    assert tokens.native.encode_rows(source, in_runs, 0, len(source), 0, 0, 0, encoding) == expected
+    assert tokens.native.encode_rows(source, pack(rows), 0, len(source), 0, 0, 0, encoding) == expected
 
 
 class _Node:
@@ -249,6 +332,8 @@ def test_bad_arguments_raise_instead_of_crashing() -> None:
         tokens.native.encode_rows(b"abc", b"", 0, 1, 0, 0, 0, 7)
     with pytest.raises(ValueError):
         tokens.native.lexed_rows(b"abc", 0, 3, ((0, 0, 0),))
+    with pytest.raises(ValueError):
+        tokens.native.lexed_rows(b"abc", 0, 3, tuple((0, 0, 0) for _ in range(10)))
     with pytest.raises(TypeError):
         tokens.native.lexed_rows(b"abc", 0, 3, tuple(("x", 0, 0) for _ in range(9)))
     with pytest.raises(TypeError):

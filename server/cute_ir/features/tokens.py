@@ -20,6 +20,7 @@ except ImportError:
 
 from ..analysis import DocumentAnalysis
 from ..syntax import LANGUAGE, captures, wide_nodes
+from ..syntax.parser import MAX_QUERY_DEPTH
 
 # LSP token types, in legend order; capture names of highlights.scm map onto them.
 TOKEN_TYPES: tuple[str, ...] = (
@@ -162,21 +163,44 @@ _LEXED_PATTERNS: tuple[tuple[str, str | None], ...] = (
     ("(dialect_type (type_name) @type)", None),
     ("(dialect_attribute (dialect_prefix) @module)", None),
 )
+# And those `lexed_rows` finds too when given their kinds, following the brackets around:
+# numbers and builtin types, most of the rest (a number's token and a type word's meaning
+# hang on the bracket they are in, which the text alone may leave open: then it answers None
+# and `native_unit_rows` asks it again without them).
+_TYPED_PATTERNS: tuple[tuple[str, str | None], ...] = (
+    ("(dimension_list) @number", "number"),
+    ("(float) @number.float", "number.float"),
+    ("[\n  (integer_type)\n  (float_type)\n  (index_type)\n  (none_type)\n] @type.builtin", "type.builtin"),
+    ("(memref_type \"memref\" @type.builtin)", None),
+    ("(tensor_type \"tensor\" @type.builtin)", None),
+    ("(vector_type \"vector\" @type.builtin)", None),
+    ("(complex_type \"complex\" @type.builtin)", None),
+    ("(tuple_type \"tuple\" @type.builtin)", None),
+    ("(quantile_type \"quantile\" @type.builtin)", None),
+    ("(unranked_dimension) @number", None),
+    ("(shape) @number", None),
+    ("(scaled_basis) @number", None),
+    ("(integer) @number", None),
+)
 
 
 @lru_cache(maxsize=None)
-def _lexed_query() -> tuple[tree_sitter.Query, tuple[tuple[int, int, int], ...]] | None:
-    """The highlights query without `_LEXED_PATTERNS`, and the (rank, type, modifiers) of each
-    kind `native.lexed_rows` writes in their place; None when the extension is not built or
-    highlights.scm no longer has those patterns as they are spelt here."""
+def _lexed_query(typed: bool = False) -> tuple[tree_sitter.Query, tuple[tuple[int, int, int], ...]] | None:
+    """The highlights query without `_LEXED_PATTERNS` (and `_TYPED_PATTERNS` if `typed`), and
+    the (rank, type, modifiers) of each kind `native.lexed_rows` writes in their place; None
+    when the extension is not built or highlights.scm no longer has those patterns as they are
+    spelt here."""
     if native is None:
         return None
+    patterns = _LEXED_PATTERNS + (_TYPED_PATTERNS if typed else ())
     source = tree_sitter_cute_ir.query_source("highlights")
     q = tree_sitter.Query(LANGUAGE, source)
     text = source.encode("utf-8")
-    spelt = {pattern for pattern, _ in _LEXED_PATTERNS}
+    spelt = {pattern for pattern, _ in patterns}
+    # A pattern's text runs on to the next one's, over the comments between them.
     lexed = [index for index in range(q.pattern_count)
-             if text[q.start_byte_for_pattern(index):q.end_byte_for_pattern(index)].decode().strip() in spelt]
+             if "\n".join(line for line in text[q.start_byte_for_pattern(index):q.end_byte_for_pattern(index)]
+                           .decode().strip().split("\n") if not line.startswith(";")).strip() in spelt]
     if len(lexed) != len(spelt):
         return None
     for index in lexed:
@@ -185,27 +209,34 @@ def _lexed_query() -> tuple[tree_sitter.Query, tuple[tuple[int, int, int], ...]]
         if q.capture_name(index) not in _CAPTURE_TO_TYPE:
             q.disable_capture(q.capture_name(index))
     kinds = _capture_kinds()
-    return q, tuple(kinds[name] for _, name in _LEXED_PATTERNS if name is not None)
+    return q, tuple(kinds[name] for _, name in patterns if name is not None)
 
 
 def native_unit_rows(analysis: DocumentAnalysis, lo: int, hi: int) -> bytes:
     """`native_rows` of a unit's [lo, hi): in a statement whose tree has no error (and no line
-    too long to tokenize, no node too wide to search), the tokens of `_LEXED_PATTERNS` are read
-    from the text by `native.lexed_rows` and the query finds the rest; anywhere else, or where
-    the text alone cannot tell (`lexed_rows` answers None), the query finds every token. The
-    rows are the same either way (tests/test_semantic_tokens_native.py)."""
+    too long to tokenize, no node too wide to search), the tokens of `_LEXED_PATTERNS` and,
+    where the brackets tell them, of `_TYPED_PATTERNS` are read from the text by
+    `native.lexed_rows` and the query finds the rest; anywhere else, or where the text alone
+    cannot tell (`lexed_rows` answers None), the query finds every token. The rows are the same
+    either way (tests/test_semantic_tokens_native.py)."""
     lexed_query = _lexed_query()
     trees = analysis.trees_over(lo, hi) if lexed_query is not None else []
     if len(trees) == 1 and not trees[0][0].has_error:
         node = trees[0][0]
         source = analysis.document.data
         if _short_line_ranges(source, lo, hi) == [(lo, hi)] and not wide_nodes(node, lo, hi):
-            q, kinds = lexed_query
-            lexed = native.lexed_rows(source, lo, hi, kinds)
-            if lexed is not None:
-                known = _capture_kinds()
-                groups = [(nodes, *known[name]) for name, nodes in captures(q, node, lo, hi).items() if name in known]
-                return native.capture_rows(source, groups, MAX_TOKENIZED_LINE) + lexed
+            for query in (_lexed_query(True), lexed_query):
+                if query is None:
+                    continue
+                q, kinds = query
+                lexed = native.lexed_rows(source, lo, hi, kinds)
+                if lexed is not None:
+                    known = _capture_kinds()
+                    cursor = tree_sitter.QueryCursor(q)   # `captures` without its search for wide nodes again
+                    cursor.set_max_start_depth(MAX_QUERY_DEPTH)
+                    cursor.set_byte_range(lo, hi)
+                    groups = [(nodes, *known[name]) for name, nodes in cursor.captures(node).items() if name in known]
+                    return native.capture_rows(source, groups, MAX_TOKENIZED_LINE) + lexed
     return native_rows(analysis, lo, hi)
 
 
