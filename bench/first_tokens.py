@@ -9,7 +9,9 @@ symbols, full semantic tokens and folding ranges, each sent when the one before 
 
 The other version is a `server/` directory given with `--before` (for example a `git archive`
 of the commit before the change); it runs in a child process with that directory first on
-PYTHONPATH. Runs alternate between the two versions, so that load from other jobs on the
+PYTHONPATH. Where the change is in the C extension (tokens.c), that directory also needs the
+other version's `tree_sitter_cute_ir` package beside `cute_ir`, with `_tokens` built from its own
+tokens.c (else both versions load this checkout's extension). Runs alternate between the two versions, so that load from other jobs on the
 machine falls on both alike. Prints a Markdown table of medians (min) in milliseconds. Not a
 test: figures depend on the machine.
 

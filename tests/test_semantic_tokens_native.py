@@ -97,6 +97,13 @@ def test_the_same_tokens_after_random_mutations(path: Path) -> None:
         assert native_ranges == python_ranges, (round_, encoding)
 
 
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_level_of_reading_gives_the_query_tokens_for_every_file(path: Path) -> None:
+    """Each unit of every example and corpus file at each level `lexed_rows` reads it at (the
+    default path takes the highest only)."""
+    _compare_units(path.read_text(encoding="utf-8", errors="replace"))
+
+
 def test_the_same_tokens_for_a_generated_file_and_its_mutations() -> None:
     text = generate(1500)
     assert _both(text)[0] == _both(text)[1]
@@ -138,32 +145,34 @@ def test_what_is_read_from_the_text_is_what_the_query_finds() -> None:
     lexed_units = typed_units = 0
     for _ in range(300):
         text = "\n".join(_statements(rng, rng.randrange(1, 4)) for _ in range(2))
-        lexed, typed = _compare_units(text)
-        lexed_units += lexed
-        typed_units += typed
+        read = _compare_units(text)
+        lexed_units += read[0]
+        typed_units += read[1]
     assert lexed_units >= 100 and typed_units >= 30, (lexed_units, typed_units)
     print("units read from the text:", lexed_units, "with numbers and types:", typed_units)
 
 
-def _compare_units(text: str) -> tuple[int, int]:
-    """Asserts that every unit of `text` has the same tokens by the lexed path as by the full
-    query; how many units were read from the text, and how many with numbers and types."""
+def _compare_units(text: str) -> list[int]:
+    """Asserts that every unit of `text` has the same tokens by the lexed path, at each level
+    `lexed_rows` reads it at, as by the full query; how many units were read at each level (the
+    patterns of `_LEXED_PATTERNS`; with numbers and types; every token)."""
     analysis = DocumentAnalysis("file:///t.ir", text, verify_budget=0)
     source = analysis.document.data
-    lexed_units = typed_units = 0
+    read = [0, 0, 0]
     for unit in analysis.units:
-        node = analysis.trees_over(unit.start, unit.end)[0][0]
-        if not node.has_error:
-            for query, count in ((tokens._lexed_query(), 1), (tokens._lexed_query(True), 2)):
-                if tokens.native.lexed_rows(source, unit.start, unit.end, query[1]) is not None:
-                    lexed_units += count == 1
-                    typed_units += count == 2
-        # Compared as tokens: a block argument's second capture is in the query's rows only.
-        lexed, full = (tokens.native.encode_rows(source, rows, unit.start, unit.end, 0, 0, 0, 16)
-                       for rows in (tokens.native_unit_rows(analysis, unit.start, unit.end),
-                                    tokens.native_rows(analysis, unit.start, unit.end)))
-        assert lexed == full, bytes(source[unit.start:unit.end])
-    return lexed_units, typed_units
+        trees = analysis.trees_over(unit.start, unit.end)
+        intact = len(trees) == 1 and not trees[0][0].has_error
+        full = tokens.native.encode_rows(source, tokens.native_rows(analysis, unit.start, unit.end),
+                                         unit.start, unit.end, 0, 0, 0, 16)
+        for level in range(3):
+            if intact and tokens.native.lexed_rows(source, unit.start, unit.end,
+                                                               tokens._lexed_query(level)[1]) is not None:
+                read[level] += 1
+            # Compared as tokens: a block argument's second capture is in the query's rows only.
+            lexed = tokens.native.encode_rows(source, tokens.native_unit_rows(analysis, unit.start, unit.end, (level,)),
+                                              unit.start, unit.end, 0, 0, 0, 16)
+            assert lexed == full, (level, bytes(source[unit.start:unit.end]))
+    return read
 
 
 # Numbers and builtin types in every bracket that decides them, next to their near misses: a
@@ -178,7 +187,7 @@ NUMBERS_AND_TYPES = [
     "i32.x", "f16", "bf16", "tf32", "f8E4M3FN", "f8E4M3FNUZ", "f8E4", "index", "none", "index_cast", "memref",
     "memref<4 x ?xf32>", "memref<*xf32>", "tensor<* x f32>", "tensor<4x?xi8, #enc>", "vector<[4]x8xf32>",
     "vector<4x[4]xi8>", "memref<4xf32, strided<[1, ?], offset: ?>>", "memref<4xf32, 3>", "memref< 2x f16>",
-    "complex<f32>", "tuple<i32, f16>", "tuple<>", "quantile<ui4:f16, {-1.0,0.0,1.0}>", "array<i32: 1, 2>",
+    "complex<f32>", "!d.t<memref  <8xf32>>", "!d.t<tensor\n<4xi8>>", "!d.t<quantile <i8>>", "tuple<i32, f16>", "tuple<>", "quantile<ui4:f16, {-1.0,0.0,1.0}>", "array<i32: 1, 2>",
     "dense<4x8>", "dense<[1.5, 2]> : tensor<2xf32>", "affine_map<(d0)[s0] -> (d0 + s0)>", "!d.a<4x8, i32, ?x?, 0x1F>",
     "!d.a <4>", "!d.a<1><2>", "!cute_nvgpu.i4<divby 2>", "!d.t<divby 4x8>", "!d.t<mem_order = i32>",
     "!d.t<mem_scope = f16, mem_order = relaxed>", "!d.t<i32 = 1, {f16}, [index], (none)>", "<{a = 1}>", "{i32 = f16, index}",
@@ -226,10 +235,71 @@ def test_a_valid_file_is_read_from_the_text() -> None:
                and not analysis.trees_over(unit.start, unit.end)[0][0].has_error for unit in analysis.units)
     # With numbers and builtin types too, but for the module's own lines, whose brackets the
     # unit does not close (`module attributes {...} {` and its `}`).
-    q, kinds = tokens._lexed_query(True)
+    # Its kernels with every token, but for its alias definitions, whose values are an
+    # attribute's (read with numbers and types).
     kernels = [unit for unit in analysis.units if source[unit.start:unit.end].count(b"{") == source[unit.start:unit.end].count(b"}")]
     assert len(kernels) >= len(analysis.units) - 2
-    assert all(tokens.native.lexed_rows(source, unit.start, unit.end, kinds) is not None for unit in kernels)
+    for unit in kernels:
+        level = 1 if source[unit.start] in b"#!" else 2
+        assert tokens.native.lexed_rows(source, unit.start, unit.end, tokens._lexed_query(level)[1]) is not None
+
+
+# Every other token, which `lexed_rows` reads too when given every kind (no query left):
+# words where an op's name, a keyword, a key (a dictionary's, a dialect body's before `=`,
+# `mem_order`'s), a builtin attribute's kind, a boolean, `unit`, the swizzle's `S` and `o`
+# stand, and what only looks like them (`dense <1>`, `128 b = 1`, `true = 1`, keys named like
+# keywords); comments (`//` alone, `// --`); labels, symbols, results' indexes.
+WORDS = ["true", "false", "unit", "x", "b", "bit", "DP", "128 b", "4 bit", "o", "S", "loc", "attributes", "else",
+         "to", "return", "dense", "dense <1>", "array<i32: 1>", "affine_map<(d0) -> (d0)>", "!d.t<x = 1, y = i32>",
+         "!d.t<mem_order = relaxed, mem_scope = cta>", "!d.t<true = 1>", "!d.t<128 b = 1>", "!d.t<unit = 2>",
+         "!d.t<dense <1>>", "!d.t<key\n = 1>", "!d.t<a b c>", "!d.t<S<1,2,3>>", "!d.t<o = 1>", "{true, unit = unit}",
+         "{a = true, b = unit, c = loc(\"f\":1:2)}", "{\"s\" = 1, t}", "{a = foo}", "{a = [true, 1]}", "{a = 1, b  true, c \"d\", e}",
+         "#cute.composed_layout<\"S<3,4,3> o 0 o (1,2):(1,1)\">", "@a::@b", "@\"q s\"", "@-x", "%0#1",
+         "^bb1(%a : i32)", "loc(callsite(\"a\" at \"b\"))", "// note", "//", "// --", "mem_order", "distinct",
+         "!d.t<D^bb0:P ^i32 ^4x8 ^a->b>", "test.br ^bb1(%a : i32)"]
+_BLOCKS = [
+    "  {}",
+    "  %r, %s:2 = test.op {}",
+    "  %r = \"test.op\"(%a) ({{\n  ^bb0(%z: i32):\n    test.y {}\n  }}) {{k = {}}} : (i32) -> i32",
+    "  test.op {} {{\n    test.inner {}\n  }} else {{\n    %q = test.e {}\n  }}",
+    "  test.op {},\n    {}",
+    "  test.op {} :\n    i32",
+    "  test.op\n  {}",
+    "  %r =\n    test.op {}",
+    "  ^bb1:\n    test.op {}",
+    "  ^bb2(%b: i32):  // a comment\n    test.op {}",
+    "  test.op {{ %i = test.x {} }}",
+    "  test.op {{\n    scf.yield\n  }} {}",
+    "  \"test.g\"() : () -> ()\n  test.op {}",
+    "  \"test.g\"()\n  test.op {}",
+]
+
+
+def _word_statement(rng: random.Random) -> str:
+    pieces = [" ".join(rng.choice(WORDS + NUMBERS_AND_TYPES) for _ in range(rng.randrange(1, 4))) for _ in range(3)]
+    return rng.choice(_BLOCKS).format(*pieces)
+
+
+def test_every_token_read_from_the_text_is_what_the_query_finds() -> None:
+    """`lexed_rows` with every kind (op names found where the scanner starts statements, words,
+    comments, labels, symbols) against the full query, over statements and blocks built of
+    them and their near misses; enough of them read at that level for its rules to be the ones
+    compared."""
+    rng = random.Random("every token")
+    read = [0, 0, 0]
+    for _ in range(300):
+        lines = ["func.func @f(%arg0: i32) {", "  %c = arith.constant 0 : i32"] + [
+            _word_statement(rng) for _ in range(rng.randrange(1, 4))]
+        for level, count in enumerate(_compare_units("\n".join(lines + ["  return\n}"]) + "\n")):
+            read[level] += count
+    for fragment in WORDS:
+        for line in (f"  test.op {fragment}", f"  %v = test.op {{k = {fragment}}} : !d.t<{fragment}>",
+                     f"  test.op ({fragment}) -> {fragment}", f"  test.op\n  {fragment}"):
+            for level, count in enumerate(_compare_units(f"func.func @f() {{\n  %c = arith.constant 0 : i32\n{line}\n"
+                                                         "  return\n}\n")):
+                read[level] += count
+    assert read[2] >= 150, read
+    print("units read at each level:", read)
 
 
 _UNITS = {Encoding.UTF16: lambda s: len(s.encode("utf-16-le")) // 2,
@@ -271,11 +341,11 @@ def test_encode_rows_takes_any_bytes_and_any_rows(source, rows, lo, hi, base, an
 
 
 @_FUZZ
-@given(source=st.binary(max_size=300) | st.lists(st.sampled_from(FRAGMENTS + NUMBERS_AND_TYPES + [" ", "\n"])).map(
+@given(source=st.binary(max_size=300) | st.lists(st.sampled_from(FRAGMENTS + NUMBERS_AND_TYPES + WORDS + [" ", "\n"])).map(
            lambda f: "".join(f).encode()),
        lo=st.integers(-2**40, 400), hi=st.integers(-5, 2**40))
 def test_lexed_rows_takes_any_bytes(source, lo, hi) -> None:
-    kinds = tuple((k, k, 0) for k in range(9 if len(source) % 2 else 12))   # with numbers and types or not
+    kinds = tuple((k, k, 0) for k in range((9, 12, 21)[len(source) % 3]))   # at each level
     rows = tokens.native.lexed_rows(source, lo, hi, kinds)
     if rows is not None:
         assert len(rows) % ROW.size == 0
@@ -334,6 +404,8 @@ def test_bad_arguments_raise_instead_of_crashing() -> None:
         tokens.native.lexed_rows(b"abc", 0, 3, ((0, 0, 0),))
     with pytest.raises(ValueError):
         tokens.native.lexed_rows(b"abc", 0, 3, tuple((0, 0, 0) for _ in range(10)))
+    with pytest.raises(ValueError):
+        tokens.native.lexed_rows(b"abc", 0, 3, tuple((0, 0, 0) for _ in range(20)))
     with pytest.raises(TypeError):
         tokens.native.lexed_rows(b"abc", 0, 3, tuple(("x", 0, 0) for _ in range(9)))
     with pytest.raises(TypeError):

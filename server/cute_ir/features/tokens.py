@@ -182,27 +182,59 @@ _TYPED_PATTERNS: tuple[tuple[str, str | None], ...] = (
     ("(scaled_basis) @number", None),
     ("(integer) @number", None),
 )
+# And with every other token's kind, all of the rest: words (op names, keywords, keys, the
+# builtin attributes' kinds, booleans, `unit`), comments, block labels, symbols, results'
+# indexes. Read so, a unit needs no query at all. Split markers are never read (a unit that
+# holds one is not).
+_WORD_PATTERNS: tuple[tuple[str, str | None], ...] = (
+    ("(op_name) @function", "function"),
+    ("(keyword) @keyword", "keyword"),
+    ("(attribute_entry name: (_) @property)", "property"),
+    ("(memory_order value: (bare_id) @constant)", "constant"),
+    ("(unit_attribute) @constant.builtin", "constant.builtin"),
+    ("(boolean) @boolean", "boolean"),
+    ("(builtin_attribute kind: _ @function.builtin)", "function.builtin"),
+    ("(comment) @comment", "comment"),
+    ("(caret_id) @label", "label"),
+    ("(operation name: (string) @function)", None),
+    ("(result_index) @variable", None),
+    ("(symbol) @function", None),
+    ("(key_value key: (bare_id) @property)", None),
+    ('(swizzle "S" @function.builtin)', None),
+    ('(memory_order "mem_order" @property)', None),
+    ('(memory_scope "mem_scope" @property)', None),
+    ("(memory_scope value: (bare_id) @constant)", None),
+    ("(bit_width (unit) @keyword)", None),
+    ('(divby "divby" @keyword)', None),
+    ('"loc" @keyword', None),
+    ("(split_marker) @comment.special", None),
+)
 
 
 @lru_cache(maxsize=None)
-def _lexed_query(typed: bool = False) -> tuple[tree_sitter.Query, tuple[tuple[int, int, int], ...]] | None:
-    """The highlights query without `_LEXED_PATTERNS` (and `_TYPED_PATTERNS` if `typed`), and
-    the (rank, type, modifiers) of each kind `native.lexed_rows` writes in their place; None
-    when the extension is not built or highlights.scm no longer has those patterns as they are
+def _lexed_query(level: int = 0) -> tuple[tree_sitter.Query, tuple[tuple[int, int, int], ...]] | None:
+    """The highlights query without `_LEXED_PATTERNS` (and `_TYPED_PATTERNS` from level 1 on,
+    `_WORD_PATTERNS` at level 2, where no pattern that makes a token may be left), and the
+    (rank, type, modifiers) of each kind `native.lexed_rows` writes in their place; None when
+    the extension is not built or highlights.scm no longer has those patterns as they are
     spelt here."""
     if native is None:
         return None
-    patterns = _LEXED_PATTERNS + (_TYPED_PATTERNS if typed else ())
+    patterns = _LEXED_PATTERNS + (_TYPED_PATTERNS if level >= 1 else ()) + (_WORD_PATTERNS if level >= 2 else ())
     source = tree_sitter_cute_ir.query_source("highlights")
     q = tree_sitter.Query(LANGUAGE, source)
     text = source.encode("utf-8")
     spelt = {pattern for pattern, _ in patterns}
     # A pattern's text runs on to the next one's, over the comments between them.
-    lexed = [index for index in range(q.pattern_count)
-             if "\n".join(line for line in text[q.start_byte_for_pattern(index):q.end_byte_for_pattern(index)]
-                           .decode().strip().split("\n") if not line.startswith(";")).strip() in spelt]
+    spellings = ["\n".join(line for line in text[q.start_byte_for_pattern(index):q.end_byte_for_pattern(index)]
+                           .decode().strip().split("\n") if not line.startswith(";")).strip()
+                 for index in range(q.pattern_count)]
+    lexed = [index for index, spelling in enumerate(spellings) if spelling in spelt]
     if len(lexed) != len(spelt):
         return None
+    if level >= 2 and any(name in _CAPTURE_TO_TYPE for index, spelling in enumerate(spellings) if index not in lexed
+                          for name in re.findall(r"@([\w.]+)", spelling)):
+        return None   # a pattern making tokens that lexed_rows does not read
     for index in lexed:
         q.disable_pattern(index)
     for index in range(q.capture_count):
@@ -212,7 +244,7 @@ def _lexed_query(typed: bool = False) -> tuple[tree_sitter.Query, tuple[tuple[in
     return q, tuple(kinds[name] for _, name in patterns if name is not None)
 
 
-def native_unit_rows(analysis: DocumentAnalysis, lo: int, hi: int) -> bytes:
+def native_unit_rows(analysis: DocumentAnalysis, lo: int, hi: int, levels: tuple[int, ...] = (2, 1, 0)) -> bytes:
     """`native_rows` of a unit's [lo, hi): in a statement whose tree has no error (and no line
     too long to tokenize, no node too wide to search), the tokens of `_LEXED_PATTERNS` and,
     where the brackets tell them, of `_TYPED_PATTERNS` are read from the text by
@@ -221,15 +253,20 @@ def native_unit_rows(analysis: DocumentAnalysis, lo: int, hi: int) -> bytes:
     either way (tests/test_semantic_tokens_native.py)."""
     lexed_query = _lexed_query()
     trees = analysis.trees_over(lo, hi) if lexed_query is not None else []
-    if len(trees) == 1 and not trees[0][0].has_error:
+    # A tree that covers the unit: the query finds nothing outside its node (`x=` at the text's
+    # end is an op name alone), nor does the text reading then.
+    if len(trees) == 1 and not trees[0][0].has_error and trees[0][0].start_byte <= lo and trees[0][0].end_byte >= hi:
         node = trees[0][0]
         source = analysis.document.data
         if _short_line_ranges(source, lo, hi) == [(lo, hi)] and not wide_nodes(node, lo, hi):
-            for query in (_lexed_query(True), lexed_query):
+            for level in levels:
+                query = _lexed_query(level)
                 if query is None:
                     continue
                 q, kinds = query
                 lexed = native.lexed_rows(source, lo, hi, kinds)
+                if lexed is not None and level == 2:
+                    return lexed
                 if lexed is not None:
                     known = _capture_kinds()
                     cursor = tree_sitter.QueryCursor(q)   # `captures` without its search for wide nodes again

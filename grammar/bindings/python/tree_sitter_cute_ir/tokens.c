@@ -346,7 +346,9 @@ static long long quoted_end(const unsigned char *text, long long at, long long h
  * always, the last three (numbers and builtin types) only when `kinds` has ALL_KINDS items. */
 enum {
     VALUE, OPERATOR, STRING, TYPE_ALIAS, ATTRIBUTE_ALIAS, PREFIX, TYPE_NAME, ATTRIBUTE_NAME, LAYOUT, KINDS,
-    NUMBER = KINDS, FLOAT, BUILTIN_TYPE, ALL_KINDS
+    NUMBER = KINDS, FLOAT, BUILTIN_TYPE, ALL_KINDS,
+    FUNCTION = ALL_KINDS, KEYWORD, PROPERTY, CONSTANT, CONSTANT_BUILTIN, BOOLEAN, FUNCTION_BUILTIN, COMMENT, LABEL,
+    WORD_KINDS
 };
 
 typedef struct { int rank, type, mods; } Kind;
@@ -531,13 +533,14 @@ static int is_builtin_type(const unsigned char *text, long long start, long long
  *  - DICT: an attribute dictionary: a word after `{` or `,` is a key, after `=` `:` `->` a value;
  *  - UNSURE: a `{` the text alone does not tell a region from a dictionary by (`{a}`);
  *  - ATTRIBUTE: a `(` `[` in a dictionary's value, a builtin shaped type's `<...>`: as GENERAL,
- *    but a `{` there is a dictionary. */
-enum { GENERAL, BODY, LAYOUT_BODY, DICT, UNSURE, ATTRIBUTE };
+ *    but a `{` there is a dictionary;
+ *  - REGION: a region's `{`: as GENERAL, and its statements start where the scanner starts them. */
+enum { GENERAL, BODY, LAYOUT_BODY, DICT, UNSURE, ATTRIBUTE, REGION };
 
 /* The token before, as far as the meaning of the next word goes. */
-enum { P_START, P_OPEN_BRACE, P_COMMA, P_EQUALS, P_TYPE_MARK, P_WORD, P_CLOSE_ANGLE, P_CLOSE_SQUARE, P_OTHER };
+enum { P_START, P_OPEN_BRACE, P_COMMA, P_EQUALS, P_TYPE_MARK, P_WORD, P_CLOSE_ANGLE, P_CLOSE_SQUARE, P_NUMBER, P_OTHER };
 
-typedef struct { unsigned char opener, holds; } Open;
+typedef struct { unsigned char opener, holds, generic_open; } Open;
 
 /* The end of the comment or blanks from `at` on (line ends included), or of the text. */
 static long long skip_blank_text(const unsigned char *text, long long at, long long hi) {
@@ -567,7 +570,8 @@ static int brace_holds(const unsigned char *text, long long at, long long hi) {
     if (j >= hi) return UNSURE;
     unsigned char c = text[j];
     if (c == '}') return DICT;
-    if (c == '%' || c == '^' || c == '[' || c == '(') return GENERAL;
+    if (c == '%' || c == '^') return REGION;
+    if (c == '[' || c == '(') return GENERAL;
     long long k;
     int dotted = 0, continuation = 0;
     if (c == '"') {
@@ -584,13 +588,164 @@ static int brace_holds(const unsigned char *text, long long at, long long hi) {
     k = blanks_end(text, k, hi);
     c = k < hi ? text[k] : 0;
     if ((c == '=' && !(k + 1 < hi && text[k + 1] == '=')) || c == ',' || c == '}') return DICT;
-    if (text[j] == '"') return c == '(' ? GENERAL : UNSURE;
+    if (text[j] == '"') return c == '(' ? REGION : UNSURE;
     if (continuation || c == 0 || is_alpha_(c) || c == '"' || c == '\n' || c == '\r' || c == '/' || c == '=' ||
         c == ')' || c == ']' || c == '>')
         return UNSURE;
-    if (c == ':') return (dotted || k > word_end) && !(k + 1 < hi && text[k + 1] == ':') ? GENERAL : UNSURE;
-    if (c == '(' || c == '<') return dotted ? GENERAL : UNSURE;
-    return GENERAL;
+    if (c == ':') return (dotted || k > word_end) && !(k + 1 < hi && text[k + 1] == ':') ? REGION : UNSURE;
+    if (c == '(' || c == '<') return dotted ? REGION : UNSURE;
+    return REGION;
+}
+
+static long long scanner_blanks_end(const unsigned char *text, long long at, long long size) {
+    while (at < size && (text[at] == ' ' || text[at] == '\t' || text[at] == '\f' || text[at] == '\v')) at++;
+    return at;
+}
+
+/* Whether the scanner takes the word [at, end), first on its line, for an op's name (src/scanner.c,
+ * looks_like_op_name); `size`: the text's, as far as the scanner may look. */
+static int op_name_first(const unsigned char *text, long long at, long long end, long long size) {
+    int dotted = memchr(text + at, '.', (size_t)(end - at)) != NULL;
+    for (int n = 0; !dotted && CONTINUATION_WORDS[n] != NULL; n++) {
+        if (is_word(text, at, end, CONTINUATION_WORDS[n])) return 0;
+    }
+    long long k = scanner_blanks_end(text, end, size);
+    unsigned char c = k < size ? text[k] : 0;
+    switch (c) {
+    case '=': case ',': case '}': case ')': case ']': case '>':
+        return 0;
+    case ':':
+        return (dotted || k > end) && !(k + 1 < size && text[k + 1] == ':');
+    case '(': case '<':
+        return dotted;
+    default:
+        return 1;
+    }
+}
+
+/* Whether the scanner takes what starts at the `%` at `at` for results then `=` and an op's name
+ * (src/scanner.c, looks_like_results_then_op). */
+static int results_first(const unsigned char *text, long long k, long long size) {
+    for (;;) {
+        if (!(k < size && text[k] == '%')) return 0;
+        k++;
+        if (!(k < size && is_name_byte(text[k]))) return 0;
+        while (k < size && is_name_byte(text[k])) k++;
+        if (k < size && text[k] == ':') k = digits_end(text, k + 1, size);
+        while (k < size && (text[k] == ' ' || text[k] == '\t' || text[k] == '\f' || text[k] == '\v' || text[k] == '\n' ||
+                            text[k] == '\r')) k++;
+        if (!(k < size && text[k] == ',')) break;
+        k++;
+        while (k < size && (text[k] == ' ' || text[k] == '\t' || text[k] == '\f' || text[k] == '\v' || text[k] == '\n' ||
+                            text[k] == '\r')) k++;
+        if (k < size && text[k] == '=') break;
+    }
+    if (!(k < size && text[k] == '=')) return 0;
+    k++;
+    if (k < size && text[k] == '=') return 0;
+    k = scanner_blanks_end(text, k, size);
+    if (k >= size || text[k] == '\n' || text[k] == '\r') return 1;
+    return text[k] == '"' || is_alpha_(text[k]);
+}
+
+/* Whether the `"` at `at` starts a generic op: its string closes on its line and `(` follows. */
+static int generic_first(const unsigned char *text, long long at, long long size) {
+    long long k = quoted_end(text, at, size);
+    if (k < 0) return 0;
+    k = scanner_blanks_end(text, k, size);
+    return k < size && text[k] == '(';
+}
+
+/* Whether the scanner takes the `^` at `at` for a block's label (src/scanner.c,
+ * looks_like_block_label): a name, its arguments in parentheses if any, then `:`. */
+static int block_label_first(const unsigned char *text, long long k, long long size) {
+    k++;
+    if (!(k < size && is_name_byte(text[k]))) return 0;
+    while (k < size && is_name_byte(text[k])) k++;
+    k = scanner_blanks_end(text, k, size);
+    if (k < size && text[k] == '(') {
+        long long depth = 0;
+        do {
+            if (k >= size) return 0;
+            unsigned char c = text[k];
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (c == '"') {
+                k++;
+                while (k < size && text[k] != '"') {
+                    if (text[k] == '\n' || text[k] == '\r') return 0;
+                    if (text[k] == '\\') k++;
+                    k++;
+                }
+                if (k >= size) return 0;
+            } else if (c == '{' || c == '}') {
+                return 0;
+            } else if (c == '/') {
+                k++;
+                if (k < size && text[k] == '/') {
+                    while (k < size && text[k] != '\n' && text[k] != '\r') k++;
+                }
+                continue;
+            }
+            k++;
+        } while (depth > 0);
+        k = scanner_blanks_end(text, k, size);
+    }
+    return k < size && text[k] == ':';
+}
+
+/* Words that are string tokens of the grammar where the parser wants them (keywords) and not
+ * a bare_id then: a key cannot be one. */
+static const char *const KEYWORD_WORDS[] = {
+    "true", "false", "unit", "divby", "mem_order", "mem_scope", "loc", "memref", "tensor", "vector", "complex",
+    "tuple", "quantile", "dense", "dense_resource", "sparse", "array", "affine_map", "affine_set", "strided",
+    "opaque", "b", "bit", "DP", NULL
+};
+
+static int is_one_of(const unsigned char *text, long long start, long long end, const char *const *words) {
+    for (int n = 0; words[n] != NULL; n++) {
+        if (is_word(text, start, end, words[n])) return 1;
+    }
+    return 0;
+}
+
+static const char *const ATTRIBUTE_KINDS[] = {"dense", "dense_resource", "sparse", "array", "affine_map",
+                                              "affine_set", "strided", "opaque", NULL};
+
+/* The token a word [at, end) that is not a builtin type is, with every token read (FUNCTION ...
+ * LABEL), where it stands (`holds`, after `before`): -1 none, -2 the text alone may not tell.
+ * An op's name; in a layout the swizzle's `S` (and `o`, no token); a dictionary's key; a builtin
+ * attribute's kind before its `<`; `true` `false` `unit`; in a dialect body a key before `=`
+ * (`mem_order`'s too), `mem_order`'s value, a keyword otherwise; in an op's body a keyword; in
+ * an attribute's value `loc` only. */
+static int word_kind(const unsigned char *text, long long at, long long end, long long size, int angle,
+                     int op_position, int holds, int before, int equals_after_mem, int equals_after_key) {
+    if (op_position) return FUNCTION;
+    if (holds == LAYOUT_BODY) return is_word(text, at, end, "S") ? FUNCTION_BUILTIN : is_word(text, at, end, "o") ? -1 : -2;
+    if (holds == UNSURE) return -2;
+    if (holds == DICT && (before == P_OPEN_BRACE || before == P_COMMA)) return PROPERTY;
+    if (holds == DICT && before != P_EQUALS) return -2;   /* `{a b}`: a key or a value? */
+    int keyword = is_one_of(text, at, end, KEYWORD_WORDS);
+    if (holds == BODY && before == P_EQUALS && equals_after_mem) return keyword ? -2 : CONSTANT;
+    long long after = skip_blank_text(text, end, size);
+    if (is_one_of(text, at, end, ATTRIBUTE_KINDS)) {
+        if (angle) return FUNCTION_BUILTIN;
+        if (after < size && text[after] == '<') return -2;   /* `dense <...>`: blanks between */
+    }
+    if (is_word(text, at, end, "true") || is_word(text, at, end, "false")) return BOOLEAN;
+    if (is_word(text, at, end, "unit")) return CONSTANT_BUILTIN;
+    if (holds == BODY) {
+        int keyed = after < size && text[after] == '=' && !(after + 1 < size && text[after + 1] == '=');
+        int unit = before == P_NUMBER && (is_word(text, at, end, "b") || is_word(text, at, end, "bit") ||
+                                          is_word(text, at, end, "DP"));
+        if (!keyed || (before == P_EQUALS && equals_after_key)) return KEYWORD;   /* a key's value */
+        if (unit) return -2;
+        return is_word(text, at, end, "mem_order") || is_word(text, at, end, "mem_scope") || !keyword ? PROPERTY : -2;
+    }
+    if (holds == GENERAL || holds == REGION) return KEYWORD;
+    return is_word(text, at, end, "loc") ? KEYWORD : -2;   /* a dictionary's value, an attribute */
 }
 
 /* lexed_rows(source, lo, hi, kinds) -> bytes | None
@@ -628,9 +783,9 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *source_obj, *kinds_obj;
     long long lo, hi;
     if (!PyArg_ParseTuple(args, "OLLO!", &source_obj, &lo, &hi, &PyTuple_Type, &kinds_obj)) return NULL;
-    Kind kinds[ALL_KINDS];
+    Kind kinds[WORD_KINDS];
     Py_ssize_t kind_count = PyTuple_Size(kinds_obj);
-    if (kind_count != KINDS && kind_count != ALL_KINDS) {
+    if (kind_count != KINDS && kind_count != ALL_KINDS && kind_count != WORD_KINDS) {
         PyErr_SetString(PyExc_ValueError, "kinds: one (rank, type, modifiers) per lexed kind");
         return NULL;
     }
@@ -638,7 +793,8 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
         if (!PyArg_ParseTuple(PyTuple_GetItem(kinds_obj, k), "iii", &kinds[k].rank, &kinds[k].type, &kinds[k].mods))
             return NULL;
     }
-    int typed = kind_count == ALL_KINDS;   /* numbers and builtin types too */
+    int typed = kind_count >= ALL_KINDS;   /* numbers and builtin types too */
+    int words = kind_count == WORD_KINDS;   /* and every other token: no query is left */
     Py_buffer view;
     if (PyObject_GetBuffer(source_obj, &view, PyBUF_SIMPLE) < 0) return NULL;
     const unsigned char *text = view.buf;
@@ -652,9 +808,17 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
     int failed = 0;
     int prev = P_START, line_first = 1;
     int word_mem = 0, word_divby = 0, equals_after_mem = 0;   /* `mem_order =`, `divby` before */
+    int word_key = 0, equals_after_key = 0;   /* a dialect body's key, its `=` */
     long long angle_at = -1;   /* a `<` a word or name before it decided: */
     int angle_holds = GENERAL, angle_dimensions = 0;   /* what it holds, a dimension list first */
     int dimensions = 0;   /* 1: the next token may be a dimension list, 2: also unranked */
+    /* Statements, with every token (region level: the unit's own, a region's own): */
+    int stmt_start = 1;     /* the next token starts one: a word is an op's name */
+    int line_open = 0;      /* the last line at region level ended with `,` `:` `->` `=` */
+    int generic_open = 0;   /* a generic op's statement before its `:` */
+    int results = 0, after_results = 0;   /* in `%a, %b:2 =`; the op's name follows it */
+    int label_pending = 0;  /* a block's label before its `:` */
+    long long label_depth = -1;
     for (long long i = lo; i < hi && !declined && !failed;) {
         unsigned char c = text[i];
         unsigned char next = i + 1 < hi ? text[i + 1] : 0;
@@ -665,6 +829,8 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
             continue;
         }
         if (c == '\n' || c == '\r') {
+            if (words && (depth == 0 || holds == REGION))
+                line_open = prev == P_COMMA || prev == P_TYPE_MARK || prev == P_EQUALS;
             line_first = 1;
             i++;
             continue;
@@ -686,6 +852,39 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
             }
         }
         int was_line_first = line_first, before = prev;
+        /* Whether this token starts a statement, as the scanner decides (src/scanner.c): first in
+         * the unit, in a region, after a label or results; first on its line at region level
+         * when it looks like a statement's start, which after a line left open is unsure. */
+        int op_position = 0;
+        if (words && (depth == 0 || holds == REGION) && c != '}' && !(c == '/' && next == '/')) {
+            if (results) {
+                if (!(c == '%' || c == ':' || c == ',' || c == '=' || is_digit(c))) declined = 1;
+            } else if (stmt_start) {
+                op_position = 1;
+            } else if (was_line_first) {
+                long long word_end = i;
+                while (word_end < size && is_word_byte(text[word_end])) word_end++;
+                int starts = c == '%' ? results_first(text, i, size)
+                           : c == '"' ? generic_first(text, i, size)
+                           : c == '^' ? holds == REGION && block_label_first(text, i, size)
+                           : is_alpha_(c) ? op_name_first(text, i, word_end, size)
+                           : 0;
+                if (is_alpha_(c) && !starts) declined = 1;   /* a keyword going on with an op */
+                if ((c == '#' || c == '!') && i + 1 < hi && is_alpha_(next)) declined = 1;   /* an alias definition? */
+                if (starts && (line_open || generic_open)) declined = 1;
+                op_position = starts;
+            }
+            if (op_position) {
+                stmt_start = 0;
+                if (c == '%') results = 1;
+                else if (c == '"') generic_open = 1;
+                else if (c == '^' && holds == REGION && block_label_first(text, i, size)) label_pending = 1, label_depth = depth;
+                else if (c == '^') declined = 1;
+                else if (!is_alpha_(c) || (after_results && was_line_first)) declined = 1;
+                after_results = 0;
+            }
+            if (declined) continue;
+        }
         line_first = 0;
         prev = P_OTHER;
         switch (c) {
@@ -696,11 +895,31 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                 continue;
             }
             failed = add_row(&out, i, end, &kinds[STRING]);
+            if (words && op_position) failed |= add_row(&out, i, end, &kinds[FUNCTION]);   /* a generic op's name */
+            if (words && holds == DICT && (before == P_OPEN_BRACE || before == P_COMMA))
+                failed |= add_row(&out, i, end, &kinds[PROPERTY]);   /* a dictionary's key */
+            else if (words && holds == DICT && before != P_EQUALS)
+                declined = 1;   /* `{a "b"}`: a key or a value? */
             i = end;
             continue;
         case '/':
-            if (next == '/') {   /* a comment: the rest of the line, no token */
-                while (i < hi && text[i] != '\n' && text[i] != '\r') i++;
+            if (next == '/') {   /* a comment: the rest of the line */
+                if (words && starts_with(text, i, hi, "// -----")) {   /* a split marker */
+                    declined = 1;
+                    continue;
+                }
+                end = i;
+                while (end < hi && text[end] != '\n' && text[end] != '\r') end++;
+                /* `//`, `// --` and the like take their line end (grammar.js, COMMENT): the next
+                 * line is then not the first on its line to the scanner */
+                int bare = end - i == 2 || (text[i + 2] == ' ' && end - i <= 7);
+                for (long long k = i + 3; bare && k < end; k++) bare = text[k] == '-';
+                if (words && bare) {
+                    declined = 1;
+                    continue;
+                }
+                if (words) failed = add_row(&out, i, end, &kinds[COMMENT]);
+                i = end;
                 line_first = was_line_first;
                 prev = before;
             } else {
@@ -716,27 +935,43 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
             }
             failed = add_row(&out, i, end, &kinds[VALUE]);
             i = end;
-            if (i + 1 < hi && text[i] == '#' && is_digit(text[i + 1])) i = digits_end(text, i + 1, hi);   /* `%0#1` */
+            if (i + 1 < hi && text[i] == '#' && is_digit(text[i + 1])) {   /* `%0#1` */
+                end = digits_end(text, i + 1, hi);
+                if (words) failed |= add_row(&out, i, end, &kinds[VALUE]);
+                i = end;
+            }
             continue;
-        case '^':
-            i++;
-            while (i < hi && is_name_byte(text[i])) i++;
+        case '^':   /* a block's name; in a dialect body a character of its own */
+            end = i + 1;
+            while (holds != BODY && end < hi && is_name_byte(text[end])) end++;
+            if (words && holds != BODY) {
+                if (end == i + 1) declined = 1;
+                else failed = add_row(&out, i, end, &kinds[LABEL]);
+            }
+            i = end;
             continue;
         case '@':
             if (next == '"') {
                 end = quoted_end(text, i + 1, hi);
                 if (end < 0) declined = 1;
+                else if (words) failed = add_row(&out, i, end, &kinds[FUNCTION]);
                 i = end;
                 continue;
             }
-            i++;
-            if (i < hi && (is_alpha_(text[i]) || text[i] == '$' || text[i] == '.' || text[i] == '-')) {
-                while (i < hi && is_name_byte(text[i])) i++;
+            end = i + 1;
+            if (end < hi && (is_alpha_(text[end]) || text[end] == '$' || text[end] == '.' || text[end] == '-')) {
+                while (end < hi && is_name_byte(text[end])) end++;
+                if (words) failed = add_row(&out, i, end, &kinds[FUNCTION]);   /* a symbol */
             }
+            i = end;
             continue;
         case '!':
         case '#': {
             if (!(i + 1 < hi && is_alpha_(next))) break;   /* `#0` after a value, `#-}`, a lone `!` */
+            if (op_position) {   /* an alias definition: its value is an attribute's */
+                declined = 1;
+                continue;
+            }
             if (starts_with(text, i + 1, hi, "cute.layout<") || starts_with(text, i + 1, hi, "cute.composed_layout<")) {
                 end = i + 1 + (text[i + 6] == 'l' ? 12 : 21);
                 failed = add_row(&out, i, end, &kinds[LAYOUT]);
@@ -744,7 +979,7 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                     declined = 1;
                     continue;
                 }
-                stack[depth++] = (Open){'<', LAYOUT_BODY};
+                stack[depth++] = (Open){'<', LAYOUT_BODY, 0};
                 i = end;
                 continue;
             }
@@ -772,7 +1007,7 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                     declined = 1;
                     continue;
                 }
-                stack[depth++] = (Open){'<', BODY};
+                stack[depth++] = (Open){'<', BODY, 0};
                 i = end + 1;
                 continue;
             }
@@ -789,6 +1024,11 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
             failed = add_row(&out, i, i + 1, &kinds[OPERATOR]);
             prev = P_EQUALS;
             equals_after_mem = before == P_WORD && word_mem;
+            equals_after_key = before == P_WORD && word_key;
+            if (results) {   /* the op's name follows */
+                results = 0;
+                stmt_start = after_results = 1;
+            }
             i++;
             continue;
         case '-':
@@ -801,6 +1041,11 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
             break;
         case ':':
             prev = P_TYPE_MARK;
+            if (words && !results && (depth == 0 || holds == REGION)) {
+                if (label_pending && depth == label_depth) stmt_start = 1;   /* the block's first statement */
+                label_pending = 0;
+                generic_open = 0;
+            }
             break;
         case ',':
             prev = P_COMMA;
@@ -818,7 +1063,7 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
         if (!typed) {   /* brackets by depth only, as before numbers and types were read */
             if (c == '<' || c == '(' || c == '[' || c == '{') {
                 if (depth == MAX_LEXED_DEPTH) declined = 1;
-                else stack[depth++] = (Open){c, GENERAL};
+                else stack[depth++] = (Open){c, c == '<' && i == angle_at ? angle_holds : holds == BODY ? BODY : GENERAL, 0};
             } else if ((c == '>' || c == ')' || c == ']' || c == '}') && depth) {
                 depth--;
             }
@@ -831,15 +1076,23 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
             int angle = end < hi && text[end] == '<' && !(end + 1 < hi && text[end + 1] == '=');
             int shaped = 0, builtin = is_builtin_type(text, i, end);
             static const char *const SHAPED[] = {"memref", "tensor", "vector", "complex", "tuple", "quantile", NULL};
-            static const char *const ATTRIBUTE_KINDS[] = {"dense", "dense_resource", "sparse", "array", "affine_map",
-                                                          "affine_set", "strided", "opaque", NULL};
-            for (int n = 0; angle && SHAPED[n] != NULL; n++) {
+            for (int n = 0; SHAPED[n] != NULL; n++) {
                 if (is_word(text, i, end, SHAPED[n])) shaped = n + 1;
+            }
+            if (!angle && (shaped || is_one_of(text, i, end, ATTRIBUTE_KINDS))) {
+                /* `memref <...>`, `dense <...>`: their construct where it may stand, else a
+                 * keyword and a group; the parse state says which */
+                long long after = skip_blank_text(text, end, size);
+                if (after < size && text[after] == '<') {
+                    declined = 1;
+                    continue;
+                }
+                shaped = 0;
             }
             if (builtin || shaped) {
                 /* where a type may stand, but not an op's name or a key */
                 int emit;
-                if (was_line_first || (builtin && angle) || holds == LAYOUT_BODY || holds == UNSURE) emit = -1;
+                if (was_line_first || op_position || (builtin && angle) || holds == LAYOUT_BODY || holds == UNSURE) emit = -1;
                 else if (holds == BODY) emit = before == P_EQUALS && equals_after_mem ? -1 : 1;
                 else if (holds == DICT)
                     emit = before == P_EQUALS || before == P_TYPE_MARK ? 1 : (before == P_OPEN_BRACE || before == P_COMMA) && !shaped ? 0 : -1;
@@ -848,7 +1101,15 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                     declined = 1;
                     continue;
                 }
-                if (emit) failed = add_row(&out, i, end, &kinds[BUILTIN_TYPE]);
+                if (emit || words) failed = add_row(&out, i, end, &kinds[emit ? BUILTIN_TYPE : PROPERTY]);
+            } else if (words) {
+                int kind = word_kind(text, i, end, size, angle, op_position, holds, before, equals_after_mem, equals_after_key);
+                word_key = kind == PROPERTY && holds == BODY;
+                if (kind == -2) {
+                    declined = 1;
+                    continue;
+                }
+                if (kind >= 0) failed = add_row(&out, i, end, &kinds[kind]);
             }
             if (angle) {
                 angle_at = end;
@@ -892,6 +1153,7 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                 continue;
             }
             failed = add_row(&out, i, end, &kinds[end == real && real > number && real > other ? FLOAT : NUMBER]);
+            prev = P_NUMBER;
             i = end;
             continue;
         }
@@ -920,7 +1182,11 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                 declined = 1;
                 continue;
             }
-            stack[depth++] = (Open){c, (unsigned char)inner};
+            stack[depth++] = (Open){c, (unsigned char)inner, (unsigned char)generic_open};
+            if (inner == REGION) {   /* its statements: the first starts right after the `{` */
+                generic_open = 0;
+                stmt_start = 1;
+            }
             prev = c == '{' ? P_OPEN_BRACE : P_OTHER;
             i++;
             continue;
@@ -932,6 +1198,8 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                 continue;
             }
             depth--;
+            if (stack[depth].holds == REGION) generic_open = stack[depth].generic_open;
+            stmt_start = 0;
             prev = c == '>' ? P_CLOSE_ANGLE : c == ']' ? P_CLOSE_SQUARE : P_OTHER;
             i++;
             continue;
@@ -940,6 +1208,7 @@ static PyObject *lexed_rows(PyObject *Py_UNUSED(self), PyObject *args) {
         i++;
     }
     if (typed && depth) declined = 1;
+    if (words && (results || label_pending)) declined = 1;
     PyBuffer_Release(&view);
     if (failed) {
         PyMem_Free(out.rows);
