@@ -2,7 +2,9 @@
 
 What is done with each capture (its bytes read, the rows sorted and encoded) is done in C when
 the optional extension `tree_sitter_cute_ir._tokens` is built (`native_rows`, and
-lsp/semantic.py's encoder), and in Python otherwise (`captured`); both give the same tokens."""
+lsp/semantic.py's encoder), and in Python otherwise (`captured`); both give the same tokens.
+With the extension, an intact statement's tokens are read from its text where the text alone
+tells them (`native_unit_rows`), the same tokens again."""
 from __future__ import annotations
 
 import re

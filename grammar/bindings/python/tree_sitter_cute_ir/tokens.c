@@ -2,10 +2,13 @@
  * step per token (reading each captured node's bytes, sorting, keeping the first of each
  * overlapping run, finding lines and columns, writing the integers) done in one pass.
  *
- * The highlight query still decides which text is which token; these functions only do what
+ * The highlight query decides which text is which token; these functions do what
  * server/cute_ir/features/tokens.py and server/cute_ir/lsp/semantic.py did with its captures,
- * with the same results (tests/test_semantic_tokens_native.py compares them). Built as an
- * optional extension of its own: when it cannot be compiled the server keeps the Python path.
+ * and `lexed_rows` reads from the text of a statement with no syntax error the tokens the
+ * query would capture there, as far as the text alone tells them (else it declines and the
+ * query is asked), with the same results (tests/test_semantic_tokens_native.py compares them).
+ * Built as an optional extension of its own: when it cannot be compiled the server keeps the
+ * Python path.
  *
  * Bad input never crashes: offsets are clamped to the text, every allocation is checked, and
  * columns of bytes that are not valid UTF-8 are counted without reading past the text. */
