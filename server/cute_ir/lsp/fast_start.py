@@ -298,9 +298,10 @@ class _Arrived:
 # after the answer, and the import then only competed with reading the open for the
 # interpreter (each read gives the lock up, and got it back after the thread's 5 ms switch
 # interval): a reopen, published from the open cache without the analysis, took 83-95 ms
-# from spawn instead of 44-58 at 50k lines, and a first open, which needs the import, was no
-# sooner for it (docs/benchmarks.md, twenty-sixth round). A client that pauses gets it done
-# meanwhile, as before, after PRELOAD_AFTER_QUIET.
+# from spawn instead of 44-58 at 50k lines, and a first open, which needs the import, was
+# hardly sooner for it (docs/benchmarks.md, twenty-eighth round). A client that pauses gets it
+# done meanwhile, as before, after PRELOAD_AFTER_QUIET; a pause shorter than that (the bench's
+# client writing a 4.4 MB open, about 12 ms) is no longer used: about 10 ms on that first open.
 PRELOAD_AFTER_QUIET = 0.02
 _PRELOAD: list[threading.Thread] = []
 _PRELOAD_STARTED = False
