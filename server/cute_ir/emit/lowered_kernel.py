@@ -26,7 +26,8 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.cmpf` of f16 / bf16 / f32 / f64 | `setp` of PTX's compare (of a half where the target has its `setp`, f16 sm_53, bf16 sm_90; else of both widened to f32, exactly): the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
 | `arith.select` | `selp` of the values' type; of two `i1`s, `mov.pred` from either under the condition and its negation |
 | `memref.load` / `memref.store` of an `i1` | a byte (LLVM's data layout gives an i1 one): `ld.u8` and its low bit tested by `setp.ne`; `selp.u16` of 1 or 0 and `st.u8` |
-| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`; a dynamic offset or stride, of an argument passed as its descriptor, multiplied in by `mul.lo` / `mad.lo`, for an access of one element only); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned) |
+| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`; a dynamic offset or stride, of an argument passed as its descriptor, multiplied in by `mul.lo` / `mad.lo`, for an access of one element, or of a vector whose op's `alignment` attribute promises its size); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned), or promised so by that attribute (MLIR: a misaligned access is then undefined behaviour) |
+| `vector.load` / `vector.store` of a 1-D vector (16-, 32- or 64-bit elements) through a memref argument of dynamic strides or offset whose innermost stride is a static 1, with no such promise | element by element: the first element's address computed once, an `ld.bN` / `st.bN` of each at its own byte offset from it (aligned as its element is, all that the memref's layout proves), packed into the vector's registers by `mov.b32` / `mov.b64` `{a, b, ...}` or unpacked from them; a dynamic innermost stride is refused, named |
 | `vector.load` / `vector.store` of 128 bits (`vector<4xf32>`, `vector<8xf16>`, ...) | `ld.v4.b32` into four registers / `st.v4.b32` of a 128-bit load's four, at an address provably a multiple of 16 |
 | `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
 | `llvm.inline_asm` (generic or custom form) | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
@@ -35,6 +36,8 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
 | `scf.while` (`scf.condition` of such a predicate; values of one register each) | a loop: a register per carried value, set from its initial value; the before-region at the top, its `scf.condition` moving what it passes into the registers the after-region's arguments and the loop's results share, then `@!p bra` out; the after-region, whose `scf.yield` sets the carried values through temporaries, then `bra.uni` back to the top |
 | a function of several blocks, `cf.br` / `cf.cond_br` between them | a label per block after the entry and a register per block argument; a branch moves what it passes into the target's registers (through temporaries), then `bra.uni` to it; `cf.cond_br` `@!p bra` past the true target's moves to the false one's (with nothing to pass, `@p bra` and `bra.uni`); a `func.return` before the last block returns there |
+| `cf.switch` (a flag of 16, 32 or 64 bits; the custom or generic form) | a compare-and-branch chain: per case `setp.eq.sN` of the flag and its value (signed at the flag's width) and `@p bra` its block, or with values to pass `@!p bra` past their moves and `bra.uni`; the default's moves and `bra.uni` last |
+| `scf.execute_region` (the one `scf` region of several blocks) | its blocks as a function's (labels, argument registers, the `cf` branches between them); a register per result, each `scf.yield` moving the values into them and, before the last block, `bra.uni` to the region's end |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
 | `arith.cmpi` of 16-, 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
 | `scf.if` of such a predicate or an `i1` argument (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
@@ -60,7 +63,7 @@ from ..dialects.mlir_ods import CONSTRAINTS
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function, returns_to
 from ..ir.aliases import AliasTable, resolve_aliases
-from ..ir.attributes import attribute, constant_number, integers, written_text
+from ..ir.attributes import attribute, constant_number, integer, integers, written_text
 from ..ir.core import Block, Operation, Type, Value
 from ..ir.lift import lift
 from ..ir.shaped import element_bits, shaped
@@ -198,6 +201,20 @@ def _wide_vector(type_text: str) -> bool:
     return bits is not None and prod(found.dims) * bits == 8 * _WIDE_BYTES
 
 
+def _shifted(address: str, by: int) -> str:
+    """`[pointer+offset]` `by` bytes further."""
+    found = re.fullmatch(r"\[([^+\]]+)(?:\+(\d+))?\]", address)
+    offset = int(found[2] or 0) + by
+    return f"[{found[1]}+{offset}]" if offset else f"[{found[1]}]"
+
+
+def _vector_bytes(type_text: str) -> int | None:
+    """A static vector's bytes (None: no such vector)."""
+    found = shaped(type_text) if type_text.startswith("vector<") else None
+    bits = element_bits(found.element) if found is not None and None not in found.dims else None
+    return prod(found.dims) * bits // 8 if bits else None
+
+
 def _access_bytes(value: Value, register_type: str) -> int:
     """The alignment an access of `value` in one register needs: a vector's whole size (one
     `ld.b32` of two f16, ...); a scalar's, its own."""
@@ -237,6 +254,26 @@ def _predicate(op: Operation, enum: str, name: str = "predicate") -> str | None:
     return found[1] if found else None
 
 
+# `cf.switch`'s case values: the generic form's `case_values = dense<[...]>` (a splat
+# `dense<v>` too), the custom form's `v:` before each case after the `default:`.
+_DENSE_VALUES = re.compile(r"\s*dense<\s*\[?([^\]>]*)\]?\s*>")
+_CASE_LABELS = re.compile(r"(?:\[|,)\s*(default|-?\d+)\s*:")
+
+
+def _case_values(op: Operation) -> list[int] | None:
+    written = attribute(op, "case_values")
+    if written is not None:
+        found = _DENSE_VALUES.match(written.text)
+        numbers = [int(n) for n in re.findall(r"-?\d+", found[1])] if found else None
+        if numbers is not None and len(numbers) == 1:
+            numbers *= len(op.successors) - 1          # a splat: every case the same value
+        return numbers
+    text = written_text(op)
+    if text is None or "[" not in text:
+        return [] if len(op.successors) == 1 else None
+    return [int(label) for label in _CASE_LABELS.findall(text[text.index("["):]) if label != "default"]
+
+
 @dataclass
 class _Emitter:
     kernel: PtxBuilder
@@ -246,6 +283,9 @@ class _Emitter:
     # The registers each enclosing region's `scf.yield` writes, innermost last: an `scf.for`'s
     # carried values, an `scf.if`'s results.
     yields: list[list[str]] = field(default_factory=list)
+    # Where each enclosing region's `scf.yield` then goes, innermost last: the end of an
+    # `scf.execute_region` of several blocks, None where the region ends at its yield.
+    ends: list[str | None] = field(default_factory=list)
     # Each enclosing `scf.while`'s exit, innermost last: the registers its `scf.condition` passes
     # values into (the after-region's arguments and the loop's results), and the label past it.
     exits: list[tuple[list[str], str]] = field(default_factory=list)
@@ -552,7 +592,8 @@ class _Emitter:
             return
         self.kernel.emit(f"selp.{register_type} {reg}, {a}, {b}, {condition};")
 
-    def address(self, memref: Value, indices: list[Value], op: Operation, align: int = 1) -> str:
+    def address(self, memref: Value, indices: list[Value], op: Operation, align: int = 1,
+                promised: bool = False) -> str:
         """`[pointer+offset]` of the element at `indices` of a memref: row-major over static
         inner extents, or its `strided<[...], offset: N>` (its outermost extent may be dynamic);
         an index register scaled and added when it is no constant. The pointer is the memref's
@@ -562,7 +603,8 @@ class _Emitter:
         An access of `align` bytes (a vector's: PTX needs its address a multiple of its size)
         must be provably aligned, the aligned pointer taken to be to 16 bytes: its constant
         offset a multiple of it, and the stride of each dynamic index too (so never a dynamic
-        stride or offset, unless the access is of one element)."""
+        stride or offset, unless the access is of one element, or the op `promised` the alignment:
+        its `alignment` attribute)."""
         found = shaped(str(memref.type))
         bits = _memory_bits(found.element) if found is not None else None
         strides = view_strides(str(memref.type)) if found is not None else None
@@ -572,7 +614,7 @@ class _Emitter:
                 (None in strides or first is None) and memref not in self.layouts:
             raise _Unemittable(f"`{op.name}` of {memref.type}: only a memref whose strides and offset are static "
                                f"here, or a function argument's (passed as its descriptor)")
-        if memref in self.layouts and (bits % 8 or 8 * align > bits):
+        if memref in self.layouts and (bits % 8 or 8 * align > bits and not promised):
             raise _Unemittable(f"`{op.name}` of {memref.type}: a dynamic stride or offset proves no alignment "
                                f"of a {align}-byte access, nor whole bytes of a {bits}-bit element")
         pointer = self.register(memref, f"the memref of `{op.name}`")
@@ -590,7 +632,7 @@ class _Emitter:
             if number is not None:
                 offset += int(number) * stride * bits
                 continue
-            if stride * bits % (8 * align):
+            if stride * bits % (8 * align) and not promised:
                 raise _Unemittable(f"`{op.name}` of {memref.type} at a dynamic index whose stride ({stride} x "
                                    f"{bits} bits) is not whole {align}-byte accesses")
             moved = self.fresh("b64", "addr")
@@ -605,7 +647,7 @@ class _Emitter:
                 self.kernel.emit(f"mul.lo.s64 {product}, {self.register(by, 'an index')}, {dynamic};")
                 self.kernel.emit(f"mad.lo.s64 {moved}, {product}, {bits // 8}, {pointer};")
             pointer = moved
-        if offset % (8 * align):
+        if offset % (8 * align) and not promised:
             raise _Unemittable(f"`{op.name}` of {memref.type} at byte {offset / 8:g}, which a {align}-byte access "
                                f"cannot take: it must be a multiple of its size")
         return f"[{pointer}+{offset // 8}]" if offset else f"[{pointer}]"
@@ -615,9 +657,12 @@ class _Emitter:
         vector store reads)."""
         if not op.operands or len(op.results) != 1:
             raise _Unemittable(f"`{op.name}` without its memref and one result")
+        if self.by_element(op, op.results[0], op.operands[0]):
+            self.element_loads(op)
+            return
         wide = _wide_vector(str(op.results[0].type))
         if wide:
-            address = self.address(op.operands[0], list(op.operands[1:]), op, _WIDE_BYTES)
+            address = self.address(op.operands[0], list(op.operands[1:]), op, _WIDE_BYTES, self.promised(op))
             regs = [self.fresh("b32", "ldv") for _ in range(_WIDE_BYTES // 4)]
             self.tuples[op.results[0]] = regs
             self.kernel.emit(f"ld.v4.b32 {{{', '.join(regs)}}}, {address};")
@@ -625,7 +670,8 @@ class _Emitter:
         reg, register_type = self.result(op, "ld")
         if register_type == "pred" and str(op.results[0].type).startswith("vector<"):
             raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
-        address = self.address(op.operands[0], list(op.operands[1:]), op, _access_bytes(op.results[0], register_type))
+        address = self.address(op.operands[0], list(op.operands[1:]), op, _access_bytes(op.results[0], register_type),
+                               self.promised(op))
         if register_type == "pred":
             # An i1 in memory is a byte (LLVM's data layout stores an i1 so); the value its low bit.
             byte, bit = self.fresh("b16", "ld_byte"), self.fresh("b16", "ld_bit")
@@ -638,18 +684,22 @@ class _Emitter:
     def store(self, op: Operation) -> None:
         if len(op.operands) < 2:
             raise _Unemittable(f"`{op.name}` without its value and memref")
+        if self.by_element(op, op.operands[0], op.operands[1]):
+            self.element_stores(op)
+            return
         if _wide_vector(str(op.operands[0].type)):
             regs = self.tuples.get(op.operands[0])
             if regs is None:
                 raise _Unemittable(f"`{op.name}` of a {op.operands[0].type} no 128-bit vector load gave")
-            address = self.address(op.operands[1], list(op.operands[2:]), op, _WIDE_BYTES)
+            address = self.address(op.operands[1], list(op.operands[2:]), op, _WIDE_BYTES, self.promised(op))
             self.kernel.emit(f"st.v4.b32 {address}, {{{', '.join(regs)}}};")
             return
         value = self.register(op.operands[0], f"the value `{op.name}` stores")
         register_type = _register_type(str(op.operands[0].type))
         if register_type is None or register_type == "pred" and str(op.operands[0].type).startswith("vector<"):
             raise _Unemittable(f"`{op.name}` of {op.operands[0].type}")
-        address = self.address(op.operands[1], list(op.operands[2:]), op, _access_bytes(op.operands[0], register_type))
+        address = self.address(op.operands[1], list(op.operands[2:]), op, _access_bytes(op.operands[0], register_type),
+                               self.promised(op))
         if register_type == "pred":
             # An i1 in memory is a byte: 1 or 0 (LLVM's zero-extension of an i1 it stores).
             byte = self.fresh("b16", "st_byte")
@@ -657,6 +707,80 @@ class _Emitter:
             self.kernel.emit(f"st.u8 {address}, {byte};")
             return
         self.kernel.emit(f"st.{_ACCESS[register_type]} {address}, {value};")
+
+    def promised(self, op: Operation) -> bool:
+        """Whether a vector access's `alignment` attribute promises its whole size (MLIR: an
+        access not so aligned is undefined behaviour), which no dynamic stride can prove."""
+        value = op.results[0] if op.name == "vector.load" and op.results else op.operands[0] if op.operands else None
+        bytes_ = _vector_bytes(str(value.type)) if value is not None else None
+        return op.name in ("vector.load", "vector.store") and bytes_ is not None \
+            and (integer(op, "alignment") or 0) >= bytes_
+
+    def by_element(self, op: Operation, value: Value, memref: Value) -> bool:
+        """A vector moved through a memref argument of dynamic strides or offset, which prove no
+        alignment of the whole vector and whose op promises none: element by element, each
+        access aligned as its element is (the innermost stride must be a static 1: the
+        elements are then consecutive)."""
+        if op.name not in ("vector.load", "vector.store") or memref not in self.layouts or self.promised(op):
+            return False
+        found = shaped(str(value.type))
+        strides = view_strides(str(memref.type))
+        bits = element_bits(found.element) if found is not None else None
+        if found is None or len(found.dims) != 1 or None in found.dims or bits not in (16, 32, 64) \
+                or found.dims[0] == 1:
+            return False        # one element, or what `address` refuses, named
+        if not strides or strides[-1] != 1:
+            raise _Unemittable(f"`{op.name}` of {value.type} through {memref.type}: its elements are consecutive "
+                               f"only at a static innermost stride of 1")
+        return True
+
+    def element_chunks(self, value: Value, registers: list[str]) -> list[tuple[str, list[int]]]:
+        """A vector's registers (one of up to 64 bits, or a 128-bit one's four), each with the
+        indices of the elements it holds."""
+        found = shaped(str(value.type))
+        bits, count = element_bits(found.element), found.dims[0]
+        per = count // len(registers)
+        if per * len(registers) != count or per * bits not in (16, 32, 64):
+            raise _Unemittable(f"`{value.type}` in registers of {per * bits} bits")
+        return [(reg, list(range(n * per, (n + 1) * per))) for n, reg in enumerate(registers)]
+
+    def element_loads(self, op: Operation) -> None:
+        """`ld` of each element at its own address, packed by `mov` (`{a, b}`) into the vector's
+        registers."""
+        value = op.results[0]
+        if _wide_vector(str(value.type)):
+            registers = [self.fresh("b32", "ldv") for _ in range(_WIDE_BYTES // 4)]
+            self.tuples[value] = registers
+        else:
+            registers = [self.result(op, "ld")[0]]
+        bits = element_bits(shaped(str(value.type)).element)
+        first = self.address(op.operands[0], list(op.operands[1:]), op, bits // 8)
+        for reg, elements in self.element_chunks(value, registers):
+            parts = [reg] if len(elements) == 1 else [self.fresh(f"b{bits}", "lde") for _ in elements]
+            for part, k in zip(parts, elements):
+                self.kernel.emit(f"ld.b{bits} {part}, "
+                                 f"{_shifted(first, k * bits // 8)};")
+            if len(parts) > 1:
+                self.kernel.emit(f"mov.b{bits * len(parts)} {reg}, {{{', '.join(parts)}}};")
+
+    def element_stores(self, op: Operation) -> None:
+        """The vector's registers unpacked by `mov` into its elements, each `st` at its own
+        address."""
+        value = op.operands[0]
+        registers = self.tuples.get(value) if _wide_vector(str(value.type)) else \
+            [self.register(value, f"the value `{op.name}` stores")]
+        if registers is None:
+            raise _Unemittable(f"`{op.name}` of a {value.type} no 128-bit vector load gave")
+        bits = element_bits(shaped(str(value.type)).element)
+        first = self.address(op.operands[1], list(op.operands[2:]), op, bits // 8)
+        for reg, elements in self.element_chunks(value, registers):
+            parts = [reg] if len(elements) == 1 else [self.fresh(f"b{bits}", "ste") for _ in elements]
+            if len(parts) > 1:
+                self.kernel.emit(f"mov.b{bits * len(parts)} {{{', '.join(parts)}}}, {reg};")
+            for part, k in zip(parts, elements):
+                self.kernel.emit(f"st.b{bits} "
+                                 f"{_shifted(first, k * bits // 8)}, "
+                                 f"{part};")
 
     def pointer(self, op: Operation) -> None:
         """A memref's aligned pointer: generic, or a shared-space address for a memref in
@@ -727,8 +851,10 @@ class _Emitter:
     def block(self, block: Block, yields: list[str]) -> None:
         """A region's ops, its `scf.yield` setting `yields`."""
         self.yields.append(yields)
+        self.ends.append(None)
         for inner in block.operations:
             self.op(inner)
+        self.ends.pop()
         self.yields.pop()
 
     def carry(self, inits: list[Value], arguments: list[Value], loop: str) -> list[str]:
@@ -919,10 +1045,43 @@ class _Emitter:
 
     def yielded(self, op: Operation) -> None:
         """`scf.yield`: the enclosing region's registers (a loop's carried values, an `scf.if`'s
-        results) take the yielded values."""
+        or `scf.execute_region`'s results) take the yielded values; out of an
+        `scf.execute_region`'s block before its last, a branch to its end."""
         if not self.yields or len(op.operands) != len(self.yields[-1]):
             raise _Unemittable("`scf.yield` of another number of values than its region gives")
         self.moves(list(op.operands), self.yields[-1], "scf.yield", "yield")
+        end = self.ends[-1] if self.ends else None
+        if end is not None and op.parent is not None and op.parent.parent is not None \
+                and op.parent is not op.parent.parent.blocks[-1]:
+            self.kernel.emit(f"bra.uni {end};")
+
+    def execute_region(self, op: Operation) -> None:
+        """`scf.execute_region [-> (...)] {^bb0: ... ^bb1(...): ...}`: the region's blocks as
+        the function's are (a label per block after the first, a register per block argument,
+        which the `cf` branches between them set), a register per result, which each
+        `scf.yield` sets before it branches to the region's end."""
+        if len(op.regions) != 1 or not op.regions[0].blocks:
+            raise _Unemittable("`scf.execute_region` without one region")
+        blocks = op.regions[0].blocks
+        yields = [b.operations[-1] for b in blocks if b.operations and b.operations[-1].name == "scf.yield"]
+        results = []
+        for n, result in enumerate(op.results):
+            # The custom form types the results by `-> (...)`, which the lifted IR may leave
+            # untyped: they take the types of what a yield gives.
+            if _register_type(str(result.type)) is None and yields and n < len(yields[0].operands):
+                result.type = yields[0].operands[n].type
+            register_type = _register_type(str(result.type))
+            if register_type is None:
+                raise _Unemittable(f"`scf.execute_region` yielding {result.type}")
+            results.append(self.fresh(register_type, "region"))
+            self.values[result] = results[-1]
+        end = self.kernel.fresh("REGION_END_")
+        self.yields.append(results)
+        self.ends.append(end)
+        self.blocks(blocks)
+        self.ends.pop()
+        self.yields.pop()
+        self.kernel.emit(f"{end}:")
 
     def moves(self, values: list[Value], destinations: list[str], what: str, stem: str) -> None:
         """`destinations` take `values` at once: each value moved into a temporary first (a
@@ -974,7 +1133,7 @@ class _Emitter:
         """`cf.cond_br %c, ^t(...), ^f(...)`: the operands after the condition are the true
         target's arguments, then the false one's (as many as each block takes). With no values
         to pass, `@%c bra` the true target and `bra.uni` the false one; else a branch past the
-        true target's moves to the false target's."""
+        true target's moves to the false target's (`branch_if`)."""
         if len(op.successors) != 2 or not op.operands or _register_type(str(op.operands[0].type)) != "pred":
             raise _Unemittable("`cf.cond_br` without a condition of i1 and two successors")
         condition = self.register(op.operands[0], "the condition of `cf.cond_br`")
@@ -983,15 +1142,49 @@ class _Emitter:
         if len(passed) != len(true.arguments) + len(false.arguments):
             raise _Unemittable(f"`cf.cond_br` passing {len(passed)} value(s) to blocks that take "
                                f"{len(true.arguments)} and {len(false.arguments)}")
-        if not passed:
-            self.kernel.emit(f"@{condition} bra {self.pass_to(true, [], 'cf.cond_br')};")
-            self.kernel.emit(f"bra.uni {self.pass_to(false, [], 'cf.cond_br')};")
-            return
-        other = self.kernel.fresh("ELSE_")
-        self.kernel.emit(f"@!{condition} bra {other};")
-        self.kernel.emit(f"bra.uni {self.pass_to(true, passed[:len(true.arguments)], 'cf.cond_br')};")
-        self.kernel.emit(f"{other}:")
+        self.branch_if(condition, true, passed[:len(true.arguments)], "cf.cond_br", "ELSE_")
         self.kernel.emit(f"bra.uni {self.pass_to(false, passed[len(true.arguments):], 'cf.cond_br')};")
+
+    def branch_if(self, predicate: str, block: Block, values: list[Value], what: str, stem: str) -> None:
+        """To `block` if `predicate` holds, passing `values`: `@p bra` when there are none, else
+        `@!p bra` past their moves and a `bra.uni`."""
+        if not values:
+            self.kernel.emit(f"@{predicate} bra {self.pass_to(block, [], what)};")
+            return
+        other = self.kernel.fresh(stem)
+        self.kernel.emit(f"@!{predicate} bra {other};")
+        self.kernel.emit(f"bra.uni {self.pass_to(block, values, what)};")
+        self.kernel.emit(f"{other}:")
+
+    def switch(self, op: Operation) -> None:
+        """`cf.switch %flag : iN, [default: ^d(...), v: ^b(...), ...]`: a compare-and-branch chain,
+        each case `setp.eq` of the flag and its value (as a signed N-bit number, how MLIR writes
+        it) and a branch to its block (past its moves when it passes values), the default's moves
+        and `bra.uni` last. The operands after the flag are the default's arguments, then each
+        case's (as many as each block takes)."""
+        if not op.operands or not op.successors:
+            raise _Unemittable("`cf.switch` without its flag and a default")
+        flag_type = _register_type(str(op.operands[0].type))
+        if flag_type not in ("b16", "b32", "b64"):
+            raise _Unemittable(f"`cf.switch` on {op.operands[0].type}: a flag of 16, 32 or 64 bits only here")
+        values = _case_values(op)
+        if values is None or len(values) != len(op.successors) - 1:
+            raise _Unemittable(f"`cf.switch` whose case values do not match its {len(op.successors) - 1} case(s)")
+        counts = [len(block.arguments) for block in op.successors]
+        passed = list(op.operands[1:])
+        if len(passed) != sum(counts):
+            raise _Unemittable(f"`cf.switch` passing {len(passed)} value(s) to blocks that take {sum(counts)}")
+        groups, start = [], 0
+        for count in counts:
+            groups.append(passed[start:start + count])
+            start += count
+        flag, bits = self.register(op.operands[0], "the flag of `cf.switch`"), _bits(flag_type)
+        for value, block, group in zip(values, op.successors[1:], groups[1:]):
+            signed = (value + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1))
+            hit = self.fresh("pred", "case")
+            self.kernel.emit(f"setp.eq.s{bits} {hit}, {flag}, {signed};")
+            self.branch_if(hit, block, group, "cf.switch", "CASE_")
+        self.kernel.emit(f"bra.uni {self.pass_to(op.successors[0], groups[0], 'cf.switch')};")
 
     def ret(self, op: Operation) -> None:
         """`func.return`: nothing for a kernel; a function that returns values is a device
@@ -1040,7 +1233,8 @@ _HANDLERS = {
     INLINE_ASM: _Emitter.inline_asm, "llvm.extractvalue": _Emitter.extract,
     "scf.for": _Emitter.loop, "scf.yield": _Emitter.yielded, "scf.if": _Emitter.branch,
     "scf.while": _Emitter.while_loop, "scf.condition": _Emitter.condition,
-    "cf.br": _Emitter.jump, "cf.cond_br": _Emitter.conditional_jump,
+    "scf.execute_region": _Emitter.execute_region,
+    "cf.br": _Emitter.jump, "cf.cond_br": _Emitter.conditional_jump, "cf.switch": _Emitter.switch,
     "arith.cmpi": _Emitter.compare, "arith.cmpf": _Emitter.compare, "arith.select": _Emitter.select,
     **{name: _Emitter.float for name in _FLOAT}, DESCRIPTOR_BUILDER: _Emitter.descriptor,
     **{name: _Emitter.special for name in SPECIAL_REGISTERS},
