@@ -212,9 +212,39 @@ def test_f16_max_and_min_an_older_target_lacks_go_through_f32():
     _assembles(maxnum, "sm_75")
 
 
+MAXIMUM_IR = f"""\
+module {{
+  func.func @maximum(%u: f64, %v: f64, %x: f32, %y: f32, %h: f16, %g: f16, %n: i32) {{
+    %k = {ASM}
+    %a = arith.maximumf %u, %v : f64
+    %b = arith.minimumf %x, %y : f32
+    %c = arith.maximumf %h, %g : f16
+    return
+  }}
+}}
+"""
+
+
+def _nan_propagating(instruction: str, float_type: str) -> list[str]:
+    return [f"{instruction}.{float_type} %r, %r, %r;", f"setp.nan.{float_type} %r, %r, %r;",
+            f"add.rn.{float_type} %r, %r, %r;", f"selp.{float_type} %r, %r, %r, %r;"]
+
+
+def test_maximumf_with_no_nan_form_puts_a_nan_where_either_operand_is_one():
+    """f64 has no `max.NaN`, nor a target before sm_80 any: the NaN-ignoring `max` / `min`
+    (which orders -0 below +0 as `maximumf` does), with the operands' sum, a NaN, selected where
+    either is one; ptxas accepts both targets' kernels."""
+    assert _lines(MAXIMUM_IR)[1:] == [*_nan_propagating("max", "f64"), "min.NaN.f32 %r, %r, %r;",
+                                      "max.NaN.f16 %r, %r, %r;", "ret;"]
+    assert _lines(MAXIMUM_IR, "sm_75")[1:] == [
+        *_nan_propagating("max", "f64"), *_nan_propagating("min", "f32"),
+        "cvt.f32.f16 %r, %r;", "cvt.f32.f16 %r, %r;", *_nan_propagating("max", "f32"), "cvt.rn.f16.f32 %r, %r;",
+        "ret;"]
+    assemble_on_each_arch(MAXIMUM_IR)
+    _assembles(MAXIMUM_IR, "sm_75")
+
+
 @pytest.mark.parametrize("line, arch, message", [
-    ("%v = arith.maximumf %u, %u : f64", "sm_90a", "`arith.maximumf` of f64: PTX's `max.f64` has no `.NaN` form"),
-    ("%v = arith.maximumf %x, %x : f32", "sm_75", "`arith.maximumf` (`max.NaN.f32`) needs sm_80 or later, not sm_75"),
     ("%v = arith.addf %b, %b : bf16", "sm_75", "`arith.addf` of bf16 (through f32: `cvt.f32.bf16`) needs sm_80 or later, "
                                                "not sm_75"),
     ("%v = arith.addf %vh, %vh : vector<2xf16>", "sm_90a", "`arith.addf` of vector<2xf16>: float arithmetic of f16, "

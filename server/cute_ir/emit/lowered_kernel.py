@@ -21,7 +21,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.sitofp` / `uitofp` (an integer, `i1` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
 | `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 needs sm_80, bf16 <-> f64 sm_90 |
 | integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) | the instruction of the width; `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
-| float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `max.NaN` / `min.NaN` (NaN-propagating, -0 below +0, as `maximumf` is; sm_80; f64 has no such form: refused, named), `neg`, `abs` |
+| float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `max.NaN` / `min.NaN` (NaN-propagating, -0 below +0, as `maximumf` is; sm_80; for f64, which has no such form, and before sm_80: `max` / `min`, `setp.nan` of the operands and `selp` of their sum, a NaN, where either is one), `neg`, `abs` |
 | the same of f16 / bf16 scalars (`.b16` registers) | the 16-bit instruction (`add.rn.f16`, `max.NaN.bf16`, ...) where the target has it (f16 add / sub / mul / neg / abs sm_53, max / min sm_80; bf16 add / sub / mul sm_90, the rest sm_80); else, and for `divf` (PTX has no 16-bit `div`), the f32 instruction between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32`: rounding to f32 first cannot change the half's correctly rounded result (f32's significand is more than twice a half's plus two bits) |
 | `arith.cmpf` of f16 / bf16 / f32 / f64 | `setp` of PTX's compare (of a half where the target has its `setp`, f16 sm_53, bf16 sm_90; else of both widened to f32, exactly): the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
 | `arith.select` | `selp` of the values' type; of two `i1`s, `mov.pred` from either under the condition and its negation |
@@ -112,7 +112,8 @@ _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xor
 # `div.rn` is the IEEE division `arith.divf` is. `maxnumf` / `minnumf` return the other operand
 # when one is NaN, as PTX's `max` / `min` do.
 # `maximumf` / `minimumf` propagate a NaN and order -0 below +0 (IEEE 754-2019's maximum), as
-# PTX's `max.NaN` / `min.NaN` do ("+0.0 > -0.0" in their notes); f64 has no `.NaN` form.
+# PTX's `max.NaN` / `min.NaN` do ("+0.0 > -0.0" in their notes, as in plain `max` / `min`'s);
+# f64 has no `.NaN` form.
 _FLOAT = {"arith.addf": "add.rn.{T}", "arith.subf": "sub.rn.{T}", "arith.mulf": "mul.rn.{T}",
           "arith.divf": "div.rn.{T}", "arith.maxnumf": "max.{T}", "arith.minnumf": "min.{T}",
           "arith.maximumf": "max.NaN.{T}", "arith.minimumf": "min.NaN.{T}",
@@ -134,7 +135,7 @@ _HALF_TIERS = {
     "bf16": {"arith.addf": 90, "arith.subf": 90, "arith.mulf": 90, "arith.negf": 80, "math.absf": 80,
              "arith.maxnumf": 80, "arith.minnumf": 80, "arith.maximumf": 80, "arith.minimumf": 80, "arith.cmpf": 90},
 }
-# `max.NaN` / `min.NaN` of f32 (and so f32's route for a half's `maximumf`) need sm_80.
+# `max.NaN` / `min.NaN` need sm_80 (f32's and the halves' alike).
 _NAN_TIER = 80
 # `cvt` between a type pair that needs more than every target has (PTX ISA, cvt's target
 # notes): f32 <-> bf16 sm_80; bf16 with any integer, f16 or f64 sm_90.
@@ -543,7 +544,10 @@ class _Emitter:
     def float(self, op: Operation) -> None:
         """Float arithmetic (`_FLOAT`) of one operand (`negf`, `absf`) or two: of f32 or f64 its
         instruction; of f16 or bf16 the 16-bit instruction where the target has one
-        (`_HALF_TIERS`), else the f32 instruction between a widening and a rounding `cvt`."""
+        (`_HALF_TIERS`), else the f32 instruction between a widening and a rounding `cvt`. A
+        `maximumf` / `minimumf` with no `max.NaN` / `min.NaN` for it (f64; a target before
+        sm_80) is the NaN-ignoring `max` / `min` (which orders -0 below +0 too) with a NaN put
+        where either operand is one: their sum, which is then NaN."""
         if len(op.operands) != (1 if op.name in _UNARY_FLOAT else 2):
             raise _Unemittable(f"`{op.name}` without its operands")
         float_type = str(op.results[0].type) if len(op.results) == 1 else ""
@@ -553,17 +557,25 @@ class _Emitter:
         operands = [self.register(v, f"an operand of `{op.name}`") for v in op.operands]
         reg, _ = self.result(op, "f")
         instruction = _FLOAT[op.name]
-        if float_type == "f64" and ".NaN" in instruction:
-            raise _Unemittable(f"`{op.name}` of f64: PTX's `{instruction.split('.')[0]}.f64` has no `.NaN` form")
-        native = float_type in ("f32", "f64") or self.tier >= _HALF_TIERS[float_type].get(op.name, 1000)
-        if ".NaN" in instruction:
-            self.needs(_NAN_TIER, f"`{op.name}` (`{instruction.format(T=float_type)}`)")
-        if native:
+        no_nan_form = ".NaN" in instruction and (float_type == "f64" or self.tier < _NAN_TIER)
+        if not no_nan_form and (float_type in ("f32", "f64") or self.tier >= _HALF_TIERS[float_type].get(op.name, 1000)):
             self.kernel.emit(f"{instruction.format(T=float_type)} {reg}, {', '.join(operands)};")
             return
-        wide = self.fresh("f32", "wide")
-        self.kernel.emit(f"{instruction.format(T='f32')} {wide}, {', '.join(self.widened(operands, float_type, op))};")
-        self.kernel.emit(f"cvt.rn.{float_type}.f32 {reg}, {wide};")
+        wide_type = "f32" if float_type in _HALVES else float_type
+        wide = self.fresh(wide_type, "wide") if float_type in _HALVES else reg
+        if float_type in _HALVES:
+            operands = self.widened(operands, float_type, op)
+        if no_nan_form:
+            a, b = operands
+            ignoring, either, sum_ = self.fresh(wide_type, "num"), self.fresh("pred", "nan"), self.fresh(wide_type, "sum")
+            self.kernel.emit(f"{instruction.replace('.NaN', '').format(T=wide_type)} {ignoring}, {a}, {b};")
+            self.kernel.emit(f"setp.nan.{wide_type} {either}, {a}, {b};")
+            self.kernel.emit(f"add.rn.{wide_type} {sum_}, {a}, {b};")
+            self.kernel.emit(f"selp.{wide_type} {wide}, {sum_}, {ignoring}, {either};")
+        else:
+            self.kernel.emit(f"{instruction.format(T=wide_type)} {wide}, {', '.join(operands)};")
+        if float_type in _HALVES:
+            self.kernel.emit(f"cvt.rn.{float_type}.f32 {reg}, {wide};")
 
     @property
     def tier(self) -> int:
