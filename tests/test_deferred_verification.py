@@ -212,3 +212,29 @@ def test_verification_keeps_the_outline_of_each_unit_it_lifts(monkeypatch) -> No
     assert [s.name for s in symbols[0].children] == [f"@k{i}" for i in range(12)]
     monkeypatch.undo()
     assert symbols == outline.document_symbols(DocumentAnalysis("file:///x.ir", text))
+
+
+def test_the_first_use_import_of_the_verifiers_is_not_spent_from_the_open_budget(monkeypatch) -> None:
+    """A process's first verification imports the verifiers and the pipeline (hundreds of ms on
+    a busy machine): the open's budget is for verifying, so the import does not leave a small
+    document unverified at its first publish. A clock that moves only while importing."""
+    import time
+    from functools import cache
+
+    from cute_ir.analysis import verification
+
+    clock = [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    imported = verification._verifying
+
+    @cache
+    def importing():
+        clock[0] += 10.0        # ten budgets' worth
+        return imported()
+    monkeypatch.setattr(verification, "_verifying", importing)
+
+    text = _document(3)
+    opened = DocumentAnalysis("file:///x.ir", text, verify_budget=1.0)
+
+    assert clock[0] == 10.0 and not opened.verification_owed
+    assert _norm(opened) == _norm(DocumentAnalysis("file:///x.ir", text))

@@ -55,7 +55,7 @@ from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
 from .symbols import answers_changed, asked_alias, function_definition
 from .units import NO_NAMES, UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, kept_names, splits, statement_nodes
-from .verification import check_ssa_units, run_steps, verify_unit_steps
+from .verification import check_ssa_units, prepare_verification, run_steps, verify_unit_steps
 
 # What a large text's top (features/leading.py) is analysed without is imported where it is used.
 if TYPE_CHECKING:
@@ -1367,6 +1367,8 @@ class DocumentAnalysis:
         Most findings (well-formed types, known ops) produce nothing, so only diagnostics are
         bucketed; the per-finding work is a memo lookup by text.
         """
+        if self._budget_now:
+            prepare_verification(findings)   # (the budget is for verifying, not for importing)
         started = time.monotonic()
         if not needs_recorded:
             self._record_needs(units, findings)

@@ -16,6 +16,7 @@ import logging
 import time
 from bisect import bisect_right
 from functools import cache, partial
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Generator, TypeVar
 
 from ..diagnostics import Diagnostic, Severity, Span
@@ -41,6 +42,31 @@ def _verified() -> frozenset[bytes]:
     """The verified ops' names as the findings carry them."""
     from ..verify import VERIFIED_OPS
     return frozenset(name.encode() for name in VERIFIED_OPS)
+
+
+@cache
+def _verifying() -> None:
+    """Import the verifiers, the lowering check and the pipeline (`verify_unit_steps` reads
+    them from their modules when it runs)."""
+    for module in ("..verify", "..verify.lowering", ".pipeline"):
+        import_module(module, __package__)
+
+
+def prepare_verification(found: dict[str, list[Any]]) -> None:
+    """Import what verifying the units of `found` will use, before a budget's clock starts.
+
+    The first verification in a process imports the verifiers, the SSA check and, for a
+    document with verified ops, the lowering pipeline with its passes and emitters: hundreds of
+    milliseconds on a busy machine. Counted against the open's budget, that import left the
+    units of even a one-function document unverified at its first publish (an empty list, the
+    verifiers' findings only in the next), so how a file's first publish looked depended on
+    the machine's load. The budget is for verifying the document; this runs once per process."""
+    _ssa_check()
+    if _verifying.cache_info().currsize:
+        return          # imported already
+    verified = _verified()
+    if any(op.name in verified for op in found.get("ops", ())):
+        _verifying()
 
 
 T = TypeVar("T")
