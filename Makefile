@@ -11,9 +11,9 @@ TS_FOUND  = $(if $(TS),$(abspath $(TS)),$$(tools/fetch-tree-sitter-cli.sh $(TS_C
 
 .PHONY: run test install install-dev grammar grammar-test test-python editor-deps bench bench-peer test-vscode test-editors screenshots mlir-suite corpus fuzz clean
 
-# Re-install when the package metadata or the generated grammar changes: the grammar is a
-# C extension compiled by pip.
-$(VENV)/.installed: pyproject.toml setup.py grammar/src/parser.c grammar/src/scanner.c
+# Re-install when the package metadata, the generated grammar or the binding's C sources
+# (the binding, the semantic-token encoder) change: pip compiles them as C extensions.
+$(VENV)/.installed: pyproject.toml setup.py grammar/src/parser.c grammar/src/scanner.c $(wildcard grammar/bindings/python/tree_sitter_cute_ir/*.c)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e .
