@@ -41,7 +41,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
 | `arith.cmpi` of 16-, 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
 | `scf.if` of such a predicate or an `i1` argument (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
-| `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (passes/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
+| `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (lowering_facts/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
 
 Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_ops`: PTX line ->
 the op's first line in the lowered text), which the preview maps on to the source op the lowered
@@ -1041,7 +1041,7 @@ class _Emitter:
 
     def descriptor(self, op: Operation) -> None:
         """A TMA descriptor the function builds from what is known at launch (its arguments,
-        constants, arithmetic of them: passes/descriptor_capture.py's host side) is a tensor map
+        constants, arithmetic of them: lowering_facts/descriptor_capture.py's host side) is a tensor map
         the host builds and appends as a `.hidden` grid-constant parameter, as
         attach-tma-descriptor-args appends one to a TileAS kernel; one that depends on what the
         kernel computes would need the kernel to write it (`tensormap.replace`), not done here."""
