@@ -135,7 +135,8 @@ corpus: $(CORPUS_VENV)/.installed
 	$(CORPUS_VENV)/bin/python tools/corpus/vocabulary.py
 
 ## fuzz: random edits through the analysis, each step compared with a fresh analysis, then
-## random and malformed protocol messages through the real server, each for FUZZ_SECONDS
+## random and malformed protocol messages through the real server, then bursts of random
+## edits into real dumps through the real server (a hang: no newest publish in 10 s), each for FUZZ_SECONDS
 ## (default 600) from FUZZ_SEED; minimised reproducers and failing inputs go to FUZZ_OUT
 FUZZ_SECONDS ?= 600
 FUZZ_SEED    ?= 1
@@ -143,6 +144,7 @@ FUZZ_OUT     ?= fuzz-out
 fuzz: install-dev
 	$(PY) -m tests.fuzz.edit_fuzz --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)
 	$(PY) tests/fuzz/protocol_fuzz.py --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)/protocol
+	$(PY) tests/fuzz/burst_fuzz.py --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --out $(FUZZ_OUT)/burst
 
 clean:
 	rm -rf $(VENV) build *.egg-info server/*.egg-info
