@@ -238,3 +238,37 @@ def test_the_first_use_import_of_the_verifiers_is_not_spent_from_the_open_budget
 
     assert clock[0] == 10.0 and not opened.verification_owed
     assert _norm(opened) == _norm(DocumentAnalysis("file:///x.ir", text))
+
+
+def _renamed_kernels(text: str, every: int) -> list[tuple[Position, Position, str]]:
+    """Edits that rename every `every`-th kernel (`@k7` -> `@q7`), in the order typed."""
+    edits = []
+    for line, content in enumerate(text.split("\n")):
+        at = content.find("func.func @k")
+        if at >= 0 and int(content[at + 12:content.index("(")]) % every == 0:
+            column = at + len("func.func @")
+            edits.append((Position(line, column), Position(line, column + 1), "q"))
+    return edits
+
+
+def test_changes_scattered_over_many_units_verify_within_the_budget() -> None:
+    """Changes all over the file analysed together re-derive every unit between them: their
+    verification is budgeted as an open's, the rest owed and paid later, ending where a fresh
+    analysis does. A change within one unit is verified at once, budget or not."""
+    text = _document(48)
+    analysis = DocumentAnalysis("file:///x.ir", text, verify_budget=0)
+    analysis.verify_pending()
+    for version, (start, end, new) in enumerate(_renamed_kernels(text, 2), start=2):
+        analysis.update([(start, end, new)], version, defer=True)
+    analysis.settle()
+    assert analysis.verification_owed
+    analysis.verify_pending()
+    edited = analysis.document.text
+    assert "@q46(" in edited and "@k47(" in edited
+    assert _norm(analysis) == _norm(DocumentAnalysis("file:///x.ir", edited))
+
+    [(start, end, new)] = _renamed_kernels(edited, 47)
+    analysis.update([(start, end, new)], 100, defer=True)
+    analysis.settle()
+    assert not analysis.verification_owed
+    assert _norm(analysis) == _norm(DocumentAnalysis("file:///x.ir", analysis.document.text))

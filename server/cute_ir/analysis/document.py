@@ -96,6 +96,10 @@ _KEPT_LIFTS = 32
 # Characters whose insertion or removal can change the nesting around an edit.
 _STRUCTURAL = frozenset(b"{}")
 
+# Deferred changes analysed together whose region spans more units than this (edits scattered
+# over the file, a replace-all) verify within `verify_budget`, as an open does (`settle`).
+_WIDE_EDIT_UNITS = 16
+
 
 def _spanning(tree: Tree, lo: int, hi: int) -> Node:
     """The smallest node of `tree` that holds all of [lo, hi)."""
@@ -437,12 +441,27 @@ class DocumentAnalysis:
         start_point = document.point(pending.start)
         edit = TextEdit(pending.start, pending.old_end, pending.new_end, start_point,
                         advance_point(start_point, pending.removed), document.point(pending.new_end))
+        # Changes scattered over the file and analysed together re-derive every unit between
+        # the first and the last: verifying them all before the publish held a 50k-line file's
+        # newest diagnostics for seconds. Their verification is budgeted as an open's is; what
+        # the budget does not reach is verified in slices after the publish (`verify_pending`).
+        wide = self.verify_budget is not None and self._units_spanned(edit.start, edit.old_end) > _WIDE_EDIT_UNITS
+        if wide:
+            self._budget_now = self.verify_budget
         try:
             self._apply(edit, pending.removed, bytes(document.data[edit.start:edit.new_end]))
             self._retarget()
         except Exception:  # a defect here must not cost the user the document
             log.exception("incremental update failed; re-analysing %s from scratch", self.document.uri)
             self._full_analysis()
+        finally:
+            if wide:
+                self._budget_now = None
+
+    def _units_spanned(self, lo: int, hi: int) -> int:
+        """How many units the text [lo, hi) overlaps (positions before the deferred edits)."""
+        self._settle_units()
+        return max(0, self._index_after(hi) - bisect_left(self._units, lo, key=_END))
 
     def diagnostics(self) -> list[Diagnostic]:
         self.settle()
