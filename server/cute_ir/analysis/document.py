@@ -31,7 +31,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from operator import attrgetter
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from tree_sitter import Node, Tree
 
@@ -459,9 +459,22 @@ class DocumentAnalysis:
                 self._budget_now = None
 
     def _units_spanned(self, lo: int, hi: int) -> int:
-        """How many units the text [lo, hi) overlaps (positions before the deferred edits)."""
-        self._settle_units()
-        return max(0, self._index_after(hi) - bisect_left(self._units, lo, key=_END))
+        """How many units the text [lo, hi) overlaps (positions before the deferred edits),
+        found where the units are now without moving them there: `_settle_units` would cost a
+        pass over the units after the last edit, and their trees, on every keystroke."""
+        def first(holds: Callable[[int], bool]) -> int:
+            """The first index whose unit `holds`, which holds for every unit after it."""
+            a, b = 0, len(self._units)
+            while a < b:
+                middle = (a + b) // 2
+                if holds(middle):
+                    b = middle
+                else:
+                    a = middle + 1
+            return a
+        ending_after_lo = first(lambda index: self._virtual_span(index)[1] > lo)
+        starting_at_or_after_hi = first(lambda index: self._virtual_span(index)[0] >= hi)
+        return max(0, starting_at_or_after_hi - ending_after_lo)
 
     def diagnostics(self) -> list[Diagnostic]:
         self.settle()
