@@ -33,7 +33,10 @@ REPO = Path(__file__).resolve().parents[2]
 for path in (REPO, REPO / "bench"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
+from lsprotocol import types as lsp  # noqa: E402
 from real_dumps import concatenated  # noqa: E402
+
+from tests.lsp.helpers import apply_edit, utf16_len  # noqa: E402
 from tests.lsp.wire import WireClient  # noqa: E402
 
 URI = "file:///cute-ir-fuzz/burst.mlir"
@@ -55,22 +58,11 @@ class Edit:
         return {"range": {"start": start, "end": end}, "text": self.text}
 
 
-def _utf16(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
-
-
 def apply(text: str, edit: Edit) -> str:
-    """`text` with `edit` applied, as the server applies a change on one line."""
-    lines = text.split("\n")
-    line = lines[edit.line]
-    index = 0
-    while _utf16(line[:index]) < edit.column:
-        index += 1
-    end = index
-    while _utf16(line[index:end]) < edit.length:
-        end += 1
-    lines[edit.line] = line[:index] + edit.text + line[end:]
-    return "\n".join(lines)
+    """`text` with `edit` applied, as a client models the change it sends."""
+    return apply_edit(text, lsp.Range(start=lsp.Position(line=edit.line, character=edit.column),
+                                      end=lsp.Position(line=edit.line, character=edit.column + edit.length)),
+                      edit.text)
 
 
 def random_edit(text: str, rng: random.Random) -> Edit:
@@ -82,14 +74,14 @@ def random_edit(text: str, rng: random.Random) -> Edit:
     kind = rng.random()
     if kind < 0.45:                                        # typing
         typed = "".join(rng.choice(TYPED) for _ in range(rng.randint(1, 3)))
-        return Edit(line, _utf16(content[:column]), 0, typed)
+        return Edit(line, utf16_len(content[:column]), 0, typed)
     if kind < 0.75 and column < len(content):              # deleting a stretch
         end = min(len(content), column + rng.randint(1, 6))
-        return Edit(line, _utf16(content[:column]), _utf16(content[column:end]), "")
+        return Edit(line, utf16_len(content[:column]), utf16_len(content[column:end]), "")
     closing = content.find("}")
     if kind < 0.9 and closing >= 0:                        # a brace removed
-        return Edit(line, _utf16(content[:closing]), 1, "")
-    return Edit(line, _utf16(content[:column]), 0, rng.choice(["{", "}", "(", ")", "<", ">"]))
+        return Edit(line, utf16_len(content[:closing]), 1, "")
+    return Edit(line, utf16_len(content[:column]), 0, rng.choice(["{", "}", "(", ")", "<", ">"]))
 
 
 def _key(item: dict) -> tuple:
