@@ -321,3 +321,24 @@ def test_a_character_typed_and_deleted_anywhere_in_a_container_header_matches_a_
                 a.diagnostics()
             a.update([(at, Position(line, column + 1), "")], None)
             assert _norm(a) == fresh, (column, read_between)
+
+
+# A real CuTe DSL dump whose `cute.copy` notes (the atom lowering's `lower.not-lowered`) name
+# each operand's memory space, read through the alias its type is written with.
+DSL_DUMP = REPO / "tests" / "corpus" / "cutedsl" / "elementwise_predicated" / "canonical.mlir"
+
+
+@pytest.mark.parametrize("closing", range(6))
+def test_a_note_read_through_an_alias_follows_its_definition_in_a_broken_file(closing):
+    """With a `}` missing (the file cut into pieces by its lines), a `#` typed into
+    `!memref_rmem_i8_1 = !cute.memref<...>` makes the alias unreadable: the notes on the
+    `cute.copy`s that use it must stop naming `rmem`, as a fresh analysis does. The lowering
+    reads aliases through the document's table, not the verifier's lookups."""
+    lines = DSL_DUMP.read_text(encoding="utf-8").split("\n")
+    braces = [i for i, line in enumerate(lines) if line.strip() == "}"]
+    lines[braces[closing]] = lines[braces[closing]].replace("}", "", 1)
+    definition = next(i for i, line in enumerate(lines) if line.startswith("!memref_rmem_i8_1 = "))
+    a = DocumentAnalysis("file:///x.mlir", "\n".join(lines))
+    column = len("!memref_rmem_i8_1 = !")
+    a.update([(Position(definition, column), Position(definition, column), "#")], 1)
+    assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text))

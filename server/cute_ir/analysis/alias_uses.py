@@ -81,6 +81,23 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
     return out, frozenset(asked)
 
 
+# Every name written with an alias' sigil (`!t`, `#map`), anywhere: in a dialect's type, a
+# comment, a string or a statement the grammar could not read too. More than the uses, which is
+# what `written_uses` wants: a name it lists needlessly costs a verification, one it misses a
+# stale diagnostic.
+_WRITTEN_NAME = re.compile(rb"[!#][A-Za-z_][\w$.]*+")
+
+
+def written_uses(data: bytes, start: int, end: int) -> frozenset[str]:
+    """Every alias name the text [start, end) of `data` may use, read from the text alone.
+
+    The passes and the atom sites read a type written with an alias through the document's
+    alias table, not through the verifier's lookups (which record what they ask), and a unit
+    with a syntax error has no uses `alias_diagnostics` reads: so that an edit to a definition
+    verifies again every unit whose findings it can change, a verified unit depends on these."""
+    return frozenset(m.group().decode("utf-8", "replace") for m in _WRITTEN_NAME.finditer(data, start, end))
+
+
 # A line that starts by defining a name (`#loc1 = loc(...)`, or an alias the grammar could not
 # read): `Unit.written_aliases` records those of each unit, so that writing or removing one
 # checks the units that named it again.

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, TypeVar
 
 from ..diagnostics import Diagnostic, Severity, Span
 from ..dialects.cute_nvgpu.written import WrittenType
-from .alias_uses import alias_diagnostics
+from .alias_uses import alias_diagnostics, written_uses
 from .symbols import UnitLookup
 from .units import Unit, kept_names, statement_nodes
 
@@ -129,6 +129,9 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
         try:
             # A bare top-level statement is verified with those whose values it uses (runs.py).
             scope = analysis.verification_scope(unit)
+            # The lowering check and the pipeline read aliases through the document's table,
+            # not `resolve`: the unit depends on every name its scope's text writes.
+            asked.update(written_uses(analysis.document.data, scope.start, scope.end))
             known = errors if scope is unit else _with_errors_before(analysis, scope, unit, errors)
             lifted = analysis.lifted_unit(scope)
             yield
