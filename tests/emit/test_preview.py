@@ -345,6 +345,53 @@ def test_a_preview_writes_the_kernels_of_so_many_functions_from_the_lowered_ir_a
             "(at most 2 a preview): `cute-ir lower --emit ptx` writes them all") in lines
 
 
+def _two_functions_in_one_unit(second: str, edit) -> str:
+    """MANY with `@apply` and a copy of it named `second`, changed by `edit`, in one unit (a
+    generic-form module's region is not cut into units)."""
+    start = MANY.index("  func.func @apply")
+    apply = MANY[start:MANY.index("\n  }\n", start) + 5]
+    return MANY.replace(apply, '  "builtin.module"() ({\n%s}) : () -> ()\n' % (apply + edit(apply.replace("@apply", second))))
+
+
+def _notes(preview: PV.Preview) -> list[str]:
+    """What follows the `// line` comment of each op of the two functions, in order."""
+    lines = ptx_lines(preview)
+    return [lines[n + 1] for n, l in enumerate(lines) if re.match(r"// line (3[5-9]|4\d): [%c]", l)]
+
+
+@pytest.mark.parametrize("second,edit,why", [
+    ("@refused", lambda f: f.replace("    return\n", "    %z = arith.constant 1 : i32\n    %s = arith.shli %z, %z : i32\n    return\n"),
+     "`refused`: `arith.shli` has no PTX here (the lowering left it)"),
+], ids=["writer-refuses"])
+def test_a_function_whose_kernel_is_not_written_keeps_its_atoms_kernels_and_only_its_own(second, edit, why):
+    """Per function: the unit's other function still shows its atoms in its kernel from the
+    lowered IR; only the unwritten one's atoms have kernels of their own."""
+    a = analyse(_two_functions_in_one_unit(second, edit))
+    p = PV.preview_module(a, "sm_90a")
+    lines = ptx_lines(p)
+    assert "apply" in p.kernels and second[1:] not in p.kernels
+    notes = _notes(p)
+    assert notes[:3] == ["//   in the kernel of function `apply` below, from the lowered IR"] * 3
+    assert all(note.startswith(".visible .entry k") for note in notes[3:]) and len(notes) == 6
+    assert f"//   not emitted: {why}; each atom's own kernel above shows its instructions" in lines
+    if PTXAS is not None:
+        assert FP.assemble(p.ptx_text, "sm_90a", PTXAS) == []
+
+
+def test_a_pipeline_error_in_one_function_stops_only_that_function_s_kernel():
+    """The pipeline reported an error on the unit: the function it lies in gets no kernel from
+    the lowered IR (its ops are `check`'s), the other function of the unit keeps its kernel."""
+    text = _two_functions_in_one_unit("@broken", lambda f: f.replace("c_type = f32}", "c_type = f16}"))
+    a = analyse(text)
+    [unit] = [u for u in a.units if not u.shell and "@broken" in text[u.start:u.end]]
+    assert a.lowered_unit(unit, "sm_90a").failed
+    p = PV.preview_module(a, "sm_90a")
+    notes = _notes(p)
+    assert notes[:3] == ["//   in the kernel of function `apply` below, from the lowered IR"] * 3
+    assert notes[4:] == ["//   not lowered: expects operand c with element type f16, but get f32."] * 2
+    assert "apply" in p.kernels and "not emitted" not in p.ptx_text
+
+
 @pytest.mark.parametrize("path", sorted([*(REPO / "examples").glob("*.ir"), *(REPO / "tests/corpus/cutedsl").glob("*/raw.mlir"),
                                            EXAMPLES / "hopper_wgmma.ir"]), ids=lambda p: p.parent.name + "/" + p.name)
 def test_a_function_written_from_the_ir_the_pipeline_left_is_what_its_printed_text_gives(path):

@@ -1,11 +1,12 @@
 """PTX preview of a whole document: one kernel per atom-building / atom-applying op; for each
 function with an op that applies an atom, the kernel `emit/lowered_kernel.py` writes from the
 function after the default lowering pipeline (its atoms as the pipeline's inline assembly, each
-line mapped to the op the user wrote that it came from; in a unit whose functions are all
-written so, each op that applies an atom and the ops that build it have no kernel of their own,
-only a comment pointing there, so each atom shows once (an atom built and never applied keeps
-its own); a function with an op that writer does not know is a comment naming it, and the atoms'
-own kernels show their instructions); and each
+line mapped to the op the user wrote that it came from; in a function written so, each op that
+applies an atom and the ops that build it have no kernel of their own, only a comment pointing
+there, so each atom shows once (an atom built and never applied keeps its own); a function with
+an op that writer does not know, or that the pipeline reported an error in, is a comment naming
+it, and its atoms' own kernels show their instructions, the unit's other functions unaffected);
+and each
 TileAS kernel (a function with a KernelSpecAttr) as `emit/tileas_kernel.py` writes it after the
 default lowering pipeline (the run `cute-ir lower --emit ptx` makes), its lines mapped to the function (a kernel the passes reported errors on, or
 that has an op the emitter does not know, is a comment saying so: `check` has the errors).
@@ -16,8 +17,8 @@ The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, 
 * every op whose result is an atom (`cute_nvgpu.make_mma_atom`, `cute.make_atom`, `cute.static`,
   `cute_nvgpu.atom.make_exec_tma`, ...) and every op that applies one (`cute_nvgpu.mma`,
   `cute_nvgpu.copy`, `cute_nvgpu.atom.tma_load/store/reduce`) becomes a kernel, in document
-  order, preceded by a `//` comment naming the op, unless its unit's functions have their
-  kernels from the lowered IR (then the comment says the op is in them);
+  order, preceded by a `//` comment naming the op, unless its function has its kernel from
+  the lowered IR (then the comment says the op is in it);
 * an atom the target cannot run (arch gate, shape, types) gets a comment instead of a kernel,
   and the lowering check's refusal (`verify/lowering.py`, the rule of `tables/legality.py`
   that the emitter builds from) is the preview's problem: at the document's target, the very
@@ -40,7 +41,7 @@ from __future__ import annotations
 
 import re
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -202,16 +203,16 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
     out += verdicts.header
     line_map: list[tuple[int, Span]] = []
     lowered_functions, unwritten = _lowered_functions(analysis, target.name, items, verdicts)
-    # The ops of a unit whose every function has its kernel from the lowered IR are shown there,
-    # each instruction mapped to the op: their own kernels would show the same atoms again.
-    written = _written_units(analysis, lowered_functions)
+    # The ops of a function that has its kernel from the lowered IR are shown there, each
+    # instruction mapped to the op: their own kernels would show the same atoms again.
+    written = _written_ops(analysis, lowered_functions)
     kernels: tuple[str, ...] = ()
     for index, item in enumerate(items):
         line = doc.position(item.span.start).line + 1
         out.append("")
         first = len(out)
         out.append(f"// line {line}: {item.text}")
-        function = _written_function(written, item.span) if index in verdicts.kernels else None
+        function = written.get(item.span.start) if index in verdicts.kernels else None
         if function is not None:
             out.append(f"//   in the kernel of function `{function}` below, from the lowered IR")
         elif index in verdicts.kernels:
@@ -281,7 +282,8 @@ def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSi
     document order, the first MAX_LOWERED_FUNCTIONS of them; and how many more there are. A
     kernel is the unit after the default pipeline (`AnalysedSource.lowered_unit`), whose inline
     assembly emit/lowered_kernel.py writes as one kernel a function. A function the pipeline
-    reported an error on has none (`check` has the error); the atoms' own kernels stay."""
+    reported an error in has none (`check` has the error; `_failed_functions`); its atoms' own
+    kernels stay."""
     applying = sorted(item.span.start for index, item in enumerate(items)
                       if index in verdicts.kernels and _OP_NAME.match(item.text)[1] in APPLYING_OPS)
     found_all: list = []
@@ -295,10 +297,12 @@ def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSi
             lowered = analysis.lowered_unit(unit, target)
             found = lowered.functions
             if lowered.failed:
-                # As for a TileAS kernel: `check` has the errors, and they stop the kernel.
+                # As for a TileAS kernel: `check` has the errors, and they stop the kernel of the
+                # function they are in (all of the unit's when none is in a function).
+                failed = _failed_functions(analysis, unit)
                 found = tuple(LoweredKernel(k.name, EmitError(f"`{k.name}`: the lowering pipeline reported errors on "
                                                               f"it (the Problems list has them)", None, target))
-                              for k in found)
+                              if failed is None or k.name in failed else k for k in found)
         except Exception as err:                     # a defect must not cost the preview
             found = (LoweredKernel("?", EmitError(f"{type(err).__name__}: {err}", None, target)),)
             lowered = None
@@ -307,18 +311,39 @@ def _lowered_functions(analysis: AnalysedSource, target: str, items: list[AtomSi
     return found_all, max(0, len(units) - MAX_LOWERED_FUNCTIONS)
 
 
+def _failed_functions(analysis: AnalysedSource, unit) -> frozenset[str] | None:
+    """The functions of a unit the pipeline reported errors on that hold an error of the
+    document (`check`'s, the passes' among them: verification runs the same pipeline), by
+    kernel name; None when no such function holds one (every function of the unit fails)."""
+    errors = [d.span for d in analysis.diagnostics()
+              if d.severity is Severity.ERROR and unit.start <= d.span.start and d.span.end <= unit.end]
+    failed = frozenset(name for name, start, end, _ in _function_ops(analysis, unit)
+                       if any(unit.start + start <= e.start and e.end <= unit.start + end for e in errors))
+    return failed or None
+
+
 # A kernel's name on its `.entry` line.
 _ENTRY_NAME = re.compile(r"\.visible \.entry (\w+)\(")
 
 
-def _written_units(analysis: AnalysedSource, lowered_functions: list) -> list[tuple[int, int, str, frozenset[int]]]:
-    """(start, end, the kernels' names, where the ops they show start) of each unit every
-    function of which has its kernel from the lowered IR, in document order."""
+def _written_ops(analysis: AnalysedSource, lowered_functions: list) -> dict[int, str]:
+    """Where each op starts whose instructions a function's kernel from the lowered IR shows ->
+    that kernel's name: per function, so a function whose kernel is not written (the writer
+    refused an op, the pipeline reported an error in it) costs only its own atoms their place
+    there; the unit's other functions still show theirs. A name two of the unit's functions share,
+    one written and one not, is not written: the op could not be told which."""
     by_unit: dict[tuple[int, int], list] = {}
     for unit, kernel, _ in lowered_functions:
         by_unit.setdefault((unit.start, unit.end), []).append((unit, kernel))
-    return [(start, end, "`, `".join(k.name for _, k in found), _shown_ops(analysis, found[0][0]))
-            for (start, end), found in by_unit.items() if all(k.module.ok for _, k in found)]
+    shown: dict[int, str] = {}
+    for found in by_unit.values():
+        unit = found[0][0]
+        written = {k.name for _, k in found if k.module.ok}
+        unwritten = {k.name for _, k in found if not k.module.ok}
+        for name, ops in _shown_ops(analysis, unit):
+            if name in written and name not in unwritten:
+                shown.update((start, name) for start in ops)
+    return shown
 
 
 # Where a unit keeps the ops its kernels show (`Unit.derived`, which the analysis empties when
@@ -328,36 +353,42 @@ def _written_units(analysis: AnalysedSource, lowered_functions: list) -> list[tu
 _SHOWN_ON_UNIT = "preview_shown_ops"
 
 
-def _shown_ops(analysis: AnalysedSource, unit) -> frozenset[int]:
-    """Where each op starts whose instructions a unit's kernels from the lowered IR show: each
-    op that applies an atom, and the ops its operands come from (the atom's builders). An atom
-    the unit builds and never applies has no instruction there: it keeps its own kernel."""
+def _function_ops(analysis: AnalysedSource, unit) -> tuple[tuple[str, int, int, frozenset[int]], ...]:
+    """(kernel name, start, end, where the ops it shows start) of each function of a unit that
+    applies an atom, relative to the unit's start: each op that applies an atom, and the ops its
+    operands come from (the atom's builders). An atom the function builds and never applies has
+    no instruction there: it keeps its own kernel."""
     derived = getattr(unit, "derived", None)     # a `StatementRun` is made anew at each preview
     kept = derived.get(_SHOWN_ON_UNIT) if derived is not None else None
     if kept is None:
         lifted = analysis.lifted_unit(unit)
         spans = lifted.index.op_spans
-        stack = [op for top in lifted.operations for op in top.walk() if op.name in APPLYING_OPS]
-        seen: set[int] = set()
-        shown: set[int] = set()
-        while stack:
-            op = stack.pop()
-            if id(op) in seen:
+        found = []
+        for function in (op for top in lifted.operations for op in top.walk() if is_function(op.name)):
+            stack = [op for op in function.walk() if op.name in APPLYING_OPS]
+            if not stack or function not in spans:
                 continue
-            seen.add(id(op))
-            if op in spans:
-                shown.add(spans[op].start - unit.start)
-            stack.extend(value.owner for value in op.operands if isinstance(value, OpResult))
-        kept = frozenset(shown)
+            seen: set[int] = set()
+            shown: set[int] = set()
+            while stack:
+                op = stack.pop()
+                if id(op) in seen:
+                    continue
+                seen.add(id(op))
+                if op in spans:
+                    shown.add(spans[op].start - unit.start)
+                stack.extend(value.owner for value in op.operands if isinstance(value, OpResult))
+            at = spans[function]
+            found.append((kernel_name(function), at.start - unit.start, at.end - unit.start, frozenset(shown)))
+        kept = tuple(found)
         if derived is not None:
             derived[_SHOWN_ON_UNIT] = kept
-    return frozenset(start + unit.start for start in kept)
+    return kept
 
 
-def _written_function(written: list[tuple[int, int, str, frozenset[int]]], span: Span) -> str | None:
-    """The name(s) of the function kernels from the lowered IR that show the op at `span`."""
-    at = bisect_right(written, span.start, key=lambda unit: unit[0]) - 1
-    return written[at][2] if at >= 0 and span.end <= written[at][1] and span.start in written[at][3] else None
+def _shown_ops(analysis: AnalysedSource, unit) -> list[tuple[str, frozenset[int]]]:
+    """(kernel name, where the ops it shows start) of each function of `unit` that applies an atom."""
+    return [(name, frozenset(start + unit.start for start in ops)) for name, _, _, ops in _function_ops(analysis, unit)]
 
 
 # An op's name at the start of its first line (custom or generic form).
