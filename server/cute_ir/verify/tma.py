@@ -15,6 +15,8 @@ every diagnostic lands on what the user wrote: an operand, an attribute value, a
   `make_exec_tma`'s, the executable ops' (shared-memory tile, coordinate rank), device-side
   mutation, the arch gate and the TMA enum attributes are cute-ir's own diagnostics where the
   page has no string (`OWN_MESSAGES`).
+- A TMA reduction's kind against what its elements allow (the PTX ISA's table, `reduction`):
+  the reduce atoms', and the `rmw_mode` of a TileAS atomic that is a TMA reduction.
 
 Every diagnostic carries a note at the definition of the descriptor or atom it concerns.
 """
@@ -32,6 +34,9 @@ from ..dialects.cute_nvgpu.enums import (BUILDER_MODES, DIALECT, DSL_TMA_LOAD_MO
                                         TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, DSL_MAKE_REDUCE, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS,
                                            NON_EXEC_REDUCE, PARTITION, TMA_OPS, TMA_REDUCE, UPDATE_DESCRIPTOR)
+from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as ASYNC_ATOMIC, TMA_REDUCE_OP
+from ..dialects.nv_tileas.memops import COPY_ATOM, RMW_MODE, TILED_ATOMIC_RMW
+from ..dialects.nv_tileas.memops import DIALECT as TILEAS
 from ..ir.attributes import EnumCase, all_attributes, attribute, constant_number, enum_case, integer, parse_enum
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
@@ -44,8 +49,11 @@ from ..tables import tensormap
 from ..tables.atoms import multicast_only_warns, tma_reductions
 
 TMA_OP_NAMES = frozenset(op.name for op in TMA_OPS)
-# The ops this module verifies: the TMA ops, and the DSL's reduce atom builder (its reduce kind).
-TMA_VERIFIED_OPS = TMA_OP_NAMES | {DSL_MAKE_REDUCE}
+# The ops whose reduce kind is held to what their elements allow (`reduction`): the TMA reduce
+# atoms, and the TileAS atomics that are TMA reductions.
+TMA_REDUCTION_OPS = frozenset({NON_EXEC_REDUCE, DSL_MAKE_REDUCE, TMA_REDUCE, TILED_ATOMIC_RMW, ASYNC_ATOMIC})
+# The ops this module verifies.
+TMA_VERIFIED_OPS = TMA_OP_NAMES | TMA_REDUCTION_OPS
 
 # cute-ir's own TMA diagnostics (the page states the rule but prints no string): code -> text.
 OWN_MESSAGES = {
@@ -176,7 +184,7 @@ def verify_tma(lifted: Lifted, target: str) -> TmaVerification:
             for op in top.walk():
                 if op.name in TMA_OP_NAMES:
                     checker.check(op)
-                if op.name in (NON_EXEC_REDUCE, DSL_MAKE_REDUCE, TMA_REDUCE):
+                if op.name in TMA_REDUCTION_OPS:
                     checker.reduce_kind(op)
         kept = lifted.derived[key] = checker.out
     return kept
@@ -359,7 +367,39 @@ def reduction(op: Operation) -> Reduction | None:
         if written is None or kind is None or kind.lower() not in TMA_ENUMS[TMA_REDUCE_KIND]:
             return None
         return Reduction(kind, written.group(2), tma_reductions(written.group(2)), "kind")
+    if op.name == ASYNC_ATOMIC or (op.name == TILED_ATOMIC_RMW
+                                   and enum_case(op, COPY_ATOM, TILEAS, COPY_ATOM) == "tma_redg"):
+        return _atomic_reduction(op)
     return None
+
+
+# The atomic modes whose reduction is an unsigned one: TMA reduces as its tensor map's data type
+# says, so only a tensor map of unsigned elements takes them (a signless i32's is INT32).
+_UNSIGNED_MODES = frozenset({"umax", "umin"})
+_UNSIGNED_DATA_TYPES = frozenset({"UINT32", "UINT64"})
+
+
+def _atomic_reduction(op: Operation) -> "Reduction | None":
+    """A TileAS atomic that is a TMA reduction (its `tma_redg` atom, or the async op
+    lower-tma-load-store-to-async makes of it): its `rmw_mode` against the modes whose
+    reduction (`TMA_REDUCE_OP`) the PTX ISA's table gives its tile's elements. A mode TMA has
+    no reduction for (fadd, xchg) is the memop verifier's, and so are elements narrower than
+    32 bits: its rules for them (none for 8-bit types and 16-bit integers, add, max and min for
+    16-bit floats) are the table's."""
+    mode = enum_case(op, RMW_MODE, TILEAS, RMW_MODE)
+    if mode not in TMA_REDUCE_OP or mode == "fadd":
+        return None
+    tile = shaped(op.operands[0].type.text) if op.operands else None
+    if tile is None and op.results:
+        tile = shaped(op.results[0].type.text)
+    bits = element_bits(tile.element) if tile is not None else None
+    if bits is None or bits < 32:
+        return None
+    kinds = tma_reductions(tile.element)
+    unsigned = tensormap.data_type_of(tile.element) in _UNSIGNED_DATA_TYPES
+    legal = tuple(m for m, kind in TMA_REDUCE_OP.items()
+                  if m != "fadd" and kind in kinds and (unsigned or m not in _UNSIGNED_MODES))
+    return Reduction(mode, tile.element, legal, RMW_MODE)
 
 
 # An im2col load mode -> the tiled mode that moves the same box without the im2col gather
@@ -817,13 +857,15 @@ class _Checker:
         if found is None or found.allowed:
             return
         at = self.attribute_span(op, found.attribute)
+        # A TileAS atomic defines no atom: its first result is the pre-image.
+        own = () if op.name in (TILED_ATOMIC_RMW, ASYNC_ATOMIC) else self.own_note(op)
         if found.legal:
             why = Related(at, "the kinds the PTX ISA gives these elements in cp.reduce.async.bulk.tensor, whose "
                               "element type is its tensor map's")
-            self.own("verify.tma.reduce-kind", at, (why,) + self.own_note(op), elements=found.elements,
+            self.own("verify.tma.reduce-kind", at, (why,) + own, elements=found.elements,
                      legal=_listing(list(found.spelled_legal)), kind=found.kind)
         else:
-            self.own("verify.tma.reduce-type", at, self.own_note(op), elements=found.elements)
+            self.own("verify.tma.reduce-type", at, own, elements=found.elements)
 
     def make_exec(self, op: Operation) -> None:
         if op.operands and op.results:
