@@ -99,7 +99,15 @@ def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser,
         if diags:
             out.extend(d.shifted(node.start_byte) for d in diags)
     ops = found.get("ops", ())
-    out.extend(d for op in ops if (d := op_diagnostic(op, allow_unregistered)) is not None)
+    # Whether an op's name says nothing depends on the name alone (`op_diagnostic`): asked
+    # once per name, not for each of a large file's tens of thousands of ops.
+    fine: set[bytes] = set()
+    for op in ops:
+        if op.name not in fine:
+            if (d := op_diagnostic(op, allow_unregistered)) is None:
+                fine.add(op.name)
+            else:
+                out.append(d)
     out.extend(named_op_diagnostics(ops))
     malformed = [(node, d) for node in found.get("malformed", ()) if (d := describe_malformed(node)) is not None]
     lines = location_lines(malformed)
@@ -129,7 +137,8 @@ def op_diagnostic(op: OpName, allow_unregistered: bool = True) -> Diagnostic | N
     """MLIR's diagnostic for an op its dialect does not have: an error for a dialect whose ops
     are all known (MLIR's, cute_nvgpu's), with a note naming the nearest op; a warning for the
     CuTe DSL's dialects, known by the names the DSL prints. With `allow_unregistered` off, an op
-    of a dialect cute-ir has no records for is an error too, as in mlir-opt."""
+    of a dialect cute-ir has no records for is an error too, as in mlir-opt. Whether the answer
+    is None depends on the name (and `allow_unregistered`) alone."""
     name = op.name.decode("utf-8", errors="replace")
     unknown = unknown_op(name)
     if unknown is None and allow_unregistered:

@@ -10,6 +10,7 @@ import re
 from typing import NamedTuple
 
 from tree_sitter import Node
+from tree_sitter_cute_ir._binding import op_heads
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT_NAME,
@@ -181,6 +182,11 @@ class OpName:
 # tests/syntax/test_named_ops_from_text.py compares.
 READ_FROM_TEXT = True
 
+# Whether the loop of `op_names` over text it can read runs in C (the binding's `op_heads`,
+# which matches `_OP_START` itself and calls the rest): a Python step per op cost a tenth of
+# opening a large file. Off, the same loop runs here, as tests/syntax/test_op_heads.py compares.
+NATIVE_HEADS = True
+
 _VALUE = rb"%[A-Za-z0-9_$.\-]+"
 # An op's results and its custom-form name, from the op's first byte, when written on one
 # line without comments: `%a, %b:2 = dialect.op`. Otherwise the tree is asked.
@@ -204,14 +210,17 @@ _CLEAN_BODIES = {
     b"arith.constant": _CLEAN_CONSTANT,
 }
 
+# The same, as the numbers of the checks the binding's `op_heads` makes in C in their place
+# (tests/syntax/test_op_heads.py compares them with these patterns).
+_CLEAN_KINDS = {name: {_CLEAN_BINARY: 1, _CLEAN_CONSTANT: 2}[pattern] for name, pattern in _CLEAN_BODIES.items()}
+
 
 def named_op_diagnostics(ops: list[OpName]) -> list[Diagnostic]:
     """What the names of custom-form ops decide (nothing for an op whose body is `clean`)."""
     out: list[Diagnostic] = []
-    for found in ops:
-        check = _BY_OP_NAME.get(found.name)
-        if check is not None and found.op is not None and not found.clean:
-            out.extend(check(found.op, found.node, found.name.decode()))
+    checked = _BY_OP_NAME
+    for found in [op for op in ops if op.name in checked and not op.clean and op.op is not None]:
+        out.extend(checked[found.name](found.op, found.node, found.name.decode()))
     return out
 
 
@@ -222,20 +231,18 @@ def op_names(ops: list[Node], lo: int, hi: int, source: bytes | bytearray | None
     errors that is written plainly (`_OP_START`) is read from the text, without its node, and
     so is whether its body is clean (`_CLEAN_BODIES`). `intact`: the tree holds no syntax
     error, so no op needs asking."""
-    out = []
     if source is None or not READ_FROM_TEXT:
-        for op in ops:
-            name = op.child_by_field_name("name")
-            if lo <= name.start_byte <= hi:
-                out.append(OpName.of(name, name.text or b"", op))
-        return out
+        return [found for op in ops if (found := _from_tree(op, lo, hi)) is not None]
+    if NATIVE_HEADS:
+        return op_heads(source, ops if isinstance(ops, list) else list(ops), lo, hi, intact, _CLEAN_KINDS, OpName,
+                        lambda op: _from_tree(op, lo, hi))
+    out = []
     start_of, clean = _OP_START.match, _CLEAN_BODIES.get
     for op in ops:
         found = start_of(source, op.start_byte)
         if found is None or (not intact and op.has_error):
-            name = op.child_by_field_name("name")
-            if lo <= name.start_byte <= hi:
-                out.append(OpName.of(name, name.text or b"", op))
+            if (named := _from_tree(op, lo, hi)) is not None:
+                out.append(named)
             continue
         start, end = found.span(1)
         if lo <= start <= hi:
@@ -243,6 +250,12 @@ def op_names(ops: list[Node], lo: int, hi: int, source: bytes | bytearray | None
             body = clean(text)
             out.append(OpName(text, start, end, op, None, body is not None and body.match(source, end) is not None))
     return out
+
+
+def _from_tree(op: Node, lo: int, hi: int) -> OpName | None:
+    """The op's name read from its node, if it starts in [lo, hi]."""
+    name = op.child_by_field_name("name")
+    return OpName.of(name, name.text or b"", op) if lo <= name.start_byte <= hi else None
 
 
 # An integer type of eight digits or more (`i12345678`) starts like this.
@@ -597,8 +610,13 @@ def _builtin_type_problem(node: Node) -> tuple[int, int, str] | None:
 
 def describe_malformed(node: Node) -> Diagnostic | None:
     """A node of MALFORMED_PATTERNS: its diagnostic, or None when it is fine after all."""
-    span = Span(node.start_byte, node.end_byte)
     kind = node.type    # (read once: the checks below ask it up to twenty times)
+    if kind in _BUILTIN_TYPES:     # `tensor<tensor<i8>>`, `vector<0xi32>` (first: most of a file's)
+        found = _builtin_type_problem(node)
+        return None if found is None else Diagnostic(
+            "syntax.builtin-type", Span(node.start_byte + found[0], node.start_byte + found[1]), Severity.ERROR,
+            Source.SYNTAX, found[2])
+    span = Span(node.start_byte, node.end_byte)
     if kind == "successor":        # `^bb(%a : i32, ^bb1)`: the operand list's types
         return _successor_among_types(node)
     if kind == "incomplete_op":
@@ -632,11 +650,6 @@ def describe_malformed(node: Node) -> Diagnostic | None:
                           Source.SYNTAX, SYMBOL_START)
     if kind in _TYPED_VALUES:      # `256 : i8`, `dense<[4.0]> : tensor<1xi32>`
         return _typed_value(node)
-    if kind in _BUILTIN_TYPES:     # `tensor<tensor<i8>>`, `vector<0xi32>`
-        found = _builtin_type_problem(node)
-        return None if found is None else Diagnostic(
-            "syntax.builtin-type", Span(node.start_byte + found[0], node.start_byte + found[1]), Severity.ERROR,
-            Source.SYNTAX, found[2])
     if kind == "attribute_dict":   # `{a, a}`
         return _value_problem(check_dictionary_keys(node))
     if kind == "type_parameters" and _kind_of(node) == b"array":    # `array<i8: 256>`
