@@ -75,9 +75,9 @@ def test_a_switch_whose_cases_do_not_match_its_successors_is_refused_named():
     wrong = SWITCH_IR.replace("dense<[7, 9]>", "dense<[7, 9, 11]>")
     [kernel] = lowered_kernels(wrong, "sm_90a")
     assert kernel.module.message == "`switch`: `cf.switch` whose case values do not match its 2 case(s)"
-    flag = SWITCH_IR.replace("cf.switch %k : i32", "cf.switch %f : i1").replace("%w: i64)", "%w: i64, %f: i1)")
+    flag = SWITCH_IR.replace("cf.switch %k : i32", "cf.switch %f : vector<2xi16>").replace("%w: i64)", "%w: i64, %f: vector<2xi16>)")
     [kernel] = lowered_kernels(flag, "sm_90a")
-    assert kernel.module.message == "`switch`: `cf.switch` on i1: a flag of 16, 32 or 64 bits only here"
+    assert kernel.module.message == "`switch`: `cf.switch` on vector<2xi16>: a flag of 1, 8, 16, 32 or 64 bits only here"
 
 
 REGION_IR = """\

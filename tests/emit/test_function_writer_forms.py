@@ -313,8 +313,8 @@ def test_a_vector_through_a_dynamic_innermost_stride_is_refused_named():
                               "vector<2xf32>")
     [kernel] = lowered_kernels(wide, "sm_90a")
     assert kernel.module.message == ("`dynamic`: `vector.load` of vector<2xf32> through memref<4x4xf32, strided<[?, "
-                                     "?], offset: ?>>: its elements are consecutive only at a static innermost "
-                                     "stride of 1")
+                                     "?], offset: ?>>: its rows are consecutive elements only at a static "
+                                     "innermost stride of 1")
 
 
 def test_a_memref_of_dynamic_strides_no_argument_passes_is_refused_named():

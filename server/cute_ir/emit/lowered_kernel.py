@@ -12,34 +12,39 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | lowered IR | PTX |
 |---|---|
 | a `memref` / `index` / integer / float / shared-memory matrix descriptor argument | a `.param` of its width, read into a register (a memref: its aligned pointer, generic) |
-| a `memref` argument whose strides or offset are dynamic (`memref<?x?xf32>`, `strided<[?, 1], offset: ?>`) | MLIR's memref descriptor, each field a `.param .u64` in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`), as MLIR's default calling convention passes a memref (the bare-pointer convention the others follow cannot pass one); the offset and dynamic strides read |
+| a `memref` argument whose strides or offset are dynamic (`memref<?x?xf32>`, `strided<[?, 1], offset: ?>`) | MLIR's memref descriptor, each field a `.param .u64` in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`), as MLIR's default calling convention passes a memref (the bare-pointer convention the others follow cannot pass one); of the dynamic offset and strides, only those an access multiplies in read (the offset by any load or store, a stride by one at an index not a constant 0 or by a vector spanning its dimension) |
+| an `i8` argument | a `.param .u8` (as LLVM's NVPTX backend passes an i8), `ld.param.u8` into a 16-bit register: PTX has no 8-bit registers, so an i8 is the low 8 bits of a `.b16` one, the high bits undefined until what reads them extends it (`cvt.s16.s8` signed, `and` of 255 unsigned) |
 | an `i1` argument | a `.param .u8` (PTX has no predicate parameter; LLVM's NVPTX backend passes an i1 so), its low bit tested by `setp.ne` into a predicate register |
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
 | `arith.constant` of an integer, index or float | `mov` of its bits |
 | `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same | `mov` (of an `i1`, `mov.pred`) |
-| `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`), narrowing by truncation, `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
-| `arith.sitofp` / `uitofp` (an integer, `i1` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
-| `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 needs sm_80, bf16 <-> f64 sm_90 |
-| integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) | the instruction of the width; `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
+| `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
+| `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
+| `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 needs sm_80, bf16 <-> f64 sm_90 (bf16 arithmetic, compares and conversions before sm_80 are refused, named, not emulated by bit operations in f32: the preview then keeps the unit's per-atom kernels) |
+| integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) of i8, i16, i32, i64 | the instruction of the width, which wraps as the op does (of i8s the 16-bit one, whose low 8 bits are the 8-bit result; a division's operands extended by its signedness first); `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
 | float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `max.NaN` / `min.NaN` (NaN-propagating, -0 below +0, as `maximumf` is; sm_80; for f64, which has no such form, and before sm_80: `max` / `min`, `setp.nan` of the operands and `selp` of their sum, a NaN, where either is one), `neg`, `abs` |
 | the same of f16 / bf16 scalars (`.b16` registers) | the 16-bit instruction (`add.rn.f16`, `max.NaN.bf16`, ...) where the target has it (f16 add / sub / mul / neg / abs sm_53, max / min sm_80; bf16 add / sub / mul sm_90, the rest sm_80); else, and for `divf` (PTX has no 16-bit `div`), the f32 instruction between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32`: rounding to f32 first cannot change the half's correctly rounded result (f32's significand is more than twice a half's plus two bits) |
+| float `arith` of a vector of f16 / bf16 (one register of 32 or 64 bits, or a 128-bit one's four) | the packed instruction of each 32-bit register's pair (`add.rn.f16x2`, `max.NaN.bf16x2`, ...) where the target has the scalar one (the PTX ISA gives the `.f16x2` / `.bf16x2` forms the same targets); else, and of an odd number of lanes, lane by lane as the scalars above |
+| `arith` of vectors of f16, bf16, f32, f64, i16, i32, i64 (arithmetic, `cmpi`, `cmpf`, `select`, the conversions above) | lane by lane: each register unpacked by `mov.bN {a, b, ...}`, the scalar instruction of each lane, the lanes packed back by `mov.bN r, {a, b, ...}` (a vector's lanes never carry into one another); a vector of `i1`s (a compare's result) a predicate register per lane, which `select` and `andi` / `ori` / `xori` read lane by lane; `truncf` of an even number of f32 lanes to f16 / bf16, to nearest even or toward zero, `cvt.<rn|rz>.<f16x2|bf16x2>.f32` of each pair on sm_80 and later (its first operand the pair's upper lane). A vector of i8 (no 8-bit register to unpack a lane into) is refused, named |
 | `arith.cmpf` of f16 / bf16 / f32 / f64 | `setp` of PTX's compare (of a half where the target has its `setp`, f16 sm_53, bf16 sm_90; else of both widened to f32, exactly): the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
-| `arith.select` | `selp` of the values' type; of two `i1`s, `mov.pred` from either under the condition and its negation |
+| `arith.select` | `selp` of the values' type (of 128-bit vectors, of each of their four registers); of two `i1`s, `mov.pred` from either under the condition and its negation |
+| `memref.load` / `memref.store` of an `i8` | `ld.u8` into its 16-bit register / `st.u8` of its low byte |
 | `memref.load` / `memref.store` of an `i1` | a byte (LLVM's data layout gives an i1 one): `ld.u8` and its low bit tested by `setp.ne`; `selp.u16` of 1 or 0 and `st.u8` |
 | `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`; a dynamic offset or stride, of an argument passed as its descriptor, multiplied in by `mul.lo` / `mad.lo`, for an access of one element, or of a vector whose op's `alignment` attribute promises its size); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned), or promised so by that attribute (MLIR: a misaligned access is then undefined behaviour) |
+| `vector.load` / `vector.store` of an N-D vector (several rows: its innermost dimension the memref's innermost, the others the memref's trailing ones before it) | element by element, row by row: each row a static stride in bytes or a dynamic one by `mad.lo` from the first element's address, its elements consecutive (the memref's innermost stride must be a static 1), each moved as the next row says |
 | `vector.load` / `vector.store` of a 1-D vector (16-, 32- or 64-bit elements) through a memref argument of dynamic strides or offset whose innermost stride is a static 1, with no such promise | element by element: the first element's address computed once, an `ld.bN` / `st.bN` of each at its own byte offset from it (aligned as its element is, all that the memref's layout proves), packed into the vector's registers by `mov.b32` / `mov.b64` `{a, b, ...}` or unpacked from them; a dynamic innermost stride is refused, named |
 | `vector.load` / `vector.store` of 128 bits (`vector<4xf32>`, `vector<8xf16>`, ...) | `ld.v4.b32` into four registers / `st.v4.b32` of a 128-bit load's four, at an address provably a multiple of 16 |
 | `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
 | `llvm.inline_asm` (generic or custom form) | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
-| `func.return` of values (16, 32 or 64 bits each) | the function is a `.visible .func` of one return parameter, as LLVM's NVPTX backend writes it: `.param .bN func_retval0` for one value, `.param .align A .b8 func_retval0[bytes]` for several (each at the next multiple of its size), `st.param` of each before `ret` (no tensor-map parameter then: `cvta.param` reads a kernel's only) |
+| `func.return` of values (16, 32 or 64 bits each; not an i8, which LLVM widens) | the function is a `.visible .func` of one return parameter, as LLVM's NVPTX backend writes it: `.param .bN func_retval0` for one value, `.param .align A .b8 func_retval0[bytes]` for several (each at the next multiple of its size), `st.param` of each before `ret` (no tensor-map parameter then: `cvta.param` reads a kernel's only) |
 | `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
 | `scf.while` (`scf.condition` of such a predicate; values of one register each) | a loop: a register per carried value, set from its initial value; the before-region at the top, its `scf.condition` moving what it passes into the registers the after-region's arguments and the loop's results share, then `@!p bra` out; the after-region, whose `scf.yield` sets the carried values through temporaries, then `bra.uni` back to the top |
 | a function of several blocks, `cf.br` / `cf.cond_br` between them | a label per block after the entry and a register per block argument; a branch moves what it passes into the target's registers (through temporaries), then `bra.uni` to it; `cf.cond_br` `@!p bra` past the true target's moves to the false one's (with nothing to pass, `@p bra` and `bra.uni`); a `func.return` before the last block returns there |
-| `cf.switch` (a flag of 16, 32 or 64 bits; the custom or generic form) | a compare-and-branch chain: per case `setp.eq.sN` of the flag and its value (signed at the flag's width) and `@p bra` its block, or with values to pass `@!p bra` past their moves and `bra.uni`; the default's moves and `bra.uni` last |
+| `cf.switch` (a flag of 1, 8, 16, 32 or 64 bits; the custom or generic form) | a compare-and-branch chain: per case `setp.eq.sN` of the flag and its value (signed at the flag's width; an i8 flag sign-extended first; an i1's case the flag itself, or its `not.pred` for a case of 0) and `@p bra` its block, or with values to pass `@!p bra` past their moves and `bra.uni`; the default's moves and `bra.uni` last |
 | `scf.execute_region` (the one `scf` region of several blocks) | its blocks as a function's (labels, argument registers, the `cf` branches between them); a register per result, each `scf.yield` moving the values into them and, before the last block, `bra.uni` to the region's end |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
-| `arith.cmpi` of 16-, 32- or 64-bit integers | `setp` of its predicate (signed or unsigned), a predicate register |
+| `arith.cmpi` of 8-, 16-, 32- or 64-bit integers | `setp` of its predicate (signed or unsigned; an i8's operands extended by it to 16 bits), a predicate register |
 | `scf.if` of such a predicate or an `i1` argument (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
 | `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (lowering_facts/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
 
@@ -55,6 +60,7 @@ from __future__ import annotations
 import re
 import struct
 from bisect import bisect_left
+from itertools import product
 from dataclasses import dataclass, field
 from math import prod
 
@@ -94,16 +100,28 @@ class _Unemittable(Exception):
 
 
 # A scalar type's register: (PTX register type, bits).
-_SCALARS = {"index": ("b64", 64), "i64": ("b64", 64), "i32": ("b32", 32), "i16": ("b16", 16), "i1": ("pred", 1),
+# An i8 lives in a 16-bit register (PTX has no 8-bit ones): its low 8 bits are the value, the high
+# ones undefined (`add`, `mul`, `and`, a `trunci` into it leave them so); what reads more than the
+# low 8 bits (a compare, a division, a widening, a switch) extends it first (`_I8_EXTEND`).
+_SCALARS = {"index": ("b64", 64), "i64": ("b64", 64), "i32": ("b32", 32), "i16": ("b16", 16), "i8": ("b16", 8),
+            "i1": ("pred", 1),
             "f32": ("f32", 32), "f64": ("f64", 64), "f16": ("b16", 16), "bf16": ("b16", 16)}
 # An inline-assembly constraint's register type.
 _CONSTRAINTS = {"r": "b32", "l": "b64", "f": "f32", "d": "f64", "h": "b16"}
-# A load's or store's type suffix by register type.
+# A load's or store's type suffix by register type (an i8's: `_I8_ACCESS`).
 _ACCESS = {"b16": "b16", "b32": "b32", "b64": "b64", "f32": "f32", "f64": "f64"}
+# An i8 in memory is one byte: loaded zero-extended into its 16-bit register, stored as its low byte.
+_I8_ACCESS = "u8"
+# An i8's value made whole in its 16-bit register, by the signedness what reads it takes.
+_I8_EXTEND = {"s": "cvt.s16.s8 {d}, {a};", "u": "and.b16 {d}, {a}, 255;"}
 # Integer arithmetic: op -> the instruction, `{W}` the width.
 _INTEGER = {"arith.addi": "add.s{W}", "arith.subi": "sub.s{W}", "arith.muli": "mul.lo.s{W}",
             "arith.divui": "div.u{W}", "arith.remui": "rem.u{W}", "arith.divsi": "div.s{W}",
             "arith.remsi": "rem.s{W}", "arith.andi": "and.b{W}", "arith.ori": "or.b{W}", "arith.xori": "xor.b{W}"}
+_LOADS = ("memref.load", "vector.load")
+_STORES = ("memref.store", "vector.store")
+# The integer ops whose result depends on bits above an i8's low 8: the extension they read it by.
+_INTEGER_SIGNS = {"arith.divui": "u", "arith.remui": "u", "arith.divsi": "s", "arith.remsi": "s"}
 # `and` / `or` / `xor` of `i1` values: the predicates' own logic.
 _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xori": "xor.pred"}
 # Float arithmetic of f32 / f64: op -> the instruction, `{T}` the type. Add, sub and mul spell
@@ -119,6 +137,9 @@ _FLOAT = {"arith.addf": "add.rn.{T}", "arith.subf": "sub.rn.{T}", "arith.mulf": 
           "arith.maximumf": "max.NaN.{T}", "arith.minimumf": "min.NaN.{T}",
           "arith.negf": "neg.{T}", "math.absf": "abs.{T}"}
 _UNARY_FLOAT = {"arith.negf", "math.absf"}
+# A vector lane's register by element type: (register type, bits); an i1's a predicate.
+_LANE_TYPES = {"f16": ("b16", 16), "bf16": ("b16", 16), "f32": ("f32", 32), "f64": ("f64", 64),
+               "i16": ("b16", 16), "i32": ("b32", 32), "i64": ("b64", 64), "i1": ("pred", 1)}
 # The scalar float types, narrowest first.
 _FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
 _HALVES = ("f16", "bf16")
@@ -155,6 +176,8 @@ _FLOAT_SIDES = {"arith.extf": (True, True), "arith.truncf": (True, True), "arith
 # `arith.truncf`'s rounding mode (Arith_RoundingModeAttr's cases) -> `cvt`'s; none: to nearest even.
 _ROUNDING_MODES = "Arith_RoundingModeAttr"
 _TRUNCF_ROUNDING = {"to_nearest_even": "rn", "downward": "rm", "upward": "rp", "toward_zero": "rz"}
+# The roundings `cvt` gives a pair of f32 into f16x2 / bf16x2 (PTX ISA, cvt: `.frnd2`).
+_PAIRED_ROUNDING = ("rn", "rz")
 # `arith.cmpi`'s and `arith.cmpf`'s predicates (each enum's cases, in the order of their numbers)
 # -> `setp`'s compare. A float's ordered predicates are PTX's plain ones (false when an operand
 # is NaN), its unordered ones PTX's `u` forms (true then), `ord` / `uno` PTX's `num` / `nan`
@@ -228,6 +251,11 @@ def _memory_bits(element: str) -> int | None:
     return 8 if element == "i1" else element_bits(element)
 
 
+def _width(type_text: str) -> int:
+    """A scalar's own bits (an i8's 8, though its register holds 16)."""
+    return _SCALARS[type_text][1] if type_text in _SCALARS else _bits(_register_type(type_text) or "b0")
+
+
 def _bits(register_type: str) -> int:
     return 1 if register_type == "pred" else int(register_type[1:])
 
@@ -280,6 +308,8 @@ class _Emitter:
     kernel: PtxBuilder
     values: dict[Value, str] = field(default_factory=dict)
     tuples: dict[Value, list[str]] = field(default_factory=dict)
+    # A vector of i1 (a vector compare's result): a predicate register per lane.
+    predicates: dict[Value, list[str]] = field(default_factory=dict)
     line_ops: list[tuple[int, Operation]] = field(default_factory=list)   # (body index, op)
     # The registers each enclosing region's `scf.yield` writes, innermost last: an `scf.for`'s
     # carried values, an `scf.if`'s results.
@@ -337,6 +367,12 @@ class _Emitter:
             return
         if type_text.startswith("memref<") and self.descriptor_fields(name, value):
             return
+        if type_text == "i8":
+            # A byte parameter (as LLVM's NVPTX backend passes an i8), read into its 16-bit register.
+            self.kernel.params.append((_I8_ACCESS, name))
+            self.values[value] = self.kernel.reg("b16", f"%{name}")
+            self.kernel.emit(f"ld.param.{_I8_ACCESS} {self.values[value]}, [{name}];")
+            return
         param = {"b64": "u64", "b32": "u32", "b16": "u16", "f32": "f32", "f64": "f64"}[register_type]
         if register_type in ("f32", "f64"):
             self.kernel.params.append((param, name))
@@ -365,8 +401,9 @@ class _Emitter:
         fields = [f"{name}_allocated", name, f"{name}_offset", *(f"{name}_size{k}" for k in range(rank)),
                   *(f"{name}_stride{k}" for k in range(rank))]
         self.kernel.params += [("u64", field_name) for field_name in fields]
-        read = [name] + ([f"{name}_offset"] if offset is None else []) + \
-            [f"{name}_stride{k}" for k, stride in enumerate(strides) if stride is None]
+        accessed, dims = self.accessed(value, rank)
+        read = [name] + ([f"{name}_offset"] if offset is None and accessed else []) + \
+            [f"{name}_stride{k}" for k, stride in enumerate(strides) if stride is None and k in dims]
         registers = {}
         for field_name in read:
             registers[field_name] = self.kernel.reg("b64", f"%{field_name}")
@@ -375,6 +412,24 @@ class _Emitter:
         self.layouts[value] = (registers.get(f"{name}_offset"),
                                [registers.get(f"{name}_stride{k}") for k in range(rank)])
         return True
+
+    def accessed(self, memref: Value, rank: int) -> tuple[bool, set[int]]:
+        """Whether the function loads or stores through `memref`, and the dimensions whose
+        stride an access multiplies in (an index not a constant 0, or a vector spanning more
+        than one element of it): the descriptor fields read, and no others."""
+        accessed, dims = False, set()
+        for op in self.function.walk() if self.function is not None else ():
+            if op.name in _LOADS and op.operands and op.operands[0] is memref:
+                indices, vector = op.operands[1:], op.results[0] if op.results else None
+            elif op.name in _STORES and len(op.operands) > 1 and op.operands[1] is memref:
+                indices, vector = op.operands[2:], op.operands[0]
+            else:
+                continue
+            accessed = True
+            found = shaped(str(vector.type)) if vector is not None and str(vector.type).startswith("vector<") else None
+            spans = [1] * (rank - len(found.dims)) + list(found.dims) if found is not None else [1] * rank
+            dims |= {k for k, (index, span) in enumerate(zip(indices, spans)) if constant_number(index) != 0 or span != 1}
+        return accessed, dims
 
     def flag(self, name: str, value: Value) -> None:
         """An `i1` argument: PTX has no predicate parameter, so it is a byte (`.param .u8`), as
@@ -456,14 +511,38 @@ class _Emitter:
         (`extf`, `truncf`): `cvt` of the PTX types (`_CONVERSIONS`)."""
         if len(op.operands) != 1 or len(op.results) != 1:
             raise _Unemittable(f"`{op.name}` without one operand and one result")
-        source_text, result_text = str(op.operands[0].type), str(op.results[0].type)
-        if "vector<" in source_text + result_text:
-            raise _Unemittable(f"`{op.name}` of {source_text}: a conversion of scalars only here")
+        if self.packed_truncation(op) or self.lanewise(
+                op, lambda registers, reg, elements, result: self.convert_value(op, registers[0], elements[0], reg, result)):
+            return
         source = self.register(op.operands[0], f"the operand of `{op.name}`")
-        source_type = _register_type(source_text)
-        if source_type is None:
-            raise _Unemittable(f"`{op.name}` of {source_text}")
-        reg, register_type = self.result(op, "v")
+        reg, _ = self.result(op, "v")
+        self.convert_value(op, source, str(op.operands[0].type), reg, str(op.results[0].type))
+
+    def packed_truncation(self, op: Operation) -> bool:
+        """`arith.truncf` of an even number of f32 lanes to f16 / bf16, rounded to nearest even or
+        toward zero, on a target with `cvt.<rn|rz>.<f16x2|bf16x2>.f32` (sm_80): that `cvt` of each
+        pair, which puts its first operand in the upper half (the pair's second lane) and rounds
+        each as the scalar `cvt` does. False: not such an op."""
+        source, result = (str(v.type) for v in (op.operands[0], op.results[0]))
+        found = shaped(result) if op.name == "arith.truncf" and result.startswith("vector<") else None
+        mode = _TRUNCF_ROUNDING.get(_predicate(op, _ROUNDING_MODES, "roundingmode") or "to_nearest_even")
+        if found is None or found.element not in _HALVES or None in found.dims or prod(found.dims) % 2 \
+                or (shaped(source) or found).element != "f32" or mode not in _PAIRED_ROUNDING \
+                or self.tier < _BF16_F32_TIER:
+            return False
+        lanes = self.split(op.operands[0], 32, "f32", f"the operand of `{op.name}`")
+        out = []
+        for low, high in zip(lanes[::2], lanes[1::2]):
+            out.append(self.fresh("b32", "x2"))
+            self.kernel.emit(f"cvt.{mode}.{found.element}x2.f32 {out[-1]}, {high}, {low};")
+        self.pack(op.results[0], out, 32)
+        return True
+
+    def convert_value(self, op: Operation, source: str, source_text: str, reg: str, result_text: str) -> None:
+        """`reg` = scalar `source` of `source_text` converted to `result_text` (`convert`)."""
+        source_type, register_type = _register_type(source_text), _register_type(result_text)
+        if source_type is None or register_type is None or "vector<" in source_text + result_text:
+            raise _Unemittable(f"`{op.name}` of {source_text} to {result_text}")
         sign = _CONVERSIONS[op.name]
         what = f"`{op.name}` from {source_text} to {result_text}"
         from_float, to_float = source_text in _FLOAT_TYPES, result_text in _FLOAT_TYPES
@@ -484,7 +563,7 @@ class _Emitter:
                 self.kernel.emit(f"cvt.rn.{result_text}.{sign}32 {reg}, {widened};")
             return
         if to_float:
-            self.kernel.emit(f"cvt.rn.{result_text}.{sign}{_bits(source_type)} {reg}, {source};")
+            self.kernel.emit(f"cvt.rn.{result_text}.{sign}{_width(source_text)} {reg}, {source};")
             return
         if register_type == "pred":
             # Its low bit: a float rounded toward zero first (the only values in range: 0 and
@@ -501,13 +580,17 @@ class _Emitter:
             self.kernel.emit(f"setp.ne.b{bits} {reg}, {low}, 0;")
             return
         if from_float:
-            self.kernel.emit(f"cvt.rzi.{sign}{_bits(register_type)}.{source_text} {reg}, {source};")
-        elif _bits(source_type) == _bits(register_type):
+            self.kernel.emit(f"cvt.rzi.{sign}{_width(result_text)}.{source_text} {reg}, {source};")
+            return
+        # Narrowing drops the high bits whatever the signedness (into an i8, to its register's
+        # 16, the rest undefined); widening extends by it (from an i8, from its low 8 bits).
+        widening = _width(result_text) > _width(source_text)
+        source_bits = _width(source_text) if widening else _bits(source_type)
+        if source_bits == _bits(register_type):
             self.kernel.emit(f"mov.b{_bits(register_type)} {reg}, {source};")
-        else:
-            # Narrowing drops the high bits whatever the signedness; widening extends by it.
-            sign = sign if _bits(register_type) > _bits(source_type) else "u"
-            self.kernel.emit(f"cvt.{sign}{_bits(register_type)}.{sign}{_bits(source_type)} {reg}, {source};")
+            return
+        sign = sign if widening else "u"
+        self.kernel.emit(f"cvt.{sign}{_bits(register_type)}.{sign}{source_bits} {reg}, {source};")
 
     def float_conversion(self, op: Operation, source: str, source_text: str, reg: str, result_text: str,
                          what: str) -> None:
@@ -529,17 +612,40 @@ class _Emitter:
         self.kernel.emit(f"cvt.{_TRUNCF_ROUNDING[mode]}.{result_text}.{source_text} {reg}, {source};")
 
     def integer(self, op: Operation) -> None:
-        """Integer arithmetic of 32 or 64 bits; `and` / `or` / `xor` of `i1`s, of predicates."""
+        """Integer arithmetic of 8 (in a 16-bit register), 16, 32 or 64 bits; `and` / `or` /
+        `xor` of `i1`s, of predicates; of a vector, lane by lane (`lanewise`)."""
         if len(op.operands) != 2:
             raise _Unemittable(f"`{op.name}` without two operands")
-        a, b = (self.register(v, f"an operand of `{op.name}`") for v in op.operands)
-        reg, register_type = self.result(op, "i")
-        if register_type == "pred" and op.name in _PREDICATE_LOGIC:
-            self.kernel.emit(f"{_PREDICATE_LOGIC[op.name]} {reg}, {a}, {b};")
+        if self.lanewise(op, lambda registers, reg, _, result: self.integer_value(op, result, registers, reg)):
             return
-        if register_type not in ("b32", "b64"):
-            raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
-        self.kernel.emit(f"{_INTEGER[op.name].format(W=_bits(register_type))} {reg}, {a}, {b};")
+        a, b = (self.register(v, f"an operand of `{op.name}`") for v in op.operands)
+        reg, _ = self.result(op, "i")
+        self.integer_value(op, str(op.results[0].type), [a, b], reg)
+
+    def integer_value(self, op: Operation, type_text: str, operands: list[str], reg: str) -> None:
+        """`reg` = the integer op of scalars of `type_text`: the instruction of the register's
+        width, which wraps as MLIR's op does; of i8s, the 16-bit instruction, whose low 8 bits
+        are the 8-bit result (an add, sub, mul, and, or, xor reads no higher bit; a division
+        reads the operands extended by its signedness)."""
+        register_type = _register_type(type_text)
+        if register_type == "pred" and op.name in _PREDICATE_LOGIC:
+            self.kernel.emit(f"{_PREDICATE_LOGIC[op.name]} {reg}, {', '.join(operands)};")
+            return
+        if register_type not in ("b16", "b32", "b64") or op.name not in _INTEGER:
+            raise _Unemittable(f"`{op.name}` of {type_text}")
+        sign = _INTEGER_SIGNS.get(op.name)
+        if sign is not None:
+            operands = [self.whole(register, type_text, sign) for register in operands]
+        self.kernel.emit(f"{_INTEGER[op.name].format(W=_bits(register_type))} {reg}, {', '.join(operands)};")
+
+    def whole(self, register: str, type_text: str, sign: str) -> str:
+        """An i8's register with its value extended over all 16 bits by `sign` (`_I8_EXTEND`);
+        any other's as it is."""
+        if type_text != "i8":
+            return register
+        extended = self.fresh("b16", "byte")
+        self.kernel.emit(_I8_EXTEND[sign].format(d=extended, a=register))
+        return extended
 
     def float(self, op: Operation) -> None:
         """Float arithmetic (`_FLOAT`) of one operand (`negf`, `absf`) or two: of f32 or f64 its
@@ -547,15 +653,25 @@ class _Emitter:
         (`_HALF_TIERS`), else the f32 instruction between a widening and a rounding `cvt`. A
         `maximumf` / `minimumf` with no `max.NaN` / `min.NaN` for it (f64; a target before
         sm_80) is the NaN-ignoring `max` / `min` (which orders -0 below +0 too) with a NaN put
-        where either operand is one: their sum, which is then NaN."""
+        where either operand is one: their sum, which is then NaN. Of a vector: its halves two
+        at a time by the packed instruction where the target has the scalar one (`packed`),
+        else lane by lane (`lanewise`)."""
         if len(op.operands) != (1 if op.name in _UNARY_FLOAT else 2):
             raise _Unemittable(f"`{op.name}` without its operands")
+        if self.packed(op) or self.lanewise(op, lambda registers, reg, _, result: self.float_value(op, result, registers, reg)):
+            return
         float_type = str(op.results[0].type) if len(op.results) == 1 else ""
         if float_type not in _FLOAT_TYPES:
             raise _Unemittable(f"`{op.name}` of {op.results[0].type if op.results else 'nothing'}: float arithmetic "
-                               f"of f16, bf16, f32 or f64 scalars only here")
+                               f"of f16, bf16, f32 or f64 scalars and vectors only here")
         operands = [self.register(v, f"an operand of `{op.name}`") for v in op.operands]
         reg, _ = self.result(op, "f")
+        self.float_value(op, float_type, operands, reg)
+
+    def float_value(self, op: Operation, float_type: str, operands: list[str], reg: str) -> None:
+        """`reg` = the float op of scalars of `float_type` (`float`)."""
+        if float_type not in _FLOAT_TYPES:
+            raise _Unemittable(f"`{op.name}` of {float_type}")
         instruction = _FLOAT[op.name]
         no_nan_form = ".NaN" in instruction and (float_type == "f64" or self.tier < _NAN_TIER)
         if not no_nan_form and (float_type in ("f32", "f64") or self.tier >= _HALF_TIERS[float_type].get(op.name, 1000)):
@@ -591,13 +707,126 @@ class _Emitter:
             self.kernel.emit(f"cvt.f32.{float_type} {wide[-1]}, {register};")
         return wide
 
+    # ------------------------------------------------------------------ vectors, lane by lane
+    def split(self, value: Value, part_bits: int, part_type: str, what: str) -> list[str]:
+        """A static vector's register(s) (one of up to 64 bits, a 128-bit one's four) as
+        registers of `part_bits` each, lowest first: `mov.bN {a, b, ...}` unpacks a register
+        holding several."""
+        if value in self.predicates:
+            return self.predicates[value]
+        registers = self.tuples.get(value) if _wide_vector(str(value.type)) else [self.register(value, what)]
+        total = _vector_bytes(str(value.type))
+        if registers is None or not total:
+            raise _Unemittable(f"{what}: a {value.type} no op here gave")
+        held = 8 * total // len(registers)
+        parts = []
+        for register in registers:
+            if held == part_bits:
+                parts.append(register)
+                continue
+            unpacked = [self.fresh(part_type, "lane") for _ in range(held // part_bits)]
+            self.kernel.emit(f"mov.b{held} {{{', '.join(unpacked)}}}, {register};")
+            parts += unpacked
+        return parts
+
+    def pack(self, value: Value, parts: list[str], part_bits: int) -> None:
+        """Vector `value`'s register(s) from registers of `part_bits` each, lowest first: `mov.bN
+        r, {a, b, ...}` packs several into one; an `i1` vector's lanes stay predicate registers
+        (`predicates`: what `arith.select` and `arith.andi` ... read of it)."""
+        found = shaped(str(value.type))
+        if found.element == "i1":
+            self.predicates[value] = parts
+            return
+        count = 4 if _wide_vector(str(value.type)) else 1
+        per = len(parts) // count
+        registers = []
+        for n in range(count):
+            group = parts[n * per:(n + 1) * per]
+            if per == 1:
+                registers.append(group[0])
+                continue
+            registers.append(self.fresh(f"b{per * part_bits}", "vec"))
+            self.kernel.emit(f"mov.b{per * part_bits} {registers[-1]}, {{{', '.join(group)}}};")
+        if count > 1:
+            self.tuples[value] = registers
+        else:
+            self.values[value] = registers[0]
+
+    def lanewise(self, op: Operation, value_fn) -> bool:
+        """An op of vectors (one result of static shape), lane by lane: each operand's lanes
+        (`split`), `value_fn(lane registers, lane register, operand element types, result
+        element type)` writing each result lane, the lanes packed into the result (`pack`).
+        False: no vector result."""
+        if len(op.results) != 1 or not str(op.results[0].type).startswith("vector<"):
+            return False
+        found = shaped(str(op.results[0].type))
+        operands = [shaped(str(v.type)) if str(v.type).startswith("vector<") else None for v in op.operands]
+        if found is None or None in found.dims or any(o is None or o.dims != found.dims for o in operands):
+            raise _Unemittable(f"`{op.name}` of {op.results[0].type} from {', '.join(str(v.type) for v in op.operands)}: "
+                               f"lane by lane of vectors of one static shape only here")
+        elements = [o.element for o in operands] + [found.element]
+        if any(e not in _LANE_TYPES for e in elements):
+            raise _Unemittable(f"`{op.name}` of {op.results[0].type}: vectors of {', '.join(_LANE_TYPES)} only here "
+                               f"(PTX has no 8-bit registers to unpack an i8 into)")
+        lanes = [self.split(v, _LANE_TYPES[e][1], _LANE_TYPES[e][0], f"an operand of `{op.name}`")
+                 for v, e in zip(op.operands, elements)]
+        out = []
+        for k in range(prod(found.dims)):
+            out.append(self.fresh(_LANE_TYPES[found.element][0], "lane"))
+            value_fn([lane[k] for lane in lanes], out[-1], elements[:-1], found.element)
+        self.pack(op.results[0], out, _LANE_TYPES[found.element][1])
+        return True
+
+    def packed(self, op: Operation) -> bool:
+        """Float arithmetic of a vector of f16 / bf16 with an even number of lanes, where the
+        target has the op's 16-bit instruction (`_HALF_TIERS`, `max.NaN` / `min.NaN` sm_80): the
+        `.f16x2` / `.bf16x2` instruction of each 32-bit register's pair (the PTX ISA gives the
+        packed forms the scalar ones' targets), which computes each half as the scalar
+        instruction does. False: not such an op."""
+        result = op.results[0] if len(op.results) == 1 else None
+        found = shaped(str(result.type)) if result is not None and str(result.type).startswith("vector<") else None
+        if found is None or found.element not in _HALVES or None in found.dims or prod(found.dims) % 2 \
+                or any(str(v.type) != str(result.type) for v in op.operands):
+            return False
+        instruction = _FLOAT[op.name]
+        if ".NaN" in instruction and self.tier < _NAN_TIER or self.tier < _HALF_TIERS[found.element].get(op.name, 1000):
+            return False
+        pairs = [self.split(v, 32, "b32", f"an operand of `{op.name}`") for v in op.operands]
+        out = []
+        for registers in zip(*pairs):
+            out.append(self.fresh("b32", "x2"))
+            self.kernel.emit(f"{instruction.format(T=found.element + 'x2')} {out[-1]}, {', '.join(registers)};")
+        self.pack(result, out, 32)
+        return True
+
     def select(self, op: Operation) -> None:
         """`arith.select %c, %a, %b`: `selp` of the two values by the predicate; of two `i1`s,
-        the predicate moved from either under `%c` and its negation (`selp` takes no predicates)."""
+        the predicate moved from either under `%c` and its negation (`selp` takes no predicates);
+        of 128-bit vectors, `selp` of each of their four registers; by a vector of `i1`s, lane
+        by lane."""
+        if len(op.operands) == 3 and len(op.results) == 1:
+            # The custom form writes the condition's type first (`: vector<2xi1>, vector<2xf16>`),
+            # which the lifted IR may take for the result's: it is the values' type.
+            op.results[0].type = op.operands[1].type
+        if len(op.operands) == 3 and str(op.operands[0].type).startswith("vector<"):
+            self.lanewise(op, lambda registers, reg, _, result: self.select_value(registers, reg, _LANE_TYPES[result][0]))
+            return
         if len(op.operands) != 3 or _register_type(str(op.operands[0].type)) != "pred":
             raise _Unemittable(f"`arith.select` of a condition of {op.operands[0].type if op.operands else 'nothing'}")
-        condition, a, b = (self.register(v, "an operand of `arith.select`") for v in op.operands)
+        if len(op.results) == 1 and _wide_vector(str(op.results[0].type)):
+            condition = self.register(op.operands[0], "the condition of `arith.select`")
+            pairs = [self.split(v, 32, "b32", "an operand of `arith.select`") for v in op.operands[1:]]
+            out = [self.fresh("b32", "sel") for _ in pairs[0]]
+            for reg, a, b in zip(out, *pairs):
+                self.select_value([condition, a, b], reg, "b32")
+            self.pack(op.results[0], out, 32)
+            return
+        registers = [self.register(v, "an operand of `arith.select`") for v in op.operands]
         reg, register_type = self.result(op, "sel")
+        self.select_value(registers, reg, register_type)
+
+    def select_value(self, registers: list[str], reg: str, register_type: str) -> None:
+        condition, a, b = registers
         if register_type == "pred":
             self.kernel.emit(f"@{condition} mov.pred {reg}, {a};")
             self.kernel.emit(f"@!{condition} mov.pred {reg}, {b};")
@@ -642,7 +871,7 @@ class _Emitter:
                     scaled.append((dynamic, int(number)))
                 continue
             if number is not None:
-                offset += int(number) * stride * bits
+                offset += int(number) * (stride or 0) * bits     # (a dynamic stride no access reads: at 0)
                 continue
             if stride * bits % (8 * align) and not promised:
                 raise _Unemittable(f"`{op.name}` of {memref.type} at a dynamic index whose stride ({stride} x "
@@ -691,7 +920,8 @@ class _Emitter:
             self.kernel.emit(f"and.b16 {bit}, {byte}, 1;")
             self.kernel.emit(f"setp.ne.b16 {reg}, {bit}, 0;")
             return
-        self.kernel.emit(f"ld.{_ACCESS[register_type]} {reg}, {address};")
+        access = _I8_ACCESS if str(op.results[0].type) == "i8" else _ACCESS[register_type]
+        self.kernel.emit(f"ld.{access} {reg}, {address};")
 
     def store(self, op: Operation) -> None:
         if len(op.operands) < 2:
@@ -718,7 +948,8 @@ class _Emitter:
             self.kernel.emit(f"selp.u16 {byte}, 1, 0, {value};")
             self.kernel.emit(f"st.u8 {address}, {byte};")
             return
-        self.kernel.emit(f"st.{_ACCESS[register_type]} {address}, {value};")
+        access = _I8_ACCESS if str(op.operands[0].type) == "i8" else _ACCESS[register_type]
+        self.kernel.emit(f"st.{access} {address}, {value};")
 
     def promised(self, op: Operation) -> bool:
         """Whether a vector access's `alignment` attribute promises its whole size (MLIR: an
@@ -729,28 +960,58 @@ class _Emitter:
             and (integer(op, "alignment") or 0) >= bytes_
 
     def by_element(self, op: Operation, value: Value, memref: Value) -> bool:
-        """A vector moved through a memref argument of dynamic strides or offset, which prove no
-        alignment of the whole vector and whose op promises none: element by element, each
-        access aligned as its element is (the innermost stride must be a static 1: the
-        elements are then consecutive)."""
-        if op.name not in ("vector.load", "vector.store") or memref not in self.layouts or self.promised(op):
-            return False
-        found = shaped(str(value.type))
-        strides = view_strides(str(memref.type))
+        """A vector moved element by element (`element_addresses`): one of several rows (N-D,
+        each row at its own address in the memref), or a 1-D one through a memref argument of
+        dynamic strides or offset, which prove no alignment of the whole vector, whose op
+        promises none. False: one access of its register(s), or what `address` refuses, named."""
+        found = shaped(str(value.type)) if op.name in ("vector.load", "vector.store") else None
         bits = element_bits(found.element) if found is not None else None
-        if found is None or len(found.dims) != 1 or None in found.dims or bits not in (16, 32, 64) \
-                or found.dims[0] == 1:
-            return False        # one element, or what `address` refuses, named
-        if not strides or strides[-1] != 1:
-            raise _Unemittable(f"`{op.name}` of {value.type} through {memref.type}: its elements are consecutive "
-                               f"only at a static innermost stride of 1")
-        return True
+        if found is None or None in found.dims or bits not in (16, 32, 64):
+            return False
+        if prod(found.dims[:-1]) > 1:
+            return True
+        return memref in self.layouts and not self.promised(op) and found.dims[-1] != 1
+
+    def element_addresses(self, op: Operation, value: Value, memref: Value, indices: list[Value]) -> list[str]:
+        """The address of each element of vector `value` at `indices` of `memref`, row-major: a
+        row (the innermost dimension) is consecutive elements (the memref's innermost stride a
+        static 1), the vector's other dimensions the memref's trailing ones before it, each row
+        that many of their strides (a static one in bytes, a dynamic one by `mad.lo`) from the
+        first element's address, which `address` computes once."""
+        found = shaped(str(value.type))
+        strides = view_strides(str(memref.type)) or []
+        rank, bits = len(strides), element_bits(found.element)
+        if len(found.dims) > rank:
+            raise _Unemittable(f"`{op.name}` of {value.type} through {memref.type}: a vector of more dimensions "
+                               f"than its memref")
+        if strides[-1] != 1:
+            raise _Unemittable(f"`{op.name}` of {value.type} through {memref.type}: its rows are consecutive "
+                               f"elements only at a static innermost stride of 1")
+        first = self.address(memref, indices, op, bits // 8)
+        dynamic = self.layouts.get(memref, (None, [None] * rank))[1]
+        lead = rank - len(found.dims)
+        addresses = []
+        for row in product(*(range(extent) for extent in found.dims[:-1])):
+            at = first
+            for k, step in enumerate(row):
+                dim = lead + k
+                if not step:
+                    continue
+                if dynamic[dim] is None:
+                    at = _shifted(at, step * strides[dim] * bits // 8)
+                    continue
+                pointer, offset = re.fullmatch(r"\[([^+\]]+)(?:\+(\d+))?\]", at).groups()
+                moved = self.fresh("b64", "row")
+                self.kernel.emit(f"mad.lo.s64 {moved}, {dynamic[dim]}, {step * bits // 8}, {pointer};")
+                at = f"[{moved}+{offset}]" if offset else f"[{moved}]"
+            addresses += [_shifted(at, k * bits // 8) for k in range(found.dims[-1])]
+        return addresses
 
     def element_chunks(self, value: Value, registers: list[str]) -> list[tuple[str, list[int]]]:
         """A vector's registers (one of up to 64 bits, or a 128-bit one's four), each with the
-        indices of the elements it holds."""
+        indices of the elements it holds (row-major)."""
         found = shaped(str(value.type))
-        bits, count = element_bits(found.element), found.dims[0]
+        bits, count = element_bits(found.element), prod(found.dims)
         per = count // len(registers)
         if per * len(registers) != count or per * bits not in (16, 32, 64):
             raise _Unemittable(f"`{value.type}` in registers of {per * bits} bits")
@@ -766,12 +1027,11 @@ class _Emitter:
         else:
             registers = [self.result(op, "ld")[0]]
         bits = element_bits(shaped(str(value.type)).element)
-        first = self.address(op.operands[0], list(op.operands[1:]), op, bits // 8)
+        addresses = self.element_addresses(op, value, op.operands[0], list(op.operands[1:]))
         for reg, elements in self.element_chunks(value, registers):
             parts = [reg] if len(elements) == 1 else [self.fresh(f"b{bits}", "lde") for _ in elements]
             for part, k in zip(parts, elements):
-                self.kernel.emit(f"ld.b{bits} {part}, "
-                                 f"{_shifted(first, k * bits // 8)};")
+                self.kernel.emit(f"ld.b{bits} {part}, {addresses[k]};")
             if len(parts) > 1:
                 self.kernel.emit(f"mov.b{bits * len(parts)} {reg}, {{{', '.join(parts)}}};")
 
@@ -784,15 +1044,13 @@ class _Emitter:
         if registers is None:
             raise _Unemittable(f"`{op.name}` of a {value.type} no 128-bit vector load gave")
         bits = element_bits(shaped(str(value.type)).element)
-        first = self.address(op.operands[1], list(op.operands[2:]), op, bits // 8)
+        addresses = self.element_addresses(op, value, op.operands[1], list(op.operands[2:]))
         for reg, elements in self.element_chunks(value, registers):
             parts = [reg] if len(elements) == 1 else [self.fresh(f"b{bits}", "ste") for _ in elements]
             if len(parts) > 1:
                 self.kernel.emit(f"mov.b{bits * len(parts)} {{{', '.join(parts)}}}, {reg};")
             for part, k in zip(parts, elements):
-                self.kernel.emit(f"st.b{bits} "
-                                 f"{_shifted(first, k * bits // 8)}, "
-                                 f"{part};")
+                self.kernel.emit(f"st.b{bits} {addresses[k]}, {part};")
 
     def pointer(self, op: Operation) -> None:
         """A memref's aligned pointer: generic, or a shared-space address for a memref in
@@ -1009,35 +1267,49 @@ class _Emitter:
 
     def compare(self, op: Operation) -> None:
         """`arith.cmpi <predicate>, %a, %b`: `setp` of the predicate, signed or unsigned, at the
-        operands' width (16, 32 or 64 bits); `arith.cmpf`: `setp` of its ordered or unordered
-        compare, of f16, bf16 (where the target has their `setp`, else of both widened to f32,
-        exactly), f32 or f64 (`false` / `true`: the predicate set to it)."""
+        operands' width (8 bits extended to 16 by the predicate's signedness, 16, 32 or 64);
+        `arith.cmpf`: `setp` of its ordered or unordered compare, of f16, bf16 (where the target
+        has their `setp`, else of both widened to f32, exactly), f32 or f64 (`false` / `true`:
+        the predicate set to it). Of vectors, lane by lane, a predicate register per lane."""
         if len(op.operands) != 2 or len(op.results) != 1:
             raise _Unemittable(f"`{op.name}` without two operands and one result")
-        floating = op.name == "arith.cmpf"
-        predicate = _predicate(op, _CMPF_PREDICATES if floating else _CMPI_PREDICATES)
+        predicate = _predicate(op, _CMPF_PREDICATES if op.name == "arith.cmpf" else _CMPI_PREDICATES)
         operand_text = str(op.operands[0].type)
-        operand_type = operand_text if floating else _register_type(operand_text)
-        comparisons = _FLOAT_COMPARISONS if floating else _COMPARISONS
-        if floating and predicate in _CONSTANT_COMPARISONS and operand_type in _FLOAT_TYPES:
-            comparison = None
-        elif predicate not in comparisons or operand_type not in (_FLOAT_TYPES if floating else ("b16", "b32", "b64")):
-            raise _Unemittable(f"`{op.name}` {predicate} of {op.operands[0].type}")
-        else:
-            comparison = comparisons[predicate] + ("" if floating else str(_bits(operand_type)))
-        a, b = (self.register(v, f"an operand of `{op.name}`") for v in op.operands)
-        # The custom form's result, which the lifted IR types as its operands, is an i1.
+        found = shaped(operand_text) if operand_text.startswith("vector<") else None
+        # The custom form's result, which the lifted IR types as its operands, is an i1 (a
+        # vector of them, as many).
+        if found is not None and None not in found.dims:
+            op.results[0].type = Type(f"vector<{'x'.join(str(d) for d in found.dims)}xi1>")
+            self.lanewise(op, lambda registers, reg, elements, _: self.compare_value(op, predicate, elements[0],
+                                                                                      registers, reg))
+            return
+        operands = [self.register(v, f"an operand of `{op.name}`") for v in op.operands]
         op.results[0].type = Type("i1")
         reg = self.fresh("pred", "cmp")
         self.values[op.results[0]] = reg
-        if comparison is None:
+        self.compare_value(op, predicate, operand_text, operands, reg)
+
+    def compare_value(self, op: Operation, predicate: str | None, operand_text: str, operands: list[str],
+                      reg: str) -> None:
+        """`reg` = the comparison of two scalars of `operand_text` (`compare`)."""
+        floating = op.name == "arith.cmpf"
+        operand_type = operand_text if floating else _register_type(operand_text)
+        comparisons = _FLOAT_COMPARISONS if floating else _COMPARISONS
+        a, b = operands
+        if floating and predicate in _CONSTANT_COMPARISONS and operand_type in _FLOAT_TYPES:
             self.kernel.emit(f"mov.pred {reg}, {_CONSTANT_COMPARISONS[predicate]};")
-        elif floating:
+            return
+        if predicate not in comparisons or operand_type not in (_FLOAT_TYPES if floating else ("b16", "b32", "b64")):
+            raise _Unemittable(f"`{op.name}` {predicate} of {operand_text}")
+        comparison = comparisons[predicate]
+        if floating:
             if operand_type in _HALVES and self.tier < _HALF_TIERS[operand_type][op.name]:
                 (a, b), operand_type = self.widened([a, b], operand_type, op), "f32"
             self.kernel.emit(f"setp.{comparison}.{operand_type} {reg}, {a}, {b};")
-        else:
-            self.kernel.emit(f"setp.{comparison} {reg}, {a}, {b};")
+            return
+        sign = "s" if comparison.endswith(".s") else "u"
+        a, b = (self.whole(register, operand_text, sign) for register in (a, b))
+        self.kernel.emit(f"setp.{comparison}{_bits(operand_type)} {reg}, {a}, {b};")
 
     def descriptor(self, op: Operation) -> None:
         """A TMA descriptor the function builds from what is known at launch (its arguments,
@@ -1176,9 +1448,10 @@ class _Emitter:
         case's (as many as each block takes)."""
         if not op.operands or not op.successors:
             raise _Unemittable("`cf.switch` without its flag and a default")
-        flag_type = _register_type(str(op.operands[0].type))
-        if flag_type not in ("b16", "b32", "b64"):
-            raise _Unemittable(f"`cf.switch` on {op.operands[0].type}: a flag of 16, 32 or 64 bits only here")
+        flag_text = str(op.operands[0].type)
+        flag_type = _register_type(flag_text)
+        if flag_type not in ("pred", "b16", "b32", "b64") or flag_text.startswith("vector<"):
+            raise _Unemittable(f"`cf.switch` on {op.operands[0].type}: a flag of 1, 8, 16, 32 or 64 bits only here")
         values = _case_values(op)
         if values is None or len(values) != len(op.successors) - 1:
             raise _Unemittable(f"`cf.switch` whose case values do not match its {len(op.successors) - 1} case(s)")
@@ -1190,11 +1463,19 @@ class _Emitter:
         for count in counts:
             groups.append(passed[start:start + count])
             start += count
-        flag, bits = self.register(op.operands[0], "the flag of `cf.switch`"), _bits(flag_type)
+        flag = self.whole(self.register(op.operands[0], "the flag of `cf.switch`"), flag_text, "s")
+        bits = _width(flag_text)
         for value, block, group in zip(values, op.successors[1:], groups[1:]):
             signed = (value + (1 << (bits - 1))) % (1 << bits) - (1 << (bits - 1))
-            hit = self.fresh("pred", "case")
-            self.kernel.emit(f"setp.eq.s{bits} {hit}, {flag}, {signed};")
+            if flag_type == "pred":
+                # An i1's case is 1 (written 1 or -1: its one bit set) or 0: the flag or its negation.
+                hit = flag
+                if not signed:
+                    hit = self.fresh("pred", "case")
+                    self.kernel.emit(f"not.pred {hit}, {flag};")
+            else:
+                hit = self.fresh("pred", "case")
+                self.kernel.emit(f"setp.eq.s{_bits(flag_type)} {hit}, {flag}, {signed};")
             self.branch_if(hit, block, group, "cf.switch", "CASE_")
         self.kernel.emit(f"bra.uni {self.pass_to(op.successors[0], groups[0], 'cf.switch')};")
 
@@ -1210,7 +1491,7 @@ class _Emitter:
         returned = []
         for value in op.operands:
             register_type = _register_type(str(value.type))
-            if register_type in (None, "pred"):
+            if register_type in (None, "pred") or str(value.type) == "i8":
                 raise _Unemittable(f"a function that returns {value.type}")
             returned.append((_bits(register_type), self.register(value, "a returned value")))
         if len(returned) == 1:
