@@ -277,3 +277,39 @@ def test_only_the_descriptor_fields_an_access_reads_are_loaded():
     assert ".param .u64 p0_stride0" in text and "[p0_stride0]" not in text
     assert "ld.param.u64 %p0_offset, [p0_offset];" in text
     assemble_on_each_arch(ir)
+
+
+WIDE_LANES_IR = """\
+module {
+  func.func @wide(%m: memref<8xf64>, %n: memref<8xi64>, %b: memref<8xi8>, %h: f16, %s: i8) {
+    %c0 = arith.constant 0 : index
+    "llvm.inline_asm"() <{asm_string = "// lanes", constraints = "", has_side_effects}> : () -> ()
+    %a = vector.load %m[%c0] : memref<8xf64>, vector<2xf64>
+    %v = arith.addf %a, %a : vector<2xf64>
+    vector.store %v, %m[%c0] : memref<8xf64>, vector<2xf64>
+    %i = vector.load %n[%c0] : memref<8xi64>, vector<2xi64>
+    %t = arith.trunci %i : vector<2xi64> to vector<2xi32>
+    %e = arith.extsi %t : vector<2xi32> to vector<2xi64>
+    vector.store %e, %n[%c0] : memref<8xi64>, vector<2xi64>
+    %x = arith.index_cast %s : i8 to index
+    %y = arith.fptosi %h : f16 to i8
+    %z = arith.uitofp %y : i8 to bf16
+    %q = arith.fptoui %z : bf16 to i8
+    memref.store %q, %b[%x] : memref<8xi8>
+    return
+  }
+}
+"""
+
+
+def test_64_bit_lanes_of_a_128_bit_vector_and_bf16_with_an_i8():
+    lines = _lines(WIDE_LANES_IR)
+    # Each f64 lane two of the 128-bit load's registers, packed back after the add.
+    assert lines.count("mov.b64 %r, {%r, %r};") >= 4 and lines.count("add.rn.f64 %r, %r, %r;") == 2
+    assert lines.count("mov.b64 {%r, %r}, %r;") >= 4
+    assert lines.count("cvt.u32.u64 %r, %r;") == 2 and lines.count("cvt.s64.s32 %r, %r;") == 2
+    # cvt pairs bf16 with no 8-bit integer: through 16 bits, the i8 extended first.
+    assert lines[-7:-3] == ["cvt.rzi.s8.f16 %r, %r;", "and.b16 %r, %r, 255;", "cvt.rn.bf16.u16 %r, %r;",
+                            "cvt.rzi.u16.bf16 %r, %r;"]
+    assert "cvt.s64.s8 %r, %r;" in lines
+    assemble_on_each_arch(WIDE_LANES_IR)

@@ -19,13 +19,13 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.constant` of an integer, index or float | `mov` of its bits |
 | `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same | `mov` (of an `i1`, `mov.pred`) |
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
-| `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
+| `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
 | `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 needs sm_80, bf16 <-> f64 sm_90 (bf16 arithmetic, compares and conversions before sm_80 are refused, named, not emulated by bit operations in f32: the preview then keeps the unit's per-atom kernels) |
 | integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) of i8, i16, i32, i64 | the instruction of the width, which wraps as the op does (of i8s the 16-bit one, whose low 8 bits are the 8-bit result; a division's operands extended by its signedness first); `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
 | float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `max.NaN` / `min.NaN` (NaN-propagating, -0 below +0, as `maximumf` is; sm_80; for f64, which has no such form, and before sm_80: `max` / `min`, `setp.nan` of the operands and `selp` of their sum, a NaN, where either is one), `neg`, `abs` |
 | the same of f16 / bf16 scalars (`.b16` registers) | the 16-bit instruction (`add.rn.f16`, `max.NaN.bf16`, ...) where the target has it (f16 add / sub / mul / neg / abs sm_53, max / min sm_80; bf16 add / sub / mul sm_90, the rest sm_80); else, and for `divf` (PTX has no 16-bit `div`), the f32 instruction between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32`: rounding to f32 first cannot change the half's correctly rounded result (f32's significand is more than twice a half's plus two bits) |
 | float `arith` of a vector of f16 / bf16 (one register of 32 or 64 bits, or a 128-bit one's four) | the packed instruction of each 32-bit register's pair (`add.rn.f16x2`, `max.NaN.bf16x2`, ...) where the target has the scalar one (the PTX ISA gives the `.f16x2` / `.bf16x2` forms the same targets); else, and of an odd number of lanes, lane by lane as the scalars above |
-| `arith` of vectors of f16, bf16, f32, f64, i16, i32, i64 (arithmetic, `cmpi`, `cmpf`, `select`, the conversions above) | lane by lane: each register unpacked by `mov.bN {a, b, ...}`, the scalar instruction of each lane, the lanes packed back by `mov.bN r, {a, b, ...}` (a vector's lanes never carry into one another); a vector of `i1`s (a compare's result) a predicate register per lane, which `select` and `andi` / `ori` / `xori` read lane by lane; `truncf` of an even number of f32 lanes to f16 / bf16, to nearest even or toward zero, `cvt.<rn|rz>.<f16x2|bf16x2>.f32` of each pair on sm_80 and later (its first operand the pair's upper lane). A vector of i8 (no 8-bit register to unpack a lane into) is refused, named |
+| `arith` of vectors of f16, bf16, f32, f64, i16, i32, i64 (arithmetic, `cmpi`, `cmpf`, `select`, the conversions above) | lane by lane: each register unpacked by `mov.bN {a, b, ...}` (a 64-bit lane of a 128-bit vector made of two of its registers), the scalar instruction of each lane, the lanes packed back by `mov.bN r, {a, b, ...}` (a vector's lanes never carry into one another); a vector of `i1`s (a compare's result) a predicate register per lane, which `select` and `andi` / `ori` / `xori` read lane by lane; `truncf` of an even number of f32 lanes to f16 / bf16, to nearest even or toward zero, `cvt.<rn|rz>.<f16x2|bf16x2>.f32` of each pair on sm_80 and later (its first operand the pair's upper lane). A vector of i8 (no 8-bit register to unpack a lane into) is refused, named |
 | `arith.cmpf` of f16 / bf16 / f32 / f64 | `setp` of PTX's compare (of a half where the target has its `setp`, f16 sm_53, bf16 sm_90; else of both widened to f32, exactly): the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
 | `arith.select` | `selp` of the values' type (of 128-bit vectors, of each of their four registers); of two `i1`s, `mov.pred` from either under the condition and its negation |
 | `memref.load` / `memref.store` of an `i8` | `ld.u8` into its 16-bit register / `st.u8` of its low byte |
@@ -495,7 +495,7 @@ class _Emitter:
         source = self.register(op.operands[0], f"the operand of `{op.name}`")
         source_type = _register_type(str(op.operands[0].type))
         reg, register_type = self.result(op, "v")
-        if source_type is None or _bits(source_type) != _bits(register_type):
+        if source_type is None or _width(str(op.operands[0].type)) != _width(str(op.results[0].type)):
             raise _Unemittable(f"`{op.name}` from {op.operands[0].type} to {op.results[0].type}: a cast between "
                                f"values of one width only here")
         self.kernel.emit(f"mov.{'pred' if register_type == 'pred' else f'b{_bits(register_type)}'} {reg}, {source};")
@@ -563,7 +563,11 @@ class _Emitter:
                 self.kernel.emit(f"cvt.rn.{result_text}.{sign}32 {reg}, {widened};")
             return
         if to_float:
-            self.kernel.emit(f"cvt.rn.{result_text}.{sign}{_width(source_text)} {reg}, {source};")
+            bits = _width(source_text)
+            if bits == 8 and result_text == "bf16":
+                # `cvt` pairs bf16 with no 8-bit integer: the i8 extended to 16 bits is the same number.
+                source, bits = self.whole(source, source_text, sign), 16
+            self.kernel.emit(f"cvt.rn.{result_text}.{sign}{bits} {reg}, {source};")
             return
         if register_type == "pred":
             # Its low bit: a float rounded toward zero first (the only values in range: 0 and
@@ -580,7 +584,10 @@ class _Emitter:
             self.kernel.emit(f"setp.ne.b{bits} {reg}, {low}, 0;")
             return
         if from_float:
-            self.kernel.emit(f"cvt.rzi.{sign}{_width(result_text)}.{source_text} {reg}, {source};")
+            # Into an i8 from a bf16 (no such `cvt`), its 16-bit integer: the same low 8 bits for
+            # every value in range, and MLIR makes one out of range poison.
+            bits = 16 if _width(result_text) == 8 and source_text == "bf16" else _width(result_text)
+            self.kernel.emit(f"cvt.rzi.{sign}{bits}.{source_text} {reg}, {source};")
             return
         # Narrowing drops the high bits whatever the signedness (into an i8, to its register's
         # 16, the rest undefined); widening extends by it (from an i8, from its low 8 bits).
@@ -719,6 +726,13 @@ class _Emitter:
         if registers is None or not total:
             raise _Unemittable(f"{what}: a {value.type} no op here gave")
         held = 8 * total // len(registers)
+        if held < part_bits:
+            # A 128-bit vector of 64-bit lanes: each lane two of its 32-bit registers.
+            per = part_bits // held
+            parts = [self.fresh(part_type, "lane") for _ in range(len(registers) // per)]
+            for n, part in enumerate(parts):
+                self.kernel.emit(f"mov.b{part_bits} {part}, {{{', '.join(registers[n * per:(n + 1) * per])}}};")
+            return parts
         parts = []
         for register in registers:
             if held == part_bits:
@@ -738,6 +752,13 @@ class _Emitter:
             self.predicates[value] = parts
             return
         count = 4 if _wide_vector(str(value.type)) else 1
+        if len(parts) < count:
+            # A 128-bit vector of 64-bit lanes: each lane unpacked into two of its 32-bit registers.
+            pieces = []
+            for part in parts:
+                pieces += [self.fresh("b32", "vec") for _ in range(part_bits // 32)]
+                self.kernel.emit(f"mov.b{part_bits} {{{', '.join(pieces[-(part_bits // 32):])}}}, {part};")
+            parts, part_bits = pieces, 32
         per = len(parts) // count
         registers = []
         for n in range(count):
@@ -1443,7 +1464,8 @@ class _Emitter:
     def switch(self, op: Operation) -> None:
         """`cf.switch %flag : iN, [default: ^d(...), v: ^b(...), ...]`: a compare-and-branch chain,
         each case `setp.eq` of the flag and its value (as a signed N-bit number, how MLIR writes
-        it) and a branch to its block (past its moves when it passes values), the default's moves
+        it; an i8 flag sign-extended first; an i1's case the flag itself, or its negation for 0)
+        and a branch to its block (past its moves when it passes values), the default's moves
         and `bra.uni` last. The operands after the flag are the default's arguments, then each
         case's (as many as each block takes)."""
         if not op.operands or not op.successors:
