@@ -313,3 +313,40 @@ def test_64_bit_lanes_of_a_128_bit_vector_and_bf16_with_an_i8():
                             "cvt.rzi.u16.bf16 %r, %r;"]
     assert "cvt.s64.s8 %r, %r;" in lines
     assemble_on_each_arch(WIDE_LANES_IR)
+
+
+SHIFT_IR = """\
+module {
+  func.func @shift(%b: memref<8xi8>, %h: memref<8xi16>, %w: memref<8xi64>, %s: i8, %t: i16, %u: i64) {
+    %c0 = arith.constant 0 : index
+    "llvm.inline_asm"() <{asm_string = "// shifts", constraints = "", has_side_effects}> : () -> ()
+    %x = memref.load %b[%c0] : memref<8xi8>
+    %l = arith.shli %x, %s : i8
+    %r = arith.shrsi %l, %s : i8
+    %m = arith.minui %r, %x : i8
+    memref.store %m, %b[%c0] : memref<8xi8>
+    %y = memref.load %h[%c0] : memref<8xi16>
+    %q = arith.shrui %y, %t : i16
+    %n = arith.maxsi %q, %t : i16
+    memref.store %n, %h[%c0] : memref<8xi16>
+    %z = memref.load %w[%c0] : memref<8xi64>
+    %v = arith.shli %z, %u : i64
+    memref.store %v, %w[%c0] : memref<8xi64>
+    return
+  }
+}
+"""
+
+
+def test_shifts_take_a_u32_amount_and_an_i8_is_extended_where_its_high_bits_would_be_read():
+    lines = _lines(SHIFT_IR)
+    body = lines[lines.index("// shifts") + 1:]
+    assert body == [
+        "ld.u8 %r, [%r];",
+        "and.b16 %r, %r, 255;", "cvt.u32.u16 %r, %r;", "shl.b16 %r, %r, %r;",
+        "cvt.s16.s8 %r, %r;", "and.b16 %r, %r, 255;", "cvt.u32.u16 %r, %r;", "shr.s16 %r, %r, %r;",
+        "and.b16 %r, %r, 255;", "and.b16 %r, %r, 255;", "min.u16 %r, %r, %r;",
+        "st.u8 [%r], %r;",
+        "ld.b16 %r, [%r];", "cvt.u32.u16 %r, %r;", "shr.u16 %r, %r, %r;", "max.s16 %r, %r, %r;", "st.b16 [%r], %r;",
+        "ld.b64 %r, [%r];", "cvt.u32.u64 %r, %r;", "shl.b64 %r, %r, %r;", "st.b64 [%r], %r;", "ret;"]
+    assemble_on_each_arch(SHIFT_IR)

@@ -21,7 +21,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
 | `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
 | `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 needs sm_80, bf16 <-> f64 sm_90 (bf16 arithmetic, compares and conversions before sm_80 are refused, named, not emulated by bit operations in f32: the preview then keeps the unit's per-atom kernels) |
-| integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`) of i8, i16, i32, i64 | the instruction of the width, which wraps as the op does (of i8s the 16-bit one, whose low 8 bits are the 8-bit result; a division's operands extended by its signedness first); `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
+| integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`, `minsi`, `maxsi`, `minui`, `maxui`, `shli`, `shrui`, `shrsi`) of i8, i16, i32, i64 | the instruction of the width, which wraps as the op does (of i8s the 16-bit one, whose low 8 bits are the 8-bit result; a division's, min's, max's or right shift's operands extended by its signedness first); a shift's amount converted to the `.u32` PTX takes (a shift by the width or more, poison in MLIR, PTX clamps to the width); `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
 | float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `max.NaN` / `min.NaN` (NaN-propagating, -0 below +0, as `maximumf` is; sm_80; for f64, which has no such form, and before sm_80: `max` / `min`, `setp.nan` of the operands and `selp` of their sum, a NaN, where either is one), `neg`, `abs` |
 | the same of f16 / bf16 scalars (`.b16` registers) | the 16-bit instruction (`add.rn.f16`, `max.NaN.bf16`, ...) where the target has it (f16 add / sub / mul / neg / abs sm_53, max / min sm_80; bf16 add / sub / mul sm_90, the rest sm_80); else, and for `divf` (PTX has no 16-bit `div`), the f32 instruction between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32`: rounding to f32 first cannot change the half's correctly rounded result (f32's significand is more than twice a half's plus two bits) |
 | float `arith` of a vector of f16 / bf16 (one register of 32 or 64 bits, or a 128-bit one's four) | the packed instruction of each 32-bit register's pair (`add.rn.f16x2`, `max.NaN.bf16x2`, ...) where the target has the scalar one (the PTX ISA gives the `.f16x2` / `.bf16x2` forms the same targets); else, and of an odd number of lanes, lane by lane as the scalars above |
@@ -117,11 +117,21 @@ _I8_EXTEND = {"s": "cvt.s16.s8 {d}, {a};", "u": "and.b16 {d}, {a}, 255;"}
 # Integer arithmetic: op -> the instruction, `{W}` the width.
 _INTEGER = {"arith.addi": "add.s{W}", "arith.subi": "sub.s{W}", "arith.muli": "mul.lo.s{W}",
             "arith.divui": "div.u{W}", "arith.remui": "rem.u{W}", "arith.divsi": "div.s{W}",
-            "arith.remsi": "rem.s{W}", "arith.andi": "and.b{W}", "arith.ori": "or.b{W}", "arith.xori": "xor.b{W}"}
+            "arith.remsi": "rem.s{W}", "arith.andi": "and.b{W}", "arith.ori": "or.b{W}", "arith.xori": "xor.b{W}",
+            "arith.minsi": "min.s{W}", "arith.maxsi": "max.s{W}", "arith.minui": "min.u{W}", "arith.maxui": "max.u{W}",
+            "arith.shli": "shl.b{W}", "arith.shrui": "shr.u{W}", "arith.shrsi": "shr.s{W}"}
+# A shift's amount is a `.u32` operand in PTX: a 16- or 64-bit one converted (truncating a 64-bit
+# amount changes none below the width; MLIR makes a shift by the width or more poison, and PTX
+# clamps it to the width, one of the values poison allows).
+_SHIFTS = ("arith.shli", "arith.shrui", "arith.shrsi")
 _LOADS = ("memref.load", "vector.load")
 _STORES = ("memref.store", "vector.store")
-# The integer ops whose result depends on bits above an i8's low 8: the extension they read it by.
-_INTEGER_SIGNS = {"arith.divui": "u", "arith.remui": "u", "arith.divsi": "s", "arith.remsi": "s"}
+# The integer ops whose result depends on bits above an i8's low 8: each operand's extension (None:
+# none read).
+_INTEGER_SIGNS = {"arith.divui": ("u", "u"), "arith.remui": ("u", "u"), "arith.divsi": ("s", "s"),
+                  "arith.remsi": ("s", "s"), "arith.minsi": ("s", "s"), "arith.maxsi": ("s", "s"),
+                  "arith.minui": ("u", "u"), "arith.maxui": ("u", "u"), "arith.shli": (None, "u"),
+                  "arith.shrui": ("u", "u"), "arith.shrsi": ("s", "u")}
 # `and` / `or` / `xor` of `i1` values: the predicates' own logic.
 _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xori": "xor.pred"}
 # Float arithmetic of f32 / f64: op -> the instruction, `{T}` the type. Add, sub and mul spell
@@ -632,17 +642,22 @@ class _Emitter:
     def integer_value(self, op: Operation, type_text: str, operands: list[str], reg: str) -> None:
         """`reg` = the integer op of scalars of `type_text`: the instruction of the register's
         width, which wraps as MLIR's op does; of i8s, the 16-bit instruction, whose low 8 bits
-        are the 8-bit result (an add, sub, mul, and, or, xor reads no higher bit; a division
-        reads the operands extended by its signedness)."""
+        are the 8-bit result (an add, sub, mul, and, or, xor, shift left reads no higher bit of
+        its operands; a division, min, max or right shift reads them extended by its signedness,
+        a shift's amount zero-extended, `_INTEGER_SIGNS`); a shift's amount a `.u32` (`_SHIFTS`)."""
         register_type = _register_type(type_text)
         if register_type == "pred" and op.name in _PREDICATE_LOGIC:
             self.kernel.emit(f"{_PREDICATE_LOGIC[op.name]} {reg}, {', '.join(operands)};")
             return
         if register_type not in ("b16", "b32", "b64") or op.name not in _INTEGER:
             raise _Unemittable(f"`{op.name}` of {type_text}")
-        sign = _INTEGER_SIGNS.get(op.name)
-        if sign is not None:
-            operands = [self.whole(register, type_text, sign) for register in operands]
+        signs = _INTEGER_SIGNS.get(op.name, (None, None))
+        operands = [self.whole(register, type_text, sign) if sign else register for register, sign in zip(operands, signs)]
+        width = _bits(register_type)
+        if op.name in _SHIFTS and width != 32:
+            amount = self.fresh("b32", "shift")
+            self.kernel.emit(f"cvt.u32.u{width} {amount}, {operands[1]};")
+            operands[1] = amount
         self.kernel.emit(f"{_INTEGER[op.name].format(W=_bits(register_type))} {reg}, {', '.join(operands)};")
 
     def whole(self, register: str, type_text: str, sign: str) -> str:
