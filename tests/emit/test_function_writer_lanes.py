@@ -61,6 +61,7 @@ def test_half_vector_arithmetic_is_packed_where_the_target_has_the_instruction(e
         assert lines.count(f"cvt.rn.{element}.f32 %r, %r;") == 2        # a rounding per lane
         assert "mov.b32 %r, {%r, %r};" in lines
     _assembles(ir, arch)
+    assemble_on_each_arch(ir)
 
 
 def test_a_vector_of_four_halves_is_two_pairs_and_one_of_eight_four():
