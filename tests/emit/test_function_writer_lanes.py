@@ -351,3 +351,8 @@ def test_shifts_take_a_u32_amount_and_an_i8_is_extended_where_its_high_bits_woul
         "ld.b16 %r, [%r];", "cvt.u32.u16 %r, %r;", "shr.u16 %r, %r, %r;", "max.s16 %r, %r, %r;", "st.b16 [%r], %r;",
         "ld.b64 %r, [%r];", "cvt.u32.u64 %r, %r;", "shl.b64 %r, %r, %r;", "st.b64 [%r], %r;", "ret;"]
     assemble_on_each_arch(SHIFT_IR)
+
+
+def test_bf16_lanes_before_sm_80_are_refused_named_not_emulated():
+    [kernel] = lowered_kernels(_vector_ir("bf16", "arith.addf"), "sm_75")
+    assert kernel.module.message == "`lanes`: `arith.addf` of bf16 (through f32: `cvt.f32.bf16`) needs sm_80 or later, not sm_75"
