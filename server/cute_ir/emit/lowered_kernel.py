@@ -33,7 +33,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`; a dynamic offset or stride, of an argument passed as its descriptor, multiplied in by `mul.lo` / `mad.lo`, for an access of one element, or of a vector whose op's `alignment` attribute promises its size); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned), or promised so by that attribute (MLIR: a misaligned access is then undefined behaviour) |
 | `vector.load` / `vector.store` of an N-D vector (several rows: its innermost dimension the memref's innermost, the others the memref's trailing ones before it) | element by element, row by row: each row a static stride in bytes or a dynamic one by `mad.lo` from the first element's address, its elements consecutive (the memref's innermost stride must be a static 1), each moved as the next row says |
 | `vector.load` / `vector.store` of a 1-D vector (16-, 32- or 64-bit elements) through a memref argument of dynamic strides or offset whose innermost stride is a static 1, with no such promise | element by element: the first element's address computed once, an `ld.bN` / `st.bN` of each at its own byte offset from it (aligned as its element is, all that the memref's layout proves), packed into the vector's registers by `mov.b32` / `mov.b64` `{a, b, ...}` or unpacked from them; a dynamic innermost stride is refused, named |
-| `vector.load` / `vector.store` of 128 bits (`vector<4xf32>`, `vector<8xf16>`, ...) | `ld.v4.b32` into four registers / `st.v4.b32` of a 128-bit load's four, at an address provably a multiple of 16 |
+| `vector.load` / `vector.store` of 128 bits (`vector<4xf32>`, `vector<8xf16>`, ...) | `ld.v4.b32` into four registers / `st.v4.b32` of the four a 128-bit load, select or lane-wise op gave, at an address provably a multiple of 16 |
 | `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
 | `llvm.inline_asm` (generic or custom form) | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
@@ -968,7 +968,7 @@ class _Emitter:
         if _wide_vector(str(op.operands[0].type)):
             regs = self.tuples.get(op.operands[0])
             if regs is None:
-                raise _Unemittable(f"`{op.name}` of a {op.operands[0].type} no 128-bit vector load gave")
+                raise _Unemittable(f"`{op.name}` of a {op.operands[0].type} no op here gave in four registers")
             address = self.address(op.operands[1], list(op.operands[2:]), op, _WIDE_BYTES, self.promised(op))
             self.kernel.emit(f"st.v4.b32 {address}, {{{', '.join(regs)}}};")
             return
@@ -1078,7 +1078,7 @@ class _Emitter:
         registers = self.tuples.get(value) if _wide_vector(str(value.type)) else \
             [self.register(value, f"the value `{op.name}` stores")]
         if registers is None:
-            raise _Unemittable(f"`{op.name}` of a {value.type} no 128-bit vector load gave")
+            raise _Unemittable(f"`{op.name}` of a {value.type} no op here gave in four registers")
         bits = element_bits(shaped(str(value.type)).element)
         addresses = self.element_addresses(op, value, op.operands[1], list(op.operands[2:]))
         for reg, elements in self.element_chunks(value, registers):
