@@ -84,17 +84,19 @@ OWN_MESSAGES = {
 # every TMA-bearing op's atom has the right family; a reduction's atom is TMAREDG).
 _EXPECTED_ATOM = {"load": "tileas.tma-atom.expect-tma-load", "store": "tileas.tma-atom.expect-tma-store",
                   "reduce": "tileas.tma-atom.expect-tma-redg"}
-# Types a value holding an atom may have: the dialect's types (an alias of one reads as itself).
-_ATOM_TYPE_PREFIXES = ("!cute_nvgpu.",)
+# The types of the non-exec TMA atoms: each op's name as a type, with or without the DSL's
+# parameters (`!cute_nvgpu.atom.non_exec_tiled_tma_load<...>`; an alias of one reads as itself).
+_NON_EXEC_TYPES = tuple(f"!{name}" for name in NON_EXEC_KINDS)
 
 
 def _may_be_atom(type_: Type) -> bool:
-    """Whether a value of `type_` may hold a non-exec TMA atom: a cute_nvgpu type other than a
-    descriptor, or an alias the unit does not resolve."""
+    """Whether a value of `type_` may hold a non-exec TMA atom: a non-exec TMA atom type, or an
+    alias the unit does not resolve. Another cute_nvgpu type (a descriptor, an executable TMA
+    atom, a copy or MMA atom) cannot."""
     text = type_.text
-    if text.startswith("!cute_nvgpu.tma_descriptor"):
-        return False
-    return text.startswith(_ATOM_TYPE_PREFIXES) or (text.startswith("!") and not text.startswith(("!cute.", "!llvm.", "!nv_tile")))
+    if text.startswith("!cute_nvgpu."):
+        return any(text == name or text.startswith(name + "<") for name in _NON_EXEC_TYPES)
+    return text.startswith("!") and not text.startswith(("!cute.", "!llvm.", "!nv_tile"))
 
 
 # The fewest bytes each CTA's share of a multicast TMA load may be (tileas-tma-and-memops,
