@@ -47,7 +47,13 @@ def test_a_matrix_copys_card_shows_the_previews_instruction(text):
     emitted = [line.split(ATOM_LINE_MARK, 1)[0].strip() for line in preview_module(analysis).ptx_text.split("\n")
                if ATOM_LINE_MARK in line]
     assert len(emitted) == 1, emitted
-    assert _card_ptx(analysis, source) == emitted
+    # The same instruction; the preview's kernel, written from the lowering, names its own
+    # registers (features/atom_kernel.py), the card the ones it shows throughout.
+    assert [_REGISTER.sub("%r", line) for line in _card_ptx(analysis, source)] == \
+        [_REGISTER.sub("%r", line) for line in emitted]
+
+
+_REGISTER = re.compile(r"%\w+")
 
 
 def test_a_card_that_cannot_pick_one_instruction_names_each_ones_registers():

@@ -40,6 +40,9 @@ def _card(analysis: DocumentAnalysis, source: str) -> str:
     return hover(analysis, source.index("!cute_nvgpu") + len("!cute_nvgpu.")).markdown
 
 
+_REGISTER = re.compile(r"%\w+")
+
+
 def _card_ptx(card: str) -> list[str]:
     return card.split("```ptx\n", 1)[1].split("\n```", 1)[0].split("\n")
 
@@ -64,7 +67,10 @@ def _cards_with_kernels():
 def test_every_simt_copy_card_shows_the_previews_instruction_and_its_direction():
     checked = 0
     for text, emitted, card in _cards_with_kernels():
-        assert _card_ptx(card) == emitted, text
+        # The same instructions; the preview's kernel, written from the lowering, names its own
+        # registers (features/atom_kernel.py), the card the ones it shows throughout.
+        assert [_REGISTER.sub("%r", line) for line in _card_ptx(card)] == \
+            [_REGISTER.sub("%r", line) for line in emitted], text
         assert f"| {DIRECTIONS[_SIMT.match(text).group(1)]} |" in card, text
         checked += 1
     assert checked > 100

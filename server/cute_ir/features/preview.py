@@ -18,7 +18,10 @@ The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, 
   `cute_nvgpu.atom.make_exec_tma`, ...) and every op that applies one (`cute_nvgpu.mma`,
   `cute_nvgpu.copy`, `cute_nvgpu.atom.tma_load/store/reduce`) becomes a kernel, in document
   order, preceded by a `//` comment naming the op, unless its function has its kernel from
-  the lowered IR (then the comment says the op is in it);
+  the lowered IR (then the comment says the op is in it); the kernel of an op that builds a copy
+  atom is, where it can be, that of the smallest function applying it, after the pipeline and
+  the function writer (features/atom_kernel.py), else built from the atom's configuration
+  (emit/ptx.py);
 * an atom the target cannot run (arch gate, shape, types) gets a comment instead of a kernel,
   and the lowering check's refusal (`verify/lowering.py`, the rule of `tables/legality.py`
   that the emitter builds from) is the preview's problem: at the document's target, the very
@@ -61,6 +64,7 @@ from ..emit.lowered_kernel import LoweredKernel
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function
 from ..analysis.preview_source import AnalysedSource, LoweredUnit
+from .atom_kernel import atom_kernel, clear_cache as clear_atom_kernels
 
 __all__ = ["Preview", "preview_module", "applying_ops", "APPLYING_OPS", "TMA_APPLY_OPS", "clear_cache",
            "stopped_kernels"]
@@ -216,8 +220,9 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
         if function is not None:
             out.append(f"//   in the kernel of function `{function}` below, from the lowered IR")
         elif index in verdicts.kernels:
-            out.extend(verdicts.kernels[index])
-            kernels += (_ENTRY_NAME.match(verdicts.kernels[index][0])[1],)
+            name = _ENTRY_NAME.match(verdicts.kernels[index][0])[1]
+            out.extend(_atom_block(doc, item, name, target.name) or verdicts.kernels[index])
+            kernels += (name,)
         else:
             out.append(f"//   {verdicts.notes[index]}")
         line_map.extend((n, item.span) for n in range(first, len(out)))
@@ -264,6 +269,14 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
         line_map.extend((n, Span(unit.start, unit.end)) for n in range(first, len(out)))
     text = "\n".join(out) + "\n"
     return Preview(text, line_map, verdicts.problems, target.name, target.ptxas_arch, kernels)
+
+
+def _atom_block(doc, item: AtomSite, name: str, target: str) -> list[str] | None:
+    """The kernel `name` of a function that applies the atom `item` builds, from the lowering
+    (features/atom_kernel.py), as lines of the preview; None where it has none."""
+    op_text = bytes(doc.data[item.span.start:item.span.end]).decode("utf-8", "replace")
+    kernel = atom_kernel(op_text, item.config, name, target)
+    return _kernel_blocks(kernel.module)[1][0] if kernel is not None else None
 
 
 # The functions whose kernels a preview writes from the lowered IR, at most: each costs the
@@ -469,3 +482,4 @@ def clear_cache() -> None:
     instruction.cache_clear()
     _emit.cache_clear()
     _lowered_kernels.cache_clear()
+    clear_atom_kernels()
