@@ -109,24 +109,35 @@ def application(op_text: str, config: AtomConfig, name: str) -> str | None:
 def atom_kernel(op_text: str, config: AtomConfig, name: str, target: str) -> LoweredKernel | None:
     """The kernel `name` of the function that applies the atom `op_text` builds (`application`),
     as the pipeline and the function writer leave it, each line of its instructions marked with
-    `ATOM_LINE_MARK`; None when there is no such function or its atom is not `config`, or the
-    pipeline or the writer leaves it unwritten."""
-    kernel = _written(op_text, config, target)
-    if kernel is None:
+    `ATOM_LINE_MARK` and the op's result; None when there is no such function or its atom is not
+    `config`, or the pipeline or the writer leaves it unwritten."""
+    builder = _BUILDER.match(op_text)
+    if builder is None:
         return None
+    found = _written(f"%atom {op_text[builder.end(1):].lstrip()}", config, target)
+    if found is None:
+        return None
+    kernel, marked = found
     entry = f".visible .entry {_FUNCTION}("
-    text = "\n".join(f".visible .entry {name}(" + line[len(entry):] if line.startswith(entry) else line
-                     for line in kernel.module.text.split("\n"))
-    return LoweredKernel(name, replace(kernel.module, text=text, kernels=(name,)), kernel.line_ops)
+    lines = kernel.module.text.split("\n")
+    for n, line in enumerate(lines):
+        if line.startswith(entry):
+            lines[n] = f".visible .entry {name}(" + line[len(entry):]
+        elif n in marked:
+            lines[n] = f"{line}{ATOM_LINE_MARK}{builder.group(1)}"
+    return LoweredKernel(name, replace(kernel.module, text="\n".join(lines), kernels=(name,)), kernel.line_ops)
 
 
-# The function's name while it is written: the kernel is cached by the op's text, whatever the
-# preview calls it (`atom_kernel` renames it), so an edit that renumbers the kernels finds it.
+# The function's name while it is written: the kernel is cached by the op's text with its result
+# named alike (a generated file builds the same atom in each of thousands of functions), whatever
+# the preview calls the kernel and the op its result (`atom_kernel` names them).
 _FUNCTION = "atom_kernel"
 
 
 @lru_cache(maxsize=512)
-def _written(op_text: str, config: AtomConfig, target: str) -> LoweredKernel | None:
+def _written(op_text: str, config: AtomConfig, target: str) -> tuple[LoweredKernel, frozenset[int]] | None:
+    """The kernel of the function applying the atom `op_text` builds, and its lines that are the
+    atom's instructions."""
     text = application(op_text, config, _FUNCTION)
     if text is None:
         return None
@@ -147,11 +158,8 @@ def _written(op_text: str, config: AtomConfig, target: str) -> LoweredKernel | N
     asm_lines = {n for n, line in enumerate(lowered.text.split("\n")) if INLINE_ASM in line}
     lines = kernel.module.text.split("\n")
     # The instructions, not the braces and declarations that scope an inline assembly's own registers.
-    marked = {line for line, op_line in kernel.line_ops
-              if op_line in asm_lines and not lines[line].strip().startswith(_SCAFFOLDING)}
-    for n in marked:
-        lines[n] = f"{lines[n]}{ATOM_LINE_MARK}{op_text.split('=', 1)[0].strip()}"
-    return LoweredKernel(kernel.name, replace(kernel.module, text="\n".join(lines)), kernel.line_ops)
+    return kernel, frozenset(line for line, op_line in kernel.line_ops
+                             if op_line in asm_lines and not lines[line].strip().startswith(_SCAFFOLDING))
 
 
 def clear_cache() -> None:
