@@ -283,7 +283,7 @@ def _atom_block(doc, item: AtomSite, name: str, target: str) -> list[str] | None
 # whole pipeline on its unit, printing what it left and writing the kernel from that IR (about
 # 14 ms for a function that applies two atoms, then 1 to 2 ms a preview while its lowered unit
 # stays cached: pipeline.py keeps more units than this), and a preview of a file of thousands
-# would take ten seconds (docs/benchmarks.md, sixteenth round). The atoms' own kernels show every
+# would take ten seconds (docs/benchmarks.md, sixteenth round; thirty-first: measured again). The atoms' own kernels show every
 # instruction whatever the count.
 MAX_LOWERED_FUNCTIONS = 256
 
