@@ -837,14 +837,16 @@ def segment_sizes(node: Node | None, groups: int) -> list[int] | None:
 def _resolve(form: Form, record: OpDef, operand_said: list[bool], result_said: list[bool]) -> None:
     """Give the values whose type the text leaves out the type the parser gives them."""
     operand_counts = [len(g) for g in form.operands] if form.operands is not None else None
+    places, buildable = _record_tables(record)
 
     def slot(name: str):
-        for groups, types, said, counts in ((record.operands, form.operand_types, operand_said, operand_counts),
-                                            (record.results, form.result_types, result_said, None)):
-            for index, group in enumerate(groups):
-                if group.name == name:
-                    return types, index, said, counts
-        return None
+        place = places.get(name)
+        if place is None:
+            return None
+        is_result, index = place
+        if is_result:
+            return form.result_types, index, result_said, None
+        return form.operand_types, index, operand_said, operand_counts
 
     def known(name: str) -> str | None:
         found = slot(name)
@@ -869,11 +871,12 @@ def _resolve(form: Form, record: OpDef, operand_said: list[bool], result_said: l
             types[index] = [text]
 
     # Buildable types: a constraint that names one type (`Index`, `I1`).
-    for groups, types, said, counts in ((record.operands, form.operand_types, operand_said, operand_counts),
-                                        (record.results, form.result_types, result_said, None)):
-        for index, group in enumerate(groups):
-            built = builder_type(CONSTRAINTS.get(group.check or "", {}).get("builder"))
-            if built is None or (said[index] and types[index]):
+    for groups, types, said, counts, built_groups in (
+            (record.operands, form.operand_types, operand_said, operand_counts, buildable[0]),
+            (record.results, form.result_types, result_said, None, buildable[1])):
+        for index, built in built_groups:
+            group = groups[index]
+            if said[index] and types[index]:
                 continue
             if counts is not None:
                 types[index] = [built] * counts[index]
@@ -917,6 +920,27 @@ def _resolve(form: Form, record: OpDef, operand_said: list[bool], result_said: l
         target = slot(found.group(2))
         if target is not None and not target[2][target[1]]:
             target[0][target[1]] = [t.element.text] * count
+
+
+# What `_resolve` reads of a record alone, made once per record: where each named value is (the
+# first operand or result group of that name), and the groups whose constraint builds one type.
+# Keyed by the record's identity; the entry holds the record, so the key is not reused.
+_TABLES: dict[int, tuple[OpDef, dict[str, tuple[bool, int]],
+                         tuple[list[tuple[int, str]], list[tuple[int, str]]]]] = {}
+
+
+def _record_tables(record: OpDef):
+    entry = _TABLES.get(id(record))
+    if entry is None or entry[0] is not record:
+        places: dict[str, tuple[bool, int]] = {}
+        for is_result, groups in ((False, record.operands), (True, record.results)):
+            for index, group in enumerate(groups):
+                places.setdefault(group.name, (is_result, index))
+        buildable = tuple([(index, built) for index, group in enumerate(groups)
+                           if (built := builder_type(CONSTRAINTS.get(group.check or "", {}).get("builder"))) is not None]
+                          for groups in (record.operands, record.results))
+        entry = _TABLES[id(record)] = (record, places, buildable)
+    return entry[1], entry[2]
 
 
 _ELEMENT_COUNT = re.compile(r"shaped type '(\w+)' matches '(\w+)' element count and types")

@@ -306,16 +306,17 @@ def check_ssa(statements: list[Node], limit: int | None = None, judge: Judge | N
 
 class OpSite:
     """What the text says of one op, for checking it against its record: read from the walk's
-    state when asked."""
+    state when asked. Sites are made once the walk is over (`_Checker.sites`), so what a site
+    reads no longer changes: its form and its operands' types are kept once read (the judge
+    asks for each several times)."""
 
-    __slots__ = ("_checker", "_id", "_outer", "record")
+    __slots__ = ("_checker", "_id", "_op", "_outer", "record", "_form", "_operand_types")
 
     def __init__(self, checker: "_Checker", op_id: int, outer: str | None, record) -> None:
         self._checker, self._id, self._outer, self.record = checker, op_id, outer, record
-
-    @property
-    def _op(self) -> "_Op":
-        return self._checker.ops[self._id]
+        self._op: "_Op" = checker.ops[op_id]
+        self._form: "Form | None | bool" = False      # False: not read yet
+        self._operand_types: dict[int, str | None] = {}
 
     @property
     def name(self) -> str:
@@ -384,7 +385,9 @@ class OpSite:
     @property
     def form(self) -> "Form | None":
         """What the text says of the op's operands, results and attributes (ir/op_form.py)."""
-        return self._checker._form(self._id)
+        if self._form is False:
+            self._form = self._checker._form(self._id)
+        return self._form
 
     def operand_sizes(self) -> list[int] | None:
         """How many values each operand group of the record has, when the text says."""
@@ -396,6 +399,12 @@ class OpSite:
     def operand_type(self, index: int) -> str | None:
         """The type operand `index` (in the record's order) is known to have: stated at the
         use, else at its definition."""
+        types = self._operand_types
+        if index not in types:
+            types[index] = self._read_operand_type(index)
+        return types[index]
+
+    def _read_operand_type(self, index: int) -> str | None:
         position = self._position(index)
         if position is None:
             return None

@@ -309,21 +309,33 @@ def _successors(have: int, record: OpDef) -> str | None:
     return REQUIRES_SUCCESSORS.format(record.successors, "" if record.successors == 1 else "s", have)
 
 
-def _flat(groups, count: int) -> list[int] | None:
+# `_flat`'s answers, by the groups' identity (a record's operand or result groups) and the
+# count; the entry holds the groups, so the key is not reused.
+_FLAT: dict[tuple[int, int], tuple[object, tuple[int, ...] | None]] = {}
+
+
+def _flat(groups, count: int) -> tuple[int, ...] | None:
     """Which group each of `count` values belongs to, when that follows from the counts alone
     (every group single, or one variadic or optional group taking what is left)."""
+    entry = _FLAT.get((id(groups), count))
+    if entry is None or entry[0] is not groups:
+        entry = _FLAT[(id(groups), count)] = (groups, _flat_read(groups, count))
+    return entry[1]
+
+
+def _flat_read(groups, count: int) -> tuple[int, ...] | None:
     flexible = [i for i, g in enumerate(groups) if g.count is not Count.SINGLE]
     if len(flexible) > 1:
         # Which group takes which value needs the segment sizes; when every group has the
         # same constraint it does not matter.
-        return [0] * count if len({g.check for g in groups}) == 1 else None
+        return (0,) * count if len({g.check for g in groups}) == 1 else None
     fixed = len(groups) - len(flexible)
     if (not flexible and count != fixed) or count < fixed:
         return None
     out: list[int] = []
     for i, group in enumerate(groups):
         out.extend([i] * (count - fixed if group.count is not Count.SINGLE else 1))
-    return out
+    return tuple(out)
 
 
 def _constraints(site: OpSite, record: OpDef) -> str | None:
