@@ -1,5 +1,5 @@
 """What is read of a record alone is made once per record and kept by the record's identity
-(ir/op_form.py `_record_tables`, verify/structure.py `_flat`): an equal or a changed record made
+(ir/op_form.py `record_tables`, verify/structure.py `_flat`): an equal or a changed record made
 later gets its own answers, never another record's."""
 from __future__ import annotations
 
@@ -8,21 +8,21 @@ from dataclasses import replace
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.dialects.ods import Count, OpDef, ValueDef
 from cute_ir.dialects.registry import record
-from cute_ir.ir.op_form import _record_tables
+from cute_ir.ir.op_form import record_tables
 from cute_ir.verify.structure import _flat
 
 
 def test_each_record_has_its_own_places() -> None:
     first = OpDef("t.op", "", operands=(ValueDef("lhs"), ValueDef("rhs")), results=(ValueDef("lhs"),))
     renamed = replace(first, operands=(ValueDef("a"), ValueDef("lhs")))
-    assert _record_tables(first)[0] == {"lhs": (False, 0), "rhs": (False, 1)}
-    assert _record_tables(renamed)[0] == {"a": (False, 0), "lhs": (False, 1)}
-    assert _record_tables(first)[0] == {"lhs": (False, 0), "rhs": (False, 1)}
+    assert record_tables(first).places == {"lhs": (False, 0), "rhs": (False, 1)}
+    assert record_tables(renamed).places == {"a": (False, 0), "lhs": (False, 1)}
+    assert record_tables(first).places == {"lhs": (False, 0), "rhs": (False, 1)}
 
 
 def test_buildable_groups_are_those_whose_constraint_builds_a_type() -> None:
     load = record("memref.load")
-    operands, results = _record_tables(load)[1]
+    operands, results = record_tables(load).buildable
     assert [load.operands[i].name for i, _ in operands] == ["indices"]
     assert [built for _, built in operands] == ["index"] and results == []
 

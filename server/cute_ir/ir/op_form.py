@@ -307,10 +307,9 @@ def _is_literal(node: Node | None, literal: str, cursor: _Cursor) -> bool:
 class _Reader:
     def __init__(self, record: OpDef, cursor: _Cursor) -> None:
         self.record, self.cursor = record, cursor
-        self.operand_names = {g.name: i for i, g in enumerate(record.operands)}
-        self.result_names = {g.name: i for i, g in enumerate(record.results)}
-        self.attribute_defs = {a.name: a for a in record.attributes}
-        self.region_names = set(record.region_names)
+        tables = record_tables(record)      # (read only)
+        self.operand_names, self.result_names = tables.operand_names, tables.result_names
+        self.attribute_defs, self.region_names = tables.attribute_defs, tables.region_names
         self.operands: list[list[Node]] = [[] for _ in record.operands]
         self.read = [False] * len(record.operands)
         self.operand_types: list[list[str | None] | None] = [None] * len(record.operands)
@@ -837,7 +836,8 @@ def segment_sizes(node: Node | None, groups: int) -> list[int] | None:
 def _resolve(form: Form, record: OpDef, operand_said: list[bool], result_said: list[bool]) -> None:
     """Give the values whose type the text leaves out the type the parser gives them."""
     operand_counts = [len(g) for g in form.operands] if form.operands is not None else None
-    places, buildable = _record_tables(record)
+    tables = record_tables(record)
+    places, buildable = tables.places, tables.buildable
 
     def slot(name: str):
         place = places.get(name)
@@ -882,12 +882,11 @@ def _resolve(form: Form, record: OpDef, operand_said: list[bool], result_said: l
                 types[index] = [built] * counts[index]
             elif group.count is Count.SINGLE:
                 types[index] = [built]
-    names = [g.name for g in record.operands] + [g.name for g in record.results]
+    names = tables.names
     if record.has(Trait.SAME_TYPE_OPERANDS):
-        operand_names = [g.name for g in record.operands]
-        one = next((t for n in operand_names if (t := known(n)) is not None), None)
+        one = next((t for n in tables.operand_order if (t := known(n)) is not None), None)
         if one is not None:
-            for n in operand_names:
+            for n in tables.operand_order:
                 give(n, one)
     if record.has(Trait.SAME_OPERANDS_AND_RESULT_TYPE):
         one = next((t for n in names if (t := known(n)) is not None), None)
@@ -922,14 +921,26 @@ def _resolve(form: Form, record: OpDef, operand_said: list[bool], result_said: l
             target[0][target[1]] = [t.element.text] * count
 
 
-# What `_resolve` reads of a record alone, made once per record: where each named value is (the
-# first operand or result group of that name), and the groups whose constraint builds one type.
-# Keyed by the record's identity; the entry holds the record, so the key is not reused.
-_TABLES: dict[int, tuple[OpDef, dict[str, tuple[bool, int]],
-                         tuple[list[tuple[int, str]], list[tuple[int, str]]]]] = {}
+@dataclass(frozen=True)
+class RecordTables:
+    """What reading a form and judging it need of a record alone, made once per record (`record_tables`)."""
+
+    operand_names: dict[str, int]          # each group's index by its name (the reader's)
+    result_names: dict[str, int]
+    attribute_defs: dict
+    region_names: frozenset[str]
+    places: dict[str, tuple[bool, int]]    # the first operand or result group of a name (is it a result, index)
+    buildable: tuple[list[tuple[int, str]], list[tuple[int, str]]]   # groups whose constraint builds one type
+    operand_order: list[str]               # the operand groups' names in order
+    names: list[str]                       # the operand then result groups' names
 
 
-def _record_tables(record: OpDef):
+# Keyed by the record's identity; the entry holds the record, so a key is never reused.
+_TABLES: dict[int, tuple[OpDef, RecordTables]] = {}
+
+
+def record_tables(record: OpDef) -> RecordTables:
+    """What reading a form needs of `record` alone (read only)."""
     entry = _TABLES.get(id(record))
     if entry is None or entry[0] is not record:
         places: dict[str, tuple[bool, int]] = {}
@@ -939,8 +950,13 @@ def _record_tables(record: OpDef):
         buildable = tuple([(index, built) for index, group in enumerate(groups)
                            if (built := builder_type(CONSTRAINTS.get(group.check or "", {}).get("builder"))) is not None]
                           for groups in (record.operands, record.results))
-        entry = _TABLES[id(record)] = (record, places, buildable)
-    return entry[1], entry[2]
+        operand_order = [g.name for g in record.operands]
+        tables = RecordTables({g.name: i for i, g in enumerate(record.operands)},
+                               {g.name: i for i, g in enumerate(record.results)},
+                               {a.name: a for a in record.attributes}, frozenset(record.region_names),
+                               places, buildable, operand_order, operand_order + [g.name for g in record.results])
+        entry = _TABLES[id(record)] = (record, tables)
+    return entry[1]
 
 
 _ELEMENT_COUNT = re.compile(r"shaped type '(\w+)' matches '(\w+)' element count and types")

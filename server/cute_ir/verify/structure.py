@@ -50,7 +50,7 @@ from ..dialects.ods import Count, OpDef, Trait
 from ..dialects.gpu_checks import function_attributes as gpu_function_attributes
 from ..dialects.nvvm_checks import function_attributes
 from ..dialects.op_checks import Placed, _body, _entries, _function_attributes, i1_same_shape
-from ..ir.op_form import segment_sizes
+from ..ir.op_form import record_tables, segment_sizes
 from ..ir.ssa import OpSite
 from ..ir.target import op_needs
 from ..syntax.cst import written_symbol
@@ -931,25 +931,25 @@ def _values_match(site: OpSite, record: OpDef, summary: str) -> bool | None:
 def _types_of(site: OpSite, record: OpDef, name: str) -> list[str | None]:
     """The known type of a named single operand, result or typed attribute, as a one-item list
     ([] when the counts do not say which value it is)."""
-    if any(a.name == name for a in record.attributes):
+    tables = record_tables(record)
+    if name in tables.attribute_defs:
         return [site.attribute_type(name)]
-    for groups, type_of, count in ((record.operands, site.operand_type, site.operands),
-                                   (record.results, site.result_type, site.results)):
-        names = [g.name for g in groups]
-        if name not in names:
-            continue
-        at = names.index(name)
-        if groups[at].count is not Count.SINGLE:
-            return []
-        if count is None:
-            count = len(groups) if all(g.count is Count.SINGLE for g in groups) else None
-        if count is None:
-            return [type_of(at)] if all(g.count is Count.SINGLE for g in groups[:at]) else []
-        owners = _flat(groups, count)
-        if owners is None or at not in owners:
-            return []
-        return [type_of(owners.index(at))]
-    return []
+    place = tables.places.get(name)     # the first operand group of the name, else result group
+    if place is None:
+        return []
+    is_result, at = place
+    groups, type_of, count = (record.results, site.result_type, site.results) if is_result else \
+        (record.operands, site.operand_type, site.operands)
+    if groups[at].count is not Count.SINGLE:
+        return []
+    if count is None:
+        count = len(groups) if all(g.count is Count.SINGLE for g in groups) else None
+    if count is None:
+        return [type_of(at)] if all(g.count is Count.SINGLE for g in groups[:at]) else []
+    owners = _flat(groups, count)
+    if owners is None or at not in owners:
+        return []
+    return [type_of(owners.index(at))]
 
 
 def _transform(transformer: str, text: str) -> str | None:
