@@ -353,8 +353,11 @@ async function dismissNotifications(page) {
         await page.waitForTimeout(400);
         await shot(page, 'preview-sync.png');
       }
-      // The preview is PTX, coloured by the extension's PTX grammar: an opcode's scopes.
-      await ptxGroup.locator('.view-lines span span', { hasText: /^ret$/ }).first().click();
+      // The preview is PTX, coloured by the extension's PTX grammar: an opcode's scopes. The
+      // preview's last kernel ends in `ret`; a kernel's registers can push it below the fold.
+      await page.keyboard.press('Control+End');
+      await page.waitForTimeout(400);
+      await ptxGroup.locator('.view-lines span span', { hasText: /^ret$/ }).last().click();
       res.ptx_language_mode = (await page.locator('#status\\.editor\\.mode').textContent({ timeout: T }))?.trim();
       res.ptx_token = await inspectTokens(page);
       res.checks.ptx_highlighted = res.ptx_language_mode === 'PTX' && res.ptx_token.includes('support.function.instruction.ptx');
