@@ -53,6 +53,25 @@ function groupWithTab(page, name) {
   return page.locator('.editor-group-container').filter({ has: page.locator(`.tab.active[data-resource-name="${name}"]`) }).first();
 }
 
+/** Opens `name` with Quick Open, filling its input (typed keys can land elsewhere while the
+ *  widget opens under load) and asking again when no tab of it shows: a loaded machine once
+ *  left the file unopened. */
+async function quickOpen(page, name, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: T });
+    await input.fill(name);
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label*="${name}"]`).first().waitFor({ timeout: T });
+    await page.keyboard.press('Enter');
+    const opened = await groupWithTab(page, name).locator('.view-lines').first()
+      .waitFor({ timeout: attempt < attempts ? 15000 : T }).then(() => true, () => false);
+    if (opened) return;
+    if (attempt >= attempts) throw new Error(`Quick Open did not open ${name}`);
+    await page.keyboard.press('Escape');
+  }
+}
+
 function notification(page, text) {
   return page.locator('.notifications-toasts .notification-list-item-message, .notifications-center .notification-list-item-message', { hasText: text }).first();
 }
@@ -201,11 +220,7 @@ async function dismissNotifications(page) {
 
     // Open the file with Quick Open.
     await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: T });
-    await page.keyboard.type(file);
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label*="${file}"]`).first().waitFor({ timeout: T });
-    await page.keyboard.press('Enter');
+    await quickOpen(page, file);
     const irGroup = groupWithTab(page, file);
     await irGroup.locator('.monaco-editor .view-lines').first().waitFor({ timeout: T });
     mark('file_open');
@@ -459,11 +474,7 @@ async function dismissNotifications(page) {
     }
 
     // 9b. A TileAS kernel: hovering its load says what it becomes (the passes' memory remark).
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: T });
-    await page.keyboard.type('tileas.ir');
-    await page.locator('.quick-input-list .monaco-list-row[aria-label*="tileas.ir"]').first().waitFor({ timeout: T });
-    await page.keyboard.press('Enter');
+    await quickOpen(page, 'tileas.ir');
     const tileasGroup = groupWithTab(page, 'tileas.ir');
     // The op name's token: one span before semantic tokens colour it, maybe several after.
     const loadToken = tileasGroup.locator('.view-lines span span', { hasText: /tiled_load/ }).last();
@@ -503,14 +514,7 @@ async function dismissNotifications(page) {
 
     // 9c. CuTe DSL dumps are .mlir files: one that uses the CuTe dialects is CuTe IR (and gets
     //     the server's diagnostics), an upstream one stays MLIR.
-    const openFile = async (name) => {
-      await page.keyboard.press('Control+P');
-      await page.locator('.quick-input-widget input').waitFor({ state: 'visible', timeout: T });
-      await page.keyboard.type(name);
-      await page.locator(`.quick-input-list .monaco-list-row[aria-label*="${name}"]`).first().waitFor({ timeout: T });
-      await page.keyboard.press('Enter');
-      await groupWithTab(page, name).locator('.view-lines').first().waitFor({ timeout: T });
-    };
+    const openFile = (name) => quickOpen(page, name);
     const languageMode = async (expected) => page
       .waitForFunction((want) => (document.getElementById('status.editor.mode')?.textContent || '').trim() === want, expected, { timeout: 15000 })
       .then(() => expected, async () => (await page.locator('#status\\.editor\\.mode').textContent())?.trim());
