@@ -22,6 +22,9 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
 | `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 needs sm_80, bf16 <-> f64 sm_90 (bf16 arithmetic, compares and conversions before sm_80 are refused, named, not emulated by bit operations in f32: the preview then keeps the unit's per-atom kernels) |
 | integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`, `minsi`, `maxsi`, `minui`, `maxui`, `shli`, `shrui`, `shrsi`) of i8, i16, i32, i64 | the instruction of the width, which wraps as the op does (of i8s the 16-bit one, whose low 8 bits are the 8-bit result; a division's, min's, max's or right shift's operands extended by its signedness first); a shift's amount converted to the `.u32` PTX takes (a shift by the width or more, poison in MLIR, PTX clamps to the width); `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
+| `arith.ceildivsi` / `floordivsi` / `ceildivui` of i8, i16, i32, i64 (vectors lane by lane) | MLIR's arith-expand expansion: `div.s` toward zero, then +1 (ceil) where the division is inexact and the operands' signs agree, -1 (floor) where they differ (`mul.lo`, `setp.<ge|lt>.xor`, `setp.ne.and`, `selp`); ceildivui `selp` of 0 for a zero dividend, else `(a - 1) / b + 1` |
+| `arith.addui_extended`, `mulsi_extended`, `mului_extended` of i8, i16, i32, i64 scalars | `add` and its carry (`setp.lt.u` of the sum and an operand); `mul.lo` and `mul.hi` by the signedness (of i8s the 16-bit product of the extended operands, its high byte by `shr`) |
+| `arith.remf` of f16 / bf16 / f32 / f64 (vectors lane by lane) | C's `fmod` exactly, by binary long division of the magnitudes, each step exact (doubling, `sub` where Sterbenz's lemma holds, halving), the result `copysign`ed from the dividend; NaN for a zero divisor, an infinite dividend or a NaN; a half in f32 (bf16 sm_80). LLVM's NVPTX `frem` (x - trunc(x / y) * y) is wrong once the quotient passes the significand |
 | float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `max.NaN` / `min.NaN` (NaN-propagating, -0 below +0, as `maximumf` is; sm_80; for f64, which has no such form, and before sm_80: `max` / `min`, `setp.nan` of the operands and `selp` of their sum, a NaN, where either is one), `neg`, `abs` |
 | the same of f16 / bf16 scalars (`.b16` registers) | the 16-bit instruction (`add.rn.f16`, `max.NaN.bf16`, ...) where the target has it (f16 add / sub / mul / neg / abs sm_53, max / min sm_80; bf16 add / sub / mul sm_90, the rest sm_80); else, and for `divf` (PTX has no 16-bit `div`), the f32 instruction between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32`: rounding to f32 first cannot change the half's correctly rounded result (f32's significand is more than twice a half's plus two bits) |
 | float `arith` of a vector of f16 / bf16 (one register of 32 or 64 bits, or a 128-bit one's four) | the packed instruction of each 32-bit register's pair (`add.rn.f16x2`, `max.NaN.bf16x2`, ...) where the target has the scalar one (the PTX ISA gives the `.f16x2` / `.bf16x2` forms the same targets); else, and of an odd number of lanes, lane by lane as the scalars above |
@@ -51,7 +54,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_ops`: PTX line ->
 the op's first line in the lowered text), which the preview maps on to the source op the lowered
 op came from; a loop's own lines (its counter, compare and branches) map to the `scf.for`, its
-body's to their ops (a branch's likewise). Any other op (an atom the lowering left, a descriptor
+body's to their ops (a branch's likewise). `arith.scaling_extf` / `scaling_truncf` are refused, named (their f8E8M0FNU scale has no register here). Any other op (an atom the lowering left, a descriptor
 built from what the kernel computes, another region op) is the kernel's refusal, named; the preview then keeps the atoms' own kernels
 for that unit.
 """
@@ -120,6 +123,20 @@ _INTEGER = {"arith.addi": "add.s{W}", "arith.subi": "sub.s{W}", "arith.muli": "m
             "arith.remsi": "rem.s{W}", "arith.andi": "and.b{W}", "arith.ori": "or.b{W}", "arith.xori": "xor.b{W}",
             "arith.minsi": "min.s{W}", "arith.maxsi": "max.s{W}", "arith.minui": "min.u{W}", "arith.maxui": "max.u{W}",
             "arith.shli": "shl.b{W}", "arith.shrui": "shr.u{W}", "arith.shrsi": "shr.s{W}"}
+# The divisions that round toward an infinity, as MLIR's arith-expand expands them (its
+# `ceildivsi` / `floordivsi` / `ceildivui` patterns): the quotient toward zero, then corrected.
+# ceildivsi: q + 1 where the division is inexact and the operands have one sign; floordivsi:
+# q - 1 where it is inexact and their signs differ (`setp.<ge|lt>.xor` of the divisor's sign
+# and the dividend's: true when they agree, respectively differ); ceildivui: 0 for a dividend of
+# 0, else (a - 1) / b + 1. op -> (the `setp` of the divisor against 0 whose xor with the
+# dividend's sign is the correction's condition, the correction); ceildivui: None.
+_ROUNDED_DIVISIONS = {"arith.ceildivsi": ("ge", 1), "arith.floordivsi": ("lt", -1), "arith.ceildivui": None}
+# The ops with two results, of scalars: the sum and its carry (`addui_extended`), a product's low
+# and high halves (`mulsi_extended`, `mului_extended`: `mul.lo` and `mul.hi` by the signedness).
+_EXTENDED = {"arith.addui_extended": "u", "arith.mulsi_extended": "s", "arith.mului_extended": "u"}
+# The `arith` ops the writer refuses, and why (every other op of the dialect on scalars it writes).
+_REFUSED = {name: f"`{name}` scales by an f8E8M0FNU exponent, a type with no register here"
+            for name in ("arith.scaling_extf", "arith.scaling_truncf")}
 # A shift's amount is a `.u32` operand in PTX: a 16- or 64-bit one converted (truncating a 64-bit
 # amount changes none below the width; MLIR makes a shift by the width or more poison, and PTX
 # clamps it to the width, one of the values poison allows).
@@ -131,7 +148,8 @@ _STORES = ("memref.store", "vector.store")
 _INTEGER_SIGNS = {"arith.divui": ("u", "u"), "arith.remui": ("u", "u"), "arith.divsi": ("s", "s"),
                   "arith.remsi": ("s", "s"), "arith.minsi": ("s", "s"), "arith.maxsi": ("s", "s"),
                   "arith.minui": ("u", "u"), "arith.maxui": ("u", "u"), "arith.shli": (None, "u"),
-                  "arith.shrui": ("u", "u"), "arith.shrsi": ("s", "u")}
+                  "arith.shrui": ("u", "u"), "arith.shrsi": ("s", "u"), "arith.ceildivsi": ("s", "s"),
+                  "arith.floordivsi": ("s", "s"), "arith.ceildivui": ("u", "u")}
 # `and` / `or` / `xor` of `i1` values: the predicates' own logic.
 _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xori": "xor.pred"}
 # Float arithmetic of f32 / f64: op -> the instruction, `{T}` the type. Add, sub and mul spell
@@ -147,6 +165,10 @@ _FLOAT = {"arith.addf": "add.rn.{T}", "arith.subf": "sub.rn.{T}", "arith.mulf": 
           "arith.maximumf": "max.NaN.{T}", "arith.minimumf": "min.NaN.{T}",
           "arith.negf": "neg.{T}", "math.absf": "abs.{T}"}
 _UNARY_FLOAT = {"arith.negf", "math.absf"}
+# `arith.remf` (`remainder`), and the constants its division writes: a quiet NaN, one half, zero.
+_REMAINDER = "arith.remf"
+_REMAINDER_CONSTANTS = {"f32": ("0f7FFFFFFF", "0f3F000000", "0f00000000"),
+                        "f64": ("0d7FFFFFFFFFFFFFFF", "0d3FE0000000000000", "0d0000000000000000")}
 # A vector lane's register by element type: (register type, bits); an i1's a predicate.
 _LANE_TYPES = {"f16": ("b16", 16), "bf16": ("b16", 16), "f32": ("f32", 32), "f64": ("f64", 64),
                "i16": ("b16", 16), "i32": ("b32", 32), "i64": ("b64", 64), "i1": ("pred", 1)}
@@ -455,11 +477,12 @@ class _Emitter:
 
     # ------------------------------------------------------------------ ops
     def op(self, op: Operation) -> None:
-        handler = _HANDLERS.get(op.name) or (_Emitter.integer if op.name in _INTEGER else None)
+        handler = _HANDLERS.get(op.name) or (_Emitter.integer if op.name in _INTEGER or op.name in _ROUNDED_DIVISIONS
+                                             else None)
         if handler is None and returns_to(op.name, is_function):
             handler = _Emitter.ret      # `func.return`: the kernel's `ret`
         if handler is None:
-            raise _Unemittable(f"`{op.name}` has no PTX here (the lowering left it)")
+            raise _Unemittable(_REFUSED.get(op.name) or f"`{op.name}` has no PTX here (the lowering left it)")
         start, claimed = len(self.kernel.body), len(self.line_ops)
         handler(self, op)
         # Lines the ops nested in it wrote are theirs (a loop's body).
@@ -649,16 +672,75 @@ class _Emitter:
         if register_type == "pred" and op.name in _PREDICATE_LOGIC:
             self.kernel.emit(f"{_PREDICATE_LOGIC[op.name]} {reg}, {', '.join(operands)};")
             return
-        if register_type not in ("b16", "b32", "b64") or op.name not in _INTEGER:
+        if register_type not in ("b16", "b32", "b64") or op.name not in _INTEGER and op.name not in _ROUNDED_DIVISIONS:
             raise _Unemittable(f"`{op.name}` of {type_text}")
         signs = _INTEGER_SIGNS.get(op.name, (None, None))
         operands = [self.whole(register, type_text, sign) if sign else register for register, sign in zip(operands, signs)]
         width = _bits(register_type)
+        if op.name in _ROUNDED_DIVISIONS:
+            self.rounded_division(op.name, width, operands, reg)
+            return
         if op.name in _SHIFTS and width != 32:
             amount = self.fresh("b32", "shift")
             self.kernel.emit(f"cvt.u32.u{width} {amount}, {operands[1]};")
             operands[1] = amount
         self.kernel.emit(f"{_INTEGER[op.name].format(W=_bits(register_type))} {reg}, {', '.join(operands)};")
+
+    def rounded_division(self, name: str, width: int, operands: list[str], reg: str) -> None:
+        """`reg` = a division rounded toward an infinity of `width`-bit operands (made whole),
+        as arith-expand expands it (`_ROUNDED_DIVISIONS`): exact for negative operands too."""
+        a, b = operands
+        rounding = _ROUNDED_DIVISIONS[name]
+        if rounding is None:
+            # ceildivui: 0 / b is 0; else (a - 1) / b + 1, which no a > 0 overflows.
+            zero, less, quotient, up = (self.fresh(t, "cdiv") for t in ("pred", f"b{width}", f"b{width}", f"b{width}"))
+            self.kernel.emit(f"setp.eq.u{width} {zero}, {a}, 0;")
+            self.kernel.emit(f"sub.s{width} {less}, {a}, 1;")
+            self.kernel.emit(f"div.u{width} {quotient}, {less}, {b};")
+            self.kernel.emit(f"add.s{width} {up}, {quotient}, 1;")
+            self.kernel.emit(f"selp.b{width} {reg}, 0, {up}, {zero};")
+            return
+        compare, correction = rounding
+        quotient, product, corrected = (self.fresh(f"b{width}", "div") for _ in range(3))
+        negative, signs, inexact = (self.fresh("pred", "div") for _ in range(3))
+        self.kernel.emit(f"div.s{width} {quotient}, {a}, {b};")
+        self.kernel.emit(f"mul.lo.s{width} {product}, {quotient}, {b};")
+        self.kernel.emit(f"setp.lt.s{width} {negative}, {a}, 0;")
+        self.kernel.emit(f"setp.{compare}.xor.s{width} {signs}, {b}, 0, {negative};")
+        self.kernel.emit(f"setp.ne.and.b{width} {inexact}, {a}, {product}, {signs};")
+        self.kernel.emit(f"add.s{width} {corrected}, {quotient}, {correction};")
+        self.kernel.emit(f"selp.b{width} {reg}, {corrected}, {quotient}, {inexact};")
+
+    def extended(self, op: Operation) -> None:
+        """`addui_extended` (the sum and whether it carried out: the sum below an operand,
+        unsigned) and `mulsi_extended` / `mului_extended` (the product's low and high halves:
+        `mul.lo` and `mul.hi`; of i8s, the 16-bit product of the operands extended by the
+        signedness, its high half shifted down) of 8-, 16-, 32- or 64-bit scalars."""
+        type_text = str(op.operands[0].type) if len(op.operands) == 2 else ""
+        register_type = _register_type(type_text)
+        if len(op.operands) != 2 or len(op.results) != 2 or register_type not in ("b16", "b32", "b64") \
+                or type_text.startswith("vector<"):
+            raise _Unemittable(f"`{op.name}` of {type_text or 'other than two operands'}: of 8-, 16-, 32- or 64-bit "
+                               f"scalars only here")
+        # The custom form types its results by the operands' type, which the lifted IR may leave to
+        # the first: the second is the carry (an i1) or the high half (the operands' type).
+        op.results[0].type = op.operands[0].type
+        op.results[1].type = Type("i1") if op.name == "arith.addui_extended" else op.operands[0].type
+        sign, width = _EXTENDED[op.name], _bits(register_type)
+        a, b = (self.whole(self.register(v, f"an operand of `{op.name}`"), type_text, sign) for v in op.operands)
+        low = self.fresh(register_type, "low")
+        high = self.fresh("pred" if op.name == "arith.addui_extended" else register_type, "high")
+        self.values[op.results[0]], self.values[op.results[1]] = low, high
+        if op.name == "arith.addui_extended":
+            self.kernel.emit(f"add.s{width} {low}, {a}, {b};")
+            # Of i8s the sum's low 8 bits against the operand's (both made whole, unsigned).
+            self.kernel.emit(f"setp.lt.u{width} {high}, {self.whole(low, type_text, 'u')}, {a};")
+            return
+        self.kernel.emit(f"mul.lo.s{width} {low}, {a}, {b};")
+        if type_text == "i8":
+            self.kernel.emit(f"shr.{sign}16 {high}, {low}, 8;")
+        else:
+            self.kernel.emit(f"mul.hi.{sign}{width} {high}, {a}, {b};")
 
     def whole(self, register: str, type_text: str, sign: str) -> str:
         """An i8's register with its value extended over all 16 bits by `sign` (`_I8_EXTEND`);
@@ -694,6 +776,9 @@ class _Emitter:
         """`reg` = the float op of scalars of `float_type` (`float`)."""
         if float_type not in _FLOAT_TYPES:
             raise _Unemittable(f"`{op.name}` of {float_type}")
+        if op.name == _REMAINDER:
+            self.remainder(op, float_type, operands, reg)
+            return
         instruction = _FLOAT[op.name]
         no_nan_form = ".NaN" in instruction and (float_type == "f64" or self.tier < _NAN_TIER)
         if not no_nan_form and (float_type in ("f32", "f64") or self.tier >= _HALF_TIERS[float_type].get(op.name, 1000)):
@@ -714,6 +799,53 @@ class _Emitter:
             self.kernel.emit(f"{instruction.format(T=wide_type)} {wide}, {', '.join(operands)};")
         if float_type in _HALVES:
             self.kernel.emit(f"cvt.rn.{float_type}.f32 {reg}, {wide};")
+
+    def remainder(self, op: Operation, float_type: str, operands: list[str], reg: str) -> None:
+        """`arith.remf`: C's `fmod`, exactly (LLVM's NVPTX backend writes x - trunc(x / y) * y,
+        which is off once the quotient is past the significand). Binary long division of the
+        magnitudes, every step exact: t, |y| doubled while 2t <= r = |x| (doubling is exact,
+        an overflow to infinity stops it), then while t >= |y|, r - t where r >= t (exact:
+        t <= r < 2t, Sterbenz's lemma) and t halved (exact while t > |y|); the result |r| with
+        x's sign. NaN where y is 0, x infinite, or either NaN; x itself where |x| < |y| (an
+        infinite y too). A half computes in f32, whose result is a half's exactly."""
+        wide_type = "f32" if float_type in _HALVES else float_type
+        x, y = self.widened(operands, float_type, op) if float_type in _HALVES else operands
+        nan, half, zero = _REMAINDER_CONSTANTS[wide_type]
+        r, b, t, twice = (self.fresh(wide_type, "rem") for _ in range(4))
+        bad, either_nan, small, more = (self.fresh("pred", "rem") for _ in range(4))
+        result = self.fresh(wide_type, "rem") if float_type in _HALVES else reg
+        invalid, double, reduce, done = (self.kernel.fresh(stem) for stem in ("REM_NAN_", "REM_UP_", "REM_DOWN_",
+                                                                               "REM_END_"))
+        emit = self.kernel.emit
+        emit(f"abs.{wide_type} {r}, {x};")
+        emit(f"abs.{wide_type} {b}, {y};")
+        emit(f"testp.infinite.{wide_type} {bad}, {x};")
+        emit(f"setp.nan.{wide_type} {either_nan}, {x}, {y};")
+        emit(f"or.pred {bad}, {bad}, {either_nan};")
+        emit(f"setp.eq.or.{wide_type} {bad}, {b}, {zero}, {bad};")
+        emit(f"@{bad} bra {invalid};")
+        emit(f"mov.{wide_type} {result}, {x};")
+        emit(f"setp.lt.{wide_type} {small}, {r}, {b};")
+        emit(f"@{small} bra {done};")
+        emit(f"mov.{wide_type} {t}, {b};")
+        emit(f"{double}:")
+        emit(f"add.rn.{wide_type} {twice}, {t}, {t};")
+        emit(f"setp.le.{wide_type} {more}, {twice}, {r};")
+        emit(f"@{more} mov.{wide_type} {t}, {twice};")
+        emit(f"@{more} bra {double};")
+        emit(f"{reduce}:")
+        emit(f"setp.ge.{wide_type} {more}, {r}, {t};")
+        emit(f"@{more} sub.rn.{wide_type} {r}, {r}, {t};")
+        emit(f"mul.rn.{wide_type} {t}, {t}, {half};")
+        emit(f"setp.ge.{wide_type} {more}, {t}, {b};")
+        emit(f"@{more} bra {reduce};")
+        emit(f"copysign.{wide_type} {result}, {x}, {r};")
+        emit(f"bra.uni {done};")
+        emit(f"{invalid}:")
+        emit(f"mov.{wide_type} {result}, {nan};")
+        emit(f"{done}:")
+        if float_type in _HALVES:
+            emit(f"cvt.rn.{float_type}.f32 {reg}, {result};")
 
     @property
     def tier(self) -> int:
@@ -822,7 +954,7 @@ class _Emitter:
         result = op.results[0] if len(op.results) == 1 else None
         found = shaped(str(result.type)) if result is not None and str(result.type).startswith("vector<") else None
         if found is None or found.element not in _HALVES or None in found.dims or prod(found.dims) % 2 \
-                or any(str(v.type) != str(result.type) for v in op.operands):
+                or any(str(v.type) != str(result.type) for v in op.operands) or op.name not in _FLOAT:
             return False
         instruction = _FLOAT[op.name]
         if ".NaN" in instruction and self.tier < _NAN_TIER or self.tier < _HALF_TIERS[found.element].get(op.name, 1000):
@@ -1567,6 +1699,7 @@ _HANDLERS = {
     "cf.br": _Emitter.jump, "cf.cond_br": _Emitter.conditional_jump, "cf.switch": _Emitter.switch,
     "arith.cmpi": _Emitter.compare, "arith.cmpf": _Emitter.compare, "arith.select": _Emitter.select,
     **{name: _Emitter.float for name in _FLOAT}, DESCRIPTOR_BUILDER: _Emitter.descriptor,
+    **{name: _Emitter.extended for name in _EXTENDED}, "arith.remf": _Emitter.float,
     **{name: _Emitter.special for name in SPECIAL_REGISTERS},
 }
 
