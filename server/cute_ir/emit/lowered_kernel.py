@@ -41,7 +41,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `llvm.inline_asm` (generic or custom form) | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
 | `func.return` of values (16, 32 or 64 bits each; not an i8, which LLVM widens) | the function is a `.visible .func` of one return parameter, as LLVM's NVPTX backend writes it: `.param .bN func_retval0` for one value, `.param .align A .b8 func_retval0[bytes]` for several (each at the next multiple of its size), `st.param` of each before `ret` (no tensor-map parameter then: `cvta.param` reads a kernel's only) |
-| `scf.for` (index or integer bounds, `iter_args` of one register each) | a counted loop: the counter compared signed with the upper bound before the first iteration and after each, a register per carried value; `scf.yield` moves the yielded values into them through temporaries |
+| `scf.for` (index, i64, i32, i16 or i8 bounds, `iter_args` of one register each) | a counted loop: the counter compared with the upper bound before the first iteration and after each, signed (unsigned with `unsignedCmp`, the custom form's `unsigned`), a register per carried value; `scf.yield` moves the yielded values into them through temporaries; an i8 counter steps in its 16-bit register, wrapping in its low 8 bits as the op's `addi` does, and is compared extended by the comparison's signedness |
 | `scf.while` (`scf.condition` of such a predicate; values of one register each) | a loop: a register per carried value, set from its initial value; the before-region at the top, its `scf.condition` moving what it passes into the registers the after-region's arguments and the loop's results share, then `@!p bra` out; the after-region, whose `scf.yield` sets the carried values through temporaries, then `bra.uni` back to the top |
 | a function of several blocks, `cf.br` / `cf.cond_br` between them | a label per block after the entry and a register per block argument; a branch moves what it passes into the target's registers (through temporaries), then `bra.uni` to it; `cf.cond_br` `@!p bra` past the true target's moves to the false one's (with nothing to pass, `@p bra` and `bra.uni`); a `func.return` before the last block returns there |
 | `cf.switch` (a flag of 1, 8, 16, 32 or 64 bits; the custom or generic form) | a compare-and-branch chain: per case `setp.eq.sN` of the flag and its value (signed at the flag's width; an i8 flag sign-extended first; an i1's case the flag itself, or its `not.pred` for a case of 0) and `@p bra` its block, or with values to pass `@!p bra` past their moves and `bra.uni`; the default's moves and `bra.uni` last |
@@ -1322,26 +1322,33 @@ class _Emitter:
             raise _Unemittable("`scf.for` whose iteration arguments, initial values and results do not match")
         lower, upper, step = (self.register(v, "a bound of `scf.for`") for v in op.operands[:3])
         # The custom form types its block's arguments and results by the bounds and the initial
-        # values, which the lifted IR leaves untyped: they take those types here.
+        # values, which the lifted IR may leave untyped or type by the trailing `: <bound type>`:
+        # they take those types here (the op's verifier makes them the same).
         for value, typed in [(body.arguments[0], op.operands[0]), *zip(body.arguments[1:], inits),
                              *zip(op.results, inits)]:
-            if _register_type(str(value.type)) is None:
-                value.type = typed.type
-        counter = _register_type(str(op.operands[0].type))
-        if counter not in ("b32", "b64"):
-            raise _Unemittable(f"`scf.for` over {op.operands[0].type}")
+            value.type = typed.type
+        bound_type = str(op.operands[0].type)
+        counter = _register_type(bound_type)
+        if counter not in ("b16", "b32", "b64") or bound_type.startswith("vector<"):
+            raise _Unemittable(f"`scf.for` over {op.operands[0].type}: bounds of 8, 16, 32 or 64 bits (or index) only here")
+        # `unsignedCmp` (the custom form's `unsigned` keyword) compares the counter unsigned.
+        sign = "u" if attribute(op, "unsignedCmp") is not None or re.match(r"\s*unsigned\b", written_text(op) or "") \
+            else "s"
         carried = self.carry(inits, body.arguments[1:], "scf.for")
         iv, more = self.fresh(counter, "iv"), self.fresh("pred", "more")
         top, done = self.kernel.fresh("LOOP_"), self.kernel.fresh("LOOP_END_")
         self.values[body.arguments[0]] = iv
         width = _bits(counter)
+        # An i8 counter steps in its 16-bit register (wrapping in its low 8 bits, as the op's
+        # `addi` does) and is compared extended by the comparison's signedness, as is the bound.
+        upper = self.whole(upper, bound_type, sign)
         self.kernel.emit(f"mov.b{width} {iv}, {lower};")
-        self.kernel.emit(f"setp.lt.s{width} {more}, {iv}, {upper};")
+        self.kernel.emit(f"setp.lt.{sign}{width} {more}, {self.whole(iv, bound_type, sign)}, {upper};")
         self.kernel.emit(f"@!{more} bra {done};")
         self.kernel.emit(f"{top}:")
         self.block(body, carried)
         self.kernel.emit(f"add.s{width} {iv}, {iv}, {step};")
-        self.kernel.emit(f"setp.lt.s{width} {more}, {iv}, {upper};")
+        self.kernel.emit(f"setp.lt.{sign}{width} {more}, {self.whole(iv, bound_type, sign)}, {upper};")
         self.kernel.emit(f"@{more} bra {top};")
         self.kernel.emit(f"{done}:")
         for result, reg in zip(op.results, carried):
