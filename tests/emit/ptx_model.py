@@ -55,9 +55,13 @@ def _compare(name: str, a, b) -> bool:
     return {"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[base]
 
 
-def run(ptx: str, params: dict[str, int], max_steps: int = 200_000) -> dict[str, int]:
-    """Runs the body of the one `.func` / `.entry` in `ptx` on `params` (name -> bits); returns
-    what it stores to parameters (`st.param`: `func_retval0+offset` -> bits)."""
+def run(ptx: str, params: dict[str, int], memory: dict[int, int] | None = None,
+        max_steps: int = 200_000) -> dict[str, int]:
+    """Runs the body of the one `.func` / `.entry` in `ptx` on `params` (name -> bits) and
+    `memory` (byte address -> byte, little-endian, which `ld` reads and `st` writes: a memref
+    parameter is an address in it); returns what it stores to parameters (`st.param`:
+    `func_retval0+offset` -> bits)."""
+    memory = {} if memory is None else memory
     body = ptx.split("{", 1)[1].rsplit("}", 1)[0]
     lines = [line.strip().rstrip(";") for line in body.split("\n")]
     lines = [line for line in lines if line and not line.startswith(".reg")]
@@ -121,8 +125,36 @@ def run(ptx: str, params: dict[str, int], max_steps: int = 200_000) -> dict[str,
         if name == "st" and parts[1] == "param":
             stored[operands[0].strip("[]").removesuffix("+0")] = value(operands[1], type_) & ((1 << _width("b" + type_[1:])) - 1)
             continue
+        if name in ("ld", "st"):
+            address_text = operands[1] if name == "ld" else operands[0]
+            base, _, offset = address_text.strip("[]").partition("+")
+            address = regs[base] + int(offset or 0)
+            size = _width("b" + type_[1:]) // 8
+            held = operands[0] if name == "ld" else operands[1]
+            # `ld.v4.b32 {a, b, c, d}` / `st.v4.b32 [..], {a, b, c, d}`: consecutive elements.
+            for k, register in enumerate(r.strip() for r in held.strip("{}").split(",")):
+                at = address + k * size
+                if name == "ld":
+                    regs[register] = int.from_bytes(bytes(memory[at + n] for n in range(size)), "little")
+                else:
+                    for n, byte in enumerate((value(register, type_) & ((1 << 8 * size) - 1)).to_bytes(size, "little")):
+                        memory[at + n] = byte
+            continue
         d = operands[0]
-        if name == "mov":
+        if name == "mov" and "{" in rest:
+            # `mov.bN {a, b, ...}, r` unpacks r's bits into equal parts, lowest first; `mov.bN r,
+            # {a, b, ...}` packs them.
+            width = _width(type_)
+            unpack = d.startswith("{")
+            parts = [p.strip() for p in (d if unpack else operands[1]).strip("{}").split(",")]
+            each = width // len(parts)
+            if unpack:
+                whole = value(operands[1], type_)
+                for n, part in enumerate(parts):
+                    regs[part] = (whole >> (n * each)) & ((1 << each) - 1)
+            else:
+                regs[d] = sum((value(part, f"b{each}") & ((1 << each) - 1)) << (n * each) for n, part in enumerate(parts))
+        elif name == "mov":
             regs[d] = value(operands[1], type_)
         elif name == "setp":
             compare, typ = parts[1], parts[-1]

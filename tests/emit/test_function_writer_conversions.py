@@ -122,14 +122,13 @@ def test_a_conversion_the_target_lacks_is_refused_named(line, arch, message):
     ('%v = "arith.extf"(%x) : (f32) -> f16', "`arith.extf` from f32 to f16: `extf` widens, `truncf` narrows"),
     ('%v = "arith.sitofp"(%x) : (f32) -> f16', "`arith.sitofp` from f32 to f16: not the types it converts"),
     ('%v = "arith.extui"(%x) : (f32) -> i64', "`arith.extui` from f32 to i64: not the types it converts"),
-    ("%v = arith.extsi %vh : vector<2xi8> to vector<2xi16>",
-     "`arith.extsi` of vector<2xi16>: vectors of f16, bf16, f32, f64, i16, i32, i64, i1 only here (PTX has no 8-bit "
-     "registers to unpack an i8 into)"),
+    ("%v = arith.extsi %vh : vector<4xi4> to vector<4xi16>",
+     "`arith.extsi` of vector<4xi16>: vectors of f16, bf16, f32, f64, i8, i16, i32, i64, i1 only here"),
     ("%v = arith.bitcast %x : f32 to i16", "`arith.bitcast` from f32 to i16: a cast between values of one width only here"),
 ])
 def test_a_conversion_of_other_types_is_refused_named(line, message):
     ir = CONVERSIONS_IR.replace("    %zu = arith.extui %k : i32 to i64\n", f"    {line}\n") \
-        .replace("%flag: i1)", "%flag: i1, %vh: vector<2xi8>)")
+        .replace("%flag: i1)", "%flag: i1, %vh: vector<4xi4>)")
     assert _refusal(ir) == f"`conversions`: {message}"
 
 
@@ -248,16 +247,15 @@ def test_maximumf_with_no_nan_form_puts_a_nan_where_either_operand_is_one():
 @pytest.mark.parametrize("line, arch, message", [
     ("%v = arith.addf %b, %b : bf16", "sm_75", "`arith.addf` of bf16 (through f32: `cvt.f32.bf16`) needs sm_80 or later, "
                                                "not sm_75"),
-    ("%v = arith.addf %vh, %vh : vector<2xi8>", "sm_90a", "`arith.addf` of vector<2xi8>: vectors of f16, bf16, f32, "
-                                                          "f64, i16, i32, i64, i1 only here (PTX has no 8-bit registers "
-                                                          "to unpack an i8 into)"),
+    ("%v = arith.addf %vh, %vh : vector<4xi4>", "sm_90a", "`arith.addf` of vector<4xi4>: vectors of f16, bf16, f32, "
+                                                          "f64, i8, i16, i32, i64, i1 only here"),
     ("%v = arith.addf %x, %x : i32", "sm_90a", "`arith.addf` of i32: float arithmetic of f16, bf16, f32 or f64 "
                                               "scalars and vectors only here"),
 ])
 def test_float_work_the_target_or_the_writer_lacks_is_refused_named(line, arch, message):
     ir = f"""\
 module {{
-  func.func @half(%b: bf16, %x: f32, %u: f64, %vh: vector<2xi8>, %n: i32) {{
+  func.func @half(%b: bf16, %x: f32, %u: f64, %vh: vector<4xi4>, %n: i32) {{
     %k = {ASM}
     {line}
     return

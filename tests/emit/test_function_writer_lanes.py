@@ -197,17 +197,6 @@ def test_i16_arithmetic_and_i8_values_in_16_bit_registers():
     _assembles(NARROW_IR, "sm_75")
 
 
-def test_a_vector_of_i8_and_an_i8_return_are_refused_named():
-    ir = NARROW_IR.replace("    %y = arith.addi %x, %s : i8\n",
-                           "    %y = arith.addi %x, %s : i8\n"
-                           "    %v = vector.load %b[%c0] : memref<8xi8>, vector<2xi8>\n"
-                           "    %v2 = arith.addi %v, %v : vector<2xi8>\n")
-    [kernel] = lowered_kernels(ir, "sm_90a")
-    assert kernel.module.message == (
-        "`narrow`: `arith.addi` of vector<2xi8>: vectors of f16, bf16, f32, f64, i16, i32, i64, i1 only here "
-        "(PTX has no 8-bit registers to unpack an i8 into)")
-
-
 SWITCH_IR = """\
 module {
   func.func @flag(%p: memref<4xi32>, %f: i1, %n: i32) {

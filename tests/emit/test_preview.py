@@ -360,8 +360,8 @@ def _notes(preview: PV.Preview) -> list[str]:
 
 
 @pytest.mark.parametrize("second,edit,why", [
-    ("@refused", lambda f: f.replace("    return\n", "    %z = arith.constant 1 : i32\n    %s = arith.ceildivsi %z, %z : i32\n    return\n"),
-     "`refused`: `arith.ceildivsi` has no PTX here (the lowering left it)"),
+    ("@refused", lambda f: f.replace("    return\n", "    %z = arith.constant 1 : i32\n    %s = math.ctpop %z : i32\n    return\n"),
+     "`refused`: `math.ctpop` has no PTX here (the lowering left it)"),
 ], ids=["writer-refuses"])
 def test_a_function_whose_kernel_is_not_written_keeps_its_atoms_kernels_and_only_its_own(second, edit, why):
     """Per function: the unit's other function still shows its atoms in its kernel from the

@@ -28,11 +28,12 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `max.NaN` / `min.NaN` (NaN-propagating, -0 below +0, as `maximumf` is; sm_80; for f64, which has no such form, and before sm_80: `max` / `min`, `setp.nan` of the operands and `selp` of their sum, a NaN, where either is one), `neg`, `abs` |
 | the same of f16 / bf16 scalars (`.b16` registers) | the 16-bit instruction (`add.rn.f16`, `max.NaN.bf16`, ...) where the target has it (f16 add / sub / mul / neg / abs sm_53, max / min sm_80; bf16 add / sub / mul sm_90, the rest sm_80); else, and for `divf` (PTX has no 16-bit `div`), the f32 instruction between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32`: rounding to f32 first cannot change the half's correctly rounded result (f32's significand is more than twice a half's plus two bits) |
 | float `arith` of a vector of f16 / bf16 (one register of 32 or 64 bits, or a 128-bit one's four) | the packed instruction of each 32-bit register's pair (`add.rn.f16x2`, `max.NaN.bf16x2`, ...) where the target has the scalar one (the PTX ISA gives the `.f16x2` / `.bf16x2` forms the same targets); else, and of an odd number of lanes, lane by lane as the scalars above |
-| `arith` of vectors of f16, bf16, f32, f64, i16, i32, i64 (arithmetic, `cmpi`, `cmpf`, `select`, the conversions above) | lane by lane: each register unpacked by `mov.bN {a, b, ...}` (a 64-bit lane of a 128-bit vector made of two of its registers), the scalar instruction of each lane, the lanes packed back by `mov.bN r, {a, b, ...}` (a vector's lanes never carry into one another); a vector of `i1`s (a compare's result) a predicate register per lane, which `select` and `andi` / `ori` / `xori` read lane by lane; `truncf` of an even number of f32 lanes to f16 / bf16, to nearest even or toward zero, `cvt.<rn|rz>.<f16x2|bf16x2>.f32` of each pair on sm_80 and later (its first operand the pair's upper lane). A vector of i8 (no 8-bit register to unpack a lane into) is refused, named |
+| `arith` of vectors of f16, bf16, f32, f64, i16, i32, i64 (arithmetic, `cmpi`, `cmpf`, `select`, the conversions above) | lane by lane: each register unpacked by `mov.bN {a, b, ...}` (a 64-bit lane of a 128-bit vector made of two of its registers), the scalar instruction of each lane, the lanes packed back by `mov.bN r, {a, b, ...}` (a vector's lanes never carry into one another); a vector of `i1`s (a compare's result) a predicate register per lane, which `select` and `andi` / `ori` / `xori` read lane by lane; `truncf` of an even number of f32 lanes to f16 / bf16, to nearest even or toward zero, `cvt.<rn|rz>.<f16x2|bf16x2>.f32` of each pair on sm_80 and later (its first operand the pair's upper lane). A vector of i8 (2, 4, 8 or 16 lanes) has a 16-bit register per lane, as an i8 scalar: unpacked from each 16-bit half (the lower lane the half itself, the upper `shr.u16` by 8), packed back by `and` 255, `shl` 8 and `or` |
 | `arith.cmpf` of f16 / bf16 / f32 / f64 | `setp` of PTX's compare (of a half where the target has its `setp`, f16 sm_53, bf16 sm_90; else of both widened to f32, exactly): the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
 | `arith.select` | `selp` of the values' type (of 128-bit vectors, of each of their four registers); of two `i1`s, `mov.pred` from either under the condition and its negation |
 | `memref.load` / `memref.store` of an `i8` | `ld.u8` into its 16-bit register / `st.u8` of its low byte |
 | `memref.load` / `memref.store` of an `i1` | a byte (LLVM's data layout gives an i1 one): `ld.u8` and its low bit tested by `setp.ne`; `selp.u16` of 1 or 0 and `st.u8` |
+| `vector.load` / `vector.store` of a 1-D `vector<Nxi1>` | bit-packed, as LLVM loads and stores the `<N x i1>` they lower to (lane k bit k % 8 of byte k / 8, from the element's address): `ld.u8` of each byte and each lane's bit tested (`and`, `setp.ne`); each byte gathered by `selp.u16` of each lane's bit and `or` (the bits past the last lane 0), `st.u8` |
 | `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`; a dynamic offset or stride, of an argument passed as its descriptor, multiplied in by `mul.lo` / `mad.lo`, for an access of one element, or of a vector whose op's `alignment` attribute promises its size); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned), or promised so by that attribute (MLIR: a misaligned access is then undefined behaviour) |
 | `vector.load` / `vector.store` of an N-D vector (several rows: its innermost dimension the memref's innermost, the others the memref's trailing ones before it) | element by element, row by row: each row a static stride in bytes or a dynamic one by `mad.lo` from the first element's address, its elements consecutive (the memref's innermost stride must be a static 1), each moved as the next row says |
 | `vector.load` / `vector.store` of a 1-D vector (16-, 32- or 64-bit elements) through a memref argument of dynamic strides or offset whose innermost stride is a static 1, with no such promise | element by element: the first element's address computed once, an `ld.bN` / `st.bN` of each at its own byte offset from it (aligned as its element is, all that the memref's layout proves), packed into the vector's registers by `mov.b32` / `mov.b64` `{a, b, ...}` or unpacked from them; a dynamic innermost stride is refused, named |
@@ -41,14 +42,14 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `llvm.inline_asm` (generic or custom form) | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
 | `func.return` of values (16, 32 or 64 bits each; not an i8, which LLVM widens) | the function is a `.visible .func` of one return parameter, as LLVM's NVPTX backend writes it: `.param .bN func_retval0` for one value, `.param .align A .b8 func_retval0[bytes]` for several (each at the next multiple of its size), `st.param` of each before `ret` (no tensor-map parameter then: `cvta.param` reads a kernel's only) |
-| `scf.for` (index, i64, i32, i16 or i8 bounds, `iter_args` of one register each) | a counted loop: the counter compared with the upper bound before the first iteration and after each, signed (unsigned with `unsignedCmp`, the custom form's `unsigned`), a register per carried value; `scf.yield` moves the yielded values into them through temporaries; an i8 counter steps in its 16-bit register, wrapping in its low 8 bits as the op's `addi` does, and is compared extended by the comparison's signedness |
-| `scf.while` (`scf.condition` of such a predicate; values of one register each) | a loop: a register per carried value, set from its initial value; the before-region at the top, its `scf.condition` moving what it passes into the registers the after-region's arguments and the loop's results share, then `@!p bra` out; the after-region, whose `scf.yield` sets the carried values through temporaries, then `bra.uni` back to the top |
+| `scf.for` (index, i64, i32, i16 or i8 bounds, `iter_args` of any value the writer holds: one register, a 128-bit vector's four, a `vector<Nxi1>`'s predicate per lane, as every region result, block argument and `scf.while` value below) | a counted loop: the counter compared with the upper bound before the first iteration and after each, signed (unsigned with `unsignedCmp`, the custom form's `unsigned`), a register per carried value; `scf.yield` moves the yielded values into them through temporaries; an i8 counter steps in its 16-bit register, wrapping in its low 8 bits as the op's `addi` does, and is compared extended by the comparison's signedness |
+| `scf.while` (`scf.condition` of such a predicate) | a loop: a register per carried value, set from its initial value; the before-region at the top, its `scf.condition` moving what it passes into the registers the after-region's arguments and the loop's results share, then `@!p bra` out; the after-region, whose `scf.yield` sets the carried values through temporaries, then `bra.uni` back to the top |
 | a function of several blocks, `cf.br` / `cf.cond_br` between them | a label per block after the entry and a register per block argument; a branch moves what it passes into the target's registers (through temporaries), then `bra.uni` to it; `cf.cond_br` `@!p bra` past the true target's moves to the false one's (with nothing to pass, `@p bra` and `bra.uni`); a `func.return` before the last block returns there |
 | `cf.switch` (a flag of 1, 8, 16, 32 or 64 bits; the custom or generic form) | a compare-and-branch chain: per case `setp.eq.sN` of the flag and its value (signed at the flag's width; an i8 flag sign-extended first; an i1's case the flag itself, or its `not.pred` for a case of 0) and `@p bra` its block, or with values to pass `@!p bra` past their moves and `bra.uni`; the default's moves and `bra.uni` last |
 | `scf.execute_region` (the one `scf` region of several blocks) | its blocks as a function's (labels, argument registers, the `cf` branches between them); a register per result, each `scf.yield` moving the values into them and, before the last block, `bra.uni` to the region's end |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `mov.u32` of `%ctaid` / `%tid` / `%ntid` / `%nctaid`, widened to 64 bits (an `index`) |
 | `arith.cmpi` of 8-, 16-, 32- or 64-bit integers | `setp` of its predicate (signed or unsigned; an i8's operands extended by it to 16 bits), a predicate register |
-| `scf.if` of such a predicate or an `i1` argument (results of one register each) | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
+| `scf.if` of such a predicate or an `i1` argument | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
 | `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (lowering_facts/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
 
 Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_ops`: PTX line ->
@@ -170,8 +171,10 @@ _REMAINDER = "arith.remf"
 _REMAINDER_CONSTANTS = {"f32": ("0f7FFFFFFF", "0f3F000000", "0f00000000"),
                         "f64": ("0d7FFFFFFFFFFFFFFF", "0d3FE0000000000000", "0d0000000000000000")}
 # A vector lane's register by element type: (register type, bits); an i1's a predicate.
+# An i8's a 16-bit register whose low 8 bits are the lane (as an i8 scalar's), unpacked and
+# packed by shifts (`split`, `pack`: PTX has no 8-bit registers).
 _LANE_TYPES = {"f16": ("b16", 16), "bf16": ("b16", 16), "f32": ("f32", 32), "f64": ("f64", 64),
-               "i16": ("b16", 16), "i32": ("b32", 32), "i64": ("b64", 64), "i1": ("pred", 1)}
+               "i8": ("b16", 8), "i16": ("b16", 16), "i32": ("b32", 32), "i64": ("b64", 64), "i1": ("pred", 1)}
 # The scalar float types, narrowest first.
 _FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
 _HALVES = ("f16", "bf16")
@@ -229,6 +232,23 @@ _RETURN = "func_retval0"
 # A shared-memory matrix descriptor: the 64-bit word the MMA reads (a kernel argument's value).
 _SMEM_DESCRIPTOR = "!cute_nvgpu.smem_desc"
 _SHARED_SPACE = "3"
+
+
+def _bit_vector(type_text: str) -> bool:
+    """A vector of `i1`s of static shape (a predicate register per lane)."""
+    found = shaped(type_text) if type_text.startswith("vector<") else None
+    return found is not None and found.element == "i1" and None not in found.dims
+
+
+def _slot_types(type_text: str) -> list[str] | None:
+    """The registers a carried value of `type_text` is held in (`_Emitter.held`): a vector of
+    `i1`s a predicate per lane, a 128-bit vector four `.b32`, any other its one register."""
+    if _bit_vector(type_text):
+        return ["pred"] * prod(shaped(type_text).dims)
+    if _wide_vector(type_text):
+        return ["b32"] * (_WIDE_BYTES // 4)
+    register_type = _register_type(type_text)
+    return [register_type] if register_type is not None else None
 
 
 def _register_type(type_text: str) -> str | None:
@@ -345,13 +365,13 @@ class _Emitter:
     line_ops: list[tuple[int, Operation]] = field(default_factory=list)   # (body index, op)
     # The registers each enclosing region's `scf.yield` writes, innermost last: an `scf.for`'s
     # carried values, an `scf.if`'s results.
-    yields: list[list[str]] = field(default_factory=list)
+    yields: list[list[list[str]]] = field(default_factory=list)
     # Where each enclosing region's `scf.yield` then goes, innermost last: the end of an
     # `scf.execute_region` of several blocks, None where the region ends at its yield.
     ends: list[str | None] = field(default_factory=list)
     # Each enclosing `scf.while`'s exit, innermost last: the registers its `scf.condition` passes
     # values into (the after-region's arguments and the loop's results), and the label past it.
-    exits: list[tuple[list[str], str]] = field(default_factory=list)
+    exits: list[tuple[list[list[str]], str]] = field(default_factory=list)
     # The label of each block of the function after its entry (what `cf.br` / `cf.cond_br` jump to).
     labels: dict[Block, str] = field(default_factory=dict)
     # A memref argument passed as its descriptor's fields: the registers of its dynamic offset
@@ -381,6 +401,40 @@ class _Emitter:
         reg = self.fresh(register_type, stem)
         self.values[op.results[0]] = reg
         return reg, register_type
+
+    # A value a region or a branch carries (`scf.yield`, a loop's carried values, a block's
+    # arguments) is held in one or more registers: a scalar's or a vector's of up to 64 bits
+    # one, a 128-bit vector's four `.b32`, a vector of `i1`s a predicate per lane.
+    def held(self, value: Value, what: str) -> list[str]:
+        """The registers holding `value` (`_slot_types`)."""
+        if value in self.predicates:
+            return self.predicates[value]
+        if _wide_vector(str(value.type)):
+            found = self.tuples.get(value)
+            if found is None:
+                raise _Unemittable(f"{what}: a {value.type} no op here gave in four registers")
+            return found
+        return [self.register(value, what)]
+
+    def slots(self, value: Value, stem: str, what: str) -> list[str]:
+        """Fresh registers to hold a value of `value`'s type, bound to it; none: refused as `what`
+        of that type."""
+        types = _slot_types(str(value.type))
+        if types is None:
+            raise _Unemittable(f"{what} {value.type}")
+        registers = [self.fresh(register_type, stem) for register_type in types]
+        self.bind(value, registers)
+        return registers
+
+    def bind(self, value: Value, registers: list[str]) -> None:
+        """`value` is held in `registers` (`held`)."""
+        type_text = str(value.type)
+        if type_text.startswith("vector<") and shaped(type_text).element == "i1":
+            self.predicates[value] = registers
+        elif _wide_vector(type_text):
+            self.tuples[value] = registers
+        else:
+            self.values[value] = registers[0]
 
     # ------------------------------------------------------------------ arguments
     def argument(self, value: Value, index: int) -> None:
@@ -868,6 +922,15 @@ class _Emitter:
         holding several."""
         if value in self.predicates:
             return self.predicates[value]
+        if part_bits == 8:
+            # An i8 lane (`_LANE_TYPES`: a 16-bit register whose low 8 bits are the lane): each
+            # 16-bit half of the vector is its lower lane, shifted down by 8 its upper one.
+            lanes = []
+            for half in self.split(value, 16, "b16", what):
+                upper = self.fresh("b16", "lane")
+                self.kernel.emit(f"shr.u16 {upper}, {half}, 8;")
+                lanes += [half, upper]
+            return lanes
         registers = self.tuples.get(value) if _wide_vector(str(value.type)) else [self.register(value, what)]
         total = _vector_bytes(str(value.type))
         if registers is None or not total:
@@ -897,6 +960,18 @@ class _Emitter:
         found = shaped(str(value.type))
         if found.element == "i1":
             self.predicates[value] = parts
+            return
+        if part_bits == 8:
+            # i8 lanes (undefined above their low 8 bits) two to a 16-bit half: the lower one's
+            # low byte, the upper one's shifted up by 8.
+            halves = []
+            for lower, upper in zip(parts[::2], parts[1::2]):
+                low, high = self.fresh("b16", "byte"), self.fresh("b16", "byte")
+                halves.append(self.fresh("b16", "half"))
+                self.kernel.emit(f"and.b16 {low}, {lower}, 255;")
+                self.kernel.emit(f"shl.b16 {high}, {upper}, 8;")
+                self.kernel.emit(f"or.b16 {halves[-1]}, {low}, {high};")
+            self.pack(value, halves, 16)
             return
         count = 4 if _wide_vector(str(value.type)) else 1
         if len(parts) < count:
@@ -934,8 +1009,7 @@ class _Emitter:
                                f"lane by lane of vectors of one static shape only here")
         elements = [o.element for o in operands] + [found.element]
         if any(e not in _LANE_TYPES for e in elements):
-            raise _Unemittable(f"`{op.name}` of {op.results[0].type}: vectors of {', '.join(_LANE_TYPES)} only here "
-                               f"(PTX has no 8-bit registers to unpack an i8 into)")
+            raise _Unemittable(f"`{op.name}` of {op.results[0].type}: vectors of {', '.join(_LANE_TYPES)} only here")
         lanes = [self.split(v, _LANE_TYPES[e][1], _LANE_TYPES[e][0], f"an operand of `{op.name}`")
                  for v, e in zip(op.operands, elements)]
         out = []
@@ -1069,6 +1143,9 @@ class _Emitter:
         if self.by_element(op, op.results[0], op.operands[0]):
             self.element_loads(op)
             return
+        if _bit_vector(str(op.results[0].type)):
+            self.bit_loads(op)
+            return
         wide = _wide_vector(str(op.results[0].type))
         if wide:
             address = self.address(op.operands[0], list(op.operands[1:]), op, _WIDE_BYTES, self.promised(op))
@@ -1096,6 +1173,9 @@ class _Emitter:
             raise _Unemittable(f"`{op.name}` without its value and memref")
         if self.by_element(op, op.operands[0], op.operands[1]):
             self.element_stores(op)
+            return
+        if _bit_vector(str(op.operands[0].type)):
+            self.bit_stores(op)
             return
         if _wide_vector(str(op.operands[0].type)):
             regs = self.tuples.get(op.operands[0])
@@ -1220,6 +1300,46 @@ class _Emitter:
             for part, k in zip(parts, elements):
                 self.kernel.emit(f"st.b{bits} {addresses[k]}, {part};")
 
+    def bit_addresses(self, op: Operation, value: Value, memref: Value, indices: list[Value]) -> list[str]:
+        """The bytes a vector of `i1`s takes at `indices` of `memref`: as LLVM loads and stores a
+        `<N x i1>` (what `vector.load` / `vector.store` lower to), its lanes bit-packed, lane k
+        bit k % 8 of byte k / 8, from the element's address (a memref of `i1`s, a byte each)."""
+        found = shaped(str(value.type))
+        if len(found.dims) != 1:
+            raise _Unemittable(f"`{op.name}` of {value.type}: a vector of `i1`s of one dimension only here")
+        first = self.address(memref, indices, op)
+        return [_shifted(first, n) for n in range(-(-found.dims[0] // 8))]
+
+    def bit_loads(self, op: Operation) -> None:
+        """A vector of `i1`s (`bit_addresses`): `ld.u8` of each byte, each lane its bit tested."""
+        lanes = []
+        for n, address in enumerate(self.bit_addresses(op, op.results[0], op.operands[0], list(op.operands[1:]))):
+            byte = self.fresh("b16", "ld_byte")
+            self.kernel.emit(f"ld.u8 {byte}, {address};")
+            for k in range(8 * n, min(8 * n + 8, shaped(str(op.results[0].type)).dims[0])):
+                bit, lane = self.fresh("b16", "ld_bit"), self.fresh("pred", "lane")
+                self.kernel.emit(f"and.b16 {bit}, {byte}, {1 << k % 8};")
+                self.kernel.emit(f"setp.ne.b16 {lane}, {bit}, 0;")
+                lanes.append(lane)
+        self.predicates[op.results[0]] = lanes
+
+    def bit_stores(self, op: Operation) -> None:
+        """A vector of `i1`s (`bit_addresses`): each byte gathered by `selp` of each lane's bit
+        and `or`, the bits past the last lane 0 (as LLVM masks them), and `st.u8`."""
+        value = op.operands[0]
+        lanes = self.held(value, f"the value `{op.name}` stores")
+        for n, address in enumerate(self.bit_addresses(op, value, op.operands[1], list(op.operands[2:]))):
+            byte = None
+            for k, lane in enumerate(lanes[8 * n:8 * n + 8]):
+                bit = self.fresh("b16", "st_bit")
+                self.kernel.emit(f"selp.u16 {bit}, {1 << k}, 0, {lane};")
+                if byte is not None:
+                    gathered = self.fresh("b16", "st_byte")
+                    self.kernel.emit(f"or.b16 {gathered}, {byte}, {bit};")
+                    bit = gathered
+                byte = bit
+            self.kernel.emit(f"st.u8 {address}, {byte};")
+
     def pointer(self, op: Operation) -> None:
         """A memref's aligned pointer: generic, or a shared-space address for a memref in
         shared memory (which an index cast to i32 then narrows, as `r` constraints take it)."""
@@ -1286,7 +1406,7 @@ class _Emitter:
             raise _Unemittable("`llvm.extractvalue` of no inline assembly's outputs")
         self.values[op.results[0]] = registers[position[0]]
 
-    def block(self, block: Block, yields: list[str]) -> None:
+    def block(self, block: Block, yields: list[list[str]]) -> None:
         """A region's ops, its `scf.yield` setting `yields`."""
         self.yields.append(yields)
         self.ends.append(None)
@@ -1295,18 +1415,19 @@ class _Emitter:
         self.ends.pop()
         self.yields.pop()
 
-    def carry(self, inits: list[Value], arguments: list[Value], loop: str) -> list[str]:
+    def carry(self, inits: list[Value], arguments: list[Value], loop: str) -> list[list[str]]:
         """A loop's register for each carried value, set from its initial value, which stands for
         the region argument that takes it."""
         carried = []
         for init, argument in zip(inits, arguments):
-            register_type = _register_type(str(init.type))
-            if register_type is None:
+            types = _slot_types(str(init.type))
+            if types is None:
                 raise _Unemittable(f"`{loop}` carrying {init.type}")
-            reg = self.fresh(register_type, "carried")
-            self.kernel.emit(f"mov.{register_type} {reg}, {self.register(init, f'an initial value of `{loop}`')};")
-            self.values[argument] = reg
-            carried.append(reg)
+            argument.type = init.type
+            registers = self.slots(argument, "carried", f"`{loop}` carrying")
+            for register_type, reg, source in zip(types, registers, self.held(init, f"an initial value of `{loop}`")):
+                self.kernel.emit(f"mov.{register_type} {reg}, {source};")
+            carried.append(registers)
         return carried
 
     def loop(self, op: Operation) -> None:
@@ -1351,8 +1472,8 @@ class _Emitter:
         self.kernel.emit(f"setp.lt.{sign}{width} {more}, {self.whole(iv, bound_type, sign)}, {upper};")
         self.kernel.emit(f"@{more} bra {top};")
         self.kernel.emit(f"{done}:")
-        for result, reg in zip(op.results, carried):
-            self.values[result] = reg
+        for result, registers in zip(op.results, carried):
+            self.bind(result, registers)
 
     def while_loop(self, op: Operation) -> None:
         """`scf.while (%a = %init, ...) {before} do {after}`: a register per carried value, set
@@ -1373,16 +1494,13 @@ class _Emitter:
         # leave untyped: they take those types here (the before-region's first: it may pass them).
         passed = condition.operands[1:]
         for value, typed in [*zip(before.arguments, inits), *zip(after.arguments, passed), *zip(op.results, passed)]:
-            if _register_type(str(value.type)) is None:
+            if _slot_types(str(value.type)) is None:
                 value.type = typed.type
         carried = self.carry(inits, before.arguments, "scf.while")
         exits = []
         for argument, result in zip(after.arguments, op.results):
-            register_type = _register_type(str(argument.type))
-            if register_type is None:
-                raise _Unemittable(f"`scf.while` passing {argument.type}")
-            exits.append(self.fresh(register_type, "passed"))
-            self.values[argument] = self.values[result] = exits[-1]
+            exits.append(self.slots(argument, "passed", "`scf.while` passing"))
+            self.bind(result, exits[-1])
         top, done = self.kernel.fresh("WHILE_"), self.kernel.fresh("WHILE_END_")
         self.kernel.emit(f"{top}:")
         self.exits.append((exits, done))
@@ -1404,8 +1522,9 @@ class _Emitter:
         predicate = self.register(op.operands[0], "the condition of `scf.condition`")
         exits, done = self.exits[-1]
         for value, destination in zip(op.operands[1:], exits):
-            register_type = _register_type(str(value.type))
-            self.kernel.emit(f"mov.{register_type} {destination}, {self.register(value, 'a value `scf.condition` passes')};")
+            for register_type, source, target in zip(_slot_types(str(value.type)) or [],
+                                                     self.held(value, "a value `scf.condition` passes"), destination):
+                self.kernel.emit(f"mov.{register_type} {target}, {source};")
         self.kernel.emit(f"@!{predicate} bra {done};")
 
     def branch(self, op: Operation) -> None:
@@ -1423,13 +1542,9 @@ class _Emitter:
         for n, result in enumerate(op.results):
             # The custom form types the results by `-> (...)`, which the lifted IR leaves
             # untyped: they take the types of what the then-region yields.
-            if _register_type(str(result.type)) is None and then_ops and n < len(then_ops[-1].operands):
+            if _slot_types(str(result.type)) is None and then_ops and n < len(then_ops[-1].operands):
                 result.type = then_ops[-1].operands[n].type
-            register_type = _register_type(str(result.type))
-            if register_type is None:
-                raise _Unemittable(f"`scf.if` yielding {result.type}")
-            results.append(self.fresh(register_type, "if"))
-            self.values[result] = results[-1]
+            results.append(self.slots(result, "if", "`scf.if` yielding"))
         regions = [op.regions[0]] + [r for r in op.regions[1:] if r.blocks[0].operations]
         other, done = self.kernel.fresh("ELSE_"), self.kernel.fresh("ENDIF_")
         self.kernel.emit(f"@!{condition} bra {other if len(regions) == 2 else done};")
@@ -1527,13 +1642,9 @@ class _Emitter:
         for n, result in enumerate(op.results):
             # The custom form types the results by `-> (...)`, which the lifted IR may leave
             # untyped: they take the types of what a yield gives.
-            if _register_type(str(result.type)) is None and yields and n < len(yields[0].operands):
+            if _slot_types(str(result.type)) is None and yields and n < len(yields[0].operands):
                 result.type = yields[0].operands[n].type
-            register_type = _register_type(str(result.type))
-            if register_type is None:
-                raise _Unemittable(f"`scf.execute_region` yielding {result.type}")
-            results.append(self.fresh(register_type, "region"))
-            self.values[result] = results[-1]
+            results.append(self.slots(result, "region", "`scf.execute_region` yielding"))
         end = self.kernel.fresh("REGION_END_")
         self.yields.append(results)
         self.ends.append(end)
@@ -1542,17 +1653,18 @@ class _Emitter:
         self.yields.pop()
         self.kernel.emit(f"{end}:")
 
-    def moves(self, values: list[Value], destinations: list[str], what: str, stem: str) -> None:
-        """`destinations` take `values` at once: each value moved into a temporary first (a
-        yield or a branch may pass the registers it sets crossed)."""
+    def moves(self, values: list[Value], destinations: list[list[str]], what: str, stem: str) -> None:
+        """`destinations` (each value's registers, `held`) take `values` at once: each register
+        moved into a temporary first (a yield or a branch may pass the registers it sets crossed)."""
         moves = []
         for value, destination in zip(values, destinations):
-            register_type = _register_type(str(value.type))
-            if register_type is None:
+            types = _slot_types(str(value.type))
+            if types is None or len(types) != len(destination):
                 raise _Unemittable(f"`{what}` of {value.type}")
-            temporary = self.fresh(register_type, stem)
-            self.kernel.emit(f"mov.{register_type} {temporary}, {self.register(value, f'a value `{what}` passes')};")
-            moves.append((register_type, destination, temporary))
+            for register_type, source, target in zip(types, self.held(value, f"a value `{what}` passes"), destination):
+                temporary = self.fresh(register_type, stem)
+                self.kernel.emit(f"mov.{register_type} {temporary}, {source};")
+                moves.append((register_type, target, temporary))
         for register_type, destination, temporary in moves:
             self.kernel.emit(f"mov.{register_type} {destination}, {temporary};")
 
@@ -1562,10 +1674,7 @@ class _Emitter:
         for block in blocks[1:]:
             self.labels[block] = self.kernel.fresh("BB_")
             for argument in block.arguments:
-                register_type = _register_type(str(argument.type))
-                if register_type is None:
-                    raise _Unemittable(f"a block argument of {argument.type}")
-                self.values[argument] = self.fresh(register_type, "arg")
+                self.slots(argument, "arg", "a block argument of")
         for block in blocks:
             if block in self.labels:
                 self.kernel.emit(f"{self.labels[block]}:")
@@ -1578,7 +1687,7 @@ class _Emitter:
         if label is None or len(values) != len(block.arguments):
             raise _Unemittable(f"`{what}` to a block of the function that takes {len(values)} value(s)"
                                if label is not None else f"`{what}` to no block after the function's entry")
-        self.moves(values, [self.values[argument] for argument in block.arguments], what, "pass")
+        self.moves(values, [self.held(argument, "a block argument") for argument in block.arguments], what, "pass")
         return label
 
     def jump(self, op: Operation) -> None:
