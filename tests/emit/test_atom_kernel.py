@@ -1,6 +1,7 @@
 """An atom's own kernel in the PTX preview comes from the lowering (features/atom_kernel.py): for
-an op that builds a copy atom, the kernel of the smallest function applying it, after the
-pipeline and the function writer; other atoms keep the kernel built from their configuration."""
+an op that builds a copy atom or a register / warpgroup MMA atom, the kernel of the smallest
+function applying it, after the pipeline and the function writer; other atoms keep the kernel
+built from their configuration."""
 from __future__ import annotations
 
 import re
@@ -38,42 +39,88 @@ COPIES = [
     ('!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 4, n>',
      ["ldmatrix.sync.aligned.m8n8.x4.shared.b16"]),
     ('!cute_nvgpu.atom.stsm<f16, mode = <"(8,8)">, num_matrices = 4, n>', ["stmatrix.sync.aligned.m8n8.x4.shared.b16"]),
+    # 8-bit matrices (sm_100 / sm_120): the row's registers, two an .m16n16 matrix.
+    ('!cute_nvgpu.atom.ldsm<val_type = i8, mode = <"(16,16)">, sz_pattern = u8, num_matrices = 1, t>',
+     ["ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8"]),
+    ('!cute_nvgpu.atom.ldsm<val_type = i8, mode = <"(8,16)">, sz_pattern = u4x16p64to8, num_matrices = 4, n>',
+     ["ldmatrix.sync.aligned.m8n16.x4.shared.b8x16.b4x16_p64"]),
+    ('!cute_nvgpu.atom.stsm<i8, mode = <"(16,8)">, num_matrices = 2, t>', ["stmatrix.sync.aligned.m16n8.x2.trans.shared.b8"]),
 ]
 
 
 @pytest.mark.parametrize("atom,instructions", COPIES, ids=[a.split("<")[0] for a, _ in COPIES])
 def test_a_copy_atom_built_and_never_applied_gets_the_kernel_of_a_function_applying_it(atom, instructions):
-    analysis = _analysis(f"  %c = cute.make_atom() : () -> {atom}\n")
+    _check_atom_kernel(f"%c = cute.make_atom() : () -> {atom}", instructions, "sm_100a", ["p0", "p1"])
+
+
+MMAS = [
+    # (the op, the target, the instructions the preview marks as the atom's, its parameters)
+    ("%c = cute.make_atom() : () -> !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32) >", "sm_80",
+     ["mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"], ["p0", "p1", "p2"]),
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 32], a_type = f8E4M3FN, b_type = f8E5M2, c_type = f32} "
+     ": !cute_nvgpu.sm89.mma", "sm_90a", ["mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32"], ["p0", "p1", "p2"]),
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 32], a_type = i8, b_type = i8, c_type = i32} "
+     ": !cute_nvgpu.sm80.mma", "sm_80", ["mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32"], ["p0", "p1", "p2"]),
+    # Sparse: the metadata word is a parameter of its own.
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} "
+     ": !cute_nvgpu.sm80.sparse_mma", "sm_80", ["mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"],
+     ["p0", "p1", "p2", "p3"]),
+    # Block-scaled: a word of scale factors for A and one for B.
+    ("%c = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 64], vec_size = 16, a_type = f4E2M1FN, b_type = f4E2M1FN, "
+     "c_type = f32, sf_type = f8E4M3FN} : !cute_nvgpu.SM120.mma_bs", "sm_120a",
+     ["mma.sync.aligned.kind::mxf4nvf4.block_scale.scale_vec::4X.m16n8k64.row.col.f32.e2m1.e2m1.f32.ue4m3"],
+     ["p0", "p1", "p2", "p3", "p4"]),
+    # wgmma: A and B shared-memory descriptors; the fence, the wait and the predicate scale-D
+    # are the atom's own lines too (its inline assembly's).
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [64, 128, 16], a_type = f16, b_type = f16, c_type = f32} "
+     ": !cute_nvgpu.sm90.mma", "sm_90a",
+     ["setp.ne.b32", "wgmma.fence.sync.aligned;", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16",
+      "wgmma.commit_group.sync.aligned;", "wgmma.wait_group.sync.aligned"], ["p0", "p1", "p2"]),
+]
+
+
+@pytest.mark.parametrize("op,arch,instructions,params", MMAS, ids=[o.split(": ")[-1].split("<")[0].split("!")[-1]
+                                                                  for o, *_ in MMAS])
+def test_an_mma_atom_built_and_never_applied_gets_the_kernel_of_a_function_applying_it(op, arch, instructions, params):
+    _check_atom_kernel(op, instructions, arch, params)
+
+
+def _check_atom_kernel(op_text: str, instructions: list[str], arch: str, params: list[str]) -> None:
+    analysis = _analysis(f"  {op_text}\n", arch)
     preview = PV.preview_module(analysis)
     [site] = document_sites(analysis)
     [name] = preview.kernels
     kernel = _kernel(preview, name)
-    op_text = f"%c = cute.make_atom() : () -> {atom}"
-    written = AK.atom_kernel(op_text, site.config, name, "sm_90a")
+    written = AK.atom_kernel(op_text, site.config, name, arch)
     assert written is not None and written.module.kernels == (name,)
-    # The function's parameters, as the writer passes a memref: its aligned pointer.
-    assert kernel[0] == f".visible .entry {name}(.param .u64 p0, .param .u64 p1)"
+    # The function's parameters, as the writer passes a memref or a descriptor: its pointer, its 64 bits.
+    assert kernel[0] == f".visible .entry {name}(" + ", ".join(f".param .u64 {p}" for p in params) + ")"
     assert "\n".join(kernel) in written.module.text
-    assert [line.split(ATOM_LINE_MARK)[0].split()[0] for line in kernel if ATOM_LINE_MARK in line] == instructions
+    assert [line.split(ATOM_LINE_MARK)[0].split()[0] for line in kernel if ATOM_LINE_MARK in line] == \
+        [i.split()[0] for i in instructions]
+    marked = [line.split(ATOM_LINE_MARK)[0].strip() for line in kernel if ATOM_LINE_MARK in line]
+    assert all(line.startswith(i) for line, i in zip(marked, instructions))
     assert all(line.endswith(f"{ATOM_LINE_MARK}%c") for line in kernel if ATOM_LINE_MARK in line)
     # Every line of it maps to the op that built the atom.
     first = preview.ptx_text.split("\n").index(kernel[0])
     mapped = dict(preview.line_map)
     assert {mapped[n] for n in range(first, first + len(kernel))} == {site.span}
     if PTXAS is not None:
-        accepted, said = assemble(preview.ptx_text, "sm_90a")
+        accepted, said = assemble(preview.ptx_text, preview.ptxas_arch)
         assert accepted, said
 
 
 @pytest.mark.parametrize("body", [
-    # Not a copy family written so: the MMA's kernel is built from its configuration.
-    "  %m = cute.make_atom() : () -> !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32) >\n",
+    # tcgen05.mma: its accumulator is in tensor memory, which the kernel built from its
+    # configuration allocates.
+    "  %m = cute_nvgpu.make_mma_atom {shape_MNK = [128, 256, 16], a_type = f16, b_type = f16, c_type = f32, "
+    "cta_group = 1} : !cute_nvgpu.sm100.mma\n",
     # A type through an alias: read alone, the op's text would not name the atom.
     None,
-    # 8-bit matrices: no fragment is written for them here.
-    '  %l = cute.make_atom() : () -> !cute_nvgpu.atom.ldsm<val_type = i8, mode = <"(16,16)">, sz_pattern = u8, '
-    'num_matrices = 1, t>\n',
-], ids=["mma", "alias", "b8-matrix"])
+    # The universal FMA: its D is a value, which no instruction's operand binds.
+    "  %f = cute_nvgpu.make_mma_atom {shape_MNK = [1, 1, 1], a_type = f32, b_type = f32, c_type = f32} "
+    ": !cute_nvgpu.atom.universal_fma\n",
+], ids=["umma", "alias", "fma"])
 def test_other_atoms_keep_the_kernel_built_from_their_configuration(body):
     if body is None:
         analysis = DocumentAnalysis("file:///atoms.ir", "!u = !cute_nvgpu.atom.universal_copy<f32, 128 b>\n"
@@ -92,7 +139,7 @@ def test_the_function_applying_an_atom_is_the_atom_s_own():
     op = "%c = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<f32, 128 b>"
     analysis = _analysis(f"  {op}\n")
     [site] = document_sites(analysis)
-    assert AK.application(op, site.config, "k") == (
+    assert AK.application(op, site.config, "k", "sm_90a") == (
         "func.func @k(%src: memref<4xf32, 1>, %dst: memref<4xf32, 1>) {\n"
         "  %atom = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<f32, 128 b>\n"
         "  cute_nvgpu.copy %atom, %src, %dst : (!cute_nvgpu.atom.universal_copy<f32, 128 b>, memref<4xf32, 1>, "

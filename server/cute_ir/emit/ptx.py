@@ -13,6 +13,18 @@ gets the row it lowers to, or the target cannot run it and the result is an `Emi
 (`emit/builder.py`), which TileAS kernels share. The atom's instruction with its operands bound
 by constraints (`inline_asm`, what the atom lowering puts in the IR) is the lowering's own
 (emit/atom_instruction.py), filled from the same rows with the same template fills.
+
+What the PTX preview shows of an atom comes from the lowering where it can (features/atom_kernel.py:
+a function applying the atom, after the pipeline and the function writer): an op that builds a
+universal copy, cp.async, ldmatrix / stmatrix (every shape and format), register MMA (`mma.sync`,
+`mma.sp`, block-scaled `mma.sync`) or wgmma atom from nothing of the document. The kernels here
+are every configuration's still: the preview's for what the function writer cannot do (tcgen05.mma
+and the tcgen05 copies, whose tensor memory the kernel allocates and frees; TMA transfers, whose
+tensor map, mbarrier and tile the kernel sets up; the universal FMA, whose operands are values),
+and for any atom's op the lowering cannot take alone (an op that applies the atom in a function
+the writer does not write, a builder with operands or through an alias, one the pipeline does not
+erase); the table-wide ptxas sweep of every row (`enumerate_configs`), and `atom_instructions`,
+the universal copy's instructions the hover card shows.
 """
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """An atom's own kernel in the PTX preview, from the lowering: a function that applies the atom.
 
-For an op that builds a copy atom the preview shows no function kernel of (an atom built and
-never applied, one the CuTe DSL applies with `cute.copy`, which the lowering leaves as written),
-`atom_kernel` writes the smallest function that applies it as `cute_nvgpu.copy` does:
+For an op that builds an atom the preview shows no function kernel of (an atom built and never
+applied, one the CuTe DSL applies with `cute.copy` / `cute.gemm`, which the lowering leaves as
+written), `atom_kernel` writes the smallest function that applies it, as `cute_nvgpu.copy` or
+`cute_nvgpu.mma` does:
 
     func.func @<kernel>(%src: memref<...>, %dst: memref<...>) {
       %atom = <the op as the document writes it>
@@ -10,14 +11,31 @@ never applied, one the CuTe DSL applies with `cute.copy`, which the lowering lea
       return
     }
 
-whose sides are the atom's (`_SIDES`: an address in global or shared memory, or the registers of
-a fragment), runs the editor's default pipeline on it (`convert-cute-nvgpu-to-ptx` among it,
-analysis/pipeline.py's `lowered_unit`) and writes the function the pipeline left with the function
-writer (emit/lowered_kernel.py), as the preview writes a function of the document. The atom is
-the document's only where the function's own atom site has the very configuration the document's
-op has (so an op whose text reads differently alone, through an alias of the document, gets no
-kernel here); otherwise, and for an atom of another family, there is none, and the preview keeps
-the kernel `emit/ptx.py` builds from the configuration.
+    func.func @<kernel>(%d: memref<...>, %a: ..., %b: ... [, %e | %sfa, %sfb]) {
+      %atom = <the op as the document writes it>
+      cute_nvgpu.mma %atom, %d, %a, %b, %d [, ...] : (...)
+      return
+    }
+
+A copy's sides are the atom's (`_SIDES`: an address in global or shared memory, or the
+registers of a fragment): universal copies, cp.async, and ldmatrix / stmatrix of every matrix
+shape and format (`.b16`, and the `.b8` / `.b8x16.*` forms of sm_100 and sm_120). An MMA's
+operands are its fragments (`_mma_operands`): D (which is C too: the atom accumulates in place,
+as a main loop does), A and B of the per-thread element counts the tables give, a sparse
+atom's metadata word, a block-scaled atom's scale-factor words; for wgmma, A and B as
+shared-memory matrix descriptors (A in registers when the atom says so). That covers the
+register MMAs (SM80 / SM89 `mma.sync`, sparse `mma.sp`, SM120's block-scaled `mma.sync`) and
+SM90's wgmma; tcgen05.mma is not among them (its accumulator lives in tensor memory, which the
+function would have to allocate; emit/ptx.py's kernel does).
+
+`atom_kernel` runs the editor's default pipeline on that function (`convert-cute-nvgpu-to-ptx`
+among it, analysis/pipeline.py's `lowered_unit`) and writes the function the pipeline left with
+the function writer (emit/lowered_kernel.py), as the preview writes a function of the document.
+The atom is the document's only where the function's own atom sites have the very
+configuration the document's op has (the op that applies it: with the A it is given), so an op
+whose text reads differently alone, through an alias of the document, gets no kernel here;
+then, and for an atom of another family, there is none, and the preview keeps the kernel
+`emit/ptx.py` builds from the configuration.
 """
 from __future__ import annotations
 
@@ -29,8 +47,11 @@ from ..analysis.document import DocumentAnalysis, Settings
 from ..diagnostics import Severity
 from ..emit.lowered_kernel import INLINE_ASM, LoweredKernel
 from ..emit.ptx import ATOM_LINE_MARK
+from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE
 from ..ir.shaped import element_bits
-from ..tables.legality import AtomConfig
+from ..tables import atoms as A
+from ..tables import tiers as T
+from ..tables.legality import AtomConfig, a_residency, legality
 from ..verify.atom_sites import document_sites
 
 __all__ = ["application", "atom_kernel", "clear_cache"]
@@ -40,8 +61,10 @@ _BUILDER = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*([^%]*)$", re.S)
 # The atom's type at the end of the op (`: !t`, `-> !t`), written out (no alias).
 _ATOM_TYPE = re.compile(r"(?::|->)\s*(!cute_nvgpu\.[^\n]*?)\s*$", re.S)
 
-# The atom's element type: its type's first parameter, or its `val_type`.
-_ELEMENT = re.compile(r"^!cute_nvgpu\.[\w.]+<\s*(?:val_type\s*=\s*)?([a-zA-Z]\w*)\b")
+# The atom's element type: its `val_type` (the op's attribute or the type's parameter), else
+# its type's first parameter.
+_VAL_TYPE = re.compile(r"\bval_type\s*=\s*([a-zA-Z]\w*)")
+_ELEMENT = re.compile(r"^!cute_nvgpu\.[\w.]+<\s*([a-zA-Z]\w*)\b")
 
 # What an inline assembly puts around its instructions (not marked as the atom's).
 _SCAFFOLDING = ("{", "}", ".reg")
@@ -59,7 +82,7 @@ def _elements(element: str, bits: int) -> str | None:
     return f"{bits // width}x{element}" if width and bits % width == 0 and bits >= width else None
 
 
-def _universal_sides(config: AtomConfig, element: str) -> tuple[str, str] | None:
+def _universal_sides(config: AtomConfig, element: str, row: A.CopyShapeRow) -> tuple[str, str] | None:
     """(source, destination) of a universal copy: memory on each side it addresses, a register
     fragment of the copy's width on the side it does not."""
     shape = _elements(element, config.copy_bits or 0)
@@ -69,41 +92,132 @@ def _universal_sides(config: AtomConfig, element: str) -> tuple[str, str] | None
     return {"ld": (src, fragment), "st": (fragment, dst)}.get(config.atom_side, (src, dst))
 
 
-def _async_sides(config: AtomConfig, element: str) -> tuple[str, str] | None:
+def _async_sides(config: AtomConfig, element: str, row: A.CopyShapeRow) -> tuple[str, str] | None:
     shape = _elements(element, 8 * (config.copy_bytes or 0))
     return None if shape is None else (f"memref<{shape}{_GLOBAL}>", f"memref<{shape}{_SHARED}>")
 
 
-def _matrix_sides(config: AtomConfig, element: str) -> tuple[str, str] | None:
-    """ldmatrix / stmatrix of 8x8 matrices of 16-bit elements: a 32-bit register a matrix."""
-    if config.matrix != "m8n8" or config.matrix_format != "b16" or not config.num_matrices or element_bits(element) != 16:
+# The threads of a warp, which an ldmatrix / stmatrix moves the matrices between.
+_WARP = 32
+
+
+def _matrix_sides(config: AtomConfig, element: str, row: A.CopyShapeRow) -> tuple[str, str] | None:
+    """ldmatrix / stmatrix: a fragment of the instruction's 32-bit registers (its row's count:
+    one a `.m8n8` or `.m8n16` matrix, two an `.m16n16`), and the tile in shared memory the
+    warp's fragments make."""
+    registers = _elements(element, 32 * (row.regs or 0))
+    tile = _elements(element, 32 * _WARP * (row.regs or 0))
+    if registers is None or tile is None:
         return None
-    tile, fragment = f"memref<{64 * config.num_matrices}x{element}{_SHARED}>", f"memref<{2 * config.num_matrices}x{element}>"
+    fragment, tile = f"memref<{registers}>", f"memref<{tile}{_SHARED}>"
     return (tile, fragment) if config.mnemonic == "atom.ldsm" else (fragment, tile)
 
 
-# The copy families written so: mnemonic -> (source type, destination type) of the config and
-# the atom's element type, or None.
+# The copy families written so: mnemonic -> (source type, destination type) of the config, the
+# atom's element type and the row the configuration lowers to, or None.
 _SIDES = {"atom.universal_copy": _universal_sides, "atom.simt_async_copy": _async_sides,
           "atom.ldsm": _matrix_sides, "atom.stsm": _matrix_sides}
 
 
-def application(op_text: str, config: AtomConfig, name: str) -> str | None:
-    """The function that applies the atom `op_text` builds, named `name`; None when there is none
-    (another family, an op with operands, a type the op does not write out)."""
-    sides = _SIDES.get(config.mnemonic)
+# MLIR's spelling of each PTX element type the tables speak (the first MLIR type a PTX name
+# comes from: `e4m3` is `f8E4M3FN`, `s8` is `i8`), and of each scale-factor type.
+_MLIR_TYPE = {ptx: mlir for mlir, ptx in reversed(PTX_TYPE.items())}
+_MLIR_SCALE = {ptx: mlir for mlir, ptx in reversed(SCALE_TYPE.items())}
+
+# The MMA instructions the lowering binds to a function's operands and the function writer
+# writes: the register forms (D, A, B, C fragments; a sparse one's metadata word, a
+# block-scaled one's scale-factor words) and wgmma (D in registers, A in registers or a
+# shared-memory descriptor, B a descriptor). tcgen05.mma is not among them: its accumulator is in
+# tensor memory, which a kernel must allocate first (emit/ptx.py's kernel does).
+_REGISTER_MMA = ("mma.sync", "mma.sp", "mma.sync.block_scale")
+_WGMMA = "wgmma"
+
+
+def _descriptor_view(rows: int, columns: int, major: str, element: str) -> str:
+    """A shared-memory matrix descriptor over a `rows` x `columns` tile whose `major` side
+    ("rows" or "columns") is contiguous."""
+    stride = f"(1, {rows})" if major == "rows" else f"({columns}, 1)"
+    return (f"!cute_nvgpu.smem_desc_view<memref<{rows * columns}x{element}, 3>, "
+            f"#cute.layout<({rows}, {columns}):{stride}>>")
+
+
+def _row(config: AtomConfig, target: str) -> A.MmaShapeRow | A.CopyShapeRow | None:
+    """The table row `config` lowers to on `target` (the one legality rule's), or None."""
+    t = T.parse_target(target)
+    row = legality(config, t) if t is not None else None
+    return None if row is None or isinstance(row, str) else row
+
+
+def _mma_operands(config: AtomConfig, target: str) -> tuple[list[tuple[str, str]], str] | None:
+    """(name, type) of each operand of the `cute_nvgpu.mma` that applies an MMA atom of
+    `config` (D, A, B and the extras; C is D: the atom accumulates in place, as a main loop
+    does), and where its A comes from; None for an atom of another family or target."""
+    row = _row(config, target)
+    if not isinstance(row, A.MmaShapeRow) or row.instruction not in _REGISTER_MMA + (_WGMMA,):
+        return None
+    m, n, k = config.shape
+    elements = [_MLIR_TYPE.get(name) for name in (config.a_type, config.b_type, config.c_type)]
+    if None in elements:
+        return None
+    a, b, c = elements
+    source = a_residency(config, row)
+    counts = A.fragment_counts(row, config.shape, source)
+    operands = [("d", f"memref<{counts['C']}x{c}>")]
+    if source is A.Residency.RMEM:
+        operands.append(("a", f"memref<{counts['A']}x{a}>"))
+    else:
+        operands.append(("a", _descriptor_view(m, k, "columns", a)))
+    if counts["B"] is not None:
+        operands.append(("b", f"memref<{counts['B']}x{b}>"))
+    else:
+        # B as K x N, K contiguous (K-major: every element type's wgmma takes it so).
+        operands.append(("b", _descriptor_view(k, n, "rows", b)))
+    if row.sparse:
+        operands.append(("e", "memref<1xi32>"))
+    if row.block_scale:
+        scale = _MLIR_SCALE.get(config.sf_type or "")
+        if scale is None:
+            return None
+        # A 32-bit register of scale factors each (the instruction's operand).
+        operands += [("sfa", f"memref<4x{scale}>"), ("sfb", f"memref<4x{scale}>")]
+    return operands, source.value
+
+
+def application(op_text: str, config: AtomConfig, name: str, target: str) -> str | None:
+    """The function that applies the atom `op_text` builds, named `name`, for `target`; None
+    when there is none (another family, an op with operands, a type the op does not write out)."""
+    found = _applied(op_text, config, name, target)
+    return found[0] if found is not None else None
+
+
+def _applied(op_text: str, config: AtomConfig, name: str, target: str) -> tuple[str, AtomConfig] | None:
+    """`application`'s function, and the configuration of its op that applies the atom (an
+    MMA's with the A it is given)."""
     builder = _BUILDER.match(op_text)
     atom_type = _ATOM_TYPE.search(op_text)
-    element = _ELEMENT.match(atom_type.group(1)) if atom_type is not None else None
-    if sides is None or builder is None or element is None:
+    if builder is None or atom_type is None:
         return None
-    found = sides(config, element.group(1))
+    body = op_text[builder.end(1):].lstrip()
+    mma = _mma_operands(config, target)
+    if mma is not None:
+        operands, source = mma
+        params = ", ".join(f"%{role}: {type_text}" for role, type_text in operands)
+        applied = ["%d", *(f"%{role}" for role, _ in operands[1:3]), "%d", *(f"%{role}" for role, _ in operands[3:])]
+        types = [atom_type.group(1), *(t for _, t in operands[:3]), operands[0][1], *(t for _, t in operands[3:])]
+        return (f"func.func @{name}({params}) {{\n  %atom {body}\n"
+                f"  cute_nvgpu.mma %atom, {', '.join(applied)} : ({', '.join(types)})\n"
+                f"  return\n}}\n", replace(config, a_source=source))
+    sides = _SIDES.get(config.mnemonic)
+    element = _VAL_TYPE.search(body) or _ELEMENT.match(atom_type.group(1))
+    row = _row(config, target)
+    if sides is None or element is None or not isinstance(row, A.CopyShapeRow):
+        return None
+    found = sides(config, element.group(1), row)
     if found is None:
         return None
     src, dst = found
-    body = op_text[builder.end(1):].lstrip()
     return (f"func.func @{name}(%src: {src}, %dst: {dst}) {{\n  %atom {body}\n"
-            f"  cute_nvgpu.copy %atom, %src, %dst : ({atom_type.group(1)}, {src}, {dst})\n  return\n}}\n")
+            f"  cute_nvgpu.copy %atom, %src, %dst : ({atom_type.group(1)}, {src}, {dst})\n  return\n}}\n", config)
 
 
 def atom_kernel(op_text: str, config: AtomConfig, name: str, target: str) -> LoweredKernel | None:
@@ -138,14 +252,15 @@ _FUNCTION = "atom_kernel"
 def _written(op_text: str, config: AtomConfig, target: str) -> tuple[LoweredKernel, frozenset[int]] | None:
     """The kernel of the function applying the atom `op_text` builds, and its lines that are the
     atom's instructions."""
-    text = application(op_text, config, _FUNCTION)
-    if text is None:
+    found = _applied(op_text, config, _FUNCTION, target)
+    if found is None:
         return None
+    text, applied = found
     try:
         analysis = DocumentAnalysis("file:///atom-kernel.ir", text, settings=Settings(target_arch=target))
         analysis.verify_pending()
         sites = [site for site in document_sites(analysis) if site.config is not None]
-        if [site.config for site in sites] != [config, config] or any(
+        if [site.config for site in sites] != [config, applied] or any(
                 d.severity is Severity.ERROR for d in analysis.diagnostics()):
             return None
         [unit] = [unit for unit in analysis.units if not unit.shell]
@@ -155,11 +270,18 @@ def _written(op_text: str, config: AtomConfig, target: str) -> tuple[LoweredKern
     except Exception:                            # a defect must not cost the preview
         return None
     kernel = lowered.functions[0]
-    asm_lines = {n for n, line in enumerate(lowered.text.split("\n")) if INLINE_ASM in line}
+    # Each inline assembly's lines of its own: its asm string's, one a line of the string (an
+    # escaped newline in the lowered text between two). The writer puts them last among the
+    # lines the op wrote, after the moves that bind a tied input to its output (wgmma's C to D).
+    asm_lines = {n: line.count("\\n") + 1 for n, line in enumerate(lowered.text.split("\n")) if INLINE_ASM in line}
+    by_op: dict[int, list[int]] = {}
+    for line, op_line in kernel.line_ops:
+        if op_line in asm_lines:
+            by_op.setdefault(op_line, []).append(line)
     lines = kernel.module.text.split("\n")
     # The instructions, not the braces and declarations that scope an inline assembly's own registers.
-    return kernel, frozenset(line for line, op_line in kernel.line_ops
-                             if op_line in asm_lines and not lines[line].strip().startswith(_SCAFFOLDING))
+    return kernel, frozenset(line for op_line, written in by_op.items() for line in sorted(written)[-asm_lines[op_line]:]
+                             if not lines[line].strip().startswith(_SCAFFOLDING))
 
 
 def clear_cache() -> None:

@@ -19,9 +19,9 @@ The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, 
   `cute_nvgpu.copy`, `cute_nvgpu.atom.tma_load/store/reduce`) becomes a kernel, in document
   order, preceded by a `//` comment naming the op, unless its function has its kernel from
   the lowered IR (then the comment says the op is in it); the kernel of an op that builds a copy
-  atom is, where it can be, that of the smallest function applying it, after the pipeline and
-  the function writer (features/atom_kernel.py), else built from the atom's configuration
-  (emit/ptx.py);
+  atom or a register / warpgroup MMA atom is, where it can be, that of the smallest function
+  applying it, after the pipeline and the function writer (features/atom_kernel.py), else
+  built from the atom's configuration (emit/ptx.py);
 * an atom the target cannot run (arch gate, shape, types) gets a comment instead of a kernel,
   and the lowering check's refusal (`verify/lowering.py`, the rule of `tables/legality.py`
   that the emitter builds from) is the preview's problem: at the document's target, the very
