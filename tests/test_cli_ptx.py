@@ -128,7 +128,10 @@ def test_ptx_atom_dsl_spelling():
     r = run("ptx", "--atom", DSL_ATOM, "--arch", "sm_90a")
     assert r.returncode == 0, r.stderr
     assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16" in r.stdout
-    assert "%adesc, %bdesc" in r.stdout                      # frag_kind = ss
+    # frag_kind = ss: A and B are shared-memory descriptors, one 64-bit register each (not A's
+    # register fragment in braces), read from the kernel's parameters.
+    [mma] = [line for line in r.stdout.split("\n") if "wgmma.mma_async" in line]
+    assert re.search(r"\}, %\w+, %\w+, scale_d, 1, 1, 0, 0;", mma), mma
 
 
 def test_ptx_atom_copy_and_blackwell():
