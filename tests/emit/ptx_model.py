@@ -19,7 +19,21 @@ _BIT_FORMATS = {"f16": "<H", "f32": "<I", "f64": "<Q"}
 
 
 def _width(type_: str) -> int:
-    return 1 if type_ == "pred" else int(type_[1:])
+    return 1 if type_ == "pred" else 16 if type_ == "bf16" else int(type_[1:])
+
+
+def _bf16_bits(value: float, rounding: str) -> int:
+    """`cvt.<rn|rz>.bf16.f32` of the f32 `value`: its upper half, rounded to nearest even or
+    toward zero; a NaN stays one."""
+    bits = _from_float(value, "f32")
+    if math.isnan(value):
+        return (bits >> 16) | 0x40
+    if rounding == "rz":
+        return bits >> 16
+    upper, lower = bits >> 16, bits & 0xFFFF
+    if lower > 0x8000 or lower == 0x8000 and upper & 1:
+        upper += 1
+    return upper
 
 
 def _to_float(bits: int, type_: str) -> float:
@@ -173,6 +187,14 @@ def run(ptx: str, params: dict[str, int], memory: dict[int, int] | None = None,
         elif name == "testp":
             x = num(operands[1], type_)
             put(d, {"infinite": math.isinf(x), "nan": math.isnan(x), "finite": math.isfinite(x)}[parts[1]], "pred")
+        elif name == "cvt" and "bf16" in parts:
+            to, frm = parts[-2], parts[-1]
+            if (frm, to) == ("bf16", "f32"):
+                regs[d] = (value(operands[1], "b16") & 0xFFFF) << 16
+            elif (frm, to) == ("f32", "bf16"):
+                regs[d] = _bf16_bits(num(operands[1], "f32"), parts[1])
+            else:
+                raise NotImplementedError(opcode)
         elif name == "cvt":
             to, frm = parts[-2], parts[-1]
             x = num(operands[1], frm)
@@ -223,6 +245,8 @@ def run(ptx: str, params: dict[str, int], memory: dict[int, int] | None = None,
                 out = a >> b if signed else (a & ((1 << width) - 1)) >> b
             elif name == "shl":
                 out = a << b
+            elif name == "bfe":
+                out = (a >> b) & ((1 << num(operands[3], "u32")) - 1)
             else:
                 raise NotImplementedError(opcode)
             put(d, out, type_)

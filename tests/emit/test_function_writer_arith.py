@@ -13,6 +13,7 @@ import pytest
 
 from cute_ir.emit.lowered_kernel import lowered_kernels
 from tests.emit import ptx_model
+from tests.emit.test_function_writer_conversions import _assembles
 from tests.emit.test_lowered_kernel import assemble_on_each_arch
 
 ASM = '"llvm.inline_asm"(%a) <{asm_string = "mov.b32 $0, $1;", constraints = "=r,r", has_side_effects}> : (i32) -> i32'
@@ -105,10 +106,55 @@ def test_remf_is_fmod_exactly(type_):
     assemble_on_each_arch(ir)
 
 
-def test_remf_of_bf16_before_sm_80_is_refused_named():
-    ir = _function("bf16", "    %r = arith.remf %x, %y : bf16\n    return %r : bf16\n", "bf16")
-    [kernel] = lowered_kernels(ir, "sm_75")
-    assert kernel.module.message == "`f`: `arith.remf` of bf16 (through f32: `cvt.f32.bf16`) needs sm_80 or later, not sm_75"
+def _bf16_nearest(value: float) -> int:
+    """The bf16 nearest an f32 `value` (ties to even), by distance: the two bf16s around it are
+    its f32 bits with the lower half cleared and one step (0x10000) further from zero."""
+    bits = ptx_model.f32_bits(value)
+    if math.isnan(value) or math.isinf(value):
+        return bits >> 16 | (0x40 if math.isnan(value) else 0)
+    low = bits & 0xFFFF0000
+    high = low + 0x10000
+    low_value, high_value = (ptx_model.as_float(b, "f32") for b in (low, high))
+    below, above = abs(value - low_value), abs(high_value - value)
+    if below != above:
+        return (low if below < above else high) >> 16
+    return (low if not low & 0x10000 else high) >> 16
+
+
+def _bf16(value: float) -> float:
+    return ptx_model.as_float(_bf16_nearest(value) << 16, "f32")
+
+
+_BF16_IR = _function("bf16", "    %s = arith.addf %x, %y : bf16\n    %p = arith.mulf %x, %y : bf16\n"
+                             "    %r = arith.remf %x, %y : bf16\n    %w = arith.extf %x : bf16 to f32\n"
+                             "    %n = arith.truncf %w toward_zero : f32 to bf16\n"
+                             "    return %s, %p, %r, %n : bf16, bf16, bf16, bf16\n", "bf16, bf16, bf16, bf16")
+
+
+@pytest.mark.parametrize("arch", ["sm_75", "sm_80"])
+def test_bf16_before_sm_80_is_f32_by_integer_arithmetic(arch):
+    """Before sm_80 (no `cvt` of bf16) a bf16 widens by a shift and rounds back to nearest even
+    by integer arithmetic (a tie to the even one, a carry into the exponent, past the largest
+    bf16 to infinity, a NaN kept a NaN), toward zero by dropping the lower half: the same
+    results as sm_80's `cvt`, checked here against a rounding by distance."""
+    [kernel] = lowered_kernels(_BF16_IR, arch)
+    assert kernel.module.ok, kernel.module.message
+    assert ("cvt.rn.bf16.f32" in kernel.module.text) == (arch == "sm_80")
+    values = [1.0, 1.0 + 2 ** -7, 1.0 + 2 ** -8, 1.0 + 3 * 2 ** -8, -3.0, 3.0e38, 2.0 ** -130, 0.1, -7.5, 1.5 * 2 ** 127]
+    for x in values + [math.nan, math.inf]:
+        for y in values[:6] + [math.inf]:
+            xb, yb = _bf16(x), _bf16(y)
+            stored = _run(_BF16_IR, _bf16_nearest(xb), _bf16_nearest(yb), arch)
+            got = [ptx_model.as_float(stored[key] << 16, "f32")
+                   for key in ("func_retval0", "func_retval0+2", "func_retval0+4", "func_retval0+6")]
+            product = xb * yb
+            remainder = math.fmod(xb, yb) if not (math.isinf(xb) or math.isnan(xb)) else math.nan
+            for have, want in zip(got, [_bf16(ptx_model.as_float(ptx_model.f32_bits(xb + yb), "f32")),
+                                        _bf16(ptx_model.as_float(ptx_model.f32_bits(product), "f32")),
+                                        _bf16(remainder), xb]):
+                assert have == want or math.isnan(have) and math.isnan(want), (arch, x, y, got)
+    assemble_on_each_arch(_BF16_IR)
+    _assembles(_BF16_IR, arch)
 
 
 @pytest.mark.parametrize("type_, width", [("i8", 8), ("i16", 16), ("i32", 32), ("i64", 64)])

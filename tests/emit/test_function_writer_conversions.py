@@ -109,7 +109,8 @@ def test_each_conversion_is_cvt_with_mlir_s_rounding():
     ("%v = arith.uitofp %s : i16 to bf16", "sm_80",
      "`arith.uitofp` from i16 to bf16 (`cvt` of bf16 and an integer) needs sm_90 or later, not sm_80"),
     ("%v = arith.extf %b : bf16 to f64", "sm_80", "`cvt` `arith.extf` from bf16 to f64 needs sm_90 or later, not sm_80"),
-    ("%v = arith.truncf %x : f32 to bf16", "sm_75", "`cvt` `arith.truncf` from f32 to bf16 needs sm_80 or later, not sm_75"),
+    ("%v = arith.truncf %x upward : f32 to bf16", "sm_75", "rounding f32 to bf16 upward needs sm_80 or later (`cvt` of "
+                                                            "bf16), not sm_75"),
 ])
 def test_a_conversion_the_target_lacks_is_refused_named(line, arch, message):
     ir = CONVERSIONS_IR.replace("    %zu = arith.extui %k : i32 to i64\n", f"    {line}\n")
@@ -245,8 +246,8 @@ def test_maximumf_with_no_nan_form_puts_a_nan_where_either_operand_is_one():
 
 
 @pytest.mark.parametrize("line, arch, message", [
-    ("%v = arith.addf %b, %b : bf16", "sm_75", "`arith.addf` of bf16 (through f32: `cvt.f32.bf16`) needs sm_80 or later, "
-                                               "not sm_75"),
+    ("%v = arith.truncf %x downward : f32 to bf16", "sm_75", "rounding f32 to bf16 downward needs sm_80 or later "
+                                                              "(`cvt` of bf16), not sm_75"),
     ("%v = arith.addf %vh, %vh : vector<4xi4>", "sm_90a", "`arith.addf` of vector<4xi4>: vectors of f16, bf16, f32, "
                                                           "f64, i8, i16, i32, i64, i1 only here"),
     ("%v = arith.addf %x, %x : i32", "sm_90a", "`arith.addf` of i32: float arithmetic of f16, bf16, f32 or f64 "

@@ -20,13 +20,13 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same | `mov` (of an `i1`, `mov.pred`) |
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
 | `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
-| `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 needs sm_80, bf16 <-> f64 sm_90 (bf16 arithmetic, compares and conversions before sm_80 are refused, named, not emulated by bit operations in f32: the preview then keeps the unit's per-atom kernels) |
+| `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 before sm_80 (no `cvt` of bf16) by integer arithmetic, as LLVM's NVPTX backend writes it: widening a shift by 16, narrowing to nearest even by adding 0x7FFF and the lowest kept bit, toward zero by dropping the lower half, a NaN kept quiet (downward and upward refused, named); bf16 <-> f64 needs sm_90 |
 | integer `arith` (`addi`, `subi`, `muli`, `divui`, `remui`, `divsi`, `remsi`, `andi`, `ori`, `xori`, `minsi`, `maxsi`, `minui`, `maxui`, `shli`, `shrui`, `shrsi`) of i8, i16, i32, i64 | the instruction of the width, which wraps as the op does (of i8s the 16-bit one, whose low 8 bits are the 8-bit result; a division's, min's, max's or right shift's operands extended by its signedness first); a shift's amount converted to the `.u32` PTX takes (a shift by the width or more, poison in MLIR, PTX clamps to the width); `andi` / `ori` / `xori` of `i1`s `and.pred` / `or.pred` / `xor.pred` |
 | `arith.ceildivsi` / `floordivsi` / `ceildivui` of i8, i16, i32, i64 (vectors lane by lane) | MLIR's arith-expand expansion: `div.s` toward zero, then +1 (ceil) where the division is inexact and the operands' signs agree, -1 (floor) where they differ (`mul.lo`, `setp.<ge|lt>.xor`, `setp.ne.and`, `selp`); ceildivui `selp` of 0 for a zero dividend, else `(a - 1) / b + 1` |
 | `arith.addui_extended`, `mulsi_extended`, `mului_extended` of i8, i16, i32, i64 scalars | `add` and its carry (`setp.lt.u` of the sum and an operand); `mul.lo` and `mul.hi` by the signedness (of i8s the 16-bit product of the extended operands, its high byte by `shr`) |
 | `arith.remf` of f16 / bf16 / f32 / f64 (vectors lane by lane) | C's `fmod` exactly, by binary long division of the magnitudes, each step exact (doubling, `sub` where Sterbenz's lemma holds, halving), the result `copysign`ed from the dividend; NaN for a zero divisor, an infinite dividend or a NaN; a half in f32 (bf16 sm_80). LLVM's NVPTX `frem` (x - trunc(x / y) * y) is wrong once the quotient passes the significand |
 | float `arith` of f32 / f64 (`addf`, `subf`, `mulf`, `divf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf`, `negf`; `math.absf`) | `add.rn`, `sub.rn`, `mul.rn` (a rounding modifier keeps ptxas from fusing them into an fma, which only `fastmath<contract>` allows), `div.rn`, `max`, `min`, `max.NaN` / `min.NaN` (NaN-propagating, -0 below +0, as `maximumf` is; sm_80; for f64, which has no such form, and before sm_80: `max` / `min`, `setp.nan` of the operands and `selp` of their sum, a NaN, where either is one), `neg`, `abs` |
-| the same of f16 / bf16 scalars (`.b16` registers) | the 16-bit instruction (`add.rn.f16`, `max.NaN.bf16`, ...) where the target has it (f16 add / sub / mul / neg / abs sm_53, max / min sm_80; bf16 add / sub / mul sm_90, the rest sm_80); else, and for `divf` (PTX has no 16-bit `div`), the f32 instruction between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32`: rounding to f32 first cannot change the half's correctly rounded result (f32's significand is more than twice a half's plus two bits) |
+| the same of f16 / bf16 scalars (`.b16` registers) | the 16-bit instruction (`add.rn.f16`, `max.NaN.bf16`, ...) where the target has it (f16 add / sub / mul / neg / abs sm_53, max / min sm_80; bf16 add / sub / mul sm_90, the rest sm_80); else, and for `divf` (PTX has no 16-bit `div`), the f32 instruction between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32` (a bf16 before sm_80: the integer arithmetic `extf` / `truncf` use there): rounding to f32 first cannot change the half's correctly rounded result (f32's significand is more than twice a half's plus two bits) |
 | float `arith` of a vector of f16 / bf16 (one register of 32 or 64 bits, or a 128-bit one's four) | the packed instruction of each 32-bit register's pair (`add.rn.f16x2`, `max.NaN.bf16x2`, ...) where the target has the scalar one (the PTX ISA gives the `.f16x2` / `.bf16x2` forms the same targets); else, and of an odd number of lanes, lane by lane as the scalars above |
 | `arith` of vectors of f16, bf16, f32, f64, i16, i32, i64 (arithmetic, `cmpi`, `cmpf`, `select`, the conversions above) | lane by lane: each register unpacked by `mov.bN {a, b, ...}` (a 64-bit lane of a 128-bit vector made of two of its registers), the scalar instruction of each lane, the lanes packed back by `mov.bN r, {a, b, ...}` (a vector's lanes never carry into one another); a vector of `i1`s (a compare's result) a predicate register per lane, which `select` and `andi` / `ori` / `xori` read lane by lane; `truncf` of an even number of f32 lanes to f16 / bf16, to nearest even or toward zero, `cvt.<rn|rz>.<f16x2|bf16x2>.f32` of each pair on sm_80 and later (its first operand the pair's upper lane). A vector of i8 (2, 4, 8 or 16 lanes) has a 16-bit register per lane, as an i8 scalar: unpacked from each 16-bit half (the lower lane the half itself, the upper `shr.u16` by 8), packed back by `and` 255, `shl` 8 and `or` |
 | `arith.cmpf` of f16 / bf16 / f32 / f64 | `setp` of PTX's compare (of a half where the target has its `setp`, f16 sm_53, bf16 sm_90; else of both widened to f32, exactly): the ordered predicates its plain ones (`olt` -> `lt`, `one` -> `ne`), the unordered its `u` forms (`ult` -> `ltu`, `une` -> `neu`), `ord` / `uno` `num` / `nan`; `false` / `true` `mov.pred` of 0 / 1 |
@@ -194,8 +194,10 @@ _HALF_TIERS = {
 # `max.NaN` / `min.NaN` need sm_80 (f32's and the halves' alike).
 _NAN_TIER = 80
 # `cvt` between a type pair that needs more than every target has (PTX ISA, cvt's target
-# notes): f32 <-> bf16 sm_80; bf16 with any integer, f16 or f64 sm_90.
+# notes): f32 <-> bf16 sm_80 (before it, emulated by integer arithmetic: `half_to_f32`,
+# `f32_to_half`, in these roundings); bf16 with any integer, f16 or f64 sm_90.
 _BF16_F32_TIER, _BF16_TIER = 80, 90
+_BF16_EMULATED_ROUNDING = ("rn", "rz")
 # The conversions: op -> the integers' signedness (an `i1` source: its 1 widened to -1 signed,
 # 1 unsigned). An integer narrows by truncation (`cvt` drops the high bits); an integer becomes
 # a float rounded to nearest (`cvt.rn`: the rounding `arith` gives it); a float becomes an
@@ -695,15 +697,21 @@ class _Emitter:
         if source_text == result_text or {source_text, result_text} == set(_HALVES) \
                 or widening != (order(result_text) > order(source_text)):
             raise _Unemittable(f"{what}: `extf` widens, `truncf` narrows")
-        if "bf16" in (source_text, result_text):
-            self.needs(_BF16_F32_TIER if "f32" in (source_text, result_text) else _BF16_TIER, f"`cvt` {what}")
+        if "bf16" in (source_text, result_text) and "f32" not in (source_text, result_text):
+            self.needs(_BF16_TIER, f"`cvt` {what}")
         if widening:
-            self.kernel.emit(f"cvt.{result_text}.{source_text} {reg}, {source};")
+            if source_text in _HALVES and result_text == "f32":
+                self.half_to_f32(reg, source, source_text)
+            else:
+                self.kernel.emit(f"cvt.{result_text}.{source_text} {reg}, {source};")
             return
         mode = _predicate(op, _ROUNDING_MODES, "roundingmode") or "to_nearest_even"
         if mode not in _TRUNCF_ROUNDING:
             raise _Unemittable(f"{what} rounding {mode}: `cvt` rounds ties away from zero only into tf32")
-        self.kernel.emit(f"cvt.{_TRUNCF_ROUNDING[mode]}.{result_text}.{source_text} {reg}, {source};")
+        if result_text in _HALVES and source_text == "f32":
+            self.f32_to_half(reg, source, result_text, _TRUNCF_ROUNDING[mode])
+        else:
+            self.kernel.emit(f"cvt.{_TRUNCF_ROUNDING[mode]}.{result_text}.{source_text} {reg}, {source};")
 
     def integer(self, op: Operation) -> None:
         """Integer arithmetic of 8 (in a 16-bit register), 16, 32 or 64 bits; `and` / `or` /
@@ -852,7 +860,7 @@ class _Emitter:
         else:
             self.kernel.emit(f"{instruction.format(T=wide_type)} {wide}, {', '.join(operands)};")
         if float_type in _HALVES:
-            self.kernel.emit(f"cvt.rn.{float_type}.f32 {reg}, {wide};")
+            self.f32_to_half(reg, wide, float_type)
 
     def remainder(self, op: Operation, float_type: str, operands: list[str], reg: str) -> None:
         """`arith.remf`: C's `fmod`, exactly (LLVM's NVPTX backend writes x - trunc(x / y) * y,
@@ -899,7 +907,7 @@ class _Emitter:
         emit(f"mov.{wide_type} {result}, {nan};")
         emit(f"{done}:")
         if float_type in _HALVES:
-            emit(f"cvt.rn.{float_type}.f32 {reg}, {result};")
+            self.f32_to_half(reg, result, float_type)
 
     @property
     def tier(self) -> int:
@@ -907,13 +915,49 @@ class _Emitter:
 
     def widened(self, registers: list[str], float_type: str, op: Operation) -> list[str]:
         """f16 / bf16 registers widened to f32 (exact), for the f32 instruction."""
-        if float_type == "bf16":
-            self.needs(_BF16_F32_TIER, f"`{op.name}` of bf16 (through f32: `cvt.f32.bf16`)")
         wide = []
         for register in registers:
             wide.append(self.fresh("f32", "wide"))
-            self.kernel.emit(f"cvt.f32.{float_type} {wide[-1]}, {register};")
+            self.half_to_f32(wide[-1], register, float_type)
         return wide
+
+    def half_to_f32(self, wide: str, register: str, float_type: str) -> None:
+        """`wide` = the f16 / bf16 `register` as an f32, exactly: `cvt.f32.<half>`; a bf16 before
+        sm_80 (no `cvt` of bf16) is f32's upper half, shifted up, as LLVM's NVPTX backend writes it."""
+        if float_type != "bf16" or self.tier >= _BF16_F32_TIER:
+            self.kernel.emit(f"cvt.f32.{float_type} {wide}, {register};")
+            return
+        word, bits = self.fresh("b32", "bf16"), self.fresh("b32", "bf16")
+        self.kernel.emit(f"cvt.u32.u16 {word}, {register};")
+        self.kernel.emit(f"shl.b32 {bits}, {word}, 16;")
+        self.kernel.emit(f"mov.b32 {wide}, {bits};")
+
+    def f32_to_half(self, register: str, wide: str, float_type: str, mode: str = "rn") -> None:
+        """`register` = the f32 `wide` rounded to f16 / bf16 (`mode`: `rn` or `rz`, `rm`, `rp`):
+        `cvt.<mode>.<half>.f32`; to a bf16 before sm_80 (no `cvt` of bf16), f32's upper half
+        rounded by integer arithmetic, as LLVM's NVPTX backend writes it: to nearest even by
+        adding 0x7FFF and the half's lowest bit (a carry rounds up, to infinity past the largest
+        bf16), toward zero by dropping the lower half; a NaN kept quiet (bit 22 set, so no NaN
+        whose payload is all in the lower half becomes an infinity). Toward an infinity is refused."""
+        if float_type != "bf16" or self.tier >= _BF16_F32_TIER:
+            self.kernel.emit(f"cvt.{mode}.{float_type}.f32 {register}, {wide};")
+            return
+        if mode not in _BF16_EMULATED_ROUNDING:
+            raise _Unemittable(f"rounding f32 to bf16 {'downward' if mode == 'rm' else 'upward'} needs sm_80 or "
+                               f"later (`cvt` of bf16), not {self.target.name}")
+        bits, nan, quiet, chosen, top = (self.fresh(t, "bf16") for t in ("b32", "pred", "b32", "b32", "b32"))
+        self.kernel.emit(f"mov.b32 {bits}, {wide};")
+        rounded = bits
+        if mode == "rn":
+            lowest, biased, rounded = (self.fresh("b32", "bf16") for _ in range(3))
+            self.kernel.emit(f"bfe.u32 {lowest}, {bits}, 16, 1;")
+            self.kernel.emit(f"add.s32 {biased}, {bits}, {lowest};")
+            self.kernel.emit(f"add.s32 {rounded}, {biased}, 32767;")
+        self.kernel.emit(f"setp.nan.f32 {nan}, {wide}, {wide};")
+        self.kernel.emit(f"or.b32 {quiet}, {bits}, 4194304;")
+        self.kernel.emit(f"selp.b32 {chosen}, {quiet}, {rounded}, {nan};")
+        self.kernel.emit(f"shr.u32 {top}, {chosen}, 16;")
+        self.kernel.emit(f"cvt.u16.u32 {register}, {top};")
 
     # ------------------------------------------------------------------ vectors, lane by lane
     def split(self, value: Value, part_bits: int, part_type: str, what: str) -> list[str]:
