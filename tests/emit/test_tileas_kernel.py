@@ -985,3 +985,28 @@ def test_a_tile_in_shared_memory_narrowed_by_truncf_is_read_into_the_chunks_firs
     assert body.count("ld.shared.v4.b32") == 8 and body.count("cvt.rn.f16x2.f32") == 16
     assert body.index("ld.shared.v4.b32") < body.index("cvt.rn.f16x2.f32") < body.index("cp.async.bulk.tensor.2d.global")
     assert_assembles(body, arch)
+
+
+REDUCE = REPO / "examples" / "tileas_reduce.ir"
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a"])
+def test_atomics_naming_no_atom_become_tma_reductions_that_ptxas_assembles(arch, capsys):
+    # tileas-tma-and-memops: "async tiled atomic/reduction emits TMA reduction-style traffic when
+    # the atom supports it"; assign-load-store-layouts gives the atomics `tma_redg` (f32 add and
+    # f16 max are in the PTX ISA's table for cp.reduce.async.bulk.tensor).
+    kernels = _kernels(REDUCE.read_text(), arch)
+    assert sorted(kernels) == ["running_max", "split_k_accumulate"]
+    form = r"cp\.reduce\.async\.bulk\.tensor\.2d\.global\.shared::cta\.{}\.tile\.bulk_group\.L2::cache_hint " \
+           r"\[%\w+, \{{%\w+, %\w+\}}\], \[%\w+\], %l2_policy;"
+    # 64 f32 columns are two boxes of 32 (128-byte rows, 128-byte swizzle); 64 f16 one box.
+    assert len(re.findall(form.format("add"), kernels["split_k_accumulate"])) == 2
+    assert len(re.findall(form.format("max"), kernels["running_max"])) == 1
+    assert "cp.async.bulk.wait_group.read 0;" in kernels["split_k_accumulate"]
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    # The command line a user runs, ptxas included.
+    assert main(["lower", str(REDUCE), "--arch", arch, "--emit", "ptx", "--assemble"]) == 0
+    said = capsys.readouterr().err
+    assert f"ptxas ({PTXAS} -arch={arch}) assembled `split_k_accumulate`" in said
+    assert f"ptxas ({PTXAS} -arch={arch}) assembled `running_max`" in said

@@ -51,20 +51,34 @@ def test_a_written_non_tma_atom_is_why():
     assert card.endswith("- **not TMA**: its copy atom is `ldgsts`, not `tma_load`")
 
 
-def test_an_atomic_is_a_tma_reduction_only_with_its_atom_written_and_its_pre_image_unused():
+def test_an_atomic_is_a_tma_reduction_with_its_atom_written_or_chosen_and_its_pre_image_unused():
     rows = (REPO / "tests" / "emit" / "fixtures" / "tileas_rows.mlir").read_text()
     card = _card(rows, "nv_tileas.tiled_atomic_rmw", "sm_100a")
     assert card == ("**TMA**\n\n- copy atom `tma_redg` (written): a TMA reduction with `add`\n"
                     "- becomes `nv_tileas.async.tiled_atomic_rmw`\n"
                     "- descriptor: tmaIdx 2, built on the host and passed as kernel argument `%tma_host2` (a grid constant)")
+    chosen = rows.replace(", copy_atom = #nv_tileas.copy_atom<tma_redg>}", "}")
+    assert _card(chosen, "nv_tileas.tiled_atomic_rmw", "sm_100a") == (
+        "**TMA**\n\n- copy atom `tma_redg` (assign-load-store-layouts chooses it on sm_100a): a TMA reduction with "
+        "`add`\n- becomes `nv_tileas.async.tiled_atomic_rmw`\n"
+        "- descriptor: tmaIdx 2, built on the host and passed as kernel argument `%tma_host2` (a grid constant)")
     plain = rows.replace(", allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_redg>}", "}")
     assert _card(plain, "nv_tileas.tiled_atomic_rmw", "sm_100a") == (
-        "**TMA**\n\n- **not TMA**: it names no copy atom; `copy_atom = #nv_tileas.copy_atom<tma_redg>` makes it a "
-        "TMA reduction when its pre-image is unused")
+        "**TMA**\n\n- copy atom `tma_redg` (assign-load-store-layouts chooses it on sm_100a): a TMA reduction with "
+        "`add`\n- TMA-eligible, but `allow_tma` is not set: the atomic stays as it is "
+        "(lower-tma-load-store-to-async's `prefer_tma` option would take it)")
     used = rows.replace("    return\n", '    "use"(%old) : (tensor<4x64xf16>) -> ()\n    return\n')
     assert _card(used, "nv_tileas.tiled_atomic_rmw", "sm_100a").endswith(
         "- TMA-eligible, but lower-tma-load-store-to-async leaves it: a TMA reduction (`tma_redg`) returns no "
         "pre-image, and this atomic's is used")
+    chosen_used = chosen.replace("    return\n", '    "use"(%old) : (tensor<4x64xf16>) -> ()\n    return\n')
+    assert _card(chosen_used, "nv_tileas.tiled_atomic_rmw", "sm_100a") == (
+        "**TMA**\n\n- no copy atom (assign-load-store-layouts gives an atomic `tma_redg` or none)\n"
+        "- **not TMA**: a TMA reduction returns no pre-image, and this atomic's is used")
+    f32_max = chosen.replace("xf16", "xf32").replace("rmw_mode<add>", "rmw_mode<max>")
+    assert _card(f32_max, "nv_tileas.tiled_atomic_rmw", "sm_100a").endswith(
+        "- **not TMA**: cp.reduce.async.bulk.tensor has no `.max` of f32 (the PTX ISA gives `.max` to f16, bf16, u32, "
+        "s32, u64, s64)")
 
 
 def test_the_section_reads_the_unit_as_verification_lifted_it(monkeypatch):

@@ -88,3 +88,56 @@ def test_an_op_that_allows_tma_but_cannot_gets_a_remark_in_the_editor_and_others
     assert remarks[0].message == ("this load allows TMA but cannot use it: its tensor map breaks a rule of "
                                   "cuTensorMapEncodeTiled: global stride 1 is 24 bytes; it must be a positive multiple "
                                   "of 16 below 2^40; it gets the `ldg` copy atom")
+
+
+def atomic(element: str = "f32", mode: str = "add", attrs: str = "", use: bool = False, offsets: str = "",
+           view: str | None = None):
+    """An atomic of a 64 x 64 tile into a view of `element`s (the tile its first operand)."""
+    view = view or f"memref<4096x4096x{element}, 1>"
+    tile = f"tensor<64x64x{element}>"
+    source = (f"func.func @k(%v: {view}, %i: index, %t: {tile}) {{\n"
+              f"  %old, %r = nv_tileas.tiled_atomic_rmw %t, %v coords(%i, %i) offsets({offsets}) "
+              f"{{tileSize = array<i64: 64, 64>, rmw_mode = #nv_tileas.rmw_mode<{mode}>{attrs}}} : {view} -> {tile}, "
+              "!nv_tileaa.mem_token\n"
+              + (f'  "use"(%old) : ({tile}) -> ()\n' if use else "") + "  return\n}\n")
+    [function] = lift(parse(source.encode()).root).operations
+    return next(op for op in function.walk() if op.name == "nv_tileas.tiled_atomic_rmw")
+
+
+# tileas-tma-and-memops: an atomic becomes "tiled_atomic_rmw (TMAREDG atom)" when "the atom
+# supports it": the PTX ISA's table of cp.reduce.async.bulk.tensor's .redOp x type, whose type
+# is the tensor map's; a TMA reduction returns nothing and has no scatter4 form.
+@pytest.mark.parametrize("op, target, atom, reason", [
+    (atomic(), "sm_90a", "tma_redg", None),
+    (atomic(), "sm_100a", "tma_redg", None),
+    (atomic("f16", "max"), "sm_90a", "tma_redg", None),
+    (atomic("bf16", "min"), "sm_90a", "tma_redg", None),
+    (atomic("i32", "max"), "sm_90a", "tma_redg", None),
+    (atomic("ui32", "umin"), "sm_90a", "tma_redg", None),
+    (atomic("i64", "xor"), "sm_90a", "tma_redg", None),
+    (atomic(attrs=", memSemantic = #nv_tileas.mem_semantic<relaxed>, memScope = #nv_tileas.mem_scope<gpu>"),
+     "sm_90a", "tma_redg", None),
+    (atomic("f32", "max"), "sm_90a", None,
+     "cp.reduce.async.bulk.tensor has no `.max` of f32 (the PTX ISA gives `.max` to f16, bf16, u32, s32, u64, s64)"),
+    (atomic("f32", "and"), "sm_90a", None,
+     "cp.reduce.async.bulk.tensor has no `.and` of f32 (the PTX ISA gives `.and` to b32, b64)"),
+    (atomic("f64", "add"), "sm_90a", None,
+     "cp.reduce.async.bulk.tensor has no `.add` of f64 (the PTX ISA gives `.add` to f16, bf16, f32, u32, s32, u64)"),
+    (atomic("i32", "umax"), "sm_90a", None,
+     "`umax` is the `.max` of unsigned elements, and the tensor map's i32 are not unsigned"),
+    (atomic("i32", "xchg"), "sm_90a", None,
+     "a TMA reduction combines (add, max, min, and, or, xor); `xchg` does not"),
+    (atomic(use=True), "sm_90a", None, "a TMA reduction returns no pre-image, and this atomic's is used"),
+    (atomic(offsets="%i, %i, %i, %i"), "sm_100a", None,
+     "a TMA reduction moves a tile; it does not reduce rows (offsets: there is no scatter4 reduction)"),
+    (atomic(), "sm_80", None, "sm_80 has no TMA (sm_90 or later)"),
+    (atomic(view="memref<4096x4096xf32, 3>"), "sm_90a", None,
+     "the view is not a global-memory memref (`memref<..., 1>`)"),
+    (atomic(attrs=", memSemantic = #nv_tileas.mem_semantic<acq_rel>, memScope = #nv_tileas.mem_scope<gpu>"),
+     "sm_90a", None, "a TMA reduction is weak or relaxed; this one is acq_rel"),
+    (atomic(attrs=", memSemantic = #nv_tileas.mem_semantic<relaxed>, memScope = #nv_tileas.mem_scope<sys>"),
+     "sm_90a", None, "a TMA reduction's element operations are relaxed at gpu scope; this atomic asks for sys scope"),
+])
+def test_an_atomic_gets_the_tma_reduction_atom_where_the_reduce_table_allows_it(op, target, atom, reason):
+    verdict = tma_verdict(op, target)
+    assert (verdict.atom, verdict.reason) == (atom, reason)

@@ -9,8 +9,9 @@ kernel argument the host fills, or a descriptor the kernel builds). What the pas
 read from the default pipeline's stages of the op's unit (`UnitAnalysis.stages`): those the
 lowered-IR view of the function ran, when it did for this text of the unit, else the TileAS
 passes run there unprinted, once per text of the unit, when a hover first asks; the sections are
-kept with the unit (`PerUnit`). An atomic becomes a TMA reduction only with the `tma_redg` atom written (no pass
-chooses it), so its card says that, or what it reduces with.
+kept with the unit (`PerUnit`). An atomic's atom is `tma_redg` (written, or chosen by
+assign-load-store-layouts when a TMA reduction can do what it asks), and its card says what it
+reduces with, or the rule that keeps it from a TMA reduction.
 """
 from __future__ import annotations
 
@@ -18,20 +19,18 @@ from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..diagnostics import Span
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import is_kernel
-from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS, TMA_REDUCE_OP
-from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
-from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD
+from ..dialects.nv_tileas.async_tma import TMA_REDUCE_OP
+from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW
 from ..analysis.stages import MadeTransfer
 from ..ir.attributes import attribute, enum_case, reading_aliases
 from ..passes import TILEAS_PASSES
-from ..passes.assign_load_store_layouts import ATOMS, MEMOPS, tma_verdict
+from ..passes.assign_load_store_layouts import ATOMS, KIND, MEMOPS, tma_verdict
 from ..dialects.registry import is_function
 from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
 from ..verify.atom_sites import aliases_of, resolving_table
 
 # The ops whose card has a TMA section.
-HOVERED = MEMOPS + (TILED_ATOMIC_RMW,)
-[REDUCTION_ATOM] = ATOM_ALLOW_LISTS[TMA_REDUCTION][0]
+HOVERED = MEMOPS
 
 
 def memop_section(analysis: DocumentAnalysis, offset: int) -> str | None:
@@ -81,33 +80,23 @@ _LOWERED = object()
 
 def _op_lines(op, name_span: Span, target: str) -> list:
     written = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
-    if op.name == TILED_ATOMIC_RMW:
-        return _reduction_lines(op, written)
-    kind = "load" if op.name == TILED_LOAD else "store"
     verdict = tma_verdict(op, target)
     tma_atom = ATOMS[op.name][0]
     if written is not None:
         lines = [f"copy atom `{written}` (written)"]
         atom = written
-    else:
+    elif verdict.atom is not None:
         lines = [f"copy atom `{verdict.atom}` (assign-load-store-layouts chooses it on {target})"]
         atom = verdict.atom
+    else:
+        lines, atom = ["no copy atom (assign-load-store-layouts gives an atomic `tma_redg` or none)"], None
     if atom != tma_atom:
         why = verdict.reason if written is None else f"its copy atom is `{written}`, not `{tma_atom}`"
         return lines + [f"**not TMA**: {why}"]
-    return lines + _taken(op, kind)
-
-
-def _reduction_lines(op, written: str | None) -> list:
-    """An atomic's TMA section: a TMA reduction only with the `tma_redg` atom written."""
-    if written != REDUCTION_ATOM:
-        why = f"its copy atom is `{written}`" if written else "it names no copy atom"
-        return [f"**not TMA**: {why}; `copy_atom = #{DIALECT}.{COPY_ATOM}<{REDUCTION_ATOM}>` makes it "
-                "a TMA reduction when its pre-image is unused"]
-    mode = enum_case(op, RMW_MODE, DIALECT, RMW_MODE)
-    lines = [f"copy atom `{REDUCTION_ATOM}` (written): a TMA reduction"
-             + (f" with `{TMA_REDUCE_OP[mode]}`" if mode in TMA_REDUCE_OP else "")]
-    return lines + _taken(op, "atomic")
+    if op.name == TILED_ATOMIC_RMW:
+        mode = enum_case(op, RMW_MODE, DIALECT, RMW_MODE)
+        lines[0] += ": a TMA reduction" + (f" with `{TMA_REDUCE_OP[mode]}`" if mode in TMA_REDUCE_OP else "")
+    return lines + _taken(op, KIND[op.name])
 
 
 def _taken(op, kind: str) -> list:

@@ -1,11 +1,13 @@
-"""`assign-load-store-layouts`: each token-ordered load and store gets its copy atom.
+"""`assign-load-store-layouts`: each token-ordered load, store and atomic gets its copy atom.
 
 TileAS's AssignLoadStoreLayouts (tileas-tma-and-memops, "Pass Roster": first in the intended
 order) chooses "the copy atom and layouts that make a tiled load / store TMA-eligible". A
 `nv_tileas.tiled_load` / `tiled_store` that names no `copy_atom` gets `tma_load` / `tma_store`
 when a TMA box can move its tile, and `ldg` / `stg` otherwise; an op that names one keeps it
 (it was chosen already). The memops here carry no layout (a tile is a `tensor` value), so the
-atom is all there is to choose.
+atom is all there is to choose. A `tiled_atomic_rmw` that names none gets `tma_redg` (a TMA
+reduction, `cp.reduce.async.bulk.tensor`) when one can do what it asks, else no atom: there is
+no other copy atom for an atomic (tileas-tma-and-memops: "tiled_atomic_rmw (TMAREDG atom)").
 
 When an op with `allow_tma = true` cannot use TMA, the pass says why in a remark on it, the way
 a compiler's memory remarks do; `tma_verdict` is the same rule for hover. The rules, first
@@ -24,6 +26,18 @@ failing one reported:
 6. a load is weak or relaxed (a TMA load has no acquire), a store weak or relaxed (no release);
 7. a load reads zero out of bounds (TMA's fill; `paddingValue` zero or absent);
 8. an op with `offsets` moves four rows of a 2-d view, one offset each.
+
+An atomic is a TMA reduction when, before those rules (a reduction is a store's transfer: rule
+7 and, since there is no scatter4 reduction, rule 8 do not apply):
+
+- its pre-image is unused (a TMA reduction returns nothing), it reduces no rows (`offsets`), and
+  its `rmw_mode` is a reduction (not xchg);
+- the PTX ISA's table for `cp.reduce.async.bulk.tensor` gives the operation of its `rmw_mode`
+  to its view's elements (`verify/tma.atomic_reduction_modes`: no `.max` for f32, `.inc` /
+  `.dec` only for u32, nothing for 8-bit types or 16-bit integers), which the tensor map's data
+  type is;
+- its memory semantics are weak or relaxed, at most at gpu scope (each element's reduction is
+  `.relaxed.gpu`).
 """
 from __future__ import annotations
 
@@ -31,39 +45,80 @@ from dataclasses import dataclass
 
 from ..diagnostics import Severity
 from ..dialects.nv_tileas.async_tma import ATOM_ALLOW_LISTS
-from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, MEM_SEMANTIC, TILED_LOAD, TILED_STORE
+from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION, TMA_REDUCE_OP
+from ..dialects.nv_tileas.memops import (COPY_ATOM, DIALECT, MEM_SCOPE, MEM_SEMANTIC, RMW_MODE, SCOPE_ATTRIBUTE, SEMANTIC_ATTRIBUTE,
+                                         TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE)
+from ..tables.atoms import TMA_REDUCE_TYPES, tma_reductions
 from ..ir.attributes import attribute, enum_case, integers
 from ..ir.core import Attribute, Operation
 from ..ir.custom_form import write_attributes
-from ..ir.shaped import element_bits
+from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
 from ..tables.atoms import Residency
-from ..verify.tma import operand_groups
+from ..verify.tma import atomic_reduction_modes, operand_groups
 from .base import OP_NAMES, Pass, PassContext, register
 from ..lowering_facts.tileas import residency
 from .lower_tma_to_async import (ZERO_PADDING, box_plan, rows_problem, target_problem, tma_backed_view,
                                  view_layout_problem, view_parameters)
 
 NOT_TMA = "lower.not-tma"
-MEMOPS = (TILED_LOAD, TILED_STORE)
-# Op -> (its TMA atom, the atom when TMA cannot move its tile).
+MEMOPS = (TILED_LOAD, TILED_STORE, TILED_ATOMIC_RMW)
+# Op -> (its TMA atom, the atom when TMA cannot move its tile; None: the op gets none).
 ATOMS = {TILED_LOAD: (ATOM_ALLOW_LISTS["nv_tileas.async.tiled_tma_load"][0][0], "ldg"),
-         TILED_STORE: (ATOM_ALLOW_LISTS["nv_tileas.async.tiled_tma_store"][0][0], "stg")}
+         TILED_STORE: (ATOM_ALLOW_LISTS["nv_tileas.async.tiled_tma_store"][0][0], "stg"),
+         TILED_ATOMIC_RMW: (ATOM_ALLOW_LISTS[TMA_REDUCTION][0][0], None)}
+# What the remark calls each op.
+KIND = {TILED_LOAD: "load", TILED_STORE: "store", TILED_ATOMIC_RMW: "atomic"}
+# What a TMA transfer of each op is called.
+_TRANSFER = {TILED_LOAD: "load", TILED_STORE: "store", TILED_ATOMIC_RMW: "reduction"}
 # Memory semantics a TMA transfer can give.
 TMA_SEMANTICS = frozenset({"weak", "relaxed"})
+# The scopes a TMA reduction's relaxed element operations have (`.relaxed.gpu`).
+TMA_REDUCTION_SCOPES = frozenset({"cta", "cluster", "gpu"})
 
 
 @dataclass(frozen=True)
 class Verdict:
-    atom: str                 # the copy atom the op gets
+    atom: str | None          # the copy atom the op gets (None: an atomic TMA cannot reduce gets none)
     reason: str | None        # why not TMA; None when it is TMA's
 
 
 def tma_verdict(op: Operation, target: str | None) -> Verdict:
-    """Which copy atom a tiled load / store gets on `target`, and why not TMA if it is not."""
+    """Which copy atom a tiled load / store / atomic gets on `target`, and why not TMA if it
+    is not."""
     tma_atom, other = ATOMS[op.name]
-    reason = _why_not_tma(op, target)
+    reason = _why_not_reduction(op) if op.name == TILED_ATOMIC_RMW else None
+    reason = reason or _why_not_tma(op, target)
     return Verdict(other if reason else tma_atom, reason)
+
+
+def _why_not_reduction(op: Operation) -> str | None:
+    """What keeps an atomic from a TMA reduction before the transfer's rules: its pre-image,
+    rows, a mode that does not reduce."""
+    if op.results and op.results[0].has_uses():
+        return "a TMA reduction returns no pre-image, and this atomic's is used"
+    if operand_groups(op).get("offsets"):
+        return "a TMA reduction moves a tile; it does not reduce rows (offsets: there is no scatter4 reduction)"
+    mode = enum_case(op, RMW_MODE, DIALECT, RMW_MODE)
+    if mode not in TMA_REDUCE_OP:
+        combines = ", ".join(dict.fromkeys(TMA_REDUCE_OP.values()))
+        return f"a TMA reduction combines ({combines}); `{mode}` does not" if mode else "the atomic names no rmw_mode"
+    return None
+
+
+def _reduction_problem(op: Operation, element: str) -> str | None:
+    """Whether the PTX ISA's table for `cp.reduce.async.bulk.tensor` gives the atomic's
+    operation to the tensor map's elements."""
+    mode = enum_case(op, RMW_MODE, DIALECT, RMW_MODE)
+    # `fadd` is `add` (the memop verifier asks for that spelling).
+    if ("add" if mode == "fadd" else mode) in atomic_reduction_modes(element):
+        return None
+    kind = TMA_REDUCE_OP[mode]
+    if kind in tma_reductions(element):
+        # The operation is the elements', but not as the mode asks (`umax` of signless i32).
+        return f"`{mode}` is the `.{kind}` of unsigned elements, and the tensor map's {element} are not unsigned"
+    return (f"cp.reduce.async.bulk.tensor has no `.{kind}` of {element} (the PTX ISA gives `.{kind}` to "
+            f"{', '.join(TMA_REDUCE_TYPES[kind])})")
 
 
 def _why_not_tma(op: Operation, target: str | None) -> str | None:
@@ -73,7 +128,11 @@ def _why_not_tma(op: Operation, target: str | None) -> str | None:
         return why
     views = operand_groups(op).get("view") or []
     if views and tma_backed_view(views[0]) is not None:
-        # A view backed by a TMA descriptor: its box, swizzle and tensor map are the descriptor's.
+        # A view backed by a TMA descriptor: its box, swizzle and tensor map are the descriptor's
+        # (whose elements are the tile's: the verifier holds them to it).
+        tile = shaped(op.operands[0].type.text) if op.name == TILED_ATOMIC_RMW and op.operands else None
+        if tile is not None and (why := _reduction_problem(op, tile.element)) is not None:
+            return why
         return _semantics_problem(op, load)
     space, view = residency(views[0].type) if views else (None, None)
     if view is None or space is not Residency.GMEM:
@@ -82,6 +141,8 @@ def _why_not_tma(op: Operation, target: str | None) -> str | None:
     bits = element_bits(view.element)
     if not tile or bits is None or tensormap.data_type_of(view.element) is None:
         return f"TMA has no data type for {view.element}" if tile else "the op has no tileSize"
+    if op.name == TILED_ATOMIC_RMW and (why := _reduction_problem(op, view.element)) is not None:
+        return why
     plan = box_plan(tile, bits, bool(operand_groups(op).get("offsets")))
     if isinstance(plan, str):
         return plan
@@ -100,9 +161,12 @@ def _why_not_tma(op: Operation, target: str | None) -> str | None:
 
 def _semantics_problem(op: Operation, load: bool) -> str | None:
     """Rules 6 and 7: what a TMA transfer's memory semantics and out-of-bounds fill can be."""
-    semantic = enum_case(op, MEM_SEMANTIC, DIALECT, MEM_SEMANTIC) or "weak"
+    semantic = enum_case(op, SEMANTIC_ATTRIBUTE[op.name], DIALECT, MEM_SEMANTIC) or "weak"
     if semantic not in TMA_SEMANTICS:
-        return f"a TMA {'load' if load else 'store'} is weak or relaxed; this one is {semantic}"
+        return f"a TMA {_TRANSFER[op.name]} is weak or relaxed; this one is {semantic}"
+    scope = enum_case(op, SCOPE_ATTRIBUTE[op.name], DIALECT, MEM_SCOPE)
+    if op.name == TILED_ATOMIC_RMW and scope is not None and scope not in TMA_REDUCTION_SCOPES:
+        return f"a TMA reduction's element operations are relaxed at gpu scope; this atomic asks for {scope} scope"
     padding = attribute(op, "paddingValue")
     if load and padding is not None and padding.text.strip() != ZERO_PADDING:
         return f"a TMA load reads zero out of bounds; this one pads with {padding.text.strip()}"
@@ -114,7 +178,8 @@ def _semantics_problem(op: Operation, load: bool) -> str | None:
 class AssignLoadStoreLayouts(Pass):
     name = "AssignLoadStoreLayouts"
     argument = "assign-load-store-layouts"
-    description = "choose the copy atom of each tiled load and store: TMA when a TMA box can move the tile"
+    description = ("choose the copy atom of each tiled load, store and atomic: TMA when a TMA box can move the "
+                   "tile (a TMA reduction when the PTX ISA's table gives the atomic's operation to its elements)")
     local = True      # each op's atom depends on the op and the target
 
     def may_report(self, facts: dict) -> bool:
@@ -127,10 +192,12 @@ class AssignLoadStoreLayouts(Pass):
     def run(self, op: Operation, context: PassContext) -> None:
         for memop in [o for o in op.walk() if o.name in MEMOPS and attribute(o, COPY_ATOM) is None]:
             verdict = tma_verdict(memop, context.target)
-            memop.attributes[COPY_ATOM] = Attribute(f"#{DIALECT}.{COPY_ATOM}<{verdict.atom}>")
-            write_attributes(memop)
+            if verdict.atom is not None:
+                memop.attributes[COPY_ATOM] = Attribute(f"#{DIALECT}.{COPY_ATOM}<{verdict.atom}>")
+                write_attributes(memop)
             allowed = (attribute(memop, "allow_tma") or Attribute("false")).text.strip() == "true"
             if verdict.reason and allowed:
-                kind = "load" if memop.name == TILED_LOAD else "store"
-                context.report(memop, NOT_TMA, f"this {kind} allows TMA but cannot use it: {verdict.reason}; "
-                                               f"it gets the `{verdict.atom}` copy atom", Severity.INFORMATION)
+                gets = f"it gets the `{verdict.atom}` copy atom" if verdict.atom else \
+                    "it gets no copy atom and stays a `tiled_atomic_rmw`"
+                context.report(memop, NOT_TMA, f"this {KIND[memop.name]} allows TMA but cannot use it: "
+                                               f"{verdict.reason}; {gets}", Severity.INFORMATION)

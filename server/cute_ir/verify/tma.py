@@ -397,11 +397,19 @@ def _atomic_reduction(op: Operation) -> "Reduction | None":
     bits = element_bits(tile.element) if tile is not None else None
     if bits is None or bits < 32:
         return None
-    kinds = tma_reductions(tile.element)
-    unsigned = tensormap.data_type_of(tile.element) in _UNSIGNED_DATA_TYPES
-    legal = tuple(m for m, kind in TMA_REDUCE_OP.items()
-                  if m != "fadd" and kind in kinds and (unsigned or m not in _UNSIGNED_MODES))
-    return Reduction(mode, tile.element, legal, RMW_MODE)
+    return Reduction(mode, tile.element, atomic_reduction_modes(tile.element), RMW_MODE)
+
+
+def atomic_reduction_modes(element: str) -> tuple[str, ...]:
+    """The `rmw_mode`s a TMA reduction of a tensor map of `element`s takes: those whose
+    operation (`TMA_REDUCE_OP`) the PTX ISA's table for `cp.reduce.async.bulk.tensor` gives
+    these elements (`tma_reductions`), the unsigned ones only to unsigned elements, and not
+    `fadd`, which the memop verifier spells `add`. Empty for elements the table has no row for
+    (8-bit types, 16-bit integers)."""
+    kinds = tma_reductions(element)
+    unsigned = tensormap.data_type_of(element) in _UNSIGNED_DATA_TYPES
+    return tuple(m for m, kind in TMA_REDUCE_OP.items()
+                 if m != "fadd" and kind in kinds and (unsigned or m not in _UNSIGNED_MODES))
 
 
 # An im2col load mode -> the tiled mode that moves the same box without the im2col gather
