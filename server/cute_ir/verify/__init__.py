@@ -13,7 +13,7 @@ from .mma import verify_mma_op
 from .tileas_atoms import verify_atoms
 from .tileas_dot import verify_dot
 from .tileas_memops import verify_memops
-from .tma import TMA_VERIFIED_OPS, verify_tma
+from .tma import TMA_VERIFIED_OPS, verify_exec_operand_types, verify_tma
 from ..dialects.nv_tileas.async_tma import ASYNC_TMA_OP_NAMES
 from ..dialects.nv_tileas.copy import COPY as TILEAS_COPY
 from ..dialects.nv_tileas.dot import DOT
@@ -54,6 +54,7 @@ def _verify(ctx: VerifyContext, within: Span | None) -> list[Diagnostic]:
             verifier(ctx, op)
     if names & TMA_VERIFIED_OPS:
         ctx.diagnostics.extend(verify_tma(lifted, target).diagnostics)
+        verify_exec_operand_types(ctx)      # reads types through the aliases, which verify_tma keeps nothing of
     if names & MEMOP_NAMES:
         ctx.diagnostics.extend(verify_memops(lifted))
     if names & (MEMOP_NAMES | ASYNC_TMA_OP_NAMES):

@@ -47,6 +47,7 @@ from ..layout import (ComposedLayout, Layout, Swizzle, coalesce, composition, co
 from ..layout.inttuple import ScaledBasis, is_dynamic
 from ..tables import tensormap
 from ..tables.atoms import multicast_only_warns, tma_reductions
+from .context import VerifyContext
 
 TMA_OP_NAMES = frozenset(op.name for op in TMA_OPS)
 # The ops whose reduce kind is held to what their elements allow (`reduction`): the TMA reduce
@@ -89,14 +90,35 @@ _EXPECTED_ATOM = {"load": "tileas.tma-atom.expect-tma-load", "store": "tileas.tm
 _NON_EXEC_TYPES = tuple(f"!{name}" for name in NON_EXEC_KINDS)
 
 
-def _may_be_atom(type_: Type) -> bool:
-    """Whether a value of `type_` may hold a non-exec TMA atom: a non-exec TMA atom type, or an
-    alias the unit does not resolve. Another cute_nvgpu type (a descriptor, an executable TMA
-    atom, a copy or MMA atom) cannot."""
-    text = type_.text
+def _may_be_atom(text: str) -> bool:
+    """Whether a value of the type `text` (an alias resolved) may hold a non-exec TMA atom: a
+    non-exec TMA atom type, or an alias the document does not define. Another cute_nvgpu type
+    (a descriptor, an executable TMA atom, a copy or MMA atom) cannot."""
     if text.startswith("!cute_nvgpu."):
         return any(text == name or text.startswith(name + "<") for name in _NON_EXEC_TYPES)
     return text.startswith("!") and not text.startswith(("!cute.", "!llvm.", "!nv_tile"))
+
+
+def verify_exec_operand_types(ctx: VerifyContext) -> None:
+    """`make_exec_tma` of a value no op of the unit defines (a function argument): its type must
+    be a non-exec TMA atom's, read through the document's `!alias`es as the verifiers read every
+    atom's type (`VerifyContext.through_alias`), so an alias gets the verdict of the type it
+    stands for. Not kept with `verify_tma`'s results, which do not depend on the aliases."""
+    for op in ctx.operations():
+        if op.name != MAKE_EXEC or len(op.operands) < 2 or isinstance(op.operands[0], OpResult):
+            continue
+        atom = op.operands[0]
+        written = ctx.written_type(atom)
+        resolved = ctx.through_alias(written) if written is not None else None
+        text = resolved.text if resolved is not None else atom.type.text
+        if not is_known(atom.type) or _may_be_atom(text):
+            continue
+        spelled = atom.type.text if text == atom.type.text else f"{atom.type.text} ({text})"
+        span = ctx.definition_span(atom)
+        related = (Related(span, "the TMA operand is defined here"),) if span is not None else ()
+        ctx.diagnostics.append(Diagnostic("verify.tma.exec-atom-type", ctx.operand_span(op, 0), Severity.ERROR,
+                                          Source.VERIFY, OWN_MESSAGES["verify.tma.exec-atom-type"].format(type=spelled),
+                                          related))
 
 
 # The fewest bytes each CTA's share of a multicast TMA load may be (tileas-tma-and-memops,
@@ -889,8 +911,7 @@ class _Checker:
         producer = self.defining_op(atom)
         if producer is not None and producer.name not in NON_EXEC_KINDS:
             self.own("verify.tma.exec-atom", self.operand_span(op, 0), self.note(atom, "operand"), op=producer.name)
-        elif producer is None and is_known(atom.type) and not _may_be_atom(atom.type):
-            self.own("verify.tma.exec-atom-type", self.operand_span(op, 0), self.note(atom, "operand"), type=atom.type)
+        # A value no op defines (an argument) is judged by its type: `verify_exec_operand_types`.
         if is_known(mbarrier.type) and memory_space(mbarrier.type) not in (None, "shared"):
             self.own("verify.tma.mbarrier-memory", self.operand_span(op, 1), note, type=mbarrier.type)
 
