@@ -249,8 +249,9 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("lower.stopped", L, "The lowering pipeline left an op that applies an atom in place "
             "because of an error reported on it or its atom already (`cute-ir lower` shows it; the "
             "editor does not repeat it)."),
-    CodeDoc("lower.not-tma", L, "A remark: a TileAS load or store with `allow_tma = true` cannot use "
-            "TMA (assign-load-store-layouts says which rule stops it) and gets a non-TMA copy atom."),
+    CodeDoc("lower.not-tma", L, "A remark: a TileAS load, store or atomic with `allow_tma = true` "
+            "cannot use TMA (assign-load-store-layouts says which rule stops it): a load or store "
+            "gets a non-TMA copy atom, an atomic none (it stays a `tiled_atomic_rmw`)."),
     CodeDoc("lower.tma-reduction", L, "A TileAS atomic names the `tma_redg` copy atom but its "
             "pre-image is used: a TMA reduction returns nothing, so lower-tma-load-store-to-async "
             "leaves it."),
