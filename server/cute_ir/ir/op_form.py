@@ -22,6 +22,7 @@ is None (its meaning lies in another statement).
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -123,6 +124,15 @@ class Form:
                 return group[index - at]
             at += len(group)
         return None
+
+    def use_start(self, index: int) -> int | None:
+        """Where the use written for operand `index` of the record's order starts (`position`)."""
+        use = self.position(index)
+        return use.start_byte if use is not None else None
+
+    def use_type(self, start: int) -> str | None:
+        """The type known for the SSA use written at byte `start` (`use_types`)."""
+        return self.use_types.get(start)
 
     def finish(self, record: OpDef | None) -> "Form":
         """Derive `use_types` and `results` from the groups."""
@@ -727,9 +737,149 @@ def _sizes(groups, count: int) -> list[int] | None:
 
 
 # ------------------------------------------------------------------------------ entry point
-def read_form(node: Node, record: OpDef, generic: bool) -> Form | None:
+def read_form(node: Node, record: OpDef, generic: bool, text: bytes | None = None) -> Form | None:
     """What the text of an op with a record says (None when the record has no format and the
-    op is written in a custom form)."""
+    op is written in a custom form). `text`: the op's text, when the caller has it and the op
+    holds no region: what it says is then read once per text and record (`_FORMS`), and
+    another op of the same text gets the same form, its nodes found again in its own tree."""
+    if text is None:
+        return _read_form(node, record, generic)
+    key = (text, id(record), generic)
+    entry = _FORMS.get(key)
+    if entry is not None and entry[0] is record:
+        _FORMS.move_to_end(key)
+        return entry[1].at(node) if entry[1] is not _NO_FORM else None
+    form = _read_form(node, record, generic)
+    template = _FormTemplate.of(form, node) if form is not None else _NO_FORM
+    if template is not None:
+        _FORMS[key] = (record, template)
+        if len(_FORMS) > _FORMS_KEPT:
+            _FORMS.popitem(last=False)
+    return form
+
+
+class _FormTemplate:
+    """A form with its nodes kept as their places in the op (each a path of child indexes from
+    the op's node) and its uses by their offsets in the op's text: the same text parses to the
+    same tree, so the form of another op of that text is this one with its own nodes."""
+
+    __slots__ = ("form", "operands", "attributes", "type_nodes", "use_types", "starts")
+
+    def __init__(self, form: Form, operands, attributes, type_nodes, use_types, starts) -> None:
+        self.form, self.operands, self.attributes = form, operands, attributes
+        self.type_nodes, self.use_types, self.starts = type_nodes, use_types, starts
+
+    @classmethod
+    def of(cls, form: Form, op: Node) -> "_FormTemplate | None":
+        """None when a node of the form is not found by its place (then the form is not kept)."""
+        places: dict[tuple[int, int, int], tuple[int, ...] | None] = {}
+
+        def place(node: Node | None) -> tuple[int, ...] | None:
+            if node is None:
+                return None
+            at = (node.start_byte, node.end_byte, node.id)
+            if at not in places:
+                places[at] = _place(node, op)
+            if places[at] is None:
+                raise LookupError
+            return places[at]
+
+        base = op.start_byte
+        try:
+            operands = [[place(use) for use in group] for group in form.operands] \
+                if form.operands is not None else None
+            attributes = {name: place(value) for name, value in form.attributes.items()}
+            type_nodes = {name: place(value) for name, value in form.type_nodes.items()}
+        except LookupError:
+            return None
+        starts = []
+        while (start := form.use_start(len(starts))) is not None:
+            starts.append(start - base)
+        return cls(form, operands, attributes, type_nodes,
+                   {start - base: text for start, text in form.use_types.items()}, starts)
+
+    def at(self, op: Node) -> Form:
+        """This form, read from `op` (an op of the same text)."""
+        return _FormAt(self, op)
+
+
+class _FormAt(Form):
+    """The form of `_FormTemplate.at`: its nodes are found in the op when first asked for (the
+    SSA check asks for the types alone, and the structure judge for no node of an op it has
+    judged before by its text)."""
+
+    def __init__(self, template: _FormTemplate, op: Node) -> None:   # (not the dataclass's)
+        form = template.form
+        self._template, self._op, self._base = template, op, op.start_byte
+        self.operand_types, self.result_types = form.operand_types, form.result_types
+        self.attribute_types, self.complete, self.in_dictionary = form.attribute_types, form.complete, form.in_dictionary
+        self.results, self.read = form.results, form.read
+
+    @property
+    def operands(self) -> list[list[Node]] | None:
+        if "_operands" not in self.__dict__:
+            groups = self._template.operands
+            self._operands = [[_found(self._op, p) for p in group] for group in groups] if groups is not None else None
+        return self._operands
+
+    @property
+    def attributes(self) -> dict[str, Node | None]:
+        if "_attributes" not in self.__dict__:
+            self._attributes = {name: _found(self._op, p) if p is not None else None
+                                for name, p in self._template.attributes.items()}
+        return self._attributes
+
+    @property
+    def type_nodes(self) -> dict[str, Node]:
+        if "_type_nodes" not in self.__dict__:
+            self._type_nodes = {name: _found(self._op, p) for name, p in self._template.type_nodes.items()}
+        return self._type_nodes
+
+    @property
+    def use_types(self) -> dict[int, str | None]:
+        base = self._base
+        return {start + base: text for start, text in self._template.use_types.items()}
+
+    def use_start(self, index: int) -> int | None:
+        starts = self._template.starts
+        return starts[index] + self._base if index < len(starts) else None
+
+    def use_type(self, start: int) -> str | None:
+        return self._template.use_types.get(start - self._base)
+
+
+_NO_FORM = object()     # `_FORMS`' entry for a text whose op has no form to read
+
+
+def _place(node: Node, op: Node) -> tuple[int, ...] | None:
+    """The child indexes that lead from `op` to `node` (None when `node` is not inside `op`)."""
+    path: list[int] = []
+    while node.id != op.id:
+        parent = node.parent
+        if parent is None:
+            return None
+        index = next((i for i, child in enumerate(parent.children) if child.id == node.id), None)
+        if index is None:
+            return None
+        path.append(index)
+        node = parent
+    return tuple(reversed(path))
+
+
+def _found(op: Node, path: tuple[int, ...]) -> Node:
+    node = op
+    for index in path:
+        node = node.child(index)
+    return node
+
+
+# Forms read, by the op's text, its record's identity (the entry holds the record, so a key is
+# not reused) and whether the text is the generic form: the last `_FORMS_KEPT` read.
+_FORMS: "OrderedDict[tuple[bytes, int, bool], tuple[OpDef, object]]" = OrderedDict()
+_FORMS_KEPT = 4096
+
+
+def _read_form(node: Node, record: OpDef, generic: bool) -> Form | None:
     if generic:
         return _generic(node, record)
     elements = parse_format(record.format) if record.format else None

@@ -241,6 +241,7 @@ class _Op:
     use_defs: list[int] = field(default_factory=list)   # each operand's defining op (-1: a block
                                                         # argument, -2: not defined before the use)
     region_ids: list[int] = field(default_factory=list)         # its regions, in order
+    text: bytes | None = None   # its text, when it holds no region and the memo keeps it (`_replay`)
 
 
 @dataclass(slots=True)
@@ -435,11 +436,11 @@ class OpSite:
             # A custom form read by its op's own parser (no format here): taken in the
             # record's order, as those parsers read them.
             return index
-        use = form.position(index)
-        if use is None:
+        start = form.use_start(index)
+        if start is None:
             return None
         try:
-            return self._op.use_starts.index(use.start_byte)
+            return self._op.use_starts.index(start)
         except ValueError:
             return None
 
@@ -691,12 +692,13 @@ class _Checker:
             while self.frames and self.frames[-1][0] <= start:
                 self._close()
             if kind == "op":
-                written = self._written(node, items, i, bindings, limit) if self.memo is not None else None
+                key, written = self._written(node, items, i, bindings, limit) if self.memo is not None \
+                    else (None, None)
                 if written is None:
                     self._open_op(node)
                 else:
                     # An op without regions: what its text says, read once per text.
-                    self._replay(written, node)
+                    self._replay(written, node, key)
                     end = node.end_byte
                     while i < count and items[i][0] < end:
                         i += 1
@@ -753,7 +755,7 @@ class _Checker:
             if kind == "operation":
                 key, written = self._remembered(node, limit)
                 if written is not None:
-                    self._replay(written, node)
+                    self._replay(written, node, key)
                     continue
                 # A region opens with `{`: an op whose text has none holds none, and needs no walk.
                 regions, names = ([], False) if key is not None and b"{" not in key else _regions_of(node)
@@ -855,25 +857,27 @@ class _Checker:
         return key, (self.memo.get(key) if key is not None else None)
 
     def _written(self, node: Node, items: list, first: int, bindings: set[int],
-                 limit: int | None) -> "OpNames | None":
-        """What op `node` says, from the memo or read from `items[first:]` (the captures inside
-        it); None for an op with regions, or one the memo does not keep."""
+                 limit: int | None) -> "tuple[bytes | None, OpNames | None]":
+        """The memo's key for op `node` and what the op says, from the memo or read from
+        `items[first:]` (the captures inside it); None for an op with regions, or one the memo
+        does not keep."""
         key, written = self._remembered(node, limit)
         if written is None and key is not None:
             written = _read_op(node, items, first, bindings)
             if written is not None:
                 self.memo.put(key, written)
-        return written
+        return key, written
 
-    def _replay(self, written: "OpNames", node: Node) -> None:
-        """Open, use, define and close the op `written` describes, written at `node`: as the
-        walk does from the op's captures."""
+    def _replay(self, written: "OpNames", node: Node, text: bytes) -> None:
+        """Open, use, define and close the op `written` describes, written at `node` (whose
+        text is `text`): as the walk does from the op's captures."""
         base = node.start_byte
 
         def at(span: Span) -> Span:
             return Span(span.start + base, span.end + base)
 
         op = self._enter_op(node, written.name, written.generic, at(written.name_span))
+        op.text = text
         op.declared_results = written.declared_results
         if written.count_problem is not None:
             self._error("ssa.operand-type-count", at(written.count_problem[0]), written.count_problem[1])
@@ -1071,9 +1075,10 @@ class _Checker:
         op.use_starts.append(span.start)
         definition = self.values.get(key)
         op.use_defs.append(definition.op if definition is not None else -2)
-        op.use_types.append(definition.type if definition is not None and definition.op < 0 else
-                            self._def_type(definition) if definition is not None else None)
-        defined = self._def_type(definition) if definition is not None and not op.mistyped else None
+        defined = self._def_type(definition) if definition is not None else None
+        op.use_types.append(defined)
+        if op.mistyped:
+            defined = None
         differ = _differ(self._use_type(op_id, operand), defined) if defined is not None else None
         if differ is not None:
             op.mistyped = True   # the parser stops at the first: one per op
@@ -1111,7 +1116,7 @@ class _Checker:
             if op.node is None:
                 op.form = None
             elif record is not None:
-                op.form = read_form(op.node, record, op.generic)
+                op.form = read_form(op.node, record, op.generic, op.text)
             else:
                 op.form = read_generic_types(op.node) if op.generic else None
         return op.form
@@ -1139,7 +1144,7 @@ class _Checker:
         if form is None:
             return None
         starts = self.ops[op_id].use_starts
-        return form.use_types.get(starts[operand]) if operand < len(starts) else None
+        return form.use_type(starts[operand]) if operand < len(starts) else None
 
     # ------------------------------------------------------------------ dominance
     def _isolation_depth(self, regions: tuple[int, ...]) -> int:
