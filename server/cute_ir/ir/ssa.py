@@ -390,6 +390,17 @@ class OpSite:
             self._form = self._checker._form(self._id)
         return self._form
 
+    def said_key(self) -> tuple | None:
+        """All that the structure judge's rules other than the op's own parser and verifier, a
+        branch's operands and the target's gate read of an op without regions
+        (verify/structure.py `check_site`): its text, the types its operands' definitions
+        have, the op around it and whether it ends its block. None for an op with regions, or
+        one whose text is not kept."""
+        op = self._op
+        if op.text is None:
+            return None
+        return op.text, tuple(op.use_types), self.parent, self.parent_generic, self.ends_block
+
     def operand_sizes(self) -> list[int] | None:
         """How many values each operand group of the record has, when the text says."""
         form = self.form

@@ -28,6 +28,7 @@ sizes (their verifiers check them), and the DSL's parenthesized form of an op (i
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Callable
 
@@ -74,17 +75,22 @@ def check_site(site: OpSite) -> Diagnostic | None:
         problem = _own_operands(site, record)
         return None if problem is None else Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
                                                       OP_ERROR.format(record.name, problem))
-    problem = (_generic_successors(site, record) or _counts(site, record)) if site.generic else (
-        (record.parse(site) if record.parse is not None else None) or _async_token(site, record)
-        or _parsed_kinds(site, record) or _parsed_attribute_kinds(site, record) or _parsed_types(site, record))
-    problem = problem or _dialect_attributes(site, record) or _attribute_constraints(site, record) \
-        or _constraints(site, record) \
-        or _traits(site, record) or _region_constraints(site, record) or _branch_operands(site, record) \
-        or _branch_weights(site, record) \
-        or _required_sm(site)
+    steps, by_text = _steps(record, site.generic)
+    key = (id(record), site.said_key()) if by_text else None
+    problem = None
+    if key is None or key[1] is None or _QUIET.get(key) is not record:
+        for step in steps:
+            problem = step(site, record)
+            if problem:
+                break
+        if problem is None and key is not None and key[1] is not None:
+            _QUIET[key] = record
+            if len(_QUIET) > _QUIET_KEPT:
+                _QUIET.popitem(last=False)
+    problem = problem or _required_sm(site)
     if problem is None and record.check is not None:
         problem = record.check(site)
-    if problem is None:
+    if problem is None and site.regions:
         # (region traits are verified after the op's own verifier)
         problem = _entry_predecessors(site) or _empty_block(site, record) or _implicit_terminator(site, record)
     if problem is None:
@@ -94,6 +100,50 @@ def check_site(site: OpSite) -> Diagnostic | None:
                           problem.message, tuple(Related(span, note) for span, note in problem.notes))
     return Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
                       OP_ERROR.format(record.name, problem))
+
+
+# `check_site`'s rules before the op's own verifier and `_required_sm`, in MLIR's order, by the
+# record's identity and whether the form is generic: those that can say something of some op of
+# the record (a rule whose record alone makes it say nothing is left out); and whether what they
+# say follows from what `OpSite.said_key` holds. The entry holds the record, so a key is not reused.
+_STEPS: dict[tuple[int, bool], tuple[OpDef, tuple[tuple, bool]]] = {}
+
+# The ops of which those rules said nothing, by their record's identity and `OpSite.said_key`
+# (the value: the record, so a key is not reused): the last `_QUIET_KEPT`. An op that repeats
+# another's text, with operands defined with the same types, in the same place, is not judged by
+# them again; a rule's answer is kept only when it is nothing, which needs no place.
+_QUIET: "OrderedDict[tuple[int, tuple], OpDef]" = OrderedDict()
+_QUIET_KEPT = 8192
+
+
+def _steps(record: OpDef, generic: bool) -> tuple[tuple, bool]:
+    entry = _STEPS.get((id(record), generic))
+    if entry is None or entry[0] is not record:
+        # An op's own parser (`OpDef.parse`) may read more than the op's text, and a branch's
+        # operands are held against its target blocks: their answers are not kept.
+        by_text = record.parse is None and "BranchOpInterface" not in record.interfaces
+        entry = _STEPS[(id(record), generic)] = (record, (_steps_of(record, generic), by_text))
+    return entry[1]
+
+
+def _steps_of(record: OpDef, generic: bool) -> tuple:
+    function_like = record.has(Trait.FUNCTION_LIKE)
+    parse = record.parse
+    rules = [_generic_successors, _counts] if generic else [
+        *([lambda site, _: parse(site)] if parse is not None else []),
+        *([_async_token] if "custom<AsyncDependencies>" in record.format else []),
+        _parsed_kinds,
+        *([_parsed_attribute_kinds] if record.attributes else []),
+        *([_parsed_types] if record.types_match else [])]
+    rules += [
+        *([_dialect_attributes] if function_like else []),
+        *([_attribute_constraints] if record.attributes else []),
+        *([_constraints] if any(g.check is not None for g in (*record.operands, *record.results)) else []),
+        _traits,
+        *([_region_constraints] if record.region_constraints and not record.variadic_regions else []),
+        *([_branch_operands] if "BranchOpInterface" in record.interfaces else []),
+        *([_branch_weights] if "WeightedBranchOpInterface" in record.interfaces else [])]
+    return tuple(rules)
 
 
 def _function_attribute_constraints(site: OpSite, record: OpDef) -> str | None:
@@ -352,12 +402,12 @@ def _constraints(site: OpSite, record: OpDef) -> str | None:
         if owners is None:
             continue
         for index, owner in enumerate(owners):
-            group = groups[owner]
-            text = type_of(index)
-            if text is None or group.check is None:
+            check = groups[owner].check
+            if check is None:
                 continue
-            if _violates(group.check, text):
-                return MUST_BE.format(kind, index, CONSTRAINTS[group.check]["summary"], printed(text))
+            text = type_of(index)
+            if text is not None and _violates(check, text):
+                return MUST_BE.format(kind, index, CONSTRAINTS[check]["summary"], printed(text))
     return None
 
 
@@ -389,7 +439,10 @@ def _traits(site: OpSite, record: OpDef) -> str | Placed | None:
     problem = _region_traits(site, record)
     if problem is not None:
         return problem
-    operand_types = [site.operand_type(i) for i in range(site.operands)]
+    typed, of_operands = _typed_traits(record)
+    if not typed:
+        return None     # (no rule below applies to the record)
+    operand_types = [site.operand_type(i) for i in range(site.operands)] if of_operands else []
     if record.has(Trait.SAME_OPERANDS_AND_RESULT_TYPE):
         results = site.results if site.results is not None else len(record.results)
         known = [t for t in operand_types + [site.result_type(i) for i in range(results)] if t is not None]
@@ -435,6 +488,28 @@ def _traits(site: OpSite, record: OpDef) -> str | Placed | None:
         results = site.results if site.results is not None else len(record.results)
         return _elementwise(operand_types, [site.result_type(i) for i in range(results)])
     return None
+
+
+# Traits that compare the types of an op's values: the rest of `_traits` applies only to records
+# with one. Those whose rule reads every operand's type: `_traits` builds that list only for them.
+_OPERAND_TYPE_TRAITS = frozenset({
+    Trait.SAME_OPERANDS_AND_RESULT_TYPE, Trait.SAME_TYPE_OPERANDS, Trait.SAME_OPERANDS_AND_RESULT_SHAPE,
+    Trait.SAME_OPERANDS_SHAPE, Trait.SAME_OPERANDS_ELEMENT_TYPE, Trait.SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
+    Trait.ELEMENTWISE})
+
+# `_typed_traits`' answers, by the record's identity (the entry holds the record).
+_TYPED: dict[int, tuple[OpDef, tuple[bool, bool]]] = {}
+
+
+def _typed_traits(record: OpDef) -> tuple[bool, bool]:
+    """Whether the record has a rule comparing its values' types (a trait above, TypesMatchWith,
+    a PredOpTrait, AllTypesMatch), and whether one of them reads every operand's type."""
+    entry = _TYPED.get(id(record))
+    if entry is None or entry[0] is not record:
+        of_operands = not _OPERAND_TYPE_TRAITS.isdisjoint(record.traits)
+        typed = of_operands or bool(record.types_match or record.predicates or record.same_types)
+        entry = _TYPED[id(record)] = (record, (typed, of_operands))
+    return entry[1]
 
 
 def _elementwise(operands: list[str | None], results: list[str | None]) -> str | None:
