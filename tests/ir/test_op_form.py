@@ -78,3 +78,42 @@ def test_mlir_opt_says_the_same(tmp_path: Path) -> None:
         out = subprocess.run([MLIR_OPT, str(path), "-o", "/dev/null"], capture_output=True, text=True).stderr
         assert ("case.mlir:3:" in out and f"error: use of value '{value}' expects different type than prior "
                 f"uses: '{expects}' vs '{prior}'" in out), (name, out)
+
+
+def _described(form, base: int):
+    """A form with each node as its kind, text and place relative to the op (`base`)."""
+    def node(n):
+        return None if n is None else (n.type, n.text, n.start_byte - base, n.end_byte - base)
+    return (
+        [[node(use) for use in group] for group in form.operands] if form.operands is not None else None,
+        form.operand_types, form.result_types, {name: node(n) for name, n in form.attributes.items()},
+        form.attribute_types, form.complete, form.in_dictionary,
+        {start - base: text for start, text in form.use_types.items()}, form.results, form.read,
+        {name: node(n) for name, n in form.type_nodes.items()},
+        [form.use_start(i) - base if form.use_start(i) is not None else None for i in range(4)])
+
+
+@pytest.mark.parametrize("line", [
+    b"%x = arith.cmpi slt, %v, %w {tag = 1 : i32} : i32",
+    b"memref.store %c, %m[%i] : memref<4xf32>",
+    b'%x = "arith.addi"(%v, %w) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32',
+    b"%x = llvm.extractvalue %s[1] : !llvm.struct<(i32, f32)>",
+    b"%x = gpu.wait async [%t]",
+])
+def test_a_form_read_again_for_the_same_text_is_read_from_its_own_op(line: bytes) -> None:
+    """The form of an op whose text was read before (`read_form`'s `text`) is what reading it
+    afresh gives, its nodes those of its own tree at its own place."""
+    from cute_ir.ir.op_form import read_form
+    from cute_ir.syntax.parser import parse
+
+    data = b"  " + line + b"\n" + b"    " + line + b"\n"
+    ops = [n for n in parse(data).tree.root_node.named_children if n.type == "operation"]
+    assert len(ops) == 2 and all(op.text == line for op in ops)
+    name = ops[0].child_by_field_name("name").text.decode().strip('"')
+    generic = ops[0].child_by_field_name("name").type == "string"
+    op_record = record(name)
+    fresh = [_described(read_form(op, op_record, generic), op.start_byte) for op in ops]
+    kept = [_described(read_form(op, op_record, generic, op.text), op.start_byte) for op in ops]
+    again = read_form(ops[1], op_record, generic, ops[1].text)
+    assert kept == fresh and fresh[0] == fresh[1]
+    assert all(n is None or n.start_byte >= ops[1].start_byte for n in again.attributes.values())

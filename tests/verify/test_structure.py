@@ -263,6 +263,19 @@ def test_a_terminator_ends_its_block():
         "'func.return' op must be the last operation in the parent block"]
 
 
+def test_a_repeated_op_is_judged_where_it_stands():
+    """An op of the same text as one judged before, without error, is judged again when what
+    its rules read beyond its text differs: its operands' definitions, its parent, its place."""
+    select = "  %0 = arith.select %c, %x, %x : i32\n  return\n}\n"
+    assert errors("func.func @a(%c: i1, %x: i32) {\n" + select + "func.func @b(%c: i32, %x: i32) {\n" + select) == [
+        "'arith.select' op operand #0 must be bool-like, but got 'i32'"]
+    quiet = "func.func @a(%c: i1) {\n  scf.if %c {\n    scf.yield\n  }\n  return\n}\n"
+    assert errors(quiet + "func.func @b(%c: i1) {\n  scf.if %c {\n    scf.yield\n    %0 = arith.constant 0 : i32\n"
+                  "  }\n  return\n}\n") == ["'scf.yield' op must be the last operation in the parent block"]
+    assert errors(quiet + "func.func @b(%c: i1) {\n    scf.yield\n}\n") == [
+        "'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'"]
+
+
 def test_return_in_a_kernel_is_the_kernels_dialects():
     """`return` in a cuda.kernel is cuda.return (the function's default dialect), not func.return."""
     assert errors("gpu.module @m {\n  cuda.kernel @k() {\n    return\n  }\n}\n") == []
