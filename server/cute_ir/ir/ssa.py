@@ -241,7 +241,10 @@ class _Op:
     use_defs: list[int] = field(default_factory=list)   # each operand's defining op (-1: a block
                                                         # argument, -2: not defined before the use)
     region_ids: list[int] = field(default_factory=list)         # its regions, in order
-    text: bytes | None = None   # its text, when it holds no region and the memo keeps it (`_replay`)
+    # Its text, when it holds no region and the memo held it already (`_replay`): a text seen
+    # before, whose form and judgement are worth keeping by it (ir/op_form.py `read_form`,
+    # verify/structure.py `check_site`); an op read for the first time does not pay for that.
+    text: bytes | None = None
 
 
 @dataclass(slots=True)
@@ -395,7 +398,7 @@ class OpSite:
         branch's operands and the target's gate read of an op without regions
         (verify/structure.py `check_site`): its text, the types its operands' definitions
         have, the op around it and whether it ends its block. None for an op with regions, or
-        one whose text is not kept."""
+        one whose text the walk had not seen before (`_Op.text`)."""
         op = self._op
         if op.text is None:
             return None
@@ -869,19 +872,20 @@ class _Checker:
 
     def _written(self, node: Node, items: list, first: int, bindings: set[int],
                  limit: int | None) -> "tuple[bytes | None, OpNames | None]":
-        """The memo's key for op `node` and what the op says, from the memo or read from
-        `items[first:]` (the captures inside it); None for an op with regions, or one the memo
-        does not keep."""
+        """The memo's key for op `node` when the memo held it (None when it did not), and what the
+        op says, from the memo or read from `items[first:]` (the captures inside it); None for an
+        op with regions, or one the memo does not keep."""
         key, written = self._remembered(node, limit)
         if written is None and key is not None:
             written = _read_op(node, items, first, bindings)
             if written is not None:
                 self.memo.put(key, written)
+            key = None
         return key, written
 
-    def _replay(self, written: "OpNames", node: Node, text: bytes) -> None:
+    def _replay(self, written: "OpNames", node: Node, text: bytes | None) -> None:
         """Open, use, define and close the op `written` describes, written at `node` (whose
-        text is `text`): as the walk does from the op's captures."""
+        text is `text`, when the memo held it): as the walk does from the op's captures."""
         base = node.start_byte
 
         def at(span: Span) -> Span:
