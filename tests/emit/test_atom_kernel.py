@@ -158,3 +158,43 @@ def test_each_dump_s_preview_with_kernels_from_the_lowering_assembles_on_each_ta
         preview = PV.preview_module(analysis)
         accepted, said = assemble(preview.ptx_text, preview.ptxas_arch)
         assert accepted, (arch, said)
+
+
+@pytest.mark.parametrize("op,arch,instructions,params", MMAS, ids=[o.split(": ")[-1].split("<")[0].split("!")[-1]
+                                                                  for o, *_ in MMAS])
+def test_an_mma_atom_s_configuration_builds_it_again(op, arch, instructions, params):
+    """`builder_text` writes an op building the very atom of a configuration (the preview's
+    kernel for an MMA atom the document does not build alone)."""
+    [site] = document_sites(_analysis(f"  {op}\n", arch))
+    built = AK.builder_text(site.config)
+    assert built is not None and built.startswith("%atom = cute_nvgpu.make_")
+    [again] = document_sites(_analysis(f"  {built}\n", arch))
+    assert again.config == site.config
+
+
+def test_an_mma_atom_through_an_alias_or_applied_in_a_function_not_written_gets_its_kernel_from_the_lowering():
+    text = ("!wg = !cute_nvgpu.sm90.mma<64x128x16, elem_type = (f16, f16, f32), frag_kind = ss>\n"
+            "func.func @alias() {\n  %w = cute.make_atom() : () -> !wg\n  return\n}\n"
+            # The universal FMA stays as written: the function is not written, its MMA keeps its own kernel.
+            "func.func @unwritten(%d: memref<4xf32>, %a: memref<8xf16>, %b: memref<4xf16>, %x: f32) {\n"
+            "  %m = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} "
+            ": !cute_nvgpu.sm80.mma\n"
+            "  cute_nvgpu.mma %m, %d, %a, %b, %d : (!cute_nvgpu.sm80.mma, memref<4xf32>, memref<8xf16>, memref<4xf16>, "
+            "memref<4xf32>)\n"
+            "  %fma = cute_nvgpu.make_mma_atom {shape_MNK = [1, 1, 1], a_type = f32, b_type = f32, c_type = f32} "
+            ": !cute_nvgpu.atom.universal_fma\n"
+            "  cute_nvgpu.mma %fma, %x, %x, %x, %x : (!cute_nvgpu.atom.universal_fma, f32, f32, f32, f32)\n"
+            "  return\n}\n")
+    analysis = DocumentAnalysis("file:///atoms.ir", text, settings=Settings(target_arch="sm_90a"))
+    preview = PV.preview_module(analysis)
+    entries = {line.split("(")[0].split()[-1]: line for line in preview.ptx_text.split("\n")
+               if line.startswith(".visible .entry k")}
+    lowered = {name for name, line in entries.items() if ".param .u64 p0" in line}
+    assert {n for n in lowered if "sm90_mma" in n or "sm80_mma" in n} == \
+        {n for n in entries if "sm90_mma" in n or "sm80_mma" in n}
+    assert len([n for n in lowered if "sm80_mma" in n]) == 2    # the op that builds it, the op that applies it
+    marks = [line.split(ATOM_LINE_MARK)[1] for line in preview.ptx_text.split("\n") if ATOM_LINE_MARK in line]
+    assert {"%w", "%m"} <= set(marks)
+    if PTXAS is not None:
+        accepted, said = assemble(preview.ptx_text, "sm_90a")
+        assert accepted, said

@@ -17,14 +17,17 @@ by constraints (`inline_asm`, what the atom lowering puts in the IR) is the lowe
 What the PTX preview shows of an atom comes from the lowering where it can (features/atom_kernel.py:
 a function applying the atom, after the pipeline and the function writer): an op that builds a
 universal copy, cp.async, ldmatrix / stmatrix (every shape and format), register MMA (`mma.sync`,
-`mma.sp`, block-scaled `mma.sync`) or wgmma atom from nothing of the document. The kernels here
-are every configuration's still: the preview's for what the function writer cannot do (tcgen05.mma
+`mma.sp`, block-scaled `mma.sync`) or wgmma atom from nothing of the document (and any op of a
+register or warpgroup MMA atom, from an op built from its configuration). The kernels here are
+every configuration's still: the preview's for what the function writer cannot do (tcgen05.mma
 and the tcgen05 copies, whose tensor memory the kernel allocates and frees; TMA transfers, whose
 tensor map, mbarrier and tile the kernel sets up; the universal FMA, whose operands are values),
-and for any atom's op the lowering cannot take alone (an op that applies the atom in a function
-the writer does not write, a builder with operands or through an alias, one the pipeline does not
-erase); the table-wide ptxas sweep of every row (`enumerate_configs`), and `atom_instructions`,
-the universal copy's instructions the hover card shows.
+for a copy atom's op the lowering cannot take alone (an op that applies the atom in a function
+the writer does not write, a builder with operands or through an alias, an atom that names no
+element type) and for an op the pipeline does not erase; the table-wide ptxas sweep of every row
+(`enumerate_configs`, which keeps `_mma_register_kernel`, `_wgmma_kernel` and `_ldsm_kernel`
+proving every table row of those families assembles), and `atom_instructions`, the universal
+copy's instructions the hover card shows.
 """
 from __future__ import annotations
 

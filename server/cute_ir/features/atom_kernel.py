@@ -33,9 +33,13 @@ among it, analysis/pipeline.py's `lowered_unit`) and writes the function the pip
 the function writer (emit/lowered_kernel.py), as the preview writes a function of the document.
 The atom is the document's only where the function's own atom sites have the very
 configuration the document's op has (the op that applies it: with the A it is given), so an op
-whose text reads differently alone, through an alias of the document, gets no kernel here;
-then, and for an atom of another family, there is none, and the preview keeps the kernel
-`emit/ptx.py` builds from the configuration.
+whose text reads differently alone, through an alias of the document, gets no kernel from its
+text. For an MMA atom the preview then asks again with an op that builds the atom from its
+configuration's attributes (`builder_text`: `cute_nvgpu.make_mma_atom {shape_MNK = ..., a_type =
+...} : !cute_nvgpu.<atom>`), and does so for an op that applies an MMA atom in a function the
+writer does not write, or a builder with operands, too. Where neither gives the very atom, and
+for an atom of another family, there is none, and the preview keeps the kernel `emit/ptx.py`
+builds from the configuration.
 """
 from __future__ import annotations
 
@@ -54,7 +58,7 @@ from ..tables import tiers as T
 from ..tables.legality import AtomConfig, a_residency, legality
 from ..verify.atom_sites import document_sites
 
-__all__ = ["application", "atom_kernel", "clear_cache"]
+__all__ = ["application", "atom_kernel", "builder_text", "clear_cache"]
 
 # An op that builds an atom from nothing of the document: its result, then no SSA value.
 _BUILDER = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*([^%]*)$", re.S)
@@ -183,6 +187,41 @@ def _mma_operands(config: AtomConfig, target: str) -> tuple[list[tuple[str, str]
     return operands, source.value
 
 
+# An MMA atom's attributes on the op that builds it (verify/atom_config.py reads them back).
+_SM120_BLOCK_SCALED = "SM120.mma_bs"
+
+
+def builder_text(config: AtomConfig) -> str | None:
+    """An op that builds the register or warpgroup MMA atom of `config` from its attributes
+    (`cute_nvgpu.make_mma_atom`, SM120's block-scaled `cute_nvgpu.make_sm120_mma_bs`): for an
+    atom the document does not build so alone (a type through an alias, a builder with operands,
+    an op that applies it in a function the writer does not write). None for another family or a
+    type MLIR has no name for here; whether it is the very atom `atom_kernel` checks."""
+    if config.shape is None or config.mnemonic is None or config.mnemonic.startswith(("atom.", "sm100.")):
+        return None
+    types = [_MLIR_TYPE.get(t or "") for t in (config.a_type, config.b_type, config.c_type)]
+    if None in types:
+        return None
+    attributes = [f"shape_MNK = [{', '.join(map(str, config.shape))}]"]
+    op = "cute_nvgpu.make_mma_atom"
+    if config.mnemonic == _SM120_BLOCK_SCALED:
+        scale = _MLIR_SCALE.get(config.sf_type or "")
+        if scale is None or config.vec_size is None:
+            return None
+        op = "cute_nvgpu.make_sm120_mma_bs"
+        attributes.append(f"vec_size = {config.vec_size}")
+    attributes += [f"{role}_type = {t}" for role, t in zip("abc", types)]
+    if config.mnemonic == _SM120_BLOCK_SCALED:
+        attributes.append(f"sf_type = {scale}")
+    if config.a_source is not None:
+        attributes.append(f'a_source = "{config.a_source}"')
+    if config.saturate:
+        attributes.append("saturate = true")
+    if config.sparse_selector:
+        attributes.append(f"sparse_selector = {config.sparse_selector}")
+    return f"%atom = {op} {{{', '.join(attributes)}}} : !cute_nvgpu.{config.mnemonic}"
+
+
 def application(op_text: str, config: AtomConfig, name: str, target: str) -> str | None:
     """The function that applies the atom `op_text` builds, named `name`, for `target`; None
     when there is none (another family, an op with operands, a type the op does not write out)."""
@@ -220,11 +259,12 @@ def _applied(op_text: str, config: AtomConfig, name: str, target: str) -> tuple[
             f"  cute_nvgpu.copy %atom, %src, %dst : ({atom_type.group(1)}, {src}, {dst})\n  return\n}}\n", config)
 
 
-def atom_kernel(op_text: str, config: AtomConfig, name: str, target: str) -> LoweredKernel | None:
+def atom_kernel(op_text: str, config: AtomConfig, name: str, target: str,
+                label: str | None = None) -> LoweredKernel | None:
     """The kernel `name` of the function that applies the atom `op_text` builds (`application`),
     as the pipeline and the function writer leave it, each line of its instructions marked with
-    `ATOM_LINE_MARK` and the op's result; None when there is no such function or its atom is not
-    `config`, or the pipeline or the writer leaves it unwritten."""
+    `ATOM_LINE_MARK` and `label` (default: the op's result); None when there is no such function
+    or its atom is not `config`, or the pipeline or the writer leaves it unwritten."""
     builder = _BUILDER.match(op_text)
     if builder is None:
         return None
@@ -238,7 +278,7 @@ def atom_kernel(op_text: str, config: AtomConfig, name: str, target: str) -> Low
         if line.startswith(entry):
             lines[n] = f".visible .entry {name}(" + line[len(entry):]
         elif n in marked:
-            lines[n] = f"{line}{ATOM_LINE_MARK}{builder.group(1)}"
+            lines[n] = f"{line}{ATOM_LINE_MARK}{builder.group(1) if label is None else label}"
     return LoweredKernel(name, replace(kernel.module, text="\n".join(lines), kernels=(name,)), kernel.line_ops)
 
 

@@ -64,7 +64,7 @@ from ..emit.lowered_kernel import LoweredKernel
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function
 from ..analysis.preview_source import AnalysedSource, LoweredUnit
-from .atom_kernel import atom_kernel, clear_cache as clear_atom_kernels
+from .atom_kernel import atom_kernel, builder_text, clear_cache as clear_atom_kernels
 
 __all__ = ["Preview", "preview_module", "applying_ops", "APPLYING_OPS", "TMA_APPLY_OPS", "clear_cache",
            "stopped_kernels"]
@@ -273,9 +273,13 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
 
 def _atom_block(doc, item: AtomSite, name: str, target: str) -> list[str] | None:
     """The kernel `name` of a function that applies the atom `item` builds, from the lowering
-    (features/atom_kernel.py), as lines of the preview; None where it has none."""
+    (features/atom_kernel.py), as lines of the preview; for an MMA atom the op does not build
+    alone (or applies), of one built from its configuration's attributes (`builder_text`); None
+    where it has none."""
     op_text = bytes(doc.data[item.span.start:item.span.end]).decode("utf-8", "replace")
     kernel = atom_kernel(op_text, item.config, name, target)
+    if kernel is None and (built := builder_text(item.config)) is not None:
+        kernel = atom_kernel(built, item.config, name, target, label=item.name)
     return _kernel_blocks(kernel.module)[1][0] if kernel is not None else None
 
 
