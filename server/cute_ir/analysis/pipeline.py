@@ -43,11 +43,11 @@ from ..passes.atom_facts import ErrorIndex, UnitAtoms, UnitAtomSource
 from ..verify.atom_sites import aliases_of
 from ..verify.lowering import LoweringCheck
 from ..ir.aliases import resolve_aliases
-from ..ir.lift import wrap_in_module
+from ..ir.lift import Lifted, wrap_in_module
 from ..passes import DEFAULT_PIPELINE, PassContext, PassManager, parse_pipeline
 from ..passes.base import OP_NAMES, local_passes, report_failure
 from ..ir.printer import print_ops
-from ..ir.core import Operation
+from ..ir.core import Operation, copy_operations
 from ..text.location import source_span
 from ..diagnostics import Severity
 from ..passes.lower_atoms import STOPPED_CODE
@@ -81,11 +81,12 @@ class UnitPipeline:
         self._index: tuple[list[Diagnostic], ErrorIndex] | None = None
 
     def diagnostics(self, unit: Unit, errors: list[Diagnostic], own: list[Diagnostic],
-                    op_names: frozenset[str]) -> list[Diagnostic]:
+                    op_names: frozenset[str], lifted: Lifted | None = None) -> list[Diagnostic]:
         """What the pipeline reports on `unit` (absolute spans) that the editor publishes, given
         `errors`, the syntax and type errors of the units verified together (the same list for
         each of them: indexed once), `own`, the unit's verifier errors, and `op_names`, the
-        names of the ops that made the analysis verify it."""
+        names of the ops that made the analysis verify it; `lifted`: the unit's IR, when the
+        caller holds it (read, or copied to be rewritten)."""
         if self._source is None:
             self._source = UnitAtomSource(self.analysis, self.analysis.target_arch)
         if self._index is None or self._index[0] is not errors:
@@ -95,7 +96,7 @@ class UnitPipeline:
         key = (atoms.key, EDITOR_PIPELINE)
         found = _cache.get(key)
         if found is None:
-            found = self._run(unit, atoms, op_names)
+            found = self._run(unit, atoms, op_names, lifted)
             _cache[key] = found
             if len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
@@ -103,7 +104,8 @@ class UnitPipeline:
             _cache.move_to_end(key)
         return [d.shifted(unit.start) for d in found]
 
-    def _run(self, unit: Unit, atoms: UnitAtoms, op_names: frozenset[str]) -> tuple[Diagnostic, ...]:
+    def _run(self, unit: Unit, atoms: UnitAtoms, op_names: frozenset[str],
+             lifted: Lifted | None) -> tuple[Diagnostic, ...]:
         facts = {**atoms.pass_facts(unit.start), OP_NAMES: op_names}
         reporting = [p.may_report(facts) for p in _PASSES]
         if not any(reporting):
@@ -112,9 +114,10 @@ class UnitPipeline:
         if _checked_in_place(reporting, facts):
             # A check in place resolves nothing: it reads a type written with an alias (`!t`, or
             # `#map` inside it) through the document's alias table (`facts[ALIASES]`).
-            _check_in_place(self.analysis.lifted_unit(unit).operations, reporting, context)
+            _check_in_place((lifted or self.analysis.lifted_unit(unit)).operations, reporting, context)
         else:
-            module = wrap_in_module(self.analysis.rewritable_operations(unit))
+            ops = copy_operations(lifted.operations) if lifted is not None else self.analysis.rewritable_operations(unit)
+            module = wrap_in_module(ops)
             resolve_aliases([module], self._source.alias_table())
             PassManager(_ELEMENTS).run(module, context)
         return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)

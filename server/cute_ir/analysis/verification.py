@@ -139,9 +139,12 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
                                    None if scope is unit else Span(unit.start, unit.end))
             own = [d for d in verified if d.severity is Severity.ERROR]
             yield
-            lowered = lowering.diagnostics(scope, known + own)
+            # The lowering check and the pipeline read the IR the verifiers read: the document
+            # keeps no unit's IR across the steps of a pass over many units, and lifting the unit
+            # again for each of them cost more than all three (docs/benchmarks.md, issue 31).
+            lowered = lowering.diagnostics(scope, known + own, lifted)
             yield
-            found = verified + lowered + pipeline.diagnostics(scope, known, own, frozenset(names[index]))
+            found = verified + lowered + pipeline.diagnostics(scope, known, own, frozenset(names[index]), lifted)
             if scope is not unit:
                 # What the other statements of the scope say is theirs to say.
                 found = [d for d in found if not scope.start <= d.span.start < unit.start]

@@ -223,13 +223,15 @@ def alias_table(analysis: SiteSource) -> dict[str, AliasDef]:
 
 
 class SiteWalker:
-    def __init__(self, analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef]) -> None:
+    def __init__(self, analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
+                 lifted: Lifted | None = None) -> None:
         self.analysis = analysis
         self.unit = unit
         self.aliases = aliases
         # Not kept on the unit: the items are cached by the unit's text, and keeping the IR of
         # every unit the analysis lowers would hold a whole large file's IR in memory.
-        self.ctx = VerifyContext(analysis.lifted_unit(unit), "", [], self._alias_type)
+        self.ctx = VerifyContext(lifted if lifted is not None else analysis.lifted_unit(unit), "", [],
+                                 self._alias_type)
         self._partitions: dict[Operation, TmaPartitionResult] | None = None
         self._alias_types: dict[str, WrittenType | None] = {}
 
@@ -478,9 +480,12 @@ KEPT_ON_UNIT = "atom_sites"
 
 
 def _walk_unit(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
-               alias_key: bytes, key: tuple | None = None, keep: bool = False) -> _UnitSites:
+               alias_key: bytes, key: tuple | None = None, keep: bool = False,
+               lifted: Lifted | None = None) -> _UnitSites:
     """The unit's sites and commits: kept on the unit (`KEPT_ON_UNIT`) when `keep` asks or an
-    earlier walk kept them, else in the small cache shared by all documents."""
+    earlier walk kept them, else in the small cache shared by all documents. `lifted`: the
+    unit's IR, when the caller holds it (verification does: the document keeps no unit's IR
+    while it verifies one after another, and lifting it again costs more than the walk)."""
     # The walk reads the target too (the TMA partition verifier's, `SiteWalker.partition_of`).
     key = (key or unit_key(analysis, unit, alias_key), analysis.target_arch)
     derived = getattr(unit, "derived", None)     # a `StatementRun` is made anew at each walk
@@ -492,7 +497,7 @@ def _walk_unit(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasD
     if hit is not None:
         _unit_cache.move_to_end(key)
     else:
-        walker = SiteWalker(analysis, unit, aliases)
+        walker = SiteWalker(analysis, unit, aliases, lifted)
         # An atom's attributes read through the document's aliases, as the verifiers read them.
         with reading_aliases(resolving_table(aliases, alias_key)):
             hit = _UnitSites(tuple(i.shifted(-unit.start) for i in walker.items()), walker.commits())
@@ -540,10 +545,10 @@ def _committed(items: tuple[AtomSite, ...], commits: tuple[tuple[int, bool], ...
 
 
 def unit_sites(analysis: SiteSource, unit: SourceUnit, aliases: dict[str, AliasDef],
-                alias_key: bytes, key: tuple | None = None) -> tuple[AtomSite, ...]:
+                alias_key: bytes, key: tuple | None = None, lifted: Lifted | None = None) -> tuple[AtomSite, ...]:
     """The unit's sites, relative to it; a CTA pair's kernels commit as the unit's own
-    `nvvm.tcgen05.commit` that tracks each does."""
-    found = _walk_unit(analysis, unit, aliases, alias_key, key)
+    `nvvm.tcgen05.commit` that tracks each does. `lifted`: the unit's IR, if the caller has it."""
+    found = _walk_unit(analysis, unit, aliases, alias_key, key, lifted=lifted)
     return _committed(found.items, found.commits)
 
 

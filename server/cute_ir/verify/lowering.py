@@ -15,6 +15,7 @@ from functools import lru_cache
 from ..diagnostics import Diagnostic, Severity, Source
 from ..tables import tiers as T
 from ..tables.legality import AtomConfig, check_config, refusal_code
+from ..ir.lift import Lifted
 from .atom_sites import AliasDef, AtomSite, SiteSource, SourceUnit, NO_ALIASES, aliases_of, unit_sites
 
 __all__ = ["verdict", "refusal", "LoweringCheck", "clear_cache"]
@@ -66,13 +67,15 @@ class LoweringCheck:
             self._aliases = aliases_of(self.source) if not self.source.too_large else ({}, NO_ALIASES)
         return self._aliases[0]
 
-    def diagnostics(self, unit: SourceUnit, errors: list[Diagnostic]) -> list[Diagnostic]:
-        """The refusals on `unit`'s atoms (absolute spans), given the document's `errors`."""
+    def diagnostics(self, unit: SourceUnit, errors: list[Diagnostic],
+                    lifted: Lifted | None = None) -> list[Diagnostic]:
+        """The refusals on `unit`'s atoms (absolute spans), given the document's `errors`;
+        `lifted`: the unit's IR, when the caller holds it."""
         if self.target is None:
             return []
         self.aliases()
         out = []
-        for site in unit_sites(self.source, unit, *self._aliases):
+        for site in unit_sites(self.source, unit, *self._aliases, lifted=lifted):
             site = site.shifted(unit.start)
             if site.blocked_by(errors):
                 continue
