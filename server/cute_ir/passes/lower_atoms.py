@@ -37,6 +37,7 @@ MLIR's dead-code elimination erases side-effect-free ops without uses.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -45,6 +46,7 @@ from ..dialects.ods import Trait
 from ..dialects.registry import applies_atom, has_trait
 from ..diagnostics import Diagnostic, Severity
 from ..ir.core import OpResult, Operation
+from ..ir.lift import UNDEFINED
 from ..tables.legality import AtomConfig
 from ..text.location import derived, provenance, source_span
 from ..verify.atom_sites import AtomSite
@@ -142,6 +144,48 @@ def instruction(config: AtomConfig, target: str) -> "InlineAsm | str":
     except Exception as err:                     # a defect must not cost the lowering
         return f"{type(err).__name__}: {err}"
 
+# What rehearsing an op's binding (`inline_asm.binds`) came to, by all it reads: the instruction,
+# the op's name and its operands' types as the text writes them (aliases expanded; the name of
+# one the IR defines nowhere, which the error names). A check in place rehearses every applying
+# op of every verified unit, and a file applies the same atom to operands of the same types in
+# many functions. The roles that read past the op's operands (a TMA transfer's descriptor and
+# mbarrier through its atom's binder, its coordinates through the descriptor) are rehearsed
+# each time.
+_REHEARSALS = 1024
+# Each entry holds its instruction, which the key names by identity (`instruction` makes one per
+# configuration and target; hashing one of some hundred operands cost more than the lookup saves).
+_rehearsals: "OrderedDict[tuple, tuple[InlineAsm, tuple[type, tuple] | None]]" = OrderedDict()
+_BEYOND_OPERANDS = frozenset({"coord", "offset", "tmap", "mbar"})
+
+
+def _rehearsed(op: Operation, asm: InlineAsm, expand) -> None:
+    """`binds(op, asm, expand)`, its outcome read from `_rehearsals` where it can be."""
+    if any(operand.role in _BEYOND_OPERANDS for operand in asm.operands):
+        binds(op, asm, expand)
+        return
+    types = []
+    for value in op.operands:
+        text = str(value.type).strip()
+        types.append((text, value.name_hint) if text == UNDEFINED.text else
+                     expand(text) if expand is not None else text)
+    key = (id(asm), op.name, tuple(types))
+    kept = _rehearsals.get(key)
+    if kept is not None and kept[0] is asm:
+        _rehearsals.move_to_end(key)
+        outcome = kept[1]
+    else:
+        try:
+            binds(op, asm, expand)
+            outcome = None
+        except Unbindable as why:
+            outcome = (type(why), why.args)
+        _rehearsals[key] = (asm, outcome)
+        if len(_rehearsals) > _REHEARSALS:
+            _rehearsals.popitem(last=False)
+    if outcome is not None:
+        raise outcome[0](*outcome[1])
+
+
 # How far an atom is followed back through ops that pass it on (`atom.set_value`, the binders).
 _MAX_ATOM_CHAIN = 4
 
@@ -224,7 +268,7 @@ class ConvertCuteNvgpuToPtx(Pass):
             expand = table.expand if table else None
             try:
                 if written:
-                    binds(op, asm, expand)
+                    _rehearsed(op, asm, expand)
                     return []
                 return bind(op, asm, at, expand)
             except Undefined:

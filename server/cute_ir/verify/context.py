@@ -2,7 +2,7 @@
 hold, the target. Verifiers read IR objects and the source index; no syntax tree."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
@@ -54,6 +54,10 @@ class VerifyContext:
     diagnostics: list[Diagnostic]
     # Type aliases, which CuTe DSL dumps name atoms by, resolved across the document.
     resolve_alias: AliasResolver = no_aliases
+    # `resolve_atom`'s answers: each verifier of an op asks for the atoms of its operands, and
+    # an atom's value is asked of by the op that builds it and by each op that applies it. The
+    # IR a context reads is not rewritten while it lives.
+    _atoms: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def index(self) -> SourceIndex:
@@ -153,6 +157,12 @@ class VerifyContext:
         builds one fixed atom); and for `make_exec_tma`, with what the non-exec atom it binds
         says (its multicast, mode and tile rank). A block argument's atom is its type's alone.
         """
+        if value in self._atoms:
+            return self._atoms[value]
+        found = self._atoms[value] = self._resolved(value)
+        return found
+
+    def _resolved(self, value: Value) -> LocatedAtom | None:
         written = self.through_alias(self.written_type(value))
         ty = written.cute_type() if written is not None else None
         owner = value.owner if isinstance(value, OpResult) else None
