@@ -52,6 +52,10 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `scf.if` of such a predicate or an `i1` argument | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
 | `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (lowering_facts/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
 
+The `mov`s the lowered IR's casts, extracted results and index constants leave are propagated
+away (emit/ptx_copies.py: a copy whose reads follow it in one straight run of lines, a `mov`
+nothing reads), so an atom's instruction is near the top and no line is a mere rename.
+
 Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_ops`: PTX line ->
 the op's first line in the lowered text), which the preview maps on to the source op the lowered
 op came from; a loop's own lines (its counter, compare and branches) map to the `scf.for`, its
@@ -83,6 +87,7 @@ from ..syntax.parser import parse
 from ..tables import tiers as T
 from .builder import ENTRY_STARTS, PtxBuilder, PtxModule, render
 from .ptx import EmitError
+from .ptx_copies import propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
 
 __all__ = ["INLINE_ASM", "LoweredKernel", "function_kernels", "lowered_kernels"]
@@ -1876,12 +1881,13 @@ def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) ->
         emitter.blocks(blocks)
     except _Unemittable as why:
         return LoweredKernel(name, EmitError(f"`{name}`: {why}", None, target.name))
+    written = propagate(emitter.kernel, emitter.line_ops)
     module = render([(emitter.kernel, None)], target)
     # The body follows the entry line, its directives, the brace and the declarations.
     text = module.text.split("\n")
     entry_line = next(n for n, line in enumerate(text) if line.startswith(ENTRY_STARTS))
     body = entry_line + len(emitter.kernel.directives) + 2 + len(emitter.kernel.decls)
-    line_ops = tuple((body + index, lines[op]) for index, op in emitter.line_ops if op in lines)
+    line_ops = tuple((body + index, lines[op]) for index, op in written if op in lines)
     return LoweredKernel(name, module, line_ops)
 
 
