@@ -99,8 +99,7 @@ def test_each_conversion_is_cvt_with_mlir_s_rounding():
         "cvt.rzi.s32.f32 %r, %r;", "setp.ne.b32 %r, %r, 0;",
         "cvt.f32.f16 %r, %r;", "cvt.f32.bf16 %r, %r;", "cvt.f64.f32 %r, %r;", "cvt.f64.bf16 %r, %r;",
         "cvt.rn.f16.f32 %r, %r;", "cvt.rn.bf16.f64 %r, %r;", "cvt.rm.bf16.f32 %r, %r;", "cvt.rz.f32.f64 %r, %r;",
-        "mov.b32 %r, %r;", "mov.b16 %r, %r;",
-        "mov.b64 %r, 0;", "st.f32 [%r], %r;", "ret;"]
+        "st.f32 [%r], %r;", "ret;"]
     assemble_on_each_arch(CONVERSIONS_IR)
 
 
@@ -181,11 +180,11 @@ def test_half_arithmetic_is_the_16_bit_instruction_and_division_goes_through_f32
     setp need sm_90); `maximumf` / `minimumf` are `max.NaN` / `min.NaN`, which propagate a NaN
     and order -0 below +0."""
     assert _lines(HALF_IR) == [
-        "mov.b16 %r, %r;", "add.rn.f16 %r, %r, %r;", "sub.rn.f16 %r, %r, %r;", "mul.rn.f16 %r, %r, %r;",
+        "add.rn.f16 %r, %r, %r;", "sub.rn.f16 %r, %r, %r;", "mul.rn.f16 %r, %r, %r;",
         *(line.format(T="f16") for line in _DIV),
         "max.NaN.f16 %r, %r, %r;", "min.NaN.f16 %r, %r, %r;", "max.f16 %r, %r, %r;", "min.f16 %r, %r, %r;",
         "neg.f16 %r, %r;", "abs.f16 %r, %r;", "setp.ltu.f16 %r, %r, %r;", "selp.b16 %r, %r, %r, %r;",
-        "mov.b64 %r, 0;", "st.b16 [%r], %r;",
+        "st.b16 [%r], %r;",
         "add.rn.bf16 %r, %r, %r;", "sub.rn.bf16 %r, %r, %r;", "mul.rn.bf16 %r, %r, %r;",
         *(line.format(T="bf16") for line in _DIV),
         "max.NaN.bf16 %r, %r, %r;", "min.bf16 %r, %r, %r;", "neg.bf16 %r, %r;", "setp.ge.bf16 %r, %r, %r;",

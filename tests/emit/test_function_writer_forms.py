@@ -98,7 +98,7 @@ def test_each_cmpf_predicate_is_its_setp_compare_in_either_form(predicate, gener
     and `true` set the predicate."""
     _, body = _written(_compare_ir(predicate, generic))
     if predicate in CMPF:
-        assert re.search(rf"setp\.{CMPF[predicate]}\.f32 (%cmp\d+), %out\d+, %p2;\n", body), body
+        assert re.search(rf"setp\.{CMPF[predicate]}\.f32 (%cmp\d+), %p1, %p2;\n", body), body
     else:
         assert re.search(rf"mov\.pred %cmp\d+, {int(predicate == 'true')};\n", body), body
 
@@ -181,36 +181,30 @@ module {
 
 def test_cf_branches_jump_between_labelled_blocks_whose_arguments_the_branches_set():
     """Each block after the entry is a label with a register per argument; a branch moves what
-    it passes into them (through temporaries: a back edge passes the block its own arguments)
-    then jumps, `@!p bra` past the true target's moves to the false one's."""
+    it passes into them (through temporaries where a back edge passes the block its own
+    arguments crossed) then jumps, `@!p bra` past the true target's moves to the false one's."""
     kernel, body = _written(BRANCHES_IR)
     expected = r"""  setp\.gt\.f32 (%cmp\d+), %p1, (%c\d+);
   @!\1 bra (ELSE_\d+);
-  mov\.f32 (%pass\d+), %p1;
-  mov\.b32 (%pass\d+), %p2;
-  mov\.f32 (%arg\d+), \4;
-  mov\.b32 (%arg\d+), \5;
+  mov\.f32 (%arg\d+), %p1;
+  mov\.b32 (%arg\d+), %p2;
   bra\.uni (BB_\d+);
   \3:
-  mov\.f32 (%pass\d+), \2;
-  mov\.f32 (%arg\d+), \9;
+  mov\.f32 (%arg\d+), \2;
   bra\.uni (BB_\d+);
-  \8:
-  add\.f32 (%out\d+), \6, \6;
-  sub\.s32 (%i\d+), \7, (%c\d+);
-  setp\.gt\.s32 (%cmp\d+), \13, \14;
-  @!\15 bra (ELSE_\d+);
-  mov\.f32 (%pass\d+), \12;
-  mov\.b32 (%pass\d+), \13;
-  mov\.f32 \6, \17;
-  mov\.b32 \7, \18;
+  \6:
+  add\.f32 (%out\d+), \4, \4;
+  sub\.s32 (%i\d+), \5, (%c\d+);
+  setp\.gt\.s32 (%cmp\d+), \10, \11;
+  @!\12 bra (ELSE_\d+);
+  mov\.f32 \4, \9;
+  mov\.b32 \5, \10;
+  bra\.uni \6;
+  \13:
+  mov\.f32 \7, \9;
   bra\.uni \8;
-  \16:
-  mov\.f32 (%pass\d+), \12;
-  mov\.f32 \10, \19;
-  bra\.uni \11;
-  \11:
-  st\.f32 \[%p0\], \10;
+  \8:
+  st\.f32 \[%p0\], \7;
   ret;"""
     assert re.search(expected, body), body
     # A branch's lines map to it.

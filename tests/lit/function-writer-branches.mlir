@@ -1,14 +1,13 @@
 // RUN: cute-ir lower %s --arch sm_90a --emit ptx | FileCheck %s
 
 // A function of several blocks the writer emits (emit/lowered_kernel.py): each block after the
-// entry is a label with a register per argument, which each `cf` branch to it sets through
-// temporaries; a float comparison is `setp` of PTX's ordered compare, `arith.select` is `selp`,
-// and float arithmetic rounds to nearest (`.rn`, which ptxas does not fuse into an fma).
+// entry is a label with a register per argument, which each `cf` branch to it sets (through
+// temporaries where it passes them crossed); a float comparison is `setp` of PTX's ordered
+// compare, `arith.select` is `selp`, and float arithmetic rounds to nearest (`.rn`, which ptxas does not fuse into an fma).
 // CHECK-LABEL: .visible .entry clamp(
 // CHECK: setp.lt.f32 [[NEG:%cmp[0-9]+]], %p1, [[ZERO:%c[0-9]+]];
 // CHECK-NEXT: @![[NEG]] bra [[ELSE:ELSE_[0-9]+]];
-// CHECK-NEXT: mov.f32 [[T:%pass[0-9]+]], [[ZERO]];
-// CHECK-NEXT: mov.f32 [[ARG:%arg[0-9]+]], [[T]];
+// CHECK-NEXT: mov.f32 [[ARG:%arg[0-9]+]], [[ZERO]];
 // CHECK-NEXT: bra.uni [[STORE:BB_[0-9]+]];
 // CHECK-NEXT: [[ELSE]]:
 // CHECK-NEXT: bra.uni [[SCALE:BB_[0-9]+]];
@@ -16,8 +15,7 @@
 // CHECK-NEXT: mul.rn.f32 [[M:%f[0-9]+]], %p1, %p1;
 // CHECK-NEXT: add.rn.f32 [[S:%f[0-9]+]], [[M]], %p1;
 // CHECK-NEXT: selp.f32 [[SEL:%sel[0-9]+]], [[S]], %p1, [[NEG]];
-// CHECK-NEXT: mov.f32 [[U:%pass[0-9]+]], [[SEL]];
-// CHECK-NEXT: mov.f32 [[ARG]], [[U]];
+// CHECK-NEXT: mov.f32 [[ARG]], [[SEL]];
 // CHECK-NEXT: bra.uni [[STORE]];
 // CHECK-NEXT: [[STORE]]:
 // CHECK-NEXT: sqrt.approx.f32 [[R:%out[0-9]+]], [[ARG]];

@@ -20,7 +20,6 @@
 // CHECK-NEXT: cvt.f32.f16 %v{{[0-9]+}}, %p4;
 // CHECK-NEXT: cvt.rn.f16.f32 %v{{[0-9]+}}, %p5;
 // CHECK-NEXT: cvt.rm.f32.f64 %v{{[0-9]+}}, %p6;
-// CHECK-NEXT: mov.b64 [[C0:%c[0-9]+]], 0;
 // CHECK-NEXT: st.f32 [%p0], [[F]];
 // CHECK-NEXT: ret;
 module {

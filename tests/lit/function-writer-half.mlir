@@ -15,8 +15,6 @@
 // CHECK-NEXT: max.NaN.f16 [[M:%f[0-9]+]], [[D]], %p1;
 // CHECK-NEXT: setp.ltu.f16 [[LT:%cmp[0-9]+]], [[M]], %p2;
 // CHECK-NEXT: selp.b16 [[R:%sel[0-9]+]], [[M]], %p2, [[LT]];
-// CHECK-NEXT: mov.b64 %c{{[0-9]+}}, 0;
-// CHECK-NEXT: mov.b64 %c{{[0-9]+}}, 1;
 // CHECK-NEXT: st.b16 [%p0], [[R]];
 // SM90-NEXT: mul.rn.bf16 [[BM:%f[0-9]+]], %p3, %p4;
 // SM90-NEXT: setp.ge.bf16 [[GE:%cmp[0-9]+]], [[BM]], %p4;
@@ -28,8 +26,7 @@
 // SM80-NEXT: cvt.f32.bf16 [[V:%wide[0-9]+]], %p4;
 // SM80-NEXT: setp.ge.f32 [[GE:%cmp[0-9]+]], [[U]], [[V]];
 // CHECK-NEXT: selp.b16 [[BR:%sel[0-9]+]], [[BM]], %p4, [[GE]];
-// CHECK-NEXT: mov.b16 [[BITS:%v[0-9]+]], [[BR]];
-// CHECK-NEXT: st.b16 [%p0+2], [[BITS]];
+// CHECK-NEXT: st.b16 [%p0+2], [[BR]];
 // CHECK-NEXT: ret;
 module {
   func.func @halves(%out: memref<8xf16>, %h: f16, %g: f16, %b: bf16, %c: bf16) {

@@ -9,8 +9,7 @@
 // CHECK-NEXT: @[[C1]] bra [[ONE:BB_[0-9]+]];
 // CHECK-NEXT: setp.eq.s32 [[C2:%case[0-9]+]], [[K]], 2;
 // CHECK-NEXT: @![[C2]] bra [[NEXT:CASE_[0-9]+]];
-// CHECK-NEXT: mov.b32 [[T:%pass[0-9]+]], [[K]];
-// CHECK-NEXT: mov.b32 [[ARG:%arg[0-9]+]], [[T]];
+// CHECK-NEXT: mov.b32 [[ARG:%arg[0-9]+]], [[K]];
 // CHECK-NEXT: bra.uni [[STORE:BB_[0-9]+]];
 // CHECK-NEXT: [[NEXT]]:
 // CHECK-NEXT: bra.uni [[DONE:BB_[0-9]+]];

@@ -11,8 +11,7 @@
 // CHECK-NEXT: mov.b32 [[PASSED:%passed[0-9]+]], [[X]];
 // CHECK-NEXT: @![[MORE]] bra [[END:WHILE_END_[0-9]+]];
 // CHECK-NEXT: shr.u32 [[HALF:%out[0-9]+]], [[PASSED]], 1;
-// CHECK-NEXT: mov.b32 [[NEXT:%yield[0-9]+]], [[HALF]];
-// CHECK-NEXT: mov.b32 [[X]], [[NEXT]];
+// CHECK-NEXT: mov.b32 [[X]], [[HALF]];
 // CHECK-NEXT: bra.uni [[TOP]];
 // CHECK-NEXT: [[END]]:
 // CHECK-NEXT: st.b32 [%p0], [[PASSED]];

@@ -32,9 +32,20 @@ _GUARD = re.compile(r"^@!?(%\w+)\s+")
 _DECL = re.compile(r"^\.reg \.(\w+) (%\w+);$")
 
 
+def _opaque(line: str) -> bool:
+    """Whether a line is no single instruction: several on one line, a declaration, a brace of
+    an inline asm scope (`{ .reg ...; }`) or a label. Its registers are taken as both written
+    and read, and no run of lines goes through it."""
+    stripped = line.strip()
+    return stripped.count(";") != 1 or not stripped.endswith(";") or stripped.startswith(("{", "}", "."))
+
+
 def _operands(line: str) -> tuple[set[str], list[str]]:
     """The registers a line writes (named first, outside brackets) and those it reads (the
     rest, its guard's too; a bracketed first operand is an address, read)."""
+    if _opaque(line):
+        named = _REGISTER.findall(line)
+        return set(named), named
     guard = _GUARD.match(line)
     body = line[guard.end():] if guard else line
     _, _, rest = body.partition(" ")
@@ -46,9 +57,9 @@ def _operands(line: str) -> tuple[set[str], list[str]]:
 
 
 def _straight(line: str) -> bool:
-    """Whether control reaches the line after this one from this one only: not a label or a brace."""
-    stripped = line.strip()
-    return not (stripped.endswith(":") or stripped in ("{", "}"))
+    """Whether control reaches the line after this one from this one only and the line is one
+    instruction: not a label, a brace or several instructions."""
+    return not _opaque(line)
 
 
 def propagate(kernel: PtxBuilder, line_ops: list[tuple[int, Op]]) -> list[tuple[int, Op]]:
