@@ -4,8 +4,13 @@ still maps to the op that wrote it, and nothing is propagated where another path
 could change what a read sees."""
 from __future__ import annotations
 
+from cute_ir.emit import lowered_kernel
 from cute_ir.emit.builder import PtxBuilder
+from cute_ir.emit.lowered_kernel import lowered_kernels
 from cute_ir.emit.ptx_copies import propagate
+from tests.emit import ptx_model
+from tests.emit import test_function_writer_arith as arith
+from tests.emit import test_function_writer_widths as widths
 
 
 def _kernel(decls: dict[str, str], lines: list[str]) -> tuple[PtxBuilder, list[tuple[int, str]]]:
@@ -69,3 +74,117 @@ def test_crossed_yield_moves_keep_the_temporary_the_swap_needs():
         "mov.b32 %t1, %b;", "mov.b32 %t2, %a;", "mov.b32 %a, %t1;", "mov.b32 %b, %t2;"])
     propagate(kernel, ops)
     assert _body(kernel) == ["mov.b32 %t2, %a;", "mov.b32 %a, %b;", "mov.b32 %b, %t2;"]
+
+
+def _unchanged(decls: dict[str, str], lines: list[str]) -> None:
+    kernel, ops = _kernel(decls, lines)
+    assert propagate(kernel, ops) == ops and _body(kernel) == lines
+
+
+B32 = {"%a": "b32", "%b": "b32", "%c": "b32", "%d": "b32", "%p": "b64", "%q": "pred"}
+
+
+def test_a_copy_read_on_the_next_iteration_before_it_is_written_stays():
+    """In a loop a read above the copy sees the previous iteration's value: not the source's."""
+    _unchanged(B32, ["ld.param.u64 %p, [p0];", "mov.b32 %a, 0;", "mov.b32 %b, 0;", "L:",
+                     "add.s32 %c, %b, 1;", "mov.b32 %b, %a;", "add.s32 %a, %a, 1;", "setp.lt.s32 %q, %a, 9;",
+                     "@%q bra L;", "st.b32 [%p], %c;", "ret;"])
+
+
+def test_a_source_written_again_on_the_back_edge_or_by_a_guarded_instruction_stays():
+    _unchanged(B32, ["ld.param.u64 %p, [p0];", "mov.b32 %a, 0;", "L:", "mov.b32 %b, %a;",
+                     "add.s32 %a, %a, 1;", "setp.lt.s32 %q, %a, 9;", "st.b32 [%p], %b;", "@%q bra L;", "ret;"])
+    _unchanged(B32, ["ld.param.u64 %p, [p0];", "ld.b32 %a, [%p];", "setp.eq.s32 %q, %a, 0;", "mov.b32 %b, %a;",
+                     "@%q add.s32 %a, %a, 1;", "st.b32 [%p], %b;", "ret;"])
+
+
+def test_a_read_past_a_branch_target_stays_and_a_branch_out_does_not_stop_the_run():
+    """A label is a second way in; a conditional branch out leaves the run's values as they are."""
+    _unchanged(B32, ["ld.param.u64 %p, [p0];", "ld.b32 %a, [%p];", "setp.eq.s32 %q, %a, 0;",
+                     "mov.b32 %b, %a;", "@%q bra L;", "L:", "st.b32 [%p], %b;", "ret;"])
+    kernel, ops = _kernel(B32, ["ld.param.u64 %p, [p0];", "ld.b32 %a, [%p];", "setp.eq.s32 %q, %a, 0;",
+                                "mov.b32 %b, %a;", "@%q bra L;", "st.b32 [%p], %b;", "L:", "ret;"])
+    propagate(kernel, ops)
+    assert _body(kernel)[3:5] == ["@%q bra L;", "st.b32 [%p], %a;"]
+
+
+def test_a_guarded_copy_stays():
+    _unchanged(B32, ["ld.param.u64 %p, [p0];", "ld.b32 %a, [%p];", "setp.eq.s32 %q, %a, 0;",
+                     "@%q mov.b32 %b, %a;", "st.b32 [%p], %b;", "ret;"])
+
+
+def test_vector_operands_and_addresses_read_the_source_and_a_vector_write_is_a_write():
+    kernel, ops = _kernel(B32, ["ld.param.u64 %p, [p0];", "ld.v2.b32 {%a, %c}, [%p];", "mov.b32 %b, %a;",
+                                "mov.b64 %d, %p;", "st.v2.b32 [%d+8], {%b, %c};", "ret;"])
+    kernel.reg("b64", "%d")
+    kernel.decls[:] = [decl for decl in kernel.decls if decl != ".reg .b32 %d;"]
+    propagate(kernel, ops)
+    assert _body(kernel) == ["ld.param.u64 %p, [p0];", "ld.v2.b32 {%a, %c}, [%p];", "st.v2.b32 [%p+8], {%a, %c};",
+                             "ret;"]
+    # The source written by a vector load between the copy and its read.
+    _unchanged(B32, ["ld.param.u64 %p, [p0];", "ld.b32 %a, [%p];", "mov.b32 %b, %a;",
+                     "ld.v2.b32 {%a, %c}, [%p];", "st.v2.b32 [%p], {%b, %c};", "ret;"])
+
+
+def test_an_inline_asm_scope_is_left_as_written():
+    """`{ .reg ...; }` declares registers of its own (which may shadow the kernel's), and a line
+    of several instructions writes what any of them names: no copy goes into, out of or
+    across one, and a register it names is not dead."""
+    _unchanged(B32, ["ld.param.u64 %p, [p0];", "ld.b32 %a, [%p];", "mov.b32 %b, %a;", "{",
+                     ".reg .b32 %b;", "mov.b32 %b, 5;", "add.s32 %c, %b, 1;", "}", "st.b32 [%p], %b;",
+                     "st.b32 [%p+4], %c;", "ret;"])
+    _unchanged(B32, ["ld.param.u64 %p, [p0];", "ld.b32 %a, [%p];", "mov.b32 %b, %a;",
+                     "{ .reg .pred t; setp.eq.s32 t, %b, 0; selp.b32 %a, 1, 0, t; }", "st.b32 [%p], %b;",
+                     "st.b32 [%p+4], %a;", "ret;"])
+    _unchanged(B32, ["ld.param.u64 %p, [p0];", "mov.b32 %c, 3;", "mov.b32 %d, %c; add.s32 %d, %d, 1;",
+                     "st.b32 [%p], %d;", "ret;"])
+
+
+def test_parameters_and_copies_of_immediates():
+    """A `.param` name is no register; a constant is not folded into its reads (an immediate is
+    not every instruction's operand), only dropped when nothing reads it."""
+    kernel, ops = _kernel(B32, ["ld.param.u64 %p, [p0];", "mov.b32 %a, 7;", "mov.b32 %c, 0;",
+                                "mov.b32 %b, %a;", "st.param.b32 [func_retval0+0], %b;", "ret;"])
+    propagate(kernel, ops)
+    assert _body(kernel) == ["ld.param.u64 %p, [p0];", "mov.b32 %a, 7;", "st.param.b32 [func_retval0+0], %a;", "ret;"]
+
+
+def _written(ir: str, monkeypatch, propagated: bool) -> str:
+    with monkeypatch.context() as patch:
+        if not propagated:
+            patch.setattr(lowered_kernel, "propagate", lambda kernel, line_ops: line_ops)
+        [kernel] = lowered_kernels(ir, "sm_90a")
+    assert kernel.module.ok, kernel.module.message
+    return kernel.module.text
+
+
+def test_the_kernels_the_model_runs_compute_the_same_with_and_without_the_copies(monkeypatch):
+    """tests/emit/ptx_model.py runs each kernel, as written and with its copies propagated, on
+    the same parameters and memory: what they return and store is the same."""
+    cases = []
+    for type_ in ("i8", "i32", "i64"):
+        ir = arith._function(type_, arith._DIVISIONS_BODY.format(
+            T=type_, extend="" if type_ != "i8" else "%c2 = arith.extsi %c : i8 to i32\n    %f2 = arith.extsi %f : "
+            "i8 to i32\n    %u2 = arith.extui %u : i8 to i32",
+            returned=f"%c, %f, %u : {type_}, {type_}, {type_}" if type_ != "i8" else "%c2, %f2, %u2 : i32, i32, i32"),
+            f"{type_}, {type_}, {type_}" if type_ != "i8" else "i32, i32, i32")
+        mask = (1 << int(type_[1:])) - 1
+        cases += [(ir, {"p0": 0, "p1": a & mask, "p2": b & mask}, None) for a, b in [(7, 2), (-7, 2), (6, -3), (0, 5)]]
+    for type_, unsigned in (("i16", False), ("i32", True), ("i64", False)):
+        mask = (1 << int(type_[1:])) - 1
+        cases += [(widths._loop(type_, unsigned), {"p0": 0, "p1": lb & mask, "p2": ub & mask, "p3": step & mask}, None)
+                  for lb, ub, step in [(-3, 5, 2), (0, 0, 1), (1, 4, 1)]]
+    for n in (2, 8):
+        memory = {widths._BASE + k: (37 * k + 5) % 256 for k in range(2 * n)}
+        cases += [(widths._bytes_ir(n), {"p0": 0, "p1": widths._BASE, "p2": 0x2000, "p3": flag}, memory)
+                  for flag in (0, 1)]
+    shorter = 0
+    for ir, params, memory in cases:
+        written, propagated = _written(ir, monkeypatch, False), _written(ir, monkeypatch, True)
+        shorter += len(propagated.split("\n")) < len(written.split("\n"))
+        results = []
+        for text in (written, propagated):
+            state = dict(memory or {})
+            results.append((ptx_model.run(text, params, state), state))
+        assert results[0] == results[1], ir
+    assert shorter == len(cases)

@@ -10,9 +10,12 @@ need, and they push the instructions that matter (an atom's) down the preview.
 - then a `mov` whose destination nothing reads and nothing else writes (an index constant that
   only an address folded in, a copy the first rule emptied).
 
-A register is taken to be written by a line that names it first (after a guard) outside
-brackets, as every PTX instruction names its destinations first (`st`, `red`, `cp.*` name an
-address there, which they read); a guarded `mov` is never removed. Removed lines take their
+A line that is no single instruction (a label, a declaration, an inline asm scope's brace, several
+instructions on one line) ends the run and is taken to write and read every register it names,
+so nothing is propagated into, out of or across it. Otherwise a register is taken to be written
+by a line that names it first (after a guard) outside brackets, as every PTX instruction names
+its destinations first (`st`, `red`, `cp.*` name an address there, which they read); a guarded
+`mov` is never removed. Removed lines take their
 `line_ops` entries with them and the others are renumbered, so each remaining line still maps
 to the op that wrote it; a register no line names any more loses its `.reg` declaration."""
 from __future__ import annotations
