@@ -44,27 +44,23 @@ def test_a_switch_is_a_compare_and_branch_chain_its_default_last():
     custom = r"""  add\.s32 (%out\d+), %p1, 1;
   setp\.eq\.s32 (%case\d+), \1, 42;
   @!\2 bra (CASE_\d+);
-  mov\.b32 (%pass\d+), \1;
-  mov\.b32 (%pass\d+), (%c\d+);
-  mov\.b32 (%arg\d+), \4;
-  mov\.b32 (%arg\d+), \5;
+  mov\.b32 (%arg\d+), \1;
+  mov\.b32 (%arg\d+), (%c\d+);
   bra\.uni (BB_\d+);
   \3:
   setp\.eq\.s32 (%case\d+), \1, -3;
-  @\10 bra (BB_\d+);
+  @\8 bra (BB_\d+);
   setp\.eq\.s32 (%case\d+), \1, -1;
-  @\12 bra \11;
-  mov\.b32 (%pass\d+), \1;
-  mov\.b32 (%arg\d+), \13;
+  @\10 bra \9;
+  mov\.b32 (%arg\d+), \1;
   bra\.uni (BB_\d+);
-  \9:
+  \7:
 """
     generic = r"""  setp\.eq\.s64 (%case\d+), %p2, 7;
   @\1 bra (BB_\d+);
   setp\.eq\.s64 (%case\d+), %p2, 9;
   @\3 bra \2;
-  mov\.b32 (%pass\d+), %out\d+;
-  mov\.b32 %arg\d+, \4;
+  mov\.b32 %arg\d+, %out\d+;
   bra\.uni BB_\d+;
 """
     assert re.search(custom, body) and re.search(generic, body), body
@@ -109,21 +105,18 @@ def test_branches_between_an_execute_region_s_blocks_jump_to_labels_and_each_yie
     _, body = _written(REGION_IR)
     expected = r"""  setp\.lt\.s32 (%cmp\d+), (%out\d+), (%c\d+);
   @!\1 bra (ELSE_\d+);
-  mov\.b32 (%pass\d+), \3;
-  mov\.b32 (%arg\d+), \5;
+  mov\.b32 (%arg\d+), \3;
   bra\.uni (BB_\d+);
   \4:
   bra\.uni (BB_\d+);
-  \7:
-  mov\.b32 (%yield\d+), \6;
-  mov\.b32 (%region\d+), \9;
+  \6:
+  mov\.b32 (%region\d+), \5;
   bra\.uni (REGION_END_\d+);
-  \8:
+  \7:
   add\.s32 (%i\d+), \2, \2;
-  mov\.b32 (%yield\d+), \12;
-  mov\.b32 \10, \13;
-  \11:
-  st\.b32 \[%p0\], \10;
+  mov\.b32 \8, \10;
+  \9:
+  st\.b32 \[%p0\], \8;
   ret;"""
     assert re.search(expected, body), body
     assemble_on_each_arch(REGION_IR)
