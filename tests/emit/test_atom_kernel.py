@@ -1,7 +1,7 @@
 """An atom's own kernel in the PTX preview comes from the lowering (features/atom_kernel.py): for
-an op that builds a copy atom or a register / warpgroup MMA atom, the kernel of the smallest
-function applying it, after the pipeline and the function writer; other atoms keep the kernel
-built from their configuration."""
+an op that builds a copy atom or a register / warpgroup MMA atom or a tcgen05.mma atom of one
+CTA, the kernel of the smallest function applying it, after the pipeline and the function writer;
+other atoms keep the kernel built from their configuration."""
 from __future__ import annotations
 
 import re
@@ -9,9 +9,10 @@ import re
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
-from cute_ir.emit.ptx import ATOM_LINE_MARK
+from cute_ir.emit.ptx import ATOM_LINE_MARK, hand_built
 from cute_ir.features import atom_kernel as AK
 from cute_ir.features import preview as PV
+from cute_ir.tables.legality import AtomConfig, supported_targets
 from cute_ir.verify.atom_sites import document_sites
 from tests.conftest import REPO
 
@@ -76,6 +77,20 @@ MMAS = [
      ": !cute_nvgpu.sm90.mma", "sm_90a",
      ["setp.ne.b32", "wgmma.fence.sync.aligned;", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16",
       "wgmma.commit_group.sync.aligned;", "wgmma.wait_group.sync.aligned"], ["p0", "p1", "p2"]),
+    # tcgen05.mma of one CTA: D in tensor memory (its 32-bit address), A and B shared-memory
+    # descriptors; the predicate enable-input-D is the atom's inline assembly's too.
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [128, 256, 16], a_type = f16, b_type = f16, c_type = f32, "
+     "cta_group = 1} : !cute_nvgpu.sm100.mma", "sm_100a",
+     ["setp.ne.b32", "tcgen05.mma.cta_group::1.kind::f16.collector::a::discard"], ["p0", "p1", "p2"]),
+    # Sparse: the metadata in tensor memory.
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 32], a_type = f16, b_type = f16, c_type = f32} "
+     ": !cute_nvgpu.sm100.mma_sp", "sm_100a",
+     ["setp.ne.b32", "tcgen05.mma.sp.cta_group::1.kind::f16.collector::a::discard"], ["p0", "p1", "p2", "p3"]),
+    # Block-scaled: the scale factors in tensor memory.
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 64], a_type = f4E2M1FN, b_type = f4E2M1FN, "
+     "c_type = f32, vec_size = 16, sf_type = f8E4M3FN} : !cute_nvgpu.sm100.mma_bs", "sm_103f",
+     ["setp.ne.b32", "tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16.collector::a::discard"],
+     ["p0", "p1", "p2", "p3", "p4"]),
 ]
 
 
@@ -111,10 +126,10 @@ def _check_atom_kernel(op_text: str, instructions: list[str], arch: str, params:
 
 
 @pytest.mark.parametrize("body", [
-    # tcgen05.mma: its accumulator is in tensor memory, which the kernel built from its
-    # configuration allocates.
-    "  %m = cute_nvgpu.make_mma_atom {shape_MNK = [128, 256, 16], a_type = f16, b_type = f16, c_type = f32, "
-    "cta_group = 1} : !cute_nvgpu.sm100.mma\n",
+    # A CTA pair's tcgen05.mma: its kernel shows the commit that tracks it, which the lowering
+    # does not write.
+    "  %m = cute_nvgpu.make_mma_atom {shape_MNK = [256, 256, 16], a_type = f16, b_type = f16, c_type = f32, "
+    "cta_group = 2} : !cute_nvgpu.sm100.mma\n",
     # A type through an alias: read alone, the op's text would not name the atom.
     None,
     # The universal FMA: its D is a value, which no instruction's operand binds.
@@ -198,3 +213,41 @@ def test_an_mma_atom_through_an_alias_or_applied_in_a_function_not_written_gets_
     if PTXAS is not None:
         accepted, said = assemble(preview.ptx_text, "sm_90a")
         assert accepted, said
+
+
+# The instruction descriptor of a tcgen05.mma is an immediate of its inline assembly, as the
+# configuration gives it (ue4m3 scales: bit 23 clear; M 128, N 128).
+TCGEN05 = [
+    (AtomConfig("sm100.mma_bs", (128, 128, 64), "e2m1", "e2m1", "f32", block_scale="mxf4nvf4", vec_size=16,
+                sf_type="ue4m3", a_source="smem_desc"), 0x08200480,
+     r"tcgen05\.mma\.cta_group::1\.kind::mxf4nvf4\.block_scale\.block16\.collector::a::discard \[%v\d+\], %v\d+, %v\d+, "
+     r"%c\d+, \[%v\d+\], \[%v\d+\], enable_d;"),
+    # A from tensor memory (its address), the default descriptor otherwise.
+    (AtomConfig("sm100.mma", (128, 64, 8), "tf32", "tf32", "f32", a_source="tmem"), None,
+     r"kind::tf32\.collector::a::discard \[%v\d+\], \[%v\d+\], %v\d+, %c\d+, enable_d;"),
+    (AtomConfig("sm100.mma_bs_sp", (128, 128, 128), "e2m1", "e2m1", "f32", sparse=True, block_scale="mxf4", vec_size=32,
+                sf_type="ue8m0", a_source="smem_desc"), None,
+     r"tcgen05\.mma\.sp\.cta_group::1\.kind::mxf4\.block_scale\.block32\.collector::a::discard \[%v\d+\], %v\d+, "
+     r"%v\d+, \[%v\d+\], %c\d+, \[%v\d+\], \[%v\d+\], enable_d;"),
+]
+
+
+@pytest.mark.parametrize("config,descriptor,instruction", TCGEN05, ids=["mxf4nvf4", "ts", "sparse-mxf4"])
+def test_a_tcgen05_mma_of_one_cta_is_the_lowering_s_on_every_target_that_runs_it(config, descriptor, instruction):
+    """Built from its configuration's attributes, applied by a function the lowering writes; each
+    operand of its own (a sparse block-scaled atom's scales after its metadata)."""
+    assert not hand_built(config)
+    for target in supported_targets(config):
+        kernel = AK.config_kernel(config, "k", target)
+        assert kernel is not None, target
+        text = kernel.module.text
+        [line] = [line for line in text.split("\n") if "tcgen05.mma" in line]
+        assert re.search(instruction, line), line
+        registers = re.findall(r"\[(%v\d+)\]|(%v\d+)", line.split(ATOM_LINE_MARK)[0].split(" ", 1)[1])
+        names = [a or b for a, b in registers]
+        assert len(names) == len(set(names))            # one parameter each
+        if descriptor is not None:
+            assert f", {descriptor};" in text
+        if PTXAS is not None:
+            accepted, said = assemble(text, kernel.module.ptxas_arch)
+            assert accepted, (target, said)

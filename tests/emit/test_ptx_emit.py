@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from cute_ir.emit.ptx import EmitError, PtxModule, emit_module, emit_ptx, enumerate_configs
+from cute_ir.emit.ptx import EmitError, PtxModule, emit_module, emit_ptx, enumerate_configs, hand_built
 from cute_ir.tables.legality import AtomConfig, check_config, supported_targets
 from cute_ir.tables import tiers as T
 
@@ -63,25 +63,10 @@ def test_wgmma_rs_and_integer_forms():
                      i8.text)
 
 
-def test_tcgen05_block_scaled_spelling_is_nvidias_on_every_target():
-    # NVIDIA's compiler spells `.block16` / `.block32` (which every tcgen05 target assembles)
-    # and names the A collector's default use; `.scale_vec::4X` assembles on `a` targets only.
-    cfg = AtomConfig("sm100.mma_bs", (128, 128, 64), "e2m1", "e2m1", "f32",
-                     block_scale="mxf4nvf4", vec_size=16, sf_type="ue4m3", a_source="smem_desc")
-    a = emit_ptx(cfg, "sm_100a")
-    f = emit_ptx(cfg, "sm_103f")
-    for m in (a, f):
-        assert ".kind::mxf4nvf4.block_scale.block16.collector::a::discard " in m.text
-    # ue4m3 lives in instruction-descriptor bit 23 (0), M=128, N=128.
-    assert "mov.b32 %idesc, 0x08200480;" in a.text
-
-
-def test_tcgen05_kernel_shape():
-    m = emit_ptx(UMMA_F16, "sm_100a", origin="op")
-    text = m.text
-    assert "tcgen05.alloc.cta_group::1" in text and "tcgen05.dealloc.cta_group::1" in text
-    assert ("tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [%tmem], %adesc, %bdesc, "
-            "%idesc, %enable_d;") in text
+def test_a_cta_pair_s_tcgen05_kernel_shape():
+    """A CTA pair's tcgen05.mma keeps the kernel built here (its commit); one CTA's is the
+    lowering's (tests/emit/test_atom_kernel.py)."""
+    assert isinstance(emit_ptx(UMMA_F16, "sm_100a"), EmitError)
     cta2 = emit_ptx(AtomConfig("sm100.mma_sp", (256, 256, 32), "bf16", "bf16", "f32",
                                cta_group=2, a_source="tmem"), "sm_100f")
     assert "cta_group::1" not in cta2.text                # never mixed in one kernel
@@ -171,7 +156,7 @@ def test_enumeration_is_emittable_and_unique():
 
 
 def test_kernel_names_are_ptx_identifiers():
-    for c in enumerate_configs()[::37]:
+    for c in [c for c in enumerate_configs() if hand_built(c)][::37]:
         m = emit_ptx(c, supported_targets(c)[0])
         name = re.search(r"\.visible \.entry (\S+)\(", m.text).group(1)
         assert re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name)
@@ -180,7 +165,7 @@ def test_kernel_names_are_ptx_identifiers():
 def test_default_a_source_is_the_rows_first_residency():
     ss = emit_ptx(AtomConfig("sm90.mma", (64, 8, 16), "f16", "f16", "f32"), "sm_90a")
     assert "%adesc, %bdesc" in ss.text                       # wgmma defaults to SS
-    umma = emit_ptx(AtomConfig("sm100.mma", (128, 64, 8), "tf32", "tf32", "f32"), "sm_110a")
+    umma = emit_ptx(AtomConfig("sm100.mma", (256, 64, 8), "tf32", "tf32", "f32", cta_group=2), "sm_110a")
     assert "kind::tf32.collector::a::discard [%tmem], %adesc, %bdesc" in umma.text
 
 

@@ -1,5 +1,11 @@
 """Assemble every PTX form the emitter can produce, on every target it claims, with ptxas.
 
+A configuration whose kernel the preview has from the lowering alone (`emit.ptx.hand_built` is
+False: tcgen05.mma of one CTA) is assembled as the lowering writes it: the kernel of a function
+applying an atom built from its attributes (features/atom_kernel.py `config_kernel`), after the
+pipeline and the function writer; the others as emit/ptx.py builds them. One module per target
+and path, as many kernels as a batch holds.
+
 Also checks the other direction: a configuration refused for a target really is rejected by
 ptxas there (the table gates are not stricter than the hardware).
 """
@@ -13,6 +19,7 @@ from functools import lru_cache
 import pytest
 
 from cute_ir.emit import ptx as P
+from cute_ir.features import atom_kernel as AK
 from cute_ir.tables import atoms as A
 from cute_ir.tables import legality as L
 from cute_ir.tables import tiers as T
@@ -28,28 +35,53 @@ BATCH = 120
 needs_ptxas = pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
 
 
-def _assemble_batch(batch: tuple[str, tuple[L.AtomConfig, ...]]) -> dict:
-    target, configs = batch
+def _lowered_module(configs, target: str, written_at=None) -> tuple[str, str]:
+    """(text, ptxas arch) of one module of the lowering's kernel of each config on `target`;
+    `written_at(config)`: the target to write a kernel for instead (a refused config's text is
+    the row's, whatever the target)."""
+    t = T.parse_target(target)
+    blocks: list[str] = []
+    for index, config in enumerate(configs):
+        at = written_at(config) if written_at is not None else target
+        kernel = AK.config_kernel(config, f"k{index}_{config.label()}", at)
+        assert kernel is not None and kernel.module.ok, f"the lowering writes no kernel for {config.label()} on {at}"
+        lines = kernel.module.text.rstrip("\n").split("\n")
+        start = next(n for n, line in enumerate(lines) if line.startswith(".visible"))
+        assert all(not line.strip() for line in lines[3:start]), "a module-scope declaration"
+        blocks += [""] + lines[start:]
+    header = [f".version {t.ptx_version}", f".target {t.name}", ".address_size 64"]
+    return "\n".join(header + blocks) + "\n", t.ptxas_arch
+
+
+def _module(configs, target: str) -> tuple[str, str]:
+    """(text, ptxas arch) of one module of `configs` (all of one path) on `target`."""
+    if not P.hand_built(configs[0]):
+        return _lowered_module(configs, target)
     module = P.emit_module([(c, None) for c in configs], target)
     assert module.ok, module
-    ok, output = assemble(module.text, module.ptxas_arch)
+    return module.text, module.ptxas_arch
+
+
+def _assemble_batch(batch: tuple[str, tuple[L.AtomConfig, ...]]) -> dict:
+    target, configs = batch
+    ok, output = assemble(*_module(configs, target))
     if ok:
         return {(c, target): (True, "", "") for c in configs}
     # A batch failed: assemble its kernels one by one so every failure is attributed.
     results = {}
     for c in configs:
-        single = P.emit_ptx(c, target)
-        ok1, out1 = assemble(single.text, single.ptxas_arch)
-        results[(c, target)] = (ok1, out1, single.text)
+        text, arch = _module([c], target)
+        ok1, out1 = assemble(text, arch)
+        results[(c, target)] = (ok1, out1, text)
     return results
 
 
 @lru_cache(maxsize=1)
 def _sweep() -> dict:
-    by_target: dict[str, list[L.AtomConfig]] = collections.defaultdict(list)
+    by_target: dict[tuple[str, bool], list[L.AtomConfig]] = collections.defaultdict(list)
     for config, target in PAIRS:
-        by_target[target].append(config)
-    batches = [(target, tuple(part)) for target, configs in by_target.items()
+        by_target[(target, P.hand_built(config))].append(config)
+    batches = [(target, tuple(part)) for (target, _), configs in by_target.items()
                for part in chunks(configs, BATCH)]
     # Largest modules first so the two workers finish together.
     batches.sort(key=lambda b: -sum(len(c.label()) for c in b[1]))
@@ -115,40 +147,50 @@ def _row_ignoring_gate(config: L.AtomConfig):
     return L._resolve_mma(config) if is_mma else L._resolve_copy(config)
 
 
-def _forced_module(configs, target: str):
-    """One kernel per config, emitted bypassing the legality check."""
+def _forced_module(configs, target: str) -> tuple[str, str]:
+    """(text, ptxas arch) of one kernel per config for `target`, bypassing the legality check:
+    emit/ptx.py's kernel from the row, or (a config whose kernel is the lowering's) the kernel
+    the lowering writes on a target that runs it, whose text is the row's."""
     t = T.parse_target(target)
+    if not P.hand_built(configs[0]):
+        return _lowered_module(configs, target, lambda c: L.supported_targets(c)[0])
     kernels = [(P._build_kernel(f"k{i}", c, _row_ignoring_gate(c), t), str(i))
                for i, c in enumerate(configs)]
-    return P.render(kernels, t)
+    module = P.render(kernels, t)
+    return module.text, module.ptxas_arch
+
+
+def _kernel_at(text: str) -> list[int]:
+    """The 1-based line each kernel of a module starts on."""
+    return [n for n, line in enumerate(text.split("\n"), 1) if line.startswith(".visible")]
 
 
 def _forced_batch(batch: tuple[str, tuple[L.AtomConfig, ...]]) -> dict:
-    """Assemble every refused config of one target in one module. ptxas reports each bad line,
-    so a config counts as rejected when an error falls on one of its atom (tagged) lines;
-    configs the batch run does not flag that way are re-run alone."""
+    """Assemble every refused config of one target and path in one module. ptxas reports each
+    bad line, so a config counts as rejected when an error falls on a line of its kernel; configs
+    the batch run does not flag that way are re-run alone."""
     target, configs = batch
-    module = _forced_module(configs, target)
-    ok, output = assemble(module.text, module.ptxas_arch)
+    text, arch = _forced_module(configs, target)
+    ok, output = assemble(text, arch)
+    starts = _kernel_at(text)
     error_lines = {int(n) for n in re.findall(r"line (\d+); error", output)}
-    flagged = {module.line_origins[n] for n in error_lines if n in module.line_origins}
+    flagged = {sum(1 for s in starts if s <= n) - 1 for n in error_lines}
     results = {}
     for index, config in enumerate(configs):
-        if str(index) in flagged:
+        if index in flagged:
             results[(config, target)] = (False, "")
         else:
-            single = _forced_module([config], target)
-            results[(config, target)] = assemble(single.text, single.ptxas_arch)
+            results[(config, target)] = assemble(*_forced_module([config], target))
     return results
 
 
 @lru_cache(maxsize=1)
 def _refusals() -> dict:
-    by_target: dict[str, list[L.AtomConfig]] = collections.defaultdict(list)
+    by_target: dict[tuple[str, bool], list[L.AtomConfig]] = collections.defaultdict(list)
     for config, target in REFUSED:
-        by_target[target].append(config)
+        by_target[(target, P.hand_built(config))].append(config)
     results: dict = {}
-    for part in parallel_map(_forced_batch, [(t, tuple(c)) for t, c in by_target.items()]):
+    for part in parallel_map(_forced_batch, [(t, tuple(c)) for (t, _), c in by_target.items()]):
         results.update(part)
     return results
 
@@ -168,13 +210,13 @@ def test_the_96_deep_fp4_mma_is_refused_where_only_its_descriptor_is_wrong():
     assert {t for _, t in DESCRIPTOR_GATED} == {"sm_100a", "sm_100f", "sm_110a", "sm_110f"}
     for config, target in DESCRIPTOR_GATED:
         assert "sm_103f" in L.check_config(config, target)
-        module = _forced_module([config], target)
-        assert assemble(module.text, module.ptxas_arch)[0], _pair_id((config, target))
+        assert assemble(*_forced_module([config], target))[0], _pair_id((config, target))
 
 
 # --- where the spec is wrong, ptxas agrees with the tables --------------------------------
 
 def _forced(config: L.AtomConfig, row, target: str, rewrite=None) -> tuple[bool, str]:
+    assert P.hand_built(config)
     t = T.parse_target(target)
     if rewrite is not None:
         row = rewrite(row)

@@ -475,3 +475,21 @@ def test_a_umma_and_its_tensor_memory_load_are_bound_by_constraints():
     # D in tensor memory by its 32-bit address; the instruction descriptor a constant.
     assert '"memref.extract_aligned_pointer_as_index"(%d) : (memref<128x256xf32, 6>) -> index' in text
     assert text.count("(index) -> i32") == 2 and "cute_nvgpu.mma" not in text and "cute_nvgpu.copy" not in text
+
+
+def test_a_sparse_block_scaled_umma_binds_its_scales_after_its_metadata():
+    """(D, A, B, C, E, SFA, SFB): the scale factors are the two operands after the metadata."""
+    view = "!cute_nvgpu.smem_desc_view<memref<{n}xf8E4M3FN, 3>, #cute.layout<({r}, {c}):({s}, {t})>>"
+    a, b = view.format(n=4096, r=128, c=32, s=32, t=1), view.format(n=8192, r=64, c=128, s=1, t=64)
+    types = (f"!cute_nvgpu.sm100.mma_bs_sp, memref<128x128xf32, 6>, {a}, {b}, memref<128x128xf32, 6>, "
+             "memref<128x4xi32, 6>, memref<128x4xf8E8M0FNU, 6>, memref<128x4xf8E8M0FNU, 6>")
+    text = lowered(f"""\
+func.func @sparse_scaled(%d: memref<128x128xf32, 6>, %a: {a}, %b: {b}, %e: memref<128x4xi32, 6>, %sfa: memref<128x4xf8E8M0FNU, 6>, %sfb: memref<128x4xf8E8M0FNU, 6>) {{
+  %m = cute_nvgpu.make_mma_atom {{shape_MNK = [128, 128, 64], a_type = f8E4M3FN, b_type = f8E4M3FN, c_type = f32, vec_size = 32, sf_type = f8E8M0FNU}} : !cute_nvgpu.sm100.mma_bs_sp
+  cute_nvgpu.mma %m, %d, %a, %b, %d, %e, %sfa, %sfb : ({types})
+  return
+}}
+""", "sm_100a")
+    for operand in ("%e", "%sfa", "%sfb"):
+        assert f'"memref.extract_aligned_pointer_as_index"({operand})' in text, operand
+    assert "cute_nvgpu.mma" not in text

@@ -17,10 +17,13 @@ by constraints (`inline_asm`, what the atom lowering puts in the IR) is the lowe
 What the PTX preview shows of an atom comes from the lowering where it can (features/atom_kernel.py:
 a function applying the atom, after the pipeline and the function writer): an op that builds a
 universal copy, cp.async, ldmatrix / stmatrix (every shape and format), register MMA (`mma.sync`,
-`mma.sp`, block-scaled `mma.sync`) or wgmma atom from nothing of the document (and any op of a
-register or warpgroup MMA atom, from an op built from its configuration). The kernels here are
-every configuration's still: the preview's for what the function writer cannot do (tcgen05.mma
-and the tcgen05 copies, whose tensor memory the kernel allocates and frees; TMA transfers, whose
+`mma.sp`, block-scaled `mma.sync`), wgmma or tcgen05.mma atom from nothing of the document (and
+any op of a register, warpgroup or tcgen05 MMA atom, from an op built from its configuration).
+A tcgen05.mma atom of one CTA has its kernel from the lowering alone (`hand_built`; the
+table-wide ptxas sweep assembles it so too). The kernels here are the other configurations':
+the preview's for what the function writer cannot do (a CTA pair's tcgen05.mma, whose kernel
+shows the commit that tracks it; the tcgen05 copies, whose tensor memory the kernel allocates
+and frees; TMA transfers, whose
 tensor map, mbarrier and tile the kernel sets up; the universal FMA, whose operands are values),
 for a copy atom's op the lowering cannot take alone (an op that applies the atom in a function
 the writer does not write, a builder with operands or through an alias, an atom that names no
@@ -49,7 +52,7 @@ from .builder import (ATOM_LINE_MARK, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TM
                       tmem_relinquish)
 
 __all__ = ["PtxModule", "EmitError", "emit_ptx", "emit_module", "inline_asm", "InlineAsm", "AsmOperand",
-           "enumerate_configs", "ATOM_LINE_MARK", "atom_lines", "atom_instructions"]
+           "enumerate_configs", "ATOM_LINE_MARK", "atom_lines", "atom_instructions", "hand_built", "kernel_name"]
 
 R = A.Residency
 
@@ -356,6 +359,19 @@ def _universal_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) ->
             k.emit(text)
 
 
+def hand_built(config: AtomConfig) -> bool:
+    """Whether this module builds the kernel of an atom of `config`. A tcgen05.mma atom of one CTA
+    has its kernel from the lowering alone (features/atom_kernel.py: a function applying it); a
+    CTA pair's keeps the kernel here, which shows the commit that tracks its MMA (to one mbarrier
+    or multicast to both CTAs', as the document's own `nvvm.tcgen05.commit` does), an op the
+    function writer does not write."""
+    return not (config.mnemonic in _TCGEN05_MMA_ATOMS and config.cta_group == 1)
+
+
+# The atoms whose instruction is tcgen05.mma (tables/atoms.py's MMA lattice).
+_TCGEN05_MMA_ATOMS = frozenset(r.atom for r in A.MMA_LATTICE if r.instruction.startswith("tcgen05"))
+
+
 def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
                   target: T.Target) -> PtxBuilder:
     k = PtxBuilder(name)
@@ -364,6 +380,7 @@ def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
                     "mma.sp": _mma_register_kernel,
                     "mma.sync.block_scale": _mma_register_kernel, "wgmma": _wgmma_kernel}
         if row.instruction.startswith("tcgen05"):
+            assert hand_built(c), f"{c.label()}: the lowering writes its kernel"
             _umma_kernel(k, c, row, target)
         else:
             builders[row.instruction](k, c, row)
@@ -381,9 +398,16 @@ def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
 # Public entry points
 # --------------------------------------------------------------------------------------------
 
+def kernel_name(index: int, config: AtomConfig) -> str:
+    """The name of the kernel of the `index`th atom of a module (`emit_module`'s, the preview's)."""
+    return f"k{index}_{config.label()}"
+
+
 def emit_module(items: Sequence[tuple[AtomConfig, str | None]],
-                target: str) -> PtxModule | EmitError:
-    """One module with one kernel per (config, origin) item; the first illegal config wins."""
+                target: str, names: Sequence[str] | None = None) -> PtxModule | EmitError:
+    """One module with one kernel per (config, origin) item, named `names` (default:
+    `kernel_name` of each); the first illegal config wins, and a config this module does not
+    build (`hand_built`) is an error too."""
     t = T.parse_target(target)
     if t is None:
         return EmitError(f"unknown SM target {target!r}", None, target)
@@ -392,7 +416,11 @@ def emit_module(items: Sequence[tuple[AtomConfig, str | None]],
         row = legality(config, t)
         if isinstance(row, str):
             return EmitError(row, config, target)
-        kernels.append((_build_kernel(f"k{index}_{config.label()}", config, row, t), origin))
+        if not hand_built(config):
+            return EmitError(f"`{config.label()}`: its kernel is the lowering's (a function applying the atom)",
+                             config, target)
+        name = names[index] if names is not None else kernel_name(index, config)
+        kernels.append((_build_kernel(name, config, row, t), origin))
     return render(kernels, t)
 
 

@@ -24,9 +24,11 @@ operands are its fragments (`_mma_operands`): D (which is C too: the atom accumu
 as a main loop does), A and B of the per-thread element counts the tables give, a sparse
 atom's metadata word, a block-scaled atom's scale-factor words; for wgmma, A and B as
 shared-memory matrix descriptors (A in registers when the atom says so). That covers the
-register MMAs (SM80 / SM89 `mma.sync`, sparse `mma.sp`, SM120's block-scaled `mma.sync`) and
-SM90's wgmma; tcgen05.mma is not among them (its accumulator lives in tensor memory, which the
-function would have to allocate; emit/ptx.py's kernel does).
+register MMAs (SM80 / SM89 `mma.sync`, sparse `mma.sp`, SM120's block-scaled `mma.sync`),
+SM90's wgmma, and SM100's tcgen05.mma of one CTA (`_umma_operands`: D, a sparse atom's metadata
+and a block-scaled atom's scale factors in tensor memory, A a descriptor or a tile in tensor
+memory, B a descriptor). A CTA pair's tcgen05.mma is not among them: its kernel (emit/ptx.py's)
+shows the commit that tracks it, an op the function writer does not write.
 
 `atom_kernel` runs the editor's default pipeline on that function (`convert-cute-nvgpu-to-ptx`
 among it, analysis/pipeline.py's `lowered_unit`) and writes the function the pipeline left with
@@ -39,7 +41,7 @@ configuration's attributes (`builder_text`: `cute_nvgpu.make_mma_atom {shape_MNK
 ...} : !cute_nvgpu.<atom>`), and does so for an op that applies an MMA atom in a function the
 writer does not write, or a builder with operands, too. Where neither gives the very atom, and
 for an atom of another family, there is none, and the preview keeps the kernel `emit/ptx.py`
-builds from the configuration.
+builds from the configuration (a tcgen05.mma atom of one CTA, which has no other, gets a note).
 """
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ from ..tables import tiers as T
 from ..tables.legality import AtomConfig, a_residency, legality
 from ..verify.atom_sites import document_sites
 
-__all__ = ["application", "atom_kernel", "builder_text", "clear_cache"]
+__all__ = ["application", "atom_kernel", "builder_text", "clear_cache", "config_kernel"]
 
 # An op that builds an atom from nothing of the document: its result, then no SSA value.
 _BUILDER = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*([^%]*)$", re.S)
@@ -131,8 +133,7 @@ _MLIR_SCALE = {ptx: mlir for mlir, ptx in reversed(SCALE_TYPE.items())}
 # The MMA instructions the lowering binds to a function's operands and the function writer
 # writes: the register forms (D, A, B, C fragments; a sparse one's metadata word, a
 # block-scaled one's scale-factor words) and wgmma (D in registers, A in registers or a
-# shared-memory descriptor, B a descriptor). tcgen05.mma is not among them: its accumulator is in
-# tensor memory, which a kernel must allocate first (emit/ptx.py's kernel does).
+# shared-memory descriptor, B a descriptor); tcgen05.mma's are `_umma_operands`.
 _REGISTER_MMA = ("mma.sync", "mma.sp", "mma.sync.block_scale")
 _WGMMA = "wgmma"
 
@@ -157,6 +158,8 @@ def _mma_operands(config: AtomConfig, target: str) -> tuple[list[tuple[str, str]
     `config` (D, A, B and the extras; C is D: the atom accumulates in place, as a main loop
     does), and where its A comes from; None for an atom of another family or target."""
     row = _row(config, target)
+    if isinstance(row, A.MmaShapeRow) and row.instruction.startswith(_TCGEN05):
+        return _umma_operands(config, row)
     if not isinstance(row, A.MmaShapeRow) or row.instruction not in _REGISTER_MMA + (_WGMMA,):
         return None
     m, n, k = config.shape
@@ -187,6 +190,45 @@ def _mma_operands(config: AtomConfig, target: str) -> tuple[list[tuple[str, str]
     return operands, source.value
 
 
+# tcgen05.mma: D (and C) in tensor memory (memory space 6), B a shared-memory matrix descriptor, A
+# one too or a tile in tensor memory; a sparse atom's metadata and a block-scaled atom's scale
+# factors in tensor memory (the operands the verifier requires, verify/mma.py).
+_TCGEN05 = "tcgen05.mma"
+_TMEM = 6
+# The scale-factor columns of each row of A (and of B's columns) a block-scaled atom reads.
+_SCALE_COLUMNS = 4
+
+
+def _umma_operands(config: AtomConfig, row: A.MmaShapeRow) -> tuple[list[tuple[str, str]], str] | None:
+    """`_mma_operands` of a tcgen05.mma atom of one CTA. A CTA pair's atom is not written so
+    (its MMA's kernel shows the commit that tracks it, which the lowering does not write)."""
+    if config.cta_group != 1:
+        return None
+    m, n, k = config.shape
+    elements = [_MLIR_TYPE.get(name) for name in (config.a_type, config.b_type, config.c_type)]
+    if None in elements:
+        return None
+    a, b, c = elements
+    source = a_residency(config, row)
+    # A sparse atom's A holds half of K (2:4 structured sparsity).
+    a_k = k // 2 if row.sparse else k
+    operands = [("d", f"memref<{m}x{n}x{c}, {_TMEM}>")]
+    if source is A.Residency.TMEM:
+        operands.append(("a", f"memref<{m}x{a_k}x{a}, {_TMEM}>"))
+    else:
+        operands.append(("a", _descriptor_view(m, a_k, "columns", a)))
+    operands.append(("b", _descriptor_view(k, n, "rows", b)))
+    if row.sparse:
+        operands.append(("e", f"memref<{m}x{_SCALE_COLUMNS}xi32, {_TMEM}>"))
+    if row.block_scale:
+        scale = _MLIR_SCALE.get(config.sf_type or "")
+        if scale is None:
+            return None
+        operands += [("sfa", f"memref<{m}x{_SCALE_COLUMNS}x{scale}, {_TMEM}>"),
+                     ("sfb", f"memref<{n}x{_SCALE_COLUMNS}x{scale}, {_TMEM}>")]
+    return operands, source.value
+
+
 # An MMA atom's attributes on the op that builds it (verify/atom_config.py reads them back).
 _SM120_BLOCK_SCALED = "SM120.mma_bs"
 
@@ -197,22 +239,27 @@ def builder_text(config: AtomConfig) -> str | None:
     atom the document does not build so alone (a type through an alias, a builder with operands,
     an op that applies it in a function the writer does not write). None for another family or a
     type MLIR has no name for here; whether it is the very atom `atom_kernel` checks."""
-    if config.shape is None or config.mnemonic is None or config.mnemonic.startswith(("atom.", "sm100.")):
+    if config.shape is None or config.mnemonic is None or config.mnemonic.startswith("atom."):
         return None
     types = [_MLIR_TYPE.get(t or "") for t in (config.a_type, config.b_type, config.c_type)]
     if None in types:
         return None
     attributes = [f"shape_MNK = [{', '.join(map(str, config.shape))}]"]
     op = "cute_nvgpu.make_mma_atom"
+    scaled = config.block_scale is not None
+    scale = _MLIR_SCALE.get(config.sf_type or "")
+    if scaled and (scale is None or config.vec_size is None):
+        return None
     if config.mnemonic == _SM120_BLOCK_SCALED:
-        scale = _MLIR_SCALE.get(config.sf_type or "")
-        if scale is None or config.vec_size is None:
-            return None
         op = "cute_nvgpu.make_sm120_mma_bs"
         attributes.append(f"vec_size = {config.vec_size}")
     attributes += [f"{role}_type = {t}" for role, t in zip("abc", types)]
-    if config.mnemonic == _SM120_BLOCK_SCALED:
+    if scaled and config.mnemonic != _SM120_BLOCK_SCALED:
+        attributes.append(f"vec_size = {config.vec_size}")
+    if scaled:
         attributes.append(f"sf_type = {scale}")
+    if config.mnemonic.startswith("sm100."):
+        attributes.append(f"cta_group = {config.cta_group}")
     if config.a_source is not None:
         attributes.append(f'a_source = "{config.a_source}"')
     if config.saturate:
@@ -280,6 +327,14 @@ def atom_kernel(op_text: str, config: AtomConfig, name: str, target: str,
         elif n in marked:
             lines[n] = f"{line}{ATOM_LINE_MARK}{builder.group(1) if label is None else label}"
     return LoweredKernel(name, replace(kernel.module, text="\n".join(lines), kernels=(name,)), kernel.line_ops)
+
+
+def config_kernel(config: AtomConfig, name: str, target: str) -> LoweredKernel | None:
+    """The lowering's kernel `name` of an atom of `config` on `target`, built by an op of the
+    configuration's attributes (`builder_text`): the preview's for an atom whose op does not
+    build it alone, and the table-wide ptxas sweep's (every row of a family the lowering writes)."""
+    built = builder_text(config)
+    return atom_kernel(built, config, name, target) if built is not None else None
 
 
 # The function's name while it is written: the kernel is cached by the op's text with its result

@@ -19,9 +19,10 @@ The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, 
   `cute_nvgpu.copy`, `cute_nvgpu.atom.tma_load/store/reduce`) becomes a kernel, in document
   order, preceded by a `//` comment naming the op, unless its function has its kernel from
   the lowered IR (then the comment says the op is in it); the kernel of an op that builds a copy
-  atom or a register / warpgroup MMA atom is, where it can be, that of the smallest function
-  applying it, after the pipeline and the function writer (features/atom_kernel.py), else
-  built from the atom's configuration (emit/ptx.py);
+  atom or a register / warpgroup / tcgen05 MMA atom is, where it can be, that of the smallest
+  function applying it, after the pipeline and the function writer (features/atom_kernel.py),
+  else built from the atom's configuration (emit/ptx.py), except for an atom only the lowering
+  writes a kernel of (`emit.ptx.hand_built`: a tcgen05.mma of one CTA), which then gets a note;
 * an atom the target cannot run (arch gate, shape, types) gets a comment instead of a kernel,
   and the lowering check's refusal (`verify/lowering.py`, the rule of `tables/legality.py`
   that the emitter builds from) is the preview's problem: at the document's target, the very
@@ -58,7 +59,7 @@ from ..passes.atom_facts import lowering_errors
 from ..passes.lower_atoms import instruction, lowering
 from ..ir.core import OpResult
 from ..emit.builder import DYNAMIC_SHARED_DECL, ENTRY_STARTS
-from ..emit.ptx import EmitError, PtxModule, emit_module
+from ..emit.ptx import EmitError, PtxModule, emit_module, hand_built, kernel_name as atom_kernel_name
 from ..emit.tileas_kernel import ir_kernels, kernel_name
 from ..emit.lowered_kernel import LoweredKernel
 from ..dialects.nv_tileas.async_tma import is_kernel
@@ -106,9 +107,9 @@ class Preview:
 # --------------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=256)
-def _emit(items: tuple[tuple[AtomConfig, str], ...], target: str):
+def _emit(items: tuple[tuple[AtomConfig, str], ...], target: str, names: tuple[str, ...]):
     try:
-        return emit_module(list(items), target)
+        return emit_module(list(items), target, names)
     except Exception as err:                     # a defect must not cost the preview
         return f"{type(err).__name__}: {err}"
 
@@ -134,7 +135,8 @@ def _kernel_blocks(module: PtxModule) -> tuple[list[str], list[list[str]]]:
 class _Verdicts:
     """What becomes of each item: its kernel's lines, or a note saying why it has none."""
     header: list[str]                   # the emitted module's lines before its first kernel
-    kernels: dict[int, list[str]]       # item index -> its kernel's lines
+    kernels: dict[int, list[str]]       # item index -> its kernel's lines (none: the lowering's alone)
+    names: dict[int, str]               # item index -> its kernel's name
     notes: dict[int, str]               # item index -> why it has no kernel
     problems: list[Diagnostic]          # what `check` reports for them
     emitted: PtxModule
@@ -159,12 +161,16 @@ def _verdicts(items: list[AtomSite], errors: list[Diagnostic], target: str) -> _
             stopped.add(index)
         problems.extend(d for d in found.problems if d not in problems)
 
-    emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target)
+    names = {i: atom_kernel_name(n, items[i].config) for n, i in enumerate(kernels)}
+    # The atoms whose kernel only the lowering writes (a function applying them: `_atom_block`).
+    lowered = [i for i in kernels if not hand_built(items[i].config)]
+    kernels = [i for i in kernels if hand_built(items[i].config)]
+    emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target, tuple(names[i] for i in kernels))
     if not isinstance(emitted, PtxModule):
         # Attribute the failure kernel by kernel.
         good = []
         for i in kernels:
-            single = _emit(((items[i].config, items[i].name),), target)
+            single = _emit(((items[i].config, items[i].name),), target, (names[i],))
             if isinstance(single, PtxModule):
                 good.append(i)
             else:
@@ -173,9 +179,11 @@ def _verdicts(items: list[AtomSite], errors: list[Diagnostic], target: str) -> _
                 problems.append(Diagnostic("lower.emit", items[i].at, Severity.ERROR,
                                            Source.LOWER, f"cannot emit PTX: {message}"))
         kernels = good
-        emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target)
+        emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target,
+                        tuple(names[i] for i in kernels))
     header, blocks = _kernel_blocks(emitted)
-    return _Verdicts(header, dict(zip(kernels, blocks)), notes, problems, emitted, stopped)
+    return _Verdicts(header, {**dict(zip(kernels, blocks)), **{i: [] for i in lowered}}, names, notes, problems,
+                     emitted, stopped)
 
 
 def _unknown_target(name: str) -> str | None:
@@ -220,9 +228,13 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
         if function is not None:
             out.append(f"//   in the kernel of function `{function}` below, from the lowered IR")
         elif index in verdicts.kernels:
-            name = _ENTRY_NAME.match(verdicts.kernels[index][0])[1]
-            out.extend(_atom_block(doc, item, name, target.name) or verdicts.kernels[index])
-            kernels += (name,)
+            name = verdicts.names[index]
+            block = _atom_block(doc, item, name, target.name) or verdicts.kernels[index]
+            if block:
+                out.extend(block)
+                kernels += (name,)
+            else:
+                out.append(f"//   {NO_LOWERED_KERNEL}")
         else:
             out.append(f"//   {verdicts.notes[index]}")
         line_map.extend((n, item.span) for n in range(first, len(out)))
@@ -269,6 +281,11 @@ def preview_module(analysis: AnalysedSource, arch: str | None = None) -> Preview
         line_map.extend((n, Span(unit.start, unit.end)) for n in range(first, len(out)))
     text = "\n".join(out) + "\n"
     return Preview(text, line_map, verdicts.problems, target.name, target.ptxas_arch, kernels)
+
+
+# An atom whose kernel only the lowering writes, when it writes none for it.
+NO_LOWERED_KERNEL = ("no kernel: the lowering writes this atom's kernel from a function applying it, and writes "
+                     "none for it here")
 
 
 def _atom_block(doc, item: AtomSite, name: str, target: str) -> list[str] | None:
@@ -339,8 +356,6 @@ def _failed_functions(analysis: AnalysedSource, unit) -> frozenset[str] | None:
     return failed or None
 
 
-# A kernel's name on its `.entry` line.
-_ENTRY_NAME = re.compile(r"\.visible \.entry (\w+)\(")
 
 
 def _written_ops(analysis: AnalysedSource, lowered_functions: list) -> dict[int, str]:

@@ -50,6 +50,9 @@ _ROLE_OPERAND = {MMA: {"d": 1, "a": 2, "b": 3, "c": 4, "e": 5, "sfa": 5, "sfb": 
                  COPY: {"src": 1, "dst": 2},
                  **{name: {"smem": 1, "coord": 2} for name in EXEC_KINDS}}
 BOUND_OPS = frozenset(_ROLE_OPERAND)
+_SCALES = ("sfa", "sfb")
+# (atom, d, a, b, c, e, sfa, sfb): a sparse block-scaled tcgen05.mma's operands.
+_SPARSE_SCALED_OPERANDS = 8
 # A TMA transfer's coordinate written as a static CuTe coordinate (`!cute.coord<"(0,64)">`).
 _STATIC_COORD = re.compile(r'^!cute\.coord<"\((-?\d+(?:\s*,\s*-?\d+)*)\)">$')
 # Element types LLVM has (others are bit-cast to integers of their width first).
@@ -154,6 +157,8 @@ def _operand(op: Operation, role: str) -> Value:
     if role in ("tmap", "mbar"):
         return _through_atom(op, role)
     position = _ROLE_OPERAND.get(op.name, {}).get(role)
+    if op.name == MMA and role in _SCALES and op.num_operands == _SPARSE_SCALED_OPERANDS:
+        position += 1            # a sparse block-scaled MMA's scales follow its metadata E
     if position is None:
         raise Unbindable(f"`{op.name}` has no {role} operand")
     if position >= op.num_operands:
