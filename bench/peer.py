@@ -5,11 +5,13 @@ Each server is a fresh process per file; both get the same messages over stdio t
 client of ../shared/bench/lsp_latency.py. Per server and file:
 
 - init: spawn -> the `initialize` answer (what every editor window pays);
-- open: `didOpen` -> the first `publishDiagnostics`, and -> the last one (once the server is
-  quiet for --settle-ms: cute-ir publishes again when its verification after open ends, which
-  at 50k lines takes seconds of CPU with no publish between, so a short settle takes an
-  earlier publish for the last); and spawn -> that first publish, the open sent right after init
-  (cute-ir answers `initialize` before it imports the server, so its open pays the import);
+- open: `didOpen` -> the first `publishDiagnostics`, and -> the last one: for cute-ir the publish
+  before the end of its verification's progress (`$/progress`, lsp/progress.py: the client
+  declares `window.workDoneProgress`; it publishes the complete diagnostics, then ends the
+  bar), else the last before the server is quiet for --settle-ms (upstream's server, and a
+  cute-ir verification too short for a bar); and spawn -> that first publish, the open sent
+  right after init (cute-ir answers `initialize` before it imports the server, so its open
+  pays the import);
 - requests right after that open: document symbols, full semantic tokens, folding ranges;
 - edit: once the verification after open is complete, a word typed into an SSA name in the
   middle of the file, each keystroke timed to the publish of its version (median / p90); then
@@ -65,6 +67,17 @@ OURS = [sys.executable, "-m", "cute_ir.cli", "serve"]
 TIMEOUT = 600.0   # a loaded machine at 50k lines: a request may wait for minutes, not forever
 
 
+# Quiet left after a verification's progress ended, before the edits: longer than the server's
+# wait for a full garbage collection (lsp/collector.py, FULL_IDLE).
+AFTER_PROGRESS = 3.0
+
+
+def _progress_ended(message: dict) -> bool:
+    """A `$/progress` that ends a bar (cute-ir's verification after open)."""
+    value = message.get("params", {}).get("value") if message.get("method") == "$/progress" else None
+    return isinstance(value, dict) and value.get("kind") == "end"
+
+
 @dataclass
 class Figures:
     init_ms: float = 0.0
@@ -96,6 +109,7 @@ class Session:
         self.client = probe.LspClient(argv)
         self.probe = probe
         rid, _ = self.client.request("initialize", {"processId": os.getpid(), "rootUri": None, "capabilities": {
+            "window": {"workDoneProgress": True},
             "textDocument": {"publishDiagnostics": {"versionSupport": True},
                              "semanticTokens": {"requests": {"full": True}, "tokenTypes": [], "tokenModifiers": [],
                                                 "formats": ["relative"]}}}})
@@ -118,8 +132,19 @@ class Session:
             "uri": uri, "languageId": "mlir", "version": 1, "text": text}})
         first, _ = self.client.wait(self.published(1), TIMEOUT)
         self.first_publish_at = first
-        last = self.client.drain_until_quiet(self.published(1), settle_ms / 1e3, TIMEOUT)
-        return (first - sent) * 1e3, ((last[0] if last else first) - sent) * 1e3
+        last, published = first, self.published(1)
+        while True:
+            try:
+                at, message = self.client.wait(lambda m: published(m) or _progress_ended(m), settle_ms / 1e3)
+            except TimeoutError:
+                break   # quiet for settle_ms
+            if _progress_ended(message):
+                # The complete diagnostics are out; the quiet an editor leaves after an open
+                # (the server collects its garbage then) before the edits, as with the settle.
+                self.client.drain_until_quiet(lambda m: False, AFTER_PROGRESS, TIMEOUT)
+                break
+            last = at
+        return (first - sent) * 1e3, (last - sent) * 1e3
 
     def change(self, line: int, col: int, old_len: int, text: str) -> float:
         self.version += 1
@@ -262,9 +287,10 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="5k-line files and fewer edits (a smoke run)")
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--hovers", type=int, default=30)
-    # Longer than the quiet stretch before the publish that ends the verification after open
-    # (at 50k lines 2-13 s on an idle machine, more under load): with 3 s the publish before it
-    # was counted as the last, and 15 s missed the generated file's end once.
+    # For a server that reports no progress: longer than the quiet stretch before the publish
+    # that ends the verification after open (cute-ir without a bar; at 50k lines 2-13 s on an
+    # idle machine, more under load: with 3 s the publish before it was counted as the last,
+    # and 15 s missed the generated file's end once).
     parser.add_argument("--settle-ms", type=int, default=30000)
     args = parser.parse_args()
     probe_path = SHARED / "lsp_latency.py"

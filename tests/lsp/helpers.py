@@ -39,6 +39,8 @@ class RecordingClient(LanguageClient):
         self.configuration_requests: list[lsp.ConfigurationParams] = []
         self.registrations: list[lsp.Registration] = []
         self.init_result: lsp.InitializeResult | None = None
+        # Each `$/progress` as it came: (token, kind, how many publishes had come before it).
+        self.progress_order: list[tuple[str, str, int]] = []
         self.arrived = asyncio.Event()   # set whenever something is recorded
 
     def server_alive(self) -> bool:
@@ -58,6 +60,13 @@ def _record_show_message(client: RecordingClient, params: lsp.ShowMessageParams)
 
 def _record_log_message(client: RecordingClient, params: lsp.LogMessageParams) -> None:
     client.log_messages.append(params)
+    client.arrived.set()
+
+
+def _record_progress(client: RecordingClient, params: lsp.ProgressParams) -> None:
+    DEFAULT_CLIENT_FEATURES[lsp.PROGRESS](client, params)   # pytest-lsp's checks and record
+    kind = params.value.get("kind") if isinstance(params.value, dict) else None
+    client.progress_order.append((str(params.token), kind, len(client.publishes)))
     client.arrived.set()
 
 
@@ -85,6 +94,7 @@ def make_client() -> RecordingClient:
     features[lsp.WINDOW_SHOW_MESSAGE] = _record_show_message
     features[lsp.WINDOW_LOG_MESSAGE] = _record_log_message
     features[lsp.WORKSPACE_CONFIGURATION] = _answer_configuration
+    features[lsp.PROGRESS] = _record_progress
     features[lsp.CLIENT_REGISTER_CAPABILITY] = _accept_registration
     features[lsp.CLIENT_UNREGISTER_CAPABILITY] = _accept_unregistration
     register_lsp_features(client, features)

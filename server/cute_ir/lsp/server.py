@@ -25,12 +25,13 @@ from pygls.protocol.json_rpc import JsonRPCResponseMessage
 from .. import __version__
 from ..analysis import DocumentAnalysis, PerUnit, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
-from . import convert, diagnostic_json, jsonrpc, open_cache, semantic, settings as client_settings
+from . import convert, diagnostic_json, jsonrpc, open_cache, progress, semantic, settings as client_settings
 from ..features.leading import LEADING_FROM
 from .fast_start import leading_publish
 from .opened_texts import Opened, OpenedTexts
 from .settings import SETTINGS_SECTION, VERIFY_AT_OPEN
 from .collector import IdleCollector
+from .progress import VerificationProgress
 from .stdio import FramingError, PrefetchingReader
 
 log = logging.getLogger(__name__)
@@ -199,6 +200,9 @@ class CuteIrServer(LanguageServer):
         self.analysed_early: dict[str, DocumentAnalysis] = {}
         self.answers_early: dict[str, dict[str, str]] = {}
         self.opened_texts = OpenedTexts()
+        # The client shows server-initiated progress: verification after open is reported
+        # (lsp/progress.py).
+        self.shows_progress = False
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, *,
                  reader: PrefetchingReader | None = None, first: "list[bytes | FramingError | None]" = (),
@@ -382,6 +386,9 @@ class CuteIrServer(LanguageServer):
         self._verifying[uri] = loop.create_task(self._verify_in_slices(uri))
 
     async def _verify_in_slices(self, uri: str) -> None:
+        started = time.monotonic()
+        bar: VerificationProgress | None = None
+        finished = False
         try:
             while True:
                 # Let waiting requests and changes in first. A message the loop has just read
@@ -406,9 +413,20 @@ class CuteIrServer(LanguageServer):
                         break
                 except Exception:  # (verifier defects are caught per unit) nor may anything else
                     log.exception("background verification failed in %s; continuing with the next function", uri)
+                if bar is None and self.shows_progress and time.monotonic() - started >= progress.SHOW_AFTER:
+                    bar = VerificationProgress(self, uri)
+                if bar is not None and bar.due():
+                    units = analysis.units
+                    bar.report(sum(not unit.unverified for unit in units), len(units))
+            finished = True
         finally:
-            self._verifying.pop(uri, None)
+            if self._verifying.get(uri) is asyncio.current_task():
+                self._verifying.pop(uri)   # (a closed document's task was removed on close)
+            if bar is not None and not finished:
+                bar.end("stopped")   # the document was closed, or the server stops
         self.publish(uri)
+        if bar is not None:
+            bar.end(f"{len(analysis.units)} functions verified")
 
     async def background_turn(self) -> None:
         """What work no one waits for (verification after open, the workspace index) awaits
@@ -587,6 +605,7 @@ server = CuteIrServer()
 
 @server.feature(lsp.INITIALIZE)
 def initialize(ls: CuteIrServer, params: lsp.InitializeParams) -> None:
+    ls.shows_progress = progress.wanted(params.capabilities)
     ls.apply_settings(params.initialization_options or {})
     ls.initialization_options, ls.initial_settings = params.initialization_options, ls.settings
 

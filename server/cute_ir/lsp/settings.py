@@ -85,8 +85,10 @@ def initial(options: Any) -> Settings:
     return found.settings if found is not None else INITIAL
 
 
-def _verify_at_open(default_ms: float = 150.0) -> float:
-    raw = os.environ.get("CUTE_IR_VERIFY_AT_OPEN_MS")
+def seconds_from_environment(name: str, default_ms: float) -> float:
+    """The environment variable `name`'s milliseconds, in seconds; `default_ms` when it is
+    unset or not a number of milliseconds (0 or more), with a warning for the latter."""
+    raw = os.environ.get(name)
     if raw is None:
         return default_ms / 1000
     try:
@@ -94,9 +96,13 @@ def _verify_at_open(default_ms: float = 150.0) -> float:
     except ValueError:
         value = -1.0
     if not value >= 0:   # also rejects nan
-        log.warning("CUTE_IR_VERIFY_AT_OPEN_MS=%r is not a number of milliseconds; using %g", raw, default_ms)
+        log.warning("%s=%r is not a number of milliseconds; using %g", name, raw, default_ms)
         return default_ms / 1000
     return value / 1000
+
+
+def _verify_at_open(default_ms: float = 150.0) -> float:
+    return seconds_from_environment("CUTE_IR_VERIFY_AT_OPEN_MS", default_ms)
 
 
 # Opening a document verifies for VERIFY_AT_OPEN seconds before the first publish (syntax and
