@@ -70,17 +70,19 @@ def _compare(name: str, a, b) -> bool:
 
 
 def run(ptx: str, params: dict[str, int], memory: dict[int, int] | None = None,
-        max_steps: int = 200_000) -> dict[str, int]:
+        max_steps: int = 200_000, special: dict[str, int] | None = None) -> dict[str, int]:
     """Runs the body of the one `.func` / `.entry` in `ptx` on `params` (name -> bits) and
-    `memory` (byte address -> byte, little-endian, which `ld` reads and `st` writes: a memref
-    parameter is an address in it); returns what it stores to parameters (`st.param`:
-    `func_retval0+offset` -> bits)."""
+    `memory` (byte address -> byte, little-endian, which `ld` reads, `st` writes and `red` /
+    `atom` combine into: a memref parameter is an address in it; global and generic addresses
+    are the same), as the thread whose special registers `special` gives (`%tid.x` -> 5);
+    returns what it stores to parameters (`st.param`: `func_retval0+offset` -> bits). Run a
+    CTA's threads one after another: their atomics then combine in that order."""
     memory = {} if memory is None else memory
     body = ptx.split("{", 1)[1].rsplit("}", 1)[0]
     lines = [line.strip().rstrip(";") for line in body.split("\n")]
     lines = [line for line in lines if line and not line.startswith(".reg")]
     labels = {line[:-1]: n for n, line in enumerate(lines) if line.endswith(":")}
-    regs: dict[str, int] = {}
+    regs: dict[str, int] = dict(special or {})
     stored: dict[str, int] = {}
 
     def value(operand: str, type_: str) -> int:
@@ -138,6 +140,12 @@ def run(ptx: str, params: dict[str, int], memory: dict[int, int] | None = None,
             continue
         if name == "st" and parts[1] == "param":
             stored[operands[0].strip("[]").removesuffix("+0")] = value(operands[1], type_) & ((1 << _width("b" + type_[1:])) - 1)
+            continue
+        if name in ("red", "atom"):
+            _atomic(parts, operands, regs, memory, value)
+            continue
+        if opcode == "cvta.to.global.u64":
+            regs[operands[0]] = value(operands[1], "b64")
             continue
         if name in ("ld", "st"):
             address_text = operands[1] if name == "ld" else operands[0]
@@ -233,6 +241,12 @@ def run(ptx: str, params: dict[str, int], memory: dict[int, int] | None = None,
                 out = a - b
             elif name == "mul" and parts[1] == "lo":
                 out = a * b
+            elif name in ("mul", "mad") and parts[1] == "wide":
+                # Twice the operands' width: the whole product (plus a 2N-bit addend).
+                type_ = type_[0] + str(2 * width)
+                out = a * b + (num(operands[3], type_) if name == "mad" else 0)
+            elif name == "mad" and parts[1] == "lo":
+                out = a * b + num(operands[3], type_)
             elif name == "mul" and parts[1] == "hi":
                 out = (a * b) >> width
             elif name == "div":
@@ -251,6 +265,50 @@ def run(ptx: str, params: dict[str, int], memory: dict[int, int] | None = None,
                 raise NotImplementedError(opcode)
             put(d, out, type_)
     return stored
+
+
+# `red` / `atom` operations on two numbers of the instruction's type.
+_COMBINE = {"add": lambda a, b: a + b, "min": min, "max": max, "and": lambda a, b: a & b,
+            "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b, "exch": lambda a, b: b}
+
+
+def _atomic(parts: list[str], operands: list[str], regs: dict[str, int], memory: dict[int, int], value) -> None:
+    """`red[.sem][.scope].global.<op>[.noftz][.v2].<type> [a], b` and `atom... d, [a], b`: each
+    element at a combined with b's (a vector's consecutively), the old ones into d. The memory
+    order does nothing in a run of one thread at a time."""
+    op = next(p for p in parts if p in _COMBINE)
+    type_ = parts[-1]
+    width = 16 if type_ == "bf16" else _width(type_)
+    size = width // 8
+    red = parts[0] == "red"
+    address_text, source = (operands[0], operands[1]) if red else (operands[1], operands[2])
+    base, _, offset = address_text.strip("[]").partition("+")
+    address = regs[base] + int(offset or 0)
+    sources = [r.strip() for r in source.strip("{}").split(",")]
+    olds = [] if red else [r.strip() for r in operands[0].strip("{}").split(",")]
+
+    def decode(bits: int):
+        if type_ == "bf16":
+            return _to_float(bits << 16, "f32")
+        if type_ in _FLOAT_FORMATS:
+            return _to_float(bits, type_)
+        return _signed(bits, width) if type_[0] == "s" else bits
+
+    def encode(number) -> int:
+        if type_ == "bf16":
+            return _bf16_bits(number, "rn")
+        if type_ in _FLOAT_FORMATS:
+            return _from_float(_round(number, type_), type_)
+        return int(number) & ((1 << width) - 1)
+
+    for k, register in enumerate(sources):
+        at = address + k * size
+        held = int.from_bytes(bytes(memory[at + n] for n in range(size)), "little")
+        new = encode(_COMBINE[op](decode(held), decode(value(register, f"b{width}") & ((1 << width) - 1))))
+        for n, byte in enumerate(new.to_bytes(size, "little")):
+            memory[at + n] = byte
+        if olds:
+            regs[olds[k]] = held
 
 
 def f32_bits(x: float) -> int:

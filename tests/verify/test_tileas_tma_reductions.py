@@ -63,13 +63,18 @@ def test_elements_tma_cannot_reduce_at_all_are_the_reduce_type_error():
 
 def test_an_atomic_that_names_no_atom_is_not_held_to_the_table_but_told_why_it_is_no_tma_reduction():
     # Without the tma_redg atom written, assign-load-store-layouts chooses it only where the table
-    # gives the mode to the elements: an f32 max is left as it is, with a remark, not an error.
+    # gives the mode to the elements: an f32 max is left as it is, with a remark, not the reduce
+    # table's error. Left, it is a per-thread atomic, and neither `red` nor `atom` has an f32
+    # max: that is the register path's error (tables/atomics.py).
     text = kernel("f32", "max", atom="")
     [atomic] = [line.strip() for line in text.splitlines() if "tiled_atomic_rmw" in line]
     assert diagnostics(text) == [
         ("lower.not-tma", atomic,
          "this atomic allows TMA but cannot use it: cp.reduce.async.bulk.tensor has no `.max` of f32 (the PTX ISA "
-         "gives `.max` to f16, bf16, u32, s32, u64, s64); it gets no copy atom and stays a `tiled_atomic_rmw`", [])]
+         "gives `.max` to f16, bf16, u32, s32, u64, s64); it gets no copy atom and stays a `tiled_atomic_rmw`", []),
+        ("lower.register-tile", atomic,
+         "this atomic moves its tile through registers, which it cannot: `red` / `atom` have no `max` of f32 (they "
+         "have it for i32, i64, f16, bf16 elements)", [])]
 
 
 def test_the_async_reduction_is_held_to_the_table_too():

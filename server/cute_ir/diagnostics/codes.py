@@ -271,8 +271,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "another element type than f32, f16 and bf16; an `nv_tileas.dot` mma.sync cannot compute (its "
             "accumulator in the chunks or in shared memory, not splitting into 16-row blocks for each warp, or "
             "operands other than f16 / bf16 of whole 16-element K steps); a splat constant too small for a chunk a "
-            "thread; an `arith.truncf` of an f32 tile of one element a chunk. The PTX of its kernel cannot be "
-            "emitted."),
+            "thread; an `arith.truncf` of an f32 tile of one element a chunk; an atomic TMA does not reduce whose "
+            "mode and element type no per-thread `red` / `atom` has (`tables/atomics.py`: no `max` of f32, a 16-bit "
+            "float `min` / `max` only two elements at once, in bounds). The PTX of its kernel cannot be emitted."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

@@ -28,6 +28,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` | `.f32` of scalars; of two register tiles placed alike, register by register (`.f16x2`, `.bf16x2` for 16-bit elements) |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
 | `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: a chunk a thread at a time (`.v4.b32` for 16 bytes; 8 and 4 bytes where 16 do not split the tile), when `in_bounds` says the tile is in its view and the view's innermost stride is 1 and its offset and other strides whole chunks (`tables/legality.whole_accesses`), else element by element, each predicated on the view's extents (out of them: zero) |
+| `nv_tileas.tiled_atomic_rmw` the TMA lowering did not take (no `allow_tma`, or an operation `cp.reduce.async.bulk.tensor` lacks) | each thread's elements of the tile, placed as they are (a load's chunks), combined by `red.global` (old values unused) or `atom.global` (used: they are the result tile, placed alike); the instruction of its `rmw_mode` and element type and the `.sem.scope` of its `memSemantic` / `memScope` from tables/atomics.py (`red` has no acquire: an `atom` whose value is discarded); a register at a time (16-bit pairs by `.v2`) where a store's would move whole, else each element alone, predicated on the view |
 | `nv_tileas.tiled_load` with the `ldgsts` atom | `cp.async.cg.shared.global` of 16 bytes a thread at a time (`.ca` of 8 or 4 where 16 do not split the tile) into a row-major shared tile (a chunk reaching past the view reads what lies in it and zero-fills the rest), `cp.async.commit_group` / `wait_group 0`, `bar.sync` |
 | a TMA store of a tile in registers (or laid out otherwise in shared memory) | every thread writes its registers into a staging buffer laid out as the store's boxes and swizzle (`st.shared.v4`), `fence.proxy.async.shared::cta`, `bar.sync`, then the store |
 | a tensor-memory tile (`memref<LxCxT, 6>`, an argument) | tensor memory warp 0 allocates (`tcgen05.alloc`, a power of two of at least 32 columns) and frees at the end |
@@ -56,7 +57,8 @@ from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, ST
                                            TILE_ALIGNMENT, TILED_TMA_LOAD, TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel,
                                            thread_count)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
-from ..dialects.nv_tileas.memops import DIALECT, RMW_MODE, TILED_LOAD, TILED_STORE
+from ..dialects.nv_tileas.memops import (DIALECT, MEM_SCOPE, MEM_SEMANTIC, RMW_MODE, SCOPE_ATTRIBUTE, SEMANTIC_ATTRIBUTE,
+                                         TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE)
 from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
 from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
@@ -75,6 +77,7 @@ from ..tables import atoms as A
 from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
+from ..tables.atomics import memory_order
 from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, float_arithmetic_problem, truncation_problem,
                                register_transfer_problem, restage_problem, whole_accesses)
@@ -82,7 +85,8 @@ from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
-from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, chunk_tile, copy_async, dot, from_shared,
+from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
+                           from_shared,
                            load_global, matrix_dims, mma_tile, read_like, store_global, to_shared, truncate)
 
 MBARRIER_TYPE = "memref<1xi64, 3>"
@@ -134,6 +138,7 @@ class _Emitter:
     buffers: dict[Operation, str] = field(default_factory=dict)   # a load -> its shared buffer (all stages)
     policy: str | None = None                                     # the L2 cache policy register (createpolicy)
     threads: int | None = None                                    # the CTA's threads (the kernel spec's warps)
+    tier: int = 0                                                 # the target's SM tier (90 for sm_90a)
     reg_tiles: dict[Value, RegTile] = field(default_factory=dict)     # a tile in registers
     smem_tiles: dict[Value, SmemTile] = field(default_factory=dict)   # a tile in shared memory
     global_bases: dict[Value, str] = field(default_factory=dict)      # a memref argument -> its global address
@@ -525,6 +530,28 @@ class _Emitter:
         tile = self.reg_tile(value, op)
         where = self.global_view(op, transfer, groups["view"][0], list(groups["coords"]))
         self.guard(lambda: store_global(self.code(), where, tile))
+
+    def tiled_atomic(self, op: Operation) -> None:
+        """An atomic the TMA lowering did not take: each thread's elements of its tile (a tile
+        in shared memory read into registers first) combined by `red.global`, or `atom.global`
+        when the old values are used: they are the result tile, placed as the combined one
+        (tables/atomics.py: the instruction of its `rmw_mode` and elements, the memory order of
+        its `memSemantic` and `memScope`)."""
+        groups = operand_groups(op)
+        value = groups["value"][0]
+        transfer = self.register_transfer(op, value not in self.reg_tiles and value in self.smem_tiles)
+        tile = self.reg_tile(value, op)
+        where = self.global_view(op, transfer, groups["view"][0], list(groups["coords"]))
+        order = memory_order(enum_case(op, SEMANTIC_ATTRIBUTE[op.name], DIALECT, MEM_SEMANTIC),
+                             enum_case(op, SCOPE_ATTRIBUTE[op.name], DIALECT, MEM_SCOPE))
+        returns = bool(op.results and op.results[0].uses)
+        try:
+            old = atomic_global(self.code(), where, tile, enum_case(op, RMW_MODE, DIALECT, RMW_MODE), self.tier,
+                                order, returns)
+        except TileError as why:
+            raise _Unemittable(f"`{op.name}` has no per-thread atomic: {why}") from None
+        if old is not None:
+            self.reg_tiles[op.results[0]] = old
 
     def staged(self, op: Operation, value: Value, box: tuple[int, int], swizzle: str) -> SmemTile:
         """A tile a TMA store reads from shared memory: a TMA load's as it lies, any other
@@ -1136,6 +1163,7 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              TILED_TMA_LOAD: _Emitter.load, GATHER_TMA_LOAD: _Emitter.load,
              TILED_TMA_STORE: _Emitter.store, SCATTER_TMA_STORE: _Emitter.store, TMA_REDUCTION: _Emitter.store,
              ASYNC_WAIT: _Emitter.wait, TILED_LOAD: _Emitter.tiled_load, TILED_STORE: _Emitter.tiled_store,
+             TILED_ATOMIC_RMW: _Emitter.tiled_atomic,
              "arith.index_cast": _Emitter.cast, "arith.index_castui": _Emitter.cast,
              DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf,
              **{name: _Emitter.special for name in SPECIAL_REGISTERS},
@@ -1273,6 +1301,7 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
     emitter.stages_of = _load_stages(function)
     emitter.ahead = _filled_ahead(function, emitter.stages_of)
     emitter.threads = thread_count(function)
+    emitter.tier = t.tier
     entry = function.regions[0].blocks[0]
     header = FunctionHeader.read(function)
     marks = header.argument_attributes if header is not None else [{} for _ in entry.arguments]

@@ -27,6 +27,7 @@ from math import prod
 
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
+from ..tables.atomics import atomic_form
 from ..tables.legality import (CHUNKS, MMA, MMA_K, MMA_M, MMA_N, chunk_bytes, dot_operands_problem, mma_tile_problem,
                                register_tile_problem, truncated)
 
@@ -474,3 +475,59 @@ def truncate(code: Code, tile: RegTile, element: str) -> RegTile:
         code.emit(f"cvt.rn.{element}x2.f32 {out}, {tile.regs[i + 1]}, {tile.regs[i]};")
     return RegTile(regs, tile.dims, element, 16, 2, tile.base_row, tile.base_col, tile.offsets[::2],
                    placement=truncated(tile.placement))
+
+
+# ------------------------------------------------------------------ atomics
+
+
+def atomic_global(code: Code, view: GlobalView, tile: RegTile, mode: str | None, tier: int, order: str,
+                  returns: bool) -> RegTile | None:
+    """Each thread combines its elements of a register tile into the view (whatever its
+    placement, as `store_global` writes them): `red.global` when the old values are unused,
+    else `atom.global`, whose old values are the result tile, placed as `tile` is (zero out of
+    the view). A register at a time when the view lets registers move whole (a 16-bit pair by
+    its `.v2` form), else each element alone, predicated on the view
+    (`tables/atomics.atomic_form` names the instruction, or why there is none)."""
+    pair = tile.per == 2 and view.whole
+    form = atomic_form(mode, tile.element, tile.bits, view.whole, tier)
+    if isinstance(form, str):
+        raise TileError(form)
+    instruction = form.instruction(returns, order)
+    red = form.reduction(returns, order)
+    address = view.thread_address(code, tile)
+    out = code.k.regs(tile.reg_type, "%" + code.fresh("old") + "_", len(tile.regs)) if returns else None
+    sink = None if red or returns or tile.per != 1 else code.reg(tile.reg_type, "discard")
+
+    def combine(place: str, operand: str, old: str | None, predicate: str = "") -> None:
+        target = "" if red else f"{old or sink}, "
+        code.emit(f"{predicate}{instruction} {target}[{place}], {operand};")
+
+    for index, (reg, (dr, dc)) in enumerate(zip(tile.regs, tile.offsets)):
+        old = out[index] if out is not None else None
+        if tile.per == 1:
+            place = f"{address}+{view.element_offset(dr, dc)}"
+            if view.whole:
+                combine(place, reg, old)
+                continue
+            inside = view.inside(code, tile, dr, dc)
+            if old is not None:
+                code.emit(f"mov.{tile.reg_type} {old}, 0;")
+            combine(place, reg, old, f"@{inside} ")
+            continue
+        # Two 16-bit elements (narrower ones are refused up front: the memop verifier's rule);
+        # `atom` gives back two old halves, kept when the result is used.
+        halves = [code.reg("b16", "h"), code.reg("b16", "h")]
+        olds = [None, None] if red else [code.reg("b16", "o"), code.reg("b16", "o")]
+        code.emit(f"mov.b32 {{{halves[0]}, {halves[1]}}}, {reg};")
+        if pair:
+            combine(f"{address}+{view.element_offset(dr, dc)}", f"{{{halves[0]}, {halves[1]}}}",
+                    None if red else f"{{{olds[0]}, {olds[1]}}}")
+        else:
+            for half, (element, held) in enumerate(zip(halves, olds)):
+                inside = view.inside(code, tile, dr, dc + half)
+                if old is not None:
+                    code.emit(f"mov.b16 {held}, 0;")
+                combine(f"{address}+{view.element_offset(dr, dc + half)}", element, held, f"@{inside} ")
+        if old is not None:
+            code.emit(f"mov.b32 {old}, {{{olds[0]}, {olds[1]}}};")
+    return None if out is None else replace(tile, regs=out, splat=None)

@@ -103,7 +103,7 @@ def _memops_section() -> list[str]:
            "offsets moves the tile's row r from / to the row coordinate plus offset r, a gather / scatter of "
            "rows, which TMA does four rows of a 2-d view at a time (gather4 / scatter4). `tiled_atomic_rmw` takes "
            "`allow_tma` and `copy_atom` too: `tma_redg` makes it a TMA reduction when its pre-image is unused "
-           "(A20).", "",
+           "(A20); one that stays is per-thread `red.global` / `atom.global` in the kernel's PTX (A16).", "",
            "| Enum attribute | Cases |", "|---|---|"]
     out += [f"| `#nv_tileas.{m}<...>` | " + ", ".join(f"`{c}`" for c in cases) + " |" for m, cases in MEMOP_ENUMS.items()]
     out += [""]

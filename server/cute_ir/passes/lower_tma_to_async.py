@@ -106,9 +106,10 @@ from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..tables import tensormap
-from ..tables.legality import (CHUNKS, FLOAT_ARITHMETIC, MMA, SPLAT, carried_tile_problem,
+from ..tables.atomics import atomic_form
+from ..tables.legality import (CHUNKS, FLOAT_ARITHMETIC, MMA, SPLAT, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, dot_operands_problem, float_arithmetic_problem, mma_tile_problem,
-                               truncation_problem,
+                               truncation_problem, whole_accesses,
                                register_tile_problem, register_transfer_problem, restage_problem, truncated)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
@@ -358,7 +359,8 @@ class LowerTmaLoadStoreToAsync(Pass):
                 continue
             # Read before the rewrite, which replaces the eligible loads' results.
             left = [o for o in inner if o not in eligible]
-            problems = _register_problems(left, eligible, thread_count(function))
+            found = parse_target(context.target) if context.target else None
+            problems = _register_problems(left, eligible, thread_count(function), found.tier if found else None)
             placement_problems = _placement_problems(inner, _shared_tiles(eligible, left), thread_count(function))
             if eligible or held:
                 lowering = _Function(self.argument, context, delay, function, held, max(self.stages, 1))
@@ -379,18 +381,23 @@ class LowerTmaLoadStoreToAsync(Pass):
         return (allowed or prefer) and enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == tma_atom
 
 
-def _register_problems(left: list[Operation], eligible: list[Operation], threads: int | None
+def _register_problems(left: list[Operation], eligible: list[Operation], threads: int | None, tier: int | None
                        ) -> list[tuple[Operation, str]]:
-    """(op, why) of each load and store this pass leaves whose tile the register path cannot
-    move (`tables/legality.register_transfer_problem`, the emitter's rule), read before the
-    rewrite: a store's tile is read back from shared memory when a TMA load (one this pass
-    rewrites, or one already async) or a `cp.async` load produced it."""
+    """(op, why) of each load, store and atomic this pass leaves whose tile the register path
+    cannot move (`tables/legality.register_transfer_problem`, the emitter's rule; for an atomic
+    also `tables/atomics.atomic_form` on the target's SM `tier`), read before the rewrite: a
+    store's tile is read back from shared memory when a TMA load (one this pass rewrites, or one
+    already async) or a `cp.async` load produced it."""
     shared = _shared_tiles(eligible, left)
     found = []
     for op in left:
         if op.name in (TILED_LOAD, TILED_STORE):
             value = (operand_groups(op).get("value") or [None])[0]
             why = register_transfer_problem(register_transfer(op, threads, value in shared))
+        elif op.name == TILED_ATOMIC_RMW:
+            value = (operand_groups(op).get("value") or [None])[0]
+            transfer = register_transfer(op, threads, value in shared)
+            why = register_transfer_problem(transfer) or _atomic_problem(op, transfer, tier)
         elif op.name in LOOP_CARRIERS:
             why = next(filter(None, (_read_back_problem(v, threads) for v in LOOP_CARRIERS[op.name](op)
                                      if v in shared)), None)
@@ -407,6 +414,13 @@ def _register_problems(left: list[Operation], eligible: list[Operation], threads
         if why is not None:
             found.append((op, why))
     return found
+
+
+def _atomic_problem(op: Operation, transfer: RegisterTransfer, tier: int | None) -> str | None:
+    """Why no `red` / `atom` combines this atomic's elements (the emitter's rule), or None."""
+    element = shaped(transfer.tile).element
+    form = atomic_form(enum_case(op, RMW_MODE, DIALECT, RMW_MODE), element, transfer.bits, whole_accesses(transfer), tier)
+    return form if isinstance(form, str) else None
 
 
 def _shared_tiles(eligible: list[Operation], left: list[Operation]) -> set[Value]:
@@ -568,7 +582,7 @@ def _report_register_problem(op: Operation, why: str, context: PassContext) -> N
                                           f"memory into registers, which it cannot: {why}")
         return
     atom = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
-    what = "load" if op.name == TILED_LOAD else "store"
+    what = {TILED_LOAD: "load", TILED_ATOMIC_RMW: "atomic"}.get(op.name, "store")
     context.report(op, REGISTER_PATH, f"this {what} moves its tile through registers"
                                       f"{f' (the `{atom}` copy atom)' if atom else ''}, which it cannot: {why}")
 

@@ -34,6 +34,7 @@ from ..ir.attributes import all_attributes, attribute, enum_case, integers, pars
 from ..ir.core import Operation, Value
 from ..ir.lift import Lifted, SourceIndex
 from ..ir.shaped import Shaped, element_bits, shaped
+from ..tables.atomics import HALF_MODES
 from .tileas_atoms import backed_coordinates, backed_tensor
 from .tma import OWN_MESSAGES, operand_groups
 
@@ -55,8 +56,9 @@ _SCOPE_WITH_WEAK = {TILED_LOAD: "tileas.memops.scope-with-weak", TILED_STORE: "t
                     TILED_ATOMIC_RMW: "tileas.atomic-rmw.scope-with-weak"}
 _SCOPE_REQUIRED = {TILED_LOAD: "tileas.memops.scope-required", TILED_STORE: "tileas.memops.scope-required",
                    TILED_ATOMIC_RMW: "tileas.atomic-rmw.scope-required"}
-# The only modes a 16-bit float atomic supports.
-_F16_MODES = frozenset({"add", "max", "min"})
+# The only modes a 16-bit float atomic supports: those `red` / `atom` have for 16-bit floats
+# (the table the per-thread atomic's PTX is written from).
+_F16_MODES = HALF_MODES
 _FLOAT_ELEMENT = re.compile(r"^(f\d+|bf16|tf32|f8E\w+|f6E\w+|f4E\w+)$")
 _BOOLS = re.compile(r"\b(true|false)\b")
 
