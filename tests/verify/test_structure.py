@@ -282,7 +282,7 @@ def test_return_in_a_kernel_is_the_kernels_dialects():
 
 
 def test_what_the_text_does_not_say_is_not_judged():
-    # An alias type, an unregistered dialect's op, a custom form whose types the record does
+    # An alias of the right type, an unregistered dialect's op, a custom form whose types the record does
     # not place: nothing to report.
     text = ("!t = i32\nfunc.func @f(%a: !t, %b: !foo.bar) {\n  %0 = arith.addi %a, %a : !t\n"
             "  %2 = \"foo.op\"(%a, %b) : (!t, !foo.bar) -> f32\n  %3 = cute.size(%b) : (!foo.bar) -> i32\n"

@@ -36,7 +36,7 @@ _KINDS = {"!": "type", "#": "attribute"}
 _table: tuple[object, dict[str, object]] | None = None
 
 
-def _first_definitions(analysis: "UnitSource") -> dict[str, object]:
+def first_definitions(analysis: "UnitSource") -> dict[str, object]:
     """Each defined alias name, with the unit that defines it first (MLIR keeps the first).
     Kept while the document's alias units are the same list (it is remade when one changes)."""
     global _table
@@ -55,7 +55,7 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
     on (an edit to a definition of one of them checks the unit again)."""
     if not statements or any(node.has_error for node in statements):
         return [], frozenset()
-    first = _first_definitions(analysis)
+    first = first_definitions(analysis)
     out: list[Diagnostic] = []
     asked: set[str] = set()
     for statement in statements:

@@ -49,7 +49,7 @@ from ..syntax.errors import describe_missing
 from ..text import Document
 from ..text.document import TextEdit, advance_point, decode_source
 from ..text.positions import Encoding, Position
-from .alias_uses import written_definitions
+from .alias_uses import first_definitions, written_definitions
 from .findings import finding_diagnostics, findings, missing_brace, missing_in, unclosed_note
 from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
@@ -1647,13 +1647,13 @@ class DocumentAnalysis:
         """The type a top-level `!name = <type>` defines, or the attribute a `#name = <attr>`
         does (aliases may follow their uses), and where it is written: the first definition,
         as MLIR keeps it. Read from the units that
-        define aliases (`alias_units`), so a lookup costs the aliases, not the file."""
-        self.settle()
-        for unit in self.alias_units():
-            defined, text, span = unit.alias_definition
-            if defined == name:
-                return WrittenType(text, span.shifted(self.unit_start(unit)))
-        return None
+        define aliases, by name (`alias_uses.first_definitions`): a lookup costs neither the
+        file nor the aliases (the SSA check asks one for each alias each unit uses)."""
+        unit = first_definitions(self).get(name)
+        if unit is None:
+            return None
+        _, text, span = unit.alias_definition
+        return WrittenType(text, span.shifted(self.unit_start(unit)))
 
     def _diagnose_unit(self, unit: Unit, found: dict[str, list[Node]]) -> None:
         self._diagnose_units([unit], found)

@@ -298,7 +298,7 @@ CONTAINER_MODULE = "module gpu.container_module"
 _KERNEL = "kernel @{0}::@{1}"
 _KERNEL_KEY = re.compile(r"kernel @(.*)::@(.*)")
 _ALIAS = "alias {0}"
-_ALIAS_KEY = re.compile(r"alias (#.*)")
+_ALIAS_KEY = re.compile(r"alias ([!#].*)")
 # A container's header: its op and symbol (`gpu.module @kernels [...] {`, `module attributes {...} {`).
 _CONTAINER_HEADER = re.compile(rb'\s*"?(gpu\.module|builtin\.module|module)"?\s*(?:@("[^"]*"|[\w$.-]+))?')
 _CONTAINER_MODULE_ATTRIBUTE = re.compile(rb"\bgpu\.container_module\b")
@@ -338,7 +338,7 @@ class UnitLookup:
         self.asked[CONTAINER_MODULE] = answer
         return answer
 
-    def attribute_alias(self, name: str) -> str | None:
+    def alias(self, name: str) -> str | None:
         written = self.analysis.alias_type(name)
         answer = written.text if written is not None else None
         self.asked[_ALIAS.format(name)] = answer
@@ -413,7 +413,7 @@ class UnitLookup:
 
 
 def asked_alias(unit: "Unit", names: set[str]) -> bool:
-    """Whether the unit's ops asked what one of the `#name` attribute aliases `names` stands for
+    """Whether the unit's ops asked what one of the `!name` / `#name` aliases `names` stands for
     (an edit to its definition may change the answer)."""
     return any(_ALIAS.format(name) in unit.symbols for name in names)
 
@@ -432,7 +432,7 @@ def answers_changed(analysis: "UnitSource", unit: "Unit") -> bool:
         elif kernel is not None:
             now = again.kernel(kernel.group(1), kernel.group(2))
         elif alias is not None:
-            now = again.attribute_alias(alias.group(1))
+            now = again.alias(alias.group(1))
         else:
             now = again.symbol(name)
         if now != answer:

@@ -1,7 +1,7 @@
 """The affine dialect's own parsers (mlir/lib/Dialect/Affine/IR/AffineOps.cpp, MLIR 22), as
 callables on the ops' records: `affine.for`'s bounds and step (parseBound, AffineForOp::parse)
 and `affine.if`'s condition (AffineIfOp::parse). A bound or condition written through an
-attribute alias (`#map1(%N)`) is read through it (dialects/lookup.Lookup.attribute_alias).
+attribute alias (`#map1(%N)`) is read through it (dialects/lookup.Lookup.alias).
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None or a `Placed`
 message: the parser's own words where it stops, as MLIR reports the first and no more. What

@@ -1,7 +1,7 @@
 """What an op's verifier asks of the rest of the document (analysis/symbols.py answers): the
 symbol a call, a `func.constant` or a `memref.get_global` names, found in the symbol table
-around the op, the targets the `gpu.module` around an op declares, and what a `#name`
-attribute alias stands for. All live in other units than the op's."""
+around the op, the targets the `gpu.module` around an op declares, and what a `!name` /
+`#name` alias stands for. All live in other units than the op's."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -67,6 +67,6 @@ class Lookup(Protocol):
         """The chips of the `#nvvm.target`s the `gpu.module` around the op declares and asks
         to verify (not `verifyTarget = false`); None when the op is in no such module."""
 
-    def attribute_alias(self, name: str) -> str | None:
-        """The text of the attribute a top-level `#name = <attribute>` defines (`name` with its
-        `#`); None when no such alias is defined."""
+    def alias(self, name: str) -> str | None:
+        """The text of the type a top-level `!name = <type>` defines, or of the attribute a
+        `#name = <attribute>` does (`name` with its sigil); None when no such alias is defined."""

@@ -490,7 +490,7 @@ def unaliased(site: Any, text: str, depth: int = 0) -> str | None:
 
     def replace(match: re.Match) -> str:
         nonlocal missing
-        found = site.attribute_alias(match.group(0))
+        found = site.alias(match.group(0))
         if found is None:
             missing = True
             return match.group(0)

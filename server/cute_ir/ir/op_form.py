@@ -17,14 +17,19 @@ Types the text leaves out are resolved as the generated parser resolves them: a 
 buildable type (an `index` operand), the op's `SameOperandsAndResultType`, `AllTypesMatch`
 groups and `TypesMatchWith` relations (the element type of a shaped type, `i1` of a comparison's
 shape). All types are texts with blanks dropped (`normalized`); a type written through an alias
-is None (its meaning lies in another statement).
+is read as what the alias stands for under `reading_types_through` (as MLIR's parser replaces
+it before any verifier runs: ir/aliases.py resolves it), and is None without a table or when
+the alias is not defined (its meaning lies in another statement).
 """
 from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Iterator
 
 from tree_sitter import Node
 
@@ -33,6 +38,7 @@ from ..dialects.mlir_ods import CONSTRAINTS, builder_type
 from ..dialects.ods import Count, OpDef, Trait
 from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
+from .aliases import AliasTable
 
 # ------------------------------------------------------------------------------ type texts
 _ALIAS = re.compile(rb"[!#][A-Za-z_][\w$]*(?![\w$.])")
@@ -41,12 +47,41 @@ _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _STRING_SPLIT = re.compile(r'("(?:[^"\\]|\\.)*")')
 
 
+# The aliases types are read through (`reading_types_through`); None: an aliased type is unknown.
+_aliases: ContextVar[AliasTable | None] = ContextVar("type_aliases", default=None)
+
+
+@contextmanager
+def reading_types_through(table: AliasTable | None) -> Iterator[None]:
+    """Within the block, the types read here (`type_text`, `read_form`) stand for what their
+    aliases stand for in `table`."""
+    token = _aliases.set(table)
+    try:
+        yield
+    finally:
+        _aliases.reset(token)
+
+
 def type_text(node: Node | None) -> str | None:
     """A type as the text writes it, blanks outside strings dropped so that spellings that
-    differ only in spacing compare equal; None when it uses an alias, or is not a type."""
+    differ only in spacing compare equal, its aliases resolved under `reading_types_through`;
+    None when it uses an alias that is not resolved, or is not a type."""
     if node is None or node.type not in TYPE_KINDS or node.text is None:
         return None
-    return normalized(node.text)
+    text = normalized(node.text)
+    if text is None and (expanded := aliases_read(node.text)) is not None:
+        text = normalized(expanded.encode())
+    return text
+
+
+def aliases_read(text: bytes) -> str | None:
+    """`text` with the aliases it uses resolved, under `reading_types_through`; None when it
+    uses none or no table is in effect. What a text says through aliases depends on this too:
+    a key for what is read of the text holds it (`read_form`, verify/structure.py's memo)."""
+    table = _aliases.get()
+    if table is None or (b"!" not in text and b"#" not in text) or not _ALIAS.search(text):
+        return None
+    return table.expand(text.decode("utf-8", "replace"))
 
 
 @lru_cache(maxsize=8192)
@@ -744,7 +779,7 @@ def read_form(node: Node, record: OpDef, generic: bool, text: bytes | None = Non
     another op of the same text gets the same form, its nodes found again in its own tree."""
     if text is None:
         return _read_form(node, record, generic)
-    key = (text, id(record), generic)
+    key = (text, id(record), generic, aliases_read(text))
     entry = _FORMS.get(key)
     if entry is not None and entry[0] is record:
         _FORMS.move_to_end(key)
@@ -874,8 +909,9 @@ def _found(op: Node, path: tuple[int, ...]) -> Node:
 
 
 # Forms read, by the op's text, its record's identity (the entry holds the record, so a key is
-# not reused) and whether the text is the generic form: the last `_FORMS_KEPT` read.
-_FORMS: "OrderedDict[tuple[bytes, int, bool], tuple[OpDef, object]]" = OrderedDict()
+# not reused), whether the text is the generic form and what its aliases stand for
+# (`aliases_read`): the last `_FORMS_KEPT` read.
+_FORMS: "OrderedDict[tuple[bytes, int, bool, str | None], tuple[OpDef, object]]" = OrderedDict()
 _FORMS_KEPT = 4096
 
 

@@ -47,7 +47,8 @@ from ..dialects.lookup import Lookup
 from ..dialects.registry import has_trait, known_dialect, record as op_record
 from ..syntax import WIDE_NODE, captures, query
 from ..syntax.cst import TYPE_KINDS, empty_dictionary
-from .op_form import Form, read_form, read_generic_types, type_text
+from .aliases import AliasTable
+from .op_form import Form, aliases_read, read_form, read_generic_types, reading_types_through, type_text
 
 if TYPE_CHECKING:
     from .lift import OpMemo
@@ -298,13 +299,16 @@ def check_ssa(statements: list[Node], limit: int | None = None, judge: Judge | N
     checker = _Checker()
     checker.lookup = lookup
     checker.memo = memo
-    for node in statements:
-        checker.run(node, limit)
-    out = checker.finish()
-    if judge is not None:
-        judged = [d for site in checker.sites(outer) if (d := judge(site)) is not None]
-        if judged:
-            out = sorted(out + judged, key=Diagnostic.document_order)
+    # Types are compared and judged as what their aliases stand for, as MLIR's parser reads
+    # them; the lookup records each alias asked (an edit to its definition checks the unit again).
+    with reading_types_through(AliasTable.on_demand(lookup.alias) if lookup is not None else None):
+        for node in statements:
+            checker.run(node, limit)
+        out = checker.finish()
+        if judge is not None:
+            judged = [d for site in checker.sites(outer) if (d := judge(site)) is not None]
+            if judged:
+                out = sorted(out + judged, key=Diagnostic.document_order)
     return out
 
 
@@ -396,13 +400,15 @@ class OpSite:
     def said_key(self) -> tuple | None:
         """All that the structure judge's rules other than the op's own parser and verifier, a
         branch's operands and the target's gate read of an op without regions
-        (verify/structure.py `check_site`): its text, the types its operands' definitions
-        have, the op around it and whether it ends its block. None for an op with regions, or
-        one whose text the walk had not seen before (`_Op.text`)."""
+        (verify/structure.py `check_site`): its text and what the aliases it uses stand for, the
+        types its operands' definitions have, the op around it and whether it ends its block.
+        None for an op with regions, or one whose text the walk had not seen before (`_Op.text`)."""
         op = self._op
         if op.text is None:
             return None
-        return op.text, tuple(op.use_types), self.parent, self.parent_generic, self.ends_block
+        # (the types are read through the aliases: what those the text uses stand for is part of
+        # what it says; the operands' types are read through them already)
+        return op.text, aliases_read(op.text), tuple(op.use_types), self.parent, self.parent_generic, self.ends_block
 
     def operand_sizes(self) -> list[int] | None:
         """How many values each operand group of the record has, when the text says."""
@@ -486,7 +492,9 @@ class OpSite:
         if name in form.attribute_types and form.attribute_types[name] is not None:
             return form.attribute_types[name]
         node = form.attributes.get(name) if name in form.in_dictionary else None
-        return attribute_type(node.text.decode("utf-8", "replace")) if node is not None and node.text else None
+        if node is None or not node.text:
+            return None
+        return attribute_type(aliases_read(node.text) or node.text.decode("utf-8", "replace"))
 
     def dictionary_attribute(self, name: str) -> Node | None:
         """The value node of an attribute written in a dictionary (the generic form's, or a
@@ -612,11 +620,11 @@ class OpSite:
         lookup = self._checker.lookup
         return lookup.container_module() if lookup is not None else None
 
-    def attribute_alias(self, name: str) -> str | None:
-        """What the attribute alias `name` (`#name`) stands for (`Lookup.attribute_alias`);
-        None when that cannot be told."""
+    def alias(self, name: str) -> str | None:
+        """What the alias `name` (`!name`, `#name`) stands for (`Lookup.alias`); None when that
+        cannot be told."""
         lookup = self._checker.lookup
-        return lookup.attribute_alias(name) if lookup is not None else None
+        return lookup.alias(name) if lookup is not None else None
 
     def module_targets(self) -> tuple[str, ...] | None:
         """The targets the `gpu.module` around the unit declares (`Lookup.module_targets`)."""

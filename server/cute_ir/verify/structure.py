@@ -51,7 +51,7 @@ from ..dialects.ods import Count, OpDef, Trait
 from ..dialects.gpu_checks import function_attributes as gpu_function_attributes
 from ..dialects.nvvm_checks import function_attributes
 from ..dialects.op_checks import Placed, _body, _entries, _function_attributes, i1_same_shape
-from ..ir.op_form import record_tables, segment_sizes
+from ..ir.op_form import aliases_read, record_tables, segment_sizes
 from ..ir.ssa import OpSite
 from ..ir.target import op_needs
 from ..syntax.cst import written_symbol
@@ -157,7 +157,7 @@ def _function_attribute_constraints(site: OpSite, record: OpDef) -> str | None:
     for attribute in record.attributes:
         node = written.get(attribute.name)
         if node is not None and node.text is not None and attribute.check is not None \
-                and _attribute_violates(attribute.check, node.text):
+                and _attribute_violates(attribute.check, _through_aliases(node.text)):
             return ATTRIBUTE_CONSTRAINT.format(attribute.name, CONSTRAINTS[attribute.check]["summary"])
     return None
 
@@ -276,11 +276,11 @@ def _attribute_constraints(site: OpSite, record: OpDef) -> str | None:
                 and CONSTRAINTS[attribute.check].get("cpp", "").strip() == "::mlir::ArrayAttr":
             placed = site.attribute(attribute.name)
             if placed is not None and placed.text is not None and placed.text.startswith(b"[") \
-                    and _attribute_violates(attribute.check, placed.text):
+                    and _attribute_violates(attribute.check, _through_aliases(placed.text)):
                 return ATTRIBUTE_CONSTRAINT.format(attribute.name, CONSTRAINTS[attribute.check]["summary"])
         if node is None or node.text is None or attribute.check is None:
             continue
-        if _attribute_violates(attribute.check, node.text):
+        if _attribute_violates(attribute.check, _through_aliases(node.text)):
             message = ATTRIBUTE_CONSTRAINT.format(attribute.name, CONSTRAINTS[attribute.check]["summary"])
             if site.generic:
                 return message
@@ -322,6 +322,13 @@ def _typed_placed_integer(site: OpSite, attribute) -> bytes | None:
         if match is not None:
             return (node.text or b"") + b" : " + typed.format(*match.groups()).encode()
     return None
+
+
+def _through_aliases(text: bytes) -> bytes:
+    """A type's or attribute's text as MLIR's parser reads it, the aliases it uses resolved
+    (ir/op_form.aliases_read: the types the site gives are read through them already)."""
+    read = aliases_read(text)
+    return text if read is None else read.encode()
 
 
 @lru_cache(maxsize=8192)
@@ -756,7 +763,7 @@ def _parsed_kinds(site: OpSite, record: OpDef) -> Placed | None:
         group = groups.get(name)
         known = _TYPE_CLASSES.get((CONSTRAINTS.get(group.check) or {}).get("cpp", "").strip()) \
             if group is not None and group.check else None
-        text = node.text.decode("utf-8", "replace") if known is not None and node.text else None
+        text = _through_aliases(node.text).decode("utf-8", "replace") if known is not None and node.text else None
         t = facts(text) if text is not None else None
         if t is None or not (t.kind in _JUDGED_KINDS or t.kind.startswith("llvm.")) or known[1](t):
             continue
