@@ -1,6 +1,6 @@
 """An atom's own kernel in the PTX preview comes from the lowering (features/atom_kernel.py): for
-an op that builds a copy atom or a register / warpgroup MMA atom or a tcgen05.mma atom of one
-CTA, the kernel of the smallest function applying it, after the pipeline and the function writer;
+an op that builds a copy atom (tcgen05's included) or a register / warpgroup MMA atom or a
+tcgen05.mma atom of one CTA, the kernel of the smallest function applying it, after the pipeline and the function writer;
 other atoms keep the kernel built from their configuration."""
 from __future__ import annotations
 
@@ -46,6 +46,12 @@ COPIES = [
     ('!cute_nvgpu.atom.ldsm<val_type = i8, mode = <"(8,16)">, sz_pattern = u4x16p64to8, num_matrices = 4, n>',
      ["ldmatrix.sync.aligned.m8n16.x4.shared.b8x16.b4x16_p64"]),
     ('!cute_nvgpu.atom.stsm<i8, mode = <"(16,8)">, num_matrices = 2, t>', ["stmatrix.sync.aligned.m16n8.x2.trans.shared.b8"]),
+    # tcgen05's copies (sm_100): tensor memory by its 32-bit address; a load or store waits for itself.
+    ("!cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x2>",
+     ["tcgen05.ld.sync.aligned.32x32b.x2.b32", "tcgen05.wait::ld.sync.aligned;"]),
+    ("!cute_nvgpu.atom.tmem_store<f16, 16 DP, 64 bit, x1, unpack::16b>",
+     ["tcgen05.st.sync.aligned.16x64b.x1.unpack::16b.b32", "tcgen05.wait::st.sync.aligned;"]),
+    ("!cute_nvgpu.atom.s2t_copy<f8E4M3FN, 128 DP, 256 bit, 1 cta>", ["tcgen05.cp.cta_group::1.128x256b"]),
 ]
 
 
@@ -126,8 +132,8 @@ def _check_atom_kernel(op_text: str, instructions: list[str], arch: str, params:
 
 
 @pytest.mark.parametrize("body", [
-    # A CTA pair's tcgen05.mma: its kernel shows the commit that tracks it, which the lowering
-    # does not write.
+    # A CTA pair's tcgen05.mma (and tcgen05.cp): its kernel shows the commit that tracks it, which
+    # the lowering does not write.
     "  %m = cute_nvgpu.make_mma_atom {shape_MNK = [256, 256, 16], a_type = f16, b_type = f16, c_type = f32, "
     "cta_group = 2} : !cute_nvgpu.sm100.mma\n",
     # A type through an alias: read alone, the op's text would not name the atom.
@@ -251,3 +257,18 @@ def test_a_tcgen05_mma_of_one_cta_is_the_lowering_s_on_every_target_that_runs_it
         if PTXAS is not None:
             accepted, said = assemble(text, kernel.module.ptxas_arch)
             assert accepted, (target, said)
+
+
+def test_every_tcgen05_copy_configuration_is_the_lowering_s():
+    """tcgen05.ld / tcgen05.st of every row and tcgen05.cp of one CTA: built from the
+    configuration (the DSL's spelling), applied by a function the lowering writes (the table-wide
+    ptxas sweep assembles them all)."""
+    from cute_ir.emit.ptx import enumerate_configs
+    configs = [c for c in enumerate_configs() if c.mnemonic in ("atom.tmem_load", "atom.tmem_store", "atom.s2t_copy")]
+    lowered = [c for c in configs if not hand_built(c)]
+    assert {c.mnemonic for c in lowered} == {"atom.tmem_load", "atom.tmem_store", "atom.s2t_copy"}
+    assert all(c.cta_group == 2 for c in configs if hand_built(c))
+    for config in lowered[::7]:
+        [site] = document_sites(_analysis(f"  {AK.builder_text(config)}\n", "sm_100a"))
+        assert site.config == config
+        assert AK.config_kernel(config, "k", "sm_100a") is not None, config.label()

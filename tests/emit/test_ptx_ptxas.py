@@ -1,7 +1,7 @@
 """Assemble every PTX form the emitter can produce, on every target it claims, with ptxas.
 
 A configuration whose kernel the preview has from the lowering alone (`emit.ptx.hand_built` is
-False: tcgen05.mma of one CTA) is assembled as the lowering writes it: the kernel of a function
+False: tcgen05.mma and tcgen05.cp of one CTA, tcgen05.ld / tcgen05.st) is assembled as the lowering writes it: the kernel of a function
 applying an atom built from its attributes (features/atom_kernel.py `config_kernel`), after the
 pipeline and the function writer; the others as emit/ptx.py builds them. One module per target
 and path, as many kernels as a batch holds.
@@ -248,7 +248,8 @@ SPEC_CLAIMS = {
                                     ".global.shared::cta", ".global.shared").replace(
                                     ".bulk_group", ""))),
     # hardware-facts, arch gates: the 64x128b tcgen05.cp shape needs its .warpx2 qualifier.
-    "tcgen05_cp_64x128b_bare": (L.AtomConfig("atom.s2t_copy", cp_shape="64x128b.warpx2::02_13"),
+    # (A CTA pair's: one CTA's kernel is the lowering's, whose text is the same row's.)
+    "tcgen05_cp_64x128b_bare": (L.AtomConfig("atom.s2t_copy", cp_shape="64x128b.warpx2::02_13", cta_group=2),
                                 "s2t_copy.64x128b.warpx2::02_13", "sm_100a",
                                 lambda r: replace(r, ptx=r.ptx.replace(".warpx2::02_13", ""))),
 }

@@ -19,11 +19,11 @@ a function applying the atom, after the pipeline and the function writer): an op
 universal copy, cp.async, ldmatrix / stmatrix (every shape and format), register MMA (`mma.sync`,
 `mma.sp`, block-scaled `mma.sync`), wgmma or tcgen05.mma atom from nothing of the document (and
 any op of a register, warpgroup or tcgen05 MMA atom, from an op built from its configuration).
-A tcgen05.mma atom of one CTA has its kernel from the lowering alone (`hand_built`; the
-table-wide ptxas sweep assembles it so too). The kernels here are the other configurations':
-the preview's for what the function writer cannot do (a CTA pair's tcgen05.mma, whose kernel
-shows the commit that tracks it; the tcgen05 copies, whose tensor memory the kernel allocates
-and frees; TMA transfers, whose
+A tcgen05.mma or tcgen05.cp atom of one CTA and a tcgen05.ld / tcgen05.st atom have their kernel
+from the lowering alone (`hand_built`; the table-wide ptxas sweep assembles them so too). The
+kernels here are the other configurations': the preview's for what the function writer cannot
+do (a CTA pair's tcgen05.mma or tcgen05.cp, whose kernel shows the commit that tracks it, in
+tensor memory the kernel allocates and frees; TMA transfers, whose
 tensor map, mbarrier and tile the kernel sets up; the universal FMA, whose operands are values),
 for a copy atom's op the lowering cannot take alone (an op that applies the atom in a function
 the writer does not write, a builder with operands or through an alias, an atom that names no
@@ -249,24 +249,6 @@ def _cp_async_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.store(out, "b32", [back])
 
 
-def _tmem_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
-    out = k.param("u64", "out", "%out")
-    tmem, _ = _tmem_prologue(k, 1)
-    regs = k.regs("b32", "%r", row.regs * c.repeat)
-    fill = dict(NUM=c.repeat, IMM=16, SRC=tmem, DST=tmem, D=braces(regs), S=braces(regs))
-    if c.mnemonic == "atom.tmem_load":
-        fill["PACK"] = ".pack::16b" if c.pack else ""
-        k.op(row.ptx.format(**fill))
-        k.op("tcgen05.wait::ld.sync.aligned;")
-        k.store(out, "b32", regs)
-    else:
-        fill["PACK"] = ".unpack::16b" if c.pack else ""
-        k.init("b32", regs)
-        k.op(row.ptx.format(**fill))
-        k.op("tcgen05.wait::st.sync.aligned;")
-    _tmem_epilogue(k, 1, tmem, out)
-
-
 def _s2t_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     out = k.param("u64", "out", "%out")
     sdesc = k.param("u64", "s_desc", "%sdesc")
@@ -360,16 +342,19 @@ def _universal_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) ->
 
 
 def hand_built(config: AtomConfig) -> bool:
-    """Whether this module builds the kernel of an atom of `config`. A tcgen05.mma atom of one CTA
-    has its kernel from the lowering alone (features/atom_kernel.py: a function applying it); a
-    CTA pair's keeps the kernel here, which shows the commit that tracks its MMA (to one mbarrier
-    or multicast to both CTAs', as the document's own `nvvm.tcgen05.commit` does), an op the
-    function writer does not write."""
-    return not (config.mnemonic in _TCGEN05_MMA_ATOMS and config.cta_group == 1)
+    """Whether this module builds the kernel of an atom of `config`. A tcgen05.mma or tcgen05.cp
+    atom of one CTA and every tcgen05.ld / tcgen05.st atom have their kernel from the lowering
+    alone (features/atom_kernel.py: a function applying it); a CTA pair's MMA or tcgen05.cp keeps
+    the kernel here, which shows the commit that tracks it (to one mbarrier or multicast to both
+    CTAs', as the document's own `nvvm.tcgen05.commit` does), an op the function writer does not
+    write."""
+    if config.mnemonic in ("atom.tmem_load", "atom.tmem_store"):
+        return False
+    return not (config.mnemonic in _TCGEN05_MMA_ATOMS + ("atom.s2t_copy",) and config.cta_group == 1)
 
 
 # The atoms whose instruction is tcgen05.mma (tables/atoms.py's MMA lattice).
-_TCGEN05_MMA_ATOMS = frozenset(r.atom for r in A.MMA_LATTICE if r.instruction.startswith("tcgen05"))
+_TCGEN05_MMA_ATOMS = tuple(sorted({r.atom for r in A.MMA_LATTICE if r.instruction.startswith("tcgen05")}))
 
 
 def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
@@ -386,8 +371,7 @@ def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
             builders[row.instruction](k, c, row)
         return k
     builders = {"atom.ldsm": _ldsm_kernel, "atom.stsm": _ldsm_kernel,
-                "atom.simt_async_copy": _cp_async_kernel, "atom.tmem_load": _tmem_copy_kernel,
-                "atom.tmem_store": _tmem_copy_kernel, "atom.s2t_copy": _s2t_kernel,
+                "atom.simt_async_copy": _cp_async_kernel, "atom.s2t_copy": _s2t_kernel,
                 "atom.tma_load": _tma_kernel, "atom.tma_store": _tma_kernel,
                 "atom.tma_reduce": _tma_kernel, "atom.universal_copy": _universal_copy_kernel}
     builders[row.atom](k, c, row)

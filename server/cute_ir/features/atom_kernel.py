@@ -17,9 +17,11 @@ written), `atom_kernel` writes the smallest function that applies it, as `cute_n
       return
     }
 
-A copy's sides are the atom's (`_SIDES`: an address in global or shared memory, or the
-registers of a fragment): universal copies, cp.async, and ldmatrix / stmatrix of every matrix
-shape and format (`.b16`, and the `.b8` / `.b8x16.*` forms of sm_100 and sm_120). An MMA's
+A copy's sides are the atom's (`_SIDES`: an address in global, shared or tensor memory, a
+shared-memory descriptor, or the registers of a fragment): universal copies, cp.async,
+ldmatrix / stmatrix of every matrix shape and format (`.b16`, and the `.b8` / `.b8x16.*` forms of
+sm_100 and sm_120), tcgen05.ld / tcgen05.st, and tcgen05.cp of one CTA (a CTA pair's keeps its
+emit/ptx.py kernel, which shows the commit that tracks it). An MMA's
 operands are its fragments (`_mma_operands`): D (which is C too: the atom accumulates in place,
 as a main loop does), A and B of the per-thread element counts the tables give, a sparse
 atom's metadata word, a block-scaled atom's scale-factor words; for wgmma, A and B as
@@ -36,12 +38,12 @@ the function writer (emit/lowered_kernel.py), as the preview writes a function o
 The atom is the document's only where the function's own atom sites have the very
 configuration the document's op has (the op that applies it: with the A it is given), so an op
 whose text reads differently alone, through an alias of the document, gets no kernel from its
-text. For an MMA atom the preview then asks again with an op that builds the atom from its
+text. For an MMA or tcgen05 copy atom the preview then asks again with an op that builds the atom from its
 configuration's attributes (`builder_text`: `cute_nvgpu.make_mma_atom {shape_MNK = ..., a_type =
-...} : !cute_nvgpu.<atom>`), and does so for an op that applies an MMA atom in a function the
+...} : !cute_nvgpu.<atom>`; a tcgen05 copy's in the DSL's spelling), and does so for an op that applies an MMA atom in a function the
 writer does not write, or a builder with operands, too. Where neither gives the very atom, and
 for an atom of another family, there is none, and the preview keeps the kernel `emit/ptx.py`
-builds from the configuration (a tcgen05.mma atom of one CTA, which has no other, gets a note).
+builds from the configuration (an atom that has no other, `emit.ptx.hand_built` False, gets a note).
 """
 from __future__ import annotations
 
@@ -58,6 +60,7 @@ from ..ir.shaped import element_bits
 from ..tables import atoms as A
 from ..tables import tiers as T
 from ..tables.legality import AtomConfig, a_residency, legality
+from ..verify.atom_config import S2T_DSL_SHAPES
 from ..verify.atom_sites import document_sites
 
 __all__ = ["application", "atom_kernel", "builder_text", "clear_cache", "config_kernel"]
@@ -76,6 +79,7 @@ _ELEMENT = re.compile(r"^!cute_nvgpu\.[\w.]+<\s*([a-zA-Z]\w*)\b")
 _SCAFFOLDING = ("{", "}", ".reg")
 
 _GLOBAL, _SHARED = ", 1", ", 3"
+_TMEM = 6       # tensor memory's memory space
 
 
 def _space(qualifiers: str) -> str:
@@ -119,10 +123,36 @@ def _matrix_sides(config: AtomConfig, element: str, row: A.CopyShapeRow) -> tupl
     return (tile, fragment) if config.mnemonic == "atom.ldsm" else (fragment, tile)
 
 
+# The tensor memory a tcgen05 copy's side addresses: every lane, every column (its 32-bit
+# address is the tile's start; the instruction's shape says how much it moves).
+_TMEM_LANES, _TMEM_COLUMNS = 128, 512
+
+
+def _tmem_sides(config: AtomConfig, element: str, row: A.CopyShapeRow) -> tuple[str, str] | None:
+    """tcgen05.ld / tcgen05.st: a tile in tensor memory, and the fragment of the instruction's
+    32-bit registers (its row's count, times the repetition) of the atom's element type."""
+    fragment = _elements(element, 32 * (row.regs or 0) * (config.repeat or 0))
+    if fragment is None:
+        return None
+    tile, fragment = f"memref<{_TMEM_LANES}x{_TMEM_COLUMNS}x{element}, {_TMEM}>", f"memref<{fragment}>"
+    return (tile, fragment) if config.mnemonic == "atom.tmem_load" else (fragment, tile)
+
+
+# The shared-memory tile a tcgen05.cp's descriptor describes, and the tensor memory it lands in.
+_S2T_TILE = (128, 32)
+
+
+def _s2t_sides(config: AtomConfig, element: str, row: A.CopyShapeRow) -> tuple[str, str] | None:
+    """tcgen05.cp: a shared-memory matrix descriptor (its 64 bits) to a tile in tensor memory."""
+    rows, columns = _S2T_TILE
+    return _descriptor_view(rows, columns, "columns", element), f"memref<{rows}x{columns}x{element}, {_TMEM}>"
+
+
 # The copy families written so: mnemonic -> (source type, destination type) of the config, the
 # atom's element type and the row the configuration lowers to, or None.
 _SIDES = {"atom.universal_copy": _universal_sides, "atom.simt_async_copy": _async_sides,
-          "atom.ldsm": _matrix_sides, "atom.stsm": _matrix_sides}
+          "atom.ldsm": _matrix_sides, "atom.stsm": _matrix_sides, "atom.tmem_load": _tmem_sides,
+          "atom.tmem_store": _tmem_sides, "atom.s2t_copy": _s2t_sides}
 
 
 # MLIR's spelling of each PTX element type the tables speak (the first MLIR type a PTX name
@@ -194,7 +224,6 @@ def _mma_operands(config: AtomConfig, target: str) -> tuple[list[tuple[str, str]
 # one too or a tile in tensor memory; a sparse atom's metadata and a block-scaled atom's scale
 # factors in tensor memory (the operands the verifier requires, verify/mma.py).
 _TCGEN05 = "tcgen05.mma"
-_TMEM = 6
 # The scale-factor columns of each row of A (and of B's columns) a block-scaled atom reads.
 _SCALE_COLUMNS = 4
 
@@ -233,13 +262,38 @@ def _umma_operands(config: AtomConfig, row: A.MmaShapeRow) -> tuple[list[tuple[s
 _SM120_BLOCK_SCALED = "SM120.mma_bs"
 
 
+# The DSL's spelling of a tcgen05 copy's shape (`N DP, W bit`; a tcgen05.cp's CTA count and
+# replication after), as verify/atom_config.py reads it back, and the element type an atom built
+# from its configuration moves (16-bit when it packs two in each 32-bit register).
+_TMEM_SHAPE_WORDS = {shape: f"{lanes} DP, {bits} bit" for (lanes, bits), shape in A.TMEM_DSL_SHAPES.items()}
+_S2T_SHAPE_WORDS = {shape: f"{lanes} DP, {bits} bit" + (f", {{cta}} cta, {replicas}" if replicas else ", {cta} cta")
+                    for (lanes, bits, replicas), shape in S2T_DSL_SHAPES.items()}
+_S2T_ELEMENT = "f8E4M3FN"
+
+
+def _copy_builder_text(config: AtomConfig) -> str | None:
+    """An op that builds the tcgen05 copy atom of `config` (`cute_nvgpu.make_copy_atom : !type`,
+    the DSL's spelling); None for another family."""
+    if config.mnemonic in ("atom.tmem_load", "atom.tmem_store") and config.tmem_shape in _TMEM_SHAPE_WORDS:
+        pack = {"atom.tmem_load": ", pack::16b", "atom.tmem_store": ", unpack::16b"}[config.mnemonic]
+        params = (f"{'f16' if config.pack else 'f32'}, {_TMEM_SHAPE_WORDS[config.tmem_shape]}, x{config.repeat}"
+                  f"{pack if config.pack else ''}")
+    elif config.mnemonic == "atom.s2t_copy" and config.cp_shape in _S2T_SHAPE_WORDS:
+        params = f"{_S2T_ELEMENT}, {_S2T_SHAPE_WORDS[config.cp_shape].format(cta=config.cta_group)}"
+    else:
+        return None
+    return f"%atom = cute_nvgpu.make_copy_atom : !cute_nvgpu.{config.mnemonic}<{params}>"
+
+
 def builder_text(config: AtomConfig) -> str | None:
     """An op that builds the register or warpgroup MMA atom of `config` from its attributes
     (`cute_nvgpu.make_mma_atom`, SM120's block-scaled `cute_nvgpu.make_sm120_mma_bs`): for an
     atom the document does not build so alone (a type through an alias, a builder with operands,
     an op that applies it in a function the writer does not write). None for another family or a
     type MLIR has no name for here; whether it is the very atom `atom_kernel` checks."""
-    if config.shape is None or config.mnemonic is None or config.mnemonic.startswith("atom."):
+    if config.mnemonic is not None and config.mnemonic.startswith("atom."):
+        return _copy_builder_text(config)
+    if config.shape is None or config.mnemonic is None:
         return None
     types = [_MLIR_TYPE.get(t or "") for t in (config.a_type, config.b_type, config.c_type)]
     if None in types:

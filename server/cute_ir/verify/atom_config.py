@@ -277,7 +277,7 @@ def _tmem_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | s
 # bits, and for the 32- and 64-lane shapes the warps they are replicated over (`x4`; `lw_0213` /
 # `lw_0123`, its Cp2x64x128b0213Op / 0123Op: "the `.64x128b` qualifier with `.warpx2::02_13`
 # [`::01_23`] broadcast qualifier enabled", nvgpu/tcgen05/copy.py).
-_S2T_DSL_SHAPES = {(128, 256, None): "128x256b", (4, 256, None): "4x256b",
+S2T_DSL_SHAPES = {(128, 256, None): "128x256b", (4, 256, None): "4x256b",
                    (128, 128, None): "128x128b", (32, 128, "x4"): "32x128b.warpx4",
                    (64, 128, "lw_0213"): "64x128b.warpx2::02_13",
                    (64, 128, "lw_0123"): "64x128b.warpx2::01_23"}
@@ -290,7 +290,7 @@ def _s2t_config(atom: AtomInstance, ty: CuteNvgpuType | None) -> AtomConfig | st
     if shape is None and ty is not None and _bit_widths(ty, "DP"):
         lanes, bits = _bit_widths(ty, "DP")[0], next(iter(_bit_widths(ty, "bit")), None)
         repl = next((w for w in _keywords(ty) if _S2T_DSL_BROADCAST.fullmatch(w)), None)
-        shape = _S2T_DSL_SHAPES.get((lanes, bits, repl))
+        shape = S2T_DSL_SHAPES.get((lanes, bits, repl))
         if shape is None:
             return f"`{atom.mnemonic}`: there is no tcgen05.cp shape of {lanes} DP x {bits} bit"
         cta = cta or next(iter(_bit_widths(ty, "cta")), None)
