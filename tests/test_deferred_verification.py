@@ -272,3 +272,35 @@ def test_changes_scattered_over_many_units_verify_within_the_budget() -> None:
     analysis.settle()
     assert not analysis.verification_owed
     assert _norm(analysis) == _norm(DocumentAnalysis("file:///x.ir", analysis.document.text))
+
+
+
+def test_a_unit_is_lifted_once_across_its_steps(monkeypatch) -> None:
+    """Each unit's IR is lifted once for all its steps, in one slice or over several: a reader
+    in a later step (here the verifiers, asking the document for the unit's IR again) gets the
+    IR the earlier steps lifted, not a new lift."""
+    import cute_ir.analysis.document as document
+    import cute_ir.verify as verify
+    from cute_ir.text.location import source_span
+
+    for budget in (None, 0):
+        deferred = DocumentAnalysis("file:///x.ir", _document(4), verify_budget=0)
+        lifts: dict[int, int] = {}
+        lift, verifiers = document.lift_statements, verify.verify_unit
+
+        def counted(nodes, *args, **kwargs):
+            lifts[nodes[0].start_byte] = lifts.get(nodes[0].start_byte, 0) + 1
+            return lift(nodes, *args, **kwargs)
+
+        def reading_again(lifted, *args, **kwargs):
+            start = source_span(lifted.operations[0].location).start
+            unit = next(u for u in deferred.units if u.start <= start < u.end)
+            assert deferred.lifted_unit(unit) is lifted
+            return verifiers(lifted, *args, **kwargs)
+
+        monkeypatch.setattr(document, "lift_statements", counted)
+        monkeypatch.setattr(verify, "verify_unit", reading_again)
+        while deferred.verify_pending(budget):
+            pass
+        monkeypatch.undo()
+        assert len(lifts) == 4 and set(lifts.values()) == {1}, (budget, lifts)

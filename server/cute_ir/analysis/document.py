@@ -529,6 +529,10 @@ class DocumentAnalysis:
             job = None
         stepped = False
         with self._passing():
+            if job is not None:
+                # A unit stopped by the last slice resumes with the IR its steps read (the
+                # slice's end dropped it with the others'), not a new lift.
+                self._lifted_passing = job.lift
             index = self._owed_from
             while True:
                 if job is None:
@@ -545,8 +549,7 @@ class DocumentAnalysis:
                         unit.unverified = False
                         continue
                     job = _Verifying(self.revision, index, unit, self._diagnose_steps([unit], found), None)
-                else:
-                    self._lifted_passing = job.lift
+                    self._lifted_passing = None     # (the last unit's IR: no one reads it now)
                 unit = job.unit
                 unit.unverified = False   # while it runs (the SSA check skips unverified units)
                 try:
