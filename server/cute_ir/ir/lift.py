@@ -40,6 +40,7 @@ from ..text.location import UNKNOWN, FusedLoc, SourceLoc, WrittenLoc
 from .places import NamesAt, OpsAt
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
 from .op_form import normalized, read_form
+from .op_shape import Binding, Names, Shape, shape_of
 
 UNDEFINED = Type("<<undefined>>")
 UNKNOWN_TYPE = Type("<<unknown>>")
@@ -270,24 +271,27 @@ class _Lifter:
     # ------------------------------------------------------------------ ops
     def operation(self, node: Node, scope: _Scope) -> tuple[Operation, list[tuple[Node, Region]]]:
         memo = self.memo
-        key = memo.key(node) if memo is not None else None
-        written = memo.get(key) if key is not None else None
+        text = memo.key(node) if memo is not None else None
+        binding = None
+        if text is not None:
+            key, names = memo.shape_key(text)
+            shape = memo.get(key)
+            binding = shape.bind(text, names) if shape is not None else None
         region_nodes: list[Node] = []
-        if written is None:
+        if binding is None:
             written, region_nodes = read_op(node)
-            if key is not None and not region_nodes:
-                memo.put(key, written)
-        return self.instantiate(written, node.start_byte, scope, region_nodes)
+            if text is not None and not region_nodes:
+                memo.put(key, Shape(written, text, names))
+            binding = Binding(written)
+        return self.instantiate(binding, node.start_byte, scope, region_nodes)
 
-    def instantiate(self, written: "WrittenOp", base: int, scope: _Scope,
+    def instantiate(self, binding: Binding, base: int, scope: _Scope,
                     region_nodes: list[Node]) -> tuple[Operation, list[tuple[Node, Region]]]:
-        """The op `written` describes, written at byte `base`: its IR and its places in the index."""
+        """The op `binding` describes, written at byte `base`: its IR and its places in the index."""
         index = self.index
-
-        def at(span: Span) -> Span:
-            return Span(span.start + base, span.end + base)
-
-        here = SourceLoc(Span(base, base + written.length))
+        written = binding.written
+        at = binding.placer(base)
+        here = SourceLoc(Span(base, base + binding.length()))
         op = Operation(written.name, location=here if written.declared_location is None
                        else FusedLoc((here, WrittenLoc(written.declared_location))))
         index.op_spans[op] = here.span
@@ -302,13 +306,16 @@ class _Lifter:
             for into, key, value, entry, value_span in written.attribute_entries:
                 (op.properties if into == PROPERTY else op.attributes)[key] = value
                 spans.setdefault(key, (at(entry), at(value_span)))
-        self.pending.append((op, [(name, number, at(span), scope) for name, number, span in written.uses]))
+        self.pending.append((op, [(name, number, at(span), scope) for name, (_, number, span)
+                                  in zip(binding.uses or [u[0] for u in written.uses], written.uses)]))
         if written.successors:
             self.pending_successors.append((op, [(name, at(span), scope) for name, span in written.successors]))
         regions = [(region_node, op.add_region()) for region_node in region_nodes]
         if written.bound:
-            self.bind(op, [b._replace(span=at(b.span), type_span=at(b.type_span) if b.type_span is not None else None)
-                           for b in written.bound], regions, scope)
+            self.bind(op, [b._replace(name=name, span=at(b.span),
+                                      type_span=at(b.type_span) if b.type_span is not None else None)
+                           for name, b in zip(binding.bound or [b.name for b in written.bound], written.bound)],
+                      regions, scope)
         op.assembly = written.template
         count = sum(n for _, n, _ in written.results)
         types = [t for t, _ in written.result_types] + [UNKNOWN_TYPE] * max(0, count - len(written.result_types))
@@ -317,7 +324,7 @@ class _Lifter:
             if span is not None:
                 index.type_spans[value] = at(span)
         taken = 0
-        for text, n, span in written.results:
+        for text, (_, n, span) in zip(binding.results or [r[0] for r in written.results], written.results):
             group = op.results[taken:taken + n]
             where = at(span)
             for value in group:
@@ -519,7 +526,9 @@ ATTRIBUTE, PROPERTY = "attribute", "property"
 class WrittenOp:
     """What the lift reads from one op's own text (not the statements its regions hold), every
     place relative to the op's first byte. The same text reads the same wherever it stands, so
-    an op without regions that a keystroke did not touch is not read again (`OpMemo`)."""
+    an op without regions that a keystroke did not touch is not read again (`OpMemo`), and an op
+    that differs from one read before only by its value names is that reading with its own
+    names put in (ir/op_shape.py)."""
 
     name: str
     length: int                                  # bytes the op's text spans
@@ -539,7 +548,13 @@ class WrittenOp:
 
 class OpMemo:
     """What was read of ops without regions, by their text: the last `capacity` read (the
-    lift's `WrittenOp`s; the SSA check's `ssa.OpNames` in a memo of their own)."""
+    lift's `WrittenOp`s, by the op's shape, `shape_key`; the SSA check's `ssa.OpNames` in a
+    memo of their own, by the op's text).
+
+    A memo belongs to one document's analysis (analysis/document.py), so what it holds goes
+    with the document, and it keeps the last `capacity` entries used: a document's ops come in
+    few shapes (a generated 50k-line file: some twenty), which stay, while a file of thousands
+    of different ops costs at most `capacity` readings kept, not one per op."""
 
     # The longest op text kept. A lookup copies the op's text to make the key; an op with
     # regions is never kept, but its text is all the ops nested in it, so looking up each op of
@@ -556,6 +571,17 @@ class OpMemo:
         if node.has_error or node.end_byte - node.start_byte > self.longest:
             return None
         return node.text
+
+    @staticmethod
+    def shape_key(text: bytes) -> tuple[bytes, Names]:
+        """The lift's key for an op of `text` (its shape, ir/op_shape.py) and where its names
+        are. An op whose text opens a region (`{` ending a line) is keyed by its text as it
+        is: it has regions, so is never kept, and cutting the names of every op of its body
+        would be wasted. No shape is such a text, since cutting names keeps the braces and
+        line ends."""
+        if b"{\n" in text or b"{\r" in text:
+            return text, ()
+        return shape_of(text)
 
     def get(self, text: bytes):
         found = self._table.get(text)
@@ -782,7 +808,8 @@ def lift(root: Node) -> Lifted:
 def lift_statements(nodes: list[Node], limit: int | None = None, memo: OpMemo | None = None) -> Lifted:
     """The IR of some top-level statements (one analysis unit), in one scope; of the statements
     their regions hold, those that start before `limit`. `memo` keeps what ops without regions
-    say across lifts (a keystroke changes one op of a function: the others are not read again)."""
+    say across lifts (a keystroke changes one op of a function: the others are not read again)
+    and across functions (an op of the same shape as one read before is not read again)."""
     lifter = _Lifter(limit, memo)
     holder = Block()
     scope = _Scope()
