@@ -3,9 +3,9 @@ with verify/structure.py's judge) over a whole file's background verification, i
 
 The file is opened with every unit's verification deferred (`verify_budget=0`), its first
 diagnostics read, then `verify_pending()` run to the end with the collector off, as the server
-runs it. Prints, per run, the verification's CPU and the part of it spent in
-`check_ssa_units`; the best of `--runs`. `--profile FILE` writes a cProfile of one more run's
-verification.
+runs it. Prints, per run, the verification's CPU and the parts of it spent in
+`check_ssa_units` and in lifting units (ir/lift.py `lift_statements`); the best of `--runs`.
+`--profile FILE` writes a cProfile of one more run's verification.
 
     python bench/ssa_structure_check.py FILE [--runs 3] [--profile OUT.prof]
 
@@ -24,24 +24,24 @@ sys.path.insert(0, str(ROOT / "server"))
 
 from cute_ir.analysis import DocumentAnalysis, document  # noqa: E402
 
-spent = [0.0]
+spent = [0.0, 0.0]     # check_ssa_units, lift_statements
 
 
-def _timed(check):
+def _timed(check, part: int):
     def timed(*args, **kwargs):
         start = time.process_time()
         try:
             return check(*args, **kwargs)
         finally:
-            spent[0] += time.process_time() - start
+            spent[part] += time.process_time() - start
     return timed
 
 
-def verify(text: str, profiler=None) -> tuple[float, float]:
-    """(verification CPU, of which `check_ssa_units`), seconds."""
+def verify(text: str, profiler=None) -> tuple[float, float, float]:
+    """(verification CPU, of which `check_ssa_units`, of which lifting), seconds."""
     analysis = DocumentAnalysis("file:///bench.mlir", text, verify_budget=0)
     analysis.diagnostics()
-    spent[0] = 0.0
+    spent[:] = [0.0, 0.0]
     gc.collect()
     gc.disable()
     try:
@@ -55,7 +55,7 @@ def verify(text: str, profiler=None) -> tuple[float, float]:
             profiler.disable()
     finally:
         gc.enable()
-    return total, spent[0]
+    return total, spent[0], spent[1]
 
 
 def main() -> int:
@@ -65,14 +65,16 @@ def main() -> int:
     parser.add_argument("--profile", type=Path, help="write a cProfile of one more run here")
     args = parser.parse_args()
     text = args.file.read_text()
-    document.check_ssa_units = _timed(document.check_ssa_units)
+    document.check_ssa_units = _timed(document.check_ssa_units, 0)
+    document.lift_statements = _timed(document.lift_statements, 1)
     results = []
     for _ in range(args.runs):
-        total, ssa = verify(text)
-        results.append((total, ssa))
-        print(f"verification {total * 1000:8.1f} ms CPU   check_ssa_units {ssa * 1000:8.1f} ms CPU", flush=True)
+        total, ssa, lifting = verify(text)
+        results.append((total, ssa, lifting))
+        print(f"verification {total * 1000:8.1f} ms CPU   check_ssa_units {ssa * 1000:8.1f} ms CPU   "
+              f"lift {lifting * 1000:8.1f} ms CPU", flush=True)
     print(f"best: verification {min(r[0] for r in results) * 1000:.1f} ms, "
-          f"check_ssa_units {min(r[1] for r in results) * 1000:.1f} ms")
+          f"check_ssa_units {min(r[1] for r in results) * 1000:.1f} ms, lift {min(r[2] for r in results) * 1000:.1f} ms")
     if args.profile is not None:
         import cProfile
         profiler = cProfile.Profile()
