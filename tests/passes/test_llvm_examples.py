@@ -35,6 +35,7 @@ NOT_LOWERED = {
     "sm100_umma.ir": "the UMMA's operands keep their `!cute_nvgpu.smem_desc_view` types in the function's signature",
     "sm90_gemm_mainloop.ir": "`!cute_nvgpu.smem_desc_view` operands in the signature, and its TMA descriptor "
                              "(`nv_tileas.make_tiled_tma_desc`) stays",
+    "tileas_atomics.ir": "a TileAS kernel: its per-thread atomics become PTX in emit/tileas_kernel.py",
     "tileas_copy.ir": "a TileAS kernel: its async TMA ops and descriptors become PTX in emit/tileas_kernel.py, "
                       "not LLVM IR",
     "tileas_matmul.ir": "a TileAS kernel (emit/tileas_kernel.py writes its PTX)",
