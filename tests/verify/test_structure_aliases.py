@@ -147,3 +147,61 @@ def test_a_wrong_alias_in_a_real_dump_is_reported():
     assert wrong == new("// !v32", "vector<32xi32>")
     assert wrong[0] == ("'arith.subf' op operand #0 must be floating-point-like, but got 'vector<32xi32>'",
                         1 + text[:text.index(op)].count("\n"), len("      %15 = "))
+
+
+def test_only_alias_names_are_asked_not_the_strings_in_a_definition():
+    """A definition's string literal (a CuTe layout, `"(2):(1)"`) is text, not an alias: the
+    on-demand table asks its lookup (whose questions a unit's verification depends on) only
+    for `!name` / `#name`."""
+    from cute_ir.ir.aliases import AliasTable
+
+    asked: list[str] = []
+    definitions = {"!m": '!cute.memref<i32, gmem, "(2):(1)">', "#l": '#cute.layout<"(4):(1)">'}
+
+    def lookup(name: str) -> str | None:
+        asked.append(name)
+        return definitions.get(name)
+
+    table = AliasTable.on_demand(lookup)
+    assert table.expand('!m, #l, "!x"') == '!cute.memref<i32, gmem, "(2):(1)">, #cute.layout<"(4):(1)">, "!x"'
+    assert asked == ["!m", "#l"]
+
+
+_BROKEN_DUMP = """!m = !cute.memref<i32, gmem, align<16>, "(2):(1)">
+func.func @a(%x: !m) {{
+  %c = arith.constant 1 : i32
+  return
+}}
+func.func @b(%x: !m) {{
+  %c = arith.constant 2 : i32
+  return
+}}
+func.func @c(%x: !m) {{
+  %c{name} = arith.constant 3 : i32
+  return
+"""
+
+
+def test_a_keystroke_in_a_broken_document_verifies_the_edited_function_alone(monkeypatch):
+    """With a `}` missing, each keystroke asks every other unit's questions again (any
+    container may have changed); a unit whose aliases' definitions contain strings is not
+    verified again for them: only the edited function is."""
+    from cute_ir.analysis import document
+
+    analysis = DocumentAnalysis("file:///broken.mlir", _BROKEN_DUMP.format(name=""))
+    analysis.diagnostics()
+    assert not any(key.startswith('alias "') for unit in analysis.units for key in unit.symbols)
+    diagnosed: list[int] = []
+    original = document.DocumentAnalysis._diagnose_units
+
+    def counting(self, units, *args, **kwargs):
+        diagnosed.extend(self.document.data[u.start:u.start + 14].decode() for u in units)
+        return original(self, units, *args, **kwargs)
+
+    monkeypatch.setattr(document.DocumentAnalysis, "_diagnose_units", counting)
+    line = _BROKEN_DUMP.splitlines().index("  %c{name} = arith.constant 3 : i32")
+    analysis.update([(Position(line, 4), Position(line, 4), "x")], 2)
+    analysis.diagnostics()
+    assert not any(name.startswith(("func.func @a", "func.func @b")) for name in diagnosed), diagnosed
+    fresh = DocumentAnalysis("file:///broken.mlir", _BROKEN_DUMP.format(name="x"))
+    assert analysis.diagnostics() == fresh.diagnostics()

@@ -92,8 +92,12 @@ class AliasTable:
 
 
 class _Asked(dict):
-    """Definitions fetched from a lookup the first time a name is met. A dotted name is a
-    dialect's (`#nv_tileas.copy_atom`), never an alias, and is not asked."""
+    """Definitions fetched from a lookup the first time a name is met. Only alias names are
+    asked: a dotted name is a dialect's (`#nv_tileas.copy_atom`), never an alias, and a string
+    literal (`"(2):(1)"`, which `_TOKEN` matches to skip it) is text. Each question asked is
+    recorded by the lookup as one the unit's verification depends on, and asked again after
+    edits elsewhere: a string asked as a name was read back as a symbol question whose answer
+    always differed, re-verifying the unit at every keystroke in a broken document."""
 
     def __init__(self, lookup: Callable[[str], str | None]) -> None:
         super().__init__()
@@ -106,7 +110,7 @@ class _Asked(dict):
     def __contains__(self, name: object) -> bool:
         if dict.__contains__(self, name):
             return True
-        if not isinstance(name, str) or "." in name or name in self._absent:
+        if not isinstance(name, str) or name[:1] not in ("!", "#") or "." in name or name in self._absent:
             return False
         text = self._lookup(name)
         if text is None:
