@@ -102,3 +102,35 @@ async def test_a_small_file_verified_at_open_shows_no_bar(showing: RecordingClie
     await open_and_wait(showing, uri, "module {\n}\n", version=1)
     await wait_until(showing, lambda: publishes_for(showing, uri) or None, "the publish")
     assert showing.progress_order == []
+
+
+async def test_nothing_is_sent_once_the_server_is_shut_down():
+    """After `shutdown` (and while the server exits) a bar sends nothing: a write the client no
+    longer reads would be reported to it by another write."""
+    from concurrent.futures import Future
+    from types import SimpleNamespace
+
+    from cute_ir.lsp.progress import VerificationProgress
+
+    class Protocol:
+        _shutdown = False
+
+        def __init__(self):
+            self.sent: list[str] = []
+
+        def send_request(self, method, params):
+            accepted: Future = Future()
+            accepted.set_result(None)   # the client accepts the token at once
+            return accepted
+
+        def notify(self, method, params):
+            self.sent.append(params.value.kind)
+
+    protocol = Protocol()
+    bar = VerificationProgress(SimpleNamespace(protocol=protocol), "file:///x/big.mlir")
+    bar.report(1, 4)
+    assert protocol.sent == ["begin", "report"]
+    protocol._shutdown = True
+    bar.report(2, 4)
+    bar.end("4 functions verified")
+    assert protocol.sent == ["begin", "report"]

@@ -11,7 +11,8 @@ to clients that declare `window.workDoneProgress`:
   `CUTE_IR_PROGRESS_AFTER_MS` changes it: 0 shows one for any verification after open);
 - a report at most every REPORT_EVERY seconds: the functions verified out of the document's;
 - the end after the complete diagnostics are published, so a client that waits for it (a
-  script, `bench/peer.py`) has them; also when the document is closed first.
+  script, `bench/peer.py`) has them; also when the document is closed first; nothing once the
+  server is shut down or exits.
 
 Nothing waits for the client's answer to `create`: verification goes on, and the bar begins
 once the client has accepted the token (LSP: no `$/progress` for a token before that). A
@@ -97,4 +98,7 @@ class VerificationProgress:
             self._send(lsp.WorkDoneProgressEnd(message=message))
 
     def _send(self, value) -> None:
-        self._server.protocol.notify(lsp.PROGRESS, lsp.ProgressParams(token=self.token, value=value))
+        protocol = self._server.protocol
+        if protocol._shutdown:
+            return   # after `shutdown` the client expects nothing but the exit
+        protocol.notify(lsp.PROGRESS, lsp.ProgressParams(token=self.token, value=value))

@@ -421,9 +421,12 @@ class CuteIrServer(LanguageServer):
             finished = True
         finally:
             if self._verifying.get(uri) is asyncio.current_task():
-                self._verifying.pop(uri)   # (a closed document's task was removed on close)
-            if bar is not None and not finished:
-                bar.end("stopped")   # the document was closed, or the server stops
+                self._verifying.pop(uri)
+            elif bar is not None and not finished:
+                # Closing the document removed the task: its bar ends. A task stopped because the
+                # server exits sends nothing (the client may be gone: each failed write would
+                # be reported to it by another write, recursively).
+                bar.end("stopped")
         self.publish(uri)
         if bar is not None:
             bar.end(f"{len(analysis.units)} functions verified")
