@@ -14,8 +14,11 @@ client of ../shared/bench/lsp_latency.py. Per server and file:
   pays the import);
 - requests right after that open: document symbols, full semantic tokens, folding ranges;
 - edit: once the verification after open is complete, a word typed into an SSA name in the
-  middle of the file, each keystroke timed to the publish of its version (median / p90); then
-  the same requests after an edit;
+  middle of the file, each keystroke timed to the publish of its version (median / p90), with
+  the server's CPU time over the keystrokes (user + system, /proc/PID/stat: a mean per
+  keystroke) and the machine's load average: on 2 shared cores a keystroke's wall time is
+  its CPU time only when nothing else runs (bench/keystroke_through_server.py splits the
+  two); then the same requests after an edit;
 - hover on that name (median);
 - peak RSS of the server's process tree.
 
@@ -86,10 +89,28 @@ class Figures:
     open_last_ms: float = 0.0
     after_open_ms: dict[str, float] = field(default_factory=dict)
     edit_ms: list[float] = field(default_factory=list)
+    edit_cpu_ms: float = 0.0        # the server's CPU time over the keystrokes, per keystroke
+    edit_load: float = 0.0          # the load average (1 min) when the keystrokes started
     after_edit_ms: dict[str, float] = field(default_factory=dict)
     hover_ms: list[float] = field(default_factory=list)
     peak_rss_mib: float = 0.0
     reopen: dict[str, object] = field(default_factory=dict)   # cute-ir: the same text opened again
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process `pid` so far (/proc/PID/stat, clock ticks)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def typed(session: "Session", line: int, col: int, edits: int) -> tuple[list[float], float, float]:
+    """`edits` keystrokes typed at (line, col) (`type_key`): each one's milliseconds to its
+    publish, the server's CPU milliseconds per keystroke, and the load average before them."""
+    load = os.getloadavg()[0]
+    before = cpu_seconds(session.client.proc.pid)
+    times = [type_key(session, line, col, k) for k in range(edits)]
+    return times, (cpu_seconds(session.client.proc.pid) - before) * 1e3 / max(1, edits), load
 
 
 def median(values: list[float]) -> float:
@@ -229,8 +250,7 @@ def measure(probe, argv: list[str], uri: str, text: str, edits: int, hovers: int
         # diagnostics and answers an error at once.
         session.request("textDocument/diagnostic", {})
         line, col = typing_spot(text)
-        for k in range(edits):
-            figures.edit_ms.append(type_key(session, line, col, k))
+        figures.edit_ms, figures.edit_cpu_ms, figures.edit_load = typed(session, line, col, edits)
         figures.after_edit_ms = session.whole_document()
         for _ in range(hovers):
             figures.hover_ms.append(session.request("textDocument/hover", {"position": {"line": line, "character": col}}))
@@ -259,12 +279,13 @@ def typing_in_broken(probe, argv: list[str], text: str, edits: int, settle_ms: i
         try:
             session.open(f"file:///bench/broken_{fraction}.mlir", damaged, settle_ms)
             line, col = typing_spot(damaged)
-            times = [type_key(session, line, col, k) for k in range(edits)]
+            times, cpu, load = typed(session, line, col, edits)
             # A burst: keystrokes sent back to back, then the wait for the last one's publish.
             for k in range(30):
                 sent = session.change(line, col + k, 0, "y")
             got, _ = session.client.wait(session.published(session.version), TIMEOUT)
-            out[f"brace deleted at line {at + 1}"] = {"edit_ms": times, "burst_catch_up_ms": (got - sent) * 1e3}
+            out[f"brace deleted at line {at + 1}"] = {"edit_ms": times, "edit_cpu_ms": cpu, "edit_load": load,
+                                                      "burst_catch_up_ms": (got - sent) * 1e3}
         finally:
             session.close()
     return out
@@ -329,15 +350,16 @@ def report(results: dict) -> None:
     print(f"Machine: {results['machine']['cpus']} cores, Python {results['machine']['python']}, "
           f"load average at the start {results['machine']['load'][0]:.2f}.\n")
     print("| file | server | init | open -> first / last diagnostics | spawn -> first diagnostics "
-          "| symbols / tokens / folding after open | edit -> diagnostics median / p90 | after an edit "
-          "| hover median | peak RSS |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| symbols / tokens / folding after open | edit -> diagnostics median / p90 "
+          "| server CPU a keystroke (load) | after an edit | hover median | peak RSS |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, servers in results["files"].items():
         for server, f in servers.items():
             after_open = " / ".join(f"{v:.0f}" for v in f["after_open_ms"].values())
             after_edit = " / ".join(f"{v:.0f}" for v in f["after_edit_ms"].values())
             print(f"| {name} | {server} | {f['init_ms']:.0f} ms | {f['open_first_ms']:.0f} / {f['open_last_ms']:.0f} ms "
-                  f"| {f.get('spawn_first_ms', 0):.0f} ms | {after_open} ms | {median(f['edit_ms']):.1f} / {p90(f['edit_ms']):.1f} ms | {after_edit} ms "
+                  f"| {f.get('spawn_first_ms', 0):.0f} ms | {after_open} ms | {median(f['edit_ms']):.1f} / {p90(f['edit_ms']):.1f} ms "
+                  f"| {f.get('edit_cpu_ms', 0):.1f} ms ({f.get('edit_load', 0):.1f}) | {after_edit} ms "
                   f"| {median(f['hover_ms']):.2f} ms | {f['peak_rss_mib']:.0f} MiB |")
     print("\n| file | cute-ir, reopened: spawn -> first diagnostics | symbols / tokens / folding after the reopen |")
     print("|---|---|---|")
@@ -346,12 +368,13 @@ def report(results: dict) -> None:
         if again:
             after = " / ".join(f"{v:.0f}" for v in again["after_open_ms"].values())
             print(f"| {name} | {again['spawn_first_ms']:.0f} ms | {after} ms |")
-    print("\n| real dumps | where the `}` is missing | keystroke -> diagnostics median / p90 | 30-keystroke burst: catch-up |")
-    print("|---|---|---|---|")
+    print("\n| real dumps | where the `}` is missing | keystroke -> diagnostics median / p90 "
+          "| server CPU a keystroke (load) | 30-keystroke burst: catch-up |")
+    print("|---|---|---|---|---|")
     for size, cases in results["broken"].items():
         for where, c in cases.items():
             print(f"| {size} | {where} | {median(c['edit_ms']):.1f} / {p90(c['edit_ms']):.1f} ms "
-                  f"| {c['burst_catch_up_ms']:.0f} ms |")
+                  f"| {c.get('edit_cpu_ms', 0):.1f} ms ({c.get('edit_load', 0):.1f}) | {c['burst_catch_up_ms']:.0f} ms |")
 
 
 if __name__ == "__main__":
