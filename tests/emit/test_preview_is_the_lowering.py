@@ -123,7 +123,7 @@ def test_a_tileas_kernel_s_preview_is_lower_s_ptx_for_every_target(capsys):
         analysis = DocumentAnalysis(path.as_uri(), path.read_bytes(), settings=Settings(target_arch=arch))
         preview = preview_module(analysis)
         cli_kernels = _cli_kernels(path, arch, capsys)
-        assert set(cli_kernels) == set(preview.kernels) == {"copy_tma", "copy_dynamic", "copy_registers", "copy_async"}
+        assert set(cli_kernels) == set(preview.kernels) == {"copy_tma", "copy_dynamic", "copy_registers", "copy_dynamic_registers", "copy_async"}
         assert {n: t for n, t in _entries(preview.ptx_text).items() if n in cli_kernels} == cli_kernels
         if PTXAS is not None:
             accepted, said = assemble(preview.ptx_text, arch)

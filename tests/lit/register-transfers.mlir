@@ -6,14 +6,13 @@
 // move, with the words `--emit ptx` would refuse it with: a store of a tile a TMA load left in
 // shared memory reads it back in chunks (8 x 16 f16 does not spread over 128 threads even 4
 // bytes at a time);
-// views with dynamic strides or a dynamic offset; a tile of rank 3; gathered rows; 8-bit
+// a view of dynamic innermost stride (of the others only, and a dynamic offset, it moves); a tile of rank 3; gathered rows; 8-bit
 // elements that may lie out of bounds; a loop that carries such a tile from shared memory in
 // registers (its initial value, and what it yields). 8 x 64 and 64 x 64 TMA loads stored the same way (8- and
 // 16-byte chunks) and 8-bit tiles in bounds move (no error at them).
-// CHECK: register-transfers.mlir:[[# @LINE + 15]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: its view's extents or strides are not static (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's offset is dynamic (memref<256x256xf16, strided<[256, 1], offset: ?>, 1>), which the kernel's pointer parameter does not carry; the view moves by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 14]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 24]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's innermost stride is dynamic (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves through registers, and by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 24]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: its view's innermost stride is dynamic (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves through registers, and by TMA (`allow_tma`) [lower:lower.register-tile]
 // CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of tensor<1x64x64xf16> is not a static tile of rank 1 or 2 [lower:lower.register-tile]
 // CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of rows (`offsets`) moves by TMA only here [lower:lower.register-tile]
 // CHECK: register-transfers.mlir:[[# @LINE + 30]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]

@@ -78,7 +78,7 @@ def test_an_aliased_kernel_lowers_to_the_ptx_of_the_written_out_one(arch, tmp_pa
     plain.write_text(COPY)
     with_aliases.write_text(aliased(COPY))
     expected = kernels(plain, arch, capsys)
-    assert set(expected) == {"copy_tma", "copy_dynamic", "copy_registers", "copy_async"}
+    assert set(expected) == {"copy_tma", "copy_dynamic", "copy_registers", "copy_dynamic_registers", "copy_async"}
     assert kernels(with_aliases, arch, capsys) == expected
     preview = preview_module(DocumentAnalysis(with_aliases.as_uri(), with_aliases.read_bytes(),
                                               settings=Settings(target_arch=arch)))

@@ -54,6 +54,18 @@ _SHARED_DECL = re.compile(r"^\.shared \.align (\d+) \.b(8|16|32|64) (\w+)(?:\[(\
 _SHARED_ADDRESS = re.compile(r"^mov\.u32 %(\w+), (\w+);$")
 
 
+def memref_descriptor_fields(name: str, rank: int) -> list[tuple[str, str]]:
+    """The kernel parameters of a memref passed as MLIR's memref descriptor, each a `.u64`, in
+    the order of MLIR's default calling convention for a ranked memref (mlir/docs/TargetLLVMIR.md,
+    "Ranked MemRef Types": the descriptor's fields as arguments of their own): (parameter name,
+    what the host passes in it, `{of}` standing for the memref). The aligned pointer keeps the
+    memref's own parameter name, the one the bare-pointer convention gives it."""
+    return [(f"{name}_allocated", "the allocated pointer of {of}"), (name, "the aligned pointer of {of}"),
+            (f"{name}_offset", "the offset of {of}, in elements"),
+            *((f"{name}_size{k}", f"extent {k} of {{of}}") for k in range(rank)),
+            *((f"{name}_stride{k}", f"stride {k} of {{of}}, in elements") for k in range(rank))]
+
+
 def mbarrier_init(address: str, arrivals: object) -> str:
     return f"mbarrier.init.shared::cta.b64 [{address}], {arrivals};"
 

@@ -85,7 +85,7 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
-from .builder import ENTRY_STARTS, PtxBuilder, PtxModule, render
+from .builder import ENTRY_STARTS, PtxBuilder, PtxModule, memref_descriptor_fields, render
 from .ptx import EmitError
 from .ptx_copies import propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
@@ -491,8 +491,7 @@ class _Emitter:
                 or None not in strides and offset is not None:
             return False
         rank = len(found.dims)
-        fields = [f"{name}_allocated", name, f"{name}_offset", *(f"{name}_size{k}" for k in range(rank)),
-                  *(f"{name}_stride{k}" for k in range(rank))]
+        fields = [field_name for field_name, _ in memref_descriptor_fields(name, rank)]
         self.kernel.params += [("u64", field_name) for field_name in fields]
         accessed, dims = self.accessed(value, rank)
         read = [name] + ([f"{name}_offset"] if offset is None and accessed else []) + \

@@ -8,7 +8,8 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 |---|---|
 | the KernelSpecAttr's `num_warps = N` / `max_num_warps = N` | `.reqntid 32N, 1, 1` / `.maxntid 32N, 1, 1` |
 | a host descriptor argument (`{cute_nvgpu.grid_constant}`) | `.param .align 64 .b8 name[128]` (`.hidden` when attach-tma-descriptor-args appended it), its generic address (`cvta.param`), `prefetch.tensormap` |
-| another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a global memref's is its aligned pointer (MLIR's bare-pointer convention), moved to its first element by a static layout offset; a token has no parameter |
+| another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a global memref whose type fixes its extents, strides and offset is its aligned pointer (MLIR's bare-pointer convention), moved to its first element by a static layout offset; a token has no parameter |
+| a global memref whose type leaves an extent, a stride or its offset dynamic (`memref<?x?xf16, strided<[?, 1]>, 1>`) | MLIR's memref descriptor, a `.param .u64` per field in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`; builder.memref_descriptor_fields); of a view the kernel uses, the fields its type leaves dynamic are read: the offset moves the aligned pointer (`mad.lo`), an extent becomes a 32-bit count (`cvt.u32.u64`), a stride bytes (`mul.lo.u64`) |
 | `memref.alloca` in shared memory (`memref<1xi64, 3>`), a load's mbarrier | its full barrier (`mbarrier.init` for one arrival before the body) and its phase; for a load in a loop a ring of `stages` of them, each with an empty barrier (initialised for every thread, `%ntid.x`), and the ring's stage |
 | `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes (one per stage); the leader waits for the stage's empty barrier, then one `mbarrier.arrive.expect_tx` and a `cp.async.bulk.tensor...mbarrier::complete_tx::bytes.L2::cache_hint` per box (`boxDim`) |
 | the same in a loop, its coordinates integer arithmetic of the induction variable, its token after loads only | filled `stages - 1` iterations ahead: the leader fills the stages of iterations 0 .. stages - 2 before the loop and, in iteration i, that of iteration i + stages - 1 (each only if the loop has it), with the coordinates computed for that iteration; the producer's stage and phase run ahead of the consumers' |
@@ -27,7 +28,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
 | `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` | `.f32` of scalars; of two register tiles placed alike, register by register (`.f16x2`, `.bf16x2` for 16-bit elements) |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
-| `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: a chunk a thread at a time (`.v4.b32` for 16 bytes; 8 and 4 bytes where 16 do not split the tile), when `in_bounds` says the tile is in its view and the view's innermost stride is 1 and its offset and other strides whole chunks (`tables/legality.whole_accesses`), else element by element, each predicated on the view's extents (out of them: zero) |
+| `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: a chunk a thread at a time (`.v4.b32` for 16 bytes; 8 and 4 bytes where 16 do not split the tile), when `in_bounds` says the tile is in its view and the view's innermost stride is 1 and its offset and other strides whole chunks (`tables/legality.whole_accesses`), else element by element, each predicated on the view's extents, static or the runtime ones of a view passed as its descriptor (out of them: zero), its rows addressed by a runtime row stride by `mad.lo.u64` |
 | `nv_tileas.tiled_atomic_rmw` the TMA lowering did not take (no `allow_tma`, or an operation `cp.reduce.async.bulk.tensor` lacks) | each thread's elements of the tile, placed as they are (a load's chunks), combined by `red.global` (old values unused) or `atom.global` (used: they are the result tile, placed alike); the instruction of its `rmw_mode` and element type and the `.sem.scope` of its `memSemantic` / `memScope` from tables/atomics.py (`red` has no acquire: an `atom` whose value is discarded); a register at a time (16-bit pairs by `.v2`) where a store's would move whole, else each element alone, predicated on the view |
 | `nv_tileas.tiled_load` with the `ldgsts` atom | `cp.async.cg.shared.global` of 16 bytes a thread at a time (`.ca` of 8 or 4 where 16 do not split the tile) into a row-major shared tile (a chunk reaching past the view reads what lies in it and zero-fills the rest), `cp.async.commit_group` / `wait_group 0`, `bar.sync` |
 | a TMA store of a tile in registers (or laid out otherwise in shared memory) | every thread writes its registers into a staging buffer laid out as the store's boxes and swizzle (`st.shared.v4`), `fence.proxy.async.shared::cta`, `bar.sync`, then the store |
@@ -71,7 +72,7 @@ from ..ir.lift import lift
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..dialects.registry import is_function, is_integer_arithmetic, returns_to
 from ..lowering_facts.tileas import (feeds_dot, loaded_tile_bytes, register_transfer, residency, shared_layout,
-                                      splat_value, view_offset)
+                                      splat_value, view_offset, view_strides)
 from ..syntax.parser import parse
 from ..tables import atoms as A
 from ..tables import tensormap
@@ -83,7 +84,7 @@ from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, Regis
                                register_transfer_problem, restage_problem, whole_accesses)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
-                      PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
+                      PtxBuilder, PtxModule, mbarrier_init, memref_descriptor_fields, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
                            from_shared,
@@ -143,6 +144,9 @@ class _Emitter:
     smem_tiles: dict[Value, SmemTile] = field(default_factory=dict)   # a tile in shared memory
     global_bases: dict[Value, str] = field(default_factory=dict)      # a memref argument -> its global address
     unaddressable: dict[Value, str] = field(default_factory=dict)     # a memref argument -> why no address is known
+    # A memref argument passed as its descriptor -> its extents and strides, each a number from
+    # its type or the register of its runtime argument (an extent `.b32`, a stride in bytes `.b64`).
+    runtime_views: dict[Value, tuple[list[int | str], list[int | str]]] = field(default_factory=dict)
 
     def fresh(self, stem: str) -> str:
         return self.kernel.fresh(stem)
@@ -158,7 +162,7 @@ class _Emitter:
         type_text = str(argument.type)
         if type_text in TOKEN_TYPES:
             return
-        name = f"p{argument.index}_{argument.name_hint or 'arg'}".replace(".", "_")
+        name = parameter_name(argument)
         if type_text.startswith(DESCRIPTOR_TYPE_PREFIX):
             # A tensor map attach-tma-descriptor-args appended (a grid constant that is not one
             # of the kernel's own, hidden, arguments) is `.hidden`, as tileiras declares them.
@@ -171,6 +175,9 @@ class _Emitter:
         if space in (Residency.TMEM, Residency.SMEM, Residency.RMEM) and tile is not None:
             self.tile(argument, space, tile)
             return
+        if space is Residency.GMEM and tile is not None and passes_descriptor(type_text):
+            self.descriptor_fields(argument, name, tile)
+            return
         wide = self.kernel.param("u64", name, f"%{name}")
         if type_text == DEVICE_DESCRIPTOR_POINTER and GRID_CONSTANT in marks:
             self.device_pointers.append(wide)
@@ -179,18 +186,65 @@ class _Emitter:
             self.kernel.emit(f"cvt.u32.u64 {narrow}, {wide};")
             self.values[argument] = narrow
         elif space is Residency.GMEM and tile is not None and (offset := view_offset(type_text)) != 0:
-            # A memref's parameter is its aligned pointer (MLIR's bare-pointer convention); its
-            # first element lies `offset` elements past it, and every use addresses from there.
+            # A static memref's parameter is its aligned pointer (MLIR's bare-pointer convention);
+            # its first element lies `offset` elements past it, and every use addresses from there.
             bits = element_bits(tile.element)
-            if offset is None or bits is None:
-                self.unaddressable[argument] = f"`%{argument.name_hint}` ({type_text}) has a dynamic offset, " \
-                    "which its pointer parameter does not carry; such a view moves by TMA"
+            if bits is None:
+                self.unaddressable[argument] = f"`%{argument.name_hint}` ({type_text}) has no element width"
                 return
             first = self.kernel.reg("b64", f"%{name}_first")
             self.kernel.emit(f"add.u64 {first}, {wide}, {offset * bits // 8};")
             self.values[argument] = first
         else:
             self.values[argument] = wide
+
+    def descriptor_fields(self, argument: BlockArgument, name: str, view: Shaped) -> None:
+        """A global memref of dynamic extents, strides or offset: MLIR's memref descriptor, a
+        `.u64` parameter per field (`memref_descriptor_fields`). Read are the aligned pointer,
+        moved to the first element by the offset, and the dynamic extents (as 32-bit counts, like
+        the coordinates) and strides (in bytes); what the type fixes is taken from it, as MLIR's
+        lowering takes it. Of a view the kernel does not use, nothing is read."""
+        type_text = str(argument.type)
+        bits = element_bits(view.element)
+        strides, offset = view_strides(type_text), view_offset(type_text)
+        fields = memref_descriptor_fields(name, len(view.dims))
+        self.kernel.params += [("u64", field_name) for field_name, _ in fields]
+        if not argument.uses:
+            return                # a view only the host reads (its tensor maps'): no field is loaded
+        k = self.kernel
+
+        def read(field_name: str) -> str:
+            reg = k.reg("b64", f"%{field_name}")
+            k.emit(f"ld.param.u64 {reg}, [{field_name}];")
+            return reg
+
+        base = read(name)
+        if bits is None:
+            self.unaddressable[argument] = f"`%{argument.name_hint}` ({type_text}) has no element width"
+            return
+        if offset is None or offset:
+            first = k.reg("b64", f"%{name}_first")
+            if offset is None:
+                k.emit(f"mad.lo.u64 {first}, {read(f'{name}_offset')}, {bits // 8}, {base};")
+            else:
+                k.emit(f"add.u64 {first}, {base}, {offset * bits // 8};")
+            base = first
+        self.values[argument] = base
+        extents: list[int | str] = []
+        for axis, extent in enumerate(view.dims):
+            if extent is None:
+                narrow = k.reg("b32", f"%{name}_size{axis}_32")
+                k.emit(f"cvt.u32.u64 {narrow}, {read(f'{name}_size{axis}')};")
+                extent = narrow
+            extents.append(extent)
+        in_bytes: list[int | str] = []
+        for axis, stride in enumerate(strides):
+            if stride is None:
+                reg = k.reg("b64", f"%{name}_stride{axis}_bytes")
+                k.emit(f"mul.lo.u64 {reg}, {read(f'{name}_stride{axis}')}, {bits // 8};")
+                stride = reg
+            in_bytes.append(stride)
+        self.runtime_views[argument] = (extents, in_bytes)
 
     def tile(self, value: Value, space: Residency, tile: Shaped) -> None:
         """A tile the kernel holds itself: tensor memory it allocates, a shared-memory buffer,
@@ -478,9 +532,10 @@ class _Emitter:
         return self.guard(lambda: read_like(self.code(), shared, placed))
 
     def global_view(self, op: Operation, transfer: RegisterTransfer, view: Value, coords: list[Value]) -> GlobalView:
-        """Where a tile of `op` lies in its global memref view (static extents and strides:
-        `transfer` passed the register path's rule)."""
-        return GlobalView(self.global_address(view), list(transfer.view_dims), list(transfer.view_strides),
+        """Where a tile of `op` lies in its global memref view (`transfer` passed the register
+        path's rule): a view passed as its descriptor has its runtime extents and strides."""
+        extents, strides = self.runtime_views.get(view, (list(transfer.view_dims), list(transfer.view_strides)))
+        return GlobalView(self.global_address(view), extents, strides,
                           [self.register(c, f"a coordinate of `{op.name}`") for c in coords], transfer.bits,
                           transfer.in_bounds, whole_accesses(transfer))
 
@@ -1282,6 +1337,57 @@ def _ordered_after_reads_only(tokens: list[Value], loop: Operation) -> bool:
             return False
         pending.extend(operand_groups(owner).get("token", []))
     return True
+
+
+def parameter_name(argument: BlockArgument) -> str:
+    """The PTX parameter (the first, for a memref passed as its descriptor) of a kernel argument."""
+    return f"p{argument.index}_{argument.name_hint or 'arg'}".replace(".", "_")
+
+
+def passes_descriptor(type_text: str) -> bool:
+    """Whether a global memref argument is passed as MLIR's memref descriptor, its fields
+    parameters of their own (`memref_descriptor_fields`): when its type leaves an extent, a
+    stride or its offset dynamic, which the kernel then reads at run time. A memref whose type
+    fixes them all is passed as its aligned pointer alone, MLIR's bare-pointer convention,
+    which is defined for such memrefs only (`use-bare-ptr-memref-call-conv`: "All memrefs must
+    have static shape")."""
+    found = shaped(type_text)
+    strides = view_strides(type_text)
+    return found is not None and found.kind == "memref" and strides is not None and \
+        (None in found.dims or None in strides or view_offset(type_text) is None)
+
+
+def launch_parameters(function: Operation) -> list[tuple[str, str]]:
+    """What the host passes a TileAS kernel (after the default pipeline) at launch, parameter by
+    parameter in the order of its `.entry`: (PTX parameter, what it holds). The emitter declares
+    the same parameters (`_Emitter.argument`)."""
+    if not function.regions or not function.regions[0].blocks:
+        return []
+    entry = function.regions[0].blocks[0]
+    header = FunctionHeader.read(function)
+    marks = header.argument_attributes if header is not None else [{} for _ in entry.arguments]
+    out: list[tuple[str, str]] = []
+    for argument, argument_marks in zip(entry.arguments, marks):
+        type_text, name = str(argument.type), parameter_name(argument)
+        what = f"%{argument.name_hint}"
+        if type_text in TOKEN_TYPES:
+            continue
+        if type_text.startswith(DESCRIPTOR_TYPE_PREFIX):
+            appended = GRID_CONSTANT in argument_marks and HIDDEN_ARGUMENT not in argument_marks
+            out.append((name, f"{what}: a 128-byte CUtensorMap by value (a grid constant"
+                              f"{', .hidden: the host twin encodes it' if appended else ''})"))
+            continue
+        space, tile = residency(argument.type)
+        if space in (Residency.TMEM, Residency.SMEM, Residency.RMEM) and tile is not None:
+            continue                      # a tile the kernel holds itself: no parameter
+        if space is Residency.GMEM and tile is not None and passes_descriptor(type_text):
+            out += [(field_name, held.format(of=what))
+                    for field_name, held in memref_descriptor_fields(name, len(tile.dims))]
+        elif space is Residency.GMEM and tile is not None:
+            out.append((name, f"the aligned pointer of {what} ({type_text}: its type fixes its extents, strides and offset)"))
+        else:
+            out.append((name, f"{what} ({type_text}) as a .u64"))
+    return out
 
 
 def kernel_name(function: Operation) -> str:

@@ -230,11 +230,14 @@ def read_like(code: Code, source: SmemTile, like: RegTile) -> RegTile:
 @dataclass
 class GlobalView:
     """Where a tile lies in a global memref: its base address register, its extents and
-    strides in elements (static), and the tile's coordinates (registers, outermost first)."""
+    strides, and the tile's coordinates (registers, outermost first). A static extent or stride
+    is a number (a stride in elements); a dynamic one, a runtime argument of the kernel, is a
+    register: an extent a `.b32` of elements, a stride a `.b64` of bytes. The innermost stride
+    is static (`tables/legality.register_transfer_problem`)."""
 
     base: str
-    extents: list[int]
-    strides: list[int]
+    extents: list[int | str]
+    strides: list[int | str]
     coords: list[str]
     bits: int
     in_bounds: bool = False
@@ -242,8 +245,10 @@ class GlobalView:
     # (`tables/legality.whole_accesses`); else each element alone, predicated.
     whole: bool = False
     _thread_address: str | None = field(default=None, repr=False)
+    # (thread address, rows down) -> the register holding that row's address (dynamic row stride)
+    _rows: dict[tuple[str, int], str] = field(default_factory=dict, repr=False)
 
-    def matrix(self) -> tuple[tuple[int, int], tuple[int, int], tuple[str | None, str]]:
+    def matrix(self) -> tuple[tuple[int | str, int | str], tuple[int | str, int], tuple[str | None, str]]:
         """((rows, columns) extents, (row, column) strides, (row, column) coordinates)."""
         if len(self.extents) == 1:
             return (1, self.extents[0]), (0, self.strides[0]), (None, self.coords[0])
@@ -260,14 +265,32 @@ class GlobalView:
         if row0 is not None:
             row = code.reg("b32", "gr")
             code.emit(f"add.u32 {row}, {row0}, {tile.base_row};")
-            code.emit(f"mad.wide.u32 {offset}, {row}, {row_stride * esize}, {offset};")
+            if isinstance(row_stride, str):
+                wide = code.reg("b64", "gr")
+                code.emit(f"cvt.u64.u32 {wide}, {row};")
+                code.emit(f"mad.lo.u64 {offset}, {wide}, {row_stride}, {offset};")
+            else:
+                code.emit(f"mad.wide.u32 {offset}, {row}, {row_stride * esize}, {offset};")
         address = code.reg("b64", "gaddr")
         code.emit(f"add.u64 {address}, {self.base}, {offset};")
         return address
 
-    def element_offset(self, dr: int, dc: int) -> int:
+    def place(self, code: Code, address: str, dr: int, dc: int) -> str:
+        """The address (`reg+bytes`) of the element `dr` rows and `dc` columns past the one at
+        `address`: a static stride's offset is an immediate; `dr` rows of a dynamic row stride
+        are added once per `dr` (`mad.lo`)."""
         (_, _), (row_stride, col_stride), _ = self.matrix()
-        return (dr * row_stride + dc * col_stride) * self.bits // 8
+        esize = self.bits // 8
+        if not isinstance(row_stride, str):
+            return f"{address}+{(dr * row_stride + dc * col_stride) * esize}"
+        if dr:
+            row = self._rows.get((address, dr))
+            if row is None:
+                row = code.reg("b64", "grow")
+                code.emit(f"mad.lo.u64 {row}, {row_stride}, {dr}, {address};")
+                self._rows[(address, dr)] = row
+            address = row
+        return f"{address}+{dc * col_stride * esize}"
 
     def inside(self, code: Code, tile: RegTile, dr: int, dc: int) -> str:
         """A predicate: the element at (base_row + dr, base_col + dc) of the tile lies in the
@@ -299,7 +322,7 @@ def load_global(code: Code, view: GlobalView, dims: tuple[int, int], element: st
     for regs, (dr, dc) in tile.chunks():
         if view.whole:
             vec, operand = vector(regs)
-            code.emit(f"ld.global{vec}.{suffix} {operand}, [{address}+{view.element_offset(dr, dc)}];")
+            code.emit(f"ld.global{vec}.{suffix} {operand}, [{view.place(code, address, dr, dc)}];")
             continue
         for index, reg in enumerate(regs):
             _element_wise(code, view, tile, reg, dr, dc + index * tile.per, address, load=True)
@@ -315,11 +338,11 @@ def store_global(code: Code, view: GlobalView, tile: RegTile) -> None:
     if view.whole and tile.chunked:
         for regs, (dr, dc) in tile.chunks():
             vec, operand = vector(regs)
-            code.emit(f"st.global{vec}.{suffix} [{address}+{view.element_offset(dr, dc)}], {operand};")
+            code.emit(f"st.global{vec}.{suffix} [{view.place(code, address, dr, dc)}], {operand};")
         return
     for reg, (dr, dc) in zip(tile.regs, tile.offsets):
         if view.whole:
-            code.emit(f"st.global.{suffix} [{address}+{view.element_offset(dr, dc)}], {reg};")
+            code.emit(f"st.global.{suffix} [{view.place(code, address, dr, dc)}], {reg};")
         else:
             _element_wise(code, view, tile, reg, dr, dc, address, load=False)
 
@@ -329,8 +352,8 @@ def _element_wise(code: Code, view: GlobalView, tile: RegTile, reg: str, dr: int
     """Each element of register `reg` (its first at (dr, dc)) loaded / stored alone, predicated."""
     if tile.per == 1:
         p = view.inside(code, tile, dr, dc)
-        op = f"ld.global.{tile.reg_type} {reg}, [{address}+{view.element_offset(dr, dc)}];" if load else \
-            f"st.global.{tile.reg_type} [{address}+{view.element_offset(dr, dc)}], {reg};"
+        op = f"ld.global.{tile.reg_type} {reg}, [{view.place(code, address, dr, dc)}];" if load else \
+            f"st.global.{tile.reg_type} [{view.place(code, address, dr, dc)}], {reg};"
         if load:
             code.emit(f"mov.{tile.reg_type} {reg}, 0;")
         code.emit(f"@{p} {op}")
@@ -342,13 +365,13 @@ def _element_wise(code: Code, view: GlobalView, tile: RegTile, reg: str, dr: int
         for index, half in enumerate(halves):
             p = view.inside(code, tile, dr, dc + index)
             code.emit(f"mov.b16 {half}, 0;")
-            code.emit(f"@{p} ld.global.b16 {half}, [{address}+{view.element_offset(dr, dc + index)}];")
+            code.emit(f"@{p} ld.global.b16 {half}, [{view.place(code, address, dr, dc + index)}];")
         code.emit(f"mov.b32 {reg}, {{{halves[0]}, {halves[1]}}};")
         return
     code.emit(f"mov.b32 {{{halves[0]}, {halves[1]}}}, {reg};")
     for index, half in enumerate(halves):
         p = view.inside(code, tile, dr, dc + index)
-        code.emit(f"@{p} st.global.b16 [{address}+{view.element_offset(dr, dc + index)}], {half};")
+        code.emit(f"@{p} st.global.b16 [{view.place(code, address, dr, dc + index)}], {half};")
 
 
 def copy_async(code: Code, view: GlobalView, dest: SmemTile) -> None:
@@ -364,7 +387,7 @@ def copy_async(code: Code, view: GlobalView, dest: SmemTile) -> None:
     cache = "cg" if size_bytes == 16 else "ca"
     for _, (dr, dc) in tile.chunks():
         shared = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
-        source = f"[{address}+{view.element_offset(dr, dc)}]"
+        source = f"[{view.place(code, address, dr, dc)}]"
         if view.in_bounds:
             code.emit(f"cp.async.{cache}.shared.global [{shared}], {source}, {size_bytes};")
             continue
@@ -505,7 +528,7 @@ def atomic_global(code: Code, view: GlobalView, tile: RegTile, mode: str | None,
     for index, (reg, (dr, dc)) in enumerate(zip(tile.regs, tile.offsets)):
         old = out[index] if out is not None else None
         if tile.per == 1:
-            place = f"{address}+{view.element_offset(dr, dc)}"
+            place = view.place(code, address, dr, dc)
             if view.whole:
                 combine(place, reg, old)
                 continue
@@ -520,14 +543,14 @@ def atomic_global(code: Code, view: GlobalView, tile: RegTile, mode: str | None,
         olds = [None, None] if red else [code.reg("b16", "o"), code.reg("b16", "o")]
         code.emit(f"mov.b32 {{{halves[0]}, {halves[1]}}}, {reg};")
         if pair:
-            combine(f"{address}+{view.element_offset(dr, dc)}", f"{{{halves[0]}, {halves[1]}}}",
+            combine(view.place(code, address, dr, dc), f"{{{halves[0]}, {halves[1]}}}",
                     None if red else f"{{{olds[0]}, {olds[1]}}}")
         else:
             for half, (element, held) in enumerate(zip(halves, olds)):
                 inside = view.inside(code, tile, dr, dc + half)
                 if old is not None:
                     code.emit(f"mov.b16 {held}, 0;")
-                combine(f"{address}+{view.element_offset(dr, dc + half)}", element, held, f"@{inside} ")
+                combine(view.place(code, address, dr, dc + half), element, held, f"@{inside} ")
         if old is not None:
             code.emit(f"mov.b32 {old}, {{{olds[0]}, {olds[1]}}};")
     return None if out is None else replace(tile, regs=out, splat=None)

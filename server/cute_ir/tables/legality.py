@@ -391,12 +391,14 @@ def register_transfer_problem(t: RegisterTransfer) -> str | None:
         return "a tile of rows (`offsets`) moves by TMA only here"
     if t.dims is None or t.bits is None or None in t.dims or not 1 <= len(t.dims) <= 2:
         return f"a tile of {t.tile} is not a static tile of rank 1 or 2"
-    if t.view_dims is None or t.view_strides is None or None in t.view_dims + t.view_strides:
-        return (f"its view's extents or strides are not static ({t.view}); a view whose innermost "
-                f"stride is 1 moves by TMA (`allow_tma`)")
-    if t.view_offset is None:
-        return (f"its view's offset is dynamic ({t.view}), which the kernel's pointer parameter does not "
-                f"carry; the view moves by TMA (`allow_tma`)")
+    if t.view_dims is None or t.view_strides is None:
+        return f"its view ({t.view}) is not a strided memref"
+    # Dynamic extents, outer strides and offset are the kernel's runtime arguments (the view is
+    # passed as MLIR's memref descriptor); each element's place within a row is the innermost
+    # stride times a constant, so that stride must be static.
+    if t.view_strides and t.view_strides[-1] is None:
+        return (f"its view's innermost stride is dynamic ({t.view}); a view whose innermost stride is 1 "
+                f"moves through registers, and by TMA (`allow_tma`)")
     if not 1 <= len(t.view_dims) <= 2:
         return f"a view of rank {len(t.view_dims)} moves through registers only up to rank 2"
     if t.coords != len(t.view_dims):
@@ -435,13 +437,17 @@ def _access_problem(t: RegisterTransfer) -> str | None:
     `cp.async` need (None: it does). The memref's aligned pointer is taken to be aligned to 16
     bytes (an allocation's is to 256) and the tile's coordinates to be multiples of an
     access's elements (as a tile's are; they are not known when compiling); the view's
-    innermost stride must be 1, and its offset and other strides whole accesses."""
+    innermost stride must be 1, and its offset and other strides whole accesses (static: a dynamic
+    one, a runtime argument, proves no alignment)."""
     size = _access_bytes(t)
     *outer, inner = t.view_strides
     if inner != 1:
         return (f"its view's innermost stride is {inner}, not 1: a {size}-byte access would not "
                 f"read consecutive elements")
     for what, elements in (("offset", t.view_offset), *(("stride", stride) for stride in outer)):
+        if elements is None:
+            return (f"its view's {what} is dynamic: a {size}-byte access is not known to be aligned to its "
+                    f"size when compiling")
         if elements * t.bits % (size * 8):
             return (f"its view's {what} ({elements} x {t.bits} bits) is not whole {size}-byte accesses, "
                     f"which must be aligned to their size")
