@@ -11,7 +11,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.cli import main
 from cute_ir.dialects.nv_tileas.async_tma import is_kernel
-from cute_ir.emit.tileas_kernel import emit_tileas_kernel
+from cute_ir.emit.tileas_kernel import emit_tileas_kernel, launch_parameters
 from cute_ir.features.lowered import lower
 from cute_ir.ir.functions import function_symbol
 from cute_ir.ir.lift import lift
@@ -300,8 +300,8 @@ def test_cli_emit_host_lists_the_tensor_maps_in_tmaidx_order_and_prints_the_twin
         "//   mode: tma_load_mode<tiled>", "//   mode: tma_load_mode<tiled>", "//   mode: tma_store_mode<store>"]
     assert '// the callback reports once per launch: "[TileIR Callback] SmNum: %ld deviceTMAMemorySize: 0x%lx"' in lines
     assert "func.func @mainloop.host_tma(" in out and 'sym_name = "mainloop.tileir_sm_count_format"' in out
-    assert main(["lower", str(TMEM_COPY), "--emit", "host"]) == 1
-    assert "--emit host: no host twin" in capsys.readouterr().err
+    assert main(["lower", str(REPO / "examples" / "sm90_gemm_mainloop.ir"), "--emit", "host"]) == 1
+    assert "--emit host: no TileAS kernel" in capsys.readouterr().err
 
 
 def test_cli_emit_host_gives_an_im2col_tensor_map_its_channels_and_pixels(capsys, tmp_path):
@@ -315,6 +315,48 @@ def test_cli_emit_host_gives_an_im2col_tensor_map_its_channels_and_pixels(capsys
     corners = "not in the IR (the convolution's padding and filter, chosen when the descriptor is encoded)"
     assert f"//   pixel_box_lower_corner: {corners}" in lines and f"//   pixel_box_upper_corner: {corners}" in lines
     assert not [line for line in lines if line.endswith(": None")]
+
+
+def test_cli_emit_host_says_what_the_launch_passes_each_parameter(capsys):
+    """Every TileAS kernel's parameters, in `.entry` order, with what the host passes in each:
+    a static view's aligned pointer, a dynamic view's memref descriptor field by field, a tensor
+    map the host twin encodes."""
+    assert main(["lower", str(REPO / "examples" / "tileas_copy.ir"), "--emit", "host"]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    start = lines.index("// @copy_dynamic_registers: no host twin (the host encodes no tensor map for it)")
+    assert lines[start + 1].startswith("// the launch passes @copy_dynamic_registers, parameter by parameter")
+    assert lines[start + 2:start + 16] == [f"//   {line}" for view in ("%src", "%dst") for line in (
+        f"p{0 if view == '%src' else 1}_{view[1:]}_allocated: the allocated pointer of {view}",
+        f"p{0 if view == '%src' else 1}_{view[1:]}: the aligned pointer of {view}",
+        f"p{0 if view == '%src' else 1}_{view[1:]}_offset: the offset of {view}, in elements",
+        *(f"p{0 if view == '%src' else 1}_{view[1:]}_size{k}: extent {k} of {view}" for k in (0, 1)),
+        *(f"p{0 if view == '%src' else 1}_{view[1:]}_stride{k}: stride {k} of {view}, in elements" for k in (0, 1)))]
+    assert ("//   p0_src: the aligned pointer of %src (memref<4096x4096xf16, 1>: its type fixes its extents, "
+            "strides and offset)") in lines
+    assert ("//   p2_tma_host0: %tma_host0: a 128-byte CUtensorMap by value (a grid constant, .hidden: the host "
+            "twin encodes it)") in lines
+    # A kernel with tiles of its own only: no parameter for them.
+    assert main(["lower", str(TMEM_COPY), "--emit", "host"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "// the launch passes @tmem_round_trip no parameter"
+
+
+@pytest.mark.parametrize("path", sorted((REPO / "examples").glob("tileas_*.ir")) + [REPO / "tests" / "lit" / "dynamic-views.mlir"],
+                         ids=lambda p: p.name)
+def test_what_the_host_side_says_the_launch_passes_is_each_entry_s_parameter_list(path):
+    """`--emit host`'s parameters (launch_parameters) are the ones the kernel's `.entry`
+    declares, in its order."""
+    result = lower(DocumentAnalysis(path.as_uri(), path.read_text(), settings=Settings(target_arch="sm_100a")))
+    for top in lift(parse(result.stages[-1].text.encode()).root).operations:
+        for op in top.walk():
+            if op.name != "func.func" or not is_kernel(op):
+                continue
+            module = emit_tileas_kernel(op, "sm_100a")
+            if not module.ok:
+                continue
+            header = re.search(r"\.visible \.entry \w+\((.*)\)", module.text).group(1)
+            declared = [re.sub(r"\[\d+\]$", "", part.split()[-1]) for part in header.split(", ") if part]
+            assert [name for name, _ in launch_parameters(op)] == declared, function_symbol(op)
 
 
 def test_cli_emit_host_names_the_callback_payload_for_device_descriptors(capsys):
@@ -595,7 +637,7 @@ def _kernels(text: str, arch: str) -> dict[str, str]:
 @pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
 def test_the_copy_kernels_are_whole_and_ptxas_assembles_each(arch):
     kernels = _kernels(COPY.read_text(), arch)
-    assert sorted(kernels) == ["copy_async", "copy_dynamic", "copy_registers", "copy_tma"]
+    assert sorted(kernels) == ["copy_async", "copy_dynamic", "copy_dynamic_registers", "copy_registers", "copy_tma"]
     tma = kernels["copy_tma"]
     # The block's tile: its ids scaled by the tile's extent.
     assert "mov.u32 %block_id1, %ctaid.x;" in tma and "mov.u32 %block_id2, %ctaid.y;" in tma
@@ -607,6 +649,22 @@ def test_the_copy_kernels_are_whole_and_ptxas_assembles_each(arch):
     registers = kernels["copy_registers"]
     assert registers.count("ld.global.v4.b32") == 4 and registers.count("st.global.v4.b32") == 4   # 16 B a thread
     assert "cp.async.bulk" not in registers and "cvta.to.global.u64" in registers
+    # Over dynamic views: MLIR's memref descriptor per view, each element predicated on the
+    # runtime extents, the rows addressed by the runtime row stride in bytes.
+    dynamic = kernels["copy_dynamic_registers"]
+    fields = ["allocated", "", "offset", "size0", "size1", "stride0", "stride1"]
+    parameters = [f".param .u64 p{k}_{view}{'_' + field if field else ''}" for k, view in enumerate(("src", "dst"))
+                  for field in fields]
+    assert f".visible .entry copy_dynamic_registers({', '.join(parameters)})" in dynamic
+    assert "mul.lo.u64 %p0_src_stride0_bytes, %p0_src_stride0, 2;" in dynamic
+    assert re.search(r"mad\.lo\.u64 %goff\d+, %gr\d+, %p0_src_stride0_bytes, %goff\d+;", dynamic)
+    assert re.search(r"setp\.lt\.u32 %in\d+, %ic\d+, %p0_src_size1_32;", dynamic)
+    assert re.search(r"setp\.lt\.and\.u32 %in\d+, %ir\d+, %p1_dst_size0_32, %in\d+;", dynamic)
+    assert dynamic.count("@%in") == 2 * 32 and dynamic.count("ld.global.b16") == dynamic.count("st.global.b16") == 32
+    assert "ld.global.v4" not in dynamic and "cp.async.bulk" not in dynamic
+    # The TMA copy over the same views takes the same parameters and reads none of them.
+    assert f".visible .entry copy_dynamic({', '.join(parameters)}, .hidden" in kernels["copy_dynamic"]
+    assert "ld.param.u64 %p0_src" not in kernels["copy_dynamic"]
     copied = kernels["copy_async"]
     assert copied.count("cp.async.cg.shared.global") == 4 and "cp.async.wait_group 0;" in copied
     # Staged for the TMA store: the swizzled box the store reads, 16 bytes a thread at a time.
@@ -727,7 +785,7 @@ def _offset_copy(offset: str) -> str:
             "  return\n}\n")
 
 
-def test_a_view_s_static_offset_moves_its_address_and_a_dynamic_one_has_no_ptx_through_registers():
+def test_a_view_s_static_offset_moves_its_address_and_a_dynamic_one_is_read_from_its_descriptor():
     # A memref's parameter is its aligned pointer: its first element is `offset` elements on.
     module = emitted(_offset_copy("24"))
     assert module.ok
@@ -735,13 +793,15 @@ def test_a_view_s_static_offset_moves_its_address_and_a_dynamic_one_has_no_ptx_t
     assert "add.u64 %p0_src_first, %p0_src, 48;" in text and "add.u64 %p1_dst_first, %p1_dst, 48;" in text
     assert re.search(r"cvta\.to\.global\.u64 %\w+, %p0_src_first;", text)
     assert_assembles(text, "sm_90a")
-    # A dynamic one is the register path's refusal, which the lowering reports at the load.
-    dynamic = lower(DocumentAnalysis("file:///k.ir", _offset_copy("?"), settings=Settings(target_arch="sm_90a")))
-    why = ("its view's offset is dynamic (memref<256x256xf16, strided<[256, 1], offset: ?>, 1>), which the kernel's "
-           "pointer parameter does not carry; the view moves by TMA (`allow_tma`)")
-    assert [(d.code, d.message) for d in dynamic.diagnostics if d.severity.name == "ERROR"] == [
-        ("lower.register-tile", f"this {what} moves its tile through registers (the `{atom}` copy atom), which it "
-                                f"cannot: {why}") for what, atom in (("load", "tma_load"), ("store", "tma_store"))]
+    # A dynamic one is passed in MLIR's memref descriptor: the offset field moves the aligned
+    # pointer, and its alignment being unknown, each element moves alone.
+    module = emitted(_offset_copy("?"))
+    assert module.ok, module.message
+    text = module.text
+    assert "ld.param.u64 %p0_src_offset, [p0_src_offset];" in text
+    assert "mad.lo.u64 %p0_src_first, %p0_src_offset, 2, %p0_src;" in text
+    assert "ld.global.v4" not in text and "ld.global.b16" in text and "st.global.b16" in text
+    assert_assembles(text, "sm_90a")
 
 
 def test_the_emitter_refuses_a_register_transfer_with_the_words_the_lowering_reports_it_with():

@@ -181,17 +181,17 @@ def _emit_ptx(path: str, target: str, final_ir: str, assemble_with: str | None, 
 
 
 def _emit_host(path: str, final_ir: str, stopped: frozenset[str], target: str) -> int:
-    """`--emit host`: each kernel's host side after the pipeline (features/host_side.py), with
-    the dynamic shared memory its PTX for `target` needs, but of those in `stopped`, which are
-    already reported."""
+    """`--emit host`: each TileAS kernel's host side after the pipeline (features/host_side.py),
+    with the dynamic shared memory its PTX for `target` needs and what its launch passes, but of
+    those in `stopped`, which are already reported."""
     from ..features.host_side import host_side
 
     texts = host_side(final_ir, stopped, target)
     if not texts and stopped:
         return FINDINGS
     if not texts:
-        print(f"{path}: error: --emit host: no host twin (a TileAS kernel whose descriptors the host "
-              f"builds, after separate-host-tma)", file=sys.stderr)
+        print(f"{path}: error: --emit host: no TileAS kernel (a function with an "
+              f"`nv_tileas.kernel_spec`)", file=sys.stderr)
         return FINDINGS
     sys.stdout.write("".join(texts))
     return CLEAN
@@ -250,9 +250,10 @@ def add_parser(sub) -> None:
     lower.add_argument("--emit", choices=("ir", "ptx", "host"), default="ir",
                        help="what to print after the pipeline: the IR (default), the PTX of each "
                             "TileAS kernel and of each function whose atoms became inline assembly "
-                            "(one module each), or each kernel's host side (the tensor "
-                            "maps its host twin encodes, in tmaIdx order, the callback formats and the "
-                            "dynamic shared memory its launch needs); "
+                            "(one module each), or each TileAS kernel's host side (the tensor "
+                            "maps its host twin encodes, in tmaIdx order, the callback formats, the "
+                            "dynamic shared memory its launch needs and what the launch passes in each "
+                            "parameter); "
                             "a kernel `check` reports an error in is not emitted")
     lower.add_argument("--assemble", action="store_true",
                        help="with --emit ptx, also assemble each module with ptxas (exit 1 if it rejects one)")
