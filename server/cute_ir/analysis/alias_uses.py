@@ -1,11 +1,12 @@
 """Aliases as MLIR's parser resolves them across the document: a use of a `!name` / `#name`
 alias that no statement defines (`undefined symbol alias id 'map7'`, Parser.cpp's
 parseExtendedType / parseExtendedAttr), and a definition of a name an earlier statement
-already defines (`redefinition of type alias id 'a'`, TopLevelOperationParser). Aliases may be
-defined anywhere in the document, before or after their uses; the document's definitions are
-its alias units (`DocumentAnalysis.alias_units`), and, for a name none of them defines, any
-top-level `#name =` (a location's alias, which an attribute may name too, or a definition the
-grammar could not read). Uses inside a location, or inside a dialect's own type or attribute,
+already defines (`redefinition of type alias id 'a'`, TopLevelOperationParser). MLIR reads a
+file once, top to bottom, so an alias is defined only after its definition: a use before it,
+in a function or in an earlier alias's value, is undefined too (mlir-opt 15, 19 and 22 say so).
+The document's definitions are its alias units (`DocumentAnalysis.alias_units`), and, for a
+name none of them defines, any top-level `#name =` (a location's alias, which an attribute may
+name too, or a definition the grammar could not read), wherever it stands. Uses inside a location, or inside a dialect's own type or attribute,
 are left alone, and so is a unit with a syntax error, whose reading stops. A use is checked
 again when a definition of its name changes: one among the alias units, or a line that starts
 by defining it (`Unit.written_aliases`, which a location's alias is)."""
@@ -68,8 +69,15 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
                                       Source.VERIFY, ALIAS_REDEFINITION.format(_KINDS[defined[0]], defined[1:])))
         for use in captures(_USES, statement, statement.start_byte, statement.end_byte).get("use", ()):
             text = (use.text or b"").decode("utf-8", "replace")
-            if text in first:
+            definition = first.get(text)
+            if definition is not None:
                 asked.add(text)     # (a use stays defined until that definition goes)
+                if definition is unit or analysis.unit_start(definition) < use.start_byte:
+                    continue
+                # Defined later. Which of the two comes first changes only with an edit that
+                # writes or removes a definition of the name, or this unit: both check it again.
+                out.append(Diagnostic("ssa.undefined-alias", Span(use.start_byte, use.end_byte), Severity.ERROR,
+                                      Source.VERIFY, UNDEFINED_ALIAS.format(text[1:])))
                 continue
             if _outside_uses(use):
                 continue

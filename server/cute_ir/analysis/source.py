@@ -43,5 +43,7 @@ class UnitSource(AnalysedSource, Protocol):
 
     def symbol_units(self) -> Sequence["Unit"]: ...
 
+    def unit_start(self, unit: "Unit") -> int: ...
+
 
 __all__ = ["UnitSource"]
