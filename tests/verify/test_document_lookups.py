@@ -76,6 +76,31 @@ def test_what_cannot_be_told_is_not_reported():
     assert _errors(aliased) == []
 
 
+def test_a_callees_types_written_through_aliases_are_read_as_they_stand_for():
+    # mlir-opt 22 on the same text: the expected type is what the alias stands for.
+    text = ("!t = f32\n!m = memref<3x!t>\nfunc.func private @f(!t) -> !t\n"
+            'memref.global "private" @gv : !m\n'
+            "func.func @g(%c: i32) {\n  %0 = call @f(%c) : (i32) -> f32\n"
+            "  %1 = memref.get_global @gv : memref<3xi32>\n  return\n}\n")
+    assert _errors(text) == [
+        ("call", "'func.call' op operand type mismatch: expected operand type 'f32', but provided 'i32' for operand number 0"),
+        ("memref.get_global", "'memref.get_global' op result type 'memref<3xi32>' does not match type "
+                              "'memref<3xf32>' of the global memref @gv")]
+    # An alias no statement defines: its own error, and no comparison through it.
+    undefined = "func.func private @f(!u) -> f32\nfunc.func @g(%c: i32) {\n  %0 = call @f(%c) : (i32) -> f32\n  return\n}\n"
+    assert _errors(undefined) == [("!u", "undefined symbol alias id 'u'")]
+
+
+def test_editing_an_alias_a_callee_uses_updates_its_callers_as_a_fresh_analysis_does():
+    text = "!t = f32\nfunc.func private @f(!t) -> !t\nfunc.func @g(%c: i32) {\n  %0 = call @f(%c) : (i32) -> i32\n  return\n}\n"
+    a = DocumentAnalysis("file:///x.mlir", text)
+    assert len(a.diagnostics()) == 1
+    _replace(a, "!t = f32", "!t = i32", 2)
+    assert _norm(a) == _norm(DocumentAnalysis("file:///fresh.mlir", a.document.text)) == []
+    _replace(a, "!t = i32", "!t = i64", 3)
+    assert _norm(a) == _norm(DocumentAnalysis("file:///fresh.mlir", a.document.text)) != []
+
+
 # ------------------------------------------------------------------ incremental = fresh
 
 def _norm(a: DocumentAnalysis):

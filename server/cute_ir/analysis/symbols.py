@@ -31,14 +31,15 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tree_sitter import Node
 
 from ..dialects.lookup import MISSING, Definition, Signature
 from ..dialects.registry import SYMBOL_DEFINERS, is_function
-from ..ir.op_form import type_text
+from ..ir.aliases import AliasTable
+from ..ir.op_form import normalized, written_type_text
 from ..syntax.cst import TYPE_KINDS, empty_dictionary
 from .segments import Kind
 
@@ -94,7 +95,7 @@ def function_definition(data: bytes | bytearray, unit: "Unit", nodes: Callable[[
     rest = items[symbol + 1:]
     if op_name == "memref.global":
         # `@gv : memref<...> = ...` (the colon is not a named child)
-        written = type_text(rest[0]) if rest and rest[0].type in TYPE_KINDS else None
+        written = written_type_text(rest[0]) if rest and rest[0].type in TYPE_KINDS else None
         return SymbolDefinition(symbol_name, Definition(op_name, type=written))
     if op_name == "llvm.mlir.global":
         return SymbolDefinition(symbol_name, Definition(op_name, address_space=_address_space(rest)))
@@ -155,7 +156,7 @@ def _signature(rest: list[Node]) -> Signature | None:
         if len(rest) > 1 and rest[1].type == "paren_group":
             results = _types_of(rest[1], arguments=False)
         elif len(rest) > 1 and rest[1].type in TYPE_KINDS:
-            results = (type_text(rest[1]),)
+            results = (written_type_text(rest[1]),)
         else:
             results = None
     if inputs is None or results is None:
@@ -225,7 +226,7 @@ def _types_of(group: Node, arguments: bool) -> tuple[str | None, ...] | None:
         if child.type in ("comment", "attribute_dict") or (arguments and child.type == "value_use"):
             continue
         if child.type in TYPE_KINDS:
-            out.append(type_text(child))
+            out.append(written_type_text(child))
         else:
             return None
     return tuple(out)
@@ -323,7 +324,7 @@ class UnitLookup:
     def symbol(self, name: str) -> "Definition | object | None":
         table, scope = self._scope()
         found = table.functions.get((scope, name))
-        answer = MISSING if not found else found[0].definition if len(found) == 1 else None
+        answer = MISSING if not found else self._read(found[0].definition) if len(found) == 1 else None
         # (a name defined twice gets no answer: MLIR says so, and which one an op sees is moot)
         self.asked[name] = answer
         return answer
@@ -344,6 +345,23 @@ class UnitLookup:
         self.asked[_ALIAS.format(name)] = answer
         return answer
 
+    def _read(self, definition: Definition) -> Definition:
+        """The definition with the types it writes through aliases read as what they stand for
+        (None where one is not defined), as MLIR's parser reads them: asked through `alias`,
+        so that an edit to such an alias verifies the asking unit again."""
+        signature, written = definition.signature, definition.type
+        texts = (written,) + ((signature.inputs + signature.results) if signature is not None else ())
+        if all(text is None or normalized(text.encode()) is not None for text in texts):
+            return definition
+        table = AliasTable.on_demand(self.alias)
+
+        def read(text: str | None) -> str | None:
+            return None if text is None else normalized(table.expand(text).encode())
+        if signature is not None:
+            signature = replace(signature, inputs=tuple(map(read, signature.inputs)),
+                                results=tuple(map(read, signature.results)))
+        return replace(definition, signature=signature, type=read(written))
+
     def kernel(self, module: str, function: str) -> "tuple[Definition | object | None, Definition | object | None]":
         table, scope = self._scope()
         if scope >= 0 and self._header(table, scope)[0] == "gpu.module":
@@ -352,7 +370,7 @@ class UnitLookup:
         answer: tuple[Any, Any] = (container, None)
         if header is not None:
             found = table.functions.get((header, function))
-            answer = (container, MISSING if not found else found[0].definition if len(found) == 1 else None)
+            answer = (container, MISSING if not found else self._read(found[0].definition) if len(found) == 1 else None)
         self.asked[_KERNEL.format(module, function)] = answer
         if function not in self.asked:
             self.symbol(function)   # (recorded by its own name too: an edit to a definition of it asks again)

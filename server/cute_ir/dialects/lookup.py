@@ -12,8 +12,9 @@ __all__ = ["Signature", "Definition", "MISSING", "Lookup"]
 
 @dataclass(frozen=True, slots=True)
 class Signature:
-    """A function's type as its custom form writes it (ir/op_form.type_text: blanks dropped);
-    a None entry: a type the text writes through an alias, which no comparison may use.
+    """A function's type as its custom form writes it (ir/op_form.type_text: blanks dropped),
+    its aliases read as what they stand for where the caller's lookup answers (a None entry: a
+    type written through an alias not defined, which no comparison may use).
     `variadic`: the argument list ends with `...` (an `llvm.func`)."""
     inputs: tuple[str | None, ...]
     results: tuple[str | None, ...]

@@ -88,9 +88,25 @@ def aliases_read(text: bytes) -> str | None:
 def normalized(text: bytes) -> str | None:
     if _ALIAS.search(_STRINGS.sub(b'""', text)):
         return None
+    return written_normalized(text)
+
+
+@lru_cache(maxsize=8192)
+def written_normalized(text: bytes) -> str:
+    """`text` with blanks outside strings dropped and its aliases kept as written: a type read
+    in one unit that another resolves through its own alias lookups (a callee's signature)."""
     flat = "".join(part if part.startswith('"') else _BLANKS.sub("", part)
                    for part in _STRING_SPLIT.split(text.decode("utf-8", "replace")) if part)
     return _canonical(flat)
+
+
+def written_type_text(node: Node | None) -> str | None:
+    """A type as `type_text` reads it, or, where it uses an alias no table in effect resolves,
+    as written (`written_normalized`); None when the node is no type."""
+    text = type_text(node)
+    if text is None and node is not None and node.type in TYPE_KINDS and node.text is not None:
+        return written_normalized(node.text)
+    return text
 
 
 _DEFAULT_POINTER = re.compile(r"!llvm\.ptr<0>")
