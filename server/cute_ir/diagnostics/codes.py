@@ -167,7 +167,7 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("ssa.invalid-result-number", V, "`%x#N` names a result past the results of `%x`."),
     CodeDoc("ssa.undefined-block", V, "A branch names a block label its region does not define."),
     CodeDoc("ssa.block-redefinition", V, "A block label is defined twice in one region."),
-    CodeDoc("ssa.undefined-alias", V, "A `!name` / `#name` alias that no statement of the document "
+    CodeDoc("ssa.undefined-alias", V, "A `!name` / `#name` alias that no statement before the use "
             "defines (MLIR's wording; a location's alias is not judged)."),
     CodeDoc("ssa.alias-redefinition", V, "An alias a statement before already defines (MLIR keeps "
             "the first)."),

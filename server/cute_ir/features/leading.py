@@ -9,8 +9,8 @@ whole text as before and publishes the complete set.
 
 What is published first must be what the complete analysis also says, so the first publish
 only adds nothing false: only diagnostics that depend on a statement's own text, never on what
-follows it (`_LOCAL_SOURCES`: syntax and types; verification reads aliases defined anywhere in
-the file and a target inferred from all its atoms), lying wholly before the cut, and none at all
+follows it (`_LOCAL_SOURCES`: syntax and types; verification reads symbols defined anywhere in
+the file, a callee after its call, and a target inferred from all its atoms), lying wholly before the cut, and none at all
 when the leading part does not parse cleanly (tree-sitter's recovery of a broken text depends on
 more than one statement) or the cut is not between two units of its analysis.
 tests/test_leading.py holds this over many cut points of real dumps and the upstream file, with
