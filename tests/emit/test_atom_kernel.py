@@ -62,6 +62,11 @@ def test_a_copy_atom_built_and_never_applied_gets_the_kernel_of_a_function_apply
 
 MMAS = [
     # (the op, the target, the instructions the preview marks as the atom's, its parameters)
+    # The universal FMA: one element of each fragment (D, which is C too, A and B).
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [1, 1, 1], a_type = f32, b_type = f32, c_type = f32} "
+     ": !cute_nvgpu.atom.universal_fma", "sm_80", ["fma.rn.f32"], ["p0", "p1", "p2"]),
+    ("%c = cute.make_atom() : () -> !cute_nvgpu.atom.universal_fma<1x1x1, (f16, f16) -> f16>", "sm_70",
+     ["fma.rn.f16"], ["p0", "p1", "p2"]),
     ("%c = cute.make_atom() : () -> !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32) >", "sm_80",
      ["mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"], ["p0", "p1", "p2"]),
     ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 32], a_type = f8E4M3FN, b_type = f8E5M2, c_type = f32} "
@@ -136,19 +141,9 @@ def _check_atom_kernel(op_text: str, instructions: list[str], arch: str, params:
     # the lowering does not write.
     "  %m = cute_nvgpu.make_mma_atom {shape_MNK = [256, 256, 16], a_type = f16, b_type = f16, c_type = f32, "
     "cta_group = 2} : !cute_nvgpu.sm100.mma\n",
-    # A type through an alias: read alone, the op's text would not name the atom.
-    None,
-    # The universal FMA: its D is a value, which no instruction's operand binds.
-    "  %f = cute_nvgpu.make_mma_atom {shape_MNK = [1, 1, 1], a_type = f32, b_type = f32, c_type = f32} "
-    ": !cute_nvgpu.atom.universal_fma\n",
-], ids=["umma", "alias", "fma"])
+], ids=["umma"])
 def test_other_atoms_keep_the_kernel_built_from_their_configuration(body):
-    if body is None:
-        analysis = DocumentAnalysis("file:///atoms.ir", "!u = !cute_nvgpu.atom.universal_copy<f32, 128 b>\n"
-                                    "func.func @atoms() {\n  %c = cute.make_atom() : () -> !u\n  return\n}\n",
-                                    settings=Settings(target_arch="sm_100a"))
-    else:
-        analysis = _analysis(body, "sm_100a")
+    analysis = _analysis(body, "sm_100a")
     preview = PV.preview_module(analysis)
     [name] = preview.kernels
     # emit/ptx.py's kernels name their parameters by role (`out`, `src`, ...), the writer's `pN`.
@@ -196,7 +191,8 @@ def test_an_mma_atom_s_configuration_builds_it_again(op, arch, instructions, par
 def test_an_mma_atom_through_an_alias_or_applied_in_a_function_not_written_gets_its_kernel_from_the_lowering():
     text = ("!wg = !cute_nvgpu.sm90.mma<64x128x16, elem_type = (f16, f16, f32), frag_kind = ss>\n"
             "func.func @alias() {\n  %w = cute.make_atom() : () -> !wg\n  return\n}\n"
-            # The universal FMA stays as written: the function is not written, its MMA keeps its own kernel.
+            # The universal FMA of values stays as written (a value binds no register): the function
+            # is not written, and its MMA and its FMA keep their own kernels, from the lowering too.
             "func.func @unwritten(%d: memref<4xf32>, %a: memref<8xf16>, %b: memref<4xf16>, %x: f32) {\n"
             "  %m = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 16], a_type = f16, b_type = f16, c_type = f32} "
             ": !cute_nvgpu.sm80.mma\n"
@@ -211,11 +207,11 @@ def test_an_mma_atom_through_an_alias_or_applied_in_a_function_not_written_gets_
     entries = {line.split("(")[0].split()[-1]: line for line in preview.ptx_text.split("\n")
                if line.startswith(".visible .entry k")}
     lowered = {name for name, line in entries.items() if ".param .u64 p0" in line}
-    assert {n for n in lowered if "sm90_mma" in n or "sm80_mma" in n} == \
-        {n for n in entries if "sm90_mma" in n or "sm80_mma" in n}
-    assert len([n for n in lowered if "sm80_mma" in n]) == 2    # the op that builds it, the op that applies it
+    assert lowered == set(entries)
+    # The op that builds it, the op that applies it.
+    assert len([n for n in lowered if "sm80_mma" in n]) == len([n for n in lowered if "universal_fma" in n]) == 2
     marks = [line.split(ATOM_LINE_MARK)[1] for line in preview.ptx_text.split("\n") if ATOM_LINE_MARK in line]
-    assert {"%w", "%m"} <= set(marks)
+    assert {"%w", "%m", "%fma"} <= set(marks)
     if PTXAS is not None:
         accepted, said = assemble(preview.ptx_text, "sm_90a")
         assert accepted, said
@@ -272,3 +268,50 @@ def test_every_tcgen05_copy_configuration_is_the_lowering_s():
         [site] = document_sites(_analysis(f"  {AK.builder_text(config)}\n", "sm_100a"))
         assert site.config == config
         assert AK.config_kernel(config, "k", "sm_100a") is not None, config.label()
+
+
+UNIVERSAL_ALIASES = [
+    # (the alias's type, the instructions the preview marks as the atom's)
+    ("!cute_nvgpu.atom.universal_copy<f32, 128 b>", ["ld.global.v4.b32", "st.global.v4.b32"]),
+    ("!cute_nvgpu.atom.universal_copy<f16, 64 b, mem_order=acquire, mem_scope=gpu>",
+     ["ld.acquire.gpu.global.b64", "st.global.b64"]),
+    ("!cute_nvgpu.atom.g2r<f16 copy_bits = 128 l2_prefetch_size = size_128b l1_cache_evict_priority = evict_last>",
+     ["ld.global.L1::evict_last.L2::128B.v4.b32"]),
+    ("!cute_nvgpu.atom.s2r<f16 copy_bits = 128 mem_order = acquire mem_scope = cluster shared_space = cluster>",
+     ["ld.acquire.cluster.shared::cluster.v4.b32"]),
+    ("!cute_nvgpu.atom.r2g<f16 copy_bits = 32 mem_order = mmio>", ["st.mmio.relaxed.sys.global.b32"]),
+]
+
+
+@pytest.mark.parametrize("atom,instructions", UNIVERSAL_ALIASES, ids=[a.split("<")[0] for a, _ in UNIVERSAL_ALIASES])
+def test_a_universal_copy_through_an_alias_gets_the_kernel_of_a_function_applying_it(atom, instructions):
+    """Read alone, the op's text does not name the atom: the kernel is that of the atom built from
+    its configuration (`builder_text`), marked as the document's op's."""
+    text = f"!u = {atom}\nfunc.func @atoms() {{\n  %c = cute.make_atom() : () -> !u\n  return\n}}\n"
+    analysis = DocumentAnalysis("file:///atoms.ir", text, settings=Settings(target_arch="sm_100a"))
+    preview = PV.preview_module(analysis)
+    [site] = document_sites(analysis)
+    [name] = preview.kernels
+    kernel = _kernel(preview, name)
+    assert ".param .u64 p0" in kernel[0]
+    assert [line.split(ATOM_LINE_MARK)[0].split()[0] for line in kernel if ATOM_LINE_MARK in line] == instructions
+    assert all(line.endswith(f"{ATOM_LINE_MARK}%c") for line in kernel if ATOM_LINE_MARK in line)
+    first = preview.ptx_text.split("\n").index(kernel[0])
+    assert {dict(preview.line_map)[n] for n in range(first, first + len(kernel))} == {site.span}
+    if PTXAS is not None:
+        accepted, said = assemble(preview.ptx_text, preview.ptxas_arch)
+        assert accepted, said
+
+
+def test_every_universal_copy_configuration_is_the_lowering_s():
+    """A generic universal copy of each width and memory order, and the DSL's SIMT copies of each
+    option, shared-memory side and `.mmio`: built again from the configuration (the table-wide
+    ptxas sweep assembles the kernel of each)."""
+    from cute_ir.emit.ptx import enumerate_configs
+    configs = [c for c in enumerate_configs() if c.mnemonic == "atom.universal_copy"]
+    assert configs and not any(hand_built(c) for c in configs)
+    for config in configs:
+        built = AK.builder_text(config)
+        assert built is not None, config.label()
+        [site] = document_sites(_analysis(f"  {built}\n", "sm_100a"))
+        assert site.config == config, built

@@ -247,6 +247,18 @@ def _universal_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str
     return InlineAsm(text, tuple(operands))
 
 
+# The universal FMA's register of each element type (`h` a 16-bit one, `f` f32, `d` f64).
+_FMA_CONSTRAINT = {"f16": "h", "f32": "f", "f64": "d"}
+
+
+def _fma_inline_asm(c: AtomConfig, row: A.MmaShapeRow) -> InlineAsm:
+    """`cute_nvgpu.mma %atom, %d, %a, %b, %c` of the universal FMA: one element of each fragment,
+    D an output and A, B, C inputs of its element type's register."""
+    letter = _FMA_CONSTRAINT[c.c_type]
+    operands = [AsmOperand("d", 0, "=" + letter), *(AsmOperand(role, 0, letter) for role in "abc")]
+    return InlineAsm(row.template_for(R.RMEM).format(d=c.c_type, D="$0", A="$1", B="$2", C="$3"), tuple(operands))
+
+
 def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand], holds: int | None = None) -> str:
     start = len(operands)
     operands.extend(AsmOperand(role, i, constraint, holds=holds) for i in range(count))
@@ -254,8 +266,8 @@ def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand]
 
 
 def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
-    """The instruction of an MMA atom (register `mma.sync`, sparse and block-scaled included, and
-    `wgmma`) with its operands bound the way the MMA page's contract binds them: the accumulator
+    """The instruction of an MMA atom (the universal FMA, `_fma_inline_asm`; register `mma.sync`,
+    sparse and block-scaled included, and `wgmma`) with its operands bound the way the MMA page's contract binds them: the accumulator
     fragment as `=f` outputs (`=r` for integer or packed 16-bit accumulators), A and B registers
     as `r`, shared-memory descriptors as `l` (i64), wgmma's scale-D as an `r` input tested into its
     predicate, immediates written in place; or of a cp.async, ldmatrix or stmatrix copy, its
@@ -281,9 +293,12 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
         return _tcgen05_copy_inline_asm(config, row)
     if isinstance(row, A.MmaShapeRow) and row.instruction.startswith("tcgen05"):
         return _umma_inline_asm(config, row)
+    if isinstance(row, A.MmaShapeRow) and row.instruction == "fma":
+        return _fma_inline_asm(config, row)
     if not isinstance(row, A.MmaShapeRow) or row.instruction not in ("mma.sync", "mma.sp", "mma.sync.block_scale",
                                                                      "wgmma"):
-        return ("only MMA atoms (mma.sync, mma.sp, block-scaled mma.sync, wgmma, tcgen05.mma), the cp.async, "
+        return ("only MMA atoms (the universal FMA, mma.sync, mma.sp, block-scaled mma.sync, wgmma, tcgen05.mma), "
+                "the cp.async, "
                 "ldmatrix, stmatrix, universal and tcgen05 copies and TMA transfers bind their operands to constraints")
     c = config
     a_res = a_residency(c, row)

@@ -16,21 +16,21 @@ by constraints (`inline_asm`, what the atom lowering puts in the IR) is the lowe
 
 What the PTX preview shows of an atom comes from the lowering where it can (features/atom_kernel.py:
 a function applying the atom, after the pipeline and the function writer): an op that builds a
-universal copy, cp.async, ldmatrix / stmatrix (every shape and format), register MMA (`mma.sync`,
-`mma.sp`, block-scaled `mma.sync`), wgmma or tcgen05.mma atom from nothing of the document (and
-any op of a register, warpgroup or tcgen05 MMA atom, from an op built from its configuration).
-A tcgen05.mma or tcgen05.cp atom of one CTA and a tcgen05.ld / tcgen05.st atom have their kernel
-from the lowering alone (`hand_built`; the table-wide ptxas sweep assembles them so too). The
-kernels here are the other configurations': the preview's for what the function writer cannot
-do (a CTA pair's tcgen05.mma or tcgen05.cp, whose kernel shows the commit that tracks it, in
-tensor memory the kernel allocates and frees; TMA transfers, whose
-tensor map, mbarrier and tile the kernel sets up; the universal FMA, whose operands are values),
-for a copy atom's op the lowering cannot take alone (an op that applies the atom in a function
-the writer does not write, a builder with operands or through an alias, an atom that names no
-element type) and for an op the pipeline does not erase; the table-wide ptxas sweep of every row
-(`enumerate_configs`, which keeps `_mma_register_kernel`, `_wgmma_kernel` and `_ldsm_kernel`
-proving every table row of those families assembles), and `atom_instructions`, the universal
-copy's instructions the hover card shows.
+universal copy, cp.async, ldmatrix / stmatrix (every shape and format), register MMA (the universal
+FMA, `mma.sync`, `mma.sp`, block-scaled `mma.sync`), wgmma or tcgen05.mma atom from nothing of the
+document (and any op of a universal copy, universal FMA, register, warpgroup or tcgen05 MMA atom,
+from an op built from its configuration). Every universal copy and universal FMA, a tcgen05.mma or
+tcgen05.cp atom of one CTA and a tcgen05.ld / tcgen05.st atom have their kernel from the lowering
+alone (`hand_built`; the table-wide ptxas sweep assembles them so too). The kernels here are the
+other configurations': the preview's for what the function writer cannot do (a CTA pair's
+tcgen05.mma or tcgen05.cp, whose kernel shows the commit that tracks it, in tensor memory the
+kernel allocates and frees; TMA transfers, whose tensor map, mbarrier and tile the kernel sets
+up), for a cp.async, ldmatrix or stmatrix atom's op the lowering cannot take alone (an op that
+applies the atom in a function the writer does not write, a builder with operands or through an
+alias, an atom that names no element type) and for an op the pipeline does not erase; the
+table-wide ptxas sweep of every row (`enumerate_configs`, which keeps `_mma_register_kernel`,
+`_wgmma_kernel` and `_ldsm_kernel` proving every table row of those families assembles), and
+`atom_instructions`, the universal copy's instructions the hover card shows.
 """
 from __future__ import annotations
 
@@ -103,15 +103,6 @@ def _mma_register_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> No
                     SFB_TID=ids[3])
     k.op(row.template_for(R.RMEM).format(**fill))
     k.store(out, ctype, rd)
-
-
-def _fma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
-    out = k.param("u64", "out", "%out")
-    t = c.a_type
-    a, b, cc, d = (k.reg(t, n) for n in ("%a", "%b", "%c", "%d"))
-    k.init(t, [a, b, cc])
-    k.op(row.template_for(R.RMEM).format(d=t, D=d, A=a, B=b, C=cc))
-    k.store(out, "b16" if t == "f16" else t, [d])
 
 
 def _wgmma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
@@ -316,39 +307,30 @@ def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.store(out, "b32", [s])
 
 
-def _universal_copy_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
-    src = k.param("u64", "src", "%src")
-    dst = k.param("u64", "dst", "%dst")
-    vec, t, reg_t, n = UNIVERSAL_WIDTHS[c.copy_bits]
-    regs = k.regs(reg_t, "%v", n)
-    r = braces(regs) if n > 1 else regs[0]
-    # The side in shared memory (s2r reads, r2s writes) addresses a tile of the kernel's own.
-    tile = None
-    if ".shared" in c.load + c.store:
-        k.shared(".shared .align 32 .b8 smem_tile[32];")
-        tile = k.reg("b32", "%smem")
-        k.emit(f"mov.u32 {tile}, smem_tile;")
+def _universal_copy_lines(c: AtomConfig, row: A.CopyShapeRow) -> tuple[str, ...]:
+    """A universal copy's instructions, its registers named as a hover card shows them (`%v0`,
+    `[%src]`; `[%smem]` for a side in shared memory): a g2r / s2r atom's load, an r2g / r2s atom's
+    store (the other side only moves the registers in or out), a generic copy's load and store."""
+    vec, t, _, n = UNIVERSAL_WIDTHS[c.copy_bits]
+    regs = [f"%v{i}" for i in range(n)]
+    fill = dict(VEC=vec, T=t, R=braces(regs) if n > 1 else regs[0], LOAD=c.load, STORE=c.store,
+                SRC="%smem" if ".shared" in c.load else "%src", DST="%smem" if ".shared" in c.store else "%dst")
     load, store = row.ptx.split("\n")
-    fill = dict(VEC=vec, T=t, R=r, LOAD=c.load, STORE=c.store,
-                SRC=tile if ".shared" in c.load else src, DST=tile if ".shared" in c.store else dst)
-    # A g2r / s2r atom is its load, an r2g / r2s atom its store; the other side only moves the
-    # registers in or out. A generic copy is both.
-    for line, side in ((load, "ld"), (store, "st")):
-        text = line.format(**fill)
-        if c.atom_side in ("", side):
-            k.op(text)
-        else:
-            k.emit(text)
+    return tuple(line.format(**fill) for line, side in ((load, "ld"), (store, "st")) if c.atom_side in ("", side))
+
+
+# The atoms whose kernel is the lowering's alone, of any configuration.
+_LOWERED_ATOMS = ("atom.tmem_load", "atom.tmem_store", "atom.universal_copy", "atom.universal_fma")
 
 
 def hand_built(config: AtomConfig) -> bool:
     """Whether this module builds the kernel of an atom of `config`. A tcgen05.mma or tcgen05.cp
-    atom of one CTA and every tcgen05.ld / tcgen05.st atom have their kernel from the lowering
-    alone (features/atom_kernel.py: a function applying it); a CTA pair's MMA or tcgen05.cp keeps
-    the kernel here, which shows the commit that tracks it (to one mbarrier or multicast to both
-    CTAs', as the document's own `nvvm.tcgen05.commit` does), an op the function writer does not
-    write."""
-    if config.mnemonic in ("atom.tmem_load", "atom.tmem_store"):
+    atom of one CTA, every tcgen05.ld / tcgen05.st atom and every universal copy have their kernel
+    from the lowering alone (features/atom_kernel.py: a function applying it); a CTA pair's MMA or
+    tcgen05.cp keeps the kernel here, which shows the commit that tracks it (to one mbarrier or
+    multicast to both CTAs', as the document's own `nvvm.tcgen05.commit` does), an op the function
+    writer does not write."""
+    if config.mnemonic in _LOWERED_ATOMS:
         return False
     return not (config.mnemonic in _TCGEN05_MMA_ATOMS + ("atom.s2t_copy",) and config.cta_group == 1)
 
@@ -361,7 +343,7 @@ def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
                   target: T.Target) -> PtxBuilder:
     k = PtxBuilder(name)
     if isinstance(row, A.MmaShapeRow):
-        builders = {"fma": _fma_kernel, "mma.sync": _mma_register_kernel,
+        builders = {"mma.sync": _mma_register_kernel,
                     "mma.sp": _mma_register_kernel,
                     "mma.sync.block_scale": _mma_register_kernel, "wgmma": _wgmma_kernel}
         if row.instruction.startswith("tcgen05"):
@@ -373,7 +355,7 @@ def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
     builders = {"atom.ldsm": _ldsm_kernel, "atom.stsm": _ldsm_kernel,
                 "atom.simt_async_copy": _cp_async_kernel, "atom.s2t_copy": _s2t_kernel,
                 "atom.tma_load": _tma_kernel, "atom.tma_store": _tma_kernel,
-                "atom.tma_reduce": _tma_kernel, "atom.universal_copy": _universal_copy_kernel}
+                "atom.tma_reduce": _tma_kernel}
     builders[row.atom](k, c, row)
     return k
 
@@ -422,13 +404,14 @@ def atom_lines(lines: Iterable[str]) -> list[str]:
 
 @lru_cache(maxsize=512)
 def atom_instructions(config: AtomConfig, target: str) -> tuple[str, ...]:
-    """The instructions the PTX preview emits for `config`'s atom on `target`, as it writes
-    them; () when it emits none (the target does not run the atom)."""
-    try:
-        module = emit_module([(config, "")], target)
-    except Exception:                    # a defect must not cost the caller (a hover card)
+    """The instructions of a universal copy atom of `config` on `target` (those the PTX preview
+    marks as the atom's, the lowering's, with the registers a card names); () for another atom or
+    when the target does not run it."""
+    t = T.parse_target(target)
+    row = legality(config, t) if t is not None else None
+    if not isinstance(row, A.CopyShapeRow) or row.atom != "atom.universal_copy":
         return ()
-    return tuple(atom_lines(module.text.split("\n"))) if isinstance(module, PtxModule) else ()
+    return _universal_copy_lines(config, row)
 
 
 # --------------------------------------------------------------------------------------------

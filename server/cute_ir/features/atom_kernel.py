@@ -18,7 +18,7 @@ written), `atom_kernel` writes the smallest function that applies it, as `cute_n
     }
 
 A copy's sides are the atom's (`_SIDES`: an address in global, shared or tensor memory, a
-shared-memory descriptor, or the registers of a fragment): universal copies, cp.async,
+shared-memory descriptor, or the registers of a fragment): universal copies (`.mmio` too), cp.async,
 ldmatrix / stmatrix of every matrix shape and format (`.b16`, and the `.b8` / `.b8x16.*` forms of
 sm_100 and sm_120), tcgen05.ld / tcgen05.st, and tcgen05.cp of one CTA (a CTA pair's keeps its
 emit/ptx.py kernel, which shows the commit that tracks it). An MMA's
@@ -26,7 +26,8 @@ operands are its fragments (`_mma_operands`): D (which is C too: the atom accumu
 as a main loop does), A and B of the per-thread element counts the tables give, a sparse
 atom's metadata word, a block-scaled atom's scale-factor words; for wgmma, A and B as
 shared-memory matrix descriptors (A in registers when the atom says so). That covers the
-register MMAs (SM80 / SM89 `mma.sync`, sparse `mma.sp`, SM120's block-scaled `mma.sync`),
+universal FMA (one element each), the register MMAs (SM80 / SM89 `mma.sync`, sparse `mma.sp`,
+SM120's block-scaled `mma.sync`),
 SM90's wgmma, and SM100's tcgen05.mma of one CTA (`_umma_operands`: D, a sparse atom's metadata
 and a block-scaled atom's scale factors in tensor memory, A a descriptor or a tile in tensor
 memory, B a descriptor). A CTA pair's tcgen05.mma is not among them: its kernel (emit/ptx.py's)
@@ -38,15 +39,19 @@ the function writer (emit/lowered_kernel.py), as the preview writes a function o
 The atom is the document's only where the function's own atom sites have the very
 configuration the document's op has (the op that applies it: with the A it is given), so an op
 whose text reads differently alone, through an alias of the document, gets no kernel from its
-text. For an MMA or tcgen05 copy atom the preview then asks again with an op that builds the atom from its
-configuration's attributes (`builder_text`: `cute_nvgpu.make_mma_atom {shape_MNK = ..., a_type =
-...} : !cute_nvgpu.<atom>`; a tcgen05 copy's in the DSL's spelling), and does so for an op that applies an MMA atom in a function the
-writer does not write, or a builder with operands, too. Where neither gives the very atom, and
-for an atom of another family, there is none, and the preview keeps the kernel `emit/ptx.py`
-builds from the configuration (an atom that has no other, `emit.ptx.hand_built` False, gets a note).
+text. For an MMA, universal copy or tcgen05 copy atom the preview then asks again with an op that
+builds the atom from its configuration (`builder_text`: `cute_nvgpu.make_mma_atom {shape_MNK = ...,
+a_type = ...} : !cute_nvgpu.<atom>`; a universal copy's type with its memory order, or the DSL's
+g2r / s2r / r2g / r2s with the options its qualifiers say, of the widest element type its width
+holds whole, as the configuration names none; a tcgen05 copy's in the DSL's spelling), and does so
+for an op that applies such an atom in a function the writer does not write, or a builder with
+operands, too. Where neither gives the very atom, and for an atom of another family, there is
+none, and the preview keeps the kernel `emit/ptx.py` builds from the configuration (an atom that
+has no other, `emit.ptx.hand_built` False, gets a note).
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 from functools import lru_cache
@@ -96,7 +101,7 @@ def _universal_sides(config: AtomConfig, element: str, row: A.CopyShapeRow) -> t
     """(source, destination) of a universal copy: memory on each side it addresses, a register
     fragment of the copy's width on the side it does not."""
     shape = _elements(element, config.copy_bits or 0)
-    if shape is None or config.load.startswith(".mmio") or config.store.startswith(".mmio"):
+    if shape is None:
         return None
     src, dst, fragment = f"memref<{shape}{_space(config.load)}>", f"memref<{shape}{_space(config.store)}>", f"memref<{shape}>"
     return {"ld": (src, fragment), "st": (fragment, dst)}.get(config.atom_side, (src, dst))
@@ -164,7 +169,7 @@ _MLIR_SCALE = {ptx: mlir for mlir, ptx in reversed(SCALE_TYPE.items())}
 # writes: the register forms (D, A, B, C fragments; a sparse one's metadata word, a
 # block-scaled one's scale-factor words) and wgmma (D in registers, A in registers or a
 # shared-memory descriptor, B a descriptor); tcgen05.mma's are `_umma_operands`.
-_REGISTER_MMA = ("mma.sync", "mma.sp", "mma.sync.block_scale")
+_REGISTER_MMA = ("fma", "mma.sync", "mma.sp", "mma.sync.block_scale")
 _WGMMA = "wgmma"
 
 
@@ -186,18 +191,27 @@ def _row(config: AtomConfig, target: str) -> A.MmaShapeRow | A.CopyShapeRow | No
 def _mma_operands(config: AtomConfig, target: str) -> tuple[list[tuple[str, str]], str] | None:
     """(name, type) of each operand of the `cute_nvgpu.mma` that applies an MMA atom of
     `config` (D, A, B and the extras; C is D: the atom accumulates in place, as a main loop
-    does), and where its A comes from; None for an atom of another family or target."""
+    does), and where its A comes from; None for an atom of another family or target, or of an
+    element or scale-factor type MLIR has no name for here."""
     row = _row(config, target)
-    if isinstance(row, A.MmaShapeRow) and row.instruction.startswith(_TCGEN05):
-        return _umma_operands(config, row)
-    if not isinstance(row, A.MmaShapeRow) or row.instruction not in _REGISTER_MMA + (_WGMMA,):
+    if not isinstance(row, A.MmaShapeRow):
         return None
-    m, n, k = config.shape
+    write = (_umma_operands if row.instruction.startswith(_TCGEN05) else
+             _fragment_operands if row.instruction in _REGISTER_MMA + (_WGMMA,) else None)
     elements = [_MLIR_TYPE.get(name) for name in (config.a_type, config.b_type, config.c_type)]
-    if None in elements:
+    scale = _MLIR_SCALE.get(config.sf_type or "") if row.block_scale else ""
+    if write is None or None in elements or scale is None:
         return None
-    a, b, c = elements
     source = a_residency(config, row)
+    operands = write(config, row, source, *elements, scale)
+    return (operands, source.value) if operands is not None else None
+
+
+def _fragment_operands(config: AtomConfig, row: A.MmaShapeRow, source: A.Residency, a: str, b: str, c: str,
+                       scale: str) -> list[tuple[str, str]]:
+    """`_mma_operands` of a universal FMA, register MMA or wgmma atom: fragments of the per-thread
+    element counts the tables give, wgmma's A (unless in registers) and B shared-memory descriptors."""
+    m, n, k = config.shape
     counts = A.fragment_counts(row, config.shape, source)
     operands = [("d", f"memref<{counts['C']}x{c}>")]
     if source is A.Residency.RMEM:
@@ -212,12 +226,9 @@ def _mma_operands(config: AtomConfig, target: str) -> tuple[list[tuple[str, str]
     if row.sparse:
         operands.append(("e", "memref<1xi32>"))
     if row.block_scale:
-        scale = _MLIR_SCALE.get(config.sf_type or "")
-        if scale is None:
-            return None
         # A 32-bit register of scale factors each (the instruction's operand).
         operands += [("sfa", f"memref<4x{scale}>"), ("sfb", f"memref<4x{scale}>")]
-    return operands, source.value
+    return operands
 
 
 # tcgen05.mma: D (and C) in tensor memory (memory space 6), B a shared-memory matrix descriptor, A
@@ -228,17 +239,13 @@ _TCGEN05 = "tcgen05.mma"
 _SCALE_COLUMNS = 4
 
 
-def _umma_operands(config: AtomConfig, row: A.MmaShapeRow) -> tuple[list[tuple[str, str]], str] | None:
+def _umma_operands(config: AtomConfig, row: A.MmaShapeRow, source: A.Residency, a: str, b: str, c: str,
+                   scale: str) -> list[tuple[str, str]] | None:
     """`_mma_operands` of a tcgen05.mma atom of one CTA. A CTA pair's atom is not written so
     (its MMA's kernel shows the commit that tracks it, which the lowering does not write)."""
     if config.cta_group != 1:
         return None
     m, n, k = config.shape
-    elements = [_MLIR_TYPE.get(name) for name in (config.a_type, config.b_type, config.c_type)]
-    if None in elements:
-        return None
-    a, b, c = elements
-    source = a_residency(config, row)
     # A sparse atom's A holds half of K (2:4 structured sparsity).
     a_k = k // 2 if row.sparse else k
     operands = [("d", f"memref<{m}x{n}x{c}, {_TMEM}>")]
@@ -250,12 +257,9 @@ def _umma_operands(config: AtomConfig, row: A.MmaShapeRow) -> tuple[list[tuple[s
     if row.sparse:
         operands.append(("e", f"memref<{m}x{_SCALE_COLUMNS}xi32, {_TMEM}>"))
     if row.block_scale:
-        scale = _MLIR_SCALE.get(config.sf_type or "")
-        if scale is None:
-            return None
         operands += [("sfa", f"memref<{m}x{_SCALE_COLUMNS}x{scale}, {_TMEM}>"),
                      ("sfb", f"memref<{n}x{_SCALE_COLUMNS}x{scale}, {_TMEM}>")]
-    return operands, source.value
+    return operands
 
 
 # An MMA atom's attributes on the op that builds it (verify/atom_config.py reads them back).
@@ -271,9 +275,90 @@ _S2T_SHAPE_WORDS = {shape: f"{lanes} DP, {bits} bit" + (f", {{cta}} cta, {replic
 _S2T_ELEMENT = "f8E4M3FN"
 
 
+# The element type a universal copy built from its configuration moves: the widest of these that
+# its width holds whole (the configuration says only the width).
+_UNIVERSAL_ELEMENTS = ("f32", "f16", "i8")
+# The DSL's SIMT copies by (instruction, whether its memory side is shared memory).
+_SIMT_COPIES = {("ld", False): "g2r", ("ld", True): "s2r", ("st", False): "r2g", ("st", True): "r2s"}
+_SCOPES = (A.DEFAULT_MEMORY_SCOPE, "cluster", "gpu", "sys")
+
+
+def _universal_order(config: AtomConfig) -> tuple[str, str] | None:
+    """(mem_order, mem_scope) whose qualifiers (tables/atoms.order_qualifiers) a universal copy of
+    `config` writes: on its load and its store (a generic copy), or first on its memory side (a
+    SIMT copy: the order that writes the most of them, `.relaxed.gpu` rather than the weak
+    order's none); the default scope where the order takes none. None when no order does."""
+    side = config.atom_side
+
+    def writes(written: tuple[str, str]) -> bool:
+        if not side:
+            return (written[0] + ".global", written[1] + ".global") == (config.load, config.store)
+        return _memory_side(config).startswith("".join(written) + ".")
+    found = [(order, scope, "".join(written)) for order, scope in itertools.product(A.UNIVERSAL_ORDER_HALVES, _SCOPES)
+             for written in [A.order_qualifiers(side, order, scope)] if written is not None and writes(written)]
+    return max(found, key=lambda f: len(f[2]))[:2] if found else None
+
+
+def _memory_side(config: AtomConfig) -> str:
+    """The qualifiers of a SIMT copy's one instruction (its load's for g2r / s2r, else its store's)."""
+    return config.load if config.atom_side == "ld" else config.store
+
+
+# The DSL's options on each side's instruction (the others' qualifiers are not its).
+_SIDE_OPTIONS = {"ld": ("load_cache_mode", "invariant", "l1_cache_evict_priority", "l2_prefetch_size"),
+                 "st": ("store_cache_mode", "l1_cache_evict_priority")}
+
+
+def _simt_options(side: str, qualifiers: str) -> list[str] | None:
+    """The DSL's options (`key = value`) whose qualifiers (tables/atoms.COPY_QUALIFIERS, in its
+    order) make `qualifiers`, what follows a SIMT copy's state space; None when they do not."""
+    options = []
+    for key, spellings in A.COPY_QUALIFIERS.items():
+        if key not in _SIDE_OPTIONS[side]:
+            continue
+        for value, written in spellings.items():
+            if written and qualifiers.startswith(written):
+                options.append(f"{key} = {value}")
+                qualifiers = qualifiers[len(written):]
+                break
+    return options if not qualifiers else None
+
+
+def _universal_builder_text(config: AtomConfig) -> str | None:
+    """An op that builds the universal copy atom of `config`: a generic copy's type with its memory
+    order (`!cute_nvgpu.atom.universal_copy<f32, 128 b, mem_order=acquire, mem_scope=gpu>`), a
+    SIMT copy's in the DSL's spelling (`!cute_nvgpu.atom.g2r<f32 copy_bits = 128 invariant = true>`)."""
+    bits = config.copy_bits or 0
+    element = next((e for e in _UNIVERSAL_ELEMENTS if _elements(e, bits) is not None), None)
+    found = _universal_order(config)
+    if element is None or found is None:
+        return None
+    order, scope = found
+    # The default order and scope go unwritten (the generic copy's type takes neither spelled).
+    said = [(key, value) for key, value, default in (("mem_order", order, "weak"),
+                                                     ("mem_scope", scope, A.DEFAULT_MEMORY_SCOPE)) if value != default]
+    if not config.atom_side:
+        written = ", ".join([element, f"{bits} b", *(f"{key}={value}" for key, value in said)])
+        return f"%atom = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<{written}>"
+    rest = _memory_side(config)[len("".join(A.order_qualifiers(config.atom_side, order, scope))):]
+    space = next((s for s in sorted(A.SHARED_SPACES.values(), key=len, reverse=True)
+                  if rest == f".{s}"), None)
+    options = ([] if space is not None else
+               _simt_options(config.atom_side, rest[len(".global"):]) if rest.startswith(".global") else None)
+    if options is None:
+        return None
+    if space == A.SHARED_SPACES["cluster"]:
+        options.append("shared_space = cluster")
+    name = _SIMT_COPIES[(config.atom_side, space is not None)]
+    written = " ".join([f"{element} copy_bits = {bits}", *(f"{key} = {value}" for key, value in said), *options])
+    return f"%atom = cute.make_atom() : () -> !cute_nvgpu.atom.{name}<{written}>"
+
+
 def _copy_builder_text(config: AtomConfig) -> str | None:
-    """An op that builds the tcgen05 copy atom of `config` (`cute_nvgpu.make_copy_atom : !type`,
-    the DSL's spelling); None for another family."""
+    """An op that builds the universal or tcgen05 copy atom of `config` (`cute_nvgpu.make_copy_atom :
+    !type`, the DSL's spelling); None for another family."""
+    if config.mnemonic == "atom.universal_copy":
+        return _universal_builder_text(config)
     if config.mnemonic in ("atom.tmem_load", "atom.tmem_store") and config.tmem_shape in _TMEM_SHAPE_WORDS:
         pack = {"atom.tmem_load": ", pack::16b", "atom.tmem_store": ", unpack::16b"}[config.mnemonic]
         params = (f"{'f16' if config.pack else 'f32'}, {_TMEM_SHAPE_WORDS[config.tmem_shape]}, x{config.repeat}"
@@ -286,12 +371,13 @@ def _copy_builder_text(config: AtomConfig) -> str | None:
 
 
 def builder_text(config: AtomConfig) -> str | None:
-    """An op that builds the register or warpgroup MMA atom of `config` from its attributes
-    (`cute_nvgpu.make_mma_atom`, SM120's block-scaled `cute_nvgpu.make_sm120_mma_bs`): for an
-    atom the document does not build so alone (a type through an alias, a builder with operands,
+    """An op that builds the universal FMA, register, warpgroup or tcgen05 MMA atom of `config` from
+    its attributes (`cute_nvgpu.make_mma_atom`, SM120's block-scaled `cute_nvgpu.make_sm120_mma_bs`),
+    or its universal or tcgen05 copy atom (`_copy_builder_text`): for an atom the document does
+    not build so alone (a type through an alias, a builder with operands,
     an op that applies it in a function the writer does not write). None for another family or a
     type MLIR has no name for here; whether it is the very atom `atom_kernel` checks."""
-    if config.mnemonic is not None and config.mnemonic.startswith("atom."):
+    if config.mnemonic is not None and config.mnemonic.startswith("atom.") and config.shape is None:
         return _copy_builder_text(config)
     if config.shape is None or config.mnemonic is None:
         return None

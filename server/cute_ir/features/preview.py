@@ -19,10 +19,11 @@ The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, 
   `cute_nvgpu.copy`, `cute_nvgpu.atom.tma_load/store/reduce`) becomes a kernel, in document
   order, preceded by a `//` comment naming the op, unless its function has its kernel from
   the lowered IR (then the comment says the op is in it); the kernel of an op that builds a copy
-  atom or a register / warpgroup / tcgen05 MMA atom is, where it can be, that of the smallest
-  function applying it, after the pipeline and the function writer (features/atom_kernel.py),
-  else built from the atom's configuration (emit/ptx.py), except for an atom only the lowering
-  writes a kernel of (`emit.ptx.hand_built`: a tcgen05.mma of one CTA), which then gets a note;
+  atom or a universal FMA / register / warpgroup / tcgen05 MMA atom is, where it can be, that of
+  the smallest function applying it, after the pipeline and the function writer
+  (features/atom_kernel.py), else built from the atom's configuration (emit/ptx.py), except for
+  an atom only the lowering writes a kernel of (`emit.ptx.hand_built` False: a universal copy or
+  FMA, a tcgen05.mma or tcgen05.cp of one CTA, a tcgen05.ld / tcgen05.st), which then gets a note;
 * an atom the target cannot run (arch gate, shape, types) gets a comment instead of a kernel,
   and the lowering check's refusal (`verify/lowering.py`, the rule of `tables/legality.py`
   that the emitter builds from) is the preview's problem: at the document's target, the very
