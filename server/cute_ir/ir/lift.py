@@ -272,17 +272,20 @@ class _Lifter:
     def operation(self, node: Node, scope: _Scope) -> tuple[Operation, list[tuple[Node, Region]]]:
         memo = self.memo
         text = memo.key(node) if memo is not None else None
-        binding = None
-        if text is not None:
+        binding = memo.binding(text) if text is not None else None
+        region_nodes: list[Node] = []
+        if binding is None and text is not None:
             key, names = memo.shape_key(text)
             shape = memo.get(key)
             binding = shape.bind(text, names) if shape is not None else None
-        region_nodes: list[Node] = []
+            if binding is not None:
+                memo.bound(text, binding)
         if binding is None:
             written, region_nodes = read_op(node)
+            binding = Binding(written)
             if text is not None and not region_nodes:
                 memo.put(key, Shape(written, text, names))
-            binding = Binding(written)
+                memo.bound(text, binding)
         return self.instantiate(binding, node.start_byte, scope, region_nodes)
 
     def instantiate(self, binding: Binding, base: int, scope: _Scope,
@@ -564,6 +567,11 @@ class OpMemo:
     def __init__(self, capacity: int = 4096) -> None:
         self.capacity = capacity
         self._table: OrderedDict[bytes, object] = OrderedDict()
+        # The lift's bindings by the op's whole text: a keystroke lifts its function again, every
+        # op of it a text lifted before, which then costs one lookup, not its shape cut again
+        # and bound (`shape_key`, `Shape.bind`). A binding is what its text alone gives, so it
+        # holds whatever shapes the table keeps.
+        self._bindings: OrderedDict[bytes, Binding] = OrderedDict()
 
     def key(self, node: Node) -> bytes | None:
         """The memo's key for op `node`: its text; None for an op it does not keep (a syntax
@@ -593,6 +601,18 @@ class OpMemo:
         self._table[text] = written
         if len(self._table) > self.capacity:
             self._table.popitem(last=False)
+
+    def binding(self, text: bytes) -> Binding | None:
+        """The lift's binding of an op of `text` (ir/op_shape.py), when one was made."""
+        found = self._bindings.get(text)
+        if found is not None:
+            self._bindings.move_to_end(text)
+        return found
+
+    def bound(self, text: bytes, binding: Binding) -> None:
+        self._bindings[text] = binding
+        if len(self._bindings) > self.capacity:
+            self._bindings.popitem(last=False)
 
 
 def read_op(node: Node) -> tuple[WrittenOp, list[Node]]:
