@@ -67,6 +67,11 @@ if TYPE_CHECKING:
 _BARE_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_$.]*")
 
 
+def _gates(units: list[Unit]) -> frozenset[tuple[str, ...]]:
+    """The gates the atoms of `units` need (what the target choice reads of them)."""
+    return frozenset(need.requires for unit in units for need in unit.needs)
+
+
 def _starts_alike_anywhere(data: bytes | bytearray, start: int) -> bool:
     """Whether the statement at `start` begins the same way parsed alone as after another
     statement. Alone, a parse takes a leading word for an op name; after a statement the
@@ -1267,7 +1272,17 @@ class DocumentAnalysis:
             if header.unit is not None:
                 header.unit.tree = None
         again = [u for u in shells.values() if u not in fresh]
+        # A fresh unit's needs read as changed (it had none), which chose the target again over
+        # every unit at every keystroke. The choice depends on the gates the file's atoms need
+        # (`TargetChoice.key`): when those of the units diagnosed here and those they replaced
+        # are the same, no unit's change of needs can change it.
+        changed_before = self._needs_changed
+        in_middle = set(map(id, middle))
+        around = [u for u in again if id(u) not in in_middle]
+        gates = _gates(units[resumed_at:rejoined_at] + around)
         self._diagnose_pieces(fresh + again)
+        if not changed_before and _gates(middle + around) == gates:
+            self._needs_changed = False
         for unit in fresh + again:
             unit.forget()
         return fresh + again
