@@ -1029,6 +1029,7 @@ class DocumentAnalysis:
         wanted = {n.decode("utf-8", "replace") for n in names}
         skip = {id(exclude)} if isinstance(exclude, Unit) else {id(u) for u in exclude}
         reach = max(moved.old_end, moved.new_end) if moved is not None else -1
+        known: dict[Any, Any] = {}   # answers found so far, while no unit is diagnosed again
         for index, unit in enumerate(self.units):
             if id(unit) in skip:
                 continue
@@ -1037,10 +1038,11 @@ class DocumentAnalysis:
             in_run = unit.bare and (containers or not unit.run_names.isdisjoint(results) or unit.run_names and
                                     moved is not None and unit.start >= moved.start and
                                     (unit.run_from is None or unit.run_from.start <= reach))
-            if unit.aliases & wanted or in_run or asked and answers_changed(self, unit):
+            if unit.aliases & wanted or in_run or asked and answers_changed(self, unit, known):
                 found = self._unit_findings(index)
                 if found is None:
                     continue
+                known.clear()
                 self._diagnose_units([unit], found)
                 unit.forget()
                 self._flagged = None

@@ -436,23 +436,43 @@ def asked_alias(unit: "Unit", names: set[str]) -> bool:
     return any(_ALIAS.format(name) in unit.symbols for name in names)
 
 
-def answers_changed(analysis: "UnitSource", unit: "Unit") -> bool:
+def answers_changed(analysis: "UnitSource", unit: "Unit", known: dict[Any, Any] | None = None) -> bool:
     """Whether a question the unit's ops asked (`Unit.symbols`) would now be answered otherwise
-    (each costs a bisection of the kept table, not the unit's verification)."""
+    (each costs a bisection of the kept table, not the unit's verification). `known`: the
+    answers given to other units while the document stayed as it is (the caller empties it
+    when anything changes), by question and, but for an alias (the document's), the container
+    around the unit: after an edit that may change any answer, every unit that asked one is
+    asked again, and most ask the same few (their module's targets, the aliases of a dump)."""
     again = UnitLookup(analysis, unit, {})
+    scope = None
     for name, answer in unit.symbols.items():
-        kernel = _KERNEL_KEY.fullmatch(name)
-        alias = _ALIAS_KEY.fullmatch(name)
-        if name == TARGETS:
-            now = again.module_targets()
-        elif name == CONTAINER_MODULE:
-            now = again.container_module()
-        elif kernel is not None:
-            now = again.kernel(kernel.group(1), kernel.group(2))
-        elif alias is not None:
-            now = again.alias(alias.group(1))
+        if known is None:
+            now = _answer(again, name)
         else:
-            now = again.symbol(name)
+            if _ALIAS_KEY.fullmatch(name) is not None:
+                key: Any = name
+            else:
+                if scope is None:
+                    table, at = again._scope()
+                    scope = (id(table), at)
+                    known[id(table)] = table   # (held, so that no other table takes its id)
+                key = (scope, name)
+            now = known[key] if key in known else known.setdefault(key, _answer(again, name))
         if now != answer:
             return True
     return False
+
+
+def _answer(again: UnitLookup, name: str) -> Any:
+    """The answer `again` gives now to the question `name` recorded."""
+    kernel = _KERNEL_KEY.fullmatch(name)
+    alias = _ALIAS_KEY.fullmatch(name)
+    if name == TARGETS:
+        return again.module_targets()
+    if name == CONTAINER_MODULE:
+        return again.container_module()
+    if kernel is not None:
+        return again.kernel(kernel.group(1), kernel.group(2))
+    if alias is not None:
+        return again.alias(alias.group(1))
+    return again.symbol(name)
