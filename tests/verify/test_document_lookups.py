@@ -441,3 +441,18 @@ def test_editing_a_kernel_or_its_module_updates_the_launch_as_a_fresh_analysis_d
         assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text)), (version, a.document.text)
         counts.append(len(_norm(a)))
     assert counts == [1, 1, 0, 1, 0, 1]
+
+
+def test_editing_a_kernel_its_module_or_next_to_its_header_in_a_broken_file_updates_the_launch():
+    """The same with a `{` left open after the module: each edit scans the pieces again, and
+    the launch is asked again when a container's shell among them was made, unmade or moved,
+    or the kernel's function changed, as a fresh analysis says."""
+    a = DocumentAnalysis("file:///x.mlir", _launching(KERNELS) + "func.func @open() {\n  %c = arith.constant 1 : i32\n")
+    steps = [("      gpu.return", "      %z = arith.constant 2 : i32\n      gpu.return"), ("%z = arith", "%zz = arith"),
+             ("@k(%x: f32) kernel", "@k(%x: f32, %y: f32) kernel"), ("%y: f32) kernel", "%y: f32)"),
+             ("gpu.func @k(%x: f32, %y: f32)", "gpu.func @k(%x: f32) kernel"), ("gpu.module @kernels", "gpu.module @other"),
+             ("gpu.module @other", "gpu.module @kernels"), ("    }\n  }\n  func.func @host", "    }\n  func.func @host"),
+             ("    }\n  func.func @host", "    }\n  }\n  func.func @host"), (" attributes {gpu.container_module}", "")]
+    for version, (old, new) in enumerate(steps, 1):
+        _replace(a, old, new, version)
+        assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text)), (version, a.document.text)
