@@ -15,7 +15,7 @@ from ..dialects.ods import short_spellings
 from ..dialects.registry import OPS, defines_symbol, is_function, is_module
 from ..ir.core import Operation
 from ..ir.lift import GROUPS, SourceIndex, custom_result_types, custom_tail, generic_result_types, written_results
-from ..syntax import wide_nodes
+from ..syntax import WIDE_NODE, wide_nodes
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, op_name, span as node_span, text as node_text, written_symbol
 
 
@@ -50,12 +50,14 @@ def _op_symbol(op: Operation, index: SourceIndex, data: bytes) -> Symbol | None:
     return None
 
 
-def _alias_symbol(node) -> Symbol | None:
+def _alias_symbol(node, base: int) -> Symbol | None:
+    """An alias definition's symbol, relative to `base`."""
     name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
     if name is None:
         return None
     detail = node_text(value) if value is not None and value.type in TYPE_KINDS else ""
-    return Symbol(node_text(name), "alias", detail, node_span(node), node_span(name))
+    return Symbol(node_text(name), "alias", detail, Span(node.start_byte - base, node.end_byte - base),
+                  Span(name.start_byte - base, name.end_byte - base))
 
 
 # Symbols nest at most this deep in the outline; deeper ones join the deepest level. Nesting
@@ -167,8 +169,8 @@ class UnitOutline:
 def _unit_outline(analysis: DocumentAnalysis, unit) -> UnitOutline:
     data = analysis.document.data
     nodes = analysis.unit_nodes(unit)
-    aliases = tuple(found.moved(-unit.start) for node in nodes
-                    if node.type in ALIAS_DEFINITIONS and (found := _alias_symbol(node)))
+    aliases = tuple(found for node in nodes
+                    if node.type in ALIAS_DEFINITIONS and (found := _alias_symbol(node, unit.start)))
     operations = [node for node in nodes if node.type == "operation"]
     if not operations:
         return UnitOutline(aliases, ())
@@ -199,8 +201,11 @@ _TYPE_PREFIX = TYPE_PREFIX.encode()
 
 
 def _read_as_written(operations: list[Node], limit: int) -> bool:
-    """Whether the tree of these statements reads as the lift reads it (see above)."""
-    return not any(node.has_error or node.end_byte > limit or wide_nodes(node, node.start_byte, node.end_byte)
+    """Whether the tree of these statements reads as the lift reads it (see above). A list of
+    more than WIDE_NODE items spans more than WIDE_NODE bytes (an error-free node's items are
+    not empty): a shorter statement holds none, and is not walked to look for one."""
+    return not any(node.has_error or node.end_byte > limit
+                   or (node.end_byte - node.start_byte > WIDE_NODE and wide_nodes(node, node.start_byte, node.end_byte))
                    for node in operations)
 
 
@@ -249,7 +254,11 @@ def _container_words() -> tuple[bytes, ...]:
 CONTAINER_WORDS = _container_words()
 # What an op that shows something in the outline or the folds holds in its text: a newline
 # (it folds), a brace (a region), a cute_nvgpu type (an atom) or a function's or module's name.
+# An op whose text does not start with a result (`%`) has none to name as an atom: a cute_nvgpu
+# type in it (`cute_nvgpu.copy %atom, ... : (!cute_nvgpu...)`, a third of the ops of a kernel
+# built from atoms) shows nothing.
 _SHOWS = re.compile(b"|".join(re.escape(word) for word in (b"\n", b"{", TYPE_PREFIX.encode(), *CONTAINER_WORDS)))
+_SHOWS_WITHOUT_RESULTS = re.compile(b"|".join(re.escape(word) for word in (b"\n", b"{", *CONTAINER_WORDS)))
 
 
 # The op that builds an atom as most are written, on one line in its custom form with one result
@@ -278,18 +287,11 @@ def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[li
     roots: list[Symbol] = []
     folds: list[Fold] = []
     find = data.find
-    stack: list[tuple[Node, list[Symbol], int]] = [(op, roots, 0) for op in reversed(operations)]
+    stack: list[tuple[Node, int, int, bytes | None, list[Symbol], int]] = []
+    _push_shown(stack, operations, data, roots, 0)
     while stack:
-        node, into, depth = stack.pop()
-        start, end = node.start_byte, node.end_byte
-        # A row ends at a newline (tree-sitter counts rows so) and a region starts with a
-        # brace. Most ops show nothing: one line (no fold), no brace (no region), no
-        # cute_nvgpu type and no function's or module's name. Their text says so, without
-        # asking the tree.
-        text = data[start:end] if end - start <= _COPIED else None
+        node, start, end, text, into, depth = stack.pop()
         if text is not None:
-            if _SHOWS.search(text) is None:
-                continue
             atom = _ATOM.fullmatch(text)
             if atom is not None and not any(_op_kind(atom[2].decode())[:2]):
                 name = atom[1].decode()
@@ -318,8 +320,24 @@ def _written_outline(operations: list[Node], data: bytes, base: int) -> tuple[li
                     nested.append(child)
                 elif child.type == "block":
                     nested.extend(s for s in child.named_children if s.type == "operation")
-        stack.extend((inner, into, depth) for inner in reversed(nested))
+        _push_shown(stack, nested, data, into, depth)
     return roots, folds
+
+
+def _push_shown(stack: list, operations: list[Node], data: bytes, into: list[Symbol], depth: int) -> None:
+    """Push those of `operations` that may show something, the last first (the stack pops them
+    in document order), each with its range and text (None: not copied, `_COPIED`). A row ends
+    at a newline (tree-sitter counts rows so) and a region starts with a brace. Most ops show
+    nothing: one line (no fold), no brace (no region), no cute_nvgpu type and no function's or
+    module's name. Their text says so, without asking the tree; they are never pushed."""
+    for node in reversed(operations):
+        start, end = node.start_byte, node.end_byte
+        if end - start > _COPIED:
+            stack.append((node, start, end, None, into, depth))
+            continue
+        text = data[start:end]
+        if (_SHOWS if text.startswith(b"%") else _SHOWS_WITHOUT_RESULTS).search(text) is not None:
+            stack.append((node, start, end, text, into, depth))
 
 
 def _written_outside(data: bytes, needle: bytes, op: Node, regions: list[Node]) -> bool:
