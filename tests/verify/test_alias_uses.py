@@ -86,3 +86,53 @@ def test_a_location_alias_removed_or_added_checks_its_users_again():
     assert _placed(analysis) == _fresh(analysis) == []
     analysis.update([(Position(1, 1), Position(1, 2), "k")], 4)      # `#k = loc(...)`
     assert _placed(analysis) == _fresh(analysis) == [(M.UNDEFINED_ALIAS.format("l"), "#l")]
+
+
+# Each case as mlir-opt 22 reports it, with the type written through aliases: the text, the
+# same text with the type written out, the literal, and the message (and note) at the literal.
+_THROUGH_ALIASES = [
+    ("!t = f32\nfunc.func @f() {\n  %0 = arith.constant 1 : !t\n  return\n}\n",
+     "func.func @f() {\n  %0 = arith.constant 1 : f32\n  return\n}\n",
+     "1", M.DECIMAL_FOR_FLOAT, M.DECIMAL_FOR_FLOAT_NOTE),
+    ("!i = i8\nfunc.func @g() {\n  %0 = arith.constant 300 : !i\n  return\n}\n",
+     "func.func @g() {\n  %0 = arith.constant 300 : i8\n  return\n}\n",
+     "300", M.INTEGER_OUT_OF_RANGE, None),
+    ("!u = i8\n!t = !u\nfunc.func @h() attributes {a = 300 : !t} {\n  return\n}\n",
+     "func.func @h() attributes {a = 300 : i8} {\n  return\n}\n",
+     "300", M.INTEGER_OUT_OF_RANGE, None),
+    ("!t = f16\nfunc.func @k() {\n  %0 = arith.constant 0x12345 : !t\n  return\n}\n",
+     "func.func @k() {\n  %0 = arith.constant 0x12345 : f16\n  return\n}\n",
+     "0x12345", M.HEX_FLOAT_OUT_OF_RANGE, None),
+]
+
+
+def _judged(text: str, code: str) -> list[tuple[str, str, list[str]]]:
+    return [(d.message, text[d.span.start:d.span.end], [r.message for r in d.related])
+            for d in DocumentAnalysis("file:///a.mlir", text).diagnostics() if d.code == code]
+
+
+def test_a_literal_typed_through_an_alias_is_judged_as_the_type_written_out():
+    for aliased, written_out, literal, message, note in _THROUGH_ALIASES:
+        expected = [(message, literal, [note] if note else [])]
+        assert _judged(aliased, "ssa.aliased-attribute-value") == expected, aliased
+        assert _judged(written_out, "syntax.attribute-value") == expected, written_out
+
+
+def test_literals_an_aliased_type_holds_pass():
+    text = ("!t = f32\n!i = i8\n!v = vector<4xf32>\nfunc.func @f() attributes {a = 0x3f800000 : !t, b = 127 : !i} {\n"
+            "  %0 = arith.constant 1.0 : !t\n  %1 = arith.constant -128 : !i\n  return\n}\n")
+    assert _placed(DocumentAnalysis("file:///a.mlir", text)) == []
+
+
+def test_an_edit_to_an_aliased_type_judges_its_literals_again():
+    text = "!u = f32\n!t = !u\nfunc.func @f() {\n  %0 = arith.constant 1 : !t\n  return\n}\n"
+    analysis = DocumentAnalysis("file:///a.mlir", text)
+    assert _placed(analysis) == [(M.DECIMAL_FOR_FLOAT, "1")]
+    analysis.update([(Position(0, 5), Position(0, 8), "i32")], 2)      # the end of the chain
+    assert _placed(analysis) == _fresh(analysis) == []
+    analysis.update([(Position(0, 5), Position(0, 8), "i1")], 3)
+    assert _placed(analysis) == _fresh(analysis) == []
+    analysis.update([(Position(3, 22), Position(3, 23), "2")], 4)      # `2 : i1` does not fit
+    assert _placed(analysis) == _fresh(analysis) == [(M.INTEGER_OUT_OF_RANGE, "2")]
+    analysis.update([(Position(0, 5), Position(0, 7), "bf16")], 5)
+    assert _placed(analysis) == _fresh(analysis) == [(M.DECIMAL_FOR_FLOAT, "2")]

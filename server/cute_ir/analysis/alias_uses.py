@@ -1,7 +1,9 @@
 """Aliases as MLIR's parser resolves them across the document: a use of a `!name` / `#name`
 alias that no statement defines (`undefined symbol alias id 'map7'`, Parser.cpp's
 parseExtendedType / parseExtendedAttr), and a definition of a name an earlier statement
-already defines (`redefinition of type alias id 'a'`, TopLevelOperationParser). MLIR reads a
+already defines (`redefinition of type alias id 'a'`, TopLevelOperationParser), and an
+integer literal typed through an alias whose type cannot hold it (`arith.constant 1 : !t` with
+`!t = f32`, which the syntax check of the literal cannot see through). MLIR reads a
 file once, top to bottom, so an alias is defined only after its definition: a use before it,
 in a function or in an earlier alias's value, is undefined too (mlir-opt 15, 19 and 22 say so).
 The document's definitions are its alias units (`DocumentAnalysis.alias_units`), and, for a
@@ -20,6 +22,7 @@ from tree_sitter import Node
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.mlir_messages import ALIAS_REDEFINITION, UNDEFINED_ALIAS
 from ..syntax import captures, query
+from ..syntax.attribute_values import check_integer_as, problem_diagnostic
 from ..syntax.cst import ALIAS_DEFINITIONS
 
 if TYPE_CHECKING:
@@ -73,6 +76,9 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
             if definition is not None:
                 asked.add(text)     # (a use stays defined until that definition goes)
                 if definition is unit or analysis.unit_start(definition) < use.start_byte:
+                    found = _literal_through_alias(use, text, first, asked)
+                    if found is not None:
+                        out.append(found)
                     continue
                 # Defined later. Which of the two comes first changes only with an edit that
                 # writes or removes a definition of the name, or this unit: both check it again.
@@ -131,6 +137,40 @@ def _defined_otherwise(analysis: "UnitSource", name: str) -> bool:
     (A search of the document's text cost 44 ms at 50k lines for each such name, on every
     verification of the unit.)"""
     return name.encode() in analysis.written_alias_names()
+
+
+# How many `!a = !b` hops a literal's type is followed through (MLIR has no limit; a longer
+# chain of plain renames is not worth reading).
+_CHAIN = 16
+
+
+def _literal_through_alias(use: Node, name: str, first: dict[str, object], asked: set[str]) -> Diagnostic | None:
+    """The value of `1 : !t` (a typed integer, or `arith.constant`'s value and type) as MLIR's
+    attribute parser judges it once `!t` is resolved: the syntax check of the same text with the
+    type written out (syntax/attribute_values.py) cannot see through the alias. Each alias of
+    the chain is asked, so that an edit to any of them checks the unit again."""
+    parent = use.parent
+    items = [child for child in parent.children if not child.is_extra] if parent is not None else []
+    if len(items) != 3 or items[0].type != "integer" or items[1].type != ":" or items[2] != use:
+        return None
+    if parent.type != "typed_integer" and not (parent.type == "custom_body" and _op_name(parent) == b"arith.constant"):
+        return None
+    text = name
+    for _ in range(_CHAIN):
+        definition = first.get(text)
+        if definition is None or definition.alias_definition is None:
+            return None
+        asked.add(text)
+        text = definition.alias_definition[1].strip()
+        if not text.startswith("!"):
+            break
+    return problem_diagnostic(check_integer_as(items[0], text), "ssa.aliased-attribute-value", Source.VERIFY)
+
+
+def _op_name(body: Node) -> bytes | None:
+    op = body.parent
+    name = op.child_by_field_name("name") if op is not None else None
+    return name.text if name is not None else None
 
 
 def _outside_uses(node: Node) -> bool:

@@ -169,6 +169,9 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("ssa.block-redefinition", V, "A block label is defined twice in one region."),
     CodeDoc("ssa.undefined-alias", V, "A `!name` / `#name` alias that no statement before the use "
             "defines (MLIR's wording; a location's alias is not judged)."),
+    CodeDoc("ssa.aliased-attribute-value", V, "An integer literal typed through a type alias "
+            "(`arith.constant 1 : !t`, `{a = 300 : !t}`) whose value the aliased type cannot hold, as "
+            "`syntax.attribute-value` judges the same text with the type written out (MLIR's wording)."),
     CodeDoc("ssa.alias-redefinition", V, "An alias a statement before already defines (MLIR keeps "
             "the first)."),
     CodeDoc("ssa.result-count", V, "An op binds more or fewer result names than it defines."),

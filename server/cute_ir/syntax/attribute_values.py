@@ -17,7 +17,8 @@ value as it reads it and refuses one its type cannot hold. Judged here, from the
 
 Each check returns the node MLIR points at, its message and a note (or None); anything this
 reading cannot tell (a type alias, a dialect type, a complex element type, hex string storage)
-passes. Lists are walked with an explicit stack.
+passes. (A scalar literal typed through an alias is judged once the alias is resolved, in
+analysis/alias_uses.py, with `check_integer_as`.) Lists are walked with an explicit stack.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ import re
 
 from tree_sitter import Node
 
+from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (
     ARRAY_I1_NOT_BOOL, ARRAY_OUT_OF_RANGE, ARRAY_ELEMENT_TYPE, ARRAY_ELEMENT_WIDTH, ARRAY_CLOSE, ARRAY_COLON,
     ARRAY_LESS, DENSE_RESOURCE_LESS, DISTINCT_CLOSE, DISTINCT_ID, DISTINCT_ID_RANGE, DISTINCT_LESS, DISTINCT_LSQUARE,
@@ -110,16 +112,36 @@ def check_typed_integer(node: Node) -> Problem | None:
 def check_integer_value(value: Node, typed: Node) -> Problem | None:
     """An integer literal `value` given the type `typed` (also where an op's format reads them:
     `arith.constant 300 : i8`)."""
+    if typed.type not in _SCALAR_TYPES:
+        return None
+    return check_integer_as(value, (typed.text or b"").decode("utf-8", "replace"))
+
+
+_SCALAR_TYPES = frozenset({"float_type", "integer_type", "index_type"})
+
+
+def check_integer_as(value: Node, type_text: str) -> Problem | None:
+    """An integer literal `value` given a builtin scalar type written as `type_text` (what a
+    type alias stands for, too: `arith.constant 1 : !t` with `!t = f32`); any other type passes."""
     literal = _literal(value.text or b"")
     if literal is None:
         return None
     negative, hexadecimal, magnitude = literal
-    type_text = (typed.text or b"").decode("utf-8", "replace")
-    if typed.type == "float_type":
-        bits = _float_bits(type_text)
-        return None if bits is None else _float_from_integer(value, bits, negative, hexadecimal, magnitude)
-    kind = _integer_kind(type_text) if typed.type in ("integer_type", "index_type") else None
-    return _integer_problem(value, kind, negative, magnitude)
+    bits = _float_bits(type_text)
+    if bits is not None:
+        return _float_from_integer(value, bits, negative, hexadecimal, magnitude)
+    return _integer_problem(value, _integer_kind(type_text), negative, magnitude)
+
+
+def problem_diagnostic(found: Problem | None, code: str = "syntax.attribute-value",
+                       source: Source = Source.SYNTAX) -> Diagnostic | None:
+    """A check's problem as an error at its node, its note (if any) at the same place."""
+    if found is None:
+        return None
+    where, message, note = found
+    span = Span(where.start_byte, where.end_byte)
+    related = (Related(span, note),) if note is not None else ()
+    return Diagnostic(code, span, Severity.ERROR, source, message, related)
 
 
 def check_index_value(value: Node) -> Problem | None:

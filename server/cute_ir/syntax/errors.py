@@ -31,7 +31,7 @@ from .affine import check_affine_body
 from .builtin_types import check_builtin_type, strided_tail
 from .cst import TYPE_KINDS, wrong_token_span
 from .attribute_values import (broken_attribute, check_dense_array, check_dictionary_keys, check_elements_value, check_integer_value,
-                               check_typed_dense, check_typed_integer)
+                               check_typed_dense, check_typed_integer, problem_diagnostic)
 from .dense import check_dense_literal
 from .metadata import check_metadata
 from .op_formats import BINARY_ARITH_OPS, FORMAT_CHECKS, SCALAR_TYPE_NODES, missing_constant_value
@@ -128,7 +128,7 @@ def _constant(op: Node, name: Node, text: str) -> list[Diagnostic]:
     items = [c for c in op.child_by_field_name("body").children if not c.is_extra]
     if not found and len(items) == 3 and items[1].type == ":" and items[0].type in _CONSTANT_VALUES:
         # `arith.constant 300 : i8`: the value is an attribute parsed with its type
-        typed = _value_problem(_CONSTANT_VALUES[items[0].type](items[0], items[2]))
+        typed = problem_diagnostic(_CONSTANT_VALUES[items[0].type](items[0], items[2]))
         found = [typed] if typed is not None else []
     return found
 
@@ -651,9 +651,9 @@ def describe_malformed(node: Node) -> Diagnostic | None:
     if kind in _TYPED_VALUES:      # `256 : i8`, `dense<[4.0]> : tensor<1xi32>`
         return _typed_value(node)
     if kind == "attribute_dict":   # `{a, a}`
-        return _value_problem(check_dictionary_keys(node))
+        return problem_diagnostic(check_dictionary_keys(node))
     if kind == "type_parameters" and _kind_of(node) == b"array":    # `array<i8: 256>`
-        return _value_problem(check_dense_array(node))
+        return problem_diagnostic(check_dense_array(node))
     if kind == "file_metadata":    # `{-# ... #-}`
         return _file_metadata(node)
     if kind == "keyword" and node.text == b"loc" and (node.parent is None or node.parent.type != "custom_body"):
@@ -708,16 +708,7 @@ _BUILTIN_TYPES = frozenset({"tensor_type", "memref_type", "vector_type", "comple
 
 
 def _typed_value(node: Node) -> Diagnostic | None:
-    return _value_problem(_TYPED_VALUES[node.type](node))
-
-
-def _value_problem(found: tuple[Node, str, str | None] | None) -> Diagnostic | None:
-    if found is None:
-        return None
-    where, message, note = found
-    span = Span(where.start_byte, where.end_byte)
-    related = (Related(span, note),) if note is not None else ()
-    return Diagnostic("syntax.attribute-value", span, Severity.ERROR, Source.SYNTAX, message, related)
+    return problem_diagnostic(_TYPED_VALUES[node.type](node))
 
 
 def _mixed_arguments(arguments: Node) -> Diagnostic | None:
