@@ -91,6 +91,25 @@ def test_a_function_with_an_op_the_writer_does_not_know_keeps_the_atoms_kernels(
     assert "mainloop" not in preview.kernels and preview.kernels
 
 
+def test_a_function_applying_one_cta_and_cta_pair_atoms_keeps_the_atoms_kernels(tmp_path):
+    """ptxas refuses a function whose tcgen05 instructions name both `.cta_group::1` and
+    `::2`: such a function gets no kernel of its own, each atom's kernel stands for it, and
+    the preview assembles."""
+    path = tmp_path / "pair.ir"
+    path.write_text("".join((REPO / "tests" / "corpus" / "verify" / "mma-sm_100a.ir").read_text()
+                            .partition("// -----")[0]))
+    analysis, preview = _preview(path, "sm_100a")
+    assert ("//   not emitted: `umma`: its tcgen05 instructions name `.cta_group::1` and `.cta_group::2`, and "
+            "one kernel names one CTA group (ptxas refuses both in a function); each atom's own kernel above "
+            "shows its instructions") in preview.ptx_text
+    assert "umma" not in preview.kernels
+    assert any("_cta2_" in name for name in preview.kernels) and any("_cta1_" in name for name in preview.kernels)
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(preview.ptx_text, "sm_100a")
+    assert accepted, said
+
+
 def test_a_descriptor_the_function_builds_is_a_hidden_tensor_map_the_bulk_copy_reads(capsys):
     """A descriptor built from the function's arguments: the host builds it, as for a TileAS
     kernel whose descriptor attach-tma-descriptor-args appends; its lines map to its builder."""

@@ -523,6 +523,20 @@ def test_examples_assemble_with_ptxas(path, arch):
     assert FP.assemble(p.ptx_text, arch, PTXAS) == []
 
 
+# Every file a user or the tests preview: the examples, the verifier corpus, the CuTe DSL dumps.
+EVERY_PREVIEWED = sorted([*(REPO / "examples").glob("*.ir"), *(REPO / "tests/corpus/verify").glob("*.ir"),
+                          *(REPO / "tests/corpus/cutedsl").glob("**/*.mlir")])
+
+
+@needs_ptxas
+@pytest.mark.parametrize("path", EVERY_PREVIEWED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_preview_assembles_for_sm_100a(path):
+    """Whatever a file mixes (a function of one-CTA and CTA-pair tcgen05 atoms, errors the
+    verifiers report, atoms of other targets), its preview for sm_100a is a module ptxas accepts."""
+    p = PV.preview_module(analyse(path.read_text(), "sm_100a"), "sm_100a")
+    assert FP.assemble(p.ptx_text, "sm_100a", PTXAS) == []
+
+
 @needs_ptxas
 @pytest.mark.parametrize("arch", ["sm_80", "sm_89", "sm_90a", "sm_100a", "sm_100f", "sm_103a",
                                   "sm_110a", "sm_120a", "sm_121a"])

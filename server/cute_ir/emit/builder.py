@@ -52,6 +52,10 @@ ENTRY_STARTS = (".visible .entry ", ".visible .func ")
 _SHARED_DECL = re.compile(r"^\.shared \.align (\d+) \.b(8|16|32|64) (\w+)(?:\[(\d+)\])?;$")
 # How a kernel takes a shared buffer's address: `mov.u32 %name, name;`.
 _SHARED_ADDRESS = re.compile(r"^mov\.u32 %(\w+), (\w+);$")
+# The CTA group a tcgen05 instruction names. One function's tcgen05 instructions name one:
+# ptxas refuses a function with both ("uses single CTA(.cta_group::1) and CTA pair
+# granularity(.cta_group::2) and that is not allowed"), whatever their order or guards.
+_CTA_GROUP = re.compile(r"\.cta_group::(\d+)")
 
 
 def memref_descriptor_fields(name: str, rank: int) -> list[tuple[str, str]]:
@@ -64,6 +68,12 @@ def memref_descriptor_fields(name: str, rank: int) -> list[tuple[str, str]]:
             (f"{name}_offset", "the offset of {of}, in elements"),
             *((f"{name}_size{k}", f"extent {k} of {{of}}") for k in range(rank)),
             *((f"{name}_stride{k}", f"stride {k} of {{of}}, in elements") for k in range(rank))]
+
+
+def cta_groups(kernel: "PtxBuilder") -> list[int]:
+    """The CTA groups `kernel`'s instructions name (`.cta_group::N`), ascending: a kernel ptxas
+    accepts names at most one."""
+    return sorted({int(n) for text, _ in kernel.body for n in _CTA_GROUP.findall(text)})
 
 
 def mbarrier_init(address: str, arrivals: object) -> str:

@@ -60,8 +60,9 @@ Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_op
 the op's first line in the lowered text), which the preview maps on to the source op the lowered
 op came from; a loop's own lines (its counter, compare and branches) map to the `scf.for`, its
 body's to their ops (a branch's likewise). `arith.scaling_extf` / `scaling_truncf` are refused, named (their f8E8M0FNU scale has no register here). Any other op (an atom the lowering left, a descriptor
-built from what the kernel computes, another region op) is the kernel's refusal, named; the preview then keeps the atoms' own kernels
-for that unit.
+built from what the kernel computes, another region op) is the kernel's refusal, named, and so is a
+function whose tcgen05 instructions name both CTA groups (`.cta_group::1` and `::2`: ptxas takes
+one per function); the preview then keeps the atoms' own kernels for that unit.
 """
 from __future__ import annotations
 
@@ -85,7 +86,7 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
-from .builder import ENTRY_STARTS, PtxBuilder, PtxModule, memref_descriptor_fields, render
+from .builder import ENTRY_STARTS, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields, render
 from .ptx import EmitError
 from .ptx_copies import propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
@@ -1880,6 +1881,12 @@ def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) ->
         emitter.blocks(blocks)
     except _Unemittable as why:
         return LoweredKernel(name, EmitError(f"`{name}`: {why}", None, target.name))
+    groups = cta_groups(emitter.kernel)
+    if len(groups) > 1:
+        # Atoms of one CTA and of a CTA pair applied in one function: no kernel holds both.
+        return LoweredKernel(name, EmitError(
+            f"`{name}`: its tcgen05 instructions name {' and '.join(f'`.cta_group::{g}`' for g in groups)}, "
+            f"and one kernel names one CTA group (ptxas refuses both in a function)", None, target.name))
     written = propagate(emitter.kernel, emitter.line_ops)
     module = render([(emitter.kernel, None)], target)
     # The body follows the entry line, its directives, the brace and the declarations.
