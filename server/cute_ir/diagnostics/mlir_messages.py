@@ -317,6 +317,7 @@ ELEMENT_FLOAT_FOR_INTEGER = "expected integer elements, but parsed floating-poin
 ELEMENT_BOOL_NOT_I1 = "expected i1 type for 'true' or 'false' values"
 ELEMENT_OUT_OF_RANGE = "integer constant out of range for type"
 ARRAY_I1_NOT_BOOL = "expected 'true' or 'false' values for i1 type"
+ARRAY_EXPECTED_INTEGER = "expected integer literal"
 ARRAY_ELEMENT_TYPE = "expected integer or float type, got: '{0}'"
 ARRAY_ELEMENT_WIDTH = "element type bitwidth must be a multiple of 8"
 # What the attribute parser (AttributeParser.cpp, DialectSymbolParser.cpp) expects next in an

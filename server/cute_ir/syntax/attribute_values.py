@@ -29,7 +29,7 @@ from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (
-    ARRAY_I1_NOT_BOOL, ARRAY_OUT_OF_RANGE, ARRAY_ELEMENT_TYPE, ARRAY_ELEMENT_WIDTH, ARRAY_CLOSE, ARRAY_COLON,
+    ARRAY_EXPECTED_INTEGER, ARRAY_I1_NOT_BOOL, ARRAY_OUT_OF_RANGE, ARRAY_ELEMENT_TYPE, ARRAY_ELEMENT_WIDTH, ARRAY_CLOSE, ARRAY_COLON,
     ARRAY_LESS, DENSE_RESOURCE_LESS, DISTINCT_CLOSE, DISTINCT_ID, DISTINCT_ID_RANGE, DISTINCT_LESS, DISTINCT_LSQUARE,
     DISTINCT_RSQUARE, DUPLICATE_KEY, EMPTY_ATTRIBUTE_NAME, DENSE_RESOURCE_NOT_SHAPED,
     DECIMAL_FOR_FLOAT, DECIMAL_FOR_FLOAT_NOTE, ELEMENTS_NOT_SHAPED, ELEMENTS_NOT_STATIC,
@@ -139,7 +139,8 @@ def problem_diagnostic(found: Problem | None, code: str = "syntax.attribute-valu
     if found is None:
         return None
     where, message, note = found
-    span = Span(where.start_byte, where.end_byte)
+    # MLIR's parser reads a literal's `-` as a token of its own and reports at the number.
+    span = Span(where.start_byte + (where.text or b"").startswith(b"-"), where.end_byte)
     related = (Related(span, note),) if note is not None else ()
     return Diagnostic(code, span, Severity.ERROR, source, message, related)
 
@@ -299,30 +300,65 @@ def _elements_type(kind: Node, typed: Node) -> Problem | None:
 
 
 def check_dense_array(parameters: Node) -> Problem | None:
-    """`array<i8: 1, 2>` (DenseArrayElementParser::parseIntegerElement): `true` / `false` only
-    for i1 and only they, each integer within its type."""
-    items = [c for c in parameters.children[1:-1] if not c.is_extra and c.type != ","]
+    """`array<i8: 1, 2>` (DenseArrayElementParser): each element a literal of the element type.
+    Of an integer type: an integer within it (`true` / `false` only for i1 and only they), a
+    value it cannot hold reported at the token after the literal, where MLIR's parser stands
+    once it has read it. Of a float type: a float, or an integer as a float's bit pattern."""
+    tokens = [c for c in parameters.children[1:] if not c.is_extra]    # up to the closing `>`
+    items = [c for c in tokens if c.type not in (",", ">")]
     if not items:
         return None
     if items[0].type in TYPE_KINDS and items[0].type not in ("integer_type", "float_type", "index_type"):
         return items[0], ARRAY_ELEMENT_TYPE.format(_printed((items[0].text or b"").decode("utf-8", "replace"))), None
-    kind = _integer_kind((items[0].text or b"").decode()) if items[0].type == "integer_type" else None
+    element_type = (items[0].text or b"").decode("utf-8", "replace")
+    kind = _integer_kind(element_type) if items[0].type == "integer_type" else None
     if kind is not None and kind[0] != 1 and kind[0] % 8:
         return items[0], ARRAY_ELEMENT_WIDTH, None
-    if len(items) < 2 or items[1].type != ":" or kind is None:
+    if len(items) < 2 or items[1].type != ":":
         return None
+    if kind is not None:
+        return _integer_array_element(tokens[2:], kind)
+    bits = _float_bits(element_type) if items[0].type == "float_type" else None
+    return None if bits is None else _float_array_element(tokens[2:], bits)
+
+
+def _integer_array_element(tokens: list[Node], kind: tuple[int, str]) -> Problem | None:
+    """The first element of an integer `array<...>` MLIR's parser refuses (`tokens`: the
+    elements, their commas and the closing `>`)."""
     width, sign = kind
     i1 = (width, sign) == (1, "")
-    for token in items[2:]:
-        if token.type == "boolean" and not i1:
-            return token, ELEMENT_BOOL_NOT_I1, None
-        if token.type == "integer":
+    for at, token in enumerate(tokens):
+        following = tokens[at + 1] if at + 1 < len(tokens) else token
+        literal = _literal(token.text or b"") if token.type in _INTEGER_TOKENS else None
+        if token.type == "boolean":
+            if not i1:
+                return token, ELEMENT_BOOL_NOT_I1, None
+        elif literal is not None:
             if i1:
-                return token, ARRAY_I1_NOT_BOOL, None
-            literal = _literal(token.text or b"")
-            if literal is not None and not _fits(-literal[2] if literal[0] else literal[2], width, sign):
-                return token, ARRAY_OUT_OF_RANGE, None
+                return following, ARRAY_I1_NOT_BOOL, None
+            if not _fits(-literal[2] if literal[0] else literal[2], width, sign):
+                return following, ARRAY_OUT_OF_RANGE, None
+        elif token.type not in (",", ">"):
+            return token, ARRAY_EXPECTED_INTEGER, None
     return None
+
+
+def _float_array_element(tokens: list[Node], bits: int) -> Problem | None:
+    """The first element of a float `array<...>` MLIR's parser refuses."""
+    for token in tokens:
+        literal = _literal(token.text or b"") if token.type in _INTEGER_TOKENS else None
+        if literal is not None:
+            found = _float_from_integer(token, bits, *literal)
+            if found is not None:
+                return found
+        elif token.type not in (",", ">", "float"):
+            return token, EXPECTED_FLOAT_LITERAL, None
+    return None
+
+
+# The tokens an integer literal is read as: `0x10000` is read as a shape (`0` by `10000`)
+# where the grammar cannot tell.
+_INTEGER_TOKENS = frozenset({"integer", "shape"})
 
 
 def check_dictionary_keys(dictionary: Node) -> Problem | None:
