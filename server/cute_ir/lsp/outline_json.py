@@ -5,6 +5,8 @@ server answers them from here too (lsp/convert.py)."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import chain
 from json.encoder import encode_basestring_ascii as _string
 from typing import Sequence
 
@@ -56,17 +58,34 @@ def joined_small(pieces: list[str]) -> list[str]:
 # ---------------------------------------------------------------------------------- outline
 # The outline of a large file is thousands of symbols; as lsprotocol objects, converted one
 # position at a time and serialised by pygls, a request after a keystroke took over a second at
-# 50k lines. It is written as JSON instead, each unit's symbols once for each place the unit
-# starts at (`Unit.derived`), so a keystroke re-encodes the edited unit and joins the rest.
+# 50k lines. It is written as JSON instead, each unit's symbols once per text of the unit
+# (`Unit.derived`, dropped when its text changes), so a keystroke re-encodes the edited unit and
+# joins the rest. A unit's JSON is kept as a template whose line numbers count from the unit's
+# first line: a unit that only moved to other lines (a newline typed above it moves every unit
+# after it) is placed again by adding where it starts now, with nothing read or encoded again.
 _OUTLINE_JSON = "outline-json"
+_FOLDS_JSON = "folding-json"
+
+
+def _kept(unit: Unit, key: str):
+    """What the unit's facts hold under `key`, or None. Read from the unit itself: a request
+    reads every unit's piece, and `DocumentAnalysis.for_unit` makes an analysis object per call
+    (a tenth of an answer's time at 50k lines when nothing changed)."""
+    facts = unit.facts
+    return facts.get(key) if facts is not None else None
+
+
+def _unit_result(analysis: DocumentAnalysis, unit: Unit, result: PerUnit):
+    found = _kept(unit, result.key)
+    return found if found is not None else analysis.for_unit(unit, result)
 
 
 def document_symbols(analysis: DocumentAnalysis) -> list[str]:
     """textDocument/documentSymbol's answer: `outline.document_symbols` as LSP DocumentSymbols,
     in pieces (a module's children are most of a file's outline: megabytes not copied into its
     object), each list of them a JSON array's items."""
-    starts = dict(zip((u.start for u in analysis.units),
-                      analysis.document.positions([u.start for u in analysis.units])))
+    units = analysis.units
+    starts = dict(zip((u.start for u in units), analysis.document.positions([u.start for u in units])))
 
     def items_json(items: list) -> list[str]:
         parts: list[str] = []
@@ -85,64 +104,86 @@ def document_symbols(analysis: DocumentAnalysis) -> list[str]:
 
 
 class _PlacedJson:
-    """A unit's outline JSON where the unit starts now, and as a template of the lines in it:
-    a unit that only moved to other lines (a newline typed above it moves every unit after it)
-    differs by the same number in each `"line":`, and its characters are those it had as long
-    as it starts at the same character of its line. The template is the text around those
-    numbers joined by a character JSON text never holds raw (a control character): kept as a
-    list of strings, the pieces took twice the memory of the text (8 MiB at 50k lines). It is
-    made when the unit first moves to another line: the first outline of a large file would
-    otherwise split every unit's text once more (a tenth of that answer's time at 50k lines)."""
+    """A unit's outline JSON placed where the unit starts now (`text`, for the line `base`), and
+    its template: the text with each line number cut out (joined by a character JSON text never
+    holds raw, a control character) and the numbers, counted from the unit's first line. Its
+    characters are those of a unit starting at `column` (on its first line they count from the
+    line's start)."""
 
-    __slots__ = ("at", "text", "template", "lines")
-    # JSON text escapes the quotes of a name or detail that holds `"line":` itself.
-    _LINE = re.compile(r'(?<="line":)(\d+)')
+    __slots__ = ("column", "template", "lines", "base", "text")
     _CUT = "\x00"
 
-    def __init__(self, at: tuple[int, int], text: str) -> None:
-        self.at, self.text = at, text
-        self.template: str | None = None
-        self.lines: tuple[int, ...] = ()
+    def __init__(self, column: int, template: str, lines: list[int]) -> None:
+        self.column, self.template, self.lines = column, template, tuple(lines)
+        self.base, self.text = -1, ""
 
-    def moved_to(self, at: tuple[int, int]) -> str | None:
+    def placed(self, at: tuple[int, int]) -> str | None:
         """The text for a unit starting at `at`; None if it starts at another character."""
-        if at[1] != self.at[1]:
+        if at[1] != self.column:
             return None
-        if at[0] != self.at[0]:
-            if self.template is None:
-                parts = self._LINE.split(self.text)
-                self.template = self._CUT.join(parts[0::2])
-                self.lines = tuple(int(line) - self.at[0] for line in parts[1::2])
-            base, pieces = at[0], self.template.split(self._CUT)
-            lines = [str(base + line) for line in self.lines] + [""]
-            self.at, self.text = at, "".join([piece + line for piece, line in zip(pieces, lines)])
+        if at[0] != self.base:
+            pieces = self.template.split(self._CUT)
+            numbers = map(str, map(at[0].__add__, self.lines))
+            self.base, self.text = at[0], "".join(chain.from_iterable(zip(pieces, numbers))) + pieces[-1]
         return self.text
 
 
-def _unit_symbols_json(analysis: DocumentAnalysis, unit, at: tuple[int, int]) -> str:
+def _unit_symbols_json(analysis: DocumentAnalysis, unit: Unit, at: tuple[int, int]) -> str:
     """The unit's symbols as JSON objects joined by commas, for where the unit starts now (`at`)."""
-    cached = unit.derived.get(_OUTLINE_JSON)
-    text = cached.moved_to(at) if cached is not None else None
+    cached = _kept(unit, _OUTLINE_JSON)
+    text = cached.placed(at) if cached is not None else None
     if text is not None:
         return text
-    text = ",".join(_symbols_json(analysis, analysis.for_unit(unit, OUTLINE).symbols, unit.start))
-    unit.derived[_OUTLINE_JSON] = _PlacedJson(at, text)
-    return text
+    symbols = _unit_result(analysis, unit, OUTLINE).symbols
+    lines: list[int] = []
+    template = ",".join(_symbols_json(analysis, unit, symbols, at, lines))
+    placed = unit.derived[_OUTLINE_JSON] = _PlacedJson(at[1], template, lines)
+    return placed.placed(at) or ""
+
+
+_LINE_BREAK = re.compile(rb"\n")
+
+
+def _relative_positions(analysis: DocumentAnalysis, unit: Unit, offsets: list[int],
+                        at: tuple[int, int] | None = None) -> dict[int, tuple[int, int]]:
+    """(line counted from the unit's first line, character) of each of `offsets` (ascending,
+    relative to the unit's start) for the unit starting at `at`, its (line, character) in the
+    document (when not given: the characters on the unit's first line count from its start,
+    and only the lines are right). A unit's text in ASCII with
+    no carriage return (every encoding counts its bytes, and only `\n` ends a line) is read
+    alone, the document's line index not asked (a third of the first outline's JSON at 50k
+    lines went to asking it unit by unit); other text is asked of it."""
+    if not offsets:
+        return {}
+    data = analysis.document.data
+    text = data[unit.start:unit.start + offsets[-1]]
+    if text.isascii() and b"\r" not in text:
+        starts = [0, *(m.end() for m in _LINE_BREAK.finditer(text))]
+        out: dict[int, tuple[int, int]] = {}
+        for offset in offsets:
+            line = bisect_right(starts, offset) - 1
+            out[offset] = (line, offset - starts[line] + (at[1] if line == 0 and at is not None else 0))
+        return out
+    base = unit.start
+    if at is None:
+        at = analysis.document.positions([base])[0]
+    return {offset: (line - at[0], character) for offset, (line, character)
+            in zip(offsets, analysis.document.positions([base + offset for offset in offsets]))}
 
 
 def _unit_fold_lines(analysis: DocumentAnalysis, unit: Unit) -> tuple[tuple[int, int], ...]:
     """The unit's folds as FoldingRanges' (startLine, endLine), relative to the line the unit
     starts on: in the order `outline.folding_ranges` gives them, a fold that ends on the line
     after its start kept as it is, a longer one ending on the line before its `}`."""
-    folds = sorted({(f.start, f.end) for f in analysis.for_unit(unit, OUTLINE).folds}, key=lambda f: (f[0], -f[1]))
+    folds = sorted({(f.start, f.end) for f in _unit_result(analysis, unit, OUTLINE).folds}, key=lambda f: (f[0], -f[1]))
     if not folds:
         return ()
-    offsets = sorted({unit.start} | {unit.start + at for fold in folds for at in fold})
-    line = dict(zip(offsets, (position[0] for position in analysis.document.positions(offsets))))
-    base, out = line[unit.start], []
-    for start, end in ((line[unit.start + a], line[unit.start + b]) for a, b in folds):
+    offsets = sorted({at for fold in folds for at in fold})
+    line = _relative_positions(analysis, unit, offsets)
+    out = []
+    for start, end in ((line[a][0], line[b][0]) for a, b in folds):
         if end > start:
-            out.append((start - base, (end - 1 if end - 1 > start else end) - base))
+            out.append((start, end - 1 if end - 1 > start else end))
     return tuple(out)
 
 
@@ -151,30 +192,39 @@ FOLD_LINES = PerUnit("folding-lines", _unit_fold_lines)
 
 def folding_ranges(analysis: DocumentAnalysis) -> list[str]:
     """textDocument/foldingRange's answer, written as JSON: each unit keeps its folds' lines
-    relative to its first line (`FOLD_LINES`), so after an edit only the edited unit is
-    computed again, and a unit that moved only adds where it starts now."""
+    relative to its first line (`FOLD_LINES`) and their JSON where it starts now, so after an
+    edit only the edited unit is computed again, and only a unit that moved is written again."""
     units = [u for u in analysis.units if not u.shell]
     parts: list[str] = []
     for unit, (base, _) in zip(units, analysis.document.positions([u.start for u in units])):
-        parts.extend(f'{{"startLine":{base + start},"endLine":{base + end}}}'
-                     for start, end in analysis.for_unit(unit, FOLD_LINES))
+        kept = _kept(unit, _FOLDS_JSON)
+        if kept is None or kept[0] != base:
+            folds = _unit_result(analysis, unit, FOLD_LINES)
+            kept = unit.derived[_FOLDS_JSON] = (base, ",".join(
+                [f'{{"startLine":{base + start},"endLine":{base + end}}}' for start, end in folds]))
+        if kept[1]:
+            parts.append(kept[1])
     return ["[" + ",".join(parts) + "]"]
 
 
-def _symbols_json(analysis: DocumentAnalysis, symbols: Sequence[Symbol], base: int) -> list[str]:
-    """The symbols, whose offsets are relative to `base`, as DocumentSymbol JSON objects."""
+def _symbols_json(analysis: DocumentAnalysis, unit: Unit, symbols: Sequence[Symbol], at: tuple[int, int],
+                  lines: list[int]) -> list[str]:
+    """The symbols of a unit starting at `at`, their offsets relative to its start, as
+    DocumentSymbol JSON objects whose line numbers are cut out (`_PlacedJson`) and appended,
+    counted from the unit's first line, to `lines`."""
     offsets: set[int] = set()
     stack = list(symbols)
     while stack:
         s = stack.pop()
         offsets.update((s.span.start, s.span.end, s.selection.start, s.selection.end))
         stack.extend(s.children)
-    ordered = sorted(offsets)
-    where = dict(zip(ordered, analysis.document.positions([base + at for at in ordered])))
+    where = _relative_positions(analysis, unit, sorted(offsets), at)
 
     def encode(s: Symbol) -> str:
-        children = [encode(c) for c in s.children]
-        return _head(s, where) + (',"children":[' + ",".join(children) + "]}" if children else "}")
+        head = _head(s, where, lines)
+        if not s.children:
+            return head + "}"
+        return head + ',"children":[' + ",".join([encode(c) for c in s.children]) + "]}"
     return [encode(s) for s in symbols]
 
 
@@ -186,12 +236,16 @@ def _container_json(analysis: DocumentAnalysis, s: Symbol, children: list[str]) 
     return [_head(s, where) + ',"children":['] + children + ["]}"]
 
 
-def _head(s: Symbol, where: dict[int, tuple[int, int]]) -> str:
-    """A DocumentSymbol's JSON object up to its children, without its closing brace. Names and
-    details are written as `json.dumps` writes a string (its own encoder, without the call
-    around it: tens of thousands of symbols in a large file)."""
+def _head(s: Symbol, where: dict[int, tuple[int, int]], lines: list[int] | None = None) -> str:
+    """A DocumentSymbol's JSON object up to its children, without its closing brace; with
+    `lines`, its line numbers cut out (`_PlacedJson`) and appended there. Names and details
+    are written as `json.dumps` writes a string (its own encoder, without the call around it:
+    tens of thousands of symbols in a large file)."""
     (sl, sc), (el, ec) = where[s.span.start], where[s.span.end]
     (tl, tc), (fl, fc) = where[s.selection.start], where[s.selection.end]
+    if lines is not None:
+        lines.extend((sl, el, tl, fl))
+        sl = el = tl = fl = _PlacedJson._CUT
     text = (f'{{"name":{_string(s.name)},"kind":{SYMBOL_KINDS.get(s.kind, OTHER_SYMBOL_KIND)},'
             f'"range":{{"start":{{"line":{sl},"character":{sc}}},"end":{{"line":{el},"character":{ec}}}}},'
             f'"selectionRange":{{"start":{{"line":{tl},"character":{tc}}},"end":{{"line":{fl},"character":{fc}}}}}')
