@@ -134,3 +134,21 @@ def test_a_delta_after_an_edit_in_one_function_is_that_function_s_tokens() -> No
     assert edit["deleteCount"] < len(before) // 20
     assert json.loads("".join(semantic.delta_parts("4", semantic.segments(analysis), semantic.segments(analysis)))) == {
         "resultId": "4", "edits": []}
+
+
+def test_a_keystroke_reads_the_edited_unit_from_its_own_tree() -> None:
+    """Typing in a function re-parses it alone; its tokens are read from that tree, without
+    the document's tree parsed again, and equal a fresh analysis's."""
+    text = "module {\n" + "".join(
+        f"  func.func @f{i}(%x: i32) -> i32 {{\n    %a{i} = arith.addi %x, %x : i32\n    return %a{i} : i32\n  }}\n"
+        for i in range(30)) + "}\n"
+    analysis = DocumentAnalysis("file:///x.ir", text)
+    semantic.full_tokens(analysis)
+    for step, typed in enumerate("bcd"):
+        at = Position(2 + 4 * 15, 7 + step)
+        analysis.update([(at, at, typed)], step + 1)
+        got = semantic.full_tokens(analysis)
+        assert analysis.full_stale   # the document's tree was not needed
+        assert got == _in_one_go(analysis)
+        fresh = DocumentAnalysis("file:///fresh.ir", analysis.document.text)
+        assert got == semantic.full_tokens(fresh)

@@ -28,3 +28,22 @@ def test_only_the_long_line_goes_without_tokens(line_end: str) -> None:
     assert len(data) - long_end > MAX_TOKENIZED_LINE
     tail = semantic_tokens(analysis, long_end, len(data))
     assert [t for t in tail if data[t.start:t.end] == b'"test.op"'] == on_short_lines[1:]
+
+
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])
+def test_the_line_index_finds_the_same_long_lines_as_the_search(line_end: str) -> None:
+    """`_short_line_ranges` answers from the document's line index where it can: the ranges
+    are the search's, for every stretch, with long lines anywhere or nowhere in it."""
+    import random
+
+    from cute_ir.features.tokens import _short_line_ranges
+    near = "x" * (MAX_TOKENIZED_LINE - 1)
+    lines = [SHORT, "y" * (MAX_TOKENIZED_LINE + 5), SHORT, near, near + "z", near + "zz", SHORT * 3, ""]
+    rng = random.Random(line_end)
+    text = line_end.join(rng.choice(lines) for _ in range(60))
+    analysis = DocumentAnalysis("file:///long.mlir", text, verify_budget=0)
+    data, index = analysis.document.data, analysis.document.lines
+    for _ in range(400):
+        lo = rng.randrange(len(data) + 1)
+        hi = min(len(data), lo + rng.choice([0, 1, 50, MAX_TOKENIZED_LINE, 3 * MAX_TOKENIZED_LINE, 10 ** 6]))
+        assert _short_line_ranges(data, lo, hi, index) == _short_line_ranges(data, lo, hi), (lo, hi)

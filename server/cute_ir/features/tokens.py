@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import sub
 from typing import NamedTuple
 
 
@@ -20,9 +21,10 @@ try:   # built with the grammar by `pip install .`; optional (setup.py)
 except ImportError:
     native = None
 
-from ..analysis import DocumentAnalysis
+from ..analysis import DocumentAnalysis, Unit
 from ..syntax import LANGUAGE, captures, wide_nodes
 from ..syntax.parser import MAX_QUERY_DEPTH
+from ..text.positions import LineIndex
 
 # LSP token types, in legend order; capture names of highlights.scm map onto them.
 TOKEN_TYPES: tuple[str, ...] = (
@@ -84,8 +86,19 @@ def _highlights() -> tree_sitter.Query:
     return highlights
 
 
-def _short_line_ranges(source: bytes, lo: int, hi: int) -> list[tuple[int, int]]:
-    """[lo, hi) without the lines longer than MAX_TOKENIZED_LINE."""
+def _short_line_ranges(source: bytes, lo: int, hi: int, lines: LineIndex | None = None) -> list[tuple[int, int]]:
+    """[lo, hi) without the lines longer than MAX_TOKENIZED_LINE. `lines`: the document's line
+    index, which answers at once for a stretch of many lines (a function of a real dump is
+    longer than the longest line allowed, and the search below read it all: a quarter of the
+    first tokens of a 50k-line file of them)."""
+    if lines is not None and hi > lo:
+        first, last = lines.line_of(lo), lines.line_of(hi)
+        starts = lines.starts
+        # A line's width with its line end, which is a byte or two: within MAX_TOKENIZED_LINE
+        # + 1 the line is short enough (a CRLF line that wide is left to the search).
+        if hi - starts[last] <= MAX_TOKENIZED_LINE and (
+                first == last or max(map(sub, starts[first + 1:last + 1], starts[first:last])) <= MAX_TOKENIZED_LINE + 1):
+            return [(lo, hi)]
     ranges: list[tuple[int, int]] = []
     at = lo
     # Only as far back as a short line can start: searched back to the text's start, a text
@@ -123,24 +136,40 @@ def _capture_kinds() -> dict[str, tuple[int, int, int]]:
     return out
 
 
-def _groups(analysis: DocumentAnalysis, lo: int, hi: int):
+def unit_trees(analysis: DocumentAnalysis, unit: Unit) -> list[tuple[tree_sitter.Node, int, int]]:
+    """`analysis.trees_over(unit.start, unit.end)`, read from the unit's own tree when an edit
+    re-parsed it alone (`DocumentAnalysis.tree_for`): the document's tree would be parsed
+    again first (15-20 ms at 50k lines) for the one unit whose tokens an edit changed. Its
+    statement's subtree is the one a parse of the document gives (the unit is re-parsed so
+    only when that holds, `_reparse_unit`), and the query starts at that node either way."""
+    if unit.piece is None and unit.tree is not None:
+        tree = analysis.tree_for(unit)
+        if tree is not None:
+            node = tree.root_node.descendant_for_byte_range(unit.start, max(unit.start, unit.end - 1))
+            return [(node if node is not None else tree.root_node, unit.start, unit.end)]
+    return analysis.trees_over(unit.start, unit.end)
+
+
+def _groups(analysis: DocumentAnalysis, lo: int, hi: int, trees: list[tuple[tree_sitter.Node, int, int]] | None = None):
     """The highlight query's captures over [lo, hi) that can be tokens, as lists of nodes each
-    with the (rank, token type index, modifier bits) of its capture name."""
+    with the (rank, token type index, modifier bits) of its capture name; `trees` as in
+    `native_unit_rows`."""
     source = analysis.document.data
     q = _highlights()
     kinds = _capture_kinds()
-    for node, node_lo, node_hi in analysis.trees_over(lo, hi):
-        for range_lo, range_hi in _short_line_ranges(source, node_lo, node_hi):
+    for node, node_lo, node_hi in (analysis.trees_over(lo, hi) if trees is None else trees):
+        for range_lo, range_hi in _short_line_ranges(source, node_lo, node_hi, analysis.document.lines):
             for name, nodes in captures(q, node, range_lo, range_hi).items():
                 kind = kinds.get(name)
                 if kind is not None:
                     yield nodes, kind
 
 
-def native_rows(analysis: DocumentAnalysis, lo: int, hi: int) -> bytes:
+def native_rows(analysis: DocumentAnalysis, lo: int, hi: int,
+                trees: list[tuple[tree_sitter.Node, int, int]] | None = None) -> bytes:
     """`captured` for the C encoder (`native`, which must be there): the same rows, unsorted,
     packed by `native.capture_rows` without a Python step per capture."""
-    groups = [(nodes, *kind) for nodes, kind in _groups(analysis, lo, hi)]
+    groups = [(nodes, *kind) for nodes, kind in _groups(analysis, lo, hi, trees)]
     return native.capture_rows(analysis.document.data, groups, MAX_TOKENIZED_LINE)
 
 
@@ -246,21 +275,25 @@ def _lexed_query(level: int = 0) -> tuple[tree_sitter.Query, tuple[tuple[int, in
     return q, tuple(kinds[name] for _, name in patterns if name is not None)
 
 
-def native_unit_rows(analysis: DocumentAnalysis, lo: int, hi: int, levels: tuple[int, ...] = (2, 1, 0)) -> bytes:
+def native_unit_rows(analysis: DocumentAnalysis, lo: int, hi: int, levels: tuple[int, ...] = (2, 1, 0),
+                     trees: list[tuple[tree_sitter.Node, int, int]] | None = None) -> bytes:
     """`native_rows` of a unit's [lo, hi): in a statement whose tree has no error (and no line
     too long to tokenize, no node too wide to search), the tokens of `_LEXED_PATTERNS` and,
     where the brackets tell them, of `_TYPED_PATTERNS` are read from the text by
     `native.lexed_rows` and the query finds the rest; anywhere else, or where the text alone
     cannot tell (`lexed_rows` answers None), the query finds every token. The rows are the same
-    either way (tests/test_semantic_tokens_native.py)."""
+    either way (tests/test_semantic_tokens_native.py). `trees`: `analysis.trees_over(lo, hi)`
+    when the caller has them (`unit_trees`)."""
     lexed_query = _lexed_query()
-    trees = analysis.trees_over(lo, hi) if lexed_query is not None else []
+    if trees is None:
+        trees = analysis.trees_over(lo, hi)
     # A tree that covers the unit: the query finds nothing outside its node (`x=` at the text's
     # end is an op name alone), nor does the text reading then.
-    if len(trees) == 1 and not trees[0][0].has_error and trees[0][0].start_byte <= lo and trees[0][0].end_byte >= hi:
+    if (lexed_query is not None and len(trees) == 1 and not trees[0][0].has_error
+            and trees[0][0].start_byte <= lo and trees[0][0].end_byte >= hi):
         node = trees[0][0]
         source = analysis.document.data
-        if _short_line_ranges(source, lo, hi) == [(lo, hi)] and not wide_nodes(node, lo, hi):
+        if _short_line_ranges(source, lo, hi, analysis.document.lines) == [(lo, hi)] and not wide_nodes(node, lo, hi):
             for level in levels:
                 query = _lexed_query(level)
                 if query is None:
@@ -276,7 +309,7 @@ def native_unit_rows(analysis: DocumentAnalysis, lo: int, hi: int, levels: tuple
                     cursor.set_byte_range(lo, hi)
                     groups = [(nodes, *known[name]) for name, nodes in cursor.captures(node).items() if name in known]
                     return native.capture_rows(source, groups, MAX_TOKENIZED_LINE) + lexed
-    return native_rows(analysis, lo, hi)
+    return native_rows(analysis, lo, hi, trees)
 
 
 def captured(analysis: DocumentAnalysis, lo: int, hi: int) -> list[tuple[int, int, int, int, int]]:
