@@ -8,6 +8,7 @@ publish written at once as JSON skips building and unstructuring an object per d
 from __future__ import annotations
 
 from typing import Any, Callable
+from weakref import WeakKeyDictionary
 
 from ..analysis import DocumentAnalysis
 from ..diagnostics import Diagnostic, Span
@@ -38,10 +39,91 @@ def diagnostic(document: Document, d: Diagnostic, uri: str, range_of: RangeOf | 
     return out
 
 
+class _Converted:
+    """What the last `diagnostics` of a document wrote: its values, by diagnostic, and the text
+    they were written for (the document's edit count and length)."""
+    __slots__ = ("edit_count", "length", "uri", "encoding", "values")
+
+    def __init__(self, document: Document, values: dict[Diagnostic, dict[str, Any]]) -> None:
+        self.edit_count, self.length = document.edit_count, len(document.data)
+        self.uri, self.encoding = document.uri, document.encoding
+        self.values = values
+
+
+_CONVERTED: WeakKeyDictionary[Document, _Converted] = WeakKeyDictionary()
+
+
+def _offsets(d: Diagnostic) -> list[int]:
+    return [d.span.start, d.span.end, *(o for r in d.related for o in (r.span.start, r.span.end))]
+
+
+def _moved_range(value: dict[str, Any], lines: int) -> dict[str, Any]:
+    start, end = value["start"], value["end"]
+    return {"start": {"line": start["line"] + lines, "character": start["character"]},
+            "end": {"line": end["line"] + lines, "character": end["character"]}}
+
+
+def _moved(value: dict[str, Any], lines: int) -> dict[str, Any]:
+    """A diagnostic's value `lines` lines further down."""
+    out = {**value, "range": _moved_range(value["range"], lines)}
+    if "relatedInformation" in value:
+        out["relatedInformation"] = [{"location": {"uri": r["location"]["uri"],
+                                                   "range": _moved_range(r["location"]["range"], lines)},
+                                      "message": r["message"]} for r in value["relatedInformation"]]
+    return out
+
+
 def diagnostics(analysis: DocumentAnalysis) -> list[dict[str, Any]]:
-    """The document's diagnostics as published."""
+    """The document's diagnostics as published.
+
+    Written anew only where an edit since the last call could change them (on every keystroke
+    of a 50k-line file with hundreds of diagnostics, writing them all took 10 ms). The text
+    before the first byte any edit since touched is as it was, so a diagnostic that lies wholly
+    in it (and in its line-end pair's first byte: "\r" and "\n" are one line end) has the
+    positions it had, and its value is the one written then. The text after the last byte an
+    edit touched is as it was too, moved by the edits' change in length; a diagnostic that
+    starts on a line that begins in it has every position it had there, on a line as many
+    lines further as the edits added: the line starts in that stretch are those it had, and its
+    columns count from one of them."""
     document = analysis.document
-    return [diagnostic(document, d, document.uri) for d in analysis.diagnostics()]
+    uri = document.uri
+    found = analysis.diagnostics()
+    last = _CONVERTED.get(document)
+    unchanged = None
+    if last is not None and last.uri == uri and last.encoding is document.encoding:
+        unchanged = document.unchanged_since(last.edit_count)
+    values: dict[Diagnostic, dict[str, Any]] = {}
+    out: list[dict[str, Any]] = []
+    if unchanged is None:
+        for d in found:
+            value = values.get(d)
+            if value is None:
+                value = values[d] = diagnostic(document, d, uri)
+            out.append(value)
+    else:
+        prefix, suffix = unchanged
+        length, lines = len(document.data), document.lines
+        delta = length - last.length
+        after = lines.line_of(length - suffix) + 1   # the first line that starts after the edits
+        tail = lines.start(after) if suffix and after < lines.line_count else length + 1
+        kept = last.values
+        for d in found:
+            value = values.get(d)
+            if value is None:
+                offsets = _offsets(d)
+                if max(offsets) < prefix:
+                    value = kept.get(d)
+                elif min(offsets) >= tail:
+                    value = kept.get(d.shifted(-delta))
+                    if value is not None:
+                        moved = lines.line_of(d.span.start) - value["range"]["start"]["line"]
+                        value = _moved(value, moved) if moved else value
+                if value is None:
+                    value = diagnostic(document, d, uri)
+                values[d] = value
+            out.append(value)
+    _CONVERTED[document] = _Converted(document, values)
+    return out
 
 
 def publish_params(analysis: DocumentAnalysis, items: list[dict[str, Any]]) -> dict[str, Any]:

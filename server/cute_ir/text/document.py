@@ -10,9 +10,13 @@ current text at its shifted positions.
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 from .positions import Encoding, LineIndex, Position
+
+# Edits a document remembers (`Document.edits`): more than a burst of typing between two reads.
+_KEPT_EDITS = 64
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,11 @@ class Document:
         self.encoding = encoding
         self.data = bytearray(text.encode("utf-8", errors="replace"))
         self.lines = LineIndex(self.data)
+        # The last edits, each (start, old end, length of the text before it), and how many
+        # there were: what was derived from an earlier text can be kept where no edit since
+        # reached (lsp/diagnostic_json.py).
+        self.edits: deque[tuple[int, int, int]] = deque(maxlen=_KEPT_EDITS)
+        self.edit_count = 0
 
     @property
     def text(self) -> str:
@@ -103,6 +112,18 @@ class Document:
             return 0, len(self.data)
         return self.offset(start), self.offset(end)
 
+    def unchanged_since(self, edit_count: int) -> tuple[int, int] | None:
+        """How many bytes at the text's start and at its end no edit changed since there had
+        been `edit_count` edits (None when that is too long ago to tell): each edit leaves
+        the bytes before its start and after its old end as they were."""
+        newer = self.edit_count - edit_count
+        if newer < 0 or newer > len(self.edits):
+            return None
+        prefix, suffix = len(self.data), len(self.data)
+        for start, old_end, length in list(self.edits)[len(self.edits) - newer:]:
+            prefix, suffix = min(prefix, start), min(suffix, length - old_end)
+        return prefix, suffix
+
     def replace(self, start: Position | None, end: Position | None, new_text: str) -> TextEdit:
         """Apply one LSP content change (a range, or the whole document when None)."""
         problem = self.change_problem(start, end)
@@ -110,6 +131,8 @@ class Document:
             raise InvalidChange(problem)
         s, old_end = self.span(start, end)
         start_point, old_end_point = self.point(s), self.point(old_end)
+        self.edits.append((s, old_end, len(self.data)))
+        self.edit_count += 1
         removed_cr = b"\r" in self.data[s:old_end]
         inserted = new_text.encode("utf-8", errors="replace")
         if start is None:

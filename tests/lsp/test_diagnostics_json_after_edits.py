@@ -1,0 +1,103 @@
+"""A publish writes again only the diagnostics an edit could change (lsp/diagnostic_json.py);
+what it sends must equal the document's diagnostics converted afresh after any edit: above,
+inside and below a unit, adding and removing lines, making and unmaking a unit, in text with
+CRLF line ends and characters UTF-16 counts differently."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.lsp import diagnostic_json
+from cute_ir.text.positions import Encoding, Position
+
+ROOT = Path(__file__).resolve().parents[2]
+MISTAKES = (ROOT / "examples" / "mistakes.ir").read_text()
+# Well-formed, with diagnostics in every function: a target error in each (sm90 atoms on sm_80).
+FUNCTION = """func.func @f{i}(%x: i32) {{
+  %w = cute_nvgpu.make_mma_atom {{shape_MNK = [64, 100, 16], a_type = f16, b_type = f16, c_type = f32}} : !cute_nvgpu.sm90.mma
+  %y = arith.addi %x, %x : i32
+  return
+}}
+"""
+WELL_FORMED = "".join(FUNCTION.format(i=i) for i in range(12))
+EDITS = ["x", "\n", "\n\n", "// é ü\n", "é", "", "%q = arith.addi %x, %x : i32\n", FUNCTION.format(i=99)]
+
+
+def _fresh(analysis: DocumentAnalysis) -> list[dict]:
+    document = analysis.document
+    return [diagnostic_json.diagnostic(document, d, document.uri) for d in analysis.diagnostics()]
+
+
+def _check(analysis: DocumentAnalysis, what: str) -> None:
+    got = diagnostic_json.diagnostics(analysis)
+    assert got == _fresh(analysis), what
+    again = DocumentAnalysis("file:///again.ir", analysis.document.text, encoding=analysis.document.encoding)
+    document = again.document
+    assert got == [diagnostic_json.diagnostic(document, d, analysis.document.uri) for d in again.diagnostics()], what
+
+
+def _at(text: str, line: int, column: int, encoding: Encoding) -> Position:
+    prefix = text.split("\n")[line][:column]
+    return Position(line, len(prefix.encode("utf-16-le")) // 2 if encoding is Encoding.UTF16 else len(prefix.encode()))
+
+
+@pytest.mark.parametrize("encoding", [Encoding.UTF16, Encoding.UTF8])
+@pytest.mark.parametrize("name", ["mistakes", "well-formed", "crlf"])
+def test_published_diagnostics_equal_a_fresh_conversion_after_edits(name: str, encoding: Encoding) -> None:
+    text = {"mistakes": MISTAKES, "well-formed": WELL_FORMED, "crlf": WELL_FORMED.replace("\n", "\r\n")}[name]
+    analysis = DocumentAnalysis("file:///x.ir", text, encoding=encoding)
+    _check(analysis, "after open")
+    assert diagnostic_json.diagnostics(analysis)
+    rng = random.Random(name)
+    for step in range(40):
+        current = analysis.document.text
+        lines = current.split("\n")
+        line = rng.randrange(len(lines))
+        column = rng.randrange(len(lines[line]) + 1)
+        start = _at(current, line, column, encoding)
+        if rng.random() < 0.3 and line + 1 < len(lines):
+            change = (start, Position(line + 1, 0), "")        # the rest of a line and its line end removed
+        elif rng.random() < 0.1:
+            end_line = min(len(lines) - 1, line + rng.randrange(1, 8))
+            change = (start, Position(end_line, 0), rng.choice(EDITS))   # lines replaced
+        else:
+            change = (start, start, rng.choice(EDITS))
+        analysis.update([change], step + 2)
+        _check(analysis, f"step {step}: {change}")
+
+
+def test_a_function_made_and_unmade_above_and_below() -> None:
+    analysis = DocumentAnalysis("file:///x.ir", WELL_FORMED)
+    _check(analysis, "after open")
+    end = len(WELL_FORMED.split("\n")) - 1
+    for at in (Position(0, 0), Position(5 * 6, 0), Position(end, 0)):
+        analysis.update([(at, at, FUNCTION.format(i=77))], 2)
+        _check(analysis, f"made at {at}")
+        analysis.update([(at, Position(at.line + 5, 0), "")], 3)
+        _check(analysis, f"unmade at {at}")
+
+
+def test_only_what_an_edit_reaches_is_written_again(monkeypatch) -> None:
+    """A keystroke in one function of many writes that function's diagnostics again; those
+    above it are kept as they were, those below it only moved (not converted)."""
+    analysis = DocumentAnalysis("file:///x.ir", WELL_FORMED)
+    diagnostic_json.diagnostics(analysis)
+    written: list[int] = []
+    original = diagnostic_json.diagnostic
+
+    def counting(document, d, uri, range_of=None):
+        written.append(d.span.start)
+        return original(document, d, uri, range_of)
+    monkeypatch.setattr(diagnostic_json, "diagnostic", counting)
+    line = 5 * 6 + 2   # the `%y` line of the seventh function
+    analysis.update([(Position(line, 4), Position(line, 4), "z")], 2)
+    published = diagnostic_json.diagnostics(analysis)
+    assert len(published) == 12 and len(written) <= 1
+    analysis.update([(Position(line, 0), Position(line, 0), "\n")], 3)
+    published = diagnostic_json.diagnostics(analysis)
+    assert len(published) == 12 and len(written) <= 2
+    monkeypatch.undo()
+    assert published == _fresh(analysis)
