@@ -7,6 +7,10 @@ tokens as soon as the first diagnostics arrive ("right after open"), or, 3 s lat
 symbols, full semantic tokens and folding ranges, each sent when the one before is answered
 (the order `make bench-peer` asks them in "after open"). Each from its last byte's arrival.
 
+In process it also times the full tokens after each of two characters typed into an SSA name in
+the middle of the file and after a newline there (each after the analysis of its edit, as the
+keystroke's publish leaves it), the `after a keystroke` and `after a newline` columns.
+
 The other version is a `server/` directory given with `--before` (for example a `git archive`
 of the commit before the change); it runs in a child process with that directory first on
 PYTHONPATH. Where the change is in the C extension (tokens.c), that directory also needs the
@@ -46,7 +50,17 @@ analysis = DocumentAnalysis("file:///bench.ir", text, verify_budget=0)
 analysis.trees_over(0, 1)
 start = time.process_time()
 semantic.full_tokens_json(analysis)
-print(json.dumps((time.process_time() - start) * 1000))
+figures = [(time.process_time() - start) * 1000]
+from peer import typing_spot
+from cute_ir.text.positions import Position
+line, column = typing_spot(text)
+for version, (at, typed) in enumerate([((line, column), "q"), ((line, column + 1), "r"), ((line, 0), "\\n")], 2):
+    analysis.update([(Position(*at), Position(*at), typed)], version)
+    analysis.diagnostics()   # what a keystroke's publish did
+    start = time.process_time()
+    semantic.full_tokens_json(analysis)
+    figures.append((time.process_time() - start) * 1000)
+print(json.dumps(figures))
 """
 
 
@@ -57,7 +71,8 @@ def _env(server_dir: Path | None) -> dict[str, str]:
     return env
 
 
-def in_process(path: Path, server_dir: Path | None) -> float:
+def in_process(path: Path, server_dir: Path | None) -> list[float]:
+    """CPU ms of the first full tokens, then after each of two typed characters and a newline."""
     out = subprocess.run([sys.executable, "-c", IN_PROCESS.format(bench=str(HERE), path=str(path))],
                          env=_env(server_dir), check=True, capture_output=True, text=True)
     return json.loads(out.stdout)
@@ -102,9 +117,9 @@ def main() -> int:
     versions = {"before": args.before.resolve(), "after": None}
     results_dir = HERE / "results"
     results_dir.mkdir(exist_ok=True)
-    print("| file | version | in process: tokens | server: tokens right after open | server, 3 s after open: "
-          "symbols / tokens / folding |")
-    print("|---|---|---|---|---|")
+    print("| file | version | in process: tokens | after a keystroke | after a newline | server: tokens right after open | "
+          "server, 3 s after open: symbols / tokens / folding |")
+    print("|---|---|---|---|---|---|---|")
     for name, text in files(args.quick).items():
         path = results_dir / "first_tokens.mlir"
         path.write_text(text, encoding="utf-8")
@@ -118,7 +133,8 @@ def main() -> int:
                     first[version].append(through_server(text, server_dir, 0)["semantic tokens"])
                     settled[version].append(through_server(text, server_dir, 3.0))
         for version in versions:
-            line = f"| {name} | {version} | {_figure(cpu[version])} |"
+            line = (f"| {name} | {version} | {_figure([run[0] for run in cpu[version]])} | "
+                    f"{_figure([ms for run in cpu[version] for ms in run[1:3]])} | {_figure([run[3] for run in cpu[version]])} |")
             if not args.no_server:
                 line += f" {_figure(first[version])} | " + " / ".join(
                     _figure([run[r] for run in settled[version]]) for r in ("symbols", "semantic tokens", "folding")) + " |"
