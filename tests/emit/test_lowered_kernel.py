@@ -9,7 +9,10 @@ import pytest
 
 from cute_ir import cli
 from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.emit import tileas_kernel
+from cute_ir.emit.builder import passes_descriptor
 from cute_ir.emit.lowered_kernel import lowered_kernels
+from cute_ir.lowering_facts.tileas import view_offset, view_strides
 from cute_ir.features.preview import preview_module
 from tests.conftest import REPO
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
@@ -484,6 +487,41 @@ def test_a_128_bit_vector_moves_as_four_registers_at_an_address_a_multiple_of_16
     assert odd_rows.module.message == ("`wide`: `vector.load` of memref<?x60xf16, 1> at a dynamic index whose stride "
                                        "(60 x 16 bits) is not whole 16-byte accesses")
     assemble_on_each_arch(WIDE_IR)
+
+
+ABI_IR = """\
+module {
+  func.func @abi(%p: MEMREF, %i: index) {
+    %0 = "arith.constant"() <{value = 1 : index}> : () -> index
+    %1 = "memref.load"(%p, %i, %0) : (MEMREF, index, index) -> f32
+    %2 = "llvm.inline_asm"(%1) <{asm_string = "add.f32 $0, $1, $1;", constraints = "=f,f", has_side_effects}> : (f32) -> f32
+    "memref.store"(%2, %p, %0, %i) : (f32, MEMREF, index, index) -> ()
+    return
+  }
+}
+"""
+_DESCRIPTOR = ("p0_allocated", "p0", "p0_offset", "p0_size0", "p0_size1", "p0_stride0", "p0_stride1")
+
+
+@pytest.mark.parametrize("memref,fields", [
+    ("memref<8x8xf32>", ("p0",)), ("memref<8x8xf32, strided<[16, 1], offset: 4>>", ("p0",)),
+    ("memref<?x8xf32>", _DESCRIPTOR), ("memref<8x?xf32, 1>", _DESCRIPTOR),
+    ("memref<8x8xf32, strided<[?, 1]>>", _DESCRIPTOR), ("memref<8x8xf32, strided<[8, 1], offset: ?>>", _DESCRIPTOR)])
+def test_a_memref_argument_is_passed_by_the_rule_a_tileas_kernel_s_follows(memref, fields):
+    """One rule for every kernel the backend writes (emit/builder.passes_descriptor, which the
+    TileAS writer asks too): a memref whose type leaves an extent, a stride or its offset
+    dynamic is MLIR's memref descriptor, one whose type fixes them all its aligned pointer. A
+    descriptor whose strides and offset the type fixes is addressed as a static memref: only
+    its aligned pointer is read."""
+    assert tileas_kernel.passes_descriptor is passes_descriptor
+    assert passes_descriptor(memref) == (fields == _DESCRIPTOR)
+    ir = ABI_IR.replace("MEMREF", memref)
+    kernel, body = _written(ir)
+    assert re.search(r"\.entry abi\((.*)\)", body)[1] == \
+        ", ".join(f".param .u64 {name}" for name in (*fields, "p1"))
+    static = None not in view_strides(memref) and view_offset(memref) is not None
+    assert ("ld.param.u64 %p0_stride0" in body or "ld.param.u64 %p0_offset" in body) is not static
+    assemble_on_each_arch(ir)
 
 
 IDS_IR = """\

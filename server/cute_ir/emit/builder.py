@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from ..ir.shaped import shaped
+from ..lowering_facts.tileas import view_offset, view_strides
 from ..tables import tiers as T
 
 # What follows an instruction line that implements the atom, before its origin id.
@@ -68,6 +70,22 @@ def memref_descriptor_fields(name: str, rank: int) -> list[tuple[str, str]]:
             (f"{name}_offset", "the offset of {of}, in elements"),
             *((f"{name}_size{k}", f"extent {k} of {{of}}") for k in range(rank)),
             *((f"{name}_stride{k}", f"stride {k} of {{of}}, in elements") for k in range(rank))]
+
+
+def passes_descriptor(type_text: str) -> bool:
+    """Whether a memref kernel argument is passed as MLIR's memref descriptor, its fields
+    parameters of their own (`memref_descriptor_fields`): when its type leaves an extent, a
+    stride or its offset dynamic (`memref<?x64xf32>` too), which the kernel may read at run
+    time. A memref whose type fixes them all is passed as its aligned pointer alone, MLIR's
+    bare-pointer convention, which is defined for such memrefs only (`convert-gpu-to-nvvm`'s
+    `use-bare-ptr-memref-call-conv`: "All memrefs must have static shape"). The one rule of
+    every kernel this backend writes: a TileAS kernel's (emit/tileas_kernel.py, and the launch
+    parameters `--emit host` lists) and a function's (emit/lowered_kernel.py, which the atom
+    preview's kernels are)."""
+    found = shaped(type_text)
+    strides = view_strides(type_text)
+    return found is not None and found.kind == "memref" and strides is not None and \
+        (None in found.dims or None in strides or view_offset(type_text) is None)
 
 
 def cta_groups(kernel: "PtxBuilder") -> list[int]:

@@ -12,7 +12,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | lowered IR | PTX |
 |---|---|
 | a `memref` / `index` / integer / float / shared-memory matrix descriptor argument | a `.param` of its width, read into a register (a memref: its aligned pointer, generic) |
-| a `memref` argument whose strides or offset are dynamic (`memref<?x?xf32>`, `strided<[?, 1], offset: ?>`) | MLIR's memref descriptor, each field a `.param .u64` in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`), as MLIR's default calling convention passes a memref (the bare-pointer convention the others follow cannot pass one); of the dynamic offset and strides, only those an access multiplies in read (the offset by any load or store, a stride by one at an index not a constant 0 or by a vector spanning its dimension) |
+| a `memref` argument whose extents, strides or offset are dynamic (`memref<?x64xf32>`, `memref<?x?xf32>`, `strided<[?, 1], offset: ?>`) | MLIR's memref descriptor, each field a `.param .u64` in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`), as MLIR's default calling convention passes a memref (the bare-pointer convention the others follow is defined for static memrefs only; `builder.passes_descriptor`, the rule of a TileAS kernel's arguments too); of the dynamic offset and strides, only those an access multiplies in read (the offset by any load or store, a stride by one at an index not a constant 0 or by a vector spanning its dimension) |
 | an `i8` argument | a `.param .u8` (as LLVM's NVPTX backend passes an i8), `ld.param.u8` into a 16-bit register: PTX has no 8-bit registers, so an i8 is the low 8 bits of a `.b16` one, the high bits undefined until what reads them extends it (`cvt.s16.s8` signed, `and` of 255 unsigned) |
 | an `i1` argument | a `.param .u8` (PTX has no predicate parameter; LLVM's NVPTX backend passes an i1 so), its low bit tested by `setp.ne` into a predicate register |
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
@@ -86,7 +86,8 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
-from .builder import ENTRY_STARTS, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields, render
+from .builder import (ENTRY_STARTS, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields, passes_descriptor,
+                      render)
 from .ptx import EmitError
 from .ptx_copies import propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
@@ -382,8 +383,8 @@ class _Emitter:
     exits: list[tuple[list[list[str]], str]] = field(default_factory=list)
     # The label of each block of the function after its entry (what `cf.br` / `cf.cond_br` jump to).
     labels: dict[Block, str] = field(default_factory=dict)
-    # A memref argument passed as its descriptor's fields: the registers of its dynamic offset
-    # and strides (None where the type gives them).
+    # A memref argument passed as its descriptor's fields whose strides or offset are dynamic:
+    # the registers of its dynamic offset and strides (None where the type gives them).
     layouts: dict[Value, tuple[str | None, list[str | None]]] = field(default_factory=dict)
     function: Operation | None = None                  # the function written (what a descriptor captures)
     target: T.Target | None = None                     # what it is written for (its instructions' tiers)
@@ -477,20 +478,21 @@ class _Emitter:
         self.values[value] = reg
 
     def descriptor_fields(self, name: str, value: Value) -> bool:
-        """A memref argument whose strides or offset are dynamic: MLIR's memref descriptor, its
-        fields parameters of their own in its order (allocated and aligned pointers, offset,
-        sizes, strides, each 64 bits), as MLIR's default calling convention passes a memref; the
-        bare-pointer convention, which passes the aligned pointer alone, cannot pass such a one.
-        The aligned pointer, the offset and the dynamic strides are read (in elements, as the
-        descriptor holds them). False: a memref of static strides and offset, its aligned
+        """A memref argument whose extents, strides or offset are dynamic (`passes_descriptor`,
+        the rule a TileAS kernel's arguments follow too): MLIR's memref descriptor, its fields
+        parameters of their own in its order (allocated and aligned pointers, offset, sizes,
+        strides, each 64 bits), as MLIR's default calling convention passes a memref; the
+        bare-pointer convention, which passes the aligned pointer alone, is defined for static
+        memrefs only. The aligned pointer, the offset and the dynamic strides are read (in
+        elements, as the descriptor holds them), as an access needs them; the extents, which no
+        access here bounds, are not. False: a memref whose type fixes all of them, its aligned
         pointer alone."""
         type_text = str(value.type)
+        if not passes_descriptor(type_text):
+            return False
         found = shaped(type_text)
         strides = view_strides(type_text)
         offset = view_offset(type_text)
-        if found is None or strides is None or len(strides) != len(found.dims) \
-                or None not in strides and offset is not None:
-            return False
         rank = len(found.dims)
         fields = [field_name for field_name, _ in memref_descriptor_fields(name, rank)]
         self.kernel.params += [("u64", field_name) for field_name in fields]
@@ -502,8 +504,11 @@ class _Emitter:
             registers[field_name] = self.kernel.reg("b64", f"%{field_name}")
             self.kernel.emit(f"ld.param.u64 {registers[field_name]}, [{field_name}];")
         self.values[value] = registers[name]
-        self.layouts[value] = (registers.get(f"{name}_offset"),
-                               [registers.get(f"{name}_stride{k}") for k in range(rank)])
+        if offset is None or None in strides:
+            # Addressed through its runtime fields; one whose type fixes its strides and offset
+            # (its extents dynamic) is addressed, and its alignment proved, as a static one.
+            self.layouts[value] = (registers.get(f"{name}_offset"),
+                                   [registers.get(f"{name}_stride{k}") for k in range(rank)])
         return True
 
     def accessed(self, memref: Value, rank: int) -> tuple[bool, set[int]]:
@@ -1129,9 +1134,9 @@ class _Emitter:
         """`[pointer+offset]` of the element at `indices` of a memref: row-major over static
         inner extents, or its `strided<[...], offset: N>` (its outermost extent may be dynamic);
         an index register scaled and added when it is no constant. The pointer is the memref's
-        aligned pointer (MLIR's bare-pointer convention: the kernel parameter carries nothing
-        else); a memref argument whose strides or offset are dynamic is passed as its
-        descriptor's fields, and those are multiplied in (`descriptor_fields`).
+        aligned pointer (its parameter, or its descriptor's field of that name); the strides
+        and offset a memref argument's type leaves dynamic are its descriptor's fields, and
+        those are multiplied in (`descriptor_fields`).
         An access of `align` bytes (a vector's: PTX needs its address a multiple of its size)
         must be provably aligned, the aligned pointer taken to be to 16 bytes: its constant
         offset a multiple of it, and the stride of each dynamic index too (so never a dynamic

@@ -84,7 +84,7 @@ from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, Regis
                                register_transfer_problem, restage_problem, whole_accesses)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
-                      PtxBuilder, PtxModule, mbarrier_init, memref_descriptor_fields, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
+                      PtxBuilder, PtxModule, mbarrier_init, memref_descriptor_fields, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
                            from_shared,
@@ -1342,19 +1342,6 @@ def _ordered_after_reads_only(tokens: list[Value], loop: Operation) -> bool:
 def parameter_name(argument: BlockArgument) -> str:
     """The PTX parameter (the first, for a memref passed as its descriptor) of a kernel argument."""
     return f"p{argument.index}_{argument.name_hint or 'arg'}".replace(".", "_")
-
-
-def passes_descriptor(type_text: str) -> bool:
-    """Whether a global memref argument is passed as MLIR's memref descriptor, its fields
-    parameters of their own (`memref_descriptor_fields`): when its type leaves an extent, a
-    stride or its offset dynamic, which the kernel then reads at run time. A memref whose type
-    fixes them all is passed as its aligned pointer alone, MLIR's bare-pointer convention,
-    which is defined for such memrefs only (`use-bare-ptr-memref-call-conv`: "All memrefs must
-    have static shape")."""
-    found = shaped(type_text)
-    strides = view_strides(type_text)
-    return found is not None and found.kind == "memref" and strides is not None and \
-        (None in found.dims or None in strides or view_offset(type_text) is None)
 
 
 def launch_parameters(function: Operation) -> list[tuple[str, str]]:
