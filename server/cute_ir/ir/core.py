@@ -162,14 +162,15 @@ class Operation:
         self.location = location
         self.assembly: Template | None = None       # custom form, when no dialect format is known
         self.parent: Block | None = None
-        self.attributes: dict[str, Attribute] = dict(attributes or {})
-        self.properties: dict[str, Attribute] = dict(properties or {})
+        self.attributes: dict[str, Attribute] = dict(attributes) if attributes else {}
+        self.properties: dict[str, Attribute] = dict(properties) if properties else {}
         self.successors: list[Block] = list(successors)
-        self._operands: list[OpOperand] = [OpOperand(self, i, v) for i, v in enumerate(operands)]
-        self.results: list[OpResult] = [OpResult(t, self, i) for i, t in enumerate(result_types)]
+        self._operands: list[OpOperand] = [OpOperand(self, i, v) for i, v in enumerate(operands)] if operands else []
+        self.results: list[OpResult] = [OpResult(t, self, i) for i, t in enumerate(result_types)] if result_types else []
         self.regions: list[Region] = []
-        for region in (Region() for _ in range(regions)) if isinstance(regions, int) else regions:
-            self.add_region(region)
+        if regions:   # (the lift makes every op with none, and adds its regions itself)
+            for region in (Region() for _ in range(regions)) if isinstance(regions, int) else regions:
+                self.add_region(region)
 
     def __repr__(self) -> str:
         return f"<Operation {self.name} at {self.location}>"

@@ -45,6 +45,9 @@ from .op_shape import Binding, Names, Shape, shape_of
 UNDEFINED = Type("<<undefined>>")
 UNKNOWN_TYPE = Type("<<unknown>>")
 
+# A span made without the keyword-argument wrapper of `Span(...)` (the lift makes one per place).
+_new_span = tuple.__new__
+
 GROUPS = frozenset({"paren_group", "bracket_group", "angle_group"})
 
 
@@ -254,6 +257,8 @@ class _Lifter:
                 continue
             op, regions = self.operation(node, sc)
             into.append(op)
+            if not regions:
+                continue
             inner_scope = _Scope(parent=None if has_trait(op.name, Trait.ISOLATED_FROM_ABOVE) else sc)
             # Regions are filled after the op exists; their statements join the work list.
             for region_node, region in reversed(regions):
@@ -290,13 +295,15 @@ class _Lifter:
 
     def instantiate(self, binding: Binding, base: int, scope: _Scope,
                     region_nodes: list[Node]) -> tuple[Operation, list[tuple[Node, Region]]]:
-        """The op `binding` describes, written at byte `base`: its IR and its places in the index."""
+        """The op `binding` describes, written at byte `base`: its IR and its places in the index.
+        What does not depend on where the op is or what its names are is made once per reading
+        (`WrittenOp.fixed`): a keystroke lifts every op of its function again."""
         index = self.index
         written = binding.written
+        fixed = written.fixed
         at = binding.placer(base)
-        here = SourceLoc(Span(base, base + binding.length()))
-        op = Operation(written.name, location=here if written.declared_location is None
-                       else FusedLoc((here, WrittenLoc(written.declared_location))))
+        here = SourceLoc(_new_span(Span, (base, base + binding.length())))
+        op = Operation(written.name, location=here if fixed.location is None else FusedLoc((here, fixed.location)))
         index.op_spans[op] = here.span
         if written.name_span is not None:
             index.name_spans[op] = at(written.name_span)
@@ -305,35 +312,42 @@ class _Lifter:
         if written.operand_types is not None:
             index.operand_types[op] = [(text, at(span)) for text, span in written.operand_types]
         if written.attribute_dicts:
-            spans = index.attribute_spans.setdefault(op, {})
+            spans = index.attribute_spans[op] = {}
             for into, key, value, entry, value_span in written.attribute_entries:
                 (op.properties if into == PROPERTY else op.attributes)[key] = value
                 spans.setdefault(key, (at(entry), at(value_span)))
-        self.pending.append((op, [(name, number, at(span), scope) for name, (_, number, span)
-                                  in zip(binding.uses or [u[0] for u in written.uses], written.uses)]))
+        if written.uses:
+            self.pending.append((op, [(name, number, at(span), scope) for name, (_, number, span)
+                                      in zip(binding.uses or fixed.use_names, written.uses)]))
+        else:
+            self.pending.append((op, []))
         if written.successors:
             self.pending_successors.append((op, [(name, at(span), scope) for name, span in written.successors]))
-        regions = [(region_node, op.add_region()) for region_node in region_nodes]
+        regions = [(region_node, op.add_region()) for region_node in region_nodes] if region_nodes else []
         if written.bound:
             self.bind(op, [b._replace(name=name, span=at(b.span),
                                       type_span=at(b.type_span) if b.type_span is not None else None)
                            for name, b in zip(binding.bound or [b.name for b in written.bound], written.bound)],
                       regions, scope)
         op.assembly = written.template
-        count = sum(n for _, n, _ in written.results)
-        types = [t for t, _ in written.result_types] + [UNKNOWN_TYPE] * max(0, count - len(written.result_types))
-        op.results = [OpResult(types[i], op, i) for i in range(count)]
-        for value, (_, span) in zip(op.results, written.result_types):
+        if not written.results:
+            return op, regions
+        types = fixed.result_types
+        results = op.results = [OpResult(types[i], op, i) for i in range(len(types))]
+        type_spans = index.type_spans
+        for value, (_, span) in zip(results, written.result_types):
             if span is not None:
-                index.type_spans[value] = at(span)
+                type_spans[value] = at(span)
+        definitions = index.definitions
         taken = 0
-        for text, (_, n, span) in zip(binding.results or [r[0] for r in written.results], written.results):
-            group = op.results[taken:taken + n]
+        for text, (_, n, span) in zip(binding.results or fixed.result_names, written.results):
+            group = results[taken:taken + n]
             where = at(span)
+            hint = text[1:]
             for value in group:
-                value.name_hint = text[1:]
-                index.definitions[value] = where
-            self.define(scope, text, group)
+                value.name_hint = hint
+                definitions[value] = where
+            scope.names.setdefault(text, group)   # `define`
             taken += n
         return op, regions
 
@@ -436,18 +450,33 @@ class _Lifter:
     def resolve(self) -> None:
         undefined: dict[str, Value] = {}
         missing: dict[str, Block] = {}       # labels named but not defined, one block each
+        uses_of, operand_spans = self.index.uses, self.index.operand_spans
         for op, uses in self.pending:
+            if not uses:
+                op.set_operands(())
+                continue
             values: list[Value] = []
+            spans = operand_spans.setdefault(op, [])
             for name, index, span, scope in uses:
-                group = self.visible(scope, "names", name)
+                current: _Scope | None = scope   # (`visible`, inlined: once per operand of every op)
+                group = None
+                while current is not None:
+                    group = current.names.get(name)
+                    if group is not None:
+                        break
+                    current = current.parent
                 if group is None or index >= len(group):
                     value = undefined.setdefault(f"{name}#{index}", Value(UNDEFINED, name[1:]))
                     self.index.undefined.append((name, span))
                 else:
                     value = group[index]
                 values.append(value)
-                self.index.uses.setdefault(value, []).append(span)
-                self.index.operand_spans.setdefault(op, []).append(span)
+                found = uses_of.get(value)
+                if found is None:
+                    uses_of[value] = [span]
+                else:
+                    found.append(span)
+                spans.append(span)
             op.set_operands(values)
         for op, successors in self.pending_successors:
             blocks = []
@@ -547,6 +576,21 @@ class WrittenOp:
     successors: tuple[tuple[str, Span], ...]
     bound: tuple[_Bound, ...]
     template: Template | None                    # a custom form's; None for the generic form
+
+    @cached_property
+    def fixed(self) -> "_Fixed":
+        """What every op of this reading is given alike, wherever it is and whatever its names."""
+        count = sum(n for _, n, _ in self.results)
+        types = [t for t, _ in self.result_types] + [UNKNOWN_TYPE] * max(0, count - len(self.result_types))
+        return _Fixed(WrittenLoc(self.declared_location) if self.declared_location is not None else None,
+                      tuple(types[:count]), tuple(u[0] for u in self.uses), tuple(r[0] for r in self.results))
+
+
+class _Fixed(NamedTuple):
+    location: WrittenLoc | None          # the `loc(...)` it writes (immutable: shared by its ops)
+    result_types: tuple[Type, ...]       # one per result
+    use_names: tuple[str, ...]           # its operands' names as the reading has them
+    result_names: tuple[str, ...]        # its result groups' names as the reading has them
 
 
 class OpMemo:

@@ -141,14 +141,17 @@ class Binding(NamedTuple):
     def placer(self, base: int) -> Callable[[Span], Span]:
         """Where a place of `written` is for this op, written at byte `base`."""
         shifts, starts = self.shifts, self.starts
+        new = tuple.__new__   # (a Span without `Span(...)`'s wrapper: the lift places every part of every op)
         if shifts is None:
             def at(span: Span) -> Span:
-                return Span(span.start + base, span.end + base)
+                start, end = span
+                return new(Span, (start + base, end + base))
         else:
             def at(span: Span) -> Span:
                 # A place moves by the names that end before it (no place falls inside a name).
-                return Span(span.start + base + shifts[bisect_left(starts, span.start)],
-                            span.end + base + shifts[bisect_left(starts, span.end)])
+                start, end = span
+                return new(Span, (start + base + shifts[bisect_left(starts, start)],
+                                  end + base + shifts[bisect_left(starts, end)]))
         return at
 
 
