@@ -342,3 +342,115 @@ def test_a_note_read_through_an_alias_follows_its_definition_in_a_broken_file(cl
     column = len("!memref_rmem_i8_1 = !")
     a.update([(Position(definition, column), Position(definition, column), "#")], 1)
     assert _norm(a) == _norm(DocumentAnalysis("file:///y.mlir", a.document.text))
+
+
+ALIAS_READ_BY_UNCHANGED_OPS = """\
+!t = i32
+func.func @f(%v: i32) {
+  %x = arith.addi %v, %v : !t
+  %y = arith.addi %x, %v : i32
+  return
+}
+func.func @g() {
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_ops_read_through_an_alias_follow_its_definition(broken):
+    """What the SSA check reads of an op (its form, ir/op_form.py) is kept by the op's text and
+    what the aliases it names stand for: an edit to `!t` alone changes the type `%x` has, so the
+    unchanged `%y` now uses it with another type, and back; with a `}` missing too."""
+    text = ALIAS_READ_BY_UNCHANGED_OPS.replace("func.func @g() {\n  return\n}", "func.func @g() {\n  return\n") \
+        if broken else ALIAS_READ_BY_UNCHANGED_OPS
+    a = DocumentAnalysis("file:///x.mlir", text)
+    assert not any(d.code == "ssa.type-mismatch" for d in a.diagnostics())
+    for version, (old, new) in enumerate([("i32", "f32"), ("f32", "i32"), ("i32", "f32")], 1):
+        a.update([(Position(0, 5), Position(0, 5 + len(old)), new)], version)
+        fresh = DocumentAnalysis("file:///y.mlir", a.document.text)
+        assert _norm(a) == _norm(fresh)
+        assert any(d.code == "ssa.type-mismatch" for d in a.diagnostics()) == (new == "f32")
+
+
+def _body_lines(lines, predicate):
+    return [i for i, line in enumerate(lines) if line.startswith("    ") and predicate(line.strip())]
+
+
+# Edits in the functions of a broken dump, each a function of the text now: rename a value
+# where it is defined (a letter typed into its name), then where it is used; delete a line that
+# uses values; make a region of two ops and unmake it; type and delete a letter in an op's type.
+def _renamed_definition(lines):
+    line = _body_lines(lines, lambda s: s.startswith("%") and " = " in s)[6]
+    return Position(line, lines[line].index("%") + 2), Position(line, lines[line].index("%") + 2), "q"
+
+
+def _renamed_use(lines):
+    line = _body_lines(lines, lambda s: s.count("%") >= 3)[3]
+    at = lines[line].rindex("%") + 1
+    return Position(line, at), Position(line, at), "z"
+
+
+def _deleted_use(lines):
+    line = _body_lines(lines, lambda s: s.count("%") >= 2 and " = " in s)[5]
+    return Position(line, 0), Position(line + 1, 0), ""
+
+
+def _region_made(lines):
+    line = _body_lines(lines, lambda s: s.startswith("%") and " = " in s)[4]
+    return Position(line, 0), Position(line, 0), "    scf.execute_region {\n"
+
+
+def _region_closed(lines):
+    line = next(i for i, s in enumerate(lines) if s == "    scf.execute_region {") + 3
+    return Position(line, 0), Position(line, 0), "    }\n"
+
+
+def _region_unmade(lines):
+    line = next(i for i, s in enumerate(lines) if s == "    scf.execute_region {")
+    return Position(line, 0), Position(line + 1, 0), ""
+
+
+def _typed_in_type(lines):
+    line = _body_lines(lines, lambda s: ": !" in s)[2]
+    at = lines[line].index(": !") + 3
+    return Position(line, at), Position(line, at), "x"
+
+
+def _untyped_in_type(lines):
+    line = next(i for i, s in enumerate(lines) if ": !x" in s)
+    at = lines[line].index(": !x") + 3
+    return Position(line, at), Position(line, at + 1), ""
+
+
+KEYSTROKES = [_renamed_definition, _renamed_definition, _renamed_use, _deleted_use, _typed_in_type,
+              _untyped_in_type, _region_made, _region_closed, _renamed_definition, _region_unmade,
+              _deleted_use, _renamed_use]
+
+
+@pytest.mark.parametrize("closing", [1, 3])
+def test_keystrokes_in_the_functions_of_a_broken_dump_match_a_fresh_analysis(closing, monkeypatch):
+    """A keystroke in a body piece of a broken document parses the piece again from its tree
+    when it had no syntax error (analysis/document.py `_parse_piece`), and lifts and checks its
+    function again from the op memos: after each, the diagnostics are a fresh analysis's."""
+    from cute_ir.analysis import document
+    reused = []
+    parse_range = document.parse_range
+
+    def counted(*args):
+        reused.append(len(args) > 5 and args[5] is not None)
+        return parse_range(*args)
+    monkeypatch.setattr(document, "parse_range", counted)
+    lines = DSL_DUMP.read_text(encoding="utf-8").split("\n")
+    braces = [i for i, line in enumerate(lines) if line.strip() == "}"]
+    lines[braces[closing]] = lines[braces[closing]].replace("}", "", 1)
+    a = DocumentAnalysis("file:///x.mlir", "\n".join(lines))
+    for version, keystroke in enumerate(KEYSTROKES, 1):
+        change = keystroke(a.document.text.split("\n"))
+        a.update([change], version)
+        fresh = DocumentAnalysis("file:///y.mlir", a.document.text)
+        # (a `}` typed to close the region made may close what the deleted one left open too)
+        assert _norm(a) == _norm(fresh), (version, keystroke.__name__, change)
+    # The `}` the function typed in misses (closing 1) leaves its piece with a syntax error,
+    # which is parsed afresh; with another function's missing (3) it is parsed from its tree.
+    assert any(reused) is (closing == 3)

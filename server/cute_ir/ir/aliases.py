@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Callable, Iterable, Mapping
 
 from .core import Attribute, Operation, Template, Type
@@ -54,6 +55,16 @@ class AliasTable:
             return text
         return _TOKEN.sub(self._replacement, text)
 
+    def reading(self, text: bytes) -> tuple[str | None, ...]:
+        """What each name `expand` looks up in `text` stands for (None: no alias), in order: all
+        that `expand` reads of the table for `text`, so two readings that are equal give equal
+        expansions. A key for what is read of a text through the table, which asks the lookup
+        what `expand` would ask, without writing the expanded text."""
+        if not self._written:
+            return ()
+        resolve = self._resolve
+        return tuple([resolve(name) for name in _names_looked_up(text)])
+
     def _replacement(self, match: re.Match) -> str:
         token = match.group(0)
         found = self._resolve(token) if token[0] != '"' else None
@@ -89,6 +100,13 @@ class AliasTable:
         token = match.group(0)
         found = self._resolved.get(token) if token[0] != '"' else None
         return found if found is not None else token
+
+
+@lru_cache(maxsize=8192)
+def _names_looked_up(text: bytes) -> tuple[str, ...]:
+    """The names `AliasTable.expand` looks up in `text`, once each, in order (strings skipped)."""
+    return tuple(dict.fromkeys(token for token in _TOKEN.findall(text.decode("utf-8", "replace"))
+                               if token[0] != '"'))
 
 
 class _Asked(dict):

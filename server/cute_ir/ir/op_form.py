@@ -84,6 +84,19 @@ def aliases_read(text: bytes) -> str | None:
     return table.expand(text.decode("utf-8", "replace"))
 
 
+def aliases_key(text: bytes) -> tuple[str | None, ...] | None:
+    """What the aliases `text` uses stand for, under `reading_types_through`: None where
+    `aliases_read` is None, else a tuple such that two equal ones give `text` the same
+    `aliases_read` (`AliasTable.reading`). A key for what is read of the
+    text (`read_form`, the SSA check's sites) that writes no expanded text: an op of a CuTe DSL
+    dump names a `#loc` alias of its own, and expanding each op's text at every check cost a
+    sixth of the SSA check of a keystroke's function."""
+    table = _aliases.get()
+    if table is None or (b"!" not in text and b"#" not in text) or not _ALIAS.search(text):
+        return None
+    return table.reading(text)
+
+
 @lru_cache(maxsize=8192)
 def normalized(text: bytes) -> str | None:
     if _ALIAS.search(_STRINGS.sub(b'""', text)):
@@ -795,7 +808,7 @@ def read_form(node: Node, record: OpDef, generic: bool, text: bytes | None = Non
     another op of the same text gets the same form, its nodes found again in its own tree."""
     if text is None:
         return _read_form(node, record, generic)
-    key = (text, id(record), generic, aliases_read(text))
+    key = (text, id(record), generic, aliases_key(text))
     entry = _FORMS.get(key)
     if entry is not None and entry[0] is record:
         _FORMS.move_to_end(key)
@@ -927,7 +940,7 @@ def _found(op: Node, path: tuple[int, ...]) -> Node:
 # Forms read, by the op's text, its record's identity (the entry holds the record, so a key is
 # not reused), whether the text is the generic form and what its aliases stand for
 # (`aliases_read`): the last `_FORMS_KEPT` read.
-_FORMS: "OrderedDict[tuple[bytes, int, bool, str | None], tuple[OpDef, object]]" = OrderedDict()
+_FORMS: "OrderedDict[tuple[bytes, int, bool, tuple | None], tuple[OpDef, object]]" = OrderedDict()
 _FORMS_KEPT = 4096
 
 

@@ -48,7 +48,7 @@ from ..dialects.registry import has_trait, known_dialect, record as op_record
 from ..syntax import WIDE_NODE, captures, query
 from ..syntax.cst import TYPE_KINDS, empty_dictionary
 from .aliases import AliasTable
-from .op_form import Form, aliases_read, read_form, read_generic_types, reading_types_through, type_text
+from .op_form import Form, aliases_key, aliases_read, read_form, read_generic_types, reading_types_through, type_text
 
 if TYPE_CHECKING:
     from .lift import OpMemo
@@ -408,7 +408,7 @@ class OpSite:
             return None
         # (the types are read through the aliases: what those the text uses stand for is part of
         # what it says; the operands' types are read through them already)
-        return op.text, aliases_read(op.text), tuple(op.use_types), self.parent, self.parent_generic, self.ends_block
+        return op.text, aliases_key(op.text), tuple(op.use_types), self.parent, self.parent_generic, self.ends_block
 
     def operand_sizes(self) -> list[int] | None:
         """How many values each operand group of the record has, when the text says."""
@@ -895,9 +895,11 @@ class _Checker:
         """Open, use, define and close the op `written` describes, written at `node` (whose
         text is `text`, when the memo held it): as the walk does from the op's captures."""
         base = node.start_byte
+        new = tuple.__new__   # (a Span without `Span(...)`'s wrapper: a keystroke replays every op of its function)
 
         def at(span: Span) -> Span:
-            return Span(span.start + base, span.end + base)
+            start, end = span
+            return new(Span, (start + base, end + base))
 
         op = self._enter_op(node, written.name, written.generic, at(written.name_span))
         op.text = text
