@@ -887,7 +887,7 @@ class DocumentAnalysis:
                                   self.document.encoding)
         other.units, other.syntax, other.full_stale, other._type_memo, other._needs_memo = [], None, False, {}, {}
         other._lifted, other._op_memo, other._ssa_memo, other._lifted_broken = OrderedDict(), OpMemo(), OpMemo(), None
-        other._in_passing, other._lifted_passing = False, None
+        other._in_passing, other._lifted_passing, other._edited_piece = False, None, None
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._fresh_broken, other.revision, other._placed_target = None, self.revision, None
         other._pending, other._whole_pending, other._verifying = None, False, None
