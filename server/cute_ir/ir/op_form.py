@@ -11,7 +11,10 @@ type), `attr-dict` the dictionary, literals their token, and an optional group `
 when its first element is there. Two directives of the formats real files use most are read
 too (`custom<DynamicIndexList>`, `custom<AsyncDependencies>`); any other `custom<...>`, or text
 the format does not expect, ends the reading: what was read before holds, the rest is unknown
-(`Form.complete` is False), and nothing is concluded from it.
+(`Form.complete` is False), and nothing is concluded from it. One thing is: where the format
+writes a literal, a single operand or a single type at the top level of the body and the text
+surely has none there, the generated parser fails at that point; `Form.mismatch` holds its
+error, in MLIR's words and place, for verify/structure.py to report.
 
 Types the text leaves out are resolved as the generated parser resolves them: a constraint's
 buildable type (an `index` operand), the op's `SameOperandsAndResultType`, `AllTypesMatch`
@@ -27,7 +30,7 @@ import re
 from collections import OrderedDict
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Iterator
 
@@ -36,7 +39,9 @@ from tree_sitter import Node
 from ..dialects.constraints import facts
 from ..dialects.mlir_ods import CONSTRAINTS, builder_type
 from ..dialects.ods import Count, OpDef, Trait
-from ..syntax.cst import TYPE_KINDS
+from ..diagnostics import Span
+from ..diagnostics.mlir_messages import CUSTOM_OP, EXPECTED_CLOSER, EXPECTED_SSA_OPERAND, EXPECTED_TYPE
+from ..syntax.cst import TYPE_KINDS, wrong_token_span
 from ..text.brackets import top_level_parameters
 from .aliases import AliasTable
 
@@ -175,6 +180,8 @@ class Form:
     # Where a custom form writes the type of a single operand or result (`type($x)`), by the
     # value's name, in the format's order: the generated parser reads each as it comes.
     type_nodes: dict[str, Node] = field(default_factory=dict)
+    # Where and why MLIR's parser surely fails reading the custom form (`_Mismatch`), or None.
+    mismatch: tuple[Span, str] | None = None
 
     def position(self, index: int) -> "Node | None":
         """The use written for operand `index` of the record's order, when the reading says."""
@@ -328,12 +335,25 @@ _ATTRIBUTE_NODES = frozenset({"integer", "float", "string", "boolean", "unit_att
 _TYPED_VALUES = frozenset({"integer", "float", "string", "boolean", "builtin_attribute"})
 
 
+# Tokens that surely start no type (MLIR's parser says `expected non-function type` there).
+_NOT_TYPES = frozenset({":", ",", "->", "=", "value_use", "integer", "float", "string", "keyword", "bare_id"})
+
 # A unit attribute the format does not write (it anchors an optional group): present.
 _UNIT = None
 
 
 class _Stop(Exception):
     """The text is not what the format expects here: the reading ends."""
+
+
+class _Mismatch(_Stop):
+    """The text is surely not what the format expects here (a literal, a single operand or a
+    single type the format writes at this point, outside any bracket, is not there): MLIR's
+    generated parser fails here with `message`, at `span`."""
+
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message, self.span = message, span
 
 
 class _Cursor:
@@ -378,9 +398,22 @@ def _is_literal(node: Node | None, literal: str, cursor: _Cursor) -> bool:
     return node.type in ("keyword", "bare_id") and node.text == literal.encode()
 
 
+_BRACKETS = frozenset("()[]<>{}")
+# Nodes that may have taken a `:` and a type the format writes after them (`16 : memref<...>`
+# is read by the grammar as one typed integer).
+_HOLDS_TYPE = frozenset({"typed_integer", "typed_attribute"})
+
+# A literal of a format read by `parseKeyword` (a word) rather than by `parseToken`: MLIR's
+# message for it names the op.
+_WORD = re.compile(r"[A-Za-z_][\w-]*")
+
+
 class _Reader:
-    def __init__(self, record: OpDef, cursor: _Cursor) -> None:
-        self.record, self.cursor = record, cursor
+    def __init__(self, record: OpDef, cursor: _Cursor, name: Node | None = None) -> None:
+        self.record, self.cursor, self.name = record, cursor, name
+        # Whether what was read so far was read as MLIR's parser reads it: a custom directive
+        # is read leniently (or not at all), so after one nothing is concluded (`mismatch`).
+        self.sure = True
         tables = record_tables(record)      # (read only)
         self.operand_names, self.result_names = tables.operand_names, tables.result_names
         self.attribute_defs, self.region_names = tables.attribute_defs, tables.region_names
@@ -393,6 +426,33 @@ class _Reader:
         self.in_dictionary: set[str] = set()
         self.type_nodes: dict[str, Node] = {}
 
+    def mismatch(self, expected: str) -> _Stop:
+        """The reading's end where the format surely expects something else: a `_Mismatch`
+        at the top level of the op's body (inside a bracket the reading is not sure what
+        came before), else a plain stop."""
+        c = self.cursor
+        previous = c.items[c.at - 1] if c.at > 0 else self.name
+        if c.stack or previous is None or not self.sure or previous.type in _HOLDS_TYPE:
+            return _Stop()
+        token = c.peek()
+        span = wrong_token_span(previous, token) if token is not None else Span(previous.end_byte, previous.end_byte)
+        return _Mismatch(expected, span)
+
+    def expected_literal(self, literal: str) -> _Stop:
+        """`expected ':'`, or `custom op 'x.y' expected 'to'` for a word, which parseKeyword
+        reports at the token itself (not backed up as a punctuation's error is)."""
+        if literal in _BRACKETS:
+            # (a bracket is a group the grammar reads as it can: `{` an attribute dictionary,
+            # `(` a function type; a closer is judged with the whole group's contents)
+            return _Stop()
+        said = EXPECTED_CLOSER.format(literal)
+        if not _WORD.fullmatch(literal):
+            return self.mismatch(said)
+        token = self.cursor.peek()
+        if token is None or self.cursor.stack or not self.sure:
+            return _Stop()      # (none: at the next statement's token, not in this op's reach)
+        return _Mismatch(CUSTOM_OP.format(self.record.name, said), Span(token.start_byte, token.end_byte))
+
     # -------------------------------------------------------------- elements
     def run(self, elements: tuple[_El, ...]) -> None:
         for element in elements:
@@ -404,7 +464,7 @@ class _Reader:
         if kind == "lit":
             node = c.peek()
             if not _is_literal(node, el.text, c):
-                raise _Stop
+                raise self.expected_literal(el.text)
             if el.text in _OPEN:
                 c.enter(node)
             elif el.text in (")", "]", ">", "}"):
@@ -516,7 +576,7 @@ class _Reader:
         node = c.peek()
         if node is None or node.type != "value_use":
             if count is Count.SINGLE:
-                raise _Stop
+                raise self.mismatch(EXPECTED_SSA_OPERAND)
             return
         if count is Count.VARIADIC:
             self.operands[index].extend(self.uses())
@@ -552,7 +612,9 @@ class _Reader:
         count = groups[index].count
         if count is Count.SINGLE:
             node = c.peek()
-            if node is None or node.type not in TYPE_KINDS:
+            if node is None or node.type in _NOT_TYPES:
+                raise self.mismatch(EXPECTED_TYPE)
+            if node.type not in TYPE_KINDS:
                 raise _Stop
             self.type_nodes[ref] = node
             target[index] = [type_text(c.take())]
@@ -661,6 +723,7 @@ class _Reader:
     # -------------------------------------------------------------- custom directives
     def custom(self, el: _El) -> None:
         c = self.cursor
+        self.sure = False
         if el.text == "DynamicIndexList" and el.args and el.args[0].kind == "var":
             node = c.peek()
             if node is None or node.type != "bracket_group":
@@ -859,6 +922,9 @@ class _FormTemplate:
         starts = []
         while (start := form.use_start(len(starts))) is not None:
             starts.append(start - base)
+        if form.mismatch is not None:      # (kept relative to the op, as `_FormAt` reads it)
+            where, message = form.mismatch
+            form = replace(form, mismatch=(Span(where.start - base, where.end - base), message))
         return cls(form, operands, attributes, type_nodes,
                    {start - base: text for start, text in form.use_types.items()}, starts)
 
@@ -878,6 +944,8 @@ class _FormAt(Form):
         self.operand_types, self.result_types = form.operand_types, form.result_types
         self.attribute_types, self.complete, self.in_dictionary = form.attribute_types, form.complete, form.in_dictionary
         self.results, self.read = form.results, form.read
+        self.mismatch = None if form.mismatch is None else \
+            (Span(form.mismatch[0].start + self._base, form.mismatch[0].end + self._base), form.mismatch[1])
 
     @property
     def operands(self) -> list[list[Node]] | None:
@@ -952,18 +1020,22 @@ def _read_form(node: Node, record: OpDef, generic: bool) -> Form | None:
         return None
     body = node.child_by_field_name("body")
     items = [c for c in body.children if c.type != "comment"] if body is not None else []
-    reader = _Reader(record, _Cursor(items))
+    reader = _Reader(record, _Cursor(items), node.child_by_field_name("name"))
     complete = True
+    mismatch = None
     try:
         reader.run(elements)
         complete = reader.cursor.done()
+    except _Mismatch as stop:
+        complete, mismatch = False, (stop.span, stop.message)
     except _Stop:
         complete = False
     form = Form([group if read else [] for group, read in zip(reader.operands, reader.read)],
                 [t if t is not None else [] for t in reader.operand_types],
                 [t if t is not None else [] for t in reader.result_types],
                 reader.attributes, reader.attribute_types, complete, read=reader.read,
-                in_dictionary=frozenset(reader.in_dictionary), type_nodes=reader.type_nodes)
+                in_dictionary=frozenset(reader.in_dictionary), type_nodes=reader.type_nodes,
+                mismatch=mismatch)
     _resolve(form, record, [t is not None for t in reader.operand_types],
              [t is not None for t in reader.result_types])
     return form.finish(record)

@@ -24,9 +24,10 @@ def span(node: Node) -> Span:
 
 
 def wrong_token_span(previous: Node, token: Node) -> Span:
-    """Where MLIR's parser reports an unexpected token: at the token, or, when the token starts
-    a later line, right after the token before it (Parser::emitWrongTokenError backs up there)."""
-    if token.start_point[0] > previous.end_point[0]:
+    """Where MLIR's parser reports an unexpected token: Parser::emitWrongTokenError backs up
+    over the blanks (and blank lines) before the token, so the error stands right after the
+    token before it, or at the token when nothing lies between them."""
+    if token.start_byte > previous.end_byte:
         return Span(previous.end_byte, previous.end_byte)
     return Span(token.start_byte, token.end_byte)
 

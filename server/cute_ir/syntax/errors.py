@@ -888,8 +888,10 @@ def describe_keyed_group(group: Node) -> Diagnostic | None:
                               Source.SYNTAX, EXPECTED_ATTRIBUTE_VALUE)
         listed = [c for c in after.children if not c.is_extra] if after.type == "bracket_group" else []
         if len(listed) > 1 and listed[1].type == ",":
-            return Diagnostic("syntax.missing-value", wrong_token_span(listed[0], listed[1]), Severity.ERROR,
-                              Source.SYNTAX, EXPECTED_ATTRIBUTE_VALUE)
+            # (after text the grammar skipped, at the comma: MLIR stops at that text first)
+            skipped = listed[1].prev_sibling is not None and listed[1].prev_sibling.type == "ERROR"
+            where = Span(listed[1].start_byte, listed[1].end_byte) if skipped else wrong_token_span(listed[0], listed[1])
+            return Diagnostic("syntax.missing-value", where, Severity.ERROR, Source.SYNTAX, EXPECTED_ATTRIBUTE_VALUE)
     return None
 
 

@@ -134,15 +134,18 @@ def _binary_operands(body: Node) -> Diagnostic | None:
                              for c in body.children if c.type.endswith("_group")):
         return None
     items = [c for c in body.children if not c.is_extra]
+    name = body.parent.child_by_field_name("name") if body.parent is not None else None
     expected = (("value_use", EXPECTED_SSA_OPERAND), (",", EXPECTED_COMMA), ("value_use", EXPECTED_SSA_OPERAND))
     for position, (kind, message) in enumerate(expected):
         if position >= len(items):
             return None          # cut short: the grammar reports the op left unfinished
         if items[position].type != kind:
-            return _error(items[position], message, 1)
+            previous = items[position - 1] if position else name
+            return _wrong_token(previous, items[position], message) if previous is not None \
+                else _error(items[position], message, 1)
     after = items[3] if len(items) > 3 else None
     if after is not None and after.type in (",", "value_use"):
-        return _error(after, EXPECTED_COLON, 1)
+        return _wrong_token(items[2], after, EXPECTED_COLON)
     return None
 
 

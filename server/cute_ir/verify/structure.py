@@ -54,6 +54,7 @@ from ..dialects.op_checks import Placed, _body, _entries, _function_attributes, 
 from ..ir.op_form import aliases_read, record_tables, segment_sizes
 from ..ir.ssa import OpSite
 from ..ir.target import op_needs
+from ..syntax.op_formats import FORMAT_CHECKS
 from ..syntax.cst import written_symbol
 from ..syntax.parser import wide_nodes
 from ..tables.tiers import parse_target, satisfies_any
@@ -130,6 +131,7 @@ def _steps_of(record: OpDef, generic: bool) -> tuple:
     function_like = record.has(Trait.FUNCTION_LIKE)
     parse = record.parse
     rules = [_generic_successors, _counts] if generic else [
+        *([_unparsed] if record.format else []),
         *([lambda site, _: parse(site)] if parse is not None else []),
         *([_async_token] if "custom<AsyncDependencies>" in record.format else []),
         _parsed_kinds,
@@ -749,6 +751,15 @@ def _async_token(site: OpSite, record: OpDef) -> Placed | None:
             and record.results[0].count is Count.OPTIONAL:
         return Placed(NAMED_NO_RESULTS, site.result_span)
     return None
+
+
+def _unparsed(site: OpSite, record: OpDef) -> Placed | None:
+    """A custom form its format surely cannot read (ir/op_form.py's `Form.mismatch`: a
+    literal, an operand or a type missing where the format writes it): the generated parser's
+    error, in MLIR's words and place, before anything is verified. (The forms syntax/op_formats.py
+    judges are said there.)"""
+    found = site.form.mismatch if site.form is not None and record.name not in FORMAT_CHECKS else None
+    return Placed(found[1], found[0]) if found is not None else None
 
 
 def _parsed_kinds(site: OpSite, record: OpDef) -> Placed | None:
