@@ -46,7 +46,7 @@ def test_a_parenthesis_left_open_inside_the_body() -> None:
     error = check_affine_body(b"(x) -> ((x + 1)")
     assert (error.message, error.start, error.end) == (M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range"), 15, 16)
     error = check_affine_body(b"(x) -> ((x + 1, x)")
-    assert (error.message, error.start) == (M.AFFINE_EXPECTED_TOKEN.format(")"), 14)
+    assert (error.message, error.start) == (M.EXPECTED_TOKEN.format(")"), 14)
 
 
 def test_a_missing_negated_operand_also_says_so() -> None:
@@ -364,8 +364,8 @@ def test_a_symbol_starts_with_a_letter_or_underscore(name: str) -> None:
     ("func.func @n(){^b(\n", "syntax.error", M.EXPECTED_SSA_OPERAND, "{^b("),
     # a closing bracket the parser had to supply: parseToken's words, or in a dialect's body
     # the bracket DialectSymbolParser holds open
-    ("#a = affine_map<(i) -> ((i)>\n", "syntax.missing", M.EXPECTED_CLOSER.format(")"), ""),
-    ("#attr = dense_resource<resource\n", "syntax.missing", M.EXPECTED_CLOSER.format(">"), ""),
+    ("#a = affine_map<(i) -> ((i)>\n", "syntax.missing", M.EXPECTED_TOKEN.format(")"), ""),
+    ("#attr = dense_resource<resource\n", "syntax.missing", M.EXPECTED_TOKEN.format(">"), ""),
     ("func.func private @f(%a: !d.t<(i32)->)\n", "syntax.missing", M.UNBALANCED_IN_DIALECT_BODY.format("<"), ""),
     ('"region"() ({},{},{} : () -> ()\n', "syntax.missing", M.REGION_LIST_CLOSE, ""),
     ('"foo"() {bar = dense<[(10,10]> : tensor<complex<i64>>} : () -> ()\n', "syntax.missing",
@@ -387,5 +387,5 @@ def test_where_the_grammar_stops_in_mlir_words(text: str, code: str, message: st
 def test_an_affine_map_missing_its_closing_bracket_is_read_up_to_where_it_stops() -> None:
     """MLIR's affine parser meets a mistake inside the body before the missing `>`."""
     assert _syntax("#m = affine_map<(i, j) -> (->, j) // c\n") == [
-        ("syntax.affine", M.AFFINE_EXPECTED_EXPRESSION, "->"), ("syntax.missing", M.EXPECTED_CLOSER.format(">"), "")]
-    assert _syntax("#m = affine_map<(i, j) -> (i, j)\n") == [("syntax.missing", M.EXPECTED_CLOSER.format(">"), "")]
+        ("syntax.affine", M.AFFINE_EXPECTED_EXPRESSION, "->"), ("syntax.missing", M.EXPECTED_TOKEN.format(">"), "")]
+    assert _syntax("#m = affine_map<(i, j) -> (i, j)\n") == [("syntax.missing", M.EXPECTED_TOKEN.format(">"), "")]

@@ -219,8 +219,9 @@ EXPECTED_COLON_AFTER_BLOCK_NAME = "expected ':' after block name"
 INVALID_SSA_NAME = "invalid SSA name"
 # TypeParser.cpp (parseMemRefType's layout): `strided` without its parameters.
 STRIDED_LESS = "expected '<' after 'strided'"
-# Parser::parseToken's words for a closing bracket it did not find.
-EXPECTED_CLOSER = "expected '{0}'"
+# Parser::parseToken's words for a token it did not find (a closing bracket, a colon, an
+# affine map's parenthesis), and parseKeyword's for a word (after the op's name).
+EXPECTED_TOKEN = "expected '{0}'"
 # ... and where its words say more (parseRegionList; TensorLiteralParser's complex elements).
 REGION_LIST_CLOSE = "expected ')' to end region list"
 COMPLEX_ELEMENTS_CLOSE = "expected ')' after complex elements"
@@ -281,7 +282,6 @@ AFFINE_REDEFINITION = "redefinition of identifier '{0}'"
 AFFINE_NON_AFFINE_PRODUCT = ("non-affine expression: at least one of the multiply operands has to be "
                              "either a constant or symbolic")
 AFFINE_NON_AFFINE_DIVISOR = "non-affine expression: right operand of {0} has to be either a constant or symbolic"
-AFFINE_EXPECTED_TOKEN = "expected '{0}'"
 AFFINE_EXPECTED_IN_LIST = "expected '{0}' in {1}"
 AFFINE_EXPECTED_ARROW_OR_COLON = "expected '->' or ':'"
 AFFINE_EXPECTED_CONSTRAINT_END = "expected '== affine-expr' or '>= affine-expr' at end of affine constraint"

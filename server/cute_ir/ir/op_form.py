@@ -40,7 +40,7 @@ from ..dialects.constraints import facts
 from ..dialects.mlir_ods import CONSTRAINTS, builder_type
 from ..dialects.ods import Count, OpDef, Trait
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import CUSTOM_OP, EXPECTED_CLOSER, EXPECTED_SSA_OPERAND, EXPECTED_TYPE
+from ..diagnostics.mlir_messages import CUSTOM_OP, EXPECTED_TOKEN, EXPECTED_SSA_OPERAND, EXPECTED_TYPE
 from ..syntax.cst import TYPE_KINDS, wrong_token_span
 from ..text.brackets import top_level_parameters
 from .aliases import AliasTable
@@ -445,7 +445,7 @@ class _Reader:
             # (a bracket is a group the grammar reads as it can: `{` an attribute dictionary,
             # `(` a function type; a closer is judged with the whole group's contents)
             return _Stop()
-        said = EXPECTED_CLOSER.format(literal)
+        said = EXPECTED_TOKEN.format(literal)
         if not _WORD.fullmatch(literal):
             return self.mismatch(said)
         token = self.cursor.peek()

@@ -160,7 +160,7 @@ class _Parser:
             self.depth += 1
             result = self.expression()
             self.depth -= 1
-            self.expect(b")", M.AFFINE_EXPECTED_TOKEN.format(")"))
+            self.expect(b")", M.EXPECTED_TOKEN.format(")"))
             return result
         if self.is_(b"+") or self.is_(b"*"):
             raise self.fail(M.AFFINE_MISSING_RIGHT_OPERAND if has_lhs else M.AFFINE_MISSING_LEFT_OPERAND)

@@ -22,7 +22,7 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          BRACKETED_TYPE_CLOSE, BRACKETED_TYPE_OPEN, EXPECTED_LIST_ELEMENT,
                                          MEMORY_SPACE_UNSUPPORTED, ATTRIBUTE_ALIAS_EQUALS, ATTRIBUTE_NAME_RESERVED,
-                                         ELLIPSIS_DOTS, EXPECTED_CLOSER, INVALID_TYPE_IDENTIFIER, EXPECTED_SSA_OPERAND,
+                                         ELLIPSIS_DOTS, EXPECTED_TOKEN, INVALID_TYPE_IDENTIFIER, EXPECTED_SSA_OPERAND,
                                          EXPECTED_ARGUMENT_COLON_TYPE, EXPECTED_COLON_AFTER_BLOCK_NAME, REGION_LIST_CLOSE,
                                          COMPLEX_ELEMENTS_CLOSE, INVALID_SSA_NAME, STRIDED_LESS, TYPE_ALIAS_EQUALS,
                                          TYPE_NAME_RESERVED, UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
@@ -543,7 +543,7 @@ def describe_missing(node: Node) -> Diagnostic:
         elif node.parent.type == "parameter_group" and _in_dense_literal(node.parent):
             message = COMPLEX_ELEMENTS_CLOSE    # `dense<[(10, 10]>`: a complex element's pair
         else:
-            message = EXPECTED_CLOSER.format(node.type)
+            message = EXPECTED_TOKEN.format(node.type)
         return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, message)
     expected = node.type if not node.is_named else node.type.replace("_", " ")
     return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, missing_message(expected))
