@@ -44,10 +44,15 @@ def _at(text: str, line: int, column: int, encoding: Encoding) -> Position:
     return Position(line, len(prefix.encode("utf-16-le")) // 2 if encoding is Encoding.UTF16 else len(prefix.encode()))
 
 
+# One function's closing brace deleted: the document is read piece by piece (analysis/segments.py).
+BROKEN = WELL_FORMED.replace("  return\n}\n", "  return\n", 1)
+
+
 @pytest.mark.parametrize("encoding", [Encoding.UTF16, Encoding.UTF8])
-@pytest.mark.parametrize("name", ["mistakes", "well-formed", "crlf"])
+@pytest.mark.parametrize("name", ["mistakes", "well-formed", "crlf", "broken"])
 def test_published_diagnostics_equal_a_fresh_conversion_after_edits(name: str, encoding: Encoding) -> None:
-    text = {"mistakes": MISTAKES, "well-formed": WELL_FORMED, "crlf": WELL_FORMED.replace("\n", "\r\n")}[name]
+    text = {"mistakes": MISTAKES, "well-formed": WELL_FORMED, "crlf": WELL_FORMED.replace("\n", "\r\n"),
+            "broken": BROKEN}[name]
     analysis = DocumentAnalysis("file:///x.ir", text, encoding=encoding)
     _check(analysis, "after open")
     assert diagnostic_json.diagnostics(analysis)
@@ -101,3 +106,25 @@ def test_only_what_an_edit_reaches_is_written_again(monkeypatch) -> None:
     assert len(published) == 12 and len(written) <= 2
     monkeypatch.undo()
     assert published == _fresh(analysis)
+
+
+@pytest.mark.parametrize("text", [WELL_FORMED, BROKEN], ids=["well-formed", "broken"])
+def test_units_an_edit_did_not_reach_hand_out_the_same_diagnostics(text: str) -> None:
+    """`Unit.placed`: a unit whose diagnostics and start are as they were gives the very objects
+    it gave; one the edit moved gives them moved, as a fresh analysis places them; the publish
+    equals a fresh conversion either way."""
+    analysis = DocumentAnalysis("file:///x.ir", text)
+    before = analysis.diagnostics()
+    diagnostic_json.diagnostics(analysis)
+    line = 5 * 6 + 2   # the `%y` line of the seventh function
+    analysis.update([(Position(line, 4), Position(line, 4), "zz")], 2)
+    after = analysis.diagnostics()
+    edited = analysis.unit_at(analysis.document.offset(Position(line, 4)))
+    above = [d for d in before if d.span.end <= edited.start]
+    assert len(above) >= 5 and all(any(a is d for a in after) for d in above)
+    below = [d for d in after if d.span.start > analysis.document.offset(Position(line + 1, 0))]
+    assert below and not any(any(b is d for b in before) for d in below)
+    fresh = DocumentAnalysis("file:///x.ir", analysis.document.text).diagnostics()
+    assert sorted(after, key=lambda d: d.document_order()) == sorted(fresh, key=lambda d: d.document_order())
+    _check(analysis, "after the keystroke")
+    assert analysis.diagnostics() == after and all(a is b for a, b in zip(analysis.diagnostics(), after))

@@ -504,7 +504,7 @@ class DocumentAnalysis:
         for index in self._flagged:
             unit = self._units[index]
             base = unit.start + (shift if index >= shift_from else 0)
-            out.extend(d.shifted(base) for d in unit.diagnostics)
+            out.extend(unit.placed(base))
             elsewhere.update((anchored.placed(), None) for anchored in unit.elsewhere)
         return out + list(elsewhere)
 

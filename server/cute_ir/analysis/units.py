@@ -80,6 +80,21 @@ class Unit:
     bare: bool = False
     run_names: frozenset[bytes] = NO_NAMES
     run_from: "Unit | None" = field(default=None, compare=False, repr=False)
+    # Its diagnostics where they were last placed in the document: (`diagnostics`, the
+    # unit's start then, the diagnostics moved there). See `placed`.
+    placed_at: "tuple[list[Diagnostic], int, list[Diagnostic]] | None" = field(default=None, compare=False, repr=False)
+
+    def placed(self, base: int) -> list[Diagnostic]:
+        """Its diagnostics moved to `base` (its start), made again only when they or the start
+        changed: a keystroke at 50k lines made hundreds of them anew for units it did not
+        reach, twice (the publish reads them, and so does its JSON). `diagnostics` is replaced,
+        never changed in place."""
+        kept = self.placed_at
+        if kept is not None and kept[0] is self.diagnostics and kept[1] == base:
+            return kept[2]
+        moved = [d.shifted(base) for d in self.diagnostics]
+        self.placed_at = (self.diagnostics, base, moved)
+        return moved
 
     def shift(self, delta: int) -> None:
         self.start += delta
