@@ -8,7 +8,8 @@ JSON (lsp/diagnostic_json.py), once every function was verified. The same keystr
 intact text for comparison. `--atoms`: type where bench/edit_in_process.py --real does instead
 (in a function of 40-200 lines that names cute_nvgpu atoms). Prints CPU per keystroke (median / p90, `time.process_time`), the
 number of diagnostics published, with `--parts` the CPU per keystroke of the steps of an edit
-(in the run of the best median), and with `--profile` the top of a cProfile of the keystrokes.
+(in the run of the best median), with `--steps` those of the edited function's analysis (its
+lift, SSA check, verifiers, lowering and pipeline checks, the piece's findings), and with `--profile` the top of a cProfile of the keystrokes.
 The cyclic collector is off while it types and collects after each keystroke, untimed, as the
 server's does (lsp/collector.py). Not a test: numbers depend on the machine.
 """
@@ -87,6 +88,33 @@ def time_parts(spent: dict[str, float]) -> None:
         setattr(document.DocumentAnalysis, name, timed(name, getattr(document.DocumentAnalysis, name)))
 
 
+def time_steps(spent: dict[str, float]) -> None:
+    """Add the CPU time of the edited function's steps (STEPS) to `spent`, by label."""
+    from cute_ir import verify
+    from cute_ir.analysis import pipeline, verification
+    from cute_ir.verify import lowering
+    steps = ((document.DocumentAnalysis, "lifted_unit", "lift"),
+             (document, "check_ssa_units", "SSA check (with alias uses)"),
+             (verification, "alias_diagnostics", "alias uses"),
+             (verify, "verify_unit", "verifiers"),
+             (lowering.LoweringCheck, "diagnostics", "lowering check"),
+             (pipeline.UnitPipeline, "diagnostics", "pipeline check"),
+             (document, "findings", "piece findings (query)"),
+             (document.DocumentAnalysis, "_parse_piece", "piece parse"))
+    for owner, name, label in steps:
+        def run(*args, _method=getattr(owner, name), _label=label, **kwargs):
+            started = time.process_time()
+            try:
+                return _method(*args, **kwargs)
+            finally:
+                spent[_label] = spent.get(_label, 0.0) + time.process_time() - started
+        setattr(owner, name, run)
+    STEPS.extend(label for _, _, label in steps)
+
+
+STEPS: list[str] = []
+
+
 def _ms(seconds: list[float]) -> str:
     ms = sorted(s * 1000 for s in seconds)
     return f"{statistics.median(ms):.1f} / {ms[int(len(ms) * 0.9)]:.1f}"
@@ -100,6 +128,8 @@ def main() -> None:
                         help="type where bench/edit_in_process.py --real does (a function of 40-200 lines)")
     parser.add_argument("--runs", type=int, default=1, help="runs per text; the best median is printed")
     parser.add_argument("--parts", action="store_true", help="CPU per keystroke of the steps in PARTS")
+    parser.add_argument("--steps", action="store_true",
+                        help="CPU per keystroke of the edited function's steps (lift, SSA check, verifiers, ...)")
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile of the keystrokes")
     args = parser.parse_args()
     gc.freeze()   # the imports, and the collector off: as the server runs (lsp/collector.py)
@@ -115,12 +145,15 @@ def main() -> None:
     spent: dict[str, float] = {}
     if args.parts:
         time_parts(spent)
+    if args.steps:
+        time_steps(spent)
     for name, case in cases.items():
         profile = cProfile.Profile() if args.profile else None
         runs = [keystrokes(case, args.edits, profile, args.atoms, spent) for _ in range(args.runs)]
         analysed, converted, count, parts = min(runs, key=lambda r: statistics.median(r[0]))
         print(f"| {name} | {_ms(analysed)} | {_ms(converted)} | {count} |"
-              + (" " + ", ".join(f"{k} {parts[k]:.2f}" for k in PARTS if parts.get(k)) if args.parts else ""))
+              + (" " + ", ".join(f"{k} {parts[k]:.2f}" for k in PARTS if parts.get(k)) if args.parts else "")
+              + (" " + ", ".join(f"{k} {parts[k]:.2f}" for k in STEPS if parts.get(k)) if args.steps else ""))
         gc.collect()
         profiles[name] = profile
     for name, profile in profiles.items():
