@@ -234,8 +234,8 @@ PREFETCHED = TMA_CHAIN.replace("  cute_nvgpu.atom.tma_load", "  cute_nvgpu.prefe
 
 def test_a_prefetched_descriptor_is_prefetched_before_the_transfer():
     text = PV.preview_module(analyse(PREFETCHED)).ptx_text
-    assert "prefetch.tensormap [%tmap];" in text
-    assert text.index("prefetch.tensormap [%tmap];") < text.index("cp.async.bulk.tensor")
+    assert "prefetch.tensormap [%tma0];" in text
+    assert text.index("prefetch.tensormap [%tma0];") < text.index("cp.async.bulk.tensor")
     assert "prefetch.tensormap" not in PV.preview_module(analyse(TMA_CHAIN)).ptx_text
 
 

@@ -155,7 +155,7 @@ def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
 
 def _operand(op: Operation, role: str) -> Value:
     if role in ("tmap", "mbar"):
-        return _through_atom(op, role)
+        return through_atom(op, role)
     position = _ROLE_OPERAND.get(op.name, {}).get(role)
     if op.name == MMA and role in _SCALES and op.num_operands == _SPARSE_SCALED_OPERANDS:
         position += 1            # a sparse block-scaled MMA's scales follow its metadata E
@@ -166,7 +166,7 @@ def _operand(op: Operation, role: str) -> Value:
     return op.operand(position)
 
 
-def _through_atom(op: Operation, role: str) -> Value:
+def through_atom(op: Operation, role: str) -> Value:
     """What a TMA transfer's executable atom binds (`make_exec_tma %atom, %mbar`): its mbarrier,
     or the descriptor its non-exec atom was built on (`non_exec_tiled_tma_* %desc, ...`)."""
     binder = op.operands[0].owner if op.operands and isinstance(op.operands[0], OpResult) else None
@@ -280,7 +280,7 @@ class _Builder:
         type_text = self.type_of(value)
         if type_text not in ("index", "i32", "i64"):
             return None
-        extents = self._extents(_through_atom(op, "tmap"), rank)
+        extents = self._extents(through_atom(op, "tmap"), rank)
         index = value
         if type_text != "index":
             index = self.make("arith.index_cast", [value], ["index"]).results[0]

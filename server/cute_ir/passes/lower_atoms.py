@@ -13,6 +13,11 @@ judges the atom for the target, and the instruction is built from the row it giv
 applying op is decided by the nearest of its own span and the spans of the ops its atom came
 through (the op that built it, a binder, `atom.set_value`) that is a site.
 
+A transfer of a descriptor the unit prefetches (`cute_nvgpu.prefetch_tma_desc`) prefetches it in
+its own inline assembly (`prefetch.tensormap` first, as the preview has always shown it), so the
+pass erases a `prefetch_tma_desc` of a descriptor such a transfer it lowered reads; one whose
+transfers all stay is left.
+
 An op whose operands do not bind stays as written, with a `lower.not-lowered` information
 diagnostic that says why (without one when an operand is a value the IR defines nowhere, a
 snippet's free value): inline assembly without constraints is not IR LLVM compiles, so none
@@ -42,10 +47,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..dialects.cute_nvgpu.ops import BUILDING_OPS
+from ..dialects.cute_nvgpu.tma_ops import PREFETCH
 from ..dialects.ods import Trait
 from ..dialects.registry import applies_atom, has_trait
 from ..diagnostics import Diagnostic, Severity
-from ..ir.core import OpResult, Operation
+from ..ir.core import OpResult, Operation, Value
 from ..ir.lift import UNDEFINED
 from ..tables.legality import AtomConfig
 from ..text.location import derived, provenance, source_span
@@ -53,7 +59,10 @@ from ..verify.atom_sites import AtomSite
 from ..verify.lowering import refusal
 from ..emit.atom_instruction import InlineAsm, inline_asm
 from .base import Pass, PassContext, register
-from .inline_asm import Unbindable, Undefined, bind, binds
+from .inline_asm import Unbindable, Undefined, bind, binds, through_atom
+
+# The instruction a transfer of a prefetched descriptor begins with (emit/atom_instruction.py).
+PREFETCH_TENSORMAP = "prefetch.tensormap"
 
 # Keys of `PassContext.facts` this module reads.
 SITES = "atom-sites"              # Span -> the atom sites of the op there (verify/atom_sites.AtomSite)
@@ -236,13 +245,21 @@ class ConvertCuteNvgpuToPtx(Pass):
         return bool(facts.get(SITES))
 
     def run(self, op: Operation, context: PassContext) -> None:
+        prefetched: list[Value] = []
         for inner, asm in self._lowered(op, context):
             made = self._bound_or_reported(inner, asm, derived(self.argument, inner.location), context)
             if made is None:
                 continue
+            if PREFETCH_TENSORMAP in asm.text:
+                prefetched.append(through_atom(inner, "tmap"))
             block = inner.parent
             for new in made:
                 block.insert(block.index_of(inner), new)
+            inner.erase()
+        # A transfer of a prefetched descriptor prefetches it in its own inline assembly
+        # (`AtomConfig.tma_prefetch`), so the `prefetch_tma_desc` is lowered with it.
+        for inner in [inner for inner in op.walk() if inner.name == PREFETCH and inner.operands
+                      and any(inner.operands[0] is value for value in prefetched)]:
             inner.erase()
 
     def check(self, op: Operation, context: PassContext) -> None:
