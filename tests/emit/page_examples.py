@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from cute_ir.tables.atoms import L2_CACHE_POLICIES
+
 # The page's worked example, byte for byte as it is printed (no function around it).
 PAGE_EXAMPLE = """\
 %desc = nv_tileas.make_tiled_tma_desc %tensor, %layout
@@ -18,7 +20,13 @@ cute_nvgpu.atom.tma_load %exec, %smem_tile, %coord
 {allow_tma = true, inBounds = true}
 """
 
-# The load the preview gives it: a rank-3 tensor (three `shapes(...)` extents), its L2 policy.
+# The load the preview gives it: a rank-3 tensor (three `shapes(...)` extents), its L2 policy; the
+# lowering's registers (the tile's and the mbarrier's shared addresses, the coordinates, the
+# policy) and the tensor map the host passes.
 LOAD = re.compile(r"^  cp\.async\.bulk\.tensor\.3d\.shared::cta\.global\.tile\.mbarrier::complete_tx::bytes"
-                  r"\.L2::cache_hint \[%smem\], \[%tmap, \{%coord0, %coord1, %coord2\}\], \[%mbar\], %policy;"
+                  r"\.L2::cache_hint \[%\w+\], \[%tma0, \{%\w+, %\w+, %\w+\}\], \[%\w+\], %\w+;"
                   r"  // @op %exec$", re.M)
+
+# How the load's L2 policy shows in its kernel: the constant CUTLASS encodes it as (the cache
+# mode `cg` picks evict_normal, `cs` evict_first), moved into the register the load reads last.
+POLICY = {name: f", {value};" for name, value in L2_CACHE_POLICIES.items()}

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from cute_ir.emit.ptx import EmitError, PtxModule, emit_module, emit_ptx, enumerate_configs, hand_built
+from cute_ir.features.atom_kernel import config_kernel
 from cute_ir.tables.legality import AtomConfig, check_config, supported_targets
 from cute_ir.tables import tiers as T
 
@@ -172,5 +173,12 @@ def test_default_a_source_is_the_rows_first_residency():
 def test_a_multicast_load_feeds_as_many_ctas_as_num_multicast_says():
     for ctas, mask in ((None, 3), (2, 3), (4, 15), (8, 255)):
         config = AtomConfig("atom.tma_load", tma_rank=2, multicast=True, multicast_ctas=ctas)
-        module = emit_module([(config, None)], "sm_90a")
-        assert f"mov.b16 %cta_mask, {mask};" in module.text
+        kernel = config_kernel(config, "k0", "sm_90a")
+        assert re.search(rf"mov\.b16 (%\w+), {mask};\n(.*\n)*.*\.multicast::cluster.*\], \1, %\w+;  // @op %exec$",
+                         kernel.module.text, re.M), kernel.module.text
+
+
+def test_a_tma_transfer_s_kernel_is_the_lowering_s():
+    config = AtomConfig("atom.tma_store", tma_rank=2)
+    assert not hand_built(config)
+    assert "the lowering's" in emit_module([(config, None)], "sm_90a").message

@@ -1,9 +1,10 @@
 """Assemble every PTX form the emitter can produce, on every target it claims, with ptxas.
 
 A configuration whose kernel the preview has from the lowering alone (`emit.ptx.hand_built` is
-False: tcgen05.mma and tcgen05.cp of one CTA, tcgen05.ld / tcgen05.st) is assembled as the lowering writes it: the kernel of a function
-applying an atom built from its attributes (features/atom_kernel.py `config_kernel`), after the
-pipeline and the function writer; the others as emit/ptx.py builds them. One module per target
+False: tcgen05.mma and tcgen05.cp of one CTA, tcgen05.ld / tcgen05.st, universal copies and FMAs,
+TMA loads, stores and reductions) is assembled as the lowering writes it: the kernel of a function
+applying an atom built from its attributes, or of a TMA transfer's chain (features/atom_kernel.py
+`config_kernel`), after the pipeline and the function writer; the others as emit/ptx.py builds them. One module per target
 and path, as many kernels as a batch holds.
 
 Also checks the other direction: a configuration refused for a target really is rejected by
@@ -216,10 +217,15 @@ def test_the_96_deep_fp4_mma_is_refused_where_only_its_descriptor_is_wrong():
 # --- where the spec is wrong, ptxas agrees with the tables --------------------------------
 
 def _forced(config: L.AtomConfig, row, target: str, rewrite=None) -> tuple[bool, str]:
-    assert P.hand_built(config)
+    """Assemble the kernel of `config` for `target` from `row` with `rewrite` (a change of PTX
+    text) made to its instruction: emit/ptx.py's from the rewritten row, or the lowering's (on a
+    target that runs it) rewritten."""
+    if not P.hand_built(config):
+        text, arch = _forced_module([config], target)
+        return assemble(rewrite(text) if rewrite is not None else text, arch)
     t = T.parse_target(target)
     if rewrite is not None:
-        row = rewrite(row)
+        row = replace(row, ptx=rewrite(row.ptx))
     module = P.render([(P._build_kernel("k0", config, row, t), None)], t)
     return assemble(module.text, module.ptxas_arch)
 
@@ -241,17 +247,16 @@ SPEC_CLAIMS = {
     # hardware-facts 11: cp.async.cg takes 16 bytes only.
     "cp_async_cg_8": (L.AtomConfig("atom.simt_async_copy", cache="cg", copy_bytes=16),
                       "cp_async.cg.16", "sm_80",
-                      lambda r: replace(r, ptx=r.ptx.replace(", 16;", ", 8;"))),
+                      lambda ptx: ptx.replace(", 16;", ", 8;")),
     # hardware-facts 8: the spec's `.global.shared` TMA store spelling.
     "tma_store_global_shared": (L.AtomConfig("atom.tma_store", tma_rank=2), "tma_store.tile",
-                                "sm_90", lambda r: replace(r, ptx=r.ptx.replace(
-                                    ".global.shared::cta", ".global.shared").replace(
-                                    ".bulk_group", ""))),
+                                "sm_90", lambda ptx: ptx.replace(".global.shared::cta", ".global.shared").replace(
+                                    ".bulk_group", "")),
     # hardware-facts, arch gates: the 64x128b tcgen05.cp shape needs its .warpx2 qualifier.
     # (A CTA pair's: one CTA's kernel is the lowering's, whose text is the same row's.)
     "tcgen05_cp_64x128b_bare": (L.AtomConfig("atom.s2t_copy", cp_shape="64x128b.warpx2::02_13", cta_group=2),
                                 "s2t_copy.64x128b.warpx2::02_13", "sm_100a",
-                                lambda r: replace(r, ptx=r.ptx.replace(".warpx2::02_13", ""))),
+                                lambda ptx: ptx.replace(".warpx2::02_13", "")),
 }
 
 

@@ -20,7 +20,7 @@ from cute_ir.features.lowered import lower
 from cute_ir.ir.target import FROM_DEFAULT
 from cute_ir.verify import atom_sites as AS
 
-from tests.emit.page_examples import LOAD, PAGE_EXAMPLE
+from tests.emit.page_examples import LOAD, PAGE_EXAMPLE, POLICY
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON
 from tests.emit.test_preview import IM2COL_CHAIN, REDUCE_CHAIN, TMA_CHAIN, TMA_PAGE
 
@@ -68,11 +68,12 @@ def test_the_pages_example_keeps_its_load_whose_operands_it_does_not_define():
 
 def test_an_edit_in_one_statement_reaches_the_runs_preview():
     a = analyse(PAGE_EXAMPLE, target_arch="sm_90a")
-    assert "// L2 evict_normal" in PV.preview_module(a).ptx_text
+    normal, first = POLICY["evict_normal"], POLICY["evict_first"]
+    assert normal in PV.preview_module(a).ptx_text
     at = len(PAGE_EXAMPLE[:PAGE_EXAMPLE.index("load_cache_mode<cg>") + len("load_cache_mode<")].encode())
     a.update([(a.document.position(at), a.document.position(at + 2), "cs")], 2)
     edited = PV.preview_module(a).ptx_text
-    assert "// L2 evict_first" in edited and len(LOAD.findall(edited)) == 1
+    assert first in edited and normal not in edited and len(LOAD.findall(edited)) == 1
     fresh = analyse(PAGE_EXAMPLE.replace("load_cache_mode<cg>", "load_cache_mode<cs>"), target_arch="sm_90a")
     assert edited == PV.preview_module(fresh).ptx_text
 

@@ -7,7 +7,7 @@ import pytest
 from lsprotocol import types as lsp
 
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON
-from tests.emit.page_examples import LOAD, PAGE_EXAMPLE
+from tests.emit.page_examples import LOAD, PAGE_EXAMPLE, POLICY
 
 from .helpers import RecordingClient, change_range, doc_uri, open_and_wait, position_of, wait_for_publish
 from .test_preview import _get, as_tuple, op_range, preview
@@ -35,12 +35,12 @@ async def test_the_pages_tma_example_previews_its_load(client: RecordingClient):
 async def test_an_edit_reaches_the_examples_preview(client: RecordingClient):
     uri = doc_uri("page-tma-edit")
     await open_and_wait(client, uri, PAGE_EXAMPLE)
-    assert "// L2 evict_normal" in _get(await preview(client, uri), "ptx")
+    assert POLICY["evict_normal"] in _get(await preview(client, uri), "ptx")
     change_range(client, uri, 2, lsp.Range(start=position_of(PAGE_EXAMPLE, "load_cache_mode<cg>", into=16),
                                            end=position_of(PAGE_EXAMPLE, "load_cache_mode<cg>", into=18)), "cs")
     await wait_for_publish(client, uri, 2)
     ptx = _get(await preview(client, uri), "ptx")
-    assert "// L2 evict_first" in ptx and len([line for line in ptx.split("\n") if LOAD.match(line)]) == 1
+    assert POLICY["evict_first"] in ptx and POLICY["evict_normal"] not in ptx and len([line for line in ptx.split("\n") if LOAD.match(line)]) == 1
 
 
 @needs_ptxas

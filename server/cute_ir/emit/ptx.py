@@ -21,11 +21,12 @@ FMA, `mma.sync`, `mma.sp`, block-scaled `mma.sync`), wgmma or tcgen05.mma atom f
 document (and any op of a universal copy, universal FMA, register, warpgroup or tcgen05 MMA atom,
 from an op built from its configuration). Every universal copy and universal FMA, a tcgen05.mma or
 tcgen05.cp atom of one CTA and a tcgen05.ld / tcgen05.st atom have their kernel from the lowering
-alone (`hand_built`; the table-wide ptxas sweep assembles them so too). The kernels here are the
-other configurations': the preview's for what the function writer cannot do (a CTA pair's
-tcgen05.mma or tcgen05.cp, whose kernel shows the commit that tracks it, in tensor memory the
-kernel allocates and frees; TMA transfers, whose tensor map, mbarrier and tile the kernel sets
-up), for a cp.async, ldmatrix or stmatrix atom's op the lowering cannot take alone (an op that
+alone, and so has every TMA load, store and reduction (the function of its chain: descriptor,
+non-exec atom, `make_exec_tma`, transfer) (`hand_built`; the table-wide ptxas sweep assembles them
+so too). The kernels here are the other configurations': the preview's for what the function
+writer cannot do (a CTA pair's tcgen05.mma or tcgen05.cp, whose kernel shows the commit that
+tracks it, in tensor memory the kernel allocates and frees), for a cp.async, ldmatrix or stmatrix
+atom's op the lowering cannot take alone (an op that
 applies the atom in a function the writer does not write, a builder with operands or through an
 alias, an atom that names no element type) and for an op the pipeline does not erase; the
 table-wide ptxas sweep of every row (`enumerate_configs`, which keeps `_mma_register_kernel`,
@@ -44,12 +45,10 @@ from cute_ir.tables import descriptors as D
 from cute_ir.tables import tiers as T
 from cute_ir.tables.legality import AtomConfig, a_residency, legality
 
-from .atom_instruction import (CP_ASYNC_COMPLETE, TMA_STORE_COMPLETE, UNIVERSAL_WIDTHS, AsmOperand, InlineAsm,
-                                       braces, inline_asm, multicast_mask, tma_qualifiers)
+from .atom_instruction import CP_ASYNC_COMPLETE, UNIVERSAL_WIDTHS, AsmOperand, InlineAsm, braces, inline_asm
 
-from .builder import (ATOM_LINE_MARK, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC,
-                      TMEM_BEFORE_THREAD_SYNC, PtxBuilder, PtxModule, mbarrier_init, render, tmem_alloc, tmem_dealloc,
-                      tmem_relinquish)
+from .builder import (ATOM_LINE_MARK, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC, PtxBuilder, PtxModule,
+                      mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 
 __all__ = ["PtxModule", "EmitError", "emit_ptx", "emit_module", "inline_asm", "InlineAsm", "AsmOperand",
            "enumerate_configs", "ATOM_LINE_MARK", "atom_lines", "atom_instructions", "hand_built", "kernel_name"]
@@ -249,64 +248,6 @@ def _s2t_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     _tmem_epilogue(k, c.cta_group, tmem, out)
 
 
-# The tile a TMA kernel moves when the IR does not say (no verified partition for its atom).
-_SAMPLE_TILE_BYTES = 1024
-
-
-# What completes a TMA store or reduction: its bulk group committed and its reads waited for.
-def _tma_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
-    tmap = k.tensormap_param("tmap", "%tmap")
-    out = k.param("u64", "out", "%out")
-    if c.tma_prefetch:
-        k.op(f"prefetch.tensormap [{tmap}];")
-    tile_bytes = c.tma_bytes or _SAMPLE_TILE_BYTES
-    if c.tma_bytes is None:
-        k.emit(f"// the IR does not give the tile's size (no verified partition): a {tile_bytes}-byte sample")
-    k.shared(f".shared .align 128 .b8 smem_tile[{tile_bytes}];")
-    s = k.reg("b32", "%smem")
-    k.emit(f"mov.u32 {s}, smem_tile;")
-    coords = k.regs("b32", "%coord", c.tma_rank)
-    k.init("b32", coords)
-    fill = dict(tma_qualifiers(c, row), TMAP=tmap, COORDS=braces(coords), POLICY="")
-    if c.tma_cache_policy is not None:
-        policy = k.reg("b64", "%policy")
-        k.emit(f"mov.b64 {policy}, 0x{A.L2_CACHE_POLICIES[c.tma_cache_policy]:016X};   "
-               f"// L2 {c.tma_cache_policy}")
-        fill.update(POLICY=f", {policy}")
-    if c.mnemonic == "atom.tma_load":
-        k.shared(".shared .align 8 .b64 mbar;")
-        mbar, state = k.reg("b32", "%mbar"), k.reg("b64", "%mbar_state")
-        done = k.reg("pred", "%done")
-        k.emit(f"mov.u32 {mbar}, mbar;")
-        k.emit(mbarrier_init(mbar, 1))
-        k.emit(FENCE_MBARRIER_INIT)
-        k.emit(f"mbarrier.arrive.expect_tx.shared::cta.b64 {state}, [{mbar}], {tile_bytes};")
-        offsets, mask = "", ""
-        if row.params["mode"] == ".im2col":
-            offs = k.regs("b16", "%im2col_off", c.tma_rank - 2)
-            k.init("b16", offs)
-            offsets = ", " + braces(offs)
-        if row.params["multicast"]:
-            m = k.reg("b16", "%cta_mask")
-            k.emit(f"mov.b16 {m}, {multicast_mask(c)};")
-            mask = f", {m}"
-        fill.update(DST=s, MBAR=mbar, OFFSETS=offsets, MASK=mask)
-        if c.cta_group != 1:
-            k.directives.append(".reqnctapercluster 2, 1, 1")
-        k.op(row.ptx.format(**fill))
-        k.wait_parity(mbar, 0, done)
-        back = k.reg("b32", "%back")
-        k.emit(f"ld.shared.b32 {back}, [{s}];")
-        k.store(out, "b32", [back])
-        return
-    k.emit(FENCE_PROXY_ASYNC)
-    fill.update(SRC=s)
-    k.op(row.ptx.format(**fill))
-    for line in TMA_STORE_COMPLETE:
-        k.op(line)
-    k.store(out, "b32", [s])
-
-
 def _universal_copy_lines(c: AtomConfig, row: A.CopyShapeRow) -> tuple[str, ...]:
     """A universal copy's instructions, its registers named as a hover card shows them (`%v0`,
     `[%src]`; `[%smem]` for a side in shared memory): a g2r / s2r atom's load, an r2g / r2s atom's
@@ -320,13 +261,14 @@ def _universal_copy_lines(c: AtomConfig, row: A.CopyShapeRow) -> tuple[str, ...]
 
 
 # The atoms whose kernel is the lowering's alone, of any configuration.
-_LOWERED_ATOMS = ("atom.tmem_load", "atom.tmem_store", "atom.universal_copy", "atom.universal_fma")
+_LOWERED_ATOMS = ("atom.tma_load", "atom.tma_reduce", "atom.tma_store", "atom.tmem_load", "atom.tmem_store",
+                  "atom.universal_copy", "atom.universal_fma")
 
 
 def hand_built(config: AtomConfig) -> bool:
     """Whether this module builds the kernel of an atom of `config`. A tcgen05.mma or tcgen05.cp
-    atom of one CTA, every tcgen05.ld / tcgen05.st atom and every universal copy have their kernel
-    from the lowering alone (features/atom_kernel.py: a function applying it); a CTA pair's MMA or
+    atom of one CTA, every tcgen05.ld / tcgen05.st atom, TMA transfer and universal copy or FMA have
+    their kernel from the lowering alone (features/atom_kernel.py: a function applying it); a CTA pair's MMA or
     tcgen05.cp keeps the kernel here, which shows the commit that tracks it (to one mbarrier or
     multicast to both CTAs', as the document's own `nvvm.tcgen05.commit` does), an op the function
     writer does not write."""
@@ -353,9 +295,7 @@ def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
             builders[row.instruction](k, c, row)
         return k
     builders = {"atom.ldsm": _ldsm_kernel, "atom.stsm": _ldsm_kernel,
-                "atom.simt_async_copy": _cp_async_kernel, "atom.s2t_copy": _s2t_kernel,
-                "atom.tma_load": _tma_kernel, "atom.tma_store": _tma_kernel,
-                "atom.tma_reduce": _tma_kernel}
+                "atom.simt_async_copy": _cp_async_kernel, "atom.s2t_copy": _s2t_kernel}
     builders[row.atom](k, c, row)
     return k
 

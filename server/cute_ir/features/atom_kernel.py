@@ -45,9 +45,14 @@ a_type = ...} : !cute_nvgpu.<atom>`; a universal copy's type with its memory ord
 g2r / s2r / r2g / r2s with the options its qualifiers say, of the widest element type its width
 holds whole, as the configuration names none; a tcgen05 copy's in the DSL's spelling), and does so
 for an op that applies such an atom in a function the writer does not write, or a builder with
-operands, too. Where neither gives the very atom, and for an atom of another family, there is
-none, and the preview keeps the kernel `emit/ptx.py` builds from the configuration (an atom that
-has no other, `emit.ptx.hand_built` False, gets a note).
+operands, too. A TMA load, store or reduction is written from its configuration alone
+(`config_kernel`, `_tma_function`): the chain of the page's worked example (a descriptor of a
+global tensor of its rank, the non-exec atom over a swizzled shared-memory tile, `make_exec_tma`
+binding its mbarrier and cache mode, the transfer at a coordinate), whose sites must be the
+configuration as far as the instruction reads it (`_instruction`). Where none of these gives the
+very atom, and for an atom of another family, there is none, and the preview keeps the kernel
+`emit/ptx.py` builds from the configuration (an atom that has no other, `emit.ptx.hand_built`
+False, gets a note).
 """
 from __future__ import annotations
 
@@ -63,6 +68,7 @@ from ..emit.ptx import ATOM_LINE_MARK
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE
 from ..ir.shaped import element_bits
 from ..tables import atoms as A
+from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.legality import AtomConfig, a_residency, legality
 from ..verify.atom_config import S2T_DSL_SHAPES
@@ -409,6 +415,100 @@ def builder_text(config: AtomConfig) -> str | None:
     return f"%atom = {op} {{{', '.join(attributes)}}} : !cute_nvgpu.{config.mnemonic}"
 
 
+# --------------------------------------------------------------------------------------------
+# TMA transfers: the chain that builds, binds and applies one
+# --------------------------------------------------------------------------------------------
+
+_TMA_TRANSFERS = ("atom.tma_load", "atom.tma_store", "atom.tma_reduce")
+# The cache mode `make_exec_tma` binds for each L2 policy (the first the table reads as it;
+# `none`: no hint).
+_TMA_CACHE_MODE = {policy: mode for mode, policy in reversed(A.TMA_CACHE_MODE_POLICY.items())}
+# The elements a transfer moves: f16, or i32 for a reduction f16 does not take (`inc`, `and`, ...:
+# the PTX ISA's table, tables/atoms.TMA_REDUCE_TYPES); the swizzled shared-memory tile of each
+# width (128-byte rows, `S<3,4,3>`) and of a rank-1 transfer (one unswizzled run of 256 bytes:
+# a multicast one gives each of two CTAs 128, the least it takes), which the partition verifies.
+_TMA_ELEMENTS = {16: "f16", 32: "i32"}
+_TMA_TILES = {16: (64, 16), 32: (32, 8)}
+# The global tensor's extents past the tile's two (a rank-3 to rank-5 transfer).
+_TMA_OUTER = 4
+
+
+def _tma_bits(config: AtomConfig) -> int:
+    return 16 if config.reduce_op in (None, *A.tma_reductions("f16")) else 32
+
+
+def _tma_function(config: AtomConfig, name: str) -> str:
+    """The function that builds a TMA transfer of `config` as the tma-atoms page's worked example
+    does (`make_tiled_tma_desc` of a global tensor, the non-exec atom over a shared-memory tile,
+    `make_exec_tma` binding its mbarrier and cache mode) and applies it to a tile at a coordinate:
+    a load's mode, multicast and CTA pair on the non-exec atom (a multicast CTA pair's on the
+    executable atom's type: `two_cta` takes one CTA's tile), an im2col transfer through an
+    im2col descriptor or store mode, a prefetched descriptor prefetched first."""
+    rank, bits = config.tma_rank or 1, _tma_bits(config)
+    element = _TMA_ELEMENTS[bits]
+    load, im2col = config.mnemonic == "atom.tma_load", config.tma_mode != "tile"
+    inner, outer = _TMA_TILES[bits]
+    extents = [inner, outer] + [_TMA_OUTER] * (rank - 2) if rank > 1 else [2 * inner]
+    strides = [1]
+    for extent in extents[:-1]:
+        strides.append(strides[-1] * extent)
+    layout = f'!cute.layout<"({",".join(map(str, extents))}):({",".join(map(str, strides))})">'
+    if rank > 1:
+        tile = f'!cute.layout<"S<3,4,3> o 0 o ({inner},{outer}):({outer},1)">'
+        cta_map = f'!cute.layout<"({inner},{outer}):(1,{inner})">'
+    else:
+        tile, cta_map = f'!cute.layout<"S<0,4,3> o 0 o ({2 * inner}):(1)">', f'!cute.layout<"({2 * inner}):(1)">'
+    coordinates = tensormap.transfer_coordinates(rank, im2col, load)
+    coord = '!cute.coord<"(' + ",".join(["0"] * coordinates) + ')">'
+    kind = config.mnemonic.split(".", 1)[1]
+    # An im2col reduction's descriptor is an im2col one (its store mode is the store's alone).
+    im2col_descriptor = im2col and config.mnemonic != "atom.tma_store"
+    mode = ("#cute_nvgpu.tma_load_mode<im2col>" if im2col_descriptor else
+            "#cute_nvgpu.tma_load_mode<tiled>" if load else
+            f"#cute_nvgpu.tma_store_mode<{'reduce' if config.reduce_op else 'store'}>")
+    descriptor = f"!cute_nvgpu.tma_descriptor_{'im2col' if im2col_descriptor else 'tiled'}"
+    settings, exec_type = [], f"!cute_nvgpu.atom.{kind}"
+    if load:
+        if config.multicast:
+            settings.append("load_mode = #cute_nvgpu.load_mode<w_multicast>")
+            if config.cta_group == 2:
+                exec_type += f"<{element}, num_cta = 2>"
+        elif config.cta_group == 2:
+            settings.append("load_mode = #cute_nvgpu.load_mode<two_cta>")
+        settings.append(f"num_multicast = {_multicast_ctas(config) or 1}")
+    elif im2col:
+        settings.append("store_mode = #cute_nvgpu.store_mode<im2col>")
+    if config.reduce_op:
+        settings.append(f"reduce_kind = #cute_nvgpu.reduce_kind<{config.reduce_op}>")
+    prefetch = "  cute_nvgpu.prefetch_tma_desc %desc\n" if config.tma_prefetch else ""
+    return (f"func.func @{name}(%tensor: memref<{'?x' * rank}{element}, 1>, %layout: {layout}, %m: index, "
+            f"%tile: {tile}, %cta_map: {cta_map}, %mbar: memref<1xi64, 3>, %smem: memref<1024x{element}, 3>, "
+            f"%coord: {coord}) {{\n"
+            f"  %desc = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes({', '.join(['%m'] * rank)}) "
+            f"strides({', '.join(['%m'] * (rank - 1))}) paddings() {{mode = {mode}, elementBitWidth = {bits}}} "
+            f": {descriptor}\n{prefetch}"
+            f"  %atom = cute_nvgpu.atom.non_exec_tiled_{kind} %desc, %tile, %cta_map {{{', '.join(settings)}}} "
+            f": !cute_nvgpu.atom.non_exec_tiled_{kind}\n"
+            f"  %exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar "
+            f"{{cache_mode = #cute_nvgpu.load_cache_mode<{_TMA_CACHE_MODE[config.tma_cache_policy]}>}} : {exec_type}\n"
+            f"  cute_nvgpu.atom.{kind} %exec, %smem, %coord\n  return\n}}\n")
+
+
+def _multicast_ctas(config: AtomConfig) -> int | None:
+    """The CTAs a multicast transfer feeds: two where the configuration does not say
+    (`multicast_mask`'s default); None for another."""
+    return (config.multicast_ctas or 2) if config.multicast else None
+
+
+def _instruction(config: AtomConfig) -> AtomConfig:
+    """`config` as far as the lowered instruction reads it: a TMA transfer's without its tile's
+    bytes (which size a stage's expect_tx, no operand of the transfer) and with its multicast
+    CTAs as the mask counts them."""
+    if config.mnemonic not in _TMA_TRANSFERS:
+        return config
+    return replace(config, tma_bytes=None, multicast_ctas=_multicast_ctas(config))
+
+
 def application(op_text: str, config: AtomConfig, name: str, target: str) -> str | None:
     """The function that applies the atom `op_text` builds, named `name`, for `target`; None
     when there is none (another family, an op with operands, a type the op does not write out)."""
@@ -456,6 +556,23 @@ def atom_kernel(op_text: str, config: AtomConfig, name: str, target: str,
     if builder is None:
         return None
     found = _written(f"%atom {op_text[builder.end(1):].lstrip()}", config, target)
+    return _named(found, name, builder.group(1) if label is None else label)
+
+
+def config_kernel(config: AtomConfig, name: str, target: str, label: str | None = None) -> LoweredKernel | None:
+    """The lowering's kernel `name` of an atom of `config` on `target`, its instructions marked with
+    `label` (default: `%atom`): of a function applying an atom built by an op of the
+    configuration's attributes (`builder_text`), or of a TMA transfer's chain (`_tma_function`);
+    the preview's for an atom whose op does not build it alone, and the table-wide ptxas sweep's
+    (every row of a family the lowering writes)."""
+    if config.mnemonic in _TMA_TRANSFERS:
+        return _named(_tma_written(config, target), name, "%exec" if label is None else label)
+    built = builder_text(config)
+    return atom_kernel(built, config, name, target, label) if built is not None else None
+
+
+def _named(found: tuple[LoweredKernel, frozenset[int]] | None, name: str, label: str) -> LoweredKernel | None:
+    """The kernel `found` names `_FUNCTION`, named `name`, its atom's lines marked with `label`."""
     if found is None:
         return None
     kernel, marked = found
@@ -465,16 +582,8 @@ def atom_kernel(op_text: str, config: AtomConfig, name: str, target: str,
         if line.startswith(entry):
             lines[n] = f".visible .entry {name}(" + line[len(entry):]
         elif n in marked:
-            lines[n] = f"{line}{ATOM_LINE_MARK}{builder.group(1) if label is None else label}"
+            lines[n] = f"{line}{ATOM_LINE_MARK}{label}"
     return LoweredKernel(name, replace(kernel.module, text="\n".join(lines), kernels=(name,)), kernel.line_ops)
-
-
-def config_kernel(config: AtomConfig, name: str, target: str) -> LoweredKernel | None:
-    """The lowering's kernel `name` of an atom of `config` on `target`, built by an op of the
-    configuration's attributes (`builder_text`): the preview's for an atom whose op does not
-    build it alone, and the table-wide ptxas sweep's (every row of a family the lowering writes)."""
-    built = builder_text(config)
-    return atom_kernel(built, config, name, target) if built is not None else None
 
 
 # The function's name while it is written: the kernel is cached by the op's text with its result
@@ -491,11 +600,27 @@ def _written(op_text: str, config: AtomConfig, target: str) -> tuple[LoweredKern
     if found is None:
         return None
     text, applied = found
+    return _lowered(text, (config, applied), target)
+
+
+@lru_cache(maxsize=512)
+def _tma_written(config: AtomConfig, target: str) -> tuple[LoweredKernel, frozenset[int]] | None:
+    """The kernel of a TMA transfer's chain (`_tma_function`): its executable atom and the
+    transfer that applies it are of `config`."""
+    if _row(config, target) is None:
+        return None
+    return _lowered(_tma_function(config, _FUNCTION), (config, config), target)
+
+
+def _lowered(text: str, configs: tuple[AtomConfig, ...], target: str) -> tuple[LoweredKernel, frozenset[int]] | None:
+    """The kernel of the one function `text` holds, after the pipeline and the function writer,
+    and its lines that are its atoms' instructions; None unless its atom sites are of `configs`
+    (as far as the instruction reads them: `_instruction`) and it has no error."""
     try:
         analysis = DocumentAnalysis("file:///atom-kernel.ir", text, settings=Settings(target_arch=target))
         analysis.verify_pending()
         sites = [site for site in document_sites(analysis) if site.config is not None]
-        if [site.config for site in sites] != [config, applied] or any(
+        if [_instruction(site.config) for site in sites] != [_instruction(c) for c in configs] or any(
                 d.severity is Severity.ERROR for d in analysis.diagnostics()):
             return None
         [unit] = [unit for unit in analysis.units if not unit.shell]
@@ -521,3 +646,4 @@ def _written(op_text: str, config: AtomConfig, target: str) -> tuple[LoweredKern
 
 def clear_cache() -> None:
     _written.cache_clear()
+    _tma_written.cache_clear()

@@ -21,9 +21,10 @@ The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, 
   the lowered IR (then the comment says the op is in it); the kernel of an op that builds a copy
   atom or a universal FMA / register / warpgroup / tcgen05 MMA atom is, where it can be, that of
   the smallest function applying it, after the pipeline and the function writer
-  (features/atom_kernel.py), else built from the atom's configuration (emit/ptx.py), except for
-  an atom only the lowering writes a kernel of (`emit.ptx.hand_built` False: a universal copy or
-  FMA, a tcgen05.mma or tcgen05.cp of one CTA, a tcgen05.ld / tcgen05.st), which then gets a note;
+  (features/atom_kernel.py; a TMA transfer's, its chain from descriptor to transfer), else built
+  from the atom's configuration (emit/ptx.py), except for an atom only the lowering writes a
+  kernel of (`emit.ptx.hand_built` False: a universal copy or FMA, a TMA transfer, a tcgen05.mma
+  or tcgen05.cp of one CTA, a tcgen05.ld / tcgen05.st), which then gets a note;
 * an atom the target cannot run (arch gate, shape, types) gets a comment instead of a kernel,
   and the lowering check's refusal (`verify/lowering.py`, the rule of `tables/legality.py`
   that the emitter builds from) is the preview's problem: at the document's target, the very
@@ -66,7 +67,7 @@ from ..emit.lowered_kernel import LoweredKernel
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function
 from ..analysis.preview_source import AnalysedSource, LoweredUnit
-from .atom_kernel import atom_kernel, builder_text, clear_cache as clear_atom_kernels
+from .atom_kernel import atom_kernel, clear_cache as clear_atom_kernels, config_kernel
 
 __all__ = ["Preview", "preview_module", "applying_ops", "APPLYING_OPS", "TMA_APPLY_OPS", "clear_cache",
            "stopped_kernels"]
@@ -291,13 +292,11 @@ NO_LOWERED_KERNEL = ("no kernel: the lowering writes this atom's kernel from a f
 
 def _atom_block(doc, item: AtomSite, name: str, target: str) -> list[str] | None:
     """The kernel `name` of a function that applies the atom `item` builds, from the lowering
-    (features/atom_kernel.py), as lines of the preview; for an MMA atom the op does not build
-    alone (or applies), of one built from its configuration's attributes (`builder_text`); None
-    where it has none."""
+    (features/atom_kernel.py), as lines of the preview; for an atom the op does not build alone
+    (or applies), of one built from its configuration (`config_kernel`: an op of its attributes,
+    a TMA transfer's chain); None where it has none."""
     op_text = bytes(doc.data[item.span.start:item.span.end]).decode("utf-8", "replace")
-    kernel = atom_kernel(op_text, item.config, name, target)
-    if kernel is None and (built := builder_text(item.config)) is not None:
-        kernel = atom_kernel(built, item.config, name, target, label=item.name)
+    kernel = atom_kernel(op_text, item.config, name, target) or config_kernel(item.config, name, target, item.name)
     return _kernel_blocks(kernel.module)[1][0] if kernel is not None else None
 
 
