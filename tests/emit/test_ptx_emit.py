@@ -178,6 +178,16 @@ def test_a_multicast_load_feeds_as_many_ctas_as_num_multicast_says():
                          kernel.module.text, re.M), kernel.module.text
 
 
+def test_a_cta_pair_s_load_has_its_kernel_whatever_its_mma_commits():
+    # A kernel whose CTA pair's MMA commits to both CTAs (the CuTe DSL's 2-CTA multicast
+    # mainloop) gives its loads `commit_multicast`, which no TMA instruction reads.
+    for multicast in (False, True):
+        config = AtomConfig("atom.tma_load", tma_rank=2, multicast=multicast, cta_group=2, commit_multicast=True)
+        kernel = config_kernel(config, "k0", "sm_100a")
+        assert kernel is not None and ".cta_group::2 [" in kernel.module.text
+        assert (".multicast::cluster" in kernel.module.text) == multicast
+
+
 def test_a_tma_transfer_s_kernel_is_the_lowering_s():
     config = AtomConfig("atom.tma_store", tma_rank=2)
     assert not hand_built(config)
