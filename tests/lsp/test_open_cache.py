@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
 
-from cute_ir.lsp import open_cache
+from cute_ir.lsp import fast_start, open_cache
 
 from .test_fast_start import _frame, _wait, start_server
 
@@ -273,3 +274,49 @@ def test_nothing_is_written_when_it_is_off(tmp_path, monkeypatch):
     monkeypatch.setenv("CUTE_IR_CACHE", "on")
     _session({"cache": False})
     assert list(tmp_path.iterdir()) == []
+
+
+def _reopened_asked_apart() -> list[dict]:
+    """A server process that reopens DUMP and asks for its outline, tokens and folds (ids
+    10-12) each a pause longer than lsp/fast_start.py's FOLLOW_UP_WAIT after the answer before
+    (as a client does that reads each answer first: the server's import and its analysis of
+    the text run meanwhile); then edits it and asks again (ids 13-15); every message it sent."""
+    server, received, reader = start_server()
+    try:
+        send = lambda message: (server.stdin.write(_frame(message)), server.stdin.flush())  # noqa: E731
+        for message in OPEN_AND_ASK_AT_ONCE[:3]:
+            send(message)
+        _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics", 120)
+        for number, method in enumerate(WHOLE_DOCUMENT.values(), 10):
+            time.sleep(1.5 * fast_start.FOLLOW_UP_WAIT)
+            send({"jsonrpc": "2.0", "id": number, "method": method, "params": {"textDocument": {"uri": URI}}})
+            _wait(received, lambda m: m.get("id") == number, 120)
+        send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": URI, "version": 2},
+            "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
+                                          "end": {"line": 0, "character": 0}}, "text": "// edited\n"}]}})
+        _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics"
+              and m["params"]["version"] == 2, 120)
+        for number, method in enumerate(WHOLE_DOCUMENT.values(), 13):
+            send({"jsonrpc": "2.0", "id": number, "method": method, "params": {"textDocument": {"uri": URI}}})
+            _wait(received, lambda m: m.get("id") == number, 120)
+        send({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
+        _wait(received, lambda m: m.get("id") == 3, 60)
+        send({"jsonrpc": "2.0", "method": "exit", "params": None})
+        assert server.wait(timeout=60) == 0
+        reader.join(timeout=60)
+    finally:
+        server.kill()
+    return received
+
+
+def test_a_reopen_is_answered_as_a_fresh_open_is_before_and_after_an_edit(cache_dir, monkeypatch):
+    """Requests that come one by one after a reopen, while the server is imported and the text
+    analysed in a thread, are answered from the entry; the server then carries on with that
+    analysis. Both give what an analysis of the same text and edit from scratch gives."""
+    _session(None, ask=True)
+    again = _reopened_asked_apart()
+    monkeypatch.setenv("CUTE_IR_CACHE", "off")
+    fresh = _session(None, edit=True, ask=True)
+    assert [_answer(again, n) for n in range(10, 16)] == [_answer(fresh, n) for n in range(10, 16)]
+    assert _published(again, 2)[-1] == _published(fresh, 2)[-1]

@@ -13,8 +13,9 @@ Anything else as the first message is simply left to the server.
 When a document is opened right after (`initialized`, then `didOpen`, as editors send them),
 its diagnostics are published before the import too. If `lsp/open_cache.py` holds them for this
 text, settings and tool, from there: reopening a file shows its problems at once, and requests
-for that text's outline, folds and semantic tokens that follow at once are answered from the
-same entry (the first other message, or a pause, ends this). Otherwise the document is analysed
+for that text's outline, folds and semantic tokens are answered from the same entry while the
+server is imported and the text analysed in a thread (`_Reopened`), and for a pause after (the
+first other message ends this; the server takes that analysis over). Otherwise the document is analysed
 here, exactly as the server's `didOpen` would (the settings `initialize` gave, lsp/settings.py;
 the open's verification budget; a large document's top first, published on its own:
 features/leading.py), which needs the analysis but neither pygls nor lsprotocol: the first
@@ -61,6 +62,9 @@ FOLLOW_UP_WAIT = 0.25
 # client that sends none waits little longer for the import. Once one is answered, the next
 # is waited for as long as after a reopen (a client may send each after the last's answer).
 FRESH_FOLLOW_UP_WAIT = 0.1
+# How often the answering of requests from the open cache looks whether the work in a thread
+# that the server waits for is done.
+WORK_POLL = 0.01
 
 
 def position_encoding(params: dict[str, Any]) -> str:
@@ -208,9 +212,17 @@ def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params
         if entry is not None and open_cache.DIAGNOSTICS in entry:
             _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                             "params": {"uri": uri, "version": version, "diagnostics": entry[open_cache.DIAGNOSTICS]}})
+            # The entry answers at once; the server's import and its analysis of the text (for
+            # what the entry does not answer: hover, edits) take seconds at 50k lines. They run
+            # in a thread meanwhile, and every request the entry answers until they are done
+            # is answered from it (a client that asks for one answer after another reads
+            # megabytes of tokens in between, longer than FOLLOW_UP_WAIT). The server then
+            # takes that analysis over, as after a first open.
+            ahead = _Reopened(uri, version, text, encoding, options)
             more = _answer_follow_ups(stdin, stdout, resume, uri, lambda name: open_cache.answer(entry, name),
-                                      FOLLOW_UP_WAIT, [], _next_message)
-            return read + more, {uri: version}, {}, {}
+                                      FOLLOW_UP_WAIT, [], read_next, ahead)
+            ahead.join()
+            return read + more, {uri: version}, ({uri: ahead.analysis} if ahead.analysis is not None else {}), {}
         return _analyse_first_open(stdin, stdout, resume, read, uri, version, text, encoding, options)
 
 
@@ -307,9 +319,9 @@ _PRELOAD: list[threading.Thread] = []
 _PRELOAD_STARTED = False
 
 
-def _import_analysis() -> None:
+def _import_analysis(names: tuple[str, ...] = ()) -> None:
     try:
-        for name in _PRELOADED_MODULES:
+        for name in names or _PRELOADED_MODULES:
             importlib.import_module(name)
     except Exception:   # imported again where needed, and reported there
         logging.getLogger(__name__).exception("importing the analysis ahead failed")
@@ -325,6 +337,44 @@ def preload_analysis() -> None:
     thread = threading.Thread(target=_import_analysis, name="cute-ir-preload", daemon=True)
     _PRELOAD.append(thread)
     thread.start()
+
+
+# The server's own modules (pygls, lsprotocol: most of a second).
+_SERVER_MODULES = ("cute_ir.lsp.server", "cute_ir.lsp.stdio")
+
+
+class _Reopened(threading.Thread):
+    """What a reopened document (its diagnostics published from the open cache) still needs
+    before the server takes over, done in a thread while the open cache answers the client:
+    the analysis's modules and the server's imported (after the analysis's preload, when one
+    runs), then the document analysed as the server's `didOpen` would (`analysis`; None if
+    that fails, for the server to try). `_preloaded` waits for it too."""
+
+    def __init__(self, uri: str, version: int, text: str, encoding: str, options: Any) -> None:
+        super().__init__(name="cute-ir-reopen", daemon=True)
+        global _PRELOAD_STARTED
+        _PRELOAD_STARTED = True
+        self.earlier = list(_PRELOAD)
+        self.opened = (uri, version, text, encoding, options)
+        self.analysis: Any = None
+        _PRELOAD.append(self)
+        self.start()
+
+    def run(self) -> None:
+        for thread in self.earlier:
+            thread.join()
+        _import_analysis(_PRELOADED_MODULES + _SERVER_MODULES)
+        from .collector import freeze_imports
+        freeze_imports()   # as before a first open's analysis (`_analyse_first_open`)
+        analysis = _deferred_analysis(*self.opened)
+        if analysis is None:
+            return
+        try:
+            analysis.settle()
+        except Exception:   # the server analyses it again and reports what goes wrong there
+            logging.getLogger(__name__).exception("analysing %s before the server started failed", self.opened[0])
+            return
+        self.analysis = analysis
 
 
 def _preloaded() -> None:
@@ -372,22 +422,40 @@ def _deferred_analysis(uri: str, version: int, text: str, encoding: str, options
 
 def _answer_follow_ups(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, uri: str,
                        answer_of: Callable[[str], str | None], wait: float, held: list[Any],
-                       read: Callable[[BinaryIO, Resume, float], Any]) -> list[Any]:
+                       read: Callable[[BinaryIO, Resume, float], Any],
+                       working: threading.Thread | None = None) -> list[Any]:
     """Answer the whole-document requests about `uri` that `answer_of` answers as long as they
     come (`held`, the messages read already, first; then by `read`), the first within `wait`
-    seconds and each next within FOLLOW_UP_WAIT of the answer before; the first other message
-    and those held after it (in a list, for the server), or none after a pause."""
+    seconds and each next within FOLLOW_UP_WAIT of the answer before, and any time while
+    `working` (what the server waits for) runs; the first other message and those held after
+    it (in a list, for the server), or none after a pause."""
     held = list(held)
+    pause_ends = time.monotonic() + wait
+    polled = working is not None and _waitable(stdin)
     while True:
-        item = held.pop(0) if held else read(stdin, resume, wait)
+        busy = polled and working.is_alive()
+        item = (held.pop(0) if held else
+                read(stdin, resume, WORK_POLL if busy else max(0.0, pause_ends - time.monotonic())))
         if item is NOTHING_YET:
+            if busy or time.monotonic() < pause_ends:
+                continue
             return []
         message = _message(item) if isinstance(item, bytes) else None
         request = _early_request(message, uri, answer_of) if message is not None else None
         if request is None:
             return [item] + held
         _answer_raw(stdout, *request)
-        wait = FOLLOW_UP_WAIT
+        pause_ends = time.monotonic() + FOLLOW_UP_WAIT
+
+
+def _waitable(stream: BinaryIO) -> bool:
+    """Whether `read_next` can wait on `stream` (else it returns at once, and a loop that
+    polls it would spin)."""
+    try:
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    return os.name == "posix"
 
 
 def _next_message(stdin: BinaryIO, resume: Resume, wait: float) -> Any:
