@@ -974,11 +974,13 @@ class _Checker:
             if op.region_count == 1 and op.bound:
                 # Values the op's header binds are the entry block's arguments.
                 self.header_blocks.add(self._current_block())
+                typing = _HEADER_TYPES.get(op.name)
+                typed = typing(op.node.child_by_field_name("body")) if typing and op.node is not None else {}
                 for bound in op.bound:
                     name = bound.child_by_field_name("name")
+                    stated = type_text(_bound_type(bound)) or typed.get(bound.start_byte)
                     self._define((_text(name if name is not None else bound), 0), _span(bound), -1,
-                                 block=self._current_block(), type_text=type_text(_bound_type(bound)),
-                                 entry=True)
+                                 block=self._current_block(), type_text=stated, entry=True)
 
     def _bind_unknown_header(self, op_id: int) -> None:
         """The custom form of an op whose format cute-ir does not know (`test.polyfor %i, %j
@@ -1403,6 +1405,42 @@ def _bound_type(bound: Node) -> Node | None:
     if after is None or after.type != ":":
         return None
     return after.next_sibling
+
+
+def _for_header_types(body: Node | None) -> dict[int, str]:
+    """The types `scf.for`'s own parser gives the values its header binds before it reads the
+    body (SCF's `ForOp::parse`), by each binding's start: the induction variable the type
+    written after a top-level `:`, else `index`; each `iter_args` value the type at its place in
+    the `->` list (none when the counts differ: the parser then reports that instead)."""
+    kids = [c for c in body.children if c.type != "comment"] if body is not None else []
+    if not kids or kids[0].type != "value_use":
+        return {}
+    colons = [i for i, c in enumerate(kids) if c.type == ":"]
+    if colons and (colons[-1] + 1 >= len(kids) or kids[colons[-1] + 1].type not in TYPE_KINDS):
+        return {}
+    induction = type_text(kids[colons[-1] + 1]) if colons else "index"
+    typed = {kids[0].start_byte: induction} if induction is not None else {}
+    keyword = next((i for i, c in enumerate(kids) if c.type == "keyword" and _text(c) == "iter_args"), None)
+    if keyword is None:
+        return typed
+    pairs = kids[keyword + 1] if keyword + 1 < len(kids) else None
+    arrow = next((i for i, c in enumerate(kids) if c.type == "->"), None)
+    if pairs is None or pairs.type != "paren_group" or arrow is None or arrow + 1 >= len(kids):
+        return typed
+    bound = [c for c in pairs.named_children if c.type == "value_use"
+             and c.next_sibling is not None and c.next_sibling.type == "="]
+    results = kids[arrow + 1]
+    types = [c for c in results.named_children if c.type != "comment"] if results.type == "paren_group" else [results]
+    if len(types) == len(bound) and all(t.type in TYPE_KINDS for t in types):
+        for value, stated in zip(bound, types):
+            if (text := type_text(stated)) is not None:
+                typed[value.start_byte] = text
+    return typed
+
+
+# Ops whose own C++ parser types the values their header binds (the types their region's
+# entry block arguments get), read from the op's custom body.
+_HEADER_TYPES: dict[str, Callable[[Node | None], dict[int, str]]] = {"scf.for": _for_header_types}
 
 
 def _signature_results(node: Node | None) -> tuple[str, list[str | None] | None] | None:
