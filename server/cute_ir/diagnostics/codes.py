@@ -72,8 +72,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "(MLIR's wording)."),
     CodeDoc("syntax.location", S, "`loc(...)`: what MLIR's location parser refuses (`callsite`, `fused`, a name's child location), in its wording."),
     CodeDoc("syntax.symbol-name", S, "`func.func name(...)`: a function name without its `@` (MLIR's wording)."),
-    CodeDoc("syntax.arguments", S, "A function signature mixing named arguments (`%a: i32`) with bare "
-            "types, or variadic `...`, which only `llvm.func` takes (MLIR's wording)."),
+    CodeDoc("syntax.arguments", S, "A function signature (`func.func`, `llvm.func`, `gpu.func`) as MLIR's "
+            "function parser reads it: the `(` after the symbol, named arguments (`%a: i32`) mixed with bare "
+            "types, a missing name, `:` or `)`, variadic `...`, which only `llvm.func` takes (MLIR's wording)."),
     CodeDoc("syntax.affine", S, "The body of an `affine_map<...>` / `affine_set<...>` as MLIR's affine "
             "parser reads it: a missing operand, empty parentheses, an undeclared or redefined "
             "identifier, a non-affine product or division, a broken list (MLIR's wording)."),

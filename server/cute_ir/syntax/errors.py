@@ -13,8 +13,7 @@ from tree_sitter import Node
 from tree_sitter_cute_ir._binding import op_heads
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
-from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ARGUMENT_NAME,
-                                         EXPECTED_ARGUMENT_TYPE, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COLON,
+from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COLON,
                                          EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE, EXPECTED_METADATA_KEY,
                                          EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
@@ -34,6 +33,7 @@ from .attribute_values import (broken_attribute, check_dense_array, check_dictio
                                check_typed_dense, check_typed_integer, problem_diagnostic)
 from .dense import check_dense_literal
 from .metadata import check_metadata
+from .signatures import TYPE_WORDS, signature_mistake
 from .op_formats import BINARY_ARITH_OPS, FORMAT_CHECKS, SCALAR_TYPE_NODES, missing_constant_value
 from .literals import integer_literal
 from .location import check_location
@@ -94,29 +94,21 @@ def _body(op: Node) -> Node | None:
 
 
 def _function_header(op: Node, name: Node, text: str) -> list[Diagnostic]:
-    """`func.func`: a keyword first in the body (a visibility, else a misplaced name), and the
-    argument list right after the symbol together with the bare words in it. Adjacent means
-    adjacent named nodes, as a query's anchor reads it (a comment between breaks it)."""
+    """A function's custom body: for `func.func` a keyword first in it (a visibility, else a
+    misplaced name); and its signature as MLIR's function parser reads it (syntax/signatures.py)."""
     body = _body(op)
     if body is None:
         return []
     named = body.named_children
-    nodes = [named[0]] if named and named[0].type == "keyword" else []
+    nodes = [named[0]] if named and named[0].type == "keyword" and text in ("func.func", "func") else []
     for symbol, arguments in zip(named, named[1:]):
         if symbol.type == "symbol_ref" and arguments.type == "paren_group":
-            nodes.append(arguments)
-            nodes.extend(c for c in arguments.named_children if c.type == "keyword")
+            # (a type's word the grammar read alone: `complex memref<...>>`, in the type parser's words)
+            nodes.extend(c for c in arguments.named_children if c.type == "keyword" and c.text in TYPE_WORDS)
+            break
     out = [d for node in nodes if (d := describe_malformed(node)) is not None]
-    # the results after `->`: types, so a bare word among them (or standing for them) is none
-    items = [c for c in body.children if not c.is_extra]
-    for arrow, results in zip(items, items[1:]):
-        if arrow.type != "->":
-            continue
-        words = [c for c in results.named_children if c.type == "keyword"] if results.type == "paren_group" \
-            else [results] if results.type == "keyword" and results.text != b"attributes" else []
-        out.extend(Diagnostic("syntax.expected-type", Span(w.start_byte, w.end_byte), Severity.ERROR,
-                              Source.SYNTAX, EXPECTED_TYPE) for w in words[:1])
-    return out
+    found = signature_mistake(op, body, text)
+    return out + [found] if found is not None else out
 
 
 def _constant(op: Node, name: Node, text: str) -> list[Diagnostic]:
@@ -148,6 +140,8 @@ def _formatted(op: Node, name: Node, text: str) -> list[Diagnostic]:
 _BY_OP_NAME = {
     b"func.func": _function_header,
     b"func": _function_header,
+    b"llvm.func": _function_header,
+    b"gpu.func": _function_header,
     **{name.encode(): _formatted for name in FORMAT_CHECKS},
     b"arith.constant": _constant,
 }
@@ -669,8 +663,6 @@ def describe_malformed(node: Node) -> Diagnostic | None:
         if node.text in _VISIBILITIES and following is not None and following.type == "symbol_ref":
             return None
         return Diagnostic("syntax.symbol-name", span, Severity.ERROR, Source.SYNTAX, EXPECTED_SYMBOL_NAME)
-    if kind == "paren_group":      # a function's arguments: all named or none
-        return _mixed_arguments(node)
     if kind == "type_parameters" and _kind_of(node) in (b"affine_map", b"affine_set"):
         return _affine_body(node)
     if kind == "type_parameters" and node.parent is not None and node.parent.type == "quantile_type":
@@ -709,36 +701,6 @@ _BUILTIN_TYPES = frozenset({"tensor_type", "memref_type", "vector_type", "comple
 
 def _typed_value(node: Node) -> Diagnostic | None:
     return problem_diagnostic(_TYPED_VALUES[node.type](node))
-
-
-def _mixed_arguments(arguments: Node) -> Diagnostic | None:
-    """A function signature mixing `%name : type` arguments with bare types: MLIR requires all
-    or none named and reports the first argument that breaks the pattern the first one set.
-    `...` (variadic, which only `llvm.func` takes) is not a type either."""
-    named_before: bool | None = None
-    at_start = True
-    for child in arguments.children[1:]:
-        if child.type == ",":
-            at_start = True
-            continue
-        if at_start and child.type == "...":
-            return Diagnostic("syntax.arguments", Span(child.start_byte, child.end_byte), Severity.ERROR,
-                              Source.SYNTAX, EXPECTED_TYPE)
-        if not at_start or not child.is_named:
-            continue
-        at_start = False
-        if child.type == "value_use":
-            named = True
-        elif child.type in TYPE_KINDS:
-            named = False
-        else:
-            continue
-        if named_before is not None and named != named_before:
-            message = EXPECTED_ARGUMENT_TYPE if named else EXPECTED_ARGUMENT_NAME
-            return Diagnostic("syntax.arguments", Span(child.start_byte, child.end_byte), Severity.ERROR,
-                              Source.SYNTAX, message)
-        named_before = named
-    return None
 
 
 def _closed(parameters: Node) -> bool:
