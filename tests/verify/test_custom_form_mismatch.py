@@ -10,6 +10,8 @@ from cute_ir.analysis import DocumentAnalysis
 from cute_ir.diagnostics import Severity
 from cute_ir.text.positions import Position
 
+from tests.mlir_oracle import mlir_opt, needs_mlir_opt
+
 _HEAD = "func.func @f(%a: i32, %b: i32, %m: memref<4xf32>, %i: index, %e: f32) {\n"
 
 
@@ -52,6 +54,47 @@ def test_a_form_the_format_cannot_read(op: str, column: int, message: str) -> No
 ])
 def test_forms_the_format_reads(op: str) -> None:
     assert _errors(f"{_HEAD}  {op}\n  return\n}}\n") == []
+
+
+_IN = "func.func @f(%a: i32, %b: i32, %m: memref<4xf32>, %i: index, %e: f32, %c: i1) {\n"
+
+# A token left after the op's whole format: MLIR ends the op and reads the token as the next
+# op's start; a word as an op's name, looked up in the default dialect of the op around it too.
+LEFT_OVER = [
+    ("%0 = arith.cmpi eq, %a, %b : i32 i32", 2, 35, "expected operation name in quotes"),
+    ("%0 = arith.extsi %a : i32 to i64 f32", 2, 36, "custom op 'f32' is unknown (tried 'func.f32' as well)"),
+    ("memref.store %e, %m[%i] : memref<4xf32> index", 2, 43,
+     "custom op 'index' is unknown (tried 'func.index' as well)"),
+    ("%0 = arith.addf %e, %e : f32 to", 2, 32, "custom op 'to' is unknown (tried 'func.to' as well)"),
+    ("%0 = arith.extsi %a : i32 to i64 1", 2, 35, "expected operation name in quotes"),
+    ("%0 = arith.extsi %a : i32 to i64 @g", 2, 35, "expected operation name in quotes"),
+    ("scf.if %c {\n    %0 = arith.addf %e, %e : f32 f32\n  }", 3, 34,
+     "Dialect `' not found for custom op 'f32'  (tried '.f32' as well)"),
+    # a list's comma with no element after it
+    ("%0 = scf.if %c -> (i32) {\n    scf.yield %a, : i32\n  } else {\n    scf.yield %a : i32\n  }", 3, 18,
+     "expected SSA operand"),
+    ("%0:2 = scf.if %c -> (i32, i32) {\n    scf.yield %a, %a : i32,, i32\n  } else {\n"
+     "    scf.yield %a, %a : i32, i32\n  }", 3, 28, "expected non-function type"),
+]
+
+
+@pytest.mark.parametrize(("op", "line", "column", "message"), LEFT_OVER)
+def test_a_token_left_after_the_format_starts_no_op(op: str, line: int, column: int, message: str) -> None:
+    assert _errors(f"{_IN}  {op}\n  return\n}}\n") == [(line, column, message)]
+
+
+@needs_mlir_opt
+def test_mlir_opt_22_reports_the_left_over_tokens_so():
+    for op, line, column, message in LEFT_OVER:
+        run = mlir_opt(f"{_IN}  {op}\n  return\n}}\n")
+        assert f"<stdin>:{line}:{column}: error: {message}" in run.stderr, (op, run.stderr)
+
+
+def test_what_follows_a_trailing_location_or_a_list_is_not_judged():
+    # (after `loc(...)` the op is over; a comma may end a list some format reads its own way)
+    assert _errors(f"{_IN}  %0 = arith.extsi %a : i32 to i64 loc(\"x\")\n  return\n}}\n") == []
+    text = f"{_IN}  %0 = arith.addf %e, %e : f32 return\n  return\n}}\n"
+    assert all("custom op" not in message for _, _, message in _errors(text))    # (`func.return` is an op)
 
 
 def test_the_same_mistake_twice_is_reported_at_each():

@@ -21,8 +21,10 @@ Each string is the text MLIR emits, taken from llvm/llvm-project:
 UNREGISTERED_OPERATION = "unregistered operation '{0}' found in dialect ('{1}') that does not allow unknown operations"
 UNKNOWN_CUSTOM_OP = "custom op '{0}' is unknown"
 # The same for a name without a dialect, looked up in the default dialect of the op around it
-# too (`parseCustomOperation`; at the file's top level, `builtin`).
-UNKNOWN_CUSTOM_OP_TRIED = "custom op '{0}' is unknown (tried '{1}' as well)"
+# too (`parseCustomOperation`; at the file's top level, `builtin`); where that op has none, the
+# dialect named `` is not found.
+TRIED_AS_WELL = " (tried '{0}' as well)"
+UNKNOWN_CUSTOM_OP_TRIED = UNKNOWN_CUSTOM_OP + TRIED_AS_WELL.replace("{0}", "{1}")
 # cute-ir's own note on an unknown op: the known op of its dialect with the closest name.
 NEAREST_OP = "did you mean '{0}'?"
 # An op of a dialect no one registered, without --allow-unregistered-dialect

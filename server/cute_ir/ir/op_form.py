@@ -41,7 +41,7 @@ from ..dialects.mlir_ods import CONSTRAINTS, builder_type
 from ..dialects.ods import Count, OpDef, Trait
 from ..diagnostics import Span
 from ..diagnostics.mlir_messages import CUSTOM_OP, EXPECTED_TOKEN, EXPECTED_SSA_OPERAND, EXPECTED_TYPE
-from ..syntax.cst import TYPE_KINDS, wrong_token_span
+from ..syntax.cst import TYPE_KINDS, next_op_start, wrong_token_span
 from ..text.brackets import top_level_parameters
 from .aliases import AliasTable
 
@@ -182,6 +182,8 @@ class Form:
     type_nodes: dict[str, Node] = field(default_factory=dict)
     # Where and why MLIR's parser surely fails reading the custom form (`_Mismatch`), or None.
     mismatch: tuple[Span, str] | None = None
+    # A token left after the whole format was surely read (`Leftover`), or None.
+    leftover: "Leftover | None" = None
 
     def position(self, index: int) -> "Node | None":
         """The use written for operand `index` of the record's order, when the reading says."""
@@ -223,6 +225,38 @@ class Form:
                     break
             self.results = flat
         return self
+
+
+@dataclass(frozen=True)
+class Leftover:
+    """A token left in the op's body after its whole format was read as MLIR's generated parser
+    reads it: MLIR ends the op there and reads the token as the start of the next op. `word`:
+    the name a word would be looked up as (`f32`, `to`), None for a token no op's name starts
+    with (`i32`, `:`, `1`), which MLIR reports where `wrong` is (`emitWrongTokenError`)."""
+
+    token: Span
+    wrong: Span
+    word: str | None
+
+    def moved(self, by: int) -> "Leftover":
+        return Leftover(Span(self.token.start + by, self.token.end + by),
+                        Span(self.wrong.start + by, self.wrong.end + by), self.word)
+
+
+def _leftover(cursor: "_Cursor", name: Node | None, op: str) -> Leftover | None:
+    """The token left after the format was read whole (a trailing location aside), when it is
+    one whose reading as the next op's start is known (`next_op_start`). (`arith.constant 1
+    i32`, a type right after a literal, is syntax/op_formats.py's to report.)"""
+    rest = cursor.items[cursor.at:]
+    if not rest or cursor.stack or rest[0].type == "location":
+        return None         # (after the op's location, what follows is not judged)
+    token = rest[0]
+    previous = cursor.items[cursor.at - 1] if cursor.at > 0 else name
+    if previous is None or (op == "arith.constant" and previous.type in ("integer", "float", "boolean")
+                            and token.type in ("integer_type", "float_type", "index_type", "none_type")):
+        return None
+    found = next_op_start(previous, token)
+    return Leftover(*found) if found is not None else None
 
 
 # ------------------------------------------------------------------------------ formats
@@ -337,6 +371,9 @@ _TYPED_VALUES = frozenset({"integer", "float", "string", "boolean", "builtin_att
 
 # Tokens that surely start no type (MLIR's parser says `expected non-function type` there).
 _NOT_TYPES = frozenset({":", ",", "->", "=", "value_use", "integer", "float", "string", "keyword", "bare_id"})
+
+# Tokens that surely start no SSA use (`expected SSA operand` there).
+_NOT_USES = frozenset({",", ":", "->", "=", "integer", "float", "string", "keyword", "bare_id"}) | TYPE_KINDS
 
 # A unit attribute the format does not write (it anchors an optional group): present.
 _UNIT = None
@@ -592,8 +629,18 @@ class _Reader:
                     and c.peek(1).type == "value_use":
                 c.take()
             else:
+                self.after_comma(_NOT_USES, EXPECTED_SSA_OPERAND)
                 break
         return out
+
+    def after_comma(self, surely_not: frozenset[str], message: str) -> None:
+        """After a list's element, a comma and then surely no element: the list's parser
+        (`parseCommaSeparatedList`) wants one after its comma, and fails there."""
+        c = self.cursor
+        if c.peek() is not None and c.peek().type == "," and c.peek(1) is not None \
+                and c.peek(1).type in surely_not and not c.stack and self.sure:
+            c.take()
+            raise self.mismatch(message)
 
     def types(self, ref: str) -> None:
         c = self.cursor
@@ -633,6 +680,7 @@ class _Reader:
                     and c.peek(1).type in TYPE_KINDS:
                 c.take()
             else:
+                self.after_comma(_NOT_TYPES, EXPECTED_TYPE)
                 break
         return out
 
@@ -696,6 +744,8 @@ class _Reader:
                 and c.peek(1).type == "angle_group":
             c.take()                     # `#dialect.mnemonic<...>` written short: `mnemonic<...>`
         value = c.take()
+        if value.type == "keyword" and value.text.decode() not in _cases(definition.check):
+            self.sure = False       # (a word MLIR reads as no attribute, or as one of its own: not judged)
         self.attributes[name] = value
         kind = None
         if value.type in _TYPED_VALUES and "valueType" not in entry and c.peek() is not None \
@@ -925,6 +975,8 @@ class _FormTemplate:
         if form.mismatch is not None:      # (kept relative to the op, as `_FormAt` reads it)
             where, message = form.mismatch
             form = replace(form, mismatch=(Span(where.start - base, where.end - base), message))
+        if form.leftover is not None:
+            form = replace(form, leftover=form.leftover.moved(-base))
         return cls(form, operands, attributes, type_nodes,
                    {start - base: text for start, text in form.use_types.items()}, starts)
 
@@ -946,6 +998,7 @@ class _FormAt(Form):
         self.results, self.read = form.results, form.read
         self.mismatch = None if form.mismatch is None else \
             (Span(form.mismatch[0].start + self._base, form.mismatch[0].end + self._base), form.mismatch[1])
+        self.leftover = None if form.leftover is None else form.leftover.moved(self._base)
 
     @property
     def operands(self) -> list[list[Node]] | None:
@@ -1023,9 +1076,12 @@ def _read_form(node: Node, record: OpDef, generic: bool) -> Form | None:
     reader = _Reader(record, _Cursor(items), node.child_by_field_name("name"))
     complete = True
     mismatch = None
+    leftover = None
     try:
         reader.run(elements)
         complete = reader.cursor.done()
+        if not complete and reader.sure:
+            leftover = _leftover(reader.cursor, reader.name, record.name)
     except _Mismatch as stop:
         complete, mismatch = False, (stop.span, stop.message)
     except _Stop:
@@ -1035,7 +1091,7 @@ def _read_form(node: Node, record: OpDef, generic: bool) -> Form | None:
                 [t if t is not None else [] for t in reader.result_types],
                 reader.attributes, reader.attribute_types, complete, read=reader.read,
                 in_dictionary=frozenset(reader.in_dictionary), type_nodes=reader.type_nodes,
-                mismatch=mismatch)
+                mismatch=mismatch, leftover=leftover)
     _resolve(form, record, [t is not None for t in reader.operand_types],
              [t is not None for t in reader.result_types])
     return form.finish(record)

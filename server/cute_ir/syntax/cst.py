@@ -1,6 +1,7 @@
 """Small helpers over tree-sitter nodes that every later stage uses."""
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from tree_sitter import Node
@@ -17,6 +18,32 @@ TYPE_KINDS = frozenset({
     "vector_type", "complex_type", "tuple_type", "cute_nvgpu_type", "cute_layout", "dialect_type",
     "type_alias", "function_type",
 })
+
+
+# What a token left after an op's custom form (read whole) is to MLIR, which ends the op there
+# and reads the token as the next op's start, by the grammar's node: a word, looked up as an
+# op's name, or a token no op starts with (`expected operation name in quotes`). Other nodes are
+# not judged: a bracketed group may be the tail of a type the grammar split, a comma may end a
+# list an op reads its own way, a value or a string starts an op of its own, a block label ends
+# the block.
+NEXT_OP_WORDS = frozenset({"keyword", "bare_id", "float_type", "index_type", "none_type", "boolean"})
+NO_OP_STARTS = frozenset({"integer_type", "integer", "float", ":", "=", "->", "symbol_ref"})
+# A bare identifier at the start of a token's text (MLIR's lexer: letters, digits, `_$.`).
+_BARE_WORD = re.compile(rb"[A-Za-z_][\w$.]*")
+
+
+def next_op_start(previous: Node, token: Node) -> "tuple[Span, Span, str | None] | None":
+    """`token`, left after an op read whole (`previous` the op's last token read), as the start
+    of the next op: (the token's span, where `Parser::emitWrongTokenError` reports it, the op
+    name a word is looked up as, else None); None when it is not judged (a dotted word is an
+    op's name, and the next op may well be one)."""
+    wrong = wrong_token_span(previous, token)
+    if token.type in NO_OP_STARTS:
+        return Span(token.start_byte, token.end_byte), wrong, None
+    word = _BARE_WORD.match(token.text or b"") if token.type in NEXT_OP_WORDS else None
+    if word is None or b"." in word.group():
+        return None
+    return Span(token.start_byte, token.start_byte + len(word.group())), wrong, word.group().decode()
 
 
 def span(node: Node) -> Span:

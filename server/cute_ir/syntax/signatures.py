@@ -27,15 +27,13 @@ split off a type (a bracketed group) ends the reading silently.
 """
 from __future__ import annotations
 
-import re
-
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.mlir_messages import (CUSTOM_OP, EXPECTED_ARGUMENT_NAME, EXPECTED_ARGUMENT_TYPE,
                                          EXPECTED_COLON, EXPECTED_OPERATION_NAME, EXPECTED_TOKEN, EXPECTED_TYPE,
                                          UNKNOWN_CUSTOM_OP_TRIED)
-from .cst import TYPE_KINDS, wrong_token_span
+from .cst import TYPE_KINDS, next_op_start, wrong_token_span
 
 # Tokens no type starts with (MLIR's type parser says `expected non-function type` there).
 _NOT_TYPES = frozenset({",", ":", "->", "=", "value_use", "integer", "float", "string", "keyword", "bare_id",
@@ -48,8 +46,6 @@ TYPE_WORDS = frozenset({b"complex", b"tuple", b"vector", b"memref", b"tensor"})
 _NOT_CONTINUING = (_NOT_TYPES | TYPE_KINDS) - {",", ")"}
 # The ops whose signature is read here: whether they take variadic arguments (`...`).
 VARIADIC = {"func.func": False, "func": False, "gpu.func": False, "llvm.func": True}
-# A bare identifier at the start of a token's text (MLIR's lexer: letters, digits, `_$.`).
-_WORD = re.compile(rb"[A-Za-z_][\w$.]*")
 # The ops of `builtin`, the default dialect at the file's top level: a word of these names
 # after a signature is an op of its own.
 _BUILTIN_OPS = frozenset({b"module", b"unrealized_conversion_cast"})
@@ -202,16 +198,12 @@ def _after_signature(op: Node, items: list[Node], at: int) -> None:
         at += 2
     if at >= len(items) or items[at].type in ("region", "location"):
         return
-    token = items[at]
-    first = (token.text or b" ")[:1]
-    if first in b"%\"^#!":
-        raise _Unsure   # (a result's name, a generic op, a block label, an alias: read otherwise)
-    word = _WORD.match(token.text or b"")
-    if word is None or token.type == "integer_type":     # (`i32` is no word to MLIR's lexer)
-        raise _Found(wrong_token_span(items[at - 1], token), EXPECTED_OPERATION_NAME, "syntax.op-format")
-    spelled = word.group()
-    if b"." in spelled or spelled in _BUILTIN_OPS or op.parent is None or op.parent.type != "source_file":
-        raise _Unsure   # (an op's name, or a word whose default dialect this reading does not know)
-    text = spelled.decode()
-    raise _Found(Span(token.start_byte, token.start_byte + len(spelled)),
-                 UNKNOWN_CUSTOM_OP_TRIED.format(text, f"builtin.{text}"), "syntax.op-format")
+    found = next_op_start(items[at - 1], items[at])
+    if found is None:
+        raise _Unsure   # (a body the grammar read as braces, a result's name, a generic op, ...)
+    token, wrong, word = found
+    if word is None:
+        raise _Found(wrong, EXPECTED_OPERATION_NAME, "syntax.op-format")
+    if word.encode() in _BUILTIN_OPS or op.parent is None or op.parent.type != "source_file":
+        raise _Unsure   # (an op of `builtin`, or a word whose default dialect this reading does not know)
+    raise _Found(token, UNKNOWN_CUSTOM_OP_TRIED.format(word, f"builtin.{word}"), "syntax.op-format")
