@@ -1,7 +1,8 @@
 """A custom form its op's ODS assembly format cannot read (ir/op_form.py's `Form.mismatch`): the
 generated parser's error where it fails, in mlir-opt 22's words and columns (each case was run
-through mlir-opt-22). Only a literal, a single operand or a single type missing where the
-format writes it, outside any bracket, is judged; what the reading cannot be sure of is not."""
+through mlir-opt-22). Judged: a literal, a single operand or a single type missing where the
+format writes it, a list's element missing after its comma, and a token left after the whole
+format (which MLIR reads as the next op's start); what the reading cannot be sure of is not."""
 from __future__ import annotations
 
 import pytest
@@ -77,15 +78,30 @@ LEFT_OVER = [
      "    scf.yield %a, %a : i32, i32\n  }", 3, 28, "expected non-function type"),
 ]
 
+# Inside the brackets a format writes, a list's element missing after its comma, `::` where a
+# colon and a type stand, and the forms syntax/op_formats.py reads without finding these.
+IN_BRACKETS_AND_LISTS = [
+    ("%0 = memref.load %m[%i %i] : memref<4xf32>", 2, 25, "expected ']'"),
+    ("%0 = memref.load %m[%i,] : memref<4xf32>", 2, 26, "expected SSA operand"),
+    ("memref.store %e, %m[%i,, %i] : memref<4xf32>", 2, 26, "expected SSA operand"),
+    ("%0 = arith.addi %a, %b :: i32", 2, 27, "expected non-function type"),
+    ("%0 = arith.addi %a, %b :", 2, 27, "expected non-function type"),
+    ("%0 = arith.extsi %a :: i32 to i64", 2, 24, "expected non-function type"),
+    ("cf.br ^bb1(%a  i32)\n^bb1(%x: i32):", 2, 16, "expected ':'"),
+    ("cf.br ^bb1(%a : )\n^bb1(%x: i32):", 2, 18, "expected non-function type"),
+    ("cf.br ^bb1(%a : i32 i32)\n^bb1(%x: i32):", 2, 22, "expected ')'"),
+    ("cf.br ^bb1()\n^bb1:", 2, 14, "expected ':'"),
+]
 
-@pytest.mark.parametrize(("op", "line", "column", "message"), LEFT_OVER)
-def test_a_token_left_after_the_format_starts_no_op(op: str, line: int, column: int, message: str) -> None:
+
+@pytest.mark.parametrize(("op", "line", "column", "message"), LEFT_OVER + IN_BRACKETS_AND_LISTS)
+def test_where_the_reading_of_a_format_fails(op: str, line: int, column: int, message: str) -> None:
     assert _errors(f"{_IN}  {op}\n  return\n}}\n") == [(line, column, message)]
 
 
 @needs_mlir_opt
-def test_mlir_opt_22_reports_the_left_over_tokens_so():
-    for op, line, column, message in LEFT_OVER:
+def test_mlir_opt_22_fails_there_too():
+    for op, line, column, message in LEFT_OVER + IN_BRACKETS_AND_LISTS:
         run = mlir_opt(f"{_IN}  {op}\n  return\n}}\n")
         assert f"<stdin>:{line}:{column}: error: {message}" in run.stderr, (op, run.stderr)
 

@@ -2,9 +2,8 @@
 replaced by another token of its kind from the same function), each mutant judged by cute-ir
 and by mlir-opt 22 (the oracle, tests/mlir_oracle.py; skipped without it). cute-ir must never
 report an error where mlir-opt accepts the text, and must report one for most mutants
-mlir-opt rejects (what it misses is mostly text only an op's own C++ parser reads: a
-function's signature, `scf.for`, `arith.select`, affine maps, and tokens left after an op,
-which MLIR reads as the start of the next op)."""
+mlir-opt rejects (what it misses is mostly text only an op's own C++ parser reads: `scf.for`,
+`scf.while`, `arith.select`, affine maps, and ops of dialects without records here)."""
 from __future__ import annotations
 
 import random
@@ -24,7 +23,7 @@ _TOKEN = re.compile(r"%[\w#]+|\^bb\d+|@\w+|[a-z_]+\.[a-z_.]+|\b(?:i1|i16|i32|i64
 _TYPES = ("i1", "i16", "i32", "i64", "f16", "f32", "f64", "index")
 CASES = 240
 # The share of mutants mlir-opt rejects that cute-ir catches may not fall below this.
-CAUGHT_AT_LEAST = 0.75
+CAUGHT_AT_LEAST = 0.85
 
 
 def _seeds() -> list[str]:

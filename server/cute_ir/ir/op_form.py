@@ -11,10 +11,13 @@ type), `attr-dict` the dictionary, literals their token, and an optional group `
 when its first element is there. Two directives of the formats real files use most are read
 too (`custom<DynamicIndexList>`, `custom<AsyncDependencies>`); any other `custom<...>`, or text
 the format does not expect, ends the reading: what was read before holds, the rest is unknown
-(`Form.complete` is False), and nothing is concluded from it. One thing is: where the format
-writes a literal, a single operand or a single type at the top level of the body and the text
-surely has none there, the generated parser fails at that point; `Form.mismatch` holds its
-error, in MLIR's words and place, for verify/structure.py to report.
+(`Form.complete` is False), and nothing is concluded from it. Two things are, while all read
+before was read as MLIR reads it (no custom directive): where the format writes a literal, a
+single operand or a single type (at the top level of the body or inside the brackets its own
+literals open) and the text surely has none there, or a list's comma has no element after it,
+the generated parser fails at that point (`Form.mismatch`, its error in MLIR's words and
+place); and a token left after the whole format is what MLIR reads as the start of the next op
+(`Form.leftover`). verify/structure.py reports both.
 
 Types the text leaves out are resolved as the generated parser resolves them: a constraint's
 buildable type (an `index` operand), the op's `SameOperandsAndResultType`, `AllTypesMatch`
@@ -370,10 +373,12 @@ _TYPED_VALUES = frozenset({"integer", "float", "string", "boolean", "builtin_att
 
 
 # Tokens that surely start no type (MLIR's parser says `expected non-function type` there).
-_NOT_TYPES = frozenset({":", ",", "->", "=", "value_use", "integer", "float", "string", "keyword", "bare_id"})
+_NOT_TYPES = frozenset({":", ",", "->", "=", "value_use", "integer", "float", "string", "keyword", "bare_id",
+                        ")", "]", ">"})
 
 # Tokens that surely start no SSA use (`expected SSA operand` there).
-_NOT_USES = frozenset({",", ":", "->", "=", "integer", "float", "string", "keyword", "bare_id"}) | TYPE_KINDS
+_NOT_USES = frozenset({",", ":", "->", "=", "integer", "float", "string", "keyword", "bare_id",
+                       ")", "]", ">"}) | TYPE_KINDS
 
 # A unit attribute the format does not write (it anchors an optional group): present.
 _UNIT = None
@@ -397,7 +402,7 @@ class _Cursor:
     """The body's items, entering a bracketed group when the format's literal opens it."""
 
     def __init__(self, items: list[Node]) -> None:
-        self.stack: list[tuple[list[Node], int]] = []
+        self.stack: list[tuple[list[Node], int, Node]] = []
         self.items, self.at = items, 0
 
     def peek(self, ahead: int = 0) -> Node | None:
@@ -412,11 +417,19 @@ class _Cursor:
         return node
 
     def enter(self, group: Node) -> None:
-        self.stack.append((self.items, self.at + 1))
-        self.items, self.at = [c for c in group.children if c.type != "comment"][1:], 0
+        children = [c for c in group.children if c.type != "comment"]
+        self.stack.append((self.items, self.at + 1, children[0]))
+        self.items, self.at = children[1:], 0       # (the closing bracket is the last item)
 
     def leave(self) -> None:
-        self.items, self.at = self.stack.pop()
+        self.items, self.at, _ = self.stack.pop()
+
+    def previous(self, name: Node | None) -> Node | None:
+        """The token before the next item: the last one read, the bracket the reading entered,
+        or the op's name."""
+        if self.at > 0:
+            return self.items[self.at - 1]
+        return self.stack[-1][2] if self.stack else name
 
     def done(self) -> bool:
         rest = [n for n in self.items[self.at:] if n.type != "location"]
@@ -436,6 +449,11 @@ def _is_literal(node: Node | None, literal: str, cursor: _Cursor) -> bool:
 
 
 _BRACKETS = frozenset("()[]<>{}")
+_CLOSERS = frozenset(")]>")
+# Tokens that surely continue no value, type or attribute read before them (a bracketed group
+# might be part of a type the grammar split).
+_NOT_CONTINUING = frozenset({"value_use", ":", "->", "=", "integer", "float", "string", "keyword", "bare_id",
+                             "symbol_ref"}) | TYPE_KINDS
 # Nodes that may have taken a `:` and a type the format writes after them (`16 : memref<...>`
 # is read by the grammar as one typed integer).
 _HOLDS_TYPE = frozenset({"typed_integer", "typed_attribute"})
@@ -465,11 +483,10 @@ class _Reader:
 
     def mismatch(self, expected: str) -> _Stop:
         """The reading's end where the format surely expects something else: a `_Mismatch`
-        at the top level of the op's body (inside a bracket the reading is not sure what
-        came before), else a plain stop."""
+        while all read so far was read as MLIR reads it, else a plain stop."""
         c = self.cursor
-        previous = c.items[c.at - 1] if c.at > 0 else self.name
-        if c.stack or previous is None or not self.sure or previous.type in _HOLDS_TYPE:
+        previous = c.previous(self.name)
+        if previous is None or not self.sure or previous.type in _HOLDS_TYPE:
             return _Stop()
         token = c.peek()
         span = wrong_token_span(previous, token) if token is not None else Span(previous.end_byte, previous.end_byte)
@@ -478,6 +495,10 @@ class _Reader:
     def expected_literal(self, literal: str) -> _Stop:
         """`expected ':'`, or `custom op 'x.y' expected 'to'` for a word, which parseKeyword
         reports at the token itself (not backed up as a punctuation's error is)."""
+        if literal in _CLOSERS and self.cursor.stack and self.cursor.peek() is not None \
+                and self.cursor.peek().type in _NOT_CONTINUING:
+            # (inside the brackets the format entered, a token that surely continues nothing read)
+            return self.mismatch(EXPECTED_TOKEN.format(literal))
         if literal in _BRACKETS:
             # (a bracket is a group the grammar reads as it can: `{` an attribute dictionary,
             # `(` a function type; a closer is judged with the whole group's contents)
@@ -492,8 +513,19 @@ class _Reader:
 
     # -------------------------------------------------------------- elements
     def run(self, elements: tuple[_El, ...]) -> None:
-        for element in elements:
+        for at, element in enumerate(elements):
+            if element.kind == "lit" and element.text == ":" and at + 1 < len(elements) \
+                    and elements[at + 1].kind in ("type", "functional"):
+                self.colon_then_type()
             self.element(element)
+
+    def colon_then_type(self) -> None:
+        """`::` where the format writes `:` and then a type: MLIR's lexer reads two colons, and
+        its type parser fails at the second."""
+        node = self.cursor.peek()
+        if node is not None and node.type == "::" and self.sure:
+            self.cursor.take()
+            raise _Mismatch(EXPECTED_TYPE, Span(node.start_byte + 1, node.start_byte + 2))
 
     def element(self, el: _El) -> None:
         c = self.cursor
@@ -638,7 +670,7 @@ class _Reader:
         (`parseCommaSeparatedList`) wants one after its comma, and fails there."""
         c = self.cursor
         if c.peek() is not None and c.peek().type == "," and c.peek(1) is not None \
-                and c.peek(1).type in surely_not and not c.stack and self.sure:
+                and c.peek(1).type in surely_not and self.sure:
             c.take()
             raise self.mismatch(message)
 
@@ -670,6 +702,9 @@ class _Reader:
             target[index] = [type_text(c.take())] if node is not None and node.type in TYPE_KINDS else []
         else:
             target[index] = self.type_list()
+            node = c.peek()
+            if not target[index] and node is not None and node.type in _NOT_TYPES:
+                raise self.mismatch(EXPECTED_TYPE)      # (a type list holds one type at least)
 
     def type_list(self) -> list[str | None]:
         c = self.cursor

@@ -757,9 +757,14 @@ def _async_token(site: OpSite, record: OpDef) -> Placed | None:
 def _unparsed(site: OpSite, record: OpDef) -> Placed | None:
     """A custom form its format surely cannot read (ir/op_form.py's `Form.mismatch`: a
     literal, an operand or a type missing where the format writes it): the generated parser's
-    error, in MLIR's words and place, before anything is verified. (The forms syntax/op_formats.py
-    judges are said there.)"""
-    found = site.form.mismatch if site.form is not None and record.name not in FORMAT_CHECKS else None
+    error, in MLIR's words and place, before anything is verified (what syntax/op_formats.py
+    says of a form is said there, not again here); or a token left after the whole format,
+    which MLIR reads as the start of the next op."""
+    found = site.form.mismatch if site.form is not None else None
+    if found is not None and record.name in FORMAT_CHECKS:
+        body = site.node.child_by_field_name("body") if site.node is not None else None
+        if body is None or FORMAT_CHECKS[record.name](body) is not None:
+            found = None        # (said there)
     if found is not None:
         return Placed(found[1], found[0])
     left = site.form.leftover if site.form is not None else None
