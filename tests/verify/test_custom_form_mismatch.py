@@ -91,6 +91,7 @@ IN_BRACKETS_AND_LISTS = [
     ("cf.br ^bb1(%a : )\n^bb1(%x: i32):", 2, 18, "expected non-function type"),
     ("cf.br ^bb1(%a : i32 i32)\n^bb1(%x: i32):", 2, 22, "expected ')'"),
     ("cf.br ^bb1()\n^bb1:", 2, 14, "expected ':'"),
+    ("func.return %a :", 2, 19, "expected non-function type"),
 ]
 
 

@@ -703,7 +703,7 @@ class _Reader:
         else:
             target[index] = self.type_list()
             node = c.peek()
-            if not target[index] and node is not None and node.type in _NOT_TYPES:
+            if not target[index] and (node is None or node.type in _NOT_TYPES):
                 raise self.mismatch(EXPECTED_TYPE)      # (a type list holds one type at least)
 
     def type_list(self) -> list[str | None]:
