@@ -126,12 +126,18 @@ def _error(node: Node, message: str, width: int | None = None) -> Diagnostic:
     return Diagnostic("syntax.op-format", Span(node.start_byte, end), Severity.ERROR, Source.SYNTAX, message)
 
 
+def left_open(body: Node) -> bool:
+    """Whether a custom body holds a syntax error or a bracket left open: the grammar reports
+    that, and a check of the op's format says nothing more of the body."""
+    return body.has_error or any(c.child_count and c.children[-1].type not in (")", "]", ">", "}")
+                                 for c in body.children if c.type.endswith("_group"))
+
+
 def _binary_operands(body: Node) -> Diagnostic | None:
     """`%a, %b {attrs} : type`: two operands with a comma between them; a third operand where
     the flags (`fastmath<...>`, `overflow<...>`), attribute dictionary or colon go is reported
     at its comma. A body with a bracket left open is the grammar's to report."""
-    if body.has_error or any(c.child_count and c.children[-1].type not in (")", "]", ">", "}")
-                             for c in body.children if c.type.endswith("_group")):
+    if left_open(body):
         return None
     items = [c for c in body.children if not c.is_extra]
     name = body.parent.child_by_field_name("name") if body.parent is not None else None

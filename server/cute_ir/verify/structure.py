@@ -55,7 +55,7 @@ from ..dialects.op_checks import Placed, _body, _entries, _function_attributes, 
 from ..ir.op_form import Leftover, aliases_read, record_tables, segment_sizes
 from ..ir.ssa import OpSite
 from ..ir.target import op_needs
-from ..syntax.op_formats import FORMAT_CHECKS
+from ..syntax.op_formats import FORMAT_CHECKS, left_open
 from ..syntax.cst import written_symbol
 from ..syntax.parser import wide_nodes
 from ..tables.tiers import parse_target, satisfies_any
@@ -763,8 +763,8 @@ def _unparsed(site: OpSite, record: OpDef) -> Placed | None:
     found = site.form.mismatch if site.form is not None else None
     if found is not None and record.name in FORMAT_CHECKS:
         body = site.node.child_by_field_name("body") if site.node is not None else None
-        if body is None or FORMAT_CHECKS[record.name](body) is not None:
-            found = None        # (said there)
+        if body is None or left_open(body) or FORMAT_CHECKS[record.name](body) is not None:
+            found = None        # (said there, or the grammar's to say)
     if found is not None:
         return Placed(found[1], found[0])
     left = site.form.leftover if site.form is not None else None
