@@ -72,7 +72,7 @@ def test_random_text_at_every_offset(seed: int) -> None:
 
 
 @pytest.mark.parametrize("body", [
-    b" %a, %b : i32", b" %a, %b", b" %a, %bc", b" %a, %b#1 : i32", b" %a#2, %b {x}", b" %a, %b#x", b" %a ,%b fast",
+    b" %a, %b : i32", b" %a, %b", b" %a, %bc", b" %a, %b#1 : i32", b" %a#2, %b {x}", b" %a, %b#x", b" %a ,%b fast", b" %a, %bc %d : i32", b" %x, %arg1 %arg1 : i32",
     b" 1 : i32\n", b" -123456789 : i64", b" 1234567890 : i32", b" 1.0 : f32\r\n", b" 1.5e+00 : f64", b" 1.e5 : f32",
     b" 1.e : f32", b" true : i1", b" false : bf16", b" 1 : f32", b" 1.0 : f32 ", b" 1.0 : f32\r", b" 1.0:f32x",
 ])

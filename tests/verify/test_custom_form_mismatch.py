@@ -92,6 +92,8 @@ IN_BRACKETS_AND_LISTS = [
     ("cf.br ^bb1(%a : i32 i32)\n^bb1(%x: i32):", 2, 22, "expected ')'"),
     ("cf.br ^bb1()\n^bb1:", 2, 14, "expected ':'"),
     ("func.return %a :", 2, 19, "expected non-function type"),
+    # an operand doubled in arith's binary form (its name is not given back to pass for a flag)
+    ("%ab = arith.addi %a, %b : i32\n  %0 = arith.addi %a, %ab %ab : i32", 3, 26, "expected ':'"),
 ]
 
 

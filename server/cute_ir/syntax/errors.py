@@ -194,8 +194,10 @@ _OP_START = re.compile(rb"(?:" + _VALUE + rb"(?::[0-9]+)?[ \t]*(?:,[ \t]*" + _VA
 # - `arith.constant`: a float, `true` / `false`, or an integer of at most nine digits (which
 #   every width of 32 bits or more holds) typed with a scalar type of 32 bits or more, alone on
 #   its line (what `_constant_then_type` and `check_integer_value` accept).
+# (The second use is matched whole, `(?>...)`: given back, its name's last letter would pass
+# for the flag word, and `%a, %bc %d : i32` for a clean body.)
 _USE = _VALUE + rb"(?:#[0-9]+)?"
-_CLEAN_BINARY = re.compile(rb"[ \t]+" + _USE + rb"[ \t]*,[ \t]*" + _USE + rb"[ \t]*[:{A-Za-z]")
+_CLEAN_BINARY = re.compile(rb"[ \t]+" + _USE + rb"[ \t]*,[ \t]*(?>" + _USE + rb")[ \t]*[:{A-Za-z]")
 _CLEAN_CONSTANT = re.compile(
     rb"[ \t]+(?:(?:-?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|true|false)[ \t]*:[ \t]*(?:index|[if](?:32|64)|f16|bf16)"
     rb"|-?[0-9]{1,9}[ \t]*:[ \t]*(?:index|i32|i64))[ \t]*(?:\r?\n|$)")

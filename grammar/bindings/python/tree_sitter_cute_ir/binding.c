@@ -63,10 +63,8 @@ static int op_start(const unsigned char *text, Py_ssize_t at, Py_ssize_t size, P
     return 1;
 }
 
-/* errors.py `_CLEAN_BINARY` matched at `at`: `[ \t]+USE[ \t]*,[ \t]*USE[ \t]*[:{A-Za-z]`, with
- * USE = `%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?`. Only the second value's name can match in more than
- * one way: the letter the pattern ends with may be one of that name's own bytes (after its
- * first), which a regular expression finds by giving the name back. */
+/* errors.py `_CLEAN_BINARY` matched at `at`: `[ \t]+USE[ \t]*,[ \t]*(?>USE)[ \t]*[:{A-Za-z]`,
+ * with USE = `%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?`: each value's name is read whole. */
 static Py_ssize_t digits_end(const unsigned char *text, Py_ssize_t at, Py_ssize_t size) {
     while (at < size && text[at] >= '0' && text[at] <= '9') at++;
     return at;
@@ -101,8 +99,6 @@ static int clean_binary(const unsigned char *text, Py_ssize_t at, Py_ssize_t siz
     Py_ssize_t second = blanks_end(text, k + 1, size);
     Py_ssize_t end = value_end(text, second, size);
     if (end < 0) return 0;
-    for (Py_ssize_t i = second + 2; i < end; i++)
-        if (is_letter(text[i])) return 1;
     k = blanks_end(text, number_end(text, end, size), size);
     return k < size && (text[k] == ':' || text[k] == '{' || is_letter(text[k]));
 }
