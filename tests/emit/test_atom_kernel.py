@@ -315,3 +315,44 @@ def test_every_universal_copy_configuration_is_the_lowering_s():
         assert built is not None, config.label()
         [site] = document_sites(_analysis(f"  {built}\n", "sm_100a"))
         assert site.config == config, built
+
+
+# The CTAs a multicast load may feed: its CTA mask is 16 bits (`.multicast::cluster`'s ctaMask).
+MULTICAST_CTAS = range(2, 17)
+
+
+def _tma_configs() -> list[AtomConfig]:
+    """The TMA transfers the table-wide ptxas sweep covers, a multicast load over each count of
+    CTAs it may feed."""
+    from dataclasses import replace
+
+    from cute_ir.emit.ptx import enumerate_configs
+    configs = [c for c in enumerate_configs() if c.mnemonic in AK._TMA_TRANSFERS]
+    return [variant for c in configs
+            for variant in ([replace(c, multicast_ctas=n) for n in MULTICAST_CTAS] if c.multicast else [c])]
+
+
+def test_every_tma_transfer_the_table_allows_has_the_lowering_s_kernel():
+    """Each TMA configuration of the sweep, a multicast load over 2 to 16 CTAs, on the first and
+    last target that runs it: its chain's tile gives each CTA the 128 bytes the verifier requires
+    (a rank-1 run of a wider element when f16 would not fit one box), so the lowering writes a kernel."""
+    configs = _tma_configs()
+    assert {c.mnemonic for c in configs} == set(AK._TMA_TRANSFERS) and any(c.tma_rank == 1 and c.multicast for c in configs)
+    missing = [(c.label(), c.multicast_ctas, target) for c in configs
+               for target in dict.fromkeys(supported_targets(c)[::len(supported_targets(c)) - 1 or 1])
+               if AK.config_kernel(c, "k", target) is None]
+    assert missing == []
+
+
+@pytest.mark.parametrize("ctas,bits,run", [(2, 16, 128), (4, 16, 256), (5, 32, 160), (8, 32, 256), (16, 64, 256)])
+def test_a_rank_1_multicast_load_s_run_gives_each_cta_its_128_bytes_in_one_box(ctas, bits, run):
+    config = AtomConfig("atom.tma_load", tma_rank=1, multicast=True, multicast_ctas=ctas)
+    assert AK._tma_tile(config) == (bits, [run])
+    kernel = AK.config_kernel(config, "k", "sm_90a")
+    assert kernel is not None
+    # The CTA mask of `ctas` CTAs, the multicast operand.
+    assert re.search(rf"mov\.b16 (%\w+), {(1 << ctas) - 1};\n(.*\n)*.*\.multicast::cluster.*\], \1, %\w+;",
+                     kernel.module.text), kernel.module.text
+    if PTXAS is not None:
+        accepted, said = assemble(kernel.module.text, kernel.module.ptxas_arch)
+        assert accepted, said

@@ -57,6 +57,7 @@ False, gets a note).
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from dataclasses import replace
 from functools import lru_cache
@@ -73,6 +74,7 @@ from ..tables import tiers as T
 from ..tables.legality import AtomConfig, a_residency, legality
 from ..verify.atom_config import S2T_DSL_SHAPES
 from ..verify.atom_sites import document_sites
+from ..verify.tma import MIN_MULTICAST_BYTES
 
 __all__ = ["application", "atom_kernel", "builder_text", "clear_cache", "config_kernel"]
 
@@ -424,17 +426,36 @@ _TMA_TRANSFERS = ("atom.tma_load", "atom.tma_store", "atom.tma_reduce")
 # `none`: no hint).
 _TMA_CACHE_MODE = {policy: mode for mode, policy in reversed(A.TMA_CACHE_MODE_POLICY.items())}
 # The elements a transfer moves: f16, or i32 for a reduction f16 does not take (`inc`, `and`, ...:
-# the PTX ISA's table, tables/atoms.TMA_REDUCE_TYPES); the swizzled shared-memory tile of each
-# width (128-byte rows, `S<3,4,3>`) and of a rank-1 transfer (one unswizzled run of 256 bytes:
-# a multicast one gives each of two CTAs 128, the least it takes), which the partition verifies.
-_TMA_ELEMENTS = {16: "f16", 32: "i32"}
+# the PTX ISA's table, tables/atoms.TMA_REDUCE_TYPES), wider for a rank-1 multicast load whose
+# CTAs' shares one box of f16 cannot hold (`_tma_tile`); the swizzled shared-memory tile of each
+# width (128-byte rows, `S<3,4,3>`) and of a rank-1 transfer (one unswizzled run of 256 bytes),
+# which the partition verifies.
+_TMA_ELEMENTS = {16: "f16", 32: "i32", 64: "i64"}
 _TMA_TILES = {16: (64, 16), 32: (32, 8)}
+_TMA_RUN_BYTES = 256
 # The global tensor's extents past the tile's two (a rank-3 to rank-5 transfer).
 _TMA_OUTER = 4
+# The shared-memory buffer the transfer lands in or leaves from: 1024 elements, or the tile when larger.
+_TMA_SMEM = 1024
 
 
 def _tma_bits(config: AtomConfig) -> int:
     return 16 if config.reduce_op in (None, *A.tma_reductions("f16")) else 32
+
+
+def _tma_tile(config: AtomConfig) -> tuple[int, list[int]]:
+    """(element bits, extents) of the tile a transfer of `config` moves: large enough that each
+    CTA of a multicast load receives its share of at least `MIN_MULTICAST_BYTES` (the verifier's
+    rule), within the box's `MAX_BOX_DIM` elements per dimension (the driver's): 128-byte rows,
+    one a CTA at least; a rank-1 run of the element width that keeps it in one box (f16 for up
+    to 4 CTAs, i32 for 8, i64 for 16)."""
+    bits, ctas = _tma_bits(config), _multicast_ctas(config) or 1
+    if (config.tma_rank or 1) > 1:
+        inner, outer = _TMA_TILES[bits]
+        return bits, [inner, max(outer, -(-ctas * MIN_MULTICAST_BYTES // (inner * bits // 8)))]
+    run = max(_TMA_RUN_BYTES, ctas * MIN_MULTICAST_BYTES)
+    bits = next((b for b in sorted(_TMA_ELEMENTS) if b >= bits and run * 8 // b <= tensormap.MAX_BOX_DIM), bits)
+    return bits, [run * 8 // bits]
 
 
 def _tma_function(config: AtomConfig, name: str) -> str:
@@ -444,20 +465,22 @@ def _tma_function(config: AtomConfig, name: str) -> str:
     a load's mode, multicast and CTA pair on the non-exec atom (a multicast CTA pair's on the
     executable atom's type: `two_cta` takes one CTA's tile), an im2col transfer through an
     im2col descriptor or store mode, a prefetched descriptor prefetched first."""
-    rank, bits = config.tma_rank or 1, _tma_bits(config)
+    rank, (bits, tile_extents) = config.tma_rank or 1, _tma_tile(config)
     element = _TMA_ELEMENTS[bits]
     load, im2col = config.mnemonic == "atom.tma_load", config.tma_mode != "tile"
-    inner, outer = _TMA_TILES[bits]
-    extents = [inner, outer] + [_TMA_OUTER] * (rank - 2) if rank > 1 else [2 * inner]
+    extents = tile_extents + [_TMA_OUTER] * (rank - 2)
     strides = [1]
     for extent in extents[:-1]:
         strides.append(strides[-1] * extent)
     layout = f'!cute.layout<"({",".join(map(str, extents))}):({",".join(map(str, strides))})">'
     if rank > 1:
+        inner, outer = tile_extents
         tile = f'!cute.layout<"S<3,4,3> o 0 o ({inner},{outer}):({outer},1)">'
         cta_map = f'!cute.layout<"({inner},{outer}):(1,{inner})">'
     else:
-        tile, cta_map = f'!cute.layout<"S<0,4,3> o 0 o ({2 * inner}):(1)">', f'!cute.layout<"({2 * inner}):(1)">'
+        [run] = tile_extents
+        tile, cta_map = f'!cute.layout<"S<0,4,3> o 0 o ({run}):(1)">', f'!cute.layout<"({run}):(1)">'
+    smem = max(_TMA_SMEM, math.prod(tile_extents))
     coordinates = tensormap.transfer_coordinates(rank, im2col, load)
     coord = '!cute.coord<"(' + ",".join(["0"] * coordinates) + ')">'
     kind = config.mnemonic.split(".", 1)[1]
@@ -482,7 +505,7 @@ def _tma_function(config: AtomConfig, name: str) -> str:
         settings.append(f"reduce_kind = #cute_nvgpu.reduce_kind<{config.reduce_op}>")
     prefetch = "  cute_nvgpu.prefetch_tma_desc %desc\n" if config.tma_prefetch else ""
     return (f"func.func @{name}(%tensor: memref<{'?x' * rank}{element}, 1>, %layout: {layout}, %m: index, "
-            f"%tile: {tile}, %cta_map: {cta_map}, %mbar: memref<1xi64, 3>, %smem: memref<1024x{element}, 3>, "
+            f"%tile: {tile}, %cta_map: {cta_map}, %mbar: memref<1xi64, 3>, %smem: memref<{smem}x{element}, 3>, "
             f"%coord: {coord}) {{\n"
             f"  %desc = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes({', '.join(['%m'] * rank)}) "
             f"strides({', '.join(['%m'] * (rank - 1))}) paddings() {{mode = {mode}, elementBitWidth = {bits}}} "
