@@ -235,6 +235,8 @@ class _Op:
     # What the op's text says of its operands, results and attributes (ir/op_form.py), read
     # when a comparison first needs it.
     form: "Form | None | bool" = False
+    # The types the op's own C++ parser gives its values (`_PARSER_TYPES`), read when first needed.
+    parsed: "_Parsed | None | bool" = False
     mistyped: bool = False
     successors: int = 0
     use_types: list[str | None] = field(default_factory=list)   # each operand's definition's type
@@ -974,8 +976,8 @@ class _Checker:
             if op.region_count == 1 and op.bound:
                 # Values the op's header binds are the entry block's arguments.
                 self.header_blocks.add(self._current_block())
-                typing = _HEADER_TYPES.get(op.name)
-                typed = typing(op.node.child_by_field_name("body")) if typing and op.node is not None else {}
+                parsed = self._parsed(op_id)
+                typed = parsed.types if parsed is not None else {}
                 for bound in op.bound:
                     name = bound.child_by_field_name("name")
                     stated = type_text(_bound_type(bound)) or typed.get(bound.start_byte)
@@ -1159,19 +1161,33 @@ class _Checker:
             return None
         return len(form.results)
 
+    def _parsed(self, op_id: int) -> "_Parsed | None":
+        op = self.ops[op_id]
+        if op.parsed is False:
+            reading = _PARSER_TYPES.get(op.name) if not op.generic else None
+            op.parsed = reading(op.node.child_by_field_name("body")) if reading and op.node is not None else None
+        return op.parsed
+
     def _def_type(self, definition: _Def) -> str | None:
         if definition.op < 0:
             return definition.type
         form = self._form(definition.op)
         results = form.results if form is not None else None
+        if results is None or definition.position >= len(results) or results[definition.position] is None:
+            parsed = self._parsed(definition.op)
+            results = parsed.results if parsed is not None else None
         return results[definition.position] if results is not None and definition.position < len(results) else None
 
     def _use_type(self, op_id: int, operand: int) -> str | None:
-        form = self._form(op_id)
-        if form is None:
-            return None
         starts = self.ops[op_id].use_starts
-        return form.use_type(starts[operand]) if operand < len(starts) else None
+        if operand >= len(starts):
+            return None
+        form = self._form(op_id)
+        stated = form.use_type(starts[operand]) if form is not None else None
+        if stated is None:
+            parsed = self._parsed(op_id)
+            stated = parsed.types.get(starts[operand]) if parsed is not None else None
+        return stated
 
     # ------------------------------------------------------------------ dominance
     def _isolation_depth(self, regions: tuple[int, ...]) -> int:
@@ -1407,40 +1423,83 @@ def _bound_type(bound: Node) -> Node | None:
     return after.next_sibling
 
 
-def _for_header_types(body: Node | None) -> dict[int, str]:
+@dataclass(frozen=True, slots=True)
+class _Parsed:
+    """The types an op's own C++ parser gives its values: by where each is written (the values
+    its header binds, the operands it resolves), and its results in order (None: not read)."""
+    types: dict[int, str]
+    results: tuple[str, ...] | None = None
+
+
+def _whole_type(node: Node) -> str | None:
+    """The text of a type written whole (None for a type the grammar had to mend, such as
+    `vector<4xi32` without its `>`: MLIR's type parser stops there first)."""
+    if node.type not in TYPE_KINDS or node.has_error:
+        return None
+    stack = [node]
+    while stack:     # (a bracket left open ends with an `unclosed_bracket`, not an error node)
+        child = stack.pop()
+        if child.type == "unclosed_bracket":
+            return None
+        stack.extend(child.children)
+    return type_text(node)
+
+
+def _for_types(body: Node | None) -> _Parsed | None:
     """The types `scf.for`'s own parser gives the values its header binds before it reads the
     body (SCF's `ForOp::parse`), by each binding's start: the induction variable the type
     written after a top-level `:`, else `index`; each `iter_args` value the type at its place in
-    the `->` list (none when the counts differ: the parser then reports that instead)."""
+    the `->` list (none when the counts differ: the parser then reports that instead), which
+    types the loop's results too."""
     kids = [c for c in body.children if c.type != "comment"] if body is not None else []
     if not kids or kids[0].type != "value_use":
-        return {}
+        return None
     colons = [i for i, c in enumerate(kids) if c.type == ":"]
     if colons and (colons[-1] + 1 >= len(kids) or kids[colons[-1] + 1].type not in TYPE_KINDS):
-        return {}
-    induction = type_text(kids[colons[-1] + 1]) if colons else "index"
+        return None
+    induction = _whole_type(kids[colons[-1] + 1]) if colons else "index"
     typed = {kids[0].start_byte: induction} if induction is not None else {}
     keyword = next((i for i, c in enumerate(kids) if c.type == "keyword" and _text(c) == "iter_args"), None)
     if keyword is None:
-        return typed
+        return _Parsed(typed)
     pairs = kids[keyword + 1] if keyword + 1 < len(kids) else None
     arrow = next((i for i, c in enumerate(kids) if c.type == "->"), None)
     if pairs is None or pairs.type != "paren_group" or arrow is None or arrow + 1 >= len(kids):
-        return typed
+        return _Parsed(typed)
     bound = [c for c in pairs.named_children if c.type == "value_use"
              and c.next_sibling is not None and c.next_sibling.type == "="]
-    results = kids[arrow + 1]
-    types = [c for c in results.named_children if c.type != "comment"] if results.type == "paren_group" else [results]
-    if len(types) == len(bound) and all(t.type in TYPE_KINDS for t in types):
-        for value, stated in zip(bound, types):
-            if (text := type_text(stated)) is not None:
-                typed[value.start_byte] = text
-    return typed
+    listed = kids[arrow + 1]
+    types = [c for c in listed.named_children if c.type != "comment"] if listed.type == "paren_group" else [listed]
+    texts = [_whole_type(t) for t in types]
+    if len(texts) != len(bound) or None in texts:
+        return _Parsed(typed)
+    typed.update((value.start_byte, text) for value, text in zip(bound, texts))
+    return _Parsed(typed, tuple(texts))
 
 
-# Ops whose own C++ parser types the values their header binds (the types their region's
-# entry block arguments get), read from the op's custom body.
-_HEADER_TYPES: dict[str, Callable[[Node | None], dict[int, str]]] = {"scf.for": _for_header_types}
+def _select_types(body: Node | None) -> _Parsed | None:
+    """`arith.select %c, %t, %f : T` or `: C, T` (Arith's `SelectOp::parse`): the condition is
+    resolved as `i1`, or as `C` when two types are written; the other two and the result as `T`."""
+    kids = [c for c in body.children if c.type != "comment"] if body is not None else []
+    uses = [c for c in kids[:5] if c.type == "value_use"]
+    if len(kids) < 7 or len(uses) != 3 or [c.type for c in kids[:5]] != ["value_use", ",", "value_use", ",", "value_use"]:
+        return None
+    rest = kids[6:] if kids[5].type == ":" else kids[7:] if kids[5].type == "attribute_dict" and kids[6].type == ":" else None
+    if rest is None or len(rest) not in (1, 3) or (len(rest) == 3 and rest[1].type != ","):
+        return None
+    texts = [_whole_type(t) for t in rest[::2]]
+    if None in texts:
+        return None
+    condition, value = (texts[0], texts[1]) if len(texts) == 2 else ("i1", texts[0])
+    return _Parsed(dict(zip((u.start_byte for u in uses), (condition, value, value))), (value,))
+
+
+# Ops whose own C++ parser types their values (hasCustomAssemblyFormat: no ODS format to read),
+# read from the op's custom body.
+_PARSER_TYPES: dict[str, Callable[[Node | None], _Parsed | None]] = {
+    "scf.for": _for_types,
+    "arith.select": _select_types,
+}
 
 
 def _signature_results(node: Node | None) -> tuple[str, list[str | None] | None] | None:

@@ -1,0 +1,73 @@
+"""The types an op's own C++ parser gives its operands and results (ir/ssa.py `_PARSER_TYPES`):
+`arith.select`'s condition `i1` (or the first of two written types), its other operands and
+result the written type; `scf.for`'s results its `->` list. A value used otherwise is reported
+as mlir-opt 22 reports it (the oracle, tests/mlir_oracle.py, checks the same texts)."""
+from __future__ import annotations
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.diagnostics.mlir_messages import PRIOR_USE, TYPED_USE_MISMATCH
+
+from tests.mlir_oracle import assert_mlir_opt_agrees, mlir_opt, needs_mlir_opt
+
+_HEAD = "func.func @f(%c: i1, %a: i32, %b: i32, %v: vector<4xi1>, %x: vector<4xf32>, %n: index, %z: f32) {\n"
+
+
+def _func(*body: str) -> str:
+    return _HEAD + "".join(f"  {line}\n" for line in body) + "  return\n}\n"
+
+
+_LOOP = ("%r = scf.for %i = %n to %n step %n iter_args(%q = %z) -> (f32) {", "  scf.yield %q : f32", "}")
+
+# (text, message, the use's line and column, the note's line and column), as mlir-opt 22 says.
+CASES = [
+    (_func("%s = arith.select %a, %a, %b : i32"), TYPED_USE_MISMATCH.format("%a", "i1", "i32"), (2, 21), (1, 22)),
+    (_func("%s = arith.select %c, %c, %b : i32"), TYPED_USE_MISMATCH.format("%c", "i32", "i1"), (2, 25), (1, 14)),
+    (_func("%s = arith.select %c, %a, %z {tag} : i32"), TYPED_USE_MISMATCH.format("%z", "i32", "f32"), (2, 29), (1, 88)),
+    (_func("%t = arith.select %c, %x, %x : vector<4xi1>, vector<4xf32>"),
+     TYPED_USE_MISMATCH.format("%c", "vector<4xi1>", "i1"), (2, 21), (1, 14)),
+    (_func("%s = arith.select %c, %a, %b : i32", "%u = arith.addi %s, %s : i64"),
+     TYPED_USE_MISMATCH.format("%s", "i64", "i32"), (3, 19), (2, 3)),
+    (_func(*_LOOP, "%u = arith.addi %r, %r : i32"), TYPED_USE_MISMATCH.format("%r", "i32", "f32"), (5, 19), (2, 3)),
+]
+
+WELL_FORMED = [
+    _func("%s = arith.select %c, %a, %b : i32", "%u = arith.addi %s, %s : i32"),
+    _func("%t = arith.select %v, %x, %x {tag} : vector<4xi1>, vector<4xf32>", "%u = arith.addf %t, %t : vector<4xf32>"),
+    _func("%t = arith.select %c, %x, %x : vector<4xf32>"),
+    _func(*_LOOP, "%u = arith.addf %r, %r : f32"),
+]
+
+
+def _errors(text: str):
+    return [d for d in DocumentAnalysis("file:///typed.mlir", text).diagnostics() if d.severity.name == "ERROR"]
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    lines = text.encode().splitlines(keepends=True)
+    return sum(len(each) for each in lines[:line - 1]) + column - 1
+
+
+@pytest.mark.parametrize("text, message, at, note", CASES)
+def test_a_use_typed_against_what_the_parser_gives(text, message, at, note):
+    [error] = _errors(text)
+    assert error.message == message
+    assert error.span.start == _offset(text, *at)
+    [related] = error.related
+    assert related.message == PRIOR_USE
+    assert related.span.start == _offset(text, *note)
+
+
+@pytest.mark.parametrize("text", WELL_FORMED)
+def test_values_used_at_the_parsers_types_are_accepted(text):
+    assert _errors(text) == []
+
+
+@needs_mlir_opt
+def test_mlir_opt_says_the_same():
+    """The same message, and its first error and note where cute-ir puts them."""
+    assert_mlir_opt_agrees([(text, message) for text, message, _, _ in CASES], WELL_FORMED)
+    for text, _, at, note in CASES:
+        stderr = mlir_opt(text).stderr
+        assert f"<stdin>:{at[0]}:{at[1]}: error:" in stderr and f"<stdin>:{note[0]}:{note[1]}: note: prior use here" in stderr, stderr
