@@ -170,8 +170,7 @@ def test_make_exec_tma_takes_rank_from_the_tile_layout():
     text = (EXAMPLES / "hopper_wgmma.ir").read_text()
     a = analyse(text)
     items = {i.text.split("=")[0].strip(): i for i in AS.document_sites(a)}
-    # and its tile's bytes from the partition result: 64 x 16 f16 elements
-    assert items["%exec"].config == AtomConfig("atom.tma_load", tma_rank=2, tma_bytes=2048)
+    assert items["%exec"].config == AtomConfig("atom.tma_load", tma_rank=2)
     assert "non_exec" in items["%atom"].note
 
 
@@ -188,11 +187,17 @@ func.func @load(%tensor: memref<?x?xf16, 1>, %layout: !cute.layout<"(64,128):(1,
 """
 
 
+def _partition(analysis, text: str):
+    """The partition result of the non-exec TMA atom of `text`."""
+    from cute_ir.features.tma_partition import partition_at
+    return partition_at(analysis, text.index("cute_nvgpu.atom.non_exec_tiled_tma_load"))
+
+
 def test_tma_tile_bytes_come_from_the_partition_result():
     a = analyse(TMA_CHAIN)
     assert [d for d in a.diagnostics() if d.severity is Severity.ERROR] == []
-    tma = [i.config for i in AS.document_sites(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"]
-    assert tma and all(c.tma_bytes == 64 * 16 * 16 // 8 for c in tma)      # 64x16 f16 elements
+    # What its mbarrier expects (the hover's expect_tx): 64 x 16 f16 elements.
+    assert _partition(a, TMA_CHAIN).tile_bytes == 64 * 16 * 16 // 8
 
 
 def test_a_multicast_load_expects_the_tile_each_cta_receives_not_num_multicast_tiles():
@@ -201,7 +206,7 @@ def test_a_multicast_load_expects_the_tile_each_cta_receives_not_num_multicast_t
     multicast = TMA_CHAIN.replace("{num_multicast = 1}", "{load_mode = #cute_nvgpu.load_mode<w_multicast>, num_multicast = 2}")
     a = analyse(multicast, "sm_90a")
     [config] = {i.config for i in AS.document_sites(a) if i.config is not None and i.config.mnemonic == "atom.tma_load"}
-    assert config.tma_bytes == 2048 and config.multicast_ctas == 2
+    assert _partition(a, multicast).tile_bytes == 2048 and config.multicast_ctas == 2
     # The function's kernel from the lowered IR: the multicast form, to the first two CTAs.
     text = PV.preview_module(a).ptx_text
     assert re.search(r"mov\.b16 (%\w+), 3;\n(.*\n)*.*\.multicast::cluster.*\], \1, %\w+;$", text, re.M)
@@ -763,7 +768,7 @@ def test_a_transfer_is_configured_by_its_partition_result_s_flags():
     two_cta = TMA_CHAIN.replace("{num_multicast = 1}", "{load_mode = #cute_nvgpu.load_mode<two_cta>, num_multicast = 1}")
     [config] = {i.config for i in AS.document_sites(analyse(two_cta, "sm_100a"))
                 if i.config is not None and i.config.mnemonic == "atom.tma_load"}
-    assert (config.cta_group, config.tma_rank, config.tma_bytes) == (2, 2, 2048)       # bit 4: a CTA pair
+    assert (config.cta_group, config.tma_rank) == (2, 2)       # bit 4: a CTA pair
     assert ".cta_group::2" in PV.preview_module(analyse(two_cta, "sm_100a")).ptx_text
     # A CTA pair is Blackwell's: on sm_90a the transfer has no PTX, as completion says.
     assert any(d.code == "lower.target" for d in analyse(two_cta, "sm_90a").diagnostics())
@@ -787,7 +792,7 @@ def test_the_pages_tma_chain_without_result_types_previews_its_load():
     a = analyse(TMA_PAGE)
     assert [d for d in a.diagnostics() if d.severity is Severity.ERROR] == []
     items = {i.text.split("=")[0].strip(): i for i in AS.document_sites(a)}
-    assert items["%exec"].config.mnemonic == "atom.tma_load" and items["%exec"].config.tma_bytes == 2048
+    assert items["%exec"].config.mnemonic == "atom.tma_load"
     text = PV.preview_module(a).ptx_text
     assert "has no op that builds or applies" not in text
     assert re.search(r"^  cp\.async\.bulk\.tensor\.\dd\.shared::cta\.global\.tile\.mbarrier::complete_tx::bytes"

@@ -524,13 +524,12 @@ def _multicast_ctas(config: AtomConfig) -> int | None:
 
 
 def _instruction(config: AtomConfig) -> AtomConfig:
-    """`config` as far as the lowered instruction reads it: a TMA transfer's without its tile's
-    bytes (which size a stage's expect_tx, no operand of the transfer) or how a CTA pair's
-    tcgen05 work commits (`commit_multicast`, which the kernel's MMA reads, not its loads), and
-    with its multicast CTAs as the mask counts them."""
+    """`config` as far as the lowered instruction reads it: a TMA transfer's without how a CTA
+    pair's tcgen05 work commits (`commit_multicast`, which the kernel's MMA reads, not its
+    loads), and with its multicast CTAs as the mask counts them."""
     if config.mnemonic not in _TMA_TRANSFERS:
         return config
-    return replace(config, tma_bytes=None, commit_multicast=None, multicast_ctas=_multicast_ctas(config))
+    return replace(config, commit_multicast=None, multicast_ctas=_multicast_ctas(config))
 
 
 def application(op_text: str, config: AtomConfig, name: str, target: str) -> str | None:

@@ -64,7 +64,6 @@ class AtomConfig:
     multicast: bool = False
     multicast_ctas: int | None = None         # num_multicast: how many CTAs a multicast load feeds
     reduce_op: str | None = None
-    tma_bytes: int | None = None              # the tile's bytes, from the TMA partition result
     tma_prefetch: bool = False                # the IR prefetches the descriptor (prefetch_tma_desc)
     tma_cache_policy: str | None = A.DEFAULT_TMA_CACHE_POLICY   # L2 policy of `.L2::cache_hint`; None: no hint
     copy_bits: int | None = None              # universal_copy width

@@ -117,7 +117,7 @@ def left_reason(op: Operation) -> str | None:
 def _with_partition(config: AtomConfig, partition: TmaPartitionResult) -> AtomConfig:
     """A TMA transfer's configuration as its partition result says it (tma-atoms, "Partition
     Result ABI": the flags word, rank and sizes are echoed so that downstream does not re-derive
-    them): the tile's bytes, the descriptor's rank, multicast (bit 0) over num_multicast CTAs,
+    them): the descriptor's rank, multicast (bit 0) over num_multicast CTAs,
     im2col (bit 1: an im2col descriptor or store mode; a load then passes its im2col offsets,
     a store or reduction none), a CTA pair for a two-CTA load (bit 4). The atom's own spelling
     of these (a DSL atom's `mode`, `mcast`, `num_cta`) counts only where no partition ran.
@@ -126,7 +126,7 @@ def _with_partition(config: AtomConfig, partition: TmaPartitionResult) -> AtomCo
     flags = partition.flags
     multicast = Flag.MULTICAST in flags
     mode = ("im2col" if config.mnemonic == "atom.tma_load" else "im2col_no_offs") if Flag.IM2COL in flags else "tile"
-    return replace(config, tma_bytes=partition.tile_bytes or config.tma_bytes, tma_rank=partition.rank, tma_mode=mode,
+    return replace(config, tma_rank=partition.rank, tma_mode=mode,
                    multicast=multicast or config.multicast,
                    multicast_ctas=partition.num_multicast if multicast else config.multicast_ctas,
                    cta_group=2 if Flag.TWO_CTA in flags else config.cta_group)
