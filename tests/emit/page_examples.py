@@ -28,5 +28,6 @@ LOAD = re.compile(r"^  cp\.async\.bulk\.tensor\.3d\.shared::cta\.global\.tile\.m
                   r"  // @op %exec$", re.M)
 
 # How the load's L2 policy shows in its kernel: the constant CUTLASS encodes it as (the cache
-# mode `cg` picks evict_normal, `cs` evict_first), moved into the register the load reads last.
-POLICY = {name: f", {value};" for name, value in L2_CACHE_POLICIES.items()}
+# mode `cg` picks evict_normal, `cs` evict_first) in hex with the policy's name, moved into the
+# register the load reads last.
+POLICY = {name: f", 0x{value:016X};  // L2 {name}" for name, value in L2_CACHE_POLICIES.items()}

@@ -721,19 +721,20 @@ def test_smem_descriptor_of_an_operand_follows_its_consumer():
 
 
 @pytest.mark.parametrize("mode, spelling, policy", [
-    ("cg", ".L2::cache_hint [%", 0x1000000000000000),
-    ("streaming", ".L2::cache_hint [%", 0x12F0000000000000),
-    ("lu", ".L2::cache_hint [%", 0x12F0000000000000),
+    ("cg", ".L2::cache_hint [%", "0x1000000000000000;  // L2 evict_normal"),
+    ("streaming", ".L2::cache_hint [%", "0x12F0000000000000;  // L2 evict_first"),
+    ("lu", ".L2::cache_hint [%", "0x12F0000000000000;  // L2 evict_first"),
     ("none", "complete_tx::bytes [%", None),
 ])
 def test_the_cache_mode_picks_the_l2_policy_of_the_tma_load(mode, spelling, policy):
-    """`make_exec_tma`'s cache mode becomes CUTLASS's encoded L2 policy, or no hint at all."""
+    """`make_exec_tma`'s cache mode becomes CUTLASS's encoded L2 policy, written as CUTLASS spells
+    it with the policy's name, or no hint at all."""
     text = PV.preview_module(analyse(TMA_CHAIN.replace("load_cache_mode<cg>", f"load_cache_mode<{mode}>"))).ptx_text
     assert spelling in text
     if policy is None:
         assert ".L2::cache_hint" not in text
     else:
-        assert re.search(rf"mov\.b64 (%\w+), {policy};\n(.*\n)*.*\], \1;$", text, re.M), text
+        assert re.search(rf"mov\.b64 (%\w+), {policy}\n(.*\n)*.*\], \1;$", text, re.M), text
 
 
 REDUCE_CHAIN = """\

@@ -11,7 +11,9 @@
 // CHECK-NEXT: cvta.param.u64 [[MAP:%tma0]], [[PARAM]];
 // CHECK: setp.eq.b64 [[FIRST:%cmp[0-9]+]], %p9, %c{{[0-9]+}};
 // CHECK-NEXT: @![[FIRST]] bra [[END:ENDIF_[0-9]+]];
-// CHECK: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint [%v{{[0-9]+}}], [[[MAP]], {%v{{[0-9]+}}, %v{{[0-9]+}}}], [%v{{[0-9]+}}], %c{{[0-9]+}};
+// The L2 policy in hex, as CUTLASS spells it, with the name its constant carries.
+// CHECK: mov.b64 [[POLICY:%c[0-9]+]], 0x1000000000000000;  // L2 evict_normal
+// CHECK: cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint [%v{{[0-9]+}}], [[[MAP]], {%v{{[0-9]+}}, %v{{[0-9]+}}}], [%v{{[0-9]+}}], [[POLICY]];
 // CHECK-NEXT: [[END]]:
 // CHECK-NEXT: ret;
 module attributes {gpu.container_module} {

@@ -10,7 +10,9 @@
 // CHECK-NEXT: %[[C1:[0-9]+]] = "arith.divui"(%coord, %m) : (index, index) -> index
 // CHECK-NEXT: %[[X0:[0-9]+]] = "arith.index_cast"(%[[C0]]) : (index) -> i32
 // CHECK-NEXT: %[[X1:[0-9]+]] = "arith.index_cast"(%[[C1]]) : (index) -> i32
-// CHECK: "llvm.inline_asm"(%{{[0-9]+}}, %{{[0-9]+}}, %[[X0]], %[[X1]], %{{[0-9]+}}, %{{[0-9]+}}) <{asm_string = "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint [$0], [$1, {$2, $3}], [$5], $4;", constraints = "r,l,r,r,l,r", has_side_effects}>
+// The L2 policy (the default cache mode's, evict_normal) is a constant that keeps its name.
+// CHECK: %[[POLICY:[0-9]+]] = "arith.constant"() <{value = 1152921504606846976 : i64}> {cute_nvgpu.l2_cache_policy = "evict_normal"} : () -> i64
+// CHECK: "llvm.inline_asm"(%{{[0-9]+}}, %{{[0-9]+}}, %[[X0]], %[[X1]], %[[POLICY]], %{{[0-9]+}}) <{asm_string = "cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes.L2::cache_hint [$0], [$1, {$2, $3}], [$5], $4;", constraints = "r,l,r,r,l,r", has_side_effects}>
 // CHECK: %[[PTR:[0-9]+]] = "memref.extract_aligned_pointer_as_index"(%smem_a) : (memref<1024xf16, 3>) -> index
 // CHECK-NEXT: %[[ADDR:[0-9]+]] = "arith.index_cast"(%[[PTR]]) : (index) -> i32
 // CHECK-NEXT: "llvm.inline_asm"(%[[ADDR]]) <{asm_string = "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", constraints = "=r,=r,=r,=r,r", has_side_effects}>

@@ -18,7 +18,7 @@ from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.legality import AtomConfig, a_residency, legality
 
-__all__ = ["AsmOperand", "InlineAsm", "inline_asm", "braces", "tma_qualifiers", "multicast_mask",
+__all__ = ["AsmOperand", "InlineAsm", "NAMED_CONSTANTS", "NamedConstant", "inline_asm", "braces", "tma_qualifiers", "multicast_mask",
            "universal_registers", "UNIVERSAL_WIDTHS", "CP_ASYNC_COMPLETE", "TMA_STORE_COMPLETE"]
 
 R = A.Residency
@@ -87,8 +87,22 @@ class AsmOperand:
     constraint: str
     address: bool = False
     constant: int | None = None     # a value the lowering makes (an L2 policy, a CTA mask)
+    named: str | None = None        # what that value is, where a reader needs telling (a policy's name)
     holds: int | None = None        # the bits of one fragment element the register holds, when
                                     # fewer than its own (an 8-bit copy's byte in a 16-bit register)
+
+
+# A constant the lowering makes whose number says nothing to a reader of the PTX: the role of
+# its operand -> the discardable attribute the `arith.constant` carries its name in (LLVM's
+# translation drops it) and how the function writer comments it, the number written in hex
+# (`mov.b64 %c6, 0x1000000000000000;  // L2 evict_normal`, as CUTLASS spells the policy).
+@dataclass(frozen=True, slots=True)
+class NamedConstant:
+    attribute: str
+    comment: str                    # `{}`: the name
+
+
+NAMED_CONSTANTS: dict[str, NamedConstant] = {"policy": NamedConstant("cute_nvgpu.l2_cache_policy", "L2 {}")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +155,8 @@ def _tma_inline_asm(c: AtomConfig, row: A.CopyShapeRow) -> InlineAsm | str:
     fill = dict(tma_qualifiers(c, row), TMAP=tmap, COORDS=_asm_regs("coord", c.tma_rank, "r", operands), POLICY="")
     if c.tma_cache_policy is not None:
         fill["POLICY"] = f", ${len(operands)}"
-        operands.append(AsmOperand("policy", -1, "l", constant=A.L2_CACHE_POLICIES[c.tma_cache_policy]))
+        operands.append(AsmOperand("policy", -1, "l", constant=A.L2_CACHE_POLICIES[c.tma_cache_policy],
+                                   named=c.tma_cache_policy))
     lines = [f"prefetch.tensormap [{tmap}];"] if c.tma_prefetch else []
     if c.mnemonic == "atom.tma_load":
         fill.update(DST=smem, MBAR=_asm_address("mbar", "r", operands), OFFSETS="", MASK="")

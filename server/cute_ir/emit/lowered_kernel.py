@@ -16,7 +16,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | an `i8` argument | a `.param .u8` (as LLVM's NVPTX backend passes an i8), `ld.param.u8` into a 16-bit register: PTX has no 8-bit registers, so an i8 is the low 8 bits of a `.b16` one, the high bits undefined until what reads them extends it (`cvt.s16.s8` signed, `and` of 255 unsigned) |
 | an `i1` argument | a `.param .u8` (PTX has no predicate parameter; LLVM's NVPTX backend passes an i1 so), its low bit tested by `setp.ne` into a predicate register |
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
-| `arith.constant` of an integer, index or float | `mov` of its bits |
+| `arith.constant` of an integer, index or float | `mov` of its bits; one the lowering names (`cute_nvgpu.l2_cache_policy`, emit/atom_instruction.py `NAMED_CONSTANTS`) in hex with a comment naming it (`0x1000000000000000;  // L2 evict_normal`) |
 | `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same | `mov` (of an `i1`, `mov.pred`) |
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
 | `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
@@ -86,6 +86,7 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
+from .atom_instruction import NAMED_CONSTANTS
 from .builder import (ENTRY_STARTS, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields, passes_descriptor,
                       render)
 from .ptx import EmitError
@@ -350,6 +351,15 @@ _DENSE_VALUES = re.compile(r"\s*dense<\s*\[?([^\]>]*)\]?\s*>")
 _CASE_LABELS = re.compile(r"(?:\[|,)\s*(default|-?\d+)\s*:")
 
 
+def _constant_name(op: Operation) -> str | None:
+    """What a constant the lowering made is (an L2 policy's name: `NAMED_CONSTANTS`), or None."""
+    for named in NAMED_CONSTANTS.values():
+        attr = op.attributes.get(named.attribute)
+        if attr is not None:
+            return named.comment.format(_unquoted(attr.text))
+    return None
+
+
 def _case_values(op: Operation) -> list[int] | None:
     written = attribute(op, "case_values")
     if written is not None:
@@ -572,7 +582,11 @@ class _Emitter:
         elif number != int(number) or register_type == "pred":
             raise _Unemittable(f"`arith.constant` {number} of {type_text}")
         else:
-            self.kernel.emit(f"mov.b{_bits(register_type)} {reg}, {int(number)};")
+            bits, named = _bits(register_type), _constant_name(op)
+            if named is None:
+                self.kernel.emit(f"mov.b{bits} {reg}, {int(number)};")
+            else:
+                self.kernel.emit(f"mov.b{bits} {reg}, 0x{int(number) % (1 << bits):0{bits // 4}X};  // {named}")
 
     def special(self, op: Operation) -> None:
         """`gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x|y|z: the special register,

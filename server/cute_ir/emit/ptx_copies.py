@@ -35,17 +35,23 @@ _GUARD = re.compile(r"^@!?(%\w+)\s+")
 _DECL = re.compile(r"^\.reg \.(\w+) (%\w+);$")
 
 
+def _code(line: str) -> str:
+    """A line without the comment that may end it (a named constant's: `0x...;  // L2 evict_normal`)."""
+    return line.split("//", 1)[0].rstrip()
+
+
 def _opaque(line: str) -> bool:
     """Whether a line is no single instruction: several on one line, a declaration, a brace of
     an inline asm scope (`{ .reg ...; }`) or a label. Its registers are taken as both written
     and read, and no run of lines goes through it."""
-    stripped = line.strip()
+    stripped = _code(line).strip()
     return stripped.count(";") != 1 or not stripped.endswith(";") or stripped.startswith(("{", "}", "."))
 
 
 def _operands(line: str) -> tuple[set[str], list[str]]:
     """The registers a line writes (named first, outside brackets) and those it reads (the
     rest, its guard's too; a bracketed first operand is an address, read)."""
+    line = _code(line)
     if _opaque(line):
         named = _REGISTER.findall(line)
         return set(named), named

@@ -22,7 +22,7 @@ binds its tile by its address, the descriptor its non-exec atom was built on as 
 coordinate as an i32 (a static `!cute.coord`'s leaves as constants, a `vector<Nxi32>`'s
 elements, one integer as the element index over the tensor's extents), an im2col load's offsets (the coordinate's entries after the tensor's) as i16s, a
 load's mbarrier (the one its `make_exec_tma` binds) by its address, and its L2
-policy and multicast mask as constants.
+policy and multicast mask as constants (the policy's with its name, `NAMED_CONSTANTS`).
 
 A shared-memory descriptor operand (`!cute_nvgpu.smem_desc_view<...>`) enters as the i64 it
 stands for (`builtin.unrealized_conversion_cast`: the descriptor's constructor is outside
@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS
+from ..emit.atom_instruction import NAMED_CONSTANTS
 from ..ir.core import Attribute, Operation, OpResult, Type, Value
 from ..ir.lift import UNDEFINED
 from ..ir.shaped import element_bits, shaped
@@ -121,7 +122,9 @@ def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
         if operand.role == "scale_d":
             value = builder.constant("1 : i32", "i32")
         elif operand.constant is not None:
-            value = builder.constant(f"{operand.constant} : {_CONSTRAINT_TYPE[letter]}", _CONSTRAINT_TYPE[letter])
+            named = NAMED_CONSTANTS.get(operand.role) if operand.named is not None else None
+            value = builder.constant(f"{operand.constant} : {_CONSTRAINT_TYPE[letter]}", _CONSTRAINT_TYPE[letter],
+                                     {named.attribute: Attribute(f'"{operand.named}"')} if named is not None else None)
         elif operand.role == "coord":
             value = linear[operand.index] if linear is not None else builder.coordinate(operand_of("coord"), operand.index)
         elif operand.role == "offset":
@@ -196,15 +199,17 @@ class _Builder:
             raise Undefined(f"{name} is defined nowhere in this IR")
         return self._expand(text) if self._expand is not None else text
 
-    def make(self, name: str, operands: list[Value], result_types: list[str], properties=None) -> Operation:
+    def make(self, name: str, operands: list[Value], result_types: list[str], properties=None,
+             attributes: dict[str, Attribute] | None = None) -> Operation:
         """A new op at the builder's location, kept in `ops`; `properties`: a callable giving them."""
         op = Operation(name, operands=operands, result_types=[Type(t) for t in result_types], location=self.location,
-                       properties=properties() if properties is not None else None)
+                       properties=properties() if properties is not None else None, attributes=attributes)
         self.ops.append(op)
         return op
 
-    def constant(self, value: str, type_text: str) -> Value:
-        return self.make("arith.constant", [], [type_text], lambda: {"value": Attribute(value)}).results[0]
+    def constant(self, value: str, type_text: str, attributes: dict[str, Attribute] | None = None) -> Value:
+        """An `arith.constant`; `attributes`: discardable ones it carries (`NAMED_CONSTANTS`' name)."""
+        return self.make("arith.constant", [], [type_text], lambda: {"value": Attribute(value)}, attributes).results[0]
 
     def index(self, n: int) -> Value:
         if n not in self._indices:
@@ -428,7 +433,7 @@ class _Rehearsal(_Builder):
         super().__init__(None, expand)
         self._rehearsed: set[tuple] = set()
 
-    def make(self, name: str, operands: list[Value], result_types: list[str], properties=None) -> _Unmade:
+    def make(self, name: str, operands: list[Value], result_types: list[str], properties=None, attributes=None) -> _Unmade:
         return _Unmade(len(result_types))
 
     def register(self, value: Value, index: int, letter: str, holds: int | None = None) -> Value | None:
