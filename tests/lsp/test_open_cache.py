@@ -86,6 +86,33 @@ WHOLE_DOCUMENT = {"symbols": "textDocument/documentSymbol", "tokens": "textDocum
                   "folds": "textDocument/foldingRange"}
 
 
+def _ask_whole_document(send, received: list[dict], first_id: int, pause: float = 0.0) -> None:
+    """Ask for the outline, tokens and folds (ids `first_id` on), each `pause` seconds after
+    the answer before."""
+    for number, method in enumerate(WHOLE_DOCUMENT.values(), first_id):
+        time.sleep(pause)
+        send({"jsonrpc": "2.0", "id": number, "method": method, "params": {"textDocument": {"uri": URI}}})
+        _wait(received, lambda m: m.get("id") == number, 120)
+
+
+def _edit(send, received: list[dict]) -> None:
+    """Insert a comment line at the top (version 2) and wait for its publish."""
+    send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": 2},
+        "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
+                                      "end": {"line": 0, "character": 0}}, "text": "// edited\n"}]}})
+    _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics"
+          and m["params"]["version"] == 2, 120)
+
+
+def _shut_down(server, send, received: list[dict], reader) -> None:
+    send({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
+    _wait(received, lambda m: m.get("id") == 3, 60)
+    send({"jsonrpc": "2.0", "method": "exit", "params": None})
+    assert server.wait(timeout=60) == 0
+    reader.join(timeout=60)
+
+
 def _session(options, text: str = DUMP, edit: bool = False, ask: bool = False) -> list[dict]:
     """A server process that is initialised, opens `text` and, once its diagnostics are
     complete (the pull request answers the complete set), optionally asks for its outline,
@@ -106,25 +133,12 @@ def _session(options, text: str = DUMP, edit: bool = False, ask: bool = False) -
         _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics"
               and m["params"]["diagnostics"] == _pulled(received), 120)
         if ask:
-            for number, method in enumerate(WHOLE_DOCUMENT.values(), 10):
-                send({"jsonrpc": "2.0", "id": number, "method": method, "params": {"textDocument": {"uri": URI}}})
-                _wait(received, lambda m: m.get("id") == number, 120)
+            _ask_whole_document(send, received, 10)
         if edit:
-            send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
-                "textDocument": {"uri": URI, "version": 2},
-                "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
-                                              "end": {"line": 0, "character": 0}}, "text": "// edited\n"}]}})
-            _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                  and m["params"]["version"] == 2, 120)
+            _edit(send, received)
             if ask:
-                for number, method in enumerate(WHOLE_DOCUMENT.values(), 13):
-                    send({"jsonrpc": "2.0", "id": number, "method": method, "params": {"textDocument": {"uri": URI}}})
-                    _wait(received, lambda m: m.get("id") == number, 120)
-        send({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
-        _wait(received, lambda m: m.get("id") == 3, 60)
-        send({"jsonrpc": "2.0", "method": "exit", "params": None})
-        assert server.wait(timeout=60) == 0
-        reader.join(timeout=60)
+                _ask_whole_document(send, received, 13)
+        _shut_down(server, send, received, reader)
     finally:
         server.kill()
     return received
@@ -287,24 +301,10 @@ def _reopened_asked_apart() -> list[dict]:
         for message in OPEN_AND_ASK_AT_ONCE[:3]:
             send(message)
         _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics", 120)
-        for number, method in enumerate(WHOLE_DOCUMENT.values(), 10):
-            time.sleep(1.5 * fast_start.FOLLOW_UP_WAIT)
-            send({"jsonrpc": "2.0", "id": number, "method": method, "params": {"textDocument": {"uri": URI}}})
-            _wait(received, lambda m: m.get("id") == number, 120)
-        send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
-            "textDocument": {"uri": URI, "version": 2},
-            "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
-                                          "end": {"line": 0, "character": 0}}, "text": "// edited\n"}]}})
-        _wait(received, lambda m: m.get("method") == "textDocument/publishDiagnostics"
-              and m["params"]["version"] == 2, 120)
-        for number, method in enumerate(WHOLE_DOCUMENT.values(), 13):
-            send({"jsonrpc": "2.0", "id": number, "method": method, "params": {"textDocument": {"uri": URI}}})
-            _wait(received, lambda m: m.get("id") == number, 120)
-        send({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
-        _wait(received, lambda m: m.get("id") == 3, 60)
-        send({"jsonrpc": "2.0", "method": "exit", "params": None})
-        assert server.wait(timeout=60) == 0
-        reader.join(timeout=60)
+        _ask_whole_document(send, received, 10, pause=1.5 * fast_start.FOLLOW_UP_WAIT)
+        _edit(send, received)
+        _ask_whole_document(send, received, 13)
+        _shut_down(server, send, received, reader)
     finally:
         server.kill()
     return received
