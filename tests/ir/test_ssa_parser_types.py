@@ -1,6 +1,8 @@
 """The types an op's own C++ parser gives its operands and results (ir/ssa.py `_PARSER_TYPES`):
 `arith.select`'s condition `i1` (or the first of two written types), its other operands and
-result the written type; `scf.for`'s results its `->` list. A value used otherwise is reported
+result the written type; `scf.for`'s results its `->` list, the values its header binds the
+induction variable's type (`index` or the type after `:`) and each `iter_args` value its place
+in that list. A value used otherwise is reported
 as mlir-opt 22 reports it (the oracle, tests/mlir_oracle.py, checks the same texts)."""
 from __future__ import annotations
 
@@ -38,6 +40,51 @@ WELL_FORMED = [
     _func("%t = arith.select %c, %x, %x : vector<4xf32>"),
     _func(*_LOOP, "%u = arith.addf %r, %r : f32"),
 ]
+
+
+# `scf.for`'s header bindings: the induction variable `index` or the type written after `:`,
+# each `iter_args` value its place in the `->` list. (text, message, the use's and the note's
+# line and column), as mlir-opt 22 says.
+_HEADER_LOOP = """func.func @f(%lb: {bound}, %ub: {bound}, %step: {bound}, %z: f32, %w: i64) {{
+  %sum:2 = scf.for %iv = %lb to %ub step %step iter_args(%acc = %z, %k = %w) -> (f32, i64){typed} {{
+    {use}
+    scf.yield %acc, %k : f32, i64
+  }}
+  return
+}}
+"""
+
+
+def _header_loop(use: str, typed: str = "", bound: str = "index") -> str:
+    return _HEADER_LOOP.format(use=use, typed=typed, bound=bound)
+
+
+HEADER_CASES = [
+    (_header_loop("%n = arith.addf %acc, %iv : f32"), TYPED_USE_MISMATCH.format("%iv", "f32", "index"), (3, 27), (2, 20)),
+    (_header_loop("%n = arith.addi %k, %iv : i32", typed=" : i32", bound="i32"),
+     TYPED_USE_MISMATCH.format("%k", "i32", "i64"), (3, 21), (2, 69)),
+    (_header_loop("%n = arith.addi %acc, %acc : i32"), TYPED_USE_MISMATCH.format("%acc", "i32", "f32"), (3, 21), (2, 58)),
+    (_header_loop("%q = arith.index_cast %iv : i64 to index", typed=" : i32", bound="i32"),
+     TYPED_USE_MISMATCH.format("%iv", "i64", "i32"), (3, 27), (2, 20)),
+]
+
+HEADER_WELL_FORMED = [
+    _header_loop("%n = arith.addf %acc, %acc : f32"),
+    _header_loop("%n = arith.addi %iv, %iv : i32", typed=" : i32", bound="i32"),
+    _header_loop("%n = arith.addi %k, %k : i64\n    %m = arith.addi %iv, %iv : index"),
+    # `-> f32` without parentheses is the same list.
+    """func.func @f(%n: index, %z: f32) {
+  %s = scf.for %i = %n to %n step %n iter_args(%a = %z) -> f32 {
+    %t = arith.addf %a, %a : f32
+    scf.yield %t : f32
+  }
+  return
+}
+""",
+]
+
+CASES += HEADER_CASES
+WELL_FORMED += HEADER_WELL_FORMED
 
 
 def _errors(text: str):
