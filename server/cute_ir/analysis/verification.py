@@ -40,7 +40,7 @@ _GATES = frozenset({"verify.target", "lower.target"})
 @cache
 def _verified() -> frozenset[bytes]:
     """The verified ops' names as the findings carry them."""
-    from ..verify import VERIFIED_OPS
+    from ..dialects.verified_ops import VERIFIED_OPS
     return frozenset(name.encode() for name in VERIFIED_OPS)
 
 

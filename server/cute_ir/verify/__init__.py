@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Span
-from ..dialects.cute_nvgpu.ops import ATOM_SITE_OPS, COPY, MAKE_ATOM, MMA, op_verifier
+from ..dialects.cute_nvgpu.ops import COPY, MAKE_ATOM, MMA, op_verifier
 from ..ir.aliases import AliasTable
 from ..ir.attributes import reading_aliases
 from ..ir.lift import Lifted
@@ -13,11 +13,11 @@ from .mma import verify_mma_op
 from .tileas_atoms import verify_atoms
 from .tileas_dot import verify_dot
 from .tileas_memops import verify_memops
-from .tma import TMA_VERIFIED_OPS, verify_exec_operand_types, verify_tma
+from .tma import verify_exec_operand_types, verify_tma
 from ..dialects.nv_tileas.async_tma import ASYNC_TMA_OP_NAMES
-from ..dialects.nv_tileas.copy import COPY as TILEAS_COPY
 from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.memops import MEMOP_NAMES
+from ..dialects.verified_ops import TMA_VERIFIED_OPS, VERIFIED_OPS
 
 # Op kind (dialects/cute_nvgpu/ops.py) -> verifier.
 # The verifier hook of an op's record (`OpDef.verifier`) -> the verifier that runs.
@@ -26,10 +26,6 @@ VERIFIERS = {
     MMA: verify_mma_op,
     COPY: verify_copy_op,
 }
-
-# Ops whose presence makes the analysis verify a unit (and run the lowering pipeline on it:
-# `nv_tileas.copy` has no verifier of its own, but a pass of the pipeline reports on it).
-VERIFIED_OPS = ATOM_SITE_OPS | TMA_VERIFIED_OPS | MEMOP_NAMES | ASYNC_TMA_OP_NAMES | {TILEAS_COPY, DOT}
 
 
 def verify_unit(lifted: Lifted, target: str, resolve_alias: AliasResolver = no_aliases,

@@ -33,10 +33,11 @@ from ..diagnostics.diagnostic import Related
 from ..dialects.cute_nvgpu.enums import (BUILDER_MODES, DIALECT, DSL_TMA_LOAD_MODE, TMA_ENUMS, TMA_LOAD_MODE,
                                         TMA_MULTICAST_LOAD_MODES, TMA_REDUCE_KIND, TMA_STORE_MODE, tma_enum_case)
 from ..dialects.cute_nvgpu.tma_ops import (DESCRIPTOR_BUILDER, DSL_MAKE_REDUCE, EXEC_KINDS, MAKE_EXEC, NON_EXEC_KINDS,
-                                           NON_EXEC_REDUCE, PARTITION, TMA_OPS, TMA_REDUCE, UPDATE_DESCRIPTOR)
+                                           NON_EXEC_REDUCE, PARTITION, TMA_REDUCE, UPDATE_DESCRIPTOR)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as ASYNC_ATOMIC, TMA_REDUCE_OP
 from ..dialects.nv_tileas.memops import COPY_ATOM, RMW_MODE, TILED_ATOMIC_RMW
 from ..dialects.nv_tileas.memops import DIALECT as TILEAS
+from ..dialects.verified_ops import TMA_OP_NAMES, TMA_REDUCTION_OPS
 from ..ir.attributes import EnumCase, all_attributes, attribute, constant_number, enum_case, integer, parse_enum
 from ..ir.core import Operation, OpResult, Type, Value
 from ..ir.lift import Lifted, SourceIndex
@@ -49,12 +50,6 @@ from ..tables import tensormap
 from ..tables.atoms import multicast_only_warns, tma_reductions
 from .context import VerifyContext
 
-TMA_OP_NAMES = frozenset(op.name for op in TMA_OPS)
-# The ops whose reduce kind is held to what their elements allow (`reduction`): the TMA reduce
-# atoms, and the TileAS atomics that are TMA reductions.
-TMA_REDUCTION_OPS = frozenset({NON_EXEC_REDUCE, DSL_MAKE_REDUCE, TMA_REDUCE, TILED_ATOMIC_RMW, ASYNC_ATOMIC})
-# The ops this module verifies.
-TMA_VERIFIED_OPS = TMA_OP_NAMES | TMA_REDUCTION_OPS
 
 # cute-ir's own TMA diagnostics (the page states the rule but prints no string): code -> text.
 OWN_MESSAGES = {
