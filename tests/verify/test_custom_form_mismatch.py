@@ -96,15 +96,55 @@ IN_BRACKETS_AND_LISTS = [
     ("%ab = arith.addi %a, %b : i32\n  %0 = arith.addi %a, %ab %ab : i32", 3, 26, "expected ':'"),
 ]
 
+# Where the format writes a required attribute that MLIR's own attribute parser reads (a builtin
+# class: a symbol, a typed or any attribute), a token no attribute starts with: an SSA value,
+# punctuation, an op's name (the op written twice).
+NO_ATTRIBUTE = [
+    ("%0 = arith.constant arith.constant 1 : i32", 2, 22, "expected attribute value"),
+    ("%0 = arith.constant %a, %b : i32", 2, 22, "expected attribute value"),
+    ("%0 = arith.constant : i32", 2, 22, "expected attribute value"),
+    ("%0 = func.call func.call @g(%a) : (i32) -> i32", 2, 17, "expected attribute value"),
+    ("%0 = llvm.mlir.constant( : i32) : i32", 2, 27, "expected attribute value"),
+    ("%0 = llvm.mlir.constant(%a) : i32", 2, 27, "expected attribute value"),
+    ("%0 = memref.get_global memref.get_global @t : memref<4xi32>", 2, 25, "expected attribute value"),
+]
 
-@pytest.mark.parametrize(("op", "line", "column", "message"), LEFT_OVER + IN_BRACKETS_AND_LISTS)
+# The same formats with what they take there (each accepted by mlir-opt 22).
+ATTRIBUTES_READ = [
+    "%0 = arith.constant 1 : i32",
+    "%0 = arith.constant 1.5 : f32",
+    "%0 = arith.constant true",
+    "%0 = arith.constant dense<1> : vector<4xi32>",
+    "%0 = arith.constant {tag} 1 : i32",
+    "%0 = llvm.mlir.constant(1 : i32) : i32",
+    "%0 = llvm.mlir.constant(2.0 : f32) : f32",
+    "%0 = memref.get_global @t : memref<4xi32>",
+    "%0 = func.call @g(%a) : (i32) -> i32",
+]
+_GLOBALS = ("memref.global \"private\" constant @t : memref<4xi32> = dense<0>\n"
+            "func.func private @g(i32) -> i32\n")
+
+
+@pytest.mark.parametrize("op", ATTRIBUTES_READ)
+def test_attributes_the_format_reads(op: str) -> None:
+    assert _errors(f"{_GLOBALS}{_IN}  {op}\n  return\n}}\n") == []
+
+
+@needs_mlir_opt
+def test_mlir_opt_22_reads_those_attributes_too():
+    for op in ATTRIBUTES_READ:
+        run = mlir_opt(f"{_GLOBALS}{_IN}  {op}\n  return\n}}\n")
+        assert run.returncode == 0, (op, run.stderr)
+
+
+@pytest.mark.parametrize(("op", "line", "column", "message"), LEFT_OVER + IN_BRACKETS_AND_LISTS + NO_ATTRIBUTE)
 def test_where_the_reading_of_a_format_fails(op: str, line: int, column: int, message: str) -> None:
     assert _errors(f"{_IN}  {op}\n  return\n}}\n") == [(line, column, message)]
 
 
 @needs_mlir_opt
 def test_mlir_opt_22_fails_there_too():
-    for op, line, column, message in LEFT_OVER + IN_BRACKETS_AND_LISTS:
+    for op, line, column, message in LEFT_OVER + IN_BRACKETS_AND_LISTS + NO_ATTRIBUTE:
         run = mlir_opt(f"{_IN}  {op}\n  return\n}}\n")
         assert f"<stdin>:{line}:{column}: error: {message}" in run.stderr, (op, run.stderr)
 

@@ -43,7 +43,8 @@ from ..dialects.constraints import facts
 from ..dialects.mlir_ods import CONSTRAINTS, builder_type
 from ..dialects.ods import Count, OpDef, Trait
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import CUSTOM_OP, EXPECTED_TOKEN, EXPECTED_SSA_OPERAND, EXPECTED_TYPE
+from ..diagnostics.mlir_messages import (CUSTOM_OP, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_TOKEN, EXPECTED_SSA_OPERAND,
+                                         EXPECTED_TYPE)
 from ..syntax.cst import TYPE_KINDS, next_op_start, wrong_token_span
 from ..text.brackets import top_level_parameters
 from .aliases import AliasTable
@@ -368,6 +369,16 @@ _ATTRIBUTE_NODES = frozenset({"integer", "float", "string", "boolean", "unit_att
                               "bracket_group", "array_attribute", "builtin_attribute", "dialect_attribute",
                               "attribute_alias", "angle_group", "typed_integer", "typed_attribute",
                               "distinct_attribute", "attribute_dict"}) | TYPE_KINDS
+# Attribute classes the parser ODS generates reads with MLIR's own attribute parser
+# (`Parser::parseAttribute`), which says `expected attribute value` at a token no attribute
+# starts with; a dialect's attribute class may read words of its own instead, so only these
+# are judged.
+_GENERIC_ATTRIBUTES = frozenset({"::mlir::Attribute", "::mlir::TypedAttr", "::mlir::FlatSymbolRefAttr",
+                                 "::mlir::SymbolRefAttr", "::mlir::StringAttr", "::mlir::IntegerAttr",
+                                 "::mlir::FloatAttr", "::mlir::ArrayAttr"})
+# Tokens that surely start no attribute value: an SSA use, punctuation (a dotted word, an op's
+# name, is judged apart: no type or attribute keyword has a dot).
+_NOT_ATTRIBUTES = frozenset({"value_use", ",", ":", "->", "=", ")", "]"})
 # Attribute values MLIR reads a `: type` after when the constraint fixes no type.
 _TYPED_VALUES = frozenset({"integer", "float", "string", "boolean", "builtin_attribute"})
 
@@ -773,6 +784,8 @@ class _Reader:
             self.attributes[name] = _UNIT       # the anchor of its group: there, and not written
             return
         node = c.peek()
+        if node is not None and self.surely_no_attribute(node, definition, entry):
+            raise self.mismatch(EXPECTED_ATTRIBUTE_VALUE)
         if node is None or (node.type not in _ATTRIBUTE_NODES and node.type != "keyword"):
             raise _Stop
         if node.type == "keyword" and not _cases(definition.check) and c.peek(1) is not None \
@@ -792,6 +805,15 @@ class _Reader:
         elif value.type in ("typed_integer", "typed_attribute"):
             kind = type_text(value.child_by_field_name("type") or value.named_children[-1])
         self.attribute_types[name] = kind
+
+    @staticmethod
+    def surely_no_attribute(node: Node, definition, entry: dict) -> bool:
+        """Whether the generic attribute parser surely fails at `node` for a required attribute
+        the format writes (an optional or defaulted one is read by `parseOptionalAttribute`)."""
+        if entry.get("cpp", "").strip() not in _GENERIC_ATTRIBUTES or entry.get("optional") or "default" in entry \
+                or "attrFormat" in entry or _cases(definition.check):
+            return False
+        return node.type in _NOT_ATTRIBUTES or (node.type == "keyword" and b"." in node.text)
 
     def dictionary(self, node: Node) -> None:
         for entry in node.named_children:
