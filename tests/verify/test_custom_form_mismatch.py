@@ -98,7 +98,8 @@ IN_BRACKETS_AND_LISTS = [
 
 # Where the format writes a required attribute that MLIR's own attribute parser reads (a builtin
 # class: a symbol, a typed or any attribute), a token no attribute starts with: an SSA value,
-# punctuation, an op's name (the op written twice).
+# punctuation, an op's name (the op written twice); where it writes a successor, anything but a
+# block name; a position list written wrong.
 NO_ATTRIBUTE = [
     ("%0 = arith.constant arith.constant 1 : i32", 2, 22, "expected attribute value"),
     ("%0 = arith.constant %a, %b : i32", 2, 22, "expected attribute value"),
@@ -107,6 +108,23 @@ NO_ATTRIBUTE = [
     ("%0 = llvm.mlir.constant( : i32) : i32", 2, 27, "expected attribute value"),
     ("%0 = llvm.mlir.constant(%a) : i32", 2, 27, "expected attribute value"),
     ("%0 = memref.get_global memref.get_global @t : memref<4xi32>", 2, 25, "expected attribute value"),
+    # a successor without its block name
+    ("cf.cond_br %c, (%a : i32), ^bb1\n^bb1:", 2, 17, "expected block name"),
+    ("cf.cond_br %c, ^bb1, %a\n^bb1:", 2, 23, "expected block name"),
+    ("cf.br (%a : i32)\n^bb1(%x: i32):", 2, 8, "expected block name"),
+    ("cf.br bb1\n^bb1:", 2, 8, "expected block name"),
+    # a position list (custom<DynamicIndexList>): its brackets, commas and elements
+    ("%0 = memref.subview %m[0 1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>", 2, 27,
+     "expected ']' in dynamic index list"),
+    ("%0 = memref.subview %m %m[0] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>", 2, 25,
+     "expected '[' in dynamic index list"),
+    ("%0 = memref.subview %m[0,] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>", 2, 28,
+     "custom op 'memref.subview' expected integer value"),
+    ("%0 = memref.subview %m[0] [2,, 1] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>", 2, 32,
+     "custom op 'memref.subview' expected integer value"),
+    # ... and what follows a clean list is read on
+    ("%0 = memref.subview %m[0] [2] [1]  memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>", 2, 36,
+     "expected ':'"),
 ]
 
 # The same formats with what they take there (each accepted by mlir-opt 22).
@@ -120,6 +138,10 @@ ATTRIBUTES_READ = [
     "%0 = llvm.mlir.constant(2.0 : f32) : f32",
     "%0 = memref.get_global @t : memref<4xi32>",
     "%0 = func.call @g(%a) : (i32) -> i32",
+    "%0 = memref.subview %m[%i] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>",
+    "%0 = memref.subview %m[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>",
+    "%s = vector.broadcast %e : f32 to vector<4xf32>\n  %0 = vector.extract %s[] : vector<4xf32> from vector<4xf32>",
+    "%s = vector.broadcast %e : f32 to vector<4xf32>\n  %0 = vector.insert %e, %s [3] : f32 into vector<4xf32>",
 ]
 _GLOBALS = ("memref.global \"private\" constant @t : memref<4xi32> = dense<0>\n"
             "func.func private @g(i32) -> i32\n")

@@ -266,6 +266,13 @@ EXPECTED_FUNCTION_TYPE = "expected function type"
 EXPECTED_SSA_OPERAND = "expected SSA operand"
 EXPECTED_COMMA = "expected ','"
 EXPECTED_ATTRIBUTE_VALUE = "expected attribute value"
+# custom<DynamicIndexList> (ViewLikeInterface.cpp): a square-bracketed list of values and
+# integers; parseCommaSeparatedList's context words follow its bracket's message, and an element
+# that is neither is parseInteger's error.
+IN_DYNAMIC_INDEX_LIST = " in dynamic index list"
+EXPECTED_INTEGER = "expected integer value"
+# Parser::parseSuccessor: a successor is a block name (`^bb1`).
+EXPECTED_BLOCK_NAME = "expected block name"
 # mlir/lib/Interfaces/FunctionImplementation.cpp: a function op's name and argument list.
 EXPECTED_SYMBOL_NAME = "expected valid '@'-identifier for symbol name"
 # mlir/lib/AsmParser/Lexer.cpp (lexAtIdentifier): after `@`, a string or a letter or `_`

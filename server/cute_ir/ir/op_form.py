@@ -43,8 +43,9 @@ from ..dialects.constraints import facts
 from ..dialects.mlir_ods import CONSTRAINTS, builder_type
 from ..dialects.ods import Count, OpDef, Trait
 from ..diagnostics import Span
-from ..diagnostics.mlir_messages import (CUSTOM_OP, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_TOKEN, EXPECTED_SSA_OPERAND,
-                                         EXPECTED_TYPE)
+from ..diagnostics.mlir_messages import (CUSTOM_OP, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_BLOCK_NAME, EXPECTED_INTEGER,
+                                         EXPECTED_SSA_OPERAND, EXPECTED_TOKEN, EXPECTED_TYPE,
+                                         IN_DYNAMIC_INDEX_LIST)
 from ..syntax.cst import TYPE_KINDS, next_op_start, wrong_token_span
 from ..text.brackets import top_level_parameters
 from .aliases import AliasTable
@@ -391,6 +392,10 @@ _NOT_TYPES = frozenset({":", ",", "->", "=", "value_use", "integer", "float", "s
 _NOT_USES = frozenset({",", ":", "->", "=", "integer", "float", "string", "keyword", "bare_id",
                        ")", "]", ">"}) | TYPE_KINDS
 
+# What a dynamic index list holds (custom<DynamicIndexList>), and tokens that surely start none.
+_INDEX_ELEMENTS = frozenset({"value_use", "integer"})
+_NOT_INDEX_LISTS = frozenset({"value_use", ",", ":", "->", "=", "integer", "keyword", "bare_id"})
+
 # A unit attribute the format does not write (it anchors an optional group): present.
 _UNIT = None
 
@@ -629,8 +634,11 @@ class _Reader:
                 raise _Stop
             c.take()
         else:       # a successor
-            if c.peek() is None or c.peek().type != "successor":
-                raise _Stop
+            node = c.peek()
+            if node is not None and node.type not in ("successor", "ERROR"):
+                raise self.mismatch(EXPECTED_BLOCK_NAME)
+            if node is None:
+                raise _Stop     # (MLIR reads on: the next line's block label would be the name)
             c.take()
 
     def value_list(self, groups) -> None:
@@ -815,6 +823,39 @@ class _Reader:
             return False
         return node.type in _NOT_ATTRIBUTES or (node.type == "keyword" and b"." in node.text)
 
+    def index_list(self, group: Node, sure: bool) -> bool:
+        """Whether `group` is a clean `[...]` of SSA values and integers, as the directive's
+        list parser reads it; where it surely fails (two elements with no comma between them,
+        a comma with no element after it), its error, while all read before was sure."""
+        inside = [n for n in group.children if n.type not in ("[", "]", "comment")]
+        if not (group.children and group.children[0].type == "[" and group.children[-1].type == "]"):
+            return False
+        previous = group.children[0]
+        want_element = True
+        for node in inside:
+            if node.type in _INDEX_ELEMENTS:
+                if not want_element:
+                    if sure:
+                        raise _Mismatch(EXPECTED_TOKEN.format("]") + IN_DYNAMIC_INDEX_LIST,
+                                        wrong_token_span(previous, node))
+                    return False
+                want_element = False
+            elif node.type == "," and not want_element:
+                want_element = True
+            elif node.type == "," and previous.type == "," and sure:
+                raise _Mismatch(CUSTOM_OP.format(self.record.name, EXPECTED_INTEGER),
+                                Span(node.start_byte, node.end_byte))
+            else:
+                return False
+            previous = node
+        if want_element and previous.type == ",":
+            if sure:
+                closer = group.children[-1]
+                raise _Mismatch(CUSTOM_OP.format(self.record.name, EXPECTED_INTEGER),
+                                Span(closer.start_byte, closer.end_byte))
+            return False
+        return True
+
     def dictionary(self, node: Node) -> None:
         for entry in node.named_children:
             if entry.type != "attribute_entry":
@@ -830,18 +871,24 @@ class _Reader:
     # -------------------------------------------------------------- custom directives
     def custom(self, el: _El) -> None:
         c = self.cursor
-        self.sure = False
+        sure, self.sure = self.sure, False
         if el.text == "DynamicIndexList" and el.args and el.args[0].kind == "var":
             node = c.peek()
+            square = len(el.args) == 2     # (the other arguments name another bracket)
             if node is None or node.type != "bracket_group":
+                if square and sure and node is not None and node.type in _NOT_INDEX_LISTS:
+                    self.sure = True
+                    raise self.mismatch(EXPECTED_TOKEN.format("[") + IN_DYNAMIC_INDEX_LIST)
                 raise _Stop
             group = c.take()
+            clean = square and self.index_list(group, sure)
             uses = [n for n in group.named_children if n.type == "value_use"]
             if el.args[0].text in self.operand_names:
                 self.operands[self.operand_names[el.args[0].text]].extend(uses)
                 self.read[self.operand_names[el.args[0].text]] = True
             if len(el.args) > 1 and el.args[1].kind == "var":
                 self.attributes[el.args[1].text] = group
+            self.sure = sure and clean     # (the directive read the group, all of it and no more)
             return
         if el.text == "GEPIndices" and el.args and el.args[0].kind == "var":
             # `[%i, 1, %j]` inside the format's own brackets: up to the closing one.
