@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
+from ..tables.op_names import SHORT_NAMES
+
 
 class Trait(str, Enum):
     ISOLATED_FROM_ABOVE = "IsolatedFromAbove"     # regions do not see values defined outside
@@ -182,21 +184,14 @@ class OpRegistry:
         return len(self._ops)
 
 
-# Ops MLIR prints without their dialect prefix: builtin ops, and ops of the dialect an enclosing
-# function names as its default (`return` in `func.func`; gpu.func's and llvm.func's own
-# returns are written with their prefix in what the project reads).
-_CANONICAL_NAMES = {"module": "builtin.module", "unrealized_conversion_cast": "builtin.unrealized_conversion_cast",
-                    "return": "func.return", "call": "func.call"}
-
-
 def canonical_name(name: str) -> str:
     """An op's full name: MLIR prints some builtin and func ops without their dialect."""
-    return _CANONICAL_NAMES.get(name, name)
+    return SHORT_NAMES.get(name, name)
 
 
 def short_spellings(name: str) -> tuple[str, ...]:
     """The names MLIR also prints an op under (`module` for `builtin.module`)."""
-    return tuple(short for short, full in _CANONICAL_NAMES.items() if full == name)
+    return tuple(short for short, full in SHORT_NAMES.items() if full == name)
 
 
 def single(name: str, constraint: str = "any type", doc: str = "") -> ValueDef:

@@ -31,8 +31,8 @@ from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.mlir_messages import (CUSTOM_OP, EXPECTED_ARGUMENT_NAME, EXPECTED_ARGUMENT_TYPE,
-                                         EXPECTED_COLON, EXPECTED_OPERATION_NAME, EXPECTED_TOKEN, EXPECTED_TYPE,
-                                         UNKNOWN_CUSTOM_OP_TRIED)
+                                         EXPECTED_COLON, EXPECTED_TOKEN, EXPECTED_TYPE)
+from ..tables.op_names import BUILTIN_OPS, next_op_message
 from .cst import TYPE_KINDS, next_op_start, wrong_token_span
 
 # Tokens no type starts with (MLIR's type parser says `expected non-function type` there).
@@ -46,9 +46,6 @@ TYPE_WORDS = frozenset({b"complex", b"tuple", b"vector", b"memref", b"tensor"})
 _NOT_CONTINUING = (_NOT_TYPES | TYPE_KINDS) - {",", ")"}
 # The ops whose signature is read here: whether they take variadic arguments (`...`).
 VARIADIC = {"func.func": False, "func": False, "gpu.func": False, "llvm.func": True}
-# The ops of `builtin`, the default dialect at the file's top level: a word of these names
-# after a signature is an op of its own.
-_BUILTIN_OPS = frozenset({b"module", b"unrealized_conversion_cast"})
 
 
 class _Found(Exception):
@@ -201,9 +198,10 @@ def _after_signature(op: Node, items: list[Node], at: int) -> None:
     found = next_op_start(items[at - 1], items[at])
     if found is None:
         raise _Unsure   # (a body the grammar read as braces, a result's name, a generic op, ...)
-    token, wrong, word = found
-    if word is None:
-        raise _Found(wrong, EXPECTED_OPERATION_NAME, "syntax.op-format")
-    if word.encode() in _BUILTIN_OPS or op.parent is None or op.parent.type != "source_file":
-        raise _Unsure   # (an op of `builtin`, or a word whose default dialect this reading does not know)
-    raise _Found(token, UNKNOWN_CUSTOM_OP_TRIED.format(word, f"builtin.{word}"), "syntax.op-format")
+    # (a file's top level is an implicit module's body; inside another op the words of its
+    # default dialect are ops this reading does not know)
+    parent = "builtin.module" if op.parent is not None and op.parent.type == "source_file" else None
+    judged = next_op_message(*found, parent, BUILTIN_OPS.__contains__)
+    if judged is None:
+        raise _Unsure
+    raise _Found(judged[1], judged[0], "syntax.op-format")

@@ -38,8 +38,7 @@ from ..diagnostics.mlir_messages import (
     ATTRIBUTE_CONSTRAINT, CUSTOM_OP, EXPECTS_PARENT_ONE_OF, FAILED_TO_VERIFY_THAT, MUST_BE, REQUIRES_ATTRIBUTE_OF_OP as REQUIRES_ATTRIBUTE, MUST_BE_LAST, OP_ERROR, PARSED_TYPE_MUST_BE,
     REQUIRES_AT_LEAST_SUCCESSORS, REQUIRES_ONE, REQUIRES_SUCCESSORS, REQUIRES_ZERO, SAME_OPERANDS_AND_RESULT_SHAPE,
     SAME_OPERANDS_SHAPE, SAME_OPERANDS_ELEMENT_TYPE, SAME_OPERANDS_AND_RESULT_ELEMENT_TYPE,
-    SAME_OPERANDS_AND_RESULT_TYPE, EXPECTED_OPERATION_NAME, UNKNOWN_CUSTOM_OP_TRIED, UNREGISTERED_CUSTOM_DIALECT,
-    TRIED_AS_WELL, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
+    SAME_OPERANDS_AND_RESULT_TYPE, SAME_TYPE_OPERANDS, REGION_BLOCKS, EMPTY_BLOCK, REGION_ARGUMENTS,
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, NO_TERMINATOR, ENTRY_PREDECESSORS,
     SUCCESSORS_IN_NON_TERMINATOR, SYMBOL_PARENT, SYMBOL_VISIBILITIES, SYMBOL_VISIBILITY, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
     BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO, IMPLICIT_TERMINATOR, IMPLICIT_TERMINATOR_NOTE,
@@ -58,6 +57,7 @@ from ..ir.target import op_needs
 from ..syntax.op_formats import FORMAT_CHECKS, left_open
 from ..syntax.cst import written_symbol
 from ..syntax.parser import wide_nodes
+from ..tables.op_names import next_op_message
 from ..tables.tiers import parse_target, satisfies_any
 
 # `requires one ...`: ODS's OneRegion / OneResult / OneOperand say it in words of their own.
@@ -771,28 +771,12 @@ def _unparsed(site: OpSite, record: OpDef) -> Placed | None:
     return _next_op_start(left, site.parent) if left is not None else None
 
 
-# The default dialect of the ops whose regions a name without a dialect is looked up in
-# (OpAsmOpInterface's `getDefaultDialect`; "": none, so the dialect `` is not found), as
-# mlir-opt 22 reports a word there; around another op, or at a unit's top, a word is not judged.
-_DEFAULT_DIALECTS = {
-    "func.func": "func", "builtin.module": "builtin", "module": "builtin",
-    **{name: "" for name in ("scf.for", "scf.if", "scf.while", "scf.execute_region", "affine.for", "gpu.module",
-                             "gpu.func", "gpu.launch", "llvm.func", "memref.alloca_scope")},
-}
-
-
 def _next_op_start(left: Leftover, parent: str | None) -> Placed | None:
     """A token left after an op's format (`Form.leftover`), read by MLIR as the start of the
-    next op: a word is that op's name, looked up as it is and in the default dialect of the op
-    around it; any other token starts no op."""
-    if left.word is None:
-        return Placed(EXPECTED_OPERATION_NAME, left.wrong)
-    dialect = _DEFAULT_DIALECTS.get(parent) if parent is not None else None
-    if dialect is None or registry.record(f"{dialect}.{left.word}") is not None:
-        return None     # (unknown here, or an op of the default dialect: the next op is read)
-    if dialect:
-        return Placed(UNKNOWN_CUSTOM_OP_TRIED.format(left.word, f"{dialect}.{left.word}"), left.token)
-    return Placed(UNREGISTERED_CUSTOM_DIALECT.format("", left.word) + TRIED_AS_WELL.format(f".{left.word}"), left.token)
+    next op in the regions of `parent` (at a unit's top, None: a word is not judged)."""
+    judged = next_op_message(left.token, left.wrong, left.word, parent,
+                             lambda name: registry.record(name) is not None)
+    return Placed(*judged) if judged is not None else None
 
 
 def _parsed_kinds(site: OpSite, record: OpDef) -> Placed | None:
