@@ -2,7 +2,9 @@
 `arith.select`'s condition `i1` (or the first of two written types), its other operands and
 result the written type; `scf.for`'s results its `->` list, the values its header binds the
 induction variable's type (`index` or the type after `:`) and each `iter_args` value its place
-in that list. A value used otherwise is reported
+in that list, and the operands it resolves after its body the same: the bounds and the step the
+induction variable's type, each initial value its `iter_args` value's. A value used otherwise
+is reported
 as mlir-opt 22 reports it (the oracle, tests/mlir_oracle.py, checks the same texts)."""
 from __future__ import annotations
 
@@ -83,8 +85,48 @@ HEADER_WELL_FORMED = [
 """,
 ]
 
-CASES += HEADER_CASES
-WELL_FORMED += HEADER_WELL_FORMED
+# The operands `scf.for`'s parser resolves after its body: the bounds and the step as the
+# induction variable's type, each initial value as its `iter_args` value's. (text, message, the
+# use's and the note's line and column), as mlir-opt 22 says.
+_OPERAND_LOOP = """func.func @f(%lb: index, %ub: index, %st: index, %z: f32, %w: i64, %j: i32) {{
+  %c = arith.constant 1 : i32
+  %sum:2 = scf.for %iv = {lb} to {ub} step {st} iter_args(%acc = {acc}, %k = {k}) -> (f32, i64){typed} {{
+    scf.yield %acc, %k : f32, i64
+  }}
+  return
+}}
+"""
+
+
+def _operand_loop(lb="%lb", ub="%ub", st="%st", acc="%z", k="%w", typed=""):
+    return _OPERAND_LOOP.format(lb=lb, ub=ub, st=st, acc=acc, k=k, typed=typed)
+
+
+OPERAND_CASES = [
+    (_operand_loop(lb="%j"), TYPED_USE_MISMATCH.format("%j", "index", "i32"), (3, 26), (1, 68)),
+    (_operand_loop(ub="%w"), TYPED_USE_MISMATCH.format("%w", "index", "i64"), (3, 33), (1, 59)),
+    (_operand_loop(st="%c"), TYPED_USE_MISMATCH.format("%c", "index", "i32"), (3, 42), (2, 3)),
+    (_operand_loop(typed=" : i32"), TYPED_USE_MISMATCH.format("%lb", "i32", "index"), (3, 26), (1, 14)),
+    (_operand_loop(lb="%j", ub="%j", st="%lb", typed=" : i32"), TYPED_USE_MISMATCH.format("%lb", "i32", "index"),
+     (3, 40), (1, 14)),
+    (_operand_loop(acc="%w"), TYPED_USE_MISMATCH.format("%w", "f32", "i64"), (3, 63), (1, 59)),
+    (_operand_loop(k="%c"), TYPED_USE_MISMATCH.format("%c", "i64", "i32"), (3, 72), (2, 3)),
+]
+
+OPERAND_WELL_FORMED = [
+    _operand_loop(),
+    _operand_loop(lb="%j", ub="%c", st="%j", typed=" : i32"),
+    """func.func @f(%n: i64, %z: f32) {
+  %s = scf.for %i = %n to %n step %n iter_args(%a = %z) -> f32 : i64 {
+    scf.yield %a : f32
+  }
+  return
+}
+""",
+]
+
+CASES += HEADER_CASES + OPERAND_CASES
+WELL_FORMED += HEADER_WELL_FORMED + OPERAND_WELL_FORMED
 
 
 def _errors(text: str):

@@ -1450,7 +1450,9 @@ def _for_types(body: Node | None) -> _Parsed | None:
     body (SCF's `ForOp::parse`), by each binding's start: the induction variable the type
     written after a top-level `:`, else `index`; each `iter_args` value the type at its place in
     the `->` list (none when the counts differ: the parser then reports that instead), which
-    types the loop's results too."""
+    types the loop's results too. The operands it resolves after the body, by each use's start:
+    the bounds and the step as the induction variable, each initial value as its `iter_args`
+    value."""
     kids = [c for c in body.children if c.type != "comment"] if body is not None else []
     if not kids or kids[0].type != "value_use":
         return None
@@ -1459,6 +1461,8 @@ def _for_types(body: Node | None) -> _Parsed | None:
         return None
     induction = _whole_type(kids[colons[-1] + 1]) if colons else "index"
     typed = {kids[0].start_byte: induction} if induction is not None else {}
+    if induction is not None and [c.type for c in kids[1:7]] == _FOR_HEADER:
+        typed.update((bound.start_byte, induction) for bound in kids[2:7:2])
     keyword = next((i for i, c in enumerate(kids) if c.type == "keyword" and _text(c) == "iter_args"), None)
     if keyword is None:
         return _Parsed(typed)
@@ -1468,13 +1472,21 @@ def _for_types(body: Node | None) -> _Parsed | None:
         return _Parsed(typed)
     bound = [c for c in pairs.named_children if c.type == "value_use"
              and c.next_sibling is not None and c.next_sibling.type == "="]
+    initial = [c.next_sibling.next_sibling for c in bound]
     listed = kids[arrow + 1]
     types = [c for c in listed.named_children if c.type != "comment"] if listed.type == "paren_group" else [listed]
     texts = [_whole_type(t) for t in types]
     if len(texts) != len(bound) or None in texts:
         return _Parsed(typed)
     typed.update((value.start_byte, text) for value, text in zip(bound, texts))
+    typed.update((value.start_byte, text) for value, text in zip(initial, texts)
+                 if value is not None and value.type == "value_use")
     return _Parsed(typed, tuple(texts))
+
+
+# `%iv = %lb to %ub step %step`: the header whose bounds and step `ForOp::parse` resolves as the
+# induction variable's type.
+_FOR_HEADER = ["=", "value_use", "keyword", "value_use", "keyword", "value_use"]
 
 
 def _select_types(body: Node | None) -> _Parsed | None:
