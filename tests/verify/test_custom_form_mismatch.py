@@ -96,6 +96,8 @@ IN_BRACKETS_AND_LISTS = [
     ("%ab = arith.addi %a, %b : i32\n  %0 = arith.addi %a, %ab %ab : i32", 3, 26, "expected ':'"),
 ]
 
+_ZERO = "%p = llvm.mlir.zero : !llvm.ptr\n  "
+
 # Where the format writes a required attribute that MLIR's own attribute parser reads (a builtin
 # class: a symbol, a typed or any attribute), a token no attribute starts with: an SSA value,
 # punctuation, an op's name (the op written twice); where it writes a successor, anything but a
@@ -125,6 +127,13 @@ NO_ATTRIBUTE = [
     # ... and what follows a clean list is read on
     ("%0 = memref.subview %m[0] [2] [1]  memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>", 2, 36,
      "expected ':'"),
+    # ... as after llvm.getelementptr's clean indices (custom<GEPIndices>)
+    (f"{_ZERO}%q = llvm.getelementptr %p[%a]  (!llvm.ptr, i32) -> !llvm.ptr, f32", 3, 33, "expected ':'"),
+    (f"{_ZERO}%q = llvm.getelementptr %p[%a] : (!llvm.ptr, i32) -> !llvm.ptr f32", 3, 65, "expected ','"),
+    (f"{_ZERO}%q = llvm.getelementptr %p[%a] :: (!llvm.ptr, i32) -> !llvm.ptr, f32", 3, 35,
+     "expected non-function type"),
+    (f"{_ZERO}%q = llvm.getelementptr %p[%a] : (!llvm.ptr, i32) -> !llvm.ptr, f32 f32", 3, 71,
+     "custom op 'f32' is unknown (tried 'func.f32' as well)"),
 ]
 
 # The same formats with what they take there (each accepted by mlir-opt 22).
@@ -138,6 +147,8 @@ ATTRIBUTES_READ = [
     "%0 = llvm.mlir.constant(2.0 : f32) : f32",
     "%0 = memref.get_global @t : memref<4xi32>",
     "%0 = func.call @g(%a) : (i32) -> i32",
+    f"{_ZERO}%q = llvm.getelementptr %p[%a] : (!llvm.ptr, i32) -> !llvm.ptr, f32",
+    f"{_ZERO}%q = llvm.getelementptr inbounds %p[1, %a] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.array<4 x f32>",
     "%0 = memref.subview %m[%i] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: ?>>",
     "%0 = memref.subview %m[1] [2] [1] : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>",
     "%s = vector.broadcast %e : f32 to vector<4xf32>\n  %0 = vector.extract %s[] : vector<4xf32> from vector<4xf32>",

@@ -892,14 +892,19 @@ class _Reader:
             return
         if el.text == "GEPIndices" and el.args and el.args[0].kind == "var":
             # `[%i, 1, %j]` inside the format's own brackets: up to the closing one.
-            uses = []
+            uses, taken = [], []
             while c.peek() is not None and not _is_literal(c.peek(), "]", c):
                 node = c.take()
+                taken.append(node.type)
                 if node.type == "value_use":
                     uses.append(node)
             if el.args[0].text in self.operand_names:
                 self.operands[self.operand_names[el.args[0].text]].extend(uses)
                 self.read[self.operand_names[el.args[0].text]] = True
+            # (values and integers, one comma between each two: the directive read all of it)
+            self.sure = sure and bool(taken) and all(
+                kind in _INDEX_ELEMENTS if at % 2 == 0 else kind == "," for at, kind in enumerate(taken)) \
+                and len(taken) % 2 == 1
             return
         if el.text == "AllReduceOperation" and el.args and el.args[0].kind == "var":
             node = c.peek()
