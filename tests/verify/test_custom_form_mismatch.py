@@ -134,6 +134,14 @@ NO_ATTRIBUTE = [
      "expected non-function type"),
     (f"{_ZERO}%q = llvm.getelementptr %p[%a] : (!llvm.ptr, i32) -> !llvm.ptr, f32 f32", 3, 71,
      "custom op 'f32' is unknown (tried 'func.f32' as well)"),
+    # a functional type's parenthesised type lists
+    (f"{_ZERO}%q = llvm.getelementptr %p[%a] : (!llvm.ptr i32) -> !llvm.ptr, f32", 3, 46, "expected ')'"),
+    (f"{_ZERO}%q = llvm.getelementptr %p[%a] : (!llvm.ptr,, i32) -> !llvm.ptr, f32", 3, 47,
+     "expected non-function type"),
+    ("%r:2 = func.call @g2(%a, %e) : (i32, f32) -> (f32,, i32)", 2, 53, "expected non-function type"),
+    ("%r:2 = func.call @g2(%a, %e) : (i32, f32) -> (f32, i32,)", 2, 58, "expected non-function type"),
+    ("%r:2 = func.call @g2(%a, %e) : (, f32) -> (f32, i32)", 2, 35, "expected non-function type"),
+    ("%r:2 = func.call @g2(%a, %e) : (i32, f32) -> (f32 i32)", 2, 52, "expected ')'"),
 ]
 
 # The same formats with what they take there (each accepted by mlir-opt 22).

@@ -758,7 +758,7 @@ class _Reader:
         else:
             if node is None or node.type != "paren_group":
                 raise _Stop
-            ins = _list_types(c.take())
+            ins = _list_types(self.type_list_group(c.take()))
             if c.peek() is None or c.peek().type != "->":
                 raise _Stop
             c.take()
@@ -766,7 +766,7 @@ class _Reader:
             if after is None:
                 raise _Stop
             if after.type == "paren_group":
-                outs = _list_types(c.take())
+                outs = _list_types(self.type_list_group(c.take()))
             elif after.type in TYPE_KINDS:
                 outs = [type_text(c.take())]
             else:
@@ -782,6 +782,24 @@ class _Reader:
                 self.operand_types[self.operand_names[ref]] = listed
             elif ref in self.result_names:
                 self.result_types[self.result_names[ref]] = listed
+
+    def type_list_group(self, group: Node) -> Node:
+        """`group`, a `(...)` of types, once judged as MLIR's type list parser reads it: a comma
+        with no type after it (`expected non-function type`), two types with no comma between
+        them (`expected ')'`); judged only when it holds nothing but types and commas."""
+        children = group.children
+        if not self.sure or len(children) < 2 or children[0].type != "(" or children[-1].type != ")" \
+                or any(n.type not in TYPE_KINDS and n.type != "," for n in children[1:-1]):
+            return group
+        previous, want_type = children[0], True
+        for node in children[1:]:
+            if want_type and (node.type == "," or (node.type == ")" and previous.type == ",")):
+                raise _Mismatch(EXPECTED_TYPE, wrong_token_span(previous, node))
+            if not want_type and node.type in TYPE_KINDS:
+                raise _Mismatch(EXPECTED_TOKEN.format(")"), wrong_token_span(previous, node))
+            want_type = node.type == ","
+            previous = node
+        return group
 
     # -------------------------------------------------------------- attributes
     def attribute(self, name: str) -> None:
