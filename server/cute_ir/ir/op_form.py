@@ -826,6 +826,11 @@ class _Reader:
                 and c.peek().type == ":" and c.peek(1) is not None and c.peek(1).type in TYPE_KINDS:
             c.take()
             kind = type_text(c.take())
+        elif value.type in _TYPED_VALUES and "valueType" not in entry and c.peek() is not None \
+                and c.peek().type == "::" and self.sure and entry.get("cpp", "").strip() in _GENERIC_ATTRIBUTES:
+            # (the value's own `: type`, its colon doubled: the type parser fails at the second)
+            colons = c.take()
+            raise _Mismatch(EXPECTED_TYPE, Span(colons.start_byte + 1, colons.start_byte + 2))
         elif "valueType" in entry:
             kind = builder_type(entry["valueType"])
         elif value.type in ("typed_integer", "typed_attribute"):
