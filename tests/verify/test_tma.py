@@ -101,6 +101,18 @@ def test_step_11_and_its_companion_land_on_num_multicast_and_only_for_loads():
     assert diagnostics(kernel(store)) == []
 
 
+def test_a_multicast_load_feeds_at_most_16_ctas():
+    """A cluster's multicast mask has 16 bits: more CTAs is the page's invalid num_multicast, with why."""
+    def multicast(count: int) -> str:
+        return f"{LOAD} {{load_mode = #cute_nvgpu.load_mode<w128_multicast>, num_multicast = {count}}}"
+    assert diagnostics(kernel(multicast(17))) == [
+        ("tma.partition.invalid-num-multicast", "num_multicast = 17",
+         "missing or invalid num_multicast for a multicast TMA load",
+         [("num_multicast = 17", "a multicast load feeds at most 16 CTAs (its CTA mask has 16 bits, one a CTA of "
+                                 "the cluster), not 17"), ("%g", DESCRIPTOR)])]
+    assert diagnostics(kernel(multicast(16))) == []
+
+
 def test_a_multicast_mode_without_a_count_is_reported_on_the_op():
     got = diagnostics(kernel(f"{LOAD} {{load_mode = #cute_nvgpu.load_mode<w128_multicast>}}"))
     assert got == [("tma.partition.invalid-num-multicast", "cute_nvgpu.atom.non_exec_tiled_tma_load",

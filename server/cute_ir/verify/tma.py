@@ -119,6 +119,9 @@ def verify_exec_operand_types(ctx: VerifyContext) -> None:
 # The fewest bytes each CTA's share of a multicast TMA load may be (tileas-tma-and-memops,
 # "Mode and multicast rules").
 MIN_MULTICAST_BYTES = 128
+# The most CTAs a multicast TMA load may feed: a cluster's, whose `.multicast::cluster` CTA mask
+# is 16 bits, one a CTA (the PTX ISA's cp.async.bulk.tensor; a cluster holds at most 16 CTAs).
+MAX_MULTICAST_CTAS = 16
 
 _MUTABLE_FIELDS = ("global_address", "global_dim", "global_stride")
 
@@ -821,6 +824,11 @@ class _Checker:
             where = self.attribute_span(count_op, "num_multicast", whole=True)
             if load_mode in TMA_MULTICAST_LOAD_MODES and (num_multicast is None or num_multicast < 2):
                 return self.spec("tma.partition.invalid-num-multicast", where, related=note)
+            if load_mode in TMA_MULTICAST_LOAD_MODES and num_multicast > MAX_MULTICAST_CTAS:
+                # The page's message for an invalid count, with why this one is: no mask reaches them.
+                why = Related(where, f"a multicast load feeds at most {MAX_MULTICAST_CTAS} CTAs (its CTA mask has "
+                                     f"{MAX_MULTICAST_CTAS} bits, one a CTA of the cluster), not {num_multicast}")
+                return self.spec("tma.partition.invalid-num-multicast", where, related=(why,) + note)
             if load_mode not in TMA_MULTICAST_LOAD_MODES and num_multicast not in (None, 1):
                 return self.spec("tma.partition.num-multicast-value", where, num_multicast, related=note)
             if load_mode in TMA_MULTICAST_LOAD_MODES and bits is not None:
