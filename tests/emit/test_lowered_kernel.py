@@ -218,6 +218,54 @@ def test_inline_assembly_binds_outputs_tied_inputs_registers_and_immediates():
     assert accepted, said
 
 
+# Tensor memory's life in MLIR's NVVM ops, with a (dummy) inline assembly for the writer to take the
+# function: the columns a register, the group left out (cta_1), a commit to one mbarrier.
+TENSOR_MEMORY_IR = """func.func @tmem(%slot: memref<1xi32, 3>, %mbar: memref<1xi64, 3>, %n: i32) {
+  %c0 = arith.constant 0 : index
+  %si = memref.extract_aligned_pointer_as_index %slot : memref<1xi32, 3> -> index
+  %s32 = arith.index_cast %si : index to i32
+  %sp = builtin.unrealized_conversion_cast %s32 : i32 to !llvm.ptr<3>
+  nvvm.tcgen05.alloc %sp, %n : !llvm.ptr<3>, i32
+  nvvm.tcgen05.relinquish_alloc_permit
+  %t = memref.load %slot[%c0] : memref<1xi32, 3>
+  nvvm.tcgen05.fence #nvvm.tcgen05_fence<after_thread_sync>
+  "llvm.inline_asm"(%t) <{asm_string = "tcgen05.wait::st.sync.aligned;", constraints = "r", has_side_effects}> : (i32) -> ()
+  %mi = memref.extract_aligned_pointer_as_index %mbar : memref<1xi64, 3> -> index
+  %m32 = arith.index_cast %mi : index to i32
+  %mp = builtin.unrealized_conversion_cast %m32 : i32 to !llvm.ptr<3>
+  nvvm.tcgen05.commit %mp : !llvm.ptr<3>
+  nvvm.tcgen05.fence #nvvm.tcgen05_fence<before_thread_sync>
+  %tp = builtin.unrealized_conversion_cast %t : i32 to !llvm.ptr<6>
+  nvvm.tcgen05.dealloc %tp, %n : !llvm.ptr<6>, i32
+  return
+}
+"""
+
+
+def test_tensor_memory_s_nvvm_ops_are_the_builder_s_instructions():
+    [kernel] = lowered_kernels(TENSOR_MEMORY_IR, "sm_100a")
+    assert kernel.module.ok, kernel.module.message
+    body = kernel.module.text
+    lines = [line.strip() for line in body.split("\n") if line.strip().startswith("tcgen05.")]
+    assert [re.sub(r"%\w+", "%r", line) for line in lines] == [
+        "tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r], %r;",
+        "tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;", "tcgen05.fence::after_thread_sync;",
+        "tcgen05.wait::st.sync.aligned;",
+        "tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%r];",
+        "tcgen05.fence::before_thread_sync;", "tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r, %r;"]
+    # The address freed is the one read back from the slot (the cast to !llvm.ptr<6> propagated away).
+    loaded = re.search(r"ld\.b32 (%\w+), \[%p0\];", body)
+    assert loaded and f"tcgen05.dealloc.cta_group::1.sync.aligned.b32 {loaded[1]}, %p2;" in body
+    if PTXAS is not None:
+        accepted, said = assemble(body, "sm_100a")
+        assert accepted, said
+    # A CTA group the PTX has no form of, and an operand of another type, are named.
+    [refused] = lowered_kernels(TENSOR_MEMORY_IR.replace("nvvm.tcgen05.relinquish_alloc_permit",
+                                                         "nvvm.tcgen05.relinquish_alloc_permit {group = #nvvm.cta_group<cta_4>}"),
+                                "sm_100a")
+    assert refused.module.message == "`tmem`: `nvvm.tcgen05.relinquish_alloc_permit` of CTA group `cta_4`"
+
+
 def test_an_op_the_writer_does_not_know_is_named():
     text = LOWERED_IR.replace('"arith.index_cast"(%i) : (index) -> i32', '"math.absi"(%3) : (i32) -> i32')
     [kernel] = lowered_kernels(text, "sm_90a")

@@ -1,6 +1,7 @@
 """The one PTX builder: a kernel's parameters, registers, shared memory and body, and the
 scaffolding every kernel that needs it writes the same way (mbarrier init and waits, fences,
-tensor-memory allocation). The atom preview's kernels (emit/ptx.py) and TileAS kernels
+tensor-memory allocation, the tcgen05.commit that tracks tcgen05 work). The atom preview's kernels
+(emit/ptx.py), functions after the lowering (emit/lowered_kernel.py) and TileAS kernels
 (emit/tileas_kernel.py) are written with it, so an instruction they share is spelled once.
 
 `render` puts kernels in one complete module (`.version`, `.target`, `.address_size 64`);
@@ -98,7 +99,9 @@ def mbarrier_init(address: str, arrivals: object) -> str:
     return f"mbarrier.init.shared::cta.b64 [{address}], {arrivals};"
 
 
-def tmem_alloc(cta: int, slot: str, columns: int) -> str:
+def tmem_alloc(cta: int, slot: str, columns: object) -> str:
+    """Allocate `columns` columns of tensor memory (a power of two, 32 to 512; a register or an
+    immediate), writing their address to shared memory at `slot`."""
     return f"tcgen05.alloc.cta_group::{cta}.sync.aligned.shared::cta.b32 [{slot}], {columns};"
 
 
@@ -106,8 +109,25 @@ def tmem_relinquish(cta: int) -> str:
     return f"tcgen05.relinquish_alloc_permit.cta_group::{cta}.sync.aligned;"
 
 
-def tmem_dealloc(cta: int, address: str, columns: int) -> str:
+def tmem_dealloc(cta: int, address: str, columns: object) -> str:
     return f"tcgen05.dealloc.cta_group::{cta}.sync.aligned.b32 {address}, {columns};"
+
+
+def tmem_commit(cta: int, mbarrier: str, cta_mask: str | None = None) -> str:
+    """The tcgen05.commit that has the mbarrier at `mbarrier` (a shared-memory address) track the
+    completion of the tcgen05 operations the thread issued before it: one arrival there, or with
+    `cta_mask` (a 16-bit register) at the same offset in each CTA of the cluster the mask names
+    (`.multicast::cluster`). The PTX ISA's form: `tcgen05.commit.cta_group.mbarrier::arrive::one
+    {.shared::cluster}{.multicast::cluster}.b64 [mbar] {, ctaMask};`, on the targets tcgen05.alloc
+    runs on (sm_100a / sm_100f, sm_103a / sm_103f, sm_110a / sm_110f)."""
+    if cta_mask is None:
+        return f"tcgen05.commit.cta_group::{cta}.mbarrier::arrive::one.shared::cluster.b64 [{mbarrier}];"
+    return (f"tcgen05.commit.cta_group::{cta}.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 "
+            f"[{mbarrier}], {cta_mask};")
+
+
+# tcgen05.fence by its kind (MLIR's `#nvvm.tcgen05_fence<...>`).
+TMEM_FENCES = {"after_thread_sync": TMEM_AFTER_THREAD_SYNC, "before_thread_sync": TMEM_BEFORE_THREAD_SYNC}
 
 
 @dataclass(frozen=True)

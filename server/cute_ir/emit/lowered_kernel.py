@@ -17,7 +17,8 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | an `i1` argument | a `.param .u8` (PTX has no predicate parameter; LLVM's NVPTX backend passes an i1 so), its low bit tested by `setp.ne` into a predicate register |
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
 | `arith.constant` of an integer, index or float | `mov` of its bits; one the lowering names (`cute_nvgpu.l2_cache_policy`, emit/atom_instruction.py `NAMED_CONSTANTS`) in hex with a comment naming it (`0x1000000000000000;  // L2 evict_normal`) |
-| `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same | `mov` (of an `i1`, `mov.pred`) |
+| `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same (`!llvm.ptr<3>` and `!llvm.ptr<6>` are 32 bits: a shared-memory address in the CTA's window, a tensor-memory address) | `mov` (of an `i1`, `mov.pred`); of a 32-bit tensor-memory address to a memref in tensor memory (memory space 6), `cvt.u64.u32` into the memref's pointer register |
+| `nvvm.tcgen05.alloc` / `relinquish_alloc_permit` / `dealloc` / `fence` / `commit` (`group`: `#nvvm.cta_group<cta_1>` or `<cta_2>`, cta_1 when absent) | the PTX builder's (emit/builder.py) `tcgen05.alloc...shared::cta.b32 [slot], columns;`, `tcgen05.relinquish_alloc_permit`, `tcgen05.dealloc...b32 address, columns;` (the columns an immediate when constant), `tcgen05.fence::after_thread_sync` / `before_thread_sync`, `tcgen05.commit...mbarrier::arrive::one.shared::cluster[.multicast::cluster].b64 [mbar][, mask];` of the op's CTA group |
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
 | `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
 | `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 before sm_80 (no `cvt` of bf16) by integer arithmetic, as LLVM's NVPTX backend writes it: widening a shift by 16, narrowing to nearest even by adding 0x7FFF and the lowest kept bit, toward zero by dropping the lower half, a NaN kept quiet (downward and upward refused, named); bf16 <-> f64 needs sm_90 |
@@ -78,7 +79,7 @@ from ..dialects.mlir_ods import CONSTRAINTS
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function, returns_to
 from ..ir.aliases import AliasTable, resolve_aliases
-from ..ir.attributes import attribute, constant_number, integer, integers, written_text
+from ..ir.attributes import attribute, constant_number, enum_case, integer, integers, written_text
 from ..ir.core import Block, Operation, Type, Value
 from ..ir.lift import lift
 from ..ir.shaped import element_bits, shaped
@@ -87,8 +88,8 @@ from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
 from .atom_instruction import NAMED_CONSTANTS
-from .builder import (ENTRY_STARTS, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields, passes_descriptor,
-                      render)
+from .builder import (ENTRY_STARTS, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
+                      passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .ptx_copies import propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
@@ -242,6 +243,16 @@ _RETURN = "func_retval0"
 # A shared-memory matrix descriptor: the 64-bit word the MMA reads (a kernel argument's value).
 _SMEM_DESCRIPTOR = "!cute_nvgpu.smem_desc"
 _SHARED_SPACE = "3"
+_TENSOR_SPACE = "6"
+# LLVM pointers the NVVM ops of tensor memory take: a shared-memory address (`!llvm.ptr<3>`, the
+# 32-bit address in the CTA's shared window that `cvta.to.shared` gives, as the atoms' `r`
+# constraints take it) and a tensor-memory address (`!llvm.ptr<6>`, 32 bits: lane and column).
+_LLVM_POINTERS = {f"!llvm.ptr<{_SHARED_SPACE}>": "b32", f"!llvm.ptr<{_TENSOR_SPACE}>": "b32"}
+
+
+def _memref_space(type_text: str) -> str:
+    """A memref type's memory space as written ("" for the default)."""
+    return type_text.rsplit(",", 1)[-1].rstrip(">").strip() if type_text.count(",") else ""
 
 
 def _bit_vector(type_text: str) -> bool:
@@ -265,6 +276,8 @@ def _register_type(type_text: str) -> str | None:
     """The PTX register type of a value of `type_text` (None: not one register)."""
     if type_text in _SCALARS:
         return _SCALARS[type_text][0]
+    if type_text in _LLVM_POINTERS:
+        return _LLVM_POINTERS[type_text]
     if type_text.startswith(("memref<", _TMA_DESCRIPTOR, _SMEM_DESCRIPTOR)):
         return "b64"
     found = shaped(type_text)
@@ -608,6 +621,12 @@ class _Emitter:
         source = self.register(op.operands[0], f"the operand of `{op.name}`")
         source_type = _register_type(str(op.operands[0].type))
         reg, register_type = self.result(op, "v")
+        result = str(op.results[0].type)
+        if source_type == "b32" and result.startswith("memref<") and _memref_space(result) == _TENSOR_SPACE:
+            # A tensor-memory address (what tcgen05.alloc wrote) as the memref it starts: widened
+            # into the 64-bit pointer register every memref has.
+            self.kernel.emit(f"cvt.u64.u32 {reg}, {source};")
+            return
         if source_type is None or _width(str(op.operands[0].type)) != _width(str(op.results[0].type)):
             raise _Unemittable(f"`{op.name}` from {op.operands[0].type} to {op.results[0].type}: a cast between "
                                f"values of one width only here")
@@ -1415,8 +1434,7 @@ class _Emitter:
             raise _Unemittable(f"`{op.name}` without one memref")
         source = self.register(op.operands[0], "the memref")
         reg, _ = self.result(op, "ptr")
-        memref = str(op.operands[0].type)
-        space = memref.rsplit(",", 1)[-1].rstrip(">").strip() if memref.count(",") else ""
+        space = _memref_space(str(op.operands[0].type))
         self.kernel.emit(f"cvta.to.shared.u64 {reg}, {source};" if space == _SHARED_SPACE else f"mov.b64 {reg}, {source};")
 
     def inline_asm(self, op: Operation) -> None:
@@ -1832,6 +1850,41 @@ class _Emitter:
             self.branch_if(hit, block, group, "cf.switch", "CASE_")
         self.kernel.emit(f"bra.uni {self.pass_to(op.successors[0], groups[0], 'cf.switch')};")
 
+    def tensor_memory(self, op: Operation) -> None:
+        """MLIR's NVVM ops of tensor memory's lifetime and of tcgen05's completion, each the PTX
+        builder's instruction of its CTA group (`group`, `#nvvm.cta_group<cta_N>`; cta_1 when
+        absent, as in MLIR): `nvvm.tcgen05.alloc` (the columns written to the shared-memory slot
+        its `!llvm.ptr<3>` addresses), `relinquish_alloc_permit`, `dealloc` (of the
+        `!llvm.ptr<6>` the allocation gave), `fence` and `commit` (to the mbarrier its
+        `!llvm.ptr<3>` addresses, multicast to the CTAs of its `multicast_mask`)."""
+        written = _TCGEN05_OPERANDS[op.name]
+        if [str(v.type) for v in op.operands[:len(written)]] != list(written[:len(op.operands)]) or \
+                not len(written) - (op.name == _TCGEN05_COMMIT) <= len(op.operands) <= len(written):
+            raise _Unemittable(f"`{op.name}` of {', '.join(str(v.type) for v in op.operands) or 'no operands'}: "
+                               f"{', '.join(written) or 'no operands'} here")
+        group = enum_case(op, "group", "nvvm", "cta_group") or "cta_1"
+        cta = _CTA_GROUPS.get(group)
+        if cta is None:
+            raise _Unemittable(f"`{op.name}` of CTA group `{group}`")
+        if op.name == "nvvm.tcgen05.fence":
+            kind = enum_case(op, "kind", "nvvm", "tcgen05_fence") or next(
+                (k for k in TMEM_FENCES if f"<{k}>" in (written_text(op) or "")), None)
+            if kind not in TMEM_FENCES:
+                raise _Unemittable(f"`{op.name}` of a kind other than {' or '.join(TMEM_FENCES)}")
+            self.kernel.emit(TMEM_FENCES[kind])
+            return
+        operands = [self.register(v, f"an operand of `{op.name}`") for v in op.operands]
+        if op.name == "nvvm.tcgen05.relinquish_alloc_permit":
+            self.kernel.emit(tmem_relinquish(cta))
+        elif op.name == _TCGEN05_COMMIT:
+            self.kernel.emit(tmem_commit(cta, *operands))
+        else:
+            # The columns: the constant when they are one (the PTX ISA takes an immediate or a register).
+            columns = constant_number(op.operands[1])
+            columns = str(int(columns)) if columns is not None and columns == int(columns) else operands[1]
+            allocate = op.name == "nvvm.tcgen05.alloc"
+            self.kernel.emit((tmem_alloc if allocate else tmem_dealloc)(cta, operands[0], columns))
+
     def ret(self, op: Operation) -> None:
         """`func.return`: nothing for a kernel; a function that returns values is a device
         function (`.func`) with one return parameter, as LLVM's NVPTX backend writes it (several
@@ -1869,7 +1922,16 @@ class _Emitter:
             self.kernel.emit("ret;")      # the kernel's last block ends in the `ret` every kernel ends with
 
 
+# The NVVM ops of tensor memory the writer writes (`_Emitter.tensor_memory`), with the types of
+# their operands (a commit's multicast mask optional).
+_TCGEN05_COMMIT = "nvvm.tcgen05.commit"
+_TCGEN05_OPERANDS = {"nvvm.tcgen05.alloc": ("!llvm.ptr<3>", "i32"), "nvvm.tcgen05.dealloc": ("!llvm.ptr<6>", "i32"),
+                     "nvvm.tcgen05.relinquish_alloc_permit": (), "nvvm.tcgen05.fence": (),
+                     _TCGEN05_COMMIT: ("!llvm.ptr<3>", "i16")}
+_CTA_GROUPS = {"cta_1": 1, "cta_2": 2}
+
 _HANDLERS = {
+    **{name: _Emitter.tensor_memory for name in _TCGEN05_OPERANDS},
     "arith.constant": _Emitter.constant,
     "arith.bitcast": _Emitter.cast, "llvm.bitcast": _Emitter.cast, "builtin.unrealized_conversion_cast": _Emitter.cast,
     **{name: _Emitter.convert for name in _CONVERSIONS},

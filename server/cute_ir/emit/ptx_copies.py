@@ -14,7 +14,8 @@ A line that is no single instruction (a label, a declaration, an inline asm scop
 instructions on one line) ends the run and is taken to write and read every register it names,
 so nothing is propagated into, out of or across it. Otherwise a register is taken to be written
 by a line that names it first (after a guard) outside brackets, as every PTX instruction names
-its destinations first (`st`, `red`, `cp.*` name an address there, which they read); a guarded
+its destinations first (`st`, `red`, `cp.*` name an address there, which they read; tcgen05.dealloc,
+which writes none, the address it frees); a guarded
 `mov` is never removed. Removed lines take their
 `line_ops` entries with them and the others are renumbered, so each remaining line still maps
 to the op that wrote it; a register no line names any more loses its `.reg` declaration."""
@@ -33,6 +34,9 @@ _MOV = re.compile(r"^mov\.\w+ (%\w+), (%\w+|-?\d+|0[fdx][0-9A-Fa-f]+);$")
 _REGISTER = re.compile(r"%\w+")
 _GUARD = re.compile(r"^@!?(%\w+)\s+")
 _DECL = re.compile(r"^\.reg \.(\w+) (%\w+);$")
+# Instructions that write no register, their first operand a value they read (not an address):
+# tcgen05.dealloc's tensor-memory address.
+_NO_DESTINATION = ("tcgen05.dealloc.",)
 
 
 def _code(line: str) -> str:
@@ -60,7 +64,7 @@ def _operands(line: str) -> tuple[set[str], list[str]]:
     _, _, rest = body.partition(" ")
     first = rest[:rest.find("}") + 1] if rest.startswith("{") else rest.split(",", 1)[0]
     reads = [guard[1]] if guard else []
-    if first.lstrip().startswith("["):
+    if first.lstrip().startswith("[") or body.startswith(_NO_DESTINATION):
         return set(), reads + _REGISTER.findall(rest)
     return set(_REGISTER.findall(first)), reads + _REGISTER.findall(rest[len(first):])
 
