@@ -1,7 +1,8 @@
 """An atom's own kernel in the PTX preview comes from the lowering (features/atom_kernel.py): for
 an op that builds a copy atom (tcgen05's included) or a register / warpgroup MMA atom or a
-tcgen05.mma atom of one CTA, the kernel of the smallest function applying it, after the pipeline and the function writer;
-other atoms keep the kernel built from their configuration."""
+tcgen05.mma atom (a CTA pair's in tensor memory its function allocates), the kernel of the smallest
+function applying it, after the pipeline and the function writer; other atoms keep the kernel built
+from their configuration."""
 from __future__ import annotations
 
 import re
@@ -136,18 +137,70 @@ def _check_atom_kernel(op_text: str, instructions: list[str], arch: str, params:
         assert accepted, said
 
 
-@pytest.mark.parametrize("body", [
-    # A CTA pair's tcgen05.mma (and tcgen05.cp): its kernel shows the commit that tracks it, which
-    # the lowering does not write.
-    "  %m = cute_nvgpu.make_mma_atom {shape_MNK = [256, 256, 16], a_type = f16, b_type = f16, c_type = f32, "
-    "cta_group = 2} : !cute_nvgpu.sm100.mma\n",
-], ids=["umma"])
-def test_other_atoms_keep_the_kernel_built_from_their_configuration(body):
-    analysis = _analysis(body, "sm_100a")
+PAIRS = [
+    # (the op, the instruction the preview marks as the atom's)
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [256, 256, 16], a_type = f16, b_type = f16, c_type = f32, "
+     "cta_group = 2} : !cute_nvgpu.sm100.mma", "tcgen05.mma.cta_group::2.kind::f16.collector::a::discard"),
+    # Sparse, A in tensor memory: D, A and the metadata each at its column of the allocation.
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [256, 256, 32], a_type = bf16, b_type = bf16, c_type = f32, "
+     'cta_group = 2, a_source = "tmem"} : !cute_nvgpu.sm100.mma_sp', "tcgen05.mma.sp.cta_group::2.kind::f16"),
+    ("%c = cute.make_atom() : () -> !cute_nvgpu.atom.s2t_copy<f8E4M3FN, 128 DP, 256 bit, 2 cta>",
+     "tcgen05.cp.cta_group::2.128x256b"),
+]
+
+# A CTA pair's kernel around its atom: the tensor memory allocated, the work committed, the memory freed.
+_PAIR_SCAFFOLDING = ["tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32", "tcgen05.relinquish_alloc_permit.cta_group::2",
+                     "tcgen05.fence::after_thread_sync", None,
+                     "tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64",
+                     "tcgen05.fence::before_thread_sync", "tcgen05.dealloc.cta_group::2.sync.aligned.b32"]
+
+
+@pytest.mark.parametrize("op,instruction", PAIRS, ids=["umma", "umma-sp-ts", "s2t"])
+def test_a_cta_pair_s_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instruction):
+    """A CTA pair's tcgen05.mma or tcgen05.cp has its kernel from the lowering on every target
+    that runs it: the function allocates the tensor memory its operands lie in, commits the work
+    to an mbarrier of both CTAs and frees the memory (MLIR's NVVM ops, which the function writer
+    writes with the PTX builder)."""
+    analysis = _analysis(f"  {op}\n", "sm_100a")
+    [site] = document_sites(analysis)
+    assert not hand_built(site.config)
+    for target in supported_targets(site.config):
+        kernel = AK.atom_kernel(op, site.config, "k", target)
+        assert kernel is not None and kernel.module.ok, target
+        text = kernel.module.text
+        body = [line.strip() for line in text.split("\n") if line.strip().startswith("tcgen05.")]
+        expected = [instruction if step is None else step for step in _PAIR_SCAFFOLDING]
+        assert [line for line in body if any(line.startswith(e) for e in expected)] == body
+        assert [next(e for e in expected if line.startswith(e)) for line in body] == expected, body
+        assert "cta_group::1" not in text
+        # The atom's own lines are its inline assembly's; the scaffolding is the function's.
+        assert [line.split(ATOM_LINE_MARK)[0].strip() for line in text.split("\n")
+                if ATOM_LINE_MARK in line and "tcgen05." in line][0].startswith(instruction)
+        assert not any(ATOM_LINE_MARK in line for line in text.split("\n") if "tcgen05.commit" in line)
+        if PTXAS is not None:
+            accepted, said = assemble(text, kernel.module.ptxas_arch)
+            assert accepted, (target, said)
+    # The document's preview shows it: the function writer's parameters (`pN`).
     preview = PV.preview_module(analysis)
     [name] = preview.kernels
-    # emit/ptx.py's kernels name their parameters by role (`out`, `src`, ...), the writer's `pN`.
-    assert not re.search(r"\.param \.u64 p0", _kernel(preview, name)[0])
+    assert re.search(r"\.param \.u64 p0", _kernel(preview, name)[0])
+
+
+def test_a_cta_pair_commits_as_the_document_does():
+    """A document whose own commit arrives at one mbarrier (CUTLASS's umma_arrive_2x1SM) gets the
+    CTA pair's kernel that commits so."""
+    op = PAIRS[0][0]
+    body = (f"  {op}\n  %bar = llvm.mlir.zero : !llvm.ptr<3>\n"
+            "  nvvm.tcgen05.commit %bar {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>\n")
+    analysis = _analysis(body, "sm_100a")
+    [site] = document_sites(analysis)
+    assert site.config.commit_multicast is False
+    kernel = AK.atom_kernel(op, site.config, "k", "sm_100a")
+    [commit] = [line.strip() for line in kernel.module.text.split("\n") if "tcgen05.commit" in line]
+    assert re.fullmatch(r"tcgen05\.commit\.cta_group::2\.mbarrier::arrive::one\.shared::cluster\.b64 \[%\w+\];", commit)
+    if PTXAS is not None:
+        accepted, said = assemble(kernel.module.text, kernel.module.ptxas_arch)
+        assert accepted, said
 
 
 def test_the_function_applying_an_atom_is_the_atom_s_own():
@@ -256,15 +309,14 @@ def test_a_tcgen05_mma_of_one_cta_is_the_lowering_s_on_every_target_that_runs_it
 
 
 def test_every_tcgen05_copy_configuration_is_the_lowering_s():
-    """tcgen05.ld / tcgen05.st of every row and tcgen05.cp of one CTA: built from the
+    """tcgen05.ld / tcgen05.st of every row and tcgen05.cp of one CTA or a CTA pair: built from the
     configuration (the DSL's spelling), applied by a function the lowering writes (the table-wide
     ptxas sweep assembles them all)."""
     from cute_ir.emit.ptx import enumerate_configs
     configs = [c for c in enumerate_configs() if c.mnemonic in ("atom.tmem_load", "atom.tmem_store", "atom.s2t_copy")]
-    lowered = [c for c in configs if not hand_built(c)]
-    assert {c.mnemonic for c in lowered} == {"atom.tmem_load", "atom.tmem_store", "atom.s2t_copy"}
-    assert all(c.cta_group == 2 for c in configs if hand_built(c))
-    for config in lowered[::7]:
+    assert not any(hand_built(c) for c in configs)
+    assert {c.cta_group for c in configs if c.mnemonic == "atom.s2t_copy"} == {1, 2}
+    for config in configs[::7]:
         [site] = document_sites(_analysis(f"  {AK.builder_text(config)}\n", "sm_100a"))
         assert site.config == config
         assert AK.config_kernel(config, "k", "sm_100a") is not None, config.label()

@@ -155,7 +155,7 @@ def _forced_module(configs, target: str) -> tuple[str, str]:
     t = T.parse_target(target)
     if not P.hand_built(configs[0]):
         return _lowered_module(configs, target, lambda c: L.supported_targets(c)[0])
-    kernels = [(P._build_kernel(f"k{i}", c, _row_ignoring_gate(c), t), str(i))
+    kernels = [(P._build_kernel(f"k{i}", c, _row_ignoring_gate(c)), str(i))
                for i, c in enumerate(configs)]
     module = P.render(kernels, t)
     return module.text, module.ptxas_arch
@@ -226,7 +226,7 @@ def _forced(config: L.AtomConfig, row, target: str, rewrite=None) -> tuple[bool,
     t = T.parse_target(target)
     if rewrite is not None:
         row = replace(row, ptx=rewrite(row.ptx))
-    module = P.render([(P._build_kernel("k0", config, row, t), None)], t)
+    module = P.render([(P._build_kernel("k0", config, row), None)], t)
     return assemble(module.text, module.ptxas_arch)
 
 

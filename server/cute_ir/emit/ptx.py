@@ -19,14 +19,13 @@ a function applying the atom, after the pipeline and the function writer): an op
 universal copy, cp.async, ldmatrix / stmatrix (every shape and format), register MMA (the universal
 FMA, `mma.sync`, `mma.sp`, block-scaled `mma.sync`), wgmma or tcgen05.mma atom from nothing of the
 document (and any op of a universal copy, universal FMA, register, warpgroup or tcgen05 MMA atom,
-from an op built from its configuration). Every universal copy and universal FMA, a tcgen05.mma or
-tcgen05.cp atom of one CTA and a tcgen05.ld / tcgen05.st atom have their kernel from the lowering
-alone, and so has every TMA load, store and reduction (the function of its chain: descriptor,
-non-exec atom, `make_exec_tma`, transfer) (`hand_built`; the table-wide ptxas sweep assembles them
-so too). The kernels here are the other configurations': the preview's for what the function
-writer cannot do (a CTA pair's tcgen05.mma or tcgen05.cp, whose kernel shows the commit that
-tracks it, in tensor memory the kernel allocates and frees), for a cp.async, ldmatrix or stmatrix
-atom's op the lowering cannot take alone (an op that
+from an op built from its configuration). Every universal copy and universal FMA, every tcgen05.mma,
+tcgen05.cp, tcgen05.ld and tcgen05.st atom (a CTA pair's tcgen05.mma or tcgen05.cp in the tensor
+memory its function allocates, with the `tcgen05.commit` that tracks it) and every TMA load, store
+and reduction (the function of its chain: descriptor, non-exec atom, `make_exec_tma`, transfer)
+have their kernel from the lowering alone (`hand_built`; the table-wide ptxas sweep assembles them
+so too). The kernels here are the other configurations': the preview's for a cp.async, ldmatrix
+or stmatrix atom's op the lowering cannot take alone (an op that
 applies the atom in a function the writer does not write, a builder with operands or through an
 alias, an atom that names no element type) and for an op the pipeline does not erase; the
 table-wide ptxas sweep of every row (`enumerate_configs`, which keeps `_mma_register_kernel`,
@@ -41,14 +40,12 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from cute_ir.tables import atoms as A
-from cute_ir.tables import descriptors as D
 from cute_ir.tables import tiers as T
 from cute_ir.tables.legality import AtomConfig, a_residency, legality
 
 from .atom_instruction import CP_ASYNC_COMPLETE, UNIVERSAL_WIDTHS, AsmOperand, InlineAsm, braces, inline_asm
 
-from .builder import (ATOM_LINE_MARK, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC, PtxBuilder, PtxModule,
-                      mbarrier_init, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
+from .builder import ATOM_LINE_MARK, PtxBuilder, PtxModule, render
 
 __all__ = ["PtxModule", "EmitError", "emit_ptx", "emit_module", "inline_asm", "InlineAsm", "AsmOperand",
            "enumerate_configs", "ATOM_LINE_MARK", "atom_lines", "atom_instructions", "hand_built", "kernel_name"]
@@ -131,80 +128,6 @@ def _wgmma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
     k.store(out, dtype, rd)
 
 
-# TMEM column budget for the tcgen05 kernels: D at column 0, A / metadata / scales behind it.
-_TMEM_COLS = 512
-
-
-def _tmem_prologue(k: PtxBuilder, cta: int) -> tuple[str, str]:
-    """Allocate tensor memory; returns (tmem base address register, mbarrier address register)."""
-    k.shared(".shared .align 16 .b32 tmem_slot;")
-    k.shared(".shared .align 8 .b64 mbar;")
-    slot, tmem, mbar = k.reg("b32", "%slot"), k.reg("b32", "%tmem"), k.reg("b32", "%mbar")
-    k.emit(f"mov.u32 {slot}, tmem_slot;")
-    k.emit(f"mov.u32 {mbar}, mbar;")
-    k.emit(mbarrier_init(mbar, 1))
-    k.emit(tmem_alloc(cta, slot, _TMEM_COLS))
-    k.emit(tmem_relinquish(cta))
-    k.emit(f"ld.shared.b32 {tmem}, [{slot}];")
-    k.emit(TMEM_AFTER_THREAD_SYNC)
-    if cta == 2:
-        k.directives.append(".reqnctapercluster 2, 1, 1")
-    return tmem, mbar
-
-
-def _tmem_epilogue(k: PtxBuilder, cta: int, tmem: str, out: str) -> None:
-    k.emit(TMEM_BEFORE_THREAD_SYNC)
-    k.emit(tmem_dealloc(cta, tmem, _TMEM_COLS))
-    k.store(out, "b32", [tmem])
-
-
-def _commit(cta: int, mbar: str, k: PtxBuilder, multicast: bool | None = None) -> str:
-    """The tcgen05.commit that tracks the kernel's MMA or copy: a CTA pair's to both CTAs'
-    mbarriers (`.multicast::cluster`, mask 0b11) or, `multicast` False, to the one address
-    (`AtomConfig.commit_multicast`)."""
-    if cta == 2 and multicast is False:
-        return f"tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.b64 [{mbar}];"
-    if cta == 2:
-        mask = k.reg("b16", "%cta_mask")
-        k.emit(f"mov.b16 {mask}, 3;")
-        return (f"tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster"
-                f".multicast::cluster.b64 [{mbar}], {mask};")
-    return f"tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [{mbar}];"
-
-
-def _umma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow, target: T.Target) -> None:
-    out = k.param("u64", "out", "%out")
-    a_res = a_residency(c, row)
-    adesc = k.param("u64", "a_desc", "%adesc") if a_res is R.SMEM_DESC else None
-    bdesc = k.param("u64", "b_desc", "%bdesc")
-    cta = row.cta_group
-    tmem, mbar = _tmem_prologue(k, cta)
-    kind = A.umma_kind(row)
-    idesc_value = D.umma_instr_desc(kind, c.a_type, c.b_type, c.c_type, c.shape[0],
-                                    c.shape[1], sparse=row.sparse, sf_type=c.sf_type,
-                                    saturate=c.saturate, k=c.shape[2])
-    assert isinstance(idesc_value, int), idesc_value
-    idesc = k.reg("b32", "%idesc")
-    k.emit(f"mov.b32 {idesc}, 0x{idesc_value:08x};")
-    enable_d = k.reg("pred", "%enable_d")
-    k.emit(f"setp.ne.b64 {enable_d}, {bdesc}, 0;")
-    column = iter((256, 320, 384, 448))
-
-    def tmem_at(name: str) -> str:
-        reg = k.reg("b32", name)
-        k.emit(f"add.u32 {reg}, {tmem}, {next(column)};")
-        return reg
-
-    a_operand = f"[{tmem_at('%atmem')}]" if a_res is R.TMEM else adesc
-    meta = f"[{tmem_at('%meta')}], " if row.sparse else ""
-    scales = f"[{tmem_at('%sfa')}], [{tmem_at('%sfb')}], " if row.block_scale else ""
-    k.op(row.template_for(a_res).format(
-        **A.mma_qualifiers(row), D_TMEM=tmem, A=a_operand, B=bdesc, META=meta, IDESC=idesc,
-        SCALES=scales, ENABLE_D=enable_d))
-    k.op(_commit(cta, mbar, k, c.commit_multicast))
-    _tmem_epilogue(k, cta, tmem, out)
-
-
 def _ldsm_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     out = k.param("u64", "out", "%out")
     k.shared(".shared .align 16 .b8 smem_tile[512];")
@@ -239,15 +162,6 @@ def _cp_async_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
     k.store(out, "b32", [back])
 
 
-def _s2t_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
-    out = k.param("u64", "out", "%out")
-    sdesc = k.param("u64", "s_desc", "%sdesc")
-    tmem, mbar = _tmem_prologue(k, c.cta_group)
-    k.op(row.ptx.format(CTA=c.cta_group, DST=tmem, SRC=sdesc))
-    k.op(_commit(c.cta_group, mbar, k, c.commit_multicast))
-    _tmem_epilogue(k, c.cta_group, tmem, out)
-
-
 def _universal_copy_lines(c: AtomConfig, row: A.CopyShapeRow) -> tuple[str, ...]:
     """A universal copy's instructions, its registers named as a hover card shows them (`%v0`,
     `[%src]`; `[%smem]` for a side in shared memory): a g2r / s2r atom's load, an r2g / r2s atom's
@@ -260,42 +174,31 @@ def _universal_copy_lines(c: AtomConfig, row: A.CopyShapeRow) -> tuple[str, ...]
     return tuple(line.format(**fill) for line, side in ((load, "ld"), (store, "st")) if c.atom_side in ("", side))
 
 
-# The atoms whose kernel is the lowering's alone, of any configuration.
-_LOWERED_ATOMS = ("atom.tma_load", "atom.tma_reduce", "atom.tma_store", "atom.tmem_load", "atom.tmem_store",
-                  "atom.universal_copy", "atom.universal_fma")
+# The atoms whose kernel is the lowering's alone, of any configuration: tcgen05's (a CTA pair's
+# tcgen05.mma and tcgen05.cp in the tensor memory its function allocates, committed), TMA
+# transfers, universal copies and FMAs.
+_LOWERED_ATOMS = frozenset({"atom.tma_load", "atom.tma_reduce", "atom.tma_store", "atom.tmem_load", "atom.tmem_store",
+                            "atom.s2t_copy", "atom.universal_copy", "atom.universal_fma"}
+                           | {r.atom for r in A.MMA_LATTICE if r.instruction.startswith("tcgen05")})
 
 
 def hand_built(config: AtomConfig) -> bool:
-    """Whether this module builds the kernel of an atom of `config`. A tcgen05.mma or tcgen05.cp
-    atom of one CTA, every tcgen05.ld / tcgen05.st atom, TMA transfer and universal copy or FMA have
-    their kernel from the lowering alone (features/atom_kernel.py: a function applying it); a CTA pair's MMA or
-    tcgen05.cp keeps the kernel here, which shows the commit that tracks it (to one mbarrier or
-    multicast to both CTAs', as the document's own `nvvm.tcgen05.commit` does), an op the function
-    writer does not write."""
-    if config.mnemonic in _LOWERED_ATOMS:
-        return False
-    return not (config.mnemonic in _TCGEN05_MMA_ATOMS + ("atom.s2t_copy",) and config.cta_group == 1)
+    """Whether this module builds the kernel of an atom of `config`. Every tcgen05.mma, tcgen05.cp,
+    tcgen05.ld / tcgen05.st atom, TMA transfer and universal copy or FMA has its kernel from the
+    lowering alone (features/atom_kernel.py: a function applying it; a CTA pair's tcgen05 work
+    in tensor memory the function allocates, with the commit that tracks it)."""
+    return config.mnemonic not in _LOWERED_ATOMS
 
 
-# The atoms whose instruction is tcgen05.mma (tables/atoms.py's MMA lattice).
-_TCGEN05_MMA_ATOMS = tuple(sorted({r.atom for r in A.MMA_LATTICE if r.instruction.startswith("tcgen05")}))
-
-
-def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow,
-                  target: T.Target) -> PtxBuilder:
+def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow) -> PtxBuilder:
     k = PtxBuilder(name)
     if isinstance(row, A.MmaShapeRow):
         builders = {"mma.sync": _mma_register_kernel,
                     "mma.sp": _mma_register_kernel,
                     "mma.sync.block_scale": _mma_register_kernel, "wgmma": _wgmma_kernel}
-        if row.instruction.startswith("tcgen05"):
-            assert hand_built(c), f"{c.label()}: the lowering writes its kernel"
-            _umma_kernel(k, c, row, target)
-        else:
-            builders[row.instruction](k, c, row)
+        builders[row.instruction](k, c, row)
         return k
-    builders = {"atom.ldsm": _ldsm_kernel, "atom.stsm": _ldsm_kernel,
-                "atom.simt_async_copy": _cp_async_kernel, "atom.s2t_copy": _s2t_kernel}
+    builders = {"atom.ldsm": _ldsm_kernel, "atom.stsm": _ldsm_kernel, "atom.simt_async_copy": _cp_async_kernel}
     builders[row.atom](k, c, row)
     return k
 
@@ -326,7 +229,7 @@ def emit_module(items: Sequence[tuple[AtomConfig, str | None]],
             return EmitError(f"`{config.label()}`: its kernel is the lowering's (a function applying the atom)",
                              config, target)
         name = names[index] if names is not None else kernel_name(index, config)
-        kernels.append((_build_kernel(name, config, row, t), origin))
+        kernels.append((_build_kernel(name, config, row), origin))
     return render(kernels, t)
 
 

@@ -20,18 +20,19 @@ written), `atom_kernel` writes the smallest function that applies it, as `cute_n
 A copy's sides are the atom's (`_SIDES`: an address in global, shared or tensor memory, a
 shared-memory descriptor, or the registers of a fragment): universal copies (`.mmio` too), cp.async,
 ldmatrix / stmatrix of every matrix shape and format (`.b16`, and the `.b8` / `.b8x16.*` forms of
-sm_100 and sm_120), tcgen05.ld / tcgen05.st, and tcgen05.cp of one CTA (a CTA pair's keeps its
-emit/ptx.py kernel, which shows the commit that tracks it). An MMA's
+sm_100 and sm_120), tcgen05.ld / tcgen05.st, and tcgen05.cp. An MMA's
 operands are its fragments (`_mma_operands`): D (which is C too: the atom accumulates in place,
 as a main loop does), A and B of the per-thread element counts the tables give, a sparse
 atom's metadata word, a block-scaled atom's scale-factor words; for wgmma, A and B as
 shared-memory matrix descriptors (A in registers when the atom says so). That covers the
 universal FMA (one element each), the register MMAs (SM80 / SM89 `mma.sync`, sparse `mma.sp`,
 SM120's block-scaled `mma.sync`),
-SM90's wgmma, and SM100's tcgen05.mma of one CTA (`_umma_operands`: D, a sparse atom's metadata
-and a block-scaled atom's scale factors in tensor memory, A a descriptor or a tile in tensor
-memory, B a descriptor). A CTA pair's tcgen05.mma is not among them: its kernel (emit/ptx.py's)
-shows the commit that tracks it, an op the function writer does not write.
+SM90's wgmma, and SM100's tcgen05.mma (`_umma_operands`: D, a sparse atom's metadata and a
+block-scaled atom's scale factors in tensor memory, A a descriptor or a tile in tensor memory, B a
+descriptor). A CTA pair's tcgen05.mma or tcgen05.cp runs in tensor memory its function allocates
+and commits its work, as the CuTe DSL's 2-CTA kernels do (`_pair_function`: `nvvm.tcgen05.alloc`,
+the operands in tensor memory at their columns of it, the atom, `nvvm.tcgen05.commit` to an
+mbarrier, to both CTAs' unless the document's own commit arrives at one, `nvvm.tcgen05.dealloc`).
 
 `atom_kernel` runs the editor's default pipeline on that function (`convert-cute-nvgpu-to-ptx`
 among it, analysis/pipeline.py's `lowered_unit`) and writes the function the pipeline left with
@@ -249,10 +250,8 @@ _SCALE_COLUMNS = 4
 
 def _umma_operands(config: AtomConfig, row: A.MmaShapeRow, source: A.Residency, a: str, b: str, c: str,
                    scale: str) -> list[tuple[str, str]] | None:
-    """`_mma_operands` of a tcgen05.mma atom of one CTA. A CTA pair's atom is not written so
-    (its MMA's kernel shows the commit that tracks it, which the lowering does not write)."""
-    if config.cta_group != 1:
-        return None
+    """`_mma_operands` of a tcgen05.mma atom (a CTA pair's in the tensor memory its function
+    allocates, `_pair_function`)."""
     m, n, k = config.shape
     # A sparse atom's A holds half of K (2:4 structured sparsity).
     a_k = k // 2 if row.sparse else k
@@ -524,9 +523,13 @@ def _multicast_ctas(config: AtomConfig) -> int | None:
 
 
 def _instruction(config: AtomConfig) -> AtomConfig:
-    """`config` as far as the lowered instruction reads it: a TMA transfer's without how a CTA
+    """`config` as far as the lowered kernel reads it: a TMA transfer's without how a CTA
     pair's tcgen05 work commits (`commit_multicast`, which the kernel's MMA reads, not its
-    loads), and with its multicast CTAs as the mask counts them."""
+    loads), and with its multicast CTAs as the mask counts them; a CTA pair's tcgen05.mma or
+    tcgen05.cp with the commit its function writes."""
+    if _allocates(config):
+        # Its function multicasts its commit where the document does not say (`_pair_function`).
+        return replace(config, commit_multicast=config.commit_multicast is not False)
     if config.mnemonic not in _TMA_TRANSFERS:
         return config
     return replace(config, commit_multicast=None, multicast_ctas=_multicast_ctas(config))
@@ -550,12 +553,10 @@ def _applied(op_text: str, config: AtomConfig, name: str, target: str) -> tuple[
     mma = _mma_operands(config, target)
     if mma is not None:
         operands, source = mma
-        params = ", ".join(f"%{role}: {type_text}" for role, type_text in operands)
         applied = ["%d", *(f"%{role}" for role, _ in operands[1:3]), "%d", *(f"%{role}" for role, _ in operands[3:])]
         types = [atom_type.group(1), *(t for _, t in operands[:3]), operands[0][1], *(t for _, t in operands[3:])]
-        return (f"func.func @{name}({params}) {{\n  %atom {body}\n"
-                f"  cute_nvgpu.mma %atom, {', '.join(applied)} : ({', '.join(types)})\n"
-                f"  return\n}}\n", replace(config, a_source=source))
+        application = f"cute_nvgpu.mma %atom, {', '.join(applied)} : ({', '.join(types)})"
+        return _function(name, operands, body, application, config), replace(config, a_source=source)
     sides = _SIDES.get(config.mnemonic)
     element = _VAL_TYPE.search(body) or _ELEMENT.match(atom_type.group(1))
     row = _row(config, target)
@@ -565,8 +566,84 @@ def _applied(op_text: str, config: AtomConfig, name: str, target: str) -> tuple[
     if found is None:
         return None
     src, dst = found
-    return (f"func.func @{name}(%src: {src}, %dst: {dst}) {{\n  %atom {body}\n"
-            f"  cute_nvgpu.copy %atom, %src, %dst : ({atom_type.group(1)}, {src}, {dst})\n  return\n}}\n", config)
+    application = f"cute_nvgpu.copy %atom, %src, %dst : ({atom_type.group(1)}, {src}, {dst})"
+    return _function(name, [("src", src), ("dst", dst)], body, application, config), config
+
+
+def _function(name: str, operands: list[tuple[str, str]], body: str, application: str, config: AtomConfig) -> str:
+    """The function `name` that builds the atom (`%atom <body>`) and applies it to `operands`
+    ((name, type) each, its arguments), as `_pair_function` writes a CTA pair's tcgen05 work."""
+    if _allocates(config):
+        return _pair_function(name, operands, body, application, config)
+    params = ", ".join(f"%{role}: {type_text}" for role, type_text in operands)
+    return f"func.func @{name}({params}) {{\n  %atom {body}\n  {application}\n  return\n}}\n"
+
+
+# --------------------------------------------------------------------------------------------
+# A CTA pair's tcgen05.mma and tcgen05.cp: in tensor memory the function allocates, committed
+# --------------------------------------------------------------------------------------------
+
+# The atoms whose instruction is tcgen05.mma (tables/atoms.py's MMA lattice), and tcgen05.cp's.
+_TCGEN05_MMA_ATOMS = frozenset(r.atom for r in A.MMA_LATTICE if r.instruction.startswith("tcgen05"))
+_S2T = "atom.s2t_copy"
+# Where each operand in tensor memory lies in the allocation, by column (D at its start, the
+# others past D's 256 columns, as CUTLASS lays a 2-SM kernel's accumulator first).
+_TMEM_AT = {"d": 0, "dst": 0, "a": 256, "e": 320, "sfa": 384, "sfb": 448}
+# The CTAs a CTA pair's commit arrives at when it multicasts: both (`.multicast::cluster`'s ctaMask).
+_PAIR_MASK = 0b11
+
+
+def _allocates(config: AtomConfig) -> bool:
+    """Whether the function applying an atom of `config` allocates the tensor memory it works in
+    and commits its work (`_pair_function`): a CTA pair's tcgen05.mma or tcgen05.cp."""
+    return config.cta_group == 2 and (config.mnemonic in _TCGEN05_MMA_ATOMS or config.mnemonic == _S2T)
+
+
+def _pair_function(name: str, operands: list[tuple[str, str]], body: str, application: str,
+                   config: AtomConfig) -> str:
+    """The function of a CTA pair's tcgen05.mma or tcgen05.cp, as the CuTe DSL's 2-CTA kernels
+    run one: tensor memory allocated for the pair (`nvvm.tcgen05.alloc` of every column into a
+    shared-memory slot, the permit relinquished, the address read back and fenced), each operand in
+    tensor memory a memref at its column of it (`_TMEM_AT`), the atom applied, its work committed
+    to the mbarrier argument (`nvvm.tcgen05.commit`, multicast to both CTAs unless the document's
+    own commit arrives at one: `AtomConfig.commit_multicast`), the memory freed (fenced, then
+    `nvvm.tcgen05.dealloc`). Its arguments are the operands in shared memory (descriptors), the
+    slot and the mbarrier."""
+    group = "{group = #nvvm.cta_group<cta_2>}"
+    in_memory = [(role, t) for role, t in operands if t.startswith("memref<") and t.endswith(f", {_TMEM}>")]
+    params = [(role, t) for role, t in operands if (role, t) not in in_memory]
+    params += [("slot", "memref<1xi32, 3>"), ("mbar", "memref<1xi64, 3>")]
+    lines = [f"%atom {body}", "%c0 = arith.constant 0 : index", f"%columns = arith.constant {_TMEM_COLUMNS} : i32",
+             *_shared_pointer("slot", "memref<1xi32, 3>"),
+             f"nvvm.tcgen05.alloc %slot_pointer, %columns {group} : !llvm.ptr<3>, i32",
+             f"nvvm.tcgen05.relinquish_alloc_permit {group}",
+             "%tmem = memref.load %slot[%c0] : memref<1xi32, 3>",
+             "nvvm.tcgen05.fence #nvvm.tcgen05_fence<after_thread_sync>"]
+    for role, type_text in in_memory:
+        address = "%tmem"
+        if _TMEM_AT[role]:
+            address = f"%{role}_address"
+            lines += [f"%{role}_column = arith.constant {_TMEM_AT[role]} : i32",
+                      f"{address} = arith.addi %tmem, %{role}_column : i32"]
+        lines.append(f"%{role} = builtin.unrealized_conversion_cast {address} : i32 to {type_text}")
+    lines += [application, *_shared_pointer("mbar", "memref<1xi64, 3>")]
+    if config.commit_multicast is False:
+        lines.append(f"nvvm.tcgen05.commit %mbar_pointer {group} : !llvm.ptr<3>")
+    else:
+        lines += [f"%mask = arith.constant {_PAIR_MASK} : i16",
+                  f"nvvm.tcgen05.commit %mbar_pointer, multicast_mask = %mask {group} : !llvm.ptr<3>, i16"]
+    lines += ["nvvm.tcgen05.fence #nvvm.tcgen05_fence<before_thread_sync>",
+              "%tmem_pointer = builtin.unrealized_conversion_cast %tmem : i32 to !llvm.ptr<6>",
+              f"nvvm.tcgen05.dealloc %tmem_pointer, %columns {group} : !llvm.ptr<6>, i32", "return"]
+    written = ", ".join(f"%{role}: {t}" for role, t in params)
+    return f"func.func @{name}({written}) {{\n" + "".join(f"  {line}\n" for line in lines) + "}\n"
+
+
+def _shared_pointer(name: str, type_text: str) -> list[str]:
+    """`%<name>_pointer`, the `!llvm.ptr<3>` the NVVM ops take, of the shared-memory memref `%<name>`."""
+    return [f"%{name}_index = memref.extract_aligned_pointer_as_index %{name} : {type_text} -> index",
+            f"%{name}_address = arith.index_cast %{name}_index : index to i32",
+            f"%{name}_pointer = builtin.unrealized_conversion_cast %{name}_address : i32 to !llvm.ptr<3>"]
 
 
 def atom_kernel(op_text: str, config: AtomConfig, name: str, target: str,
