@@ -373,10 +373,11 @@ _ATTRIBUTE_NODES = frozenset({"integer", "float", "string", "boolean", "unit_att
 # Attribute classes the parser ODS generates reads with MLIR's own attribute parser
 # (`Parser::parseAttribute`), which says `expected attribute value` at a token no attribute
 # starts with; a dialect's attribute class may read words of its own instead, so only these
-# are judged.
+# are judged. (Not `StringAttr`: a symbol's name is one, read by `parseSymbolName`, whose
+# words differ.)
 _GENERIC_ATTRIBUTES = frozenset({"::mlir::Attribute", "::mlir::TypedAttr", "::mlir::FlatSymbolRefAttr",
-                                 "::mlir::SymbolRefAttr", "::mlir::StringAttr", "::mlir::IntegerAttr",
-                                 "::mlir::FloatAttr", "::mlir::ArrayAttr"})
+                                 "::mlir::SymbolRefAttr", "::mlir::IntegerAttr", "::mlir::FloatAttr",
+                                 "::mlir::ArrayAttr"})
 # Tokens that surely start no attribute value: an SSA use, punctuation (a dotted word, an op's
 # name, is judged apart: no type or attribute keyword has a dot).
 _NOT_ATTRIBUTES = frozenset({"value_use", ",", ":", "->", "=", ")", "]"})
