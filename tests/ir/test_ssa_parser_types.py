@@ -125,8 +125,52 @@ OPERAND_WELL_FORMED = [
 """,
 ]
 
-CASES += HEADER_CASES + OPERAND_CASES
-WELL_FORMED += HEADER_WELL_FORMED + OPERAND_WELL_FORMED
+# `scf.while`'s parser: each initial value resolved as its input type (before the regions), the
+# 'before' region's arguments those types, the results the function type's. (text, message, the
+# use's and the note's line and column), as mlir-opt 22 says.
+_WHILE = """func.func @f(%init: i32, %limit: i32, %x: f32) -> i64 {{
+  %r:2 = scf.while (%a = {a}, %b = {b}) : ({inputs}) -> (i32, i64) {{
+    {compare}
+    %w = arith.extsi %a : i32 to i64
+    scf.condition(%c) %a, %w : i32, i64
+  }} do {{
+  ^bb0(%p: i32, %q: i64):
+    scf.yield %p, %limit : i32, i32
+  }}
+  {after}
+  return %r#1 : i64
+}}
+"""
+
+
+def _while(a="%init", b="%limit", inputs="i32, i32", compare="%c = arith.cmpi slt, %a, %b : i32", after=""):
+    return _WHILE.format(a=a, b=b, inputs=inputs, compare=compare, after=after)
+
+
+WHILE_CASES = [
+    (_while(a="%x"), TYPED_USE_MISMATCH.format("%x", "i32", "f32"), (2, 26), (1, 39)),
+    (_while(b="%x"), TYPED_USE_MISMATCH.format("%x", "i32", "f32"), (2, 38), (1, 39)),
+    (_while(compare="%c = arith.cmpf olt, %a, %a : f32"), TYPED_USE_MISMATCH.format("%a", "f32", "i32"), (3, 26), (2, 21)),
+    (_while(after="%s = arith.addi %r#1, %r#1 : i32"), TYPED_USE_MISMATCH.format("%r", "i32", "i64"), (10, 19), (2, 3)),
+]
+
+WHILE_WELL_FORMED = [
+    _while(),
+    _while(after="%s = arith.addi %r#0, %r#0 : i32"),
+    """func.func @f(%n: index) {
+  scf.while : () -> () {
+    %t = arith.constant true
+    scf.condition(%t)
+  } do {
+    scf.yield
+  }
+  return
+}
+""",
+]
+
+CASES += HEADER_CASES + OPERAND_CASES + WHILE_CASES
+WELL_FORMED += HEADER_WELL_FORMED + OPERAND_WELL_FORMED + WHILE_WELL_FORMED
 
 
 def _errors(text: str):

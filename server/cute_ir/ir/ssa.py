@@ -1489,6 +1489,34 @@ def _for_types(body: Node | None) -> _Parsed | None:
 _FOR_HEADER = ["=", "value_use", "keyword", "value_use", "keyword", "value_use"]
 
 
+def _listed_types(node: Node) -> list[str | None]:
+    """A type, or a parenthesised list of them, each as `_whole_type` reads it."""
+    types = [c for c in node.named_children if c.type != "comment"] if node.type == "paren_group" else [node]
+    return [_whole_type(t) for t in types]
+
+
+def _while_types(body: Node | None) -> _Parsed | None:
+    """`scf.while (%a = %init, ...) : (T, ...) -> (R, ...)` (SCF's `WhileOp::parse`): each
+    initial value is resolved as its input type before the regions are read, each value the
+    header binds (the 'before' region's arguments) is that type too, and the results are the
+    function type's; nothing when the counts differ (the parser reports that instead)."""
+    kids = [c for c in body.children if c.type != "comment"] if body is not None else []
+    colon = next((i for i, c in enumerate(kids) if c.type == ":"), None)
+    if colon is None or colon > 1 or colon + 3 >= len(kids) or kids[colon + 1].type != "paren_group" \
+            or kids[colon + 2].type != "->":
+        return None
+    inputs, results = _listed_types(kids[colon + 1]), _listed_types(kids[colon + 3])
+    pairs = kids[0] if colon == 1 and kids[0].type == "paren_group" else None
+    bound = [c for c in pairs.named_children if c.type == "value_use"
+             and c.next_sibling is not None and c.next_sibling.type == "="] if pairs is not None else []
+    initial = [c.next_sibling.next_sibling for c in bound]
+    if None in inputs or None in results or len(inputs) != len(bound) \
+            or any(value is None or value.type != "value_use" for value in initial):
+        return None
+    typed = {value.start_byte: text for values in (bound, initial) for value, text in zip(values, inputs)}
+    return _Parsed(typed, tuple(results))
+
+
 def _select_types(body: Node | None) -> _Parsed | None:
     """`arith.select %c, %t, %f : T` or `: C, T` (Arith's `SelectOp::parse`): the condition is
     resolved as `i1`, or as `C` when two types are written; the other two and the result as `T`."""
@@ -1510,6 +1538,7 @@ def _select_types(body: Node | None) -> _Parsed | None:
 # read from the op's custom body.
 _PARSER_TYPES: dict[str, Callable[[Node | None], _Parsed | None]] = {
     "scf.for": _for_types,
+    "scf.while": _while_types,
     "arith.select": _select_types,
 }
 
