@@ -205,14 +205,31 @@ def folding_ranges(analysis: DocumentAnalysis) -> list[str]:
     units = [u for u in analysis.units if not u.shell]
     parts: list[str] = []
     for unit, (base, _) in zip(units, analysis.document.positions([u.start for u in units])):
-        kept = _kept(unit, _FOLDS_JSON)
-        if kept is None or kept[0] != base:
-            folds = _unit_result(analysis, unit, FOLD_LINES)
-            kept = unit.derived[_FOLDS_JSON] = (base, ",".join(
-                [f'{{"startLine":{base + start},"endLine":{base + end}}}' for start, end in folds]))
-        if kept[1]:
-            parts.append(kept[1])
+        text = _unit_folds_json(analysis, unit, base)
+        if text:
+            parts.append(text)
     return ["[" + ",".join(parts) + "]"]
+
+
+def _unit_folds_json(analysis: DocumentAnalysis, unit: Unit, base: int) -> str:
+    """The unit's FoldingRanges as JSON objects joined by commas, for a unit starting on line `base`."""
+    kept = _kept(unit, _FOLDS_JSON)
+    if kept is None or kept[0] != base:
+        folds = _unit_result(analysis, unit, FOLD_LINES)
+        kept = unit.derived[_FOLDS_JSON] = (base, ",".join(
+            [f'{{"startLine":{base + start},"endLine":{base + end}}}' for start, end in folds]))
+    return kept[1]
+
+
+def prepare(analysis: DocumentAnalysis, units: list[Unit]) -> None:
+    """Keep what the outline's and the folds' answers read of each of `units` (units of the
+    analysis as it is now): its symbols' and its folds' JSON where it starts now, as
+    `document_symbols` and `folding_ranges` keep them. Those answers then join what is kept
+    (the server does this for a newly opened file while the client is quiet)."""
+    units = [u for u in units if not u.shell]
+    for unit, at in zip(units, analysis.document.positions([u.start for u in units])):
+        _unit_symbols_json(analysis, unit, at)
+        _unit_folds_json(analysis, unit, at[0])
 
 
 def _symbols_json(analysis: DocumentAnalysis, unit: Unit, symbols: Sequence[Symbol], at: tuple[int, int],

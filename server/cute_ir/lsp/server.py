@@ -25,7 +25,7 @@ from pygls.protocol.json_rpc import JsonRPCResponseMessage
 from .. import __version__
 from ..analysis import DocumentAnalysis, PerUnit, Settings
 from ..features import completion, hints, hover, navigation, outline, tokens
-from . import convert, diagnostic_json, jsonrpc, open_cache, progress, semantic, settings as client_settings
+from . import convert, diagnostic_json, jsonrpc, open_cache, outline_json, progress, semantic, settings as client_settings
 from ..features.leading import LEADING_FROM
 from .fast_start import leading_publish
 from .opened_texts import Opened, OpenedTexts
@@ -54,6 +54,10 @@ MESSAGE_QUIET = 0.02
 # Whole-document requests (outline, folding, semantic tokens) compute what they lack in slices
 # of this many seconds, answering other messages in between.
 FEATURE_SLICE = 0.005
+# The whole-document answers' share of each unit computed ahead (`answer_ahead`) in slices of
+# about this many seconds, this many units at a time.
+AHEAD_SLICE = 0.002
+AHEAD_UNITS = 8
 # Loop turns background work gives a message that has arrived before its next slice.
 INPUT_TURNS = 8
 # A pause in typing this long after a publish computes what a hover where the user typed reads
@@ -176,6 +180,8 @@ class CuteIrServer(LanguageServer):
         self.settings = client_settings.INITIAL
         self._pending: dict[str, asyncio.Task] = {}
         self._verifying: dict[str, asyncio.Task] = {}
+        # The analysis whose whole-document answers were computed ahead (`answer_ahead`), and how.
+        self._ahead: dict[str, tuple[DocumentAnalysis, asyncio.Task]] = {}
         self._slicing = asyncio.Lock()
         self._last_change: dict[str, float] = {}
         self.last_message = 0.0                # when the last message arrived or went out (time.monotonic)
@@ -361,6 +367,9 @@ class CuteIrServer(LanguageServer):
             task = tasks.pop(uri, None)
             if task is not None:
                 task.cancel()
+        ahead = self._ahead.pop(uri, None)
+        if ahead is not None:
+            ahead[1].cancel()
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
         for hook in self.closed_hooks:
             hook(self, uri)
@@ -376,7 +385,10 @@ class CuteIrServer(LanguageServer):
     def verify_rest(self, uri: str) -> None:
         """Finish verification the document's analysis deferred, in the background."""
         analysis = self.analyses.get(uri)
-        if analysis is None or uri in self._verifying or not analysis.verification_owed:
+        if analysis is None or uri in self._verifying:
+            return
+        if not analysis.verification_owed:
+            self.answer_ahead(uri)
             return
         try:
             loop = asyncio.get_running_loop()
@@ -430,6 +442,57 @@ class CuteIrServer(LanguageServer):
         self.publish(uri)
         if bar is not None:
             bar.end(f"{len(analysis.units)} functions verified")
+        if finished:
+            self.answer_ahead(uri)
+
+    def answer_ahead(self, uri: str) -> None:
+        """Compute what the outline's, the folds' and the semantic tokens' answers read of each
+        unit, in the background, once per opened document, after its verification: an editor
+        asks for them again and again, and the first answer for a 50k-line file otherwise
+        computed them all (300-500 ms) while the client waited. Nothing is computed that the
+        answers would not compute: each unit's share is kept with the unit, by its text, as a
+        request keeps it (lsp/outline_json.py, lsp/semantic.py). A change stops this: after
+        it, the answers compute the edited units and join the rest. Not done for a text whose
+        answers the open cache holds (a reopen)."""
+        analysis = self.analyses.get(uri)
+        if analysis is None or (uri in self._ahead and self._ahead[uri][0] is analysis):
+            return
+        opened = self.opened(uri, analysis)
+        if opened is not None and all(opened.answer(name) is not None
+                                      for name in (DOCUMENT_SYMBOLS, SEMANTIC_TOKENS, FOLDING_RANGES)):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._ahead[uri] = (analysis, loop.create_task(self._answer_ahead(uri, analysis)))
+
+    async def _answer_ahead(self, uri: str, analysis: DocumentAnalysis) -> None:
+        revision = analysis.revision
+        units = analysis.units
+        at = 0
+        while at < len(units):
+            await self.background_turn()
+            while self._slicing.locked():   # a whole-document request goes first
+                async with self._slicing:
+                    pass
+                await self.background_turn()
+            if self.analyses.get(uri) is not analysis or analysis.revision != revision or not analysis.settled:
+                return   # the units read below are those of this revision
+            deadline = time.monotonic() + AHEAD_SLICE
+            try:
+                while True:   # at least one chunk a slice
+                    chunk = units[at:at + AHEAD_UNITS]
+                    at += AHEAD_UNITS
+                    outline_json.prepare(analysis, chunk)
+                    for unit in chunk:
+                        analysis.for_unit(unit, semantic.PIECES)
+                    if at >= len(units) or time.monotonic() >= deadline:
+                        break
+            except Exception:   # the requests compute it then, and report what goes wrong
+                log.exception("computing the whole-document answers of %s ahead failed", uri)
+                return
+            self.collector.note_activity(background=True)
 
     async def background_turn(self) -> None:
         """What work no one waits for (verification after open, the workspace index) awaits
