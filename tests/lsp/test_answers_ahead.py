@@ -125,3 +125,25 @@ def test_prepare_in_slices_goes_on_where_it_stopped(result) -> None:
         pass
     assert len(computed) == 1
     assert _answers(analysis) == _fresh(analysis)
+
+
+def test_a_containers_symbol_is_read_once_per_text_of_its_header(monkeypatch) -> None:
+    """After an edit in a function the outline reads no tree for the modules around it (their
+    headers' symbols are kept with them), and a header's edit reads it again."""
+    analysis = DocumentAnalysis("file:///containers.mlir", NESTED, verify_budget=0)
+    _answers(analysis)
+    read: list[int] = []
+    tree_for = DocumentAnalysis.tree_for
+    monkeypatch.setattr(DocumentAnalysis, "tree_for",
+                        lambda self, unit: (unit is not None and unit.shell and read.append(unit.start)) or tree_for(self, unit))
+    analysis.update([(Position(3, 6), Position(3, 6), "q")], 2)
+    answers = _answers(analysis)
+    assert read == [] and answers == _fresh(analysis)
+    read.clear()
+    at = NESTED.index("@k1")
+    line = NESTED[:at].count("\n")
+    column = at - NESTED.rfind("\n", 0, at) - 1
+    analysis.update([(Position(line, column + 2), Position(line, column + 3), "x")], 3)   # @k1 -> @kx
+    answers = _answers(analysis)
+    assert read and "\"name\":\"@kx\"" in answers["outline"]
+    assert answers == _fresh(analysis)

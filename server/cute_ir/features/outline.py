@@ -125,19 +125,33 @@ def document_symbols(analysis: DocumentAnalysis) -> list[Symbol]:
     return symbols(nesting(analysis))
 
 
+_CONTAINER = "outline-container"
+
+
 def _container_symbol(analysis: DocumentAnalysis, header: Unit) -> Symbol:
     """A container by its header: `gpu.module @kernels {` is `@kernels` (a gpu.module), as a
-    symbol op is named elsewhere in the outline; `module {` is `module`."""
+    symbol op is named elsewhere in the outline; `module {` is `module`. Read once per text of
+    the header and kept with it, relative to its start: reading it from the document's tree
+    re-parsed the whole file at the first outline after each edit."""
+    facts = header.derived
+    kept = facts.get(_CONTAINER)
+    if kept is None:
+        kept = facts[_CONTAINER] = _read_container(analysis, header)
+    name, detail, selection = kept
+    return Symbol(name, "module", detail, Span(header.start, header.end), selection.shifted(header.start))
+
+
+def _read_container(analysis: DocumentAnalysis, header: Unit) -> tuple[str, str, Span]:
+    """(name, detail, selection relative to the header's start) of the container `header` opens."""
     tree = analysis.tree_for(header)
     node = tree.root_node.descendant_for_byte_range(header.start, header.start + 1) if tree is not None else None
     while node is not None and node.type != "operation":
         node = node.parent
     op = op_name(node) if node is not None else "module"
     symbol = written_symbol(node) if node is not None else None
-    span = Span(header.start, header.end)
     if symbol is None:
-        return Symbol(op or "module", "module", "", span, Span(header.start, header.start + len(op or "module")))
-    return Symbol(node_text(symbol), "module", op, span, node_span(symbol))
+        return op or "module", "", Span(0, len(op or "module"))
+    return node_text(symbol), op, node_span(symbol).shifted(-header.start)
 
 
 @dataclass(frozen=True, slots=True)
