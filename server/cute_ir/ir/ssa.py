@@ -1144,8 +1144,12 @@ class _Checker:
             record = op_record(op.name)
             if op.node is None:
                 op.form = None
-            elif record is not None:
+            elif record is not None and (op.generic or record.format):
                 op.form = read_form(op.node, record, op.generic, op.text)
+            elif record is not None:
+                # A custom form with no format to read it by says nothing (`read_form`'s None):
+                # most ops of a CuTe DSL dump, whose alias reading the key would cost.
+                op.form = None
             else:
                 op.form = read_generic_types(op.node) if op.generic else None
         return op.form
