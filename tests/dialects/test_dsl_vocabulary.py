@@ -106,8 +106,13 @@ def test_dsl_s2t_copy_previews_its_shape_and_cta_pair():
     a = analyse("%a = cute.make_atom() : () -> !cute_nvgpu.atom.s2t_copy<f8E4M3FN, 32 DP, "
                 "128 bit, 2 cta, x4>\n", "sm_100a")
     assert a.diagnostics() == []
-    # The lowering's kernel: the tensor-memory address and the descriptor are its parameters.
-    assert "  tcgen05.cp.cta_group::2.32x128b.warpx4 [%v2], %p0;  // @op %a\n" in preview_module(a).ptx_text
+    # The lowering's kernel: the CTA pair's tensor memory allocated, the copy into it from the
+    # descriptor (a parameter), the commit to both CTAs' mbarriers, the memory freed.
+    ptx = preview_module(a).ptx_text
+    assert "  tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32 " in ptx
+    assert re.search(r"^  tcgen05\.cp\.cta_group::2\.32x128b\.warpx4 \[%v\d+\], %p0;  // @op %a$", ptx, re.M)
+    assert "  tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 " in ptx
+    assert "  tcgen05.dealloc.cta_group::2.sync.aligned.b32 " in ptx
 
 
 def test_a_view_of_built_descriptors_is_not_a_tile_layout_problem():
