@@ -101,18 +101,6 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
     sites = [(op.start, op.name.decode()) for op in found.get("ops", ()) if op.name in verified]
     if not sites:
         return {}
-    if deadline is not None and time.monotonic() >= deadline:
-        # Nothing is verified now (a large text's top, features/leading.py: its first publish
-        # need not wait for the verifiers' import): every unit with a site is left for later.
-        starts = [u.start for u in units]
-        for s, _ in sites:
-            index = bisect_right(starts, s) - 1
-            if index >= 0:
-                units[index].unverified = True
-        return {}
-    from ..verify import verify_unit
-    from ..verify.lowering import LoweringCheck
-    from .pipeline import UnitPipeline
     starts = [u.start for u in units]
     by_unit: dict[int, list[int]] = {}
     names: dict[int, set[str]] = {}
@@ -120,6 +108,16 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
         index = bisect_right(starts, s) - 1
         by_unit.setdefault(index, []).append(s)
         names.setdefault(index, set()).add(name)
+    if deadline is not None and time.monotonic() >= deadline:
+        # Nothing is verified now (a large text's top, features/leading.py: its first publish
+        # need not wait for the verifiers' import): every unit with a site is left for later.
+        for index in by_unit:
+            if index >= 0:
+                units[index].unverified = True
+        return {}
+    from ..verify import verify_unit
+    from ..verify.lowering import LoweringCheck
+    from .pipeline import UnitPipeline
     out: dict[int, list[Diagnostic]] = {}
     lowering = LoweringCheck(analysis)
     pipeline = UnitPipeline(analysis, lowering)
