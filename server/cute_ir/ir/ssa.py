@@ -1474,12 +1474,8 @@ def _for_types(body: Node | None) -> _Parsed | None:
     arrow = next((i for i, c in enumerate(kids) if c.type == "->"), None)
     if pairs is None or pairs.type != "paren_group" or arrow is None or arrow + 1 >= len(kids):
         return _Parsed(typed)
-    bound = [c for c in pairs.named_children if c.type == "value_use"
-             and c.next_sibling is not None and c.next_sibling.type == "="]
-    initial = [c.next_sibling.next_sibling for c in bound]
-    listed = kids[arrow + 1]
-    types = [c for c in listed.named_children if c.type != "comment"] if listed.type == "paren_group" else [listed]
-    texts = [_whole_type(t) for t in types]
+    bound, initial = _bindings(pairs)
+    texts = _listed_types(kids[arrow + 1])
     if len(texts) != len(bound) or None in texts:
         return _Parsed(typed)
     typed.update((value.start_byte, text) for value, text in zip(bound, texts))
@@ -1491,6 +1487,13 @@ def _for_types(body: Node | None) -> _Parsed | None:
 # `%iv = %lb to %ub step %step`: the header whose bounds and step `ForOp::parse` resolves as the
 # induction variable's type.
 _FOR_HEADER = ["=", "value_use", "keyword", "value_use", "keyword", "value_use"]
+
+
+def _bindings(pairs: Node) -> tuple[list[Node], list[Node | None]]:
+    """The values `(%a = %init, ...)` binds, and what each is bound to (None: nothing written)."""
+    bound = [c for c in pairs.named_children if c.type == "value_use"
+             and c.next_sibling is not None and c.next_sibling.type == "="]
+    return bound, [c.next_sibling.next_sibling for c in bound]
 
 
 def _listed_types(node: Node) -> list[str | None]:
@@ -1511,9 +1514,7 @@ def _while_types(body: Node | None) -> _Parsed | None:
         return None
     inputs, results = _listed_types(kids[colon + 1]), _listed_types(kids[colon + 3])
     pairs = kids[0] if colon == 1 and kids[0].type == "paren_group" else None
-    bound = [c for c in pairs.named_children if c.type == "value_use"
-             and c.next_sibling is not None and c.next_sibling.type == "="] if pairs is not None else []
-    initial = [c.next_sibling.next_sibling for c in bound]
+    bound, initial = _bindings(pairs) if pairs is not None else ([], [])
     if None in inputs or None in results or len(inputs) != len(bound) \
             or any(value is None or value.type != "value_use" for value in initial):
         return None
