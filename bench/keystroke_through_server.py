@@ -21,10 +21,11 @@ The server's wall time less its CPU time is time it did not run: another process
 core (the machine's load average is printed with each run), or it waited (a timer). Its CPU
 time less the in-process CPU time (means) is the work the server does that the analysis does
 not. `--runs` runs alternate the two; the best of each figure is printed last. `--requests`
-asks for the whole-document answers after open first, as bench/peer.py does. Not a test: figures depend
+asks for the whole-document answers after open first, as bench/peer.py does; `--broken F` types in
+bench/peer.py's broken dump instead (a `}` deleted at F of the file). Not a test: figures depend
 on the machine (docs/benchmarks.md).
 
-    python bench/keystroke_through_server.py [--size 5000] [--edits 20] [--runs 3] [--gap-ms 0] [--requests]
+    python bench/keystroke_through_server.py [--size 5000] [--edits 20] [--runs 3] [--gap-ms 0] [--requests] [--broken 0.5]
 """
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from peer import cpu_seconds, typing_spot  # noqa: E402
+from peer import broken, cpu_seconds, typing_spot  # noqa: E402
 from real_dumps import concatenated  # noqa: E402
 from requests_through_server import Client  # noqa: E402
 
@@ -123,11 +124,17 @@ def main() -> None:
     parser.add_argument("--requests", action="store_true",
                         help="ask for document symbols, semantic tokens and folding after open, as bench/peer.py does")
     parser.add_argument("--gap-ms", type=float, default=0.0, help="wait after each publish before the next keystroke")
+    parser.add_argument("--broken", type=float, default=None, metavar="FRACTION",
+                        help="delete the `}` of a line alone at FRACTION of the file first (bench/peer.py's broken dumps)")
     args = parser.parse_args()
     gc.freeze()   # as the server: the imports frozen, the collector off (lsp/collector.py)
     gc.disable()
     text = concatenated(args.size)
-    print(f"{args.size} lines of real dumps, {args.edits} keystrokes a run, gap {args.gap_ms:g} ms")
+    where = ""
+    if args.broken is not None:
+        text, at = broken(text, args.broken)
+        where = f", `}}` deleted at line {at + 1}"
+    print(f"{args.size} lines of real dumps{where}, {args.edits} keystrokes a run, gap {args.gap_ms:g} ms")
     print("| run | load (1 min) | server: latency median / p90 (ms) | server CPU a keystroke (mean, ms) "
           "| in process: wall median / CPU median / CPU mean (ms) |")
     print("|---|---|---|---|---|")
