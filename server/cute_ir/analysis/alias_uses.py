@@ -150,10 +150,12 @@ def _literal_through_alias(use: Node, name: str, first: dict[str, object], asked
     type written out (syntax/attribute_values.py) cannot see through the alias. Each alias of
     the chain is asked, so that an edit to any of them checks the unit again."""
     parent = use.parent
-    items = [child for child in parent.children if not child.is_extra] if parent is not None else []
-    if len(items) != 3 or items[0].type != "integer" or items[1].type != ":" or items[2] != use:
+    # (Which op holds it first: most uses are an op's types, whose body has many items.)
+    if parent is None or parent.type != "typed_integer" and not (parent.type == "custom_body"
+                                                                  and _op_name(parent) == b"arith.constant"):
         return None
-    if parent.type != "typed_integer" and not (parent.type == "custom_body" and _op_name(parent) == b"arith.constant"):
+    items = [child for child in parent.children if not child.is_extra]
+    if len(items) != 3 or items[0].type != "integer" or items[1].type != ":" or items[2] != use:
         return None
     text = name
     for _ in range(_CHAIN):

@@ -225,8 +225,9 @@ class Operation:
         while stack:
             op = stack.pop()
             yield op
-            nested = [inner for region in op.regions for block in region.blocks for inner in block.operations]
-            stack.extend(reversed(nested))
+            if op.regions:   # (most ops have none: the verifiers walk every op of a unit, each keystroke)
+                stack.extend(reversed([inner for region in op.regions for block in region.blocks
+                                       for inner in block.operations]))
 
     def is_ancestor_of(self, other: "Operation") -> bool:
         current: Operation | None = other

@@ -897,23 +897,27 @@ class _Checker:
         """Open, use, define and close the op `written` describes, written at `node` (whose
         text is `text`, when the memo held it): as the walk does from the op's captures."""
         base = node.start_byte
-        new = tuple.__new__   # (a Span without `Span(...)`'s wrapper: a keystroke replays every op of its function)
-
-        def at(span: Span) -> Span:
-            start, end = span
-            return new(Span, (start + base, end + base))
-
-        op = self._enter_op(node, written.name, written.generic, at(written.name_span))
+        # (Spans made without `Span(...)`'s wrapper, the placing inlined: a keystroke replays
+        # every op of its function.)
+        new = tuple.__new__
+        start, end = written.name_span
+        op = self._enter_op(node, written.name, written.generic, new(Span, (start + base, end + base)))
         op.text = text
         op.declared_results = written.declared_results
         if written.count_problem is not None:
-            self._error("ssa.operand-type-count", at(written.count_problem[0]), written.count_problem[1])
-        for text, span in written.uses:
-            self._use_named(text, at(span))
-        for text, span in written.successors:
-            self._successor_named(text, at(span))
-        op.results = [(text, n, at(span)) for text, n, span in written.results]
-        op.result_list = at(written.result_list) if written.result_list is not None else None
+            start, end = written.count_problem[0]
+            self._error("ssa.operand-type-count", new(Span, (start + base, end + base)), written.count_problem[1])
+        use = self._use_named
+        for text, (start, end) in written.uses:
+            use(text, new(Span, (start + base, end + base)))
+        for text, (start, end) in written.successors:
+            self._successor_named(text, new(Span, (start + base, end + base)))
+        op.results = [(text, n, new(Span, (start + base, end + base))) for text, n, (start, end) in written.results]
+        if written.result_list is not None:
+            start, end = written.result_list
+            op.result_list = new(Span, (start + base, end + base))
+        else:
+            op.result_list = None
         self._close_op()
 
     def _default_dialect_name(self, name: str) -> str:

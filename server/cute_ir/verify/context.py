@@ -58,6 +58,9 @@ class VerifyContext:
     # an atom's value is asked of by the op that builds it and by each op that applies it. The
     # IR a context reads is not rewritten while it lives.
     _atoms: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # Type texts that name no cute_nvgpu type, directly or through an alias: most values' types
+    # (a memref, an index), which `resolve_atom` is asked of for every result of a unit.
+    _plain_types: set = field(default_factory=set, init=False, repr=False, compare=False)
 
     @property
     def index(self) -> SourceIndex:
@@ -162,9 +165,19 @@ class VerifyContext:
         found = self._atoms[value] = self._resolved(value)
         return found
 
-    def _resolved(self, value: Value) -> LocatedAtom | None:
-        written = self.through_alias(self.written_type(value))
+    def _written_atom_type(self, value: Value) -> CuteNvgpuType | None:
+        """The cute_nvgpu type `value` is written with, directly or through an alias."""
+        span = self.index.type_spans.get(value)
+        if span is None or value.type.text in self._plain_types:
+            return None
+        written = self.through_alias(WrittenType(value.type.text, span))
         ty = written.cute_type() if written is not None else None
+        if ty is None:   # (what the text names, whatever its place)
+            self._plain_types.add(value.type.text)
+        return ty
+
+    def _resolved(self, value: Value) -> LocatedAtom | None:
+        ty = self._written_atom_type(value)
         owner = value.owner if isinstance(value, OpResult) else None
         if ty is None:
             row = lookup_op(owner.name) if owner is not None else None
