@@ -1,8 +1,8 @@
 """An atom's own kernel in the PTX preview comes from the lowering (features/atom_kernel.py): for
 an op that builds a copy atom (tcgen05's included) or a register / warpgroup MMA atom or a
-tcgen05.mma atom (a CTA pair's in tensor memory its function allocates), the kernel of the smallest
-function applying it, after the pipeline and the function writer; other atoms keep the kernel built
-from their configuration."""
+tcgen05.mma atom (a tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair, in tensor memory its
+function allocates), the kernel of the smallest function applying it, after the pipeline and the
+function writer; other atoms keep the kernel built from their configuration."""
 from __future__ import annotations
 
 import re
@@ -58,7 +58,10 @@ COPIES = [
 
 @pytest.mark.parametrize("atom,instructions", COPIES, ids=[a.split("<")[0] for a, _ in COPIES])
 def test_a_copy_atom_built_and_never_applied_gets_the_kernel_of_a_function_applying_it(atom, instructions):
-    _check_atom_kernel(f"%c = cute.make_atom() : () -> {atom}", instructions, "sm_100a", ["p0", "p1"])
+    # A tcgen05.cp's function allocates the tensor memory it copies into: its parameters are the
+    # descriptor, the allocation's slot and the mbarrier its commit arrives at.
+    params = ["p0", "p1", "p2"] if "s2t_copy" in atom else ["p0", "p1"]
+    _check_atom_kernel(f"%c = cute.make_atom() : () -> {atom}", instructions, "sm_100a", params)
 
 
 MMAS = [
@@ -89,12 +92,13 @@ MMAS = [
      ": !cute_nvgpu.sm90.mma", "sm_90a",
      ["setp.ne.b32", "wgmma.fence.sync.aligned;", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16",
       "wgmma.commit_group.sync.aligned;", "wgmma.wait_group.sync.aligned"], ["p0", "p1", "p2"]),
-    # tcgen05.mma of one CTA: D in tensor memory (its 32-bit address), A and B shared-memory
-    # descriptors; the predicate enable-input-D is the atom's inline assembly's too.
+    # tcgen05.mma of one CTA: D in tensor memory its function allocates, A and B shared-memory
+    # descriptors, then the allocation's slot and the mbarrier its commit arrives at; the
+    # predicate enable-input-D is the atom's inline assembly's too.
     ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [128, 256, 16], a_type = f16, b_type = f16, c_type = f32, "
      "cta_group = 1} : !cute_nvgpu.sm100.mma", "sm_100a",
-     ["setp.ne.b32", "tcgen05.mma.cta_group::1.kind::f16.collector::a::discard"], ["p0", "p1", "p2"]),
-    # Sparse: the metadata in tensor memory.
+     ["setp.ne.b32", "tcgen05.mma.cta_group::1.kind::f16.collector::a::discard"], ["p0", "p1", "p2", "p3"]),
+    # Sparse: the metadata in the allocated tensor memory too.
     ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 32], a_type = f16, b_type = f16, c_type = f32} "
      ": !cute_nvgpu.sm100.mma_sp", "sm_100a",
      ["setp.ne.b32", "tcgen05.mma.sp.cta_group::1.kind::f16.collector::a::discard"], ["p0", "p1", "p2", "p3"]),
@@ -102,7 +106,7 @@ MMAS = [
     ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 64], a_type = f4E2M1FN, b_type = f4E2M1FN, "
      "c_type = f32, vec_size = 16, sf_type = f8E4M3FN} : !cute_nvgpu.sm100.mma_bs", "sm_103f",
      ["setp.ne.b32", "tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16.collector::a::discard"],
-     ["p0", "p1", "p2", "p3", "p4"]),
+     ["p0", "p1", "p2", "p3"]),
 ]
 
 
@@ -147,32 +151,49 @@ PAIRS = [
     ("%c = cute.make_atom() : () -> !cute_nvgpu.atom.s2t_copy<f8E4M3FN, 128 DP, 256 bit, 2 cta>",
      "tcgen05.cp.cta_group::2.128x256b"),
 ]
+ONE_CTA = [
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [128, 256, 16], a_type = f16, b_type = f16, c_type = f32} "
+     ": !cute_nvgpu.sm100.mma", "tcgen05.mma.cta_group::1.kind::f16.collector::a::discard"),
+    # A in tensor memory: D and A each at its column of the allocation.
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [128, 64, 8], a_type = tf32, b_type = tf32, c_type = f32, "
+     'a_source = "tmem"} : !cute_nvgpu.sm100.mma', "tcgen05.mma.cta_group::1.kind::tf32"),
+    # Block-scaled: the scale factors in the allocation too.
+    ("%c = cute_nvgpu.make_mma_atom {shape_MNK = [128, 128, 64], a_type = f4E2M1FN, b_type = f4E2M1FN, "
+     "c_type = f32, vec_size = 16, sf_type = f8E4M3FN} : !cute_nvgpu.sm100.mma_bs",
+     "tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block16"),
+    ("%c = cute.make_atom() : () -> !cute_nvgpu.atom.s2t_copy<f8E4M3FN, 128 DP, 256 bit, 1 cta>",
+     "tcgen05.cp.cta_group::1.128x256b"),
+]
 
-# A CTA pair's kernel around its atom: the tensor memory allocated, the work committed, the memory freed.
-_PAIR_SCAFFOLDING = ["tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32", "tcgen05.relinquish_alloc_permit.cta_group::2",
-                     "tcgen05.fence::after_thread_sync", None,
-                     "tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64",
-                     "tcgen05.fence::before_thread_sync", "tcgen05.dealloc.cta_group::2.sync.aligned.b32"]
+# The kernel around a tcgen05.mma or tcgen05.cp, of each CTA group: the tensor memory allocated,
+# the work committed (a pair's to both CTAs' mbarriers, one CTA's to its own), the memory freed.
+_SCAFFOLDING = {group: [f"tcgen05.alloc.cta_group::{group}.sync.aligned.shared::cta.b32",
+                        f"tcgen05.relinquish_alloc_permit.cta_group::{group}", "tcgen05.fence::after_thread_sync", None,
+                        f"tcgen05.commit.cta_group::{group}.mbarrier::arrive::one.shared::cluster."
+                        f"{'multicast::cluster.' if group == 2 else ''}b64",
+                        "tcgen05.fence::before_thread_sync", f"tcgen05.dealloc.cta_group::{group}.sync.aligned.b32"]
+                for group in (1, 2)}
 
 
-@pytest.mark.parametrize("op,instruction", PAIRS, ids=["umma", "umma-sp-ts", "s2t"])
-def test_a_cta_pair_s_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instruction):
-    """A CTA pair's tcgen05.mma or tcgen05.cp has its kernel from the lowering on every target
-    that runs it: the function allocates the tensor memory its operands lie in, commits the work
-    to an mbarrier of both CTAs and frees the memory (MLIR's NVVM ops, which the function writer
-    writes with the PTX builder)."""
+@pytest.mark.parametrize("op,instruction,group", [(*p, 2) for p in PAIRS] + [(*o, 1) for o in ONE_CTA],
+                         ids=["pair-umma", "pair-umma-sp-ts", "pair-s2t", "umma", "umma-ts", "umma-bs", "s2t"])
+def test_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instruction, group):
+    """A tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair, has its kernel from the lowering on
+    every target that runs it: the function allocates the tensor memory its operands lie in,
+    commits the work to an mbarrier (a pair's of both CTAs) and frees the memory (MLIR's NVVM ops,
+    which the function writer writes with the PTX builder); one path, of the atom's CTA group."""
     analysis = _analysis(f"  {op}\n", "sm_100a")
     [site] = document_sites(analysis)
-    assert not hand_built(site.config)
+    assert not hand_built(site.config) and site.config.cta_group == group
     for target in supported_targets(site.config):
         kernel = AK.atom_kernel(op, site.config, "k", target)
         assert kernel is not None and kernel.module.ok, target
         text = kernel.module.text
         body = [line.strip() for line in text.split("\n") if line.strip().startswith("tcgen05.")]
-        expected = [instruction if step is None else step for step in _PAIR_SCAFFOLDING]
+        expected = [instruction if step is None else step for step in _SCAFFOLDING[group]]
         assert [line for line in body if any(line.startswith(e) for e in expected)] == body
         assert [next(e for e in expected if line.startswith(e)) for line in body] == expected, body
-        assert "cta_group::1" not in text
+        assert f"cta_group::{3 - group}" not in text
         # The atom's own lines are its inline assembly's; the scaffolding is the function's.
         assert [line.split(ATOM_LINE_MARK)[0].strip() for line in text.split("\n")
                 if ATOM_LINE_MARK in line and "tcgen05." in line][0].startswith(instruction)

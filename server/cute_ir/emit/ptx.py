@@ -20,8 +20,8 @@ universal copy, cp.async, ldmatrix / stmatrix (every shape and format), register
 FMA, `mma.sync`, `mma.sp`, block-scaled `mma.sync`), wgmma or tcgen05.mma atom from nothing of the
 document (and any op of a universal copy, universal FMA, register, warpgroup or tcgen05 MMA atom,
 from an op built from its configuration). Every universal copy and universal FMA, every tcgen05.mma,
-tcgen05.cp, tcgen05.ld and tcgen05.st atom (a CTA pair's tcgen05.mma or tcgen05.cp in the tensor
-memory its function allocates, with the `tcgen05.commit` that tracks it) and every TMA load, store
+tcgen05.cp, tcgen05.ld and tcgen05.st atom (a tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair,
+in the tensor memory its function allocates, with the `tcgen05.commit` that tracks it) and every TMA load, store
 and reduction (the function of its chain: descriptor, non-exec atom, `make_exec_tma`, transfer)
 have their kernel from the lowering alone (`hand_built`; the table-wide ptxas sweep assembles them
 so too). The kernels here are the other configurations': the preview's for a cp.async, ldmatrix
@@ -174,8 +174,8 @@ def _universal_copy_lines(c: AtomConfig, row: A.CopyShapeRow) -> tuple[str, ...]
     return tuple(line.format(**fill) for line, side in ((load, "ld"), (store, "st")) if c.atom_side in ("", side))
 
 
-# The atoms whose kernel is the lowering's alone, of any configuration: tcgen05's (a CTA pair's
-# tcgen05.mma and tcgen05.cp in the tensor memory its function allocates, committed), TMA
+# The atoms whose kernel is the lowering's alone, of any configuration: tcgen05's (tcgen05.mma and
+# tcgen05.cp in the tensor memory its function allocates, committed), TMA
 # transfers, universal copies and FMAs.
 _LOWERED_ATOMS = frozenset({"atom.tma_load", "atom.tma_reduce", "atom.tma_store", "atom.tmem_load", "atom.tmem_store",
                             "atom.s2t_copy", "atom.universal_copy", "atom.universal_fma"}
@@ -185,8 +185,8 @@ _LOWERED_ATOMS = frozenset({"atom.tma_load", "atom.tma_reduce", "atom.tma_store"
 def hand_built(config: AtomConfig) -> bool:
     """Whether this module builds the kernel of an atom of `config`. Every tcgen05.mma, tcgen05.cp,
     tcgen05.ld / tcgen05.st atom, TMA transfer and universal copy or FMA has its kernel from the
-    lowering alone (features/atom_kernel.py: a function applying it; a CTA pair's tcgen05 work
-    in tensor memory the function allocates, with the commit that tracks it)."""
+    lowering alone (features/atom_kernel.py: a function applying it; tcgen05.mma and tcgen05.cp
+    work in tensor memory the function allocates, with the commit that tracks it)."""
     return config.mnemonic not in _LOWERED_ATOMS
 
 

@@ -29,10 +29,11 @@ universal FMA (one element each), the register MMAs (SM80 / SM89 `mma.sync`, spa
 SM120's block-scaled `mma.sync`),
 SM90's wgmma, and SM100's tcgen05.mma (`_umma_operands`: D, a sparse atom's metadata and a
 block-scaled atom's scale factors in tensor memory, A a descriptor or a tile in tensor memory, B a
-descriptor). A CTA pair's tcgen05.mma or tcgen05.cp runs in tensor memory its function allocates
-and commits its work, as the CuTe DSL's 2-CTA kernels do (`_pair_function`: `nvvm.tcgen05.alloc`,
-the operands in tensor memory at their columns of it, the atom, `nvvm.tcgen05.commit` to an
-mbarrier, to both CTAs' unless the document's own commit arrives at one, `nvvm.tcgen05.dealloc`).
+descriptor). A tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair, runs in tensor memory its
+function allocates and commits its work, as the CuTe DSL's kernels do (`_allocating_function`, one
+path for both CTA groups: `nvvm.tcgen05.alloc`, the operands in tensor memory at their columns of
+it, the atom, `nvvm.tcgen05.commit` to an mbarrier, a pair's to both CTAs' unless the document's own
+commit arrives at one, `nvvm.tcgen05.dealloc`).
 
 `atom_kernel` runs the editor's default pipeline on that function (`convert-cute-nvgpu-to-ptx`
 among it, analysis/pipeline.py's `lowered_unit`) and writes the function the pipeline left with
@@ -250,8 +251,8 @@ _SCALE_COLUMNS = 4
 
 def _umma_operands(config: AtomConfig, row: A.MmaShapeRow, source: A.Residency, a: str, b: str, c: str,
                    scale: str) -> list[tuple[str, str]] | None:
-    """`_mma_operands` of a tcgen05.mma atom (a CTA pair's in the tensor memory its function
-    allocates, `_pair_function`)."""
+    """`_mma_operands` of a tcgen05.mma atom (those in tensor memory in the memory its function
+    allocates, `_allocating_function`)."""
     m, n, k = config.shape
     # A sparse atom's A holds half of K (2:4 structured sparsity).
     a_k = k // 2 if row.sparse else k
@@ -527,8 +528,8 @@ def _instruction(config: AtomConfig) -> AtomConfig:
     pair's tcgen05 work commits (`commit_multicast`, which the kernel's MMA reads, not its
     loads), and with its multicast CTAs as the mask counts them; a CTA pair's tcgen05.mma or
     tcgen05.cp with the commit its function writes."""
-    if _allocates(config):
-        # Its function multicasts its commit where the document does not say (`_pair_function`).
+    if _allocates(config) and config.cta_group == _PAIR:
+        # Its function multicasts its commit where the document does not say (`_allocating_function`).
         return replace(config, commit_multicast=config.commit_multicast is not False)
     if config.mnemonic not in _TMA_TRANSFERS:
         return config
@@ -572,44 +573,48 @@ def _applied(op_text: str, config: AtomConfig, name: str, target: str) -> tuple[
 
 def _function(name: str, operands: list[tuple[str, str]], body: str, application: str, config: AtomConfig) -> str:
     """The function `name` that builds the atom (`%atom <body>`) and applies it to `operands`
-    ((name, type) each, its arguments), as `_pair_function` writes a CTA pair's tcgen05 work."""
+    ((name, type) each, its arguments), as `_allocating_function` writes tcgen05.mma and tcgen05.cp work."""
     if _allocates(config):
-        return _pair_function(name, operands, body, application, config)
+        return _allocating_function(name, operands, body, application, config)
     params = ", ".join(f"%{role}: {type_text}" for role, type_text in operands)
     return f"func.func @{name}({params}) {{\n  %atom {body}\n  {application}\n  return\n}}\n"
 
 
 # --------------------------------------------------------------------------------------------
-# A CTA pair's tcgen05.mma and tcgen05.cp: in tensor memory the function allocates, committed
+# tcgen05.mma and tcgen05.cp: in tensor memory the function allocates, committed
 # --------------------------------------------------------------------------------------------
 
 # The atoms whose instruction is tcgen05.mma (tables/atoms.py's MMA lattice), and tcgen05.cp's.
 _TCGEN05_MMA_ATOMS = frozenset(r.atom for r in A.MMA_LATTICE if r.instruction.startswith("tcgen05"))
 _S2T = "atom.s2t_copy"
 # Where each operand in tensor memory lies in the allocation, by column (D at its start, the
-# others past D's 256 columns, as CUTLASS lays a 2-SM kernel's accumulator first).
+# others past D's 256 columns, as CUTLASS lays a kernel's accumulator first).
 _TMEM_AT = {"d": 0, "dst": 0, "a": 256, "e": 320, "sfa": 384, "sfb": 448}
 # The CTAs a CTA pair's commit arrives at when it multicasts: both (`.multicast::cluster`'s ctaMask).
 _PAIR_MASK = 0b11
+_PAIR = 2
 
 
 def _allocates(config: AtomConfig) -> bool:
     """Whether the function applying an atom of `config` allocates the tensor memory it works in
-    and commits its work (`_pair_function`): a CTA pair's tcgen05.mma or tcgen05.cp."""
-    return config.cta_group == 2 and (config.mnemonic in _TCGEN05_MMA_ATOMS or config.mnemonic == _S2T)
+    and commits its work (`_allocating_function`): a tcgen05.mma or tcgen05.cp, of one CTA or a
+    CTA pair."""
+    return config.mnemonic in _TCGEN05_MMA_ATOMS or config.mnemonic == _S2T
 
 
-def _pair_function(name: str, operands: list[tuple[str, str]], body: str, application: str,
-                   config: AtomConfig) -> str:
-    """The function of a CTA pair's tcgen05.mma or tcgen05.cp, as the CuTe DSL's 2-CTA kernels
-    run one: tensor memory allocated for the pair (`nvvm.tcgen05.alloc` of every column into a
-    shared-memory slot, the permit relinquished, the address read back and fenced), each operand in
-    tensor memory a memref at its column of it (`_TMEM_AT`), the atom applied, its work committed
-    to the mbarrier argument (`nvvm.tcgen05.commit`, multicast to both CTAs unless the document's
-    own commit arrives at one: `AtomConfig.commit_multicast`), the memory freed (fenced, then
-    `nvvm.tcgen05.dealloc`). Its arguments are the operands in shared memory (descriptors), the
-    slot and the mbarrier."""
-    group = "{group = #nvvm.cta_group<cta_2>}"
+def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, application: str,
+                         config: AtomConfig) -> str:
+    """The function of a tcgen05.mma or tcgen05.cp, as the CuTe DSL's kernels run one, for the
+    atom's CTA group (`config.cta_group`: one CTA, or a CTA pair as its 2-CTA kernels do): tensor
+    memory allocated (`nvvm.tcgen05.alloc` of every column into a shared-memory slot, the permit
+    relinquished, the address read back and fenced), each operand in tensor memory a memref at its
+    column of it (`_TMEM_AT`), the atom applied, its work committed to the mbarrier argument
+    (`nvvm.tcgen05.commit`: one CTA's to its own; a pair's multicast to both CTAs unless the
+    document's own commit arrives at one, `AtomConfig.commit_multicast`), the memory freed (fenced,
+    then `nvvm.tcgen05.dealloc`). Nothing waits on the mbarrier: the function ends with the work
+    committed, as the CuTe DSL's MMA warp hands its accumulator to the epilogue's. Its arguments are
+    the operands in shared memory (descriptors), the slot and the mbarrier."""
+    group = f"{{group = #nvvm.cta_group<cta_{config.cta_group}>}}"
     in_memory = [(role, t) for role, t in operands if t.startswith("memref<") and t.endswith(f", {_TMEM}>")]
     params = [(role, t) for role, t in operands if (role, t) not in in_memory]
     params += [("slot", "memref<1xi32, 3>"), ("mbar", "memref<1xi64, 3>")]
@@ -627,7 +632,7 @@ def _pair_function(name: str, operands: list[tuple[str, str]], body: str, applic
                       f"{address} = arith.addi %tmem, %{role}_column : i32"]
         lines.append(f"%{role} = builtin.unrealized_conversion_cast {address} : i32 to {type_text}")
     lines += [application, *_shared_pointer("mbar", "memref<1xi64, 3>")]
-    if config.commit_multicast is False:
+    if config.cta_group != _PAIR or config.commit_multicast is False:
         lines.append(f"nvvm.tcgen05.commit %mbar_pointer {group} : !llvm.ptr<3>")
     else:
         lines += [f"%mask = arith.constant {_PAIR_MASK} : i16",
