@@ -11,13 +11,13 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 
 | lowered IR | PTX |
 |---|---|
-| a `memref` / `index` / integer / float / shared-memory matrix descriptor argument | a `.param` of its width, read into a register (a memref: its aligned pointer, generic) |
+| a `memref` / `index` / integer / float / shared-memory matrix descriptor argument | a `.param` of its width, read into a register (a memref: its aligned pointer, generic; a memref in tensor memory, memory space 6, a `.param .u64` too, its low 32 bits narrowed once by `cvt.u32.u64` into the `.b32` register that holds such a memref: its tensor-memory address) |
 | a `memref` argument whose extents, strides or offset are dynamic (`memref<?x64xf32>`, `memref<?x?xf32>`, `strided<[?, 1], offset: ?>`) | MLIR's memref descriptor, each field a `.param .u64` in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`), as MLIR's default calling convention passes a memref (the bare-pointer convention the others follow is defined for static memrefs only; `builder.passes_descriptor`, the rule of a TileAS kernel's arguments too); of the dynamic offset and strides, only those an access multiplies in read (the offset by any load or store, a stride by one at an index not a constant 0 or by a vector spanning its dimension) |
 | an `i8` argument | a `.param .u8` (as LLVM's NVPTX backend passes an i8), `ld.param.u8` into a 16-bit register: PTX has no 8-bit registers, so an i8 is the low 8 bits of a `.b16` one, the high bits undefined until what reads them extends it (`cvt.s16.s8` signed, `and` of 255 unsigned) |
 | an `i1` argument | a `.param .u8` (PTX has no predicate parameter; LLVM's NVPTX backend passes an i1 so), its low bit tested by `setp.ne` into a predicate register |
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
 | `arith.constant` of an integer, index or float | `mov` of its bits; one the lowering names (`cute_nvgpu.l2_cache_policy`, emit/atom_instruction.py `NAMED_CONSTANTS`) in hex with a comment naming it (`0x1000000000000000;  // L2 evict_normal`) |
-| `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same (`!llvm.ptr<3>` and `!llvm.ptr<6>` are 32 bits: a shared-memory address in the CTA's window, a tensor-memory address) | `mov` (of an `i1`, `mov.pred`); of a 32-bit tensor-memory address to a memref in tensor memory (memory space 6), `cvt.u64.u32` into the memref's pointer register |
+| `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same (`!llvm.ptr<3>` and `!llvm.ptr<6>` are 32 bits: a shared-memory address in the CTA's window, a tensor-memory address; so is a memref in tensor memory, memory space 6: its address) | `mov` (of an `i1`, `mov.pred`) |
 | `nvvm.tcgen05.alloc` / `relinquish_alloc_permit` / `dealloc` / `fence` / `commit` (`group`: `#nvvm.cta_group<cta_1>` or `<cta_2>`, cta_1 when absent) | the PTX builder's (emit/builder.py) `tcgen05.alloc...shared::cta.b32 [slot], columns;`, `tcgen05.relinquish_alloc_permit`, `tcgen05.dealloc...b32 address, columns;` (the columns an immediate when constant), `tcgen05.fence::after_thread_sync` / `before_thread_sync`, `tcgen05.commit...mbarrier::arrive::one.shared::cluster[.multicast::cluster].b64 [mbar][, mask];` of the op's CTA group |
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
 | `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
@@ -39,7 +39,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `vector.load` / `vector.store` of an N-D vector (several rows: its innermost dimension the memref's innermost, the others the memref's trailing ones before it) | element by element, row by row: each row a static stride in bytes or a dynamic one by `mad.lo` from the first element's address, its elements consecutive (the memref's innermost stride must be a static 1), each moved as the next row says |
 | `vector.load` / `vector.store` of a 1-D vector (16-, 32- or 64-bit elements) through a memref argument of dynamic strides or offset whose innermost stride is a static 1, with no such promise | element by element: the first element's address computed once, an `ld.bN` / `st.bN` of each at its own byte offset from it (aligned as its element is, all that the memref's layout proves), packed into the vector's registers by `mov.b32` / `mov.b64` `{a, b, ...}` or unpacked from them; a dynamic innermost stride is refused, named |
 | `vector.load` / `vector.store` of 128 bits (`vector<4xf32>`, `vector<8xf16>`, ...) | `ld.v4.b32` into four registers / `st.v4.b32` of the four a 128-bit load, select or lane-wise op gave, at an address provably a multiple of 16 |
-| `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows) |
+| `memref.extract_aligned_pointer_as_index` | the pointer (`cvta.to.shared` for a memref in shared memory: a 32-bit shared address follows); of a memref in tensor memory, read only by casts to i32 (`index_cast`, `index_castui`, `trunci`: how the lowering binds its `r` operand), nothing: each cast is a `mov` of the 32-bit address, not a widening to 64 bits and a narrowing back; for another reader `cvt.u64.u32` |
 | `llvm.inline_asm` (generic or custom form) | its `asm_string`, `$n` replaced by the registers of its constraints (outputs, then inputs; an `n` input its constant; a tied input moved into its output first) |
 | `llvm.extractvalue` | the register of that output |
 | `func.return` of values (16, 32 or 64 bits each; not an i8, which LLVM widens) | the function is a `.visible .func` of one return parameter, as LLVM's NVPTX backend writes it: `.param .bN func_retval0` for one value, `.param .align A .b8 func_retval0[bytes]` for several (each at the next multiple of its size), `st.param` of each before `ret` (no tensor-map parameter then: `cvta.param` reads a kernel's only) |
@@ -250,6 +250,15 @@ _TENSOR_SPACE = "6"
 _LLVM_POINTERS = {f"!llvm.ptr<{_SHARED_SPACE}>": "b32", f"!llvm.ptr<{_TENSOR_SPACE}>": "b32"}
 
 
+# Casts to i32 of an index or integer: of a tensor-memory memref's pointer, its address itself.
+_NARROWING = ("arith.index_cast", "arith.index_castui", "arith.trunci")
+
+
+def _reads_address(op: Operation) -> bool:
+    """Whether `op` takes a pointer to the i32 of its low 32 bits (`_Emitter.pointer`)."""
+    return op.name in _NARROWING and len(op.results) == 1 and str(op.results[0].type) == "i32"
+
+
 def _memref_space(type_text: str) -> str:
     """A memref type's memory space as written ("" for the default)."""
     return type_text.rsplit(",", 1)[-1].rstrip(">").strip() if type_text.count(",") else ""
@@ -278,6 +287,9 @@ def _register_type(type_text: str) -> str | None:
         return _SCALARS[type_text][0]
     if type_text in _LLVM_POINTERS:
         return _LLVM_POINTERS[type_text]
+    if type_text.startswith("memref<") and _memref_space(type_text) == _TENSOR_SPACE:
+        # Its 32-bit address (lane and column), as `!llvm.ptr<6>` and the `r` constraints take it.
+        return "b32"
     if type_text.startswith(("memref<", _TMA_DESCRIPTOR, _SMEM_DESCRIPTOR)):
         return "b64"
     found = shaped(type_text)
@@ -409,6 +421,9 @@ class _Emitter:
     # A memref argument passed as its descriptor's fields whose strides or offset are dynamic:
     # the registers of its dynamic offset and strides (None where the type gives them).
     layouts: dict[Value, tuple[str | None, list[str | None]]] = field(default_factory=dict)
+    # The pointer of a memref in tensor memory that only casts to i32 read: the 32-bit address
+    # register they read instead (`pointer`).
+    addresses: dict[Value, str] = field(default_factory=dict)
     function: Operation | None = None                  # the function written (what a descriptor captures)
     target: T.Target | None = None                     # what it is written for (its instructions' tiers)
     descriptors: int = 0                               # the tensor maps appended for descriptors it builds
@@ -490,6 +505,13 @@ class _Emitter:
             self.kernel.params.append((_I8_ACCESS, name))
             self.values[value] = self.kernel.reg("b16", f"%{name}")
             self.kernel.emit(f"ld.param.{_I8_ACCESS} {self.values[value]}, [{name}];")
+            return
+        if type_text.startswith("memref<") and register_type == "b32":
+            # A memref in tensor memory: passed by its pointer as every memref is, whose low 32
+            # bits are the tensor-memory address its register holds.
+            wide = self.kernel.param("u64", name, f"%{name}")
+            self.values[value] = self.fresh("b32", f"{name}_address")
+            self.kernel.emit(f"cvt.u32.u64 {self.values[value]}, {wide};")
             return
         param = {"b64": "u64", "b32": "u32", "b16": "u16", "f32": "f32", "f64": "f64"}[register_type]
         if register_type in ("f32", "f64"):
@@ -621,12 +643,6 @@ class _Emitter:
         source = self.register(op.operands[0], f"the operand of `{op.name}`")
         source_type = _register_type(str(op.operands[0].type))
         reg, register_type = self.result(op, "v")
-        result = str(op.results[0].type)
-        if source_type == "b32" and result.startswith("memref<") and _memref_space(result) == _TENSOR_SPACE:
-            # A tensor-memory address (what tcgen05.alloc wrote) as the memref it starts: widened
-            # into the 64-bit pointer register every memref has.
-            self.kernel.emit(f"cvt.u64.u32 {reg}, {source};")
-            return
         if source_type is None or _width(str(op.operands[0].type)) != _width(str(op.results[0].type)):
             raise _Unemittable(f"`{op.name}` from {op.operands[0].type} to {op.results[0].type}: a cast between "
                                f"values of one width only here")
@@ -646,8 +662,13 @@ class _Emitter:
         if self.packed_truncation(op) or self.lanewise(
                 op, lambda registers, reg, elements, result: self.convert_value(op, registers[0], elements[0], reg, result)):
             return
-        source = self.register(op.operands[0], f"the operand of `{op.name}`")
+        address = self.addresses.get(op.operands[0])
         reg, _ = self.result(op, "v")
+        if address is not None:
+            # A tensor-memory memref's pointer cast back to the 32-bit address it is (`pointer`).
+            self.kernel.emit(f"mov.b32 {reg}, {address};")
+            return
+        source = self.register(op.operands[0], f"the operand of `{op.name}`")
         self.convert_value(op, source, str(op.operands[0].type), reg, str(op.results[0].type))
 
     def packed_truncation(self, op: Operation) -> bool:
@@ -1429,12 +1450,23 @@ class _Emitter:
 
     def pointer(self, op: Operation) -> None:
         """A memref's aligned pointer: generic, or a shared-space address for a memref in
-        shared memory (which an index cast to i32 then narrows, as `r` constraints take it)."""
+        shared memory (which an index cast to i32 then narrows, as `r` constraints take it); of a
+        memref in tensor memory its 32-bit address, which a cast to i32 reads as it is
+        (`addresses`), widened for another reader."""
         if len(op.operands) != 1:
             raise _Unemittable(f"`{op.name}` without one memref")
         source = self.register(op.operands[0], "the memref")
-        reg, _ = self.result(op, "ptr")
         space = _memref_space(str(op.operands[0].type))
+        if space == _TENSOR_SPACE and all(_reads_address(user) for user in op.results[0].users):
+            # A memref in tensor memory is its 32-bit address: the casts to i32 that read its
+            # pointer (how the lowering binds an `r` operand) read the address itself, not its
+            # widening to an index and the narrowing back.
+            self.addresses[op.results[0]] = source
+            return
+        reg, _ = self.result(op, "ptr")
+        if space == _TENSOR_SPACE:
+            self.kernel.emit(f"cvt.u64.u32 {reg}, {source};")
+            return
         self.kernel.emit(f"cvta.to.shared.u64 {reg}, {source};" if space == _SHARED_SPACE else f"mov.b64 {reg}, {source};")
 
     def inline_asm(self, op: Operation) -> None:
