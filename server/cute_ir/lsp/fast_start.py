@@ -47,6 +47,7 @@ from typing import Any, BinaryIO, Callable
 from .. import __version__
 from . import open_cache
 from .framing import NOTHING_YET, Resume, read_first, read_next
+from .pipe import widen
 
 CAPABILITIES_FILE = os.path.join(os.path.dirname(__file__), "capabilities.json")
 SERVER_INFO = {"name": "cute-ir", "version": __version__}
@@ -476,6 +477,7 @@ def _next_message(stdin: BinaryIO, resume: Resume, wait: float) -> Any:
 def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout.buffer
+    widen(stdout)   # megabytes of a whole-document answer in fewer turns (lsp/pipe.py)
     first, resume = read_first(stdin)
     request = _initialize_request(first) if isinstance(first, bytes) else None
     answered = answer_initialize(first, stdout) if request is not None else None
