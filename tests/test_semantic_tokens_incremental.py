@@ -34,7 +34,12 @@ def _in_one_go(analysis: DocumentAnalysis) -> list[int]:
 
 @pytest.mark.parametrize("encoding", [Encoding.UTF16, Encoding.UTF8])
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
-def test_assembled_tokens_equal_a_whole_document_encoding_after_edits(path: Path, encoding: Encoding) -> None:
+@pytest.mark.parametrize("chunk_units", [semantic.CHUNK_UNITS, 2])
+def test_assembled_tokens_equal_a_whole_document_encoding_after_edits(path: Path, encoding: Encoding,
+                                                                      chunk_units: int, monkeypatch) -> None:
+    """With the units' pieces kept in chunks of the server's size, and of two units (the
+    files here are a few dozen units: chunks taken again and rebuilt around every edit)."""
+    monkeypatch.setattr(semantic, "CHUNK_UNITS", chunk_units)
     analysis = DocumentAnalysis("file:///x.ir", path.read_text(), encoding=encoding)
     assert semantic.full_tokens(analysis) == _in_one_go(analysis)
     rng = random.Random(path.name)
@@ -117,7 +122,9 @@ def test_a_delta_turns_the_last_answer_into_the_current_one(path: Path) -> None:
         sent = found
 
 
-def test_a_delta_after_an_edit_in_one_function_is_that_function_s_tokens() -> None:
+def test_a_delta_after_an_edit_in_one_function_is_that_function_s_tokens(monkeypatch) -> None:
+    """With the units' pieces kept one by one (chunks of one unit, lsp/unit_chunks.py)."""
+    monkeypatch.setattr(semantic, "CHUNK_UNITS", 1)
     text = "module {\n" + "".join(
         f"  func.func @f{i}(%x: i32) -> i32 {{\n    %a{i} = arith.addi %x, %x : i32\n    return %a{i} : i32\n  }}\n"
         for i in range(30)) + "}\n"
@@ -134,6 +141,24 @@ def test_a_delta_after_an_edit_in_one_function_is_that_function_s_tokens() -> No
     assert edit["deleteCount"] < len(before) // 20
     assert json.loads("".join(semantic.delta_parts("4", semantic.segments(analysis), semantic.segments(analysis)))) == {
         "resultId": "4", "edits": []}
+
+
+def test_a_delta_after_an_edit_in_one_function_is_that_function_s_chunk() -> None:
+    """The pieces kept in chunks of CHUNK_UNITS units: a delta after a keystroke in one function
+    sends the tokens of that function's chunk, and the rest of the file is left alone."""
+    functions = 5 * semantic.CHUNK_UNITS
+    text = "module {\n" + "".join(
+        f"  func.func @f{i}(%x: i32) -> i32 {{\n    %a{i} = arith.addi %x, %x : i32\n    return %a{i} : i32\n  }}\n"
+        for i in range(functions)) + "}\n"
+    analysis = DocumentAnalysis("file:///x.ir", text)
+    sent = semantic.segments(analysis)
+    before = semantic.full_tokens(analysis)
+    line = 2 + 4 * (functions // 2)
+    analysis.update([(Position(line, 6), Position(line, 6), "q")], 2)
+    found = semantic.segments(analysis)
+    (edit,) = json.loads("".join(semantic.delta_parts("2", sent, found)))["edits"]
+    assert 0 < edit["deleteCount"] <= len(before) * (semantic.CHUNK_UNITS + 1) // functions
+    assert _applied(before, "".join(semantic.delta_parts("2", sent, found))) == semantic.full_tokens(analysis)
 
 
 def test_a_keystroke_reads_the_edited_unit_from_its_own_tree() -> None:

@@ -12,7 +12,7 @@ from lsprotocol.converters import get_converter
 
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.features import outline
-from cute_ir.lsp import convert
+from cute_ir.lsp import convert, outline_json
 from cute_ir.text.positions import Position
 
 FUNCTION = '''  func.func @f{n}(%arg0: i32) -> i32 {{
@@ -57,6 +57,8 @@ EDITS = {
     "a function's brace removed": lambda a: (_at(_line_of(a, "@f1") + 6, 2), _at(_line_of(a, "@f1") + 6, 3), ""),
     "a function moved along its line": lambda a: (_at(_line_of(a, "@f2")), _at(_line_of(a, "@f2")), "  "),
     "a character typed in a function": lambda a: (_at(_line_of(a, "%a1 ="), 6), _at(_line_of(a, "%a1 ="), 6), "q"),
+    # The text's length kept, a function after the first of its chunk on another line.
+    "a space before a function made a line break": lambda a: (_at(_line_of(a, "@f3")), _at(_line_of(a, "@f3"), 1), "\n"),
 }
 
 
@@ -66,10 +68,13 @@ EDITS = {
     _text().replace("\n", "\r\n"),
 ], ids=["ascii", "not ascii", "crlf"])
 @pytest.mark.parametrize("first", list(EDITS))
-def test_answers_after_moves_equal_a_fresh_analysis(text: str, first: str) -> None:
+@pytest.mark.parametrize("chunk_units", [outline_json.CHUNK_UNITS, 2])
+def test_answers_after_moves_equal_a_fresh_analysis(text: str, first: str, chunk_units: int, monkeypatch) -> None:
     """Each edit alone, then every other edit after it, checked after each against a fresh
     analysis (every unit's JSON is kept from the previous answer) and the protocol's own
-    conversion of the outline."""
+    conversion of the outline; with the units' outline kept in chunks of two too (the
+    functions here are fewer than a chunk holds)."""
+    monkeypatch.setattr(outline_json, "CHUNK_UNITS", chunk_units)
     analysis = DocumentAnalysis("file:///moved.mlir", text, verify_budget=0)
     _sent(analysis)
     version = 1

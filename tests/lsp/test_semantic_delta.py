@@ -10,9 +10,11 @@ from .helpers import apply_edit, bounded, change_range, doc_uri, open_and_wait, 
 
 pytestmark = pytest.mark.asyncio
 
+# More functions than a few chunks hold (the server keeps consecutive units' tokens together,
+# lsp/unit_chunks.py: a delta sends the edited function's chunk).
 TEXT = "module {\n" + "".join(
     f"  func.func @f{i}(%x: i32) -> i32 {{\n    %a{i} = arith.addi %x, %x : i32\n    return %a{i} : i32\n  }}\n"
-    for i in range(40)) + "}\n"
+    for i in range(400)) + "}\n"
 
 
 def _applied(data: list[int], delta: lsp.SemanticTokensDelta) -> list[int]:

@@ -11,6 +11,7 @@ from typing import Sequence
 
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features.outline import OUTLINE, Container, Symbol, nesting
+from .unit_chunks import chunked
 
 # LSP's SymbolKind numbers (the specification's enumeration; lsprotocol's `SymbolKind` has the
 # same values, tests/lsp/test_outline_json.py holds them equal) for the outline's kinds.
@@ -84,10 +85,10 @@ def document_symbols(analysis: DocumentAnalysis) -> list[str]:
     in pieces (a module's children are most of a file's outline: megabytes not copied into its
     object), each list of them a JSON array's items."""
     roots = nesting(analysis)
-    # Where every unit starts and every container's offsets are, in one walk along the lines:
-    # asked container by container, a dump of hundreds of modules took a third of the answer
-    # after an edit.
-    offsets = {u.start for u in analysis.units}
+    # Containers' offsets, each positioned alone: a walk along the lines (`Document.positions`)
+    # first applies the shift a keystroke left pending to every later line start (a sixth of
+    # the answer after a keystroke at 50k lines), and units are placed by runs (`_run_json`).
+    offsets: set[int] = set()
     stack = list(roots)
     while stack:
         item = stack.pop()
@@ -95,33 +96,61 @@ def document_symbols(analysis: DocumentAnalysis) -> list[str]:
             s = item.symbol
             offsets.update((s.span.start, s.span.end, s.selection.start, s.selection.end))
             stack.extend(item.items)
-    ordered = sorted(offsets)
-    where = dict(zip(ordered, analysis.document.positions(ordered)))
+    where = {offset: _at(analysis, offset) for offset in offsets}
 
     def items_json(items: list) -> list[str]:
         # A run of units' texts is joined in one call: a piece and a comma each for thousands
         # of units cost more to gather (`joined_small`) than the join copies.
         parts: list[str] = []
-        run: list[str] = []
+        run: list[Unit] = []
         for item in items:
             if isinstance(item, Container):
                 piece = _container_json(item.symbol, items_json(item.items), where)
-                if run:
-                    piece = [",".join(run), ","] + piece
-                    run = []
+                texts = _run_json(analysis, run)
+                run = []
+                if texts:
+                    piece = [",".join(texts), ","] + piece
                 if parts:
                     parts.append(",")
                 parts.extend(piece)
             else:
-                text = _unit_symbols_json(analysis, item, where[item.start])
-                if text:
-                    run.append(text)
-        if run:
+                run.append(item)
+        texts = _run_json(analysis, run)
+        if texts:
             if parts:
                 parts.append(",")
-            parts.append(",".join(run))
+            parts.append(",".join(texts))
         return parts
     return joined_small(["["] + items_json(roots) + ["]"])
+
+
+# Consecutive units' JSON is kept together, in chunks of up to CHUNK_UNITS (lsp/unit_chunks.py).
+CHUNK_UNITS = 64
+_CHUNK = "outline-chunk"
+
+
+def _at(analysis: DocumentAnalysis, offset: int) -> tuple[int, int]:
+    """(line, character) of `offset`, with no shift a keystroke left pending applied to the
+    line index (`Document.positions` applies it to every later line start)."""
+    found = analysis.document.position(offset)
+    return found.line, found.character
+
+
+def _run_json(analysis: DocumentAnalysis, run: list[Unit]) -> list[str]:
+    """The outline JSON of a run of consecutive units of one container, as the non-empty texts
+    of its chunks, each placed where its first unit starts."""
+    def make(units: list[Unit], at: tuple[int, int]) -> str:
+        first = units[0]
+        relative = _relative_positions(analysis, first, [u.start - first.start for u in units], at)
+        texts = []
+        for unit in units:
+            line, character = relative[unit.start - first.start]
+            text = _unit_symbols_json(analysis, unit, (at[0] + line, character))
+            if text:
+                texts.append(text)
+        return ",".join(texts)
+    found = chunked(analysis, run, _CHUNK, CHUNK_UNITS, lambda offset: _at(analysis, offset), make)
+    return [chunk.value for chunk in found if chunk.value]
 
 
 class _PlacedJson:

@@ -19,6 +19,7 @@ from sys import maxsize
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features import tokens
 from ..text.positions import Encoding
+from .unit_chunks import chunked
 
 
 _INTEGERS = json.JSONEncoder(separators=(",", ":"))   # a list of integers, as `1,2,3` once [ ] are cut
@@ -171,39 +172,90 @@ def text_tokens(text: str, source: DocumentAnalysis) -> list[int]:
 
 def _placed_pieces(analysis: DocumentAnalysis) -> list[tuple[_Piece, int]]:
     """The document's non-empty pieces in order, each with the line its encoding is relative
-    to: every unit's kept piece, and the text between units (comments, split markers) encoded
-    anew.
-
-    One pass with nothing but a lookup per unit that kept its piece: after an edit nearly every
-    unit did, and a `for_unit` per unit (a settle check and an analysis object each) was a
-    third of the answer at 50k lines. Empty pieces need no line."""
+    to: a piece for each chunk of consecutive units (`_chunk_piece`, kept while the chunk
+    holds: lsp/unit_chunks.py), and the text between chunks (comments, split markers) encoded
+    anew. Empty pieces need no line."""
     units = analysis.units   # settled once here
     source = analysis.document.data
     line_of = analysis.document.lines.line_of
-    key = PIECES.key
     placed: list[tuple[_Piece, int]] = []
     add = placed.append
     covered = 0
-    for unit in units:
-        start = unit.start
+
+    def column(offset: int) -> int:
+        # A chunk's first tokens' characters count from its first line's start.
+        return analysis.document.position(offset).character
+    for chunk in chunked(analysis, units, _CHUNK, CHUNK_UNITS, column,
+                         lambda run, _: _chunk_piece(analysis, run)):
+        start = chunk.units[0].start
         if start > covered and source[covered:start].strip():
             gap_line = line_of(covered)
             gap = _starting_in(analysis, covered, start, gap_line)
             if gap.first is not None:
                 add((gap, gap_line))
-        facts = unit.facts
-        piece = facts.get(key) if facts is not None else None
-        if piece is None:
-            piece = analysis.for_unit(unit, PIECES)
-        if piece.first is not None:
-            add((piece, line_of(start)))
-        covered = unit.end
+        if chunk.value.first is not None:
+            add((chunk.value, line_of(start)))
+        covered = chunk.units[-1].end
     if source[covered:].strip():
         tail_line = line_of(covered)
         tail = _starting_in(analysis, covered, len(source), tail_line)
         if tail.first is not None:
             add((tail, tail_line))
     return placed
+
+
+# Consecutive units' pieces are kept joined, in chunks of up to CHUNK_UNITS (lsp/unit_chunks.py):
+# after a keystroke an answer looks at a few dozen chunks, not at every unit. A delta request
+# (`delta`) then answers with the edited unit's chunk.
+CHUNK_UNITS = 64
+_CHUNK = "semantic-tokens-chunk"
+
+
+def _chunk_piece(analysis: DocumentAnalysis, run: list[Unit]) -> _Piece:
+    """The tokens of consecutive units and of the text between them, as one piece relative to
+    the line the first starts on: each unit's kept piece (`PIECES`), the text between encoded."""
+    source = analysis.document.data
+    line_of = analysis.document.lines.line_of
+    key = PIECES.key
+    base = line_of(run[0].start)
+    found: list[tuple[_Piece, int]] = []
+    covered = run[0].start
+    for unit in run:
+        start = unit.start
+        if start > covered and source[covered:start].strip():
+            gap_line = line_of(covered)
+            gap = _starting_in(analysis, covered, start, gap_line)
+            if gap.first is not None:
+                found.append((gap, gap_line))
+        facts = unit.facts
+        piece = facts.get(key) if facts is not None else None
+        if piece is None:
+            piece = analysis.for_unit(unit, PIECES)
+        if piece.first is not None:
+            found.append((piece, line_of(start)))
+        covered = unit.end
+    if not found:
+        return _EMPTY
+    if len(found) == 1 and found[0][1] == base:
+        return found[0][0]
+    (head, head_line), rest = found[0], found[1:]
+    items = [head.rest_json] if head.rest_json else []
+    prev_line, prev_char = head_line + head.last[0], head.last[1]
+    size = head.size
+    for piece, piece_line in rest:
+        first_line, first_char = piece.first
+        delta_line = piece_line + first_line - prev_line
+        items.append(f"{delta_line},{first_char - prev_char if delta_line == 0 else first_char}")
+        if piece.rest_json:
+            items.append(piece.rest_json)
+        prev_line, prev_char = piece_line + piece.last[0], piece.last[1]
+        size += piece.size
+    joined = _Piece.__new__(_Piece)
+    joined.first = (head_line - base + head.first[0], head.first[1])
+    joined.last = (prev_line - base, prev_char)
+    joined.rest_json = ",".join(items)
+    joined.size = size
+    return joined
 
 
 def _joined(analysis: DocumentAnalysis, take) -> None:

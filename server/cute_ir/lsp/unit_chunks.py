@@ -1,0 +1,87 @@
+"""Runs of consecutive units whose share of a whole-document answer is kept together.
+
+Each unit keeps its share of the outline, the folds and the semantic tokens (by its text, in
+its facts), so after a keystroke only the edited unit is computed again; but looking up and
+placing every unit's share, for thousands of units, was most of an answer at 50k lines (the
+outline after a keystroke: 16 ms of CPU in process, more through the server). An answer is
+assembled from `Chunk`s instead: the shares of up to `size` consecutive units, joined, kept in
+the facts of the run's first unit and taken again as they are while the run is the same
+(`Chunk.holds`) and starts where it did, so an answer looks at a few dozen chunks and rebuilds
+the edited unit's (lsp/outline_json.py, lsp/semantic.py).
+"""
+from __future__ import annotations
+
+from operator import attrgetter, is_
+from typing import Any, Callable, Hashable
+
+from ..analysis import DocumentAnalysis, Unit
+
+_FACTS = attrgetter("facts")
+
+
+class Chunk:
+    """Consecutive units (`units`), with their facts when it was made, their starts relative to
+    the first's and the last's end, the text they span, what `where` said of the first's start
+    (`at`) and what the answer made of them (`value`)."""
+
+    __slots__ = ("units", "facts", "starts", "span", "at", "value")
+
+    def __init__(self, analysis: DocumentAnalysis, units: list[Unit], at: Hashable, value: Any) -> None:
+        base = units[0].start
+        self.units, self.facts = units, [u.facts for u in units]
+        self.starts = [u.start - base for u in units] + [units[-1].end - base]
+        self.span = bytes(analysis.document.data[base:units[-1].end])
+        self.at, self.value = at, value
+
+    def holds(self, analysis: DocumentAnalysis, units: list[Unit]) -> bool:
+        """Whether `units` are this chunk's units, each with the facts it had (a unit's facts
+        are dropped when its text changes, or what its analysis read does), at the same places
+        relative to the first, spanning the same text (what lies between them included: a
+        line break there moves the later ones)."""
+        if len(units) != len(self.units) or not all(map(is_, units, self.units)):
+            return False
+        if not all(map(is_, map(_FACTS, units), self.facts)):
+            return False
+        base = units[0].start
+        if [u.start - base for u in units] + [units[-1].end - base] != self.starts:
+            return False
+        return analysis.document.data[base:units[-1].end] == self.span
+
+
+def _kept(unit: Unit, key: str) -> Chunk | None:
+    facts = unit.facts
+    return facts.get(key) if facts is not None else None
+
+
+def chunked(analysis: DocumentAnalysis, run: list[Unit], key: str, size: int,
+            where: Callable[[int], Hashable], make: Callable[[list[Unit], Any], Any]) -> list[Chunk]:
+    """Chunks covering `run` (consecutive units), in order, kept under `key`: a chunk the run's
+    next unit keeps is taken again when it still holds and `where` (of the first unit's start)
+    says what it said; otherwise the units up to the next one that keeps a chunk (at most
+    `size`) make a new one, its value `make(units, where(start))`, so that the chunks after an
+    edited one are found again."""
+    out: list[Chunk] = []
+    index, count = 0, len(run)
+    while index < count:
+        first = run[index]
+        chunk = _kept(first, key)
+        if chunk is not None:
+            end = index + len(chunk.units)
+            if end <= count and chunk.at == where(first.start) and chunk.holds(analysis, run[index:end]):
+                out.append(chunk)
+                index = end
+                continue
+        end, limit = index + 1, min(count, index + size)
+        while end < limit and _kept(run[end], key) is None:
+            end += 1
+        units = run[index:end]
+        at = where(first.start)
+        value = make(units, at)
+        for unit in units[1:]:
+            facts = unit.facts
+            if facts is not None:
+                facts.pop(key, None)   # a chunk it started no longer starts there
+        chunk = first.derived[key] = Chunk(analysis, units, at, value)
+        out.append(chunk)
+        index = end
+    return out
