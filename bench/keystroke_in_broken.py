@@ -5,7 +5,8 @@ The file of bench/peer.py's `typing_in_broken` (bench/real_dumps.py's dumps conc
 bench/peer.py types: the letters of a word at the SSA name of an op in the middle of the file,
 each keystroke `DocumentAnalysis.update` + `diagnostics()` + their conversion to the publish's
 JSON (lsp/diagnostic_json.py), once every function was verified. The same keystrokes in the
-intact text for comparison. `--atoms`: type where bench/edit_in_process.py --real does instead
+intact text for comparison; before each text the caches shared by documents that keep a unit's
+results by its text are emptied (`forget_unit_results`). `--atoms`: type where bench/edit_in_process.py --real does instead
 (in a function of 40-200 lines that names cute_nvgpu atoms). Prints CPU per keystroke (median / p90, `time.process_time`), the
 number of diagnostics published, with `--parts` the CPU per keystroke of the steps of an edit
 (in the run of the best median), with `--steps` those of the edited function's analysis (its
@@ -41,6 +42,7 @@ def keystrokes(text: str, edits: int, profile: cProfile.Profile | None, atoms: b
                spent: dict[str, float] | None = None) -> tuple[list[float], list[float], int, dict[str, float]]:
     """CPU seconds per keystroke (analysis + diagnostics, then their JSON), the count published,
     and the milliseconds per keystroke of the steps `spent` times (`time_parts`)."""
+    forget_unit_results()
     analysis = DocumentAnalysis("file:///bench/broken.mlir", text)
     analysis.diagnostics()
     while analysis.verify_pending(1.0):
@@ -67,6 +69,18 @@ def keystrokes(text: str, edits: int, profile: cProfile.Profile | None, atoms: b
         converted.append(ended - middle)
         collector.after_edit()   # untimed: the server collects after the publish
     return analysed, converted, count, {k: (v - opened.get(k, 0.0)) * 1000 / edits for k, v in spent.items()}
+
+
+def forget_unit_results() -> None:
+    """Empty the caches shared by every document that keep a unit's results by its text (its
+    atom sites, the lowering's and the pipeline's verdicts): every text here types the same
+    letters into the same function, so a text typed after another found the function's results
+    of each keystroke there, which a server typing in one file does not (bench/peer.py's
+    cases are each a process of their own)."""
+    from cute_ir.analysis import pipeline
+    from cute_ir.features import preview
+    pipeline.clear_cache()
+    preview.clear_cache()   # (the atom sites' and the lowering's with it)
 
 
 # The steps of an edit timed with `--parts`: the broken document's path (`_reparse_document`
