@@ -649,8 +649,10 @@ def test_the_copy_kernels_are_whole_and_ptxas_assembles_each(arch):
     registers = kernels["copy_registers"]
     assert registers.count("ld.global.v4.b32") == 4 and registers.count("st.global.v4.b32") == 4   # 16 B a thread
     assert "cp.async.bulk" not in registers and "cvta.to.global.u64" in registers
-    # Over dynamic views: MLIR's memref descriptor per view, each element predicated on the
-    # runtime extents, the rows addressed by the runtime row stride in bytes.
+    # Over dynamic views: MLIR's memref descriptor per view, the rows addressed by the runtime
+    # row stride in bytes; each 16-byte chunk moves whole where it lies in the runtime extents
+    # and this thread's address and the row stride prove it aligned, else each element alone,
+    # predicated on the extents.
     dynamic = kernels["copy_dynamic_registers"]
     fields = ["allocated", "", "offset", "size0", "size1", "stride0", "stride1"]
     parameters = [f".param .u64 p{k}_{view}{'_' + field if field else ''}" for k, view in enumerate(("src", "dst"))
@@ -661,7 +663,16 @@ def test_the_copy_kernels_are_whole_and_ptxas_assembles_each(arch):
     assert re.search(r"setp\.lt\.u32 %in\d+, %ic\d+, %p0_src_size1_32;", dynamic)
     assert re.search(r"setp\.lt\.and\.u32 %in\d+, %ir\d+, %p1_dst_size0_32, %in\d+;", dynamic)
     assert dynamic.count("@%in") == 2 * 32 and dynamic.count("ld.global.b16") == dynamic.count("st.global.b16") == 32
-    assert "ld.global.v4" not in dynamic and "cp.async.bulk" not in dynamic
+    for view in ("p0_src", "p1_dst"):
+        assert re.search(rf"mov\.b64 (%low\d+), %gaddr\d+;\n  or\.b64 \1, \1, %{view}_stride0_bytes;\n"
+                         rf"  and\.b64 \1, \1, 15;\n  setp\.eq\.u64 %aligned\d+, \1, 0;\n", dynamic)
+    # The chunk's last element in the extents, and aligned: whole.
+    chunk = re.compile(r"  setp\.lt\.and\.u32 (%in\d+), %ir\d+, %p[01]_\w+_size0_32, \1;\n"
+                       r"  and\.pred \1, \1, %aligned\d+;\n  @!\1 bra (APART_\d+);\n"
+                       r"  (ld|st)\.global\.v4\.b32 (\{%t7_\d+(?:, %t7_\d+){3}\}, )?\[%g\w+\+0\]"
+                       r"(, \{%t7_\d+(?:, %t7_\d+){3}\})?;\n  bra\.uni (WHOLE_\d+);\n  \2:\n")
+    assert [m.group(3) for m in chunk.finditer(dynamic)] == ["ld"] * 4 + ["st"] * 4
+    assert dynamic.count("ld.global.v4.b32") == dynamic.count("st.global.v4.b32") == 4 and "cp.async.bulk" not in dynamic
     # The TMA copy over the same views takes the same parameters and reads none of them.
     assert f".visible .entry copy_dynamic({', '.join(parameters)}, .hidden" in kernels["copy_dynamic"]
     assert "ld.param.u64 %p0_src" not in kernels["copy_dynamic"]
@@ -685,8 +696,11 @@ def test_a_load_that_does_not_allow_tma_moves_through_registers_even_with_a_tma_
             ": memref<128x256xf16, 1> -> !nv_tileaa.mem_token\n  return\n}\n")
     [ptx] = _kernels(text, "sm_90a").values()
     assert "copy_atom<tma_load>" in lower(DocumentAnalysis("file:///k.ir", text)).stages[-1].text
-    # Not said to be in bounds: element by element, each predicated on the view's extents.
+    # Not said to be in bounds: a chunk whose last element lies in the view's extents moves
+    # whole, any other element by element, each predicated on the extents.
     assert ptx.count("ld.global.b16") == 32 and ptx.count("st.global.b16") == 32 and "setp.lt.u32 %in" in ptx
+    assert ptx.count("ld.global.v4.b32") == ptx.count("st.global.v4.b32") == 4
+    assert "and.b64 %low" not in ptx         # a static view: no alignment to test
     if PTXAS is not None:
         assert assemble(ptx, "sm_90a")[0]
 
@@ -794,13 +808,19 @@ def test_a_view_s_static_offset_moves_its_address_and_a_dynamic_one_is_read_from
     assert re.search(r"cvta\.to\.global\.u64 %\w+, %p0_src_first;", text)
     assert_assembles(text, "sm_90a")
     # A dynamic one is passed in MLIR's memref descriptor: the offset field moves the aligned
-    # pointer, and its alignment being unknown, each element moves alone.
+    # pointer, and its alignment being unknown when compiling, each chunk moves whole where the
+    # thread's address proves it aligned when the kernel runs (the tile being in bounds, that
+    # is the whole test), each element alone elsewhere.
     module = emitted(_offset_copy("?"))
     assert module.ok, module.message
     text = module.text
     assert "ld.param.u64 %p0_src_offset, [p0_src_offset];" in text
     assert "mad.lo.u64 %p0_src_first, %p0_src_offset, 2, %p0_src;" in text
-    assert "ld.global.v4" not in text and "ld.global.b16" in text and "st.global.b16" in text
+    assert re.search(r"mov\.b64 (%low\d+), %gaddr\d+;\n  and\.b64 \1, \1, 15;\n  setp\.eq\.u64 (%aligned\d+), \1, 0;\n"
+                     r"  @!\2 bra (APART_\d+);\n  ld\.global\.v4\.b32 \{%t\d+_0, %t\d+_1, %t\d+_2, %t\d+_3\}, "
+                     r"\[%gaddr\d+\+0\];\n  bra\.uni WHOLE_\d+;\n  \3:\n", text)
+    assert text.count("ld.global.v4.b32") == text.count("st.global.v4.b32") == 4
+    assert text.count("ld.global.b16") == text.count("st.global.b16") == 32
     assert_assembles(text, "sm_90a")
 
 

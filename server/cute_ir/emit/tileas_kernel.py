@@ -28,9 +28,9 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
 | `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` | `.f32` of scalars; of two register tiles placed alike, register by register (`.f16x2`, `.bf16x2` for 16-bit elements) |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
-| `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: a chunk a thread at a time (`.v4.b32` for 16 bytes; 8 and 4 bytes where 16 do not split the tile), when `in_bounds` says the tile is in its view and the view's innermost stride is 1 and its offset and other strides whole chunks (`tables/legality.whole_accesses`), else element by element, each predicated on the view's extents, static or the runtime ones of a view passed as its descriptor (out of them: zero), its rows addressed by a runtime row stride by `mad.lo.u64` |
+| `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: a chunk a thread at a time (`.v4.b32` for 16 bytes; 8 and 4 bytes where 16 do not split the tile), when `in_bounds` says the tile is in its view and the view's innermost stride is 1 and its offset and other strides whole chunks (`tables/legality.whole_accesses`); with that innermost stride and no static offset or stride misaligning a chunk, else a chunk at a time where a test when the kernel runs passes (`checked_accesses`: the chunk's last element in the view unless `in_bounds`; this thread's address and each runtime stride in bytes multiples of a chunk, `and.b64` / `setp.eq.u64`, when the offset or an outer stride is dynamic) and, where it fails (a branch around the chunk), element by element; else element by element: each element predicated on the view's extents, static or the runtime ones of a view passed as its descriptor (out of them: zero), its rows addressed by a runtime row stride by `mad.lo.u64` |
 | `nv_tileas.tiled_atomic_rmw` the TMA lowering did not take (no `allow_tma`, or an operation `cp.reduce.async.bulk.tensor` lacks) | each thread's elements of the tile, placed as they are (a load's chunks), combined by `red.global` (old values unused) or `atom.global` (used: they are the result tile, placed alike); the instruction of its `rmw_mode` and element type and the `.sem.scope` of its `memSemantic` / `memScope` from tables/atomics.py (`red` has no acquire: an `atom` whose value is discarded); a register at a time (16-bit pairs by `.v2`) where a store's would move whole, else each element alone, predicated on the view |
-| `nv_tileas.tiled_load` with the `ldgsts` atom | `cp.async.cg.shared.global` of 16 bytes a thread at a time (`.ca` of 8 or 4 where 16 do not split the tile) into a row-major shared tile (a chunk reaching past the view reads what lies in it and zero-fills the rest), `cp.async.commit_group` / `wait_group 0`, `bar.sync` |
+| `nv_tileas.tiled_load` with the `ldgsts` atom | `cp.async.cg.shared.global` of 16 bytes a thread at a time (`.ca` of 8 or 4 where 16 do not split the tile) into a row-major shared tile (a chunk reaching past the view reads what lies in it and zero-fills the rest; through a dynamic offset or outer stride, where the test above proves the thread's chunks aligned, else each element by `ld.global` and `st.shared`), `cp.async.commit_group` / `wait_group 0`, `bar.sync` |
 | a TMA store of a tile in registers (or laid out otherwise in shared memory) | every thread writes its registers into a staging buffer laid out as the store's boxes and swizzle (`st.shared.v4`), `fence.proxy.async.shared::cta`, `bar.sync`, then the store |
 | a tensor-memory tile (`memref<LxCxT, 6>`, an argument) | tensor memory warp 0 allocates (`tcgen05.alloc`, a power of two of at least 32 columns) and frees at the end |
 | a shared-memory tile (`memref<..., 3>`, an argument) | a `.shared` buffer |
@@ -81,7 +81,8 @@ from ..tables.atoms import Residency
 from ..tables.atomics import memory_order
 from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, float_arithmetic_problem, truncation_problem,
-                               register_transfer_problem, restage_problem, whole_accesses)
+                               register_transfer_problem, restage_problem, whole_accesses,
+                               checked_accesses, tested_alignment)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, mbarrier_init, memref_descriptor_fields, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
@@ -537,7 +538,8 @@ class _Emitter:
         extents, strides = self.runtime_views.get(view, (list(transfer.view_dims), list(transfer.view_strides)))
         return GlobalView(self.global_address(view), extents, strides,
                           [self.register(c, f"a coordinate of `{op.name}`") for c in coords], transfer.bits,
-                          transfer.in_bounds, whole_accesses(transfer))
+                          transfer.in_bounds, whole_accesses(transfer), checked_accesses(transfer),
+                          tested_alignment(transfer))
 
     def register_transfer(self, op: Operation, held_in_shared: bool = False) -> RegisterTransfer:
         """`op` as the register path moves it, refused here with the words the TMA lowering

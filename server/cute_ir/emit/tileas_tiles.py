@@ -233,7 +233,8 @@ class GlobalView:
     strides, and the tile's coordinates (registers, outermost first). A static extent or stride
     is a number (a stride in elements); a dynamic one, a runtime argument of the kernel, is a
     register: an extent a `.b32` of elements, a stride a `.b64` of bytes. The innermost stride
-    is static (`tables/legality.register_transfer_problem`)."""
+    is static (`tables/legality.register_transfer_problem`). How its accesses move: `whole`,
+    `checked` (a test when the kernel runs), else element by element."""
 
     base: str
     extents: list[int | str]
@@ -244,6 +245,11 @@ class GlobalView:
     # Chunks (or registers) move whole: in bounds, consecutive and aligned
     # (`tables/legality.whole_accesses`); else each element alone, predicated.
     whole: bool = False
+    # Else, whole where a test when the kernel runs passes (`tables/legality.checked_accesses`):
+    # the access lies in the view (unless `in_bounds`) and, with `test_alignment`, this
+    # thread's first address and the dynamic strides are multiples of an access.
+    checked: bool = False
+    test_alignment: bool = False
     _thread_address: str | None = field(default=None, repr=False)
     # (thread address, rows down) -> the register holding that row's address (dynamic row stride)
     _rows: dict[tuple[str, int], str] = field(default_factory=dict, repr=False)
@@ -309,42 +315,99 @@ class GlobalView:
         return p
 
 
-_ELEMENT_SUFFIX = {8: "b8", 16: "b16", 32: "b32", 64: "b64"}
+# An element's bits -> the register type that moves it alone (8-bit elements do not: refused up front).
+_ELEMENT_SUFFIX = {16: "b16", 32: "b32", 64: "b64"}
+
+
+def aligned(code: Code, view: GlobalView, address: str, size: int) -> str | None:
+    """A predicate: this thread's first address (`address`) and each dynamic stride of the view
+    (in bytes) are multiples of `size` bytes, so every access of `size` bytes the thread makes
+    is aligned to its size; None when the view needs no such test (`GlobalView.test_alignment`)."""
+    if not view.test_alignment:
+        return None
+    low = code.reg("b64", "low")
+    code.emit(f"mov.b64 {low}, {address};")
+    for stride in view.strides[:-1]:
+        if isinstance(stride, str):
+            code.emit(f"or.b64 {low}, {low}, {stride};")
+    code.emit(f"and.b64 {low}, {low}, {size - 1};")
+    predicate = code.reg("pred", "aligned")
+    code.emit(f"setp.eq.u64 {predicate}, {low}, 0;")
+    return predicate
+
+
+def _moves(tile: RegTile) -> list[tuple[list[str], tuple[int, int]]]:
+    """(registers, (dr, dc)) of each access of a tile: a chunk at a time when chunk-placed, else
+    a register at a time."""
+    return tile.chunks() if tile.chunked else [([reg], offset) for reg, offset in zip(tile.regs, tile.offsets)]
+
+
+def _whole_or_each(code: Code, view: GlobalView, tile: RegTile, alignment: str | None,
+                   regs: list[str], dr: int, dc: int, whole, each) -> None:
+    """One access of `regs` at (dr, dc): `whole()` when the view lets it move whole when
+    compiling, else `each()` (element by element, predicated), else (`GlobalView.checked`)
+    `whole()` where the test when the kernel runs passes (it lies in the view, unless the op
+    says so, and `alignment`), `each()` where it fails."""
+    if view.whole:
+        whole()
+        return
+    if not view.checked:
+        each()
+        return
+    test = alignment
+    if not view.in_bounds:
+        # Its last element in the view: all of it is (an access lies in one row).
+        inside = view.inside(code, tile, dr, dc + len(regs) * tile.per - 1)
+        if test is not None:
+            code.emit(f"and.pred {inside}, {inside}, {test};")
+        test = inside
+    apart, done = code.fresh("APART_"), code.fresh("WHOLE_")
+    code.emit(f"@!{test} bra {apart};")
+    whole()
+    code.emit(f"bra.uni {done};")
+    code.emit(f"{apart}:")
+    each()
+    code.emit(f"{done}:")
 
 
 def load_global(code: Code, view: GlobalView, dims: tuple[int, int], element: str) -> RegTile:
     """`ld.global` of a tile into registers: a chunk a thread at a time when the op says its
     tile is in bounds and the view lets the chunks move whole (`GlobalView.whole`), else element
-    by element, each predicated on its place in the view (out of it, zero)."""
+    by element, each predicated on its place in the view (out of it, zero); a chunk the view
+    may let move whole, whole where the test when the kernel runs says so (`GlobalView.checked`)."""
     tile = chunk_tile(code, dims, element, view.bits)
     address = view.thread_address(code, tile)
     suffix = "b64" if view.bits == 64 else "b32"
+    alignment = aligned(code, view, address, tile.chunk_bytes)
     for regs, (dr, dc) in tile.chunks():
-        if view.whole:
-            vec, operand = vector(regs)
-            code.emit(f"ld.global{vec}.{suffix} {operand}, [{view.place(code, address, dr, dc)}];")
-            continue
-        for index, reg in enumerate(regs):
-            _element_wise(code, view, tile, reg, dr, dc + index * tile.per, address, load=True)
+        vec, operand = vector(regs)
+        place = view.place(code, address, dr, dc)    # before any branch: both ways use its row
+        _whole_or_each(
+            code, view, tile, alignment, regs, dr, dc,
+            lambda: code.emit(f"ld.global{vec}.{suffix} {operand}, [{place}];"),
+            lambda: [_element_wise(code, view, tile, reg, dr, dc + index * tile.per, address, load=True)
+                     for index, reg in enumerate(regs)])
     return tile
 
 
 def store_global(code: Code, view: GlobalView, tile: RegTile) -> None:
     """`st.global` of a register tile: a chunk at a time when chunk-placed and the view lets
     chunks move whole (`GlobalView.whole`: in bounds, consecutive, aligned), a register at a
-    time when it lets registers, else element by element, predicated on the view."""
+    time when it lets registers, else element by element, predicated on the view; an access the
+    view may let move whole, whole where the test when the kernel runs says so
+    (`GlobalView.checked`)."""
     address = view.thread_address(code, tile)
     suffix = "b64" if tile.bits == 64 else "b32"
-    if view.whole and tile.chunked:
-        for regs, (dr, dc) in tile.chunks():
-            vec, operand = vector(regs)
-            code.emit(f"st.global{vec}.{suffix} [{view.place(code, address, dr, dc)}], {operand};")
-        return
-    for reg, (dr, dc) in zip(tile.regs, tile.offsets):
-        if view.whole:
-            code.emit(f"st.global.{suffix} [{view.place(code, address, dr, dc)}], {reg};")
-        else:
-            _element_wise(code, view, tile, reg, dr, dc, address, load=False)
+    moves = _moves(tile)
+    alignment = aligned(code, view, address, len(moves[0][0]) * (8 if tile.bits == 64 else 4)) if moves else None
+    for regs, (dr, dc) in moves:
+        vec, operand = vector(regs)
+        place = view.place(code, address, dr, dc)    # before any branch: both ways use its row
+        _whole_or_each(
+            code, view, tile, alignment, regs, dr, dc,
+            lambda: code.emit(f"st.global{vec}.{suffix} [{place}], {operand};"),
+            lambda: [_element_wise(code, view, tile, reg, dr, dc + index * tile.per, address, load=False)
+                     for index, reg in enumerate(regs)])
 
 
 def _element_wise(code: Code, view: GlobalView, tile: RegTile, reg: str, dr: int, dc: int, address: str,
@@ -378,34 +441,54 @@ def copy_async(code: Code, view: GlobalView, dest: SmemTile) -> None:
     """`cp.async` of a tile into shared memory (row-major), a chunk a thread at a time (`.cg`
     for 16 bytes, which bypasses L1; `.ca`, the only form of 4 and 8): a chunk reaching past
     the view reads what lies in it and fills the rest with zeros (its source size), one wholly
-    outside reads nothing."""
+    outside reads nothing. Through a view of dynamic offset or strides, only where this
+    thread's accesses prove aligned when the kernel runs (`aligned`; `cp.async` needs its
+    source aligned to its size); elsewhere each element moves alone through a register
+    (`ld.global`, zero out of the view; `st.shared`)."""
     tile = chunk_tile(code, dest.dims, dest.element, dest.bits)    # only its placement is used
     address = view.thread_address(code, tile)
     (rows, cols), _, (row0, col0) = view.matrix()
     esize = view.bits // 8
     size_bytes = tile.chunk_bytes
     cache = "cg" if size_bytes == 16 else "ca"
+    alignment = aligned(code, view, address, size_bytes)
     for _, (dr, dc) in tile.chunks():
         shared = unit_offset(code, dest, tile.base_row, tile.base_col, dr, dc)
-        source = f"[{view.place(code, address, dr, dc)}]"
+        place = view.place(code, address, dr, dc)    # before any branch: both ways use its row
+        source = f"[{place}]"
+        apart = done = None
+        if alignment is not None:
+            apart, done = code.fresh("APART_"), code.fresh("WHOLE_")
+            code.emit(f"@!{alignment} bra {apart};")
         if view.in_bounds:
             code.emit(f"cp.async.{cache}.shared.global [{shared}], {source}, {size_bytes};")
+        else:
+            # Bytes of the chunk inside the view: clamp((cols - column) * esize, 0, chunk), 0 past the rows.
+            left, size = code.reg("b32", "left"), code.reg("b32", "size")
+            code.emit(f"add.u32 {left}, {col0}, {tile.base_col};")
+            code.emit(f"add.u32 {left}, {left}, {dc};")
+            code.emit(f"sub.s32 {size}, {cols}, {left};")
+            code.emit(f"mul.lo.s32 {size}, {size}, {esize};")
+            code.emit(f"max.s32 {size}, {size}, 0;")
+            code.emit(f"min.s32 {size}, {size}, {size_bytes};")
+            if row0 is not None:
+                row, inside = code.reg("b32", "crow"), code.reg("pred", "rowin")
+                code.emit(f"add.u32 {row}, {row0}, {tile.base_row};")
+                code.emit(f"add.u32 {row}, {row}, {dr};")
+                code.emit(f"setp.lt.u32 {inside}, {row}, {rows};")
+                code.emit(f"selp.b32 {size}, {size}, 0, {inside};")
+            code.emit(f"cp.async.{cache}.shared.global [{shared}], {source}, {size_bytes}, {size};")
+        if alignment is None:
             continue
-        # Bytes of the chunk inside the view: clamp((cols - column) * esize, 0, chunk), 0 past the rows.
-        left, size = code.reg("b32", "left"), code.reg("b32", "size")
-        code.emit(f"add.u32 {left}, {col0}, {tile.base_col};")
-        code.emit(f"add.u32 {left}, {left}, {dc};")
-        code.emit(f"sub.s32 {size}, {cols}, {left};")
-        code.emit(f"mul.lo.s32 {size}, {size}, {esize};")
-        code.emit(f"max.s32 {size}, {size}, 0;")
-        code.emit(f"min.s32 {size}, {size}, {size_bytes};")
-        if row0 is not None:
-            row, inside = code.reg("b32", "crow"), code.reg("pred", "rowin")
-            code.emit(f"add.u32 {row}, {row0}, {tile.base_row};")
-            code.emit(f"add.u32 {row}, {row}, {dr};")
-            code.emit(f"setp.lt.u32 {inside}, {row}, {rows};")
-            code.emit(f"selp.b32 {size}, {size}, 0, {inside};")
-        code.emit(f"cp.async.{cache}.shared.global [{shared}], {source}, {size_bytes}, {size};")
+        code.emit(f"bra.uni {done};")
+        code.emit(f"{apart}:")
+        suffix = _ELEMENT_SUFFIX[view.bits]
+        for index in range(size_bytes // esize):
+            held, inside = code.reg(suffix, "e"), view.inside(code, tile, dr, dc + index)
+            code.emit(f"mov.{suffix} {held}, 0;")
+            code.emit(f"@{inside} ld.global.{suffix} {held}, [{view.place(code, address, dr, dc + index)}];")
+            code.emit(f"st.shared.{suffix} [{shared}+{index * esize}], {held};")
+        code.emit(f"{done}:")
     code.emit("cp.async.commit_group;")
     code.emit("cp.async.wait_group 0;")
     code.emit("bar.sync 0;")

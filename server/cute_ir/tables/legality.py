@@ -412,9 +412,12 @@ def register_transfer_problem(t: RegisterTransfer) -> str | None:
         why = register_tile_problem(dims, t.bits, t.threads)
         if why is not None:
             return why
+    # A dynamic offset or stride is tested when the kernel runs (`checked_accesses`): `cp.async`
+    # copies the chunks it proves aligned and the rest element by element through registers.
+    fixed = _access_problem(t, at_run_time=True)
+    if fixed is not None and t.instruction == "cp.async":
+        return f"`cp.async` copies whole chunks, and {fixed}"
     misfit = _access_problem(t)
-    if misfit is not None and t.instruction == "cp.async":
-        return f"`cp.async` copies whole chunks, and {misfit}"
     if misfit is not None and t.bits < 16:
         return f"{t.bits}-bit elements are not moved one at a time here, and {misfit}"
     return None
@@ -430,20 +433,23 @@ def _access_bytes(t: RegisterTransfer) -> int:
     return max(4, t.bits // 8)
 
 
-def _access_problem(t: RegisterTransfer) -> str | None:
+def _access_problem(t: RegisterTransfer, at_run_time: bool = False) -> str | None:
     """Why `t`'s view does not let an access (`_access_bytes`) move consecutive elements at an
     address that is a multiple of its bytes, as a vector `ld.global` / `st.global` and
     `cp.async` need (None: it does). The memref's aligned pointer is taken to be aligned to 16
     bytes (an allocation's is to 256) and the tile's coordinates to be multiples of an
     access's elements (as a tile's are; they are not known when compiling); the view's
     innermost stride must be 1, and its offset and other strides whole accesses (static: a dynamic
-    one, a runtime argument, proves no alignment)."""
+    one, a runtime argument, proves no alignment when compiling; `at_run_time`, a dynamic one
+    is let pass, the kernel testing it: `checked_accesses`)."""
     size = _access_bytes(t)
     *outer, inner = t.view_strides
     if inner != 1:
         return (f"its view's innermost stride is {inner}, not 1: a {size}-byte access would not "
                 f"read consecutive elements")
     for what, elements in (("offset", t.view_offset), *(("stride", stride) for stride in outer)):
+        if elements is None and at_run_time:
+            continue
         if elements is None:
             return (f"its view's {what} is dynamic: a {size}-byte access is not known to be aligned to its "
                     f"size when compiling")
@@ -459,6 +465,25 @@ def whole_accesses(t: RegisterTransfer) -> bool:
     access move consecutive elements, aligned (`_access_problem`). Otherwise it moves each
     element alone, predicated on the view."""
     return t.in_bounds and _access_problem(t) is None
+
+
+def checked_accesses(t: RegisterTransfer) -> bool:
+    """Whether the register path moves `t` (which `register_transfer_problem` passed) a chunk,
+    or a register, at a time where a test when the kernel runs passes, and each element alone,
+    predicated on the view, where it fails: `whole_accesses` cannot decide it when compiling,
+    but the view's innermost stride is 1 and no static offset or stride misaligns an access.
+    The test: the access lies in the view, unless the op says its tile does; and
+    (`tested_alignment`), when the view's offset or an outer stride is dynamic, this
+    thread's first address and each dynamic stride in bytes are multiples of an access (the
+    PTX ISA requires a vector access aligned to its size), which proves it for every access of
+    the thread: the others lie whole accesses and static strides on."""
+    return not whole_accesses(t) and _access_problem(t, at_run_time=True) is None
+
+
+def tested_alignment(t: RegisterTransfer) -> bool:
+    """Whether `checked_accesses`' test includes the alignment: the view's offset or an outer
+    stride is dynamic (a runtime argument of the kernel)."""
+    return checked_accesses(t) and (t.view_offset is None or None in t.view_strides[:-1])
 
 
 # arith's float ops the register path computes -> the PTX instruction (its type follows:
