@@ -594,12 +594,15 @@ def test_a_load_ordered_after_a_write_of_its_iteration_or_carried_round_the_loop
 
 def test_what_a_load_s_coordinates_may_be_recomputed_ahead_by_is_the_integer_arithmetic_the_emitter_writes():
     """dialects/ says what integer arithmetic is (records: no memory effect, integers in and
-    out, constants); of it, the ops this emitter writes: the constant, the index casts and the
-    binary integer ops."""
+    out, constants); of it, the ops this emitter writes: the constant, the index casts, the
+    binary integer ops and the rounded divisions (not `cmpi` / `select`, whose i1s are no integers
+    out or in)."""
     from cute_ir.emit import tileas_kernel as TK
     assert {name for name in TK._HANDLERS if TK._recomputable(name)} == {
         "arith.constant", "arith.index_cast", "arith.index_castui", "arith.addi", "arith.subi", "arith.muli",
-        "arith.divui", "arith.remui", "arith.divsi", "arith.remsi"}
+        "arith.divui", "arith.remui", "arith.divsi", "arith.remsi", "arith.minsi", "arith.maxsi", "arith.minui",
+        "arith.maxui", "arith.andi", "arith.ori", "arith.xori", "arith.shli", "arith.shrui", "arith.shrsi",
+        "arith.ceildivsi", "arith.floordivsi", "arith.ceildivui"}
     # Neither a float op nor a thread's id, which it writes too.
     assert not TK._recomputable("arith.addf") and not TK._recomputable("gpu.thread_id")
 

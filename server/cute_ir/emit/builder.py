@@ -20,6 +20,9 @@ from ..ir.shaped import shaped
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..tables import tiers as T
 
+# `arith.cmpi`'s predicates -> `setp`'s compare and type letter (the width follows: `lt.s32`).
+INTEGER_COMPARISONS = {"eq": "eq.b", "ne": "ne.b", "slt": "lt.s", "sle": "le.s", "sgt": "gt.s", "sge": "ge.s",
+                       "ult": "lt.u", "ule": "le.u", "ugt": "gt.u", "uge": "ge.u"}
 # What follows an instruction line that implements the atom, before its origin id.
 ATOM_LINE_MARK = "  // @op "
 # mbarrier.try_wait's suspend-time hint (ns) between tries, as NVIDIA's compilers write it

@@ -75,11 +75,10 @@ from dataclasses import dataclass, field
 from math import prod
 
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
-from ..dialects.mlir_ods import CONSTRAINTS
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function, returns_to
 from ..ir.aliases import AliasTable, resolve_aliases
-from ..ir.attributes import attribute, constant_number, enum_case, integer, integers, written_text
+from ..ir.attributes import CMPI_PREDICATES, attribute, constant_number, enum_case, enum_keyword, integer, integers, written_text
 from ..ir.core import Block, Operation, Type, Value
 from ..ir.lift import lift
 from ..ir.shaped import element_bits, shaped
@@ -88,7 +87,7 @@ from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
 from .atom_instruction import NAMED_CONSTANTS
-from .builder import (ENTRY_STARTS, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
+from .builder import (ENTRY_STARTS, INTEGER_COMPARISONS, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
                       passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .ptx_copies import propagate
@@ -228,10 +227,7 @@ _PAIRED_ROUNDING = ("rn", "rz")
 # -> `setp`'s compare. A float's ordered predicates are PTX's plain ones (false when an operand
 # is NaN), its unordered ones PTX's `u` forms (true then), `ord` / `uno` PTX's `num` / `nan`
 # (PTX ISA, "Comparison and Selection Instructions: setp", floating-point comparison operators).
-_CMPI_PREDICATES = "Arith_CmpIPredicateAttr"
 _CMPF_PREDICATES = "Arith_CmpFPredicateAttr"
-_COMPARISONS = {"eq": "eq.b", "ne": "ne.b", "slt": "lt.s", "sle": "le.s", "sgt": "gt.s", "sge": "ge.s",
-                "ult": "lt.u", "ule": "le.u", "ugt": "gt.u", "uge": "ge.u"}
 _FLOAT_COMPARISONS = {"oeq": "eq", "ogt": "gt", "oge": "ge", "olt": "lt", "ole": "le", "one": "ne", "ord": "num",
                       "ueq": "equ", "ugt": "gtu", "uge": "geu", "ult": "ltu", "ule": "leu", "une": "neu",
                       "uno": "nan"}
@@ -353,21 +349,6 @@ def _unquoted(text: str) -> str:
     body = body[1:-1] if body.startswith('"') and body.endswith('"') else body
     return re.sub(r'\\(n|t|"|\\|[0-9A-Fa-f]{2})',
                   lambda m: {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}.get(m[1]) or chr(int(m[1], 16)), body)
-
-
-def _predicate(op: Operation, enum: str, name: str = "predicate") -> str | None:
-    """A comparison's predicate (or another enum attribute `name` the custom form writes first,
-    a rounding mode): the generic form's number is the enum case's, the custom form writes its
-    keyword first (for an optional one, only a keyword among the cases is it)."""
-    number = attribute(op, name)
-    if number is not None:
-        cases = CONSTRAINTS.get(enum, {}).get("cases") or []
-        found = re.match(r"\s*(\d+)", number.text)
-        return cases[int(found[1])] if found and int(found[1]) < len(cases) else number.text
-    found = re.match(r'\s*"?(\w+)', written_text(op) or "")
-    if name != "predicate":
-        return found[1] if found and found[1] in (CONSTRAINTS.get(enum, {}).get("cases") or []) else None
-    return found[1] if found else None
 
 
 # `cf.switch`'s case values: the generic form's `case_values = dense<[...]>` (a splat
@@ -678,7 +659,7 @@ class _Emitter:
         each as the scalar `cvt` does. False: not such an op."""
         source, result = (str(v.type) for v in (op.operands[0], op.results[0]))
         found = shaped(result) if op.name == "arith.truncf" and result.startswith("vector<") else None
-        mode = _TRUNCF_ROUNDING.get(_predicate(op, _ROUNDING_MODES, "roundingmode") or "to_nearest_even")
+        mode = _TRUNCF_ROUNDING.get(enum_keyword(op, _ROUNDING_MODES, "roundingmode") or "to_nearest_even")
         if found is None or found.element not in _HALVES or None in found.dims or prod(found.dims) % 2 \
                 or (shaped(source) or found).element != "f32" or mode not in _PAIRED_ROUNDING \
                 or self.tier < _BF16_F32_TIER:
@@ -769,7 +750,7 @@ class _Emitter:
             else:
                 self.kernel.emit(f"cvt.{result_text}.{source_text} {reg}, {source};")
             return
-        mode = _predicate(op, _ROUNDING_MODES, "roundingmode") or "to_nearest_even"
+        mode = enum_keyword(op, _ROUNDING_MODES, "roundingmode") or "to_nearest_even"
         if mode not in _TRUNCF_ROUNDING:
             raise _Unemittable(f"{what} rounding {mode}: `cvt` rounds ties away from zero only into tf32")
         if result_text in _HALVES and source_text == "f32":
@@ -1681,7 +1662,7 @@ class _Emitter:
         the predicate set to it). Of vectors, lane by lane, a predicate register per lane."""
         if len(op.operands) != 2 or len(op.results) != 1:
             raise _Unemittable(f"`{op.name}` without two operands and one result")
-        predicate = _predicate(op, _CMPF_PREDICATES if op.name == "arith.cmpf" else _CMPI_PREDICATES)
+        predicate = enum_keyword(op, _CMPF_PREDICATES if op.name == "arith.cmpf" else CMPI_PREDICATES)
         operand_text = str(op.operands[0].type)
         found = shaped(operand_text) if operand_text.startswith("vector<") else None
         # The custom form's result, which the lifted IR types as its operands, is an i1 (a
@@ -1702,7 +1683,7 @@ class _Emitter:
         """`reg` = the comparison of two scalars of `operand_text` (`compare`)."""
         floating = op.name == "arith.cmpf"
         operand_type = operand_text if floating else _register_type(operand_text)
-        comparisons = _FLOAT_COMPARISONS if floating else _COMPARISONS
+        comparisons = _FLOAT_COMPARISONS if floating else INTEGER_COMPARISONS
         a, b = operands
         if floating and predicate in _CONSTANT_COMPARISONS and operand_type in _FLOAT_TYPES:
             self.kernel.emit(f"mov.pred {reg}, {_CONSTANT_COMPARISONS[predicate]};")

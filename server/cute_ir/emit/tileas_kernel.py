@@ -23,7 +23,9 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | a device descriptor's `make_tiled_tma_desc` (tmaIdx k) | the leader's `tensormap.replace` of the template the callback wrote at device pointer k: global address, each dim, each stride in bytes; `fence.proxy.tensormap::generic.release.gpu`, then `.acquire.gpu` and `prefetch.tensormap` |
 | `memref.load` of an integer from a 1-d global memref | `ld.global`, used as a 32-bit value |
 | `cute.static` | nothing: a layout known when compiling |
-| `arith.constant` of an integer or a float; `arith.addi` / `subi` / `muli` / `divui` / `remui` | `mov` of its bits (`0f3FC00000`, `0x4000`); `add` / `sub` / `mul.lo` `.s32`, `div` / `rem` |
+| `arith.constant` of an integer or a float; `arith.addi` / `subi` / `muli` / `divui` / `remui` / `divsi` / `remsi` / `minsi` / `maxsi` / `minui` / `maxui` / `andi` / `ori` / `xori` / `shli` / `shrui` / `shrsi` | `mov` of its bits (`0f3FC00000`, `0x4000`); `add` / `sub` / `mul.lo` `.s32`, `div` / `rem` / `min` / `max` `.s32` or `.u32`, `and` / `or` / `xor` / `shl` `.b32`, `shr` `.u32` / `.s32` (of `i1`s, `and.pred` / `or.pred` / `xor.pred`) |
+| `arith.ceildivsi` / `floordivsi` / `ceildivui` | MLIR's arith-expand expansion: `div.s32`, then `@p add` / `sub` of one where `mul.lo` shows it inexact and the signs agree / differ (`setp.ge` / `lt.and` of their `xor`); `ceildivui` `(a - 1) / b + 1`, `selp` of 0 for a zero dividend |
+| `arith.cmpi` / `arith.select` of 32-bit values | `setp.<predicate>.s32` / `.u32` / `.b32` into a predicate register / `selp.b32` (of `i1`s, `mov.pred` under the condition and its negation) |
 | `arith.constant dense<v> : tensor<RxC...>` | a register tile (below) every element of which is v |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
 | `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` | `.f32` of scalars; of two register tiles placed alike, register by register (`.f16x2`, `.bf16x2` for 16-bit elements) |
@@ -64,7 +66,7 @@ from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
 from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
                                                  DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT, HIDDEN_ARGUMENT)
-from ..ir.attributes import attribute, constant_number, enum_case, integer, integers
+from ..ir.attributes import CMPI_PREDICATES, attribute, constant_number, enum_case, enum_keyword, integer, integers
 from ..ir.core import BlockArgument, OpResult, Operation, Value
 from ..ir.functions import FunctionHeader, function_symbol
 from ..ir.aliases import AliasTable, resolve_aliases
@@ -84,7 +86,7 @@ from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, Regis
                                register_transfer_problem, restage_problem, whole_accesses,
                                checked_accesses, tested_alignment)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
-from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
+from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, INTEGER_COMPARISONS, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, mbarrier_init, memref_descriptor_fields, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
@@ -687,12 +689,69 @@ class _Emitter:
         self.values[op.results[0]] = value
 
     def binary(self, op: Operation) -> None:
-        """`arith.addi` / `muli` / `subi` of 32-bit coordinates."""
-        if len(op.operands) != 2 or not op.results:
-            raise _Unemittable(f"`{op.name}` without two operands")
-        a, b = (self.register(v, f"an operand of `{op.name}`") for v in op.operands)
-        reg = self.kernel.reg("b32", "%" + self.fresh("x"))
-        self.kernel.emit(f"{_ARITH[op.name]} {reg}, {a}, {b};")
+        """Integer arithmetic of 32-bit coordinates (`_ARITH`; of `i1`s, predicate logic)."""
+        a, b = self.operands(op, 2)
+        if str(op.results[0].type) == "i1" and op.name in _PREDICATE_LOGIC:
+            reg = self.kernel.reg("pred", "%" + self.fresh("p"))
+            self.kernel.emit(f"{_PREDICATE_LOGIC[op.name]} {reg}, {a}, {b};")
+        else:
+            reg = self.kernel.reg("b32", "%" + self.fresh("x"))
+            self.kernel.emit(f"{_ARITH[op.name]} {reg}, {a}, {b};")
+        self.values[op.results[0]] = reg
+
+    def operands(self, op: Operation, count: int) -> list[str]:
+        """The registers of an op's `count` operands (it has one result)."""
+        if len(op.operands) != count or not op.results:
+            raise _Unemittable(f"`{op.name}` without {count} operands")
+        return [self.register(v, f"an operand of `{op.name}`") for v in op.operands]
+
+    def rounded_division(self, op: Operation) -> None:
+        """`arith.ceildivsi` / `floordivsi` / `ceildivui` of 32-bit coordinates, as MLIR's
+        arith-expand expands them: `div` toward zero, then one more (ceiling) or less (floor)
+        where the division is inexact and the operands' signs agree (differ); `ceildivui` 0 for
+        a zero dividend, else (a - 1) / b + 1."""
+        a, b = self.operands(op, 2)
+        k = self.kernel
+        reg = k.reg("b32", "%" + self.fresh("q"))
+        if op.name == "arith.ceildivui":
+            zero = k.reg("pred", "%" + self.fresh("zero"))
+            k.emit(f"sub.u32 {reg}, {a}, 1;")
+            k.emit(f"div.u32 {reg}, {reg}, {b};")
+            k.emit(f"add.u32 {reg}, {reg}, 1;")
+            k.emit(f"setp.eq.u32 {zero}, {a}, 0;")
+            k.emit(f"selp.b32 {reg}, 0, {reg}, {zero};")
+        else:
+            inexact = k.reg("pred", "%" + self.fresh("inexact"))
+            signs, move = _ROUNDED_DIVISIONS[op.name]
+            product, sign = k.reg("b32", "%" + self.fresh("qb")), k.reg("b32", "%" + self.fresh("sign"))
+            k.emit(f"div.s32 {reg}, {a}, {b};")
+            k.emit(f"mul.lo.s32 {product}, {reg}, {b};")
+            k.emit(f"setp.ne.s32 {inexact}, {product}, {a};")
+            k.emit(f"xor.b32 {sign}, {a}, {b};")
+            k.emit(f"setp.{signs}.and.s32 {inexact}, {sign}, 0, {inexact};")
+            k.emit(f"@{inexact} {move}.s32 {reg}, {reg}, 1;")
+        self.values[op.results[0]] = reg
+
+    def compare(self, op: Operation) -> None:
+        """`arith.cmpi` of 32-bit coordinates: `setp` of its predicate, a predicate register."""
+        a, b = self.operands(op, 2)
+        compare = INTEGER_COMPARISONS.get(enum_keyword(op, CMPI_PREDICATES) or "")
+        if compare is None:
+            raise _Unemittable(f"`{op.name}` without a predicate")
+        reg = self.kernel.reg("pred", "%" + self.fresh("p"))
+        self.kernel.emit(f"setp.{compare}32 {reg}, {a}, {b};")
+        self.values[op.results[0]] = reg
+
+    def select(self, op: Operation) -> None:
+        """`arith.select` of two 32-bit coordinates (or of two predicates) on a predicate."""
+        condition, a, b = self.operands(op, 3)
+        if str(op.results[0].type) == "i1":
+            reg = self.kernel.reg("pred", "%" + self.fresh("p"))
+            self.kernel.emit(f"@{condition} mov.pred {reg}, {a};")
+            self.kernel.emit(f"@!{condition} mov.pred {reg}, {b};")
+        else:
+            reg = self.kernel.reg("b32", "%" + self.fresh("x"))
+            self.kernel.emit(f"selp.b32 {reg}, {a}, {b}, {condition};")
         self.values[op.results[0]] = reg
 
     def alloca(self, op: Operation) -> None:
@@ -1174,7 +1233,16 @@ class _Unemittable(Exception):
 
 
 _ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.lo.s32",
-          "arith.divui": "div.u32", "arith.remui": "rem.u32", "arith.divsi": "div.s32", "arith.remsi": "rem.s32"}
+          "arith.divui": "div.u32", "arith.remui": "rem.u32", "arith.divsi": "div.s32", "arith.remsi": "rem.s32",
+          "arith.minsi": "min.s32", "arith.maxsi": "max.s32", "arith.minui": "min.u32", "arith.maxui": "max.u32",
+          "arith.andi": "and.b32", "arith.ori": "or.b32", "arith.xori": "xor.b32",
+          # PTX clamps a shift amount past 31 to 32 (one of the values MLIR's poison allows).
+          "arith.shli": "shl.b32", "arith.shrui": "shr.u32", "arith.shrsi": "shr.s32"}
+# The same of `i1`s (a comparison's predicates).
+_PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xori": "xor.pred"}
+# Rounded divisions (MLIR's arith-expand): the quotient toward zero, moved by one where the
+# division is inexact and the operands' signs agree (`ge`: ceiling) or differ (`lt`: floor).
+_ROUNDED_DIVISIONS = {"arith.ceildivsi": ("ge", "add"), "arith.floordivsi": ("lt", "sub")}
 _SCALAR_TYPES = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16", "i64": "b64", "i16": "b16", "i1": "pred"}
 _MOV_TYPE = {"f32": "f32", "f64": "f64", "b16": "b16", "b32": "b32", "b64": "b64", "pred": "pred"}
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
@@ -1225,6 +1293,9 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf,
              **{name: _Emitter.special for name in SPECIAL_REGISTERS},
              **{name: _Emitter.float_binary for name in FLOAT_ARITHMETIC},
+             "arith.cmpi": _Emitter.compare, "arith.select": _Emitter.select,
+             "arith.ceildivui": _Emitter.rounded_division,
+             **{name: _Emitter.rounded_division for name in _ROUNDED_DIVISIONS},
              **{name: _Emitter.binary for name in _ARITH}}
 
 

@@ -124,3 +124,23 @@ def written_text(op: Operation) -> str | None:
     if op.assembly is None:
         return None
     return "".join(p for p in op.assembly.pieces if isinstance(p, str))
+
+
+# `arith.cmpi`'s predicate enum (its cases in the order of their numbers: `enum_keyword`).
+CMPI_PREDICATES = "Arith_CmpIPredicateAttr"
+
+
+def enum_keyword(op: Operation, enum: str, name: str = "predicate") -> str | None:
+    """A comparison's predicate (or another enum attribute `name` the custom form writes first,
+    a rounding mode): the generic form's number is the enum case's, the custom form writes its
+    keyword first (for an optional one, only a keyword among the cases is it)."""
+    from ..dialects.mlir_ods import CONSTRAINTS      # the ODS tables, read only when asked
+    number = attribute(op, name)
+    if number is not None:
+        cases = CONSTRAINTS.get(enum, {}).get("cases") or []
+        found = re.match(r"\s*(\d+)", number.text)
+        return cases[int(found[1])] if found and int(found[1]) < len(cases) else number.text
+    found = re.match(r'\s*"?(\w+)', written_text(op) or "")
+    if name != "predicate":
+        return found[1] if found and found[1] in (CONSTRAINTS.get(enum, {}).get("cases") or []) else None
+    return found[1] if found else None
