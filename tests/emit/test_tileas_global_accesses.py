@@ -110,3 +110,25 @@ def test_eight_bit_elements_through_a_dynamic_stride_are_still_refused_with_the_
         "this load moves its tile through registers (the `ldg` copy atom), which it cannot: 8-bit elements are "
         "not moved one at a time here, and its view's stride is dynamic: a 16-byte access is not known to be "
         "aligned to its size when compiling"]
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_a_product_stored_through_a_dynamic_stride_moves_a_register_at_a_time_where_aligned(arch):
+    # The matmul example's C tile (mma.sync's placement narrowed to f16 pairs: not the chunks)
+    # stored by `stg` into a view of runtime row stride: each 4-byte register whole where this
+    # thread's address and the stride are multiples of 4, else its two halves alone.
+    from tests.conftest import REPO
+    text = (REPO / "examples" / "tileas_matmul.ir").read_text()
+    text = text.replace("%c: memref<4096x4096xf16, 1>,", "%c: memref<?x?xf16, strided<[?, 1]>, 1>,").replace(
+        "offsets() {tileSize = array<i64: 128, 128>, allow_tma = true} : memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token",
+        "offsets() {tileSize = array<i64: 128, 128>, in_bounds = array<i1: true, true>, copy_atom = "
+        "#nv_tileas.copy_atom<stg>} : memref<?x?xf16, strided<[?, 1]>, 1> -> !nv_tileaa.mem_token")
+    [ptx] = _kernels(text, arch).values()
+    test = re.search(r"  mov\.b64 (%low\d+), %gaddr\d+;\n  or\.b64 \1, \1, %p2_c_stride0_bytes;\n"
+                     r"  and\.b64 \1, \1, 3;\n  setp\.eq\.u64 (%aligned\d+), \1, 0;\n", ptx)
+    assert test
+    whole = re.findall(rf"  @!{test.group(2)} bra (APART_\d+);\n  st\.global\.b32 \[%g\w+\+\d+\], %h\d+_\d+;\n"
+                       r"  bra\.uni WHOLE_\d+;\n  \1:\n  mov\.b32 \{%h\d+, %h\d+\}, %h\d+_\d+;\n", ptx)
+    # 128 x 128 f16 over 128 threads: 64 registers a thread, each its own test's.
+    assert len(whole) == ptx.count("st.global.b32") == 64 and ptx.count("st.global.b16") == 128
+    _assembles(ptx, arch)
