@@ -242,14 +242,20 @@ FOLD_LINES = PerUnit("folding-lines", _unit_fold_lines)
 def folding_ranges(analysis: DocumentAnalysis) -> list[str]:
     """textDocument/foldingRange's answer, written as JSON: each unit keeps its folds' lines
     relative to its first line (`FOLD_LINES`) and their JSON where it starts now, so after an
-    edit only the edited unit is computed again, and only a unit that moved is written again."""
+    edit only the edited unit is computed again, and only a unit that moved is written again;
+    consecutive units' JSON is kept together (lsp/unit_chunks.py), while their first starts on
+    the same line."""
     units = [u for u in analysis.units if not u.shell]
-    parts: list[str] = []
-    for unit, (base, _) in zip(units, analysis.document.positions([u.start for u in units])):
-        text = _unit_folds_json(analysis, unit, base)
-        if text:
-            parts.append(text)
-    return ["[" + ",".join(parts) + "]"]
+    line_of = analysis.document.lines.line_of
+
+    def make(run: list[Unit], _) -> str:
+        texts = [_unit_folds_json(analysis, unit, line_of(unit.start)) for unit in run]
+        return ",".join(text for text in texts if text)
+    found = chunked(analysis, units, _FOLDS_CHUNK, CHUNK_UNITS, line_of, make)
+    return ["[" + ",".join(chunk.value for chunk in found if chunk.value) + "]"]
+
+
+_FOLDS_CHUNK = "folding-chunk"
 
 
 def _unit_folds_json(analysis: DocumentAnalysis, unit: Unit, base: int) -> str:
