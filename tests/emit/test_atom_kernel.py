@@ -390,6 +390,49 @@ def test_every_universal_copy_configuration_is_the_lowering_s():
         assert site.config == config, built
 
 
+# A cp.async through an alias (or with no cache operator written): the kernel of the atom built
+# again from its configuration, `cache = always | global` as the DSL spells `.ca` / `.cg`.
+CP_ASYNC_ALIASES = [
+    ("!cute_nvgpu.atom.simt_async_copy<f16, cache = global, 128 b>", "cp.async.cg.shared.global [%v2], [%p0], 16;"),
+    ("!cute_nvgpu.atom.simt_async_copy<i8, cache = always, 32 b>", "cp.async.ca.shared.global [%v2], [%p0], 4;"),
+    # No cache operator: the row's for 16 bytes, `.cg`.
+    ("!cute_nvgpu.atom.simt_async_copy<16>", "cp.async.cg.shared.global [%v2], [%p0], 16;"),
+]
+
+
+@pytest.mark.parametrize("atom,instruction", CP_ASYNC_ALIASES, ids=["cg16", "ca4", "default16"])
+def test_a_cp_async_through_an_alias_gets_the_kernel_of_a_function_applying_it(atom, instruction):
+    """No kernel is built from a cp.async's configuration any more: the preview's is the lowering's,
+    the global side a parameter, the shared side its address, the group committed and waited for."""
+    text = f"!cpa = {atom}\nfunc.func @f() {{\n  %c = cute.make_atom() : () -> !cpa\n  return\n}}\n"
+    analysis = DocumentAnalysis("file:///atoms.ir", text, settings=Settings(target_arch="sm_80"))
+    [site] = document_sites(analysis)
+    assert hand_built(site.config) is False
+    preview = PV.preview_module(analysis)
+    [name] = preview.kernels
+    kernel = _kernel(preview, name)
+    assert kernel[0] == f".visible .entry {name}(.param .u64 p0, .param .u64 p1)"
+    assert [line.split(ATOM_LINE_MARK)[0].strip() for line in kernel if ATOM_LINE_MARK in line] == [
+        instruction, "cp.async.commit_group;", "cp.async.wait_group 0;"]
+    if PTXAS is not None:
+        accepted, said = assemble(preview.ptx_text, preview.ptxas_arch)
+        assert accepted, said
+
+
+def test_every_cp_async_configuration_is_the_lowering_s():
+    """Each cache operator and width: built again from the configuration (the table-wide ptxas
+    sweep assembles the kernel of each on every target)."""
+    from cute_ir.emit.ptx import enumerate_configs
+    configs = [c for c in enumerate_configs() if c.mnemonic == "atom.simt_async_copy"]
+    assert configs and not any(hand_built(c) for c in configs)
+    for config in configs + [AtomConfig("atom.simt_async_copy", copy_bytes=8)]:
+        built = AK.builder_text(config)
+        assert built is not None, config.label()
+        [site] = document_sites(_analysis(f"  {built}\n", "sm_80"))
+        assert site.config == config, built
+        assert AK.config_kernel(config, "k", "sm_80") is not None, config.label()
+
+
 # The CTAs a multicast load may feed: its CTA mask is 16 bits (`.multicast::cluster`'s ctaMask).
 MULTICAST_CTAS = range(2, 17)
 

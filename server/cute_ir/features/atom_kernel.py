@@ -41,7 +41,7 @@ the function writer (emit/lowered_kernel.py), as the preview writes a function o
 The atom is the document's only where the function's own atom sites have the very
 configuration the document's op has (the op that applies it: with the A it is given), so an op
 whose text reads differently alone, through an alias of the document, gets no kernel from its
-text. For an MMA, universal copy or tcgen05 copy atom the preview then asks again with an op that
+text. For an MMA, universal copy, cp.async or tcgen05 copy atom the preview then asks again with an op that
 builds the atom from its configuration (`builder_text`: `cute_nvgpu.make_mma_atom {shape_MNK = ...,
 a_type = ...} : !cute_nvgpu.<atom>`; a universal copy's type with its memory order, or the DSL's
 g2r / s2r / r2g / r2s with the options its qualifiers say, of the widest element type its width
@@ -69,6 +69,7 @@ from ..diagnostics import Severity
 from ..emit.lowered_kernel import INLINE_ASM, LoweredKernel
 from ..emit.ptx import ATOM_LINE_MARK
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE
+from ..dialects.cute_nvgpu.enums import CP_ASYNC_CACHE
 from ..ir.shaped import element_bits
 from ..tables import atoms as A
 from ..tables import tensormap
@@ -362,12 +363,26 @@ def _universal_builder_text(config: AtomConfig) -> str | None:
     return f"%atom = cute.make_atom() : () -> !cute_nvgpu.atom.{name}<{written}>"
 
 
+# The CuTe DSL's name of each cp.async cache operator (`cache = always`: `.ca`, `global`: `.cg`),
+# from the enum that reads both spellings back.
+_CP_ASYNC_CACHE = {ptx: name for name, ptx in CP_ASYNC_CACHE.items() if name != ptx}
+
+
 def _copy_builder_text(config: AtomConfig) -> str | None:
-    """An op that builds the universal or tcgen05 copy atom of `config` (`cute_nvgpu.make_copy_atom :
-    !type`, the DSL's spelling); None for another family."""
+    """An op that builds the universal, cp.async or tcgen05 copy atom of `config`
+    (`cute_nvgpu.make_copy_atom : !type`, the DSL's spelling; a cp.async's of the widest element
+    type its width holds whole, as the configuration names none); None for another family."""
     if config.mnemonic == "atom.universal_copy":
         return _universal_builder_text(config)
-    if config.mnemonic in ("atom.tmem_load", "atom.tmem_store") and config.tmem_shape in _TMEM_SHAPE_WORDS:
+    if config.mnemonic == "atom.simt_async_copy":
+        bits = 8 * (config.copy_bytes or 0)
+        element = next((e for e in _UNIVERSAL_ELEMENTS if _elements(e, bits) is not None), None)
+        if element is None or (config.cache is not None and config.cache not in _CP_ASYNC_CACHE):
+            return None
+        # No cache operator written: the type's default, as the configuration leaves it.
+        cache = f", cache = {_CP_ASYNC_CACHE[config.cache]}" if config.cache is not None else ""
+        params = f"{element}{cache}, {bits} b"
+    elif config.mnemonic in ("atom.tmem_load", "atom.tmem_store") and config.tmem_shape in _TMEM_SHAPE_WORDS:
         pack = {"atom.tmem_load": ", pack::16b", "atom.tmem_store": ", unpack::16b"}[config.mnemonic]
         params = (f"{'f16' if config.pack else 'f32'}, {_TMEM_SHAPE_WORDS[config.tmem_shape]}, x{config.repeat}"
                   f"{pack if config.pack else ''}")
@@ -381,7 +396,7 @@ def _copy_builder_text(config: AtomConfig) -> str | None:
 def builder_text(config: AtomConfig) -> str | None:
     """An op that builds the universal FMA, register, warpgroup or tcgen05 MMA atom of `config` from
     its attributes (`cute_nvgpu.make_mma_atom`, SM120's block-scaled `cute_nvgpu.make_sm120_mma_bs`),
-    or its universal or tcgen05 copy atom (`_copy_builder_text`): for an atom the document does
+    or its universal, cp.async or tcgen05 copy atom (`_copy_builder_text`): for an atom the document does
     not build so alone (a type through an alias, a builder with operands,
     an op that applies it in a function the writer does not write). None for another family or a
     type MLIR has no name for here; whether it is the very atom `atom_kernel` checks."""
