@@ -45,6 +45,7 @@ SOURCES = {
     "nvgpu": "mlir/Dialect/NVGPU/IR/NVGPUOps.td",
     "ub": "mlir/Dialect/UB/IR/UBOps.td",
     "affine": "mlir/Dialect/Affine/IR/AffineOps.td",
+    "tensor": "mlir/Dialect/Tensor/IR/TensorOps.td",
 }
 
 # Native traits by their C++ name -> the name cute-ir records (ODS's own spelling).

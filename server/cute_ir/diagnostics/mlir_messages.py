@@ -191,8 +191,10 @@ CALL_RESULT_TYPE = "result type mismatch at index {0}"
 CALL_OP_RESULTS_NOTE = "      op result types: {0}"
 CALL_FUNCTION_RESULTS_NOTE = "function result types: {0}"
 # OpAsmParser::parseType<T> (OpImplementation.h): a type of another kind than the class the
-# format's constraint reads (`T::name`: builtin.vector, builtin.integer, llvm.ptr, ...).
-INVALID_TYPE_KIND = "invalid kind of type specified: expected {0}, but found '{1}'"
+# format's constraint reads (`T::name`: builtin.vector, builtin.integer, llvm.ptr, ...); a class
+# without a name of its own (`TensorType`, ranked or not) gets the first part alone.
+INVALID_TYPE_KIND_UNNAMED = "invalid kind of type specified"
+INVALID_TYPE_KIND = INVALID_TYPE_KIND_UNNAMED + ": expected {0}, but found '{1}'"
 INVALID_ATTRIBUTE_KIND = "invalid kind of attribute specified"
 # CastOpInterface's verifier (mlir/lib/Interfaces/CastInterfaces.cpp), after the op's
 # `areCastCompatible` says no.

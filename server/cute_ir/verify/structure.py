@@ -42,7 +42,7 @@ from ..diagnostics.mlir_messages import (
     REGION_NO_ARGUMENTS, REGION_CONSTRAINT, EMPTY_BLOCK_TERMINATOR, NO_TERMINATOR, ENTRY_PREDECESSORS,
     SUCCESSORS_IN_NON_TERMINATOR, SYMBOL_PARENT, SYMBOL_VISIBILITIES, SYMBOL_VISIBILITY, BRANCH_OPERAND_COUNT, BRANCH_OPERAND_TYPE,
     BRANCH_WEIGHT_COUNT, BRANCH_WEIGHTS_ZERO, IMPLICIT_TERMINATOR, IMPLICIT_TERMINATOR_NOTE,
-    INVALID_ATTRIBUTE_KIND, INVALID_TYPE_KIND, NOT_SUPPORTED_ON, NAMED_NO_RESULTS, GPU, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
+    INVALID_ATTRIBUTE_KIND, INVALID_TYPE_KIND, INVALID_TYPE_KIND_UNNAMED, NOT_SUPPORTED_ON, NAMED_NO_RESULTS, GPU, ELEMENTWISE_ALL_RESULTS, ELEMENTWISE_NO_RESULT, ELEMENTWISE_RESULT_SCALAR, ELEMENTWISE_SAME, SEGMENT_SIZES,
 )
 from ..dialects import registry
 from ..dialects.constraints import attribute_satisfies, bit_width, compatible_shapes, facts, printed, satisfies
@@ -721,14 +721,16 @@ def _region_traits(site: OpSite, record: OpDef) -> str | None:
 
 
 # The builtin type classes a format's `type($x)` is parsed as (the constraint's C++ type, when it
-# is a concrete one; `parseType<T>`), with their `T::name` and what a type's facts must be to be
-# one. A dialect's own type class (`LLVMPointerType`) is read as any type and left to the verifier.
+# is a concrete one; `parseType<T>`), with their `T::name` (None for a class without one, whose
+# error does not name it) and what a type's facts must be to be one. A dialect's own type class
+# (`LLVMPointerType`) is read as any type and left to the verifier.
 _TYPE_CLASSES = {
     "::mlir::VectorType": ("builtin.vector", lambda t: t.kind == "vector"),
     "::mlir::IntegerType": ("builtin.integer", lambda t: t.kind == "integer"),
     "::mlir::IndexType": ("builtin.index", lambda t: t.kind == "index"),
     "::mlir::MemRefType": ("builtin.memref", lambda t: t.kind == "memref" and not t.text.startswith("memref<*")),
     "::mlir::RankedTensorType": ("builtin.tensor", lambda t: t.kind == "tensor" and not t.text.startswith("tensor<*")),
+    "::mlir::TensorType": (None, lambda t: t.kind == "tensor"),
     "::mlir::FunctionType": ("builtin.function", lambda t: t.kind == "function"),
 }
 # The kinds of type whose class this reading knows (a type of another dialect is not judged).
@@ -795,8 +797,8 @@ def _parsed_kinds(site: OpSite, record: OpDef) -> Placed | None:
         t = facts(text) if text is not None else None
         if t is None or not (t.kind in _JUDGED_KINDS or t.kind.startswith("llvm.")) or known[1](t):
             continue
-        return Placed(CUSTOM_OP.format(record.name, INVALID_TYPE_KIND.format(known[0], printed(text))),
-                      Span(node.start_byte, node.end_byte))
+        said = INVALID_TYPE_KIND.format(known[0], printed(text)) if known[0] else INVALID_TYPE_KIND_UNNAMED
+        return Placed(CUSTOM_OP.format(record.name, said), Span(node.start_byte, node.end_byte))
     return None
 
 

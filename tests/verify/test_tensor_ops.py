@@ -1,0 +1,102 @@
+"""The tensor dialect's ops (records from MLIR 22's TensorOps.td) read and checked in their
+custom forms as the other upstream dialects' are: each case's errors are mlir-opt 22's first
+error, line, column and words (the oracle runs each case when it is here), and the dialect's
+forms as MLIR's own tests write them get none."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.diagnostics import Severity
+
+from tests.mlir_oracle import mlir_opt, needs_mlir_opt
+
+VALID = Path(__file__).resolve().parents[1] / "corpus" / "upstream" / "tensor_ops.mlir"
+_HEAD = ("func.func @f(%t: tensor<4x8xf32>, %u: tensor<*xf32>, %m: memref<4xf32>, %i: index, %e: f32,"
+         " %a: i32, %s: tensor<2xindex>) {\n")
+
+
+def _errors(text: str) -> list[tuple[int, int, str]]:
+    """(line, column, message) of each error, 1-based as mlir-opt prints them."""
+    out = []
+    for d in DocumentAnalysis("file:///t.mlir", text).diagnostics():
+        if d.severity == Severity.ERROR:
+            line = text.count("\n", 0, d.span.start)
+            out.append((line + 1, d.span.start - (text.rfind("\n", 0, d.span.start) + 1) + 1, d.message))
+    return out
+
+
+CASES = [
+    # what the ops' formats read: literals, operand and index lists, the position lists
+    ("%0 = tensor.extract %t[%i %i] : tensor<4x8xf32>", 28, "expected ']'"),
+    ("%0 = tensor.extract %t[%i,, %i] : tensor<4x8xf32>", 29, "expected SSA operand"),
+    ("%0 = tensor.extract %t[%i, %i]  tensor<4x8xf32>", 33, "expected ':'"),
+    ("%0 = tensor.extract %t[%i, %i] :: tensor<4x8xf32>", 35, "expected non-function type"),
+    ("%0 = tensor.insert %e %e into %t[%i, %i] : tensor<4x8xf32>", 25, "custom op 'tensor.insert' expected 'into'"),
+    ("%0 = tensor.insert %e into [%i, %i] : tensor<4x8xf32>", 29, "expected SSA operand"),
+    ("%0 = tensor.dim %t %i : tensor<4x8xf32>", 21, "expected ','"),
+    ("%0 = tensor.dim , %i : tensor<4x8xf32>", 18, "expected SSA operand"),
+    ("%0 = tensor.extract_slice %t %t[0, 0] [2, 2] [1, 1] : tensor<4x8xf32> to tensor<2x2xf32>", 31,
+     "expected '[' in dynamic index list"),
+    ("%0 = tensor.extract_slice %t[0 0] [2, 2] [1, 1] : tensor<4x8xf32> to tensor<2x2xf32>", 33,
+     "expected ']' in dynamic index list"),
+    ("%0 = tensor.extract_slice %t[0, 0] [2,, 2] [1, 1] : tensor<4x8xf32> to tensor<2x2xf32>", 41,
+     "custom op 'tensor.extract_slice' expected integer value"),
+    ("%0 = tensor.extract_slice [0, 0] [2, 2] [1, 1] : tensor<4x8xf32> to tensor<2x2xf32>", 28, "expected SSA operand"),
+    # the types the formats resolve their operands with
+    ("%0 = tensor.insert %a into %t[%i, %i] : tensor<4x8xf32>", 22,
+     "use of value '%a' expects different type than prior uses: 'f32' vs 'i32'"),
+    ("%0 = tensor.extract %i[%i, %i] : tensor<4x8xf32>", 23,
+     "use of value '%i' expects different type than prior uses: 'tensor<4x8xf32>' vs 'index'"),
+    ("%0 = tensor.empty(%a) : tensor<?x8xf32>", 21, "use of value '%a' expects different type than prior uses: 'index' vs 'i32'"),
+    ("%0 = tensor.from_elements %e, %a : tensor<2xf32>", 33,
+     "use of value '%a' expects different type than prior uses: 'f32' vs 'i32'"),
+    # a type of another class where the format parses the constraint's own (`parseType<T>`)
+    ("%0 = tensor.cast %m : memref<4xf32> to tensor<4xf32>", 25, "custom op 'tensor.cast' invalid kind of type specified"),
+    ("%0 = tensor.rank %m : memref<4xf32>", 25, "custom op 'tensor.rank' invalid kind of type specified"),
+    ("%0 = tensor.extract %u[%i] : tensor<*xf32>", 32,
+     "custom op 'tensor.extract' invalid kind of type specified: expected builtin.tensor, but found 'tensor<*xf32>'"),
+    # the records' constraints, counts and traits
+    ("%0 = tensor.reshape %t(%t) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<8x4xf32>", 8,
+     "'tensor.reshape' op operand #1 must be 1D tensor of signless integer or index values, but got 'tensor<4x8xf32>'"),
+    ("%0 = tensor.concat dim(0) %u : (tensor<*xf32>) -> tensor<8x8xf32>", 8,
+     "'tensor.concat' op operand #0 must be variadic of ranked tensor of any type values, but got 'tensor<*xf32>'"),
+    ('%0 = "tensor.dim"(%t, %i, %i) : (tensor<4x8xf32>, index, index) -> index', 8,
+     "'tensor.dim' op expected 2 operands, but found 3"),
+    ('%0 = "tensor.extract"(%t, %i, %i) : (tensor<4x8xf32>, index, index) -> i32', 8,
+     "'tensor.extract' op failed to verify that result type matches element type of tensor"),
+    ("%0:2 = tensor.extract %t[%i, %i] : tensor<4x8xf32>", 3, "operation defines 1 results but was provided 2 to bind"),
+    ("tensor.yield %e : f32", 3, "'tensor.yield' op expects parent op to be one of 'tensor.generate, tensor.pad'"),
+]
+
+
+def _case(op: str) -> str:
+    return f"{_HEAD}  {op}\n  return\n}}\n"
+
+
+@pytest.mark.parametrize(("op", "column", "message"), CASES)
+def test_a_tensor_op_is_judged_as_mlir_judges_it(op: str, column: int, message: str) -> None:
+    assert _errors(_case(op))[0] == (2, column, message)
+
+
+@needs_mlir_opt
+def test_mlir_opt_says_the_same_first():
+    for op, column, message in CASES:
+        first = re.search(r"^<stdin>:(\d+):(\d+): error: (.*)$", mlir_opt(_case(op)).stderr, re.M)
+        assert first is not None and (int(first[1]), int(first[2]), first[3]) == (2, column, message), op
+
+
+def test_the_dialects_forms_as_mlir_writes_them_get_no_error():
+    text = VALID.read_text()
+    assert "tensor.parallel_insert_slice" in text and "tensor.scatter" in text
+    assert _errors(text) == []
+
+
+@needs_mlir_opt
+def test_mlir_opt_accepts_them():
+    for part in VALID.read_text().split("// -----\n"):
+        run = mlir_opt(part)
+        assert run.returncode == 0, (part, run.stderr)
