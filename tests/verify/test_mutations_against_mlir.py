@@ -3,7 +3,7 @@ replaced by another token of its kind from the same function), each mutant judge
 and by mlir-opt 22 (the oracle, tests/mlir_oracle.py; skipped without it). cute-ir must never
 report an error where mlir-opt accepts the text, and must report one for most mutants
 mlir-opt rejects (what it misses is mostly text only an op's own C++ parser reads: `scf.for`,
-`scf.while`, `arith.select`, affine maps, and ops of dialects without records here)."""
+`scf.while`, affine maps, and ops of dialects without records here)."""
 from __future__ import annotations
 
 import random

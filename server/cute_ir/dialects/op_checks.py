@@ -36,8 +36,9 @@ from ..diagnostics.mlir_messages import (
     BRANCH_EDGE, BRANCH_EDGE_COUNT, BRANCH_EDGE_TYPE, BRANCH_POINT_NOTE, CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS,
     CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, FORALL_MAPPING_RANK, FORALL_MASKS, FORALL_OPERAND_TYPES,
     IN_PARALLEL_OPS, AFFINE_APPLY_OPERANDS, AFFINE_APPLY_RESULTS, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
+    EXPECTED_SSA_OPERAND, EXPECTED_TOKEN, EXPECTED_TYPE,
 )
-from ..syntax.cst import TYPE_KINDS
+from ..syntax.cst import TYPE_KINDS, wrong_token_span
 from ..text.brackets import top_level_parameters
 from .lookup import MISSING, Definition, Signature
 from .ods import Count, Trait
@@ -1476,6 +1477,53 @@ def arith_select(site: Any) -> str | None:
     return None
 
 
+# Tokens that surely start no type where SelectOp::parse reads one (a token the grammar did not
+# class as a type may still be one: a dialect's own, not judged).
+_NO_TYPE = frozenset({"value_use", ",", ":", "::", "attribute_dict", "integer", "->"})
+
+
+def arith_select_parse(site: Any) -> Placed | None:
+    """SelectOp::parse (ArithOps.cpp): `parseOperandList(operands, 3)` (a comma with no operand
+    after it: `expected SSA operand`; another count: `expected 3 operands`, where the list
+    starts), an optional dictionary, `parseColonType` and, after a comma, the result's type,
+    each missing token where emitWrongTokenError places it. What follows the types is the next
+    op's, and a list or type going on past the op's line is not judged."""
+    items = _body(site)
+    if not items or items[0].type != "value_use":
+        return None
+    at, count = 0, 0
+    while True:
+        if at >= len(items):
+            return None
+        if items[at].type != "value_use":
+            return Placed(EXPECTED_SSA_OPERAND, wrong_token_span(items[at - 1], items[at]))
+        count, at = count + 1, at + 1
+        if at >= len(items) or items[at].type != ",":
+            break
+        at += 1
+    if count != 3:
+        return Placed(CUSTOM_OP.format(site.name, PARALLEL_OPERAND_COUNT.format(3)),
+                      Span(items[0].start_byte, items[0].end_byte))
+    if at < len(items) and items[at].type == "attribute_dict":
+        at += 1
+    if at >= len(items):
+        return None
+    if items[at].type == "::":      # the lexer's two colons: the type is missing at the second
+        return Placed(EXPECTED_TYPE, Span(items[at].start_byte + 1, items[at].end_byte))
+    if items[at].type != ":":
+        return Placed(EXPECTED_TOKEN.format(":"), wrong_token_span(items[at - 1], items[at]))
+    for _ in range(2):
+        at += 1
+        if at >= len(items):
+            return None
+        if items[at].type in _NO_TYPE:
+            return Placed(EXPECTED_TYPE, wrong_token_span(items[at - 1], items[at]))
+        if at + 1 >= len(items) or items[at + 1].type != ",":
+            return None
+        at += 1
+    return None
+
+
 # What the custom parsers refuse before anything is verified (OpDef.parse).
 def only_block(site: Any) -> tuple[bool, Any]:
     """The block of an op with one region of at most one block: (True, the block, or None for a
@@ -1569,6 +1617,7 @@ def scf_forall_in_parallel(site: Any) -> str | None:
 
 
 PARSERS: dict[str, Callable[[Any], Any]] = {
+    "arith.select": arith_select_parse,
     "func.func": func_func_parse,
     "scf.forall": scf_forall_parse,
 }

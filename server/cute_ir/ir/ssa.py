@@ -1534,9 +1534,10 @@ def _select_types(body: Node | None) -> _Parsed | None:
     if len(kids) < 7 or len(uses) != 3 or [c.type for c in kids[:5]] != ["value_use", ",", "value_use", ",", "value_use"]:
         return None
     rest = kids[6:] if kids[5].type == ":" else kids[7:] if kids[5].type == "attribute_dict" and kids[6].type == ":" else None
-    if rest is None or len(rest) not in (1, 3) or (len(rest) == 3 and rest[1].type != ","):
+    if not rest or (len(rest) == 2 and rest[1].type == ","):
         return None
-    texts = [_whole_type(t) for t in rest[::2]]
+    # The parser reads one type, and a second after a comma; what follows is the next op's.
+    texts = [_whole_type(t) for t in (rest[::2][:2] if len(rest) > 2 and rest[1].type == "," else rest[:1])]
     if None in texts:
         return None
     condition, value = (texts[0], texts[1]) if len(texts) == 2 else ("i1", texts[0])
