@@ -3,12 +3,16 @@ messages with MLIR's also run their cases through it. Found on PATH or where
 `../shared/bench/setup_mlir_peer.sh` unpacks it; the tests that use it skip when it is absent."""
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Callable, Iterable
 
 import pytest
+
+from cute_ir.analysis import DocumentAnalysis
+from cute_ir.diagnostics import Severity
 
 MLIR_OPT = shutil.which("mlir-opt-22") or "/tmp/mlirpeer/bin/mlir-opt-22"
 
@@ -30,3 +34,19 @@ def assert_mlir_opt_agrees(cases: Iterable[tuple[str, str]], well_formed: Iterab
     for text in well_formed:
         run = mlir_opt(text)
         assert run.returncode == 0, (text, run.stderr)
+
+
+def errors_at(text: str) -> list[tuple[int, int, str]]:
+    """cute-ir's errors on `text` as mlir-opt prints its own: (line, column, message), 1-based."""
+    out = []
+    for d in DocumentAnalysis("file:///t.mlir", text).diagnostics():
+        if d.severity == Severity.ERROR:
+            line = text.count("\n", 0, d.span.start)
+            out.append((line + 1, d.span.start - (text.rfind("\n", 0, d.span.start) + 1) + 1, d.message))
+    return out
+
+
+def first_mlir_error(text: str) -> tuple[int, int, str] | None:
+    """mlir-opt 22's first error on `text`: (line, column, message), or None when it accepts it."""
+    found = re.search(r"^<stdin>:(\d+):(\d+): error: (.*)$", mlir_opt(text).stderr, re.M)
+    return (int(found[1]), int(found[2]), found[3]) if found is not None else None

@@ -4,29 +4,15 @@ error, line, column and words (the oracle runs each case when it is here), and t
 forms as MLIR's own tests write them get none."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 
-from cute_ir.analysis import DocumentAnalysis
-from cute_ir.diagnostics import Severity
-
-from tests.mlir_oracle import mlir_opt, needs_mlir_opt
+from tests.mlir_oracle import errors_at, first_mlir_error, mlir_opt, needs_mlir_opt
 
 VALID = Path(__file__).resolve().parents[1] / "corpus" / "upstream" / "tensor_ops.mlir"
 _HEAD = ("func.func @f(%t: tensor<4x8xf32>, %u: tensor<*xf32>, %m: memref<4xf32>, %i: index, %e: f32,"
          " %a: i32, %s: tensor<2xindex>) {\n")
-
-
-def _errors(text: str) -> list[tuple[int, int, str]]:
-    """(line, column, message) of each error, 1-based as mlir-opt prints them."""
-    out = []
-    for d in DocumentAnalysis("file:///t.mlir", text).diagnostics():
-        if d.severity == Severity.ERROR:
-            line = text.count("\n", 0, d.span.start)
-            out.append((line + 1, d.span.start - (text.rfind("\n", 0, d.span.start) + 1) + 1, d.message))
-    return out
 
 
 CASES = [
@@ -79,20 +65,19 @@ def _case(op: str) -> str:
 
 @pytest.mark.parametrize(("op", "column", "message"), CASES)
 def test_a_tensor_op_is_judged_as_mlir_judges_it(op: str, column: int, message: str) -> None:
-    assert _errors(_case(op))[0] == (2, column, message)
+    assert errors_at(_case(op))[0] == (2, column, message)
 
 
 @needs_mlir_opt
 def test_mlir_opt_says_the_same_first():
     for op, column, message in CASES:
-        first = re.search(r"^<stdin>:(\d+):(\d+): error: (.*)$", mlir_opt(_case(op)).stderr, re.M)
-        assert first is not None and (int(first[1]), int(first[2]), first[3]) == (2, column, message), op
+        assert first_mlir_error(_case(op)) == (2, column, message), op
 
 
 def test_the_dialects_forms_as_mlir_writes_them_get_no_error():
     text = VALID.read_text()
     assert "tensor.parallel_insert_slice" in text and "tensor.scatter" in text
-    assert _errors(text) == []
+    assert errors_at(text) == []
 
 
 @needs_mlir_opt
