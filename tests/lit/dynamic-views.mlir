@@ -4,9 +4,10 @@
 
 // Views of dynamic extents, strides or offset through registers (no allow_tma): each is passed
 // as MLIR's memref descriptor (allocated pointer, aligned pointer, offset, extents, strides, one
-// .u64 a field, in that order); the kernel reads the fields its type leaves dynamic and
-// predicates each element on the runtime extents. A view whose type fixes everything keeps its
-// one pointer parameter.
+// .u64 a field, in that order); the kernel reads the fields its type leaves dynamic. A chunk
+// moves whole where a test when the kernel runs proves it aligned and in the runtime extents,
+// each element alone, predicated on the extents, where it fails. A view whose type fixes
+// everything keeps its one pointer parameter.
 // CHECK: 1 file checked: 0 errors, 0 warnings
 module attributes {gpu.container_module} {
   // cuTile's view: every extent and the row stride at run time.
@@ -21,15 +22,30 @@ module attributes {gpu.container_module} {
   // PTX: cvt.u64.u32 [[ROW:%gr[0-9]+]], %gr{{[0-9]+}};
   // PTX-NEXT: mad.lo.u64 [[OFF:%goff[0-9]+]], [[ROW]], %p0_src_stride0_bytes, [[OFF]];
   // PTX-NEXT: add.u64 [[ADDR:%gaddr[0-9]+]], %global{{[0-9]+}}, [[OFF]];
+  // The thread's first address and the row stride in bytes, whole 16-byte chunks or not: the
+  // PTX ISA requires a vector access aligned to its size.
+  // PTX-NEXT: mov.b64 [[LOW:%low[0-9]+]], [[ADDR]];
+  // PTX-NEXT: or.b64 [[LOW]], [[LOW]], %p0_src_stride0_bytes;
+  // PTX-NEXT: and.b64 [[LOW]], [[LOW]], 15;
+  // PTX-NEXT: setp.eq.u64 [[ALIGNED:%aligned[0-9]+]], [[LOW]], 0;
+  // The chunk's last element in the runtime extents, and aligned: it moves whole.
   // PTX: setp.lt.u32 [[IN:%in[0-9]+]], %ic{{[0-9]+}}, %p0_src_size1_32;
   // PTX: setp.lt.and.u32 [[IN]], %ir{{[0-9]+}}, %p0_src_size0_32, [[IN]];
+  // PTX-NEXT: and.pred [[IN]], [[IN]], [[ALIGNED]];
+  // PTX-NEXT: @![[IN]] bra [[APART:APART_[0-9]+]];
+  // PTX-NEXT: ld.global.v4.b32 {%t{{[0-9]+}}_0, %t{{[0-9]+}}_1, %t{{[0-9]+}}_2, %t{{[0-9]+}}_3}, [[[ADDR]]+0];
+  // PTX-NEXT: bra.uni [[WHOLE:WHOLE_[0-9]+]];
+  // Else each element alone, predicated on the extents (zero outside).
+  // PTX-NEXT: [[APART]]:
+  // PTX: setp.lt.and.u32 [[ONE:%in[0-9]+]], %ir{{[0-9]+}}, %p0_src_size0_32, [[ONE]];
   // PTX-NEXT: mov.b16 [[HALF:%h[0-9]+]], 0;
-  // PTX-NEXT: @[[IN]] ld.global.b16 [[HALF]], [[[ADDR]]+0];
+  // PTX-NEXT: @[[ONE]] ld.global.b16 [[HALF]], [[[ADDR]]+0];
+  // PTX: [[WHOLE]]:
   // The next rows of the thread's chunks: the row stride in bytes times the rows down.
-  // PTX: mad.lo.u64 %grow{{[0-9]+}}, %p0_src_stride0_bytes, 16, [[ADDR]];
+  // PTX-NEXT: mad.lo.u64 %grow{{[0-9]+}}, %p0_src_stride0_bytes, 16, [[ADDR]];
   // PTX: setp.lt.and.u32 %in{{[0-9]+}}, %ir{{[0-9]+}}, %p1_dst_size0_32, %in{{[0-9]+}};
+  // PTX: st.global.v4.b32
   // PTX: st.global.b16
-  // PTX-NOT: ld.global.v4
   // PTX: ret;
   func.func @copy_cutile(%src: memref<?x?xf16, strided<[?, 1]>, 1>, %dst: memref<?x?xf16, strided<[?, 1]>, 1>)
       attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
