@@ -3,14 +3,9 @@ mistake reported once, with mlir-opt 22's message at its line and column (each c
 through mlir-opt 22 too when it is here, tests/mlir_oracle.py)."""
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from cute_ir.analysis import DocumentAnalysis
-from cute_ir.diagnostics import Severity
-
-from tests.mlir_oracle import mlir_opt, needs_mlir_opt
+from tests.mlir_oracle import errors_at, first_mlir_error, mlir_opt, needs_mlir_opt
 
 _BODY = " {\n  return\n}\n"
 _GPU = "gpu.module @m {\n  gpu.func @k(ARGS) {\n    gpu.return\n  }\n}\n"
@@ -68,32 +63,20 @@ WELL_FORMED = [
 ]
 
 
-def _errors(text: str) -> list[tuple[int, int, str]]:
-    out = []
-    for d in DocumentAnalysis("file:///t.mlir", text).diagnostics():
-        if d.severity == Severity.ERROR:
-            line = text.count("\n", 0, d.span.start)
-            out.append((line + 1, d.span.start - (text.rfind("\n", 0, d.span.start) + 1) + 1, d.message))
-    return out
-
-
 @pytest.mark.parametrize(("text", "line", "column", "message"), CASES)
 def test_a_signature_mistake_is_reported_once_where_mlir_reports_it(text, line, column, message):
-    assert _errors(text)[:1] == [(line, column, message)]
-    assert [e for e in _errors(text) if e[0] == line] == [(line, column, message)]
+    assert errors_at(text)[:1] == [(line, column, message)]
+    assert [e for e in errors_at(text) if e[0] == line] == [(line, column, message)]
 
 
 @pytest.mark.parametrize("text", WELL_FORMED)
 def test_well_formed_signatures(text):
-    assert _errors(text) == []
+    assert errors_at(text) == []
 
 
 @needs_mlir_opt
 def test_mlir_opt_22_reports_the_same():
     for text, line, column, message in CASES:
-        run = mlir_opt(text)
-        first = re.search(r"^<stdin>:(\d+):(\d+): error: (.*)$", run.stderr, re.M)
-        assert first is not None and (int(first.group(1)), int(first.group(2)), first.group(3)) == \
-            (line, column, message), (text, run.stderr)
+        assert first_mlir_error(text) == (line, column, message), text
     for text in WELL_FORMED:
         assert mlir_opt(text).returncode == 0, text
