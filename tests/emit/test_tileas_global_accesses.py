@@ -11,8 +11,7 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.features.lowered import lower
-from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
-from tests.emit.test_tileas_kernel import _kernels
+from tests.emit.test_tileas_kernel import _kernels, assert_assembles
 
 ARCHS = ["sm_90a", "sm_100a", "sm_120a"]
 SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>}"
@@ -31,13 +30,6 @@ def _copy(view: str, rows: int, cols: int, element: str, load: str, store: str =
             f"  %s = nv_tileas.tiled_store %t, %dst coords(%m, %m) offsets() token(%l) {{tileSize = array<i64: {rows}, "
             f"{cols}>{bounds}, copy_atom = #nv_tileas.copy_atom<{store}>}} : {view} -> !nv_tileaa.mem_token\n"
             "  return\n}\n")
-
-
-def _assembles(text: str, arch: str) -> None:
-    if PTXAS is None:
-        pytest.skip(SKIP_REASON)
-    accepted, said = assemble(text, arch)
-    assert accepted, said
 
 
 # (rows, cols): a thread's chunk of f16 is 16 bytes (.v4.b32) or 8 (.v2.b32) over 128 threads.
@@ -59,7 +51,7 @@ def test_an_in_bounds_tile_of_a_dynamic_stride_moves_whole_where_the_run_time_te
         assert len(whole) == chunks, view
     # Where the test fails, each element alone: 16-bit halves, predicated on the runtime extents.
     assert ptx.count("ld.global.b16") == ptx.count("st.global.b16") == dims[0] * dims[1] // 128
-    _assembles(ptx, arch)
+    assert_assembles(ptx, arch)
 
 
 @pytest.mark.parametrize("arch", ARCHS)
@@ -76,7 +68,7 @@ def test_a_tile_not_said_in_bounds_moves_each_chunk_whole_that_lies_in_the_view(
     assert found == [(op, 3, 8 * k) for op in ("ld", "st") for k in range(8)]
     assert "%aligned" not in ptx and "and.pred" not in ptx
     assert ptx.count("@%in") == 2 * 32 and ptx.count("ld.global.b32") == ptx.count("st.global.b32") == 32
-    _assembles(ptx, arch)
+    assert_assembles(ptx, arch)
 
 
 @pytest.mark.parametrize("arch", ARCHS)
@@ -99,7 +91,7 @@ def test_cp_async_through_a_dynamic_stride_copies_the_chunks_it_proves_aligned_a
             assert re.search(rf"  mov\.b16 (%e\d+), 0;\n  @%in\d+ ld\.global\.b16 \1, \[%g\w+\+{2 * index}\];\n"
                              rf"  st\.shared\.b16 \[{shared}\+{2 * index}\], \1;\n", ptx), (shared, index)
     assert "cp.async.commit_group;\n  cp.async.wait_group 0;\n  bar.sync 0;" in ptx
-    _assembles(ptx, arch)
+    assert_assembles(ptx, arch)
 
 
 def test_eight_bit_elements_through_a_dynamic_stride_are_still_refused_with_the_rule_s_words():
@@ -131,4 +123,4 @@ def test_a_product_stored_through_a_dynamic_stride_moves_a_register_at_a_time_wh
                        r"  bra\.uni WHOLE_\d+;\n  \1:\n  mov\.b32 \{%h\d+, %h\d+\}, %h\d+_\d+;\n", ptx)
     # 128 x 128 f16 over 128 threads: 64 registers a thread, each its own test's.
     assert len(whole) == ptx.count("st.global.b32") == 64 and ptx.count("st.global.b16") == 128
-    _assembles(ptx, arch)
+    assert_assembles(ptx, arch)
