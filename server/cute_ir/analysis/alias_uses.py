@@ -15,13 +15,14 @@ by defining it (`Unit.written_aliases`, which a location's alias is)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.mlir_messages import ALIAS_REDEFINITION, UNDEFINED_ALIAS
 from ..syntax import captures, query
+from ..syntax.parser import MAX_QUERY_DEPTH
 from ..syntax.attribute_values import check_integer_as, problem_diagnostic
 from ..syntax.cst import ALIAS_DEFINITIONS
 
@@ -29,7 +30,18 @@ if TYPE_CHECKING:
     from .source import UnitSource
     from .units import Unit
 
-_USES = query("(type_alias) @use (attribute_alias) @use")
+class AliasUses(NamedTuple):
+    """The alias uses a unit's findings query (analysis/findings.py, which matches
+    ALIAS_USE_PATTERNS with its own) found over [lo, end) of `root`'s tree: the SSA check takes
+    those of a statement from here instead of querying the statement's tree again (`uses_in`)."""
+    root: Node
+    lo: int
+    end: int
+    uses: list[Node]
+
+
+ALIAS_USE_PATTERNS = "(type_alias) @alias_use (attribute_alias) @alias_use\n"
+_USES = query(ALIAS_USE_PATTERNS)
 # Where an alias names a location, stands in a dialect's own type or attribute (whose parser,
 # or an unregistered dialect's opaque body, cute-ir does not read), or is the name a
 # definition gives.
@@ -53,10 +65,11 @@ def first_definitions(analysis: "UnitSource") -> dict[str, object]:
     return _table[1]
 
 
-def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Node]) \
-        -> tuple[list[Diagnostic], frozenset[str]]:
+def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Node],
+                      found: list[AliasUses] = ()) -> tuple[list[Diagnostic], frozenset[str]]:
     """The unit's undefined alias uses and redefinition, and the alias names its answers depend
-    on (an edit to a definition of one of them checks the unit again)."""
+    on (an edit to a definition of one of them checks the unit again). `found`: the alias uses
+    the unit's findings already queried (`uses_in`)."""
     if not statements or any(node.has_error for node in statements):
         return [], frozenset()
     first = first_definitions(analysis)
@@ -70,7 +83,7 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
             if first.get(defined, unit) is not unit:
                 out.append(Diagnostic("ssa.alias-redefinition", Span(name.start_byte, name.end_byte), Severity.ERROR,
                                       Source.VERIFY, ALIAS_REDEFINITION.format(_KINDS[defined[0]], defined[1:])))
-        for use in captures(_USES, statement, statement.start_byte, statement.end_byte).get("use", ()):
+        for use in uses_in(statement, found):
             text = (use.text or b"").decode("utf-8", "replace")
             definition = first.get(text)
             if definition is not None:
@@ -93,6 +106,37 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
             out.append(Diagnostic("ssa.undefined-alias", Span(use.start_byte, use.end_byte), Severity.ERROR,
                                   Source.VERIFY, UNDEFINED_ALIAS.format(text[1:])))
     return out, frozenset(asked)
+
+
+# How far above a statement the findings' query may have started (the root of a piece or of
+# the document lies a few levels up) for its uses to be taken from it.
+_ABOVE = 64
+
+
+def uses_in(statement: Node, found: list[AliasUses] = ()) -> list[Node]:
+    """The alias uses inside `statement`: those of a findings query over its tree's root that
+    covered it (`AliasUses`, no wide node in it; the caller hands only those of the
+    statement's tree), else its own query. The same nodes either way: a use is a node of the
+    statement's subtree, which lies within the statement's bytes, and no alias use encloses a
+    statement; and both queries start matches at most MAX_QUERY_DEPTH below where each starts,
+    which no node of the statement reaches from either when its depth below the root plus its
+    count of descendants (a bound of its own depth) stays under it."""
+    lo, hi = statement.start_byte, statement.end_byte
+    for entry in found:
+        if entry.lo <= lo and hi <= entry.end \
+                and statement.descendant_count + _depth(statement) < MAX_QUERY_DEPTH:
+            return [node for node in entry.uses if lo <= node.start_byte and node.end_byte <= hi]
+    return captures(_USES, statement, lo, hi).get("alias_use", [])
+
+
+def _depth(node: Node) -> int:
+    """How many levels `node` lies below its tree's root; MAX_QUERY_DEPTH past _ABOVE."""
+    depth = 0
+    while (node := node.parent) is not None:
+        depth += 1
+        if depth > _ABOVE:
+            return MAX_QUERY_DEPTH
+    return depth
 
 
 # Every name written with an alias' sigil (`!t`, `#map`), anywhere: in a dialect's type, a

@@ -1513,7 +1513,7 @@ class DocumentAnalysis:
         verified = yield from verify_unit_steps(self, units, findings, errors, deadline)
         yield
         ssa_deadline = None if self._budget_now is None else started + self._budget_now
-        ssa = check_ssa_units(self, units, ssa_deadline)
+        ssa = check_ssa_units(self, units, ssa_deadline, findings)
         yield
         if own is None:
             found.extend(ssa)

@@ -19,7 +19,9 @@ from ..syntax import WIDE_NODE, captures, query, wide_nodes
 from ..syntax.errors import (MALFORMED_PATTERNS, OpName, after_location, describe_error, describe_keyed_group, describe_malformed,
                              describe_unclosed, in_refused_location, location_lines, malformed_nodes, missing_message, missing_nodes, named_op_diagnostics, op_names,
                              outermost_errors, unclosed_openers)
+from .alias_uses import ALIAS_USE_PATTERNS, AliasUses
 from .units import Unit
+
 
 _FINDINGS = query(
     """
@@ -27,7 +29,7 @@ _FINDINGS = query(
     (operation name: (string) @generic_op)
     (unclosed_bracket) @unclosed
     (region) @region
-    """ + MALFORMED_PATTERNS
+    """ + ALIAS_USE_PATTERNS + MALFORMED_PATTERNS
 )
 
 # Captures that only say a walk is needed; the walks find the nodes themselves.
@@ -42,13 +44,15 @@ TypeParser = Callable[[Node], tuple[CuteNvgpuType, list[Diagnostic]]]
 
 def findings(root: Node, source: bytes, lo: int, hi: int) -> dict[str, list[Any]]:
     """The findings in [lo, hi], by kind: op names (`ops`, as `OpName`s), cute_nvgpu types,
-    malformed constructs and groups, syntax problems. `source` is the text `root`'s tree was
+    malformed constructs and groups, syntax problems, and the alias uses (`alias_uses`, for the
+    SSA check: `alias_uses.uses_in`). `source` is the text `root`'s tree was
     parsed from. Not in document order: nothing that reads them depends on it, and
     `finding_diagnostics` orders what they say."""
     wide = wide_nodes(root, lo, hi + 1)
     found = captures(_FINDINGS, root, lo, hi + 1)  # zero-width nodes at `hi` belong to the unit too
     ops = op_names(found.pop("op", ()), lo, hi, source, not root.has_error)
     ops += [OpName.of(n, (n.text or b'""')[1:-1], None) for n in found.pop("generic_op", ()) if lo <= n.start_byte <= hi]
+    uses = found.pop("alias_use", [])
     more, groups = malformed_nodes(root, source, 0, lo, hi, wide)
     out: dict[str, list[Any]] = {name: [n for n in nodes if lo <= n.start_byte <= hi]
                                  for name, nodes in found.items() if name not in _WALKED}
@@ -64,6 +68,8 @@ def findings(root: Node, source: bytes, lo: int, hi: int) -> dict[str, list[Any]
     if root.has_error:
         out["error"] = outermost_errors(root, lo, hi)
     out["wide"] = [node for node in wide if lo <= node.start_byte <= hi and not _in_dense_literal(node)]
+    if not wide:   # (inside a wide node a statement's own query would search what this one skips)
+        out["alias_uses"] = [AliasUses(root, lo, hi + 1, uses)]
     return out
 
 

@@ -180,9 +180,12 @@ def _with_errors_before(analysis: "UnitSource", scope, unit: Unit,
     return sorted(set(errors) | set(before), key=Diagnostic.document_order)
 
 
-def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float | None) -> list[Diagnostic]:
+def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float | None,
+                    findings: dict[str, list[Any]] | None = None) -> list[Diagnostic]:
     """SSA well-formedness of each unit (ir/ssa.py) until `deadline`; units it does not reach
-    are left unverified with the rest."""
+    are left unverified with the rest. `findings`: the units' findings, whose query found the
+    alias uses too (`alias_uses.AliasUses`)."""
+    queried = findings.get("alias_uses", ()) if findings is not None else ()
     out: list[Diagnostic] = []
     check = None
     for unit in units:
@@ -199,7 +202,9 @@ def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float |
                 statements = statement_nodes(tree, unit)
                 out.extend(check(statements, limit=unit.end, lookup=UnitLookup(analysis, unit, asked),
                                  memo=analysis.ssa_memo))
-                found, aliases = alias_diagnostics(analysis, unit, statements)
+                root = tree.root_node
+                found, aliases = alias_diagnostics(analysis, unit, statements,
+                                                   [entry for entry in queried if entry.root == root])
                 out.extend(found)
                 unit.aliases = kept_names(unit.aliases | aliases)   # (with those its verification resolved)
         except Exception:  # a defect in the check must not cost the rest of the file
