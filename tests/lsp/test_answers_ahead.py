@@ -1,6 +1,6 @@
-"""The whole-document answers' share of each unit computed ahead, while the client is quiet
-after an open (`CuteIrServer.answer_ahead`), and the slices a first request computes them in
-(`DocumentAnalysis.prepare`): the answers depend on the text alone, so with or without either,
+"""The whole-document answers' share of each unit, and the chunks they join, computed ahead
+while the client is quiet after an open (`CuteIrServer.answer_ahead`), and the slices a first
+request computes them in (`DocumentAnalysis.prepare`): the answers depend on the text alone, so with or without either,
 before and after edits, they equal a fresh analysis's."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from cute_ir.analysis import DocumentAnalysis, PerUnit
 from cute_ir.features import outline
-from cute_ir.lsp import convert, outline_json, semantic
+from cute_ir.lsp import convert, outline_json, semantic, unit_chunks
 from cute_ir.text.positions import Position
 
 from .helpers import server_with
@@ -75,11 +75,19 @@ def test_what_is_computed_ahead_is_what_the_answers_read(text, monkeypatch) -> N
         assert unit.facts is not None and semantic.PIECES.key in unit.facts
         if not unit.shell:
             assert outline.OUTLINE.key in unit.facts and outline_json.FOLD_LINES.key in unit.facts
-    # The answers read what was kept: no unit is computed again.
+    # The answers read what was kept: no unit is computed again, and no chunk of units'
+    # answers is made again (lsp/unit_chunks.py): each is taken as it was made ahead.
     computed: list[object] = []
     monkeypatch.setattr(DocumentAnalysis, "for_unit", lambda self, unit, result: computed.append(unit))
+    made: list[int] = []
+
+    class Counted(unit_chunks.Chunk):
+        def __init__(self, *args) -> None:
+            made.append(len(args[1]))
+            super().__init__(*args)
+    monkeypatch.setattr(unit_chunks, "Chunk", Counted)
     answers = _answers(analysis)
-    assert computed == []
+    assert computed == [] and made == []
     monkeypatch.undo()
     assert answers == _fresh(analysis)
 

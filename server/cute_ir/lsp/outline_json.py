@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from json.encoder import encode_basestring_ascii as _string
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features.outline import OUTLINE, Container, Symbol, nesting
-from .unit_chunks import chunked
+from .unit_chunks import Chunk, chunked
 
 # LSP's SymbolKind numbers (the specification's enumeration; lsprotocol's `SymbolKind` has the
 # same values, tests/lsp/test_outline_json.py holds them equal) for the outline's kinds.
@@ -246,16 +246,19 @@ def folding_ranges(analysis: DocumentAnalysis) -> list[str]:
     consecutive units' JSON is kept together (lsp/unit_chunks.py), while their first starts on
     the same line."""
     units = [u for u in analysis.units if not u.shell]
-    line_of = analysis.document.lines.line_of
-
-    def make(run: list[Unit], _) -> str:
-        texts = [_unit_folds_json(analysis, unit, line_of(unit.start)) for unit in run]
-        return ",".join(text for text in texts if text)
-    found = chunked(analysis, units, _FOLDS_CHUNK, CHUNK_UNITS, line_of, make)
+    found = _folds_chunks(analysis, units, analysis.document.lines.line_of)
     return ["[" + ",".join(chunk.value for chunk in found if chunk.value) + "]"]
 
 
 _FOLDS_CHUNK = "folding-chunk"
+
+
+def _folds_chunks(analysis: DocumentAnalysis, units: list[Unit], line_of) -> list[Chunk]:
+    """The chunks of the folds' JSON covering `units` (consecutive non-shell units)."""
+    def make(run: list[Unit], _) -> str:
+        texts = [_unit_folds_json(analysis, unit, line_of(unit.start)) for unit in run]
+        return ",".join(text for text in texts if text)
+    return chunked(analysis, units, _FOLDS_CHUNK, CHUNK_UNITS, line_of, make)
 
 
 def _unit_folds_json(analysis: DocumentAnalysis, unit: Unit, base: int) -> str:
@@ -266,6 +269,33 @@ def _unit_folds_json(analysis: DocumentAnalysis, unit: Unit, base: int) -> str:
         kept = unit.derived[_FOLDS_JSON] = (base, ",".join(
             [f'{{"startLine":{base + start},"endLine":{base + end}}}' for start, end in folds]))
     return kept[1]
+
+
+def chunk_steps(analysis: DocumentAnalysis) -> Iterator[None]:
+    """Make the chunks `document_symbols` and `folding_ranges` join (lsp/unit_chunks.py), one
+    chunk a step, yielding after each: the chunks an answer would make first, each where it
+    would make it (a run of a container's consecutive units, or of the document's, cut every
+    CHUNK_UNITS units), so that its first answer takes them as they are. Units whose share is
+    kept (`prepare`) make their chunk quickly."""
+    def runs(items: list) -> Iterator[list[Unit]]:
+        run: list[Unit] = []
+        for item in items:
+            if isinstance(item, Container):   # it ends a run, as in `document_symbols`
+                yield run
+                run = []
+                yield from runs(item.items)
+            else:
+                run.append(item)
+        yield run
+    for run in runs(nesting(analysis)):
+        for at in range(0, len(run), CHUNK_UNITS):
+            _run_json(analysis, run[at:at + CHUNK_UNITS])
+            yield
+    units = [u for u in analysis.units if not u.shell]
+    line_of = analysis.document.lines.line_of
+    for at in range(0, len(units), CHUNK_UNITS):
+        _folds_chunks(analysis, units[at:at + CHUNK_UNITS], line_of)
+        yield
 
 
 def prepare(analysis: DocumentAnalysis, units: list[Unit]) -> None:

@@ -15,11 +15,12 @@ import json
 from bisect import bisect_right
 from operator import itemgetter
 from sys import maxsize
+from typing import Iterator
 
 from ..analysis import DocumentAnalysis, PerUnit, Unit
 from ..features import tokens
 from ..text.positions import Encoding
-from .unit_chunks import chunked
+from .unit_chunks import Chunk, chunked
 
 
 _INTEGERS = json.JSONEncoder(separators=(",", ":"))   # a list of integers, as `1,2,3` once [ ] are cut
@@ -182,11 +183,7 @@ def _placed_pieces(analysis: DocumentAnalysis) -> list[tuple[_Piece, int]]:
     add = placed.append
     covered = 0
 
-    def column(offset: int) -> int:
-        # A chunk's first tokens' characters count from its first line's start.
-        return analysis.document.position(offset).character
-    for chunk in chunked(analysis, units, _CHUNK, CHUNK_UNITS, column,
-                         lambda run, _: _chunk_piece(analysis, run)):
+    for chunk in _chunks(analysis, units):
         start = chunk.units[0].start
         if start > covered and source[covered:start].strip():
             gap_line = line_of(covered)
@@ -209,6 +206,24 @@ def _placed_pieces(analysis: DocumentAnalysis) -> list[tuple[_Piece, int]]:
 # (`delta`) then answers with the edited unit's chunk.
 CHUNK_UNITS = 64
 _CHUNK = "semantic-tokens-chunk"
+
+
+def _chunks(analysis: DocumentAnalysis, units: list[Unit]) -> list[Chunk]:
+    """The chunks covering `units` (consecutive units of the document)."""
+    def column(offset: int) -> int:
+        # A chunk's first tokens' characters count from its first line's start.
+        return analysis.document.position(offset).character
+    return chunked(analysis, units, _CHUNK, CHUNK_UNITS, column, lambda run, _: _chunk_piece(analysis, run))
+
+
+def chunk_steps(analysis: DocumentAnalysis) -> Iterator[None]:
+    """Make the chunks `full_tokens` joins, one a step, yielding after each: those its first
+    answer would make, where it would make them (the document's units cut every CHUNK_UNITS),
+    so that it takes them as they are."""
+    units = analysis.units
+    for at in range(0, len(units), CHUNK_UNITS):
+        _chunks(analysis, units[at:at + CHUNK_UNITS])
+        yield
 
 
 def _chunk_piece(analysis: DocumentAnalysis, run: list[Unit]) -> _Piece:
