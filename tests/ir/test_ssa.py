@@ -6,6 +6,8 @@ from __future__ import annotations
 from cute_ir.analysis import DocumentAnalysis
 from cute_ir.text.positions import Position
 
+from tests.mlir_oracle import errors_at, first_mlir_error, needs_mlir_opt
+
 
 def ssa(text: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
     """(code, text under the range, [(text under the note, note)]) of each SSA diagnostic."""
@@ -311,3 +313,182 @@ def test_a_region_entry_argument_already_in_use_is_the_bound_name():
     [diagnostic] = [d for d in DocumentAnalysis("file:///ssa.ir", text).diagnostics() if d.code.startswith("ssa.")]
     assert diagnostic.message == "region entry argument '%i' is already in use"
     assert (diagnostic.span.start, diagnostic.related[0].span.start) == (text.index("%i", 40), text.index("%i"))
+
+
+# A header operand defined only inside the op's own regions: where the op's parser resolves
+# it after reading its regions (the generic form, a declarative format, `scf.for`, the `init`
+# operands of `scf.parallel`), the name is gone by then and undeclared at the use; where it
+# resolves it before (the other C++ parsers), the definition inside takes the placeholder and
+# the verifier finds the op's operand unlinked, at the op. (line, column, message) as
+# mlir-opt 22 prints its first error.
+_OWN_REGION_CASES = [
+    ("""func.func @f(%lb: index) {
+  %c1 = arith.constant 1 : index
+  scf.for %iv = %lb to %ub step %c1 {
+    %ub = arith.constant 4 : index
+  }
+  return
+}
+""", (3, 24, "use of undeclared SSA value name")),
+    ("""func.func @f(%lb: index) {
+  %c1 = arith.constant 1 : index
+  scf.for %iv = %lb to %iv step %c1 {
+  }
+  return
+}
+""", (3, 24, "use of undeclared SSA value name")),
+    ("""func.func @f(%lb: index) -> f32 {
+  %c1 = arith.constant 1 : index
+  %r = scf.for %iv = %lb to %lb step %c1 iter_args(%a = %z) -> (f32) {
+    %z = arith.constant 0.0 : f32
+    scf.yield %a : f32
+  }
+  return %r : f32
+}
+""", (3, 57, "use of undeclared SSA value name")),
+    ("""func.func @f(%lb: index) {
+  "scf.for"(%lb, %ub, %lb) ({
+  ^bb0(%i: index):
+    %ub = arith.constant 4 : index
+    scf.yield
+  }) : (index, index, index) -> ()
+  return
+}
+""", (2, 18, "use of undeclared SSA value name")),
+    ("""func.func @f() {
+  %t = tensor.generate %n {
+  ^bb0(%i: index):
+    %n = arith.constant 4 : index
+    %e = arith.constant 0.0 : f32
+    tensor.yield %e : f32
+  } : tensor<?xf32>
+  return
+}
+""", (2, 24, "use of undeclared SSA value name")),
+    ("""func.func @f(%lb: index) -> f32 {
+  %c1 = arith.constant 1 : index
+  %r = scf.parallel (%i) = (%lb) to (%lb) step (%c1) init (%z) -> f32 {
+    %z = arith.constant 0.0 : f32
+    scf.reduce(%z : f32) {
+    ^bb0(%a: f32, %b: f32):
+      scf.reduce.return %a : f32
+    }
+  }
+  return %r : f32
+}
+""", (3, 60, "use of undeclared SSA value name")),
+    ("""func.func @f(%lb: index) {
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%lb) to (%ub) step (%c1) {
+    %ub = arith.constant 4 : index
+    scf.reduce
+  }
+  return
+}
+""", (3, 3, "operation's operand is unlinked")),
+    ("""func.func @f() -> i32 {
+  %r = scf.while (%a = %init) : (i32) -> (i32) {
+    %init = arith.constant 0 : i32
+    %c = arith.constant true
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%x: i32):
+    scf.yield %x : i32
+  }
+  return %r : i32
+}
+""", (2, 8, "operation's operand is unlinked")),
+    ("""func.func @f() {
+  scf.if %c {
+    %c = arith.constant true
+  }
+  return
+}
+""", (2, 3, "operation's operand is unlinked")),
+    ("""func.func @f() {
+  affine.for %i = 0 to %n {
+    %n = arith.constant 4 : index
+  }
+  return
+}
+""", (2, 3, "operation's operand is unlinked")),
+    ("""func.func @f(%m: memref<4xf32>) {
+  %x = memref.generic_atomic_rmw %m[%j] : memref<4xf32> {
+  ^bb0(%cur: f32):
+    %j = arith.constant 1 : index
+    memref.atomic_yield %cur : f32
+  }
+  return
+}
+""", (2, 8, "operation's operand is unlinked")),
+    ("""func.func @f() {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %n = arith.constant 4 : index
+    gpu.terminator
+  }
+  return
+}
+""", (3, 3, "operation's operand is unlinked")),
+]
+
+
+def test_a_header_operand_defined_in_its_own_region_is_judged_by_when_the_parser_resolves_it():
+    for text, first in _OWN_REGION_CASES:
+        assert errors_at(text) == [first], text
+
+
+@needs_mlir_opt
+def test_a_header_operand_defined_in_its_own_region_as_mlir_opt_judges_it():
+    for text, first in _OWN_REGION_CASES:
+        assert first_mlir_error(text) == first, text
+
+
+def test_a_header_operand_defined_after_the_op_resolves_to_that_definition():
+    # `scf.for` resolves its bounds after its body: the `%ub` inside is gone, the one after the
+    # loop takes the name and does not dominate the loop.
+    text = """func.func @f(%lb: index) {
+  %c1 = arith.constant 1 : index
+  scf.for %iv = %lb to %ub step %c1 {
+    %ub = arith.constant 4 : index
+  }
+  %ub = arith.constant 4 : index
+  return
+}
+"""
+    assert ssa(text) == [("ssa.does-not-dominate", "%ub", [("arith.constant", "operand defined here (op in the same block)")])]
+
+
+# A unit MLIR's parser refuses is not verified: after a use typed against its definition (or an
+# undeclared value), the verifier's consequences of the type the parser gave the op are not
+# reported. (line, column, message) of every error, as mlir-opt 22 prints its first.
+_PARSE_STOPS_CASES = [
+    ("""func.func private @callee(i32, f32) -> (f32, i32)
+func.func @caller(%a: i32, %f: f32) -> f32 {
+  %r:2 = func.call @callee(%a, %f) : (i32, i32) -> (f32, i32)
+  return %r#0 : f32
+}
+""", [(3, 32, "use of value '%f' expects different type than prior uses: 'i32' vs 'f32'")]),
+    ("""func.func @f(%m: memref<64xf32>, %i: index) -> vector<4xf32> {
+  %v = vector.load %m[%i] : memref<64xf16>, vector<4xf32>
+  return %v : vector<4xf32>
+}
+""", [(2, 20, "use of value '%m' expects different type than prior uses: 'memref<64xf16>' vs 'memref<64xf32>'")]),
+    ("""func.func @f(%m: memref<64xf32>, %i: index) -> vector<4xf32> {
+  %v = vector.load %m[%i] : memref<64xf32>, vector<4xf16>
+  %w = arith.addf %v, %v : vector<4xf32>
+  return %w : vector<4xf32>
+}
+""", [(3, 19, "use of value '%v' expects different type than prior uses: 'vector<4xf32>' vs 'vector<4xf16>'")]),
+]
+
+
+def test_a_unit_the_parser_refuses_is_not_verified():
+    for text, errors in _PARSE_STOPS_CASES:
+        assert errors_at(text) == errors, text
+
+
+@needs_mlir_opt
+def test_a_unit_the_parser_refuses_is_not_verified_as_mlir_opt_says():
+    for text, errors in _PARSE_STOPS_CASES:
+        assert first_mlir_error(text) == errors[0], text

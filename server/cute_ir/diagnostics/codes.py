@@ -181,6 +181,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "operand types than it has operands."),
     CodeDoc("ssa.does-not-dominate", V, "An operand whose definition does not dominate the op "
             "using it (not checked in graph regions such as a module body)."),
+    CodeDoc("ssa.unlinked-operand", V, "An operand an op's header names before its regions, "
+            "defined only inside them, where the op's own parser resolves it before reading them: the "
+            "definition takes the name, and the op's operand is left unlinked (MLIR's wording, at the op)."),
     CodeDoc("ssa.type-mismatch", V, "A use states another type for a value than its definition (or "
             "than the forward reference that first used it) does; a note points at the other (MLIR's "
             "wording). Compared where the text states both types: generic forms, block and function "

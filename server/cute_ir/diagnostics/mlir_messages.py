@@ -46,6 +46,10 @@ RESULT_COUNT = "operation defines {0} results but was provided {1} to bind"
 NAMED_NO_RESULTS = "cannot name an operation with no results"
 OPERAND_TYPE_COUNT = "expected {0} operand type{1} but had {2}"
 NOT_DOMINATING = "operand #{0} does not dominate this use"
+# Verifier.cpp: an operand whose value was gone when its op was built (an op's header named it
+# before any definition, its parser resolved it, and a definition inside the op's own regions
+# then replaced the placeholder the op held).
+UNLINKED_OPERAND = "operation's operand is unlinked"
 # `resolveSSAUse`: a use whose stated type differs from the value's (the note at the definition);
 # `addDefinition`: a definition whose type differs from what a forward reference stated.
 TYPED_USE_MISMATCH = "use of value '{0}' expects different type than prior uses: '{1}' vs '{2}'"

@@ -26,6 +26,7 @@ regions and blocks in the tree, takes what an op without regions names from the 
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import islice
 from dataclasses import dataclass, field
@@ -39,11 +40,13 @@ from ..diagnostics.mlir_messages import (
     DEFINED_BY_OP_RELATION, INVALID_RESULT_NUMBER, ISOLATION_NOTE, NAMED_NO_RESULTS, NOT_DOMINATING,
     OPERAND_TYPE_COUNT, OUTSIDE_ISOLATED_REGION, PREVIOUSLY_DEFINED, PREVIOUSLY_USED_WITH_TYPE, PRIOR_USE,
     RESULT_COUNT, TYPED_DEFINITION_MISMATCH, TYPED_USE_MISMATCH, REGION_ARGUMENT_IN_USE, PREVIOUSLY_REFERENCED, UNDECLARED_VALUE, UNDEFINED_BLOCK,
+    UNLINKED_OPERAND,
     VALUE_REDEFINITION,
 )
 from ..dialects.constraints import attribute_type, printed
 from ..dialects.ods import Count, Trait
 from ..dialects.lookup import Lookup
+from ..dialects.mlir_ods import SOURCE as ODS_SOURCE
 from ..dialects.registry import has_trait, known_dialect, record as op_record
 from ..syntax import WIDE_NODE, captures, query
 from ..syntax.cst import TYPE_KINDS, empty_dictionary
@@ -238,6 +241,7 @@ class _Op:
     # The types the op's own C++ parser gives its values (`_PARSER_TYPES`), read when first needed.
     parsed: "_Parsed | None | bool" = False
     mistyped: bool = False
+    unlinked: bool = False      # an operand its header names was defined inside its regions
     successors: int = 0
     use_types: list[str | None] = field(default_factory=list)   # each operand's definition's type
     use_starts: list[int] = field(default_factory=list)         # where each operand is written
@@ -267,6 +271,9 @@ class _Use:
     operand: int
     regions: tuple[int, ...]    # regions enclosing the use, outermost first
     ops: tuple[int, ...]        # ops[d]: the op in regions[d] that encloses the use
+    # For an operand an op's header names before its regions: whether its parser resolves it
+    # after reading them (`_resolved_after_regions`); None: not such an operand, or not known.
+    after_regions: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +314,7 @@ def check_ssa(statements: list[Node], limit: int | None = None, judge: Judge | N
         for node in statements:
             checker.run(node, limit)
         out = checker.finish()
+        checker.unparsed = any(d.code not in _VERIFIER_CODES for d in out)
         if judge is not None:
             judged = [d for site in checker.sites(outer) if (d := judge(site)) is not None]
             if judged:
@@ -575,6 +583,11 @@ class OpSite:
                 return      # (an op's nested ops follow it, together)
             yield OpSite(checker, op_id, self._outer, op_record(checker.ops[op_id].name))
 
+    def unit_unparsed(self) -> bool:
+        """Whether the walk found, anywhere in the unit, an error MLIR's parser reports (an
+        undeclared value, a prior use's type, ...): MLIR then verifies none of its ops."""
+        return self._checker.unparsed
+
     def ssa_errors_within(self) -> bool:
         """Whether the walk found an SSA error (an undeclared value, a prior use's type, ...)
         inside this op's text: what MLIR's parser refuses there, before any verifier runs."""
@@ -649,6 +662,30 @@ class OpSite:
 _WALKED = ("op", "result", "region", "block", "argument", "use", "successor")
 
 
+# Ops whose own C++ parser resolves operands its header names only after it has read the op's
+# regions (ForOp::parse, ParallelOp::parse), as the generic form's parser and a declarative
+# format's generated one resolve all: all of them (None), or those after a keyword.
+_RESOLVED_AFTER_REGIONS: dict[str, bytes | None] = {"scf.for": None, "scf.parallel": b"init"}
+
+
+def _resolved_after_regions(op: "_Op", at: int) -> bool | None:
+    """Whether the parser of `op`, which has not opened a region yet, resolves the operand
+    written at `at` after reading the op's regions (False: before; None: an op that has none,
+    or whose parser is not known here)."""
+    if op.generic:
+        return True
+    record = op_record(op.name)
+    if record is None or record.source != ODS_SOURCE or not (record.regions or record.variadic_regions):
+        return None
+    if record.format or op.name not in _RESOLVED_AFTER_REGIONS:
+        return bool(record.format)
+    keyword = _RESOLVED_AFTER_REGIONS[op.name]
+    if keyword is None:
+        return True
+    node = op.node
+    return node is not None and re.search(rb"\b" + keyword + rb"\b", node.text[:at - node.start_byte]) is not None
+
+
 def _capture_order(root: Node, limit: int | None = None) -> tuple[list[tuple[int, int, str, Node]], set[int]]:
     """The captures the walk visits, in document order (an enclosing node before the nodes it
     contains), and the start bytes of the `value_use` nodes that bind a value; of the nodes
@@ -670,8 +707,13 @@ def _ordered(found: dict[str, list[Node]], keep: Callable[[Node], bool] = lambda
     return items, bindings
 
 
+# What of the walk's findings MLIR's verifier says, not its parser (which stops the file).
+_VERIFIER_CODES = frozenset({"ssa.does-not-dominate", "ssa.outside-isolated-region", "ssa.unlinked-operand"})
+
+
 class _Checker:
     def __init__(self) -> None:
+        self.unparsed = False   # whether the walk found an error of MLIR's parser (`finish`)
         self.lookup: "Lookup | None" = None
         self.memo: "OpMemo | None" = None
         self.out: list[Diagnostic] = []
@@ -1068,7 +1110,8 @@ class _Checker:
             # A name the scope has used before any definition (MLIR's forward reference).
             depth = region.isolation_depth
             used = next((use for use in self.forward[key] if len(use.regions) > depth
-                         and use.regions[:depth + 1] == tuple(self.region_path[:depth + 1])), None)
+                         and use.regions[:depth + 1] == tuple(self.region_path[:depth + 1])
+                         and not self._unresolved_yet(use)), None)
             if used is not None:
                 self.out.append(Diagnostic("ssa.redefinition", span, Severity.ERROR, Source.VERIFY,
                                            REGION_ARGUMENT_IN_USE.format(key[0]),
@@ -1079,6 +1122,8 @@ class _Checker:
         self.values[key] = definition
         region.scope.append(key)
         forward = self.forward.pop(key, ())
+        if forward and any(use.after_regions is not None and use.op in self.op_path for use in forward):
+            forward = self._inside_own_regions(key, forward)
         defined = self._def_type(definition) if forward else None
         if defined is not None:
             # The first use of a forward reference gave the value its type (MLIR's placeholder).
@@ -1091,6 +1136,32 @@ class _Checker:
                     (Related(first.span, PREVIOUSLY_USED_WITH_TYPE.format(differ[1])),)))
         for use in forward:
             self.checks.append((use, definition))
+
+    def _unresolved_yet(self, use: _Use) -> bool:
+        """Whether `use` names an operand its op, still open, resolves only after its regions."""
+        return bool(use.after_regions) and use.op in self.op_path
+
+    def _inside_own_regions(self, key: tuple[str, int], forward: list[_Use]) -> list[_Use]:
+        """The forward references to `key` that its definition, now, inside the regions of an op
+        still open, resolves; an op's header operands among them are not resolved so. Its parser
+        resolves them either after reading its regions, whose names are then gone (the use stays
+        a forward reference, undeclared unless the name is defined after the op), or before, so
+        that the definition inside replaces the placeholder the op holds: the verifier finds the
+        op's operand unlinked (at the op, once)."""
+        resolved, waiting = [], []
+        for use in forward:
+            if use.after_regions is None or use.op not in self.op_path:
+                resolved.append(use)
+            elif use.after_regions:
+                waiting.append(use)
+            else:
+                op = self.ops[use.op]
+                if not op.unlinked:
+                    op.unlinked = True
+                    self._error("ssa.unlinked-operand", op.name_span, UNLINKED_OPERAND)
+        if waiting:
+            self.forward[key] = waiting
+        return resolved
 
     def _use(self, node: Node) -> None:
         if self.op_path:
@@ -1130,6 +1201,8 @@ class _Checker:
         # The op using the value is the innermost open op; op_path[d] is the op open in
         # region_path[d], so both paths say where the use sits.
         use = _Use(key, span, op_id, operand, tuple(self.region_path), tuple(self.op_path))
+        if definition is None and op.region_count == 0:
+            use.after_regions = _resolved_after_regions(op, span.start)
         if definition is not None:
             self.checks.append((use, definition))
         else:

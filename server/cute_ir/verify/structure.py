@@ -77,18 +77,24 @@ def check_site(site: OpSite) -> Diagnostic | None:
         problem = _own_operands(site, record)
         return None if problem is None else Diagnostic("verify.op", site.name_span, Severity.ERROR, Source.VERIFY,
                                                       OP_ERROR.format(record.name, problem))
-    steps, by_text = _steps(record, site.generic)
+    steps, by_text, parsing = _steps(record, site.generic)
     key = (id(record), site.said_key()) if by_text else None
     problem = None
+    # MLIR verifies nothing of a text its parser refused: in a unit where the SSA walk found
+    # such an error (a prior use's type, an undeclared value, ...), only what the op's parser
+    # refuses is said, not what its verifiers would say of what the parser made of it.
+    unparsed = site.unit_unparsed()
     if key is None or key[1] is None or _QUIET.get(key) is not record:
-        for step in steps:
+        for step in steps[:parsing] if unparsed else steps:
             problem = step(site, record)
             if problem:
                 break
-        if problem is None and key is not None and key[1] is not None:
+        if problem is None and key is not None and key[1] is not None and not unparsed:
             _QUIET[key] = record
             if len(_QUIET) > _QUIET_KEPT:
                 _QUIET.popitem(last=False)
+    if unparsed and problem is None:
+        return None
     problem = problem or _required_sm(site)
     if problem is None and record.check is not None:
         problem = record.check(site)
@@ -106,9 +112,10 @@ def check_site(site: OpSite) -> Diagnostic | None:
 
 # `check_site`'s rules before the op's own verifier and `_required_sm`, in MLIR's order, by the
 # record's identity and whether the form is generic: those that can say something of some op of
-# the record (a rule whose record alone makes it say nothing is left out); and whether what they
-# say follows from what `OpSite.said_key` holds. The entry holds the record, so a key is not reused.
-_STEPS: dict[tuple[int, bool], tuple[OpDef, tuple[tuple, bool]]] = {}
+# the record (a rule whose record alone makes it say nothing is left out); whether what they
+# say follows from what `OpSite.said_key` holds; and how many of them, first, are the parser's.
+# The entry holds the record, so a key is not reused.
+_STEPS: dict[tuple[int, bool], tuple[OpDef, tuple[tuple, bool, int]]] = {}
 
 # The ops of which those rules said nothing, by their record's identity and `OpSite.said_key`
 # (the value: the record, so a key is not reused): the last `_QUIET_KEPT`. An op that repeats
@@ -118,27 +125,31 @@ _QUIET: "OrderedDict[tuple[int, tuple], OpDef]" = OrderedDict()
 _QUIET_KEPT = 8192
 
 
-def _steps(record: OpDef, generic: bool) -> tuple[tuple, bool]:
+def _steps(record: OpDef, generic: bool) -> tuple[tuple, bool, int]:
     entry = _STEPS.get((id(record), generic))
     if entry is None or entry[0] is not record:
         # An op's own parser (`OpDef.parse`) may read more than the op's text, and a branch's
         # operands are held against its target blocks: their answers are not kept.
         by_text = record.parse is None and "BranchOpInterface" not in record.interfaces
-        entry = _STEPS[(id(record), generic)] = (record, (_steps_of(record, generic), by_text))
+        rules, parsing = _steps_of(record, generic)
+        entry = _STEPS[(id(record), generic)] = (record, (rules, by_text, parsing))
     return entry[1]
 
 
-def _steps_of(record: OpDef, generic: bool) -> tuple:
+def _steps_of(record: OpDef, generic: bool) -> tuple[tuple, int]:
+    """The rules, and how many of them, first, are what the op's parser refuses."""
     function_like = record.has(Trait.FUNCTION_LIKE)
     parse = record.parse
-    rules = [_generic_successors, _counts] if generic else [
+    rules = [_generic_successors] if generic else [
         *([_unparsed] if record.format else []),
         *([lambda site, _: parse(site)] if parse is not None else []),
         *([_async_token] if "custom<AsyncDependencies>" in record.format else []),
         _parsed_kinds,
         *([_parsed_attribute_kinds] if record.attributes else []),
         *([_parsed_types] if record.types_match else [])]
+    parsing = len(rules)
     rules += [
+        *([_counts] if generic else []),
         *([_dialect_attributes] if function_like else []),
         *([_attribute_constraints] if record.attributes else []),
         *([_constraints] if any(g.check is not None for g in (*record.operands, *record.results)) else []),
@@ -146,7 +157,7 @@ def _steps_of(record: OpDef, generic: bool) -> tuple:
         *([_region_constraints] if record.region_constraints and not record.variadic_regions else []),
         *([_branch_operands] if "BranchOpInterface" in record.interfaces else []),
         *([_branch_weights] if "WeightedBranchOpInterface" in record.interfaces else [])]
-    return tuple(rules)
+    return tuple(rules), parsing
 
 
 def _function_attribute_constraints(site: OpSite, record: OpDef) -> str | None:
