@@ -602,7 +602,7 @@ def test_what_a_load_s_coordinates_may_be_recomputed_ahead_by_is_the_integer_ari
         "arith.constant", "arith.index_cast", "arith.index_castui", "arith.addi", "arith.subi", "arith.muli",
         "arith.divui", "arith.remui", "arith.divsi", "arith.remsi", "arith.minsi", "arith.maxsi", "arith.minui",
         "arith.maxui", "arith.andi", "arith.ori", "arith.xori", "arith.shli", "arith.shrui", "arith.shrsi",
-        "arith.ceildivsi", "arith.floordivsi", "arith.ceildivui"}
+        "arith.ceildivsi", "arith.floordivsi", "arith.ceildivui", "arith.extsi", "arith.extui", "arith.trunci"}
     # Neither a float op nor a thread's id, which it writes too.
     assert not TK._recomputable("arith.addf") and not TK._recomputable("gpu.thread_id")
 

@@ -23,6 +23,18 @@ from ..tables import tiers as T
 # `arith.cmpi`'s predicates -> `setp`'s compare and type letter (the width follows: `lt.s32`).
 INTEGER_COMPARISONS = {"eq": "eq.b", "ne": "ne.b", "slt": "lt.s", "sle": "le.s", "sgt": "gt.s", "sge": "ge.s",
                        "ult": "lt.u", "ule": "le.u", "ugt": "gt.u", "uge": "ge.u"}
+# `arith.cmpf`'s predicates -> `setp`'s compare (the float type follows: `lt.f32`). The ordered
+# predicates are PTX's plain compares (false when an operand is NaN), the unordered ones PTX's
+# `u` forms (true then), `ord` / `uno` PTX's `num` / `nan` (PTX ISA, "Comparison and Selection
+# Instructions: setp", floating-point comparison operators).
+FLOAT_COMPARISONS = {"oeq": "eq", "ogt": "gt", "oge": "ge", "olt": "lt", "ole": "le", "one": "ne", "ord": "num",
+                     "ueq": "equ", "ugt": "gtu", "uge": "geu", "ult": "ltu", "ule": "leu", "une": "neu",
+                     "uno": "nan"}
+# `arith.cmpf`'s constant predicates: the predicate register set to the value.
+CONSTANT_COMPARISONS = {"false": 0, "true": 1}
+# `arith.truncf`'s rounding mode (Arith_RoundingModeAttr's cases) -> `cvt`'s; none: to nearest
+# even. `to_nearest_away` has no `cvt` rounding (it rounds ties away from zero only into tf32).
+TRUNCF_ROUNDING = {"to_nearest_even": "rn", "downward": "rm", "upward": "rp", "toward_zero": "rz"}
 # What follows an instruction line that implements the atom, before its origin id.
 ATOM_LINE_MARK = "  // @op "
 # mbarrier.try_wait's suspend-time hint (ns) between tries, as NVIDIA's compilers write it

@@ -78,7 +78,7 @@ from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.registry import is_function, returns_to
 from ..ir.aliases import AliasTable, resolve_aliases
-from ..ir.attributes import CMPI_PREDICATES, attribute, constant_number, enum_case, enum_keyword, integer, integers, written_text
+from ..ir.attributes import CMPF_PREDICATES, CMPI_PREDICATES, ROUNDING_MODES, attribute, constant_number, enum_case, enum_keyword, integer, integers, written_text
 from ..ir.core import Block, Operation, Type, Value
 from ..ir.lift import lift
 from ..ir.shaped import element_bits, shaped
@@ -87,7 +87,7 @@ from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
 from .atom_instruction import NAMED_CONSTANTS
-from .builder import (ENTRY_STARTS, INTEGER_COMPARISONS, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
+from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FLOAT_COMPARISONS, INTEGER_COMPARISONS, TRUNCF_ROUNDING, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
                       passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .ptx_copies import propagate
@@ -218,21 +218,8 @@ _CONVERSIONS = {"arith.extui": "u", "arith.extsi": "s", "arith.trunci": "u", "ar
 # Whether a conversion's operand and result are floats (the others: integers both).
 _FLOAT_SIDES = {"arith.extf": (True, True), "arith.truncf": (True, True), "arith.sitofp": (False, True),
                 "arith.uitofp": (False, True), "arith.fptosi": (True, False), "arith.fptoui": (True, False)}
-# `arith.truncf`'s rounding mode (Arith_RoundingModeAttr's cases) -> `cvt`'s; none: to nearest even.
-_ROUNDING_MODES = "Arith_RoundingModeAttr"
-_TRUNCF_ROUNDING = {"to_nearest_even": "rn", "downward": "rm", "upward": "rp", "toward_zero": "rz"}
 # The roundings `cvt` gives a pair of f32 into f16x2 / bf16x2 (PTX ISA, cvt: `.frnd2`).
 _PAIRED_ROUNDING = ("rn", "rz")
-# `arith.cmpi`'s and `arith.cmpf`'s predicates (each enum's cases, in the order of their numbers)
-# -> `setp`'s compare. A float's ordered predicates are PTX's plain ones (false when an operand
-# is NaN), its unordered ones PTX's `u` forms (true then), `ord` / `uno` PTX's `num` / `nan`
-# (PTX ISA, "Comparison and Selection Instructions: setp", floating-point comparison operators).
-_CMPF_PREDICATES = "Arith_CmpFPredicateAttr"
-_FLOAT_COMPARISONS = {"oeq": "eq", "ogt": "gt", "oge": "ge", "olt": "lt", "ole": "le", "one": "ne", "ord": "num",
-                      "ueq": "equ", "ugt": "gtu", "uge": "geu", "ult": "ltu", "ule": "leu", "une": "neu",
-                      "uno": "nan"}
-# `arith.cmpf`'s constant predicates: the predicate register set to the value.
-_CONSTANT_COMPARISONS = {"false": 0, "true": 1}
 _TMA_DESCRIPTOR = "!cute_nvgpu.tma_descriptor"
 # A device function's return parameter, by LLVM's NVPTX name for it.
 _RETURN = "func_retval0"
@@ -659,7 +646,7 @@ class _Emitter:
         each as the scalar `cvt` does. False: not such an op."""
         source, result = (str(v.type) for v in (op.operands[0], op.results[0]))
         found = shaped(result) if op.name == "arith.truncf" and result.startswith("vector<") else None
-        mode = _TRUNCF_ROUNDING.get(enum_keyword(op, _ROUNDING_MODES, "roundingmode") or "to_nearest_even")
+        mode = TRUNCF_ROUNDING.get(enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even")
         if found is None or found.element not in _HALVES or None in found.dims or prod(found.dims) % 2 \
                 or (shaped(source) or found).element != "f32" or mode not in _PAIRED_ROUNDING \
                 or self.tier < _BF16_F32_TIER:
@@ -750,13 +737,13 @@ class _Emitter:
             else:
                 self.kernel.emit(f"cvt.{result_text}.{source_text} {reg}, {source};")
             return
-        mode = enum_keyword(op, _ROUNDING_MODES, "roundingmode") or "to_nearest_even"
-        if mode not in _TRUNCF_ROUNDING:
+        mode = enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even"
+        if mode not in TRUNCF_ROUNDING:
             raise _Unemittable(f"{what} rounding {mode}: `cvt` rounds ties away from zero only into tf32")
         if result_text in _HALVES and source_text == "f32":
-            self.f32_to_half(reg, source, result_text, _TRUNCF_ROUNDING[mode])
+            self.f32_to_half(reg, source, result_text, TRUNCF_ROUNDING[mode])
         else:
-            self.kernel.emit(f"cvt.{_TRUNCF_ROUNDING[mode]}.{result_text}.{source_text} {reg}, {source};")
+            self.kernel.emit(f"cvt.{TRUNCF_ROUNDING[mode]}.{result_text}.{source_text} {reg}, {source};")
 
     def integer(self, op: Operation) -> None:
         """Integer arithmetic of 8 (in a 16-bit register), 16, 32 or 64 bits; `and` / `or` /
@@ -1662,7 +1649,7 @@ class _Emitter:
         the predicate set to it). Of vectors, lane by lane, a predicate register per lane."""
         if len(op.operands) != 2 or len(op.results) != 1:
             raise _Unemittable(f"`{op.name}` without two operands and one result")
-        predicate = enum_keyword(op, _CMPF_PREDICATES if op.name == "arith.cmpf" else CMPI_PREDICATES)
+        predicate = enum_keyword(op, CMPF_PREDICATES if op.name == "arith.cmpf" else CMPI_PREDICATES)
         operand_text = str(op.operands[0].type)
         found = shaped(operand_text) if operand_text.startswith("vector<") else None
         # The custom form's result, which the lifted IR types as its operands, is an i1 (a
@@ -1683,10 +1670,10 @@ class _Emitter:
         """`reg` = the comparison of two scalars of `operand_text` (`compare`)."""
         floating = op.name == "arith.cmpf"
         operand_type = operand_text if floating else _register_type(operand_text)
-        comparisons = _FLOAT_COMPARISONS if floating else INTEGER_COMPARISONS
+        comparisons = FLOAT_COMPARISONS if floating else INTEGER_COMPARISONS
         a, b = operands
-        if floating and predicate in _CONSTANT_COMPARISONS and operand_type in _FLOAT_TYPES:
-            self.kernel.emit(f"mov.pred {reg}, {_CONSTANT_COMPARISONS[predicate]};")
+        if floating and predicate in CONSTANT_COMPARISONS and operand_type in _FLOAT_TYPES:
+            self.kernel.emit(f"mov.pred {reg}, {CONSTANT_COMPARISONS[predicate]};")
             return
         if predicate not in comparisons or operand_type not in (_FLOAT_TYPES if floating else ("b16", "b32", "b64")):
             raise _Unemittable(f"`{op.name}` {predicate} of {operand_text}")

@@ -8,7 +8,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 |---|---|
 | the KernelSpecAttr's `num_warps = N` / `max_num_warps = N` | `.reqntid 32N, 1, 1` / `.maxntid 32N, 1, 1` |
 | a host descriptor argument (`{cute_nvgpu.grid_constant}`) | `.param .align 64 .b8 name[128]` (`.hidden` when attach-tma-descriptor-args appended it), its generic address (`cvta.param`), `prefetch.tensormap` |
-| another argument | `.param .u64` (an `index` is used as a 32-bit coordinate); a global memref whose type fixes its extents, strides and offset is its aligned pointer (MLIR's bare-pointer convention), moved to its first element by a static layout offset; a token has no parameter |
+| another argument | `.param .u64` (an `index` or `i32` is used as a 32-bit coordinate, an `i64` kept in 64 bits and its low half used as one); a float scalar `.param .f32` / `.f64` / `.b16` (f16, bf16); a global memref whose type fixes its extents, strides and offset is its aligned pointer (MLIR's bare-pointer convention), moved to its first element by a static layout offset; a token has no parameter |
 | a global memref whose type leaves an extent, a stride or its offset dynamic (`memref<?x?xf16, strided<[?, 1]>, 1>`) | MLIR's memref descriptor, a `.param .u64` per field in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`; builder.memref_descriptor_fields); of a view the kernel uses, the fields its type leaves dynamic are read: the offset moves the aligned pointer (`mad.lo`), an extent becomes a 32-bit count (`cvt.u32.u64`), a stride bytes (`mul.lo.u64`) |
 | `memref.alloca` in shared memory (`memref<1xi64, 3>`), a load's mbarrier | its full barrier (`mbarrier.init` for one arrival before the body) and its phase; for a load in a loop a ring of `stages` of them, each with an empty barrier (initialised for every thread, `%ntid.x`), and the ring's stage |
 | `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes (one per stage); the leader waits for the stage's empty barrier, then one `mbarrier.arrive.expect_tx` and a `cp.async.bulk.tensor...mbarrier::complete_tx::bytes.L2::cache_hint` per box (`boxDim`) |
@@ -25,10 +25,16 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `cute.static` | nothing: a layout known when compiling |
 | `arith.constant` of an integer or a float; `arith.addi` / `subi` / `muli` / `divui` / `remui` / `divsi` / `remsi` / `minsi` / `maxsi` / `minui` / `maxui` / `andi` / `ori` / `xori` / `shli` / `shrui` / `shrsi` | `mov` of its bits (`0f3FC00000`, `0x4000`); `add` / `sub` / `mul.lo` `.s32`, `div` / `rem` / `min` / `max` `.s32` or `.u32`, `and` / `or` / `xor` / `shl` `.b32`, `shr` `.u32` / `.s32` (of `i1`s, `and.pred` / `or.pred` / `xor.pred`) |
 | `arith.ceildivsi` / `floordivsi` / `ceildivui` | MLIR's arith-expand expansion: `div.s32`, then `@p add` / `sub` of one where `mul.lo` shows it inexact and the signs agree / differ (`setp.ge` / `lt.and` of their `xor`); `ceildivui` `(a - 1) / b + 1`, `selp` of 0 for a zero dividend |
-| `arith.cmpi` / `arith.select` of 32-bit values | `setp.<predicate>.s32` / `.u32` / `.b32` into a predicate register / `selp.b32` (of `i1`s, `mov.pred` under the condition and its negation) |
+| the same of `i64`s | the same `.s64` / `.u64` / `.b64` instructions in 64-bit registers (a shift's amount, and the value where it is used as a coordinate, the low half, `cvt.u32.u64`) |
+| `arith.index_cast` / `index_castui` / `extsi` / `extui` / `trunci` between `index`, `i32` and `i64` | nothing between `index` and `i32`; `cvt.s64.s32` / `cvt.u64.u32` to `i64`, its low half from it |
+| `arith.cmpi` / `arith.select` of 32-bit values (or `i64`s, floats) | `setp.<predicate>.s32` / `.u32` / `.b32` (`64`) into a predicate register / `selp.b32` (`.b64`, `.f32`, `.f64`, `.b16`) (of `i1`s, `mov.pred` under the condition and its negation) |
+| float scalars of f32 / f64: `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` / `maxnumf` / `minnumf` / `divf` / `negf`, `math.absf` / `sqrt` / `rsqrt` / `fma` / `exp2` / `exp` | `add.rn` / `sub.rn` / `mul.rn` / `max` / `min` / `div.rn` / `neg` / `abs` / `sqrt.rn` / `rsqrt.approx` / `fma.rn` / `ex2.approx` `.f32` or `.f64`; `exp` is `ex2.approx.f32` of x times log2(e) (`mul.rn.f32` by `0f3FB8AA3B`), as nvcc's `__expf` is; `exp2` and `exp` of f32 only (PTX's `ex2` has no f64 form); f16 / bf16 in f32 between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32` (the half's correctly rounded result: f32's significand is more than twice a half's); `arith.remf` has no instruction and is refused |
+| `arith.cmpf` of float scalars | `setp` of the predicate: `oeq` .. `one` `eq` / `gt` / `ge` / `lt` / `le` / `ne`, `ueq` .. `une` `equ` / `gtu` / `geu` / `ltu` / `leu` / `neu`, `ord` / `uno` `num` / `nan` (halves on their f32 widenings); `false` / `true` `mov.pred` of 0 / 1 |
+| `arith.extf` / `arith.truncf` of float scalars | `cvt.<to>.<from>` (exact) / `cvt.<rounding>.<to>.<from>`, `roundingmode` `rn` / `rm` / `rp` / `rz` (none: `rn`; `to_nearest_away` is refused) |
 | `arith.constant dense<v> : tensor<RxC...>` | a register tile (below) every element of which is v |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
-| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` | `.f32` of scalars; of two register tiles placed alike, register by register (`.f16x2`, `.bf16x2` for 16-bit elements) |
+| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements); the other float ops of tiles, and `extf` of one, are refused |
+| `scf.if` (with or without results and an else region) | `@!%c bra` to the else region (or past the then region), which ends with `bra.uni` past the else region; each result has registers of its own (a register tile's placed as the then region yields it) that each region's `scf.yield` sets; a region holds scalar and register-tile arithmetic (and nested `scf.if`s) only, the CTA-wide steps of the TMA, `cp.async` and tensor-memory paths being refused there |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
 | `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: a chunk a thread at a time (`.v4.b32` for 16 bytes; 8 and 4 bytes where 16 do not split the tile), when `in_bounds` says the tile is in its view and the view's innermost stride is 1 and its offset and other strides whole chunks (`tables/legality.whole_accesses`); with that innermost stride and no static offset or stride misaligning a chunk, else a chunk at a time where a test when the kernel runs passes (`checked_accesses`: the chunk's last element in the view unless `in_bounds`; this thread's address and each runtime stride in bytes multiples of a chunk, `and.b64` / `setp.eq.u64`, when the offset or an outer stride is dynamic) and, where it fails (a branch around the chunk), element by element; else element by element: each element predicated on the view's extents, static or the runtime ones of a view passed as its descriptor (out of them: zero), its rows addressed by a runtime row stride by `mad.lo.u64` |
 | `nv_tileas.tiled_atomic_rmw` the TMA lowering did not take (no `allow_tma`, or an operation `cp.reduce.async.bulk.tensor` lacks) | each thread's elements of the tile, placed as they are (a load's chunks), combined by `red.global` (old values unused) or `atom.global` (used: they are the result tile, placed alike); the instruction of its `rmw_mode` and element type and the `.sem.scope` of its `memSemantic` / `memScope` from tables/atomics.py (`red` has no acquire: an `atom` whose value is discarded); a register at a time (16-bit pairs by `.v2`) where a store's would move whole as known when compiling (`whole_accesses`; no run-time test), else each element alone, predicated on the view |
@@ -53,7 +59,7 @@ from __future__ import annotations
 import re
 import struct
 from dataclasses import dataclass, field, replace
-from math import prod
+from math import e, log2, prod
 
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, BOX_DIM, KERNEL_SPEC, STAGES, GATHER_TMA_LOAD, MBARRIER_BYTES, SCATTER_TMA_STORE,
@@ -66,11 +72,11 @@ from ..dialects.nv_tileas.copy import COPY, INSTRUCTION
 from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.descriptor_abi import (DESCRIPTOR_ALIGNMENT, DESCRIPTOR_TYPE_PREFIX,
                                                  DEVICE_DESCRIPTOR_POINTER, GRID_CONSTANT, HIDDEN_ARGUMENT)
-from ..ir.attributes import CMPI_PREDICATES, attribute, constant_number, enum_case, enum_keyword, integer, integers
+from ..ir.attributes import CMPF_PREDICATES, CMPI_PREDICATES, ROUNDING_MODES, attribute, constant_number, enum_case, enum_keyword, integer, integers
 from ..ir.core import BlockArgument, OpResult, Operation, Value
 from ..ir.functions import FunctionHeader, function_symbol
 from ..ir.aliases import AliasTable, resolve_aliases
-from ..ir.lift import lift
+from ..ir.lift import UNKNOWN_TYPE, lift
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..dialects.registry import is_function, is_integer_arithmetic, returns_to
 from ..lowering_facts.tileas import (feeds_dot, loaded_tile_bytes, register_transfer, residency, shared_layout,
@@ -86,7 +92,8 @@ from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, Regis
                                register_transfer_problem, restage_problem, whole_accesses,
                                checked_accesses, tested_alignment)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
-from .builder import (FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, INTEGER_COMPARISONS, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
+from .builder import (CONSTANT_COMPARISONS, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, FLOAT_COMPARISONS, INTEGER_COMPARISONS,
+                      TRUNCF_ROUNDING, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, mbarrier_init, memref_descriptor_fields, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
@@ -150,15 +157,32 @@ class _Emitter:
     # A memref argument passed as its descriptor -> its extents and strides, each a number from
     # its type or the register of its runtime argument (an extent `.b32`, a stride in bytes `.b64`).
     runtime_views: dict[Value, tuple[list[int | str], list[int | str]]] = field(default_factory=dict)
+    narrowed: dict[Value, str] = field(default_factory=dict)      # an i64 argument -> its low 32 bits
+    # A value whose type the lifted IR leaves unknown (an `scf.if` result in the custom form)
+    # -> the type of what its region yields.
+    types: dict[Value, str] = field(default_factory=dict)
+
+    def type_of(self, value: Value) -> str:
+        """A value's type as written, or, where the lifted IR does not know it, its yielded one's."""
+        return self.types.get(value, str(value.type)) if value.type == UNKNOWN_TYPE else str(value.type)
 
     def fresh(self, stem: str) -> str:
         return self.kernel.fresh(stem)
 
-    def register(self, value: Value, what: str) -> str:
+    def register(self, value: Value, what: str, wide: bool = False) -> str:
+        """The register holding `value`. An `i64` is held in 64 bits; where it is used as a
+        32-bit coordinate (every use but 64-bit arithmetic, which asks `wide`) its low half,
+        `cvt.u32.u64` at the use (an argument's once, at the entry)."""
         found = self.values.get(value)
         if found is None:
             raise _Unemittable(self.unaddressable.get(value) or f"{what} is computed by an op this emitter does not know")
-        return found
+        if wide or self.type_of(value) != "i64":
+            return found
+        narrow = self.narrowed.get(value)
+        if narrow is None:
+            narrow = self.kernel.reg("b32", "%" + self.fresh("lo"))
+            self.kernel.emit(f"cvt.u32.u64 {narrow}, {found};")
+        return narrow
 
     # ------------------------------------------------------------------ arguments
     def argument(self, argument: BlockArgument, marks: dict) -> None:
@@ -181,13 +205,15 @@ class _Emitter:
         if space is Residency.GMEM and tile is not None and passes_descriptor(type_text):
             self.descriptor_fields(argument, name, tile)
             return
-        wide = self.kernel.param("u64", name, f"%{name}")
+        wide = self.kernel.param(FLOAT_PARAMETERS.get(type_text, "u64"), name, f"%{name}")
         if type_text == DEVICE_DESCRIPTOR_POINTER and GRID_CONSTANT in marks:
             self.device_pointers.append(wide)
         if type_text in ("index", "i32", "i64"):
             narrow = self.kernel.reg("b32", f"%{name}_32")
             self.kernel.emit(f"cvt.u32.u64 {narrow}, {wide};")
-            self.values[argument] = narrow
+            self.values[argument] = wide if type_text == "i64" else narrow
+            if type_text == "i64":
+                self.narrowed[argument] = narrow
         elif space is Residency.GMEM and tile is not None and (offset := view_offset(type_text)) != 0:
             # A static memref's parameter is its aligned pointer (MLIR's bare-pointer convention);
             # its first element lies `offset` elements past it, and every use addresses from there.
@@ -394,12 +420,6 @@ class _Emitter:
         self.kernel.emit(f"mov.u32 {reg}, {SPECIAL_REGISTERS[op.name]}.{dimension};")
         self.values[op.results[0]] = reg
 
-    def cast(self, op: Operation) -> None:
-        """`arith.index_cast` between index and 32-bit integers: the same register."""
-        if len(op.operands) != 1 or not op.results:
-            raise _Unemittable(f"`{op.name}` without one operand")
-        self.values[op.results[0]] = self.register(op.operands[0], f"the operand of `{op.name}`")
-
     def float_binary(self, op: Operation) -> None:
         """`arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of f32 scalars, or of two tiles
         in registers placed alike (f16 / bf16 two elements to a register, `.f16x2`): a tile in
@@ -412,7 +432,7 @@ class _Emitter:
             raise _Unemittable(f"`{op.name}` without two operands")
         a, b = op.operands
         if not any(v in self.reg_tiles or v in self.smem_tiles for v in (a, b)):
-            self.scalar_float_binary(op)
+            self.float_scalar(op)
             return
         held = [self.reg_tiles.get(v) for v in (a, b)]
         placements = [None if tile is None else SPLAT if tile.splat is not None else tile.placement for tile in held]
@@ -450,14 +470,88 @@ class _Emitter:
             return replace(placed, regs=regs, splat=tile.splat)
         return tile
 
-    def scalar_float_binary(self, op: Operation) -> None:
-        """A `FLOAT_ARITHMETIC` op of two f32 scalars."""
-        a, b = op.operands
-        if str(op.results[0].type) != "f32":
-            raise _Unemittable(f"`{op.name}` of {op.results[0].type}")
-        first, second = (self.register(v, f"an operand of `{op.name}`") for v in (a, b))
-        reg = self.kernel.reg("f32", "%" + self.fresh("f"))
-        self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}.f32 {reg}, {first}, {second};")
+    def float_scalar(self, op: Operation) -> None:
+        """A float op (`_FLOAT_OPS`) of scalars: of f32 or f64 its instruction; of f16 or bf16 the
+        f32 instruction between `cvt.f32.<half>` of each operand (exact) and `cvt.rn.<half>.f32`
+        of the result: f32's 24-bit significand is at least twice a half's plus two, so rounding
+        an add, sub, mul, div, sqrt or fma to f32 first cannot change the half's correctly
+        rounded result. `math.exp` is `ex2` of x * log2(e) (`_EXP_SCALE`), as nvcc's `__expf`
+        and `-use_fast_math` expf are."""
+        instruction, count = _FLOAT_OPS[op.name]
+        operands = self.operands(op, count)
+        float_type = self.type_of(op.results[0])
+        wide_type = "f32" if float_type in _HALVES else float_type
+        if float_type not in _FLOAT_BITS or (wide_type == "f64" and op.name in _F32_ONLY):
+            types = "f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)" if op.name in _F32_ONLY \
+                else "f16, bf16, f32 or f64 scalars here"
+            raise _Unemittable(f"`{op.name}` of {float_type}: of {types}")
+        if float_type in _HALVES:
+            operands = [self.widened(reg, float_type, op) for reg in operands]
+        k = self.kernel
+        if op.name in _EXP_SCALE:
+            scaled = k.reg("f32", "%" + self.fresh("f"))
+            k.emit(f"mul.rn.f32 {scaled}, {operands[0]}, {_EXP_SCALE[op.name]};")
+            operands = [scaled]
+        reg = k.reg(wide_type, "%" + self.fresh("f"))
+        k.emit(f"{instruction}.{wide_type} {reg}, {', '.join(operands)};")
+        if float_type in _HALVES:
+            narrow = k.reg("b16", "%" + self.fresh("h"))
+            k.emit(f"cvt.rn.{float_type}.f32 {narrow}, {reg};")
+            reg = narrow
+        self.values[op.results[0]] = reg
+
+    def widened(self, reg: str, float_type: str, op: Operation) -> str:
+        """An f16 / bf16 scalar as an f32, exactly (`cvt.f32.<half>`; bf16's from sm_90)."""
+        if float_type == "bf16" and self.tier < _BF16_CVT_TIER:
+            raise _Unemittable(f"`{op.name}` of bf16 before sm_{_BF16_CVT_TIER}: `cvt.f32.bf16` needs it")
+        wide = self.kernel.reg("f32", "%" + self.fresh("f"))
+        self.kernel.emit(f"cvt.f32.{float_type} {wide}, {reg};")
+        return wide
+
+    def compare_floats(self, op: Operation) -> None:
+        """`arith.cmpf` of two float scalars: `setp` of its predicate (`FLOAT_COMPARISONS`: the
+        ordered ones false, the unordered ones true where an operand is NaN), of f16 / bf16 on
+        their exact f32 widenings; `false` / `true` the predicate set to it."""
+        operands = self.operands(op, 2)
+        predicate = enum_keyword(op, CMPF_PREDICATES) or ""
+        float_type = self.type_of(op.operands[0])
+        reg = self.kernel.reg("pred", "%" + self.fresh("p"))
+        if predicate in CONSTANT_COMPARISONS:
+            self.kernel.emit(f"mov.pred {reg}, {CONSTANT_COMPARISONS[predicate]};")
+        elif predicate not in FLOAT_COMPARISONS or float_type not in _FLOAT_BITS:
+            raise _Unemittable(f"`{op.name}` {predicate} of {float_type}: of f16, bf16, f32 or f64 scalars here")
+        else:
+            if float_type in _HALVES:
+                operands = [self.widened(r, float_type, op) for r in operands]
+            wide_type = "f32" if float_type in _HALVES else float_type
+            self.kernel.emit(f"setp.{FLOAT_COMPARISONS[predicate]}.{wide_type} {reg}, {', '.join(operands)};")
+        self.values[op.results[0]] = reg
+
+    def extf(self, op: Operation) -> None:
+        """`arith.extf` of a float scalar (`convert_float`); a tile's is not written here."""
+        if op.operands and (op.operands[0] in self.reg_tiles or op.operands[0] in self.smem_tiles):
+            raise _Unemittable(f"`{op.name}` of a tile: of scalars here")
+        self.convert_float(op)
+
+    def convert_float(self, op: Operation) -> None:
+        """`arith.extf` / `arith.truncf` of a float scalar: `cvt` between the types, a widening
+        exact (no rounding), a narrowing rounded as `roundingmode` says (`TRUNCF_ROUNDING`; to
+        nearest even when it says nothing)."""
+        [source] = self.operands(op, 1)
+        source_type, result_type = self.type_of(op.operands[0]), self.type_of(op.results[0])
+        if source_type not in _FLOAT_BITS or result_type not in _FLOAT_BITS:
+            raise _Unemittable(f"`{op.name}` of {source_type} to {result_type}: between f16, bf16, f32 and f64 "
+                               f"scalars (or of an f32 tile to f16 / bf16) here")
+        rounding = ""
+        if op.name == "arith.truncf":
+            mode = enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even"
+            if mode not in TRUNCF_ROUNDING:
+                raise _Unemittable(f"`{op.name}` rounding {mode}: `cvt` rounds ties away from zero only into tf32")
+            rounding = TRUNCF_ROUNDING[mode] + "."
+        if "bf16" in (source_type, result_type) and self.tier < _BF16_CVT_TIER:
+            raise _Unemittable(f"`{op.name}` of {source_type} to {result_type} before sm_{_BF16_CVT_TIER}")
+        reg = self.kernel.reg(_SCALAR_TYPES[result_type], "%" + self.fresh("f"))
+        self.kernel.emit(f"cvt.{rounding}{result_type}.{source_type} {reg}, {source};")
         self.values[op.results[0]] = reg
 
     def dot(self, op: Operation) -> None:
@@ -478,7 +572,7 @@ class _Emitter:
 
     def truncf(self, op: Operation) -> None:
         """`arith.truncf` of an f32 tile to f16 / bf16 (a tile in shared memory read into
-        registers in the chunk placement first), or of an f32 scalar."""
+        registers in the chunk placement first), or of a scalar (`convert_float`)."""
         if len(op.operands) != 1 or not op.results:
             raise _Unemittable(f"`{op.name}` without one operand")
         found = shaped(str(op.results[0].type))
@@ -491,11 +585,9 @@ class _Emitter:
             tile = self.reg_tile(op.operands[0], op)
             self.reg_tiles[op.results[0]] = self.guard(lambda: truncate(self.code(), tile, found.element))
             return
-        if str(op.results[0].type) not in ("f16", "bf16"):
-            raise _Unemittable(f"`{op.name}` to {op.results[0].type}")
-        reg = self.kernel.reg("b16", "%" + self.fresh("h"))
-        self.kernel.emit(f"cvt.rn.{op.results[0].type}.f32 {reg}, {self.register(op.operands[0], 'the truncated value')};")
-        self.values[op.results[0]] = reg
+        if op.operands[0] in self.reg_tiles or op.operands[0] in self.smem_tiles:
+            raise _Unemittable(f"`{op.name}` of a tile to {op.results[0].type}: of f32 tiles to f16 / bf16 here")
+        self.convert_float(op)
 
     # ------------------------------------------------------------------ tiles
     def code(self) -> Code:
@@ -689,69 +781,98 @@ class _Emitter:
         self.values[op.results[0]] = value
 
     def binary(self, op: Operation) -> None:
-        """Integer arithmetic of 32-bit coordinates (`_ARITH`; of `i1`s, predicate logic)."""
-        a, b = self.operands(op, 2)
-        if str(op.results[0].type) == "i1" and op.name in _PREDICATE_LOGIC:
+        """Integer arithmetic (`_ARITH`) of 32-bit coordinates, or of `i64`s in 64-bit registers
+        (a shift's amount a 32-bit one, as PTX's `shl.b64` takes it); of `i1`s, predicate logic."""
+        result = self.type_of(op.results[0]) if op.results else ""
+        if result == "i1" and op.name in _PREDICATE_LOGIC:
+            a, b = self.operands(op, 2)
             reg = self.kernel.reg("pred", "%" + self.fresh("p"))
             self.kernel.emit(f"{_PREDICATE_LOGIC[op.name]} {reg}, {a}, {b};")
         else:
-            reg = self.kernel.reg("b32", "%" + self.fresh("x"))
-            self.kernel.emit(f"{_ARITH[op.name]} {reg}, {a}, {b};")
+            width = _width(result)
+            a, b = self.operands(op, 2, wide=(True, op.name not in _SHIFTS))
+            reg = self.kernel.reg(f"b{width}", "%" + self.fresh("x"))
+            self.kernel.emit(f"{_ARITH[op.name].format(W=width)} {reg}, {a}, {b};")
         self.values[op.results[0]] = reg
 
-    def operands(self, op: Operation, count: int) -> list[str]:
-        """The registers of an op's `count` operands (it has one result)."""
+    def operands(self, op: Operation, count: int, wide: tuple[bool, ...] = (True,) * 3) -> list[str]:
+        """The registers of an op's `count` operands (it has one result): an `i64` operand its
+        64-bit register where `wide` says so at its place, else its low half."""
         if len(op.operands) != count or not op.results:
             raise _Unemittable(f"`{op.name}` without {count} operands")
-        return [self.register(v, f"an operand of `{op.name}`") for v in op.operands]
+        return [self.register(v, f"an operand of `{op.name}`", wide=w) for v, w in zip(op.operands, wide)]
 
     def rounded_division(self, op: Operation) -> None:
-        """`arith.ceildivsi` / `floordivsi` / `ceildivui` of 32-bit coordinates, as MLIR's
-        arith-expand expands them: `div` toward zero, then one more (ceiling) or less (floor)
-        where the division is inexact and the operands' signs agree (differ); `ceildivui` 0 for
-        a zero dividend, else (a - 1) / b + 1."""
+        """`arith.ceildivsi` / `floordivsi` / `ceildivui` of 32-bit coordinates (or `i64`s), as
+        MLIR's arith-expand expands them: `div` toward zero, then one more (ceiling) or less
+        (floor) where the division is inexact and the operands' signs agree (differ);
+        `ceildivui` 0 for a zero dividend, else (a - 1) / b + 1."""
         a, b = self.operands(op, 2)
+        w = _width(self.type_of(op.results[0]))
         k = self.kernel
-        reg = k.reg("b32", "%" + self.fresh("q"))
+        reg = k.reg(f"b{w}", "%" + self.fresh("q"))
         if op.name == "arith.ceildivui":
             zero = k.reg("pred", "%" + self.fresh("zero"))
-            k.emit(f"sub.u32 {reg}, {a}, 1;")
-            k.emit(f"div.u32 {reg}, {reg}, {b};")
-            k.emit(f"add.u32 {reg}, {reg}, 1;")
-            k.emit(f"setp.eq.u32 {zero}, {a}, 0;")
-            k.emit(f"selp.b32 {reg}, 0, {reg}, {zero};")
+            k.emit(f"sub.u{w} {reg}, {a}, 1;")
+            k.emit(f"div.u{w} {reg}, {reg}, {b};")
+            k.emit(f"add.u{w} {reg}, {reg}, 1;")
+            k.emit(f"setp.eq.u{w} {zero}, {a}, 0;")
+            k.emit(f"selp.b{w} {reg}, 0, {reg}, {zero};")
         else:
             inexact = k.reg("pred", "%" + self.fresh("inexact"))
             signs, move = _ROUNDED_DIVISIONS[op.name]
-            product, sign = k.reg("b32", "%" + self.fresh("qb")), k.reg("b32", "%" + self.fresh("sign"))
-            k.emit(f"div.s32 {reg}, {a}, {b};")
-            k.emit(f"mul.lo.s32 {product}, {reg}, {b};")
-            k.emit(f"setp.ne.s32 {inexact}, {product}, {a};")
-            k.emit(f"xor.b32 {sign}, {a}, {b};")
-            k.emit(f"setp.{signs}.and.s32 {inexact}, {sign}, 0, {inexact};")
-            k.emit(f"@{inexact} {move}.s32 {reg}, {reg}, 1;")
+            product, sign = k.reg(f"b{w}", "%" + self.fresh("qb")), k.reg(f"b{w}", "%" + self.fresh("sign"))
+            k.emit(f"div.s{w} {reg}, {a}, {b};")
+            k.emit(f"mul.lo.s{w} {product}, {reg}, {b};")
+            k.emit(f"setp.ne.s{w} {inexact}, {product}, {a};")
+            k.emit(f"xor.b{w} {sign}, {a}, {b};")
+            k.emit(f"setp.{signs}.and.s{w} {inexact}, {sign}, 0, {inexact};")
+            k.emit(f"@{inexact} {move}.s{w} {reg}, {reg}, 1;")
         self.values[op.results[0]] = reg
 
     def compare(self, op: Operation) -> None:
-        """`arith.cmpi` of 32-bit coordinates: `setp` of its predicate, a predicate register."""
+        """`arith.cmpi` of 32-bit coordinates (or `i64`s): `setp` of its predicate, a predicate
+        register."""
         a, b = self.operands(op, 2)
         compare = INTEGER_COMPARISONS.get(enum_keyword(op, CMPI_PREDICATES) or "")
         if compare is None:
             raise _Unemittable(f"`{op.name}` without a predicate")
         reg = self.kernel.reg("pred", "%" + self.fresh("p"))
-        self.kernel.emit(f"setp.{compare}32 {reg}, {a}, {b};")
+        self.kernel.emit(f"setp.{compare}{_width(self.type_of(op.operands[0]))} {reg}, {a}, {b};")
         self.values[op.results[0]] = reg
 
     def select(self, op: Operation) -> None:
-        """`arith.select` of two 32-bit coordinates (or of two predicates) on a predicate."""
+        """`arith.select` of two scalars (32-bit coordinates, `i64`s, floats) or of two predicates
+        on a predicate."""
         condition, a, b = self.operands(op, 3)
-        if str(op.results[0].type) == "i1":
+        result = self.type_of(op.results[0])
+        if result == "i1":
             reg = self.kernel.reg("pred", "%" + self.fresh("p"))
             self.kernel.emit(f"@{condition} mov.pred {reg}, {a};")
             self.kernel.emit(f"@!{condition} mov.pred {reg}, {b};")
         else:
-            reg = self.kernel.reg("b32", "%" + self.fresh("x"))
-            self.kernel.emit(f"selp.b32 {reg}, {a}, {b}, {condition};")
+            scalar = _SCALAR_TYPES.get(result, "b32")
+            reg = self.kernel.reg(scalar, "%" + self.fresh("x"))
+            self.kernel.emit(f"selp.{scalar} {reg}, {a}, {b}, {condition};")
+        self.values[op.results[0]] = reg
+
+    def integer_cast(self, op: Operation) -> None:
+        """`arith.index_cast` / `index_castui` / `extsi` / `extui` / `trunci` between `index`,
+        `i32` (both 32-bit coordinates here: the same register) and `i64`: widened by
+        `cvt.s64.s32` / `cvt.u64.u32` as the op's signedness says, narrowed to the low half."""
+        if len(op.operands) != 1 or not op.results:
+            raise _Unemittable(f"`{op.name}` without one operand")
+        source, result = self.type_of(op.operands[0]), self.type_of(op.results[0])
+        if result != "i64" or source == "i64":
+            if {source, result} - {"index", "i32", "i64"}:
+                raise _Unemittable(f"`{op.name}` of {source} to {result}: between index, i32 and i64 only here")
+            self.values[op.results[0]] = self.register(op.operands[0], f"the operand of `{op.name}`")
+            return
+        if source not in ("index", "i32"):
+            raise _Unemittable(f"`{op.name}` of {source} to {result}: between index, i32 and i64 only here")
+        reg = self.kernel.reg("b64", "%" + self.fresh("w"))
+        sign = _WIDENING_SIGN[op.name]
+        self.kernel.emit(f"cvt.{sign}64.{sign}32 {reg}, {self.register(op.operands[0], 'the widened value')};")
         self.values[op.results[0]] = reg
 
     def alloca(self, op: Operation) -> None:
@@ -828,7 +949,7 @@ class _Emitter:
                 self.kernel.emit(f"mov.{tile.reg_type} {new}, {old};")
             self.reg_tiles[argument] = replace(tile, regs=regs, splat=None)    # what it holds changes
             return argument
-        source = self.register(init, "an initial value of `scf.for`")
+        source = self.register(init, "an initial value of `scf.for`", wide=True)
         scalar = _SCALAR_TYPES.get(str(argument.type), "b32")
         reg = self.kernel.reg(scalar, "%" + self.fresh("carried"))
         self.kernel.emit(f"mov.{_MOV_TYPE[scalar]} {reg}, {source};")
@@ -851,8 +972,8 @@ class _Emitter:
                     raise _Unemittable("`scf.yield` of a tile placed otherwise in registers than the one the loop carries")
                 moves += [(into.reg_type, d, v) for d, v in zip(into.regs, tile.regs)]
             else:
-                scalar = _SCALAR_TYPES.get(str(argument.type), "b32")
-                moves.append((scalar, self.values[argument], self.register(value, "a yielded value")))
+                scalar = _SCALAR_TYPES.get(self.type_of(argument), "b32")
+                moves.append((scalar, self.values[argument], self.register(value, "a yielded value", wide=True)))
         temporaries = []
         for ptx_type, _, source in moves:
             temporary = self.kernel.reg(ptx_type, "%" + self.fresh("yield"))
@@ -860,6 +981,58 @@ class _Emitter:
             temporaries.append(temporary)
         for (ptx_type, destination, _), temporary in zip(moves, temporaries):
             self.kernel.emit(f"mov.{_MOV_TYPE[ptx_type]} {destination}, {temporary};")
+
+    def conditional(self, op: Operation) -> None:
+        """`scf.if %c [-> (results)] { ... } [else { ... }]`: branches around each region on the
+        predicate register (`@!%c bra` to the else region, or past the then region; the then
+        region ends with `bra.uni` past the else region). Each result has registers of its own
+        (a register tile's placed as the then region yields it), which each region's `scf.yield`
+        sets. A region holds scalar and register-tile arithmetic only (`_BRANCHED_DIALECTS`):
+        the CTA-wide steps of the TMA, `cp.async` and tensor-memory paths (the leader's
+        transfers and the barriers' phases, `bar.sync`) are not written under a condition."""
+        if len(op.operands) != 1 or not op.regions or len(op.regions[0].blocks) != 1:
+            raise _Unemittable("`scf.if` without its condition and one then block")
+        condition = self.register(op.operands[0], "the condition of `scf.if`")
+        regions = [r.blocks[0] for r in op.regions if r.blocks]
+        if len(regions) > 2 or any(len(r.blocks) > 1 for r in op.regions):
+            raise _Unemittable("`scf.if` whose regions are not one block each")
+        if op.results and len(regions) != 2:
+            raise _Unemittable("`scf.if` with results but no else region")
+        for block in regions:
+            for inner in block.operations:
+                if not inner.name.startswith(_BRANCHED_DIALECTS):
+                    raise _Unemittable(f"`{inner.name}` inside `scf.if`: a branch holds scalar and register-tile "
+                                       f"arithmetic only here")
+        k = self.kernel
+        otherwise, done = self.fresh("ELSE_"), self.fresh("IF_END_")
+        k.emit(f"@!{condition} bra {otherwise if len(regions) == 2 else done};")
+        for index, block in enumerate(regions):
+            if index:
+                k.emit(f"{otherwise}:")
+            for inner in block.operations:
+                if inner.name == "scf.yield":
+                    self.branch_results(op, inner)
+                else:
+                    self.op(inner)
+            if index == 0 and len(regions) == 2:
+                k.emit(f"bra.uni {done};")
+        k.emit(f"{done}:")
+
+    def branch_results(self, op: Operation, yielded: Operation) -> None:
+        """An `scf.if` region's `scf.yield`: the results' registers (made at the first region's,
+        a scalar's of its type, a register tile's placed as its yielded tile) take its values."""
+        for result, value in zip(op.results, yielded.operands):
+            if result in self.values or result in self.reg_tiles:
+                continue
+            if value in self.reg_tiles or value in self.smem_tiles:
+                tile = self.reg_tile(value, yielded)
+                regs = self.kernel.regs(tile.reg_type, "%" + self.fresh("branch") + "_", len(tile.regs))
+                self.reg_tiles[result] = replace(tile, regs=regs, splat=None)
+            else:
+                self.types[result] = self.type_of(value)
+                self.values[result] = self.kernel.reg(_SCALAR_TYPES.get(self.type_of(value), "b32"),
+                                                      "%" + self.fresh("branch"))
+        self.yielded(yielded, list(op.results))
 
     def bind_like(self, result: Value, argument: Value) -> None:
         """A loop's result: the registers its carried value ended in."""
@@ -1232,17 +1405,50 @@ class _Unemittable(Exception):
     pass
 
 
-_ARITH = {"arith.addi": "add.s32", "arith.subi": "sub.s32", "arith.muli": "mul.lo.s32",
-          "arith.divui": "div.u32", "arith.remui": "rem.u32", "arith.divsi": "div.s32", "arith.remsi": "rem.s32",
-          "arith.minsi": "min.s32", "arith.maxsi": "max.s32", "arith.minui": "min.u32", "arith.maxui": "max.u32",
-          "arith.andi": "and.b32", "arith.ori": "or.b32", "arith.xori": "xor.b32",
-          # PTX clamps a shift amount past 31 to 32 (one of the values MLIR's poison allows).
-          "arith.shli": "shl.b32", "arith.shrui": "shr.u32", "arith.shrsi": "shr.s32"}
+# Integer arithmetic: op -> its instruction, `{W}` the width (32 for coordinates, 64 for `i64`).
+_ARITH = {"arith.addi": "add.s{W}", "arith.subi": "sub.s{W}", "arith.muli": "mul.lo.s{W}",
+          "arith.divui": "div.u{W}", "arith.remui": "rem.u{W}", "arith.divsi": "div.s{W}", "arith.remsi": "rem.s{W}",
+          "arith.minsi": "min.s{W}", "arith.maxsi": "max.s{W}", "arith.minui": "min.u{W}", "arith.maxui": "max.u{W}",
+          "arith.andi": "and.b{W}", "arith.ori": "or.b{W}", "arith.xori": "xor.b{W}",
+          # PTX clamps a shift amount past the width to the width (one of the values MLIR's
+          # poison allows); the amount is a 32-bit register at either width.
+          "arith.shli": "shl.b{W}", "arith.shrui": "shr.u{W}", "arith.shrsi": "shr.s{W}"}
+_SHIFTS = ("arith.shli", "arith.shrui", "arith.shrsi")
+# Casts between integers -> the signedness a widening to i64 takes (index and i32 are both
+# 32-bit coordinates here; a narrowing keeps the low half).
+_WIDENING_SIGN = {"arith.index_cast": "s", "arith.index_castui": "u", "arith.extsi": "s", "arith.extui": "u",
+                  "arith.trunci": "u"}
+
+
+def _width(type_text: str) -> int:
+    """The register width of an integer scalar: an `i64`'s 64, a coordinate's (index, i32) 32."""
+    return 64 if type_text == "i64" else 32
+
 # The same of `i1`s (a comparison's predicates).
 _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xori": "xor.pred"}
 # Rounded divisions (MLIR's arith-expand): the quotient toward zero, moved by one where the
 # division is inexact and the operands' signs agree (`ge`: ceiling) or differ (`lt`: floor).
 _ROUNDED_DIVISIONS = {"arith.ceildivsi": ("ge", "add"), "arith.floordivsi": ("lt", "sub")}
+# Float ops of scalars (FLOAT_ARITHMETIC's too): op -> its instruction before the type, and its
+# operand count. `div.rn`, `sqrt.rn` and `fma.rn` are IEEE's correctly rounded results, which
+# arith's and math's are; `max` / `min` return the other operand where one is NaN, as `maxnumf`
+# / `minnumf` do. PTX has `rsqrt` and `ex2` only as `.approx`; `arith.remf` has no instruction
+# (the function writer's long division, emit/lowered_kernel.py, is not written here).
+_FLOAT_OPS = {**{name: (instruction, 2) for name, instruction in FLOAT_ARITHMETIC.items()},
+              "arith.divf": ("div.rn", 2), "arith.maxnumf": ("max", 2), "arith.minnumf": ("min", 2),
+              "arith.negf": ("neg", 1), "math.absf": ("abs", 1), "math.sqrt": ("sqrt.rn", 1),
+              "math.rsqrt": ("rsqrt.approx", 1), "math.exp2": ("ex2.approx", 1), "math.exp": ("ex2.approx", 1),
+              "math.fma": ("fma.rn", 3)}
+# e^x = 2^(x log2 e): `math.exp` is `ex2` of its operand times log2(e), rounded to f32.
+_EXP_SCALE = {"math.exp": "0f" + struct.pack(">f", log2(e)).hex().upper()}
+# PTX's `ex2` is f32 (and packed-half) only: no f64 form.
+_F32_ONLY = ("math.exp2", "math.exp")
+_HALVES = ("f16", "bf16")
+# A float scalar argument's parameter type, as LLVM's NVPTX backend declares one (a half's
+# `.b16`); any other scalar is a `.u64`.
+FLOAT_PARAMETERS = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16"}
+# `cvt` from or to bf16 other than `cvt.rn.bf16.f32` needs sm_90 (PTX ISA, cvt's target notes).
+_BF16_CVT_TIER = 90
 _SCALAR_TYPES = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16", "i64": "b64", "i16": "b16", "i1": "pred"}
 _MOV_TYPE = {"f32": "f32", "f64": "f64", "b16": "b16", "b32": "b32", "b64": "b64", "pred": "pred"}
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
@@ -1289,14 +1495,28 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              TILED_TMA_STORE: _Emitter.store, SCATTER_TMA_STORE: _Emitter.store, TMA_REDUCTION: _Emitter.store,
              ASYNC_WAIT: _Emitter.wait, TILED_LOAD: _Emitter.tiled_load, TILED_STORE: _Emitter.tiled_store,
              TILED_ATOMIC_RMW: _Emitter.tiled_atomic,
-             "arith.index_cast": _Emitter.cast, "arith.index_castui": _Emitter.cast,
-             DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf,
+             **{name: _Emitter.integer_cast for name in _WIDENING_SIGN},
+             DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf, "arith.extf": _Emitter.extf,
+             "arith.cmpf": _Emitter.compare_floats, "scf.if": _Emitter.conditional,
+             **{name: _Emitter.float_scalar for name in _FLOAT_OPS if name not in FLOAT_ARITHMETIC},
              **{name: _Emitter.special for name in SPECIAL_REGISTERS},
              **{name: _Emitter.float_binary for name in FLOAT_ARITHMETIC},
              "arith.cmpi": _Emitter.compare, "arith.select": _Emitter.select,
              "arith.ceildivui": _Emitter.rounded_division,
              **{name: _Emitter.rounded_division for name in _ROUNDED_DIVISIONS},
              **{name: _Emitter.binary for name in _ARITH}}
+
+
+# What an `scf.if` region may hold: scalar and register-tile arithmetic, nested `scf.if`s.
+_BRANCHED_DIALECTS = ("arith.", "math.", "gpu.", "scf.if", "scf.yield")
+# The dialects of the scalar and control-flow ops a kernel's PTX is written from (docs/ops.md
+# lists those the emitter writes: `written_scalar_ops`).
+_SCALAR_DIALECTS = ("arith.", "math.", "scf.", "gpu.")
+
+
+def written_scalar_ops() -> list[str]:
+    """The `arith` / `math` / `scf` / `gpu` ops a TileAS kernel's PTX is written with, sorted."""
+    return sorted(name for name in _HANDLERS if name.startswith(_SCALAR_DIALECTS))
 
 
 def _ends_emitted_region(name: str) -> bool:
@@ -1446,7 +1666,7 @@ def launch_parameters(function: Operation) -> list[tuple[str, str]]:
         elif space is Residency.GMEM and tile is not None:
             out.append((name, f"the aligned pointer of {what} ({type_text}: its type fixes its extents, strides and offset)"))
         else:
-            out.append((name, f"{what} ({type_text}) as a .u64"))
+            out.append((name, f"{what} ({type_text}) as a .{FLOAT_PARAMETERS.get(type_text, 'u64')}"))
     return out
 
 

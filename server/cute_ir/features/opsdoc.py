@@ -244,6 +244,34 @@ def _tileas_dot_section() -> list[str]:
             + _tileas_op(op, summary=False))
 
 
+def _tileas_kernel_section() -> list[str]:
+    """What `--emit ptx` writes a TileAS kernel's scalar arithmetic and control flow with (the
+    emitter's own handler table), and what it refuses."""
+    from ..emit.tileas_kernel import written_scalar_ops
+    return ["## TileAS kernels in PTX", "",
+            "`cute-ir lower --emit ptx` writes each TileAS kernel after the default pipeline as one PTX `.entry` "
+            "(`server/cute_ir/emit/tileas_kernel.py`, whose module text gives each op's PTX). Besides the TileAS "
+            "ops above, it writes these `arith` / `math` / `scf` / `gpu` ops: "
+            + ", ".join(f"`{name}`" for name in written_scalar_ops()) + ".", "",
+            "- Integers: `index` and `i32` are 32-bit coordinates; `i64` is computed in 64-bit registers "
+            "(`add.s64`, `setp.lt.s64`, `selp.b64`, ...), its low half used where it is a coordinate.",
+            "- Float scalars: f32 and f64 by their instruction (`div.rn`, `sqrt.rn`, `fma.rn`, `rsqrt.approx`, "
+            "`neg`, `abs`, ...); f16 and bf16 in f32 between exact widenings and one `cvt.rn` (the half's correctly "
+            "rounded result); `math.exp2` is `ex2.approx.f32` and `math.exp` `ex2.approx.f32` of x times log2(e), "
+            "as nvcc's `__expf` is (f32 and halves only: PTX's `ex2` has no f64 form). `arith.cmpf` is `setp` "
+            "(ordered predicates PTX's plain compares, unordered ones its `u` forms, `ord` / `uno` `num` / `nan`); "
+            "`arith.extf` / `truncf` are `cvt` in the op's rounding mode (`to_nearest_away` is refused).",
+            "- Float tiles in registers: `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two tiles "
+            "placed alike, and `arith.truncf` of an f32 tile to f16 / bf16; the other float ops of tiles are refused.",
+            "- `scf.if`: a predicated branch around each region, each result in registers of its own that each "
+            "region's `scf.yield` sets (scalars; a register tile too, placed as the then region yields it, where the "
+            "`scf.if` is written in the generic form: the lowering does not read the custom form's result types, "
+            "and a tile of unknown type is refused where it is stored). A region "
+            "holds scalar and register-tile arithmetic only: a load, store, TMA transfer or wait there is refused.",
+            "- Any other op (`arith.remf`, which PTX has no instruction for, `math.log`, ...) is refused: the kernel "
+            "is not emitted and `--emit ptx` says \"`<op>` has no PTX in a TileAS kernel here\".", ""]
+
+
 # One example per type mnemonic: spec spelling first, CuTe DSL spelling second where it exists.
 _TYPE_EXAMPLES: dict[str, tuple[str, ...]] = {
     "atom.universal_fma": (
@@ -469,6 +497,7 @@ def render() -> str:
     out += _async_tma_section()
     out += _tileas_copy_section()
     out += _tileas_dot_section()
+    out += _tileas_kernel_section()
     out += ["## Types", "",
             "The 27 type mnemonics in the dialect's dispatch order (case-sensitive: `SM120.mma_bs`), "
             "then the atom integer types.", ""]

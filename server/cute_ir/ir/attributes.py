@@ -128,6 +128,9 @@ def written_text(op: Operation) -> str | None:
 
 # `arith.cmpi`'s predicate enum (its cases in the order of their numbers: `enum_keyword`).
 CMPI_PREDICATES = "Arith_CmpIPredicateAttr"
+# `arith.cmpf`'s predicate enum, and `arith.truncf`'s rounding mode (its `roundingmode`).
+CMPF_PREDICATES = "Arith_CmpFPredicateAttr"
+ROUNDING_MODES = "Arith_RoundingModeAttr"
 
 
 def enum_keyword(op: Operation, enum: str, name: str = "predicate") -> str | None:

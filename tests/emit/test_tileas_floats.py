@@ -1,0 +1,198 @@
+"""Float scalars and `i64` arithmetic in a TileAS kernel: each op its PTX instruction (a half
+computed in f32 between exact widenings and one rounding), `arith.cmpf`'s predicates as `setp`
+spells them, `extf` / `truncf` as `cvt` in the op's rounding, 64-bit integers in 64-bit
+registers, narrowed where they are coordinates; ptxas accepts it on sm_90a, sm_100a and sm_120a."""
+from __future__ import annotations
+
+import pytest
+
+from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.dialects.nv_tileas.async_tma import is_kernel
+from cute_ir.emit.tileas_kernel import emit_tileas_kernel
+from cute_ir.features.lowered import lower
+from cute_ir.ir.lift import lift
+from cute_ir.syntax.parser import parse
+from tests.emit.test_tileas_kernel import _kernels, assert_assembles
+
+ARCHS = ["sm_90a", "sm_100a", "sm_120a"]
+SPEC = "attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>}"
+VIEW = "memref<?x?xf32, strided<[?, 1]>, 1>"
+
+
+def _kernel(arguments: str, body: str) -> str:
+    return f"func.func @k({arguments}) {SPEC} {{\n{body}\n  return\n}}\n"
+
+
+FLOATS = _kernel("%x: f32, %h: f16, %b: bf16, %d: f64", """  %c1 = arith.constant 1.5 : f32
+  %ch = arith.constant 1.5 : f16
+  %cb = arith.constant -2.0 : bf16
+  %cd = arith.constant 0.25 : f64
+  %q = arith.divf %x, %c1 : f32
+  %ng = arith.negf %q : f32
+  %e = math.exp %ng : f32
+  %e2 = math.exp2 %e : f32
+  %s = math.sqrt %e2 : f32
+  %r = math.rsqrt %s : f32
+  %a = math.absf %r : f32
+  %f = math.fma %a, %c1, %x : f32
+  %mx = arith.maxnumf %f, %x : f32
+  %hd = arith.divf %h, %ch : f16
+  %he = math.exp %hd : f16
+  %bs = math.sqrt %b : bf16
+  %dd = arith.divf %d, %cd : f64
+  %ds = math.sqrt %dd : f64
+  %dr = math.rsqrt %ds : f64
+  %df = math.fma %dr, %dd, %cd : f64
+  %lt = arith.cmpf olt, %mx, %c1 : f32
+  %ug = arith.cmpf ugt, %he, %ch : f16
+  %sel = arith.select %lt, %mx, %c1 : f32
+  %hx = arith.extf %he : f16 to f32
+  %bx = arith.extf %bs : bf16 to f64
+  %dx = arith.extf %sel : f32 to f64
+  %ht = arith.truncf %dx : f64 to f16
+  %bt = arith.truncf %sel downward : f32 to bf16
+  %fz = arith.truncf %df toward_zero : f64 to f32""")
+
+FLOAT_LINES = """.visible .entry k(.param .f32 p0_x, .param .b16 p1_h, .param .b16 p2_b, .param .f64 p3_d)
+  ld.param.f32 %p0_x, [p0_x];
+  ld.param.b16 %p1_h, [p1_h];
+  ld.param.b16 %p2_b, [p2_b];
+  ld.param.f64 %p3_d, [p3_d];
+  mov.f32 %c1, 0f3FC00000;
+  mov.b16 %c2, 0x3E00;
+  mov.b16 %c3, 0xC000;
+  mov.f64 %c4, 0d3FD0000000000000;
+  div.rn.f32 %f5, %p0_x, %c1;
+  neg.f32 %f6, %f5;
+  mul.rn.f32 %f7, %f6, 0f3FB8AA3B;
+  ex2.approx.f32 %f8, %f7;
+  ex2.approx.f32 %f9, %f8;
+  sqrt.rn.f32 %f10, %f9;
+  rsqrt.approx.f32 %f11, %f10;
+  abs.f32 %f12, %f11;
+  fma.rn.f32 %f13, %f12, %c1, %p0_x;
+  max.f32 %f14, %f13, %p0_x;
+  cvt.f32.f16 %f15, %p1_h;
+  cvt.f32.f16 %f16, %c2;
+  div.rn.f32 %f17, %f15, %f16;
+  cvt.rn.f16.f32 %h18, %f17;
+  cvt.f32.f16 %f19, %h18;
+  mul.rn.f32 %f20, %f19, 0f3FB8AA3B;
+  ex2.approx.f32 %f21, %f20;
+  cvt.rn.f16.f32 %h22, %f21;
+  cvt.f32.bf16 %f23, %p2_b;
+  sqrt.rn.f32 %f24, %f23;
+  cvt.rn.bf16.f32 %h25, %f24;
+  div.rn.f64 %f26, %p3_d, %c4;
+  sqrt.rn.f64 %f27, %f26;
+  rsqrt.approx.f64 %f28, %f27;
+  fma.rn.f64 %f29, %f28, %f26, %c4;
+  setp.lt.f32 %p30, %f14, %c1;
+  cvt.f32.f16 %f32, %h22;
+  cvt.f32.f16 %f33, %c2;
+  setp.gtu.f32 %p31, %f32, %f33;
+  selp.f32 %x34, %f14, %c1, %p30;
+  cvt.f32.f16 %f35, %h22;
+  cvt.f64.bf16 %f36, %h25;
+  cvt.f64.f32 %f37, %x34;
+  cvt.rn.f16.f64 %f38, %f37;
+  cvt.rm.bf16.f32 %f39, %x34;
+  cvt.rz.f32.f64 %f40, %f29;
+"""
+
+
+def _lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if not line.strip().startswith((".reg", "//"))]
+
+
+def _in_order(expected: str, text: str) -> None:
+    """Every expected line is a whole line of `text`, in this order."""
+    lines = _lines(text)
+    at = 0
+    for line in expected.splitlines():
+        assert line in lines[at:], (line, lines[at:at + 5])
+        at = lines.index(line, at) + 1
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_float_scalars_are_their_instructions_and_ptxas_assembles_them(arch):
+    [ptx] = _kernels(FLOATS, arch).values()
+    _in_order(FLOAT_LINES, ptx)
+    assert_assembles(ptx, arch)
+
+
+PREDICATES = {"false": "mov.pred %p1, 0;", "oeq": "setp.eq.f32", "ogt": "setp.gt.f32", "oge": "setp.ge.f32",
+              "olt": "setp.lt.f32", "ole": "setp.le.f32", "one": "setp.ne.f32", "ord": "setp.num.f32",
+              "ueq": "setp.equ.f32", "ugt": "setp.gtu.f32", "uge": "setp.geu.f32", "ult": "setp.ltu.f32",
+              "ule": "setp.leu.f32", "une": "setp.neu.f32", "uno": "setp.nan.f32", "true": "mov.pred %p1, 1;"}
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("predicate", sorted(PREDICATES))
+def test_each_cmpf_predicate_is_setp_s_ordered_or_unordered_compare(predicate, arch):
+    [ptx] = _kernels(_kernel("%x: f32, %y: f32", f"  %p = arith.cmpf {predicate}, %x, %y : f32"), arch).values()
+    line = PREDICATES[predicate]
+    assert (line if line.startswith("mov") else f"  {line} %p1, %p0_x, %p1_y;") in ptx.splitlines() or \
+        f"  {line}" in ptx.splitlines()
+    assert_assembles(ptx, arch)
+
+
+I64 = _kernel(f"%src: {VIEW}, %n: index, %w: i64", f"""  %w2 = arith.muli %w, %w : i64
+  %c3 = arith.constant 3 : i64
+  %w3 = arith.shli %w2, %c3 : i64
+  %w4 = arith.divsi %w3, %c3 : i64
+  %w5 = arith.remui %w4, %c3 : i64
+  %w6 = arith.ceildivsi %w5, %c3 : i64
+  %wn = arith.index_cast %n : index to i64
+  %w7 = arith.addi %w6, %wn : i64
+  %wc = arith.cmpi slt, %w7, %w : i64
+  %w8 = arith.select %wc, %w7, %w : i64
+  %m = arith.index_cast %w8 : i64 to index
+  %t, %k = nv_tileas.tiled_load %src coords(%m, %m) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> tensor<64x64xf32>, !nv_tileaa.mem_token
+  %st = nv_tileas.tiled_store %t, %src coords(%m, %m) offsets() token(%k) {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {VIEW} -> !nv_tileaa.mem_token""")
+
+I64_LINES = """  ld.param.u64 %p2_w, [p2_w];
+  mul.lo.s64 %x1, %p2_w, %p2_w;
+  mov.b64 %c2, 3;
+  cvt.u32.u64 %lo3, %c2;
+  shl.b64 %x4, %x1, %lo3;
+  div.s64 %x5, %x4, %c2;
+  rem.u64 %x6, %x5, %c2;
+  div.s64 %q7, %x6, %c2;
+  mul.lo.s64 %qb9, %q7, %c2;
+  setp.ne.s64 %inexact8, %qb9, %x6;
+  xor.b64 %sign10, %x6, %c2;
+  setp.ge.and.s64 %inexact8, %sign10, 0, %inexact8;
+  @%inexact8 add.s64 %q7, %q7, 1;
+  cvt.s64.s32 %w11, %p1_n_32;
+  add.s64 %x12, %q7, %w11;
+  setp.lt.s64 %p13, %x12, %p2_w;
+  selp.b64 %x14, %x12, %p2_w, %p13;
+  cvt.u32.u64 %lo15, %x14;
+"""
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_i64_arithmetic_is_64_bit_and_its_coordinates_the_low_half(arch):
+    [ptx] = _kernels(I64, arch).values()
+    _in_order(I64_LINES, ptx)
+    # The tile's coordinates are the low half of the selected i64.
+    assert "  add.u32 %gc21, %lo15, %col20;" in _lines(ptx)
+    assert_assembles(ptx, arch)
+
+
+def _refusal(body: str, arguments: str = "%x: f32, %d: f64") -> str:
+    result = lower(DocumentAnalysis("file:///k.ir", _kernel(arguments, body), settings=Settings(target_arch="sm_90a")))
+    [kernel] = [op for top in lift(parse(result.stages[-1].text.encode()).root).operations
+                for op in top.walk() if op.name == "func.func" and is_kernel(op)]
+    module = emit_tileas_kernel(kernel, "sm_90a")
+    assert not module.ok
+    return module.message
+
+
+def test_what_ptx_has_no_instruction_for_is_refused_saying_so():
+    assert _refusal("  %e = math.exp %d : f64") == \
+        "`k`: `math.exp` of f64: of f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)"
+    assert _refusal("  %t = arith.truncf %d to_nearest_away : f64 to f32") == \
+        "`k`: `arith.truncf` rounding to_nearest_away: `cvt` rounds ties away from zero only into tf32"
+    assert _refusal("  %r = arith.remf %x, %x : f32") == "`k`: `arith.remf` has no PTX in a TileAS kernel here"
