@@ -404,19 +404,25 @@ CP_ASYNC_ALIASES = [
 def test_a_cp_async_through_an_alias_gets_the_kernel_of_a_function_applying_it(atom, instruction):
     """No kernel is built from a cp.async's configuration any more: the preview's is the lowering's,
     the global side a parameter, the shared side its address, the group committed and waited for."""
-    text = f"!cpa = {atom}\nfunc.func @f() {{\n  %c = cute.make_atom() : () -> !cpa\n  return\n}}\n"
-    analysis = DocumentAnalysis("file:///atoms.ir", text, settings=Settings(target_arch="sm_80"))
+    marked = _aliased_atom_kernel(atom, "sm_80")
+    assert marked == [instruction, "cp.async.commit_group;", "cp.async.wait_group 0;"]
+
+
+def _aliased_atom_kernel(atom: str, arch: str) -> list[str]:
+    """The atom's lines of the preview's kernel of an op building `atom` through an alias, a
+    kernel only the lowering writes, of two parameters (assembled by ptxas when it is here)."""
+    text = f"!m = {atom}\nfunc.func @f() {{\n  %c = cute.make_atom() : () -> !m\n  return\n}}\n"
+    analysis = DocumentAnalysis("file:///atoms.ir", text, settings=Settings(target_arch=arch))
     [site] = document_sites(analysis)
     assert hand_built(site.config) is False
     preview = PV.preview_module(analysis)
     [name] = preview.kernels
     kernel = _kernel(preview, name)
     assert kernel[0] == f".visible .entry {name}(.param .u64 p0, .param .u64 p1)"
-    assert [line.split(ATOM_LINE_MARK)[0].strip() for line in kernel if ATOM_LINE_MARK in line] == [
-        instruction, "cp.async.commit_group;", "cp.async.wait_group 0;"]
     if PTXAS is not None:
         accepted, said = assemble(preview.ptx_text, preview.ptxas_arch)
         assert accepted, said
+    return [line.split(ATOM_LINE_MARK)[0].strip() for line in kernel if ATOM_LINE_MARK in line]
 
 
 def test_every_cp_async_configuration_is_the_lowering_s():
@@ -431,6 +437,44 @@ def test_every_cp_async_configuration_is_the_lowering_s():
         [site] = document_sites(_analysis(f"  {built}\n", "sm_80"))
         assert site.config == config, built
         assert AK.config_kernel(config, "k", "sm_80") is not None, config.label()
+
+
+# An ldmatrix / stmatrix through an alias: the kernel of the atom built again from its
+# configuration, in the DSL's `ldsm` / `stsm` spelling (a fragment parameter and a shared tile).
+MATRIX_ALIASES = [
+    ('!cute_nvgpu.atom.ldsm<val_type = f16, mode = <"(8,8)">, sz_pattern = u16, num_matrices = 2, t>', "sm_90a",
+     "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16"),
+    ("!cute_nvgpu.atom.stsm<m8n8.x4>", "sm_90a", "stmatrix.sync.aligned.m8n8.x4.shared.b16"),
+    # The DSL's 16x8 ldmatrix is half an .m16n16 one: built again as the (16,16) mode.
+    ('!cute_nvgpu.atom.ldsm<val_type = i8, mode = <"(16,8)">, sz_pattern = u6x16p32to8, num_matrices = 4, t>',
+     "sm_100a", "ldmatrix.sync.aligned.m16n16.x2.trans.shared.b8x16.b6x16_p32"),
+    ('!cute_nvgpu.atom.stsm<f16, mode = <"(16,8)">, num_matrices = 1, t>', "sm_120a",
+     "stmatrix.sync.aligned.m16n8.x2.trans.shared.b8"),
+]
+
+
+@pytest.mark.parametrize("atom,arch,instruction", MATRIX_ALIASES, ids=["ldsm", "stsm", "ldsm16x8", "stsm16x8"])
+def test_a_matrix_copy_through_an_alias_gets_the_kernel_of_a_function_applying_it(atom, arch, instruction):
+    """No kernel is built from an ldmatrix / stmatrix configuration any more: the preview's is the
+    lowering's, the fragment and the shared-memory tile the function's parameters."""
+    [marked] = _aliased_atom_kernel(atom, arch)
+    assert marked.startswith(instruction + " ")
+
+
+def test_every_matrix_copy_configuration_is_the_lowering_s():
+    """Each ldmatrix / stmatrix row's configuration is built again from itself, on its first
+    and last target (the table-wide ptxas sweep assembles the kernel of each on every target)."""
+    from cute_ir.emit.ptx import enumerate_configs
+    configs = [c for c in enumerate_configs() if c.mnemonic in ("atom.ldsm", "atom.stsm")]
+    assert len(configs) == 27 and not any(hand_built(c) for c in configs)
+    for config in configs:
+        built = AK.builder_text(config)
+        assert built is not None, config.label()
+        targets = supported_targets(config)
+        [site] = document_sites(_analysis(f"  {built}\n", targets[0]))
+        assert site.config == config, built
+        for target in (targets[0], targets[-1]):
+            assert AK.config_kernel(config, "k", target) is not None, (config.label(), target)
 
 
 # The CTAs a multicast load may feed: its CTA mask is 16 bits (`.multicast::cluster`'s ctaMask).

@@ -46,7 +46,7 @@ def test_origin_tags_map_lines_back():
 
 
 def test_batch_module_keeps_origins_apart():
-    m = emit_module([(SM80, "a"), (AtomConfig("atom.ldsm", num_matrices=4), "b")], "sm_90")
+    m = emit_module([(SM80, "a"), (WGMMA_SS, "b")], "sm_90a")
     assert len(m.kernels) == 2
     assert set(m.line_origins.values()) == {"a", "b"}
     first_b = min(n for n, o in m.line_origins.items() if o == "b")
@@ -188,7 +188,8 @@ def test_a_cta_pair_s_load_has_its_kernel_whatever_its_mma_commits():
         assert (".multicast::cluster" in kernel.module.text) == multicast
 
 
-def test_a_tma_transfer_s_kernel_is_the_lowering_s():
-    config = AtomConfig("atom.tma_store", tma_rank=2)
+@pytest.mark.parametrize("config", [AtomConfig("atom.tma_store", tma_rank=2), AtomConfig("atom.ldsm", num_matrices=4),
+                                    AtomConfig("atom.stsm", num_matrices=2, transpose=True)], ids=["tma", "ldsm", "stsm"])
+def test_a_kernel_only_the_lowering_writes_is_refused_here(config):
     assert not hand_built(config)
     assert "the lowering's" in emit_module([(config, None)], "sm_90a").message

@@ -1,8 +1,8 @@
 """Assemble every PTX form the emitter can produce, on every target it claims, with ptxas.
 
 A configuration whose kernel the preview has from the lowering alone (`emit.ptx.hand_built` is
-False: tcgen05.mma and tcgen05.cp of one CTA, tcgen05.ld / tcgen05.st, universal copies and FMAs,
-TMA loads, stores and reductions) is assembled as the lowering writes it: the kernel of a function
+False: tcgen05.mma and tcgen05.cp, tcgen05.ld / tcgen05.st, universal copies and FMAs, cp.async,
+ldmatrix / stmatrix, TMA loads, stores and reductions) is assembled as the lowering writes it: the kernel of a function
 applying an atom built from its attributes, or of a TMA transfer's chain (features/atom_kernel.py
 `config_kernel`), after the pipeline and the function writer; the others as emit/ptx.py builds them. One module per target
 and path, as many kernels as a batch holds.

@@ -18,19 +18,17 @@ What the PTX preview shows of an atom comes from the lowering where it can (feat
 a function applying the atom, after the pipeline and the function writer): an op that builds a
 universal copy, cp.async, ldmatrix / stmatrix (every shape and format), register MMA (the universal
 FMA, `mma.sync`, `mma.sp`, block-scaled `mma.sync`), wgmma or tcgen05.mma atom from nothing of the
-document (and any op of a universal copy, cp.async, universal FMA, register, warpgroup or tcgen05
-MMA atom, from an op built from its configuration). Every universal copy, cp.async and universal
+document (and any op of a copy atom, universal FMA, register, warpgroup or tcgen05 MMA atom, from an
+op built from its configuration). Every universal copy, cp.async, ldmatrix, stmatrix and universal
 FMA, every tcgen05.mma,
 tcgen05.cp, tcgen05.ld and tcgen05.st atom (a tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair,
 in the tensor memory its function allocates, with the `tcgen05.commit` that tracks it) and every TMA load, store
 and reduction (the function of its chain: descriptor, non-exec atom, `make_exec_tma`, transfer)
 have their kernel from the lowering alone (`hand_built`; the table-wide ptxas sweep assembles them
-so too). The kernels here are the other configurations': the preview's for an ldmatrix or
-stmatrix atom's op the lowering cannot take alone (an op that
-applies the atom in a function the writer does not write, a builder with operands or through an
-alias, an atom that names no element type) and for an op the pipeline does not erase; the
-table-wide ptxas sweep of every row (`enumerate_configs`, which keeps `_mma_register_kernel`,
-`_wgmma_kernel` and `_ldsm_kernel` proving every table row of those families assembles), and
+so too). The kernels here are the register MMAs' and wgmma's: the preview's for an op the lowering
+cannot take alone and that no op built from its configuration stands for, and for an op the
+pipeline does not erase; the table-wide ptxas sweep of every row (`enumerate_configs`, which keeps
+`_mma_register_kernel` and `_wgmma_kernel` proving every table row of those families assembles), and
 `atom_instructions`, the universal copy's instructions the hover card shows.
 """
 from __future__ import annotations
@@ -129,24 +127,6 @@ def _wgmma_kernel(k: PtxBuilder, c: AtomConfig, row: A.MmaShapeRow) -> None:
     k.store(out, dtype, rd)
 
 
-def _ldsm_kernel(k: PtxBuilder, c: AtomConfig, row: A.CopyShapeRow) -> None:
-    out = k.param("u64", "out", "%out")
-    k.shared(".shared .align 16 .b8 smem_tile[512];")
-    s = k.reg("b32", "%smem")
-    k.emit(f"mov.u32 {s}, smem_tile;")
-    regs = k.regs("b32", "%r", row.regs)
-    if c.mnemonic == "atom.ldsm":
-        k.op(row.ptx.format(D=braces(regs), SRC=s))
-        k.store(out, "b32", regs)
-    else:
-        k.init("b32", regs)
-        k.op(row.ptx.format(DST=s, S=braces(regs)))
-        back = k.reg("b32", "%back")
-        k.emit("bar.sync 0;")
-        k.emit(f"ld.shared.b32 {back}, [{s}];")
-        k.store(out, "b32", [back])
-
-
 def _universal_copy_lines(c: AtomConfig, row: A.CopyShapeRow) -> tuple[str, ...]:
     """A universal copy's instructions, its registers named as a hover card shows them (`%v0`,
     `[%src]`; `[%smem]` for a side in shared memory): a g2r / s2r atom's load, an r2g / r2s atom's
@@ -161,30 +141,30 @@ def _universal_copy_lines(c: AtomConfig, row: A.CopyShapeRow) -> tuple[str, ...]
 
 # The atoms whose kernel is the lowering's alone, of any configuration: tcgen05's (tcgen05.mma and
 # tcgen05.cp in the tensor memory its function allocates, committed), TMA
-# transfers, universal copies, cp.async and universal FMAs.
+# transfers, universal copies, cp.async, ldmatrix / stmatrix and universal FMAs.
 _LOWERED_ATOMS = frozenset({"atom.tma_load", "atom.tma_reduce", "atom.tma_store", "atom.tmem_load", "atom.tmem_store",
-                            "atom.s2t_copy", "atom.universal_copy", "atom.universal_fma", "atom.simt_async_copy"}
+                            "atom.s2t_copy", "atom.universal_copy", "atom.universal_fma", "atom.simt_async_copy",
+                            "atom.ldsm", "atom.stsm"}
                            | {r.atom for r in A.MMA_LATTICE if r.instruction.startswith("tcgen05")})
 
 
 def hand_built(config: AtomConfig) -> bool:
     """Whether this module builds the kernel of an atom of `config`. Every tcgen05.mma, tcgen05.cp,
-    tcgen05.ld / tcgen05.st atom, TMA transfer, universal copy, cp.async and universal FMA has its kernel from the
+    tcgen05.ld / tcgen05.st atom, TMA transfer, universal copy, cp.async, ldmatrix / stmatrix and universal FMA
+    has its kernel from the
     lowering alone (features/atom_kernel.py: a function applying it; tcgen05.mma and tcgen05.cp
     work in tensor memory the function allocates, with the commit that tracks it)."""
     return config.mnemonic not in _LOWERED_ATOMS
 
 
-def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow | A.CopyShapeRow) -> PtxBuilder:
+# The kernel each MMA instruction this module still builds from its row.
+_KERNELS = {"mma.sync": _mma_register_kernel, "mma.sp": _mma_register_kernel,
+            "mma.sync.block_scale": _mma_register_kernel, "wgmma": _wgmma_kernel}
+
+
+def _build_kernel(name: str, c: AtomConfig, row: A.MmaShapeRow) -> PtxBuilder:
     k = PtxBuilder(name)
-    if isinstance(row, A.MmaShapeRow):
-        builders = {"mma.sync": _mma_register_kernel,
-                    "mma.sp": _mma_register_kernel,
-                    "mma.sync.block_scale": _mma_register_kernel, "wgmma": _wgmma_kernel}
-        builders[row.instruction](k, c, row)
-        return k
-    builders = {"atom.ldsm": _ldsm_kernel, "atom.stsm": _ldsm_kernel}
-    builders[row.atom](k, c, row)
+    _KERNELS[row.instruction](k, c, row)
     return k
 
 

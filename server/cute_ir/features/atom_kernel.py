@@ -41,11 +41,13 @@ the function writer (emit/lowered_kernel.py), as the preview writes a function o
 The atom is the document's only where the function's own atom sites have the very
 configuration the document's op has (the op that applies it: with the A it is given), so an op
 whose text reads differently alone, through an alias of the document, gets no kernel from its
-text. For an MMA, universal copy, cp.async or tcgen05 copy atom the preview then asks again with an op that
+text. For an MMA, universal copy, cp.async, ldmatrix / stmatrix or tcgen05 copy atom the preview then asks
+again with an op that
 builds the atom from its configuration (`builder_text`: `cute_nvgpu.make_mma_atom {shape_MNK = ...,
 a_type = ...} : !cute_nvgpu.<atom>`; a universal copy's type with its memory order, or the DSL's
 g2r / s2r / r2g / r2s with the options its qualifiers say, of the widest element type its width
-holds whole, as the configuration names none; a tcgen05 copy's in the DSL's spelling), and does so
+holds whole, as the configuration names none; an ldmatrix / stmatrix's `ldsm` / `stsm` type with its
+matrix mode, pattern, count and transposition; a tcgen05 copy's in the DSL's spelling), and does so
 for an op that applies such an atom in a function the writer does not write, or a builder with
 operands, too. A TMA load, store or reduction is written from its configuration alone
 (`config_kernel`, `_tma_function`): the chain of the page's worked example (a descriptor of a
@@ -368,8 +370,30 @@ def _universal_builder_text(config: AtomConfig) -> str | None:
 _CP_ASYNC_CACHE = {ptx: name for name, ptx in CP_ASYNC_CACHE.items() if name != ptx}
 
 
+# The element type an ldmatrix / stmatrix atom built from its configuration moves: one of its
+# format's unit (`.b16`: 16-bit, the `.b8` forms: bytes), so the DSL's matrices are the PTX's.
+_MATRIX_ELEMENTS = {16: "f16", 8: "i8"}
+# The DSL's `sz_pattern` of each PTX element format (tables/atoms.MATRIX_FORMATS read back).
+_MATRIX_PATTERNS = {written: pattern for pattern, written in A.MATRIX_FORMATS.items()}
+
+
+def _matrix_params(config: AtomConfig) -> str | None:
+    """The DSL's parameters of an ldsm / stsm atom of `config` (`val_type = f16, mode = <"(8,8)">,
+    sz_pattern = u16, num_matrices = 4, n`): the first matrix mode of its shape that takes its
+    pattern (one DSL matrix a PTX one where a mode does so), its transposition as the trailing
+    `t` / `n`; None when no mode writes it."""
+    pattern = _MATRIX_PATTERNS.get(config.matrix_format or "")
+    mode = next((m for m in sorted(A.MATRIX_MODES, key=lambda m: m.per_ptx_matrix)
+                 if m.atom == config.mnemonic and m.shape == config.matrix and pattern in m.patterns), None)
+    element = _MATRIX_ELEMENTS.get(A.MATRIX_UNIT_BITS.get(config.matrix_format or "", 0))
+    if mode is None or element is None or config.num_matrices is None:
+        return None
+    return (f'val_type = {element}, mode = <"{mode.mode}">, sz_pattern = {pattern}, '
+            f'num_matrices = {config.num_matrices * mode.per_ptx_matrix}, {"t" if config.transpose else "n"}')
+
+
 def _copy_builder_text(config: AtomConfig) -> str | None:
-    """An op that builds the universal, cp.async or tcgen05 copy atom of `config`
+    """An op that builds the universal, cp.async, ldmatrix / stmatrix or tcgen05 copy atom of `config`
     (`cute_nvgpu.make_copy_atom : !type`, the DSL's spelling; a cp.async's of the widest element
     type its width holds whole, as the configuration names none); None for another family."""
     if config.mnemonic == "atom.universal_copy":
@@ -388,6 +412,10 @@ def _copy_builder_text(config: AtomConfig) -> str | None:
                   f"{pack if config.pack else ''}")
     elif config.mnemonic == "atom.s2t_copy" and config.cp_shape in _S2T_SHAPE_WORDS:
         params = f"{_S2T_ELEMENT}, {_S2T_SHAPE_WORDS[config.cp_shape].format(cta=config.cta_group)}"
+    elif config.mnemonic in ("atom.ldsm", "atom.stsm"):
+        params = _matrix_params(config)
+        if params is None:
+            return None
     else:
         return None
     return f"%atom = cute_nvgpu.make_copy_atom : !cute_nvgpu.{config.mnemonic}<{params}>"
@@ -396,7 +424,8 @@ def _copy_builder_text(config: AtomConfig) -> str | None:
 def builder_text(config: AtomConfig) -> str | None:
     """An op that builds the universal FMA, register, warpgroup or tcgen05 MMA atom of `config` from
     its attributes (`cute_nvgpu.make_mma_atom`, SM120's block-scaled `cute_nvgpu.make_sm120_mma_bs`),
-    or its universal, cp.async or tcgen05 copy atom (`_copy_builder_text`): for an atom the document does
+    or its universal, cp.async, ldmatrix / stmatrix or tcgen05 copy atom (`_copy_builder_text`): for an atom
+    the document does
     not build so alone (a type through an alias, a builder with operands,
     an op that applies it in a function the writer does not write). None for another family or a
     type MLIR has no name for here; whether it is the very atom `atom_kernel` checks."""

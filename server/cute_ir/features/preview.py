@@ -23,8 +23,8 @@ The atom sites (`verify/atom_sites.py`: each op that builds or applies an atom, 
   the smallest function applying it, after the pipeline and the function writer
   (features/atom_kernel.py; a TMA transfer's, its chain from descriptor to transfer), else built
   from the atom's configuration (emit/ptx.py), except for an atom only the lowering writes a
-  kernel of (`emit.ptx.hand_built` False: a universal copy or FMA, a cp.async, a TMA transfer, a
-  tcgen05.mma, tcgen05.cp, tcgen05.ld or tcgen05.st), which then gets a note;
+  kernel of (`emit.ptx.hand_built` False: a universal copy or FMA, a cp.async, an ldmatrix or
+  stmatrix, a TMA transfer, a tcgen05.mma, tcgen05.cp, tcgen05.ld or tcgen05.st), which then gets a note;
 * an atom the target cannot run (arch gate, shape, types) gets a comment instead of a kernel,
   and the lowering check's refusal (`verify/lowering.py`, the rule of `tables/legality.py`
   that the emitter builds from) is the preview's problem: at the document's target, the very
