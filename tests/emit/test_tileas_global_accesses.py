@@ -80,8 +80,9 @@ def test_cp_async_through_a_dynamic_stride_copies_the_chunks_it_proves_aligned_a
     test = re.search(r"  mov\.b64 (%low\d+), %gaddr\d+;\n  or\.b64 \1, \1, %p0_src_stride0_bytes;\n"
                      r"  and\.b64 \1, \1, 15;\n  setp\.eq\.u64 (%aligned\d+), \1, 0;\n", ptx)
     assert test
-    # The zero-filling copy of the chunk's bytes in the view, where aligned.
-    copies = re.findall(rf"  @!{test.group(2)} bra (APART_\d+);\n(?:  [^\n]*\n){{6,12}}?"
+    # The zero-filling copy of the chunk's bytes in the view (its clamp against the 64-bit
+    # runtime extents computed in 64 bits), where aligned.
+    copies = re.findall(rf"  @!{test.group(2)} bra (APART_\d+);\n(?:  [^\n]*\n){{6,16}}?"
                         r"  cp\.async\.cg\.shared\.global \[(%saddr\d+)\], \[%g\w+\+0\], 16, %size\d+;\n"
                         r"  bra\.uni WHOLE_\d+;\n  \1:\n", ptx)
     assert len(copies) == 4

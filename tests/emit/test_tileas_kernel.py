@@ -663,14 +663,16 @@ def test_the_copy_kernels_are_whole_and_ptxas_assembles_each(arch):
     assert f".visible .entry copy_dynamic_registers({', '.join(parameters)})" in dynamic
     assert "mul.lo.u64 %p0_src_stride0_bytes, %p0_src_stride0, 2;" in dynamic
     assert re.search(r"mad\.lo\.u64 %goff\d+, %gr\d+, %p0_src_stride0_bytes, %goff\d+;", dynamic)
-    assert re.search(r"setp\.lt\.u32 %in\d+, %ic\d+, %p0_src_size1_32;", dynamic)
-    assert re.search(r"setp\.lt\.and\.u32 %in\d+, %ir\d+, %p1_dst_size0_32, %in\d+;", dynamic)
+    # Compared with the 64-bit extents, the coordinates widened (a view may pass 2^32 elements).
+    assert re.search(r"setp\.lt\.u64 %in\d+, %ic\d+, %p0_src_size1;", dynamic)
+    assert re.search(r"setp\.lt\.and\.u64 %in\d+, %ir\d+, %p1_dst_size0, %in\d+;", dynamic)
+    assert "cvt.u32.u64 %p0_src_size" not in dynamic
     assert dynamic.count("@%in") == 2 * 32 and dynamic.count("ld.global.b16") == dynamic.count("st.global.b16") == 32
     for view in ("p0_src", "p1_dst"):
         assert re.search(rf"mov\.b64 (%low\d+), %gaddr\d+;\n  or\.b64 \1, \1, %{view}_stride0_bytes;\n"
                          rf"  and\.b64 \1, \1, 15;\n  setp\.eq\.u64 %aligned\d+, \1, 0;\n", dynamic)
     # The chunk's last element in the extents, and aligned: whole.
-    chunk = re.compile(r"  setp\.lt\.and\.u32 (%in\d+), %ir\d+, %p[01]_\w+_size0_32, \1;\n"
+    chunk = re.compile(r"  setp\.lt\.and\.u64 (%in\d+), %ir\d+, %p[01]_\w+_size0, \1;\n"
                        r"  and\.pred \1, \1, %aligned\d+;\n  @!\1 bra (APART_\d+);\n"
                        r"  (ld|st)\.global\.v4\.b32 (\{%t7_\d+(?:, %t7_\d+){3}\}, )?\[%g\w+\+0\]"
                        r"(, \{%t7_\d+(?:, %t7_\d+){3}\})?;\n  bra\.uni (WHOLE_\d+);\n  \2:\n")

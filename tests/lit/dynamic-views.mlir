@@ -13,10 +13,9 @@ module attributes {gpu.container_module} {
   // cuTile's view: every extent and the row stride at run time.
   // PTX-LABEL: .visible .entry copy_cutile(.param .u64 p0_src_allocated, .param .u64 p0_src, .param .u64 p0_src_offset, .param .u64 p0_src_size0, .param .u64 p0_src_size1, .param .u64 p0_src_stride0, .param .u64 p0_src_stride1, .param .u64 p1_dst_allocated, .param .u64 p1_dst, .param .u64 p1_dst_offset, .param .u64 p1_dst_size0, .param .u64 p1_dst_size1, .param .u64 p1_dst_stride0, .param .u64 p1_dst_stride1)
   // PTX: ld.param.u64 %p0_src, [p0_src];
+  // The extents stay 64-bit (a view may pass 2^32 elements in one dimension).
   // PTX-NEXT: ld.param.u64 %p0_src_size0, [p0_src_size0];
-  // PTX-NEXT: cvt.u32.u64 %p0_src_size0_32, %p0_src_size0;
   // PTX-NEXT: ld.param.u64 %p0_src_size1, [p0_src_size1];
-  // PTX-NEXT: cvt.u32.u64 %p0_src_size1_32, %p0_src_size1;
   // PTX-NEXT: ld.param.u64 %p0_src_stride0, [p0_src_stride0];
   // PTX-NEXT: mul.lo.u64 %p0_src_stride0_bytes, %p0_src_stride0, 2;
   // PTX: cvt.u64.u32 [[ROW:%gr[0-9]+]], %gr{{[0-9]+}};
@@ -28,22 +27,27 @@ module attributes {gpu.container_module} {
   // PTX-NEXT: or.b64 [[LOW]], [[LOW]], %p0_src_stride0_bytes;
   // PTX-NEXT: and.b64 [[LOW]], [[LOW]], 15;
   // PTX-NEXT: setp.eq.u64 [[ALIGNED:%aligned[0-9]+]], [[LOW]], 0;
-  // The chunk's last element in the runtime extents, and aligned: it moves whole.
-  // PTX: setp.lt.u32 [[IN:%in[0-9]+]], %ic{{[0-9]+}}, %p0_src_size1_32;
-  // PTX: setp.lt.and.u32 [[IN]], %ir{{[0-9]+}}, %p0_src_size0_32, [[IN]];
+  // The chunk's last element in the runtime extents, and aligned: it moves whole. Its
+  // coordinates are widened and summed in 64 bits, compared with the 64-bit extents.
+  // PTX: cvt.u64.u32 [[IC:%ic[0-9]+]], %x{{[0-9]+}};
+  // PTX-NEXT: cvt.u64.u32 [[COL:%ic[0-9]+]], %col{{[0-9]+}};
+  // PTX-NEXT: add.u64 [[IC]], [[IC]], [[COL]];
+  // PTX-NEXT: add.u64 [[IC]], [[IC]], 7;
+  // PTX-NEXT: setp.lt.u64 [[IN:%in[0-9]+]], [[IC]], %p0_src_size1;
+  // PTX: setp.lt.and.u64 [[IN]], %ir{{[0-9]+}}, %p0_src_size0, [[IN]];
   // PTX-NEXT: and.pred [[IN]], [[IN]], [[ALIGNED]];
   // PTX-NEXT: @![[IN]] bra [[APART:APART_[0-9]+]];
   // PTX-NEXT: ld.global.v4.b32 {%t{{[0-9]+}}_0, %t{{[0-9]+}}_1, %t{{[0-9]+}}_2, %t{{[0-9]+}}_3}, [[[ADDR]]+0];
   // PTX-NEXT: bra.uni [[WHOLE:WHOLE_[0-9]+]];
   // Else each element alone, predicated on the extents (zero outside).
   // PTX-NEXT: [[APART]]:
-  // PTX: setp.lt.and.u32 [[ONE:%in[0-9]+]], %ir{{[0-9]+}}, %p0_src_size0_32, [[ONE]];
+  // PTX: setp.lt.and.u64 [[ONE:%in[0-9]+]], %ir{{[0-9]+}}, %p0_src_size0, [[ONE]];
   // PTX-NEXT: mov.b16 [[HALF:%h[0-9]+]], 0;
   // PTX-NEXT: @[[ONE]] ld.global.b16 [[HALF]], [[[ADDR]]+0];
   // PTX: [[WHOLE]]:
   // The next rows of the thread's chunks: the row stride in bytes times the rows down.
   // PTX-NEXT: mad.lo.u64 %grow{{[0-9]+}}, %p0_src_stride0_bytes, 16, [[ADDR]];
-  // PTX: setp.lt.and.u32 %in{{[0-9]+}}, %ir{{[0-9]+}}, %p1_dst_size0_32, %in{{[0-9]+}};
+  // PTX: setp.lt.and.u64 %in{{[0-9]+}}, %ir{{[0-9]+}}, %p1_dst_size0, %in{{[0-9]+}};
   // PTX: st.global.v4.b32
   // PTX: st.global.b16
   // PTX: ret;

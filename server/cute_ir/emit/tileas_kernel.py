@@ -9,7 +9,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | the KernelSpecAttr's `num_warps = N` / `max_num_warps = N` | `.reqntid 32N, 1, 1` / `.maxntid 32N, 1, 1` |
 | a host descriptor argument (`{cute_nvgpu.grid_constant}`) | `.param .align 64 .b8 name[128]` (`.hidden` when attach-tma-descriptor-args appended it), its generic address (`cvta.param`), `prefetch.tensormap` |
 | another argument | `.param .u64` (an `index` or `i32` is used as a 32-bit coordinate, an `i64` kept in 64 bits and its low half used as one); a float scalar `.param .f32` / `.f64` / `.b16` (f16, bf16); a global memref whose type fixes its extents, strides and offset is its aligned pointer (MLIR's bare-pointer convention), moved to its first element by a static layout offset; a token has no parameter |
-| a global memref whose type leaves an extent, a stride or its offset dynamic (`memref<?x?xf16, strided<[?, 1]>, 1>`) | MLIR's memref descriptor, a `.param .u64` per field in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`; builder.memref_descriptor_fields); of a view the kernel uses, the fields its type leaves dynamic are read: the offset moves the aligned pointer (`mad.lo`), an extent becomes a 32-bit count (`cvt.u32.u64`), a stride bytes (`mul.lo.u64`) |
+| a global memref whose type leaves an extent, a stride or its offset dynamic (`memref<?x?xf16, strided<[?, 1]>, 1>`) | MLIR's memref descriptor, a `.param .u64` per field in its order (`pK_allocated`, `pK` the aligned pointer, `pK_offset`, `pK_size0...`, `pK_stride0...`; builder.memref_descriptor_fields); of a view the kernel uses, the fields its type leaves dynamic are read: the offset moves the aligned pointer (`mad.lo`), an extent is compared in 64 bits (an element's coordinate widened, `cvt.u64.u32`: a view may pass 2^32 elements), a stride becomes bytes (`mul.lo.u64`) |
 | `memref.alloca` in shared memory (`memref<1xi64, 3>`), a load's mbarrier | its full barrier (`mbarrier.init` for one arrival before the body) and its phase; for a load in a loop a ring of `stages` of them, each with an empty barrier (initialised for every thread, `%ntid.x`), and the ring's stage |
 | `nv_tileas.async.tiled_tma_load` | a `.shared` tile of `tx_count` bytes (one per stage); the leader waits for the stage's empty barrier, then one `mbarrier.arrive.expect_tx` and a `cp.async.bulk.tensor...mbarrier::complete_tx::bytes.L2::cache_hint` per box (`boxDim`) |
 | the same in a loop, its coordinates integer arithmetic of the induction variable, its token after loads only | filled `stages - 1` iterations ahead: the leader fills the stages of iterations 0 .. stages - 2 before the loop and, in iteration i, that of iteration i + stages - 1 (each only if the loop has it), with the coordinates computed for that iteration; the producer's stage and phase run ahead of the consumers' |
@@ -230,8 +230,8 @@ class _Emitter:
     def descriptor_fields(self, argument: BlockArgument, name: str, view: Shaped) -> None:
         """A global memref of dynamic extents, strides or offset: MLIR's memref descriptor, a
         `.u64` parameter per field (`memref_descriptor_fields`). Read are the aligned pointer,
-        moved to the first element by the offset, and the dynamic extents (as 32-bit counts, like
-        the coordinates) and strides (in bytes); what the type fixes is taken from it, as MLIR's
+        moved to the first element by the offset, and the dynamic extents (64-bit counts, which
+        the bounds tests compare in 64 bits) and strides (in bytes); what the type fixes is taken from it, as MLIR's
         lowering takes it. Of a view the kernel does not use, nothing is read."""
         type_text = str(argument.type)
         bits = element_bits(view.element)
@@ -259,13 +259,10 @@ class _Emitter:
                 k.emit(f"add.u64 {first}, {base}, {offset * bits // 8};")
             base = first
         self.values[argument] = base
-        extents: list[int | str] = []
-        for axis, extent in enumerate(view.dims):
-            if extent is None:
-                narrow = k.reg("b32", f"%{name}_size{axis}_32")
-                k.emit(f"cvt.u32.u64 {narrow}, {read(f'{name}_size{axis}')};")
-                extent = narrow
-            extents.append(extent)
+        # A runtime extent stays MLIR's 64-bit size: the tiles' bounds tests compare it in 64 bits
+        # (emit/tileas_tiles._below), as a view may pass 2^32 elements in one dimension.
+        extents: list[int | str] = [read(f"{name}_size{axis}") if extent is None else extent
+                                    for axis, extent in enumerate(view.dims)]
         in_bytes: list[int | str] = []
         for axis, stride in enumerate(strides):
             if stride is None:

@@ -232,7 +232,8 @@ class GlobalView:
     """Where a tile lies in a global memref: its base address register, its extents and
     strides, and the tile's coordinates (registers, outermost first). A static extent or stride
     is a number (a stride in elements); a dynamic one, a runtime argument of the kernel, is a
-    register: an extent a `.b32` of elements, a stride a `.b64` of bytes. The innermost stride
+    register: an extent a `.b64` of elements (compared in 64 bits: `_below`), a stride a
+    `.b64` of bytes. The innermost stride
     is static (`tables/legality.register_transfer_problem`). How its accesses move: `whole`,
     `checked` (a test when the kernel runs), else element by element."""
 
@@ -303,16 +304,37 @@ class GlobalView:
         view."""
         (rows, cols), _, (row0, col0) = self.matrix()
         p = code.reg("pred", "in")
-        c = code.reg("b32", "ic")
-        code.emit(f"add.u32 {c}, {col0}, {tile.base_col};")
-        code.emit(f"add.u32 {c}, {c}, {dc};")
-        code.emit(f"setp.lt.u32 {p}, {c}, {cols};")
+        _below(code, p, col0, tile.base_col, dc, cols, "ic")
         if row0 is not None:
-            r = code.reg("b32", "ir")
-            code.emit(f"add.u32 {r}, {row0}, {tile.base_row};")
-            code.emit(f"add.u32 {r}, {r}, {dr};")
-            code.emit(f"setp.lt.and.u32 {p}, {r}, {rows}, {p};")
+            _below(code, p, row0, tile.base_row, dr, rows, "ir", also=True)
         return p
+
+
+def _below(code: Code, p: str, first: str, second: str, step: int, extent: int | str, stem: str,
+           also: bool = False) -> None:
+    """`p` (and `p`, with `also`) = first + second + step < extent, an element's coordinate
+    against the view's extent. A static extent below 2^32 is compared in 32 bits, as the
+    coordinates are. A runtime extent is MLIR's 64-bit size, which may pass 2^32: compared in
+    64 bits, each term widened first (`_coordinate64`), so neither the extent nor the sum is
+    cut to 32 bits."""
+    test = f"setp.lt.and.u{{w}} {p}, {{c}}, {extent}, {p};" if also else f"setp.lt.u{{w}} {p}, {{c}}, {extent};"
+    if isinstance(extent, int) and extent < 1 << 32:
+        c = code.reg("b32", stem)
+        code.emit(f"add.u32 {c}, {first}, {second};")
+        code.emit(f"add.u32 {c}, {c}, {step};")
+        code.emit(test.format(w=32, c=c))
+        return
+    code.emit(test.format(w=64, c=_coordinate64(code, first, second, step, stem)))
+
+
+def _coordinate64(code: Code, first: str, second: str, step: int, stem: str) -> str:
+    """first + second + step of two 32-bit registers and a number, in 64 bits (no wrap at 2^32)."""
+    c, t = code.reg("b64", stem), code.reg("b64", stem)
+    code.emit(f"cvt.u64.u32 {c}, {first};")
+    code.emit(f"cvt.u64.u32 {t}, {second};")
+    code.emit(f"add.u64 {c}, {c}, {t};")
+    code.emit(f"add.u64 {c}, {c}, {step};")
+    return c
 
 
 # An element's bits -> the register type that moves it alone (8-bit elements do not: refused up front).
@@ -463,19 +485,27 @@ def copy_async(code: Code, view: GlobalView, dest: SmemTile) -> None:
         if view.in_bounds:
             code.emit(f"cp.async.{cache}.shared.global [{shared}], {source}, {size_bytes};")
         else:
-            # Bytes of the chunk inside the view: clamp((cols - column) * esize, 0, chunk), 0 past the rows.
-            left, size = code.reg("b32", "left"), code.reg("b32", "size")
-            code.emit(f"add.u32 {left}, {col0}, {tile.base_col};")
-            code.emit(f"add.u32 {left}, {left}, {dc};")
-            code.emit(f"sub.s32 {size}, {cols}, {left};")
-            code.emit(f"mul.lo.s32 {size}, {size}, {esize};")
-            code.emit(f"max.s32 {size}, {size}, 0;")
-            code.emit(f"min.s32 {size}, {size}, {size_bytes};")
+            # Bytes of the chunk inside the view: clamp((cols - column) * esize, 0, chunk), 0 past
+            # the rows; against a runtime extent (64 bits, `_below`) computed in 64 bits.
+            size = code.reg("b32", "size")
+            if isinstance(cols, int) and cols < 1 << 32:
+                left = code.reg("b32", "left")
+                code.emit(f"add.u32 {left}, {col0}, {tile.base_col};")
+                code.emit(f"add.u32 {left}, {left}, {dc};")
+                code.emit(f"sub.s32 {size}, {cols}, {left};")
+                code.emit(f"mul.lo.s32 {size}, {size}, {esize};")
+                code.emit(f"max.s32 {size}, {size}, 0;")
+                code.emit(f"min.s32 {size}, {size}, {size_bytes};")
+            else:
+                left = _coordinate64(code, col0, tile.base_col, dc, "left")
+                code.emit(f"sub.s64 {left}, {cols}, {left};")
+                code.emit(f"max.s64 {left}, {left}, 0;")
+                code.emit(f"min.s64 {left}, {left}, {size_bytes // esize};")
+                code.emit(f"cvt.u32.u64 {size}, {left};")
+                code.emit(f"mul.lo.s32 {size}, {size}, {esize};")
             if row0 is not None:
-                row, inside = code.reg("b32", "crow"), code.reg("pred", "rowin")
-                code.emit(f"add.u32 {row}, {row0}, {tile.base_row};")
-                code.emit(f"add.u32 {row}, {row}, {dr};")
-                code.emit(f"setp.lt.u32 {inside}, {row}, {rows};")
+                inside = code.reg("pred", "rowin")
+                _below(code, inside, row0, tile.base_row, dr, rows, "crow")
                 code.emit(f"selp.b32 {size}, {size}, 0, {inside};")
             code.emit(f"cp.async.{cache}.shared.global [{shared}], {source}, {size_bytes}, {size};")
         if alignment is None:
