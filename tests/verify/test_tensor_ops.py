@@ -56,6 +56,17 @@ CASES = [
      "'tensor.extract' op failed to verify that result type matches element type of tensor"),
     ("%0:2 = tensor.extract %t[%i, %i] : tensor<4x8xf32>", 3, "operation defines 1 results but was provided 2 to bind"),
     ("tensor.yield %e : f32", 3, "'tensor.yield' op expects parent op to be one of 'tensor.generate, tensor.pad'"),
+    # the ops' own verifiers (TensorOps.cpp)
+    ("%0 = tensor.extract %t[%i] : tensor<4x8xf32>", 8, "'tensor.extract' op incorrect number of indices for extract_element"),
+    ("%0 = tensor.insert %e into %t[%i, %i, %i] : tensor<4x8xf32>", 8, "'tensor.insert' op incorrect number of indices"),
+    ("%0 = tensor.empty(%i) : tensor<?x?xf32>", 8, "'tensor.empty' op incorrect number of dynamic sizes, has 1, expected 2"),
+    ("%0 = tensor.empty() : tensor<4x?xf32>", 8, "'tensor.empty' op incorrect number of dynamic sizes, has 0, expected 1"),
+    ("%0 = tensor.cast %t : tensor<4x8xf32> to tensor<2x8xf32>", 8,
+     "'tensor.cast' op operand type 'tensor<4x8xf32>' and result type 'tensor<2x8xf32>' are cast incompatible"),
+    ("%0 = tensor.cast %t : tensor<4x8xf32> to tensor<4x?xi32>", 8,
+     "'tensor.cast' op operand type 'tensor<4x8xf32>' and result type 'tensor<4x?xi32>' are cast incompatible"),
+    ("%0 = tensor.cast %t : tensor<4x8xf32> to tensor<4x8x1xf32>", 8,
+     "'tensor.cast' op operand type 'tensor<4x8xf32>' and result type 'tensor<4x8x1xf32>' are cast incompatible"),
 ]
 
 
@@ -72,6 +83,26 @@ def test_a_tensor_op_is_judged_as_mlir_judges_it(op: str, column: int, message: 
 def test_mlir_opt_says_the_same_first():
     for op, column, message in CASES:
         assert first_mlir_error(_case(op)) == (2, column, message), op
+
+
+# Casts the verifier accepts: a dynamic size against a static one, either side unranked.
+_COMPATIBLE_CASTS = """func.func @f(%t: tensor<?x8xf32>, %u: tensor<*xf32>) {
+  %0 = tensor.cast %t : tensor<?x8xf32> to tensor<4x?xf32>
+  %1 = tensor.cast %t : tensor<?x8xf32> to tensor<*xf32>
+  %2 = tensor.cast %u : tensor<*xf32> to tensor<*xf32>
+  %3 = tensor.cast %u : tensor<*xf32> to tensor<2x2xf32>
+  return
+}
+"""
+
+
+def test_compatible_casts_get_no_error():
+    assert errors_at(_COMPATIBLE_CASTS) == []
+
+
+@needs_mlir_opt
+def test_mlir_opt_accepts_the_compatible_casts():
+    assert mlir_opt(_COMPATIBLE_CASTS).returncode == 0
 
 
 def test_the_dialects_forms_as_mlir_writes_them_get_no_error():

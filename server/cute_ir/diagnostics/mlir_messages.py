@@ -963,3 +963,10 @@ LOCATION_CALLSITE_RPAREN = "expected ')' in callsite location"
 LOCATION_FUSED_GREATER = "expected '>' after fused location metadata"
 LOCATION_FUSED_LSQUARE = "expected '[' in fused location"
 LOCATION_FUSED_RSQUARE = "expected ']' in fused location"
+
+# The tensor dialect's own verifiers (mlir/lib/Dialect/Tensor/IR/TensorOps.cpp, MLIR 22).
+TENSOR = {
+    "extract_indices": "incorrect number of indices for extract_element",
+    "insert_indices": "incorrect number of indices",
+    "empty_sizes": "incorrect number of dynamic sizes, has {0}, expected {1}",
+}

@@ -22,12 +22,14 @@ from .gpu_checks import CHECKS as GPU_CHECKS, PARSERS as GPU_PARSERS
 from .llvm_checks import CHECKS as LLVM_CHECKS, PARSERS as LLVM_PARSERS
 from .memref_checks import CHECKS as MEMREF_CHECKS, PARSERS as MEMREF_PARSERS
 from .nvvm_checks import CHECKS as NVVM_CHECKS
+from .tensor_checks import CHECKS as TENSOR_CHECKS
 from .vector_checks import CHECKS as VECTOR_CHECKS, PARSERS as VECTOR_PARSERS
 from .xevm_checks import CHECKS as XEVM_CHECKS
 
 # Each op's own verifier (OpDef.check) and what its custom parser refuses (OpDef.parse), from the
 # modules of dialects/ that model them; an op has at most one of each.
-_CHECK_TABLES = (CHECKS, AFFINE_CHECKS, GPU_CHECKS, LLVM_CHECKS, MEMREF_CHECKS, NVVM_CHECKS, VECTOR_CHECKS, XEVM_CHECKS)
+_CHECK_TABLES = (CHECKS, AFFINE_CHECKS, GPU_CHECKS, LLVM_CHECKS, MEMREF_CHECKS, NVVM_CHECKS, TENSOR_CHECKS,
+                 VECTOR_CHECKS, XEVM_CHECKS)
 _OWN_CHECKS = {name: check for table in _CHECK_TABLES for name, check in table.items()}
 _OWN_PARSERS = {**PARSERS, **AFFINE_PARSERS, **GPU_PARSERS, **LLVM_PARSERS, **MEMREF_PARSERS, **VECTOR_PARSERS}
 assert len(_OWN_CHECKS) == sum(len(t) for t in _CHECK_TABLES), "an op's verifier is modelled twice"
