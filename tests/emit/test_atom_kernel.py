@@ -516,3 +516,27 @@ def test_a_rank_1_multicast_load_s_run_gives_each_cta_its_128_bytes_in_one_box(c
     if PTXAS is not None:
         accepted, said = assemble(kernel.module.text, kernel.module.ptxas_arch)
         assert accepted, said
+
+
+def test_every_tf32_mma_configuration_is_written_by_the_lowering():
+    """A tf32 fragment is loaded into the `.b32` registers the instruction takes (the function
+    writer's tf32, 32 bits in memory), so every tf32 mma.sync and wgmma (A in registers or a
+    descriptor) has the lowering's kernel on every target that runs it, which ptxas accepts."""
+    from cute_ir.emit.ptx import enumerate_configs
+    from cute_ir.tables import tiers as T
+    configs = [c for c in enumerate_configs() if c.a_type == "tf32" and hand_built(c)]
+    assert len(configs) == 66
+    by_target: dict[str, list[str]] = {}
+    for index, config in enumerate(configs):
+        for target in supported_targets(config):
+            kernel = AK.config_kernel(config, f"k{index}", target)
+            assert kernel is not None and kernel.module.ok, (config.label(), target)
+            lines = kernel.module.text.split("\n")
+            by_target.setdefault(target, []).extend(lines[next(n for n, line in enumerate(lines)
+                                                               if line.startswith(".visible")):])
+    if PTXAS is not None:
+        for target, kernels in by_target.items():
+            t = T.parse_target(target)
+            text = "\n".join([f".version {t.ptx_version}", f".target {t.name}", ".address_size 64", ""] + kernels)
+            accepted, said = assemble(text, t.ptxas_arch)
+            assert accepted, (target, said)

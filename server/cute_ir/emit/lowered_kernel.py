@@ -35,7 +35,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `memref.load` / `memref.store` of an `i8` | `ld.u8` into its 16-bit register / `st.u8` of its low byte |
 | `memref.load` / `memref.store` of an `i1` | a byte (LLVM's data layout gives an i1 one): `ld.u8` and its low bit tested by `setp.ne`; `selp.u16` of 1 or 0 and `st.u8` |
 | `vector.load` / `vector.store` of a 1-D `vector<Nxi1>` | bit-packed, as LLVM loads and stores the `<N x i1>` they lower to (lane k bit k % 8 of byte k / 8, from the element's address): `ld.u8` of each byte and each lane's bit tested (`and`, `setp.ne`); each byte gathered by `selp.u16` of each lane's bit and `or` (the bits past the last lane 0), `st.u8` |
-| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits | generic `ld` / `st` at the element's address (row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`; a dynamic offset or stride, of an argument passed as its descriptor, multiplied in by `mul.lo` / `mad.lo`, for an access of one element, or of a vector whose op's `alignment` attribute promises its size); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned), or promised so by that attribute (MLIR: a misaligned access is then undefined behaviour) |
+| `memref.load` / `memref.store`, `vector.load` / `vector.store` of 16, 32 or 64 bits (a tf32 is 32: a `.b32` register, as the MMAs' `.tf32` operands take it) | generic `ld` / `st` at the element's address (row-major over static inner extents, the outermost may be dynamic, or `strided<[...], offset: N>`; a dynamic offset or stride, of an argument passed as its descriptor, multiplied in by `mul.lo` / `mad.lo`, for an access of one element, or of a vector whose op's `alignment` attribute promises its size); a vector's address provably a multiple of its size (the aligned pointer taken to be 16-byte aligned), or promised so by that attribute (MLIR: a misaligned access is then undefined behaviour) |
 | `vector.load` / `vector.store` of an N-D vector (several rows: its innermost dimension the memref's innermost, the others the memref's trailing ones before it) | element by element, row by row: each row a static stride in bytes or a dynamic one by `mad.lo` from the first element's address, its elements consecutive (the memref's innermost stride must be a static 1), each moved as the next row says |
 | `vector.load` / `vector.store` of a 1-D vector (16-, 32- or 64-bit elements) through a memref argument of dynamic strides or offset whose innermost stride is a static 1, with no such promise | element by element: the first element's address computed once, an `ld.bN` / `st.bN` of each at its own byte offset from it (aligned as its element is, all that the memref's layout proves), packed into the vector's registers by `mov.b32` / `mov.b64` `{a, b, ...}` or unpacked from them; a dynamic innermost stride is refused, named |
 | `vector.load` / `vector.store` of 128 bits (`vector<4xf32>`, `vector<8xf16>`, ...) | `ld.v4.b32` into four registers / `st.v4.b32` of the four a 128-bit load, select or lane-wise op gave, at an address provably a multiple of 16 |
@@ -117,7 +117,10 @@ class _Unemittable(Exception):
 # low 8 bits (a compare, a division, a widening, a switch) extends it first (`_I8_EXTEND`).
 _SCALARS = {"index": ("b64", 64), "i64": ("b64", 64), "i32": ("b32", 32), "i16": ("b16", 16), "i8": ("b16", 8),
             "i1": ("pred", 1),
-            "f32": ("f32", 32), "f64": ("f64", 64), "f16": ("b16", 16), "bf16": ("b16", 16)}
+            "f32": ("f32", 32), "f64": ("f64", 64), "f16": ("b16", 16), "bf16": ("b16", 16),
+            # A tf32 is 32 bits in memory and a register (CUTLASS's tfloat32_t), as the MMAs take it
+            # (`.tf32` operands in `.b32` registers); no arithmetic of it is written here.
+            "tf32": ("b32", 32)}
 # An inline-assembly constraint's register type.
 _CONSTRAINTS = {"r": "b32", "l": "b64", "f": "f32", "d": "f64", "h": "b16"}
 # A load's or store's type suffix by register type (an i8's: `_I8_ACCESS`).
