@@ -21,23 +21,24 @@ _FACTS = attrgetter("facts")
 
 class Chunk:
     """Consecutive units (`units`), with their facts when it was made, their starts relative to
-    the first's and the last's end, the text they span, what `where` said of the first's start
-    (`at`) and what the answer made of them (`value`)."""
+    the first's and the last's end, the text between them (`gaps`), what `where` said of the
+    first's start (`at`) and what the answer made of them (`value`)."""
 
-    __slots__ = ("units", "facts", "starts", "span", "at", "value")
+    __slots__ = ("units", "facts", "starts", "gaps", "at", "value")
 
     def __init__(self, analysis: DocumentAnalysis, units: list[Unit], at: Hashable, value: Any) -> None:
         base = units[0].start
-        self.units, self.facts = units, [u.facts for u in units]
+        self.units, self.facts = units, [u.derived for u in units]   # (never None: see `holds`)
         self.starts = [u.start - base for u in units] + [units[-1].end - base]
-        self.span = bytes(analysis.document.data[base:units[-1].end])
+        self.gaps = _gaps(analysis.document.data, units)
         self.at, self.value = at, value
 
     def holds(self, analysis: DocumentAnalysis, units: list[Unit]) -> bool:
-        """Whether `units` are this chunk's units, each with the facts it had (a unit's facts
-        are dropped when its text changes, or what its analysis read does), at the same places
-        relative to the first, spanning the same text (what lies between them included: a
-        line break there moves the later ones)."""
+        """Whether `units` are this chunk's units, each with the facts it had, at the same places
+        relative to the first, with the same text between them (a line break there moves the
+        later ones). A unit's own text is the same while its facts are: they are dropped when
+        its text changes, or what its analysis read does (`Unit.forget`), so only the text
+        between units is compared, not a copy of the whole run's kept with each chunk."""
         if len(units) != len(self.units) or not all(map(is_, units, self.units)):
             return False
         if not all(map(is_, map(_FACTS, units), self.facts)):
@@ -45,7 +46,12 @@ class Chunk:
         base = units[0].start
         if [u.start - base for u in units] + [units[-1].end - base] != self.starts:
             return False
-        return analysis.document.data[base:units[-1].end] == self.span
+        return _gaps(analysis.document.data, units) == self.gaps
+
+
+def _gaps(data: bytes, units: list[Unit]) -> list[bytes]:
+    """The text between each unit and the next: blanks and line breaks mostly, comments rarely."""
+    return [data[a.end:b.start] for a, b in zip(units, units[1:])]
 
 
 def _kept(unit: Unit, key: str) -> Chunk | None:
