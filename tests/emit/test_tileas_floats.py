@@ -196,3 +196,42 @@ def test_what_ptx_has_no_instruction_for_is_refused_saying_so():
     assert _refusal("  %t = arith.truncf %d to_nearest_away : f64 to f32") == \
         "`k`: `arith.truncf` rounding to_nearest_away: `cvt` rounds ties away from zero only into tf32"
     assert _refusal("  %r = arith.remf %x, %x : f32") == "`k`: `arith.remf` has no PTX in a TileAS kernel here"
+
+
+V16 = "memref<?x?xf16, strided<[?, 1]>, 1>"
+TILES = _kernel(f"%a: {VIEW}, %h: {V16}", f"""  %c0 = arith.constant 0 : index
+  %t, %k = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> tensor<64x64xf32>, !nv_tileaa.mem_token
+  %n = arith.negf %t : tensor<64x64xf32>
+  %e = math.exp %n : tensor<64x64xf32>
+  %two = arith.constant dense<2.0> : tensor<64x64xf32>
+  %d = arith.divf %e, %two : tensor<64x64xf32>
+  %f = math.fma %d, %two, %t : tensor<64x64xf32>
+  %st = nv_tileas.tiled_store %f, %a coords(%c0, %c0) offsets() token(%k) {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {VIEW} -> !nv_tileaa.mem_token
+  %u, %k2 = nv_tileas.tiled_load %h coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {V16} -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  %s = math.sqrt %u : tensor<64x64xf16>
+  %st2 = nv_tileas.tiled_store %s, %h coords(%c0, %c0) offsets() token(%k2) {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {V16} -> !nv_tileaa.mem_token""")
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_float_ops_of_register_tiles_are_each_element_s_scalar_op(arch):
+    [ptx] = _kernels(TILES, arch).values()
+    lines = _lines(ptx)
+    # A 64 x 64 f32 tile over 128 threads (32 registers a thread): each op register by register.
+    for op in ("neg.f32 ", "ex2.approx.f32 ", "div.rn.f32 ", "fma.rn.f32 "):
+        assert sum(line.startswith("  " + op) for line in lines) == 32, op
+    first = next(i for i, line in enumerate(lines) if line.startswith("  ex2.approx.f32 "))
+    assert lines[first - 1].startswith("  mul.rn.f32 %f") and lines[first - 1].endswith(", 0f3FB8AA3B;")
+    # An f16 tile (16 registers of two a thread): each register's pair unpacked, each half widened, its sqrt rounded back, packed.
+    [at] = [i for i, line in enumerate(lines) if line.startswith("  mov.b32 {%half")][:1]
+    half = lines[at].split("{")[1].split(",")[0]
+    assert lines[at + 1].startswith("  cvt.f32.f16 %f") and lines[at + 1].endswith(f", {half};")
+    assert lines[at + 2].startswith("  sqrt.rn.f32 ") and lines[at + 3].startswith("  cvt.rn.f16.f32 %h")
+    assert lines[at + 7].startswith("  mov.b32 %ew") and sum(line.startswith("  sqrt.rn.f32 ") for line in lines) == 32
+    assert_assembles(ptx, arch)
+
+
+def test_extf_of_a_tile_is_refused():
+    body = f"""  %c0 = arith.constant 0 : index
+  %u, %k = nv_tileas.tiled_load %h coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {V16} -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  %w = arith.extf %u : tensor<64x64xf16> to tensor<64x64xf32>"""
+    assert _refusal(body, f"%h: {V16}") == "`k`: `arith.extf` of a tile: of scalars here"

@@ -33,7 +33,8 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `arith.extf` / `arith.truncf` of float scalars | `cvt.<to>.<from>` (exact) / `cvt.<rounding>.<to>.<from>`, `roundingmode` `rn` / `rm` / `rp` / `rz` (none: `rn`; `to_nearest_away` is refused) |
 | `arith.constant dense<v> : tensor<RxC...>` | a register tile (below) every element of which is v |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
-| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements); the other float ops of tiles, and `extf` of one, are refused |
+| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements) |
+| the other float ops above of register tiles placed alike (`divf`, `negf`, `math.exp`, `fma`, ...) | register by register, each element its scalar op: an f32 register directly, a 16-bit pair unpacked (`mov.b32 {lo, hi}`), each half computed as a half scalar is, packed again; `extf` of a tile is refused |
 | `scf.if` (with or without results and an else region) | `@!%c bra` to the else region (or past the then region), which ends with `bra.uni` past the else region; each result has registers of its own (a register tile's placed as the then region yields it) that each region's `scf.yield` sets; a region holds scalar and register-tile arithmetic (and nested `scf.if`s) only, the CTA-wide steps of the TMA, `cp.async` and tensor-memory paths being refused there |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
 | `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: a chunk a thread at a time (`.v4.b32` for 16 bytes; 8 and 4 bytes where 16 do not split the tile), when `in_bounds` says the tile is in its view and the view's innermost stride is 1 and its offset and other strides whole chunks (`tables/legality.whole_accesses`); with that innermost stride and no static offset or stride misaligning a chunk, else a chunk at a time where a test when the kernel runs passes (`checked_accesses`: the chunk's last element in the view unless `in_bounds`; this thread's address and each runtime stride in bytes multiples of a chunk, `and.b64` / `setp.eq.u64`, when the offset or an outer stride is dynamic) and, where it fails (a branch around the chunk), element by element; else element by element: each element predicated on the view's extents, static or the runtime ones of a view passed as its descriptor (out of them: zero), its rows addressed by a runtime row stride by `mad.lo.u64` |
@@ -418,38 +419,53 @@ class _Emitter:
         self.values[op.results[0]] = reg
 
     def float_binary(self, op: Operation) -> None:
-        """`arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of f32 scalars, or of two tiles
-        in registers placed alike (f16 / bf16 two elements to a register, `.f16x2`): a tile in
-        shared memory is read in the placement of the register tile it meets, and of two in
-        shared memory the first in the chunks (`tables/legality.register_tile_problem`), the
-        second as the first; a splat constant is made again in the other's placement. Tiles
-        placed otherwise are refused by `tables/legality.float_arithmetic_problem`, in the words
-        lower-tma-load-store-to-async reports them with at the op."""
-        if len(op.operands) != 2 or not op.results:
-            raise _Unemittable(f"`{op.name}` without two operands")
-        a, b = op.operands
-        if not any(v in self.reg_tiles or v in self.smem_tiles for v in (a, b)):
+        """A float op (`_FLOAT_OPS`) of scalars (`float_scalar`), or of tiles in registers placed
+        alike (f16 / bf16 two elements to a register): a tile in shared memory is read in the
+        placement of the register tile it meets, and of two in shared memory the first in the
+        chunks (`tables/legality.register_tile_problem`), the others as the first; a splat
+        constant is made again in the other's placement. Tiles placed otherwise are refused by
+        `tables/legality.float_arithmetic_problem`, in the words lower-tma-load-store-to-async
+        reports them with at the op. `FLOAT_ARITHMETIC`'s ops are one instruction a register
+        (`.f16x2`, `.bf16x2` for 16-bit elements); the others, register by register, the scalar
+        op of each element (`float_value`; a 16-bit pair unpacked, `mov.b32 {lo, hi}`, and
+        packed again)."""
+        _, count = _FLOAT_OPS[op.name]
+        if len(op.operands) != count or not op.results:
+            raise _Unemittable(f"`{op.name}` without {count} operands")
+        values = list(op.operands)
+        if not any(v in self.reg_tiles or v in self.smem_tiles for v in values):
             self.float_scalar(op)
             return
-        held = [self.reg_tiles.get(v) for v in (a, b)]
+        held = [self.reg_tiles.get(v) for v in values]
         placements = [None if tile is None else SPLAT if tile.splat is not None else tile.placement for tile in held]
         found = shaped(str(op.results[0].type))
-        if (why := float_arithmetic_problem(found.element if found else str(op.results[0].type), *placements)) is not None:
-            raise _Unemittable(f"`{op.name}` {why}")
-        if held == [None, None]:
-            x = self.reg_tile(a, op)
-            y = self.read_like(b, x, op)
+        element = found.element if found else str(op.results[0].type)
+        for first, second in [(p, q) for i, p in enumerate(placements) for q in placements[i:]]:
+            if (why := float_arithmetic_problem(element, first, second)) is not None:
+                raise _Unemittable(f"`{op.name}` {why}")
+        if all(tile is None for tile in held):
+            x = self.reg_tile(values[0], op)
+            tiles = [x] + [self.read_like(v, x, op) for v in values[1:]]
         else:
-            # The placement both take: the first register tile's that is not a splat, else the first's.
+            # The placement all take: the first register tile's that is not a splat, else the first's.
             placed = next((t for t, p in zip(held, placements) if p not in (None, SPLAT)), None) \
                 or next(t for t in held if t is not None)
-            x, y = (self.placed_like(v, tile, placed, op) for v, tile in zip((a, b), held))
-        if x.offsets != y.offsets or x.element != y.element:
+            tiles = [self.placed_like(v, tile, placed, op) for v, tile in zip(values, held)]
+        x = tiles[0]
+        if any(t.offsets != x.offsets or t.element != x.element for t in tiles):
             raise _Unemittable(f"`{op.name}` of two tiles placed differently in registers")
-        suffix = FLOAT_TILE_SUFFIX[x.element]
         regs = self.kernel.regs(x.reg_type, "%" + self.fresh("ew") + "_", len(x.regs))
-        for out, first, second in zip(regs, x.regs, y.regs):
-            self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}{suffix} {out}, {first}, {second};")
+        for out, *operands in zip(regs, *(t.regs for t in tiles)):
+            if op.name in FLOAT_ARITHMETIC:
+                self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}{FLOAT_TILE_SUFFIX[x.element]} {out}, {', '.join(operands)};")
+            elif x.per == 1:
+                self.float_value(op, x.element, operands, into=out)
+            else:
+                pairs = [self.kernel.regs("b16", "%" + self.fresh("half") + "_", 2) for _ in operands]
+                for pair, reg in zip(pairs, operands):
+                    self.kernel.emit(f"mov.b32 {{{pair[0]}, {pair[1]}}}, {reg};")
+                low, high = (self.float_value(op, x.element, [pair[i] for pair in pairs]) for i in (0, 1))
+                self.kernel.emit(f"mov.b32 {out}, {{{low}, {high}}};")
         self.reg_tiles[op.results[0]] = replace(x, regs=regs, splat=None)
 
     def placed_like(self, value: Value, tile: RegTile | None, placed: RegTile, op: Operation) -> RegTile:
@@ -474,9 +490,13 @@ class _Emitter:
         an add, sub, mul, div, sqrt or fma to f32 first cannot change the half's correctly
         rounded result. `math.exp` is `ex2` of x * log2(e) (`_EXP_SCALE`), as nvcc's `__expf`
         and `-use_fast_math` expf are."""
-        instruction, count = _FLOAT_OPS[op.name]
-        operands = self.operands(op, count)
-        float_type = self.type_of(op.results[0])
+        _, count = _FLOAT_OPS[op.name]
+        self.values[op.results[0]] = self.float_value(op, self.type_of(op.results[0]), self.operands(op, count))
+
+    def float_value(self, op: Operation, float_type: str, operands: list[str], into: str | None = None) -> str:
+        """The register (`into`, if given) of `op`'s float op of scalars of `float_type` held in
+        `operands` (`float_scalar`)."""
+        instruction, _ = _FLOAT_OPS[op.name]
         wide_type = "f32" if float_type in _HALVES else float_type
         if float_type not in _FLOAT_BITS or (wide_type == "f64" and op.name in _F32_ONLY):
             types = "f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)" if op.name in _F32_ONLY \
@@ -489,13 +509,13 @@ class _Emitter:
             scaled = k.reg("f32", "%" + self.fresh("f"))
             k.emit(f"mul.rn.f32 {scaled}, {operands[0]}, {_EXP_SCALE[op.name]};")
             operands = [scaled]
-        reg = k.reg(wide_type, "%" + self.fresh("f"))
+        reg = into if into is not None and float_type not in _HALVES else k.reg(wide_type, "%" + self.fresh("f"))
         k.emit(f"{instruction}.{wide_type} {reg}, {', '.join(operands)};")
         if float_type in _HALVES:
-            narrow = k.reg("b16", "%" + self.fresh("h"))
+            narrow = into or k.reg("b16", "%" + self.fresh("h"))
             k.emit(f"cvt.rn.{float_type}.f32 {narrow}, {reg};")
             reg = narrow
-        self.values[op.results[0]] = reg
+        return reg
 
     def widened(self, reg: str, float_type: str, op: Operation) -> str:
         """An f16 / bf16 scalar as an f32, exactly (`cvt.f32.<half>`; bf16's from sm_90)."""
@@ -1495,9 +1515,8 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              **{name: _Emitter.integer_cast for name in _WIDENING_SIGN},
              DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf, "arith.extf": _Emitter.extf,
              "arith.cmpf": _Emitter.compare_floats, "scf.if": _Emitter.conditional,
-             **{name: _Emitter.float_scalar for name in _FLOAT_OPS if name not in FLOAT_ARITHMETIC},
              **{name: _Emitter.special for name in SPECIAL_REGISTERS},
-             **{name: _Emitter.float_binary for name in FLOAT_ARITHMETIC},
+             **{name: _Emitter.float_binary for name in _FLOAT_OPS},
              "arith.cmpi": _Emitter.compare, "arith.select": _Emitter.select,
              "arith.ceildivui": _Emitter.rounded_division,
              **{name: _Emitter.rounded_division for name in _ROUNDED_DIVISIONS},

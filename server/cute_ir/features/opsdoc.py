@@ -261,8 +261,10 @@ def _tileas_kernel_section() -> list[str]:
             "as nvcc's `__expf` is (f32 and halves only: PTX's `ex2` has no f64 form). `arith.cmpf` is `setp` "
             "(ordered predicates PTX's plain compares, unordered ones its `u` forms, `ord` / `uno` `num` / `nan`); "
             "`arith.extf` / `truncf` are `cvt` in the op's rounding mode (`to_nearest_away` is refused).",
-            "- Float tiles in registers: `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two tiles "
-            "placed alike, and `arith.truncf` of an f32 tile to f16 / bf16; the other float ops of tiles are refused.",
+            "- Float tiles in registers (f32, f16, bf16), of tiles placed alike: `arith.addf` / `subf` / `mulf` / "
+            "`maximumf` / `minimumf` one instruction a register (`.f16x2` for halves); the other float ops above "
+            "register by register, each element as a scalar (a half pair unpacked and packed again); `arith.truncf` "
+            "of an f32 tile to f16 / bf16. `arith.extf` of a tile is refused.",
             "- `scf.if`: a predicated branch around each region, each result in registers of its own that each "
             "region's `scf.yield` sets (scalars; a register tile too, placed as the then region yields it, where the "
             "`scf.if` is written in the generic form: the lowering does not read the custom form's result types, "
