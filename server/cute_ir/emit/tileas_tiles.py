@@ -398,17 +398,7 @@ def load_global(code: Code, view: GlobalView, dims: tuple[int, int], element: st
     by element, each predicated on its place in the view (out of it, zero); a chunk the view
     may let move whole, whole where the test when the kernel runs says so (`GlobalView.checked`)."""
     tile = chunk_tile(code, dims, element, view.bits)
-    address = view.thread_address(code, tile)
-    suffix = "b64" if view.bits == 64 else "b32"
-    alignment = aligned(code, view, address, tile.chunk_bytes)
-    for regs, (dr, dc) in tile.chunks():
-        vec, operand = vector(regs)
-        place = view.place(code, address, dr, dc)    # before any branch: both ways use its row
-        _whole_or_each(
-            code, view, tile, alignment, regs, dr, dc,
-            lambda: code.emit(f"ld.global{vec}.{suffix} {operand}, [{place}];"),
-            lambda: [_element_wise(code, view, tile, reg, dr, dc + index * tile.per, address, load=True)
-                     for index, reg in enumerate(regs)])
+    _global_accesses(code, view, tile, load=True)
     return tile
 
 
@@ -418,6 +408,13 @@ def store_global(code: Code, view: GlobalView, tile: RegTile) -> None:
     time when it lets registers, else element by element, predicated on the view; an access the
     view may let move whole, whole where the test when the kernel runs says so
     (`GlobalView.checked`)."""
+    _global_accesses(code, view, tile, load=False)
+
+
+def _global_accesses(code: Code, view: GlobalView, tile: RegTile, load: bool) -> None:
+    """Each access of `tile` (`_moves`: its chunks, or its registers) loaded from / stored to
+    `view`: whole (`ld.global` / `st.global`, `.v2` / `.v4` of its registers) or element by
+    element (`_whole_or_each`), the run-time alignment test on the access's width."""
     address = view.thread_address(code, tile)
     suffix = "b64" if tile.bits == 64 else "b32"
     moves = _moves(tile)
@@ -425,10 +422,11 @@ def store_global(code: Code, view: GlobalView, tile: RegTile) -> None:
     for regs, (dr, dc) in moves:
         vec, operand = vector(regs)
         place = view.place(code, address, dr, dc)    # before any branch: both ways use its row
+        whole = f"ld.global{vec}.{suffix} {operand}, [{place}];" if load else \
+            f"st.global{vec}.{suffix} [{place}], {operand};"
         _whole_or_each(
-            code, view, tile, alignment, regs, dr, dc,
-            lambda: code.emit(f"st.global{vec}.{suffix} [{place}], {operand};"),
-            lambda: [_element_wise(code, view, tile, reg, dr, dc + index * tile.per, address, load=False)
+            code, view, tile, alignment, regs, dr, dc, lambda: code.emit(whole),
+            lambda: [_element_wise(code, view, tile, reg, dr, dc + index * tile.per, address, load=load)
                      for index, reg in enumerate(regs)])
 
 
