@@ -136,3 +136,11 @@ def test_an_edit_to_an_aliased_type_judges_its_literals_again():
     assert _placed(analysis) == _fresh(analysis) == [(M.INTEGER_OUT_OF_RANGE, "2")]
     analysis.update([(Position(0, 5), Position(0, 7), "bf16")], 5)
     assert _placed(analysis) == _fresh(analysis) == [(M.DECIMAL_FOR_FLOAT, "2")]
+
+
+def test_a_use_after_a_defined_one_in_the_same_unit_is_judged_too():
+    # Two statements on one line are one unit: the second's uses are looked for after the
+    # first's defined alias was judged.
+    text = '!a = i32\n"t.op"() : () -> !a "t.op"() : () -> !undefined_b\n'
+    assert _placed(DocumentAnalysis("file:///a.mlir", text)) == [
+        (M.UNDEFINED_ALIAS.format("undefined_b"), "!undefined_b")]

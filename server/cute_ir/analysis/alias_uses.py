@@ -66,10 +66,10 @@ def first_definitions(analysis: "UnitSource") -> dict[str, object]:
 
 
 def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Node],
-                      found: list[AliasUses] = ()) -> tuple[list[Diagnostic], frozenset[str]]:
+                      queried: list[AliasUses] = ()) -> tuple[list[Diagnostic], frozenset[str]]:
     """The unit's undefined alias uses and redefinition, and the alias names its answers depend
-    on (an edit to a definition of one of them checks the unit again). `found`: the alias uses
-    the unit's findings already queried (`uses_in`)."""
+    on (an edit to a definition of one of them checks the unit again). `queried`: the alias
+    uses the unit's findings already found (`uses_in`)."""
     if not statements or any(node.has_error for node in statements):
         return [], frozenset()
     first = first_definitions(analysis)
@@ -83,15 +83,15 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
             if first.get(defined, unit) is not unit:
                 out.append(Diagnostic("ssa.alias-redefinition", Span(name.start_byte, name.end_byte), Severity.ERROR,
                                       Source.VERIFY, ALIAS_REDEFINITION.format(_KINDS[defined[0]], defined[1:])))
-        for use in uses_in(statement, found):
+        for use in uses_in(statement, queried):
             text = (use.text or b"").decode("utf-8", "replace")
             definition = first.get(text)
             if definition is not None:
                 asked.add(text)     # (a use stays defined until that definition goes)
                 if definition is unit or analysis.unit_start(definition) < use.start_byte:
-                    found = _literal_through_alias(use, text, first, asked)
-                    if found is not None:
-                        out.append(found)
+                    literal = _literal_through_alias(use, text, first, asked)
+                    if literal is not None:
+                        out.append(literal)
                     continue
                 # Defined later. Which of the two comes first changes only with an edit that
                 # writes or removes a definition of the name, or this unit: both check it again.
