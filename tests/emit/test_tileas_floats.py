@@ -235,3 +235,35 @@ def test_extf_of_a_tile_is_refused():
   %u, %k = nv_tileas.tiled_load %h coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {V16} -> tensor<64x64xf16>, !nv_tileaa.mem_token
   %w = arith.extf %u : tensor<64x64xf16> to tensor<64x64xf32>"""
     assert _refusal(body, f"%h: {V16}") == "`k`: `arith.extf` of a tile: of scalars here"
+
+
+# `maximumf` / `minimumf` propagate a NaN (IEEE 754-2019's maximum / minimum), where `maxnumf` /
+# `minnumf` return the other operand: PTX's `max.NaN` / `min.NaN`, and of f64, which has none,
+# the NaN-ignoring instruction with the operands' sum (a NaN) selected where either is one.
+NAN_PROPAGATING = _kernel(f"%x: f32, %h: f16, %d: f64, %e: f64, %a: {VIEW}", f"""  %c0 = arith.constant 0 : index
+  %m = arith.maximumf %x, %x : f32
+  %n = arith.minimumf %h, %h : f16
+  %o = arith.minimumf %d, %e : f64
+  %t, %k = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> tensor<64x64xf32>, !nv_tileaa.mem_token
+  %u = arith.maximumf %t, %t : tensor<64x64xf32>
+  %st = nv_tileas.tiled_store %u, %a coords(%c0, %c0) offsets() token(%k) {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {VIEW} -> !nv_tileaa.mem_token""")
+NAN_PROPAGATING_LINES = """  max.NaN.f32 %f2, %p0_x, %p0_x;
+  cvt.f32.f16 %f3, %p1_h;
+  cvt.f32.f16 %f4, %p1_h;
+  min.NaN.f32 %f5, %f3, %f4;
+  cvt.rn.f16.f32 %h6, %f5;
+  min.f64 %num8, %p2_d, %p3_e;
+  setp.nan.f64 %nan9, %p2_d, %p3_e;
+  add.rn.f64 %sum10, %p2_d, %p3_e;
+  selp.f64 %f7, %sum10, %num8, %nan9;
+"""
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_maximumf_and_minimumf_propagate_a_nan(arch):
+    [ptx] = _kernels(NAN_PROPAGATING, arch).values()
+    _in_order(NAN_PROPAGATING_LINES, ptx)
+    lines = _lines(ptx)
+    assert sum(line.startswith("  max.NaN.f32 %ew") for line in lines) == 32   # the tile's, register by register
+    assert not any(line.startswith(("  max.f32", "  min.f32")) for line in lines)
+    assert_assembles(ptx, arch)

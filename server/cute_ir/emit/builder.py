@@ -32,6 +32,23 @@ FLOAT_COMPARISONS = {"oeq": "eq", "ogt": "gt", "oge": "ge", "olt": "lt", "ole": 
                      "uno": "nan"}
 # `arith.cmpf`'s constant predicates: the predicate register set to the value.
 CONSTANT_COMPARISONS = {"false": 0, "true": 1}
+# `maximumf` / `minimumf` propagate a NaN and order -0 below +0 (IEEE 754-2019's maximum), as
+# PTX's `max.NaN` / `min.NaN` do (sm_80; `.f32`, `.f16`, `.bf16` and their pairs; no `.f64`).
+NAN_TIER = 80
+
+
+def nan_propagating(base: str, float_type: str, out: str, a: str, b: str,
+                    ignoring: str, either: str, total: str) -> list[str]:
+    """`out` = `maximumf` / `minimumf` (`base`: "max" / "min") of `a` and `b` where no
+    `max.NaN` / `min.NaN` serves (f64; a target before NAN_TIER): the NaN-ignoring instruction
+    (which orders -0 below +0 too) into `ignoring`, and, where either operand is NaN
+    (`either`), their sum (`total`), which is then NaN."""
+    return [f"{base}.{float_type} {ignoring}, {a}, {b};",
+            f"setp.nan.{float_type} {either}, {a}, {b};",
+            f"add.rn.{float_type} {total}, {a}, {b};",
+            f"selp.{float_type} {out}, {total}, {ignoring}, {either};"]
+
+
 # `arith.truncf`'s rounding mode (Arith_RoundingModeAttr's cases) -> `cvt`'s; none: to nearest
 # even. `to_nearest_away` has no `cvt` rounding (it rounds ties away from zero only into tf32).
 TRUNCF_ROUNDING = {"to_nearest_even": "rn", "downward": "rm", "upward": "rp", "toward_zero": "rz"}

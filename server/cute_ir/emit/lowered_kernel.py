@@ -87,8 +87,8 @@ from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
 from .atom_instruction import NAMED_CONSTANTS
-from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FLOAT_COMPARISONS, INTEGER_COMPARISONS, TRUNCF_ROUNDING, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
-                      passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
+from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FLOAT_COMPARISONS, INTEGER_COMPARISONS, NAN_TIER, TRUNCF_ROUNDING, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
+                      nan_propagating, passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .ptx_copies import propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
@@ -169,9 +169,8 @@ _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xor
 # "Floating Point Instructions: add"), which `arith` allows only under `fastmath<contract>`;
 # `div.rn` is the IEEE division `arith.divf` is. `maxnumf` / `minnumf` return the other operand
 # when one is NaN, as PTX's `max` / `min` do.
-# `maximumf` / `minimumf` propagate a NaN and order -0 below +0 (IEEE 754-2019's maximum), as
-# PTX's `max.NaN` / `min.NaN` do ("+0.0 > -0.0" in their notes, as in plain `max` / `min`'s);
-# f64 has no `.NaN` form.
+# `maximumf` / `minimumf` are `max.NaN` / `min.NaN` ("+0.0 > -0.0" in their notes, as in plain
+# `max` / `min`'s), where the type and target have it (`nan_propagating` otherwise).
 _FLOAT = {"arith.addf": "add.rn.{T}", "arith.subf": "sub.rn.{T}", "arith.mulf": "mul.rn.{T}",
           "arith.divf": "div.rn.{T}", "arith.maxnumf": "max.{T}", "arith.minnumf": "min.{T}",
           "arith.maximumf": "max.NaN.{T}", "arith.minimumf": "min.NaN.{T}",
@@ -202,8 +201,6 @@ _HALF_TIERS = {
     "bf16": {"arith.addf": 90, "arith.subf": 90, "arith.mulf": 90, "arith.negf": 80, "math.absf": 80,
              "arith.maxnumf": 80, "arith.minnumf": 80, "arith.maximumf": 80, "arith.minimumf": 80, "arith.cmpf": 90},
 }
-# `max.NaN` / `min.NaN` need sm_80 (f32's and the halves' alike).
-_NAN_TIER = 80
 # `cvt` between a type pair that needs more than every target has (PTX ISA, cvt's target
 # notes): f32 <-> bf16 sm_80 (before it, emulated by integer arithmetic: `half_to_f32`,
 # `f32_to_half`, in these roundings); bf16 with any integer, f16 or f64 sm_90.
@@ -877,7 +874,7 @@ class _Emitter:
             self.remainder(op, float_type, operands, reg)
             return
         instruction = _FLOAT[op.name]
-        no_nan_form = ".NaN" in instruction and (float_type == "f64" or self.tier < _NAN_TIER)
+        no_nan_form = ".NaN" in instruction and (float_type == "f64" or self.tier < NAN_TIER)
         if not no_nan_form and (float_type in ("f32", "f64") or self.tier >= _HALF_TIERS[float_type].get(op.name, 1000)):
             self.kernel.emit(f"{instruction.format(T=float_type)} {reg}, {', '.join(operands)};")
             return
@@ -886,12 +883,9 @@ class _Emitter:
         if float_type in _HALVES:
             operands = self.widened(operands, float_type, op)
         if no_nan_form:
-            a, b = operands
-            ignoring, either, sum_ = self.fresh(wide_type, "num"), self.fresh("pred", "nan"), self.fresh(wide_type, "sum")
-            self.kernel.emit(f"{instruction.replace('.NaN', '').format(T=wide_type)} {ignoring}, {a}, {b};")
-            self.kernel.emit(f"setp.nan.{wide_type} {either}, {a}, {b};")
-            self.kernel.emit(f"add.rn.{wide_type} {sum_}, {a}, {b};")
-            self.kernel.emit(f"selp.{wide_type} {wide}, {sum_}, {ignoring}, {either};")
+            for line in nan_propagating(instruction.split(".")[0], wide_type, wide, *operands, self.fresh(wide_type, "num"),
+                                        self.fresh("pred", "nan"), self.fresh(wide_type, "sum")):
+                self.kernel.emit(line)
         else:
             self.kernel.emit(f"{instruction.format(T=wide_type)} {wide}, {', '.join(operands)};")
         if float_type in _HALVES:
@@ -1110,7 +1104,7 @@ class _Emitter:
                 or any(str(v.type) != str(result.type) for v in op.operands) or op.name not in _FLOAT:
             return False
         instruction = _FLOAT[op.name]
-        if ".NaN" in instruction and self.tier < _NAN_TIER or self.tier < _HALF_TIERS[found.element].get(op.name, 1000):
+        if ".NaN" in instruction and self.tier < NAN_TIER or self.tier < _HALF_TIERS[found.element].get(op.name, 1000):
             return False
         pairs = [self.split(v, 32, "b32", f"an operand of `{op.name}`") for v in op.operands]
         out = []

@@ -28,12 +28,12 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | the same of `i64`s | the same `.s64` / `.u64` / `.b64` instructions in 64-bit registers (a shift's amount, and the value where it is used as a coordinate, the low half, `cvt.u32.u64`) |
 | `arith.index_cast` / `index_castui` / `extsi` / `extui` / `trunci` between `index`, `i32` and `i64` | nothing between `index` and `i32`; `cvt.s64.s32` / `cvt.u64.u32` to `i64`, its low half from it |
 | `arith.cmpi` / `arith.select` of 32-bit values (or `i64`s, floats) | `setp.<predicate>.s32` / `.u32` / `.b32` (`64`) into a predicate register / `selp.b32` (`.b64`, `.f32`, `.f64`, `.b16`) (of `i1`s, `mov.pred` under the condition and its negation) |
-| float scalars of f32 / f64: `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` / `maxnumf` / `minnumf` / `divf` / `negf`, `math.absf` / `sqrt` / `rsqrt` / `fma` / `exp2` / `exp` | `add.rn` / `sub.rn` / `mul.rn` / `max` / `min` / `div.rn` / `neg` / `abs` / `sqrt.rn` / `rsqrt.approx` / `fma.rn` / `ex2.approx` `.f32` or `.f64`; `exp` is `ex2.approx.f32` of x times log2(e) (`mul.rn.f32` by `0f3FB8AA3B`), as nvcc's `__expf` is; `exp2` and `exp` of f32 only (PTX's `ex2` has no f64 form); f16 / bf16 in f32 between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32` (the half's correctly rounded result: f32's significand is more than twice a half's); `arith.remf` has no instruction and is refused |
+| float scalars of f32 / f64: `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` / `maxnumf` / `minnumf` / `divf` / `negf`, `math.absf` / `sqrt` / `rsqrt` / `fma` / `exp2` / `exp` | `add.rn` / `sub.rn` / `mul.rn` / `max.NaN` / `min.NaN` (NaN-propagating, as `maximumf` is; of f64, which has no such form, and before sm_80: `max` / `min` with the operands' sum, a NaN, selected where either is one) / `max` / `min` / `div.rn` / `neg` / `abs` / `sqrt.rn` / `rsqrt.approx` / `fma.rn` / `ex2.approx` `.f32` or `.f64`; `exp` is `ex2.approx.f32` of x times log2(e) (`mul.rn.f32` by `0f3FB8AA3B`), as nvcc's `__expf` is; `exp2` and `exp` of f32 only (PTX's `ex2` has no f64 form); f16 / bf16 in f32 between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32` (the half's correctly rounded result: f32's significand is more than twice a half's); `arith.remf` has no instruction and is refused |
 | `arith.cmpf` of float scalars | `setp` of the predicate: `oeq` .. `one` `eq` / `gt` / `ge` / `lt` / `le` / `ne`, `ueq` .. `une` `equ` / `gtu` / `geu` / `ltu` / `leu` / `neu`, `ord` / `uno` `num` / `nan` (halves on their f32 widenings); `false` / `true` `mov.pred` of 0 / 1 |
 | `arith.extf` / `arith.truncf` of float scalars | `cvt.<to>.<from>` (exact) / `cvt.<rounding>.<to>.<from>`, `roundingmode` `rn` / `rm` / `rp` / `rz` (none: `rn`; `to_nearest_away` is refused) |
 | `arith.constant dense<v> : tensor<RxC...>` | a register tile (below) every element of which is v |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
-| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements) |
+| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements); `maximumf` / `minimumf` as `max.NaN` / `min.NaN`, from sm_80 |
 | the other float ops above of register tiles placed alike (`divf`, `negf`, `math.exp`, `fma`, ...) | register by register, each element its scalar op: an f32 register directly, a 16-bit pair unpacked (`mov.b32 {lo, hi}`), each half computed as a half scalar is, packed again; `extf` of a tile is refused |
 | `scf.if` (with or without results and an else region) | `@!%c bra` to the else region (or past the then region), which ends with `bra.uni` past the else region; each result has registers of its own (a register tile's placed as the then region yields it) that each region's `scf.yield` sets; a region holds scalar and register-tile arithmetic (and nested `scf.if`s) only, the CTA-wide steps of the TMA, `cp.async` and tensor-memory paths being refused there |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
@@ -94,8 +94,8 @@ from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, Regis
                                checked_accesses, tested_alignment)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (CONSTANT_COMPARISONS, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, FLOAT_COMPARISONS, INTEGER_COMPARISONS,
-                      TRUNCF_ROUNDING, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
-                      PtxBuilder, PtxModule, mbarrier_init, memref_descriptor_fields, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
+                      NAN_TIER, TRUNCF_ROUNDING, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
+                      PtxBuilder, PtxModule, mbarrier_init, memref_descriptor_fields, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
                            from_shared,
@@ -455,6 +455,8 @@ class _Emitter:
         if any(t.offsets != x.offsets or t.element != x.element for t in tiles):
             raise _Unemittable(f"`{op.name}` of two tiles placed differently in registers")
         regs = self.kernel.regs(x.reg_type, "%" + self.fresh("ew") + "_", len(x.regs))
+        if ".NaN" in FLOAT_ARITHMETIC.get(op.name, "") and self.tier < NAN_TIER:
+            raise _Unemittable(f"`{op.name}` of tiles before sm_{NAN_TIER}: `{FLOAT_ARITHMETIC[op.name]}` needs it")
         for out, *operands in zip(regs, *(t.regs for t in tiles)):
             if op.name in FLOAT_ARITHMETIC:
                 self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}{FLOAT_TILE_SUFFIX[x.element]} {out}, {', '.join(operands)};")
@@ -510,7 +512,12 @@ class _Emitter:
             k.emit(f"mul.rn.f32 {scaled}, {operands[0]}, {_EXP_SCALE[op.name]};")
             operands = [scaled]
         reg = into if into is not None and float_type not in _HALVES else k.reg(wide_type, "%" + self.fresh("f"))
-        k.emit(f"{instruction}.{wide_type} {reg}, {', '.join(operands)};")
+        if ".NaN" in instruction and (wide_type == "f64" or self.tier < NAN_TIER):
+            for line in nan_propagating(instruction.split(".")[0], wide_type, reg, *operands, k.reg(wide_type, "%" + self.fresh("num")),
+                                        k.reg("pred", "%" + self.fresh("nan")), k.reg(wide_type, "%" + self.fresh("sum"))):
+                k.emit(line)
+        else:
+            k.emit(f"{instruction}.{wide_type} {reg}, {', '.join(operands)};")
         if float_type in _HALVES:
             narrow = into or k.reg("b16", "%" + self.fresh("h"))
             k.emit(f"cvt.rn.{float_type}.f32 {narrow}, {reg};")
@@ -1449,7 +1456,7 @@ _ROUNDED_DIVISIONS = {"arith.ceildivsi": ("ge", "add"), "arith.floordivsi": ("lt
 # Float ops of scalars (FLOAT_ARITHMETIC's too): op -> its instruction before the type, and its
 # operand count. `div.rn`, `sqrt.rn` and `fma.rn` are IEEE's correctly rounded results, which
 # arith's and math's are; `max` / `min` return the other operand where one is NaN, as `maxnumf`
-# / `minnumf` do. PTX has `rsqrt` and `ex2` only as `.approx`; `arith.remf` has no instruction
+# / `minnumf` do, and `max.NaN` / `min.NaN` the NaN, as `maximumf` / `minimumf` do. PTX has `rsqrt` and `ex2` only as `.approx`; `arith.remf` has no instruction
 # (the function writer's long division, emit/lowered_kernel.py, is not written here).
 _FLOAT_OPS = {**{name: (instruction, 2) for name, instruction in FLOAT_ARITHMETIC.items()},
               "arith.divf": ("div.rn", 2), "arith.maxnumf": ("max", 2), "arith.minnumf": ("min", 2),

@@ -256,13 +256,15 @@ def _tileas_kernel_section() -> list[str]:
             "- Integers: `index` and `i32` are 32-bit coordinates; `i64` is computed in 64-bit registers "
             "(`add.s64`, `setp.lt.s64`, `selp.b64`, ...), its low half used where it is a coordinate.",
             "- Float scalars: f32 and f64 by their instruction (`div.rn`, `sqrt.rn`, `fma.rn`, `rsqrt.approx`, "
-            "`neg`, `abs`, ...); f16 and bf16 in f32 between exact widenings and one `cvt.rn` (the half's correctly "
+            "`neg`, `abs`, ...; `maximumf` / `minimumf` NaN-propagating, `max.NaN` / `min.NaN`, and of f64, "
+            "which has no such form, `max` / `min` with the operands' sum, a NaN, selected where either is one); "
+            "f16 and bf16 in f32 between exact widenings and one `cvt.rn` (the half's correctly "
             "rounded result); `math.exp2` is `ex2.approx.f32` and `math.exp` `ex2.approx.f32` of x times log2(e), "
             "as nvcc's `__expf` is (f32 and halves only: PTX's `ex2` has no f64 form). `arith.cmpf` is `setp` "
             "(ordered predicates PTX's plain compares, unordered ones its `u` forms, `ord` / `uno` `num` / `nan`); "
             "`arith.extf` / `truncf` are `cvt` in the op's rounding mode (`to_nearest_away` is refused).",
             "- Float tiles in registers (f32, f16, bf16), of tiles placed alike: `arith.addf` / `subf` / `mulf` / "
-            "`maximumf` / `minimumf` one instruction a register (`.f16x2` for halves); the other float ops above "
+            "`maximumf` / `minimumf` one instruction a register (`.f16x2` for halves; `max.NaN` / `min.NaN` from sm_80); the other float ops above "
             "register by register, each element as a scalar (a half pair unpacked and packed again); `arith.truncf` "
             "of an f32 tile to f16 / bf16. `arith.extf` of a tile is refused.",
             "- `scf.if`: a predicated branch around each region, each result in registers of its own that each "

@@ -488,9 +488,10 @@ def tested_alignment(t: RegisterTransfer) -> bool:
 
 # arith's float ops the register path computes -> the PTX instruction (its type follows:
 # `.f32`, `.f16x2`, `.bf16x2`). Of two tiles in shared memory, the first is read into registers
-# in the chunk placement (`register_tile_problem`), the second in the first's.
+# in the chunk placement (`register_tile_problem`), the second in the first's. `maximumf` /
+# `minimumf` propagate a NaN, as `max.NaN` / `min.NaN` do (emit/builder.py, NAN_TIER).
 FLOAT_ARITHMETIC = {"arith.addf": "add.rn", "arith.subf": "sub.rn", "arith.mulf": "mul.rn",
-                    "arith.maximumf": "max", "arith.minimumf": "min"}
+                    "arith.maximumf": "max.NaN", "arith.minimumf": "min.NaN"}
 # A register tile's element type -> the suffix of its float ops (two 16-bit elements a register).
 FLOAT_TILE_SUFFIX = {"f32": ".f32", "f16": ".f16x2", "bf16": ".bf16x2"}
 
