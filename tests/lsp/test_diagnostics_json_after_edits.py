@@ -4,6 +4,7 @@ inside and below a unit, adding and removing lines, making and unmaking a unit, 
 CRLF line ends and characters UTF-16 counts differently."""
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -34,6 +35,9 @@ def _fresh(analysis: DocumentAnalysis) -> list[dict]:
 def _check(analysis: DocumentAnalysis, what: str) -> None:
     got = diagnostic_json.diagnostics(analysis)
     assert got == _fresh(analysis), what
+    # The publish's text, written again only for the values written anew, is json.dumps's.
+    assert diagnostic_json.publish_text(analysis, got) == json.dumps(
+        diagnostic_json.publish_params(analysis, got), separators=(",", ":")), what
     again = DocumentAnalysis("file:///again.ir", analysis.document.text, encoding=analysis.document.encoding)
     document = again.document
     assert got == [diagnostic_json.diagnostic(document, d, analysis.document.uri) for d in again.diagnostics()], what

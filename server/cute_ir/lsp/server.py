@@ -148,12 +148,16 @@ class CuteIrProtocol(LanguageServerProtocol):
     def notify_json(self, method: str, params: dict[str, Any]) -> None:
         """Send a notification whose params are JSON values already (a publish of
         lsp/diagnostic_json.py's diagnostics): pygls would take them for its typed objects."""
+        self.notify_encoded(method, json.dumps(params, separators=(",", ":")))
+
+    def notify_encoded(self, method: str, params: str) -> None:
+        """Send a notification whose params are JSON text already (`notify_json`)."""
         if not self.writer:
             return
-        body = json.dumps({"jsonrpc": "2.0", "method": method, "params": params}, separators=(",", ":"))
-        header = (f"Content-Length: {len(body.encode(self.CHARSET))}\r\n"
+        body = f'{{"jsonrpc":"2.0","method":{json.dumps(method)},"params":{params}}}'.encode(self.CHARSET)
+        header = (f"Content-Length: {len(body)}\r\n"
                   f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n" if self._include_headers else "")
-        self.writer.write((header + body).encode(self.CHARSET))
+        self.writer.write(header.encode(self.CHARSET) + body)
         self._server.last_message = time.monotonic()   # as `_send_data`: an edit's publish is followed by requests
 
     @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
@@ -637,7 +641,7 @@ class CuteIrServer(LanguageServer):
             return
         diagnostics = diagnostic_json.diagnostics(analysis)
         if send:
-            self.protocol.notify_json(diagnostic_json.PUBLISH, diagnostic_json.publish_params(analysis, diagnostics))
+            self.protocol.notify_encoded(diagnostic_json.PUBLISH, diagnostic_json.publish_text(analysis, diagnostics))
             self.collector.note_activity()
         if keep:
             self.opened_texts.keep_diagnostics(opened, diagnostics)
