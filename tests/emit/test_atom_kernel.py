@@ -523,14 +523,21 @@ def test_every_tf32_mma_configuration_is_written_by_the_lowering():
     writer's tf32, 32 bits in memory), so every tf32 mma.sync and wgmma (A in registers or a
     descriptor) has the lowering's kernel on every target that runs it, which ptxas accepts."""
     from cute_ir.emit.ptx import enumerate_configs
-    from cute_ir.tables import tiers as T
     configs = [c for c in enumerate_configs() if c.a_type == "tf32" and hand_built(c)]
     assert len(configs) == 66
+    _lowered_kernels_assemble(configs)
+
+
+def _lowered_kernels_assemble(configs: list[AtomConfig], holding: str = "") -> None:
+    """The lowering writes each configuration's kernel on every target that runs it (its text
+    holding `holding`), and ptxas accepts them, one module a target."""
+    from cute_ir.tables import tiers as T
     by_target: dict[str, list[str]] = {}
     for index, config in enumerate(configs):
         for target in supported_targets(config):
             kernel = AK.config_kernel(config, f"k{index}", target)
             assert kernel is not None and kernel.module.ok, (config.label(), target)
+            assert holding in kernel.module.text, (config.label(), target)
             lines = kernel.module.text.split("\n")
             by_target.setdefault(target, []).extend(lines[next(n for n, line in enumerate(lines)
                                                                if line.startswith(".visible")):])
@@ -540,3 +547,14 @@ def test_every_tf32_mma_configuration_is_written_by_the_lowering():
             text = "\n".join([f".version {t.ptx_version}", f".target {t.name}", ".address_size 64", ""] + kernels)
             accepted, said = assemble(text, t.ptxas_arch)
             assert accepted, (target, said)
+
+
+def test_every_f6_mma_configuration_is_written_by_the_lowering():
+    """An f6 fragment (e2m3 / e3m2 A or B of kind::mxf8f6f4) is loaded four elements to a `.b32`
+    register, each in its 8-bit container with its two padding bits cleared, so each of the 16
+    configurations has the lowering's kernel on every target that runs it, which ptxas accepts."""
+    from cute_ir.emit.ptx import enumerate_configs
+    f6 = {"e2m3", "e3m2"}
+    configs = [c for c in enumerate_configs() if f6 & {c.a_type, c.b_type} and hand_built(c)]
+    assert len(configs) == 16
+    _lowered_kernels_assemble(configs, "0x3f3f3f3f;")

@@ -277,7 +277,7 @@ def _register_type(type_text: str) -> str | None:
         return "b64"
     found = shaped(type_text)
     if found is not None and type_text.startswith("vector<") and None not in found.dims:
-        bits = element_bits(found.element)
+        bits = _lane_bits(found.element)
         total = prod(found.dims) * bits if bits else None
         return {16: "b16", 32: "b32", 64: "b64"}.get(total)
     return None
@@ -315,10 +315,23 @@ def _access_bytes(value: Value, register_type: str) -> int:
     return _bits(register_type) // 8 if str(value.type).startswith("vector<") else 1
 
 
+# The bits of an element LLVM stores in a byte of its own, its value in the low bits (an i6's store
+# size): a 6-bit float or integer. The MMAs of kind::f8f6f4 read such elements so, each in an
+# 8-bit container, four to a 32-bit register (PTX ISA, the m16n8k32 fragments of .e3m2 / .e2m3).
+_CONTAINED_BITS = 6
+
+
+def _lane_bits(element: str) -> int | None:
+    """The bits an element takes in memory and as a lane of a register: a 6-bit one a byte
+    (`_CONTAINED_BITS`), any other its own."""
+    bits = element_bits(element)
+    return 8 if bits == _CONTAINED_BITS else bits
+
+
 def _memory_bits(element: str) -> int | None:
-    """The bits an element takes in memory: an `i1` a byte (LLVM's data layout gives it one),
-    any other its own."""
-    return 8 if element == "i1" else element_bits(element)
+    """The bits an element takes in memory: an `i1` a byte (LLVM's data layout gives it one), a
+    6-bit one too (`_lane_bits`), any other its own."""
+    return 8 if element == "i1" else _lane_bits(element)
 
 
 def _width(type_text: str) -> int:
@@ -627,7 +640,7 @@ class _Emitter:
         (`extf`, `truncf`): `cvt` of the PTX types (`_CONVERSIONS`)."""
         if len(op.operands) != 1 or len(op.results) != 1:
             raise _Unemittable(f"`{op.name}` without one operand and one result")
-        if self.packed_truncation(op) or self.lanewise(
+        if self.packed_truncation(op) or self.container_widening(op) or self.lanewise(
                 op, lambda registers, reg, elements, result: self.convert_value(op, registers[0], elements[0], reg, result)):
             return
         address = self.addresses.get(op.operands[0])
@@ -657,6 +670,21 @@ class _Emitter:
             out.append(self.fresh("b32", "x2"))
             self.kernel.emit(f"cvt.{mode}.{found.element}x2.f32 {out[-1]}, {high}, {low};")
         self.pack(op.results[0], out, 32)
+        return True
+
+    def container_widening(self, op: Operation) -> bool:
+        """`arith.extui` of a vector of 6-bit lanes to one of as many 8-bit lanes: each lane is in
+        its byte already (`_lane_bits`), so the register with each byte's two padding bits
+        cleared (LLVM leaves a stored i6's other bits unspecified). False: not such an op."""
+        source, result = (shaped(str(v.type)) if str(v.type).startswith("vector<") else None
+                          for v in (op.operands[0], op.results[0]))
+        if op.name != "arith.extui" or source is None or result is None or source.dims != result.dims \
+                or element_bits(source.element) != _CONTAINED_BITS or element_bits(result.element) != 8:
+            return False
+        value = self.register(op.operands[0], f"the operand of `{op.name}`")
+        reg, register_type = self.result(op, "v")
+        mask = int("3f" * (_bits(register_type) // 8), 16)
+        self.kernel.emit(f"and.b{_bits(register_type)} {reg}, {value}, {mask:#x};")
         return True
 
     def convert_value(self, op: Operation, source: str, source_text: str, reg: str, result_text: str) -> None:

@@ -58,6 +58,10 @@ _SPARSE_SCALED_OPERANDS = 8
 _STATIC_COORD = re.compile(r'^!cute\.coord<"\((-?\d+(?:\s*,\s*-?\d+)*)\)">$')
 # Element types LLVM has (others are bit-cast to integers of their width first).
 _LLVM_ELEMENTS = frozenset({"f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i64"})
+# A 6-bit element (f6E2M3FN, f6E3M2FN) fills no register whole: the MMAs of kind::f8f6f4 take each
+# in an 8-bit container, four to a 32-bit register (PTX ISA, the m16n8k32 fragments of .e3m2 /
+# .e2m3 A and B), its value in the low six bits, as the function writer keeps it in memory.
+_CONTAINED_BITS, _CONTAINER_BITS = 6, 8
 # NVPTX constraint letter -> the LLVM type of the value bound to it.
 _CONSTRAINT_TYPE = {"r": "i32", "l": "i64", "f": "f32", "h": "i16", "d": "f64"}
 
@@ -329,6 +333,8 @@ class _Builder:
         memref = shaped(written)
         bits = element_bits(memref.element) if memref is not None else None
         width = int(_CONSTRAINT_TYPE[letter][1:])
+        if bits == _CONTAINED_BITS:
+            bits = _CONTAINER_BITS
         if memref is None or memref.kind != "memref" or memref.rank != 1 or bits is None or width % bits:
             raise Unbindable(f"a {written} operand is not a fragment of {width}-bit registers")
         return memref, width // bits
@@ -365,7 +371,12 @@ class _Builder:
         integers of its width (`arith.bitcast`), which LLVM packs into a register."""
         if element in _LLVM_ELEMENTS:
             return value
-        return self.make("arith.bitcast", [value], [f"vector<{count}xi{element_bits(element)}>"]).results[0]
+        bits = element_bits(element)
+        integers = self.make("arith.bitcast", [value], [f"vector<{count}xi{bits}>"]).results[0]
+        if bits != _CONTAINED_BITS:
+            return integers
+        # Each 6-bit element in its 8-bit container, zero-extended (`_CONTAINED_BITS`).
+        return self.make("arith.extui", [integers], [f"vector<{count}xi{_CONTAINER_BITS}>"]).results[0]
 
     def _elements(self, value: Value, bits: int):
         """The memref of a fragment of `bits`-bit elements."""
@@ -401,6 +412,8 @@ class _Builder:
             stored = result if memref.element == llvm_type else self._bitcast(result, memref.element)
             self.make("memref.store", [stored, value, self.index(index)], [])
             return
+        if element_bits(memref.element) == _CONTAINED_BITS:
+            raise Unbindable(f"a {self.type_of(value)} operand is no instruction's output here")
         if memref.element in _LLVM_ELEMENTS:
             unpacked = self._bitcast(result, f"vector<{per}x{memref.element}>")
         else:
