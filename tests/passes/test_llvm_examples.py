@@ -38,6 +38,7 @@ NOT_LOWERED = {
     "tileas_atomics.ir": "a TileAS kernel: its per-thread atomics become PTX in emit/tileas_kernel.py",
     "tileas_copy.ir": "a TileAS kernel: its async TMA ops and descriptors become PTX in emit/tileas_kernel.py, "
                       "not LLVM IR",
+    "tileas_epilogue.ir": "a TileAS kernel (emit/tileas_kernel.py writes its PTX)",
     "tileas_matmul.ir": "a TileAS kernel (emit/tileas_kernel.py writes its PTX)",
     "tileas_memops.ir": "TileAS memops in a function with no kernel spec: nothing lowers them",
     "tileas_reduce.ir": "a TileAS kernel (emit/tileas_kernel.py writes its PTX)",
