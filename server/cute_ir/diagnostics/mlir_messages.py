@@ -233,6 +233,10 @@ STRIDED_LESS = "expected '<' after 'strided'"
 # Parser::parseToken's words for a token it did not find (a closing bracket, a colon, an
 # affine map's parenthesis), and parseKeyword's for a word (after the op's name).
 EXPECTED_TOKEN = "expected '{0}'"
+# parseCommaSeparatedList's words after a parenthesised list's element (an assignment list's
+# `%a = %init`), and parseFunctionType's where no `->` follows the inputs.
+EXPECTED_COMMA_OR_RPAREN = "expected ',' or ')'"
+FUNCTION_TYPE_ARROW = "expected '->' in function type"
 # ... and where its words say more (parseRegionList; TensorLiteralParser's complex elements).
 REGION_LIST_CLOSE = "expected ')' to end region list"
 COMPLEX_ELEMENTS_CLOSE = "expected ')' after complex elements"

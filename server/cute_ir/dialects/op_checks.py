@@ -36,7 +36,7 @@ from ..diagnostics.mlir_messages import (
     BRANCH_EDGE, BRANCH_EDGE_COUNT, BRANCH_EDGE_TYPE, BRANCH_POINT_NOTE, CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS,
     CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, FORALL_MAPPING_RANK, FORALL_MASKS, FORALL_OPERAND_TYPES,
     IN_PARALLEL_OPS, AFFINE_APPLY_OPERANDS, AFFINE_APPLY_RESULTS, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
-    EXPECTED_SSA_OPERAND, EXPECTED_TOKEN, EXPECTED_TYPE,
+    EXPECTED_COMMA_OR_RPAREN, EXPECTED_SSA_OPERAND, EXPECTED_TOKEN, EXPECTED_TYPE, FUNCTION_TYPE_ARROW,
 )
 from ..syntax.cst import TYPE_KINDS, wrong_token_span
 from ..text.brackets import top_level_parameters
@@ -789,6 +789,78 @@ def _item_types(node: Any) -> list[str | None]:
 
 def _operand_types(site: Any, count: int | None = None) -> list[str | None]:
     return _types(site, site.operands if count is None else count, site.operand_type)
+
+
+def _assignment_list(group: Any) -> Placed | None:
+    """OpAsmParser::parseAssignmentList (`scf.while (...)`, scf.for's `iter_args(...)`): a
+    parenthesised, possibly empty list of `%name = %value`, then `,` or `)`; the first token
+    that is not what the parser reads there, placed as emitWrongTokenError places it. A list
+    the grammar left open is the syntax check's."""
+    items = [c for c in group.children if c.type != "comment"]
+    if len(items) < 2 or items[-1].type != ")":
+        return None
+    entries, at = items[1:-1], 0
+    if not entries:
+        return None
+    while True:
+        for want, message in (("value_use", EXPECTED_SSA_OPERAND), ("=", EXPECTED_TOKEN.format("=")),
+                              ("value_use", EXPECTED_SSA_OPERAND)):
+            token = entries[at] if at < len(entries) else items[-1]
+            if token.type != want:
+                return Placed(message, wrong_token_span(entries[at - 1] if at else items[0], token))
+            at += 1
+        if at == len(entries):
+            return None
+        if entries[at].type != ",":
+            return Placed(EXPECTED_COMMA_OR_RPAREN, wrong_token_span(entries[at - 1], entries[at]))
+        at += 1
+
+
+def _type_list(group: Any) -> Placed | None:
+    """Parser::parseTypeListParens: types separated by commas up to `)` (`expected ')'` at the
+    first type that follows another with no comma); a token that may not be a type ends the
+    reading silently (a dialect's own type the grammar did not class)."""
+    items = [c for c in group.children if c.type != "comment"]
+    if len(items) < 2 or items[-1].type != ")":
+        return None
+    entries = items[1:-1]
+    for at, token in enumerate(entries):
+        if token.type not in TYPE_KINDS and token.type != ",":
+            return None
+        if at and token.type in TYPE_KINDS and entries[at - 1].type in TYPE_KINDS:
+            return Placed(EXPECTED_TOKEN.format(")"), wrong_token_span(entries[at - 1], token))
+    return None
+
+
+def scf_while_parse(site: Any) -> Placed | None:
+    """WhileOp::parse (SCF.cpp): the optional assignment list, `:`, then a function type: its
+    inputs in parentheses, `->`, its results (one type or a parenthesised list)."""
+    items = _body(site)
+    at = 0
+    if items and items[0].type == "paren_group":
+        problem = _assignment_list(items[0])
+        if problem is not None:
+            return problem
+        at = 1
+    if at >= len(items) or at == 0:
+        return None
+    if items[at].type != ":":
+        return Placed(EXPECTED_TOKEN.format(":"), wrong_token_span(items[at - 1], items[at]))
+    if at + 1 >= len(items) or items[at + 1].type != "paren_group":
+        return None
+    problem = _type_list(items[at + 1])
+    if problem is not None:
+        return problem
+    if at + 2 < len(items) and items[at + 2].type != "->":
+        return Placed(FUNCTION_TYPE_ARROW, wrong_token_span(items[at + 1], items[at + 2]))
+    results = items[at + 3] if at + 3 < len(items) else None
+    return _type_list(results) if results is not None and results.type == "paren_group" else None
+
+
+def scf_for_parse(site: Any) -> Placed | None:
+    """ForOp::parse (SCF.cpp): the assignment list after `iter_args`, read as scf.while's."""
+    _, pairs = _keyword_group(_body(site), b"iter_args")
+    return _assignment_list(pairs) if pairs is not None else None
 
 
 def scf_while(site: Any) -> str | Placed | None:
@@ -1620,6 +1692,8 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "arith.select": arith_select_parse,
     "func.func": func_func_parse,
     "scf.forall": scf_forall_parse,
+    "scf.for": scf_for_parse,
+    "scf.while": scf_while_parse,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {

@@ -1233,7 +1233,11 @@ class _Checker:
 
     def _typed_result_count(self, op_id: int) -> int | None:
         """How many results a custom form's text gives types for, when it gives every result
-        group's (a variadic group's count is then what the parser builds)."""
+        group's (a variadic group's count is then what the parser builds), or, for an op whose
+        own C++ parser types its results (scf.for, scf.while), as many as it reads."""
+        parsed = self._parsed(op_id)
+        if parsed is not None and parsed.results is not None:
+            return len(parsed.results)
         record = op_record(self.ops[op_id].name)
         form = self._form(op_id) if record is not None else None
         if form is None or not form.complete or form.results is None:
@@ -1574,9 +1578,14 @@ def _bindings(pairs: Node) -> tuple[list[Node], list[Node | None]]:
 
 
 def _listed_types(node: Node) -> list[str | None]:
-    """A type, or a parenthesised list of them, each as `_whole_type` reads it."""
-    types = [c for c in node.named_children if c.type != "comment"] if node.type == "paren_group" else [node]
-    return [_whole_type(t) for t in types]
+    """A type, or a parenthesised list of them, each as `_whole_type` reads it; a list whose
+    types a comma does not separate is one the parser stops in (`[None]`)."""
+    if node.type != "paren_group":
+        return [_whole_type(node)]
+    items = [c for c in node.children[1:-1] if c.type != "comment"]
+    if len(items) % 2 == 0 and items or any(c.type != "," for c in items[1::2]):
+        return [None]
+    return [_whole_type(t) for t in items[::2]]
 
 
 def _while_types(body: Node | None) -> _Parsed | None:
