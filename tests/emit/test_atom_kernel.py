@@ -558,3 +558,52 @@ def test_every_f6_mma_configuration_is_written_by_the_lowering():
     configs = [c for c in enumerate_configs() if f6 & {c.a_type, c.b_type} and hand_built(c)]
     assert len(configs) == 16
     _lowered_kernels_assemble(configs, "0x3f3f3f3f;")
+
+
+# A SM120 block-scaled fragment's bytes in memory (its elements packed as the function writer keeps
+# them: an e2m1 four bits, an f6 a byte, an f8 a byte) and the registers the instruction reads. Of
+# kind::mxf8f6f4 (m16n8k32) every element takes a byte of the register, four to a register, so an
+# e2m1 A of 16 elements is 8 bytes in memory and 4 registers; of kind::mxf4 / mxf4nvf4 (m16n8k64)
+# eight e2m1 pack a register, so A's 32 elements are 16 bytes and 4 registers.
+_SM120_BYTES = {"e2m1": 4, "e2m3": 8, "e3m2": 8, "e4m3": 8, "e5m2": 8}
+_SM120_FRAGMENTS = {32: {"A": (16, 4), "B": (8, 2)}, 64: {"A": (32, 4), "B": (16, 2)}}   # K: elements, registers
+_LOAD = re.compile(r"^\s*ld\.(?:b|u|f)(\d+) %\w+, \[%p(\d)(?:\+(\d+))?\];")
+
+
+def test_a_sm120_block_scaled_fragment_is_loaded_at_its_own_size_into_the_registers_of_its_kind():
+    """Each SM120 block-scaled MMA configuration's lowered kernel reads A and B from exactly their
+    fragments' bytes (an e2m1 of kind::mxf8f6f4 packed in memory, 8 bytes of A: not the 16 its
+    four registers hold) and passes the instruction the registers its kind takes; an e2m1 of
+    kind::mxf8f6f4 is moved into the middle of its byte (0b00ABCD00, CUTLASS's fp4_shift_A / B),
+    nibble k from bit 4k to bit 8k + 2. ptxas accepts every kernel on every target."""
+    from cute_ir.emit.ptx import enumerate_configs
+    configs = [c for c in enumerate_configs() if c.mnemonic == "SM120.mma_bs" and c.label() != _MXF4NVF4_2X]
+    assert len(configs) == 27
+    for config in configs:
+        kernel = AK.config_kernel(config, "k", "sm_120a")
+        assert kernel is not None, config.label()
+        text = kernel.module.text
+        loaded: dict[int, list[tuple[int, int]]] = {}
+        for line in text.split("\n"):
+            found = _LOAD.match(line)
+            if found:
+                loaded.setdefault(int(found[2]), []).append((int(found[3] or 0), int(found[1]) // 8))
+        [mma] = [line for line in text.split("\n") if "mma.sync" in line]
+        groups = re.findall(r"\{([^}]*)\}", mma)
+        for role, param, element, group in (("A", 1, config.a_type, groups[1]), ("B", 2, config.b_type, groups[2])):
+            elements, registers = _SM120_FRAGMENTS[config.shape[2]][role]
+            size = elements * _SM120_BYTES[element] // 8
+            spans = sorted(loaded[param])
+            # Contiguous, from the fragment's first byte to its last, and no further.
+            assert spans[0][0] == 0 and all(a + n == b for (a, n), (b, _) in zip(spans, spans[1:])), (config.label(), role)
+            assert spans[-1][0] + spans[-1][1] == size, (config.label(), role, spans)
+            assert len(group.split(",")) == registers, (config.label(), role)
+        contained = config.shape[2] == 32 and "e2m1" in (config.a_type, config.b_type)
+        shifts = [int(n) for n in re.findall(r"mov\.b32 %c\d+, (\d+);", text)]
+        assert (shifts[:8] == [0xF, 2, 0xF0, 6, 0xF00, 10, 0xF000, 14]) is contained, config.label()
+    _lowered_kernels_assemble(configs)
+
+
+# kind::mxf4nvf4 scale_vec::2X with ue8m0 scales: the atom's attributes (K 64, vec_size 32) read as
+# kind::mxf4, so no op builds it and the lowering writes no kernel of it.
+_MXF4NVF4_2X = "SM120_mma_bs_m16n8k64_e2m1_e2m1_f32_mxf4nvf4_ue8m0_v32"

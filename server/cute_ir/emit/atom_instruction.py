@@ -90,6 +90,8 @@ class AsmOperand:
     named: str | None = None        # what that value is, where a reader needs telling (a policy's name)
     holds: int | None = None        # the bits of one fragment element the register holds, when
                                     # fewer than its own (an 8-bit copy's byte in a 16-bit register)
+    container: int | None = None    # the bits each fragment element takes in the register, when
+                                    # not its own (kind::f8f6f4's 8: an e2m1 in a byte of its own)
 
 
 # A constant the lowering makes whose number says nothing to a reader of the PTX: the role of
@@ -274,9 +276,10 @@ def _fma_inline_asm(c: AtomConfig, row: A.MmaShapeRow) -> InlineAsm:
     return InlineAsm(row.template_for(R.RMEM).format(d=c.c_type, D="$0", A="$1", B="$2", C="$3"), tuple(operands))
 
 
-def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand], holds: int | None = None) -> str:
+def _asm_regs(role: str, count: int, constraint: str, operands: list[AsmOperand], holds: int | None = None,
+              container: int | None = None) -> str:
     start = len(operands)
-    operands.extend(AsmOperand(role, i, constraint, holds=holds) for i in range(count))
+    operands.extend(AsmOperand(role, i, constraint, holds=holds, container=container) for i in range(count))
     return braces([f"${start + i}" for i in range(count)])
 
 
@@ -340,8 +343,10 @@ def inline_asm(config: AtomConfig, target: str) -> InlineAsm | str:
                           "wgmma.fence.sync.aligned;", body, "wgmma.commit_group.sync.aligned;",
                           "wgmma.wait_group.sync.aligned 0;", "}"])
         return InlineAsm(text, tuple(operands))
-    fill["A"] = _asm_regs("a", regs["A"], "r", operands)
-    fill["B"] = _asm_regs("b", regs["B"], "r", operands)
+    # kind::(mx)f8f6f4 takes every A and B element in an 8-bit container (`row.container_bits`),
+    # kind::mxf4 / mxf4nvf4 packs eight e2m1 to a register: the registers the fragment fills differ.
+    fill["A"] = _asm_regs("a", regs["A"], "r", operands, container=row.container_bits)
+    fill["B"] = _asm_regs("b", regs["B"], "r", operands, container=row.container_bits)
     fill["C"] = _asm_regs("c", regs["C"], acc, operands)
     if row.sparse:
         fill.update(E=f"${len(operands)}", F=str(c.sparse_selector))

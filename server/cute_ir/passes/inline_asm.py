@@ -62,6 +62,12 @@ _LLVM_ELEMENTS = frozenset({"f16", "bf16", "f32", "f64", "i8", "i16", "i32", "i6
 # in an 8-bit container, four to a 32-bit register (PTX ISA, the m16n8k32 fragments of .e3m2 /
 # .e2m3 A and B), its value in the low six bits, as the function writer keeps it in memory.
 _CONTAINED_BITS, _CONTAINER_BITS = 6, 8
+# An e2m1 (f4E2M1FN) element of kind::f8f6f4 / kind::mxf8f6f4 sits in an 8-bit container of its own
+# too, four to a register, but in its middle: 0b00ABCD00 (CUTLASS's cute/atom/mma_traits_sm120.hpp,
+# `fp4_shift_A` / `fp4_shift_B`: "MMA F8F6F4 expects the four-bit data to be in the middle of the
+# eight-bit container", shifted left by two). In memory the fragment stays packed, two to a byte,
+# as the function writer keeps a 4-bit element; kinds mxf4 / mxf4nvf4 take it so, eight to a register.
+_NIBBLE_BITS, _NIBBLE_SHIFT = 4, 2
 # NVPTX constraint letter -> the LLVM type of the value bound to it.
 _CONSTRAINT_TYPE = {"r": "i32", "l": "i64", "f": "f32", "h": "i16", "d": "f64"}
 
@@ -139,7 +145,7 @@ def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
         elif operand.address:
             value = builder.address(operand_of(operand.role), letter)
         else:
-            value = builder.register(operand_of(operand.role), operand.index, letter, operand.holds)
+            value = builder.register(operand_of(operand.role), operand.index, letter, operand.holds, operand.container)
         inputs.append(value)
         input_types.append(_CONSTRAINT_TYPE[letter])
     result_types = [_CONSTRAINT_TYPE[letter] for _, _, letter, _ in outputs]
@@ -321,27 +327,30 @@ class _Builder:
                              "which are neither static nor given by shapes(...)")
         return [self.index(d) for d in dims]
 
-    def _fragment(self, value: Value, letter: str) -> tuple[object, int]:
-        """(the memref, elements per register) of a register fragment."""
-        key = (id(value), letter)       # each of an operand's registers asks again
+    def _fragment(self, value: Value, letter: str, container: int | None = None) -> tuple[object, int]:
+        """(the memref, elements per register) of a register fragment, each element `container`
+        bits of the register when narrower (`AsmOperand.container`)."""
+        key = (id(value), letter, container)       # each of an operand's registers asks again
         if key not in self._fragments:
-            self._fragments[key] = self._read_fragment(value, letter)
+            self._fragments[key] = self._read_fragment(value, letter, container)
         return self._fragments[key]
 
-    def _read_fragment(self, value: Value, letter: str) -> tuple[object, int]:
+    def _read_fragment(self, value: Value, letter: str, container: int | None) -> tuple[object, int]:
         written = self.type_of(value)
         memref = shaped(written)
         bits = element_bits(memref.element) if memref is not None else None
         width = int(_CONSTRAINT_TYPE[letter][1:])
-        if bits == _CONTAINED_BITS:
+        if bits == _CONTAINED_BITS or (bits is not None and container is not None and bits < container):
             bits = _CONTAINER_BITS
         if memref is None or memref.kind != "memref" or memref.rank != 1 or bits is None or width % bits:
             raise Unbindable(f"a {written} operand is not a fragment of {width}-bit registers")
         return memref, width // bits
 
-    def register(self, value: Value, index: int, letter: str, holds: int | None = None) -> Value:
+    def register(self, value: Value, index: int, letter: str, holds: int | None = None,
+                 container: int | None = None) -> Value:
         """The `index`th register of a fragment (the whole value for index -1); with `holds`, the
-        register holds the fragment's `index`th element alone, in its low bits (zero-extended)."""
+        register holds the fragment's `index`th element alone, in its low bits (zero-extended);
+        with `container`, each element narrower than it takes that many bits of the register."""
         if holds is not None:
             element = self._element(value, index, holds)
             return self.make("arith.extui", [element], [_CONSTRAINT_TYPE[letter]]).results[0]
@@ -355,7 +364,7 @@ class _Builder:
                 # A descriptor: the i64 the descriptor view stands for.
                 return self.make("builtin.unrealized_conversion_cast", [value], ["i64"]).results[0]
             index = 0
-        memref, per = self._fragment(value, letter)
+        memref, per = self._fragment(value, letter, container)
         llvm_type = _CONSTRAINT_TYPE[letter]
         if per == 1:
             loaded = self.make("memref.load", [value, self.index(index)], [memref.element]).results[0]
@@ -364,7 +373,25 @@ class _Builder:
             return self._bitcast(loaded, llvm_type)
         vector = f"vector<{per}x{memref.element}>"
         load = self.make("vector.load", [value, self.index(index * per)], [vector])
-        return self._bitcast(self._as_integers(load.results[0], memref.element, per), llvm_type)
+        integers = self._as_integers(load.results[0], memref.element, per)
+        if element_bits(memref.element) == _NIBBLE_BITS and per * _NIBBLE_BITS < int(llvm_type[1:]):
+            return self._contained_nibbles(integers, per, llvm_type)
+        return self._bitcast(integers, llvm_type)
+
+    def _contained_nibbles(self, integers: Value, count: int, llvm_type: str) -> Value:
+        """The register of `count` 4-bit lanes (`vector<count x i4>`), each in a byte of its own at
+        bit 2 (`_NIBBLE_SHIFT`): the lanes' bits as one integer, widened to the register, and lane
+        k's nibble, masked, moved from bit 4k to bit 8k + 2 and or-ed in."""
+        packed = self._bitcast(integers, f"i{count * _NIBBLE_BITS}")
+        wide = self.make("arith.extui", [packed], [llvm_type]).results[0]
+        register = None
+        for lane in range(count):
+            nibble = self.make("arith.andi", [wide, self.constant(f"{0xF << lane * _NIBBLE_BITS} : {llvm_type}",
+                                                                   llvm_type)], [llvm_type]).results[0]
+            moved = self.make("arith.shli", [nibble, self.constant(f"{lane * _NIBBLE_BITS + _NIBBLE_SHIFT} : {llvm_type}",
+                                                                    llvm_type)], [llvm_type]).results[0]
+            register = moved if register is None else self.make("arith.ori", [register, moved], [llvm_type]).results[0]
+        return register
 
     def _as_integers(self, value: Value, element: str, count: int) -> Value:
         """A vector of narrow floats LLVM has no type for (f8E4M3FN, f4E2M1FN, ...) as the
@@ -449,12 +476,13 @@ class _Rehearsal(_Builder):
     def make(self, name: str, operands: list[Value], result_types: list[str], properties=None, attributes=None) -> _Unmade:
         return _Unmade(len(result_types))
 
-    def register(self, value: Value, index: int, letter: str, holds: int | None = None) -> Value | None:
-        key = ("register", id(value), letter, holds, index < 0)
+    def register(self, value: Value, index: int, letter: str, holds: int | None = None,
+                 container: int | None = None) -> Value | None:
+        key = ("register", id(value), letter, holds, container, index < 0)
         if key in self._rehearsed:
             return None
         self._rehearsed.add(key)
-        return super().register(value, index, letter, holds)
+        return super().register(value, index, letter, holds, container)
 
     def store(self, result: Value, value: Value, index: int, letter: str, holds: int | None = None) -> None:
         key = ("store", id(value), letter, holds)
