@@ -605,5 +605,47 @@ def test_a_sm120_block_scaled_fragment_is_loaded_at_its_own_size_into_the_regist
 
 
 # kind::mxf4nvf4 scale_vec::2X with ue8m0 scales: the atom's attributes (K 64, vec_size 32) read as
-# kind::mxf4, so no op builds it and the lowering writes no kernel of it.
+# kind::mxf4, so no op builds it and the lowering writes no kernel of it (the card says so:
+# tests/features/test_cards.py).
 _MXF4NVF4_2X = "SM120_mma_bs_m16n8k64_e2m1_e2m1_f32_mxf4nvf4_ue8m0_v32"
+# The register MMA rows of SM70 (m8n8k4): no op of the dialect builds them.
+_SM70 = {"f16": "AtomConfig(mnemonic=None, shape=(8, 8, 4), a_type='f16', b_type='f16', c_type='f16'",
+         "f32": "AtomConfig(mnemonic=None, shape=(8, 8, 4), a_type='f16', b_type='f16', c_type='f32'"}
+
+
+def test_each_register_mma_configuration_without_the_lowering_s_kernel_says_why():
+    """Of the register MMA configurations (mma.sync, sparse and block-scaled, on the first and the
+    last target each runs on), the lowering writes a kernel for all but five, and each of those
+    five tells the user why where the user meets it: the two SM70 m8n8k4 rows are built by no op
+    (a document writing the shape gets the lattice's error and the preview's note); sm80.mma's
+    m16n8k8 rows run on sm_75 in PTX, but the atom needs sm_80 (the verifier's error, and the
+    preview's `not lowered:` note); kind::mxf4nvf4 2X with ue8m0 is selected by no attribute (the
+    card says so, and the preview writes the kind::mxf4 kernel the attributes select)."""
+    from cute_ir.emit.ptx import enumerate_configs
+    register = {"sm80.mma", "sm80.sparse_mma", "sm89.mma", "SM120.mma_bs", None}
+    configs = [c for c in enumerate_configs() if c.mnemonic in register]
+    missing = []
+    for config in configs:
+        targets = supported_targets(config)
+        for target in dict.fromkeys((targets[0], targets[-1])):
+            if AK.config_kernel(config, "k", target) is None:
+                missing.append((config.label() if config.mnemonic else repr(config)[:len(_SM70["f16"])], target))
+    assert len(configs) == 98
+    assert sorted(missing) == sorted([(_SM70["f16"], "sm_70"), (_SM70["f16"], "sm_121f"),
+                                      (_SM70["f32"], "sm_70"), (_SM70["f32"], "sm_121f"),
+                                      ("sm80_mma_m16n8k8_f16_f16_f16", "sm_75"), ("sm80_mma_m16n8k8_f16_f16_f32", "sm_75"),
+                                      (_MXF4NVF4_2X, "sm_120a"), (_MXF4NVF4_2X, "sm_121f")])
+    said = {}
+    for arch, op in [("sm_75", "%c = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 8], a_type = f16, b_type = f16, "
+                               "c_type = f32} : !cute_nvgpu.sm80.mma"),
+                     ("sm_80", "%c = cute_nvgpu.make_mma_atom {shape_MNK = [8, 8, 4], a_type = f16, b_type = f16, "
+                               "c_type = f32} : !cute_nvgpu.sm80.mma")]:
+        analysis = _analysis(f"  {op}\n", arch)
+        [error] = [d.message for d in analysis.diagnostics()]
+        assert f"//   not lowered: {error}" in PV.preview_module(analysis).ptx_text.split("\n")
+        said[arch] = error
+    assert said["sm_75"] == "atom `sm80.mma` needs sm_80 or later, but the target is sm_75 (spec minimum tier: SM80)"
+    assert said["sm_80"].startswith("shape 8x8x4 is not in the `sm80.mma` lattice")
+    analysis = _analysis("  %c = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 64], vec_size = 32, a_type = f4E2M1FN, "
+                         "b_type = f4E2M1FN, c_type = f32, sf_type = f8E8M0FNU} : !cute_nvgpu.SM120.mma_bs\n", "sm_120a")
+    assert "mma.sync.aligned.kind::mxf4.block_scale.scale_vec::2X.m16n8k64" in PV.preview_module(analysis).ptx_text

@@ -140,6 +140,20 @@ def test_sm120_block_scaled_card_from_dsl_parameters():
                for line in lines)
 
 
+def test_an_sm120_mxf4_atom_s_card_says_which_of_the_two_kinds_its_attributes_select():
+    """(K 64, vec_size 32, ue8m0) fits kind::mxf4 and kind::mxf4nvf4 scale_vec::2X alike; the
+    attributes read as kind::mxf4, the one the preview and the lowering write, and the card says
+    that the other has no kernel rather than leave the second PTX line unexplained."""
+    lines = card(NVFP4.replace("vec_size = 16", "vec_size = 32").replace("sf_type = f8E4M3FN", "sf_type = f8E8M0FNU"),
+                 "SM120.mma_bs", arch="sm_120a")
+    assert "**Lattice:** `sm120.m16n8k64.mxf4`, `sm120.m16n8k64.mxf4nvf4.vec32` — M 16, N 8, K 64" in lines
+    assert ("*Kind:* these attributes select `kind::mxf4`, which the preview and the lowering write; no attribute "
+            "of the atom selects `kind::mxf4nvf4` with these operands (e2m1 × e2m1, ue8m0 scales), so it has no "
+            "kernel here.") in lines
+    # One kind: no such line.
+    assert not any(line.startswith("*Kind:*") for line in card(NVFP4, "SM120.mma_bs", arch="sm_120a"))
+
+
 # ------------------------------------------------------------------ ldsm
 def test_ldsm_card_picks_the_x4_variant():
     lines = card(LDSM, "atom.ldsm")

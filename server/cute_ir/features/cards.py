@@ -646,8 +646,25 @@ def _mma_sections(atom: AtomInstance, ty: CuteNvgpuType | None, target: str) -> 
                 ptx.append(line)
     if ptx:
         out += ["", "**PTX:**", "```ptx"] + ptx + ["```"]
+    out += _kind_read(atom, ty, m.rows)
     out += _deviations((r.key, r.deviation) for r in m.rows)
     return out
+
+
+def _kind_read(atom: AtomInstance, ty: CuteNvgpuType | None, rows) -> list[str]:
+    """Which of several block-scaled kinds the attributes select, when the lattice gives more
+    than one for them: the atom's attributes name no kind, so SM120's (K 64, vec_size 32) reads as
+    kind::mxf4 (verify/atom_config.py, hardware-facts 5) although kind::mxf4nvf4 takes
+    scale_vec::2X with ue8m0 scales too. The preview and the lowering write the one selected; no
+    attribute selects the other, which therefore has no kernel."""
+    kinds = list(dict.fromkeys(r.block_scale.kind for r in rows if r.block_scale is not None))
+    config = atom_config(atom, ty=ty) if len(kinds) > 1 else None
+    if not isinstance(config, AtomConfig) or config.block_scale not in kinds:
+        return []
+    others = ", ".join(f"`kind::{k}`" for k in kinds if k != config.block_scale)
+    return ["", f"*Kind:* these attributes select `kind::{config.block_scale}`, which the preview and the "
+                f"lowering write; no attribute of the atom selects {others} with these operands "
+                f"({config.a_type} × {config.b_type}, {config.sf_type} scales), so it has no kernel here."]
 
 
 # The register column of a copy's variant table: b32 registers (ldmatrix's fragments, tcgen05.ld's),
