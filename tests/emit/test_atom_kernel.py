@@ -649,3 +649,25 @@ def test_each_register_mma_configuration_without_the_lowering_s_kernel_says_why(
     analysis = _analysis("  %c = cute_nvgpu.make_sm120_mma_bs {shape_MNK = [16, 8, 64], vec_size = 32, a_type = f4E2M1FN, "
                          "b_type = f4E2M1FN, c_type = f32, sf_type = f8E8M0FNU} : !cute_nvgpu.SM120.mma_bs\n", "sm_120a")
     assert "mma.sync.aligned.kind::mxf4.block_scale.scale_vec::2X.m16n8k64" in PV.preview_module(analysis).ptx_text
+
+
+def test_a_b1_wgmma_with_a_in_registers_says_why_the_lowering_writes_no_kernel():
+    """The 18 b1 wgmma configurations with A in registers: the lowering binds A's memref of `i1`s
+    (a byte each) by `vector.load`s of 32 lanes, which the function writer holds as a predicate
+    register per lane, and no cast packs them into the `.b32` registers wgmma reads. The preview
+    of a function applying such an atom says so, where it said the vector had "no register here
+    (an argument ..., or an op's result this emitter does not know)"; the atom's own kernel is
+    the one built from its configuration."""
+    from cute_ir.emit.ptx import enumerate_configs
+    configs = [c for c in enumerate_configs() if c.mnemonic == "sm90.mma" and c.a_type == "b1" and c.a_source == "rmem"]
+    assert len(configs) == 18
+    assert all(AK.config_kernel(c, "k", "sm_90a") is None for c in configs)
+    text, _ = AK._applied(AK.builder_text(configs[0]), configs[0], "f", "sm_90a")
+    analysis = DocumentAnalysis("file:///b1.ir", text, settings=Settings(target_arch="sm_90a"))
+    assert [d.message for d in analysis.diagnostics()] == []
+    lines = PV.preview_module(analysis).ptx_text.split("\n")
+    assert ("//   not emitted: `f`: `arith.bitcast` of vector<32xi1>: a vector of `i1`s is a predicate register per "
+            "lane here, and no cast packs its lanes into an integer register (a b1 fragment's `.b32` registers); "
+            "each atom's own kernel above shows its instructions") in lines
+    assert any(line.strip().startswith("wgmma.mma_async.sync.aligned.m64n8k256.s32.b1.b1.and.popc")
+               and line.endswith(f"{ATOM_LINE_MARK}%atom") for line in lines)

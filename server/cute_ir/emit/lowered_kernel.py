@@ -621,6 +621,13 @@ class _Emitter:
         """A cast of one register to one of the same width (`arith.bitcast`, ...): `mov`."""
         if len(op.operands) != 1:
             raise _Unemittable(f"`{op.name}` without one operand")
+        if op.operands[0] in self.predicates:
+            # A b1 fragment's `vector.load` (how the lowering binds one to `.b32` registers) reads a
+            # predicate per lane; which bits of the memref of `i1`s (a byte each) a register holds
+            # is not settled here, so no cast packs them.
+            raise _Unemittable(f"`{op.name}` of {op.operands[0].type}: a vector of `i1`s is a predicate register "
+                               f"per lane here, and no cast packs its lanes into an integer register (a b1 "
+                               f"fragment's `.b32` registers)")
         source = self.register(op.operands[0], f"the operand of `{op.name}`")
         source_type = _register_type(str(op.operands[0].type))
         reg, register_type = self.result(op, "v")
