@@ -86,6 +86,7 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
+from ..tables.legality import FLOAT_INSTRUCTIONS
 from .atom_instruction import NAMED_CONSTANTS
 from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FLOAT_COMPARISONS, INTEGER_COMPARISONS, NAN_TIER, TRUNCF_ROUNDING, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
                       nan_propagating, passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
@@ -164,18 +165,12 @@ _INTEGER_SIGNS = {"arith.divui": ("u", "u"), "arith.remui": ("u", "u"), "arith.d
                   "arith.floordivsi": ("s", "s"), "arith.ceildivui": ("u", "u")}
 # `and` / `or` / `xor` of `i1` values: the predicates' own logic.
 _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xori": "xor.pred"}
-# Float arithmetic of f32 / f64: op -> the instruction, `{T}` the type. Add, sub and mul spell
-# `.rn` out: with no rounding modifier ptxas may fuse a mul and an add into an fma (PTX ISA,
-# "Floating Point Instructions: add"), which `arith` allows only under `fastmath<contract>`;
-# `div.rn` is the IEEE division `arith.divf` is. `maxnumf` / `minnumf` return the other operand
-# when one is NaN, as PTX's `max` / `min` do.
-# `maximumf` / `minimumf` are `max.NaN` / `min.NaN` ("+0.0 > -0.0" in their notes, as in plain
-# `max` / `min`'s), where the type and target have it (`nan_propagating` otherwise).
-_FLOAT = {"arith.addf": "add.rn.{T}", "arith.subf": "sub.rn.{T}", "arith.mulf": "mul.rn.{T}",
-          "arith.divf": "div.rn.{T}", "arith.maxnumf": "max.{T}", "arith.minnumf": "min.{T}",
-          "arith.maximumf": "max.NaN.{T}", "arith.minimumf": "min.NaN.{T}",
-          "arith.negf": "neg.{T}", "math.absf": "abs.{T}"}
-_UNARY_FLOAT = {"arith.negf", "math.absf"}
+# Float arithmetic of f32 / f64 written here: op -> the instruction (tables/legality.py,
+# FLOAT_INSTRUCTIONS), `{T}` the type; those of one operand.
+_FLOAT = {name: FLOAT_INSTRUCTIONS[name][0] + ".{T}"
+          for name in ("arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maxnumf", "arith.minnumf",
+                       "arith.maximumf", "arith.minimumf", "arith.negf", "math.absf")}
+_UNARY_FLOAT = {name for name in _FLOAT if FLOAT_INSTRUCTIONS[name][1] == 1}
 # `arith.remf` (`remainder`), and the constants its division writes: a quiet NaN, one half, zero.
 _REMAINDER = "arith.remf"
 _REMAINDER_CONSTANTS = {"f32": ("0f7FFFFFFF", "0f3F000000", "0f00000000"),

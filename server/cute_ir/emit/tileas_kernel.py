@@ -88,7 +88,7 @@ from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
 from ..tables.atomics import memory_order
-from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_TILE_SUFFIX, SPLAT, RegisterTransfer, carried_tile_problem,
+from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_INSTRUCTIONS, FLOAT_TILE_SUFFIX, SPLAT, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, float_arithmetic_problem, truncation_problem,
                                register_transfer_problem, restage_problem, whole_accesses,
                                checked_accesses, tested_alignment)
@@ -419,7 +419,7 @@ class _Emitter:
         self.values[op.results[0]] = reg
 
     def float_binary(self, op: Operation) -> None:
-        """A float op (`_FLOAT_OPS`) of scalars (`float_scalar`), or of tiles in registers placed
+        """A float op (`FLOAT_INSTRUCTIONS`) of scalars (`float_scalar`), or of tiles in registers placed
         alike (f16 / bf16 two elements to a register): a tile in shared memory is read in the
         placement of the register tile it meets, and of two in shared memory the first in the
         chunks (`tables/legality.register_tile_problem`), the others as the first; a splat
@@ -429,7 +429,7 @@ class _Emitter:
         (`.f16x2`, `.bf16x2` for 16-bit elements); the others, register by register, the scalar
         op of each element (`float_value`; a 16-bit pair unpacked, `mov.b32 {lo, hi}`, and
         packed again)."""
-        _, count = _FLOAT_OPS[op.name]
+        _, count = FLOAT_INSTRUCTIONS[op.name]
         if len(op.operands) != count or not op.results:
             raise _Unemittable(f"`{op.name}` without {count} operands")
         values = list(op.operands)
@@ -486,19 +486,19 @@ class _Emitter:
         return tile
 
     def float_scalar(self, op: Operation) -> None:
-        """A float op (`_FLOAT_OPS`) of scalars: of f32 or f64 its instruction; of f16 or bf16 the
+        """A float op (`FLOAT_INSTRUCTIONS`) of scalars: of f32 or f64 its instruction; of f16 or bf16 the
         f32 instruction between `cvt.f32.<half>` of each operand (exact) and `cvt.rn.<half>.f32`
         of the result: f32's 24-bit significand is at least twice a half's plus two, so rounding
         an add, sub, mul, div, sqrt or fma to f32 first cannot change the half's correctly
         rounded result. `math.exp` is `ex2` of x * log2(e) (`_EXP_SCALE`), as nvcc's `__expf`
         and `-use_fast_math` expf are."""
-        _, count = _FLOAT_OPS[op.name]
+        _, count = FLOAT_INSTRUCTIONS[op.name]
         self.values[op.results[0]] = self.float_value(op, self.type_of(op.results[0]), self.operands(op, count))
 
     def float_value(self, op: Operation, float_type: str, operands: list[str], into: str | None = None) -> str:
         """The register (`into`, if given) of `op`'s float op of scalars of `float_type` held in
         `operands` (`float_scalar`)."""
-        instruction, _ = _FLOAT_OPS[op.name]
+        instruction, _ = FLOAT_INSTRUCTIONS[op.name]
         wide_type = "f32" if float_type in _HALVES else float_type
         if float_type not in _FLOAT_BITS or (wide_type == "f64" and op.name in _F32_ONLY):
             types = "f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)" if op.name in _F32_ONLY \
@@ -1453,16 +1453,6 @@ _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xor
 # Rounded divisions (MLIR's arith-expand): the quotient toward zero, moved by one where the
 # division is inexact and the operands' signs agree (`ge`: ceiling) or differ (`lt`: floor).
 _ROUNDED_DIVISIONS = {"arith.ceildivsi": ("ge", "add"), "arith.floordivsi": ("lt", "sub")}
-# Float ops of scalars (FLOAT_ARITHMETIC's too): op -> its instruction before the type, and its
-# operand count. `div.rn`, `sqrt.rn` and `fma.rn` are IEEE's correctly rounded results, which
-# arith's and math's are; `max` / `min` return the other operand where one is NaN, as `maxnumf`
-# / `minnumf` do, and `max.NaN` / `min.NaN` the NaN, as `maximumf` / `minimumf` do. PTX has `rsqrt` and `ex2` only as `.approx`; `arith.remf` has no instruction
-# (the function writer's long division, emit/lowered_kernel.py, is not written here).
-_FLOAT_OPS = {**{name: (instruction, 2) for name, instruction in FLOAT_ARITHMETIC.items()},
-              "arith.divf": ("div.rn", 2), "arith.maxnumf": ("max", 2), "arith.minnumf": ("min", 2),
-              "arith.negf": ("neg", 1), "math.absf": ("abs", 1), "math.sqrt": ("sqrt.rn", 1),
-              "math.rsqrt": ("rsqrt.approx", 1), "math.exp2": ("ex2.approx", 1), "math.exp": ("ex2.approx", 1),
-              "math.fma": ("fma.rn", 3)}
 # e^x = 2^(x log2 e): `math.exp` is `ex2` of its operand times log2(e), rounded to f32.
 _EXP_SCALE = {"math.exp": "0f" + struct.pack(">f", log2(e)).hex().upper()}
 # PTX's `ex2` is f32 (and packed-half) only: no f64 form.
@@ -1523,7 +1513,7 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf, "arith.extf": _Emitter.extf,
              "arith.cmpf": _Emitter.compare_floats, "scf.if": _Emitter.conditional,
              **{name: _Emitter.special for name in SPECIAL_REGISTERS},
-             **{name: _Emitter.float_binary for name in _FLOAT_OPS},
+             **{name: _Emitter.float_binary for name in FLOAT_INSTRUCTIONS},
              "arith.cmpi": _Emitter.compare, "arith.select": _Emitter.select,
              "arith.ceildivui": _Emitter.rounded_division,
              **{name: _Emitter.rounded_division for name in _ROUNDED_DIVISIONS},

@@ -20,7 +20,7 @@ __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "suppor
            "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix",
            "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
            "whole_accesses",
-           "SharedLayout", "restage_problem", "FLOAT_ARITHMETIC", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
+           "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
            "truncated", "float_arithmetic_problem", "carried_tile_problem"]
 
 R = A.Residency
@@ -486,12 +486,28 @@ def tested_alignment(t: RegisterTransfer) -> bool:
     return checked_accesses(t) and (t.view_offset is None or None in t.view_strides[:-1])
 
 
-# arith's float ops the register path computes -> the PTX instruction (its type follows:
-# `.f32`, `.f16x2`, `.bf16x2`). Of two tiles in shared memory, the first is read into registers
-# in the chunk placement (`register_tile_problem`), the second in the first's. `maximumf` /
-# `minimumf` propagate a NaN, as `max.NaN` / `min.NaN` do (emit/builder.py, NAN_TIER).
-FLOAT_ARITHMETIC = {"arith.addf": "add.rn", "arith.subf": "sub.rn", "arith.mulf": "mul.rn",
-                    "arith.maximumf": "max.NaN", "arith.minimumf": "min.NaN"}
+# Float arithmetic -> its PTX instruction before the type (`.f32`, `.f64`, `.f16x2`, ...) and its
+# operand count: the one table both PTX writers (emit/lowered_kernel.py, emit/tileas_kernel.py)
+# and the register path's legality (`FLOAT_ARITHMETIC`) read. Add, sub and mul spell `.rn` out:
+# with no rounding modifier ptxas may fuse a mul and an add into an fma (PTX ISA, "Floating
+# Point Instructions: add"), which `arith` allows only under `fastmath<contract>`. `div.rn`,
+# `sqrt.rn` and `fma.rn` are IEEE's correctly rounded results, which arith's and math's are.
+# `maxnumf` / `minnumf` return the other operand when one is NaN, as PTX's `max` / `min` do;
+# `maximumf` / `minimumf` are `max.NaN` / `min.NaN` ("+0.0 > -0.0" in their notes, as in plain
+# `max` / `min`'s), where the type and target have it (emit/builder.py, `nan_propagating`
+# otherwise). PTX has `rsqrt` and `ex2` only as `.approx`, and `ex2` of f32 (and packed halves)
+# only; `math.exp` is `ex2` of its operand scaled by log2(e) (emit/tileas_kernel.py).
+FLOAT_INSTRUCTIONS = {"arith.addf": ("add.rn", 2), "arith.subf": ("sub.rn", 2), "arith.mulf": ("mul.rn", 2),
+                      "arith.maximumf": ("max.NaN", 2), "arith.minimumf": ("min.NaN", 2),
+                      "arith.divf": ("div.rn", 2), "arith.maxnumf": ("max", 2), "arith.minnumf": ("min", 2),
+                      "arith.negf": ("neg", 1), "math.absf": ("abs", 1), "math.sqrt": ("sqrt.rn", 1),
+                      "math.rsqrt": ("rsqrt.approx", 1), "math.exp2": ("ex2.approx", 1),
+                      "math.exp": ("ex2.approx", 1), "math.fma": ("fma.rn", 3)}
+# The float ops the register path computes a whole register at a time -> their instruction (its
+# type follows: `.f32`, `.f16x2`, `.bf16x2`). Of two tiles in shared memory, the first is read into
+# registers in the chunk placement (`register_tile_problem`), the second in the first's.
+FLOAT_ARITHMETIC = {name: FLOAT_INSTRUCTIONS[name][0]
+                    for name in ("arith.addf", "arith.subf", "arith.mulf", "arith.maximumf", "arith.minimumf")}
 # A register tile's element type -> the suffix of its float ops (two 16-bit elements a register).
 FLOAT_TILE_SUFFIX = {"f32": ".f32", "f16": ".f16x2", "bf16": ".bf16x2"}
 
