@@ -12,6 +12,7 @@ from cute_ir.emit.tileas_kernel import emit_tileas_kernel
 from cute_ir.features.lowered import lower
 from cute_ir.ir.lift import lift
 from cute_ir.syntax.parser import parse
+from cute_ir.tables.legality import WIDENING_PROBLEM
 from tests.emit.test_tileas_kernel import _kernels, assert_assembles
 
 ARCHS = ["sm_90a", "sm_100a", "sm_120a"]
@@ -195,7 +196,7 @@ def test_what_ptx_has_no_instruction_for_is_refused_saying_so():
         "`k`: `math.exp` of f64: of f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)"
     assert _refusal("  %t = arith.truncf %d to_nearest_away : f64 to f32") == \
         "`k`: `arith.truncf` rounding to_nearest_away: `cvt` rounds ties away from zero only into tf32"
-    assert _refusal("  %r = arith.remf %x, %x : f32") == "`k`: `arith.remf` has no PTX in a TileAS kernel here"
+
 
 
 V16 = "memref<?x?xf16, strided<[?, 1]>, 1>"
@@ -234,7 +235,7 @@ def test_extf_of_a_tile_is_refused():
     body = f"""  %c0 = arith.constant 0 : index
   %u, %k = nv_tileas.tiled_load %h coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {V16} -> tensor<64x64xf16>, !nv_tileaa.mem_token
   %w = arith.extf %u : tensor<64x64xf16> to tensor<64x64xf32>"""
-    assert _refusal(body, f"%h: {V16}") == "`k`: `arith.extf` of a tile: of scalars here"
+    assert _refusal(body, f"%h: {V16}") == f"`k`: `arith.extf` {WIDENING_PROBLEM}"
 
 
 # `maximumf` / `minimumf` propagate a NaN (IEEE 754-2019's maximum / minimum), where `maxnumf` /
@@ -267,3 +268,131 @@ def test_maximumf_and_minimumf_propagate_a_nan(arch):
     assert sum(line.startswith("  max.NaN.f32 %ew") for line in lines) == 32   # the tile's, register by register
     assert not any(line.startswith(("  max.f32", "  min.f32")) for line in lines)
     assert_assembles(ptx, arch)
+
+
+# `arith.remf` has no PTX instruction: C's `fmod` by the long division the function writer uses
+# too (emit/builder.float_remainder, checked value by value in test_function_writer_arith), of
+# f32 and f64 directly, of a half in f32 rounded back; of a tile register by register.
+REMAINDERS = _kernel(f"%x: f32, %y: f32, %d: f64, %h: f16, %a: {VIEW}, %v: {V16}", f"""  %c0 = arith.constant 0 : index
+  %r = arith.remf %x, %y : f32
+  %rd = arith.remf %d, %d : f64
+  %rh = arith.remf %h, %h : f16
+  %t, %k = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> tensor<64x64xf32>, !nv_tileaa.mem_token
+  %three = arith.constant dense<3.0> : tensor<64x64xf32>
+  %u = arith.remf %t, %three : tensor<64x64xf32>
+  %st = nv_tileas.tiled_store %u, %a coords(%c0, %c0) offsets() token(%k) {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {VIEW} -> !nv_tileaa.mem_token
+  %w, %k2 = nv_tileas.tiled_load %v coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {V16} -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  %z = arith.remf %w, %w : tensor<64x64xf16>
+  %st2 = nv_tileas.tiled_store %z, %v coords(%c0, %c0) offsets() token(%k2) {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {V16} -> !nv_tileaa.mem_token""")
+REMAINDER_LINES = """  abs.f32 %rem2, %p0_x;
+  abs.f32 %rem3, %p1_y;
+  testp.infinite.f32 %rem6, %p0_x;
+  setp.nan.f32 %rem7, %p0_x, %p1_y;
+  or.pred %rem6, %rem6, %rem7;
+  setp.eq.or.f32 %rem6, %rem3, 0f00000000, %rem6;
+  @%rem6 bra REM_NAN_11;
+  mov.f32 %rem10, %p0_x;
+  setp.lt.f32 %rem8, %rem2, %rem3;
+  @%rem8 bra REM_END_14;
+  mov.f32 %rem4, %rem3;
+  REM_UP_12:
+  add.rn.f32 %rem5, %rem4, %rem4;
+  setp.le.f32 %rem9, %rem5, %rem2;
+  @%rem9 mov.f32 %rem4, %rem5;
+  @%rem9 bra REM_UP_12;
+  REM_DOWN_13:
+  setp.ge.f32 %rem9, %rem2, %rem4;
+  @%rem9 sub.rn.f32 %rem2, %rem2, %rem4;
+  mul.rn.f32 %rem4, %rem4, 0f3F000000;
+  setp.ge.f32 %rem9, %rem4, %rem3;
+  @%rem9 bra REM_DOWN_13;
+  copysign.f32 %rem10, %p0_x, %rem2;
+  bra.uni REM_END_14;
+  REM_NAN_11:
+  mov.f32 %rem10, 0f7FFFFFFF;
+  REM_END_14:
+  testp.infinite.f64 %rem19, %p2_d;
+  mov.f64 %rem23, 0d7FFFFFFFFFFFFFFF;
+  cvt.f32.f16 %f28, %p3_h;
+  cvt.f32.f16 %f29, %p3_h;
+  testp.infinite.f32 %rem34, %f28;
+  copysign.f32 %rem38, %f28, %rem30;
+"""
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_remf_is_fmod_by_exact_long_division_of_scalars_and_tiles(arch):
+    [ptx] = _kernels(REMAINDERS, arch).values()
+    _in_order(REMAINDER_LINES, ptx)
+    lines = _lines(ptx)
+    # The half's result rounded back once, after its division's end.
+    assert lines[lines.index("  copysign.f32 %rem38, %f28, %rem30;") + 5].startswith("  cvt.rn.f16.f32 %h")
+    assert sum(line.startswith("  copysign.f32 ") for line in lines) == 1 + 1 + 32 + 32   # the f16 tile's 16 registers hold 32 halves
+    assert sum(line.startswith("  copysign.f64 ") for line in lines) == 1
+    assert_assembles(ptx, arch)
+
+
+# The same of a product's tile (the mma.sync placement, narrowed) and a tile a TMA load left in
+# shared memory, read in the product's placement: what lower-tma-load-store-to-async passes
+# (tests/lit/register-tile-elementwise.mlir, `@alike`) the emitter writes.
+PRODUCT_REMAINDER = """module attributes {gpu.container_module} {
+  func.func @alike(%a: memref<4096x4096xf16, 1>, %b: memref<4096x4096xf16, 1>, %c: memref<4096x4096xf16, 1>, %i: index)
+      attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+    %ta, %ka = nv_tileas.tiled_load %a coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token
+    %tb, %kb = nv_tileas.tiled_load %b coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token
+    %p = nv_tileas.dot %ta, %tb, %zero : tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    %x = arith.truncf %p : tensor<64x64xf32> to tensor<64x64xf16>
+    %n = arith.negf %x : tensor<64x64xf16>
+    %tc, %kc = nv_tileas.tiled_load %c coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>, allow_tma = true} : memref<4096x4096xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token
+    %r = arith.remf %n, %tc : tensor<64x64xf16>
+    %s = nv_tileas.tiled_store %r, %c coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>, allow_tma = true} : memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token
+    return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_remf_of_a_product_and_a_tma_loaded_tile_is_written_and_assembles(arch):
+    [ptx] = _kernels(PRODUCT_REMAINDER, arch).values()
+    # 64 x 64 halves over 128 threads: 32 a thread, each its own long division.
+    assert sum(line.startswith("  copysign.f32 ") for line in _lines(ptx)) == 32
+    assert_assembles(ptx, arch)
+
+
+# `arith.truncf` of an f32 tile rounds as its `roundingmode` says: to nearest even (none said)
+# and toward zero by the packed `cvt.rn` / `cvt.rz` `.f16x2.f32`, downward and upward (which
+# the packed form lacks) each element alone, packed by `mov.b32`; to_nearest_away is refused as
+# a scalar's is (`cvt` has `.rna` only into tf32).
+def _rounded_tiles(modes: list[str], element: str = "f16") -> str:
+    view = f"memref<?x?x{element}, strided<[?, 1]>, 1>"
+    body = [f"""  %c0 = arith.constant 0 : index
+  %t, %k = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> tensor<64x64xf32>, !nv_tileaa.mem_token"""]
+    for i, mode in enumerate(modes):
+        body.append(f"""  %n{i} = arith.truncf %t {mode} : tensor<64x64xf32> to tensor<64x64x{element}>
+  %s{i} = nv_tileas.tiled_store %n{i}, %h coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {view} -> !nv_tileaa.mem_token""")
+    return _kernel(f"%a: {VIEW}, %h: {view}", "\n".join(body))
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+@pytest.mark.parametrize("element", ["f16", "bf16"])
+def test_truncf_of_a_tile_rounds_as_its_rounding_mode_says(element, arch):
+    [ptx] = _kernels(_rounded_tiles(["", "toward_zero", "downward", "upward"], element), arch).values()
+    lines = _lines(ptx)
+    # 32 f32 registers a thread, 16 packed halves' registers each truncation.
+    for mode in ("rn", "rz"):
+        assert sum(line.startswith(f"  cvt.{mode}.{element}x2.f32 %h") for line in lines) == 16, mode
+    for mode in ("rm", "rp"):
+        assert sum(line.startswith(f"  cvt.{mode}.{element}.f32 %h") for line in lines) == 32, mode
+    assert not any(line.startswith((f"  cvt.rm.{element}x2", f"  cvt.rp.{element}x2")) for line in lines)
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  cvt.rm.{element}.f32 "))
+    low, high = (lines[at + j].split()[1].rstrip(",") for j in (0, 1))
+    assert lines[at + 2].startswith("  mov.b32 %h") and lines[at + 2].endswith(f", {{{low}, {high}}};")
+    assert_assembles(ptx, arch)
+
+
+def test_truncf_of_a_tile_to_nearest_away_is_refused_as_a_scalar_s_is():
+    body = _rounded_tiles(["to_nearest_away"]).split("{\n", 1)[1].rsplit("\n  return", 1)[0]
+    assert _refusal(body, f"%a: {VIEW}, %h: {V16}") == \
+        "`k`: `arith.truncf` rounding to_nearest_away: `cvt` rounds ties away from zero only into tf32"

@@ -49,9 +49,49 @@ def nan_propagating(base: str, float_type: str, out: str, a: str, b: str,
             f"selp.{float_type} {out}, {total}, {ignoring}, {either};"]
 
 
+# The constants `float_remainder` (`arith.remf`, tables/legality.py REMAINDER) writes, by type:
+# a quiet NaN, one half, zero.
+_REMAINDER_CONSTANTS = {"f32": ("0f7FFFFFFF", "0f3F000000", "0f00000000"),
+                        "f64": ("0d7FFFFFFFFFFFFFFF", "0d3FE0000000000000", "0d0000000000000000")}
+
+
+def float_remainder(kernel: PtxBuilder, float_type: str, x: str, y: str, into: str | None = None) -> str:
+    """`arith.remf` of the f32 / f64 (`float_type`) registers `x`, `y` into `into` (else a fresh
+    register, returned): C's `fmod`, exactly, the result with x's sign as MLIR's `remf` has it.
+    LLVM's NVPTX backend writes x - trunc(x / y) * y, which is off once the quotient is past the
+    significand (the division rounds), so it is not used. Binary long division of the
+    magnitudes, every step exact: t, |y| doubled while 2t <= r = |x| (doubling is exact, an
+    overflow to infinity stops it), then while t >= |y|, r - t where r >= t (exact: t <= r < 2t,
+    Sterbenz's lemma) and t halved (exact while t > |y|); the result |r| with x's sign
+    (`copysign`). NaN where y is 0, x infinite, or either NaN; x itself where |x| < |y| (an
+    infinite y too)."""
+    def fresh(register_type: str) -> str:
+        return kernel.reg(register_type, "%" + kernel.fresh("rem"))
+    nan, half, zero = _REMAINDER_CONSTANTS[float_type]
+    r, b, t, twice = (fresh(float_type) for _ in range(4))
+    bad, either_nan, small, more = (fresh("pred") for _ in range(4))
+    result = fresh(float_type) if into is None else into
+    invalid, double, reduce, done = (kernel.fresh(stem) for stem in ("REM_NAN_", "REM_UP_", "REM_DOWN_", "REM_END_"))
+    for line in (f"abs.{float_type} {r}, {x};", f"abs.{float_type} {b}, {y};",
+                 f"testp.infinite.{float_type} {bad}, {x};", f"setp.nan.{float_type} {either_nan}, {x}, {y};",
+                 f"or.pred {bad}, {bad}, {either_nan};", f"setp.eq.or.{float_type} {bad}, {b}, {zero}, {bad};",
+                 f"@{bad} bra {invalid};", f"mov.{float_type} {result}, {x};",
+                 f"setp.lt.{float_type} {small}, {r}, {b};", f"@{small} bra {done};", f"mov.{float_type} {t}, {b};",
+                 f"{double}:", f"add.rn.{float_type} {twice}, {t}, {t};", f"setp.le.{float_type} {more}, {twice}, {r};",
+                 f"@{more} mov.{float_type} {t}, {twice};", f"@{more} bra {double};",
+                 f"{reduce}:", f"setp.ge.{float_type} {more}, {r}, {t};", f"@{more} sub.rn.{float_type} {r}, {r}, {t};",
+                 f"mul.rn.{float_type} {t}, {t}, {half};", f"setp.ge.{float_type} {more}, {t}, {b};",
+                 f"@{more} bra {reduce};", f"copysign.{float_type} {result}, {x}, {r};", f"bra.uni {done};",
+                 f"{invalid}:", f"mov.{float_type} {result}, {nan};", f"{done}:"):
+        kernel.emit(line)
+    return result
+
+
 # `arith.truncf`'s rounding mode (Arith_RoundingModeAttr's cases) -> `cvt`'s; none: to nearest
 # even. `to_nearest_away` has no `cvt` rounding (it rounds ties away from zero only into tf32).
 TRUNCF_ROUNDING = {"to_nearest_even": "rn", "downward": "rm", "upward": "rp", "toward_zero": "rz"}
+# The roundings `cvt` gives a pair of f32 into f16x2 / bf16x2 (PTX ISA, cvt: `.frnd2`).
+PAIRED_ROUNDING = ("rn", "rz")
 # What follows an instruction line that implements the atom, before its origin id.
 ATOM_LINE_MARK = "  // @op "
 # mbarrier.try_wait's suspend-time hint (ns) between tries, as NVIDIA's compilers write it

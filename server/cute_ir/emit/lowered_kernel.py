@@ -86,10 +86,10 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
-from ..tables.legality import FLOAT_INSTRUCTIONS
+from ..tables.legality import FLOAT_INSTRUCTIONS, REMAINDER
 from .atom_instruction import NAMED_CONSTANTS
-from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FLOAT_COMPARISONS, INTEGER_COMPARISONS, NAN_TIER, TRUNCF_ROUNDING, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
-                      nan_propagating, passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
+from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FLOAT_COMPARISONS, INTEGER_COMPARISONS, NAN_TIER, PAIRED_ROUNDING, TRUNCF_ROUNDING, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
+                      float_remainder, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .ptx_copies import propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
@@ -171,10 +171,6 @@ _FLOAT = {name: FLOAT_INSTRUCTIONS[name][0] + ".{T}"
           for name in ("arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maxnumf", "arith.minnumf",
                        "arith.maximumf", "arith.minimumf", "arith.negf", "math.absf")}
 _UNARY_FLOAT = {name for name in _FLOAT if FLOAT_INSTRUCTIONS[name][1] == 1}
-# `arith.remf` (`remainder`), and the constants its division writes: a quiet NaN, one half, zero.
-_REMAINDER = "arith.remf"
-_REMAINDER_CONSTANTS = {"f32": ("0f7FFFFFFF", "0f3F000000", "0f00000000"),
-                        "f64": ("0d7FFFFFFFFFFFFFFF", "0d3FE0000000000000", "0d0000000000000000")}
 # A vector lane's register by element type: (register type, bits); an i1's a predicate.
 # An i8's a 16-bit register whose low 8 bits are the lane (as an i8 scalar's), unpacked and
 # packed by shifts (`split`, `pack`: PTX has no 8-bit registers).
@@ -213,8 +209,6 @@ _CONVERSIONS = {"arith.extui": "u", "arith.extsi": "s", "arith.trunci": "u", "ar
 # Whether a conversion's operand and result are floats (the others: integers both).
 _FLOAT_SIDES = {"arith.extf": (True, True), "arith.truncf": (True, True), "arith.sitofp": (False, True),
                 "arith.uitofp": (False, True), "arith.fptosi": (True, False), "arith.fptoui": (True, False)}
-# The roundings `cvt` gives a pair of f32 into f16x2 / bf16x2 (PTX ISA, cvt: `.frnd2`).
-_PAIRED_ROUNDING = ("rn", "rz")
 _TMA_DESCRIPTOR = "!cute_nvgpu.tma_descriptor"
 # A device function's return parameter, by LLVM's NVPTX name for it.
 _RETURN = "func_retval0"
@@ -663,7 +657,7 @@ class _Emitter:
         found = shaped(result) if op.name == "arith.truncf" and result.startswith("vector<") else None
         mode = TRUNCF_ROUNDING.get(enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even")
         if found is None or found.element not in _HALVES or None in found.dims or prod(found.dims) % 2 \
-                or (shaped(source) or found).element != "f32" or mode not in _PAIRED_ROUNDING \
+                or (shaped(source) or found).element != "f32" or mode not in PAIRED_ROUNDING \
                 or self.tier < _BF16_F32_TIER:
             return False
         lanes = self.split(op.operands[0], 32, "f32", f"the operand of `{op.name}`")
@@ -900,7 +894,7 @@ class _Emitter:
         """`reg` = the float op of scalars of `float_type` (`float`)."""
         if float_type not in _FLOAT_TYPES:
             raise _Unemittable(f"`{op.name}` of {float_type}")
-        if op.name == _REMAINDER:
+        if op.name == REMAINDER:
             self.remainder(op, float_type, operands, reg)
             return
         instruction = _FLOAT[op.name]
@@ -922,49 +916,11 @@ class _Emitter:
             self.f32_to_half(reg, wide, float_type)
 
     def remainder(self, op: Operation, float_type: str, operands: list[str], reg: str) -> None:
-        """`arith.remf`: C's `fmod`, exactly (LLVM's NVPTX backend writes x - trunc(x / y) * y,
-        which is off once the quotient is past the significand). Binary long division of the
-        magnitudes, every step exact: t, |y| doubled while 2t <= r = |x| (doubling is exact,
-        an overflow to infinity stops it), then while t >= |y|, r - t where r >= t (exact:
-        t <= r < 2t, Sterbenz's lemma) and t halved (exact while t > |y|); the result |r| with
-        x's sign. NaN where y is 0, x infinite, or either NaN; x itself where |x| < |y| (an
-        infinite y too). A half computes in f32, whose result is a half's exactly."""
+        """`arith.remf`: C's `fmod`, exactly (builder.float_remainder); a half computes in f32,
+        whose result is a half's exactly."""
         wide_type = "f32" if float_type in _HALVES else float_type
         x, y = self.widened(operands, float_type, op) if float_type in _HALVES else operands
-        nan, half, zero = _REMAINDER_CONSTANTS[wide_type]
-        r, b, t, twice = (self.fresh(wide_type, "rem") for _ in range(4))
-        bad, either_nan, small, more = (self.fresh("pred", "rem") for _ in range(4))
-        result = self.fresh(wide_type, "rem") if float_type in _HALVES else reg
-        invalid, double, reduce, done = (self.kernel.fresh(stem) for stem in ("REM_NAN_", "REM_UP_", "REM_DOWN_",
-                                                                               "REM_END_"))
-        emit = self.kernel.emit
-        emit(f"abs.{wide_type} {r}, {x};")
-        emit(f"abs.{wide_type} {b}, {y};")
-        emit(f"testp.infinite.{wide_type} {bad}, {x};")
-        emit(f"setp.nan.{wide_type} {either_nan}, {x}, {y};")
-        emit(f"or.pred {bad}, {bad}, {either_nan};")
-        emit(f"setp.eq.or.{wide_type} {bad}, {b}, {zero}, {bad};")
-        emit(f"@{bad} bra {invalid};")
-        emit(f"mov.{wide_type} {result}, {x};")
-        emit(f"setp.lt.{wide_type} {small}, {r}, {b};")
-        emit(f"@{small} bra {done};")
-        emit(f"mov.{wide_type} {t}, {b};")
-        emit(f"{double}:")
-        emit(f"add.rn.{wide_type} {twice}, {t}, {t};")
-        emit(f"setp.le.{wide_type} {more}, {twice}, {r};")
-        emit(f"@{more} mov.{wide_type} {t}, {twice};")
-        emit(f"@{more} bra {double};")
-        emit(f"{reduce}:")
-        emit(f"setp.ge.{wide_type} {more}, {r}, {t};")
-        emit(f"@{more} sub.rn.{wide_type} {r}, {r}, {t};")
-        emit(f"mul.rn.{wide_type} {t}, {t}, {half};")
-        emit(f"setp.ge.{wide_type} {more}, {t}, {b};")
-        emit(f"@{more} bra {reduce};")
-        emit(f"copysign.{wide_type} {result}, {x}, {r};")
-        emit(f"bra.uni {done};")
-        emit(f"{invalid}:")
-        emit(f"mov.{wide_type} {result}, {nan};")
-        emit(f"{done}:")
+        result = float_remainder(self.kernel, wide_type, x, y, None if float_type in _HALVES else reg)
         if float_type in _HALVES:
             self.f32_to_half(reg, result, float_type)
 
@@ -1972,7 +1928,7 @@ _HANDLERS = {
     "cf.br": _Emitter.jump, "cf.cond_br": _Emitter.conditional_jump, "cf.switch": _Emitter.switch,
     "arith.cmpi": _Emitter.compare, "arith.cmpf": _Emitter.compare, "arith.select": _Emitter.select,
     **{name: _Emitter.float for name in _FLOAT}, DESCRIPTOR_BUILDER: _Emitter.descriptor,
-    **{name: _Emitter.extended for name in _EXTENDED}, "arith.remf": _Emitter.float,
+    **{name: _Emitter.extended for name in _EXTENDED}, REMAINDER: _Emitter.float,
     **{name: _Emitter.special for name in SPECIAL_REGISTERS},
 }
 

@@ -28,9 +28,9 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | the same of `i64`s | the same `.s64` / `.u64` / `.b64` instructions in 64-bit registers (a shift's amount, and the value where it is used as a coordinate, the low half, `cvt.u32.u64`) |
 | `arith.index_cast` / `index_castui` / `extsi` / `extui` / `trunci` between `index`, `i32` and `i64` | nothing between `index` and `i32`; `cvt.s64.s32` / `cvt.u64.u32` to `i64`, its low half from it |
 | `arith.cmpi` / `arith.select` of 32-bit values (or `i64`s, floats) | `setp.<predicate>.s32` / `.u32` / `.b32` (`64`) into a predicate register / `selp.b32` (`.b64`, `.f32`, `.f64`, `.b16`) (of `i1`s, `mov.pred` under the condition and its negation) |
-| float scalars of f32 / f64: `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` / `maxnumf` / `minnumf` / `divf` / `negf`, `math.absf` / `sqrt` / `rsqrt` / `fma` / `exp2` / `exp` | `add.rn` / `sub.rn` / `mul.rn` / `max.NaN` / `min.NaN` (NaN-propagating, as `maximumf` is; of f64, which has no such form, and before sm_80: `max` / `min` with the operands' sum, a NaN, selected where either is one) / `max` / `min` / `div.rn` / `neg` / `abs` / `sqrt.rn` / `rsqrt.approx` / `fma.rn` / `ex2.approx` `.f32` or `.f64`; `exp` is `ex2.approx.f32` of x times log2(e) (`mul.rn.f32` by `0f3FB8AA3B`), as nvcc's `__expf` is; `exp2` and `exp` of f32 only (PTX's `ex2` has no f64 form); f16 / bf16 in f32 between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32` (the half's correctly rounded result: f32's significand is more than twice a half's); `arith.remf` has no instruction and is refused |
+| float scalars of f32 / f64: `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` / `maxnumf` / `minnumf` / `divf` / `negf`, `math.absf` / `sqrt` / `rsqrt` / `fma` / `exp2` / `exp` | `add.rn` / `sub.rn` / `mul.rn` / `max.NaN` / `min.NaN` (NaN-propagating, as `maximumf` is; of f64, which has no such form, and before sm_80: `max` / `min` with the operands' sum, a NaN, selected where either is one) / `max` / `min` / `div.rn` / `neg` / `abs` / `sqrt.rn` / `rsqrt.approx` / `fma.rn` / `ex2.approx` `.f32` or `.f64`; `exp` is `ex2.approx.f32` of x times log2(e) (`mul.rn.f32` by `0f3FB8AA3B`), as nvcc's `__expf` is; `exp2` and `exp` of f32 only (PTX's `ex2` has no f64 form); f16 / bf16 in f32 between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32` (the half's correctly rounded result: f32's significand is more than twice a half's); `arith.remf`, which has no instruction, C's `fmod` exactly by builder.float_remainder's long division (f32 / f64; a half in f32, rounded back) |
 | `arith.cmpf` of float scalars | `setp` of the predicate: `oeq` .. `one` `eq` / `gt` / `ge` / `lt` / `le` / `ne`, `ueq` .. `une` `equ` / `gtu` / `geu` / `ltu` / `leu` / `neu`, `ord` / `uno` `num` / `nan` (halves on their f32 widenings); `false` / `true` `mov.pred` of 0 / 1 |
-| `arith.extf` / `arith.truncf` of float scalars | `cvt.<to>.<from>` (exact) / `cvt.<rounding>.<to>.<from>`, `roundingmode` `rn` / `rm` / `rp` / `rz` (none: `rn`; `to_nearest_away` is refused) |
+| `arith.extf` / `arith.truncf` of float scalars | `cvt.<to>.<from>` (exact) / `cvt.<rounding>.<to>.<from>`, `roundingmode` `rn` / `rm` / `rp` / `rz` (none: `rn`; `to_nearest_away` is refused: `cvt` has `.rna` only into tf32); of an f32 tile to f16 / bf16 the same rounding, `rn` / `rz` by the packed `cvt.<rounding>.f16x2.f32`, `rm` / `rp` element by element packed by `mov.b32` |
 | `arith.constant dense<v> : tensor<RxC...>` | a register tile (below) every element of which is v |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
 | `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements); `maximumf` / `minimumf` as `max.NaN` / `min.NaN`, from sm_80 |
@@ -88,14 +88,14 @@ from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
 from ..tables.atomics import memory_order
-from ..tables.legality import (FLOAT_ARITHMETIC, FLOAT_INSTRUCTIONS, FLOAT_TILE_SUFFIX, SPLAT, RegisterTransfer, carried_tile_problem,
-                               dot_accumulator_problem, float_arithmetic_problem, truncation_problem,
+from ..tables.legality import (ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, FLOAT_INSTRUCTIONS, FLOAT_TILE_SUFFIX, REMAINDER, SPLAT, RegisterTransfer, carried_tile_problem,
+                               dot_accumulator_problem, elementwise_problem, truncation_problem,
                                register_transfer_problem, restage_problem, whole_accesses,
-                               checked_accesses, tested_alignment)
+                               checked_accesses, tested_alignment, WIDENING_PROBLEM)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (CONSTANT_COMPARISONS, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, FLOAT_COMPARISONS, INTEGER_COMPARISONS,
-                      NAN_TIER, TRUNCF_ROUNDING, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
-                      PtxBuilder, PtxModule, mbarrier_init, memref_descriptor_fields, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
+                      NAN_TIER, PAIRED_ROUNDING, TRUNCF_ROUNDING, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
+                      PtxBuilder, PtxModule, float_remainder, mbarrier_init, memref_descriptor_fields, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
                            from_shared,
@@ -424,12 +424,12 @@ class _Emitter:
         placement of the register tile it meets, and of two in shared memory the first in the
         chunks (`tables/legality.register_tile_problem`), the others as the first; a splat
         constant is made again in the other's placement. Tiles placed otherwise are refused by
-        `tables/legality.float_arithmetic_problem`, in the words lower-tma-load-store-to-async
+        `tables/legality.elementwise_problem`, in the words lower-tma-load-store-to-async
         reports them with at the op. `FLOAT_ARITHMETIC`'s ops are one instruction a register
         (`.f16x2`, `.bf16x2` for 16-bit elements); the others, register by register, the scalar
         op of each element (`float_value`; a 16-bit pair unpacked, `mov.b32 {lo, hi}`, and
         packed again)."""
-        _, count = FLOAT_INSTRUCTIONS[op.name]
+        count = _FLOAT_OPERANDS[op.name]
         if len(op.operands) != count or not op.results:
             raise _Unemittable(f"`{op.name}` without {count} operands")
         values = list(op.operands)
@@ -440,9 +440,8 @@ class _Emitter:
         placements = [None if tile is None else SPLAT if tile.splat is not None else tile.placement for tile in held]
         found = shaped(str(op.results[0].type))
         element = found.element if found else str(op.results[0].type)
-        for first, second in [(p, q) for i, p in enumerate(placements) for q in placements[i:]]:
-            if (why := float_arithmetic_problem(element, first, second)) is not None:
-                raise _Unemittable(f"`{op.name}` {why}")
+        if (why := elementwise_problem(element, placements)) is not None:
+            raise _Unemittable(f"`{op.name}` {why}")
         if all(tile is None for tile in held):
             x = self.reg_tile(values[0], op)
             tiles = [x] + [self.read_like(v, x, op) for v in values[1:]]
@@ -492,13 +491,12 @@ class _Emitter:
         an add, sub, mul, div, sqrt or fma to f32 first cannot change the half's correctly
         rounded result. `math.exp` is `ex2` of x * log2(e) (`_EXP_SCALE`), as nvcc's `__expf`
         and `-use_fast_math` expf are."""
-        _, count = FLOAT_INSTRUCTIONS[op.name]
+        count = _FLOAT_OPERANDS[op.name]
         self.values[op.results[0]] = self.float_value(op, self.type_of(op.results[0]), self.operands(op, count))
 
     def float_value(self, op: Operation, float_type: str, operands: list[str], into: str | None = None) -> str:
         """The register (`into`, if given) of `op`'s float op of scalars of `float_type` held in
         `operands` (`float_scalar`)."""
-        instruction, _ = FLOAT_INSTRUCTIONS[op.name]
         wide_type = "f32" if float_type in _HALVES else float_type
         if float_type not in _FLOAT_BITS or (wide_type == "f64" and op.name in _F32_ONLY):
             types = "f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)" if op.name in _F32_ONLY \
@@ -507,21 +505,33 @@ class _Emitter:
         if float_type in _HALVES:
             operands = [self.widened(reg, float_type, op) for reg in operands]
         k = self.kernel
-        if op.name in _EXP_SCALE:
-            scaled = k.reg("f32", "%" + self.fresh("f"))
-            k.emit(f"mul.rn.f32 {scaled}, {operands[0]}, {_EXP_SCALE[op.name]};")
-            operands = [scaled]
-        reg = into if into is not None and float_type not in _HALVES else k.reg(wide_type, "%" + self.fresh("f"))
-        if ".NaN" in instruction and (wide_type == "f64" or self.tier < NAN_TIER):
-            for line in nan_propagating(instruction.split(".")[0], wide_type, reg, *operands, k.reg(wide_type, "%" + self.fresh("num")),
-                                        k.reg("pred", "%" + self.fresh("nan")), k.reg(wide_type, "%" + self.fresh("sum"))):
-                k.emit(line)
+        wide_into = into if float_type not in _HALVES else None
+        if op.name == REMAINDER:
+            reg = float_remainder(k, wide_type, *operands, wide_into)
         else:
-            k.emit(f"{instruction}.{wide_type} {reg}, {', '.join(operands)};")
+            reg = self.float_instruction(op, wide_type, operands, wide_into)
         if float_type in _HALVES:
             narrow = into or k.reg("b16", "%" + self.fresh("h"))
             k.emit(f"cvt.rn.{float_type}.f32 {narrow}, {reg};")
             reg = narrow
+        return reg
+
+    def float_instruction(self, op: Operation, float_type: str, operands: list[str], into: str | None) -> str:
+        """The register (`into`, if given) of `op`'s instruction (FLOAT_INSTRUCTIONS) of f32 / f64
+        `operands` (`float_value`)."""
+        k = self.kernel
+        instruction, _ = FLOAT_INSTRUCTIONS[op.name]
+        if op.name in _EXP_SCALE:
+            scaled = k.reg("f32", "%" + self.fresh("f"))
+            k.emit(f"mul.rn.f32 {scaled}, {operands[0]}, {_EXP_SCALE[op.name]};")
+            operands = [scaled]
+        reg = into if into is not None else k.reg(float_type, "%" + self.fresh("f"))
+        if ".NaN" in instruction and (float_type == "f64" or self.tier < NAN_TIER):
+            for line in nan_propagating(instruction.split(".")[0], float_type, reg, *operands, k.reg(float_type, "%" + self.fresh("num")),
+                                        k.reg("pred", "%" + self.fresh("nan")), k.reg(float_type, "%" + self.fresh("sum"))):
+                k.emit(line)
+        else:
+            k.emit(f"{instruction}.{float_type} {reg}, {', '.join(operands)};")
         return reg
 
     def widened(self, reg: str, float_type: str, op: Operation) -> str:
@@ -552,9 +562,10 @@ class _Emitter:
         self.values[op.results[0]] = reg
 
     def extf(self, op: Operation) -> None:
-        """`arith.extf` of a float scalar (`convert_float`); a tile's is not written here."""
+        """`arith.extf` of a float scalar (`convert_float`); a tile's is refused
+        (`tables/legality.WIDENING_PROBLEM`)."""
         if op.operands and (op.operands[0] in self.reg_tiles or op.operands[0] in self.smem_tiles):
-            raise _Unemittable(f"`{op.name}` of a tile: of scalars here")
+            raise _Unemittable(f"`{op.name}` {WIDENING_PROBLEM}")
         self.convert_float(op)
 
     def convert_float(self, op: Operation) -> None:
@@ -566,12 +577,7 @@ class _Emitter:
         if source_type not in _FLOAT_BITS or result_type not in _FLOAT_BITS:
             raise _Unemittable(f"`{op.name}` of {source_type} to {result_type}: between f16, bf16, f32 and f64 "
                                f"scalars (or of an f32 tile to f16 / bf16) here")
-        rounding = ""
-        if op.name == "arith.truncf":
-            mode = enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even"
-            if mode not in TRUNCF_ROUNDING:
-                raise _Unemittable(f"`{op.name}` rounding {mode}: `cvt` rounds ties away from zero only into tf32")
-            rounding = TRUNCF_ROUNDING[mode] + "."
+        rounding = self.rounding(op) + "." if op.name == "arith.truncf" else ""
         if "bf16" in (source_type, result_type) and self.tier < _BF16_CVT_TIER:
             raise _Unemittable(f"`{op.name}` of {source_type} to {result_type} before sm_{_BF16_CVT_TIER}")
         reg = self.kernel.reg(_SCALAR_TYPES[result_type], "%" + self.fresh("f"))
@@ -595,7 +601,7 @@ class _Emitter:
         self.reg_tiles[op.results[0]] = self.guard(lambda: dot(self.code(), *shared, accumulator, warp, lane))
 
     def truncf(self, op: Operation) -> None:
-        """`arith.truncf` of an f32 tile to f16 / bf16 (a tile in shared memory read into
+        """`arith.truncf` of an f32 tile to f16 / bf16 in its rounding mode (`rounding`, tileas_tiles.truncate; a tile in shared memory read into
         registers in the chunk placement first), or of a scalar (`convert_float`)."""
         if len(op.operands) != 1 or not op.results:
             raise _Unemittable(f"`{op.name}` without one operand")
@@ -606,12 +612,26 @@ class _Emitter:
                                      tuple(found.dims[-2:]) if found.rank == 2 else (1, found.dims[0]), self.threads)
             if why is not None:
                 raise _Unemittable(f"`{op.name}` {why}")
+            mode = self.rounding(op)
+            if found.element == "bf16" and mode not in PAIRED_ROUNDING and self.tier < _BF16_CVT_TIER:
+                raise _Unemittable(f"`{op.name}` of an f32 tile to bf16 rounding {mode} before sm_{_BF16_CVT_TIER}: "
+                                   f"`cvt.{mode}.bf16.f32` needs it")
             tile = self.reg_tile(op.operands[0], op)
-            self.reg_tiles[op.results[0]] = self.guard(lambda: truncate(self.code(), tile, found.element))
+            self.reg_tiles[op.results[0]] = self.guard(lambda: truncate(self.code(), tile, found.element, mode))
             return
         if op.operands[0] in self.reg_tiles or op.operands[0] in self.smem_tiles:
             raise _Unemittable(f"`{op.name}` of a tile to {op.results[0].type}: of f32 tiles to f16 / bf16 here")
         self.convert_float(op)
+
+    @staticmethod
+    def rounding(op: Operation) -> str:
+        """`cvt`'s rounding for an `arith.truncf`'s `roundingmode` (`TRUNCF_ROUNDING`; to nearest
+        even when it says none). `to_nearest_away` is refused: `cvt` has `.rna` only into tf32
+        (PTX ISA, cvt: `cvt.rna{.satfinite}.tf32.f32`)."""
+        mode = enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even"
+        if mode not in TRUNCF_ROUNDING:
+            raise _Unemittable(f"`{op.name}` rounding {mode}: `cvt` rounds ties away from zero only into tf32")
+        return TRUNCF_ROUNDING[mode]
 
     # ------------------------------------------------------------------ tiles
     def code(self) -> Code:
@@ -1453,6 +1473,9 @@ _PREDICATE_LOGIC = {"arith.andi": "and.pred", "arith.ori": "or.pred", "arith.xor
 # Rounded divisions (MLIR's arith-expand): the quotient toward zero, moved by one where the
 # division is inexact and the operands' signs agree (`ge`: ceiling) or differ (`lt`: floor).
 _ROUNDED_DIVISIONS = {"arith.ceildivsi": ("ge", "add"), "arith.floordivsi": ("lt", "sub")}
+# The float ops of scalars and tiles (ELEMENTWISE_FLOAT) -> their operand count: FLOAT_INSTRUCTIONS'
+# and `arith.remf`'s (no instruction: builder.float_remainder's long division).
+_FLOAT_OPERANDS = {name: FLOAT_INSTRUCTIONS[name][1] if name in FLOAT_INSTRUCTIONS else 2 for name in ELEMENTWISE_FLOAT}
 # e^x = 2^(x log2 e): `math.exp` is `ex2` of its operand times log2(e), rounded to f32.
 _EXP_SCALE = {"math.exp": "0f" + struct.pack(">f", log2(e)).hex().upper()}
 # PTX's `ex2` is f32 (and packed-half) only: no f64 form.
@@ -1513,7 +1536,7 @@ _HANDLERS = {"arith.constant": _Emitter.constant, "memref.alloca": _Emitter.allo
              DOT: _Emitter.dot, "arith.truncf": _Emitter.truncf, "arith.extf": _Emitter.extf,
              "arith.cmpf": _Emitter.compare_floats, "scf.if": _Emitter.conditional,
              **{name: _Emitter.special for name in SPECIAL_REGISTERS},
-             **{name: _Emitter.float_binary for name in FLOAT_INSTRUCTIONS},
+             **{name: _Emitter.float_binary for name in _FLOAT_OPERANDS},
              "arith.cmpi": _Emitter.compare, "arith.select": _Emitter.select,
              "arith.ceildivui": _Emitter.rounded_division,
              **{name: _Emitter.rounded_division for name in _ROUNDED_DIVISIONS},

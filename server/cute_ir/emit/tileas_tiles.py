@@ -30,6 +30,7 @@ from ..tables import tensormap
 from ..tables.atomics import atomic_form
 from ..tables.legality import (CHUNKS, MMA, MMA_K, MMA_M, MMA_N, chunk_bytes, dot_operands_problem, mma_tile_problem,
                                register_tile_problem, truncated)
+from .builder import PAIRED_ROUNDING
 
 
 class TileError(Exception):
@@ -597,16 +598,24 @@ def dot(code: Code, a: SmemTile, b: SmemTile, acc: RegTile, warp: str, lane: str
     return RegTile(out, acc.dims, "f32", 32, 1, acc.base_row, acc.base_col, list(acc.offsets), mma=True, placement=MMA)
 
 
-def truncate(code: Code, tile: RegTile, element: str) -> RegTile:
-    """An f32 register tile as f16 / bf16: each two registers of adjacent columns packed into
-    one (`cvt.rn.f16x2.f32`)."""
+def truncate(code: Code, tile: RegTile, element: str, mode: str = "rn") -> RegTile:
+    """An f32 register tile as f16 / bf16 rounded as `mode` says (`cvt`'s: rn, rz, rm, rp): each
+    two registers of adjacent columns packed into one, by `cvt.<mode>.f16x2.f32` for rn and rz
+    (the packed form's only roundings, PTX's `.frnd2`), else each rounded alone
+    (`cvt.<mode>.f16.f32`) and packed (`mov.b32`)."""
     if tile.element != "f32" or element not in ("f16", "bf16"):
         raise TileError(f"truncating {tile.element} to {element}")
     if len(tile.offsets) % 2 or any(tile.offsets[i + 1] != (r, c + 1) for i, (r, c) in list(enumerate(tile.offsets))[::2]):
         raise TileError("a register tile whose elements do not pair up along its rows")
     regs = code.k.regs("b32", "%" + code.fresh("h") + "_", len(tile.regs) // 2)
     for out, i in zip(regs, range(0, len(tile.regs), 2)):
-        code.emit(f"cvt.rn.{element}x2.f32 {out}, {tile.regs[i + 1]}, {tile.regs[i]};")
+        if mode in PAIRED_ROUNDING:
+            code.emit(f"cvt.{mode}.{element}x2.f32 {out}, {tile.regs[i + 1]}, {tile.regs[i]};")
+            continue
+        low, high = (code.reg("b16", "h") for _ in range(2))
+        code.emit(f"cvt.{mode}.{element}.f32 {low}, {tile.regs[i]};")
+        code.emit(f"cvt.{mode}.{element}.f32 {high}, {tile.regs[i + 1]};")
+        code.emit(f"mov.b32 {out}, {{{low}, {high}}};")
     return RegTile(regs, tile.dims, element, 16, 2, tile.base_row, tile.base_col, tile.offsets[::2],
                    placement=truncated(tile.placement))
 

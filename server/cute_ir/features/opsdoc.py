@@ -260,19 +260,28 @@ def _tileas_kernel_section() -> list[str]:
             "which has no such form, `max` / `min` with the operands' sum, a NaN, selected where either is one); "
             "f16 and bf16 in f32 between exact widenings and one `cvt.rn` (the half's correctly "
             "rounded result); `math.exp2` is `ex2.approx.f32` and `math.exp` `ex2.approx.f32` of x times log2(e), "
-            "as nvcc's `__expf` is (f32 and halves only: PTX's `ex2` has no f64 form). `arith.cmpf` is `setp` "
+            "as nvcc's `__expf` is (f32 and halves only: PTX's `ex2` has no f64 form). `arith.remf`, which PTX "
+            "has no instruction for, is C's `fmod` exactly, the result with the dividend's sign, by the long "
+            "division the function writer uses (every step exact; `emit/builder.py`, `float_remainder`): "
+            "x - trunc(x / y) * y is not used, the division rounding once the quotient is past the significand. "
+            "`arith.cmpf` is `setp` "
             "(ordered predicates PTX's plain compares, unordered ones its `u` forms, `ord` / `uno` `num` / `nan`); "
             "`arith.extf` / `truncf` are `cvt` in the op's rounding mode (`to_nearest_away` is refused).",
             "- Float tiles in registers (f32, f16, bf16), of tiles placed alike: `arith.addf` / `subf` / `mulf` / "
             "`maximumf` / `minimumf` one instruction a register (`.f16x2` for halves; `max.NaN` / `min.NaN` from sm_80); the other float ops above "
             "register by register, each element as a scalar (a half pair unpacked and packed again); `arith.truncf` "
-            "of an f32 tile to f16 / bf16. `arith.extf` of a tile is refused.",
+            "of an f32 tile to f16 / bf16 in its rounding mode (to nearest even and toward zero by the packed "
+            "`cvt.rn` / `cvt.rz` `.f16x2.f32`, downward and upward, which the packed form lacks, each element by "
+            "`cvt.rm` / `cvt.rp` and packed by `mov.b32`; `to_nearest_away` refused as a scalar's is: `cvt` has "
+            "`.rna` only into tf32). `arith.extf` of a tile is refused (its widened registers would lie as the "
+            "narrower tile's do, in no placement an f32 tile has). Tiles placed otherwise, and an `extf` of a tile, "
+            "are reported by `check` at the op (`lower.register-tile`) in the words `--emit ptx` refuses them with.",
             "- `scf.if`: a predicated branch around each region, each result in registers of its own that each "
             "region's `scf.yield` sets (scalars; a register tile too, placed as the then region yields it, where the "
             "`scf.if` is written in the generic form: the lowering does not read the custom form's result types, "
             "and a tile of unknown type is refused where it is stored). A region "
             "holds scalar and register-tile arithmetic only: a load, store, TMA transfer or wait there is refused.",
-            "- Any other op (`arith.remf`, which PTX has no instruction for, `math.log`, ...) is refused: the kernel "
+            "- Any other op (`math.log`, ...) is refused: the kernel "
             "is not emitted and `--emit ptx` says \"`<op>` has no PTX in a TileAS kernel here\".", ""]
 
 

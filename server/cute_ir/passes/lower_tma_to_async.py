@@ -19,10 +19,11 @@ function, in the page's phases:
    says what `--emit ptx` would refuse; so is a loop that carries a tile a TMA load left in
    shared memory in registers the chunks cannot split, and (after the rewrite) a TMA store of
    such a tile laid out in other boxes or another swizzle than the store's, which restages it
-   through the chunks (`tables/legality.restage_problem`), and float arithmetic of two such
-   tiles, which reads the first in the chunks; so is float arithmetic of two tiles in
-   registers placed otherwise over the threads, or of elements the register path does not
-   compute on (`tables/legality.float_arithmetic_problem`).
+   through the chunks (`tables/legality.restage_problem`), and float arithmetic of such tiles
+   only, which reads the first in the chunks; so is float arithmetic (any op of
+   `tables/legality.ELEMENTWISE_FLOAT`) of tiles in registers placed otherwise over the
+   threads, or of elements the register path does not compute on
+   (`tables/legality.elementwise_problem`), and an `arith.extf` of a tile (`WIDENING_PROBLEM`).
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`lowering_facts/descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -107,9 +108,9 @@ from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type,
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..tables import tensormap
 from ..tables.atomics import atomic_form
-from ..tables.legality import (CHUNKS, FLOAT_ARITHMETIC, MMA, SPLAT, RegisterTransfer, carried_tile_problem,
-                               dot_accumulator_problem, dot_operands_problem, float_arithmetic_problem, mma_tile_problem,
-                               truncation_problem, whole_accesses,
+from ..tables.legality import (CHUNKS, ELEMENTWISE_FLOAT, MMA, SPLAT, RegisterTransfer, carried_tile_problem,
+                               dot_accumulator_problem, dot_operands_problem, elementwise_problem, mma_tile_problem,
+                               truncation_problem, whole_accesses, WIDENING_PROBLEM,
                                register_tile_problem, register_transfer_problem, restage_problem, truncated)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
@@ -138,6 +139,7 @@ NO_TMA_ON_TARGET = "lower.tma-target"
 REGISTER_PATH = "lower.register-tile"
 # Narrows an f32 tile in registers (a tile in shared memory read into them in the chunks first).
 TRUNCF = "arith.truncf"
+EXTF = "arith.extf"
 
 # The environment switches the page names; each sets its pass option.
 PREFER_TMA_VARIABLE = "TILEIR_PREFER_TMA_FOR_LOAD_STORE"
@@ -401,8 +403,8 @@ def _register_problems(left: list[Operation], eligible: list[Operation], threads
         elif op.name in LOOP_CARRIERS:
             why = next(filter(None, (_read_back_problem(v, threads) for v in LOOP_CARRIERS[op.name](op)
                                      if v in shared)), None)
-        elif op.name in FLOAT_ARITHMETIC and len(op.operands) == 2 and all(v in shared for v in op.operands):
-            # Of two tiles in shared memory, the first is read into registers in the chunks.
+        elif op.name in ELEMENTWISE_FLOAT and op.operands and all(v in shared for v in op.operands):
+            # Of tiles all in shared memory, the first is read into registers in the chunks.
             why = _read_back_problem(op.operands[0], threads)
         elif op.name == TRUNCF and len(op.operands) == 1 and op.operands[0] in shared:
             why = _read_back_problem(op.operands[0], threads)      # read into registers in the chunks
@@ -432,9 +434,9 @@ def _shared_tiles(eligible: list[Operation], left: list[Operation]) -> set[Value
 
 
 def _placement_problems(ops: list[Operation], shared: set[Value], threads: int | None) -> list[tuple[Operation, str]]:
-    """(op, message) of each float arithmetic op of `ops` (a function's, in pre-order) of two
+    """(op, message) of each float arithmetic op of `ops` (a function's, in pre-order) of
     register tiles the emitter would find placed otherwise
-    (`tables/legality.float_arithmetic_problem`, its rule), of each `nv_tileas.dot` whose
+    (`tables/legality.elementwise_problem`, its rule), of each `arith.extf` of a tile, of each `nv_tileas.dot` whose
     accumulator is not in the mma.sync placement (`dot_accumulator_problem`), and of each
     loop yield that hands its loop a tile placed otherwise (`carried_tile_problem`). Each tile's placement is the one
     the emitter (emit/tileas_kernel.py) gives it: a load's through registers is in the chunks,
@@ -483,6 +485,8 @@ def _placement_problems(ops: list[Operation], shared: set[Value], threads: int |
                 why = dot_accumulator_problem(SPLAT if accumulator in splats else placed.get(accumulator))
             if why is not None:
                 found.append((op, f"this `{op.name}` {why}"))
+        elif op.name == EXTF and op.operands and (op.operands[0] in placed or op.operands[0] in shared):
+            found.append((op, f"this `{op.name}` {WIDENING_PROBLEM}"))
         elif op.name == TRUNCF and op.operands and (op.operands[0] in placed or op.operands[0] in shared):
             narrowed = placed.get(op.operands[0], CHUNKS)        # a shared tile is read into the chunks
             placed[result] = truncated(narrowed)
@@ -490,11 +494,11 @@ def _placement_problems(ops: list[Operation], shared: set[Value], threads: int |
             why = truncation_problem(narrowed, dims, threads) if None not in tile.dims and tile.rank <= 2 else None
             if why is not None:
                 found.append((op, f"this `{op.name}` {why}"))
-        elif op.name in FLOAT_ARITHMETIC and len(op.operands) == 2:
+        elif op.name in ELEMENTWISE_FLOAT and op.operands:
             if not all(v in placed or v in shared for v in op.operands):
                 continue    # a tile the emitter refuses otherwise
             placements = [SPLAT if v in splats else placed.get(v) for v in op.operands]
-            why = float_arithmetic_problem(tile.element, *placements)
+            why = elementwise_problem(tile.element, placements)
             if why is not None:
                 found.append((op, f"this `{op.name}` {why}"))
                 continue
@@ -569,8 +573,10 @@ def _report_register_problem(op: Operation, why: str, context: PassContext) -> N
         context.report(op, REGISTER_PATH, f"this {'loop' if op.name == 'scf.for' else 'yield'} carries a tile a TMA "
                                           f"or `cp.async` load left in shared memory in registers, which it cannot: {why}")
         return
-    if op.name in FLOAT_ARITHMETIC:
-        context.report(op, REGISTER_PATH, f"this `{op.name}` reads two tiles TMA or `cp.async` loads left in shared "
+    if op.name in ELEMENTWISE_FLOAT:
+        tiles = {1: "a tile a TMA or `cp.async` load", 2: "two tiles TMA or `cp.async` loads",
+                 3: "three tiles TMA or `cp.async` loads"}[len(op.operands)]
+        context.report(op, REGISTER_PATH, f"this `{op.name}` reads {tiles} left in shared "
                                           f"memory into registers, which it cannot: {why}")
         return
     if op.name == "arith.constant":

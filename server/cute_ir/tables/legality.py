@@ -20,7 +20,7 @@ __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "suppor
            "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix",
            "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
            "whole_accesses",
-           "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
+           "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "REMAINDER", "ELEMENTWISE_FLOAT", "elementwise_problem", "WIDENING_PROBLEM", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
            "truncated", "float_arithmetic_problem", "carried_tile_problem"]
 
 R = A.Residency
@@ -503,6 +503,11 @@ FLOAT_INSTRUCTIONS = {"arith.addf": ("add.rn", 2), "arith.subf": ("sub.rn", 2), 
                       "arith.negf": ("neg", 1), "math.absf": ("abs", 1), "math.sqrt": ("sqrt.rn", 1),
                       "math.rsqrt": ("rsqrt.approx", 1), "math.exp2": ("ex2.approx", 1),
                       "math.exp": ("ex2.approx", 1), "math.fma": ("fma.rn", 3)}
+# `arith.remf`: no PTX instruction; C's `fmod` by long division (emit/builder.float_remainder).
+REMAINDER = "arith.remf"
+# The float ops the register path computes on tiles in registers placed alike, element by element
+# (`float_arithmetic_problem`).
+ELEMENTWISE_FLOAT = frozenset(FLOAT_INSTRUCTIONS) | {REMAINDER}
 # The float ops the register path computes a whole register at a time -> their instruction (its
 # type follows: `.f32`, `.f16x2`, `.bf16x2`). Of two tiles in shared memory, the first is read into
 # registers in the chunk placement (`register_tile_problem`), the second in the first's.
@@ -533,7 +538,7 @@ def _placement_text(placement: str) -> str:
 
 
 def float_arithmetic_problem(element: str, first: str | None, second: str | None) -> str | None:
-    """Why the register path cannot compute a `FLOAT_ARITHMETIC` op of two tiles of `element`
+    """Why the register path cannot compute an `ELEMENTWISE_FLOAT` op of two tiles of `element`
     placed as `first` and `second` (a placement above, `SPLAT`, or None: in shared memory, read
     in the other's placement) (None: it can), as a phrase following the op. It computes element
     by element, register by register, so the tiles must lie alike. The emitter refuses such an
@@ -545,6 +550,14 @@ def float_arithmetic_problem(element: str, first: str | None, second: str | None
         return None
     return (f"of {_placement_text(first)} and {_placement_text(second)}: the register path "
             f"computes on tiles placed alike (a splat constant, or a tile in shared memory, takes the other's)")
+
+
+def elementwise_problem(element: str, placements: list[str | None]) -> str | None:
+    """Why the register path cannot compute an `ELEMENTWISE_FLOAT` op of tiles of `element`
+    placed as `placements` (each as `float_arithmetic_problem` takes it), every pair of them
+    (None: it can): the first pair's problem."""
+    return next((why for i, first in enumerate(placements) for second in placements[i:]
+                 if (why := float_arithmetic_problem(element, first, second)) is not None), None)
 
 
 def carried_tile_problem(carried: str, yielded: str | None) -> str | None:
@@ -593,6 +606,15 @@ def dot_operands_problem(a: tuple[int, int], b: tuple[int, int], accumulator: tu
         return (f"mma.sync multiplies f16 or bf16 tiles of whole {MMA_K}-element K steps, not {a_element} x "
                 f"{b_element} with K = {k}")
     return None
+
+
+# Why the register path does not widen a tile (`arith.extf` of a tensor), as a phrase following
+# the op: each of its placements holds one element type's registers (`arith.truncf` narrows an
+# f32 tile into its own, "truncated" placement); a widened tile would lie in none of them. The
+# emitter refuses such an op with these words, and lower-tma-load-store-to-async reports it at
+# the op (`lower.register-tile`).
+WIDENING_PROBLEM = ("widens a tile, which the register path does not (scalars only): the widened tile would lie "
+                    "over the threads as its narrower source does, in no placement an f32 tile has")
 
 
 def truncation_problem(placement: str | None, dims: tuple[int, int], threads: int | None) -> str | None:
