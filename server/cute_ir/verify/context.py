@@ -11,7 +11,7 @@ from ..dialects.cute_nvgpu.ops import lookup_op
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER, NON_EXEC_KINDS
 from ..dialects.cute_nvgpu.operands import OperandType
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
-from ..dialects.cute_nvgpu.written import WrittenType
+from ..dialects.cute_nvgpu.written import WrittenType, names_plain_type
 from ..ir.attributes import all_attributes
 from ..ir.core import UNIT, Operation, OpResult, Value
 from ..ir.lift import UNDEFINED, Lifted, SourceIndex
@@ -168,9 +168,14 @@ class VerifyContext:
     def _written_atom_type(self, value: Value) -> CuteNvgpuType | None:
         """The cute_nvgpu type `value` is written with, directly or through an alias."""
         span = self.index.type_spans.get(value)
-        if span is None or value.type.text in self._plain_types:
+        if span is None:
             return None
-        written = self.through_alias(WrittenType(value.type.text, span))
+        text = value.type.text
+        # (Most values: a type that names no atom by its text alone, known without reading
+        # it again in each context; an alias's answer depends on the file's aliases.)
+        if text in self._plain_types or names_plain_type(text):
+            return None
+        written = self.through_alias(WrittenType(text, span))
         ty = written.cute_type() if written is not None else None
         if ty is None:   # (what the text names, whatever its place)
             self._plain_types.add(value.type.text)

@@ -46,6 +46,13 @@ def read_cute_type(text: str) -> CuteNvgpuType | None:
     return _read(text).cute
 
 
+def names_plain_type(text: str) -> bool:
+    """Whether `text` spells a type that is neither a cute_nvgpu type nor an alias (a memref,
+    an index): no atom, wherever it is written and whatever the file's aliases say."""
+    read = _read(text)
+    return read.cute is None and read.kind != "type_alias"
+
+
 def _shifted_type(ty: CuteNvgpuType, delta: int) -> CuteNvgpuType:
     return replace(ty, span=ty.span.shifted(delta), mnemonic_span=ty.mnemonic_span.shifted(delta),
                    params=tuple(replace(p, span=p.span.shifted(delta)) for p in ty.params))
