@@ -40,7 +40,7 @@ from ..text.location import UNKNOWN, FusedLoc, SourceLoc, WrittenLoc
 from .places import NamesAt, OpsAt
 from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
 from .op_form import normalized, read_form
-from .op_shape import Binding, Names, Shape, shape_of
+from .op_shape import Names, Shape, shape_of
 
 UNDEFINED = Type("<<undefined>>")
 UNKNOWN_TYPE = Type("<<unknown>>")
@@ -277,58 +277,60 @@ class _Lifter:
     def operation(self, node: Node, scope: _Scope) -> tuple[Operation, list[tuple[Node, Region]]]:
         memo = self.memo
         text = memo.key(node) if memo is not None else None
-        binding = memo.binding(text) if text is not None else None
+        written = memo.reading(text) if text is not None else None
         region_nodes: list[Node] = []
-        if binding is None and text is not None:
+        if written is None and text is not None:
             key, names = memo.shape_key(text)
             shape = memo.get(key)
             binding = shape.bind(text, names) if shape is not None else None
             if binding is not None:
-                memo.bound(text, binding)
-        if binding is None:
+                written = binding.own()
+                memo.keep_reading(text, written)
+        if written is None:
             written, region_nodes = read_op(node)
-            binding = Binding(written)
             if text is not None and not region_nodes:
                 memo.put(key, Shape(written, text, names))
-                memo.bound(text, binding)
-        return self.instantiate(binding, node.start_byte, scope, region_nodes)
+                memo.keep_reading(text, written)
+        return self.instantiate(written, node.start_byte, scope, region_nodes)
 
-    def instantiate(self, binding: Binding, base: int, scope: _Scope,
+    def instantiate(self, written: "WrittenOp", base: int, scope: _Scope,
                     region_nodes: list[Node]) -> tuple[Operation, list[tuple[Node, Region]]]:
-        """The op `binding` describes, written at byte `base`: its IR and its places in the index.
-        What does not depend on where the op is or what its names are is made once per reading
-        (`WrittenOp.fixed`): a keystroke lifts every op of its function again."""
+        """The op `written` reads, written at byte `base` (its places are relative to that
+        byte): its IR and its places in the index. What does not depend on where the op is is
+        made once per reading (`WrittenOp.fixed`, and the reading itself once per op text): a
+        keystroke lifts every op of its function again."""
         index = self.index
-        written = binding.written
         fixed = written.fixed
-        at = binding.placer(base)
-        here = SourceLoc(_new_span(Span, (base, base + binding.length())))
+        new = _new_span
+        here = SourceLoc(new(Span, (base, base + written.length)))
         op = Operation(written.name, location=here if fixed.location is None else FusedLoc((here, fixed.location)))
         index.op_spans[op] = here.span
         if written.name_span is not None:
-            index.name_spans[op] = at(written.name_span)
+            start, end = written.name_span
+            index.name_spans[op] = new(Span, (start + base, end + base))
         if written.symbol is not None:
-            index.symbols[op] = at(written.symbol)
+            start, end = written.symbol
+            index.symbols[op] = new(Span, (start + base, end + base))
         if written.operand_types is not None:
-            index.operand_types[op] = [(text, at(span)) for text, span in written.operand_types]
+            index.operand_types[op] = [(text, new(Span, (start + base, end + base)))
+                                       for text, (start, end) in written.operand_types]
         if written.attribute_dicts:
             spans = index.attribute_spans[op] = {}
-            for into, key, value, entry, value_span in written.attribute_entries:
+            for into, key, value, (start, end), (value_start, value_end) in written.attribute_entries:
                 (op.properties if into == PROPERTY else op.attributes)[key] = value
-                spans.setdefault(key, (at(entry), at(value_span)))
-        if written.uses:
-            self.pending.append((op, [(name, number, at(span), scope) for name, (_, number, span)
-                                      in zip(binding.uses or fixed.use_names, written.uses)]))
-        else:
-            self.pending.append((op, []))
+                if key not in spans:
+                    spans[key] = (new(Span, (start + base, end + base)), new(Span, (value_start + base, value_end + base)))
+        self.pending.append((op, [(name, number, new(Span, (start + base, end + base)), scope)
+                                  for name, number, (start, end) in written.uses] if written.uses else []))
         if written.successors:
-            self.pending_successors.append((op, [(name, at(span), scope) for name, span in written.successors]))
+            self.pending_successors.append((op, [(name, new(Span, (start + base, end + base)), scope)
+                                                 for name, (start, end) in written.successors]))
         regions = [(region_node, op.add_region()) for region_node in region_nodes] if region_nodes else []
         if written.bound:
-            self.bind(op, [b._replace(name=name, span=at(b.span),
-                                      type_span=at(b.type_span) if b.type_span is not None else None)
-                           for name, b in zip(binding.bound or [b.name for b in written.bound], written.bound)],
-                      regions, scope)
+            self.bind(op, [b._replace(span=new(Span, (b.span[0] + base, b.span[1] + base)),
+                                      type_span=new(Span, (b.type_span[0] + base, b.type_span[1] + base))
+                                      if b.type_span is not None else None)
+                           for b in written.bound], regions, scope)
         op.assembly = written.template
         if not written.results:
             return op, regions
@@ -337,12 +339,12 @@ class _Lifter:
         type_spans = index.type_spans
         for value, (_, span) in zip(results, written.result_types):
             if span is not None:
-                type_spans[value] = at(span)
+                type_spans[value] = new(Span, (span[0] + base, span[1] + base))
         definitions = index.definitions
         taken = 0
-        for text, (_, n, span) in zip(binding.results or fixed.result_names, written.results):
+        for text, n, (start, end) in written.results:
             group = results[taken:taken + n]
-            where = at(span)
+            where = new(Span, (start + base, end + base))
             hint = text[1:]
             for value in group:
                 value.name_hint = hint
@@ -611,11 +613,12 @@ class OpMemo:
     def __init__(self, capacity: int = 4096) -> None:
         self.capacity = capacity
         self._table: OrderedDict[bytes, object] = OrderedDict()
-        # The lift's bindings by the op's whole text: a keystroke lifts its function again, every
-        # op of it a text lifted before, which then costs one lookup, not its shape cut again
-        # and bound (`shape_key`, `Shape.bind`). A binding is what its text alone gives, so it
-        # holds whatever shapes the table keeps.
-        self._bindings: OrderedDict[bytes, Binding] = OrderedDict()
+        # The lift's readings by the op's whole text, with the op's own names and places
+        # (`Binding.own`): a keystroke lifts its function again, every op of it a text lifted
+        # before, which then costs one lookup, not its shape cut again and bound (`shape_key`,
+        # `Shape.bind`). A reading is what its text alone gives, so it holds whatever shapes the
+        # table keeps.
+        self._readings: OrderedDict[bytes, WrittenOp] = OrderedDict()
 
     def key(self, node: Node) -> bytes | None:
         """The memo's key for op `node`: its text; None for an op it does not keep (a syntax
@@ -646,17 +649,18 @@ class OpMemo:
         if len(self._table) > self.capacity:
             self._table.popitem(last=False)
 
-    def binding(self, text: bytes) -> Binding | None:
-        """The lift's binding of an op of `text` (ir/op_shape.py), when one was made."""
-        found = self._bindings.get(text)
+    def reading(self, text: bytes) -> "WrittenOp | None":
+        """The lift's reading of an op of `text`, its own names and places (`Binding.own`),
+        when one was made."""
+        found = self._readings.get(text)
         if found is not None:
-            self._bindings.move_to_end(text)
+            self._readings.move_to_end(text)
         return found
 
-    def bound(self, text: bytes, binding: Binding) -> None:
-        self._bindings[text] = binding
-        if len(self._bindings) > self.capacity:
-            self._bindings.popitem(last=False)
+    def keep_reading(self, text: bytes, written: "WrittenOp") -> None:
+        self._readings[text] = written
+        if len(self._readings) > self.capacity:
+            self._readings.popitem(last=False)
 
 
 def read_op(node: Node) -> tuple[WrittenOp, list[Node]]:

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..diagnostics import Span
 
@@ -135,24 +136,42 @@ class Binding(NamedTuple):
     shifts: list[int] | None = None
     starts: tuple[int, ...] = ()
 
-    def length(self) -> int:
-        return self.written.length + (self.shifts[-1] if self.shifts is not None else 0)
-
-    def placer(self, base: int) -> Callable[[Span], Span]:
-        """Where a place of `written` is for this op, written at byte `base`."""
+    def own(self) -> "WrittenOp":
+        """The op's own reading: `written` with the op's names, and its places moved by them.
+        Made once per op text (the lift keeps it by the text, `OpMemo`), so that placing the op
+        where it stands is only adding its start to each place: a keystroke places every op of
+        its function again."""
+        written = self.written
+        if self.results is None and self.uses is None and self.bound is None and self.shifts is None:
+            return written
         shifts, starts = self.shifts, self.starts
-        new = tuple.__new__   # (a Span without `Span(...)`'s wrapper: the lift places every part of every op)
         if shifts is None:
             def at(span: Span) -> Span:
-                start, end = span
-                return new(Span, (start + base, end + base))
+                return span
         else:
             def at(span: Span) -> Span:
                 # A place moves by the names that end before it (no place falls inside a name).
                 start, end = span
-                return new(Span, (start + base + shifts[bisect_left(starts, start)],
-                                  end + base + shifts[bisect_left(starts, end)]))
-        return at
+                return Span(start + shifts[bisect_left(starts, start)], end + shifts[bisect_left(starts, end)])
+
+        def maybe(span: Span | None) -> Span | None:
+            return at(span) if span is not None else None
+        results = self.results or [name for name, _, _ in written.results]
+        uses = self.uses or [name for name, _, _ in written.uses]
+        bound = self.bound or [b.name for b in written.bound]
+        return replace(
+            written, length=written.length + (shifts[-1] if shifts is not None else 0),
+            name_span=maybe(written.name_span), symbol=maybe(written.symbol),
+            results=tuple((name, n, at(span)) for name, (_, n, span) in zip(results, written.results)),
+            result_types=tuple((ty, maybe(span)) for ty, span in written.result_types),
+            operand_types=(tuple((text, at(span)) for text, span in written.operand_types)
+                           if written.operand_types is not None else None),
+            attribute_entries=tuple((into, key, value, at(entry), at(value_span))
+                                    for into, key, value, entry, value_span in written.attribute_entries),
+            uses=tuple((name, number, at(span)) for name, (_, number, span) in zip(uses, written.uses)),
+            successors=tuple((name, at(span)) for name, span in written.successors),
+            bound=tuple(b._replace(name=name, span=at(b.span), type_span=maybe(b.type_span))
+                        for name, b in zip(bound, written.bound)))
 
 
 def _other_spans(written: "WrittenOp") -> list[Span]:
