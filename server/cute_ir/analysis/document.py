@@ -227,6 +227,9 @@ class DocumentAnalysis:
         self._broken = False
         self._fresh_broken: tuple[int, Tree] | None = None   # (revision, a fresh parse of a broken text)
         self._placed_target: tuple[int, TargetChoice, TargetChoice] | None = None   # `target`'s memo
+        # `_inference`'s memo: the units' needs it read, what they infer (relative to their
+        # units), and the index among those units of the one holding each gate's first need.
+        self._inference_memo: tuple[list[tuple[Need, ...]], Inference, dict[tuple[str, ...], int]] | None = None
         self._type_memo: dict[bytes, tuple[CuteNvgpuType, list[Diagnostic]]] = {}
         # What a type written so needs of the target (`type_needs`), relative to the type.
         self._needs_memo: dict[bytes, list[Need]] = {}
@@ -325,19 +328,33 @@ class DocumentAnalysis:
         return declared_target((u.start, bytes(data[u.start:u.end])) for u in self._units if u.shell)
 
     def _inference(self) -> Inference:
-        """What the units' atoms need, combined (`ir/target.infer`): a walk over the units,
-        taken only when the target is chosen, which happens when a unit's needs change."""
+        """What the units' atoms need, combined (`ir/target.infer`), taken when the target is
+        chosen: when a unit's needs change, and, while the file's atoms conflict, at each
+        keystroke (`target` places the conflict's atoms where they are now)."""
         # `first_needs` of them all, without placing every need: units are in document order
         # and each keeps its own first needs in order, so the first of each gate is the one
-        # met first here.
-        first: dict[tuple[str, ...], Need] = {}
-        for unit in self._units:
-            fresh = [n for n in unit.needs if n.requires not in first] if unit.needs else None
-            if fresh:
-                base = self.unit_start(unit)
-                for need in fresh:
-                    first[need.requires] = need.shifted(base)
-        return infer(tuple(first.values()))
+        # met first here. `infer` reads only the gates and their order, so it runs on the
+        # needs as the units keep them (relative to the unit), again only when the units'
+        # needs differ; the needs it picks are then placed at their units' starts.
+        held = [u for u in self._units if u.needs]
+        kept = [u.needs for u in held]
+        memo = self._inference_memo
+        if memo is None or memo[0] != kept:
+            first: dict[tuple[str, ...], tuple[int, Need]] = {}
+            for index, needs in enumerate(kept):
+                for need in needs:
+                    first.setdefault(need.requires, (index, need))
+            memo = self._inference_memo = (kept, infer(tuple(need for _, need in first.values())),
+                                            {requires: index for requires, (index, _) in first.items()})
+        _, inferred, holder = memo
+        if inferred.decided_by is None and inferred.conflict is None:
+            return inferred
+
+        def placed(need: Need) -> Need:
+            return need.shifted(self.unit_start(held[holder[need.requires]]))
+
+        return Inference(inferred.arch, placed(inferred.decided_by) if inferred.decided_by else None,
+                         tuple(map(placed, inferred.conflict)) if inferred.conflict else None)
 
     def _record_needs(self, units: list[Unit], found: dict[str, list[Any]]) -> None:
         """Each unit's needs (`Unit.needs`) from the types and atom-building ops `found` in
@@ -902,6 +919,7 @@ class DocumentAnalysis:
         other._in_passing, other._lifted_passing, other._edited_piece = False, None, None
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._fresh_broken, other.revision, other._placed_target = None, self.revision, None
+        other._inference_memo = None
         other._pending, other._whole_pending, other._verifying = None, False, None
         other._full_analysis(tree)
         return other
