@@ -65,18 +65,10 @@ def _ahead(analysis: DocumentAnalysis, monkeypatch, edit_after: int | None = Non
     return slices
 
 
-@pytest.mark.parametrize("text", _texts(), ids=lambda t: t[:20])
-def test_what_is_computed_ahead_is_what_the_answers_read(text, monkeypatch) -> None:
-    analysis = DocumentAnalysis("file:///ahead.mlir", text, verify_budget=0)
-    slices = _ahead(analysis, monkeypatch)
-    units = analysis.units
-    assert slices >= len(units) > 1   # one unit a slice here
-    for unit in units:
-        assert unit.facts is not None and semantic.PIECES.key in unit.facts
-        if not unit.shell:
-            assert outline.OUTLINE.key in unit.facts and outline_json.FOLD_LINES.key in unit.facts
-    # The answers read what was kept: no unit is computed again, and no chunk of units'
-    # answers is made again (lsp/unit_chunks.py): each is taken as it was made ahead.
+def _read_as_kept(analysis: DocumentAnalysis, monkeypatch) -> None:
+    """The answers read what was kept: no unit is computed again, and no chunk of units'
+    answers is made again (lsp/unit_chunks.py): each is taken as it was made ahead. And they
+    equal a fresh analysis's."""
     computed: list[object] = []
     monkeypatch.setattr(DocumentAnalysis, "for_unit", lambda self, unit, result: computed.append(unit))
     made: list[int] = []
@@ -90,6 +82,19 @@ def test_what_is_computed_ahead_is_what_the_answers_read(text, monkeypatch) -> N
     assert computed == [] and made == []
     monkeypatch.undo()
     assert answers == _fresh(analysis)
+
+
+@pytest.mark.parametrize("text", _texts(), ids=lambda t: t[:20])
+def test_what_is_computed_ahead_is_what_the_answers_read(text, monkeypatch) -> None:
+    analysis = DocumentAnalysis("file:///ahead.mlir", text, verify_budget=0)
+    slices = _ahead(analysis, monkeypatch)
+    units = analysis.units
+    assert slices >= len(units) > 1   # one unit a slice here
+    for unit in units:
+        assert unit.facts is not None and semantic.PIECES.key in unit.facts
+        if not unit.shell:
+            assert outline.OUTLINE.key in unit.facts and outline_json.FOLD_LINES.key in unit.facts
+    _read_as_kept(analysis, monkeypatch)
 
 
 @pytest.mark.parametrize("text", _texts(), ids=lambda t: t[:20])
@@ -155,3 +160,56 @@ def test_a_containers_symbol_is_read_once_per_text_of_its_header(monkeypatch) ->
     answers = _answers(analysis)
     assert read and "\"name\":\"@kx\"" in answers["outline"]
     assert answers == _fresh(analysis)
+
+
+@pytest.mark.parametrize("cache", ["on", "off"])
+def test_an_open_computes_them_before_the_verification_it_deferred(cache, tmp_path, monkeypatch) -> None:
+    """An open whose verification is not complete (a large file's: tens of seconds at 50k
+    lines) computes the answers' shares before it verifies the rest, with the open cache on
+    (the analysis lsp/fast_start.py made, adopted) or off: the outline, folds and tokens an
+    editor asks for after the open are then lookups, while verification still runs. When the
+    verification started first, every request that came meanwhile (a 50k-line file's first
+    outline: about a second) computed all the shares itself."""
+    from lsprotocol import types as lsp
+    from cute_ir.lsp.server import CuteIrServer
+    monkeypatch.setenv("CUTE_IR_CACHE_DIR", str(tmp_path))
+    if cache == "off":
+        monkeypatch.setenv("CUTE_IR_CACHE", "off")
+    else:
+        monkeypatch.delenv("CUTE_IR_CACHE", raising=False)
+    monkeypatch.setattr("cute_ir.lsp.server.VERIFY_AT_OPEN", 0.0)   # the open leaves all to verify
+    monkeypatch.setattr("cute_ir.lsp.server.AHEAD_UNITS", 1)
+    monkeypatch.setattr("cute_ir.lsp.server.AHEAD_SLICE", 0.0)
+    monkeypatch.setattr("cute_ir.lsp.server.MESSAGE_QUIET", 0.0)
+    text, uri = TEXTS[0].read_text(), "file:///opened.mlir"
+    ls = CuteIrServer()
+    ls.initial_settings = ls.settings
+    if cache == "on":   # what lsp/fast_start.py hands over after publishing the open's diagnostics
+        early = DocumentAnalysis(uri, text, 1, ls.encoding(), ls.settings, verify_budget=0.0, defer=True)
+        early.settle()
+        ls.analysed_early[uri], ls.published_early[uri] = early, 1
+    shares_at_first_slice: list[bool] = []
+    verify_pending = DocumentAnalysis.verify_pending
+
+    def verifying(self, budget=None):
+        if not shares_at_first_slice:
+            shares_at_first_slice.append(all(
+                unit.facts is not None and semantic.PIECES.key in unit.facts
+                and (unit.shell or outline.OUTLINE.key in unit.facts) for unit in self.units))
+        return verify_pending(self, budget)
+    monkeypatch.setattr(DocumentAnalysis, "verify_pending", verifying)
+
+    async def scenario() -> None:
+        ls.open_document(lsp.TextDocumentItem(uri=uri, language_id="mlir", version=1, text=text))
+        for _ in range(100_000):
+            await asyncio.sleep(0.001)
+            ahead = ls._ahead.get(uri)
+            if uri not in ls._verifying and uri not in ls._pending and ahead is not None and ahead[1].done():
+                return
+        raise AssertionError("the verification after open did not end")
+    asyncio.run(scenario())
+    analysis = ls.analyses[uri]
+    if cache == "on":
+        assert analysis is early
+    assert not analysis.verification_owed and shares_at_first_slice == [True]
+    _read_as_kept(analysis, monkeypatch)

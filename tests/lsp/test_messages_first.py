@@ -33,9 +33,11 @@ def test_no_slice_runs_while_messages_arrive_and_all_run_after() -> None:
             await asyncio.sleep(0)
         assert slices == [] and analysis.verification_owed
         ls.last_message = 0.0                  # the client fell silent
-        task = ls._verifying[uri]
-        task.cancel()                          # it sleeps for the hour
-        await asyncio.gather(task, return_exceptions=True)
+        # It sleeps for the hour, and so does the work ahead of it (`answer_ahead`).
+        tasks = [ls._verifying[uri], ls._ahead[uri][1]]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         ls.verify_rest(uri)
         await asyncio.wait_for(ls._verifying[uri], timeout=60)
 

@@ -387,12 +387,15 @@ class CuteIrServer(LanguageServer):
         return result_id
 
     def verify_rest(self, uri: str) -> None:
-        """Finish verification the document's analysis deferred, in the background."""
+        """Finish verification the document's analysis deferred, in the background, after the
+        whole-document answers' shares are computed ahead (`answer_ahead`): they depend on the
+        text alone, take a second or so of a 50k-line file, while its verification takes tens of
+        seconds, and an editor asks for the outline, folds and tokens right after the open."""
         analysis = self.analyses.get(uri)
         if analysis is None or uri in self._verifying:
             return
+        self.answer_ahead(uri)
         if not analysis.verification_owed:
-            self.answer_ahead(uri)
             return
         try:
             loop = asyncio.get_running_loop()
@@ -419,6 +422,10 @@ class CuteIrServer(LanguageServer):
                     async with self._slicing:
                         pass
                     await self.background_turn()
+                ahead = self._ahead.get(uri)
+                if ahead is not None and not ahead[1].done():   # the answers' shares go first
+                    await asyncio.wait([ahead[1]])
+                    continue
                 analysis = self.analyses.get(uri)
                 if analysis is None:
                     return
@@ -447,20 +454,28 @@ class CuteIrServer(LanguageServer):
         if bar is not None:
             bar.end(f"{len(analysis.units)} functions verified")
         if finished:
-            self.answer_ahead(uri)
+            self.answer_ahead(uri, again=True)
 
-    def answer_ahead(self, uri: str) -> None:
+    def answer_ahead(self, uri: str, again: bool = False) -> None:
         """Compute what the outline's, the folds' and the semantic tokens' answers read of each
-        unit, in the background, once per opened document, after its verification: an editor
-        asks for them again and again, and the first answer for a 50k-line file otherwise
-        computed them all (300-500 ms) while the client waited. Nothing is computed that the
-        answers would not compute: each unit's share is kept with the unit, by its text, as a
-        request keeps it (lsp/outline_json.py, lsp/semantic.py). A change stops this: after
-        it, the answers compute the edited units and join the rest. Not done for a text whose
-        answers the open cache holds (a reopen)."""
+        unit, in the background, once per opened document, before the verification the open
+        deferred (`verify_rest`): an editor asks for them again and again, and the first answer
+        for a 50k-line file otherwise computed them all (about a second) while the client
+        waited; a request that comes before this is done computes only what it reads, and this
+        goes on after it. Nothing is computed that the answers would not compute: each unit's
+        share is kept with the unit, by its text, as a request keeps it (lsp/outline_json.py,
+        lsp/semantic.py). A change stops this: after it, the answers compute the edited units
+        and join the rest; `again` (the end of the verification after open) starts it once
+        more if a change stopped it. Not done for a text whose answers the open cache holds
+        (a reopen)."""
         analysis = self.analyses.get(uri)
-        if analysis is None or (uri in self._ahead and self._ahead[uri][0] is analysis):
+        if analysis is None:
             return
+        ahead = self._ahead.get(uri)
+        if ahead is not None and ahead[0] is analysis:
+            task = ahead[1]
+            if not (again and task.done() and not task.cancelled() and task.result() is False):
+                return
         opened = self.opened(uri, analysis)
         if opened is not None and all(opened.answer(name) is not None
                                       for name in (DOCUMENT_SYMBOLS, SEMANTIC_TOKENS, FOLDING_RANGES)):
@@ -471,7 +486,8 @@ class CuteIrServer(LanguageServer):
             return
         self._ahead[uri] = (analysis, loop.create_task(self._answer_ahead(uri, analysis)))
 
-    async def _answer_ahead(self, uri: str, analysis: DocumentAnalysis) -> None:
+    async def _answer_ahead(self, uri: str, analysis: DocumentAnalysis) -> bool:
+        """True once done; False if a change (or closing the document) stopped it."""
         revision = analysis.revision
         steps = self._steps_ahead(analysis)
         more = True
@@ -482,7 +498,7 @@ class CuteIrServer(LanguageServer):
                     pass
                 await self.background_turn()
             if self.analyses.get(uri) is not analysis or analysis.revision != revision or not analysis.settled:
-                return   # the units read below are those of this revision
+                return False   # the units read below are those of this revision
             deadline = time.monotonic() + AHEAD_SLICE
             try:
                 while True:   # at least one step a slice
@@ -491,8 +507,9 @@ class CuteIrServer(LanguageServer):
                         break
             except Exception:   # the requests compute it then, and report what goes wrong
                 log.exception("computing the whole-document answers of %s ahead failed", uri)
-                return
+                return True   # not tried again
             self.collector.note_activity(background=True)
+        return True
 
     @staticmethod
     def _steps_ahead(analysis: DocumentAnalysis) -> Iterator[None]:
