@@ -85,8 +85,10 @@ def test_syntax_error_stays_inside_its_op():
     broken = ops[1]
     assert broken.start_point.row == broken.end_point.row == 2
     diags = syntax_diagnostics(tree.root)
-    assert [(d.message, text[d.span.start:d.span.end]) for d in diags] == [
-        ("syntax error: `(` is never closed; expected `)` before the next operation", b"(")]
+    # (arith.muli's format wants an SSA operand where the `(` stands: MLIR's parser stops there,
+    # right after the name, and never sees the `(` left open)
+    at = text.index(b"arith.muli") + len(b"arith.muli")
+    assert [(d.message, d.span.start, d.span.end) for d in diags] == [("expected SSA operand", at, at)]
 
 
 def test_multi_line_ops_end_where_the_next_starts():

@@ -45,7 +45,8 @@ from ..ir.target import (FROM_SETTING, GUARD_OP, Inference, Need, TargetChoice, 
                          guard_needs, infer, op_needs, type_needs)
 from ..syntax import SyntaxTree, apply_edit, parse, parse_range, parse_ranges
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, span as node_span, text as node_text
-from ..syntax.errors import describe_missing
+from ..syntax.errors import describe_missing, missing_message
+from ..syntax.statement_heads import statement_head_mistake
 from ..text import Document
 from ..text.document import TextEdit, advance_point, decode_source
 from ..text.positions import Encoding, Position
@@ -110,6 +111,11 @@ def _spanning(tree: Tree, lo: int, hi: int) -> Node:
     """The smallest node of `tree` that holds all of [lo, hi)."""
     node = tree.root_node.descendant_for_byte_range(lo, max(lo, hi - 1))
     return node if node is not None else tree.root_node
+
+
+# What the grammar's recovery says of the braces around a statement whose head it could not
+# read (see `_head_mistake`).
+_BRACE_RECOVERY = frozenset({missing_message("}"), "syntax error: unexpected `{`", "syntax error: unexpected `}`"})
 
 
 def _within(diagnostic: Diagnostic, unit: Unit) -> bool:
@@ -1565,8 +1571,29 @@ class DocumentAnalysis:
                 diags.append(describe_missing(missing).shifted(-unit.start))
             if unit.piece is not None:
                 diags = self._brace_diagnostics(unit, diags)
+            if (unit.piece.kind is Kind.BODY if unit.piece is not None else not unit.shell) \
+                    and any(d.source is Source.SYNTAX and d.severity is Severity.ERROR for d in diags):
+                diags = self._head_mistake(unit, diags)
             diags.sort(key=Diagnostic.document_order)
             unit.diagnostics = diags
+
+    def _head_mistake(self, unit: Unit, diags: list[Diagnostic]) -> list[Diagnostic]:
+        """A unit with a syntax error whose statement head MLIR's op parser refuses
+        (syntax/statement_heads.py): that error, in MLIR's words, replaces what the grammar's
+        recovery made of it: its syntax errors on the head's line and the braces it then found
+        unbalanced in the piece (`unexpected `}``, a `}` missing), which MLIR, stopped at the
+        head, never reaches."""
+        found = statement_head_mistake(bytes(self.document.data), unit.start, unit.end)
+        if found is None:
+            return diags
+        found = found.shifted(-unit.start)
+        data = self.document.data
+        row_start = data.rfind(b"\n", 0, unit.start + found.span.start) + 1 - unit.start
+        row_end = data.find(b"\n", unit.start + found.span.start)
+        row_end = (len(data) if row_end < 0 else row_end) - unit.start
+        kept = [d for d in diags if not (d.source is Source.SYNTAX and (
+            row_start <= d.span.start <= row_end or d.message in _BRACE_RECOVERY))]
+        return kept + [found]
 
     def _anchor_beyond_header(self, unit: Unit, diags: list[Diagnostic]) -> list[Diagnostic]:
         """A container header's diagnostics (relative to it) that lie in its own text; the rest

@@ -46,6 +46,9 @@ _OWN: tuple[CodeDoc, ...] = (
             "`arith.constant` with no value after its name; `affine.load` / `affine.store` without the "
             "index brackets after the memref; `cf.switch` cases without a comma between them; "
             "MLIR's wording)."),
+    CodeDoc("syntax.statement-head", S, "A statement's head MLIR's op parser refuses where the grammar "
+            "cannot say what is wrong: result names without the `=` after them (`%0 arith.addi ...`), a "
+            "generic op's operand list that does not end with `)` (`\"d.op\"(%a, %b : ...`) (MLIR's wording)."),
     CodeDoc("syntax.result-count", S, "`%x:0 =`: a result group must hold at least one result "
             "(MLIR's wording)."),
     CodeDoc("syntax.empty-op-name", S, "`\"\"()`: a generic op with an empty name (MLIR's wording)."),

@@ -274,6 +274,9 @@ EXPECTED_SSA_NAME = "expected valid ssa identifier"
 EXPECTED_LOCATION = "expected location instance"
 EXPECTED_FUNCTION_TYPE = "expected function type"
 EXPECTED_SSA_OPERAND = "expected SSA operand"
+# Parser.cpp: an op's result names and its `=`; a generic op's operand list and its `)`.
+EQUALS_AFTER_RESULTS = "expected '=' after SSA name"
+OPERAND_LIST_CLOSE = "expected ')' to end operand list"
 EXPECTED_COMMA = "expected ','"
 EXPECTED_ATTRIBUTE_VALUE = "expected attribute value"
 # custom<DynamicIndexList> (ViewLikeInterface.cpp): a square-bracketed list of values and

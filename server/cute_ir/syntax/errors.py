@@ -965,6 +965,20 @@ def _reported_at(node: Node, opener: Node | None) -> int:
     return opener.end_byte - 1 if _is_opening_prefix(opener) else opener.start_byte
 
 
+def format_stops_at(opener: Node | None, formats: set[int]) -> bool:
+    """Whether an op's format goes wrong at the bracket `opener` left open: its error stands at
+    the bracket, or right after the token before it (backed up over the blanks). MLIR's parser
+    stops there with the format's error, and never sees the bracket unclosed."""
+    if opener is None or not formats:
+        return False
+    if opener.start_byte in formats:
+        return True
+    node = opener
+    while node is not None and node.prev_sibling is None:
+        node = node.parent
+    return node is not None and node.prev_sibling.end_byte in formats
+
+
 def describe_unclosed(node: Node, opener: Node | None) -> Diagnostic:
     if opener is not None and _is_opening_prefix(opener):
         return Diagnostic("syntax.unclosed", Span(opener.end_byte - 1, opener.end_byte), Severity.ERROR,
@@ -1058,11 +1072,13 @@ def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     malformed = [(m, d) for m in found.get("malformed", []) + more
                  if lo <= m.start_byte <= hi and (d := describe_malformed(m)) is not None]
     lines = location_lines(malformed)
+    named = named_op_diagnostics(op_names(found.get("op", []), lo, hi))
+    formats = {d.span.start for d in named if d.code == "syntax.op-format"}
     out = [describe_unclosed(u, opener) for u, opener in unclosed_openers(node, lo, hi)
-           if not after_location(opener, lines)]
+           if not after_location(opener, lines) and not format_stops_at(opener, formats)]
     out.extend(describe_error(e) for e in outermost_errors(node, lo, hi) if not after_location(e, lines))
     out.extend(describe_missing(m) for m in missing_nodes(node) if not in_refused_location(m))
-    out.extend(named_op_diagnostics(op_names(found.get("op", []), lo, hi)))
+    out.extend(named)
     out.extend(d for _, d in malformed)
     out.extend(d for g in groups if (d := describe_keyed_group(g)) is not None)
     out.sort(key=Diagnostic.document_order)

@@ -118,6 +118,8 @@ def _global_prefix(body: Node) -> Diagnostic | None:
 
 
 def _wrong_token(previous: Node, token: Node, message: str) -> Diagnostic:
+    if token.type.endswith("_group") and token.child_count:
+        token = token.children[0]        # (a bracketed group's wrong token is its opening bracket)
     return Diagnostic("syntax.op-format", wrong_token_span(previous, token), Severity.ERROR, Source.SYNTAX, message)
 
 
@@ -133,12 +135,18 @@ def left_open(body: Node) -> bool:
                                  for c in body.children if c.type.endswith("_group"))
 
 
+def _broken(item: Node) -> bool:
+    """Whether an item of a custom body holds a syntax error or is a bracket left open."""
+    return item.type == "ERROR" or item.has_error or (
+        item.type.endswith("_group") and item.child_count > 0 and item.children[-1].type not in (")", "]", ">", "}"))
+
+
 def _binary_operands(body: Node) -> Diagnostic | None:
     """`%a, %b {attrs} : type`: two operands with a comma between them; a third operand where
     the flags (`fastmath<...>`, `overflow<...>`), attribute dictionary or colon go is reported
-    at its comma. A body with a bracket left open is the grammar's to report."""
-    if left_open(body):
-        return None
+    at its comma. A body with a bracket left open is the grammar's to report, unless the
+    operands go wrong before it: `arith.addi(%a, %b : i32` gets "expected SSA operand" at the
+    `(`, where MLIR's parser stops (the unclosed `(` is not reported beside it)."""
     items = [c for c in body.children if not c.is_extra]
     name = body.parent.child_by_field_name("name") if body.parent is not None else None
     expected = (("value_use", EXPECTED_SSA_OPERAND), (",", EXPECTED_COMMA), ("value_use", EXPECTED_SSA_OPERAND))
@@ -146,9 +154,13 @@ def _binary_operands(body: Node) -> Diagnostic | None:
         if position >= len(items):
             return None          # cut short: the grammar reports the op left unfinished
         if items[position].type != kind:
+            if any(_broken(item) for item in items[:position]):
+                return None
             previous = items[position - 1] if position else name
             return _wrong_token(previous, items[position], message) if previous is not None \
                 else _error(items[position], message, 1)
+    if any(_broken(item) for item in items[:3]):
+        return None
     after = items[3] if len(items) > 3 else None
     if after is not None and after.type in (",", "value_use"):
         return _wrong_token(items[2], after, EXPECTED_COLON)
