@@ -284,6 +284,8 @@ EXPECTED_ATTRIBUTE_VALUE = "expected attribute value"
 # that is neither is parseInteger's error.
 IN_DYNAMIC_INDEX_LIST = " in dynamic index list"
 EXPECTED_INTEGER = "expected integer value"
+# Parser::parseRegion: a region where the `{` that opens it is missing.
+REGION_BRACE = "expected '{' to begin a region"
 # Parser::parseSuccessor: a successor is a block name (`^bb1`).
 EXPECTED_BLOCK_NAME = "expected block name"
 # mlir/lib/Interfaces/FunctionImplementation.cpp: a function op's name and argument list.

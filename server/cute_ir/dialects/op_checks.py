@@ -36,7 +36,7 @@ from ..diagnostics.mlir_messages import (
     BRANCH_EDGE, BRANCH_EDGE_COUNT, BRANCH_EDGE_TYPE, BRANCH_POINT_NOTE, CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS,
     CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, FORALL_MAPPING_RANK, FORALL_MASKS, FORALL_OPERAND_TYPES,
     IN_PARALLEL_OPS, AFFINE_APPLY_OPERANDS, AFFINE_APPLY_RESULTS, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
-    EXPECTED_COMMA_OR_RPAREN, EXPECTED_SSA_OPERAND, EXPECTED_TOKEN, EXPECTED_TYPE, FUNCTION_TYPE_ARROW,
+    EXPECTED_COMMA_OR_RPAREN, EXPECTED_INTEGER, EXPECTED_SSA_OPERAND, EXPECTED_TOKEN, EXPECTED_TYPE, FUNCTION_TYPE_ARROW, REGION_BRACE,
 )
 from ..syntax.cst import TYPE_KINDS, wrong_token_span
 from ..text.brackets import top_level_parameters
@@ -1688,12 +1688,62 @@ def scf_forall_in_parallel(site: Any) -> str | None:
     return None if "ParallelCombiningOpInterface" in last.record.interfaces else IN_PARALLEL_OPS
 
 
+# ------------------------------------------------------------------------------ scf.index_switch
+def scf_index_switch_parse(site: Any) -> Placed | None:
+    """IndexSwitchOp's format (`$arg attr-dict (`->` type($results)^)? custom<SwitchCases>
+    `default` $defaultRegion`, SCF.cpp's parseSwitchCases): after the operand and dictionary, `->`
+    or the cases; each `case` an integer (`parseInteger`, at the token) and a region; then the
+    `default` keyword (at the token) and its region; a region without its `{` gets
+    `parseRegion`'s error where emitWrongTokenError places it. The custom form writes `case N {`
+    and `default {` on lines of their own, which the grammar reads as ops that follow the
+    switch (`OpSite.following`)."""
+    items = _body(site)
+    if not items or items[0].type != "value_use":
+        return None
+    at = 1
+    if at < len(items) and items[at].type == "attribute_dict":
+        at += 1
+    if at < len(items) and items[at].type != "->":
+        return Placed(CUSTOM_OP.format(site.name, EXPECTED_TOKEN.format("default")),
+                      Span(items[at].start_byte, items[at].end_byte))
+    for follower in site.following():
+        word = follower.name.rsplit(".", 1)[-1] if follower.record is None else ""
+        if word not in ("case", "default") or follower.generic or follower.node is None:
+            span = follower.name_span
+            return Placed(CUSTOM_OP.format(site.name, EXPECTED_TOKEN.format("default")), Span(span.start, span.end))
+        node = follower.node
+        body = [c for c in (node.child_by_field_name("body").children if node.child_by_field_name("body") else ())
+                if not c.is_extra]
+        regions = [c for c in body if c.type == "region"]
+        before = [c for c in body if c.type != "region"]
+        if word == "case":
+            if not before or before[0].type != "integer":
+                wrong = before[0] if before else (regions[0] if regions else None)
+                if wrong is None:
+                    return None
+                return Placed(CUSTOM_OP.format(site.name, EXPECTED_INTEGER),
+                              Span(wrong.start_byte, wrong.start_byte + 1))
+            expected = 1
+        else:
+            expected = 0
+        if not regions or len(before) > expected:
+            last = before[expected - 1] if expected else follower.node.child_by_field_name("name")
+            wrong = before[expected] if len(before) > expected else None
+            if wrong is None:
+                return Placed(REGION_BRACE, Span(last.end_byte, last.end_byte))
+            return Placed(REGION_BRACE, wrong_token_span(last, wrong))
+        if word == "default":
+            return None
+    return None
+
+
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "arith.select": arith_select_parse,
     "func.func": func_func_parse,
     "scf.forall": scf_forall_parse,
     "scf.for": scf_for_parse,
     "scf.while": scf_while_parse,
+    "scf.index_switch": scf_index_switch_parse,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {
