@@ -32,6 +32,8 @@ CASES = [
     ("%0 = tensor.extract_slice %t[0, 0] [2,, 2] [1, 1] : tensor<4x8xf32> to tensor<2x2xf32>", 41,
      "custom op 'tensor.extract_slice' expected integer value"),
     ("%0 = tensor.extract_slice [0, 0] [2, 2] [1, 1] : tensor<4x8xf32> to tensor<2x2xf32>", 28, "expected SSA operand"),
+    ("%0 = tensor.extract_slice %t[0, 0] [2, 2] [, 1] : tensor<4x8xf32> to tensor<2x2xf32>", 46,
+     "custom op 'tensor.extract_slice' expected integer value"),
     # the types the formats resolve their operands with
     ("%0 = tensor.insert %a into %t[%i, %i] : tensor<4x8xf32>", 22,
      "use of value '%a' expects different type than prior uses: 'f32' vs 'i32'"),
@@ -67,6 +69,25 @@ CASES = [
      "'tensor.cast' op operand type 'tensor<4x8xf32>' and result type 'tensor<4x?xi32>' are cast incompatible"),
     ("%0 = tensor.cast %t : tensor<4x8xf32> to tensor<4x8x1xf32>", 8,
      "'tensor.cast' op operand type 'tensor<4x8xf32>' and result type 'tensor<4x8x1xf32>' are cast incompatible"),
+    # the slice ops' (verifyOffsetSizeAndStrideOp, then produceSliceErrorMsg and
+    # verifyInBoundsSlice, whose errors are not prefixed)
+    ("%0 = tensor.extract_slice %t[0] [4] [1] : tensor<4x8xf32> to tensor<4xf32>", 8, "expected 2 offset values, got 1"),
+    ("%0 = tensor.extract_slice %t[0, 0] [2, 8] [1, 1] : tensor<4x8xf32> to tensor<2x4xf32>", 8,
+     "expected type to be 'tensor<2x8xf32>' or a rank-reduced version. (size mismatch) "),
+    ("%0 = tensor.extract_slice %t[0, 0] [%i, 8] [1, 1] : tensor<4x8xf32> to tensor<2x8xf32>", 8,
+     "expected type to be 'tensor<?x8xf32>' or a rank-reduced version. (size mismatch) "),
+    ("%0 = tensor.extract_slice %t[0, 0] [1, 8] [1, 1] : tensor<4x8xf32> to tensor<1x1x8xf32>", 8,
+     "expected rank to be smaller or equal to the other rank. "),
+    ("%0 = tensor.extract_slice %t[0, 0] [2, 8] [1, 1] : tensor<4x8xf32> to tensor<2x8xi32>", 8,
+     "expected element type to be 'f32'"),
+    ("%0 = tensor.extract_slice %t[0, 0] [2, 8] [100, 1] : tensor<4x8xf32> to tensor<2x8xf32>", 8,
+     "slice along dimension 0 runs out-of-bounds: 100 >= 4"),
+    ("%0 = tensor.extract_slice %t[0, 8] [2, 1] [1, 1] : tensor<4x8xf32> to tensor<2x1xf32>", 8,
+     "offset 1 is out-of-bounds: 8 >= 8"),
+    ("%0 = tensor.insert_slice %t into %t[0, 0] [4, 4] [1, 1] : tensor<4x8xf32> into tensor<4x8xf32>", 8,
+     "expected type to be 'tensor<4x4xf32>' or a rank-reduced version. (size mismatch) "),
+    ("%0 = tensor.insert_slice %t into %t[1, 0] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<4x8xf32>", 8,
+     "slice along dimension 0 runs out-of-bounds: 4 >= 4"),
 ]
 
 

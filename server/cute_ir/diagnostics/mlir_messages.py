@@ -978,4 +978,9 @@ TENSOR = {
     "extract_indices": "incorrect number of indices for extract_element",
     "insert_indices": "incorrect number of indices",
     "empty_sizes": "incorrect number of dynamic sizes, has {0}, expected {1}",
+    # produceSliceErrorMsg (TensorOps.cpp; emitError, not prefixed): extract_slice's result and
+    # insert_slice's source against the type the sizes infer (isRankReducedType)
+    "slice_rank": "expected rank to be smaller or equal to the other rank. ",
+    "slice_sizes": "expected type to be '{0}' or a rank-reduced version. (size mismatch) ",
+    "slice_element": "expected element type to be '{0}'",
 }

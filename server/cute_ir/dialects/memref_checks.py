@@ -230,8 +230,16 @@ def memref_subview(site: Any) -> Placed | None:
         dropped = set()
     if [x for i, x in enumerate(inferred_strides) if i not in dropped] != result_strides:
         return Placed(R["subview_layout"].format(expected, shown[1]))
-    for i, extent in enumerate(t.dims):
-        if extent is None or offsets[i] is None:
+    return in_bounds_slice(t.dims, offsets, sizes, strides)
+
+
+def in_bounds_slice(dims: tuple, offsets: list[int | None], sizes: list[int | None],
+                    strides: list[int | None]) -> Placed | None:
+    """verifyInBoundsSlice (ViewLikeInterface.cpp): each static offset within the source's static
+    extent, and the slice's last position along it too (memref.subview, tensor.extract_slice,
+    tensor.insert_slice)."""
+    for i, extent in enumerate(dims):
+        if extent is None or i >= len(offsets) or offsets[i] is None:
             continue
         if offsets[i] >= extent:
             return Placed(R["slice_offset"].format(i, offsets[i], extent))

@@ -850,7 +850,7 @@ class _Reader:
     def index_list(self, group: Node, sure: bool) -> bool:
         """Whether `group` is a clean `[...]` of SSA values and integers, as the directive's
         list parser reads it; where it surely fails (two elements with no comma between them,
-        a comma with no element after it), its error, while all read before was sure."""
+        a comma with no element after it, or first), its error, while all read before was sure."""
         inside = [n for n in group.children if n.type not in ("[", "]", "comment")]
         if not (group.children and group.children[0].type == "[" and group.children[-1].type == "]"):
             return False
@@ -866,7 +866,7 @@ class _Reader:
                 want_element = False
             elif node.type == "," and not want_element:
                 want_element = True
-            elif node.type == "," and previous.type == "," and sure:
+            elif node.type == "," and previous.type in (",", "[") and sure:
                 raise _Mismatch(CUSTOM_OP.format(self.record.name, EXPECTED_INTEGER),
                                 Span(node.start_byte, node.end_byte))
             else:
