@@ -9,6 +9,8 @@ from cute_ir.analysis import DocumentAnalysis
 from cute_ir.diagnostics import mlir_messages as M
 from cute_ir.syntax.affine import MAX_DEPTH, check_affine_body
 
+from tests.mlir_oracle import errors_at, first_mlir_error, needs_mlir_opt
+
 
 def _syntax(text: str) -> list[tuple[str, str, str]]:
     """(code, message, the text the diagnostic covers) of each syntax diagnostic."""
@@ -33,12 +35,36 @@ def _map(body: str) -> str:
     ("(x, y) -> (x * y)", M.AFFINE_NON_AFFINE_PRODUCT, "*"),
     ("(x, y) -> (x floordiv y)", M.AFFINE_NON_AFFINE_DIVISOR.format("floordiv"), "floordiv"),
     ("(x, y) -> (x mod (y + 1))", M.AFFINE_NON_AFFINE_DIVISOR.format("mod"), "mod"),
-    ("(x, y) -> (x y)", M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range"), "y"),
-    ("(x) -> x", M.AFFINE_EXPECTED_IN_LIST.format("(", "affine map range"), "x"),
-    ("(x) = (x)", M.AFFINE_EXPECTED_ARROW_OR_COLON, "="),
+    # a wrong token where a punctuation belongs: right after the token before it (below)
+    ("(x, y) -> (x y)", M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range"), ""),
+    ("(x) -> x", M.AFFINE_EXPECTED_IN_LIST.format("(", "affine map range"), ""),
+    ("(x) = (x)", M.AFFINE_EXPECTED_ARROW_OR_COLON, ""),
 ])
 def test_affine_map_mistakes(body: str, message: str, at: str) -> None:
     assert _syntax(_map(body)) == [("syntax.affine", message, at)]
+
+
+# The affine parser's parseToken errors where emitWrongTokenError puts them: backed up over the
+# blanks to the end of the token before the wrong one, as mlir-opt 22 reports them.
+_WRONG_TOKENS = [
+    ("(x, y) -> (x y)", 29, M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range")),
+    ("(x) -> x", 23, M.AFFINE_EXPECTED_IN_LIST.format("(", "affine map range")),
+    ("(x) = (x)", 20, M.AFFINE_EXPECTED_ARROW_OR_COLON),
+    ("(d0)[s0] (d0)", 25, M.AFFINE_EXPECTED_ARROW_OR_COLON),
+    ("(d0)[s0 s1] -> (d0)", 24, M.AFFINE_EXPECTED_IN_LIST.format("]", "symbol list")),
+    ("(d0,d1) -> (d0 d1)", 31, M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range")),
+]
+
+
+@pytest.mark.parametrize(("body", "column", "message"), _WRONG_TOKENS)
+def test_a_wrong_token_in_an_affine_map_stands_after_the_token_before(body: str, column: int, message: str) -> None:
+    assert errors_at(_map(body)) == [(1, column, message)]
+
+
+@needs_mlir_opt
+def test_mlir_opt_places_them_there_too() -> None:
+    for body, column, message in _WRONG_TOKENS:
+        assert first_mlir_error(_map(body)) == (1, column, message), body
 
 
 def test_a_parenthesis_left_open_inside_the_body() -> None:

@@ -92,7 +92,13 @@ class _Parser:
         return _Stop(AffineError(message, tok.start, max(tok.end, tok.start + 1), also))
 
     def expect(self, text: bytes, message: str) -> None:
+        """MLIR's parseToken: a wrong token's error stands where emitWrongTokenError puts it,
+        right after the token before it (backed up over the blanks; the body's start stands
+        for the `<` before it), or at the wrong token when nothing lies between them."""
         if not self.is_(text):
+            before = self.tokens[self.pos - 1].end if self.pos else 0
+            if self.tok.start > before:
+                raise _Stop(AffineError(message, before, before))
             raise self.fail(message)
         self.take()
 
