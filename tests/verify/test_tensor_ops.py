@@ -88,6 +88,31 @@ CASES = [
      "expected type to be 'tensor<4x4xf32>' or a rank-reduced version. (size mismatch) "),
     ("%0 = tensor.insert_slice %t into %t[1, 0] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<4x8xf32>", 8,
      "slice along dimension 0 runs out-of-bounds: 4 >= 4"),
+    # tensor.reshape, expand_shape and collapse_shape
+    ("%0 = tensor.reshape %t(%s) : (tensor<4x8xf32>, tensor<2xindex>) -> tensor<2x15xf32>", 8,
+     "'tensor.reshape' op source and destination tensor should have the same number of elements"),
+    ("%0 = tensor.reshape %t(%s) : (tensor<4x8xf32>, tensor<2xindex>) -> tensor<2x4x4xf32>", 8,
+     "'tensor.reshape' op length of shape operand differs from the result's tensor rank"),
+    ("%0 = tensor.reshape %t(%s) : (tensor<4x8xf32>, tensor<2xindex>) -> tensor<4x8xi32>", 8,
+     "'tensor.reshape' op element types of source and destination tensor types should be the same"),
+    ("%0 = tensor.collapse_shape %t [[1, 0]] : tensor<4x8xf32> into tensor<32xf32>", 8,
+     "'tensor.collapse_shape' op expected reassociation map #0 to be valid and contiguous."),
+    ("%0 = tensor.collapse_shape %t [[0]] : tensor<4x8xf32> into tensor<4xf32>", 8,
+     "'tensor.collapse_shape' op expected reassociation map #0 to have size equal to the expanded rank (2), but it is  1."),
+    ("%0 = tensor.collapse_shape %t [[0], [1]] : tensor<4x8xf32> into tensor<32xf32>", 8,
+     "'tensor.collapse_shape' op expected collapsed rank (1) to equal the number of reassociation maps (2)."),
+    ("%0 = tensor.collapse_shape %t [[0, 1]] : tensor<4x8xf32> into tensor<30xf32>", 8,
+     "'tensor.collapse_shape' op expected dimension 0 of collapsed type to be static value of 32"),
+    ("%0 = tensor.collapse_shape %t [[0, 1]] : tensor<4x8xf32> into tensor<32xi32>", 8,
+     "'tensor.collapse_shape' op expected collapsed type to be 'tensor<32xf32>', but got 'tensor<32xi32>'"),
+    ("%0 = tensor.collapse_shape %s [[0]] : tensor<2xindex> into tensor<1x2xindex>", 8,
+     "'tensor.collapse_shape' op expected the expanded type, 'tensor<2xindex>' to have a higher (or same) rank than "
+     "the collapsed type, 'tensor<1x2xindex>'."),
+    ("%0 = tensor.expand_shape %t [[0], [1, 2]] output_shape [4, 2] : tensor<4x8xf32> into tensor<4x2x4xf32>", 8,
+     "'tensor.expand_shape' op expected number of static shape dims to be equal to the output rank (3) but found 2 "
+     "inputs instead"),
+    ("%0 = tensor.expand_shape %t [[0], [1, 2]] output_shape [4, 2, 3] : tensor<4x8xf32> into tensor<4x2x3xf32>", 8,
+     "'tensor.expand_shape' op expected dimension 1 of collapsed type to be static value of 6"),
 ]
 
 

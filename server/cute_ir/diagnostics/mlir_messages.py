@@ -983,4 +983,20 @@ TENSOR = {
     "slice_rank": "expected rank to be smaller or equal to the other rank. ",
     "slice_sizes": "expected type to be '{0}' or a rank-reduced version. (size mismatch) ",
     "slice_element": "expected element type to be '{0}'",
+    # ReshapeOp::verify
+    "reshape_element": "element types of source and destination tensor types should be the same",
+    "reshape_elements": "source and destination tensor should have the same number of elements",
+    "reshape_dynamic_shape": "cannot use shape operand with dynamic length to reshape to statically-ranked tensor type",
+    "reshape_rank": "length of shape operand differs from the result's tensor rank",
+    # ExpandShapeOp / CollapseShapeOp::verify (verifyReshapeLikeTypes, reshapeLikeShapesAreCompatible,
+    # verifyTensorReshapeOp); the double blank of "it is  1" is MLIR's
+    "output_rank": "expected number of static shape dims to be equal to the output rank ({0}) but found {1} inputs instead",
+    "ranks": "expected the expanded type, '{0}' to have a higher (or same) rank than the collapsed type, '{1}'.",
+    "maps": "expected collapsed rank ({0}) to equal the number of reassociation maps ({1}).",
+    "map_size": "expected reassociation map #{0} to have size equal to the expanded rank ({1}), but it is  {2}.",
+    "contiguous": "expected reassociation map #{0} to be valid and contiguous.",
+    "dynamic": "expected dimension {0} of collapsed type to be dynamic since one or more of the corresponding "
+               "dimensions in the expanded type is dynamic",
+    "static": "expected dimension {0} of collapsed type to be static value of {1}",
+    "collapsed": "expected collapsed type to be '{0}', but got '{1}'",
 }

@@ -5,18 +5,20 @@ callables on the ops' records: `tensor.extract` / `tensor.insert`'s one index pe
 static; an unranked tensor is compatible with any), and `tensor.extract_slice` /
 `tensor.insert_slice`'s offset, size and stride lists (verifyOffsetSizeAndStrideOp), the slice's
 type against the one its sizes infer (isRankReducedType) and the slice within the static bounds
-(verifyInBoundsSlice).
+(verifyInBoundsSlice); `tensor.reshape`'s and `tensor.expand_shape` / `collapse_shape`'s
+verifiers.
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None or a message that
 verify/structure.py prefixes with `'<op>' op `; what the text does not say passes.
 """
 from __future__ import annotations
 
+from math import prod
 from typing import Any, Callable
 
 from ..diagnostics.mlir_messages import CAST_INCOMPATIBLE, TENSOR as M
 from .constraints import compatible_shapes, facts, printed
-from .memref_checks import _offsets_sizes_strides, _rank_reduction, _static_list, in_bounds_slice
+from .memref_checks import _offsets_sizes_strides, _rank_reduction, _reassociation, _static_list, in_bounds_slice
 from .op_checks import Placed
 
 
@@ -93,7 +95,82 @@ def tensor_insert_slice(site: Any) -> Placed | None:
     return _slice(site, site.operand_type(1), site.operand_type(0))
 
 
+def _static(dims: tuple) -> bool:
+    return all(d is not None for d in dims)
+
+
+def tensor_reshape(site: Any) -> str | None:
+    """ReshapeOp::verify: the element types, the element counts of two static shapes, and the
+    shape operand's static length against a ranked result's rank."""
+    a, b, shape = (facts(t) if t is not None else None
+                   for t in (site.operand_type(0), site.result_type(0), site.operand_type(1)))
+    if a is None or b is None or shape is None or a.element is None or b.element is None \
+            or a.kind != "tensor" or b.kind != "tensor" or shape.kind != "tensor" or not shape.dims:
+        return None
+    if a.element.text != b.element.text:
+        return M["reshape_element"]
+    if b.dims is None:
+        return None
+    if a.dims is not None and _static(a.dims) and _static(b.dims):
+        if prod(a.dims) != prod(b.dims):
+            return M["reshape_elements"]
+    if shape.dims[0] is None:
+        return M["reshape_dynamic_shape"]
+    return M["reshape_rank"] if shape.dims[0] != len(b.dims) else None
+
+
+def tensor_expand_collapse(site: Any) -> str | None:
+    """ExpandShapeOp / CollapseShapeOp::verify: (expand_shape) the static output shape's length,
+    then verifyReshapeLikeTypes (the ranks, one reassociation map per collapsed dimension, each
+    map as wide as the expanded rank and contiguous), reshapeLikeShapesAreCompatible (each
+    collapsed dimension dynamic where its group is, else the group's product) and the collapsed
+    type against the one the expanded type infers (its element type)."""
+    source, result = site.operand_type(0), site.result_type(0)
+    a, b = (facts(t) if t is not None else None for t in (source, result))
+    groups = _reassociation(site.attribute("reassociation"))
+    if a is None or b is None or a.kind != "tensor" or b.kind != "tensor" or a.dims is None or b.dims is None \
+            or a.element is None or b.element is None or groups is None:
+        return None
+    expanding = site.name == "tensor.expand_shape"
+    if expanding:
+        shape = _static_list(site.attribute("static_output_shape"))
+        if shape is not None and len(shape) != len(b.dims):
+            return M["output_rank"].format(len(b.dims), len(shape))
+    (expanded, wide), (collapsed, narrow) = ((b, result), (a, source)) if expanding else ((a, source), (b, result))
+    if len(expanded.dims) < len(collapsed.dims):
+        return M["ranks"].format(printed(wide), printed(narrow))
+    if len(collapsed.dims) != len(groups):
+        return M["maps"].format(len(collapsed.dims), len(groups))
+    width = max((i for g in groups for i in g), default=-1) + 1
+    if groups and width != len(expanded.dims):     # (every map is as wide as the widest index)
+        return M["map_size"].format(0, len(expanded.dims), width)
+    following = 0
+    for index, group in enumerate(groups):
+        if not group or group != list(range(following, following + len(group))):
+            return M["contiguous"].format(index)
+        following += len(group)
+    inferred = []
+    for index, group in enumerate(groups):
+        dims = [expanded.dims[i] for i in group]
+        if None in dims:
+            if collapsed.dims[index] is not None:
+                return M["dynamic"].format(index)
+            inferred.append(None)
+            continue
+        product = prod(dims)
+        if collapsed.dims[index] != product:
+            return M["static"].format(index, product)
+        inferred.append(product)
+    if expanded.element.text != collapsed.element.text:
+        want = "tensor<" + "".join(f"{'?' if d is None else d}x" for d in inferred) + expanded.element.text + ">"
+        return M["collapsed"].format(printed(want), printed(narrow))
+    return None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "tensor.reshape": tensor_reshape,
+    "tensor.expand_shape": tensor_expand_collapse,
+    "tensor.collapse_shape": tensor_expand_collapse,
     "tensor.extract_slice": tensor_extract_slice,
     "tensor.insert_slice": tensor_insert_slice,
     "tensor.extract": tensor_extract,
