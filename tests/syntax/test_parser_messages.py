@@ -53,6 +53,12 @@ _WRONG_TOKENS = [
     ("(d0)[s0] (d0)", 25, M.AFFINE_EXPECTED_ARROW_OR_COLON),
     ("(d0)[s0 s1] -> (d0)", 24, M.AFFINE_EXPECTED_IN_LIST.format("]", "symbol list")),
     ("(d0,d1) -> (d0 d1)", 31, M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range")),
+    # a bracket left open before the `>`: the grammar supplies its closer, MLIR's affine parser
+    # names what it expected there
+    ("(d0)[s0] -> (d0 * 2 + s0", 41, M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range")),
+    ("(d0 -> (d0)", 20, M.AFFINE_EXPECTED_IN_LIST.format(")", "dimensional identifier list")),
+    ("(d0)[s0 -> (d0)", 24, M.AFFINE_EXPECTED_IN_LIST.format("]", "symbol list")),
+    ("(d0) -> ((d0 + 1)", 34, M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range")),
 ]
 
 
@@ -392,7 +398,7 @@ def test_a_symbol_starts_with_a_letter_or_underscore(name: str) -> None:
     ("func.func @n(){^b(\n", "syntax.error", M.EXPECTED_SSA_OPERAND, "{^b("),
     # a closing bracket the parser had to supply: parseToken's words, or in a dialect's body
     # the bracket DialectSymbolParser holds open
-    ("#a = affine_map<(i) -> ((i)>\n", "syntax.missing", M.EXPECTED_TOKEN.format(")"), ""),
+    ("#a = affine_map<(i) -> ((i)>\n", "syntax.affine", M.AFFINE_EXPECTED_IN_LIST.format(")", "affine map range"), ">"),
     ("#attr = dense_resource<resource\n", "syntax.missing", M.EXPECTED_TOKEN.format(">"), ""),
     ("func.func private @f(%a: !d.t<(i32)->)\n", "syntax.missing", M.UNBALANCED_IN_DIALECT_BODY.format("<"), ""),
     ('"region"() ({},{},{} : () -> ()\n', "syntax.missing", M.REGION_LIST_CLOSE, ""),

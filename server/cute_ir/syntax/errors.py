@@ -520,8 +520,34 @@ def describe_error(node: Node) -> Diagnostic:
                       Source.SYNTAX, message)
 
 
+def _affine_left_open(node: Node) -> Diagnostic | None:
+    """A `)` or `]` the grammar supplied inside an `affine_map<...>` / `affine_set<...>` whose `>`
+    is there (`(d0 * 2 + s0>`, `(d0 -> (d0)>`): MLIR's affine parser reads the body's text and
+    reports the first mistake in its words (`expected ')' in affine map range`, `expected ')' in
+    dimensional identifier list`), said once, for the first such token of the body."""
+    parent = node.parent
+    while parent is not None and parent.type in ("parameter_group", "parameter_list"):
+        parent = parent.parent
+    if parent is None or parent.type != "type_parameters" or _kind_of(parent) not in (b"affine_map", b"affine_set"):
+        return None
+    last = parent.children[-1] if parent.child_count else None
+    if last is None or last.type != ">" or last.is_missing or any(c.type == "ERROR" for c in parent.children):
+        return None
+    first = missing_nodes(parent)
+    if not first or min(first, key=lambda n: n.start_byte) != node:
+        return None
+    error = check_affine_body((parent.text or b"")[1:-1])
+    if error is None:
+        return None
+    start = parent.start_byte + 1
+    return Diagnostic("syntax.affine", Span(start + error.start, start + error.end), Severity.ERROR, Source.SYNTAX,
+                      error.message)
+
+
 def describe_missing(node: Node) -> Diagnostic:
     span = Span(node.start_byte, node.end_byte)
+    if node.type in (")", "]") and (affine := _affine_left_open(node)) is not None:
+        return affine
     if node.parent is not None and node.parent.type in SCALAR_TYPE_NODES:
         # tree-sitter names one spelling it could insert (`bf16`); any type would do.
         return Diagnostic("syntax.missing", span, Severity.ERROR, Source.SYNTAX, EXPECTED_TYPE)
