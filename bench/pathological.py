@@ -79,6 +79,13 @@ def unclosed_function(n: int) -> str:
     return "func.func @open() {\n" + "".join(function.format(i=i) for i in range(n))
 
 
+def functions_with_syntax_errors(n: int) -> str:
+    """`n` functions with a stray `)` each: a broken document of `n` pieces, each with a tree of
+    its own, whose alias uses each piece's SSA check used to look for among every piece's."""
+    function = "func.func @f{i:07d}(%a: !a) -> !a {{\n  %0 = arith.addi %a, %a : !a )\n  return %0 : !a\n}}\n"
+    return "!a = i32\n" + "".join(function.format(i=i) for i in range(n))
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -98,6 +105,7 @@ CASES = [
     Case("`// -----` split markers", split_markers, 25_000, 2.0),
     Case("a key, then a comment of n `//`", key_before_a_comment, 250_000, 2.0),
     Case("a missing `}`, then n functions with copy atoms", unclosed_function, 500, 2.0),
+    Case("n functions, each with a syntax error", functions_with_syntax_errors, 1000, 2.0),
 ]
 
 

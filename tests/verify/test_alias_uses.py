@@ -144,3 +144,24 @@ def test_a_use_after_a_defined_one_in_the_same_unit_is_judged_too():
     text = '!a = i32\n"t.op"() : () -> !a "t.op"() : () -> !undefined_b\n'
     assert _placed(DocumentAnalysis("file:///a.mlir", text)) == [
         (M.UNDEFINED_ALIAS.format("undefined_b"), "!undefined_b")]
+
+
+def test_each_unit_of_a_broken_document_is_handed_only_its_own_trees_uses(monkeypatch):
+    # A broken document has a tree a piece: each unit's SSA check takes the alias uses its own
+    # tree's query found, not a scan of every piece's (units x pieces).
+    from cute_ir.analysis import verification
+    handed: list[int] = []
+    real = verification.alias_diagnostics
+
+    def counting(analysis, unit, statements, queried=()):
+        handed.append(len(queried))
+        assert all(entry.root == analysis.tree_for(unit).root_node for entry in queried)
+        return real(analysis, unit, statements, queried)
+
+    monkeypatch.setattr(verification, "alias_diagnostics", counting)
+    body = "".join(f"func.func @f{i}(%a: !a) -> !a {{\n  return %a : !a\n}}\n" for i in range(40))
+    text = ("!a = i32\n" + body + "func.func @g(%a: !b) {\n  return )\n}\n"
+            "func.func @h(%a: !c) -> !c {\n  return %a : !c\n}\n")
+    placed = _placed(DocumentAnalysis("file:///a.mlir", text))
+    assert (M.UNDEFINED_ALIAS.format("c"), "!c") in placed
+    assert len(handed) >= 40 and max(handed) == 1

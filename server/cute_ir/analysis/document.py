@@ -1583,7 +1583,7 @@ class DocumentAnalysis:
         recovery made of it: its syntax errors on the head's line and the braces it then found
         unbalanced in the piece (`unexpected `}``, a `}` missing), which MLIR, stopped at the
         head, never reaches."""
-        found = statement_head_mistake(bytes(self.document.data), unit.start, unit.end)
+        found = statement_head_mistake(self.document.data, unit.start, unit.end)
         if found is None:
             return diags
         found = found.shifted(-unit.start)

@@ -26,6 +26,9 @@ from .symbols import UnitLookup
 from .units import Unit, kept_names, statement_nodes
 
 if TYPE_CHECKING:
+    from tree_sitter import Node
+
+    from .alias_uses import AliasUses
     from .source import UnitSource
 
 log = logging.getLogger(__name__)
@@ -185,7 +188,11 @@ def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float |
     """SSA well-formedness of each unit (ir/ssa.py) until `deadline`; units it does not reach
     are left unverified with the rest. `findings`: the units' findings, whose query found the
     alias uses too (`alias_uses.AliasUses`)."""
-    queried = findings.get("alias_uses", ()) if findings is not None else ()
+    # The queried uses by the tree they were found in: a broken document has a tree a piece,
+    # so a scan of them all for each unit costs units x pieces.
+    queried: dict[Node, list[AliasUses]] = {}
+    for entry in (findings.get("alias_uses", ()) if findings is not None else ()):
+        queried.setdefault(entry.root, []).append(entry)
     out: list[Diagnostic] = []
     check = None
     for unit in units:
@@ -202,9 +209,7 @@ def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float |
                 statements = statement_nodes(tree, unit)
                 out.extend(check(statements, limit=unit.end, lookup=UnitLookup(analysis, unit, asked),
                                  memo=analysis.ssa_memo))
-                root = tree.root_node
-                found, aliases = alias_diagnostics(analysis, unit, statements,
-                                                   [entry for entry in queried if entry.root == root])
+                found, aliases = alias_diagnostics(analysis, unit, statements, queried.get(tree.root_node, []))
                 out.extend(found)
                 unit.aliases = kept_names(unit.aliases | aliases)   # (with those its verification resolved)
         except Exception:  # a defect in the check must not cost the rest of the file

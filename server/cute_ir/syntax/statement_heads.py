@@ -88,7 +88,7 @@ def _head(data: bytes, start: int, end: int) -> Diagnostic | None:
     return _operand_list(data, opening + 1)
 
 
-def statement_head_mistake(data: bytes, lo: int, hi: int) -> Diagnostic | None:
+def statement_head_mistake(data: bytes | bytearray, lo: int, hi: int) -> Diagnostic | None:
     """The first statement head in data[lo:hi] that MLIR's op parser refuses (see the module's
     doc), as an absolute diagnostic; None if every head there reads."""
     continued = False
