@@ -70,10 +70,16 @@ grammar:
 grammar-test:
 	@ts="$(TS_FOUND)" && echo "tree-sitter CLI: $$ts ($$("$$ts" --version))" && cd grammar && "$$ts" test
 
-## editor-deps: the real editors the client tests drive (Debian packages)
+## editor-deps: the real editors the client tests drive (Debian packages). apt waits up to 3
+## minutes for another apt or dpkg (an unattended upgrade, another checkout's install) to let
+## go of its locks instead of failing at once: install through DPkg::Lock::Timeout, update
+## (whose lists lock that option does not cover) tried again every 5 s.
+APT := apt-get -o DPkg::Lock::Timeout=180
 editor-deps:
 	@if ! command -v nvim >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null; \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    tries=0; until $(APT) update -qq; do tries=$$((tries + 1)); [ $$tries -lt 36 ] || exit 1; sleep 5; done; \
+	    DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq neovim >/dev/null; \
 	  else echo "Neovim missing and not root: the Neovim tests will be skipped"; fi; fi
 
 test-python: install-dev editor-deps
