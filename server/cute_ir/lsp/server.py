@@ -132,16 +132,26 @@ class CuteIrProtocol(LanguageServerProtocol):
             # and this loop does not yield to it. Small pieces go out together (the writer
             # flushes each write), a few at a time: joined whole, a large answer would be
             # copied once more.
+            # A piece as large as a batch goes out alone (the small ones before it first): a
+            # chunk of an outline or of semantic tokens (lsp/unit_chunks.py) is copied once, to
+            # be encoded, not once more into a batch.
             batch: list[str] = []
             size = 0
+            write, charset = self.writer.write, self.CHARSET
             for part in (header + opening, *answer.parts, "}"):
+                if len(part) >= _WRITE_BATCH:
+                    if batch:
+                        write("".join(batch).encode(charset))
+                        batch, size = [], 0
+                    write(part.encode(charset))
+                    continue
                 batch.append(part)
                 size += len(part)
                 if size >= _WRITE_BATCH:
-                    self.writer.write("".join(batch).encode(self.CHARSET))
+                    write("".join(batch).encode(charset))
                     batch, size = [], 0
             if batch:
-                self.writer.write("".join(batch).encode(self.CHARSET))
+                write("".join(batch).encode(charset))
             return
         super()._send_data(data)
 

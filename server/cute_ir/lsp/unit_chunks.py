@@ -22,36 +22,64 @@ _FACTS = attrgetter("facts")
 class Chunk:
     """Consecutive units (`units`), with their facts when it was made, their starts relative to
     the first's and the last's end, the text between them (`gaps`), what `where` said of the
-    first's start (`at`) and what the answer made of them (`value`)."""
+    first's start (`at`) and what the answer made of them (`value`); and, from when it last
+    held, the document, its edit count and length, and where the units spanned (`checked`)."""
 
-    __slots__ = ("units", "facts", "starts", "gaps", "at", "value")
+    __slots__ = ("units", "facts", "starts", "gaps", "at", "value", "checked")
 
     def __init__(self, analysis: DocumentAnalysis, units: list[Unit], at: Hashable, value: Any) -> None:
-        base = units[0].start
         self.units, self.facts = units, [u.derived for u in units]   # (never None: see `holds`)
-        self.starts = [u.start - base for u in units] + [units[-1].end - base]
+        self.starts = _relative(units)
         self.gaps = _gaps(analysis.document.data, units)
         self.at, self.value = at, value
+        self._checked(analysis, units)
+
+    def _checked(self, analysis: DocumentAnalysis, units: list[Unit]) -> None:
+        document = analysis.document
+        self.checked = (document, document.edit_count, len(document.data), units[0].start, units[-1].end)
 
     def holds(self, analysis: DocumentAnalysis, units: list[Unit]) -> bool:
         """Whether `units` are this chunk's units, each with the facts it had, at the same places
         relative to the first, with the same text between them (a line break there moves the
         later ones). A unit's own text is the same while its facts are: they are dropped when
         its text changes, or what its analysis read does (`Unit.forget`), so only the text
-        between units is compared, not a copy of the whole run's kept with each chunk."""
+        between units is compared, not a copy of the whole run's kept with each chunk; and
+        not even that when no edit since the chunk last held reached its span (the document's
+        edit log, `Document.unchanged_since`): after a keystroke, every chunk but the edited
+        one's. Each comparison is one pass in C (`map`): an answer checks every chunk."""
         if len(units) != len(self.units) or not all(map(is_, units, self.units)):
             return False
         if not all(map(is_, map(_FACTS, units), self.facts)):
             return False
-        base = units[0].start
-        if [u.start - base for u in units] + [units[-1].end - base] != self.starts:
+        if _relative(units) != self.starts:
             return False
-        return _gaps(analysis.document.data, units) == self.gaps
+        document, edit_count, length, start, end = self.checked
+        if document is analysis.document:
+            if document.edit_count == edit_count:
+                return True
+            unchanged = document.unchanged_since(edit_count)
+            if unchanged is not None and (end <= unchanged[0] or start >= length - unchanged[1]):
+                self._checked(analysis, units)
+                return True
+        if _gaps(analysis.document.data, units) != self.gaps:
+            return False
+        self._checked(analysis, units)
+        return True
+
+
+_START, _END = attrgetter("start"), attrgetter("end")
+
+
+def _relative(units: list[Unit]) -> list[int]:
+    """The units' starts and the last one's end, relative to the first's start."""
+    starts = list(map(_START, units))
+    starts.append(units[-1].end)
+    return list(map(starts[0].__rsub__, starts))
 
 
 def _gaps(data: bytes, units: list[Unit]) -> list[bytes]:
     """The text between each unit and the next: blanks and line breaks mostly, comments rarely."""
-    return [data[a.end:b.start] for a, b in zip(units, units[1:])]
+    return list(map(data.__getitem__, map(slice, map(_END, units[:-1]), map(_START, units[1:]))))
 
 
 def _kept(unit: Unit, key: str) -> Chunk | None:
