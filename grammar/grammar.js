@@ -45,7 +45,9 @@ const RESERVED_WORDS = [
 
 // A comment is `//` and the rest of the line, unless the line is a split marker `// -----`.
 // The lexer takes the longest match, so no proper prefix of the marker may be a whole
-// comment: a comment that is such a prefix (`//`, `// --`) takes its line end with it.
+// comment: a comment that is such a prefix (`//`, `// --`) takes its line end with it. Such a
+// prefix that ends the text, with no line end after it, is the scanner's `comment` (see
+// `externals`), as a regex cannot tell the end of the text from any other character.
 // A NUL byte is one of a comment's characters, as MLIR's lexer skips it with the rest of the
 // line. It is spelt apart (`\x00`): tree-sitter leaves 0 out of a negated class, since its
 // lexer's lookahead is 0 at the end of the text too, and guards an explicit one with `!eof`.
@@ -82,12 +84,14 @@ module.exports = grammar({
     $._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel,
     $._unclosed_group, $._unclosed_region, $.incomplete_op, $.split_marker, $._split_skipped,
     $._incomplete_results, $._trailing_comma, $._trailing_colon, $._trailing_arrow, $._nul_blank,
-    $.string,
+    $.string, $.comment,
   ],
 
   // `_nul_blank`: a NUL byte inside the text, a blank to MLIR; it comes from the scanner, since
   // the internal lexer's lookahead is 0 at the end of the text too. For the same reason a
-  // `string` with a NUL among its characters comes from the scanner (the others are the rule's).
+  // `string` with a NUL among its characters comes from the scanner (the others are the rule's),
+  // and so does a `comment` that is a proper prefix of the split marker ending the text (`// -`
+  // with no line end after it).
   extras: ($) => [/\s/, $.comment, $._nul_blank],
 
   word: ($) => $.bare_id,

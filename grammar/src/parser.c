@@ -10,7 +10,7 @@
 #define SYMBOL_COUNT 224
 #define ALIAS_COUNT 0
 #define TOKEN_COUNT 118
-#define EXTERNAL_TOKEN_COUNT 16
+#define EXTERNAL_TOKEN_COUNT 17
 #define FIELD_COUNT 30
 #define MAX_ALIAS_SEQUENCE_LENGTH 11
 #define PRODUCTION_ID_COUNT 136
@@ -110246,6 +110246,7 @@ enum ts_external_scanner_symbol_identifiers {
   ts_external_token__trailing_arrow = 13,
   ts_external_token__nul_blank = 14,
   ts_external_token_string = 15,
+  ts_external_token_comment = 16,
 };
 
 static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
@@ -110265,6 +110266,7 @@ static const TSSymbol ts_external_scanner_symbol_map[EXTERNAL_TOKEN_COUNT] = {
   [ts_external_token__trailing_arrow] = sym__trailing_arrow,
   [ts_external_token__nul_blank] = sym__nul_blank,
   [ts_external_token_string] = sym_string,
+  [ts_external_token_comment] = sym_comment,
 };
 
 static const bool ts_external_scanner_states[20][EXTERNAL_TOKEN_COUNT] = {
@@ -110285,11 +110287,13 @@ static const bool ts_external_scanner_states[20][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__trailing_arrow] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [2] = {
     [ts_external_token_split_marker] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [3] = {
     [ts_external_token__stmt_end] = true,
@@ -110300,11 +110304,13 @@ static const bool ts_external_scanner_states[20][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__trailing_arrow] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [4] = {
     [ts_external_token__unclosed_group] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [5] = {
     [ts_external_token__stmt_end] = true,
@@ -110314,11 +110320,13 @@ static const bool ts_external_scanner_states[20][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__trailing_arrow] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [6] = {
     [ts_external_token_unclosed_bracket] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [7] = {
     [ts_external_token__stmt_end] = true,
@@ -110327,23 +110335,28 @@ static const bool ts_external_scanner_states[20][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__trailing_arrow] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [8] = {
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [9] = {
     [ts_external_token__unclosed_group] = true,
     [ts_external_token__nul_blank] = true,
+    [ts_external_token_comment] = true,
   },
   [10] = {
     [ts_external_token__nul_blank] = true,
+    [ts_external_token_comment] = true,
   },
   [11] = {
     [ts_external_token__block_start] = true,
     [ts_external_token__unclosed_region] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [12] = {
     [ts_external_token__stmt_start] = true,
@@ -110352,41 +110365,49 @@ static const bool ts_external_scanner_states[20][EXTERNAL_TOKEN_COUNT] = {
     [ts_external_token__unclosed_region] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [13] = {
     [ts_external_token_incomplete_op] = true,
     [ts_external_token__nul_blank] = true,
+    [ts_external_token_comment] = true,
   },
   [14] = {
     [ts_external_token__stmt_end] = true,
     [ts_external_token__block_start] = true,
     [ts_external_token__unclosed_region] = true,
     [ts_external_token__nul_blank] = true,
+    [ts_external_token_comment] = true,
   },
   [15] = {
     [ts_external_token__stmt_start] = true,
     [ts_external_token__block_start] = true,
     [ts_external_token__unclosed_region] = true,
     [ts_external_token__nul_blank] = true,
+    [ts_external_token_comment] = true,
   },
   [16] = {
     [ts_external_token__stmt_end] = true,
     [ts_external_token_split_marker] = true,
     [ts_external_token__nul_blank] = true,
+    [ts_external_token_comment] = true,
   },
   [17] = {
     [ts_external_token__block_start] = true,
     [ts_external_token__unclosed_region] = true,
     [ts_external_token__nul_blank] = true,
+    [ts_external_token_comment] = true,
   },
   [18] = {
     [ts_external_token__incomplete_results] = true,
     [ts_external_token__nul_blank] = true,
     [ts_external_token_string] = true,
+    [ts_external_token_comment] = true,
   },
   [19] = {
     [ts_external_token__stmt_end] = true,
     [ts_external_token__nul_blank] = true,
+    [ts_external_token_comment] = true,
   },
 };
 

@@ -61,6 +61,9 @@
  * `_nul_blank`, an extra (see scan_nul_blank). A string that holds a NUL, which MLIR's lexer
  * takes as one of the string's characters, is lexed the same way: the internal lexer finds no
  * token in it, and in the lexing again this scanner takes the string whole (the external `string`).
+ * So is a proper prefix of the split marker that ends the text (`// --` and no line end): the
+ * grammar's comment regex takes one only with its line end (see grammar.js), and in the lexing
+ * again this scanner takes it as a `comment`.
  */
 #include "tree_sitter/parser.h"
 
@@ -72,6 +75,7 @@ enum TokenType {
   STMT_START, STMT_END, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL,
   UNCLOSED_GROUP, UNCLOSED_REGION, INCOMPLETE_OP, SPLIT_MARKER, SPLIT_SKIPPED,
   INCOMPLETE_RESULTS, TRAILING_COMMA, TRAILING_COLON, TRAILING_ARROW, NUL_BLANK, NUL_STRING,
+  MARKER_PREFIX_COMMENT,
 };
 
 typedef struct {
@@ -256,15 +260,22 @@ static enum Slashes skip_slashes(TSLexer *lexer) {
   return COMMENT;
 }
 
-/* `// -----`: the split marker of mlir-opt --split-input-file. */
-static bool looks_like_split_marker(TSLexer *lexer) {
+enum MarkerMatch { NO_MARKER, WHOLE_MARKER, MARKER_PREFIX_AT_END };
+
+/* At a '/': `// -----`, the split marker of mlir-opt --split-input-file, or a proper prefix of
+ * it from `//` on that ends the text (`// --` and no line end), consumed either way. */
+static enum MarkerMatch match_split_marker(TSLexer *lexer) {
   static const char MARKER[] = "// -----";
   for (const char *c = MARKER; *c; c++) {
-    if (lexer->lookahead != *c) return false;
+    if (lexer->lookahead != *c) {
+      return c - MARKER >= 2 && lexer->eof(lexer) ? MARKER_PREFIX_AT_END : NO_MARKER;
+    }
     advance(lexer);
   }
-  return true;
+  return WHOLE_MARKER;
 }
+
+static bool looks_like_split_marker(TSLexer *lexer) { return match_split_marker(lexer) == WHOLE_MARKER; }
 
 /* `^label`, optional balanced `( ... )`, then ':' : a block header. */
 static bool looks_like_block_label(TSLexer *lexer) {
@@ -497,9 +508,20 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
     /* The internal lexer found no token in a string with a NUL: this one answers, and where
      * a string is valid the parser takes it as any string. */
     if (lexer->lookahead == '"') return scan_nul_string(lexer);
-    if (!looks_like_split_marker(lexer)) return false;
-    scanner->after_recovered_split = true;
-    return finish_split_marker(lexer);
+    switch (match_split_marker(lexer)) {
+      case WHOLE_MARKER:
+        scanner->after_recovered_split = true;
+        return finish_split_marker(lexer);
+      case MARKER_PREFIX_AT_END:
+        /* `//` to `// ----` ending the text: a comment, which the internal lexer's regex can
+         * take only with its line end (see grammar.js); no token the parser wants starts
+         * with `//`, so every lexing there fails over to this one. */
+        lexer->mark_end(lexer);
+        lexer->result_symbol = MARKER_PREFIX_COMMENT;
+        return true;
+      default:
+        return false;
+    }
   }
   if (valid_symbols[INCOMPLETE_RESULTS]) return scan_incomplete_results(lexer);
   bool want_stmt = valid_symbols[STMT_START] || valid_symbols[STMT_END];
