@@ -17,7 +17,7 @@ from ..dialects.registry import known_dialect, unknown_op
 from ..dialects.cute_nvgpu.types import CuteNvgpuType
 from ..syntax import WIDE_NODE, captures, query, wide_nodes
 from ..syntax.errors import (MALFORMED_PATTERNS, OpName, after_location, describe_error, describe_keyed_group, describe_malformed,
-                             describe_unclosed, format_stops_at, in_refused_location, location_lines, malformed_nodes, missing_message, missing_nodes, named_op_diagnostics, op_names,
+                             describe_unclosed_all, format_stops_at, in_refused_location, location_lines, malformed_nodes, missing_message, missing_nodes, named_op_diagnostics, op_names,
                              outermost_errors, unclosed_openers)
 from .alias_uses import ALIAS_USE_PATTERNS, AliasUses
 from .units import Unit
@@ -119,8 +119,8 @@ def finding_diagnostics(found: dict[str, list[Any]], parse_type: TypeParser,
     lines = location_lines(malformed)
     out.extend(describe_error(node) for node in found.get("error", ()) if not after_location(node, lines))
     formats = {d.span.start for d in out if d.code == "syntax.op-format"}
-    out.extend(describe_unclosed(node, opener) for node, opener in found.get("unclosed", ())
-               if not after_location(opener, lines) and not format_stops_at(opener, formats))
+    out.extend(describe_unclosed_all((node, opener) for node, opener in found.get("unclosed", ())
+                                     if not after_location(opener, lines) and not format_stops_at(opener, formats)))
     out.extend(d for _, d in malformed)
     out.extend(d for node in found.get("keyed_group", ()) if (d := describe_keyed_group(node)) is not None)
     out.extend(Diagnostic("syntax.too-wide", Span(node.start_byte, node.start_byte + 1), Severity.WARNING,

@@ -991,6 +991,8 @@ TENSOR = {
     # ExpandShapeOp / CollapseShapeOp::verify (verifyReshapeLikeTypes, reshapeLikeShapesAreCompatible,
     # verifyTensorReshapeOp); the double blank of "it is  1" is MLIR's
     "output_rank": "expected number of static shape dims to be equal to the output rank ({0}) but found {1} inputs instead",
+    "output_dynamic": "mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {0} "
+                      "dynamic dims while output_shape has {1} values",
     "ranks": "expected the expanded type, '{0}' to have a higher (or same) rank than the collapsed type, '{1}'.",
     "maps": "expected collapsed rank ({0}) to equal the number of reassociation maps ({1}).",
     "map_size": "expected reassociation map #{0} to have size equal to the expanded rank ({1}), but it is  {2}.",

@@ -124,7 +124,8 @@ def tensor_expand_collapse(site: Any) -> str | None:
     then verifyReshapeLikeTypes (the ranks, one reassociation map per collapsed dimension, each
     map as wide as the expanded rank and contiguous), reshapeLikeShapesAreCompatible (each
     collapsed dimension dynamic where its group is, else the group's product) and the collapsed
-    type against the one the expanded type infers (its element type)."""
+    type against the one the expanded type infers (its element type). Between the two, one
+    `output_shape` value per dynamic entry of the static output shape."""
     source, result = site.operand_type(0), site.result_type(0)
     a, b = (facts(t) if t is not None else None for t in (source, result))
     groups = _reassociation(site.attribute("reassociation"))
@@ -136,6 +137,11 @@ def tensor_expand_collapse(site: Any) -> str | None:
         shape = _static_list(site.attribute("static_output_shape"))
         if shape is not None and len(shape) != len(b.dims):
             return M["output_rank"].format(len(b.dims), len(shape))
+        # one `output_shape` value per dynamic entry of the static list (the generic form
+        # writes the two apart; the custom form's one list makes them agree)
+        sizes = dict(zip((g.name for g in site.record.operands), site.operand_sizes() or ()))
+        if shape is not None and "output_shape" in sizes and sizes["output_shape"] != shape.count(None):
+            return M["output_dynamic"].format(shape.count(None), sizes["output_shape"])
     (expanded, wide), (collapsed, narrow) = ((b, result), (a, source)) if expanding else ((a, source), (b, result))
     if len(expanded.dims) < len(collapsed.dims):
         return M["ranks"].format(printed(wide), printed(narrow))

@@ -471,6 +471,7 @@ _CLOSERS = frozenset(")]>")
 # might be part of a type the grammar split).
 _NOT_CONTINUING = frozenset({"value_use", ":", "->", "=", "integer", "float", "string", "keyword", "bare_id",
                              "symbol_ref"}) | TYPE_KINDS
+_NOT_CONTINUING_OR_COMMA = _NOT_CONTINUING | {","}
 # Nodes that may have taken a `:` and a type the format writes after them (`16 : memref<...>`
 # is read by the grammar as one typed integer).
 _HOLDS_TYPE = frozenset({"typed_integer", "typed_attribute"})
@@ -513,8 +514,10 @@ class _Reader:
         """`expected ':'`, or `custom op 'x.y' expected 'to'` for a word, which parseKeyword
         reports at the token itself (not backed up as a punctuation's error is)."""
         if literal in _CLOSERS and self.cursor.stack and self.cursor.peek() is not None \
-                and self.cursor.peek().type in _NOT_CONTINUING:
-            # (inside the brackets the format entered, a token that surely continues nothing read)
+                and self.cursor.peek().type in _NOT_CONTINUING_OR_COMMA:
+            # (inside the brackets the format entered, a token that surely continues nothing
+            # read, or a comma that follows no element of a list: `%t[, %i]`, whose empty
+            # operand list parseOperandList reads before the comma)
             return self.mismatch(EXPECTED_TOKEN.format(literal))
         if literal in _BRACKETS:
             # (a bracket is a group the grammar reads as it can: `{` an attribute dictionary,

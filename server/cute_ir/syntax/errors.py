@@ -7,7 +7,7 @@ message for the problem, the diagnostic uses its wording.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 from tree_sitter import Node
 from tree_sitter_cute_ir._binding import op_heads
@@ -492,7 +492,45 @@ def _innermost_opener(node: Node) -> str:
     return "<"
 
 
+# An ERROR that begins with an affine map or set (as an alias's value, or a dictionary's first
+# entry's): `#map = affine_map< d0)`, `{m = affine_map< d0)} {`.
+_AFFINE_AT_START = re.compile(rb"(?:#[\w$.]+\s*=\s*|\{\s*[\w$.]+\s*=\s*)?affine_(?:map|set)\s*<")
+# The first character MLIR's affine lexer takes for no token of a map's body: its text ends there.
+_AFFINE_BODY_END = re.compile(rb"[^\sA-Za-z0-9_$.%()\[\],:+\-*<>=]")
+
+
+def _broken_affine(node: Node) -> Diagnostic | None:
+    """An ERROR in or after the body of an `affine_map<...>` / `affine_set<...>` whose body MLIR's
+    affine parser stops in first, in its words where it stops (`affine_map< d0)`: "expected '('
+    in dimensional identifier list" right after the `<`): an ERROR that starts with such a map,
+    or one inside the map's parameters (a `)` with no `(`, which the grammar cannot place)."""
+    text = node.text or b""
+    head = _AFFINE_AT_START.match(text)
+    if head is not None:
+        start, body = node.start_byte + head.end(), text[head.end():]
+    else:
+        parent = node.parent
+        if parent is None or parent.type != "type_parameters" or _kind_of(parent) not in (b"affine_map", b"affine_set"):
+            return None
+        start, body = parent.start_byte + 1, (parent.text or b"")[1:]
+    return _affine_mistake(start, body)
+
+
+def _affine_mistake(start: int, body: bytes) -> Diagnostic | None:
+    """The first mistake MLIR's affine parser meets in `body` (a map's text from `start`, read up
+    to the first character no token of a map's has), where it stops before the body's end."""
+    end = _AFFINE_BODY_END.search(body)
+    body = body[:end.start()] if end is not None else body
+    error = check_affine_body(body)
+    if error is None or error.start >= len(body.rstrip()):
+        return None
+    return Diagnostic("syntax.affine", Span(start + error.start, start + error.end), Severity.ERROR, Source.SYNTAX,
+                      error.message)
+
+
 def describe_error(node: Node) -> Diagnostic:
+    if (affine := _broken_affine(node)) is not None:
+        return affine
     shown = _shown(node.text or b"")
     message = f"syntax error: unexpected `{shown}`" if shown else "syntax error"
     previous = node.prev_sibling
@@ -1005,6 +1043,34 @@ def format_stops_at(opener: Node | None, formats: set[int]) -> bool:
     return node is not None and node.prev_sibling.end_byte in formats
 
 
+def _affine_left_unclosed(node: Node, opener: Node | None) -> Diagnostic | None:
+    """The `<` of an `affine_map<...>` / `affine_set<...>` left open (`opener`, closed by `node`
+    where the next statement starts: `#map = affine_map<(d0)[s0 -> (d0 + s0)` and a next line),
+    where MLIR's affine parser stops first in the body up to the line's end: its words there,
+    or None. (Only a `<` is asked for its parent: a run of other brackets may nest deep.)"""
+    if opener is None or opener.type != "<":
+        return None
+    parameters = opener.parent
+    if parameters is None or parameters.type != "type_parameters" \
+            or _kind_of(parameters) not in (b"affine_map", b"affine_set"):
+        return None
+    last = parameters.children[-1]
+    if last.type != "unclosed_bracket" or last.start_byte != node.start_byte:
+        return None
+    return _affine_mistake(parameters.start_byte + 1, (parameters.text or b"")[1:node.start_byte - parameters.start_byte])
+
+
+def describe_unclosed_all(pairs: Iterable[tuple[Node, Node | None]]) -> list[Diagnostic]:
+    """`describe_unclosed` of each (closer, opener) pair, but where an affine map's `<` is left
+    open with a mistake in its body (`_affine_left_unclosed`): MLIR's affine parser stops there,
+    so that mistake is said instead of every bracket closed where that map's is."""
+    pairs = list(pairs)
+    affine = {node.start_byte: d for node, opener in pairs
+              if opener is not None and opener.type == "<" and (d := _affine_left_unclosed(node, opener)) is not None}
+    out = [describe_unclosed(node, opener) for node, opener in pairs if node.start_byte not in affine]
+    return out + list(affine.values())
+
+
 def describe_unclosed(node: Node, opener: Node | None) -> Diagnostic:
     if opener is not None and _is_opening_prefix(opener):
         return Diagnostic("syntax.unclosed", Span(opener.end_byte - 1, opener.end_byte), Severity.ERROR,
@@ -1100,8 +1166,8 @@ def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     lines = location_lines(malformed)
     named = named_op_diagnostics(op_names(found.get("op", []), lo, hi))
     formats = {d.span.start for d in named if d.code == "syntax.op-format"}
-    out = [describe_unclosed(u, opener) for u, opener in unclosed_openers(node, lo, hi)
-           if not after_location(opener, lines) and not format_stops_at(opener, formats)]
+    out = describe_unclosed_all((u, opener) for u, opener in unclosed_openers(node, lo, hi)
+                                if not after_location(opener, lines) and not format_stops_at(opener, formats))
     out.extend(describe_error(e) for e in outermost_errors(node, lo, hi) if not after_location(e, lines))
     out.extend(describe_missing(m) for m in missing_nodes(node) if not in_refused_location(m))
     out.extend(named)

@@ -1,0 +1,103 @@
+"""Upstream MLIR text that cute-ir now judges as mlir-opt 22 does, with its first error's words,
+line and column and nothing else: an affine map whose body the affine parser stops in (a `)`
+with no `(`, `affine_map< d0)`, or a `<` left open), a comma first in an operand list the
+format reads between brackets (`%t[, %i]`: parseOperandList reads an empty list, then wants
+the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic entries of its
+static list (the generic form writes the two apart). The oracle runs each case when it is here."""
+from __future__ import annotations
+
+import pytest
+
+from tests.mlir_oracle import errors_at, first_mlir_error, mlir_opt, needs_mlir_opt
+
+_F = "func.func @f() {\n  return\n}\n"
+_AFFINE = [
+    ("func.func @f() attributes {m = affine_map< d0)} {\n  return\n}\n", 1, 43,
+     "expected '(' in dimensional identifier list"),
+    ("#map = affine_map< d0)\n" + _F, 1, 19, "expected '(' in dimensional identifier list"),
+    ("func.func @f(%m: index) {\n  %j = affine.apply affine_map< d0) -> (d0)>(%m)\n  return\n}\n", 2, 32,
+     "expected '(' in dimensional identifier list"),
+    ("#set = affine_set< d0) : (d0 >= 0)>\n" + _F, 1, 19, "expected '(' in dimensional identifier list"),
+    ("#map = affine_map<(d0) -> d0)>\n" + _F, 1, 26, "expected '(' in affine map range"),
+    ("#map = affine_map<(d0) -> (d0 + ))>\n" + _F, 1, 33, "missing right operand of binary operator"),
+    ("#map = affine_map<)>\n" + _F, 1, 19, "expected '(' in dimensional identifier list"),
+    ("func.func @f(%m: memref<4xf32, affine_map< d0) -> (d0)>>) {\n  return\n}\n", 1, 43,
+     "expected '(' in dimensional identifier list"),
+    # the `<` left open too: the body up to the line's end, where the next statement starts
+    ("#map = affine_map<(d0)[s0 -> (d0 + s0)\n" + _F, 1, 26, "expected ']' in symbol list"),
+    ("#map = affine_map<(d0 d0)\n" + _F, 1, 22, "expected ')' in dimensional identifier list"),
+]
+
+_HEAD = "func.func @f(%t: tensor<4x4xf32>, %m: memref<4x4xf32>, %v: f32, %i: index, %j: index) {\n"
+_INDICES = [
+    ("%0 = tensor.extract %t[, %i] : tensor<4x4xf32>", 26, "expected ']'"),
+    ("%0 = tensor.extract %t[ , %i] : tensor<4x4xf32>", 26, "expected ']'"),
+    ("memref.store %v, %m[, %i] : memref<4x4xf32>", 23, "expected ']'"),
+    ("%0 = memref.load %m[,] : memref<4x4xf32>", 23, "expected ']'"),
+    ("%0 = memref.load %m[, ] : memref<4x4xf32>", 23, "expected ']'"),
+    ("%0 = tensor.insert %v into %t[, %i] : tensor<4x4xf32>", 33, "expected ']'"),
+    ("%0 = vector.load %m[, %i] : memref<4x4xf32>, vector<4xf32>", 23, "expected ']'"),
+    # (already so: a comma with no value after it, two values with no comma between them)
+    ("%0 = memref.load %m[%i, , %j] : memref<4x4xf32>", 26, "expected SSA operand"),
+    ("%0 = memref.load %m[%i %j] : memref<4x4xf32>", 25, "expected ']'"),
+]
+
+_EXPAND_HEAD = "func.func @f(%t: tensor<16xf32>, %u: tensor<?xf32>, %d: index) {\n"
+_DYNAMIC = -9223372036854775808
+
+
+def _expand(operands: str, static: str, types: str, result: str, groups: str = "[[0, 1]]") -> str:
+    return (f'%0 = "tensor.expand_shape"({operands}) <{{reassociation = {groups}, static_output_shape = '
+            f'array<i64: {static}>}}> : ({types}) -> {result}')
+
+
+_MISMATCH = "'tensor.expand_shape' op mismatch in dynamic dims in output_shape and static_output_shape: "
+_EXPAND = [
+    (_expand("%u, %d, %d", f"{_DYNAMIC}, 4", "tensor<?xf32>, index, index", "tensor<?x4xf32>"),
+     _MISMATCH + "static_output_shape has 1 dynamic dims while output_shape has 2 values"),
+    (_expand("%u", f"{_DYNAMIC}, 4", "tensor<?xf32>", "tensor<?x4xf32>"),
+     _MISMATCH + "static_output_shape has 1 dynamic dims while output_shape has 0 values"),
+    (_expand("%t, %d", "4, 4", "tensor<16xf32>, index", "tensor<4x4xf32>"),
+     _MISMATCH + "static_output_shape has 0 dynamic dims while output_shape has 1 values"),
+    # before the reassociation's own checks
+    (_expand("%u, %d, %d", f"{_DYNAMIC}, 4", "tensor<?xf32>, index, index", "tensor<?x4xf32>", "[[0], [1]]"),
+     _MISMATCH + "static_output_shape has 1 dynamic dims while output_shape has 2 values"),
+    # after the static list's length
+    (_expand("%u, %d", f"{_DYNAMIC}, 4, 2", "tensor<?xf32>, index", "tensor<?x4xf32>"),
+     "'tensor.expand_shape' op expected number of static shape dims to be equal to the output rank (2) but "
+     "found 3 inputs instead"),
+]
+_EXPAND_FINE = [
+    _expand("%u, %d", f"{_DYNAMIC}, 4", "tensor<?xf32>, index", "tensor<?x4xf32>"),
+    _expand("%t", "4, 4", "tensor<16xf32>", "tensor<4x4xf32>"),
+    "%0 = tensor.expand_shape %u [[0, 1]] output_shape [%d, 4] : tensor<?xf32> into tensor<?x4xf32>",
+    "%0 = tensor.expand_shape %u [[0, 1]] output_shape [%d, %d] : tensor<?xf32> into tensor<?x4xf32>",
+]
+
+
+def _cases() -> list[tuple[str, int, int, str]]:
+    return (_AFFINE
+            + [(f"{_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _INDICES]
+            + [(f"{_EXPAND_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _EXPAND])
+
+
+CASES = _cases()
+WELL_FORMED = [f"{_EXPAND_HEAD}  {op}\n  return\n}}\n" for op in _EXPAND_FINE]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message"), CASES)
+def test_the_first_error_is_mlirs(text: str, line: int, column: int, message: str) -> None:
+    assert errors_at(text) == [(line, column, message)]
+
+
+@pytest.mark.parametrize("text", WELL_FORMED)
+def test_what_mlir_accepts_has_no_error(text: str) -> None:
+    assert errors_at(text) == []
+
+
+@needs_mlir_opt
+def test_mlir_opt_says_the_same_first():
+    for text, line, column, message in CASES:
+        assert first_mlir_error(text) == (line, column, message), text
+    for text in WELL_FORMED:
+        assert mlir_opt(text).returncode == 0, text
