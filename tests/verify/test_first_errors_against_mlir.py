@@ -3,7 +3,8 @@ line and column and nothing else: an affine map whose body the affine parser sto
 with no `(`, `affine_map< d0)`, or a `<` left open), a comma first in an operand list the
 format reads between brackets (`%t[, %i]`: parseOperandList reads an empty list, then wants
 the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic entries of its
-static list (the generic form writes the two apart). The oracle runs each case when it is here."""
+static list (the generic form writes the two apart), and `tensor.pad`'s result type against
+the one its padding infers. The oracle runs each case when it is here."""
 from __future__ import annotations
 
 import pytest
@@ -75,14 +76,42 @@ _EXPAND_FINE = [
 ]
 
 
+_PAD_HEAD = "func.func @f(%t: tensor<4x4xf32>, %u: tensor<?x4xf32>, %v: f32, %i: index) {\n"
+
+
+def _pad(source: str, low: str, high: str, types: str) -> str:
+    return (f"%0 = tensor.pad {source} low[{low}] high[{high}] {{\n  ^bb0(%a: index, %b: index):\n"
+            f"    tensor.yield %v : f32\n  }} : {types}")
+
+
+# PadOp::verify's own words, not prefixed with the op's name (emitError)
+_PAD = [
+    (_pad("%t", "1, 1", "1, 1", "tensor<4x4xf32> to tensor<6x7xf32>"),
+     "specified type 'tensor<6x7xf32>' does not match the inferred type 'tensor<6x6xf32>'"),
+    (_pad("%t", "1, 1", "1, 1", "tensor<4x4xf32> to tensor<6xf32>"),
+     "specified type 'tensor<6xf32>' does not match the inferred type 'tensor<6x6xf32>'"),
+    (_pad("%t", "1, 1", "1, 1", "tensor<4x4xf32> to tensor<?x6xf32>"),
+     "specified type 'tensor<?x6xf32>' does not match the inferred type 'tensor<6x6xf32>'"),
+    (_pad("%t", "1", "1, 1", "tensor<4x4xf32> to tensor<6x6xf32>"),
+     "failed to infer expectedType from sourceType 'tensor<4x4xf32>', specified resultType is 'tensor<6x6xf32>'"),
+]
+_PAD_FINE = [
+    _pad("%t", "1, 1", "1, 1", "tensor<4x4xf32> to tensor<6x6xf32>"),
+    _pad("%t", "%i, 1", "1, 1", "tensor<4x4xf32> to tensor<7x6xf32>"),    # dynamic where its low is
+    _pad("%u", "1, 1", "1, 1", "tensor<?x4xf32> to tensor<9x6xf32>"),     # dynamic where its source is
+]
+
+
 def _cases() -> list[tuple[str, int, int, str]]:
     return (_AFFINE
             + [(f"{_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _INDICES]
-            + [(f"{_EXPAND_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _EXPAND])
+            + [(f"{_EXPAND_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _EXPAND]
+            + [(f"{_PAD_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _PAD])
 
 
 CASES = _cases()
-WELL_FORMED = [f"{_EXPAND_HEAD}  {op}\n  return\n}}\n" for op in _EXPAND_FINE]
+WELL_FORMED = ([f"{_EXPAND_HEAD}  {op}\n  return\n}}\n" for op in _EXPAND_FINE]
+               + [f"{_PAD_HEAD}  {op}\n  return\n}}\n" for op in _PAD_FINE])
 
 
 @pytest.mark.parametrize(("text", "line", "column", "message"), CASES)

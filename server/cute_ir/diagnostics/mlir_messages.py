@@ -983,6 +983,9 @@ TENSOR = {
     "slice_rank": "expected rank to be smaller or equal to the other rank. ",
     "slice_sizes": "expected type to be '{0}' or a rank-reduced version. (size mismatch) ",
     "slice_element": "expected element type to be '{0}'",
+    # PadOp::verify (emitError: not prefixed)
+    "pad_infer": "failed to infer expectedType from sourceType '{0}', specified resultType is '{1}'",
+    "pad_type": "specified type '{0}' does not match the inferred type '{1}'",
     # ReshapeOp::verify
     "reshape_element": "element types of source and destination tensor types should be the same",
     "reshape_elements": "source and destination tensor should have the same number of elements",

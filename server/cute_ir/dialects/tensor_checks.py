@@ -6,7 +6,7 @@ static; an unranked tensor is compatible with any), and `tensor.extract_slice` /
 `tensor.insert_slice`'s offset, size and stride lists (verifyOffsetSizeAndStrideOp), the slice's
 type against the one its sizes infer (isRankReducedType) and the slice within the static bounds
 (verifyInBoundsSlice); `tensor.reshape`'s and `tensor.expand_shape` / `collapse_shape`'s
-verifiers.
+verifiers, and `tensor.pad`'s result type against the one its padding infers.
 
 Each takes what the text says of one op (ir/ssa.OpSite) and returns None or a message that
 verify/structure.py prefixes with `'<op>' op `; what the text does not say passes.
@@ -173,7 +173,30 @@ def tensor_expand_collapse(site: Any) -> str | None:
     return None
 
 
+def tensor_pad(site: Any) -> Placed | None:
+    """PadOp::verify: the result type against the one inferResultType gives (each dimension the
+    source's plus its static low and high padding, dynamic where any of the three is; no type
+    without a low and a high entry per dimension), unprefixed as it emits them. The region's
+    checks (verifyRegions) and a tensor with an encoding are not judged."""
+    source, result = site.operand_type(0), site.result_type(0)
+    a, b = (facts(t) if t is not None else None for t in (source, result))
+    if a is None or b is None or a.kind != "tensor" or b.kind != "tensor" or a.dims is None or b.dims is None \
+            or a.element is None or "," in (source or "").rsplit(">", 1)[0].split("<", 1)[-1]:
+        return None
+    low, high = _static_list(site.attribute("static_low")), _static_list(site.attribute("static_high"))
+    if low is None or high is None:
+        return None
+    if len(low) != len(a.dims) or len(high) != len(a.dims):
+        return Placed(M["pad_infer"].format(printed(source), printed(result)))
+    inferred = [None if None in (d, lo, hi) else d + lo + hi for d, lo, hi in zip(a.dims, low, high)]
+    if len(b.dims) != len(inferred) or any(want is not None and have != want for have, want in zip(b.dims, inferred)):
+        expected = "tensor<" + "".join(f"{'?' if d is None else d}x" for d in inferred) + a.element.text + ">"
+        return Placed(M["pad_type"].format(printed(result), printed(expected)))
+    return None
+
+
 CHECKS: dict[str, Callable[[Any], Any]] = {
+    "tensor.pad": tensor_pad,
     "tensor.reshape": tensor_reshape,
     "tensor.expand_shape": tensor_expand_collapse,
     "tensor.collapse_shape": tensor_expand_collapse,
