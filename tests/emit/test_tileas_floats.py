@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.cli import main
 from cute_ir.dialects.nv_tileas.async_tma import is_kernel
 from cute_ir.emit.tileas_kernel import emit_tileas_kernel
 from cute_ir.features.lowered import lower
@@ -196,6 +197,53 @@ def test_what_ptx_has_no_instruction_for_is_refused_saying_so():
         "`k`: `math.exp` of f64: of f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)"
     assert _refusal("  %t = arith.truncf %d to_nearest_away : f64 to f32") == \
         "`k`: `arith.truncf` rounding to_nearest_away: `cvt` rounds ties away from zero only into tf32"
+
+
+# Scalars `--emit ptx` refuses (`math.exp` / `exp2` of f64, `truncf` to nearest away, of a scalar
+# or a tile), in a kernel `check` looks at (one holding a TileAS load): `check` reports each at
+# its op in the words `--emit ptx` refuses the kernel with (tables/legality.scalar_float_problem,
+# rounding_problem).
+REFUSED_SCALARS = _kernel(f"%a: {VIEW}, %x: f32, %d: f64", f"""  %c0 = arith.constant 0 : index
+  %e = math.exp %d : f64
+  %e2 = math.exp2 %d : f64
+  %ok = math.exp %x : f32
+  %t = arith.truncf %x to_nearest_away : f32 to f16
+  %v, %k = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> tensor<64x64xf32>, !nv_tileaa.mem_token
+  %n = arith.truncf %v to_nearest_away : tensor<64x64xf32> to tensor<64x64xf16>""")
+EXP_OF_F64 = "of f64: of f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)"
+TO_NEAREST_AWAY = "rounding to_nearest_away: `cvt` rounds ties away from zero only into tf32"
+
+
+def test_check_reports_the_scalars_emit_ptx_refuses_at_each_op_in_its_words(tmp_path, capsys):
+    path = tmp_path / "k.ir"
+    path.write_text(REFUSED_SCALARS)
+    assert main(["check", str(path), "--arch", "sm_90a"]) == 1
+    said = [line for line in capsys.readouterr().out.splitlines() if ": error: " in line]
+    assert said == [f"{path}:3:3: error: this `math.exp` {EXP_OF_F64} [lower:lower.float-op]",
+                    f"{path}:4:3: error: this `math.exp2` {EXP_OF_F64} [lower:lower.float-op]",
+                    f"{path}:6:3: error: this `arith.truncf` {TO_NEAREST_AWAY} [lower:lower.float-op]",
+                    f"{path}:8:3: error: this `arith.truncf` {TO_NEAREST_AWAY} [lower:lower.float-op]"]
+    result = lower(DocumentAnalysis("file:///k.ir", REFUSED_SCALARS, settings=Settings(target_arch="sm_90a")))
+    spans = [(d.span.start, d.span.end) for d in result.diagnostics if d.code == "lower.float-op"]
+    lines = REFUSED_SCALARS.splitlines(keepends=True)
+    starts = [sum(len(line) for line in lines[:n]) for n in range(len(lines))]
+    assert spans == [(starts[n] + 2, starts[n] + len(lines[n]) - 1) for n in (2, 3, 5, 7)]
+
+
+@pytest.mark.parametrize("body, why", [("  %e = math.exp %d : f64", f"`math.exp` {EXP_OF_F64}"),
+                                       ("  %e = math.exp2 %d : f64", f"`math.exp2` {EXP_OF_F64}"),
+                                       ("  %t = arith.truncf %x to_nearest_away : f32 to f16",
+                                        f"`arith.truncf` {TO_NEAREST_AWAY}")])
+def test_check_and_emit_ptx_refuse_a_scalar_in_the_same_words(body, why):
+    """Each kernel's `lower.float-op` error is what `--emit ptx` refuses the kernel with."""
+    load = (f"  %c0 = arith.constant 0 : index\n  %v, %k = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() "
+            f"{{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> "
+            f"tensor<64x64xf32>, !nv_tileaa.mem_token\n")
+    text = _kernel(f"%a: {VIEW}, %x: f32, %d: f64", load + body)
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    [reported] = [d.message for d in result.diagnostics if d.code == "lower.float-op"]
+    assert reported == f"this {why}"
+    assert _refusal(load + body, f"%a: {VIEW}, %x: f32, %d: f64") == f"`k`: {why}"
 
 
 

@@ -288,6 +288,12 @@ _OWN: tuple[CodeDoc, ...] = (
             "thread; an `arith.truncf` of an f32 tile of one element a chunk; an atomic TMA does not reduce whose "
             "mode and element type no per-thread `red` / `atom` has (`tables/atomics.py`: no `max` of f32, a 16-bit "
             "float `min` / `max` only two elements at once, in bounds). The PTX of its kernel cannot be emitted."),
+    CodeDoc("lower.float-op", L, "A float op in a TileAS kernel has no PTX as written: `math.exp` or "
+            "`math.exp2` of an f64 scalar (PTX's `ex2` is f32 only), a float op of a scalar type other than "
+            "f16, bf16, f32 and f64, or an `arith.truncf` (of a scalar or a tile) rounding `to_nearest_away` "
+            "(`cvt` rounds ties away from zero only into tf32). `check` reports it in a kernel that holds a "
+            "TileAS load, store or atomic (the ops that make it look at a function); `--emit ptx` refuses the "
+            "kernel in the same words."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

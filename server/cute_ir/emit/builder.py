@@ -87,9 +87,6 @@ def float_remainder(kernel: PtxBuilder, float_type: str, x: str, y: str, into: s
     return result
 
 
-# `arith.truncf`'s rounding mode (Arith_RoundingModeAttr's cases) -> `cvt`'s; none: to nearest
-# even. `to_nearest_away` has no `cvt` rounding (it rounds ties away from zero only into tf32).
-TRUNCF_ROUNDING = {"to_nearest_even": "rn", "downward": "rm", "upward": "rp", "toward_zero": "rz"}
 # The roundings `cvt` gives a pair of f32 into f16x2 / bf16x2 (PTX ISA, cvt: `.frnd2`).
 PAIRED_ROUNDING = ("rn", "rz")
 # What follows an instruction line that implements the atom, before its origin id.

@@ -91,10 +91,11 @@ from ..tables.atomics import memory_order
 from ..tables.legality import (ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, FLOAT_INSTRUCTIONS, FLOAT_TILE_SUFFIX, REMAINDER, SPLAT, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, elementwise_problem, truncation_problem,
                                register_transfer_problem, restage_problem, whole_accesses,
-                               checked_accesses, tested_alignment, WIDENING_PROBLEM)
+                               checked_accesses, tested_alignment, rounding_problem, scalar_float_problem,
+                               TRUNCF_ROUNDING, WIDENING_PROBLEM)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (CONSTANT_COMPARISONS, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, FLOAT_COMPARISONS, INTEGER_COMPARISONS,
-                      NAN_TIER, PAIRED_ROUNDING, TRUNCF_ROUNDING, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
+                      NAN_TIER, PAIRED_ROUNDING, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, float_remainder, mbarrier_init, memref_descriptor_fields, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
@@ -498,10 +499,8 @@ class _Emitter:
         """The register (`into`, if given) of `op`'s float op of scalars of `float_type` held in
         `operands` (`float_scalar`)."""
         wide_type = "f32" if float_type in _HALVES else float_type
-        if float_type not in _FLOAT_BITS or (wide_type == "f64" and op.name in _F32_ONLY):
-            types = "f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)" if op.name in _F32_ONLY \
-                else "f16, bf16, f32 or f64 scalars here"
-            raise _Unemittable(f"`{op.name}` of {float_type}: of {types}")
+        if (why := scalar_float_problem(op.name, float_type)) is not None:
+            raise _Unemittable(f"`{op.name}` {why}")
         if float_type in _HALVES:
             operands = [self.widened(reg, float_type, op) for reg in operands]
         k = self.kernel
@@ -629,8 +628,8 @@ class _Emitter:
         even when it says none). `to_nearest_away` is refused: `cvt` has `.rna` only into tf32
         (PTX ISA, cvt: `cvt.rna{.satfinite}.tf32.f32`)."""
         mode = enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even"
-        if mode not in TRUNCF_ROUNDING:
-            raise _Unemittable(f"`{op.name}` rounding {mode}: `cvt` rounds ties away from zero only into tf32")
+        if (why := rounding_problem(mode)) is not None:
+            raise _Unemittable(f"`{op.name}` {why}")
         return TRUNCF_ROUNDING[mode]
 
     # ------------------------------------------------------------------ tiles
@@ -1478,8 +1477,6 @@ _ROUNDED_DIVISIONS = {"arith.ceildivsi": ("ge", "add"), "arith.floordivsi": ("lt
 _FLOAT_OPERANDS = {name: FLOAT_INSTRUCTIONS[name][1] if name in FLOAT_INSTRUCTIONS else 2 for name in ELEMENTWISE_FLOAT}
 # e^x = 2^(x log2 e): `math.exp` is `ex2` of its operand times log2(e), rounded to f32.
 _EXP_SCALE = {"math.exp": "0f" + struct.pack(">f", log2(e)).hex().upper()}
-# PTX's `ex2` is f32 (and packed-half) only: no f64 form.
-_F32_ONLY = ("math.exp2", "math.exp")
 _HALVES = ("f16", "bf16")
 # A float scalar argument's parameter type, as LLVM's NVPTX backend declares one (a half's
 # `.b16`); any other scalar is a `.u64`.

@@ -266,7 +266,10 @@ def _tileas_kernel_section() -> list[str]:
             "x - trunc(x / y) * y is not used, the division rounding once the quotient is past the significand. "
             "`arith.cmpf` is `setp` "
             "(ordered predicates PTX's plain compares, unordered ones its `u` forms, `ord` / `uno` `num` / `nan`); "
-            "`arith.extf` / `truncf` are `cvt` in the op's rounding mode (`to_nearest_away` is refused).",
+            "`arith.extf` / `truncf` are `cvt` in the op's rounding mode (`to_nearest_away` is refused). "
+            "`math.exp` / `exp2` of f64 and a `truncf` to nearest away (of a scalar or a tile) are reported by "
+            "`check` at the op (`lower.float-op`) in the words `--emit ptx` refuses them with, in a kernel that "
+            "holds a TileAS load, store or atomic (the ops that make `check` look at a function).",
             "- Float tiles in registers (f32, f16, bf16), of tiles placed alike: `arith.addf` / `subf` / `mulf` / "
             "`maximumf` / `minimumf` one instruction a register (`.f16x2` for halves; `max.NaN` / `min.NaN` from sm_80); the other float ops above "
             "register by register, each element as a scalar (a half pair unpacked and packed again); `arith.truncf` "

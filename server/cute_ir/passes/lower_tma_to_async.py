@@ -91,6 +91,7 @@ A20).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from math import prod
 from typing import Callable
@@ -102,7 +103,7 @@ from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DI
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE
-from ..ir.attributes import attribute, enum_case, integer, integers, parse_enum
+from ..ir.attributes import ROUNDING_MODES, attribute, enum_case, enum_keyword, integer, integers, parse_enum
 from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import Shaped, element_bits, shaped
@@ -111,7 +112,8 @@ from ..tables.atomics import atomic_form
 from ..tables.legality import (CHUNKS, ELEMENTWISE_FLOAT, MMA, SPLAT, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, dot_operands_problem, elementwise_problem, mma_tile_problem,
                                truncation_problem, whole_accesses, WIDENING_PROBLEM,
-                               register_tile_problem, register_transfer_problem, restage_problem, truncated)
+                               register_tile_problem, register_transfer_problem, restage_problem, rounding_problem,
+                               scalar_float_problem, truncated)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
@@ -137,6 +139,9 @@ NOT_A_TMA_REDUCTION = "lower.tma-reduction"
 NO_TMA_ON_TARGET = "lower.tma-target"
 # A load left to the register path whose tile that path cannot move.
 REGISTER_PATH = "lower.register-tile"
+# A float op a TileAS kernel's PTX has no form for as written (`math.exp` of f64, `arith.truncf`
+# rounding to nearest away).
+FLOAT_OP = "lower.float-op"
 # Narrows an f32 tile in registers (a tile in shared memory read into them in the chunks first).
 TRUNCF = "arith.truncf"
 EXTF = "arith.extf"
@@ -373,6 +378,8 @@ class LowerTmaLoadStoreToAsync(Pass):
                 _report_register_problem(*problem, context)
             for arithmetic, message in placement_problems:
                 context.report(arithmetic, REGISTER_PATH, message)
+            for arithmetic, message in _float_problems(inner):
+                context.report(arithmetic, FLOAT_OP, message)
 
     @staticmethod
     def _eligible(op: Operation, prefer: bool) -> bool:
@@ -506,6 +513,29 @@ def _placement_problems(ops: list[Operation], shared: set[Value], threads: int |
                 or next((v for v in op.operands if v in placed), None)
             placed[result] = placed[first] if first is not None else CHUNKS
     return found
+
+
+def _float_problems(ops: list[Operation]) -> list[tuple[Operation, str]]:
+    """(op, message) of each float op of `ops` (a kernel's) whose PTX the emitter has no form for
+    as written, the emitter's rules: an `arith.truncf`, of a scalar or a tile, in a rounding
+    `cvt` lacks (`tables/legality.rounding_problem`), and an op of float scalars of a type it
+    does not compute it of (`scalar_float_problem`: `math.exp` / `exp2` of f64). Of tiles, the
+    element type is `elementwise_problem`'s (`_placement_problems`)."""
+    found = []
+    for op in ops:
+        if op.name == TRUNCF:
+            why = rounding_problem(enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even")
+        elif op.name in ELEMENTWISE_FLOAT and op.results and _FLOAT_SCALAR.fullmatch(str(op.results[0].type)):
+            why = scalar_float_problem(op.name, str(op.results[0].type))
+        else:
+            continue
+        if why is not None:
+            found.append((op, f"this `{op.name}` {why}"))
+    return found
+
+
+# A float scalar type as MLIR spells it (`f32`, `bf16`, `f8E4M3FN`, ...).
+_FLOAT_SCALAR = re.compile(r"bf16|tf32|f\d+(?:E\w+)?")
 
 
 def _dot_problem(op: Operation, product: Shaped, threads: int | None) -> str | None:

@@ -21,6 +21,7 @@ __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "suppor
            "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
            "whole_accesses",
            "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "REMAINDER", "ELEMENTWISE_FLOAT", "elementwise_problem", "WIDENING_PROBLEM", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
+           "TRUNCF_ROUNDING", "F32_EXPONENTIALS", "SCALAR_FLOATS", "scalar_float_problem", "rounding_problem",
            "truncated", "float_arithmetic_problem", "carried_tile_problem"]
 
 R = A.Residency
@@ -515,6 +516,40 @@ FLOAT_ARITHMETIC = {name: FLOAT_INSTRUCTIONS[name][0]
                     for name in ("arith.addf", "arith.subf", "arith.mulf", "arith.maximumf", "arith.minimumf")}
 # A register tile's element type -> the suffix of its float ops (two 16-bit elements a register).
 FLOAT_TILE_SUFFIX = {"f32": ".f32", "f16": ".f16x2", "bf16": ".bf16x2"}
+# The float scalars a TileAS kernel computes on (f16 and bf16 in f32; emit/tileas_kernel.py).
+SCALAR_FLOATS = ("f16", "bf16", "f32", "f64")
+# PTX's `ex2` has f32 (and packed-half) forms only, none of f64: `math.exp2`, and `math.exp`
+# (`ex2` of its operand scaled by log2(e)), are computed of f16, bf16 and f32 only.
+F32_EXPONENTIALS = frozenset({"math.exp2", "math.exp"})
+
+
+def scalar_float_problem(name: str, float_type: str) -> str | None:
+    """Why a TileAS kernel's PTX has no `ELEMENTWISE_FLOAT` op `name` of `float_type` scalars
+    (None: it has), as a phrase following the op. The emitter refuses such an op with these
+    words, and lower-tma-load-store-to-async reports it at the op (`lower.float-op`), so
+    `check` says what `--emit ptx` would. Of tiles, `float_arithmetic_problem` judges the
+    element type."""
+    if float_type in SCALAR_FLOATS and not (float_type == "f64" and name in F32_EXPONENTIALS):
+        return None
+    types = "f16, bf16 or f32 scalars here (PTX's `ex2` is f32 only)" if name in F32_EXPONENTIALS \
+        else "f16, bf16, f32 or f64 scalars here"
+    return f"of {float_type}: of {types}"
+
+
+# `arith.truncf`'s rounding mode (Arith_RoundingModeAttr's cases) -> `cvt`'s; none: to nearest
+# even. `to_nearest_away` has no `cvt` rounding (it rounds ties away from zero only into tf32:
+# PTX ISA, cvt, `cvt.rna{.satfinite}.tf32.f32`).
+TRUNCF_ROUNDING = {"to_nearest_even": "rn", "downward": "rm", "upward": "rp", "toward_zero": "rz"}
+
+
+def rounding_problem(mode: str) -> str | None:
+    """Why `cvt` cannot narrow a float (a scalar, or an f32 tile's elements) in `arith.truncf`'s
+    rounding `mode` (None: it can), as a phrase following the op. The emitters refuse such an
+    op with these words, and lower-tma-load-store-to-async reports it at the op
+    (`lower.float-op`)."""
+    if mode in TRUNCF_ROUNDING:
+        return None
+    return f"rounding {mode}: `cvt` rounds ties away from zero only into tf32"
 
 # Where a tile in registers lies over the CTA's threads (emit/tileas_tiles.py), by what made it:
 # the chunk placement (a load through registers, a tile read from shared memory, a computed
