@@ -13,7 +13,6 @@ from cute_ir.emit.tileas_kernel import emit_tileas_kernel
 from cute_ir.features.lowered import lower
 from cute_ir.ir.lift import lift
 from cute_ir.syntax.parser import parse
-from cute_ir.tables.legality import WIDENING_PROBLEM
 from tests.emit.test_tileas_kernel import _kernels, assert_assembles
 
 ARCHS = ["sm_90a", "sm_100a", "sm_120a"]
@@ -279,11 +278,76 @@ def test_float_ops_of_register_tiles_are_each_element_s_scalar_op(arch):
     assert_assembles(ptx, arch)
 
 
-def test_extf_of_a_tile_is_refused():
-    body = f"""  %c0 = arith.constant 0 : index
+# `arith.extf` of a register tile: each element `cvt` into a register of its own, twice its bits,
+# where its narrower source held it (tables/legality.widened): an f16 tile `ld.global` brought,
+# widened, meets a splat constant; an mma.sync product narrowed to f16 and widened back lies as the
+# product does; bf16 widens to f32 and f32 to f64, stored a register at a time.
+V32 = "memref<4096x4096xf32, 1>"
+WIDENED = _kernel(f"%h: {V16}, %g: memref<?x?xbf16, strided<[?, 1]>, 1>, %a: memref<4096x4096xf16, 1>, "
+                  f"%b: memref<4096x4096xf16, 1>, %o: {V32}, %d: memref<4096x4096xf64, 1>", f"""  %c0 = arith.constant 0 : index
   %u, %k = nv_tileas.tiled_load %h coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {V16} -> tensor<64x64xf16>, !nv_tileaa.mem_token
-  %w = arith.extf %u : tensor<64x64xf16> to tensor<64x64xf32>"""
-    assert _refusal(body, f"%h: {V16}") == f"`k`: `arith.extf` {WIDENING_PROBLEM}"
+  %w = arith.extf %u : tensor<64x64xf16> to tensor<64x64xf32>
+  %two = arith.constant dense<2.0> : tensor<64x64xf32>
+  %m = arith.mulf %w, %two : tensor<64x64xf32>
+  %s1 = nv_tileas.tiled_store %m, %o coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<stg>}} : {V32} -> !nv_tileaa.mem_token
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %ta, %ka = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, allow_tma = true}} : memref<4096x4096xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  %tb, %kb = nv_tileas.tiled_load %b coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, allow_tma = true}} : memref<4096x4096xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  %p = nv_tileas.dot %ta, %tb, %zero : tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+  %x = arith.truncf %p : tensor<64x64xf32> to tensor<64x64xf16>
+  %px = arith.extf %x : tensor<64x64xf16> to tensor<64x64xf32>
+  %r = arith.subf %p, %px : tensor<64x64xf32>
+  %s2 = nv_tileas.tiled_store %r, %o coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, allow_tma = true}} : {V32} -> !nv_tileaa.mem_token
+  %v, %kv = nv_tileas.tiled_load %g coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : memref<?x?xbf16, strided<[?, 1]>, 1> -> tensor<64x64xbf16>, !nv_tileaa.mem_token
+  %vw = arith.extf %v : tensor<64x64xbf16> to tensor<64x64xf32>
+  %vd = arith.extf %vw : tensor<64x64xf32> to tensor<64x64xf64>
+  %s3 = nv_tileas.tiled_store %vd, %d coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<stg>}} : memref<4096x4096xf64, 1> -> !nv_tileaa.mem_token""")
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_extf_of_a_tile_widens_each_element_where_its_source_held_it(arch):
+    [ptx] = _kernels(WIDENED, arch).values()
+    lines = _lines(ptx)
+    # 64 x 64 over 128 threads: 32 elements a thread, each widened once (16 pairs unpacked).
+    assert sum(line.startswith("  cvt.f32.f16 %wide") for line in lines) == 2 * 32
+    assert sum(line.startswith("  cvt.f32.bf16 %wide") for line in lines) == 32
+    assert sum(line.startswith("  cvt.f64.f32 %wide") for line in lines) == 32
+    at = next(i for i, line in enumerate(lines) if line.startswith("  cvt.f32.f16 %wide"))
+    low, high = lines[at - 1].split("{")[1].split("}")[0].split(", ")
+    assert lines[at - 1].startswith("  mov.b32 {%h") and lines[at].endswith(f", {low};")
+    assert lines[at + 1].startswith("  cvt.f32.f16 %wide") and lines[at + 1].endswith(f", {high};")
+    # The widened product lies as the product: subtracted register by register.
+    subtracted = [line for line in lines if line.startswith("  sub.rn.f32 %ew")]
+    assert len(subtracted) == 32 and all(", %acc" in line and ", %wide" in line for line in subtracted)
+    assert sum(line.startswith("  st.global.b64 ") for line in lines) == 32
+    assert_assembles(ptx, arch)
+
+
+def test_check_and_emit_ptx_agree_on_tiles_widened():
+    """A widened tile lies as its narrow source, not as a tile of its own type `ld.global`
+    brought: adding the two is reported at the op in the words `--emit ptx` refuses it with, as
+    is a widening the register path does not make (f16 to f64)."""
+    load = f"""  %c0 = arith.constant 0 : index
+  %u, %k = nv_tileas.tiled_load %h coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {V16} -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  %f, %kf = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> tensor<64x64xf32>, !nv_tileaa.mem_token
+"""
+    arguments = f"%h: {V16}, %a: {VIEW}"
+    mixed = ("of a tile widened by `arith.extf` from the chunk placement (a load's through registers, a tile's read "
+             "from shared memory) and a tile in the chunk placement (a load's through registers, a tile's read from "
+             "shared memory): the register path computes on tiles placed alike (a splat constant, or a tile in "
+             "shared memory, takes the other's)")
+    double = "widens f16 to f64: the register path widens tiles of f16 and bf16 to f32, and of f32 to f64"
+    for body, op, why in (("  %w = arith.extf %u : tensor<64x64xf16> to tensor<64x64xf32>\n"
+                           "  %s = arith.addf %w, %f : tensor<64x64xf32>", "arith.addf", mixed),
+                          ("  %w = arith.extf %u : tensor<64x64xf16> to tensor<64x64xf64>", "arith.extf", double)):
+        text = _kernel(arguments, load + body)
+        result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+        [reported] = [d for d in result.diagnostics if d.code == "lower.register-tile"]
+        last = text.splitlines(keepends=True)[len(load.splitlines()) + len(body.splitlines())]
+        start = text.index(last)
+        assert (reported.message, reported.span.start, reported.span.end) == \
+            (f"this `{op}` {why}", start + 2, start + len(last) - 1)
+        assert _refusal(load + body, arguments) == f"`k`: `{op}` {why}"
 
 
 # `maximumf` / `minimumf` propagate a NaN (IEEE 754-2019's maximum / minimum), where `maxnumf` /

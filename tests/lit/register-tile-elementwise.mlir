@@ -6,12 +6,12 @@
 // the lowering reports each such op in the words `--emit ptx` refuses it with, so `check` does
 // not pass a kernel `--emit ptx` fails. A negation keeps its operand's placement (the product's,
 // narrowed), which the `remf` after it meets; an f64 tile is refused at a one-operand op too,
-// and a tile is not widened (`arith.extf`).
+// and a tile is widened (`arith.extf`) from f16 / bf16 to f32 and from f32 to f64 only.
 // CHECK: register-tile-elementwise.mlir:[[# @LINE + 16]]:5: error: this `arith.divf` of a tile narrowed by `arith.truncf` from the mma.sync accumulator placement (a product's) and a tile in the chunk placement (a load's through registers, a tile's read from shared memory): the register path computes on tiles placed alike (a splat constant, or a tile in shared memory, takes the other's) [lower:lower.register-tile]
 // CHECK: register-tile-elementwise.mlir:[[# @LINE + 16]]:5: error: this `arith.remf` of a tile narrowed by `arith.truncf` from the mma.sync accumulator placement (a product's) and a tile in the chunk placement (a load's through registers, a tile's read from shared memory): the register path computes on tiles placed alike (a splat constant, or a tile in shared memory, takes the other's) [lower:lower.register-tile]
 // CHECK: register-tile-elementwise.mlir:[[# @LINE + 16]]:5: error: this `math.fma` of a tile narrowed by `arith.truncf` from the mma.sync accumulator placement (a product's) and a tile in the chunk placement (a load's through registers, a tile's read from shared memory): the register path computes on tiles placed alike (a splat constant, or a tile in shared memory, takes the other's) [lower:lower.register-tile]
 // CHECK: register-tile-elementwise.mlir:[[# @LINE + 23]]:5: error: this `arith.negf` of f64 tiles: the register path computes on f32, f16, bf16 tiles [lower:lower.register-tile]
-// CHECK: register-tile-elementwise.mlir:[[# @LINE + 29]]:5: error: this `arith.extf` widens a tile, which the register path does not (scalars only): the widened tile would lie over the threads as its narrower source does, in no placement an f32 tile has [lower:lower.register-tile]
+// CHECK: register-tile-elementwise.mlir:[[# @LINE + 29]]:5: error: this `arith.extf` widens f16 to f64: the register path widens tiles of f16 and bf16 to f32, and of f32 to f64 [lower:lower.register-tile]
 // CHECK-NOT: lower.register-tile
 module attributes {gpu.container_module} {
   func.func @mixed(%a: memref<4096x4096xf16, 1>, %b: memref<4096x4096xf16, 1>, %c: memref<4096x4096xf16, 1>, %i: index)
@@ -40,7 +40,7 @@ module attributes {gpu.container_module} {
   func.func @widened(%h: memref<4096x4096xf16, 1>, %i: index)
       attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
     %u, %k = nv_tileas.tiled_load %h coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>, in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<ldg>} : memref<4096x4096xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token
-    %w = arith.extf %u : tensor<64x64xf16> to tensor<64x64xf32>
+    %w = arith.extf %u : tensor<64x64xf16> to tensor<64x64xf64>
     return
   }
 

@@ -30,11 +30,11 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `arith.cmpi` / `arith.select` of 32-bit values (or `i64`s, floats) | `setp.<predicate>.s32` / `.u32` / `.b32` (`64`) into a predicate register / `selp.b32` (`.b64`, `.f32`, `.f64`, `.b16`) (of `i1`s, `mov.pred` under the condition and its negation) |
 | float scalars of f32 / f64: `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` / `maxnumf` / `minnumf` / `divf` / `negf`, `math.absf` / `sqrt` / `rsqrt` / `fma` / `exp2` / `exp` | `add.rn` / `sub.rn` / `mul.rn` / `max.NaN` / `min.NaN` (NaN-propagating, as `maximumf` is; of f64, which has no such form, and before sm_80: `max` / `min` with the operands' sum, a NaN, selected where either is one) / `max` / `min` / `div.rn` / `neg` / `abs` / `sqrt.rn` / `rsqrt.approx` / `fma.rn` / `ex2.approx` `.f32` or `.f64`; `exp` is `ex2.approx.f32` of x times log2(e) (`mul.rn.f32` by `0f3FB8AA3B`), as nvcc's `__expf` is; `exp2` and `exp` of f32 only (PTX's `ex2` has no f64 form); f16 / bf16 in f32 between `cvt.f32.<half>` of each operand and `cvt.rn.<half>.f32` (the half's correctly rounded result: f32's significand is more than twice a half's); `arith.remf`, which has no instruction, C's `fmod` exactly by builder.float_remainder's long division (f32 / f64; a half in f32, rounded back) |
 | `arith.cmpf` of float scalars | `setp` of the predicate: `oeq` .. `one` `eq` / `gt` / `ge` / `lt` / `le` / `ne`, `ueq` .. `une` `equ` / `gtu` / `geu` / `ltu` / `leu` / `neu`, `ord` / `uno` `num` / `nan` (halves on their f32 widenings); `false` / `true` `mov.pred` of 0 / 1 |
-| `arith.extf` / `arith.truncf` of float scalars | `cvt.<to>.<from>` (exact) / `cvt.<rounding>.<to>.<from>`, `roundingmode` `rn` / `rm` / `rp` / `rz` (none: `rn`; `to_nearest_away` is refused: `cvt` has `.rna` only into tf32); of an f32 tile to f16 / bf16 the same rounding, `rn` / `rz` by the packed `cvt.<rounding>.f16x2.f32`, `rm` / `rp` element by element packed by `mov.b32` |
+| `arith.extf` / `arith.truncf` of float scalars (and tiles) | `cvt.<to>.<from>` (exact) / `cvt.<rounding>.<to>.<from>`, `roundingmode` `rn` / `rm` / `rp` / `rz` (none: `rn`; `to_nearest_away` is refused: `cvt` has `.rna` only into tf32); of an f32 tile to f16 / bf16 the same rounding, `rn` / `rz` by the packed `cvt.<rounding>.f16x2.f32`, `rm` / `rp` element by element packed by `mov.b32`; of a tile of f16 / bf16 to f32, of f32 to f64, each element `cvt.f32.f16` / `cvt.f32.bf16` / `cvt.f64.f32` into a register of its own, the tile placed as its source (a 16-bit pair unpacked by `mov.b32` first) |
 | `arith.constant dense<v> : tensor<RxC...>` | a register tile (below) every element of which is v |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
 | `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements); `maximumf` / `minimumf` as `max.NaN` / `min.NaN`, from sm_80 |
-| the other float ops above of register tiles placed alike (`divf`, `negf`, `math.exp`, `fma`, ...) | register by register, each element its scalar op: an f32 register directly, a 16-bit pair unpacked (`mov.b32 {lo, hi}`), each half computed as a half scalar is, packed again; `extf` of a tile is refused |
+| the other float ops above of register tiles placed alike (`divf`, `negf`, `math.exp`, `fma`, ...) | register by register, each element its scalar op: an f32 register directly, a 16-bit pair unpacked (`mov.b32 {lo, hi}`), each half computed as a half scalar is, packed again |
 | `scf.if` (with or without results and an else region) | `@!%c bra` to the else region (or past the then region), which ends with `bra.uni` past the else region; each result has registers of its own (a register tile's placed as the then region yields it) that each region's `scf.yield` sets; a region holds scalar and register-tile arithmetic (and nested `scf.if`s) only, the CTA-wide steps of the TMA, `cp.async` and tensor-memory paths being refused there |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
 | `nv_tileas.tiled_load` / `tiled_store` the TMA lowering did not take (no `allow_tma`; the `ldg` / `stg` atoms, or a TMA atom not taken) | `ld.global` / `st.global` of a register tile: a chunk a thread at a time (`.v4.b32` for 16 bytes; 8 and 4 bytes where 16 do not split the tile), when `in_bounds` says the tile is in its view and the view's innermost stride is 1 and its offset and other strides whole chunks (`tables/legality.whole_accesses`); with that innermost stride and no static offset or stride misaligning a chunk, else a chunk at a time where a test when the kernel runs passes (`checked_accesses`: the chunk's last element in the view unless `in_bounds`; this thread's address and each runtime stride in bytes multiples of a chunk, `and.b64` / `setp.eq.u64`, when the offset or an outer stride is dynamic) and, where it fails (a branch around the chunk), element by element; else element by element: each element predicated on the view's extents, static or the runtime ones of a view passed as its descriptor (out of them: zero), its rows addressed by a runtime row stride by `mad.lo.u64` |
@@ -92,7 +92,7 @@ from ..tables.legality import (ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, FLOAT_INSTRU
                                dot_accumulator_problem, elementwise_problem, truncation_problem,
                                register_transfer_problem, restage_problem, whole_accesses,
                                checked_accesses, tested_alignment, rounding_problem, scalar_float_problem,
-                               TRUNCF_ROUNDING, WIDENING_PROBLEM)
+                               TRUNCF_ROUNDING, widening_problem)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (CONSTANT_COMPARISONS, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, FLOAT_COMPARISONS, INTEGER_COMPARISONS,
                       NAN_TIER, PAIRED_ROUNDING, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
@@ -100,7 +100,7 @@ from .builder import (CONSTANT_COMPARISONS, FENCE_MBARRIER_INIT, FENCE_PROXY_ASY
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
                            from_shared,
-                           load_global, matrix_dims, mma_tile, read_like, store_global, to_shared, truncate)
+                           load_global, matrix_dims, mma_tile, read_like, store_global, to_shared, truncate, widen)
 
 MBARRIER_TYPE = "memref<1xi64, 3>"
 # The L2 eviction priority of the kernel's TMA transfers (`createpolicy`).
@@ -561,10 +561,24 @@ class _Emitter:
         self.values[op.results[0]] = reg
 
     def extf(self, op: Operation) -> None:
-        """`arith.extf` of a float scalar (`convert_float`); a tile's is refused
-        (`tables/legality.WIDENING_PROBLEM`)."""
+        """`arith.extf` of a tile (f16 / bf16 to f32, f32 to f64: `tables/legality.widening_problem`;
+        a tile in shared memory read into registers in the chunk placement first), each element
+        `cvt` into registers twice as wide, placed as its source is (tileas_tiles.widen), or of a
+        float scalar (`convert_float`)."""
         if op.operands and (op.operands[0] in self.reg_tiles or op.operands[0] in self.smem_tiles):
-            raise _Unemittable(f"`{op.name}` {WIDENING_PROBLEM}")
+            if len(op.operands) != 1 or not op.results:
+                raise _Unemittable(f"`{op.name}` without one operand")
+            source, found = shaped(self.type_of(op.operands[0])), shaped(self.type_of(op.results[0]))
+            if source is None or found is None:
+                raise _Unemittable(f"`{op.name}` of a tile to {self.type_of(op.results[0])}: of tiles to tiles here")
+            why = widening_problem(source.element, found.element)
+            if why is not None:
+                raise _Unemittable(f"`{op.name}` {why}")
+            if source.element == "bf16" and self.tier < _BF16_CVT_TIER:
+                raise _Unemittable(f"`{op.name}` of a bf16 tile before sm_{_BF16_CVT_TIER}: `cvt.f32.bf16` needs it")
+            tile = self.reg_tile(op.operands[0], op)
+            self.reg_tiles[op.results[0]] = self.guard(lambda: widen(self.code(), tile, found.element))
+            return
         self.convert_float(op)
 
     def convert_float(self, op: Operation) -> None:

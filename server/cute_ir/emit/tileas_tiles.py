@@ -29,7 +29,7 @@ from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
 from ..tables.atomics import atomic_form
 from ..tables.legality import (CHUNKS, MMA, MMA_K, MMA_M, MMA_N, chunk_bytes, dot_operands_problem, mma_tile_problem,
-                               register_tile_problem, truncated)
+                               register_tile_problem, truncated, widened, widening_problem)
 from .builder import PAIRED_ROUNDING
 
 
@@ -618,6 +618,31 @@ def truncate(code: Code, tile: RegTile, element: str, mode: str = "rn") -> RegTi
         code.emit(f"mov.b32 {out}, {{{low}, {high}}};")
     return RegTile(regs, tile.dims, element, 16, 2, tile.base_row, tile.base_col, tile.offsets[::2],
                    placement=truncated(tile.placement))
+
+
+def widen(code: Code, tile: RegTile, element: str) -> RegTile:
+    """A register tile of f16 / bf16 as f32, or of f32 as f64 (`tables/legality.WIDENINGS`),
+    exactly: each element `cvt` (`cvt.f32.f16`, `cvt.f32.bf16`, `cvt.f64.f32`) into a register of
+    its own, twice its bits, at its place (a 16-bit pair unpacked by `mov.b32 {lo, hi}` first,
+    the low half the left column). The tile lies over the threads as its source does
+    (`tables/legality.widened`: a narrowed tile widened lies as it did before `arith.truncf`)."""
+    why = widening_problem(tile.element, element)
+    if why is not None:
+        raise TileError(why)
+    bits = element_bits(element)
+    regs = code.k.regs(element, "%" + code.fresh("wide") + "_", len(tile.regs) * tile.per)
+    offsets = []
+    for i, (reg, (dr, dc)) in enumerate(zip(tile.regs, tile.offsets)):
+        parts = [reg]
+        if tile.per == 2:
+            parts = [code.reg("b16", "h"), code.reg("b16", "h")]
+            code.emit(f"mov.b32 {{{parts[0]}, {parts[1]}}}, {reg};")
+        for j, part in enumerate(parts):
+            code.emit(f"cvt.{element}.{tile.element} {regs[i * tile.per + j]}, {part};")
+            offsets.append((dr, dc + j))
+    placement = widened(tile.placement)
+    return RegTile(regs, tile.dims, element, bits, 1, tile.base_row, tile.base_col, offsets, mma=placement == MMA,
+                   placement=placement)
 
 
 # ------------------------------------------------------------------ atomics

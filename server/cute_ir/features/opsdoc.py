@@ -276,8 +276,11 @@ def _tileas_kernel_section() -> list[str]:
             "of an f32 tile to f16 / bf16 in its rounding mode (to nearest even and toward zero by the packed "
             "`cvt.rn` / `cvt.rz` `.f16x2.f32`, downward and upward, which the packed form lacks, each element by "
             "`cvt.rm` / `cvt.rp` and packed by `mov.b32`; `to_nearest_away` refused as a scalar's is: `cvt` has "
-            "`.rna` only into tf32). `arith.extf` of a tile is refused (its widened registers would lie as the "
-            "narrower tile's do, in no placement an f32 tile has). Tiles placed otherwise, and an `extf` of a tile, "
+            "`.rna` only into tf32). `arith.extf` of a tile of f16 / bf16 to f32 and of f32 to f64, each element "
+            "`cvt` (`cvt.f32.f16`, `cvt.f32.bf16`, `cvt.f64.f32`) into a register of its own, twice its bits, where "
+            "its source held it (a half pair unpacked first): the widened tile lies as its source does, so it meets "
+            "tiles placed alike (an mma.sync product narrowed and widened back lies as the product), not a tile of "
+            "its own type `ld.global` brought. Tiles placed otherwise, and an `extf` of a tile to other types, "
             "are reported by `check` at the op (`lower.register-tile`) in the words `--emit ptx` refuses them with.",
             "- `scf.if`: a predicated branch around each region, each result in registers of its own that each "
             "region's `scf.yield` sets (scalars; a register tile too, placed as the then region yields it, where the "

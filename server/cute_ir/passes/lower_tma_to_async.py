@@ -23,7 +23,9 @@ function, in the page's phases:
    only, which reads the first in the chunks; so is float arithmetic (any op of
    `tables/legality.ELEMENTWISE_FLOAT`) of tiles in registers placed otherwise over the
    threads, or of elements the register path does not compute on
-   (`tables/legality.elementwise_problem`), and an `arith.extf` of a tile (`WIDENING_PROBLEM`).
+   (`tables/legality.elementwise_problem`), and an `arith.extf` of a tile to other than f32 from
+   f16 / bf16 or f64 from f32 (`widening_problem`; a widened tile's placement is its source's,
+   `widened`).
 3. **tmaIdx**, per function from 0, in pre-order: the index of the descriptor the op uses.
    Host and device descriptors (`lowering_facts/descriptor_capture.py`: can the host build it before launch?)
    are numbered apart, as the ABI passes them in two lists (`attach-tma-descriptor-args`).
@@ -111,7 +113,7 @@ from ..tables import tensormap
 from ..tables.atomics import atomic_form
 from ..tables.legality import (CHUNKS, ELEMENTWISE_FLOAT, MMA, SPLAT, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, dot_operands_problem, elementwise_problem, mma_tile_problem,
-                               truncation_problem, whole_accesses, WIDENING_PROBLEM,
+                               truncation_problem, whole_accesses, widened, widening_problem,
                                register_tile_problem, register_transfer_problem, restage_problem, rounding_problem,
                                scalar_float_problem, truncated)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
@@ -142,7 +144,8 @@ REGISTER_PATH = "lower.register-tile"
 # A float op a TileAS kernel's PTX has no form for as written (`math.exp` of f64, `arith.truncf`
 # rounding to nearest away).
 FLOAT_OP = "lower.float-op"
-# Narrows an f32 tile in registers (a tile in shared memory read into them in the chunks first).
+# Narrow an f32 tile in registers / widen a tile (a tile in shared memory read into them in the
+# chunks first).
 TRUNCF = "arith.truncf"
 EXTF = "arith.extf"
 
@@ -413,7 +416,7 @@ def _register_problems(left: list[Operation], eligible: list[Operation], threads
         elif op.name in ELEMENTWISE_FLOAT and op.operands and all(v in shared for v in op.operands):
             # Of tiles all in shared memory, the first is read into registers in the chunks.
             why = _read_back_problem(op.operands[0], threads)
-        elif op.name == TRUNCF and len(op.operands) == 1 and op.operands[0] in shared:
+        elif op.name in (TRUNCF, EXTF) and len(op.operands) == 1 and op.operands[0] in shared:
             why = _read_back_problem(op.operands[0], threads)      # read into registers in the chunks
         elif op.name == "arith.constant" and op.results and str(op.results[0].type).startswith("tensor<") \
                 and splat_value(op) is not None and not feeds_dot(op.results[0]):
@@ -443,12 +446,14 @@ def _shared_tiles(eligible: list[Operation], left: list[Operation]) -> set[Value
 def _placement_problems(ops: list[Operation], shared: set[Value], threads: int | None) -> list[tuple[Operation, str]]:
     """(op, message) of each float arithmetic op of `ops` (a function's, in pre-order) of
     register tiles the emitter would find placed otherwise
-    (`tables/legality.elementwise_problem`, its rule), of each `arith.extf` of a tile, of each `nv_tileas.dot` whose
+    (`tables/legality.elementwise_problem`, its rule), of each `arith.extf` of a tile it does not
+    widen (`widening_problem`), of each `nv_tileas.dot` whose
     accumulator is not in the mma.sync placement (`dot_accumulator_problem`), and of each
     loop yield that hands its loop a tile placed otherwise (`carried_tile_problem`). Each tile's placement is the one
     the emitter (emit/tileas_kernel.py) gives it: a load's through registers is in the chunks,
     a product in the mma.sync placement, a splat constant in that of the product it
-    accumulates into or else the chunks, a narrowed tile in its source's narrowed, a loop's
+    accumulates into or else the chunks, a narrowed (widened) tile in its source's narrowed
+    (widened), a loop's
     carried tile in its initial value's (a tile in shared memory read into the chunks), the
     arithmetic's in its first register operand's that is not a splat."""
     placed: dict[Value, str] = {}
@@ -493,7 +498,12 @@ def _placement_problems(ops: list[Operation], shared: set[Value], threads: int |
             if why is not None:
                 found.append((op, f"this `{op.name}` {why}"))
         elif op.name == EXTF and op.operands and (op.operands[0] in placed or op.operands[0] in shared):
-            found.append((op, f"this `{op.name}` {WIDENING_PROBLEM}"))
+            source = shaped(str(op.operands[0].type))
+            why = widening_problem(source.element, tile.element) if source is not None else None
+            if why is not None:
+                found.append((op, f"this `{op.name}` {why}"))
+                continue
+            placed[result] = widened(placed.get(op.operands[0], CHUNKS))   # a shared tile is read into the chunks
         elif op.name == TRUNCF and op.operands and (op.operands[0] in placed or op.operands[0] in shared):
             narrowed = placed.get(op.operands[0], CHUNKS)        # a shared tile is read into the chunks
             placed[result] = truncated(narrowed)
@@ -613,7 +623,7 @@ def _report_register_problem(op: Operation, why: str, context: PassContext) -> N
         context.report(op, REGISTER_PATH, f"this splat constant is a tile in registers in the chunk placement, which "
                                           f"it cannot be: {why}")
         return
-    if op.name == TRUNCF:
+    if op.name in (TRUNCF, EXTF):
         context.report(op, REGISTER_PATH, f"this `{op.name}` reads a tile a TMA or `cp.async` load left in shared "
                                           f"memory into registers, which it cannot: {why}")
         return

@@ -20,7 +20,7 @@ __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "suppor
            "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix",
            "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
            "whole_accesses",
-           "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "REMAINDER", "ELEMENTWISE_FLOAT", "elementwise_problem", "WIDENING_PROBLEM", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
+           "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "REMAINDER", "ELEMENTWISE_FLOAT", "elementwise_problem", "WIDENINGS", "widening_problem", "widened", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
            "TRUNCF_ROUNDING", "F32_EXPONENTIALS", "SCALAR_FLOATS", "scalar_float_problem", "rounding_problem",
            "truncated", "float_arithmetic_problem", "carried_tile_problem"]
 
@@ -555,21 +555,36 @@ def rounding_problem(mode: str) -> str | None:
 # the chunk placement (a load through registers, a tile read from shared memory, a computed
 # tile's or a loop's), the mma.sync accumulator's (a product, a constant a product accumulates
 # into), each of them narrowed by `arith.truncf` (two f32 registers packed into one: another
-# placement than the narrow type's own chunks). A splat constant is the same in any placement.
+# placement than the narrow type's own chunks) or widened by `arith.extf` (each element in
+# registers twice as wide, where its narrower source held it: another placement than the wide
+# type's own chunks). A splat constant is the same in any placement.
 CHUNKS, MMA, SPLAT = "chunks", "mma", "splat"
 _PLACEMENT_TEXT = {CHUNKS: "the chunk placement (a load's through registers, a tile's read from shared memory)",
                    MMA: "the mma.sync accumulator placement (a product's)"}
-_TRUNCATED = " truncated"
+_TRUNCATED, _WIDENED = " truncated", " widened"
 
 
 def truncated(placement: str) -> str:
-    """The placement of a tile narrowed by `arith.truncf` from one placed as `placement`."""
-    return placement + _TRUNCATED
+    """The placement of a tile narrowed by `arith.truncf` from one placed as `placement`: a
+    widened tile narrowed again lies as the tile it was widened from."""
+    return placement.removesuffix(_WIDENED) if placement.endswith(_WIDENED) else placement + _TRUNCATED
+
+
+def widened(placement: str) -> str:
+    """The placement of a tile widened by `arith.extf` from one placed as `placement`: each
+    element in a register of its own (twice the bits it had), at its place; a narrowed tile
+    widened again lies as the tile it was narrowed from (an mma.sync product truncated to f16
+    and widened back is in the mma.sync placement)."""
+    return placement.removesuffix(_TRUNCATED) if placement.endswith(_TRUNCATED) else placement + _WIDENED
 
 
 def _placement_text(placement: str) -> str:
-    base = placement.removesuffix(_TRUNCATED)
-    return ("a tile narrowed by `arith.truncf` from " if base != placement else "a tile in ") + _PLACEMENT_TEXT[base]
+    for suffix, what in ((_TRUNCATED, "narrowed by `arith.truncf`"), (_WIDENED, "widened by `arith.extf`")):
+        if placement.endswith(suffix):
+            source = placement.removesuffix(suffix)
+            return f"a tile {what} from " + (_PLACEMENT_TEXT[source] if source in _PLACEMENT_TEXT
+                                              else _placement_text(source))
+    return "a tile in " + _PLACEMENT_TEXT[placement]
 
 
 def float_arithmetic_problem(element: str, first: str | None, second: str | None) -> str | None:
@@ -643,13 +658,20 @@ def dot_operands_problem(a: tuple[int, int], b: tuple[int, int], accumulator: tu
     return None
 
 
-# Why the register path does not widen a tile (`arith.extf` of a tensor), as a phrase following
-# the op: each of its placements holds one element type's registers (`arith.truncf` narrows an
-# f32 tile into its own, "truncated" placement); a widened tile would lie in none of them. The
-# emitter refuses such an op with these words, and lower-tma-load-store-to-async reports it at
-# the op (`lower.register-tile`).
-WIDENING_PROBLEM = ("widens a tile, which the register path does not (scalars only): the widened tile would lie "
-                    "over the threads as its narrower source does, in no placement an f32 tile has")
+# The widenings (`arith.extf`) of tiles in registers: element type -> the wider one, each element
+# by `cvt` (exact) into a register of its own (`widened`: the tile lies as its source does).
+WIDENINGS = {("f16", "f32"), ("bf16", "f32"), ("f32", "f64")}
+
+
+def widening_problem(source: str, result: str) -> str | None:
+    """Why the register path cannot widen a tile of `source` elements to `result` ones
+    (`arith.extf` of a tensor; None: it can), as a phrase following the op. The emitter refuses
+    such an op with these words, and lower-tma-load-store-to-async reports it at the op
+    (`lower.register-tile`)."""
+    if (source, result) in WIDENINGS:
+        return None
+    return (f"widens {source} to {result}: the register path widens tiles of f16 and bf16 to f32, "
+            f"and of f32 to f64")
 
 
 def truncation_problem(placement: str | None, dims: tuple[int, int], threads: int | None) -> str | None:
