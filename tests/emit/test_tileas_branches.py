@@ -113,3 +113,68 @@ def test_the_epilogue_example_gates_its_tile_by_a_float_scalar_and_ptxas_assembl
     assert any(line.startswith("  setp.gt.s32 ") for line in lines[:exp_at])
     assert any(line.startswith("  selp.b32 ") for line in lines[:exp_at])
     assert_assembles(ptx, arch)
+
+
+# The custom form of an `scf.if` with tile results: its results' types are the `-> (...)` it
+# writes (the lift reads them), so its tile is stored and computed on as the generic form's is.
+CUSTOM = _kernel(f"%src: {VIEW}, %x: f32", f"""  %m = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  %neg = arith.cmpf olt, %x, %z : f32
+{LOAD}
+  %tile, %n = scf.if %neg -> (tensor<64x64xf32>, f32) {{
+    %d = arith.addf %t, %t : tensor<64x64xf32>
+    scf.yield %d, %x : tensor<64x64xf32>, f32
+  }} else {{
+    scf.yield %t, %z : tensor<64x64xf32>, f32
+  }}
+  %e = math.exp %tile : tensor<64x64xf32>
+  %st0 = nv_tileas.tiled_store %e, %src coords(%m, %m) offsets() token(%k) {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {VIEW} -> !nv_tileaa.mem_token
+{STORE}""")
+
+
+@pytest.mark.parametrize("arch", ARCHS)
+def test_a_custom_form_scf_if_yields_a_register_tile_as_the_generic_form_does(arch):
+    [ptx] = _kernels(CUSTOM, arch).values()
+    lines = ptx.splitlines()
+    [else_at] = [i for i, line in enumerate(lines) if line.startswith("  ELSE_")]
+    [end_at] = [i for i, line in enumerate(lines) if line.startswith("  IF_END_")]
+    # Each region sets the tile's 32 registers and the scalar's one (through temporaries).
+    assert sum(line.startswith("  mov.b32 %branch") for line in lines[:end_at]) == 2 * 32
+    assert sum(line.startswith("  mov.f32 %branch") for line in lines[:end_at]) == 2
+    assert lines[else_at - 1].startswith("  bra.uni IF_END_")
+    # Both stores write the result's registers (the exp of them, and them).
+    assert sum(line.startswith("  ex2.approx.f32 ") for line in lines[end_at:]) == 32
+    assert any(line.startswith("  st.global.v4.b32") and "%branch" in line for line in lines[end_at:])
+    assert_assembles(ptx, arch)
+
+
+def test_check_reports_an_else_region_yielding_a_tile_placed_otherwise_as_emit_ptx_refuses_it():
+    """The results lie as the then region yields them: an else region yielding an mma.sync
+    product for a tile `ld.global` brought is reported at its yield, in `--emit ptx`'s words."""
+    from cute_ir.analysis import DocumentAnalysis, Settings
+    from cute_ir.features.lowered import lower
+    arguments = f"%src: {VIEW}, %a: memref<4096x4096xf16, 1>, %x: f32"
+    body = f"""  %m = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  %neg = arith.cmpf olt, %x, %z : f32
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %ta, %ka = nv_tileas.tiled_load %a coords(%m, %m) offsets() {{tileSize = array<i64: 64, 64>, allow_tma = true}} : memref<4096x4096xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token
+  %p = nv_tileas.dot %ta, %ta, %zero : tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+{LOAD}
+  %tile = scf.if %neg -> (tensor<64x64xf32>) {{
+    scf.yield %t : tensor<64x64xf32>
+  }} else {{
+    scf.yield %p : tensor<64x64xf32>
+  }}
+{STORE}"""
+    why = ("yields a tile in the mma.sync accumulator placement (a product's) where the loop carries a tile in the "
+           "chunk placement (a load's through registers, a tile's read from shared memory): a loop keeps its carried "
+           "tile's registers in one placement")
+    text = _kernel(arguments, body)
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")))
+    [reported] = [d for d in result.diagnostics if d.code == "lower.register-tile"]
+    line = "    scf.yield %p : tensor<64x64xf32>"
+    start = text.index(line) + 4
+    assert (reported.message, reported.span.start, reported.span.end) == (f"this `scf.yield` {why}", start,
+                                                                          start + len(line) - 4)
+    assert _refusal(body, arguments) == f"`k`: `scf.yield` {why}"

@@ -160,8 +160,8 @@ class _Emitter:
     # its type or the register of its runtime argument (an extent `.b32`, a stride in bytes `.b64`).
     runtime_views: dict[Value, tuple[list[int | str], list[int | str]]] = field(default_factory=dict)
     narrowed: dict[Value, str] = field(default_factory=dict)      # an i64 argument -> its low 32 bits
-    # A value whose type the lifted IR leaves unknown (an `scf.if` result in the custom form)
-    # -> the type of what its region yields.
+    # A value whose type the lifted IR leaves unknown (an `scf.if` result of a custom form that
+    # writes no `-> (...)` for it) -> the type of what its region yields.
     types: dict[Value, str] = field(default_factory=dict)
 
     def type_of(self, value: Value) -> str:

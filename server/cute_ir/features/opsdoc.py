@@ -283,9 +283,9 @@ def _tileas_kernel_section() -> list[str]:
             "its own type `ld.global` brought. Tiles placed otherwise, and an `extf` of a tile to other types, "
             "are reported by `check` at the op (`lower.register-tile`) in the words `--emit ptx` refuses them with.",
             "- `scf.if`: a predicated branch around each region, each result in registers of its own that each "
-            "region's `scf.yield` sets (scalars; a register tile too, placed as the then region yields it, where the "
-            "`scf.if` is written in the generic form: the lowering does not read the custom form's result types, "
-            "and a tile of unknown type is refused where it is stored). A region "
+            "region's `scf.yield` sets (scalars; a register tile too, placed as the then region yields it, in the "
+            "custom form, whose `-> (...)` gives the results' types, as in the generic form; an else region "
+            "yielding a tile placed otherwise is reported by `check` at its yield, `lower.register-tile`). A region "
             "holds scalar and register-tile arithmetic only: a load, store, TMA transfer or wait there is refused.",
             "- Any other op (`math.log`, ...) is refused: the kernel "
             "is not emitted and `--emit ptx` says \"`<op>` has no PTX in a TileAS kernel here\".", ""]

@@ -539,6 +539,18 @@ def custom_tail(body: Node) -> list[Node] | None:
     return None
 
 
+def _arrow_result_types(node: Node, items: list[Node]) -> list[Node]:
+    """The result types of a custom form that writes no `:` among its body's items but writes
+    them after `->` (`scf.if %c -> (T) {`, `scf.for ... iter_args(...) -> (T) {`,
+    `scf.execute_region -> T {`), as their parsers read them: the types after the body's last
+    `->`, when they are as many as the op's results (a function's `-> T` types no result)."""
+    arrow = max((i for i, n in enumerate(items) if n.type == "->"), default=None)
+    if arrow is None:
+        return []
+    found = custom_result_types(items[arrow:])
+    return found if found and len(found) == sum(n for _, n, _ in written_results(node)) else []
+
+
 def _operand_type_nodes(tail: list[Node]) -> list[Node]:
     """The operand types a custom form writes after its last `:`: the first parenthesised
     list (`: (T0, T1) -> R`), or else the types themselves (`: T0, T1`)."""
@@ -796,6 +808,8 @@ class _OpReader:
             tail = items[last_colon_at + 1:]
             self.result_types = [self.typed(t) for t in custom_result_types(tail)]
             self.operand_types = tuple(self.written(t) for t in _operand_type_nodes(tail))
+        else:
+            self.result_types = [self.typed(t) for t in _arrow_result_types(node, items)]
         self.result_types = _format_result_types(node, name, self.result_types, self.operand_types)
         stack = list(reversed(items))
         while stack:

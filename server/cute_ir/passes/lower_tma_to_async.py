@@ -471,6 +471,20 @@ def _placement_problems(ops: list[Operation], shared: set[Value], threads: int |
                     found.append((op, f"this `scf.yield` {why}"))
                     break
             continue
+        if op.name == "scf.yield" and op.parent_op is not None and op.parent_op.name == "scf.if":
+            # An `scf.if`'s tile results lie as the then region yields them; the else region's
+            # yield hands them its tiles as a loop's yield does (emit/tileas_kernel.py: branch_results).
+            for value, result in zip(op.operands, op.parent_op.results):
+                if not (value in placed or value in shared):
+                    continue    # a scalar, or a tile the emitter refuses otherwise
+                if result not in placed:
+                    placed[result] = placed.get(value, CHUNKS)
+                    continue
+                why = carried_tile_problem(placed[result], SPLAT if value in splats else placed.get(value))
+                if why is not None:
+                    found.append((op, f"this `scf.yield` {why}"))
+                    break
+            continue
         if op.name == "scf.for" and op.regions and op.regions[0].blocks:
             # (Its custom form types its results by its initial values: the lifted IR may not.)
             arguments = op.regions[0].blocks[0].arguments[1:]
