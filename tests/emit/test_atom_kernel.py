@@ -615,12 +615,13 @@ _SM70 = {"f16": "AtomConfig(mnemonic=None, shape=(8, 8, 4), a_type='f16', b_type
 
 def test_each_register_mma_configuration_without_the_lowering_s_kernel_says_why():
     """Of the register MMA configurations (mma.sync, sparse and block-scaled, on the first and the
-    last target each runs on), the lowering writes a kernel for all but five, and each of those
-    five tells the user why where the user meets it: the two SM70 m8n8k4 rows are built by no op
-    (a document writing the shape gets the lattice's error and the preview's note); sm80.mma's
-    m16n8k8 rows run on sm_75 in PTX, but the atom needs sm_80 (the verifier's error, and the
-    preview's `not lowered:` note); kind::mxf4nvf4 2X with ue8m0 is selected by no attribute (the
-    card says so, and the preview writes the kind::mxf4 kernel the attributes select)."""
+    last target each runs on), the lowering writes a kernel for all but three, and each of those
+    three tells the user why where the user meets it: the two SM70 m8n8k4 rows are built by no op
+    (a document writing the shape gets the lattice's error and the preview's note); kind::mxf4nvf4
+    2X with ue8m0 is selected by no attribute (the card says so, and the preview writes the
+    kind::mxf4 kernel the attributes select). sm80.mma's m16n8k8 rows run on sm_75 in PTX, but
+    the atom needs sm_80, which the configurations' targets (`supported_targets`) and the verifier
+    agree on: on sm_75 the verifier's error, and the preview's `not lowered:` note."""
     from cute_ir.emit.ptx import enumerate_configs
     register = {"sm80.mma", "sm80.sparse_mma", "sm89.mma", "SM120.mma_bs", None}
     configs = [c for c in enumerate_configs() if c.mnemonic in register]
@@ -633,7 +634,6 @@ def test_each_register_mma_configuration_without_the_lowering_s_kernel_says_why(
     assert len(configs) == 98
     assert sorted(missing) == sorted([(_SM70["f16"], "sm_70"), (_SM70["f16"], "sm_121f"),
                                       (_SM70["f32"], "sm_70"), (_SM70["f32"], "sm_121f"),
-                                      ("sm80_mma_m16n8k8_f16_f16_f16", "sm_75"), ("sm80_mma_m16n8k8_f16_f16_f32", "sm_75"),
                                       (_MXF4NVF4_2X, "sm_120a"), (_MXF4NVF4_2X, "sm_121f")])
     said = {}
     for arch, op in [("sm_75", "%c = cute_nvgpu.make_mma_atom {shape_MNK = [16, 8, 8], a_type = f16, b_type = f16, "

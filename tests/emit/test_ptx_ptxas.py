@@ -137,10 +137,22 @@ def _descriptor_gated(config: L.AtomConfig, target: str) -> bool:
             and T.satisfies_any(target, A.TCGEN05))
 
 
+def _atom_gated(config: L.AtomConfig, target: str) -> bool:
+    """`sm80.mma`'s m16n8k8 f16 on sm_75: the instruction is sm_75's, which ptxas takes there; the
+    atom is sm_80's (its gate, which the verifier checks), so the table refuses what ptxas
+    accepts (tables/legality: the atom's gate where its row's instruction runs on more targets)."""
+    is_mma = config.mnemonic is None or config.mnemonic in L._MMA_ATOMS
+    row = L._resolve_mma(config) if is_mma else L._resolve_copy(config)
+    return not isinstance(row, str) and T.satisfies_any(target, row.requires) \
+        and L._atom_gate_error(config, T.parse_target(target)) is not None
+
+
 REFUSED = [(c, t.name) for c in _first_config_per_row() for t in T.TARGETS
-           if L.check_config(c, t.name) is not None and not _descriptor_gated(c, t.name)]
+           if L.check_config(c, t.name) is not None and not _descriptor_gated(c, t.name)
+           and not _atom_gated(c, t.name)]
 DESCRIPTOR_GATED = [(c, t.name) for c in _first_config_per_row() for t in T.TARGETS
                     if L.check_config(c, t.name) is not None and _descriptor_gated(c, t.name)]
+ATOM_GATED = [(c, t.name) for c in _first_config_per_row() for t in T.TARGETS if _atom_gated(c, t.name)]
 
 
 def _row_ignoring_gate(config: L.AtomConfig):
@@ -202,6 +214,16 @@ def test_refused_config_is_rejected_by_ptxas(pair):
     ok, output = _refusals()[pair]
     assert not ok, (f"{_pair_id(pair)} is refused by the tables "
                     f"({L.check_config(*pair)}) but ptxas accepts it")
+
+
+@needs_ptxas
+def test_an_sm80_mma_m16n8k8_is_refused_on_sm_75_where_only_its_atom_s_gate_is_unmet():
+    """The refusals of the atom's gate ptxas cannot see: the m16n8k8 f16 instruction assembles on
+    sm_75, the `sm80.mma` atom that builds it is sm_80's."""
+    assert {(c.mnemonic, c.shape, c.a_type, t) for c, t in ATOM_GATED} == {("sm80.mma", (16, 8, 8), "f16", "sm_75")}
+    for config, target in ATOM_GATED:
+        assert L.check_config(config, target) == "atom `sm80.mma` needs sm_80 or later; target sm_75 does not provide it"
+        assert assemble(*_forced_module([config], target))[0], _pair_id((config, target))
 
 
 @needs_ptxas

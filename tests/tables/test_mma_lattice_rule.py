@@ -88,3 +88,22 @@ def test_rows_are_selected_by_written_types_in_tables_only():
                     and {k.arg for k in node.keywords} - {"atom"}):
                 offenders.append(f"{path.relative_to(SERVER)}:{node.lineno}")
     assert offenders == []
+
+
+def test_supported_targets_are_those_the_verifier_accepts_the_atom_on():
+    """`sm80.mma`'s m16n8k8 f16 is an sm_75 instruction, but the atom is sm_80's (its gate, which
+    verify/target.py checks): `legality` refuses sm_75 in the atom's words, so no target is
+    supported that the verifier refuses, for any lattice row of a named atom."""
+    from cute_ir.tables.legality import check_config, supported_targets
+    from cute_ir.tables.tiers import TARGETS, satisfies_any
+    config = AtomConfig("sm80.mma", shape=(16, 8, 8), a_type="f16", b_type="f16", c_type="f32")
+    assert supported_targets(config)[0] == "sm_80" and "sm_75" not in supported_targets(config)
+    assert check_config(config, "sm_75") == "atom `sm80.mma` needs sm_80 or later; target sm_75 does not provide it"
+    for row in _named_rows():
+        scale = row.block_scale
+        found = AtomConfig(row.atom, shape=next(row.shapes()), a_type=row.a_types[0], b_type=row.b_types[0],
+                           c_type=row.c_types[0], sparse=row.sparse, block_scale=scale.kind if scale else None,
+                           vec_size=scale.vec_size if scale else None,
+                           sf_type=scale.scale_types[0] if scale else None, cta_group=row.cta_group or 1)
+        gate = A.ATOMS_BY_MNEMONIC[row.atom].requires
+        assert all(satisfies_any(t, gate) for t in TARGETS if t.name in supported_targets(found)), row.key

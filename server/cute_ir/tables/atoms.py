@@ -876,7 +876,8 @@ _DEV_SM80_FOOTPRINT = (
     "footprints ('(2,2,2,2):(1,16,8,128)' for A, '(2,2,2):(1,8,16)' for B) cover twice the "
     "elements; the layouts here are CUTLASS's.")
 _DEV_M16N8K8 = ("Spec lattice lists 16x8x8 f16 under sm_70 and sm_75 ('SM70/SM75 m16n8k8'); "
-                "the instruction needs sm_75 (hardware-facts, arch gates).")
+                "the instruction needs sm_75 (hardware-facts, arch gates), and the `sm80.mma` atom "
+                "sm_80 (its gate, which the verifier and `legality` both apply).")
 
 _FP8 = ("e4m3", "e5m2")
 _F8F6F4 = ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1")

@@ -255,6 +255,14 @@ def _gate_error(requires: tuple[str, ...], what: str, target: T.Target,
     return msg + (f" [{deviation}]" if deviation else "")
 
 
+def _atom_gate_error(c: AtomConfig, target: T.Target) -> str | None:
+    """The atom's own gate (`atoms.AtomRow.requires`, the one verify/target.py checks), where its
+    lattice row's instruction runs on more targets: `sm80.mma`'s m16n8k8 f16 is an sm_75
+    instruction, but the atom is sm_80's, so no target the verifier refuses is supported here."""
+    atom = A.ATOMS_BY_MNEMONIC.get(c.mnemonic) if c.mnemonic else None
+    return _gate_error(atom.requires, f"atom `{c.mnemonic}`", target, None) if atom is not None else None
+
+
 def legality(c: AtomConfig, target: T.Target) -> Row | str:
     """The table row `c` lowers to on `target`, or the reason it cannot be lowered there."""
     if c.mnemonic in _NO_INSTRUCTION:
@@ -267,7 +275,7 @@ def legality(c: AtomConfig, target: T.Target) -> Row | str:
         return row
     if isinstance(row, A.MmaShapeRow):
         gate = _gate_error(row.requires, f"{row.instruction} ({row.key})", target,
-                           row.deviation)
+                           row.deviation) or _atom_gate_error(c, target)
         if gate:
             return gate
         a_res = a_residency(c, row)
@@ -283,7 +291,7 @@ def legality(c: AtomConfig, target: T.Target) -> Row | str:
         if c.saturate and not row.satfinite:
             return f".satfinite / saturate applies to integer MMA only, not {row.key}"
         return row
-    gate = _gate_error(row.requires, f"{c.mnemonic} {row.variant}", target, row.deviation)
+    gate = _gate_error(row.requires, f"{c.mnemonic} {row.variant}", target, row.deviation) or _atom_gate_error(c, target)
     for qualifier in (c.load + c.store).split(".") if gate is None else ():
         required = A.PTX_QUALIFIER_GATES.get(qualifier)
         if required is not None:
