@@ -599,7 +599,8 @@ def test_a_sm120_block_scaled_fragment_is_loaded_at_its_own_size_into_the_regist
             assert spans[-1][0] + spans[-1][1] == size, (config.label(), role, spans)
             assert len(group.split(",")) == registers, (config.label(), role)
         contained = config.shape[2] == 32 and "e2m1" in (config.a_type, config.b_type)
-        shifts = [int(n) for n in re.findall(r"mov\.b32 %c\d+, (\d+);", text)]
+        # Each nibble's mask and shift, folded into the `and` / `shl` as immediates.
+        shifts = [int(n) for n in re.findall(r"(?:and|shl)\.b32 %i\d+, %\w+, (\d+);", text)]
         assert (shifts[:8] == [0xF, 2, 0xF0, 6, 0xF00, 10, 0xF000, 14]) is contained, config.label()
     _lowered_kernels_assemble(configs)
 

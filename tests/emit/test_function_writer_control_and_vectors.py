@@ -39,22 +39,23 @@ def test_a_switch_is_a_compare_and_branch_chain_its_default_last():
     """Each case compares the flag with its value, signed at the flag's width (4294967295 of an
     i32 is -1), and branches to its block (past the moves of what it passes when it passes
     values); the default's moves and branch come last. The generic form's `case_values` and
-    the operands after the default's are read alike."""
+    the operands after the default's are read alike. The constant a case passes its block is
+    folded into the instruction that reads it there (`add.s32 %i, %arg, 1`), its register gone."""
     _, body = _written(SWITCH_IR)
     custom = r"""  add\.s32 (%out\d+), %p1, 1;
   setp\.eq\.s32 (%case\d+), \1, 42;
   @!\2 bra (CASE_\d+);
   mov\.b32 (%arg\d+), \1;
-  mov\.b32 (%arg\d+), (%c\d+);
   bra\.uni (BB_\d+);
   \3:
   setp\.eq\.s32 (%case\d+), \1, -3;
-  @\8 bra (BB_\d+);
+  @\6 bra (BB_\d+);
   setp\.eq\.s32 (%case\d+), \1, -1;
-  @\10 bra \9;
+  @\8 bra \7;
   mov\.b32 (%arg\d+), \1;
   bra\.uni (BB_\d+);
-  \7:
+  \5:
+  add\.s32 %i\d+, \4, 1;
 """
     generic = r"""  setp\.eq\.s64 (%case\d+), %p2, 7;
   @\1 bra (BB_\d+);
@@ -101,22 +102,22 @@ module {
 def test_branches_between_an_execute_region_s_blocks_jump_to_labels_and_each_yield_to_its_end():
     """The only `scf` region of several blocks: its blocks are labelled as a function's are, the
     `cf` branches between them set their arguments, and each `scf.yield` sets the results and,
-    before the last block, branches to the region's end."""
+    before the last block, branches to the region's end. The constant the branch passes is
+    folded on into the yield's move (`mov.b32 %region, 1`), its argument's register gone."""
     _, body = _written(REGION_IR)
-    expected = r"""  setp\.lt\.s32 (%cmp\d+), (%out\d+), (%c\d+);
+    expected = r"""  setp\.lt\.s32 (%cmp\d+), (%out\d+), 1;
   @!\1 bra (ELSE_\d+);
-  mov\.b32 (%arg\d+), \3;
+  bra\.uni (BB_\d+);
+  \3:
   bra\.uni (BB_\d+);
   \4:
-  bra\.uni (BB_\d+);
-  \6:
-  mov\.b32 (%region\d+), \5;
+  mov\.b32 (%region\d+), 1;
   bra\.uni (REGION_END_\d+);
-  \7:
+  \5:
   add\.s32 (%i\d+), \2, \2;
-  mov\.b32 \8, \10;
-  \9:
-  st\.b32 \[%p0\], \8;
+  mov\.b32 \6, \8;
+  \7:
+  st\.b32 \[%p0\], \6;
   ret;"""
     assert re.search(expected, body), body
     assemble_on_each_arch(REGION_IR)

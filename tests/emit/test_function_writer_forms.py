@@ -138,7 +138,7 @@ def test_an_i1_in_memory_is_a_byte_and_predicates_combine_by_their_own_logic():
     operands as the generic form does."""
     kernel, body = _written(FLAGS_IR)
     expected = r"""  neg\.s32 (%out\d+), %p1;
-  setp\.lt\.s32 (%cmp\d+), \1, %c\d+;
+  setp\.lt\.s32 (%cmp\d+), \1, 0;
   mad\.lo\.s64 (%addr\d+), %p2, 1, %p0;
   ld\.u8 (%ld_byte\d+), \[\3\];
   and\.b16 (%ld_bit\d+), \4, 1;
@@ -184,27 +184,27 @@ def test_cf_branches_jump_between_labelled_blocks_whose_arguments_the_branches_s
     it passes into them (through temporaries where a back edge passes the block its own
     arguments crossed) then jumps, `@!p bra` past the true target's moves to the false one's."""
     kernel, body = _written(BRANCHES_IR)
-    expected = r"""  setp\.gt\.f32 (%cmp\d+), %p1, (%c\d+);
+    expected = r"""  setp\.gt\.f32 (%cmp\d+), %p1, 0f00000000;
   @!\1 bra (ELSE_\d+);
   mov\.f32 (%arg\d+), %p1;
   mov\.b32 (%arg\d+), %p2;
   bra\.uni (BB_\d+);
-  \3:
-  mov\.f32 (%arg\d+), \2;
+  \2:
+  mov\.f32 (%arg\d+), 0f00000000;
   bra\.uni (BB_\d+);
-  \6:
-  add\.f32 (%out\d+), \4, \4;
-  sub\.s32 (%i\d+), \5, (%c\d+);
-  setp\.gt\.s32 (%cmp\d+), \10, \11;
-  @!\12 bra (ELSE_\d+);
-  mov\.f32 \4, \9;
-  mov\.b32 \5, \10;
-  bra\.uni \6;
-  \13:
-  mov\.f32 \7, \9;
-  bra\.uni \8;
-  \8:
-  st\.f32 \[%p0\], \7;
+  \5:
+  add\.f32 (%out\d+), \3, \3;
+  sub\.s32 (%i\d+), \4, 1;
+  setp\.gt\.s32 (%cmp\d+), \9, 1;
+  @!\10 bra (ELSE_\d+);
+  mov\.f32 \3, \8;
+  mov\.b32 \4, \9;
+  bra\.uni \5;
+  \11:
+  mov\.f32 \6, \8;
+  bra\.uni \7;
+  \7:
+  st\.f32 \[%p0\], \6;
   ret;"""
     assert re.search(expected, body), body
     # A branch's lines map to it.
@@ -238,16 +238,16 @@ def test_a_function_returning_from_several_blocks_returns_from_each():
     """With no values to pass a conditional branch is `@p bra` and `bra.uni`; a return before
     the last block stores its value and returns there; both store the one return parameter."""
     _, body = _written(RETURNS_IR)
-    expected = r"""  setp\.lt\.s32 (%cmp\d+), (%out\d+), (%c\d+);
+    expected = r"""  setp\.lt\.s32 (%cmp\d+), (%out\d+), 0;
   @\1 bra (BB_\d+);
   bra\.uni (BB_\d+);
-  \4:
-  sub\.s32 (%i\d+), \3, \2;
-  st\.param\.b32 \[func_retval0\], \6;
+  \3:
+  sub\.s32 (%i\d+), 0, \2;
+  st\.param\.b32 \[func_retval0\], \5;
   ret;
-  \5:
+  \4:
   bra\.uni (BB_\d+);
-  \7:
+  \6:
   st\.param\.b32 \[func_retval0\], \2;
   ret;
 }"""

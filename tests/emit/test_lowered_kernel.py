@@ -282,14 +282,15 @@ def test_a_main_loop_is_a_counted_loop_whose_body_maps_to_its_ops():
     assert preview.kernels == ("mainloop",) and preview.ptx_text.count(".visible .entry ") == 1
     assert preview.ptx_text.count("//   in the kernel of function `mainloop` below, from the lowered IR") == 2
     text = _ENTRY.search(preview.ptx_text[preview.ptx_text.index(".visible .entry mainloop("):]).group(0)
-    loop = re.search(r"mov\.b64 (%carried\d+), %c\d+;\n  mov\.b64 (%iv\d+), %c\d+;\n"
+    # The bounds, the step and the count's increment are constants, folded into the instructions.
+    loop = re.search(r"mov\.b64 (%carried\d+), 0;\n  mov\.b64 (%iv\d+), 0;\n"
                      r"  setp\.lt\.s64 (%more\d+), \2, %p3;\n  @!\3 bra (LOOP_END_\d+);\n  (LOOP_\d+):\n"
                      r"(?P<body>.*?)"
-                     r"  add\.s64 \2, \2, %c\d+;\n  setp\.lt\.s64 \3, \2, %p3;\n  @\3 bra \5;\n  \4:\n", text, re.S)
+                     r"  add\.s64 \2, \2, 1;\n  setp\.lt\.s64 \3, \2, %p3;\n  @\3 bra \5;\n  \4:\n", text, re.S)
     assert loop, text
     body = loop.group("body")
-    assert "mma.sync.aligned.m16n8k16" in body and re.search(rf"add\.s64 (%i\d+), {loop.group(1)}, %c\d+;", body)
-    assert re.search(rf"add\.s64 (%i\d+), {loop.group(1)}, %c\d+;\n  mov\.b64 {loop.group(1)}, \1;", body)
+    assert "mma.sync.aligned.m16n8k16" in body and re.search(rf"add\.s64 (%i\d+), {loop.group(1)}, 1;", body)
+    assert re.search(rf"add\.s64 (%i\d+), {loop.group(1)}, 1;\n  mov\.b64 {loop.group(1)}, \1;", body)
     # After the loop its result is the carried register: cut to 32 bits and stored.
     assert re.search(rf"cvt\.u32\.u64 %v\d+, {loop.group(1)};", text)
     lines = preview.ptx_text.split("\n")
@@ -363,7 +364,7 @@ def test_scf_if_branches_past_its_then_region_and_yields_into_its_results():
     """`scf.if` with an else-region and a result, then one without either; `arith.cmpi` in the
     custom form (its keyword) and the generic (its enum case's number, 8: ugt)."""
     kernel, body = _written(BRANCH_IR)
-    branch = re.search(r"setp\.lt\.s32 (%cmp\d+), %p1, %c\d+;\n  @!\1 bra (ELSE_\d+);\n"
+    branch = re.search(r"setp\.lt\.s32 (%cmp\d+), %p1, 0;\n  @!\1 bra (ELSE_\d+);\n"
                        r"  neg\.s32 (%out\d+), %p1;\n  mov\.b32 (%if\d+), \3;\n"
                        r"  bra\.uni (ENDIF_\d+);\n  \2:\n  mov\.b32 \4, %p1;\n  \5:\n"
                        r"  st\.b32 \[%p0\], \4;\n", body)
@@ -454,9 +455,9 @@ def test_scf_while_runs_its_before_region_leaves_unless_the_condition_holds_and_
     loop's results) are registers of their own, not the carried ones (one the after-region alone
     reads goes); the yield swaps them back, with no temporary where nothing writes what it reads."""
     kernel, body = _written(WHILE_IR)
-    loop = re.search(r"mov\.b32 (%carried\d+), (%c\d+);\n  mov\.b32 (%carried\d+), %p1;\n  (WHILE_\d+):\n"
+    loop = re.search(r"mov\.b32 (%carried\d+), (0);\n  mov\.b32 (%carried\d+), %p1;\n  (WHILE_\d+):\n"
                      r"  setp\.lt\.s32 (%cmp\d+), \1, %p1;\n  mov\.b32 (%passed\d+), \3;\n"
-                     r"  @!\5 bra (WHILE_END_\d+);\n  add\.s32 (%out\d+), \6, \6;\n  add\.s32 (%i\d+), \1, %c\d+;\n"
+                     r"  @!\5 bra (WHILE_END_\d+);\n  add\.s32 (%out\d+), \6, \6;\n  add\.s32 (%i\d+), \1, 1;\n"
                      r"  mov\.b32 \1, \9;\n  mov\.b32 \3, \8;\n"
                      r"  bra\.uni \4;\n  \7:\n  st\.b32 \[%p0\], \6;\n  ret;", body)
     assert loop, body

@@ -1,13 +1,14 @@
 """Copy propagation over the function writer's kernels (emit/ptx_copies.py): the `mov`s the
 lowered IR's casts, extracted results and index constants leave are gone, each remaining line
 still maps to the op that wrote it, and nothing is propagated where another path or a write
-could change what a read sees."""
+could change what a read sees. Constants are folded into the instructions that read them, as
+immediates where PTX takes one (`fold_constants`), and their `mov`s go."""
 from __future__ import annotations
 
 from cute_ir.emit import lowered_kernel
 from cute_ir.emit.builder import PtxBuilder
 from cute_ir.emit.lowered_kernel import lowered_kernels
-from cute_ir.emit.ptx_copies import propagate
+from cute_ir.emit.ptx_copies import fold_constants, propagate
 from tests.emit import ptx_model
 from tests.emit import test_function_writer_arith as arith
 from tests.emit import test_function_writer_widths as widths
@@ -188,3 +189,98 @@ def test_the_kernels_the_model_runs_compute_the_same_with_and_without_the_copies
             results.append((ptx_model.run(text, params, state), state))
         assert results[0] == results[1], ir
     assert shorter == len(cases)
+
+
+def test_constants_fold_into_immediates_where_ptx_takes_one_and_their_movs_go():
+    """A register one `mov` of a literal writes is read as that literal by each later instruction
+    whose operand takes an immediate: integer arithmetic, logic and shifts (a shift's amount is a
+    `.u32` whatever it shifts), compares and selects (not their predicate), copies, the value a
+    `st` stores, f32 / f64 arithmetic with PTX's `0f` / `0d` literals. A 16-bit float operand, an
+    operand of another width, an address, an MMA's operand, a line inside an inline assembly's
+    braces, a read before the `mov` and a register written twice keep the register."""
+    decls = {"%p": "b64", "%a": "b32", "%b": "b32", "%r": "b32", "%s": "b32", "%t": "b64", "%u": "b64",
+             "%c4": "b32", "%c2": "b32", "%m": "b32", "%w": "b64", "%f": "f32", "%one": "f32", "%g": "f32",
+             "%d": "f64", "%two": "f64", "%h": "b16", "%half": "b16", "%k": "b16", "%q": "pred", "%twice": "b32",
+             "%e": "b32", "%x": "b32"}
+    kernel, ops = _kernel(decls, [
+        "ld.param.u64 %p, [p0];",
+        "ld.b32 %a, [%p];",
+        "add.s32 %x, %a, %c4;",               # before the constant's `mov`: kept
+        "mov.b32 %c4, 4;",
+        "mov.b32 %c2, 2;",
+        "mov.b32 %m, 0x3f3f3f3f;",
+        "mov.b64 %w, 8;",
+        "mov.f32 %one, 0f3F800000;",
+        "mov.f64 %two, 0d4000000000000000;",
+        "mov.b16 %half, 0x3C00;",
+        "mov.b32 %twice, 1;",
+        "add.s32 %twice, %twice, %a;",        # written twice: no constant
+        "add.s32 %b, %a, %c4;",
+        "shl.b32 %r, %c4, %c2;",
+        "shl.b64 %t, %w, %c2;",
+        "and.b32 %s, %r, %m;",
+        "mad.lo.s64 %u, %t, %w, %p;",
+        "setp.lt.s32 %q, %b, %c4;",
+        "selp.b32 %e, %c2, %a, %q;",
+        "add.rn.f32 %f, %one, %one;",
+        "add.rn.f64 %d, %two, %two;",
+        "add.rn.f16 %h, %half, %half;",       # no 16-bit float literal: kept
+        "mov.b16 %k, %half;",                 # a constant too, which nothing reads: gone
+        "add.s64 %t, %t, %c4;",               # another width: kept
+        "st.b32 [%p], %c4;",
+        "ld.b32 %a, [%w];",                   # an address: kept
+        "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%f, %g}, {%c4}, {%c2}, {%one, %one};",
+        "{",
+        "add.s32 %x, %x, %c4;",               # inside an inline assembly's braces: kept
+        "}",
+        "st.b32 [%p+4], %twice;",
+        "ret;"])
+    fold_constants(kernel)
+    propagate(kernel, ops)
+    assert _body(kernel) == [
+        "ld.param.u64 %p, [p0];",
+        "ld.b32 %a, [%p];",
+        "add.s32 %x, %a, %c4;",
+        "mov.b32 %c4, 4;",
+        "mov.b32 %c2, 2;",
+        "mov.b64 %w, 8;",
+        "mov.f32 %one, 0f3F800000;",
+        "mov.b16 %half, 0x3C00;",
+        "mov.b32 %twice, 1;",
+        "add.s32 %twice, %twice, %a;",
+        "add.s32 %b, %a, 4;",
+        "shl.b32 %r, 4, 2;",
+        "shl.b64 %t, 8, 2;",
+        "and.b32 %s, %r, 0x3f3f3f3f;",
+        "mad.lo.s64 %u, %t, 8, %p;",
+        "setp.lt.s32 %q, %b, 4;",
+        "selp.b32 %e, 2, %a, %q;",
+        "add.rn.f32 %f, 0f3F800000, 0f3F800000;",
+        "add.rn.f64 %d, 0d4000000000000000, 0d4000000000000000;",
+        "add.rn.f16 %h, %half, %half;",
+        "add.s64 %t, %t, %c4;",
+        "st.b32 [%p], 4;",
+        "ld.b32 %a, [%w];",
+        "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%f, %g}, {%c4}, {%c2}, {%one, %one};",
+        "{",
+        "add.s32 %x, %x, %c4;",
+        "}",
+        "st.b32 [%p+4], %twice;",
+        "ret;"]
+
+
+def test_the_e2m1_fragment_load_folds_its_masks_and_shifts():
+    """An SM120 e2m1 fragment of kind::mxf8f6f4 is moved nibble by nibble into the middle of each
+    byte: per 32-bit register its 16-bit load, the widening, four `and`s and four `shl`s with the
+    masks and shifts as immediates, and three `or`s (13 instructions; 21 with a `mov` of each of
+    the eight constants)."""
+    from cute_ir.emit.ptx import enumerate_configs
+    from cute_ir.features import atom_kernel as AK
+    [config] = [c for c in enumerate_configs() if c.label() == "SM120_mma_bs_m16n8k32_e2m1_e4m3_f32_mxf8f6f4_ue8m0_v32"]
+    text = AK.config_kernel(config, "k", "sm_120a").module.text
+    body = text[text.index("ld.b16"):text.index("ld.b32")].strip().split("\n")
+    assert [line.strip().split(" ")[0] for line in body[:13]] == [
+        "ld.b16", "cvt.u32.u16", "and.b32", "shl.b32", "and.b32", "shl.b32", "or.b32", "and.b32", "shl.b32", "or.b32",
+        "and.b32", "shl.b32", "or.b32"]
+    assert len(body) == 4 * 13 and not any(line.strip().startswith("mov.") for line in body)
+    assert "and.b32 %i7, %v5, 15;" in text and "shl.b32 %i9, %i7, 2;" in text

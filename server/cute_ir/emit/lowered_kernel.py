@@ -16,7 +16,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | an `i8` argument | a `.param .u8` (as LLVM's NVPTX backend passes an i8), `ld.param.u8` into a 16-bit register: PTX has no 8-bit registers, so an i8 is the low 8 bits of a `.b16` one, the high bits undefined until what reads them extends it (`cvt.s16.s8` signed, `and` of 255 unsigned) |
 | an `i1` argument | a `.param .u8` (PTX has no predicate parameter; LLVM's NVPTX backend passes an i1 so), its low bit tested by `setp.ne` into a predicate register |
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
-| `arith.constant` of an integer, index or float | `mov` of its bits; one the lowering names (`cute_nvgpu.l2_cache_policy`, emit/atom_instruction.py `NAMED_CONSTANTS`) in hex with a comment naming it (`0x1000000000000000;  // L2 evict_normal`) |
+| `arith.constant` of an integer, index or float | `mov` of its bits (an f32 / f64 in PTX's `0f` / `0d` hex forms), then folded as an immediate into each instruction that reads it where PTX takes one (emit/ptx_copies.py `fold_constants`: `add.s32 %r1, %r2, 4;`, `shl.b32 %r, %r, 2;`), the `mov` gone when nothing else reads it; one the lowering names (`cute_nvgpu.l2_cache_policy`, emit/atom_instruction.py `NAMED_CONSTANTS`) stays a `mov` in hex with a comment naming it (`0x1000000000000000;  // L2 evict_normal`) |
 | `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same (`!llvm.ptr<3>` and `!llvm.ptr<6>` are 32 bits: a shared-memory address in the CTA's window, a tensor-memory address; so is a memref in tensor memory, memory space 6: its address) | `mov` (of an `i1`, `mov.pred`) |
 | `nvvm.tcgen05.alloc` / `relinquish_alloc_permit` / `dealloc` / `fence` / `commit` (`group`: `#nvvm.cta_group<cta_1>` or `<cta_2>`, cta_1 when absent) | the PTX builder's (emit/builder.py) `tcgen05.alloc...shared::cta.b32 [slot], columns;`, `tcgen05.relinquish_alloc_permit`, `tcgen05.dealloc...b32 address, columns;` (the columns an immediate when constant), `tcgen05.fence::after_thread_sync` / `before_thread_sync`, `tcgen05.commit...mbarrier::arrive::one.shared::cluster[.multicast::cluster].b64 [mbar][, mask];` of the op's CTA group |
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
@@ -53,9 +53,11 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `scf.if` of such a predicate or an `i1` argument | `@!p bra` past the then-region to the else-region (when it has ops) or the end; a register per result, which each region's `scf.yield` sets |
 | `nv_tileas.make_tiled_tma_desc` of the function's arguments, constants and arithmetic of them (lowering_facts/descriptor_capture.py's host side) | a `.hidden` grid-constant `.param .align 64 .b8 tmaK[128]` appended to the function's: the tensor map the host builds and passes, as attach-tma-descriptor-args appends one to a TileAS kernel; used through its generic address |
 
-The `mov`s the lowered IR's casts, extracted results and index constants leave are propagated
-away (emit/ptx_copies.py: a copy whose reads follow it in one straight run of lines, a `mov`
-nothing reads), so an atom's instruction is near the top and no line is a mere rename.
+The `mov`s the lowered IR's casts, extracted results and constants leave are propagated away
+(emit/ptx_copies.py: a constant folded into each instruction after it whose operand takes an
+immediate, as LLVM's NVPTX backend writes them; a copy whose reads follow it in one straight run
+of lines; a `mov` nothing reads), so an atom's instruction is near the top and no line is a mere
+rename.
 
 Each body line is mapped to the lowered op that wrote it (`LoweredKernel.line_ops`: PTX line ->
 the op's first line in the lowered text), which the preview maps on to the source op the lowered
@@ -91,7 +93,7 @@ from .atom_instruction import NAMED_CONSTANTS
 from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FLOAT_COMPARISONS, INTEGER_COMPARISONS, NAN_TIER, PAIRED_ROUNDING, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
                       float_remainder, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
-from .ptx_copies import propagate
+from .ptx_copies import fold_constants, propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
 
 __all__ = ["INLINE_ASM", "LoweredKernel", "function_kernels", "lowered_kernels"]
@@ -1951,6 +1953,7 @@ def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) ->
         return LoweredKernel(name, EmitError(
             f"`{name}`: its tcgen05 instructions name {' and '.join(f'`.cta_group::{g}`' for g in groups)}, "
             f"and one kernel names one CTA group (ptxas refuses both in a function)", None, target.name))
+    fold_constants(emitter.kernel)
     written = propagate(emitter.kernel, emitter.line_ops)
     module = render([(emitter.kernel, None)], target)
     # The body follows the entry line, its directives, the brace and the declarations.

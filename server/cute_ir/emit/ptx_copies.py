@@ -2,6 +2,11 @@
 results and index constants the lowered IR threads between its ops are `mov`s that PTX does not
 need, and they push the instructions that matter (an atom's) down the preview.
 
+`fold_constants` first reads each constant (a register one `mov` of a literal writes) as the
+literal itself in the instructions after it whose operand PTX lets be an immediate (integer and
+f32 / f64 arithmetic, logic, shifts, compares, selects, copies, conversions, a stored value), as
+LLVM's NVPTX backend and nvcc write them: `add.s32 %r1, %r2, 4;`, `and.b32 %r, %r, 0x3f3f3f3f;`.
+
 `propagate` removes:
 - a register-to-register `mov` whose two registers are declared of one type (`mov.b32 %d, %s;`)
   and whose destination nothing else writes, each read of the destination then reading the
@@ -26,7 +31,7 @@ from typing import TypeVar
 
 from .builder import PtxBuilder
 
-__all__ = ["propagate"]
+__all__ = ["fold_constants", "propagate"]
 
 Op = TypeVar("Op")
 
@@ -73,6 +78,115 @@ def _straight(line: str) -> bool:
     """Whether control reaches the line after this one from this one only and the line is one
     instruction: not a label, a brace or several instructions."""
     return not _opaque(line)
+
+
+# A constant's `mov` (`arith.constant`'s): an integer of 16, 32 or 64 bits, or an f32 / f64 in PTX's
+# hex forms (`0f3F800000`, `0d3FF0000000000000`). An f16 / bf16 constant is a `mov.b16` of its bits,
+# an integer literal, which only an instruction of an integer type takes (PTX has no 16-bit float
+# literal: ptxas rejects `add.rn.f16 %h, %h, 0x3C00`, "Arguments mismatch"). A guarded `mov`, or one
+# with a comment (a named constant: an L2 cache policy, which only a register operand takes), is
+# no constant here.
+_CONSTANT = re.compile(r"^mov\.(b16|b32|b64|f32|f64) (%\w+), (-?\d+|0x[0-9A-Fa-f]+|0f[0-9A-Fa-f]{8}|0d[0-9A-Fa-f]{16});$")
+# The instructions whose source operands take an immediate in place of a register, as LLVM's NVPTX
+# backend writes them (its register-immediate forms: `add.s32 %r1, %r2, 4;`, `shl.b32 %r, %r, 2;`,
+# `and.b32 %r, %r, 0x3f3f3f3f;`) and ptxas accepts them: integer and f32 / f64 arithmetic, logic,
+# shifts, compares, selects, copies, conversions, and the value `st` stores. The destination, an
+# address in brackets, a vector in braces and a predicate operand (`selp`'s, `setp`'s combining
+# one) keep their registers; so does every operand of an instruction not named here (mma,
+# tcgen05, mbarrier, cp.async, ...), and every operand of a 16-bit float type (`.f16`, `.bf16`,
+# their pairs), which no literal is.
+_FOLDS_INTO = frozenset({"add", "sub", "mul", "mad", "div", "rem", "and", "or", "xor", "not", "neg", "abs", "min",
+                         "max", "shl", "shr", "setp", "selp", "mov", "cvt", "st", "fma", "copysign", "testp"})
+_TYPE = re.compile(r"^([bsuf])(16|32|64)$")
+# A shift's amount is a `.u32` whatever the shifted value's type.
+_SHIFT_AMOUNT = ("shl", "shr")
+
+
+def _literal_fits(literal: str, bits: int, operand_type: str) -> bool:
+    """Whether an operand of `operand_type` (`s32`, `b64`, `f32`, ...) takes the literal a `mov` of
+    `bits` bits wrote: an integer one an integer operand of its width (which reads the literal's
+    low bits, as the register held them), `0f` an f32, `0d` an f64."""
+    found = _TYPE.match(operand_type)
+    if found is None or int(found[2]) != bits:
+        return False
+    return (found[1] == "f") == literal.startswith(("0f", "0d"))
+
+
+def _fold_line(code: str, constants: dict[str, tuple[str, int]]) -> str:
+    """The instruction `code` with each constant register it reads where an immediate may stand
+    replaced by its literal (`_FOLDS_INTO`); `code` itself when none is."""
+    if _opaque(code):
+        return code
+    guard = _GUARD.match(code)
+    body = code[guard.end():] if guard else code
+    mnemonic, _, rest = body[:-1].partition(" ")
+    parts = mnemonic.split(".")
+    operands = _split_operands(rest) if parts[0] in _FOLDS_INTO and rest else None
+    if operands is None:
+        return code
+    # The first operand is the destination (`st`'s the address); `selp` and `setp` read a and b,
+    # then a predicate.
+    last = 3 if parts[0] in ("selp", "setp") else len(operands)
+    changed = False
+    for k in range(1, min(last, len(operands))):
+        constant = constants.get(operands[k].strip())
+        if constant is None:
+            continue
+        literal, bits = constant
+        operand_type = "u32" if parts[0] in _SHIFT_AMOUNT and k == 2 else parts[-1]
+        if _literal_fits(literal, bits, operand_type):
+            operands[k] = f" {literal}"
+            changed = True
+    if not changed:
+        return code
+    return (guard[0] if guard else "") + f"{mnemonic} {','.join(operands)};"
+
+
+def _split_operands(rest: str) -> list[str] | None:
+    """The comma-separated operands of an instruction (a vector in braces, an address in brackets
+    kept whole), or None when they do not read plainly."""
+    operands, depth, start = [], 0, 0
+    for n, char in enumerate(rest):
+        if char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+        elif char == "," and depth == 0:
+            operands.append(rest[start:n])
+            start = n + 1
+    operands.append(rest[start:])
+    return operands if depth == 0 else None
+
+
+def fold_constants(kernel: PtxBuilder) -> None:
+    """`kernel`'s constants folded into the instructions that read them, as immediates where
+    PTX takes one (`_FOLDS_INTO`, `_literal_fits`): a register that one unguarded `mov` of a
+    literal writes (`_CONSTANT`), and no other line, holds that literal wherever a line after
+    that `mov` reads it (the lowered IR is in SSA form: a constant's definition dominates its
+    uses), so such a read may be the literal itself; a `mov` from a constant register makes its
+    destination one too. Lines inside an inline assembly's braces keep their registers (its
+    operands are bound by constraints). The `mov`s nothing reads any more are `propagate`'s to
+    remove."""
+    writes: dict[str, int] = {}
+    for line, _ in kernel.body:
+        for register in _operands(line)[0]:
+            writes[register] = writes.get(register, 0) + 1
+    constants: dict[str, tuple[str, int]] = {}
+    depth = 0
+    for n, (line, is_atom) in enumerate(kernel.body):
+        code = line.strip()
+        if code.startswith("{"):
+            depth += 0 if code.endswith("}") else 1
+        elif code.startswith("}"):
+            depth -= 1
+        if depth or "//" in code:
+            continue
+        folded = _fold_line(code, constants) if constants else code
+        if folded != code:
+            kernel.body[n] = (folded, is_atom)
+        found = _CONSTANT.match(folded)
+        if found is not None and writes.get(found[2]) == 1:
+            constants[found[2]] = (found[3], int(found[1][1:]))
 
 
 def propagate(kernel: PtxBuilder, line_ops: list[tuple[int, Op]]) -> list[tuple[int, Op]]:
