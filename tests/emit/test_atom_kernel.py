@@ -166,13 +166,20 @@ ONE_CTA = [
 ]
 
 # The kernel around a tcgen05.mma or tcgen05.cp, of each CTA group: the tensor memory allocated,
-# the work committed (a pair's to both CTAs' mbarriers, one CTA's to its own), the memory freed.
+# the mbarrier initialised for one arrival, the work committed to it (a pair's to both CTAs'
+# mbarriers, one CTA's to its own), its phase 0 waited for, the memory freed.
 _SCAFFOLDING = {group: [f"tcgen05.alloc.cta_group::{group}.sync.aligned.shared::cta.b32",
-                        f"tcgen05.relinquish_alloc_permit.cta_group::{group}", "tcgen05.fence::after_thread_sync", None,
+                        f"tcgen05.relinquish_alloc_permit.cta_group::{group}", "tcgen05.fence::after_thread_sync",
+                        "mbarrier.init.shared::cta.b64", "fence.mbarrier_init.release.cluster;", None,
                         f"tcgen05.commit.cta_group::{group}.mbarrier::arrive::one.shared::cluster."
                         f"{'multicast::cluster.' if group == 2 else ''}b64",
+                        "mbarrier.try_wait.parity.shared::cta.b64", "tcgen05.fence::after_thread_sync",
                         "tcgen05.fence::before_thread_sync", f"tcgen05.dealloc.cta_group::{group}.sync.aligned.b32"]
                 for group in (1, 2)}
+_SCAFFOLDING_LINES = ("tcgen05.", "mbarrier.", "fence.mbarrier")
+# The mbarrier of its init, its commit and its wait: one register.
+_MBARRIERS = re.compile(r"mbarrier\.init\.shared::cta\.b64 \[(%\w+)\], 1;.*tcgen05\.commit\.[^\[]*\[\1\].*"
+                        r"mbarrier\.try_wait\.parity\.shared::cta\.b64 %\w+, \[\1\], 0, 10000000;", re.S)
 
 
 @pytest.mark.parametrize("op,instruction,group", [(*p, 2) for p in PAIRS] + [(*o, 1) for o in ONE_CTA],
@@ -180,8 +187,10 @@ _SCAFFOLDING = {group: [f"tcgen05.alloc.cta_group::{group}.sync.aligned.shared::
 def test_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instruction, group):
     """A tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair, has its kernel from the lowering on
     every target that runs it: the function allocates the tensor memory its operands lie in,
-    commits the work to an mbarrier (a pair's of both CTAs) and frees the memory (MLIR's NVVM ops,
-    which the function writer writes with the PTX builder); one path, of the atom's CTA group."""
+    commits the work to an mbarrier (a pair's of both CTAs) it initialised for that one arrival,
+    waits for that mbarrier's phase 0 (the work is asynchronous: nothing may touch its memory
+    before it completes) and frees the memory (MLIR's NVVM ops, which the function writer writes
+    with the PTX builder); one path, of the atom's CTA group."""
     analysis = _analysis(f"  {op}\n", "sm_100a")
     [site] = document_sites(analysis)
     assert not hand_built(site.config) and site.config.cta_group == group
@@ -189,8 +198,9 @@ def test_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instructi
         kernel = AK.atom_kernel(op, site.config, "k", target)
         assert kernel is not None and kernel.module.ok, target
         text = kernel.module.text
-        body = [line.strip() for line in text.split("\n") if line.strip().startswith("tcgen05.")]
+        body = [line.strip() for line in text.split("\n") if line.strip().startswith(_SCAFFOLDING_LINES)]
         expected = [instruction if step is None else step for step in _SCAFFOLDING[group]]
+        assert _MBARRIERS.search(text), text
         assert [line for line in body if any(line.startswith(e) for e in expected)] == body
         assert [next(e for e in expected if line.startswith(e)) for line in body] == expected, body
         assert f"cta_group::{3 - group}" not in text

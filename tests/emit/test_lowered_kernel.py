@@ -84,6 +84,33 @@ def test_a_function_s_kernel_is_written_from_what_lower_prints_and_maps_to_the_o
     assert accepted, said
 
 
+# The tcgen05 targets: datacenter Blackwell and its successors, `a` and `f` forms.
+_UMMA_ARCHES = ("sm_100a", "sm_100f", "sm_103a", "sm_103f", "sm_110a", "sm_110f")
+
+
+@pytest.mark.parametrize("arch", _UMMA_ARCHES)
+def test_a_umma_s_accumulator_is_read_only_after_its_commit_s_mbarrier_phase_completes(arch, capsys):
+    """tcgen05.mma is asynchronous: examples/sm100_umma.ir initialises an mbarrier for one
+    arrival, commits the UMMA to it, and waits for its phase 0 (`nvvm.mbarrier.try_wait.parity`,
+    a `mbarrier.try_wait.parity` loop with the suspend-time hint) before the TMEM load reads D.
+    In the PTX the wait lies between the `tcgen05.commit` and the `tcgen05.ld`, on the commit's
+    mbarrier; ptxas accepts it on each tcgen05 target."""
+    cli.main(["lower", str(EXAMPLES / "sm100_umma.ir"), "--arch", arch])
+    [kernel] = lowered_kernels(capsys.readouterr().out, arch)
+    assert kernel.module.ok, kernel.module.message
+    text = kernel.module.text
+    found = re.search(r"mbarrier\.init\.shared::cta\.b64 \[(%\w+)\], 1;\n  fence\.mbarrier_init\.release\.cluster;\n"
+                      r".*tcgen05\.mma\.cta_group::1.*"
+                      r"tcgen05\.commit\.cta_group::1\.mbarrier::arrive::one\.shared::cluster\.b64 \[\1\];\n"
+                      r"  (WAIT_\d+):\n  mbarrier\.try_wait\.parity\.shared::cta\.b64 (%\w+), \[\1\], 0, 10000000;\n"
+                      r"  @!\3 bra \2;\n  tcgen05\.fence::after_thread_sync;\n  tcgen05\.ld\.sync\.aligned", text, re.S)
+    assert found, text
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(text, arch)
+    assert accepted, said
+
+
 def test_a_function_with_an_op_the_writer_does_not_know_keeps_the_atoms_kernels(tmp_path):
     path = tmp_path / "unknown.ir"
     path.write_text((FIXTURES / "atom_mainloop.ir").read_text().replace(

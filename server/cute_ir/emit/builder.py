@@ -290,13 +290,14 @@ class PtxBuilder:
         self._count += 1
         return f"{stem}{self._count}"
 
-    def wait_parity(self, barrier: str, parity: object, predicate: str | None = None) -> None:
+    def wait_parity(self, barrier: str, parity: object, predicate: str | None = None,
+                    hint: object = SUSPEND_TIME_HINT) -> None:
         """Wait until the phase of the mbarrier at `barrier` with `parity` has completed,
-        suspending up to the time hint between tries."""
+        suspending up to the time hint (ns) between tries."""
         done = predicate or self.reg("pred", "%" + self.fresh("done"))
         label = self.fresh("WAIT_")
         self.emit(f"{label}:")
-        self.emit(f"mbarrier.try_wait.parity.shared::cta.b64 {done}, [{barrier}], {parity}, {SUSPEND_TIME_HINT};")
+        self.emit(f"mbarrier.try_wait.parity.shared::cta.b64 {done}, [{barrier}], {parity}, {hint};")
         self.emit(f"@!{done} bra {label};")
 
 

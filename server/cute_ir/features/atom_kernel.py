@@ -32,8 +32,10 @@ block-scaled atom's scale factors in tensor memory, A a descriptor or a tile in 
 descriptor). A tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair, runs in tensor memory its
 function allocates and commits its work, as the CuTe DSL's kernels do (`_allocating_function`, one
 path for both CTA groups: `nvvm.tcgen05.alloc`, the operands in tensor memory at their columns of
-it, the atom, `nvvm.tcgen05.commit` to an mbarrier, a pair's to both CTAs' unless the document's own
-commit arrives at one, `nvvm.tcgen05.dealloc`).
+it, the mbarrier initialised for one arrival, the atom, `nvvm.tcgen05.commit` to that mbarrier, a
+pair's to both CTAs' unless the document's own commit arrives at one, the wait for the commit's
+phase (`nvvm.mbarrier.try_wait.parity`) before anything touches the memory the work uses,
+`nvvm.tcgen05.dealloc`).
 
 `atom_kernel` runs the editor's default pipeline on that function (`convert-cute-nvgpu-to-ptx`
 among it, analysis/pipeline.py's `lowered_unit`) and writes the function the pipeline left with
@@ -69,6 +71,7 @@ from functools import lru_cache
 from ..analysis.document import DocumentAnalysis, Settings
 from ..diagnostics import Severity
 from ..emit.lowered_kernel import INLINE_ASM, LoweredKernel
+from ..emit.builder import SUSPEND_TIME_HINT
 from ..emit.ptx import ATOM_LINE_MARK
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE
 from ..dialects.cute_nvgpu.enums import CP_ASYNC_CACHE
@@ -654,10 +657,13 @@ def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, 
     relinquished, the address read back and fenced), each operand in tensor memory a memref at its
     column of it (`_TMEM_AT`), the atom applied, its work committed to the mbarrier argument
     (`nvvm.tcgen05.commit`: one CTA's to its own; a pair's multicast to both CTAs unless the
-    document's own commit arrives at one, `AtomConfig.commit_multicast`), the memory freed (fenced,
-    then `nvvm.tcgen05.dealloc`). Nothing waits on the mbarrier: the function ends with the work
-    committed, as the CuTe DSL's MMA warp hands its accumulator to the epilogue's. Its arguments are
-    the operands in shared memory (descriptors), the slot and the mbarrier."""
+    document's own commit arrives at one, `AtomConfig.commit_multicast`) after the mbarrier is
+    initialised for its one arrival (`nvvm.mbarrier.init`, `nvvm.fence.mbarrier.init`), then waited
+    on (`nvvm.mbarrier.try_wait.parity` of phase 0, as the CuTe DSL's epilogue waits before its
+    tcgen05.ld: the work is asynchronous, and nothing may read D, reuse the shared-memory operands
+    or free the tensor memory before it completes), the memory freed (fenced, then
+    `nvvm.tcgen05.dealloc`). Its arguments are the operands in shared memory (descriptors), the
+    slot and the mbarrier."""
     group = f"{{group = #nvvm.cta_group<cta_{config.cta_group}>}}"
     in_memory = [(role, t) for role, t in operands if t.startswith("memref<") and t.endswith(f", {_TMEM}>")]
     params = [(role, t) for role, t in operands if (role, t) not in in_memory]
@@ -675,13 +681,23 @@ def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, 
             lines += [f"%{role}_column = arith.constant {_TMEM_AT[role]} : i32",
                       f"{address} = arith.addi %tmem, %{role}_column : i32"]
         lines.append(f"%{role} = builtin.unrealized_conversion_cast {address} : i32 to {type_text}")
-    lines += [application, *_shared_pointer("mbar", "memref<1xi64, 3>")]
+    # The mbarrier the commit arrives on, initialised for that one arrival: its first phase (parity 0)
+    # completes when the work the commit tracks has.
+    lines += [*_shared_pointer("mbar", "memref<1xi64, 3>"), "%arrivals = arith.constant 1 : i32",
+              "nvvm.mbarrier.init %mbar_pointer, %arrivals : !llvm.ptr<3>, i32", "nvvm.fence.mbarrier.init",
+              application]
     if config.cta_group != _PAIR or config.commit_multicast is False:
         lines.append(f"nvvm.tcgen05.commit %mbar_pointer {group} : !llvm.ptr<3>")
     else:
         lines += [f"%mask = arith.constant {_PAIR_MASK} : i16",
                   f"nvvm.tcgen05.commit %mbar_pointer, multicast_mask = %mask {group} : !llvm.ptr<3>, i16"]
-    lines += ["nvvm.tcgen05.fence #nvvm.tcgen05_fence<before_thread_sync>",
+    # Nothing may read D in tensor memory, reuse the operands in shared memory or free the
+    # tensor memory before the work completes: wait for the commit's phase, then order what
+    # follows after that wait (`after_thread_sync`).
+    lines += ["%phase = arith.constant 0 : i32", f"%ticks = arith.constant {SUSPEND_TIME_HINT} : i32",
+              "nvvm.mbarrier.try_wait.parity %mbar_pointer, %phase, %ticks : !llvm.ptr<3>, i32, i32",
+              "nvvm.tcgen05.fence #nvvm.tcgen05_fence<after_thread_sync>",
+              "nvvm.tcgen05.fence #nvvm.tcgen05_fence<before_thread_sync>",
               "%tmem_pointer = builtin.unrealized_conversion_cast %tmem : i32 to !llvm.ptr<6>",
               f"nvvm.tcgen05.dealloc %tmem_pointer, %columns {group} : !llvm.ptr<6>, i32", "return"]
     written = ", ".join(f"%{role}: {t}" for role, t in params)
