@@ -180,6 +180,13 @@ _SCAFFOLDING_LINES = ("tcgen05.", "mbarrier.", "fence.mbarrier")
 # The mbarrier of its init, its commit and its wait: one register.
 _MBARRIERS = re.compile(r"mbarrier\.init\.shared::cta\.b64 \[(%\w+)\], 1;.*tcgen05\.commit\.[^\[]*\[\1\].*"
                         r"mbarrier\.try_wait\.parity\.shared::cta\.b64 %\w+, \[\1\], 0, 10000000;", re.S)
+# One thread, thread 0 (`%tid.x` == 0), initialises the mbarrier; the CTA's barrier follows, so no
+# thread waits on it uninitialised; the same thread alone issues the work and its commit (nothing
+# but them between its guard and the label past them), one arrival; every thread then waits.
+_LEADER = re.compile(r"mov\.u32 (%\w+), %tid\.x;\n\s*cvt\.u64\.u32 (%\w+), \1;\n\s*setp\.eq\.b64 (%\w+), \2, 0;\n"
+                     r"\s*@!\3 bra (ENDIF_\d+);\n\s*mbarrier\.init[^\n]*\n\s*fence\.mbarrier_init[^\n]*\n\s*\4:\n"
+                     r"\s*bar\.sync 0;\n\s*@!\3 bra (ENDIF_\d+);\n(?:(?!\s*(?:\w+:|bar\.|@))[^\n]*\n)*?"
+                     r"\s*tcgen05\.commit[^\n]*\n\s*\5:\n\s*WAIT_\d+:\n\s*mbarrier\.try_wait\.parity")
 
 
 @pytest.mark.parametrize("op,instruction,group", [(*p, 2) for p in PAIRS] + [(*o, 1) for o in ONE_CTA],
@@ -190,7 +197,9 @@ def test_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instructi
     commits the work to an mbarrier (a pair's of both CTAs) it initialised for that one arrival,
     waits for that mbarrier's phase 0 (the work is asynchronous: nothing may touch its memory
     before it completes) and frees the memory (MLIR's NVVM ops, which the function writer writes
-    with the PTX builder); one path, of the atom's CTA group."""
+    with the PTX builder); one path, of the atom's CTA group. Thread 0 alone initialises the
+    mbarrier and, after the CTA's barrier, issues the work and the commit (one MMA, one arrival);
+    every thread waits. ptxas accepts the kernel on every such target."""
     analysis = _analysis(f"  {op}\n", "sm_100a")
     [site] = document_sites(analysis)
     assert not hand_built(site.config) and site.config.cta_group == group
@@ -201,6 +210,8 @@ def test_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instructi
         body = [line.strip() for line in text.split("\n") if line.strip().startswith(_SCAFFOLDING_LINES)]
         expected = [instruction if step is None else step for step in _SCAFFOLDING[group]]
         assert _MBARRIERS.search(text), text
+        assert _LEADER.search(text), text
+        assert text.count("bar.sync") == 1 and text.count("tcgen05.commit") == 1, text
         assert [line for line in body if any(line.startswith(e) for e in expected)] == body
         assert [next(e for e in expected if line.startswith(e)) for line in body] == expected, body
         assert f"cta_group::{3 - group}" not in text

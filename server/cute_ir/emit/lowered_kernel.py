@@ -18,7 +18,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | a TMA descriptor argument | a grid-constant `.param .align 64 .b8 [128]`, used through its generic address |
 | `arith.constant` of an integer, index or float | `mov` of its bits (an f32 / f64 in PTX's `0f` / `0d` hex forms), then folded as an immediate into each instruction that reads it where PTX takes one (emit/ptx_copies.py `fold_constants`: `add.s32 %r1, %r2, 4;`, `shl.b32 %r, %r, 2;`), the `mov` gone when nothing else reads it; one the lowering names (`cute_nvgpu.l2_cache_policy`, emit/atom_instruction.py `NAMED_CONSTANTS`) stays a `mov` in hex with a comment naming it (`0x1000000000000000;  // L2 evict_normal`) |
 | `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same (`!llvm.ptr<3>` and `!llvm.ptr<6>` are 32 bits: a shared-memory address in the CTA's window, a tensor-memory address; so is a memref in tensor memory, memory space 6: its address) | `mov` (of an `i1`, `mov.pred`) |
-| `nvvm.mbarrier.init` / `nvvm.fence.mbarrier.init` / `nvvm.mbarrier.try_wait.parity` (an `!llvm.ptr<3>`; count, phase and ticks `i32`) | the PTX builder's `mbarrier.init.shared::cta.b64 [mbar], count;`, `fence.mbarrier_init.release.cluster;`, and the wait MLIR lowers the last to: a loop of `mbarrier.try_wait.parity.shared::cta.b64 p, [mbar], phase, ticks;` and `@!p bra` back to it until the phase completes (a constant count, phase or ticks an immediate) |
+| `nvvm.mbarrier.init` / `nvvm.fence.mbarrier.init` / `nvvm.barrier0` / `nvvm.mbarrier.try_wait.parity` (an `!llvm.ptr<3>`; count, phase and ticks `i32`) | the PTX builder's `mbarrier.init.shared::cta.b64 [mbar], count;`, `fence.mbarrier_init.release.cluster;`, `bar.sync 0;`, and the wait MLIR lowers the last to: a loop of `mbarrier.try_wait.parity.shared::cta.b64 p, [mbar], phase, ticks;` and `@!p bra` back to it until the phase completes (a constant count, phase or ticks an immediate) |
 | `nvvm.tcgen05.alloc` / `relinquish_alloc_permit` / `dealloc` / `fence` / `commit` (`group`: `#nvvm.cta_group<cta_1>` or `<cta_2>`, cta_1 when absent) | the PTX builder's (emit/builder.py) `tcgen05.alloc...shared::cta.b32 [slot], columns;`, `tcgen05.relinquish_alloc_permit`, `tcgen05.dealloc...b32 address, columns;` (the columns an immediate when constant), `tcgen05.fence::after_thread_sync` / `before_thread_sync`, `tcgen05.commit...mbarrier::arrive::one.shared::cluster[.multicast::cluster].b64 [mbar][, mask];` of the op's CTA group |
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
 | `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
@@ -1874,7 +1874,8 @@ class _Emitter:
     def mbarrier(self, op: Operation) -> None:
         """MLIR's NVVM ops of an mbarrier in shared memory (its `!llvm.ptr<3>`), as the PTX builder
         writes them: `nvvm.mbarrier.init` (`mbarrier.init.shared::cta.b64 [mbar], count;`),
-        `nvvm.fence.mbarrier.init` (`fence.mbarrier_init.release.cluster;`) and
+        `nvvm.fence.mbarrier.init` (`fence.mbarrier_init.release.cluster;`), `nvvm.barrier0`
+        (`bar.sync 0;`, which no thread passes before every thread of the CTA reaches it) and
         `nvvm.mbarrier.try_wait.parity`, which waits until the phase of that parity completes
         (MLIR lowers it to a loop of `mbarrier.try_wait.parity` with the suspend-time hint
         `ticks`): the builder's loop of it (`WAIT_n: mbarrier.try_wait.parity.shared::cta.b64 p,
@@ -1882,6 +1883,9 @@ class _Emitter:
         an immediate."""
         if op.name == "nvvm.fence.mbarrier.init":
             self.kernel.emit(FENCE_MBARRIER_INIT)
+            return
+        if op.name == _BARRIER0:
+            self.kernel.emit("bar.sync 0;")
             return
         written = _MBARRIER_OPERANDS[op.name]
         if [str(v.type) for v in op.operands] != list(written):
@@ -1942,8 +1946,10 @@ _TCGEN05_OPERANDS = {"nvvm.tcgen05.alloc": ("!llvm.ptr<3>", "i32"), "nvvm.tcgen0
                      _TCGEN05_COMMIT: ("!llvm.ptr<3>", "i16")}
 _CTA_GROUPS = {"cta_1": 1, "cta_2": 2}
 # The NVVM ops of an mbarrier the writer writes (`_Emitter.mbarrier`), with their operands' types.
+# `nvvm.barrier0`, the CTA's barrier 0 (`bar.sync 0;`), orders an init before the other threads' waits.
+_BARRIER0 = "nvvm.barrier0"
 _MBARRIER_OPERANDS = {"nvvm.mbarrier.init": ("!llvm.ptr<3>", "i32"), "nvvm.fence.mbarrier.init": (),
-                      "nvvm.mbarrier.try_wait.parity": ("!llvm.ptr<3>", "i32", "i32")}
+                      "nvvm.mbarrier.try_wait.parity": ("!llvm.ptr<3>", "i32", "i32"), _BARRIER0: ()}
 
 _HANDLERS = {
     **{name: _Emitter.tensor_memory for name in _TCGEN05_OPERANDS},

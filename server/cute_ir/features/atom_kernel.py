@@ -32,8 +32,9 @@ block-scaled atom's scale factors in tensor memory, A a descriptor or a tile in 
 descriptor). A tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair, runs in tensor memory its
 function allocates and commits its work, as the CuTe DSL's kernels do (`_allocating_function`, one
 path for both CTA groups: `nvvm.tcgen05.alloc`, the operands in tensor memory at their columns of
-it, the mbarrier initialised for one arrival, the atom, `nvvm.tcgen05.commit` to that mbarrier, a
-pair's to both CTAs' unless the document's own commit arrives at one, the wait for the commit's
+it, the mbarrier initialised for one arrival, the atom, `nvvm.tcgen05.commit` to that mbarrier
+(the init, the atom and the commit by thread 0 alone, the CTA's barrier after the init), a
+pair's to both CTAs' unless the document's own commit arrives at one, every thread's wait for the commit's
 phase (`nvvm.mbarrier.try_wait.parity`) before anything touches the memory the work uses,
 `nvvm.tcgen05.dealloc`).
 
@@ -658,8 +659,9 @@ def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, 
     column of it (`_TMEM_AT`), the atom applied, its work committed to the mbarrier argument
     (`nvvm.tcgen05.commit`: one CTA's to its own; a pair's multicast to both CTAs unless the
     document's own commit arrives at one, `AtomConfig.commit_multicast`) after the mbarrier is
-    initialised for its one arrival (`nvvm.mbarrier.init`, `nvvm.fence.mbarrier.init`), then waited
-    on (`nvvm.mbarrier.try_wait.parity` of phase 0, as the CuTe DSL's epilogue waits before its
+    initialised for its one arrival (`nvvm.mbarrier.init`, `nvvm.fence.mbarrier.init`; thread 0
+    alone initialises it, applies the atom and commits, the CTA's `nvvm.barrier0` between the init
+    and the rest), then waited on by every thread (`nvvm.mbarrier.try_wait.parity` of phase 0, as the CuTe DSL's epilogue waits before its
     tcgen05.ld: the work is asynchronous, and nothing may read D, reuse the shared-memory operands
     or free the tensor memory before it completes), the memory freed (fenced, then
     `nvvm.tcgen05.dealloc`). Its arguments are the operands in shared memory (descriptors), the
@@ -681,16 +683,20 @@ def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, 
             lines += [f"%{role}_column = arith.constant {_TMEM_AT[role]} : i32",
                       f"{address} = arith.addi %tmem, %{role}_column : i32"]
         lines.append(f"%{role} = builtin.unrealized_conversion_cast {address} : i32 to {type_text}")
-    # The mbarrier the commit arrives on, initialised for that one arrival: its first phase (parity 0)
-    # completes when the work the commit tracks has.
+    # One thread (thread 0, `%leader`) initialises the mbarrier the commit arrives on for that one
+    # arrival (its first phase, parity 0, completes when the work the commit tracks has), and, once
+    # every thread has passed the CTA's barrier (no thread waits on it uninitialised), issues the
+    # work and its commit: one MMA, one arrival, as CUTLASS's elected thread issues a UMMA.
     lines += [*_shared_pointer("mbar", "memref<1xi64, 3>"), "%arrivals = arith.constant 1 : i32",
-              "nvvm.mbarrier.init %mbar_pointer, %arrivals : !llvm.ptr<3>, i32", "nvvm.fence.mbarrier.init",
-              application]
+              "%thread = gpu.thread_id x", "%leader = arith.cmpi eq, %thread, %c0 : index",
+              "scf.if %leader {", "  nvvm.mbarrier.init %mbar_pointer, %arrivals : !llvm.ptr<3>, i32",
+              "  nvvm.fence.mbarrier.init", "}", "nvvm.barrier0", "scf.if %leader {", f"  {application}"]
     if config.cta_group != _PAIR or config.commit_multicast is False:
-        lines.append(f"nvvm.tcgen05.commit %mbar_pointer {group} : !llvm.ptr<3>")
+        lines.append(f"  nvvm.tcgen05.commit %mbar_pointer {group} : !llvm.ptr<3>")
     else:
-        lines += [f"%mask = arith.constant {_PAIR_MASK} : i16",
-                  f"nvvm.tcgen05.commit %mbar_pointer, multicast_mask = %mask {group} : !llvm.ptr<3>, i16"]
+        lines += [f"  %mask = arith.constant {_PAIR_MASK} : i16",
+                  f"  nvvm.tcgen05.commit %mbar_pointer, multicast_mask = %mask {group} : !llvm.ptr<3>, i16"]
+    lines.append("}")
     # Nothing may read D in tensor memory, reuse the operands in shared memory or free the
     # tensor memory before the work completes: wait for the commit's phase, then order what
     # follows after that wait (`after_thread_sync`).
