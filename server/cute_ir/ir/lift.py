@@ -22,6 +22,7 @@ Everything here walks with explicit stacks: nesting depth comes from the user's 
 """
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -48,6 +49,9 @@ UNKNOWN_TYPE = Type("<<unknown>>")
 # A span made without the keyword-argument wrapper of `Span(...)` (the lift makes one per place).
 _new_span = tuple.__new__
 
+# Held while a `SourceIndex` places what it noted (`_placed`), should two readers ask at once.
+_PLACING = threading.Lock()
+
 GROUPS = frozenset({"paren_group", "bracket_group", "angle_group"})
 
 
@@ -66,38 +70,125 @@ class Alias:
     text: str            # what it stands for, as written
 
 
-@dataclass
-class SourceIndex:
-    """Where things were written: for hover, go-to-definition, references and rename."""
+def _placed_table(name: str, doc: str) -> property:
+    """A `SourceIndex` table placed when first asked (`SourceIndex._placed`), kept as `name`."""
+    def table(index: "SourceIndex"):
+        index._placed()
+        return getattr(index, name)
+    return property(table, doc=doc)
 
-    op_spans: dict[Operation, Span] = field(default_factory=dict)
-    definitions: dict[Value, Span] = field(default_factory=dict)
-    uses: dict[Value, list[Span]] = field(default_factory=dict)
-    undefined: list[tuple[str, Span]] = field(default_factory=list)
-    # Per op: where its name, each operand and each attribute (`name = value`, and the value
-    # alone) were written, for diagnostics at the exact range.
-    name_spans: dict[Operation, Span] = field(default_factory=dict)
-    operand_spans: dict[Operation, list[Span]] = field(default_factory=dict)
-    attribute_spans: dict[Operation, dict[str, tuple[Span, Span]]] = field(default_factory=dict)
-    # Where a value's type is written: a result's in its op's signature, an argument's after
-    # its name. Values whose type is not written have none.
-    type_spans: dict[Value, Span] = field(default_factory=dict)
-    # The types written for an op's operands, as (text, span): a custom form's `: (T0, T1)`
-    # (or `: T0, T1`), a generic form's function-type inputs.
-    operand_types: dict[Operation, list[tuple[str, Span]]] = field(default_factory=dict)
-    # Values a custom body binds with `=` (`scf.for %iv = ...`, `iter_args(%acc = ...)`), as
-    # against a signature's arguments and blocks' ones.
-    bound: set[Value] = field(default_factory=set)
-    # Blocks: where each label is written, and where successors name it.
-    labels: dict[Block, Span] = field(default_factory=dict)
-    label_uses: dict[Block, list[Span]] = field(default_factory=dict)
-    # Ops that define a symbol (`func.func @f`, `gpu.module @m`): where its name is written.
-    symbols: dict[Operation, Span] = field(default_factory=dict)
-    region_spans: dict[Region, Span] = field(default_factory=dict)
-    # `op_spans` the other way round, made when first asked (the index is complete by then).
-    _ops_by_span: dict[Span, Operation] | None = field(default=None, repr=False, compare=False)
-    # The tables that answer "what is written at this offset", made when first asked.
-    _places: "_Places | None" = field(default=None, repr=False, compare=False)
+
+class SourceIndex:
+    """Where things were written: for hover, go-to-definition, references and rename.
+
+    Where ops, their types, attributes, regions and labels were written is placed as the lift
+    reads them. The rest (each op's name, symbol and operand types, where values are defined
+    and used, the undefined names) is placed when a table of it is first asked for, from what
+    the lift kept of each op: its reading (`WrittenOp`, places relative to the op's first byte)
+    and where it stands. A keystroke lifts its whole function again, and its readers ask for
+    these tables only to place a diagnostic, a hover or a rename: an op read before then costs
+    its IR and a note, not every place it writes turned into the document's. What is placed is
+    what the lift read, in the order it read it, whatever was done to the IR since."""
+
+    def __init__(self) -> None:
+        self.op_spans: dict[Operation, Span] = {}
+        # Per op: where each attribute (`name = value`, and the value alone) was written, for
+        # diagnostics at the exact range.
+        self.attribute_spans: dict[Operation, dict[str, tuple[Span, Span]]] = {}
+        # Where a value's type is written: a result's in its op's signature, an argument's after
+        # its name. Values whose type is not written have none.
+        self.type_spans: dict[Value, Span] = {}
+        # Values a custom body binds with `=` (`scf.for %iv = ...`, `iter_args(%acc = ...)`), as
+        # against a signature's arguments and blocks' ones.
+        self.bound: set[Value] = set()
+        # Blocks: where each label is written, and where successors name it.
+        self.labels: dict[Block, Span] = {}
+        self.label_uses: dict[Block, list[Span]] = {}
+        self.region_spans: dict[Region, Span] = {}
+        # What the lift noted, in its order, for the tables placed when first asked: an op's
+        # reading and where it stands (`(op, written, base, results)`), a value defined by a
+        # block's label or an op's header (`(value, span)`), and the operands it resolved
+        # (`(op, written, base, values)`, in `_resolved`).
+        self._noted: list[tuple] | None = []
+        self._resolved: list[tuple[Operation, "WrittenOp", int, list[Value]]] = []
+        self._placeholders: set[Value] = set()   # the values standing for undefined names
+        self._definitions: dict[Value, Span] = {}
+        self._uses: dict[Value, list[Span]] = {}
+        self._undefined: list[tuple[str, Span]] = []
+        self._name_spans: dict[Operation, Span] = {}
+        self._operand_spans: dict[Operation, list[Span]] = {}
+        self._operand_types: dict[Operation, list[tuple[str, Span]]] = {}
+        self._symbols: dict[Operation, Span] = {}
+        # `op_spans` the other way round, made when first asked (the index is complete by then).
+        self._ops_by_span: dict[Span, Operation] | None = None
+        # The tables that answer "what is written at this offset", made when first asked.
+        self._places: "_Places | None" = None
+
+    def __repr__(self) -> str:
+        return f"<SourceIndex of {len(self.op_spans)} ops>"
+
+    # The tables placed when first asked.
+    definitions = _placed_table("_definitions", "Where each value was defined.")
+    uses = _placed_table("_uses", "Where each value was used.")
+    undefined = _placed_table("_undefined", "The names used but defined nowhere visible, and where.")
+    name_spans = _placed_table("_name_spans", "Per op: where its name was written.")
+    operand_spans = _placed_table("_operand_spans", "Per op: where each operand was written.")
+    operand_types = _placed_table(
+        "_operand_types", "The types written for an op's operands, as (text, span): a custom form's "
+        "`: (T0, T1)` (or `: T0, T1`), a generic form's function-type inputs.")
+    symbols = _placed_table(
+        "_symbols", "Ops that define a symbol (`func.func @f`, `gpu.module @m`): where its name is written.")
+
+    def note_definition(self, value: Value, span: Span) -> None:
+        """`value` is defined at `span` (a block's argument, a value an op's header binds)."""
+        self._noted.append((value, span))
+
+    def _placed(self) -> None:
+        if self._noted is None:
+            return
+        with _PLACING:
+            noted = self._noted
+            if noted is None:
+                return
+            new = _new_span
+            definitions, names, symbols, operand_types = \
+                self._definitions, self._name_spans, self._symbols, self._operand_types
+            for entry in noted:
+                if len(entry) == 2:
+                    definitions[entry[0]] = entry[1]
+                    continue
+                op, written, base, results = entry
+                if written.name_span is not None:
+                    start, end = written.name_span
+                    names[op] = new(Span, (start + base, end + base))
+                if written.symbol is not None:
+                    start, end = written.symbol
+                    symbols[op] = new(Span, (start + base, end + base))
+                if written.operand_types is not None:
+                    operand_types[op] = [(text, new(Span, (start + base, end + base)))
+                                         for text, (start, end) in written.operand_types]
+                taken = 0
+                for _, n, (start, end) in written.results:
+                    where = new(Span, (start + base, end + base))
+                    for value in results[taken:taken + n]:
+                        definitions[value] = where
+                    taken += n
+            uses_of, operand_spans, undefined = self._uses, self._operand_spans, self._undefined
+            placeholders = self._placeholders
+            for op, written, base, values in self._resolved:
+                spans = operand_spans.setdefault(op, [])
+                for (name, _, (start, end)), value in zip(written.uses, values):
+                    span = new(Span, (start + base, end + base))
+                    if value in placeholders:
+                        undefined.append((name, span))
+                    found = uses_of.get(value)
+                    if found is None:
+                        uses_of[value] = [span]
+                    else:
+                        found.append(span)
+                    spans.append(span)
+            self._resolved = []
+            self._noted = None
 
     def op_written_at(self, span: Span) -> Operation | None:
         """The op written exactly at `span` (the outermost, should two share it)."""
@@ -227,7 +318,7 @@ class _Lifter:
         self.bound_values: dict[Operation, list[tuple[str, Value, Span]]] = {}
         # Operand references are resolved after every definition of the enclosing isolated
         # scope is known (MLIR allows uses before definitions across blocks).
-        self.pending: list[tuple[Operation, list[tuple[str, int, Span, _Scope]]]] = []
+        self.pending: list[tuple[Operation, WrittenOp, int, _Scope]] = []
         self.pending_successors: list[tuple[Operation, list[tuple[str, Span, _Scope]]]] = []
 
     # ------------------------------------------------------------------ document
@@ -305,23 +396,13 @@ class _Lifter:
         here = SourceLoc(new(Span, (base, base + written.length)))
         op = Operation(written.name, location=here if fixed.location is None else FusedLoc((here, fixed.location)))
         index.op_spans[op] = here.span
-        if written.name_span is not None:
-            start, end = written.name_span
-            index.name_spans[op] = new(Span, (start + base, end + base))
-        if written.symbol is not None:
-            start, end = written.symbol
-            index.symbols[op] = new(Span, (start + base, end + base))
-        if written.operand_types is not None:
-            index.operand_types[op] = [(text, new(Span, (start + base, end + base)))
-                                       for text, (start, end) in written.operand_types]
         if written.attribute_dicts:
             spans = index.attribute_spans[op] = {}
             for into, key, value, (start, end), (value_start, value_end) in written.attribute_entries:
                 (op.properties if into == PROPERTY else op.attributes)[key] = value
                 if key not in spans:
                     spans[key] = (new(Span, (start + base, end + base)), new(Span, (value_start + base, value_end + base)))
-        self.pending.append((op, [(name, number, new(Span, (start + base, end + base)), scope)
-                                  for name, number, (start, end) in written.uses] if written.uses else []))
+        self.pending.append((op, written, base, scope))
         if written.successors:
             self.pending_successors.append((op, [(name, new(Span, (start + base, end + base)), scope)
                                                  for name, (start, end) in written.successors]))
@@ -333,22 +414,21 @@ class _Lifter:
                            for b in written.bound], regions, scope)
         op.assembly = written.template
         if not written.results:
+            index._noted.append((op, written, base, ()))
             return op, regions
         types = fixed.result_types
         results = op.results = [OpResult(types[i], op, i) for i in range(len(types))]
+        index._noted.append((op, written, base, results))   # its other places, placed when asked
         type_spans = index.type_spans
         for value, (_, span) in zip(results, written.result_types):
             if span is not None:
                 type_spans[value] = new(Span, (span[0] + base, span[1] + base))
-        definitions = index.definitions
         taken = 0
-        for text, n, (start, end) in written.results:
+        for text, n, _ in written.results:
             group = results[taken:taken + n]
-            where = new(Span, (start + base, end + base))
             hint = text[1:]
             for value in group:
                 value.name_hint = hint
-                definitions[value] = where
             scope.names.setdefault(text, group)   # `define`
             taken += n
         return op, regions
@@ -376,7 +456,7 @@ class _Lifter:
             return
         for b, value in zip(bound, values):
             value.name_hint = b.name[1:]
-            self.index.definitions[value] = b.span
+            self.index.note_definition(value, b.span)
             self.define(scope, b.name, [value])
 
     # ------------------------------------------------------------------ regions
@@ -387,7 +467,7 @@ class _Lifter:
         region_scope = _Scope(parent=scope)
         for name, value, span in self.bound_values.pop(owner, []) if region is owner.regions[0] else []:
             value.name_hint = name[1:]
-            self.index.definitions[value] = span
+            self.index.note_definition(value, span)
             self.define(region_scope, name, [value])
         entry = region.blocks[0] if region.blocks else None
         self.kept_end = max(self.kept_end, node.start_byte + 1)
@@ -433,7 +513,7 @@ class _Lifter:
                 if t is not None:
                     self.index.type_spans[value] = node_span(t)
                 value.name_hint = node_text(n)[1:]
-                self.index.definitions[value] = node_span(n)
+                self.index.note_definition(value, node_span(n))
                 self.define(scope, node_text(n), [value])
         return block
 
@@ -452,14 +532,14 @@ class _Lifter:
     def resolve(self) -> None:
         undefined: dict[str, Value] = {}
         missing: dict[str, Block] = {}       # labels named but not defined, one block each
-        uses_of, operand_spans = self.index.uses, self.index.operand_spans
-        for op, uses in self.pending:
+        resolved = self.index._resolved      # where each use is written: placed when asked
+        for op, written, base, scope in self.pending:
+            uses = written.uses
             if not uses:
                 op.set_operands(())
                 continue
             values: list[Value] = []
-            spans = operand_spans.setdefault(op, [])
-            for name, index, span, scope in uses:
+            for name, index, _ in uses:
                 current: _Scope | None = scope   # (`visible`, inlined: once per operand of every op)
                 group = None
                 while current is not None:
@@ -469,17 +549,12 @@ class _Lifter:
                     current = current.parent
                 if group is None or index >= len(group):
                     value = undefined.setdefault(f"{name}#{index}", Value(UNDEFINED, name[1:]))
-                    self.index.undefined.append((name, span))
                 else:
                     value = group[index]
                 values.append(value)
-                found = uses_of.get(value)
-                if found is None:
-                    uses_of[value] = [span]
-                else:
-                    found.append(span)
-                spans.append(span)
             op.set_operands(values)
+            resolved.append((op, written, base, values))
+        self.index._placeholders.update(undefined.values())
         for op, successors in self.pending_successors:
             blocks = []
             for name, span, scope in successors:
