@@ -121,6 +121,8 @@ class OpNames:
     result_list: Span | None
     uses: tuple[tuple[str, Span], ...]           # the values it uses, in order (not names it binds)
     successors: tuple[tuple[str, Span], ...]     # the blocks it names
+    use_keys: tuple[tuple[str, int], ...]        # each use's key (`_use_key`): `%x#1` -> ("%x", 1)
+    provided: int                                # how many values its result groups name
 
 
 # Captures that only an op with regions holds.
@@ -199,7 +201,14 @@ def _read_op(node: Node, items: list, first: int, bindings: set[int]) -> OpNames
     declared, problem = _generic_counts(node) if generic else (None, None)
     return OpNames(name, generic, rel(name_node) if name_node is not None else Span(0, 0), declared,
                    (Span(problem[0].start - base, problem[0].end - base), problem[1]) if problem else None,
-                   tuple(results), result_list, tuple(uses), tuple(successors))
+                   tuple(results), result_list, tuple(uses), tuple(successors),
+                   tuple(_use_key(text) for text, _ in uses), sum(n for _, n, _ in results))
+
+
+def _use_key(text: str) -> tuple[str, int]:
+    """What a use `%x#1` names: the name and the result number (0 when it writes none)."""
+    name, _, number_text = text.partition("#")
+    return name, int(number_text) if number_text.isdigit() else 0
 
 
 @dataclass(slots=True)
@@ -736,6 +745,7 @@ class _Checker:
         self.block_last: dict[int, int] = {}        # the last op of each block
         self.block_args: dict[int, list[str | None]] = {}   # the types each block's label states
         self.header_blocks: set[int] = set()        # entry blocks whose arguments an op's header binds
+        self.declared: dict[str, int | None] = {}   # `declared_result_count` by op name
 
     # ------------------------------------------------------------------ walk
     def run(self, root: Node, limit: int | None = None) -> None:
@@ -942,25 +952,44 @@ class _Checker:
         # (Spans made without `Span(...)`'s wrapper, the placing inlined: a keystroke replays
         # every op of its function.)
         new = tuple.__new__
+        # `_enter_op`, inlined.
+        block_path = self.block_path
+        block = self._current_block() if len(block_path) < len(self.region_path) else block_path[-1]
+        name, generic = written.name, written.generic
+        if not generic and "." not in name:
+            name = self._default_dialect_name(name)
+        sizes = self.block_sizes
+        index = sizes.get(block, 0)
+        sizes[block] = index + 1
+        ops = self.ops
+        op_id = len(ops)
+        self.block_last[block] = op_id
         start, end = written.name_span
-        op = self._enter_op(node, written.name, written.generic, new(Span, (start + base, end + base)))
+        op = _Op(name, new(Span, (start + base, end + base)), block, index)
+        self.op_path.append(op_id)
+        ops.append(op)
+        op.node, op.generic = node, generic
         op.text = text
         op.declared_results = written.declared_results
         if written.count_problem is not None:
             start, end = written.count_problem[0]
             self._error("ssa.operand-type-count", new(Span, (start + base, end + base)), written.count_problem[1])
-        use = self._use_named
-        for text, (start, end) in written.uses:
-            use(text, new(Span, (start + base, end + base)))
+        if written.uses:
+            use = self._use_keyed
+            for key, (_, (start, end)) in zip(written.use_keys, written.uses):
+                use(key, new(Span, (start + base, end + base)))
         for text, (start, end) in written.successors:
             self._successor_named(text, new(Span, (start + base, end + base)))
-        op.results = [(text, n, new(Span, (start + base, end + base))) for text, n, (start, end) in written.results]
         if written.result_list is not None:
             start, end = written.result_list
             op.result_list = new(Span, (start + base, end + base))
         else:
             op.result_list = None
-        self._close_op()
+        if written.results:
+            op.results = [(text, n, new(Span, (start + base, end + base))) for text, n, (start, end) in written.results]
+            self._close_op(written.provided)
+        else:
+            self.op_path.pop()   # (`_close_op` of an op that names no result)
 
     def _default_dialect_name(self, name: str) -> str:
         """`return` in a function body is its function's dialect's op: `func.return` in a
@@ -982,13 +1011,20 @@ class _Checker:
         if parent is not None:
             op.result_list = _span(parent)
 
-    def _close_op(self) -> None:
+    def _close_op(self, provided: int | None = None) -> None:
+        """`provided`: how many values the op's result groups name, when known."""
         op_id = self.op_path.pop()
         op = self.ops[op_id]
         if not op.results:
             return
-        provided = sum(count for _, count, _ in op.results)
-        known = op.declared_results if op.declared_results is not None else declared_result_count(op.name)
+        if provided is None:
+            provided = sum(count for _, count, _ in op.results)
+        known = op.declared_results
+        if known is None:
+            # (The op's record, by its name, once per check: a keystroke replays every op.)
+            known = self.declared.get(op.name, False)
+            if known is False:
+                known = self.declared[op.name] = declared_result_count(op.name)
         if known is None and not op.generic:
             known = self._typed_result_count(op_id)
         if known == 0:
@@ -1169,9 +1205,11 @@ class _Checker:
 
     def _use_named(self, text: str, span: Span) -> None:
         """A use of the value `text` (`%x`, `%x#1`) written at `span` by the innermost open op."""
-        name, _, number_text = text.partition("#")
-        number = int(number_text) if number_text.isdigit() else 0
-        key = (name, number)
+        self._use_keyed(_use_key(text), span)
+
+    def _use_keyed(self, key: tuple[str, int], span: Span) -> None:
+        """A use of the value `key` names (`_use_key`) written at `span` by the innermost open op."""
+        name, number = key
         op_id = self.op_path[-1]
         op = self.ops[op_id]
         operand = op.operands
