@@ -454,3 +454,22 @@ def test_keystrokes_in_the_functions_of_a_broken_dump_match_a_fresh_analysis(clo
     # The `}` the function typed in misses (closing 1) leaves its piece with a syntax error,
     # which is parsed afresh; with another function's missing (3) it is parsed from its tree.
     assert any(reused) is (closing == 3)
+
+
+def test_a_location_naming_an_alias_defined_later_follows_that_definition():
+    """A use inside a location is left alone while no alias defines its name, and is an
+    undefined alias once a later statement defines it: the unit that uses it is checked again
+    when the definition is written, removed and written again (no verification of its own
+    records the name: it has no atoms)."""
+    text = "func.func private @f() loc(#a)\n#b = affine_map<(d0) -> (d0)>\n"
+    a = DocumentAnalysis("file:///x.ir", text)
+    assert _diagnosed(a) == []
+    undefined = [(27, 29, "ssa.undefined-alias", "undefined symbol alias id 'a'")]
+    for version, (name, expected) in enumerate([("a", undefined), ("b", []), ("a", undefined)], 1):
+        a.update([(Position(1, 1), Position(1, 2), name)], version)
+        fresh = DocumentAnalysis("file:///y.ir", a.document.text)
+        assert _diagnosed(a) == _diagnosed(fresh) == expected, (version, a.document.text)
+
+
+def _diagnosed(a):
+    return sorted((d.span.start, d.span.end, d.code, d.message) for d in a.diagnostics())

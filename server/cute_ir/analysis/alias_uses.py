@@ -85,9 +85,12 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
                                       Source.VERIFY, ALIAS_REDEFINITION.format(_KINDS[defined[0]], defined[1:])))
         for use in uses_in(statement, queried):
             text = (use.text or b"").decode("utf-8", "replace")
+            # Every answer below depends on whether and where the name is defined, a use left
+            # alone too (inside a location, it is one only while no alias unit defines the name):
+            # a definition of it written, removed or moved checks the unit again.
+            asked.add(text)
             definition = first.get(text)
             if definition is not None:
-                asked.add(text)     # (a use stays defined until that definition goes)
                 if definition is unit or analysis.unit_start(definition) < use.start_byte:
                     literal = _literal_through_alias(use, text, first, asked)
                     if literal is not None:
@@ -100,7 +103,6 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
                 continue
             if _outside_uses(use):
                 continue
-            asked.add(text)     # (a location's alias written or removed checks it again)
             if _defined_otherwise(analysis, text):
                 continue
             out.append(Diagnostic("ssa.undefined-alias", Span(use.start_byte, use.end_byte), Severity.ERROR,
