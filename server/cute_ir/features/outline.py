@@ -14,7 +14,7 @@ from ..dialects.cute_nvgpu.types import TYPE_PREFIX, is_cute_nvgpu_type
 from ..dialects.ods import short_spellings
 from ..dialects.registry import OPS, defines_symbol, is_function, is_module
 from ..ir.core import Operation
-from ..ir.lift import GROUPS, SourceIndex, custom_result_types, custom_tail, generic_result_types, written_results
+from ..ir.lift import GROUPS, SourceIndex, arrow_result_types, custom_result_types, custom_tail, generic_result_types, written_results
 from ..syntax import WIDE_NODE, wide_nodes
 from ..syntax.cst import ALIAS_DEFINITIONS, TYPE_KINDS, op_name, span as node_span, text as node_text, written_symbol
 
@@ -392,7 +392,10 @@ def _written_symbol(node: Node, name_node: Node, generic: bool, data: bytes, bas
     else:
         body = node.child_by_field_name("body")
         tail = custom_tail(body) if body is not None else None   # never too wide here (`_read_as_written`)
-        types = custom_result_types(tail) if tail is not None else []
+        if tail is not None:
+            types = custom_result_types(tail)
+        else:   # `scf.for ... -> (T)`, `scf.if %c -> (T)`: typed after the arrow, as the lift types them
+            types = arrow_result_types(node, body.children) if body is not None else []
     # The first result of a cute_nvgpu type: the first such type, if a result takes it.
     first = next((position for position, t in enumerate(types)
                   if data.startswith(_TYPE_PREFIX, t.start_byte, t.end_byte)), None)

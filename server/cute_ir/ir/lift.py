@@ -614,7 +614,7 @@ def custom_tail(body: Node) -> list[Node] | None:
     return None
 
 
-def _arrow_result_types(node: Node, items: list[Node]) -> list[Node]:
+def arrow_result_types(node: Node, items: list[Node]) -> list[Node]:
     """The result types of a custom form that writes no `:` among its body's items but writes
     them after `->` (`scf.if %c -> (T) {`, `scf.for ... iter_args(...) -> (T) {`,
     `scf.execute_region -> T {`), as their parsers read them: the types after the body's last
@@ -884,7 +884,7 @@ class _OpReader:
             self.result_types = [self.typed(t) for t in custom_result_types(tail)]
             self.operand_types = tuple(self.written(t) for t in _operand_type_nodes(tail))
         else:
-            self.result_types = [self.typed(t) for t in _arrow_result_types(node, items)]
+            self.result_types = [self.typed(t) for t in arrow_result_types(node, items)]
         self.result_types = _format_result_types(node, name, self.result_types, self.operand_types)
         stack = list(reversed(items))
         while stack:
