@@ -5,9 +5,9 @@
 // temporaries where it passes them crossed); a float comparison is `setp` of PTX's ordered
 // compare, `arith.select` is `selp`, and float arithmetic rounds to nearest (`.rn`, which ptxas does not fuse into an fma).
 // CHECK-LABEL: .visible .entry clamp(
-// CHECK: setp.lt.f32 [[NEG:%cmp[0-9]+]], %p1, [[ZERO:%c[0-9]+]];
+// CHECK: setp.lt.f32 [[NEG:%cmp[0-9]+]], %p1, 0f00000000;
 // CHECK-NEXT: @![[NEG]] bra [[ELSE:ELSE_[0-9]+]];
-// CHECK-NEXT: mov.f32 [[ARG:%arg[0-9]+]], [[ZERO]];
+// CHECK-NEXT: mov.f32 [[ARG:%arg[0-9]+]], 0f00000000;
 // CHECK-NEXT: bra.uni [[STORE:BB_[0-9]+]];
 // CHECK-NEXT: [[ELSE]]:
 // CHECK-NEXT: bra.uni [[SCALE:BB_[0-9]+]];

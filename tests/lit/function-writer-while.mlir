@@ -7,7 +7,7 @@
 // CHECK-LABEL: .visible .entry halve(
 // CHECK: mov.b32 [[X:%carried[0-9]+]], %p1;
 // CHECK-NEXT: [[TOP:WHILE_[0-9]+]]:
-// CHECK-NEXT: setp.gt.u32 [[MORE:%cmp[0-9]+]], [[X]], %c{{[0-9]+}};
+// CHECK-NEXT: setp.gt.u32 [[MORE:%cmp[0-9]+]], [[X]], 1;
 // CHECK-NEXT: mov.b32 [[PASSED:%passed[0-9]+]], [[X]];
 // CHECK-NEXT: @![[MORE]] bra [[END:WHILE_END_[0-9]+]];
 // CHECK-NEXT: shr.u32 [[HALF:%out[0-9]+]], [[PASSED]], 1;

@@ -9,7 +9,7 @@
 // CHECK-SAME: .hidden .param .align 64 .b8 tma0[128])
 // CHECK: mov.b64 [[PARAM:%tma0_param]], tma0;
 // CHECK-NEXT: cvta.param.u64 [[MAP:%tma0]], [[PARAM]];
-// CHECK: setp.eq.b64 [[FIRST:%cmp[0-9]+]], %p9, %c{{[0-9]+}};
+// CHECK: setp.eq.b64 [[FIRST:%cmp[0-9]+]], %p9, 0;
 // CHECK-NEXT: @![[FIRST]] bra [[END:ENDIF_[0-9]+]];
 // The L2 policy in hex, as CUTLASS spells it, with the name its constant carries.
 // CHECK: mov.b64 [[POLICY:%c[0-9]+]], 0x1000000000000000;  // L2 evict_normal
