@@ -24,6 +24,7 @@ from collections import Counter
 from contextlib import contextmanager
 import json
 import random
+import re
 import sys
 import time
 from dataclasses import dataclass, field, replace
@@ -89,10 +90,17 @@ class Edit:
         return [self.start, self.end, self.text, self.mid_pair, self.deferred, self.slices]
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 def _position(text: str, offset: int, mid_pair: bool = False) -> Position:
-    """The UTF-16 LSP position of character `offset` of `text`."""
-    line = text.count("\n", 0, offset)
-    line_start = text.rfind("\n", 0, offset) + 1
+    """The UTF-16 LSP position of character `offset` of `text`, counting lines as the server
+    does (`\n`, `\r\n` and a lone `\r` each end one). An offset between the two characters
+    of a `\r\n` has no position of its own: it is taken as the offset before the `\r`."""
+    if 0 < offset < len(text) and text[offset - 1] == "\r" and text[offset] == "\n":
+        offset -= 1
+    line = len(_LINE_END.findall(text, 0, offset))
+    line_start = max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
     column = len(text[line_start:offset].encode("utf-16-le")) // 2
     if mid_pair and offset < len(text) and ord(text[offset]) > 0xFFFF:
         column += 1   # between the two halves of a surrogate pair
