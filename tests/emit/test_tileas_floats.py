@@ -199,9 +199,8 @@ def test_what_ptx_has_no_instruction_for_is_refused_saying_so():
 
 
 # Scalars `--emit ptx` refuses (`math.exp` / `exp2` of f64, `truncf` to nearest away, of a scalar
-# or a tile), in a kernel `check` looks at (one holding a TileAS load): `check` reports each at
-# its op in the words `--emit ptx` refuses the kernel with (tables/legality.scalar_float_problem,
-# rounding_problem).
+# or a tile), in a kernel holding a TileAS load: `check` reports each at its op in the words
+# `--emit ptx` refuses the kernel with (tables/legality.scalar_float_problem, rounding_problem).
 REFUSED_SCALARS = _kernel(f"%a: {VIEW}, %x: f32, %d: f64", f"""  %c0 = arith.constant 0 : index
   %e = math.exp %d : f64
   %e2 = math.exp2 %d : f64
@@ -243,6 +242,89 @@ def test_check_and_emit_ptx_refuse_a_scalar_in_the_same_words(body, why):
     [reported] = [d.message for d in result.diagnostics if d.code == "lower.float-op"]
     assert reported == f"this {why}"
     assert _refusal(load + body, f"%a: {VIEW}, %x: f32, %d: f64") == f"`k`: {why}"
+
+
+def _emitted_refusal(text: str, arch: str) -> str:
+    """What the emitter refuses `text`'s one kernel with, after the default pipeline for `arch`."""
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch=arch)))
+    [kernel] = [op for top in lift(parse(result.stages[-1].text.encode()).root).operations
+                for op in top.walk() if op.name == "func.func" and is_kernel(op)]
+    module = emit_tileas_kernel(kernel, arch)
+    assert not module.ok
+    return module.message
+
+
+def _check_errors(text: str, arch: str, tmp_path, capsys) -> tuple[str, list[str]]:
+    path = tmp_path / "k.ir"
+    path.write_text(text)
+    status = main(["check", str(path), "--arch", arch])
+    said = [line for line in capsys.readouterr().out.splitlines() if ": error: " in line]
+    assert status == (1 if said else 0)
+    return str(path), said
+
+
+LOAD = (f"  %c0 = arith.constant 0 : index\n  %v, %k = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() "
+        f"{{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> "
+        f"tensor<64x64xf32>, !nv_tileaa.mem_token\n")
+BF16_BEFORE_SM90 = "before sm_90: `cvt.f32.bf16` needs it"
+# A kernel with no TileAS memop (`check` looks at every TileAS kernel, as `--emit ptx` writes
+# each), or one with a load whose tile the op reads: (arch, arguments, body, its last line's
+# code and the refusal after the op's name). Each is `check`'s one error, at that line, and what
+# the emitter refuses the kernel with.
+REFUSED = [
+    ("sm_90a", "%d: f64", "  %e = math.exp %d : f64", "lower.float-op", f"`math.exp` {EXP_OF_F64}"),
+    ("sm_90a", "%x: f32", "  %t = arith.truncf %x to_nearest_away : f32 to f16", "lower.float-op",
+     f"`arith.truncf` {TO_NEAREST_AWAY}"),
+    ("sm_80", "%b: bf16", "  %s = math.sqrt %b : bf16", "lower.float-op", f"`math.sqrt` of bf16 {BF16_BEFORE_SM90}"),
+    ("sm_80", "%b: bf16", "  %c = arith.cmpf olt, %b, %b : bf16", "lower.float-op",
+     f"`arith.cmpf` of bf16 {BF16_BEFORE_SM90}"),
+    ("sm_80", "%b: bf16", "  %w = arith.extf %b : bf16 to f32", "lower.float-op",
+     f"`arith.extf` of bf16 to f32 {BF16_BEFORE_SM90}"),
+    ("sm_86", "%x: f32", "  %n = arith.truncf %x : f32 to bf16", "lower.float-op",
+     "`arith.truncf` of f32 to bf16 before sm_90: `cvt.rn.bf16.f32` needs it"),
+    ("sm_80", f"%a: {VIEW}", LOAD + "  %h = arith.truncf %v downward : tensor<64x64xf32> to tensor<64x64xbf16>",
+     "lower.float-op", "`arith.truncf` of an f32 tile to bf16 before sm_90: `cvt.rm.bf16.f32` needs it"),
+    ("sm_80", f"%a: {VIEW}", LOAD + "  %g = arith.truncf %v : tensor<64x64xf32> to tensor<64x64xbf16>\n"
+                                    "  %q = arith.extf %g : tensor<64x64xbf16> to tensor<64x64xf32>",
+     "lower.float-op", f"`arith.extf` of a bf16 tile to f32 {BF16_BEFORE_SM90}"),
+    ("sm_80", f"%a: {VIEW}", LOAD + "  %g = arith.truncf %v : tensor<64x64xf32> to tensor<64x64xbf16>\n"
+                                    "  %q = arith.divf %g, %g : tensor<64x64xbf16>",
+     "lower.float-op", f"`arith.divf` of bf16 {BF16_BEFORE_SM90}"),
+    ("sm_90a", f"%a: {VIEW}", LOAD + "  %d = arith.extf %v : tensor<64x64xf32> to tensor<64x64xf64>\n"
+                                     "  %e = arith.truncf %d : tensor<64x64xf64> to tensor<64x64xf32>",
+     "lower.register-tile", "`arith.truncf` narrows f64 to f32: the register path narrows tiles of f32 to f16 and bf16"),
+]
+
+
+@pytest.mark.parametrize("arch, arguments, body, code, why", REFUSED)
+def test_check_reports_what_emit_ptx_refuses_at_the_op_in_its_words(arch, arguments, body, code, why, tmp_path, capsys):
+    text = _kernel(arguments, body)
+    line = text.count("\n", 0, text.index(body.splitlines()[-1])) + 1
+    path, said = _check_errors(text, arch, tmp_path, capsys)
+    assert said == [f"{path}:{line}:3: error: this {why} [lower:{code}]"]
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch=arch)))
+    [span] = [d.span for d in result.diagnostics if d.severity.name == "ERROR"]
+    start = text.index(body.splitlines()[-1]) + 2
+    assert (span.start, span.end) == (start, text.index("\n", start))
+    assert _emitted_refusal(text, arch) == f"`k`: {why}"
+
+
+def test_bf16_conversions_from_sm90_and_paired_roundings_before_it_are_no_error(tmp_path, capsys):
+    """What the emitter writes `check` passes: bf16 `cvt`s on sm_90a, and before sm_90 an f32
+    tile narrowed to bf16 to nearest even or toward zero (`cvt.rn.bf16x2.f32`, sm_80)."""
+    body = "  %s = math.sqrt %b : bf16\n  %w = arith.extf %b : bf16 to f32\n  %n = arith.truncf %w : f32 to bf16"
+    assert _check_errors(_kernel("%b: bf16", body), "sm_90a", tmp_path, capsys)[1] == []
+    paired = LOAD + "  %g = arith.truncf %v toward_zero : tensor<64x64xf32> to tensor<64x64xbf16>"
+    assert _check_errors(_kernel(f"%a: {VIEW}", paired), "sm_80", tmp_path, capsys)[1] == []
+
+
+def test_a_function_no_emitter_writes_gets_no_float_op_error(tmp_path, capsys):
+    """Only TileAS kernels and functions applying atoms become PTX: the same ops in a plain
+    function are nobody's refusal, and `check` says nothing of them."""
+    body = ("  %e = math.exp %d : f64\n  %t = arith.truncf %x to_nearest_away : f32 to f16\n"
+            "  %w = arith.extf %b : bf16 to f32")
+    plain = f"func.func @f(%x: f32, %d: f64, %b: bf16) {{\n{body}\n  return\n}}\n"
+    assert _check_errors(plain, "sm_80", tmp_path, capsys)[1] == []
 
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generator, TypeVar
 
 from ..diagnostics import Diagnostic, Severity, Span
 from ..dialects.cute_nvgpu.written import WrittenType
+from ..dialects.nv_tileas.async_tma import KERNEL_SPEC
 from .alias_uses import alias_diagnostics, written_uses
 from .symbols import UnitLookup
 from .units import Unit, kept_names, statement_nodes
@@ -102,6 +103,7 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
     unit can report in the text of a type alias it resolved, outside its own."""
     verified = _verified()
     sites = [(op.start, op.name.decode()) for op in found.get("ops", ()) if op.name in verified]
+    sites += _kernel_sites(analysis.document.data, units)
     if not sites:
         return {}
     starts = [u.start for u in units]
@@ -164,6 +166,29 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.aliases = kept_names(frozenset(asked))
     return out
+
+
+def _kernel_sites(data: bytes, units: list[Unit]) -> list[tuple[int, str]]:
+    """(where, `KERNEL_SPEC`) of each mention of a TileAS kernel's KernelSpecAttr in `units`:
+    `cute-ir lower --emit ptx` writes PTX of every function carrying one, whatever ops it holds,
+    so its unit is verified and its pipeline's checks of what that PTX cannot be (a float op
+    the emitter has no form for: `lower.float-op`) run there too. Its name joins the op names
+    the passes are handed (`Pass.may_report`). Other functions the emitters write are verified
+    already: a function the function writer writes applies an atom."""
+    if not units:
+        return []
+    starts = [u.start for u in units]
+    found, at, end = [], units[0].start, units[-1].end
+    while (at := data.find(_KERNEL_SPEC_TEXT, at, end)) >= 0:
+        index = bisect_right(starts, at) - 1
+        if index >= 0 and not units[index].shell and at < units[index].end:
+            found.append((at, KERNEL_SPEC))
+        at += len(_KERNEL_SPEC_TEXT)
+    return found
+
+
+# A TileAS kernel's attribute (`nv_tileas.kernel_spec = #nv_tileas.kernel_spec<...>`).
+_KERNEL_SPEC_TEXT = KERNEL_SPEC.encode()
 
 
 @cache

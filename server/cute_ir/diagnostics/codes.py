@@ -282,7 +282,8 @@ _OWN: tuple[CodeDoc, ...] = (
             "element by element: `addf`, `divf`, `remf`, `negf`, `math.fma`, `math.exp`, ...) of tiles in "
             "registers placed otherwise over the threads (an mma.sync product and a tile `ld.global` brought), "
             "or of tiles of another element type than f32, f16 and bf16; an `arith.extf` of a tile other than f16 / bf16 "
-            "to f32 or f32 to f64, which the register path does not widen; an `nv_tileas.dot` mma.sync cannot compute (its "
+            "to f32 or f32 to f64, which the register path does not widen; an `arith.truncf` of a tile other than f32 "
+            "to f16 / bf16 (of an f64 tile), which it does not narrow; an `nv_tileas.dot` mma.sync cannot compute (its "
             "accumulator in the chunks or in shared memory, not splitting into 16-row blocks for each warp, or "
             "operands other than f16 / bf16 of whole 16-element K steps); a splat constant too small for a chunk a "
             "thread; an `arith.truncf` of an f32 tile of one element a chunk; an atomic TMA does not reduce whose "
@@ -290,10 +291,13 @@ _OWN: tuple[CodeDoc, ...] = (
             "float `min` / `max` only two elements at once, in bounds). The PTX of its kernel cannot be emitted."),
     CodeDoc("lower.float-op", L, "A float op in a TileAS kernel has no PTX as written: `math.exp` or "
             "`math.exp2` of an f64 scalar (PTX's `ex2` is f32 only), a float op of a scalar type other than "
-            "f16, bf16, f32 and f64, or an `arith.truncf` (of a scalar or a tile) rounding `to_nearest_away` "
-            "(`cvt` rounds ties away from zero only into tf32). `check` reports it in a kernel that holds a "
-            "TileAS load, store or atomic (the ops that make it look at a function); `--emit ptx` refuses the "
-            "kernel in the same words."),
+            "f16, bf16, f32 and f64, an `arith.truncf` (of a scalar or a tile) rounding `to_nearest_away` "
+            "(`cvt` rounds ties away from zero only into tf32), or, before sm_90, a `cvt` of bf16: an "
+            "`arith.extf` / `truncf` from or to bf16 (an f32 tile narrowed to bf16 to nearest even or toward "
+            "zero is `cvt.rn.bf16x2.f32`, sm_80), a float op or `arith.cmpf` of bf16 computed in f32 "
+            "(`tables/legality.bf16_conversion_problem`). `check` reports it in every TileAS kernel (a "
+            "function with an `nv_tileas.kernel_spec`, which `--emit ptx` writes whatever ops it holds), "
+            "and nowhere else; `--emit ptx` refuses the kernel in the same words."),
     CodeDoc("lower.pass-anchor", L, "A pass in a pipeline runs on another kind of op than the "
             "pipeline applies it to."),
     CodeDoc("lower.pass-failed", L, "A pass failed on this op through an internal error; the other "

@@ -87,8 +87,6 @@ def float_remainder(kernel: PtxBuilder, float_type: str, x: str, y: str, into: s
     return result
 
 
-# The roundings `cvt` gives a pair of f32 into f16x2 / bf16x2 (PTX ISA, cvt: `.frnd2`).
-PAIRED_ROUNDING = ("rn", "rz")
 # What follows an instruction line that implements the atom, before its origin id.
 ATOM_LINE_MARK = "  // @op "
 # mbarrier.try_wait's suspend-time hint (ns) between tries, as NVIDIA's compilers write it

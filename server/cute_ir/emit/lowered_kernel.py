@@ -89,9 +89,9 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
-from ..tables.legality import FLOAT_INSTRUCTIONS, REMAINDER, TRUNCF_ROUNDING
+from ..tables.legality import FLOAT_INSTRUCTIONS, PAIRED_ROUNDING, REMAINDER, TRUNCF_ROUNDING
 from .atom_instruction import NAMED_CONSTANTS
-from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FENCE_MBARRIER_INIT, FLOAT_COMPARISONS, INTEGER_COMPARISONS, NAN_TIER, PAIRED_ROUNDING, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
+from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FENCE_MBARRIER_INIT, FLOAT_COMPARISONS, INTEGER_COMPARISONS, NAN_TIER, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
                       float_remainder, mbarrier_init, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .ptx_copies import fold_constants, propagate

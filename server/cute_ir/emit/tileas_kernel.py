@@ -92,10 +92,10 @@ from ..tables.legality import (ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, FLOAT_INSTRU
                                dot_accumulator_problem, elementwise_problem, truncation_problem,
                                register_transfer_problem, restage_problem, whole_accesses,
                                checked_accesses, tested_alignment, rounding_problem, scalar_float_problem,
-                               TRUNCF_ROUNDING, widening_problem)
+                               TRUNCF_ROUNDING, bf16_conversion_problem, narrowing_problem, widening_problem)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (CONSTANT_COMPARISONS, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, FLOAT_COMPARISONS, INTEGER_COMPARISONS,
-                      NAN_TIER, PAIRED_ROUNDING, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
+                      NAN_TIER, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, float_remainder, mbarrier_init, memref_descriptor_fields, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .tileas_tiles import (Code, GlobalView, RegTile, SmemTile, TileError, atomic_global, chunk_tile, copy_async, dot,
@@ -534,9 +534,10 @@ class _Emitter:
         return reg
 
     def widened(self, reg: str, float_type: str, op: Operation) -> str:
-        """An f16 / bf16 scalar as an f32, exactly (`cvt.f32.<half>`; bf16's from sm_90)."""
-        if float_type == "bf16" and self.tier < _BF16_CVT_TIER:
-            raise _Unemittable(f"`{op.name}` of bf16 before sm_{_BF16_CVT_TIER}: `cvt.f32.bf16` needs it")
+        """An f16 / bf16 scalar as an f32, exactly (`cvt.f32.<half>`; bf16's from sm_90:
+        `tables/legality.bf16_conversion_problem`)."""
+        if (why := bf16_conversion_problem(float_type, None, self.tier)) is not None:
+            raise _Unemittable(f"`{op.name}` {why}")
         wide = self.kernel.reg("f32", "%" + self.fresh("f"))
         self.kernel.emit(f"cvt.f32.{float_type} {wide}, {reg};")
         return wide
@@ -574,8 +575,8 @@ class _Emitter:
             why = widening_problem(source.element, found.element)
             if why is not None:
                 raise _Unemittable(f"`{op.name}` {why}")
-            if source.element == "bf16" and self.tier < _BF16_CVT_TIER:
-                raise _Unemittable(f"`{op.name}` of a bf16 tile before sm_{_BF16_CVT_TIER}: `cvt.f32.bf16` needs it")
+            if (why := bf16_conversion_problem(source.element, found.element, self.tier, tile=True)) is not None:
+                raise _Unemittable(f"`{op.name}` {why}")
             tile = self.reg_tile(op.operands[0], op)
             self.reg_tiles[op.results[0]] = self.guard(lambda: widen(self.code(), tile, found.element))
             return
@@ -590,9 +591,10 @@ class _Emitter:
         if source_type not in _FLOAT_BITS or result_type not in _FLOAT_BITS:
             raise _Unemittable(f"`{op.name}` of {source_type} to {result_type}: between f16, bf16, f32 and f64 "
                                f"scalars (or of an f32 tile to f16 / bf16) here")
-        rounding = self.rounding(op) + "." if op.name == "arith.truncf" else ""
-        if "bf16" in (source_type, result_type) and self.tier < _BF16_CVT_TIER:
-            raise _Unemittable(f"`{op.name}` of {source_type} to {result_type} before sm_{_BF16_CVT_TIER}")
+        mode = self.rounding(op) if op.name == "arith.truncf" else "rn"
+        rounding = mode + "." if op.name == "arith.truncf" else ""
+        if (why := bf16_conversion_problem(source_type, result_type, self.tier, mode)) is not None:
+            raise _Unemittable(f"`{op.name}` {why}")
         reg = self.kernel.reg(_SCALAR_TYPES[result_type], "%" + self.fresh("f"))
         self.kernel.emit(f"cvt.{rounding}{result_type}.{source_type} {reg}, {source};")
         self.values[op.results[0]] = reg
@@ -620,15 +622,18 @@ class _Emitter:
             raise _Unemittable(f"`{op.name}` without one operand")
         found = shaped(str(op.results[0].type))
         if (op.operands[0] in self.reg_tiles or op.operands[0] in self.smem_tiles) and found is not None:
+            source = shaped(self.type_of(op.operands[0]))
+            if (why := narrowing_problem(source.element if source else self.type_of(op.operands[0]),
+                                         found.element)) is not None:
+                raise _Unemittable(f"`{op.name}` {why}")
             held = self.reg_tiles.get(op.operands[0])
             why = truncation_problem(held.placement if held is not None else None,
                                      tuple(found.dims[-2:]) if found.rank == 2 else (1, found.dims[0]), self.threads)
             if why is not None:
                 raise _Unemittable(f"`{op.name}` {why}")
             mode = self.rounding(op)
-            if found.element == "bf16" and mode not in PAIRED_ROUNDING and self.tier < _BF16_CVT_TIER:
-                raise _Unemittable(f"`{op.name}` of an f32 tile to bf16 rounding {mode} before sm_{_BF16_CVT_TIER}: "
-                                   f"`cvt.{mode}.bf16.f32` needs it")
+            if (why := bf16_conversion_problem("f32", found.element, self.tier, mode, tile=True)) is not None:
+                raise _Unemittable(f"`{op.name}` {why}")
             tile = self.reg_tile(op.operands[0], op)
             self.reg_tiles[op.results[0]] = self.guard(lambda: truncate(self.code(), tile, found.element, mode))
             return
@@ -1495,8 +1500,6 @@ _HALVES = ("f16", "bf16")
 # A float scalar argument's parameter type, as LLVM's NVPTX backend declares one (a half's
 # `.b16`); any other scalar is a `.u64`.
 FLOAT_PARAMETERS = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16"}
-# `cvt` from or to bf16 other than `cvt.rn.bf16.f32` needs sm_90 (PTX ISA, cvt's target notes).
-_BF16_CVT_TIER = 90
 _SCALAR_TYPES = {"f32": "f32", "f64": "f64", "f16": "b16", "bf16": "b16", "i64": "b64", "i16": "b16", "i1": "pred"}
 _MOV_TYPE = {"f32": "f32", "f64": "f64", "b16": "b16", "b32": "b32", "b64": "b64", "pred": "pred"}
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}

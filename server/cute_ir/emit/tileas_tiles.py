@@ -28,9 +28,8 @@ from math import prod
 from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
 from ..tables.atomics import atomic_form
-from ..tables.legality import (CHUNKS, MMA, MMA_K, MMA_M, MMA_N, chunk_bytes, dot_operands_problem, mma_tile_problem,
+from ..tables.legality import (CHUNKS, MMA, PAIRED_ROUNDING, MMA_K, MMA_M, MMA_N, chunk_bytes, dot_operands_problem, mma_tile_problem,
                                register_tile_problem, truncated, widened, widening_problem)
-from .builder import PAIRED_ROUNDING
 
 
 class TileError(Exception):

@@ -267,9 +267,11 @@ def _tileas_kernel_section() -> list[str]:
             "`arith.cmpf` is `setp` "
             "(ordered predicates PTX's plain compares, unordered ones its `u` forms, `ord` / `uno` `num` / `nan`); "
             "`arith.extf` / `truncf` are `cvt` in the op's rounding mode (`to_nearest_away` is refused). "
-            "`math.exp` / `exp2` of f64 and a `truncf` to nearest away (of a scalar or a tile) are reported by "
-            "`check` at the op (`lower.float-op`) in the words `--emit ptx` refuses them with, in a kernel that "
-            "holds a TileAS load, store or atomic (the ops that make `check` look at a function).",
+            "`math.exp` / `exp2` of f64, a `truncf` to nearest away (of a scalar or a tile) and, before sm_90, "
+            "a `cvt` of bf16 (`extf` / `truncf` from or to it, but an f32 tile narrowed to nearest even or "
+            "toward zero, `cvt.rn.bf16x2.f32`; a float op or `cmpf` of bf16, computed in f32) are reported by "
+            "`check` at the op (`lower.float-op`) in the words `--emit ptx` refuses them with, in every TileAS "
+            "kernel (`check` looks at each function with an `nv_tileas.kernel_spec`, whatever ops it holds).",
             "- Float tiles in registers (f32, f16, bf16), of tiles placed alike: `arith.addf` / `subf` / `mulf` / "
             "`maximumf` / `minimumf` one instruction a register (`.f16x2` for halves; `max.NaN` / `min.NaN` from sm_80); the other float ops above "
             "register by register, each element as a scalar (a half pair unpacked and packed again); `arith.truncf` "
@@ -280,7 +282,8 @@ def _tileas_kernel_section() -> list[str]:
             "`cvt` (`cvt.f32.f16`, `cvt.f32.bf16`, `cvt.f64.f32`) into a register of its own, twice its bits, where "
             "its source held it (a half pair unpacked first): the widened tile lies as its source does, so it meets "
             "tiles placed alike (an mma.sync product narrowed and widened back lies as the product), not a tile of "
-            "its own type `ld.global` brought. Tiles placed otherwise, and an `extf` of a tile to other types, "
+            "its own type `ld.global` brought. Tiles placed otherwise, an `extf` of a tile to other types and a "
+            "`truncf` of a tile other than f32 to f16 / bf16 (an f64 one), "
             "are reported by `check` at the op (`lower.register-tile`) in the words `--emit ptx` refuses them with.",
             "- `scf.if`: a predicated branch around each region, each result in registers of its own that each "
             "region's `scf.yield` sets (scalars; a register tile too, placed as the then region yields it, in the "

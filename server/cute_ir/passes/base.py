@@ -34,7 +34,8 @@ from ..text.location import provenance, source_span
 
 # Key of `PassContext.facts`: the names of the ops in what the pipeline runs on, when the
 # caller knows them (the editor does), so that `Pass.may_report` can say no for a function
-# without the ops a pass looks at.
+# without the ops a pass looks at; `nv_tileas.kernel_spec` among them when it holds a TileAS
+# kernel (a function carrying that attribute).
 OP_NAMES = "op-names"
 
 

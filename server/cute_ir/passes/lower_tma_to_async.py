@@ -101,17 +101,19 @@ from typing import Callable
 from ..diagnostics.catalogue import get as catalogue_message
 from ..dialects.nv_tileas.async_tma import (ASYNC_WAIT, ATOM_ALLOW_LISTS, BOX_DIM, STAGES, SWIZZLE, GATHER_ROWS, GATHER_TMA_LOAD,
                                            MBARRIER_BYTES, SCATTER_TMA_STORE, TILE_ALIGNMENT, TILED_TMA_LOAD,
-                                           TILED_TMA_STORE, TMA_REDUCE_OP, is_kernel, thread_count)
+                                           TILED_TMA_STORE, TMA_REDUCE_OP, KERNEL_SPEC, is_kernel, thread_count)
 from ..dialects.nv_tileas.async_tma import TILED_ATOMIC_RMW as TMA_REDUCTION
 from ..dialects.nv_tileas.dot import DOT
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW, TILED_LOAD, TILED_STORE
-from ..ir.attributes import ROUNDING_MODES, attribute, enum_case, enum_keyword, integer, integers, parse_enum
+from ..emit.builder import CONSTANT_COMPARISONS
+from ..ir.attributes import CMPF_PREDICATES, ROUNDING_MODES, attribute, enum_case, enum_keyword, integer, integers, parse_enum
 from ..ir.custom_form import write_attributes
 from ..ir.core import UNIT, Attribute, BlockArgument, OpResult, Operation, Type, Value
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..tables import tensormap
 from ..tables.atomics import atomic_form
-from ..tables.legality import (CHUNKS, ELEMENTWISE_FLOAT, MMA, SPLAT, RegisterTransfer, carried_tile_problem,
+from ..tables.legality import (CHUNKS, ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, MMA, SPLAT, TRUNCF_ROUNDING,
+                               bf16_conversion_problem, narrowing_problem, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, dot_operands_problem, elementwise_problem, mma_tile_problem,
                                truncation_problem, whole_accesses, widened, widening_problem,
                                register_tile_problem, register_transfer_problem, restage_problem, rounding_problem,
@@ -148,6 +150,7 @@ FLOAT_OP = "lower.float-op"
 # chunks first).
 TRUNCF = "arith.truncf"
 EXTF = "arith.extf"
+CMPF = "arith.cmpf"
 
 # The environment switches the page names; each sets its pass option.
 PREFER_TMA_VARIABLE = "TILEIR_PREFER_TMA_FOR_LOAD_STORE"
@@ -351,11 +354,13 @@ class LowerTmaLoadStoreToAsync(Pass):
                 object.__setattr__(self, name, True)
 
     def may_report(self, facts: dict) -> bool:
+        # A TileAS kernel without memops still has its float ops judged (`_float_problems`).
         names = facts.get(OP_NAMES)
-        return names is None or bool(names & (set(ASYNC_OF) | LOADS))
+        return names is None or bool(names & (set(ASYNC_OF) | LOADS | {KERNEL_SPEC}))
 
     def may_rewrite(self, facts: dict) -> bool:
-        return self.may_report(facts)   # it rewrites only the ops it may report on
+        names = facts.get(OP_NAMES)   # it rewrites only memops
+        return names is None or bool(names & (set(ASYNC_OF) | LOADS))
 
     def run(self, op: Operation, context: PassContext) -> None:
         prefer, delay = self.prefer_tma, self.delay_store_wait
@@ -381,7 +386,7 @@ class LowerTmaLoadStoreToAsync(Pass):
                 _report_register_problem(*problem, context)
             for arithmetic, message in placement_problems:
                 context.report(arithmetic, REGISTER_PATH, message)
-            for arithmetic, message in _float_problems(inner):
+            for arithmetic, message in _float_problems(inner, found.tier if found else None):
                 context.report(arithmetic, FLOAT_OP, message)
 
     @staticmethod
@@ -519,6 +524,11 @@ def _placement_problems(ops: list[Operation], shared: set[Value], threads: int |
                 continue
             placed[result] = widened(placed.get(op.operands[0], CHUNKS))   # a shared tile is read into the chunks
         elif op.name == TRUNCF and op.operands and (op.operands[0] in placed or op.operands[0] in shared):
+            source = shaped(str(op.operands[0].type))
+            why = narrowing_problem(source.element, tile.element) if source is not None else None
+            if why is not None:
+                found.append((op, f"this `{op.name}` {why}"))
+                continue
             narrowed = placed.get(op.operands[0], CHUNKS)        # a shared tile is read into the chunks
             placed[result] = truncated(narrowed)
             dims = tuple(tile.dims) if tile.rank == 2 else (1, tile.dims[0])
@@ -539,23 +549,41 @@ def _placement_problems(ops: list[Operation], shared: set[Value], threads: int |
     return found
 
 
-def _float_problems(ops: list[Operation]) -> list[tuple[Operation, str]]:
+def _float_problems(ops: list[Operation], tier: int | None) -> list[tuple[Operation, str]]:
     """(op, message) of each float op of `ops` (a kernel's) whose PTX the emitter has no form for
-    as written, the emitter's rules: an `arith.truncf`, of a scalar or a tile, in a rounding
-    `cvt` lacks (`tables/legality.rounding_problem`), and an op of float scalars of a type it
-    does not compute it of (`scalar_float_problem`: `math.exp` / `exp2` of f64). Of tiles, the
-    element type is `elementwise_problem`'s (`_placement_problems`)."""
+    as written on SM `tier`, the emitter's rules: an `arith.truncf`, of a scalar or a tile, in a
+    rounding `cvt` lacks (`tables/legality.rounding_problem`); an op of float scalars of a type it
+    does not compute it of (`scalar_float_problem`: `math.exp` / `exp2` of f64); and a `cvt` of
+    bf16 before sm_90 (`bf16_conversion_problem`): an `extf` / `truncf` from or to bf16 (of an f32
+    tile to bf16 only in a rounding `cvt` has no pair form of), a float op or `arith.cmpf` of bf16
+    computed in f32 (of tiles, the ops not one instruction a register pair: `FLOAT_ARITHMETIC`).
+    Of tiles, the element type is `elementwise_problem`'s (`_placement_problems`)."""
     found = []
     for op in ops:
-        if op.name == TRUNCF:
-            why = rounding_problem(enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even")
-        elif op.name in ELEMENTWISE_FLOAT and op.results and _FLOAT_SCALAR.fullmatch(str(op.results[0].type)):
-            why = scalar_float_problem(op.name, str(op.results[0].type))
+        types = [_element(v) for v in (*op.operands[:1], *op.results[:1])]
+        tile = any(str(v.type).startswith("tensor<") for v in (*op.operands[:1], *op.results[:1]))
+        if op.name == TRUNCF and len(types) == 2:
+            mode = enum_keyword(op, ROUNDING_MODES, "roundingmode") or "to_nearest_even"
+            why = rounding_problem(mode) or bf16_conversion_problem(*types, tier, TRUNCF_ROUNDING[mode], tile)
+        elif op.name == EXTF and len(types) == 2:
+            why = bf16_conversion_problem(*types, tier, tile=tile)
+        elif op.name in ELEMENTWISE_FLOAT and op.results and _FLOAT_SCALAR.fullmatch(types[-1]):
+            why = scalar_float_problem(op.name, types[-1]) if not tile else None
+            if why is None and not (tile and op.name in FLOAT_ARITHMETIC):
+                why = bf16_conversion_problem(types[-1], None, tier)
+        elif op.name == CMPF and op.operands and (enum_keyword(op, CMPF_PREDICATES) or "") not in CONSTANT_COMPARISONS:
+            why = bf16_conversion_problem(types[0], None, tier)
         else:
             continue
         if why is not None:
             found.append((op, f"this `{op.name}` {why}"))
     return found
+
+
+def _element(value: Value) -> str:
+    """A value's float type, or its tile's element type."""
+    found = shaped(str(value.type))
+    return found.element if found is not None else str(value.type)
 
 
 # A float scalar type as MLIR spells it (`f32`, `bf16`, `f8E4M3FN`, ...).

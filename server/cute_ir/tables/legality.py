@@ -22,6 +22,7 @@ __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "suppor
            "whole_accesses",
            "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "REMAINDER", "ELEMENTWISE_FLOAT", "elementwise_problem", "WIDENINGS", "widening_problem", "widened", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
            "TRUNCF_ROUNDING", "F32_EXPONENTIALS", "SCALAR_FLOATS", "scalar_float_problem", "rounding_problem",
+           "PAIRED_ROUNDING", "BF16_CVT_TIER", "bf16_conversion_problem", "NARROWINGS", "narrowing_problem",
            "truncated", "float_arithmetic_problem", "carried_tile_problem"]
 
 R = A.Residency
@@ -559,6 +560,36 @@ def rounding_problem(mode: str) -> str | None:
         return None
     return f"rounding {mode}: `cvt` rounds ties away from zero only into tf32"
 
+
+# The roundings `cvt` gives a pair of f32 into f16x2 / bf16x2 (PTX ISA, cvt: `.frnd2`).
+PAIRED_ROUNDING = ("rn", "rz")
+# The SM tier from which a TileAS kernel's PTX converts a bf16 by `cvt` (`cvt.f32.bf16` to
+# compute on one in f32, `cvt.rn.bf16.f32`, `cvt.f64.bf16`, ...); before it, only an f32 tile
+# narrowed to bf16 in a paired rounding (`cvt.rn.bf16x2.f32`, `PAIRED_ROUNDING`) is.
+BF16_CVT_TIER = 90
+
+
+def bf16_conversion_problem(source: str, result: str | None, tier: int | None, mode: str = "rn",
+                            tile: bool = False) -> str | None:
+    """Why a TileAS kernel's PTX cannot convert a `source` float (scalar, or a tile's elements
+    when `tile`) to `result` on SM `tier` (None: it can, or the target is unknown), as a phrase
+    following the op; `result` None: to f32 to compute on it (a float op, `arith.cmpf`, of
+    bf16); `mode`: a narrowing's `cvt` rounding. The emitter refuses such an op with these
+    words, and lower-tma-load-store-to-async reports it at the op (`lower.float-op`), so
+    `check` says what `--emit ptx` would."""
+    if tier is None or tier >= BF16_CVT_TIER or "bf16" not in (source, result):
+        return None
+    if result is None:
+        return f"of {'a bf16 tile' if tile else 'bf16'} before sm_{BF16_CVT_TIER}: `cvt.f32.bf16` needs it"
+    narrowing = SCALAR_FLOATS.index(result) < SCALAR_FLOATS.index(source) if {source, result} <= set(SCALAR_FLOATS) \
+        else False
+    if tile and narrowing and mode in PAIRED_ROUNDING:
+        return None
+    what = f"{'an' if source[0] == 'f' else 'a'} {source} tile" if tile else source
+    rounding = f"{mode}." if narrowing else ""
+    return f"of {what} to {result} before sm_{BF16_CVT_TIER}: `cvt.{rounding}{result}.{source}` needs it"
+
+
 # Where a tile in registers lies over the CTA's threads (emit/tileas_tiles.py), by what made it:
 # the chunk placement (a load through registers, a tile read from shared memory, a computed
 # tile's or a loop's), the mma.sync accumulator's (a product, a constant a product accumulates
@@ -671,15 +702,29 @@ def dot_operands_problem(a: tuple[int, int], b: tuple[int, int], accumulator: tu
 WIDENINGS = {("f16", "f32"), ("bf16", "f32"), ("f32", "f64")}
 
 
+# The narrowings (`arith.truncf`) of tiles in registers: f32 to f16 / bf16, two elements packed
+# into a register (`truncation_problem`).
+NARROWINGS = {("f32", "f16"), ("f32", "bf16")}
+
+
 def widening_problem(source: str, result: str) -> str | None:
     """Why the register path cannot widen a tile of `source` elements to `result` ones
     (`arith.extf` of a tensor; None: it can), as a phrase following the op. The emitter refuses
     such an op with these words, and lower-tma-load-store-to-async reports it at the op
-    (`lower.register-tile`)."""
-    if (source, result) in WIDENINGS:
+    (`lower.register-tile`); `narrowing_problem` likewise of `arith.truncf`."""
+    return _tile_conversion_problem("widens", source, result, WIDENINGS, "f16 and bf16 to f32, and of f32 to f64")
+
+
+def narrowing_problem(source: str, result: str) -> str | None:
+    """Why the register path cannot narrow a tile of `source` elements to `result` ones (an f64
+    tile's), as `widening_problem` says it of a widening."""
+    return _tile_conversion_problem("narrows", source, result, NARROWINGS, "f32 to f16 and bf16")
+
+
+def _tile_conversion_problem(verb: str, source: str, result: str, done: set, which: str) -> str | None:
+    if (source, result) in done:
         return None
-    return (f"widens {source} to {result}: the register path widens tiles of f16 and bf16 to f32, "
-            f"and of f32 to f64")
+    return f"{verb} {source} to {result}: the register path {verb} tiles of {which}"
 
 
 def truncation_problem(placement: str | None, dims: tuple[int, int], threads: int | None) -> str | None:
