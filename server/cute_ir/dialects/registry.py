@@ -100,7 +100,17 @@ def has_trait(name: str, trait: Trait) -> bool:
 def applies_atom(name: str) -> bool:
     """Whether an op applies the atom its first operand is: cute_nvgpu's MMAs, copies and TMA
     transfers (by their verifier hook), and the DSL's `cute.gemm` / `cute.copy` (APPLIES_ATOM)."""
-    return name in APPLYING_OPS or has_trait(name, Trait.APPLIES_ATOM)
+    # Kept by name (the records are all made at import): the lowering and its check ask it of
+    # every op of a unit, at each keystroke.
+    found = _APPLIES_ATOM.get(name)
+    if found is None:
+        found = name in APPLYING_OPS or has_trait(name, Trait.APPLIES_ATOM)
+        if len(_APPLIES_ATOM) < 4096:   # (op names come in few kinds; a file of made-up ones does not grow it)
+            _APPLIES_ATOM[name] = found
+    return found
+
+
+_APPLIES_ATOM: dict[str, bool] = {}
 
 
 def passes_atom(name: str) -> bool:

@@ -173,7 +173,10 @@ class VerifyContext:
         text = value.type.text
         # (Most values: a type that names no atom by its text alone, known without reading
         # it again in each context; an alias's answer depends on the file's aliases.)
-        if text in self._plain_types or names_plain_type(text):
+        if text in self._plain_types:
+            return None
+        if names_plain_type(text):
+            self._plain_types.add(text)
             return None
         written = self.through_alias(WrittenType(text, span))
         ty = written.cute_type() if written is not None else None
