@@ -284,3 +284,23 @@ def test_the_e2m1_fragment_load_folds_its_masks_and_shifts():
         "and.b32", "shl.b32", "or.b32"]
     assert len(body) == 4 * 13 and not any(line.strip().startswith("mov.") for line in body)
     assert "and.b32 %i7, %v5, 15;" in text and "shl.b32 %i9, %i7, 2;" in text
+
+
+def test_without_copies_only_the_constants_nothing_reads_go():
+    """A TileAS kernel's constants are folded and their unread `mov`s go (`propagate(...,
+    copies=False)`); its copies stay, and so does any other `mov` nothing reads."""
+    kernel, _ = _kernel({"%a": "b32", "%b": "b32", "%c": "b32", "%d": "f32", "%q": "pred", "%p": "b64"}, [
+        "ld.param.u64 %p, [p0];",
+        "ld.global.b32 %a, [%p];",
+        "mov.b32 %c, 4;",
+        "mov.f32 %d, 0f3F800000;",
+        "mov.pred %q, 0;",
+        "mov.b32 %b, %a;",
+        "add.s32 %b, %b, %c;",
+        "st.global.b32 [%p], %b;",
+        "ret;"])
+    fold_constants(kernel)
+    assert propagate(kernel, [], copies=False) == []
+    assert _body(kernel) == ["ld.param.u64 %p, [p0];", "ld.global.b32 %a, [%p];", "mov.pred %q, 0;",
+                             "mov.b32 %b, %a;", "add.s32 %b, %b, 4;", "st.global.b32 [%p], %b;", "ret;"]
+    assert "%c" not in " ".join(kernel.decls) and "%d" not in " ".join(kernel.decls)

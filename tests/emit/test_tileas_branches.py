@@ -4,6 +4,8 @@ tile placed as the then region yields it); a region holding more than scalar and
 arithmetic is refused. ptxas accepts the kernels on sm_90a, sm_100a and sm_120a."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import REPO
@@ -42,7 +44,7 @@ BRANCHES = _kernel(f"%src: {VIEW}, %x: f32, %w: i64", f"""  %bx = gpu.block_id x
   }}) : (i1) -> tensor<64x64xf32>
 {STORE}""")
 
-BRANCH_LINES = """  setp.lt.f32 %p4, %p1_x, %c3;
+BRANCH_LINES = """  setp.lt.f32 %p4, %p1_x, 0f00000000;
   @!%p4 bra ELSE_5;
   neg.f32 %f7, %p1_x;
   mov.f32 %yield10, %f7;
@@ -53,14 +55,13 @@ BRANCH_LINES = """  setp.lt.f32 %p4, %p1_x, %c3;
   ELSE_5:
   mul.rn.f32 %f12, %p1_x, 0f3FB8AA3B;
   ex2.approx.f32 %f13, %f12;
-  mov.b64 %c14, 1;
-  add.s64 %x15, %p2_w, %c14;
+  add.s64 %x15, %p2_w, 1;
   mov.f32 %yield16, %f13;
   mov.b64 %yield17, %x15;
   mov.f32 %branch8, %yield16;
   mov.b64 %branch9, %yield17;
   IF_END_6:
-  setp.eq.b32 %p18, %block_id1, %c2;
+  setp.eq.b32 %p18, %block_id1, 0;
   @!%p18 bra IF_END_20;
   mul.rn.f32 %f21, %branch8, %branch8;
   IF_END_20:
@@ -72,6 +73,7 @@ BRANCH_LINES = """  setp.lt.f32 %p4, %p1_x, %c3;
 def test_scf_if_branches_around_its_regions_and_its_results_are_registers_each_region_sets(arch):
     [ptx] = _kernels(BRANCHES, arch).values()
     _in_order(BRANCH_LINES, ptx)
+    assert not re.search(r"%c\d+\b", ptx)       # every constant an immediate, no `mov` of one left
     lines = ptx.splitlines()
     # The register tile: the then region's sum (one f32 a register), the else region's tile,
     # each moved into the result's registers, which the store writes.

@@ -4,6 +4,8 @@ cut short (a 32-bit copy of the extent would keep its low half only); ptxas acce
 on sm_90a, sm_100a and sm_120a."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.emit.test_tileas_floats import ARCHS, _in_order, _kernel
@@ -15,7 +17,7 @@ COPY = _kernel(f"%src: {VIEW}, %i: index", f"""  %c0 = arith.constant 0 : index
   %st = nv_tileas.tiled_store %t, %src coords(%i, %c0) offsets() token(%k) {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {VIEW} -> !nv_tileaa.mem_token""")
 
 # The first chunk cp.async moves: the bytes of it inside the row, in 64 bits, then the row.
-CLAMP = """  cvt.u64.u32 %left22, %c1;
+CLAMP = """  cvt.u64.u32 %left22, 0;
   cvt.u64.u32 %left23, %col7;
   add.u64 %left22, %left22, %left23;
   add.u64 %left22, %left22, 0;
@@ -39,5 +41,6 @@ def test_runtime_extents_are_compared_in_64_bits(arch):
     [ptx] = _kernels(COPY, arch).values()
     assert "cvt.u32.u64 %p0_src_size" not in ptx
     _in_order(CLAMP, ptx)
+    assert not re.search(r"%c1\b", ptx)           # the coordinate 0 an immediate, its `mov` gone
     assert "  setp.lt.and.u64 %in" in ptx         # the store's elements, predicated on both extents
     assert_assembles(ptx, arch)

@@ -34,34 +34,32 @@ KERNEL = f"""func.func @k(%src: {VIEW}, %n: index, %s: index) attributes {{nv_ti
 
 # The body between the block id and the coordinates' first use, line by line.
 EXPECTED = """  mov.u32 %block_id1, %ctaid.x;
-  mov.b32 %c2, 64;
-  mov.b32 %c3, 0;
   sub.u32 %q4, %p1_n_32, 1;
-  div.u32 %q4, %q4, %c2;
+  div.u32 %q4, %q4, 64;
   add.u32 %q4, %q4, 1;
   setp.eq.u32 %zero5, %p1_n_32, 0;
   selp.b32 %q4, 0, %q4, %zero5;
-  div.s32 %q6, %p1_n_32, %c2;
-  mul.lo.s32 %qb8, %q6, %c2;
+  div.s32 %q6, %p1_n_32, 64;
+  mul.lo.s32 %qb8, %q6, 64;
   setp.ne.s32 %inexact7, %qb8, %p1_n_32;
-  xor.b32 %sign9, %p1_n_32, %c2;
+  xor.b32 %sign9, %p1_n_32, 64;
   setp.ge.and.s32 %inexact7, %sign9, 0, %inexact7;
   @%inexact7 add.s32 %q6, %q6, 1;
-  div.s32 %q10, %p1_n_32, %c2;
-  mul.lo.s32 %qb12, %q10, %c2;
+  div.s32 %q10, %p1_n_32, 64;
+  mul.lo.s32 %qb12, %q10, 64;
   setp.ne.s32 %inexact11, %qb12, %p1_n_32;
-  xor.b32 %sign13, %p1_n_32, %c2;
+  xor.b32 %sign13, %p1_n_32, 64;
   setp.lt.and.s32 %inexact11, %sign13, 0, %inexact11;
   @%inexact11 sub.s32 %q10, %q10, 1;
   sub.s32 %x14, %q4, %q6;
   min.s32 %x15, %block_id1, %x14;
   max.u32 %x16, %x15, %q10;
   setp.lt.s32 %p17, %x16, %p1_n_32;
-  setp.ge.u32 %p18, %x16, %c3;
+  setp.ge.u32 %p18, %x16, 0;
   and.pred %p19, %p17, %p18;
-  selp.b32 %x20, %x16, %c3, %p19;
+  selp.b32 %x20, %x16, 0, %p19;
   shl.b32 %x21, %x20, %p2_s_32;
-  mul.lo.s32 %x22, %x21, %c2;
+  mul.lo.s32 %x22, %x21, 64;
 """
 
 

@@ -3,22 +3,23 @@
 
 // A TileAS kernel's float scalars, i64 arithmetic and `scf.if`: a float argument is its own
 // `.param` type; exp is ex2 of x times log2(e); cmpf's ordered predicate is setp's plain
-// compare; an `scf.if` branches around each region on its condition, its results registers of
-// their own that each region's yield sets; an i64 is 64-bit, its low half a coordinate.
+// compare; constants are immediates where PTX takes one (no `mov` of them is left); an `scf.if`
+// branches around each region on its condition, its results registers of their own that each
+// region's yield sets; an i64 is 64-bit, its low half a coordinate.
 // CHECK: 1 file checked: 0 errors, 0 warnings
 module attributes {gpu.container_module} {
   // PTX-LABEL: .visible .entry gate(.param .u64 p0_src_allocated, .param .u64 p0_src, .param .u64 p0_src_offset, .param .u64 p0_src_size0, .param .u64 p0_src_size1, .param .u64 p0_src_stride0, .param .u64 p0_src_stride1, .param .f32 p1_alpha, .param .u64 p2_base)
   // PTX: ld.param.f32 %p1_alpha, [p1_alpha];
   // PTX-NEXT: ld.param.u64 %p2_base, [p2_base];
+  // PTX-NOT: mov.{{[a-z0-9]+}} %c
   // PTX: neg.f32 [[MINUS:%f[0-9]+]], %p1_alpha;
   // PTX-NEXT: mul.rn.f32 [[SCALED:%f[0-9]+]], [[MINUS]], 0f3FB8AA3B;
   // PTX-NEXT: ex2.approx.f32 [[E:%f[0-9]+]], [[SCALED]];
-  // PTX-NEXT: add.rn.f32 [[DEN:%f[0-9]+]], [[ONE:%c[0-9]+]], [[E]];
-  // PTX-NEXT: div.rn.f32 [[GATE:%f[0-9]+]], [[ONE]], [[DEN]];
-  // PTX-NEXT: setp.gt.f32 [[OPEN:%p[0-9]+]], [[GATE]], %c{{[0-9]+}};
+  // PTX-NEXT: add.rn.f32 [[DEN:%f[0-9]+]], 0f3F800000, [[E]];
+  // PTX-NEXT: div.rn.f32 [[GATE:%f[0-9]+]], 0f3F800000, [[DEN]];
+  // PTX-NEXT: setp.gt.f32 [[OPEN:%p[0-9]+]], [[GATE]], 0f3F000000;
   // PTX-NEXT: @![[OPEN]] bra [[ELSE:ELSE_[0-9]+]];
-  // PTX-NEXT: mov.b64 [[FAR:%c[0-9]+]], 4096;
-  // PTX-NEXT: add.s64 [[SUM:%x[0-9]+]], %p2_base, [[FAR]];
+  // PTX-NEXT: add.s64 [[SUM:%x[0-9]+]], %p2_base, 4096;
   // PTX-NEXT: mov.b64 [[Y1:%yield[0-9]+]], [[SUM]];
   // PTX-NEXT: mov.b64 [[ROW:%branch[0-9]+]], [[Y1]];
   // PTX-NEXT: bra.uni [[END:IF_END_[0-9]+]];

@@ -189,9 +189,10 @@ def fold_constants(kernel: PtxBuilder) -> None:
             constants[found[2]] = (found[3], int(found[1][1:]))
 
 
-def propagate(kernel: PtxBuilder, line_ops: list[tuple[int, Op]]) -> list[tuple[int, Op]]:
+def propagate(kernel: PtxBuilder, line_ops: list[tuple[int, Op]], copies: bool = True) -> list[tuple[int, Op]]:
     """`kernel`'s body with its redundant `mov`s removed (see the module's doc), and `line_ops`
-    (body index, op) renumbered to match."""
+    (body index, op) renumbered to match; `copies` False: only the constants' `mov`s nothing reads
+    (those `fold_constants` folded away), no copy propagated, no other `mov` removed."""
     types = {found[2]: found[1] for found in map(_DECL.match, kernel.decls) if found}
     lines = [line for line, _ in kernel.body]
     writers: dict[str, list[int]] = {}
@@ -209,7 +210,7 @@ def propagate(kernel: PtxBuilder, line_ops: list[tuple[int, Op]]) -> list[tuple[
         if not _straight(line):
             start = n + 1
     removed: set[int] = set()
-    for n, line in enumerate(lines):
+    for n, line in enumerate(lines if copies else ()):
         found = _MOV.match(lines[n])
         if found is None:
             continue
@@ -231,7 +232,7 @@ def propagate(kernel: PtxBuilder, line_ops: list[tuple[int, Op]]) -> list[tuple[
     for n, line in enumerate(lines):
         found = _MOV.match(line)
         if found is not None and n not in removed and writers.get(found[1]) == [n] \
-                and not readers.get(found[1]) and found[1] in types:
+                and not readers.get(found[1]) and found[1] in types and (copies or _CONSTANT.match(line)):
             removed.add(n)
     if not removed:
         return line_ops
