@@ -591,3 +591,13 @@ def test_truncf_of_a_tile_to_nearest_away_is_refused_as_a_scalar_s_is():
     body = _rounded_tiles(["to_nearest_away"]).split("{\n", 1)[1].rsplit("\n  return", 1)[0]
     assert _refusal(body, f"%a: {VIEW}, %h: {V16}") == \
         "`k`: `arith.truncf` rounding to_nearest_away: `cvt` rounds ties away from zero only into tf32"
+
+
+def test_the_analysis_the_server_publishes_reports_a_kernel_without_memops_as_check_does():
+    """The server publishes the document analysis's diagnostics: a kernel holding no TileAS
+    memop is verified for its float ops there too, at the op, in the emitter's words."""
+    text = _kernel("%d: f64", "  %e = math.exp %d : f64")
+    found = [(d.code, d.message, d.span.start, d.span.end)
+             for d in DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_90a")).diagnostics()]
+    start = text.index("%e = math.exp")
+    assert found == [("lower.float-op", f"this `math.exp` {EXP_OF_F64}", start, text.index("\n", start))]
