@@ -4,7 +4,7 @@ with no `(`, `affine_map< d0)`, or a `<` left open), a comma first in an operand
 format reads between brackets (`%t[, %i]`: parseOperandList reads an empty list, then wants
 the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic entries of its
 static list (the generic form writes the two apart), and `tensor.pad`'s result type against
-the one its padding infers. The oracle runs each case when it is here."""
+the one its padding infers; an op's type list left open. The oracle runs each case when it is here."""
 from __future__ import annotations
 
 import pytest
@@ -102,11 +102,34 @@ _PAD_FINE = [
 ]
 
 
+# An op's function type whose `(` is left open: the type list parser wants its `)` at the first
+# token after a type that is no comma, right after that type (or a closed list with no `->`).
+_TYPE_HEAD = "func.func @f(%a: i32, %b: i32, %m: memref<4xf32>, %i: index) {\n"
+_OPEN_TYPES = [
+    ('%0 = "arith.addi"(%a, %b) : (i32, i32', 40, "expected ')'"),
+    ('%0 = "arith.addi"(%a, %b) : (i32, i32 // a comment', 40, "expected ')'"),
+    ('%0 = "arith.addi"(%a, %b) : (i32, i32 ->', 40, "expected ')'"),
+    ('%0 = "arith.addi"(%a, %b) : (i32, i32 i32', 40, "expected ')'"),
+    ('%0 = "arith.addi"(%a, %b) : (i32, i32)', 41, "expected '->' in function type"),
+    ('%0 = "arith.addi"(%a, %b) : (i32, i32 -> (i32', 40, "expected ')'"),
+    ('"test.foo"(%a, %b) : (i32, vector<4xi32>', 43, "expected ')'"),
+    ('"test.foo"(%a, %b) : (i32, i32) -> (i32', 42, "expected ')'"),
+    ("%0 = arith.addi %a, %b : (i32", 32, "expected ')'"),
+    ("%0 = arith.addi %a, %b : (i32) -> (i32", 41, "expected ')'"),
+    ("%0 = memref.load %m[%i] : (memref<4xf32>", 43, "expected ')'"),
+    # (the callee's result count is not judged against a type list read in part)
+    ("%0 = func.call @g(%a, %b) : (i32, i32 -> i32", 40, "expected ')'"),
+]
+_TYPE_TAIL = "func.func private @g(i32, i32) -> i32\n"
+
+
 def _cases() -> list[tuple[str, int, int, str]]:
     return (_AFFINE
             + [(f"{_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _INDICES]
             + [(f"{_EXPAND_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _EXPAND]
-            + [(f"{_PAD_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _PAD])
+            + [(f"{_PAD_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _PAD]
+            + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
+               for op, column, message in _OPEN_TYPES])
 
 
 CASES = _cases()

@@ -88,7 +88,9 @@ def func_call(site: Any) -> str | Placed | None:
         if got is not None and expected is not None and got != expected:
             return CALL_OPERAND_TYPE.format(_typed(expected), _typed(got), i)
     form = site.form
-    results = form.results if form is not None and form.results is not None else None
+    # (a form read only in part, `: (i32, i32 -> i32` with its `(` left open, says no results:
+    # its parser stops first)
+    results = form.results if form is not None and form.results is not None and form.complete else None
     if results is None:
         return None
     if len(results) != len(found.results):

@@ -14,7 +14,7 @@ from tree_sitter_cute_ir._binding import op_heads
 
 from ..diagnostics import Diagnostic, Related, Severity, Source, Span
 from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_COLON,
-                                         EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE, EXPECTED_METADATA_KEY,
+                                         EXPECTED_FUNCTION_TYPE, EXPECTED_IN_QUANTILE, FUNCTION_TYPE_ARROW, EXPECTED_METADATA_KEY,
                                          EXPECTED_OPERATION_NAME,
                                          EXPECTED_OPERATION_TYPE, EXPECTED_RESULT_COUNT,
                                          EXPECTED_SSA_NAME, EXPECTED_LSQUARE, EXPECTED_SYMBOL_NAME, SYMBOL_START,
@@ -531,6 +531,8 @@ def _affine_mistake(start: int, body: bytes) -> Diagnostic | None:
 def describe_error(node: Node) -> Diagnostic:
     if (affine := _broken_affine(node)) is not None:
         return affine
+    if (typed := _generic_op_type_left_open(node)) is not None:
+        return typed
     shown = _shown(node.text or b"")
     message = f"syntax error: unexpected `{shown}`" if shown else "syntax error"
     previous = node.prev_sibling
@@ -1060,14 +1062,135 @@ def _affine_left_unclosed(node: Node, opener: Node | None) -> Diagnostic | None:
     return _affine_mistake(parameters.start_byte + 1, (parameters.text or b"")[1:node.start_byte - parameters.start_byte])
 
 
+# Where a `(` after an op's `:` stands: the op's function type (a generic op's `type_list`, a
+# custom form's `paren_group`).
+_OP_TYPE_HOLDERS = frozenset({"operation", "custom_body", "ERROR"})
+
+
+def _open_function_type(group: Node) -> Diagnostic | None:
+    """An op's type list after its `:` (or after the `->` of its function type) whose `(` is
+    left open (`: (i32, i32 -> i32`, `: (i32` and the next statement): MLIR's type list parser
+    reads types separated by commas and wants its `)` at the first other token, `expected ')'`
+    where emitWrongTokenError places it (right after the last type). Judged only when the list
+    holds types read whole up to there."""
+    if group.type not in ("type_list", "paren_group") or group.child_count < 3 \
+            or group.children[0].type != "(" or group.children[-1].type != "unclosed_bracket":
+        return None
+    before = _token_before(group)
+    holder = group.parent
+    if before is None or holder is None:
+        return None
+    if before.type == "->":
+        # (the results of a function type whose inputs the grammar read whole)
+        inputs = _token_before(before)
+        if holder.type not in ("function_type", "custom_body", "operation") or inputs is None \
+                or inputs.type not in ("type_list", "paren_group") or inputs.has_error:
+            return None
+        lead = _token_before(inputs if holder.type != "function_type" else holder)
+        if lead is None or lead.type != ":":
+            return None
+        if holder.type == "function_type":
+            holder = holder.parent
+    elif before.type != ":":
+        return None
+    if holder is None or holder.type not in _OP_TYPE_HOLDERS:
+        return None
+    return _type_list_mistake(group.children[0], group.children[1:])
+
+
+def _token_before(node: Node) -> Node | None:
+    before = node.prev_sibling
+    while before is not None and before.is_extra:
+        before = before.prev_sibling
+    return before
+
+
+def _type_list_mistake(opener: Node, items: list[Node]) -> Diagnostic | None:
+    """The `expected ')'` of a type list whose `(` is `opener`, read from `items` (the tokens
+    after it) as MLIR's type list parser reads them: a type, then a comma and another type, up
+    to the first token that is no comma (None when a token it reads is no type read whole)."""
+    previous, want_type = opener, True
+    for node in items:
+        if node.is_extra:
+            continue
+        if want_type:
+            if node.type not in TYPE_KINDS or node.has_error or _holds_unclosed(node):
+                return None
+        elif node.type != ",":
+            return Diagnostic("syntax.missing", wrong_token_span(previous, node), Severity.ERROR, Source.SYNTAX,
+                              EXPECTED_TOKEN.format(")"))
+        want_type = not want_type
+        previous = node
+    return None
+
+
+def _holds_unclosed(node: Node) -> bool:
+    """Whether a bracket inside `node` (a type) is left open."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "unclosed_bracket":
+            return True
+        stack.extend(current.children)
+    return False
+
+
+def _after_missing_inputs_close(group: Node) -> bool:
+    """Whether `group` is a function type's results whose inputs' `)` the grammar supplied
+    (`: (i32, i32 -> (i32`): MLIR's type list parser stops at that `)` first."""
+    function = group.parent
+    if function is None or function.type != "function_type" or function.child_by_field_name("results") != group:
+        return False
+    inputs = function.child_by_field_name("inputs")
+    return inputs is not None and inputs.child_count > 0 and inputs.children[-1].is_missing
+
+
+def _generic_op_type_left_open(node: Node) -> Diagnostic | None:
+    """An ERROR that is a generic op read whole up to its function type, which MLIR's type
+    parser stops in: its type list's `(` left open (`%0 = "arith.addi"(%a, %b) : (i32, i32` and
+    the next statement, `: (i32, i32 ->`, `: (i32 i32`: `expected ')'` after the last type), or
+    a type list closed with no `->` after it (`expected '->' in function type`)."""
+    children = [c for c in node.children if not c.is_extra]
+    colon = next((i for i, c in enumerate(children) if c.type == ":"), None)
+    if colon is None or colon < 3 or children[colon - 1].type != ")" or children[colon - 3].type != "(" \
+            or children[colon - 2].type != "value_use_list" and children[colon - 2].type != "string" \
+            or any(c.has_error for c in children[:colon]):
+        return None
+    if children[0].type not in ("result_list", "string"):
+        return None
+    rest = children[colon + 1:]
+    if rest and rest[0].type == "type_list" and rest[0].children[-1].type == "unclosed_bracket":
+        return _open_function_type(rest[0]) if len(rest) == 1 else None
+    if len(rest) > 1 and rest[0].type == "(":
+        return _type_list_mistake(rest[0], rest[1:])
+    after = rest[1] if len(rest) > 1 else node.next_sibling if len(rest) == 1 else None
+    if after is not None and rest[0].type == "type_list" and not rest[0].has_error and after.type != "->":
+        return Diagnostic("syntax.missing", wrong_token_span(rest[0], after), Severity.ERROR, Source.SYNTAX,
+                          FUNCTION_TYPE_ARROW)
+    return None
+
+
 def describe_unclosed_all(pairs: Iterable[tuple[Node, Node | None]]) -> list[Diagnostic]:
     """`describe_unclosed` of each (closer, opener) pair, but where an affine map's `<` is left
     open with a mistake in its body (`_affine_left_unclosed`): MLIR's affine parser stops there,
-    so that mistake is said instead of every bracket closed where that map's is."""
+    so that mistake is said instead of every bracket closed where that map's is; and an op's
+    function type left open (`_open_function_type`) in the type list parser's words (where the
+    op is an ERROR, its `describe_error` says it)."""
     pairs = list(pairs)
     affine = {node.start_byte: d for node, opener in pairs
               if opener is not None and opener.type == "<" and (d := _affine_left_unclosed(node, opener)) is not None}
-    out = [describe_unclosed(node, opener) for node, opener in pairs if node.start_byte not in affine]
+    out = []
+    for node, opener in pairs:
+        if node.start_byte in affine:
+            continue
+        group = opener.parent if opener is not None and opener.type == "(" else None
+        if group is not None and group.children[-1] == node and (typed := _open_function_type(group)) is not None:
+            if group.parent.type != "ERROR":
+                out.append(typed)
+            continue
+        if group is not None and _after_missing_inputs_close(group):
+            continue
+        out.append(describe_unclosed(node, opener))
     return out + list(affine.values())
 
 
