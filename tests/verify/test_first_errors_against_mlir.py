@@ -4,7 +4,8 @@ with no `(`, `affine_map< d0)`, or a `<` left open), a comma first in an operand
 format reads between brackets (`%t[, %i]`: parseOperandList reads an empty list, then wants
 the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic entries of its
 static list (the generic form writes the two apart), and `tensor.pad`'s result type against
-the one its padding infers; an op's type list left open. The oracle runs each case when it is here."""
+the one its padding infers; an op's type list left open, and the indices a C++ parser reads in
+square brackets. The oracle runs each case when it is here."""
 from __future__ import annotations
 
 import pytest
@@ -123,18 +124,52 @@ _OPEN_TYPES = [
 _TYPE_TAIL = "func.func private @g(i32, i32) -> i32\n"
 
 
+# The indices a custom parser reads as an operand list in square brackets (parseOperandList,
+# Delimiter::Square: `expected SSA operand` where a value belongs, backed up over blanks), or as
+# an affine map of SSA ids (`expected affine expression` at the comma or `]`).
+_ACCESS_HEAD = "func.func @f(%m: memref<4x4xf32>, %i: index, %p: f32, %v: vector<4xf32>) {\n"
+_ACCESSES = [
+    ("%0 = vector.transfer_read %m[, %i], %p : memref<4x4xf32>, vector<4xf32>", 32, "expected SSA operand"),
+    ("%0 = vector.transfer_read %m[ , %i], %p : memref<4x4xf32>, vector<4xf32>", 32, "expected SSA operand"),
+    ("%0 = vector.transfer_read %m[,], %p : memref<4x4xf32>, vector<4xf32>", 32, "expected SSA operand"),
+    ("%0 = vector.transfer_read %m[%i,], %p : memref<4x4xf32>, vector<4xf32>", 35, "expected SSA operand"),
+    ("%0 = vector.transfer_read %m[%i, , %i], %p : memref<4x4xf32>, vector<4xf32>", 35, "expected SSA operand"),
+    ("%0 = vector.transfer_read %m[%i %i], %p : memref<4x4xf32>, vector<4xf32>", 34, "expected ']' in operand list"),
+    ("vector.transfer_write %v, %m[, %i] : vector<4xf32>, memref<4x4xf32>", 32, "expected SSA operand"),
+    ("memref.prefetch %m[, %i], read, locality<3>, data : memref<4x4xf32>", 22, "expected SSA operand"),
+    ("memref.prefetch %m[%i, ], read, locality<3>, data : memref<4x4xf32>", 25, "expected SSA operand"),
+    ("%0 = memref.generic_atomic_rmw %m[, %i] : memref<4x4xf32> {\n  ^bb0(%x: f32):\n"
+     "    memref.atomic_yield %x : f32\n  }", 37, "expected SSA operand"),
+    ("%0 = affine.load %m[, %i] : memref<4x4xf32>", 23, "expected affine expression"),
+    ("%0 = affine.load %m[ , %i] : memref<4x4xf32>", 24, "expected affine expression"),
+    ("%0 = affine.load %m[%i, ] : memref<4x4xf32>", 27, "expected affine expression"),
+    ("affine.store %p, %m[, %i] : memref<4x4xf32>", 23, "expected affine expression"),
+    ("%0 = affine.vector_load %m[, %i] : memref<4x4xf32>, vector<4xf32>", 30, "expected affine expression"),
+    ("affine.prefetch %m[, %i], read, locality<3>, data : memref<4x4xf32>", 22, "expected affine expression"),
+]
+_ACCESSES_FINE = [
+    "%0 = vector.transfer_read %m[%i, %i], %p : memref<4x4xf32>, vector<4xf32>",
+    "vector.transfer_write %v, %m[%i, %i] : vector<4xf32>, memref<4x4xf32>",
+    "memref.prefetch %m[%i, %i], read, locality<3>, data : memref<4x4xf32>",
+    "%0 = affine.load %m[%i + 1, symbol(%i) * 2] : memref<4x4xf32>",
+    "affine.store %p, %m[%i, %i floordiv 2] : memref<4x4xf32>",
+]
+
+
 def _cases() -> list[tuple[str, int, int, str]]:
     return (_AFFINE
             + [(f"{_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _INDICES]
             + [(f"{_EXPAND_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _EXPAND]
             + [(f"{_PAD_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _PAD]
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
-               for op, column, message in _OPEN_TYPES])
+               for op, column, message in _OPEN_TYPES]
+            + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES])
 
 
 CASES = _cases()
 WELL_FORMED = ([f"{_EXPAND_HEAD}  {op}\n  return\n}}\n" for op in _EXPAND_FINE]
-               + [f"{_PAD_HEAD}  {op}\n  return\n}}\n" for op in _PAD_FINE])
+               + [f"{_PAD_HEAD}  {op}\n  return\n}}\n" for op in _PAD_FINE]
+               + [f"{_ACCESS_HEAD}  {op}\n  return\n}}\n" for op in _ACCESSES_FINE])
 
 
 @pytest.mark.parametrize(("text", "line", "column", "message"), CASES)

@@ -274,6 +274,9 @@ EXPECTED_SSA_NAME = "expected valid ssa identifier"
 EXPECTED_LOCATION = "expected location instance"
 EXPECTED_FUNCTION_TYPE = "expected function type"
 EXPECTED_SSA_OPERAND = "expected SSA operand"
+# OpAsmParser::parseOperandList with Delimiter::Square (a custom parser's `%m[%i, %j]`): the
+# words after an operand that neither a comma nor the `]` follows.
+SQUARE_OPERAND_LIST_CLOSE = "expected ']' in operand list"
 # Parser.cpp: an op's result names and its `=`; a generic op's operand list and its `)`.
 EQUALS_AFTER_RESULTS = "expected '=' after SSA name"
 OPERAND_LIST_CLOSE = "expected ')' to end operand list"

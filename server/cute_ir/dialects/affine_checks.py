@@ -18,7 +18,7 @@ from ..diagnostics.mlir_messages import (AFFINE_OPS as M, CUSTOM_OP, EXPECTED_AT
 from ..syntax.attribute_values import check_index_value
 from ..text.brackets import top_level_parameters
 from .ods import Trait
-from .op_checks import Placed, _body, unaliased
+from .op_checks import Placed, _body, square_operand_list, unaliased
 
 # `affine_map<(d0, d1)[s0] -> (...)>` / `affine_set<(d0)[s0] : (...)>`: the dimension and
 # symbol lists, and what follows the arrow or colon.
@@ -183,7 +183,16 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "affine.if": affine_if,
 }
 
+def affine_access_parse(site: Any) -> Placed | None:
+    """The affine ops' accesses (AffineLoadOp / StoreOp / PrefetchOp / VectorLoadOp /
+    VectorStoreOp::parse): the indices an affine map of SSA ids in square brackets, whose
+    parser wants an expression where a comma or the `]` stands."""
+    return square_operand_list(site, affine=True)
+
+
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "affine.for": affine_for_parse,
     "affine.if": affine_if_parse,
+    **{name: affine_access_parse for name in ("affine.load", "affine.store", "affine.prefetch", "affine.vector_load",
+                                              "affine.vector_store")},
 }

@@ -19,7 +19,7 @@ from ..diagnostics.mlir_messages import (CUSTOM_OP, MEMREF_DMA as M, MEMREF_GLOB
 from ..syntax.cst import TYPE_KINDS
 from .constraints import facts, normalized_type, printed
 from .lookup import MISSING, Definition
-from .op_checks import Placed, _body, _callee, _memref_parts, only_block, strides_and_offset, unaliased
+from .op_checks import Placed, _body, _callee, _memref_parts, only_block, square_operand_list, strides_and_offset, unaliased
 from ..text.brackets import top_level_parameters
 
 
@@ -617,7 +617,11 @@ def memref_atomic_rmw(site: Any) -> str | None:
 
 
 def memref_prefetch_parse(site: Any) -> Placed | None:
-    """PrefetchOp::parse: `%m[...], read|write, locality<N>, data|instr` (the error at the op)."""
+    """PrefetchOp::parse: `%m[...], read|write, locality<N>, data|instr` (the indices an
+    operand list in square brackets; the specifiers' errors at the op)."""
+    listed = square_operand_list(site)
+    if listed is not None:
+        return listed
     items = _body(site)
     colon = next((i for i, item in enumerate(items) if item.type == ":"), len(items))
     # the specifiers between the commas after the memref's indices: rw, locality<N>, cache type
@@ -771,6 +775,8 @@ def memref_transpose(site: Any) -> str | None:
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "memref.global": memref_global_parse,
     "memref.prefetch": memref_prefetch_parse,
+    # GenericAtomicRMWOp::parse: `%m[...]`, an operand list in square brackets, first
+    "memref.generic_atomic_rmw": square_operand_list,
 }
 
 CHECKS: dict[str, Callable[[Any], Any]] = {

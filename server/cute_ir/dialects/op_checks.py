@@ -36,7 +36,7 @@ from ..diagnostics.mlir_messages import (
     BRANCH_EDGE, BRANCH_EDGE_COUNT, BRANCH_EDGE_TYPE, BRANCH_POINT_NOTE, CAST_INCOMPATIBLE, CONSTANT_NOT_SIGNLESS,
     CONSTANT_SCALABLE_NOT_SPLAT, FOR_INDUCTION_TYPE, FORALL_MAPPING_RANK, FORALL_MASKS, FORALL_OPERAND_TYPES,
     IN_PARALLEL_OPS, AFFINE_APPLY_OPERANDS, AFFINE_APPLY_RESULTS, IF_NEEDS_ELSE, LOOP_CARRIED_COUNT, LOOP_COUNT, LOOP_TYPE,
-    EXPECTED_COMMA_OR_RPAREN, EXPECTED_INTEGER, EXPECTED_SSA_OPERAND, EXPECTED_TOKEN, EXPECTED_TYPE, FUNCTION_TYPE_ARROW, REGION_BRACE,
+    EXPECTED_COMMA_OR_RPAREN, EXPECTED_INTEGER, EXPECTED_SSA_OPERAND, SQUARE_OPERAND_LIST_CLOSE, AFFINE_EXPECTED_EXPRESSION, EXPECTED_TOKEN, EXPECTED_TYPE, FUNCTION_TYPE_ARROW, REGION_BRACE,
 )
 from ..syntax.cst import TYPE_KINDS, wrong_token_span
 from ..text.brackets import top_level_parameters
@@ -510,6 +510,39 @@ def _body(site: Any) -> list:
         return []
     body = site.node.child_by_field_name("body")
     return [c for c in body.children if c.type != "comment"] if body is not None else []
+
+
+def square_operand_list(site: Any, affine: bool = False) -> Placed | None:
+    """The first `[...]` of a custom form's body as a custom parser reads it: an operand list
+    with Delimiter::Square (`parseOperandList`: each element an SSA value, `expected SSA
+    operand`, then a comma or the `]`, `expected ']' in operand list`, each where
+    emitWrongTokenError places it), or with `affine` the affine map of SSA ids the affine ops
+    read there (a comma or `]` where an expression belongs: `expected affine expression`, at
+    that token). A list the grammar could not read (an ERROR in it, its `]` missing) is the
+    syntax check's."""
+    group = next((item for item in _body(site) if item.type == "bracket_group"), None)
+    if group is None or group.has_error:
+        return None
+    children = [c for c in group.children if not c.is_extra]
+    if len(children) < 3 or children[0].type != "[" or children[-1].type != "]":
+        return None
+    previous, want = children[0], True
+    for node in children[1:]:
+        if want:
+            if affine and node.type in (",", "]"):
+                return Placed(AFFINE_EXPECTED_EXPRESSION, Span(node.start_byte, node.end_byte))
+            if not affine and node.type != "value_use":
+                return Placed(EXPECTED_SSA_OPERAND, wrong_token_span(previous, node))
+            want = False
+        elif node.type == ",":
+            want = True
+        elif node.type == "]":
+            return None
+        elif not affine:
+            return Placed(SQUARE_OPERAND_LIST_CLOSE, wrong_token_span(previous, node))
+        # (an affine expression's further tokens are not judged here)
+        previous = node
+    return None
 
 
 def _predicate(cases_of: str) -> Callable[[Any], Placed | None]:

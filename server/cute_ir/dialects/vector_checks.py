@@ -19,7 +19,7 @@ from ..syntax.cst import TYPE_KINDS
 from ..text.brackets import top_level_parameters
 from .constraints import bit_width, facts, normalized_type, printed
 from .memref_checks import _IDENTITY_MAP, _strided_layout
-from .op_checks import Placed, _body, _memref_parts, _vector_dims, only_block, unaliased
+from .op_checks import Placed, _body, _memref_parts, _vector_dims, only_block, square_operand_list, unaliased
 
 # A position the generic form writes as ShapedType::kDynamic (a value, not a constant).
 _DYNAMIC = -9223372036854775808
@@ -614,6 +614,11 @@ def _read_transfer(site: Any) -> Placed | tuple | None:
 
 
 def vector_transfer_parse(site: Any) -> Placed | None:
+    """TransferReadOp / TransferWriteOp::parse: the indices (an operand list in square
+    brackets) before anything else, then `_read_transfer`."""
+    listed = square_operand_list(site)
+    if listed is not None:
+        return listed
     read = _read_transfer(site)
     return read if isinstance(read, Placed) else None
 
