@@ -4,8 +4,8 @@ with no `(`, `affine_map< d0)`, or a `<` left open), a comma first in an operand
 format reads between brackets (`%t[, %i]`: parseOperandList reads an empty list, then wants
 the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic entries of its
 static list (the generic form writes the two apart), and `tensor.pad`'s result type against
-the one its padding infers; an op's type list left open, and the indices a C++ parser reads in
-square brackets. The oracle runs each case when it is here."""
+the one its padding infers; an op's type list left open, the indices a C++ parser reads in
+square brackets, and scf.index_switch's region without its `{`. The oracle runs each case when it is here."""
 from __future__ import annotations
 
 import pytest
@@ -156,6 +156,25 @@ _ACCESSES_FINE = [
 ]
 
 
+# scf.index_switch's `case` or `default` written without its region's `{`: the parser stops
+# there; the grammar reads the region's ops into the block around the switch and leaves its
+# `}` over, neither of which is judged.
+_SWITCH_HEAD = "func.func @f(%i: index) -> i32 {\n  %0 = scf.index_switch %i -> i32\n"
+_SWITCH_CASE = "  case 2{0}\n    %c = arith.constant 1 : i32\n    scf.yield %c : i32\n  }}\n"
+_SWITCH_DEFAULT = "  default{0}\n    %d = arith.constant 2 : i32\n    scf.yield %d : i32\n  }}\n"
+_SWITCH_TAIL = "  return %0 : i32\n}\n"
+_SWITCHES = [
+    (_SWITCH_HEAD + _SWITCH_CASE.format("") + _SWITCH_DEFAULT.format(" {") + _SWITCH_TAIL, 3, 9,
+     "expected '{' to begin a region"),
+    (_SWITCH_HEAD + _SWITCH_CASE.format(" {") + _SWITCH_DEFAULT.format("") + _SWITCH_TAIL, 7, 10,
+     "expected '{' to begin a region"),
+    ("func.func @f(%i: index) {\n  scf.index_switch %i\n  case 2\n    scf.yield\n  }\n  default {\n    scf.yield\n"
+     "  }\n  return\n}\n", 3, 9, "expected '{' to begin a region"),
+    ("func.func @f(%i: index) {\n  scf.index_switch %i\n  default\n    scf.yield\n  }\n  return\n}\n", 3, 10,
+     "expected '{' to begin a region"),
+]
+
+
 def _cases() -> list[tuple[str, int, int, str]]:
     return (_AFFINE
             + [(f"{_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _INDICES]
@@ -163,7 +182,8 @@ def _cases() -> list[tuple[str, int, int, str]]:
             + [(f"{_PAD_HEAD}  {op}\n  return\n}}\n", 2, 8, message) for op, message in _PAD]
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
                for op, column, message in _OPEN_TYPES]
-            + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES])
+            + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
+            + _SWITCHES)
 
 
 CASES = _cases()
