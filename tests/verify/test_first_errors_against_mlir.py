@@ -5,7 +5,8 @@ format reads between brackets (`%t[, %i]`: parseOperandList reads an empty list,
 the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic entries of its
 static list (the generic form writes the two apart), and `tensor.pad`'s result type against
 the one its padding infers; an op's type list left open, the indices a C++ parser reads in
-square brackets, and scf.index_switch's region without its `{`. The oracle runs each case when it is here."""
+square brackets, scf.index_switch's region without its `{`, and a token where a complete affine
+map's `>` belongs, a broken map as a later dictionary entry. The oracle runs each case when it is here."""
 from __future__ import annotations
 
 import pytest
@@ -175,6 +176,34 @@ _SWITCHES = [
 ]
 
 
+# A token where the `>` after a complete map or set belongs: the attribute parser's words.
+_AFTER_MAP = [
+    ("#map = affine_map<(d0) -> (d0))>\n" + _F, 1, 31, "expected '>' in affine map"),
+    ("#map = affine_map<(d0)[s0] -> (d0 + s0))>\n" + _F, 1, 40, "expected '>' in affine map"),
+    ("#set = affine_set<(d0) : (d0 >= 0))>\n" + _F, 1, 35, "expected '>' in integer set"),
+    ("func.func @f() attributes {m = affine_map<(d0) -> (d0))>} {\n  return\n}\n", 1, 55,
+     "expected '>' in affine map"),
+    ("func.func @f(%m: index) {\n  %j = affine.apply affine_map<(d0) -> (d0))>(%m)\n  return\n}\n", 2, 44,
+     "expected '>' in affine map"),
+    ("func.func @f(%m: memref<4xf32, affine_map<(d0) -> (d0))>>) {\n  return\n}\n", 1, 55,
+     "expected '>' in affine map"),
+]
+
+# A broken map or set as a later entry of a dictionary (the first entry's is in _AFFINE).
+_LATER_ENTRY = [
+    ("func.func @f() attributes {a = 1, m = affine_map< d0)} {\n  return\n}\n", 1, 50,
+     "expected '(' in dimensional identifier list"),
+    ("func.func @f() attributes {a = 1, b = \"x\", s = affine_set< d0) : (d0 >= 0)>} {\n  return\n}\n", 1, 59,
+     "expected '(' in dimensional identifier list"),
+    ("func.func @f() attributes {a = 1, m = affine_map<(d0) -> (d0))>} {\n  return\n}\n", 1, 62,
+     "expected '>' in affine map"),
+    ("func.func @f() attributes {a = 1 : i32, m = affine_map<(d0) -> d0)>} {\n  return\n}\n", 1, 63,
+     "expected '(' in affine map range"),
+    ("func.func @f() attributes {a = 1, m = affine_map<(d0)[s0 -> (d0 + s0)>} {\n  return\n}\n", 1, 57,
+     "expected ']' in symbol list"),
+]
+
+
 def _cases() -> list[tuple[str, int, int, str]]:
     return (_AFFINE
             + [(f"{_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _INDICES]
@@ -183,7 +212,7 @@ def _cases() -> list[tuple[str, int, int, str]]:
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
                for op, column, message in _OPEN_TYPES]
             + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
-            + _SWITCHES)
+            + _SWITCHES + _AFTER_MAP + _LATER_ENTRY)
 
 
 CASES = _cases()

@@ -315,6 +315,9 @@ AFFINE_NON_AFFINE_DIVISOR = "non-affine expression: right operand of {0} has to 
 AFFINE_EXPECTED_IN_LIST = "expected '{0}' in {1}"
 AFFINE_EXPECTED_ARROW_OR_COLON = "expected '->' or ':'"
 AFFINE_EXPECTED_CONSTRAINT_END = "expected '== affine-expr' or '>= affine-expr' at end of affine constraint"
+# AttributeParser.cpp: the `>` after a complete map or set (`affine_map<(d0) -> (d0))>`).
+AFFINE_MAP_CLOSE = "expected '>' in affine map"
+INTEGER_SET_CLOSE = "expected '>' in integer set"
 
 # mlir/lib/AsmParser/AttributeParser.cpp (TensorLiteralParser, parseElementsLiteralType): the
 # literal of `dense<...>` and the type an elements attribute must be given

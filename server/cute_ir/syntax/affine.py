@@ -255,16 +255,37 @@ def _tokens(body: bytes) -> list[_Tok] | None:
     return out
 
 
+def _read(body: bytes) -> tuple[_Parser | None, AffineError | None]:
+    """MLIR's affine parser over `body`: the parser where a complete map or set ends, or the
+    first mistake it reports (neither when a character of it is no token)."""
+    tokens = _tokens(body)
+    if tokens is None:
+        return None, None
+    parser = _Parser(tokens)
+    try:
+        parser.body()
+    except _Stop as stop:
+        return None, stop.error
+    return parser, None
+
+
 def check_affine_body(body: bytes) -> AffineError | None:
     """The first mistake MLIR's affine parser reports in `body` (the text between the `<` and
     `>` of `affine_map<...>` or `affine_set<...>`), or None. Text after a complete map or set
     is left to the attribute's own parse."""
-    tokens = _tokens(body)
-    if tokens is None:
+    return _read(body)[1]
+
+
+def after_complete_body(body: bytes) -> AffineError | None:
+    """Where a body MLIR's affine parser reads whole is followed by a token that is no `>`
+    (`(d0) -> (d0))`): the attribute parser's `expected '>'` stands there (placed as
+    emitWrongTokenError places it), with the words of a map's (the caller's words for a set's).
+    None when the body has a mistake of its own (`check_affine_body`), or nothing follows it."""
+    parser = _read(body)[0]
+    if parser is None or parser.tok.kind == "eof" or parser.is_(b">"):
         return None
-    parser = _Parser(tokens)
     try:
-        parser.body()
+        parser.expect(b">", M.AFFINE_MAP_CLOSE)
     except _Stop as stop:
         return stop.error
     return None

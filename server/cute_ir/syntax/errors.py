@@ -21,12 +21,12 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ATTRIBUT
                                          EXPECTED_TYPE, INTEGER_WIDTH_LIMIT, INVALID_INTEGER_WIDTH,
                                          BRACKETED_TYPE_CLOSE, BRACKETED_TYPE_OPEN, EXPECTED_LIST_ELEMENT,
                                          MEMORY_SPACE_UNSUPPORTED, ATTRIBUTE_ALIAS_EQUALS, ATTRIBUTE_NAME_RESERVED,
-                                         ELLIPSIS_DOTS, EXPECTED_TOKEN, INVALID_TYPE_IDENTIFIER, EXPECTED_SSA_OPERAND,
+                                         AFFINE_MAP_CLOSE, INTEGER_SET_CLOSE, ELLIPSIS_DOTS, EXPECTED_TOKEN, INVALID_TYPE_IDENTIFIER, EXPECTED_SSA_OPERAND,
                                          EXPECTED_ARGUMENT_COLON_TYPE, EXPECTED_COLON_AFTER_BLOCK_NAME, REGION_LIST_CLOSE,
                                          COMPLEX_ELEMENTS_CLOSE, INVALID_SSA_NAME, STRIDED_LESS, TYPE_ALIAS_EQUALS,
                                          TYPE_NAME_RESERVED, UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import WIDE_NODE, captures, query, wide_nodes
-from .affine import check_affine_body
+from .affine import after_complete_body, check_affine_body
 from .builtin_types import check_builtin_type, strided_tail
 from .cst import TYPE_KINDS, wrong_token_span
 from .attribute_values import (broken_attribute, check_dense_array, check_dictionary_keys, check_elements_value, check_integer_value,
@@ -508,20 +508,49 @@ def _broken_affine(node: Node) -> Diagnostic | None:
     head = _AFFINE_AT_START.match(text)
     if head is not None:
         start, body = node.start_byte + head.end(), text[head.end():]
+        kind = b"affine_set" if b"affine_set" in text[:head.end()] else b"affine_map"
+    elif text.startswith(b"{"):
+        return _affine_in_later_entry(node)
     else:
         parent = node.parent
-        if parent is None or parent.type != "type_parameters" or _kind_of(parent) not in (b"affine_map", b"affine_set"):
+        kind = _kind_of(parent) if parent is not None and parent.type == "type_parameters" else None
+        if kind not in (b"affine_map", b"affine_set"):
             return None
         start, body = parent.start_byte + 1, (parent.text or b"")[1:]
-    return _affine_mistake(start, body)
+    return _affine_mistake(start, body, kind)
 
 
-def _affine_mistake(start: int, body: bytes) -> Diagnostic | None:
+def _affine_in_later_entry(node: Node) -> Diagnostic | None:
+    """An ERROR that is an attribute dictionary whose entries the grammar read whole up to one
+    whose value is a broken `affine_map<...>` / `affine_set<...>` (`{a = 1, m = affine_map<
+    d0)}`): that map's mistake, in the affine parser's words (`_affine_mistake`)."""
+    children = [c for c in node.children if not c.is_extra]
+    at = 1
+    while at + 1 < len(children) and children[at].type == "attribute_entry" and not children[at].has_error \
+            and children[at + 1].type == ",":
+        at += 2
+    if at == 1 or at + 3 >= len(children):
+        return None     # (the first entry's map is read by `_AFFINE_AT_START`)
+    name, equals, kind, opener = children[at:at + 4]
+    if name.type != "bare_id" or equals.type != "=" or kind.type not in ("affine_map", "affine_set") \
+            or opener.type != "<":
+        return None
+    text = node.text or b""
+    return _affine_mistake(opener.end_byte, text[opener.end_byte - node.start_byte:], kind.type.encode())
+
+
+def _affine_mistake(start: int, body: bytes, kind: bytes | None = None) -> Diagnostic | None:
     """The first mistake MLIR's affine parser meets in `body` (a map's text from `start`, read up
-    to the first character no token of a map's has), where it stops before the body's end."""
+    to the first character no token of a map's has), where it stops before the body's end; with
+    the attribute's `kind`, also a token after a complete body where its `>` belongs (`(d0) ->
+    (d0))>`: `expected '>' in affine map`, `... in integer set`)."""
     end = _AFFINE_BODY_END.search(body)
     body = body[:end.start()] if end is not None else body
     error = check_affine_body(body)
+    if error is None and kind is not None and (error := after_complete_body(body)) is not None:
+        message = INTEGER_SET_CLOSE if kind == b"affine_set" else AFFINE_MAP_CLOSE
+        return Diagnostic("syntax.affine", Span(start + error.start, start + error.end), Severity.ERROR,
+                          Source.SYNTAX, message)
     if error is None or error.start >= len(body.rstrip()):
         return None
     return Diagnostic("syntax.affine", Span(start + error.start, start + error.end), Severity.ERROR, Source.SYNTAX,
