@@ -457,15 +457,17 @@ def test_keystrokes_in_the_functions_of_a_broken_dump_match_a_fresh_analysis(clo
 
 
 def test_a_location_naming_an_alias_defined_later_follows_that_definition():
-    """A use inside a location is left alone while no alias defines its name, and is an
-    undefined alias once a later statement defines it: the unit that uses it is checked again
-    when the definition is written, removed and written again (no verification of its own
-    records the name: it has no atoms)."""
-    text = "func.func private @f() loc(#a)\n#b = affine_map<(d0) -> (d0)>\n"
+    """An op's trailing `loc(#a)` is resolved once the file is read: it names no location once
+    a later statement defines `#a` as an attribute, and is defined nowhere while none does (a
+    location's alias `#b = loc(...)` defines another name). The unit that uses it is checked
+    again when the definition is written, removed and written again (no verification of its
+    own records the name: it has no atoms)."""
+    text = "func.func private @f() loc(#a)\n#b = 1 : i32\n#l = loc(\"f.py\":1:2)\n"
     a = DocumentAnalysis("file:///x.ir", text)
-    assert _diagnosed(a) == []
-    undefined = [(27, 29, "ssa.undefined-alias", "undefined symbol alias id 'a'")]
-    for version, (name, expected) in enumerate([("a", undefined), ("b", []), ("a", undefined)], 1):
+    never = [(27, 29, "ssa.undefined-alias", "operation location alias was never defined")]
+    assert _diagnosed(a) == never
+    found = [(27, 29, "ssa.alias-not-location", "expected location, but found '1 : i32'")]
+    for version, (name, expected) in enumerate([("a", found), ("b", never), ("a", found)], 1):
         a.update([(Position(1, 1), Position(1, 2), name)], version)
         fresh = DocumentAnalysis("file:///y.ir", a.document.text)
         assert _diagnosed(a) == _diagnosed(fresh) == expected, (version, a.document.text)

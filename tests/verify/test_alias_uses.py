@@ -165,3 +165,20 @@ def test_each_unit_of_a_broken_document_is_handed_only_its_own_trees_uses(monkey
     placed = _placed(DocumentAnalysis("file:///a.mlir", text))
     assert (M.UNDEFINED_ALIAS.format("c"), "!c") in placed
     assert len(handed) >= 40 and max(handed) == 1
+
+
+def test_a_trailing_location_resolves_its_alias_once_the_file_is_read():
+    # mlir-opt 22: an op's or argument's `loc(#name)` takes the location `#name` defines anywhere
+    # in the file; an attribute alias is no location (printed as MLIR prints it), and a name
+    # no statement defines is reported at the use. A name inside another location is resolved
+    # where it stands (not judged here).
+    text = ("func.func @f(%a: i32 loc(#arg)) {\n  return loc(#later)\n}\n"
+            "#later = loc(\"f.py\":1:2)\n#arg = loc(\"f.py\":1:3)\n")
+    assert _placed(DocumentAnalysis("file:///a.mlir", text)) == []
+    text = ("#i = 7\nfunc.func @f(%a: i32 loc(#s)) {\n  return loc(#i)\n}\nfunc.func private @g() loc(#t)\n"
+            "#s = \"x\"\n#t = -3 : i8\n")
+    assert _placed(DocumentAnalysis("file:///a.mlir", text)) == [
+        (M.LOCATION_ALIAS_NOT_LOCATION.format('"x"'), "#s"), (M.LOCATION_ALIAS_NOT_LOCATION.format("7 : i64"), "#i"),
+        (M.LOCATION_ALIAS_NOT_LOCATION.format("-3 : i8"), "#t")]
+    text = "func.func @f() {\n  return loc(#nowhere)\n}\n"
+    assert _placed(DocumentAnalysis("file:///a.mlir", text)) == [(M.LOCATION_ALIAS_NEVER_DEFINED, "#nowhere")]

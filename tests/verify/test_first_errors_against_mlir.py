@@ -5,8 +5,9 @@ format reads between brackets (`%t[, %i]`: parseOperandList reads an empty list,
 the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic entries of its
 static list (the generic form writes the two apart), and `tensor.pad`'s result type against
 the one its padding infers; an op's type list left open, the indices a C++ parser reads in
-square brackets, scf.index_switch's region without its `{`, and a token where a complete affine
-map's `>` belongs, a broken map as a later dictionary entry. The oracle runs each case when it is here."""
+square brackets, scf.index_switch's region without its `{`, a token where a complete affine
+map's `>` belongs, a broken map as a later dictionary entry, and an op's trailing
+`loc(#name)`. The oracle runs each case when it is here."""
 from __future__ import annotations
 
 import pytest
@@ -204,6 +205,21 @@ _LATER_ENTRY = [
 ]
 
 
+# An op's trailing `loc(#name)`: resolved once the file is read when no definition precedes it.
+_LOCATIONS = [
+    ("func.func @f() {\n  return loc(#loc1)\n}\n#loc1 = 1 : i32\n", 2, 14, "expected location, but found '1 : i32'"),
+    ("#loc1 = 1 : i32\nfunc.func @f() {\n  return loc(#loc1)\n}\n", 3, 14,
+     "expected location, but found '1 : i32'"),
+    ("func.func @f() {\n  return loc(#loc1)\n}\n#loc1 = true\n", 2, 14, "expected location, but found 'true'"),
+    ("func.func @f() {\n  return loc(#loc1)\n}\n", 2, 14, "operation location alias was never defined"),
+    ("func.func @f(%a: i32 loc(#l)) {\n  return\n}\n", 1, 26, "operation location alias was never defined"),
+]
+_LOCATIONS_FINE = [
+    "func.func @f() {\n  return loc(#loc1)\n}\n#loc1 = loc(\"a.py\":1:2)\n",
+    "func.func @f(%a: i32 loc(#l)) {\n  return\n}\n#l = loc(\"a.py\":1:2)\n",
+]
+
+
 def _cases() -> list[tuple[str, int, int, str]]:
     return (_AFFINE
             + [(f"{_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _INDICES]
@@ -212,13 +228,13 @@ def _cases() -> list[tuple[str, int, int, str]]:
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
                for op, column, message in _OPEN_TYPES]
             + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
-            + _SWITCHES + _AFTER_MAP + _LATER_ENTRY)
+            + _SWITCHES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS)
 
 
 CASES = _cases()
 WELL_FORMED = ([f"{_EXPAND_HEAD}  {op}\n  return\n}}\n" for op in _EXPAND_FINE]
                + [f"{_PAD_HEAD}  {op}\n  return\n}}\n" for op in _PAD_FINE]
-               + [f"{_ACCESS_HEAD}  {op}\n  return\n}}\n" for op in _ACCESSES_FINE])
+               + [f"{_ACCESS_HEAD}  {op}\n  return\n}}\n" for op in _ACCESSES_FINE] + _LOCATIONS_FINE)
 
 
 @pytest.mark.parametrize(("text", "line", "column", "message"), CASES)

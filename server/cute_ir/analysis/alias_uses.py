@@ -8,7 +8,11 @@ file once, top to bottom, so an alias is defined only after its definition: a us
 in a function or in an earlier alias's value, is undefined too (mlir-opt 15, 19 and 22 say so).
 The document's definitions are its alias units (`DocumentAnalysis.alias_units`), and, for a
 name none of them defines, any top-level `#name =` (a location's alias, which an attribute may
-name too, or a definition the grammar could not read), wherever it stands. Uses inside a location, or inside a dialect's own type or attribute,
+name too, or a definition the grammar could not read), wherever it stands. An op's or
+argument's trailing `loc(#name)` is resolved as MLIR resolves it, once the file is read when
+no definition precedes it: an attribute alias is no location (`expected location, but found
+'1 : i32'`), a name defined nowhere `operation location alias was never defined`. Other uses
+inside a location, or inside a dialect's own type or attribute,
 are left alone, and so is a unit with a syntax error, whose reading stops. A use is checked
 again when a definition of its name changes: one among the alias units, or a line that starts
 by defining it (`Unit.written_aliases`, which a location's alias is)."""
@@ -20,7 +24,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
-from ..diagnostics.mlir_messages import ALIAS_REDEFINITION, UNDEFINED_ALIAS
+from ..diagnostics.mlir_messages import (ALIAS_REDEFINITION, LOCATION_ALIAS_NEVER_DEFINED, LOCATION_ALIAS_NOT_LOCATION,
+                                         UNDEFINED_ALIAS)
 from ..syntax import captures, query
 from ..syntax.parser import MAX_QUERY_DEPTH
 from ..syntax.attribute_values import check_integer_as, problem_diagnostic
@@ -91,8 +96,19 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
             asked.add(text)
             definition = first.get(text)
             if definition is not None:
-                if definition is unit or analysis.unit_start(definition) < use.start_byte:
-                    literal = _literal_through_alias(use, text, first, asked)
+                earlier = definition is unit or analysis.unit_start(definition) < use.start_byte
+                parent = use.parent     # (asked once: a node's parent costs its depth)
+                if text.startswith("#") and definition.alias_definition is not None \
+                        and _trailing_location(use, parent):
+                    # An op's or argument's `loc(#name)` takes a location, resolved where it stands
+                    # or, when defined later, once the file is read: an attribute alias is none.
+                    found = _printed_attribute(definition.alias_definition[1])
+                    if found is not None:
+                        out.append(Diagnostic("ssa.alias-not-location", Span(use.start_byte, use.end_byte),
+                                              Severity.ERROR, Source.VERIFY, LOCATION_ALIAS_NOT_LOCATION.format(found)))
+                    continue
+                if earlier:
+                    literal = _literal_through_alias(use, text, first, asked, parent)
                     if literal is not None:
                         out.append(literal)
                     continue
@@ -102,6 +118,11 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
                                       Source.VERIFY, UNDEFINED_ALIAS.format(text[1:])))
                 continue
             if _outside_uses(use):
+                # (the set of written names first: a dump's every op names a location so)
+                if text.startswith("#") and "." not in text and not _defined_otherwise(analysis, text) \
+                        and _trailing_location(use):
+                    out.append(Diagnostic("ssa.undefined-alias", Span(use.start_byte, use.end_byte), Severity.ERROR,
+                                          Source.VERIFY, LOCATION_ALIAS_NEVER_DEFINED))
                 continue
             if _defined_otherwise(analysis, text):
                 continue
@@ -192,12 +213,13 @@ def _defined_otherwise(analysis: "UnitSource", name: str) -> bool:
 _CHAIN = 16
 
 
-def _literal_through_alias(use: Node, name: str, first: dict[str, object], asked: set[str]) -> Diagnostic | None:
+def _literal_through_alias(use: Node, name: str, first: dict[str, object], asked: set[str],
+                           parent: Node | None = None) -> Diagnostic | None:
     """The value of `1 : !t` (a typed integer, or `arith.constant`'s value and type) as MLIR's
     attribute parser judges it once `!t` is resolved: the syntax check of the same text with the
     type written out (syntax/attribute_values.py) cannot see through the alias. Each alias of
     the chain is asked, so that an edit to any of them checks the unit again."""
-    parent = use.parent
+    parent = parent or use.parent
     # (Which op holds it first: most uses are an op's types, whose body has many items.)
     if parent is None or parent.type != "typed_integer" and not (parent.type == "custom_body"
                                                                   and _op_name(parent) == b"arith.constant"):
@@ -221,6 +243,42 @@ def _op_name(body: Node) -> bytes | None:
     op = body.parent
     name = op.child_by_field_name("name") if op is not None else None
     return name.text if name is not None else None
+
+
+def _trailing_location(use: Node, location: Node | None = None) -> bool:
+    """Whether the alias is the whole of an op's or an argument's trailing location,
+    `loc(#name)`, which MLIR's parser resolves once the file is read when no definition
+    precedes it (parseLocationAlias), not inside another location or an alias's value, whose
+    names are resolved where they stand."""
+    location = location or use.parent
+    if location is None or location.type != "location" \
+            or [c.type for c in location.children if not c.is_extra] != ["loc", "(", "attribute_alias", ")"]:
+        return False
+    parent = location.parent
+    while parent is not None and parent.type not in ("operation", "source_file"):
+        if parent.type in ("location", "attribute_alias_definition", "ERROR"):
+            return False
+        parent = parent.parent
+    return parent is not None and parent.type == "operation"
+
+
+_TYPED_INTEGER = re.compile(r"(-?(?:0x[0-9a-fA-F]+|[0-9]+))\s*:\s*((?:[su]?i[0-9]+)|index)")
+_PLAIN_STRING = re.compile(r'"[^"\\]*"')
+
+
+def _printed_attribute(value: str) -> str | None:
+    """An alias's value as MLIR prints the attribute in a message, for the values printed as
+    they are written but for blanks (a typed or untyped integer, `true`, `false`, `unit`, a
+    string without escapes); None for any other."""
+    value = value.strip()
+    typed = _TYPED_INTEGER.fullmatch(value)
+    if typed is not None:
+        return f"{int(typed[1], 0)} : {typed[2]}"
+    if re.fullmatch(r"-?[0-9]+", value):
+        return f"{int(value)} : i64"
+    if value in ("true", "false", "unit") or _PLAIN_STRING.fullmatch(value):
+        return value
+    return None
 
 
 def _outside_uses(node: Node) -> bool:

@@ -61,6 +61,11 @@ REGION_ARGUMENT_IN_USE = "region entry argument '{0}' is already in use"
 # definitions): an alias no statement defines, one defined twice (`type` / `attribute`).
 UNDEFINED_ALIAS = "undefined symbol alias id '{0}'"
 ALIAS_REDEFINITION = "redefinition of {0} alias id '{1}'"
+# Parser.cpp (parseLocationAlias, and OperationParser::finalize for an alias defined after its
+# use): an op's or argument's trailing `loc(#name)` whose alias is no location, or is defined
+# nowhere in the file.
+LOCATION_ALIAS_NOT_LOCATION = "expected location, but found '{0}'"
+LOCATION_ALIAS_NEVER_DEFINED = "operation location alias was never defined"
 PREVIOUSLY_REFERENCED = "previously referenced here"
 TYPED_DEFINITION_MISMATCH = "definition of SSA value '{0}#{1}' has type '{2}'"
 PREVIOUSLY_USED_WITH_TYPE = "previously used here with type '{0}'"
