@@ -122,6 +122,9 @@ _OPEN_TYPES = [
     ("%0 = memref.load %m[%i] : (memref<4xf32>", 43, "expected ')'"),
     # (the callee's result count is not judged against a type list read in part)
     ("%0 = func.call @g(%a, %b) : (i32, i32 -> i32", 40, "expected ')'"),
+    # a custom form's functional type: its closed inputs and no `->` after them
+    ("%0 = func.call @g(%a, %b) : (i32, i32) - (i32)", 41, "expected '->' in function type"),
+    ("%0 = func.call @g(%a, %b) : (i32, i32)", 41, "expected '->' in function type"),
 ]
 _TYPE_TAIL = "func.func private @g(i32, i32) -> i32\n"
 

@@ -44,7 +44,7 @@ from ..dialects.mlir_ods import CONSTRAINTS, builder_type
 from ..dialects.ods import Count, OpDef, Trait
 from ..diagnostics import Span
 from ..diagnostics.mlir_messages import (CUSTOM_OP, EXPECTED_ATTRIBUTE_VALUE, EXPECTED_BLOCK_NAME, EXPECTED_INTEGER,
-                                         EXPECTED_SSA_OPERAND, EXPECTED_TOKEN, EXPECTED_TYPE,
+                                         EXPECTED_SSA_OPERAND, EXPECTED_TOKEN, EXPECTED_TYPE, FUNCTION_TYPE_ARROW,
                                          IN_DYNAMIC_INDEX_LIST)
 from ..syntax.cst import TYPE_KINDS, next_op_start, wrong_token_span
 from ..text.brackets import top_level_parameters
@@ -762,8 +762,12 @@ class _Reader:
         else:
             if node is None or node.type != "paren_group":
                 raise _Stop
-            ins = _list_types(self.type_list_group(c.take()))
+            group = c.take()
+            ins = _list_types(self.type_list_group(group))
             if c.peek() is None or c.peek().type != "->":
+                if group.children[-1].type == ")" and not group.children[-1].is_missing:
+                    # (parseFunctionType wants the `->` after the closed inputs: `(i32) - (f32)`)
+                    raise self.mismatch(FUNCTION_TYPE_ARROW)
                 raise _Stop
             c.take()
             after = c.peek()
