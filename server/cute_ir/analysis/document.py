@@ -103,6 +103,9 @@ _KEPT_LIFTS = 32
 # Characters whose insertion or removal can change the nesting around an edit.
 _STRUCTURAL = frozenset(b"{}")
 
+# The units `_forget` remembers for `prepare`: more than an edit drops.
+_KEPT_DROPS = 1024
+
 # Deferred changes analysed together whose region spans more units than this (edits scattered
 # over the file, a replace-all) verify within `verify_budget`, as an open does (`settle`).
 _WIDE_EDIT_UNITS = 16
@@ -174,6 +177,7 @@ class Settings:
 
 _START = attrgetter("start")
 _END = attrgetter("end")
+_FACTS = attrgetter("facts")
 
 
 def _within_header(unit: Unit, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -268,7 +272,15 @@ class DocumentAnalysis:
         # changes one of its ops, and the lift reads only that one again.
         self._op_memo = OpMemo()
         self._ssa_memo = OpMemo()     # the same for the SSA check (ir/ssa.py's `OpNames`)
-        self._prepared_to: dict[str, tuple[tuple[int, int, int], int]] = {}   # `prepare`: where each result went on
+        self._prepared_to: dict[str, tuple[tuple[int, int, int], int, int]] = {}   # `prepare`: where each result went on
+        # What `prepare` need not look for again: the units list has been installed `_units_set`
+        # times, and a unit dropped its facts `_drops` times, the last of them `_dropped`
+        # (from the `_dropped_from`-th on). `_complete`: for each result, (the installation, the
+        # number of units, the drops) when every unit had it.
+        self._units_set = 0
+        self._drops = self._dropped_from = 0
+        self._dropped: list[Unit] = []
+        self._complete: dict[str, tuple[int, int, int]] = {}
         self._lifted_broken: tuple[int, tuple[int, bytes], Lifted] | None = None   # (revision, key, lift)
         # While many units are verified in turn (`_in_passing`), the IR of the one being
         # verified, kept for its readers only (`lifted_unit`).
@@ -306,6 +318,7 @@ class DocumentAnalysis:
     @units.setter
     def units(self, value: list[Unit]) -> None:
         self._units = value
+        self._units_set += 1
         self._run_starts, self._run_depth = [], 0
         self._alias_units = None
         self._written_aliases = None
@@ -875,28 +888,62 @@ class DocumentAnalysis:
         """Fill `for_unit(unit, result)` for units lacking it, in document order, for about
         `budget` seconds (at least one unit per call). True while some remain: a caller can do
         the first request after open in slices, answering other messages in between."""
-        from .unit_analysis import UnitAnalysis
         self.settle()
+        units = self.units
+        key = result.key
+        complete = self._complete.get(key)
+        if complete is not None and complete[:2] == (self._units_set, len(units)) and complete[2] >= self._dropped_from:
+            # Every unit had it, and the list is the same: only a unit that dropped its facts
+            # since can lack it (after a keystroke, the edited one), not one of thousands.
+            return self._prepare_dropped(result, budget, complete[2])
+        from .unit_analysis import UnitAnalysis
         deadline = time.monotonic() + budget
         done = 0
-        units = self.units
         # Each call goes on from where the last one for `result` stopped, in the same units
         # (an edit makes new ones): read from the first unit every time, the units already
         # done were a tenth of a 50k-line file's first outline, done in 5 ms slices.
         place = (self.revision, id(units), len(units))
-        went_on = self._prepared_to.get(result.key)
-        first = went_on[1] if went_on is not None and went_on[0] == place else 0
-        for index in range(first, len(units)):
+        went_on = self._prepared_to.get(key)
+        first, drops = (went_on[1], went_on[2]) if went_on is not None and went_on[0] == place else (0, self._drops)
+        # The units lacking it, found by one generator over their facts (lazily: a slice stops
+        # at its deadline).
+        lacking = (index for index, facts in enumerate(map(_FACTS, units[first:]), first)
+                   if facts is None or key not in facts)
+        for index in lacking:
             unit = units[index]
-            if unit.facts is not None and result.key in unit.facts:
-                continue
             if done and time.monotonic() >= deadline:
-                self._prepared_to[result.key] = (place, index)
+                self._prepared_to[key] = (place, index, drops)
                 return True
             UnitAnalysis(self, unit).result(result)
             done += 1
-        self._prepared_to[result.key] = (place, len(units))
+        self._prepared_to[key] = (place, len(units), drops)
+        # Units that dropped their facts while this went on in slices are looked at again.
+        self._complete[key] = (self._units_set, len(units), drops)
         return False
+
+    def _prepare_dropped(self, result: "PerUnit[Any]", budget: float, since: int) -> bool:
+        """`prepare` when every unit had `result` when `since` units had dropped their facts:
+        the units dropped since that lack it, in document order."""
+        from .unit_analysis import UnitAnalysis
+        key = result.key
+        dropped = {id(u): u for u in self._dropped[since - self._dropped_from:]}
+        lacking = sorted((u for u in dropped.values() if u.facts is None or key not in u.facts), key=_START)
+        deadline = time.monotonic() + budget
+        for done, unit in enumerate(lacking):
+            if done and time.monotonic() >= deadline:
+                return True
+            UnitAnalysis(self, unit).result(result)
+        self._complete[key] = (self._units_set, len(self._units), self._drops)
+        return False
+
+    def _forget(self, unit: Unit) -> None:
+        """Drop what was derived from `unit`'s text (`Unit.forget`), noting it for `prepare`."""
+        unit.forget()
+        self._drops += 1
+        if len(self._dropped) >= _KEPT_DROPS:
+            self._dropped_from = self._drops - 1   # older marks read the units again
+            self._dropped.clear()
+        self._dropped.append(unit)
 
     def fresh_tree(self) -> Tree | None:
         """The whole-document tree: re-parsed (incrementally) if edits were applied to it; for a
@@ -943,9 +990,10 @@ class DocumentAnalysis:
         other.file_problems = list(self.file_problems)
         other.document = Document(self.document.uri, self.document.text, self.document.version,
                                   self.document.encoding)
+        other._prepared_to, other._complete, other._dropped = {}, {}, []
+        other._units_set = other._drops = other._dropped_from = 0
         other.units, other.syntax, other.full_stale, other._type_memo, other._needs_memo = [], None, False, {}, {}
         other._lifted, other._op_memo, other._ssa_memo, other._lifted_broken = OrderedDict(), OpMemo(), OpMemo(), None
-        other._prepared_to = {}
         other._in_passing, other._lifted_passing, other._edited_piece = False, None, None
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._fresh_broken, other.revision, other._placed_target = None, self.revision, None
@@ -1041,7 +1089,7 @@ class DocumentAnalysis:
         if self._only_indentation(edit, removed, inserted) and first > last:
             # Indentation between units: columns derived from the next unit count from it.
             if first < len(units):
-                units[first].forget()
+                self._forget(units[first])
             self._add_shift(first, delta)
             return
         touched = units[max(0, first - 1):last + 2]
@@ -1080,7 +1128,7 @@ class DocumentAnalysis:
             gap = data[edit.new_end:start]
             if b"\n" in gap or b"\r" in gap:
                 return
-            self._units[index].forget()
+            self._forget(self._units[index])
             index += 1
 
     def _only_indentation(self, edit: TextEdit, removed: bytes, inserted: bytes) -> bool:
@@ -1121,7 +1169,7 @@ class DocumentAnalysis:
                     continue
                 known.clear()
                 self._diagnose_units([unit], found)
-                unit.forget()
+                self._forget(unit)
                 self._flagged = None
 
     def _reparse_unit(self, index: int, following: tuple[int, int] | None, edit: TextEdit, delta: int) -> bool:
@@ -1158,7 +1206,7 @@ class DocumentAnalysis:
         self._run_starts, self._run_depth = [], 0   # whether the statement ends a run may change
         unit.tree = tree
         unit.end = statements[0].end_byte
-        unit.forget()
+        self._forget(unit)
         # Later units move first: the unit's verification may resolve aliases among them.
         self._add_shift(index + 1, delta)
         self._diagnose_unit(unit, findings(root, self.document.data, unit.start, unit.end))
@@ -1384,7 +1432,7 @@ class DocumentAnalysis:
         if not changed_before and _gates(middle + around) == gates:
             self._needs_changed = False
         for unit in fresh + again:
-            unit.forget()
+            self._forget(unit)
         return fresh + again
 
     def _rescan(self, edit: TextEdit, first: int, last: int) -> tuple[list[Piece], int, int]:

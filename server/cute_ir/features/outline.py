@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress, count as _counting
+from operator import attrgetter
 
 from tree_sitter import Node
 
@@ -90,6 +92,9 @@ class Container:
     items: list["Unit | Container"] = field(default_factory=list)
 
 
+_SHELL = attrgetter("shell")
+
+
 def nesting(analysis: DocumentAnalysis) -> list["Unit | Container"]:
     """The document's units under the containers whose header and `}` shells enclose them: the
     outline's shape, whichever form it is written in. Containers nest at most as deep as units
@@ -97,17 +102,23 @@ def nesting(analysis: DocumentAnalysis) -> list["Unit | Container"]:
     roots: list[Unit | Container] = []
     open_containers: list[Container] = []
     data = analysis.document.data
-    for unit in analysis.units:
+    units = analysis.units
+    # The units between two shells go in by the slice, found in C: a loop over every unit was
+    # a tenth of the outline's answer after a keystroke in 50k lines of real dumps.
+    after = 0
+    for index in compress(_counting(), map(_SHELL, units)):
         into = open_containers[-1].items if open_containers else roots
-        if not unit.shell:
-            into.append(unit)
-        elif data[unit.start:unit.end].rstrip().endswith(b"{"):
+        into.extend(units[after:index])
+        after = index + 1
+        unit = units[index]
+        if data[unit.start:unit.end].rstrip().endswith(b"{"):
             container = Container(_container_symbol(analysis, unit))
             into.append(container)
             open_containers.append(container)
         elif open_containers:       # a container left open ends with its header
             closed = open_containers.pop().symbol
             closed.span = Span(closed.span.start, unit.end)
+    (open_containers[-1].items if open_containers else roots).extend(units[after:])
     return roots
 
 

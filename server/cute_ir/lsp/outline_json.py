@@ -85,9 +85,10 @@ def document_symbols(analysis: DocumentAnalysis) -> list[str]:
     in pieces (a module's children are most of a file's outline: megabytes not copied into its
     object), each list of them a JSON array's items."""
     roots = nesting(analysis)
-    # Containers' offsets, each positioned alone: a walk along the lines (`Document.positions`)
-    # first applies the shift a keystroke left pending to every later line start (a sixth of
-    # the answer after a keystroke at 50k lines), and units are placed by runs (`_run_json`).
+    # Containers' offsets, positioned in one loop, each alone: a walk along the lines
+    # (`Document.positions`) first applies the shift a keystroke left pending to every later
+    # line start (a sixth of the answer after a keystroke at 50k lines), and units are placed
+    # by runs (`_run_json`), each where `Document.line_character` says its first unit starts.
     offsets: set[int] = set()
     stack = list(roots)
     while stack:
@@ -96,7 +97,7 @@ def document_symbols(analysis: DocumentAnalysis) -> list[str]:
             s = item.symbol
             offsets.update((s.span.start, s.span.end, s.selection.start, s.selection.end))
             stack.extend(item.items)
-    where = {offset: _at(analysis, offset) for offset in offsets}
+    where = dict(zip(offsets, analysis.document.line_characters(offsets)))
 
     def items_json(items: list) -> list[str]:
         # A run of units' texts is its chunks' texts (lsp/unit_chunks.py), each a part of its
@@ -138,13 +139,6 @@ CHUNK_UNITS = 64
 _CHUNK = "outline-chunk"
 
 
-def _at(analysis: DocumentAnalysis, offset: int) -> tuple[int, int]:
-    """(line, character) of `offset`, with no shift a keystroke left pending applied to the
-    line index (`Document.positions` applies it to every later line start)."""
-    found = analysis.document.position(offset)
-    return found.line, found.character
-
-
 def _run_json(analysis: DocumentAnalysis, run: list[Unit]) -> list[str]:
     """The outline JSON of a run of consecutive units of one container, as the non-empty texts
     of its chunks, each placed where its first unit starts."""
@@ -158,7 +152,7 @@ def _run_json(analysis: DocumentAnalysis, run: list[Unit]) -> list[str]:
             if text:
                 texts.append(text)
         return ",".join(texts)
-    found = chunked(analysis, run, _CHUNK, CHUNK_UNITS, lambda offset: _at(analysis, offset), make)
+    found = chunked(analysis, run, _CHUNK, CHUNK_UNITS, analysis.document.line_character, make)
     return [chunk.value for chunk in found if chunk.value]
 
 

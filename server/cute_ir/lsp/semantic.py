@@ -212,7 +212,7 @@ def _chunks(analysis: DocumentAnalysis, units: list[Unit]) -> list[Chunk]:
     """The chunks covering `units` (consecutive units of the document)."""
     def column(offset: int) -> int:
         # A chunk's first tokens' characters count from its first line's start.
-        return analysis.document.position(offset).character
+        return analysis.document.line_character(offset)[1]
     return chunked(analysis, units, _CHUNK, CHUNK_UNITS, column, lambda run, _: _chunk_piece(analysis, run))
 
 

@@ -51,8 +51,10 @@ class Chunk:
             return False
         if not all(map(is_, map(_FACTS, units), self.facts)):
             return False
-        if _relative(units) != self.starts:
-            return False
+        # The same units, none of them re-parsed (that drops its facts), are where they were
+        # relative to each other unless an edit reached their span: the only other change to a
+        # unit's place is the shift every unit after an edit gets alike (analysis/document.py).
+        # So their starts are compared only when an edit reached the span, or could have.
         document, edit_count, length, start, end = self.checked
         if document is analysis.document:
             if document.edit_count == edit_count:
@@ -61,6 +63,8 @@ class Chunk:
             if unchanged is not None and (end <= unchanged[0] or start >= length - unchanged[1]):
                 self._checked(analysis, units)
                 return True
+        if _relative(units) != self.starts:
+            return False
         if _gaps(analysis.document.data, units) != self.gaps:
             return False
         self._checked(analysis, units)

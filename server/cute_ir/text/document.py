@@ -80,6 +80,14 @@ class Document:
     def position(self, offset: int) -> Position:
         return self.lines.position(self.data, offset, self.encoding)
 
+    def line_character(self, offset: int) -> tuple[int, int]:
+        """`position(offset)` as (line, character)."""
+        return self.lines.line_characters(self.data, (offset,), self.encoding)[0]
+
+    def line_characters(self, offsets) -> list[tuple[int, int]]:
+        """`line_character` of each of `offsets`, in one loop."""
+        return self.lines.line_characters(self.data, offsets, self.encoding)
+
     def positions(self, offsets: list[int]) -> list[tuple[int, int]]:
         """(line, character) of each of `offsets` (ascending), in one walk."""
         return self.lines.positions(self.data, offsets, self.encoding)

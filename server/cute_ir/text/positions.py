@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from itertools import accumulate
+from sys import maxsize
 from dataclasses import dataclass
 from enum import Enum
 
@@ -23,6 +24,11 @@ def _line_starts(data: bytes) -> list[int]:
         return [0] + [m.end() for m in _NEWLINE.finditer(data)]
     lines = data.split(b"\n")
     return [0, *accumulate(len(line) + 1 for line in lines[:-1])]
+
+
+# A line prefix up to this long is read whole by `LineIndex.line_character`; a longer one (a
+# minified line) goes through `position`, which remembers where it was on the line.
+_SHORT_PREFIX = 256
 
 
 class Encoding(str, Enum):
@@ -136,6 +142,38 @@ class LineIndex:
         units += len(piece) if piece.isascii() else _units(piece.decode("utf-8", errors="replace"), encoding)
         self._last = (encoding, start, offset, units)
         return Position(line, units)
+
+    def line_character(self, data: bytes, offset: int, encoding: Encoding = Encoding.UTF16) -> tuple[int, int]:
+        """`position`'s line and character, as a tuple: what a whole-document answer asks for
+        each container and each kept chunk it places (a thousand at 50k lines after every
+        keystroke), with no `Position` made, no shift a keystroke left pending applied to the
+        later lines (`positions` does), and, for a short ASCII line prefix (a statement's
+        indentation), nothing decoded or remembered."""
+        return self.line_characters(data, (offset,), encoding)[0]
+
+    def line_characters(self, data: bytes, offsets, encoding: Encoding = Encoding.UTF16) -> list[tuple[int, int]]:
+        """`line_character` of each of `offsets` (in any order), in one loop."""
+        starts, shifted, delta = self._starts, self._from, self._delta
+        if not delta:
+            shifted = len(starts)
+        first_shifted = starts[shifted] + delta if shifted < len(starts) else maxsize
+        size = len(data)
+        utf8 = encoding is Encoding.UTF8
+        out = []
+        for offset in offsets:
+            if 0 <= offset <= size:
+                if offset >= first_shifted:
+                    line = bisect_right(starts, offset - delta, shifted) - 1
+                    start = starts[line] + delta
+                else:
+                    line = bisect_right(starts, offset, 0, shifted) - 1
+                    start = starts[line]
+                if offset - start <= _SHORT_PREFIX and (utf8 or data[start:offset].isascii()):
+                    out.append((line, offset - start))
+                    continue
+            found = self.position(data, offset, encoding)
+            out.append((found.line, found.character))
+        return out
 
     def positions(self, data: bytes, offsets: list[int], encoding: Encoding = Encoding.UTF16) -> list[tuple[int, int]]:
         """(line, character) of each of `offsets`, which ascend: one walk along the lines
