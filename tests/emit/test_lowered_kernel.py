@@ -111,6 +111,21 @@ def test_a_umma_s_accumulator_is_read_only_after_its_commit_s_mbarrier_phase_com
     assert accepted, said
 
 
+def test_a_cluster_s_ops_before_sm_90_are_refused_by_name(tmp_path, capsys):
+    """`nvvm.cluster.arrive` (`barrier.cluster.arrive`) has no PTX before sm_90, which has clusters."""
+    path = tmp_path / "cluster.ir"
+    path.write_text("func.func @cluster(%src: memref<4xf32, 1>, %dst: memref<4xf32, 1>) {\n"
+                    "  nvvm.cluster.arrive\n"
+                    "  %a = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<f32, 128 b>\n"
+                    "  cute_nvgpu.copy %a, %src, %dst : (!cute_nvgpu.atom.universal_copy<f32, 128 b>, "
+                    "memref<4xf32, 1>, memref<4xf32, 1>)\n  return\n}\n")
+    cli.main(["lower", str(path), "--arch", "sm_80", "--emit", "ptx"])
+    assert capsys.readouterr().err == (f"{path}: error: --emit ptx: `cluster`: `nvvm.cluster.arrive` needs sm_90 "
+                                       "or later, not sm_80\n")
+    cli.main(["lower", str(path), "--arch", "sm_90a", "--emit", "ptx"])
+    assert "  barrier.cluster.arrive;\n" in capsys.readouterr().out
+
+
 def test_a_function_with_an_op_the_writer_does_not_know_keeps_the_atoms_kernels(tmp_path):
     path = tmp_path / "unknown.ir"
     path.write_text((FIXTURES / "atom_mainloop.ir").read_text().replace(

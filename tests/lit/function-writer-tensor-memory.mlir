@@ -27,6 +27,14 @@
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x2.b32 {{.*}}, [[[T]]];
 // CHECK: cvt.u64.u32 [[WIDE:%ptr[0-9]+]], [[T]];
 // CHECK-NEXT: st.b64 [%p2], [[WIDE]];
+// A CTA's rank in its cluster is `%cluster_ctarank`; the cluster's barrier its arrive and wait
+// (`.aligned` when the op says so), as the preview's kernel of a CTA pair's UMMA uses them.
+// CHECK-LABEL: .visible .entry cluster(
+// CHECK: mov.u32 [[RANK:%rank[0-9]+]], %cluster_ctarank;
+// CHECK-NEXT: barrier.cluster.arrive;
+// CHECK-NEXT: barrier.cluster.wait.aligned;
+// CHECK: tcgen05.ld.sync.aligned.32x32b.x2.b32
+// CHECK: st.b32 [%p2], [[RANK]];
 module {
   func.func @allocated(%a: !cute_nvgpu.smem_desc_view<memref<2048xf16, 3>, #cute.layout<(128, 16):(16, 1)>>,
                        %b: !cute_nvgpu.smem_desc_view<memref<4096xf16, 3>, #cute.layout<(16, 256):(1, 16)>>,
@@ -55,6 +63,16 @@ module {
     %i = memref.extract_aligned_pointer_as_index %t : memref<128x512xf32, 6> -> index
     %j = arith.index_cast %i : index to i64
     memref.store %j, %out[%c0] : memref<1xi64>
+    return
+  }
+  func.func @cluster(%t: memref<128x512xf32, 6>, %r: memref<2xf32>, %out: memref<1xi32>) {
+    %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+    nvvm.cluster.arrive
+    nvvm.cluster.wait {aligned}
+    %a = cute.make_atom() : () -> !cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x2>
+    cute_nvgpu.copy %a, %t, %r : (!cute_nvgpu.atom.tmem_load<f32, 32 DP, 32 bit, x2>, memref<128x512xf32, 6>, memref<2xf32>)
+    %c0 = arith.constant 0 : index
+    memref.store %rank, %out[%c0] : memref<1xi32>
     return
   }
 }

@@ -20,6 +20,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `arith.bitcast`, `llvm.bitcast`, `builtin.unrealized_conversion_cast` of one width to the same (`!llvm.ptr<3>` and `!llvm.ptr<6>` are 32 bits: a shared-memory address in the CTA's window, a tensor-memory address; so is a memref in tensor memory, memory space 6: its address) | `mov` (of an `i1`, `mov.pred`) |
 | `nvvm.mbarrier.init` / `nvvm.fence.mbarrier.init` / `nvvm.barrier0` / `nvvm.mbarrier.try_wait.parity` (an `!llvm.ptr<3>`; count, phase and ticks `i32`) | the PTX builder's `mbarrier.init.shared::cta.b64 [mbar], count;`, `fence.mbarrier_init.release.cluster;`, `bar.sync 0;`, and the wait MLIR lowers the last to: a loop of `mbarrier.try_wait.parity.shared::cta.b64 p, [mbar], phase, ticks;` and `@!p bra` back to it until the phase completes (a constant count, phase or ticks an immediate) |
 | `nvvm.tcgen05.alloc` / `relinquish_alloc_permit` / `dealloc` / `fence` / `commit` (`group`: `#nvvm.cta_group<cta_1>` or `<cta_2>`, cta_1 when absent) | the PTX builder's (emit/builder.py) `tcgen05.alloc...shared::cta.b32 [slot], columns;`, `tcgen05.relinquish_alloc_permit`, `tcgen05.dealloc...b32 address, columns;` (the columns an immediate when constant), `tcgen05.fence::after_thread_sync` / `before_thread_sync`, `tcgen05.commit...mbarrier::arrive::one.shared::cluster[.multicast::cluster].b64 [mbar][, mask];` of the op's CTA group |
+| `nvvm.read.ptx.sreg.cluster.ctarank` (an i32) / `nvvm.cluster.arrive` / `nvvm.cluster.wait` (`aligned` optional; sm_90 on) | `mov.u32 r, %cluster_ctarank;`, `barrier.cluster.arrive[.aligned];`, `barrier.cluster.wait[.aligned];` |
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
 | `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
 | `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 before sm_80 (no `cvt` of bf16) by integer arithmetic, as LLVM's NVPTX backend writes it: widening a shift by 16, narrowing to nearest even by adding 0x7FFF and the lowest kept bit, toward zero by dropping the lower half, a NaN kept quiet (downward and upward refused, named); bf16 <-> f64 needs sm_90 |
@@ -1901,6 +1902,27 @@ class _Emitter:
         else:
             self.kernel.wait_parity(operands[0], operands[1], hint=operands[2])
 
+    def cluster(self, op: Operation) -> None:
+        """MLIR's NVVM ops of a thread block cluster (sm_90 on): `nvvm.read.ptx.sreg.cluster.ctarank`
+        (the CTA's rank in its cluster, an i32: `mov.u32 r, %cluster_ctarank;`), `nvvm.cluster.arrive`
+        and `nvvm.cluster.wait` (`barrier.cluster.arrive;` / `barrier.cluster.wait;`, their default
+        release and acquire semantics; `.aligned` when the op says `aligned`): no thread of the
+        cluster passes the wait before every thread of it has arrived, and what each wrote before
+        arriving is visible to it after."""
+        self.needs(_CLUSTER_TIER, f"`{op.name}`")
+        if op.operands:
+            raise _Unemittable(f"`{op.name}` with operands")
+        if op.name == _CTA_RANK:
+            if len(op.results) == 1 and _register_type(str(op.results[0].type)) is None:
+                op.results[0].type = Type("i32")      # the custom form's `: i32`, should the lift leave it untyped
+            if len(op.results) != 1 or str(op.results[0].type) != "i32":
+                raise _Unemittable(f"`{op.name}` of other than one i32")
+            reg, _ = self.result(op, "rank")
+            self.kernel.emit(f"mov.u32 {reg}, %cluster_ctarank;")
+            return
+        aligned = ".aligned" if "aligned" in op.attributes else ""
+        self.kernel.emit(f"barrier.cluster.{op.name.rsplit('.', 1)[1]}{aligned};")
+
     def ret(self, op: Operation) -> None:
         """`func.return`: nothing for a kernel; a function that returns values is a device
         function (`.func`) with one return parameter, as LLVM's NVPTX backend writes it (several
@@ -1951,8 +1973,15 @@ _BARRIER0 = "nvvm.barrier0"
 _MBARRIER_OPERANDS = {"nvvm.mbarrier.init": ("!llvm.ptr<3>", "i32"), "nvvm.fence.mbarrier.init": (),
                       "nvvm.mbarrier.try_wait.parity": ("!llvm.ptr<3>", "i32", "i32"), _BARRIER0: ()}
 
+# The NVVM ops of a thread block cluster the writer writes (`_Emitter.cluster`), and the tier
+# that has clusters.
+_CTA_RANK = "nvvm.read.ptx.sreg.cluster.ctarank"
+_CLUSTER_OPS = (_CTA_RANK, "nvvm.cluster.arrive", "nvvm.cluster.wait")
+_CLUSTER_TIER = 90
+
 _HANDLERS = {
     **{name: _Emitter.tensor_memory for name in _TCGEN05_OPERANDS},
+    **{name: _Emitter.cluster for name in _CLUSTER_OPS},
     **{name: _Emitter.mbarrier for name in _MBARRIER_OPERANDS},
     "arith.constant": _Emitter.constant,
     "arith.bitcast": _Emitter.cast, "llvm.bitcast": _Emitter.cast, "builtin.unrealized_conversion_cast": _Emitter.cast,
