@@ -16,6 +16,7 @@ from cute_ir.features import preview as PV
 from cute_ir.tables.legality import AtomConfig, supported_targets
 from cute_ir.verify.atom_sites import document_sites
 from tests.conftest import REPO
+from tests.tcgen05_order import check_one_warp_allocates_and_one_thread_issues
 
 from ptxas_runner import PTXAS, SKIP_REASON, assemble
 
@@ -169,24 +170,19 @@ ONE_CTA = [
 # the mbarrier initialised for one arrival, the work committed to it (a pair's to both CTAs'
 # mbarriers, one CTA's to its own), its phase 0 waited for, the memory freed.
 _SCAFFOLDING = {group: [f"tcgen05.alloc.cta_group::{group}.sync.aligned.shared::cta.b32",
-                        f"tcgen05.relinquish_alloc_permit.cta_group::{group}", "tcgen05.fence::after_thread_sync",
-                        "mbarrier.init.shared::cta.b64", "fence.mbarrier_init.release.cluster;", None,
+                        f"tcgen05.relinquish_alloc_permit.cta_group::{group}",
+                        "mbarrier.init.shared::cta.b64", "fence.mbarrier_init.release.cluster;",
+                        "tcgen05.fence::before_thread_sync", "tcgen05.fence::after_thread_sync", None,
                         f"tcgen05.commit.cta_group::{group}.mbarrier::arrive::one.shared::cluster."
                         f"{'multicast::cluster.' if group == 2 else ''}b64",
                         "mbarrier.try_wait.parity.shared::cta.b64", "tcgen05.fence::after_thread_sync",
-                        "tcgen05.fence::before_thread_sync", f"tcgen05.dealloc.cta_group::{group}.sync.aligned.b32"]
+                        "tcgen05.fence::before_thread_sync", "tcgen05.fence::after_thread_sync",
+                        f"tcgen05.dealloc.cta_group::{group}.sync.aligned.b32"]
                 for group in (1, 2)}
 _SCAFFOLDING_LINES = ("tcgen05.", "mbarrier.", "fence.mbarrier")
 # The mbarrier of its init, its commit and its wait: one register.
 _MBARRIERS = re.compile(r"mbarrier\.init\.shared::cta\.b64 \[(%\w+)\], 1;.*tcgen05\.commit\.[^\[]*\[\1\].*"
                         r"mbarrier\.try_wait\.parity\.shared::cta\.b64 %\w+, \[\1\], 0, 10000000;", re.S)
-# One thread, thread 0 (`%tid.x` == 0), initialises the mbarrier; the CTA's barrier follows, so no
-# thread waits on it uninitialised; the same thread alone issues the work and its commit (nothing
-# but them between its guard and the label past them), one arrival; every thread then waits.
-_LEADER = re.compile(r"mov\.u32 (%\w+), %tid\.x;\n\s*cvt\.u64\.u32 (%\w+), \1;\n\s*setp\.eq\.b64 (%\w+), \2, 0;\n"
-                     r"\s*@!\3 bra (ENDIF_\d+);\n\s*mbarrier\.init[^\n]*\n\s*fence\.mbarrier_init[^\n]*\n\s*\4:\n"
-                     r"\s*bar\.sync 0;\n\s*@!\3 bra (ENDIF_\d+);\n(?:(?!\s*(?:\w+:|bar\.|@))[^\n]*\n)*?"
-                     r"\s*tcgen05\.commit[^\n]*\n\s*\5:\n\s*WAIT_\d+:\n\s*mbarrier\.try_wait\.parity")
 
 
 @pytest.mark.parametrize("op,instruction,group", [(*p, 2) for p in PAIRS] + [(*o, 1) for o in ONE_CTA],
@@ -197,9 +193,10 @@ def test_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instructi
     commits the work to an mbarrier (a pair's of both CTAs) it initialised for that one arrival,
     waits for that mbarrier's phase 0 (the work is asynchronous: nothing may touch its memory
     before it completes) and frees the memory (MLIR's NVVM ops, which the function writer writes
-    with the PTX builder); one path, of the atom's CTA group. Thread 0 alone initialises the
-    mbarrier and, after the CTA's barrier, issues the work and the commit (one MMA, one arrival);
-    every thread waits. ptxas accepts the kernel on every such target."""
+    with the PTX builder); one path, of the atom's CTA group. Correct with any number of warps:
+    warp 0 alone allocates and frees, thread 0 alone initialises the mbarrier, one thread (of a
+    pair, in its even CTA alone) issues the work and the commit after the CTA's (the cluster's)
+    barrier; every thread waits. ptxas accepts the kernel on every such target."""
     analysis = _analysis(f"  {op}\n", "sm_100a")
     [site] = document_sites(analysis)
     assert not hand_built(site.config) and site.config.cta_group == group
@@ -210,8 +207,8 @@ def test_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instructi
         body = [line.strip() for line in text.split("\n") if line.strip().startswith(_SCAFFOLDING_LINES)]
         expected = [instruction if step is None else step for step in _SCAFFOLDING[group]]
         assert _MBARRIERS.search(text), text
-        assert _LEADER.search(text), text
-        assert text.count("bar.sync") == 1 and text.count("tcgen05.commit") == 1, text
+        check_one_warp_allocates_and_one_thread_issues(text, instruction, group)
+        assert text.count("tcgen05.commit") == 1, text
         assert [line for line in body if any(line.startswith(e) for e in expected)] == body
         assert [next(e for e in expected if line.startswith(e)) for line in body] == expected, body
         assert f"cta_group::{3 - group}" not in text
@@ -228,9 +225,29 @@ def test_tcgen05_work_runs_in_tensor_memory_its_function_allocates(op, instructi
     assert re.search(r"\.param \.u64 p0", _kernel(preview, name)[0])
 
 
+def test_every_tcgen05_mma_and_copy_configuration_is_ordered_for_any_number_of_warps():
+    """Every tcgen05.mma and tcgen05.cp configuration the tables hold, of one CTA or a CTA pair,
+    on the first target that runs it: its kernel (built from the configuration, as the table-wide
+    ptxas sweep assembles it) has warp 0 alone allocate and free, thread 0 alone initialise the
+    mbarrier, the CTA's (the cluster's) barrier before the slot is read, one thread (of a pair,
+    of the even CTA) issue the work and the commit, every thread wait."""
+    from cute_ir.emit.ptx import enumerate_configs
+    configs = [c for c in enumerate_configs() if c.mnemonic == "atom.s2t_copy" or (c.mnemonic or "").startswith("sm100.")]
+    assert {c.cta_group for c in configs} == {1, 2} and len(configs) > 50
+    for config in configs:
+        instruction = "tcgen05.cp." if config.mnemonic == "atom.s2t_copy" else "tcgen05.mma."
+        # The scaffolding is the target's to assemble, not to order: the first target that runs
+        # the atom (the forms above are ordered on each).
+        target = supported_targets(config)[0]
+        kernel = AK.config_kernel(config, "k", target)
+        assert kernel is not None and kernel.module.ok, (config.label(), target)
+        check_one_warp_allocates_and_one_thread_issues(kernel.module.text, instruction, config.cta_group,
+                                                       multicast=config.commit_multicast is not False)
+
+
 def test_a_cta_pair_commits_as_the_document_does():
     """A document whose own commit arrives at one mbarrier (CUTLASS's umma_arrive_2x1SM) gets the
-    CTA pair's kernel that commits so."""
+    CTA pair's kernel that commits so, and waits for it in the leader CTA alone."""
     op = PAIRS[0][0]
     body = (f"  {op}\n  %bar = llvm.mlir.zero : !llvm.ptr<3>\n"
             "  nvvm.tcgen05.commit %bar {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>\n")
@@ -240,6 +257,9 @@ def test_a_cta_pair_commits_as_the_document_does():
     kernel = AK.atom_kernel(op, site.config, "k", "sm_100a")
     [commit] = [line.strip() for line in kernel.module.text.split("\n") if "tcgen05.commit" in line]
     assert re.fullmatch(r"tcgen05\.commit\.cta_group::2\.mbarrier::arrive::one\.shared::cluster\.b64 \[%\w+\];", commit)
+    # Its one arrival is at the leader CTA's mbarrier: the leader's threads alone wait on it, the
+    # peer's at the cluster barrier after it.
+    check_one_warp_allocates_and_one_thread_issues(kernel.module.text, PAIRS[0][1], 2, multicast=False)
     if PTXAS is not None:
         accepted, said = assemble(kernel.module.text, kernel.module.ptxas_arch)
         assert accepted, said

@@ -15,6 +15,7 @@ from cute_ir.emit.lowered_kernel import lowered_kernels
 from cute_ir.lowering_facts.tileas import view_offset, view_strides
 from cute_ir.features.preview import preview_module
 from tests.conftest import REPO
+from tests.tcgen05_order import check_one_warp_allocates_and_one_thread_issues
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
 
@@ -33,7 +34,7 @@ LOWERED = {
     "umma": (EXAMPLES / "sm100_umma.ir", "sm_100a", "umma", "tcgen05.mma.cta_group::1.kind::f16",
              "cute_nvgpu.mma %umma, %d, %a, %b, %d"),
     "tmem load": (EXAMPLES / "sm100_umma.ir", "sm_100a", "umma", "tcgen05.ld.sync.aligned.32x32b.x32.b32",
-                  "cute_nvgpu.copy %ld, %d, %frag"),
+                  "cute_nvgpu.copy %ld, %rows, %frag"),
     "nvfp4": (EXAMPLES / "sm120_nvfp4.ir", "sm_120a", "nvfp4", "mma.sync.aligned.kind::mxf4nvf4.block_scale",
               "cute_nvgpu.mma %mma, %d, %a, %b, %d, %sfa, %sfb"),
     "main loop": (FIXTURES / "atom_mainloop.ir", "sm_90a", "mainloop", "mma.sync.aligned.m16n8k16.row.col.f32.f16",
@@ -90,21 +91,33 @@ _UMMA_ARCHES = ("sm_100a", "sm_100f", "sm_103a", "sm_103f", "sm_110a", "sm_110f"
 
 @pytest.mark.parametrize("arch", _UMMA_ARCHES)
 def test_a_umma_s_accumulator_is_read_only_after_its_commit_s_mbarrier_phase_completes(arch, capsys):
-    """tcgen05.mma is asynchronous: examples/sm100_umma.ir initialises an mbarrier for one
-    arrival, commits the UMMA to it, and waits for its phase 0 (`nvvm.mbarrier.try_wait.parity`,
-    a `mbarrier.try_wait.parity` loop with the suspend-time hint) before the TMEM load reads D.
-    In the PTX the wait lies between the `tcgen05.commit` and the `tcgen05.ld`, on the commit's
-    mbarrier; ptxas accepts it on each tcgen05 target."""
+    """examples/sm100_umma.ir is correct for a CTA of any number of warps: warp 0 alone allocates
+    the tensor memory (and frees it at the end, after the CTA's barrier), thread 0 alone
+    initialises the mbarrier for one arrival, the CTA's barrier (between tcgen05 fences) comes
+    before any thread reads the allocation's slot, thread 0 alone issues the UMMA and commits it
+    to that mbarrier, and every thread waits for its phase 0 (`nvvm.mbarrier.try_wait.parity`, a
+    `mbarrier.try_wait.parity` loop with the suspend-time hint) before its warp's TMEM load reads
+    D at the lanes the warp may access (lane 32 x (warp mod 4): bits 16 on of the address). ptxas
+    accepts it on each tcgen05 target."""
     cli.main(["lower", str(EXAMPLES / "sm100_umma.ir"), "--arch", arch])
     [kernel] = lowered_kernels(capsys.readouterr().out, arch)
     assert kernel.module.ok, kernel.module.message
     text = kernel.module.text
+    check_one_warp_allocates_and_one_thread_issues(text, "tcgen05.mma.cta_group::1.kind::f16", 1)
     found = re.search(r"mbarrier\.init\.shared::cta\.b64 \[(%\w+)\], 1;\n  fence\.mbarrier_init\.release\.cluster;\n"
                       r".*tcgen05\.mma\.cta_group::1.*"
                       r"tcgen05\.commit\.cta_group::1\.mbarrier::arrive::one\.shared::cluster\.b64 \[\1\];\n"
+                      r"  ENDIF_\d+:\n"
                       r"  (WAIT_\d+):\n  mbarrier\.try_wait\.parity\.shared::cta\.b64 (%\w+), \[\1\], 0, 10000000;\n"
-                      r"  @!\3 bra \2;\n  tcgen05\.fence::after_thread_sync;\n  tcgen05\.ld\.sync\.aligned", text, re.S)
+                      r"  @!\3 bra \2;\n  tcgen05\.fence::after_thread_sync;\n"
+                      # The warp's lanes: (warp mod 4) << 21 added to the allocation's address.
+                      r"  rem\.u64 (%\w+), (%\w+), 4;\n  cvt\.u32\.u64 (%\w+), \4;\n  shl\.b32 (%\w+), \6, 21;\n"
+                      r"  add\.s32 (%\w+), (%\w+), \7;\n  tcgen05\.ld\.sync\.aligned\.32x32b\.x32\.b32 \{[^}]*\}, \[\8\];",
+                      text, re.S)
     assert found, text
+    assert re.search(rf"div\.u64 {re.escape(found.group(5))}, %\w+, 32;", text)
+    assert re.search(rf"ld\.b32 {re.escape(found.group(9))}, \[%p\d+\];", text)
+    assert re.search(rf"tcgen05\.dealloc\.cta_group::1\.sync\.aligned\.b32 {re.escape(found.group(9))}, 256;", text)
     if PTXAS is None:
         pytest.skip(SKIP_REASON)
     accepted, said = assemble(text, arch)

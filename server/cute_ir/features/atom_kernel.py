@@ -30,13 +30,14 @@ SM120's block-scaled `mma.sync`),
 SM90's wgmma, and SM100's tcgen05.mma (`_umma_operands`: D, a sparse atom's metadata and a
 block-scaled atom's scale factors in tensor memory, A a descriptor or a tile in tensor memory, B a
 descriptor). A tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair, runs in tensor memory its
-function allocates and commits its work, as the CuTe DSL's kernels do (`_allocating_function`, one
-path for both CTA groups: `nvvm.tcgen05.alloc`, the operands in tensor memory at their columns of
-it, the mbarrier initialised for one arrival, the atom, `nvvm.tcgen05.commit` to that mbarrier
-(the init, the atom and the commit by thread 0 alone, the CTA's barrier after the init), a
-pair's to both CTAs' unless the document's own commit arrives at one, every thread's wait for the commit's
-phase (`nvvm.mbarrier.try_wait.parity`) before anything touches the memory the work uses,
-`nvvm.tcgen05.dealloc`).
+function allocates and commits its work, as CUTLASS's SM100 kernels do, right for a CTA of any
+number of warps (`_allocating_function`, one path for both CTA groups: `nvvm.tcgen05.alloc` by
+warp 0 alone, the mbarrier initialised for one arrival by thread 0 alone, the CTA's barrier (a
+pair's cluster barrier), the operands in tensor memory at their columns of the allocation, the
+atom and `nvvm.tcgen05.commit` to that mbarrier by one thread (of a pair, in its even CTA alone),
+a pair's to both CTAs' unless the document's own commit arrives at one, every thread's wait for
+the commit's phase (`nvvm.mbarrier.try_wait.parity`) before anything touches the memory the work
+uses, the CTA's barrier, `nvvm.tcgen05.dealloc` by warp 0 alone).
 
 `atom_kernel` runs the editor's default pipeline on that function (`convert-cute-nvgpu-to-ptx`
 among it, analysis/pipeline.py's `lowered_unit`) and writes the function the pipeline left with
@@ -652,30 +653,63 @@ def _allocates(config: AtomConfig) -> bool:
 
 def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, application: str,
                          config: AtomConfig) -> str:
-    """The function of a tcgen05.mma or tcgen05.cp, as the CuTe DSL's kernels run one, for the
-    atom's CTA group (`config.cta_group`: one CTA, or a CTA pair as its 2-CTA kernels do): tensor
-    memory allocated (`nvvm.tcgen05.alloc` of every column into a shared-memory slot, the permit
-    relinquished, the address read back and fenced), each operand in tensor memory a memref at its
-    column of it (`_TMEM_AT`), the atom applied, its work committed to the mbarrier argument
-    (`nvvm.tcgen05.commit`: one CTA's to its own; a pair's multicast to both CTAs unless the
-    document's own commit arrives at one, `AtomConfig.commit_multicast`) after the mbarrier is
-    initialised for its one arrival (`nvvm.mbarrier.init`, `nvvm.fence.mbarrier.init`; thread 0
-    alone initialises it, applies the atom and commits, the CTA's `nvvm.barrier0` between the init
-    and the rest), then waited on by every thread (`nvvm.mbarrier.try_wait.parity` of phase 0, as the CuTe DSL's epilogue waits before its
-    tcgen05.ld: the work is asynchronous, and nothing may read D, reuse the shared-memory operands
-    or free the tensor memory before it completes), the memory freed (fenced, then
-    `nvvm.tcgen05.dealloc`). Its arguments are the operands in shared memory (descriptors), the
-    slot and the mbarrier."""
+    """The function of a tcgen05.mma or tcgen05.cp, as CUTLASS's SM100 kernels run one, for the
+    atom's CTA group (`config.cta_group`: one CTA, or a CTA pair as its 2-CTA kernels do), correct
+    for a CTA of any number of warps:
+
+    - warp 0 (`gpu.thread_id x` / 32 == 0, `%allocator`) alone allocates the tensor memory
+      (`nvvm.tcgen05.alloc` of every column into a shared-memory slot) and relinquishes the permit:
+      the PTX ISA has one warp of the CTA (of each CTA of a pair, `.cta_group::2`) allocate and
+      free, and a second warp's allocation of all 512 columns would block until the first frees;
+    - thread 0 (`%leader`) initialises the mbarrier for the commit's one arrival
+      (`nvvm.mbarrier.init`, `nvvm.fence.mbarrier.init`);
+    - the CTA's barrier (`nvvm.barrier0`; a pair's cluster barrier, `nvvm.cluster.arrive` /
+      `nvvm.cluster.wait`, as the peer's commit arrives at this CTA's mbarrier and its MMA works in
+      this CTA's tensor memory) between `tcgen05.fence` before / after thread sync: every thread
+      then reads the allocation's address from the slot and sees the mbarrier initialised;
+    - one thread (`%issuer`: thread 0; of a pair, thread 0 of the even CTA, `%cluster_ctarank`
+      % 2 == 0, CUTLASS's leader CTA) applies the atom and commits its work to the mbarrier
+      (`nvvm.tcgen05.commit`: one CTA's to its own; a pair's multicast to both CTAs unless the
+      document's own commit arrives at one, `AtomConfig.commit_multicast`);
+    - every thread waits for phase 0 (`nvvm.mbarrier.try_wait.parity`: the work is asynchronous,
+      and nothing may read D, reuse the shared-memory operands or free the tensor memory before it
+      completes) and fences (`after_thread_sync`); of a pair whose commit arrives at one mbarrier
+      (the leader's), the leader CTA's threads alone;
+    - after the CTA's barrier (a pair's cluster barrier; fenced before and after), warp 0 frees
+      the memory (`nvvm.tcgen05.dealloc`).
+
+    Each operand in tensor memory is a memref at its column of the allocation (`_TMEM_AT`). Its
+    arguments are the operands in shared memory (descriptors), the slot and the mbarrier."""
     group = f"{{group = #nvvm.cta_group<cta_{config.cta_group}>}}"
+    pair = config.cta_group == _PAIR
     in_memory = [(role, t) for role, t in operands if t.startswith("memref<") and t.endswith(f", {_TMEM}>")]
     params = [(role, t) for role, t in operands if (role, t) not in in_memory]
     params += [("slot", "memref<1xi32, 3>"), ("mbar", "memref<1xi64, 3>")]
     lines = [f"%atom {body}", "%c0 = arith.constant 0 : index", f"%columns = arith.constant {_TMEM_COLUMNS} : i32",
-             *_shared_pointer("slot", "memref<1xi32, 3>"),
-             f"nvvm.tcgen05.alloc %slot_pointer, %columns {group} : !llvm.ptr<3>, i32",
-             f"nvvm.tcgen05.relinquish_alloc_permit {group}",
-             "%tmem = memref.load %slot[%c0] : memref<1xi32, 3>",
-             "nvvm.tcgen05.fence #nvvm.tcgen05_fence<after_thread_sync>"]
+             *_shared_pointer("slot", "memref<1xi32, 3>"), *_shared_pointer("mbar", "memref<1xi64, 3>"),
+             "%arrivals = arith.constant 1 : i32",
+             # Warp 0 allocates and frees; thread 0 initialises the mbarrier.
+             "%thread = gpu.thread_id x", f"%warp_size = arith.constant {_WARP} : index",
+             "%warp = arith.divui %thread, %warp_size : index",
+             "%allocator = arith.cmpi eq, %warp, %c0 : index", "%leader = arith.cmpi eq, %thread, %c0 : index"]
+    issuer = "%leader"
+    if pair:
+        # The pair's leader is its even CTA (its rank in the cluster even): it alone issues the
+        # 2-CTA work and its commit.
+        issuer = "%issuer"
+        lines += ["%rank = nvvm.read.ptx.sreg.cluster.ctarank : i32", f"%pair_size = arith.constant {_PAIR} : i32",
+                  "%peer = arith.remui %rank, %pair_size : i32", "%even = arith.constant 0 : i32",
+                  "%leader_cta = arith.cmpi eq, %peer, %even : i32", "%issuer = arith.andi %leader, %leader_cta : i1"]
+    # Every thread passes the barrier only once the allocation's address is in the slot and the
+    # mbarrier is initialised (no thread waits on it uninitialised; a pair's peer commits to it).
+    barrier = ["nvvm.cluster.arrive", "nvvm.cluster.wait"] if pair else ["nvvm.barrier0"]
+    lines += ["scf.if %allocator {", f"  nvvm.tcgen05.alloc %slot_pointer, %columns {group} : !llvm.ptr<3>, i32",
+              f"  nvvm.tcgen05.relinquish_alloc_permit {group}", "}",
+              "scf.if %leader {", "  nvvm.mbarrier.init %mbar_pointer, %arrivals : !llvm.ptr<3>, i32",
+              "  nvvm.fence.mbarrier.init", "}",
+              "nvvm.tcgen05.fence #nvvm.tcgen05_fence<before_thread_sync>", *barrier,
+              "nvvm.tcgen05.fence #nvvm.tcgen05_fence<after_thread_sync>",
+              "%tmem = memref.load %slot[%c0] : memref<1xi32, 3>"]
     for role, type_text in in_memory:
         address = "%tmem"
         if _TMEM_AT[role]:
@@ -683,15 +717,10 @@ def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, 
             lines += [f"%{role}_column = arith.constant {_TMEM_AT[role]} : i32",
                       f"{address} = arith.addi %tmem, %{role}_column : i32"]
         lines.append(f"%{role} = builtin.unrealized_conversion_cast {address} : i32 to {type_text}")
-    # One thread (thread 0, `%leader`) initialises the mbarrier the commit arrives on for that one
-    # arrival (its first phase, parity 0, completes when the work the commit tracks has), and, once
-    # every thread has passed the CTA's barrier (no thread waits on it uninitialised), issues the
-    # work and its commit: one MMA, one arrival, as CUTLASS's elected thread issues a UMMA.
-    lines += [*_shared_pointer("mbar", "memref<1xi64, 3>"), "%arrivals = arith.constant 1 : i32",
-              "%thread = gpu.thread_id x", "%leader = arith.cmpi eq, %thread, %c0 : index",
-              "scf.if %leader {", "  nvvm.mbarrier.init %mbar_pointer, %arrivals : !llvm.ptr<3>, i32",
-              "  nvvm.fence.mbarrier.init", "}", "nvvm.barrier0", "scf.if %leader {", f"  {application}"]
-    if config.cta_group != _PAIR or config.commit_multicast is False:
+    # One thread issues the work and its commit: one MMA, one arrival, as CUTLASS's elected
+    # thread issues a UMMA.
+    lines += [f"scf.if {issuer} {{", f"  {application}"]
+    if not pair or config.commit_multicast is False:
         lines.append(f"  nvvm.tcgen05.commit %mbar_pointer {group} : !llvm.ptr<3>")
     else:
         lines += [f"  %mask = arith.constant {_PAIR_MASK} : i16",
@@ -699,13 +728,20 @@ def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, 
     lines.append("}")
     # Nothing may read D in tensor memory, reuse the operands in shared memory or free the
     # tensor memory before the work completes: wait for the commit's phase, then order what
-    # follows after that wait (`after_thread_sync`).
-    lines += ["%phase = arith.constant 0 : i32", f"%ticks = arith.constant {SUSPEND_TIME_HINT} : i32",
-              "nvvm.mbarrier.try_wait.parity %mbar_pointer, %phase, %ticks : !llvm.ptr<3>, i32, i32",
-              "nvvm.tcgen05.fence #nvvm.tcgen05_fence<after_thread_sync>",
-              "nvvm.tcgen05.fence #nvvm.tcgen05_fence<before_thread_sync>",
-              "%tmem_pointer = builtin.unrealized_conversion_cast %tmem : i32 to !llvm.ptr<6>",
-              f"nvvm.tcgen05.dealloc %tmem_pointer, %columns {group} : !llvm.ptr<6>, i32", "return"]
+    # follows after that wait (`after_thread_sync`). A pair's commit that arrives at one
+    # mbarrier arrives at the leader CTA's alone: only its threads wait on it, and the peer's
+    # learn of the completion from the cluster barrier that follows. Warp 0 frees the memory once
+    # every thread of the CTA (of a pair, of both CTAs: the MMA works in both CTAs' tensor memory,
+    # as CUTLASS's 2-SM kernels wait for the peer before they free) is past its use of it.
+    wait = ["nvvm.mbarrier.try_wait.parity %mbar_pointer, %phase, %ticks : !llvm.ptr<3>, i32, i32",
+            "nvvm.tcgen05.fence #nvvm.tcgen05_fence<after_thread_sync>"]
+    if pair and config.commit_multicast is False:
+        wait = ["scf.if %leader_cta {", *(f"  {line}" for line in wait), "}"]
+    lines += ["%phase = arith.constant 0 : i32", f"%ticks = arith.constant {SUSPEND_TIME_HINT} : i32", *wait,
+              "nvvm.tcgen05.fence #nvvm.tcgen05_fence<before_thread_sync>", *barrier,
+              "scf.if %allocator {", "  nvvm.tcgen05.fence #nvvm.tcgen05_fence<after_thread_sync>",
+              "  %tmem_pointer = builtin.unrealized_conversion_cast %tmem : i32 to !llvm.ptr<6>",
+              f"  nvvm.tcgen05.dealloc %tmem_pointer, %columns {group} : !llvm.ptr<6>, i32", "}", "return"]
     written = ", ".join(f"%{role}: {t}" for role, t in params)
     return f"func.func @{name}({written}) {{\n" + "".join(f"  {line}\n" for line in lines) + "}\n"
 
