@@ -4,7 +4,8 @@ examples/sm100_umma.ir): warp 0 alone allocates, relinquishes and frees the tens
 ISA has one warp of a CTA, of each CTA of a pair, do so); thread 0 alone initialises the
 mbarrier; the CTA's barrier (a pair's cluster barrier) between `tcgen05.fence`s before anything
 reads the allocation's slot; one thread (of a pair, in the pair's even CTA alone, CUTLASS's
-leader CTA) issues the work and its commit; every thread waits; the CTA's barrier; warp 0 frees."""
+leader CTA) issues the work and its commit; every thread waits; the CTA's barrier; warp 0 frees.
+The kernel fixes its launch: one warpgroup, and a pair's kernel a cluster of the pair."""
 from __future__ import annotations
 
 import re
@@ -64,6 +65,16 @@ def _is_thread(defined: dict[str, str], value: str) -> bool:
     return widened is not None and defined.get(widened.group(1)) == "mov.u32 %tid.x"
 
 
+def check_launch(text: str, group: int) -> None:
+    """The kernel's directives, exactly: `.reqntid 128, 1, 1` (one warpgroup, the four warps that
+    reach the CTA's 128 lanes of tensor memory); of a CTA pair also `.explicitcluster` and
+    `.reqnctapercluster 2, 1, 1` (launched in clusters of the pair, or a CTA has no peer)."""
+    found = re.search(r"^\.visible \.entry \w+\([^)]*\)\n((?:\.\w+[^\n]*\n)*)\{", text, re.M)
+    assert found, text
+    cluster = [".explicitcluster", ".reqnctapercluster 2, 1, 1"] if group == 2 else []
+    assert found.group(1).splitlines() == [".reqntid 128, 1, 1", *cluster], found.group(1)
+
+
 def check_one_warp_allocates_and_one_thread_issues(text: str, instruction: str, group: int,
                                                    multicast: bool = True) -> None:
     """The order a CTA of any number of warps needs: warp 0 alone allocates (and relinquishes);
@@ -73,6 +84,7 @@ def check_one_warp_allocates_and_one_thread_issues(text: str, instruction: str, 
     waits (of a pair whose commit arrives at the leader's mbarrier alone, not `multicast`, the
     leader CTA's threads alone); the CTA's barrier (the pair's cluster barrier), fenced before;
     warp 0 alone frees, fenced after."""
+    check_launch(text, group)
     lines, facts = _guarded(text)
     where: dict[str, list[tuple[int, str | None]]] = {}
     for n, (line, guard) in enumerate(lines):

@@ -91,14 +91,17 @@ _UMMA_ARCHES = ("sm_100a", "sm_100f", "sm_103a", "sm_103f", "sm_110a", "sm_110f"
 
 @pytest.mark.parametrize("arch", _UMMA_ARCHES)
 def test_a_umma_s_accumulator_is_read_only_after_its_commit_s_mbarrier_phase_completes(arch, capsys):
-    """examples/sm100_umma.ir is correct for a CTA of any number of warps: warp 0 alone allocates
-    the tensor memory (and frees it at the end, after the CTA's barrier), thread 0 alone
-    initialises the mbarrier for one arrival, the CTA's barrier (between tcgen05 fences) comes
-    before any thread reads the allocation's slot, thread 0 alone issues the UMMA and commits it
-    to that mbarrier, and every thread waits for its phase 0 (`nvvm.mbarrier.try_wait.parity`, a
-    `mbarrier.try_wait.parity` loop with the suspend-time hint) before its warp's TMEM load reads
-    D at the lanes the warp may access (lane 32 x (warp mod 4): bits 16 on of the address). ptxas
-    accepts it on each tcgen05 target."""
+    """examples/sm100_umma.ir is correct for a CTA of any number of warps and launched as one
+    warpgroup (`.reqntid 128, 1, 1`): warp 0 alone allocates the tensor memory (and frees it at
+    the end, after the CTA's barrier), thread 0 alone initialises the mbarrier for one arrival, the
+    CTA's barrier (between tcgen05 fences) comes before any thread reads the allocation's slot,
+    thread 0 alone issues the UMMA and commits it to that mbarrier, and every thread waits for its
+    phase 0 (`nvvm.mbarrier.try_wait.parity`, a `mbarrier.try_wait.parity` loop with the
+    suspend-time hint) before its warp's TMEM loads read D at the lanes the warp may access (lane
+    32 x (warp mod 4): bits 16 on of the address), 32 columns a load. The epilogue is per thread:
+    thread t stores the 32 values of each load to its own row of %out (the row's address, %out's
+    plus t x 1024 bytes, plus the load's columns x 4), each at its own offset: no two threads
+    store to one address. ptxas accepts it on each tcgen05 target."""
     cli.main(["lower", str(EXAMPLES / "sm100_umma.ir"), "--arch", arch])
     [kernel] = lowered_kernels(capsys.readouterr().out, arch)
     assert kernel.module.ok, kernel.module.message
@@ -112,16 +115,80 @@ def test_a_umma_s_accumulator_is_read_only_after_its_commit_s_mbarrier_phase_com
                       r"  @!\3 bra \2;\n  tcgen05\.fence::after_thread_sync;\n"
                       # The warp's lanes: (warp mod 4) << 21 added to the allocation's address.
                       r"  rem\.u64 (%\w+), (%\w+), 4;\n  cvt\.u32\.u64 (%\w+), \4;\n  shl\.b32 (%\w+), \6, 21;\n"
-                      r"  add\.s32 (%\w+), (%\w+), \7;\n  tcgen05\.ld\.sync\.aligned\.32x32b\.x32\.b32 \{[^}]*\}, \[\8\];",
+                      r"  add\.s32 (%\w+), (%\w+), \7;\n"
+                      # Thread t's row of %out: t x 1024 bytes past its start.
+                      r"  mul\.lo\.s64 (%\w+), (%\w+), 1024;\n  add\.s64 (%\w+), %p0, \10;\n"
+                      # Each load's 32 columns: the column added to the lanes' address, and x 4
+                      # bytes to the row's.
+                      r".*?  LOOP_\d+:\n  cvt\.u32\.u64 (%\w+), (%\w+);\n  add\.s32 (%\w+), \8, \13;\n"
+                      r"  mul\.lo\.s64 (%\w+), \14, 4;\n  add\.s64 (%\w+), \12, \16;\n"
+                      r"  tcgen05\.ld\.sync\.aligned\.32x32b\.x32\.b32 \{([^}]*)\}, \[\15\];\n"
+                      r"  tcgen05\.wait::ld\.sync\.aligned;\n((?:  (?:mov\.b32|st\.f32) [^\n]*\n)+)",
                       text, re.S)
     assert found, text
     assert re.search(rf"div\.u64 {re.escape(found.group(5))}, %\w+, 32;", text)
+    assert re.search(rf"cvt\.u64\.u32 {re.escape(found.group(11))}, %\w+;", text)
+    assert re.search(r"mov\.u32 %\w+, %tid\.x;", text)
     assert re.search(rf"ld\.b32 {re.escape(found.group(9))}, \[%p\d+\];", text)
     assert re.search(rf"tcgen05\.dealloc\.cta_group::1\.sync\.aligned\.b32 {re.escape(found.group(9))}, 256;", text)
+    # Each of the 32 values the load gives is stored once, at its own offset of the thread's row.
+    stores = re.findall(r"st\.f32 \[(%\w+)(?:\+(\d+))?\], %\w+;", found.group(19))
+    assert [(base, int(offset or 0)) for base, offset in stores] == [(found.group(17), 4 * k) for k in range(32)]
+    assert len(found.group(18).split(",")) == 32
+    assert "st.f32" not in text.replace(found.group(19), "")
     if PTXAS is None:
         pytest.skip(SKIP_REASON)
     accepted, said = assemble(text, arch)
     assert accepted, said
+
+
+_COPY_BODY = ("  %a = cute.make_atom() : () -> !cute_nvgpu.atom.universal_copy<f32, 128 b>\n"
+              "  cute_nvgpu.copy %a, %src, %dst : (!cute_nvgpu.atom.universal_copy<f32, 128 b>, "
+              "memref<4xf32, 1>, memref<4xf32, 1>)\n  return\n}\n")
+
+
+@pytest.mark.parametrize("attributes,directives", [
+    ("nvvm.reqntid = array<i32: 128, 1, 1>", [".reqntid 128, 1, 1"]),
+    ("nvvm.maxntid = array<i32: 256>", [".maxntid 256"]),
+    ("nvvm.reqntid = array<i32: 64, 2>, nvvm.cluster_dim = array<i32: 2, 1, 1>",
+     [".reqntid 64, 2", ".explicitcluster", ".reqnctapercluster 2, 1, 1"]),
+    ("nvvm.cluster_dim = array<i32: 2, 2>", [".explicitcluster", ".reqnctapercluster 2, 2"]),
+])
+def test_a_kernel_s_launch_is_the_directives_its_nvvm_attributes_give(attributes, directives, tmp_path, capsys):
+    """MLIR's NVVM launch attributes on the function are the kernel's directives, as LLVM's NVPTX
+    backend writes them (PTX ISA 11.4.2 / 11.4.3, 11.7.1 / 11.7.2): `nvvm.reqntid` / `nvvm.maxntid`
+    `.reqntid` / `.maxntid` of the extents given, `nvvm.cluster_dim` `.explicitcluster` and
+    `.reqnctapercluster`. ptxas accepts them."""
+    path = tmp_path / "launch.ir"
+    path.write_text("func.func @launch(%src: memref<4xf32, 1>, %dst: memref<4xf32, 1>) "
+                    f"attributes {{{attributes}}} {{\n" + _COPY_BODY)
+    cli.main(["lower", str(path), "--arch", "sm_90a", "--emit", "ptx"])
+    text = capsys.readouterr().out
+    header = re.search(r"^\.visible \.entry launch\([^)]*\)\n((?:\.\w+[^\n]*\n)*)\{", text, re.M)
+    assert header and header.group(1).splitlines() == directives, text
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+    accepted, said = assemble(text, "sm_90a")
+    assert accepted, said
+
+
+@pytest.mark.parametrize("attributes,arch,why", [
+    ("nvvm.reqntid = array<i32: 128>, nvvm.maxntid = array<i32: 256>", "sm_90a",
+     "both `nvvm.reqntid` and `nvvm.maxntid` (PTX takes `.reqntid` or `.maxntid`, not both)"),
+    ("nvvm.cluster_dim = array<i32: 2, 1, 1>", "sm_80", "`nvvm.cluster_dim` needs sm_90 or later, not sm_80"),
+    ("nvvm.reqntid = array<i64: 128>", "sm_90a",
+     "`nvvm.reqntid` other than an `array<i32: ...>` of one to three positive extents"),
+    ("nvvm.cluster_dim = array<i32: 2, 1, 1, 1>", "sm_90a",
+     "`nvvm.cluster_dim` other than an `array<i32: ...>` of one to three positive extents"),
+    ("nvvm.maxntid = array<i32: 0>", "sm_90a",
+     "`nvvm.maxntid` other than an `array<i32: ...>` of one to three positive extents"),
+])
+def test_a_launch_attribute_ptx_has_no_directive_for_is_refused_by_name(attributes, arch, why, tmp_path, capsys):
+    path = tmp_path / "launch.ir"
+    path.write_text("func.func @launch(%src: memref<4xf32, 1>, %dst: memref<4xf32, 1>) "
+                    f"attributes {{{attributes}}} {{\n" + _COPY_BODY)
+    cli.main(["lower", str(path), "--arch", arch, "--emit", "ptx"])
+    assert capsys.readouterr().err == f"{path}: error: --emit ptx: `launch`: {why}\n"
 
 
 def test_a_cluster_s_ops_before_sm_90_are_refused_by_name(tmp_path, capsys):
@@ -662,6 +729,14 @@ module {
   }
 }
 """
+
+
+def test_a_device_function_takes_no_launch_directive():
+    """A function that returns values is a `.func`; `.reqntid` is a kernel's (`.entry`) directive."""
+    [kernel] = lowered_kernels(RETURNING_IR.replace("-> (i32, f32) {", "-> (i32, f32) attributes "
+                                                    "{nvvm.reqntid = array<i32: 32>} {"), "sm_90a")
+    assert kernel.module.message == ("`twice`: a function that returns values is a device function (`.func`), "
+                                     "and `.reqntid` is a kernel's (`.entry`) directive")
 
 
 def test_a_function_that_returns_values_is_a_device_function_storing_them_into_its_return_parameters():

@@ -21,6 +21,7 @@ kernel: emit/tileas_kernel.py writes those) as one `.entry` with the PTX builder
 | `nvvm.mbarrier.init` / `nvvm.fence.mbarrier.init` / `nvvm.barrier0` / `nvvm.mbarrier.try_wait.parity` (an `!llvm.ptr<3>`; count, phase and ticks `i32`) | the PTX builder's `mbarrier.init.shared::cta.b64 [mbar], count;`, `fence.mbarrier_init.release.cluster;`, `bar.sync 0;`, and the wait MLIR lowers the last to: a loop of `mbarrier.try_wait.parity.shared::cta.b64 p, [mbar], phase, ticks;` and `@!p bra` back to it until the phase completes (a constant count, phase or ticks an immediate) |
 | `nvvm.tcgen05.alloc` / `relinquish_alloc_permit` / `dealloc` / `fence` / `commit` (`group`: `#nvvm.cta_group<cta_1>` or `<cta_2>`, cta_1 when absent) | the PTX builder's (emit/builder.py) `tcgen05.alloc...shared::cta.b32 [slot], columns;`, `tcgen05.relinquish_alloc_permit`, `tcgen05.dealloc...b32 address, columns;` (the columns an immediate when constant), `tcgen05.fence::after_thread_sync` / `before_thread_sync`, `tcgen05.commit...mbarrier::arrive::one.shared::cluster[.multicast::cluster].b64 [mbar][, mask];` of the op's CTA group |
 | `nvvm.read.ptx.sreg.cluster.ctarank` (an i32) / `nvvm.cluster.arrive` / `nvvm.cluster.wait` (`aligned` optional; sm_90 on) | `mov.u32 r, %cluster_ctarank;`, `barrier.cluster.arrive[.aligned];`, `barrier.cluster.wait[.aligned];` |
+| the function's `nvvm.reqntid` / `nvvm.maxntid` / `nvvm.cluster_dim` (each an `array<i32: ...>` of one to three positive extents; the cluster sm_90 on) | the kernel's `.reqntid x[, y[, z]]` / `.maxntid ...` / `.explicitcluster` and `.reqnctapercluster ...`, in the order LLVM's NVPTX backend writes them (both thread counts, which PTX excludes, another form, or a device function's: refused, named) |
 | `arith.extui` / `extsi` / `trunci` / `index_cast` / `index_castui` of i1, i8, i16, i32, i64, index scalars | `cvt` widening by the op's signedness (`cvt.u64.u32`, `cvt.s32.s16`; from an i8 its low 8 bits, `cvt.s32.s8`), narrowing by truncation (into an i8, to its register's 16 bits), `mov` at one width; an `i1` widened by `selp` of 1 (-1 signed) or 0, narrowed to its low bit (`and`, `setp.ne`) |
 | `arith.sitofp` / `uitofp` (an integer, `i1` and `i8` too, to f16 / bf16 / f32 / f64), `fptosi` / `fptoui` (back, `i1` and `i8` too) | `cvt.rn.<float>.<s|u>N` (rounded to nearest, as `arith` rounds; an i8's `.s8` / `.u8`, which reads its low 8 bits; with a bf16, which `cvt` pairs with no 8-bit integer, the i8 extended to 16 bits, or the bf16 to a 16-bit integer whose low 8 bits are the i8 for every value in range); `cvt.rzi.<s|u>N.<float>` (toward zero). Out of range MLIR gives poison, PTX clamps to the range (a NaN: 0, or 1 << (N - 1) from an f64 or into 64 bits), one of the values poison allows; bf16 with an integer needs sm_90 (else refused, named) |
 | `arith.extf` / `truncf` between f16, bf16, f32, f64 | `cvt.<to>.<from>` (exact, no rounding); `cvt.<rnd>.<to>.<from>` with `truncf`'s rounding mode (`rn` when it has none, `rm`, `rp`, `rz`; `to_nearest_away` is refused: `cvt` has it for tf32 only); f32 <-> bf16 before sm_80 (no `cvt` of bf16) by integer arithmetic, as LLVM's NVPTX backend writes it: widening a shift by 16, narrowing to nearest even by adding 0x7FFF and the lowest kept bit, toward zero by dropping the lower half, a NaN kept quiet (downward and upward refused, named); bf16 <-> f64 needs sm_90 |
@@ -2001,6 +2002,47 @@ _HANDLERS = {
 }
 
 
+# MLIR's NVVM attributes of a kernel's launch (NVVMDialect: a `DenseI32ArrayAttr` of one to three
+# extents each, `nvvm.reqntid = array<i32: 128, 1, 1>`) -> the PTX directive each becomes, in the
+# order LLVM's NVPTX backend writes them (NVPTXAsmPrinter's kernel directives; its
+# test/CodeGen/NVPTX/cluster-dim.ll). PTX ISA 11.4.2 / 11.4.3: `.maxntid` bounds the CTA's threads,
+# `.reqntid` fixes them (a launch of another size fails), and the two exclude each other; 11.7.1 /
+# 11.7.2: `.reqnctapercluster` fixes the CTAs of a cluster (the runtime launches with it when the
+# launch gives none, and a launch giving another fails), `.explicitcluster` has the kernel launched
+# only in clusters (PTX ISA 7.8, sm_90 on, as clusters are).
+_THREADS = (("nvvm.reqntid", ".reqntid"), ("nvvm.maxntid", ".maxntid"))
+_CLUSTER_DIM = "nvvm.cluster_dim"
+_I32_ARRAY = re.compile(r"^array<i32:\s*(\d+(?:\s*,\s*\d+){0,2})\s*>$")
+
+
+def _launch_directives(function: Operation, target: T.Target) -> list[str]:
+    """The directives of a kernel's launch its function's NVVM attributes fix (`_THREADS`,
+    `_CLUSTER_DIM`): `.reqntid` / `.maxntid` of the CTA's threads, `.explicitcluster` and
+    `.reqnctapercluster` of a cluster's CTAs. An attribute of another form, both thread counts, or a
+    cluster before sm_90 is refused, named."""
+    def extents(name: str) -> str | None:
+        attr = attribute(function, name)
+        if attr is None:
+            return None
+        found = _I32_ARRAY.match(attr.text.strip())
+        if found is None or any(int(n) == 0 for n in found.group(1).split(",")):
+            raise _Unemittable(f"`{name}` other than an `array<i32: ...>` of one to three positive extents")
+        return ", ".join(n.strip() for n in found.group(1).split(","))
+    out = []
+    for name, directive in _THREADS:
+        given = extents(name)
+        if given is not None:
+            out.append(f"{directive} {given}")
+    if len(out) > 1:
+        raise _Unemittable(f"both `{_THREADS[0][0]}` and `{_THREADS[1][0]}` (PTX takes `.reqntid` or `.maxntid`, not both)")
+    cluster = extents(_CLUSTER_DIM)
+    if cluster is not None:
+        if target.tier < _CLUSTER_TIER:
+            raise _Unemittable(f"`{_CLUSTER_DIM}` needs sm_{_CLUSTER_TIER} or later, not {target.name}")
+        out += [".explicitcluster", f".reqnctapercluster {cluster}"]
+    return out
+
+
 def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) -> LoweredKernel:
     name = kernel_name(function)
     if not function.regions or not function.regions[0].blocks:
@@ -2008,9 +2050,13 @@ def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) ->
     emitter = _Emitter(PtxBuilder(name), function=function, target=target)
     blocks = function.regions[0].blocks
     try:
+        emitter.kernel.directives += _launch_directives(function, target)
         for index, argument in enumerate(blocks[0].arguments):
             emitter.argument(argument, index)
         emitter.blocks(blocks)
+        if emitter.kernel.returns and emitter.kernel.directives:
+            raise _Unemittable(f"a function that returns values is a device function (`.func`), and "
+                               f"`{emitter.kernel.directives[0].split()[0]}` is a kernel's (`.entry`) directive")
     except _Unemittable as why:
         return LoweredKernel(name, EmitError(f"`{name}`: {why}", None, target.name))
     groups = cta_groups(emitter.kernel)

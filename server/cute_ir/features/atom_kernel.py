@@ -30,8 +30,10 @@ SM120's block-scaled `mma.sync`),
 SM90's wgmma, and SM100's tcgen05.mma (`_umma_operands`: D, a sparse atom's metadata and a
 block-scaled atom's scale factors in tensor memory, A a descriptor or a tile in tensor memory, B a
 descriptor). A tcgen05.mma or tcgen05.cp, of one CTA or a CTA pair, runs in tensor memory its
-function allocates and commits its work, as CUTLASS's SM100 kernels do, right for a CTA of any
-number of warps (`_allocating_function`, one path for both CTA groups: `nvvm.tcgen05.alloc` by
+function allocates and commits its work, as CUTLASS's SM100 kernels do, in an order right for a
+CTA of any number of warps, launched as one warpgroup (`.reqntid 128, 1, 1`) and a pair's in
+clusters of the pair (`.explicitcluster`, `.reqnctapercluster 2, 1, 1`) (`_allocating_function`,
+one path for both CTA groups: `nvvm.tcgen05.alloc` by
 warp 0 alone, the mbarrier initialised for one arrival by thread 0 alone, the CTA's barrier (a
 pair's cluster barrier), the operands in tensor memory at their columns of the allocation, the
 atom and `nvvm.tcgen05.commit` to that mbarrier by one thread (of a pair, in its even CTA alone),
@@ -642,6 +644,14 @@ _TMEM_AT = {"d": 0, "dst": 0, "a": 256, "e": 320, "sfa": 384, "sfb": 448}
 # The CTAs a CTA pair's commit arrives at when it multicasts: both (`.multicast::cluster`'s ctaMask).
 _PAIR_MASK = 0b11
 _PAIR = 2
+# The CTA the kernel is launched with: one warpgroup, whose four warps reach the 128 lanes of the
+# CTA's tensor memory (a warp reaches the 32 lanes of its warp index mod 4), as CUTLASS's SM100
+# tutorial kernels launch one (`dim3 dimBlock(128)`); its function says so (`nvvm.reqntid`, PTX's
+# `.reqntid 128, 1, 1`). A pair's kernel fixes its cluster as the CTA pair, two CTAs along x
+# (`nvvm.cluster_dim`: `.explicitcluster`, `.reqnctapercluster 2, 1, 1`): launched without a
+# cluster, a CTA has no peer CTA (the PTX ISA's CTA pair: two CTAs of a cluster whose
+# `%cluster_ctarank` differ in bit 0 alone) for its 2-CTA instructions, and waits for it forever.
+_CTA_THREADS = 4 * _WARP
 
 
 def _allocates(config: AtomConfig) -> bool:
@@ -654,8 +664,8 @@ def _allocates(config: AtomConfig) -> bool:
 def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, application: str,
                          config: AtomConfig) -> str:
     """The function of a tcgen05.mma or tcgen05.cp, as CUTLASS's SM100 kernels run one, for the
-    atom's CTA group (`config.cta_group`: one CTA, or a CTA pair as its 2-CTA kernels do), correct
-    for a CTA of any number of warps:
+    atom's CTA group (`config.cta_group`: one CTA, or a CTA pair as its 2-CTA kernels do), in an
+    order correct for a CTA of any number of warps:
 
     - warp 0 (`gpu.thread_id x` / 32 == 0, `%allocator`) alone allocates the tensor memory
       (`nvvm.tcgen05.alloc` of every column into a shared-memory slot) and relinquishes the permit:
@@ -679,7 +689,9 @@ def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, 
       the memory (`nvvm.tcgen05.dealloc`).
 
     Each operand in tensor memory is a memref at its column of the allocation (`_TMEM_AT`). Its
-    arguments are the operands in shared memory (descriptors), the slot and the mbarrier."""
+    arguments are the operands in shared memory (descriptors), the slot and the mbarrier. Its
+    attributes fix its launch (`_CTA_THREADS`): one warpgroup (`nvvm.reqntid`), and of a pair a
+    cluster of the two CTAs (`nvvm.cluster_dim`)."""
     group = f"{{group = #nvvm.cta_group<cta_{config.cta_group}>}}"
     pair = config.cta_group == _PAIR
     in_memory = [(role, t) for role, t in operands if t.startswith("memref<") and t.endswith(f", {_TMEM}>")]
@@ -743,7 +755,11 @@ def _allocating_function(name: str, operands: list[tuple[str, str]], body: str, 
               "  %tmem_pointer = builtin.unrealized_conversion_cast %tmem : i32 to !llvm.ptr<6>",
               f"  nvvm.tcgen05.dealloc %tmem_pointer, %columns {group} : !llvm.ptr<6>, i32", "}", "return"]
     written = ", ".join(f"%{role}: {t}" for role, t in params)
-    return f"func.func @{name}({written}) {{\n" + "".join(f"  {line}\n" for line in lines) + "}\n"
+    launch = [f"nvvm.reqntid = array<i32: {_CTA_THREADS}, 1, 1>"]
+    if pair:
+        launch.append(f"nvvm.cluster_dim = array<i32: {_PAIR}, 1, 1>")
+    return (f"func.func @{name}({written}) attributes {{{', '.join(launch)}}} {{\n"
+            + "".join(f"  {line}\n" for line in lines) + "}\n")
 
 
 def _shared_pointer(name: str, type_text: str) -> list[str]:
