@@ -28,8 +28,13 @@
 // CHECK: cvt.u64.u32 [[WIDE:%ptr[0-9]+]], [[T]];
 // CHECK-NEXT: st.b64 [%p2], [[WIDE]];
 // A CTA's rank in its cluster is `%cluster_ctarank`; the cluster's barrier its arrive and wait
-// (`.aligned` when the op says so), as the preview's kernel of a CTA pair's UMMA uses them.
+// (`.aligned` when the op says so), as the preview's kernel of a CTA pair's UMMA uses them; the
+// function's `nvvm.reqntid` and `nvvm.cluster_dim` are the kernel's launch directives.
 // CHECK-LABEL: .visible .entry cluster(
+// CHECK-NEXT: .reqntid 128, 1, 1
+// CHECK-NEXT: .explicitcluster
+// CHECK-NEXT: .reqnctapercluster 2, 1, 1
+// CHECK-NEXT: {
 // CHECK: mov.u32 [[RANK:%rank[0-9]+]], %cluster_ctarank;
 // CHECK-NEXT: barrier.cluster.arrive;
 // CHECK-NEXT: barrier.cluster.wait.aligned;
@@ -65,7 +70,8 @@ module {
     memref.store %j, %out[%c0] : memref<1xi64>
     return
   }
-  func.func @cluster(%t: memref<128x512xf32, 6>, %r: memref<2xf32>, %out: memref<1xi32>) {
+  func.func @cluster(%t: memref<128x512xf32, 6>, %r: memref<2xf32>, %out: memref<1xi32>)
+      attributes {nvvm.reqntid = array<i32: 128, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
     nvvm.cluster.arrive
     nvvm.cluster.wait {aligned}
