@@ -267,7 +267,10 @@ def _check_errors(text: str, arch: str, tmp_path, capsys) -> tuple[str, list[str
 LOAD = (f"  %c0 = arith.constant 0 : index\n  %v, %k = nv_tileas.tiled_load %a coords(%c0, %c0) offsets() "
         f"{{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldg>}} : {VIEW} -> "
         f"tensor<64x64xf32>, !nv_tileaa.mem_token\n")
-BF16_BEFORE_SM90 = "before sm_90: `cvt.f32.bf16` needs it"
+# A bf16 tile loaded through registers (before sm_80 no `cvt` narrows one from f32).
+VIEW16 = VIEW.replace("f32", "bf16")
+LOAD16 = LOAD.replace(VIEW, VIEW16).replace("tensor<64x64xf32>", "tensor<64x64xbf16>").replace("%v,", "%g,")
+BF16_BEFORE_SM80 = "before sm_80: `cvt.f32.bf16` needs it"
 # A kernel with no TileAS memop (`check` looks at every TileAS kernel, as `--emit ptx` writes
 # each), or one with a load whose tile the op reads: (arch, arguments, body, its last line's
 # code and the refusal after the op's name). Each is `check`'s one error, at that line, and what
@@ -276,21 +279,21 @@ REFUSED = [
     ("sm_90a", "%d: f64", "  %e = math.exp %d : f64", "lower.float-op", f"`math.exp` {EXP_OF_F64}"),
     ("sm_90a", "%x: f32", "  %t = arith.truncf %x to_nearest_away : f32 to f16", "lower.float-op",
      f"`arith.truncf` {TO_NEAREST_AWAY}"),
-    ("sm_80", "%b: bf16", "  %s = math.sqrt %b : bf16", "lower.float-op", f"`math.sqrt` of bf16 {BF16_BEFORE_SM90}"),
-    ("sm_80", "%b: bf16", "  %c = arith.cmpf olt, %b, %b : bf16", "lower.float-op",
-     f"`arith.cmpf` of bf16 {BF16_BEFORE_SM90}"),
-    ("sm_80", "%b: bf16", "  %w = arith.extf %b : bf16 to f32", "lower.float-op",
-     f"`arith.extf` of bf16 to f32 {BF16_BEFORE_SM90}"),
-    ("sm_86", "%x: f32", "  %n = arith.truncf %x : f32 to bf16", "lower.float-op",
-     "`arith.truncf` of f32 to bf16 before sm_90: `cvt.rn.bf16.f32` needs it"),
-    ("sm_80", f"%a: {VIEW}", LOAD + "  %h = arith.truncf %v downward : tensor<64x64xf32> to tensor<64x64xbf16>",
-     "lower.float-op", "`arith.truncf` of an f32 tile to bf16 before sm_90: `cvt.rm.bf16.f32` needs it"),
-    ("sm_80", f"%a: {VIEW}", LOAD + "  %g = arith.truncf %v : tensor<64x64xf32> to tensor<64x64xbf16>\n"
-                                    "  %q = arith.extf %g : tensor<64x64xbf16> to tensor<64x64xf32>",
-     "lower.float-op", f"`arith.extf` of a bf16 tile to f32 {BF16_BEFORE_SM90}"),
-    ("sm_80", f"%a: {VIEW}", LOAD + "  %g = arith.truncf %v : tensor<64x64xf32> to tensor<64x64xbf16>\n"
-                                    "  %q = arith.divf %g, %g : tensor<64x64xbf16>",
-     "lower.float-op", f"`arith.divf` of bf16 {BF16_BEFORE_SM90}"),
+    ("sm_75", "%b: bf16", "  %s = math.sqrt %b : bf16", "lower.float-op", f"`math.sqrt` of bf16 {BF16_BEFORE_SM80}"),
+    ("sm_75", "%b: bf16", "  %c = arith.cmpf olt, %b, %b : bf16", "lower.float-op",
+     f"`arith.cmpf` of bf16 {BF16_BEFORE_SM80}"),
+    ("sm_75", "%b: bf16", "  %w = arith.extf %b : bf16 to f32", "lower.float-op",
+     f"`arith.extf` of bf16 to f32 {BF16_BEFORE_SM80}"),
+    ("sm_75", "%x: f32", "  %n = arith.truncf %x : f32 to bf16", "lower.float-op",
+     "`arith.truncf` of f32 to bf16 before sm_80: `cvt.rn.bf16.f32` needs it"),
+    ("sm_89", "%b: bf16", "  %w = arith.extf %b : bf16 to f64", "lower.float-op",
+     "`arith.extf` of bf16 to f64 before sm_90: `cvt.f64.bf16` needs it"),
+    ("sm_75", f"%a: {VIEW}", LOAD + "  %h = arith.truncf %v downward : tensor<64x64xf32> to tensor<64x64xbf16>",
+     "lower.float-op", "`arith.truncf` of an f32 tile to bf16 before sm_80: `cvt.rm.bf16.f32` needs it"),
+    ("sm_75", f"%a: {VIEW16}", LOAD16 + "  %q = arith.extf %g : tensor<64x64xbf16> to tensor<64x64xf32>",
+     "lower.float-op", f"`arith.extf` of a bf16 tile to f32 {BF16_BEFORE_SM80}"),
+    ("sm_75", f"%a: {VIEW16}", LOAD16 + "  %q = arith.divf %g, %g : tensor<64x64xbf16>",
+     "lower.float-op", f"`arith.divf` of bf16 {BF16_BEFORE_SM80}"),
     ("sm_90a", f"%a: {VIEW}", LOAD + "  %d = arith.extf %v : tensor<64x64xf32> to tensor<64x64xf64>\n"
                                      "  %e = arith.truncf %d : tensor<64x64xf64> to tensor<64x64xf32>",
      "lower.register-tile", "`arith.truncf` narrows f64 to f32: the register path narrows tiles of f32 to f16 and bf16"),
@@ -310,11 +313,12 @@ def test_check_reports_what_emit_ptx_refuses_at_the_op_in_its_words(arch, argume
     assert _emitted_refusal(text, arch) == f"`k`: {why}"
 
 
-def test_bf16_conversions_from_sm90_and_paired_roundings_before_it_are_no_error(tmp_path, capsys):
-    """What the emitter writes `check` passes: bf16 `cvt`s on sm_90a, and before sm_90 an f32
-    tile narrowed to bf16 to nearest even or toward zero (`cvt.rn.bf16x2.f32`, sm_80)."""
+def test_bf16_conversions_with_f32_from_sm80_are_no_error(tmp_path, capsys):
+    """What the emitter writes `check` passes: bf16 `cvt`s on sm_90a, and from sm_80 those
+    between bf16 and f32 (scalars, and an f32 tile narrowed to bf16, `cvt.rz.bf16x2.f32`)."""
     body = "  %s = math.sqrt %b : bf16\n  %w = arith.extf %b : bf16 to f32\n  %n = arith.truncf %w : f32 to bf16"
     assert _check_errors(_kernel("%b: bf16", body), "sm_90a", tmp_path, capsys)[1] == []
+    assert _check_errors(_kernel("%b: bf16", body), "sm_80", tmp_path, capsys)[1] == []
     paired = LOAD + "  %g = arith.truncf %v toward_zero : tensor<64x64xf32> to tensor<64x64xbf16>"
     assert _check_errors(_kernel(f"%a: {VIEW}", paired), "sm_80", tmp_path, capsys)[1] == []
 

@@ -91,7 +91,8 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
-from ..tables.legality import FLOAT_INSTRUCTIONS, PAIRED_ROUNDING, REMAINDER, TRUNCF_ROUNDING
+from ..tables.legality import (BF16_ARITHMETIC_TIER, BF16_CVT_TIER, BF16_TIER, FLOAT_INSTRUCTIONS, PAIRED_ROUNDING,
+                               REMAINDER, TRUNCF_ROUNDING)
 from .atom_instruction import NAMED_CONSTANTS
 from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FENCE_MBARRIER_INIT, FLOAT_COMPARISONS, INTEGER_COMPARISONS, NAN_TIER, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
                       float_remainder, mbarrier_init, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
@@ -194,13 +195,14 @@ _HALVES = ("f16", "bf16")
 _HALF_TIERS = {
     "f16": {"arith.addf": 53, "arith.subf": 53, "arith.mulf": 53, "arith.negf": 53, "math.absf": 53,
             "arith.maxnumf": 80, "arith.minnumf": 80, "arith.maximumf": 80, "arith.minimumf": 80, "arith.cmpf": 53},
-    "bf16": {"arith.addf": 90, "arith.subf": 90, "arith.mulf": 90, "arith.negf": 80, "math.absf": 80,
+    "bf16": {"arith.addf": BF16_ARITHMETIC_TIER, "arith.subf": BF16_ARITHMETIC_TIER,
+             "arith.mulf": BF16_ARITHMETIC_TIER, "arith.negf": 80, "math.absf": 80,
              "arith.maxnumf": 80, "arith.minnumf": 80, "arith.maximumf": 80, "arith.minimumf": 80, "arith.cmpf": 90},
 }
-# `cvt` between a type pair that needs more than every target has (PTX ISA, cvt's target
-# notes): f32 <-> bf16 sm_80 (before it, emulated by integer arithmetic: `half_to_f32`,
-# `f32_to_half`, in these roundings); bf16 with any integer, f16 or f64 sm_90.
-_BF16_F32_TIER, _BF16_TIER = 80, 90
+# `cvt` between a type pair that needs more than every target has (tables/legality.py,
+# `bf16_cvt_tier`): f32 <-> bf16 sm_80 (before it, emulated by integer arithmetic:
+# `half_to_f32`, `f32_to_half`, in these roundings); bf16 with any integer, f16 or f64 sm_90.
+_BF16_F32_TIER, _BF16_TIER = BF16_TIER, BF16_CVT_TIER
 _BF16_EMULATED_ROUNDING = ("rn", "rz")
 # The conversions: op -> the integers' signedness (an `i1` source: its 1 widened to -1 signed,
 # 1 unsigned). An integer narrows by truncation (`cvt` drops the high bits); an integer becomes

@@ -33,7 +33,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `arith.extf` / `arith.truncf` of float scalars (and tiles) | `cvt.<to>.<from>` (exact) / `cvt.<rounding>.<to>.<from>`, `roundingmode` `rn` / `rm` / `rp` / `rz` (none: `rn`; `to_nearest_away` is refused: `cvt` has `.rna` only into tf32); of an f32 tile to f16 / bf16 the same rounding, `rn` / `rz` by the packed `cvt.<rounding>.f16x2.f32`, `rm` / `rp` element by element packed by `mov.b32`; of a tile of f16 / bf16 to f32, of f32 to f64, each element `cvt.f32.f16` / `cvt.f32.bf16` / `cvt.f64.f32` into a register of its own, the tile placed as its source (a 16-bit pair unpacked by `mov.b32` first) |
 | `arith.constant dense<v> : tensor<RxC...>` | a register tile (below) every element of which is v |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
-| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements); `maximumf` / `minimumf` as `max.NaN` / `min.NaN`, from sm_80 |
+| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements); `maximumf` / `minimumf` as `max.NaN` / `min.NaN`, from sm_80; `addf` / `subf` / `mulf` of bf16 tiles from sm_90 (`tables/legality.tile_arithmetic_problem`) |
 | the other float ops above of register tiles placed alike (`divf`, `negf`, `math.exp`, `fma`, ...) | register by register, each element its scalar op: an f32 register directly, a 16-bit pair unpacked (`mov.b32 {lo, hi}`), each half computed as a half scalar is, packed again |
 | `scf.if` (with or without results and an else region) | `@!%c bra` to the else region (or past the then region), which ends with `bra.uni` past the else region; each result has registers of its own (a register tile's placed as the then region yields it) that each region's `scf.yield` sets; a region holds scalar and register-tile arithmetic (and nested `scf.if`s) only, the CTA-wide steps of the TMA, `cp.async` and tensor-memory paths being refused there |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
@@ -92,7 +92,8 @@ from ..tables.legality import (ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, FLOAT_INSTRU
                                dot_accumulator_problem, elementwise_problem, truncation_problem,
                                register_transfer_problem, restage_problem, whole_accesses,
                                checked_accesses, tested_alignment, rounding_problem, scalar_float_problem,
-                               TRUNCF_ROUNDING, bf16_conversion_problem, narrowing_problem, widening_problem)
+                               TRUNCF_ROUNDING, bf16_conversion_problem, narrowing_problem, widening_problem,
+                               tile_arithmetic_problem)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (CONSTANT_COMPARISONS, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, FLOAT_COMPARISONS, INTEGER_COMPARISONS,
                       NAN_TIER, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
@@ -458,6 +459,8 @@ class _Emitter:
         regs = self.kernel.regs(x.reg_type, "%" + self.fresh("ew") + "_", len(x.regs))
         if ".NaN" in FLOAT_ARITHMETIC.get(op.name, "") and self.tier < NAN_TIER:
             raise _Unemittable(f"`{op.name}` of tiles before sm_{NAN_TIER}: `{FLOAT_ARITHMETIC[op.name]}` needs it")
+        if (why := tile_arithmetic_problem(op.name, x.element, self.tier)) is not None:
+            raise _Unemittable(f"`{op.name}` {why}")
         for out, *operands in zip(regs, *(t.regs for t in tiles)):
             if op.name in FLOAT_ARITHMETIC:
                 self.kernel.emit(f"{FLOAT_ARITHMETIC[op.name]}{FLOAT_TILE_SUFFIX[x.element]} {out}, {', '.join(operands)};")
@@ -535,7 +538,7 @@ class _Emitter:
         return reg
 
     def widened(self, reg: str, float_type: str, op: Operation) -> str:
-        """An f16 / bf16 scalar as an f32, exactly (`cvt.f32.<half>`; bf16's from sm_90:
+        """An f16 / bf16 scalar as an f32, exactly (`cvt.f32.<half>`; bf16's from sm_80:
         `tables/legality.bf16_conversion_problem`)."""
         if (why := bf16_conversion_problem(float_type, None, self.tier)) is not None:
             raise _Unemittable(f"`{op.name}` {why}")

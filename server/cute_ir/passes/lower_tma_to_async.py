@@ -117,7 +117,7 @@ from ..tables.legality import (CHUNKS, ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, MMA,
                                dot_accumulator_problem, dot_operands_problem, elementwise_problem, mma_tile_problem,
                                truncation_problem, whole_accesses, widened, widening_problem,
                                register_tile_problem, register_transfer_problem, restage_problem, rounding_problem,
-                               scalar_float_problem, truncated)
+                               scalar_float_problem, tile_arithmetic_problem, truncated)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
 from ..text.location import derived
@@ -553,11 +553,12 @@ def _float_problems(ops: list[Operation], tier: int | None) -> list[tuple[Operat
     """(op, message) of each float op of `ops` (a kernel's) whose PTX the emitter has no form for
     as written on SM `tier`, the emitter's rules: an `arith.truncf`, of a scalar or a tile, in a
     rounding `cvt` lacks (`tables/legality.rounding_problem`); an op of float scalars of a type it
-    does not compute it of (`scalar_float_problem`: `math.exp` / `exp2` of f64); and a `cvt` of
-    bf16 before sm_90 (`bf16_conversion_problem`): an `extf` / `truncf` from or to bf16 (of an f32
-    tile to bf16 only in a rounding `cvt` has no pair form of), a float op or `arith.cmpf` of bf16
-    computed in f32 (of tiles, the ops not one instruction a register pair: `FLOAT_ARITHMETIC`).
-    Of tiles, the element type is `elementwise_problem`'s (`_placement_problems`)."""
+    does not compute it of (`scalar_float_problem`: `math.exp` / `exp2` of f64); a `cvt` of
+    bf16 the target lacks (`bf16_conversion_problem`: with f32 before sm_80, with f16 or f64
+    before sm_90): an `extf` / `truncf` from or to bf16, a float op or `arith.cmpf` of bf16
+    computed in f32 (of tiles, the ops not one instruction a register pair: `FLOAT_ARITHMETIC`,
+    whose `.bf16x2` add / sub / mul need sm_90: `tile_arithmetic_problem`). Of tiles, the
+    element type is `elementwise_problem`'s (`_placement_problems`)."""
     found = []
     for op in ops:
         types = [_element(v) for v in (*op.operands[:1], *op.results[:1])]
@@ -569,7 +570,9 @@ def _float_problems(ops: list[Operation], tier: int | None) -> list[tuple[Operat
             why = bf16_conversion_problem(*types, tier, tile=tile)
         elif op.name in ELEMENTWISE_FLOAT and op.results and _FLOAT_SCALAR.fullmatch(types[-1]):
             why = scalar_float_problem(op.name, types[-1]) if not tile else None
-            if why is None and not (tile and op.name in FLOAT_ARITHMETIC):
+            if why is None and tile and op.name in FLOAT_ARITHMETIC:
+                why = tile_arithmetic_problem(op.name, types[-1], tier)
+            elif why is None:
                 why = bf16_conversion_problem(types[-1], None, tier)
         elif op.name == CMPF and op.operands and (enum_keyword(op, CMPF_PREDICATES) or "") not in CONSTANT_COMPARISONS:
             why = bf16_conversion_problem(types[0], None, tier)

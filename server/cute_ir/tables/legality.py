@@ -22,7 +22,8 @@ __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "suppor
            "whole_accesses",
            "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "REMAINDER", "ELEMENTWISE_FLOAT", "elementwise_problem", "WIDENINGS", "widening_problem", "widened", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
            "TRUNCF_ROUNDING", "F32_EXPONENTIALS", "SCALAR_FLOATS", "scalar_float_problem", "rounding_problem",
-           "PAIRED_ROUNDING", "BF16_CVT_TIER", "bf16_conversion_problem", "NARROWINGS", "narrowing_problem",
+           "PAIRED_ROUNDING", "BF16_TIER", "BF16_CVT_TIER", "BF16_ARITHMETIC_TIER", "bf16_cvt_tier",
+           "bf16_conversion_problem", "tile_arithmetic_problem", "NARROWINGS", "narrowing_problem",
            "truncated", "float_arithmetic_problem", "carried_tile_problem"]
 
 R = A.Residency
@@ -563,10 +564,28 @@ def rounding_problem(mode: str) -> str | None:
 
 # The roundings `cvt` gives a pair of f32 into f16x2 / bf16x2 (PTX ISA, cvt: `.frnd2`).
 PAIRED_ROUNDING = ("rn", "rz")
-# The SM tier from which a TileAS kernel's PTX converts a bf16 by `cvt` (`cvt.f32.bf16` to
-# compute on one in f32, `cvt.rn.bf16.f32`, `cvt.f64.bf16`, ...); before it, only an f32 tile
-# narrowed to bf16 in a paired rounding (`cvt.rn.bf16x2.f32`, `PAIRED_ROUNDING`) is.
+# bf16 on each SM tier, the one table the PTX writers (emit/tileas_kernel.py,
+# emit/lowered_kernel.py) and lower-tma-load-store-to-async's report read. PTX ISA, cvt (its
+# forms and target notes) and the half-precision instructions' target notes, each form run
+# through ptxas 13.0 on sm_75, sm_80, sm_86, sm_89 and sm_90 (tests/emit/test_bf16_legality.py):
+# - `BF16_TIER` (sm_80): `.bf16` at all; `cvt` between bf16 and f32 in every rounding
+#   (`cvt.f32.bf16`, `cvt.{rn,rz,rm,rp}.bf16.f32`, the pair `cvt.{rn,rz}.bf16x2.f32`);
+#   `max` / `min` (`.NaN` too) of `.bf16` and `.bf16x2`.
+# - `BF16_CVT_TIER` (sm_90): `cvt` of bf16 with f16, f64 or an integer (`cvt.f64.bf16`,
+#   `cvt.rn.bf16.f16`, `cvt.rzi.s32.bf16`, ...), and `cvt.ftz.f32.bf16`.
+# - `BF16_ARITHMETIC_TIER` (sm_90): `add` / `sub` / `mul` of `.bf16` and `.bf16x2`.
+BF16_TIER = 80
 BF16_CVT_TIER = 90
+BF16_ARITHMETIC_TIER = 90
+
+
+def bf16_cvt_tier(source: str, result: str) -> int | None:
+    """The SM tier from which `cvt` converts a `source` float or integer to `result` when
+    either is bf16 (None: neither is): `BF16_TIER` between bf16 and f32, `BF16_CVT_TIER` with
+    anything else."""
+    if "bf16" not in (source, result):
+        return None
+    return BF16_TIER if {source, result} <= {"bf16", "f32"} else BF16_CVT_TIER
 
 
 def bf16_conversion_problem(source: str, result: str | None, tier: int | None, mode: str = "rn",
@@ -574,20 +593,34 @@ def bf16_conversion_problem(source: str, result: str | None, tier: int | None, m
     """Why a TileAS kernel's PTX cannot convert a `source` float (scalar, or a tile's elements
     when `tile`) to `result` on SM `tier` (None: it can, or the target is unknown), as a phrase
     following the op; `result` None: to f32 to compute on it (a float op, `arith.cmpf`, of
-    bf16); `mode`: a narrowing's `cvt` rounding. The emitter refuses such an op with these
-    words, and lower-tma-load-store-to-async reports it at the op (`lower.float-op`), so
-    `check` says what `--emit ptx` would."""
-    if tier is None or tier >= BF16_CVT_TIER or "bf16" not in (source, result):
+    bf16); `mode`: a narrowing's `cvt` rounding. The tier is `bf16_cvt_tier`'s (an f32 tile
+    narrowed to bf16 in a `PAIRED_ROUNDING` is `cvt.<mode>.bf16x2.f32`, of the same tier as
+    the scalar form). The emitter refuses such an op with these words, and
+    lower-tma-load-store-to-async reports it at the op (`lower.float-op`), so `check` says
+    what `--emit ptx` would."""
+    needed = bf16_cvt_tier(source, "f32" if result is None else result)
+    if tier is None or needed is None or tier >= needed:
         return None
     if result is None:
-        return f"of {'a bf16 tile' if tile else 'bf16'} before sm_{BF16_CVT_TIER}: `cvt.f32.bf16` needs it"
+        return f"of {'a bf16 tile' if tile else 'bf16'} before sm_{needed}: `cvt.f32.bf16` needs it"
     narrowing = SCALAR_FLOATS.index(result) < SCALAR_FLOATS.index(source) if {source, result} <= set(SCALAR_FLOATS) \
         else False
-    if tile and narrowing and mode in PAIRED_ROUNDING:
-        return None
     what = f"{'an' if source[0] == 'f' else 'a'} {source} tile" if tile else source
     rounding = f"{mode}." if narrowing else ""
-    return f"of {what} to {result} before sm_{BF16_CVT_TIER}: `cvt.{rounding}{result}.{source}` needs it"
+    form = f"{result}x2" if tile and narrowing and mode in PAIRED_ROUNDING else result
+    return f"of {what} to {result} before sm_{needed}: `cvt.{rounding}{form}.{source}` needs it"
+
+
+def tile_arithmetic_problem(name: str, element: str, tier: int | None) -> str | None:
+    """Why the register path cannot compute `FLOAT_ARITHMETIC`'s op `name` of `element` tiles,
+    one instruction a register, on SM `tier` (None: it can, or the target is unknown), as a
+    phrase following the op: `add` / `sub` / `mul` of `.bf16x2` need `BF16_ARITHMETIC_TIER`.
+    The emitter refuses such an op with these words, and lower-tma-load-store-to-async reports
+    it at the op (`lower.float-op`)."""
+    if tier is None or element != "bf16" or name not in FLOAT_ARITHMETIC or ".NaN" in FLOAT_ARITHMETIC[name] \
+            or tier >= BF16_ARITHMETIC_TIER:
+        return None
+    return f"of bf16 tiles before sm_{BF16_ARITHMETIC_TIER}: `{FLOAT_ARITHMETIC[name]}.bf16x2` needs it"
 
 
 # Where a tile in registers lies over the CTA's threads (emit/tileas_tiles.py), by what made it:
