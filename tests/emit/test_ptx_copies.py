@@ -304,3 +304,44 @@ def test_without_copies_only_the_constants_nothing_reads_go():
     assert _body(kernel) == ["ld.param.u64 %p, [p0];", "ld.global.b32 %a, [%p];", "mov.pred %q, 0;",
                              "mov.b32 %b, %a;", "add.s32 %b, %b, 4;", "st.global.b32 [%p], %b;", "ret;"]
     assert "%c" not in " ".join(kernel.decls) and "%d" not in " ".join(kernel.decls)
+
+
+def test_evaluated_folding_computes_an_instruction_of_literals_and_folds_on():
+    """The TileAS kernel writer's folding (`evaluate`): an integer instruction whose every
+    source is a literal is the `mov` of its value, wrapped to its width (signed for `.s`), a
+    constant in turn; a `mov.b32` takes an f32 constant's literal (a `st.b32` does not); a
+    guarded line, a `.wide` one, and one a register still feeds stay as they are."""
+    kernel, ops = _kernel({"%c2": "b32", "%one": "f32", "%first": "b32", "%x": "b32", "%big": "b32",
+                           "%carried": "b32", "%w": "b64", "%g": "b32", "%a": "b32", "%p": "b64", "%q": "pred"}, [
+        "ld.param.u64 %p, [p0];",
+        "ld.b32 %a, [%p];",
+        "mov.b32 %c2, 2;",
+        "mov.f32 %one, 0f3F800000;",
+        "mad.lo.s32 %first, 1, %c2, 0;",
+        "mul.lo.s32 %x, %first, 64;",
+        "sub.s32 %big, 0, 0x80000000;",
+        "mov.b32 %carried, %one;",
+        "mul.wide.s32 %w, %c2, 3;",
+        "@%q add.s32 %g, %c2, 1;",
+        "add.s32 %a, %a, %x;",
+        "st.b32 [%p], %a;",
+        "st.b32 [%p+4], %carried;",
+        "st.b32 [%p+8], %big;",
+        "st.b64 [%p+16], %w;",
+        "st.b32 [%p+24], %g;",
+        "ret;"])
+    fold_constants(kernel, evaluate=True)
+    propagate(kernel, ops, copies=False)
+    assert _body(kernel) == [
+        "ld.param.u64 %p, [p0];",
+        "ld.b32 %a, [%p];",
+        "mov.b32 %carried, 0f3F800000;",
+        "mul.wide.s32 %w, 2, 3;",
+        "@%q add.s32 %g, 2, 1;",
+        "add.s32 %a, %a, 128;",
+        "st.b32 [%p], %a;",
+        "st.b32 [%p+4], %carried;",
+        "st.b32 [%p+8], -2147483648;",
+        "st.b64 [%p+16], %w;",
+        "st.b32 [%p+24], %g;",
+        "ret;"]

@@ -546,11 +546,11 @@ def test_a_loop_s_loads_are_filled_stages_minus_one_iterations_ahead(stages):
         assert f".b64 {ring}_full[{stages}];" in text and f".b64 {ring}_empty[{stages}];" in text
         # Before the loop: stages - 1 fills, of iterations lower + j * step, each only when the
         # loop has that iteration, each into the producer's stage, which then moves on.
-        firsts = re.findall(rf"mad\.lo\.s32 (%iv_first\d+), {step}, (\d+), {lower_bound};\n"
-                            rf"(?:.*\n)*?  setp\.lt\.s32 (%fill\d+), \1, {upper};\n"
+        # The iteration lower + j * step of a fill is a literal: its `mad.lo` of constants folded.
+        firsts = re.findall(rf"  setp\.lt\.s32 (%fill\d+), (\d+), {upper};\n"
                             rf"(?:  mov\.u32 %tile\d+, \w+;\n(?:  add\.u32 %tile\d+, %tile\d+, \d+;\n)?)?"
                             rf"  mad\.lo\.u32 %fill_tile\d+, %{ring}_fill_stage,", before)
-        assert [int(j) for _, j, _ in firsts] == list(range(stages - 1))
+        assert [int(first) for _, first in firsts] == [int(lower_bound) + j * int(step) for j in range(stages - 1)]
         assert before.count(f"add.u32 %{ring}_fill_stage, %{ring}_fill_stage, 1;") == stages - 1
         # In the loop: the fill of iteration i + stages - 1 comes before the consumers' wait.
         ahead = re.search(rf"mad\.lo\.s32 (%iv_ahead\d+), {step}, {stages - 1}, {iv};\n(?:.*\n)*?"
@@ -728,9 +728,11 @@ def test_float_constants_loop_carried_values_and_register_tiles():
             "  return\n}\n")
     [ptx] = _kernels(text, "sm_90a").values()
     assert "mov.u32 %thread_id1, %tid.x;" in ptx
-    # 1.5: a register for the loop's carried value (a `.b32` move takes no f32 literal), an
-    # immediate in the add; 2.0 (f16), never read, no `mov` at all.
-    assert "mov.f32 %c2, 0f3FC00000;" in ptx and re.search(r"add\.rn\.f32 %f\d+, %carried\d+, 0f3FC00000;", ptx)
+    # 1.5: an immediate where the loop's carried value starts (a `.b32` move takes an f32
+    # literal, as ptxas accepts) and in the add, no register of its own; 2.0 (f16), never
+    # read, no `mov` at all.
+    assert re.search(r"^  mov\.b32 (%carried\d+), 0f3FC00000;$(?:.*\n)*  add\.rn\.f32 %f\d+, \1, 0f3FC00000;$",
+                     ptx, re.M) and "%c2" not in ptx
     assert "0x4000" not in ptx
     assert ptx.count("mov.b32 %t") and "0x3f800000" in ptx                            # the splat of 1.0
     assert "add.rn.f32 %f" in ptx and ptx.count("add.rn.f32 %ew") == 32               # 32 f32 a thread
@@ -1099,3 +1101,25 @@ def test_atomics_naming_no_atom_become_tma_reductions_that_ptxas_assembles(arch,
     said = capsys.readouterr().err
     assert f"ptxas ({PTXAS} -arch={arch}) assembled `split_k_accumulate`" in said
     assert f"ptxas ({PTXAS} -arch={arch}) assembled `running_max`" in said
+
+
+# An integer instruction of literals only, or a copy of a constant's register: what folding leaves
+# untidy when it does not carry on.
+_UNFOLDED = re.compile(r"^  (?:(?:add|sub|mul\.lo|mad\.lo|and|or|xor|shl)\.[sub](?:32|64) %\w+(?:, (?:-?\d+|0x[0-9A-Fa-f]+))+"
+                       r"|mov\.b(?:32|64) %\w+, %c\d+);$", re.M)
+
+
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
+def test_folded_constants_carry_on_into_literals_in_the_example_kernels(arch):
+    """After constant folding an instruction all of whose sources became literals is the `mov`
+    of its value, folded on in turn: the first iterations the mainloop fills ahead are
+    literals (no `mad.lo.s32 %iv_first, 1, 0, 0;`), and the matmul's loop-carried accumulator
+    starts from the constant's literal (no `mov.b32 %carried, %acc` of a constant register)."""
+    mainloop, matmul = (_kernels(path.read_text(), arch) for path in (MAINLOOP, MATMUL))
+    for ptx in (*mainloop.values(), *matmul.values()):
+        assert _UNFOLDED.findall(ptx) == []
+        assert_assembles(ptx, arch)
+    [loop] = mainloop.values()
+    assert "  mov.b32 %x10, 0;\n  setp.lt.s32 %fill11, 0, %p5_k_tiles_32;\n" in loop
+    [product] = matmul.values()
+    assert "  mov.b32 %carried13_0, 0f00000000;\n" in product and "iv_first" not in product

@@ -112,9 +112,10 @@ def _literal_fits(literal: str, bits: int, operand_type: str) -> bool:
     return (found[1] == "f") == literal.startswith(("0f", "0d"))
 
 
-def _fold_line(code: str, constants: dict[str, tuple[str, int]]) -> str:
+def _fold_line(code: str, constants: dict[str, tuple[str, int]], bits_take_floats: bool = False) -> str:
     """The instruction `code` with each constant register it reads where an immediate may stand
-    replaced by its literal (`_FOLDS_INTO`); `code` itself when none is."""
+    replaced by its literal (`_FOLDS_INTO`); `code` itself when none is. `bits_take_floats`: a
+    `mov.b<N>` takes a float literal of N bits too."""
     if _opaque(code):
         return code
     guard = _GUARD.match(code)
@@ -134,7 +135,8 @@ def _fold_line(code: str, constants: dict[str, tuple[str, int]]) -> str:
             continue
         literal, bits = constant
         operand_type = "u32" if parts[0] in _SHIFT_AMOUNT and k == 2 else parts[-1]
-        if _literal_fits(literal, bits, operand_type):
+        if _literal_fits(literal, bits, operand_type) or (
+                bits_take_floats and parts[0] == "mov" and operand_type == f"b{bits}" and bits in (32, 64)):
             operands[k] = f" {literal}"
             changed = True
     if not changed:
@@ -158,7 +160,44 @@ def _split_operands(rest: str) -> list[str] | None:
     return operands if depth == 0 else None
 
 
-def fold_constants(kernel: PtxBuilder) -> None:
+# Integer instructions `fold_constants` computes when asked (`evaluate`) where every source is an
+# integer literal: mnemonic -> (its `.lo` part where it has one, the value of its sources).
+_EVALUATED = {"add": (False, lambda a, b: a + b), "sub": (False, lambda a, b: a - b),
+              "mul": (True, lambda a, b: a * b), "mad": (True, lambda a, b, c: a * b + c),
+              "and": (False, lambda a, b: a & b), "or": (False, lambda a, b: a | b),
+              "xor": (False, lambda a, b: a ^ b), "shl": (False, lambda a, b: a << b if 0 <= b < 64 else 0)}
+_INTEGER_LITERAL = re.compile(r"^(-?\d+|0x[0-9A-Fa-f]+)$")
+
+
+def _evaluated(code: str) -> str | None:
+    """`mov.b<N> d, <value>;` for an unguarded integer instruction of `_EVALUATED` of N bits
+    (`.s32`, `.u64`, `.b32`, ...) whose every source is an integer literal (a constant folded
+    into it), its value wrapped to N bits as the instruction computes it (signed for `.s`);
+    None for any other line."""
+    mnemonic, _, rest = code[:-1].partition(" ")
+    parts = mnemonic.split(".")
+    found = _TYPE.match(parts[-1]) if parts[0] in _EVALUATED else None
+    operands = _split_operands(rest) if found is not None and found[1] != "f" else None
+    if operands is None or len(operands) < 3 or _opaque(code) or _GUARD.match(code):
+        return None
+    low, compute = _EVALUATED[parts[0]]
+    if low != ("lo" in parts[1:-1]) or len(parts) != (3 if low else 2):
+        return None
+    sources = [operand.strip() for operand in operands[1:]]
+    if not all(_INTEGER_LITERAL.match(source) for source in sources):
+        return None
+    try:
+        value = compute(*(int(source, 0) for source in sources))
+    except (TypeError, ValueError):            # operands the instruction has not, or no number
+        return None
+    bits = int(found[2])
+    value %= 1 << bits
+    if found[1] == "s" and value >= 1 << (bits - 1):
+        value -= 1 << bits
+    return f"mov.b{bits} {operands[0].strip()}, {value};"
+
+
+def fold_constants(kernel: PtxBuilder, evaluate: bool = False) -> None:
     """`kernel`'s constants folded into the instructions that read them, as immediates where
     PTX takes one (`_FOLDS_INTO`, `_literal_fits`): a register that one unguarded `mov` of a
     literal writes (`_CONSTANT`), and no other line, holds that literal wherever a line after
@@ -166,7 +205,10 @@ def fold_constants(kernel: PtxBuilder) -> None:
     uses), so such a read may be the literal itself; a `mov` from a constant register makes its
     destination one too. Lines inside an inline assembly's braces keep their registers (its
     operands are bound by constraints). The `mov`s nothing reads any more are `propagate`'s to
-    remove."""
+    remove. `evaluate` (the TileAS kernel writer's): an integer instruction all of whose sources
+    became literals is a `mov` of its value (`_evaluated`), a constant in turn, and a `mov.b<N>`
+    takes an f32 / f64 constant's literal of its width too (`mov.b32 %r, 0f3F800000;`, which ptxas
+    accepts as it does a `mov.f32` of it)."""
     writes: dict[str, int] = {}
     for line, _ in kernel.body:
         for register in _operands(line)[0]:
@@ -181,7 +223,9 @@ def fold_constants(kernel: PtxBuilder) -> None:
             depth -= 1
         if depth or "//" in code:
             continue
-        folded = _fold_line(code, constants) if constants else code
+        folded = _fold_line(code, constants, evaluate) if constants else code
+        if evaluate:
+            folded = _evaluated(folded) or folded
         if folded != code:
             kernel.body[n] = (folded, is_atom)
         found = _CONSTANT.match(folded)

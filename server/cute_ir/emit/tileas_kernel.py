@@ -23,7 +23,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | a device descriptor's `make_tiled_tma_desc` (tmaIdx k) | the leader's `tensormap.replace` of the template the callback wrote at device pointer k: global address, each dim, each stride in bytes; `fence.proxy.tensormap::generic.release.gpu`, then `.acquire.gpu` and `prefetch.tensormap` |
 | `memref.load` of an integer from a 1-d global memref | `ld.global`, used as a 32-bit value |
 | `cute.static` | nothing: a layout known when compiling |
-| `arith.constant` of an integer or a float; `arith.addi` / `subi` / `muli` / `divui` / `remui` / `divsi` / `remsi` / `minsi` / `maxsi` / `minui` / `maxui` / `andi` / `ori` / `xori` / `shli` / `shrui` / `shrsi` | `mov` of its bits (`0f3FC00000`, `0x4000`), then folded as an immediate into each instruction that reads it where PTX takes one, the `mov` gone when nothing else reads it (emit/ptx_copies.py `fold_constants`, as the function writer writes them: `mul.lo.s32 %x4, %block_id2, 64;`, `setp.lt.f32 %p4, %p1_x, 0f00000000;`; an f16 / bf16 operand, an address, a vector, a predicate and the operands of mbarrier, cp.async, TMA, mma and tcgen05 instructions keep the register); `add` / `sub` / `mul.lo` `.s32`, `div` / `rem` / `min` / `max` `.s32` or `.u32`, `and` / `or` / `xor` / `shl` `.b32`, `shr` `.u32` / `.s32` (of `i1`s, `and.pred` / `or.pred` / `xor.pred`) |
+| `arith.constant` of an integer or a float; `arith.addi` / `subi` / `muli` / `divui` / `remui` / `divsi` / `remsi` / `minsi` / `maxsi` / `minui` / `maxui` / `andi` / `ori` / `xori` / `shli` / `shrui` / `shrsi` | `mov` of its bits (`0f3FC00000`, `0x4000`), then folded as an immediate into each instruction that reads it where PTX takes one, the `mov` gone when nothing else reads it (emit/ptx_copies.py `fold_constants`, as the function writer writes them: `mul.lo.s32 %x4, %block_id2, 64;`, `setp.lt.f32 %p4, %p1_x, 0f00000000;`; an integer instruction all of whose sources became literals is the `mov.b32` / `.b64` of its value, folded on in turn (`mad.lo.s32 %i, 1, 0, 0;` is `mov.b32 %i, 0;`), and a `mov.b32` / `.b64` takes a float constant's literal, as a loop's carried register starting from one does; an f16 / bf16 operand, an address, a vector, a predicate and the operands of mbarrier, cp.async, TMA, mma and tcgen05 instructions keep the register); `add` / `sub` / `mul.lo` `.s32`, `div` / `rem` / `min` / `max` `.s32` or `.u32`, `and` / `or` / `xor` / `shl` `.b32`, `shr` `.u32` / `.s32` (of `i1`s, `and.pred` / `or.pred` / `xor.pred`) |
 | `arith.ceildivsi` / `floordivsi` / `ceildivui` | MLIR's arith-expand expansion: `div.s32`, then `@p add` / `sub` of one where `mul.lo` shows it inexact and the signs agree / differ (`setp.ge` / `lt.and` of their `xor`); `ceildivui` `(a - 1) / b + 1`, `selp` of 0 for a zero dividend |
 | the same of `i64`s | the same `.s64` / `.u64` / `.b64` instructions in 64-bit registers (a shift's amount, and the value where it is used as a coordinate, the low half, `cvt.u32.u64`) |
 | `arith.index_cast` / `index_castui` / `extsi` / `extui` / `trunci` between `index`, `i32` and `i64` | nothing between `index` and `i32`; `cvt.s64.s32` / `cvt.u64.u32` to `i64`, its low half from it |
@@ -1790,9 +1790,9 @@ def emit_tileas_kernel(function: Operation, target: str) -> PtxModule | EmitErro
     kernel.body[body_start:body_start] = [(line, False) for line in prologue]
     for line in epilogue:
         kernel.emit(line)
-    # Constants as immediates where PTX takes one, as the function writer writes them; the
-    # `mov`s nothing reads then go.
-    fold_constants(kernel)
+    # Constants as immediates where PTX takes one, as the function writer writes them, and an
+    # instruction of literals only computed (`evaluate`); the `mov`s nothing reads then go.
+    fold_constants(kernel, evaluate=True)
     propagate(kernel, [], copies=False)
     return render([(emitter.kernel, None)], t)
 
