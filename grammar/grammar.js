@@ -80,11 +80,13 @@ module.exports = grammar({
   // next line cannot hold its op's name, and `_trailing_comma` / `_colon` / `_arrow` are a
   // custom op's `,` `:` `->` at a line's end when the next line goes on with the op (a type, a
   // keyword): the grammar then wants more of the op, not the statement's end.
+  // `_region_open_missing` / `_else_region_open_missing`: the zero-width `{` of a region written
+  // without it (see `region`).
   externals: ($) => [
     $._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel,
     $._unclosed_group, $._unclosed_region, $.incomplete_op, $.split_marker, $._split_skipped,
     $._incomplete_results, $._trailing_comma, $._trailing_colon, $._trailing_arrow, $._nul_blank,
-    $.string, $.comment,
+    $.string, $.comment, $._region_open_missing, $._else_region_open_missing,
   ],
 
   // `_nul_blank`: a NUL byte inside the text, a blank to MLIR; it comes from the scanner, since
@@ -210,6 +212,7 @@ module.exports = grammar({
       $._keyed_attribute,
       $.attribute_alias,
       $.keyword,
+      $._else,
       $.location,
       $.paren_group,
       $.bracket_group,
@@ -244,9 +247,31 @@ module.exports = grammar({
 
     keyword: ($) => choice($.bare_id, ...RESERVED_WORDS.map((w) => prec(-1, w))),
 
+    // `else` (scf.if's, affine.if's) is a keyword like any other, read as one
+    // (`(keyword (bare_id))`); only a region may follow it, so when the line ends after it and
+    // the region's first op (or its `}`) follows, the `{` it is missing is supplied as in
+    // `region`.
+    _else: ($) => seq(
+      alias($._else_word, $.keyword),
+      optional(alias($._braceless_else_region, $.region)),
+    ),
+    _else_word: ($) => alias('else', $.bare_id),
+    _braceless_else_region: ($) => seq(
+      alias($._else_region_open_missing, $.missing_region_open),
+      $._region_contents,
+    ),
+
     // ------------------------------------------------------------------ regions and blocks
+    // `missing_region_open`: the zero-width `{` the scanner supplies where an op whose parser
+    // reads a region next (`scf.if %c`, `scf.for ...`, `scf.execute_region`, scf.index_switch's
+    // `case 2` / `default`) ends its line without it and the region's first op (or its `}`)
+    // follows; the region and its `}` are then read as written. The server reports the `{`.
     region: ($) => prec(1, seq(
-      '{',
+      choice('{', alias($._region_open_missing, $.missing_region_open)),
+      $._region_contents,
+    )),
+
+    _region_contents: ($) => prec(1, seq(
       optional(seq($._stmt_start, repeat($._terminated_statement), optional($._statement))),
       repeat($.block),
       choice('}', alias($._unclosed_region, $.unclosed_bracket)),

@@ -38,6 +38,12 @@
  *   else {                        (CONTINUATION_WORDS: `else`, `to`, `step`, `threads`, ...)
  *                                 is never an op name
  *
+ * A region written without its `{` (`scf.if %c` ending its line, the region's ops and its `}`
+ * after it): REGION_OPEN_MISSING supplies the `{`, zero-width, where the next line starts the
+ * region (see REGION_OPS, region_open_missing; after `else`, ELSE_REGION_OPEN_MISSING), so the
+ * braces around it keep their depth. Its second bit of state says that the statement being
+ * read is such an op.
+ *
  * A split marker `// -----` (mlir-opt --split-input-file) closes everything that is open, so
  * no construct and no error recovery reaches into the next split; the grammar accepts the
  * marker only between top-level statements.
@@ -75,24 +81,26 @@ enum TokenType {
   STMT_START, STMT_END, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL,
   UNCLOSED_GROUP, UNCLOSED_REGION, INCOMPLETE_OP, SPLIT_MARKER, SPLIT_SKIPPED,
   INCOMPLETE_RESULTS, TRAILING_COMMA, TRAILING_COLON, TRAILING_ARROW, NUL_BLANK, NUL_STRING,
-  MARKER_PREFIX_COMMENT,
+  MARKER_PREFIX_COMMENT, REGION_OPEN_MISSING, ELSE_REGION_OPEN_MISSING,
 };
 
 typedef struct {
   bool after_recovered_split; /* the last token was a split marker lexed during recovery */
+  bool region_open_missing;   /* the current statement's region is written without its `{` */
 } Scanner;
 
 void *tree_sitter_cute_ir_external_scanner_create(void) { return calloc(1, sizeof(Scanner)); }
 void tree_sitter_cute_ir_external_scanner_destroy(void *payload) { free(payload); }
 unsigned tree_sitter_cute_ir_external_scanner_serialize(void *payload, char *buffer) {
   Scanner *scanner = payload;
-  if (!scanner->after_recovered_split) return 0;
-  buffer[0] = 1;
+  if (!scanner->after_recovered_split && !scanner->region_open_missing) return 0;
+  buffer[0] = (char)((scanner->after_recovered_split ? 1 : 0) | (scanner->region_open_missing ? 2 : 0));
   return 1;
 }
 void tree_sitter_cute_ir_external_scanner_deserialize(void *payload, const char *buffer, unsigned length) {
   Scanner *scanner = payload;
-  scanner->after_recovered_split = length > 0 && buffer[0] == 1;
+  scanner->after_recovered_split = length > 0 && (buffer[0] & 1);
+  scanner->region_open_missing = length > 0 && (buffer[0] & 2);
 }
 
 static bool is_alpha(int32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
@@ -194,6 +202,21 @@ static bool is_continuation_word(const char *word, unsigned length) {
   return false;
 }
 
+/* Ops whose parser reads a region right after their header: `scf.if %c {`, `scf.for ... {`,
+ * `scf.execute_region -> i32 {`, and scf.index_switch's `case 2 {` / `default {` lines (which
+ * the grammar reads as statements of their own). Written without that `{`, MLIR's parser stops
+ * there ("expected '{' to begin a region"); the scanner then supplies the `{` as the zero-width
+ * REGION_OPEN_MISSING (see region_open_missing), so the region's ops and its `}` are read as
+ * the region's and the braces around it keep their depth. */
+static const char *const REGION_OPS[] = {"scf.if", "scf.for", "scf.execute_region", "case", "default"};
+
+static bool is_region_op(const char *word, unsigned length) {
+  for (unsigned i = 0; i < sizeof REGION_OPS / sizeof *REGION_OPS; i++) {
+    if (same_word(word, REGION_OPS[i], length)) return true;
+  }
+  return false;
+}
+
 /* An op name written first on its line: `dialect.op ...`, `return %x`, `module {`.
  * Excluded when what follows shows it is a dictionary key or a parameter; an undotted word
  * directly followed by '(', '<' or ':' is a keyword continuing the previous op (`shapes(...)`),
@@ -201,7 +224,7 @@ static bool is_continuation_word(const char *word, unsigned length) {
  * `test.parse_integer_literal : 5`), and so may any name with a blank before the ':';
  * a continuation word (above) never is. `*strong` tells whether the name is dotted or `return`:
  * only such a name ends an open `(`, `[` or `<`, where a plain word may be a keyword. */
-static bool looks_like_op_name(TSLexer *lexer, bool *strong) {
+static bool looks_like_op_name(TSLexer *lexer, bool *strong, bool *region_op) {
   static const char RETURN[] = "return";
   char word[32];
   bool dotted = false;
@@ -214,6 +237,7 @@ static bool looks_like_op_name(TSLexer *lexer, bool *strong) {
   }
   bool is_return = length == sizeof RETURN - 1 && same_word(word, RETURN, length);
   *strong = dotted || is_return;
+  if (region_op != NULL) *region_op = length < sizeof word && is_region_op(word, length);
   if (!dotted && length < sizeof word && is_continuation_word(word, length)) return false;
   bool spaced = at_blank(lexer);
   skip_blanks(lexer);
@@ -349,6 +373,67 @@ static enum LineEnd skip_line_end(TSLexer *lexer) {
   return line_start ? NEXT_LINE : NOT_AT_LINE_END;
 }
 
+/* At a line's first token: does a statement start there as the main scan decides it after a
+ * statement (a weak op name included), or a block label? */
+static bool line_starts_statement(TSLexer *lexer) {
+  bool strong = false;
+  switch (lexer->lookahead) {
+    case '%': return looks_like_results_then_op(lexer);
+    case '^': return looks_like_block_label(lexer);
+    case '"': return looks_like_generic_op(lexer);
+    case '#': case '!': return looks_like_alias_definition(lexer);
+    default: return is_alpha(lexer->lookahead) && looks_like_op_name(lexer, &strong, NULL);
+  }
+}
+
+/* After the name of one of REGION_OPS: is its region written without its `{`? The op's text,
+ * up to the first line end after which a statement or a `}` starts, holds no `{` (nor a `}`:
+ * the op sits on one line inside braces of its own). Lines that go on with the op (a keyword
+ * of its format, a type) are read through, as the statement boundary reads them; strings and
+ * comments do not count. Only the op's header is read, never its region. */
+static bool region_open_missing(TSLexer *lexer) {
+  for (;;) {
+    if (lexer->eof(lexer)) return false;
+    int32_t c = lexer->lookahead;
+    if (c == '{' || c == '}') return false;
+    if (c == '"') {
+      advance(lexer);
+      while (lexer->lookahead != '"') {
+        if (is_newline(lexer->lookahead) || lexer->eof(lexer)) return false;
+        if (lexer->lookahead == '\\') advance(lexer);
+        advance(lexer);
+      }
+      advance(lexer);
+      continue;
+    }
+    if (at_blank(lexer) || is_newline(c) || c == '/') {
+      switch (skip_line_end(lexer)) {
+        case NEXT_LINE:
+          if (lexer->lookahead == '{') return false;
+          if (lexer->lookahead == '}' || line_starts_statement(lexer)) return true;
+          continue;
+        case NOT_AT_LINE_END: continue;
+        default: return false;
+      }
+    }
+    advance(lexer);
+  }
+}
+
+/* Right after `%r =` (and blanks): whether the op named there is one of REGION_OPS whose `{`
+ * is missing. */
+static bool results_region_open_missing(TSLexer *lexer) {
+  if (!is_alpha(lexer->lookahead)) return false;
+  char word[32];
+  unsigned length = 0;
+  while (is_bare_id_char(lexer->lookahead)) {
+    if (length < sizeof word) word[length] = (char)lexer->lookahead;
+    length++;
+    advance(lexer);
+  }
+  return length < sizeof word && is_region_op(word, length) && region_open_missing(lexer);
+}
+
 /* Inside a bracket or an unfinished generic op: does the next line end it (see the header)? */
 static bool scan_closer(TSLexer *lexer, const bool *valid_symbols) {
   static const enum TokenType AT_SPLIT[] = {UNCLOSED_GROUP, UNCLOSED_BRACKET, INCOMPLETE_OP, UNCLOSED_REGION};
@@ -374,7 +459,7 @@ static bool scan_closer(TSLexer *lexer, const bool *valid_symbols) {
       return emit_closer(lexer, valid_symbols, AT_OP_NAME, 2);
     default:
       if (!is_alpha(lexer->lookahead)) return false;
-      return looks_like_op_name(lexer, &strong) && strong && emit_closer(lexer, valid_symbols, AT_OP_NAME, 2);
+      return looks_like_op_name(lexer, &strong, NULL) && strong && emit_closer(lexer, valid_symbols, AT_OP_NAME, 2);
   }
 }
 
@@ -390,7 +475,7 @@ static bool starts_statement(TSLexer *lexer) {
     case '"': starts = looks_like_generic_op(lexer); break;
     case '#': case '!': starts = looks_like_alias_definition(lexer); break;
     case '}': starts = true; break;
-    default: starts = is_alpha(lexer->lookahead) && looks_like_op_name(lexer, &strong) && strong;
+    default: starts = is_alpha(lexer->lookahead) && looks_like_op_name(lexer, &strong, NULL) && strong;
   }
   return starts;
 }
@@ -511,6 +596,7 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
     switch (match_split_marker(lexer)) {
       case WHOLE_MARKER:
         scanner->after_recovered_split = true;
+        scanner->region_open_missing = false;
         return finish_split_marker(lexer);
       case MARKER_PREFIX_AT_END:
         /* `//` to `// ----` ending the text: a comment, which the internal lexer's regex can
@@ -567,12 +653,19 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
      * looks like a dictionary's unit entry (`{d.flag}`), so it is taken for an op only where
      * the `{` cannot open a dictionary (a generic op's region list), i.e. where the
      * dictionary's closer is not a valid symbol. */
+    bool missing = false;
+    if (starts && c == '%') missing = results_region_open_missing(lexer);
     if (!starts && is_alpha(c)) {
       bool strong_unused = false;
-      starts = looks_like_op_name(lexer, &strong_unused) ||
-               (!valid_symbols[UNCLOSED_BRACKET] && lexer->lookahead == '}');
+      bool region_op = false;
+      starts = looks_like_op_name(lexer, &strong_unused, &region_op);
+      if (starts) missing = region_op && region_open_missing(lexer);
+      else starts = !valid_symbols[UNCLOSED_BRACKET] && lexer->lookahead == '}';
     }
-    if (starts) lexer->result_symbol = STMT_START;
+    if (starts) {
+      lexer->result_symbol = STMT_START;
+      scanner->region_open_missing = missing;
+    }
     return starts;
   }
 
@@ -587,12 +680,27 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
 
   bool starts = false;
   bool strong = false;
+  bool region_op = false;
   if (c == '%') starts = looks_like_results_then_op(lexer);
   else if (c == '"') starts = looks_like_generic_op(lexer);
   else if (c == '#' || c == '!') starts = looks_like_alias_definition(lexer);
   else if (c == '{') starts = looks_like_file_metadata(lexer);
-  else if (is_alpha(c)) starts = looks_like_op_name(lexer, &strong);
+  else if (is_alpha(c)) starts = looks_like_op_name(lexer, &strong, &region_op);
 
-  if (starts) lexer->result_symbol = valid_symbols[STMT_END] ? STMT_END : STMT_START;
+  /* The op before is one of REGION_OPS without its region's `{`, or its line ends with `else`,
+   * and this line starts the region's first statement or closes it: the `{` it is missing,
+   * zero-width. */
+  bool after_else = valid_symbols[ELSE_REGION_OPEN_MISSING];
+  if (((scanner->region_open_missing && valid_symbols[REGION_OPEN_MISSING]) || after_else) &&
+      valid_symbols[STMT_END] && (starts || c == '}' || (c == '^' && looks_like_block_label(lexer)))) {
+    scanner->region_open_missing = false;
+    lexer->result_symbol = after_else ? ELSE_REGION_OPEN_MISSING : REGION_OPEN_MISSING;
+    return true;
+  }
+  if (starts) {
+    lexer->result_symbol = valid_symbols[STMT_END] ? STMT_END : STMT_START;
+    if (c == '%') scanner->region_open_missing = results_region_open_missing(lexer);
+    else scanner->region_open_missing = region_op && region_open_missing(lexer);
+  }
   return starts;
 }

@@ -5,7 +5,8 @@ format reads between brackets (`%t[, %i]`: parseOperandList reads an empty list,
 the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic entries of its
 static list (the generic form writes the two apart), and `tensor.pad`'s result type against
 the one its padding infers; an op's type list left open, the indices a C++ parser reads in
-square brackets, scf.index_switch's region without its `{`, a token where a complete affine
+square brackets, a region without its `{` (scf.index_switch's, scf.if's, scf.for's,
+scf.execute_region's), a token where a complete affine
 map's `>` belongs, a broken map as a later dictionary entry, and an op's trailing
 `loc(#name)`. The oracle runs each case when it is here."""
 from __future__ import annotations
@@ -162,8 +163,8 @@ _ACCESSES_FINE = [
 
 
 # scf.index_switch's `case` or `default` written without its region's `{`: the parser stops
-# there; the grammar reads the region's ops into the block around the switch and leaves its
-# `}` over, neither of which is judged.
+# there; the grammar supplies the `{` (its scanner's REGION_OPEN_MISSING), so the region's ops
+# and its `}` are the region's and nothing around them is judged out of place.
 _SWITCH_HEAD = "func.func @f(%i: index) -> i32 {\n  %0 = scf.index_switch %i -> i32\n"
 _SWITCH_CASE = "  case 2{0}\n    %c = arith.constant 1 : i32\n    scf.yield %c : i32\n  }}\n"
 _SWITCH_DEFAULT = "  default{0}\n    %d = arith.constant 2 : i32\n    scf.yield %d : i32\n  }}\n"
@@ -177,6 +178,39 @@ _SWITCHES = [
      "  }\n  return\n}\n", 3, 9, "expected '{' to begin a region"),
     ("func.func @f(%i: index) {\n  scf.index_switch %i\n  default\n    scf.yield\n  }\n  return\n}\n", 3, 10,
      "expected '{' to begin a region"),
+]
+
+
+# scf.if / scf.for / scf.execute_region (and scf.if's `else`) written without their region's
+# `{`, the region's ops and its `}` after them: the same one error, wherever the op is nested.
+_IF_HEAD = "func.func @f(%c: i1) {\n  scf.if %c"
+_FOR_HEAD = ("func.func @f(%n: index, %x: i32) -> i32 {\n  %c0 = arith.constant 0 : index\n"
+             "  %c1 = arith.constant 1 : index\n")
+_BRACELESS = [
+    (_IF_HEAD + "\n    %x = arith.constant 1 : i32\n  }\n  return\n}\n", 2, 12, "expected '{' to begin a region"),
+    (_IF_HEAD + " // why\n  // and more\n    %x = arith.constant 1 : i32\n  }\n  return\n}\n", 2, 12,
+     "expected '{' to begin a region"),
+    (_IF_HEAD + "\n  }\n  return\n}\n", 2, 12, "expected '{' to begin a region"),
+    ("func.func @f(%c: i1) -> i32 {\n  %0 = scf.if %c -> i32 {\n    %x = arith.constant 1 : i32\n"
+     "    scf.yield %x : i32\n  } else\n    %y = arith.constant 2 : i32\n    scf.yield %y : i32\n  }\n"
+     "  return %0 : i32\n}\n", 5, 9, "expected '{' to begin a region"),
+    (_FOR_HEAD + "  scf.for %i = %c0 to %n step %c1\n    %y = arith.constant 1 : i32\n  }\n  return %x : i32\n}\n",
+     4, 34, "expected '{' to begin a region"),
+    (_FOR_HEAD + "  %r = scf.for %i = %c0 to %n step %c1\n      iter_args(%a = %x) -> (i32)\n"
+     "    %y = arith.addi %a, %a : i32\n    scf.yield %y : i32\n  }\n  return %r : i32\n}\n",
+     5, 34, "expected '{' to begin a region"),
+    ("func.func @f() -> i32 {\n  %0 = scf.execute_region -> i32\n    %x = arith.constant 1 : i32\n"
+     "    scf.yield %x : i32\n  }\n  return %0 : i32\n}\n", 2, 33, "expected '{' to begin a region"),
+    ("module {\n  func.func @f(%c: i1, %n: index) {\n    %c0 = arith.constant 0 : index\n"
+     "    %c1 = arith.constant 1 : index\n    scf.for %i = %c0 to %n step %c1 {\n      scf.if %c\n"
+     "        %x = arith.constant 1 : i32\n      }\n    }\n    return\n  }\n  func.func @g() {\n    return\n  }\n}\n",
+     6, 16, "expected '{' to begin a region"),
+]
+# Each region's `{` on the line after its op's header.
+_BRACES_BELOW = [
+    "func.func @f(%c: i1) -> i32 {\n  %0 = scf.if %c -> i32\n  {\n    %x = arith.constant 1 : i32\n"
+    "    scf.yield %x : i32\n  }\n  else\n  {\n    %y = arith.constant 2 : i32\n    scf.yield %y : i32\n  }\n"
+    "  %1 = scf.execute_region -> i32\n  {\n    scf.yield %0 : i32\n  }\n  return %1 : i32\n}\n",
 ]
 
 
@@ -231,13 +265,14 @@ def _cases() -> list[tuple[str, int, int, str]]:
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
                for op, column, message in _OPEN_TYPES]
             + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
-            + _SWITCHES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS)
+            + _SWITCHES + _BRACELESS + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS)
 
 
 CASES = _cases()
 WELL_FORMED = ([f"{_EXPAND_HEAD}  {op}\n  return\n}}\n" for op in _EXPAND_FINE]
                + [f"{_PAD_HEAD}  {op}\n  return\n}}\n" for op in _PAD_FINE]
-               + [f"{_ACCESS_HEAD}  {op}\n  return\n}}\n" for op in _ACCESSES_FINE] + _LOCATIONS_FINE)
+               + [f"{_ACCESS_HEAD}  {op}\n  return\n}}\n" for op in _ACCESSES_FINE] + _LOCATIONS_FINE
+               + _BRACES_BELOW)
 
 
 @pytest.mark.parametrize(("text", "line", "column", "message"), CASES)

@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 from tree_sitter import Node, Tree
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
-from ..diagnostics.mlir_messages import REGION_BRACE
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..ir.core import Operation, copy_operations
@@ -187,29 +186,6 @@ def _within_header(unit: Unit, diagnostics: list[Diagnostic]) -> list[Diagnostic
     which the header's diagnostics, kept while its own text is unchanged, do not."""
     return [replace(d, span=Span(d.span.start, unit.end)) if d.span.start < unit.end < d.span.end else d
             for d in diagnostics]
-
-
-_STRAY_BRACE = "syntax error: unexpected `}`"
-_SPLIT_MARKER = b"// -----"
-
-
-def _without_knock_on_braces(found: list[Diagnostic], data: bytes) -> list[Diagnostic]:
-    """`found` without the stray `}` a region written without its `{` leaves (`case 2` of
-    scf.index_switch and a next line: "expected '{' to begin a region"): the grammar closes the
-    region around it with that region's `}`, and the `}` that closed it is left over later.
-    MLIR's parser stops at the missing `{`. Each such error takes the first stray `}` after it
-    in its split of the file (a `// -----` marker between the two keeps both)."""
-    if not any(d.message == REGION_BRACE for d in found):
-        return found
-    dropped: set[int] = set()
-    strays = sorted((d.span.start, i) for i, d in enumerate(found) if d.message == _STRAY_BRACE)
-    for brace in sorted(d.span.start for d in found if d.message == REGION_BRACE):
-        for start, i in strays:
-            if start > brace and i not in dropped:
-                if data.find(_SPLIT_MARKER, brace, start) < 0:
-                    dropped.add(i)
-                break
-    return [d for i, d in enumerate(found) if i not in dropped] if dropped else found
 
 
 class DocumentAnalysis:
@@ -567,7 +543,7 @@ class DocumentAnalysis:
             base = unit.start + (shift if index >= shift_from else 0)
             out.extend(unit.placed(base))
             elsewhere.update((anchored.placed(), None) for anchored in unit.elsewhere)
-        return _without_knock_on_braces(out + list(elsewhere), self.document.data)
+        return out + list(elsewhere)
 
     def _unit_holding(self, offset: int) -> Unit:
         """The unit whose text holds `offset` (the last one starting at or before it)."""

@@ -614,14 +614,6 @@ class OpSite:
             if checker.ops[op_id].block == block:
                 yield OpSite(checker, op_id, self._outer, op_record(checker.ops[op_id].name))
 
-    def preceding(self):
-        """The ops before this one in its block, nearest first."""
-        checker = self._checker
-        block = self._op.block
-        for op_id in range(self._id - 1, -1, -1):
-            if checker.ops[op_id].block == block:
-                yield OpSite(checker, op_id, self._outer, op_record(checker.ops[op_id].name))
-
     def ancestors(self):
         """The records of the ops around this one, innermost first (None for an op without
         one), then the unit's `outer` op's (None at the file's top level, an implicit module)."""

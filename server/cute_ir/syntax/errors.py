@@ -24,7 +24,7 @@ from ..diagnostics.mlir_messages import (EMPTY_OPERATION_NAME, EXPECTED_ATTRIBUT
                                          AFFINE_MAP_CLOSE, INTEGER_SET_CLOSE, ELLIPSIS_DOTS, EXPECTED_TOKEN, INVALID_TYPE_IDENTIFIER, EXPECTED_SSA_OPERAND,
                                          EXPECTED_ARGUMENT_COLON_TYPE, EXPECTED_COLON_AFTER_BLOCK_NAME, REGION_LIST_CLOSE,
                                          COMPLEX_ELEMENTS_CLOSE, INVALID_SSA_NAME, STRIDED_LESS, TYPE_ALIAS_EQUALS,
-                                         TYPE_NAME_RESERVED, UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
+                                         REGION_BRACE, TYPE_NAME_RESERVED, UNBALANCED_IN_DIALECT_BODY, ZERO_RESULT_COUNT)
 from .parser import WIDE_NODE, captures, query, wide_nodes
 from .affine import after_complete_body, check_affine_body
 from .builtin_types import check_builtin_type, strided_tail
@@ -77,6 +77,7 @@ MALFORMED_PATTERNS = """
     (vector_type) @malformed
     (complex_type) @malformed
     (symbol) @malformed
+    (missing_region_open) @malformed
 """
 
 # MLIR's IntegerType::kMaxWidth.
@@ -699,6 +700,20 @@ def _builtin_type_problem(node: Node) -> tuple[int, int, str] | None:
     return problem
 
 
+def _missing_region_open(node: Node) -> Diagnostic:
+    """The `{` the grammar supplies where an op whose parser reads a region next ends its line
+    without one (grammar/src/scanner.c, REGION_OPS): `parseRegion`'s error, where
+    emitWrongTokenError places it, right after the token before the region."""
+    region = node.parent
+    before = region.prev_sibling if region is not None else None
+    while before is not None and before.is_extra:
+        before = before.prev_sibling
+    if before is None and region is not None and region.parent is not None:
+        before = region.parent.prev_sibling     # the region first in the body: the op's name
+    at = before.end_byte if before is not None else node.start_byte
+    return Diagnostic("syntax.missing", Span(at, at), Severity.ERROR, Source.SYNTAX, REGION_BRACE)
+
+
 def describe_malformed(node: Node) -> Diagnostic | None:
     """A node of MALFORMED_PATTERNS: its diagnostic, or None when it is fine after all."""
     kind = node.type    # (read once: the checks below ask it up to twenty times)
@@ -710,6 +725,8 @@ def describe_malformed(node: Node) -> Diagnostic | None:
     span = Span(node.start_byte, node.end_byte)
     if kind == "successor":        # `^bb(%a : i32, ^bb1)`: the operand list's types
         return _successor_among_types(node)
+    if kind == "missing_region_open":   # `scf.if %c` and a next line: the region's `{`
+        return _missing_region_open(node)
     if kind == "incomplete_op":
         named = node.parent is not None and node.parent.child_by_field_name("name") is not None
         return Diagnostic("syntax.incomplete", span, Severity.ERROR, Source.SYNTAX,

@@ -432,25 +432,6 @@ def _constraints(site: OpSite, record: OpDef) -> str | None:
     return None
 
 
-# The continuation lines of scf.index_switch the grammar reads as ops of their own.
-_SWITCH_CASES = frozenset({"case", "default"})
-
-
-def _after_braceless_case(site: OpSite) -> bool:
-    """Whether an earlier op of the op's block is a continuation line of scf.index_switch
-    written without the `{` of its region (`case 2` and a next line): the op is that region's,
-    which the grammar could not open. MLIR's parser stops at the missing `{`
-    (`scf_index_switch_parse`), so the op's place is not judged."""
-    for before in site.preceding():
-        node = before.node
-        if before.record is None and not before.generic and node is not None \
-                and before.name.rsplit(".", 1)[-1] in _SWITCH_CASES:
-            body = node.child_by_field_name("body")
-            if body is None or not any(c.type == "region" for c in body.children):
-                return True
-    return False
-
-
 def _traits(site: OpSite, record: OpDef) -> str | Placed | None:
     # HasParent / ParentOneOf before Terminator, whatever their order in the definition (as
     # mlir-opt 22 reports a misplaced scf.yield, whose Terminator is listed first). A parent
@@ -458,8 +439,7 @@ def _traits(site: OpSite, record: OpDef) -> str | Placed | None:
     # scf.index_switch, `attributes {...}` of gpu.func): not an op to judge by, unless it is
     # written in the generic form (`"my.op"() ({...})`).
     if record.parents and site.parent is not None and site.parent not in record.parents \
-            and (registry.record(site.parent) is not None or site.parent_generic) \
-            and not _after_braceless_case(site):
+            and (registry.record(site.parent) is not None or site.parent_generic):
         if len(record.parents) == 1:
             return EXPECTS_PARENT.format(record.parents[0])
         return EXPECTS_PARENT_ONE_OF.format(", ".join(record.parents))
