@@ -6,7 +6,7 @@ the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic 
 static list (the generic form writes the two apart), and `tensor.pad`'s result type against
 the one its padding infers; an op's type list left open, the indices a C++ parser reads in
 square brackets, a region without its `{` (scf.index_switch's, scf.if's, scf.for's,
-scf.execute_region's), a token where a complete affine
+scf.execute_region's), a stray closer after an alias definition, a token where a complete affine
 map's `>` belongs, a broken map as a later dictionary entry, and an op's trailing
 `loc(#name)`. The oracle runs each case when it is here."""
 from __future__ import annotations
@@ -214,6 +214,19 @@ _BRACES_BELOW = [
 ]
 
 
+# A stray closer or comma after a complete alias definition: the top-level parser takes it for
+# an op's start ("expected operation name in quotes"), right after the definition when a blank
+# or a comment stands between.
+_AFTER_ALIAS = [
+    ("#a = affine_map<(d0) -> (d0)>)\n" + _F, 1, 30, "expected operation name in quotes"),
+    ("#a = 1 : i32}\n" + _F, 1, 13, "expected operation name in quotes"),
+    ("#a = 1 : i32 )\n" + _F, 1, 13, "expected operation name in quotes"),
+    ("!t = i32 >\n" + _F, 1, 9, "expected operation name in quotes"),
+    ("#a = 1 : i32 // note\n,\n" + _F, 1, 13, "expected operation name in quotes"),
+    ("#a = [1, 2]]\n" + _F, 1, 12, "expected operation name in quotes"),
+]
+
+
 # A token where the `>` after a complete map or set belongs: the attribute parser's words.
 _AFTER_MAP = [
     ("#map = affine_map<(d0) -> (d0))>\n" + _F, 1, 31, "expected '>' in affine map"),
@@ -265,7 +278,7 @@ def _cases() -> list[tuple[str, int, int, str]]:
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
                for op, column, message in _OPEN_TYPES]
             + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
-            + _SWITCHES + _BRACELESS + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS)
+            + _SWITCHES + _BRACELESS + _AFTER_ALIAS + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS)
 
 
 CASES = _cases()

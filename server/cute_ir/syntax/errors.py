@@ -412,6 +412,29 @@ def _broken_alias_value(node: Node) -> str | None:
     return broken_attribute((parent.text or b"")[node.start_byte - parent.start_byte:])
 
 
+# Punctuation that starts no statement: after a complete alias definition MLIR's top-level
+# parser reads it as an op's start and refuses it.
+_NO_STATEMENT = b")]}>,"
+
+
+def _after_alias_definition(node: Node) -> Diagnostic | None:
+    """`#a = #cute.layout<...>)`, `!t = i32 >`: a stray closer or comma after an alias
+    definition the grammar read whole, at the top level. MLIR's top-level parser takes the token
+    for the start of an operation, which it cannot be (`parseOperation`'s "expected operation
+    name in quotes", where emitWrongTokenError places it: right after the definition when blanks
+    lie between)."""
+    parent = node.parent
+    previous = node.prev_sibling
+    while previous is not None and previous.is_extra:
+        previous = previous.prev_sibling
+    if parent is None or parent.type != "source_file" or previous is None or previous.has_error \
+            or previous.type not in ("attribute_alias_definition", "type_alias_definition"):
+        return None
+    start = node.start_byte + len(node.text or b"") - len((node.text or b"").lstrip())
+    at = Span(previous.end_byte, previous.end_byte) if start > previous.end_byte else Span(start, start + 1)
+    return Diagnostic("syntax.error", at, Severity.ERROR, Source.SYNTAX, EXPECTED_OPERATION_NAME)
+
+
 def _leaf_before(node: Node) -> Node | None:
     """The last token before the node."""
     previous = node.prev_sibling
@@ -571,6 +594,8 @@ def describe_error(node: Node) -> Diagnostic:
     before = _leaf_before(node)
     if previous is not None and previous.type == "result_list":
         message = _AFTER_RESULTS.get(text, message)
+    elif first and first in _NO_STATEMENT and (after := _after_alias_definition(node)) is not None:
+        return after
     elif first and first in b")]}>" and _in_dialect_body(node):
         message = UNBALANCED_IN_DIALECT_BODY.format(_innermost_opener(node))
     elif (read := _reading(node, text)) is not None:
