@@ -7,7 +7,8 @@ static list (the generic form writes the two apart), and `tensor.pad`'s result t
 the one its padding infers; an op's type list left open, the indices a C++ parser reads in
 square brackets, a region without its `{` (scf.index_switch's, scf.if's, scf.for's,
 scf.execute_region's), a stray closer after an alias definition, a token where a complete affine
-map's `>` belongs, a broken map as a later dictionary entry, and an op's trailing
+map's `>` belongs, a broken map as a later dictionary entry or the first entry of a generic op's
+properties, and an op's trailing
 `loc(#name)`. The oracle runs each case when it is here."""
 from __future__ import annotations
 
@@ -227,6 +228,15 @@ _AFTER_ALIAS = [
 ]
 
 
+# A broken map or set as the first entry of a generic op's properties `<{...}>`.
+_G = "func.func @f() {{\n  \"func.return\"() <{{m = {0}}}> : () -> ()\n}}\n"
+_IN_PROPERTIES = [
+    (_G.format("affine_map< d0)"), 2, 36, "expected '(' in dimensional identifier list"),
+    (_G.format("affine_set< d0) : (d0 >= 0)>"), 2, 36, "expected '(' in dimensional identifier list"),
+    (_G.format("affine_map<(d0) -> d0)>"), 2, 43, "expected '(' in affine map range"),
+]
+
+
 # A token where the `>` after a complete map or set belongs: the attribute parser's words.
 _AFTER_MAP = [
     ("#map = affine_map<(d0) -> (d0))>\n" + _F, 1, 31, "expected '>' in affine map"),
@@ -278,7 +288,7 @@ def _cases() -> list[tuple[str, int, int, str]]:
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
                for op, column, message in _OPEN_TYPES]
             + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
-            + _SWITCHES + _BRACELESS + _AFTER_ALIAS + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS)
+            + _SWITCHES + _BRACELESS + _AFTER_ALIAS + _IN_PROPERTIES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS)
 
 
 CASES = _cases()

@@ -534,7 +534,7 @@ def _broken_affine(node: Node) -> Diagnostic | None:
         start, body = node.start_byte + head.end(), text[head.end():]
         kind = b"affine_set" if b"affine_set" in text[:head.end()] else b"affine_map"
     elif text.startswith(b"{"):
-        return _affine_in_later_entry(node)
+        return _affine_in_later_entry(node) or _affine_in_generic_op(node)
     else:
         parent = node.parent
         kind = _kind_of(parent) if parent is not None and parent.type == "type_parameters" else None
@@ -542,6 +542,37 @@ def _broken_affine(node: Node) -> Diagnostic | None:
             return None
         start, body = parent.start_byte + 1, (parent.text or b"")[1:]
     return _affine_mistake(start, body, kind)
+
+
+def _affine_in_generic_op(node: Node) -> Diagnostic | None:
+    """An ERROR that recovery grew from a region's `{` around a generic op whose properties
+    hold a broken map as their first entry (`"d.op"() <{m = affine_map< d0)}>`): the first ERROR
+    inside holds the map, and the innermost first ERROR in it stands in the parameters of that
+    `affine_map<...>` / `affine_set<...>`: the map's mistake (`_broken_affine`). (A map the
+    first ERROR inside does not hold is read on its own, as `describe_malformed` reads any.)"""
+    children = [c for c in node.children if not c.is_extra]
+    if len(children) < 2 or children[0].type != "{" or children[1].type != "string":
+        return None
+    first = next((e for c in children[2:] if (e := _first_error(c)) is not None), None)
+    inner = first
+    while inner is not None and (deeper := next(
+            (e for c in inner.children if (e := _first_error(c)) is not None), None)) is not None:
+        inner = deeper
+    if inner is None or inner is first or inner.parent is None or inner.parent.type != "type_parameters":
+        return None
+    return _broken_affine(inner)
+
+
+def _first_error(node: Node) -> Node | None:
+    """The first ERROR in `node`'s subtree, in document order (iterative: depth is the user's)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "ERROR":
+            return current
+        if current.has_error:
+            stack.extend(reversed(current.children))
+    return None
 
 
 def _affine_in_later_entry(node: Node) -> Diagnostic | None:
