@@ -17,7 +17,7 @@ from cute_ir.lsp.server import CuteIrServer
 from cute_ir.text.positions import Encoding
 
 from ..test_deferred_verification import _document
-from .test_fast_start import _frame, _messages, _read_all, _wait
+from .test_fast_start import _frame, _messages, _read_all, _read_message, _wait
 
 URI = "file:///work/first.mlir"
 OPTIONS = {"cute-ir": {"targetArch": "sm_90a"}}
@@ -61,6 +61,34 @@ def test_the_first_open_is_published_before_the_server_is_imported():
     expected = DocumentAnalysis(URI, TEXT, 3, Encoding.UTF16, settings.initial(OPTIONS))
     assert publish == {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics",
                        "params": {"uri": URI, "version": 3, "diagnostics": diagnostic_json.diagnostics(expected)}}
+    assert [d["message"] for d in publish["params"]["diagnostics"]] == ["unknown  type `nope` in dialect `cute_nvgpu`"]
+
+
+def test_an_open_written_slowly_is_read_whole_before_the_server_is_imported():
+    """A client that writes a large `didOpen` on a loaded machine takes longer than the wait
+    for the messages after `initialize` (fast_start.OPEN_WAIT): a message begun within it
+    is read to its end while its bytes keep coming, and published before the import."""
+    import time
+    from cute_ir.lsp import fast_start
+    opening = [_frame(m) for m in _opening(TEXT, OPTIONS)]
+    process = subprocess.Popen([sys.executable, "-c", BEFORE_THE_SERVER], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "CUTE_IR_CACHE": "off"})
+    try:
+        process.stdin.write(opening[0])
+        process.stdin.flush()
+        assert _read_message(process.stdout)["id"] == 1
+        rest = opening[1] + opening[2]
+        for at in range(0, len(rest), 10):   # in pieces, over three times the wait
+            process.stdin.write(rest[at:at + 10])
+            process.stdin.flush()
+            time.sleep(3 * fast_start.OPEN_WAIT * 10 / len(rest))
+        out, err = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    report = json.loads(err.decode().strip().splitlines()[-1])
+    assert report["imported"] == [] and report["published"] == {URI: 3}
+    [publish] = _messages(out)
     assert [d["message"] for d in publish["params"]["diagnostics"]] == ["unknown  type `nope` in dialect `cute_nvgpu`"]
 
 

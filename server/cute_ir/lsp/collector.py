@@ -30,9 +30,12 @@ and this runs it instead:
 """
 from __future__ import annotations
 
-import asyncio
 import gc
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncio
 
 IDLE = 0.05
 FULL_IDLE = 2.0
@@ -83,6 +86,7 @@ class IdleCollector:
     def _ensure_running(self) -> None:
         if self._task is not None and not self._task.done():
             return
+        import asyncio   # here, not at the top: fast_start analyses an opened document before it
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -90,6 +94,7 @@ class IdleCollector:
         self._task = loop.create_task(self._run())
 
     async def _run(self) -> None:
+        import asyncio
         while True:
             await asyncio.sleep(CHECK)
             idle = time.monotonic() - self.last_activity

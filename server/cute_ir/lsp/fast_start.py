@@ -55,9 +55,16 @@ SERVER_INFO = {"name": "cute-ir", "version": __version__}
 ENCODINGS = ("utf-8", "utf-16", "utf-32")
 DEFAULT_ENCODING = "utf-16"
 CONTENT_TYPE = b"application/vscode-jsonrpc; charset=utf-8"   # as pygls writes it
-# How long to wait for the messages an editor sends after `initialize`'s answer, before the
-# import goes ahead without them.
+# How long to wait for each next request an editor sends with an open (outline, folds,
+# tokens) after the answer before, before the import goes ahead without them.
 FOLLOW_UP_WAIT = 0.25
+# How long to wait for each of the messages an editor sends after `initialize`'s answer
+# (`initialized`, `didOpen`), before the import goes ahead without them. An editor sends them
+# at once, but writing a large open (a client turns 4 MB of text into JSON first) took longer
+# than FOLLOW_UP_WAIT on a loaded machine: the open then waited for the server's import, and
+# the first diagnostics came seconds later. A client that opens nothing at once only has the
+# server imported this much later (the analysis's modules are imported meanwhile).
+OPEN_WAIT = 1.0
 # After the first diagnostics of a document analysed here: the requests an editor sends with
 # `didOpen` (outline, folds, tokens) were sent while it was analysed and are read at once, so a
 # client that sends none waits little longer for the import. Once one is answered, the next
@@ -196,7 +203,7 @@ def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params
     read: list[Any] = []
     options = params.get("initializationOptions")
     while True:
-        item = _next_message(stdin, resume, FOLLOW_UP_WAIT)
+        item = _next_message(stdin, resume, OPEN_WAIT)
         if item is NOTHING_YET:
             return read, {}, {}, {}
         read.append(item)
@@ -244,14 +251,16 @@ def _analyse_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, read:
     # passes and the emitters are imported after it, where first used, and stay
     # collectable, as pygls does.
     freeze_imports()
-    analysis = _deferred_analysis(uri, version, text, encoding, options)
-    if analysis is None:
-        return read, {}, {}, {}
     arrived = _Arrived(stdin, resume, uri)
     if not arrived.superseding():
         top = leading_publish(uri, version, text, encoding, settings.initial(options))
         if top is not None:
             _write(stdout, {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": top})
+    # Made after the top is published: the whole text's line table and bytes (tens of
+    # milliseconds at 50k lines) are not the top's to wait for.
+    analysis = _deferred_analysis(uri, version, text, encoding, options)
+    if analysis is None:
+        return read + arrived.held, {}, {}, {}
     if arrived.superseding():
         return read + arrived.held, {}, {uri: analysis}, {}
     try:
@@ -461,17 +470,32 @@ def _waitable(stream: BinaryIO) -> bool:
 
 def _next_message(stdin: BinaryIO, resume: Resume, wait: float) -> Any:
     """`read_next`, but once no byte has come for PRELOAD_AFTER_QUIET the analysis's import
-    starts in a thread (`preload_analysis`), to be done when the open comes."""
+    starts in a thread (`preload_analysis`), to be done when the open comes; and a message
+    that has begun to arrive within `wait` is read to its end (`_rest_of`)."""
     deadline = time.monotonic() + wait
     while not _PRELOAD_STARTED:
         remaining = deadline - time.monotonic()
         before = len(resume.buffered)
         item = read_next(stdin, resume, min(remaining, PRELOAD_AFTER_QUIET))
         if item is not NOTHING_YET or remaining <= PRELOAD_AFTER_QUIET:
-            return item
+            return _rest_of(item, stdin, resume)
         if len(resume.buffered) == before:   # quiet, not in the middle of sending a large message
             preload_analysis()
-    return read_next(stdin, resume, max(0.0, deadline - time.monotonic()))
+    return _rest_of(read_next(stdin, resume, max(0.0, deadline - time.monotonic())), stdin, resume)
+
+
+def _rest_of(item: Any, stdin: BinaryIO, resume: Resume) -> Any:
+    """`item`, or when nothing was complete (NOTHING_YET) but a message had begun to arrive,
+    that message, read for as long as its bytes keep coming (each within FOLLOW_UP_WAIT of the
+    last). A client writing a large `didOpen` on a loaded machine took longer than the wait
+    for the whole of it: the open then waited for the server's import (seconds) before it was
+    read at all."""
+    while item is NOTHING_YET and resume.buffered.strip():
+        before = len(resume.buffered)
+        item = read_next(stdin, resume, FOLLOW_UP_WAIT)
+        if item is NOTHING_YET and len(resume.buffered) == before:
+            break   # its bytes stopped coming: the server reads on
+    return item
 
 
 def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:

@@ -1,5 +1,5 @@
 """The cute-ir tree-sitter grammar: `language()` returns the PyCapsule for tree_sitter.Language."""
-from importlib.resources import files as _files
+import os as _os
 
 from ._binding import language
 
@@ -8,4 +8,7 @@ __all__ = ["language", "query_source"]
 
 def query_source(name: str) -> str:
     """Text of one of the grammar's queries (highlights, locals, folds, tags)."""
-    return (_files(__package__) / "queries" / f"{name}.scm").read_text(encoding="utf-8")
+    # A path beside this file, not importlib.resources: that import costs the language server's
+    # first publish more than reading the queries does.
+    with open(_os.path.join(_os.path.dirname(__file__), "queries", f"{name}.scm"), encoding="utf-8") as file:
+        return file.read()
