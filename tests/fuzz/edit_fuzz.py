@@ -59,6 +59,12 @@ TYPED = ["(", ")", "<", ">", "{", "}", "[", "]", ",", ":", "=", "%", "!", "#", "
          "cute_nvgpu.", "!cute_nvgpu.", "é", "\u200b", "\U0001F600", "𝔸", "\t", "->", "loc(",
          "}\n", "{\n", "%a = ", "\n  return\n"]
 BRACKETS = "()<>{}[]"
+# How often an edit starts a run of keystrokes after it (a letter or digit typed where the last
+# edit ended, or the character before deleted), and how long the runs are: typing goes on where
+# it was, and what the analysis keeps of its last check of a unit to resume from (ir/ssa.py
+# `Resume`) is read only then.
+TYPING = 0.1
+TYPED_RUN = (2, 10)
 # How often an edit starts a burst: edits a server receives back to back and analyses once.
 BURSTS = 0.1
 # In a case with slices (odd seeds), the document is opened with its verification deferred, as
@@ -163,6 +169,19 @@ def random_edit(rng: random.Random, text: str, fragments: list[str]) -> Edit:
             return Edit(line_start, line_end, "")
         return Edit(line_start, line_start, text[line_start:line_end])
     return Edit(at, min(n, at + rng.randint(0, 200)), rng.choice(TYPED))
+
+
+def typed_after(rng: random.Random, text: str, last: Edit, starts: bool = False) -> Edit:
+    """The next keystroke after `last`: a character typed where it ended, or the one before
+    deleted; the first of a run (`starts`) is typed into a value's name more often than not,
+    where typing leaves the text without a syntax error."""
+    at = min(len(text), last.start + len(last.text))
+    name = text.find("%", rng.randint(0, len(text))) if starts and rng.random() < 0.6 else -1
+    if name >= 0:
+        return Edit(name + 1, name + 1, rng.choice("abcxyz_0179"))
+    if at and rng.random() < 0.2:
+        return Edit(at - 1, at, "")
+    return Edit(at, at, rng.choice("abcxyz_0179%"))
 
 
 def fragments_of(texts: list[str], rng: random.Random, count: int = 40) -> list[str]:
@@ -378,12 +397,16 @@ def fuzz_case(path: Path, seed: int, steps: int, texts: list[str], report: Repor
     sliced = seed % 2 == 1
     analysis = DocumentAnalysis("file:///fuzz.ir", text, verify_budget=0 if sliced else None)
     edits: list[Edit] = []
-    burst = 0
+    burst = typing = 0
     report.cases += 1
     for step in range(steps):
         if deadline is not None and time.monotonic() > deadline:
             return
         edit = random_edit(rng, analysis.document.text, fragments)
+        if typing or edits and rng.random() < TYPING:
+            starts = not typing
+            typing = typing - 1 if typing else rng.randint(*TYPED_RUN)
+            edit = typed_after(rng, analysis.document.text, edits[-1], starts)
         if burst:
             edit = replace(edit, deferred=True)
             burst -= 1
