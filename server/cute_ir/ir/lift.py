@@ -706,6 +706,9 @@ class OpMemo:
         # `Shape.bind`). A reading is what its text alone gives, so it holds whatever shapes the
         # table keeps.
         self._readings: OrderedDict[bytes, WrittenOp] = OrderedDict()
+        # What the SSA check saved of its last walks of a unit, by the unit's start, to resume
+        # the next check of it after an edit (ir/ssa.py `Resume`): the last few units checked.
+        self.resumes: OrderedDict[int, object] = OrderedDict()
 
     def key(self, node: Node) -> bytes | None:
         """The memo's key for op `node`: its text; None for an op it does not keep (a syntax

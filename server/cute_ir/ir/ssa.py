@@ -22,11 +22,16 @@ open ops, regions and blocks; each capture costs O(1) apart from the dominator t
 with several blocks, built once per region when a use needs them. With a memo (the analysis
 keeps one across edits) it visits the same captures in the same order, but steps through ops,
 regions and blocks in the tree, takes what an op without regions names from the memo
-(`OpNames`, by the op's text), and queries only the stretches between (`_walk_tree`).
+(`OpNames`, by the op's text), and queries only the stretches between (`_walk_tree`). A unit
+that is one op is checked resumably: the walk's state is saved where the edit before the check
+was, and the next check of the unit, when its text before that place is the same, takes it
+over there and walks on from the edited op (`_Checker.run_resumable`).
 """
 from __future__ import annotations
 
+import copy
 import re
+from collections import OrderedDict
 from functools import lru_cache
 from itertools import islice
 from dataclasses import dataclass, field
@@ -317,18 +322,38 @@ def check_ssa(statements: list[Node], limit: int | None = None, judge: Judge | N
     checker = _Checker()
     checker.lookup = lookup
     checker.memo = memo
+    alias = _recording(lookup.alias, checker.aliases_asked) if lookup is not None else None
     # Types are compared and judged as what their aliases stand for, as MLIR's parser reads
     # them; the lookup records each alias asked (an edit to its definition checks the unit again).
-    with reading_types_through(AliasTable.on_demand(lookup.alias) if lookup is not None else None):
-        for node in statements:
-            checker.run(node, limit)
+    with reading_types_through(AliasTable.on_demand(alias) if alias is not None else None):
+        root, kept = statements[0], None
+        if memo is not None and len(statements) == 1 and root.type == "operation" \
+                and (limit is None or root.end_byte <= limit):
+            kept = checker.run_resumable(root, memo.resumes)
+        else:
+            for node in statements:
+                checker.run(node, limit)
         out = checker.finish()
         checker.unparsed = any(d.code not in _VERIFIER_CODES for d in out)
         if judge is not None:
             judged = [d for site in checker.sites(outer) if (d := judge(site)) is not None]
             if judged:
                 out = sorted(out + judged, key=Diagnostic.document_order)
+    if kept is not None:
+        # Kept once the check is over: the next check of the unit takes over its ops.
+        memo.resumes[root.start_byte] = kept
+        while len(memo.resumes) > _RESUMES_KEPT:
+            memo.resumes.popitem(last=False)
     return out
+
+
+def _recording(ask: Callable[[str], str | None], asked: dict[str, str | None]) -> Callable[[str], str | None]:
+    """`ask`, each answer kept in `asked` by the alias asked (what a resumed walk asks again:
+    `_Checker._restore`)."""
+    def alias(name: str) -> str | None:
+        answer = asked[name] = ask(name)
+        return answer
+    return alias
 
 
 class OpSite:
@@ -746,6 +771,8 @@ class _Checker:
         self.block_args: dict[int, list[str | None]] = {}   # the types each block's label states
         self.header_blocks: set[int] = set()        # entry blocks whose arguments an op's header binds
         self.declared: dict[str, int | None] = {}   # `declared_result_count` by op name
+        self.aliases_asked: dict[str, str | None] = {}   # what each alias asked stood for
+        self._root: Node | None = None    # the statement `run_resumable` walks
 
     # ------------------------------------------------------------------ walk
     def run(self, root: Node, limit: int | None = None) -> None:
@@ -809,8 +836,14 @@ class _Checker:
         not there), and only the rest (an op's header between its regions, a block's label, a
         statement other than an op) is queried. A query over a region pays for every pair of
         its statements; a walk, once for each."""
-        # A node to step through, or a stretch [lo, hi) of one to query: (None, node, lo, hi).
-        stack: list[tuple[Node | None, Node | None, int, int]] = [(root, None, 0, 0)]
+        self._walk_stack([(root, None, 0, 0)], limit)
+
+    def _walk_stack(self, stack: "list[tuple[Node | None, Node | None, int, int]]", limit: int | None,
+                    save_at: int | None = None) -> "_Saved | None":
+        """`_walk_tree` from `stack`: a node to step through, or a stretch [lo, hi) of one to
+        query, `(None, node, lo, hi)`, the next to visit last. With `save_at`, the walk's state
+        where it reaches the op it steps to there (`_save`), if it does."""
+        saved = None
         while stack:
             node, around, lo, hi = stack.pop()
             if node is None:
@@ -820,15 +853,17 @@ class _Checker:
                 items, bindings = _ordered(found, lambda n: lo <= n.start_byte and n.end_byte <= hi
                                            and n.id != around.id)
                 if not self._walk_items(items, bindings, limit):
-                    return
+                    return saved
                 continue
             start = node.start_byte
             if limit is not None and start >= limit:
-                return
+                return saved
             while self.frames and self.frames[-1][0] <= start:
                 self._close()
             kind = node.type
             if kind == "operation":
+                if start == save_at and saved is None:
+                    saved = self._save(node)
                 key, written = self._remembered(node, limit)
                 if written is not None:
                     self._replay(written, node, key)
@@ -838,7 +873,7 @@ class _Checker:
                 if not regions:
                     items, bindings = _capture_order(node, limit)
                     if not self._walk_items(items, bindings, limit):
-                        return
+                        return saved
                     continue
                 self._open_op(node)
                 parts: list[tuple[Node | None, Node | None, int, int]] = []
@@ -864,6 +899,110 @@ class _Checker:
                         # A block's label, or a statement other than an op: queried.
                         parts.append((None, node, child.start_byte, child.end_byte))
                 stack.extend(reversed(parts))
+        return saved
+
+    # ------------------------------------------------------------------ resuming after an edit
+    def run_resumable(self, root: Node, resumes: "OrderedDict[int, object]") -> "Resume":
+        """`run` of the op `root`, a unit's one statement (read whole: no limit cuts it),
+        resumed from the state a check of an earlier text of the unit saved where that text's
+        edit was, when the text before that place is the same (`_restore`); and the state
+        saved where this text's edit is, for the next. A keystroke in a large function then
+        walks the ops from the edited one on, not those before it. What to keep for the next
+        check of the unit is returned, to be kept once this check is over."""
+        start, text = root.start_byte, root.text
+        kept: "Resume | None" = resumes.pop(start, None)   # (read once: its state is taken over)
+        save_at = stack = None
+        self._root = root
+        if kept is not None:
+            changed = start + _first_difference(kept.text, text)
+            save_at = _resume_point(root, changed)
+            if kept.saved is not None and kept.saved.at <= changed:
+                stack = self._restore(root, kept.saved)
+        saved = self._walk_stack(stack or [(root, None, 0, 0)], None, save_at)
+        while self.frames:
+            self._close()
+        return Resume(text, saved)
+
+    def _save(self, node: Node) -> "_Saved":
+        """The walk's state as it reaches op `node` (stepped to, its frames before it closed):
+        what the ops still open and their regions change after it is copied."""
+        ops, regions = self.ops[:], self.regions[:]
+        open_ops = set(self.op_path)
+        for op_id in open_ops:
+            ops[op_id] = _copied_op(ops[op_id])
+        for region_id in self.region_path:
+            regions[region_id] = _copied_region(regions[region_id])
+        block_args = dict(self.block_args)
+        for block in self.block_path:
+            if block in block_args:
+                block_args[block] = list(block_args[block])
+        spans = [(op.node.start_byte, -1 if op_id in open_ops else op.node.end_byte, op.region_count)
+                 for op_id, op in enumerate(ops)]
+        around = []
+        parent = node.parent
+        while parent is not None:
+            if parent.type in _AROUND:
+                around.append((parent.type, parent.start_byte))
+            if parent.id == self._root.id:
+                break
+            parent = parent.parent
+        around.reverse()
+        state = {"out": self.out[:], "regions": regions, "block_region": self.block_region[:],
+                 "block_index": self.block_index[:], "block_parent_op": self.block_parent_op[:], "ops": ops,
+                 "values": dict(self.values), "forward": {k: list(v) for k, v in self.forward.items()},
+                 "checks": self.checks[:], "region_path": self.region_path[:], "op_path": self.op_path[:],
+                 "block_path": self.block_path[:], "frames": self.frames[:], "block_sizes": dict(self.block_sizes),
+                 "block_last": dict(self.block_last), "block_args": block_args,
+                 "header_blocks": set(self.header_blocks), "aliases_asked": dict(self.aliases_asked)}
+        return _Saved(node.start_byte, self.lookup is not None, state, spans, around)
+
+    def _restore(self, root: Node, saved: "_Saved") -> "list | None":
+        """Take over `saved`, the state of a walk of an earlier text of the unit at `saved.at`,
+        whose text before it is this one's, and the rest of the walk over `root` from there;
+        None, taking nothing, unless every op before it stands where it stood (the same spans,
+        the same regions), the nodes around it are the same ones, the aliases the walk had
+        asked stand for the same, and what the ops around it said of their values reads the same
+        (the parts of their text after `at` read by then: a form by its format, a parser's types)."""
+        skipped = _skip_to(root, saved.at, saved.spans)
+        if skipped is None:
+            return None
+        stack, nodes, around = skipped
+        if [(n.type, n.start_byte) for n in around] != saved.around:
+            return None
+        state = saved.state
+        ops = state["ops"]
+        framed = [n for n in around if n.type != "block"]
+        frames = state["frames"]
+        op_path = state["op_path"]
+        if len(framed) != len(frames) or any(kind != ("op" if n.type == "operation" else "region")
+                                             for n, (_, kind) in zip(framed, frames)) \
+                or len(op_path) != sum(1 for n in around if n.type == "operation"):
+            return None
+        for op_id in op_path:
+            op = ops[op_id]
+            if op.generic or (op.name not in _PARSER_TYPES and (record := op_record(op.name)) is not None
+                              and record.format):
+                return None     # (its form reads the whole op, regions and all)
+        for op_id, node in zip(op_path, (n for n in around if n.type == "operation")):
+            op = ops[op_id]
+            reading = _PARSER_TYPES.get(op.name)
+            if reading is not None and op.parsed is not False and \
+                    op.parsed != reading(node.child_by_field_name("body")):
+                return None
+        lookup = self.lookup
+        if (lookup is not None) != saved.looked_up or any(
+                lookup.alias(name) != answer for name, answer in state["aliases_asked"].items()):
+            return None
+        # Taken: the ops before `at` are those of this text; what was read from their nodes
+        # (the earlier tree's) is read again from this one's when asked.
+        for op, node in zip(ops, nodes):
+            op.node = node
+            op.form = False
+        state["frames"] = [(n.end_byte, kind) for n, (_, kind) in zip(framed, frames)]
+        self.aliases_asked.update(state.pop("aliases_asked"))   # (the dict `check_ssa` records in)
+        for name, value in state.items():
+            setattr(self, name, value)
+        return stack
 
     def finish(self) -> list[Diagnostic]:
         for uses in self.forward.values():
@@ -1470,6 +1609,146 @@ class _Checker:
     def _error(self, code: str, span: Span | None, message: str) -> None:
         if span is not None:
             self.out.append(Diagnostic(code, span, Severity.ERROR, Source.VERIFY, message))
+
+
+# The nodes the walk steps into around an op it steps to (`_save`, `_skip_to`).
+_AROUND = frozenset({"operation", "region", "block"})
+
+# How many units' saved walks a memo keeps (`OpMemo.resumes`).
+_RESUMES_KEPT = 4
+
+
+@dataclass(slots=True)
+class _Saved:
+    """The SSA walk's state where it reached the op at `at` (`_Checker._save`)."""
+    at: int
+    looked_up: bool                           # whether the check had a lookup
+    state: dict                               # the checker's fields
+    spans: list[tuple[int, int, int]]         # each op's start, end (-1: still open) and regions
+    around: list[tuple[str, int]]             # the ops, regions and blocks around `at`, outermost first
+
+
+@dataclass(slots=True)
+class Resume:
+    """What a check of a unit keeps for the next check of it (`_Checker.run_resumable`): the
+    unit's text, and the walk's state where that text's edit was (None: none saved)."""
+    text: bytes
+    saved: _Saved | None
+
+
+def _first_difference(a: bytes, b: bytes) -> int:
+    """The first offset at which `a` and `b` differ (the shorter's length if one starts the other)."""
+    lo, hi = 0, min(len(a), len(b))
+    if a[:hi] == b[:hi]:
+        return hi
+    while hi - lo > 1:    # a[:lo] == b[:lo], a[:hi] != b[:hi]
+        mid = (lo + hi) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _resume_point(root: Node, offset: int) -> int | None:
+    """Where to save the walk of `root` for an edit at `offset`: the start of the innermost op
+    the walk steps to (one of a region or block) that holds `offset`, or, between ops, of the
+    last before it; None when that is `root` itself."""
+    node = root.descendant_for_byte_range(offset, offset)
+    found = None
+    while node is not None and node != root:
+        parent = node.parent
+        if parent is None:
+            break
+        if node.type == "operation" and parent.type in ("region", "block"):
+            found = node
+            break
+        if node.type in ("region", "block"):
+            found = next((c for c in reversed(node.named_children)
+                          if c.type == "operation" and c.start_byte <= offset), None)
+            break
+        node = parent
+    return found.start_byte if found is not None and found.start_byte > root.start_byte else None
+
+
+def _skip_to(root: Node, at: int, spans: list[tuple[int, int, int]]
+             ) -> "tuple[list, list[Node], list[Node]] | None":
+    """The walk of `root` stepped through up to `at` without visiting anything (`_walk_stack`'s
+    order): the stack to walk on from, the node of each op the earlier walk had opened before
+    `at`, in order, and the nodes around `at`; None when the ops before `at` do not stand as
+    `spans` says they stood, or `at` lies inside what the walk queries rather than steps through."""
+    stack: list[tuple[Node | None, Node | None, int, int]] = [(root, None, 0, 0)]
+    nodes: list[Node] = []
+    around: list[Node] = []
+    count = len(spans)
+    while stack:
+        node, _, lo, hi = stack[-1]
+        if node is None:
+            if hi <= at:
+                stack.pop()
+                continue
+            if lo >= at:
+                break
+            return None
+        start, end, kind = node.start_byte, node.end_byte, node.type
+        if start > at or (start == at and kind not in ("region", "block")):
+            break
+        stack.pop()
+        if end > at:
+            around.append(node)
+        if kind == "operation":
+            index = len(nodes)
+            if index >= count:
+                return None
+            was_start, was_end, regions = spans[index]
+            if was_start != start or (was_end != end if end <= at else was_end != -1):
+                return None
+            nodes.append(node)
+            if not regions and end > at:
+                return None
+            if not regions:
+                continue
+            found, names = _regions_of(node)
+            if end <= at and len(found) != regions:
+                return None
+            parts: list[tuple[Node | None, Node | None, int, int]] = []
+            lo = start
+            for region in found:
+                if names:
+                    parts.append((None, node, lo, region.start_byte))
+                parts.append((region, None, 0, 0))
+                lo = region.end_byte
+            if names:
+                parts.append((None, node, lo, end))
+            stack.extend(reversed(parts))
+        elif kind == "region" or kind == "block":
+            parts = []
+            for child in node.named_children:
+                if child.type in _STEPPED:
+                    parts.append((child, None, 0, 0))
+                elif child.type != "comment":
+                    parts.append((None, node, child.start_byte, child.end_byte))
+            stack.extend(reversed(parts))
+        else:
+            return None
+    return (stack, nodes, around) if len(nodes) == count else None
+
+
+def _copied_op(op: _Op) -> _Op:
+    """`op` with lists of its own (an op still open when the walk is saved)."""
+    new = copy.copy(op)
+    new.results, new.bound, new.use_types = list(op.results), list(op.bound), list(op.use_types)
+    new.use_starts, new.use_defs, new.region_ids = list(op.use_starts), list(op.use_defs), list(op.region_ids)
+    return new
+
+
+def _copied_region(region: _Region) -> _Region:
+    """`region` with lists and tables of its own (a region still open when the walk is saved)."""
+    new = copy.copy(region)
+    new.blocks, new.labels, new.label_uses = list(region.blocks), dict(region.labels), list(region.label_uses)
+    new.scope, new.shadowed = list(region.scope), list(region.shadowed)
+    new.succ = {block: list(targets) for block, targets in region.succ.items()}
+    return new
 
 
 # Keywords before a parenthesised list of typed arguments the op binds (gpu.func's
