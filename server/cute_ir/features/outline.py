@@ -87,9 +87,12 @@ def _collect(ops: list[Operation], index: SourceIndex, data: bytes) -> list[Symb
 @dataclass
 class Container:
     """A container (`module {`, `gpu.module @k {`) by its header's symbol, and what its braces
-    hold in document order: units and the containers nested in it."""
+    hold in document order: units and the containers nested in it; its header's shell unit, and
+    its closing brace's (None while it is left open)."""
     symbol: Symbol
     items: list["Unit | Container"] = field(default_factory=list)
+    header: Unit | None = None
+    closer: Unit | None = None
 
 
 _SHELL = attrgetter("shell")
@@ -112,12 +115,13 @@ def nesting(analysis: DocumentAnalysis) -> list["Unit | Container"]:
         after = index + 1
         unit = units[index]
         if data[unit.start:unit.end].rstrip().endswith(b"{"):
-            container = Container(_container_symbol(analysis, unit))
+            container = Container(_container_symbol(analysis, unit), header=unit)
             into.append(container)
             open_containers.append(container)
         elif open_containers:       # a container left open ends with its header
-            closed = open_containers.pop().symbol
-            closed.span = Span(closed.span.start, unit.end)
+            closed = open_containers.pop()
+            closed.closer = unit
+            closed.symbol.span = Span(closed.symbol.span.start, unit.end)
     (open_containers[-1].items if open_containers else roots).extend(units[after:])
     return roots
 

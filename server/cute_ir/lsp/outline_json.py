@@ -8,8 +8,10 @@ import re
 from bisect import bisect_right
 from json.encoder import encode_basestring_ascii as _string
 from typing import Iterator, Sequence
+from weakref import WeakKeyDictionary
 
 from ..analysis import DocumentAnalysis, PerUnit, Unit
+from ..diagnostics import Span
 from ..features.outline import OUTLINE, Container, Symbol, nesting
 from .unit_chunks import Chunk, chunked
 
@@ -84,76 +86,182 @@ def document_symbols(analysis: DocumentAnalysis) -> list[str]:
     """textDocument/documentSymbol's answer: `outline.document_symbols` as LSP DocumentSymbols,
     in pieces (a module's children are most of a file's outline: megabytes not copied into its
     object), each list of them a JSON array's items."""
-    roots = nesting(analysis)
-    # Containers' offsets, positioned in one loop, each alone: a walk along the lines
-    # (`Document.positions`) first applies the shift a keystroke left pending to every later
-    # line start (a sixth of the answer after a keystroke at 50k lines), and units are placed
-    # by runs (`_run_json`), each where `Document.line_character` says its first unit starts.
-    offsets: set[int] = set()
-    stack = list(roots)
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Container):
-            s = item.symbol
-            offsets.update((s.span.start, s.span.end, s.selection.start, s.selection.end))
-            stack.extend(item.items)
-    where = dict(zip(offsets, analysis.document.line_characters(offsets)))
+    # Not `joined_small`: the server batches small parts as it writes them.
+    return ["[", *_level_parts(analysis, _layout(analysis)), "]"]
 
-    def items_json(items: list) -> list[str]:
-        # A run of units' texts is its chunks' texts (lsp/unit_chunks.py), each a part of its
-        # own with commas between, not joined: joined, the module's run was most of the answer
-        # (4 MB at 50k lines) copied on every request, and copied again to be written.
-        parts: list[str] = []
-        run: list[Unit] = []
+
+# ------------------------------------------------------------------------ the outline's shape
+# The outline is `nesting`'s shape: the units of each level, and its containers, each holding a
+# level of its own. That shape, and which units each item stands for, is kept with the analysis
+# while its list of units is the same list: an edit inside a statement keeps the list (the unit
+# is parsed again, later ones move), any other edit installs a new one (analysis/document.py),
+# and only then can a container's shell have come, gone or changed. Reading the shape again
+# after each keystroke was a sixth of the answer at 50k lines of real dumps (a hundred
+# containers, each placed anew).
+
+class _Level:
+    """A level's items (units and `_Box`es), each item's first unit, where its units start and
+    end in the document's list of units, and its `runs`: (low, high) for items[low:high] kept in
+    chunks, (index, None) for a container too large for one (`_ALONE`)."""
+
+    __slots__ = ("items", "heads", "lows", "highs", "runs")
+
+    def __init__(self) -> None:
+        self.items: list[Unit | _Box] = []
+        self.heads: list[Unit] = []
+        self.lows: list[int] = []
+        self.highs: list[int] = []
+        self.runs: list[tuple[int, int | None]] = []
+
+    def close(self) -> "_Level":
+        """Cut the items into `runs`."""
+        low = 0
+        for index, (first, end) in enumerate(zip(self.lows, self.highs)):
+            if end - first > _ALONE:
+                if low < index:
+                    self.runs.append((low, index))
+                self.runs.append((index, None))
+                low = index + 1
+        if low < len(self.items):
+            self.runs.append((low, len(self.items)))
+        return self
+
+
+class _Box:
+    """A container: its header's and closing brace's units (None while it is left open), its
+    symbol's name, kind and detail, where its name is relative to the header's start, and the
+    level its braces hold."""
+
+    __slots__ = ("header", "closer", "name", "kind", "detail", "selection", "level")
+
+    def __init__(self, container: Container, level: _Level) -> None:
+        s, header = container.symbol, container.header
+        self.header, self.closer, self.level = header, container.closer, level
+        self.name, self.kind, self.detail = s.name, s.kind, s.detail
+        self.selection = (s.selection.start - header.start, s.selection.end - header.start)
+
+    def symbol(self) -> Symbol:
+        """Its symbol where its units are now."""
+        start = self.header.start
+        end = self.closer.end if self.closer is not None else self.header.end
+        return Symbol(self.name, self.kind, self.detail, Span(start, end),
+                      Span(start + self.selection[0], start + self.selection[1]))
+
+
+# {analysis: (its units list, its length, the outline's top level)}
+_LAYOUTS: "WeakKeyDictionary[DocumentAnalysis, tuple[list[Unit], int, _Level]]" = WeakKeyDictionary()
+
+
+def _layout(analysis: DocumentAnalysis) -> _Level:
+    """The outline's top level (see above)."""
+    units = analysis.units
+    kept = _LAYOUTS.get(analysis)
+    if kept is not None and kept[0] is units and kept[1] == len(units):
+        return kept[2]
+    index = {id(unit): at for at, unit in enumerate(units)}
+
+    def level(items: list) -> _Level:
+        out = _Level()
         for item in items:
             if isinstance(item, Container):
-                piece = _container_json(item.symbol, items_json(item.items), where)
-                texts = _run_json(analysis, run)
-                run = []
-                if texts:
-                    piece = _separated(texts) + [","] + piece
-                if parts:
-                    parts.append(",")
-                parts.extend(piece)
+                low = index[id(item.header)]
+                # A container left open holds every unit after its header.
+                high = index[id(item.closer)] + 1 if item.closer is not None else len(units)
+                out.items.append(_Box(item, level(item.items)))
+                out.heads.append(item.header)
             else:
-                run.append(item)
-        texts = _run_json(analysis, run)
-        if texts:
-            if parts:
-                parts.append(",")
-            parts.extend(_separated(texts))
-        return parts
-    # Not `joined_small`: the server batches small parts as it writes them.
-    return ["[", *items_json(roots), "]"]
+                low = index[id(item)]
+                high = low + 1
+                out.items.append(item)
+                out.heads.append(item)
+            out.lows.append(low)
+            out.highs.append(high)
+        return out.close()
+    top = level(nesting(analysis))
+    _LAYOUTS[analysis] = (units, len(units), top)
+    return top
 
 
-def _separated(texts: list[str]) -> list[str]:
-    """`texts` with a comma between each two (the parts of `",".join(texts)`)."""
-    out = [","] * (2 * len(texts) - 1)
-    out[::2] = texts
-    return out
-
-
-# Consecutive units' JSON is kept together, in chunks of up to CHUNK_UNITS (lsp/unit_chunks.py).
+# A level's items are kept together in chunks of up to CHUNK_UNITS items (lsp/unit_chunks.py):
+# a chunk that holds a container holds all of it, its JSON among the chunk's parts, and after a
+# keystroke an answer looks at a few dozen chunks of the top level, makes the edited item's
+# again, and, in a container among its items, does the same one level down. A container of
+# more than _ALONE units is in no chunk: a chunk checks every unit it holds when it is taken
+# again, and is made again whole when one of them changed (a file that is one `module {` would
+# have been one chunk, checked and made whole after each keystroke); it is written each time,
+# its level's chunks taken as they are.
 CHUNK_UNITS = 64
+_ALONE = 4 * CHUNK_UNITS
 _CHUNK = "outline-chunk"
 
 
-def _run_json(analysis: DocumentAnalysis, run: list[Unit]) -> list[str]:
-    """The outline JSON of a run of consecutive units of one container, as the non-empty texts
-    of its chunks, each placed where its first unit starts."""
-    def make(units: list[Unit], at: tuple[int, int]) -> str:
-        first = units[0]
-        relative = _relative_positions(analysis, first, [u.start - first.start for u in units], at)
-        texts = []
-        for unit in units:
-            line, character = relative[unit.start - first.start]
-            text = _unit_symbols_json(analysis, unit, (at[0] + line, character))
-            if text:
-                texts.append(text)
-        return ",".join(texts)
-    found = chunked(analysis, run, _CHUNK, CHUNK_UNITS, analysis.document.line_character, make)
-    return [chunk.value for chunk in found if chunk.value]
+def _level_parts(analysis: DocumentAnalysis, level: _Level) -> list[str]:
+    """The JSON of a level's items, in parts, with commas between the items."""
+    parts: list[str] = []
+    for low, high in level.runs:
+        values = ([chunk.value for chunk in _level_chunks(analysis, level, low, high)] if high is not None
+                  else [_box_json(analysis, level.items[low])])
+        for value in values:
+            if value:
+                if parts:
+                    parts.append(",")
+                parts.extend(value)
+    return parts
+
+
+def _level_chunks(analysis: DocumentAnalysis, level: _Level, low: int = 0, high: int | None = None) -> list[Chunk]:
+    """The chunks covering the level's items[low:high]; each chunk's value the parts of its
+    items' JSON, with commas between them (no part when none shows anything)."""
+    units, lows, highs = analysis.units, level.lows, level.highs
+    where = analysis.document.line_character
+    high = len(level.items) if high is None else high
+
+    def make(items: list, at: tuple[int, int]) -> list[str]:
+        parts: list[str] = []
+        run: list[Unit] = []
+
+        def add(piece: list[str]) -> None:
+            if parts:
+                parts.append(",")
+            parts.extend(piece)
+
+        def flush() -> None:
+            if run:
+                text = _units_json(analysis, run, at if run[0] is items[0] else where(run[0].start))
+                if text:
+                    add([text])
+                run.clear()
+        for item in items:
+            if isinstance(item, _Box):
+                flush()
+                add(_box_json(analysis, item))
+            else:
+                run.append(item)
+        flush()
+        return parts
+    return chunked(analysis, level.items[low:high], _CHUNK, CHUNK_UNITS, where, make, level.heads[low:high],
+                   lambda a, b: units[lows[low + a]:highs[low + b - 1]])
+
+
+def _box_json(analysis: DocumentAnalysis, box: _Box) -> list[str]:
+    """A container's DocumentSymbol, with its level's JSON as its children."""
+    s = box.symbol()
+    offsets = (s.span.start, s.span.end, s.selection.start, s.selection.end)
+    where = dict(zip(offsets, analysis.document.line_characters(offsets)))
+    return _container_json(s, _level_parts(analysis, box.level), where)
+
+
+def _units_json(analysis: DocumentAnalysis, units: list[Unit], at: tuple[int, int]) -> str:
+    """The outline JSON of consecutive units of one level, the first starting at `at`."""
+    first = units[0]
+    relative = _relative_positions(analysis, first, [u.start - first.start for u in units], at)
+    texts = []
+    for unit in units:
+        line, character = relative[unit.start - first.start]
+        text = _unit_symbols_json(analysis, unit, (at[0] + line, character))
+        if text:
+            texts.append(text)
+    return ",".join(texts)
 
 
 class _PlacedJson:
@@ -277,23 +385,19 @@ def _unit_folds_json(analysis: DocumentAnalysis, unit: Unit, base: int) -> str:
 def chunk_steps(analysis: DocumentAnalysis) -> Iterator[None]:
     """Make the chunks `document_symbols` and `folding_ranges` join (lsp/unit_chunks.py), one
     chunk a step, yielding after each: the chunks an answer would make first, each where it
-    would make it (a run of a container's consecutive units, or of the document's, cut every
-    CHUNK_UNITS units), so that its first answer takes them as they are. Units whose share is
-    kept (`prepare`) make their chunk quickly."""
-    def runs(items: list) -> Iterator[list[Unit]]:
-        run: list[Unit] = []
-        for item in items:
-            if isinstance(item, Container):   # it ends a run, as in `document_symbols`
-                yield run
-                run = []
-                yield from runs(item.items)
-            else:
-                run.append(item)
-        yield run
-    for run in runs(nesting(analysis)):
-        for at in range(0, len(run), CHUNK_UNITS):
-            _run_json(analysis, run[at:at + CHUNK_UNITS])
-            yield
+    would make it (a level's runs of items cut every CHUNK_UNITS; a container's level before the level
+    holding it, whose chunk then takes its chunks as they are), so that its first answer takes
+    them as they are. Units whose share is kept (`prepare`) make their chunk quickly."""
+    def levels(level: _Level) -> Iterator[_Level]:
+        for item in level.items:
+            if isinstance(item, _Box):
+                yield from levels(item.level)
+        yield level
+    for level in levels(_layout(analysis)):
+        for low, high in level.runs:
+            for at in range(low, high if high is not None else low, CHUNK_UNITS):
+                _level_chunks(analysis, level, at, min(at + CHUNK_UNITS, high))
+                yield
     units = [u for u in analysis.units if not u.shell]
     line_of = analysis.document.lines.line_of
     for at in range(0, len(units), CHUNK_UNITS):

@@ -25,10 +25,12 @@ class Chunk:
     first's start (`at`) and what the answer made of them (`value`); and, from when it last
     held, the document, its edit count and length, and where the units spanned (`checked`)."""
 
-    __slots__ = ("units", "facts", "starts", "gaps", "at", "value", "checked")
+    __slots__ = ("units", "items", "facts", "starts", "gaps", "at", "value", "checked")
 
-    def __init__(self, analysis: DocumentAnalysis, units: list[Unit], at: Hashable, value: Any) -> None:
+    def __init__(self, analysis: DocumentAnalysis, units: list[Unit], at: Hashable, value: Any,
+                 items: int | None = None) -> None:
         self.units, self.facts = units, [u.derived for u in units]   # (never None: see `holds`)
+        self.items = len(units) if items is None else items   # the items of the run it covers (`chunked`)
         self.starts = _relative(units)
         self.gaps = _gaps(analysis.document.data, units)
         self.at, self.value = at, value
@@ -91,35 +93,44 @@ def _kept(unit: Unit, key: str) -> Chunk | None:
     return facts.get(key) if facts is not None else None
 
 
-def chunked(analysis: DocumentAnalysis, run: list[Unit], key: str, size: int,
-            where: Callable[[int], Hashable], make: Callable[[list[Unit], Any], Any]) -> list[Chunk]:
+def chunked(analysis: DocumentAnalysis, run: list, key: str, size: int,
+            where: Callable[[int], Hashable], make: Callable[[list, Any], Any],
+            heads: list[Unit] | None = None, units_of: Callable[[int, int], list[Unit]] | None = None) -> list[Chunk]:
     """Chunks covering `run` (consecutive units), in order, kept under `key`: a chunk the run's
     next unit keeps is taken again when it still holds and `where` (of the first unit's start)
     says what it said; otherwise the units up to the next one that keeps a chunk (at most
     `size`) make a new one, its value `make(units, where(start))`, so that the chunks after an
-    edited one are found again."""
+    edited one are found again.
+
+    `run` may also be items that each stand for consecutive units (an outline's containers,
+    with all the units they hold: lsp/outline_json.py): `heads` are their first units, which
+    keep the chunks, and `units_of(lo, hi)` the units of run[lo:hi], which a chunk holds;
+    `make` gets the items."""
+    if heads is None:
+        heads = run
+    if units_of is None:
+        units_of = (lambda lo, hi: run[lo:hi])
     out: list[Chunk] = []
     index, count = 0, len(run)
     while index < count:
-        first = run[index]
+        first = heads[index]
         chunk = _kept(first, key)
         if chunk is not None:
-            end = index + len(chunk.units)
-            if end <= count and chunk.at == where(first.start) and chunk.holds(analysis, run[index:end]):
+            end = index + chunk.items
+            if end <= count and chunk.at == where(first.start) and chunk.holds(analysis, units_of(index, end)):
                 out.append(chunk)
                 index = end
                 continue
         end, limit = index + 1, min(count, index + size)
-        while end < limit and _kept(run[end], key) is None:
+        while end < limit and _kept(heads[end], key) is None:
             end += 1
-        units = run[index:end]
         at = where(first.start)
-        value = make(units, at)
-        for unit in units[1:]:
+        value = make(run[index:end], at)
+        for unit in heads[index + 1:end]:
             facts = unit.facts
             if facts is not None:
                 facts.pop(key, None)   # a chunk it started no longer starts there
-        chunk = first.derived[key] = Chunk(analysis, units, at, value)
+        chunk = first.derived[key] = Chunk(analysis, units_of(index, end), at, value, end - index)
         out.append(chunk)
         index = end
     return out
