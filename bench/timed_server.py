@@ -12,41 +12,58 @@ import sys
 import time
 
 from cute_ir.lsp import server as S, convert
-LOG = open(os.environ.get("TIMED_LOG", "timed_server.log"), "a")
-state = {}
-orig_hm = S.CuteIrProtocol.handle_message
-def hm(self, message):
-    m = getattr(message, "method", None)
-    if m == "textDocument/documentSymbol":
-        state["recv"] = (time.perf_counter(), time.thread_time())
-    return orig_hm(self, message)
-S.CuteIrProtocol.handle_message = hm
-orig_ins = S.CuteIrServer.in_slices
-async def ins(self, result, analysis):
-    t = time.thread_time()
-    await orig_ins(self, result, analysis)
-    state["slices"] = time.thread_time() - t
-S.CuteIrServer.in_slices = ins
-orig_ds = convert.document_symbols
-def ds(analysis):
-    t = time.thread_time()
-    r = orig_ds(analysis)
-    state["answer"] = time.thread_time() - t
-    state["size"] = r.size
-    state["nparts"] = len(r.parts)
-    return r
-convert.document_symbols = ds
-orig_w = S.CuteIrProtocol._write
-def w(self, data):
-    t0 = time.perf_counter(); t = time.thread_time()
-    orig_w(self, data)
-    if "answer" in state and "recv" in state:
-        now = time.perf_counter()
-        LOG.write("recv->write %.2f wall | slices %.2f answer %.2f write %.2f cpu (write wall %.2f) | recv->writeend cpu %.2f | size %d parts %d\n" % (
-            (t0 - state["recv"][0]) * 1e3, state["slices"] * 1e3, state["answer"] * 1e3, (time.thread_time() - t) * 1e3,
-            (now - t0) * 1e3, (time.thread_time() - state["recv"][1]) * 1e3, state["size"], state["nparts"]))
-        LOG.flush()
-        state.clear()
-S.CuteIrProtocol._write = w
-from cute_ir.cli import main
-sys.exit(main(["serve"]))
+
+
+def install_timers(log) -> None:
+    """Wrap the server's message handling, edited units' outline, outline answer and write so
+    that each documentSymbol request appends one line of timings to `log`."""
+    state = {}
+    handle_message = S.CuteIrProtocol.handle_message
+    in_slices = S.CuteIrServer.in_slices
+    document_symbols = convert.document_symbols
+    write = S.CuteIrProtocol._write
+
+    def timed_handle_message(self, message):
+        if getattr(message, "method", None) == "textDocument/documentSymbol":
+            state["arrived"] = (time.perf_counter(), time.thread_time())
+        return handle_message(self, message)
+
+    async def timed_in_slices(self, result, analysis):
+        started = time.thread_time()
+        await in_slices(self, result, analysis)
+        state["slices"] = time.thread_time() - started
+
+    def timed_document_symbols(analysis):
+        started = time.thread_time()
+        answer = document_symbols(analysis)
+        state["answer"] = time.thread_time() - started
+        state["size"], state["parts"] = answer.size, len(answer.parts)
+        return answer
+
+    def timed_write(self, data):
+        wall, cpu = time.perf_counter(), time.thread_time()
+        write(self, data)
+        if "answer" in state and "arrived" in state:
+            log.write("recv->write %.2f wall | slices %.2f answer %.2f write %.2f cpu (write wall %.2f) | "
+                      "recv->writeend cpu %.2f | size %d parts %d\n" % (
+                          (wall - state["arrived"][0]) * 1e3, state.get("slices", 0.0) * 1e3, state["answer"] * 1e3,
+                          (time.thread_time() - cpu) * 1e3, (time.perf_counter() - wall) * 1e3,
+                          (time.thread_time() - state["arrived"][1]) * 1e3, state["size"], state["parts"]))
+            log.flush()
+            state.clear()
+
+    S.CuteIrProtocol.handle_message = timed_handle_message
+    S.CuteIrServer.in_slices = timed_in_slices
+    convert.document_symbols = timed_document_symbols
+    S.CuteIrProtocol._write = timed_write
+
+
+def main() -> int:
+    from cute_ir.cli import main as cli
+    with open(os.environ.get("TIMED_LOG", "timed_server.log"), "a") as log:
+        install_timers(log)
+        return cli(["serve"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
