@@ -351,9 +351,7 @@ _OWN: tuple[CodeDoc, ...] = (
             "than 1, 2 or 3."),
     CodeDoc("lower.target", L, "The atom has no PTX on the previewed target (it has on others)."),
     CodeDoc("lower.unsupported", L, "The PTX preview cannot lower this atom configuration."),
-    CodeDoc("lower.emit", L, "The PTX emitter failed for this atom, or the function writer writes no PTX "
-            "of a plain function holding inline assembly (`llvm.inline_asm`), which `cute-ir lower --emit ptx` "
-            "writes: reported at the op it stopped at, in `--emit ptx`'s words."),
+    CodeDoc("lower.emit", L, "The PTX emitter failed for this atom."),
     CodeDoc("ptxas.error", P, "ptxas rejected the PTX lowered from this op."),
     CodeDoc("ptxas.warning", P, "ptxas warned about the PTX lowered from this op."),
     CodeDoc("ptxas.information", P, "ptxas said something about the PTX lowered from this op."),
