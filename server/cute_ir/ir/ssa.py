@@ -876,16 +876,7 @@ class _Checker:
                         return saved
                     continue
                 self._open_op(node)
-                parts: list[tuple[Node | None, Node | None, int, int]] = []
-                lo = start
-                for region in regions:
-                    if names:
-                        parts.append((None, node, lo, region.start_byte))
-                    parts.append((region, None, 0, 0))
-                    lo = region.end_byte
-                if names:
-                    parts.append((None, node, lo, node.end_byte))
-                stack.extend(reversed(parts))
+                stack.extend(reversed(_op_parts(node, regions, names, start, node.end_byte)))
             elif kind == "region" or kind == "block":
                 if kind == "region":
                     self._open_region(node)
@@ -1650,6 +1641,23 @@ def _first_difference(a: bytes, b: bytes) -> int:
     return lo
 
 
+def _op_parts(op: Node, regions: list[Node], names: bool, start: int, end: int
+              ) -> list[tuple[Node | None, Node | None, int, int]]:
+    """What a walk visits of `op` in [start, end), in order: each region, and when the op names
+    values (`names`) the stretches of its own text around them, as (region, None, 0, 0) and
+    (None, op, lo, hi). The main walk and the resume's skip both split an op so."""
+    parts: list[tuple[Node | None, Node | None, int, int]] = []
+    lo = start
+    for region in regions:
+        if names:
+            parts.append((None, op, lo, region.start_byte))
+        parts.append((region, None, 0, 0))
+        lo = region.end_byte
+    if names:
+        parts.append((None, op, lo, end))
+    return parts
+
+
 def _resume_point(root: Node, offset: int) -> int | None:
     """Where to save the walk of `root` for an edit at `offset`: the start of the innermost op
     the walk steps to (one of a region or block) that holds `offset`, or, between ops, of the
@@ -1711,16 +1719,7 @@ def _skip_to(root: Node, at: int, spans: list[tuple[int, int, int]]
             found, names = _regions_of(node)
             if end <= at and len(found) != regions:
                 return None
-            parts: list[tuple[Node | None, Node | None, int, int]] = []
-            lo = start
-            for region in found:
-                if names:
-                    parts.append((None, node, lo, region.start_byte))
-                parts.append((region, None, 0, 0))
-                lo = region.end_byte
-            if names:
-                parts.append((None, node, lo, end))
-            stack.extend(reversed(parts))
+            stack.extend(reversed(_op_parts(node, found, names, start, end)))
         elif kind == "region" or kind == "block":
             parts = []
             for child in node.named_children:
