@@ -86,6 +86,16 @@ def functions_with_syntax_errors(n: int) -> str:
     return "!a = i32\n" + "".join(function.format(i=i) for i in range(n))
 
 
+def location_aliases(n: int) -> str:
+    """A dump with line info: n ops, each `loc(#locI)`, then the n location aliases, each fusing
+    two others (`#fI = loc(fused[#a, #b])`), as MLIR prints them after the module."""
+    ops = "".join(f"  %c{i} = arith.constant {i} : i32 loc(#loc{i})\n" for i in range(n))
+    locations = "".join(f'#loc{i} = loc("k.py":{i}:0)\n' for i in range(n))
+    fused = "".join(f"#f{i} = loc(fused[#a, #b])\n" for i in range(n))
+    return (f"func.func @f() {{\n{ops}  return\n}}\n" '#a = loc("a.py":1:0)\n#b = loc("b.py":1:0)\n'
+            + locations + fused)
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -106,6 +116,7 @@ CASES = [
     Case("a key, then a comment of n `//`", key_before_a_comment, 250_000, 2.0),
     Case("a missing `}`, then n functions with copy atoms", unclosed_function, 500, 2.0),
     Case("n functions, each with a syntax error", functions_with_syntax_errors, 1000, 2.0),
+    Case("n ops with a location alias each, n fused location aliases", location_aliases, 1000, 2.0),
 ]
 
 

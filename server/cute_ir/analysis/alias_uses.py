@@ -19,6 +19,7 @@ by defining it (`Unit.written_aliases`, which a location's alias is)."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, NamedTuple
 
 from tree_sitter import Node
@@ -42,7 +43,13 @@ class AliasUses(NamedTuple):
     root: Node
     lo: int
     end: int
-    uses: list[Node]
+    uses: list[Node]    # in document order (`of` sorts them)
+    starts: list[int]   # each use's start byte, for `uses_in`'s bisection
+
+    @classmethod
+    def of(cls, root: Node, lo: int, end: int, uses: list[Node]) -> "AliasUses":
+        ordered = sorted(uses, key=lambda node: node.start_byte)
+        return cls(root, lo, end, ordered, [node.start_byte for node in ordered])
 
 
 ALIAS_USE_PATTERNS = "(type_alias) @alias_use (attribute_alias) @alias_use\n"
@@ -148,7 +155,10 @@ def uses_in(statement: Node, found: list[AliasUses] = ()) -> list[Node]:
     for entry in found:
         if entry.lo <= lo and hi <= entry.end \
                 and statement.descendant_count + _depth(statement) < MAX_QUERY_DEPTH:
-            return [node for node in entry.uses if lo <= node.start_byte and node.end_byte <= hi]
+            # One query may cover the file's units, so the statement's uses are found by
+            # bisection: a scan of the whole list per statement made a full analysis quadratic.
+            first, last = bisect_left(entry.starts, lo), bisect_right(entry.starts, hi)
+            return [node for node in entry.uses[first:last] if node.end_byte <= hi]
     return captures(_USES, statement, lo, hi).get("alias_use", [])
 
 

@@ -69,7 +69,7 @@ def findings(root: Node, source: bytes, lo: int, hi: int) -> dict[str, list[Any]
         out["error"] = outermost_errors(root, lo, hi)
     out["wide"] = [node for node in wide if lo <= node.start_byte <= hi and not _in_dense_literal(node)]
     if not wide:   # (inside a wide node a statement's own query would search what this one skips)
-        out["alias_uses"] = [AliasUses(root, lo, hi + 1, uses)]
+        out["alias_uses"] = [AliasUses.of(root, lo, hi + 1, uses)]
     return out
 
 
