@@ -473,5 +473,26 @@ def test_a_location_naming_an_alias_defined_later_follows_that_definition():
         assert _diagnosed(a) == _diagnosed(fresh) == expected, (version, a.document.text)
 
 
+def test_a_name_inside_a_location_follows_where_its_definition_stands():
+    """A name inside another location (`fused[#a]`) is resolved where it stands: defined only
+    by a statement before it, a location's alias or an attribute's (which is no location). The
+    unit that uses it is checked again as definitions of the name are written, renamed away and
+    written after it."""
+    a = DocumentAnalysis("file:///x.ir", "#l0 = loc(fused[#a])\n#b = loc(\"f.py\":1:2)\n")
+    assert [(d.code, d.message) for d in a.diagnostics()] == [("ssa.undefined-alias", "undefined symbol alias id 'a'")]
+    undefined = ["undefined symbol alias id 'a'"]
+    edits = [((0, 0), (0, 0), "#a = loc(\"g.py\":1:1)\n", []),
+             ((0, 1), (0, 2), "c", undefined),
+             ((2, 1), (2, 2), "a", undefined),
+             ((2, 1), (2, 2), "b", undefined),
+             ((0, 0), (0, 20), "#a = 1 : i32", ["expected location attribute, but got1 : i32"]),
+             ((0, 0), (0, 12), "#a = loc(\"g.py\":1:1)", [])]
+    for version, (start, end, text, expected) in enumerate(edits, 1):
+        a.update([(Position(*start), Position(*end), text)], version)
+        fresh = DocumentAnalysis("file:///y.ir", a.document.text)
+        assert _diagnosed(a) == _diagnosed(fresh), (version, a.document.text)
+        assert [d.message for d in a.diagnostics()] == expected, (version, a.document.text)
+
+
 def _diagnosed(a):
     return sorted((d.span.start, d.span.end, d.code, d.message) for d in a.diagnostics())

@@ -8,8 +8,8 @@ the one its padding infers; an op's type list left open, the indices a C++ parse
 square brackets, a region without its `{` (scf.index_switch's, scf.if's, scf.for's,
 scf.execute_region's), a stray closer after an alias definition, a token where a complete affine
 map's `>` belongs, a broken map as a later dictionary entry or the first entry of a generic op's
-properties, and an op's trailing
-`loc(#name)`. The oracle runs each case when it is here."""
+properties, an op's trailing
+`loc(#name)`, and a name inside another location or an alias's value. The oracle runs each case when it is here."""
 from __future__ import annotations
 
 import pytest
@@ -274,9 +274,46 @@ _LOCATIONS = [
     ("func.func @f() {\n  return loc(#loc1)\n}\n", 2, 14, "operation location alias was never defined"),
     ("func.func @f(%a: i32 loc(#l)) {\n  return\n}\n", 1, 26, "operation location alias was never defined"),
 ]
+# A name inside another location or inside an alias's value: resolved where it stands, so
+# defined only by a statement before it (the first such name MLIR cannot resolve, at its end).
+_L1, _L2 = '#l1 = loc("a":1:1)\n', '#l2 = loc("b":2:2)\n'
+_LOCATION_PARTS = [
+    ("func.func @f() {\n  return loc(fused[#l1, #l2])\n}\n" + _L1 + _L2, 2, 23, "undefined symbol alias id 'l1'"),
+    ("func.func @f() {\n  return loc(fused[#l1 , #l2])\n}\n" + _L1 + _L2, 2, 23, "undefined symbol alias id 'l1'"),
+    ("func.func @f() {\n  return loc(callsite(#l1 at #l2))\n}\n" + _L1 + _L2, 2, 26,
+     "undefined symbol alias id 'l1'"),
+    (_L1 + "func.func @f() {\n  return loc(callsite(#l1 at #l2))\n}\n" + _L2, 3, 33,
+     "undefined symbol alias id 'l2'"),
+    ("#l0 = loc(fused[#l1])\n" + _L1 + "func.func @f() {\n  return loc(#l0)\n}\n", 1, 20,
+     "undefined symbol alias id 'l1'"),
+    ("#l0 = loc(#l1)\n" + _L1, 1, 14, "undefined symbol alias id 'l1'"),
+    ('#l0 = loc("n"(#l1))\n' + _L1, 1, 18, "undefined symbol alias id 'l1'"),
+    ("#l0 = loc(fused[#l0])\n", 1, 20, "undefined symbol alias id 'l0'"),
+    ("func.func @f() {\n  return loc(fused[#l1, #l2])\n}\n" + _L1, 2, 23, "undefined symbol alias id 'l1'"),
+    (_L1 + "func.func @f() {\n  return loc(fused[#l1, #l2])\n}\n", 3, 28, "undefined symbol alias id 'l2'"),
+    ("func.func @f(%a: i32 loc(fused[#l1])) {\n  return\n}\n" + _L1, 1, 35, "undefined symbol alias id 'l1'"),
+    ("func.func @f() {\n  return loc(fused[#l1 // c\n  ])\n}\n" + _L1, 2, 23, "undefined symbol alias id 'l1'"),
+    ('func.func @f() {\n  "func.return"() : () -> () loc(fused[#l1])\n}\n' + _L1, 2, 43,
+     "undefined symbol alias id 'l1'"),
+    ("func.func @f(%c: i32) {\n  cf.br ^bb1(%c : i32)\n^bb1(%a: i32 loc(fused[#l1])):\n  return\n}\n" + _L1, 3, 27,
+     "undefined symbol alias id 'l1'"),
+    # `fused<...>`'s metadata, any attribute, resolved where it stands too
+    (_L1 + "#l0 = loc(fused<#m>[#l1])\n#m = 1\n", 2, 19, "undefined symbol alias id 'm'"),
+    # an attribute alias where a location belongs: defined later, undefined; before, no location
+    ("func.func @f() {\n  return loc(fused[#a])\n}\n#a = 1 : i32\n", 2, 22, "undefined symbol alias id 'a'"),
+    ("#a = 1 : i32\nfunc.func @f() {\n  return loc(fused[#a])\n}\n", 3, 22,
+     "expected location attribute, but got1 : i32"),
+    ('#a = "s"\nfunc.func @f() {\n  return loc(callsite(#a at "b":1:1))\n}\n', 3, 26,
+     'expected location attribute, but got"s"'),
+]
 _LOCATIONS_FINE = [
     "func.func @f() {\n  return loc(#loc1)\n}\n#loc1 = loc(\"a.py\":1:2)\n",
     "func.func @f(%a: i32 loc(#l)) {\n  return\n}\n#l = loc(\"a.py\":1:2)\n",
+    # an op's trailing `loc(#l0)` waits for the file's end; #l0's own names are defined before it
+    "func.func @f() {\n  return loc(#l0)\n}\n" + _L1 + "#l0 = loc(fused[#l1])\n",
+    _L1 + _L2 + "#l0 = loc(callsite(#l1 at #l2))\nfunc.func @f() {\n  return loc(fused[#l0, #l1])\n}\n",
+    "#m = 1\n" + _L1 + "#l0 = loc(fused<#m>[#l1])\nfunc.func @f() {\n  return loc(#l0)\n}\n",
+    "func.func @f(%c: i32) {\n  cf.br ^bb1(%c : i32)\n^bb1(%a: i32 loc(#l1)):\n  return\n}\n" + _L1,
 ]
 
 
@@ -288,7 +325,8 @@ def _cases() -> list[tuple[str, int, int, str]]:
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
                for op, column, message in _OPEN_TYPES]
             + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
-            + _SWITCHES + _BRACELESS + _AFTER_ALIAS + _IN_PROPERTIES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS)
+            + _SWITCHES + _BRACELESS + _AFTER_ALIAS + _IN_PROPERTIES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS
+            + _LOCATION_PARTS)
 
 
 CASES = _cases()

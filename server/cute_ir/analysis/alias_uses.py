@@ -11,9 +11,13 @@ name none of them defines, any top-level `#name =` (a location's alias, which an
 name too, or a definition the grammar could not read), wherever it stands. An op's or
 argument's trailing `loc(#name)` is resolved as MLIR resolves it, once the file is read when
 no definition precedes it: an attribute alias is no location (`expected location, but found
-'1 : i32'`), a name defined nowhere `operation location alias was never defined`. Other uses
-inside a location, or inside a dialect's own type or attribute,
-are left alone, and so is a unit with a syntax error, whose reading stops. A use is checked
+'1 : i32'`), a name defined nowhere `operation location alias was never defined`. A name
+inside another location (`fused[#a]`, `callsite(#a at #b)`, `fused<#m>`'s metadata) or inside
+an alias's value (`#l = loc(#a)`) is resolved where it stands, as MLIR's parseLocationInstance
+does: undefined unless a statement before it defines it (a location's alias too), no location
+when that statement defines an attribute (`expected location attribute, but got1 : i32`), the
+first such name of a statement only, where MLIR's parser stops. Uses inside a dialect's own
+type or attribute are left alone, and so is a unit with a syntax error, whose reading stops. A use is checked
 again when a definition of its name changes: one among the alias units, or a line that starts
 by defining it (`Unit.written_aliases`, which a location's alias is)."""
 from __future__ import annotations
@@ -26,7 +30,7 @@ from tree_sitter import Node
 
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..diagnostics.mlir_messages import (ALIAS_REDEFINITION, LOCATION_ALIAS_NEVER_DEFINED, LOCATION_ALIAS_NOT_LOCATION,
-                                         UNDEFINED_ALIAS)
+                                         LOCATION_ATTRIBUTE_EXPECTED, UNDEFINED_ALIAS)
 from ..syntax import captures, query
 from ..syntax.parser import MAX_QUERY_DEPTH
 from ..syntax.attribute_values import check_integer_as, problem_diagnostic
@@ -88,6 +92,7 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
     out: list[Diagnostic] = []
     asked: set[str] = set()
     for statement in statements:
+        stopped = False     # a name inside a location MLIR does not resolve was reported
         name = statement.child_by_field_name("name") if statement.type in ALIAS_DEFINITIONS else None
         if name is not None and unit.alias_definition is not None:
             defined = unit.alias_definition[0]
@@ -102,9 +107,19 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
             # a definition of it written, removed or moved checks the unit again.
             asked.add(text)
             definition = first.get(text)
+            parent = use.parent     # (asked once: a node's parent costs its depth)
+            if text.startswith("#") and "." not in text:
+                inside = _inside_location(parent)
+                if inside is not None and not _trailing_location(use, parent):
+                    # Resolved where it stands; MLIR's parser stops at the first it cannot.
+                    if not stopped:
+                        found = _location_part(analysis, unit, use, text, definition, inside)
+                        if found is not None:
+                            out.append(found)
+                            stopped = True
+                    continue
             if definition is not None:
                 earlier = definition is unit or analysis.unit_start(definition) < use.start_byte
-                parent = use.parent     # (asked once: a node's parent costs its depth)
                 if text.startswith("#") and definition.alias_definition is not None \
                         and _trailing_location(use, parent):
                     # An op's or argument's `loc(#name)` takes a location, resolved where it stands
@@ -272,6 +287,46 @@ def _trailing_location(use: Node, location: Node | None = None) -> bool:
     return parent is not None and parent.type == "operation"
 
 
+# The brackets a name inside a location stands in: `fused[...]`, `callsite(... at ...)`, a
+# name's child `"n"(...)`, and `fused<...>`'s metadata, which is any attribute.
+_LOCATION_GROUPS = frozenset({"bracket_group", "paren_group", "angle_group"})
+
+
+def _inside_location(parent: Node | None) -> bool | None:
+    """Whether a name whose node has `parent` stands inside a location: True where a location
+    belongs, False in `fused<...>`'s metadata, None outside any location."""
+    metadata = False
+    while parent is not None and parent.type in _LOCATION_GROUPS:
+        metadata = metadata or parent.type == "angle_group"
+        parent = parent.parent
+    if parent is None or parent.type != "location":
+        return None
+    return not metadata
+
+
+def _location_part(analysis: "UnitSource", unit: "Unit", use: Node, text: str, definition: object | None,
+                   location: bool) -> Diagnostic | None:
+    """A name inside a location (`fused[#a]`, `callsite(#a at #b)`) or inside an alias's
+    `loc(#a)` value, which MLIR's parser resolves where it stands (parseLocationInstance):
+    a name no statement before defines is undefined, an attribute alias where a location
+    belongs is none (`fused<...>`'s metadata takes any attribute). Each where MLIR's parser
+    reports it: the first at the name's end, the second at the token after it."""
+    first = analysis.first_written_definitions().get(text.encode())
+    if first is None or first is unit or analysis.unit_start(first) >= use.start_byte:
+        return Diagnostic("ssa.undefined-alias", Span(use.end_byte, use.end_byte), Severity.ERROR,
+                          Source.VERIFY, UNDEFINED_ALIAS.format(text[1:]))
+    if location and definition is first and definition.alias_definition is not None:
+        found = _printed_attribute(definition.alias_definition[1])
+        after = use.next_sibling
+        while after is not None and after.is_extra:
+            after = after.next_sibling
+        if found is not None and after is not None:
+            # (emitError: at the token after the name, not backed up over the blanks before it)
+            return Diagnostic("ssa.alias-not-location", Span(after.start_byte, after.start_byte), Severity.ERROR,
+                              Source.VERIFY, LOCATION_ATTRIBUTE_EXPECTED.format(found))
+    return None
+
+
 _TYPED_INTEGER = re.compile(r"(-?(?:0x[0-9a-fA-F]+|[0-9]+))\s*:\s*((?:[su]?i[0-9]+)|index)")
 _PLAIN_STRING = re.compile(r'"[^"\\]*"')
 
@@ -292,8 +347,9 @@ def _printed_attribute(value: str) -> str | None:
 
 
 def _outside_uses(node: Node) -> bool:
-    """Whether the alias names a location or is a definition's name (asked only of names no
-    statement defines, which are rare: walking up costs the depth)."""
+    """Whether the alias names a location (an op's trailing `loc(#name)` here: the names inside
+    one are judged before) or is a definition's name (asked only of names no statement defines,
+    which are rare: walking up costs the depth)."""
     parent = node.parent
     while parent is not None and parent.type != "source_file":
         if parent.type in _NOT_USES:

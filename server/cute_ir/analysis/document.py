@@ -266,6 +266,9 @@ class DocumentAnalysis:
         # defined one changed (`alias_units`).
         self._alias_units: list[Unit] | None = None
         self._written_aliases: frozenset[bytes] | None = None
+        # Each of those names with the first unit that defines it, built from that set
+        # (`first_written_definitions`).
+        self._first_written: tuple[frozenset[bytes], dict[bytes, Unit]] | None = None
         # The units that define a function or are a container's shell, in document order; None
         # when a unit's definition changed (`symbol_units`).
         self._symbol_units: list[Unit] | None = None
@@ -734,6 +737,19 @@ class DocumentAnalysis:
         if self._written_aliases is None:
             self._written_aliases = frozenset().union(*(u.written_aliases for u in self._units))
         return self._written_aliases
+
+    def first_written_definitions(self) -> dict[bytes, Unit]:
+        """Each name of `written_alias_names`, with the first unit in document order that starts
+        a line by defining it. Rebuilt when that set is: a unit that defines a name comes, goes or
+        changes what it defines only so (a unit that defines none keeps it)."""
+        names = self.written_alias_names()
+        if self._first_written is None or self._first_written[0] is not names:
+            first: dict[bytes, Unit] = {}
+            for unit in self._units:
+                for name in unit.written_aliases:
+                    first.setdefault(name, unit)
+            self._first_written = (names, first)
+        return self._first_written[1]
 
     def symbol_units(self) -> list[Unit]:
         """The units that define a function or are a container's shell, in document order

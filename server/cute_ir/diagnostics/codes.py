@@ -172,10 +172,12 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("ssa.undefined-block", V, "A branch names a block label its region does not define."),
     CodeDoc("ssa.block-redefinition", V, "A block label is defined twice in one region."),
     CodeDoc("ssa.undefined-alias", V, "A `!name` / `#name` alias that no statement before the use "
-            "defines, or an op's trailing `loc(#name)` that no statement defines (MLIR's wording; "
-            "other uses in a location are not judged)."),
+            "defines, or an op's trailing `loc(#name)` that no statement defines (MLIR's wording); a "
+            "name inside another location (`fused[#a]`, `callsite(#a at #b)`) or inside an alias's "
+            "value, which MLIR resolves where it stands, only its first in a statement."),
     CodeDoc("ssa.alias-not-location", V, "An op's or argument's trailing `loc(#name)` naming an "
-            "attribute alias, which is no location, wherever it is defined (MLIR's wording)."),
+            "attribute alias, which is no location, wherever it is defined; or such an alias, defined "
+            "before, where a location belongs inside another (`fused[#a]`) (MLIR's wording)."),
     CodeDoc("ssa.aliased-attribute-value", V, "An integer literal typed through a type alias "
             "(`arith.constant 1 : !t`, `{a = 300 : !t}`) whose value the aliased type cannot hold, as "
             "`syntax.attribute-value` judges the same text with the type written out (MLIR's wording)."),

@@ -66,6 +66,9 @@ ALIAS_REDEFINITION = "redefinition of {0} alias id '{1}'"
 # nowhere in the file.
 LOCATION_ALIAS_NOT_LOCATION = "expected location, but found '{0}'"
 LOCATION_ALIAS_NEVER_DEFINED = "operation location alias was never defined"
+# LocationParser.cpp (parseLocationInstance): an attribute alias named where a location
+# belongs inside another location, `fused[#a]` (MLIR writes no blank before the attribute).
+LOCATION_ATTRIBUTE_EXPECTED = "expected location attribute, but got{0}"
 PREVIOUSLY_REFERENCED = "previously referenced here"
 TYPED_DEFINITION_MISMATCH = "definition of SSA value '{0}#{1}' has type '{2}'"
 PREVIOUSLY_USED_WITH_TYPE = "previously used here with type '{0}'"
