@@ -384,6 +384,19 @@ def test_every_tcgen05_copy_configuration_is_the_lowering_s():
         assert AK.config_kernel(config, "k", "sm_100a") is not None, config.label()
 
 
+def test_a_tcgen05_ld_or_st_kernel_is_launched_as_the_one_warp_whose_lanes_it_reaches():
+    """tcgen05.ld / tcgen05.st are a warp's collective instructions that reach the 32 lanes of
+    tensor memory of the warp's index mod 4 alone; every thread gives the tile's start, lane 0:
+    each kernel is launched as one warp, `.reqntid 32, 1, 1` exactly (the table-wide ptxas sweep
+    assembles every one on every target)."""
+    from cute_ir.emit.ptx import enumerate_configs
+    configs = [c for c in enumerate_configs() if c.mnemonic in ("atom.tmem_load", "atom.tmem_store")]
+    assert {c.mnemonic for c in configs} == {"atom.tmem_load", "atom.tmem_store"}
+    for config in configs:
+        kernel = AK.config_kernel(config, "k", "sm_100a")
+        assert kernel is not None and _directives(kernel.module.text) == [".reqntid 32, 1, 1"], config.label()
+
+
 UNIVERSAL_ALIASES = [
     # (the alias's type, the instructions the preview marks as the atom's)
     ("!cute_nvgpu.atom.universal_copy<f32, 128 b>", ["ld.global.v4.b32", "st.global.v4.b32"]),
@@ -557,6 +570,47 @@ def test_a_rank_1_multicast_load_s_run_gives_each_cta_its_128_bytes_in_one_box(c
     if PTXAS is not None:
         accepted, said = assemble(kernel.module.text, kernel.module.ptxas_arch)
         assert accepted, said
+
+
+def _directives(text: str) -> list[str]:
+    """The directives between a kernel's parameters and its body."""
+    found = re.search(r"^\.visible \.entry \w+\([^)]*\)\n((?:\.\w+[^\n]*\n)*)\{", text, re.M)
+    assert found, text
+    return found.group(1).splitlines()
+
+
+# (a TMA load's configuration, the CTAs along x of the cluster its kernel is launched in): a
+# multicast load's cluster is the CTAs its mask names, ranks 0 to n - 1; a CTA pair's load's the
+# pair, or the mask's CTAs with the peer of each (an even count).
+_CLUSTERED_LOADS = (
+    [(AtomConfig("atom.tma_load", tma_rank=2, multicast=True, multicast_ctas=n), n) for n in MULTICAST_CTAS]
+    + [(AtomConfig("atom.tma_load", tma_rank=2, cta_group=2), 2)]
+    + [(AtomConfig("atom.tma_load", tma_rank=2, multicast=True, multicast_ctas=n, cta_group=2), n + n % 2)
+       for n in MULTICAST_CTAS])
+
+
+def test_a_tma_load_to_other_ctas_fixes_the_cluster_its_mask_names():
+    """A multicast TMA load's kernel is launched in clusters of the CTAs its CTA mask names
+    (`.explicitcluster`, `.reqnctapercluster n, 1, 1`: the mask's ranks 0 to n - 1), a CTA
+    pair's load's in clusters of the pair (of the mask's CTAs and their peers, an even count):
+    exactly those directives, on every target that runs the load, and ptxas accepts each kernel
+    there. The kernel fixes no thread count (every thread issues the transfer)."""
+    for config, ctas in _CLUSTERED_LOADS:
+        for target in supported_targets(config):
+            kernel = AK.config_kernel(config, "k", target)
+            assert kernel is not None, (config.label(), target)
+            assert _directives(kernel.module.text) == [".explicitcluster", f".reqnctapercluster {ctas}, 1, 1"], \
+                (config.label(), config.multicast_ctas, target)
+    _lowered_kernels_assemble([config for config, _ in _CLUSTERED_LOADS])
+
+
+def test_a_tma_transfer_of_its_own_cta_alone_has_no_launch_directive():
+    """A load that neither multicasts nor signals a CTA pair, a store and a reduction move this
+    CTA's tile alone: no cluster, and no thread count."""
+    for config in (AtomConfig("atom.tma_load", tma_rank=2), AtomConfig("atom.tma_store", tma_rank=2),
+                   AtomConfig("atom.tma_reduce", tma_rank=2, reduce_op="add")):
+        kernel = AK.config_kernel(config, "k", "sm_90a")
+        assert kernel is not None and _directives(kernel.module.text) == [], config.label()
 
 
 def test_every_tf32_mma_configuration_is_written_by_the_lowering():

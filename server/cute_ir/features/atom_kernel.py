@@ -20,7 +20,7 @@ written), `atom_kernel` writes the smallest function that applies it, as `cute_n
 A copy's sides are the atom's (`_SIDES`: an address in global, shared or tensor memory, a
 shared-memory descriptor, or the registers of a fragment): universal copies (`.mmio` too), cp.async,
 ldmatrix / stmatrix of every matrix shape and format (`.b16`, and the `.b8` / `.b8x16.*` forms of
-sm_100 and sm_120), tcgen05.ld / tcgen05.st, and tcgen05.cp. An MMA's
+sm_100 and sm_120), tcgen05.ld / tcgen05.st (launched as one warp, `_TMEM_COPIES`), and tcgen05.cp. An MMA's
 operands are its fragments (`_mma_operands`): D (which is C too: the atom accumulates in place,
 as a main loop does), A and B of the per-thread element counts the tables give, a sparse
 atom's metadata word, a block-scaled atom's scale-factor words; for wgmma, A and B as
@@ -58,7 +58,8 @@ for an op that applies such an atom in a function the writer does not write, or 
 operands, too. A TMA load, store or reduction is written from its configuration alone
 (`config_kernel`, `_tma_function`): the chain of the page's worked example (a descriptor of a
 global tensor of its rank, the non-exec atom over a swizzled shared-memory tile, `make_exec_tma`
-binding its mbarrier and cache mode, the transfer at a coordinate), whose sites must be the
+binding its mbarrier and cache mode, the transfer at a coordinate; a multicast or CTA pair's load
+launched in the cluster its CTA mask names, `_tma_cluster`), whose sites must be the
 configuration as far as the instruction reads it (`_instruction`). Where none of these gives the
 very atom, and for an atom of another family, there is none, and the preview keeps the kernel
 `emit/ptx.py` builds from the configuration (an atom that has no other, `emit.ptx.hand_built`
@@ -555,9 +556,11 @@ def _tma_function(config: AtomConfig, name: str) -> str:
     if config.reduce_op:
         settings.append(f"reduce_kind = #cute_nvgpu.reduce_kind<{config.reduce_op}>")
     prefetch = "  cute_nvgpu.prefetch_tma_desc %desc\n" if config.tma_prefetch else ""
+    cluster = _tma_cluster(config)
+    launch = f" attributes {{nvvm.cluster_dim = array<i32: {cluster}, 1, 1>}}" if cluster is not None else ""
     return (f"func.func @{name}(%tensor: memref<{'?x' * rank}{element}, 1>, %layout: {layout}, %m: index, "
             f"%tile: {tile}, %cta_map: {cta_map}, %mbar: memref<1xi64, 3>, %smem: memref<{smem}x{element}, 3>, "
-            f"%coord: {coord}) {{\n"
+            f"%coord: {coord}){launch} {{\n"
             f"  %desc = nv_tileas.make_tiled_tma_desc %tensor, %layout shapes({', '.join(['%m'] * rank)}) "
             f"strides({', '.join(['%m'] * (rank - 1))}) paddings() {{mode = {mode}, elementBitWidth = {bits}}} "
             f": {descriptor}\n{prefetch}"
@@ -566,6 +569,21 @@ def _tma_function(config: AtomConfig, name: str) -> str:
             f"  %exec = cute_nvgpu.atom.make_exec_tma %atom, %mbar "
             f"{{cache_mode = #cute_nvgpu.load_cache_mode<{_TMA_CACHE_MODE[config.tma_cache_policy]}>}} : {exec_type}\n"
             f"  cute_nvgpu.atom.{kind} %exec, %smem, %coord\n  return\n}}\n")
+
+
+def _tma_cluster(config: AtomConfig) -> int | None:
+    """The CTAs of the cluster a TMA load of `config` is launched in, along x (its function's
+    `nvvm.cluster_dim = array<i32: n, 1, 1>`: `.explicitcluster`, `.reqnctapercluster n, 1, 1`);
+    None for a transfer of this CTA alone. A multicast load's CTA mask names cluster ranks 0 to
+    n - 1 (emit/atom_instruction.multicast_mask), so the cluster is those n CTAs, as a CUTLASS
+    SM90 multicast mask spans one mode of the kernel's cluster shape (`block_layout(m, n)` over
+    `ClusterShape`); a CTA pair's load (`.cta_group::2`) signals the mbarrier of the pair's
+    CTAs too (ranks differing in bit 0), so its cluster is even, two CTAs at least. Launched
+    without it, a multicast or a pair's signal goes to CTAs that do not exist."""
+    ctas = _multicast_ctas(config) or 1
+    if config.cta_group == _PAIR:
+        ctas += ctas % 2
+    return ctas if ctas > 1 else None
 
 
 def _multicast_ctas(config: AtomConfig) -> int | None:
@@ -628,7 +646,17 @@ def _function(name: str, operands: list[tuple[str, str]], body: str, application
     if _allocates(config):
         return _allocating_function(name, operands, body, application, config)
     params = ", ".join(f"%{role}: {type_text}" for role, type_text in operands)
-    return f"func.func @{name}({params}) {{\n  %atom {body}\n  {application}\n  return\n}}\n"
+    launch = f" attributes {{nvvm.reqntid = array<i32: {_WARP}, 1, 1>}}" if config.mnemonic in _TMEM_COPIES else ""
+    return f"func.func @{name}({params}){launch} {{\n  %atom {body}\n  {application}\n  return\n}}\n"
+
+
+# tcgen05.ld / tcgen05.st: a warp's collective instruction (`.sync.aligned`: every thread of the
+# warp executes it, so the CTA is whole warps) that reaches the 32 lanes of tensor memory of its
+# warp index mod 4 alone (the PTX ISA's access restriction: warp w, lanes 32 x (w mod 4) on).
+# Every thread of the kernel gives the instruction the tile's start, lane 0 (an allocation's
+# address has lane 0), which warp 0's lanes hold: the kernel fixes its launch as one warp
+# (`nvvm.reqntid`, `.reqntid 32, 1, 1`), as any other warp's access would be outside its lanes.
+_TMEM_COPIES = ("atom.tmem_load", "atom.tmem_store")
 
 
 # --------------------------------------------------------------------------------------------
