@@ -177,11 +177,11 @@ def test_a_kernel_s_launch_is_the_directives_its_nvvm_attributes_give(attributes
      "both `nvvm.reqntid` and `nvvm.maxntid` (PTX takes `.reqntid` or `.maxntid`, not both)"),
     ("nvvm.cluster_dim = array<i32: 2, 1, 1>", "sm_80", "`nvvm.cluster_dim` needs sm_90 or later, not sm_80"),
     ("nvvm.reqntid = array<i64: 128>", "sm_90a",
-     "`nvvm.reqntid` other than an `array<i32: ...>` of one to three positive extents"),
+     "`nvvm.reqntid` is not an `array<i32: ...>` of one to three positive extents"),
     ("nvvm.cluster_dim = array<i32: 2, 1, 1, 1>", "sm_90a",
-     "`nvvm.cluster_dim` other than an `array<i32: ...>` of one to three positive extents"),
+     "`nvvm.cluster_dim` is not an `array<i32: ...>` of one to three positive extents"),
     ("nvvm.maxntid = array<i32: 0>", "sm_90a",
-     "`nvvm.maxntid` other than an `array<i32: ...>` of one to three positive extents"),
+     "`nvvm.maxntid` is not an `array<i32: ...>` of one to three positive extents"),
 ])
 def test_a_launch_attribute_ptx_has_no_directive_for_is_refused_by_name(attributes, arch, why, tmp_path, capsys):
     path = tmp_path / "launch.ir"
@@ -189,6 +189,38 @@ def test_a_launch_attribute_ptx_has_no_directive_for_is_refused_by_name(attribut
                     f"attributes {{{attributes}}} {{\n" + _COPY_BODY)
     cli.main(["lower", str(path), "--arch", arch, "--emit", "ptx"])
     assert capsys.readouterr().err == f"{path}: error: --emit ptx: `launch`: {why}\n"
+
+
+@pytest.mark.parametrize("entry,name", [
+    ("nvvm.reqntid = array<i64: 128>", "nvvm.reqntid"),
+    ("nvvm.cluster_dim = array<i32: 2, 1, 1, 1>", "nvvm.cluster_dim"),
+    ("nvvm.maxntid = array<i32: 0>", "nvvm.maxntid"),
+    ("nvvm.reqntid = array<i32>", "nvvm.reqntid"),
+    ("nvvm.maxntid = [128 : i32]", "nvvm.maxntid"),
+])
+def test_check_reports_a_launch_attribute_of_another_form_at_it_in_the_writer_s_words(entry, name, tmp_path, capsys):
+    """NVVMDialect verifies each launch attribute's form (a `DenseI32ArrayAttr` of one to three
+    extents) on any function: `check` reports one the writer would refuse at the attribute, in
+    the words of `--emit ptx`'s refusal; a well-formed one gets nothing."""
+    head = "func.func @launch(%src: memref<4xf32, 1>, %dst: memref<4xf32, 1>) attributes {"
+    text = head + f"nvvm.reqntid = array<i32: 32>, {entry}}} {{\n" + _COPY_BODY if name != "nvvm.reqntid" \
+        else head + f"{entry}}} {{\n" + _COPY_BODY
+    path = tmp_path / "launch.ir"
+    path.write_text(text)
+    why = f"`{name}` is not an `array<i32: ...>` of one to three positive extents"
+    cli.main(["lower", str(path), "--arch", "sm_90a", "--emit", "ptx"])
+    assert capsys.readouterr().err == f"{path}: error: --emit ptx: `launch`: {why}\n"
+    assert cli.main(["check", str(path), "--arch", "sm_90a"]) == 1
+    column = text.index(entry) + 1
+    assert [line for line in capsys.readouterr().out.splitlines() if ": error: " in line] == [
+        f"{path}:1:{column}: error: {why} [verify:verify.op]"]
+    [error] = [d for d in DocumentAnalysis("file:///launch.ir", text, settings=Settings(target_arch="sm_90a"))
+               .diagnostics() if d.severity.name == "ERROR"]
+    assert (error.message, text[error.span.start:error.span.end]) == (why, entry)
+    path.write_text(head + "nvvm.reqntid = array<i32: 128, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>} {\n"
+                    + _COPY_BODY)
+    assert cli.main(["check", str(path), "--arch", "sm_90a"]) == 0
+    capsys.readouterr()
 
 
 def test_a_cluster_s_ops_before_sm_90_are_refused_by_name(tmp_path, capsys):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from ..diagnostics import Span
 from ..diagnostics.mlir_messages import NVVM as M, REQUIRES_ATTRIBUTE_OF_OP
 from .constraints import facts, normalized_type, printed
 from .llvm_checks import _struct
@@ -396,16 +397,44 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
 }
 
 
+# MLIR's NVVM attributes of a kernel's launch (NVVMDialect::verifyOperationAttribute: each a
+# `DenseI32ArrayAttr` of one to three extents, `nvvm.reqntid = array<i32: 128, 1, 1>`), which the
+# function writer (emit/lowered_kernel.py) writes as the kernel's directives, positive extents each.
+LAUNCH_ATTRIBUTES = ("nvvm.reqntid", "nvvm.maxntid", "nvvm.cluster_dim")
+_LAUNCH_EXTENTS = re.compile(r"^array<\s*i32\s*:\s*(\d+(?:\s*,\s*\d+){0,2})\s*>$")
+
+
+def launch_extents(text: str) -> list[int] | None:
+    """The extents a launch attribute's value `text` gives (`array<i32: 128, 1, 1>`: [128, 1,
+    1]); None for another form (another element type, none or more than three, a zero)."""
+    found = _LAUNCH_EXTENTS.match(text.strip())
+    extents = [int(n) for n in found.group(1).split(",")] if found is not None else []
+    return extents if extents and all(extents) else None
+
+
+def malformed_launch(name: str) -> str:
+    """What `check` and the function writer say of a launch attribute `name` of another form."""
+    return f"`{name}` is not an `array<i32: ...>` of one to three positive extents"
+
+
 def function_attributes(site: Any) -> Placed | None:
     """The NVVM dialect's attributes on a function's custom form, as NVVMDialect verifies
-    them: `nvvm.kernel` only on an `llvm.func` (verifyOperationAttribute), and an argument's
-    `nvvm.grid_constant` (verifyRegionArgAttribute): on a kernel's argument, a unit
-    attribute, with `llvm.byval` beside it."""
+    them: `nvvm.kernel` only on an `llvm.func` (verifyOperationAttribute), the launch attributes
+    (`LAUNCH_ATTRIBUTES`) each of the form the function writer writes (`launch_extents`, at
+    the attribute, in the writer's words), and an argument's `nvvm.grid_constant`
+    (verifyRegionArgAttribute): on a kernel's argument, a unit attribute, with `llvm.byval`
+    beside it. A value written through an alias is not judged."""
     if site.generic:
         return None
     written = _entries(_function_attributes(_body(site))[1])
     if "nvvm.kernel" in written and site.name != "llvm.func":
         return Placed(M["kernel_unexpected_op"])
+    for name in LAUNCH_ATTRIBUTES:
+        value = written.get(name)
+        text = (value.text or b"").decode("utf-8", "replace").strip() if value is not None else ""
+        if value is not None and not text.startswith("#") and launch_extents(text) is None:
+            entry = value.parent or value
+            return Placed(malformed_launch(name), Span(entry.start_byte, entry.end_byte))
     arguments, _ = _signature_groups(site)
     for child in arguments.named_children if arguments is not None else ():
         given = _entries(child) if child.type == "attribute_dict" else {}

@@ -81,6 +81,7 @@ from math import prod
 
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import is_kernel
+from ..dialects.nvvm_checks import launch_extents, malformed_launch
 from ..dialects.registry import is_function, returns_to
 from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.attributes import CMPF_PREDICATES, CMPI_PREDICATES, ROUNDING_MODES, attribute, constant_number, enum_case, enum_keyword, integer, integers, written_text
@@ -2014,7 +2015,6 @@ _HANDLERS = {
 # only in clusters (PTX ISA 7.8, sm_90 on, as clusters are).
 _THREADS = (("nvvm.reqntid", ".reqntid"), ("nvvm.maxntid", ".maxntid"))
 _CLUSTER_DIM = "nvvm.cluster_dim"
-_I32_ARRAY = re.compile(r"^array<i32:\s*(\d+(?:\s*,\s*\d+){0,2})\s*>$")
 
 
 def _launch_directives(function: Operation, target: T.Target) -> list[str]:
@@ -2026,10 +2026,10 @@ def _launch_directives(function: Operation, target: T.Target) -> list[str]:
         attr = attribute(function, name)
         if attr is None:
             return None
-        found = _I32_ARRAY.match(attr.text.strip())
-        if found is None or any(int(n) == 0 for n in found.group(1).split(",")):
-            raise _Unemittable(f"`{name}` other than an `array<i32: ...>` of one to three positive extents")
-        return ", ".join(n.strip() for n in found.group(1).split(","))
+        given = launch_extents(attr.text)
+        if given is None:
+            raise _Unemittable(malformed_launch(name))
+        return ", ".join(map(str, given))
     out = []
     for name, directive in _THREADS:
         given = extents(name)
