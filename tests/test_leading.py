@@ -5,6 +5,8 @@ message; also with problems after the cut (a `}` deleted, an alias used before i
 and with errors of every stage before it."""
 from __future__ import annotations
 
+import json
+import os
 import re
 import subprocess
 import sys
@@ -134,3 +136,36 @@ def test_small_texts_and_texts_without_a_cut_get_no_first_publish():
     assert leading("file:///t.mlir", "module {\n}\n", 1) is None
     assert leading("file:///t.mlir", "func.func @f() {\n" + "  %0 = arith.constant 0 : i32\n" * 20_000 + "}\n",
                    1) is None
+
+
+# What the first publish imports and makes: run alone, as `cute-ir serve` runs it before the
+# server is imported (lsp/fast_start.py), over the top of real dumps.
+_TOP_ALONE = """
+import json, sys
+from cute_ir.lsp import fast_start, settings
+for name in fast_start._PRELOADED_MODULES:
+    __import__(name)
+text = open(sys.argv[1], encoding="utf-8").read()
+top = fast_start.leading_publish("file:///t.mlir", 1, text, "utf-16", settings.initial(None))
+from cute_ir.dialects.registry import OPS
+print(json.dumps({"published": top is not None, "records": [OPS.made(), len(OPS)],
+                  "modules": sorted(m for m in sys.modules if m.startswith("cute_ir."))}))
+"""
+# Not needed for the top's syntax and type diagnostics, and each costly to import: the
+# verifiers, the lowering's facts, the passes, the emitters, the layout algebra, the pipeline,
+# the server (pygls).
+_NOT_FOR_THE_TOP = ("cute_ir.verify", "cute_ir.lowering_facts", "cute_ir.passes", "cute_ir.emit", "cute_ir.layout",
+                    "cute_ir.analysis.pipeline", "cute_ir.analysis.stages", "cute_ir.lsp.server")
+
+
+def test_the_first_publish_imports_and_makes_only_what_the_top_needs(tmp_path: Path):
+    opened = tmp_path / "open.mlir"
+    opened.write_text(_real_dumps(5_000), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", _TOP_ALONE, str(opened)], capture_output=True, check=True,
+                          timeout=120, env={**os.environ, "CUTE_IR_LEADING_FROM": "0"})
+    report = json.loads(done.stdout)
+    assert report["published"]
+    assert [m for m in report["modules"] if m.startswith(_NOT_FOR_THE_TOP)] == []
+    # The upstream op records are made when an op asks for one: the top's few dozen, not all.
+    made, known = report["records"]
+    assert made < known // 4, report["records"]

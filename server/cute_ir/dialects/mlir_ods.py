@@ -102,9 +102,13 @@ def _attribute(name: str, constraint: str, count: str, is_property: bool) -> Att
                    check=constraint)
 
 
-def _record(op: dict) -> OpDef:
-    traits = frozenset(_TRAITS[t] for t in op.get("traits", ()) if t in _TRAITS) | frozenset(
+def _traits(op: dict) -> frozenset[Trait]:
+    return frozenset(_TRAITS[t] for t in op.get("traits", ()) if t in _TRAITS) | frozenset(
         _INTERFACES[i] for i in op.get("interfaces", ()) if i in _INTERFACES)
+
+
+def _record(op: dict) -> OpDef:
+    traits = _traits(op)
     regions = op.get("regions", ())
     successors = op.get("successors", ())
     return OpDef(
@@ -135,7 +139,7 @@ def _record(op: dict) -> OpDef:
 # therefore lack (mlir/include/mlir/Dialect/Affine/IR/AffineOps.h: AffineDmaStartOp and
 # AffineDmaWaitOp, `Op<..., VariadicOperands, ZeroResults, ...>`). Known, so that they are not
 # reported as unknown ops; their own parsers and verifiers are not modelled.
-_CPP_OPS = (
+CPP_OPS = (
     OpDef("affine.dma_start", "non-blocking DMA operation that starts a transfer (C++-defined)",
           operands=(ValueDef("operands", "variadic of any type", Count.VARIADIC),), source=SOURCE,
           interfaces=frozenset({"AffineMapAccessInterface", "MemoryEffectOpInterface"})),
@@ -144,7 +148,17 @@ _CPP_OPS = (
           interfaces=frozenset({"AffineMapAccessInterface", "MemoryEffectOpInterface"})),
 )
 
-MLIR_OPS: tuple[OpDef, ...] = tuple(_record(op) for op in _DATA["ops"]) + _CPP_OPS
+# The records, by name, each made when first asked for (`record`, through the registry's `OPS`):
+# a document uses a few dozen of the 836, and making them all took about 20 ms of every start.
+# Their traits are read without making them (`TRAITS`: the registry's tables of containers and
+# symbols need them).
+_BY_NAME: dict[str, dict] = {op["name"]: op for op in _DATA["ops"]}
+TRAITS: dict[str, frozenset[Trait]] = {name: _traits(op) for name, op in _BY_NAME.items()}
+
+
+def record(name: str) -> OpDef:
+    """The record of the upstream op named so (its full name; `TRAITS` names them)."""
+    return _record(_BY_NAME[name])
 
 
 # NVVM ops' `NVVMRequiresSM<N>` / `NVVMRequiresSMa<[N, ...]>` traits (MLIR's

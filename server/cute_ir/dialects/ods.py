@@ -11,6 +11,7 @@ split with the `operandSegmentSizes` property (MLIR's `AttrSizedOperandSegments`
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Callable
@@ -154,34 +155,86 @@ def _count_range(groups: tuple[ValueDef, ...]) -> tuple[int, int | None]:
 
 
 class OpRegistry:
-    """Op records by full name; `module` is MLIR's short spelling of `builtin.module`."""
+    """Op records by full name; `module` is MLIR's short spelling of `builtin.module`.
+
+    Records may be added made (`add`) or to be made when first asked for (`add_lazy`: the 800
+    and more upstream records, of which a document uses a few dozen); `traits` answers without
+    making one, `__iter__` makes them all."""
 
     def __init__(self) -> None:
         self._ops: dict[str, OpDef] = {}
         # Every spelling of each op (its full name and those MLIR also prints it under): a
         # lookup is one dict read, made for every op of a function on every keystroke.
         self._spellings: dict[str, OpDef] = {}
+        # Records not made yet: each spelling -> the full name, and how to make it.
+        self._pending: dict[str, str] = {}
+        self._pending_traits: dict[str, frozenset[Trait]] = {}
+        self._make: dict[str, Callable[[str], OpDef]] = {}
+        self._making = threading.Lock()
 
     def add(self, *ops: OpDef) -> None:
         for op in ops:
-            if op.name in self._ops:
+            if op.name in self._ops or op.name in self._make:
                 raise ValueError(f"op {op.name} declared twice")
             self._ops[op.name] = op
             for spelling in (op.name, *short_spellings(op.name)):
                 self._spellings[spelling] = op
 
+    def add_lazy(self, traits: dict[str, frozenset[Trait]], make: Callable[[str], OpDef]) -> None:
+        """Records of the ops `traits` names (each with its traits), made by `make(name)` when
+        first asked for."""
+        for name, its_traits in traits.items():
+            if name in self._ops or name in self._make:
+                raise ValueError(f"op {name} declared twice")
+            self._make[name] = make
+            self._pending_traits[name] = its_traits
+            for spelling in (name, *short_spellings(name)):
+                self._pending[spelling] = name
+
     def get(self, name: str) -> OpDef | None:
-        return self._spellings.get(name)
+        found = self._spellings.get(name)
+        if found is None and name in self._pending:
+            with self._making:   # (the server's threads may ask for the same one)
+                found = self._spellings.get(name)
+                if found is None:
+                    found = self._made(self._pending[name])
+        return found
+
+    def _made(self, name: str) -> OpDef:
+        op = self._make.pop(name)(name)
+        assert op.name == name and op.traits == self._pending_traits[name], name
+        del self._pending_traits[name]
+        self._ops[name] = op
+        for spelling in (name, *short_spellings(name)):
+            del self._pending[spelling]
+            self._spellings[spelling] = op
+        return op
 
     def has_trait(self, name: str, trait: Trait) -> bool:
         record = self.get(name)
         return record is not None and record.has(trait)
 
+    def names(self) -> list[str]:
+        """Every op's full name, sorted, without making a record."""
+        return sorted((*self._ops, *self._make))
+
+    def traits(self, name: str) -> frozenset[Trait]:
+        """The traits of the op named so (its full name), without making its record."""
+        made = self._ops.get(name)
+        return made.traits if made is not None else self._pending_traits[name]
+
+    def made(self) -> int:
+        """How many records are made (the others wait to be asked for)."""
+        return len(self._ops)
+
     def __iter__(self):
+        with self._making:
+            for name in list(self._make):
+                self._made(name)
         return iter(sorted(self._ops.values(), key=lambda op: op.name))
 
     def __len__(self) -> int:
-        return len(self._ops)
+        return len(self._ops) + len(self._make)
 
 
 def canonical_name(name: str) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from difflib import SequenceMatcher, get_close_matches
 from os.path import commonprefix
 from typing import Callable
@@ -14,7 +15,7 @@ from .nv_tileas.async_tma import ASYNC_TMA_OPS
 from .nv_tileas.copy import COPY_OP as TILEAS_COPY
 from .nv_tileas.dot import DOT_OP
 from .nv_tileas.memops import MEMOPS
-from .mlir_ods import DIALECTS as MLIR_DIALECTS, MLIR_OPS
+from .mlir_ods import CPP_OPS as MLIR_CPP_OPS, DIALECTS as MLIR_DIALECTS, TRAITS as MLIR_TRAITS, record as mlir_record
 
 # The `cuda` dialect of CuTe DSL dumps. A kernel is a function like gpu.func: the DSL outlines
 # each kernel and passes it everything through its arguments (a launch names the kernel by
@@ -32,18 +33,19 @@ CUDA_DSL_OPS = (
 )
 
 OPS = OpRegistry()
+OPS.add_lazy(MLIR_TRAITS, mlir_record)
 # The TMA family's descriptor builder is TileAS's op (nv_tileas.make_tiled_tma_desc).
-OPS.add(*MLIR_OPS, *CUDA_DSL_OPS, *CUTE_NVGPU_OPS, *(op for op in TMA_OPS if not is_cute_nvgpu_op(op.name)),
+OPS.add(*MLIR_CPP_OPS, *CUDA_DSL_OPS, *CUTE_NVGPU_OPS, *(op for op in TMA_OPS if not is_cute_nvgpu_op(op.name)),
         *MEMOPS, *ASYNC_TMA_OPS, TILEAS_COPY, DOT_OP)
-OPS.add(*dsl_records({op.name for op in OPS}))
+OPS.add(*dsl_records(set(OPS.names())))
 
 # Dialects whose every op has a record: a name they lack is an unknown op (an error, as in
 # mlir-opt). The DSL's dialects are known by the names its dumps print: a name they lack is a
 # warning (the DSL may print one its corpus never did).
 CLOSED_DIALECTS = MLIR_DIALECTS | {"cute_nvgpu"}
 _BY_DIALECT: dict[str, list[str]] = {}
-for _op in OPS:
-    _BY_DIALECT.setdefault(_op.dialect, []).append(_op.name)
+for _name in OPS.names():
+    _BY_DIALECT.setdefault(_name.split(".", 1)[0], []).append(_name)
 
 
 @dataclass(frozen=True)
@@ -168,23 +170,25 @@ def is_builtin_module(name: str) -> bool:
     return found is not None and found.name == "builtin.module"
 
 
-def _module_like(op: OpDef) -> bool:
+def _module_like(traits: frozenset[Trait]) -> bool:
     """A module whose statements are units of their own: a symbol table (its statements are
     the symbols other units look up), isolated from above (nothing in it uses a value from
     outside, so each statement is read alone), one block without a terminator (its body is a
     list of statements, none of them its end): builtin.module and gpu.module. llvm.comdat is a
     symbol table without a terminator too, but its region is not isolated: its selectors stay
     in its own unit."""
-    return all(op.has(t) for t in (Trait.SYMBOL_TABLE, Trait.ISOLATED_FROM_ABOVE, Trait.SINGLE_BLOCK,
-                                   Trait.NO_TERMINATOR))
+    return all(t in traits for t in (Trait.SYMBOL_TABLE, Trait.ISOLATED_FROM_ABOVE, Trait.SINGLE_BLOCK,
+                                     Trait.NO_TERMINATOR))
 
 
 def _with_short_spellings(names: frozenset[str]) -> frozenset[str]:
     return names | frozenset(short for name in names for short in short_spellings(name))
 
 
-# Computed once: analysis/ scans the text for these names at each keystroke.
-CONTAINER_OPS: frozenset[str] = _with_short_spellings(frozenset(op.name for op in OPS if _module_like(op)))
+# Computed once (from the traits alone: no record is made for it): analysis/ scans the text for
+# these names at each keystroke.
+CONTAINER_OPS: frozenset[str] = _with_short_spellings(frozenset(
+    name for name in OPS.names() if _module_like(OPS.traits(name))))
 
 # The ops that define a symbol of the symbol table around them, which a unit of its own may
 # be (analysis/symbols.py reads the definition from the unit's text): Symbol, and not a symbol
@@ -192,7 +196,7 @@ CONTAINER_OPS: frozenset[str] = _with_short_spellings(frozenset(op.name for op i
 # selectors). Functions (func.func, gpu.func, llvm.func, cuda.kernel), globals
 # (memref.global, llvm.mlir.global), llvm.mlir.alias / ifunc, gpu.binary, llvm.comdat_selector.
 SYMBOL_DEFINERS: frozenset[str] = _with_short_spellings(frozenset(
-    op.name for op in OPS if op.has(Trait.SYMBOL) and not op.has(Trait.SYMBOL_TABLE)))
+    name for name in OPS.names() if Trait.SYMBOL in OPS.traits(name) and Trait.SYMBOL_TABLE not in OPS.traits(name)))
 
 
 def _integral(constraint: str) -> bool:
@@ -212,8 +216,11 @@ def _integer_arithmetic(op: OpDef) -> bool:
 # region, computing integers or indices from integers or indices (`arith.addi`, `index_cast`,
 # `index.mul`, ...), and constants (ConstantLike). Computing one again wherever its operands
 # are defined gives the same value: what an emitter may recompute ahead of where it was written.
-INTEGER_ARITHMETIC: frozenset[str] = frozenset(op.name for op in OPS if _integer_arithmetic(op))
+# Made when first asked (by the emitters): it reads every record.
+@cache
+def _integer_arithmetic_ops() -> frozenset[str]:
+    return frozenset(op.name for op in OPS if _integer_arithmetic(op))
 
 
 def is_integer_arithmetic(name: str) -> bool:
-    return name in INTEGER_ARITHMETIC
+    return name in _integer_arithmetic_ops()
