@@ -102,8 +102,7 @@ def has_trait(name: str, trait: Trait) -> bool:
 def applies_atom(name: str) -> bool:
     """Whether an op applies the atom its first operand is: cute_nvgpu's MMAs, copies and TMA
     transfers (by their verifier hook), and the DSL's `cute.gemm` / `cute.copy` (APPLIES_ATOM)."""
-    # Kept by name (the records are all made at import): the lowering and its check ask it of
-    # every op of a unit, at each keystroke.
+    # Kept by name: the lowering and its check ask it of every op of a unit, at each keystroke.
     found = _APPLIES_ATOM.get(name)
     if found is None:
         found = name in APPLYING_OPS or has_trait(name, Trait.APPLIES_ATOM)
