@@ -269,61 +269,73 @@ def _space(n: int):
 
 
 _SIGNLESS_WIDTH = re.compile(r"^\$_self\.isSignlessInteger\((\d+)\)$")
-_CONDITIONS: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"^true$"), lambda t: True),
-    (re.compile(r"^::llvm::isa<::mlir::IndexType>\(\$_self\)$"), _is("index")),
-    (re.compile(r"^\$_self\.isSignlessInteger\(\)$"), lambda t: t.kind == "integer" and t.signedness == "signless"),
-    (re.compile(r"^\$_self\.isSignedInteger\(\)$"), lambda t: t.kind == "integer" and t.signedness == "signed"),
-    (re.compile(r"^\$_self\.isUnsignedInteger\(\)$"), lambda t: t.kind == "integer" and t.signedness == "unsigned"),
-    (re.compile(r"^\$_self\.isSignlessIntOrIndex\(\)$"),
+_CONDITIONS: list[tuple[str, object]] = [
+    (r"^true$", lambda t: True),
+    (r"^::llvm::isa<::mlir::IndexType>\(\$_self\)$", _is("index")),
+    (r"^\$_self\.isSignlessInteger\(\)$", lambda t: t.kind == "integer" and t.signedness == "signless"),
+    (r"^\$_self\.isSignedInteger\(\)$", lambda t: t.kind == "integer" and t.signedness == "signed"),
+    (r"^\$_self\.isUnsignedInteger\(\)$", lambda t: t.kind == "integer" and t.signedness == "unsigned"),
+    (r"^\$_self\.isSignlessIntOrIndex\(\)$",
      lambda t: t.kind == "index" or (t.kind == "integer" and t.signedness == "signless")),
-    (re.compile(r"^\$_self\.isSignlessIntOrIndexOrFloat\(\)$"),
+    (r"^\$_self\.isSignlessIntOrIndexOrFloat\(\)$",
      lambda t: t.kind in ("index", "float") or (t.kind == "integer" and t.signedness == "signless")),
-    (re.compile(r"^\$_self\.isIntOrIndex\(\)$"), _is("integer", "index")),
-    (re.compile(r"^\$_self\.isIntOrFloat\(\)$"), _is("integer", "float")),
-    (re.compile(r"^\$_self\.isIntOrIndexOrFloat\(\)$"), _is("integer", "index", "float")),
-    (re.compile(r"^::llvm::isa<::mlir::IntegerType>\(\$_self\)$"), _is("integer")),
-    (re.compile(r"^::llvm::isa<::mlir::FloatType>\(\$_self\)$"), _is("float")),
-    (re.compile(r"^\$_self\.is(F16|BF16|F32|F64|F80|F128|TF32)\(\)$"), None),   # by name, below
-    (re.compile(r"^::llvm::isa<::mlir::NoneType>\(\$_self\)$"), _is("none")),
-    (re.compile(r"^::llvm::isa<::mlir::ComplexType>\(\$_self\)$"), _is("complex")),
-    (re.compile(r"^::llvm::isa<::mlir::TupleType>\(\$_self\)$"), _is("tuple")),
-    (re.compile(r"^::llvm::isa<::mlir::FunctionType>\(\$_self\)$"), _is("function")),
-    (re.compile(r"^::llvm::isa<::mlir::VectorType>\(\$_self\)$"), _is("vector")),
-    (re.compile(r"^::llvm::isa<::mlir::FixedVectorType>\(\$_self\)$"), lambda t: t.kind == "vector" and not t.scalable),
-    (re.compile(r"^::llvm::isa<::mlir::ScalableVectorType>\(\$_self\)$"), lambda t: t.kind == "vector" and t.scalable),
-    (re.compile(r"^::llvm::isa<::mlir::(TensorType)>\(\$_self\)$"), _is("tensor")),
-    (re.compile(r"^::llvm::isa<::mlir::RankedTensorType>\(\$_self\)$"), lambda t: t.kind == "tensor" and t.dims is not None),
-    (re.compile(r"^::llvm::isa<::mlir::UnrankedTensorType>\(\$_self\)$"), lambda t: t.kind == "tensor" and t.dims is None),
-    (re.compile(r"^::llvm::isa<::mlir::MemRefType>\(\$_self\)$"), lambda t: t.kind == "memref" and t.dims is not None),
-    (re.compile(r"^::llvm::isa<::mlir::UnrankedMemRefType>\(\$_self\)$"), lambda t: t.kind == "memref" and t.dims is None),
-    (re.compile(r"^::llvm::isa<::mlir::BaseMemRefType>\(\$_self\)$"), _is("memref")),
-    (re.compile(r"^::llvm::isa<::mlir::ShapedType>\(\$_self\)$"), _is("vector", "tensor", "memref")),
-    (re.compile(r"^\$_self\.hasTrait<::mlir::ValueSemantics>\(\)$"), _is("vector", "tensor")),
-    (re.compile(r"^::llvm::cast<::mlir::VectorType>\(\$_self\)\.getRank\(\) (>|==|>=) (\d+)$"), "rank"),
-    (re.compile(r"^::llvm::cast<::mlir::ShapedType>\(\$_self\)\.getRank\(\) (>|==|>=) (\d+)$"), "shaped rank"),
-    (re.compile(r"^::llvm::cast<::mlir::ShapedType>\(\$_self\)\.hasRank\(\)$"),
+    (r"^\$_self\.isIntOrIndex\(\)$", _is("integer", "index")),
+    (r"^\$_self\.isIntOrFloat\(\)$", _is("integer", "float")),
+    (r"^\$_self\.isIntOrIndexOrFloat\(\)$", _is("integer", "index", "float")),
+    (r"^::llvm::isa<::mlir::IntegerType>\(\$_self\)$", _is("integer")),
+    (r"^::llvm::isa<::mlir::FloatType>\(\$_self\)$", _is("float")),
+    (r"^\$_self\.is(F16|BF16|F32|F64|F80|F128|TF32)\(\)$", None),   # by name, below
+    (r"^::llvm::isa<::mlir::NoneType>\(\$_self\)$", _is("none")),
+    (r"^::llvm::isa<::mlir::ComplexType>\(\$_self\)$", _is("complex")),
+    (r"^::llvm::isa<::mlir::TupleType>\(\$_self\)$", _is("tuple")),
+    (r"^::llvm::isa<::mlir::FunctionType>\(\$_self\)$", _is("function")),
+    (r"^::llvm::isa<::mlir::VectorType>\(\$_self\)$", _is("vector")),
+    (r"^::llvm::isa<::mlir::FixedVectorType>\(\$_self\)$", lambda t: t.kind == "vector" and not t.scalable),
+    (r"^::llvm::isa<::mlir::ScalableVectorType>\(\$_self\)$", lambda t: t.kind == "vector" and t.scalable),
+    (r"^::llvm::isa<::mlir::(TensorType)>\(\$_self\)$", _is("tensor")),
+    (r"^::llvm::isa<::mlir::RankedTensorType>\(\$_self\)$", lambda t: t.kind == "tensor" and t.dims is not None),
+    (r"^::llvm::isa<::mlir::UnrankedTensorType>\(\$_self\)$", lambda t: t.kind == "tensor" and t.dims is None),
+    (r"^::llvm::isa<::mlir::MemRefType>\(\$_self\)$", lambda t: t.kind == "memref" and t.dims is not None),
+    (r"^::llvm::isa<::mlir::UnrankedMemRefType>\(\$_self\)$", lambda t: t.kind == "memref" and t.dims is None),
+    (r"^::llvm::isa<::mlir::BaseMemRefType>\(\$_self\)$", _is("memref")),
+    (r"^::llvm::isa<::mlir::ShapedType>\(\$_self\)$", _is("vector", "tensor", "memref")),
+    (r"^\$_self\.hasTrait<::mlir::ValueSemantics>\(\)$", _is("vector", "tensor")),
+    (r"^::llvm::cast<::mlir::VectorType>\(\$_self\)\.getRank\(\) (>|==|>=) (\d+)$", "rank"),
+    (r"^::llvm::cast<::mlir::ShapedType>\(\$_self\)\.getRank\(\) (>|==|>=) (\d+)$", "shaped rank"),
+    (r"^::llvm::cast<::mlir::ShapedType>\(\$_self\)\.hasRank\(\)$",
      lambda t: t.dims is not None if t.kind in ("vector", "tensor", "memref") else None),
-    (re.compile(r"^true$"), lambda t: True),
-    (re.compile(r"^::llvm::cast<::mlir::VectorType>\(\$_self\)\.getNumElements\(\) == (\d+)$"), "elements"),
-    (re.compile(r"^::llvm::isa<::mlir::LLVM::LLVMPointerType>\(\$_self\)$"), _is("llvm.ptr")),
-    (re.compile(r"^::llvm::cast<::mlir::LLVM::LLVMPointerType>\(\$_self\)\.getAddressSpace\(\) == (\d+)$"), "space"),
-    (re.compile(r"^::llvm::isa<::mlir::LLVM::LLVMStructType>\(\$_self\)$"), _is("llvm.struct")),
-    (re.compile(r"^::llvm::isa<::mlir::LLVM::LLVMStructType, ::mlir::LLVM::LLVMArrayType>\(\$_self\)$"),
+    (r"^true$", lambda t: True),
+    (r"^::llvm::cast<::mlir::VectorType>\(\$_self\)\.getNumElements\(\) == (\d+)$", "elements"),
+    (r"^::llvm::isa<::mlir::LLVM::LLVMPointerType>\(\$_self\)$", _is("llvm.ptr")),
+    (r"^::llvm::cast<::mlir::LLVM::LLVMPointerType>\(\$_self\)\.getAddressSpace\(\) == (\d+)$", "space"),
+    (r"^::llvm::isa<::mlir::LLVM::LLVMStructType>\(\$_self\)$", _is("llvm.struct")),
+    (r"^::llvm::isa<::mlir::LLVM::LLVMStructType, ::mlir::LLVM::LLVMArrayType>\(\$_self\)$",
      _is("llvm.struct", "llvm.array")),
-    (re.compile(r"^::llvm::isa<::mlir::LLVM::LLVMTokenType>\(\$_self\)$"), _is("llvm.token")),
-    (re.compile(r"^::mlir::LLVM::isCompatibleOuterType\(\$_self\)$"), _llvm_compatible),
-    (re.compile(r"^::mlir::LLVM::isCompatibleVectorType\(\$_self\)$"), _llvm_vector),
-    (re.compile(r"^\(?mlir::LLVM::isLoadableType\(\$_self\)\)?$"), _llvm_loadable),
+    (r"^::llvm::isa<::mlir::LLVM::LLVMTokenType>\(\$_self\)$", _is("llvm.token")),
+    (r"^::mlir::LLVM::isCompatibleOuterType\(\$_self\)$", _llvm_compatible),
+    (r"^::mlir::LLVM::isCompatibleVectorType\(\$_self\)$", _llvm_vector),
+    (r"^\(?mlir::LLVM::isLoadableType\(\$_self\)\)?$", _llvm_loadable),
     # (a target extension type has no pointer element type; of the others this reading cannot tell)
-    (re.compile(r"^::llvm::isa<::mlir::LLVM::PointerElementTypeInterface>\(\$_self\)$"),
+    (r"^::llvm::isa<::mlir::LLVM::PointerElementTypeInterface>\(\$_self\)$",
      lambda t: False if t.kind == "llvm.target" else None),
-    (re.compile(r"^::mlir::LLVM::isScalableVectorType\(\$_self\)$"), lambda t: t.kind == "vector" and t.scalable),
-    (re.compile(r"^::mlir::LLVM::isCompatibleFloatingPointType\(\$_self\)$"),
+    (r"^::mlir::LLVM::isScalableVectorType\(\$_self\)$", lambda t: t.kind == "vector" and t.scalable),
+    (r"^::mlir::LLVM::isCompatibleFloatingPointType\(\$_self\)$",
      lambda t: t.kind == "float" and t.text in _LLVM_FLOATS),
-    (re.compile(r"^::llvm::isa<::mlir::gpu::AsyncTokenType>\(\$_self\)$"), lambda t: t.text == "!gpu.async.token"),
+    (r"^::llvm::isa<::mlir::gpu::AsyncTokenType>\(\$_self\)$", lambda t: t.text == "!gpu.async.token"),
 ]
 _FLOAT_NAMES = {"F16": "f16", "BF16": "bf16", "F32": "f32", "F64": "f64", "F80": "f80", "F128": "f128", "TF32": "tf32"}
+
+
+_COMPILED: dict[int, list[tuple[re.Pattern, object]]] = {}
+
+
+def _compiled(conditions: list[tuple[str, object]]) -> list[tuple[re.Pattern, object]]:
+    """A table of conditions with its patterns compiled, once, when first read: most of the
+    80 are never needed while a file's top is first shown."""
+    found = _COMPILED.get(id(conditions))
+    if found is None:
+        found = _COMPILED[id(conditions)] = [(re.compile(pattern), rule) for pattern, rule in conditions]
+    return found
 
 
 @lru_cache(maxsize=1024)
@@ -338,7 +350,7 @@ def _condition(code: str):
     width = _SIGNLESS_WIDTH.match(code)
     test = _width(int(width.group(1))) if width else None
     if test is None:
-        for pattern, rule in _CONDITIONS:
+        for pattern, rule in _compiled(_CONDITIONS):
             match = pattern.match(code)
             if match is None:
                 continue
@@ -500,42 +512,42 @@ def normalized_type(text: str | None) -> str | None:
 
 _INT_OF = r"::llvm::cast<::mlir::IntegerAttr>\(\$_self\)"
 # The C++ conditions of attribute constraints known here: each a test of AttrFacts.
-_ATTRIBUTE_CONDITIONS: list[tuple[re.Pattern, object]] = [
-    (re.compile(r"^::llvm::isa<::mlir::IntegerAttr>\(\$_self\)$"), lambda a: a.kind == "integer"),
-    (re.compile(r"^::llvm::isa<::mlir::BoolAttr>\(\$_self\)$"), lambda a: a.boolean),
-    (re.compile(r"^::llvm::isa<::mlir::FloatAttr>\(\$_self\)$"), lambda a: a.kind == "float"),
-    (re.compile(r"^::llvm::isa<::mlir::StringAttr>\(\$_self\)$"), lambda a: a.kind == "string"),
-    (re.compile(r"^::llvm::isa<::mlir::ArrayAttr>\(\$_self\)$"), lambda a: a.kind == "array"),
-    (re.compile(r"^::llvm::isa<::mlir::DictionaryAttr>\(\$_self\)$"), lambda a: a.kind == "dictionary"),
-    (re.compile(r"^::llvm::isa<::mlir::UnitAttr>\(\$_self\)$"), lambda a: a.kind == "unit"),
-    (re.compile(r"^::llvm::isa<::mlir::FlatSymbolRefAttr>\(\$_self\)$"), lambda a: a.kind == "symbol"),
-    (re.compile(r"^::llvm::isa<::mlir::SymbolRefAttr>\(\$_self\)$"), lambda a: a.kind in ("symbol", "nested_symbol")),
-    (re.compile(r"^::llvm::isa<::mlir::DenseI32ArrayAttr>\(\$_self\)$"), lambda a: a.kind == "dense_i32"),
-    (re.compile(r"^::llvm::isa<::mlir::DenseI64ArrayAttr>\(\$_self\)$"), lambda a: a.kind == "dense_i64"),
-    (re.compile(r"^" + _INT_OF + r"\.getType\(\)\.isSignlessInteger\((\d+)\)$"),
+_ATTRIBUTE_CONDITIONS: list[tuple[str, object]] = [
+    (r"^::llvm::isa<::mlir::IntegerAttr>\(\$_self\)$", lambda a: a.kind == "integer"),
+    (r"^::llvm::isa<::mlir::BoolAttr>\(\$_self\)$", lambda a: a.boolean),
+    (r"^::llvm::isa<::mlir::FloatAttr>\(\$_self\)$", lambda a: a.kind == "float"),
+    (r"^::llvm::isa<::mlir::StringAttr>\(\$_self\)$", lambda a: a.kind == "string"),
+    (r"^::llvm::isa<::mlir::ArrayAttr>\(\$_self\)$", lambda a: a.kind == "array"),
+    (r"^::llvm::isa<::mlir::DictionaryAttr>\(\$_self\)$", lambda a: a.kind == "dictionary"),
+    (r"^::llvm::isa<::mlir::UnitAttr>\(\$_self\)$", lambda a: a.kind == "unit"),
+    (r"^::llvm::isa<::mlir::FlatSymbolRefAttr>\(\$_self\)$", lambda a: a.kind == "symbol"),
+    (r"^::llvm::isa<::mlir::SymbolRefAttr>\(\$_self\)$", lambda a: a.kind in ("symbol", "nested_symbol")),
+    (r"^::llvm::isa<::mlir::DenseI32ArrayAttr>\(\$_self\)$", lambda a: a.kind == "dense_i32"),
+    (r"^::llvm::isa<::mlir::DenseI64ArrayAttr>\(\$_self\)$", lambda a: a.kind == "dense_i64"),
+    (r"^" + _INT_OF + r"\.getType\(\)\.isSignlessInteger\((\d+)\)$",
      lambda a, n: a.kind == "integer" and a.type == f"i{n}"),
-    (re.compile(r"^::llvm::isa<::mlir::IndexType>\(" + _INT_OF + r"\.getType\(\)\)$"),
+    (r"^::llvm::isa<::mlir::IndexType>\(" + _INT_OF + r"\.getType\(\)\)$",
      lambda a: a.kind == "integer" and a.type == "index"),
-    (re.compile(r"^" + _INT_OF + r"\.getValue\(\)\.isPowerOf2\(\)$"),
+    (r"^" + _INT_OF + r"\.getValue\(\)\.isPowerOf2\(\)$",
      lambda a: a.kind == "integer" and a.value > 0 and a.value & (a.value - 1) == 0),
-    (re.compile(r"^" + _INT_OF + r"\.getValue\(\)\.isStrictlyPositive\(\)$"),
+    (r"^" + _INT_OF + r"\.getValue\(\)\.isStrictlyPositive\(\)$",
      lambda a: a.kind == "integer" and a.value > 0),
-    (re.compile(r"^" + _INT_OF + r"\.getInt\(\) >= (-?\d+)$"), lambda a, n: a.kind == "integer" and a.value >= int(n)),
-    (re.compile(r"^" + _INT_OF + r"\.getInt\(\) > (-?\d+)$"), lambda a, n: a.kind == "integer" and a.value > int(n)),
-    (re.compile(r"^true$"), lambda a: True),
-    (re.compile(r"^::llvm::isa<::mlir::TypeAttr>\(\$_self\)$"), lambda a: a.kind == "type"),
-    (re.compile(r"^::llvm::cast<::mlir::ArrayAttr>\(\$_self\)\.size\(\) >= (\d+)$"),
+    (r"^" + _INT_OF + r"\.getInt\(\) >= (-?\d+)$", lambda a, n: a.kind == "integer" and a.value >= int(n)),
+    (r"^" + _INT_OF + r"\.getInt\(\) > (-?\d+)$", lambda a, n: a.kind == "integer" and a.value > int(n)),
+    (r"^true$", lambda a: True),
+    (r"^::llvm::isa<::mlir::TypeAttr>\(\$_self\)$", lambda a: a.kind == "type"),
+    (r"^::llvm::cast<::mlir::ArrayAttr>\(\$_self\)\.size\(\) >= (\d+)$",
      lambda a, n: a.kind == "array" and len(a.items) >= int(n)),
-    (re.compile(r"^::llvm::cast<::mlir::DenseArrayAttr>\(\$_self\)\.size\(\) == (\d+)$"),
+    (r"^::llvm::cast<::mlir::DenseArrayAttr>\(\$_self\)\.size\(\) == (\d+)$",
      lambda a, n: a.kind in ("dense_i32", "dense_i64") and len(a.items) == int(n)),
-    (re.compile(r"^!\$_self$"), lambda a: False),     # the attribute is written: it is present
+    (r"^!\$_self$", lambda a: False),     # the attribute is written: it is present
     # a dialect's attribute (an interface's, a class's): none of the builtin kinds read here
     # (attribute_facts reads no dialect attribute, whose verdict stays unknown)
-    (re.compile(r"^\$_self\.hasPromiseOrImplementsInterface<::mlir::gpu::TargetAttrInterface>\(\)$"),
+    (r"^\$_self\.hasPromiseOrImplementsInterface<::mlir::gpu::TargetAttrInterface>\(\)$",
      lambda a: False),
-    (re.compile(r"^::llvm::isa<::mlir::gpu::ObjectAttr>\(\$_self\)$"), lambda a: False),
-    (re.compile(r"^::llvm::isa<::mlir::LLVM::AccessGroupAttr>\(\$_self\)$"), lambda a: False),
-    (re.compile(r"^::llvm::isa<::mlir::FunctionType>\(::llvm::cast<::mlir::TypeAttr>\(\$_self\)\.getValue\(\)\)$"),
+    (r"^::llvm::isa<::mlir::gpu::ObjectAttr>\(\$_self\)$", lambda a: False),
+    (r"^::llvm::isa<::mlir::LLVM::AccessGroupAttr>\(\$_self\)$", lambda a: False),
+    (r"^::llvm::isa<::mlir::FunctionType>\(::llvm::cast<::mlir::TypeAttr>\(\$_self\)\.getValue\(\)\)$",
      lambda a: a.kind == "type" and facts(a.type).kind == "function"),
 ]
 
@@ -544,7 +556,7 @@ def _attribute_condition(code: str):
     code = " ".join(code.split())
     while code.startswith("(") and code.endswith(")") and _balanced(code[1:-1]):
         code = code[1:-1].strip()
-    for pattern, rule in _ATTRIBUTE_CONDITIONS:
+    for pattern, rule in _compiled(_ATTRIBUTE_CONDITIONS):
         match = pattern.match(code)
         if match is not None:
             return lambda a, rule=rule, args=match.groups(): rule(a, *args)
