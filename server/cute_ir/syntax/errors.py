@@ -83,7 +83,6 @@ MALFORMED_PATTERNS = """
 # MLIR's IntegerType::kMaxWidth.
 _MAX_INTEGER_WIDTH = (1 << 24) - 1
 
-_MALFORMED = query(MALFORMED_PATTERNS)
 KEYED_GROUP_KINDS = frozenset({"angle_group", "paren_group", "bracket_group", "brace_group", "attribute_dict",
                                "custom_body"})
 
@@ -1384,7 +1383,9 @@ def after_location(node: Node, lines: dict[int, int]) -> bool:
 def syntax_diagnostics(node: Node) -> list[Diagnostic]:
     """All syntax problems in `node`'s subtree (the CLI's `parse` and tests use this)."""
     lo, hi = node.start_byte, node.end_byte
-    found = captures(_MALFORMED, node, lo, hi + 1)
+    # Compiled when first used (`query` keeps it): the analysis reads these captures from its
+    # own query (analysis/findings.py), so a first publish need not compile this one.
+    found = captures(query(MALFORMED_PATTERNS), node, lo, hi + 1)
     more, groups = malformed_nodes(node, node.text or b"", lo, lo, hi, wide_nodes(node, lo, hi + 1))
     malformed = [(m, d) for m in found.get("malformed", []) + more
                  if lo <= m.start_byte <= hi and (d := describe_malformed(m)) is not None]
