@@ -172,6 +172,42 @@ def test_a_kernel_s_launch_is_the_directives_its_nvvm_attributes_give(attributes
     assert accepted, said
 
 
+@pytest.mark.parametrize("attributes,arches,directives", [
+    ("nvvm.maxntid = array<i32: 128, 1, 1>, nvvm.minctasm = 2 : i32, nvvm.maxnreg = 64 : i32",
+     ("sm_80", *ARCHES), [".maxntid 128, 1, 1", ".minnctapersm 2", ".maxnreg 64"]),
+    # LLVM's order, whatever the attributes' own; an integer of another type, or in hex, is one.
+    ("nvvm.maxnreg = 255, nvvm.minctasm = 0x10 : i64, nvvm.reqntid = array<i32: 256>",
+     ("sm_80", *ARCHES), [".reqntid 256", ".minnctapersm 16", ".maxnreg 255"]),
+    ("nvvm.reqntid = array<i32: 128>, nvvm.maxnreg = 128 : i32, nvvm.cluster_max_blocks = 8 : i32",
+     ARCHES, [".reqntid 128", ".maxnreg 128", ".maxclusterrank 8"]),
+    # ptxas takes `.maxclusterrank 0`, and the largest count it takes of each.
+    ("nvvm.maxntid = array<i32: 64>, nvvm.minctasm = 4294967295 : i64, nvvm.cluster_max_blocks = 0 : i32",
+     ARCHES, [".maxntid 64", ".minnctapersm 4294967295", ".maxclusterrank 0"]),
+    # Blocks as clusters: `.blocksareclusters` after `.reqnctapercluster`, no `.explicitcluster`.
+    ("nvvm.blocksareclusters, nvvm.cluster_dim = array<i32: 2, 1, 1>, nvvm.reqntid = array<i32: 128, 1, 1>",
+     ARCHES, [".reqntid 128, 1, 1", ".reqnctapercluster 2, 1, 1", ".blocksareclusters"]),
+])
+def test_a_kernel_s_counts_are_the_directives_its_nvvm_attributes_give(attributes, arches, directives, tmp_path, capsys):
+    """`nvvm.minctasm`, `nvvm.maxnreg` and `nvvm.cluster_max_blocks` (an integer each) are the
+    kernel's `.minnctapersm`, `.maxnreg` and `.maxclusterrank`, after the thread counts and the
+    cluster's directives last, as LLVM's NVPTX backend writes them (NVVMToLLVMIRTranslation ->
+    NVPTXAsmPrinter::emitKernelFunctionDirectives), and `nvvm.blocksareclusters`
+    `.blocksareclusters`. ptxas accepts them on each target."""
+    path = tmp_path / "launch.ir"
+    path.write_text("func.func @launch(%src: memref<4xf32, 1>, %dst: memref<4xf32, 1>) "
+                    f"attributes {{{attributes}}} {{\n" + _COPY_BODY)
+    for arch in arches:
+        cli.main(["lower", str(path), "--arch", arch, "--emit", "ptx"])
+        text = capsys.readouterr().out
+        header = re.search(r"^\.visible \.entry launch\([^)]*\)\n((?:\.\w+[^\n]*\n)*)\{", text, re.M)
+        assert header and header.group(1).splitlines() == directives, text
+        if PTXAS is not None:
+            accepted, said = assemble(text, arch)
+            assert accepted, (arch, said)
+    if PTXAS is None:
+        pytest.skip(SKIP_REASON)
+
+
 @pytest.mark.parametrize("attributes,arch,why", [
     ("nvvm.reqntid = array<i32: 128>, nvvm.maxntid = array<i32: 256>", "sm_90a",
      "both `nvvm.reqntid` and `nvvm.maxntid` (PTX takes `.reqntid` or `.maxntid`, not both)"),
@@ -182,6 +218,27 @@ def test_a_kernel_s_launch_is_the_directives_its_nvvm_attributes_give(attributes
      "`nvvm.cluster_dim` is not an `array<i32: ...>` of one to three positive extents"),
     ("nvvm.maxntid = array<i32: 0>", "sm_90a",
      "`nvvm.maxntid` is not an `array<i32: ...>` of one to three positive extents"),
+    # ptxas: "Feature '.maxclusterrank' requires .target sm_90 or higher" (LLVM drops it there).
+    ("nvvm.cluster_max_blocks = 8 : i32", "sm_80", "`nvvm.cluster_max_blocks` needs sm_90 or later, not sm_80"),
+    # ptxas: "Conflicting directives: .reqnctapercluster and .maxclusterrank cannot both be specified".
+    ("nvvm.cluster_dim = array<i32: 2>, nvvm.cluster_max_blocks = 8 : i32", "sm_90a",
+     "both `nvvm.cluster_dim` and `nvvm.cluster_max_blocks` (PTX takes `.reqnctapercluster` or "
+     "`.maxclusterrank`, not both)"),
+    # ptxas: "Positive non-zero value expected for minnctapersm" / "... for maxnreg".
+    ("nvvm.maxntid = array<i32: 128>, nvvm.minctasm = 0 : i32", "sm_90a",
+     "`nvvm.minctasm` is not an integer from 1 to 4294967295"),
+    ("nvvm.maxnreg = 0 : i32", "sm_90a", "`nvvm.maxnreg` is not an integer from 1 to 4294967295"),
+    # ptxas: "Constant overflow"; LLVM writes a negative count unsigned (18446744073709551615).
+    ("nvvm.cluster_max_blocks = 4294967296 : i64", "sm_90a",
+     "`nvvm.cluster_max_blocks` is not an integer from 0 to 4294967295"),
+    ("nvvm.maxnreg = -1 : i32", "sm_90a", "`nvvm.maxnreg` is not an integer from 1 to 4294967295"),
+    ("nvvm.minctasm = \"2\"", "sm_90a", "`nvvm.minctasm` is not an integer from 1 to 4294967295"),
+    # ptxas: ".reqntid and .reqnctapercluster directive(s) required for directive '.blocksareclusters'".
+    ("nvvm.blocksareclusters, nvvm.reqntid = array<i32: 128>", "sm_90a",
+     "`nvvm.blocksareclusters` without both `nvvm.reqntid` and `nvvm.cluster_dim` (PTX's `.blocksareclusters` "
+     "needs `.reqntid` and `.reqnctapercluster`)"),
+    ("nvvm.blocksareclusters, nvvm.reqntid = array<i32: 128>", "sm_80",
+     "`nvvm.blocksareclusters` needs sm_90 or later, not sm_80"),
 ])
 def test_a_launch_attribute_ptx_has_no_directive_for_is_refused_by_name(attributes, arch, why, tmp_path, capsys):
     path = tmp_path / "launch.ir"
@@ -191,23 +248,31 @@ def test_a_launch_attribute_ptx_has_no_directive_for_is_refused_by_name(attribut
     assert capsys.readouterr().err == f"{path}: error: --emit ptx: `launch`: {why}\n"
 
 
-@pytest.mark.parametrize("entry,name", [
-    ("nvvm.reqntid = array<i64: 128>", "nvvm.reqntid"),
-    ("nvvm.cluster_dim = array<i32: 2, 1, 1, 1>", "nvvm.cluster_dim"),
-    ("nvvm.maxntid = array<i32: 0>", "nvvm.maxntid"),
-    ("nvvm.reqntid = array<i32>", "nvvm.reqntid"),
-    ("nvvm.maxntid = [128 : i32]", "nvvm.maxntid"),
+_EXTENTS = "is not an `array<i32: ...>` of one to three positive extents"
+
+
+@pytest.mark.parametrize("entry,name,why", [
+    ("nvvm.reqntid = array<i64: 128>", "nvvm.reqntid", _EXTENTS),
+    ("nvvm.cluster_dim = array<i32: 2, 1, 1, 1>", "nvvm.cluster_dim", _EXTENTS),
+    ("nvvm.maxntid = array<i32: 0>", "nvvm.maxntid", _EXTENTS),
+    ("nvvm.reqntid = array<i32>", "nvvm.reqntid", _EXTENTS),
+    ("nvvm.maxntid = [128 : i32]", "nvvm.maxntid", _EXTENTS),
+    ("nvvm.minctasm = 0 : i32", "nvvm.minctasm", "is not an integer from 1 to 4294967295"),
+    ("nvvm.maxnreg = \"boo\"", "nvvm.maxnreg", "is not an integer from 1 to 4294967295"),
+    ("nvvm.maxnreg = array<i32: 64>", "nvvm.maxnreg", "is not an integer from 1 to 4294967295"),
+    ("nvvm.cluster_max_blocks = -2 : i32", "nvvm.cluster_max_blocks", "is not an integer from 0 to 4294967295"),
 ])
-def test_check_reports_a_launch_attribute_of_another_form_at_it_in_the_writer_s_words(entry, name, tmp_path, capsys):
+def test_check_reports_a_launch_attribute_of_another_form_at_it_in_the_writer_s_words(entry, name, why, tmp_path,
+                                                                                      capsys):
     """NVVMDialect verifies each launch attribute's form (a `DenseI32ArrayAttr` of one to three
-    extents) on any function: `check` reports one the writer would refuse at the attribute, in
-    the words of `--emit ptx`'s refusal; a well-formed one gets nothing."""
+    extents; an integer) on any function: `check` reports one the writer would refuse at the
+    attribute, in the words of `--emit ptx`'s refusal; a well-formed one gets nothing."""
     head = "func.func @launch(%src: memref<4xf32, 1>, %dst: memref<4xf32, 1>) attributes {"
     text = head + f"nvvm.reqntid = array<i32: 32>, {entry}}} {{\n" + _COPY_BODY if name != "nvvm.reqntid" \
         else head + f"{entry}}} {{\n" + _COPY_BODY
     path = tmp_path / "launch.ir"
     path.write_text(text)
-    why = f"`{name}` is not an `array<i32: ...>` of one to three positive extents"
+    why = f"`{name}` {why}"
     cli.main(["lower", str(path), "--arch", "sm_90a", "--emit", "ptx"])
     assert capsys.readouterr().err == f"{path}: error: --emit ptx: `launch`: {why}\n"
     assert cli.main(["check", str(path), "--arch", "sm_90a"]) == 1
@@ -217,8 +282,8 @@ def test_check_reports_a_launch_attribute_of_another_form_at_it_in_the_writer_s_
     [error] = [d for d in DocumentAnalysis("file:///launch.ir", text, settings=Settings(target_arch="sm_90a"))
                .diagnostics() if d.severity.name == "ERROR"]
     assert (error.message, text[error.span.start:error.span.end]) == (why, entry)
-    path.write_text(head + "nvvm.reqntid = array<i32: 128, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>} {\n"
-                    + _COPY_BODY)
+    path.write_text(head + "nvvm.reqntid = array<i32: 128, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>, "
+                    "nvvm.minctasm = 2 : i32, nvvm.maxnreg = 64} {\n" + _COPY_BODY)
     assert cli.main(["check", str(path), "--arch", "sm_90a"]) == 0
     capsys.readouterr()
 

@@ -402,6 +402,15 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
 # function writer (emit/lowered_kernel.py) writes as the kernel's directives, positive extents each.
 LAUNCH_ATTRIBUTES = ("nvvm.reqntid", "nvvm.maxntid", "nvvm.cluster_dim")
 _LAUNCH_EXTENTS = re.compile(r"^array<\s*i32\s*:\s*(\d+(?:\s*,\s*\d+){0,2})\s*>$")
+# MLIR's NVVM attributes of a kernel's launch that are one count each (an `IntegerAttr`, as
+# NVVMDialect::verifyOperationAttribute has `nvvm.minctasm` / `nvvm.maxnreg` and
+# NVVMToLLVMIRTranslation reads all three: `nvvm.maxnreg = 64 : i32`) -> the least count ptxas
+# takes in the directive each becomes (`.minnctapersm`, `.maxnreg`, `.maxclusterrank`): ptxas
+# 13.0 says "Positive non-zero value expected" of a zero `.minnctapersm` / `.maxnreg` and takes
+# `.maxclusterrank 0`; each is a 32-bit count ("Constant overflow" above).
+LAUNCH_COUNTS = {"nvvm.minctasm": 1, "nvvm.maxnreg": 1, "nvvm.cluster_max_blocks": 0}
+_LAUNCH_COUNT = re.compile(r"^(0x[0-9a-fA-F]+|\d+)(?:\s*:\s*(?:[su]?i\d+|index))?$")
+_COUNT_BOUND = 2 ** 32
 
 
 def launch_extents(text: str) -> list[int] | None:
@@ -412,16 +421,33 @@ def launch_extents(text: str) -> list[int] | None:
     return extents if extents and all(extents) else None
 
 
+def launch_count(name: str, text: str) -> int | None:
+    """The count the value `text` of `name`, one of `LAUNCH_COUNTS`, gives (`64 : i32`: 64); None
+    for another form (not an integer, or one ptxas takes in no directive: `LAUNCH_COUNTS`)."""
+    found = _LAUNCH_COUNT.match(text.strip())
+    number = found.group(1) if found is not None else None
+    count = int(number, 16 if number.startswith("0x") else 10) if number is not None else -1
+    return count if LAUNCH_COUNTS[name] <= count < _COUNT_BOUND else None
+
+
+def launch_value(name: str, text: str) -> list[int] | int | None:
+    """What launch attribute `name` (of `LAUNCH_ATTRIBUTES` or `LAUNCH_COUNTS`) of value `text`
+    gives: `launch_extents` or `launch_count`; None for another form."""
+    return launch_count(name, text) if name in LAUNCH_COUNTS else launch_extents(text)
+
+
 def malformed_launch(name: str) -> str:
     """What `check` and the function writer say of a launch attribute `name` of another form."""
+    if name in LAUNCH_COUNTS:
+        return f"`{name}` is not an integer from {LAUNCH_COUNTS[name]} to {_COUNT_BOUND - 1}"
     return f"`{name}` is not an `array<i32: ...>` of one to three positive extents"
 
 
 def function_attributes(site: Any) -> Placed | None:
     """The NVVM dialect's attributes on a function's custom form, as NVVMDialect verifies
     them: `nvvm.kernel` only on an `llvm.func` (verifyOperationAttribute), the launch attributes
-    (`LAUNCH_ATTRIBUTES`) each of the form the function writer writes (`launch_extents`, at
-    the attribute, in the writer's words), and an argument's `nvvm.grid_constant`
+    (`LAUNCH_ATTRIBUTES`, `LAUNCH_COUNTS`) each of the form the function writer writes
+    (`launch_value`, at the attribute, in the writer's words), and an argument's `nvvm.grid_constant`
     (verifyRegionArgAttribute): on a kernel's argument, a unit attribute, with `llvm.byval`
     beside it. A value written through an alias is not judged."""
     if site.generic:
@@ -429,10 +455,10 @@ def function_attributes(site: Any) -> Placed | None:
     written = _entries(_function_attributes(_body(site))[1])
     if "nvvm.kernel" in written and site.name != "llvm.func":
         return Placed(M["kernel_unexpected_op"])
-    for name in LAUNCH_ATTRIBUTES:
+    for name in (*LAUNCH_ATTRIBUTES, *LAUNCH_COUNTS):
         value = written.get(name)
         text = (value.text or b"").decode("utf-8", "replace").strip() if value is not None else ""
-        if value is not None and not text.startswith("#") and launch_extents(text) is None:
+        if value is not None and not text.startswith("#") and launch_value(name, text) is None:
             entry = value.parent or value
             return Placed(malformed_launch(name), Span(entry.start_byte, entry.end_byte))
     arguments, _ = _signature_groups(site)

@@ -81,7 +81,7 @@ from math import prod
 
 from ..dialects.cute_nvgpu.tma_ops import DESCRIPTOR_BUILDER
 from ..dialects.nv_tileas.async_tma import is_kernel
-from ..dialects.nvvm_checks import launch_extents, malformed_launch
+from ..dialects.nvvm_checks import launch_value, malformed_launch
 from ..dialects.registry import is_function, returns_to
 from ..ir.aliases import AliasTable, resolve_aliases
 from ..ir.attributes import CMPF_PREDICATES, CMPI_PREDICATES, ROUNDING_MODES, attribute, constant_number, enum_case, enum_keyword, integer, integers, written_text
@@ -2006,42 +2006,67 @@ _HANDLERS = {
 
 
 # MLIR's NVVM attributes of a kernel's launch (NVVMDialect: a `DenseI32ArrayAttr` of one to three
-# extents each, `nvvm.reqntid = array<i32: 128, 1, 1>`) -> the PTX directive each becomes, in the
-# order LLVM's NVPTX backend writes them (NVPTXAsmPrinter's kernel directives; its
-# test/CodeGen/NVPTX/cluster-dim.ll). PTX ISA 11.4.2 / 11.4.3: `.maxntid` bounds the CTA's threads,
-# `.reqntid` fixes them (a launch of another size fails), and the two exclude each other; 11.7.1 /
-# 11.7.2: `.reqnctapercluster` fixes the CTAs of a cluster (the runtime launches with it when the
-# launch gives none, and a launch giving another fails), `.explicitcluster` has the kernel launched
-# only in clusters (PTX ISA 7.8, sm_90 on, as clusters are).
+# extents each, `nvvm.reqntid = array<i32: 128, 1, 1>`; an `IntegerAttr` each, `nvvm.maxnreg = 64 :
+# i32`) -> the PTX directive each becomes, in the order LLVM's NVPTX backend writes them
+# (NVPTXAsmPrinter::emitKernelFunctionDirectives, from the function attributes
+# NVVMToLLVMIRTranslation gives: `.reqntid`, `.maxntid`, `.minnctapersm`, `.maxnreg`, then from
+# sm_90 `.explicitcluster`, `.reqnctapercluster`, `.maxclusterrank`; its
+# test/CodeGen/NVPTX/cluster-dim.ll, maxclusterrank.ll). PTX ISA 11.4.2 / 11.4.3: `.maxntid` bounds
+# the CTA's threads, `.reqntid` fixes them (a launch of another size fails), and the two exclude
+# each other; `.maxnreg` bounds a thread's registers and `.minnctapersm` asks for that many CTAs on
+# one SM (ptxas 13.0 ignores it, warning, without `.maxntid` or `.reqntid`); 11.7.1 / 11.7.2:
+# `.reqnctapercluster` fixes the CTAs of a cluster (the runtime launches with it when the launch
+# gives none, and a launch giving another fails), `.explicitcluster` has the kernel launched only in
+# clusters (PTX ISA 7.8, sm_90 on, as clusters are); `.maxclusterrank` bounds a cluster's CTAs, and
+# ptxas 13.0 refuses it before sm_90 ("requires .target sm_90 or higher") and beside
+# `.reqnctapercluster` ("Conflicting directives"). `nvvm.blocksareclusters` (a unit attribute;
+# MLIR's NVVM dialect wants `nvvm.reqntid` and `nvvm.cluster_dim` beside it) is `.blocksareclusters`
+# (PTX ISA 9.0: the launch's grid counts clusters) after `.reqnctapercluster` and in place of
+# `.explicitcluster`, as the newest LLVM writes it; ptxas 13.0 wants `.reqntid` and
+# `.reqnctapercluster` with it.
 _THREADS = (("nvvm.reqntid", ".reqntid"), ("nvvm.maxntid", ".maxntid"))
+_COUNTS = (("nvvm.minctasm", ".minnctapersm"), ("nvvm.maxnreg", ".maxnreg"))
 _CLUSTER_DIM = "nvvm.cluster_dim"
+_CLUSTER_MAX = ("nvvm.cluster_max_blocks", ".maxclusterrank")
+_BLOCKS_ARE_CLUSTERS = ("nvvm.blocksareclusters", ".blocksareclusters")
 
 
 def _launch_directives(function: Operation, target: T.Target) -> list[str]:
     """The directives of a kernel's launch its function's NVVM attributes fix (`_THREADS`,
-    `_CLUSTER_DIM`): `.reqntid` / `.maxntid` of the CTA's threads, `.explicitcluster` and
-    `.reqnctapercluster` of a cluster's CTAs. An attribute of another form, both thread counts, or a
-    cluster before sm_90 is refused, named."""
-    def extents(name: str) -> str | None:
+    `_COUNTS`, `_CLUSTER_DIM`, `_CLUSTER_MAX`): `.reqntid` / `.maxntid` of the CTA's threads,
+    `.minnctapersm` and `.maxnreg`, `.explicitcluster` and `.reqnctapercluster` of a cluster's
+    CTAs, `.blocksareclusters`, `.maxclusterrank`. An attribute of another form, both thread
+    counts, a cluster's size both fixed and bounded, blocks as clusters without `nvvm.reqntid`
+    and `nvvm.cluster_dim`, or a cluster's attribute before sm_90 is refused, named (LLVM drops
+    the cluster's directives before sm_90 without a word)."""
+    def given(name: str) -> str | None:
         attr = attribute(function, name)
         if attr is None:
             return None
-        given = launch_extents(attr.text)
-        if given is None:
+        value = launch_value(name, attr.text)
+        if value is None:
             raise _Unemittable(malformed_launch(name))
-        return ", ".join(map(str, given))
-    out = []
-    for name, directive in _THREADS:
-        given = extents(name)
-        if given is not None:
-            out.append(f"{directive} {given}")
+        return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+    out = [f"{directive} {value}" for name, directive in _THREADS if (value := given(name)) is not None]
     if len(out) > 1:
         raise _Unemittable(f"both `{_THREADS[0][0]}` and `{_THREADS[1][0]}` (PTX takes `.reqntid` or `.maxntid`, not both)")
-    cluster = extents(_CLUSTER_DIM)
+    out += [f"{directive} {value}" for name, directive in _COUNTS if (value := given(name)) is not None]
+    cluster, most = given(_CLUSTER_DIM), given(_CLUSTER_MAX[0])
+    blocks = attribute(function, _BLOCKS_ARE_CLUSTERS[0]) is not None
+    for name, value in ((_CLUSTER_DIM, cluster), (_CLUSTER_MAX[0], most), (_BLOCKS_ARE_CLUSTERS[0], blocks or None)):
+        if value is not None and target.tier < _CLUSTER_TIER:
+            raise _Unemittable(f"`{name}` needs sm_{_CLUSTER_TIER} or later, not {target.name}")
+    if cluster is not None and most is not None:
+        raise _Unemittable(f"both `{_CLUSTER_DIM}` and `{_CLUSTER_MAX[0]}` (PTX takes `.reqnctapercluster` or "
+                           f"`.maxclusterrank`, not both)")
+    if blocks and (cluster is None or attribute(function, _THREADS[0][0]) is None):
+        raise _Unemittable(f"`{_BLOCKS_ARE_CLUSTERS[0]}` without both `{_THREADS[0][0]}` and `{_CLUSTER_DIM}` "
+                           f"(PTX's `.blocksareclusters` needs `.reqntid` and `.reqnctapercluster`)")
     if cluster is not None:
-        if target.tier < _CLUSTER_TIER:
-            raise _Unemittable(f"`{_CLUSTER_DIM}` needs sm_{_CLUSTER_TIER} or later, not {target.name}")
-        out += [".explicitcluster", f".reqnctapercluster {cluster}"]
+        out += [f".reqnctapercluster {cluster}", _BLOCKS_ARE_CLUSTERS[1]] if blocks else \
+            [".explicitcluster", f".reqnctapercluster {cluster}"]
+    if most is not None:
+        out.append(f"{_CLUSTER_MAX[1]} {most}")
     return out
 
 
