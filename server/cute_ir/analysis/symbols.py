@@ -296,6 +296,7 @@ _NOT_VERIFIED = re.compile(rb"\bverifyTarget\s*=\s*false\b")
 # it again, as any edit that may change a symbol table does.
 TARGETS = "gpu.module targets"
 CONTAINER_MODULE = "module gpu.container_module"
+PTX_CONTAINER = "container for PTX"
 _KERNEL = "kernel @{0}::@{1}"
 _KERNEL_KEY = re.compile(r"kernel @(.*)::@(.*)")
 _ALIAS = "alias {0}"
@@ -303,6 +304,8 @@ _ALIAS_KEY = re.compile(r"alias ([!#].*)")
 # A container's header: its op and symbol (`gpu.module @kernels [...] {`, `module attributes {...} {`).
 _CONTAINER_HEADER = re.compile(rb'\s*"?(gpu\.module|builtin\.module|module)"?\s*(?:@("[^"]*"|[\w$.-]+))?')
 _CONTAINER_MODULE_ATTRIBUTE = re.compile(rb"\bgpu\.container_module\b")
+# A module's LLVM target triple naming NVPTX (`llvm.target_triple = "nvptx64-nvidia-cuda"`).
+_NVPTX_TRIPLE = re.compile(rb'\bllvm\.target_triple\s*=\s*"nvptx')
 
 
 class UnitLookup:
@@ -337,6 +340,14 @@ class UnitLookup:
     def container_module(self) -> bool | None:
         answer = self._container_module()
         self.asked[CONTAINER_MODULE] = answer
+        return answer
+
+    def ptx_container(self) -> bool:
+        """Whether a container around the unit is meant for PTX: a `gpu.module` (where CuTe DSL
+        and MLIR's GPU dialect put device code), or a module that declares an NVVM target
+        (`#nvvm.target<...>`) or an NVPTX triple (`llvm.target_triple = "nvptx64-nvidia-cuda"`)."""
+        answer = self._ptx_container()
+        self.asked[PTX_CONTAINER] = answer
         return answer
 
     def alias(self, name: str) -> str | None:
@@ -413,6 +424,15 @@ class UnitLookup:
             scope = table.parent[scope]
         return False
 
+    def _ptx_container(self) -> bool:
+        table, scope = self._scope()
+        while scope >= 0:
+            op, _, text = self._header(table, scope)
+            if op == "gpu.module" or _NVVM_TARGET.search(text) or _NVPTX_TRIPLE.search(text):
+                return True
+            scope = table.parent[scope]
+        return False
+
     def _module_targets(self) -> tuple[str, ...] | None:
         table, scope = self._scope()
         if scope < 0:
@@ -471,6 +491,8 @@ def _answer(again: UnitLookup, name: str) -> Any:
         return again.module_targets()
     if name == CONTAINER_MODULE:
         return again.container_module()
+    if name == PTX_CONTAINER:
+        return again.ptx_container()
     if kernel is not None:
         return again.kernel(kernel.group(1), kernel.group(2))
     if alias is not None:

@@ -19,7 +19,7 @@ from functools import cache, partial
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Generator, TypeVar
 
-from ..diagnostics import Diagnostic, Severity, Span
+from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..dialects.nv_tileas.async_tma import KERNEL_SPEC
 from .alias_uses import alias_diagnostics, written_uses
@@ -104,6 +104,7 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
     verified = _verified()
     sites = [(op.start, op.name.decode()) for op in found.get("ops", ()) if op.name in verified]
     sites += _kernel_sites(analysis.document.data, units)
+    sites += _text_sites(analysis.document.data, units, _INLINE_ASM_TEXT, _INLINE_ASM)
     if not sites:
         return {}
     starts = [u.start for u in units]
@@ -157,6 +158,11 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
             lowered = lowering.diagnostics(scope, known + own, lifted)
             yield
             found = verified + lowered + pipeline.diagnostics(scope, known, own, frozenset(names[index]), lifted)
+            if names[index] == {_INLINE_ASM} and not own and not any(
+                    scope.start <= d.span.start < scope.end for d in known):
+                # (the unit's questions, which the SSA check adds to: an edit to a container's
+                # header that makes its functions meant for PTX, or not, verifies them again)
+                found += _writer_refusals(lifted, analysis.target_arch, UnitLookup(analysis, unit, unit.symbols))
             if scope is not unit:
                 # What the other statements of the scope say is theirs to say.
                 found = [d for d in found if not scope.start <= d.span.start < unit.start]
@@ -173,22 +179,67 @@ def _kernel_sites(data: bytes, units: list[Unit]) -> list[tuple[int, str]]:
     `cute-ir lower --emit ptx` writes PTX of every function carrying one, whatever ops it holds,
     so its unit is verified and its pipeline's checks of what that PTX cannot be (a float op
     the emitter has no form for: `lower.float-op`) run there too. Its name joins the op names
-    the passes are handed (`Pass.may_report`). Other functions the emitters write are verified
-    already: a function the function writer writes applies an atom."""
+    the passes are handed (`Pass.may_report`)."""
+    return _text_sites(data, units, _KERNEL_SPEC_TEXT, KERNEL_SPEC)
+
+
+def _text_sites(data: bytes, units: list[Unit], text: bytes, name: str) -> list[tuple[int, str]]:
+    """(where, `name`) of each mention of `text` in `units` (none in a shell). Besides TileAS
+    kernels (`_kernel_sites`), `--emit ptx` writes each function holding inline assembly
+    (`llvm.inline_asm`) with the function writer (emit/lowered_kernel.py): one that applies
+    atoms is verified for them, and the others for this, so that `check` reports where the
+    writer refuses one meant for PTX (`_writer_refusals`)."""
     if not units:
         return []
     starts = [u.start for u in units]
     found, at, end = [], units[0].start, units[-1].end
-    while (at := data.find(_KERNEL_SPEC_TEXT, at, end)) >= 0:
+    while (at := data.find(text, at, end)) >= 0:
         index = bisect_right(starts, at) - 1
         if index >= 0 and not units[index].shell and at < units[index].end:
-            found.append((at, KERNEL_SPEC))
-        at += len(_KERNEL_SPEC_TEXT)
+            found.append((at, name))
+        at += len(text)
     return found
+
+
+def _writer_refusals(lifted: Any, target: str, lookup: UnitLookup) -> list[Diagnostic]:
+    """Where and why the function writer writes no kernel of a function of `lifted` (a unit
+    with inline assembly and no op another check looks at, whose IR the default pipeline
+    leaves as written) that is meant for PTX, for `target`: `lower.emit` at the op it stopped
+    at, in `--emit ptx`'s words. Meant for PTX (`emit/lowered_kernel.meant_for_ptx`): a
+    function marked a kernel or given a kernel's launch, or one in a container for PTX
+    (`lookup.ptx_container`: a `gpu.module`, a module with an NVVM target or an NVPTX triple);
+    inline assembly alone does not say so (MLIR's LLVM dialect writes it for any target). None
+    for a target that is not one (`lower.target` says so)."""
+    from ..emit.lowered_kernel import function_refusal, meant_for_ptx, writes
+    from ..tables.tiers import parse_target
+    parsed = parse_target(target)
+    if parsed is None:
+        return []
+    out, container = [], None
+    for top in lifted.operations:
+        for op in top.walk():
+            if not writes(op):
+                continue
+            if not meant_for_ptx(op):
+                container = lookup.ptx_container() if container is None else container
+                if not container:
+                    continue
+            if (refused := function_refusal(op, parsed)) is None:
+                continue
+            at, why = refused
+            span = lifted.index.op_spans.get(at) or lifted.index.op_spans.get(op)
+            if span is not None:
+                out.append(Diagnostic(_WRITER_REFUSED, span, Severity.ERROR, Source.LOWER, f"cannot emit PTX: {why}"))
+    return out
 
 
 # A TileAS kernel's attribute (`nv_tileas.kernel_spec = #nv_tileas.kernel_spec<...>`).
 _KERNEL_SPEC_TEXT = KERNEL_SPEC.encode()
+# Inline assembly, which makes the function holding it one `--emit ptx` writes.
+_INLINE_ASM = "llvm.inline_asm"
+_INLINE_ASM_TEXT = _INLINE_ASM.encode()
+# The function writer's refusal, as the PTX preview reports an atom's (features/preview.py).
+_WRITER_REFUSED = "lower.emit"
 
 
 @cache
@@ -239,6 +290,8 @@ def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float |
                 unit.aliases = kept_names(unit.aliases | aliases)   # (with those its verification resolved)
         except Exception:  # a defect in the check must not cost the rest of the file
             log.exception("SSA check failed in %s at byte %d", analysis.document.uri, unit.start)
-        unit.symbols = asked   # an edit that changes one of these answers verifies it again
+        # An edit that changes one of these answers, or the verification's (`_writer_refusals`),
+        # verifies it again.
+        unit.symbols = {**unit.symbols, **asked}
     return out
 

@@ -353,7 +353,15 @@ _OWN: tuple[CodeDoc, ...] = (
             "than 1, 2 or 3."),
     CodeDoc("lower.target", L, "The atom has no PTX on the previewed target (it has on others)."),
     CodeDoc("lower.unsupported", L, "The PTX preview cannot lower this atom configuration."),
-    CodeDoc("lower.emit", L, "The PTX emitter failed for this atom."),
+    CodeDoc("lower.emit", L, "The PTX emitter failed for this atom, or the function writer writes no PTX "
+            "of a function holding inline assembly (`llvm.inline_asm`) that is meant for PTX, which `cute-ir "
+            "lower --emit ptx` writes: reported at the op it stopped at, in `--emit ptx`'s words. Meant for PTX: "
+            "a function marked a kernel (`nvvm.kernel`, `gpu.kernel`) or given a kernel's launch (`nvvm.reqntid`, "
+            "`nvvm.maxntid`, `nvvm.minctasm`, `nvvm.maxnreg`, `nvvm.cluster_dim`, `nvvm.cluster_max_blocks`, "
+            "`nvvm.blocksareclusters`), or one in a `gpu.module` (where CuTe DSL puts its kernels), or in a module "
+            "whose header declares an NVVM target (`#nvvm.target<...>`) or an NVPTX triple (`llvm.target_triple = "
+            "\"nvptx64-nvidia-cuda\"`). Inline assembly alone does not say so (MLIR's LLVM dialect writes it for "
+            "any target): `--emit ptx` alone refuses such a function."),
     CodeDoc("ptxas.error", P, "ptxas rejected the PTX lowered from this op."),
     CodeDoc("ptxas.warning", P, "ptxas warned about the PTX lowered from this op."),
     CodeDoc("ptxas.information", P, "ptxas said something about the PTX lowered from this op."),

@@ -101,7 +101,8 @@ from .ptx import EmitError
 from .ptx_copies import fold_constants, propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
 
-__all__ = ["INLINE_ASM", "LoweredKernel", "function_kernels", "lowered_kernels"]
+__all__ = ["INLINE_ASM", "LoweredKernel", "function_kernels", "function_refusal", "lowered_kernels",
+           "meant_for_ptx", "writes"]
 
 INLINE_ASM = "llvm.inline_asm"
 
@@ -116,7 +117,9 @@ class LoweredKernel:
 
 
 class _Unemittable(Exception):
-    pass
+    """Why the function writer writes no kernel; `op`: the innermost op it was writing (set by
+    `_Emitter.op`), where `check` reports it (`function_refusal`)."""
+    op: Operation | None = None
 
 
 # A scalar type's register: (PTX register type, bits).
@@ -570,10 +573,14 @@ class _Emitter:
                                              else None)
         if handler is None and returns_to(op.name, is_function):
             handler = _Emitter.ret      # `func.return`: the kernel's `ret`
-        if handler is None:
-            raise _Unemittable(_REFUSED.get(op.name) or f"`{op.name}` has no PTX here (the lowering left it)")
-        start, claimed = len(self.kernel.body), len(self.line_ops)
-        handler(self, op)
+        try:
+            if handler is None:
+                raise _Unemittable(_REFUSED.get(op.name) or f"`{op.name}` has no PTX here (the lowering left it)")
+            start, claimed = len(self.kernel.body), len(self.line_ops)
+            handler(self, op)
+        except _Unemittable as why:
+            why.op = why.op or op
+            raise
         # Lines the ops nested in it wrote are theirs (a loop's body).
         nested = {n for n, _ in self.line_ops[claimed:]}
         self.line_ops += [(n, op) for n in range(start, len(self.kernel.body)) if n not in nested]
@@ -2070,10 +2077,12 @@ def _launch_directives(function: Operation, target: T.Target) -> list[str]:
     return out
 
 
-def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) -> LoweredKernel:
+def _written(function: Operation, target: T.Target) -> "_Emitter | tuple[Operation, str]":
+    """`function`'s kernel written, or (the op the writer stopped at, the function itself where
+    no one op did; why, in `--emit ptx`'s words)."""
     name = kernel_name(function)
     if not function.regions or not function.regions[0].blocks:
-        return LoweredKernel(name, EmitError(f"`{name}`: only a function with a body is emitted", None, target.name))
+        return function, f"`{name}`: only a function with a body is emitted"
     emitter = _Emitter(PtxBuilder(name), function=function, target=target)
     blocks = function.regions[0].blocks
     try:
@@ -2085,13 +2094,50 @@ def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) ->
             raise _Unemittable(f"a function that returns values is a device function (`.func`), and "
                                f"`{emitter.kernel.directives[0].split()[0]}` is a kernel's (`.entry`) directive")
     except _Unemittable as why:
-        return LoweredKernel(name, EmitError(f"`{name}`: {why}", None, target.name))
+        return why.op or function, f"`{name}`: {why}"
     groups = cta_groups(emitter.kernel)
     if len(groups) > 1:
         # Atoms of one CTA and of a CTA pair applied in one function: no kernel holds both.
-        return LoweredKernel(name, EmitError(
-            f"`{name}`: its tcgen05 instructions name {' and '.join(f'`.cta_group::{g}`' for g in groups)}, "
-            f"and one kernel names one CTA group (ptxas refuses both in a function)", None, target.name))
+        return function, (f"`{name}`: its tcgen05 instructions name "
+                          f"{' and '.join(f'`.cta_group::{g}`' for g in groups)}, "
+                          f"and one kernel names one CTA group (ptxas refuses both in a function)")
+    return emitter
+
+
+def function_refusal(function: Operation, target: T.Target) -> tuple[Operation, str] | None:
+    """Why the function writer writes no kernel of `function`, a function it writes (one
+    holding inline assembly, no TileAS kernel: `writes`), for `target` (None: it writes one):
+    the op it stopped at (the function where no one op did) and `--emit ptx`'s words, which
+    `check` reports there (analysis/verification.py)."""
+    written = _written(function, target)
+    return written if isinstance(written, tuple) else None
+
+
+def writes(function: Operation) -> bool:
+    """Whether `cute-ir lower --emit ptx` writes `function` (an op of the lowered IR) with the
+    function writer: a function holding inline assembly that is no TileAS kernel."""
+    return is_function(function.name) and not is_kernel(function) and \
+        any(inner.name == INLINE_ASM for inner in function.walk())
+
+
+# A function's attributes that say it is a GPU kernel (MLIR's `nvvm.kernel`, the GPU dialect's
+# `gpu.kernel`) or fix a kernel's launch (`_launch_directives`).
+_KERNEL_MARKS = ("nvvm.kernel", "gpu.kernel", *(name for name, _ in _THREADS + _COUNTS), _CLUSTER_DIM,
+                 _CLUSTER_MAX[0], _BLOCKS_ARE_CLUSTERS[0])
+
+
+def meant_for_ptx(function: Operation) -> bool:
+    """Whether `function` says it is a kernel (`_KERNEL_MARKS`), which `check` reports the
+    writer's refusal of wherever it stands (analysis/verification.py; elsewhere only in a
+    container for PTX)."""
+    return any(attribute(function, name) is not None for name in _KERNEL_MARKS)
+
+
+def _emit(function: Operation, lines: dict[Operation, int], target: T.Target) -> LoweredKernel:
+    name = kernel_name(function)
+    emitter = _written(function, target)
+    if isinstance(emitter, tuple):
+        return LoweredKernel(name, EmitError(emitter[1], None, target.name))
     fold_constants(emitter.kernel)
     written = propagate(emitter.kernel, emitter.line_ops)
     module = render([(emitter.kernel, None)], target)
@@ -2121,5 +2167,4 @@ def function_kernels(ops: list[Operation], lines: dict[Operation, int], target: 
     back from its text) that holds inline assembly and is no TileAS kernel, in document order;
     `lines`: each op's first line in the lowered IR's text, what `LoweredKernel.line_ops` names.
     Writing a kernel may type a value the IR leaves untyped: the IR is the writer's."""
-    return [_emit(op, lines, target) for top in ops for op in top.walk()
-            if is_function(op.name) and not is_kernel(op) and any(inner.name == INLINE_ASM for inner in op.walk())]
+    return [_emit(op, lines, target) for top in ops for op in top.walk() if writes(op)]
