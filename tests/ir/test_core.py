@@ -141,3 +141,20 @@ def test_clone_refuses_an_op_with_regions() -> None:
     func, _ = _function()
     with pytest.raises(IRError):
         func.clone({})
+
+
+def _fields(op: Operation) -> dict:
+    """An op's fields, its results' as (type, uses, name_hint, owner, index)."""
+    out = dict(vars(op))
+    out["results"] = [(r.type, r.uses, r.name_hint, r.owner is op, r.index) for r in op.results]
+    return out
+
+
+@pytest.mark.parametrize("types", [(), (I32,), (I32, Type("f32"), I32)])
+def test_an_op_made_field_by_field_is_the_op_init_makes(types) -> None:
+    here = SourceLoc(Span(3, 9))
+    made = Operation.lifted("arith.addi", here, types)
+    plain = Operation("arith.addi", result_types=types, location=here)
+    assert list(vars(made)) == list(vars(plain))
+    assert _fields(made) == _fields(plain)
+    assert all(type(r) is type(p) for r, p in zip(made.results, plain.results))

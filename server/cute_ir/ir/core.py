@@ -23,6 +23,9 @@ from typing import Any, Iterable, Iterator, Sequence
 from ..text.location import UNKNOWN, Location
 
 
+_new_object = object.__new__
+
+
 class IRError(Exception):
     """A misuse of the IR API by a pass (not a problem in the user's text)."""
 
@@ -113,6 +116,18 @@ class OpResult(Value):
         self.owner = owner
         self.index = index
 
+    @classmethod
+    def made(cls, type: Type, owner: "Operation", index: int) -> "OpResult":
+        """`OpResult(type, owner, index)`, its fields set here (the same as `__init__`'s, without
+        its call of `Value.__init__`: one result of every op lifted at each keystroke)."""
+        result = _new_object(cls)
+        result.type = type
+        result.uses = []
+        result.name_hint = None
+        result.owner = owner
+        result.index = index
+        return result
+
 
 class BlockArgument(Value):
     __slots__ = ("owner", "index", "location")
@@ -171,6 +186,25 @@ class Operation:
         if regions:   # (the lift makes every op with none, and adds its regions itself)
             for region in (Region() for _ in range(regions)) if isinstance(regions, int) else regions:
                 self.add_region(region)
+
+    @classmethod
+    def lifted(cls, name: str, location: Location, result_types: Sequence[Type]) -> "Operation":
+        """`Operation(name, result_types=result_types, location=location)`, made field by field:
+        the lift makes every op of a unit at each keystroke (ir/lift.py `instantiate`), and
+        `__init__`'s general arguments cost a third of that. The same fields as `__init__`
+        sets; its results are made likewise (`OpResult.made`)."""
+        op = _new_object(cls)
+        op.name = name
+        op.location = location
+        op.assembly = None
+        op.parent = None
+        op.attributes = {}
+        op.properties = {}
+        op.successors = []
+        op._operands = []
+        op.results = [OpResult.made(t, op, i) for i, t in enumerate(result_types)] if result_types else []
+        op.regions = []
+        return op
 
     def __repr__(self) -> str:
         return f"<Operation {self.name} at {self.location}>"

@@ -39,7 +39,7 @@ from ..dialects.mlir_ods import SOURCE
 from ..dialects.registry import defines_symbol, has_trait, is_builtin_module, record as op_record
 from ..text.location import UNKNOWN, FusedLoc, SourceLoc, WrittenLoc
 from .places import NamesAt, OpsAt
-from .core import UNIT, Attribute, Block, Hole, Operation, OpResult, Region, Template, Type, Value
+from .core import UNIT, Attribute, Block, Hole, Operation, OpOperand, OpResult, Region, Template, Type, Value
 from .op_form import normalized, read_form
 from .op_shape import Names, Shape, shape_of
 
@@ -393,9 +393,11 @@ class _Lifter:
         index = self.index
         fixed = written.fixed
         new = _new_span
-        here = SourceLoc(new(Span, (base, base + written.length)))
-        op = Operation(written.name, location=here if fixed.location is None else FusedLoc((here, fixed.location)))
-        index.op_spans[op] = here.span
+        where = new(Span, (base, base + written.length))
+        here = SourceLoc(where)
+        op = Operation.lifted(written.name, here if fixed.location is None else FusedLoc((here, fixed.location)),
+                              fixed.result_types)
+        index.op_spans[op] = where
         if written.attribute_dicts:
             spans = index.attribute_spans[op] = {}
             for into, key, value, (start, end), (value_start, value_end) in written.attribute_entries:
@@ -416,20 +418,24 @@ class _Lifter:
         if not written.results:
             index._noted.append((op, written, base, ()))
             return op, regions
-        types = fixed.result_types
-        results = op.results = [OpResult(types[i], op, i) for i in range(len(types))]
+        results = op.results
         index._noted.append((op, written, base, results))   # its other places, placed when asked
         type_spans = index.type_spans
         for value, (_, span) in zip(results, written.result_types):
             if span is not None:
                 type_spans[value] = new(Span, (span[0] + base, span[1] + base))
+        names = scope.names
+        if len(results) == 1 and len(fixed.hints) == 1:   # (most ops: one result of one name)
+            value = results[0]
+            value.name_hint = fixed.hints[0]
+            names.setdefault(fixed.result_names[0], [value])   # `define`
+            return op, regions
         taken = 0
-        for text, n, _ in written.results:
+        for (text, n, _), hint in zip(written.results, fixed.hints):
             group = results[taken:taken + n]
-            hint = text[1:]
             for value in group:
                 value.name_hint = hint
-            scope.names.setdefault(text, group)   # `define`
+            names.setdefault(text, group)   # `define`
             taken += n
         return op, regions
 
@@ -535,8 +541,7 @@ class _Lifter:
         resolved = self.index._resolved      # where each use is written: placed when asked
         for op, written, base, scope in self.pending:
             uses = written.uses
-            if not uses:
-                op.set_operands(())
+            if not uses:   # (the op is new: it has no operands yet)
                 continue
             values: list[Value] = []
             for name, index, _ in uses:
@@ -552,7 +557,7 @@ class _Lifter:
                 else:
                     value = group[index]
                 values.append(value)
-            op.set_operands(values)
+            op._operands = [OpOperand(op, i, v) for i, v in enumerate(values)]   # (`set_operands` of a new op)
             resolved.append((op, written, base, values))
         self.index._placeholders.update(undefined.values())
         for op, successors in self.pending_successors:
@@ -672,7 +677,8 @@ class WrittenOp:
         count = sum(n for _, n, _ in self.results)
         types = [t for t, _ in self.result_types] + [UNKNOWN_TYPE] * max(0, count - len(self.result_types))
         return _Fixed(WrittenLoc(self.declared_location) if self.declared_location is not None else None,
-                      tuple(types[:count]), tuple(u[0] for u in self.uses), tuple(r[0] for r in self.results))
+                      tuple(types[:count]), tuple(u[0] for u in self.uses), tuple(r[0] for r in self.results),
+                      tuple(r[0][1:] for r in self.results))
 
 
 class _Fixed(NamedTuple):
@@ -680,6 +686,7 @@ class _Fixed(NamedTuple):
     result_types: tuple[Type, ...]       # one per result
     use_names: tuple[str, ...]           # its operands' names as the reading has them
     result_names: tuple[str, ...]        # its result groups' names as the reading has them
+    hints: tuple[str, ...]               # the same without their `%`: its results' `name_hint`s
 
 
 class OpMemo:
