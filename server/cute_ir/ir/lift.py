@@ -347,7 +347,8 @@ class _Lifter:
             if node.type != "operation":
                 continue
             op, regions = self.operation(node, sc)
-            into.append(op)
+            op.parent = into                  # (`into.append(op)` of a new op, one per op lifted)
+            into.operations.append(op)
             if not regions:
                 continue
             inner_scope = _Scope(parent=None if has_trait(op.name, Trait.ISOLATED_FROM_ABOVE) else sc)
