@@ -345,3 +345,72 @@ def test_evaluated_folding_computes_an_instruction_of_literals_and_folds_on():
         "st.b64 [%p+16], %w;",
         "st.b32 [%p+24], %g;",
         "ret;"]
+
+
+def test_evaluated_folding_rewrites_integer_identities_and_never_float_ones():
+    """The TileAS kernel writer's folding (`evaluate`) rewrites the integer identities a compiler
+    would not write: x + 0 (either side), x - 0, x | 0, x ^ 0, x << 0 and x * 1 copy x, x * 0 is
+    the constant 0 (folded on), `mad.lo` with a 0 addend is its `mul.lo`, with a factor of 1 the
+    `add` of the rest, with two literal factors the `add` of their product; a line that adds 0
+    into its own register goes, and a copy the next line overwrites as it reads is merged into
+    it. The copies go as copy propagation would take them (`propagate(..., copied=...)`). A
+    guarded identity keeps its guard; float ones stay (x + 0.0 is +0.0 for -0.0, x * 1.0 quiets
+    a NaN), as do `.cc`, `.wide` and `.hi` forms."""
+    kernel, ops = _kernel({"%a": "b32", "%b": "b32", "%c": "b32", "%d": "b32", "%e": "b32", "%f": "b32",
+                           "%g": "b32", "%h": "b32", "%i": "b32", "%z": "b32", "%y": "b32", "%u": "b64",
+                           "%v": "b64", "%x": "f32", "%xf": "f32", "%p": "b64", "%q": "pred"}, [
+        "ld.param.u64 %p, [p0];",
+        "ld.b32 %a, [%p];",
+        "ld.b32 %b, [%p+4];",
+        "ld.f32 %x, [%p+8];",
+        "ld.b64 %u, [%p+16];",
+        "add.u32 %c, 0, %a;",             # a copy, propagated into the reads
+        "add.u32 %c, %c, 0;",             # into its own register: gone
+        "mad.lo.u32 %d, %a, 128, 0;",     # mul.lo
+        "mad.lo.s32 %e, 1, %b, %a;",      # add
+        "mad.lo.s32 %f, 2, 3, %a;",       # add of the product
+        "mul.lo.u32 %z, %b, 0;",          # the constant 0, folded on
+        "add.u32 %g, %a, %z;",            # then a copy of %a
+        "add.u32 %g, %g, 16;",            # that this line merges
+        "shl.b32 %h, %b, 0;",
+        "@%q xor.b32 %i, %b, 0;",         # guarded: a guarded copy, which stays
+        "add.u64 %v, %u, 0;",
+        "add.rn.f32 %xf, %x, 0f00000000;",  # floats: never
+        "mul.rn.f32 %xf, %xf, 0f3F800000;",
+        "add.cc.u32 %y, %b, 0;",          # sets the carry: stays
+        "mul.hi.u32 %y, %y, 1;",
+        "st.b32 [%p], %c;", "st.b32 [%p+4], %d;", "st.b32 [%p+8], %e;", "st.b32 [%p+12], %f;",
+        "st.b32 [%p+16], %g;", "st.b32 [%p+20], %h;", "st.b32 [%p+24], %i;", "st.b64 [%p+32], %v;",
+        "st.f32 [%p+40], %xf;", "st.b32 [%p+44], %y;", "st.b32 [%p+48], %z;",
+        "ret;"])
+    copied = fold_constants(kernel, evaluate=True)
+    assert copied == {"%c", "%g", "%h", "%v"}
+    propagate(kernel, [], copies=False, copied=copied)
+    assert _body(kernel) == [
+        "ld.param.u64 %p, [p0];",
+        "ld.b32 %a, [%p];",
+        "ld.b32 %b, [%p+4];",
+        "ld.f32 %x, [%p+8];",
+        "ld.b64 %u, [%p+16];",
+        "mul.lo.u32 %d, %a, 128;",
+        "add.s32 %e, %b, %a;",
+        "add.s32 %f, %a, 6;",
+        "add.u32 %g, %a, 16;",
+        "@%q mov.b32 %i, %b;",
+        "add.rn.f32 %xf, %x, 0f00000000;",
+        "mul.rn.f32 %xf, %xf, 0f3F800000;",
+        "add.cc.u32 %y, %b, 0;",
+        "mul.hi.u32 %y, %y, 1;",
+        "st.b32 [%p], %a;", "st.b32 [%p+4], %d;", "st.b32 [%p+8], %e;", "st.b32 [%p+12], %f;",
+        "st.b32 [%p+16], %g;", "st.b32 [%p+20], %b;", "st.b32 [%p+24], %i;", "st.b64 [%p+32], %u;",
+        "st.f32 [%p+40], %xf;", "st.b32 [%p+44], %y;", "st.b32 [%p+48], 0;",
+        "ret;"]
+    assert not any(register in " ".join(kernel.decls) for register in ("%c;", "%h;", "%v;", "%z;"))
+
+
+def test_without_evaluate_identities_stay():
+    """The function writer's folding (no `evaluate`) leaves an identity as written."""
+    kernel, _ = _kernel({"%a": "b32", "%c": "b32", "%p": "b64"}, [
+        "ld.param.u64 %p, [p0];", "ld.b32 %a, [%p];", "add.u32 %c, %a, 0;", "st.b32 [%p], %c;", "ret;"])
+    assert fold_constants(kernel) == frozenset()
+    assert _body(kernel)[2] == "add.u32 %c, %a, 0;"

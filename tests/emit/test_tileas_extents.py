@@ -16,11 +16,11 @@ COPY = _kernel(f"%src: {VIEW}, %i: index", f"""  %c0 = arith.constant 0 : index
   %t, %k = nv_tileas.tiled_load %src coords(%i, %c0) offsets() {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<ldgsts>}} : {VIEW} -> tensor<64x64xf16>, !nv_tileaa.mem_token
   %st = nv_tileas.tiled_store %t, %src coords(%i, %c0) offsets() token(%k) {{tileSize = array<i64: 64, 64>, copy_atom = #nv_tileas.copy_atom<stg>}} : {VIEW} -> !nv_tileaa.mem_token""")
 
-# The first chunk cp.async moves: the bytes of it inside the row, in 64 bits, then the row.
+# The first chunk cp.async moves: the bytes of it inside the row, in 64 bits, then the row (its
+# offsets in the tile, 0, added to nothing: `add.u64 %left22, %left22, 0;` is no instruction).
 CLAMP = """  cvt.u64.u32 %left22, 0;
   cvt.u64.u32 %left23, %col7;
   add.u64 %left22, %left22, %left23;
-  add.u64 %left22, %left22, 0;
   sub.s64 %left22, %p0_src_size1, %left22;
   max.s64 %left22, %left22, 0;
   min.s64 %left22, %left22, 8;
@@ -29,7 +29,6 @@ CLAMP = """  cvt.u64.u32 %left22, 0;
   cvt.u64.u32 %crow25, %p1_i_32;
   cvt.u64.u32 %crow26, %row6;
   add.u64 %crow25, %crow25, %crow26;
-  add.u64 %crow25, %crow25, 0;
   setp.lt.u64 %rowin24, %crow25, %p0_src_size0;
   selp.b32 %size21, %size21, 0, %rowin24;
   cp.async.cg.shared.global [%saddr18], [%gaddr12+0], 16, %size21;

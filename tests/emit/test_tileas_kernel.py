@@ -553,7 +553,8 @@ def test_a_loop_s_loads_are_filled_stages_minus_one_iterations_ahead(stages):
         assert [int(first) for _, first in firsts] == [int(lower_bound) + j * int(step) for j in range(stages - 1)]
         assert before.count(f"add.u32 %{ring}_fill_stage, %{ring}_fill_stage, 1;") == stages - 1
         # In the loop: the fill of iteration i + stages - 1 comes before the consumers' wait.
-        ahead = re.search(rf"mad\.lo\.s32 (%iv_ahead\d+), {step}, {stages - 1}, {iv};\n(?:.*\n)*?"
+        # Iteration i + stages - 1: the `mad.lo` of step and stages - 1, both literals, is the `add` of their product.
+        ahead = re.search(rf"add\.s32 (%iv_ahead\d+), {iv}, {int(step) * (stages - 1)};\n(?:.*\n)*?"
                           rf"  setp\.lt\.s32 (%fill\d+), \1, {upper};\n  mad\.lo\.u32 %fill_tile\d+, %{ring}_fill_stage,", inside)
         assert ahead is not None
         label = re.search(rf"@!{ahead.group(2)} bra (PRODUCED_\d+);", inside).group(1)

@@ -167,6 +167,9 @@ _EVALUATED = {"add": (False, lambda a, b: a + b), "sub": (False, lambda a, b: a 
               "and": (False, lambda a, b: a & b), "or": (False, lambda a, b: a | b),
               "xor": (False, lambda a, b: a ^ b), "shl": (False, lambda a, b: a << b if 0 <= b < 64 else 0)}
 _INTEGER_LITERAL = re.compile(r"^(-?\d+|0x[0-9A-Fa-f]+)$")
+# A move of a register into itself, guarded or not (an identity `_identity` rewrote).
+_COPY_FROM = re.compile(r"^mov\.b\d+ (%\w+), (%\w+);$")
+_SELF_MOVE = re.compile(r"^(@!?%\w+\s+)?mov\.b\d+ (%\w+), \2;$")
 
 
 def _evaluated(code: str) -> str | None:
@@ -197,7 +200,68 @@ def _evaluated(code: str) -> str | None:
     return f"mov.b{bits} {operands[0].strip()}, {value};"
 
 
-def fold_constants(kernel: PtxBuilder, evaluate: bool = False) -> None:
+# Integer identities `fold_constants` rewrites when asked (`evaluate`), as a compiler does: the
+# mnemonic, whether it has a `.lo` part. Floats never: x + 0.0 is +0.0 for x = -0.0, and x * 1.0
+# of a signaling NaN a quiet one (IEEE 754, which PTX's `add.rn` / `mul.rn` follow), so neither is x.
+_IDENTITIES = {"add": False, "sub": False, "or": False, "xor": False, "shl": False, "shr": False,
+               "mul": True, "mad": True}
+
+
+def _identity(code: str) -> str | None:
+    """The simpler instruction an integer identity is (`_IDENTITIES`), None when `code` is none:
+    x + 0, 0 + x, x - 0, x | 0, x ^ 0, x << 0, x >> 0 and x * 1 are `mov.b<N> d, x;`, x * 0 is
+    `mov.b<N> d, 0;`; `mad.lo` with a 0 addend is its `mul.lo`, with a factor of 1 or 0 the
+    `add` or `mov` of the rest, with two literal factors the `add` of their product, each then
+    simplified in turn. A guard is kept; `.cc`, `.sat`, `.hi`, `.wide` and float forms are
+    left alone."""
+    guard = _GUARD.match(code)
+    prefix = guard[0] if guard else ""
+    mnemonic, _, rest = code[len(prefix):-1].partition(" ")
+    parts = mnemonic.split(".")
+    found = _TYPE.match(parts[-1]) if parts[0] in _IDENTITIES else None
+    if found is None or found[1] == "f" or _opaque(code) \
+            or len(parts) != (3 if _IDENTITIES[parts[0]] else 2) \
+            or (_IDENTITIES[parts[0]] and parts[1] != "lo"):
+        return None
+    operands = _split_operands(rest)
+    if operands is None or len(operands) != (4 if parts[0] == "mad" else 3):
+        return None
+    destination, *sources = (operand.strip() for operand in operands)
+    bits, kind = int(found[2]), parts[-1]
+    value = [int(source, 0) % (1 << bits) if _INTEGER_LITERAL.match(source) else None for source in sources]
+    mov = f"mov.b{bits} {destination}, "
+    if parts[0] == "mad":
+        a, b, c = sources
+        if value[2] == 0:
+            return _simplest(f"{prefix}mul.lo.{kind} {destination}, {a}, {b};")
+        if value[0] is not None and value[1] is not None:
+            product = value[0] * value[1] % (1 << bits)
+            return _simplest(f"{prefix}add.{kind} {destination}, {c}, {product};")
+        if 0 in value[:2]:
+            return f"{prefix}{mov}{c};"
+        if 1 in value[:2]:
+            return _simplest(f"{prefix}add.{kind} {destination}, {b if value[0] == 1 else a}, {c};")
+        return None
+    a, b = sources
+    if parts[0] == "mul":
+        if 0 in value:
+            return f"{prefix}{mov}0;"
+        if value[1] == 1 or value[0] == 1:
+            return f"{prefix}{mov}{a if value[1] == 1 else b};"
+        return None
+    if value[1] == 0:
+        return f"{prefix}{mov}{a};"
+    if value[0] == 0 and parts[0] in ("add", "or", "xor"):
+        return f"{prefix}{mov}{b};"
+    return None
+
+
+def _simplest(code: str) -> str:
+    """`code` with its identities rewritten (`_identity`) until none is left."""
+    return _identity(code) or code
+
+
+def fold_constants(kernel: PtxBuilder, evaluate: bool = False) -> frozenset[str]:
     """`kernel`'s constants folded into the instructions that read them, as immediates where
     PTX takes one (`_FOLDS_INTO`, `_literal_fits`): a register that one unguarded `mov` of a
     literal writes (`_CONSTANT`), and no other line, holds that literal wherever a line after
@@ -215,6 +279,9 @@ def fold_constants(kernel: PtxBuilder, evaluate: bool = False) -> None:
             writes[register] = writes.get(register, 0) + 1
     constants: dict[str, tuple[str, int]] = {}
     depth = 0
+    idle: set[int] = set()
+    copied: set[str] = set()
+    copies_at: set[int] = set()
     for n, (line, is_atom) in enumerate(kernel.body):
         code = line.strip()
         if code.startswith("{"):
@@ -225,18 +292,62 @@ def fold_constants(kernel: PtxBuilder, evaluate: bool = False) -> None:
             continue
         folded = _fold_line(code, constants, evaluate) if constants else code
         if evaluate:
-            folded = _evaluated(folded) or folded
+            identity = None if _evaluated(folded) else _identity(folded)
+            folded = _evaluated(folded) or identity or folded
+            if _SELF_MOVE.match(folded):           # x + 0 into x itself: no instruction at all
+                idle.add(n)
+                continue
+            if identity is not None and (found := _COPY_FROM.match(folded)):
+                copied.add(found[1])
+                copies_at.add(n)
         if folded != code:
             kernel.body[n] = (folded, is_atom)
         found = _CONSTANT.match(folded)
         if found is not None and writes.get(found[2]) == 1:
             constants[found[2]] = (found[3], int(found[1][1:]))
+    idle |= _merged_copies(kernel, copies_at - idle, idle)
+    if idle:
+        kernel.body[:] = [line for n, line in enumerate(kernel.body) if n not in idle]
+        # A register the idle lines wrote may now be written once: a constant to fold on.
+        copied |= fold_constants(kernel, evaluate)
+    return frozenset(copied)
 
 
-def propagate(kernel: PtxBuilder, line_ops: list[tuple[int, Op]], copies: bool = True) -> list[tuple[int, Op]]:
+def _merged_copies(kernel: PtxBuilder, at: set[int], idle: set[int]) -> set[int]:
+    """The lines of `at` (identities made copies, `mov.b<N> d, s;`) that the next live line
+    (past `idle`'s) overwrites as it reads: `add.u32 d, d, 16;` after the copy becomes
+    `add.u32 d, s, 16;`, reading s where it read d, and the copy goes (as in
+    `add.u32 %ir, 0, %row; add.u32 %ir, %ir, 16;`, a compiler's `add.u32 %ir, %row, 16;`)."""
+    merged: set[int] = set()
+    for n in sorted(at):
+        found = _COPY_FROM.match(kernel.body[n][0])
+        k = n + 1
+        while k in idle:
+            k += 1
+        if found is None or k >= len(kernel.body):
+            continue
+        destination, source = found[1], found[2]
+        line, is_atom = kernel.body[k]
+        code = line.strip()
+        if _opaque(code) or "//" in code or _GUARD.match(code):
+            continue
+        written, read = _operands(code)
+        if written != {destination} or destination not in read:
+            continue
+        mnemonic, _, rest = code.partition(" ")
+        first, _, sources = rest.partition(",")
+        reread = re.sub(rf"{re.escape(destination)}(?!\w)", source, sources)
+        kernel.body[k] = (f"{mnemonic} {first},{reread}", is_atom)
+        merged.add(n)
+    return merged
+
+
+def propagate(kernel: PtxBuilder, line_ops: list[tuple[int, Op]], copies: bool = True,
+              copied: frozenset[str] = frozenset()) -> list[tuple[int, Op]]:
     """`kernel`'s body with its redundant `mov`s removed (see the module's doc), and `line_ops`
     (body index, op) renumbered to match; `copies` False: only the constants' `mov`s nothing reads
-    (those `fold_constants` folded away), no copy propagated, no other `mov` removed."""
+    (those `fold_constants` folded away) and the copies into the registers `copied` names (the
+    identities `fold_constants` made `mov`s) are propagated, no other `mov` removed."""
     types = {found[2]: found[1] for found in map(_DECL.match, kernel.decls) if found}
     lines = [line for line, _ in kernel.body]
     writers: dict[str, list[int]] = {}
@@ -254,9 +365,9 @@ def propagate(kernel: PtxBuilder, line_ops: list[tuple[int, Op]], copies: bool =
         if not _straight(line):
             start = n + 1
     removed: set[int] = set()
-    for n, line in enumerate(lines if copies else ()):
+    for n, line in enumerate(lines if copies or copied else ()):
         found = _MOV.match(lines[n])
-        if found is None:
+        if found is None or not (copies or found[1] in copied):
             continue
         destination, source = found[1], found[2]
         uses = readers.get(destination, set())
