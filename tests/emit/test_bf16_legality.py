@@ -8,8 +8,12 @@ from __future__ import annotations
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis, Settings
+from cute_ir.dialects.nv_tileas.async_tma import is_kernel
+from cute_ir.emit.tileas_kernel import emit_tileas_kernel
 from cute_ir.features.lowered import lower
-from cute_ir.tables.legality import (BF16_TIER, FLOAT_ARITHMETIC, bf16_conversion_problem, bf16_cvt_tier,
+from cute_ir.ir.lift import lift
+from cute_ir.syntax.parser import parse
+from cute_ir.tables.legality import (BF16_TIER, FLOAT_ARITHMETIC, NAN_TIER, bf16_conversion_problem, bf16_cvt_tier,
                                      tile_arithmetic_problem)
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble, parallel_map
 from tests.emit.test_tileas_floats import VIEW, _kernel
@@ -126,3 +130,73 @@ def test_check_reports_what_the_emitter_refuses_before_sm90(arch, body, why):
     last = body.splitlines()[-1]
     [span] = [d.span for d in result.diagnostics if d.severity.name == "ERROR"]
     assert text[span.start:span.end] == last.strip()
+
+
+# `max.NaN` / `min.NaN` (`maximumf` / `minimumf`) on each SM tier: `NAN_TIER`, the one rule the
+# PTX writers and lower-tma-load-store-to-async read. PTX ISA, max / min: `.NaN` from sm_80; no
+# `.f64` form; `.bf16` itself from `BF16_TIER`.
+NAN_FORMS = [(f"{base}.NaN.{form}", register) for base in ("max", "min")
+             for form, register in (("f32", "f32"), ("f16", "f16"), ("bf16", "bf16"), ("f16x2", "pair"),
+                                    ("bf16x2", "pair"), ("f64", "f64"))]
+
+
+def _nan_accepted(instruction: str, arch: int) -> bool:
+    form = instruction.rsplit(".", 1)[1]
+    return form != "f64" and arch >= NAN_TIER and (not form.startswith("bf16") or arch >= BF16_TIER)
+
+
+@pytest.mark.skipif(PTXAS is None, reason=SKIP_REASON)
+def test_ptxas_accepts_max_and_min_nan_exactly_from_the_table_s_tier():
+    """Each `.NaN` form alone, on each arch: ptxas 13.0's verdict is the table's ("Modifier
+    '.NaN' requires .target sm_80 or higher" before it; "Illegal modifier '.NaN'" of f64)."""
+    cases = [(arch, f"{i} %{r}_0, %{r}_1, %{r}_2;", _nan_accepted(i, arch)) for arch in ARCHS for i, r in NAN_FORMS]
+    verdicts = parallel_map(lambda case: assemble(_module(case[0], [case[1]]), f"sm_{case[0]}"), cases)
+    wrong = [(arch, line, accepted, said) for (arch, line, expected), (accepted, said) in zip(cases, verdicts)
+             if accepted != expected]
+    assert wrong == []
+    said = dict(((arch, line), text) for (arch, line, _), (_, text) in zip(cases, verdicts))
+    assert "Modifier '.NaN' requires .target sm_80 or higher" in said[(75, "max.NaN.f32 %f32_0, %f32_1, %f32_2;")]
+    assert NAN_TIER == 80
+
+
+def test_the_nan_rule_per_tile_element():
+    """A tile's `maximumf` / `minimumf` before sm_80 is refused in words naming the register's
+    instruction; from sm_80 it is not (bf16's add / sub / mul rule is apart)."""
+    assert [tile_arithmetic_problem(name, element, 75) for name in ("arith.maximumf", "arith.minimumf")
+            for element in ("f32", "f16", "bf16")] == [
+        "of f32 tiles before sm_80: `max.NaN.f32` needs it", "of f16 tiles before sm_80: `max.NaN.f16x2` needs it",
+        "of bf16 tiles before sm_80: `max.NaN.bf16x2` needs it", "of f32 tiles before sm_80: `min.NaN.f32` needs it",
+        "of f16 tiles before sm_80: `min.NaN.f16x2` needs it", "of bf16 tiles before sm_80: `min.NaN.bf16x2` needs it"]
+    assert {tile_arithmetic_problem(name, element, 80) for name in ("arith.maximumf", "arith.minimumf")
+            for element in ("f32", "f16", "bf16")} == {None}
+    assert tile_arithmetic_problem("arith.addf", "f32", 75) is None
+    assert tile_arithmetic_problem("arith.maximumf", "f32", None) is None
+
+
+NAN_TILE = LOAD + "  %m = arith.minimumf %v, %v : tensor<64x64xf32>"
+
+
+@pytest.mark.parametrize("arch", ["sm_70", "sm_75"])
+def test_check_reports_a_tile_s_max_nan_before_sm80_at_the_op_as_the_emitter_refuses_it(arch):
+    text = _kernel(f"%a: {VIEW}", NAN_TILE)
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch=arch)))
+    errors = [d for d in result.diagnostics if d.severity.name == "ERROR"]
+    assert [(d.code, d.message) for d in errors] == [
+        ("lower.float-op", "this `arith.minimumf` of f32 tiles before sm_80: `min.NaN.f32` needs it")]
+    start = text.index("%m = arith.minimumf")
+    assert (errors[0].span.start, errors[0].span.end) == (start, start + len("%m = arith.minimumf %v, %v : tensor<64x64xf32>"))
+    [kernel] = [op for top in lift(parse(lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(
+        target_arch="sm_80"))).stages[-1].text.encode()).root).operations for op in top.walk()
+        if op.name == "func.func" and is_kernel(op)]
+    refused = emit_tileas_kernel(kernel, arch)
+    assert not refused.ok
+    assert refused.message == "`k`: `arith.minimumf` of f32 tiles before sm_80: `min.NaN.f32` needs it"
+
+
+def test_a_tile_s_max_nan_from_sm80_is_checked_clean_and_assembles():
+    text = _kernel(f"%a: {VIEW}", NAN_TILE)
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch="sm_80")))
+    assert [d for d in result.diagnostics if d.severity.name == "ERROR"] == []
+    [ptx] = _kernels(text, "sm_80").values()
+    assert "  min.NaN.f32 %ew" in ptx
+    assert_assembles(ptx, "sm_80")

@@ -300,7 +300,8 @@ _OWN: tuple[CodeDoc, ...] = (
             "(`cvt` rounds ties away from zero only into tf32), a `cvt` of bf16 the target lacks (with f32, "
             "either way and in any rounding, before sm_80; with f16 or f64 before sm_90): an `arith.extf` / "
             "`truncf` from or to bf16, a float op or `arith.cmpf` of bf16 computed in f32 "
-            "(`tables/legality.bf16_conversion_problem`), or an `arith.addf` / `subf` / `mulf` of bf16 tiles "
+            "(`tables/legality.bf16_conversion_problem`), an `arith.maximumf` / `minimumf` of tiles before "
+            "sm_80 (`max.NaN.f32`, ...: `NAN_TIER`), or an `arith.addf` / `subf` / `mulf` of bf16 tiles "
             "before sm_90 (`add.rn.bf16x2`, ...: `tile_arithmetic_problem`). `check` reports it in every TileAS kernel (a "
             "function with an `nv_tileas.kernel_spec`, which `--emit ptx` writes whatever ops it holds), "
             "and nowhere else; `--emit ptx` refuses the kernel in the same words."),

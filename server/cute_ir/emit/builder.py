@@ -33,8 +33,7 @@ FLOAT_COMPARISONS = {"oeq": "eq", "ogt": "gt", "oge": "ge", "olt": "lt", "ole": 
 # `arith.cmpf`'s constant predicates: the predicate register set to the value.
 CONSTANT_COMPARISONS = {"false": 0, "true": 1}
 # `maximumf` / `minimumf` propagate a NaN and order -0 below +0 (IEEE 754-2019's maximum), as
-# PTX's `max.NaN` / `min.NaN` do (sm_80; `.f32`, `.f16`, `.bf16` and their pairs; no `.f64`).
-NAN_TIER = 80
+# PTX's `max.NaN` / `min.NaN` do from `NAN_TIER` (tables/legality.py's rule; no `.f64`).
 
 
 def nan_propagating(base: str, float_type: str, out: str, a: str, b: str,

@@ -92,10 +92,10 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
-from ..tables.legality import (BF16_ARITHMETIC_TIER, BF16_CVT_TIER, BF16_TIER, FLOAT_INSTRUCTIONS, PAIRED_ROUNDING,
+from ..tables.legality import (NAN_TIER, BF16_ARITHMETIC_TIER, BF16_CVT_TIER, BF16_TIER, FLOAT_INSTRUCTIONS, PAIRED_ROUNDING,
                                REMAINDER, TRUNCF_ROUNDING)
 from .atom_instruction import NAMED_CONSTANTS
-from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FENCE_MBARRIER_INIT, FLOAT_COMPARISONS, INTEGER_COMPARISONS, NAN_TIER, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
+from .builder import (CONSTANT_COMPARISONS, ENTRY_STARTS, FENCE_MBARRIER_INIT, FLOAT_COMPARISONS, INTEGER_COMPARISONS, TMEM_FENCES, PtxBuilder, PtxModule, cta_groups, memref_descriptor_fields,
                       float_remainder, mbarrier_init, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_commit, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .ptx_copies import fold_constants, propagate

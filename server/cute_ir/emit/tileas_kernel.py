@@ -33,7 +33,7 @@ What the passes leave in a kernel (`lower-tma-load-store-to-async`, `attach-tma-
 | `arith.extf` / `arith.truncf` of float scalars (and tiles) | `cvt.<to>.<from>` (exact) / `cvt.<rounding>.<to>.<from>`, `roundingmode` `rn` / `rm` / `rp` / `rz` (none: `rn`; `to_nearest_away` is refused: `cvt` has `.rna` only into tf32); of an f32 tile to f16 / bf16 the same rounding, `rn` / `rz` by the packed `cvt.<rounding>.f16x2.f32`, `rm` / `rp` element by element packed by `mov.b32`; of a tile of f16 / bf16 to f32, of f32 to f64, each element `cvt.f32.f16` / `cvt.f32.bf16` / `cvt.f64.f32` into a register of its own, the tile placed as its source (a 16-bit pair unpacked by `mov.b32` first) |
 | `arith.constant dense<v> : tensor<RxC...>` | a register tile (below) every element of which is v |
 | `gpu.block_id` / `thread_id` / `block_dim` / `grid_dim` x, y, z | `%ctaid` / `%tid` / `%ntid` / `%nctaid` `.x`, `.y`, `.z` |
-| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements); `maximumf` / `minimumf` as `max.NaN` / `min.NaN`, from sm_80; `addf` / `subf` / `mulf` of bf16 tiles from sm_90 (`tables/legality.tile_arithmetic_problem`) |
+| `arith.addf` / `subf` / `mulf` / `maximumf` / `minimumf` of two register tiles placed alike | register by register (`.f16x2`, `.bf16x2` for 16-bit elements); `maximumf` / `minimumf` as `max.NaN` / `min.NaN`, from sm_80 (`tables/legality.NAN_TIER`); `addf` / `subf` / `mulf` of bf16 tiles from sm_90 (`tables/legality.tile_arithmetic_problem`, both) |
 | the other float ops above of register tiles placed alike (`divf`, `negf`, `math.exp`, `fma`, ...) | register by register, each element its scalar op: an f32 register directly, a 16-bit pair unpacked (`mov.b32 {lo, hi}`), each half computed as a half scalar is, packed again |
 | `scf.if` (with or without results and an else region) | `@!%c bra` to the else region (or past the then region), which ends with `bra.uni` past the else region; each result has registers of its own (a register tile's placed as the then region yields it) that each region's `scf.yield` sets; a region holds scalar and register-tile arithmetic (and nested `scf.if`s) only, the CTA-wide steps of the TMA, `cp.async` and tensor-memory paths being refused there |
 | `scf.for` (with `iter_args`) | a counted loop over a 32-bit induction variable; each loop-carried scalar or register tile has registers of its own, set from its initial value, given the yielded ones at the end of each iteration |
@@ -88,7 +88,7 @@ from ..tables import tensormap
 from ..tables import tiers as T
 from ..tables.atoms import Residency
 from ..tables.atomics import memory_order
-from ..tables.legality import (ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, FLOAT_INSTRUCTIONS, FLOAT_TILE_SUFFIX, REMAINDER, SPLAT, RegisterTransfer, carried_tile_problem,
+from ..tables.legality import (NAN_TIER, ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, FLOAT_INSTRUCTIONS, FLOAT_TILE_SUFFIX, REMAINDER, SPLAT, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, elementwise_problem, truncation_problem,
                                register_transfer_problem, restage_problem, whole_accesses,
                                checked_accesses, tested_alignment, rounding_problem, scalar_float_problem,
@@ -96,7 +96,7 @@ from ..tables.legality import (ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, FLOAT_INSTRU
                                tile_arithmetic_problem)
 from ..verify.tma import IM2COL_DESCRIPTOR, operand_groups
 from .builder import (CONSTANT_COMPARISONS, FENCE_MBARRIER_INIT, FENCE_PROXY_ASYNC, FLOAT_COMPARISONS, INTEGER_COMPARISONS,
-                      NAN_TIER, TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
+                      TMEM_AFTER_THREAD_SYNC, TMEM_BEFORE_THREAD_SYNC,
                       PtxBuilder, PtxModule, float_remainder, mbarrier_init, memref_descriptor_fields, nan_propagating, passes_descriptor, render, tmem_alloc, tmem_dealloc, tmem_relinquish)
 from .ptx import EmitError
 from .ptx_copies import fold_constants, propagate
@@ -457,8 +457,6 @@ class _Emitter:
         if any(t.offsets != x.offsets or t.element != x.element for t in tiles):
             raise _Unemittable(f"`{op.name}` of two tiles placed differently in registers")
         regs = self.kernel.regs(x.reg_type, "%" + self.fresh("ew") + "_", len(x.regs))
-        if ".NaN" in FLOAT_ARITHMETIC.get(op.name, "") and self.tier < NAN_TIER:
-            raise _Unemittable(f"`{op.name}` of tiles before sm_{NAN_TIER}: `{FLOAT_ARITHMETIC[op.name]}` needs it")
         if (why := tile_arithmetic_problem(op.name, x.element, self.tier)) is not None:
             raise _Unemittable(f"`{op.name}` {why}")
         for out, *operands in zip(regs, *(t.regs for t in tiles)):

@@ -269,7 +269,8 @@ def _tileas_kernel_section() -> list[str]:
             "`arith.extf` / `truncf` are `cvt` in the op's rounding mode (`to_nearest_away` is refused). "
             "`math.exp` / `exp2` of f64, a `truncf` to nearest away (of a scalar or a tile), a `cvt` of bf16 "
             "the target lacks (`extf` / `truncf` from or to it; a float op or `cmpf` of bf16, computed in f32: "
-            "with f32 from sm_80, with f16 or f64 from sm_90) and `addf` / `subf` / `mulf` of bf16 tiles "
+            "with f32 from sm_80, with f16 or f64 from sm_90), `maximumf` / `minimumf` of tiles before sm_80 "
+            "(`max.NaN.f32`, ...; a scalar's is `max` / `min` with a NaN selected in) and `addf` / `subf` / `mulf` of bf16 tiles "
             "before sm_90 (`add.rn.bf16x2`, ...) are reported by "
             "`check` at the op (`lower.float-op`) in the words `--emit ptx` refuses them with, in every TileAS "
             "kernel (`check` looks at each function with an `nv_tileas.kernel_spec`, whatever ops it holds).",

@@ -22,7 +22,7 @@ __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "suppor
            "whole_accesses",
            "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "REMAINDER", "ELEMENTWISE_FLOAT", "elementwise_problem", "WIDENINGS", "widening_problem", "widened", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
            "TRUNCF_ROUNDING", "F32_EXPONENTIALS", "SCALAR_FLOATS", "scalar_float_problem", "rounding_problem",
-           "PAIRED_ROUNDING", "BF16_TIER", "BF16_CVT_TIER", "BF16_ARITHMETIC_TIER", "bf16_cvt_tier",
+           "PAIRED_ROUNDING", "NAN_TIER", "BF16_TIER", "BF16_CVT_TIER", "BF16_ARITHMETIC_TIER", "bf16_cvt_tier",
            "bf16_conversion_problem", "tile_arithmetic_problem", "NARROWINGS", "narrowing_problem",
            "truncated", "float_arithmetic_problem", "carried_tile_problem"]
 
@@ -562,6 +562,15 @@ def rounding_problem(mode: str) -> str | None:
     return f"rounding {mode}: `cvt` rounds ties away from zero only into tf32"
 
 
+# `max.NaN` / `min.NaN` (`maximumf` / `minimumf`: a NaN propagated, -0 below +0, IEEE 754-2019's
+# maximum) from sm_80, of `.f32`, `.f16`, `.bf16` and their pairs, of no `.f64` (PTX ISA, max / min,
+# their target notes). ptxas 13.0 agrees: on sm_75 "Modifier '.NaN' requires .target sm_80 or
+# higher", of f64 on any target "Illegal modifier '.NaN' for instruction 'max'". The one rule the PTX writers read: a scalar's `maximumf` where
+# no such form serves is the NaN-ignoring `max` with a NaN selected in (emit/builder.py,
+# `nan_propagating`); a tile's, one instruction a register, is refused before it
+# (`tile_arithmetic_problem`), which lower-tma-load-store-to-async reports at the op
+# (`lower.float-op`) and the emitter refuses with (tests/emit/test_bf16_legality.py).
+NAN_TIER = 80
 # The roundings `cvt` gives a pair of f32 into f16x2 / bf16x2 (PTX ISA, cvt: `.frnd2`).
 PAIRED_ROUNDING = ("rn", "rz")
 # bf16 on each SM tier, the one table the PTX writers (emit/tileas_kernel.py,
@@ -614,13 +623,17 @@ def bf16_conversion_problem(source: str, result: str | None, tier: int | None, m
 def tile_arithmetic_problem(name: str, element: str, tier: int | None) -> str | None:
     """Why the register path cannot compute `FLOAT_ARITHMETIC`'s op `name` of `element` tiles,
     one instruction a register, on SM `tier` (None: it can, or the target is unknown), as a
-    phrase following the op: `add` / `sub` / `mul` of `.bf16x2` need `BF16_ARITHMETIC_TIER`.
-    The emitter refuses such an op with these words, and lower-tma-load-store-to-async reports
-    it at the op (`lower.float-op`)."""
-    if tier is None or element != "bf16" or name not in FLOAT_ARITHMETIC or ".NaN" in FLOAT_ARITHMETIC[name] \
-            or tier >= BF16_ARITHMETIC_TIER:
+    phrase following the op: `max.NaN` / `min.NaN` (`maximumf` / `minimumf`) need `NAN_TIER`,
+    `add` / `sub` / `mul` of `.bf16x2` `BF16_ARITHMETIC_TIER`. The emitter refuses such an op
+    with these words, and lower-tma-load-store-to-async reports it at the op (`lower.float-op`)."""
+    if tier is None or name not in FLOAT_ARITHMETIC:
         return None
-    return f"of bf16 tiles before sm_{BF16_ARITHMETIC_TIER}: `{FLOAT_ARITHMETIC[name]}.bf16x2` needs it"
+    instruction = f"{FLOAT_ARITHMETIC[name]}{FLOAT_TILE_SUFFIX.get(element, '.' + element)}"
+    if ".NaN" in instruction:
+        return None if tier >= NAN_TIER else f"of {element} tiles before sm_{NAN_TIER}: `{instruction}` needs it"
+    if element != "bf16" or tier >= BF16_ARITHMETIC_TIER:
+        return None
+    return f"of bf16 tiles before sm_{BF16_ARITHMETIC_TIER}: `{instruction}` needs it"
 
 
 # Where a tile in registers lies over the CTA's threads (emit/tileas_tiles.py), by what made it:
