@@ -126,3 +126,33 @@ def test_a_product_stored_through_a_dynamic_stride_moves_a_register_at_a_time_wh
     # 128 x 128 f16 over 128 threads: 64 registers a thread, each its own test's.
     assert len(whole) == ptx.count("st.global.b32") == 64 and ptx.count("st.global.b16") == 128
     assert_assembles(ptx, arch)
+
+
+@pytest.mark.parametrize("element", ["i8", "f8E4M3FN", "f8E5M2"])
+def test_eight_bit_elements_through_a_dynamic_view_by_tma_are_one_box_of_the_tile_and_assemble(element, tmp_path, capsys):
+    """cuTile's `memref<?x?xi8, strided<[?, 1]>>` (and the two f8 formats) by TMA: the box
+    depends on the tile alone (64 rows of 128 one-byte elements, 128-byte swizzle), the tensor
+    map's extents and strides are the view's at launch, its type UINT8 (the driver's only
+    8-bit element type; an f8 is moved as its bytes). `check` is clean and ptxas assembles
+    the kernel on each arch. Through registers the same view is refused by name (above)."""
+    from cute_ir.cli import main
+    view = DYNAMIC.format(e=element)
+    text = _copy(view, 64, 128, element, "ldg").replace(
+        ", copy_atom = #nv_tileas.copy_atom<ldg>}", ", allow_tma = true}").replace(
+        ", copy_atom = #nv_tileas.copy_atom<stg>}", ", allow_tma = true}")
+    assert "allow_tma = true}" in text and "copy_atom" not in text
+    for arch in ARCHS:
+        result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch=arch)))
+        assert [d for d in result.diagnostics if d.severity.name == "ERROR"] == []
+        [ptx] = _kernels(text, arch).values()
+        assert ptx.count("cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::complete_tx::bytes") == 1
+        assert ptx.count("cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group") == 1
+        assert_assembles(ptx, arch)
+    path = tmp_path / "k.ir"
+    path.write_text(text)
+    assert main(["lower", str(path), "--arch", "sm_90a", "--emit", "host"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line for line in lines if line.startswith(("//   data_type", "//   swizzle", "//   box_dims", "//   global_dims"))] == [
+        "//   data_type: UINT8", "//   swizzle: 128B", "//   global_dims: runtime: the extents of `%src`",
+        "//   box_dims: [128, 64]", "//   data_type: UINT8", "//   swizzle: 128B",
+        "//   global_dims: runtime: the extents of `%dst`", "//   box_dims: [128, 64]"]
