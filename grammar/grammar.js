@@ -81,12 +81,12 @@ module.exports = grammar({
   // custom op's `,` `:` `->` at a line's end when the next line goes on with the op (a type, a
   // keyword): the grammar then wants more of the op, not the statement's end.
   // `_region_open_missing` / `_else_region_open_missing`: the zero-width `{` of a region written
-  // without it (see `region`).
+  // without it; `_region_missing`: that `{` where nothing of the region follows (see `region`).
   externals: ($) => [
     $._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel,
     $._unclosed_group, $._unclosed_region, $.incomplete_op, $.split_marker, $._split_skipped,
     $._incomplete_results, $._trailing_comma, $._trailing_colon, $._trailing_arrow, $._nul_blank,
-    $.string, $.comment, $._region_open_missing, $._else_region_open_missing,
+    $.string, $.comment, $._region_open_missing, $._else_region_open_missing, $._region_missing,
   ],
 
   // `_nul_blank`: a NUL byte inside the text, a blank to MLIR; it comes from the scanner, since
@@ -266,9 +266,13 @@ module.exports = grammar({
     // reads a region next (`scf.if %c`, `scf.for ...`, `scf.execute_region`, scf.index_switch's
     // `case 2` / `default`) ends its line without it and the region's first op (or its `}`)
     // follows; the region and its `}` are then read as written. The server reports the `{`.
-    region: ($) => prec(1, seq(
-      choice('{', alias($._region_open_missing, $.missing_region_open)),
-      $._region_contents,
+    // Where the line after such an op's header is not its region's (indented no deeper than
+    // the op's line: `scf.if %c` typed before its `{`, the rest of the block after it), the
+    // region is the missing `{` alone (`_region_missing`, zero-width at the header's end), and
+    // the lines after it stay the block's.
+    region: ($) => prec(1, choice(
+      seq(choice('{', alias($._region_open_missing, $.missing_region_open)), $._region_contents),
+      alias($._region_missing, $.missing_region_open),
     )),
 
     _region_contents: ($) => prec(1, seq(

@@ -41,8 +41,10 @@
  * A region written without its `{` (`scf.if %c` ending its line, the region's ops and its `}`
  * after it): REGION_OPEN_MISSING supplies the `{`, zero-width, where the next line starts the
  * region (see REGION_OPS, region_open_missing; after `else`, ELSE_REGION_OPEN_MISSING), so the
- * braces around it keep their depth. Its second bit of state says that the statement being
- * read is such an op.
+ * braces around it keep their depth. Where the next line is indented no deeper than the op's
+ * (the op typed before its `{`, the rest of the block after it), REGION_MISSING instead is the
+ * region, the missing `{` alone, at the header's end. Its second and third bits of state say
+ * that the statement being read is such an op, and which of the two.
  *
  * A split marker `// -----` (mlir-opt --split-input-file) closes everything that is open, so
  * no construct and no error recovery reaches into the next split; the grammar accepts the
@@ -81,26 +83,32 @@ enum TokenType {
   STMT_START, STMT_END, BLOCK_START, UNCLOSED_BRACKET, ERROR_SENTINEL,
   UNCLOSED_GROUP, UNCLOSED_REGION, INCOMPLETE_OP, SPLIT_MARKER, SPLIT_SKIPPED,
   INCOMPLETE_RESULTS, TRAILING_COMMA, TRAILING_COLON, TRAILING_ARROW, NUL_BLANK, NUL_STRING,
-  MARKER_PREFIX_COMMENT, REGION_OPEN_MISSING, ELSE_REGION_OPEN_MISSING,
+  MARKER_PREFIX_COMMENT, REGION_OPEN_MISSING, ELSE_REGION_OPEN_MISSING, REGION_MISSING,
 };
+
+/* Whether the statement being read is an op of REGION_OPS written without its region's `{`,
+ * and whether the lines after its header are that region's (see region_open_missing). */
+enum Missing { NOT_MISSING, OPEN_MISSING, REGION_ABSENT };
 
 typedef struct {
   bool after_recovered_split; /* the last token was a split marker lexed during recovery */
-  bool region_open_missing;   /* the current statement's region is written without its `{` */
+  unsigned char missing;      /* enum Missing, of the current statement */
 } Scanner;
 
 void *tree_sitter_cute_ir_external_scanner_create(void) { return calloc(1, sizeof(Scanner)); }
 void tree_sitter_cute_ir_external_scanner_destroy(void *payload) { free(payload); }
 unsigned tree_sitter_cute_ir_external_scanner_serialize(void *payload, char *buffer) {
   Scanner *scanner = payload;
-  if (!scanner->after_recovered_split && !scanner->region_open_missing) return 0;
-  buffer[0] = (char)((scanner->after_recovered_split ? 1 : 0) | (scanner->region_open_missing ? 2 : 0));
+  if (!scanner->after_recovered_split && scanner->missing == NOT_MISSING) return 0;
+  buffer[0] = (char)((scanner->after_recovered_split ? 1 : 0) | (scanner->missing == OPEN_MISSING ? 2 : 0) |
+                     (scanner->missing == REGION_ABSENT ? 4 : 0));
   return 1;
 }
 void tree_sitter_cute_ir_external_scanner_deserialize(void *payload, const char *buffer, unsigned length) {
   Scanner *scanner = payload;
   scanner->after_recovered_split = length > 0 && (buffer[0] & 1);
-  scanner->region_open_missing = length > 0 && (buffer[0] & 2);
+  scanner->missing = length == 0 ? NOT_MISSING : (buffer[0] & 2) ? OPEN_MISSING
+                  : (buffer[0] & 4) ? REGION_ABSENT : NOT_MISSING;
 }
 
 static bool is_alpha(int32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
@@ -203,12 +211,15 @@ static bool is_continuation_word(const char *word, unsigned length) {
 }
 
 /* Ops whose parser reads a region right after their header: `scf.if %c {`, `scf.for ... {`,
- * `scf.execute_region -> i32 {`, and scf.index_switch's `case 2 {` / `default {` lines (which
+ * `scf.execute_region -> i32 {`, `scf.while (...) : ... {` (its first region), `affine.for ... {`,
+ * `gpu.launch blocks(...) in (...) threads(...) in (...) {`, and scf.index_switch's `case 2 {` / `default {` lines (which
  * the grammar reads as statements of their own). Written without that `{`, MLIR's parser stops
  * there ("expected '{' to begin a region"); the scanner then supplies the `{` as the zero-width
  * REGION_OPEN_MISSING (see region_open_missing), so the region's ops and its `}` are read as
  * the region's and the braces around it keep their depth. */
-static const char *const REGION_OPS[] = {"scf.if", "scf.for", "scf.execute_region", "case", "default"};
+static const char *const REGION_OPS[] = {
+  "scf.if", "scf.for", "scf.execute_region", "scf.while", "affine.for", "gpu.launch", "case", "default",
+};
 
 static bool is_region_op(const char *word, unsigned length) {
   for (unsigned i = 0; i < sizeof REGION_OPS / sizeof *REGION_OPS; i++) {
@@ -356,11 +367,12 @@ enum LineEnd { NOT_AT_LINE_END, NEXT_LINE, SPLIT, END };
 /* After a token that may end a line: is the rest of its line blank (or a comment)? Then the
  * lexer stops at the next line's first token, or after a split marker, or at the text's end.
  * Comments between the two lines do not count (`"d.op"() // note`). */
-static enum LineEnd skip_line_end(TSLexer *lexer) {
+static enum LineEnd skip_line_end_to_column(TSLexer *lexer, unsigned *column) {
   bool line_start = false;
   for (;;) {
     while (at_blank(lexer) || is_newline(lexer->lookahead)) {
       if (is_newline(lexer->lookahead)) line_start = true;
+      *column = is_newline(lexer->lookahead) ? 0 : *column + 1;
       advance(lexer);
     }
     enum Slashes slashes = skip_slashes(lexer);
@@ -371,6 +383,13 @@ static enum LineEnd skip_line_end(TSLexer *lexer) {
   }
   if (lexer->eof(lexer)) return line_start ? END : NOT_AT_LINE_END;
   return line_start ? NEXT_LINE : NOT_AT_LINE_END;
+}
+
+/* skip_line_end, not counting columns (the count is right only where it says NEXT_LINE: the
+ * blanks before the next line's first token). */
+static enum LineEnd skip_line_end(TSLexer *lexer) {
+  unsigned column = 0;
+  return skip_line_end_to_column(lexer, &column);
 }
 
 /* At a line's first token: does a statement start there as the main scan decides it after a
@@ -390,16 +409,21 @@ static bool line_starts_statement(TSLexer *lexer) {
  * up to the first line end after which a statement or a `}` starts, holds no `{` (nor a `}`:
  * the op sits on one line inside braces of its own). Lines that go on with the op (a keyword
  * of its format, a type) are read through, as the statement boundary reads them; strings and
- * comments do not count. Only the op's header is read, never its region. */
-static bool region_open_missing(TSLexer *lexer) {
+ * comments do not count. Only the op's header is read, never its region.
+ * Then whose is the next line: the region's (OPEN_MISSING: the `{` is supplied before it)
+ * when it is indented deeper than the op's line (`indent`; a block label or a `}` as deep),
+ * else the block's around the op (REGION_ABSENT: `scf.if %c` typed before its `{`, the rest of
+ * the block after it; the op gets an empty region of the missing `{` alone, at its header's
+ * end). With no indent known (-1: the op is not first on its line) the region's. */
+static enum Missing region_open_missing(TSLexer *lexer, int indent) {
   for (;;) {
-    if (lexer->eof(lexer)) return false;
+    if (lexer->eof(lexer)) return NOT_MISSING;
     int32_t c = lexer->lookahead;
-    if (c == '{' || c == '}') return false;
+    if (c == '{' || c == '}') return NOT_MISSING;
     if (c == '"') {
       advance(lexer);
       while (lexer->lookahead != '"') {
-        if (is_newline(lexer->lookahead) || lexer->eof(lexer)) return false;
+        if (is_newline(lexer->lookahead) || lexer->eof(lexer)) return NOT_MISSING;
         if (lexer->lookahead == '\\') advance(lexer);
         advance(lexer);
       }
@@ -407,13 +431,19 @@ static bool region_open_missing(TSLexer *lexer) {
       continue;
     }
     if (at_blank(lexer) || is_newline(c) || c == '/') {
-      switch (skip_line_end(lexer)) {
-        case NEXT_LINE:
-          if (lexer->lookahead == '{') return false;
-          if (lexer->lookahead == '}' || line_starts_statement(lexer)) return true;
+      unsigned column = 0;
+      switch (skip_line_end_to_column(lexer, &column)) {
+        case NEXT_LINE: {
+          int next = lexer->lookahead;
+          if (next == '{') return NOT_MISSING;
+          int deeper = next == '}' || next == '^' ? indent : indent + 1;
+          if (next == '}' || line_starts_statement(lexer)) {
+            return indent < 0 || (int)column >= deeper ? OPEN_MISSING : REGION_ABSENT;
+          }
           continue;
+        }
         case NOT_AT_LINE_END: continue;
-        default: return false;
+        default: return NOT_MISSING;
       }
     }
     advance(lexer);
@@ -421,9 +451,9 @@ static bool region_open_missing(TSLexer *lexer) {
 }
 
 /* Right after `%r =` (and blanks): whether the op named there is one of REGION_OPS whose `{`
- * is missing. */
-static bool results_region_open_missing(TSLexer *lexer) {
-  if (!is_alpha(lexer->lookahead)) return false;
+ * is missing (see region_open_missing). */
+static enum Missing results_region_open_missing(TSLexer *lexer, int indent) {
+  if (!is_alpha(lexer->lookahead)) return NOT_MISSING;
   char word[32];
   unsigned length = 0;
   while (is_bare_id_char(lexer->lookahead)) {
@@ -431,7 +461,27 @@ static bool results_region_open_missing(TSLexer *lexer) {
     length++;
     advance(lexer);
   }
-  return length < sizeof word && is_region_op(word, length) && region_open_missing(lexer);
+  return length < sizeof word && is_region_op(word, length) ? region_open_missing(lexer, indent) : NOT_MISSING;
+}
+
+/* At a statement's first token, `indent` its line's: whether it is an op of REGION_OPS (with
+ * results or not) written without its region's `{`. */
+static enum Missing op_region_open_missing(TSLexer *lexer, int indent) {
+  if (lexer->lookahead == '%') {
+    return looks_like_results_then_op(lexer) ? results_region_open_missing(lexer, indent) : NOT_MISSING;
+  }
+  bool strong = false;
+  bool region_op = false;
+  if (!is_alpha(lexer->lookahead) || !looks_like_op_name(lexer, &strong, &region_op) || !region_op) return NOT_MISSING;
+  return region_open_missing(lexer, indent);
+}
+
+/* At the end of the header of an op whose region is absent (REGION_ABSENT): the rest of its
+ * line is blank and the next line starts a statement, a block or is a `}` (the line end
+ * region_open_missing stopped at). */
+static bool at_absent_region(TSLexer *lexer) {
+  if (skip_line_end(lexer) != NEXT_LINE) return false;
+  return lexer->lookahead == '}' || line_starts_statement(lexer);
 }
 
 /* Inside a bracket or an unfinished generic op: does the next line end it (see the header)? */
@@ -596,7 +646,7 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
     switch (match_split_marker(lexer)) {
       case WHOLE_MARKER:
         scanner->after_recovered_split = true;
-        scanner->region_open_missing = false;
+        scanner->missing = NOT_MISSING;
         return finish_split_marker(lexer);
       case MARKER_PREFIX_AT_END:
         /* `//` to `// ----` ending the text: a comment, which the internal lexer's regex can
@@ -610,6 +660,16 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
     }
   }
   if (valid_symbols[INCOMPLETE_RESULTS]) return scan_incomplete_results(lexer);
+  /* The end of the header of an op whose region is absent: the region of its missing `{`
+   * alone, zero-width, right after the header's last token. */
+  if (scanner->missing == REGION_ABSENT && valid_symbols[REGION_MISSING]) {
+    lexer->mark_end(lexer);
+    if (at_absent_region(lexer)) {
+      scanner->missing = NOT_MISSING;
+      lexer->result_symbol = REGION_MISSING;
+      return true;
+    }
+  }
   bool want_stmt = valid_symbols[STMT_START] || valid_symbols[STMT_END];
   bool want_block = valid_symbols[BLOCK_START];
   if (!want_stmt && !want_block && !valid_symbols[SPLIT_MARKER]) {
@@ -619,8 +679,10 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   }
 
   bool line_start = false;
+  unsigned column = 0; /* where line_start: the indent of the line's first token */
   while (at_blank(lexer) || is_newline(lexer->lookahead)) {
     if (is_newline(lexer->lookahead)) line_start = true;
+    column = is_newline(lexer->lookahead) ? 0 : column + 1;
     lexer->advance(lexer, true);
   }
   lexer->mark_end(lexer); /* statement and block starts are zero-width, after blanks */
@@ -653,18 +715,18 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
      * looks like a dictionary's unit entry (`{d.flag}`), so it is taken for an op only where
      * the `{` cannot open a dictionary (a generic op's region list), i.e. where the
      * dictionary's closer is not a valid symbol. */
-    bool missing = false;
-    if (starts && c == '%') missing = results_region_open_missing(lexer);
+    enum Missing missing = NOT_MISSING;
+    if (starts && c == '%') missing = results_region_open_missing(lexer, -1);
     if (!starts && is_alpha(c)) {
       bool strong_unused = false;
       bool region_op = false;
       starts = looks_like_op_name(lexer, &strong_unused, &region_op);
-      if (starts) missing = region_op && region_open_missing(lexer);
+      if (starts) missing = region_op ? region_open_missing(lexer, -1) : NOT_MISSING;
       else starts = !valid_symbols[UNCLOSED_BRACKET] && lexer->lookahead == '}';
     }
     if (starts) {
       lexer->result_symbol = STMT_START;
-      scanner->region_open_missing = missing;
+      scanner->missing = missing;
     }
     return starts;
   }
@@ -672,6 +734,15 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   if (want_block && c == '^') {
     if (looks_like_block_label(lexer)) {
       lexer->result_symbol = BLOCK_START;
+      /* The block's first op, which no statement start precedes: on the label's line or the
+       * next, whether it is one of REGION_OPS without its `{`. */
+      advance(lexer); /* ':' */
+      unsigned op_column = 0;
+      switch (skip_line_end_to_column(lexer, &op_column)) {
+        case NOT_AT_LINE_END: scanner->missing = op_region_open_missing(lexer, (int)column); break;
+        case NEXT_LINE: scanner->missing = op_region_open_missing(lexer, (int)op_column); break;
+        default: scanner->missing = NOT_MISSING;
+      }
       return true;
     }
     return false;
@@ -691,16 +762,16 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
    * and this line starts the region's first statement or closes it: the `{` it is missing,
    * zero-width. */
   bool after_else = valid_symbols[ELSE_REGION_OPEN_MISSING];
-  if (((scanner->region_open_missing && valid_symbols[REGION_OPEN_MISSING]) || after_else) &&
+  if (((scanner->missing == OPEN_MISSING && valid_symbols[REGION_OPEN_MISSING]) || after_else) &&
       valid_symbols[STMT_END] && (starts || c == '}' || (c == '^' && looks_like_block_label(lexer)))) {
-    scanner->region_open_missing = false;
+    scanner->missing = NOT_MISSING;
     lexer->result_symbol = after_else ? ELSE_REGION_OPEN_MISSING : REGION_OPEN_MISSING;
     return true;
   }
   if (starts) {
     lexer->result_symbol = valid_symbols[STMT_END] ? STMT_END : STMT_START;
-    if (c == '%') scanner->region_open_missing = results_region_open_missing(lexer);
-    else scanner->region_open_missing = region_op && region_open_missing(lexer);
+    if (c == '%') scanner->missing = results_region_open_missing(lexer, (int)column);
+    else scanner->missing = region_op ? region_open_missing(lexer, (int)column) : NOT_MISSING;
   }
   return starts;
 }

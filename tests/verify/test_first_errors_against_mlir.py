@@ -6,7 +6,8 @@ the `]`), and `tensor.expand_shape`'s `output_shape` values against the dynamic 
 static list (the generic form writes the two apart), and `tensor.pad`'s result type against
 the one its padding infers; an op's type list left open, the indices a C++ parser reads in
 square brackets, a region without its `{` (scf.index_switch's, scf.if's, scf.for's,
-scf.execute_region's), a stray closer after an alias definition, a token where a complete affine
+scf.execute_region's, scf.while's, affine.for's, gpu.launch's; first in a block; typed before
+its `{`), a stray closer after an alias definition, a token where a complete affine
 map's `>` belongs, a broken map as a later dictionary entry or the first entry of a generic op's
 properties, an op's trailing
 `loc(#name)`, and a name inside another location or an alias's value. The oracle runs each case when it is here."""
@@ -207,6 +208,39 @@ _BRACELESS = [
      "        %x = arith.constant 1 : i32\n      }\n    }\n    return\n  }\n  func.func @g() {\n    return\n  }\n}\n",
      6, 16, "expected '{' to begin a region"),
 ]
+# scf.while (its first region), affine.for and gpu.launch likewise; and an op whose region has
+# no `{` first in a block, on its label's line or the next.
+_LAUNCH = ("gpu.launch blocks(%bx, %by, %bz) in (%gx = %n, %gy = %n, %gz = %n) "
+           "threads(%tx, %ty, %tz) in (%sx = %n, %sy = %n, %sz = %n)")
+_BRACELESS_MORE = [
+    ("func.func @f(%x: i32) -> i32 {\n  %0 = scf.while (%a = %x) : (i32) -> i32\n    %c = arith.constant true\n"
+     "    scf.condition(%c) %a : i32\n  } do {\n  ^bb0(%b: i32):\n    scf.yield %b : i32\n  }\n  return %0 : i32\n}\n",
+     2, 42, "expected '{' to begin a region"),
+    ("func.func @f() {\n  affine.for %i = 0 to 10\n    %x = arith.constant 1 : i32\n  }\n  return\n}\n", 2, 26,
+     "expected '{' to begin a region"),
+    (f"func.func @f(%n: index) {{\n  {_LAUNCH}\n    gpu.terminator\n  }}\n  return\n}}\n", 2, 126,
+     "expected '{' to begin a region"),
+    ("func.func @f(%c: i1) {\n  cf.br ^bb1\n^bb1: scf.if %c\n    %x = arith.constant 1 : i32\n  }\n  return\n}\n",
+     3, 16, "expected '{' to begin a region"),
+    ("func.func @f(%c: i1) {\n  cf.br ^bb1\n^bb1:\n  scf.if %c\n    %x = arith.constant 1 : i32\n  }\n  return\n}\n",
+     4, 12, "expected '{' to begin a region"),
+    ("func.func @f() {\n  cf.br ^bb1\n^bb1:  %r = scf.execute_region -> i32\n    %x = arith.constant 1 : i32\n"
+     "    scf.yield %x : i32\n  }\n  return\n}\n", 3, 38, "expected '{' to begin a region"),
+]
+# The op typed before its `{`: the next line, indented no deeper than the op's, is the block's
+# around it, not the region's; the one error, and nothing after it.
+_BRACE_TO_COME = [
+    ("func.func @f(%c: i1) {\n  scf.if %c\n  %x = arith.constant 1 : i32\n  return\n}\n"
+     "func.func @g() {\n  return\n}\n", 2, 12, "expected '{' to begin a region"),
+    ("func.func @f(%c: i1) -> i32 {\n  %0 = scf.if %c -> i32\n  return %0 : i32\n}\n", 2, 24,
+     "expected '{' to begin a region"),
+    ("func.func @f(%c: i1) {\n  scf.if %c\n}\n", 2, 12, "expected '{' to begin a region"),
+    ("func.func @f() {\n  affine.for %i = 0 to 10\n  return\n}\n", 2, 26, "expected '{' to begin a region"),
+    ("func.func @f(%c: i1) {\n  cf.br ^bb1\n^bb1:\n  scf.if %c\n^bb2:\n  return\n}\n", 4, 12,
+     "expected '{' to begin a region"),
+    ("module {\n  func.func @f(%c: i1) {\n    scf.if %c {\n      scf.if %c\n    }\n    return\n  }\n}\n", 4, 16,
+     "expected '{' to begin a region"),
+]
 # Each region's `{` on the line after its op's header.
 _BRACES_BELOW = [
     "func.func @f(%c: i1) -> i32 {\n  %0 = scf.if %c -> i32\n  {\n    %x = arith.constant 1 : i32\n"
@@ -325,7 +359,7 @@ def _cases() -> list[tuple[str, int, int, str]]:
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
                for op, column, message in _OPEN_TYPES]
             + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
-            + _SWITCHES + _BRACELESS + _AFTER_ALIAS + _IN_PROPERTIES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS
+            + _SWITCHES + _BRACELESS + _BRACELESS_MORE + _BRACE_TO_COME + _AFTER_ALIAS + _IN_PROPERTIES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS
             + _LOCATION_PARTS)
 
 

@@ -233,6 +233,8 @@ class _Region:
     idom: dict[int, int] | None = None
     rpo_index: dict[int, int] | None = None
     dom_interval: dict[int, tuple[int, int]] | None = None   # depth-first (entry, exit) in the dominator tree
+    # Written without its `{` (the grammar's `missing_region_open`): MLIR's parser stops there.
+    braceless: bool = False
 
 
 @dataclass(slots=True)
@@ -334,7 +336,8 @@ def check_ssa(statements: list[Node], limit: int | None = None, judge: Judge | N
             for node in statements:
                 checker.run(node, limit)
         out = checker.finish()
-        checker.unparsed = any(d.code not in _VERIFIER_CODES for d in out)
+        # (a region written without its `{` is the syntax error MLIR's parser stops at)
+        checker.unparsed = any(d.code not in _VERIFIER_CODES for d in out) or any(r.braceless for r in checker.regions)
         if judge is not None:
             judged = [d for site in checker.sites(outer) if (d := judge(site)) is not None]
             if judged:
@@ -1175,7 +1178,8 @@ class _Checker:
         outer = self.regions[self.region_path[-1]]
         isolated = op is not None and has_trait(op.name, Trait.ISOLATED_FROM_ABOVE)
         region = _Region(op_id, depth, op is not None and _may_be_graph(op.name),
-                         depth if isolated else outer.isolation_depth)
+                         depth if isolated else outer.isolation_depth,
+                         braceless=node.child_count > 0 and node.children[0].type == "missing_region_open")
         region_id = len(self.regions)
         self.regions.append(region)
         self.region_path.append(region_id)
