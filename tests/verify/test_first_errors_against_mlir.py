@@ -340,6 +340,14 @@ _LOCATION_PARTS = [
     ('#a = "s"\nfunc.func @f() {\n  return loc(callsite(#a at "b":1:1))\n}\n', 3, 26,
      'expected location attribute, but got"s"'),
 ]
+# A location's definition redefined, by another location or an attribute (MLIR keeps one table
+# of attribute aliases, locations among them), and an attribute redefined as a location.
+_REDEFINED_LOCATIONS = [
+    ('#l = loc("a":1:1)\n#l = loc("b":1:1)\nfunc.func @f() {\n  return loc(#l)\n}\n', 2, 1,
+     "redefinition of attribute alias id 'l'"),
+    ('#l = loc("a":1:1)\n#l = 1\n', 2, 1, "redefinition of attribute alias id 'l'"),
+    ('#l = 1\n#l = loc("a":1:1)\n', 2, 1, "redefinition of attribute alias id 'l'"),
+]
 _LOCATIONS_FINE = [
     "func.func @f() {\n  return loc(#loc1)\n}\n#loc1 = loc(\"a.py\":1:2)\n",
     "func.func @f(%a: i32 loc(#l)) {\n  return\n}\n#l = loc(\"a.py\":1:2)\n",
@@ -360,7 +368,7 @@ def _cases() -> list[tuple[str, int, int, str]]:
                for op, column, message in _OPEN_TYPES]
             + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
             + _SWITCHES + _BRACELESS + _BRACELESS_MORE + _BRACE_TO_COME + _AFTER_ALIAS + _IN_PROPERTIES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS
-            + _LOCATION_PARTS)
+            + _LOCATION_PARTS + _REDEFINED_LOCATIONS)
 
 
 CASES = _cases()

@@ -94,13 +94,19 @@ def alias_diagnostics(analysis: "UnitSource", unit: "Unit", statements: list[Nod
     for statement in statements:
         stopped = False     # a name inside a location MLIR does not resolve was reported
         name = statement.child_by_field_name("name") if statement.type in ALIAS_DEFINITIONS else None
-        if name is not None and unit.alias_definition is not None:
-            defined = unit.alias_definition[0]
+        if name is not None:
+            # (a location's definition, `#loc1 = loc(...)`, is no alias unit: the first statement
+            # that writes the name counts for it, and for any definition after one)
+            defined = unit.alias_definition[0] if unit.alias_definition is not None else (name.text or b"").decode("utf-8", "replace")
             asked.add(defined)
-            if first.get(defined, unit) is not unit:
+            written = analysis.first_written_definitions().get(defined.encode())
+            if (written is not None and written is not unit) or \
+                    (unit.alias_definition is not None and first.get(defined, unit) is not unit):
                 out.append(Diagnostic("ssa.alias-redefinition", Span(name.start_byte, name.end_byte), Severity.ERROR,
                                       Source.VERIFY, ALIAS_REDEFINITION.format(_KINDS[defined[0]], defined[1:])))
         for use in uses_in(statement, queried):
+            if name is not None and use.start_byte == name.start_byte:
+                continue    # (the name a location's definition gives, where an attribute alias is defined later)
             text = (use.text or b"").decode("utf-8", "replace")
             # Every answer below depends on whether and where the name is defined, a use left
             # alone too (inside a location, it is one only while no alias unit defines the name):
