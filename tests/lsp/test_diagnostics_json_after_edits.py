@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cute_ir.analysis import DocumentAnalysis
+from cute_ir.diagnostics import Diagnostic
 from cute_ir.lsp import diagnostic_json
 from cute_ir.text.positions import Encoding, Position
 
@@ -132,3 +133,37 @@ def test_units_an_edit_did_not_reach_hand_out_the_same_diagnostics(text: str) ->
     assert sorted(after, key=lambda d: d.document_order()) == sorted(fresh, key=lambda d: d.document_order())
     _check(analysis, "after the keystroke")
     assert analysis.diagnostics() == after and all(a is b for a, b in zip(analysis.diagnostics(), after))
+
+
+@pytest.mark.parametrize("text", [WELL_FORMED, BROKEN], ids=["well-formed", "broken"])
+def test_the_diagnostics_below_an_edit_are_matched_in_order_not_by_value(text: str, monkeypatch) -> None:
+    """Below a keystroke, each diagnostic is the last publish's one moved by it: its value is
+    handed out again (moved down when the edit added lines) with no moved copy made to look it
+    up, and the publish equals a fresh conversion."""
+    analysis = DocumentAnalysis("file:///x.ir", text)
+    first = diagnostic_json.diagnostics(analysis)
+    line = 2   # the `%y` line of the first function: every other function's diagnostics are below
+    analysis.update([(Position(line, 4), Position(line, 4), "z")], 2)
+    analysis.diagnostics()
+    made: list[int] = []
+    shifted = Diagnostic.shifted
+    monkeypatch.setattr(Diagnostic, "shifted", lambda d, delta: made.append(delta) or shifted(d, delta))
+    typed = diagnostic_json.diagnostics(analysis)
+    assert not made
+    assert len(typed) >= 12 and sum(any(v is w for w in first) for v in typed) >= 10
+    analysis.update([(Position(line, 0), Position(line, 0), "\n\n")], 3)
+    analysis.diagnostics()
+    made.clear()
+    moved = diagnostic_json.diagnostics(analysis)
+    assert not made
+    below = [(v, w) for v, w in zip(moved, typed) if v["range"]["start"]["line"] > line + 2]
+    assert len(below) >= 10 and all(v["range"]["start"]["line"] == w["range"]["start"]["line"] + 2 for v, w in below)
+    monkeypatch.undo()
+    assert typed == _fresh_after(text, [(2, 4, "z")]) and moved == _fresh(analysis)
+
+
+def _fresh_after(text: str, edits: list[tuple[int, int, str]]) -> list[dict]:
+    analysis = DocumentAnalysis("file:///x.ir", text)
+    for line, column, inserted in edits:
+        analysis.update([(Position(line, column), Position(line, column), inserted)], 2)
+    return _fresh(analysis)

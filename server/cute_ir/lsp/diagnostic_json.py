@@ -41,14 +41,15 @@ def diagnostic(document: Document, d: Diagnostic, uri: str, range_of: RangeOf | 
 
 
 class _Converted:
-    """What the last `diagnostics` of a document wrote: its values, by diagnostic, and the text
-    they were written for (the document's edit count and length)."""
-    __slots__ = ("edit_count", "length", "uri", "encoding", "values")
+    """What the last `diagnostics` of a document wrote: the diagnostics and their values, in
+    order, and the text they were written for (the document's edit count, length and lines)."""
+    __slots__ = ("edit_count", "length", "line_count", "uri", "encoding", "found", "values")
 
-    def __init__(self, document: Document, values: dict[Diagnostic, dict[str, Any]]) -> None:
+    def __init__(self, document: Document, found: list[Diagnostic], values: list[dict[str, Any]]) -> None:
         self.edit_count, self.length = document.edit_count, len(document.data)
+        self.line_count = document.lines.line_count
         self.uri, self.encoding = document.uri, document.encoding
-        self.values = values
+        self.found, self.values = found, values
 
 
 _CONVERTED: WeakKeyDictionary[Document, _Converted] = WeakKeyDictionary()
@@ -56,6 +57,25 @@ _CONVERTED: WeakKeyDictionary[Document, _Converted] = WeakKeyDictionary()
 
 def _offsets(d: Diagnostic) -> list[int]:
     return [d.span.start, d.span.end, *(o for r in d.related for o in (r.span.start, r.span.end))]
+
+
+def _first(d: Diagnostic) -> int:
+    return min(_offsets(d)) if d.related else min(d.span)
+
+
+def _last(d: Diagnostic) -> int:
+    return max(_offsets(d)) if d.related else max(d.span)
+
+
+def _moved_by(old: Diagnostic, d: Diagnostic, delta: int) -> bool:
+    """`d == old.shifted(delta)`, without making the shifted diagnostic."""
+    if d.span.start != old.span.start + delta or d.span.end != old.span.end + delta:
+        return False
+    if d.code != old.code or d.message != old.message or d.severity != old.severity or d.source != old.source:
+        return False
+    return len(d.related) == len(old.related) and all(
+        r.message == q.message and r.span.start == q.span.start + delta and r.span.end == q.span.end + delta
+        for r, q in zip(d.related, old.related))
 
 
 def _moved_range(value: dict[str, Any], lines: int) -> dict[str, Any]:
@@ -85,7 +105,14 @@ def diagnostics(analysis: DocumentAnalysis) -> list[dict[str, Any]]:
     edit touched is as it was too, moved by the edits' change in length; a diagnostic that
     starts on a line that begins in it has every position it had there, on a line as many
     lines further as the edits added: the line starts in that stretch are those it had, and its
-    columns count from one of them."""
+    columns count from one of them.
+
+    The diagnostics come in the same order as before an edit, but for those of the units it
+    reached: those before them are matched with the last call's in order from the start (the
+    same objects, `Unit.placed`), those after them in order from the end (moved by the edit), and
+    only the ones between are looked up by value. Looking every one up by value (a moved copy
+    made and hashed for each of the 300 diagnostics below a keystroke in a 50k-line dump) was
+    most of a publish's conversion."""
     document = analysis.document
     uri = document.uri
     found = analysis.diagnostics()
@@ -93,37 +120,66 @@ def diagnostics(analysis: DocumentAnalysis) -> list[dict[str, Any]]:
     unchanged = None
     if last is not None and last.uri == uri and last.encoding is document.encoding:
         unchanged = document.unchanged_since(last.edit_count)
-    values: dict[Diagnostic, dict[str, Any]] = {}
-    out: list[dict[str, Any]] = []
     if unchanged is None:
+        values: dict[Diagnostic, dict[str, Any]] = {}
+        out = []
         for d in found:
             value = values.get(d)
             if value is None:
                 value = values[d] = diagnostic(document, d, uri)
             out.append(value)
     else:
-        prefix, suffix = unchanged
-        length, lines = len(document.data), document.lines
-        delta = length - last.length
-        after = lines.line_of(length - suffix) + 1   # the first line that starts after the edits
-        tail = lines.start(after) if suffix and after < lines.line_count else length + 1
-        kept = last.values
-        for d in found:
-            value = values.get(d)
+        out = _reused(document, last, found, *unchanged)
+    _CONVERTED[document] = _Converted(document, found, out)
+    return out
+
+
+def _reused(document: Document, last: _Converted, found: list[Diagnostic], prefix: int,
+            suffix: int) -> list[dict[str, Any]]:
+    """`diagnostics` after edits that left `prefix` bytes at the start and `suffix` at the end
+    of the text the last call converted."""
+    uri = document.uri
+    length, lines = len(document.data), document.lines
+    delta = length - last.length
+    after = lines.line_of(length - suffix) + 1   # the first line that starts after the edits
+    tail = lines.start(after) if suffix and after < lines.line_count else length + 1
+    old, old_values = last.found, last.values
+    n, m = len(found), len(old)
+    top = min(n, m)
+    above = 0   # matched from the start: before the edits, equal and where they were
+    while above < top:
+        d, o = found[above], old[above]
+        if not ((d is o or d == o) and _last(d) < prefix):
+            break
+        above += 1
+    below = 0   # matched from the end: after the edits, equal once moved by them
+    while below < top - above:
+        d, o = found[n - 1 - below], old[m - 1 - below]
+        if not (_first(d) >= tail and _moved_by(o, d, delta)):
+            break
+        below += 1
+    out = old_values[:above]
+    kept = dict(zip(old[above:m - below], old_values[above:m - below]))
+    values: dict[Diagnostic, dict[str, Any]] = {}
+    for d in found[above:n - below]:
+        value = values.get(d)
+        if value is None:
+            if _last(d) < prefix:
+                value = kept.get(d)
+            elif _first(d) >= tail:
+                value = kept.get(d.shifted(-delta))
+                if value is not None:
+                    moved = lines.line_of(d.span.start) - value["range"]["start"]["line"]
+                    value = _moved(value, moved) if moved else value
             if value is None:
-                offsets = _offsets(d)
-                if max(offsets) < prefix:
-                    value = kept.get(d)
-                elif min(offsets) >= tail:
-                    value = kept.get(d.shifted(-delta))
-                    if value is not None:
-                        moved = lines.line_of(d.span.start) - value["range"]["start"]["line"]
-                        value = _moved(value, moved) if moved else value
-                if value is None:
-                    value = diagnostic(document, d, uri)
-                values[d] = value
-            out.append(value)
-    _CONVERTED[document] = _Converted(document, values)
+                value = diagnostic(document, d, uri)
+            values[d] = value
+        out.append(value)
+    # The line starts from `tail` on are those the last text had there, moved by the edits:
+    # as many lines further down as the edits added.
+    moved = lines.line_count - last.line_count
+    for value in old_values[m - below:]:
+        out.append(_moved(value, moved) if moved else value)
     return out
 
 
