@@ -89,3 +89,30 @@ def test_a_label_named_but_not_defined_is_one_block_for_all_its_uses():
     analysis, lifted = _lifted("func.func @g() {\n  cf.br ^nowhere\n^a:\n  cf.br ^nowhere\n}\n")
     missing = [b for b in lifted.index.label_uses if b not in lifted.index.labels]
     assert len(missing) == 1 and _lines(analysis, lifted.index.label_uses[missing[0]]) == [1, 3]
+
+
+
+def _every_op_name_span(text: str, placed_first: bool) -> list:
+    """Every op's text and its name's span, in every unit, each unit lifted anew; asked
+    before its tables are placed (and checked not to place them) or after."""
+    from cute_ir.ir.lift import lift_statements
+    analysis = DocumentAnalysis("file:///t.ir", text)
+    spans = []
+    for unit in analysis.units:
+        index = lift_statements(analysis.unit_nodes(unit), limit=unit.end).index
+        if placed_first:
+            index.symbols   # any placed table places them all
+        assert (index._noted is None) == placed_first
+        for op, where in index.op_spans.items():
+            spans.append((analysis.document.text[where.start:where.end][:40], index.name_span(op)))
+        assert (index._noted is None) == placed_first
+    return spans
+
+
+def test_an_ops_name_asked_before_the_tables_are_placed_is_where_they_place_it():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    for text in (TEXT, (root / "examples/cute_dsl_dump.ir").read_text(), (root / "examples/mistakes.ir").read_text(),
+                 '"test.op"() : () -> ()\n%0 = "test.x"() ({\n^bb0:\n  "test.y"() : () -> ()\n}) : () -> i32\n'):
+        before = _every_op_name_span(text, placed_first=False)
+        assert len(before) >= 3 and before == _every_op_name_span(text, placed_first=True)

@@ -119,6 +119,8 @@ class SourceIndex:
         self._operand_spans: dict[Operation, list[Span]] = {}
         self._operand_types: dict[Operation, list[tuple[str, Span]]] = {}
         self._symbols: dict[Operation, Span] = {}
+        # The ops' notes by op, with how many notes there were (`name_span` before placing).
+        self._notes_by_op: tuple[int, dict[Operation, tuple]] | None = None
         # `op_spans` the other way round, made when first asked (the index is complete by then).
         self._ops_by_span: dict[Span, Operation] | None = None
         # The tables that answer "what is written at this offset", made when first asked.
@@ -189,6 +191,7 @@ class SourceIndex:
                     spans.append(span)
             self._resolved = []
             self._noted = None
+            self._notes_by_op = None
 
     def op_written_at(self, span: Span) -> Operation | None:
         """The op written exactly at `span` (the outermost, should two share it)."""
@@ -243,8 +246,22 @@ class SourceIndex:
         return None
 
     def name_span(self, op: Operation) -> Span:
-        """Where the op's name is written (the op, when it has none)."""
-        return self.name_spans.get(op) or self.op_spans[op]
+        """Where the op's name is written (the op, when it has none). Before the tables are
+        placed, read from the op's own note alone: the verifiers and the lowering check place
+        a keystroke's diagnostics and atom sites at a few ops' names, and placing every name,
+        definition and use of the function for them cost more than the rest of their work."""
+        noted = self._noted
+        if noted is None:
+            return self._name_spans.get(op) or self.op_spans[op]
+        notes = self._notes_by_op
+        if notes is None or notes[0] != len(noted):
+            notes = self._notes_by_op = (len(noted), {entry[0]: entry for entry in noted if len(entry) == 4})
+        entry = notes[1].get(op)
+        if entry is not None and entry[1].name_span is not None:
+            start, end = entry[1].name_span
+            base = entry[2]
+            return _new_span(Span, (start + base, end + base))
+        return self.op_spans[op]
 
     def attribute_span(self, op: Operation, name: str, whole: bool = False) -> Span:
         """Where attribute `name`'s value is written (`whole`: the `name = value` entry); the
