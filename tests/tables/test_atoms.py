@@ -392,3 +392,15 @@ def test_the_tma_reduction_table_is_what_ptxas_accepts_for_bulk_reductions_less_
 ])
 def test_the_kinds_a_tma_reduction_of_an_element_type_may_use(element, bits, kinds):
     assert A.tma_reductions(element, bits) == kinds
+
+
+def test_the_lattices_are_read_through_the_atoms_module():
+    """tables/lattice.py's names are read through tables/atoms.py as if defined there: the same
+    objects, every name `__all__` lists, and an unknown name still an AttributeError."""
+    from cute_ir.tables import lattice
+    assert A.MMA_LATTICE is lattice.MMA_LATTICE and A.find_copy_rows is lattice.find_copy_rows
+    assert all(getattr(A, name) is getattr(lattice, name) for name in A._LATTICE_NAMES)
+    assert all(hasattr(A, name) for name in A.__all__)
+    with pytest.raises(AttributeError):
+        A.no_such_table
+    assert not hasattr(A, "__no_such_dunder__")

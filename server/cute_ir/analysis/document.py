@@ -38,8 +38,6 @@ from tree_sitter import Node, Tree
 from ..diagnostics import Diagnostic, Severity, Source, Span
 from ..dialects.cute_nvgpu.types import CuteNvgpuType, parse_type_node
 from ..dialects.cute_nvgpu.written import WrittenType
-from ..ir.core import Operation, copy_operations
-from ..ir.lift import Lifted, OpMemo, lift_statements
 from ..ir.target import (FROM_SETTING, GUARD_OP, Inference, Need, TargetChoice, builder_needs,
                          choose_target, conflict_diagnostic, declared_target, first_needs,
                          guard_needs, infer, op_needs, type_needs)
@@ -60,12 +58,22 @@ from .verification import check_ssa_units, prepare_verification, run_steps, veri
 
 # What a large text's top (features/leading.py) is analysed without is imported where it is used.
 if TYPE_CHECKING:
+    from ..ir.core import Operation
+    from ..ir.lift import Lifted, OpMemo
     from .preview_source import LoweredUnit
     from ..verify.atom_sites import StatementRun
     from .unit_analysis import UnitAnalysis
     from .verification import Steps
 
 _BARE_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_$.]*")
+
+
+def lift_statements(*args: Any, **kwargs: Any) -> Lifted:
+    """ir/lift.py's `lift_statements`, imported when a unit is first lifted: a large document's
+    first publish (features/leading.py) lifts nothing, and the lift's modules (ir/lift.py,
+    ir/core.py, text/location.py and theirs) are a tenth of the import before it."""
+    from ..ir.lift import lift_statements as lift
+    return lift(*args, **kwargs)
 
 
 def _gates(units: list[Unit]) -> frozenset[tuple[str, ...]]:
@@ -246,8 +254,10 @@ class DocumentAnalysis:
         self._lifted: OrderedDict[tuple[int, bytes], Lifted] = OrderedDict()
         # What ops without regions say, by their text, across lifts: a keystroke in a function
         # changes one of its ops, and the lift reads only that one again.
-        self._op_memo = OpMemo()
-        self._ssa_memo = OpMemo()     # the same for the SSA check (ir/ssa.py's `OpNames`)
+        # Made when first asked (`_memos`), as the lift (ir/lift.py, ir/core.py) is imported: a
+        # large document's first publish (features/leading.py) lifts nothing.
+        self._op_memo: OpMemo | None = None
+        self._ssa_memo: OpMemo | None = None     # the same for the SSA check (ir/ssa.py's `OpNames`)
         self._prepared_to: dict[str, tuple[tuple[int, int, int], int, int]] = {}   # `prepare`: where each result went on
         # What `prepare` need not look for again: the units list has been installed `_units_set`
         # times, and a unit dropped its facts `_drops` times, the last of them `_dropped`
@@ -797,7 +807,7 @@ class DocumentAnalysis:
         if hit is not None:
             return hit
         nodes = self.unit_nodes(unit)
-        lifted = lift_statements(nodes, limit=unit.end, memo=self._op_memo)
+        lifted = lift_statements(nodes, limit=unit.end, memo=self._memos()[0])
         # A statement with syntax errors may read otherwise in another parse of the same text
         # (tree-sitter's recovery looks beyond it): only an error-free one is kept across
         # changes. One with errors is kept until the next change, for the other readers of the
@@ -844,7 +854,7 @@ class DocumentAnalysis:
     def rewritable_unit(self, unit: Unit) -> Lifted:
         """The unit's IR, built anew for a pipeline to rewrite, with its source index."""
         self.settle()
-        return lift_statements(self.unit_nodes(unit), limit=unit.end, memo=self._op_memo)
+        return lift_statements(self.unit_nodes(unit), limit=unit.end, memo=self._memos()[0])
 
     def rewritable_operations(self, unit: Unit) -> list[Operation]:
         """The unit's ops for a pipeline to rewrite: a copy of the IR `lifted_unit` keeps (a
@@ -852,12 +862,20 @@ class DocumentAnalysis:
         lowers it, and both read its IR)."""
         lifted = self.lifted_unit(unit)
         kept = self._kept_lift(self._lift_key(unit)) is lifted
+        from ..ir.core import copy_operations
         return copy_operations(lifted.operations) if kept else lifted.operations   # not kept: no one else reads it
 
     @property
     def ssa_memo(self) -> OpMemo:
         """What the SSA check read of each op without regions, by its text (kept across edits)."""
-        return self._ssa_memo
+        return self._memos()[1]
+
+    def _memos(self) -> tuple[OpMemo, OpMemo]:
+        """The lift's and the SSA check's memos (`_op_memo`, `_ssa_memo`), made on first use."""
+        if self._op_memo is None:
+            from ..ir.lift import OpMemo
+            self._op_memo, self._ssa_memo = OpMemo(), OpMemo()
+        return self._op_memo, self._ssa_memo
 
     def unit_analysis(self, unit: Unit) -> UnitAnalysis:
         """The unit's analysis (analysis/unit_analysis.py): what every feature reads of it,
@@ -985,7 +1003,7 @@ class DocumentAnalysis:
         other._prepared_to, other._complete, other._dropped = {}, {}, []
         other._units_set = other._drops = other._dropped_from = 0
         other.units, other.syntax, other.full_stale, other._type_memo, other._needs_memo = [], None, False, {}, {}
-        other._lifted, other._op_memo, other._ssa_memo, other._lifted_broken = OrderedDict(), OpMemo(), OpMemo(), None
+        other._lifted, other._op_memo, other._ssa_memo, other._lifted_broken = OrderedDict(), None, None, None
         other._in_passing, other._lifted_passing, other._edited_piece = False, None, None
         other.verify_budget, other._budget_now, other._broken = None, None, False
         other._fresh_broken, other.revision, other._placed_target = None, self.revision, None

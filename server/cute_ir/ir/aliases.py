@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
-from .core import Attribute, Operation, Template, Type
+if TYPE_CHECKING:
+    from .core import Operation
 
 # An alias use: `!` or `#` and a bare identifier (MLIR's bare-id; a name with a dot is a
 # dialect's, never an alias), or a string literal, which is skipped whole.
@@ -141,6 +142,9 @@ class _Asked(dict):
 def resolve_aliases(roots: Iterable[Operation], table: AliasTable | Mapping[str, str]) -> None:
     """Replace every alias use in `roots` and the ops nested in them by what it stands for, in
     place (the IR must be a copy the caller may rewrite)."""
+    # Imported here: the alias table alone (analysis/symbols.py, a large document's first
+    # publish) needs no IR.
+    from .core import Attribute, Template, Type
     if not isinstance(table, AliasTable):
         table = AliasTable(table.items())
     if not table:

@@ -13,6 +13,7 @@ explicit stack, so nesting depth costs no recursion.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from tree_sitter import Node
 
@@ -35,7 +36,15 @@ _SIGNS = frozenset({"+", "-"})
 _NUMBER = rb"(?>0x[0-9a-fA-F]++|[-+]?+[0-9]++(?:\.[0-9]*+(?:[eE][-+]?+[0-9]++)?+)?+|true|false)"
 _FLAT = rb"\[\s*+(?:" + _NUMBER + rb"(?:\s*+,\s*+" + _NUMBER + rb")*+)?+\s*+\]"
 _NESTED = rb"\[\s*+(?:" + _FLAT + rb"(?:\s*+,\s*+" + _FLAT + rb")*+)?+\s*+\]"
-_PLAIN_LITERAL = re.compile(rb"\s*+(?:" + _NUMBER + rb"|" + _FLAT + rb"|" + _NESTED + rb")\s*+")
+
+
+@cache
+def _plain_literal() -> re.Pattern[bytes]:
+    """The pattern of those shapes, compiled when first used: about 4 ms, on the path of a large
+    document's first publish (features/leading.py), which may hold no `dense<...>`."""
+    return re.compile(rb"\s*+(?:" + _NUMBER + rb"|" + _FLAT + rb"|" + _NESTED + rb")\s*+")
+
+
 # The bare words an attribute may start with (MLIR's Parser::parseAttribute, and the builtin
 # types, which are attributes too, when the grammar reads them as words).
 _ATTRIBUTE_WORDS = frozenset({
@@ -83,7 +92,7 @@ def check_dense_literal(parameters: Node) -> tuple[Node, str] | None:
         return None     # `dense<>`
     if named[0].type in _SHAPED:
         return _typed_list_problem(parameters)
-    if _PLAIN_LITERAL.fullmatch(parameters.text or b"", 1, len(parameters.text or b"") - 1):
+    if _plain_literal().fullmatch(parameters.text or b"", 1, len(parameters.text or b"") - 1):
         return None
     # The body is one element or one list; a top-level list may hold lists.
     stack: list[tuple[list[Node], Node]] = [(parameters.children[1:-1], parameters.children[-1])]
