@@ -31,14 +31,19 @@ first open above is a first open).
 
 Then, for cute-ir: real CuTe DSL dumps (bench/real_dumps.py) of 5k and 50k lines with one `}`
 deleted at three places, typed in as above; and a burst of 30 keystrokes sent without
-waiting, timed from the last one to the publish of its version ("catch-up").
+waiting, timed from the last one to the publish of its version ("catch-up"). Right after each
+server, the same keystrokes in this process (bench/keystroke_in_broken.py's `keystrokes`: the
+analysis's update and the publish's values, CPU mean): the same work on the machine of that
+moment, so that the server's CPU less it is what the server adds, whatever the machine's speed
+then (on a shared machine the CPU time of the same work moves by tens of percent between runs).
+`--broken-only` runs these cases alone.
 
 The files: MLIR's own dialects (../shared/bench/gen_upstream_mlir.py, 50k lines), generated
 cute_nvgpu IR of two shapes (bench/generate_ir.py: dense in atoms; and the real dumps), each
 at 50k lines. The peer does not know cute_nvgpu and stops at the first op of an unknown
 dialect, so on those files its figures say only what a parse error costs it.
 
-    python bench/peer.py [--peer PATH] [--quick]
+    python bench/peer.py [--peer PATH] [--quick] [--broken-only] [--broken-sizes 5000,50000]
 
 `make bench-peer` runs it after unpacking the peer (../shared/bench/setup_mlir_peer.sh).
 Results: bench/results/peer.json and a Markdown report on stdout.
@@ -46,6 +51,7 @@ Results: bench/results/peer.json and a Markdown report on stdout.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -286,11 +292,28 @@ def typing_in_broken(probe, argv: list[str], text: str, edits: int, settle_ms: i
             for k in range(30):
                 sent = session.change(line, col + k, 0, "y")
             got, _ = session.client.wait(session.published(session.version), TIMEOUT)
-            out[f"brace deleted at line {at + 1}"] = {"edit_ms": times, "edit_cpu_ms": cpu, "edit_load": load,
-                                                      "burst_catch_up_ms": (got - sent) * 1e3}
         finally:
             session.close()
+        out[f"brace deleted at line {at + 1}"] = {"edit_ms": times, "edit_cpu_ms": cpu, "edit_load": load,
+                                                  "burst_catch_up_ms": (got - sent) * 1e3,
+                                                  "in_process_cpu_ms": in_process_cpu_ms(damaged, edits)}
     return out
+
+
+def in_process_cpu_ms(text: str, edits: int) -> float:
+    """The CPU milliseconds of the same keystrokes in this process (the analysis's update and
+    the publish's values, bench/keystroke_in_broken.py), a mean, to set against the server's."""
+    from keystroke_in_broken import keystrokes   # imports the analysis: only for these cases
+    gc.collect()
+    gc.freeze()     # what this process holds, and the collector off, as the server runs (lsp/collector.py)
+    gc.disable()
+    try:
+        analysed, converted, _, _ = keystrokes(text, edits, None)
+    finally:
+        gc.unfreeze()
+        gc.enable()
+        gc.collect()
+    return (sum(analysed) + sum(converted)) * 1e3 / max(1, edits)
 
 
 def files(quick: bool) -> dict[str, str]:
@@ -310,6 +333,8 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="5k-line files and fewer edits (a smoke run)")
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--hovers", type=int, default=30)
+    parser.add_argument("--broken-only", action="store_true", help="only the real dumps with a `}` deleted")
+    parser.add_argument("--broken-sizes", default="5000,50000", help="their sizes in lines (--quick: 5000)")
     # For a server that reports no progress: longer than the quiet stretch before the publish
     # that ends the verification after open (cute-ir without a bar; at 50k lines 2-13 s on an
     # idle machine, more under load: with 3 s the publish before it was counted as the last,
@@ -333,7 +358,7 @@ def main() -> int:
     os.environ.pop("CUTE_IR_CACHE", None)
     results: dict = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                                  "platform": platform.platform(), "load": os.getloadavg()}, "files": {}}
-    for name, text in files(args.quick).items():
+    for name, text in ({} if args.broken_only else files(args.quick)).items():
         for server, argv in servers.items():
             uri = "file:///bench/" + name.split(",")[0].replace(" ", "_") + ".mlir"
             figures = measure(probe, argv, uri, text, edits, 6 if args.quick else args.hovers, args.settle_ms)
@@ -341,7 +366,8 @@ def main() -> int:
                 figures.reopen = reopened(probe, argv, uri.replace(".mlir", "_reopened.mlir"), text, args.settle_ms)
             results["files"].setdefault(name, {})[server] = figures.__dict__
             print(f"measured {server} on {name}", file=sys.stderr)
-    dumps = {f"{n} lines": concatenated(n) for n in ((5000,) if args.quick else (5000, 50000))}
+    sizes = (5000,) if args.quick else tuple(int(n) for n in args.broken_sizes.split(","))
+    dumps = {f"{n} lines": concatenated(n) for n in sizes}
     results["broken"] = {size: typing_in_broken(probe, OURS, text, edits, args.settle_ms) for size, text in dumps.items()}
     (HERE / "results" / "peer.json").write_text(json.dumps(results, indent=1))
     report(results)
@@ -371,12 +397,15 @@ def report(results: dict) -> None:
             after = " / ".join(f"{v:.0f}" for v in again["after_open_ms"].values())
             print(f"| {name} | {again['spawn_first_ms']:.0f} ms | {after} ms |")
     print("\n| real dumps | where the `}` is missing | keystroke -> diagnostics median / p90 "
-          "| server CPU a keystroke (load) | 30-keystroke burst: catch-up |")
-    print("|---|---|---|---|---|")
+          "| server CPU a keystroke (load) | the same keystrokes in process, CPU | server less in process "
+          "| 30-keystroke burst: catch-up |")
+    print("|---|---|---|---|---|---|---|")
     for size, cases in results["broken"].items():
         for where, c in cases.items():
+            server, alone = c.get("edit_cpu_ms", 0), c.get("in_process_cpu_ms", float("nan"))
             print(f"| {size} | {where} | {median(c['edit_ms']):.1f} / {p90(c['edit_ms']):.1f} ms "
-                  f"| {c.get('edit_cpu_ms', 0):.1f} ms ({c.get('edit_load', 0):.1f}) | {c['burst_catch_up_ms']:.0f} ms |")
+                  f"| {server:.1f} ms ({c.get('edit_load', 0):.1f}) | {alone:.1f} ms | {server - alone:.1f} ms "
+                  f"| {c['burst_catch_up_ms']:.0f} ms |")
 
 
 if __name__ == "__main__":
