@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+import threading
 import time
 from pathlib import Path
 
@@ -50,7 +53,7 @@ def test_entries_round_trip_and_a_damaged_entry_is_a_miss(cache_dir):
     symbols = '[{"name":"@kernel"}]'
     written = open_cache.store(key, {"diagnostics": diagnostics}, {"documentSymbol": symbols})
     assert written is not None and open_cache.load(key) == written
-    assert written["diagnostics"] == diagnostics and open_cache.answer(written, "documentSymbol") == symbols
+    assert written["diagnostics"] == diagnostics and open_cache.answer(written, "documentSymbol") == symbols.encode()
     assert open_cache.answer(written, "semanticTokens") is None
     entry = cache_dir / (key + open_cache.ENTRY_SUFFIX)
     for damaged in (b"", b"{not json", b"[]", json.dumps({"key": "another", "diagnostics": []}).encode(),
@@ -320,3 +323,63 @@ def test_a_reopen_is_answered_as_a_fresh_open_is_before_and_after_an_edit(cache_
     fresh = _session(None, edit=True, ask=True)
     assert [_answer(again, n) for n in range(10, 16)] == [_answer(fresh, n) for n in range(10, 16)]
     assert _published(again, 2)[-1] == _published(fresh, 2)[-1]
+
+
+def _raw_bodies(stream, bodies: list[tuple[object, bytes]]) -> None:
+    """Every message's id (None for a notification) and body as the server wrote it, byte for byte."""
+    while True:
+        length = None
+        while True:
+            line = stream.readline()
+            if not line:
+                return
+            if line in (b"\r\n", b"\n"):
+                break
+            name, _, value = line.partition(b":")
+            if name.strip() == b"Content-Length":
+                length = int(value)
+        body = stream.read(length)
+        bodies.append((json.loads(body).get("id"), body))
+
+
+def test_a_reopened_text_s_tokens_are_the_entry_s_bytes_before_and_after_the_server_loads(cache_dir, monkeypatch):
+    """The tokens of a reopened text, asked at once (lsp/fast_start.py answers) and once the
+    server serves (after a hover), are written from the entry's bytes as they are: the body is
+    exactly the reply around them, and they are the tokens of the same text opened fresh."""
+    _session(None, ask=True)
+    [path] = cache_dir.glob("*.json")
+    kept = open_cache.answer(open_cache.load(path.name[:-len(open_cache.ENTRY_SUFFIX)]), "semanticTokens")
+    tokens = {"jsonrpc": "2.0", "method": "textDocument/semanticTokens/full", "params": {"textDocument": {"uri": URI}}}
+    server = subprocess.Popen([sys.executable, "-m", "cute_ir.cli", "serve"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    bodies: list[tuple[object, bytes]] = []
+    reader = threading.Thread(target=_raw_bodies, args=(server.stdout, bodies), daemon=True)
+    reader.start()
+    try:
+        def answered(number: int) -> bytes:
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                found = [body for answer_id, body in list(bodies) if answer_id == number]
+                if found:
+                    return found[0]
+                time.sleep(0.05)
+            raise AssertionError(f"no answer to {number}")
+        server.stdin.write(b"".join(_frame(m) for m in OPEN_AND_ASK_AT_ONCE[:3]) + _frame({**tokens, "id": 10}))
+        server.stdin.flush()
+        answered(10)
+        server.stdin.write(_frame(OPEN_AND_ASK_AT_ONCE[-2]))   # a hover: the server's
+        server.stdin.flush()
+        answered(20)
+        server.stdin.write(_frame({**tokens, "id": 11}))
+        server.stdin.flush()
+        for number in (10, 11):
+            assert answered(number) == b'{"jsonrpc":"2.0","id":%d,"result":%s}' % (number, kept)
+        server.stdin.write(_frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
+                           + _frame({"jsonrpc": "2.0", "method": "exit", "params": None}))
+        server.stdin.flush()
+        assert server.wait(timeout=60) == 0
+        reader.join(timeout=60)
+    finally:
+        server.kill()
+    monkeypatch.setenv("CUTE_IR_CACHE", "off")
+    assert json.loads(kept) == _answer(_session(None, ask=True), 11)

@@ -94,17 +94,19 @@ _CONVERTER = get_converter()
 
 class EncodedJson:
     """A request's answer written as JSON text, kept in pieces: the server writes them one
-    after another (`CuteIrProtocol`) rather than joining megabytes of them first."""
+    after another (`CuteIrProtocol`) rather than joining megabytes of them first. A piece may
+    be bytes, JSON in UTF-8 already (an answer from the open cache), written as it is;
+    `object` and `array` take pieces of text."""
 
     __slots__ = ("parts",)
 
-    def __init__(self, parts: list[str]) -> None:
+    def __init__(self, parts: list[str | bytes]) -> None:
         self.parts = parts
 
     @property
     def size(self) -> int:
         """Bytes in UTF-8 (`isascii` is constant time in CPython: no piece is read)."""
-        return sum(len(part) if part.isascii() else len(part.encode()) for part in self.parts)
+        return sum(len(part) if type(part) is bytes or part.isascii() else len(part.encode()) for part in self.parts)
 
     @classmethod
     def object(cls, value: dict, **members: "str | EncodedJson") -> "EncodedJson":

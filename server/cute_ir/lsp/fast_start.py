@@ -155,9 +155,9 @@ def _is_initialized(message: dict[str, Any]) -> bool:
 
 
 def _early_request(message: dict[str, Any], uri: str,
-                   answer_of: Callable[[str], str | None]) -> tuple[int | str, str] | None:
-    """(id, answer as JSON text) for a whole-document request about `uri` that `answer_of`
-    answers (by the open cache's name for it); else None."""
+                   answer_of: Callable[[str], str | bytes | None]) -> tuple[int | str, str | bytes] | None:
+    """(id, answer as JSON: text, or UTF-8 bytes from the open cache) for a whole-document
+    request about `uri` that `answer_of` answers (by the open cache's name for it); else None."""
     name, msg_id, params = open_cache.ANSWERED.get(message.get("method")), message.get("id"), message.get("params")
     if name is None or isinstance(msg_id, bool) or not isinstance(msg_id, (int, str)) or not isinstance(params, dict):
         return None
@@ -187,8 +187,10 @@ def _computed(analysis, name: str, computed: dict[str, str]) -> str | None:
     return computed[name]
 
 
-def _answer_raw(out: BinaryIO, msg_id: int | str, result: str) -> None:
-    _send(out, f'{{"jsonrpc":"2.0","id":{json.dumps(msg_id)},"result":{result}}}'.encode("utf-8"))
+def _answer_raw(out: BinaryIO, msg_id: int | str, result: str | bytes) -> None:
+    """Answer `msg_id` with `result`, JSON as text or already in UTF-8 (the open cache's)."""
+    opening = f'{{"jsonrpc":"2.0","id":{json.dumps(msg_id)},"result":'.encode("utf-8")
+    _send(out, b"".join((opening, result if type(result) is bytes else result.encode("utf-8"), b"}")))
 
 
 def publish_first_open(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, params: dict[str, Any]
@@ -431,7 +433,7 @@ def _deferred_analysis(uri: str, version: int, text: str, encoding: str, options
 
 
 def _answer_follow_ups(stdin: BinaryIO, stdout: BinaryIO, resume: Resume, uri: str,
-                       answer_of: Callable[[str], str | None], wait: float, held: list[Any],
+                       answer_of: Callable[[str], str | bytes | None], wait: float, held: list[Any],
                        read: Callable[[BinaryIO, Resume, float], Any],
                        working: threading.Thread | None = None) -> list[Any]:
     """Answer the whole-document requests about `uri` that `answer_of` answers as long as they

@@ -126,13 +126,16 @@ def load(entry_key: str) -> dict[str, Any] | None:
     return entry
 
 
-def answer(entry: dict[str, Any], name: str) -> str | None:
-    """One of the entry's answers as JSON text; None when it has none (or it is damaged)."""
+def answer(entry: dict[str, Any], name: str) -> bytes | None:
+    """One of the entry's answers as JSON text in UTF-8, the bytes a reply carries: kept as
+    bytes from the unpacking to the write (lsp/server.py, lsp/fast_start.py), not decoded to
+    text to be encoded again. None when the entry has none (or it is damaged: zlib checks what
+    it unpacks, and `store` packed text encoded in UTF-8)."""
     packed = entry.get(name)
     if packed is None:
         return None
     try:
-        return zlib.decompress(base64.b64decode(packed)).decode("utf-8")
+        return zlib.decompress(base64.b64decode(packed))
     except (ValueError, zlib.error):
         return None
 

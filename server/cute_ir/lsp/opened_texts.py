@@ -31,7 +31,8 @@ class Opened:
     def diagnostics(self) -> list[Any] | None:
         return self.entry.get(open_cache.DIAGNOSTICS)
 
-    def answer(self, name: str) -> str | None:
+    def answer(self, name: str) -> str | bytes | None:
+        """The answer `name` as JSON: text when computed here, UTF-8 bytes from the entry."""
         return self.added.get(name) or open_cache.answer(self.entry, name)
 
 

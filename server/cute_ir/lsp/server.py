@@ -134,16 +134,17 @@ class CuteIrProtocol(LanguageServerProtocol):
             # copied once more.
             # A piece as large as a batch goes out alone (the small ones before it first): a
             # chunk of an outline or of semantic tokens (lsp/unit_chunks.py) is copied once, to
-            # be encoded, not once more into a batch.
+            # be encoded, not once more into a batch. A piece in bytes (an answer from the open
+            # cache) is encoded already and goes out alone, as it is.
             batch: list[str] = []
             size = 0
             write, charset = self.writer.write, self.CHARSET
             for part in (header + opening, *answer.parts, "}"):
-                if len(part) >= _WRITE_BATCH:
+                if type(part) is bytes or len(part) >= _WRITE_BATCH:
                     if batch:
                         write("".join(batch).encode(charset))
                         batch, size = [], 0
-                    write(part.encode(charset))
+                    write(part if type(part) is bytes else part.encode(charset))
                     continue
                 batch.append(part)
                 size += len(part)
