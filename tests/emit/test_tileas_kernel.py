@@ -697,12 +697,16 @@ def test_the_copy_kernels_are_whole_and_ptxas_assembles_each(arch):
 
 def test_a_load_that_does_not_allow_tma_moves_through_registers_even_with_a_tma_atom():
     text = (f"func.func @k(%v: memref<128x256xf16, 1>, %o: memref<128x256xf16, 1>, %i: index) {SPEC} {{\n"
-            "  %t, %k = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>} "
-            ": memref<128x256xf16, 1> -> tensor<64x64xf16>, !nv_tileaa.mem_token\n"
+            "  %t, %k = nv_tileas.tiled_load %v coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>, "
+            "copy_atom = #nv_tileas.copy_atom<tma_load>} : memref<128x256xf16, 1> -> tensor<64x64xf16>, "
+            "!nv_tileaa.mem_token\n"
             "  %s = nv_tileas.tiled_store %t, %o coords(%i, %i) offsets() {tileSize = array<i64: 64, 64>} "
             ": memref<128x256xf16, 1> -> !nv_tileaa.mem_token\n  return\n}\n")
     [ptx] = _kernels(text, "sm_90a").values()
-    assert "copy_atom<tma_load>" in lower(DocumentAnalysis("file:///k.ir", text)).stages[-1].text
+    # The written atom stays, unused (lower-tma-load-store-to-async takes only ops that allow
+    # TMA); the store, which names none, gets the register path's.
+    lowered = lower(DocumentAnalysis("file:///k.ir", text)).stages[-1].text
+    assert "copy_atom<tma_load>" in lowered and "copy_atom<stg>" in lowered
     # Not said to be in bounds: a chunk whose last element lies in the view's extents moves
     # whole, any other element by element, each predicated on the extents.
     assert ptx.count("ld.global.b16") == 32 and ptx.count("st.global.b16") == 32 and "setp.lt.u32 %in" in ptx
@@ -1124,3 +1128,47 @@ def test_folded_constants_carry_on_into_literals_in_the_example_kernels(arch):
     assert "  mov.b32 %x10, 0;\n  setp.lt.s32 %fill11, 0, %p5_k_tiles_32;\n" in loop
     [product] = matmul.values()
     assert "  mov.b32 %carried13_0, 0f00000000;\n" in product and "iv_first" not in product
+
+
+def _plain_copy(load_attrs: str = "") -> str:
+    """A CTA copying its 64 x 64 f16 tile with a load and a store that do not allow TMA."""
+    view = "memref<4096x4096xf16, 1>"
+    inside = "in_bounds = array<i1: true, true>"
+    return (f"func.func @k(%src: {view}, %dst: {view}) {SPEC} {{\n"
+            "  %bx = gpu.block_id x\n  %by = gpu.block_id y\n  %c64 = arith.constant 64 : index\n"
+            "  %m = arith.muli %by, %c64 : index\n  %n = arith.muli %bx, %c64 : index\n"
+            f"  %t, %k = nv_tileas.tiled_load %src coords(%m, %n) offsets() {{tileSize = array<i64: 64, 64>, {inside}"
+            f"{load_attrs}}} : {view} -> tensor<64x64xf16>, !nv_tileaa.mem_token\n"
+            f"  %s = nv_tileas.tiled_store %t, %dst coords(%m, %n) offsets() token(%k) {{tileSize = array<i64: 64, 64>, "
+            f"{inside}}} : {view} -> !nv_tileaa.mem_token\n"
+            "  return\n}\n")
+
+
+# The load's attributes -> its atom after the pipeline, what its PTX moves the tile with.
+_NOT_TMA = {
+    # No atom and no allow_tma: assign-load-store-layouts gives ldg / stg (a TMA box could move the
+    # tile, but lower-tma-load-store-to-async takes only ops that allow TMA).
+    "none": ("", "ldg", ("ld.global.v4.b32 ", "st.global.v4.b32 ")),
+    "ldgsts": (", copy_atom = #nv_tileas.copy_atom<ldgsts>", "ldgsts",
+               ("cp.async.cg.shared.global ", ", 16;", "cp.async.commit_group;", "cp.async.wait_group 0;",
+                "ld.shared.v4.b32 ", "st.global.v4.b32 ")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_NOT_TMA))
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_100a", "sm_120a"])
+def test_a_load_and_store_without_allow_tma_move_by_their_atoms_ptx_that_ptxas_assembles(case, arch):
+    load_attrs, atom, present = _NOT_TMA[case]
+    text = _plain_copy(load_attrs)
+    result = lower(DocumentAnalysis("file:///k.ir", text, settings=Settings(target_arch=arch)))
+    assert result.ok, [d.message for d in result.diagnostics]
+    lowered = result.stages[-1].text
+    assert f"copy_atom = #nv_tileas.copy_atom<{atom}>" in lowered
+    assert "copy_atom = #nv_tileas.copy_atom<stg>" in lowered
+    assert "tma" not in lowered
+    module = emitted(text, arch)
+    assert module.ok, module.message
+    for piece in present:
+        assert piece in module.text, piece
+    assert "cp.async.bulk" not in module.text and "mbarrier" not in module.text
+    assert_assembles(module.text, arch)

@@ -39,7 +39,10 @@ def test_a_load_no_tma_box_can_move_says_which_rule_stops_it():
 
 
 def test_an_eligible_load_says_what_it_lacks_to_become_tma():
-    assert "TMA-eligible, but `allow_tma` is not set" in _card(kernel(""), "nv_tileas.tiled_load")
+    assert _card(kernel(""), "nv_tileas.tiled_load").endswith(
+        "- copy atom `ldg` (assign-load-store-layouts chooses it on sm_90a)\n"
+        "- TMA-eligible, but `allow_tma` is not set: the load stays as it is (the `prefer_tma` option of "
+        "assign-load-store-layouts and lower-tma-load-store-to-async would take it)")
     no_spec = _card(kernel(", allow_tma = true", spec=""), "nv_tileas.tiled_load")
     assert "TMA-eligible, but its function has no `nv_tileas.kernel_spec`" in no_spec
     assert "**not TMA**: sm_80 has no TMA (sm_90 or later)" in _card(kernel(", allow_tma = true"),
@@ -63,9 +66,15 @@ def test_an_atomic_is_a_tma_reduction_with_its_atom_written_or_chosen_and_its_pr
         "`add`\n- becomes `nv_tileas.async.tiled_atomic_rmw`\n"
         "- descriptor: tmaIdx 2, built on the host and passed as kernel argument `%tma_host2` (a grid constant)")
     plain = rows.replace(", allow_tma = true, copy_atom = #nv_tileas.copy_atom<tma_redg>}", "}")
+    # Without allow_tma, no atom: the lowering would leave it (a per-thread atomic).
     assert _card(plain, "nv_tileas.tiled_atomic_rmw", "sm_100a") == (
-        "**TMA**\n\n- copy atom `tma_redg` (assign-load-store-layouts chooses it on sm_100a): a TMA reduction with "
-        "`add`\n- TMA-eligible, but `allow_tma` is not set: the atomic stays as it is "
+        "**TMA**\n\n- no copy atom (assign-load-store-layouts gives an atomic `tma_redg` or none)\n"
+        "- TMA-eligible, but `allow_tma` is not set: the atomic stays as it is (the `prefer_tma` option of "
+        "assign-load-store-layouts and lower-tma-load-store-to-async would take it)")
+    written = rows.replace(", allow_tma = true, copy_atom", ", copy_atom")
+    assert _card(written, "nv_tileas.tiled_atomic_rmw", "sm_100a") == (
+        "**TMA**\n\n- copy atom `tma_redg` (written): a TMA reduction with `add`\n"
+        "- TMA-eligible, but `allow_tma` is not set: the atomic stays as it is "
         "(lower-tma-load-store-to-async's `prefer_tma` option would take it)")
     used = rows.replace("    return\n", '    "use"(%old) : (tensor<4x64xf16>) -> ()\n    return\n')
     assert _card(used, "nv_tileas.tiled_atomic_rmw", "sm_100a").endswith(

@@ -8,7 +8,7 @@ import pytest
 from cute_ir.analysis import DocumentAnalysis, Settings
 from cute_ir.diagnostics import Severity
 from cute_ir.ir.lift import lift
-from cute_ir.passes.assign_load_store_layouts import tma_verdict
+from cute_ir.passes.assign_load_store_layouts import AssignLoadStoreLayouts, Verdict, tma_verdict
 from cute_ir.syntax.parser import parse
 
 VIEW = "memref<128x256xf16, 1>"
@@ -44,8 +44,30 @@ def load(attrs: str = "", tile: str = "64, 128", result: str = "tensor<64x128xf1
             f": {VIEW} -> !nv_tileaa.mem_token"), "sm_90a", "tma_store", None),
 ])
 def test_the_atom_and_the_rule_that_keeps_an_op_from_tma(op, target, atom, reason):
-    verdict = tma_verdict(op, target)
+    verdict = tma_verdict(op, target, prefer_tma=True)      # whether TMA can move it
     assert (verdict.atom, verdict.reason) == (atom, reason)
+
+
+def store(attrs: str = ""):
+    return _memop(f"%s = nv_tileas.tiled_store %t, %v coords(%i, %i) offsets() {{tileSize = array<i64: 64, 128>{attrs}}} "
+                  f": {VIEW} -> !nv_tileaa.mem_token")
+
+
+@pytest.mark.parametrize("make, atom, tma_atom", [(load, "ldg", "tma_load"), (store, "stg", "tma_store")])
+def test_an_op_that_does_not_allow_tma_gets_the_register_atom_though_tma_could_move_it(make, atom, tma_atom):
+    # lower-tma-load-store-to-async takes only ops that allow TMA (tileas-tma-and-memops, phase 2):
+    # one that does not moves through registers (ld.global / st.global), which ldg / stg name.
+    assert tma_verdict(make(), "sm_90a") == Verdict(atom, None)
+    assert tma_verdict(make(", allow_tma = false"), "sm_90a") == Verdict(atom, None)
+    assert tma_verdict(make(", allow_tma = true"), "sm_90a") == Verdict(tma_atom, None)
+    assert tma_verdict(make(), "sm_90a", prefer_tma=True) == Verdict(tma_atom, None)
+
+
+def test_the_prefer_tma_option_is_the_pages_environment_switch(monkeypatch):
+    assert AssignLoadStoreLayouts().prefer_tma is False
+    monkeypatch.setenv("TILEIR_PREFER_TMA_FOR_LOAD_STORE", "1")
+    assert AssignLoadStoreLayouts().prefer_tma is True
+    assert AssignLoadStoreLayouts().pipeline_text() == "assign-load-store-layouts{prefer_tma=true}"
 
 
 def rows(offsets: str, tile: str = "4, 64", store: bool = False):
@@ -71,7 +93,7 @@ def rows(offsets: str, tile: str = "4, 64", store: bool = False):
      "sm_120a has no TMA scatter4 (sm_100f, sm_110f), which this op's offsets need"),
 ])
 def test_rows_are_gathered_and_scattered_by_tma_where_the_target_has_gather4_and_scatter4(op, target, atom, reason):
-    verdict = tma_verdict(op, target)
+    verdict = tma_verdict(op, target, prefer_tma=True)      # whether TMA can move it
     assert (verdict.atom, verdict.reason) == (atom, reason)
 
 
@@ -139,5 +161,5 @@ def atomic(element: str = "f32", mode: str = "add", attrs: str = "", use: bool =
      "sm_90a", None, "a TMA reduction's element operations are relaxed at gpu scope; this atomic asks for sys scope"),
 ])
 def test_an_atomic_gets_the_tma_reduction_atom_where_the_reduce_table_allows_it(op, target, atom, reason):
-    verdict = tma_verdict(op, target)
+    verdict = tma_verdict(op, target, prefer_tma=True)      # whether TMA can move it
     assert (verdict.atom, verdict.reason) == (atom, reason)

@@ -97,8 +97,11 @@ def _memops_section() -> list[str]:
            "memory semantics and scope; `in_bounds`' length; store's padding rules; atomic_rmw's element-type "
            "and mode rules. `lower-tma-load-store-to-async` makes async TMA transfers of the loads and stores that "
            "allow it (next section); `assign-load-store-layouts`, before it, gives each load and store that names "
-           "no `copy_atom` its atom: TMA's when a TMA box can move the tile, `ldg` / `stg` otherwise, with a "
-           "remark saying which rule stopped an op that allows TMA (docs/spec-deviations.md, A17).", "",
+           "no `copy_atom` its atom: TMA's when the op allows TMA (`allow_tma = true`, or the `prefer_tma` option "
+           "of both passes, which `TILEIR_PREFER_TMA_FOR_LOAD_STORE` sets) and a TMA box can move the tile, "
+           "`ldg` / `stg` otherwise (an op that does not allow TMA moves through registers), with a remark saying "
+           "which rule stopped an op that allows TMA (docs/spec-deviations.md, A17). An op gets `ldgsts` "
+           "(`cp.async` into shared memory) only by naming it.", "",
            "The page does not say what `offsets` holds; cute-ir reads them as row offsets: a load or store with "
            "offsets moves the tile's row r from / to the row coordinate plus offset r, a gather / scatter of "
            "rows, which TMA does four rows of a 2-d view at a time (gather4 / scatter4). `tiled_atomic_rmw` takes "
@@ -171,7 +174,7 @@ def _async_tma_section() -> list[str]:
            "kernel (\"failed to get MBarrier object\", \"failed to init mbarrier\"). Its rules: "
            "`server/cute_ir/passes/lower_tma_to_async.py` and docs/spec-deviations.md (A12, A20).", "",
            "A `tiled_load` / `tiled_store` the pass leaves (no `allow_tma`, or the `ldg` / `stg` / `ldgsts` "
-           "atoms) moves through registers in the kernel's PTX (`cute-ir lower --emit ptx`): `ld.global` / "
+           "atoms; a TMA atom named on an op without `allow_tma` goes unused) moves through registers in the kernel's PTX (`cute-ir lower --emit ptx`): `ld.global` / "
            "`st.global` a chunk of 16, 8 or 4 bytes a thread at a time (`.v4.b32`, `.v2.b32`, `.b32`), or "
            "`cp.async` into shared memory. The PTX ISA requires a vector access aligned to its size, so a "
            "chunk moves whole only as consecutive elements at an address that is a multiple of its bytes: the "

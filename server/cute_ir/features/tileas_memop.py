@@ -22,9 +22,9 @@ from ..dialects.nv_tileas.async_tma import is_kernel
 from ..dialects.nv_tileas.async_tma import TMA_REDUCE_OP
 from ..dialects.nv_tileas.memops import COPY_ATOM, DIALECT, RMW_MODE, TILED_ATOMIC_RMW
 from ..analysis.stages import MadeTransfer
-from ..ir.attributes import attribute, enum_case, reading_aliases
+from ..ir.attributes import enum_case, reading_aliases
 from ..passes import TILEAS_PASSES
-from ..passes.assign_load_store_layouts import ATOMS, KIND, MEMOPS, tma_verdict
+from ..passes.assign_load_store_layouts import ATOMS, KIND, MEMOPS, allows_tma, tma_verdict
 from ..dialects.registry import is_function
 from ..passes.lower_tma_to_async import LowerTmaLoadStoreToAsync
 from ..verify.atom_sites import aliases_of, resolving_table
@@ -80,7 +80,8 @@ _LOWERED = object()
 
 def _op_lines(op, name_span: Span, target: str) -> list:
     written = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
-    verdict = tma_verdict(op, target)
+    prefer = LowerTmaLoadStoreToAsync().prefer_tma
+    verdict = tma_verdict(op, target, prefer)
     tma_atom = ATOMS[op.name][0]
     if written is not None:
         lines = [f"copy atom `{written}` (written)"]
@@ -90,6 +91,9 @@ def _op_lines(op, name_span: Span, target: str) -> list:
         atom = verdict.atom
     else:
         lines, atom = ["no copy atom (assign-load-store-layouts gives an atomic `tma_redg` or none)"], None
+    if written is None and verdict.reason is None and atom != tma_atom:
+        # TMA could move it, but the op does not allow it: the pass gives it the other atom.
+        return lines + [_unallowed(KIND[op.name], False)]
     if atom != tma_atom:
         why = verdict.reason if written is None else f"its copy atom is `{written}`, not `{tma_atom}`"
         return lines + [f"**not TMA**: {why}"]
@@ -102,11 +106,8 @@ def _op_lines(op, name_span: Span, target: str) -> list:
 def _taken(op, kind: str) -> list:
     """Whether lower-tma-load-store-to-async takes the op; `_LOWERED` when the passes say what
     it becomes."""
-    allow = attribute(op, "allow_tma")
-    allowed = allow is not None and allow.text.strip() == "true"
-    if not allowed and not LowerTmaLoadStoreToAsync().prefer_tma:
-        return [f"TMA-eligible, but `allow_tma` is not set: the {kind} stays as it is "
-                "(lower-tma-load-store-to-async's `prefer_tma` option would take it)"]
+    if not allows_tma(op) and not LowerTmaLoadStoreToAsync().prefer_tma:
+        return [_unallowed(kind, True)]
     function = op.parent_op
     while function is not None and not is_function(function.name):
         function = function.parent_op
@@ -114,6 +115,14 @@ def _taken(op, kind: str) -> list:
         return ["TMA-eligible, but its function has no `nv_tileas.kernel_spec`: "
                 "lower-tma-load-store-to-async reports that and leaves it"]
     return [_LOWERED]
+
+
+def _unallowed(kind: str, atom_written: bool) -> str:
+    """Why a TMA-eligible op stays: no `allow_tma`. With its TMA atom written, the lowering's
+    `prefer_tma` option would take it; else assign-load-store-layouts' too must give it the atom."""
+    passes = "lower-tma-load-store-to-async's `prefer_tma` option" if atom_written else \
+        "the `prefer_tma` option of assign-load-store-layouts and lower-tma-load-store-to-async"
+    return f"TMA-eligible, but `allow_tma` is not set: the {kind} stays as it is ({passes} would take it)"
 
 
 def _made_lines(made: tuple[MadeTransfer, ...], diagnostics: list, name_span: Span) -> list[str]:

@@ -3,11 +3,16 @@
 TileAS's AssignLoadStoreLayouts (tileas-tma-and-memops, "Pass Roster": first in the intended
 order) chooses "the copy atom and layouts that make a tiled load / store TMA-eligible". A
 `nv_tileas.tiled_load` / `tiled_store` that names no `copy_atom` gets `tma_load` / `tma_store`
-when a TMA box can move its tile, and `ldg` / `stg` otherwise; an op that names one keeps it
+when it allows TMA (`allow_tma = true`, or any op with the `prefer_tma` option, which the page's
+`TILEIR_PREFER_TMA_FOR_LOAD_STORE` also sets, as it does lower-tma-load-store-to-async's) and a
+TMA box can move its tile, and `ldg` / `stg` otherwise: lower-tma-load-store-to-async takes only
+the ops that allow TMA (the page's phase 2), and one it leaves moves through registers
+(`ld.global` / `st.global`), which is what `ldg` / `stg` name. An op that names an atom keeps it
 (it was chosen already). The memops here carry no layout (a tile is a `tensor` value), so the
 atom is all there is to choose. A `tiled_atomic_rmw` that names none gets `tma_redg` (a TMA
-reduction, `cp.reduce.async.bulk.tensor`) when one can do what it asks, else no atom: there is
-no other copy atom for an atomic (tileas-tma-and-memops: "tiled_atomic_rmw (TMAREDG atom)").
+reduction, `cp.reduce.async.bulk.tensor`) when it allows TMA and one can do what it asks, else
+no atom: there is no other copy atom for an atomic (tileas-tma-and-memops: "tiled_atomic_rmw
+(TMAREDG atom)").
 
 When an op with `allow_tma = true` cannot use TMA, the pass says why in a remark on it, the way
 a compiler's memory remarks do; `tma_verdict` is the same rule for hover. The rules, first
@@ -56,10 +61,10 @@ from ..ir.shaped import element_bits, shaped
 from ..tables import tensormap
 from ..tables.atoms import Residency
 from ..verify.tma import atomic_reduction_modes, operand_groups
-from .base import OP_NAMES, Pass, PassContext, register
+from .base import OP_NAMES, Pass, PassContext, option, register
 from ..lowering_facts.tileas import residency
-from .lower_tma_to_async import (ZERO_PADDING, box_plan, rows_problem, target_problem, tma_backed_view,
-                                 view_layout_problem, view_parameters)
+from .lower_tma_to_async import (PREFER_TMA_VARIABLE, ZERO_PADDING, box_plan, prefer_tma_set, rows_problem,
+                                 target_problem, tma_backed_view, view_layout_problem, view_parameters)
 
 NOT_TMA = "lower.not-tma"
 MEMOPS = (TILED_LOAD, TILED_STORE, TILED_ATOMIC_RMW)
@@ -79,17 +84,22 @@ TMA_REDUCTION_SCOPES = frozenset({"cta", "cluster", "gpu"})
 
 @dataclass(frozen=True)
 class Verdict:
-    atom: str | None          # the copy atom the op gets (None: an atomic TMA cannot reduce gets none)
-    reason: str | None        # why not TMA; None when it is TMA's
+    atom: str | None          # the copy atom the op gets (None: an atomic that is no TMA reduction gets none)
+    reason: str | None        # why TMA cannot move it; None when it can (it may still not allow TMA)
 
 
-def tma_verdict(op: Operation, target: str | None) -> Verdict:
-    """Which copy atom a tiled load / store / atomic gets on `target`, and why not TMA if it
-    is not."""
+def allows_tma(op: Operation) -> bool:
+    """Whether the op says `allow_tma = true`."""
+    return (attribute(op, "allow_tma") or Attribute("false")).text.strip() == "true"
+
+
+def tma_verdict(op: Operation, target: str | None, prefer_tma: bool = False) -> Verdict:
+    """Which copy atom a tiled load / store / atomic gets on `target`, and why TMA cannot move
+    it if it cannot: the TMA atom only when TMA can and the op allows it (or `prefer_tma`)."""
     tma_atom, other = ATOMS[op.name]
     reason = _why_not_reduction(op) if op.name == TILED_ATOMIC_RMW else None
     reason = reason or _why_not_tma(op, target)
-    return Verdict(other if reason else tma_atom, reason)
+    return Verdict(tma_atom if reason is None and (prefer_tma or allows_tma(op)) else other, reason)
 
 
 def _why_not_reduction(op: Operation) -> str | None:
@@ -178,9 +188,19 @@ def _semantics_problem(op: Operation, load: bool) -> str | None:
 class AssignLoadStoreLayouts(Pass):
     name = "AssignLoadStoreLayouts"
     argument = "assign-load-store-layouts"
-    description = ("choose the copy atom of each tiled load, store and atomic: TMA when a TMA box can move the "
-                   "tile (a TMA reduction when the PTX ISA's table gives the atomic's operation to its elements)")
+    description = ("choose the copy atom of each tiled load, store and atomic: TMA's when the op allows TMA and a "
+                   "TMA box can move the tile (a TMA reduction when the PTX ISA's table gives the atomic's operation "
+                   "to its elements), else ldg / stg (an atomic none)")
     local = True      # each op's atom depends on the op and the target
+
+    prefer_tma: bool = option(False, "give TMA atoms to loads and stores without allow_tma = true, as "
+                                     "lower-tma-load-store-to-async's option of that name rewrites them "
+                                     f"(also set by {PREFER_TMA_VARIABLE})")
+
+    def __post_init__(self) -> None:
+        # The page's environment switch, as lower-tma-load-store-to-async reads it.
+        if prefer_tma_set():
+            object.__setattr__(self, "prefer_tma", True)
 
     def may_report(self, facts: dict) -> bool:
         names = facts.get(OP_NAMES)
@@ -191,12 +211,11 @@ class AssignLoadStoreLayouts(Pass):
 
     def run(self, op: Operation, context: PassContext) -> None:
         for memop in [o for o in op.walk() if o.name in MEMOPS and attribute(o, COPY_ATOM) is None]:
-            verdict = tma_verdict(memop, context.target)
+            verdict = tma_verdict(memop, context.target, self.prefer_tma)
             if verdict.atom is not None:
                 memop.attributes[COPY_ATOM] = Attribute(f"#{DIALECT}.{COPY_ATOM}<{verdict.atom}>")
                 write_attributes(memop)
-            allowed = (attribute(memop, "allow_tma") or Attribute("false")).text.strip() == "true"
-            if verdict.reason and allowed:
+            if verdict.reason and allows_tma(memop):
                 gets = f"it gets the `{verdict.atom}` copy atom" if verdict.atom else \
                     "it gets no copy atom and stays a `tiled_atomic_rmw`"
                 context.report(memop, NOT_TMA, f"this {KIND[memop.name]} allows TMA but cannot use it: "

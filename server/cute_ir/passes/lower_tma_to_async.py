@@ -13,7 +13,8 @@ function, in the page's phases:
    `tma_store`, `tma_redg`). Others stay. A TMA atom the target cannot run (no TMA before
    sm_90; rows need gather4 / scatter4) is an error of cute-ir's, and the op stays.
    A load or store that stays moves its tile through registers (or `cp.async`) in the
-   kernel's PTX; one that path cannot move (`tables/legality.register_transfer_problem`,
+   kernel's PTX (one that names its TMA atom without allowing TMA too: the atom goes unused,
+   and the error below says so); one that path cannot move (`tables/legality.register_transfer_problem`,
    the emitter's rule: the tile's chunks, a static view of rank 1 or 2, no rows, narrow
    elements in bounds, a view whose chunks move whole for `cp.async` and narrow elements) is an error of cute-ir's too (`lower.register-tile`), so `check`
    says what `--emit ptx` would refuse; so is a loop that carries a tile a TMA load left in
@@ -184,6 +185,12 @@ ZERO_PADDING = "#nv_tileas.padding<zero>"
 
 def _set(variable: str) -> bool:
     return os.environ.get(variable, "").strip().lower() not in ("", "0", "false", "off", "no")
+
+
+def prefer_tma_set() -> bool:
+    """Whether the page's TILEIR_PREFER_TMA_FOR_LOAD_STORE is set (it sets the `prefer_tma`
+    option of this pass and of assign-load-store-layouts)."""
+    return _set(PREFER_TMA_VARIABLE)
 
 
 @dataclass(frozen=True)
@@ -674,6 +681,12 @@ def _report_register_problem(op: Operation, why: str, context: PassContext) -> N
         return
     atom = enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM)
     what = {TILED_LOAD: "load", TILED_ATOMIC_RMW: "atomic"}.get(op.name, "store")
+    if op.name in ASYNC_OF and atom == ATOM_ALLOW_LISTS[ASYNC_OF[op.name][0]][0][0]:
+        # Its TMA atom, which this pass left: the op does not allow TMA (eligible ops are rewritten).
+        context.report(op, REGISTER_PATH, f"this {what} does not allow TMA (no `allow_tma = true`), so its `{atom}` copy "
+                                          f"atom goes unused and it moves its tile through registers, which it "
+                                          f"cannot: {why}")
+        return
     context.report(op, REGISTER_PATH, f"this {what} moves its tile through registers"
                                       f"{f' (the `{atom}` copy atom)' if atom else ''}, which it cannot: {why}")
 
