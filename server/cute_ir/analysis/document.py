@@ -54,7 +54,7 @@ from .runs import results, scope_of
 from .segments import Kind, Piece, Scanner
 from .symbols import answers_changed, asked_alias, function_definition
 from .units import NO_NAMES, UNIT_KINDS, Anchored, PerUnit, Unit, enumerate_units, kept_names, splits, statement_nodes
-from .verification import check_ssa_units, prepare_verification, run_steps, verify_unit_steps
+from .verification import beside_ssa_errors, check_ssa_units, prepare_verification, run_steps, verify_unit_steps
 
 # What a large text's top (features/leading.py) is analysed without is imported where it is used.
 if TYPE_CHECKING:
@@ -1620,6 +1620,7 @@ class DocumentAnalysis:
         yield
         ssa_deadline = None if self._budget_now is None else started + self._budget_now
         ssa = check_ssa_units(self, units, ssa_deadline, findings)
+        verified = beside_ssa_errors(verified, units, ssa)
         yield
         if own is None:
             found.extend(ssa)

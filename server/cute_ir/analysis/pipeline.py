@@ -20,6 +20,17 @@ unit is verified that stop them). Results are cached by those facts' key (the un
 aliases, the target and the errors stopping its ops), so a unit that only moved, or text typed
 and then undone, costs a dictionary lookup.
 
+`cute-ir lower --emit ptx` writes each function that holds inline assembly after the pipeline
+with the function writer (emit/lowered_kernel.py). Where nothing else `check` reports stops a
+unit's lowering, the writer's verdict on each such function that is meant for PTX joins the
+pipeline's: `lower.emit` at the op it stopped at, in `--emit ptx`'s words (`_refusals`). The
+run's IR is the writer's where the pipeline ran; a unit the check in place stood for is lowered
+once more only when the check found an op the run makes inline assembly of
+(`passes/lower_atoms.LOWERS`) and a function of it is meant for PTX, and a unit whose only
+verified ops are inline assembly is written as the text writes it. The verdict is kept with the
+pipeline's; which functions it is published for is asked each time (whether the container is
+for PTX is one of the unit's questions, analysis/symbols.py).
+
 `lowered_unit` is the same pipeline for the PTX preview (features/preview.py), on request only:
 the unit's IR through `cute-ir lower`'s default pipeline with the same facts about its atoms,
 the document's alias table and the target, printed as `cute-ir lower` prints it, with the source span of each printed op. The preview
@@ -32,10 +43,12 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..diagnostics import Diagnostic
-from ..emit.lowered_kernel import INLINE_ASM, LoweredKernel, function_kernels
+from ..diagnostics import Diagnostic, Source
+from ..dialects.registry import is_function
+from ..emit.lowered_kernel import INLINE_ASM, LoweredKernel, function_kernels, function_refusal, meant_for_ptx, writes
 from ..emit.ptx import EmitError
 from .preview_source import LoweredUnit
 from ..tables.tiers import parse_target
@@ -50,11 +63,12 @@ from ..ir.printer import print_ops
 from ..ir.core import Operation, copy_operations
 from ..text.location import source_span
 from ..diagnostics import Severity
-from ..passes.lower_atoms import STOPPED_CODE
+from ..passes.lower_atoms import LOWERS, STOPPED_CODE
 from .units import Unit
 
 if TYPE_CHECKING:
     from .source import UnitSource
+    from .symbols import UnitLookup
 
 EDITOR_PIPELINE = DEFAULT_PIPELINE
 _ELEMENTS = parse_pipeline(EDITOR_PIPELINE)
@@ -66,8 +80,25 @@ _RESTATING = frozenset({STOPPED_CODE})
 
 log = logging.getLogger(__name__)
 
+# The function writer's refusal, as the PTX preview reports an atom's (features/preview.py).
+WRITER_REFUSED = "lower.emit"
+# Inline assembly as a unit's text writes it (`llvm.inline_asm`, or quoted in the generic form).
+_INLINE_ASM_TEXT = INLINE_ASM.encode()
+
+
+@dataclass(slots=True)
+class _Verdict:
+    """What the editor's pipeline says of a unit with some facts (relative to the unit)."""
+    diagnostics: tuple[Diagnostic, ...]     # what the editor publishes
+    failed: bool                            # a pass reported an error (one restating a shown one too)
+    lowers: bool                            # the atom lowering makes inline assembly of an op here
+    # The function writer's refusals of the functions it writes after the pipeline, each with
+    # whether the function says itself that it is for PTX (`meant_for_ptx`); None: not asked.
+    refusals: "tuple[tuple[Diagnostic, bool], ...] | None" = None
+
+
 _CACHE_SIZE = 8192
-_cache: "OrderedDict[tuple, tuple[Diagnostic, ...]]" = OrderedDict()
+_cache: "OrderedDict[tuple, _Verdict]" = OrderedDict()
 
 
 class UnitPipeline:
@@ -81,12 +112,16 @@ class UnitPipeline:
         self._index: tuple[list[Diagnostic], ErrorIndex] | None = None
 
     def diagnostics(self, unit: Unit, errors: list[Diagnostic], own: list[Diagnostic],
-                    op_names: frozenset[str], lifted: Lifted | None = None) -> list[Diagnostic]:
+                    op_names: frozenset[str], lifted: Lifted | None = None,
+                    ptx: "UnitLookup | None" = None) -> list[Diagnostic]:
         """What the pipeline reports on `unit` (absolute spans) that the editor publishes, given
         `errors`, the syntax and type errors of the units verified together (the same list for
         each of them: indexed once), `own`, the unit's verifier errors, and `op_names`, the
         names of the ops that made the analysis verify it; `lifted`: the unit's IR, when the
-        caller holds it (read, or copied to be rewritten)."""
+        caller holds it (read, or copied to be rewritten). `ptx`: the unit's questions about
+        its containers, when nothing else `check` reports stops its lowering: then the function
+        writer's verdict on each function it writes after the pipeline that is meant for PTX
+        joins them (`_refusals`)."""
         if self._source is None:
             self._source = UnitAtomSource(self.analysis, self.analysis.target_arch)
         if self._index is None or self._index[0] is not errors:
@@ -94,33 +129,111 @@ class UnitPipeline:
         stopping = self._index[1].for_unit(unit) + [d.shifted(-unit.start) for d in own]
         atoms = self._source.unit_with(unit, stopping)
         key = (atoms.key, EDITOR_PIPELINE)
+        asks = ptx is not None and lifted is not None and not atoms.stopping
         found = _cache.get(key)
         if found is None:
-            found = self._run(unit, atoms, op_names, lifted)
+            found = self._run(unit, atoms, op_names, lifted, ptx if asks else None)
             _cache[key] = found
             if len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
         else:
             _cache.move_to_end(key)
-        return [d.shifted(unit.start) for d in found]
+        out = [d.shifted(unit.start) for d in found.diagnostics]
+        if asks and not found.failed:
+            out += self._refusals(unit, atoms, op_names, lifted, found, ptx)
+        return out
 
     def _run(self, unit: Unit, atoms: UnitAtoms, op_names: frozenset[str],
-             lifted: Lifted | None) -> tuple[Diagnostic, ...]:
+             lifted: Lifted | None, ptx: "UnitLookup | None") -> _Verdict:
         facts = {**atoms.pass_facts(unit.start), OP_NAMES: op_names}
         reporting = [p.may_report(facts) for p in _PASSES]
         if not any(reporting):
-            return ()
+            return _Verdict((), False, False)
         context = PassContext(self.analysis.target_arch, facts)
+        refusals = None
         if _checked_in_place(reporting, facts):
             # A check in place resolves nothing: it reads a type written with an alias (`!t`, or
             # `#map` inside it) through the document's alias table (`facts[ALIASES]`).
             _check_in_place((lifted or self.analysis.lifted_unit(unit)).operations, reporting, context)
+            lowers = bool(facts.get(LOWERS))
         else:
-            ops = copy_operations(lifted.operations) if lifted is not None else self.analysis.rewritable_operations(unit)
-            module = wrap_in_module(ops)
-            resolve_aliases([module], self._source.alias_table())
-            PassManager(_ELEMENTS).run(module, context)
-        return tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING)
+            module = self._lowered(unit, lifted, context)
+            lowers = any(op.name == INLINE_ASM for op in module.walk())
+            if ptx is not None and lifted is not None and not context.failed and \
+                    self._meant_for_ptx(unit, lifted, ptx, lowers) is not None:
+                refusals = self._written_of([module], unit)   # (the run's IR: no second run for them)
+        return _Verdict(tuple(d.shifted(-unit.start) for d in context.diagnostics if d.code not in _RESTATING),
+                        context.failed, lowers, refusals)
+
+    def _lowered(self, unit: Unit, lifted: Lifted | None, context: PassContext) -> Operation:
+        """A copy of `unit`'s IR after the pipeline, run with `context`, in its module."""
+        ops = copy_operations(lifted.operations) if lifted is not None else self.analysis.rewritable_operations(unit)
+        module = wrap_in_module(ops)
+        resolve_aliases([module], self._source.alias_table())
+        PassManager(_ELEMENTS).run(module, context)
+        return module
+
+    def _refusals(self, unit: Unit, atoms: UnitAtoms, op_names: frozenset[str], lifted: Lifted,
+                  verdict: _Verdict, lookup: "UnitLookup") -> list[Diagnostic]:
+        """Where and why the function writer writes no kernel of a function of `unit` after the
+        pipeline (one holding inline assembly, the user's or the atom lowering's: what `cute-ir
+        lower --emit ptx` writes) that is meant for PTX: `lower.emit` at the op it stopped at,
+        in `--emit ptx`'s words (absolute spans). Meant for PTX: a function that says so itself
+        (`emit/lowered_kernel.meant_for_ptx`: a kernel's mark or launch), or one in a container
+        for PTX (`lookup.ptx_container`: a `gpu.module`, a module with an NVVM target or an
+        NVPTX triple; the question is recorded with the unit's, so an edit of the header alone
+        verifies the unit again); inline assembly alone does not say so (MLIR's LLVM dialect
+        writes it for any target). Only a unit with a function the writer writes asks; the
+        verdict is kept with the pipeline's (`_Verdict.refusals`): the unit is lowered once
+        more only when the check in place stood for the run, and only when some function of
+        it is meant for PTX."""
+        container = self._meant_for_ptx(unit, lifted, lookup, verdict.lowers)
+        if container is None:
+            return []
+        if verdict.refusals is None:
+            verdict.refusals = self._written(unit, atoms, op_names, lifted)
+        return [d.shifted(unit.start) for d, marked in verdict.refusals if container or marked]
+
+    def _meant_for_ptx(self, unit: Unit, lifted: Lifted, lookup: "UnitLookup", lowers: bool) -> bool | None:
+        """None when no function of `unit` the writer writes after the pipeline can be meant for
+        PTX (the unit holds no inline assembly after it: `lowers`, or the text's own; or its
+        container is not for PTX and no function says it is); else whether its container is for
+        PTX (a question recorded with the unit's)."""
+        if not lowers and self.analysis.document.data.find(_INLINE_ASM_TEXT, unit.start, unit.end) < 0:
+            return None
+        if lookup.ptx_container():
+            return True
+        if any(is_function(op.name) and meant_for_ptx(op) for top in lifted.operations for op in top.walk()):
+            return False
+        return None
+
+    def _written(self, unit: Unit, atoms: UnitAtoms, op_names: frozenset[str],
+                 lifted: Lifted) -> tuple[tuple[Diagnostic, bool], ...]:
+        """The function writer's refusals of the functions of `unit` it writes after the
+        pipeline (`_Verdict.refusals`). A unit whose only verified ops are inline assembly
+        the pipeline leaves as written: the writer reads the IR the verifiers read."""
+        if op_names <= {INLINE_ASM}:
+            return self._written_of(lifted.operations, unit)
+        context = PassContext(self.analysis.target_arch, {**atoms.pass_facts(unit.start), OP_NAMES: op_names})
+        return self._written_of([self._lowered(unit, lifted, context)], unit)
+
+    def _written_of(self, ops: list[Operation], unit: Unit) -> tuple[tuple[Diagnostic, bool], ...]:
+        """The function writer's refusal of each function of `ops` (lowered IR) it writes,
+        relative to `unit`, with whether the function says it is for PTX."""
+        parsed = parse_target(self.analysis.target_arch)
+        if parsed is None:
+            return ()         # (`lower.target` says so)
+        out = []
+        for top in ops:
+            for op in top.walk():
+                if not writes(op) or (refused := function_refusal(op, parsed)) is None:
+                    continue
+                at, why = refused
+                span = source_span(at.location) or source_span(op.location)
+                if span is not None:
+                    out.append((Diagnostic(WRITER_REFUSED, span.shifted(-unit.start), Severity.ERROR, Source.LOWER,
+                                           f"cannot emit PTX: {why}"), meant_for_ptx(op)))
+        return tuple(out)
 
 
 def _checked_in_place(reporting: list[bool], facts: dict) -> bool:

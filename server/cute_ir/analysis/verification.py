@@ -19,7 +19,7 @@ from functools import cache, partial
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Generator, TypeVar
 
-from ..diagnostics import Diagnostic, Severity, Source, Span
+from ..diagnostics import Diagnostic, Severity, Span
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..dialects.nv_tileas.async_tma import KERNEL_SPEC
 from .alias_uses import alias_diagnostics, written_uses
@@ -157,12 +157,15 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
             # again for each of them cost more than all three (docs/benchmarks.md, issue 31).
             lowered = lowering.diagnostics(scope, known + own, lifted)
             yield
-            found = verified + lowered + pipeline.diagnostics(scope, known, own, frozenset(names[index]), lifted)
-            if names[index] == {_INLINE_ASM} and not own and not any(
-                    scope.start <= d.span.start < scope.end for d in known):
-                # (the unit's questions, which the SSA check adds to: an edit to a container's
-                # header that makes its functions meant for PTX, or not, verifies them again)
-                found += _writer_refusals(lifted, analysis.target_arch, UnitLookup(analysis, unit, unit.symbols))
+            # Where nothing else `check` reports stops the unit's lowering, the function writer's
+            # verdict on its functions meant for PTX joins the pipeline's (pipeline.py); the
+            # questions about its containers go with the unit's, which the SSA check adds to: an
+            # edit to a container's header that makes its functions meant for PTX, or not,
+            # verifies them again.
+            clean = not own and not any(d.severity is Severity.ERROR for d in lowered) and not any(
+                scope.start <= d.span.start < scope.end for d in known)
+            found = verified + lowered + pipeline.diagnostics(
+                scope, known, own, frozenset(names[index]), lifted, UnitLookup(analysis, unit, unit.symbols) if clean else None)
             if scope is not unit:
                 # What the other statements of the scope say is theirs to say.
                 found = [d for d in found if not scope.start <= d.span.start < unit.start]
@@ -171,6 +174,27 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
         except Exception:  # a defect in one verifier must not cost the rest of the file
             log.exception("verification failed in %s at byte %d", analysis.document.uri, unit.start)
         unit.aliases = kept_names(frozenset(asked))
+    return out
+
+
+def beside_ssa_errors(verified: dict[int, list[Diagnostic]], units: list[Unit],
+                      ssa: list[Diagnostic]) -> dict[int, list[Diagnostic]]:
+    """`verified` (`verify_unit_steps`' result) without the function writer's verdicts
+    (pipeline.py, `UnitPipeline._refusals`) in a unit the SSA check, which runs after the
+    verifiers, finds an error in: a use of a value its function defines nowhere leaves the op as
+    written, where the writer then stops; the SSA error is what is wrong, as the errors that
+    keep the verdict from being asked are (`verify_unit_steps`)."""
+    if not ssa or not verified:
+        return verified
+    starts = sorted(d.span.start for d in ssa if d.severity is Severity.ERROR)
+    out = {}
+    for index, found in verified.items():
+        unit = units[index]
+        at = bisect_right(starts, unit.start - 1)
+        if at < len(starts) and starts[at] < unit.end:
+            from .pipeline import WRITER_REFUSED   # (imported already: the unit was verified)
+            found = [d for d in found if d.code != WRITER_REFUSED]
+        out[index] = found
     return out
 
 
@@ -188,7 +212,7 @@ def _text_sites(data: bytes, units: list[Unit], text: bytes, name: str) -> list[
     kernels (`_kernel_sites`), `--emit ptx` writes each function holding inline assembly
     (`llvm.inline_asm`) with the function writer (emit/lowered_kernel.py): one that applies
     atoms is verified for them, and the others for this, so that `check` reports where the
-    writer refuses one meant for PTX (`_writer_refusals`)."""
+    writer refuses one meant for PTX (pipeline.py, `UnitPipeline._refusals`)."""
     if not units:
         return []
     starts = [u.start for u in units]
@@ -201,45 +225,11 @@ def _text_sites(data: bytes, units: list[Unit], text: bytes, name: str) -> list[
     return found
 
 
-def _writer_refusals(lifted: Any, target: str, lookup: UnitLookup) -> list[Diagnostic]:
-    """Where and why the function writer writes no kernel of a function of `lifted` (a unit
-    with inline assembly and no op another check looks at, whose IR the default pipeline
-    leaves as written) that is meant for PTX, for `target`: `lower.emit` at the op it stopped
-    at, in `--emit ptx`'s words. Meant for PTX (`emit/lowered_kernel.meant_for_ptx`): a
-    function marked a kernel or given a kernel's launch, or one in a container for PTX
-    (`lookup.ptx_container`: a `gpu.module`, a module with an NVVM target or an NVPTX triple);
-    inline assembly alone does not say so (MLIR's LLVM dialect writes it for any target). None
-    for a target that is not one (`lower.target` says so)."""
-    from ..emit.lowered_kernel import function_refusal, meant_for_ptx, writes
-    from ..tables.tiers import parse_target
-    parsed = parse_target(target)
-    if parsed is None:
-        return []
-    out, container = [], None
-    for top in lifted.operations:
-        for op in top.walk():
-            if not writes(op):
-                continue
-            if not meant_for_ptx(op):
-                container = lookup.ptx_container() if container is None else container
-                if not container:
-                    continue
-            if (refused := function_refusal(op, parsed)) is None:
-                continue
-            at, why = refused
-            span = lifted.index.op_spans.get(at) or lifted.index.op_spans.get(op)
-            if span is not None:
-                out.append(Diagnostic(_WRITER_REFUSED, span, Severity.ERROR, Source.LOWER, f"cannot emit PTX: {why}"))
-    return out
-
-
 # A TileAS kernel's attribute (`nv_tileas.kernel_spec = #nv_tileas.kernel_spec<...>`).
 _KERNEL_SPEC_TEXT = KERNEL_SPEC.encode()
 # Inline assembly, which makes the function holding it one `--emit ptx` writes.
 _INLINE_ASM = "llvm.inline_asm"
 _INLINE_ASM_TEXT = _INLINE_ASM.encode()
-# The function writer's refusal, as the PTX preview reports an atom's (features/preview.py).
-_WRITER_REFUSED = "lower.emit"
 
 
 @cache
@@ -290,8 +280,8 @@ def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float |
                 unit.aliases = kept_names(unit.aliases | aliases)   # (with those its verification resolved)
         except Exception:  # a defect in the check must not cost the rest of the file
             log.exception("SSA check failed in %s at byte %d", analysis.document.uri, unit.start)
-        # An edit that changes one of these answers, or the verification's (`_writer_refusals`),
-        # verifies it again.
+        # An edit that changes one of these answers, or the verification's (whether a container
+        # is for PTX: pipeline.py, `UnitPipeline._refusals`), verifies it again.
         unit.symbols = {**unit.symbols, **asked}
     return out
 

@@ -355,8 +355,10 @@ _OWN: tuple[CodeDoc, ...] = (
     CodeDoc("lower.target", L, "The atom has no PTX on the previewed target (it has on others)."),
     CodeDoc("lower.unsupported", L, "The PTX preview cannot lower this atom configuration."),
     CodeDoc("lower.emit", L, "The PTX emitter failed for this atom, or the function writer writes no PTX "
-            "of a function holding inline assembly (`llvm.inline_asm`) that is meant for PTX, which `cute-ir "
-            "lower --emit ptx` writes: reported at the op it stopped at, in `--emit ptx`'s words. Meant for PTX: "
+            "of a function meant for PTX that holds inline assembly (`llvm.inline_asm`) after the lowering "
+            "pipeline, the text's own or what the pipeline made of its atoms, which `cute-ir lower --emit ptx` "
+            "writes: reported at the op it stopped at, in `--emit ptx`'s words, where nothing else `check` "
+            "reports stops the function's lowering. Meant for PTX: "
             "a function marked a kernel (`nvvm.kernel`, `gpu.kernel`) or given a kernel's launch (`nvvm.reqntid`, "
             "`nvvm.maxntid`, `nvvm.minctasm`, `nvvm.maxnreg`, `nvvm.cluster_dim`, `nvvm.cluster_max_blocks`, "
             "`nvvm.blocksareclusters`), or one in a `gpu.module` (where CuTe DSL puts its kernels), or in a module "

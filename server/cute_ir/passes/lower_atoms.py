@@ -68,6 +68,10 @@ PREFETCH_TENSORMAP = "prefetch.tensormap"
 SITES = "atom-sites"              # Span -> the atom sites of the op there (verify/atom_sites.AtomSite)
 STOPPING = "stopping"             # the document's errors that may stop those ops (AtomSite.blocked_by)
 ALIASES = "aliases"               # the document's alias table (ir.aliases.AliasTable), for a check in place
+# The key a check in place sets (to True) when it finds an op the run would replace by inline
+# assembly: the editor then knows the function writer has a function to write after the run
+# (analysis/pipeline.py) without running it.
+LOWERS = "lowers"
 
 # What the pass reports on an op it leaves: a `lower.not-lowered` warning when the reason is
 # the lowering's own (the preview has no kernel for the atom), a `lower.stopped` error when it
@@ -264,7 +268,8 @@ class ConvertCuteNvgpuToPtx(Pass):
 
     def check(self, op: Operation, context: PassContext) -> None:
         for inner, asm in self._lowered(op, context):
-            self._bound_or_reported(inner, asm, inner.location, context, written=True)
+            if self._bound_or_reported(inner, asm, inner.location, context, written=True) is not None:
+                context.facts[LOWERS] = True
 
     def _bound_or_reported(self, op: Operation, asm, at, context: PassContext,
                            written: bool = False) -> list[Operation] | None:
