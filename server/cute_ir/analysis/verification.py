@@ -20,6 +20,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Generator, TypeVar
 
 from ..diagnostics import Diagnostic, Severity, Span
+from ..diagnostics.mlir_messages import UNDEFINED_ALIAS
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..dialects.nv_tileas.async_tma import KERNEL_SPEC
 from .alias_uses import alias_diagnostics, written_uses
@@ -225,6 +226,10 @@ def _text_sites(data: bytes, units: list[Unit], text: bytes, name: str) -> list[
     return found
 
 
+# An alias no statement before its use defines (analysis/alias_uses.py): where MLIR's parser stops.
+_UNDEFINED_ALIAS = "ssa.undefined-alias"
+_UNDEFINED_WORDS = UNDEFINED_ALIAS.split("'")[0]
+
 # A TileAS kernel's attribute (`nv_tileas.kernel_spec = #nv_tileas.kernel_spec<...>`).
 _KERNEL_SPEC_TEXT = KERNEL_SPEC.encode()
 # Inline assembly, which makes the function holding it one `--emit ptx` writes.
@@ -247,6 +252,23 @@ def _with_errors_before(analysis: "UnitSource", scope, unit: Unit,
     the same whether those statements were analysed with the unit or before it."""
     before = analysis.finding_errors(scope.start, unit.start)
     return sorted(set(errors) | set(before), key=Diagnostic.document_order)
+
+
+def _before_undefined_aliases(checked: list[Diagnostic], found: list[Diagnostic], root: "Node") -> list[Diagnostic]:
+    """`checked` (the SSA walk's and the op checks' errors) without those of an op at or after
+    an alias in it that is undefined where it stands: MLIR's parser stops at that name
+    (`%0 = arith.constant #x : i32` gets the one error, not the `:` left after `#x` as well)."""
+    stops = [d.span for d in found if d.code == _UNDEFINED_ALIAS and d.message.startswith(_UNDEFINED_WORDS)]
+    if not stops or not checked:
+        return checked
+    cut: list[tuple[int, int]] = []
+    for span in stops:
+        op = root.descendant_for_byte_range(span.start, span.end)
+        while op is not None and op.type != "operation":
+            op = op.parent
+        if op is not None:
+            cut.append((span.start, op.end_byte))
+    return [d for d in checked if not any(start <= d.span.start < end for start, end in cut)]
 
 
 def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float | None,
@@ -273,9 +295,10 @@ def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float |
         try:
             if tree is not None:
                 statements = statement_nodes(tree, unit)
-                out.extend(check(statements, limit=unit.end, lookup=UnitLookup(analysis, unit, asked),
-                                 memo=analysis.ssa_memo))
+                checked = check(statements, limit=unit.end, lookup=UnitLookup(analysis, unit, asked),
+                                memo=analysis.ssa_memo)
                 found, aliases = alias_diagnostics(analysis, unit, statements, queried.get(tree.root_node, []))
+                out.extend(_before_undefined_aliases(checked, found, tree.root_node))
                 out.extend(found)
                 unit.aliases = kept_names(unit.aliases | aliases)   # (with those its verification resolved)
         except Exception:  # a defect in the check must not cost the rest of the file
