@@ -65,6 +65,15 @@ const COMMENT = new RegExp([
   ')',
 ].join(''));
 
+// `else` / `do` (`word`), read as a keyword, and the region the scanner opens after it when
+// the line ends there (`braceless`, see `_else`).
+const wordBeforeRegion = ($, word, braceless) => seq(
+  alias(word, $.keyword),
+  optional(alias(braceless, $.region)),
+);
+// A region whose `{` is the scanner's zero-width `open`.
+const bracelessRegion = ($, open) => seq(alias(open, $.missing_region_open), $._region_contents);
+
 module.exports = grammar({
   name: 'cute_ir',
 
@@ -80,13 +89,15 @@ module.exports = grammar({
   // next line cannot hold its op's name, and `_trailing_comma` / `_colon` / `_arrow` are a
   // custom op's `,` `:` `->` at a line's end when the next line goes on with the op (a type, a
   // keyword): the grammar then wants more of the op, not the statement's end.
-  // `_region_open_missing` / `_else_region_open_missing`: the zero-width `{` of a region written
-  // without it; `_region_missing`: that `{` where nothing of the region follows (see `region`).
+  // `_region_open_missing` / `_else_region_open_missing` / `_do_region_open_missing`: the
+  // zero-width `{` of a region written without it; `_region_missing`: that `{` where nothing
+  // of the region follows (see `region`).
   externals: ($) => [
     $._stmt_start, $._stmt_end, $._block_start, $.unclosed_bracket, $._error_sentinel,
     $._unclosed_group, $._unclosed_region, $.incomplete_op, $.split_marker, $._split_skipped,
     $._incomplete_results, $._trailing_comma, $._trailing_colon, $._trailing_arrow, $._nul_blank,
     $.string, $.comment, $._region_open_missing, $._else_region_open_missing, $._region_missing,
+    $._do_region_open_missing,
   ],
 
   // `_nul_blank`: a NUL byte inside the text, a blank to MLIR; it comes from the scanner, since
@@ -213,6 +224,7 @@ module.exports = grammar({
       $.attribute_alias,
       $.keyword,
       $._else,
+      $._do,
       $.location,
       $.paren_group,
       $.bracket_group,
@@ -247,19 +259,19 @@ module.exports = grammar({
 
     keyword: ($) => choice($.bare_id, ...RESERVED_WORDS.map((w) => prec(-1, w))),
 
-    // `else` (scf.if's, affine.if's) is a keyword like any other, read as one
-    // (`(keyword (bare_id))`); only a region may follow it, so when the line ends after it and
-    // the region's first op (or its `}`) follows, the `{` it is missing is supplied as in
-    // `region`.
-    _else: ($) => seq(
-      alias($._else_word, $.keyword),
-      optional(alias($._braceless_else_region, $.region)),
-    ),
+    // `else` (scf.if's, affine.if's) and `do` (scf.while's) are keywords like any other, read
+    // as such (`(keyword (bare_id))`); only a region may follow them, so when the line ends
+    // after one and the region's first op, block label or `}` follows, deeper than the line of
+    // the `}` before the word, the `{` it is missing is supplied as in `region`; where the next
+    // line is no deeper (the word typed before its `{`, the rest of the block after it), the
+    // region is that `{` alone (`region`'s `_region_missing`), and the lines after it stay the
+    // block's.
+    _else: ($) => wordBeforeRegion($, $._else_word, $._braceless_else_region),
     _else_word: ($) => alias('else', $.bare_id),
-    _braceless_else_region: ($) => seq(
-      alias($._else_region_open_missing, $.missing_region_open),
-      $._region_contents,
-    ),
+    _braceless_else_region: ($) => bracelessRegion($, $._else_region_open_missing),
+    _do: ($) => wordBeforeRegion($, $._do_word, $._braceless_do_region),
+    _do_word: ($) => alias('do', $.bare_id),
+    _braceless_do_region: ($) => bracelessRegion($, $._do_region_open_missing),
 
     // ------------------------------------------------------------------ regions and blocks
     // `missing_region_open`: the zero-width `{` the scanner supplies where an op whose parser

@@ -40,11 +40,14 @@
  *
  * A region written without its `{` (`scf.if %c` ending its line, the region's ops and its `}`
  * after it): REGION_OPEN_MISSING supplies the `{`, zero-width, where the next line starts the
- * region (see REGION_OPS, region_open_missing; after `else`, ELSE_REGION_OPEN_MISSING), so the
- * braces around it keep their depth. Where the next line is indented no deeper than the op's
- * (the op typed before its `{`, the rest of the block after it), REGION_MISSING instead is the
- * region, the missing `{` alone, at the header's end. Its second and third bits of state say
- * that the statement being read is such an op, and which of the two.
+ * region (see REGION_OPS, region_open_missing; after `else`, ELSE_REGION_OPEN_MISSING, after
+ * scf.while's `do`, DO_REGION_OPEN_MISSING), so the braces around it keep their depth. Where
+ * the next line is indented no deeper than the op's (the op typed before its `{`, the rest of
+ * the block after it), REGION_MISSING instead is the region, the missing `{` alone, at the
+ * header's end (after `else` / `do`, whose line's indent brace_column reads). Its second
+ * and third bits of state say that the statement being read is such an op, and which of the
+ * two; its fourth, that a supplied `{` stands right before a block label (which then starts
+ * the region's first block, mid-line as the zero-width `{` leaves it).
  *
  * A split marker `// -----` (mlir-opt --split-input-file) closes everything that is open, so
  * no construct and no error recovery reaches into the next split; the grammar accepts the
@@ -84,6 +87,7 @@ enum TokenType {
   UNCLOSED_GROUP, UNCLOSED_REGION, INCOMPLETE_OP, SPLIT_MARKER, SPLIT_SKIPPED,
   INCOMPLETE_RESULTS, TRAILING_COMMA, TRAILING_COLON, TRAILING_ARROW, NUL_BLANK, NUL_STRING,
   MARKER_PREFIX_COMMENT, REGION_OPEN_MISSING, ELSE_REGION_OPEN_MISSING, REGION_MISSING,
+  DO_REGION_OPEN_MISSING,
 };
 
 /* Whether the statement being read is an op of REGION_OPS written without its region's `{`,
@@ -92,6 +96,7 @@ enum Missing { NOT_MISSING, OPEN_MISSING, REGION_ABSENT };
 
 typedef struct {
   bool after_recovered_split; /* the last token was a split marker lexed during recovery */
+  bool label_next;            /* the last token was a region's missing `{` before a block label */
   unsigned char missing;      /* enum Missing, of the current statement */
 } Scanner;
 
@@ -99,14 +104,16 @@ void *tree_sitter_cute_ir_external_scanner_create(void) { return calloc(1, sizeo
 void tree_sitter_cute_ir_external_scanner_destroy(void *payload) { free(payload); }
 unsigned tree_sitter_cute_ir_external_scanner_serialize(void *payload, char *buffer) {
   Scanner *scanner = payload;
-  if (!scanner->after_recovered_split && scanner->missing == NOT_MISSING) return 0;
+  if (!scanner->after_recovered_split && scanner->missing == NOT_MISSING && !scanner->label_next) return 0;
   buffer[0] = (char)((scanner->after_recovered_split ? 1 : 0) | (scanner->missing == OPEN_MISSING ? 2 : 0) |
+                     (scanner->label_next ? 8 : 0) |
                      (scanner->missing == REGION_ABSENT ? 4 : 0));
   return 1;
 }
 void tree_sitter_cute_ir_external_scanner_deserialize(void *payload, const char *buffer, unsigned length) {
   Scanner *scanner = payload;
   scanner->after_recovered_split = length > 0 && (buffer[0] & 1);
+  scanner->label_next = length > 0 && (buffer[0] & 8);
   scanner->missing = length == 0 ? NOT_MISSING : (buffer[0] & 2) ? OPEN_MISSING
                   : (buffer[0] & 4) ? REGION_ABSENT : NOT_MISSING;
 }
@@ -630,10 +637,36 @@ static bool scan_nul_string(TSLexer *lexer) {
   return true;
 }
 
+/* Right after `else` or `do` (`word_length` its length): the indent of its line, read as
+ * printed IR writes the line, `} else` / `} do` (the column of that `}`); -1 where the word
+ * stands too near the line's start for that. */
+static int brace_column(TSLexer *lexer, unsigned word_length) {
+  int column = (int)lexer->get_column(lexer) - (int)word_length - 2;
+  return column >= 0 ? column : -1;
+}
+
+/* At a block label first on its line, `column` its indent: BLOCK_START. */
+static bool scan_block_start(Scanner *scanner, TSLexer *lexer, unsigned column) {
+  if (!looks_like_block_label(lexer)) return false;
+  lexer->result_symbol = BLOCK_START;
+  /* The block's first op, which no statement start precedes: on the label's line or the
+   * next, whether it is one of REGION_OPS without its `{`. */
+  advance(lexer); /* ':' */
+  unsigned op_column = 0;
+  switch (skip_line_end_to_column(lexer, &op_column)) {
+    case NOT_AT_LINE_END: scanner->missing = op_region_open_missing(lexer, (int)column); break;
+    case NEXT_LINE: scanner->missing = op_region_open_missing(lexer, (int)op_column); break;
+    default: scanner->missing = NOT_MISSING;
+  }
+  return true;
+}
+
 bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, const bool *valid_symbols) {
   Scanner *scanner = payload;
   bool after_recovered_split = scanner->after_recovered_split;
   scanner->after_recovered_split = false;
+  bool label_next = scanner->label_next;
+  scanner->label_next = false;
   /* During error recovery every symbol is "valid"; let the internal lexer drive it, except
    * for the split marker (see the header). */
   if (valid_symbols[ERROR_SENTINEL]) {
@@ -672,6 +705,11 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   }
   bool want_stmt = valid_symbols[STMT_START] || valid_symbols[STMT_END];
   bool want_block = valid_symbols[BLOCK_START];
+  bool after_else = valid_symbols[ELSE_REGION_OPEN_MISSING];
+  bool after_do = valid_symbols[DO_REGION_OPEN_MISSING];
+  /* (read before the lexer moves on: the column of the word's end) */
+  int else_brace = (after_else || after_do) && valid_symbols[REGION_MISSING] && want_stmt
+                   ? brace_column(lexer, after_else ? 4 : 2) : -1;
   if (!want_stmt && !want_block && !valid_symbols[SPLIT_MARKER]) {
     bool want_closer = valid_symbols[UNCLOSED_BRACKET] || valid_symbols[UNCLOSED_GROUP] ||
                        valid_symbols[INCOMPLETE_OP] || valid_symbols[UNCLOSED_REGION];
@@ -680,10 +718,25 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
 
   bool line_start = false;
   unsigned column = 0; /* where line_start: the indent of the line's first token */
+  /* (after `else` / `do`, a region of the missing `{` alone ends at the word: see below) */
+  if (else_brace >= 0) lexer->mark_end(lexer);
   while (at_blank(lexer) || is_newline(lexer->lookahead)) {
     if (is_newline(lexer->lookahead)) line_start = true;
     column = is_newline(lexer->lookahead) ? 0 : column + 1;
     lexer->advance(lexer, true);
+  }
+  int32_t first = lexer->lookahead;
+  /* After `else` / `do` ending its line: a next line that starts a statement no deeper than
+   * the `}` before the word (a block label or a `}` less deep) is the block's around the op,
+   * not the region's: the region is the missing `{` alone, zero-width at the word's end
+   * (REGION_MISSING), so that the line's statement ends the op. */
+  if (else_brace >= 0 && line_start && valid_symbols[STMT_END] && first != '/' && first != '{' &&
+      (int)column < (first == '}' || first == '^' ? else_brace : else_brace + 1)) {
+    if (first == '}' || line_starts_statement(lexer)) {
+      lexer->result_symbol = REGION_MISSING;
+      return true;
+    }
+    return false;   /* (nothing starts there: the main scan below would say so too) */
   }
   lexer->mark_end(lexer); /* statement and block starts are zero-width, after blanks */
 
@@ -708,6 +761,8 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
    * exception: a region may open with an op on the line of its `{` when the op starts in a
    * way no attribute dictionary can (`{ "d.op"() : () -> () }`, `{ %x = d.op }`, `{d.op %x}`). */
   if (!line_start) {
+    /* The block label first in a region whose `{` was supplied before it, zero-width. */
+    if (label_next && want_block && c == '^') return scan_block_start(scanner, lexer, lexer->get_column(lexer));
     if (!valid_symbols[STMT_START]) return false;
     bool starts = (c == '"' && looks_like_generic_op(lexer)) || (c == '%' && looks_like_results_then_op(lexer));
     /* A custom op right after the `{`, when what follows its name cannot continue a
@@ -731,21 +786,11 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
     return starts;
   }
 
-  if (want_block && c == '^') {
-    if (looks_like_block_label(lexer)) {
-      lexer->result_symbol = BLOCK_START;
-      /* The block's first op, which no statement start precedes: on the label's line or the
-       * next, whether it is one of REGION_OPS without its `{`. */
-      advance(lexer); /* ':' */
-      unsigned op_column = 0;
-      switch (skip_line_end_to_column(lexer, &op_column)) {
-        case NOT_AT_LINE_END: scanner->missing = op_region_open_missing(lexer, (int)column); break;
-        case NEXT_LINE: scanner->missing = op_region_open_missing(lexer, (int)op_column); break;
-        default: scanner->missing = NOT_MISSING;
-      }
-      return true;
-    }
-    return false;
+  /* (a label on the line after `else` / `do`, or after the header of one of REGION_OPS
+   * without its `{`, is the first block of the region missing that `{`: below) */
+  bool open_missing = (scanner->missing == OPEN_MISSING && valid_symbols[REGION_OPEN_MISSING]) || after_else || after_do;
+  if (want_block && c == '^' && !(open_missing && valid_symbols[STMT_END])) {
+    return scan_block_start(scanner, lexer, column);
   }
   if (!want_stmt) return false;
 
@@ -758,14 +803,13 @@ bool tree_sitter_cute_ir_external_scanner_scan(void *payload, TSLexer *lexer, co
   else if (c == '{') starts = looks_like_file_metadata(lexer);
   else if (is_alpha(c)) starts = looks_like_op_name(lexer, &strong, &region_op);
 
-  /* The op before is one of REGION_OPS without its region's `{`, or its line ends with `else`,
-   * and this line starts the region's first statement or closes it: the `{` it is missing,
-   * zero-width. */
-  bool after_else = valid_symbols[ELSE_REGION_OPEN_MISSING];
-  if (((scanner->missing == OPEN_MISSING && valid_symbols[REGION_OPEN_MISSING]) || after_else) &&
-      valid_symbols[STMT_END] && (starts || c == '}' || (c == '^' && looks_like_block_label(lexer)))) {
+  /* The op before is one of REGION_OPS without its region's `{`, or its line ends with `else`
+   * or `do`, and this line starts the region's first statement or closes it: the `{` it is
+   * missing, zero-width. */
+  if (open_missing && valid_symbols[STMT_END] && (starts || c == '}' || (c == '^' && looks_like_block_label(lexer)))) {
     scanner->missing = NOT_MISSING;
-    lexer->result_symbol = after_else ? ELSE_REGION_OPEN_MISSING : REGION_OPEN_MISSING;
+    scanner->label_next = c == '^';
+    lexer->result_symbol = after_else ? ELSE_REGION_OPEN_MISSING : after_do ? DO_REGION_OPEN_MISSING : REGION_OPEN_MISSING;
     return true;
   }
   if (starts) {

@@ -7,7 +7,7 @@ static list (the generic form writes the two apart), and `tensor.pad`'s result t
 the one its padding infers; an op's type list left open, the indices a C++ parser reads in
 square brackets, a region without its `{` (scf.index_switch's, scf.if's, scf.for's,
 scf.execute_region's, scf.while's, affine.for's, gpu.launch's; first in a block; typed before
-its `{`), a stray closer after an alias definition, a token where a complete affine
+its `{`; after `else` and scf.while's `do`), a stray closer after an alias definition, a token where a complete affine
 map's `>` belongs, a broken map as a later dictionary entry or the first entry of a generic op's
 properties, an op's trailing
 `loc(#name)`, and a name inside another location or an alias's value. The oracle runs each case when it is here."""
@@ -241,6 +241,29 @@ _BRACE_TO_COME = [
     ("module {\n  func.func @f(%c: i1) {\n    scf.if %c {\n      scf.if %c\n    }\n    return\n  }\n}\n", 4, 16,
      "expected '{' to begin a region"),
 ]
+# `else` and scf.while's `do` without their region's `{`: the region's lines after them
+# (deeper than the `}` before the word, a block label as deep), or, typed before the `{`, the
+# rest of the block after them (no deeper): the one error either way, the file after it read.
+_G2 = "func.func @g() {\n  return\n}\n"
+_WHILE_HEAD = "func.func @f(%x: i32) {\n  scf.while : () -> () {\n    %c = arith.constant true\n    scf.condition(%c)\n  } do"
+_WORD_BEFORE_BRACE = [
+    ("func.func @f(%c: i1) {\n  scf.if %c {\n    %x = arith.constant 1 : i32\n  } else\n  %y = arith.constant 2 : i32\n"
+     "  return\n}\n" + _G2, 4, 9, "expected '{' to begin a region"),
+    ("func.func @f(%c: i1) {\n  scf.if %c {\n    %x = arith.constant 1 : i32\n  } else\n}\n" + _G2, 4, 9,
+     "expected '{' to begin a region"),
+    ("func.func @f(%c: i1) -> i32 {\n  %0 = scf.if %c -> i32 {\n    %x = arith.constant 1 : i32\n    scf.yield %x : i32\n"
+     "  } else\n  return %0 : i32\n}\n" + _G2, 5, 9, "expected '{' to begin a region"),
+    ("func.func @f(%c: i1) {\n  scf.if %c {\n    %x = arith.constant 1 : i32\n  } else\n^bb1:\n  return\n}\n", 4, 9,
+     "expected '{' to begin a region"),
+    ("func.func @f(%x: i32) -> i32 {\n  %0 = scf.while (%a = %x) : (i32) -> i32 {\n    %c = arith.constant true\n"
+     "    scf.condition(%c) %a : i32\n  } do\n  ^bb0(%b: i32):\n    scf.yield %b : i32\n  }\n  return %0 : i32\n}\n" + _G2,
+     5, 7, "expected '{' to begin a region"),
+    (_WHILE_HEAD + "\n    scf.yield\n  }\n  return\n}\n" + _G2, 5, 7, "expected '{' to begin a region"),
+    (_WHILE_HEAD + "\n  return\n}\n" + _G2, 5, 7, "expected '{' to begin a region"),
+    ("func.func @f(%x: i32) -> i32 {\n  %0 = scf.while (%a = %x) : (i32) -> i32\n  ^bb0(%a1: i32):\n"
+     "    %c = arith.constant true\n    scf.condition(%c) %a1 : i32\n  } do {\n  ^bb0(%b: i32):\n    scf.yield %b : i32\n"
+     "  }\n  return %0 : i32\n}\n" + _G2, 2, 42, "expected '{' to begin a region"),
+]
 # Each region's `{` on the line after its op's header.
 _BRACES_BELOW = [
     "func.func @f(%c: i1) -> i32 {\n  %0 = scf.if %c -> i32\n  {\n    %x = arith.constant 1 : i32\n"
@@ -367,7 +390,7 @@ def _cases() -> list[tuple[str, int, int, str]]:
             + [(f"{_TYPE_HEAD}  {op}\n  return\n}}\n{_TYPE_TAIL}", 2, column, message)
                for op, column, message in _OPEN_TYPES]
             + [(f"{_ACCESS_HEAD}  {op}\n  return\n}}\n", 2, column, message) for op, column, message in _ACCESSES]
-            + _SWITCHES + _BRACELESS + _BRACELESS_MORE + _BRACE_TO_COME + _AFTER_ALIAS + _IN_PROPERTIES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS
+            + _SWITCHES + _BRACELESS + _BRACELESS_MORE + _BRACE_TO_COME + _WORD_BEFORE_BRACE + _AFTER_ALIAS + _IN_PROPERTIES + _AFTER_MAP + _LATER_ENTRY + _LOCATIONS
             + _LOCATION_PARTS + _REDEFINED_LOCATIONS)
 
 
