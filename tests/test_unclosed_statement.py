@@ -158,3 +158,17 @@ def test_what_a_split_statement_s_unit_keeps_does_not_reach_past_it():
     assert folding_ranges(analysis) == folding_ranges(fresh)
     assert [(s.name, s.span) for s in document_symbols(analysis)] == [(s.name, s.span) for s in document_symbols(fresh)]
     assert found(analysis) == found(fresh)
+
+
+def test_a_region_left_open_with_no_bracket_to_name_is_reported_not_raised():
+    # `scf.if` typed before its `{`, the next line deeper (so the region's), and nothing to close
+    # it: the region's end has no opener to name, which the location check once asked the
+    # position of.
+    text = ("    scf.for %column = %c0 to %columns_n step %chunk {\n"
+            "    scf.if %allocator \n"
+            "      n// -----\n")
+    assert found(analyse(text)) == [
+        ("syntax.missing", 75, 75, "expected '{' to begin a region"),
+        ("syntax.unclosed", 52, 53, "syntax error: `{` is never closed; expected `}` before the next operation"),
+        ("syntax.unclosed", 84, 84, "syntax error: unclosed bracket before the next operation"),
+    ]

@@ -1374,8 +1374,11 @@ def in_refused_location(node: Node) -> bool:
     return False
 
 
-def after_location(node: Node, lines: dict[int, int]) -> bool:
-    """Whether `node` starts on a line of `lines` at or after its refused location."""
+def after_location(node: Node | None, lines: dict[int, int]) -> bool:
+    """Whether `node` starts on a line of `lines` at or after its refused location (never for
+    no node: an unclosed bracket with no opener, `unclosed_openers`)."""
+    if node is None or not lines:
+        return False
     start = lines.get(node.start_point[0])
     return start is not None and node.start_byte >= start
 
