@@ -353,7 +353,12 @@ def minimise(text: str, edits: list[Edit], seconds: float = 60.0) -> tuple[str, 
     states = [text]
     probe = DocumentAnalysis("file:///probe.ir", text)
     for step, edit in enumerate(edits):
-        apply(probe, edit, step)
+        before = probe.document.text
+        try:
+            apply(probe, edit, step)
+        except Exception:   # the finding itself may be this raise: go on from the text alone
+            start, end = min(edit.start, len(before)), min(edit.end, len(before))
+            probe = DocumentAnalysis("file:///probe.ir", before[:start] + edit.text + before[end:])
         states.append(probe.document.text)
     for begin in range(len(edits) - 1, 0, -1):
         if _fails(states[begin], edits[begin:]):
