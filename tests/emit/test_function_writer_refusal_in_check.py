@@ -110,13 +110,10 @@ def test_mlir_s_llvm_dialect_function_with_inline_assembly_gets_nothing():
     assert [e.code for e in _errors(marked, "sm_90a")] == ["lower.emit"]
 
 
-def test_an_edit_to_the_container_s_header_judges_its_functions_again():
-    """After an edit of the container's header alone (its triple, NVPTX's or another's), the
-    server's analysis says what a fresh analysis of the new text says: the function's unit asked
-    whether its container is for PTX, and the answer changed."""
-    line, arch, why = CASES[0]
-    text = _function(line, container=NVPTX_TRIPLE)
-    analysis = DocumentAnalysis("file:///f.ir", text, settings=Settings(target_arch=arch))
+def _triple_edited_away_and_back(analysis: DocumentAnalysis, text: str, arch: str, why: str) -> None:
+    """The container's NVPTX triple edited to another target's and back in `analysis` of `text`:
+    after each edit its errors are a fresh analysis's of the new text, the writer's refusal `why`
+    under NVPTX only."""
     at = text.index("nvptx64")
     for version, (old, new) in enumerate([("nvptx64", "x86_64"), ("x86_64", "nvptx64")], 2):
         analysis.update([(Position(0, at), Position(0, at + len(old)), new)], version)
@@ -124,6 +121,16 @@ def test_an_edit_to_the_container_s_header_judges_its_functions_again():
         assert now == text.replace("nvptx64", new)
         assert [d.message for d in analysis.diagnostics() if d.severity is Severity.ERROR] == \
             [d.message for d in _errors(now, arch)] == ([] if new == "x86_64" else [f"cannot emit PTX: {why}"])
+
+
+def test_an_edit_to_the_container_s_header_judges_its_functions_again():
+    """After an edit of the container's header alone (its triple, NVPTX's or another's), the
+    server's analysis says what a fresh analysis of the new text says: the function's unit asked
+    whether its container is for PTX, and the answer changed."""
+    line, arch, why = CASES[0]
+    text = _function(line, container=NVPTX_TRIPLE)
+    analysis = DocumentAnalysis("file:///f.ir", text, settings=Settings(target_arch=arch))
+    _triple_edited_away_and_back(analysis, text, arch, why)
 
 
 def test_a_function_the_writer_writes_or_nobody_writes_gets_nothing(tmp_path, capsys):
@@ -219,13 +226,7 @@ def test_an_edit_to_a_lowered_function_s_container_judges_it_again(atoms):
     text = _atoms_function(atoms, EXTF, container=NVPTX_TRIPLE)
     analysis = DocumentAnalysis("file:///f.ir", text, settings=Settings(target_arch="sm_80"))
     assert [d.code for d in analysis.diagnostics() if d.severity is Severity.ERROR] == ["lower.emit"]
-    at = text.index("nvptx64")
-    for version, (old, new) in enumerate([("nvptx64", "x86_64"), ("x86_64", "nvptx64")], 2):
-        analysis.update([(Position(0, at), Position(0, at + len(old)), new)], version)
-        now = analysis.document.data.decode()
-        assert now == text.replace("nvptx64", new)
-        assert [d.message for d in analysis.diagnostics() if d.severity is Severity.ERROR] == \
-            [d.message for d in _errors(now, "sm_80")] == ([] if new == "x86_64" else [f"cannot emit PTX: {EXTF_WHY}"])
+    _triple_edited_away_and_back(analysis, text, "sm_80", EXTF_WHY)
 
 
 def test_a_use_of_a_value_defined_nowhere_is_the_ssa_check_s_alone():

@@ -225,6 +225,17 @@ OPEN_AND_ASK_AT_ONCE = [
 ]
 
 
+def _shut_down_at_once(server: subprocess.Popen, reader: threading.Thread) -> None:
+    """`shutdown` and `exit` written to `server` together (`_shut_down` waits for the answer
+    between them, read from a list of messages these sessions' readers do not keep); the server
+    must then exit cleanly, and `reader` is drained."""
+    server.stdin.write(_frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
+                       + _frame({"jsonrpc": "2.0", "method": "exit", "params": None}))
+    server.stdin.flush()
+    assert server.wait(timeout=60) == 0
+    reader.join(timeout=60)
+
+
 def _asked_at_once() -> list[dict]:
     """`OPEN_AND_ASK_AT_ONCE` sent to a server process: every message it sent."""
     server, received, reader = start_server()
@@ -232,11 +243,7 @@ def _asked_at_once() -> list[dict]:
         server.stdin.write(b"".join(_frame(m) for m in OPEN_AND_ASK_AT_ONCE))
         server.stdin.flush()
         _wait(received, lambda m: m.get("id") == 21, 120)
-        server.stdin.write(_frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
-                           + _frame({"jsonrpc": "2.0", "method": "exit", "params": None}))
-        server.stdin.flush()
-        assert server.wait(timeout=60) == 0
-        reader.join(timeout=60)
+        _shut_down_at_once(server, reader)
     finally:
         server.kill()
     return received
@@ -374,11 +381,7 @@ def test_a_reopened_text_s_tokens_are_the_entry_s_bytes_before_and_after_the_ser
         server.stdin.flush()
         for number in (10, 11):
             assert answered(number) == b'{"jsonrpc":"2.0","id":%d,"result":%s}' % (number, kept)
-        server.stdin.write(_frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": None})
-                           + _frame({"jsonrpc": "2.0", "method": "exit", "params": None}))
-        server.stdin.flush()
-        assert server.wait(timeout=60) == 0
-        reader.join(timeout=60)
+        _shut_down_at_once(server, reader)
     finally:
         server.kill()
     monkeypatch.setenv("CUTE_IR_CACHE", "off")
