@@ -16,6 +16,7 @@ from cute_ir.features.lowered import lower
 from cute_ir.ir.functions import function_symbol
 from cute_ir.ir.lift import lift
 from cute_ir.syntax.parser import parse
+from cute_ir.tables.legality import MOVES_BY_INSTRUCTION
 from tests.conftest import REPO
 from tests.emit.ptxas_runner import PTXAS, SKIP_REASON, assemble
 
@@ -855,8 +856,8 @@ def test_the_emitter_refuses_a_register_transfer_with_the_words_the_lowering_rep
         op = re.search(r"nv_tileas\.tiled_(load|store)", lines[line])
         why = d.message.split("which it cannot: ", 1)[1]
         # A load or store is named; a loop reads its tile into registers as any other does.
-        first.setdefault(kernel, f"`{op.group(0)}` moves its tile through registers, which it cannot: {why}"
-                         if op else why)
+        moves = MOVES_BY_INSTRUCTION["cp.async" if "ldgsts" in lines[line] else "ld.global"]
+        first.setdefault(kernel, f"`{op.group(0)}` {moves}, which it cannot: {why}" if op else why)
     kernels = [op for top in lift(parse(result.stages[-1].text.encode()).root).operations
                for op in top.walk() if op.name == "func.func" and is_kernel(op)]
     refused = {}
@@ -865,7 +866,7 @@ def test_the_emitter_refuses_a_register_transfer_with_the_words_the_lowering_rep
         assert not module.ok
         name, why = module.message.split(": ", 1)
         refused[name.strip("`")] = why
-    assert refused == first and len(first) == 4
+    assert refused == first and len(first) == 5
 
 
 def _narrow_copy(tile: tuple[int, int], element: str, load_attrs: str, store_attrs: str = "") -> str:

@@ -6,7 +6,7 @@
 // stride 1, its offset and other strides whole chunks. Elsewhere `ld.global` / `st.global` move
 // each element alone, predicated (no error at @columns and @rows, although they say `in_bounds`);
 // `cp.async` cannot, nor can 8-bit elements, and the lowering says so at the op.
-// CHECK: register-access-alignment.mlir:[[# @LINE + 20]]:5: error: this load moves its tile through registers (the `ldgsts` copy atom), which it cannot: `cp.async` copies whole chunks, and its view's innermost stride is 4096, not 1: a 16-byte access would not read consecutive elements [lower:lower.register-tile]
+// CHECK: register-access-alignment.mlir:[[# @LINE + 20]]:5: error: this load copies its tile into shared memory with `cp.async` (the `ldgsts` copy atom), which it cannot: `cp.async` copies whole chunks, and its view's innermost stride is 4096, not 1: a 16-byte access would not read consecutive elements [lower:lower.register-tile]
 // CHECK: register-access-alignment.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: 8-bit elements are not moved one at a time here, and its view's stride (4095 x 8 bits) is not whole 16-byte accesses, which must be aligned to their size [lower:lower.register-tile]
 // CHECK-NOT: lower.register-tile
 module attributes {gpu.container_module} {

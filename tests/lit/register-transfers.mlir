@@ -10,16 +10,15 @@
 // elements that may lie out of bounds; a loop that carries such a tile from shared memory in
 // registers (its initial value, and what it yields). 8 x 64 and 64 x 64 TMA loads stored the same way (8- and
 // 16-byte chunks) and 8-bit tiles in bounds move (no error at them).
-// CHECK: register-transfers.mlir:[[# @LINE + 14]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 24]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's innermost stride is dynamic (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves through registers, and by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 24]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: its view's innermost stride is dynamic (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves through registers, and by TMA (`allow_tma`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of tensor<1x64x64xf16> is not a static tile of rank 1 or 2 [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 25]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of rows (`offsets`) moves by TMA only here [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 30]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 31]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 40]]:5: error: this loop carries a tile a TMA or `cp.async` load left in shared memory in registers, which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
-// CHECK: register-transfers.mlir:[[# @LINE + 41]]:7: error: this yield carries a tile a TMA or `cp.async` load left in shared memory in registers, which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
-// CHECK-NOT: lower.register-tile
+// CHECK: register-transfers.mlir:[[# @LINE + 13]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: its view's innermost stride is dynamic (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves through registers, and by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 23]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: its view's innermost stride is dynamic (memref<?x?xf16, strided<[?, ?]>, 1>); a view whose innermost stride is 1 moves through registers, and by TMA (`allow_tma`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 24]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of tensor<1x64x64xf16> is not a static tile of rank 1 or 2 [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 24]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: a tile of rows (`offsets`) moves by TMA only here [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 29]]:5: error: this load moves its tile through registers (the `ldg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 30]]:5: error: this store moves its tile through registers (the `stg` copy atom), which it cannot: 8-bit elements out of bounds are not moved one at a time here: say the tile is in bounds (`in_bounds`) [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 39]]:5: error: this loop carries a tile a TMA or `cp.async` load left in shared memory in registers, which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
+// CHECK: register-transfers.mlir:[[# @LINE + 40]]:7: error: this yield carries a tile a TMA or `cp.async` load left in shared memory in registers, which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
 module attributes {gpu.container_module} {
   func.func @read_back(%src: memref<4096x4096xf16, 1>, %dst: memref<4096x4096xf16, 1>, %i: index)
       attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
@@ -64,4 +63,13 @@ module attributes {gpu.container_module} {
     %s = nv_tileas.tiled_store %last, %dst coords(%i, %i) offsets() {tileSize = array<i64: 8, 16>, allow_tma = true} : memref<4096x4096xf16, 1> -> !nv_tileaa.mem_token
     return
   }
+
+  // `cp.async` (the `ldgsts` atom) copies the tile into shared memory in the same chunks.
+  func.func @async_copy(%src: memref<4096x4096xf16, 1>, %dst: memref<4096x4096xf16, 1>, %i: index)
+      attributes {nv_tileas.kernel_spec = #nv_tileas.kernel_spec<num_warps = 4>} {
+    %tile, %t0 = nv_tileas.tiled_load %src coords(%i, %i) offsets() {tileSize = array<i64: 8, 16>, in_bounds = array<i1: true, true>, copy_atom = #nv_tileas.copy_atom<ldgsts>} : memref<4096x4096xf16, 1> -> tensor<8x16xf16>, !nv_tileaa.mem_token
+    return
+  }
 }
+// CHECK: register-transfers.mlir:[[# @LINE - 4]]:5: error: this load copies its tile into shared memory with `cp.async` (the `ldgsts` copy atom), which it cannot: a 8 x 16 tile does not spread evenly over 128 threads in chunks of 16, 8 or 4 bytes [lower:lower.register-tile]
+// CHECK-NOT: lower.register-tile

@@ -90,7 +90,7 @@ from ..tables.atoms import Residency
 from ..tables.atomics import memory_order
 from ..tables.legality import (NAN_TIER, ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, FLOAT_INSTRUCTIONS, FLOAT_TILE_SUFFIX, REMAINDER, SPLAT, RegisterTransfer, carried_tile_problem,
                                dot_accumulator_problem, elementwise_problem, truncation_problem,
-                               register_transfer_problem, restage_problem, whole_accesses,
+                               register_transfer_problem, restage_problem, whole_accesses, MOVES_BY_INSTRUCTION,
                                checked_accesses, tested_alignment, rounding_problem, scalar_float_problem,
                                TRUNCF_ROUNDING, bf16_conversion_problem, narrowing_problem, widening_problem,
                                tile_arithmetic_problem)
@@ -704,7 +704,7 @@ class _Emitter:
         reports it with (`tables/legality.register_transfer_problem`)."""
         transfer = register_transfer(op, self.threads, held_in_shared)
         if (why := register_transfer_problem(transfer)) is not None:
-            raise _Unemittable(f"`{op.name}` moves its tile through registers, which it cannot: {why}")
+            raise _Unemittable(f"`{op.name}` {MOVES_BY_INSTRUCTION[transfer.instruction]}, which it cannot: {why}")
         return transfer
 
     def global_address(self, view: Value) -> str:

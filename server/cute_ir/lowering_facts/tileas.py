@@ -21,7 +21,7 @@ from ..tables.atoms import Residency
 from ..tables.legality import RegisterTransfer, SharedLayout
 from ..verify.tma import operand_groups
 
-__all__ = ["view_strides", "view_offset", "register_transfer", "residency", "shared_layout",
+__all__ = ["view_strides", "view_offset", "transfer_instruction", "register_transfer", "residency", "shared_layout",
            "loaded_tile_bytes", "splat_value", "feeds_dot"]
 
 
@@ -57,6 +57,15 @@ def view_offset(view_text: str) -> int | None:
     return 0 if written is None else None if written.group(1) == "?" else int(written.group(1))
 
 
+def transfer_instruction(op: Operation) -> str:
+    """The instruction a `tiled_load` / `tiled_store` that does not move by TMA moves its tile
+    with: `cp.async` for the `ldgsts` atom's load (into shared memory), else `ld.global` /
+    `st.global` (through registers)."""
+    if op.name != TILED_LOAD:
+        return "st.global"
+    return "cp.async" if enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts" else "ld.global"
+
+
 def register_transfer(op: Operation, threads: int | None, held_in_shared: bool = False) -> RegisterTransfer:
     """What the register path needs of a `tiled_load` / `tiled_store` that
     `lower-tma-load-store-to-async` leaves (its register check and the emitter read the same): `held_in_shared`, a store's tile lies in shared memory (a TMA or
@@ -72,10 +81,8 @@ def register_transfer(op: Operation, threads: int | None, held_in_shared: bool =
     strides = view_strides(view_type) if viewed is not None else None
     written = attribute(op, "in_bounds")
     in_bounds = written is not None and "false" not in written.text and "0" not in written.text.split(":")[-1]
-    instruction = ("cp.async" if enum_case(op, COPY_ATOM, DIALECT, COPY_ATOM) == "ldgsts" else "ld.global") \
-        if load else "st.global"
     return RegisterTransfer(
-        instruction, tile_type, tuple(found.dims) if found is not None else None,
+        transfer_instruction(op), tile_type, tuple(found.dims) if found is not None else None,
         element_bits(found.element) if found is not None else None, view_type,
         tuple(viewed.dims) if viewed is not None else None, tuple(strides) if strides is not None else None,
         view_offset(view_type) if viewed is not None else 0,

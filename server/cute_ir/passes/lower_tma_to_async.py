@@ -8,7 +8,7 @@ function, in the page's phases:
    it is rewritten. The gate applies to functions that hold an op this pass would rewrite: a
    function without TMA memops has no descriptors to host, and is left alone silently.
 2. **Eligibility.** A `nv_tileas.tiled_load` / `tiled_store` / `tiled_atomic_rmw` with
-   `allow_tma = true` (or any, with the `prefer-tma` option, which the page's
+   `allow_tma = true` (or any, with the `prefer_tma` option, which the page's
    `TILEIR_PREFER_TMA_FOR_LOAD_STORE` also sets) whose `copy_atom` is its TMA kind (`tma_load`,
    `tma_store`, `tma_redg`). Others stay. A TMA atom the target cannot run (no TMA before
    sm_90; rows need gather4 / scatter4) is an error of cute-ir's, and the op stays.
@@ -118,6 +118,7 @@ from ..tables.legality import (CHUNKS, ELEMENTWISE_FLOAT, FLOAT_ARITHMETIC, MMA,
                                dot_accumulator_problem, dot_operands_problem, elementwise_problem, mma_tile_problem,
                                truncation_problem, whole_accesses, widened, widening_problem,
                                register_tile_problem, register_transfer_problem, restage_problem, rounding_problem,
+                               MOVES_BY_INSTRUCTION,
                                scalar_float_problem, tile_arithmetic_problem, truncated)
 from ..tables.atoms import TMA, TMA_GATHER4, TMA_SCATTER4
 from ..tables.tiers import parse_target, satisfies_any
@@ -127,7 +128,7 @@ from ..verify.tma import operand_groups
 from ..dialects.registry import is_function
 from .base import OP_NAMES, Pass, PassContext, option, register
 from ..lowering_facts.descriptor_capture import DEVICE, HOST, capture
-from ..lowering_facts.tileas import (feeds_dot, loaded_tile_bytes, register_transfer, shared_layout, splat_value,
+from ..lowering_facts.tileas import (feeds_dot, transfer_instruction, loaded_tile_bytes, register_transfer, shared_layout, splat_value,
                                       view_offset, view_strides)
 
 MISSING_KERNEL_SPEC = "tileas.lower-tma.missing-kernel-spec"
@@ -687,7 +688,8 @@ def _report_register_problem(op: Operation, why: str, context: PassContext) -> N
                                           f"atom goes unused and it moves its tile through registers, which it "
                                           f"cannot: {why}")
         return
-    context.report(op, REGISTER_PATH, f"this {what} moves its tile through registers"
+    moves = MOVES_BY_INSTRUCTION[transfer_instruction(op)]
+    context.report(op, REGISTER_PATH, f"this {what} {moves}"
                                       f"{f' (the `{atom}` copy atom)' if atom else ''}, which it cannot: {why}")
 
 

@@ -19,6 +19,7 @@ from . import tiers as T
 __all__ = ["AtomConfig", "Row", "A_SOURCES", "legality", "check_config", "supported_targets", "refusal_code",
            "a_residency", "mma_lattice", "block_scale_pairs", "takes_input_mix",
            "CHUNK_SIZES", "chunk_bytes", "register_tile_problem", "RegisterTransfer", "register_transfer_problem",
+           "MOVES_BY_INSTRUCTION",
            "whole_accesses",
            "SharedLayout", "restage_problem", "FLOAT_INSTRUCTIONS", "FLOAT_ARITHMETIC", "REMAINDER", "ELEMENTWISE_FLOAT", "elementwise_problem", "WIDENINGS", "widening_problem", "widened", "FLOAT_TILE_SUFFIX", "CHUNKS", "MMA", "SPLAT",
            "TRUNCF_ROUNDING", "F32_EXPONENTIALS", "SCALAR_FLOATS", "scalar_float_problem", "rounding_problem",
@@ -391,6 +392,15 @@ class RegisterTransfer:
     # (a TMA or `cp.async` load's) and read back into registers.
     chunked: bool = True
     threads: int | None = None
+
+
+# How a load or store that does not move by TMA moves its tile, by the instruction it moves it
+# with (`RegisterTransfer.instruction`): the words its refusal starts with.
+MOVES_BY_INSTRUCTION = {
+    "ld.global": "moves its tile through registers",
+    "st.global": "moves its tile through registers",
+    "cp.async": "copies its tile into shared memory with `cp.async`",
+}
 
 
 def register_transfer_problem(t: RegisterTransfer) -> str | None:
