@@ -48,8 +48,9 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, Source
 from ..dialects.registry import is_function
-from ..emit.lowered_kernel import INLINE_ASM, LoweredKernel, function_kernels, function_refusal, meant_for_ptx, writes
-from ..emit.ptx import EmitError
+from ..tables.op_names import INLINE_ASM
+from ..emit.lowered_kernel import LoweredKernel, function_kernels, function_refusal, meant_for_ptx, writes
+from ..emit.ptx import EMIT_CODE, EmitError
 from .preview_source import LoweredUnit
 from ..tables.tiers import parse_target
 from ..passes.atom_facts import ErrorIndex, UnitAtoms, UnitAtomSource
@@ -81,7 +82,7 @@ _RESTATING = frozenset({STOPPED_CODE})
 log = logging.getLogger(__name__)
 
 # The function writer's refusal, as the PTX preview reports an atom's (features/preview.py).
-WRITER_REFUSED = "lower.emit"
+WRITER_REFUSED = EMIT_CODE
 # Inline assembly as a unit's text writes it (`llvm.inline_asm`, or quoted in the generic form).
 _INLINE_ASM_TEXT = INLINE_ASM.encode()
 

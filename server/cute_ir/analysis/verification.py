@@ -23,6 +23,7 @@ from ..diagnostics import Diagnostic, Severity, Span
 from ..diagnostics.mlir_messages import UNDEFINED_ALIAS
 from ..dialects.cute_nvgpu.written import WrittenType
 from ..dialects.nv_tileas.async_tma import KERNEL_SPEC
+from ..tables.op_names import INLINE_ASM
 from .alias_uses import alias_diagnostics, written_uses
 from .symbols import UnitLookup
 from .units import Unit, kept_names, statement_nodes
@@ -105,7 +106,7 @@ def verify_unit_steps(analysis: "UnitSource", units: list[Unit], found: dict[str
     verified = _verified()
     sites = [(op.start, op.name.decode()) for op in found.get("ops", ()) if op.name in verified]
     sites += _kernel_sites(analysis.document.data, units)
-    sites += _text_sites(analysis.document.data, units, _INLINE_ASM_TEXT, _INLINE_ASM)
+    sites += _text_sites(analysis.document.data, units, _INLINE_ASM_TEXT, INLINE_ASM)
     if not sites:
         return {}
     starts = [u.start for u in units]
@@ -232,9 +233,7 @@ _UNDEFINED_WORDS = UNDEFINED_ALIAS.split("'")[0]
 
 # A TileAS kernel's attribute (`nv_tileas.kernel_spec = #nv_tileas.kernel_spec<...>`).
 _KERNEL_SPEC_TEXT = KERNEL_SPEC.encode()
-# Inline assembly, which makes the function holding it one `--emit ptx` writes.
-_INLINE_ASM = "llvm.inline_asm"
-_INLINE_ASM_TEXT = _INLINE_ASM.encode()
+_INLINE_ASM_TEXT = INLINE_ASM.encode()
 
 
 @cache

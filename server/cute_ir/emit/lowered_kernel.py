@@ -92,6 +92,7 @@ from ..lowering_facts.descriptor_capture import HOST, capture
 from ..lowering_facts.tileas import view_offset, view_strides
 from ..syntax.parser import parse
 from ..tables import tiers as T
+from ..tables.op_names import INLINE_ASM
 from ..tables.legality import (NAN_TIER, BF16_ARITHMETIC_TIER, BF16_CVT_TIER, BF16_TIER, FLOAT_INSTRUCTIONS, PAIRED_ROUNDING,
                                REMAINDER, TRUNCF_ROUNDING)
 from .atom_instruction import NAMED_CONSTANTS
@@ -101,10 +102,9 @@ from .ptx import EmitError
 from .ptx_copies import fold_constants, propagate
 from .tileas_kernel import SPECIAL_REGISTERS, kernel_name, special_dimension
 
-__all__ = ["INLINE_ASM", "LoweredKernel", "function_kernels", "function_refusal", "lowered_kernels",
+__all__ = ["LoweredKernel", "function_kernels", "function_refusal", "lowered_kernels",
            "meant_for_ptx", "writes"]
 
-INLINE_ASM = "llvm.inline_asm"
 
 
 @dataclass(frozen=True)

@@ -46,10 +46,14 @@ from .atom_instruction import UNIVERSAL_WIDTHS, AsmOperand, InlineAsm, braces, i
 
 from .builder import ATOM_LINE_MARK, PtxBuilder, PtxModule, render
 
-__all__ = ["PtxModule", "EmitError", "emit_ptx", "emit_module", "inline_asm", "InlineAsm", "AsmOperand",
+__all__ = ["EMIT_CODE", "PtxModule", "EmitError", "emit_ptx", "emit_module", "inline_asm", "InlineAsm", "AsmOperand",
            "enumerate_configs", "ATOM_LINE_MARK", "atom_lines", "atom_instructions", "hand_built", "kernel_name"]
 
 R = A.Residency
+
+# The code of a diagnostic that says PTX cannot be emitted: an atom's (the PTX preview) or a
+# function's (the function writer's refusal, joined to the editor's pipeline check).
+EMIT_CODE = "lower.emit"
 
 
 @dataclass(frozen=True)

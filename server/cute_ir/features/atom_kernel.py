@@ -75,7 +75,8 @@ from functools import lru_cache
 
 from ..analysis.document import DocumentAnalysis, Settings
 from ..diagnostics import Severity
-from ..emit.lowered_kernel import INLINE_ASM, LoweredKernel
+from ..emit.lowered_kernel import LoweredKernel
+from ..tables.op_names import INLINE_ASM
 from ..emit.builder import SUSPEND_TIME_HINT
 from ..emit.ptx import ATOM_LINE_MARK
 from ..dialects.cute_nvgpu.atoms import PTX_TYPE, SCALE_TYPE

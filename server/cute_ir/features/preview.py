@@ -61,7 +61,7 @@ from ..passes.atom_facts import lowering_errors
 from ..passes.lower_atoms import instruction, lowering
 from ..ir.core import OpResult
 from ..emit.builder import DYNAMIC_SHARED_DECL, ENTRY_STARTS
-from ..emit.ptx import EmitError, PtxModule, emit_module, hand_built, kernel_name as atom_kernel_name
+from ..emit.ptx import EMIT_CODE, EmitError, PtxModule, emit_module, hand_built, kernel_name as atom_kernel_name
 from ..emit.tileas_kernel import ir_kernels, kernel_name
 from ..emit.lowered_kernel import LoweredKernel
 from ..dialects.nv_tileas.async_tma import is_kernel
@@ -178,7 +178,7 @@ def _verdicts(items: list[AtomSite], errors: list[Diagnostic], target: str) -> _
             else:
                 message = single if isinstance(single, str) else single.message
                 notes[i] = f"cannot emit: {message}"
-                problems.append(Diagnostic("lower.emit", items[i].at, Severity.ERROR,
+                problems.append(Diagnostic(EMIT_CODE, items[i].at, Severity.ERROR,
                                            Source.LOWER, f"cannot emit PTX: {message}"))
         kernels = good
         emitted = _emit(tuple((items[i].config, items[i].name) for i in kernels), target,

@@ -43,6 +43,7 @@ from ..emit.atom_instruction import NAMED_CONSTANTS
 from ..ir.core import Attribute, Operation, OpResult, Type, Value
 from ..ir.lift import UNDEFINED
 from ..ir.shaped import element_bits, shaped
+from ..tables.op_names import INLINE_ASM
 
 # The applying op's operands by role: an MMA's (atom, d, a, b, c, then the sparse metadata E or
 # the block scales SFA, SFB), a copy's (atom, src, dst).
@@ -153,7 +154,7 @@ def _bind(op: Operation, asm, builder: "_Builder") -> list[Operation]:
         result = ["!llvm.struct<(" + ", ".join(result_types) + ")>"]
     else:
         result = result_types
-    call = builder.make("llvm.inline_asm", inputs, result,
+    call = builder.make(INLINE_ASM, inputs, result,
                         lambda: {"asm_string": Attribute(_quoted(asm.text)),
                                  "constraints": Attribute(_quoted(asm.constraints)),
                                  "has_side_effects": Attribute("unit")})

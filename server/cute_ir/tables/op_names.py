@@ -14,6 +14,10 @@ from ..diagnostics import Span
 from ..diagnostics.mlir_messages import (EXPECTED_OPERATION_NAME, TRIED_AS_WELL, UNKNOWN_CUSTOM_OP_TRIED,
                                          UNREGISTERED_CUSTOM_DIALECT)
 
+# LLVM's inline assembly op: the atom lowering's output, which makes the function holding it one
+# `--emit ptx` writes.
+INLINE_ASM = "llvm.inline_asm"
+
 # Ops MLIR prints without their dialect prefix: builtin ops, and ops of the dialect an enclosing
 # function names as its default (`return` in `func.func`; gpu.func's and llvm.func's own
 # returns are written with their prefix in what the project reads).
