@@ -76,6 +76,25 @@ def test_the_directory_is_kept_under_its_size_by_dropping_the_least_recently_use
     assert keys[0] in kept and keys[1] not in kept and sum(p.stat().st_size for p in cache_dir.iterdir()) <= 3500
 
 
+def test_whether_an_entry_holds_an_answer_is_known_without_unpacking_it(cache_dir, monkeypatch):
+    """The reopen asks whether all three answers are held before it computes any ahead; that
+    costs no unpacking (about 4-13 ms at 50k lines)."""
+    key = open_cache.key(URI, DUMP, "utf-16", None)
+    written = open_cache.store(key, {"diagnostics": []}, {"documentSymbol": "[]", "foldingRange": "[]"})
+    entry = open_cache.load(key)
+    assert entry == written
+
+    def unpacked(*_):
+        raise AssertionError("unpacked")
+    monkeypatch.setattr(open_cache.zlib, "decompress", unpacked)
+    assert open_cache.holds(entry, "documentSymbol") and open_cache.holds(entry, "foldingRange")
+    assert not open_cache.holds(entry, "semanticTokens") and not open_cache.holds({}, "documentSymbol")
+    # A damaged answer is held, and found damaged when it is read: it is then computed afresh.
+    monkeypatch.undo()
+    damaged = {**entry, "semanticTokens": "not base64 of zlib"}
+    assert open_cache.holds(damaged, "semanticTokens") and open_cache.answer(damaged, "semanticTokens") is None
+
+
 def test_it_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("CUTE_IR_CACHE", "on")
     assert open_cache.enabled(None) and open_cache.enabled({"targetArch": "sm_90a"})

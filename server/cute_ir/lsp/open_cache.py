@@ -126,6 +126,13 @@ def load(entry_key: str) -> dict[str, Any] | None:
     return entry
 
 
+def holds(entry: dict[str, Any], name: str) -> bool:
+    """Whether the entry has the answer `name`, without unpacking it (the reopen asks this of
+    every answer before deciding whether to compute them ahead). A damaged answer is found when
+    it is read (`answer` is None) and is then computed as on a miss."""
+    return isinstance(entry.get(name), str)
+
+
 def answer(entry: dict[str, Any], name: str) -> bytes | None:
     """One of the entry's answers as JSON text in UTF-8, the bytes a reply carries: kept as
     bytes from the unpacking to the write (lsp/server.py, lsp/fast_start.py), not decoded to

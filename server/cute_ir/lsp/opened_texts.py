@@ -31,6 +31,10 @@ class Opened:
     def diagnostics(self) -> list[Any] | None:
         return self.entry.get(open_cache.DIAGNOSTICS)
 
+    def holds(self, name: str) -> bool:
+        """Whether `answer(name)` has an answer to give, without unpacking the entry's."""
+        return name in self.added or open_cache.holds(self.entry, name)
+
     def answer(self, name: str) -> str | bytes | None:
         """The answer `name` as JSON: text when computed here, UTF-8 bytes from the entry."""
         return self.added.get(name) or open_cache.answer(self.entry, name)

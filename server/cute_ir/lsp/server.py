@@ -488,8 +488,7 @@ class CuteIrServer(LanguageServer):
             if not (again and task.done() and not task.cancelled() and task.result() is False):
                 return
         opened = self.opened(uri, analysis)
-        if opened is not None and all(opened.answer(name) is not None
-                                      for name in (DOCUMENT_SYMBOLS, SEMANTIC_TOKENS, FOLDING_RANGES)):
+        if opened is not None and all(opened.holds(name) for name in (DOCUMENT_SYMBOLS, SEMANTIC_TOKENS, FOLDING_RANGES)):
             return
         try:
             loop = asyncio.get_running_loop()
