@@ -34,7 +34,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from peer import files  # noqa: E402
+from peer import files, results_dir  # noqa: E402
 from requests_through_server import Client  # noqa: E402
 
 IN_PROCESS = """
@@ -115,13 +115,11 @@ def main() -> int:
     parser.add_argument("--no-server", action="store_true", help="in process only")
     args = parser.parse_args()
     versions = {"before": args.before.resolve(), "after": None}
-    results_dir = HERE / "results"
-    results_dir.mkdir(exist_ok=True)
     print("| file | version | in process: tokens | after a keystroke | after a newline | server: tokens right after open | "
           "server, 3 s after open: symbols / tokens / folding |")
     print("|---|---|---|---|---|---|---|")
     for name, text in files(args.quick).items():
-        path = results_dir / "first_tokens.mlir"
+        path = results_dir() / "first_tokens.mlir"
         path.write_text(text, encoding="utf-8")
         cpu: dict[str, list[float]] = {v: [] for v in versions}
         first: dict[str, list[float]] = {v: [] for v in versions}

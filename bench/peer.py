@@ -316,9 +316,16 @@ def in_process_cpu_ms(text: str, edits: int) -> float:
     return (sum(analysed) + sum(converted)) * 1e3 / max(1, edits)
 
 
+def results_dir() -> Path:
+    """bench/results/, made if absent: where the benchmarks write their files and figures."""
+    folder = HERE / "results"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 def files(quick: bool) -> dict[str, str]:
     size = 5000 if quick else 50000
-    upstream = HERE / "results" / f"upstream_{size}.mlir"
+    upstream = results_dir() / f"upstream_{size}.mlir"
     if not upstream.exists():
         subprocess.run([sys.executable, str(SHARED / "gen_upstream_mlir.py"), str(size), str(upstream)], check=True,
                        stdout=subprocess.DEVNULL)
@@ -346,7 +353,6 @@ def main() -> int:
         print(f"the latency probe is not at {probe_path}", file=sys.stderr)
         return 2
     probe = load_probe()
-    (HERE / "results").mkdir(exist_ok=True)
     servers = {"cute-ir": OURS}
     if args.peer.exists():
         servers["mlir-lsp-server 22"] = [str(args.peer)]
@@ -369,7 +375,7 @@ def main() -> int:
     sizes = (5000,) if args.quick else tuple(int(n) for n in args.broken_sizes.split(","))
     dumps = {f"{n} lines": concatenated(n) for n in sizes}
     results["broken"] = {size: typing_in_broken(probe, OURS, text, edits, args.settle_ms) for size, text in dumps.items()}
-    (HERE / "results" / "peer.json").write_text(json.dumps(results, indent=1))
+    (results_dir() / "peer.json").write_text(json.dumps(results, indent=1))
     report(results)
     return 0
 

@@ -25,6 +25,7 @@ PROBE = REPO.parent / "shared" / "bench" / "lsp_latency.py"
 
 sys.path.insert(0, str(HERE))
 from generate_ir import generate  # noqa: E402
+from peer import results_dir  # noqa: E402
 
 
 def _hover_position(text: str) -> tuple[int, int]:
@@ -58,8 +59,7 @@ def main() -> int:
     if not PROBE.exists():
         print(f"latency probe not found at {PROBE}", file=sys.stderr)
         return 2
-    out_dir = HERE / "results"
-    out_dir.mkdir(exist_ok=True)
+    out_dir = results_dir()
     server = [sys.executable, "-m", "cute_ir.cli", "serve"]
     results = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
                            "platform": platform.platform()}, "sizes": {}}
