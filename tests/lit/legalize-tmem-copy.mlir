@@ -1,5 +1,5 @@
 // RUN: not cute-ir lower %s --split-input-file --arch sm_100a --pipeline 'builtin.module(tileas-legalize-tmem-copy)' 2>&1 | FileCheck %s
-// RUN: cute-ir lower %s --split-input-file --arch sm_90a --pipeline 'builtin.module(tileas-legalize-tmem-copy)' 2>&1 | FileCheck %s --check-prefix=HOPPER
+// RUN: not cute-ir lower %s --split-input-file --arch sm_90a --pipeline 'builtin.module(tileas-legalize-tmem-copy)' 2>&1 | FileCheck %s --check-prefix=HOPPER
 // RUN: not cute-ir lower %s --split-input-file --arch sm_100a 2>&1 | FileCheck %s --check-prefix=DEFAULT
 
 // Tensor memory to registers: one tcgen05.ld per warp, each warp reaching its own 32 lanes.
@@ -8,6 +8,7 @@
 // CHECK-NEXT: return
 // HOPPER-LABEL: func.func @tmem_to_registers
 // HOPPER-NEXT: nv_tileas.copy %acc, %frag : memref<128x32xf32, 6>, memref<128x32xf32>
+// HOPPER: legalize-tmem-copy.mlir:[[# @LINE + 4]]:3: error: this copy reaches tensor memory, which sm_90a does not have: `tcgen05.ld` / `tcgen05.st` run on sm_100f (sm_100a/sm_100f/sm_103a/sm_103f) or sm_110f (sm_110a/sm_110f) [lower:lower.tmem-target]
 // DEFAULT-LABEL: func.func @tmem_to_registers
 // DEFAULT-NEXT: "nv_tileas.copy"(%acc, %frag) {instruction = "tcgen05.ld.sync.aligned.32x32b.x32.b32"
 func.func @tmem_to_registers(%acc: memref<128x32xf32, 6>, %frag: memref<128x32xf32>) {

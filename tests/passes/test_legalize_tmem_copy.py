@@ -111,11 +111,19 @@ def test_a_legal_copy_reports_nothing_and_an_edit_to_it_matches_a_fresh_analysis
         == ["tileas.tmem-copy.register-layout"]
 
 
-def test_without_tensor_memory_the_pass_has_no_work():
+@pytest.mark.parametrize("arch", ["sm_90a", "sm_120a"])
+def test_without_tensor_memory_a_copy_across_it_is_an_error_at_the_copy_and_stays(arch):
+    """No instruction reaches tensor memory on these targets: the copy is left as the page's
+    walk leaves it, and `check` says why `--emit ptx` could not write it."""
     text = copy_function("memref<100x32xf32, 6>", "memref<100x32xf32>")
-    assert not analyse(text, "sm_90a").diagnostics()
-    result = lower(analyse(text, "sm_90a"), PIPELINE)
-    assert result.ok and not result.stages[0].changed
+    message = (f"this copy reaches tensor memory, which {arch} does not have: `tcgen05.ld` / `tcgen05.st` run on "
+               "sm_100f (sm_100a/sm_100f/sm_103a/sm_103f) or sm_110f (sm_110a/sm_110f)")
+    assert [(d.code, d.span, d.message) for d in analyse(text, arch).diagnostics()] == \
+        [("lower.tmem-target", copy_span(text), message)]
+    result = lower(analyse(text, arch), PIPELINE)
+    assert not result.ok and not result.stages[0].changed
+    # A copy that does not cross the boundary is legal there.
+    assert not analyse(copy_function("memref<100x32xf32, 3>", "memref<100x32xf32>"), arch).diagnostics()
 
 
 def test_the_rewrite_keeps_the_user_s_location_and_names_the_pass():

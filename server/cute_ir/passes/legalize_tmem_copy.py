@@ -31,7 +31,9 @@ the page's message on the copy when it cannot, leaving that copy as it was:
   of 8 (one `.x4` per warp and 8 columns).
 
 The page's walk runs on every target; only Blackwell's tensor memory (the tcgen05 targets)
-gives it work. On another target the pass leaves every copy alone.
+gives it work. On another target a copy that crosses the tensor-memory boundary stays as it
+is, and is an error of cute-ir's (`lower.tmem-target`): no instruction reaches tensor memory
+there, so `check` says what `--emit ptx` would refuse.
 """
 from __future__ import annotations
 
@@ -42,12 +44,13 @@ from ..dialects.nv_tileas.copy import COPY, COUNT, INSTRUCTION
 from ..ir.core import Attribute, Operation, Type, Value
 from ..ir.shaped import Shaped, element_bits, shaped
 from ..tables.atoms import TCGEN05, CopyShapeRow, Residency, copy_row
-from ..tables.tiers import satisfies_any
+from ..tables.tiers import describe_requirements, satisfies_any
 from ..lowering_facts.tileas import residency
 from ..text.location import derived
 from .base import OP_NAMES, Pass, PassContext, register
 
 REGISTER_LAYOUT = "tileas.tmem-copy.register-layout"
+NO_TMEM_ON_TARGET = "lower.tmem-target"
 SOURCE_LAYOUT = "tileas.tmem-copy.source-layout"
 
 R = Residency
@@ -143,17 +146,21 @@ class LegalizeTmemCopy(Pass):
         return self.may_report(facts)   # it rewrites only the ops it may report on
 
     def run(self, op: Operation, context: PassContext) -> None:
-        if context.target is not None and not satisfies_any(context.target, TCGEN05):
-            return      # no tensor memory: no copy can cross it
+        has_tmem = context.target is None or satisfies_any(context.target, TCGEN05)
         for inner in list(op.walk()):
             if inner.name == COPY and len(inner.operands) == 2 and not inner.results:
-                self._legalize(inner, context)
+                self._legalize(inner, context, has_tmem)
 
-    def _legalize(self, copy: Operation, context: PassContext) -> None:
+    def _legalize(self, copy: Operation, context: PassContext, has_tmem: bool) -> None:
         (source_space, source), (dest_space, dest) = (residency(v.type) for v in copy.operands)
         hops = DISPATCH.get((source_space, dest_space))
         if hops is None or source is None or dest is None:
             return      # not across the tensor-memory boundary: already legal
+        if not has_tmem:
+            context.report(copy, NO_TMEM_ON_TARGET, f"this copy reaches tensor memory, which {context.target} does "
+                                                    f"not have: `tcgen05.ld` / `tcgen05.st` run on "
+                                                    f"{describe_requirements(TCGEN05)}")
+            return
         load = source_space is R.TMEM
         tmem, other, other_space = (source, dest, dest_space) if load else (dest, source, source_space)
         tmem_hop = register_layout(tmem, load)
