@@ -126,3 +126,54 @@ async def test_a_large_young_generation_waits_for_quiet_after_an_edit(restored_c
     collector.after_edit()
     assert runs == []                      # a collection that long is left for an idle moment
     del kept
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def test_under_continuous_traffic_growth_brings_a_full_collection(restored_collector, monkeypatch) -> None:
+    """What is alive at a young collection moves to the oldest generation, which only a full
+    collection reaches: a keystroke's IR, alive at the collection after its publish, is garbage
+    there by the next keystroke. With no idle moment, a full collection follows a young one once
+    the process has grown by GROWTH_PER_FULL since the last full one."""
+    import weakref
+    resident = [1_000_000_000]
+    monkeypatch.setattr(collector_module, "resident_bytes", lambda: resident[0])
+    collector = IdleCollector()
+    collector.take_over()
+    runs = _counting(collector)
+    keystroke_ir = _Cycle()
+    gone = weakref.ref(keystroke_ir)
+    collector.after_edit()                       # the IR is alive at its publish's collection
+    del keystroke_ir                             # and garbage by the next keystroke
+    made = [_Cycle() for _ in range(10)]         # what the next keystroke allocates (kept)
+    collector.after_edit()
+    assert runs == ["young", "young"] and gone() is not None   # in the oldest generation
+    resident[0] += collector_module.GROWTH_PER_FULL
+    made += [_Cycle() for _ in range(10)]
+    collector.after_edit()
+    assert runs == ["young", "young", "young", "full"] and gone() is None
+    made += [_Cycle() for _ in range(10)]
+    collector.after_edit()                       # measured from the full collection's size
+    assert runs[-1] == "young" and made
+
+
+async def test_without_a_resident_size_a_full_collection_follows_enough_young_ones(restored_collector, monkeypatch) -> None:
+    monkeypatch.setattr(collector_module, "resident_bytes", lambda: None)
+    monkeypatch.setattr(collector_module, "LOADED_YOUNG_PER_FULL", 3)
+    collector = IdleCollector()
+    collector.take_over()
+    runs = _counting(collector)
+    made = []
+    for _ in range(4):
+        made += [_Cycle() for _ in range(10)]
+        collector.after_edit()
+    assert made
+    assert runs == ["young", "young", "young", "full", "young"]
+
+
+async def test_the_resident_size_is_read_from_proc_where_there_is_one() -> None:
+    size = collector_module.resident_bytes()
+    assert size is None or size > 1_000_000
