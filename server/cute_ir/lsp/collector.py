@@ -53,7 +53,7 @@ FORCE = 2_000_000
 BACKGROUND_FORCE = 50_000
 EDIT_YOUNG = 200_000
 CHECK = 0.05
-GROWTH_PER_FULL = 64 * 1024 * 1024      # bytes
+GROWTH_PER_FULL = 16 * 1024 * 1024      # bytes: 64 MiB let the burst grow the server to 600 MB, 16 to 350
 LOADED_YOUNG_PER_FULL = 100             # without /proc
 
 
