@@ -416,6 +416,11 @@ _AT_UNDEFINED_ALIAS = [
      "undefined symbol alias id 'x'"),
     ("func.func @f(%a: i32) {\n  %0 = arith.constant #x\n  %1 = arith.addi %0, %a : i32\n  return\n}\n#x = 1 : i32\n",
      2, 23, 25, "undefined symbol alias id 'x'"),
+    # Its own operands are resolved once it is read: an undeclared one before the alias is not said.
+    ("func.func @f(%a: i32) {\n  %0 = arith.addi %a, %nope : !t\n  return\n}\n", 2, 31, 33,
+     "undefined symbol alias id 't'"),
+    ('func.func @f(%a: i32) {\n  %0 = "arith.addi"(%a, %nope) : (i32, !t) -> i32\n  return\n}\n', 2, 40, 42,
+     "undefined symbol alias id 't'"),
 ]
 
 

@@ -254,20 +254,33 @@ def _with_errors_before(analysis: "UnitSource", scope, unit: Unit,
 
 
 def _before_undefined_aliases(checked: list[Diagnostic], found: list[Diagnostic], root: "Node") -> list[Diagnostic]:
-    """`checked` (the SSA walk's and the op checks' errors) without those of an op at or after
-    an alias in it that is undefined where it stands: MLIR's parser stops at that name
-    (`%0 = arith.constant #x : i32` gets the one error, not the `:` left after `#x` as well)."""
+    """`checked` (the SSA walk's and the op checks' errors) without those of an op that holds
+    an alias undefined where it stands, at or after the alias: MLIR's parser stops at that name
+    (`%0 = arith.constant #x : i32` gets the one error, not the `:` left after `#x` as well);
+    and without those of the op itself before it, which MLIR reports only once the op is read
+    (its operands are resolved, and their types compared, after its type list:
+    `arith.addi %a, %undeclared : !undefined` gets the alias's error alone). An op nested in it
+    before the alias (a region's) is read whole first, and keeps its errors."""
     stops = [d.span for d in found if d.code == _UNDEFINED_ALIAS and d.message.startswith(_UNDEFINED_WORDS)]
     if not stops or not checked:
         return checked
     cut: list[tuple[int, int]] = []
+    stopped: list[tuple[int, int, "Node"]] = []
     for span in stops:
-        op = root.descendant_for_byte_range(span.start, span.end)
-        while op is not None and op.type != "operation":
-            op = op.parent
+        op = _operation_at(root, span)
         if op is not None:
             cut.append((span.start, op.end_byte))
-    return [d for d in checked if not any(start <= d.span.start < end for start, end in cut)]
+            stopped.append((op.start_byte, span.start, op))
+    return [d for d in checked if not any(start <= d.span.start < end for start, end in cut)
+            and not any(start <= d.span.start < end and _operation_at(root, d.span) == op for start, end, op in stopped)]
+
+
+def _operation_at(root: "Node", span: Span) -> "Node | None":
+    """The innermost operation node around `span`."""
+    node = root.descendant_for_byte_range(span.start, span.end)
+    while node is not None and node.type != "operation":
+        node = node.parent
+    return node
 
 
 def check_ssa_units(analysis: "UnitSource", units: list[Unit], deadline: float | None,
